@@ -1,0 +1,77 @@
+"""minigrad: a teaching autograd engine on NumPy whose public API is PyTorch's autograd.
+
+``import minigrad as torch`` runs PyTorch autograd tutorial code. Where things live:
+    _tensor.py        Tensor (data + autograd state)          derivatives.py   every derivative formula
+    _ops.py           user-facing operations                  _dispatch.py     how an op records its node
+    autograd/engine.py the backward walk                      autograd/graph.py Node, AccumulateGrad, hooks
+"""
+from __future__ import annotations
+
+import builtins as _builtins
+
+__version__ = "0.1.0"
+
+from . import _dtypes
+from ._dtypes import (  # noqa: F401
+    bfloat16, complex64, complex128, dtype, float16, float32, float64, get_default_dtype, int8, int16, int32,
+    int64, promote_types, set_default_dtype, uint8,
+)
+from ._dtypes import bool_ as bool  # noqa: F401,A001
+from ._printing import get_printoptions, printoptions, set_printoptions  # noqa: F401
+from ._tensor import Size, Tensor  # noqa: F401
+from . import _ops  # noqa: F401  (attaches the Tensor methods)
+from ._creation import (  # noqa: F401
+    Generator, arange, as_tensor, asarray, default_generator, device, empty, empty_like, eye, from_numpy, full,
+    full_like, get_rng_state, initial_seed, linspace, logspace, manual_seed, normal, ones, ones_like, rand,
+    rand_like, randint, randint_like, randn, randn_like, randperm, seed, set_rng_state, tensor, zeros, zeros_like,
+)
+from . import _indexing  # noqa: F401
+from . import autograd  # noqa: F401
+from .autograd.grad_mode import (  # noqa: F401
+    enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled, no_grad, set_grad_enabled,
+)
+from . import nn  # noqa: F401
+
+# dtype aliases, as in torch (torch.float is float32, torch.long is int64, ...)
+half = float16
+double = float64
+cfloat = complex64
+cdouble = complex128
+short = int16
+long = int64
+# torch.float / torch.int are dtypes at module level (the Tensor methods of those names convert)
+globals()["float"] = float32
+globals()["int"] = int32
+
+# Functions that are both torch.xxx(tensor, ...) and tensor.xxx(...).
+for _name in _ops.METHODS:
+    if _name not in ("to", "contiguous", "view", "view_as", "reshape_as", "expand", "expand_as") \
+            and not _name.endswith("_") or _name in ("zero_",):
+        globals()[_name] = getattr(_ops, _name)
+del _name
+
+
+def is_tensor(obj) -> _builtins.bool:
+    """True if obj is a minigrad Tensor."""
+    return isinstance(obj, Tensor)
+
+
+def numel(input) -> _builtins.int:
+    return input.numel()
+
+
+def is_floating_point(input) -> _builtins.bool:
+    return input.is_floating_point()
+
+
+def is_complex(input) -> _builtins.bool:
+    return input.is_complex()
+
+
+def result_type(tensor1, tensor2) -> dtype:
+    return _dtypes.result_type(tensor1, tensor2)
+
+
+def can_cast(from_, to) -> _builtins.bool:
+    order = {0: 0, 1: 1, 2: 2, 3: 3}
+    return order[from_._kind] <= order[to._kind]

@@ -1,0 +1,382 @@
+"""Making tensors: tensor(), zeros/ones/full/eye/arange/linspace, random tensors and the seed."""
+from __future__ import annotations
+
+import builtins
+import warnings
+
+import numpy as np
+
+from . import _dtypes
+from ._tensor import Size, Tensor
+
+
+class device:
+    """A device description; minigrad computes on the CPU only."""
+
+    __slots__ = ("type", "index")
+
+    def __init__(self, type: str = "cpu", index=None) -> None:
+        if isinstance(type, device):
+            type, index = type.type, type.index
+        self.type, self.index = str(type).split(":")[0], index
+
+    def __repr__(self) -> str:
+        return f"device(type='{self.type}')"
+
+    def __eq__(self, other) -> bool:
+        return str(self) == str(other) or (isinstance(other, str) and other == self.type)
+
+    def __hash__(self) -> int:
+        return hash(self.type)
+
+    def __str__(self) -> str:
+        return self.type
+
+
+def _finish(data: np.ndarray, requires_grad: bool) -> Tensor:
+    t = Tensor._make(data)
+    if requires_grad:
+        d = t.dtype
+        if not (d.is_floating_point or d.is_complex):
+            raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+        t._requires_grad = True
+    return t
+
+
+def _infer_dtype(data) -> _dtypes.dtype:
+    """dtype PyTorch infers for nested Python data."""
+    kind = -1
+    stack = [data]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, Tensor):
+            kind = builtins.max(kind, 4 + x.dtype._kind)
+            continue
+        if isinstance(x, np.ndarray):
+            kind = builtins.max(kind, 4 + _dtypes.from_numpy(x.dtype)._kind) if x.dtype.kind != "f" or x.dtype.itemsize != 8 \
+                else builtins.max(kind, 10)
+            continue
+        if isinstance(x, (list, tuple)):
+            stack.extend(x)
+        elif isinstance(x, bool) or isinstance(x, np.bool_):
+            kind = builtins.max(kind, 0)
+        elif isinstance(x, (int, np.integer)):
+            kind = builtins.max(kind, 1)
+        elif isinstance(x, (float, np.floating)):
+            kind = builtins.max(kind, 2)
+        elif isinstance(x, (complex, np.complexfloating)):
+            kind = builtins.max(kind, 3)
+        else:
+            raise TypeError(f"Could not infer dtype of {type(x).__name__}")
+    return {-1: _dtypes.get_default_dtype(), 0: _dtypes.bool_, 1: _dtypes.int64, 2: _dtypes.get_default_dtype(),
+            3: _dtypes.default_complex()}.get(kind)
+
+
+def _to_array(data, dtype: _dtypes.dtype | None) -> np.ndarray:
+    if isinstance(data, Tensor):
+        arr = data._data
+        return np.array(arr, dtype=(dtype or data.dtype).np, copy=True)
+    if isinstance(data, np.ndarray):
+        return np.array(data, dtype=(dtype or _dtypes.from_numpy(data.dtype)).np, copy=True)
+    if dtype is None:
+        dtype = _infer_dtype(data)
+        if dtype is None:
+            # Mixed nested Tensors/arrays: promote over their elements.
+            dtype = _dtypes.get_default_dtype()
+    arr = np.array(_plain(data), dtype=dtype.np if dtype is not _dtypes.bfloat16 else np.float64)
+    return arr.astype(dtype.np)
+
+
+def _plain(data):
+    if isinstance(data, Tensor):
+        return data._data
+    if isinstance(data, (list, tuple)):
+        return [_plain(x) for x in data]
+    return data
+
+
+def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False) -> Tensor:
+    """A new tensor holding a copy of ``data`` (nested lists, a number, an ndarray or a tensor)."""
+    if isinstance(data, Tensor):
+        warnings.warn(
+            "To copy construct from a tensor, it is recommended to use sourceTensor.clone().detach() or "
+            "sourceTensor.clone().detach().requires_grad_(True), rather than torch.tensor(sourceTensor).",
+            UserWarning, stacklevel=2)
+    dtype = _dtypes.to_dtype(dtype) if dtype is not None else None
+    if dtype is None and not isinstance(data, (Tensor, np.ndarray)):
+        dtype = _infer_dtype(data) if not _has_tensors(data) else _promote_nested(data)
+    return _finish(_to_array(data, dtype), requires_grad)
+
+
+def _has_tensors(data) -> bool:
+    if isinstance(data, (Tensor, np.ndarray)):
+        return True
+    if isinstance(data, (list, tuple)):
+        return builtins.any(_has_tensors(x) for x in data)
+    return False
+
+
+def _promote_nested(data):
+    dt = None
+    stack = [data]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, (list, tuple)):
+            stack.extend(x)
+            continue
+        d = x.dtype if isinstance(x, Tensor) else _dtypes.from_numpy(x.dtype) if isinstance(x, np.ndarray) \
+            else _infer_dtype(x)
+        dt = d if dt is None else _dtypes.promote_types(dt, d)
+    return dt or _dtypes.get_default_dtype()
+
+
+def as_tensor(data, dtype=None, device=None) -> Tensor:
+    """Like ``tensor`` but shares memory with a tensor or ndarray when the dtype allows."""
+    dtype = _dtypes.to_dtype(dtype) if dtype is not None else None
+    if isinstance(data, Tensor):
+        return data if dtype is None or dtype is data.dtype else data.to(dtype)
+    if isinstance(data, np.ndarray) and (dtype is None or dtype.np == data.dtype):
+        return from_numpy(data)
+    return tensor(data, dtype=dtype)
+
+
+asarray = as_tensor
+
+
+def from_numpy(ndarray: np.ndarray) -> Tensor:
+    """A tensor sharing memory with ``ndarray``."""
+    if not isinstance(ndarray, np.ndarray):
+        raise TypeError(f"expected np.ndarray (got {type(ndarray).__name__})")
+    _dtypes.from_numpy(ndarray.dtype)
+    return Tensor._make(ndarray)
+
+
+def _legacy_constructor(*args, **kwargs):
+    if len(args) == 1 and isinstance(args[0], (list, tuple, np.ndarray)) and not builtins.all(
+            isinstance(a, int) for a in (args[0] if not isinstance(args[0], np.ndarray) else [0.5])):
+        return tensor(args[0], dtype=_dtypes.get_default_dtype())
+    if len(args) == 1 and isinstance(args[0], (list, tuple)) and len(args[0]) and isinstance(args[0][0], int) \
+            and not isinstance(args[0], Size):
+        return tensor(args[0], dtype=_dtypes.get_default_dtype())
+    return empty(*args)
+
+
+# ---- filled tensors ---------------------------------------------------------------------------
+
+def _size(size) -> tuple:
+    if len(size) == 1 and isinstance(size[0], (tuple, list, Size)):
+        size = size[0]
+    out = []
+    for s in size:
+        if isinstance(s, Tensor):
+            s = s.item()
+        if not isinstance(s, (int, np.integer)):
+            raise TypeError(f"zeros(): argument 'size' (position 1) must be tuple of ints, but found element of "
+                            f"type {type(s).__name__} at pos 0")
+        if s < 0:
+            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {list(size)}")
+        out.append(int(s))
+    return tuple(out)
+
+
+def _dt(dtype) -> _dtypes.dtype:
+    return _dtypes.get_default_dtype() if dtype is None else _dtypes.to_dtype(dtype)
+
+
+def zeros(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None) -> Tensor:
+    """A tensor of zeros."""
+    return _finish(np.zeros(_size(size), dtype=_dt(dtype).np), requires_grad)
+
+
+def ones(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None) -> Tensor:
+    """A tensor of ones."""
+    return _finish(np.ones(_size(size), dtype=_dt(dtype).np), requires_grad)
+
+
+def empty(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None, memory_format=None) -> Tensor:
+    """An uninitialised tensor (zeros here, for reproducible lessons)."""
+    return _finish(np.zeros(_size(size), dtype=_dt(dtype).np), requires_grad)
+
+
+def full(size, fill_value, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    """A tensor filled with ``fill_value`` (its dtype inferred from the value if not given)."""
+    dt = _dtypes.to_dtype(dtype) if dtype is not None else _dtypes.scalar_dtype(fill_value)
+    return _finish(np.full(_size((size,) if isinstance(size, int) else (tuple(size),)), fill_value, dtype=dt.np),
+                   requires_grad)
+
+
+def eye(n, m=None, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    """Identity matrix (n x m)."""
+    return _finish(np.eye(n, n if m is None else m, dtype=_dt(dtype).np), requires_grad)
+
+
+def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    """Values from start to end (exclusive) in steps of ``step``."""
+    if end is None:
+        start, end = 0, start
+    vals = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
+    if dtype is None:
+        dtype = _dtypes.int64 if builtins.all(isinstance(v, int) for v in vals) else _dtypes.get_default_dtype()
+    dtype = _dtypes.to_dtype(dtype)
+    start, end, step = vals
+    if step == 0:
+        raise RuntimeError("step must be nonzero")
+    n = builtins.max(0, int(np.ceil((end - start) / step)))
+    return _finish((start + np.arange(n, dtype=np.float64) * step).astype(dtype.np) if dtype._kind >= 2
+                   else np.arange(start, end, step, dtype=dtype.np), requires_grad)
+
+
+def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    """``steps`` evenly spaced values from start to end (inclusive)."""
+    dt = _dt(dtype)
+    # PyTorch fills the two halves from each end, for symmetric rounding.
+    if steps == 1:
+        data = np.array([start], dtype=np.float64)
+    else:
+        step = (end - start) / (steps - 1)
+        idx = np.arange(steps, dtype=np.float64)
+        half = steps // 2
+        data = np.where(idx < half, start + step * idx, end - step * (steps - 1 - idx))
+    return _finish(data.astype(dt.np), requires_grad)
+
+
+def logspace(start, end, steps, base=10.0, *, dtype=None, requires_grad=False) -> Tensor:
+    dt = _dt(dtype)
+    return _finish(np.power(base, linspace(start, end, steps, dtype=_dtypes.float64)._data).astype(dt.np),
+                   requires_grad)
+
+
+def _like(input: Tensor, dtype):
+    return input._data.shape, (input.dtype if dtype is None else _dtypes.to_dtype(dtype))
+
+
+def zeros_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None) -> Tensor:
+    shape, dt = _like(input, dtype)
+    return _finish(np.zeros(shape, dtype=dt.np), requires_grad)
+
+
+def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None) -> Tensor:
+    shape, dt = _like(input, dtype)
+    return _finish(np.ones(shape, dtype=dt.np), requires_grad)
+
+
+def empty_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None) -> Tensor:
+    return zeros_like(input, dtype=dtype, requires_grad=requires_grad)
+
+
+def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
+    shape, dt = _like(input, dtype)
+    return _finish(np.full(shape, fill_value, dtype=dt.np), requires_grad)
+
+
+# ---- random tensors ---------------------------------------------------------------------------
+# One seeded NumPy generator (PyTorch's default seed): lessons are reproducible run to run.
+
+_DEFAULT_SEED = 67280421310721
+
+
+class Generator:
+    """A source of random numbers (``manual_seed`` resets it)."""
+
+    def __init__(self, device="cpu") -> None:
+        self._seed = _DEFAULT_SEED
+        self._rng = np.random.default_rng(self._seed)
+
+    def manual_seed(self, seed: int) -> "Generator":
+        self._seed = int(seed)
+        self._rng = np.random.default_rng(self._seed)
+        return self
+
+    def initial_seed(self) -> int:
+        return self._seed
+
+    def seed(self) -> int:
+        return self._seed
+
+    def get_state(self):
+        from ._tensor import Tensor as T
+        return T._make(np.frombuffer(repr(self._rng.bit_generator.state).encode(), dtype=np.uint8).copy())
+
+    def set_state(self, state) -> "Generator":
+        import ast
+        self._rng.bit_generator.state = ast.literal_eval(bytes(state._data).decode())
+        return self
+
+
+default_generator = Generator()
+
+
+def manual_seed(seed: int) -> Generator:
+    """Seed the global random generator."""
+    return default_generator.manual_seed(seed)
+
+
+def seed() -> int:
+    return default_generator.seed()
+
+
+def initial_seed() -> int:
+    return default_generator.initial_seed()
+
+
+def get_rng_state():
+    return default_generator.get_state()
+
+
+def set_rng_state(state) -> None:
+    default_generator.set_state(state)
+
+
+def _rng(generator):
+    return (generator or default_generator)._rng
+
+
+def rand(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
+    """Uniform random values in [0, 1)."""
+    dt = _dt(dtype)
+    return _finish(_rng(generator).random(_size(size)).astype(dt.np), requires_grad)
+
+
+def randn(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
+    """Standard normal random values."""
+    dt = _dt(dtype)
+    return _finish(_rng(generator).standard_normal(_size(size)).astype(dt.np), requires_grad)
+
+
+def randint(low, high=None, size=None, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
+    """Random integers in [low, high)."""
+    if high is None:
+        low, high = 0, low
+    dt = _dtypes.int64 if dtype is None else _dtypes.to_dtype(dtype)
+    return _finish(_rng(generator).integers(low, high, size=_size((size,))).astype(dt.np), requires_grad)
+
+
+def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
+    dt = _dtypes.int64 if dtype is None else _dtypes.to_dtype(dtype)
+    return _finish(_rng(generator).permutation(n).astype(dt.np), requires_grad)
+
+
+def rand_like(input, *, dtype=None, requires_grad=False, **kw) -> Tensor:
+    shape, dt = _like(input, dtype)
+    return rand(shape, dtype=dt, requires_grad=requires_grad)
+
+
+def randn_like(input, *, dtype=None, requires_grad=False, **kw) -> Tensor:
+    shape, dt = _like(input, dtype)
+    return randn(shape, dtype=dt, requires_grad=requires_grad)
+
+
+def randint_like(input, low, high=None, *, dtype=None, requires_grad=False, **kw) -> Tensor:
+    shape, dt = _like(input, dtype)
+    return randint(low, high, shape, dtype=dt, requires_grad=requires_grad)
+
+
+def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, requires_grad=False) -> Tensor:
+    if isinstance(mean, Tensor) or isinstance(std, Tensor):
+        m = mean._data if isinstance(mean, Tensor) else mean
+        s = std._data if isinstance(std, Tensor) else std
+        shape = np.broadcast_shapes(np.shape(m), np.shape(s))
+        ref = mean if isinstance(mean, Tensor) else std
+        return _finish((m + s * _rng(generator).standard_normal(shape)).astype(ref._data.dtype), requires_grad)
+    dt = _dt(dtype)
+    return _finish((mean + std * _rng(generator).standard_normal(_size((size,)))).astype(dt.np), requires_grad)

@@ -1,0 +1,195 @@
+"""dtype objects over NumPy dtypes, PyTorch's defaults and type promotion."""
+from __future__ import annotations
+
+import ml_dtypes
+import numpy as np
+
+
+class dtype:
+    """A tensor element type; prints as PyTorch spells it (``torch.float32``)."""
+
+    __slots__ = ("name", "np", "is_floating_point", "is_complex", "is_signed", "itemsize", "_kind")
+
+    def __init__(self, name: str, np_dtype, kind: int):
+        self.name = name
+        self.np = np.dtype(np_dtype)
+        self._kind = kind  # promotion category: 0 bool, 1 integer, 2 floating, 3 complex
+        self.is_floating_point = kind == 2
+        self.is_complex = kind == 3
+        self.is_signed = name not in ("bool", "uint8")
+        self.itemsize = self.np.itemsize
+
+    def __repr__(self) -> str:
+        return f"torch.{self.name}"
+
+    def __reduce__(self):
+        return (_by_name, (self.name,))
+
+    def to_real(self) -> "dtype":
+        """The real counterpart of a complex dtype (complex64 -> float32)."""
+        return {"complex64": float32, "complex128": float64}.get(self.name, self)
+
+    def to_complex(self) -> "dtype":
+        """The complex counterpart of a real floating dtype (float32 -> complex64)."""
+        return {"float64": complex128}.get(self.name, complex64)
+
+
+bool_ = dtype("bool", np.bool_, 0)
+uint8 = dtype("uint8", np.uint8, 1)
+int8 = dtype("int8", np.int8, 1)
+int16 = dtype("int16", np.int16, 1)
+int32 = dtype("int32", np.int32, 1)
+int64 = dtype("int64", np.int64, 1)
+float16 = dtype("float16", np.float16, 2)
+bfloat16 = dtype("bfloat16", ml_dtypes.bfloat16, 2)
+float32 = dtype("float32", np.float32, 2)
+float64 = dtype("float64", np.float64, 2)
+complex64 = dtype("complex64", np.complex64, 3)
+complex128 = dtype("complex128", np.complex128, 3)
+
+ALL = (bool_, uint8, int8, int16, int32, int64, float16, bfloat16, float32, float64, complex64, complex128)
+_NP_TO_DTYPE = {d.np: d for d in ALL}
+
+# PyTorch's aliases (torch.half, torch.long, ...).
+ALIASES = {
+    "half": float16, "float": float32, "double": float64, "cfloat": complex64, "cdouble": complex128,
+    "short": int16, "int": int32, "long": int64,
+}
+
+
+def _by_name(name: str) -> dtype:
+    return {d.name: d for d in ALL}[name]
+
+
+def from_numpy(np_dtype) -> dtype:
+    """The minigrad dtype of a NumPy dtype (TypeError for types PyTorch lacks)."""
+    try:
+        return _NP_TO_DTYPE[np.dtype(np_dtype)]
+    except KeyError:
+        raise TypeError(
+            f"can't convert np.ndarray of type numpy.{np.dtype(np_dtype).name}. The only supported types "
+            "are: float64, float32, float16, complex64, complex128, int64, int32, int16, int8, uint8, and bool."
+        ) from None
+
+
+def to_dtype(d) -> dtype:
+    """Accept a minigrad dtype, a NumPy dtype or a Python type (float, int, bool, complex)."""
+    if isinstance(d, dtype):
+        return d
+    if d is float:
+        return float64
+    if d is int:
+        return int64
+    if d is bool:
+        return bool_
+    if d is complex:
+        return complex128
+    return from_numpy(d)
+
+
+# ---- default dtype -------------------------------------------------------------------------
+
+_default = float32
+
+
+def get_default_dtype() -> dtype:
+    """The dtype of new floating tensors (``float32`` unless changed)."""
+    return _default
+
+
+def set_default_dtype(d: dtype) -> None:
+    """Set the dtype of new floating tensors; only float16/bfloat16/float32/float64 are allowed."""
+    global _default
+    if d not in (float32, float64, float16, bfloat16):
+        raise TypeError("only floating-point types are supported as the default type")
+    _default = d
+
+
+def default_complex() -> dtype:
+    """The complex dtype matching the default float dtype."""
+    return complex128 if _default is float64 else complex64
+
+
+def scalar_dtype(value) -> dtype:
+    """dtype a Python scalar gets when it becomes a tensor on its own."""
+    if isinstance(value, bool):
+        return bool_
+    if isinstance(value, int):
+        return int64
+    if isinstance(value, float):
+        return _default
+    if isinstance(value, complex):
+        return default_complex()
+    return from_numpy(np.asarray(value).dtype)
+
+
+# ---- type promotion (PyTorch's rules) --------------------------------------------------------
+#
+# Operands fall into three priority classes: tensors with dim > 0, zero-dim tensors, Python scalars.
+# The result category (bool < integer < floating < complex) is the highest over all operands; within
+# that category the dtype comes from the highest-priority class that reaches it.
+
+def _promote_two(a: dtype, b: dtype) -> dtype:
+    """Promote two dtypes of tensors of equal priority (torch.promote_types)."""
+    if a is b:
+        return a
+    if a._kind != b._kind:
+        hi, lo = (a, b) if a._kind > b._kind else (b, a)
+        if hi.is_complex and lo.is_floating_point and lo is float64:
+            return complex128
+        return hi
+    if a.is_complex:
+        return complex128
+    if a.is_floating_point:
+        if {a.name, b.name} == {"float16", "bfloat16"}:
+            return float32
+        return a if a.itemsize > b.itemsize else b
+    # integers: uint8 with a signed type needs the next signed type up
+    if uint8 in (a, b):
+        other = b if a is uint8 else a
+        return int16 if other is int8 else other
+    return a if a.itemsize > b.itemsize else b
+
+
+def promote_types(a: dtype, b: dtype) -> dtype:
+    """torch.promote_types."""
+    return _promote_two(a, b)
+
+
+def result_type(*operands) -> dtype:
+    """dtype of an op over tensors and Python scalars, following PyTorch's promotion."""
+    from ._tensor import Tensor
+
+    dim_result = zero_result = None
+    scalar_kind = -1
+    scalar_dt = None
+    for op in operands:
+        if isinstance(op, Tensor):
+            if op._data.ndim > 0:
+                dim_result = op.dtype if dim_result is None else _promote_two(dim_result, op.dtype)
+            else:
+                zero_result = op.dtype if zero_result is None else _promote_two(zero_result, op.dtype)
+        else:
+            d = scalar_dtype(op)
+            if d._kind > scalar_kind:
+                scalar_kind, scalar_dt = d._kind, d
+    result = dim_result
+    for cls in (zero_result, scalar_dt):
+        if cls is None:
+            continue
+        if result is None:
+            result = cls
+        elif cls._kind > result._kind:
+            # A lower-priority operand raises the category: use its default dtype of that category
+            # (a Python float with an int tensor gives the default float dtype).
+            if cls is scalar_dt:
+                result = {2: _default, 3: _complex_for(result)}.get(cls._kind, cls)
+            else:
+                result = cls if not (cls.is_complex and result is float64) else complex128
+    if result is None:
+        result = int64
+    return result
+
+
+def _complex_for(d: dtype) -> dtype:
+    return complex128 if d is float64 else default_complex() if not d.is_floating_point else complex64

@@ -1,0 +1,572 @@
+"""Tensor: a NumPy array plus the autograd state PyTorch keeps in AutogradMeta.
+
+AutogradMeta field      here
+-------------------     -----------------------------------------------
+grad_                   ``_grad``            (``.grad``)
+grad_fn                 ``_grad_fn``         (``.grad_fn``; None for leaves)
+grad_accumulator_       ``_grad_accumulator`` (weak reference to the leaf's AccumulateGrad)
+requires_grad_          ``_requires_grad``   (``.requires_grad``)
+retains_grad_           ``retains_grad`` property (a hook registered on grad_fn)
+is_view_ / base_        ``_base``            (``._is_view()``, ``._base``)
+version_counter_        ``_version_counter`` (a one-element list shared by a tensor and its views)
+output_nr_              ``_output_nr``       (which output of grad_fn this tensor is)
+
+The operations themselves live in ``_ops.py`` (the user-facing functions) and ``derivatives.py``
+(forward + derivative of every differentiable op); they are attached to Tensor as methods there.
+"""
+from __future__ import annotations
+
+import warnings
+import weakref
+
+import numpy as np
+
+from . import _dtypes
+from ._printing import format_tensor
+from .autograd import grad_mode
+from .autograd.graph import AccumulateGrad, _HookDict, _add_hook
+
+_STATE = grad_mode.STATE
+
+# The type names PyTorch uses in some messages ("torch.FloatTensor").
+_LEGACY_NAMES = {
+    "float32": "Float", "float64": "Double", "float16": "Half", "bfloat16": "BFloat16",
+    "complex64": "ComplexFloat", "complex128": "ComplexDouble", "int64": "Long", "int32": "Int",
+    "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool",
+}
+
+
+class Size(tuple):
+    """A tensor's shape: a tuple that prints as ``torch.Size([2, 3])``."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"torch.Size({list(self)})"
+
+    __str__ = __repr__
+
+    def numel(self) -> int:
+        """Number of elements of a tensor of this shape."""
+        n = 1
+        for s in self:
+            n *= s
+        return n
+
+    def __getitem__(self, item):
+        out = super().__getitem__(item)
+        return Size(out) if isinstance(item, slice) else out
+
+    def __add__(self, other):
+        return Size(tuple(self) + tuple(other))
+
+
+class Tensor:
+    """A multi-dimensional array that can record the operations applied to it."""
+
+    __slots__ = ("_data", "_requires_grad", "_grad", "_grad_fn", "_output_nr", "_version_counter",
+                 "_base", "_view_fn", "_view_version", "_grad_accumulator", "_backward_hooks",
+                 "_post_acc_hooks", "_is_inference", "_fw_grad", "__dict__", "__weakref__")
+
+    # Lets NumPy defer to Tensor's reflected operators (ndarray * Tensor -> Tensor.__rmul__).
+    __array_priority__ = 1000
+
+    def __init__(self, *args, **kwargs) -> None:
+        # torch.Tensor(2, 3) makes an uninitialised float tensor; torch.Tensor([1, 2]) copies data.
+        from ._creation import _legacy_constructor
+        t = _legacy_constructor(*args, **kwargs)
+        self._init_from(t._data)
+
+    @classmethod
+    def _make(cls, data: np.ndarray, requires_grad: bool = False) -> "Tensor":
+        """Wrap an ndarray without copying (the internal constructor)."""
+        t = object.__new__(cls)
+        t._init_from(data, requires_grad)
+        return t
+
+    def _init_from(self, data: np.ndarray, requires_grad: bool = False) -> None:
+        self._data = data
+        self._requires_grad = requires_grad
+        self._grad = None
+        self._grad_fn = None
+        self._output_nr = 0
+        self._version_counter = [0]
+        self._base = None
+        self._view_fn = None
+        self._view_version = 0
+        self._grad_accumulator = None
+        self._backward_hooks = None
+        self._post_acc_hooks = None
+        self._is_inference = _STATE.inference
+        self._fw_grad = None
+
+    # ---- basic properties -------------------------------------------------------------------
+    @property
+    def dtype(self) -> _dtypes.dtype:
+        return _dtypes._NP_TO_DTYPE[self._data.dtype]
+
+    @property
+    def shape(self) -> Size:
+        return Size(self._data.shape)
+
+    def size(self, dim: int | None = None):
+        """The shape, or the length of one dimension."""
+        if dim is None:
+            return Size(self._data.shape)
+        return self._data.shape[self._wrap_dim(dim)]
+
+    def dim(self) -> int:
+        """Number of dimensions."""
+        return self._data.ndim
+
+    ndim = property(dim)
+
+    def ndimension(self) -> int:
+        return self._data.ndim
+
+    def numel(self) -> int:
+        """Number of elements."""
+        return int(self._data.size)
+
+    nelement = numel
+
+    def element_size(self) -> int:
+        return self._data.itemsize
+
+    def stride(self, dim: int | None = None):
+        """Strides in elements (not bytes), as PyTorch reports them."""
+        strides = tuple(s // self._data.itemsize for s in self._data.strides)
+        return strides if dim is None else strides[self._wrap_dim(dim)]
+
+    def data_ptr(self) -> int:
+        """Address of the first element (views of one array share memory)."""
+        return self._data.__array_interface__["data"][0]
+
+    def storage_offset(self) -> int:
+        base = self._base._data if self._base is not None else self._data
+        return (self.data_ptr() - base.__array_interface__["data"][0]) // self._data.itemsize
+
+    def is_contiguous(self, memory_format=None) -> bool:
+        return self._data.flags["C_CONTIGUOUS"]
+
+    def is_floating_point(self) -> bool:
+        return self.dtype.is_floating_point
+
+    def is_complex(self) -> bool:
+        return self.dtype.is_complex
+
+    def is_inference(self) -> bool:
+        return self._is_inference
+
+    @property
+    def device(self):
+        from ._creation import device
+        return device("cpu")
+
+    @property
+    def is_cuda(self) -> bool:
+        return False
+
+    @property
+    def layout(self):
+        return "torch.strided"
+
+    def cpu(self) -> "Tensor":
+        return self
+
+    def _wrap_dim(self, dim: int, ndim: int | None = None) -> int:
+        n = self._data.ndim if ndim is None else ndim
+        lo, hi = (-1, 0) if n == 0 else (-n, n - 1)
+        if not lo <= dim <= hi:
+            raise IndexError(f"Dimension out of range (expected to be in range of [{lo}, {hi}], but got {dim})")
+        return dim % n if n else 0
+
+    def _legacy_type_name(self) -> str:
+        return f"torch.{_LEGACY_NAMES[self.dtype.name]}Tensor"
+
+    def type(self, dtype=None):
+        if dtype is None:
+            return self._legacy_type_name()
+        return self.to(dtype)
+
+    # ---- conversion -------------------------------------------------------------------------
+    def numpy(self, *, force: bool = False) -> np.ndarray:
+        """The values as an ndarray sharing memory (refuses tensors that require grad)."""
+        if self._requires_grad and not force:
+            raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
+        return self._data
+
+    def __array__(self, dtype=None, copy=None):
+        if self._requires_grad:
+            raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
+        return self._data if dtype is None else self._data.astype(dtype)
+
+    def item(self):
+        """The single value as a Python number."""
+        if self._data.size != 1:
+            raise RuntimeError(f"a Tensor with {self._data.size} elements cannot be converted to Scalar")
+        v = self._data.reshape(()).item()
+        return float(v) if self.dtype in (_dtypes.bfloat16, _dtypes.float16) else v
+
+    def tolist(self):
+        """The values as (nested) Python lists."""
+        if self.dtype in (_dtypes.bfloat16, _dtypes.float16):
+            return self._data.astype(np.float32).tolist()
+        return self._data.tolist()
+
+    def __len__(self) -> int:
+        if self._data.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self._data.shape[0]
+
+    def __iter__(self):
+        if self._data.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return iter(self.unbind(0))
+
+    def __bool__(self) -> bool:
+        if self._data.size != 1:
+            raise RuntimeError(f"Boolean value of Tensor with more than one value is ambiguous")
+        return bool(self._data.reshape(()))
+
+    def __float__(self) -> float:
+        return float(self.item().real if self.is_complex() else self.item())
+
+    def __int__(self) -> int:
+        return int(self.item())
+
+    def __index__(self) -> int:
+        if self.dtype.is_floating_point or self.dtype.is_complex or self._data.size != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self.item())
+
+    def __complex__(self) -> complex:
+        return complex(self.item())
+
+    def __hash__(self) -> int:
+        return object.__hash__(self)
+
+    def __repr__(self, *, tensor_contents=None) -> str:
+        fn = self.grad_fn
+        return format_tensor(self._data, self.dtype, requires_grad=self._requires_grad,
+                             grad_fn_name=fn.name() if fn is not None else None)
+
+    def __format__(self, spec: str) -> str:
+        if self._data.ndim == 0 and spec:
+            return self.item().__format__(spec)
+        return str(self)
+
+    def __reduce_ex__(self, protocol):
+        from ._creation import tensor
+        return (tensor, (self.tolist(),), None)
+
+    def __deepcopy__(self, memo):
+        t = Tensor._make(self._data.copy(), self._requires_grad)
+        if self._grad is not None:
+            t._grad = Tensor._make(self._grad._data.copy())
+        if type(self) is not Tensor:
+            t = type(self)._from_tensor(t) if hasattr(type(self), "_from_tensor") else t
+        memo[id(self)] = t
+        return t
+
+    # ---- autograd state ---------------------------------------------------------------------
+    @property
+    def requires_grad(self) -> bool:
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, value: bool) -> None:
+        if not self.is_leaf:
+            raise RuntimeError(
+                "you can only change requires_grad flags of leaf variables. If you want to use a computed "
+                "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach()."
+            )
+        if value and not (self.dtype.is_floating_point or self.dtype.is_complex):
+            raise RuntimeError("only Tensors of floating point dtype can require gradients")
+        self._requires_grad = bool(value)
+
+    def requires_grad_(self, requires_grad: bool = True) -> "Tensor":
+        """Set ``requires_grad`` in place (leaves only) and return self."""
+        if not self.is_leaf and not requires_grad:
+            raise RuntimeError(
+                "you can only change requires_grad flags of leaf variables. If you want to use a computed "
+                "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach()."
+            )
+        if self.is_leaf:
+            self.requires_grad = requires_grad
+        return self
+
+    @property
+    def grad_fn(self):
+        """The Node that created this tensor (None for leaves)."""
+        if self._view_fn is not None and self._view_version != self._version_counter[0]:
+            self._refresh_view_grad_fn()
+        return self._grad_fn
+
+    @property
+    def is_leaf(self) -> bool:
+        """True for tensors not produced by a recorded operation."""
+        return self.grad_fn is None
+
+    @property
+    def grad(self):
+        """The gradient accumulated by backward (leaves, or tensors that called retain_grad())."""
+        if self._grad_fn is not None and not self.retains_grad and self._grad is None:
+            warnings.warn(
+                "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+                "attribute won't be populated during autograd.backward(). If you indeed want the .grad field "
+                "to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you "
+                "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
+                "github.com/pytorch/pytorch/pull/30531 for more information.", UserWarning, stacklevel=2)
+        return self._grad
+
+    @grad.setter
+    def grad(self, value) -> None:
+        if value is not None:
+            if not isinstance(value, Tensor):
+                raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of {type(value).__name__}")
+            if value.dtype != self.dtype:
+                raise RuntimeError("assigned grad has data of a different type")
+            if value._data.shape != self._data.shape:
+                raise RuntimeError("assigned grad has data of a different size")
+        self._grad = value
+
+    @grad.deleter
+    def grad(self) -> None:
+        self._grad = None
+
+    @property
+    def _version(self) -> int:
+        return self._version_counter[0]
+
+    def _is_view(self) -> bool:
+        """True if this tensor shares storage with ``_base``."""
+        return self._base is not None
+
+    @property
+    def output_nr(self) -> int:
+        return self._output_nr
+
+    @property
+    def retains_grad(self) -> bool:
+        """True if backward will store this non-leaf tensor's gradient in ``.grad``."""
+        fn = self._grad_fn
+        if fn is None or fn._retains_grad is None:
+            return False
+        ref = fn._retains_grad.get(self._output_nr)
+        return ref is not None and ref() is self
+
+    def retain_grad(self) -> None:
+        """Make backward fill ``.grad`` for this non-leaf tensor."""
+        if not self._requires_grad:
+            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        fn = self.grad_fn
+        if fn is None:  # leaves keep their grad anyway
+            return
+        if fn._retains_grad is None:
+            fn._retains_grad = {}
+        fn._retains_grad[self._output_nr] = weakref.ref(self)
+
+    def register_hook(self, hook):
+        """Call ``hook(grad)`` when this tensor's gradient is computed; a returned tensor replaces it."""
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        fn = self.grad_fn
+        if fn is not None:
+            return fn._register_tensor_hook(self._output_nr, hook)
+        if self._backward_hooks is None:
+            self._backward_hooks = _HookDict()
+        return _add_hook(self._backward_hooks, hook)
+
+    def register_post_accumulate_grad_hook(self, hook):
+        """Call ``hook(tensor)`` after a leaf's ``.grad`` has been updated."""
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self._grad_fn is not None:
+            raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf tensors")
+        if self._post_acc_hooks is None:
+            self._post_acc_hooks = _HookDict()
+        return _add_hook(self._post_acc_hooks, hook)
+
+    def _grad_accumulator_node(self) -> AccumulateGrad:
+        """The leaf's AccumulateGrad, shared by every node that uses this leaf while any is alive."""
+        acc = self._grad_accumulator() if self._grad_accumulator is not None else None
+        if acc is None:
+            acc = AccumulateGrad(self)
+            self._grad_accumulator = weakref.ref(acc)
+        return acc
+
+    def _edge(self) -> tuple:
+        """Where this tensor's gradient goes: ``(grad_fn, output_nr)`` or ``(AccumulateGrad, 0)``."""
+        fn = self.grad_fn
+        if fn is not None:
+            return (fn, self._output_nr)
+        if self._requires_grad:
+            return (self._grad_accumulator_node(), 0)
+        return (None, 0)
+
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None) -> None:
+        """Accumulate d(self)/d(leaf) into every leaf's ``.grad`` (``gradient`` weighs a non-scalar self)."""
+        from .autograd import backward
+        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+
+    # ---- detaching and data ------------------------------------------------------------------
+    def detach(self) -> "Tensor":
+        """A tensor sharing this one's storage (and version counter) but cut off from the graph."""
+        t = Tensor._make(self._data)
+        t._version_counter = self._version_counter
+        return t
+
+    def detach_(self) -> "Tensor":
+        """Cut this tensor off from the graph, in place."""
+        if self._base is not None and self._base._requires_grad:
+            raise RuntimeError("Can't detach views in-place. Use detach() instead. If you are using "
+                               "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view "
+                               "is set as True, gradients are views of DDP buckets, and hence detach_() "
+                               "cannot be called on these gradients. To fix this error, please refer to "
+                               "the Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.")
+        self._grad_fn = None
+        self._view_fn = None
+        self._requires_grad = False
+        self._output_nr = 0
+        return self
+
+    @property
+    def data(self) -> "Tensor":
+        """The values as a new tensor outside autograd (in-place changes to it are not tracked)."""
+        t = Tensor._make(self._data)
+        return t
+
+    @data.setter
+    def data(self, value: "Tensor") -> None:
+        self._data = value._data
+
+    def _detached_copy(self) -> "Tensor":
+        return Tensor._make(np.array(self._data, copy=True))
+
+    # ---- views: keeping a view's grad_fn in step with its base ----------------------------------
+    def _refresh_view_grad_fn(self) -> None:
+        # The base (or another view of it) was modified in place: replay the view on the base's
+        # current history, as PyTorch does with AsStridedBackward0.
+        base = self._base
+        self._view_version = self._version_counter[0]
+        if base is None or not base._requires_grad:
+            return
+        from .derivatives import as_strided_view
+        self._grad_fn = as_strided_view(base, self)
+        self._output_nr = 0
+        self._requires_grad = True
+
+    # ---- operators ---------------------------------------------------------------------------
+    # Operators dispatch to the functions in _ops.py (attached there, see _ops.METHODS).
+    def __neg__(self):
+        return self.neg()
+
+    def __pos__(self):
+        return self
+
+    def __abs__(self):
+        return self.abs()
+
+    def __add__(self, other):
+        return self.add(other)
+
+    def __radd__(self, other):
+        return self.add(other)
+
+    def __iadd__(self, other):
+        return self.add_(other)
+
+    def __sub__(self, other):
+        return self.sub(other)
+
+    def __rsub__(self, other):
+        from . import _ops
+        return _ops.rsub(self, other)
+
+    def __isub__(self, other):
+        return self.sub_(other)
+
+    def __mul__(self, other):
+        return self.mul(other)
+
+    def __rmul__(self, other):
+        return self.mul(other)
+
+    def __imul__(self, other):
+        return self.mul_(other)
+
+    def __truediv__(self, other):
+        return self.div(other)
+
+    def __rtruediv__(self, other):
+        from . import _ops
+        return _ops.rdiv(self, other)
+
+    def __itruediv__(self, other):
+        return self.div_(other)
+
+    def __floordiv__(self, other):
+        return self.floor_divide(other)
+
+    def __rfloordiv__(self, other):
+        from . import _ops
+        return _ops.floor_divide(_ops._as_tensor_like(other, self), self)
+
+    def __mod__(self, other):
+        return self.remainder(other)
+
+    def __pow__(self, other):
+        return self.pow(other)
+
+    def __rpow__(self, other):
+        from . import _ops
+        return _ops.pow(other, self)
+
+    def __ipow__(self, other):
+        return self.pow_(other)
+
+    def __matmul__(self, other):
+        return self.matmul(other)
+
+    def __rmatmul__(self, other):
+        from . import _ops
+        return _ops.matmul(other, self)
+
+    def __eq__(self, other):
+        return self.eq(other)
+
+    def __ne__(self, other):
+        return self.ne(other)
+
+    def __lt__(self, other):
+        return self.lt(other)
+
+    def __le__(self, other):
+        return self.le(other)
+
+    def __gt__(self, other):
+        return self.gt(other)
+
+    def __ge__(self, other):
+        return self.ge(other)
+
+    def __and__(self, other):
+        return self.logical_and(other) if self.dtype is _dtypes.bool_ else self.bitwise_and(other)
+
+    def __or__(self, other):
+        return self.logical_or(other) if self.dtype is _dtypes.bool_ else self.bitwise_or(other)
+
+    def __xor__(self, other):
+        return self.logical_xor(other) if self.dtype is _dtypes.bool_ else self.bitwise_xor(other)
+
+    def __invert__(self):
+        return self.logical_not() if self.dtype is _dtypes.bool_ else self.bitwise_not()
+
+    def __getitem__(self, index):
+        from . import _indexing
+        return _indexing.getitem(self, index)
+
+    def __setitem__(self, index, value) -> None:
+        from . import _indexing
+        _indexing.setitem(self, index, value)

@@ -1,0 +1,142 @@
+"""Grad modes: no_grad, enable_grad, set_grad_enabled, inference_mode (per-thread state)."""
+from __future__ import annotations
+
+import functools
+import inspect
+import threading
+
+__all__ = ["no_grad", "enable_grad", "set_grad_enabled", "inference_mode", "is_grad_enabled",
+           "is_inference_mode_enabled"]
+
+
+class _State(threading.local):
+    # Each thread starts with grad mode on, as in PyTorch.
+    enabled = True
+    inference = False
+
+
+STATE = _State()
+
+
+def is_grad_enabled() -> bool:
+    """True when operations are being recorded for backward."""
+    return STATE.enabled
+
+
+def is_inference_mode_enabled() -> bool:
+    """True inside ``inference_mode()``."""
+    return STATE.inference
+
+
+class _DecoratorContextManager:
+    """Base for modes usable both as ``with mode():`` and as ``@mode()`` (or bare ``@mode``)."""
+
+    def __new__(cls, orig_func=None, *args, **kwargs):
+        if cls in (no_grad, enable_grad, inference_mode) and callable(orig_func) and not args and not kwargs:
+            # Bare decorator: ``@torch.no_grad`` without parentheses.
+            return cls()(orig_func)
+        return super().__new__(cls)
+
+    def __call__(self, func):
+        if inspect.isgeneratorfunction(func):
+            @functools.wraps(func)
+            def gen_wrapper(*args, **kwargs):
+                gen = func(*args, **kwargs)
+                with self.clone():
+                    response = gen.send(None)
+                while True:
+                    try:
+                        request = yield response
+                    except GeneratorExit:
+                        gen.close()
+                        raise
+                    with self.clone():
+                        try:
+                            response = gen.send(request)
+                        except StopIteration as stop:
+                            return stop.value
+            return gen_wrapper
+
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            with self.clone():
+                return func(*args, **kwargs)
+        return wrapper
+
+    def clone(self):
+        return self.__class__()
+
+
+class no_grad(_DecoratorContextManager):
+    """Context manager / decorator that turns off gradient recording."""
+
+    def __init__(self, orig_func=None) -> None:
+        self.prev = False
+
+    def __enter__(self) -> None:
+        self.prev = STATE.enabled
+        STATE.enabled = False
+
+    def __exit__(self, *exc) -> None:
+        STATE.enabled = self.prev
+
+
+class enable_grad(_DecoratorContextManager):
+    """Context manager / decorator that turns gradient recording on (inside ``no_grad``)."""
+
+    def __init__(self, orig_func=None) -> None:
+        self.prev = False
+
+    def __enter__(self) -> None:
+        self.prev = STATE.enabled
+        STATE.enabled = True
+
+    def __exit__(self, *exc) -> None:
+        STATE.enabled = self.prev
+
+
+class set_grad_enabled(_DecoratorContextManager):
+    """Turn recording on or off: as a function call, a context manager or a decorator."""
+
+    def __init__(self, mode: bool) -> None:
+        self.prev = STATE.enabled
+        self.mode = bool(mode)
+        # Called as a plain function, the mode takes effect immediately (and stays).
+        STATE.enabled = self.mode
+
+    def __enter__(self) -> None:
+        STATE.enabled = self.mode
+
+    def __exit__(self, *exc) -> None:
+        STATE.enabled = self.prev
+
+    def clone(self):
+        return self.__class__(self.mode)
+
+    def __call__(self, func):
+        # Used as a decorator: undo the immediate switch made by __init__.
+        STATE.enabled = self.prev
+        return super().__call__(func)
+
+
+class inference_mode(_DecoratorContextManager):
+    """Like ``no_grad``, and tensors made inside are inference tensors (never recorded later)."""
+
+    def __init__(self, mode: bool = True) -> None:
+        if callable(mode):  # bare decorator handled in __new__
+            mode = True
+        self.mode = bool(mode)
+        self.prev = (False, False)
+
+    def __enter__(self) -> None:
+        self.prev = (STATE.enabled, STATE.inference)
+        if self.mode:
+            STATE.enabled, STATE.inference = False, True
+        else:
+            STATE.inference = False
+
+    def __exit__(self, *exc) -> None:
+        STATE.enabled, STATE.inference = self.prev
+
+    def clone(self):
+        return self.__class__(self.mode)

@@ -1,0 +1,360 @@
+"""The backward graph: Node (a grad_fn), AccumulateGrad (a leaf's sink), saved tensors, hook handles.
+
+A Node is created by every recorded operation. It points *backwards* to the nodes that produced its
+inputs through ``next_functions`` — a tuple of ``(node, input_nr)`` edges — and keeps whatever the
+derivative formula needs (``_saved_self``, ``_saved_other``, ...). Nothing points forward, so the graph
+is freed by reference counting as soon as the output tensor goes away.
+"""
+from __future__ import annotations
+
+import itertools
+import weakref
+from collections import OrderedDict
+
+__all__ = ["Node", "AccumulateGrad", "SavedTensor", "RemovableHandle", "GradientEdge", "get_gradient_edge",
+           "saved_tensors_hooks", "disable_saved_tensors_hooks", "register_multi_grad_hook",
+           "increment_version"]
+
+FREED_MESSAGE = (
+    "Trying to backward through the graph a second time (or directly access saved tensors after they "
+    "have already been freed). Saved intermediate values of the graph are freed when you call .backward() "
+    "or autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second time "
+    "or if you need to access saved tensors after calling backward."
+)
+
+# Nodes created later run earlier in backward (PyTorch orders its ready queue by this number).
+_sequence = itertools.count()
+
+
+class RemovableHandle:
+    """Returned by ``register_hook``; ``handle.remove()`` unregisters the hook."""
+
+    _ids = itertools.count()
+    __slots__ = ("_hooks_ref", "id")
+
+    def __init__(self, hooks: dict) -> None:
+        self._hooks_ref = weakref.ref(hooks) if hasattr(hooks, "__weakref__") else (lambda: hooks)
+        self.id = next(RemovableHandle._ids)
+
+    def remove(self) -> None:
+        """Unregister the hook (no-op if already removed)."""
+        hooks = self._hooks_ref()
+        if hooks is not None:
+            hooks.pop(self.id, None)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.remove()
+
+
+class _HookDict(OrderedDict):
+    """An ordered id -> hook mapping that handles can refer to weakly."""
+
+
+def _add_hook(owner_dict: _HookDict, fn) -> RemovableHandle:
+    handle = RemovableHandle(owner_dict)
+    owner_dict[handle.id] = fn
+    return handle
+
+
+class Node:
+    """A node of the backward graph (what ``tensor.grad_fn`` returns)."""
+
+    __slots__ = ("next_functions", "_seq", "_pre_hooks", "_post_hooks", "_tensor_pre_hooks",
+                 "_retains_grad", "_metadata", "_input_meta", "_anomaly_trace", "__weakref__")
+
+    def __init__(self) -> None:
+        self.next_functions: tuple = ()
+        self._seq = next(_sequence)
+        self._pre_hooks = None         # node.register_prehook(fn(grad_outputs))
+        self._post_hooks = None        # node.register_hook(fn(grad_inputs, grad_outputs))
+        self._tensor_pre_hooks = None  # tensor.register_hook on an output: list of (output_nr, fn)
+        self._retains_grad = None      # output_nr -> weakref to a tensor that called retain_grad()
+        self._metadata = None
+        self._input_meta = ()          # per edge: (shape, numpy dtype) of the forward input
+        self._anomaly_trace = None
+
+    def name(self) -> str:
+        """The node's name, e.g. ``'MulBackward0'``."""
+        return type(self).__name__
+
+    @property
+    def metadata(self) -> dict:
+        """A dict for users to attach anything to the node (kept as long as the node)."""
+        if self._metadata is None:
+            self._metadata = {}
+        return self._metadata
+
+    @property
+    def requires_grad(self) -> bool:
+        return True
+
+    def _sequence_nr(self) -> int:
+        return self._seq
+
+    def apply(self, grad_outputs: tuple) -> tuple:
+        """Gradients for each edge of ``next_functions`` from gradients of this node's outputs."""
+        raise NotImplementedError
+
+    def __call__(self, *grad_outputs):
+        return self.apply(grad_outputs)
+
+    def release_variables(self) -> None:
+        """Free saved tensors once a backward pass no longer needs them."""
+
+    # ---- hooks -----------------------------------------------------------------------------
+    def register_hook(self, fn) -> RemovableHandle:
+        """Call ``fn(grad_inputs, grad_outputs)`` after the node runs; a returned tuple replaces grad_inputs."""
+        if self._post_hooks is None:
+            self._post_hooks = _HookDict()
+        return _add_hook(self._post_hooks, fn)
+
+    def register_prehook(self, fn) -> RemovableHandle:
+        """Call ``fn(grad_outputs)`` before the node runs; a returned tuple replaces grad_outputs."""
+        if self._pre_hooks is None:
+            self._pre_hooks = _HookDict()
+        return _add_hook(self._pre_hooks, fn)
+
+    def _register_tensor_hook(self, output_nr: int, fn) -> RemovableHandle:
+        if self._tensor_pre_hooks is None:
+            self._tensor_pre_hooks = _HookDict()
+        return _add_hook(self._tensor_pre_hooks, (output_nr, fn))
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} object at {hex(id(self))}>"
+
+
+class AccumulateGrad(Node):
+    """The sink of a leaf tensor: adds the arriving gradient into ``variable.grad``."""
+
+    __slots__ = ("variable",)
+
+    def __init__(self, variable) -> None:
+        super().__init__()
+        self._seq = float("inf")  # runs as soon as it is ready, like PyTorch's UINT64_MAX
+        self.variable = variable
+        self._input_meta = ((variable._data.shape, variable._data.dtype),)
+
+    def name(self) -> str:
+        return "torch::autograd::AccumulateGrad"
+
+    def apply(self, grad_outputs: tuple) -> tuple:
+        from . import grad_mode
+        var = self.variable
+        new = grad_outputs[0]
+        if new is None:
+            return ()
+        old = var._grad
+        if old is None:
+            # Own storage: the engine's buffers may alias a user's tensor.
+            var._grad = new if grad_mode.STATE.enabled else new._detached_copy()
+        elif grad_mode.STATE.enabled:
+            # create_graph=True: out of place, so the sum stays differentiable.
+            var._grad = old + new
+        else:
+            old._data += new._data  # in place, as PyTorch does (a user's reference sees the sum)
+            old._version_counter[0] += 1
+        hooks = var._post_acc_hooks
+        if hooks:
+            for hook in list(hooks.values()):
+                hook(var)
+        return ()
+
+
+class SavedTensor:
+    """A tensor saved for backward, with its version at save time (to catch in-place changes).
+
+    A node's *output* is stored without its grad_fn (output -> grad_fn -> saved output would be a
+    reference cycle); it is rebuilt, pointing at the node, when unpacked.
+    """
+
+    __slots__ = ("_tensor", "_data", "_is_output", "_output_nr", "_saved_version", "_version_counter",
+                 "_requires_grad", "_freed", "_packed", "_unpack_hook", "_grad_fn_name")
+
+    def __init__(self, tensor, is_output: bool = False) -> None:
+        self._is_output = is_output
+        self._saved_version = tensor._version_counter[0]
+        self._version_counter = tensor._version_counter
+        self._freed = False
+        self._unpack_hook = None
+        self._packed = None
+        hooks = _saved_hooks_stack[-1] if _saved_hooks_stack else None
+        if hooks is not None:
+            pack, self._unpack_hook = hooks
+            self._packed = pack(tensor)
+            self._tensor = self._data = None
+            self._output_nr = tensor._output_nr
+            self._requires_grad = tensor.requires_grad
+            self._grad_fn_name = None
+            return
+        if is_output:
+            self._tensor = None
+            self._data = tensor._data  # the array only: keeping the tensor would be a cycle
+            self._output_nr = tensor._output_nr
+            self._requires_grad = tensor.requires_grad
+        else:
+            self._tensor = tensor
+            self._data = None
+            self._output_nr = 0
+            self._requires_grad = False
+        self._grad_fn_name = None
+
+    def unpack(self, node=None):
+        """The saved tensor, checked against later in-place modification."""
+        if self._freed:
+            raise RuntimeError(FREED_MESSAGE)
+        if self._unpack_hook is not None:
+            return self._unpack_hook(self._packed)
+        current = self._version_counter[0]
+        if current != self._saved_version:
+            self._raise_modified(node, current)
+        if not self._is_output:
+            return self._tensor
+        # Rebuild the output as a tensor whose grad_fn is this node (no cycle is stored).
+        from .._tensor import Tensor
+        t = Tensor._make(self._data)
+        t._version_counter = self._version_counter
+        if self._requires_grad and node is not None:
+            t._requires_grad = True
+            t._grad_fn = node
+            t._output_nr = self._output_nr
+        return t
+
+    def _raise_modified(self, node, current: int):
+        from .._tensor import Tensor
+        t = Tensor._make(self._data) if self._is_output else self._tensor
+        shape = ", ".join(str(s) for s in t._data.shape)
+        desc = f"[{t._legacy_type_name()} [{shape}]]"
+        producer = node if self._is_output else t.grad_fn
+        if producer is not None:
+            # PyTorch names the producing op without its "BackwardN" suffix ("output 0 of Mul").
+            name = producer.name().split("Backward")[0]
+            where = f"{desc}, which is output {self._output_nr if self._is_output else t._output_nr} of {name},"
+        else:
+            where = desc
+        raise RuntimeError(
+            "one of the variables needed for gradient computation has been modified by an inplace "
+            f"operation: {where} is at version {current}; expected version {self._saved_version} instead. "
+            "Hint: enable anomaly detection to find the operation that failed to compute its gradient, "
+            "with torch.autograd.set_detect_anomaly(True, check_nan=False)."
+        )
+
+    def release(self) -> None:
+        self._tensor = self._data = self._packed = None
+        self._freed = True
+
+    def register_hooks(self, pack_hook, unpack_hook) -> None:
+        """Attach pack/unpack hooks to this one saved tensor."""
+        t = self.unpack()
+        self._packed = pack_hook(t)
+        self._unpack_hook = unpack_hook
+        self._tensor = self._data = None
+
+
+# ---- saved tensor hooks (pack/unpack) --------------------------------------------------------
+
+_saved_hooks_stack: list = []
+
+
+class saved_tensors_hooks:
+    """Context manager: every tensor saved for backward goes through ``pack_hook`` / ``unpack_hook``."""
+
+    def __init__(self, pack_hook, unpack_hook) -> None:
+        self.pack_hook = pack_hook
+        self.unpack_hook = unpack_hook
+
+    def __enter__(self):
+        if _disabled_hooks_message[0] is not None:
+            raise RuntimeError(_disabled_hooks_message[0])
+        _saved_hooks_stack.append((self.pack_hook, self.unpack_hook))
+        return self
+
+    def __exit__(self, *exc) -> None:
+        _saved_hooks_stack.pop()
+
+
+_disabled_hooks_message: list = [None]
+
+
+class disable_saved_tensors_hooks:
+    """Context manager that makes using ``saved_tensors_hooks`` an error (with ``error_message``)."""
+
+    def __init__(self, error_message: str) -> None:
+        self.error_message = error_message
+
+    def __enter__(self):
+        self.prev = _disabled_hooks_message[0]
+        _disabled_hooks_message[0] = self.error_message
+        return self
+
+    def __exit__(self, *exc) -> None:
+        _disabled_hooks_message[0] = self.prev
+
+
+# ---- edges ---------------------------------------------------------------------------------------
+
+class GradientEdge(tuple):
+    """``(node, output_nr)``: where a tensor's gradient enters the graph."""
+
+    __slots__ = ()
+
+    def __new__(cls, node, output_nr: int):
+        return super().__new__(cls, (node, output_nr))
+
+    @property
+    def node(self):
+        return self[0]
+
+    @property
+    def output_nr(self) -> int:
+        return self[1]
+
+
+def get_gradient_edge(tensor) -> GradientEdge:
+    """The graph edge of ``tensor``: its grad_fn, or its AccumulateGrad for a leaf."""
+    if not tensor.requires_grad:
+        raise RuntimeError("It is not possible to get the gradient edge for a Tensor that does not require gradients")
+    return GradientEdge(*tensor._edge())
+
+
+def increment_version(tensor) -> None:
+    """Bump the version counter, as an in-place op would (for changes made behind autograd's back)."""
+    tensors = tensor if isinstance(tensor, (list, tuple)) else (tensor,)
+    for t in tensors:
+        t._version_counter[0] += 1
+
+
+def register_multi_grad_hook(tensors, fn, *, mode: str = "all"):
+    """Call ``fn`` once the gradients of all (mode='all') or any (mode='any') of ``tensors`` are computed."""
+    tensors = tuple(tensors)
+    if mode not in ("all", "any"):
+        raise ValueError(f"Expects mode to be one of ('all', 'any') but got {mode}")
+    state = {"grads": [None] * len(tensors), "count": 0, "fired": False}
+    handles = []
+
+    def make_hook(i):
+        def hook(grad):
+            if mode == "any":
+                if not state["fired"]:
+                    state["fired"] = True
+                    fn(grad)
+                return None
+            state["grads"][i] = grad
+            state["count"] += 1
+            if state["count"] == sum(t.requires_grad for t in tensors):
+                grads, state["grads"], state["count"] = state["grads"], [None] * len(tensors), 0
+                fn(tuple(grads))
+            return None
+        return hook
+
+    for i, t in enumerate(tensors):
+        if t.requires_grad:
+            handles.append(t.register_hook(make_hook(i)))
+
+    class _MultiHandle:
+        def remove(self) -> None:
+            for h in handles:
+                h.remove()
+    return _MultiHandle()

@@ -1,0 +1,23 @@
+"""Variable: the deprecated pre-0.4 wrapper; ``Variable(t)`` now simply returns a tensor."""
+from __future__ import annotations
+
+
+class _VariableMeta(type):
+    def __instancecheck__(cls, other) -> bool:
+        from .._tensor import Tensor
+        return isinstance(other, Tensor)
+
+
+class Variable(metaclass=_VariableMeta):
+    """Deprecated: tensors are Variables. ``Variable(t, requires_grad=True)`` returns a tensor."""
+
+    def __new__(cls, data=None, requires_grad: bool = False, volatile: bool = False):
+        from .._tensor import Tensor
+        if data is None:
+            from .._creation import empty
+            return empty(0)
+        if not isinstance(data, Tensor):
+            raise TypeError(f"Variable data has to be a tensor, but got {type(data).__name__}")
+        t = data.detach()
+        t.requires_grad_(requires_grad)
+        return t

@@ -1,0 +1,66 @@
+"""PyTorch parity helper: compare minigrad against real PyTorch when torch is importable.
+
+Tests that use ``torch_or_skip()`` are skipped with a visible reason when PyTorch is not installed
+(CI installs the pinned CPU build, so they run there). minigrad itself never imports torch.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+try:
+    import torch as _torch
+except ImportError:  # pragma: no cover - depends on the machine
+    _torch = None
+
+HAVE_TORCH = _torch is not None
+requires_torch = pytest.mark.skipif(not HAVE_TORCH, reason="PyTorch not installed: parity test skipped")
+
+
+def torch_or_skip():
+    """The torch module, or skip the calling test with a reason."""
+    if _torch is None:
+        pytest.skip("PyTorch not installed: parity test skipped")
+    return _torch
+
+
+def to_numpy(t) -> np.ndarray:
+    """Values of a minigrad or torch tensor as float64/complex128 NumPy."""
+    if t is None:
+        return None
+    arr = t.detach().cpu().numpy() if hasattr(t, "cpu") else np.asarray(t)
+    return np.asarray(arr, dtype=np.complex128 if np.iscomplexobj(arr) else np.float64)
+
+
+def assert_close(a, b, rtol=1e-5, atol=1e-6) -> None:
+    """Assert two tensors (minigrad or torch) hold the same values."""
+    np.testing.assert_allclose(to_numpy(a), to_numpy(b), rtol=rtol, atol=atol)
+
+
+def run_both(program: str) -> tuple[str, str]:
+    """Run ``program`` (which does ``import torch``) once with minigrad as torch, once with torch; return stdouts."""
+    import contextlib
+    import io
+    import sys
+
+    import minigrad
+    torch = torch_or_skip()
+    outs = []
+    for module in (minigrad, torch):
+        saved = {k: sys.modules.get(k) for k in ("torch", "torch.autograd", "torch.nn", "torch.nn.functional")}
+        sys.modules["torch"] = module
+        sys.modules["torch.autograd"] = module.autograd
+        sys.modules["torch.nn"] = module.nn
+        sys.modules["torch.nn.functional"] = module.nn.functional
+        buf = io.StringIO()
+        try:
+            with contextlib.redirect_stdout(buf):
+                exec(compile(program, "<program>", "exec"), {"__name__": "__program__"})
+        finally:
+            for k, v in saved.items():
+                if v is None:
+                    sys.modules.pop(k, None)
+                else:
+                    sys.modules[k] = v
+        outs.append(buf.getvalue())
+    return outs[0], outs[1]
