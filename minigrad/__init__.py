@@ -27,10 +27,14 @@ from ._creation import (  # noqa: F401
 )
 from . import _indexing  # noqa: F401
 from . import autograd  # noqa: F401
+from .autograd.anomaly_mode import (  # noqa: F401
+    is_anomaly_check_nan_enabled, is_anomaly_enabled, set_anomaly_enabled,
+)
 from .autograd.grad_mode import (  # noqa: F401
     enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled, no_grad, set_grad_enabled,
 )
 from . import nn  # noqa: F401
+from . import optim  # noqa: F401
 
 # dtype aliases, as in torch (torch.float is float32, torch.long is int64, ...)
 half = float16
@@ -49,6 +53,10 @@ for _name in _ops.METHODS:
             and not _name.endswith("_") or _name in ("zero_",):
         globals()[_name] = getattr(_ops, _name)
 del _name
+# Functions whose Tensor method has another signature (x.where(cond, y)) or is a property (x.real).
+from ._ops import imag, real, view_as_complex, view_as_real, where  # noqa: E402,F401
+from ._ops import cat, concat, concatenate, einsum, stack  # noqa: E402,F401  (not Tensor methods)
+from . import return_types  # noqa: E402,F401
 
 
 def is_tensor(obj) -> _builtins.bool:

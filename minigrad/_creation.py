@@ -66,6 +66,8 @@ def _infer_dtype(data) -> _dtypes.dtype:
             kind = builtins.max(kind, 2)
         elif isinstance(x, (complex, np.complexfloating)):
             kind = builtins.max(kind, 3)
+        elif isinstance(x, str):
+            raise TypeError(f"new(): invalid data type '{type(x).__name__}'")
         else:
             raise TypeError(f"Could not infer dtype of {type(x).__name__}")
     return {-1: _dtypes.get_default_dtype(), 0: _dtypes.bool_, 1: _dtypes.int64, 2: _dtypes.get_default_dtype(),
@@ -87,6 +89,22 @@ def _to_array(data, dtype: _dtypes.dtype | None) -> np.ndarray:
     return arr.astype(dtype.np)
 
 
+def _check_rectangular(data, dim: int = 0):
+    """Raise PyTorch's error for ragged nested lists ([[1, 2], [3]])."""
+    if not isinstance(data, (list, tuple)) or not data:
+        return
+    if isinstance(data[0], str):  # PyTorch takes the shape from the first element, and a str is a sequence
+        raise ValueError("too many dimensions 'str'")
+    lengths = [len(x) if isinstance(x, (list, tuple)) else None for x in data]
+    first = lengths[0]
+    for n in lengths[1:]:
+        if n != first:
+            raise ValueError(f"expected sequence of length {first} at dim {dim + 1} (got {n})")
+    if first is not None:
+        for x in data:
+            _check_rectangular(x, dim + 1)
+
+
 def _plain(data):
     if isinstance(data, Tensor):
         return data._data
@@ -103,6 +121,7 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
             "sourceTensor.clone().detach().requires_grad_(True), rather than torch.tensor(sourceTensor).",
             UserWarning, stacklevel=2)
     dtype = _dtypes.to_dtype(dtype) if dtype is not None else None
+    _check_rectangular(data)
     if dtype is None and not isinstance(data, (Tensor, np.ndarray)):
         dtype = _infer_dtype(data) if not _has_tensors(data) else _promote_nested(data)
     return _finish(_to_array(data, dtype), requires_grad)
@@ -185,6 +204,9 @@ def _dt(dtype) -> _dtypes.dtype:
 
 def zeros(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None) -> Tensor:
     """A tensor of zeros."""
+    flat = size[0] if len(size) == 1 and isinstance(size[0], (tuple, list)) else size
+    if builtins.any(isinstance(s, int) and s < 0 for s in flat):
+        raise RuntimeError("zeros: Dimension size must be non-negative.")  # zeros' own check, in PyTorch
     return _finish(np.zeros(_size(size), dtype=_dt(dtype).np), requires_grad)
 
 
@@ -345,6 +367,8 @@ def randn(*size, generator=None, dtype=None, device=None, requires_grad=False) -
 
 def randint(low, high=None, size=None, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
     """Random integers in [low, high)."""
+    if size is None and isinstance(high, (tuple, list)):  # randint(high, size)
+        low, high, size = 0, low, high
     if high is None:
         low, high = 0, low
     dt = _dtypes.int64 if dtype is None else _dtypes.to_dtype(dtype)

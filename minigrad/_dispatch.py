@@ -11,15 +11,26 @@ An ``Op`` (declared in ``derivatives.py``) holds
     dim, keepdim, ...  a non-tensor argument (``_saved_dim`` ...)
   and so also what the node saves. Because formulas are tensor code, running them with grad mode on
   (``create_graph=True``) records their own graph: higher derivatives come for free.
+- optionally ``jvp=``, the forward-mode derivative (used inside ``forward_ad.dual_level()``), like
+  the ``result:`` lines of derivatives.yaml. Either a formula whose parameters are tangents
+  ``self_t``, ``other_t`` ... (zeros for inputs without one), primals ``self``, ``other`` ...,
+  outputs ``result`` ... and arguments, returning the output's tangent (a tuple for several outputs),
+  e.g. ``jvp=lambda self_t, other_t, self, other: self_t * other + self * other_t`` for mul; or
+  ``"linear"`` (the op is linear in its tensor inputs: apply it to the tangents — add, sum, views)
+  or ``"element_wise"`` (elementwise ops: each backward formula applied to its input's tangent, summed)
+  or ``"reduction"`` (each input element feeds one output element — sum-like reductions, losses: the
+  backward formula at grad = 1, times the tangent, summed over the reduced elements).
 """
 from __future__ import annotations
 
 import inspect
+import re
 
 import numpy as np
 
 from .autograd import grad_mode
 from .autograd.graph import Node, SavedTensor
+from ._tensor import Tensor  # _tensor imports this module only lazily, so no cycle at import time
 
 _STATE = grad_mode.STATE
 
@@ -34,6 +45,10 @@ class OpNode(Node):
         value = self._saved.get(name)
         if type(value) is SavedTensor:
             return value.unpack(self)
+        if name in _INT64_ARGS:
+            return _as_unsigned(value)
+        if name == "indices" and type(value) is tuple:
+            return _index_tensors(value)
         return value
 
     def _get_raw_saved(self, name: str):
@@ -48,6 +63,11 @@ class OpNode(Node):
             grad_outputs = self._materialize(grad_outputs)
         env["grad"] = grad_outputs[0]
         env["grads"] = grad_outputs
+        env["_input_sizes"] = tuple(shape for shape, _ in self._input_meta)
+        if op.list_input:  # cat / stack: one formula returns the gradients of every listed tensor
+            (formula, params), = op.formulas
+            grads = formula(*[env[p] for p in params])
+            return tuple(None if node is None else g for g, (node, _) in zip(grads, self.next_functions))
         out = []
         for (formula, params), (node, _) in zip(op.formulas, self.next_functions):
             out.append(None if node is None else formula(*[env[p] for p in params]))
@@ -71,7 +91,7 @@ class Op:
     # The first parameter is not called `self`: formulas are passed as keywords and may be named self=.
     def __init__(op, name: str, node_name: str, forward, inputs=("self",), args=(),
                  outputs=("result",), differentiable_outputs: int | None = None, view: bool = False,
-                 **formulas) -> None:
+                 jvp=None, variadic: bool = False, list_input: bool = False, **formulas) -> None:
         op.name = name
         op.node_name = node_name
         op.forward = forward
@@ -80,6 +100,10 @@ class Op:
         op.outputs = tuple(outputs)
         op.n_diff_outputs = len(op.outputs) if differentiable_outputs is None else differentiable_outputs
         op.view = view
+        # variadic: forward returns a list of arrays, one output each (split, unbind);
+        # list_input: every positional tensor belongs to the single input ``inputs[0]`` (cat, stack).
+        op.variadic = variadic
+        op.list_input = list_input
         unknown = set(formulas) - set(op.inputs)
         if unknown:
             raise TypeError(f"{name}: formulas for unknown inputs {sorted(unknown)}")
@@ -91,15 +115,23 @@ class Op:
         op.formula_sources = formulas
         # What each differentiable input's formula needs saved.
         op.needs = tuple(tuple(p for p in params if p not in ("grad", "grads")) for _, params in op.formulas)
-        op.saved_names = tuple(dict.fromkeys(p for ps in op.needs for p in ps))
+        # Names starting with "_" are kept out of sight (no ``_saved_`` attribute), as PyTorch hides some;
+        # ``_input_sizes`` (the shapes of the inputs) is always at hand.
+        op.saved_names = tuple(dict.fromkeys(p for ps in op.needs for p in ps if p not in _SHAPE_PARAMS))
         for p in op.saved_names:
-            if not (p in op.inputs or p in op.outputs or p in op.args or _input_property(p)):
+            if not (p in op.inputs or p in op.outputs or p in op.args or _input_property(p) or p in _SHAPE_PARAMS):
                 raise TypeError(f"{name}: formula parameter {p!r} is not an input, output or argument")
         op.node_class = op._make_node_class()
+        op.jvp = jvp
+        op.jvp_params = tuple(inspect.signature(jvp).parameters) if callable(jvp) else ()
 
     def _make_node_class(self):
         attrs = {"__slots__": (), "_op": self, "__module__": "torch.autograd.generated"}
+        if self.node_name in _QUALIFIED_NAMES:
+            attrs["name"] = lambda node, n=self.node_name: "torch::autograd::" + n
         for s in self.saved_names:
+            if s.startswith("_"):
+                continue
             attrs[f"_saved_{s}"] = property(lambda node, s=s: node._get_saved(s))
             if s in self.inputs or s in self.outputs:
                 attrs[f"_raw_saved_{s}"] = property(lambda node, s=s: node._get_raw_saved(s))
@@ -109,33 +141,41 @@ class Op:
         return f"Op({self.name!r} -> {self.node_name})"
 
     # ---- running ---------------------------------------------------------------------------
-    def __call__(self, *tensors, dtype=None, out=None, **args):
+    def __call__(op, *tensors, dtype=None, out=None, **args):
+        # `op`, not `self`: a non-tensor argument may be called self (the number base of 2 ** x).
         """Run the op on tensors (positional, in ``inputs`` order) with keyword ``args``.
 
         ``dtype``: compute in this dtype (inputs are cast; gradients are cast back by the engine).
         ``out``: write the result into this tensor in place (used by ``add_`` and friends).
         """
-        from ._tensor import Tensor
+        if _extras[0]:  # profiler or forward-mode AD on: the slower path (one flag check otherwise)
+            from .autograd.forward_ad import _call_with_extras
+            return _call_with_extras(op, tensors, dtype, out, args)
+        return op._run(tensors, dtype, out, args)
+
+    def _run(self, tensors, dtype, out, args):
         arrays = [t._data for t in tensors]
         if dtype is not None:
             npd = dtype.np
             arrays = [a if a.dtype == npd else a.astype(npd) for a in arrays]
-        result = self.forward(*arrays, **args)
-        multi = len(self.outputs) > 1
+        with np.errstate(all="ignore"):  # PyTorch returns inf/nan silently; so does NumPy here
+            result = self.forward(*arrays, **args)
+        multi = self.variadic or len(self.outputs) > 1
         results = result if multi else (result,)
         results = tuple(r if type(r) is np.ndarray else np.asarray(r) for r in results)
         if dtype is not None and not multi and results[0].dtype != dtype.np and self.keeps_dtype:
             results = (results[0].astype(dtype.np),)
 
-        record = _STATE.enabled and any(tensors[i]._requires_grad for i in self.diff_positions)
+        positions = range(len(tensors)) if self.list_input else self.diff_positions
+        record = _STATE.enabled and any(tensors[i]._requires_grad for i in positions)
         if out is not None:
             return self._write_inplace(out, tensors, results[0], args, record)
 
         outs = [Tensor._make(r) for r in results]
         if self.view:
             base = tensors[0]
-            for o in outs:
-                _make_view(o, base, self, args)
+            for i, o in enumerate(outs):
+                _make_view(o, base, self, args, i if multi else None)
         if record:
             self._record(tensors, outs, args)
         return tuple(outs) if multi else outs[0]
@@ -145,14 +185,20 @@ class Op:
     def _record(self, tensors, outs, args, edges=None):
         """Create the node, link it to the inputs' edges and save what the formulas need."""
         node = self.node_class()
-        diff = [tensors[i] for i in self.diff_positions]
+        diff = list(tensors) if self.list_input else [tensors[i] for i in self.diff_positions]
         node.next_functions = edges if edges is not None else tuple(t._edge() for t in diff)
         node._input_meta = tuple((t._data.shape, t._data.dtype) for t in diff)
-        if len(self.outputs) > 1:
+        if self.variadic or len(self.outputs) > 1:
             node._out_meta = tuple((o._data.shape, o._data.dtype) for o in outs)
+        # Outputs get their grad_fn first: a saved output must know it requires grad, or the formulas
+        # that use it (exp, tanh ...) would lose that path under create_graph.
+        for i, o in enumerate(outs if self.variadic else outs[: self.n_diff_outputs]):
+            o._requires_grad = True
+            o._grad_fn = node
+            o._output_nr = i
         # Save only what the formulas of inputs that require grad need (as PyTorch does).
         needed = set()
-        for t, names in zip(diff, self.needs):
+        for t, names in zip(diff, self.needs * len(diff) if self.list_input else self.needs):
             if t._requires_grad:
                 needed.update(names)
         saved = {}
@@ -170,10 +216,6 @@ class Op:
             else:
                 saved[s] = SavedTensor(tensors[self.inputs.index(s)])
         node._saved = saved
-        for i, o in enumerate(outs[: self.n_diff_outputs]):
-            o._requires_grad = True
-            o._grad_fn = node
-            o._output_nr = i
         if _anomaly_enabled[0]:
             from .autograd.anomaly_mode import _record_trace
             _record_trace(node)
@@ -199,14 +241,24 @@ class Op:
         out._version_counter[0] += 1
         if record:
             if out._base is not None and out._view_fn is not None:
+                # The view's grad_fn is regenerated (AsStridedBackward0) when next read.
                 _record_copy_slices(self, out, originals, args, edges)
             else:
+                retains = out.retains_grad
+                if retains:  # retain_grad follows the tensor to its new grad_fn, as in PyTorch
+                    del out._grad_fn._retains_grad[out._output_nr]
                 self._record(originals, [out], args, edges)
-            out._view_version = out._version_counter[0]
+                out._view_version = out._version_counter[0]
+                if retains:
+                    out.retain_grad()
         return out
 
 
 _anomaly_enabled = [False]
+_SHAPE_PARAMS = ("_input_sizes",)
+# Nodes PyTorch implements in C++ by hand report a qualified name() (their class name stays short).
+_QUALIFIED_NAMES = frozenset({"CopyBackwards"})
+_extras = [False]  # True while a profiler or a forward-AD dual level is active (see Op.__call__)
 
 # Saved properties of an input, named like PyTorch's (``_saved_self_sym_sizes``).
 _PROPERTIES = {
@@ -231,8 +283,14 @@ def _legacy_scalar_name(d) -> str:
 
 def _check_inplace(t, record: bool) -> None:
     """PyTorch's errors for in-place changes autograd cannot handle."""
+    if t._is_inference and not _STATE.inference:
+        raise RuntimeError("Inplace update to inference tensor outside InferenceMode is not allowed.You can make a "
+                           "clone to get a normal tensor before doing inplace update.See "
+                           "https://github.com/pytorch/rfcs/pull/17 for more details.")
     if not _STATE.enabled:
         return
+    if record and t._creation_meta is not None:
+        raise RuntimeError(view_rebase_error(t, t._creation_meta, indirect=False))
     if t._requires_grad and t._grad_fn is None and t._base is None:
         raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
     base = t._base
@@ -240,7 +298,7 @@ def _check_inplace(t, record: bool) -> None:
         raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
 
 
-def _make_view(out, base, op: Op, args) -> None:
+def _make_view(out, base, op: Op, args, output_nr=None) -> None:
     """Mark ``out`` as a view of ``base``: shared storage, shared version counter, replayable."""
     root = base._base if base._base is not None else base
     out._base = root
@@ -250,9 +308,55 @@ def _make_view(out, base, op: Op, args) -> None:
         out._view_fn = lambda b, op=op, args=args, k=None: op(b, **args)
     else:
         out._view_fn = lambda b, op=op, args=args, outer=outer: op(outer(b), **args)
-    if len(op.outputs) > 1:
-        out._view_fn = None  # multi-output views (split) are replayed as a whole; not supported in place
+    # How the view was made decides which in-place changes autograd allows (PyTorch's CreationMeta):
+    # outputs of multi-output views (split, unbind) and views made under no_grad may not be modified
+    # in place while grad mode records. A view of such a view inherits the restriction.
+    if output_nr is not None:
+        out._creation_meta = "multi_output"
+    elif not _STATE.enabled:
+        out._creation_meta = ("no_grad", None)
+    else:
+        out._creation_meta = base._creation_meta
+    if not _STATE.enabled and base._requires_grad:
+        out._requires_grad = True  # a no_grad view of a tensor that requires grad is a leaf that requires grad
+    if base._base is not None and base._view_fn is None:
+        out._view_fn = None
     out._view_version = base._version_counter[0]
+
+
+def view_rebase_error(view, meta, indirect: bool) -> str:
+    """PyTorch's message when a restricted view (see ``_make_view``) meets an in-place change."""
+    what = ("its base or another view of its base has been modified inplace" if indirect
+            else "is being modified inplace")
+    if meta == "multi_output":
+        fn = view._grad_fn
+        who = f"Output {view._output_nr} of {re.sub(r'Backward[0-9]*$', '', fn.name()) if fn else 'UnknownFunction'}"
+        return (f"{who} is a view and {what}. This view is the output of a function that returns multiple "
+                "views. Such functions do not allow the output views to be modified inplace. You should "
+                "replace the inplace operation by an out-of-place one.")
+    return (f"A view was created in no_grad mode and {what} with grad mode enabled. Given that this use case "
+            "is ambiguous and error-prone, it is forbidden. You can clarify your code by moving both the view "
+            "and the inplace either both inside the no_grad block (if you don't want the inplace to be tracked) "
+            "or both outside (if you want the inplace to be tracked).")
+
+
+# Saved int64 arguments: PyTorch's getters read them as unsigned, so -1 shows as 2**64 - 1.
+_INT64_ARGS = frozenset({"dim", "dims", "dim0", "dim1", "index", "start", "end", "step", "split_size",
+                         "split_sizes", "repeats", "offset", "dim2"})
+
+
+def _as_unsigned(value):
+    if type(value) is int:
+        return value + 2**64 if value < 0 else value
+    if type(value) is tuple:
+        return tuple(_as_unsigned(v) for v in value)
+    return value
+
+
+def _index_tensors(indices: tuple) -> tuple:
+    # Saved advanced indices show as tensors (None where a whole dimension is taken), as in PyTorch.
+    from ._tensor import Tensor
+    return tuple(Tensor._make(i) if isinstance(i, np.ndarray) else None for i in indices)
 
 
 def _record_copy_slices(op: Op, view, originals, args, edges) -> None:
@@ -294,6 +398,9 @@ class CopySlices(Node):
         else:
             region.zero_()
         return (result,) + tuple(res[1:])
+
+    def name(self) -> str:
+        return "torch::autograd::CopySlices"
 
     def release_variables(self) -> None:
         self.fn.release_variables()

@@ -125,9 +125,13 @@ def scalar_dtype(value) -> dtype:
 
 # ---- type promotion (PyTorch's rules) --------------------------------------------------------
 #
-# Operands fall into three priority classes: tensors with dim > 0, zero-dim tensors, Python scalars.
-# The result category (bool < integer < floating < complex) is the highest over all operands; within
-# that category the dtype comes from the highest-priority class that reaches it.
+# Operands fall into three priority classes: tensors with dim > 0, zero-dim tensors, Python scalars
+# ("wrapped numbers"). Each class is promoted on its own; then a lower class only matters if it
+# belongs to a higher category (bool < integer < floating < complex) - PyTorch's combine_categories.
+#
+# PyTorch gives float16 + complex -> complex32; NumPy has no complex32, so minigrad uses complex64.
+_TO_COMPLEX = {"float16": "complex64", "bfloat16": "complex64", "float32": "complex64", "float64": "complex128"}
+
 
 def _promote_two(a: dtype, b: dtype) -> dtype:
     """Promote two dtypes of tensors of equal priority (torch.promote_types)."""
@@ -156,13 +160,27 @@ def promote_types(a: dtype, b: dtype) -> dtype:
     return _promote_two(a, b)
 
 
+def _combine_categories(higher: dtype | None, lower: dtype | None) -> dtype | None:
+    # ``higher`` comes from the higher-priority class; ``lower`` only wins by category.
+    if higher is None:
+        return lower
+    if lower is None or higher.is_complex:
+        return higher
+    if lower.is_complex:
+        # A complex lower operand keeps the precision of a floating higher one.
+        return _by_name(_TO_COMPLEX[higher.name]) if higher.is_floating_point else lower
+    if higher.is_floating_point:
+        return higher
+    if higher is bool_ or lower.is_floating_point:
+        return _promote_two(higher, lower)
+    return higher
+
+
 def result_type(*operands) -> dtype:
     """dtype of an op over tensors and Python scalars, following PyTorch's promotion."""
     from ._tensor import Tensor
 
-    dim_result = zero_result = None
-    scalar_kind = -1
-    scalar_dt = None
+    dim_result = zero_result = wrapped_result = None
     for op in operands:
         if isinstance(op, Tensor):
             if op._data.ndim > 0:
@@ -170,26 +188,7 @@ def result_type(*operands) -> dtype:
             else:
                 zero_result = op.dtype if zero_result is None else _promote_two(zero_result, op.dtype)
         else:
-            d = scalar_dtype(op)
-            if d._kind > scalar_kind:
-                scalar_kind, scalar_dt = d._kind, d
-    result = dim_result
-    for cls in (zero_result, scalar_dt):
-        if cls is None:
-            continue
-        if result is None:
-            result = cls
-        elif cls._kind > result._kind:
-            # A lower-priority operand raises the category: use its default dtype of that category
-            # (a Python float with an int tensor gives the default float dtype).
-            if cls is scalar_dt:
-                result = {2: _default, 3: _complex_for(result)}.get(cls._kind, cls)
-            else:
-                result = cls if not (cls.is_complex and result is float64) else complex128
-    if result is None:
-        result = int64
-    return result
-
-
-def _complex_for(d: dtype) -> dtype:
-    return complex128 if d is float64 else default_complex() if not d.is_floating_point else complex64
+            d = scalar_dtype(op)  # floats/complex take the default dtypes
+            wrapped_result = d if wrapped_result is None else _promote_two(wrapped_result, d)
+    result = _combine_categories(dim_result, _combine_categories(zero_result, wrapped_result))
+    return int64 if result is None else result

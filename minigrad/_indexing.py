@@ -1,7 +1,18 @@
-"""tensor[index] and tensor[index] = value, built from select / slice / unsqueeze views and index ops.
+"""tensor[index] and tensor[index] = value, following PyTorch's python_variable_indexing.
 
-Basic indexing (ints, slices, None, ...) gives views — PyTorch's chain of SelectBackward0,
-SliceBackward0 and UnsqueezeBackward0 nodes. Tensor/bool/list indices give copies (IndexBackward0).
+Reading an index walks it left to right, as PyTorch's ``applySlicing`` does:
+    int       select(dim, i)              a view (SelectBackward0), the dim disappears
+    slice     slice(dim, start, stop)     a view (SliceBackward0); in a tuple, ``:`` is skipped
+    None      unsqueeze(dim)              a view (UnsqueezeBackward0)
+    ...       skips the dims nobody names
+    bool      unsqueeze(dim), then index with [0] (True) or [] (False)
+    integer / bool tensors, lists, arrays    "advanced" indices: gathered at the end by one
+              ``index`` op (IndexBackward0), which copies
+If nothing happened (``x[...]``, ``x[:, :]``) the result is an alias (AliasBackward0).
+
+Writing reuses the same walk: the basic part gives a view of ``self``; without advanced indices the
+value is copied into that view (CopySlices over CopyBackwards/FillBackward3 when the view is a part
+of self), otherwise ``index_put_`` writes it (IndexPutBackward0).
 """
 from __future__ import annotations
 
@@ -10,99 +21,225 @@ import numpy as np
 from . import _ops
 from ._tensor import Tensor
 
+_INT64_MAX = 2**63 - 1
+_FLOAT_INDEX_ERROR = "tensors used as indices must be long, int, byte or bool tensors"
+_BAD_INDEX_ERROR = ("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid "
+                    "indices (got {})")
 
-def _normalize(index) -> tuple:
-    if not isinstance(index, tuple):
-        index = (index,)
-    out = []
-    for i in index:
-        if isinstance(i, Tensor):
-            if i.dtype.is_floating_point or i.dtype.is_complex:
-                raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
-            out.append(i._data if i._data.ndim or i.dtype.name == "bool" else int(i._data))
-        elif isinstance(i, (list, np.ndarray)):
-            arr = np.asarray(i)
-            if arr.dtype.kind == "f":
-                raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
-            out.append(arr)
-        elif isinstance(i, (bool, np.bool_)):
-            out.append(np.asarray(i))
-        elif isinstance(i, (int, np.integer)):
-            out.append(int(i))
+
+# ---- turning a Python index into a list of items ------------------------------------------------
+
+def _items(index) -> list:
+    """The index as a list of items: int, slice, None, Ellipsis, bool, or an integer/bool ndarray."""
+    if isinstance(index, tuple):
+        parts = list(index)
+    elif isinstance(index, list) and _list_is_tuple(index):
+        parts = list(index)  # NumPy's legacy rule, kept by PyTorch: x[[0, slice(None)]] is x[0, :]
+    else:
+        parts = [index]
+    return [_item(p) for p in parts]
+
+
+def _list_is_tuple(seq: list) -> bool:
+    return any(isinstance(i, (slice, list, tuple, Tensor, np.ndarray)) or i is None or i is Ellipsis
+               for i in seq) and len(seq) < 32
+
+
+def _item(i):
+    if i is None or i is Ellipsis or isinstance(i, slice):
+        return i
+    if isinstance(i, (bool, np.bool_)):
+        return bool(i)
+    if isinstance(i, (int, np.integer)):
+        return int(i)
+    if isinstance(i, Tensor):
+        if i.dtype.is_floating_point or i.dtype.is_complex:
+            raise IndexError(_FLOAT_INDEX_ERROR)
+        if i.dim() == 0 and i.dtype.name != "bool":
+            return int(i._data)  # a 0-dim integer tensor indexes like a Python int
+        return i._data if i.dtype.name == "bool" else i._data.astype(np.int64, copy=False)
+    if isinstance(i, (list, tuple, np.ndarray)):
+        arr = np.asarray(i)
+        if arr.dtype == object or arr.dtype.kind in "fc":
+            raise IndexError(_FLOAT_INDEX_ERROR)
+        if arr.size == 0:
+            arr = arr.astype(np.int64)
+        return arr if arr.dtype == np.bool_ else arr.astype(np.int64, copy=False)
+    raise IndexError(_BAD_INDEX_ERROR.format(type(i).__name__))
+
+
+def _dims_used(items: list) -> int:
+    n = 0
+    for i in items:
+        if isinstance(i, np.ndarray):
+            n += i.ndim if i.dtype == np.bool_ else 1
+        elif not (i is None or i is Ellipsis or isinstance(i, bool)):
+            n += 1
+    return n
+
+
+# ---- the walk --------------------------------------------------------------------------------
+
+def _slice_args(s: slice, size: int) -> tuple[int, int, int]:
+    """(start, stop, step) as PyTorch passes them to aten.slice: raw values, None -> 0 / INT64_MAX."""
+    step = 1 if s.step is None else int(s.step)
+    if step == 0:
+        raise ValueError("slice step cannot be zero")
+    if step < 0:
+        raise ValueError("step must be greater than zero")
+    start = 0 if s.start is None else int(s.start)
+    stop = _INT64_MAX if s.stop is None else int(s.stop)
+    return start, stop, step
+
+
+def _apply(t: Tensor, items: list, single: bool):
+    """The basic-indexing view of ``t`` and the advanced indices left (one entry per result dim)."""
+    used = _dims_used(items)
+    if used > t.dim():
+        raise IndexError(f"too many indices for tensor of dimension {t.dim()}")
+    out, dim, real_dim = t, 0, 0  # dim counts dims of ``out``, real_dim dims of ``t`` (for messages)
+    advanced: list = []  # (result dim, array)
+    for i in items:
+        if i is Ellipsis:
+            dim += t.dim() - used
+            real_dim += t.dim() - used
+            used = t.dim()  # a second ``...`` stands for no dims
+        elif i is None:
+            out = _ops.unsqueeze(out, dim)
+            dim += 1
+        elif isinstance(i, bool):
+            out = _ops.unsqueeze(out, dim)
+            advanced.append((dim, np.zeros(1 if i else 0, dtype=np.int64)))
+            dim += 1
+        elif isinstance(i, int):
+            size = out._data.shape[dim]
+            if not -size <= i < size:
+                raise IndexError(f"index {i} is out of bounds for dimension {real_dim} with size {size}")
+            out = _ops.D.select(out, dim=dim, index=i)
+            real_dim += 1
+        elif isinstance(i, slice):
+            start, stop, step = _slice_args(i, out._data.shape[dim])
+            # In a tuple, a slice that keeps everything is skipped (PyTorch's slice optimization).
+            if single or not (start == 0 and stop >= out._data.shape[dim] and step == 1):
+                out = _ops.D.slice(out, dim=dim, start=start, end=stop, step=step)
+            dim += 1
+            real_dim += 1
         else:
-            out.append(i)
-    return tuple(out)
+            advanced.append((dim, i))
+            k = i.ndim if i.dtype == np.bool_ else 1
+            dim += k
+            real_dim += k
+    return out, advanced
 
 
-def _is_advanced(index: tuple) -> bool:
-    return any(isinstance(i, np.ndarray) for i in index)
+def _index_list(view: Tensor, advanced: list) -> tuple:
+    """PyTorch's index list: an array per indexed dim, None for dims taken whole (trailing Nones dropped)."""
+    indices: list = []
+    for dim, arr in advanced:
+        while len(indices) < dim:
+            indices.append(None)
+        if arr.dtype == np.bool_:
+            shape = view._data.shape[dim:dim + arr.ndim]
+            if arr.shape != shape:
+                for k, (a, b) in enumerate(zip(arr.shape, shape)):
+                    if a != b:
+                        raise IndexError(f"The shape of the mask {list(arr.shape)} at index {k} does not match "
+                                         f"the shape of the indexed tensor {list(view._data.shape)} at index "
+                                         f"{dim + k}")
+            indices.append(arr)
+            indices.extend([_MASK_CONTINUES] * (arr.ndim - 1))
+        else:
+            size = view._data.shape[dim]
+            bad = arr[(arr >= size) | (arr < -size)]
+            if bad.size:
+                raise IndexError(f"index {int(bad.flat[0])} is out of bounds for dimension {dim} with size {size}")
+            indices.append(arr)
+    indices = [i for i in indices if i is not _MASK_CONTINUES]
+    shapes = [i.shape if i.dtype != np.bool_ else (int(i.sum()),) for i in indices if i is not None]
+    try:
+        np.broadcast_shapes(*shapes)
+    except ValueError:
+        raise IndexError("shape mismatch: indexing tensors could not be broadcast together with shapes "
+                         + ", ".join(str(list(s)) for s in shapes)) from None
+    return tuple(indices)
 
 
-def _expand_ellipsis(index: tuple, ndim: int) -> tuple:
-    used = sum(1 if not (i is None or i is Ellipsis) else 0 for i in index)
-    used += sum(i.ndim - 1 for i in index if isinstance(i, np.ndarray) and i.dtype == bool)
-    if Ellipsis in [i for i in index if not isinstance(i, np.ndarray)]:
-        pos = [k for k, i in enumerate(index) if i is Ellipsis and not isinstance(i, np.ndarray)][0]
-        return index[:pos] + (slice(None),) * (ndim - used) + index[pos + 1:]
-    return index
+_MASK_CONTINUES = object()  # placeholder for the extra dims a k-dim bool mask covers
 
 
 def getitem(t: Tensor, index):
     """t[index]."""
-    index = _normalize(index)
-    if _is_advanced(index):
-        return _advanced_get(t, index)
-    index = _expand_ellipsis(index, t.dim())
-    if sum(1 for i in index if i is not None) > t.dim():
-        raise IndexError(f"too many indices for tensor of dimension {t.dim()}")
-    out, dim = t, 0
-    for i in index:
-        if i is None:
-            out = _ops.unsqueeze(out, dim)
-            dim += 1
-        elif isinstance(i, int):
-            out = _ops.select(out, dim, i)
-        elif isinstance(i, slice):
-            size = out._data.shape[dim]
-            start, stop, step = i.indices(size)
-            if step <= 0:
-                raise ValueError("step must be greater than zero")
-            if not (start == 0 and stop == size and step == 1) or i != slice(None):
-                if (start, stop, step) != (0, size, 1):
-                    stop = max(stop, start)
-                    out = _ops.narrow_slice(out, dim, start, stop, step)
-            dim += 1
-        else:
-            raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables "
-                             "are valid indices (got " + type(i).__name__ + ")")
+    single = not isinstance(index, tuple) and not (isinstance(index, list) and _list_is_tuple(index))
+    items = _items(index)
+    if t.dim() == 0 and any(isinstance(i, (int, slice)) and not isinstance(i, bool) for i in items):
+        raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` "
+                         "in C++ to convert a 0-dim tensor to a number")
+    out, advanced = _apply(t, items, single)
+    if advanced:
+        from .derivatives import index as index_op
+        return index_op(out, indices=_index_list(out, advanced))
     if out is t:
-        out = _ops.D.view(t, size=t._data.shape) if False else _alias(t)
+        from .derivatives import alias
+        return alias(t)
     return out
-
-
-def _alias(t: Tensor) -> Tensor:
-    # x[:] or x[...]: a view of the whole tensor (PyTorch returns an alias).
-    return _ops.D.slice(t, dim=0, start=0, end=t._data.shape[0], step=1) if t.dim() else _ops.D.view(t, size=())
-
-
-def _advanced_get(t: Tensor, index: tuple):
-    from .derivatives import index as index_op
-    index = _expand_ellipsis(index, t.dim())
-    try:
-        return index_op(t, indices=index)
-    except IndexError as e:
-        raise IndexError(str(e)) from None
 
 
 def setitem(t: Tensor, index, value) -> None:
     """t[index] = value (in place; recorded as CopySlices or IndexPutBackward0)."""
-    index = _normalize(index)
+    if isinstance(value, (list, tuple)):
+        raise TypeError(f"can't assign a {type(value).__name__} to a {t._legacy_type_name()}")
     if not isinstance(value, Tensor):
-        value = Tensor._make(np.asarray(value, dtype=t._data.dtype))
-    if _is_advanced(index):
-        from .derivatives import index_put
-        index = _expand_ellipsis(index, t.dim())
-        index_put(t, value, out=t, indices=index, accumulate=False)
+        value = Tensor._make(np.asarray(value).astype(t._data.dtype))
+    if index is False:
         return
-    view = getitem(t, index)
-    view.copy_(value)
+    if index is True:
+        _copy_to(_ops.unsqueeze(t, 0), value)
+        return
+    single = not isinstance(index, tuple) and not (isinstance(index, list) and _list_is_tuple(index))
+    items = _items(index)
+    if t.dim() == 0 and any(isinstance(i, (int, slice)) and not isinstance(i, bool) for i in items):
+        raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` "
+                         "in C++ to convert a 0-dim tensor to a number")
+    # For assignment PyTorch skips even a lone ``x[:]`` slice (it writes into x itself).
+    view, advanced = _apply(t, items, single and not isinstance(items[0], slice))
+    if not advanced:
+        _copy_to(view, value)
+        return
+    indices = _index_list(view, advanced)
+    if value.dim() and value._data.shape[0] == 1:
+        value = _strip_leading_ones(value)
+    target = _ops.D.index.forward(np.empty(view._data.shape, dtype=np.bool_), indices).shape
+    try:
+        np.broadcast_shapes(value._data.shape, target)
+    except ValueError:
+        raise RuntimeError(f"shape mismatch: value tensor of shape {list(value._data.shape)} cannot be broadcast "
+                           f"to indexing result of shape {list(target)}") from None
+    from .derivatives import index_put
+    index_put(view, value, out=view, indices=indices, accumulate=False)
+
+
+def _strip_leading_ones(value: Tensor) -> Tensor:
+    shape = value._data.shape
+    k = 0
+    while k < len(shape) and shape[k] == 1:
+        k += 1
+    return _ops.view(value, shape[k:]) if k else value
+
+
+def _copy_to(dst: Tensor, src: Tensor) -> None:
+    """PyTorch's copy_to: copy_ for equal shapes, fill_ for a 0-dim value, else broadcast then copy_."""
+    from .derivatives import fill_tensor
+    if dst._data.shape == src._data.shape:
+        dst.copy_(src)
+    elif src.dim() == 0:
+        fill_tensor(dst, src, out=dst)
+    else:
+        # PyTorch views the value without its leading 1s (always a ViewBackward0), then expands it.
+        shape = src._data.shape
+        k = 0
+        while k < len(shape) and shape[k] == 1:
+            k += 1
+        src = _ops.view(src, shape[k:])
+        if src._data.shape != dst._data.shape:
+            src = _ops.expand(src, dst._data.shape)
+        dst.copy_(src)

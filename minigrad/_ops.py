@@ -6,11 +6,13 @@ function. Derivatives are *not* here: they are in ``derivatives.py``.
 from __future__ import annotations
 
 import builtins
+import warnings
 
 import numpy as np
 
 from . import _dtypes
 from . import derivatives as D
+from . import return_types
 from ._tensor import Size, Tensor
 from .autograd import grad_mode
 
@@ -58,7 +60,13 @@ def _binary(op, a, b, out=None, promote_int_to_float=False, **args):
     if isinstance(b, Tensor):
         dt = a.dtype if a._data.dtype == b._data.dtype else _dtypes.result_type(a, b)
     else:
-        dt = _dtypes.result_type(a, b)
+        # Fast path (x * 1.5, x + 1): a Python float/int never changes a float/complex tensor's
+        # dtype, nor an int one's for an int. Everything else goes through the full promotion.
+        kind = a._data.dtype.kind
+        if (type(b) is float and kind in "fc") or (type(b) is int and kind in "iufc"):
+            dt = a.dtype
+        else:
+            dt = _dtypes.result_type(a, b)
         b = _wrap_scalar(b)
     if promote_int_to_float and not (dt.is_floating_point or dt.is_complex):
         dt = _dtypes.get_default_dtype()
@@ -129,8 +137,8 @@ subtract = sub
 
 
 def rsub(input, other, *, alpha=1):
-    """other - alpha * input."""
-    return _binary(D.rsub, input, other, alpha=alpha)
+    """other - alpha * input (RsubBackward0 for a tensor other, RsubBackward1 for a number)."""
+    return _binary(D.rsub_tensor if isinstance(other, Tensor) else D.rsub, input, other, alpha=alpha)
 
 
 def mul(input, other):
@@ -152,8 +160,10 @@ divide = true_divide = div
 
 
 def rdiv(input, other):
-    """other / input."""
-    return div(_wrap_scalar(other), input)
+    """other / input: PyTorch computes a number over a tensor as reciprocal(input) * other."""
+    if isinstance(other, Tensor):
+        return div(other, input)
+    return mul(reciprocal(input), other)
 
 
 def _rounded_div(a, b, mode):
@@ -192,9 +202,9 @@ negative = neg
 def pow(input, exponent):
     """input ** exponent (scalar exponent: PowBackward0; tensor exponent: PowBackward1)."""
     if not isinstance(input, Tensor):
-        base = _wrap_scalar(input)
+        # number ** tensor: PowBackward2, one edge (to the exponent), the base saved as a number
         dt = _dtypes.result_type(input, exponent)
-        return D.pow_tensor(base, exponent, dtype=dt)
+        return D.pow_scalar_base(exponent, dtype=dt if dt.np != exponent._data.dtype else None, self=input)
     if isinstance(exponent, Tensor):
         return _binary(D.pow_tensor, input, exponent)
     dt = _dtypes.result_type(input, exponent)
@@ -239,6 +249,251 @@ def conj(input):
     if not input.dtype.is_complex:
         return input
     return D.conj(input) if hasattr(D, "conj") else Tensor._make(np.conj(input._data))
+
+
+# ---- more elementwise functions (part A) ------------------------------------------------------
+
+def _not_bool(input, name: str) -> None:
+    if input.dtype is _dtypes.bool_:
+        raise NotImplementedError(f"\"{name}\" not implemented for 'Bool'")
+
+
+def abs(input):
+    """|input| (the modulus for complex tensors, which gives a real result)."""
+    _not_bool(input, "abs_cpu")
+    return D.absolute(input)
+
+
+absolute = abs
+
+
+def sgn(input):
+    """sign(x) for real x; x/|x| for complex x (0 at 0)."""
+    return D.sgn(input)
+
+
+def sign(input):
+    """-1, 0 or 1 by the sign of each element (real tensors only; see sgn for complex)."""
+    if input.dtype.is_complex:
+        raise NotImplementedError("Unlike NumPy, torch.sign is not intended to support complex numbers. "
+                                  "Please use torch.sgn instead.")
+    return D.sign(input)
+
+
+def reciprocal(input):
+    """1 / input."""
+    return _unary(D.reciprocal, input)
+
+
+def sqrt(input):
+    """Square root."""
+    return _unary(D.sqrt, input)
+
+
+def rsqrt(input):
+    """1 / sqrt(input)."""
+    return _unary(D.rsqrt, input)
+
+
+def exp2(input):
+    """2 ** input."""
+    return _unary(D.exp2, input)
+
+
+def expm1(input):
+    """exp(input) - 1, accurate near 0."""
+    return _unary(D.expm1, input)
+
+
+def log2(input):
+    """Base-2 logarithm."""
+    return _unary(D.log2, input)
+
+
+def log10(input):
+    """Base-10 logarithm."""
+    return _unary(D.log10, input)
+
+
+def log1p(input):
+    """log(1 + input), accurate near 0."""
+    return _unary(D.log1p, input)
+
+
+def sin(input):
+    """Sine."""
+    return _unary(D.sin, input)
+
+
+def cos(input):
+    """Cosine."""
+    return _unary(D.cos, input)
+
+
+def tan(input):
+    """Tangent."""
+    return _unary(D.tan, input)
+
+
+def floor(input):
+    """Round down (zero gradient)."""
+    return D.floor(input)
+
+
+def ceil(input):
+    """Round up (zero gradient)."""
+    return D.ceil(input)
+
+
+def trunc(input):
+    """Round towards zero (zero gradient)."""
+    return D.trunc(input)
+
+
+fix = trunc
+
+
+def frac(input):
+    """input - trunc(input)."""
+    return D.frac(input)
+
+
+def round(input, *, decimals: int = 0):
+    """Round half to even (to ``decimals`` decimal places)."""
+    if decimals:
+        return D.round_decimals(input, decimals=decimals)
+    return D.round_half_even(input)
+
+
+def square(input):
+    """input ** 2 (PowBackward0, as in PyTorch)."""
+    return pow(input, 2)
+
+
+def clamp(input, min=None, max=None):
+    """Limit every element to [min, max] (either may be None; tensors broadcast)."""
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    if input.dtype.is_complex:
+        raise NotImplementedError("clamp is not supported for complex types")
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        # A missing bound is an infinite constant: its edge is (None, 0), as in PyTorch.
+        lo = _as_tensor_like(min if min is not None else float("-inf"), input)
+        hi = _as_tensor_like(max if max is not None else float("inf"), input)
+        dt = _dtypes.result_type(input, *[b for b in (min, max) if b is not None])
+        return D.clamp_tensor(input, lo, hi, dtype=dt)
+    dt = _dtypes.result_type(input, *[b for b in (min, max) if b is not None])
+    return D.clamp(input, dtype=dt if dt.np != input._data.dtype else None, min=min, max=max)
+
+
+clip = clamp
+
+
+def clamp_min(input, min):
+    """max(input, min)."""
+    if isinstance(min, Tensor):
+        return clamp(input, min=min)
+    dt = _dtypes.result_type(input, min)
+    return D.clamp_min(input, dtype=dt if dt.np != input._data.dtype else None, min=min)
+
+
+def clamp_max(input, max):
+    """min(input, max)."""
+    if isinstance(max, Tensor):
+        return clamp(input, max=max)
+    dt = _dtypes.result_type(input, max)
+    return D.clamp_max(input, dtype=dt if dt.np != input._data.dtype else None, max=max)
+
+
+def _no_complex(name, *tensors):
+    if builtins.any(isinstance(t, Tensor) and t.dtype.is_complex for t in tensors):
+        raise RuntimeError(f"{name} not implemented for complex tensors.")
+
+
+def maximum(input, other):
+    """Elementwise maximum (NaN propagates)."""
+    _no_complex("maximum", input, other)
+    return _binary(D.maximum, input, other)
+
+
+def minimum(input, other):
+    """Elementwise minimum (NaN propagates)."""
+    _no_complex("minimum", input, other)
+    return _binary(D.minimum, input, other)
+
+
+def lerp(input, end, weight):
+    """input + weight * (end - input)."""
+    if input.dtype is not end.dtype:
+        raise RuntimeError(f"expected dtype {_legacy(input.dtype).lower()} for `end` but got dtype "
+                           f"{_legacy(end.dtype).lower()}")
+    if isinstance(weight, Tensor):
+        if weight.dtype is not input.dtype:
+            raise RuntimeError(f"expected dtype {_legacy(input.dtype).lower()} for `weight` but got dtype "
+                               f"{_legacy(weight.dtype).lower()}")
+        return D.lerp_tensor(input, end, weight)
+    try:
+        return D.lerp(input, end, weight=weight)
+    except ValueError:
+        _raise_broadcast_error(input._data.shape, end._data.shape)
+
+
+def _unary_inplace(op, float_result=True):
+    """``x.op_()``: the same table op, written into x (a float result into an int tensor is an error)."""
+    def inplace(input):
+        return _unary(op, input, out=input, float_result=float_result)
+    inplace.__doc__ = f"In-place {op.name}."
+    return inplace
+
+
+sqrt_, rsqrt_, reciprocal_ = _unary_inplace(D.sqrt), _unary_inplace(D.rsqrt), _unary_inplace(D.reciprocal)
+exp2_, expm1_, log_ = _unary_inplace(D.exp2), _unary_inplace(D.expm1), _unary_inplace(D.log)
+log2_, log10_, log1p_ = _unary_inplace(D.log2), _unary_inplace(D.log10), _unary_inplace(D.log1p)
+sin_, cos_, tan_ = _unary_inplace(D.sin), _unary_inplace(D.cos), _unary_inplace(D.tan)
+tanh_, sigmoid_ = _unary_inplace(D.tanh), _unary_inplace(D.sigmoid)
+abs_, sgn_ = _unary_inplace(D.absolute, False), _unary_inplace(D.sgn, False)
+sign_, frac_ = _unary_inplace(D.sign, False), _unary_inplace(D.frac, False)
+floor_, ceil_, trunc_ = _unary_inplace(D.floor, False), _unary_inplace(D.ceil, False), _unary_inplace(D.trunc, False)
+absolute_, fix_ = abs_, trunc_
+
+
+def round_(input, *, decimals: int = 0):
+    """In-place round."""
+    if decimals:
+        return D.round_decimals(input, out=input, decimals=decimals)
+    return D.round_half_even(input, out=input)
+
+
+def square_(input):
+    """In-place input ** 2."""
+    return pow_(input, 2)
+
+
+def clamp_(input, min=None, max=None):
+    """In-place clamp."""
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        lo = _as_tensor_like(min if min is not None else float("-inf"), input)
+        hi = _as_tensor_like(max if max is not None else float("inf"), input)
+        return D.clamp_tensor(input, lo, hi, out=input)
+    return D.clamp(input, out=input, min=min, max=max)
+
+
+clip_ = clamp_
+
+
+def clamp_min_(input, min):
+    """In-place clamp_min."""
+    return D.clamp_min(input, out=input, min=min)
+
+
+def clamp_max_(input, max):
+    """In-place clamp_max."""
+    return D.clamp_max(input, out=input, max=max)
+
+
+relu_ = _unary_inplace(D.relu, False)
 
 
 # =============================================================================================
@@ -287,6 +542,143 @@ def sum_to_size(input, *size):
     if lead > 0:
         out = view(out, size)
     return out
+
+
+# ---- more reductions (part A) -----------------------------------------------------------------
+
+def _int_to_long(input, dtype):
+    """Integer and bool sums/products accumulate in int64, as in PyTorch."""
+    if dtype is None and not (input.dtype.is_floating_point or input.dtype.is_complex):
+        return _dtypes.int64
+    return dtype
+
+
+def prod(input, dim=None, keepdim=False, *, dtype=None):
+    """Product of all elements, or along one ``dim``."""
+    dtype = _int_to_long(input, dtype)
+    if dim is None:
+        return D.prod(input, dtype=dtype)
+    return D.prod_dim(input, dtype=dtype, dim=_wrap_dim(dim, input.dim()), keepdim=keepdim)
+
+
+def _value_select(name, op_all, op_dim, input, dim, keepdim):
+    if dim is None:
+        if input.numel() == 0:
+            raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
+                               "Specify the reduction dim with the 'dim' argument.")
+        return op_all(input)
+    d = _wrap_dim(dim, input.dim())
+    if input.dim() and input._data.shape[d] == 0:
+        raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
+    values, indices = op_dim(input, dim=d, keepdim=keepdim)
+    return return_types.make(name, values, indices)
+
+
+def max(input, dim=None, keepdim=False):
+    """Largest element; with ``dim``, (values, indices) along it; with a tensor, the elementwise maximum."""
+    if isinstance(dim, Tensor):
+        return maximum(input, dim)
+    return _value_select("max", D.max_all, D.max_dim, input, dim, keepdim)
+
+
+def min(input, dim=None, keepdim=False):
+    """Smallest element; with ``dim``, (values, indices) along it; with a tensor, the elementwise minimum."""
+    if isinstance(dim, Tensor):
+        return minimum(input, dim)
+    return _value_select("min", D.min_all, D.min_dim, input, dim, keepdim)
+
+
+def _dims_tuple(dim, ndim):
+    if isinstance(dim, int):
+        dim = (dim,)
+    return tuple(_wrap_dim(d, ndim) for d in dim)
+
+
+def amax(input, dim=(), keepdim=False):
+    """Largest value over ``dim`` (all dims if empty); ties share the gradient."""
+    return D.amax(input, dim=_dims_tuple(dim, input.dim()), keepdim=keepdim)
+
+
+def amin(input, dim=(), keepdim=False):
+    """Smallest value over ``dim`` (all dims if empty); ties share the gradient."""
+    return D.amin(input, dim=_dims_tuple(dim, input.dim()), keepdim=keepdim)
+
+
+def _arg(np_fn, input, dim, keepdim):
+    if dim is None:
+        out = np_fn(input._data.reshape(-1))
+        return Tensor._make(np.asarray(out, dtype=np.int64).reshape((1,) * input.dim() if keepdim else ()))
+    d = _wrap_dim(dim, input.dim())
+    data = input._data if input.dim() else input._data.reshape(1)
+    out = np_fn(data, axis=d, keepdims=keepdim and input.dim() > 0)
+    return Tensor._make(np.asarray(out, dtype=np.int64))
+
+
+def argmax(input, dim=None, keepdim=False):
+    """Index of the largest element (of the flattened tensor if ``dim`` is None)."""
+    return _arg(np.argmax, input, dim, keepdim)
+
+
+def argmin(input, dim=None, keepdim=False):
+    """Index of the smallest element (of the flattened tensor if ``dim`` is None)."""
+    return _arg(np.argmin, input, dim, keepdim)
+
+
+def _var_args(input, dim, unbiased, keepdim, correction):
+    if not (input.dtype.is_floating_point or input.dtype.is_complex):
+        raise RuntimeError("std and var only support floating point and complex dtypes")
+    if isinstance(dim, bool):          # x.var(False): the old "unbiased" positional form
+        dim, unbiased = None, dim
+    if unbiased is not None and correction is not None:
+        raise TypeError("var(): cannot pass both 'unbiased' and 'correction'")
+    if correction is None and unbiased is not None:
+        correction = int(unbiased)
+    elif correction is None and dim is not None:
+        correction = 1
+    # PyTorch saves correction=None when neither is given for a full reduction (the formulas read it as 1).
+    dims = None if dim is None else _dims_tuple(dim, input.dim())
+    n = input.numel() if dims is None else int(np.prod([input._data.shape[d] for d in dims]))
+    if n - (1 if correction is None else correction) <= 0:
+        warnings.warn("var(): degrees of freedom is <= 0. Correction should be strictly less than the reduction "
+                      "factor (input numel divided by output numel).", UserWarning, stacklevel=3)
+    return dict(dim=dims, correction=correction, keepdim=keepdim)
+
+
+def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    """Variance with Bessel's correction by default (``correction=0`` for the population variance)."""
+    return D.var(input, **_var_args(input, dim, unbiased, keepdim, correction))
+
+
+def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    """Standard deviation (square root of var)."""
+    return D.std(input, **_var_args(input, dim, unbiased, keepdim, correction))
+
+
+def logsumexp(input, dim, keepdim=False):
+    """log(sum(exp(input), dim)), computed without overflow."""
+    return _unary_args(D.logsumexp, input, dim=_dims_tuple(dim, input.dim()), keepdim=keepdim)
+
+
+def _unary_args(op, t, **args):
+    dt = _float_dtype(t)
+    return op(t, dtype=dt if dt.np != t._data.dtype else None, **args)
+
+
+def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
+    """Vector p-norm over ``dim`` (all elements if None): p = 2 ('fro'), 1, inf, -inf, 0 or any number."""
+    if p == "nuc":
+        raise NotImplementedError("nuclear norm is not supported")
+    ord = 2 if p in ("fro", None) else p
+    if not (input.dtype.is_floating_point or input.dtype.is_complex):
+        raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as input. "
+                           f"Got {_legacy(input.dtype)}")
+    dims = None if dim is None else _dims_tuple(dim, input.dim())
+    return D.linalg_vector_norm(input, dtype=dtype, ord=ord, dim=dims, keepdim=keepdim)
+
+
+def cumsum(input, dim, *, dtype=None):
+    """Running sum along ``dim``."""
+    return D.cumsum(input, dtype=_int_to_long(input, dtype), dim=_wrap_dim(dim, input.dim()))
 
 
 # =============================================================================================
@@ -372,7 +764,8 @@ def t(input):
 def transpose(input, dim0, dim1):
     """Swap two dimensions (a view)."""
     n = input.dim()
-    return D.transpose(input, dim0=_wrap_dim(dim0, n), dim1=_wrap_dim(dim1, n))
+    _wrap_dim(dim0, n), _wrap_dim(dim1, n)
+    return D.transpose(input, dim0=dim0, dim1=dim1)  # raw dims: PyTorch saves them as given
 
 
 swapaxes = swapdims = transpose
@@ -386,7 +779,34 @@ def permute(input, *dims):
         raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does not match the "
                            f"length of the desired ordering of dimensions i.e. input.dim() = {n} is not equal to "
                            f"len(dims) = {len(dims)}")
-    return D.permute(input, dims=tuple(_wrap_dim(d, n) for d in dims))
+    if len({_wrap_dim(d, n) for d in dims}) != n:
+        raise RuntimeError("permute(): duplicate dims are not allowed.")
+    return D.permute(input, dims=dims)
+
+
+def movedim(input, source, destination):
+    """Move dims ``source`` to positions ``destination`` (a permute view)."""
+    n = input.dim()
+    src = (source,) if isinstance(source, int) else tuple(source)
+    dst = (destination,) if isinstance(destination, int) else tuple(destination)
+    if len(src) != len(dst):
+        raise RuntimeError(f"movedim: Invalid source or destination dims: source ({list(src)} dims) should contain "
+                           f"the same number of dims as destination ({list(dst)} dims)")
+    src_w, dst_w = [_wrap_dim(d, n) for d in src], [_wrap_dim(d, n) for d in dst]
+    for name, ds, orig in (("source", src_w, src), ("destination", dst_w, dst)):
+        if len(set(ds)) != len(ds):
+            raise RuntimeError(f"movedim: repeated dim in `{name}` ({list(orig)})")
+    order = [None] * n
+    for s, d in zip(src_w, dst_w):
+        order[d] = s
+    rest = iter(d for d in builtins.range(n) if d not in src_w)
+    order = tuple(o if o is not None else next(rest) for o in order)
+    if order == tuple(builtins.range(n)):
+        return input  # nothing moves: PyTorch returns the input itself
+    return D.permute(input, dims=order)
+
+
+moveaxis = movedim
 
 
 def expand(input, *sizes):
@@ -400,6 +820,9 @@ def expand(input, *sizes):
     lead = len(sizes) - len(shape)
     target = []
     for i, s in enumerate(sizes):
+        if i < lead and s < 0:
+            raise RuntimeError(f"The expanded size of the tensor ({s}) isn't allowed in a leading, non-existing "
+                               f"dimension {i}")
         if i >= lead and s == -1:
             s = shape[i - lead]
         elif i >= lead and shape[i - lead] != s and shape[i - lead] != 1:
@@ -411,12 +834,14 @@ def expand(input, *sizes):
 
 
 def expand_as(input, other):
+    """expand(other.shape)."""
     return expand(input, other.shape)
 
 
 def unsqueeze(input, dim):
     """Insert a size-1 dimension at ``dim``."""
-    return D.unsqueeze(input, dim=_wrap_dim(dim, input.dim() + 1))
+    _wrap_dim(dim, input.dim() + 1)
+    return D.unsqueeze(input, dim=dim)
 
 
 def squeeze(input, dim=None):
@@ -424,8 +849,14 @@ def squeeze(input, dim=None):
     if dim is None:
         return D.squeeze(input)
     if isinstance(dim, int):
-        return D.squeeze_dim(input, dim=_wrap_dim(dim, input.dim()))
-    return D.squeeze_dims(input, dim=tuple(_wrap_dim(d, input.dim()) for d in dim))
+        _wrap_dim(dim, input.dim())
+        return D.squeeze_dim(input, dim=dim)
+    dims = tuple(dim)
+    wrapped = [_wrap_dim(d, input.dim()) for d in dims]
+    for d in wrapped:
+        if wrapped.count(d) > 1:
+            raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+    return D.squeeze_dims(input, dim=dims)
 
 
 def select(input, dim, index):
@@ -433,21 +864,267 @@ def select(input, dim, index):
     n = input.dim()
     if n == 0:
         raise IndexError("select() cannot be applied to a 0-dim tensor.")
-    dim = _wrap_dim(dim, n)
-    size = input._data.shape[dim]
+    d = _wrap_dim(dim, n)
+    size = input._data.shape[d]
+    index = int(index)
     if not -size <= index < size:
-        raise IndexError(f"index {index} is out of bounds for dimension {dim} with size {size}")
-    return D.select(input, dim=dim, index=index % size if size else index)
+        raise IndexError(f"select(): index {index} out of range for tensor of size {list(input._data.shape)} "
+                         f"at dimension {dim}")
+    return D.select(input, dim=dim, index=index)
 
 
 def narrow_slice(input, dim, start, end, step):
-    """input[..., start:end:step, ...] along ``dim`` (a view)."""
+    """input[..., start:end:step, ...] along ``dim`` (a view; PyTorch's aten.slice)."""
     return D.slice(input, dim=dim, start=start, end=end, step=step)
 
 
+def narrow(input, dim, start, length):
+    """``length`` entries from ``start`` along ``dim`` (a view)."""
+    n = input.dim()
+    if n == 0:
+        raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
+    if length < 0:
+        raise RuntimeError("narrow(): length must be non-negative.")
+    size = input._data.shape[_wrap_dim(dim, n)]
+    start = int(start)
+    if not -size <= start <= size:
+        raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], but got {start})")
+    start = start % size if start < 0 else start
+    if start + length > size:
+        raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size ({size}).")
+    return D.slice(input, dim=dim, start=start, end=start + length, step=1)
+
+
+def diagonal(input, offset=0, dim1=0, dim2=1):
+    """The diagonal of the (dim1, dim2) matrices, as a view."""
+    n = input.dim()
+    d1, d2 = _wrap_dim(dim1, n), _wrap_dim(dim2, n)
+    if d1 == d2:
+        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    return D.diagonal(input, offset=offset, dim1=dim1, dim2=dim2)
+
+
+def _dim_for_split(input, dim, name):
+    if input.dim() == 0:
+        raise RuntimeError(f"{name} expects at least a 1-dimensional tensor")
+    return input._data.shape[_wrap_dim(dim, input.dim())]
+
+
+def split(tensor, split_size_or_sections, dim=0):
+    """Pieces of ``split_size`` (or of the listed sizes) along ``dim`` — views, one grad_fn for all."""
+    if isinstance(split_size_or_sections, (list, tuple)):
+        return split_with_sizes(tensor, split_size_or_sections, dim)
+    size = _dim_for_split(tensor, dim, "split")
+    split_size = int(split_size_or_sections)
+    if split_size < 0:
+        raise RuntimeError(f"split expects split_size be non-negative, but got split_size={split_size}")
+    if split_size == 0 and size != 0:
+        raise RuntimeError(f"split_size can only be 0 if dimension size is 0, but got dimension size of {size}")
+    return D.split(tensor, split_size=split_size, dim=dim)
+
+
+def split_with_sizes(input, split_sizes, dim=0):
+    """Pieces of the given sizes along ``dim`` (they must add up to the dimension's size)."""
+    size = _dim_for_split(input, dim, "split_with_sizes")
+    sizes = tuple(int(s) for s in split_sizes)
+    if builtins.sum(sizes) != size or builtins.any(s < 0 for s in sizes):
+        raise RuntimeError(f"split_with_sizes expects split_sizes to sum exactly to {size} (input tensor's size at "
+                           f"dimension {dim}), but got split_sizes={list(sizes)}")
+    return D.split_with_sizes(input, split_sizes=sizes, dim=dim)
+
+
+def chunk(input, chunks, dim=0):
+    """At most ``chunks`` equal pieces along ``dim`` (the last may be smaller)."""
+    if input.dim() == 0:
+        raise RuntimeError("chunk expects at least a 1-dimensional tensor")
+    if chunks <= 0:
+        raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
+    size = input._data.shape[_wrap_dim(dim, input.dim())]
+    return D.split(input, split_size=-(-size // chunks), dim=dim)
+
+
 def unbind(input, dim=0):
-    """Tuple of all slices along ``dim``."""
-    return tuple(select(input, dim, i) for i in builtins.range(input._data.shape[dim]))
+    """Tuple of all slices along ``dim`` (views; one UnbindBackward0 for all)."""
+    if input.dim() == 0:
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+    _wrap_dim(dim, input.dim())
+    return D.unbind(input, dim=dim)
+
+
+def _tensor_list(tensors, name):
+    if isinstance(tensors, Tensor) or not isinstance(tensors, (list, tuple)):
+        raise TypeError(f"{name}(): argument 'tensors' (position 1) must be tuple of Tensors, not "
+                        f"{type(tensors).__name__}")
+    return list(tensors)
+
+
+def cat(tensors, dim=0, *, out=None):
+    """Join tensors along an existing dimension."""
+    tensors = _tensor_list(tensors, "cat")
+    if not tensors:
+        raise ValueError("torch.cat(): expected a non-empty list of Tensors")
+    # Legacy rule kept by PyTorch: 1-D empty tensors are skipped.
+    shaped = [t for t in tensors if not (t.dim() == 1 and t._data.shape[0] == 0)] or tensors[:1]
+    ref = shaped[0]
+    d = _wrap_dim(dim, ref.dim())
+    for k, t in enumerate(tensors):
+        if t.dim() == 1 and t._data.shape[0] == 0:
+            continue
+        if t.dim() != ref.dim():
+            raise RuntimeError(f"Tensors must have same number of dimensions: got {ref.dim()} and {t.dim()}")
+        for i, (a, b) in enumerate(zip(ref._data.shape, t._data.shape)):
+            if i != d and a != b:
+                raise RuntimeError(f"Sizes of tensors must match except in dimension {d}. Expected size {a} but "
+                                   f"got size {b} for tensor number {k} in the list.")
+    dt = _dtypes.result_type(*tensors) if len(tensors) > 1 else ref.dtype
+    return D.cat(*tensors, dtype=dt, dim=dim)
+
+
+concat = concatenate = cat
+
+
+def stack(tensors, dim=0, *, out=None):
+    """Join equally shaped tensors along a new dimension."""
+    tensors = _tensor_list(tensors, "stack")
+    if not tensors:
+        raise RuntimeError("stack expects a non-empty TensorList")
+    _wrap_dim(dim, tensors[0].dim() + 1)
+    for k, t in enumerate(tensors[1:], 1):
+        if t._data.shape != tensors[0]._data.shape:
+            raise RuntimeError(f"stack expects each tensor to be equal size, but got {list(tensors[0]._data.shape)} "
+                               f"at entry 0 and {list(t._data.shape)} at entry {k}")
+    dt = _dtypes.result_type(*tensors) if len(tensors) > 1 else tensors[0].dtype
+    return D.stack(*tensors, dtype=dt, dim=dim)
+
+
+def repeat(input, *repeats):
+    """Tile the tensor ``repeats[i]`` times along each dim (a copy)."""
+    repeats = _size_args(repeats)
+    if len(repeats) < input.dim():
+        raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number of dimensions of "
+                           "tensor")
+    shape = (1,) * (len(repeats) - input.dim()) + input._data.shape
+    for r, n in zip(repeats, shape):
+        if r < 0:
+            target = [a * b for a, b in zip(repeats, shape)]
+            bad = next(x for x in target if x < 0)
+            raise RuntimeError(f"Trying to create tensor with negative dimension {bad}: {target}")
+    return D.repeat(input, repeats=repeats)
+
+
+def flip(input, *dims):
+    """Reverse the order of elements along ``dims`` (a copy)."""
+    dims = _size_args(dims)
+    wrapped = [_wrap_dim(d, input.dim()) for d in dims]
+    for d in wrapped:
+        if wrapped.count(d) > 1:
+            raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+    return D.flip(input, dims=dims)
+
+
+def _check_index(index, name, dtype_msg):
+    if not isinstance(index, Tensor):
+        raise TypeError(f"{name}(): argument 'index' must be Tensor, not {type(index).__name__}")
+    if index.dtype not in (_dtypes.int64, _dtypes.int32):
+        raise RuntimeError(dtype_msg)
+
+
+def _check_bounds(index: np.ndarray, size: int, dim: int) -> None:
+    bad = index[(index >= size) | (index < -size)]
+    if bad.size:
+        raise RuntimeError(f"index {int(bad.flat[0])} is out of bounds for dimension {dim} with size {size}")
+
+
+def _check_gather_shapes(input, index, dim, name):
+    if index.dim() != input.dim() and not (index.dim() <= 1 and input.dim() <= 1):
+        raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
+    for i, (a, b) in enumerate(zip(index._data.shape, input._data.shape)):
+        if i != dim and a > b:
+            raise RuntimeError(f"Size does not match at dimension {i} expected index {list(index._data.shape)} to "
+                               f"be no larger than self {list(input._data.shape)} apart from dimension {dim}")
+
+
+def gather(input, dim, index, *, sparse_grad=False):
+    """out[i][j] = input[i][index[i][j]] (for dim=1)."""
+    _check_index(index, "gather", "gather(): Expected dtype int32/int64 for index")
+    d = _wrap_dim(dim, input.dim())
+    _check_gather_shapes(input, index, d, "gather")
+    if input.dim():
+        _check_bounds(index._data, input._data.shape[d], d)
+    return D.gather(input, index, dim=dim, sparse_grad=sparse_grad)
+
+
+def scatter(input, dim, index, src=None, *, value=None, reduce=None):
+    """A copy of input with out[i][index[i][j]] = src[i][j] (for dim=1); ``src`` may be a number."""
+    if reduce is not None:
+        raise NotImplementedError("scatter(reduce=...) is not supported")
+    _check_index(index, "scatter", "scatter(): Expected dtype int64 for index")
+    d = _wrap_dim(dim, input.dim())
+    _check_gather_shapes(input, index, d, "scatter")
+    if input.dim():
+        _check_bounds(index._data, input._data.shape[d], d)
+    if src is None:
+        src = value
+    if isinstance(src, Tensor):
+        if src.dtype is not input.dtype:
+            raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
+        return D.scatter(input, index, src, dim=dim)
+    return D.scatter_value(input, index, dim=dim, value=src)
+
+
+def scatter_add(input, dim, index, src):
+    """A copy of input with src[i][j] added at [i][index[i][j]] (for dim=1); repeats accumulate."""
+    _check_index(index, "scatter_add", "scatter(): Expected dtype int64 for index")
+    d = _wrap_dim(dim, input.dim())
+    _check_gather_shapes(input, index, d, "scatter_add")
+    if src.dtype is not input.dtype:
+        raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
+    return D.scatter_add(input, index, src, dim=dim)
+
+
+def index_select(input, dim, index):
+    """The entries at ``index`` (a 1-D integer tensor) along ``dim`` (a copy)."""
+    _check_index(index, "index_select", "index_select(): Expected dtype int32 or int64 for index")
+    if index.dim() > 1:
+        raise IndexError("index_select(): Index is supposed to be a vector")
+    d = _wrap_dim(dim, input.dim())
+    if input.dim() == 0:
+        if index.numel() != 1:
+            raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got {index.numel()} value(s)")
+    else:
+        size = input._data.shape[d]
+        bad = index._data[(index._data >= size) | (index._data < -size)]
+        if bad.size:
+            raise RuntimeError(f"INDICES element is out of DATA bounds, id={int(bad.flat[0])} axis_dim={size}")
+    return D.index_select(input, index, dim=dim)
+
+
+def index_add(input, dim, index, source, *, alpha=1):
+    """A copy of input with source's slices added at ``index`` along ``dim``."""
+    return D.index_add(input, index, source, dim=dim, alpha=alpha, source_dim=source.dim())
+
+
+def masked_fill(input, mask, value):
+    """Where ``mask`` is True, ``value``; elsewhere input (MaskedFillBackward0/1 for a number/tensor)."""
+    if mask.dtype is not _dtypes.bool_:
+        raise RuntimeError(f"masked_fill_ only supports boolean masks, but got mask with dtype {mask.dtype.name}")
+    try:
+        np.broadcast_shapes(input._data.shape, mask._data.shape)
+    except ValueError:
+        _raise_broadcast_error(input._data.shape, mask._data.shape)
+    if isinstance(value, Tensor):
+        if value.dim() != 0:
+            raise RuntimeError("masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
+                               f"{value.dim()} dimension(s).")
+        return D.masked_fill_tensor(input, mask, value)
+    return D.masked_fill(input, mask, value=value)
+
+
+def masked_fill_(input, mask, value):
+    """In-place masked_fill."""
+    if isinstance(value, Tensor):
+        return D.masked_fill_tensor(input, mask, value, out=input)
+    return D.masked_fill(input, mask, out=input, value=value)
 
 
 # =============================================================================================
@@ -500,23 +1177,52 @@ def dot(input, tensor):
 
 def bmm(input, mat2):
     """Batched matrix product of two 3-D tensors."""
-    if input.dim() != 3 or mat2.dim() != 3:
-        raise RuntimeError(f"batch1 must be a 3D tensor" if input.dim() != 3 else "batch2 must be a 3D tensor")
+    if input.dim() != 3:
+        raise RuntimeError("batch1 must be a 3D tensor")
+    if mat2.dim() != 3:
+        raise RuntimeError("batch2 must be a 3D tensor")
+    (b, n, k), (b2, k2, m) = input._data.shape, mat2._data.shape
+    if (b2, k2) != (b, k):
+        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: [{b}, {k}] but got: "
+                           f"[{b2}, {k2}].")
+    _check_mm_dtypes(input, mat2, "bmm")
     return D.bmm(input, mat2)
 
 
 def outer(input, vec2):
-    """Outer product of two vectors."""
-    return D.outer(input, vec2)
+    """Outer product of two vectors: input[i] * vec2[j] (PyTorch computes it as a broadcast multiply)."""
+    if input.dim() != 1 or vec2.dim() != 1:
+        raise RuntimeError(f"outer: Expected 1-D argument self, but got {input.dim()}-D" if input.dim() != 1
+                           else f"outer: Expected 1-D argument vec2, but got {vec2.dim()}-D")
+    return mul(reshape(input, (-1, 1)), vec2)
 
 
 ger = outer
 
 
+def _should_fold(t1, t2) -> bool:
+    """PyTorch's test for computing an N-D @ 1/2-D product as one mm/mv on a folded matrix."""
+    larger = t1.dim() >= t2.dim()
+    big = t1 if larger else transpose(t2, -1, -2).detach()
+    small_dim = t2.dim() if larger else t1.dim()
+    if not (big.dim() >= 3 and small_dim <= 2):
+        return False
+    if (t2 if larger else t1)._requires_grad:
+        return True  # fold so that the small operand's gradient is one mm, not a batch summed afterwards
+    if t1.dim() == 2:
+        return False
+    if big.numel() == 0:
+        return True
+    shape, strides = big._data.shape, big.stride()
+    return builtins.all(strides[i] == strides[i + 1] * shape[i + 1] for i in builtins.range(big.dim() - 2))
+
+
 def matmul(input, other):
     """Matrix product with PyTorch's rules for every combination of ranks (and its grad_fn names)."""
-    if not isinstance(input, Tensor) or not isinstance(other, Tensor):
+    if not isinstance(other, Tensor):
         raise TypeError(f"matmul(): argument 'other' (position 2) must be Tensor, not {type(other).__name__}")
+    if not isinstance(input, Tensor):
+        raise TypeError(f"matmul(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
     d1, d2 = input.dim(), other.dim()
     if d1 == 0 or d2 == 0:
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are {d1}D and {d2}D")
@@ -525,42 +1231,68 @@ def matmul(input, other):
     if d1 == 2 and d2 == 1:
         return mv(input, other)
     if d1 == 1 and d2 == 2:
+        # (k) @ (k, m): a one-row mm whose result is squeezed in place (SqueezeBackward4)
         if input._data.shape[0] != other._data.shape[0]:
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied (1x{input._data.shape[0]} and "
                                f"{other._data.shape[0]}x{other._data.shape[1]})")
         return D.squeeze_inplace_dim(mm(unsqueeze(input, 0), other), dim=0)
     if d1 == 2 and d2 == 2:
         return mm(input, other)
-    if d1 >= 3 and d2 <= 2:
-        # Fold the batch dims into the rows: (b, n, k) @ (k, m) -> (b*n, k) @ (k, m).
-        lead = input._data.shape[:-1]
-        folded = reshape(input, (-1, input._data.shape[-1]))
-        out = mm(folded, other) if d2 == 2 else mv(folded, other)
-        return D.unsafe_view(out, size=lead + ((other._data.shape[-1],) if d2 == 2 else ()))
-    if d1 <= 2 and d2 >= 3:
-        # (k) @ (b, k, m)  ==  ((b, m, k) @ (k)) ; (n, k) @ (b, k, m) == ((b, m, k) @ (k, n))^T
-        if d1 == 1:
-            return matmul(transpose(other, -1, -2), input)
-        return transpose(matmul(transpose(other, -1, -2), transpose(input, -1, -2)), -1, -2)
-    # Both batched: broadcast the batch dims, fold them into one, bmm, unfold.
-    a, b = input, other
-    if d1 == 1:
-        a = unsqueeze(a, 0)
-    if d2 == 1:
-        b = unsqueeze(b, -1)
-    batch = np.broadcast_shapes(a._data.shape[:-2], b._data.shape[:-2])
-    n, k = a._data.shape[-2:]
-    k2, m = b._data.shape[-2:]
-    if k != k2:
-        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: [{int(np.prod(batch))}, "
-                           f"{k}] but got: [{int(np.prod(batch))}, {k2}].")
+    if _should_fold(input, other):
+        # Fold the batch dims of the bigger operand into matrix rows: (b, n, k) @ (k, m) -> (b*n, k) @ (k, m).
+        swap = d2 > d1
+        t1 = transpose(other, -1, -2) if swap else input
+        t2 = (t(input) if d1 == 2 else input) if swap else other
+        lead = t1._data.shape[:-1]
+        folded = reshape(t1, (int(np.prod(lead)), t1._data.shape[-1]))
+        if t2.dim() == 2:
+            if folded._data.shape[1] != t2._data.shape[0]:
+                raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({folded._data.shape[0]}x"
+                                   f"{folded._data.shape[1]} and {t2._data.shape[0]}x{t2._data.shape[1]})")
+            out = D.unsafe_view(mm(folded, t2), size=lead + (t2._data.shape[1],))
+            return contiguous(transpose(out, -1, -2)) if swap else out
+        return D.unsafe_view(mv(folded, t2), size=lead)
+    return _batched_matmul(input, other)
+
+
+def _batched_matmul(input, other):
+    """Both operands batched (or not foldable): broadcast batch dims, fold them into one, bmm, unfold."""
+    d1, d2 = input.dim(), other.dim()
+    s1, s2 = input._data.shape, other._data.shape
+    n = s1[-2] if d1 > 1 else 1
+    k1 = s1[-1]
+    k2 = s2[-2] if d2 > 1 else s2[0]
+    p = s2[-1] if d2 > 1 else 1
+    batch1, batch2 = s1[:builtins.max(d1 - 2, 0)], s2[:builtins.max(d2 - 2, 0)]
+    if d1 == 3 and d2 == 3 and batch1[0] != batch2[0]:
+        # A batch of one that requires grad is squeezed away (its gradient is then one mm).
+        if batch1[0] == 1 and input._requires_grad:
+            return matmul(squeeze(input, 0), other)
+        if batch2[0] == 1 and other._requires_grad:
+            return matmul(input, squeeze(other, 0))
+    try:
+        batch = tuple(np.broadcast_shapes(batch1, batch2))
+    except ValueError:
+        _raise_broadcast_error(batch1, batch2)
     bsz = int(np.prod(batch))
-    a3 = reshape(expand(a, batch + (n, k)), (bsz, n, k))
-    b3 = reshape(expand(b, batch + (k, m)), (bsz, k, m))
-    out = D.unsafe_view(bmm(a3, b3), size=batch + (n, m))
+    a = reshape(expand(input, batch + (n, k1)), (bsz, n, k1))
+    if d2 == 1:
+        b = unsqueeze(reshape(expand(other, batch + (k2,)), (bsz, k2)), 2)
+    else:
+        b = reshape(expand(other, batch + (k2, p)), (bsz, k2, p))
+    out_shape = batch + ((n,) if d1 > 1 else ()) + ((p,) if d2 > 1 else ())
+    out = bmm(a, b)
     if d2 == 1:
         out = squeeze(out, -1)
-    return out
+    return D.unsafe_view(out, size=out_shape)
+
+
+def einsum(equation, *operands):
+    """Einstein summation, e.g. einsum("bij,bjk->bik", a, b) (built from permute/reshape/bmm/sum)."""
+    from ._einsum import einsum as _einsum
+    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
+        operands = tuple(operands[0])
+    return _einsum(equation, operands)
 
 
 # =============================================================================================
@@ -616,14 +1348,21 @@ def logical_not(input):
     return Tensor._make(np.logical_not(input._data))
 
 
+def _all_any(np_fn, input, dim, keepdim):
+    axis = None if dim is None else _dims_tuple(dim, input.dim())
+    out = np.asarray(np_fn(input._data, axis=axis or None, keepdims=keepdim))
+    # uint8 in, uint8 out (PyTorch's legacy rule); every other dtype gives bool
+    return Tensor._make(out.astype(np.uint8) if input.dtype is _dtypes.uint8 else out)
+
+
 def all(input, dim=None, keepdim=False):
-    """True if every element is nonzero."""
-    return Tensor._make(np.asarray(np.all(input._data, axis=dim, keepdims=keepdim)))
+    """True if every element is nonzero (over ``dim`` if given)."""
+    return _all_any(np.all, input, dim, keepdim)
 
 
 def any(input, dim=None, keepdim=False):
-    """True if some element is nonzero."""
-    return Tensor._make(np.asarray(np.any(input._data, axis=dim, keepdims=keepdim)))
+    """True if some element is nonzero (over ``dim`` if given)."""
+    return _all_any(np.any, input, dim, keepdim)
 
 
 def equal(input, other) -> bool:
@@ -632,19 +1371,108 @@ def equal(input, other) -> bool:
 
 
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
-    return bool(np.allclose(input._data, other._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+    """True if isclose everywhere (same dtype required, shapes broadcast)."""
+    return bool(np.all(isclose(input, other, rtol=rtol, atol=atol, equal_nan=equal_nan)._data))
 
 
 def where(condition, input=None, other=None):
     """Elementwise choice: input where condition else other."""
     if input is None and other is None:
         return tuple(Tensor._make(i) for i in np.nonzero(condition._data))
+    if condition.dtype is not _dtypes.bool_ and condition.dtype is not _dtypes.uint8:
+        raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor with dtype "
+                           f"{_legacy(condition.dtype)}")
     if hasattr(D, "where"):
         a = input if isinstance(input, Tensor) else _wrap_scalar(input)
         b = other if isinstance(other, Tensor) else _wrap_scalar(other)
         dt = _dtypes.result_type(input, other)
         return D.where(condition, a, b, dtype=dt)
     raise NotImplementedError
+
+
+# ---- more comparison and logic (part A; no gradients) ----------------------------------------
+
+def isnan(input):
+    """True where the element is NaN."""
+    return Tensor._make(np.isnan(input._data) if input.dtype.is_floating_point or input.dtype.is_complex
+                        else np.zeros(input._data.shape, dtype=bool))
+
+
+def isinf(input):
+    """True where the element is +inf or -inf."""
+    return Tensor._make(np.isinf(input._data) if input.dtype.is_floating_point or input.dtype.is_complex
+                        else np.zeros(input._data.shape, dtype=bool))
+
+
+def isfinite(input):
+    """True where the element is neither inf nor NaN."""
+    return Tensor._make(np.isfinite(input._data) if input.dtype.is_floating_point or input.dtype.is_complex
+                        else np.ones(input._data.shape, dtype=bool))
+
+
+def isposinf(input):
+    """True where the element is +inf."""
+    return Tensor._make(np.isposinf(input._data) if input.dtype.is_floating_point
+                        else np.zeros(input._data.shape, dtype=bool))
+
+
+def isneginf(input):
+    """True where the element is -inf."""
+    return Tensor._make(np.isneginf(input._data) if input.dtype.is_floating_point
+                        else np.zeros(input._data.shape, dtype=bool))
+
+
+def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """|input - other| <= atol + rtol·|other|, elementwise."""
+    if input.dtype is not other.dtype:
+        raise RuntimeError(f"{_legacy(input.dtype)} did not match {_legacy(other.dtype)}")
+    try:
+        return Tensor._make(np.asarray(np.isclose(input._data, other._data, rtol=rtol, atol=atol,
+                                                  equal_nan=equal_nan)))
+    except ValueError:
+        _raise_broadcast_error(input._data.shape, other._data.shape)
+
+
+
+# =============================================================================================
+# Complex numbers (part A)
+# =============================================================================================
+
+def view_as_real(input):
+    """A real view of a complex tensor with a trailing dimension of size 2 (real, imaginary)."""
+    if not input.dtype.is_complex:
+        raise RuntimeError("view_as_real is only supported for complex tensors")
+    return D.view_as_real(input)
+
+
+def view_as_complex(input):
+    """A complex view of a real tensor whose last dimension (size 2) holds (real, imaginary)."""
+    if input.dim() == 0 or input._data.shape[-1] != 2:
+        raise RuntimeError("Tensor must have a last dimension of size 2")
+    if input.dtype not in (_dtypes.float32, _dtypes.float64):
+        raise RuntimeError("view_as_complex is only supported for float and double tensors, but got a tensor "
+                           f"of scalar type: {_legacy(input.dtype)}")
+    return D.view_as_complex(input)
+
+
+def real(input):
+    """Real part: a view (select(view_as_real(z), -1, 0), as in PyTorch); the tensor itself if real."""
+    if not input.dtype.is_complex:
+        return input
+    return D.select(view_as_real(input), dim=input.dim(), index=0)
+
+
+def imag(input):
+    """Imaginary part: a view into a complex tensor."""
+    if not input.dtype.is_complex:
+        raise RuntimeError("imag is not implemented for tensors with non-complex dtypes.")
+    return D.select(view_as_real(input), dim=input.dim(), index=1)
+
+
+def angle(input):
+    """Argument of each complex number (0 or π for real numbers)."""
+    return _unary(D.angle, input)
+
 
 
 # =============================================================================================
@@ -700,7 +1528,12 @@ def zero_(input):
 
 
 def fill_(input, value):
-    """Fill with ``value`` in place."""
+    """Fill with ``value`` in place (a 0-dim tensor value is differentiable: FillBackward3)."""
+    if isinstance(value, Tensor):
+        if value.dim() != 0:
+            raise RuntimeError("fill_ only supports 0-dimension value tensor but got tensor with "
+                               f"{value.dim()} dimensions.")
+        return D.fill_tensor(input, value, out=input)
     return D.fill_(input, out=input, value=value)
 
 
@@ -746,6 +1579,24 @@ def index_add_flat(out, positions, grad):
 
 
 # =============================================================================================
+# nn: random in-place fills (used by minigrad.nn.init; values come from minigrad's seeded generator)
+# =============================================================================================
+
+def uniform_(input, a=0.0, b=1.0, *, generator=None):
+    """Fill in place with values drawn from U(a, b)."""
+    from ._creation import _rng
+    values = a + (b - a) * _rng(generator).random(input._data.shape)
+    return copy_(input, Tensor._make(values.astype(input._data.dtype)))
+
+
+def normal_(input, mean=0.0, std=1.0, *, generator=None):
+    """Fill in place with values drawn from N(mean, std²)."""
+    from ._creation import _rng
+    values = mean + std * _rng(generator).standard_normal(input._data.shape)
+    return copy_(input, Tensor._make(values.astype(input._data.dtype)))
+
+
+# =============================================================================================
 # Creation helpers used by formulas (the full set is in _creation.py)
 # =============================================================================================
 
@@ -775,6 +1626,24 @@ METHODS = [
     "clone", "contiguous", "to",
     "copy_", "zero_", "fill_", "add_", "sub_", "mul_", "div_", "pow_", "neg_", "exp_",
 ]
+# part A: elementwise, reductions, comparison, complex
+METHODS += [
+    "abs", "absolute", "sgn", "sign", "reciprocal", "sqrt", "rsqrt", "exp2", "expm1", "log2", "log10", "log1p",
+    "sin", "cos", "tan", "floor", "ceil", "trunc", "fix", "frac", "round", "square", "clamp", "clip",
+    "clamp_min", "clamp_max", "maximum", "minimum", "lerp", "rsub",
+    "prod", "max", "min", "amax", "amin", "argmax", "argmin", "var", "std", "logsumexp", "norm", "cumsum",
+    "isnan", "isinf", "isfinite", "isposinf", "isneginf", "isclose", "angle",
+    "abs_", "absolute_", "sgn_", "sign_", "reciprocal_", "sqrt_", "rsqrt_", "exp2_", "expm1_", "log_", "log2_",
+    "log10_", "log1p_", "sin_", "cos_", "tan_", "tanh_", "sigmoid_", "relu_", "floor_", "ceil_", "trunc_",
+    "fix_", "frac_", "round_", "square_", "clamp_", "clip_", "clamp_min_", "clamp_max_",
+]
+# nn: random in-place fills
+METHODS += ["uniform_", "normal_"]
+# shape, views, indexing and linear algebra
+METHODS += [
+    "movedim", "moveaxis", "narrow", "diagonal", "split", "split_with_sizes", "chunk", "repeat", "flip",
+    "gather", "scatter", "scatter_add", "index_select", "index_add", "masked_fill", "masked_fill_",
+]
 
 
 def _attach_methods():
@@ -788,15 +1657,8 @@ def _attach_methods():
     Tensor.H = property(lambda self: conj(Tensor.T.fget(self)))
     Tensor.mH = property(lambda self: conj(transpose(self, -2, -1)))
     Tensor.real = property(lambda self: real(self))
-
-
-def real(input):
-    """Real part (the tensor itself for real tensors)."""
-    if not input.dtype.is_complex:
-        return input
-    if hasattr(D, "real"):
-        return D.real(input)
-    return Tensor._make(input._data.real)
+    Tensor.imag = property(lambda self: imag(self))
+    Tensor.where = lambda self, condition, y: where(condition, self, y)
 
 
 _attach_methods()

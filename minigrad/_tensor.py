@@ -34,6 +34,12 @@ _LEGACY_NAMES = {
     "complex64": "ComplexFloat", "complex128": "ComplexDouble", "int64": "Long", "int32": "Int",
     "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool",
 }
+# The C++ type names PyTorch prints when a gradient of the wrong dtype is assigned.
+_CPP_NAMES = {
+    "float32": "float", "float64": "double", "float16": "c10::Half", "bfloat16": "c10::BFloat16",
+    "complex64": "c10::complex<float>", "complex128": "c10::complex<double>", "int64": "long int",
+    "int32": "int", "int16": "short int", "int8": "signed char", "uint8": "unsigned char", "bool": "bool",
+}
 
 
 class Size(tuple):
@@ -66,7 +72,7 @@ class Tensor:
 
     __slots__ = ("_data", "_requires_grad", "_grad", "_grad_fn", "_output_nr", "_version_counter",
                  "_base", "_view_fn", "_view_version", "_grad_accumulator", "_backward_hooks",
-                 "_post_acc_hooks", "_is_inference", "_fw_grad", "__dict__", "__weakref__")
+                 "_post_acc_hooks", "_is_inference", "_fw_grad", "_creation_meta", "__dict__", "__weakref__")
 
     # Lets NumPy defer to Tensor's reflected operators (ndarray * Tensor -> Tensor.__rmul__).
     __array_priority__ = 1000
@@ -94,6 +100,7 @@ class Tensor:
         self._base = None
         self._view_fn = None
         self._view_version = 0
+        self._creation_meta = None  # how a view was made (see _dispatch._make_view); None for plain views
         self._grad_accumulator = None
         self._backward_hooks = None
         self._post_acc_hooks = None
@@ -247,9 +254,12 @@ class Tensor:
         return object.__hash__(self)
 
     def __repr__(self, *, tensor_contents=None) -> str:
-        fn = self.grad_fn
-        return format_tensor(self._data, self.dtype, requires_grad=self._requires_grad,
-                             grad_fn_name=fn.name() if fn is not None else None)
+        try:
+            fn = self.grad_fn
+            name = fn.name().removeprefix("torch::autograd::") if fn is not None else None
+        except RuntimeError:  # a view whose history an in-place change made invalid (as PyTorch prints it)
+            name = "Invalid"
+        return format_tensor(self._data, self.dtype, requires_grad=self._requires_grad, grad_fn_name=name)
 
     def __format__(self, spec: str) -> str:
         if self._data.ndim == 0 and spec:
@@ -283,6 +293,8 @@ class Tensor:
             )
         if value and not (self.dtype.is_floating_point or self.dtype.is_complex):
             raise RuntimeError("only Tensors of floating point dtype can require gradients")
+        if value and self._is_inference and not _STATE.inference:
+            raise RuntimeError("Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.")
         self._requires_grad = bool(value)
 
     def requires_grad_(self, requires_grad: bool = True) -> "Tensor":
@@ -324,11 +336,19 @@ class Tensor:
     def grad(self, value) -> None:
         if value is not None:
             if not isinstance(value, Tensor):
-                raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of {type(value).__name__}")
+                raise TypeError("assigned grad expected to be a Tensor or None but got grad of type "
+                                f"{type(value).__name__}")
             if value.dtype != self.dtype:
-                raise RuntimeError("assigned grad has data of a different type")
+                raise RuntimeError(
+                    f"attempting to assign a gradient with dtype '{_CPP_NAMES[value.dtype.name]}' to a tensor "
+                    f"with grad_dtype '{_LEGACY_NAMES[self.dtype.name]}'. The gradient must match the tensor's "
+                    "grad_dtype (defaults to the tensor's dtype). You can set the tensor's grad_dtype attribute "
+                    "with a specific dtype, or None to allow any dtype. Set grad_dtype with caution. Diverging "
+                    "the dtypes of a tensor and its gradient may break downstream systems that assume they match.")
             if value._data.shape != self._data.shape:
-                raise RuntimeError("assigned grad has data of a different size")
+                raise RuntimeError(
+                    f"attempting to assign a gradient of size '{list(value._data.shape)}' to a tensor of size "
+                    f"'{list(self._data.shape)}'. Please ensure that the gradient and the tensor are the same size")
         self._grad = value
 
     @grad.deleter
@@ -452,6 +472,10 @@ class Tensor:
         self._view_version = self._version_counter[0]
         if base is None or not base._requires_grad:
             return
+        if self._creation_meta is not None:
+            from ._dispatch import view_rebase_error
+            self._view_version = -1  # keep failing, as PyTorch does, until the view is dropped
+            raise RuntimeError(view_rebase_error(self, self._creation_meta, indirect=True))
         from .derivatives import as_strided_view
         self._grad_fn = as_strided_view(base, self)
         self._output_nr = 0

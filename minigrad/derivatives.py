@@ -21,6 +21,10 @@ Sections: elementwise · arithmetic · reductions · shape and views · linear a
 """
 from __future__ import annotations
 
+import math
+
+import warnings
+
 import numpy as np
 
 from ._dispatch import Op
@@ -118,16 +122,22 @@ def permute_backwards(grad, dims):
 # =============================================================================================
 
 neg = Op("neg", "NegBackward0", np.negative,
+         jvp="linear",
          self=lambda grad: grad.neg())                                    # d(-x) = -1
 exp = Op("exp", "ExpBackward0", np.exp,
+         jvp="element_wise",
          self=lambda grad, result: grad * result.conj())                  # d e^x = e^x
 log = Op("log", "LogBackward0", np.log,
+         jvp="element_wise",
          self=lambda grad, self: grad.div(self.conj()))                   # d log x = 1/x
 sigmoid = Op("sigmoid", "SigmoidBackward0", lambda x: _sigmoid(x),
+             jvp="element_wise",
              self=lambda grad, result: grad * (result * (1 - result)).conj())   # σ' = σ(1-σ)
 tanh = Op("tanh", "TanhBackward0", np.tanh,
+          jvp="element_wise",
           self=lambda grad, result: grad * (1 - result * result).conj())         # tanh' = 1 - tanh²
 relu = Op("relu", "ReluBackward0", lambda x: np.maximum(x, 0).astype(x.dtype, copy=False),
+          jvp="element_wise",
           self=lambda grad, result: grad * (result > 0))                         # relu' = [x > 0]
 
 
@@ -137,31 +147,249 @@ def _sigmoid(x):
         return (1 / (1 + np.exp(-x))).astype(x.dtype, copy=False)
 
 
+# ---- more elementwise functions (part A) ------------------------------------------------------
+# PyTorch's formulas from derivatives.yaml; ``.conj()`` makes each one right for complex inputs too.
+
+_LN2 = float(np.log(2.0))
+_LN10 = float(np.log(10.0))
+
+
+def _zeros(grad):
+    return _ops().zeros_like(grad)
+
+
+def _keep_int(np_fn):
+    """Rounding functions leave integer (and bool) tensors unchanged, as PyTorch does."""
+    return lambda a: a.copy() if a.dtype.kind in "biu" else np_fn(a)
+
+
+def sgn_backward(grad, self, result):
+    """d sgn(z): 0 for real z; (g - sgn²·ḡ) / (2|z|) for complex z (0 at z = 0)."""
+    if not self.is_complex():
+        return _zeros(grad)
+    ops = _ops()
+    a = self.abs()
+    return ops.where(a == 0, 0.0, (grad - result * result * grad.conj()) / (a * 2))
+
+
+def _sgn(x):
+    if x.dtype.kind != "c":
+        return np.sign(x) if x.dtype.kind != "b" else x.copy()
+    a = np.abs(x)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(a == 0, 0, x / np.where(a == 0, 1, a)).astype(x.dtype, copy=False)
+
+
+def angle_backward(grad, self):
+    """d angle(z): 0 for real z; g·z·i/|z|² for complex z (0 at z = 0)."""
+    if not self.is_complex():
+        return _zeros(self)
+    ops = _ops()
+    return ops.where(self == 0, 0.0, grad * self / self.abs().pow(2) * 1j)
+
+
+def clamp_backward(grad, self, min, max):
+    """d clamp(x, lo, hi)/dx = [lo <= x <= hi]."""
+    ops = _ops()
+    if min is not None and max is not None:
+        inside = (self >= min) & (self <= max)
+    elif min is not None:
+        inside = self >= min
+    else:
+        inside = self <= max
+    return ops.where(inside, grad, 0.0)
+
+
+def _clamp_forward(a, min, max):
+    # clamp(x, lo, hi) = min(max(x, lo), hi): NaN in x propagates and lo > hi gives hi, as in PyTorch.
+    out = a
+    if min is not None:
+        out = np.maximum(out, min)
+    if max is not None:
+        out = np.minimum(out, max)
+    return np.asarray(out).astype(a.dtype, copy=False)
+
+
+def _clamp_tensor_forward(a, min, max):
+    return _clamp_forward(a, min, max)
+
+
+def clamp_min_tensor_backward(grad, self, min, max):
+    """d clamp/d lo = [x < lo] where lo wins (and lo <= hi)."""
+    ops = _ops()
+    mask = (self < min) & ~(min > max)
+    return ops.where(mask, grad, 0.0)
+
+
+def clamp_max_tensor_backward(grad, self, min, max):
+    """d clamp/d hi = [x > hi] or [lo > hi] (then hi is the result)."""
+    ops = _ops()
+    mask = (self > max) | (min > max)
+    return ops.where(mask, grad, 0.0)
+
+
+def _lerp(a, b, w):
+    # PyTorch's two-sided form, exact at both ends: w < 0.5 ? a + w(b-a) : b - (b-a)(1-w).
+    d = b - a
+    return np.where(np.abs(w) < 0.5, a + w * d, b - d * (1 - w)).astype(np.result_type(a, b), copy=False)
+
+
+absolute = Op("abs", "AbsBackward0", np.abs,
+         jvp="element_wise",
+         self=lambda grad, self: grad * self.sgn())                        # d|x| = sgn(x)
+sgn = Op("sgn", "SgnBackward0", _sgn,
+         jvp="element_wise",
+         self=sgn_backward)
+sign = Op("sign", "SignBackward0", _keep_int(np.sign),
+          jvp="element_wise",
+          self=lambda grad: _zeros(grad))                                  # piecewise constant
+reciprocal = Op("reciprocal", "ReciprocalBackward0", np.reciprocal,
+                jvp="element_wise",
+                self=lambda grad, result: grad * (result * result).neg().conj())   # d(1/x) = -1/x²
+sqrt = Op("sqrt", "SqrtBackward0", np.sqrt,
+          jvp="element_wise",
+          self=lambda grad, result: grad / (result * 2).conj())           # d√x = 1/(2√x)
+rsqrt = Op("rsqrt", "RsqrtBackward0", lambda x: np.reciprocal(np.sqrt(x)),
+           jvp="element_wise",
+           self=lambda grad, result: grad * (result.pow(3) * -0.5).conj())    # d x^-½ = -½ x^-3/2
+exp2 = Op("exp2", "Exp2Backward0", np.exp2,
+          jvp="element_wise",
+          self=lambda grad, result: grad * (result * _LN2).conj())         # d 2^x = 2^x ln 2
+expm1 = Op("expm1", "Expm1Backward0", np.expm1,
+           jvp="element_wise",
+           self=lambda grad, result: grad * (result + 1).conj())           # d(e^x - 1) = e^x
+log2 = Op("log2", "Log2Backward0", np.log2,
+          jvp="element_wise",
+          self=lambda grad, self: grad / (self * _LN2).conj())             # d log₂x = 1/(x ln 2)
+log10 = Op("log10", "Log10Backward0", np.log10,
+           jvp="element_wise",
+           self=lambda grad, self: grad / (self * _LN10).conj())           # d log₁₀x = 1/(x ln 10)
+log1p = Op("log1p", "Log1PBackward0", np.log1p,
+           jvp="element_wise",
+           self=lambda grad, self: grad / (self + 1).conj())               # d log(1+x) = 1/(1+x)
+sin = Op("sin", "SinBackward0", np.sin,
+         jvp="element_wise",
+         self=lambda grad, self: grad * self.cos().conj())                 # d sin = cos
+cos = Op("cos", "CosBackward0", np.cos,
+         jvp="element_wise",
+         self=lambda grad, self: grad * self.sin().neg().conj())           # d cos = -sin
+tan = Op("tan", "TanBackward0", np.tan,
+         jvp="element_wise",
+         self=lambda grad, result: grad * (result * result + 1).conj())    # d tan = 1 + tan²
+floor = Op("floor", "FloorBackward0", _keep_int(np.floor),
+           jvp="element_wise",
+           self=lambda grad: _zeros(grad))                                 # piecewise constant
+ceil = Op("ceil", "CeilBackward0", _keep_int(np.ceil),
+          jvp="element_wise",
+          self=lambda grad: _zeros(grad))
+round_half_even = Op("round", "RoundBackward0", _keep_int(np.round),
+           jvp="element_wise",
+           self=lambda grad: _zeros(grad))
+round_decimals = Op("round", "RoundBackward1", lambda a, decimals: np.round(a, decimals), args=("decimals",),
+                    jvp="element_wise",
+                    self=lambda grad: _zeros(grad))
+trunc = Op("trunc", "TruncBackward0", _keep_int(np.trunc),
+           jvp="element_wise",
+           self=lambda grad: _zeros(grad))
+frac = Op("frac", "FracBackward0", lambda a: a - np.trunc(a),
+          jvp="element_wise",
+          self=lambda grad: grad)                                          # x - trunc(x): slope 1
+clamp = Op("clamp", "ClampBackward1", _clamp_forward, args=("min", "max"),
+           jvp="element_wise",
+           self=clamp_backward)
+clamp_tensor = Op("clamp", "ClampBackward0", _clamp_tensor_forward, inputs=("self", "min", "max"),
+                  jvp="element_wise",
+                  self=clamp_backward, min=clamp_min_tensor_backward, max=clamp_max_tensor_backward)
+clamp_min = Op("clamp_min", "ClampMinBackward0", lambda a, min: _clamp_forward(a, min, None), args=("min",),
+               jvp="element_wise",
+               self=lambda grad, self, min: _ops().where(self >= min, grad, 0.0))     # [x >= lo]
+clamp_max = Op("clamp_max", "ClampMaxBackward0", lambda a, max: _clamp_forward(a, None, max), args=("max",),
+               jvp="element_wise",
+               self=lambda grad, self, max: _ops().where(self <= max, grad, 0.0))     # [x <= hi]
+
+
 # =============================================================================================
 # Arithmetic (two tensors; a Python number is wrapped as a 0-dim tensor, giving a (None, 0) edge)
 # =============================================================================================
 
 add = Op("add", "AddBackward0", lambda a, b, alpha: np.add(a, b) if alpha == 1 else a + alpha * b,
+         jvp="linear",
          inputs=("self", "other"), args=("alpha",),
          self=lambda grad: grad,                                          # d(x + αy)/dx = 1
          other=lambda grad, alpha: grad if alpha == 1 else grad * alpha)  # d(x + αy)/dy = α
 sub = Op("sub", "SubBackward0", lambda a, b, alpha: np.subtract(a, b) if alpha == 1 else a - alpha * b,
+         jvp="linear",
          inputs=("self", "other"), args=("alpha",),
          self=lambda grad: grad,                                          # d(x - αy)/dx = 1
          other=lambda grad, alpha: grad.neg() if alpha == 1 else grad * -alpha)
 rsub = Op("rsub", "RsubBackward1", lambda a, b, alpha: b - alpha * a if alpha != 1 else np.subtract(b, a),
+          jvp="linear",
           inputs=("self", "other"), args=("alpha",),
           self=lambda grad, alpha: grad.neg() if alpha == 1 else grad * -alpha)
 mul = Op("mul", "MulBackward0", np.multiply, inputs=("self", "other"),
+         jvp="element_wise",
          self=lambda grad, other: grad * other.conj(),                    # d(xy)/dx = y
          other=lambda grad, self: grad * self.conj())                     # d(xy)/dy = x
 div = Op("div", "DivBackward0", np.true_divide, inputs=("self", "other"),
+         jvp="element_wise",
          self=lambda grad, other: grad / other.conj(),                    # d(x/y)/dx = 1/y
          other=lambda grad, self, other: grad.neg() * ((self / other) / other).conj())  # -x/y²
 pow = Op("pow", "PowBackward0", lambda a, exponent: np.power(a, exponent), args=("exponent",),
+         jvp="element_wise",
          self=pow_backward)                                               # d x^p = p x^(p-1)
 pow_tensor = Op("pow", "PowBackward1", np.power, inputs=("self", "exponent"),
+                jvp="element_wise",
                 self=pow_backward_self, exponent=pow_backward_exponent)
+
+
+# ---- more arithmetic (part A) -----------------------------------------------------------------
+
+def pow_backward_scalar_base(grad, self, exponent, result):
+    """d b^y / dy = b^y·log(b) for a Python number b   (0 where b == 0 and y >= 0)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        log_b = complex(np.log(complex(self))) if isinstance(self, complex) else float(np.log(float(self)))
+    g = grad * (result * log_b).conj()
+    if self == 0:
+        g = _ops().where(exponent >= 0, 0.0, g)
+    return g
+
+
+# 2 ** x: the base is a Python number, saved as a number (_saved_self = 2); one edge, to the exponent.
+pow_scalar_base = Op("pow", "PowBackward2", lambda exponent, self: np.power(self, exponent),
+                     jvp="element_wise",
+                     inputs=("exponent",), args=("self",),
+                     exponent=pow_backward_scalar_base)
+rsub_tensor = Op("rsub", "RsubBackward0",
+                 lambda a, b, alpha: b - alpha * a if alpha != 1 else np.subtract(b, a),
+                 jvp="linear",
+                 inputs=("self", "other"), args=("alpha",),
+                 self=lambda grad, alpha: grad.neg() if alpha == 1 else grad * -alpha,   # d(y - αx)/dx = -α
+                 other=lambda grad: grad)                                                 # d(y - αx)/dy = 1
+maximum = Op("maximum", "MaximumBackward0", np.maximum, inputs=("self", "other"),
+             jvp="element_wise",
+             # the larger input takes the gradient; a tie splits it in half
+             self=lambda grad, self, other: _ops().where(self < other, 0.0, _ops().where(self == other, grad / 2, grad)),
+             other=lambda grad, self, other: _ops().where(self > other, 0.0, _ops().where(self == other, grad / 2, grad)))
+minimum = Op("minimum", "MinimumBackward0", np.minimum, inputs=("self", "other"),
+             jvp="element_wise",
+             self=lambda grad, self, other: _ops().where(self > other, 0.0, _ops().where(self == other, grad / 2, grad)),
+             other=lambda grad, self, other: _ops().where(self < other, 0.0, _ops().where(self == other, grad / 2, grad)))
+# The condition goes through the dtype cast with the values; .astype(bool) undoes that exactly.
+where = Op("where", "WhereBackward0", lambda c, a, b: np.where(c.astype(bool, copy=False), a, b),
+           jvp="element_wise",
+           inputs=("condition", "self", "other"),
+           self=lambda grad, condition: _ops().where(condition, grad, 0.0),     # d/dx where(c, x, y) = [c]
+           other=lambda grad, condition: _ops().where(condition, 0.0, grad))    # d/dy = [not c]
+lerp = Op("lerp", "LerpBackward0", lambda a, b, weight: _lerp(a, b, weight), inputs=("self", "end"),
+          jvp="element_wise",
+          args=("weight",),
+          self=lambda grad, weight: grad * (1 - weight),                   # d lerp/d start = 1 - w
+          end=lambda grad, weight: grad * weight)                          # d lerp/d end = w
+lerp_tensor = Op("lerp", "LerpBackward1", _lerp, inputs=("self", "end", "weight"),
+                 jvp="element_wise",
+                 self=lambda grad, weight: grad * (1 - weight).conj(),
+                 end=lambda grad, weight: grad * weight.conj(),
+                 weight=lambda grad, self, end: grad * (end - self).conj())   # d lerp/d w = end - start
 
 
 # =============================================================================================
@@ -169,70 +397,317 @@ pow_tensor = Op("pow", "PowBackward1", np.power, inputs=("self", "exponent"),
 # =============================================================================================
 
 sum = Op("sum", "SumBackward0", lambda a: np.sum(a, dtype=a.dtype),
+         jvp="linear",
          self=lambda grad, self_sym_sizes: grad.expand(self_sym_sizes))   # d Σx / dx_i = 1
 sum_dim = Op("sum", "SumBackward1", lambda a, dim, keepdim: np.sum(a, axis=dim, keepdims=keepdim, dtype=a.dtype),
+             jvp="linear",
              args=("dim", "keepdim"),
              self=lambda grad, self_sym_sizes, dim, keepdim: sum_backward(grad, self_sym_sizes, dim, keepdim))
 mean = Op("mean", "MeanBackward0", lambda a: np.mean(a, dtype=a.dtype),
+          jvp="linear",
           self=lambda grad, self_sym_sizes, self_sym_numel: grad.expand(self_sym_sizes) / self_sym_numel)
 mean_dim = Op("mean", "MeanBackward1",
               lambda a, dim, keepdim: np.mean(a, axis=dim, keepdims=keepdim, dtype=a.dtype),
+              jvp="linear",
               args=("dim", "keepdim"),
               self=lambda grad, self_sym_sizes, dim, keepdim, self_sym_numel:
                   sum_backward(grad, self_sym_sizes, dim, keepdim) / _reduced_count(self_sym_sizes, dim))
 
+
+# ---- more reductions (part A) -----------------------------------------------------------------
+
+def _restore(t, sizes, dim, keepdim):
+    """Put reduced dims back as size 1 (so ``t`` broadcasts against the input)."""
+    if not keepdim and len(sizes) > 0:
+        for d in sorted(_dims(dim, len(sizes))):
+            t = t.unsqueeze(d)
+    return t
+
+
+def prod_backward(grad, self, result, dim=None, keepdim=False):
+    """d Πx / dx_i = Π_{j≠i} x_j: result / x_i when no x is 0, else the product of the others."""
+    sizes = tuple(self.shape)
+    grad = _restore(grad, sizes, dim, keepdim)
+    if not bool((self._data == 0).any()):
+        return grad * (_restore(result, sizes, dim, keepdim) / self).conj()
+    return grad * _prod_of_others(self, dim).conj()
+
+
+def _prod_of_others(x, dim):
+    """Π_{j≠i} x_j along ``dim`` (all dims if None), by a product over a copy with x_i replaced by 1."""
+    ops = _ops()
+    if dim is None:
+        return _prod_of_others(x.reshape(-1), 0).reshape(x.shape)
+    d = dim % x.dim()
+    n = x.shape[d]
+    grid = x.unsqueeze(d).expand(x.shape[:d] + (n,) + x.shape[d:])      # [..., i, j, ...] = x[..., j, ...]
+    eye = np.eye(n, dtype=bool).reshape((n, n) + (1,) * (x.dim() - d - 1))
+    return ops.where(ops.Tensor._make(eye), 1.0, grid).prod(d + 1)
+
+
+def evenly_distribute_backward(grad, self, result):
+    """max()/min() over all elements: the gradient is shared evenly by every element equal to the result."""
+    mask = (self == result) | (self.isnan() & result.isnan())
+    return mask * (grad / mask.sum())
+
+
+def value_selecting_backward(grad, dim, indices, sizes, keepdim):
+    """max(dim)/min(dim): scatter grad to the chosen positions (an index_put into zeros)."""
+    if not keepdim and len(sizes) > 0:
+        grad = grad.unsqueeze(dim)
+        idx = np.expand_dims(indices._data, dim)
+    else:
+        idx = indices._data
+    grid = list(np.indices(idx.shape, sparse=True))
+    grid[dim] = idx
+    return index_put_zeros(grad, input_sizes=tuple(sizes), indices=tuple(grid))
+
+
+def scale_grad_by_count(grad, self, result, dim, keepdim):
+    """amax/amin: grad shared evenly by the elements equal to the result, per reduced slice."""
+    sizes = tuple(self.shape)
+    mask = self == _restore(result, sizes, dim, keepdim)
+    return _restore(grad, sizes, dim, keepdim) * mask / mask.sum(_dims(dim, len(sizes)) or None, keepdim=True) \
+        if len(sizes) else grad * mask
+
+
+def var_backward(grad, self, dim, correction, keepdim):
+    """d var(x) / dx = 2 (x - mean) / (N - correction)."""
+    sizes = tuple(self.shape)
+    c = 1 if correction is None else correction
+    n = _reduced_count(sizes, dim)
+    dims = _dims(dim, len(sizes)) if len(sizes) else None
+    centred = self - (self.mean(dims, keepdim=True) if dims else self)
+    return _restore(grad, sizes, dim, keepdim) * centred * (2.0 / (n - c))
+
+
+def std_backward(grad, self, dim, correction, keepdim, result):
+    """d std = d var / (2 std)   (0 where std == 0)."""
+    g = _ops().where(result == 0, 0.0, grad / (result * 2))
+    return var_backward(g, self, dim, correction, keepdim)
+
+
+def _var(a, dim, correction, keepdim):
+    with warnings.catch_warnings():  # too few elements: nan/inf (var()/std() give PyTorch's warning)
+        warnings.simplefilter("ignore", RuntimeWarning)
+        out = np.var(a, axis=dim, ddof=1 if correction is None else correction, keepdims=keepdim)
+    return np.asarray(out).astype(a.real.dtype, copy=False)
+
+
+def _std(a, dim, correction, keepdim):
+    return np.sqrt(_var(a, dim, correction, keepdim))
+
+
+def _logsumexp(a, dim, keepdim):
+    # log Σ e^x = m + log Σ e^(x - m) with m = max x (taken as 0 where it is ±inf).
+    m = np.amax(a, axis=dim, keepdims=True) if a.size else np.zeros((1,) * a.ndim, a.dtype)
+    m = np.where(np.isfinite(m), m, 0)
+    with np.errstate(divide="ignore"):
+        out = np.log(np.sum(np.exp(a - m), axis=dim, keepdims=True)) + m
+    return (out if keepdim else np.squeeze(out, axis=dim)).astype(a.dtype, copy=False)
+
+
+def _vector_norm(a, ord, dim, keepdim):
+    x = np.abs(a)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        if ord == 2:
+            out = np.sqrt(np.sum(x * x, axis=dim, keepdims=keepdim))
+        elif ord == np.inf:
+            out = np.amax(x, axis=dim, keepdims=keepdim)
+        elif ord == -np.inf:
+            out = np.amin(x, axis=dim, keepdims=keepdim)
+        elif ord == 0:
+            out = np.sum(x != 0, axis=dim, keepdims=keepdim)
+        elif ord == 1:
+            out = np.sum(x, axis=dim, keepdims=keepdim)
+        else:
+            out = np.power(np.sum(np.power(x, ord), axis=dim, keepdims=keepdim), 1.0 / ord)
+    return np.asarray(out).astype(x.dtype, copy=False)
+
+
+def norm_backward(grad, self, ord, dim, keepdim, result):
+    """d ‖x‖_p: sgn(x) (p=1); x/‖x‖ (p=2); sgn(x)·|x|^(p-1)/‖x‖^(p-1) (other p); max-|x| share (p=±inf)."""
+    ops = _ops()
+    sizes = tuple(self.shape)
+    grad = _restore(grad, sizes, dim, keepdim)
+    result = _restore(result, sizes, dim, keepdim)
+    if ord == 0:
+        return _zeros(self)
+    if ord == 1:
+        return self.sgn() * grad
+    if ord == 2:
+        return self * ops.where(result == 0, 0.0, grad / result)
+    if ord in (np.inf, -np.inf):
+        mask = self.abs() == result
+        return self.sgn() * mask * (grad / mask.sum(_dims(dim, len(sizes)) or None, keepdim=True)) \
+            if len(sizes) else self.sgn() * grad
+    scale = ops.where(result == 0, 0.0, grad / result.pow(ord - 1))
+    return self * self.abs().pow(ord - 2) * scale
+
+
+def cumsum_backward(grad, dim):
+    """d cumsum: the reversed cumulative sum of grad, Σ_{j>=i} g_j = Σ g - cumsum(g) + g."""
+    return grad.sum(dim, keepdim=True) - grad.cumsum(dim) + grad
+
+
+def _select_dim(arg):
+    def forward(a, dim, keepdim):
+        idx = np.expand_dims(arg(a, axis=dim), dim)
+        values = np.take_along_axis(a, idx, axis=dim)
+        if not keepdim:
+            values, idx = np.squeeze(values, dim), np.squeeze(idx, dim)
+        return values, idx.astype(np.int64)
+    return forward
+
+
+prod = Op("prod", "ProdBackward0", lambda a: np.prod(a, dtype=a.dtype),
+          jvp="reduction",
+          self=lambda grad, self, result: prod_backward(grad, self, result))
+prod_dim = Op("prod", "ProdBackward1", lambda a, dim, keepdim: np.prod(a, axis=dim, keepdims=keepdim, dtype=a.dtype),
+              jvp="reduction",
+              args=("dim", "keepdim"),
+              self=lambda grad, self, result, dim, keepdim: prod_backward(grad, self, result, dim, keepdim))
+max_all = Op("max", "MaxBackward1", lambda a: np.max(a),
+         jvp="reduction",
+         self=evenly_distribute_backward)
+min_all = Op("min", "MinBackward1", lambda a: np.min(a),
+         jvp="reduction",
+         self=evenly_distribute_backward)
+max_dim = Op("max", "MaxBackward0", _select_dim(np.argmax), args=("dim", "keepdim"),
+             jvp="reduction",
+             outputs=("values", "indices"), differentiable_outputs=1,
+             self=lambda grad, dim, indices, self_sym_sizes, keepdim:
+                 value_selecting_backward(grad, dim, indices, self_sym_sizes, keepdim))
+min_dim = Op("min", "MinBackward0", _select_dim(np.argmin), args=("dim", "keepdim"),
+             jvp="reduction",
+             outputs=("values", "indices"), differentiable_outputs=1,
+             self=lambda grad, dim, indices, self_sym_sizes, keepdim:
+                 value_selecting_backward(grad, dim, indices, self_sym_sizes, keepdim))
+amax = Op("amax", "AmaxBackward0", lambda a, dim, keepdim: np.amax(a, axis=dim or None, keepdims=keepdim),
+          jvp="reduction",
+          args=("dim", "keepdim"),
+          self=lambda grad, self, result, dim, keepdim: scale_grad_by_count(grad, self, result, dim, keepdim))
+amin = Op("amin", "AminBackward0", lambda a, dim, keepdim: np.amin(a, axis=dim or None, keepdims=keepdim),
+          jvp="reduction",
+          args=("dim", "keepdim"),
+          self=lambda grad, self, result, dim, keepdim: scale_grad_by_count(grad, self, result, dim, keepdim))
+var = Op("var", "VarBackward0", _var, args=("dim", "correction", "keepdim"),
+         jvp="reduction",
+         self=lambda grad, self, dim, correction, keepdim: var_backward(grad, self, dim, correction, keepdim))
+std = Op("std", "StdBackward0", _std, args=("dim", "correction", "keepdim"),
+         jvp="reduction",
+         self=lambda grad, self, dim, correction, keepdim, result:
+             std_backward(grad, self, dim, correction, keepdim, result))
+logsumexp = Op("logsumexp", "LogsumexpBackward0", _logsumexp, args=("dim", "keepdim"),
+               jvp="reduction",
+               # d log Σ e^x / dx_i = e^(x_i - lse) (the softmax)
+               self=lambda grad, self, result, dim, keepdim:
+                   _restore(grad, tuple(self.shape), dim, keepdim)
+                   * (self - _restore(result, tuple(self.shape), dim, keepdim)).exp())
+linalg_vector_norm = Op("linalg_vector_norm", "LinalgVectorNormBackward0", _vector_norm,
+                        jvp="reduction",
+                        args=("ord", "dim", "keepdim"),
+                        self=norm_backward)
+cumsum = Op("cumsum", "CumsumBackward0", lambda a, dim: np.cumsum(a, axis=dim, dtype=a.dtype), args=("dim",),
+            jvp="linear",
+            self=cumsum_backward)
+
+
+# =============================================================================================
+# Complex numbers (gradients follow PyTorch's conjugate-Wirtinger convention: for a real loss L,
+# z.grad = ∂L/∂Re z + i ∂L/∂Im z)
+# =============================================================================================
+
+def _view_as_real(a):
+    # a[..., None] has a size-1 last axis, so NumPy can reinterpret it as two reals: a true view.
+    return a[..., None].view(a.real.dtype)
+
+
+def _view_as_complex(a):
+    a = a if a.strides[-1] == a.itemsize else np.ascontiguousarray(a)
+    return a.view(np.result_type(a.dtype, np.complex64))[..., 0]
+
+
+conj = Op("conj", "ConjBackward0", np.conj,
+          jvp="linear",
+          self=lambda grad: grad.conj())                                   # d z̄: the gradient conjugated
+view_as_real = Op("view_as_real", "ViewAsRealBackward0", _view_as_real, view=True,
+                  jvp="linear",
+                  self=lambda grad: _ops().view_as_complex(grad.contiguous()))
+view_as_complex = Op("view_as_complex", "ViewAsComplexBackward0", _view_as_complex, view=True,
+                     jvp="linear",
+                     self=lambda grad: _ops().view_as_real(grad))
+angle = Op("angle", "AngleBackward0", np.angle,
+           jvp="element_wise",
+           self=angle_backward)
 
 # =============================================================================================
 # Shape and views (the outputs share memory with the input)
 # =============================================================================================
 
 view = Op("view", "ViewBackward0", lambda a, size: a.reshape(size), args=("size",), view=True,
+          jvp="linear",
           self=lambda grad, self_sym_sizes: grad.reshape(self_sym_sizes))
 unsafe_view = Op("_unsafe_view", "UnsafeViewBackward0", lambda a, size: a.reshape(size), args=("size",),
+                 jvp="linear",
                  self=lambda grad, self_sym_sizes: grad.reshape(self_sym_sizes))
 t = Op("t", "TBackward0", lambda a: a.T, view=True,
+       jvp="linear",
        self=lambda grad: grad.t())
 transpose = Op("transpose", "TransposeBackward0", lambda a, dim0, dim1: np.swapaxes(a, dim0, dim1),
+               jvp="linear",
                args=("dim0", "dim1"), view=True,
                self=lambda grad, dim0, dim1: grad.transpose(dim0, dim1))
 permute = Op("permute", "PermuteBackward0", lambda a, dims: np.transpose(a, dims), args=("dims",), view=True,
+             jvp="linear",
              self=lambda grad, dims: permute_backwards(grad, dims))
 expand = Op("expand", "ExpandBackward0", lambda a, size: np.broadcast_to(a, size), args=("size",), view=True,
+            jvp="linear",
             self=lambda grad, self_sym_sizes: grad.sum_to_size(self_sym_sizes))
 unsqueeze = Op("unsqueeze", "UnsqueezeBackward0", lambda a, dim: np.expand_dims(a, dim), args=("dim",), view=True,
+               jvp="linear",
                self=lambda grad, dim: grad.squeeze(dim))
 squeeze = Op("squeeze", "SqueezeBackward0", np.squeeze, view=True,
+             jvp="linear",
              self=lambda grad, self_sym_sizes: unsqueeze_to(grad, self_sym_sizes))
 squeeze_dim = Op("squeeze", "SqueezeBackward1", lambda a, dim: _squeeze_dims(a, (dim,)), args=("dim",), view=True,
+                 jvp="linear",
                  self=lambda grad, self_sym_sizes, dim: unsqueeze_to(grad, self_sym_sizes, dim))
 squeeze_dims = Op("squeeze", "SqueezeBackward2", lambda a, dim: _squeeze_dims(a, dim), args=("dim",), view=True,
+                  jvp="linear",
                   self=lambda grad, self_sym_sizes, dim: unsqueeze_to(grad, self_sym_sizes, dim))
 # matmul of a 1-D by a 2-D tensor squeezes its mm result in place: PyTorch names that node SqueezeBackward4.
 squeeze_inplace_dim = Op("squeeze_", "SqueezeBackward4", lambda a, dim: _squeeze_dims(a, (dim,)), args=("dim",),
+                         jvp="linear",
                          view=True,
                          self=lambda grad, self_sym_sizes, dim: unsqueeze_to(grad, self_sym_sizes, dim))
-select = Op("select", "SelectBackward0", lambda a, dim, index: a[(_slice_all,) * dim + (index,)],
+select = Op("select", "SelectBackward0", lambda a, dim, index: a[_at(dim, a.ndim, index)],
+            jvp="linear",
             args=("dim", "index"), view=True,
             self=lambda grad, self_sym_sizes, dim, index: select_backward(grad, self_sym_sizes, dim, index))
 slice = Op("slice", "SliceBackward0",
-           lambda a, dim, start, end, step: a[(_slice_all,) * dim + (_builtin_slice(start, end, step),)],
+           lambda a, dim, start, end, step: a[_at(dim, a.ndim, _builtin_slice(start, end, step))],
+           jvp="linear",
            args=("dim", "start", "end", "step"), view=True,
            self=lambda grad, self_sym_sizes, dim, start, end, step:
                slice_backward(grad, self_sym_sizes, dim, start, end, step))
 
 select_backward_op = Op(
     "select_backward", "SelectBackwardBackward0",
-    lambda g, input_sizes, dim, index: _scatter_into_zeros(g, input_sizes, (_slice_all,) * dim + (index,)),
+    lambda g, input_sizes, dim, index: _scatter_into_zeros(g, input_sizes, _at(dim, len(input_sizes), index)),
+    jvp="linear",
     inputs=("grad_output",), args=("input_sizes", "dim", "index"),
     grad_output=lambda grad, dim, index: grad.select(dim, index))
 slice_backward_op = Op(
     "slice_backward", "SliceBackwardBackward0",
     lambda g, input_sizes, dim, start, end, step:
-        _scatter_into_zeros(g, input_sizes, (_slice_all,) * dim + (_builtin_slice(start, end, step),)),
+        _scatter_into_zeros(g, input_sizes, _at(dim, len(input_sizes), _builtin_slice(start, end, step))),
+    jvp="linear",
     inputs=("grad_output",), args=("input_sizes", "dim", "start", "end", "step"),
-    grad_output=lambda grad, dim, start, end, step: grad[(_slice_all,) * dim + (_builtin_slice(start, end, step),)])
+    grad_output=lambda grad, dim, start, end, step: slice(grad, dim=dim, start=start, end=end, step=step))
 
 _builtin_slice = __builtins__["slice"] if isinstance(__builtins__, dict) else __builtins__.slice
+builtins_max = __builtins__["max"] if isinstance(__builtins__, dict) else __builtins__.max
 _slice_all = _builtin_slice(None)
 
 
@@ -241,31 +716,487 @@ def _squeeze_dims(a, dims):
     return np.squeeze(a, axis=dims) if dims else a.view()
 
 
+def _at(dim, ndim, index) -> tuple:
+    """A NumPy index applying ``index`` along ``dim`` (which may be negative, as PyTorch saves it).
+
+    The trailing ``...`` makes NumPy return a 0-dim view, not a copied scalar, when every dim is taken.
+    """
+    return (_slice_all,) * (dim % ndim if ndim else 0) + (index, Ellipsis)
+
+
+alias = Op("alias", "AliasBackward0", lambda a: a.view(), view=True,        # x[...]: the same values
+           jvp="linear",
+           self=lambda grad: grad)
+diagonal = Op("diagonal", "DiagonalBackward0", lambda a, offset, dim1, dim2: _diagonal(a, offset, dim1, dim2),
+              jvp="linear",
+              args=("offset", "dim1", "dim2"), view=True,
+              # scatter the diagonal back into zeros of the input's shape
+              self=lambda grad, self_sym_sizes, offset, dim1, dim2:
+                  diagonal_backward(grad, input_sizes=tuple(self_sym_sizes), offset=offset, dim1=dim1, dim2=dim2))
+diagonal_backward = Op(
+    "diagonal_backward", "DiagonalBackwardBackward0",
+    lambda g, input_sizes, offset, dim1, dim2: _diagonal_scatter(g, input_sizes, offset, dim1, dim2),
+    jvp="linear",
+    inputs=("grad_output",), args=("input_sizes", "offset", "dim1", "dim2"),
+    grad_output=lambda grad, offset, dim1, dim2: grad.diagonal(offset, dim1, dim2))
+
+
+def _diagonal(a, offset, dim1, dim2):
+    d = np.diagonal(a, offset, dim1, dim2)
+    d.flags.writeable = a.flags.writeable  # NumPy hands out read-only diagonals; PyTorch's are views
+    return d
+
+
+def _diagonal_scatter(g, input_sizes, offset, dim1, dim2):
+    out = np.zeros(input_sizes, dtype=g.dtype)
+    _diagonal(out, offset, dim1, dim2)[...] = g
+    return out
+
+
+# ---- several outputs (each a view of the input): gradients arrive as ``grads``, zeros where unused
+def split_sizes(length: int, split_size: int) -> list:
+    """Sizes of the pieces torch.split(split_size) makes of a dimension of ``length`` (last may be short)."""
+    n = 1 if split_size == 0 else builtins_max(-(-length // split_size), 1)
+    return [split_size] * (n - 1) + [length - split_size * (n - 1)]
+
+
+def _split_arrays(a, sizes, dim):
+    starts = np.cumsum((0,) + tuple(sizes))
+    return [a[_at(dim, a.ndim, _builtin_slice(int(s), int(s) + n))] for s, n in zip(starts, sizes)]
+
+
+split = Op("split", "SplitBackward0",
+           lambda a, split_size, dim: _split_arrays(a, split_sizes(a.shape[dim], split_size), dim),
+           jvp="linear",
+           args=("split_size", "dim"), variadic=True, view=True,
+           self=lambda grads, self_sym_sizes, split_size, dim: _ops().cat(grads, dim))   # pieces back together
+split_with_sizes = Op("split_with_sizes", "SplitWithSizesBackward0",
+                      lambda a, split_sizes, dim: _split_arrays(a, split_sizes, dim),
+                      jvp="linear",
+                      args=("split_sizes", "dim"), variadic=True, view=True,
+                      self=lambda grads, self_sym_sizes, split_sizes, dim: _ops().cat(grads, dim))
+unbind = Op("unbind", "UnbindBackward0", lambda a, dim: [a[_at(dim, a.ndim, i)] for i in range(a.shape[dim])],
+            args=("dim",),
+            jvp="linear",
+            variadic=True, view=True,
+            self=lambda grads, dim: _ops().stack(grads, dim))                 # slices stacked back
+
+
+# ---- several inputs: the formula returns one gradient per listed tensor
+def cat_backward(grad, dim, sizes):
+    """d cat(xs, dim) / d xs[i]: the slice of grad where xs[i] went."""
+    grads, start = [], 0
+    for shape in sizes:
+        if len(shape) == 1 and shape[0] == 0 and grad.dim() != 1:  # legacy: empty 1-D inputs are skipped
+            grads.append(_ops().zeros(shape, dtype=grad.dtype))
+            continue
+        n = shape[dim]
+        grads.append(grad.narrow(dim, start, n))
+        start += n
+    return tuple(grads)
+
+
+cat = Op("cat", "CatBackward0", lambda *arrays, dim: _concatenate(arrays, dim), inputs=("tensors",),
+         jvp="linear",
+         args=("dim",), list_input=True,
+         tensors=lambda grad, dim, _input_sizes: cat_backward(grad, dim, _input_sizes))
+stack = Op("stack", "StackBackward0", lambda *arrays, dim: np.stack(arrays, axis=dim), inputs=("tensors",),
+           jvp="linear",
+           args=("dim",), list_input=True,
+           tensors=lambda grad, dim: grad.unbind(dim))                           # the slices of grad
+
+
+def _concatenate(arrays, dim):
+    ndim = builtins_max(a.ndim for a in arrays)
+    return np.concatenate([a for a in arrays if a.ndim == ndim or a.size], axis=dim)
+
+
+# ---- copies that move or repeat values
+def repeat_backward(grad, repeats, sizes):
+    """Sum the gradient over every copy: view as (r0, s0, r1, s1, ...) and sum the r's."""
+    lead = len(repeats) - len(sizes)
+    if lead:
+        grad = grad.sum(tuple(range(lead)))
+    if not sizes:
+        return grad
+    pairs = []
+    for r, n in zip(repeats[lead:], sizes):
+        pairs += [r, n]
+    return grad.reshape(pairs).sum(tuple(range(0, 2 * len(sizes), 2)))
+
+
+repeat = Op("repeat", "RepeatBackward0", lambda a, repeats: np.tile(a, repeats), args=("repeats",),
+            jvp="linear",
+            self=lambda grad, repeats, self_sym_sizes: repeat_backward(grad, repeats, self_sym_sizes))
+flip = Op("flip", "FlipBackward0", lambda a, dims: np.flip(a, dims).copy(), args=("dims",),
+          jvp="linear",
+          self=lambda grad, dims: grad.flip(dims))                         # flipping twice is the identity
+
+
+# ---- gathering and scattering along a dimension (``index`` is an integer tensor input)
+def _along(index, dim):
+    """NumPy index tuple addressing, for every position of ``index``, entry index[...] along ``dim``."""
+    grid = list(np.indices(index.shape, sparse=True))
+    grid[dim % index.ndim if index.ndim else 0] = index
+    return tuple(grid)
+
+
+def _head(src, shape):
+    """The leading ``shape`` block of ``src`` (gather/scatter only use that much of it)."""
+    return src[tuple(_builtin_slice(0, n) for n in shape)] if src.ndim else src
+
+
+def _scatter_forward(a, index, src, dim, reduce_add=False):
+    out = a.copy()
+    if index.ndim == 0 and a.ndim == 0:
+        out[...] = src if not reduce_add else out + src
+        return out
+    values = _head(src, index.shape) if np.ndim(src) else src
+    if reduce_add:
+        np.add.at(out, _along(index, dim), values)
+    else:
+        out[_along(index, dim)] = values
+    return out
+
+
+gather = Op("gather", "GatherBackward0",
+            lambda a, index, dim, sparse_grad: a[_along(index, dim)] if a.ndim else a.copy(),
+            jvp=lambda self_t, index, dim, sparse_grad: gather(self_t, index, dim=dim, sparse_grad=sparse_grad),
+            inputs=("self", "index"), args=("dim", "sparse_grad"),
+            # d gather / d self: add each gradient entry back where it was taken from
+            self=lambda grad, self, dim, index, sparse_grad:
+                scatter_add(_ops().zeros_like(self), index, grad, dim=dim))
+scatter_add = Op("scatter_add", "ScatterAddBackward0",
+                 lambda a, index, src, dim: _scatter_forward(a, index, src, dim, reduce_add=True),
+                 jvp=lambda self_t, index, src_t, dim: scatter_add(self_t, index, src_t, dim=dim),
+                 inputs=("self", "index", "src"), args=("dim",),
+                 self=lambda grad: grad,                                            # kept values pass through
+                 src=lambda grad, dim, index: gather(grad, index, dim=dim, sparse_grad=False))
+scatter = Op("scatter", "ScatterBackward0", lambda a, index, src, dim: _scatter_forward(a, index, src, dim),
+             jvp=lambda self_t, index, src_t, dim: scatter(self_t, index, src_t, dim=dim),
+             inputs=("self", "index", "src"), args=("dim",),
+             # overwritten entries get no gradient; src gets the gradient of where it went
+             self=lambda grad, dim, index: scatter_value(grad, index, dim=dim, value=0),
+             src=lambda grad, dim, index: gather(grad, index, dim=dim, sparse_grad=False))
+scatter_value = Op("scatter", "ScatterBackward1",
+                   lambda a, index, dim, value: _scatter_forward(a, index, np.asarray(value, a.dtype), dim),
+                   jvp=lambda self_t, index, dim: scatter_value(self_t, index, dim=dim, value=0),
+                   inputs=("self", "index"), args=("dim", "value"),
+                   self=lambda grad, dim, index: scatter_value(grad, index, dim=dim, value=0))
+index_select = Op("index_select", "IndexSelectBackward0",
+                  lambda a, index, dim: np.take(a, index.reshape(-1), axis=dim) if a.ndim else a.copy(),
+                  jvp=lambda self_t, index, dim: index_select(self_t, index, dim=dim),
+                  inputs=("self", "index"), args=("dim",),
+                  # add the selected rows' gradients back into zeros (repeated rows accumulate)
+                  self=lambda grad, self_sym_sizes, dim, index:
+                      index_add(_ops().zeros(self_sym_sizes, dtype=grad.dtype), index, grad, dim=dim, alpha=1,
+                                source_dim=grad.dim()))
+index_add = Op("index_add", "IndexAddBackward0",
+               lambda a, index, source, dim, alpha, source_dim: _index_add(a, index, source * alpha, dim),
+               jvp=lambda self_t, index, source_t, dim, alpha, source_dim:
+                   index_add(self_t, index, source_t, dim=dim, alpha=alpha, source_dim=source_dim),
+               inputs=("self", "index", "source"), args=("dim", "alpha", "source_dim"),
+               self=lambda grad: grad,
+               # d/d source: α · the rows of grad that source's rows were added to
+               source=lambda grad, dim, index, source, alpha, source_dim:
+                   index_select(grad, index, dim=dim).expand_as(source) * alpha if alpha != 1
+                   else index_select(grad, index, dim=dim).expand_as(source))
+
+
+def _index_add(a, index, source, dim):
+    out = a.copy()
+    if a.ndim == 0:
+        out += source.reshape(())
+        return out
+    np.add.at(out, _at(dim, a.ndim, index.reshape(-1)), source)
+    return out
+
+
+# ---- masked_fill: a mask (bool tensor input) chooses where the value replaces self
+masked_fill = Op("masked_fill", "MaskedFillBackward0",
+                 lambda a, mask, value: np.where(mask, np.asarray(value, a.dtype), a),
+                 jvp=lambda self_t, mask: masked_fill(self_t, mask, value=0),
+                 inputs=("self", "mask"), args=("value",),
+                 self=lambda grad, mask: grad.masked_fill(mask, 0))                 # filled entries: 0
+masked_fill_tensor = Op("masked_fill", "MaskedFillBackward1",
+                        lambda a, mask, value: np.where(mask, value.astype(a.dtype), a),
+                        jvp=lambda self_t, mask, value_t: masked_fill_tensor(self_t, mask, value_t),
+                        inputs=("self", "mask", "value"),
+                        self=lambda grad, mask: grad.masked_fill(mask, 0),
+                        # the value went to every masked entry: sum their gradients
+                        value=lambda grad, mask: grad.masked_fill(mask.logical_not(), 0).sum())
+
+
 # =============================================================================================
 # Linear algebra
 # =============================================================================================
 
 mm = Op("mm", "MmBackward0", np.matmul, inputs=("self", "mat2"),
+        jvp=lambda self_t, mat2_t, self, mat2: self_t.mm(mat2) + self.mm(mat2_t),   # d(AB) = dA·B + A·dB
         # d(AB)/dA: G·Bᴴ ;  d(AB)/dB: Aᴴ·G
         self=lambda grad, mat2, mat2_sym_sizes, mat2_sym_strides: grad.mm(mat2.t().conj()),
         mat2=lambda grad, self, self_sym_sizes, self_sym_strides: self.t().conj().mm(grad))
 mv = Op("mv", "MvBackward0", np.matmul, inputs=("self", "vec"),
+        jvp=lambda self_t, vec_t, self, vec: self_t.mv(vec) + self.mv(vec_t),
         self=lambda grad, vec: grad.outer(vec.conj()),                    # d(Av)/dA = g vᴴ
         vec=lambda grad, self: self.conj().t().mv(grad))                  # d(Av)/dv = Aᴴ g
 dot = Op("dot", "DotBackward0", lambda a, b: np.dot(a, b), inputs=("self", "tensor"),
+         jvp=lambda self_t, tensor_t, self, tensor: self_t.dot(tensor) + self.dot(tensor_t),
          self=lambda grad, tensor: grad * tensor.conj(),
          tensor=lambda grad, self: grad * self.conj())
 bmm = Op("bmm", "BmmBackward0", np.matmul, inputs=("self", "mat2"),
+         jvp=lambda self_t, mat2_t, self, mat2: self_t.bmm(mat2) + self.bmm(mat2_t),
          self=lambda grad, mat2: grad.bmm(mat2.transpose(1, 2).conj()),
          mat2=lambda grad, self: self.transpose(1, 2).conj().bmm(grad))
 outer = Op("outer", "OuterBackward0", np.outer, inputs=("self", "vec2"),
+           jvp=lambda self_t, vec2_t, self, vec2: self_t.outer(vec2) + self.outer(vec2_t),
            self=lambda grad, vec2: grad.mv(vec2.conj()),
            vec2=lambda grad, self: grad.t().mv(self.conj()))
 
 
 # =============================================================================================
-# Neural-network ops
+# Neural-network ops (minigrad.nn.functional). ``reduction`` is PyTorch's enum: 0 none, 1 mean, 2 sum.
+# Integer arguments that PyTorch saves as raw int64 (``dim=-1``, ``ignore_index=-100``) print as their
+# uint64 reading (18446744073709551615) in PyTorch; ``saved_int`` reproduces that, ``_int`` undoes it.
 # =============================================================================================
+
+def saved_int(v: int) -> int:
+    """An int the way PyTorch's node reports it (negative values read as uint64)."""
+    return v % (1 << 64)
+
+
+def _int(v: int) -> int:
+    return v - (1 << 64) if v >= 1 << 63 else v
+
+
+def _const(values: np.ndarray, like):
+    """A constant tensor (no history) of ``like``'s dtype: masks and slopes of piecewise formulas."""
+    from ._tensor import Tensor
+    return Tensor._make(np.asarray(values, dtype=like._data.dtype))
+
+
+def _reduce(loss, reduction: int):
+    if reduction == 1:
+        return np.mean(loss, dtype=loss.dtype)
+    if reduction == 2:
+        return np.sum(loss, dtype=loss.dtype)
+    return loss
+
+
+def _apply_reduction_grad(g, grad, reduction: int):
+    """Chain the per-element derivative ``g`` with the reduction: mean divides by the element count."""
+    if reduction == 1:
+        return g * grad / g.numel()
+    return g * grad
+
+
+# ---- activations ----------------------------------------------------------------------------
+
+def _leaky_relu_forward(x, negative_slope):
+    return np.where(x > 0, x, x * negative_slope).astype(x.dtype, copy=False)
+
+
+def _softmax_forward(x, dim):
+    # e^(x - max) / Σ e^(x - max): subtracting the max keeps every exponent <= 0 (no overflow).
+    e = np.exp(x - np.max(x, axis=_int(dim), keepdims=True))
+    return (e / np.sum(e, axis=_int(dim), keepdims=True)).astype(x.dtype, copy=False)
+
+
+def _log_softmax_forward(x, dim):
+    # x - max - log Σ e^(x - max): finite for logits of any size.
+    shifted = x - np.max(x, axis=_int(dim), keepdims=True)
+    return (shifted - np.log(np.sum(np.exp(shifted), axis=_int(dim), keepdims=True))).astype(x.dtype, copy=False)
+
+
+_erf = np.frompyfunc(math.erf, 1, 1)
+_SQRT_2_OVER_PI = math.sqrt(2 / math.pi)
+_GELU_C = 0.044715
+
+
+def _gelu_forward(x, approximate):
+    if approximate == "tanh":   # 0.5·x·(1 + tanh(√(2/π)(x + 0.044715x³)))
+        y = 0.5 * x * (1 + np.tanh(_SQRT_2_OVER_PI * (x + _GELU_C * x ** 3)))
+    else:                       # x·Φ(x),  Φ(x) = (1 + erf(x/√2)) / 2
+        y = x * 0.5 * (1 + _erf(x / math.sqrt(2)).astype(np.float64))
+    return y.astype(x.dtype, copy=False)
+
+
+def _gelu_backward_forward(g, x, approximate):
+    if approximate == "tanh":   # 0.5(1 + t) + 0.5·x·(1 - t²)·u',  u = √(2/π)(x + cx³), t = tanh u
+        t = np.tanh(_SQRT_2_OVER_PI * (x + _GELU_C * x ** 3))
+        d = 0.5 * (1 + t) + 0.5 * x * (1 - t * t) * _SQRT_2_OVER_PI * (1 + 3 * _GELU_C * x * x)
+    else:                       # Φ(x) + x·φ(x)
+        cdf = 0.5 * (1 + _erf(x / math.sqrt(2)).astype(np.float64))
+        d = cdf + x * np.exp(-0.5 * x * x) / math.sqrt(2 * math.pi)
+    return (g * d).astype(g.dtype, copy=False)
+
+
+def gelu_double_backward(grad, grad_output, self, approximate):
+    """d²gelu/dx²: φ(x)(2 - x²) exactly; (1-t²)(u' + x(u''/2 - t·u'²)) for the tanh form."""
+    if approximate == "tanh":
+        t = ((self + self * self * self * _GELU_C) * _SQRT_2_OVER_PI).tanh()
+        du = (self * self * (3 * _GELU_C) + 1) * _SQRT_2_OVER_PI
+        ddu = self * (6 * _GELU_C * _SQRT_2_OVER_PI)
+        d2 = (1 - t * t) * (du + self * (ddu * 0.5 - t * du * du))
+    else:
+        d2 = (self * self * -0.5).exp() * (1 / math.sqrt(2 * math.pi)) * (2 - self * self)
+    return grad * grad_output * d2
+
+
+leaky_relu = Op("leaky_relu", "LeakyReluBackward0", _leaky_relu_forward, args=("negative_slope",),
+                jvp="element_wise",
+                # d leaky_relu / dx = 1 where x > 0, else negative_slope
+                self=lambda grad, self, negative_slope:
+                    grad * _const(np.where(self._data > 0, 1.0, negative_slope), self))
+gelu_backward = Op("gelu_backward", "GeluBackwardBackward0", _gelu_backward_forward,
+                   inputs=("grad_output", "self"), args=("approximate",),
+                   grad_output=lambda grad, self, approximate: gelu_backward(grad, self, approximate=approximate),
+                   self=gelu_double_backward)
+gelu = Op("gelu", "GeluBackward0", _gelu_forward, args=("approximate",),
+          jvp="element_wise",
+          # gelu'(x) = Φ(x) + x·φ(x)  (its own op, as erf has no entry here)
+          self=lambda grad, self, approximate: gelu_backward(grad, self, approximate=approximate))
+silu = Op("silu", "SiluBackward0", lambda x: (x * _sigmoid(x)).astype(x.dtype, copy=False),
+          jvp="element_wise",
+          # d(x·σ(x))/dx = σ(x)·(1 + x·(1 - σ(x)))
+          self=lambda grad, self: grad * self.sigmoid() * (1 + self * (1 - self.sigmoid())))
+softmax = Op("_softmax", "SoftmaxBackward0", _softmax_forward, args=("dim",),
+             jvp=lambda self_t, result, dim: result * (self_t - (result * self_t).sum(dim, keepdim=True)),
+             # dy_i/dx_j = y_i(δ_ij - y_j)  ⇒  grad_x = y ⊙ (g - Σ_j g_j y_j)
+             self=lambda grad, result, dim: result * (grad - (grad * result).sum(_int(dim), keepdim=True)))
+log_softmax = Op("_log_softmax", "LogSoftmaxBackward0", _log_softmax_forward, args=("dim",),
+                 jvp=lambda self_t, result, dim: self_t - (result.exp() * self_t).sum(dim, keepdim=True),
+                 # d log_softmax_i/dx_j = δ_ij - softmax_j  ⇒  grad_x = g - e^y · Σ_j g_j
+                 self=lambda grad, result, dim: grad - result.exp() * grad.sum(_int(dim), keepdim=True))
+
+# F.linear with a bias: β·bias + α·(mat1 @ mat2), PyTorch's fused addmm (its AddmmBackward0 node).
+addmm = Op("addmm", "AddmmBackward0",
+           lambda b, m1, m2, beta, alpha: (beta * b + alpha * (m1 @ m2)).astype(np.result_type(b, m1, m2), copy=False),
+           jvp=lambda self_t, mat1_t, mat2_t, mat1, mat2, beta, alpha:
+               self_t * beta + (mat1_t.mm(mat2) + mat1.mm(mat2_t)) * alpha,   # d(AB) = dA·B + A·dB
+           inputs=("self", "mat1", "mat2"), args=("beta", "alpha"),
+           self=lambda grad, beta: grad if beta == 1 else grad * beta,    # d/d bias = β (summed over rows)
+           mat1=lambda grad, mat2, mat1_sym_sizes, mat1_sym_strides, alpha:
+               grad.mm(mat2.t().conj()) if alpha == 1 else grad.mm(mat2.t().conj()) * alpha,   # α·G·Bᴴ
+           mat2=lambda grad, mat1, mat2_sym_sizes, mat2_sym_strides, alpha:
+               mat1.t().conj().mm(grad) if alpha == 1 else mat1.t().conj().mm(grad) * alpha)   # α·Aᴴ·G
+
+
+# ---- losses ---------------------------------------------------------------------------------
+
+# PyTorch's composite losses (cross-entropy with probabilities or label smoothing) scale by a C++
+# Scalar, not by a tensor: those are the Scalar overloads of mul/div, with their own node names.
+mul_scalar = Op("mul", "MulBackward1", lambda a, other: (a * other).astype(a.dtype, copy=False), args=("other",),
+                jvp="element_wise",
+                self=lambda grad, other: grad * other)                   # d(x·c)/dx = c
+div_scalar = Op("div", "DivBackward1", lambda a, other: (a / other).astype(a.dtype, copy=False), args=("other",),
+                jvp="element_wise",
+                self=lambda grad, other: grad / other)                   # d(x/c)/dx = 1/c
+
+
+def _nll_pick(x, target, weight, ignore_index):
+    """(class dim, target indices made safe, per-target weight with ignored targets at 0)."""
+    cdim = 0 if x.ndim == 1 else 1
+    t = target._data
+    valid = t != _int(ignore_index)
+    safe = np.where(valid, t, 0)
+    w = weight._data[safe] if weight is not None else np.ones(t.shape, dtype=x.dtype)
+    return cdim, safe, (w * valid).astype(x.dtype, copy=False)
+
+
+def _nll_forward(x, target, weight, reduction, ignore_index):
+    # loss_n = -w[t_n]·x[n, t_n];  mean divides by Σ w[t_n] (the "total_weight" output).
+    cdim, safe, w = _nll_pick(x, target, weight, ignore_index)
+    picked = np.take_along_axis(x, np.expand_dims(safe, cdim), cdim).squeeze(cdim)
+    losses = -picked * w
+    total = np.asarray(w.sum() if reduction != 0 else 0, dtype=x.dtype)
+    if reduction == 1:
+        return (losses.sum() / total).astype(x.dtype), total
+    if reduction == 2:
+        return losses.sum(dtype=x.dtype), total
+    return losses.astype(x.dtype, copy=False), total
+
+
+def _nll_backward_forward(g, x, target, weight, reduction, ignore_index, total_weight):
+    # grad_x[n, t_n] = -w[t_n]·g (/ total_weight for mean); zero elsewhere.
+    cdim, safe, w = _nll_pick(x, target, weight, ignore_index)
+    coeff = -w * g
+    if reduction == 1:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            coeff = coeff / total_weight._data
+    out = np.zeros_like(x)
+    np.put_along_axis(out, np.expand_dims(safe, cdim), np.expand_dims(coeff.astype(x.dtype), cdim), cdim)
+    return out
+
+
+nll_loss_backward = Op(
+    "nll_loss_backward", "NllLossBackwardBackward0", _nll_backward_forward, inputs=("grad_output", "self"),
+    args=("target", "weight", "reduction", "ignore_index", "total_weight"),
+    # linear in grad_output: its derivative is nll_loss itself applied to the incoming gradient
+    grad_output=lambda grad, target, weight, reduction, ignore_index:
+        nll_loss(grad, target=target, weight=weight, reduction=reduction, ignore_index=ignore_index)[0],
+    self=lambda grad: _ops().zeros_like(grad))
+
+
+def _nll_loss_backward(grad, self, target, weight, reduction, ignore_index, total_weight):
+    return nll_loss_backward(grad, self, target=target, weight=weight, reduction=reduction,
+                             ignore_index=ignore_index, total_weight=total_weight)
+
+
+nll_loss = Op("nll_loss_forward", "NllLossBackward0", _nll_forward,
+              args=("target", "weight", "reduction", "ignore_index"),
+              jvp="reduction",
+              outputs=("result", "total_weight"), differentiable_outputs=1,
+              self=_nll_loss_backward)
+# The same op on (N, C, H, W) inputs: PyTorch's nll_loss2d, a node of its own name.
+nll_loss2d = Op("nll_loss2d_forward", "NllLoss2DBackward0", _nll_forward,
+                jvp="reduction",
+                args=("target", "weight", "reduction", "ignore_index"),
+                outputs=("result", "total_weight"), differentiable_outputs=1,
+                self=_nll_loss_backward)
+
+mse_loss = Op("mse_loss", "MseLossBackward0",
+              lambda x, y, reduction: _reduce(((x - y) ** 2).astype(np.result_type(x, y), copy=False), reduction),
+              jvp="reduction",
+              inputs=("self", "target"), args=("reduction",),
+              # d (x - y)² / dx = 2(x - y);  / dy = -2(x - y)
+              self=lambda grad, self, target, reduction: _apply_reduction_grad((self - target) * 2, grad, reduction),
+              target=lambda grad, self, target, reduction:
+                  _apply_reduction_grad((self - target) * -2, grad, reduction))
+
+
+def _bce_forward(x, y, weight, reduction):
+    # -(y·log x + (1 - y)·log(1 - x)), each log clamped at -100 as PyTorch does (so x = 0 or 1 stays finite).
+    with np.errstate(divide="ignore"):
+        loss = -(y * np.maximum(np.log(x), -100) + (1 - y) * np.maximum(np.log1p(-x), -100))
+    if weight is not None:
+        loss = loss * weight._data
+    return _reduce(loss.astype(x.dtype, copy=False), reduction)
+
+
+def bce_backward(grad, self, target, weight, reduction):
+    """d/dx = (x - y) / max(x(1 - x), 1e-12), times weight."""
+    denom = (1 - self) * self
+    small = _const(denom._data < 1e-12, denom)
+    g = (self - target) / (denom * (1 - small) + small * 1e-12)
+    if weight is not None:
+        g = g * weight
+    return _apply_reduction_grad(g, grad, reduction)
+
+
+def bce_target_backward(grad, self, target, weight, reduction):
+    """d/dy = log(1 - x) - log(x) = -logit(x), times weight."""
+    g = (1 - self).log() - self.log()
+    if weight is not None:
+        g = g * weight
+    return _apply_reduction_grad(g, grad, reduction)
+
+
+binary_cross_entropy = Op("binary_cross_entropy", "BinaryCrossEntropyBackward0", _bce_forward,
+                          jvp="reduction",
+                          inputs=("self", "target"), args=("weight", "reduction"),
+                          self=bce_backward, target=bce_target_backward)
+
 
 def _bce_logits_forward(x, y, weight, pos_weight, reduction):
     # loss = (1 - y)·x + (1 + (p - 1)·y)·softplus(-x),  softplus(z) = log(1 + e^z) computed stably.
@@ -280,14 +1211,6 @@ def _bce_logits_forward(x, y, weight, pos_weight, reduction):
     return _reduce(loss.astype(x.dtype, copy=False), reduction)
 
 
-def _reduce(loss, reduction: str):
-    if reduction == "mean":
-        return np.mean(loss, dtype=loss.dtype)
-    if reduction == "sum":
-        return np.sum(loss, dtype=loss.dtype)
-    return loss
-
-
 def bce_logits_backward(grad, self, target, weight, pos_weight, reduction):
     """d/dx: (σ(x) - y) for plain BCE; ((p·y + 1 - y)·σ(x) - p·y) with pos_weight p; times weight."""
     if pos_weight is None:
@@ -300,7 +1223,7 @@ def bce_logits_backward(grad, self, target, weight, pos_weight, reduction):
 
 
 def bce_logits_target_backward(grad, self, target, weight, pos_weight, reduction):
-    """d/dy: -x (plain), or -x·... with pos_weight: (1-p)·log σ(x)... written out below."""
+    """d/dy: -x (plain), or -x + (p - 1)·softplus(-x) with pos_weight p; times weight."""
     if pos_weight is None:
         g = self.neg()
     else:
@@ -311,14 +1234,9 @@ def bce_logits_target_backward(grad, self, target, weight, pos_weight, reduction
     return _apply_reduction_grad(g, grad, reduction)
 
 
-def _apply_reduction_grad(g, grad, reduction):
-    if reduction == "mean":
-        return g * grad / g.numel()
-    return g * grad
-
-
 binary_cross_entropy_with_logits = Op(
     "binary_cross_entropy_with_logits", "BinaryCrossEntropyWithLogitsBackward0", _bce_logits_forward,
+    jvp="reduction",
     inputs=("self", "target"), args=("weight", "pos_weight", "reduction"),
     self=bce_logits_backward, target=bce_logits_target_backward)
 
@@ -328,16 +1246,27 @@ binary_cross_entropy_with_logits = Op(
 # =============================================================================================
 
 clone = Op("clone", "CloneBackward0", lambda a: a.copy(),
+           jvp="linear",
            self=lambda grad: grad)
-to_copy = Op("_to_copy", "ToCopyBackward0", lambda a, dtype: a.astype(dtype.np), args=("dtype",),
+# Called as to_copy(t, dtype=d): Op.__call__ casts the input to d, the forward only copies.
+to_copy = Op("_to_copy", "ToCopyBackward0", lambda a: a.copy(),
+             jvp=lambda self_t: self_t,
              self=lambda grad: grad)                    # the engine casts grad back to the input dtype
 copy_ = Op("copy_", "CopyBackwards", lambda a, src: np.broadcast_to(src, a.shape).astype(a.dtype),
+           jvp=lambda src_t: src_t,
            inputs=("self", "src"),
            self=lambda grad: _ops().zeros_like(grad),   # the old value is overwritten: no gradient
            src=lambda grad: grad)
 zero_ = Op("zero_", "ZeroBackward0", np.zeros_like,
+           jvp="linear",
            self=lambda grad: _ops().zeros_like(grad))
+# x[...] = 0-dim tensor (and t.fill_(tensor)): the value goes everywhere, so its gradient is the sum
+fill_tensor = Op("fill_", "FillBackward3", lambda a, value: np.full_like(a, value), inputs=("self", "value"),
+                 jvp=lambda value_t, self: value_t.expand(self.shape),
+                 self=lambda grad: _ops().zeros_like(grad),
+                 value=lambda grad: grad.sum())
 fill_ = Op("fill_", "FillBackward2", lambda a, value: np.full_like(a, value._data if hasattr(value, "_data") else value),
+           jvp=lambda self_t: _ops().zeros_like(self_t),
            args=("value",),
            self=lambda grad: _ops().zeros_like(grad))
 
@@ -346,14 +1275,27 @@ class _AsStridedOp(Op):
     """A view replayed on its base after an in-place change (PyTorch's AsStridedBackward0)."""
 
 
-def _as_strided_backward(grad, self_sym_sizes, size, stride, storage_offset, self_geometry):
-    """Scatter-add the view's gradient into the base's positions (by memory offset)."""
-    ops = _ops()
-    base_offsets = _element_offsets(self_sym_sizes, self_geometry[0], self_geometry[1])
+def _as_strided_backward(grad, size, stride, storage_offset, _self_geometry):
+    """Scatter-add the view's gradient into the base's positions (found by memory offset)."""
+    sizes, strides, offset = _self_geometry
+    base_offsets = _element_offsets(sizes, strides, offset)
     view_offsets = _element_offsets(size, stride, storage_offset)
     order = np.argsort(base_offsets, kind="stable")
     pos = order[np.searchsorted(base_offsets, view_offsets.ravel(), sorter=order)]
-    return ops.index_add_flat(ops.zeros(self_sym_sizes, dtype=grad.dtype), pos, grad)
+    return as_strided_scatter_add(grad, input_sizes=tuple(sizes), positions=pos)
+
+
+def _scatter_add_flat(g, input_sizes, positions):
+    out = np.zeros(int(np.prod(input_sizes)), dtype=g.dtype)
+    np.add.at(out, positions, g.reshape(-1))
+    return out.reshape(input_sizes)
+
+
+# grad of the base from grad of an as_strided view: entries added at their flat positions
+as_strided_scatter_add = Op("as_strided_backward", "AsStridedBackwardBackward0", _scatter_add_flat,
+                            inputs=("grad_output",), args=("input_sizes", "positions"),
+                            grad_output=lambda grad, positions, _input_sizes:
+                                index(grad.reshape(-1), indices=(positions,)).reshape(_input_sizes[0]))
 
 
 def _element_offsets(shape, stride, offset):
@@ -364,20 +1306,21 @@ def _element_offsets(shape, stride, offset):
     return idx.ravel()
 
 
+# (``_self_geometry``: the base's sizes, strides and offset, saved but not shown, as in PyTorch)
 as_strided = Op("as_strided", "AsStridedBackward0",
-                lambda a, size, stride, storage_offset, self_geometry, view_data: view_data,
-                args=("size", "stride", "storage_offset", "self_geometry", "view_data"),
-                self=lambda grad, self_sym_sizes, size, stride, storage_offset, self_geometry:
-                    _as_strided_backward(grad, self_sym_sizes, size, stride, storage_offset, self_geometry))
+                lambda a, size, stride, storage_offset, _self_geometry, view_data: view_data,
+                args=("size", "stride", "storage_offset", "_self_geometry", "view_data"),
+                self=lambda grad, size, stride, storage_offset, _self_geometry:
+                    _as_strided_backward(grad, size, stride, storage_offset, _self_geometry))
 
 
 def as_strided_view(base, view):
     """grad_fn for ``view`` read through ``base``'s current history (after an in-place change)."""
     from .autograd import grad_mode
-    geometry = (base.stride(), base.storage_offset())
+    geometry = (base._data.shape, base.stride(), base.storage_offset())
     with grad_mode.enable_grad():
         out = as_strided(base, size=tuple(view._data.shape), stride=view.stride(),
-                         storage_offset=view.storage_offset(), self_geometry=geometry, view_data=view._data)
+                         storage_offset=view.storage_offset(), _self_geometry=geometry, view_data=view._data)
     return out._grad_fn
 
 
@@ -390,33 +1333,50 @@ def _index_backward(grad, self_sym_sizes, indices):
     return index_put_zeros(grad, input_sizes=tuple(self_sym_sizes), indices=indices)
 
 
+def _np_index(indices: tuple) -> tuple:
+    """PyTorch's index list as a NumPy index: None takes a whole dim, a k-dim bool mask is k int arrays."""
+    out = []
+    for i in indices:
+        if i is None:
+            out.append(_slice_all)
+        elif i.dtype == np.bool_:
+            out.extend(np.nonzero(i))
+        else:
+            out.append(i)
+    return tuple(out)
+
+
 def _index_put_zeros_forward(g, input_sizes, indices):
     out = np.zeros(input_sizes, dtype=g.dtype)
-    np.add.at(out, indices, g)
+    np.add.at(out, _np_index(indices), g)
     return out
 
 
-index = Op("index", "IndexBackward0", lambda a, indices: a[indices], args=("indices",),
+index = Op("index", "IndexBackward0", lambda a, indices: a[_np_index(indices)], args=("indices",),
+           jvp="linear",
            self=lambda grad, self_sym_sizes, indices: _index_backward(grad, self_sym_sizes, indices))
 index_put_zeros = Op("_index_put_impl_", "IndexPutBackward0", _index_put_zeros_forward,
+                     jvp="linear",
                      inputs=("values",), args=("input_sizes", "indices"),
-                     values=lambda grad, indices: grad[indices])
+                     values=lambda grad, indices: index(grad, indices=indices))
 
 
 def _index_put_forward(a, values, indices, accumulate):
     out = a.copy()
     if accumulate:
-        np.add.at(out, indices, values)
+        np.add.at(out, _np_index(indices), values)
     else:
-        out[indices] = values
+        out[_np_index(indices)] = values
     return out
 
 
 index_put = Op("index_put_", "IndexPutBackward0", _index_put_forward, inputs=("self", "values"),
+               jvp=lambda self_t, values_t, indices, accumulate:
+                   index_put(self_t, values_t, indices=indices, accumulate=accumulate),
                args=("indices", "accumulate"),
                # overwritten positions get no gradient (unless accumulating); values get grad[indices]
                self=lambda grad, indices, accumulate: grad if accumulate else _masked_zero(grad, indices),
-               values=lambda grad, indices: grad[indices])
+               values=lambda grad, indices: index(grad, indices=indices))
 
 
 def _masked_zero(grad, indices):

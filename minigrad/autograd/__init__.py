@@ -1,7 +1,8 @@
 """minigrad.autograd: backward(), grad(), grad modes, Function, and the graph tools (like torch.autograd)."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+import warnings
+from collections.abc import Mapping
 
 from . import graph, grad_mode
 from .engine import run_backward
@@ -12,22 +13,51 @@ __all__ = ["Variable", "Function", "backward", "grad", "grad_mode", "no_grad", "
            "set_grad_enabled", "inference_mode", "graph", "Node"]
 
 
-def _tensor_tuple(x) -> tuple:
+def _as_tuple(x) -> tuple:
+    """A tensor or GradientEdge becomes a 1-tuple; a sequence becomes a tuple."""
     from .._tensor import Tensor
-    if isinstance(x, Tensor):
+    if isinstance(x, (Tensor, graph.GradientEdge)):
         return (x,)
-    if x is None:
-        return ()
     return tuple(x)
+
+
+def _inputs_tuple(inputs, fn: str) -> tuple:
+    # ``inputs`` may also be a dict (e.g. ``dict(model.named_parameters())``): its values are used.
+    if type(inputs) is dict:
+        return tuple(inputs.values())
+    if isinstance(inputs, Mapping):
+        raise TypeError(f"`inputs` argument to `{fn}()` must be a dict, not {type(inputs).__name__}. "
+                        "Other Mapping types are not supported.")
+    return _as_tuple(inputs)
+
+
+def _grads_tuple(grads, length: int) -> tuple:
+    from .._tensor import Tensor
+    if grads is None:
+        return (None,) * length
+    if isinstance(grads, Tensor):
+        return (grads,)
+    return tuple(grads)
 
 
 def _make_grads(outputs: tuple, grads: tuple) -> list:
     """Fill in implicit output gradients (ones for scalars) and check shapes, as PyTorch does."""
-    from .._tensor import Tensor
     from .._creation import ones_like
-    out = []
-    for i, (o, g) in enumerate(zip(outputs, grads)):
-        if g is None:
+    from .._tensor import Tensor
+    new = []
+    for i, (o, g) in enumerate(zip(outputs, grads)):  # zip: extra gradients are ignored, as in PyTorch
+        if isinstance(g, Tensor):
+            if g._data.shape != o._data.shape:
+                raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape} and output[{i}] "
+                                   f"has a shape of {o.shape}.")
+            if g.dtype.is_complex != o.dtype.is_complex:
+                raise RuntimeError("For complex Tensors, both grad_output and output are required to have the same "
+                                   f"dtype. Mismatch in dtype: grad_output[{i}] has a dtype of {g.dtype!r} and "
+                                   f"output[{i}] has a dtype of {o.dtype!r}.")
+            if g.dtype is not o.dtype:
+                g = g.to(o.dtype)  # the engine hands each root a gradient of its own dtype
+            new.append(g)
+        elif g is None:
             if o._requires_grad:
                 if o._data.size != 1:
                     raise RuntimeError("grad can be implicitly created only for scalar outputs")
@@ -35,71 +65,109 @@ def _make_grads(outputs: tuple, grads: tuple) -> list:
                     raise RuntimeError("grad can be implicitly created only for real scalar outputs but got "
                                        f"{o.dtype!r}")
                 g = ones_like(o)
-            out.append(g)
-            continue
-        if not isinstance(g, Tensor):
+            new.append(g)
+        else:
             raise TypeError(f"gradients can be either Tensors or None, but got {type(g).__name__}")
-        if g._data.shape != o._data.shape:
-            raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape} and output[{i}] "
-                               f"has a shape of {o.shape}.")
-        if g.dtype.is_complex != o.dtype.is_complex:
-            raise RuntimeError(f"For complex Tensors, both grad_output and output are required to have the same "
-                               f"dtype. Mismatch in dtype: grad_output[{i}] has a dtype of {g.dtype!r} and "
-                               f"output[{i}] has a dtype of {o.dtype!r}.")
-        out.append(g)
-    return out
+    return new
 
 
-def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, grad_variables=None,
-             inputs=None) -> None:
+def _check_roots(tensors: tuple, grads: list) -> None:
+    # The checks PyTorch's C++ engine entry makes before running anything.
+    if len(tensors) != len(grads):
+        raise RuntimeError(f"got {len(tensors)} tensors and {len(grads)} gradients")
+    for i, t in enumerate(tensors):
+        if isinstance(t, graph.GradientEdge):
+            continue
+        if t.grad_fn is None and not t._requires_grad:
+            raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
+
+
+def _check_inputs(inputs: tuple, accumulate: bool) -> None:
+    for t in inputs:
+        if isinstance(t, graph.GradientEdge):
+            continue
+        if accumulate:
+            t.retain_grad()  # backward(inputs=[non_leaf]) fills its .grad (and keeps doing so)
+        if not t._requires_grad:
+            raise RuntimeError("One of the differentiated Tensors does not require grad")
+
+
+_warned_create_graph = [False]
+
+
+def backward(tensors, grad_tensors=None, retain_graph: bool | None = None, create_graph: bool = False,
+             grad_variables=None, inputs=None) -> None:
     """Accumulate the gradients of ``tensors`` (weighted by ``grad_tensors``) into the leaves' ``.grad``."""
     if grad_variables is not None:
-        grad_tensors = grad_variables
-    tensors = _tensor_tuple(tensors)
-    if inputs is not None:
-        inputs = _tensor_tuple(inputs)
-        if len(inputs) == 0:
-            raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
-    grads = _tensor_tuple(grad_tensors) if grad_tensors is not None else (None,) * len(tensors)
-    if len(grads) != len(tensors):
-        raise RuntimeError(f"got {len(grads)} tensors and {len(tensors)} gradients")
-    grads = _make_grads(tensors, grads)
+        warnings.warn("`grad_variables` is deprecated. Use `grad_tensors` instead.", FutureWarning, stacklevel=2)
+        if grad_tensors is None:
+            grad_tensors = grad_variables
+        else:
+            raise RuntimeError("`grad_tensors` and `grad_variables` (deprecated) arguments both passed to "
+                               "`backward()`. Please only use `grad_tensors`.")
+    inputs_tuple = () if inputs is None else _inputs_tuple(inputs, "backward")
+    if inputs is not None and len(inputs_tuple) == 0:
+        raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
+    tensors = _as_tuple(tensors)
+    grads = _make_grads(tensors, _grads_tuple(grad_tensors, len(tensors)))
     if retain_graph is None:
         retain_graph = create_graph
-    for i, t in enumerate(tensors):
-        if not t._requires_grad:
-            raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
-    run_backward(tensors, grads, retain_graph, create_graph, inputs=inputs, accumulate=True)
+    _check_roots(tensors, grads)
+    _check_inputs(inputs_tuple, accumulate=True)
+    if create_graph and not _warned_create_graph[0]:
+        _warned_create_graph[0] = True  # once per process, like PyTorch's TORCH_WARN_ONCE
+        warnings.warn("Using backward() with create_graph=True will create a reference cycle between the parameter "
+                      "and its gradient which can cause a memory leak. We recommend using autograd.grad when "
+                      "creating the graph to avoid this. If you have to use this function, make sure to reset the "
+                      ".grad fields of your parameters to None after use to break the cycle and avoid the leak.",
+                      UserWarning, stacklevel=3)
+    run_backward(tensors, grads, retain_graph, create_graph, inputs=inputs_tuple or None, accumulate=True)
 
 
-def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, only_inputs=True,
-         allow_unused=None, is_grads_batched=False, materialize_grads=False):
+def grad(outputs, inputs, grad_outputs=None, retain_graph: bool | None = None, create_graph: bool = False,
+         only_inputs: bool = True, allow_unused: bool | None = None, is_grads_batched: bool = False,
+         materialize_grads: bool = False):
     """Return d(outputs)/d(inputs) (weighted by ``grad_outputs``) without touching ``.grad``."""
-    from .._tensor import Tensor
+    from .._creation import zeros_like
     if materialize_grads and allow_unused is False:
         raise ValueError("Expected allow_unused to be True or not passed when materialize_grads=True, "
                          "but got: allow_unused=False.")
     if allow_unused is None:
         allow_unused = materialize_grads
-    single_input = isinstance(inputs, Tensor)
-    outputs = _tensor_tuple(outputs)
-    inputs = _tensor_tuple(inputs)
-    grads = _tensor_tuple(grad_outputs) if grad_outputs is not None else (None,) * len(outputs)
-    if len(grads) != len(outputs):
-        raise RuntimeError(f"grad requires one grad_output per output: got {len(grads)} grad_outputs and "
-                           f"{len(outputs)} outputs")
-    grads = _make_grads(outputs, grads)
-    if retain_graph is None:
-        retain_graph = create_graph
-    for i, t in enumerate(outputs):
-        if not t._requires_grad:
-            raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
+    outputs = _as_tuple(outputs)
+    inputs_tuple = _inputs_tuple(inputs, "grad")
+    if len(inputs_tuple) == 0:
+        raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
+    if not only_inputs:
+        warnings.warn("only_inputs argument is deprecated and is ignored now (defaults to True). To accumulate "
+                      "gradient for other parts of the graph, please use torch.autograd.backward.",
+                      FutureWarning, stacklevel=2)
     if is_grads_batched:
         raise NotImplementedError("is_grads_batched=True is not supported by minigrad")
-    result = run_backward(outputs, grads, retain_graph, create_graph, inputs=inputs, accumulate=False,
-                          allow_unused=allow_unused, materialize_grads=materialize_grads)
+    grads = _make_grads(outputs, _grads_tuple(grad_outputs, len(outputs)))
+    if retain_graph is None:
+        retain_graph = create_graph
+    _check_roots(outputs, grads)
+    _check_inputs(inputs_tuple, accumulate=False)
+    result = run_backward(outputs, grads, retain_graph, create_graph, inputs=inputs_tuple, accumulate=False,
+                          allow_unused=allow_unused)
+    if materialize_grads:
+        if any(r is None and isinstance(t, graph.GradientEdge) for r, t in zip(result, inputs_tuple)):
+            raise RuntimeError("materialize_grads cannot be used when the given input is a GradientEdge")
+        result = tuple(r if r is not None else zeros_like(t, requires_grad=create_graph)
+                       for r, t in zip(result, inputs_tuple))
+    if type(inputs) is dict:
+        return dict(zip(inputs.keys(), result))
     return result
 
 
 from .function import Function, once_differentiable  # noqa: E402
 from .variable import Variable  # noqa: E402
+
+# The rest of torch.autograd: anomaly mode, gradcheck, functional API, forward AD, profiler.
+from . import anomaly_mode, forward_ad, functional, profiler  # noqa: E402
+from .anomaly_mode import detect_anomaly, set_detect_anomaly  # noqa: E402
+from .gradcheck import gradcheck, gradgradcheck  # noqa: E402
+
+__all__ += ["detect_anomaly", "set_detect_anomaly", "gradcheck", "gradgradcheck", "functional", "forward_ad",
+            "profiler", "variable"]

@@ -1,23 +1,32 @@
 """The backward engine: walk the graph from the outputs, calling each node once, in dependency order.
 
 1. Count, for every node reachable from the roots, how many edges point at it (its dependencies).
-2. Seed the roots' input buffers with the output gradients.
-3. Repeatedly take a ready node (all its dependencies delivered; among ready nodes the most recently
-   created first, as PyTorch does), run its hooks and its ``apply``, undo broadcasting / dtype changes
-   on what it returns (``_validate_outputs``), and add each gradient into the buffer of the next node.
+2. With ``inputs`` (``autograd.grad`` or ``backward(inputs=...)``), mark which nodes must run: those
+   with a path to an input (``_exec_info``); the others are skipped.
+3. Repeatedly take a ready node (all its dependencies delivered) from the ready queue, run its hooks
+   and its ``apply``, undo broadcasting / dtype changes on what it returns (``_validate_outputs``),
+   and add each gradient into the input buffer of the next node.
+
+The ready queue pops the most recently created node first (``Node._seq``; AccumulateGrad nodes come
+first of all), as PyTorch's does. It is the same binary heap as C++'s std::priority_queue, so even
+nodes of equal priority (several leaves) come out in PyTorch's order.
 
 No recursion, so a 100,000-node chain is fine.
 """
 from __future__ import annotations
 
-import heapq
+import itertools
 
 import numpy as np
 
 from . import grad_mode
+from .graph import AccumulateGrad
 
 _STATE = grad_mode.STATE
 _anomaly = [False]  # set by anomaly_mode (kept here so the hot loop reads a plain list)
+_profiling = [False]  # set by profiler.profile
+_graph_tasks: list = []  # (number, root, dependencies, needed) of each running backward, innermost last
+_task_ids = itertools.count()
 
 
 def _num_outputs(node) -> int:
@@ -27,57 +36,119 @@ def _num_outputs(node) -> int:
     return getattr(node, "_n_outputs", 1)
 
 
-def _collect(roots) -> tuple[dict, dict]:
-    """Dependencies of every node reachable from ``roots`` (iterative DFS)."""
+class _ReadyQueue:
+    """A max-heap on ``node._seq`` with libstdc++'s push_heap / pop_heap (PyTorch's tie order)."""
+
+    __slots__ = ("heap",)
+
+    def __init__(self) -> None:
+        self.heap: list = []
+
+    def push(self, node) -> None:
+        heap = self.heap
+        heap.append(node)
+        self._sift_up(len(heap) - 1, node)
+
+    def _sift_up(self, hole: int, node) -> None:
+        heap = self.heap
+        seq = node._seq
+        while hole > 0:
+            parent = (hole - 1) // 2
+            if not heap[parent]._seq < seq:
+                break
+            heap[hole] = heap[parent]
+            hole = parent
+        heap[hole] = node
+
+    def pop(self):
+        heap = self.heap
+        top = heap[0]
+        n = len(heap) - 1  # size of the heap once the top is gone
+        if n > 0:
+            last = heap[n]
+            # Move the hole down to a leaf along the larger children, then sift ``last`` up from there.
+            hole = child = 0
+            while child < (n - 1) // 2:
+                child = 2 * (child + 1)
+                if heap[child]._seq < heap[child - 1]._seq:
+                    child -= 1
+                heap[hole] = heap[child]
+                hole = child
+            if n % 2 == 0 and child == (n - 2) // 2:
+                child = 2 * (child + 1)
+                heap[hole] = heap[child - 1]
+                hole = child - 1
+            self._sift_up(hole, last)
+        heap.pop()
+        return top
+
+
+class _GraphRoot:
+    """The dummy first node for several roots: hands each root its gradient (as PyTorch's GraphRoot)."""
+
+    __slots__ = ("next_functions", "_seq", "grads")
+
+    def __init__(self, edges: tuple, grads: list) -> None:
+        from .graph import _sequence
+        self.next_functions = edges
+        self._seq = next(_sequence)
+        self.grads = grads
+
+
+def _dependencies(root) -> dict:
+    """For every node reachable from ``root``: how many edges point at it (iterative DFS)."""
     deps: dict = {}
-    seen = set(roots)
-    order = list(roots)
-    stack = list(roots)
+    stack = [root]
     while stack:
-        fn = stack.pop()
-        for nxt, _ in fn.next_functions:
+        for nxt, _ in stack.pop().next_functions:
             if nxt is None:
                 continue
-            deps[nxt] = deps.get(nxt, 0) + 1
-            if nxt not in seen:
-                seen.add(nxt)
-                order.append(nxt)
+            if nxt in deps:
+                deps[nxt] += 1
+            else:
+                deps[nxt] = 1
                 stack.append(nxt)
-    return deps, order
+    return deps
 
 
-def _needed(order, targets: set) -> set:
-    """Nodes from which some target node is reachable (only these need to run)."""
-    needed = set(targets)
-    # ``order`` lists parents before children along DFS discovery; iterate to a fixed point cheaply by
-    # processing in reverse topological order computed with an explicit stack.
-    post = []
-    state: dict = {}
-    for start in order:
-        if start in state:
-            continue
-        stack = [(start, iter(start.next_functions))]
-        state[start] = 1
-        while stack:
-            node, it = stack[-1]
-            advanced = False
-            for nxt, _ in it:
-                if nxt is not None and nxt not in state:
-                    state[nxt] = 1
-                    stack.append((nxt, iter(nxt.next_functions)))
-                    advanced = True
-                    break
-            if not advanced:
-                stack.pop()
-                post.append(node)
-    for node in post:  # children come before parents in post-order
-        if node in needed:
-            continue
-        for nxt, _ in node.next_functions:
-            if nxt is not None and nxt in needed:
-                needed.add(node)
-                break
-    return needed
+def _exec_info(root, output_edges, accumulate: bool) -> tuple[dict, dict]:
+    """Which nodes must run (``needed``) and where gradients are captured, for a backward with inputs.
+
+    ``backward(inputs=...)``: the inputs' nodes run (AccumulateGrad fills ``.grad``; a non-leaf input
+    fills its ``.grad`` through retain_grad). ``grad()``: the gradient arriving at an input's node is
+    captured, and the node itself runs only if some other input lies below it.
+    """
+    needed = {root: True}
+    captures: dict = {}
+    for k, (node, nr) in enumerate(output_edges):
+        if accumulate:
+            needed[node] = True
+        else:
+            captures.setdefault(node, []).append((nr, k))
+
+    def should_execute(n) -> bool:
+        return n in needed or n in captures
+
+    # Post-order DFS: a node is needed if one of its children should execute.
+    seen = {root}
+    stack = [(root, iter(root.next_functions))]
+    while stack:
+        fn, children = stack[-1]
+        for child, _ in children:
+            if child is None:
+                continue
+            if child in seen:
+                if should_execute(child):
+                    needed[fn] = True
+                continue
+            seen.add(child)
+            stack.append((child, iter(child.next_functions)))
+            break
+        else:
+            stack.pop()
+            if stack and should_execute(fn):
+                needed[stack[-1][0]] = True
+    return needed, captures
 
 
 def _validate_outputs(node, grads) -> list:
@@ -86,7 +157,6 @@ def _validate_outputs(node, grads) -> list:
     This is the one place where broadcasting is undone (d(x+y)/dx for x of shape (3,) and y of
     shape (2, 3) arrives with shape (2, 3) and is summed back to (3,)).
     """
-    from .._dtypes import from_numpy
     edges = node.next_functions
     if len(grads) != len(edges):
         raise RuntimeError(f"function {node.name()} returned an incorrect number of gradients "
@@ -107,6 +177,7 @@ def _validate_outputs(node, grads) -> list:
         if g._data.dtype != npdtype:
             if np.issubdtype(g._data.dtype, np.complexfloating) and not np.issubdtype(npdtype, np.complexfloating):
                 g = g.real  # real input: keep the real part of a complex gradient
+            from .._dtypes import from_numpy  # here, not above: this function runs once per node
             g = g.to(from_numpy(npdtype))
         out[i] = g
     return out
@@ -123,22 +194,20 @@ def _expandable(shape, target) -> bool:
 
 
 def _call_tensor_pre_hooks(node, grads: list) -> list:
-    """Hooks registered with ``tensor.register_hook`` and ``retain_grad`` (which runs last)."""
-    from .graph import AccumulateGrad
+    """Hooks registered with ``tensor.register_hook``, then ``retain_grad`` (PyTorch's order)."""
     if type(node) is AccumulateGrad:
         hooks = node.variable._backward_hooks
         if hooks:
-            for hook in list(hooks.values()):
+            for hook in list(hooks.values()):  # called even with None, as PyTorch does
                 r = hook(grads[0])
                 if r is not None:
                     grads[0] = r
         return grads
     if node._tensor_pre_hooks:
         for nr, hook in list(node._tensor_pre_hooks.values()):
-            if grads[nr] is not None:
-                r = hook(grads[nr])
-                if r is not None:
-                    grads[nr] = r
+            r = hook(grads[nr])  # called even with None (an output that got no gradient)
+            if r is not None:
+                grads[nr] = r
     if node._retains_grad:
         for nr, ref in node._retains_grad.items():
             t = ref()
@@ -152,153 +221,118 @@ def _call_tensor_pre_hooks(node, grads: list) -> list:
     return grads
 
 
+def _call_function(node, grads: list) -> list:
+    """Run one node: its hooks, ``apply``, and the shape/dtype fix-up of what it returns."""
+    grads = _call_tensor_pre_hooks(node, grads)
+    if node._pre_hooks:
+        for hook in list(node._pre_hooks.values()):
+            r = hook(tuple(grads))
+            if r is not None:
+                grads = list(r)
+    if all(g is None for g in grads):
+        outputs = [None] * len(node.next_functions)
+    else:
+        if _profiling[0]:
+            from .profiler import _run_node_profiled
+            outputs = _run_node_profiled(node, tuple(grads))
+        elif _anomaly[0]:
+            from .anomaly_mode import _run_with_anomaly_check
+            outputs = _run_with_anomaly_check(node, tuple(grads))
+        else:
+            outputs = node.apply(tuple(grads))
+        outputs = _validate_outputs(node, outputs)
+    if node._post_hooks:
+        for hook in list(node._post_hooks.values()):
+            r = hook(tuple(outputs), tuple(grads))
+            if r is not None:
+                outputs = list(r)
+    return outputs
+
+
 def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
-                 inputs=None, accumulate: bool = True, allow_unused: bool = False,
-                 materialize_grads: bool = False):
+                 inputs=None, accumulate: bool = True, allow_unused: bool = False):
     """The engine entry point behind ``backward()`` and ``autograd.grad()``.
 
+    ``tensors`` are tensors (or GradientEdges) whose gradients ``grad_tensors`` start the walk.
     ``accumulate=True`` (backward): leaves' ``.grad`` is updated; with ``inputs``, only theirs.
-    ``accumulate=False`` (grad): gradients w.r.t. ``inputs`` are returned, ``.grad`` is untouched.
+    ``accumulate=False`` (grad): the gradients arriving at ``inputs`` are returned; ``.grad`` is untouched.
     """
-    from .._tensor import Tensor
-    from .graph import AccumulateGrad
+    from .graph import GradientEdge
 
-    # ---- roots
-    root_nodes = []
-    buffers: dict = {}
-    for i, (t, g) in enumerate(zip(tensors, grad_tensors)):
-        node, nr = t._edge()
-        if node is None:
+    root_edges = []
+    for i, t in enumerate(tensors):
+        edge = tuple(t) if isinstance(t, GradientEdge) else t._edge()
+        if edge[0] is None:
             raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
-        buf = buffers.get(node)
-        if buf is None:
-            buf = buffers[node] = [None] * _num_outputs(node)
-            root_nodes.append(node)
-        buf[nr] = g if buf[nr] is None else buf[nr] + g
-
-    deps, order = _collect(root_nodes)
-
-    # ---- what to capture / which nodes must run
-    captures = None
-    targets = None
+        root_edges.append(edge)
+    output_edges = None
     if inputs is not None:
-        captures = []
-        for t in inputs:
-            if not t._requires_grad:
-                raise RuntimeError("One of the differentiated Tensors does not require grad")
-            node, nr = t._edge()
-            captures.append((node, nr, t))
-        if accumulate:
-            targets = {n for n, _, _ in captures}
-        else:
-            targets = {n for n, _, _ in captures}
-        needed = _needed(order, targets)
+        output_edges = [tuple(t) if isinstance(t, GradientEdge) else t._edge() for t in inputs]
+
+    # One root is run directly; several hang off a dummy GraphRoot (which also counts as a dependency).
+    if len(root_edges) == 1:
+        root, nr = root_edges[0]
+        buffers = {root: [None] * _num_outputs(root)}
+        buffers[root][nr] = grad_tensors[0]
     else:
-        needed = None
-    captured = [None] * (len(captures) if captures else 0)
-    capture_at: dict = {}
-    if captures is not None:
-        for k, (node, nr, t) in enumerate(captures):
-            capture_at.setdefault(node, []).append((k, nr, t))
+        root = _GraphRoot(tuple(root_edges), list(grad_tensors))
+        buffers = {}
+    deps = _dependencies(root)
+    needed = captures = None
+    captured = None
+    if output_edges is not None:
+        needed, captures = _exec_info(root, output_edges, accumulate)
+        captured = [None] * len(output_edges)
 
-    heap = []
-    for node in root_nodes:
-        if deps.get(node, 0) == 0:
-            heapq.heappush(heap, (-node._seq, len(heap), node))
-    tick = len(heap)
-
+    queue = _ReadyQueue()
+    queue.push(root)
     prev = _STATE.enabled
     _STATE.enabled = create_graph
+    _graph_tasks.append((next(_task_ids), root, deps, needed))  # for register_multi_grad_hook
     try:
-        while heap:
-            node = heapq.heappop(heap)[2]
-            grads = buffers.pop(node, None) or [None] * _num_outputs(node)
-            grads = _call_tensor_pre_hooks(node, grads)
-
-            if node in capture_at:
-                for k, nr, t in capture_at[node]:
-                    g = grads[nr]
-                    if accumulate:
-                        if type(node) is not AccumulateGrad and g is not None:
-                            # backward(inputs=[non_leaf]) accumulates into its .grad too.
-                            t._grad = g._detached_copy() if t._grad is None else t._grad + g
-                    else:
-                        captured[k] = g if g is None or create_graph else g.detach()
-                if not accumulate or type(node) is not AccumulateGrad:
-                    if node not in _children_needed(node, needed):
-                        _release_and_skip(node, keep_graph, deps, heap)
-                        continue
-            if needed is not None and node not in needed:
-                continue
-            if not accumulate and type(node) is AccumulateGrad:
-                continue
-
-            if node._pre_hooks:
-                for hook in list(node._pre_hooks.values()):
-                    r = hook(tuple(grads))
-                    if r is not None:
-                        grads = list(r)
-
-            if all(g is None for g in grads):
-                outputs = [None] * len(node.next_functions)
+        while queue.heap:
+            node = queue.pop()
+            if node is root and type(node) is _GraphRoot:
+                outputs = node.grads
             else:
-                if _anomaly[0]:
-                    from .anomaly_mode import _run_with_anomaly_check
-                    outputs = _run_with_anomaly_check(node, tuple(grads))
-                else:
-                    outputs = node.apply(tuple(grads))
-                outputs = _validate_outputs(node, outputs)
-            if not keep_graph:
-                node.release_variables()
-
-            if node._post_hooks:
-                for hook in list(node._post_hooks.values()):
-                    r = hook(tuple(outputs), tuple(grads))
-                    if r is not None:
-                        outputs = list(r)
+                grads = buffers.pop(node, None) or [None] * _num_outputs(node)
+                if needed is not None:
+                    run = node in needed
+                    here = captures.get(node)
+                    if here is not None:
+                        # A node that will not run still calls its tensor hooks before the capture.
+                        hooked = grads if run else _call_tensor_pre_hooks(node, grads)
+                        for nr, k in here:
+                            captured[k] = hooked[nr]
+                    if not run:
+                        continue
+                outputs = _call_function(node, grads)
+                if not keep_graph:
+                    node.release_variables()
 
             for (nxt, nr), g in zip(node.next_functions, outputs):
                 if nxt is None:
+                    continue
+                d = deps[nxt] - 1
+                deps[nxt] = d
+                if needed is not None and nxt not in needed and nxt not in captures:
                     continue
                 if g is not None:
                     buf = buffers.get(nxt)
                     if buf is None:
                         buf = buffers[nxt] = [None] * _num_outputs(nxt)
                     buf[nr] = g if buf[nr] is None else buf[nr] + g
-                d = deps[nxt] - 1
-                deps[nxt] = d
-                if d == 0 and (needed is None or nxt in needed):
-                    tick += 1
-                    heapq.heappush(heap, (-nxt._seq, tick, nxt))
+                if d == 0:
+                    queue.push(nxt)
     finally:
         _STATE.enabled = prev
+        _graph_tasks.pop()
 
-    if captures is None or accumulate:
+    if captured is None or accumulate:
         return None
-    result = []
-    for k, (node, nr, t) in enumerate(captures):
-        g = captured[k]
-        if g is None:
-            if materialize_grads:
-                g = Tensor._make(np.zeros_like(t._data))
-            elif not allow_unused:
-                raise RuntimeError(
-                    f"The differentiated Tensor at index {k} appears to not have been used in the graph. "
-                    "Set allow_unused=True if this is the desired behavior.")
-        result.append(g)
-    return tuple(result)
-
-
-def _children_needed(node, needed) -> set:
-    # A captured node still runs if some other capture lies below it.
-    if needed is None:
-        return {node}
-    for nxt, _ in node.next_functions:
-        if nxt is not None and nxt in needed:
-            return {node}
-    return set()
-
-
-def _release_and_skip(node, keep_graph, deps, heap) -> None:
-    if not keep_graph:
-        node.release_variables()
+    for k, g in enumerate(captured):
+        if g is None and not allow_unused:
+            raise RuntimeError(
+                f"The differentiated Tensor at index {k} appears to not have been used in the graph. "
+                "Set allow_unused=True if this is the desired behavior.")
+    return tuple(captured)

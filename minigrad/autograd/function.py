@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 
-from . import grad_mode
+from . import anomaly_mode, forward_ad, grad_mode, profiler
 from .graph import FREED_MESSAGE, Node, SavedTensor
 
 __all__ = ["Function", "FunctionCtx", "BackwardCFunction", "once_differentiable", "InplaceFunction"]
@@ -91,8 +91,7 @@ class BackwardCFunction(FunctionCtx, Node):
                                        f"position {i + 1}, but the corresponding forward input was not a Variable")
                 continue
             if g is not None and not isinstance(g, Tensor):
-                raise TypeError(f"function {self.name()} returned a gradient of type {type(g).__name__} at "
-                                f"position {i + 1}: expected a Tensor or None")
+                raise RuntimeError(f"expected Variable or None (got {type(g).__name__})")
             grads.append(g)
         return tuple(grads)
 
@@ -100,12 +99,24 @@ class BackwardCFunction(FunctionCtx, Node):
         if getattr(self, "_saved_list", None) is not None:
             self._saved_list = "freed"
 
+    @property
+    def _raw_saved_tensors(self) -> tuple:
+        """The SavedTensor objects behind ``saved_tensors`` (e.g. to ``register_hooks`` on one)."""
+        saved = getattr(self, "_saved_list", None)
+        if saved == "freed":
+            raise RuntimeError(FREED_MESSAGE)
+        return tuple(saved or ())
+
+    def __repr__(self) -> str:
+        # PyTorch's custom-function nodes are Python classes of torch.autograd.function.
+        return f"<torch.autograd.function.{type(self).__name__} object at {hex(id(self))}>"
+
 
 class _FunctionMeta(type):
     def __init__(cls, name, bases, attrs):
         # Each Function subclass gets its own node class, named like PyTorch's ("ExpBackward").
         cls._backward_cls = type(name + "Backward", (BackwardCFunction,), {"_forward_cls": cls,
-                                                                            "__module__": cls.__module__})
+                                                                            "__module__": "torch.autograd.function"})
         super().__init__(name, bases, attrs)
 
 
@@ -149,57 +160,82 @@ class Function(metaclass=_FunctionMeta):
     @classmethod
     def apply(cls, *args, **kwargs):
         """Run forward and, if any input requires grad, record a ``<Name>Backward`` node."""
+        if profiler._enabled[0]:
+            with profiler.record_function(cls.__name__):
+                return cls._apply(args, kwargs)
+        return cls._apply(args, kwargs)
+
+    @classmethod
+    def _apply(cls, args, kwargs):
         from .._tensor import Tensor
         node = cls._backward_cls.__new__(cls._backward_cls)
         Node.__init__(node)
-        uses_setup_context = cls.setup_context is not Function.setup_context
-        with grad_mode.no_grad():
-            if uses_setup_context:
-                output = cls.forward(*args, **kwargs)
-                cls.setup_context(node, args, output)
-            else:
-                output = cls.forward(node, *args, **kwargs)
-
         tensor_inputs = [a for a in args if isinstance(a, Tensor)]
         node._is_tensor_input = tuple(isinstance(a, Tensor) for a in args)
         node.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
+        # forward runs without recording, and on plain values: tangents come from ``jvp`` below.
+        suspended, forward_ad._suspended[0] = forward_ad._suspended[0], True
+        try:
+            with grad_mode.no_grad():
+                if cls.setup_context is not Function.setup_context:
+                    output = cls.forward(*args, **kwargs)
+                    cls.setup_context(node, args, output)
+                else:
+                    output = cls.forward(node, *args, **kwargs)
+        finally:
+            forward_ad._suspended[0] = suspended
         record = grad_mode.STATE.enabled and any(t._requires_grad for t in tensor_inputs)
 
         is_tuple = isinstance(output, tuple)
-        outputs = output if is_tuple else (output,)
+        outputs = list(output) if is_tuple else [output]
         dirty = getattr(node, "dirty_tensors", ())
-        non_diff = getattr(node, "non_differentiable", ())
-        results = []
-        for o in outputs:
-            if isinstance(o, Tensor):
-                if any(o is d for d in dirty):
-                    o._version_counter[0] += 0  # forward already bumped it through an in-place op
-                elif any(o is a for a in tensor_inputs):
-                    o = o.detach() if record else o  # an input returned as is becomes a new output tensor
-            results.append(o)
+        for i, o in enumerate(outputs):
+            if not isinstance(o, Tensor):
+                continue
+            if any(o is d for d in dirty):
+                if record and o._requires_grad and o.grad_fn is None and o._base is None:
+                    raise RuntimeError("a leaf Variable that requires grad has been used in an in-place operation.")
+                o._version_counter[0] += 1  # PyTorch bumps a dirty tensor's version once more
+            elif any(o is a for a in tensor_inputs):
+                outputs[i] = _alias(o)  # an input returned as is becomes a new (view) output tensor
+        tensor_outputs = [o for o in outputs if isinstance(o, Tensor)]
 
         if record:
             node.next_functions = tuple(t._edge() for t in tensor_inputs)
             node._input_meta = tuple((t._data.shape, t._data.dtype) for t in tensor_inputs)
-            tensor_outputs = [o for o in results if isinstance(o, Tensor)]
             node._n_outputs = len(tensor_outputs)
             node._output_info = tuple((o.shape, o.dtype) for o in tensor_outputs)
+            non_diff = getattr(node, "non_differentiable", ())
             for nr, o in enumerate(tensor_outputs):
-                if any(o is n for n in non_diff):
-                    continue
-                if not (o.dtype.is_floating_point or o.dtype.is_complex):
+                if any(o is n for n in non_diff) or not (o.dtype.is_floating_point or o.dtype.is_complex):
                     continue
                 o._requires_grad = True
                 o._grad_fn = node
                 o._output_nr = nr
             to_save = getattr(node, "to_save", None)
             if to_save is not None:
+                for i, t in enumerate(to_save):
+                    if t is not None and not isinstance(t, Tensor):
+                        raise TypeError("save_for_backward can only save variables, but argument "
+                                        f"{i} is of type {type(t).__name__}")
                 node._saved_list = [
-                    None if t is None else
-                    SavedTensor(t, is_output=any(t is o for o in tensor_outputs)) if isinstance(t, Tensor) else t
+                    None if t is None else SavedTensor(t, is_output=any(t is o for o in tensor_outputs))
                     for t in to_save]
                 del node.to_save
-        return tuple(results) if is_tuple else results[0]
+            if anomaly_mode._enabled[0]:
+                anomaly_mode._record_trace(node)
+        if forward_ad._level[0] is not None:
+            forward_ad._function_jvp(cls, node, args, tensor_outputs)
+        return tuple(outputs) if is_tuple else outputs[0]
+
+
+def _alias(t):
+    """A new tensor viewing ``t``'s storage (what PyTorch returns for an input passed through)."""
+    from .._tensor import Tensor
+    out = Tensor._make(t._data.view())
+    out._base = t._base if t._base is not None else t
+    out._version_counter = t._version_counter
+    return out
 
 
 class InplaceFunction(Function):

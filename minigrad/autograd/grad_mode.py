@@ -28,6 +28,10 @@ def is_inference_mode_enabled() -> bool:
     return STATE.inference
 
 
+# Printed like PyTorch's (``<torch.autograd.grad_mode.no_grad object at 0x...>``).
+_MODULE = "torch.autograd.grad_mode"
+
+
 class _DecoratorContextManager:
     """Base for modes usable both as ``with mode():`` and as ``@mode()`` (or bare ``@mode``)."""
 
@@ -70,6 +74,8 @@ class _DecoratorContextManager:
 class no_grad(_DecoratorContextManager):
     """Context manager / decorator that turns off gradient recording."""
 
+    __module__ = _MODULE
+
     def __init__(self, orig_func=None) -> None:
         self.prev = False
 
@@ -84,6 +90,8 @@ class no_grad(_DecoratorContextManager):
 class enable_grad(_DecoratorContextManager):
     """Context manager / decorator that turns gradient recording on (inside ``no_grad``)."""
 
+    __module__ = _MODULE
+
     def __init__(self, orig_func=None) -> None:
         self.prev = False
 
@@ -97,6 +105,8 @@ class enable_grad(_DecoratorContextManager):
 
 class set_grad_enabled(_DecoratorContextManager):
     """Turn recording on or off: as a function call, a context manager or a decorator."""
+
+    __module__ = _MODULE
 
     def __init__(self, mode: bool) -> None:
         self.prev = STATE.enabled
@@ -121,6 +131,8 @@ class set_grad_enabled(_DecoratorContextManager):
 
 class inference_mode(_DecoratorContextManager):
     """Like ``no_grad``, and tensors made inside are inference tensors (never recorded later)."""
+
+    __module__ = _MODULE
 
     def __init__(self, mode: bool = True) -> None:
         if callable(mode):  # bare decorator handled in __new__

@@ -171,23 +171,27 @@ class SavedTensor:
     """
 
     __slots__ = ("_tensor", "_data", "_is_output", "_output_nr", "_saved_version", "_version_counter",
-                 "_requires_grad", "_freed", "_packed", "_unpack_hook", "_grad_fn_name")
+                 "_requires_grad", "_freed", "_packed", "_unpack_hook", "_grad_fn_name", "_hook_meta")
 
     def __init__(self, tensor, is_output: bool = False) -> None:
+        if tensor._is_inference:
+            raise RuntimeError(
+                "Inference tensors cannot be saved for backward. Please do not use Tensors created in inference "
+                "mode in computation tracked by autograd. To work around this, you can make a clone to get a "
+                "normal tensor and use it in autograd, or use `torch.no_grad()` instead of `torch.inference_mode()`.")
         self._is_output = is_output
         self._saved_version = tensor._version_counter[0]
         self._version_counter = tensor._version_counter
         self._freed = False
         self._unpack_hook = None
         self._packed = None
+        self._hook_meta = None
         hooks = _saved_hooks_stack[-1] if _saved_hooks_stack else None
         if hooks is not None:
-            pack, self._unpack_hook = hooks
-            self._packed = pack(tensor)
-            self._tensor = self._data = None
             self._output_nr = tensor._output_nr
             self._requires_grad = tensor.requires_grad
             self._grad_fn_name = None
+            self._pack_with(tensor, *hooks)
             return
         if is_output:
             self._tensor = None
@@ -206,7 +210,7 @@ class SavedTensor:
         if self._freed:
             raise RuntimeError(FREED_MESSAGE)
         if self._unpack_hook is not None:
-            return self._unpack_hook(self._packed)
+            return self._rewrap(self._unpack_hook(self._packed), node)
         current = self._version_counter[0]
         if current != self._saved_version:
             self._raise_modified(node, current)
@@ -242,15 +246,52 @@ class SavedTensor:
         )
 
     def release(self) -> None:
-        self._tensor = self._data = self._packed = None
+        self._tensor = self._data = self._packed = self._hook_meta = None
         self._freed = True
 
     def register_hooks(self, pack_hook, unpack_hook) -> None:
-        """Attach pack/unpack hooks to this one saved tensor."""
-        t = self.unpack()
-        self._packed = pack_hook(t)
+        """Attach pack/unpack hooks to this one saved tensor (``node._raw_saved_self.register_hooks``)."""
+        if self._freed:
+            raise RuntimeError(
+                "Calling register_hooks on a saved tensor after it has been freed. Saved intermediate values of "
+                "the graph are freed when you call .backward() or autograd.grad(). Specify retain_graph=True if "
+                "you need to backward through the graph a second time or if you need to access saved variables "
+                "after calling backward.")
+        if self._unpack_hook is not None:
+            raise RuntimeError("SavedTensor hooks have already been set")
+        self._pack_with(self.unpack(), pack_hook, unpack_hook)
+
+    def _pack_with(self, tensor, pack_hook, unpack_hook) -> None:
+        # Keep only what ``pack_hook`` returns, plus the autograd links that PyTorch puts back on
+        # whatever ``unpack_hook`` returns (a node's own output gets the node back at unpack time).
+        if not self._is_output:
+            fn = tensor.grad_fn
+            if fn is not None:
+                self._hook_meta = (fn, tensor._output_nr)
+            elif tensor._requires_grad:
+                self._hook_meta = (None, weakref.ref(tensor._grad_accumulator_node()))
+        self._packed = pack_hook(tensor)
         self._unpack_hook = unpack_hook
         self._tensor = self._data = None
+
+    def _rewrap(self, value, node):
+        from .._tensor import Tensor
+        if not isinstance(value, Tensor):
+            raise TypeError("Output of saved tensor unpack_hook expected to be a Tensor but got result of type "
+                            f"{type(value).__name__}")
+        t = Tensor._make(value._data)
+        t._version_counter = value._version_counter
+        if self._is_output:
+            if self._requires_grad and node is not None:
+                t._requires_grad, t._grad_fn, t._output_nr = True, node, self._output_nr
+        elif self._hook_meta is not None:
+            fn, extra = self._hook_meta
+            t._requires_grad = True
+            if fn is not None:
+                t._grad_fn, t._output_nr = fn, extra
+            else:
+                t._grad_accumulator = extra  # the original leaf's AccumulateGrad: gradients still reach it
+        return t
 
 
 # ---- saved tensor hooks (pack/unpack) --------------------------------------------------------
@@ -327,34 +368,63 @@ def increment_version(tensor) -> None:
 
 
 def register_multi_grad_hook(tensors, fn, *, mode: str = "all"):
-    """Call ``fn`` once the gradients of all (mode='all') or any (mode='any') of ``tensors`` are computed."""
-    tensors = tuple(tensors)
+    """Call ``fn`` once per backward pass: mode 'all' after every tensor that takes part in it has its
+    gradient (``fn(grads)``, None for tensors outside the pass); mode 'any' on the first one (``fn(grad)``)."""
     if mode not in ("all", "any"):
         raise ValueError(f"Expects mode to be one of ('all', 'any') but got {mode}")
-    state = {"grads": [None] * len(tensors), "count": 0, "fired": False}
-    handles = []
+    tensors = tuple(tensors)
+    state = {"task": None, "grads": None, "left": 0}
 
     def make_hook(i):
         def hook(grad):
-            if mode == "any":
-                if not state["fired"]:
-                    state["fired"] = True
+            from .engine import _graph_tasks
+            task = _graph_tasks[-1] if _graph_tasks else None
+            new_pass = task is None or state["task"] != task[0]
+            if new_pass:
+                state["task"] = None if task is None else task[0]
+                state["grads"] = [None] * len(tensors)
+                state["left"] = sum(1 for t in tensors if _takes_part(t, task))
+                if mode == "any":
                     fn(grad)
-                return None
-            state["grads"][i] = grad
-            state["count"] += 1
-            if state["count"] == sum(t.requires_grad for t in tensors):
-                grads, state["grads"], state["count"] = state["grads"], [None] * len(tensors), 0
-                fn(tuple(grads))
+            if mode == "all":
+                state["grads"][i] = grad
+                state["left"] -= 1
+                if state["left"] == 0:
+                    grads, state["grads"] = state["grads"], None
+                    fn(grads)
             return None
         return hook
 
-    for i, t in enumerate(tensors):
-        if t.requires_grad:
-            handles.append(t.register_hook(make_hook(i)))
+    handles = [t.register_hook(make_hook(i)) for i, t in enumerate(tensors) if t.requires_grad]
+    return _MultiHandle(handles)
 
-    class _MultiHandle:
-        def remove(self) -> None:
-            for h in handles:
-                h.remove()
-    return _MultiHandle()
+
+def _takes_part(tensor, task) -> bool:
+    """Will the running backward compute ``tensor``'s gradient?"""
+    if task is None or not tensor.requires_grad:
+        return task is None and tensor.requires_grad
+    _, root, deps, needed = task
+    node = tensor.grad_fn
+    if node is None:
+        acc = tensor._grad_accumulator
+        node = acc() if acc is not None else None
+    return node is not None and (node is root or node in deps) and (needed is None or node in needed)
+
+
+class _MultiHandle:
+    """Removes every per-tensor hook of a multi-grad hook at once."""
+
+    __slots__ = ("handles",)
+
+    def __init__(self, handles: list) -> None:
+        self.handles = handles
+
+    def remove(self) -> None:
+        for h in self.handles:
+            h.remove()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.remove()

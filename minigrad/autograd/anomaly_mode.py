@@ -1,0 +1,132 @@
+"""Anomaly mode: find the forward line behind a failing backward node, and stop at the first NaN.
+
+While anomaly mode is on, every recorded node keeps the Python stack of the forward call that
+created it (``_record_trace``). In backward the engine runs each node through
+``_run_with_anomaly_check``: a node that returns NaN raises
+``RuntimeError("Function 'MulBackward0' returned nan values in its 0th output.")``, and whatever
+error a node raises is preceded by a warning showing that forward stack, as PyTorch does.
+"""
+from __future__ import annotations
+
+import functools
+import os
+import traceback
+import warnings
+
+import numpy as np
+
+__all__ = ["detect_anomaly", "set_detect_anomaly", "is_anomaly_enabled", "is_anomaly_check_nan_enabled",
+           "set_anomaly_enabled"]
+
+_enabled = [False]
+_check_nan = [True]
+_current_node = [None]  # the node being run in backward (the "parent" of nodes made by create_graph)
+
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def is_anomaly_enabled() -> bool:
+    """True while anomaly detection is on."""
+    return _enabled[0]
+
+
+def is_anomaly_check_nan_enabled() -> bool:
+    """True if anomaly detection also raises on NaN gradients."""
+    return _check_nan[0]
+
+
+def set_anomaly_enabled(enabled: bool, check_nan: bool = True) -> None:
+    """Turn anomaly detection on or off (the flags the dispatcher and engine read)."""
+    from .. import _dispatch
+    from . import engine
+    _enabled[0] = _dispatch._anomaly_enabled[0] = engine._anomaly[0] = bool(enabled)
+    _check_nan[0] = bool(check_nan)
+
+
+class detect_anomaly:
+    """Context manager (or decorator) turning anomaly detection on."""
+
+    def __init__(self, check_nan: bool = True) -> None:
+        self.prev = _enabled[0]
+        self.check_nan = check_nan
+        self.prev_check_nan = _check_nan[0]
+        warnings.warn("Anomaly Detection has been enabled. This mode will increase the runtime and should only be "
+                      "enabled for debugging.", stacklevel=2)
+
+    def __enter__(self) -> None:
+        set_anomaly_enabled(True, self.check_nan)
+
+    def __exit__(self, *exc) -> None:
+        set_anomaly_enabled(self.prev, self.prev_check_nan)
+
+    def __call__(self, func):
+        # Not in PyTorch (its detect_anomaly is not callable); handy as ``@detect_anomaly()``.
+        check_nan = self.check_nan
+
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            prev, prev_check_nan = _enabled[0], _check_nan[0]
+            set_anomaly_enabled(True, check_nan)
+            try:
+                return func(*args, **kwargs)
+            finally:
+                set_anomaly_enabled(prev, prev_check_nan)
+        return wrapper
+
+
+class set_detect_anomaly:
+    """Set anomaly detection on or off; usable as a function or as a context manager."""
+
+    def __init__(self, mode: bool, check_nan: bool = True) -> None:
+        self.prev = _enabled[0]
+        self.prev_check_nan = _check_nan[0]
+        set_anomaly_enabled(mode, check_nan)
+
+    def __enter__(self) -> None:
+        pass
+
+    def __exit__(self, *exc) -> None:
+        set_anomaly_enabled(self.prev, self.prev_check_nan)
+
+
+# ---- hooks called by the dispatcher (forward) and the engine (backward) --------------------------
+
+def _record_trace(node) -> None:
+    """Remember where in the user's code ``node`` was created (minigrad's own frames are dropped)."""
+    stack = [f for f in traceback.extract_stack()[:-1] if not f.filename.startswith(_PACKAGE_DIR)]
+    node._anomaly_trace = (stack, _current_node[0])
+
+
+def _run_with_anomaly_check(node, grads: tuple) -> tuple:
+    """``node.apply(grads)``, raising on NaN outputs and warning with the forward trace on any error."""
+    prev = _current_node[0]
+    _current_node[0] = node
+    try:
+        outputs = node.apply(grads)
+        if _check_nan[0]:
+            for i, g in enumerate(outputs):
+                if g is not None and np.isnan(g._data).any():
+                    raise RuntimeError(f"Function '{node.name()}' returned nan values in its {i}th output.")
+        return outputs
+    except Exception:
+        warnings.warn(_trace_message(node), stacklevel=2)
+        raise
+    finally:
+        _current_node[0] = prev
+
+
+def _trace_message(node) -> str:
+    trace = node._anomaly_trace
+    if trace is None:
+        return (f"Error detected in {node.name()}. No forward pass information available. Enable detect "
+                "anomaly during forward pass for more information.")
+    stack, parent = trace
+    msg = f"Error detected in {node.name()}. Traceback of forward call that caused the error:\n"
+    msg += "".join(traceback.format_list(stack))
+    # A node created by a backward formula (create_graph=True) also shows what that backward came from.
+    while parent is not None and parent._anomaly_trace is not None:
+        stack, grandparent = parent._anomaly_trace
+        msg += (f"\n\nPrevious calculation was induced by {parent.name()}. Traceback of forward call that "
+                "induced the previous calculation:\n" + "".join(traceback.format_list(stack)))
+        parent = grandparent
+    return msg

@@ -1,0 +1,239 @@
+"""Forward-mode AD: carry a tangent (a directional derivative) alongside each value.
+
+    with forward_ad.dual_level():
+        x = forward_ad.make_dual(primal, tangent)     # x "is" primal + tangent·ε
+        y = f(x)
+        jvp = forward_ad.unpack_dual(y).tangent       # J_f(primal) · tangent, in one forward pass
+
+Each table op declares its forward derivative next to its backward formulas (``jvp=`` in
+``derivatives.py``); ``Op.__call__`` sends every op through ``_call_with_extras`` while a level is
+active. Only one level at a time, as in PyTorch.
+"""
+from __future__ import annotations
+
+import weakref
+from collections import namedtuple
+
+__all__ = ["UnpackedDualTensor", "enter_dual_level", "exit_dual_level", "make_dual", "unpack_dual", "dual_level"]
+
+_level = [None]        # the active dual level (0) or None
+_suspended = [False]   # True while a jvp formula runs (its own ops must not propagate tangents)
+_owners: list = []     # weak references to the tensors given a tangent at this level (cleared on exit)
+
+
+def _sync_extras() -> None:
+    """Tell ``Op.__call__`` whether it must take the slower path (forward AD or profiler active)."""
+    from .. import _dispatch
+    from . import profiler
+    _dispatch._extras[0] = _level[0] is not None or profiler._enabled[0]
+
+
+def enter_dual_level() -> int:
+    """Start a dual level (use ``dual_level()`` instead); returns its index."""
+    if _level[0] is not None:
+        raise RuntimeError("Nested forward mode AD is not supported at the moment")
+    _level[0] = 0
+    _sync_extras()
+    return 0
+
+
+def exit_dual_level(*, level: int | None = None) -> None:
+    """End the dual level: every tangent created in it is dropped."""
+    if _level[0] is None or (level is not None and level != _level[0]):
+        raise RuntimeError("Trying to exit a forward AD level that was not the last one that was created. "
+                           "This is not supported.")
+    for ref in _owners:
+        t = ref()
+        if t is not None:
+            t._fw_grad = None
+    _owners.clear()
+    _level[0] = None
+    _sync_extras()
+
+
+class dual_level:
+    """Context manager for a forward-AD level: ``with dual_level(): ...``."""
+
+    def __enter__(self) -> int:
+        return enter_dual_level()
+
+    def __exit__(self, *exc) -> None:
+        exit_dual_level()
+
+
+UnpackedDualTensor = namedtuple("UnpackedDualTensor", ["primal", "tangent"])
+
+
+def make_dual(tensor, tangent, *, level: int | None = None):
+    """A view of ``tensor`` carrying ``tangent`` as its forward gradient."""
+    if _level[0] is None:
+        raise RuntimeError("Trying to create a dual Tensor for forward AD but no level exists, make sure to "
+                           "enter_dual_level() first.")
+    if not (tensor.is_floating_point() or tensor.is_complex()):
+        raise ValueError(f"Expected primal to be floating point or complex, but got: {tensor.dtype}")
+    if not (tangent.is_floating_point() or tangent.is_complex()):
+        raise ValueError(f"Expected tangent to be floating point or complex, but got: {tangent.dtype}")
+    if tangent.shape != tensor.shape:
+        raise RuntimeError("Trying to set a forward gradient that has a different size than that of the original "
+                           f"Tensor, this is not supported. Tensor is of size {list(tensor.shape)} while the given "
+                           f"forward gradient is of size {list(tangent.shape)}.")
+    suspended, _suspended[0] = _suspended[0], True
+    try:
+        dual = tensor.view_as(tensor)  # a view, so backward still reaches ``tensor`` (ViewBackward0)
+    finally:
+        _suspended[0] = suspended
+    _set_tangent(dual, tangent if tangent.dtype == tensor.dtype else _cast(tangent, tensor.dtype))
+    return dual
+
+
+def unpack_dual(tensor, *, level: int | None = None) -> UnpackedDualTensor:
+    """``(primal, tangent)`` of a dual tensor; tangent is None for an ordinary tensor."""
+    tangent = tensor._fw_grad
+    if tangent is None:
+        return UnpackedDualTensor(tensor, None)
+    suspended, _suspended[0] = _suspended[0], True
+    try:
+        primal = tensor.view_as(tensor)
+    finally:
+        _suspended[0] = suspended
+    return UnpackedDualTensor(primal, tangent)
+
+
+def _set_tangent(t, tangent) -> None:
+    t._fw_grad = tangent
+    _owners.append(weakref.ref(t))
+
+
+# ---- propagation (called by Op.__call__ and Function.apply) ---------------------------------------
+
+def _call_with_extras(op, tensors, dtype, out, args):
+    """Run ``op`` under the profiler and/or with tangent propagation."""
+    from . import profiler
+    if profiler._enabled[0]:
+        with profiler.record_function("aten::" + op.name):
+            return _run_with_tangents(op, tensors, dtype, out, args)
+    return _run_with_tangents(op, tensors, dtype, out, args)
+
+
+def _run_with_tangents(op, tensors, dtype, out, args):
+    if _level[0] is None or _suspended[0] or all(t._fw_grad is None for t in tensors):
+        return op._run(tensors, dtype, out, args)
+    from .._tensor import Tensor
+    primals = tensors
+    if out is not None:  # in place: the formula needs the value from before the write
+        primals = tuple(Tensor._make(t._data.copy()) if t is out else t for t in tensors)
+        tangent_of_out = out._fw_grad
+        primals = tuple(p if t is not out else _with_tangent(p, tangent_of_out) for p, t in zip(primals, tensors))
+    result = op._run(tensors, dtype, out, args)
+    outs = result if isinstance(result, tuple) else (result,)
+    tangents = _op_jvp(op, primals, outs, dtype, args)
+    for o, t in zip(outs if op.variadic else outs[: op.n_diff_outputs], tangents):
+        if t is not None and (o.dtype.is_floating_point or o.dtype.is_complex):
+            if t.dtype != o.dtype:  # e.g. an int64 tangent of a wrapped number: take the output's dtype
+                t = _cast(t, o.dtype)
+            if t.shape != o.shape:
+                t = t.expand(o.shape).clone()
+            _set_tangent(o, t)
+    return result
+
+
+def _cast(t, dtype):
+    # A plain copy in the new dtype (the tangent's own history, if any, is not kept across the cast).
+    return type(t)._make(t._data.astype(dtype.np))
+
+
+def _with_tangent(t, tangent):
+    t._fw_grad = tangent
+    return t
+
+
+def _op_jvp(op, primals, outs, dtype, args) -> tuple:
+    """The output tangents of one op from its inputs' tangents (zeros where an input has none)."""
+    from .. import _dispatch
+    from .._creation import zeros_like
+    if op.jvp is None:
+        raise RuntimeError(f"Trying to use forward AD with {op.name} that does not support it because it has not "
+                           "been implemented yet.")
+    tangents = [p._fw_grad if p._fw_grad is not None else zeros_like(p) for p in primals]
+    _suspended[0] = True
+    try:
+        if op.jvp == "linear":  # f(x + εt) = f(x) + ε·f(t)
+            r = op(*tangents, dtype=dtype, **args)
+        else:
+            env = dict(args)
+            if op.list_input:  # cat/stack: the one input is the whole list of tensors
+                env[op.inputs[0]], env[op.inputs[0] + "_t"] = list(primals), list(tangents)
+            else:
+                for name, p, t in zip(op.inputs, primals, tangents):
+                    env[name] = p
+                    env[name + "_t"] = t
+            for name, o in zip(op.outputs, outs):
+                env[name] = o
+            if op.jvp == "element_wise":
+                r = _elementwise_jvp(op, env, primals, tangents, _dispatch)
+            elif op.jvp == "reduction":
+                r = _reduction_jvp(op, env, primals, tangents, outs, _dispatch)
+            else:
+                r = op.jvp(*[_lookup(env, p, op, primals, _dispatch) for p in op.jvp_params])
+    finally:
+        _suspended[0] = False
+    return r if isinstance(r, tuple) else (r,)
+
+
+def _elementwise_jvp(op, env, primals, tangents, _dispatch):
+    """Σ_i ∂f/∂x_i · t_i for an elementwise op: each backward formula applied to its input's tangent.
+
+    A backward formula maps grad ↦ grad·∂f/∂x (conjugated for complex), so feeding it the tangent
+    (and conjugating back) gives ∂f/∂x · t.
+    """
+    total = None
+    for (formula, params), name in zip(op.formulas, op.diff_inputs):
+        env["grad"] = tangents[op.inputs.index(name)].conj()
+        term = formula(*[_lookup(env, p, op, primals, _dispatch) for p in params]).conj()
+        total = term if total is None else total + term
+    return total
+
+
+def _reduction_jvp(op, env, primals, tangents, outs, _dispatch):
+    """Σ_i ∂f/∂x_i · t_i summed into each output element, for ops where every input element feeds one
+    output element (sum-like reductions, losses): the backward formula with grad = 1 gives ∂f/∂x_i."""
+    from .._creation import ones_like
+    result = outs[0]
+    dim, keepdim = env.get("dim"), env.get("keepdim", False)
+    total = None
+    for (formula, params), name in zip(op.formulas, op.diff_inputs):
+        env["grad"] = ones_like(result)
+        env["grads"] = tuple(ones_like(o) for o in outs)
+        term = formula(*[_lookup(env, p, op, primals, _dispatch) for p in params]) * tangents[op.inputs.index(name)]
+        if term.shape != result.shape:  # sum over the reduced elements, then drop or keep the dims
+            term = (term.sum() if dim is None else term.sum(dim, keepdim=True)).reshape(result.shape)
+        total = term if total is None else total + term
+    return total
+
+
+def _lookup(env, name, op, primals, _dispatch):
+    if name in env:
+        return env[name]
+    prop = _dispatch._input_property(name)  # e.g. self_sym_sizes
+    if prop is not None:
+        return _dispatch._PROPERTIES[prop[1]](primals[op.inputs.index(prop[0])])
+    raise TypeError(f"{op.name}: jvp parameter {name!r} is not an input, tangent, output or argument")
+
+
+def _function_jvp(cls, node, args, outputs) -> None:
+    """A custom Function's outputs get their tangents from ``cls.jvp(ctx, *input_tangents)``."""
+    from .._creation import zeros_like
+    from .._tensor import Tensor
+    if _suspended[0] or all(not isinstance(a, Tensor) or a._fw_grad is None for a in args):
+        return
+    tangents = [(a._fw_grad if a._fw_grad is not None else zeros_like(a)) if isinstance(a, Tensor) else None
+                for a in args]
+    _suspended[0] = True
+    try:
+        r = cls.jvp(node, *tangents)
+    finally:
+        _suspended[0] = False
+    r = r if isinstance(r, tuple) else (r,)
+    for o, t in zip(outputs, r):
+        if t is not None:
+            _set_tangent(o, t)

@@ -1,0 +1,399 @@
+"""Higher-level derivatives of a whole function: jacobian, hessian, vjp, jvp, hvp, vhp.
+
+Each takes ``func`` and its ``inputs`` (a tensor or a tuple of tensors) and mirrors the structure of
+``torch.autograd.functional``: results are tuples exactly where inputs/outputs were tuples.
+
+- ``vjp(f, x, v)``  = vᵀ·J      (one backward pass)
+- ``jvp(f, x, v)``  = J·v       (the "double backward trick": differentiate vᵀJ w.r.t. v)
+- ``jacobian(f, x)``: one backward pass per output element, ``J[i][j]`` of shape out_i.shape + in_j.shape
+- ``hessian(f, x)`` = jacobian of the jacobian;  ``vhp`` = vᵀ·H,  ``hvp`` = H·v
+
+``create_graph=True`` keeps the results differentiable; ``strict=True`` raises when an output does not
+depend on an input instead of returning zeros. ``vectorize`` is accepted and computes the same
+result without vmap (one backward pass per row).
+"""
+from __future__ import annotations
+
+from . import forward_ad as fwAD
+from . import grad_mode
+
+__all__ = ["vjp", "jvp", "jacobian", "hessian", "hvp", "vhp"]
+
+
+def _tensor_cls():
+    from .._tensor import Tensor
+    return Tensor
+
+
+def _zeros_like(t, requires_grad: bool = False):
+    from .._creation import zeros_like
+    return zeros_like(t, requires_grad=requires_grad)
+
+
+def _stack(tensors):
+    from .. import _ops
+    if hasattr(_ops, "stack"):
+        return _ops.stack(tensors, 0)
+    return _Stack.apply(*tensors)
+
+
+def _as_tuple(inp, arg_name=None, fn_name=None):
+    """``(was_tuple, tuple_of_tensors)``, with PyTorch's TypeError for anything else."""
+    if arg_name is None and fn_name is None:
+        return inp if isinstance(inp, tuple) else tuple(inp) if isinstance(inp, list) else (inp,)
+    is_tuple = True
+    if not isinstance(inp, tuple):
+        inp = (inp,)
+        is_tuple = False
+    for i, el in enumerate(inp):
+        if not isinstance(el, _tensor_cls()):
+            where = f"value at index {i} has" if is_tuple else f"given {arg_name} has"
+            raise TypeError(f"The {arg_name} given to {fn_name} must be either a Tensor or a tuple of Tensors but "
+                            f"the {where} type {type(el)}.")
+    return is_tuple, inp
+
+
+def _tuple_postprocess(res, to_unpack):
+    """Undo ``_as_tuple``: unwrap the levels that were single tensors for the user."""
+    if isinstance(to_unpack, tuple):
+        if not to_unpack[1]:
+            res = tuple(el[0] for el in res)
+        if not to_unpack[0]:
+            res = res[0]
+    elif not to_unpack:
+        res = res[0]
+    return res
+
+
+def _grad_preprocess(inputs, create_graph: bool, need_graph: bool) -> tuple:
+    # With create_graph, a view keeps the link to the user's tensors; otherwise fresh leaves.
+    return tuple(inp.view_as(inp) if create_graph and inp.requires_grad else inp.detach().requires_grad_(need_graph)
+                 for inp in inputs)
+
+
+def _grad_postprocess(inputs, create_graph: bool):
+    if isinstance(inputs[0], _tensor_cls()):
+        return inputs if create_graph else tuple(inp.detach() for inp in inputs)
+    return tuple(_grad_postprocess(inp, create_graph) for inp in inputs)
+
+
+def _validate_v(v, other, is_other_tuple: bool) -> None:
+    if len(other) != len(v):
+        if is_other_tuple:
+            raise RuntimeError(f"v is a tuple of invalid length: should be {len(other)} but got {len(v)}.")
+        raise RuntimeError("The given v should contain a single Tensor.")
+    for idx, (el_v, el_other) in enumerate(zip(v, other)):
+        if el_v.size() != el_other.size():
+            prepend = f"Entry {idx} in " if is_other_tuple else ""
+            raise RuntimeError(f"{prepend}v has invalid size: should be {el_other.size()} but got {el_v.size()}.")
+
+
+def _check_requires_grad(inputs, input_type: str, strict: bool) -> None:
+    if not strict:
+        return
+    for i, inp in enumerate(inputs):
+        if inp is None:
+            raise RuntimeError(f"The output of the user-provided function is independent of input {i}. This is not "
+                               "allowed in strict mode.")
+        if not inp.requires_grad:
+            if input_type == "hessian":
+                raise RuntimeError(f"The hessian of the user-provided function with respect to input {i} is "
+                                   "independent of the input. This is not allowed in strict mode. You should ensure "
+                                   "that your function is thrice differentiable and that the hessian depends on the "
+                                   "inputs.")
+            if input_type == "jacobian":
+                raise RuntimeError("While computing the hessian, found that the jacobian of the user-provided "
+                                   f"function with respect to input {i} is independent of the input. This is not "
+                                   "allowed in strict mode. You should ensure that your function is twice "
+                                   "differentiable and that the jacobian depends on the inputs (this would be "
+                                   "violated by a linear function for example).")
+            if input_type == "grad_inputs":
+                raise RuntimeError(f"The gradient with respect to input {i} is independent of the inputs of the "
+                                   "user-provided function. This is not allowed in strict mode.")
+            raise RuntimeError(f"Output {i} of the user-provided function does not require gradients. The outputs "
+                               "must be computed in a differentiable manner from the input when running in strict "
+                               "mode.")
+
+
+def _autograd_grad(outputs, inputs, grad_outputs=None, create_graph: bool = False, retain_graph=None) -> tuple:
+    """``autograd.grad`` that skips outputs not requiring grad (None for every input if none does)."""
+    from . import grad
+    if grad_outputs is None:
+        grad_outputs = (None,) * len(outputs)
+    new_outputs, new_grads = [], []
+    for out, g in zip(outputs, grad_outputs):
+        if out is not None and out.requires_grad:
+            new_outputs.append(out)
+            new_grads.append(g)
+    if not new_outputs:
+        return (None,) * len(inputs)
+    return grad(new_outputs, inputs, new_grads, allow_unused=True, create_graph=create_graph,
+                retain_graph=retain_graph)
+
+
+_STRICT_MESSAGES = {
+    "back": "The output of the user-provided function is independent of input {i}. This is not allowed in strict "
+            "mode.",
+    "back_trick": "The gradient with respect to the input is independent of entry {i} in the grad_outputs when "
+                  "using the double backward trick to compute forward mode gradients. This is not allowed in strict "
+                  "mode.",
+    "double_back": "The jacobian of the user-provided function is independent of input {i}. This is not allowed in "
+                   "strict mode.",
+    "double_back_trick": "The hessian of the user-provided function is independent of entry {i} in the "
+                         "grad_jacobian. This is not allowed in strict mode as it prevents from using the double "
+                         "backward trick to replace forward mode AD.",
+}
+
+
+def _fill_in_zeros(grads, refs, strict: bool, create_graph: bool, stage: str) -> tuple:
+    """Replace None gradients by zeros (or raise in strict mode)."""
+    res = []
+    for i, g in enumerate(grads):
+        if g is None:
+            if strict:
+                raise RuntimeError(_STRICT_MESSAGES[stage].format(i=i))
+            g = _zeros_like(refs[i])
+        elif strict and create_graph and not g.requires_grad:
+            what = "hessian" if "double" in stage else "jacobian"
+            raise RuntimeError(f"The {what} of the user-provided function is independent of input {i}. This is not "
+                               "allowed in strict mode when create_graph=True.")
+        res.append(g)
+    return tuple(res)
+
+
+def _prepare_v(v, against, is_tuple: bool, create_graph: bool, fn_name: str, none_message: str):
+    if v is not None:
+        _, v = _as_tuple(v, "v", fn_name)
+        v = _grad_preprocess(v, create_graph=create_graph, need_graph=False)
+        _validate_v(v, against, is_tuple)
+    elif len(against) != 1 or against[0].nelement() != 1:
+        raise RuntimeError(none_message)
+    return v
+
+
+_V_NONE_INPUT = ("The vector v can only be None if the input to the user-provided function is a single Tensor "
+                 "with a single element.")
+
+
+# ---- the public functions ---------------------------------------------------------------------------
+
+def vjp(func, inputs, v=None, create_graph: bool = False, strict: bool = False):
+    """``(func(inputs), vᵀ·J)``: the vector-Jacobian product at ``inputs``."""
+    with grad_mode.enable_grad():
+        is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "vjp")
+        inputs = _grad_preprocess(inputs, create_graph=create_graph, need_graph=True)
+        outputs = func(*inputs)
+        is_outputs_tuple, outputs = _as_tuple(outputs, "outputs of the user-provided function", "vjp")
+        _check_requires_grad(outputs, "outputs", strict=strict)
+        v = _prepare_v(v, outputs, is_outputs_tuple, create_graph, "vjp",
+                       "The vector v can only be None if the user-provided function returns a single Tensor with a "
+                       "single element.")
+    with grad_mode.set_grad_enabled(True if create_graph else grad_mode.is_grad_enabled()):
+        grad_res = _autograd_grad(outputs, inputs, v, create_graph=create_graph)
+        result = _fill_in_zeros(grad_res, inputs, strict, create_graph, "back")
+    outputs = _grad_postprocess(outputs, create_graph)
+    result = _grad_postprocess(result, create_graph)
+    return _tuple_postprocess(outputs, is_outputs_tuple), _tuple_postprocess(result, is_inputs_tuple)
+
+
+def jvp(func, inputs, v=None, create_graph: bool = False, strict: bool = False):
+    """``(func(inputs), J·v)``: the Jacobian-vector product, by the double-backward trick (as PyTorch)."""
+    with grad_mode.enable_grad():
+        is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "jvp")
+        inputs = _grad_preprocess(inputs, create_graph=create_graph, need_graph=True)
+        v = _prepare_v(v, inputs, is_inputs_tuple, create_graph, "jvp", _V_NONE_INPUT)
+        outputs = func(*inputs)
+        is_outputs_tuple, outputs = _as_tuple(outputs, "outputs of the user-provided function", "jvp")
+        _check_requires_grad(outputs, "outputs", strict=strict)
+        # g ↦ gᵀJ is linear in g, so differentiating it w.r.t. g in direction v gives J·v.
+        grad_outputs = tuple(_zeros_like(out, requires_grad=True) for out in outputs)
+        grad_inputs = _autograd_grad(outputs, inputs, grad_outputs, create_graph=True)
+        _check_requires_grad(grad_inputs, "grad_inputs", strict=strict)
+    with grad_mode.set_grad_enabled(True if create_graph else grad_mode.is_grad_enabled()):
+        grad_res = _autograd_grad(grad_inputs, grad_outputs, v, create_graph=create_graph)
+        result = _fill_in_zeros(grad_res, outputs, strict, create_graph, "back_trick")
+    outputs = _grad_postprocess(outputs, create_graph)
+    result = _grad_postprocess(result, create_graph)
+    return _tuple_postprocess(outputs, is_outputs_tuple), _tuple_postprocess(result, is_outputs_tuple)
+
+
+def jacobian(func, inputs, create_graph: bool = False, strict: bool = False, vectorize: bool = False,
+             strategy: str = "reverse-mode"):
+    """``J[i][j] = d out_i / d in_j`` with shape ``out_i.shape + in_j.shape`` (tuples as in PyTorch)."""
+    if strategy not in ("forward-mode", "reverse-mode"):
+        raise AssertionError('Expected strategy to be either "forward-mode" or "reverse-mode". Hint: If your '
+                             'function has more outputs than inputs, "forward-mode" tends to be more performant. '
+                             'Otherwise, prefer to use "reverse-mode".')
+    if strategy == "forward-mode":
+        if create_graph:
+            raise NotImplementedError('torch.autograd.functional.jacobian: `create_graph=True` and '
+                                      '`strategy="forward-mode"` are not supported together (yet). Please either '
+                                      'set `create_graph=False` or `strategy="reverse-mode"`.')
+        return _jacfwd(func, inputs, strict, vectorize)
+    with grad_mode.enable_grad():
+        is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "jacobian")
+        inputs = _grad_preprocess(inputs, create_graph=create_graph, need_graph=True)
+        outputs = func(*inputs)
+        is_outputs_tuple, outputs = _as_tuple(outputs, "outputs of the user-provided function", "jacobian")
+        _check_requires_grad(outputs, "outputs", strict=strict)
+        if vectorize and strict:
+            raise RuntimeError("torch.autograd.functional.jacobian: `strict=True` and `vectorized=True` are not "
+                               "supported together. Please either set `strict=False` or `vectorize=False`.")
+        jacobian = []
+        for i, out in enumerate(outputs):
+            rows = [[] for _ in inputs]  # rows[j][k] = d out.flat[k] / d inputs[j]
+            flat = out.reshape(-1)
+            for k in range(out.nelement()):
+                vj = _autograd_grad((flat[k],), inputs, retain_graph=True, create_graph=create_graph)
+                for j, (g, inp) in enumerate(zip(vj, inputs)):
+                    if g is not None:
+                        if strict and create_graph and not g.requires_grad:
+                            raise RuntimeError(f"The jacobian of the user-provided function is independent of "
+                                               f"input {i}. This is not allowed in strict mode when "
+                                               "create_graph=True.")
+                        rows[j].append(g)
+                    else:
+                        if strict:
+                            raise RuntimeError(f"Output {i} of the user-provided function is independent of input "
+                                               f"{j}. This is not allowed in strict mode.")
+                        rows[j].append(_zeros_like(inp))
+            jacobian.append(tuple(_stack(r).view(out.size() + inputs[j].size()) if r else
+                                  _zeros_like(inputs[j]).reshape(out.size() + inputs[j].size())
+                                  for j, r in enumerate(rows)))
+        jacobian = _grad_postprocess(tuple(jacobian), create_graph)
+        return _tuple_postprocess(jacobian, (is_outputs_tuple, is_inputs_tuple))
+
+
+def _jacfwd(func, inputs, strict: bool, vectorize: bool):
+    """Jacobian by forward mode: one dual pass per input element (PyTorch requires vectorize=True)."""
+    from .._tensor import Tensor
+    import numpy as np
+    if strict:
+        raise RuntimeError('torch.autograd.functional.jacobian: `strict=True` and `strategy="forward-mode"` are not '
+                           'supported together (yet). Please either set `strict=False` or '
+                           '`strategy="reverse-mode"`.')
+    if not vectorize:
+        raise NotImplementedError("Computing Jacobian using forward-AD or forward-over-reverse Hessian is"
+                                  "only implemented for `vectorize=True`.")
+    is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "jacobian")
+    columns = None  # columns[i][j]: list over input-j elements of d out_i / d in_j[k]
+    for j, inp in enumerate(inputs):
+        for k in range(inp.numel()):
+            basis = np.zeros(inp._data.shape, dtype=inp._data.dtype)
+            basis.reshape(-1)[k] = 1
+            with fwAD.dual_level():
+                duals = tuple(fwAD.make_dual(x, Tensor._make(basis) if m == j else _zeros_like(x))
+                              for m, x in enumerate(inputs))
+                is_outputs_tuple, outs = _as_tuple(func(*duals), "outputs")
+                tangents = []
+                for o in outs:
+                    primal, tangent = fwAD.unpack_dual(o)
+                    tangents.append(tangent if tangent is not None else _zeros_like(primal))
+                primals = [fwAD.unpack_dual(o).primal.detach() for o in outs]
+            if columns is None:
+                columns = [[[] for _ in inputs] for _ in outs]
+            for i, t in enumerate(tangents):
+                columns[i][j].append(t._data.reshape(-1))
+    # Lists, not tuples, where PyTorch's vectorized forward-mode path returns lists.
+    result = [[Tensor._make(np.stack(columns[i][j], axis=-1).reshape(tuple(primals[i].shape) + tuple(x.shape)))
+               for j, x in enumerate(inputs)]
+              for i in range(len(columns))]
+    return _tuple_postprocess(result, (is_outputs_tuple, is_inputs_tuple))
+
+
+def hessian(func, inputs, create_graph: bool = False, strict: bool = False, vectorize: bool = False,
+            outer_jacobian_strategy: str = "reverse-mode"):
+    """Second derivatives of a scalar function: ``H[i][j] = d² f / d in_i d in_j``."""
+    is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "hessian")
+    if outer_jacobian_strategy not in ("forward-mode", "reverse-mode"):
+        raise AssertionError('Expected strategy to be either "forward-mode" or "reverse-mode".')
+
+    def ensure_single_output_function(*inp):
+        out = func(*inp)
+        is_out_tuple, t_out = _as_tuple(out, "outputs of the user-provided function", "hessian")
+        _check_requires_grad(t_out, "outputs", strict=strict)
+        if is_out_tuple or not isinstance(out, _tensor_cls()):
+            raise RuntimeError("The function given to hessian should return a single Tensor")
+        if out.nelement() != 1:
+            raise RuntimeError("The Tensor returned by the function given to hessian should contain a single element")
+        return out.squeeze()
+
+    def jac_func(*inp):
+        jac = jacobian(ensure_single_output_function, inp, create_graph=True)
+        _check_requires_grad(jac, "jacobian", strict=strict)
+        return jac
+
+    if outer_jacobian_strategy == "forward-mode":
+        raise NotImplementedError("minigrad: forward-over-reverse hessian is not supported; use the default "
+                                  "outer_jacobian_strategy='reverse-mode'")
+    res = jacobian(jac_func, inputs, create_graph=create_graph, strict=strict, vectorize=vectorize)
+    return _tuple_postprocess(res, (is_inputs_tuple, is_inputs_tuple))
+
+
+def _scalar_output(func, inputs, strict: bool, name: str):
+    outputs = func(*inputs)
+    is_outputs_tuple, outputs = _as_tuple(outputs, "outputs of the user-provided function", name)
+    _check_requires_grad(outputs, "outputs", strict=strict)
+    if is_outputs_tuple or not isinstance(outputs[0], _tensor_cls()):
+        raise RuntimeError(f"The function given to {name} should return a single Tensor")
+    if outputs[0].nelement() != 1:
+        raise RuntimeError(f"The Tensor returned by the function given to {name} should contain a single element")
+    return is_outputs_tuple, outputs
+
+
+def vhp(func, inputs, v=None, create_graph: bool = False, strict: bool = False):
+    """``(func(inputs), vᵀ·H)`` for a scalar function."""
+    with grad_mode.enable_grad():
+        is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "vhp")
+        inputs = _grad_preprocess(inputs, create_graph=create_graph, need_graph=True)
+        v = _prepare_v(v, inputs, is_inputs_tuple, create_graph, "vhp", _V_NONE_INPUT)
+        is_outputs_tuple, outputs = _scalar_output(func, inputs, strict, "vhp")
+        jac = _autograd_grad(outputs, inputs, create_graph=True)
+        _check_requires_grad(jac, "jacobian", strict=strict)
+    with grad_mode.set_grad_enabled(True if create_graph else grad_mode.is_grad_enabled()):
+        grad_res = _autograd_grad(jac, inputs, v, create_graph=create_graph)
+        result = _fill_in_zeros(grad_res, inputs, strict, create_graph, "double_back")
+    outputs = _grad_postprocess(outputs, create_graph)
+    result = _grad_postprocess(result, create_graph)
+    return _tuple_postprocess(outputs, is_outputs_tuple), _tuple_postprocess(result, is_inputs_tuple)
+
+
+def hvp(func, inputs, v=None, create_graph: bool = False, strict: bool = False):
+    """``(func(inputs), H·v)`` for a scalar function (double-backward trick, as PyTorch)."""
+    with grad_mode.enable_grad():
+        is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "hvp")
+        inputs = _grad_preprocess(inputs, create_graph=create_graph, need_graph=True)
+        v = _prepare_v(v, inputs, is_inputs_tuple, create_graph, "hvp", _V_NONE_INPUT)
+        is_outputs_tuple, outputs = _scalar_output(func, inputs, strict, "hvp")
+        jac = _autograd_grad(outputs, inputs, create_graph=True)
+        _check_requires_grad(jac, "jacobian", strict=strict)
+        grad_jac = tuple(_zeros_like(inp, requires_grad=True) for inp in inputs)
+        double_back = _autograd_grad(jac, inputs, grad_jac, create_graph=True)
+        _check_requires_grad(jac, "hessian", strict=strict)
+    with grad_mode.set_grad_enabled(True if create_graph else grad_mode.is_grad_enabled()):
+        grad_res = _autograd_grad(double_back, grad_jac, v, create_graph=create_graph)
+        result = _fill_in_zeros(grad_res, inputs, strict, create_graph, "double_back_trick")
+    outputs = _grad_postprocess(outputs, create_graph)
+    result = _grad_postprocess(result, create_graph)
+    return _tuple_postprocess(outputs, is_outputs_tuple), _tuple_postprocess(result, is_inputs_tuple)
+
+
+# A differentiable stack for builds where minigrad.stack does not exist yet.
+def _make_stack_function():
+    from .function import Function
+
+    class _Stack(Function):
+        @staticmethod
+        def forward(ctx, *tensors):
+            import numpy as np
+            from .._tensor import Tensor
+            ctx.n = len(tensors)
+            return Tensor._make(np.stack([t._data for t in tensors]))
+
+        @staticmethod
+        def backward(ctx, grad):
+            return tuple(grad.select(0, i) for i in range(ctx.n))
+    return _Stack
+
+
+_Stack = _make_stack_function()

@@ -1,0 +1,310 @@
+"""A small CPU profiler laid out like ``torch.autograd.profiler``: where does the time go?
+
+    with profiler.profile() as prof:
+        loss = model(x).sum()
+        loss.backward()
+    print(prof.key_averages().table(sort_by="self_cpu_time_total", row_limit=10))
+
+Every table op is recorded as ``aten::<name>`` (forward, and the ops inside backward formulas), every
+backward node by its name (``MulBackward0``), custom Functions by their class name, and any block by
+``record_function("name")``. *Total* time of an event includes the events nested in it; *self* time
+does not. When no profiler is active, ops pay one flag check (``_dispatch._extras``).
+"""
+from __future__ import annotations
+
+import functools
+import json
+import time
+
+__all__ = ["profile", "record_function", "FunctionEvent", "FunctionEventAvg", "EventList"]
+
+_enabled = [False]
+_current: list = []   # the active profile (at most one)
+_open: list = []      # events entered but not yet exited (innermost last)
+
+
+def _now_us() -> float:
+    return time.perf_counter_ns() / 1000.0
+
+
+def _format_time(time_us: float) -> str:
+    """1.234ms / 56.789us, as PyTorch prints times."""
+    if time_us >= 1e6:
+        return f"{time_us / 1e6:.3f}s"
+    if time_us >= 1e3:
+        return f"{time_us / 1e3:.3f}ms"
+    return f"{time_us:.3f}us"
+
+
+def _format_time_share(time_us: float, total_us: float) -> str:
+    return "NaN" if total_us == 0 else f"{time_us * 100.0 / total_us:.2f}%"
+
+
+class FunctionEvent:
+    """One recorded call: name, start and end time, and the calls made inside it."""
+
+    def __init__(self, id: int, name: str, start_us: float, parent: "FunctionEvent | None") -> None:
+        self.id = id
+        self.name = name
+        self.start_us = start_us
+        self.end_us = start_us
+        self.cpu_parent = parent
+        self.cpu_children: list = []
+        self.count = 1
+
+    @property
+    def key(self) -> str:
+        return self.name
+
+    @property
+    def cpu_time_total(self) -> float:
+        return self.end_us - self.start_us
+
+    cpu_time = cpu_time_total
+
+    @property
+    def self_cpu_time_total(self) -> float:
+        return self.cpu_time_total - sum(c.cpu_time_total for c in self.cpu_children)
+
+    def __repr__(self) -> str:
+        return (f"<FunctionEvent id={self.id} name={self.name} cpu_time={_format_time(self.cpu_time_total)} "
+                f"start_us={self.start_us:.3f} end_us={self.end_us:.3f} "
+                f"cpu_children={[c.id for c in self.cpu_children]}>")
+
+
+class FunctionEventAvg:
+    """Events with the same name added up (a row of ``key_averages()``)."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.count = 0
+        self.cpu_time_total = 0.0
+        self.self_cpu_time_total = 0.0
+        self.cpu_parent = None
+
+    def add(self, other) -> "FunctionEventAvg":
+        self.count += other.count
+        self.cpu_time_total += other.cpu_time_total
+        self.self_cpu_time_total += other.self_cpu_time_total
+        return self
+
+    @property
+    def cpu_time(self) -> float:
+        """Average total time per call."""
+        return 0.0 if self.count == 0 else self.cpu_time_total / self.count
+
+    cpu_time_str = property(lambda self: _format_time(self.cpu_time))
+    cpu_time_total_str = property(lambda self: _format_time(self.cpu_time_total))
+    self_cpu_time_total_str = property(lambda self: _format_time(self.self_cpu_time_total))
+
+    def __repr__(self) -> str:
+        return (f"<FunctionEventAvg key={self.key} self_cpu_time={self.self_cpu_time_total_str} "
+                f"cpu_time={self.cpu_time_str} count={self.count}>")
+
+
+class EventList(list):
+    """A list of events with PyTorch's summaries: ``key_averages()``, ``table()``, ``total_average()``."""
+
+    def key_averages(self, group_by_input_shape: bool = False, group_by_stack_n: int = 0) -> "EventList":
+        """One averaged row per event name, in order of first appearance."""
+        rows: dict = {}
+        for evt in self:
+            row = rows.get(evt.key)
+            if row is None:
+                row = rows[evt.key] = FunctionEventAvg(evt.key)
+            row.add(evt)
+        return EventList(rows.values())
+
+    def total_average(self) -> FunctionEventAvg:
+        total = FunctionEventAvg("Total")
+        for evt in self:
+            total.add(evt)
+        return total
+
+    @property
+    def self_cpu_time_total(self) -> float:
+        return sum(evt.self_cpu_time_total for evt in self)
+
+    def table(self, sort_by: str | None = None, row_limit: int = 100, max_src_column_width: int = 75,
+              max_name_column_width: int = 55, max_shapes_column_width: int = 80, header: str | None = None,
+              top_level_events_only: bool = False, time_unit: str | None = None) -> str:
+        """The summary table, laid out as PyTorch's."""
+        return _build_table(self, sort_by, header, row_limit, max_name_column_width, top_level_events_only,
+                            time_unit)
+
+    def __str__(self) -> str:
+        return self.table()
+
+    def export_chrome_trace(self, path: str) -> None:
+        """Write the events as a Chrome trace (open in chrome://tracing or Perfetto)."""
+        events = [{"name": e.name, "ph": "X", "ts": e.start_us, "dur": e.cpu_time_total, "pid": 0, "tid": 0,
+                   "cat": "cpu_op"} for e in self if isinstance(e, FunctionEvent)]
+        with open(path, "w") as f:
+            json.dump({"traceEvents": events}, f)
+
+
+def _build_table(events, sort_by, header, row_limit, max_name_column_width, top_level_events_only,
+                 time_unit) -> str:
+    if len(events) == 0:
+        return ""
+    if sort_by is not None:
+        events = sorted(events, key=lambda evt: getattr(evt, sort_by), reverse=True)
+    name_width = max(len(evt.key) for evt in events) + 4
+    if max_name_column_width is not None:
+        name_width = min(name_width, max_name_column_width)
+    headers = ["Name", "Self CPU %", "Self CPU", "CPU total %", "CPU total", "CPU time avg", "# of Calls"]
+    widths = [name_width] + [12] * (len(headers) - 1)
+    row_format = "".join("{: >" + str(w) + "}  " for w in widths)
+    header_sep = "".join("-" * w + "  " for w in widths)
+    line_length = sum(widths) + 2 * (len(widths) - 1)
+
+    def fmt(time_us: float) -> str:
+        if time_unit == "s":
+            return f"{time_us / 1e6:.3f}s"
+        if time_unit == "ms":
+            return f"{time_us / 1e3:.3f}ms"
+        if time_unit == "us":
+            return f"{time_us:.3f}us"
+        return _format_time(time_us)
+
+    total_self = sum(evt.self_cpu_time_total for evt in events)
+    out = []
+    if header is not None:
+        out += ["=" * line_length, header]
+    if top_level_events_only:
+        out += ["=" * line_length, "This report only display top-level ops statistics"]
+    out += [header_sep, row_format.format(*headers), header_sep]
+    shown = 0
+    for evt in events:
+        if shown == row_limit:
+            break
+        if top_level_events_only and evt.cpu_parent is not None:
+            continue
+        shown += 1
+        name = evt.key
+        if max_name_column_width is not None and len(name) >= max_name_column_width - 3:
+            name = name[: max_name_column_width - 3] + "..."
+        out.append(row_format.format(
+            name, _format_time_share(evt.self_cpu_time_total, total_self), fmt(evt.self_cpu_time_total),
+            _format_time_share(evt.cpu_time_total, total_self), fmt(evt.cpu_time_total),
+            fmt(evt.cpu_time), evt.count))
+    out += [header_sep, f"Self CPU time total: {fmt(total_self)}"]
+    return "\n".join(out) + "\n"
+
+
+class profile:
+    """Context manager recording every op (forward and backward) run inside it."""
+
+    def __init__(self, enabled: bool = True, *, use_cuda: bool = False, use_device=None,
+                 record_shapes: bool = False, with_flops: bool = False, profile_memory: bool = False,
+                 with_stack: bool = False, with_modules: bool = False, use_kineto: bool = False,
+                 use_cpu: bool = True, experimental_config=None, acc_events: bool = False,
+                 custom_trace_id_callback=None) -> None:
+        self.enabled = enabled
+        self.function_events: EventList | None = None
+        self._events: list = []
+        self._entered = False
+
+    def __enter__(self) -> "profile":
+        if not self.enabled:
+            return self
+        if self._entered:
+            raise RuntimeError("Profiler context manager is not reentrant")
+        if _enabled[0]:
+            raise RuntimeError("Profiler is already enabled on this thread")
+        self._entered = True
+        self._events = []
+        _current.append(self)
+        _open.clear()
+        _set_enabled(True)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if not self.enabled:
+            return
+        _set_enabled(False)
+        _current.clear()
+        _open.clear()
+        self.function_events = EventList(self._events)
+
+    def _check_finished(self) -> None:
+        if self.function_events is None:
+            raise RuntimeError("Profiler didn't finish running")
+
+    def key_averages(self, group_by_input_shape: bool = False, group_by_stack_n: int = 0) -> EventList:
+        """Events grouped by name (see ``EventList.key_averages``)."""
+        self._check_finished()
+        return self.function_events.key_averages(group_by_input_shape, group_by_stack_n)
+
+    def table(self, sort_by: str | None = None, row_limit: int = 100, **kwargs) -> str:
+        self._check_finished()
+        return self.function_events.table(sort_by=sort_by, row_limit=row_limit, **kwargs)
+
+    def total_average(self) -> FunctionEventAvg:
+        self._check_finished()
+        return self.function_events.total_average()
+
+    @property
+    def self_cpu_time_total(self) -> float:
+        self._check_finished()
+        return self.function_events.self_cpu_time_total
+
+    def export_chrome_trace(self, path: str) -> None:
+        self._check_finished()
+        self.function_events.export_chrome_trace(path)
+
+    def __str__(self) -> str:
+        self._check_finished()
+        return str(self.function_events)
+
+
+def _set_enabled(value: bool) -> None:
+    from . import engine, forward_ad
+    _enabled[0] = engine._profiling[0] = value
+    forward_ad._sync_extras()
+
+
+class record_function:
+    """Label a block (``with record_function("name"):``) or a function (as a decorator) in the profile."""
+
+    def __init__(self, name: str, args: str | None = None) -> None:
+        self.name = name
+        self.args = args
+        self._event = None
+
+    def __enter__(self) -> "record_function":
+        if _enabled[0]:
+            prof = _current[-1]
+            evt = FunctionEvent(len(prof._events), self.name, _now_us(), _open[-1] if _open else None)
+            if evt.cpu_parent is not None:
+                evt.cpu_parent.cpu_children.append(evt)
+            prof._events.append(evt)
+            _open.append(evt)
+            self._event = evt
+        return self
+
+    def __exit__(self, *exc) -> None:
+        evt = self._event
+        if evt is not None:
+            evt.end_us = _now_us()
+            if _open and _open[-1] is evt:
+                _open.pop()
+            self._event = None
+
+    def __call__(self, func):
+        name = self.name
+
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            with record_function(name):
+                return func(*args, **kwargs)
+        return wrapper
+
+
+def _run_node_profiled(node, grads: tuple) -> tuple:
+    """The engine runs a backward node through here while profiling."""
+    from . import anomaly_mode
+    with record_function(node.name()):
+        if anomaly_mode._enabled[0]:
+            return anomaly_mode._run_with_anomaly_check(node, grads)
+        return node.apply(grads)

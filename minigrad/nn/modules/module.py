@@ -1,0 +1,442 @@
+"""Module: the base class of layers — it registers parameters, buffers and sub-modules by assignment."""
+from __future__ import annotations
+
+from collections import OrderedDict, namedtuple
+
+from ..._tensor import Tensor
+from ...autograd.grad_mode import no_grad
+from ..parameter import Parameter
+
+
+class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
+    """What ``load_state_dict`` returns: the keys it did not match."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        if not self.missing_keys and not self.unexpected_keys:
+            return "<All keys matched successfully>"
+        return super().__repr__()
+
+    __str__ = __repr__
+
+
+class RemovableHandle:
+    """Returned by ``register_forward_hook``; ``remove()`` unregisters the hook."""
+
+    _next_id = 0
+
+    def __init__(self, hooks: dict) -> None:
+        self._hooks = hooks
+        self.id = RemovableHandle._next_id
+        RemovableHandle._next_id += 1
+
+    def remove(self) -> None:
+        self._hooks.pop(self.id, None)
+
+    def __enter__(self) -> "RemovableHandle":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.remove()
+
+
+def _addindent(s: str, num_spaces: int) -> str:
+    """Indent every line but the first (how nested modules print)."""
+    lines = s.split("\n")
+    if len(lines) == 1:
+        return s
+    return lines[0] + "\n" + "\n".join(num_spaces * " " + line for line in lines[1:])
+
+
+class Module:
+    """Base class for all neural-network modules; subclasses define ``forward``."""
+
+    training: bool
+
+    def __init__(self, *args, **kwargs) -> None:
+        if args or kwargs:
+            raise TypeError(f"{type(self).__name__}.__init__() got an unexpected argument")
+        # object.__setattr__: our own __setattr__ needs these dicts to exist already.
+        object.__setattr__(self, "training", True)
+        object.__setattr__(self, "_parameters", OrderedDict())
+        object.__setattr__(self, "_buffers", OrderedDict())
+        object.__setattr__(self, "_non_persistent_buffers_set", set())
+        object.__setattr__(self, "_modules", OrderedDict())
+        object.__setattr__(self, "_forward_hooks", OrderedDict())
+        object.__setattr__(self, "_forward_pre_hooks", OrderedDict())
+
+    # ---- calling ------------------------------------------------------------------------------
+    def forward(self, *input):
+        raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
+
+    def __call__(self, *args, **kwargs):
+        for hook in list(self._forward_pre_hooks.values()):
+            result = hook(self, args)
+            if result is not None:
+                args = result if isinstance(result, tuple) else (result,)
+        output = self.forward(*args, **kwargs)
+        for hook in list(self._forward_hooks.values()):
+            result = hook(self, args, output)
+            if result is not None:
+                output = result
+        return output
+
+    def register_forward_hook(self, hook) -> RemovableHandle:
+        """Call ``hook(module, args, output)`` after every forward; a returned value replaces the output."""
+        handle = RemovableHandle(self._forward_hooks)
+        self._forward_hooks[handle.id] = hook
+        return handle
+
+    def register_forward_pre_hook(self, hook) -> RemovableHandle:
+        """Call ``hook(module, args)`` before every forward; a returned value replaces the arguments."""
+        handle = RemovableHandle(self._forward_pre_hooks)
+        self._forward_pre_hooks[handle.id] = hook
+        return handle
+
+    # ---- attributes: assignment registers parameters, buffers and sub-modules ------------------
+    def __setattr__(self, name: str, value) -> None:
+        params = self.__dict__.get("_parameters")
+        if isinstance(value, Parameter):
+            if params is None:
+                raise AttributeError("cannot assign parameters before Module.__init__() call")
+            self._forget(name)
+            self.register_parameter(name, value)
+        elif params is not None and name in params:
+            if value is not None:
+                raise TypeError(f"cannot assign '{_typename(value)}' as parameter '{name}' "
+                                "(torch.nn.Parameter or None expected)")
+            self.register_parameter(name, value)
+        elif isinstance(value, Module):
+            if self.__dict__.get("_modules") is None:
+                raise AttributeError("cannot assign module before Module.__init__() call")
+            self._forget(name)
+            self._modules[name] = value
+        elif self.__dict__.get("_modules") is not None and name in self._modules:
+            if value is not None:
+                raise TypeError(f"cannot assign '{_typename(value)}' as child module '{name}' "
+                                "(torch.nn.Module or None expected)")
+            self._modules[name] = value
+        elif self.__dict__.get("_buffers") is not None and name in self._buffers:
+            if value is not None and not isinstance(value, Tensor):
+                raise TypeError(f"cannot assign '{_typename(value)}' as buffer '{name}' "
+                                "(torch.Tensor or None expected)")
+            self._buffers[name] = value
+        else:
+            object.__setattr__(self, name, value)
+
+    def _forget(self, name: str) -> None:
+        for d in (self.__dict__, self._parameters, self._buffers, self._modules):
+            d.pop(name, None)
+        self._non_persistent_buffers_set.discard(name)
+
+    def __getattr__(self, name: str):
+        # Only called when normal lookup fails: look in the registries.
+        d = self.__dict__
+        for registry in ("_parameters", "_buffers", "_modules"):
+            if registry in d and name in d[registry]:
+                return d[registry][name]
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    def __delattr__(self, name: str) -> None:
+        for registry in (self._parameters, self._buffers, self._modules):
+            if name in registry:
+                del registry[name]
+                self._non_persistent_buffers_set.discard(name)
+                return
+        object.__delattr__(self, name)
+
+    def __dir__(self):
+        return sorted(set(object.__dir__(self)) | set(self._parameters) | set(self._buffers) | set(self._modules))
+
+    def register_parameter(self, name: str, param: Parameter | None) -> None:
+        """Add a parameter (or a None placeholder) under ``name``."""
+        if "_parameters" not in self.__dict__:
+            raise AttributeError("cannot assign parameter before Module.__init__() call")
+        if not isinstance(name, str):
+            raise TypeError(f"parameter name should be a string. Got {type(name).__name__}")
+        if "." in name:
+            raise KeyError('parameter name can\'t contain "."')
+        if name == "":
+            raise KeyError('parameter name can\'t be empty string ""')
+        if hasattr(self, name) and name not in self._parameters:
+            raise KeyError(f"attribute '{name}' already exists")
+        if param is not None and not isinstance(param, Parameter):
+            raise TypeError(f"cannot assign '{_typename(param)}' object to parameter '{name}' "
+                            "(torch.nn.Parameter or None required)")
+        self._parameters[name] = param
+
+    def register_buffer(self, name: str, tensor: Tensor | None, persistent: bool = True) -> None:
+        """Add a tensor that is state but not a parameter (saved in state_dict if persistent)."""
+        if "." in name:
+            raise KeyError('buffer name can\'t contain "."')
+        if hasattr(self, name) and name not in self._buffers:
+            raise KeyError(f"attribute '{name}' already exists")
+        if tensor is not None and not isinstance(tensor, Tensor):
+            raise TypeError(f"cannot assign '{_typename(tensor)}' object to buffer '{name}' "
+                            "(torch Tensor or None required)")
+        self._buffers[name] = tensor
+        if persistent:
+            self._non_persistent_buffers_set.discard(name)
+        else:
+            self._non_persistent_buffers_set.add(name)
+
+    def add_module(self, name: str, module: "Module | None") -> None:
+        """Add a child module under ``name``."""
+        if module is not None and not isinstance(module, Module):
+            raise TypeError(f"{_typename(module)} is not a Module subclass")
+        if hasattr(self, name) and name not in self._modules:
+            raise KeyError(f"attribute '{name}' already exists")
+        if "." in name:
+            raise KeyError(f'module name can\'t contain ".", got: {name}')
+        self._modules[name] = module
+
+    register_module = add_module
+
+    def get_submodule(self, target: str) -> "Module":
+        """The sub-module at a dotted path such as ``"0.linear"``."""
+        mod = self
+        for item in target.split(".") if target else []:
+            if item not in mod._modules:
+                raise AttributeError(f"{mod._get_name()} has no attribute `{item}`")
+            mod = mod._modules[item]
+        return mod
+
+    def get_parameter(self, target: str) -> Parameter:
+        """The parameter at a dotted path such as ``"0.weight"``."""
+        module_path, _, name = target.rpartition(".")
+        mod = self.get_submodule(module_path)
+        if name not in mod._parameters:
+            raise AttributeError(f"`{name}` is not an nn.Parameter")
+        return mod._parameters[name]
+
+    # ---- walking the tree ---------------------------------------------------------------------
+    def named_modules(self, memo=None, prefix: str = "", remove_duplicate: bool = True):
+        """(name, module) for this module and every descendant, depth first, each module once."""
+        if memo is None:
+            memo = set()
+        if remove_duplicate and self in memo:
+            return
+        if remove_duplicate:
+            memo.add(self)
+        yield prefix, self
+        for name, module in self._modules.items():
+            if module is None:
+                continue
+            sub_prefix = prefix + ("." if prefix else "") + name
+            yield from module.named_modules(memo, sub_prefix, remove_duplicate)
+
+    def modules(self):
+        """This module and every descendant."""
+        for _, module in self.named_modules():
+            yield module
+
+    def named_children(self):
+        """(name, module) for the direct children."""
+        seen = set()
+        for name, module in self._modules.items():
+            if module is not None and module not in seen:
+                seen.add(module)
+                yield name, module
+
+    def children(self):
+        """The direct child modules."""
+        for _, module in self.named_children():
+            yield module
+
+    def _named_members(self, get_members, prefix: str = "", recurse: bool = True, remove_duplicate: bool = True):
+        seen = set()
+        modules = self.named_modules(prefix=prefix, remove_duplicate=remove_duplicate) if recurse \
+            else [(prefix, self)]
+        for module_prefix, module in modules:
+            for k, v in get_members(module):
+                if v is None or (remove_duplicate and v in seen):
+                    continue
+                if remove_duplicate:
+                    seen.add(v)
+                yield module_prefix + ("." if module_prefix else "") + k, v
+
+    def named_parameters(self, prefix: str = "", recurse: bool = True, remove_duplicate: bool = True):
+        """(dotted name, parameter) for every parameter, each once."""
+        yield from self._named_members(lambda m: m._parameters.items(), prefix, recurse, remove_duplicate)
+
+    def parameters(self, recurse: bool = True):
+        """Every parameter (what an optimizer needs)."""
+        for _, p in self.named_parameters(recurse=recurse):
+            yield p
+
+    def named_buffers(self, prefix: str = "", recurse: bool = True, remove_duplicate: bool = True):
+        """(dotted name, buffer) for every buffer."""
+        yield from self._named_members(lambda m: m._buffers.items(), prefix, recurse, remove_duplicate)
+
+    def buffers(self, recurse: bool = True):
+        """Every buffer."""
+        for _, b in self.named_buffers(recurse=recurse):
+            yield b
+
+    def apply(self, fn) -> "Module":
+        """Call ``fn`` on every sub-module (children first) and on self; returns self."""
+        for module in self.children():
+            module.apply(fn)
+        fn(self)
+        return self
+
+    # ---- modes and gradients ------------------------------------------------------------------
+    def train(self, mode: bool = True) -> "Module":
+        """Set training mode (affects Dropout) here and in every descendant."""
+        if not isinstance(mode, bool):
+            raise ValueError("training mode is expected to be boolean")
+        self.training = mode
+        for module in self.children():
+            module.train(mode)
+        return self
+
+    def eval(self) -> "Module":
+        """Set evaluation mode (``train(False)``)."""
+        return self.train(False)
+
+    def requires_grad_(self, requires_grad: bool = True) -> "Module":
+        """Set ``requires_grad`` on every parameter."""
+        for p in self.parameters():
+            p.requires_grad_(requires_grad)
+        return self
+
+    def zero_grad(self, set_to_none: bool = True) -> None:
+        """Reset the parameters' gradients (to None by default, as PyTorch)."""
+        for p in self.parameters():
+            if p.grad is not None:
+                if set_to_none:
+                    p.grad = None
+                else:
+                    if p.grad.grad_fn is not None:
+                        p.grad.detach_()
+                    else:
+                        p.grad.requires_grad_(False)
+                    p.grad.zero_()
+
+    # ---- dtype conversion (in place, keeping the same Parameter objects) -----------------------
+    def _apply(self, fn) -> "Module":
+        for module in self.children():
+            module._apply(fn)
+        for p in self._parameters.values():
+            if p is None:
+                continue
+            with no_grad():
+                p.data = fn(p)
+            if p._grad is not None:
+                p._grad = fn(p._grad)
+        for key, buf in self._buffers.items():
+            if buf is not None:
+                self._buffers[key] = fn(buf)
+        return self
+
+    def to(self, *args, **kwargs) -> "Module":
+        """Convert floating-point parameters and buffers to a dtype (devices are accepted: CPU only)."""
+        from ..._dtypes import dtype as dtype_class
+        dtype = kwargs.get("dtype")
+        for a in args:
+            if isinstance(a, dtype_class):
+                dtype = a
+            elif isinstance(a, Tensor):
+                dtype = a.dtype
+        if dtype is None:
+            return self
+        if not (dtype.is_floating_point or dtype.is_complex):
+            raise TypeError(f"nn.Module.to only accepts floating point or complex dtypes, but got desired "
+                            f"dtype={dtype}")
+        return self._apply(lambda t: t.to(dtype) if t.is_floating_point() or t.is_complex() else t)
+
+    def float(self) -> "Module":
+        """Cast floating-point parameters and buffers to float32."""
+        return self._apply(lambda t: t.float() if t.is_floating_point() else t)
+
+    def double(self) -> "Module":
+        """Cast floating-point parameters and buffers to float64."""
+        return self._apply(lambda t: t.double() if t.is_floating_point() else t)
+
+    def half(self) -> "Module":
+        """Cast floating-point parameters and buffers to float16."""
+        return self._apply(lambda t: t.half() if t.is_floating_point() else t)
+
+    def cpu(self) -> "Module":
+        return self
+
+    # ---- saving and loading -------------------------------------------------------------------
+    def state_dict(self, *args, destination=None, prefix: str = "", keep_vars: bool = False):
+        """OrderedDict of every parameter and persistent buffer by dotted name (detached unless keep_vars)."""
+        if destination is None:
+            destination = OrderedDict()
+        for name, p in self._parameters.items():
+            if p is not None:
+                destination[prefix + name] = p if keep_vars else p.detach()
+        for name, b in self._buffers.items():
+            if b is not None and name not in self._non_persistent_buffers_set:
+                destination[prefix + name] = b if keep_vars else b.detach()
+        for name, module in self._modules.items():
+            if module is not None:
+                module.state_dict(destination=destination, prefix=prefix + name + ".", keep_vars=keep_vars)
+        return destination
+
+    def load_state_dict(self, state_dict, strict: bool = True, assign: bool = False) -> _IncompatibleKeys:
+        """Copy values from ``state_dict`` into the parameters and buffers (strict: keys must match)."""
+        if not hasattr(state_dict, "keys"):
+            raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")
+        own = self.state_dict(keep_vars=True)
+        missing = [k for k in own if k not in state_dict]
+        unexpected = [k for k in state_dict if k not in own]
+        error_msgs = []
+        for key, target in own.items():
+            if key not in state_dict:
+                continue
+            value = state_dict[key]
+            if not isinstance(value, Tensor):
+                error_msgs.append(f'While copying the parameter named "{key}", expected torch.Tensor or Tensor-like '
+                                  f"object from checkpoint but received {type(value)}")
+                continue
+            if value.shape != target.shape:
+                error_msgs.append(f"size mismatch for {key}: copying a param with shape {value.shape} from "
+                                  f"checkpoint, the shape in current model is {target.shape}.")
+                continue
+            with no_grad():
+                target.copy_(value)
+        if strict:
+            if unexpected:
+                error_msgs.insert(0, "Unexpected key(s) in state_dict: {}. ".format(
+                    ", ".join(f'"{k}"' for k in unexpected)))
+            if missing:
+                error_msgs.insert(0, "Missing key(s) in state_dict: {}. ".format(
+                    ", ".join(f'"{k}"' for k in missing)))
+        if error_msgs:
+            raise RuntimeError("Error(s) in loading state_dict for {}:\n\t{}".format(
+                type(self).__name__, "\n\t".join(error_msgs)))
+        return _IncompatibleKeys(missing, unexpected)
+
+    # ---- printing -----------------------------------------------------------------------------
+    def extra_repr(self) -> str:
+        """The text inside the parentheses of this module's repr (subclasses override)."""
+        return ""
+
+    def _get_name(self) -> str:
+        return type(self).__name__
+
+    def __repr__(self) -> str:
+        extra_lines = self.extra_repr().split("\n") if self.extra_repr() else []
+        child_lines = [f"({key}): " + _addindent(repr(module), 2) for key, module in self._modules.items()]
+        lines = extra_lines + child_lines
+        main_str = self._get_name() + "("
+        if lines:
+            if len(extra_lines) == 1 and not child_lines:
+                main_str += extra_lines[0]
+            else:
+                main_str += "\n  " + "\n  ".join(lines) + "\n"
+        return main_str + ")"
+
+    def __setstate__(self, state) -> None:
+        self.__dict__.update(state)
+
+
+def _typename(value) -> str:
+    if isinstance(value, Tensor):
+        return value._legacy_type_name()
+    return type(value).__module__ + "." + type(value).__qualname__ if type(value).__module__ != "builtins" \
+        else type(value).__qualname__

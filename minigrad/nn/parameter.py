@@ -1,0 +1,30 @@
+"""Parameter: a Tensor that a Module registers as learnable (requires_grad by default)."""
+from __future__ import annotations
+
+import numpy as np
+
+from .._tensor import Tensor
+
+
+class Parameter(Tensor):
+    """A tensor that is a module parameter: assigning it to a Module attribute registers it."""
+
+    def __init__(self, data: Tensor | None = None, requires_grad: bool = True) -> None:
+        # Shares the storage of ``data`` (like torch.nn.Parameter), but starts a fresh history.
+        array = np.empty(0, dtype=np.float32) if data is None else data._data
+        self._init_from(array, False)
+        self.requires_grad = requires_grad
+
+    @classmethod
+    def _from_tensor(cls, t: Tensor) -> "Parameter":
+        return cls(t, t._requires_grad)
+
+    def __repr__(self) -> str:
+        return "Parameter containing:\n" + super().__repr__()
+
+    def __reduce_ex__(self, protocol):
+        return (_rebuild_parameter, (Tensor._make(self._data.copy()), self._requires_grad))
+
+
+def _rebuild_parameter(data: Tensor, requires_grad: bool) -> Parameter:
+    return Parameter(data, requires_grad)

@@ -1,0 +1,70 @@
+"""Adam and AdamW (torch.optim.Adam / AdamW): bias-corrected running moments of the gradient."""
+from __future__ import annotations
+
+import numpy as np
+
+from .._tensor import Tensor
+from .optimizer import Optimizer, _write
+
+
+class Adam(Optimizer):
+    """p ← p - lr·m̂ / (√v̂ + eps), with m, v running means of g and g² and hats their bias corrections."""
+
+    def __init__(self, params, lr: float = 1e-3, betas: tuple = (0.9, 0.999), eps: float = 1e-8,
+                 weight_decay: float = 0, amsgrad: bool = False, *, foreach=None, maximize: bool = False,
+                 capturable: bool = False, differentiable: bool = False, fused=None,
+                 decoupled_weight_decay: bool = False) -> None:
+        if not 0.0 <= lr:
+            raise ValueError(f"Invalid learning rate: {lr}")
+        if not 0.0 <= eps:
+            raise ValueError(f"Invalid epsilon value: {eps}")
+        if not 0.0 <= betas[0] < 1.0:
+            raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
+        if not 0.0 <= betas[1] < 1.0:
+            raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
+        if not 0.0 <= weight_decay:
+            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        defaults = dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad, maximize=maximize,
+                        foreach=foreach, capturable=capturable, differentiable=differentiable, fused=fused,
+                        decoupled_weight_decay=decoupled_weight_decay)
+        super().__init__(params, defaults)
+
+    def _update(self, p, grad, state, group) -> None:
+        lr, (beta1, beta2), eps, wd = group["lr"], group["betas"], group["eps"], group["weight_decay"]
+        if not state:
+            state["step"] = Tensor._make(np.array(0.0, dtype=np.float32))
+            state["exp_avg"] = Tensor._make(np.zeros_like(p._data))
+            state["exp_avg_sq"] = Tensor._make(np.zeros_like(p._data))
+            if group["amsgrad"]:
+                state["max_exp_avg_sq"] = Tensor._make(np.zeros_like(p._data))
+        if group["maximize"]:
+            grad = -grad
+        state["step"]._data += 1
+        step = float(state["step"]._data)
+        if wd != 0:
+            if group["decoupled_weight_decay"]:
+                _write(p, p._data * (1 - lr * wd))                 # AdamW: shrink p directly
+            else:
+                grad = grad + wd * p._data                         # Adam: L2 penalty in the gradient
+        m, v = state["exp_avg"]._data, state["exp_avg_sq"]._data
+        m += (grad - m) * (1 - beta1)                              # m ← β1·m + (1-β1)·g   (a lerp, as PyTorch)
+        v *= beta2
+        v += (1 - beta2) * grad * grad                             # v ← β2·v + (1-β2)·g²
+        if group["amsgrad"]:
+            vmax = state["max_exp_avg_sq"]._data
+            np.maximum(vmax, v, out=vmax)
+            v = vmax
+        step_size = lr / (1 - beta1 ** step)
+        denom = np.sqrt(v) / (1 - beta2 ** step) ** 0.5 + eps
+        _write(p, p._data - step_size * (m / denom))
+
+
+class AdamW(Adam):
+    """Adam with decoupled weight decay: p ← p·(1 - lr·wd) before the Adam step."""
+
+    def __init__(self, params, lr: float = 1e-3, betas: tuple = (0.9, 0.999), eps: float = 1e-8,
+                 weight_decay: float = 1e-2, amsgrad: bool = False, *, maximize: bool = False, foreach=None,
+                 capturable: bool = False, differentiable: bool = False, fused=None) -> None:
+        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, foreach=foreach, maximize=maximize,
+                         capturable=capturable, differentiable=differentiable, fused=fused,
+                         decoupled_weight_decay=True)

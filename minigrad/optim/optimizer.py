@@ -1,0 +1,147 @@
+"""Optimizer: the base class (parameter groups, per-parameter state, zero_grad, state_dict)."""
+from __future__ import annotations
+
+import copy
+from collections import defaultdict
+
+import numpy as np
+
+from .._tensor import Tensor
+from ..autograd.grad_mode import enable_grad
+
+_REQUIRED = object()  # a default that the user must give (as torch.optim.optimizer.required)
+
+
+class Optimizer:
+    """Base class: holds ``param_groups`` (lists of parameters with their options) and ``state``."""
+
+    def __init__(self, params, defaults: dict) -> None:
+        self.defaults = defaults
+        self.state: defaultdict = defaultdict(dict)
+        self.param_groups: list[dict] = []
+        if isinstance(params, Tensor):
+            raise TypeError("params argument given to the optimizer should be an iterable of Tensors or dicts, "
+                            f"but got {params._legacy_type_name()}")
+        param_groups = list(params)
+        if len(param_groups) == 0:
+            raise ValueError("optimizer got an empty parameter list")
+        if not isinstance(param_groups[0], dict):
+            param_groups = [{"params": param_groups}]
+        for group in param_groups:
+            self.add_param_group(group)
+
+    def add_param_group(self, param_group: dict) -> None:
+        """Add a group of parameters with its own options (missing options come from the defaults)."""
+        if not isinstance(param_group, dict):
+            raise TypeError(f"param_group must be a dict, but got {type(param_group).__name__}")
+        params = param_group["params"]
+        if isinstance(params, Tensor):
+            param_group["params"] = [params]
+        elif isinstance(params, set):
+            raise TypeError("optimizer parameters need to be organized in ordered collections, but the ordering "
+                            "of tensors in sets will change between runs. Please use a list instead.")
+        else:
+            param_group["params"] = list(params)
+        for p in param_group["params"]:
+            if not isinstance(p, Tensor):
+                raise TypeError("optimizer can only optimize Tensors, but one of the params is "
+                                f"{type(p).__module__}.{type(p).__name__}")
+            if not p.is_leaf:
+                raise ValueError("can't optimize a non-leaf Tensor")
+        for name, default in self.defaults.items():
+            if default is _REQUIRED and name not in param_group:
+                raise ValueError(f"parameter group didn't specify a value of required optimization parameter {name}")
+            param_group.setdefault(name, default)
+        existing = [p for g in self.param_groups for p in g["params"]]
+        if any(p is q for p in param_group["params"] for q in existing):
+            raise ValueError("some parameters appear in more than one parameter group")
+        self.param_groups.append(param_group)
+
+    def zero_grad(self, set_to_none: bool = True) -> None:
+        """Reset every parameter's gradient (to None by default)."""
+        for group in self.param_groups:
+            for p in group["params"]:
+                if p.grad is None:
+                    continue
+                if set_to_none:
+                    p.grad = None
+                else:
+                    if p.grad.grad_fn is not None:
+                        p.grad.detach_()
+                    else:
+                        p.grad.requires_grad_(False)
+                    p.grad.zero_()
+
+    def step(self, closure=None):
+        """Update the parameters once (subclasses implement ``_update``)."""
+        loss = None
+        if closure is not None:
+            with enable_grad():
+                loss = closure()
+        for group in self.param_groups:
+            for p in group["params"]:
+                if p.grad is None:
+                    continue
+                state = self.state.get(p, {})
+                self._update(p, p.grad._data, state, group)
+                if state:  # (plain SGD keeps no state, and PyTorch then lists none)
+                    self.state[p] = state
+        return loss
+
+    def _update(self, p: Tensor, grad: np.ndarray, state: dict, group: dict) -> None:
+        raise NotImplementedError
+
+    # ---- saving and loading -------------------------------------------------------------------
+    def state_dict(self) -> dict:
+        """{'state': {index: {...}}, 'param_groups': [{options..., 'params': [indices]}]}."""
+        index: dict[int, int] = {}   # id(param) -> position, counted across groups (never shown)
+        groups = []
+        for group in self.param_groups:
+            packed = {k: v for k, v in group.items() if k != "params"}
+            for p in group["params"]:
+                index.setdefault(id(p), len(index))
+            packed["params"] = [index[id(p)] for p in group["params"]]
+            groups.append(packed)
+        state = {index[id(p)]: s for p, s in self.state.items()}
+        return {"state": state, "param_groups": groups}
+
+    def load_state_dict(self, state_dict: dict) -> None:
+        """Restore options and state saved by ``state_dict`` (parameters matched by position)."""
+        state_dict = copy.deepcopy(state_dict)
+        saved_groups = state_dict["param_groups"]
+        if len(saved_groups) != len(self.param_groups):
+            raise ValueError("loaded state dict has a different number of parameter groups")
+        if any(len(g["params"]) != len(s["params"]) for g, s in zip(self.param_groups, saved_groups)):
+            raise ValueError("loaded state dict contains a parameter group that doesn't match the size of "
+                             "optimizer's group")
+        params = {i: p for g, s in zip(self.param_groups, saved_groups) for i, p in zip(s["params"], g["params"])}
+        self.state = defaultdict(dict)
+        for i, s in state_dict["state"].items():
+            p = params[i]
+            # buffers take the parameter's dtype; the step count stays as saved
+            self.state[p] = {k: (v.to(p.dtype) if isinstance(v, Tensor) and k != "step" else v) for k, v in s.items()}
+        for group, saved in zip(self.param_groups, saved_groups):
+            saved["params"] = group["params"]
+            group.clear()
+            group.update(saved)
+
+    def __repr__(self) -> str:
+        out = type(self).__name__ + " ("
+        for i, group in enumerate(self.param_groups):
+            out += f"\nParameter Group {i}\n"
+            for key in sorted(group):
+                if key != "params":
+                    out += f"    {key}: {group[key]}\n"
+        return out + ")"
+
+    def __getstate__(self) -> dict:
+        return {"defaults": self.defaults, "state": self.state, "param_groups": self.param_groups}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+
+
+def _write(p: Tensor, values: np.ndarray) -> None:
+    """Overwrite a parameter's values in place (like ``p.data.copy_``: a version bump, no history)."""
+    p._data[...] = values
+    p._version_counter[0] += 1

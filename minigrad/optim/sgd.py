@@ -1,0 +1,44 @@
+"""Stochastic gradient descent with momentum, dampening, Nesterov and weight decay (torch.optim.SGD)."""
+from __future__ import annotations
+
+import numpy as np
+
+from .._tensor import Tensor
+from .optimizer import Optimizer, _write
+
+
+class SGD(Optimizer):
+    """p ← p - lr·g, with g optionally smoothed by momentum: buf ← μ·buf + (1 - dampening)·g."""
+
+    def __init__(self, params, lr: float = 1e-3, momentum: float = 0, dampening: float = 0,
+                 weight_decay: float = 0, nesterov: bool = False, *, maximize: bool = False, foreach=None,
+                 differentiable: bool = False, fused=None) -> None:
+        if lr < 0.0:
+            raise ValueError(f"Invalid learning rate: {lr}")
+        if momentum < 0.0:
+            raise ValueError(f"Invalid momentum value: {momentum}")
+        if weight_decay < 0.0:
+            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        if nesterov and (momentum <= 0 or dampening != 0):
+            raise ValueError("Nesterov momentum requires a momentum and zero dampening")
+        defaults = dict(lr=lr, momentum=momentum, dampening=dampening, weight_decay=weight_decay,
+                        nesterov=nesterov, maximize=maximize, foreach=foreach, differentiable=differentiable,
+                        fused=fused)
+        super().__init__(params, defaults)
+
+    def _update(self, p, grad, state, group) -> None:
+        lr, momentum, dampening = group["lr"], group["momentum"], group["dampening"]
+        if group["maximize"]:
+            grad = -grad
+        if group["weight_decay"] != 0:
+            grad = grad + group["weight_decay"] * p._data          # L2 penalty: d(wd/2·|p|²)/dp = wd·p
+        if momentum != 0:
+            buf = state.get("momentum_buffer")
+            if buf is None:
+                buf = Tensor._make(np.array(grad, copy=True))      # first step: the buffer is the gradient
+                state["momentum_buffer"] = buf
+            else:
+                buf._data *= momentum
+                buf._data += (1 - dampening) * grad
+            grad = grad + momentum * buf._data if group["nesterov"] else buf._data
+        _write(p, p._data - lr * grad)

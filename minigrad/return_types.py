@@ -1,0 +1,41 @@
+"""torch.return_types: the named pairs returned by max(dim), min(dim) and friends."""
+from __future__ import annotations
+
+
+class _ValuesIndices(tuple):
+    """A (values, indices) pair that prints like PyTorch's structseq."""
+
+    __slots__ = ()
+    n_fields = n_sequence_fields = 2
+
+    def __new__(cls, sequence):
+        values, indices = sequence
+        return super().__new__(cls, (values, indices))
+
+    @property
+    def values(self):
+        return self[0]
+
+    @property
+    def indices(self):
+        return self[1]
+
+    def __repr__(self) -> str:
+        return f"torch.return_types.{type(self).__name__}(\nvalues={self[0]!r},\nindices={self[1]!r})"
+
+    def __reduce__(self):
+        return (type(self), (tuple(self),))
+
+
+def _make_type(name: str) -> type:
+    return type(name, (_ValuesIndices,), {"__slots__": (), "__module__": "torch.return_types"})
+
+
+max = _make_type("max")  # noqa: A001  (PyTorch's names)
+min = _make_type("min")  # noqa: A001
+_TYPES = {"max": max, "min": min}
+
+
+def make(name: str, values, indices):
+    """The return type called ``name`` holding (values, indices)."""
+    return _TYPES[name]((values, indices))

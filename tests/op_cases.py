@@ -1,0 +1,425 @@
+"""The op sweep table: one ``OpCase`` per derivative-table entry (and per interesting variant).
+
+``tests/test_op_table.py`` runs every case through the same checks: first and second derivatives by
+central differences (float64), PyTorch parity (values, gradients, grad_fn name, ``_saved_*`` names) and,
+for binary elementwise ops, hypothesis-drawn broadcasting. A test there fails when an ``Op`` in
+``minigrad.derivatives`` has no case here, so adding an op means adding a line below.
+
+How to add a case (append to your group's section):
+
+    OpCase("ExpBackward0", lambda T, x: x.exp(), [In((2, 3))])
+
+- ``name``: the grad_fn class name the output must have (PyTorch's);
+- ``fn(T, *inputs)``: the same code runs with ``T = minigrad`` and ``T = torch``; it returns one tensor;
+- ``inputs``: ``In(shape, domain, grad)``; domains are listed in ``DOMAINS`` (pick one that keeps the op
+  smooth: "pos" for log/sqrt, "nonzero" for abs/relu, "distinct" for max/min ...);
+- ``covers``: other node names in the case's graph or its double backward (helper ops such as
+  ``SelectBackwardBackward0``); the test checks they really appear in that graph;
+- ``binary=True``: a two-input broadcasting op (both inputs then get hypothesis-drawn shapes);
+- ``gradgrad=False`` / ``parity=False`` with a ``why`` when a check cannot apply.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class In:
+    """One input of a case: shape, value domain, and whether it requires grad."""
+
+    shape: tuple
+    domain: str = "real"
+    grad: bool = True
+
+
+@dataclass(frozen=True)
+class OpCase:
+    name: str
+    fn: Callable
+    inputs: list
+    variant: str = ""
+    covers: tuple = ()
+    binary: bool = False
+    gradgrad: bool = True
+    parity: bool = True
+    why: str = ""
+    tol: float = 1e-5
+    saved: tuple = field(default=None)  # expected _saved_* names when PyTorch's differ on purpose
+
+    @property
+    def id(self) -> str:
+        return f"{self.name}-{self.variant}" if self.variant else self.name
+
+
+def _distinct(rng, shape):
+    # Values at least 0.1 apart (no ties for max/min/sort), in random order.
+    n = int(np.prod(shape))
+    return (rng.permutation(n) * 0.3 - 0.15 * n + rng.uniform(-0.05, 0.05, n)).reshape(shape)
+
+
+def _off_int(rng, shape):
+    # Away from integers and half-integers (floor/round/trunc are flat there).
+    return rng.integers(-3, 3, shape) + rng.choice([-1, 1], shape) * rng.uniform(0.1, 0.4, shape)
+
+
+def _with_zero(rng, shape):
+    a = rng.choice([-1, 1], shape) * rng.uniform(0.5, 1.5, shape)
+    a.reshape(-1)[1] = 0.0
+    return a
+
+
+DOMAINS = {
+    "real": lambda rng, s: rng.uniform(-2, 2, s),
+    "pos": lambda rng, s: rng.uniform(0.5, 2, s),
+    "nonzero": lambda rng, s: rng.choice([-1, 1], s) * rng.uniform(0.3, 2, s),
+    "unit": lambda rng, s: rng.uniform(-0.9, 0.9, s),
+    "prob": lambda rng, s: rng.uniform(0.1, 0.9, s),
+    "distinct": _distinct,
+    "offint": _off_int,
+    "with_zero": _with_zero,
+    "complex": lambda rng, s: rng.uniform(-2, 2, s) + 1j * rng.uniform(-2, 2, s),
+    "bool": lambda rng, s: rng.uniform(size=s) > 0.5,
+    "class3": lambda rng, s: rng.integers(0, 3, s),
+}
+
+
+def make_array(spec: In, rng) -> np.ndarray:
+    """Input data for one spec (float64, complex128, bool or int64)."""
+    return np.asarray(DOMAINS[spec.domain](rng, spec.shape))
+
+
+def _F(T):
+    return T.nn.functional
+
+
+CASES: list[OpCase] = []
+
+
+def add(*cases: OpCase) -> None:
+    CASES.extend(cases)
+
+
+X = In((2, 3))
+Y = In((2, 3))
+
+# =============================================================================================
+# Elementwise (part A)
+# =============================================================================================
+add(
+    OpCase("NegBackward0", lambda T, x: -x, [X]),
+    OpCase("ExpBackward0", lambda T, x: x.exp(), [X]),
+    OpCase("LogBackward0", lambda T, x: x.log(), [In((2, 3), "pos")]),
+    OpCase("SigmoidBackward0", lambda T, x: x.sigmoid(), [X]),
+    OpCase("TanhBackward0", lambda T, x: T.tanh(x), [X]),
+    OpCase("ReluBackward0", lambda T, x: x.relu(), [In((2, 3), "nonzero")]),
+    OpCase("AbsBackward0", lambda T, x: x.abs(), [In((2, 3), "nonzero")]),
+    OpCase("AbsBackward0", lambda T, x: x.abs(), [In((2, 3), "complex")], variant="complex"),
+    OpCase("SgnBackward0", lambda T, x: x.sgn(), [In((2, 3), "nonzero")]),
+    OpCase("SgnBackward0", lambda T, x: x.sgn(), [In((2, 3), "complex")], variant="complex"),
+    OpCase("SignBackward0", lambda T, x: x.sign(), [In((2, 3), "nonzero")]),
+    OpCase("ReciprocalBackward0", lambda T, x: x.reciprocal(), [In((2, 3), "nonzero")]),
+    OpCase("ReciprocalBackward0", lambda T, x: x.reciprocal(), [In((2, 3), "complex")], variant="complex"),
+    OpCase("SqrtBackward0", lambda T, x: x.sqrt(), [In((2, 3), "pos")]),
+    OpCase("RsqrtBackward0", lambda T, x: T.rsqrt(x), [In((2, 3), "pos")]),
+    OpCase("Exp2Backward0", lambda T, x: x.exp2(), [X]),
+    OpCase("Expm1Backward0", lambda T, x: x.expm1(), [X]),
+    OpCase("Log2Backward0", lambda T, x: x.log2(), [In((2, 3), "pos")]),
+    OpCase("Log10Backward0", lambda T, x: x.log10(), [In((2, 3), "pos")]),
+    OpCase("Log1PBackward0", lambda T, x: x.log1p(), [In((2, 3), "unit")]),
+    OpCase("SinBackward0", lambda T, x: x.sin(), [X]),
+    OpCase("SinBackward0", lambda T, x: x.sin(), [In((3,), "complex")], variant="complex"),
+    OpCase("CosBackward0", lambda T, x: x.cos(), [X]),
+    OpCase("TanBackward0", lambda T, x: x.tan(), [In((2, 3), "unit")]),
+    OpCase("FloorBackward0", lambda T, x: x.floor(), [In((2, 3), "offint")]),
+    OpCase("CeilBackward0", lambda T, x: x.ceil(), [In((2, 3), "offint")]),
+    OpCase("RoundBackward0", lambda T, x: x.round(), [In((2, 3), "offint")]),
+    OpCase("RoundBackward1", lambda T, x: x.round(decimals=1), [In((2, 3), "offint")]),
+    OpCase("TruncBackward0", lambda T, x: x.trunc(), [In((2, 3), "offint")]),
+    OpCase("FracBackward0", lambda T, x: x.frac(), [In((2, 3), "offint")]),
+    OpCase("ClampBackward1", lambda T, x: x.clamp(-0.5, 0.5), [X]),
+    OpCase("ClampBackward1", lambda T, x: x.clamp(min=0.2), [X], variant="min"),
+    OpCase("ClampBackward1", lambda T, x: T.clip(x, max=0.1), [X], variant="clip-max"),
+    OpCase("ClampBackward0", lambda T, x, lo, hi: x.clamp(lo, hi), [X, In((3,), "unit"), In((2, 1), "pos")]),
+    OpCase("ClampBackward0", lambda T, x, lo: x.clamp(min=lo), [X, In((3,))], variant="min"),
+    OpCase("ClampMinBackward0", lambda T, x: x.clamp_min(0.3), [X]),
+    OpCase("ClampMaxBackward0", lambda T, x: T.clamp_max(x, 0.3), [X]),
+    # in-place variants: same node names, the gradient runs through the rewritten tensor
+    OpCase("ExpBackward0", lambda T, x: x.clone().exp_(), [X], variant="inplace"),
+    OpCase("SqrtBackward0", lambda T, x: x.clone().sqrt_(), [In((2, 3), "pos")], variant="inplace"),
+    OpCase("SigmoidBackward0", lambda T, x: x.clone().sigmoid_(), [X], variant="inplace"),
+    OpCase("TanhBackward0", lambda T, x: x.clone().tanh_(), [X], variant="inplace"),
+    OpCase("ReluBackward0", lambda T, x: x.clone().relu_(), [In((2, 3), "nonzero")], variant="inplace"),
+    OpCase("AbsBackward0", lambda T, x: x.clone().abs_(), [In((2, 3), "nonzero")], variant="inplace"),
+    OpCase("LogBackward0", lambda T, x: x.clone().log_(), [In((2, 3), "pos")], variant="inplace"),
+    OpCase("SinBackward0", lambda T, x: x.clone().sin_(), [X], variant="inplace"),
+    OpCase("ClampBackward1", lambda T, x: x.clone().clamp_(-0.5, 0.5), [X], variant="inplace"),
+    OpCase("ClampMinBackward0", lambda T, x: x.clone().clamp_min_(0.0), [X], variant="inplace"),
+    OpCase("NegBackward0", lambda T, x: x.clone().neg_(), [X], variant="inplace"),
+    OpCase("ReciprocalBackward0", lambda T, x: x.clone().reciprocal_(), [In((2, 3), "nonzero")],
+           variant="inplace"),
+)
+
+# =============================================================================================
+# Arithmetic (part A)
+# =============================================================================================
+add(
+    OpCase("AddBackward0", lambda T, x, y: x + y, [X, Y], binary=True),
+    OpCase("AddBackward0", lambda T, x, y: T.add(x, y, alpha=2), [X, Y], variant="alpha", binary=True),
+    OpCase("AddBackward0", lambda T, x: 2 + x, [X], variant="radd"),
+    OpCase("SubBackward0", lambda T, x, y: x - y, [X, Y], binary=True),
+    OpCase("SubBackward0", lambda T, x, y: x.sub(y, alpha=3), [X, Y], variant="alpha", binary=True),
+    OpCase("RsubBackward1", lambda T, x: 2 - x, [X]),
+    OpCase("RsubBackward0", lambda T, x, y: T.rsub(x, y), [X, Y], binary=True),
+    OpCase("MulBackward0", lambda T, x, y: x * y, [X, Y], binary=True),
+    OpCase("MulBackward0", lambda T, x: 3 * x, [X], variant="rmul"),
+    OpCase("MulBackward0", lambda T, x: 2 / x, [In((2, 3), "nonzero")], variant="rdiv",
+           covers=("ReciprocalBackward0",)),
+    OpCase("MulBackward0", lambda T, x, y: x * y, [In((3,), "complex"), In((3,), "complex")], variant="complex"),
+    OpCase("DivBackward0", lambda T, x, y: x / y, [X, In((2, 3), "nonzero")], binary=True),
+    OpCase("DivBackward0", lambda T, x: x / 4, [X], variant="scalar"),
+    OpCase("PowBackward0", lambda T, x: x ** 2, [X]),
+    OpCase("PowBackward0", lambda T, x: x ** 2.5, [In((2, 3), "pos")], variant="float"),
+    OpCase("PowBackward0", lambda T, x: x.pow(-1), [In((2, 3), "nonzero")], variant="negative"),
+    OpCase("PowBackward0", lambda T, x: x.square(), [X], variant="square"),
+    OpCase("PowBackward1", lambda T, x, y: x ** y, [In((2, 3), "pos"), Y], binary=True),
+    OpCase("PowBackward2", lambda T, x: 2 ** x, [X]),
+    OpCase("PowBackward2", lambda T, x: T.pow(0.5, x), [X], variant="float-base"),
+    OpCase("MaximumBackward0", lambda T, x, y: T.maximum(x, y), [X, Y], binary=True),
+    OpCase("MinimumBackward0", lambda T, x, y: T.minimum(x, y), [X, Y], binary=True),
+    OpCase("MaximumBackward0", lambda T, x, y: x.max(y), [X, Y], variant="max-other"),
+    OpCase("WhereBackward0", lambda T, c, x, y: T.where(c, x, y), [In((2, 3), "bool", False), X, In((3,))]),
+    OpCase("WhereBackward0", lambda T, c, x: T.where(c, x, 0.0), [In((2, 3), "bool", False), X],
+           variant="scalar"),
+    OpCase("LerpBackward0", lambda T, x, y: T.lerp(x, y, 0.3), [X, Y], binary=True),
+    OpCase("LerpBackward0", lambda T, x, y: T.lerp(x, y, 0.8), [X, Y], variant="far-weight"),
+    OpCase("LerpBackward1", lambda T, x, y, w: T.lerp(x, y, w), [X, Y, In((3,), "unit")]),
+    OpCase("AddBackward0", lambda T, x, y: x.clone().add_(y), [X, In((3,))], variant="inplace"),
+    OpCase("SubBackward0", lambda T, x, y: x.clone().sub_(y, alpha=2), [X, Y], variant="inplace"),
+    OpCase("MulBackward0", lambda T, x, y: x.clone().mul_(y), [X, Y], variant="inplace"),
+    OpCase("DivBackward0", lambda T, x, y: x.clone().div_(y), [X, In((2, 3), "nonzero")], variant="inplace"),
+    OpCase("PowBackward0", lambda T, x: x.clone().pow_(3), [X], variant="inplace"),
+)
+
+# =============================================================================================
+# Reductions (part A)
+# =============================================================================================
+M = In((3, 4))
+add(
+    OpCase("SumBackward0", lambda T, x: x.sum(), [M]),
+    OpCase("SumBackward1", lambda T, x: x.sum(1), [M]),
+    OpCase("SumBackward1", lambda T, x: x.sum((0, -1), keepdim=True), [In((2, 3, 2))], variant="dims-keepdim"),
+    OpCase("MeanBackward0", lambda T, x: x.mean(), [M]),
+    OpCase("MeanBackward1", lambda T, x: x.mean((0, 1)), [M]),
+    OpCase("ProdBackward0", lambda T, x: x.prod(), [In((2, 3), "nonzero")]),
+    OpCase("ProdBackward0", lambda T, x: x.prod(), [In((2, 3), "with_zero")], variant="zero"),
+    OpCase("ProdBackward1", lambda T, x: x.prod(1), [In((3, 4), "nonzero")]),
+    OpCase("ProdBackward1", lambda T, x: x.prod(0, keepdim=True), [In((3, 2), "with_zero")], variant="zero"),
+    OpCase("MaxBackward1", lambda T, x: x.max(), [In((3, 4), "distinct")]),
+    OpCase("MinBackward1", lambda T, x: T.min(x), [In((3, 4), "distinct")]),
+    OpCase("MaxBackward0", lambda T, x: x.max(1).values, [In((3, 4), "distinct")],
+           covers=("IndexPutBackward0",)),
+    OpCase("MaxBackward0", lambda T, x: x.max(0, keepdim=True)[0], [In((3, 4), "distinct")], variant="keepdim"),
+    OpCase("MinBackward0", lambda T, x: T.min(x, -1).values, [In((3, 4), "distinct")]),
+    OpCase("AmaxBackward0", lambda T, x: x.amax(1), [In((3, 4), "distinct")]),
+    OpCase("AmaxBackward0", lambda T, x: x.amax(), [In((3, 4), "distinct")], variant="all"),
+    OpCase("AminBackward0", lambda T, x: T.amin(x, (0, 1), keepdim=True), [In((3, 4), "distinct")]),
+    OpCase("VarBackward0", lambda T, x: x.var(), [M]),
+    OpCase("VarBackward0", lambda T, x: x.var(1, keepdim=True), [M], variant="dim"),
+    OpCase("VarBackward0", lambda T, x: x.var(0, correction=0), [M], variant="correction"),
+    OpCase("StdBackward0", lambda T, x: x.std(), [M]),
+    OpCase("StdBackward0", lambda T, x: T.std(x, 1, unbiased=False), [M], variant="dim"),
+    OpCase("LogsumexpBackward0", lambda T, x: x.logsumexp(1), [M]),
+    OpCase("LogsumexpBackward0", lambda T, x: T.logsumexp(x, (0, 1), keepdim=True), [M], variant="all"),
+    OpCase("LinalgVectorNormBackward0", lambda T, x: x.norm(), [M]),
+    OpCase("LinalgVectorNormBackward0", lambda T, x: x.norm(dim=1), [M], variant="dim"),
+    OpCase("LinalgVectorNormBackward0", lambda T, x: x.norm(p=1), [In((3, 4), "nonzero")], variant="p1"),
+    OpCase("LinalgVectorNormBackward0", lambda T, x: x.norm(p=float("inf")), [In((3, 4), "distinct")],
+           variant="inf"),
+    OpCase("LinalgVectorNormBackward0", lambda T, x: x.norm(p=3, dim=0, keepdim=True), [In((3, 4), "nonzero")],
+           variant="p3"),
+    OpCase("LinalgVectorNormBackward0", lambda T, x: x.norm(), [In((3,), "complex")], variant="complex"),
+    OpCase("CumsumBackward0", lambda T, x: x.cumsum(1), [M]),
+    OpCase("CumsumBackward0", lambda T, x: T.cumsum(x, dim=0), [M], variant="dim0"),
+)
+
+# =============================================================================================
+# Complex (part A)
+# =============================================================================================
+Z = In((3,), "complex")
+add(
+    OpCase("ConjBackward0", lambda T, z: z.conj(), [Z]),
+    OpCase("AngleBackward0", lambda T, z: z.angle(), [Z]),
+    OpCase("AngleBackward0", lambda T, x: x.angle(), [In((3,), "nonzero")], variant="real"),
+    OpCase("ViewAsRealBackward0", lambda T, z: T.view_as_real(z), [Z], covers=("ViewAsComplexBackward0",)),
+    OpCase("ViewAsComplexBackward0", lambda T, x: T.view_as_complex(x), [In((3, 2))],
+           covers=("ViewAsRealBackward0",)),
+    OpCase("SelectBackward0", lambda T, z: z.real, [Z], variant="real"),
+    OpCase("SelectBackward0", lambda T, z: T.imag(z), [Z], variant="imag"),
+    OpCase("MulBackward0", lambda T, z: z * z.conj(), [Z], variant="z-conj-z"),
+)
+
+# =============================================================================================
+# Shape, views and indexing (part B: append here)
+# =============================================================================================
+add(
+    OpCase("ViewBackward0", lambda T, x: x.view(6), [X]),
+    OpCase("UnsafeViewBackward0", lambda T, a, b: a @ b, [In((2, 2, 3)), In((3, 2))], variant="matmul-3d-2d",
+           covers=("MmBackward0",)),
+    OpCase("TBackward0", lambda T, x: x.t(), [X]),
+    OpCase("TransposeBackward0", lambda T, x: x.transpose(0, 2), [In((2, 3, 2))]),
+    OpCase("PermuteBackward0", lambda T, x: x.permute(2, 0, 1), [In((2, 3, 2))]),
+    OpCase("ExpandBackward0", lambda T, x: x.expand(2, 3, 3), [In((3, 1))]),
+    OpCase("UnsqueezeBackward0", lambda T, x: x.unsqueeze(1), [X]),
+    OpCase("SqueezeBackward0", lambda T, x: x.squeeze(), [In((2, 1, 3))]),
+    OpCase("SqueezeBackward1", lambda T, x: x.squeeze(1), [In((2, 1, 3))]),
+    OpCase("SqueezeBackward2", lambda T, x: x.squeeze((0, 1)), [In((1, 1, 3))]),
+    OpCase("SqueezeBackward4", lambda T, v, m: v @ m, [In((3,)), In((3, 2))], covers=("MmBackward0",)),
+    OpCase("SelectBackward0", lambda T, x: x[1], [X], covers=("SelectBackwardBackward0",)),
+    OpCase("SliceBackward0", lambda T, x: x[:, 1:], [X], covers=("SliceBackwardBackward0",)),
+    OpCase("IndexBackward0", lambda T, x: x[[0, 2, 0]], [In((3, 2))], covers=("IndexPutBackward0",)),
+    OpCase("AsStridedBackward0", lambda T, x: _view_after_inplace(x), [X], covers=("AsStridedBackwardBackward0",)),
+    OpCase("AliasBackward0", lambda T, x: x[...], [X]),
+    OpCase("CatBackward0", lambda T, x, y: T.cat([x, y], 0), [X, In((1, 3))]),
+    OpCase("StackBackward0", lambda T, x, y: T.stack([x, y], 1), [X, Y]),
+    OpCase("FlipBackward0", lambda T, x: x.flip(0), [X]),
+    OpCase("GatherBackward0", lambda T, x: x.gather(1, T.tensor([[0, 2], [1, 1]])), [X]),
+    OpCase("IndexSelectBackward0", lambda T, x: x.index_select(0, T.tensor([2, 0, 2])), [In((3, 2))]),
+    OpCase("RepeatBackward0", lambda T, x: x.repeat(2, 1, 2), [X]),
+    OpCase("SplitBackward0", lambda T, x: x.split(2, 1)[1], [X]),
+    OpCase("SplitWithSizesBackward0", lambda T, x: x.split([1, 2], 1)[1], [X]),
+    OpCase("UnbindBackward0", lambda T, x: x.unbind(0)[1], [X]),
+    OpCase("DiagonalBackward0", lambda T, x: x.diagonal(), [In((3, 3))], covers=("DiagonalBackwardBackward0",)),
+    OpCase("MaskedFillBackward0", lambda T, x, m: x.masked_fill(m, 0.5), [X, In((2, 3), "bool", False)]),
+    OpCase("MaskedFillBackward1", lambda T, x, m, v: x.masked_fill(m, v), [X, In((3,), "bool", False), In(())]),
+    OpCase("ScatterBackward0", lambda T, x, s: x.scatter(1, T.tensor([[0, 2], [1, 0]]), s), [X, In((2, 2))]),
+    OpCase("ScatterBackward1", lambda T, x: x.scatter(1, T.tensor([[0, 2], [1, 0]]), 2.0), [X]),
+    OpCase("ScatterAddBackward0", lambda T, x, s: x.scatter_add(1, T.tensor([[0, 0], [1, 2]]), s), [X, In((2, 2))]),
+    OpCase("IndexAddBackward0", lambda T, x, s: x.index_add(0, T.tensor([2, 0, 2]), s), [In((3, 2)), In((3, 2))]),
+)
+
+
+def _view_after_inplace(x):
+    base = x.clone()
+    view = base[1]
+    base.mul_(2)
+    return view        # its grad_fn is now an AsStridedBackward0 over the base's new history
+
+
+# =============================================================================================
+# Linear algebra (part B: append here)
+# =============================================================================================
+add(
+    OpCase("MmBackward0", lambda T, a, b: a.mm(b), [In((2, 3)), In((3, 2))]),
+    OpCase("MvBackward0", lambda T, a, v: a @ v, [In((2, 3)), In((3,))]),
+    OpCase("DotBackward0", lambda T, u, v: u @ v, [In((3,)), In((3,))]),
+    OpCase("BmmBackward0", lambda T, a, b: T.bmm(a, b), [In((2, 2, 3)), In((2, 3, 2))]),
+    OpCase("MulBackward0", lambda T, u, v: T.outer(u, v), [In((3,)), In((2,))], variant="outer"),
+    OpCase("OuterBackward0", lambda T, u, v: T.derivatives.outer(u, v), [In((3,)), In((2,))], parity=False,
+           why="torch.outer is a MulBackward0 composite; this table entry is only reachable directly"),
+)
+
+# ---- part B: variants (negative dims, rank combinations, multi-output views, in place through views)
+add(
+    OpCase("TransposeBackward0", lambda T, x: x.mT, [In((2, 3, 2))], variant="mT-negative-dims"),
+    OpCase("PermuteBackward0", lambda T, x: x.movedim(-1, 0), [In((2, 3, 2))], variant="movedim"),
+    OpCase("SliceBackward0", lambda T, x: x.narrow(-1, -2, 2), [X], variant="narrow-negative"),
+    OpCase("SliceBackward0", lambda T, x: x[::2, -2:], [In((3, 3))], variant="step-negative-start"),
+    OpCase("SelectBackward0", lambda T, x: x[0, -1], [X], variant="chain"),
+    OpCase("UnsqueezeBackward0", lambda T, x: x[:, None], [X], variant="none-index"),
+    OpCase("IndexBackward0", lambda T, x: x[x > 0], [X], variant="bool-mask"),
+    OpCase("IndexBackward0", lambda T, x: x[[0, 1], :, [1, 0]], [In((2, 2, 3))], variant="separated"),
+    OpCase("IndexBackward0", lambda T, x: x[1:, [0, 0]], [In((3, 2))], variant="slice-then-list"),
+    OpCase("MulBackward0", lambda T, x: _both_chunks(x), [In((2, 4))], variant="chunk-two-outputs",
+           covers=("SplitBackward0",)),
+    OpCase("UnbindBackward0", lambda T, x: x.unbind(-1)[2], [X], variant="negative-dim"),
+    OpCase("CatBackward0", lambda T, x, y: T.cat([x, y.exp()], -1), [X, In((2, 1))], variant="negative-dim"),
+    OpCase("StackBackward0", lambda T, x, y: T.stack([x, y], -1), [X, Y], variant="negative-dim"),
+    OpCase("RepeatBackward0", lambda T, x: x.repeat(2, 3), [In((3,))], variant="new-dims"),
+    OpCase("GatherBackward0", lambda T, x: x.gather(0, T.tensor([[1, 0, 1]])), [X], variant="dim0"),
+    OpCase("UnsafeViewBackward0", lambda T, a, b: a @ b, [In((2, 2, 3)), In((2, 3, 2))], variant="matmul-3d-3d",
+           covers=("BmmBackward0",)),
+    OpCase("UnsafeViewBackward0", lambda T, a, b: a @ b, [In((2, 1, 2, 3)), In((3, 3, 2))],
+           variant="matmul-broadcast-batch", covers=("BmmBackward0", "ExpandBackward0")),
+    OpCase("UnsafeViewBackward0", lambda T, a, v: a @ v, [In((2, 2, 3)), In((3,))], variant="matmul-3d-1d",
+           covers=("MvBackward0",)),
+    OpCase("CloneBackward0", lambda T, a, b: a @ b, [In((2, 3)), In((2, 3, 2))], variant="matmul-2d-3d",
+           covers=("MmBackward0", "UnsafeViewBackward0")),
+    OpCase("UnsafeViewBackward0", lambda T, v, b: v @ b, [In((3,)), In((2, 3, 2))], variant="matmul-1d-3d",
+           covers=("MvBackward0",)),
+    OpCase("PermuteBackward0", lambda T, a, b: T.einsum("bij,bjk->bik", a, b), [In((2, 2, 3)), In((2, 3, 2))],
+           variant="einsum-bmm", covers=("BmmBackward0",), parity=False,
+           why="einsum's graph differs from PyTorch's (values and gradients agree; see tests/test_linalg.py)"),
+    OpCase("PermuteBackward0", lambda T, x: T.einsum("ii->i", x), [In((3, 3))], variant="einsum-diagonal",
+           covers=("DiagonalBackward0",), parity=False, why="einsum's graph differs from PyTorch's"),
+    OpCase("MulBackward0", lambda T, x, v: _set_row(x, v) * 2, [X, In((3,))], variant="after-setitem",
+           covers=("CopySlices",)),
+    OpCase("MulBackward0", lambda T, x, v: _mul_view(x, v) * 2, [X, In((2,))], variant="after-inplace-on-view",
+           covers=("CopySlices",)),
+)
+
+
+def _both_chunks(x):
+    a, b = x.chunk(2, -1)
+    return a * b
+
+
+def _set_row(x, v):
+    y = x * 1
+    y[1] = v * v
+    return y
+
+
+def _mul_view(x, v):
+    y = x * 1
+    y[:, 1].mul_(v)
+    return y
+
+
+# =============================================================================================
+# Copies and in-place writes
+# =============================================================================================
+add(
+    OpCase("CloneBackward0", lambda T, x: x.clone(), [X]),
+    OpCase("ToCopyBackward0", lambda T, x: x.to(T.complex128), [X]),
+    OpCase("CopyBackwards", lambda T, x, y: y.clone().copy_(x), [In((3,)), X]),
+    OpCase("ZeroBackward0", lambda T, x: (x * 2).zero_(), [X], covers=()),
+    OpCase("FillBackward2", lambda T, x: x.clone().fill_(1.5), [X]),
+    OpCase("IndexPutBackward0", lambda T, x, y: _setitem(x, y), [In((3, 2)), In((2, 2))], variant="setitem"),
+    OpCase("FillBackward3", lambda T, x, v: x.clone().fill_(v), [X, In(())]),
+)
+
+
+def _setitem(x, y):
+    out = x.clone()
+    out[[0, 2]] = y
+    return out
+
+
+# =============================================================================================
+# Neural-network ops (nn engineer: append here)
+# =============================================================================================
+add(
+    OpCase("LeakyReluBackward0", lambda T, x: _F(T).leaky_relu(x, 0.1), [In((2, 3), "nonzero")]),
+    OpCase("GeluBackward0", lambda T, x: _F(T).gelu(x), [X], covers=("GeluBackwardBackward0",)),
+    OpCase("GeluBackward0", lambda T, x: _F(T).gelu(x, approximate="tanh"), [X], variant="tanh"),
+    OpCase("SiluBackward0", lambda T, x: _F(T).silu(x), [X]),
+    OpCase("SoftmaxBackward0", lambda T, x: _F(T).softmax(x, dim=1), [X]),
+    OpCase("LogSoftmaxBackward0", lambda T, x: _F(T).log_softmax(x, dim=-1), [X]),
+    OpCase("AddmmBackward0", lambda T, x, w, b: _F(T).linear(x, w, b), [In((2, 3)), In((4, 3)), In((4,))]),
+    OpCase("NllLossBackward0", lambda T, x, t: _F(T).nll_loss(x, t), [In((4, 3)), In((4,), "class3", False)],
+           covers=("NllLossBackwardBackward0",)),
+    OpCase("NllLoss2DBackward0", lambda T, x, t: _F(T).nll_loss(x, t), [In((2, 3, 2, 2)),
+                                                                         In((2, 2, 2), "class3", False)]),
+    OpCase("MseLossBackward0", lambda T, x, y: _F(T).mse_loss(x, y), [X, Y]),
+    OpCase("BinaryCrossEntropyBackward0", lambda T, x, y: _F(T).binary_cross_entropy(x, y),
+           [In((2, 3), "prob"), In((2, 3), "prob")]),
+    OpCase("BinaryCrossEntropyWithLogitsBackward0",
+           lambda T, x, y: _F(T).binary_cross_entropy_with_logits(x, y), [X, In((2, 3), "prob")]),
+    OpCase("DivBackward1", lambda T, x, p: _F(T).cross_entropy(x, p), [In((4, 3)), In((4, 3), "prob", False)],
+           variant="cross-entropy-probs"),
+    OpCase("AddBackward0", lambda T, x, t: _F(T).cross_entropy(x, t, label_smoothing=0.1),
+           [In((4, 3)), In((4,), "class3", False)], variant="label-smoothing", covers=("MulBackward1",)),
+)

@@ -1,0 +1,106 @@
+"""Duck-typed access to tensors of any PyTorch-compatible autograd library (torch, minigrad)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+# Text shown for a saved tensor that can no longer be read (graph freed by backward).
+FREED = "freed"
+NO_GRAD_YET = "no grad yet"
+
+
+def is_tensor(obj: Any) -> bool:
+    """True for objects that look like autograd tensors (torch or minigrad)."""
+    if isinstance(obj, type):
+        return False  # torch.Tensor the class has these attributes as descriptors
+    try:
+        return all(hasattr(obj, a) for a in ("grad_fn", "requires_grad", "detach", "shape"))
+    except Exception:  # exotic objects whose __getattr__ raises something odd
+        return False
+
+
+def to_numpy(t: Any) -> np.ndarray | None:
+    """The values of a tensor as a NumPy array, or None when they cannot be read."""
+    try:
+        d = t.detach()
+        d = d.cpu() if hasattr(d, "cpu") else d
+        return np.asarray(d.numpy())
+    except Exception:
+        pass
+    try:  # e.g. torch bfloat16 has no NumPy dtype
+        return np.asarray(t.detach().float().cpu().numpy())
+    except Exception:
+        return None
+
+
+def shape_of(t: Any) -> tuple[int, ...]:
+    """The shape as a plain tuple of ints (torch.Size prints differently)."""
+    try:
+        return tuple(int(s) for s in t.shape)
+    except Exception:
+        return ()
+
+
+def dtype_name(t: Any) -> str:
+    """'float32' for torch.float32, minigrad.float32 or numpy float32 alike."""
+    return str(getattr(t, "dtype", "?")).rsplit(".", 1)[-1]
+
+
+def version_of(t: Any) -> int | None:
+    try:
+        return int(t._version)
+    except Exception:
+        return None
+
+
+def alias_key(t: Any) -> tuple | None:
+    """Identity of the memory a tensor views: saved tensors are new objects over the same data."""
+    try:
+        ptr = int(t.data_ptr())
+        key = (ptr, shape_of(t), tuple(int(s) for s in t.stride()), dtype_name(t))
+    except Exception:
+        return None
+    return key if ptr else None  # empty tensors all sit at 0: never alias them
+
+
+def _fmt_float(v: float) -> str:
+    if math.isnan(v) or math.isinf(v):
+        return str(v)
+    return f"{v:.4g}"
+
+
+def preview(arr: np.ndarray | None, max_chars: int = 48) -> str:
+    """A short, deterministic one-line text of an array's values."""
+    if arr is None:
+        return "?"
+    if arr.size == 1:
+        v = arr.reshape(()).item()
+        text = _fmt_float(v) if isinstance(v, float) else str(v)
+    else:
+        # A formatter, not precision=: NumPy would pad numbers to align columns.
+        fmt = {"float_kind": _fmt_float, "complex_kind": lambda v: f"{v:.3g}"}
+        text = np.array2string(
+            arr, threshold=6, edgeitems=2, separator=", ", max_line_width=10_000, formatter=fmt
+        )
+        text = " ".join(text.split())
+    if len(text) > max_chars:
+        text = text[: max_chars - 1] + "…"
+    return text
+
+
+def norm(arr: np.ndarray | None) -> float | None:
+    """The L2 norm as a float (None when the values are unknown)."""
+    if arr is None:
+        return None
+    try:
+        return float(np.linalg.norm(np.asarray(arr, dtype=np.float64).ravel()))
+    except Exception:
+        return None
+
+
+def node_type(fn: Any) -> str:
+    """PyTorch's display name of a grad_fn node, e.g. 'MulBackward0'."""
+    return type(fn).__name__

@@ -1,0 +1,82 @@
+"""Iterative walk of an autograd graph into plain lists (no recursion, so deep graphs never overflow)."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from .tensors import node_type
+
+# Beyond this many grad_fn nodes the walk stops; the rest is counted as "not walked".
+WALK_LIMIT = 200_000
+
+
+@dataclass
+class RawGraph:
+    """grad_fn nodes in breadth-first order from the outputs, and their inputs by index."""
+
+    fns: list[Any] = field(default_factory=list)
+    types: list[str] = field(default_factory=list)
+    # Per node: one (child index or None, input_nr) per entry of node.next_functions.
+    children: list[list[tuple[int | None, int]]] = field(default_factory=list)
+    roots: list[int | None] = field(default_factory=list)  # per output: index of its grad_fn
+    unwalked: int = 0  # nodes seen but not walked because of WALK_LIMIT
+
+    def __len__(self) -> int:
+        return len(self.fns)
+
+
+def walk(outputs: Sequence[Any], limit: int = WALK_LIMIT) -> RawGraph:
+    """Collect every grad_fn reachable from the outputs, breadth first, in next_functions order."""
+    g = RawGraph()
+    index: dict[
+        int, int
+    ] = {}  # id(fn) -> position; g.fns keeps the objects alive so ids stay unique
+    queue: deque[int] = deque()
+
+    def visit(fn: Any) -> int | None:
+        if fn is None:
+            return None
+        i = index.get(id(fn))
+        if i is None:
+            if len(g.fns) >= limit:
+                g.unwalked += 1
+                return None
+            i = index[id(fn)] = len(g.fns)
+            g.fns.append(fn)
+            g.types.append(node_type(fn))
+            g.children.append([])
+            queue.append(i)
+        return i
+
+    for out in outputs:
+        g.roots.append(visit(getattr(out, "grad_fn", None)))
+    while queue:
+        i = queue.popleft()
+        nexts = getattr(g.fns[i], "next_functions", ()) or ()
+        g.children[i] = [(visit(fn), int(nr)) for fn, nr in nexts]
+    return g
+
+
+def levels(g: RawGraph) -> list[int]:
+    """Longest-path depth of each node from the outputs, so a chain (e.g. an unrolled loop) is one node per level run."""
+    n = len(g.fns)
+    indeg = [0] * n
+    for kids in g.children:
+        for c, _ in kids:
+            if c is not None:
+                indeg[c] += 1
+    level = [0] * n
+    ready = deque(i for i in range(n) if indeg[i] == 0)
+    while ready:
+        i = ready.popleft()
+        for c, _ in g.children[i]:
+            if c is None:
+                continue
+            if level[i] + 1 > level[c]:
+                level[c] = level[i] + 1
+            indeg[c] -= 1
+            if indeg[c] == 0:
+                ready.append(c)
+    return level
