@@ -1,4 +1,4 @@
-"""``python -m bench``: time minigrad against hand-written NumPy and PyTorch; print and save the table."""
+"""``python -m bench``: time minigrad against hand-written NumPy and PyTorch; print, save as JSON."""
 from __future__ import annotations
 
 import argparse
@@ -15,11 +15,15 @@ from . import workloads as W
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmarks selected on the command line; return a process exit code."""
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
-    parser.add_argument("--quick", action="store_true", help="few repetitions (a smoke test, not a measurement)")
-    parser.add_argument("--only", action="append", metavar="W", help="run only this workload (repeatable: --only W1 --only W3)")
-    parser.add_argument("--json", type=Path, metavar="PATH", help="where to write the results (default: bench/results/)")
+    parser.add_argument("--quick", action="store_true",
+                        help="few repetitions (a smoke test, not a measurement)")
+    parser.add_argument("--only", action="append", metavar="W",
+                        help="run only this workload (repeatable: --only W1 --only W3)")
+    parser.add_argument("--json", type=Path, metavar="PATH",
+                        help="where to write the results (default: bench/results/)")
     parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
-                        help="cpu: process CPU time (default; robust to a busy machine); wall: perf_counter")
+                        help="cpu: process CPU time (default; robust to a busy machine); "
+                             "wall: perf_counter")
     args = parser.parse_args(argv)
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
 
@@ -32,8 +36,9 @@ def main(argv: list[str] | None = None) -> int:
 
     meta = H.metadata()
     meta["clock"] = args.clock
-    print(f"minigrad benchmarks  python {meta['python']}  numpy {meta['numpy']}  torch {meta['torch'] or 'not installed'}"
-          f"  ({'quick' if args.quick else 'full'}, {args.clock} time)", flush=True)
+    print(f"minigrad benchmarks  python {meta['python']}  numpy {meta['numpy']}  "
+          f"torch {meta['torch'] or 'not installed'}  ({'quick' if args.quick else 'full'}, "
+          f"{args.clock} time)", flush=True)
     if "W1" in only or "W6" in only:
         print(f"W1 cross-entropy in minigrad: {meta['cross_entropy_path']}", flush=True)
 

@@ -13,7 +13,7 @@ from ._tensor import Size, Tensor
 class device:
     """A device description; minigrad computes on the CPU only."""
 
-    __slots__ = ("type", "index")
+    __slots__ = ("index", "type")
 
     def __init__(self, type: str = "cpu", index=None) -> None:
         if isinstance(type, device):
@@ -58,7 +58,7 @@ def _infer_dtype(data) -> _dtypes.dtype:
             continue
         if isinstance(x, (list, tuple)):
             stack.extend(x)
-        elif isinstance(x, bool) or isinstance(x, np.bool_):
+        elif isinstance(x, (bool, np.bool_)):
             kind = builtins.max(kind, 0)
         elif isinstance(x, (int, np.integer)):
             kind = builtins.max(kind, 1)
@@ -94,7 +94,7 @@ def _check_rectangular(data, dim: int = 0):
     if not isinstance(data, (list, tuple)) or not data:
         return
     if isinstance(data[0], str):  # PyTorch takes the shape from the first element, and a str is a sequence
-        raise ValueError("too many dimensions 'str'")
+        raise ValueError("too many dimensions 'str'")  # noqa: TRY004  (PyTorch's type)
     lengths = [len(x) if isinstance(x, (list, tuple)) else None for x in data]
     first = lengths[0]
     for n in lengths[1:]:
@@ -304,7 +304,7 @@ class Generator:
         self._seed = _DEFAULT_SEED
         self._rng = np.random.default_rng(self._seed)
 
-    def manual_seed(self, seed: int) -> "Generator":
+    def manual_seed(self, seed: int) -> Generator:
         self._seed = int(seed)
         self._rng = np.random.default_rng(self._seed)
         return self
@@ -319,7 +319,7 @@ class Generator:
         from ._tensor import Tensor as T
         return T._make(np.frombuffer(repr(self._rng.bit_generator.state).encode(), dtype=np.uint8).copy())
 
-    def set_state(self, state) -> "Generator":
+    def set_state(self, state) -> Generator:
         import ast
         self._rng.bit_generator.state = ast.literal_eval(bytes(state._data).decode())
         return self

@@ -28,9 +28,9 @@ import re
 
 import numpy as np
 
+from ._tensor import Tensor  # _tensor imports this module only lazily, so no cycle at import time
 from .autograd import grad_mode
 from .autograd.graph import Node, SavedTensor
-from ._tensor import Tensor  # _tensor imports this module only lazily, so no cycle at import time
 
 _STATE = grad_mode.STATE
 
@@ -38,8 +38,8 @@ _STATE = grad_mode.STATE
 class OpNode(Node):
     """A Node made by a table op; subclasses are generated per op with PyTorch's name (MulBackward0)."""
 
-    __slots__ = ("_saved", "_out_meta")
-    _op: "Op"
+    __slots__ = ("_out_meta", "_saved")
+    _op: Op
 
     def _get_saved(self, name: str):
         value = self._saved.get(name)
@@ -226,9 +226,12 @@ class Op:
         _check_inplace(out, record)
         # Inputs that the formulas need are snapshotted before being overwritten.
         originals = list(tensors)
+        _check_no_partial_overlap(out, tensors)
         if record:
             for i, t in enumerate(tensors):
-                if t is out and self.inputs[i] in self.saved_names:
+                # Only ``self`` is kept as it was (PyTorch's original_self); another input that is the
+                # written tensor stays saved as is, so backward then reports the in-place change.
+                if i == 0 and t is out and self.inputs[i] in self.saved_names:
                     snap = Tensor._make(t._data.copy(), t._requires_grad)
                     snap._grad_fn, snap._output_nr = t.grad_fn, t._output_nr
                     originals[i] = snap
@@ -243,11 +246,12 @@ class Op:
             if out._base is not None and out._view_fn is not None:
                 # The view's grad_fn is regenerated (AsStridedBackward0) when next read.
                 _record_copy_slices(self, out, originals, args, edges)
+                _saved_before_write(out._base._grad_fn.fn, out)
             else:
                 retains = out.retains_grad
                 if retains:  # retain_grad follows the tensor to its new grad_fn, as in PyTorch
                     del out._grad_fn._retains_grad[out._output_nr]
-                self._record(originals, [out], args, edges)
+                _saved_before_write(self._record(originals, [out], args, edges), out)
                 out._view_version = out._version_counter[0]
                 if retains:
                     out.retain_grad()
@@ -279,6 +283,26 @@ def _input_property(name: str):
 def _legacy_scalar_name(d) -> str:
     from ._tensor import _LEGACY_NAMES
     return _LEGACY_NAMES[d.name]
+
+
+def _saved_before_write(node, out) -> None:
+    """Inputs saved by an in-place op were saved before the write: they belong to the old version."""
+    for value in node._saved.values():
+        if type(value) is SavedTensor and not value._is_output and value._version_counter is out._version_counter:
+            value._saved_version -= 1
+
+
+def _check_no_partial_overlap(out, tensors) -> None:
+    # Writing into memory that another input reads through a different view is refused, as in PyTorch.
+    for t in tensors:
+        a, b = t._data, out._data
+        if t is out or (a.shape == b.shape and a.strides == b.strides and
+                        a.__array_interface__["data"][0] == b.__array_interface__["data"][0]):
+            continue
+        if np.may_share_memory(a, b) and np.shares_memory(a, b):
+            raise RuntimeError("unsupported operation: some elements of the input tensor and the written-to tensor "
+                               "refer to a single memory location. Please clone() the tensor before performing the "
+                               "operation.")
 
 
 def _check_inplace(t, record: bool) -> None:
@@ -361,8 +385,8 @@ def _index_tensors(indices: tuple) -> tuple:
 
 def _record_copy_slices(op: Op, view, originals, args, edges) -> None:
     """In-place op on a view: the base's history becomes CopySlices(base history, op)."""
-    from .autograd.graph import AccumulateGrad  # noqa: F401  (kept for readers: leaves end there)
     from ._tensor import Tensor
+    from .autograd.graph import AccumulateGrad  # noqa: F401  (kept for readers: leaves end there)
     base = view._base
     # The op's own node, as if applied out of place to the view's old value.
     tmp = Tensor._make(view._data)
@@ -378,7 +402,7 @@ def _record_copy_slices(op: Op, view, originals, args, edges) -> None:
 class CopySlices(Node):
     """Gradient of an in-place op on a view: the op's gradient inside the view, identity outside."""
 
-    __slots__ = ("fn", "_view_fn", "_base_meta")
+    __slots__ = ("_base_meta", "_view_fn", "fn")
 
     def __init__(self, base, view_fn, fn) -> None:
         super().__init__()

@@ -8,7 +8,7 @@ import numpy as np
 class dtype:
     """A tensor element type; prints as PyTorch spells it (``torch.float32``)."""
 
-    __slots__ = ("name", "np", "is_floating_point", "is_complex", "is_signed", "itemsize", "_kind")
+    __slots__ = ("_kind", "is_complex", "is_floating_point", "is_signed", "itemsize", "name", "np")
 
     def __init__(self, name: str, np_dtype, kind: int):
         self.name = name
@@ -25,11 +25,11 @@ class dtype:
     def __reduce__(self):
         return (_by_name, (self.name,))
 
-    def to_real(self) -> "dtype":
+    def to_real(self) -> dtype:
         """The real counterpart of a complex dtype (complex64 -> float32)."""
         return {"complex64": float32, "complex128": float64}.get(self.name, self)
 
-    def to_complex(self) -> "dtype":
+    def to_complex(self) -> dtype:
         """The complex counterpart of a real floating dtype (float32 -> complex64)."""
         return {"float64": complex128}.get(self.name, complex64)
 

@@ -10,9 +10,8 @@ import warnings
 
 import numpy as np
 
-from . import _dtypes
+from . import _dtypes, return_types
 from . import derivatives as D
-from . import return_types
 from ._tensor import Size, Tensor
 from .autograd import grad_mode
 
@@ -641,7 +640,7 @@ def _var_args(input, dim, unbiased, keepdim, correction):
     if n - (1 if correction is None else correction) <= 0:
         warnings.warn("var(): degrees of freedom is <= 0. Correction should be strictly less than the reduction "
                       "factor (input numel divided by output numel).", UserWarning, stacklevel=3)
-    return dict(dim=dims, correction=correction, keepdim=keepdim)
+    return {"dim": dims, "correction": correction, "keepdim": keepdim}
 
 
 def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
@@ -727,8 +726,10 @@ def _viewable(a: np.ndarray, size) -> bool:
 def reshape(input, *shape):
     """Like view when possible, otherwise a copy."""
     size = _infer_size(_size_args(shape), input._data.size)
-    if _viewable(input._data, size):
+    if input._data.flags["C_CONTIGUOUS"]:
         return D.view(input, size=size)
+    if _viewable(input._data, size):
+        return D.reshape_alias(input, size=size)  # strided, but no copy needed: ReshapeAliasBackward0
     return D.unsafe_view(clone(input), size=size)
 
 
@@ -1131,9 +1132,19 @@ def masked_fill_(input, mask, value):
 # Linear algebra
 # =============================================================================================
 
+# How c10's TypeMeta spells dtypes in some PyTorch messages ("double != float").
+_META_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half", "bfloat16": "c10::BFloat16",
+               "complex64": "c10::complex<float>", "complex128": "c10::complex<double>", "int64": "long int",
+               "int32": "int", "int16": "short int", "int8": "signed char", "uint8": "unsigned char", "bool": "bool"}
+
+
+def _meta_name(d) -> str:
+    return _META_NAMES[d.name]
+
+
 def _check_mm_dtypes(a, b, name="mm"):
     if a.dtype is not b.dtype:
-        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {a.dtype.name} != {b.dtype.name}"
+        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {_meta_name(a.dtype)} != {_meta_name(b.dtype)}"
                            if name == "mm" else f"expected scalar type {_legacy(a.dtype)} but found {_legacy(b.dtype)}")
 
 

@@ -24,7 +24,7 @@ import numpy as np
 from . import _dtypes
 from ._printing import format_tensor
 from .autograd import grad_mode
-from .autograd.graph import AccumulateGrad, _HookDict, _add_hook
+from .autograd.graph import AccumulateGrad, _add_hook, _HookDict
 
 _STATE = grad_mode.STATE
 
@@ -70,9 +70,25 @@ class Size(tuple):
 class Tensor:
     """A multi-dimensional array that can record the operations applied to it."""
 
-    __slots__ = ("_data", "_requires_grad", "_grad", "_grad_fn", "_output_nr", "_version_counter",
-                 "_base", "_view_fn", "_view_version", "_grad_accumulator", "_backward_hooks",
-                 "_post_acc_hooks", "_is_inference", "_fw_grad", "_creation_meta", "__dict__", "__weakref__")
+    __slots__ = (
+        "__dict__",
+        "__weakref__",
+        "_backward_hooks",
+        "_base",
+        "_creation_meta",
+        "_data",
+        "_fw_grad",
+        "_grad",
+        "_grad_accumulator",
+        "_grad_fn",
+        "_is_inference",
+        "_output_nr",
+        "_post_acc_hooks",
+        "_requires_grad",
+        "_version_counter",
+        "_view_fn",
+        "_view_version",
+    )
 
     # Lets NumPy defer to Tensor's reflected operators (ndarray * Tensor -> Tensor.__rmul__).
     __array_priority__ = 1000
@@ -84,7 +100,7 @@ class Tensor:
         self._init_from(t._data)
 
     @classmethod
-    def _make(cls, data: np.ndarray, requires_grad: bool = False) -> "Tensor":
+    def _make(cls, data: np.ndarray, requires_grad: bool = False) -> Tensor:
         """Wrap an ndarray without copying (the internal constructor)."""
         t = object.__new__(cls)
         t._init_from(data, requires_grad)
@@ -178,7 +194,7 @@ class Tensor:
     def layout(self):
         return "torch.strided"
 
-    def cpu(self) -> "Tensor":
+    def cpu(self) -> Tensor:
         return self
 
     def _wrap_dim(self, dim: int, ndim: int | None = None) -> int:
@@ -233,7 +249,7 @@ class Tensor:
 
     def __bool__(self) -> bool:
         if self._data.size != 1:
-            raise RuntimeError(f"Boolean value of Tensor with more than one value is ambiguous")
+            raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
         return bool(self._data.reshape(()))
 
     def __float__(self) -> float:
@@ -297,7 +313,7 @@ class Tensor:
             raise RuntimeError("Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.")
         self._requires_grad = bool(value)
 
-    def requires_grad_(self, requires_grad: bool = True) -> "Tensor":
+    def requires_grad_(self, requires_grad: bool = True) -> Tensor:
         """Set ``requires_grad`` in place (leaves only) and return self."""
         if not self.is_leaf and not requires_grad:
             raise RuntimeError(
@@ -431,13 +447,13 @@ class Tensor:
         backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
     # ---- detaching and data ------------------------------------------------------------------
-    def detach(self) -> "Tensor":
+    def detach(self) -> Tensor:
         """A tensor sharing this one's storage (and version counter) but cut off from the graph."""
         t = Tensor._make(self._data)
         t._version_counter = self._version_counter
         return t
 
-    def detach_(self) -> "Tensor":
+    def detach_(self) -> Tensor:
         """Cut this tensor off from the graph, in place."""
         if self._base is not None and self._base._requires_grad:
             raise RuntimeError("Can't detach views in-place. Use detach() instead. If you are using "
@@ -452,16 +468,16 @@ class Tensor:
         return self
 
     @property
-    def data(self) -> "Tensor":
+    def data(self) -> Tensor:
         """The values as a new tensor outside autograd (in-place changes to it are not tracked)."""
         t = Tensor._make(self._data)
         return t
 
     @data.setter
-    def data(self, value: "Tensor") -> None:
+    def data(self, value: Tensor) -> None:
         self._data = value._data
 
-    def _detached_copy(self) -> "Tensor":
+    def _detached_copy(self) -> Tensor:
         return Tensor._make(np.array(self._data, copy=True))
 
     # ---- views: keeping a view's grad_fn in step with its base ----------------------------------

@@ -22,7 +22,6 @@ Sections: elementwise · arithmetic · reductions · shape and views · linear a
 from __future__ import annotations
 
 import math
-
 import warnings
 
 import numpy as np
@@ -648,6 +647,18 @@ angle = Op("angle", "AngleBackward0", np.angle,
 view = Op("view", "ViewBackward0", lambda a, size: a.reshape(size), args=("size",), view=True,
           jvp="linear",
           self=lambda grad, self_sym_sizes: grad.reshape(self_sym_sizes))
+# reshape of a non-contiguous tensor that needs no copy (PyTorch's _reshape_alias)
+reshape_alias = Op("_reshape_alias", "ReshapeAliasBackward0", lambda a, size: _reshaped_view(a, size), args=("size",),
+                   view=True, jvp="linear",
+                   self=lambda grad, self_sym_sizes: grad.reshape(self_sym_sizes))
+
+
+def _reshaped_view(a, size):
+    v = a.view()
+    v.shape = size  # never copies (raises instead); the caller checked it can be done
+    return v
+
+
 unsafe_view = Op("_unsafe_view", "UnsafeViewBackward0", lambda a, size: a.reshape(size), args=("size",),
                  jvp="linear",
                  self=lambda grad, self_sym_sizes: grad.reshape(self_sym_sizes))

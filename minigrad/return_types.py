@@ -31,8 +31,8 @@ def _make_type(name: str) -> type:
     return type(name, (_ValuesIndices,), {"__slots__": (), "__module__": "torch.return_types"})
 
 
-max = _make_type("max")  # noqa: A001  (PyTorch's names)
-min = _make_type("min")  # noqa: A001
+max = _make_type("max")  # PyTorch's names (they shadow the builtins in this module only)
+min = _make_type("min")
 _TYPES = {"max": max, "min": min}
 
 

@@ -20,8 +20,8 @@ How to add a case (append to your group's section):
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import numpy as np
 

@@ -2,10 +2,10 @@
 import itertools
 
 import pytest
+from parity import run_both, torch_or_skip
 
 import minigrad as mg
 from minigrad import _dtypes
-from parity import run_both, torch_or_skip
 
 NAMES = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32", "float64",
          "complex64", "complex128"]

@@ -1,8 +1,8 @@
 """Misuses PyTorch rejects raise the same exception type with the same message in minigrad."""
 import pytest
+from parity import torch_or_skip
 
 import minigrad as mg
-from parity import torch_or_skip
 
 # name -> (setup, failing statement). Run in a namespace where ``torch`` is minigrad or PyTorch.
 CASES = {
@@ -63,9 +63,9 @@ CASES = {
 
 def _error(lib, setup: str, stmt: str):
     ns = {"torch": lib}
-    exec(setup, ns)
+    exec(setup, ns)  # noqa: S102
     try:
-        exec(stmt, ns)
+        exec(stmt, ns)  # noqa: S102
     except Exception as e:  # noqa: BLE001 - we compare whatever is raised
         return type(e).__name__, str(e)
     return None

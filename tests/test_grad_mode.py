@@ -2,8 +2,9 @@
 import re
 import threading
 
-import minigrad as mg
 from parity import run_both
+
+import minigrad as mg
 
 ADDR = re.compile(r"0x[0-9a-fA-F]+")
 

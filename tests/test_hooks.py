@@ -3,9 +3,9 @@ engine calls them in (checked against PyTorch on diamonds, wide fan-ins and seve
 import re
 
 import pytest
+from parity import run_both
 
 import minigrad as mg
-from parity import run_both
 
 ADDR = re.compile(r"0x[0-9a-fA-F]+")
 

@@ -6,7 +6,6 @@ or are seeded identically and compared by structure.
 import re
 
 import pytest
-
 from parity import run_both
 
 ADDR = re.compile(r"0x[0-9a-fA-F]+")
@@ -206,6 +205,52 @@ torch.set_grad_enabled(False)
 y = x * 2
 print(y.requires_grad)
 torch.set_grad_enabled(True)
+""",
+    # Note 003 writes torch.tensor([1], requires_grad=True): an integer tensor, which PyTorch refuses.
+    "003_integer_tensor_cannot_require_grad": """
+import torch
+try:
+    x = torch.tensor([1], requires_grad=True)
+except RuntimeError as e:
+    print(type(e).__name__, e)
+x = torch.tensor([1.], requires_grad=True)
+print(x)
+""",
+    "003_exp_needs_input_grad": """
+import torch
+from torch.autograd import Function
+class Exp(Function):
+    @staticmethod
+    def forward(ctx, i):
+        result = i.exp()
+        ctx.save_for_backward(result)
+        return result
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        print(ctx.needs_input_grad)
+        result, = ctx.saved_tensors
+        return grad_output * result
+
+input = torch.tensor([0., 1.], requires_grad=True)
+output = Exp.apply(input)
+print(output.grad_fn.name(), output.grad_fn.next_functions)
+output.sum().backward()
+print(input.grad)
+""",
+    # Note 000's internals: AutogradMeta fields, _saved_self / _saved_other, retain_grad and hooks.
+    "000_internals_saved_tensors_and_hooks": """
+import torch
+a = torch.tensor([2., 3.], requires_grad=True)
+b = torch.tensor([4., 5.], requires_grad=True)
+c = a * b
+print(c.grad_fn._saved_self, c.grad_fn._saved_other)
+print(c.is_leaf, c.output_nr, c._version, c._is_view(), c._base)
+c.retain_grad()
+c.register_hook(lambda g: print('hook', g))
+d = c.sum()
+d.backward()
+print(c.grad, a.grad, b.grad)
 """,
 }
 

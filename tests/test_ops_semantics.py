@@ -10,9 +10,9 @@ import math
 
 import numpy as np
 import pytest
+from parity import HAVE_TORCH, torch_or_skip
 
 import minigrad
-from parity import HAVE_TORCH, torch_or_skip
 
 # ---- bad input: PyTorch's exception type and message --------------------------------------------
 
@@ -34,11 +34,11 @@ ERRORS = [
     ("argmax-bad-dim", lambda T: T.ones(2, 3).argmax(-3), IndexError,
      "Dimension out of range (expected to be in range of [-2, 1], but got -3)"),
     ("max-empty", lambda T: T.ones(0).max(), RuntimeError,
-     "max(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the "
-     "'dim' argument."),
+     ("max(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the "
+     "'dim' argument.")),
     ("mean-int", lambda T: T.tensor([1, 2]).mean(), RuntimeError,
-     "mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. "
-     "Got: Long"),
+     ("mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. "
+     "Got: Long")),
     ("var-int", lambda T: T.tensor([1, 2]).var(), RuntimeError,
      "std and var only support floating point and complex dtypes"),
     ("norm-int", lambda T: T.tensor([1, 2]).norm(), RuntimeError,
@@ -57,8 +57,8 @@ ERRORS = [
     ("allclose-shape", lambda T: T.allclose(T.ones(2), T.ones(3)), RuntimeError,
      "The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 0"),
     ("neg-bool", lambda T: -T.tensor([True]), RuntimeError,
-     "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use "
-     "the `~` or `logical_not()` operator instead."),
+     ("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use "
+     "the `~` or `logical_not()` operator instead.")),
     ("int-negative-power", lambda T: T.tensor([2]) ** -1, RuntimeError,
      "Integers to negative integer powers are not allowed."),
     ("sqrt_-int", lambda T: T.tensor([4]).sqrt_(), RuntimeError,

@@ -3,9 +3,9 @@ import re
 
 import numpy as np
 import pytest
+from parity import run_both
 
 import minigrad as mg
-from parity import run_both
 
 ADDR = re.compile(r"0x[0-9a-fA-F]+")
 PRELUDE = """import torch

@@ -4,13 +4,24 @@ from __future__ import annotations
 import warnings
 from collections.abc import Mapping
 
-from . import graph, grad_mode
+from . import grad_mode, graph
 from .engine import run_backward
 from .grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled
 from .graph import Node
 
-__all__ = ["Variable", "Function", "backward", "grad", "grad_mode", "no_grad", "enable_grad",
-           "set_grad_enabled", "inference_mode", "graph", "Node"]
+__all__ = [
+    "Function",
+    "Node",
+    "Variable",
+    "backward",
+    "enable_grad",
+    "grad",
+    "grad_mode",
+    "graph",
+    "inference_mode",
+    "no_grad",
+    "set_grad_enabled",
+]
 
 
 def _as_tuple(x) -> tuple:
@@ -161,13 +172,20 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph: bool | None = None, c
     return result
 
 
-from .function import Function, once_differentiable  # noqa: E402
-from .variable import Variable  # noqa: E402
-
 # The rest of torch.autograd: anomaly mode, gradcheck, functional API, forward AD, profiler.
-from . import anomaly_mode, forward_ad, functional, profiler  # noqa: E402
-from .anomaly_mode import detect_anomaly, set_detect_anomaly  # noqa: E402
-from .gradcheck import gradcheck, gradgradcheck  # noqa: E402
+from . import anomaly_mode, forward_ad, functional, profiler  # noqa: F401
+from .anomaly_mode import detect_anomaly, set_detect_anomaly
+from .function import Function, once_differentiable  # noqa: F401
+from .gradcheck import gradcheck, gradgradcheck
+from .variable import Variable
 
-__all__ += ["detect_anomaly", "set_detect_anomaly", "gradcheck", "gradgradcheck", "functional", "forward_ad",
-            "profiler", "variable"]
+__all__ += [
+    "detect_anomaly",
+    "forward_ad",
+    "functional",
+    "gradcheck",
+    "gradgradcheck",
+    "profiler",
+    "set_detect_anomaly",
+    "variable",
+]

@@ -86,7 +86,7 @@ class _ReadyQueue:
 class _GraphRoot:
     """The dummy first node for several roots: hands each root its gradient (as PyTorch's GraphRoot)."""
 
-    __slots__ = ("next_functions", "_seq", "grads")
+    __slots__ = ("_seq", "grads", "next_functions")
 
     def __init__(self, edges: tuple, grads: list) -> None:
         from .graph import _sequence

@@ -11,9 +11,18 @@ import itertools
 import weakref
 from collections import OrderedDict
 
-__all__ = ["Node", "AccumulateGrad", "SavedTensor", "RemovableHandle", "GradientEdge", "get_gradient_edge",
-           "saved_tensors_hooks", "disable_saved_tensors_hooks", "register_multi_grad_hook",
-           "increment_version"]
+__all__ = [
+    "AccumulateGrad",
+    "GradientEdge",
+    "Node",
+    "RemovableHandle",
+    "SavedTensor",
+    "disable_saved_tensors_hooks",
+    "get_gradient_edge",
+    "increment_version",
+    "register_multi_grad_hook",
+    "saved_tensors_hooks",
+]
 
 FREED_MESSAGE = (
     "Trying to backward through the graph a second time (or directly access saved tensors after they "
@@ -62,8 +71,18 @@ def _add_hook(owner_dict: _HookDict, fn) -> RemovableHandle:
 class Node:
     """A node of the backward graph (what ``tensor.grad_fn`` returns)."""
 
-    __slots__ = ("next_functions", "_seq", "_pre_hooks", "_post_hooks", "_tensor_pre_hooks",
-                 "_retains_grad", "_metadata", "_input_meta", "_anomaly_trace", "__weakref__")
+    __slots__ = (
+        "__weakref__",
+        "_anomaly_trace",
+        "_input_meta",
+        "_metadata",
+        "_post_hooks",
+        "_pre_hooks",
+        "_retains_grad",
+        "_seq",
+        "_tensor_pre_hooks",
+        "next_functions",
+    )
 
     def __init__(self) -> None:
         self.next_functions: tuple = ()
@@ -170,8 +189,20 @@ class SavedTensor:
     reference cycle); it is rebuilt, pointing at the node, when unpacked.
     """
 
-    __slots__ = ("_tensor", "_data", "_is_output", "_output_nr", "_saved_version", "_version_counter",
-                 "_requires_grad", "_freed", "_packed", "_unpack_hook", "_grad_fn_name", "_hook_meta")
+    __slots__ = (
+        "_data",
+        "_freed",
+        "_grad_fn_name",
+        "_hook_meta",
+        "_is_output",
+        "_output_nr",
+        "_packed",
+        "_requires_grad",
+        "_saved_version",
+        "_tensor",
+        "_unpack_hook",
+        "_version_counter",
+    )
 
     def __init__(self, tensor, is_output: bool = False) -> None:
         if tensor._is_inference:
@@ -392,7 +423,6 @@ def register_multi_grad_hook(tensors, fn, *, mode: str = "all"):
                 if state["left"] == 0:
                     grads, state["grads"] = state["grads"], None
                     fn(grads)
-            return None
         return hook
 
     handles = [t.register_hook(make_hook(i)) for i, t in enumerate(tensors) if t.requires_grad]
