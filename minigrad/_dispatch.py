@@ -121,6 +121,10 @@ class Op:
         for p in op.saved_names:
             if not (p in op.inputs or p in op.outputs or p in op.args or _input_property(p) or p in _SHAPE_PARAMS):
                 raise TypeError(f"{name}: formula parameter {p!r} is not an input, output or argument")
+        # Non-tensor arguments and input shapes are always saved (cheap, and PyTorch shows them);
+        # tensors and strides only when an input that requires grad needs them.
+        op.always_saved = frozenset(p for p in op.saved_names if p in op.args or (
+            _input_property(p) and not p.endswith("_sym_strides")))
         op.node_class = op._make_node_class()
         op.jvp = jvp
         op.jvp_params = tuple(inspect.signature(jvp).parameters) if callable(jvp) else ()
@@ -203,8 +207,9 @@ class Op:
                 needed.update(names)
         saved = {}
         for s in self.saved_names:
-            if s not in needed:
-                saved[s] = None
+            if s not in needed and s not in self.always_saved:
+                # Not needed by any input that requires grad: PyTorch leaves it unset.
+                saved[s] = () if s.endswith("_sym_strides") else None
             elif s in self.args:
                 saved[s] = args[s]
             elif _input_property(s):

@@ -1582,13 +1582,6 @@ def index_put_into(out, index, values):
     raise NotImplementedError
 
 
-def index_add_flat(out, positions, grad):
-    """out.flatten()[positions] += grad (repeats accumulate); used by AsStridedBackward0."""
-    data = out._data.copy().reshape(-1)
-    np.add.at(data, positions, grad._data.reshape(-1))
-    return Tensor._make(data.reshape(out._data.shape))
-
-
 # =============================================================================================
 # nn: random in-place fills (used by minigrad.nn.init; values come from minigrad's seeded generator)
 # =============================================================================================

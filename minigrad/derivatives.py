@@ -945,8 +945,8 @@ masked_fill_tensor = Op("masked_fill", "MaskedFillBackward1",
 mm = Op("mm", "MmBackward0", np.matmul, inputs=("self", "mat2"),
         jvp=lambda self_t, mat2_t, self, mat2: self_t.mm(mat2) + self.mm(mat2_t),   # d(AB) = dA·B + A·dB
         # d(AB)/dA: G·Bᴴ ;  d(AB)/dB: Aᴴ·G
-        self=lambda grad, mat2, mat2_sym_sizes, mat2_sym_strides: grad.mm(mat2.t().conj()),
-        mat2=lambda grad, self, self_sym_sizes, self_sym_strides: self.t().conj().mm(grad))
+        self=lambda grad, mat2, self_sym_sizes, self_sym_strides: grad.mm(mat2.t().conj()),
+        mat2=lambda grad, self, mat2_sym_sizes, mat2_sym_strides: self.t().conj().mm(grad))
 mv = Op("mv", "MvBackward0", np.matmul, inputs=("self", "vec"),
         jvp=lambda self_t, vec_t, self, vec: self_t.mv(vec) + self.mv(vec_t),
         self=lambda grad, vec: grad.outer(vec.conj()),                    # d(Av)/dA = g vᴴ

@@ -323,6 +323,7 @@ add(
 
 # ---- part B: variants (negative dims, rank combinations, multi-output views, in place through views)
 add(
+    OpCase("ReshapeAliasBackward0", lambda T, x: x.transpose(1, 2).reshape(2, 2, 3), [In((2, 3, 2))]),
     OpCase("TransposeBackward0", lambda T, x: x.mT, [In((2, 3, 2))], variant="mT-negative-dims"),
     OpCase("PermuteBackward0", lambda T, x: x.movedim(-1, 0), [In((2, 3, 2))], variant="movedim"),
     OpCase("SliceBackward0", lambda T, x: x.narrow(-1, -2, 2), [X], variant="narrow-negative"),

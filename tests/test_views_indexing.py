@@ -79,14 +79,18 @@ GETITEM = {
     "ellipsis": lambda x: x[...], "colons": lambda x: x[:, :], "None": lambda x: x[None],
     "ellipsis None": lambda x: x[..., None], "ellipsis int": lambda x: x[..., 0],
     "int ellipsis int": lambda x: x[0, ..., 1], "None in middle": lambda x: x[:, None, 1],
-    "list": lambda x: x[[0, 1]], "two lists": lambda x: x[[0, 2], [1, 3]], "colon list": lambda x: x[:, [0, 2]],
+    "list": lambda x: x[[0, 1]],
+    "two lists": lambda x: x[[0, 2], [1, 3]],
+    "colon list": lambda x: x[:, [0, 2]],
     "bool mask": lambda x: x[x > 0], "row mask": lambda x: x[x.sum((1, 2)) > 0],
     "2-d mask": lambda x: x[x[:, :, 0] > 0], "int list": lambda x: x[0, [1, 2]],
     "list int": lambda x: x[[1, 2], 0], "separated lists": lambda x: x[[0, 1], :, [1, 2]],
     "nested list": lambda x: x[[[0, 1], [1, 2]]], "slice list": lambda x: x[1:3, [0, 0]],
     "None list": lambda x: x[None, [0]], "ellipsis list": lambda x: x[..., [0, 1]],
     "True": lambda x: x[True], "False": lambda x: x[False], "empty slice": lambda x: x[2:1],
-    "big stop": lambda x: x[1:100], "np.int64": lambda x: x[np.int64(1)], "0-dim ellipsis": lambda x: x.sum()[...],
+    "big stop": lambda x: x[1:100],
+    "np.int64": lambda x: x[np.int64(1)],
+    "0-dim ellipsis": lambda x: x.sum()[...],
     "0-dim None": lambda x: x.sum()[None],
 }
 
@@ -142,17 +146,24 @@ def test_getitem_errors_match_torch(name):
 
 SETITEM = {
     "row": lambda y, v: y.__setitem__(0, v), "number": lambda y, v: y.__setitem__(1, 5.0),
-    "element": lambda y, v: y.__setitem__((0, 1), v[0]), "column": lambda y, v: y.__setitem__((slice(None), 1), v[:3]),
-    "lone colon": lambda y, v: y.__setitem__(slice(None), v), "ellipsis": lambda y, v: y.__setitem__(Ellipsis, v),
-    "ellipsis number": lambda y, v: y.__setitem__(Ellipsis, 2.0), "rows broadcast": lambda y, v: y.__setitem__(slice(1, 3), v),
+    "element": lambda y, v: y.__setitem__((0, 1), v[0]),
+    "column": lambda y, v: y.__setitem__((slice(None), 1), v[:3]),
+    "lone colon": lambda y, v: y.__setitem__(slice(None), v),
+    "ellipsis": lambda y, v: y.__setitem__(Ellipsis, v),
+    "ellipsis number": lambda y, v: y.__setitem__(Ellipsis, 2.0),
+    "rows broadcast": lambda y, v: y.__setitem__(slice(1, 3), v),
     "None": lambda y, v: y.__setitem__(None, v), "list": lambda y, v: y.__setitem__([0, 2], v),
-    "two lists": lambda y, v: y.__setitem__(([0, 2], [1, 3]), v[:2]), "mask number": lambda y, v: y.__setitem__(y > 0, 0.0),
-    "mask tensor": lambda y, v: y.__setitem__(y > 0, v.sum()), "int list": lambda y, v: y.__setitem__((0, [1, 2]), v[:2]),
+    "two lists": lambda y, v: y.__setitem__(([0, 2], [1, 3]), v[:2]),
+    "mask number": lambda y, v: y.__setitem__(y > 0, 0.0),
+    "mask tensor": lambda y, v: y.__setitem__(y > 0, v.sum()),
+    "int list": lambda y, v: y.__setitem__((0, [1, 2]), v[:2]),
     "colon list": lambda y, v: y.__setitem__((slice(None), [1, 2]), v[:2]),
     "slice list": lambda y, v: y.__setitem__((slice(1, None), [1, 2]), v[:2]),
     "leading ones": lambda y, v: y.__setitem__(0, v[None]), "True": lambda y, v: y.__setitem__(True, v),
-    "False": lambda y, v: y.__setitem__(False, v), "repeated list": lambda y, v: y.__setitem__([0, 0], v[None].expand(2, 4)),
-    "through a view": lambda y, v: y[0].__setitem__(1, v[2]), "through t()": lambda y, v: y.t().__setitem__(1, v[:3]),
+    "False": lambda y, v: y.__setitem__(False, v),
+    "repeated list": lambda y, v: y.__setitem__([0, 0], v[None].expand(2, 4)),
+    "through a view": lambda y, v: y[0].__setitem__(1, v[2]),
+    "through t()": lambda y, v: y.t().__setitem__(1, v[:3]),
 }
 
 
@@ -167,8 +178,10 @@ def test_setitem_matches_torch(name):
 
 
 SETITEM_ERRORS = {
-    "value too long": lambda y, v: y.__setitem__(0, v[:2]), "list value mismatch": lambda y, v: y.__setitem__([0], v[:2]),
-    "index out of range": lambda y, v: y.__setitem__(5, v), "second dim": lambda y, v: y.__setitem__((0, 9), 1.0),
+    "value too long": lambda y, v: y.__setitem__(0, v[:2]),
+    "list value mismatch": lambda y, v: y.__setitem__([0], v[:2]),
+    "index out of range": lambda y, v: y.__setitem__(5, v),
+    "second dim": lambda y, v: y.__setitem__((0, 9), 1.0),
 }
 
 
@@ -197,11 +210,16 @@ def test_setitem_converts_dtype_like_torch():
 # ---- views share memory and the version counter ---------------------------------------------------
 
 VIEWS = {
-    "view": lambda x: x.view(12), "reshape": lambda x: x.reshape(4, 3), "t": lambda x: x.t(), "T": lambda x: x.T,
+    "view": lambda x: x.view(12),
+    "reshape": lambda x: x.reshape(4, 3),
+    "t": lambda x: x.t(),
+    "T": lambda x: x.T,
     "mT": lambda x: x.mT, "transpose": lambda x: x.transpose(0, 1), "permute": lambda x: x.permute(1, 0),
     "unsqueeze": lambda x: x.unsqueeze(0), "squeeze": lambda x: x.unsqueeze(0).squeeze(0),
     "select": lambda x: x[1], "slice": lambda x: x[:, 1:3],
-    "narrow": lambda x: x.narrow(1, 1, 2), "diagonal": lambda x: x.diagonal(), "split": lambda x: x.split(2, 1)[1],
+    "narrow": lambda x: x.narrow(1, 1, 2),
+    "diagonal": lambda x: x.diagonal(),
+    "split": lambda x: x.split(2, 1)[1],
     "chunk": lambda x: x.chunk(2)[0], "unbind": lambda x: x.unbind(1)[2], "alias": lambda x: x[...],
     "movedim": lambda x: x.movedim(0, 1), "flatten of contiguous": lambda x: x.flatten(),
 }
@@ -231,7 +249,8 @@ COPIES = {
     "flip": lambda x: x.flip(0), "repeat": lambda x: x.repeat(1, 1), "index": lambda x: x[[0, 1]],
     "gather": lambda x: x.gather(0, minigrad.tensor([[0, 1, 2, 0]])), "cat": lambda x: minigrad.cat([x]),
     "clone": lambda x: x.clone(), "reshape of non-contiguous": lambda x: x.t().reshape(12),
-    "contiguous of transpose": lambda x: x.t().contiguous(), "index_select": lambda x: x.index_select(0, minigrad.tensor([0])),
+    "contiguous of transpose": lambda x: x.t().contiguous(),
+    "index_select": lambda x: x.index_select(0, minigrad.tensor([0])),
 }
 
 

@@ -1118,11 +1118,221 @@ A08 = {
 }
 
 
+# ---------------------------------------------------------------- 12 the autograd toolbox
+L12 = [
+    md(f"""
+    # Lesson 12 · The autograd toolbox
+
+    *Follows note 002 (§torch.autograd, PACKAGE CONTENTS: `anomaly_mode`, `function`, `functional`, `grad_mode`, `gradcheck`, `profiler`) and note 003 (§Function).*
+
+    Note 002 lists what the package `torch.autograd` holds: 「``torch.autograd``提供了能够对任意标量函数自动求导的类和函数」, and among its modules several tools for checking and debugging autograd rather than using it:
+
+    * `gradcheck`: is a backward formula right? (compares with finite differences)
+    * `anomaly_mode`: which operation produced a NaN in backward?
+    * `graph.saved_tensors_hooks`: what does the graph keep in memory?
+    * `profiler`: which operations ran, and how long did they take?
+    * `forward_ad`: derivatives in forward mode, with dual numbers.
+
+    {PYTORCH_NOTE}
+    """),
+    code(SETUP),
+    md("""
+    ## `gradcheck`: catching a wrong backward
+
+    `gradcheck(fn, inputs)` computes the Jacobian twice: numerically, with central differences (f(x + ε) − f(x − ε)) / 2ε, and analytically, with backward. It returns `True` when they agree, and raises `GradcheckError` showing both when they do not. Inputs should be float64.
+
+    A `Function` with a bug, d(x²)/dx written as `x` instead of `2x`:
+    """),
+    code("""
+    class BadSquare(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return x * x
+
+        @staticmethod
+        def backward(ctx, grad_output):
+            x, = ctx.saved_tensors
+            return grad_output * x  # bug: the derivative of x² is 2x
+
+    x = torch.tensor([1.0, 2.0], dtype=torch.float64, requires_grad=True)
+    print(torch.autograd.gradcheck(lambda t: t * t, (x,)))  # a built-in op passes
+    """),
+    error("torch.autograd.gradcheck(BadSquare.apply, (x,))"),
+    md("The numerical Jacobian is diag(2x) = diag(2, 4); the analytical one diag(1, 2): off by the factor 2. With `raise_exception=False` the answer is just a bool:"),
+    code("""
+    ok = torch.autograd.gradcheck(BadSquare.apply, (x,), raise_exception=False)
+    print(ok)
+    assert ok is False
+    """),
+    md("""
+    ## Anomaly detection: where does the NaN come from?
+
+    `log` at 0 is −∞; multiplied by 0 the forward value is NaN only at that element, but the backward is worse: `LogBackward0` computes grad / x = 0 / 0 = NaN. Without help, backward runs on and leaves NaN in `x.grad`:
+    """),
+    code("""
+    x = torch.tensor([0.0, 1.0], requires_grad=True)
+    y = (x.log() * 0).sum()
+    y.backward()
+    print(x.grad)
+    assert x.grad.isnan().any()
+    """),
+    md("""
+    Inside `torch.autograd.detect_anomaly()`, every backward node's output is checked for NaN, and the error names the node. Anomaly mode also records the forward stack of each operation and shows it in a warning. The warnings are caught here (they carry file paths) and printed in the next cell.
+    """),
+    code("""
+    x = torch.tensor([0.0, 1.0], requires_grad=True)
+    y = (x.log() * 0).sum()
+    viz.draw(y, params={"x": x})
+    """),
+    code("""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with torch.autograd.detect_anomaly():
+            x = torch.tensor([0.0, 1.0], requires_grad=True)
+            y = (x.log() * 0).sum()
+            y.backward()
+    """, tags=("raises-exception",)),
+    code("""
+    for w in caught:
+        print(f"{w.category.__name__}: {str(w.message).splitlines()[0]}")
+    print("the forward stack points at x.log():", "x.log()" in str(caught[-1].message))
+    """),
+    md("""
+    ## Saved-tensor hooks: what the graph keeps
+
+    Lesson 11 showed `_saved_self`, `_saved_other`. `torch.autograd.graph.saved_tensors_hooks(pack, unpack)` intercepts every tensor a node saves: `pack` is called when it is saved (during forward) and returns whatever should be stored; `unpack` is called when backward needs it back. Logging in `pack` shows the memory a graph holds; real uses compress or move tensors to other memory.
+    """),
+    code("""
+    log = []
+
+    def pack(t):
+        log.append(f"saved {tuple(t.shape)} {t.dtype}")
+        return t
+
+    def unpack(t):
+        log.append(f"unpacked {tuple(t.shape)}")
+        return t
+
+    a = torch.ones(2, 3, requires_grad=True)
+    with torch.autograd.graph.saved_tensors_hooks(pack, unpack):
+        b = (a.exp() * a).sum()  # exp saves its result; mul saves both inputs; sum saves only a shape
+    print("\\n".join(log))
+    log.clear()
+    b.backward()
+    print("\\n".join(log))
+    """),
+    md("""
+    ## The profiler
+
+    `torch.autograd.profiler.profile()` records every operation run inside it, forward and backward (backward nodes appear under their `grad_fn` names). Timings change on every run, so the table is not compared by the tests; the names are.
+    """),
+    code("""
+    a = torch.ones(100, 100, requires_grad=True)
+    with torch.autograd.profiler.profile() as prof:
+        c = (a * 2).exp().sum()
+        c.backward()
+    names = [e.name for e in prof.function_events]
+    backward_nodes = [n for n in names if n.endswith("Backward0") and ":" not in n]  # PyTorch also logs
+    # "autograd::engine::evaluate_function: XBackward0" around each node; the node names are the same
+    print(backward_nodes)
+    print("aten::exp ran", names.count("aten::exp"), "time(s)")
+    assert backward_nodes == ["SumBackward0", "ExpBackward0", "MulBackward0"]
+    """),
+    code("""
+    # NBVAL_IGNORE_OUTPUT
+    print(prof.key_averages().table(sort_by="cpu_time_total", row_limit=8))
+    """),
+    md("""
+    ## Forward-mode AD: `torch.autograd.forward_ad`
+
+    Reverse mode (`backward`) gives vᵀ·J, one output direction per pass. Forward mode gives J·v, one *input* direction per pass, computed alongside the forward values: a **dual tensor** carries a primal value and a tangent, and every operation updates both. Useful when there are few inputs and many outputs.
+    """),
+    code("""
+    fwAD = torch.autograd.forward_ad
+    primal = torch.tensor([1.0, 2.0])
+    tangent = torch.tensor([1.0, 0.0])  # direction: along the first input
+
+    with fwAD.dual_level():
+        dual = fwAD.make_dual(primal, tangent)
+        out = torch.sin(dual ** 2)
+        value, jvp = fwAD.unpack_dual(out)
+    print(value, jvp)  # d sin(x²)/dx = 2x cos(x²): [2 cos 1, 0]
+    J = torch.autograd.functional.jacobian(lambda t: torch.sin(t ** 2), primal)
+    assert torch.allclose(jvp, J @ tangent)
+    """),
+    md("## Exercises"),
+    *exercise(
+        "12.1",
+        "Fix `BadSquare`'s backward in a new `GoodSquare` and give the result of `gradcheck(GoodSquare.apply, (x,), raise_exception=False)` for float64 `x = [1., 2.]`.",
+        """
+        answer = ...  # a bool
+        check("12.1", answer)
+        """,
+        """
+        class GoodSquare(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, x):
+                ctx.save_for_backward(x)
+                return x * x
+
+            @staticmethod
+            def backward(ctx, grad_output):
+                x, = ctx.saved_tensors
+                return grad_output * 2 * x
+
+        x = torch.tensor([1.0, 2.0], dtype=torch.float64, requires_grad=True)
+        answer = torch.autograd.gradcheck(GoodSquare.apply, (x,), raise_exception=False)
+        check("12.1", answer)
+        """,
+    ),
+    *exercise(
+        "12.2",
+        "How many times is `pack` called while building `(p * q).sin().sum()` (both `p` and `q` of shape 3 require grad)?",
+        """
+        p = torch.ones(3, requires_grad=True)
+        q = torch.ones(3, requires_grad=True)
+        answer = ...  # an int
+        check("12.2", answer)
+        """,
+        """
+        p = torch.ones(3, requires_grad=True)
+        q = torch.ones(3, requires_grad=True)
+        calls = []
+        with torch.autograd.graph.saved_tensors_hooks(lambda t: calls.append(1) or t, lambda t: t):
+            (p * q).sin().sum()
+        answer = len(calls)  # mul saves p and q, sin saves its input, sum no tensor
+        check("12.2", answer)
+        """,
+    ),
+    *exercise(
+        "12.3",
+        "With forward-mode AD, the derivative of `x ** 3` at `x = 2.` along the tangent `1.` (a 0-dim tangent).",
+        """
+        answer = ...
+        check("12.3", answer)
+        """,
+        """
+        with fwAD.dual_level():
+            d = fwAD.make_dual(torch.tensor(2.0), torch.tensor(1.0))
+            answer = fwAD.unpack_dual(d ** 3).tangent  # 3x² = 12
+        check("12.3", answer)
+        """,
+    ),
+]
+A12 = {
+    "12.1": (True, "the derivative of x² is 2x; gradcheck compares with finite differences."),
+    "12.2": (3, "count the tensors each backward formula needs: a product needs both factors."),
+    "12.3": (12.0, "the tangent of x³ is 3x² times the input tangent."),
+}
+
+
 LESSONS = {
     "08": ("08_intermediate_gradients.ipynb", "l08", "L08", "A08"),
     "09": ("09_custom_functions.ipynb", "l09", "L09", "A09"),
     "10": ("10_higher_order_derivatives.ipynb", "l10", "L10", "A10"),
     "11": ("11_under_the_hood.ipynb", "l11", "L11", "A11"),
+    "12": ("12_autograd_toolbox.ipynb", "l12", "L12", "A12"),
     "13": ("13_putting_it_together.ipynb", "l13", "L13", "A13"),
 }
 

@@ -92,9 +92,6 @@ def test_same_stepper_frames(both, program):
         assert [(d, nr) for d, nr, _ in ft.grads_out] == [(d, nr) for d, nr, _ in fm.grads_out]
 
 
-@pytest.mark.xfail(
-    reason="known minigrad gap, reported to the lead: saved attribute sets differ", strict=False
-)
 @pytest.mark.parametrize("program", ["one_layer", "mlp"])
 def test_same_saved_attributes(both, program):
     attrs = []
