@@ -38,11 +38,13 @@ _STATE = grad_mode.STATE
 class OpNode(Node):
     """A Node made by a table op; subclasses are generated per op with PyTorch's name (MulBackward0)."""
 
+    # ``_saved`` is a tuple aligned with ``op.saved_names`` (a tuple, not a dict: one object fewer
+    # for the garbage collector per node, and ``()`` is shared by every op that saves nothing).
     __slots__ = ("_out_meta", "_saved")
     _op: Op
 
     def _get_saved(self, name: str):
-        value = self._saved.get(name)
+        value = self._saved[self._op.saved_index[name]]
         if type(value) is SavedTensor:
             return value.unpack(self)
         if name in _INT64_ARGS:
@@ -52,26 +54,26 @@ class OpNode(Node):
         return value
 
     def _get_raw_saved(self, name: str):
-        return self._saved.get(name)
+        return self._saved[self._op.saved_index[name]]
 
     def apply(self, grad_outputs: tuple) -> tuple:
         op = self._op
-        env = {}
-        for name, value in self._saved.items():
-            env[name] = value.unpack(self) if type(value) is SavedTensor else value
         if len(grad_outputs) > 1 or grad_outputs[0] is None:
             grad_outputs = self._materialize(grad_outputs)
-        env["grad"] = grad_outputs[0]
-        env["grads"] = grad_outputs
-        env["_input_sizes"] = tuple(shape for shape, _ in self._input_meta)
+        # Every saved tensor is unpacked (and checked for in-place changes) before any formula runs, as
+        # in PyTorch. ``values`` lines up with ``op.formula_args``: the saved values, then grad, grads
+        # and (only for the formulas that ask for it) the input shapes.
+        values = [v.unpack(self) if type(v) is SavedTensor else v for v in self._saved]
+        values.append(grad_outputs[0])
+        values.append(grad_outputs)
+        if op.uses_input_sizes:
+            values.append(tuple(shape for shape, _ in self._input_meta))
         if op.list_input:  # cat / stack: one formula returns the gradients of every listed tensor
-            (formula, params), = op.formulas
-            grads = formula(*[env[p] for p in params])
+            (formula, where), = op.formula_args
+            grads = formula(*[values[i] for i in where])
             return tuple(None if node is None else g for g, (node, _) in zip(grads, self.next_functions))
-        out = []
-        for (formula, params), (node, _) in zip(op.formulas, self.next_functions):
-            out.append(None if node is None else formula(*[env[p] for p in params]))
-        return tuple(out)
+        return tuple([None if node is None else formula(*[values[i] for i in where])
+                      for (formula, where), (node, _) in zip(op.formula_args, self.next_functions)])
 
     def _materialize(self, grad_outputs):
         # Outputs that received no gradient count as zeros (multi-output ops such as split).
@@ -80,7 +82,7 @@ class OpNode(Node):
                      for g, (shape, dtype) in zip(grad_outputs, self._out_meta))
 
     def release_variables(self) -> None:
-        for value in self._saved.values():
+        for value in self._saved:
             if type(value) is SavedTensor:
                 value.release()
 
@@ -125,12 +127,57 @@ class Op:
         # tensors and strides only when an input that requires grad needs them.
         op.always_saved = frozenset(p for p in op.saved_names if p in op.args or (
             _input_property(p) and not p.endswith("_sym_strides")))
+        op._plan_calls()
         op.node_class = op._make_node_class()
         op.jvp = jvp
         op.jvp_params = tuple(inspect.signature(jvp).parameters) if callable(jvp) else ()
 
+    def _plan_calls(op) -> None:
+        """Precompute what ``_run``, ``_record`` and ``OpNode.apply`` would otherwise work out per call.
+
+        Everything here depends only on the op, and the per-call versions (string tests, ``index``,
+        dict building) cost microseconds per op on small tensors: see bench/PROFILE.md.
+        """
+        op.multi = op.variadic or len(op.outputs) > 1
+        # diff (the tensors that get edges) is the whole tensors tuple, with no list to build.
+        op.all_diff = op.diff_positions == tuple(range(len(op.inputs)))
+        # The save plan: one (name, kind, index, unset, users) entry per saved name, in saved order.
+        #   kind   _ARG, _INPUT, _OUTPUT, _NONDIFF_OUTPUT, or a property function of input ``index``
+        #   unset  what PyTorch shows when nothing needed it (None; () for strides)
+        #   users  bit mask of the differentiable inputs whose formula needs it; -1: always saved
+        plan = []
+        for s in op.saved_names:
+            users = 0
+            for j, names in enumerate(op.needs):
+                if s in names:
+                    users |= 1 << j
+            if s in op.always_saved or op.list_input:  # list_input: one formula for every tensor
+                users = -1
+            unset = () if s.endswith("_sym_strides") else None
+            if s in op.args:
+                plan.append((s, _ARG, s, unset, users))
+            elif _input_property(s):
+                name, prop = _input_property(s)
+                plan.append((s, _PROPERTIES[prop], op.inputs.index(name), unset, users))
+            elif s in op.outputs:
+                i = op.outputs.index(s)
+                plan.append((s, _OUTPUT if i < op.n_diff_outputs else _NONDIFF_OUTPUT, i, unset, users))
+            else:
+                plan.append((s, _INPUT, op.inputs.index(s), unset, users))
+        op.save_plan = tuple(plan)
+        op.saved_index = {s: i for i, s in enumerate(op.saved_names)}
+        # Formula arguments as positions in OpNode.apply's ``values`` list (saved values, grad, grads,
+        # input sizes), so apply binds them without building a dict of names.
+        slots = dict(op.saved_index)
+        n = len(op.saved_names)
+        slots.update({"grad": n, "grads": n + 1, "_input_sizes": n + 2})
+        op.formula_args = tuple((f, tuple(slots[p] for p in params)) for f, params in op.formulas)
+        op.uses_input_sizes = any("_input_sizes" in params for _, params in op.formulas)
+
     def _make_node_class(self):
         attrs = {"__slots__": (), "_op": self, "__module__": "torch.autograd.generated"}
+        if self.multi:  # the engine reads node._n_outputs (1, from Node, for everyone else)
+            attrs["_n_outputs"] = property(lambda node: len(node._out_meta))
         if self.node_name in _QUALIFIED_NAMES:
             attrs["name"] = lambda node, n=self.node_name: "torch::autograd::" + n
         for s in self.saved_names:
@@ -158,69 +205,100 @@ class Op:
         return op._run(tensors, dtype, out, args)
 
     def _run(self, tensors, dtype, out, args):
-        arrays = [t._data for t in tensors]
-        if dtype is not None:
+        if dtype is None:
+            arrays = [t._data for t in tensors]
+        else:
             npd = dtype.np
-            arrays = [a if a.dtype == npd else a.astype(npd) for a in arrays]
-        with np.errstate(all="ignore"):  # PyTorch returns inf/nan silently; so does NumPy here
+            arrays = [t._data if t._data.dtype == npd else t._data.astype(npd) for t in tensors]
+        # PyTorch returns inf/nan silently; so does NumPy here (see _QUIET below).
+        token = _np_errstate.set(_QUIET)
+        try:
             result = self.forward(*arrays, **args)
-        multi = self.variadic or len(self.outputs) > 1
-        results = result if multi else (result,)
-        results = tuple(r if type(r) is np.ndarray else np.asarray(r) for r in results)
-        if dtype is not None and not multi and results[0].dtype != dtype.np and self.keeps_dtype:
-            results = (results[0].astype(dtype.np),)
+        finally:
+            _np_errstate.reset(token)
 
-        positions = range(len(tensors)) if self.list_input else self.diff_positions
-        record = _STATE.enabled and any(tensors[i]._requires_grad for i in positions)
+        record = False
+        if _STATE.enabled:  # a plain loop: any(<generator>) costs ~0.4 us per op
+            for i in (range(len(tensors)) if self.list_input else self.diff_positions):
+                if tensors[i]._requires_grad:
+                    record = True
+                    break
+
+        if self.multi:
+            results = tuple(r if type(r) is np.ndarray else np.asarray(r) for r in result)
+            if out is not None:
+                return self._write_inplace(out, tensors, results[0], args, record)
+            outs = [Tensor._make(r) for r in results]
+            if self.view:
+                for i, o in enumerate(outs):
+                    _make_view(o, tensors[0], self, args, i)
+            if record:
+                self._record(tensors, outs, args)
+            return tuple(outs)
+
+        # One output (most ops): the same steps without building lists and tuples.
+        if type(result) is not np.ndarray:
+            result = np.asarray(result)
+        if dtype is not None and result.dtype != npd and self.keeps_dtype:
+            result = result.astype(npd)
         if out is not None:
-            return self._write_inplace(out, tensors, results[0], args, record)
-
-        outs = [Tensor._make(r) for r in results]
+            return self._write_inplace(out, tensors, result, args, record)
+        o = Tensor._make(result)
         if self.view:
-            base = tensors[0]
-            for i, o in enumerate(outs):
-                _make_view(o, base, self, args, i if multi else None)
+            _make_view(o, tensors[0], self, args, None)
         if record:
-            self._record(tensors, outs, args)
-        return tuple(outs) if multi else outs[0]
+            self._record(tensors, (o,), args)
+        return o
 
     keeps_dtype = True
 
     def _record(self, tensors, outs, args, edges=None):
         """Create the node, link it to the inputs' edges and save what the formulas need."""
         node = self.node_class()
-        diff = list(tensors) if self.list_input else [tensors[i] for i in self.diff_positions]
-        node.next_functions = edges if edges is not None else tuple(t._edge() for t in diff)
-        node._input_meta = tuple((t._data.shape, t._data.dtype) for t in diff)
-        if self.variadic or len(self.outputs) > 1:
+        if self.list_input or (self.all_diff and len(tensors) == len(self.inputs)):
+            diff = tensors
+        else:
+            diff = [tensors[i] for i in self.diff_positions]
+        node.next_functions = edges if edges is not None else tuple([t._edge() for t in diff])
+        node._input_meta = tuple([(t._data.shape, t._data.dtype) for t in diff])
+        if self.multi:
             node._out_meta = tuple((o._data.shape, o._data.dtype) for o in outs)
+            diff_outs = outs if self.variadic else outs[: self.n_diff_outputs]
+        else:
+            diff_outs = outs if self.n_diff_outputs else ()
         # Outputs get their grad_fn first: a saved output must know it requires grad, or the formulas
         # that use it (exp, tanh ...) would lose that path under create_graph.
-        for i, o in enumerate(outs if self.variadic else outs[: self.n_diff_outputs]):
+        for i, o in enumerate(diff_outs):
             o._requires_grad = True
             o._grad_fn = node
             o._output_nr = i
-        # Save only what the formulas of inputs that require grad need (as PyTorch does).
-        needed = set()
-        for t, names in zip(diff, self.needs * len(diff) if self.list_input else self.needs):
-            if t._requires_grad:
-                needed.update(names)
-        saved = {}
-        for s in self.saved_names:
-            if s not in needed and s not in self.always_saved:
-                # Not needed by any input that requires grad: PyTorch leaves it unset.
-                saved[s] = () if s.endswith("_sym_strides") else None
-            elif s in self.args:
-                saved[s] = args[s]
-            elif _input_property(s):
-                name, prop = _input_property(s)
-                saved[s] = _PROPERTIES[prop](tensors[self.inputs.index(name)])
-            elif s in self.outputs:
-                saved[s] = SavedTensor(outs[self.outputs.index(s)], is_output=True) \
-                    if self.outputs.index(s) < self.n_diff_outputs else SavedTensor(outs[self.outputs.index(s)])
+        # Save only what the formulas of inputs that require grad need (as PyTorch does), following
+        # the save plan made in _plan_calls. Bit j of ``mask``: differentiable input j requires grad.
+        if self.save_plan:
+            if self.list_input:
+                mask = -1
             else:
-                saved[s] = SavedTensor(tensors[self.inputs.index(s)])
-        node._saved = saved
+                mask = 0
+                for j, t in enumerate(diff):
+                    if t._requires_grad:
+                        mask |= 1 << j
+            saved = []
+            for name, kind, index, unset, users in self.save_plan:
+                if not mask & users:
+                    saved.append(unset)  # not needed by any input that requires grad: PyTorch leaves it unset
+                elif kind is _ARG:
+                    saved.append(args[name])
+                elif kind is _INPUT:
+                    saved.append(SavedTensor(tensors[index]))
+                elif kind is _OUTPUT:
+                    saved.append(SavedTensor(outs[index], is_output=True))
+                elif kind is _NONDIFF_OUTPUT:
+                    saved.append(SavedTensor(outs[index]))
+                else:  # a property of an input (its sizes, strides ...)
+                    saved.append(kind(tensors[index]))
+            node._saved = tuple(saved)
+        else:
+            node._saved = ()
         if _anomaly_enabled[0]:
             from .autograd.anomaly_mode import _record_trace
             _record_trace(node)
@@ -264,6 +342,32 @@ class Op:
 
 
 _anomaly_enabled = [False]
+# Kinds of saved values in an Op's save plan (see Op._plan_calls).
+_ARG, _INPUT, _OUTPUT, _NONDIFF_OUTPUT = "arg", "input", "output", "non-differentiable output"
+
+# Forwards run with NumPy's floating-point warnings off. ``with np.errstate(all="ignore")`` costs
+# ~1 us per use (it rebuilds its settings object on every entry: as much as a 4-element multiply);
+# setting the context variable behind it to a settings object made once costs ~0.1 us. Both names
+# are private to NumPy 2, hence the fallback to np.errstate's own machinery.
+try:
+    from numpy._core._ufunc_config import _extobj_contextvar as _np_errstate
+    from numpy._core._ufunc_config import _make_extobj
+    _QUIET = _make_extobj(all="ignore")
+except ImportError:  # pragma: no cover - other NumPy versions
+    class _ErrstateVar:
+        """The same set/reset interface, with a fresh np.errstate per use."""
+
+        @staticmethod
+        def set(_settings):
+            state = np.errstate(all="ignore")
+            state.__enter__()
+            return state
+
+        @staticmethod
+        def reset(state) -> None:
+            state.__exit__(None, None, None)
+
+    _np_errstate, _QUIET = _ErrstateVar(), None
 _SHAPE_PARAMS = ("_input_sizes",)
 # Nodes PyTorch implements in C++ by hand report a qualified name() (their class name stays short).
 _QUALIFIED_NAMES = frozenset({"CopyBackwards"})
@@ -292,7 +396,7 @@ def _legacy_scalar_name(d) -> str:
 
 def _saved_before_write(node, out) -> None:
     """Inputs saved by an in-place op were saved before the write: they belong to the old version."""
-    for value in node._saved.values():
+    for value in node._saved:
         if type(value) is SavedTensor and not value._is_output and value._version_counter is out._version_counter:
             value._saved_version -= 1
 
@@ -371,7 +475,7 @@ def view_rebase_error(view, meta, indirect: bool) -> str:
 
 # Saved int64 arguments: PyTorch's getters read them as unsigned, so -1 shows as 2**64 - 1.
 _INT64_ARGS = frozenset({"dim", "dims", "dim0", "dim1", "index", "start", "end", "step", "split_size",
-                         "split_sizes", "repeats", "offset", "dim2"})
+                         "split_sizes", "repeats", "offset", "dim2", "ignore_index"})
 
 
 def _as_unsigned(value):

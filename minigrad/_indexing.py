@@ -16,6 +16,8 @@ of self), otherwise ``index_put_`` writes it (IndexPutBackward0).
 """
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 
 from . import _ops
@@ -23,6 +25,10 @@ from ._tensor import Tensor
 
 _INT64_MAX = 2**63 - 1
 _FLOAT_INDEX_ERROR = "tensors used as indices must be long, int, byte or bool tensors"
+_SEQUENCE_INDEX_WARNING = (
+    "Using a non-tuple sequence for multidimensional indexing is deprecated and will be changed in pytorch 2.9; "
+    "use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will be interpreted as tensor index, "
+    "x[torch.tensor(seq)], which will result either in an error or a different result")
 _BAD_INDEX_ERROR = ("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid "
                     "indices (got {})")
 
@@ -34,7 +40,9 @@ def _items(index) -> list:
     if isinstance(index, tuple):
         parts = list(index)
     elif isinstance(index, list) and _list_is_tuple(index):
-        parts = list(index)  # NumPy's legacy rule, kept by PyTorch: x[[0, slice(None)]] is x[0, :]
+        # NumPy's legacy rule, kept (with a warning) by PyTorch: x[[0, slice(None)]] is x[0, :]
+        warnings.warn(_SEQUENCE_INDEX_WARNING, UserWarning, stacklevel=4)
+        parts = list(index)
     else:
         parts = [index]
     return [_item(p) for p in parts]
@@ -60,8 +68,10 @@ def _item(i):
         return i._data if i.dtype.name == "bool" else i._data.astype(np.int64, copy=False)
     if isinstance(i, (list, tuple, np.ndarray)):
         arr = np.asarray(i)
-        if arr.dtype == object or arr.dtype.kind in "fc":
+        if arr.dtype == object or arr.dtype.kind == "c":
             raise IndexError(_FLOAT_INDEX_ERROR)
+        if arr.dtype.kind == "f":
+            arr = arr.astype(np.int64)  # PyTorch turns a list index into a long tensor: x[[1.7]] is x[[1]]
         if arr.size == 0:
             arr = arr.astype(np.int64)
         return arr if arr.dtype == np.bool_ else arr.astype(np.int64, copy=False)

@@ -107,12 +107,16 @@ def _wrap_dim(dim: int, ndim: int) -> int:
     return dim % ndim if ndim else 0
 
 
-def _dim_list(dim, ndim: int):
-    if dim is None:
-        return None
-    if isinstance(dim, int):
-        return (_wrap_dim(dim, ndim),)
-    return tuple(_wrap_dim(d, ndim) for d in dim)
+def _raw_dims(dim, ndim: int) -> tuple:
+    """Checked dims, kept as given: PyTorch saves them unwrapped (a node shows dim=-1 as 2**64 - 1)."""
+    dims = (dim,) if isinstance(dim, int) else tuple(dim)
+    seen = []
+    for d in dims:
+        w = _wrap_dim(d, ndim)
+        if w in seen:
+            raise RuntimeError(f"dim {w} appears multiple times in the list of dims")
+        seen.append(w)
+    return tuple(int(d) for d in dims)
 
 
 # =============================================================================================
@@ -505,9 +509,7 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
         dtype = _dtypes.int64  # integer and bool sums are int64, as in PyTorch
     if dim is None or (isinstance(dim, (tuple, list)) and len(dim) == 0 and input.dim() == 0):
         return D.sum(input, dtype=dtype)
-    dims = _dim_list(dim, input.dim())
-    return D.sum_dim(input, dtype=dtype, dim=dims if len(dims) != 1 or not isinstance(dim, int) else dims[0],
-                     keepdim=keepdim)
+    return D.sum_dim(input, dtype=dtype, dim=_raw_dims(dim, input.dim()), keepdim=keepdim)
 
 
 def mean(input, dim=None, keepdim=False, *, dtype=None):
@@ -519,8 +521,7 @@ def mean(input, dim=None, keepdim=False, *, dtype=None):
             f"dtype. Got: {_legacy(input.dtype)}")
     if dim is None:
         return D.mean(input, dtype=dtype)
-    dims = _dim_list(dim, input.dim())
-    return D.mean_dim(input, dtype=dtype, dim=dims if not isinstance(dim, int) else dims[0], keepdim=keepdim)
+    return D.mean_dim(input, dtype=dtype, dim=_raw_dims(dim, input.dim()), keepdim=keepdim)
 
 
 def _legacy(d) -> str:
@@ -557,7 +558,7 @@ def prod(input, dim=None, keepdim=False, *, dtype=None):
     dtype = _int_to_long(input, dtype)
     if dim is None:
         return D.prod(input, dtype=dtype)
-    return D.prod_dim(input, dtype=dtype, dim=_wrap_dim(dim, input.dim()), keepdim=keepdim)
+    return D.prod_dim(input, dtype=dtype, dim=_raw_dims(dim, input.dim())[0], keepdim=keepdim)
 
 
 def _value_select(name, op_all, op_dim, input, dim, keepdim):
@@ -569,7 +570,7 @@ def _value_select(name, op_all, op_dim, input, dim, keepdim):
     d = _wrap_dim(dim, input.dim())
     if input.dim() and input._data.shape[d] == 0:
         raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
-    values, indices = op_dim(input, dim=d, keepdim=keepdim)
+    values, indices = op_dim(input, dim=int(dim), keepdim=keepdim)
     return return_types.make(name, values, indices)
 
 
@@ -587,20 +588,14 @@ def min(input, dim=None, keepdim=False):
     return _value_select("min", D.min_all, D.min_dim, input, dim, keepdim)
 
 
-def _dims_tuple(dim, ndim):
-    if isinstance(dim, int):
-        dim = (dim,)
-    return tuple(_wrap_dim(d, ndim) for d in dim)
-
-
 def amax(input, dim=(), keepdim=False):
     """Largest value over ``dim`` (all dims if empty); ties share the gradient."""
-    return D.amax(input, dim=_dims_tuple(dim, input.dim()), keepdim=keepdim)
+    return D.amax(input, dim=_raw_dims(dim, input.dim()), keepdim=keepdim)
 
 
 def amin(input, dim=(), keepdim=False):
     """Smallest value over ``dim`` (all dims if empty); ties share the gradient."""
-    return D.amin(input, dim=_dims_tuple(dim, input.dim()), keepdim=keepdim)
+    return D.amin(input, dim=_raw_dims(dim, input.dim()), keepdim=keepdim)
 
 
 def _arg(np_fn, input, dim, keepdim):
@@ -635,7 +630,7 @@ def _var_args(input, dim, unbiased, keepdim, correction):
     elif correction is None and dim is not None:
         correction = 1
     # PyTorch saves correction=None when neither is given for a full reduction (the formulas read it as 1).
-    dims = None if dim is None else _dims_tuple(dim, input.dim())
+    dims = None if dim is None else _raw_dims(dim, input.dim())
     n = input.numel() if dims is None else int(np.prod([input._data.shape[d] for d in dims]))
     if n - (1 if correction is None else correction) <= 0:
         warnings.warn("var(): degrees of freedom is <= 0. Correction should be strictly less than the reduction "
@@ -655,7 +650,7 @@ def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
 
 def logsumexp(input, dim, keepdim=False):
     """log(sum(exp(input), dim)), computed without overflow."""
-    return _unary_args(D.logsumexp, input, dim=_dims_tuple(dim, input.dim()), keepdim=keepdim)
+    return _unary_args(D.logsumexp, input, dim=_raw_dims(dim, input.dim()), keepdim=keepdim)
 
 
 def _unary_args(op, t, **args):
@@ -671,13 +666,13 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     if not (input.dtype.is_floating_point or input.dtype.is_complex):
         raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as input. "
                            f"Got {_legacy(input.dtype)}")
-    dims = None if dim is None else _dims_tuple(dim, input.dim())
+    dims = None if dim is None else _raw_dims(dim, input.dim())
     return D.linalg_vector_norm(input, dtype=dtype, ord=ord, dim=dims, keepdim=keepdim)
 
 
 def cumsum(input, dim, *, dtype=None):
     """Running sum along ``dim``."""
-    return D.cumsum(input, dtype=_int_to_long(input, dtype), dim=_wrap_dim(dim, input.dim()))
+    return D.cumsum(input, dtype=_int_to_long(input, dtype), dim=_raw_dims(dim, input.dim())[0])
 
 
 # =============================================================================================
@@ -1360,7 +1355,7 @@ def logical_not(input):
 
 
 def _all_any(np_fn, input, dim, keepdim):
-    axis = None if dim is None else _dims_tuple(dim, input.dim())
+    axis = None if dim is None else _raw_dims(dim, input.dim())
     out = np.asarray(np_fn(input._data, axis=axis or None, keepdims=keepdim))
     # uint8 in, uint8 out (PyTorch's legacy rule); every other dtype gives bool
     return Tensor._make(out.astype(np.uint8) if input.dtype is _dtypes.uint8 else out)

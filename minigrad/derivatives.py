@@ -967,17 +967,9 @@ outer = Op("outer", "OuterBackward0", np.outer, inputs=("self", "vec2"),
 
 # =============================================================================================
 # Neural-network ops (minigrad.nn.functional). ``reduction`` is PyTorch's enum: 0 none, 1 mean, 2 sum.
-# Integer arguments that PyTorch saves as raw int64 (``dim=-1``, ``ignore_index=-100``) print as their
-# uint64 reading (18446744073709551615) in PyTorch; ``saved_int`` reproduces that, ``_int`` undoes it.
+# Integer arguments such as ``dim=-1`` and ``ignore_index=-100`` are saved as given; the node shows
+# them as PyTorch does, read as uint64 (18446744073709551615): see ``_dispatch._INT64_ARGS``.
 # =============================================================================================
-
-def saved_int(v: int) -> int:
-    """An int the way PyTorch's node reports it (negative values read as uint64)."""
-    return v % (1 << 64)
-
-
-def _int(v: int) -> int:
-    return v - (1 << 64) if v >= 1 << 63 else v
 
 
 def _const(values: np.ndarray, like):
@@ -1009,14 +1001,14 @@ def _leaky_relu_forward(x, negative_slope):
 
 def _softmax_forward(x, dim):
     # e^(x - max) / Σ e^(x - max): subtracting the max keeps every exponent <= 0 (no overflow).
-    e = np.exp(x - np.max(x, axis=_int(dim), keepdims=True))
-    return (e / np.sum(e, axis=_int(dim), keepdims=True)).astype(x.dtype, copy=False)
+    e = np.exp(x - np.max(x, axis=dim, keepdims=True))
+    return (e / np.sum(e, axis=dim, keepdims=True)).astype(x.dtype, copy=False)
 
 
 def _log_softmax_forward(x, dim):
     # x - max - log Σ e^(x - max): finite for logits of any size.
-    shifted = x - np.max(x, axis=_int(dim), keepdims=True)
-    return (shifted - np.log(np.sum(np.exp(shifted), axis=_int(dim), keepdims=True))).astype(x.dtype, copy=False)
+    shifted = x - np.max(x, axis=dim, keepdims=True)
+    return (shifted - np.log(np.sum(np.exp(shifted), axis=dim, keepdims=True))).astype(x.dtype, copy=False)
 
 
 _erf = np.frompyfunc(math.erf, 1, 1)
@@ -1074,11 +1066,11 @@ silu = Op("silu", "SiluBackward0", lambda x: (x * _sigmoid(x)).astype(x.dtype, c
 softmax = Op("_softmax", "SoftmaxBackward0", _softmax_forward, args=("dim",),
              jvp=lambda self_t, result, dim: result * (self_t - (result * self_t).sum(dim, keepdim=True)),
              # dy_i/dx_j = y_i(δ_ij - y_j)  ⇒  grad_x = y ⊙ (g - Σ_j g_j y_j)
-             self=lambda grad, result, dim: result * (grad - (grad * result).sum(_int(dim), keepdim=True)))
+             self=lambda grad, result, dim: result * (grad - (grad * result).sum(dim, keepdim=True)))
 log_softmax = Op("_log_softmax", "LogSoftmaxBackward0", _log_softmax_forward, args=("dim",),
                  jvp=lambda self_t, result, dim: self_t - (result.exp() * self_t).sum(dim, keepdim=True),
                  # d log_softmax_i/dx_j = δ_ij - softmax_j  ⇒  grad_x = g - e^y · Σ_j g_j
-                 self=lambda grad, result, dim: grad - result.exp() * grad.sum(_int(dim), keepdim=True))
+                 self=lambda grad, result, dim: grad - result.exp() * grad.sum(dim, keepdim=True))
 
 # F.linear with a bias: β·bias + α·(mat1 @ mat2), PyTorch's fused addmm (its AddmmBackward0 node).
 addmm = Op("addmm", "AddmmBackward0",
@@ -1109,7 +1101,7 @@ def _nll_pick(x, target, weight, ignore_index):
     """(class dim, target indices made safe, per-target weight with ignored targets at 0)."""
     cdim = 0 if x.ndim == 1 else 1
     t = target._data
-    valid = t != _int(ignore_index)
+    valid = t != ignore_index
     safe = np.where(valid, t, 0)
     w = weight._data[safe] if weight is not None else np.ones(t.shape, dtype=x.dtype)
     return cdim, safe, (w * valid).astype(x.dtype, copy=False)

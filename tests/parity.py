@@ -37,9 +37,17 @@ def assert_close(a, b, rtol=1e-5, atol=1e-6) -> None:
     np.testing.assert_allclose(to_numpy(a), to_numpy(b), rtol=rtol, atol=atol)
 
 
+_SUBMODULES = (
+    "autograd", "autograd.functional", "autograd.graph", "autograd.forward_ad", "autograd.profiler",
+    "autograd.gradcheck", "autograd.anomaly_mode", "autograd.grad_mode", "autograd.function", "autograd.variable",
+    "nn", "nn.functional", "nn.init", "nn.parameter", "nn.modules", "optim",
+)
+
+
 def run_both(program: str) -> tuple[str, str]:
     """Run ``program`` (which does ``import torch``) once with minigrad as torch, once with torch; return stdouts."""
     import contextlib
+    import importlib
     import io
     import sys
 
@@ -47,11 +55,18 @@ def run_both(program: str) -> tuple[str, str]:
     torch = torch_or_skip()
     outs = []
     for module in (minigrad, torch):
-        saved = {k: sys.modules.get(k) for k in ("torch", "torch.autograd", "torch.nn", "torch.nn.functional")}
+        # Every ``torch.xxx`` submodule a program may import, mapped to the module's own one (when it has it).
+        saved = {k: sys.modules.get(k) for k in ("torch", *(f"torch.{s}" for s in _SUBMODULES))}
         sys.modules["torch"] = module
-        sys.modules["torch.autograd"] = module.autograd
-        sys.modules["torch.nn"] = module.nn
-        sys.modules["torch.nn.functional"] = module.nn.functional
+        for sub in _SUBMODULES:
+            try:  # the real submodule, not an attribute (torch.autograd.gradcheck is also a function)
+                target = importlib.import_module(f"{module.__name__}.{sub}")
+            except ImportError:
+                target = None
+            if target is None:
+                sys.modules.pop(f"torch.{sub}", None)  # not provided: the import fails, as it should
+            else:
+                sys.modules[f"torch.{sub}"] = target
         buf = io.StringIO()
         try:
             with contextlib.redirect_stdout(buf):

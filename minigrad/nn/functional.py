@@ -92,7 +92,7 @@ def softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype=N
     if dtype is not None:
         input = input.to(dtype)
     _ops._wrap_dim(dim, input.dim())
-    return D.softmax(input, dim=D.saved_int(dim))
+    return D.softmax(input, dim=dim)
 
 
 def log_softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype=None) -> Tensor:
@@ -102,7 +102,7 @@ def log_softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dty
     if dtype is not None:
         input = input.to(dtype)
     _ops._wrap_dim(dim, input.dim())
-    return D.log_softmax(input, dim=D.saved_int(dim))
+    return D.log_softmax(input, dim=dim)
 
 
 # =============================================================================================
@@ -223,7 +223,7 @@ def _nll_loss_nd(input: Tensor, target: Tensor, weight, reduction: int, ignore_i
     bad = (t != ignore_index) & ((t < 0) | (t >= n_classes))
     if bad.any():
         raise IndexError(f"Target {t[bad].flat[0]} is out of bounds.")
-    args = dict(weight=weight, reduction=reduction, ignore_index=D.saved_int(ignore_index))
+    args = dict(weight=weight, reduction=reduction, ignore_index=ignore_index)
     if input.dim() <= 2:
         return D.nll_loss(input, target=target, **args)[0]
     if input.dim() == 4:

@@ -53,14 +53,12 @@ LESSON_MAP = """
 | 05 | `05_accumulation_and_zeroing` | gradients add up, 梯度清0, `retain_graph` | 000, 003 |
 | 06 | `06_turning_tracking_off` | `no_grad`, `enable_grad`, `set_grad_enabled`, `detach`, `inference_mode` | 000, 001, 002, 003, 004 |
 | 07 | `07_dynamic_graphs` | define-by-run, control flow, 动态图机制 | 000, 002 |
-| 08 | *(being written)* | intermediate gradients: `retain_grad`, `register_hook` (获取中间tensor的梯度) | 000 |
-| 09 | `09_custom_functions` | custom functions: `Function`, `ctx`, `save_for_backward`, `needs_input_grad` (`Exp`, `MultiplyAdd`) | 000, 001, 003 |
-| 10 | *(being written)* | the polynomial custom-function example; higher-order derivatives (高阶求导) | 000, 001, 003 |
+| 08 | `08_intermediate_gradients` | intermediate gradients: `retain_grad`, `register_hook` (获取中间tensor的梯度), node hooks, the backward stepper | 000 |
+| 09 | `09_custom_functions` | custom functions: `Function`, `ctx` (`Exp`, `MultiplyAdd`, the Legendre polynomial fit), gradcheck on your own Function | 000, 001, 003 |
+| 10 | `10_higher_order_derivatives` | higher-order derivatives (高阶求导): `create_graph`, Hessians, `autograd.functional` | 001, 003 |
 | 11 | `11_under_the_hood` | under the hood: AutogradMeta (`grad_fn`, `grad_accumulator_`, `output_nr_`, `version_counter_`, views, `_saved_*`) | 000 |
-| 12 | *(being written)* | checking gradients: `gradcheck`, anomaly mode | 002, 003 |
-| 13 | *(being written)* | tour of the `torch.autograd` package (`functional`, `profiler`, ...) | 002 |
-
-Lessons 08–13 are written by a second pass in the same pattern; rows marked *(being written)* are the plan, and their author updates them (here, in `tools/build_lessons_01_07.py`, and in `README.md`).
+| 12 | `12_autograd_toolbox` | the toolbox: `gradcheck`, anomaly mode, saved-tensor hooks, the profiler, forward-mode AD | 002, 003 |
+| 13 | `13_putting_it_together` | train a small network with `nn` and `optim`: loss curve, decision boundary | 000, 004 |
 """
 
 L00 = [
