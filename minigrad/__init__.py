@@ -57,6 +57,11 @@ del _name
 from ._ops import imag, real, view_as_complex, view_as_real, where  # noqa: E402,F401
 from ._ops import cat, concat, concatenate, einsum, stack  # noqa: E402,F401  (not Tensor methods)
 from . import return_types  # noqa: E402,F401
+from . import _ops_extra  # noqa: E402  (more functions and Tensor methods)
+for _name in _ops_extra.METHODS + _ops_extra.FUNCTIONS:
+    if _name not in _ops_extra._TENSOR_ONLY:
+        globals()[_name] = getattr(_ops_extra, _name)
+del _name
 
 
 def is_tensor(obj) -> _builtins.bool:
@@ -65,21 +70,26 @@ def is_tensor(obj) -> _builtins.bool:
 
 
 def numel(input) -> _builtins.int:
+    """Number of elements of a tensor."""
     return input.numel()
 
 
 def is_floating_point(input) -> _builtins.bool:
+    """True for float16/bfloat16/float32/float64 tensors."""
     return input.is_floating_point()
 
 
 def is_complex(input) -> _builtins.bool:
+    """True for complex tensors."""
     return input.is_complex()
 
 
 def result_type(tensor1, tensor2) -> dtype:
+    """The dtype an arithmetic op on the two operands (tensors or numbers) would give."""
     return _dtypes.result_type(tensor1, tensor2)
 
 
 def can_cast(from_, to) -> _builtins.bool:
-    order = {0: 0, 1: 1, 2: 2, 3: 3}
-    return order[from_._kind] <= order[to._kind]
+    """PyTorch's casting rule: no complex to real, no float to integer, no non-bool to bool."""
+    # The categories are ordered bool < integer < floating < complex, and a cast may not go down one.
+    return from_._kind <= to._kind

@@ -10,6 +10,10 @@ from . import _dtypes
 from ._tensor import Size, Tensor
 
 
+_DEVICE_TYPES = ("cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve", "fpga", "maia",
+                 "xla", "lazy", "vulkan", "mps", "meta", "hpu", "mtia", "privateuseone")
+
+
 class device:
     """A device description; minigrad computes on the CPU only."""
 
@@ -19,6 +23,9 @@ class device:
         if isinstance(type, device):
             type, index = type.type, type.index
         self.type, self.index = str(type).split(":")[0], index
+        if self.type not in _DEVICE_TYPES:
+            raise RuntimeError(f"Expected one of {', '.join(_DEVICE_TYPES)} device type at start of device string: "
+                               f"{type}")
 
     def __repr__(self) -> str:
         return f"device(type='{self.type}')"
@@ -117,8 +124,8 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
     """A new tensor holding a copy of ``data`` (nested lists, a number, an ndarray or a tensor)."""
     if isinstance(data, Tensor):
         warnings.warn(
-            "To copy construct from a tensor, it is recommended to use sourceTensor.clone().detach() or "
-            "sourceTensor.clone().detach().requires_grad_(True), rather than torch.tensor(sourceTensor).",
+            "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
+            "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).",
             UserWarning, stacklevel=2)
     dtype = _dtypes.to_dtype(dtype) if dtype is not None else None
     _check_rectangular(data)
@@ -177,6 +184,8 @@ def _legacy_constructor(*args, **kwargs):
     if len(args) == 1 and isinstance(args[0], (list, tuple)) and len(args[0]) and isinstance(args[0][0], int) \
             and not isinstance(args[0], Size):
         return tensor(args[0], dtype=_dtypes.get_default_dtype())
+    if not args:
+        return empty(0)  # torch.Tensor() is an empty 1-D tensor
     return empty(*args)
 
 
@@ -355,14 +364,19 @@ def _rng(generator):
 
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
     """Uniform random values in [0, 1)."""
-    dt = _dt(dtype)
-    return _finish(_rng(generator).random(_size(size)).astype(dt.np), requires_grad)
+    dt, rng, shape = _dt(dtype), _rng(generator), _size(size)
+    if dt.is_complex:  # real and imaginary parts each uniform in [0, 1)
+        return _finish((rng.random(shape) + 1j * rng.random(shape)).astype(dt.np), requires_grad)
+    return _finish(rng.random(shape).astype(dt.np), requires_grad)
 
 
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
     """Standard normal random values."""
-    dt = _dt(dtype)
-    return _finish(_rng(generator).standard_normal(_size(size)).astype(dt.np), requires_grad)
+    dt, rng, shape = _dt(dtype), _rng(generator), _size(size)
+    if dt.is_complex:  # complex standard normal: E|z|² = 1, so each part has variance 1/2
+        z = rng.standard_normal(shape) + 1j * rng.standard_normal(shape)
+        return _finish((z * np.sqrt(0.5)).astype(dt.np), requires_grad)
+    return _finish(rng.standard_normal(shape).astype(dt.np), requires_grad)
 
 
 def randint(low, high=None, size=None, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
@@ -404,3 +418,41 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, requires
         return _finish((m + s * _rng(generator).standard_normal(shape)).astype(ref._data.dtype), requires_grad)
     dt = _dt(dtype)
     return _finish((mean + std * _rng(generator).standard_normal(_size((size,)))).astype(dt.np), requires_grad)
+
+
+# ---- Tensor.new_* (a new tensor with this tensor's dtype unless told otherwise) -----------------
+
+def _new_tensor(self, data, *, dtype=None, device=None, requires_grad=False, **kw) -> Tensor:
+    """x.new_tensor(data): a copy of data with x's dtype by default."""
+    if isinstance(data, Tensor):
+        warnings.warn(
+            "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
+            "sourceTensor.detach().clone().requires_grad_(True), rather than tensor.new_tensor(sourceTensor).",
+            UserWarning, stacklevel=2)
+    return tensor(_plain(data), dtype=self.dtype if dtype is None else dtype, requires_grad=requires_grad)
+
+
+def _new_zeros(self, *size, dtype=None, device=None, requires_grad=False, **kw) -> Tensor:
+    """x.new_zeros(size)."""
+    return zeros(*size, dtype=self.dtype if dtype is None else dtype, requires_grad=requires_grad)
+
+
+def _new_ones(self, *size, dtype=None, device=None, requires_grad=False, **kw) -> Tensor:
+    """x.new_ones(size)."""
+    return ones(*size, dtype=self.dtype if dtype is None else dtype, requires_grad=requires_grad)
+
+
+def _new_empty(self, *size, dtype=None, device=None, requires_grad=False, **kw) -> Tensor:
+    """x.new_empty(size)."""
+    return empty(*size, dtype=self.dtype if dtype is None else dtype, requires_grad=requires_grad)
+
+
+def _new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False, **kw) -> Tensor:
+    """x.new_full(size, value)."""
+    return full(size, fill_value, dtype=self.dtype if dtype is None else dtype, requires_grad=requires_grad)
+
+
+for _name, _fn in (("new_tensor", _new_tensor), ("new_zeros", _new_zeros), ("new_ones", _new_ones),
+                   ("new_empty", _new_empty), ("new_full", _new_full)):
+    if not hasattr(Tensor, _name):  # leave any richer version defined elsewhere in place
+        setattr(Tensor, _name, _fn)

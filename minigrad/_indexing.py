@@ -28,7 +28,8 @@ _FLOAT_INDEX_ERROR = "tensors used as indices must be long, int, byte or bool te
 _SEQUENCE_INDEX_WARNING = (
     "Using a non-tuple sequence for multidimensional indexing is deprecated and will be changed in pytorch 2.9; "
     "use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will be interpreted as tensor index, "
-    "x[torch.tensor(seq)], which will result either in an error or a different result")
+    "x[torch.tensor(seq)], which will result either in an error or a different result (Triggered internally at "
+    "/__w/pytorch/pytorch/torch/csrc/autograd/python_variable_indexing.cpp:349.)")  # as PyTorch's C++ warning
 _BAD_INDEX_ERROR = ("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid "
                     "indices (got {})")
 
@@ -66,6 +67,8 @@ def _item(i):
         if i.dim() == 0 and i.dtype.name != "bool":
             return int(i._data)  # a 0-dim integer tensor indexes like a Python int
         return i._data if i.dtype.name == "bool" else i._data.astype(np.int64, copy=False)
+    if isinstance(i, str):
+        raise TypeError(f"new(): invalid data type '{type(i).__name__}'")
     if isinstance(i, (list, tuple, np.ndarray)):
         arr = np.asarray(i)
         if arr.dtype == object or arr.dtype.kind == "c":

@@ -24,6 +24,11 @@ _STATE = grad_mode.STATE
 
 def _wrap_scalar(value) -> Tensor:
     """A Python number as a 0-dim tensor of its own type (PyTorch's "wrapped number")."""
+    # The common cases (x * 1.5, x + 1) first, before the chain of isinstance tests.
+    if type(value) is float:
+        return Tensor._make(np.array(value, dtype=np.float64))
+    if type(value) is int:
+        return Tensor._make(np.array(value, dtype=np.int64))
     if isinstance(value, Tensor):
         return value
     if isinstance(value, bool):
@@ -57,7 +62,15 @@ def _binary(op, a, b, out=None, promote_int_to_float=False, **args):
     if not isinstance(a, Tensor):
         a = _wrap_scalar(a)
     if isinstance(b, Tensor):
-        dt = a.dtype if a._data.dtype == b._data.dtype else _dtypes.result_type(a, b)
+        da, db = a._data.dtype, b._data.dtype
+        if da == db:
+            dt = a.dtype
+        elif b._data.ndim == 0 and a._data.ndim > 0 and (da.kind == "c" or (da.kind == "f" and db.kind != "c")):
+            # Fast path (backward's ``grad * saved_number``): a 0-dim tensor leaves a float tensor's
+            # dtype alone unless it brings complex numbers; result_type's rule, without its cost.
+            dt = a.dtype
+        else:
+            dt = _dtypes.result_type(a, b)
     else:
         # Fast path (x * 1.5, x + 1): a Python float/int never changes a float/complex tensor's
         # dtype, nor an int one's for an int. Everything else goes through the full promotion.
@@ -70,7 +83,7 @@ def _binary(op, a, b, out=None, promote_int_to_float=False, **args):
     if promote_int_to_float and not (dt.is_floating_point or dt.is_complex):
         dt = _dtypes.get_default_dtype()
     try:
-        return op(a, b, dtype=dt, out=out, **args)
+        return op.call((a, b), dt, out, args)
     except ValueError as e:
         if "broadcast" in str(e):
             _raise_broadcast_error(a._data.shape, b._data.shape)
@@ -90,7 +103,7 @@ def _raise_broadcast_error(sa, sb):
 
 def _unary(op, t: Tensor, out=None, float_result=True):
     dt = _float_dtype(t) if float_result else t.dtype
-    return op(t, dtype=dt if dt.np != t._data.dtype else None, out=out)
+    return op.call((t,), dt if dt.np != t._data.dtype else None, out, {})
 
 
 def _size_args(size) -> tuple:
@@ -634,7 +647,8 @@ def _var_args(input, dim, unbiased, keepdim, correction):
     n = input.numel() if dims is None else int(np.prod([input._data.shape[d] for d in dims]))
     if n - (1 if correction is None else correction) <= 0:
         warnings.warn("var(): degrees of freedom is <= 0. Correction should be strictly less than the reduction "
-                      "factor (input numel divided by output numel).", UserWarning, stacklevel=3)
+                      "factor (input numel divided by output numel). (Triggered internally at "
+                      "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)", UserWarning, stacklevel=3)
     return {"dim": dims, "correction": correction, "keepdim": keepdim}
 
 
@@ -1103,7 +1117,8 @@ def index_add(input, dim, index, source, *, alpha=1):
 def masked_fill(input, mask, value):
     """Where ``mask`` is True, ``value``; elsewhere input (MaskedFillBackward0/1 for a number/tensor)."""
     if mask.dtype is not _dtypes.bool_:
-        raise RuntimeError(f"masked_fill_ only supports boolean masks, but got mask with dtype {mask.dtype.name}")
+        raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with dtype "
+                           f"{_meta_name(mask.dtype)}")
     try:
         np.broadcast_shapes(input._data.shape, mask._data.shape)
     except ValueError:
@@ -1305,7 +1320,15 @@ def einsum(equation, *operands):
 # Comparison and logic (no gradients)
 # =============================================================================================
 
+_NUMBER = (int, float, complex, np.number, np.bool_)  # bool is an int
+
+
 def _compare(np_fn, a, b):
+    if not isinstance(b, (Tensor, *_NUMBER)):
+        name = np_fn.__name__.replace("less", "lt").replace("greater", "gt").replace("_equal", "e")
+        name = {"equal": "eq", "not_equal": "ne"}.get(np_fn.__name__, name)
+        raise TypeError(f"{name}() received an invalid combination of arguments - got (Tensor, {type(b).__name__}), "
+                        "but expected one of:")
     bd = b._data if isinstance(b, Tensor) else b
     ad = a._data if isinstance(a, Tensor) else a
     try:
@@ -1496,13 +1519,18 @@ def contiguous(input, memory_format=None):
 
 def to(input, *args, dtype=None, copy=False, **kwargs):
     """Convert to another dtype (device arguments are accepted and ignored: CPU only)."""
-    for a in args:
+    for a in (*args, kwargs.get("device")):
+        if str(a).startswith("cuda"):
+            raise AssertionError("Torch not compiled with CUDA enabled")
         if isinstance(a, _dtypes.dtype):
             dtype = a
         elif isinstance(a, Tensor):
             dtype = a.dtype
     if dtype is None or (dtype is input.dtype and not copy):
         return input if not copy else clone(input)
+    if not (dtype.is_floating_point or dtype.is_complex):
+        # Integer and bool tensors cannot require grad: the copy leaves the graph.
+        return Tensor._make(input._data.astype(dtype.np))
     return D.to_copy(input, dtype=dtype)
 
 
@@ -1571,10 +1599,6 @@ def neg_(input):
 
 def exp_(input):
     return D.exp(input, out=input)
-
-
-def index_put_into(out, index, values):
-    raise NotImplementedError
 
 
 # =============================================================================================

@@ -232,7 +232,7 @@ def _add_suffixes(tensor_str: str, suffixes: list[str], indent: int, force_newli
 
 def format_tensor(data: np.ndarray, dtype, *, requires_grad: bool = False,
                   grad_fn_name: str | None = None, prefix: str = "tensor(",
-                  indent: int | None = None) -> str:
+                  indent: int | None = None, tangent=None) -> str:
     """The repr PyTorch gives a CPU tensor with these values, dtype and autograd state."""
     data = np.asarray(data)
     if indent is None:
@@ -259,4 +259,6 @@ def format_tensor(data: np.ndarray, dtype, *, requires_grad: bool = False,
         suffixes.append(f"grad_fn=<{grad_fn_name}>")
     elif requires_grad:
         suffixes.append("requires_grad=True")
+    if tangent is not None:  # a dual tensor (forward AD) shows its tangent
+        suffixes.append(f"tangent={tangent}")
     return _add_suffixes(prefix + tensor_str, suffixes, indent, force_newline=False)

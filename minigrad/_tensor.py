@@ -27,6 +27,7 @@ from .autograd import grad_mode
 from .autograd.graph import AccumulateGrad, _add_hook, _HookDict
 
 _STATE = grad_mode.STATE
+_NO_EDGE = (None, 0)  # the edge of a tensor that does not require grad (one shared tuple)
 
 # The type names PyTorch uses in some messages ("torch.FloatTensor").
 _LEGACY_NAMES = {
@@ -67,8 +68,18 @@ class Size(tuple):
         return Size(tuple(self) + tuple(other))
 
 
-class Tensor:
+class _TensorType(type):
+    """The type of Tensor: only so that ``type(x)`` prints as PyTorch's ``<class 'torch.Tensor'>``."""
+
+    def __repr__(cls) -> str:
+        name = cls.__dict__.get("_torch_name")
+        return f"<class '{name}'>" if name else super().__repr__()
+
+
+class Tensor(metaclass=_TensorType):
     """A multi-dimensional array that can record the operations applied to it."""
+
+    _torch_name = "torch.Tensor"
 
     __slots__ = (
         "__dict__",
@@ -208,8 +219,14 @@ class Tensor:
         return f"torch.{_LEGACY_NAMES[self.dtype.name]}Tensor"
 
     def type(self, dtype=None):
+        """The legacy type name ('torch.FloatTensor'), or a copy converted to ``dtype`` (also given by name)."""
         if dtype is None:
             return self._legacy_type_name()
+        if isinstance(dtype, str):
+            names = {f"torch.{v}Tensor": k for k, v in _LEGACY_NAMES.items()}
+            if dtype not in names:
+                raise ValueError(f"invalid type: '{dtype}'")
+            dtype = getattr(_dtypes, names[dtype] if names[dtype] != "bool" else "bool_")
         return self.to(dtype)
 
     # ---- conversion -------------------------------------------------------------------------
@@ -253,10 +270,21 @@ class Tensor:
         return bool(self._data.reshape(()))
 
     def __float__(self) -> float:
-        return float(self.item().real if self.is_complex() else self.item())
+        return float(self._scalar("double"))
 
     def __int__(self) -> int:
-        return int(self.item())
+        return int(self._scalar("int64_t"))
+
+    def _scalar(self, c_type: str):
+        """The value for int()/float(): one element, and no complex value with an imaginary part."""
+        if self._data.size != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        v = self.item()
+        if isinstance(v, complex):
+            if v.imag != 0:
+                raise RuntimeError(f"value cannot be converted to type {c_type} without overflow")
+            v = v.real
+        return v
 
     def __index__(self) -> int:
         if self.dtype.is_floating_point or self.dtype.is_complex or self._data.size != 1:
@@ -275,10 +303,11 @@ class Tensor:
             name = fn.name().removeprefix("torch::autograd::") if fn is not None else None
         except RuntimeError:  # a view whose history an in-place change made invalid (as PyTorch prints it)
             name = "Invalid"
-        return format_tensor(self._data, self.dtype, requires_grad=self._requires_grad, grad_fn_name=name)
+        return format_tensor(self._data, self.dtype, requires_grad=self._requires_grad, grad_fn_name=name,
+                             tangent=self._fw_grad)
 
     def __format__(self, spec: str) -> str:
-        if self._data.ndim == 0 and spec:
+        if self._data.ndim == 0 and type(self) is Tensor:  # as PyTorch: a 0-dim tensor formats as its value
             return self.item().__format__(spec)
         return str(self)
 
@@ -345,7 +374,10 @@ class Tensor:
                 "attribute won't be populated during autograd.backward(). If you indeed want the .grad field "
                 "to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you "
                 "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
-                "github.com/pytorch/pytorch/pull/30531 for more information.", UserWarning, stacklevel=2)
+                "github.com/pytorch/pytorch/pull/30531 for more information. "
+                # PyTorch's C++ warnings end with the source line that raised them; kept so messages match.
+                "(Triggered internally at /__w/pytorch/pytorch/build/aten/src/ATen/core/TensorBody.h:493.)",
+                UserWarning, stacklevel=2)
         return self._grad
 
     @grad.setter
@@ -373,6 +405,8 @@ class Tensor:
 
     @property
     def _version(self) -> int:
+        if self._is_inference:
+            raise RuntimeError("Inference tensors do not track version counter.")
         return self._version_counter[0]
 
     def _is_view(self) -> bool:
@@ -434,12 +468,13 @@ class Tensor:
 
     def _edge(self) -> tuple:
         """Where this tensor's gradient goes: ``(grad_fn, output_nr)`` or ``(AccumulateGrad, 0)``."""
-        fn = self.grad_fn
+        # Runs for every input of every recorded op: the grad_fn property (a view check) only for views.
+        fn = self._grad_fn if self._view_fn is None else self.grad_fn
         if fn is not None:
             return (fn, self._output_nr)
         if self._requires_grad:
             return (self._grad_accumulator_node(), 0)
-        return (None, 0)
+        return _NO_EDGE
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None) -> None:
         """Accumulate d(self)/d(leaf) into every leaf's ``.grad`` (``gradient`` weighs a non-scalar self)."""
@@ -451,6 +486,7 @@ class Tensor:
         """A tensor sharing this one's storage (and version counter) but cut off from the graph."""
         t = Tensor._make(self._data)
         t._version_counter = self._version_counter
+        t._is_inference = self._is_inference  # detach is a view: it stays an inference tensor
         return t
 
     def detach_(self) -> Tensor:
@@ -498,7 +534,9 @@ class Tensor:
         self._requires_grad = True
 
     # ---- operators ---------------------------------------------------------------------------
-    # Operators dispatch to the functions in _ops.py (attached there, see _ops.METHODS).
+    # Operators dispatch to the functions in _ops.py (attached there, see _ops.METHODS). As in PyTorch,
+    # a binary operator turns a TypeError into NotImplemented, so Python tries the other operand and
+    # then says "unsupported operand type(s)" (and ``x == "a"`` is simply False).
     def __neg__(self):
         return self.neg()
 
@@ -509,98 +547,172 @@ class Tensor:
         return self.abs()
 
     def __add__(self, other):
-        return self.add(other)
+        try:
+            return self.add(other)
+        except TypeError:
+            return NotImplemented
 
     def __radd__(self, other):
-        return self.add(other)
+        try:
+            return self.add(other)
+        except TypeError:
+            return NotImplemented
 
     def __iadd__(self, other):
         return self.add_(other)
 
     def __sub__(self, other):
-        return self.sub(other)
+        try:
+            return self.sub(other)
+        except TypeError:
+            return NotImplemented
 
     def __rsub__(self, other):
         from . import _ops
-        return _ops.rsub(self, other)
+        try:
+            return _ops.rsub(self, other)
+        except TypeError:
+            return NotImplemented
 
     def __isub__(self, other):
         return self.sub_(other)
 
     def __mul__(self, other):
-        return self.mul(other)
+        try:
+            return self.mul(other)
+        except TypeError:
+            return NotImplemented
 
     def __rmul__(self, other):
-        return self.mul(other)
+        try:
+            return self.mul(other)
+        except TypeError:
+            return NotImplemented
 
     def __imul__(self, other):
         return self.mul_(other)
 
     def __truediv__(self, other):
-        return self.div(other)
+        try:
+            return self.div(other)
+        except TypeError:
+            return NotImplemented
 
     def __rtruediv__(self, other):
         from . import _ops
-        return _ops.rdiv(self, other)
+        try:
+            return _ops.rdiv(self, other)
+        except TypeError:
+            return NotImplemented
 
     def __itruediv__(self, other):
         return self.div_(other)
 
     def __floordiv__(self, other):
-        return self.floor_divide(other)
+        try:
+            return self.floor_divide(other)
+        except TypeError:
+            return NotImplemented
 
     def __rfloordiv__(self, other):
         from . import _ops
-        return _ops.floor_divide(_ops._as_tensor_like(other, self), self)
+        try:
+            return _ops.floor_divide(_ops._as_tensor_like(other, self), self)
+        except TypeError:
+            return NotImplemented
 
     def __mod__(self, other):
-        return self.remainder(other)
+        try:
+            return self.remainder(other)
+        except TypeError:
+            return NotImplemented
 
     def __pow__(self, other):
-        return self.pow(other)
+        try:
+            return self.pow(other)
+        except TypeError:
+            return NotImplemented
 
     def __rpow__(self, other):
         from . import _ops
-        return _ops.pow(other, self)
+        try:
+            return _ops.pow(other, self)
+        except TypeError:
+            return NotImplemented
 
     def __ipow__(self, other):
         return self.pow_(other)
 
     def __matmul__(self, other):
-        return self.matmul(other)
+        try:
+            return self.matmul(other)
+        except TypeError:
+            return NotImplemented
 
     def __rmatmul__(self, other):
         from . import _ops
-        return _ops.matmul(other, self)
+        try:
+            return _ops.matmul(other, self)
+        except TypeError:
+            return NotImplemented
 
     def __eq__(self, other):
-        return self.eq(other)
+        try:
+            return self.eq(other)
+        except TypeError:
+            return NotImplemented
 
     def __ne__(self, other):
-        return self.ne(other)
+        try:
+            return self.ne(other)
+        except TypeError:
+            return NotImplemented
 
     def __lt__(self, other):
-        return self.lt(other)
+        try:
+            return self.lt(other)
+        except TypeError:
+            return NotImplemented
 
     def __le__(self, other):
-        return self.le(other)
+        try:
+            return self.le(other)
+        except TypeError:
+            return NotImplemented
 
     def __gt__(self, other):
-        return self.gt(other)
+        try:
+            return self.gt(other)
+        except TypeError:
+            return NotImplemented
 
     def __ge__(self, other):
-        return self.ge(other)
+        try:
+            return self.ge(other)
+        except TypeError:
+            return NotImplemented
 
     def __and__(self, other):
-        return self.logical_and(other) if self.dtype is _dtypes.bool_ else self.bitwise_and(other)
+        try:
+            return self.logical_and(other) if self.dtype is _dtypes.bool_ else self.bitwise_and(other)
+        except TypeError:
+            return NotImplemented
 
     def __or__(self, other):
-        return self.logical_or(other) if self.dtype is _dtypes.bool_ else self.bitwise_or(other)
+        try:
+            return self.logical_or(other) if self.dtype is _dtypes.bool_ else self.bitwise_or(other)
+        except TypeError:
+            return NotImplemented
 
     def __xor__(self, other):
-        return self.logical_xor(other) if self.dtype is _dtypes.bool_ else self.bitwise_xor(other)
+        try:
+            return self.logical_xor(other) if self.dtype is _dtypes.bool_ else self.bitwise_xor(other)
+        except TypeError:
+            return NotImplemented
 
     def __invert__(self):
+        if self.dtype.is_floating_point or self.dtype.is_complex:
+            raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
         return self.logical_not() if self.dtype is _dtypes.bool_ else self.bitwise_not()
 
     def __getitem__(self, index):

@@ -90,7 +90,7 @@ def pow_backward_exponent(grad, self, exponent, result):
     """d x^y / dy = x^y·log(x)   (0 where x == 0 and y >= 0)."""
     ops = _ops()
     cond = (self == 0) & (exponent >= 0) if not self.is_complex() else (self == 0)
-    return ops.where(cond, ops.zeros_like(grad), grad * (result * self.log()).conj())
+    return grad * ops.where(cond, 0.0, (result * self.log()).conj())
 
 
 def select_backward(grad, sizes, dim, index):
@@ -131,13 +131,40 @@ log = Op("log", "LogBackward0", np.log,
          self=lambda grad, self: grad.div(self.conj()))                   # d log x = 1/x
 sigmoid = Op("sigmoid", "SigmoidBackward0", lambda x: _sigmoid(x),
              jvp="element_wise",
-             self=lambda grad, result: grad * (result * (1 - result)).conj())   # σ' = σ(1-σ)
+             self=lambda grad, result: sigmoid_backward(grad, result))         # σ' = σ(1-σ)
 tanh = Op("tanh", "TanhBackward0", np.tanh,
           jvp="element_wise",
-          self=lambda grad, result: grad * (1 - result * result).conj())         # tanh' = 1 - tanh²
+          self=lambda grad, result: tanh_backward(grad, result))                 # tanh' = 1 - tanh²
 relu = Op("relu", "ReluBackward0", lambda x: np.maximum(x, 0).astype(x.dtype, copy=False),
           jvp="element_wise",
-          self=lambda grad, result: grad * (result > 0))                         # relu' = [x > 0]
+          self=lambda grad, result: threshold_backward(grad, result, threshold=0))   # relu' = [x > 0]
+
+# Their gradients are ops of their own, as in PyTorch (tanh_backward ...): a gradient built with
+# create_graph=True ends in PyTorch's node (TanhBackwardBackward0), whose formulas give the second
+# derivative. ``grad_output`` is the incoming gradient g, ``output`` the forward's result y.
+sigmoid_backward = Op(
+    "sigmoid_backward", "SigmoidBackwardBackward0",
+    lambda g, y: g * (1 - y) * y if y.dtype.kind != "c" else g * np.conj((1 - y) * y),   # g·σ(1-σ)
+    inputs=("grad_output", "output"),
+    jvp=lambda grad_output_t, output_t, grad_output, output:
+        sigmoid_backward(grad_output_t, output) + output_t * grad_output * (1 - output * 2),
+    grad_output=lambda grad, output: sigmoid_backward(grad, output.conj()),             # linear in g
+    output=lambda grad, grad_output, output: grad.conj() * grad_output * (1 - output.conj() * 2))  # d/dy = g(1-2y)
+tanh_backward = Op(
+    "tanh_backward", "TanhBackwardBackward0",
+    lambda g, y: g * (1 - y * y) if y.dtype.kind != "c" else g * np.conj(1 - y * y),    # g·(1 - y²)
+    inputs=("grad_output", "output"),
+    jvp=lambda grad_output_t, output_t, grad_output, output:
+        tanh_backward(grad_output_t, output) + output_t * (output * grad_output * -2),
+    grad_output=lambda grad, output: tanh_backward(grad, output.conj()),                # linear in g
+    output=lambda grad, grad_output, output: grad.conj() * (output.conj() * grad_output * -2).conj())  # d/dy = -2gy
+threshold_backward = Op(
+    "threshold_backward", "ThresholdBackwardBackward0",
+    lambda g, x, threshold: np.where(x <= threshold, 0, g).astype(g.dtype, copy=False),   # g where x > t
+    inputs=("grad_output", "self"), args=("threshold",),
+    jvp=lambda grad_output_t, self, threshold: threshold_backward(grad_output_t, self, threshold=threshold),
+    grad_output=lambda grad, self, threshold: threshold_backward(grad, self, threshold=threshold),
+    self=lambda grad: _ops().zeros_like(grad))                   # the mask is piecewise constant in x
 
 
 def _sigmoid(x):
@@ -168,7 +195,7 @@ def sgn_backward(grad, self, result):
         return _zeros(grad)
     ops = _ops()
     a = self.abs()
-    return ops.where(a == 0, 0.0, (grad - result * result * grad.conj()) / (a * 2))
+    return ((grad - result * result * grad.conj()) / (a * 2)).masked_fill(a == 0, 0.0)
 
 
 def _sgn(x):
@@ -253,7 +280,7 @@ rsqrt = Op("rsqrt", "RsqrtBackward0", lambda x: np.reciprocal(np.sqrt(x)),
            self=lambda grad, result: grad * (result.pow(3) * -0.5).conj())    # d x^-½ = -½ x^-3/2
 exp2 = Op("exp2", "Exp2Backward0", np.exp2,
           jvp="element_wise",
-          self=lambda grad, result: grad * (result * _LN2).conj())         # d 2^x = 2^x ln 2
+          self=lambda grad, result: mul_scalar(grad * result.conj(), other=_LN2))   # d 2^x = 2^x ln 2
 expm1 = Op("expm1", "Expm1Backward0", np.expm1,
            jvp="element_wise",
            self=lambda grad, result: grad * (result + 1).conj())           # d(e^x - 1) = e^x
@@ -312,12 +339,12 @@ clamp_max = Op("clamp_max", "ClampMaxBackward0", lambda a, max: _clamp_forward(a
 # =============================================================================================
 
 add = Op("add", "AddBackward0", lambda a, b, alpha: np.add(a, b) if alpha == 1 else a + alpha * b,
-         jvp="linear",
+         jvp="linear", ufunc=np.add,
          inputs=("self", "other"), args=("alpha",),
          self=lambda grad: grad,                                          # d(x + αy)/dx = 1
          other=lambda grad, alpha: grad if alpha == 1 else grad * alpha)  # d(x + αy)/dy = α
 sub = Op("sub", "SubBackward0", lambda a, b, alpha: np.subtract(a, b) if alpha == 1 else a - alpha * b,
-         jvp="linear",
+         jvp="linear", ufunc=np.subtract,
          inputs=("self", "other"), args=("alpha",),
          self=lambda grad: grad,                                          # d(x - αy)/dx = 1
          other=lambda grad, alpha: grad.neg() if alpha == 1 else grad * -alpha)
@@ -429,6 +456,8 @@ def prod_backward(grad, self, result, dim=None, keepdim=False):
     grad = _restore(grad, sizes, dim, keepdim)
     if not bool((self._data == 0).any()):
         return grad * (_restore(result, sizes, dim, keepdim) / self).conj()
+    if dim is None:  # as PyTorch: over the flattened input, viewed back (a ViewBackward0 on top)
+        return (grad.reshape(()) * _prod_of_others(self.reshape(-1), 0).conj()).reshape(sizes)
     return grad * _prod_of_others(self, dim).conj()
 
 
@@ -942,7 +971,13 @@ masked_fill_tensor = Op("masked_fill", "MaskedFillBackward1",
 # Linear algebra
 # =============================================================================================
 
-mm = Op("mm", "MmBackward0", np.matmul, inputs=("self", "mat2"),
+def _mm_forward(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    # PyTorch computes an (n, 1) @ (1, m) product as an outer product, so 0·(-x) stays -0 as in IEEE
+    # arithmetic (a BLAS gemm starts from +0 and prints 0.): it shows in printed gradients.
+    return a * b if a.shape[1] == 1 and a.size and b.size else np.matmul(a, b)
+
+
+mm = Op("mm", "MmBackward0", _mm_forward, inputs=("self", "mat2"),
         jvp=lambda self_t, mat2_t, self, mat2: self_t.mm(mat2) + self.mm(mat2_t),   # d(AB) = dA·B + A·dB
         # d(AB)/dA: G·Bᴴ ;  d(AB)/dB: Aᴴ·G
         self=lambda grad, mat2, self_sym_sizes, self_sym_strides: grad.mm(mat2.t().conj()),
@@ -951,7 +986,7 @@ mv = Op("mv", "MvBackward0", np.matmul, inputs=("self", "vec"),
         jvp=lambda self_t, vec_t, self, vec: self_t.mv(vec) + self.mv(vec_t),
         self=lambda grad, vec: grad.outer(vec.conj()),                    # d(Av)/dA = g vᴴ
         vec=lambda grad, self: self.conj().t().mv(grad))                  # d(Av)/dv = Aᴴ g
-dot = Op("dot", "DotBackward0", lambda a, b: np.dot(a, b), inputs=("self", "tensor"),
+dot = Op("dot", "DotBackward0", lambda a, b: np.dot(a, b) + 0, inputs=("self", "tensor"),  # + 0: a sum from +0
          jvp=lambda self_t, tensor_t, self, tensor: self_t.dot(tensor) + self.dot(tensor_t),
          self=lambda grad, tensor: grad * tensor.conj(),
          tensor=lambda grad, self: grad * self.conj())
@@ -972,12 +1007,6 @@ outer = Op("outer", "OuterBackward0", np.outer, inputs=("self", "vec2"),
 # =============================================================================================
 
 
-def _const(values: np.ndarray, like):
-    """A constant tensor (no history) of ``like``'s dtype: masks and slopes of piecewise formulas."""
-    from ._tensor import Tensor
-    return Tensor._make(np.asarray(values, dtype=like._data.dtype))
-
-
 def _reduce(loss, reduction: int):
     if reduction == 1:
         return np.mean(loss, dtype=loss.dtype)
@@ -988,8 +1017,8 @@ def _reduce(loss, reduction: int):
 
 def _apply_reduction_grad(g, grad, reduction: int):
     """Chain the per-element derivative ``g`` with the reduction: mean divides by the element count."""
-    if reduction == 1:
-        return g * grad / g.numel()
+    if reduction == 1:  # PyTorch divides by a Python number here (DivBackward1)
+        return div_scalar(g * grad, other=g.numel())
     return g * grad
 
 
@@ -1050,7 +1079,16 @@ leaky_relu = Op("leaky_relu", "LeakyReluBackward0", _leaky_relu_forward, args=("
                 jvp="element_wise",
                 # d leaky_relu / dx = 1 where x > 0, else negative_slope
                 self=lambda grad, self, negative_slope:
-                    grad * _const(np.where(self._data > 0, 1.0, negative_slope), self))
+                    leaky_relu_backward(grad, self, negative_slope=negative_slope))
+leaky_relu_backward = Op(
+    "leaky_relu_backward", "LeakyReluBackwardBackward0",
+    lambda g, x, negative_slope: np.where(x > 0, g, g * negative_slope).astype(g.dtype, copy=False),
+    inputs=("grad_output", "self"), args=("negative_slope",),
+    jvp=lambda grad_output_t, self, negative_slope:
+        leaky_relu_backward(grad_output_t, self, negative_slope=negative_slope),
+    grad_output=lambda grad, self, negative_slope:                       # linear in g
+        leaky_relu_backward(grad, self, negative_slope=negative_slope),
+    self=lambda grad: _ops().zeros_like(grad))                           # the slope is piecewise constant in x
 gelu_backward = Op("gelu_backward", "GeluBackwardBackward0", _gelu_backward_forward,
                    inputs=("grad_output", "self"), args=("approximate",),
                    grad_output=lambda grad, self, approximate: gelu_backward(grad, self, approximate=approximate),
@@ -1066,11 +1104,49 @@ silu = Op("silu", "SiluBackward0", lambda x: (x * _sigmoid(x)).astype(x.dtype, c
 softmax = Op("_softmax", "SoftmaxBackward0", _softmax_forward, args=("dim",),
              jvp=lambda self_t, result, dim: result * (self_t - (result * self_t).sum(dim, keepdim=True)),
              # dy_i/dx_j = y_i(δ_ij - y_j)  ⇒  grad_x = y ⊙ (g - Σ_j g_j y_j)
-             self=lambda grad, result, dim: result * (grad - (grad * result).sum(dim, keepdim=True)))
+             self=lambda grad, result, dim: softmax_backward_data(grad, result, dim=dim))
 log_softmax = Op("_log_softmax", "LogSoftmaxBackward0", _log_softmax_forward, args=("dim",),
                  jvp=lambda self_t, result, dim: self_t - (result.exp() * self_t).sum(dim, keepdim=True),
                  # d log_softmax_i/dx_j = δ_ij - softmax_j  ⇒  grad_x = g - e^y · Σ_j g_j
-                 self=lambda grad, result, dim: grad - result.exp() * grad.sum(dim, keepdim=True))
+                 self=lambda grad, result, dim: log_softmax_backward_data(grad, result, dim=dim))
+
+
+def _softmax_backward_forward(g, y, dim):
+    return (y * (g - np.sum(g * y, axis=dim, keepdims=True))).astype(y.dtype, copy=False)
+
+
+def _log_softmax_backward_forward(g, y, dim):
+    return (g - np.exp(y) * np.sum(g, axis=dim, keepdims=True)).astype(y.dtype, copy=False)
+
+
+def softmax_double_backward(grad, grad_output, dim, output):
+    """d/dy of y ⊙ (g - Σ g·y), applied to grad: g·grad - Σ(y·g)·grad - g·Σ(y·grad)."""
+    return grad_output * grad - (output * grad_output).sum(dim, keepdim=True) * grad \
+        - grad_output * (output * grad).sum(dim, keepdim=True)
+
+
+# The gradients of softmax and log_softmax as ops (PyTorch's _softmax_backward_data ...): linear in
+# the incoming gradient g (``grad_output``), with second derivatives through the saved ``output`` y.
+softmax_backward_data = Op(
+    "_softmax_backward_data", "SoftmaxBackwardDataBackward0", _softmax_backward_forward,
+    inputs=("grad_output", "output"), args=("dim",),
+    # d[y ⊙ (g - Σ g·y)] = softmax_backward(dg, y) + dy ⊙ (g - Σ g·y) - y ⊙ Σ g·dy
+    jvp=lambda grad_output_t, output_t, grad_output, output, dim:
+        softmax_backward_data(grad_output_t, output, dim=dim)
+        + output_t * (grad_output - (grad_output * output).sum(dim, keepdim=True))
+        - output * (grad_output * output_t).sum(dim, keepdim=True),
+    grad_output=lambda grad, output, dim: softmax_backward_data(grad, output, dim=dim),
+    output=lambda grad, grad_output, dim, output: softmax_double_backward(grad, grad_output, dim, output))
+log_softmax_backward_data = Op(
+    "_log_softmax_backward_data", "LogSoftmaxBackwardDataBackward0", _log_softmax_backward_forward,
+    inputs=("grad_output", "output"), args=("dim",),
+    # d[g - e^y Σ g] = dg - e^y Σ dg - e^y ⊙ dy Σ g
+    jvp=lambda grad_output_t, output_t, grad_output, output, dim:
+        log_softmax_backward_data(grad_output_t, output, dim=dim)
+        - output.exp() * output_t * grad_output.sum(dim, keepdim=True),
+    grad_output=lambda grad, output, dim: grad - (grad * output.exp()).sum(dim, keepdim=True),   # g ↦ g - Σ g e^y
+    output=lambda grad, grad_output, dim, output:                        # d/dy = -e^y Σ g
+        grad_output.sum(dim, keepdim=True).neg() * output.exp() * grad)
 
 # F.linear with a bias: β·bias + α·(mat1 @ mat2), PyTorch's fused addmm (its AddmmBackward0 node).
 addmm = Op("addmm", "AddmmBackward0",
@@ -1135,6 +1211,7 @@ def _nll_backward_forward(g, x, target, weight, reduction, ignore_index, total_w
 nll_loss_backward = Op(
     "nll_loss_backward", "NllLossBackwardBackward0", _nll_backward_forward, inputs=("grad_output", "self"),
     args=("target", "weight", "reduction", "ignore_index", "total_weight"),
+    jvp="linear",  # linear in grad_output; self only gives the shape
     # linear in grad_output: its derivative is nll_loss itself applied to the incoming gradient
     grad_output=lambda grad, target, weight, reduction, ignore_index:
         nll_loss(grad, target=target, weight=weight, reduction=reduction, ignore_index=ignore_index)[0],
@@ -1156,16 +1233,57 @@ nll_loss2d = Op("nll_loss2d_forward", "NllLoss2DBackward0", _nll_forward,
                 jvp="reduction",
                 args=("target", "weight", "reduction", "ignore_index"),
                 outputs=("result", "total_weight"), differentiable_outputs=1,
-                self=_nll_loss_backward)
+                self=lambda grad, self, target, weight, reduction, ignore_index, total_weight:
+                    nll_loss2d_backward(grad, self, target=target, weight=weight, reduction=reduction,
+                                        ignore_index=ignore_index, total_weight=total_weight))
+nll_loss2d_backward = Op(
+    "nll_loss2d_backward", "NllLoss2DBackwardBackward0", _nll_backward_forward, inputs=("grad_output", "self"),
+    args=("target", "weight", "reduction", "ignore_index", "total_weight"),
+    jvp="linear",
+    grad_output=lambda grad, target, weight, reduction, ignore_index:
+        nll_loss2d(grad, target=target, weight=weight, reduction=reduction, ignore_index=ignore_index)[0],
+    self=lambda grad: _ops().zeros_like(grad))
+
+
+def _mse_backward_forward(g, x, y, reduction):
+    # 2(x - y)·g, divided by the element count for mean
+    norm = 2 / x.size if reduction == 1 else 2
+    return ((x - y) * norm * g).astype(np.result_type(x, y), copy=False)
+
+
+def mse_double_backward(grad, self, reduction):
+    """d²(x - y)²/dx² = 2, times grad (divided by the element count for mean)."""
+    g = mul_scalar(grad, other=2)                     # PyTorch scales by Python numbers here
+    return div_scalar(g, other=self.numel()) if reduction == 1 else g
+
+
+def mse_double_backward_grad_output(grad, grad_output, self, target, reduction):
+    """d/dg of mse_loss_backward: the same linear map applied to grad (summed when g was reduced)."""
+    if reduction == 0:
+        return mse_loss_backward(grad, self, target, reduction=reduction)
+    from ._creation import ones_like
+    return (mse_loss_backward(ones_like(grad_output), self, target, reduction=reduction) * grad).sum()
+
+
+mse_loss_backward = Op(
+    "mse_loss_backward", "MseLossBackwardBackward0", _mse_backward_forward,
+    inputs=("grad_output", "self", "target"), args=("reduction",),
+    jvp=lambda grad_output_t, self_t, target_t, grad_output, self, target, reduction:
+        mse_loss_backward(grad_output_t, self, target, reduction=reduction)
+        + mse_double_backward(self_t * grad_output, self, reduction)
+        - mse_double_backward(target_t * grad_output, target, reduction),
+    grad_output=mse_double_backward_grad_output,
+    self=lambda grad, grad_output, self, reduction: mse_double_backward(grad * grad_output, self, reduction),
+    target=lambda grad, grad_output, target, reduction:
+        mse_double_backward(grad * grad_output, target, reduction).neg())
 
 mse_loss = Op("mse_loss", "MseLossBackward0",
               lambda x, y, reduction: _reduce(((x - y) ** 2).astype(np.result_type(x, y), copy=False), reduction),
               jvp="reduction",
               inputs=("self", "target"), args=("reduction",),
-              # d (x - y)² / dx = 2(x - y);  / dy = -2(x - y)
-              self=lambda grad, self, target, reduction: _apply_reduction_grad((self - target) * 2, grad, reduction),
-              target=lambda grad, self, target, reduction:
-                  _apply_reduction_grad((self - target) * -2, grad, reduction))
+              # d (x - y)² / dx = 2(x - y);  / dy = 2(y - x): the same op with the roles swapped
+              self=lambda grad, self, target, reduction: mse_loss_backward(grad, self, target, reduction=reduction),
+              target=lambda grad, self, target, reduction: mse_loss_backward(grad, target, self, reduction=reduction))
 
 
 def _bce_forward(x, y, weight, reduction):
@@ -1177,14 +1295,66 @@ def _bce_forward(x, y, weight, reduction):
     return _reduce(loss.astype(x.dtype, copy=False), reduction)
 
 
-def bce_backward(grad, self, target, weight, reduction):
-    """d/dx = (x - y) / max(x(1 - x), 1e-12), times weight."""
-    denom = (1 - self) * self
-    small = _const(denom._data < 1e-12, denom)
-    g = (self - target) / (denom * (1 - small) + small * 1e-12)
+_BCE_EPS = 1e-12  # PyTorch's guard against dividing by x(1 - x) = 0
+
+
+def _bce_backward_forward(g, x, y, weight, reduction):
+    # d/dx = g·(x - y) / max(x(1 - x), 1e-12), times weight (divided by the element count for mean)
+    out = g * (x - y) / np.maximum((1 - x) * x, _BCE_EPS)
+    if weight is not None:
+        out = out * weight._data
+    if reduction == 1:
+        out = out / x.size
+    return out.astype(x.dtype, copy=False)
+
+
+def bce_double_backward(grad, grad_output, self, target, weight, reduction):
+    """d/dx of g·(x - y)/(x(1 - x)) = g·(x² - 2xy + y)/(x²(1 - x)²), ε-guarded as in PyTorch."""
+    g = (self * self - self * target * 2 + target) / ((self + _BCE_EPS).pow(2) * (1 - self + _BCE_EPS).pow(2))
+    g = g * (grad * grad_output)
     if weight is not None:
         g = g * weight
-    return _apply_reduction_grad(g, grad, reduction)
+    return div_scalar(g, other=self.numel()) if reduction == 1 else g
+
+
+def bce_double_backward_grad_output(grad, self, target, weight, reduction):
+    """d/dg: (x - y)/(x(1 - x)) applied to grad (summed when g was reduced)."""
+    g = (self - target) / ((self + _BCE_EPS) * (1 - self + _BCE_EPS)) * grad
+    if weight is not None:
+        g = g * weight
+    if reduction == 1:
+        g = div_scalar(g, other=self.numel())
+    return g if reduction == 0 else g.sum()
+
+
+def bce_double_backward_target(grad, grad_output, self, target, weight, reduction):
+    """d/dy of g·(x - y)/(x(1 - x)) = -g / max(x(1 - x), ε)."""
+    from .autograd import grad_mode
+    res = grad.neg() * grad_output
+    if weight is not None:
+        res = res * weight
+    denom = (1 - self) * self
+    with grad_mode.no_grad():  # the ε guard changes values only, not the graph (as in PyTorch)
+        denom.clamp_min_(_BCE_EPS)
+    res = res / denom
+    return div_scalar(res, other=target.numel()) if reduction == 1 else res
+
+
+binary_cross_entropy_backward = Op(
+    "binary_cross_entropy_backward", "BinaryCrossEntropyBackwardBackward0", _bce_backward_forward,
+    inputs=("grad_output", "self", "target"), args=("weight", "reduction"),
+    jvp=lambda grad_output_t, self_t, target_t, grad_output, self, target, weight, reduction:
+        binary_cross_entropy_backward(grad_output_t, self, target, weight=weight, reduction=reduction)
+        + bce_double_backward(self_t, grad_output, self, target, weight, reduction)
+        + bce_double_backward_target(target_t, grad_output, self, target, weight, reduction),
+    grad_output=bce_double_backward_grad_output,
+    self=bce_double_backward,
+    target=bce_double_backward_target)
+
+
+def bce_backward(grad, self, target, weight, reduction):
+    """d/dx = (x - y) / max(x(1 - x), 1e-12), times weight: PyTorch's binary_cross_entropy_backward op."""
+    return binary_cross_entropy_backward(grad, self, target, weight=weight, reduction=reduction)
 
 
 def bce_target_backward(grad, self, target, weight, reduction):
@@ -1384,3 +1554,134 @@ index_put = Op("index_put_", "IndexPutBackward0", _index_put_forward, inputs=("s
 
 def _masked_zero(grad, indices):
     return index_put(grad, _ops().zeros((), dtype=grad.dtype), indices=indices, accumulate=False)
+
+
+# =============================================================================================
+# More ops from the tensor-surface audit (hyperbolic and inverse trig, erf, triangular parts,
+# trace, sorting and selection). The user-facing functions are in ``_ops_extra.py``.
+# =============================================================================================
+
+_erf = np.vectorize(math.erf, otypes=[np.float64])
+_TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
+
+sinh = Op("sinh", "SinhBackward0", np.sinh,
+          jvp="element_wise",
+          self=lambda grad, self: grad * self.cosh().conj())                # d sinh = cosh
+cosh = Op("cosh", "CoshBackward0", np.cosh,
+          jvp="element_wise",
+          self=lambda grad, self: grad * self.sinh().conj())                # d cosh = sinh
+asin = Op("asin", "AsinBackward0", np.arcsin,
+          jvp="element_wise",
+          self=lambda grad, self: grad * (1 - self * self).rsqrt().conj())   # d asin = 1/√(1-x²)
+acos = Op("acos", "AcosBackward0", np.arccos,
+          jvp="element_wise",
+          self=lambda grad, self: grad * -(1 - self * self).rsqrt().conj())  # d acos = -1/√(1-x²)
+atan = Op("atan", "AtanBackward0", np.arctan,
+          jvp="element_wise",
+          self=lambda grad, self: grad / (self * self + 1).conj())          # d atan = 1/(1+x²)
+asinh = Op("asinh", "AsinhBackward0", np.arcsinh,
+           jvp="element_wise",
+           self=lambda grad, self: grad * (self * self + 1).rsqrt().conj())  # d asinh = 1/√(x²+1)
+acosh = Op("acosh", "AcoshBackward0", np.arccosh,
+           jvp="element_wise",
+           self=lambda grad, self: grad * (self * self - 1).rsqrt().conj())  # d acosh = 1/√(x²-1)
+atanh = Op("atanh", "AtanhBackward0", np.arctanh,
+           jvp="element_wise",
+           self=lambda grad, self: grad / (1 - self * self).conj())          # d atanh = 1/(1-x²)
+erf = Op("erf", "ErfBackward0", lambda a: _erf(a).astype(a.dtype, copy=False),
+         jvp="element_wise",
+         self=lambda grad, self: grad * (-(self * self)).exp() * _TWO_OVER_SQRT_PI)  # d erf = 2/√π e^(-x²)
+erfc = Op("erfc", "ErfcBackward0", lambda a: (1 - _erf(a)).astype(a.dtype, copy=False),
+          jvp="element_wise",
+          self=lambda grad, self: grad * (-(self * self)).exp() * -_TWO_OVER_SQRT_PI)  # d erfc = -d erf
+# atan2(y, x) = angle of (x, y):  d/dy = x / (x² + y²),  d/dx = -y / (x² + y²)
+atan2 = Op("atan2", "Atan2Backward0", np.arctan2, inputs=("self", "other"),
+           jvp="element_wise",
+           # (times the reciprocal, as PyTorch: the gradient's node is MulBackward0)
+           self=lambda grad, self, other: grad * other * (self * self + other * other).reciprocal(),
+           other=lambda grad, self, other: grad * -self * (self * self + other * other).reciprocal())
+
+tril = Op("tril", "TrilBackward0", lambda a, diagonal: np.tril(a, diagonal), args=("diagonal",),
+          jvp="linear",
+          self=lambda grad, diagonal: grad.tril(diagonal))                   # keeps the same entries
+triu = Op("triu", "TriuBackward0", lambda a, diagonal: np.triu(a, diagonal), args=("diagonal",),
+          jvp="linear",
+          self=lambda grad, diagonal: grad.triu(diagonal))
+trace = Op("trace", "TraceBackward0", lambda a: np.trace(a).astype(a.dtype, copy=False),
+           jvp="linear",
+           # d tr(A) / dA = I (of A's shape): grad on the diagonal
+           self=lambda grad, self_sym_sizes:
+               diagonal_backward(grad.expand(min(self_sym_sizes)), input_sizes=tuple(self_sym_sizes),
+                                 offset=0, dim1=0, dim2=1))
+# diag of a matrix: a copy of its diagonal (PyTorch names the node after diagonal_copy)
+diagonal_copy = Op("diagonal_copy", "DiagonalBackward0_copy",
+                   lambda a, offset, dim1, dim2: np.diagonal(a, offset, dim1, dim2).copy(),
+                   jvp="linear",
+                   args=("offset", "dim1", "dim2"),
+                   self=lambda grad, self_sym_sizes, offset, dim1, dim2:
+                       diagonal_backward(grad, input_sizes=tuple(self_sym_sizes), offset=offset, dim1=dim1,
+                                         dim2=dim2))
+
+
+def _diag_embed(a, offset, dim1, dim2):
+    n = a.shape[-1] + abs(offset)
+    out = np.zeros(a.shape[:-1] + (n, n), dtype=a.dtype)
+    _diagonal(out, offset, -2, -1)[...] = a
+    return out
+
+
+# diag of a vector: the vector on the diagonal of a square matrix of zeros
+diag_embed = Op("diag_embed", "DiagEmbedBackward0", _diag_embed, args=("offset", "dim1", "dim2"),
+                jvp="linear",
+                self=lambda grad, offset, dim1, dim2: grad.diagonal(offset, dim1, dim2))
+
+
+def _sort_forward(a, dim, descending, stable=True):
+    idx = np.argsort(-a if descending and a.dtype != np.bool_ else a, axis=dim, kind="stable")
+    if descending and a.dtype == np.bool_:
+        idx = np.flip(np.argsort(a, axis=dim, kind="stable"), axis=dim)
+    return np.take_along_axis(a, idx, axis=dim), idx.astype(np.int64)
+
+
+def _topk_forward(a, k, dim, largest, sorted):
+    values, idx = _sort_forward(a, dim, descending=largest)
+    idx = np.take(idx, np.arange(k), axis=dim)
+    return np.take_along_axis(a, idx, axis=dim), idx
+
+
+def _scatter_selected(grad, dim, indices, self_sym_sizes):
+    """sort/topk/kthvalue: each output element's gradient goes back to the position it came from."""
+    return value_selecting_backward(grad, dim, indices, self_sym_sizes, keepdim=True)
+
+
+sort = Op("sort", "SortBackward0", _sort_forward, args=("dim", "descending"),
+          outputs=("values", "indices"), differentiable_outputs=1,
+          self=lambda grad, dim, indices, self_sym_sizes: _scatter_selected(grad, dim, indices, self_sym_sizes))
+topk = Op("topk", "TopkBackward0", _topk_forward, args=("k", "dim", "largest", "sorted"),
+          outputs=("values", "indices"), differentiable_outputs=1,
+          self=lambda grad, dim, indices, self_sym_sizes: _scatter_selected(grad, dim, indices, self_sym_sizes))
+
+
+def _kthvalue_forward(a, k, dim, keepdim):
+    values, idx = _sort_forward(a, dim, descending=False)
+    idx = np.take(idx, [k - 1], axis=dim)
+    values = np.take_along_axis(a, idx, axis=dim)
+    return (values, idx) if keepdim else (np.squeeze(values, dim), np.squeeze(idx, dim))
+
+
+kthvalue = Op("kthvalue", "KthvalueBackward0", _kthvalue_forward, args=("k", "dim", "keepdim"),
+              outputs=("values", "indices"), differentiable_outputs=1,
+              self=lambda grad, dim, indices, keepdim, self_sym_sizes:
+                  value_selecting_backward(grad, dim, indices, self_sym_sizes, keepdim))
+# masked_select: the elements where mask is True, as a 1-D tensor; the gradient goes back to them
+masked_select = Op("masked_select", "MaskedSelectBackward0",
+                   lambda a, mask: np.broadcast_to(a, np.broadcast_shapes(a.shape, mask.shape))[
+                       np.broadcast_to(mask._data, np.broadcast_shapes(a.shape, mask.shape))],
+                   args=("mask",),
+                   self=lambda grad, self, mask: _masked_select_backward(grad, self, mask))
+
+
+def _masked_select_backward(grad, self, mask):
+    shape = np.broadcast_shapes(tuple(self.shape), tuple(mask.shape))
+    full = np.broadcast_to(mask._data, shape)
+    return index_put_zeros(grad, input_sizes=shape, indices=(full,))

@@ -33,7 +33,10 @@ def _make_type(name: str) -> type:
 
 max = _make_type("max")  # PyTorch's names (they shadow the builtins in this module only)
 min = _make_type("min")
-_TYPES = {"max": max, "min": min}
+sort = _make_type("sort")
+topk = _make_type("topk")
+kthvalue = _make_type("kthvalue")
+_TYPES = {"max": max, "min": min, "sort": sort, "topk": topk, "kthvalue": kthvalue}
 
 
 def make(name: str, values, indices):

@@ -424,3 +424,77 @@ add(
     OpCase("AddBackward0", lambda T, x, t: _F(T).cross_entropy(x, t, label_smoothing=0.1),
            [In((4, 3)), In((4,), "class3", False)], variant="label-smoothing", covers=("MulBackward1",)),
 )
+
+
+# =============================================================================================
+# Backward ops: the gradient of an op, built with create_graph=True, is itself a table op
+# (PyTorch's tanh_backward ...). Each case returns that gradient, so the sweep checks its first and
+# second derivatives (the op's second and third) with respect to the input and to the cotangent.
+# =============================================================================================
+
+def _vjp(T, f, x, v, *rest):
+    """d f(x, *rest) / dx against cotangent ``v``, differentiable (its grad_fn is f's backward op)."""
+    with T.enable_grad():
+        xr = x if x.requires_grad else x.detach().requires_grad_()
+        g = T.autograd.grad(f(xr, *rest), xr, grad_outputs=v, create_graph=True)[0]
+    return g if x.requires_grad else g.detach()  # inputs without grad: numbers only (central differences)
+
+
+S = In(())  # the cotangent of a reduced loss
+add(
+    OpCase("SigmoidBackwardBackward0", lambda T, x, v: _vjp(T, T.sigmoid, x, v), [X, Y]),
+    OpCase("TanhBackwardBackward0", lambda T, x, v: _vjp(T, T.tanh, x, v), [X, Y]),
+    OpCase("ThresholdBackwardBackward0", lambda T, x, v: _vjp(T, T.relu, x, v), [In((2, 3), "nonzero"), Y]),
+    OpCase("LeakyReluBackwardBackward0", lambda T, x, v: _vjp(T, lambda a: _F(T).leaky_relu(a, 0.2), x, v),
+           [In((2, 3), "nonzero"), Y]),
+    OpCase("SoftmaxBackwardDataBackward0", lambda T, x, v: _vjp(T, lambda a: _F(T).softmax(a, 1), x, v), [X, Y]),
+    OpCase("LogSoftmaxBackwardDataBackward0", lambda T, x, v: _vjp(T, lambda a: _F(T).log_softmax(a, 0), x, v),
+           [X, Y]),
+    OpCase("MseLossBackwardBackward0", lambda T, x, y, v: _vjp(T, _F(T).mse_loss, x, v, y), [X, Y, S]),
+    OpCase("MseLossBackwardBackward0", lambda T, x, y, v: _vjp(T, lambda a, b: _F(T).mse_loss(b, a), x, v, y),
+           [X, Y, S], variant="target"),
+    OpCase("MseLossBackwardBackward0",
+           lambda T, x, y, v: _vjp(T, lambda a, b: _F(T).mse_loss(a, b, reduction="none"), x, v, y),
+           [X, Y, Y], variant="none"),
+    OpCase("BinaryCrossEntropyBackwardBackward0",
+           lambda T, x, y, v: _vjp(T, _F(T).binary_cross_entropy, x, v, y),
+           [In((2, 3), "prob"), In((2, 3), "prob"), S]),
+    OpCase("BinaryCrossEntropyBackwardBackward0",
+           lambda T, x, y, v: _vjp(T, lambda a, b: _F(T).binary_cross_entropy(a, b, reduction="sum"), x, v, y),
+           [In((2, 3), "prob"), In((2, 3), "prob"), S], variant="sum"),
+    OpCase("NllLoss2DBackwardBackward0", lambda T, x, t, v: _vjp(T, _F(T).nll_loss, x, v, t),
+           [In((2, 3, 2, 2)), In((2, 2, 2), "class3", False), S]),
+    OpCase("NllLossBackwardBackward0", lambda T, x, t, v: _vjp(T, _F(T).nll_loss, x, v, t),
+           [In((4, 3)), In((4,), "class3", False), S]),
+)
+
+
+# ---- tensor-surface audit: hyperbolic / inverse trig, erf, triangular parts, sorting and selection ----
+add(
+    OpCase("SinhBackward0", lambda T, x: x.sinh(), [X]),
+    OpCase("CoshBackward0", lambda T, x: T.cosh(x), [X]),
+    OpCase("AsinBackward0", lambda T, x: x.asin(), [In((2, 3), "unit")]),
+    OpCase("AcosBackward0", lambda T, x: T.acos(x), [In((2, 3), "unit")]),
+    OpCase("AtanBackward0", lambda T, x: x.atan(), [X]),
+    OpCase("AsinhBackward0", lambda T, x: x.asinh(), [X]),
+    OpCase("AcoshBackward0", lambda T, x: (x + 1.5).acosh(), [In((2, 3), "pos")], covers=("AddBackward0",)),
+    OpCase("AtanhBackward0", lambda T, x: x.atanh(), [In((2, 3), "unit")]),
+    OpCase("ErfBackward0", lambda T, x: x.erf(), [X]),
+    OpCase("ErfcBackward0", lambda T, x: T.erfc(x), [X]),
+    OpCase("Atan2Backward0", lambda T, y, x: T.atan2(y, x), [In((2, 3), "nonzero"), In((3,), "nonzero")],
+           binary=True),
+    OpCase("TrilBackward0", lambda T, x: x.tril(), [In((3, 3))]),
+    OpCase("TriuBackward0", lambda T, x: T.triu(x, 1), [In((3, 4))]),
+    OpCase("TraceBackward0", lambda T, x: x.trace(), [In((3, 4))]),
+    OpCase("DiagonalBackward0_copy", lambda T, x: T.diag(x, 1), [In((3, 4))]),
+    OpCase("DiagEmbedBackward0", lambda T, x: T.diag(x), [In((3,))]),
+    OpCase("SortBackward0", lambda T, x: x.sort(1, descending=True).values, [In((3, 4), "distinct")]),
+    OpCase("SortBackward0", lambda T, x: T.sort(x, 0)[0], [In((3, 4), "distinct")], variant="dim0"),
+    OpCase("TopkBackward0", lambda T, x: x.topk(2).values, [In((3, 4), "distinct")]),
+    OpCase("TopkBackward0", lambda T, x: x.topk(2, dim=0, largest=False)[0], [In((3, 4), "distinct")],
+           variant="smallest"),
+    OpCase("KthvalueBackward0", lambda T, x: x.kthvalue(2, dim=1).values, [In((3, 4), "distinct")]),
+    OpCase("KthvalueBackward0", lambda T, x: x.kthvalue(3, 0, keepdim=True)[0], [In((3, 4), "distinct")],
+           variant="keepdim"),
+    OpCase("MaskedSelectBackward0", lambda T, x: x.masked_select(T.tensor([True, False, True])), [X]),
+)

@@ -2,7 +2,8 @@
 
 For every case of the op sweep (``tests/op_cases.py``) the first-order gradients are computed with
 ``create_graph=True`` in minigrad and in PyTorch, and compared on
-1. the grad_fn class name of each gradient (``TanhBackwardBackward0`` ...) and its ``requires_grad``;
+1. the grad_fn class name of each gradient (``TanhBackwardBackward0`` ...), its ``_saved_*`` names
+   and its ``requires_grad``;
 2. the second-order gradients (gradient of <gradient, u> with respect to the inputs) — values.
 ``DIFFERENT_GRAPH`` lists the cases whose first-order gradient is built by a different (but correct)
 last operation, with the reason. Plus ``.grad`` accumulation under ``create_graph`` (CopyBackwards).
@@ -18,14 +19,18 @@ from test_op_table import _arrays, _cotangent, _diff_positions, _first_grads, _n
 import minigrad
 
 # case id -> why minigrad's gradient ends in a different node than PyTorch's (values still compared).
-DIFFERENT_GRAPH = {
-}
+# Empty: every case with PyTorch parity matches (cases with ``parity=False`` are left out above all).
+DIFFERENT_GRAPH: dict[str, str] = {}
 
 PARITY = [c for c in CASES if c.parity]
 
 
 def _grad_fn_name(t) -> str | None:
     return None if t is None or t.grad_fn is None else type(t.grad_fn).__name__
+
+
+def _saved_names(t) -> list:
+    return [] if t is None or t.grad_fn is None else sorted(a for a in dir(t.grad_fn) if a.startswith("_saved_"))
 
 
 def _both(T, case: OpCase):
@@ -60,6 +65,7 @@ def test_double_backward_graph_matches_torch(case: OpCase):
         assert got != want, f"{case.id} now matches PyTorch: remove it from DIFFERENT_GRAPH"
     else:
         assert got == want
+        assert [_saved_names(g) for g in grads] == [_saved_names(g) for g in tgrads]
     for i, g, tg in zip(positions, second, tsecond):
         np.testing.assert_allclose(g, tg, rtol=1e-9, atol=1e-12, err_msg=f"d²/d input {i}")
 

@@ -130,7 +130,9 @@ def backward(tensors, grad_tensors=None, retain_graph: bool | None = None, creat
         warnings.warn("Using backward() with create_graph=True will create a reference cycle between the parameter "
                       "and its gradient which can cause a memory leak. We recommend using autograd.grad when "
                       "creating the graph to avoid this. If you have to use this function, make sure to reset the "
-                      ".grad fields of your parameters to None after use to break the cycle and avoid the leak.",
+                      ".grad fields of your parameters to None after use to break the cycle and avoid the leak. "
+                      # PyTorch's C++ warnings end with the source line that raised them; kept so messages match.
+                      "(Triggered internally at /__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)",
                       UserWarning, stacklevel=3)
     run_backward(tensors, grads, retain_graph, create_graph, inputs=inputs_tuple or None, accumulate=True)
 

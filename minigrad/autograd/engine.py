@@ -16,6 +16,7 @@ No recursion, so a 100,000-node chain is fine.
 from __future__ import annotations
 
 import itertools
+import sys
 
 import numpy as np
 
@@ -25,15 +26,8 @@ from .graph import AccumulateGrad
 _STATE = grad_mode.STATE
 _anomaly = [False]  # set by anomaly_mode (kept here so the hot loop reads a plain list)
 _profiling = [False]  # set by profiler.profile
-_graph_tasks: list = []  # (number, root, dependencies, needed) of each running backward, innermost last
+_graph_tasks: list = []  # (number, root, dependencies, needed, captures) of each running backward, innermost last
 _task_ids = itertools.count()
-
-
-def _num_outputs(node) -> int:
-    meta = getattr(node, "_out_meta", None)
-    if meta is not None:
-        return len(meta)
-    return getattr(node, "_n_outputs", 1)
 
 
 class _ReadyQueue:
@@ -47,7 +41,8 @@ class _ReadyQueue:
     def push(self, node) -> None:
         heap = self.heap
         heap.append(node)
-        self._sift_up(len(heap) - 1, node)
+        if len(heap) > 1:  # a chain keeps at most one node waiting: nothing to sift
+            self._sift_up(len(heap) - 1, node)
 
     def _sift_up(self, hole: int, node) -> None:
         heap = self.heap
@@ -161,13 +156,15 @@ def _validate_outputs(node, grads) -> list:
     if len(grads) != len(edges):
         raise RuntimeError(f"function {node.name()} returned an incorrect number of gradients "
                            f"(expected {len(edges)}, got {len(grads)})")
-    out = list(grads)
+    out = grads  # copied into a list only if a gradient has to change
     meta = node._input_meta
-    for i, g in enumerate(out):
-        if g is None or edges[i][0] is None:
+    for i, g in enumerate(grads):
+        if g is None:
             continue
         shape, npdtype = meta[i]
         data = g._data
+        if (data.shape == shape and data.dtype == npdtype) or edges[i][0] is None:
+            continue  # the usual case: already the input's shape and dtype
         if data.shape != shape:
             if not _expandable(shape, data.shape):
                 raise RuntimeError(
@@ -179,6 +176,8 @@ def _validate_outputs(node, grads) -> list:
                 g = g.real  # real input: keep the real part of a complex gradient
             from .._dtypes import from_numpy  # here, not above: this function runs once per node
             g = g.to(from_numpy(npdtype))
+        if out is grads:
+            out = list(grads)
         out[i] = g
     return out
 
@@ -191,6 +190,19 @@ def _expandable(shape, target) -> bool:
         if s != t and s != 1:
             return False
     return True
+
+
+def _sole_owner(grad) -> bool:
+    """True if nothing but the engine refers to ``grad`` and its array (so it may become a ``.grad``).
+
+    PyTorch checks the gradient's use count for the same purpose. Expected references: the engine's
+    local variable, this function's parameter and getrefcount's own argument (3); for the array: the
+    tensor, ``data`` and the argument (3). A view (``base`` set) or a read-only array is never taken.
+    """
+    if grad._requires_grad or grad._base is not None or sys.getrefcount(grad) > 3:
+        return False
+    data = grad._data
+    return data.base is None and data.flags.writeable and sys.getrefcount(data) <= 3
 
 
 def _call_tensor_pre_hooks(node, grads: list) -> list:
@@ -272,7 +284,7 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
     # One root is run directly; several hang off a dummy GraphRoot (which also counts as a dependency).
     if len(root_edges) == 1:
         root, nr = root_edges[0]
-        buffers = {root: [None] * _num_outputs(root)}
+        buffers = {root: [None] * root._n_outputs}
         buffers[root][nr] = grad_tensors[0]
     else:
         root = _GraphRoot(tuple(root_edges), list(grad_tensors))
@@ -288,14 +300,15 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
     queue.push(root)
     prev = _STATE.enabled
     _STATE.enabled = create_graph
-    _graph_tasks.append((next(_task_ids), root, deps, needed))  # for register_multi_grad_hook
+    _graph_tasks.append((next(_task_ids), root, deps, needed, captures))  # for register_multi_grad_hook
+    heap, pop, push = queue.heap, queue.pop, queue.push
     try:
-        while queue.heap:
-            node = queue.pop()
+        while heap:
+            node = pop()
             if node is root and type(node) is _GraphRoot:
                 outputs = node.grads
             else:
-                grads = buffers.pop(node, None) or [None] * _num_outputs(node)
+                grads = buffers.pop(node, None) or [None] * node._n_outputs
                 if needed is not None:
                     run = node in needed
                     here = captures.get(node)
@@ -306,7 +319,24 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
                             captured[k] = hooked[nr]
                     if not run:
                         continue
-                outputs = _call_function(node, grads)
+                # The usual case, tested inline (a function call per node is measurable): one gradient
+                # in, no hooks of any kind, no profiler or anomaly mode. Same steps as _call_function.
+                if (len(grads) == 1 and grads[0] is not None and node._pre_hooks is None
+                        and node._tensor_pre_hooks is None and node._retains_grad is None
+                        and node._post_hooks is None and not _profiling[0] and not _anomaly[0]):
+                    if type(node) is AccumulateGrad:
+                        if not node.variable._backward_hooks:
+                            grad = grads[0]
+                            grads = buf = None  # drop the engine's other references (see _sole_owner)
+                            owned = _sole_owner(grad)
+                            node._accumulate(grad, owned)
+                            grad = None
+                            continue
+                        outputs = _call_function(node, grads)
+                    else:
+                        outputs = _validate_outputs(node, node.apply((grads[0],)))
+                else:
+                    outputs = _call_function(node, grads)
                 if not keep_graph:
                     node.release_variables()
 
@@ -320,10 +350,13 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
                 if g is not None:
                     buf = buffers.get(nxt)
                     if buf is None:
-                        buf = buffers[nxt] = [None] * _num_outputs(nxt)
+                        buf = buffers[nxt] = [None] * nxt._n_outputs
                     buf[nr] = g if buf[nr] is None else buf[nr] + g
                 if d == 0:
-                    queue.push(nxt)
+                    push(nxt)
+            # Keep no reference to the gradients just handed on: AccumulateGrad may take a gradient
+            # without copying it only when the engine's buffer is its sole holder (_sole_owner).
+            outputs = g = buf = None
     finally:
         _STATE.enabled = prev
         _graph_tasks.pop()

@@ -189,6 +189,7 @@ class Function(metaclass=_FunctionMeta):
         is_tuple = isinstance(output, tuple)
         outputs = list(output) if is_tuple else [output]
         dirty = getattr(node, "dirty_tensors", ())
+        originals = [o for o in outputs if isinstance(o, Tensor)]  # as returned: mark_* calls name these
         for i, o in enumerate(outputs):
             if not isinstance(o, Tensor):
                 continue
@@ -206,8 +207,8 @@ class Function(metaclass=_FunctionMeta):
             node._n_outputs = len(tensor_outputs)
             node._output_info = tuple((o.shape, o.dtype) for o in tensor_outputs)
             non_diff = getattr(node, "non_differentiable", ())
-            for nr, o in enumerate(tensor_outputs):
-                if any(o is n for n in non_diff) or not (o.dtype.is_floating_point or o.dtype.is_complex):
+            for nr, (o, orig) in enumerate(zip(tensor_outputs, originals)):
+                if any(orig is n for n in non_diff) or not (o.dtype.is_floating_point or o.dtype.is_complex):
                     continue
                 o._requires_grad = True
                 o._grad_fn = node

@@ -11,6 +11,8 @@ import itertools
 import weakref
 from collections import OrderedDict
 
+from . import grad_mode  # at the top: an import inside AccumulateGrad.apply costs ~0.6 us per call
+
 __all__ = [
     "AccumulateGrad",
     "GradientEdge",
@@ -21,6 +23,7 @@ __all__ = [
     "get_gradient_edge",
     "increment_version",
     "register_multi_grad_hook",
+    "save_on_cpu",
     "saved_tensors_hooks",
 ]
 
@@ -83,6 +86,10 @@ class Node:
         "_tensor_pre_hooks",
         "next_functions",
     )
+
+    # How many outputs (gradient slots) the node has: a class attribute, so the engine reads it
+    # directly. Multi-output nodes override it (OpNode classes of split & co, custom Functions).
+    _n_outputs = 1
 
     def __init__(self) -> None:
         self.next_functions: tuple = ()
@@ -149,6 +156,7 @@ class AccumulateGrad(Node):
     """The sink of a leaf tensor: adds the arriving gradient into ``variable.grad``."""
 
     __slots__ = ("variable",)
+    __module__ = "builtins"  # as PyTorch's: type(node) prints <class 'AccumulateGrad'>
 
     def __init__(self, variable) -> None:
         super().__init__()
@@ -160,15 +168,28 @@ class AccumulateGrad(Node):
         return "torch::autograd::AccumulateGrad"
 
     def apply(self, grad_outputs: tuple) -> tuple:
-        from . import grad_mode
-        var = self.variable
         new = grad_outputs[0]
-        if new is None:
-            return ()
+        if new is not None:
+            self._accumulate(new, owned=False)
+        return ()
+
+    def _accumulate(self, new, owned: bool) -> None:
+        """Add ``new`` into ``variable.grad``.
+
+        ``owned``: the engine checked that nothing else refers to ``new`` or its array, so a first
+        gradient becomes ``.grad`` as it is instead of being copied (PyTorch's AccumulateGrad "steals"
+        such gradients too; for a big weight the copy is a whole extra pass over memory).
+        """
+        var = self.variable
         old = var._grad
         if old is None:
-            # Own storage: the engine's buffers may alias a user's tensor.
-            var._grad = new if grad_mode.STATE.enabled else new._detached_copy()
+            if grad_mode.STATE.enabled:
+                # create_graph=True: PyTorch copies into a fresh tensor shaped like the variable, so
+                # ``.grad`` is a CopyBackwards node over the gradient's graph (never the gradient itself).
+                var._grad = _copy_like(new, var)
+            else:
+                # Own storage: the engine's buffers may alias a user's tensor.
+                var._grad = new if owned else new._detached_copy()
         elif grad_mode.STATE.enabled:
             # create_graph=True: out of place, so the sum stays differentiable.
             var._grad = old + new
@@ -179,7 +200,16 @@ class AccumulateGrad(Node):
         if hooks:
             for hook in list(hooks.values()):
                 hook(var)
-        return ()
+
+
+def _copy_like(grad, variable):
+    """``empty_like(variable).copy_(grad)`` (PyTorch's clone_obey_contract): differentiable, never aliasing."""
+    import numpy as np
+
+    from .. import derivatives as D
+    from .._tensor import Tensor
+    fresh = Tensor._make(np.empty_like(variable._data, dtype=grad._data.dtype))  # the variable's layout
+    return D.copy_(fresh, grad, out=fresh)
 
 
 class SavedTensor:
@@ -188,6 +218,8 @@ class SavedTensor:
     A node's *output* is stored without its grad_fn (output -> grad_fn -> saved output would be a
     reference cycle); it is rebuilt, pointing at the node, when unpacked.
     """
+
+    __module__ = "torch._C._autograd"  # printed like PyTorch's (<torch._C._autograd.SavedTensor object at ...>)
 
     __slots__ = (
         "_data",
@@ -289,7 +321,8 @@ class SavedTensor:
                 "you need to backward through the graph a second time or if you need to access saved variables "
                 "after calling backward.")
         if self._unpack_hook is not None:
-            raise RuntimeError("SavedTensor hooks have already been set")
+            raise RuntimeError("Calling register_hooks on a saved tensor whose hooks have already been set. Hint: only "
+                               "one pair of hooks is allowed at a time.")
         self._pack_with(self.unpack(), pack_hook, unpack_hook)
 
     def _pack_with(self, tensor, pack_hook, unpack_hook) -> None:
@@ -345,6 +378,13 @@ class saved_tensors_hooks:
 
     def __exit__(self, *exc) -> None:
         _saved_hooks_stack.pop()
+
+
+class save_on_cpu(saved_tensors_hooks):
+    """Saved tensors are stored on the CPU (where minigrad's already are): pack and unpack hand them through."""
+
+    def __init__(self, pin_memory: bool = False, device_type: str = "cuda") -> None:
+        super().__init__(lambda tensor: (tensor.device, tensor), lambda packed: packed[1])
 
 
 _disabled_hooks_message: list = [None]
@@ -433,12 +473,14 @@ def _takes_part(tensor, task) -> bool:
     """Will the running backward compute ``tensor``'s gradient?"""
     if task is None or not tensor.requires_grad:
         return task is None and tensor.requires_grad
-    _, root, deps, needed = task
+    _, root, deps, needed, captures = task
     node = tensor.grad_fn
     if node is None:
         acc = tensor._grad_accumulator
         node = acc() if acc is not None else None
-    return node is not None and (node is root or node in deps) and (needed is None or node in needed)
+    # autograd.grad() captures an input's gradient at its node without running it: that counts too.
+    return node is not None and (node is root or node in deps) and \
+        (needed is None or node in needed or node in captures)
 
 
 class _MultiHandle:

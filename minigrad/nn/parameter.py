@@ -9,6 +9,8 @@ from .._tensor import Tensor
 class Parameter(Tensor):
     """A tensor that is a module parameter: assigning it to a Module attribute registers it."""
 
+    _torch_name = "torch.nn.parameter.Parameter"
+
     def __init__(self, data: Tensor | None = None, requires_grad: bool = True) -> None:
         # Shares the storage of ``data`` (like torch.nn.Parameter), but starts a fresh history.
         array = np.empty(0, dtype=np.float32) if data is None else data._data

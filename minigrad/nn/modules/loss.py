@@ -1,6 +1,8 @@
 """Loss layers: Modules holding a loss function's options (reduction, class weights ...)."""
 from __future__ import annotations
 
+import warnings
+
 from ..._tensor import Tensor
 from .. import functional as F
 from .module import Module
@@ -13,6 +15,8 @@ class _Loss(Module):
             size_average = True if size_average is None else size_average
             reduce = True if reduce is None else reduce
             reduction = ("mean" if size_average else "sum") if reduce else "none"
+            warnings.warn(f"size_average and reduce args will be deprecated, please use reduction='{reduction}' "
+                          "instead.", UserWarning, stacklevel=3)
         self.reduction = reduction
 
 

@@ -6,6 +6,7 @@ from collections import OrderedDict, namedtuple
 from ..._tensor import Tensor
 from ...autograd.grad_mode import no_grad
 from ..parameter import Parameter
+from ._backward_hook import BackwardHook
 
 
 class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
@@ -65,6 +66,8 @@ class Module:
         object.__setattr__(self, "_modules", OrderedDict())
         object.__setattr__(self, "_forward_hooks", OrderedDict())
         object.__setattr__(self, "_forward_pre_hooks", OrderedDict())
+        object.__setattr__(self, "_backward_hooks", OrderedDict())
+        object.__setattr__(self, "_backward_pre_hooks", OrderedDict())
 
     # ---- calling ------------------------------------------------------------------------------
     def forward(self, *input):
@@ -75,12 +78,35 @@ class Module:
             result = hook(self, args)
             if result is not None:
                 args = result if isinstance(result, tuple) else (result,)
+        bw_hook = None
+        if self.__dict__.get("_backward_hooks") or self.__dict__.get("_backward_pre_hooks"):
+            bw_hook = BackwardHook(self, list(self._backward_hooks.values()),
+                                   list(self._backward_pre_hooks.values()))
+            args = bw_hook.setup_input_hook(args)
         output = self.forward(*args, **kwargs)
         for hook in list(self._forward_hooks.values()):
             result = hook(self, args, output)
             if result is not None:
                 output = result
+        if bw_hook is not None:
+            output = bw_hook.setup_output_hook(output)
         return output
+
+    def register_full_backward_hook(self, hook, prepend: bool = False) -> RemovableHandle:
+        """Call ``hook(module, grad_input, grad_output)`` once the gradients of the inputs are computed."""
+        handle = RemovableHandle(self._backward_hooks)
+        self._backward_hooks[handle.id] = hook
+        if prepend:
+            self._backward_hooks.move_to_end(handle.id, last=False)
+        return handle
+
+    def register_full_backward_pre_hook(self, hook, prepend: bool = False) -> RemovableHandle:
+        """Call ``hook(module, grad_output)`` when the outputs' gradients arrive; a returned tuple replaces them."""
+        handle = RemovableHandle(self._backward_pre_hooks)
+        self._backward_pre_hooks[handle.id] = hook
+        if prepend:
+            self._backward_pre_hooks.move_to_end(handle.id, last=False)
+        return handle
 
     def register_forward_hook(self, hook) -> RemovableHandle:
         """Call ``hook(module, args, output)`` after every forward; a returned value replaces the output."""

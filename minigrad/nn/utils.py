@@ -1,0 +1,58 @@
+"""torch.nn.utils' gradient helpers: clip gradients in place, flatten parameters to one vector and back."""
+from __future__ import annotations
+
+from .._ops import cat, clamp, norm, stack
+from .._tensor import Tensor
+from ..autograd.grad_mode import no_grad
+
+__all__ = ["clip_grad_norm_", "clip_grad_value_", "parameters_to_vector", "vector_to_parameters"]
+
+
+def _as_list(parameters) -> list:
+    return [parameters] if isinstance(parameters, Tensor) else list(parameters)
+
+
+@no_grad()
+def clip_grad_norm_(parameters, max_norm: float, norm_type: float = 2.0, error_if_nonfinite: bool = False,
+                    foreach=None) -> Tensor:
+    """Scale the gradients so that their joint norm is at most ``max_norm``; return the norm before."""
+    from .._creation import tensor
+    grads = [p.grad for p in _as_list(parameters) if p.grad is not None]
+    max_norm, norm_type = float(max_norm), float(norm_type)
+    if not grads:
+        return tensor(0.0)
+    # the norm of the per-gradient norms is the norm of all the gradients together
+    total_norm = norm(stack([norm(g, p=norm_type) for g in grads]), p=norm_type)
+    if error_if_nonfinite and (total_norm.isnan() or total_norm.isinf()):
+        raise RuntimeError(f"The total norm of order {norm_type} for gradients from `parameters` is non-finite, so "
+                           "it cannot be clipped. To disable this error and scale the gradients by the non-finite "
+                           "norm anyway, set `error_if_nonfinite=False`")
+    coef = clamp(max_norm / (total_norm + 1e-6), max=1.0)  # never scales gradients up
+    for g in grads:
+        g.mul_(coef)
+    return total_norm
+
+
+@no_grad()
+def clip_grad_value_(parameters, clip_value: float, foreach=None) -> None:
+    """Clamp every gradient entry into [-clip_value, clip_value], in place."""
+    clip_value = float(clip_value)
+    for p in _as_list(parameters):
+        if p.grad is not None:
+            p.grad.clamp_(min=-clip_value, max=clip_value)
+
+
+def parameters_to_vector(parameters) -> Tensor:
+    """All parameters flattened and concatenated into one vector."""
+    return cat([p.view(-1) for p in parameters])
+
+
+def vector_to_parameters(vec: Tensor, parameters) -> None:
+    """Copy consecutive slices of ``vec`` into the parameters' data."""
+    if not isinstance(vec, Tensor):
+        raise TypeError(f"expected torch.Tensor, but got: {type(vec).__name__}")
+    pointer = 0
+    for param in parameters:
+        n = param.numel()
+        param.data = vec[pointer:pointer + n].view_as(param).data
+        pointer += n
