@@ -17,8 +17,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 >/dev/null
 	touch $(STAMP)
 
+# Jupyter refuses to run as root unless told; containers often are root.
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
+
 lab: $(STAMP)
-	$(BIN)/jupyter lab notebooks/00_start_here.ipynb
+	cd notebooks && ../$(BIN)/jupyter lab $(ALLOW_ROOT) 00_start_here.ipynb
 
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
