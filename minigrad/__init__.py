@@ -61,7 +61,11 @@ from . import _ops_extra  # noqa: E402  (more functions and Tensor methods)
 for _name in _ops_extra.METHODS + _ops_extra.FUNCTIONS:
     if _name not in _ops_extra._TENSOR_ONLY:
         globals()[_name] = getattr(_ops_extra, _name)
+from . import _ops_more  # noqa: E402  (scans, order statistics, special functions, det/inverse)
+for _name in _ops_more.METHODS + _ops_more.FUNCTIONS:
+    globals()[_name] = getattr(_ops_more, _name)
 del _name
+from . import linalg  # noqa: E402,F401
 
 
 def is_tensor(obj) -> _builtins.bool:

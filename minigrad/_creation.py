@@ -7,6 +7,7 @@ import warnings
 import numpy as np
 
 from . import _dtypes
+from ._class_names import TorchNamed
 from ._tensor import Size, Tensor
 
 
@@ -14,8 +15,10 @@ _DEVICE_TYPES = ("cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ide
                  "xla", "lazy", "vulkan", "mps", "meta", "hpu", "mtia", "privateuseone")
 
 
-class device:
+class device(metaclass=TorchNamed):
     """A device description; minigrad computes on the CPU only."""
+
+    _torch_name = "torch.device"
 
     __slots__ = ("index", "type")
 
@@ -306,8 +309,10 @@ def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False
 _DEFAULT_SEED = 67280421310721
 
 
-class Generator:
+class Generator(metaclass=TorchNamed):
     """A source of random numbers (``manual_seed`` resets it)."""
+
+    _torch_name = "torch._C.Generator"
 
     def __init__(self, device="cpu") -> None:
         self._seed = _DEFAULT_SEED

@@ -422,6 +422,7 @@ _PROPERTIES = {
     "_sym_sizes": lambda t: t._data.shape,
     "_sym_strides": lambda t: t.stride(),
     "_sym_numel": lambda t: int(t._data.size),
+    "_sym_argsize_0": lambda t: int(t._data.shape[0]),
     "_scalar_type": lambda t: t.dtype,
 }
 

@@ -4,9 +4,13 @@ from __future__ import annotations
 import ml_dtypes
 import numpy as np
 
+from ._class_names import TorchNamed
 
-class dtype:
+
+class dtype(metaclass=TorchNamed):
     """A tensor element type; prints as PyTorch spells it (``torch.float32``)."""
+
+    _torch_name = "torch.dtype"
 
     __slots__ = ("_kind", "is_complex", "is_floating_point", "is_signed", "itemsize", "name", "np")
 

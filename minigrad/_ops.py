@@ -86,11 +86,11 @@ def _binary(op, a, b, out=None, promote_int_to_float=False, **args):
         return op.call((a, b), dt, out, args)
     except ValueError as e:
         if "broadcast" in str(e):
-            _raise_broadcast_error(a._data.shape, b._data.shape)
+            _raise_broadcast_error(a._data.shape, b._data.shape, out)
         raise
 
 
-def _raise_broadcast_error(sa, sb):
+def _raise_broadcast_error(sa, sb, out=None):
     for i in builtins.range(1, builtins.max(len(sa), len(sb)) + 1):
         x = sa[-i] if i <= len(sa) else 1
         y = sb[-i] if i <= len(sb) else 1
@@ -98,6 +98,9 @@ def _raise_broadcast_error(sa, sb):
             dim = builtins.max(len(sa), len(sb)) - i
             raise RuntimeError(f"The size of tensor a ({x}) must match the size of tensor b ({y}) "
                                f"at non-singleton dimension {dim}")
+    if out is not None:  # the inputs broadcast, but to a bigger shape than the in-place output's
+        raise RuntimeError(f"output with shape {list(out._data.shape)} doesn't match the broadcast shape "
+                           f"{list(np.broadcast_shapes(sa, sb))}")
     raise RuntimeError("shapes cannot be broadcast")
 
 
@@ -644,7 +647,7 @@ def _var_args(input, dim, unbiased, keepdim, correction):
         correction = 1
     # PyTorch saves correction=None when neither is given for a full reduction (the formulas read it as 1).
     dims = None if dim is None else _raw_dims(dim, input.dim())
-    n = input.numel() if dims is None else int(np.prod([input._data.shape[d] for d in dims]))
+    n = input.numel() if dims is None or input.dim() == 0 else int(np.prod([input._data.shape[d] for d in dims]))
     if n - (1 if correction is None else correction) <= 0:
         warnings.warn("var(): degrees of freedom is <= 0. Correction should be strictly less than the reduction "
                       "factor (input numel divided by output numel). (Triggered internally at "
@@ -1378,7 +1381,7 @@ def logical_not(input):
 
 
 def _all_any(np_fn, input, dim, keepdim):
-    axis = None if dim is None else _raw_dims(dim, input.dim())
+    axis = None if dim is None or input.dim() == 0 else _raw_dims(dim, input.dim())  # 0-dim: dim 0 is all
     out = np.asarray(np_fn(input._data, axis=axis or None, keepdims=keepdim))
     # uint8 in, uint8 out (PyTorch's legacy rule); every other dtype gives bool
     return Tensor._make(out.astype(np.uint8) if input.dtype is _dtypes.uint8 else out)

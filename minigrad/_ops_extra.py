@@ -95,8 +95,6 @@ def bitwise_not(input):
 
 def sort(input, dim=-1, descending=False, *, stable=False):
     """(values, indices) sorted along ``dim``; the values are differentiable (SortBackward0)."""
-    if input.dim() == 0:
-        return return_types.make("sort", D.alias(input), Tensor._make(np.zeros((), np.int64)))
     _ops._wrap_dim(dim, input.dim())
     values, indices = D.sort(input, dim=int(dim), descending=bool(descending))
     return return_types.make("sort", values, indices)
@@ -118,7 +116,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     size = input._data.shape[d] if input.dim() else 1
     if not 0 <= k <= size:
         raise RuntimeError("selected index k out of range")
-    if input.dim() == 0:
+    if input.dim() == 0 and k == 0:
         return return_types.make("topk", D.alias(input), Tensor._make(np.zeros((), np.int64)))
     values, indices = D.topk(input, k=int(k), dim=int(dim), largest=bool(largest), sorted=bool(sorted))
     return return_types.make("topk", values, indices)
@@ -129,8 +127,6 @@ def kthvalue(input, k, dim=-1, keepdim=False):
     d = _ops._wrap_dim(dim, input.dim())
     if not 1 <= k <= (input._data.shape[d] if input.dim() else 1):
         raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {d}")
-    if input.dim() == 0:
-        return return_types.make("kthvalue", D.alias(input), Tensor._make(np.zeros((), np.int64)))
     values, indices = D.kthvalue(input, k=int(k), dim=int(dim), keepdim=bool(keepdim))
     return return_types.make("kthvalue", values, indices)
 
@@ -175,7 +171,7 @@ def argwhere(input):
 
 def count_nonzero(input, dim=None):
     """Number of non-zero elements (over ``dim``)."""
-    axis = None if dim is None else _ops._raw_dims(dim, input.dim())
+    axis = None if dim is None or input.dim() == 0 else _ops._raw_dims(dim, input.dim())
     return Tensor._make(np.asarray(np.count_nonzero(input._data, axis=axis), dtype=np.int64))
 
 

@@ -22,6 +22,7 @@ import weakref
 import numpy as np
 
 from . import _dtypes
+from ._class_names import TorchNamed
 from ._printing import format_tensor
 from .autograd import grad_mode
 from .autograd.graph import AccumulateGrad, _add_hook, _HookDict
@@ -43,8 +44,10 @@ _CPP_NAMES = {
 }
 
 
-class Size(tuple):
+class Size(tuple, metaclass=TorchNamed):
     """A tensor's shape: a tuple that prints as ``torch.Size([2, 3])``."""
+
+    _torch_name = "torch.Size"
 
     __slots__ = ()
 

@@ -56,6 +56,24 @@ def _dims(dim, ndim):
     return [d % ndim if ndim else 0 for d in dim]
 
 
+def _rank0_ok(forward, key="dim"):
+    """Let a forward taking ``dim`` accept a 0-dim input with dim 0 or -1, as PyTorch does.
+
+    NumPy has no axis 0 on a 0-dim array, so such an input runs as a 1-element vector over axis 0
+    and every output is viewed back as 0-dim (reducing or scanning one element gives that element's shape).
+    """
+    def wrapped(*arrays, **args):
+        dim = args[key]
+        if arrays[0].ndim != 0 or dim is None or dim == ():
+            return forward(*arrays, **args)
+        args[key] = 0 if isinstance(dim, int) else (0,) * len(dim)
+        out = forward(*(a.reshape(1) if a.ndim == 0 else a for a in arrays), **args)
+        if isinstance(out, tuple):
+            return tuple(np.asarray(o).reshape(()) for o in out)
+        return np.asarray(out).reshape(())
+    return wrapped
+
+
 def _reduced_count(sizes, dim) -> int:
     n = 1
     for d in _dims(dim, len(sizes)):
@@ -425,7 +443,8 @@ lerp_tensor = Op("lerp", "LerpBackward1", _lerp, inputs=("self", "end", "weight"
 sum = Op("sum", "SumBackward0", lambda a: np.sum(a, dtype=a.dtype),
          jvp="linear",
          self=lambda grad, self_sym_sizes: grad.expand(self_sym_sizes))   # d Σx / dx_i = 1
-sum_dim = Op("sum", "SumBackward1", lambda a, dim, keepdim: np.sum(a, axis=dim, keepdims=keepdim, dtype=a.dtype),
+sum_dim = Op("sum", "SumBackward1",
+             _rank0_ok(lambda a, dim, keepdim: np.sum(a, axis=dim, keepdims=keepdim, dtype=a.dtype)),
              jvp="linear",
              args=("dim", "keepdim"),
              self=lambda grad, self_sym_sizes, dim, keepdim: sum_backward(grad, self_sym_sizes, dim, keepdim))
@@ -433,7 +452,7 @@ mean = Op("mean", "MeanBackward0", lambda a: np.mean(a, dtype=a.dtype),
           jvp="linear",
           self=lambda grad, self_sym_sizes, self_sym_numel: grad.expand(self_sym_sizes) / self_sym_numel)
 mean_dim = Op("mean", "MeanBackward1",
-              lambda a, dim, keepdim: np.mean(a, axis=dim, keepdims=keepdim, dtype=a.dtype),
+              _rank0_ok(lambda a, dim, keepdim: np.mean(a, axis=dim, keepdims=keepdim, dtype=a.dtype)),
               jvp="linear",
               args=("dim", "keepdim"),
               self=lambda grad, self_sym_sizes, dim, keepdim, self_sym_numel:
@@ -481,6 +500,8 @@ def evenly_distribute_backward(grad, self, result):
 
 def value_selecting_backward(grad, dim, indices, sizes, keepdim):
     """max(dim)/min(dim): scatter grad to the chosen positions (an index_put into zeros)."""
+    if len(sizes) == 0:  # a 0-dim input: its one element was chosen
+        return grad
     if not keepdim and len(sizes) > 0:
         grad = grad.unsqueeze(dim)
         idx = np.expand_dims(indices._data, dim)
@@ -506,7 +527,8 @@ def var_backward(grad, self, dim, correction, keepdim):
     n = _reduced_count(sizes, dim)
     dims = _dims(dim, len(sizes)) if len(sizes) else None
     centred = self - (self.mean(dims, keepdim=True) if dims else self)
-    return _restore(grad, sizes, dim, keepdim) * centred * (2.0 / (n - c))
+    scale = 2.0 / (n - c) if n != c else math.inf   # n == correction: inf, as in PyTorch (nan/inf grads)
+    return _restore(grad, sizes, dim, keepdim) * centred * scale
 
 
 def std_backward(grad, self, dim, correction, keepdim, result):
@@ -591,7 +613,8 @@ def _select_dim(arg):
 prod = Op("prod", "ProdBackward0", lambda a: np.prod(a, dtype=a.dtype),
           jvp="reduction",
           self=lambda grad, self, result: prod_backward(grad, self, result))
-prod_dim = Op("prod", "ProdBackward1", lambda a, dim, keepdim: np.prod(a, axis=dim, keepdims=keepdim, dtype=a.dtype),
+prod_dim = Op("prod", "ProdBackward1",
+              _rank0_ok(lambda a, dim, keepdim: np.prod(a, axis=dim, keepdims=keepdim, dtype=a.dtype)),
               jvp="reduction",
               args=("dim", "keepdim"),
               self=lambda grad, self, result, dim, keepdim: prod_backward(grad, self, result, dim, keepdim))
@@ -601,42 +624,42 @@ max_all = Op("max", "MaxBackward1", lambda a: np.max(a),
 min_all = Op("min", "MinBackward1", lambda a: np.min(a),
          jvp="reduction",
          self=evenly_distribute_backward)
-max_dim = Op("max", "MaxBackward0", _select_dim(np.argmax), args=("dim", "keepdim"),
+max_dim = Op("max", "MaxBackward0", _rank0_ok(_select_dim(np.argmax)), args=("dim", "keepdim"),
              jvp="reduction",
              outputs=("values", "indices"), differentiable_outputs=1,
              self=lambda grad, dim, indices, self_sym_sizes, keepdim:
                  value_selecting_backward(grad, dim, indices, self_sym_sizes, keepdim))
-min_dim = Op("min", "MinBackward0", _select_dim(np.argmin), args=("dim", "keepdim"),
+min_dim = Op("min", "MinBackward0", _rank0_ok(_select_dim(np.argmin)), args=("dim", "keepdim"),
              jvp="reduction",
              outputs=("values", "indices"), differentiable_outputs=1,
              self=lambda grad, dim, indices, self_sym_sizes, keepdim:
                  value_selecting_backward(grad, dim, indices, self_sym_sizes, keepdim))
-amax = Op("amax", "AmaxBackward0", lambda a, dim, keepdim: np.amax(a, axis=dim or None, keepdims=keepdim),
+amax = Op("amax", "AmaxBackward0", _rank0_ok(lambda a, dim, keepdim: np.amax(a, axis=dim or None, keepdims=keepdim)),
           jvp="reduction",
           args=("dim", "keepdim"),
           self=lambda grad, self, result, dim, keepdim: scale_grad_by_count(grad, self, result, dim, keepdim))
-amin = Op("amin", "AminBackward0", lambda a, dim, keepdim: np.amin(a, axis=dim or None, keepdims=keepdim),
+amin = Op("amin", "AminBackward0", _rank0_ok(lambda a, dim, keepdim: np.amin(a, axis=dim or None, keepdims=keepdim)),
           jvp="reduction",
           args=("dim", "keepdim"),
           self=lambda grad, self, result, dim, keepdim: scale_grad_by_count(grad, self, result, dim, keepdim))
-var = Op("var", "VarBackward0", _var, args=("dim", "correction", "keepdim"),
+var = Op("var", "VarBackward0", _rank0_ok(_var), args=("dim", "correction", "keepdim"),
          jvp="reduction",
          self=lambda grad, self, dim, correction, keepdim: var_backward(grad, self, dim, correction, keepdim))
-std = Op("std", "StdBackward0", _std, args=("dim", "correction", "keepdim"),
+std = Op("std", "StdBackward0", _rank0_ok(_std), args=("dim", "correction", "keepdim"),
          jvp="reduction",
          self=lambda grad, self, dim, correction, keepdim, result:
              std_backward(grad, self, dim, correction, keepdim, result))
-logsumexp = Op("logsumexp", "LogsumexpBackward0", _logsumexp, args=("dim", "keepdim"),
+logsumexp = Op("logsumexp", "LogsumexpBackward0", _rank0_ok(_logsumexp), args=("dim", "keepdim"),
                jvp="reduction",
                # d log Σ e^x / dx_i = e^(x_i - lse) (the softmax)
                self=lambda grad, self, result, dim, keepdim:
                    _restore(grad, tuple(self.shape), dim, keepdim)
                    * (self - _restore(result, tuple(self.shape), dim, keepdim)).exp())
-linalg_vector_norm = Op("linalg_vector_norm", "LinalgVectorNormBackward0", _vector_norm,
+linalg_vector_norm = Op("linalg_vector_norm", "LinalgVectorNormBackward0", _rank0_ok(_vector_norm),
                         jvp="reduction",
                         args=("ord", "dim", "keepdim"),
                         self=norm_backward)
-cumsum = Op("cumsum", "CumsumBackward0", lambda a, dim: np.cumsum(a, axis=dim, dtype=a.dtype), args=("dim",),
+cumsum = Op("cumsum", "CumsumBackward0", _rank0_ok(lambda a, dim: np.cumsum(a, axis=dim, dtype=a.dtype)), args=("dim",),
             jvp="linear",
             self=cumsum_backward)
 
@@ -868,7 +891,7 @@ def repeat_backward(grad, repeats, sizes):
 repeat = Op("repeat", "RepeatBackward0", lambda a, repeats: np.tile(a, repeats), args=("repeats",),
             jvp="linear",
             self=lambda grad, repeats, self_sym_sizes: repeat_backward(grad, repeats, self_sym_sizes))
-flip = Op("flip", "FlipBackward0", lambda a, dims: np.flip(a, dims).copy(), args=("dims",),
+flip = Op("flip", "FlipBackward0", _rank0_ok(lambda a, dims: np.flip(a, dims).copy(), "dims"), args=("dims",),
           jvp="linear",
           self=lambda grad, dims: grad.flip(dims))                         # flipping twice is the identity
 
@@ -1101,11 +1124,11 @@ silu = Op("silu", "SiluBackward0", lambda x: (x * _sigmoid(x)).astype(x.dtype, c
           jvp="element_wise",
           # d(x·σ(x))/dx = σ(x)·(1 + x·(1 - σ(x)))
           self=lambda grad, self: grad * self.sigmoid() * (1 + self * (1 - self.sigmoid())))
-softmax = Op("_softmax", "SoftmaxBackward0", _softmax_forward, args=("dim",),
+softmax = Op("_softmax", "SoftmaxBackward0", _rank0_ok(_softmax_forward), args=("dim",),
              jvp=lambda self_t, result, dim: result * (self_t - (result * self_t).sum(dim, keepdim=True)),
              # dy_i/dx_j = y_i(δ_ij - y_j)  ⇒  grad_x = y ⊙ (g - Σ_j g_j y_j)
              self=lambda grad, result, dim: softmax_backward_data(grad, result, dim=dim))
-log_softmax = Op("_log_softmax", "LogSoftmaxBackward0", _log_softmax_forward, args=("dim",),
+log_softmax = Op("_log_softmax", "LogSoftmaxBackward0", _rank0_ok(_log_softmax_forward), args=("dim",),
                  jvp=lambda self_t, result, dim: self_t - (result.exp() * self_t).sum(dim, keepdim=True),
                  # d log_softmax_i/dx_j = δ_ij - softmax_j  ⇒  grad_x = g - e^y · Σ_j g_j
                  self=lambda grad, result, dim: log_softmax_backward_data(grad, result, dim=dim))
@@ -1128,7 +1151,7 @@ def softmax_double_backward(grad, grad_output, dim, output):
 # The gradients of softmax and log_softmax as ops (PyTorch's _softmax_backward_data ...): linear in
 # the incoming gradient g (``grad_output``), with second derivatives through the saved ``output`` y.
 softmax_backward_data = Op(
-    "_softmax_backward_data", "SoftmaxBackwardDataBackward0", _softmax_backward_forward,
+    "_softmax_backward_data", "SoftmaxBackwardDataBackward0", _rank0_ok(_softmax_backward_forward),
     inputs=("grad_output", "output"), args=("dim",),
     # d[y ⊙ (g - Σ g·y)] = softmax_backward(dg, y) + dy ⊙ (g - Σ g·y) - y ⊙ Σ g·dy
     jvp=lambda grad_output_t, output_t, grad_output, output, dim:
@@ -1138,7 +1161,7 @@ softmax_backward_data = Op(
     grad_output=lambda grad, output, dim: softmax_backward_data(grad, output, dim=dim),
     output=lambda grad, grad_output, dim, output: softmax_double_backward(grad, grad_output, dim, output))
 log_softmax_backward_data = Op(
-    "_log_softmax_backward_data", "LogSoftmaxBackwardDataBackward0", _log_softmax_backward_forward,
+    "_log_softmax_backward_data", "LogSoftmaxBackwardDataBackward0", _rank0_ok(_log_softmax_backward_forward),
     inputs=("grad_output", "output"), args=("dim",),
     # d[g - e^y Σ g] = dg - e^y Σ dg - e^y ⊙ dy Σ g
     jvp=lambda grad_output_t, output_t, grad_output, output, dim:
@@ -1654,10 +1677,10 @@ def _scatter_selected(grad, dim, indices, self_sym_sizes):
     return value_selecting_backward(grad, dim, indices, self_sym_sizes, keepdim=True)
 
 
-sort = Op("sort", "SortBackward0", _sort_forward, args=("dim", "descending"),
+sort = Op("sort", "SortBackward0", _rank0_ok(_sort_forward), args=("dim", "descending"),
           outputs=("values", "indices"), differentiable_outputs=1,
           self=lambda grad, dim, indices, self_sym_sizes: _scatter_selected(grad, dim, indices, self_sym_sizes))
-topk = Op("topk", "TopkBackward0", _topk_forward, args=("k", "dim", "largest", "sorted"),
+topk = Op("topk", "TopkBackward0", _rank0_ok(_topk_forward), args=("k", "dim", "largest", "sorted"),
           outputs=("values", "indices"), differentiable_outputs=1,
           self=lambda grad, dim, indices, self_sym_sizes: _scatter_selected(grad, dim, indices, self_sym_sizes))
 
@@ -1669,7 +1692,7 @@ def _kthvalue_forward(a, k, dim, keepdim):
     return (values, idx) if keepdim else (np.squeeze(values, dim), np.squeeze(idx, dim))
 
 
-kthvalue = Op("kthvalue", "KthvalueBackward0", _kthvalue_forward, args=("k", "dim", "keepdim"),
+kthvalue = Op("kthvalue", "KthvalueBackward0", _rank0_ok(_kthvalue_forward), args=("k", "dim", "keepdim"),
               outputs=("values", "indices"), differentiable_outputs=1,
               self=lambda grad, dim, indices, keepdim, self_sym_sizes:
                   value_selecting_backward(grad, dim, indices, self_sym_sizes, keepdim))
@@ -1685,3 +1708,374 @@ def _masked_select_backward(grad, self, mask):
     shape = np.broadcast_shapes(tuple(self.shape), tuple(mask.shape))
     full = np.broadcast_to(mask._data, shape)
     return index_put_zeros(grad, input_sizes=shape, indices=(full,))
+
+
+# =============================================================================================
+# Coverage pass: more elementwise, scans, order statistics, linear algebra (PyTorch's formulas)
+# =============================================================================================
+
+def _lgamma(a):
+    # log|Γ(x)| elementwise through math.lgamma (inf at the poles 0, -1, -2 ..., as PyTorch).
+    def one(x):
+        try:
+            return math.lgamma(x)
+        except ValueError:
+            return math.inf
+    return np.vectorize(one, otypes=[np.float64])(a).astype(a.dtype, copy=False)
+
+
+def _polygamma(n, a):
+    """ψ⁽ⁿ⁾(x), the n-th derivative of digamma, to float64 accuracy.
+
+    The recurrence ψ⁽ⁿ⁾(x) = ψ⁽ⁿ⁾(x+1) - (-1)ⁿ n!/x^(n+1) lifts x above 20, then an asymptotic series
+    with Bernoulli numbers B₂ₖ; for n = 0, x < 0.5 first uses the reflection ψ(x) = ψ(1-x) - π/tan(πx).
+    """
+    a = np.asarray(a)
+    x = a.astype(np.float64)
+    out = np.zeros_like(x)
+    sign = -1.0 if n % 2 == 0 else 1.0                   # (-1)^(n+1)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        extra = 0.0
+        if n == 0:
+            refl = x < 0.5
+            extra = np.where(refl, -np.pi / np.tan(np.pi * x), 0.0)
+            x = np.where(refl, 1 - x, x)
+        for _ in range(int(max(0.0, 20 - float(np.nanmin(x, initial=20.0)))) + 1):
+            small = x < 20
+            if not small.any():
+                break
+            step = 1 / x if n == 0 else sign * math.factorial(n) / x ** (n + 1)
+            out = out - np.where(small, step if n == 0 else -step, 0.0)
+            x = np.where(small, x + 1, x)
+        bernoulli = (1 / 6, -1 / 30, 1 / 42, -1 / 30, 5 / 66, -691 / 2730, 7 / 6)
+        if n == 0:   # ln x - 1/(2x) - Σ B₂ₖ / (2k x²ᵏ)
+            series = np.log(x) - 0.5 / x
+            for k, b in enumerate(bernoulli, 1):
+                series = series - b / (2 * k * x ** (2 * k))
+        else:        # (-1)^(n+1) [(n-1)!/xⁿ + n!/(2x^(n+1)) + Σ B₂ₖ (2k+n-1)! / ((2k)! x^(2k+n))]
+            series = math.factorial(n - 1) / x ** n + math.factorial(n) / (2 * x ** (n + 1))
+            for k, b in enumerate(bernoulli, 1):
+                series = series + b * math.factorial(2 * k + n - 1) / (math.factorial(2 * k) * x ** (2 * k + n))
+            series = sign * series
+        out = out + series + extra
+        pole = (a <= 0) & (np.floor(a) == a)             # ψ(0) = -inf, ψ(-k) = nan, ψ⁽ⁿ⁾ = ±inf (PyTorch)
+        if n == 0:
+            out = np.where(pole, np.where(a == 0, -np.inf, np.nan), out)
+        else:
+            out = np.where(pole, sign * np.inf, out)
+    return out.astype(a.dtype if a.dtype.kind == "f" else np.float64, copy=False)
+
+
+def cumprod_backward(grad, self, dim, result):
+    """d cumprod: Σ_{j>=i} g_j·y_j / x_i, a reversed cumulative sum (inputs without zeros)."""
+    return (grad * result.conj()).flip(dim).cumsum(dim).flip(dim).div(self.conj())
+
+
+def _mH(t):
+    return t.transpose(-2, -1).conj()
+
+
+def _cross(a, b, dim):
+    return np.cross(a, b, axis=dim).astype(np.result_type(a, b), copy=False)
+
+
+def _lu(a):
+    """Partial-pivoting LU, LAPACK's layout: L (unit, below) and U packed in one matrix, 1-based pivots."""
+    lu = np.array(a, dtype=np.result_type(a, np.float32), copy=True)
+    n = lu.shape[-1]
+    piv = np.zeros(lu.shape[:-1], dtype=np.int32)
+    for k in range(n):
+        p = np.argmax(np.abs(lu[..., k:, k]), axis=-1) + k
+        piv[..., k] = p + 1
+        rows = np.indices(p.shape)
+        top, pivot_row = lu[..., k, :].copy(), lu[(*rows, p)].copy()
+        lu[..., k, :], lu[(*rows, p)] = pivot_row, top
+        d = lu[..., k, k]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            lu[..., k + 1:, k] /= d[..., None]
+        lu[..., k + 1:, k + 1:] -= lu[..., k + 1:, k:k + 1] * lu[..., k:k + 1, k + 1:]
+    return lu, piv
+
+
+def _det_forward(a):
+    result = np.linalg.det(a).astype(a.dtype, copy=False) if a.shape[-1] else np.ones(a.shape[:-2], a.dtype)
+    lu, piv = _lu(a)
+    return np.asarray(result), lu, piv
+
+
+nan_to_num = Op("nan_to_num", "NanToNumBackward0",
+                lambda a, nan, posinf, neginf: np.nan_to_num(a, nan=nan, posinf=posinf, neginf=neginf),
+                args=("nan", "posinf", "neginf"), jvp="element_wise",
+                self=lambda grad, self: grad * self.isfinite())                 # slope 1 where x is finite
+lgamma = Op("lgamma", "LgammaBackward0", _lgamma, jvp="element_wise",
+            self=lambda grad, self: grad * self.digamma())                   # d log Γ(x) = ψ(x)
+digamma = Op("digamma", "DigammaBackward0", lambda a: _polygamma(0, a), jvp="element_wise",
+             self=lambda grad, self: grad * polygamma(self, n=1))             # d ψ(x) = ψ'(x)
+polygamma = Op("polygamma", "PolygammaBackward0", lambda a, n: _polygamma(n, a), args=("n",),
+               jvp="element_wise",
+               self=lambda grad, n, self: grad * polygamma(self, n=n + 1))    # d ψ⁽ⁿ⁾ = ψ⁽ⁿ⁺¹⁾
+hypot = Op("hypot", "HypotBackward0", np.hypot, inputs=("self", "other"), jvp="element_wise",
+           self=lambda grad, self, result: grad * self / result,              # d √(x²+y²)/dx = x/r
+           other=lambda grad, other, result: grad * other / result)           # d/dy = y/r
+fmod = Op("fmod", "FmodBackward0", lambda a, other: np.fmod(a, other).astype(a.dtype, copy=False),
+          args=("other",), jvp="element_wise",
+          self=lambda grad: grad)                                             # x - trunc(x/c)·c: slope 1
+fmod_tensor = Op("fmod", "FmodBackward1", np.fmod, inputs=("self", "other"), jvp="element_wise",
+                 self=lambda grad: grad,
+                 other=lambda grad, self, other: grad.neg() * self.div(other, rounding_mode="trunc"))
+remainder = Op("remainder", "RemainderBackward0",
+               lambda a, other: np.mod(a, other).astype(a.dtype, copy=False),
+               args=("other",), jvp="element_wise",
+               self=lambda grad: grad)                                        # x - floor(x/c)·c: slope 1
+remainder_tensor = Op("remainder", "RemainderBackward1", np.mod, inputs=("self", "other"),
+                      jvp="element_wise",
+                      self=lambda grad: grad,
+                      other=lambda grad, self, other: grad.neg() * self.div(other, rounding_mode="floor"))
+
+
+def _xlogy(x, y):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = np.where(x == 0, 0.0, x * np.log(y))
+    return np.where(np.isnan(y), np.nan, out).astype(np.result_type(x, y), copy=False)
+
+
+xlogy = Op("xlogy", "XlogyBackward0", _xlogy, inputs=("self", "other"), jvp="element_wise",
+           # log y, but 0 where x == 0 and y <= 0 (where x·log y is held at 0)
+           self=lambda grad, self, other: (grad * other.log()).masked_fill((self == 0) & (other <= 0), 0.0),
+           other=lambda grad, self, other: grad * self / other)                               # x / y
+logaddexp = Op("logaddexp", "LogaddexpBackward0", np.logaddexp, inputs=("self", "other"), jvp="element_wise",
+               self=lambda grad, self, other: grad / ((other - self).exp() + 1),    # e^x/(e^x+e^y)
+               other=lambda grad, self, other: grad / ((self - other).exp() + 1))
+logaddexp2 = Op("logaddexp2", "Logaddexp2Backward0", np.logaddexp2, inputs=("self", "other"),
+                jvp="element_wise",
+                self=lambda grad, self, other: grad / ((other - self).exp2() + 1),  # 2^x/(2^x+2^y)
+                other=lambda grad, self, other: grad / ((self - other).exp2() + 1))
+cumprod = Op("cumprod", "CumprodBackward0",
+             _rank0_ok(lambda a, dim: np.cumprod(a, axis=dim, dtype=a.dtype)), args=("dim",),
+             self=lambda grad, self, dim, result: cumprod_backward(grad, self, dim, result))
+median_all = Op("median", "MedianBackward0",
+                lambda a: np.asarray(np.sort(a, axis=None)[(a.size - 1) // 2]),
+                self=evenly_distribute_backward)                                 # the middle element(s)
+
+
+def _lower_median_dim(a, dim, keepdim):
+    # PyTorch's median is the lower of the two middle values; its index is where that value sits.
+    idx = np.argsort(a, axis=dim, kind="stable")
+    idx = np.take(idx, [(a.shape[dim] - 1) // 2], axis=dim)
+    values = np.take_along_axis(a, idx, axis=dim)
+    if not keepdim:
+        values, idx = np.squeeze(values, dim), np.squeeze(idx, dim)
+    return values, idx.astype(np.int64)
+
+
+def _mode_dim(a, dim, keepdim):
+    # the most frequent value (the smallest among ties) and the last index where it occurs
+    moved = np.moveaxis(a, dim, -1)
+    flat = moved.reshape(-1, moved.shape[-1])
+    values = np.empty(flat.shape[0], a.dtype)
+    idx = np.empty(flat.shape[0], np.int64)
+    for r, row in enumerate(flat):
+        uniq, counts = np.unique(row, return_counts=True)
+        values[r] = uniq[np.argmax(counts)]
+        idx[r] = np.nonzero(row == values[r])[0][-1]
+    values, idx = values.reshape(moved.shape[:-1]), idx.reshape(moved.shape[:-1])
+    if keepdim:
+        values, idx = np.expand_dims(values, dim), np.expand_dims(idx, dim)
+    return values, idx
+
+
+median_dim = Op("median", "MedianBackward1", _rank0_ok(_lower_median_dim), args=("dim", "keepdim"),
+                outputs=("values", "indices"), differentiable_outputs=1,
+                self=lambda grad, dim, indices, self_sym_sizes, keepdim:
+                    value_selecting_backward(grad, dim, indices, self_sym_sizes, keepdim))
+mode = Op("mode", "ModeBackward0", _rank0_ok(_mode_dim), args=("dim", "keepdim"),
+          outputs=("values", "indices"), differentiable_outputs=1,
+          self=lambda grad, dim, indices, self_sym_sizes, keepdim:
+              value_selecting_backward(grad, dim, indices, self_sym_sizes, keepdim))
+linalg_cross = Op("linalg_cross", "LinalgCrossBackward0", _cross, inputs=("self", "other"), args=("dim",),
+                  self=lambda grad, other, dim: linalg_cross(other.conj(), grad, dim=dim),   # b × g
+                  other=lambda grad, self, dim: linalg_cross(grad, self.conj(), dim=dim))    # g × a
+linalg_inv = Op("linalg_inv_ex", "LinalgInvExBackward0",
+                lambda a: np.linalg.inv(a).astype(a.dtype, copy=False),
+                inputs=("A",), outputs=("inverse",),
+                A=lambda grad, inverse: _mH(inverse).matmul(grad.matmul(_mH(inverse))).neg())   # -A⁻ᴴ G A⁻ᴴ
+linalg_det = Op("_linalg_det", "LinalgDetBackward0", _det_forward,
+                inputs=("A",), outputs=("result", "LU", "pivots"), differentiable_outputs=1,
+                # d det A = det A · A⁻ᵀ  (A invertible)
+                A=lambda grad, A, LU, pivots, result:
+                    (grad * result.conj()).unsqueeze(-1).unsqueeze(-1) * _mH(linalg_inv(A)))
+
+
+# ---- coverage pass: more activations, losses, embedding, padding, layer norm ----------------------
+# Each gradient is written with tensor ops (differentiable); PyTorch instead gives several of them a
+# node of their own (SoftplusBackwardBackward0 ...), so the double-backward graph differs there.
+
+def _np_softplus(x, beta, threshold):
+    # log(1 + e^(βx))/β, and x itself where βx > threshold (no overflow)
+    with np.errstate(over="ignore"):
+        soft = np.log1p(np.exp(beta * x)) / beta
+    return np.where(x * beta > threshold, x, soft).astype(x.dtype, copy=False)
+
+
+def _np_elu(x, alpha, scale, input_scale):
+    # scale·x for x > 0, scale·α(e^(input_scale·x) - 1) otherwise
+    return np.where(x > 0, scale * x, scale * alpha * np.expm1(input_scale * np.minimum(x, 0))).astype(
+        x.dtype, copy=False)
+
+
+def _np_log_sigmoid(x):
+    # log σ(x) = min(x, 0) - log(1 + e^-|x|); the buffer is e^-|x| (PyTorch saves it)
+    buffer = np.exp(-np.abs(x))
+    return (np.minimum(x, 0) - np.log1p(buffer)).astype(x.dtype, copy=False), buffer.astype(x.dtype, copy=False)
+
+
+def _smooth_l1(x, t, beta):
+    d = np.abs(x - t)
+    return np.where(d < beta, 0.5 * d * d / beta, d - 0.5 * beta) if beta > 0 else d
+
+
+def _huber(x, t, delta):
+    d = np.abs(x - t)
+    return np.where(d < delta, 0.5 * d * d, delta * (d - 0.5 * delta))
+
+
+def _layer_norm_forward(x, weight, bias, normalized_shape, eps):
+    axes = tuple(range(x.ndim - len(normalized_shape), x.ndim))
+    mean = x.mean(axis=axes, keepdims=True)
+    rstd = 1 / np.sqrt(((x - mean) ** 2).mean(axis=axes, keepdims=True) + eps)
+    y = (x - mean) * rstd
+    if weight is not None:
+        y = y * weight
+    if bias is not None:
+        y = y + bias
+    return y.astype(x.dtype, copy=False), mean.astype(x.dtype), rstd.astype(x.dtype)
+
+
+def _layer_norm_stats(input, normalized_shape, result2):
+    """μ and rstd = 1/√(var + eps) again, as functions of the input (so double backward sees them move).
+
+    The saved μ, rstd are constants to the graph; eps is not saved (as in PyTorch), so it is read back
+    from rstd: eps = rstd⁻² - var.
+    """
+    dims = tuple(range(input.dim() - len(normalized_shape), input.dim()))
+    mean = input.mean(dims, keepdim=True)
+    var = (input - mean).pow(2).mean(dims, keepdim=True)
+    eps = _ops().Tensor._make(result2._data ** -2.0 - var._data)
+    return dims, mean, (var + eps).rsqrt()
+
+
+def layer_norm_backward(grad, input, weight, normalized_shape, result1, result2):
+    """d LN/dx = rstd·(ĝ - mean(ĝ) - x̂·mean(ĝ·x̂)),  ĝ = g·w,  x̂ = (x - μ)·rstd (means over the normalized dims)."""
+    dims, mean, rstd = _layer_norm_stats(input, normalized_shape, result2)
+    xhat = (input - mean) * rstd
+    g = grad * weight if weight is not None else grad
+    return (g - g.mean(dims, keepdim=True) - xhat * (g * xhat).mean(dims, keepdim=True)) * rstd
+
+
+def _layer_norm_param_grad(grad, input, normalized_shape, result1, result2, of_bias):
+    lead = tuple(range(input.dim() - len(normalized_shape)))
+    if of_bias:
+        g = grad
+    else:
+        _, mean, rstd = _layer_norm_stats(input, normalized_shape, result2)
+        g = grad * ((input - mean) * rstd)
+    return g.sum(lead) if lead else g
+
+
+softplus = Op("softplus", "SoftplusBackward0", _np_softplus, args=("beta", "threshold"), jvp="element_wise",
+              # d softplus = σ(βx), and 1 above the threshold
+              self=lambda grad, self, beta, threshold:
+                  _ops().where(self * beta > threshold, grad, grad * (self * beta).sigmoid()))
+elu = Op("elu", "EluBackward0", _np_elu, args=("alpha", "scale", "input_scale"), jvp="element_wise",
+         # d elu = scale for x > 0, scale·α·input_scale·e^(input_scale·x) otherwise
+         self=lambda grad, self, alpha, scale, input_scale:
+             _ops().where(self > 0, grad * scale, grad * (self * input_scale).exp() * (alpha * scale * input_scale)))
+celu = Op("celu", "CeluBackward0", lambda x, alpha: _np_elu(x, alpha, 1.0, 1.0 / alpha), args=("alpha",),
+          jvp="element_wise",
+          # celu(x) = max(0, x) + min(0, α(e^(x/α) - 1)): slope 1 for x > 0, e^(x/α) otherwise
+          self=lambda grad, self, alpha: _ops().where(self > 0, grad, grad * (self / alpha).exp()))
+hardtanh = Op("hardtanh", "HardtanhBackward0",
+              lambda x, min_val, max_val: np.clip(x, min_val, max_val).astype(x.dtype, copy=False),
+              args=("min_val", "max_val"), jvp="element_wise",
+              # slope 1 strictly inside (min_val, max_val), 0 outside
+              self=lambda grad, self, min_val, max_val:
+                  hardtanh_backward(grad, self, min_val=min_val, max_val=max_val))
+# its gradient as an op (PyTorch's hardtanh_backward): linear in g, piecewise constant in x
+hardtanh_backward = Op(
+    "hardtanh_backward", "HardtanhBackwardBackward0",
+    lambda g, x, min_val, max_val: np.where((x > min_val) & (x < max_val), g, 0).astype(g.dtype, copy=False),
+    inputs=("grad_output", "self"), args=("min_val", "max_val"),
+    grad_output=lambda grad, self, min_val, max_val: hardtanh_backward(grad, self, min_val=min_val, max_val=max_val),
+    self=lambda grad: _ops().zeros_like(grad))
+log_sigmoid = Op("log_sigmoid_forward", "LogSigmoidBackward0", _np_log_sigmoid,
+                 outputs=("output", "buffer"), differentiable_outputs=1, jvp="element_wise",
+                 self=lambda grad, self, buffer: grad * (self.neg()).sigmoid())         # d log σ(x) = σ(-x)
+hardsigmoid = Op("hardsigmoid", "HardsigmoidBackward0",
+                 lambda x: (np.clip(x + 3, 0, 6) / 6).astype(x.dtype, copy=False), jvp="element_wise",
+                 self=lambda grad, self: _ops().where((self > -3) & (self < 3), grad / 6, 0.0))   # 1/6 on (-3, 3)
+hardswish = Op("hardswish", "HardswishBackward0",
+               lambda x: (x * np.clip(x + 3, 0, 6) / 6).astype(x.dtype, copy=False), jvp="element_wise",
+               # x·relu6(x+3)/6: 0 below -3, (2x+3)/6 on [-3, 3], 1 above
+               self=lambda grad, self: _ops().where(self < -3, 0.0, _ops().where(self <= 3, grad * (self / 3 + 0.5), grad)))
+mish = Op("mish", "MishBackward0",
+          lambda x: (x * np.tanh(_np_softplus(x, 1.0, 20.0))).astype(x.dtype, copy=False), jvp="element_wise",
+          # d x·tanh(sp(x)) = tanh(sp) + x·σ(x)·(1 - tanh²(sp))
+          self=lambda grad, self: grad * (self.sigmoid() * self * (1 - _ops().tanh(softplus(self, beta=1.0, threshold=20.0)).pow(2))
+                                          + _ops().tanh(softplus(self, beta=1.0, threshold=20.0))))
+smooth_l1_loss = Op("smooth_l1_loss", "SmoothL1LossBackward0",
+                    lambda x, t, reduction, beta: _reduce(_smooth_l1(x, t, beta).astype(x.dtype, copy=False), reduction),
+                    inputs=("self", "target"), args=("reduction", "beta"),
+                    # d/dx: (x - t)/β inside |x - t| < β, sgn(x - t) outside
+                    self=lambda grad, self, target, reduction, beta: _apply_reduction_grad(
+                        _ops().where((self - target).abs() < beta, (self - target) / beta, (self - target).sign())
+                        if beta > 0 else (self - target).sign(), grad, reduction),
+                    target=lambda grad, self, target, reduction, beta: _apply_reduction_grad(
+                        _ops().where((self - target).abs() < beta, (self - target) / beta, (self - target).sign())
+                        if beta > 0 else (self - target).sign(), grad, reduction).neg())
+huber_loss = Op("huber_loss", "HuberLossBackward0",
+                lambda x, t, reduction, delta: _reduce(_huber(x, t, delta).astype(x.dtype, copy=False), reduction),
+                inputs=("self", "target"), args=("reduction", "delta"),
+                # d/dx: x - t inside |x - t| < δ, δ·sgn(x - t) outside
+                self=lambda grad, self, target, reduction, delta: _apply_reduction_grad(
+                    _ops().where((self - target).abs() < delta, self - target, (self - target).sign() * delta),
+                    grad, reduction),
+                target=lambda grad, self, target, reduction, delta: _apply_reduction_grad(
+                    _ops().where((self - target).abs() < delta, self - target, (self - target).sign() * delta),
+                    grad, reduction).neg())
+embedding = Op("embedding", "EmbeddingBackward0",
+               lambda w, indices, padding_idx, scale_grad_by_freq, sparse: w[indices],
+               inputs=("weight", "indices"), args=("padding_idx", "scale_grad_by_freq", "sparse"),
+               # rows of the table: gradients of repeated indices add up (not the padding row)
+               weight=lambda grad, indices, weight_sym_argsize_0, padding_idx, scale_grad_by_freq, sparse:
+                   index_put_zeros(grad if padding_idx < 0 else grad.masked_fill((indices == padding_idx).unsqueeze(-1), 0.0),
+                                   input_sizes=(weight_sym_argsize_0,) + tuple(grad.shape[indices.dim():]),
+                                   indices=(indices._data,)))
+constant_pad_nd = Op("constant_pad_nd", "ConstantPadNdBackward0",
+                     lambda a, pad, value: _constant_pad(a, pad, value), args=("pad", "value"), jvp="linear",
+                     self=lambda grad, pad: constant_pad_nd(grad, pad=tuple(-p for p in pad), value=0.0))   # crop back
+
+
+def _constant_pad(a, pad, value):
+    # pad = (last_lo, last_hi, second_last_lo, ...): negative amounts crop, as in PyTorch
+    out = a
+    for i in range(len(pad) // 2):
+        axis = a.ndim - 1 - i
+        lo, hi = pad[2 * i], pad[2 * i + 1]
+        index = [np.s_[:]] * out.ndim       # (``slice`` is an Op in this module)
+        index[axis] = np.s_[max(-lo, 0):out.shape[axis] - max(-hi, 0)]
+        out = out[tuple(index)]
+        widths = [(0, 0)] * out.ndim
+        widths[axis] = (max(lo, 0), max(hi, 0))
+        out = np.pad(out, widths, constant_values=value)
+    return np.ascontiguousarray(out)
+
+
+native_layer_norm = Op("native_layer_norm", "NativeLayerNormBackward0", _layer_norm_forward,
+                       inputs=("input", "weight", "bias"), args=("normalized_shape", "eps"),
+                       outputs=("result0", "result1", "result2"), differentiable_outputs=1,
+                       input=lambda grad, input, weight, bias, normalized_shape, result1, result2:
+                           layer_norm_backward(grad, input, weight, normalized_shape, result1, result2),
+                       weight=lambda grad, input, normalized_shape, result1, result2:
+                           _layer_norm_param_grad(grad, input, normalized_shape, result1, result2, False),
+                       bias=lambda grad, input, normalized_shape, result1, result2:
+                           _layer_norm_param_grad(grad, input, normalized_shape, result1, result2, True))

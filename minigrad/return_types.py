@@ -36,7 +36,9 @@ min = _make_type("min")
 sort = _make_type("sort")
 topk = _make_type("topk")
 kthvalue = _make_type("kthvalue")
-_TYPES = {"max": max, "min": min, "sort": sort, "topk": topk, "kthvalue": kthvalue}
+median = _make_type("median")
+mode = _make_type("mode")
+_TYPES = {"max": max, "min": min, "sort": sort, "topk": topk, "kthvalue": kthvalue, "median": median, "mode": mode}
 
 
 def make(name: str, values, indices):

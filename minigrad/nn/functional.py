@@ -315,3 +315,200 @@ __all__ = [
     "binary_cross_entropy", "binary_cross_entropy_with_logits", "cross_entropy", "dropout", "gelu", "l1_loss",
     "leaky_relu", "linear", "log_softmax", "mse_loss", "nll_loss", "relu", "sigmoid", "silu", "softmax", "tanh",
 ]
+
+
+# ---- coverage pass: more activations, losses, distances, normalization, embedding, padding ----------
+
+def _inplace(input: Tensor, result: Tensor, inplace: bool) -> Tensor:
+    return input.copy_(result) if inplace else result
+
+
+def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
+    """log(1 + e^(βx))/β (x itself where βx > threshold)."""
+    return D.softplus(input, beta=beta, threshold=threshold)
+
+
+def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
+    """x for x > 0, α(e^x - 1) otherwise."""
+    return _inplace(input, D.elu(input, alpha=alpha, scale=1.0, input_scale=1.0), inplace)
+
+
+_SELU_ALPHA = 1.6732632423543772848170429916717
+_SELU_SCALE = 1.0507009873554804934193349852946
+
+
+def selu(input: Tensor, inplace: bool = False) -> Tensor:
+    """scale·elu(x, α) with the self-normalizing constants."""
+    return _inplace(input, D.elu(input, alpha=_SELU_ALPHA, scale=_SELU_SCALE, input_scale=1.0), inplace)
+
+
+def celu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
+    """max(0, x) + min(0, α(e^(x/α) - 1))."""
+    return _inplace(input, D.celu(input, alpha=alpha), inplace)
+
+
+def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0, inplace: bool = False) -> Tensor:
+    """x clipped to [min_val, max_val]."""
+    return _inplace(input, D.hardtanh(input, min_val=min_val, max_val=max_val), inplace)
+
+
+def relu6(input: Tensor, inplace: bool = False) -> Tensor:
+    """min(max(x, 0), 6)."""
+    return hardtanh(input, 0.0, 6.0, inplace)
+
+
+def logsigmoid(input: Tensor) -> Tensor:
+    """log σ(x), computed without overflow."""
+    return D.log_sigmoid(input)[0]
+
+
+def hardsigmoid(input: Tensor, inplace: bool = False) -> Tensor:
+    """relu6(x + 3) / 6."""
+    return _inplace(input, D.hardsigmoid(input), inplace)
+
+
+def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
+    """x · relu6(x + 3) / 6."""
+    return _inplace(input, D.hardswish(input), inplace)
+
+
+def mish(input: Tensor, inplace: bool = False) -> Tensor:
+    """x · tanh(softplus(x))."""
+    return _inplace(input, D.mish(input), inplace)
+
+
+def softsign(input: Tensor) -> Tensor:
+    """x / (1 + |x|)."""
+    return input / (input.abs() + 1)
+
+
+def tanhshrink(input: Tensor) -> Tensor:
+    """x - tanh(x)."""
+    return input - input.tanh()
+
+
+def softmin(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype=None) -> Tensor:
+    """softmax(-x) along ``dim``."""
+    return softmax(-input, dim, _stacklevel + 1, dtype=dtype)
+
+
+def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
+    """Integer class indices -> int64 rows with a single 1 (num_classes = max + 1 by default)."""
+    if tensor.dtype.is_floating_point or tensor.dtype.is_complex or tensor.dtype.name == "bool":
+        raise RuntimeError("one_hot is only applicable to index tensor of type LongTensor.")
+    idx = tensor._data
+    if idx.size and idx.min() < 0:
+        raise RuntimeError("Class values must be non-negative.")
+    n = int(idx.max()) + 1 if num_classes == -1 else num_classes
+    if idx.size and idx.max() >= n:
+        raise RuntimeError("Class values must be smaller than num_classes.")
+    return Tensor._make((idx[..., None] == np.arange(n)).astype(np.int64))
+
+
+def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12, out=None) -> Tensor:
+    """input / max(‖input‖_p, eps) along ``dim``."""
+    denom = input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
+    return input / denom
+
+
+def smooth_l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None, reduction: str = "mean",
+                   beta: float = 1.0) -> Tensor:
+    """0.5(x - y)²/β where |x - y| < β, |x - y| - β/2 elsewhere."""
+    if beta == 0.0:  # as PyTorch: plain L1
+        return l1_loss(input, target, size_average, reduce, reduction)
+    _check_broadcast(input, target)
+    return D.smooth_l1_loss(input, target, reduction=_reduction_enum(size_average, reduce, reduction), beta=beta)
+
+
+def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean", delta: float = 1.0,
+               weight: Tensor | None = None) -> Tensor:
+    """0.5(x - y)² where |x - y| < δ, δ(|x - y| - δ/2) elsewhere."""
+    _check_broadcast(input, target)
+    return D.huber_loss(input, target, reduction=_reduction_enum(None, None, reduction), delta=delta)
+
+
+def kl_div(input: Tensor, target: Tensor, size_average=None, reduce=None, reduction: str = "mean",
+           log_target: bool = False) -> Tensor:
+    """KL(target ‖ exp(input)) pointwise: target·(log target - input), reduced."""
+    if reduction == "mean":
+        warnings.warn("reduction: 'mean' divides the total loss by both the batch size and the support size."
+                      "'batchmean' divides only by the batch size, and aligns with the KL div math definition."
+                      "'mean' will be changed to behave the same as 'batchmean' in the next major release.",
+                      UserWarning, stacklevel=2)
+    if log_target:
+        loss = target.exp() * (target - input)
+    else:
+        loss = _ops_more().xlogy(target, target) - target * input
+    if reduction == "batchmean" and input.dim() != 0:
+        return loss.sum() / input.shape[0]
+    if reduction == "mean":
+        return loss.mean()
+    if reduction in ("sum", "batchmean"):
+        return loss.sum()
+    return loss
+
+
+def _ops_more():
+    from .. import _ops_more
+    return _ops_more
+
+
+def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-8) -> Tensor:
+    """Σ x1·x2 / (‖x1‖·‖x2‖) along ``dim`` (each norm at least eps)."""
+    n1 = (x1 * x1).sum(dim, keepdim=True).sqrt().clamp_min(eps)
+    n2 = (x2 * x2).sum(dim, keepdim=True).sqrt().clamp_min(eps)
+    return ((x1 / n1) * (x2 / n2)).sum(dim)
+
+
+def pairwise_distance(x1: Tensor, x2: Tensor, p: float = 2.0, eps: float = 1e-6, keepdim: bool = False) -> Tensor:
+    """‖x1 - x2 + eps‖_p along the last dim."""
+    return (x1 - x2 + eps).norm(p, -1, keepdim=keepdim)
+
+
+def layer_norm(input: Tensor, normalized_shape, weight: Tensor | None = None, bias: Tensor | None = None,
+               eps: float = 1e-5) -> Tensor:
+    """(x - mean) / √(var + eps) over the last len(normalized_shape) dims, then ·weight + bias."""
+    normalized_shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+    if tuple(input.shape[input.dim() - len(normalized_shape):]) != normalized_shape:
+        raise RuntimeError(f"Given normalized_shape={list(normalized_shape)}, expected input with shape "
+                           f"[*, {', '.join(str(s) for s in normalized_shape)}], but got input of size"
+                           f"{list(input.shape)}")
+    # no weight/bias: constant ones/zeros stand in (minigrad's ops take tensors; PyTorch saves None)
+    from .._creation import ones, zeros
+    if weight is None:
+        weight = ones(normalized_shape, dtype=input.dtype)
+    if bias is None:
+        bias = zeros(normalized_shape, dtype=input.dtype)
+    return D.native_layer_norm(input, weight, bias, normalized_shape=list(normalized_shape), eps=eps)[0]
+
+
+def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None, max_norm=None, norm_type: float = 2.0,
+              scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
+    """Rows of ``weight`` picked by the integer ``input``."""
+    if input.dtype.is_floating_point or input.dtype.is_complex:
+        raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the following scalar types: "
+                           f"Long, Int; but got torch.{_ops._legacy(input.dtype)}Tensor instead "
+                           "(while checking arguments for embedding)")
+    if padding_idx is not None and padding_idx < 0:
+        padding_idx += weight.shape[0]
+    return D.embedding(weight, input, padding_idx=-1 if padding_idx is None else padding_idx,
+                       scale_grad_by_freq=scale_grad_by_freq, sparse=sparse)
+
+
+def pad(input: Tensor, pad, mode: str = "constant", value: float | None = None) -> Tensor:
+    """Pad the last len(pad)//2 dims: pad = (left, right, top, bottom, ...); constant mode only."""
+    if mode != "constant":
+        raise NotImplementedError(f"pad: mode={mode!r} is not supported in minigrad (only 'constant')")
+    if len(pad) % 2 != 0:
+        raise RuntimeError("Padding length must be divisible by 2")
+    if len(pad) // 2 > input.dim():
+        raise RuntimeError("Padding length should be less than or equal to two times the input dimension but got "
+                           f"padding length {len(pad)} and input of dimension {input.dim()}")
+    return D.constant_pad_nd(input, pad=tuple(int(p) for p in pad), value=0.0 if value is None else value)
+
+
+__all__ += [
+    "celu", "cosine_similarity", "elu", "embedding", "hardsigmoid", "hardswish", "hardtanh", "huber_loss",
+    "kl_div", "layer_norm", "logsigmoid", "mish", "normalize", "one_hot", "pad", "pairwise_distance", "relu6",
+    "selu", "smooth_l1_loss", "softmin", "softplus", "softsign", "tanhshrink",
+]

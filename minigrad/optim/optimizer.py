@@ -6,13 +6,14 @@ from collections import defaultdict
 
 import numpy as np
 
+from .._class_names import TorchNamed
 from .._tensor import Tensor
 from ..autograd.grad_mode import enable_grad
 
 _REQUIRED = object()  # a default that the user must give (as torch.optim.optimizer.required)
 
 
-class Optimizer:
+class Optimizer(metaclass=TorchNamed):
     """Base class: holds ``param_groups`` (lists of parameters with their options) and ``state``."""
 
     def __init__(self, params, defaults: dict) -> None:

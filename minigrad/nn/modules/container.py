@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+from ..parameter import Parameter
 from .module import Module, _addindent
 
 
@@ -117,3 +118,176 @@ class ModuleList(Module):
                 lines.append(f"({start}): {body}" if count == 1 else f"({start}-{end - 1}): {count} x {body}")
                 start = end
         return self._get_name() + "(\n  " + "\n  ".join(lines) + "\n)"
+
+
+# ---- coverage pass: ModuleDict, ParameterList, ParameterDict ----------------------------------------
+
+class ModuleDict(Module):
+    """An ordered dict of modules whose parameters the parent module sees."""
+
+    def __init__(self, modules=None) -> None:
+        super().__init__()
+        if modules is not None:
+            self.update(modules)
+
+    def __getitem__(self, key: str) -> Module:
+        return self._modules[key]
+
+    def __setitem__(self, key: str, module: Module) -> None:
+        self.add_module(key, module)
+
+    def __delitem__(self, key: str) -> None:
+        del self._modules[key]
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(self._modules)
+
+    def __contains__(self, key: str) -> bool:
+        return key in self._modules
+
+    def clear(self) -> None:
+        """Remove every module."""
+        self._modules.clear()
+
+    def pop(self, key: str) -> Module:
+        """Remove ``key`` and return its module."""
+        module = self[key]
+        del self[key]
+        return module
+
+    def keys(self):
+        """The names, in insertion order."""
+        return self._modules.keys()
+
+    def items(self):
+        """(name, module) pairs, in insertion order."""
+        return self._modules.items()
+
+    def values(self):
+        """The modules, in insertion order."""
+        return self._modules.values()
+
+    def update(self, modules) -> None:
+        """Add (or replace) modules from a dict or an iterable of (name, module) pairs."""
+        pairs = modules.items() if hasattr(modules, "items") else modules
+        for key, module in pairs:
+            self[key] = module
+
+
+def _param_line(p) -> str:
+    size = "x".join(str(s) for s in p.shape)
+    kind = "Parameter" if isinstance(p, Parameter) else "Tensor"
+    return f"{kind} containing: [{p.dtype} of size {size}]"
+
+
+class ParameterList(Module):
+    """A list of parameters registered on the module (plain tensors become Parameters)."""
+
+    def __init__(self, values=None) -> None:
+        super().__init__()
+        object.__setattr__(self, "_size", 0)
+        if values is not None:
+            self.extend(values)
+
+    def __getitem__(self, idx):
+        if isinstance(idx, slice):
+            return ParameterList([self[i] for i in range(len(self))[idx]])
+        if not -len(self) <= idx < len(self):
+            raise IndexError(f"index {idx} is out of range")
+        return getattr(self, str(idx % len(self)))
+
+    def __setitem__(self, idx: int, param) -> None:
+        setattr(self, str(idx % len(self)), _as_parameter(param))
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __iter__(self):
+        return (self[i] for i in range(len(self)))
+
+    def append(self, value) -> ParameterList:
+        """Add ``value`` at the end."""
+        object.__setattr__(self, "_size", self._size + 1)
+        self[self._size - 1] = value
+        return self
+
+    def extend(self, values) -> ParameterList:
+        """Add each of ``values`` at the end."""
+        for value in values:
+            self.append(value)
+        return self
+
+    def extra_repr(self) -> str:
+        return "\n".join(f"  ({i}): {_param_line(p)}" for i, p in enumerate(self))
+
+
+def _as_parameter(value):
+    from ..._tensor import Tensor
+    return Parameter(value) if isinstance(value, Tensor) and not isinstance(value, Parameter) else value
+
+
+class ParameterDict(Module):
+    """An ordered dict of parameters registered on the module."""
+
+    def __init__(self, parameters=None) -> None:
+        super().__init__()
+        object.__setattr__(self, "_keys", {})
+        if parameters is not None:
+            self.update(parameters)
+
+    def __getitem__(self, key: str):
+        return getattr(self, key)
+
+    def __setitem__(self, key: str, value) -> None:
+        self._keys[key] = None
+        setattr(self, key, _as_parameter(value))
+
+    def __delitem__(self, key: str) -> None:
+        del self._keys[key]
+        delattr(self, key)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def __iter__(self):
+        return iter(self._keys)
+
+    def __contains__(self, key: str) -> bool:
+        return key in self._keys
+
+    def keys(self):
+        """The names, in insertion order."""
+        return self._keys.keys()
+
+    def items(self):
+        """(name, parameter) pairs, in insertion order."""
+        return ((k, self[k]) for k in self._keys)
+
+    def values(self):
+        """The parameters, in insertion order."""
+        return (self[k] for k in self._keys)
+
+    def update(self, parameters) -> None:
+        """Add (or replace) parameters from a dict or an iterable of (name, parameter) pairs."""
+        # as PyTorch: a plain dict is taken in sorted key order, an OrderedDict/ParameterDict as it is
+        if isinstance(parameters, (OrderedDict, ParameterDict)):
+            pairs = parameters.items()
+        elif hasattr(parameters, "items"):
+            pairs = sorted(parameters.items())
+        else:
+            pairs = parameters
+        for key, value in pairs:
+            self[key] = value
+
+    def extra_repr(self) -> str:
+        # PyTorch prints the legacy tensor type here (torch.FloatTensor), unlike ParameterList
+        from ..._tensor import _LEGACY_NAMES
+        lines = []
+        for k, p in self.items():
+            size = "x".join(str(s) for s in p.shape)
+            kind = "Parameter" if isinstance(p, Parameter) else "Tensor"
+            lines.append(f"  ({k}): {kind} containing: [torch.{_LEGACY_NAMES[p.dtype.name]}Tensor of size {size}]")
+        return "\n".join(lines)

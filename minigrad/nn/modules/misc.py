@@ -9,6 +9,8 @@ from .module import Module
 class Dropout(Module):
     """During training, zero elements with probability p and scale the rest by 1/(1-p)."""
 
+    _torch_name = "torch.nn.modules.dropout.Dropout"   # type(obj) prints PyTorch's module path
+
     def __init__(self, p: float = 0.5, inplace: bool = False) -> None:
         super().__init__()
         if p < 0 or p > 1:
@@ -25,6 +27,8 @@ class Dropout(Module):
 
 class Flatten(Module):
     """Merge dims start_dim..end_dim (by default all but the batch dim)."""
+
+    _torch_name = "torch.nn.modules.flatten.Flatten"   # type(obj) prints PyTorch's module path
 
     def __init__(self, start_dim: int = 1, end_dim: int = -1) -> None:
         super().__init__()

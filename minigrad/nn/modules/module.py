@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections import OrderedDict, namedtuple
 
+from ..._class_names import TorchNamed
 from ..._tensor import Tensor
 from ...autograd.grad_mode import no_grad
 from ..parameter import Parameter
@@ -50,7 +51,7 @@ def _addindent(s: str, num_spaces: int) -> str:
     return lines[0] + "\n" + "\n".join(num_spaces * " " + line for line in lines[1:])
 
 
-class Module:
+class Module(metaclass=TorchNamed):
     """Base class for all neural-network modules; subclasses define ``forward``."""
 
     training: bool

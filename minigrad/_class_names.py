@@ -1,0 +1,19 @@
+"""``type(obj)`` prints PyTorch's class name: ``<class 'torch.nn.modules.linear.Linear'>``.
+
+Only the printed form changes (a metaclass ``__repr__``): ``__module__`` stays minigrad's, so pickling,
+imports and tracebacks are untouched.
+"""
+from __future__ import annotations
+
+
+class TorchNamed(type):
+    """Metaclass: the class prints under ``torch.`` (or under its own ``_torch_name``)."""
+
+    def __repr__(cls) -> str:
+        name = cls.__dict__.get("_torch_name")   # own attribute only: subclasses get their own name
+        if name is None:
+            module = cls.__module__
+            if module != "minigrad" and not module.startswith("minigrad."):
+                return super().__repr__()        # a user's subclass: <class '__main__.Net'>
+            name = f"torch{module[len('minigrad'):]}.{cls.__qualname__}"
+        return f"<class '{name}'>"

@@ -1,0 +1,108 @@
+"""The engine's performance shortcuts must not change results (see bench/PROFILE.md).
+
+- AccumulateGrad takes a gradient without copying it only when nothing else refers to it;
+- in-place ops outside autograd write straight into their tensor (``Op._run_into``);
+- the per-op save plan saves exactly what the formulas need.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import minigrad as mg
+from minigrad.autograd import engine
+from tests.parity import assert_close, torch_or_skip
+
+
+def test_two_leaves_fed_the_same_gradient_get_separate_grads():
+    # AddBackward0 hands the very same tensor to both leaves: at most one may take it as is.
+    x = mg.ones(3, requires_grad=True)
+    y = mg.ones(3, requires_grad=True)
+    for _ in range(2):
+        (x + y).sum().backward()
+    assert not np.shares_memory(x.grad._data, y.grad._data)
+    np.testing.assert_array_equal(x.grad.numpy(), [2.0, 2.0, 2.0])
+    np.testing.assert_array_equal(y.grad.numpy(), [2.0, 2.0, 2.0])
+
+
+def test_gradient_kept_by_a_hook_is_not_changed_by_later_accumulation():
+    x = mg.ones(3, requires_grad=True)
+    kept = []
+    h = x + 0
+    h.register_hook(kept.append)
+    (h * 1).sum().backward()
+    (x * 5).sum().backward()  # accumulates in place into x.grad
+    np.testing.assert_array_equal(kept[0].numpy(), [1.0, 1.0, 1.0])
+    np.testing.assert_array_equal(x.grad.numpy(), [6.0, 6.0, 6.0])
+
+
+def test_user_gradient_is_not_taken_over_by_grad():
+    g = mg.full((3,), 2.0)
+    z = mg.zeros(3, requires_grad=True)
+    (z + 0).backward(g)
+    (z + 0).backward(g)
+    np.testing.assert_array_equal(g.numpy(), [2.0, 2.0, 2.0])
+    np.testing.assert_array_equal(z.grad.numpy(), [4.0, 4.0, 4.0])
+
+
+def test_sole_owner_refuses_shared_tensors_and_views():
+    base = mg.ones(4)
+    view = base[1:]
+    assert not engine._sole_owner(view)  # a view: its memory belongs to another tensor
+    shared = mg.ones(4)
+    other_holder = [shared]
+    assert not engine._sole_owner(shared)  # referenced from a list too
+    assert other_holder
+
+
+def test_sgd_step_in_place_matches_torch():
+    torch = torch_or_skip()
+    rng = np.random.default_rng(0)
+    w0, g0 = rng.standard_normal((5, 4)).astype(np.float32), rng.standard_normal((5, 4)).astype(np.float32)
+    results = []
+    for lib in (mg, torch):
+        w = lib.from_numpy(w0.copy()).requires_grad_()
+        (w * lib.from_numpy(g0)).sum().backward()
+        alias = w.detach()  # shares w's storage: must see the update
+        v0 = w._version
+        with lib.no_grad():
+            w -= 0.1 * w.grad
+            w.add_(1.0)
+            w.mul_(2.0)
+            w.sub_(w.grad, alpha=0.5)  # alpha != 1: the general path
+        results.append((w.detach().clone(), alias.clone(), w._version - v0))
+    (mw, ma, mv), (tw, ta, tv) = results
+    assert_close(mw, tw)
+    assert_close(ma, ta)
+    assert mv == tv
+
+
+def test_in_place_errors_unchanged():
+    torch = torch_or_skip()
+    for lib in (mg, torch):
+        leaf = lib.ones(3, requires_grad=True)
+        with pytest.raises(RuntimeError, match="a leaf Variable that requires grad"):
+            leaf.add_(1.0)
+    msgs = []
+    for lib in (mg, torch):
+        small = lib.ones(3)
+        with pytest.raises(RuntimeError) as e:
+            small.add_(lib.ones(2, 3))  # broadcasting into the output is not allowed
+        msgs.append(str(e.value))
+    assert msgs[0] == msgs[1]
+    for lib in (mg, torch):
+        ints = lib.ones(3, dtype=lib.int64)
+        with pytest.raises(RuntimeError, match="can't be cast to the desired output type Long"):
+            ints.mul_(1.5)
+
+
+@pytest.mark.parametrize("requires", [(True, True), (True, False), (False, True)])
+def test_saved_values_follow_which_inputs_require_grad(requires):
+    torch = torch_or_skip()
+    seen = []
+    for lib in (mg, torch):
+        a = lib.full((2,), 3.0, requires_grad=requires[0])
+        b = lib.full((2,), 4.0, requires_grad=requires[1])
+        fn = (a * b).grad_fn
+        seen.append(tuple(None if v is None else v.tolist() for v in (fn._saved_self, fn._saved_other)))
+    assert seen[0] == seen[1]
