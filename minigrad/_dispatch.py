@@ -71,9 +71,9 @@ class OpNode(Node):
         if op.list_input:  # cat / stack: one formula returns the gradients of every listed tensor
             (formula, where), = op.formula_args
             grads = formula(*[values[i] for i in where])
-            return tuple(None if node is None else g for g, (node, _) in zip(grads, self.next_functions))
+            return tuple(None if node is None else g for g, node in zip(grads, self._next_nodes))
         return tuple([None if node is None else formula(*[values[i] for i in where])
-                      for (formula, where), (node, _) in zip(op.formula_args, self.next_functions)])
+                      for (formula, where), node in zip(op.formula_args, self._next_nodes)])
 
     def _materialize(self, grad_outputs):
         # Outputs that received no gradient count as zeros (multi-output ops such as split).
@@ -303,7 +303,7 @@ class Op:
             diff = tensors
         else:
             diff = [tensors[i] for i in self.diff_positions]
-        node.next_functions = edges if edges is not None else tuple([t._edge() for t in diff])
+        node._next_nodes, node._next_nrs = edges if edges is not None else _edges_of(diff)
         node._input_meta = tuple([(t._data.shape, t._data.dtype) for t in diff])
         if self.multi:
             node._out_meta = tuple((o._data.shape, o._data.dtype) for o in outs)
@@ -361,7 +361,7 @@ class Op:
                     snap = Tensor._make(t._data.copy(), t._requires_grad)
                     snap._grad_fn, snap._output_nr = t.grad_fn, t._output_nr
                     originals[i] = snap
-            edges = tuple(t._edge() for t in (tensors[i] for i in self.diff_positions))
+            edges = _edges_of([tensors[i] for i in self.diff_positions])
         if out.dtype.np != result.dtype and not np.can_cast(result.dtype, out._data.dtype, "same_kind"):
             from ._dtypes import from_numpy
             raise RuntimeError(f"result type {_legacy_scalar_name(from_numpy(result.dtype))} can't be cast to "
@@ -432,6 +432,16 @@ def _input_property(name: str):
         if name.endswith(suffix):
             return name[: -len(suffix)], suffix
     return None
+
+
+def _edges_of(tensors) -> tuple[tuple, tuple]:
+    """The edges to ``tensors`` (``Tensor._edge()`` of each) as a node keeps them: (nodes, input numbers)."""
+    nodes, nrs = [], []
+    for t in tensors:
+        node, nr = t._edge()
+        nodes.append(node)
+        nrs.append(nr)
+    return tuple(nodes), tuple(nrs)
 
 
 def _broadcasts_to(shape, target) -> bool:
@@ -576,10 +586,11 @@ class CopySlices(Node):
 
     def __init__(self, base, view_fn, fn) -> None:
         super().__init__()
-        base_edge = base._edge() if base._requires_grad else (None, 0)
+        base_node, base_nr = base._edge() if base._requires_grad else (None, 0)
         self.fn = fn
         self._view_fn = view_fn
-        self.next_functions = (base_edge,) + fn.next_functions[1:]
+        self._next_nodes = (base_node,) + fn._next_nodes[1:]
+        self._next_nrs = (base_nr,) + fn._next_nrs[1:]
         self._input_meta = ((base._data.shape, base._data.dtype),) + fn._input_meta[1:]
 
     def apply(self, grad_outputs: tuple) -> tuple:

@@ -634,7 +634,7 @@ def argmin(input, dim=None, keepdim=False):
     return _arg(np.argmin, input, dim, keepdim)
 
 
-def _var_args(input, dim, unbiased, keepdim, correction):
+def _var_args(input, dim, unbiased, keepdim, correction, name="var"):
     if not (input.dtype.is_floating_point or input.dtype.is_complex):
         raise RuntimeError("std and var only support floating point and complex dtypes")
     if isinstance(dim, bool):          # x.var(False): the old "unbiased" positional form
@@ -649,7 +649,7 @@ def _var_args(input, dim, unbiased, keepdim, correction):
     dims = None if dim is None else _raw_dims(dim, input.dim())
     n = input.numel() if dims is None or input.dim() == 0 else int(np.prod([input._data.shape[d] for d in dims]))
     if n - (1 if correction is None else correction) <= 0:
-        warnings.warn("var(): degrees of freedom is <= 0. Correction should be strictly less than the reduction "
+        warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly less than the reduction "
                       "factor (input numel divided by output numel). (Triggered internally at "
                       "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)", UserWarning, stacklevel=3)
     return {"dim": dims, "correction": correction, "keepdim": keepdim}
@@ -662,7 +662,7 @@ def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
 
 def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """Standard deviation (square root of var)."""
-    return D.std(input, **_var_args(input, dim, unbiased, keepdim, correction))
+    return D.std(input, **_var_args(input, dim, unbiased, keepdim, correction, "std"))
 
 
 def logsumexp(input, dim, keepdim=False):

@@ -81,11 +81,12 @@ class _ReadyQueue:
 class _GraphRoot:
     """The dummy first node for several roots: hands each root its gradient (as PyTorch's GraphRoot)."""
 
-    __slots__ = ("_seq", "grads", "next_functions")
+    __slots__ = ("_next_nodes", "_next_nrs", "_seq", "grads")
 
     def __init__(self, edges: tuple, grads: list) -> None:
         from .graph import _sequence
-        self.next_functions = edges
+        self._next_nodes = tuple(node for node, _ in edges)
+        self._next_nrs = tuple(nr for _, nr in edges)
         self._seq = next(_sequence)
         self.grads = grads
 
@@ -95,7 +96,7 @@ def _dependencies(root) -> dict:
     deps: dict = {}
     stack = [root]
     while stack:
-        for nxt, _ in stack.pop().next_functions:
+        for nxt in stack.pop()._next_nodes:
             if nxt is None:
                 continue
             if nxt in deps:
@@ -126,10 +127,10 @@ def _exec_info(root, output_edges, accumulate: bool) -> tuple[dict, dict]:
 
     # Post-order DFS: a node is needed if one of its children should execute.
     seen = {root}
-    stack = [(root, iter(root.next_functions))]
+    stack = [(root, iter(root._next_nodes))]
     while stack:
         fn, children = stack[-1]
-        for child, _ in children:
+        for child in children:
             if child is None:
                 continue
             if child in seen:
@@ -137,7 +138,7 @@ def _exec_info(root, output_edges, accumulate: bool) -> tuple[dict, dict]:
                     needed[fn] = True
                 continue
             seen.add(child)
-            stack.append((child, iter(child.next_functions)))
+            stack.append((child, iter(child._next_nodes)))
             break
         else:
             stack.pop()
@@ -152,10 +153,10 @@ def _validate_outputs(node, grads) -> list:
     This is the one place where broadcasting is undone (d(x+y)/dx for x of shape (3,) and y of
     shape (2, 3) arrives with shape (2, 3) and is summed back to (3,)).
     """
-    edges = node.next_functions
-    if len(grads) != len(edges):
+    nodes = node._next_nodes
+    if len(grads) != len(nodes):
         raise RuntimeError(f"function {node.name()} returned an incorrect number of gradients "
-                           f"(expected {len(edges)}, got {len(grads)})")
+                           f"(expected {len(nodes)}, got {len(grads)})")
     out = grads  # copied into a list only if a gradient has to change
     meta = node._input_meta
     for i, g in enumerate(grads):
@@ -163,7 +164,7 @@ def _validate_outputs(node, grads) -> list:
             continue
         shape, npdtype = meta[i]
         data = g._data
-        if (data.shape == shape and data.dtype == npdtype) or edges[i][0] is None:
+        if (data.shape == shape and data.dtype == npdtype) or nodes[i] is None:
             continue  # the usual case: already the input's shape and dtype
         if data.shape != shape:
             if not _expandable(shape, data.shape):
@@ -242,7 +243,7 @@ def _call_function(node, grads: list) -> list:
             if r is not None:
                 grads = list(r)
     if all(g is None for g in grads):
-        outputs = [None] * len(node.next_functions)
+        outputs = [None] * len(node._next_nodes)
     else:
         if _profiling[0]:
             from .profiler import _run_node_profiled
@@ -340,7 +341,7 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
                 if not keep_graph:
                     node.release_variables()
 
-            for (nxt, nr), g in zip(node.next_functions, outputs):
+            for nxt, nr, g in zip(node._next_nodes, node._next_nrs, outputs):
                 if nxt is None:
                     continue
                 d = deps[nxt] - 1

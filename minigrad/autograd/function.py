@@ -202,7 +202,7 @@ class Function(metaclass=_FunctionMeta):
         tensor_outputs = [o for o in outputs if isinstance(o, Tensor)]
 
         if record:
-            node.next_functions = tuple(t._edge() for t in tensor_inputs)
+            node._set_edges([t._edge() for t in tensor_inputs])
             node._input_meta = tuple((t._data.shape, t._data.dtype) for t in tensor_inputs)
             node._n_outputs = len(tensor_outputs)
             node._output_info = tuple((o.shape, o.dtype) for o in tensor_outputs)

@@ -4,6 +4,10 @@ A Node is created by every recorded operation. It points *backwards* to the node
 inputs through ``next_functions`` — a tuple of ``(node, input_nr)`` edges — and keeps whatever the
 derivative formula needs (``_saved_self``, ``_saved_other``, ...). Nothing points forward, so the graph
 is freed by reference counting as soon as the output tensor goes away.
+
+Internally the edges are two parallel tuples, ``_next_nodes`` and ``_next_nrs``; ``next_functions``
+pairs them up when read (as PyTorch builds it on access). A long graph then holds one container per
+node instead of one per edge plus one per node, which is what the garbage collector pays for.
 """
 from __future__ import annotations
 
@@ -79,12 +83,13 @@ class Node:
         "_anomaly_trace",
         "_input_meta",
         "_metadata",
+        "_next_nodes",
+        "_next_nrs",
         "_post_hooks",
         "_pre_hooks",
         "_retains_grad",
         "_seq",
         "_tensor_pre_hooks",
-        "next_functions",
     )
 
     # How many outputs (gradient slots) the node has: a class attribute, so the engine reads it
@@ -92,7 +97,8 @@ class Node:
     _n_outputs = 1
 
     def __init__(self) -> None:
-        self.next_functions: tuple = ()
+        self._next_nodes: tuple = ()   # per edge: the node the gradient goes to (None: no gradient)
+        self._next_nrs: tuple = ()     # per edge: which input of that node (its output_nr)
         self._seq = next(_sequence)
         self._pre_hooks = None         # node.register_prehook(fn(grad_outputs))
         self._post_hooks = None        # node.register_hook(fn(grad_inputs, grad_outputs))
@@ -105,6 +111,16 @@ class Node:
     def name(self) -> str:
         """The node's name, e.g. ``'MulBackward0'``."""
         return type(self).__name__
+
+    @property
+    def next_functions(self) -> tuple:
+        """The edges to the nodes that produced this node's inputs: ``((node, input_nr), ...)``."""
+        return tuple(zip(self._next_nodes, self._next_nrs))
+
+    def _set_edges(self, edges) -> None:
+        """Set the edges from ``(node, input_nr)`` pairs."""
+        self._next_nodes = tuple(node for node, _ in edges)
+        self._next_nrs = tuple(nr for _, nr in edges)
 
     @property
     def metadata(self) -> dict:
