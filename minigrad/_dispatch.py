@@ -30,7 +30,7 @@ import numpy as np
 
 from ._tensor import Tensor  # _tensor imports this module only lazily, so no cycle at import time
 from .autograd import grad_mode
-from .autograd.graph import Node, SavedTensor
+from .autograd.graph import Node, SavedTensor, _saved_hooks_stack
 
 _STATE = grad_mode.STATE
 
@@ -43,8 +43,12 @@ class OpNode(Node):
     __slots__ = ("_out_meta", "_saved")
     _op: Op
 
+    def __dir__(self):
+        # ``_saved`` is internal: listing the ``_saved_*`` attributes shows PyTorch's names only.
+        return [name for name in super().__dir__() if name != "_saved"]
+
     def _get_saved(self, name: str):
-        value = self._saved[self._op.saved_index[name]]
+        value = self._read_saved(self._op.saved_index[name])
         if type(value) is SavedTensor:
             return value.unpack(self)
         if name in _INT64_ARGS:
@@ -54,7 +58,15 @@ class OpNode(Node):
         return value
 
     def _get_raw_saved(self, name: str):
-        return self._saved[self._op.saved_index[name]]
+        return self._read_saved(self._op.saved_index[name])
+
+    def _read_saved(self, i: int):
+        """``_saved[i]``; a Python number saved as it is (see ``Op.run_number``) is wrapped first, once."""
+        value = self._saved[i]
+        if i in self._op.number_slots and type(value) in _NUMBER_META:
+            value = SavedTensor(_number_tensor(value))
+            self._saved = self._saved[:i] + (value,) + self._saved[i + 1:]
+        return value
 
     def apply(self, grad_outputs: tuple) -> tuple:
         op = self._op
@@ -64,6 +76,9 @@ class OpNode(Node):
         # in PyTorch. ``values`` lines up with ``op.formula_args``: the saved values, then grad, grads
         # and (only for the formulas that ask for it) the input shapes.
         values = [v.unpack(self) if type(v) is SavedTensor else v for v in self._saved]
+        for i in op.number_slots:  # a number saved unwrapped (see Op.run_number): the formula gets a tensor
+            if type(values[i]) in _NUMBER_META:
+                values[i] = _number_tensor(values[i])
         values.append(grad_outputs[0])
         values.append(grad_outputs)
         if op.uses_input_sizes:
@@ -77,14 +92,20 @@ class OpNode(Node):
 
     def _materialize(self, grad_outputs):
         # Outputs that received no gradient count as zeros (multi-output ops such as split).
+        if self._op.undefined_grads:
+            return grad_outputs
         from ._tensor import Tensor
         return tuple(g if g is not None else Tensor._make(np.zeros(shape, dtype))
                      for g, (shape, dtype) in zip(grad_outputs, self._out_meta))
 
     def release_variables(self) -> None:
-        for value in self._saved:
+        saved = self._saved
+        for value in saved:
             if type(value) is SavedTensor:
                 value.release()
+        for i in self._op.number_slots:
+            if type(saved[i]) in _NUMBER_META:  # reading it now raises the "backward a second time" error
+                self._saved = saved = saved[:i] + (_FREED_NUMBER,) + saved[i + 1:]
 
 
 class Op:
@@ -93,8 +114,12 @@ class Op:
     # The first parameter is not called `self`: formulas are passed as keywords and may be named self=.
     def __init__(op, name: str, node_name: str, forward, inputs=("self",), args=(),
                  outputs=("result",), differentiable_outputs: int | None = None, view: bool = False,
-                 jvp=None, variadic: bool = False, list_input: bool = False, ufunc=None, **formulas) -> None:
+                 jvp=None, variadic: bool = False, list_input: bool = False, ufunc=None,
+                 undefined_grads: bool = False, **formulas) -> None:
         op.name = name
+        # undefined_grads: the formulas get None (PyTorch's undefined tensor) for an output that received
+        # no gradient, instead of zeros (var_mean: only the outputs used contribute, as in PyTorch).
+        op.undefined_grads = undefined_grads
         op.node_name = node_name
         op.forward = forward
         op.inputs = tuple(inputs)
@@ -131,6 +156,9 @@ class Op:
         # ufunc: the NumPy ufunc the forward computes (when ``alpha``, if any, is 1); in-place calls
         # outside autograd then write straight into their tensor (see _run_into).
         op.ufunc = ufunc if ufunc is not None else (forward if isinstance(forward, np.ufunc) else None)
+        # number_ufunc: set if ``tensor <op> python number`` may skip wrapping the number (run_number).
+        op.number_ufunc = op.ufunc if (name in _NUMBER_OPS and op.inputs == ("self", "other")
+                                       and not op.multi and not view) else None
         op.node_class = op._make_node_class()
         op.jvp = jvp
         op.jvp_params = tuple(inspect.signature(jvp).parameters) if callable(jvp) else ()
@@ -170,6 +198,8 @@ class Op:
         op.save_plan = tuple(plan)
         op.save_depends_on_inputs = any(users != -1 for *_, users in plan)  # else no mask to compute
         op.saved_index = {s: i for i, s in enumerate(op.saved_names)}
+        # Where in ``node._saved`` an input is saved: a Python number may sit there unwrapped (run_number).
+        op.number_slots = tuple(i for i, (_, kind, *_rest) in enumerate(plan) if kind is _INPUT)
         # Formula arguments as positions in OpNode.apply's ``values`` list (saved values, grad, grads,
         # input sizes), so apply binds them without building a dict of names.
         slots = dict(op.saved_index)
@@ -306,8 +336,9 @@ class Op:
         node._next_nodes, node._next_nrs = edges if edges is not None else _edges_of(diff)
         node._input_meta = tuple([(t._data.shape, t._data.dtype) for t in diff])
         if self.multi:
-            node._out_meta = tuple((o._data.shape, o._data.dtype) for o in outs)
             diff_outs = outs if self.variadic else outs[: self.n_diff_outputs]
+            # Only differentiable outputs are the node's (max(dim)'s indices are not): hooks see one grad.
+            node._out_meta = tuple((o._data.shape, o._data.dtype) for o in diff_outs)
         else:
             diff_outs = outs if self.n_diff_outputs else ()
         # Outputs get their grad_fn first: a saved output must know it requires grad, or the formulas
@@ -325,21 +356,7 @@ class Op:
                 for j, t in enumerate(diff):
                     if t._requires_grad:
                         mask |= 1 << j
-            saved = []
-            for name, kind, index, unset, users in self.save_plan:
-                if not mask & users:
-                    saved.append(unset)  # not needed by any input that requires grad: PyTorch leaves it unset
-                elif kind is _ARG:
-                    saved.append(args[name])
-                elif kind is _INPUT:
-                    saved.append(SavedTensor(tensors[index]))
-                elif kind is _OUTPUT:
-                    saved.append(SavedTensor(outs[index], is_output=True))
-                elif kind is _NONDIFF_OUTPUT:
-                    saved.append(SavedTensor(outs[index]))
-                else:  # a property of an input (its sizes, strides ...)
-                    saved.append(kind(tensors[index]))
-            node._saved = tuple(saved)
+            node._saved = self._save(tensors, outs, args, mask)
         else:
             node._saved = ()
         if _anomaly_enabled[0]:
@@ -347,8 +364,58 @@ class Op:
             _record_trace(node)
         return node
 
+    def _save(self, tensors, outs, args, mask: int) -> tuple:
+        """What the node keeps, following the save plan; bit j of ``mask``: input j requires grad."""
+        saved = []
+        for name, kind, index, unset, users in self.save_plan:
+            if not mask & users:
+                saved.append(unset)  # not needed by any input that requires grad: PyTorch leaves it unset
+            elif kind is _ARG:
+                saved.append(args[name])
+            elif kind is _INPUT:
+                t = tensors[index]
+                if isinstance(t, Tensor):
+                    saved.append(SavedTensor(t))
+                elif _saved_hooks_stack:  # pack hooks see what PyTorch saves: the wrapped number
+                    saved.append(SavedTensor(_number_tensor(t)))
+                else:
+                    saved.append(t)  # a Python number (run_number), wrapped when read (OpNode._read_saved)
+            elif kind is _OUTPUT:
+                saved.append(SavedTensor(outs[index], is_output=True))
+            elif kind is _NONDIFF_OUTPUT:
+                saved.append(SavedTensor(outs[index]))
+            else:  # a property of an input (its sizes, strides ...)
+                saved.append(kind(tensors[index]))
+        return tuple(saved)
+
+    def run_number(self, t, number, args):
+        """``t <op> number`` for a float tensor and a Python number (``x * 1.5``, ``x + 1``); see _binary.
+
+        NumPy gets the number as it is and converts it to the tensor's dtype, which is what casting
+        PyTorch's wrapped 0-dim tensor would do. That tensor (``_saved_other``) is made only if the
+        node saves the number and someone reads it: no tensor, SavedTensor and cast per op otherwise.
+        """
+        token = _np_errstate.set(_QUIET)
+        try:
+            result = self.number_ufunc(t._data, number)
+        finally:
+            _np_errstate.reset(token)
+        o = Tensor._make(result if type(result) is np.ndarray else np.asarray(result))
+        if _STATE.enabled and t._requires_grad:
+            # _record for (t, number): the number gets no edge, only input 0 requires grad (mask 1).
+            node = self.node_class()
+            fn, nr = t._edge()
+            node._next_nodes, node._next_nrs = (fn, None), (nr, 0)
+            node._input_meta = ((t._data.shape, t._data.dtype), _NUMBER_META[type(number)])
+            o._requires_grad = True
+            o._grad_fn = node
+            node._saved = self._save((t, number), (o,), args, 1) if self.save_plan else ()
+            if _anomaly_enabled[0]:
+                from .autograd.anomaly_mode import _record_trace
+                _record_trace(node)
+        return o
+
     def _write_inplace(self, out, tensors, result, args, record):
-        from ._tensor import Tensor
         _check_inplace(out, record)
         # Inputs that the formulas need are snapshotted before being overwritten.
         originals = list(tensors)
@@ -358,9 +425,9 @@ class Op:
                 # Only ``self`` is kept as it was (PyTorch's original_self); another input that is the
                 # written tensor stays saved as is, so backward then reports the in-place change.
                 if i == 0 and t is out and self.inputs[i] in self.saved_names:
-                    snap = Tensor._make(t._data.copy(), t._requires_grad)
-                    snap._grad_fn, snap._output_nr = t.grad_fn, t._output_nr
-                    originals[i] = snap
+                    # PyTorch saves ``self.clone()``, recorded: its grad_fn is a CloneBackward0.
+                    from . import derivatives
+                    originals[i] = derivatives.clone(t)
             edges = _edges_of([tensors[i] for i in self.diff_positions])
         if out.dtype.np != result.dtype and not np.can_cast(result.dtype, out._data.dtype, "same_kind"):
             from ._dtypes import from_numpy
@@ -386,6 +453,19 @@ class Op:
 
 
 _anomaly_enabled = [False]
+# Ops whose ``tensor <op> python number`` runs through Op.run_number (checked equal to wrapping the
+# number for every float and complex dtype), and the (shape, dtype) of the wrapped number's input.
+_NUMBER_OPS = frozenset({"add", "sub", "mul", "div"})
+_NUMBER_META = {float: ((), np.dtype(np.float64)), int: ((), np.dtype(np.int64))}
+
+
+def _number_tensor(value) -> Tensor:
+    """A saved Python number as the 0-dim tensor PyTorch wraps it in (float64 or int64)."""
+    t = Tensor._make(np.array(value, dtype=_NUMBER_META[type(value)][1]))
+    t._is_inference = False  # made now, but it stands for a tensor made when the op was recorded
+    return t
+
+
 # Kinds of saved values in an Op's save plan (see Op._plan_calls).
 _ARG, _INPUT, _OUTPUT, _NONDIFF_OUTPUT = "arg", "input", "output", "non-differentiable output"
 
@@ -465,6 +545,11 @@ def _saved_before_write(node, out) -> None:
 
 def _check_no_partial_overlap(out, tensors) -> None:
     # Writing into memory that another input reads through a different view is refused, as in PyTorch.
+    data = out._data
+    if not data.flags.writeable and any(st == 0 and n > 1 for st, n in zip(data.strides, data.shape)):
+        # An expanded tensor (NumPy's read-only broadcast view): several elements share one location.
+        raise RuntimeError("unsupported operation: more than one element of the written-to tensor refers to a "
+                           "single memory location. Please clone() the tensor before performing the operation.")
     for t in tensors:
         a, b = t._data, out._data
         if t is out or (a.shape == b.shape and a.strides == b.strides and
@@ -538,7 +623,10 @@ def view_rebase_error(view, meta, indirect: bool) -> str:
         return (f"{who} is a view and {what}. This view is the output of a function that returns multiple "
                 "views. Such functions do not allow the output views to be modified inplace. You should "
                 "replace the inplace operation by an out-of-place one.")
-    return (f"A view was created in no_grad mode and {what} with grad mode enabled. Given that this use case "
+    fn = view._grad_fn  # a view made with grad mode on, of a view made in no_grad mode
+    who = (f"Output {view._output_nr} of {re.sub(r'Backward[0-9]*$', '', fn.name())} is a view of a view which was"
+           if fn is not None else "A view was")
+    return (f"{who} created in no_grad mode and {what} with grad mode enabled. Given that this use case "
             "is ambiguous and error-prone, it is forbidden. You can clarify your code by moving both the view "
             "and the inplace either both inside the no_grad block (if you don't want the inplace to be tracked) "
             "or both outside (if you want the inplace to be tracked).")
@@ -609,3 +697,8 @@ class CopySlices(Node):
 
     def release_variables(self) -> None:
         self.fn.release_variables()
+
+
+# What a node shows for a saved number once its saved values are freed (OpNode.release_variables).
+_FREED_NUMBER = SavedTensor(_number_tensor(0.0))
+_FREED_NUMBER.release()

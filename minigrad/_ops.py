@@ -10,12 +10,13 @@ import warnings
 
 import numpy as np
 
-from . import _dtypes, return_types
+from . import _dispatch, _dtypes, return_types
 from . import derivatives as D
 from ._tensor import Size, Tensor
 from .autograd import grad_mode
 
 _STATE = grad_mode.STATE
+_MAX_EXACT_INT = 2**53  # every int up to here is exactly a float64, so NumPy converts it with one rounding
 
 
 # =============================================================================================
@@ -77,6 +78,12 @@ def _binary(op, a, b, out=None, promote_int_to_float=False, **args):
         kind = a._data.dtype.kind
         if (type(b) is float and kind in "fc") or (type(b) is int and kind in "iufc"):
             dt = a.dtype
+            # A float tensor and a number for add/sub/mul/div: the number is not wrapped in a tensor
+            # (Op.run_number). Ints only up to 2**53, where NumPy's conversion is exactly the cast's.
+            if (op.number_ufunc is not None and out is None and kind in "fc" and not _dispatch._extras[0]
+                    and (not args or (type(args.get("alpha")) is int and args["alpha"] == 1))
+                    and (type(b) is float or -_MAX_EXACT_INT <= b <= _MAX_EXACT_INT)):
+                return op.run_number(a, b, args)
         else:
             dt = _dtypes.result_type(a, b)
         b = _wrap_scalar(b)
@@ -102,6 +109,37 @@ def _raise_broadcast_error(sa, sb, out=None):
         raise RuntimeError(f"output with shape {list(out._data.shape)} doesn't match the broadcast shape "
                            f"{list(np.broadcast_shapes(sa, sb))}")
     raise RuntimeError("shapes cannot be broadcast")
+
+
+def _into_out(name: str, out, inputs, compute):
+    """PyTorch's ``out=`` argument: ``compute()``'s result copied into ``out``, which is returned.
+
+    Not differentiable: PyTorch refuses it while grad mode records and an argument requires grad.
+    ``out`` is resized when its shape differs (with PyTorch's deprecation warning unless it is empty).
+    """
+    if out is None:
+        return compute()
+    tensors = [t for t in inputs if isinstance(t, Tensor)]
+    if grad_mode.is_grad_enabled() and builtins.any(t.requires_grad for t in (*tensors, out)):
+        raise RuntimeError(f"{name}(): functions with out=... arguments don't support automatic "
+                           "differentiation, but one of the arguments requires grad.")
+    _dispatch._check_no_partial_overlap(out, tensors)
+    result = compute()
+    if result.dtype._kind > out.dtype._kind:  # PyTorch's can_cast: never down a category
+        raise RuntimeError(f"result type {_dispatch._legacy_scalar_name(result.dtype)} can't be cast to the "
+                           f"desired output type {_dispatch._legacy_scalar_name(out.dtype)}")
+    if result._data.shape != out._data.shape:
+        if out._data.size:
+            warnings.warn(f"An output with one or more elements was resized since it had shape "
+                          f"{list(out._data.shape)}, which does not match the required output shape "
+                          f"{list(result._data.shape)}. This behavior is deprecated, and in a future PyTorch "
+                          "release outputs will not be resized unless they have zero elements. You can "
+                          "explicitly reuse an out tensor t by resizing it, inplace, to zero elements with "
+                          "t.resize_(0).", UserWarning, stacklevel=3)
+        out._data = np.empty(result._data.shape, out._data.dtype)
+    with grad_mode.no_grad():
+        out.copy_(result)
+    return out
 
 
 def _unary(op, t: Tensor, out=None, float_result=True):
@@ -141,11 +179,15 @@ def _raw_dims(dim, ndim: int) -> tuple:
 
 def add(input, other, *, alpha=1, out=None):
     """input + alpha * other."""
+    if out is not None:
+        return _into_out("add", out, (input, other), lambda: add(input, other, alpha=alpha))
     return _binary(D.add, input, other, alpha=alpha)
 
 
-def sub(input, other, *, alpha=1):
+def sub(input, other, *, alpha=1, out=None):
     """input - alpha * other."""
+    if out is not None:
+        return _into_out("sub", out, (input, other), lambda: sub(input, other, alpha=alpha))
     if isinstance(input, Tensor) and input.dtype is _dtypes.bool_ and getattr(other, "dtype", None) is _dtypes.bool_:
         raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. "
                            "Use the `^` or `logical_xor()` operator instead.")
@@ -160,16 +202,20 @@ def rsub(input, other, *, alpha=1):
     return _binary(D.rsub_tensor if isinstance(other, Tensor) else D.rsub, input, other, alpha=alpha)
 
 
-def mul(input, other):
+def mul(input, other, *, out=None):
     """Elementwise product."""
+    if out is not None:
+        return _into_out("mul", out, (input, other), lambda: mul(input, other))
     return _binary(D.mul, input, other)
 
 
 multiply = mul
 
 
-def div(input, other, *, rounding_mode=None):
+def div(input, other, *, rounding_mode=None, out=None):
     """Elementwise true division (integers give floats)."""
+    if out is not None:
+        return _into_out("div", out, (input, other), lambda: div(input, other, rounding_mode=rounding_mode))
     if rounding_mode is not None:
         return _rounded_div(input, other, rounding_mode)
     return _binary(D.div, input, other, promote_int_to_float=True)
@@ -232,13 +278,17 @@ def pow(input, exponent):
     return D.pow(input, dtype=dt if dt.np != input._data.dtype else None, exponent=exponent)
 
 
-def exp(input):
+def exp(input, *, out=None):
     """e ** input."""
+    if out is not None:
+        return _into_out("exp", out, (input,), lambda: exp(input))
     return _unary(D.exp, input)
 
 
-def log(input):
+def log(input, *, out=None):
     """Natural logarithm."""
+    if out is not None:
+        return _into_out("log", out, (input,), lambda: log(input))
     return _unary(D.log, input)
 
 
@@ -974,6 +1024,8 @@ def _tensor_list(tensors, name):
 def cat(tensors, dim=0, *, out=None):
     """Join tensors along an existing dimension."""
     tensors = _tensor_list(tensors, "cat")
+    if out is not None:
+        return _into_out("cat", out, tensors, lambda: cat(tensors, dim))
     if not tensors:
         raise ValueError("torch.cat(): expected a non-empty list of Tensors")
     # Legacy rule kept by PyTorch: 1-D empty tensors are skipped.
@@ -999,6 +1051,8 @@ concat = concatenate = cat
 def stack(tensors, dim=0, *, out=None):
     """Join equally shaped tensors along a new dimension."""
     tensors = _tensor_list(tensors, "stack")
+    if out is not None:
+        return _into_out("stack", out, tensors, lambda: stack(tensors, dim))
     if not tensors:
         raise RuntimeError("stack expects a non-empty TensorList")
     _wrap_dim(dim, tensors[0].dim() + 1)
@@ -1157,6 +1211,9 @@ def _meta_name(d) -> str:
 
 def _check_mm_dtypes(a, b, name="mm"):
     if a.dtype is not b.dtype:
+        if name == "mv":  # PyTorch's addmv lists (result, mat, vec); its result takes vec's dtype
+            raise RuntimeError(f"addmv input tensors must have the same dtype, but got {_legacy(b.dtype)}, "
+                               f"{_legacy(a.dtype)}, and {_legacy(b.dtype)}")
         raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {_meta_name(a.dtype)} != {_meta_name(b.dtype)}"
                            if name == "mm" else f"expected scalar type {_legacy(a.dtype)} but found {_legacy(b.dtype)}")
 
@@ -1241,8 +1298,10 @@ def _should_fold(t1, t2) -> bool:
     return builtins.all(strides[i] == strides[i + 1] * shape[i + 1] for i in builtins.range(big.dim() - 2))
 
 
-def matmul(input, other):
+def matmul(input, other, *, out=None):
     """Matrix product with PyTorch's rules for every combination of ranks (and its grad_fn names)."""
+    if out is not None:
+        return _into_out("matmul", out, (input, other), lambda: matmul(input, other))
     if not isinstance(other, Tensor):
         raise TypeError(f"matmul(): argument 'other' (position 2) must be Tensor, not {type(other).__name__}")
     if not isinstance(input, Tensor):

@@ -441,15 +441,13 @@ def detach(input):
 
 
 def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
-    """(std, mean) over ``dim``."""
-    return (_ops.std(input, dim, unbiased, keepdim, correction=correction), _ops.mean(input, dim, keepdim)
-            if dim is not None else _ops.mean(input))
+    """(std, mean) over ``dim``, recorded as one node (StdMeanBackward0)."""
+    return D.std_mean(input, **_ops._var_args(input, dim, unbiased, keepdim, correction, "std_mean"))
 
 
 def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
-    """(var, mean) over ``dim``."""
-    return (_ops.var(input, dim, unbiased, keepdim, correction=correction), _ops.mean(input, dim, keepdim)
-            if dim is not None else _ops.mean(input))
+    """(var, mean) over ``dim``, recorded as one node (VarMeanBackward0)."""
+    return D.var_mean(input, **_ops._var_args(input, dim, unbiased, keepdim, correction, "var_mean"))
 
 
 # =============================================================================================

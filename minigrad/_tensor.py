@@ -68,7 +68,19 @@ class Size(tuple, metaclass=TorchNamed):
         return Size(out) if isinstance(item, slice) else out
 
     def __add__(self, other):
-        return Size(tuple(self) + tuple(other))
+        if not isinstance(other, tuple):
+            raise TypeError(f"can only concatenate tuple (not {type(other).__name__}) to torch.Size")
+        return Size(tuple.__add__(self, other))
+
+    def __radd__(self, other):  # (1,) + size is a Size too (tried first: Size subclasses tuple)
+        if not isinstance(other, tuple):
+            return NotImplemented
+        return Size(tuple.__add__(other, self))
+
+    def __mul__(self, n):
+        return Size(tuple.__mul__(self, n))
+
+    __rmul__ = __mul__
 
 
 class _TensorType(type):
@@ -269,7 +281,8 @@ class Tensor(metaclass=_TensorType):
 
     def __bool__(self) -> bool:
         if self._data.size != 1:
-            raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+            raise RuntimeError(f"Boolean value of Tensor with {'no values' if self._data.size == 0 else 'more than one value'}"
+                               " is ambiguous")
         return bool(self._data.reshape(()))
 
     def __float__(self) -> float:
@@ -312,7 +325,7 @@ class Tensor(metaclass=_TensorType):
     def __format__(self, spec: str) -> str:
         if self._data.ndim == 0 and type(self) is Tensor:  # as PyTorch: a 0-dim tensor formats as its value
             return self.item().__format__(spec)
-        return str(self)
+        return object.__format__(self, spec)  # str(self), or TypeError for a non-empty spec
 
     def __reduce_ex__(self, protocol):
         from ._creation import tensor
@@ -514,6 +527,8 @@ class Tensor(metaclass=_TensorType):
 
     @data.setter
     def data(self, value: Tensor) -> None:
+        if not isinstance(value, Tensor):
+            raise TypeError(f"Variable data has to be a tensor, but got {type(value).__name__}")
         self._data = value._data
 
     def _detached_copy(self) -> Tensor:

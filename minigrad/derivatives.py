@@ -95,7 +95,10 @@ def pow_backward(grad, self, exponent):
     """d x^p / dx = p·x^(p-1)   (0 when p == 0, as PyTorch)."""
     if exponent == 0:
         return _ops().zeros_like(self)
-    return grad * (exponent * self.pow(exponent - 1)).conj()
+    # PyTorch takes the exponent as a double (or complex) here, and the number times a tensor is the
+    # Scalar overload: a double-backward graph shows PowBackward0(2.0) and MulBackward1(3.0) for x ** 3.
+    exponent = complex(exponent) if isinstance(exponent, complex) else float(exponent)
+    return grad * mul_scalar(self.pow(exponent - 1), other=exponent).conj()
 
 
 def pow_backward_self(grad, self, exponent):
@@ -440,19 +443,32 @@ lerp_tensor = Op("lerp", "LerpBackward1", _lerp, inputs=("self", "end", "weight"
 # Reductions
 # =============================================================================================
 
-sum = Op("sum", "SumBackward0", lambda a: np.sum(a, dtype=a.dtype),
+def _acc(a: np.ndarray):
+    """The dtype a sum accumulates in: float32 for half and bfloat16 (PyTorch's acc_type), else a's own."""
+    return np.float32 if a.dtype.itemsize == 2 and a.dtype.kind in "fV" else a.dtype
+
+
+def _reduce_in_acc(reduce):
+    """``reduce(a, dtype=...)`` accumulated in ``_acc(a)`` and rounded once to ``a``'s dtype at the end."""
+    def forward(a, **kw):
+        r = reduce(a, dtype=_acc(a), **kw)
+        return r if r.dtype == a.dtype else np.asarray(r).astype(a.dtype)
+    return forward
+
+
+sum = Op("sum", "SumBackward0", _reduce_in_acc(np.sum),
          jvp="linear",
          self=lambda grad, self_sym_sizes: grad.expand(self_sym_sizes))   # d Σx / dx_i = 1
 sum_dim = Op("sum", "SumBackward1",
-             _rank0_ok(lambda a, dim, keepdim: np.sum(a, axis=dim, keepdims=keepdim, dtype=a.dtype)),
+             _rank0_ok(lambda a, dim, keepdim: _reduce_in_acc(np.sum)(a, axis=dim, keepdims=keepdim)),
              jvp="linear",
              args=("dim", "keepdim"),
              self=lambda grad, self_sym_sizes, dim, keepdim: sum_backward(grad, self_sym_sizes, dim, keepdim))
-mean = Op("mean", "MeanBackward0", lambda a: np.mean(a, dtype=a.dtype),
+mean = Op("mean", "MeanBackward0", _reduce_in_acc(np.mean),
           jvp="linear",
           self=lambda grad, self_sym_sizes, self_sym_numel: grad.expand(self_sym_sizes) / self_sym_numel)
 mean_dim = Op("mean", "MeanBackward1",
-              _rank0_ok(lambda a, dim, keepdim: np.mean(a, axis=dim, keepdims=keepdim, dtype=a.dtype)),
+              _rank0_ok(lambda a, dim, keepdim: _reduce_in_acc(np.mean)(a, axis=dim, keepdims=keepdim)),
               jvp="linear",
               args=("dim", "keepdim"),
               self=lambda grad, self_sym_sizes, dim, keepdim, self_sym_numel:
@@ -649,6 +665,38 @@ std = Op("std", "StdBackward0", _rank0_ok(_std), args=("dim", "correction", "kee
          jvp="reduction",
          self=lambda grad, self, dim, correction, keepdim, result:
              std_backward(grad, self, dim, correction, keepdim, result))
+def _with_mean(stat):
+    """Forward of var_mean / std_mean: (stat, mean) over the same dims, both in the input's real dtype."""
+    def forward(a, dim, correction, keepdim):
+        mean = np.asarray(np.mean(a, axis=dim, keepdims=keepdim)).astype(a.dtype, copy=False)
+        return stat(a, dim, correction, keepdim), mean
+    return forward
+
+
+def _mean_backward(grad, self, dim, keepdim):
+    """d mean(x) / dx_i = 1 / N."""
+    sizes = tuple(self.shape)
+    return _restore(grad, sizes, dim, keepdim).expand(sizes) / _reduced_count(sizes, dim)
+
+
+def _sum_defined(*terms):
+    """The sum of the terms that are not None (PyTorch adds only the outputs' defined gradients)."""
+    terms = [t for t in terms if t is not None]
+    return terms[0] if len(terms) == 1 else terms[0] + terms[1]
+
+
+# One node for both outputs, as in PyTorch (VarMeanBackward0 / StdMeanBackward0): the input's
+# gradient is the sum of what each used output sends back (an unused output's grad is None here).
+var_mean = Op("var_mean", "VarMeanBackward0", _rank0_ok(_with_mean(_var)), args=("dim", "correction", "keepdim"),
+              outputs=("result0", "result1"), undefined_grads=True,
+              self=lambda grads, self, dim, correction, keepdim: _sum_defined(
+                  None if grads[0] is None else var_backward(grads[0], self, dim, correction, keepdim),
+                  None if grads[1] is None else _mean_backward(grads[1], self, dim, keepdim)))
+std_mean = Op("std_mean", "StdMeanBackward0", _rank0_ok(_with_mean(_std)), args=("dim", "correction", "keepdim"),
+              outputs=("result0", "result1"), undefined_grads=True,
+              self=lambda grads, self, dim, correction, keepdim, result0: _sum_defined(
+                  None if grads[0] is None else std_backward(grads[0], self, dim, correction, keepdim, result0),
+                  None if grads[1] is None else _mean_backward(grads[1], self, dim, keepdim)))
 logsumexp = Op("logsumexp", "LogsumexpBackward0", _rank0_ok(_logsumexp), args=("dim", "keepdim"),
                jvp="reduction",
                # d log Σ e^x / dx_i = e^(x_i - lse) (the softmax)

@@ -2,7 +2,9 @@
 
 - AccumulateGrad takes a gradient without copying it only when nothing else refers to it;
 - in-place ops outside autograd write straight into their tensor (``Op._run_into``);
-- the per-op save plan saves exactly what the formulas need.
+- the per-op save plan saves exactly what the formulas need;
+- ``tensor <op> python number`` does not wrap the number unless it is read (``Op.run_number``);
+- ``next_functions`` is built on access from the node's internal edge tuples.
 """
 from __future__ import annotations
 
@@ -106,3 +108,74 @@ def test_saved_values_follow_which_inputs_require_grad(requires):
         fn = (a * b).grad_fn
         seen.append(tuple(None if v is None else v.tolist() for v in (fn._saved_self, fn._saved_other)))
     assert seen[0] == seen[1]
+
+
+# ---- tensor <op> python number (Op.run_number) ------------------------------------------------
+
+NUMBER_CASES = [(op, value) for op in ("add", "sub", "mul", "div")
+                for value in (1.0001, 3, -0.0, 1e6, float("inf"), 2**40)]
+
+
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64", "complex64", "complex128"])
+@pytest.mark.parametrize("op,value", NUMBER_CASES)
+def test_number_operand_gives_what_wrapping_it_gives(op, value, dtype):
+    # The shortcut hands NumPy the number itself; the general path casts a wrapped 0-dim tensor.
+    x = mg.tensor(np.array([1.5, -2.0, 0.25, 3.0]), dtype=getattr(mg, dtype))
+    wrapped = mg.tensor(value, dtype=mg.float64 if type(value) is float else mg.int64)
+    fast, general = getattr(x, op)(value), getattr(x, op)(wrapped)
+    assert fast.dtype is general.dtype is x.dtype
+    np.testing.assert_array_equal(fast.numpy(), general.numpy())
+
+
+def test_number_operand_saved_like_pytorch():
+    x = mg.ones(3, requires_grad=True)
+    fn = (x * 1.5).grad_fn
+    assert fn._saved_other is fn._saved_other  # wrapped once, then the same tensor (as in PyTorch)
+    assert repr(fn._saved_other) == "tensor(1.5000, dtype=torch.float64)"
+    assert fn._saved_self is None
+    assert type(fn._raw_saved_other).__name__ == "SavedTensor"
+    assert fn.next_functions == ((x.grad_fn or x._grad_accumulator(), 0), (None, 0))
+    assert (x + 2).grad_fn._saved_alpha == 1
+    later = (x * 2).grad_fn
+    with mg.inference_mode():  # wrapped while reading, but it stands for a tensor of the recording
+        assert not later._saved_other.is_inference()
+
+
+def test_number_operand_freed_after_backward_and_gradients_right():
+    x = mg.tensor([1.0, 2.0], requires_grad=True)
+    y = ((x * 3) / 2 - 1) * 2.5 + 7
+    mul = y.grad_fn.next_functions[0][0]
+    y.sum().backward()
+    np.testing.assert_allclose(x.grad.numpy(), [3.75, 3.75])
+    with pytest.raises(RuntimeError, match="backward through the graph a second time"):
+        _ = mul._saved_other
+    z = x * 4.0
+    z.sum().backward(retain_graph=True)
+    z.sum().backward()  # retain_graph: the saved number is read again
+    np.testing.assert_allclose(x.grad.numpy(), [11.75, 11.75])
+
+
+def test_pack_hooks_see_the_wrapped_number():
+    x = mg.ones(2, requires_grad=True)
+    packed = []
+    with mg.autograd.graph.saved_tensors_hooks(lambda t: packed.append(t) or t, lambda t: t):
+        y = x * 2.0
+    assert [(p.dtype, p.dim(), p.item()) for p in packed] == [(mg.float64, 0, 2.0)]
+    y.sum().backward()
+    np.testing.assert_array_equal(x.grad.numpy(), [2.0, 2.0])
+
+
+def test_number_operand_matches_torch():
+    torch = torch_or_skip()
+
+    def run(lib):
+        x = lib.tensor([0.5, -1.0, 2.0], requires_grad=True)
+        y = (x * 1.0001 + 0.001) / 3 - 2
+        fn = y.grad_fn.next_functions[0][0]  # DivBackward0
+        names = sorted(a for a in dir(fn) if a.startswith("_saved_"))
+        y.sum().backward()
+        return names, x.grad
+
+    (mn, mgrad), (tn, tgrad) = run(mg), run(torch)
+    assert mn == tn
+    assert_close(mgrad, tgrad)

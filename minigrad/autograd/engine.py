@@ -206,6 +206,37 @@ def _sole_owner(grad) -> bool:
     return data.base is None and data.flags.writeable and sys.getrefcount(data) <= 3
 
 
+def _check_hook_result(hook, original, result) -> None:
+    """PyTorch's checks on a gradient a hook returned in place of ``original`` (python_hook.cpp)."""
+    if result is original:
+        return
+    if original is None:
+        raise RuntimeError("can't replace a None gradient with a non-None value")
+    from .._tensor import Tensor
+    if not isinstance(result, Tensor):
+        raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
+    name = getattr(hook, "__name__", None)
+    name = name if isinstance(name, str) else "<unknown>"
+    if result.dtype != original.dtype:
+        raise RuntimeError(f"hook '{name}' has changed the type of value "
+                           f"(was {original.type()} got {result.type()})")
+    if result.shape != original.shape:
+        raise RuntimeError(f"hook '{name}' has changed the size of value")
+
+
+def _check_hook_tuple(hook, original, result) -> None:
+    """The same checks for a node hook, which returns a tuple of gradients."""
+    if not isinstance(result, tuple):
+        raise TypeError(f"expected tuple, but hook returned '{type(result).__name__}'")
+    if len(result) != len(original):
+        name = getattr(hook, "__name__", None)
+        raise RuntimeError(f"hook '{name if isinstance(name, str) else '<unknown>'}' has returned an incorrect "
+                           f"number of values (got {len(result)}, but expected {len(original)})")
+    for o, r in zip(original, result):
+        if r is not None:
+            _check_hook_result(hook, o, r)
+
+
 def _call_tensor_pre_hooks(node, grads: list) -> list:
     """Hooks registered with ``tensor.register_hook``, then ``retain_grad`` (PyTorch's order)."""
     if type(node) is AccumulateGrad:
@@ -214,12 +245,14 @@ def _call_tensor_pre_hooks(node, grads: list) -> list:
             for hook in list(hooks.values()):  # called even with None, as PyTorch does
                 r = hook(grads[0])
                 if r is not None:
+                    _check_hook_result(hook, grads[0], r)
                     grads[0] = r
         return grads
     if node._tensor_pre_hooks:
         for nr, hook in list(node._tensor_pre_hooks.values()):
             r = hook(grads[nr])  # called even with None (an output that got no gradient)
             if r is not None:
+                _check_hook_result(hook, grads[nr], r)
                 grads[nr] = r
     if node._retains_grad:
         for nr, ref in node._retains_grad.items():
@@ -241,6 +274,7 @@ def _call_function(node, grads: list) -> list:
         for hook in list(node._pre_hooks.values()):
             r = hook(tuple(grads))
             if r is not None:
+                _check_hook_tuple(hook, grads, r)
                 grads = list(r)
     if all(g is None for g in grads):
         outputs = [None] * len(node._next_nodes)
@@ -258,6 +292,7 @@ def _call_function(node, grads: list) -> list:
         for hook in list(node._post_hooks.values()):
             r = hook(tuple(outputs), tuple(grads))
             if r is not None:
+                _check_hook_tuple(hook, outputs, r)
                 outputs = list(r)
     return outputs
 
@@ -305,7 +340,8 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
     heap, pop, push = queue.heap, queue.pop, queue.push
     try:
         while heap:
-            node = pop()
+            # A chain has one ready node at a time: no heap to rearrange, no function call.
+            node = heap.pop() if len(heap) == 1 else pop()
             if node is root and type(node) is _GraphRoot:
                 outputs = node.grads
             else:
@@ -354,7 +390,10 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
                         buf = buffers[nxt] = [None] * nxt._n_outputs
                     buf[nr] = g if buf[nr] is None else buf[nr] + g
                 if d == 0:
-                    push(nxt)
+                    if heap:
+                        push(nxt)
+                    else:
+                        heap.append(nxt)
             # Keep no reference to the gradients just handed on: AccumulateGrad may take a gradient
             # without copying it only when the engine's buffer is its sole holder (_sole_owner).
             outputs = g = buf = None

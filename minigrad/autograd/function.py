@@ -49,7 +49,7 @@ class FunctionCtx:
     @property
     def saved_tensors(self) -> tuple:
         """The tensors given to ``save_for_backward`` (checked for in-place changes)."""
-        saved = getattr(self, "_saved_list", None)
+        saved = getattr(self, "_stored_tensors", None)
         if saved is None:
             return tuple(getattr(self, "to_save", ()))
         if saved == "freed":
@@ -96,13 +96,13 @@ class BackwardCFunction(FunctionCtx, Node):
         return tuple(grads)
 
     def release_variables(self) -> None:
-        if getattr(self, "_saved_list", None) is not None:
-            self._saved_list = "freed"
+        if getattr(self, "_stored_tensors", None) is not None:
+            self._stored_tensors = "freed"
 
     @property
     def _raw_saved_tensors(self) -> tuple:
         """The SavedTensor objects behind ``saved_tensors`` (e.g. to ``register_hooks`` on one)."""
-        saved = getattr(self, "_saved_list", None)
+        saved = getattr(self, "_stored_tensors", None)
         if saved == "freed":
             raise RuntimeError(FREED_MESSAGE)
         return tuple(saved or ())
@@ -219,7 +219,7 @@ class Function(metaclass=_FunctionMeta):
                     if t is not None and not isinstance(t, Tensor):
                         raise TypeError("save_for_backward can only save variables, but argument "
                                         f"{i} is of type {type(t).__name__}")
-                node._saved_list = [
+                node._stored_tensors = [
                     None if t is None else SavedTensor(t, is_output=any(t is o for o in tensor_outputs))
                     for t in to_save]
                 del node.to_save

@@ -148,10 +148,8 @@ class inference_mode(_DecoratorContextManager):
 
     def __enter__(self) -> None:
         self.prev = (STATE.enabled, STATE.inference)
-        if self.mode:
-            STATE.enabled, STATE.inference = False, True
-        else:
-            STATE.inference = False
+        # PyTorch's InferenceMode(mode) sets grad mode to ``not mode``: inference_mode(False) enables it.
+        STATE.enabled, STATE.inference = not self.mode, self.mode
 
     def __exit__(self, *exc) -> None:
         STATE.enabled, STATE.inference = self.prev

@@ -228,6 +228,11 @@ def _copy_like(grad, variable):
     return D.copy_(fresh, grad, out=fresh)
 
 
+# minigrad.Tensor, looked up once: _tensor.py imports this module before defining the class, and an
+# import statement in SavedTensor.unpack (run for every saved output in backward) costs ~0.6 us.
+_TENSOR_CLASS: list = []
+
+
 class SavedTensor:
     """A tensor saved for backward, with its version at save time (to catch in-place changes).
 
@@ -296,8 +301,10 @@ class SavedTensor:
         if not self._is_output:
             return self._tensor
         # Rebuild the output as a tensor whose grad_fn is this node (no cycle is stored).
-        from .._tensor import Tensor
-        t = Tensor._make(self._data)
+        if not _TENSOR_CLASS:
+            from .._tensor import Tensor
+            _TENSOR_CLASS.append(Tensor)
+        t = _TENSOR_CLASS[0]._make(self._data)
         t._version_counter = self._version_counter
         if self._requires_grad and node is not None:
             t._requires_grad = True

@@ -124,6 +124,9 @@ def _addmm(bias: Tensor, mat1: Tensor, mat2: Tensor) -> Tensor:
     (a, b), (c, d) = mat1.shape, mat2.shape
     if b != c:
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a}x{b} and {c}x{d})")
+    if mat1.dtype is not mat2.dtype:  # e.g. a float64 batch into a float32 nn.Linear
+        raise RuntimeError(f"mat1 and mat2 must have the same dtype, but got {_ops._legacy(mat1.dtype)} and "
+                           f"{_ops._legacy(mat2.dtype)}")
     return D.addmm(bias, mat1, mat2, beta=1, alpha=1)
 
 

@@ -15,6 +15,8 @@ class Parameter(Tensor):
         # Shares the storage of ``data`` (like torch.nn.Parameter), but starts a fresh history.
         array = np.empty(0, dtype=np.float32) if data is None else data._data
         self._init_from(array, False)
+        if data is not None and data._is_inference:
+            self._is_inference = True  # so requires_grad=True outside inference mode is refused
         self.requires_grad = requires_grad
 
     @classmethod

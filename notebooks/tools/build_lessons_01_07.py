@@ -94,7 +94,7 @@ L00 = [
     md("""
     ## How a lesson works
 
-    * Every code cell is PyTorch code: the first cell says `import minigrad as torch`. Replace that line with `import torch` and the lesson runs on real PyTorch (object addresses and random draws aside).
+    * Every code cell is PyTorch code: the first cell says `import minigrad as torch`. Replace `minigrad` by `torch` in the import lines (`import minigrad as torch` → `import torch`, `from minigrad.autograd import Function` → `from torch.autograd import Function`) and the lesson runs on real PyTorch (object addresses and random draws aside).
     * Key facts are checked with `assert`, so a lesson that stops being true fails loudly.
     * Cells marked with the tag `raises-exception` show an error **on purpose**: reading PyTorch's error messages is part of learning autograd.
     * Each lesson ends with exercises. Replace `...` with your answer and run the cell: `check(name, value)` from `lesson_check.py` prints `✓` or tells you what is off, without giving the answer away. A worked solution sits in the collapsed cell after each exercise.
@@ -198,22 +198,6 @@ L01 = [
     md("`viz.draw` draws the same walk. Read it top-down for backward (the gradient flows from `d` to the leaves), bottom-up for the forward pass:"),
     code("viz.draw(d)"),
     md("""
-    ## requires_grad spreads
-
-    Note 001: 「如果某一个节点requires_grad被设置为True，那么所有有它产生的张量requires_grad都是True」 — everything computed from a tensor that requires grad requires grad too. Note 000's example (named `a2`, `b2` here so that `a` and `b` above stay):
-    """),
-    code("""
-    x = torch.rand(5, 5)
-    y = torch.rand(5, 5)
-    z = torch.rand((5, 5), requires_grad=True)
-
-    a2 = x + y
-    print(f"Does `a2` require gradients? : {a2.requires_grad}")
-    b2 = x + z
-    print(f"Does `b2` require gradients?: {b2.requires_grad}")
-    assert not a2.requires_grad and b2.requires_grad
-    """),
-    md("""
     ## grad: empty until backward
 
     `d = Σᵢ (aᵢ + bᵢ)`, so `∂d/∂aᵢ = 1` and `∂d/∂bᵢ = 1`. Before `backward()` there is nothing in `.grad`:
@@ -236,6 +220,29 @@ L01 = [
         print(c.grad)
     print(caught[0].category.__name__)
     print(caught[0].message)
+    """),
+    md("""
+    ## requires_grad spreads (note 000 §require_grad的自动机制)
+
+    Note 001: 「如果某一个节点requires_grad被设置为True，那么所有有它产生的张量requires_grad都是True」 — everything computed from a tensor that requires grad requires grad too. Note 000's example, exactly as written (it reuses the names `a` and `b`; we are done with the tensors above):
+    """),
+    code("""
+    x = torch.rand(5, 5)
+    y = torch.rand(5, 5)
+    z = torch.rand((5, 5), requires_grad=True)
+
+    a = x + y
+    print(f"Does `a` require gradients? : {a.requires_grad}")
+    b = x + z
+    print(f"Does `b` require gradients?: {b.requires_grad}")
+    assert not a.requires_grad and b.requires_grad
+    """),
+    md("`a` is built only from tensors that do not require grad, so nothing is recorded: it is a leaf with no `grad_fn`. `b` has one input that requires grad, so it gets an `AddBackward0` node — but only `z` appears in its graph, because `x` needs no gradient:"),
+    code("""
+    print(a.grad_fn, a.is_leaf)
+    print(b.grad_fn.next_functions)
+    assert a.grad_fn is None and b.grad_fn.next_functions[0][0] is None
+    viz.draw(b, params={"z": z})
     """),
     md("""
     ## Errors on purpose
@@ -585,6 +592,18 @@ L03 = [
     assert x.grad.tolist() == [4.0, 6.0, 8.0]
     """),
     md("""
+    The signature in note 003 has one more argument, **grad_variables**: the old name of `grad_tensors`. It still works, with a deprecation warning (caught and printed here); write `grad_tensors`. (Today's PyTorch also has `inputs=`, which limits the accumulation to the given leaves.)
+    """),
+    code("""
+    x.grad = None
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        torch.autograd.backward([x * 2], grad_variables=[torch.ones(3)])
+    print(x.grad)
+    print(caught[0].message)
+    assert x.grad.tolist() == [2.0, 2.0, 2.0]
+    """),
+    md("""
     ## torch.autograd.grad, argument by argument
 
     Note 003: 「计算 `outputs` 对 `inputs` 的梯度并返回」. It returns a tuple (one gradient per input) and leaves `.grad` alone.
@@ -904,13 +923,22 @@ L05 = [
     (x ** 2).backward()
     print(x.grad is g, x.grad)  # a new tensor
     """),
-    md("What `model.zero_grad()` does, written out for a list of parameters (`nn.Module` comes in later lessons):"),
+    md("What `model.zero_grad()` does, written out for a list of parameters:"),
     code('''
     def zero_grad(params):
         """Forget every parameter's gradient, as model.zero_grad() does."""
         for p in params:
             p.grad = None
     '''),
+    md("And the real `model.zero_grad()` on a `torch.nn` module (lesson 13 trains one): every parameter's `.grad` is dropped."),
+    code("""
+    model = torch.nn.Linear(3, 1)
+    model(torch.ones(2, 3)).sum().backward()
+    print([p.grad for p in model.parameters()])  # weight: 2 samples × input 1; bias: 2 samples
+    model.zero_grad()
+    print([p.grad for p in model.parameters()])
+    assert all(p.grad is None for p in model.parameters())
+    """),
     md("""
     ## The graph is freed after backward
 
@@ -1124,6 +1152,32 @@ L06 = [
     z.backward()
     """),
     md("""
+    Note 001's second example switches grading off with `torch.set_grad_enabled(False)` used as a plain function. The same correction applies: `z` has no history, so `z.backward()` is an error.
+    """),
+    code("""
+    x = torch.randn(5, 5, requires_grad=True)
+    y = torch.randn(5, 5)
+
+    torch.set_grad_enabled(False)
+
+    z = x + y  # 不会计算z的梯度
+    print(z.requires_grad, torch.is_grad_enabled())
+    """),
+    error("z.backward()  # 由于梯度计算被禁用，不会计算任何梯度 — in fact: an error"),
+    md("The note then switches grad mode back on and recomputes `z`. Now `z` has a graph — but it is a 5×5 matrix, and `backward()` without a `gradient` only works for a scalar (lessons 03 and 04). The note's 「计算x的梯度」 needs one more thing:"),
+    code("""
+    torch.set_grad_enabled(True)  # 再次启用梯度计算
+
+    z = x + y  # 重新计算z
+    print(z.requires_grad, z.grad_fn.name(), tuple(z.shape))
+    """),
+    error("z.backward()  # 计算x的梯度 — not for a non-scalar z"),
+    code("""
+    z.backward(torch.ones_like(z))  # vᵀ·J with v = 1: the gradient of z.sum()
+    print(x.grad)
+    assert torch.is_grad_enabled() and torch.equal(x.grad, torch.ones(5, 5))
+    """),
+    md("""
     ## no_grad, enable_grad and set_grad_enabled: note 003's examples
 
     Note 003 starts its examples with `torch.tensor([1], requires_grad=True)` — an **integer** tensor, which cannot require grad (lesson 01):
@@ -1200,12 +1254,17 @@ L06 = [
     with torch.no_grad():
         print((x**2).requires_grad)
     """),
-    md("`detach()` copies nothing: the result shares the data with `x` (a change to one shows in the other) but has no history. Note 004's version on the network:"),
+    md("`detach()` copies nothing: the result shares the data with `x` (a change to one shows in the other) but has no history:"),
     code("""
     print(y.data_ptr() == x.data_ptr(), y.is_leaf)
-    z = torch.matmul(torch.ones(5), w)+b
+    """),
+    md("Note 004 (§2、禁用反向传播): 「实现相同结果的另一种方法是在张量上使用 detach() 方法」 — on the network, whose input `x` is `torch.ones(5)` again:"),
+    code("""
+    x = torch.ones(5)
+    z = torch.matmul(x, w)+b
     z_det = z.detach()
     print(z_det.requires_grad)
+    assert z.requires_grad and not z_det.requires_grad and torch.equal(z, z_det)
     """),
     md("""
     `no_grad` stops recording everything in a block; `detach` cuts one tensor out, which makes it a **constant** for the rest of the computation (a stop-gradient). Here the gradient flows through the first factor of `p * p.detach()` only:

@@ -256,7 +256,7 @@ L09 = [
     code(SETUP + "\nimport math"),
     md("## `Exp`, from note 000"),
     code("""
-    Function = torch.autograd.Function
+    from minigrad.autograd import Function  # with PyTorch: from torch.autograd import Function
 
     class Exp(Function):
         @staticmethod
@@ -284,29 +284,37 @@ L09 = [
     md("""
     ## `MultiplyAdd`, from note 001
 
-    `forward` saves `w` and `x` with `ctx.save_for_backward`; `backward` reads them back from `ctx.saved_tensors` and returns three gradients, one per input: ∂(w·x + b)/∂w = x, ∂/∂x = w, ∂/∂b = 1.
+    `forward` saves `w` and `x` with `ctx.save_for_backward`; `backward` reads them back from `ctx.saved_tensors` and returns three gradients, one per input: ∂(w·x + b)/∂w = x, ∂/∂x = w, ∂/∂b = 1. The note's code, as written:
     """),
     code("""
+    from minigrad.autograd import Function
     class MultiplyAdd(Function):
+
         @staticmethod
         def forward(ctx, w, x, b):
-            ctx.save_for_backward(w, x)
+            ctx.save_for_backward(w,x)
             output = w * x + b
             return output
 
         @staticmethod
         def backward(ctx, grad_output):
-            w, x = ctx.saved_tensors
+            w,x = ctx.saved_tensors
             grad_w = grad_output * x
             grad_x = grad_output * w
             grad_b = grad_output * 1
             return grad_w, grad_x, grad_b
+    """),
+    md("「在PyTorch中，.apply()是用于调用自定义函数的方法」: call it with `.apply`. The note imports torch under the short name `t`:"),
+    code("""
+    import minigrad as t  # the note: import torch as t
 
-    x = torch.ones(1)
-    w = torch.rand(1, requires_grad=True)
-    b = torch.rand(1, requires_grad=True)
-    z = MultiplyAdd.apply(w, x, b)  # 开始前向传播
-    z.backward()  # 开始反向传播
+    x = t.ones(1)
+    w = t.rand(1, requires_grad = True)
+    b = t.rand(1, requires_grad = True)
+    # 开始前向传播
+    z=MultiplyAdd.apply(w, x, b)
+    # 开始反向传播
+    z.backward()
     print(z, w.grad, x.grad, b.grad)
     assert torch.equal(w.grad, x) and b.grad.item() == 1.0 and x.grad is None
     """),
@@ -408,7 +416,7 @@ L09 = [
 
     Besides `save_for_backward` and `needs_input_grad`, `ctx` has a few switches for special cases.
 
-    **`ctx.mark_dirty(t)`**: `forward` modified an input in place. Autograd then rewrites the input's history (its `grad_fn` becomes this function's node) and bumps nothing twice.
+    **`ctx.mark_dirty(t)`**: `forward` modified an input in place. Autograd then rewrites the input's history (its `grad_fn` becomes this function's node) and bumps its version counter: once for `add_` and once more for the in-place `apply`, so `_version` is 2.
     """),
     code("""
     class AddOne_(Function):
@@ -430,7 +438,7 @@ L09 = [
     print(h2 is h, h, h._version)
     h2.sum().backward()
     print(leaf.grad)
-    assert h2 is h and h.grad_fn.name() == "AddOne_Backward"
+    assert h2 is h and h.grad_fn.name() == "AddOne_Backward" and h._version == 2
     """),
     md("**`ctx.mark_non_differentiable(t)`**: an output that can never have a gradient (indices, masks). It comes back with `requires_grad=False`, and `backward` receives zeros for it."),
     code("""
@@ -1123,9 +1131,9 @@ L12 = [
     md(f"""
     # Lesson 12 · The autograd toolbox
 
-    *Follows note 002 (§torch.autograd, PACKAGE CONTENTS: `anomaly_mode`, `function`, `functional`, `grad_mode`, `gradcheck`, `profiler`) and note 003 (§Function).*
+    *Follows note 002 (§torch.autograd: Desciption, PACKAGE CONTENTS, CLASSES, FUNCTIONS, DATA, FILE) and note 003 (§Function).*
 
-    Note 002 lists what the package `torch.autograd` holds: 「``torch.autograd``提供了能够对任意标量函数自动求导的类和函数」, and among its modules several tools for checking and debugging autograd rather than using it:
+    Note 002 tours the package `torch.autograd`: 「``torch.autograd``提供了能够对任意标量函数自动求导的类和函数」. The first section below walks through that tour; the rest of the lesson uses the modules that check and debug autograd rather than use it:
 
     * `gradcheck`: is a backward formula right? (compares with finite differences)
     * `anomaly_mode`: which operation produced a NaN in backward?
@@ -1136,6 +1144,54 @@ L12 = [
     {PYTORCH_NOTE}
     """),
     code(SETUP),
+    md("""
+    ## A tour of the package (note 002 §torch.autograd)
+
+    Note 002 begins like this — the package imported under its own name:
+    """),
+    code("""
+    import minigrad as torch
+    import minigrad.autograd as autograd  # with PyTorch: import torch.autograd as autograd
+    """),
+    md("""
+    **Desciption.** 「目前支持自动求导的`Tensor`数据类型有浮点型 (half, float, double, bfloat16) 和复数型 (cfloat, cdouble)」 — only floating point and complex tensors can require gradients:
+    """),
+    code("""
+    for dtype in [torch.half, torch.float, torch.double, torch.bfloat16, torch.cfloat, torch.cdouble]:
+        t = torch.ones(2, dtype=dtype, requires_grad=True)
+        print(f"{str(dtype):17} requires_grad={t.requires_grad}  is_floating_point={dtype.is_floating_point}  is_complex={dtype.is_complex}")
+    """),
+    error("torch.ones(2, dtype=torch.int64, requires_grad=True)"),
+    md("""
+    **PACKAGE CONTENTS.** The submodules the note lists, each importable (`_functions`, also listed, is private: PyTorch's internal implementations, not an API). The lessons use them: `function` (lesson 09), `functional` (lesson 10), `grad_mode` (lesson 06), and below `anomaly_mode`, `gradcheck`, `profiler`. `variable` holds `Variable`, a relic.
+    """),
+    code("""
+    import importlib
+
+    for sub in ["anomaly_mode", "function", "functional", "grad_mode", "gradcheck", "profiler", "variable"]:
+        module = importlib.import_module(f"{autograd.__name__}.{sub}")
+        print(f"{sub:13} {module.__name__.split('.', 1)[1]}")
+    """),
+    md("""
+    **CLASSES.** `Function` (lessons 09 and here) is the base class of custom operations; in PyTorch its C++ base `_FunctionBase` and the mixins the note lists are implementation details. `Variable` was the tensor-with-history wrapper of PyTorch before 0.4; today it only makes a plain tensor (tensors carry `requires_grad`, `grad` and `grad_fn` themselves).
+    """),
+    code("""
+    print(autograd.function.Function is autograd.Function)
+    v = autograd.Variable(torch.ones(2), requires_grad=True)
+    print(type(v).__name__, v.requires_grad, v.is_leaf)
+    """),
+    md("""
+    **FUNCTIONS, DATA, FILE.** The note lists one function, `backward(tensors, grad_tensors, retain_graph, create_graph, grad_variables)` (lesson 03, where `grad` is covered too), and `__all__ = ['Variable', 'Function', 'backward', 'grad_mode']`. Today's `__all__` is longer, but still holds those four; the package lives in `autograd/__init__.py`.
+    """),
+    code("""
+    import inspect
+    from pathlib import Path
+
+    print(list(inspect.signature(autograd.backward).parameters))
+    print(all(name in autograd.__all__ for name in ["Variable", "Function", "backward", "grad_mode"]))
+    print(Path(autograd.__file__).parts[-2:])
+    assert {"Variable", "Function", "backward", "grad_mode"} <= set(autograd.__all__)
+    """),
     md("""
     ## `gradcheck`: catching a wrong backward
 

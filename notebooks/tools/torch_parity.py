@@ -2,11 +2,12 @@
 
     cd /work/main && .venv/bin/python notebooks/tools/torch_parity.py notebooks/02_one_layer_network.ipynb
 
-The PyTorch run replaces `import minigrad as torch` by `import torch`; viz and lesson_check work with
-both. Compared per code cell: printed text, text/plain results and error type + message, with object
-addresses masked. Cells that draw random numbers differ by design (minigrad seeds NumPy's generator),
-so read the report, do not expect it to be empty. Unexpected errors (no `raises-exception` tag) are
-listed first. Nothing is written back to the notebook.
+The PyTorch run reads `torch` for `minigrad` in import lines (`import minigrad as torch` becomes
+`import torch`); viz and lesson_check work with both. Compared per code cell: printed text,
+text/plain results and error type + message, with object addresses masked. Cells that draw random
+numbers differ by design (minigrad seeds NumPy's generator), so read the report, do not expect it to
+be empty. Unexpected errors (no `raises-exception` tag) are listed first. Nothing is written back to
+the notebook.
 """
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ from nbclient import NotebookClient
 
 ADDR = re.compile(r"0x[0-9a-fA-F]+")
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
+# `import minigrad as t`, `from minigrad.autograd import Function`, `import minigrad.autograd as autograd`
+MINIGRAD_IMPORT = re.compile(r"^(\s*(?:import|from) )minigrad\b", re.MULTILINE)
 
 
 def _run(nb: nbformat.NotebookNode, cwd: Path) -> nbformat.NotebookNode:
@@ -49,7 +52,7 @@ def main(path: str) -> int:
     theirs = nbformat.from_dict(nbformat.reads(nbformat.writes(mine), as_version=4))
     for cell in theirs.cells:
         if cell.cell_type == "code":
-            cell.source = cell.source.replace("import minigrad as torch", "import torch")
+            cell.source = MINIGRAD_IMPORT.sub(r"\1torch", cell.source).replace("import torch as torch", "import torch")
     _run(mine, src.parent)
     _run(theirs, src.parent)
     status = 0
