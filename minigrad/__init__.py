@@ -1,9 +1,13 @@
 """minigrad: a teaching autograd engine on NumPy whose public API is PyTorch's autograd.
 
 ``import minigrad as torch`` runs PyTorch autograd tutorial code. Where things live:
-    _tensor.py        Tensor (data + autograd state)          derivatives.py   every derivative formula
-    _ops.py           user-facing operations                  _dispatch.py     how an op records its node
-    autograd/engine.py the backward walk                      autograd/graph.py Node, AccumulateGrad, hooks
+    _tensor.py           Tensor (data + autograd state)
+    derivatives.py       every derivative formula (one table)
+    _ops.py              user-facing operations; more in _ops_math.py, _ops_sorting.py, _ops_matrices.py,
+                         _ops_shapes.py; creation functions in _creation.py, indexing in _indexing.py
+    _dispatch.py         how an op records its node
+    autograd/engine.py   the backward walk
+    autograd/graph.py    Node, AccumulateGrad, hooks
 """
 from __future__ import annotations
 
@@ -57,14 +61,13 @@ del _name
 from ._ops import imag, real, view_as_complex, view_as_real, where  # noqa: E402,F401
 from ._ops import cat, concat, concatenate, einsum, stack  # noqa: E402,F401  (not Tensor methods)
 from . import return_types  # noqa: E402,F401
-from . import _ops_extra  # noqa: E402  (more functions and Tensor methods)
-for _name in _ops_extra.METHODS + _ops_extra.FUNCTIONS:
-    if _name not in _ops_extra._TENSOR_ONLY:
-        globals()[_name] = getattr(_ops_extra, _name)
-from . import _ops_more  # noqa: E402  (scans, order statistics, special functions, det/inverse)
-for _name in _ops_more.METHODS + _ops_more.FUNCTIONS:
-    globals()[_name] = getattr(_ops_more, _name)
-del _name
+# More ops, one module per kind; importing one attaches its Tensor methods.
+from . import _ops_math, _ops_matrices, _ops_shapes, _ops_sorting  # noqa: E402
+for _module in (_ops_math, _ops_sorting, _ops_matrices, _ops_shapes):
+    for _name in _module.METHODS + _module.FUNCTIONS:
+        globals()[_name] = getattr(_module, _name)
+del _module, _name
+from ._dtypes import finfo, iinfo  # noqa: E402,F401
 from . import linalg  # noqa: E402,F401
 
 

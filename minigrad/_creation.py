@@ -10,7 +10,6 @@ from . import _dtypes
 from ._class_names import TorchNamed
 from ._tensor import Size, Tensor
 
-
 _DEVICE_TYPES = ("cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve", "fpga", "maia",
                  "xla", "lazy", "vulkan", "mps", "meta", "hpu", "mtia", "privateuseone")
 
@@ -63,8 +62,8 @@ def _infer_dtype(data) -> _dtypes.dtype:
             kind = builtins.max(kind, 4 + x.dtype._kind)
             continue
         if isinstance(x, np.ndarray):
-            kind = builtins.max(kind, 4 + _dtypes.from_numpy(x.dtype)._kind) if x.dtype.kind != "f" or x.dtype.itemsize != 8 \
-                else builtins.max(kind, 10)
+            is_float64 = x.dtype.kind == "f" and x.dtype.itemsize == 8
+            kind = builtins.max(kind, 10 if is_float64 else 4 + _dtypes.from_numpy(x.dtype)._kind)
             continue
         if isinstance(x, (list, tuple)):
             stack.extend(x)
@@ -275,6 +274,7 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
 
 
 def logspace(start, end, steps, base=10.0, *, dtype=None, requires_grad=False) -> Tensor:
+    """``steps`` values from base**start to base**end, evenly spaced in the exponent."""
     dt = _dt(dtype)
     return _finish(np.power(base, linspace(start, end, steps, dtype=_dtypes.float64)._data).astype(dt.np),
                    requires_grad)
@@ -285,20 +285,24 @@ def _like(input: Tensor, dtype):
 
 
 def zeros_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None) -> Tensor:
+    """Zeros with the shape (and, by default, the dtype) of ``input``."""
     shape, dt = _like(input, dtype)
     return _finish(np.zeros(shape, dtype=dt.np), requires_grad)
 
 
 def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None) -> Tensor:
+    """Ones with the shape (and, by default, the dtype) of ``input``."""
     shape, dt = _like(input, dtype)
     return _finish(np.ones(shape, dtype=dt.np), requires_grad)
 
 
 def empty_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None) -> Tensor:
+    """An uninitialised tensor shaped like ``input`` (here: zeros)."""
     return zeros_like(input, dtype=dtype, requires_grad=requires_grad)
 
 
 def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
+    """``fill_value`` everywhere, with the shape (and, by default, the dtype) of ``input``."""
     shape, dt = _like(input, dtype)
     return _finish(np.full(shape, fill_value, dtype=dt.np), requires_grad)
 
@@ -319,21 +323,26 @@ class Generator(metaclass=TorchNamed):
         self._rng = np.random.default_rng(self._seed)
 
     def manual_seed(self, seed: int) -> Generator:
+        """Restart the generator from ``seed``."""
         self._seed = int(seed)
         self._rng = np.random.default_rng(self._seed)
         return self
 
     def initial_seed(self) -> int:
+        """The seed the generator was last started from."""
         return self._seed
 
     def seed(self) -> int:
+        """The generator's seed (minigrad never reseeds from the OS: runs stay deterministic)."""
         return self._seed
 
     def get_state(self):
+        """The generator's state as a uint8 tensor (for ``set_state``)."""
         from ._tensor import Tensor as T
         return T._make(np.frombuffer(repr(self._rng.bit_generator.state).encode(), dtype=np.uint8).copy())
 
     def set_state(self, state) -> Generator:
+        """Restore a state returned by ``get_state``."""
         import ast
         self._rng.bit_generator.state = ast.literal_eval(bytes(state._data).decode())
         return self
@@ -348,18 +357,22 @@ def manual_seed(seed: int) -> Generator:
 
 
 def seed() -> int:
+    """The global generator's seed."""
     return default_generator.seed()
 
 
 def initial_seed() -> int:
+    """The seed the global generator was last started from."""
     return default_generator.initial_seed()
 
 
 def get_rng_state():
+    """The global generator's state as a uint8 tensor."""
     return default_generator.get_state()
 
 
 def set_rng_state(state) -> None:
+    """Restore the global generator's state from ``get_rng_state()``."""
     default_generator.set_state(state)
 
 
@@ -395,26 +408,31 @@ def randint(low, high=None, size=None, *, generator=None, dtype=None, device=Non
 
 
 def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
+    """A random permutation of 0 .. n-1."""
     dt = _dtypes.int64 if dtype is None else _dtypes.to_dtype(dtype)
     return _finish(_rng(generator).permutation(n).astype(dt.np), requires_grad)
 
 
 def rand_like(input, *, dtype=None, requires_grad=False, **kw) -> Tensor:
+    """U(0, 1) samples shaped like ``input``."""
     shape, dt = _like(input, dtype)
     return rand(shape, dtype=dt, requires_grad=requires_grad)
 
 
 def randn_like(input, *, dtype=None, requires_grad=False, **kw) -> Tensor:
+    """N(0, 1) samples shaped like ``input``."""
     shape, dt = _like(input, dtype)
     return randn(shape, dtype=dt, requires_grad=requires_grad)
 
 
 def randint_like(input, low, high=None, *, dtype=None, requires_grad=False, **kw) -> Tensor:
+    """Random integers in [low, high) shaped like ``input``."""
     shape, dt = _like(input, dtype)
     return randint(low, high, shape, dtype=dt, requires_grad=requires_grad)
 
 
 def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, requires_grad=False) -> Tensor:
+    """Samples of N(mean, std²); mean and std may be tensors (broadcast together)."""
     if isinstance(mean, Tensor) or isinstance(std, Tensor):
         m = mean._data if isinstance(mean, Tensor) else mean
         s = std._data if isinstance(std, Tensor) else std

@@ -196,3 +196,47 @@ def result_type(*operands) -> dtype:
             wrapped_result = d if wrapped_result is None else _promote_two(wrapped_result, d)
     result = _combine_categories(dim_result, _combine_categories(zero_result, wrapped_result))
     return int64 if result is None else result
+
+
+# ---- machine limits: torch.finfo / torch.iinfo --------------------------------------------------------------
+
+class finfo:
+    """Machine limits of a floating point dtype (torch.finfo(torch.float32).eps ...)."""
+
+    def __init__(self, type=None) -> None:
+        d = get_default_dtype() if type is None else type
+        if not (d.is_floating_point or d.is_complex):
+            raise TypeError("torch.finfo() requires a floating point input type. Use torch.iinfo to handle "
+                            "'torch.finfo'")
+        d = d.to_real()
+        info = ml_dtypes.finfo(d.np) if d is bfloat16 else np.finfo(d.np)
+        self.bits = d.itemsize * 8
+        self.eps = float(info.eps)
+        self.max = float(info.max)
+        self.min = float(info.min)
+        self.tiny = self.smallest_normal = float(info.smallest_normal)
+        self.resolution = 10.0 ** -int(info.precision)
+        self.dtype = d.name
+        self._name = {"float32": "float32", "float64": "float64", "float16": "float16",
+                      "bfloat16": "bfloat16"}[d.name]
+
+    def __repr__(self) -> str:
+        return (f"finfo(resolution={self.resolution:g}, min={self.min:g}, max={self.max:g}, eps={self.eps:g}, "
+                f"smallest_normal={self.smallest_normal:g}, tiny={self.tiny:g}, dtype={self.dtype})")
+
+
+class iinfo:
+    """Limits of an integer dtype (torch.iinfo(torch.int64).max ...)."""
+
+    def __init__(self, type) -> None:
+        if type.is_floating_point or type.is_complex:
+            raise TypeError("torch.iinfo() requires an integer input type. Use torch.finfo to handle "
+                            "'torch.iinfo'")
+        info = np.iinfo(np.uint8 if type is bool_ else type.np)
+        self.bits = type.itemsize * 8
+        self.max = int(info.max)
+        self.min = int(info.min)
+        self.dtype = type.name
+
+    def __repr__(self) -> str:
+        return f"iinfo(min={self.min:g}, max={self.max:g}, dtype={self.dtype})"

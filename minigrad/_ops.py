@@ -245,14 +245,6 @@ def floor_divide(input, other):
     return _rounded_div(input, other, "floor")
 
 
-def remainder(input, other):
-    """Python-style modulus (sign of the divisor)."""
-    a = input if isinstance(input, Tensor) else _wrap_scalar(input)
-    dt = _dtypes.result_type(a, other)
-    bd = other._data if isinstance(other, Tensor) else other
-    return Tensor._make(np.asarray(np.mod(a._data, bd)).astype(dt.np))
-
-
 def neg(input):
     """-input."""
     if input.dtype is _dtypes.bool_:
@@ -317,7 +309,7 @@ def conj(input):
     """Complex conjugate (the tensor itself for real tensors)."""
     if not input.dtype.is_complex:
         return input
-    return D.conj(input) if hasattr(D, "conj") else Tensor._make(np.conj(input._data))
+    return D.conj(input)
 
 
 # ---- more elementwise functions (part A) ------------------------------------------------------
@@ -796,10 +788,12 @@ def reshape(input, *shape):
 
 
 def view_as(input, other):
+    """``input`` viewed with ``other``'s shape."""
     return view(input, other.shape)
 
 
 def reshape_as(input, other):
+    """``input`` reshaped to ``other``'s shape."""
     return reshape(input, other.shape)
 
 
@@ -936,11 +930,6 @@ def select(input, dim, index):
     return D.select(input, dim=dim, index=index)
 
 
-def narrow_slice(input, dim, start, end, step):
-    """input[..., start:end:step, ...] along ``dim`` (a view; PyTorch's aten.slice)."""
-    return D.slice(input, dim=dim, start=start, end=end, step=step)
-
-
 def narrow(input, dim, start, length):
     """``length`` entries from ``start`` along ``dim`` (a view)."""
     n = input.dim()
@@ -1071,7 +1060,7 @@ def repeat(input, *repeats):
         raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number of dimensions of "
                            "tensor")
     shape = (1,) * (len(repeats) - input.dim()) + input._data.shape
-    for r, n in zip(repeats, shape):
+    for r in repeats:
         if r < 0:
             target = [a * b for a, b in zip(repeats, shape)]
             bad = next(x for x in target if x < 0)
@@ -1214,8 +1203,10 @@ def _check_mm_dtypes(a, b, name="mm"):
         if name == "mv":  # PyTorch's addmv lists (result, mat, vec); its result takes vec's dtype
             raise RuntimeError(f"addmv input tensors must have the same dtype, but got {_legacy(b.dtype)}, "
                                f"{_legacy(a.dtype)}, and {_legacy(b.dtype)}")
-        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {_meta_name(a.dtype)} != {_meta_name(b.dtype)}"
-                           if name == "mm" else f"expected scalar type {_legacy(a.dtype)} but found {_legacy(b.dtype)}")
+        if name == "mm":
+            raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {_meta_name(a.dtype)} != "
+                               f"{_meta_name(b.dtype)}")
+        raise RuntimeError(f"expected scalar type {_legacy(a.dtype)} but found {_legacy(b.dtype)}")
 
 
 def mm(input, mat2):
@@ -1246,10 +1237,10 @@ def dot(input, tensor):
     """Inner product of two 1-D tensors."""
     if input.dim() != 1 or tensor.dim() != 1:
         raise RuntimeError(f"1D tensors expected, but got {input.dim()}D and {tensor.dim()}D tensors")
-    if input._data.shape[0] != tensor._data.shape[0]:
-        raise RuntimeError("inconsistent tensor size, expected tensor [%d] and src [%d] to have the same number "
-                           "of elements, but got %d and %d elements respectively"
-                           % (input._data.shape[0], tensor._data.shape[0], input._data.shape[0], tensor._data.shape[0]))
+    n, m = input._data.shape[0], tensor._data.shape[0]
+    if n != m:
+        raise RuntimeError(f"inconsistent tensor size, expected tensor [{n}] and src [{m}] to have the same number "
+                           f"of elements, but got {n} and {m} elements respectively")
     if input.dtype is not tensor.dtype:
         raise RuntimeError(f"dot : expected both vectors to have same dtype, but found {_legacy(input.dtype)} "
                            f"and {_legacy(tensor.dtype)}")
@@ -1262,7 +1253,7 @@ def bmm(input, mat2):
         raise RuntimeError("batch1 must be a 3D tensor")
     if mat2.dim() != 3:
         raise RuntimeError("batch2 must be a 3D tensor")
-    (b, n, k), (b2, k2, m) = input._data.shape, mat2._data.shape
+    (b, _, k), (b2, k2, _) = input._data.shape, mat2._data.shape
     if (b2, k2) != (b, k):
         raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: [{b}, {k}] but got: "
                            f"[{b2}, {k2}].")
@@ -1400,42 +1391,52 @@ def _compare(np_fn, a, b):
 
 
 def eq(input, other):
+    """Elementwise ==, as a bool tensor."""
     return _compare(np.equal, input, other)
 
 
 def ne(input, other):
+    """Elementwise !=, as a bool tensor."""
     return _compare(np.not_equal, input, other)
 
 
 def lt(input, other):
+    """Elementwise <, as a bool tensor."""
     return _compare(np.less, input, other)
 
 
 def le(input, other):
+    """Elementwise <=, as a bool tensor."""
     return _compare(np.less_equal, input, other)
 
 
 def gt(input, other):
+    """Elementwise >, as a bool tensor."""
     return _compare(np.greater, input, other)
 
 
 def ge(input, other):
+    """Elementwise >=, as a bool tensor."""
     return _compare(np.greater_equal, input, other)
 
 
 def logical_and(input, other):
+    """Elementwise logical and (non-zero is True), as a bool tensor."""
     return _compare(np.logical_and, input, other)
 
 
 def logical_or(input, other):
+    """Elementwise logical or (non-zero is True), as a bool tensor."""
     return _compare(np.logical_or, input, other)
 
 
 def logical_xor(input, other):
+    """Elementwise logical xor (non-zero is True), as a bool tensor."""
     return _compare(np.logical_xor, input, other)
 
 
 def logical_not(input):
+    """Elementwise logical not (zero is True), as a bool tensor."""
     return Tensor._make(np.logical_not(input._data))
 
 
@@ -1473,12 +1474,9 @@ def where(condition, input=None, other=None):
     if condition.dtype is not _dtypes.bool_ and condition.dtype is not _dtypes.uint8:
         raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor with dtype "
                            f"{_legacy(condition.dtype)}")
-    if hasattr(D, "where"):
-        a = input if isinstance(input, Tensor) else _wrap_scalar(input)
-        b = other if isinstance(other, Tensor) else _wrap_scalar(other)
-        dt = _dtypes.result_type(input, other)
-        return D.where(condition, a, b, dtype=dt)
-    raise NotImplementedError
+    a = input if isinstance(input, Tensor) else _wrap_scalar(input)
+    b = other if isinstance(other, Tensor) else _wrap_scalar(other)
+    return D.where(condition, a, b, dtype=_dtypes.result_type(input, other))
 
 
 # ---- more comparison and logic (part A; no gradients) ----------------------------------------
@@ -1576,6 +1574,7 @@ def clone(input, *, memory_format=None):
 
 
 def contiguous(input, memory_format=None):
+    """``input`` itself if C-contiguous, else a contiguous copy (CloneBackward0)."""
     return input if input._data.flags["C_CONTIGUOUS"] else clone(input)
 
 
@@ -1634,32 +1633,39 @@ def fill_(input, value):
 
 
 def add_(input, other, *, alpha=1):
+    """In-place ``input += alpha * other``."""
     return _binary(D.add, input, other, out=input, alpha=alpha)
 
 
 def sub_(input, other, *, alpha=1):
+    """In-place ``input -= alpha * other``."""
     return _binary(D.sub, input, other, out=input, alpha=alpha)
 
 
 def mul_(input, other):
+    """In-place ``input *= other``."""
     return _binary(D.mul, input, other, out=input)
 
 
 def div_(input, other):
+    """In-place ``input /= other``."""
     return _binary(D.div, input, other, out=input, promote_int_to_float=True)
 
 
 def pow_(input, exponent):
+    """In-place ``input **= exponent``."""
     if isinstance(exponent, Tensor):
         return _binary(D.pow_tensor, input, exponent, out=input)
     return D.pow(input, out=input, exponent=exponent)
 
 
 def neg_(input):
+    """In-place ``input = -input``."""
     return D.neg(input, out=input)
 
 
 def exp_(input):
+    """In-place ``input = e**input``."""
     return D.exp(input, out=input)
 
 
@@ -1686,11 +1692,13 @@ def normal_(input, mean=0.0, std=1.0, *, generator=None):
 # =============================================================================================
 
 def zeros_like(input, *, dtype=None, requires_grad=False, **kwargs):
+    """``_creation.zeros_like``, imported late (formulas call it through ``_ops``)."""
     from ._creation import zeros_like as z
     return z(input, dtype=dtype, requires_grad=requires_grad)
 
 
 def zeros(*size, dtype=None, requires_grad=False, **kwargs):
+    """``_creation.zeros``, imported late (formulas call it through ``_ops``)."""
     from ._creation import zeros as z
     return z(*size, dtype=dtype, requires_grad=requires_grad)
 
@@ -1700,7 +1708,7 @@ def zeros(*size, dtype=None, requires_grad=False, **kwargs):
 # =============================================================================================
 
 METHODS = [
-    "add", "sub", "subtract", "mul", "multiply", "div", "divide", "true_divide", "floor_divide", "remainder",
+    "add", "sub", "subtract", "mul", "multiply", "div", "divide", "true_divide", "floor_divide",
     "neg", "negative", "pow", "exp", "log", "sigmoid", "tanh", "relu", "conj",
     "sum", "mean", "sum_to_size",
     "view", "reshape", "view_as", "reshape_as", "flatten", "t", "transpose", "swapaxes", "swapdims", "permute",

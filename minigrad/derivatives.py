@@ -131,6 +131,7 @@ def _scatter_into_zeros(g, input_sizes, index):
 
 
 def permute_backwards(grad, dims):
+    """grad of ``permute(dims)``: permute back by the inverse permutation."""
     inverse = [0] * len(dims)
     for i, d in enumerate(dims):
         inverse[d % len(dims)] = i
@@ -214,7 +215,6 @@ def sgn_backward(grad, self, result):
     """d sgn(z): 0 for real z; (g - sgn²·ḡ) / (2|z|) for complex z (0 at z = 0)."""
     if not self.is_complex():
         return _zeros(grad)
-    ops = _ops()
     a = self.abs()
     return ((grad - result * result * grad.conj()) / (a * 2)).masked_fill(a == 0, 0.0)
 
@@ -415,12 +415,16 @@ rsub_tensor = Op("rsub", "RsubBackward0",
 maximum = Op("maximum", "MaximumBackward0", np.maximum, inputs=("self", "other"),
              jvp="element_wise",
              # the larger input takes the gradient; a tie splits it in half
-             self=lambda grad, self, other: _ops().where(self < other, 0.0, _ops().where(self == other, grad / 2, grad)),
-             other=lambda grad, self, other: _ops().where(self > other, 0.0, _ops().where(self == other, grad / 2, grad)))
+             self=lambda grad, self, other:
+                 _ops().where(self < other, 0.0, _ops().where(self == other, grad / 2, grad)),
+             other=lambda grad, self, other:
+                 _ops().where(self > other, 0.0, _ops().where(self == other, grad / 2, grad)))
 minimum = Op("minimum", "MinimumBackward0", np.minimum, inputs=("self", "other"),
              jvp="element_wise",
-             self=lambda grad, self, other: _ops().where(self > other, 0.0, _ops().where(self == other, grad / 2, grad)),
-             other=lambda grad, self, other: _ops().where(self < other, 0.0, _ops().where(self == other, grad / 2, grad)))
+             self=lambda grad, self, other:
+                 _ops().where(self > other, 0.0, _ops().where(self == other, grad / 2, grad)),
+             other=lambda grad, self, other:
+                 _ops().where(self < other, 0.0, _ops().where(self == other, grad / 2, grad)))
 # The condition goes through the dtype cast with the values; .astype(bool) undoes that exactly.
 where = Op("where", "WhereBackward0", lambda c, a, b: np.where(c.astype(bool, copy=False), a, b),
            jvp="element_wise",
@@ -1509,7 +1513,8 @@ fill_tensor = Op("fill_", "FillBackward3", lambda a, value: np.full_like(a, valu
                  jvp=lambda value_t, self: value_t.expand(self.shape),
                  self=lambda grad: _ops().zeros_like(grad),
                  value=lambda grad: grad.sum())
-fill_ = Op("fill_", "FillBackward2", lambda a, value: np.full_like(a, value._data if hasattr(value, "_data") else value),
+fill_ = Op("fill_", "FillBackward2",
+           lambda a, value: np.full_like(a, value._data if hasattr(value, "_data") else value),
            jvp=lambda self_t: _ops().zeros_like(self_t),
            args=("value",),
            self=lambda grad: _ops().zeros_like(grad))
@@ -1629,7 +1634,8 @@ def _masked_zero(grad, indices):
 
 # =============================================================================================
 # More ops from the tensor-surface audit (hyperbolic and inverse trig, erf, triangular parts,
-# trace, sorting and selection). The user-facing functions are in ``_ops_extra.py``.
+# trace, sorting and selection). The user-facing functions are in ``_ops_math.py``, ``_ops_matrices.py``
+# and ``_ops_sorting.py``.
 # =============================================================================================
 
 _erf = np.vectorize(math.erf, otypes=[np.float64])

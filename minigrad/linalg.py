@@ -1,10 +1,10 @@
 """torch.linalg: matrix inverse, determinant, norms, cross product and solve."""
 from __future__ import annotations
 
-from . import _ops, _ops_more
-from ._ops_more import det  # noqa: F401
-from ._ops_more import inverse as inv  # noqa: F401
-from ._ops_more import linalg_cross as cross  # noqa: F401
+from . import _ops, _ops_matrices
+from ._ops_matrices import det  # noqa: F401
+from ._ops_matrices import inverse as inv  # noqa: F401
+from ._ops_matrices import linalg_cross as cross  # noqa: F401
 
 
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
@@ -31,7 +31,7 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
 def solve(A, B, *, left=True):
     """X with A X = B, computed as inv(A) @ B (differentiable through the inverse)."""
     if not left:
-        return _ops.matmul(B, _ops_more.inverse(A))
+        return _ops.matmul(B, _ops_matrices.inverse(A))
     if B.dim() == A.dim() - 1:          # a batch of vectors
-        return _ops.matmul(_ops_more.inverse(A), B.unsqueeze(-1)).squeeze(-1)
-    return _ops.matmul(_ops_more.inverse(A), B)
+        return _ops.matmul(_ops_matrices.inverse(A), B.unsqueeze(-1)).squeeze(-1)
+    return _ops.matmul(_ops_matrices.inverse(A), B)

@@ -5,6 +5,8 @@ Tests that use ``torch_or_skip()`` are skipped with a visible reason when PyTorc
 """
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -79,3 +81,25 @@ def run_both(program: str) -> tuple[str, str]:
                     sys.modules[k] = v
         outs.append(buf.getvalue())
     return outs[0], outs[1]
+
+
+_ADDRESS = re.compile(r"0x[0-9a-fA-F]+")  # object addresses differ between the two runs
+
+# ``import torch`` and ``E(f)``: call f and print "no error" or the exception's type and message, so a
+# parity program checks PyTorch's errors one line at a time.
+ERROR_PRELUDE = """import torch
+def E(f):
+    try:
+        f()
+        print('no error')
+    except Exception as e:
+        print(type(e).__name__, e)
+"""
+
+
+def same_as_torch(program: str, prelude: str = ERROR_PRELUDE) -> str:
+    """Run ``prelude + program`` with minigrad and with torch; assert the same non-empty output (addresses masked)."""
+    mine, theirs = run_both(prelude + program)
+    assert _ADDRESS.sub("0x", mine) == _ADDRESS.sub("0x", theirs)
+    assert mine.strip()
+    return mine

@@ -331,7 +331,7 @@ def test_saved_tensors_are_freed_after_backward_unless_retained():
     assert y.grad_fn.saved_tensors[0].item() == pytest.approx(2.718281828)
     y.backward()
     with pytest.raises(RuntimeError, match="Trying to backward through the graph a second time"):
-        y.grad_fn.saved_tensors
+        _ = y.grad_fn.saved_tensors
 
 
 def test_saved_output_modified_in_place_is_detected():

@@ -1,31 +1,11 @@
 """The backward engine: order, accumulation, freeing saved tensors, backward()/grad() arguments."""
-import re
 import time
 
 import numpy as np
 import pytest
-from parity import run_both
+from parity import same_as_torch
 
 import minigrad as mg
-
-ADDR = re.compile(r"0x[0-9a-fA-F]+")
-PRELUDE = """import torch
-def E(f):
-    try:
-        f()
-        print('no error')
-    except Exception as e:
-        print(type(e).__name__, e)
-"""
-
-
-def same_as_torch(program: str) -> str:
-    """Run ``program`` with minigrad and with torch; assert identical output (addresses masked)."""
-    mine, theirs = run_both(PRELUDE + program)
-    assert ADDR.sub("0x", mine) == ADDR.sub("0x", theirs)
-    assert mine.strip()
-    return mine
-
 
 # ---- unit tests (no torch needed) ---------------------------------------------------------------
 

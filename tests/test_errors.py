@@ -25,7 +25,8 @@ CASES = {
     "grad_input_without_grad": ("x = torch.ones(2, requires_grad=True)",
                                 "torch.autograd.grad((x * 2).sum(), torch.ones(1))"),
     "grad_empty_inputs": ("x = torch.ones(2, requires_grad=True)", "torch.autograd.grad((x * 2).sum(), [])"),
-    "grad_output_without_grad": ("x = torch.ones(2, requires_grad=True)", "torch.autograd.grad(torch.ones(1).sum(), x)"),
+    "grad_output_without_grad": ("x = torch.ones(2, requires_grad=True)",
+                                 "torch.autograd.grad(torch.ones(1).sum(), x)"),
     "grad_materialize_with_allow_unused_false": (
         "x = torch.ones(2, requires_grad=True)",
         "torch.autograd.grad(x.sum(), x, materialize_grads=True, allow_unused=False)"),
@@ -54,8 +55,8 @@ CASES = {
     "string_data": ("", "torch.tensor(['a'])"),
     "negative_size": ("", "torch.ones(-1)"),
     "arange_zero_step": ("", "torch.arange(0, 3, 0)"),
-    "inference_tensor_saved": ("x = torch.ones(2, requires_grad=True)\nwith torch.inference_mode():\n    i = torch.ones(2)",
-                               "x * i"),
+    "inference_tensor_saved": (
+        "x = torch.ones(2, requires_grad=True)\nwith torch.inference_mode():\n    i = torch.ones(2)", "x * i"),
     "inference_tensor_in_place": ("\nwith torch.inference_mode():\n    i = torch.ones(2)", "i.add_(1)"),
     "inference_tensor_requires_grad": ("\nwith torch.inference_mode():\n    i = torch.ones(2)", "i.requires_grad_()"),
 }

@@ -1,22 +1,9 @@
 """Hooks: tensor hooks, node pre/post hooks, retain_grad, post-accumulate hooks, and the ORDER the
 engine calls them in (checked against PyTorch on diamonds, wide fan-ins and several roots)."""
-import re
-
 import pytest
-from parity import run_both
+from parity import same_as_torch
 
 import minigrad as mg
-
-ADDR = re.compile(r"0x[0-9a-fA-F]+")
-
-
-def same_as_torch(program: str) -> str:
-    """Run ``program`` with minigrad and with torch; assert identical output (addresses masked)."""
-    mine, theirs = run_both("import torch\n" + program)
-    assert ADDR.sub("0x", mine) == ADDR.sub("0x", theirs)
-    assert mine.strip()
-    return mine
-
 
 # ---- unit tests (no torch needed) ---------------------------------------------------------------
 
@@ -213,4 +200,4 @@ print(x.grad)
 
 @pytest.mark.parametrize("name", sorted(ORDER_PROGRAMS))
 def test_hook_programs_match_torch(name):
-    same_as_torch(ORDER_PROGRAMS[name])
+    same_as_torch(ORDER_PROGRAMS[name], prelude="import torch\n")

@@ -1,30 +1,10 @@
 """In-place operations, version counters, views (``_base``), detach, and CopySlices gradients."""
-import re
 
 import numpy as np
 import pytest
-from parity import run_both
+from parity import same_as_torch
 
 import minigrad as mg
-
-ADDR = re.compile(r"0x[0-9a-fA-F]+")
-PRELUDE = """import torch
-def E(f):
-    try:
-        f()
-        print('no error')
-    except Exception as e:
-        print(type(e).__name__, e)
-"""
-
-
-def same_as_torch(program: str) -> str:
-    """Run ``program`` with minigrad and with torch; assert identical output (addresses masked)."""
-    mine, theirs = run_both(PRELUDE + program)
-    assert ADDR.sub("0x", mine) == ADDR.sub("0x", theirs)
-    assert mine.strip()
-    return mine
-
 
 # ---- unit tests (no torch needed) ---------------------------------------------------------------
 
@@ -41,7 +21,8 @@ def test_version_counter_is_shared_by_views_and_detach():
 
 def test_in_place_on_leaf_requiring_grad_is_refused():
     x = mg.tensor([1.0, 2.0], requires_grad=True)
-    with pytest.raises(RuntimeError, match="a leaf Variable that requires grad is being used in an in-place operation."):
+    with pytest.raises(RuntimeError,
+                       match="a leaf Variable that requires grad is being used in an in-place operation."):
         x.add_(1)
     with pytest.raises(RuntimeError, match="a view of a leaf Variable that requires grad"):
         x[0].mul_(2)

@@ -94,7 +94,7 @@ def test_registration_and_traversal():
     shared = nn.Linear(2, 2)
     assert len(list(nn.Sequential(shared, shared).parameters())) == 2   # shared parameters counted once
     with pytest.raises(AttributeError, match="'Net' object has no attribute 'missing'"):
-        net.missing
+        _ = net.missing
     with pytest.raises(TypeError, match=r"cannot assign 'torch.FloatTensor' as parameter 'scale' "
                                         r"\(torch.nn.Parameter or None expected\)"):
         net.scale = minigrad.ones(1)

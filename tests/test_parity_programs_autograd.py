@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from parity import run_both
 
 PROGRAMS: dict[str, str] = {}

@@ -3,7 +3,10 @@ import pytest
 
 import minigrad as torch
 from minigrad.autograd.graph import (
-    disable_saved_tensors_hooks, get_gradient_edge, increment_version, register_multi_grad_hook,
+    disable_saved_tensors_hooks,
+    get_gradient_edge,
+    increment_version,
+    register_multi_grad_hook,
     saved_tensors_hooks,
 )
 from tests.parity import run_both

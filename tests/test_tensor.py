@@ -1,30 +1,10 @@
 """Tensor creation, conversion and basic properties."""
-import re
 
 import numpy as np
 import pytest
-from parity import run_both
+from parity import same_as_torch
 
 import minigrad as mg
-
-ADDR = re.compile(r"0x[0-9a-fA-F]+")
-PRELUDE = """import torch
-def E(f):
-    try:
-        f()
-        print('no error')
-    except Exception as e:
-        print(type(e).__name__, e)
-"""
-
-
-def same_as_torch(program: str) -> str:
-    """Run ``program`` with minigrad and with torch; assert identical output (addresses masked)."""
-    mine, theirs = run_both(PRELUDE + program)
-    assert ADDR.sub("0x", mine) == ADDR.sub("0x", theirs)
-    assert mine.strip()
-    return mine
-
 
 # ---- unit tests (no torch needed) ---------------------------------------------------------------
 
@@ -99,7 +79,8 @@ print(torch.eye(3), torch.eye(2, 3))
 print(torch.arange(5), torch.arange(1, 4), torch.arange(0, 1, 0.25), torch.arange(1., 4.), torch.arange(0, 5, 2))
 print(torch.linspace(0, 1, 5), torch.linspace(-1, 1, 4), torch.linspace(0, 10, steps=3))
 x = torch.tensor([[1., 2.]], dtype=torch.float64)
-print(torch.zeros_like(x), torch.ones_like(x), torch.full_like(x, 7), torch.empty_like(x).shape, torch.zeros_like(x, dtype=torch.int32))
+print(torch.zeros_like(x), torch.ones_like(x), torch.full_like(x, 7), torch.empty_like(x).shape,
+      torch.zeros_like(x, dtype=torch.int32))
 print(torch.rand(2, 3).shape, torch.randn(2).dtype, torch.randint(0, 10, (3,)).dtype, torch.randint(5, (2, 2)).shape)
 print(torch.rand_like(x).dtype, torch.randn_like(x).shape, torch.randint_like(x, 3).dtype)
 torch.manual_seed(0)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import runpy
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from . import render
 from .drawing import draw
@@ -50,6 +51,7 @@ def run_script(path: Path, args: Sequence[str]) -> dict[str, Any]:
 
 
 def parser() -> argparse.ArgumentParser:
+    """The argument parser of ``python -m viz``."""
     p = argparse.ArgumentParser(
         prog="python -m viz",
         usage="python -m viz SCRIPT.py [options] [-- SCRIPT ARGS...]",

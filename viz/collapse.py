@@ -26,9 +26,11 @@ class Summary:
 
     @property
     def count(self) -> int:
+        """How many nodes the summary hides."""
         return len(self.members)
 
     def type_counts(self, types: list[str]) -> list[tuple[str, int]]:
+        """(node type, count) of the hidden nodes, most frequent first."""
         c = Counter(types[i] for i in self.members)
         return sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))
 

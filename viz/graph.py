@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from . import collapse
 from .names import Names
@@ -72,6 +73,7 @@ class TensorView:
 
 @dataclass
 class Node:
+    """One box of the picture: a grad_fn, a leaf tensor, a saved tensor or a summary."""
     id: str
     kind: str
     title: str  # grad_fn type name, tensor name, or summary text
@@ -85,6 +87,7 @@ class Node:
 
 @dataclass
 class Edge:
+    """One arrow of the picture, from ``src`` to ``dst`` (node ids)."""
     src: str
     dst: str
     kind: str
@@ -94,6 +97,7 @@ class Edge:
 
 @dataclass
 class GraphDesc:
+    """A graph as plain data: nodes, edges and the options it was drawn with."""
     nodes: list[Node]
     edges: list[Edge]
     options: Options

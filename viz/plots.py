@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 from matplotlib.figure import (
@@ -351,6 +352,7 @@ class LossPlot:
             self.redraw()
 
     def redraw(self) -> None:
+        """Draw the loss history again."""
         _draw_losses(self.ax, self.history, self.log, self.title, "step")
         if self.live:
             self._display()

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import numpy as np
 
@@ -200,6 +201,7 @@ class BackwardStepper:
 
     @property
     def current(self) -> Frame:
+        """The frame shown now."""
         return self.frames[self._step]
 
     @property
@@ -208,9 +210,11 @@ class BackwardStepper:
         return self.current.text
 
     def next(self) -> None:
+        """Go one step forward in the backward pass."""
         self.step = self._step + 1
 
     def prev(self) -> None:
+        """Go one step back."""
         self.step = self._step - 1
 
     # --- drawing -----------------------------------------------------------------------------------
@@ -263,6 +267,7 @@ class BackwardStepper:
         return draw_desc(self.graph, self.overlay(self._step if k is None else k), self.engine)
 
     def svg(self, k: int | None = None) -> str:
+        """Frame ``k`` (default: the current one) as SVG text."""
         k = self._step if k is None else k
         if k not in self._svg_cache:
             self._svg_cache[k] = self.drawing(k).svg()
@@ -367,7 +372,8 @@ def _strip_prolog(svg: str) -> str:
 
 _HTML = """<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>{title}</title>
-<style>body{{font-family:sans-serif;margin:1em}} pre{{background:#f6f6f6;padding:.5em}} .controls{{margin-bottom:.5em}}</style>
+<style>body{{font-family:sans-serif;margin:1em}} pre{{background:#f6f6f6;padding:.5em}}
+.controls{{margin-bottom:.5em}}</style>
 </head><body>
 <div class="controls"><button id="prev">&#9664; prev</button> <button id="play">play</button>
 <button id="next">next &#9654;</button> <input id="slider" type="range" min="0" max="{last}" value="0">
@@ -388,7 +394,9 @@ _HTML = """<!DOCTYPE html>
   document.getElementById('play').onclick = function() {{
     if (timer) {{ clearInterval(timer); timer = null; return; }}
     if (k === frames.length - 1) show(0);
-    timer = setInterval(function() {{ if (k >= frames.length - 1) {{ clearInterval(timer); timer = null; }} else show(k + 1); }}, {interval});
+    timer = setInterval(function() {{
+      if (k >= frames.length - 1) {{ clearInterval(timer); timer = null; }} else show(k + 1);
+    }}, {interval});
   }};
   document.addEventListener('keydown', function(e) {{
     if (e.key === 'ArrowRight') show(k + 1); else if (e.key === 'ArrowLeft') show(k - 1);

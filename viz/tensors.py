@@ -50,6 +50,7 @@ def dtype_name(t: Any) -> str:
 
 
 def version_of(t: Any) -> int | None:
+    """A tensor's ``_version``, or None if it has none."""
     try:
         return int(t._version)
     except Exception:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from .tensors import node_type
 
@@ -60,7 +61,7 @@ def walk(outputs: Sequence[Any], limit: int = WALK_LIMIT) -> RawGraph:
 
 
 def levels(g: RawGraph) -> list[int]:
-    """Longest-path depth of each node from the outputs, so a chain (e.g. an unrolled loop) is one node per level run."""
+    """Longest-path depth of each node from the outputs: a chain (an unrolled loop) gets one node per level."""
     n = len(g.fns)
     indeg = [0] * n
     for kids in g.children:

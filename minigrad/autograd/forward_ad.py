@@ -199,7 +199,7 @@ def _reduction_jvp(op, env, primals, tangents, outs, _dispatch):
     output element (sum-like reductions, losses): the backward formula with grad = 1 gives ∂f/∂x_i."""
     from .._creation import ones_like
     result = outs[0]
-    dim, keepdim = env.get("dim"), env.get("keepdim", False)
+    dim = env.get("dim")
     total = None
     for (formula, params), name in zip(op.formulas, op.diff_inputs):
         env["grad"] = ones_like(result)

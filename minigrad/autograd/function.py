@@ -32,6 +32,7 @@ class FunctionCtx:
         self.to_save = tensors
 
     def save_for_forward(self, *tensors) -> None:
+        """Keep tensors for the forward-mode ``jvp``."""
         self.saved_for_forward = tensors
 
     def mark_dirty(self, *args) -> None:
@@ -65,6 +66,7 @@ class BackwardCFunction(FunctionCtx, Node):
     _forward_cls: type
 
     def apply(self, grad_outputs: tuple) -> tuple:
+        """Run the user's backward on the incoming gradients (None becomes zeros unless told not to)."""
         from .._creation import zeros
         cls = self._forward_cls
         if getattr(self, "materialize_grads", True):
@@ -96,6 +98,7 @@ class BackwardCFunction(FunctionCtx, Node):
         return tuple(grads)
 
     def release_variables(self) -> None:
+        """Free the saved tensors once backward has used them."""
         if getattr(self, "_stored_tensors", None) is not None:
             self._stored_tensors = "freed"
 
@@ -154,6 +157,7 @@ class Function(metaclass=_FunctionMeta):
 
     @staticmethod
     def jvp(ctx, *grad_inputs):
+        """Forward-mode derivative: override to support forward AD."""
         raise NotImplementedError("You must implement the jvp function for custom autograd.Function to use it "
                                   "with forward mode AD.")
 
@@ -240,6 +244,7 @@ def _alias(t):
 
 
 class InplaceFunction(Function):
+    """A Function that may work in place (``inplace=True``), as torch.autograd.function.InplaceFunction."""
     def __init__(self, inplace: bool = False) -> None:
         super().__init__()
         self.inplace = inplace

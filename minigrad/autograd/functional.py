@@ -32,9 +32,7 @@ def _zeros_like(t, requires_grad: bool = False):
 
 def _stack(tensors):
     from .. import _ops
-    if hasattr(_ops, "stack"):
-        return _ops.stack(tensors, 0)
-    return _Stack.apply(*tensors)
+    return _ops.stack(tensors, 0)
 
 
 def _as_tuple(inp, arg_name=None, fn_name=None):
@@ -177,6 +175,12 @@ _V_NONE_INPUT = ("The vector v can only be None if the input to the user-provide
 
 # ---- the public functions ---------------------------------------------------------------------------
 
+def _returned(outputs, result, create_graph: bool, is_outputs_tuple: bool, is_result_tuple: bool) -> tuple:
+    """The ``(outputs, result)`` pair: detached unless ``create_graph``, each a tuple only where given one."""
+    return (_tuple_postprocess(_grad_postprocess(outputs, create_graph), is_outputs_tuple),
+            _tuple_postprocess(_grad_postprocess(result, create_graph), is_result_tuple))
+
+
 def vjp(func, inputs, v=None, create_graph: bool = False, strict: bool = False):
     """``(func(inputs), vᵀ·J)``: the vector-Jacobian product at ``inputs``."""
     with grad_mode.enable_grad():
@@ -191,9 +195,7 @@ def vjp(func, inputs, v=None, create_graph: bool = False, strict: bool = False):
     with grad_mode.set_grad_enabled(True if create_graph else grad_mode.is_grad_enabled()):
         grad_res = _autograd_grad(outputs, inputs, v, create_graph=create_graph)
         result = _fill_in_zeros(grad_res, inputs, strict, create_graph, "back")
-    outputs = _grad_postprocess(outputs, create_graph)
-    result = _grad_postprocess(result, create_graph)
-    return _tuple_postprocess(outputs, is_outputs_tuple), _tuple_postprocess(result, is_inputs_tuple)
+    return _returned(outputs, result, create_graph, is_outputs_tuple, is_inputs_tuple)
 
 
 def jvp(func, inputs, v=None, create_graph: bool = False, strict: bool = False):
@@ -212,9 +214,7 @@ def jvp(func, inputs, v=None, create_graph: bool = False, strict: bool = False):
     with grad_mode.set_grad_enabled(True if create_graph else grad_mode.is_grad_enabled()):
         grad_res = _autograd_grad(grad_inputs, grad_outputs, v, create_graph=create_graph)
         result = _fill_in_zeros(grad_res, outputs, strict, create_graph, "back_trick")
-    outputs = _grad_postprocess(outputs, create_graph)
-    result = _grad_postprocess(result, create_graph)
-    return _tuple_postprocess(outputs, is_outputs_tuple), _tuple_postprocess(result, is_outputs_tuple)
+    return _returned(outputs, result, create_graph, is_outputs_tuple, is_outputs_tuple)
 
 
 def jacobian(func, inputs, create_graph: bool = False, strict: bool = False, vectorize: bool = False,
@@ -266,8 +266,9 @@ def jacobian(func, inputs, create_graph: bool = False, strict: bool = False, vec
 
 def _jacfwd(func, inputs, strict: bool, vectorize: bool):
     """Jacobian by forward mode: one dual pass per input element (PyTorch requires vectorize=True)."""
-    from .._tensor import Tensor
     import numpy as np
+
+    from .._tensor import Tensor
     if strict:
         raise RuntimeError('torch.autograd.functional.jacobian: `strict=True` and `strategy="forward-mode"` are not '
                            'supported together (yet). Please either set `strict=False` or '
@@ -341,59 +342,37 @@ def _scalar_output(func, inputs, strict: bool, name: str):
     return is_outputs_tuple, outputs
 
 
-def vhp(func, inputs, v=None, create_graph: bool = False, strict: bool = False):
-    """``(func(inputs), vᵀ·H)`` for a scalar function."""
+def _gradient_with_graph(func, inputs, v, create_graph: bool, strict: bool, name: str):
+    """vhp/hvp's first half: prepare inputs and v, then the gradient of the scalar func, kept differentiable."""
     with grad_mode.enable_grad():
-        is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "vhp")
+        is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", name)
         inputs = _grad_preprocess(inputs, create_graph=create_graph, need_graph=True)
-        v = _prepare_v(v, inputs, is_inputs_tuple, create_graph, "vhp", _V_NONE_INPUT)
-        is_outputs_tuple, outputs = _scalar_output(func, inputs, strict, "vhp")
+        v = _prepare_v(v, inputs, is_inputs_tuple, create_graph, name, _V_NONE_INPUT)
+        is_outputs_tuple, outputs = _scalar_output(func, inputs, strict, name)
         jac = _autograd_grad(outputs, inputs, create_graph=True)
         _check_requires_grad(jac, "jacobian", strict=strict)
+    return is_inputs_tuple, inputs, v, is_outputs_tuple, outputs, jac
+
+
+def vhp(func, inputs, v=None, create_graph: bool = False, strict: bool = False):
+    """``(func(inputs), vᵀ·H)`` for a scalar function."""
+    is_inputs_tuple, inputs, v, is_outputs_tuple, outputs, jac = _gradient_with_graph(
+        func, inputs, v, create_graph, strict, "vhp")
     with grad_mode.set_grad_enabled(True if create_graph else grad_mode.is_grad_enabled()):
         grad_res = _autograd_grad(jac, inputs, v, create_graph=create_graph)
         result = _fill_in_zeros(grad_res, inputs, strict, create_graph, "double_back")
-    outputs = _grad_postprocess(outputs, create_graph)
-    result = _grad_postprocess(result, create_graph)
-    return _tuple_postprocess(outputs, is_outputs_tuple), _tuple_postprocess(result, is_inputs_tuple)
+    return _returned(outputs, result, create_graph, is_outputs_tuple, is_inputs_tuple)
 
 
 def hvp(func, inputs, v=None, create_graph: bool = False, strict: bool = False):
     """``(func(inputs), H·v)`` for a scalar function (double-backward trick, as PyTorch)."""
+    is_inputs_tuple, inputs, v, is_outputs_tuple, outputs, jac = _gradient_with_graph(
+        func, inputs, v, create_graph, strict, "hvp")
     with grad_mode.enable_grad():
-        is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "hvp")
-        inputs = _grad_preprocess(inputs, create_graph=create_graph, need_graph=True)
-        v = _prepare_v(v, inputs, is_inputs_tuple, create_graph, "hvp", _V_NONE_INPUT)
-        is_outputs_tuple, outputs = _scalar_output(func, inputs, strict, "hvp")
-        jac = _autograd_grad(outputs, inputs, create_graph=True)
-        _check_requires_grad(jac, "jacobian", strict=strict)
         grad_jac = tuple(_zeros_like(inp, requires_grad=True) for inp in inputs)
         double_back = _autograd_grad(jac, inputs, grad_jac, create_graph=True)
         _check_requires_grad(jac, "hessian", strict=strict)
     with grad_mode.set_grad_enabled(True if create_graph else grad_mode.is_grad_enabled()):
         grad_res = _autograd_grad(double_back, grad_jac, v, create_graph=create_graph)
         result = _fill_in_zeros(grad_res, inputs, strict, create_graph, "double_back_trick")
-    outputs = _grad_postprocess(outputs, create_graph)
-    result = _grad_postprocess(result, create_graph)
-    return _tuple_postprocess(outputs, is_outputs_tuple), _tuple_postprocess(result, is_inputs_tuple)
-
-
-# A differentiable stack for builds where minigrad.stack does not exist yet.
-def _make_stack_function():
-    from .function import Function
-
-    class _Stack(Function):
-        @staticmethod
-        def forward(ctx, *tensors):
-            import numpy as np
-            from .._tensor import Tensor
-            ctx.n = len(tensors)
-            return Tensor._make(np.stack([t._data for t in tensors]))
-
-        @staticmethod
-        def backward(ctx, grad):
-            return tuple(grad.select(0, i) for i in range(ctx.n))
-    return _Stack
-
-
-_Stack = _make_stack_function()
+    return _returned(outputs, result, create_graph, is_outputs_tuple, is_inputs_tuple)

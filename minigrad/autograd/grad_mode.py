@@ -127,6 +127,7 @@ class set_grad_enabled(_DecoratorContextManager):
         STATE.enabled = self.prev
 
     def clone(self):
+        """A fresh context manager with the same mode."""
         return self.__class__(self.mode)
 
     def __call__(self, func):
@@ -155,4 +156,5 @@ class inference_mode(_DecoratorContextManager):
         STATE.enabled, STATE.inference = self.prev
 
     def clone(self):
+        """A fresh context manager with the same mode."""
         return self.__class__(self.mode)

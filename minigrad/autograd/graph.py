@@ -75,38 +75,65 @@ def _add_hook(owner_dict: _HookDict, fn) -> RemovableHandle:
     return handle
 
 
-class Node:
-    """A node of the backward graph (what ``tensor.grad_fn`` returns)."""
+class _NodeExtras:
+    """A node's rarely used state, made the first time one of these is set (see ``_Extra``)."""
 
-    __slots__ = (
-        "__weakref__",
-        "_anomaly_trace",
-        "_input_meta",
-        "_metadata",
-        "_next_nodes",
-        "_next_nrs",
-        "_post_hooks",
-        "_pre_hooks",
-        "_retains_grad",
-        "_seq",
-        "_tensor_pre_hooks",
-    )
-
-    # How many outputs (gradient slots) the node has: a class attribute, so the engine reads it
-    # directly. Multi-output nodes override it (OpNode classes of split & co, custom Functions).
-    _n_outputs = 1
+    __slots__ = ("_anomaly_trace", "_metadata", "_post_hooks", "_pre_hooks", "_retains_grad",
+                 "_tensor_pre_hooks")
 
     def __init__(self) -> None:
-        self._next_nodes: tuple = ()   # per edge: the node the gradient goes to (None: no gradient)
-        self._next_nrs: tuple = ()     # per edge: which input of that node (its output_nr)
-        self._seq = next(_sequence)
         self._pre_hooks = None         # node.register_prehook(fn(grad_outputs))
         self._post_hooks = None        # node.register_hook(fn(grad_inputs, grad_outputs))
         self._tensor_pre_hooks = None  # tensor.register_hook on an output: list of (output_nr, fn)
         self._retains_grad = None      # output_nr -> weakref to a tensor that called retain_grad()
         self._metadata = None
-        self._input_meta = ()          # per edge: (shape, numpy dtype) of the forward input
         self._anomaly_trace = None
+
+
+class _Extra:
+    """``node._pre_hooks`` and co.: kept in ``node._extras``, which stays None until one is set.
+
+    Almost no node has hooks, so a node is created with one store instead of six, and the engine
+    tells "nothing special here" from one attribute (``_extras is None``).
+    """
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, node, owner=None):
+        if node is None:
+            return self
+        extras = node._extras
+        return None if extras is None else getattr(extras, self.name)
+
+    def __set__(self, node, value) -> None:
+        if node._extras is None:
+            node._extras = _NodeExtras()
+        setattr(node._extras, self.name, value)
+
+
+class Node:
+    """A node of the backward graph (what ``tensor.grad_fn`` returns)."""
+
+    __slots__ = ("__weakref__", "_extras", "_input_meta", "_next_nodes", "_next_nrs", "_seq")
+
+    # How many outputs (gradient slots) the node has: a class attribute, so the engine reads it
+    # directly. Multi-output nodes override it (OpNode classes of split & co, custom Functions).
+    _n_outputs = 1
+
+    _pre_hooks = _Extra()
+    _post_hooks = _Extra()
+    _tensor_pre_hooks = _Extra()
+    _retains_grad = _Extra()
+    _metadata = _Extra()
+    _anomaly_trace = _Extra()
+
+    def __init__(self) -> None:
+        self._next_nodes: tuple = ()   # per edge: the node the gradient goes to (None: no gradient)
+        self._next_nrs: tuple = ()     # per edge: which input of that node (its output_nr)
+        self._seq = next(_sequence)
+        self._input_meta = ()          # per edge: (shape, numpy dtype) of the forward input
+        self._extras = None            # hooks, retained grads, metadata, anomaly trace (see _Extra)
 
     def name(self) -> str:
         """The node's name, e.g. ``'MulBackward0'``."""

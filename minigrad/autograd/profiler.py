@@ -43,7 +43,7 @@ def _format_time_share(time_us: float, total_us: float) -> str:
 class FunctionEvent:
     """One recorded call: name, start and end time, and the calls made inside it."""
 
-    def __init__(self, id: int, name: str, start_us: float, parent: "FunctionEvent | None") -> None:
+    def __init__(self, id: int, name: str, start_us: float, parent: FunctionEvent | None) -> None:
         self.id = id
         self.name = name
         self.start_us = start_us
@@ -54,16 +54,19 @@ class FunctionEvent:
 
     @property
     def key(self) -> str:
+        """The name events are grouped by in ``key_averages``."""
         return self.name
 
     @property
     def cpu_time_total(self) -> float:
+        """Duration of the event in microseconds, children included."""
         return self.end_us - self.start_us
 
     cpu_time = cpu_time_total
 
     @property
     def self_cpu_time_total(self) -> float:
+        """Time in microseconds not spent in child events."""
         return self.cpu_time_total - sum(c.cpu_time_total for c in self.cpu_children)
 
     def __repr__(self) -> str:
@@ -82,7 +85,8 @@ class FunctionEventAvg:
         self.self_cpu_time_total = 0.0
         self.cpu_parent = None
 
-    def add(self, other) -> "FunctionEventAvg":
+    def add(self, other) -> FunctionEventAvg:
+        """Add another event's count and times into this row."""
         self.count += other.count
         self.cpu_time_total += other.cpu_time_total
         self.self_cpu_time_total += other.self_cpu_time_total
@@ -105,7 +109,7 @@ class FunctionEventAvg:
 class EventList(list):
     """A list of events with PyTorch's summaries: ``key_averages()``, ``table()``, ``total_average()``."""
 
-    def key_averages(self, group_by_input_shape: bool = False, group_by_stack_n: int = 0) -> "EventList":
+    def key_averages(self, group_by_input_shape: bool = False, group_by_stack_n: int = 0) -> EventList:
         """One averaged row per event name, in order of first appearance."""
         rows: dict = {}
         for evt in self:
@@ -116,6 +120,7 @@ class EventList(list):
         return EventList(rows.values())
 
     def total_average(self) -> FunctionEventAvg:
+        """One row summing every event."""
         total = FunctionEventAvg("Total")
         for evt in self:
             total.add(evt)
@@ -123,6 +128,7 @@ class EventList(list):
 
     @property
     def self_cpu_time_total(self) -> float:
+        """Sum of the events' self times in microseconds."""
         return sum(evt.self_cpu_time_total for evt in self)
 
     def table(self, sort_by: str | None = None, row_limit: int = 100, max_src_column_width: int = 75,
@@ -205,7 +211,7 @@ class profile:
         self._events: list = []
         self._entered = False
 
-    def __enter__(self) -> "profile":
+    def __enter__(self) -> profile:
         if not self.enabled:
             return self
         if self._entered:
@@ -237,19 +243,23 @@ class profile:
         return self.function_events.key_averages(group_by_input_shape, group_by_stack_n)
 
     def table(self, sort_by: str | None = None, row_limit: int = 100, **kwargs) -> str:
+        """The recorded events as PyTorch's text table."""
         self._check_finished()
         return self.function_events.table(sort_by=sort_by, row_limit=row_limit, **kwargs)
 
     def total_average(self) -> FunctionEventAvg:
+        """One row summing every recorded event."""
         self._check_finished()
         return self.function_events.total_average()
 
     @property
     def self_cpu_time_total(self) -> float:
+        """Sum of the recorded events' self times in microseconds."""
         self._check_finished()
         return self.function_events.self_cpu_time_total
 
     def export_chrome_trace(self, path: str) -> None:
+        """Write the events as a Chrome trace (JSON) to ``path``."""
         self._check_finished()
         self.function_events.export_chrome_trace(path)
 
@@ -272,7 +282,7 @@ class record_function:
         self.args = args
         self._event = None
 
-    def __enter__(self) -> "record_function":
+    def __enter__(self) -> record_function:
         if _enabled[0]:
             prof = _current[-1]
             evt = FunctionEvent(len(prof._events), self.name, _now_us(), _open[-1] if _open else None)

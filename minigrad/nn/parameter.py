@@ -6,6 +6,21 @@ import numpy as np
 from .._tensor import Tensor
 
 
+def _reset_grad(p: Tensor, set_to_none: bool) -> None:
+    """What Module.zero_grad and Optimizer.zero_grad do to one parameter's ``.grad``."""
+    if p.grad is None:
+        return
+    if set_to_none:
+        p.grad = None
+        return
+    # zero the gradient in place, first cutting it from any graph (create_graph=True builds one)
+    if p.grad.grad_fn is not None:
+        p.grad.detach_()
+    else:
+        p.grad.requires_grad_(False)
+    p.grad.zero_()
+
+
 class Parameter(Tensor):
     """A tensor that is a module parameter: assigning it to a Module attribute registers it."""
 
@@ -20,7 +35,7 @@ class Parameter(Tensor):
         self.requires_grad = requires_grad
 
     @classmethod
-    def _from_tensor(cls, t: Tensor) -> "Parameter":
+    def _from_tensor(cls, t: Tensor) -> Parameter:
         return cls(t, t._requires_grad)
 
     def __repr__(self) -> str:

@@ -9,6 +9,7 @@ import numpy as np
 from .._class_names import TorchNamed
 from .._tensor import Tensor
 from ..autograd.grad_mode import enable_grad
+from ..nn.parameter import _reset_grad
 
 _REQUIRED = object()  # a default that the user must give (as torch.optim.optimizer.required)
 
@@ -62,16 +63,7 @@ class Optimizer(metaclass=TorchNamed):
         """Reset every parameter's gradient (to None by default)."""
         for group in self.param_groups:
             for p in group["params"]:
-                if p.grad is None:
-                    continue
-                if set_to_none:
-                    p.grad = None
-                else:
-                    if p.grad.grad_fn is not None:
-                        p.grad.detach_()
-                    else:
-                        p.grad.requires_grad_(False)
-                    p.grad.zero_()
+                _reset_grad(p, set_to_none)
 
     def step(self, closure=None):
         """Update the parameters once (subclasses implement ``_update``)."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import matplotlib
 import pytest
-
 from vizhelpers import BACKENDS, Backend, load_backend
 
 matplotlib.use("Agg")
@@ -18,3 +17,9 @@ def backend(request) -> Backend:
 @pytest.fixture
 def torch_backend() -> Backend:
     return load_backend("torch")
+
+
+@pytest.fixture(scope="module")
+def both() -> tuple[Backend, Backend]:
+    """PyTorch and minigrad, to draw the same program with each."""
+    return load_backend("torch"), load_backend("minigrad")

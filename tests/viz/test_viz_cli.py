@@ -8,9 +8,9 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from vizhelpers import parse_svg
 
 from viz import cli, render
-from vizhelpers import parse_svg
 
 SCRIPT = """
 import sys

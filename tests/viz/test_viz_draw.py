@@ -6,10 +6,10 @@ import re
 
 import numpy as np
 import pytest
+from vizhelpers import one_layer, parse_svg
 
 import viz
 from viz.graph import FN, LEAF, OUTPUT, SAVED, TENSOR
-from vizhelpers import one_layer, parse_svg
 
 
 def fn_titles(d):

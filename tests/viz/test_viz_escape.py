@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from vizhelpers import parse_svg
 
 import viz
 from viz.dot import esc
-from vizhelpers import parse_svg
 
 NASTY = [
     "<script>alert(1)</script>",

@@ -5,12 +5,12 @@ from __future__ import annotations
 import time
 
 import numpy as np
+from vizhelpers import parse_svg
 
 import viz
 from viz.collapse import plan
 from viz.graph import FN, SUMMARY
 from viz.walk import levels, walk
-from vizhelpers import parse_svg
 
 
 def rnn(B, steps: int):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from vizhelpers import one_layer, picture
 
 import viz
-from vizhelpers import load_backend, one_layer
 
 
 def mlp(B):
@@ -39,30 +39,6 @@ PROGRAMS = {
     "square": square,
     "unrolled": unrolled,
 }
-
-
-def picture(desc):
-    """Everything drawn except attributes (PyTorch internals like *_sym_strides differ)."""
-    nodes = [
-        (
-            n.id,
-            n.kind,
-            n.title,
-            n.name,
-            n.notes,
-            n.count,
-            n.tensor
-            and (n.tensor.shape, n.tensor.dtype, n.tensor.value, n.tensor.grad, n.tensor.state),
-        )
-        for n in desc.nodes
-    ]
-    edges = [(e.src, e.dst, e.kind, e.label, e.input_nr) for e in desc.edges]
-    return nodes, edges
-
-
-@pytest.fixture(scope="module")
-def both():
-    return load_backend("torch"), load_backend("minigrad")
 
 
 @pytest.mark.parametrize("program", list(PROGRAMS))

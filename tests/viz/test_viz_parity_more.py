@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from test_viz_parity import picture
-from vizhelpers import load_backend
+from vizhelpers import picture
 
 import viz
 
@@ -93,11 +92,6 @@ PROGRAMS = {
     "var_mean_node": var_mean_node,
 }
 BACKWARD_FAILS = {"inplace_chain"}
-
-
-@pytest.fixture(scope="module")
-def both():
-    return load_backend("torch"), load_backend("minigrad")
 
 
 @pytest.mark.parametrize("program", list(PROGRAMS))

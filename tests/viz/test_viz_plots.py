@@ -80,7 +80,7 @@ def test_losses_and_live_plot(torch_backend):
         log=True,
     )
     ax = fig.axes[0]
-    assert [l.get_label() for l in ax.get_lines()] == ["train", "val"]
+    assert [line.get_label() for line in ax.get_lines()] == ["train", "val"]
     np.testing.assert_allclose(ax.get_lines()[1].get_ydata(), [1.2, 0.7, 0.6], rtol=1e-6)
     live = viz.LossPlot(live=True)
     for k in range(5):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from vizhelpers import one_layer, parse_svg
 
 import viz
-from vizhelpers import one_layer, parse_svg
 
 
 def np_(t):

@@ -50,7 +50,7 @@ class Sequential(Module):
     def __iter__(self):
         return iter(self._modules.values())
 
-    def append(self, module: Module) -> "Sequential":
+    def append(self, module: Module) -> Sequential:
         """Add ``module`` at the end."""
         self.add_module(str(len(self)), module)
         return self
@@ -86,12 +86,12 @@ class ModuleList(Module):
     def __iter__(self):
         return iter(self._modules.values())
 
-    def append(self, module: Module) -> "ModuleList":
+    def append(self, module: Module) -> ModuleList:
         """Add ``module`` at the end."""
         self.add_module(str(len(self)), module)
         return self
 
-    def extend(self, modules) -> "ModuleList":
+    def extend(self, modules) -> ModuleList:
         """Add each of ``modules`` at the end."""
         for module in modules:
             self.append(module)

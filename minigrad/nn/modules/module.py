@@ -6,7 +6,8 @@ from collections import OrderedDict, namedtuple
 from ..._class_names import TorchNamed
 from ..._tensor import Tensor
 from ...autograd.grad_mode import no_grad
-from ..parameter import Parameter
+from ...autograd.graph import RemovableHandle, _add_hook
+from ..parameter import Parameter, _reset_grad
 from ._backward_hook import BackwardHook
 
 
@@ -21,26 +22,6 @@ class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpec
         return super().__repr__()
 
     __str__ = __repr__
-
-
-class RemovableHandle:
-    """Returned by ``register_forward_hook``; ``remove()`` unregisters the hook."""
-
-    _next_id = 0
-
-    def __init__(self, hooks: dict) -> None:
-        self._hooks = hooks
-        self.id = RemovableHandle._next_id
-        RemovableHandle._next_id += 1
-
-    def remove(self) -> None:
-        self._hooks.pop(self.id, None)
-
-    def __enter__(self) -> "RemovableHandle":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.remove()
 
 
 def _addindent(s: str, num_spaces: int) -> str:
@@ -72,6 +53,7 @@ class Module(metaclass=TorchNamed):
 
     # ---- calling ------------------------------------------------------------------------------
     def forward(self, *input):
+        """The computation of the module; every subclass defines it."""
         raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
 
     def __call__(self, *args, **kwargs):
@@ -95,31 +77,25 @@ class Module(metaclass=TorchNamed):
 
     def register_full_backward_hook(self, hook, prepend: bool = False) -> RemovableHandle:
         """Call ``hook(module, grad_input, grad_output)`` once the gradients of the inputs are computed."""
-        handle = RemovableHandle(self._backward_hooks)
-        self._backward_hooks[handle.id] = hook
+        handle = _add_hook(self._backward_hooks, hook)
         if prepend:
             self._backward_hooks.move_to_end(handle.id, last=False)
         return handle
 
     def register_full_backward_pre_hook(self, hook, prepend: bool = False) -> RemovableHandle:
         """Call ``hook(module, grad_output)`` when the outputs' gradients arrive; a returned tuple replaces them."""
-        handle = RemovableHandle(self._backward_pre_hooks)
-        self._backward_pre_hooks[handle.id] = hook
+        handle = _add_hook(self._backward_pre_hooks, hook)
         if prepend:
             self._backward_pre_hooks.move_to_end(handle.id, last=False)
         return handle
 
     def register_forward_hook(self, hook) -> RemovableHandle:
         """Call ``hook(module, args, output)`` after every forward; a returned value replaces the output."""
-        handle = RemovableHandle(self._forward_hooks)
-        self._forward_hooks[handle.id] = hook
-        return handle
+        return _add_hook(self._forward_hooks, hook)
 
     def register_forward_pre_hook(self, hook) -> RemovableHandle:
         """Call ``hook(module, args)`` before every forward; a returned value replaces the arguments."""
-        handle = RemovableHandle(self._forward_pre_hooks)
-        self._forward_pre_hooks[handle.id] = hook
-        return handle
+        return _add_hook(self._forward_pre_hooks, hook)
 
     # ---- attributes: assignment registers parameters, buffers and sub-modules ------------------
     def __setattr__(self, name: str, value) -> None:
@@ -208,7 +184,7 @@ class Module(metaclass=TorchNamed):
         else:
             self._non_persistent_buffers_set.add(name)
 
-    def add_module(self, name: str, module: "Module | None") -> None:
+    def add_module(self, name: str, module: Module | None) -> None:
         """Add a child module under ``name``."""
         if module is not None and not isinstance(module, Module):
             raise TypeError(f"{_typename(module)} is not a Module subclass")
@@ -220,7 +196,7 @@ class Module(metaclass=TorchNamed):
 
     register_module = add_module
 
-    def get_submodule(self, target: str) -> "Module":
+    def get_submodule(self, target: str) -> Module:
         """The sub-module at a dotted path such as ``"0.linear"``."""
         mod = self
         for item in target.split(".") if target else []:
@@ -301,7 +277,7 @@ class Module(metaclass=TorchNamed):
         for _, b in self.named_buffers(recurse=recurse):
             yield b
 
-    def apply(self, fn) -> "Module":
+    def apply(self, fn) -> Module:
         """Call ``fn`` on every sub-module (children first) and on self; returns self."""
         for module in self.children():
             module.apply(fn)
@@ -309,7 +285,7 @@ class Module(metaclass=TorchNamed):
         return self
 
     # ---- modes and gradients ------------------------------------------------------------------
-    def train(self, mode: bool = True) -> "Module":
+    def train(self, mode: bool = True) -> Module:
         """Set training mode (affects Dropout) here and in every descendant."""
         if not isinstance(mode, bool):
             raise ValueError("training mode is expected to be boolean")
@@ -318,11 +294,11 @@ class Module(metaclass=TorchNamed):
             module.train(mode)
         return self
 
-    def eval(self) -> "Module":
+    def eval(self) -> Module:
         """Set evaluation mode (``train(False)``)."""
         return self.train(False)
 
-    def requires_grad_(self, requires_grad: bool = True) -> "Module":
+    def requires_grad_(self, requires_grad: bool = True) -> Module:
         """Set ``requires_grad`` on every parameter."""
         for p in self.parameters():
             p.requires_grad_(requires_grad)
@@ -331,18 +307,10 @@ class Module(metaclass=TorchNamed):
     def zero_grad(self, set_to_none: bool = True) -> None:
         """Reset the parameters' gradients (to None by default, as PyTorch)."""
         for p in self.parameters():
-            if p.grad is not None:
-                if set_to_none:
-                    p.grad = None
-                else:
-                    if p.grad.grad_fn is not None:
-                        p.grad.detach_()
-                    else:
-                        p.grad.requires_grad_(False)
-                    p.grad.zero_()
+            _reset_grad(p, set_to_none)
 
     # ---- dtype conversion (in place, keeping the same Parameter objects) -----------------------
-    def _apply(self, fn) -> "Module":
+    def _apply(self, fn) -> Module:
         for module in self.children():
             module._apply(fn)
         for p in self._parameters.values():
@@ -357,7 +325,7 @@ class Module(metaclass=TorchNamed):
                 self._buffers[key] = fn(buf)
         return self
 
-    def to(self, *args, **kwargs) -> "Module":
+    def to(self, *args, **kwargs) -> Module:
         """Convert floating-point parameters and buffers to a dtype (devices are accepted: CPU only)."""
         from ..._dtypes import dtype as dtype_class
         dtype = kwargs.get("dtype")
@@ -373,19 +341,20 @@ class Module(metaclass=TorchNamed):
                             f"dtype={dtype}")
         return self._apply(lambda t: t.to(dtype) if t.is_floating_point() or t.is_complex() else t)
 
-    def float(self) -> "Module":
+    def float(self) -> Module:
         """Cast floating-point parameters and buffers to float32."""
         return self._apply(lambda t: t.float() if t.is_floating_point() else t)
 
-    def double(self) -> "Module":
+    def double(self) -> Module:
         """Cast floating-point parameters and buffers to float64."""
         return self._apply(lambda t: t.double() if t.is_floating_point() else t)
 
-    def half(self) -> "Module":
+    def half(self) -> Module:
         """Cast floating-point parameters and buffers to float16."""
         return self._apply(lambda t: t.half() if t.is_floating_point() else t)
 
-    def cpu(self) -> "Module":
+    def cpu(self) -> Module:
+        """The module itself (minigrad computes on the CPU only)."""
         return self
 
     # ---- saving and loading -------------------------------------------------------------------

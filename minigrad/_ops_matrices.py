@@ -1,0 +1,144 @@
+"""Matrices: triangles, diagonals, trace, determinant, inverse, cross product.
+
+``minigrad.linalg`` (torch.linalg) re-exports det/inv/cross from here. As in ``_ops.py``: argument checks
+and PyTorch's error messages here, derivatives in ``derivatives.py``.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import _dtypes, _ops
+from . import derivatives as D
+from ._tensor import Tensor
+
+# =============================================================================================
+# Triangles, diagonals and trace
+# =============================================================================================
+
+def _check_2d(input, name):
+    if input.dim() < 2:
+        raise RuntimeError(f"{name}: input tensor must have at least 2 dimensions")
+
+
+def tril(input, diagonal=0):
+    """The lower triangle (entries on and below the ``diagonal``-th diagonal), zeros elsewhere."""
+    _check_2d(input, "tril")
+    return D.tril(input, diagonal=int(diagonal))
+
+
+def triu(input, diagonal=0):
+    """The upper triangle (entries on and above the ``diagonal``-th diagonal), zeros elsewhere."""
+    _check_2d(input, "triu")
+    return D.triu(input, diagonal=int(diagonal))
+
+
+def trace(input):
+    """Sum of the main diagonal of a matrix."""
+    if input.dim() != 2:
+        raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {input.dim()}")
+    dt = _dtypes.int64 if input.dtype._kind < 2 else None
+    return D.trace(input, dtype=dt)
+
+
+def diag(input, diagonal=0):
+    """A vector's square diagonal matrix, or a matrix's diagonal as a vector."""
+    if input.dim() == 1:
+        return D.diag_embed(input, offset=int(diagonal), dim1=0, dim2=1)
+    if input.dim() == 2:
+        return D.diagonal_copy(input, offset=int(diagonal), dim1=0, dim2=1)
+    raise RuntimeError("diag(): Supports 1D or 2D tensors. Got " + f"{input.dim()}D")
+
+
+def diag_embed(input, offset=0, dim1=-2, dim2=-1):
+    """Each last-dim vector of ``input`` on the diagonal of a matrix (only dim1=-2, dim2=-1)."""
+    if (dim1, dim2) != (-2, -1):
+        raise NotImplementedError("diag_embed supports dim1=-2, dim2=-1 only")
+    return D.diag_embed(input, offset=int(offset), dim1=dim1, dim2=dim2)
+
+
+def tril_indices(row, col, offset=0, *, dtype=None, **kwargs):
+    """Indices (2, n) of the lower triangle of a row x col matrix."""
+    return Tensor._make(np.stack(np.tril_indices(row, offset, col)).astype((dtype or _dtypes.int64).np))
+
+
+def triu_indices(row, col, offset=0, *, dtype=None, **kwargs):
+    """Indices (2, n) of the upper triangle of a row x col matrix."""
+    return Tensor._make(np.stack(np.triu_indices(row, offset, col)).astype((dtype or _dtypes.int64).np))
+
+
+# =============================================================================================
+# Determinant, inverse, cross product
+# =============================================================================================
+
+def _check_square(A, name):
+    if A.dim() < 2:
+        raise RuntimeError(f"linalg.{name}: The input tensor A must have at least 2 dimensions.")
+    if A.shape[-1] != A.shape[-2]:
+        raise RuntimeError(f"linalg.{name}: A must be batches of square matrices, but they are "
+                           f"{A.shape[-2]} by {A.shape[-1]} matrices")
+    if not (A.is_floating_point() or A.is_complex()):
+        raise RuntimeError(f"linalg.{name}: Expected a floating point or complex tensor as input. "
+                           f"Got {_ops._legacy(A.dtype)}")
+
+
+def det(A):
+    """Determinant of a (batch of) square matrices."""
+    _check_square(A, "det")
+    return D.linalg_det(A)[0]
+
+
+def inverse(A):
+    """Inverse of a (batch of) square matrices."""
+    _check_square(A, "inv")
+    lu, _ = D._lu(A._data)
+    diag = np.abs(np.diagonal(lu, axis1=-2, axis2=-1)).reshape(-1, A.shape[-1])
+    for row in diag:
+        zero = np.nonzero(row == 0)[0]
+        if zero.size:
+            raise RuntimeError(f"linalg.inv: The diagonal element {zero[0] + 1} is zero, the inversion "
+                               "could not be completed because the input matrix is singular.")
+    return D.linalg_inv(A)
+
+
+def cross(input, other, dim=None):
+    """Cross product of 3-vectors along ``dim`` (the first dim of size 3 if None)."""
+    if dim is None:
+        sizes = [i for i, s in enumerate(np.broadcast_shapes(input.shape, other.shape)) if s == 3]
+        if not sizes:
+            raise RuntimeError("no dimension of size 3 in input")
+        dim = sizes[0]
+    return linalg_cross(input, other, dim=dim)
+
+
+def linalg_cross(input, other, *, dim=-1):
+    """Cross product of 3-vectors along ``dim``."""
+    if input.dim() != other.dim():
+        raise RuntimeError("linalg.cross: inputs must have the same number of dimensions.")
+    shape = np.broadcast_shapes(input.shape, other.shape)
+    d = _ops._wrap_dim(dim, len(shape))
+    if input.shape[d] != 3 or other.shape[d] != 3:
+        raise RuntimeError(f"linalg.cross: inputs dimension {dim} must have length 3. Got {input.shape[d]} "
+                           f"and {other.shape[d]}")
+    return _ops._binary(D.linalg_cross, input, other, dim=dim)
+
+
+# =============================================================================================
+# Tensor methods and minigrad.* names
+# =============================================================================================
+
+# Tensor methods that are also minigrad.* functions.
+METHODS = [
+    "tril", "triu", "trace", "diag", "diag_embed", "det", "inverse", "cross",
+]
+# minigrad.* functions only.
+FUNCTIONS = [
+    "tril_indices", "triu_indices",
+]
+
+
+def _attach_methods():
+    for name in METHODS:
+        setattr(Tensor, name, globals()[name])
+
+
+_attach_methods()
