@@ -26,7 +26,8 @@ import warnings
 
 import numpy as np
 
-from ._dispatch import Op
+from ._dispatch import _QUIET, _STATE, Op, _extras, _np_errstate
+from ._tensor import Tensor
 
 # ruff: noqa: E731  (lambdas are the point of a table)
 
@@ -34,6 +35,24 @@ from ._dispatch import Op
 def _ops():
     from . import _ops as ops
     return ops
+
+
+def _untracked() -> bool:
+    """True when a formula's ops would record nothing (no create_graph, profiler or forward AD).
+
+    Then a hot formula may run its NumPy directly (same arrays, same ufuncs, so the same bits): the
+    tensor ops' argument checks, views and nodes only matter for the double-backward graph.
+    """
+    return not _STATE.enabled and not _extras[0]
+
+
+def _numpy_result(forward, *arrays) -> Tensor:
+    """``forward(*arrays)`` as a tensor, with NumPy's warnings off as for every op (PyTorch gives inf/nan)."""
+    token = _np_errstate.set(_QUIET)
+    try:
+        return Tensor._make(np.asarray(forward(*arrays)))
+    finally:
+        _np_errstate.reset(token)
 
 
 # =============================================================================================
@@ -95,6 +114,10 @@ def pow_backward(grad, self, exponent):
     """d x^p / dx = p·x^(p-1)   (0 when p == 0, as PyTorch)."""
     if exponent == 0:
         return _ops().zeros_like(self)
+    if exponent == 2 and type(exponent) is not complex and _untracked():
+        g, x = grad._data, self._data
+        if g.dtype == x.dtype and g.dtype.kind == "f":
+            return _numpy_result(lambda g, x: g * (x * 2.0), g, x)   # below: x.pow(1.0) is x, * 2.0, g *
     # PyTorch takes the exponent as a double (or complex) here, and the number times a tensor is the
     # Scalar overload: a double-backward graph shows PowBackward0(2.0) and MulBackward1(3.0) for x ** 3.
     exponent = complex(exponent) if isinstance(exponent, complex) else float(exponent)
@@ -180,9 +203,26 @@ tanh_backward = Op(
         tanh_backward(grad_output_t, output) + output_t * (output * grad_output * -2),
     grad_output=lambda grad, output: tanh_backward(grad, output.conj()),                # linear in g
     output=lambda grad, grad_output, output: grad.conj() * (output.conj() * grad_output * -2).conj())  # d/dy = -2gy
+
+
+# Same-size integer types, for reading a float gradient's bits (_threshold_backward).
+_SAME_SIZE_INT = {2: np.int16, 4: np.int32, 8: np.int64}
+
+
+def _threshold_backward(g: np.ndarray, x: np.ndarray, threshold) -> np.ndarray:
+    """``x <= threshold ? 0 : g`` (PyTorch's rule: g's nan/inf become +0 there too)."""
+    if g.dtype.kind != "f" or g.dtype.itemsize not in _SAME_SIZE_INT:
+        return np.where(x <= threshold, 0, g).astype(g.dtype, copy=False)
+    # np.where is slow on a random mask (~40 us on (128, 256)); multiplying g's bit pattern, read as
+    # integers, by the 0/1 mask keeps g bit for bit or gives +0, without branches (~8 us).
+    keep = np.logical_not(x <= threshold)       # not (x > t): a nan x keeps g, as in PyTorch
+    ints = _SAME_SIZE_INT[g.dtype.itemsize]
+    return np.multiply(g.view(ints), keep, dtype=ints).view(g.dtype)
+
+
 threshold_backward = Op(
     "threshold_backward", "ThresholdBackwardBackward0",
-    lambda g, x, threshold: np.where(x <= threshold, 0, g).astype(g.dtype, copy=False),   # g where x > t
+    _threshold_backward,                                                       # g where x > t
     inputs=("grad_output", "self"), args=("threshold",),
     jvp=lambda grad_output_t, self, threshold: threshold_backward(grad_output_t, self, threshold=threshold),
     grad_output=lambda grad, self, threshold: threshold_backward(grad, self, threshold=threshold),
@@ -447,6 +487,14 @@ lerp_tensor = Op("lerp", "LerpBackward1", _lerp, inputs=("self", "end", "weight"
 # Reductions
 # =============================================================================================
 
+def mean_backward(grad, sizes, numel):
+    """d mean(x) / dx_i = 1/n:  grad ↦ expand(grad, sizes) / n."""
+    if type(numel) is int and grad._data.dtype.kind in "fc" and _untracked():
+        # the same ufunc on the same arrays as the two ops below (tensor / int is np.divide)
+        return _numpy_result(np.divide, np.broadcast_to(grad._data, sizes), numel)
+    return grad.expand(sizes) / numel
+
+
 def _acc(a: np.ndarray):
     """The dtype a sum accumulates in: float32 for half and bfloat16 (PyTorch's acc_type), else a's own."""
     return np.float32 if a.dtype.itemsize == 2 and a.dtype.kind in "fV" else a.dtype
@@ -460,17 +508,23 @@ def _reduce_in_acc(reduce):
     return forward
 
 
-sum = Op("sum", "SumBackward0", _reduce_in_acc(np.sum),
+def _np_sum(a, axis=None, dtype=None, keepdims=False):
+    # np.sum without its Python wrapper (which only forwards to this call): ~0.8 us less per sum
+    return np.add.reduce(a, axis=axis, dtype=dtype, keepdims=keepdims)
+
+
+_sum_in_acc = _reduce_in_acc(_np_sum)
+sum = Op("sum", "SumBackward0", _sum_in_acc,
          jvp="linear",
          self=lambda grad, self_sym_sizes: grad.expand(self_sym_sizes))   # d Σx / dx_i = 1
 sum_dim = Op("sum", "SumBackward1",
-             _rank0_ok(lambda a, dim, keepdim: _reduce_in_acc(np.sum)(a, axis=dim, keepdims=keepdim)),
+             _rank0_ok(lambda a, dim, keepdim: _sum_in_acc(a, axis=dim, keepdims=keepdim)),
              jvp="linear",
              args=("dim", "keepdim"),
              self=lambda grad, self_sym_sizes, dim, keepdim: sum_backward(grad, self_sym_sizes, dim, keepdim))
 mean = Op("mean", "MeanBackward0", _reduce_in_acc(np.mean),
           jvp="linear",
-          self=lambda grad, self_sym_sizes, self_sym_numel: grad.expand(self_sym_sizes) / self_sym_numel)
+          self=lambda grad, self_sym_sizes, self_sym_numel: mean_backward(grad, self_sym_sizes, self_sym_numel))
 mean_dim = Op("mean", "MeanBackward1",
               _rank0_ok(lambda a, dim, keepdim: _reduce_in_acc(np.mean)(a, axis=dim, keepdims=keepdim)),
               jvp="linear",
@@ -1052,11 +1106,20 @@ def _mm_forward(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return a * b if a.shape[1] == 1 and a.size and b.size else np.matmul(a, b)
 
 
+def _mm_real(a, b) -> bool:
+    """True when ``a.mm(b)`` may run as ``_mm_forward`` on the arrays: nothing records, same real dtype."""
+    return a._data.dtype == b._data.dtype and a._data.dtype.kind == "f" and _untracked()
+
+
 mm = Op("mm", "MmBackward0", _mm_forward, inputs=("self", "mat2"),
         jvp=lambda self_t, mat2_t, self, mat2: self_t.mm(mat2) + self.mm(mat2_t),   # d(AB) = dA·B + A·dB
-        # d(AB)/dA: G·Bᴴ ;  d(AB)/dB: Aᴴ·G
-        self=lambda grad, mat2, self_sym_sizes, self_sym_strides: grad.mm(mat2.t().conj()),
-        mat2=lambda grad, self, mat2_sym_sizes, mat2_sym_strides: self.t().conj().mm(grad))
+        # d(AB)/dA: G·Bᴴ ;  d(AB)/dB: Aᴴ·G   (real and untracked: the same product on the arrays, .T is t())
+        self=lambda grad, mat2, self_sym_sizes, self_sym_strides:
+            _numpy_result(_mm_forward, grad._data, mat2._data.T) if _mm_real(grad, mat2)
+            else grad.mm(mat2.t().conj()),
+        mat2=lambda grad, self, mat2_sym_sizes, mat2_sym_strides:
+            _numpy_result(_mm_forward, self._data.T, grad._data) if _mm_real(grad, self)
+            else self.t().conj().mm(grad))
 mv = Op("mv", "MvBackward0", np.matmul, inputs=("self", "vec"),
         jvp=lambda self_t, vec_t, self, vec: self_t.mv(vec) + self.mv(vec_t),
         self=lambda grad, vec: grad.outer(vec.conj()),                    # d(Av)/dA = g vᴴ
