@@ -69,6 +69,7 @@ class OpNode(Node):
         return value
 
     def apply(self, grad_outputs: tuple) -> tuple:
+        """The gradients of the op's inputs, from its table formulas."""
         op = self._op
         if len(grad_outputs) > 1 or grad_outputs[0] is None:
             grad_outputs = self._materialize(grad_outputs)
@@ -99,6 +100,7 @@ class OpNode(Node):
                      for g, (shape, dtype) in zip(grad_outputs, self._out_meta))
 
     def release_variables(self) -> None:
+        """Free the saved values after backward (unless retain_graph)."""
         saved = self._saved
         for value in saved:
             if type(value) is SavedTensor:
@@ -727,6 +729,7 @@ class CopySlices(Node):
         self._input_meta = ((base._data.shape, base._data.dtype),) + fn._input_meta[1:]
 
     def apply(self, grad_outputs: tuple) -> tuple:
+        """The base's gradient: ``fn``'s gradient written into the view's region, the rest passed through."""
         grad = grad_outputs[0]
         result = grad.clone()
         region = self._view_fn(result)
@@ -738,9 +741,11 @@ class CopySlices(Node):
         return (result,) + tuple(res[1:])
 
     def name(self) -> str:
+        """PyTorch's node name."""
         return "torch::autograd::CopySlices"
 
     def release_variables(self) -> None:
+        """Free what the wrapped node saved."""
         self.fn.release_variables()
 
 

@@ -299,12 +299,6 @@ def relu(input):
     return D.relu(input)
 
 
-def softplus_neg(x):
-    """log(1 + exp(-x)), stable (used by the BCE-with-logits formulas)."""
-    return (x.neg().clamp_min(0) + (x.abs().neg().exp() + 1).log()) if hasattr(x, "clamp_min") else \
-        Tensor._make(np.logaddexp(0, -x._data))
-
-
 def conj(input):
     """Complex conjugate (the tensor itself for real tensors)."""
     if not input.dtype.is_complex:

@@ -152,10 +152,12 @@ class Tensor(metaclass=_TensorType):
     # ---- basic properties -------------------------------------------------------------------
     @property
     def dtype(self) -> _dtypes.dtype:
+        """The element type (``torch.float32`` ...)."""
         return _dtypes._NP_TO_DTYPE[self._data.dtype]
 
     @property
     def shape(self) -> Size:
+        """The sizes of the dimensions, as a ``torch.Size``."""
         return Size(self._data.shape)
 
     def size(self, dim: int | None = None):
@@ -171,6 +173,7 @@ class Tensor(metaclass=_TensorType):
     ndim = property(dim)
 
     def ndimension(self) -> int:
+        """Number of dimensions (as ``dim()``)."""
         return self._data.ndim
 
     def numel(self) -> int:
@@ -180,6 +183,7 @@ class Tensor(metaclass=_TensorType):
     nelement = numel
 
     def element_size(self) -> int:
+        """Bytes per element."""
         return self._data.itemsize
 
     def stride(self, dim: int | None = None):
@@ -192,35 +196,44 @@ class Tensor(metaclass=_TensorType):
         return self._data.__array_interface__["data"][0]
 
     def storage_offset(self) -> int:
+        """Offset in elements of the first element within the base's storage."""
         base = self._base._data if self._base is not None else self._data
         return (self.data_ptr() - base.__array_interface__["data"][0]) // self._data.itemsize
 
     def is_contiguous(self, memory_format=None) -> bool:
+        """True if the elements are laid out in row-major order without gaps."""
         return self._data.flags["C_CONTIGUOUS"]
 
     def is_floating_point(self) -> bool:
+        """True for float16/bfloat16/float32/float64 tensors."""
         return self.dtype.is_floating_point
 
     def is_complex(self) -> bool:
+        """True for complex tensors."""
         return self.dtype.is_complex
 
     def is_inference(self) -> bool:
+        """True if the tensor was made in inference mode."""
         return self._is_inference
 
     @property
     def device(self):
+        """Always the CPU."""
         from ._creation import device
         return device("cpu")
 
     @property
     def is_cuda(self) -> bool:
+        """Always False (CPU only)."""
         return False
 
     @property
     def layout(self):
+        """Always ``torch.strided``."""
         return "torch.strided"
 
     def cpu(self) -> Tensor:
+        """The tensor itself (it is on the CPU already)."""
         return self
 
     def _wrap_dim(self, dim: int, ndim: int | None = None) -> int:
@@ -281,8 +294,8 @@ class Tensor(metaclass=_TensorType):
 
     def __bool__(self) -> bool:
         if self._data.size != 1:
-            raise RuntimeError(f"Boolean value of Tensor with {'no values' if self._data.size == 0 else 'more than one value'}"
-                               " is ambiguous")
+            amount = "no values" if self._data.size == 0 else "more than one value"
+            raise RuntimeError(f"Boolean value of Tensor with {amount} is ambiguous")
         return bool(self._data.reshape(()))
 
     def __float__(self) -> float:
@@ -343,6 +356,7 @@ class Tensor(metaclass=_TensorType):
     # ---- autograd state ---------------------------------------------------------------------
     @property
     def requires_grad(self) -> bool:
+        """Whether autograd records operations on this tensor."""
         return self._requires_grad
 
     @requires_grad.setter
@@ -431,6 +445,7 @@ class Tensor(metaclass=_TensorType):
 
     @property
     def output_nr(self) -> int:
+        """Which output of its ``grad_fn`` this tensor is."""
         return self._output_nr
 
     @property

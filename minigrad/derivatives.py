@@ -1533,13 +1533,18 @@ def bce_logits_backward(grad, self, target, weight, pos_weight, reduction):
     return _apply_reduction_grad(g, grad, reduction)
 
 
+def _softplus_neg(x):
+    """log(1 + e^(-x)) = max(-x, 0) + log(1 + e^(-|x|)), which never overflows."""
+    return x.neg().clamp_min(0) + (x.abs().neg().exp() + 1).log()
+
+
 def bce_logits_target_backward(grad, self, target, weight, pos_weight, reduction):
     """d/dy: -x (plain), or -x + (p - 1)·softplus(-x) with pos_weight p; times weight."""
     if pos_weight is None:
         g = self.neg()
     else:
         # loss = (1-y)x + (1+(p-1)y)·softplus(-x)  ⇒  d/dy = -x + (p-1)·softplus(-x)
-        g = self.neg() + (pos_weight - 1) * _ops().softplus_neg(self)
+        g = self.neg() + (pos_weight - 1) * _softplus_neg(self)
     if weight is not None:
         g = g * weight
     return _apply_reduction_grad(g, grad, reduction)
@@ -2133,40 +2138,52 @@ hardsigmoid = Op("hardsigmoid", "HardsigmoidBackward0",
 hardswish = Op("hardswish", "HardswishBackward0",
                lambda x: (x * np.clip(x + 3, 0, 6) / 6).astype(x.dtype, copy=False), jvp="element_wise",
                # x·relu6(x+3)/6: 0 below -3, (2x+3)/6 on [-3, 3], 1 above
-               self=lambda grad, self: _ops().where(self < -3, 0.0, _ops().where(self <= 3, grad * (self / 3 + 0.5), grad)))
+               self=lambda grad, self:
+                   _ops().where(self < -3, 0.0, _ops().where(self <= 3, grad * (self / 3 + 0.5), grad)))
 mish = Op("mish", "MishBackward0",
           lambda x: (x * np.tanh(_np_softplus(x, 1.0, 20.0))).astype(x.dtype, copy=False), jvp="element_wise",
           # d x·tanh(sp(x)) = tanh(sp) + x·σ(x)·(1 - tanh²(sp))
-          self=lambda grad, self: grad * (self.sigmoid() * self * (1 - _ops().tanh(softplus(self, beta=1.0, threshold=20.0)).pow(2))
-                                          + _ops().tanh(softplus(self, beta=1.0, threshold=20.0))))
+          self=lambda grad, self: grad * (
+              self.sigmoid() * self * (1 - _ops().tanh(softplus(self, beta=1.0, threshold=20.0)).pow(2))
+              + _ops().tanh(softplus(self, beta=1.0, threshold=20.0))))
+
+
+def _smooth_l1_slope(self, target, beta):
+    """d smooth_l1 / dx per element: (x - t)/β inside |x - t| < β, sgn(x - t) outside (d/dt is its negative)."""
+    d = self - target
+    return _ops().where(d.abs() < beta, d / beta, d.sign()) if beta > 0 else d.sign()
+
+
+def _huber_slope(self, target, delta):
+    """d huber / dx per element: x - t inside |x - t| < δ, δ·sgn(x - t) outside (d/dt is its negative)."""
+    d = self - target
+    return _ops().where(d.abs() < delta, d, d.sign() * delta)
+
+
 smooth_l1_loss = Op("smooth_l1_loss", "SmoothL1LossBackward0",
-                    lambda x, t, reduction, beta: _reduce(_smooth_l1(x, t, beta).astype(x.dtype, copy=False), reduction),
+                    lambda x, t, reduction, beta:
+                        _reduce(_smooth_l1(x, t, beta).astype(x.dtype, copy=False), reduction),
                     inputs=("self", "target"), args=("reduction", "beta"),
-                    # d/dx: (x - t)/β inside |x - t| < β, sgn(x - t) outside
-                    self=lambda grad, self, target, reduction, beta: _apply_reduction_grad(
-                        _ops().where((self - target).abs() < beta, (self - target) / beta, (self - target).sign())
-                        if beta > 0 else (self - target).sign(), grad, reduction),
-                    target=lambda grad, self, target, reduction, beta: _apply_reduction_grad(
-                        _ops().where((self - target).abs() < beta, (self - target) / beta, (self - target).sign())
-                        if beta > 0 else (self - target).sign(), grad, reduction).neg())
+                    self=lambda grad, self, target, reduction, beta:
+                        _apply_reduction_grad(_smooth_l1_slope(self, target, beta), grad, reduction),
+                    target=lambda grad, self, target, reduction, beta:
+                        _apply_reduction_grad(_smooth_l1_slope(self, target, beta), grad, reduction).neg())
 huber_loss = Op("huber_loss", "HuberLossBackward0",
                 lambda x, t, reduction, delta: _reduce(_huber(x, t, delta).astype(x.dtype, copy=False), reduction),
                 inputs=("self", "target"), args=("reduction", "delta"),
-                # d/dx: x - t inside |x - t| < δ, δ·sgn(x - t) outside
-                self=lambda grad, self, target, reduction, delta: _apply_reduction_grad(
-                    _ops().where((self - target).abs() < delta, self - target, (self - target).sign() * delta),
-                    grad, reduction),
-                target=lambda grad, self, target, reduction, delta: _apply_reduction_grad(
-                    _ops().where((self - target).abs() < delta, self - target, (self - target).sign() * delta),
-                    grad, reduction).neg())
+                self=lambda grad, self, target, reduction, delta:
+                    _apply_reduction_grad(_huber_slope(self, target, delta), grad, reduction),
+                target=lambda grad, self, target, reduction, delta:
+                    _apply_reduction_grad(_huber_slope(self, target, delta), grad, reduction).neg())
 embedding = Op("embedding", "EmbeddingBackward0",
                lambda w, indices, padding_idx, scale_grad_by_freq, sparse: w[indices],
                inputs=("weight", "indices"), args=("padding_idx", "scale_grad_by_freq", "sparse"),
                # rows of the table: gradients of repeated indices add up (not the padding row)
                weight=lambda grad, indices, weight_sym_argsize_0, padding_idx, scale_grad_by_freq, sparse:
-                   index_put_zeros(grad if padding_idx < 0 else grad.masked_fill((indices == padding_idx).unsqueeze(-1), 0.0),
-                                   input_sizes=(weight_sym_argsize_0,) + tuple(grad.shape[indices.dim():]),
-                                   indices=(indices._data,)))
+                   index_put_zeros(
+                       grad if padding_idx < 0 else grad.masked_fill((indices == padding_idx).unsqueeze(-1), 0.0),
+                       input_sizes=(weight_sym_argsize_0,) + tuple(grad.shape[indices.dim():]),
+                       indices=(indices._data,)))
 constant_pad_nd = Op("constant_pad_nd", "ConstantPadNdBackward0",
                      lambda a, pad, value: _constant_pad(a, pad, value), args=("pad", "value"), jvp="linear",
                      self=lambda grad, pad: constant_pad_nd(grad, pad=tuple(-p for p in pad), value=0.0))   # crop back

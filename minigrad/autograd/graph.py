@@ -158,6 +158,7 @@ class Node:
 
     @property
     def requires_grad(self) -> bool:
+        """Always True: a node exists only where a gradient is needed."""
         return True
 
     def _sequence_nr(self) -> int:
@@ -208,9 +209,11 @@ class AccumulateGrad(Node):
         self._input_meta = ((variable._data.shape, variable._data.dtype),)
 
     def name(self) -> str:
+        """PyTorch's node name."""
         return "torch::autograd::AccumulateGrad"
 
     def apply(self, grad_outputs: tuple) -> tuple:
+        """Add the incoming gradient into the leaf's ``.grad``."""
         new = grad_outputs[0]
         if new is not None:
             self._accumulate(new, owned=False)
@@ -359,6 +362,7 @@ class SavedTensor:
         )
 
     def release(self) -> None:
+        """Forget the saved value (after backward without retain_graph)."""
         self._tensor = self._data = self._packed = self._hook_meta = None
         self._freed = True
 
@@ -467,10 +471,12 @@ class GradientEdge(tuple):
 
     @property
     def node(self):
+        """The node the gradient flows into."""
         return self[0]
 
     @property
     def output_nr(self) -> int:
+        """Which input of that node it is."""
         return self[1]
 
 

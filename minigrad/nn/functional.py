@@ -32,14 +32,21 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight=None,
 _REDUCTION_ENUM = {"none": 0, "mean": 1, "sum": 2}
 
 
+def _legacy_reduction(size_average, reduce) -> str:
+    """The reduction the deprecated size_average/reduce arguments ask for, with PyTorch's warning."""
+    size_average = True if size_average is None else size_average
+    reduce = True if reduce is None else reduce
+    reduction = ("mean" if size_average else "sum") if reduce else "none"
+    # stacklevel 4: this helper, its caller (_reduction_enum or _Loss.__init__), the loss, the user's line
+    warnings.warn(f"size_average and reduce args will be deprecated, please use reduction='{reduction}' "
+                  "instead.", UserWarning, stacklevel=4)
+    return reduction
+
+
 def _reduction_enum(size_average, reduce, reduction: str) -> int:
     """The reduction as 0/1/2, honouring the deprecated size_average/reduce arguments."""
     if size_average is not None or reduce is not None:
-        size_average = True if size_average is None else size_average
-        reduce = True if reduce is None else reduce
-        reduction = ("mean" if size_average else "sum") if reduce else "none"
-        warnings.warn(f"size_average and reduce args will be deprecated, please use reduction='{reduction}' "
-                      "instead.", UserWarning, stacklevel=3)
+        reduction = _legacy_reduction(size_average, reduce)
     return _REDUCTION_ENUM[_check_reduction(reduction)]
 
 
@@ -151,10 +158,7 @@ def dropout(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool 
 def mse_loss(input: Tensor, target: Tensor, size_average=None, reduce=None, reduction: str = "mean",
              weight=None) -> Tensor:
     """Mean (or sum) of (input - target)²."""
-    if target.shape != input.shape:
-        warnings.warn(f"Using a target size ({target.shape}) that is different to the input size ({input.shape}). "
-                      "This will likely lead to incorrect results due to broadcasting. Please ensure they have "
-                      "the same size.", UserWarning, stacklevel=2)
+    _warn_if_sizes_differ(input, target)
     reduction = _reduction_enum(size_average, reduce, reduction)
     _check_broadcast(input, target)
     return D.mse_loss(input, target, reduction=reduction)
@@ -163,14 +167,18 @@ def mse_loss(input: Tensor, target: Tensor, size_average=None, reduce=None, redu
 def l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None, reduction: str = "mean",
             weight=None) -> Tensor:
     """Mean (or sum) of |input - target| (composite, as in PyTorch: SubBackward0 → AbsBackward0 → Mean)."""
-    if target.shape != input.shape:
-        warnings.warn(f"Using a target size ({target.shape}) that is different to the input size ({input.shape}). "
-                      "This will likely lead to incorrect results due to broadcasting. Please ensure they have "
-                      "the same size.", UserWarning, stacklevel=2)
+    _warn_if_sizes_differ(input, target)
     reduction = _reduction_enum(size_average, reduce, reduction)
     _check_broadcast(input, target)
     loss = (input - target).abs()
     return loss.mean() if reduction == 1 else loss.sum() if reduction == 2 else loss
+
+
+def _warn_if_sizes_differ(input: Tensor, target: Tensor) -> None:
+    if target.shape != input.shape:
+        warnings.warn(f"Using a target size ({target.shape}) that is different to the input size ({input.shape}). "
+                      "This will likely lead to incorrect results due to broadcasting. Please ensure they have "
+                      "the same size.", UserWarning, stacklevel=3)
 
 
 def _check_broadcast(a: Tensor, b: Tensor) -> None:
@@ -441,7 +449,7 @@ def kl_div(input: Tensor, target: Tensor, size_average=None, reduce=None, reduct
     if log_target:
         loss = target.exp() * (target - input)
     else:
-        loss = _ops_more().xlogy(target, target) - target * input
+        loss = _ops_math().xlogy(target, target) - target * input
     if reduction == "batchmean" and input.dim() != 0:
         return loss.sum() / input.shape[0]
     if reduction == "mean":
@@ -451,9 +459,9 @@ def kl_div(input: Tensor, target: Tensor, size_average=None, reduce=None, reduct
     return loss
 
 
-def _ops_more():
-    from .. import _ops_more
-    return _ops_more
+def _ops_math():
+    from .. import _ops_math
+    return _ops_math
 
 
 def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-8) -> Tensor:

@@ -1,8 +1,6 @@
 """Loss layers: Modules holding a loss function's options (reduction, class weights ...)."""
 from __future__ import annotations
 
-import warnings
-
 from ..._tensor import Tensor
 from .. import functional as F
 from .module import Module
@@ -12,11 +10,7 @@ class _Loss(Module):
     def __init__(self, size_average=None, reduce=None, reduction: str = "mean") -> None:
         super().__init__()
         if size_average is not None or reduce is not None:
-            size_average = True if size_average is None else size_average
-            reduce = True if reduce is None else reduce
-            reduction = ("mean" if size_average else "sum") if reduce else "none"
-            warnings.warn(f"size_average and reduce args will be deprecated, please use reduction='{reduction}' "
-                          "instead.", UserWarning, stacklevel=3)
+            reduction = F._legacy_reduction(size_average, reduce)
         self.reduction = reduction
 
 
