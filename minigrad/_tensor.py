@@ -188,7 +188,15 @@ class Tensor(metaclass=_TensorType):
 
     def stride(self, dim: int | None = None):
         """Strides in elements (not bytes), as PyTorch reports them."""
-        strides = tuple(s // self._data.itemsize for s in self._data.strides)
+        if self._data.size == 0:
+            # PyTorch gives empty tensors contiguous strides, counting size-0 dims as 1: (0, 3) -> (3, 1)
+            strides, step = [], 1
+            for n in reversed(self._data.shape):
+                strides.insert(0, step)
+                step *= max(n, 1)
+            strides = tuple(strides)
+        else:
+            strides = tuple(s // self._data.itemsize for s in self._data.strides)
         return strides if dim is None else strides[self._wrap_dim(dim)]
 
     def data_ptr(self) -> int:

@@ -513,6 +513,16 @@ def _np_sum(a, axis=None, dtype=None, keepdims=False):
     return np.add.reduce(a, axis=axis, dtype=dtype, keepdims=keepdims)
 
 
+def _np_mean(a, axis=None, dtype=None, keepdims=False):
+    # sum / count, as np.mean computes it, minus its "Mean of empty slice" warning (PyTorch returns nan silently)
+    total = np.add.reduce(a, axis=axis, dtype=dtype, keepdims=keepdims)
+    axes = range(a.ndim) if axis is None else (axis,) if isinstance(axis, int) else axis
+    count = 1
+    for d in axes:
+        count *= a.shape[d]
+    return np.true_divide(total, count)
+
+
 _sum_in_acc = _reduce_in_acc(_np_sum)
 sum = Op("sum", "SumBackward0", _sum_in_acc,
          jvp="linear",
@@ -522,11 +532,11 @@ sum_dim = Op("sum", "SumBackward1",
              jvp="linear",
              args=("dim", "keepdim"),
              self=lambda grad, self_sym_sizes, dim, keepdim: sum_backward(grad, self_sym_sizes, dim, keepdim))
-mean = Op("mean", "MeanBackward0", _reduce_in_acc(np.mean),
+mean = Op("mean", "MeanBackward0", _reduce_in_acc(_np_mean),
           jvp="linear",
           self=lambda grad, self_sym_sizes, self_sym_numel: mean_backward(grad, self_sym_sizes, self_sym_numel))
 mean_dim = Op("mean", "MeanBackward1",
-              _rank0_ok(lambda a, dim, keepdim: _reduce_in_acc(np.mean)(a, axis=dim, keepdims=keepdim)),
+              _rank0_ok(lambda a, dim, keepdim: _reduce_in_acc(_np_mean)(a, axis=dim, keepdims=keepdim)),
               jvp="linear",
               args=("dim", "keepdim"),
               self=lambda grad, self_sym_sizes, dim, keepdim, self_sym_numel:
