@@ -47,6 +47,22 @@ def test_user_gradient_is_not_taken_over_by_grad():
     np.testing.assert_array_equal(z.grad.numpy(), [4.0, 4.0, 4.0])
 
 
+def test_sole_owner_takes_a_tensor_only_the_engine_holds():
+    # The expected reference counts are calibrated for this Python at import; a gradient held by one
+    # local (as in the engine loop) must be taken, one more holder must make it refused.
+    def engine_like():
+        grad = mg.ones(3)
+        return engine._sole_owner(grad)
+
+    def with_second_holder():
+        grad = mg.ones(3)
+        keep = grad  # noqa: F841 - the second reference is the point
+        return engine._sole_owner(grad)
+
+    assert engine_like()
+    assert not with_second_holder()
+
+
 def test_sole_owner_refuses_shared_tensors_and_views():
     base = mg.ones(4)
     view = base[1:]
