@@ -30,7 +30,7 @@ import numpy as np
 
 from ._tensor import Tensor  # _tensor imports this module only lazily, so no cycle at import time
 from .autograd import grad_mode
-from .autograd.graph import Node, SavedTensor, _saved_hooks_stack
+from .autograd.graph import _NO_NODES, Node, SavedTensor, _saved_hooks_stack
 
 _STATE = grad_mode.STATE
 
@@ -84,12 +84,13 @@ class OpNode(Node):
         values.append(grad_outputs)
         if op.uses_input_sizes:
             values.append(tuple(shape for shape, _ in self._input_meta))
+        nexts = (self._next_node,) + self._next_rest  # self._next_nodes (a node has an edge per formula)
         if op.list_input:  # cat / stack: one formula returns the gradients of every listed tensor
             (formula, where), = op.formula_args
             grads = formula(*[values[i] for i in where])
-            return tuple(None if node is None else g for g, node in zip(grads, self._next_nodes))
+            return tuple(None if node is None else g for g, node in zip(grads, nexts))
         return tuple([None if node is None else formula(*[values[i] for i in where])
-                      for (formula, where), node in zip(op.formula_args, self._next_nodes)])
+                      for (formula, where), node in zip(op.formula_args, nexts)])
 
     def _materialize(self, grad_outputs):
         # Outputs that received no gradient count as zeros (multi-output ops such as split).
@@ -102,6 +103,8 @@ class OpNode(Node):
     def release_variables(self) -> None:
         """Free the saved values after backward (unless retain_graph)."""
         saved = self._saved
+        if not saved:
+            return
         for value in saved:
             if type(value) is SavedTensor:
                 value.release()
@@ -434,7 +437,7 @@ class Op:
             # _record for (t, number): the number gets no edge, only input 0 requires grad (mask 1).
             node = self.node_class()
             fn, nr = t._edge()
-            node._next_nodes, node._next_nrs = (fn, None), (nr, 0)
+            node._next_node, node._next_rest, node._next_nrs = fn, _NO_NODES[1], (nr, 0)  # edges (fn, None)
             node._input_meta = _shared(((t._data.shape, t._data.dtype), _NUMBER_META[type(number)]))
             o._requires_grad = True
             o._grad_fn = node
@@ -599,10 +602,13 @@ def _check_no_partial_overlap(out, tensors) -> None:
                            "single memory location. Please clone() the tensor before performing the operation.")
     for t in tensors:
         a, b = t._data, out._data
-        if t is out or (a.shape == b.shape and a.strides == b.strides and
-                        a.__array_interface__["data"][0] == b.__array_interface__["data"][0]):
-            continue
-        if np.may_share_memory(a, b) and np.shares_memory(a, b):
+        # may_share_memory (a bounds check) first: the usual input is separate memory, and reading
+        # the data pointers (``__array_interface__`` builds a dict) costs ~2 us.
+        if t is out or not np.may_share_memory(a, b) or (
+                a.shape == b.shape and a.strides == b.strides and
+                a.__array_interface__["data"][0] == b.__array_interface__["data"][0]):
+            continue  # separate memory, or exactly the written elements (x += x)
+        if np.shares_memory(a, b):
             raise RuntimeError("unsupported operation: some elements of the input tensor and the written-to tensor "
                                "refer to a single memory location. Please clone() the tensor before performing the "
                                "operation.")

@@ -21,7 +21,7 @@ import sys
 import numpy as np
 
 from . import grad_mode
-from .graph import AccumulateGrad
+from .graph import AccumulateGrad, Node
 
 _STATE = grad_mode.STATE
 _anomaly = [False]  # set by anomaly_mode (kept here so the hot loop reads a plain list)
@@ -81,7 +81,8 @@ class _ReadyQueue:
 class _GraphRoot:
     """The dummy first node for several roots: hands each root its gradient (as PyTorch's GraphRoot)."""
 
-    __slots__ = ("_next_nodes", "_next_nrs", "_seq", "grads")
+    __slots__ = ("_next_node", "_next_nrs", "_next_rest", "_seq", "grads")
+    _next_nodes = Node._next_nodes  # edges stored as a Node stores them
 
     def __init__(self, edges: tuple, grads: list) -> None:
         from .graph import _sequence
@@ -96,7 +97,8 @@ def _dependencies(root) -> dict:
     deps: dict = {}
     stack = [root]
     while stack:
-        for nxt in stack.pop()._next_nodes:
+        node = stack.pop()
+        for nxt in (node._next_node,) + node._next_rest:  # node._next_nodes, without a call
             if nxt is None:
                 continue
             if nxt in deps:
@@ -147,13 +149,17 @@ def _exec_info(root, output_edges, accumulate: bool) -> tuple[dict, dict]:
     return needed, captures
 
 
-def _validate_outputs(node, grads) -> list:
+def _validate_outputs(node, grads, plain_leaves: bool = False, nodes=None) -> list:
     """Undo broadcasting and dtype changes: each gradient takes its input's shape and dtype.
 
     This is the one place where broadcasting is undone (d(x+y)/dx for x of shape (3,) and y of
     shape (2, 3) arrives with shape (2, 3) and is summed back to (3,)).
+    ``plain_leaves``: nothing in this backward captures gradients (no ``inputs``) and ``node`` has no
+    hooks, so a sum going to a leaf without hooks need not be PyTorch's view (see ``_sum_to``).
+    ``nodes``: ``node._next_nodes`` when the caller has it already.
     """
-    nodes = node._next_nodes
+    if nodes is None:
+        nodes = node._next_nodes
     if len(grads) != len(nodes):
         raise RuntimeError(f"function {node.name()} returned an incorrect number of gradients "
                            f"(expected {len(nodes)}, got {len(grads)})")
@@ -171,7 +177,13 @@ def _validate_outputs(node, grads) -> list:
                 raise RuntimeError(
                     f"Function {node.name()} returned an invalid gradient at index {i} - got "
                     f"{list(data.shape)} but expected shape compatible with {list(shape)}")
-            g = g.sum_to_size(shape) if _STATE.enabled else _sum_to(data, shape)
+            if _STATE.enabled:
+                g = g.sum_to_size(shape)
+            else:
+                nxt = nodes[i]
+                g = _sum_to(data, shape, as_view=not (
+                    plain_leaves and type(nxt) is AccumulateGrad and nxt._extras is None
+                    and not nxt.variable._backward_hooks))
         if g._data.dtype != npdtype:
             if np.issubdtype(g._data.dtype, np.complexfloating) and not np.issubdtype(npdtype, np.complexfloating):
                 g = g.real  # real input: keep the real part of a complex gradient
@@ -183,18 +195,27 @@ def _validate_outputs(node, grads) -> list:
     return out
 
 
-def _sum_to(data, shape):
+def _sum_to(data, shape, as_view: bool = True):
     """``sum_to_size`` when nothing records (backward without create_graph), without its argument
-    parsing: ~5 us less per broadcast bias gradient. Same result, a view when leading dims go, as
-    PyTorch's ``sum_to`` (hooks and ``autograd.grad`` see ``_base``; ``sum_to_size`` makes one for
-    shape () too, which PyTorch does not)."""
+    parsing: ~5 us less per broadcast bias gradient. Same values. PyTorch's ``sum_to`` returns a view
+    when leading dims go (hooks and ``autograd.grad`` see ``_base``; ``sum_to_size`` makes one for
+    shape () too, which PyTorch does not). ``as_view=False``: the gradient goes straight into a leaf's
+    ``.grad``, where nobody sees the view; then one reduction gives a fresh array that AccumulateGrad
+    may keep without copying (the usual bias gradient: (n, k) -> (k,))."""
     if not _SUM_TO:
         from .. import derivatives  # here, not above: derivatives imports the autograd package
         from .._tensor import Tensor
-        _SUM_TO.extend((derivatives.sum_dim.forward, Tensor._make, derivatives.view))
+        _SUM_TO.extend((derivatives._sum_in_acc, Tensor._make, derivatives.view))
     lead = data.ndim - len(shape)
-    dims = tuple(i for i in range(data.ndim) if i < lead or (shape[i - lead] == 1 and data.shape[i] != 1))
-    out = _SUM_TO[0](data, dim=dims, keepdim=True)
+    inner = tuple(i for i in range(lead, data.ndim) if shape[i - lead] == 1 and data.shape[i] != 1)
+    if not as_view and (not inner or not lead):
+        # Only leading dims go, or only inner dims shrink to 1: ``shape`` comes out of one reduction.
+        if inner:
+            out = _SUM_TO[0](data, axis=inner, keepdims=True)
+        else:
+            out = _SUM_TO[0](data, axis=tuple(range(lead)), keepdims=False)
+        return _SUM_TO[1](out if type(out) is np.ndarray else np.asarray(out))
+    out = _SUM_TO[0](data, axis=tuple(range(lead)) + inner, keepdims=True)
     if not shape:  # PyTorch sums to a 0-dim tensor directly (not a view)
         return _SUM_TO[1](out.reshape(()))
     out = _SUM_TO[1](out)
@@ -384,6 +405,7 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
     _STATE.enabled = create_graph
     _graph_tasks.append((next(_task_ids), root, deps, needed, captures))  # for register_multi_grad_hook
     heap, pop, push = queue.heap, queue.pop, queue.push
+    plain_leaves = needed is None  # no gradient is captured on its way to a leaf (see _validate_outputs)
     try:
         while heap:
             # A chain has one ready node at a time: no heap to rearrange, no function call.
@@ -416,13 +438,15 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
                             continue
                         outputs = _call_function(node, grads)
                     else:
-                        outputs = _validate_outputs(node, node.apply((grads[0],)))
+                        nexts = (node._next_node,) + node._next_rest if node._next_nrs else ()
+                        outputs = _validate_outputs(node, node.apply((grads[0],)), plain_leaves, nexts)
                 else:
                     outputs = _call_function(node, grads)
                 if not keep_graph:
                     node.release_variables()
 
-            for nxt, nr, g in zip(node._next_nodes, node._next_nrs, outputs):
+            # (zip stops at the shortest: no edges, no outputs; node._next_nodes without a call)
+            for nxt, nr, g in zip((node._next_node,) + node._next_rest, node._next_nrs, outputs):
                 if nxt is None:
                     continue
                 d = deps[nxt] - 1

@@ -5,9 +5,13 @@ inputs through ``next_functions`` — a tuple of ``(node, input_nr)`` edges — 
 derivative formula needs (``_saved_self``, ``_saved_other``, ...). Nothing points forward, so the graph
 is freed by reference counting as soon as the output tensor goes away.
 
-Internally the edges are two parallel tuples, ``_next_nodes`` and ``_next_nrs``; ``next_functions``
-pairs them up when read (as PyTorch builds it on access). A long graph then holds one container per
-node instead of one per edge plus one per node, which is what the garbage collector pays for.
+Internally the edges are kept as ``_next_nodes`` (per edge, the node the gradient goes to) and
+``_next_nrs`` (per edge, the input number of that node); ``next_functions`` pairs them up when read
+(as PyTorch builds it on access). The nodes are stored as the first one (``_next_node``) plus a tuple
+of the others (``_next_rest``, a shared constant when they are all None): most nodes have one input
+that requires grad (unary ops, ``x * 2``), and then the node is the only object the garbage collector
+has to track for it. A long graph is mostly such nodes, and with gc on, collections walking every live
+object are what it costs (see bench/PROFILE.md).
 """
 from __future__ import annotations
 
@@ -115,7 +119,7 @@ class _Extra:
 class Node:
     """A node of the backward graph (what ``tensor.grad_fn`` returns)."""
 
-    __slots__ = ("__weakref__", "_extras", "_input_meta", "_next_nodes", "_next_nrs", "_seq")
+    __slots__ = ("__weakref__", "_extras", "_input_meta", "_next_node", "_next_nrs", "_next_rest", "_seq")
 
     # How many outputs (gradient slots) the node has: a class attribute, so the engine reads it
     # directly. Multi-output nodes override it (OpNode classes of split & co, custom Functions).
@@ -129,7 +133,8 @@ class Node:
     _anomaly_trace = _Extra()
 
     def __init__(self) -> None:
-        self._next_nodes: tuple = ()   # per edge: the node the gradient goes to (None: no gradient)
+        self._next_node = None         # edge 0: the node the gradient goes to (None: no gradient)
+        self._next_rest: tuple = ()    # edges 1, 2 ...: the same (see _next_nodes)
         self._next_nrs: tuple = ()     # per edge: which input of that node (its output_nr)
         self._seq = next(_sequence)
         self._input_meta = ()          # per edge: (shape, numpy dtype) of the forward input
@@ -143,6 +148,17 @@ class Node:
     def next_functions(self) -> tuple:
         """The edges to the nodes that produced this node's inputs: ``((node, input_nr), ...)``."""
         return tuple(zip(self._next_nodes, self._next_nrs))
+
+    @property
+    def _next_nodes(self) -> tuple:
+        """Per edge: the node the gradient goes to (None: that input gets no gradient)."""
+        return (self._next_node,) + self._next_rest if self._next_nrs else ()
+
+    @_next_nodes.setter
+    def _next_nodes(self, nodes: tuple) -> None:
+        # Set before _next_nrs, whose length is the number of edges.
+        self._next_node = nodes[0] if nodes else None
+        self._next_rest = _rest_of(nodes)
 
     def _set_edges(self, edges) -> None:
         """Set the edges from ``(node, input_nr)`` pairs."""
@@ -194,6 +210,20 @@ class Node:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} object at {hex(id(self))}>"
+
+
+# Edges 1, 2 ... of a node when none of them leads anywhere (``x * 2``: the number's edge), shared
+# by every such node so that it holds no tuple of its own (see the module docstring).
+_NO_NODES = tuple((None,) * n for n in range(8))
+
+
+def _rest_of(nodes: tuple) -> tuple:
+    """``nodes[1:]``, as a shared tuple when every one of them is None."""
+    for node in nodes[1:]:
+        if node is not None:
+            return nodes[1:]
+    n = len(nodes) - 1
+    return _NO_NODES[n] if 0 <= n < len(_NO_NODES) else nodes[1:]
 
 
 class AccumulateGrad(Node):
