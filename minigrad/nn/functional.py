@@ -204,20 +204,22 @@ def binary_cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = 
 
 def _check_nll(input: Tensor, target: Tensor, weight: Tensor | None) -> None:
     """PyTorch's argument checks for nll_loss, in its order."""
-    if input.dim() < 1:
-        raise ValueError(f"Expected 1 or more dimensions (got {input.dim()})")
-    if input.dim() != 1 and input.shape[0] != (target.shape[0] if target.dim() else 1):
-        raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target batch_size "
-                         f"({target.shape[0] if target.dim() else 1}).")
-    if input.dim() == 1 and target.dim() == 1 and target.shape[0] != 1:
-        raise ValueError(f"For 1D input, 1D target must have size 1, but got target size: {target.shape[0]}")
-    if input.dim() <= 2 and target.dim() > 1:
+    shape, t_shape = input._data.shape, target._data.shape   # plain tuples: no Size per look-up
+    ndim, t_ndim = len(shape), len(t_shape)
+    if ndim < 1:
+        raise ValueError(f"Expected 1 or more dimensions (got {ndim})")
+    t_batch = t_shape[0] if t_ndim else 1
+    if ndim != 1 and shape[0] != t_batch:
+        raise ValueError(f"Expected input batch_size ({shape[0]}) to match target batch_size ({t_batch}).")
+    if ndim == 1 and t_ndim == 1 and t_batch != 1:
+        raise ValueError(f"For 1D input, 1D target must have size 1, but got target size: {t_batch}")
+    if ndim <= 2 and t_ndim > 1:
         raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
-    if input.dim() > 2:
-        expected = [input.shape[0]] + list(input.shape[2:])
-        if list(target.shape) != expected:
-            raise RuntimeError(f"Expected target size {expected}, got {list(target.shape)}")
-    n_classes = input.shape[0 if input.dim() == 1 else 1]
+    if ndim > 2:
+        expected = [shape[0], *shape[2:]]
+        if list(t_shape) != expected:
+            raise RuntimeError(f"Expected target size {expected}, got {list(t_shape)}")
+    n_classes = shape[0 if ndim == 1 else 1]
     if weight is not None and (weight.dim() != 1 or weight.numel() != n_classes):
         raise RuntimeError(f"weight tensor should be defined either for all {n_classes} classes or no classes but "
                            f"got weight tensor of shape: {list(weight.shape)}")
@@ -230,13 +232,17 @@ def _nll_loss_nd(input: Tensor, target: Tensor, weight, reduction: int, ignore_i
     """PyTorch's nll_loss_nd: 1-D/2-D inputs use nll_loss, 4-D nll_loss2d, other ranks are viewed as 4-D."""
     _check_nll(input, target, weight)
     t = target._data
-    n_classes = input.shape[0 if input.dim() == 1 else 1]
-    bad = (t != ignore_index) & ((t < 0) | (t >= n_classes))
-    if bad.any():
-        raise IndexError(f"Target {t[bad].flat[0]} is out of bounds.")
+    ndim = input._data.ndim
+    n_classes = input._data.shape[0 if ndim == 1 else 1]
+    # One pass for the usual case, every target a class index (read as unsigned, negatives are huge);
+    # only if that fails, the exact test, which lets targets equal to ignore_index through.
+    if t.size and (t.view(np.uint64) if t.dtype.kind == "i" else t).max() >= n_classes:
+        bad = (t != ignore_index) & ((t < 0) | (t >= n_classes))
+        if bad.any():
+            raise IndexError(f"Target {t[bad].flat[0]} is out of bounds.")
+    if ndim <= 2:
+        return D.nll_loss(input, target=target, weight=weight, reduction=reduction, ignore_index=ignore_index)[0]
     args = dict(weight=weight, reduction=reduction, ignore_index=ignore_index)
-    if input.dim() <= 2:
-        return D.nll_loss(input, target=target, **args)[0]
     if input.dim() == 4:
         return D.nll_loss2d(input, target=target, **args)[0]
     n, c = input.shape[:2]
@@ -259,7 +265,7 @@ def cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None, s
     """log_softmax + nll_loss for class indices; -Σ p·log_softmax(x) for class probabilities."""
     reduction = _reduction_enum(size_average, reduce, reduction)
     class_dim = 0 if input.dim() == 1 else 1
-    if input.shape == target.shape:
+    if input._data.shape == target._data.shape:
         return _cross_entropy_probs(input, target, weight, reduction, ignore_index, label_smoothing, class_dim)
     if label_smoothing > 0.0:
         if label_smoothing > 1.0:
