@@ -16,7 +16,11 @@ from ._tensor import Size, Tensor
 from .autograd import grad_mode
 
 _STATE = grad_mode.STATE
+_EXTRAS = _dispatch._extras  # [True] while a profiler or forward-mode AD is on (the fast paths then step aside)
 _MAX_EXACT_INT = 2**53  # every int up to here is exactly a float64, so NumPy converts it with one rounding
+# The NumPy dtypes of minigrad's floating and complex dtypes. A tensor of one of these keeps its dtype in
+# tanh, x ** 2, mean ... so the fast paths below test membership here instead of promoting.
+_INEXACT_NP = frozenset(d.np for d in _dtypes.ALL if d.is_floating_point or d.is_complex)
 
 
 # =============================================================================================
@@ -64,7 +68,12 @@ def _binary(op, a, b, out=None, promote_int_to_float=False, **args):
         a = _wrap_scalar(a)
     if isinstance(b, Tensor):
         da, db = a._data.dtype, b._data.dtype
-        if da == db:
+        if (da is db and out is None and op.number_ufunc is not None and da in _INEXACT_NP and not _EXTRAS[0]
+                and (not args or (type(args.get("alpha")) is int and args["alpha"] == 1))):
+            # Fast path (h + b, pred - y): add/sub/mul/div of two tensors of one float dtype. NumPy's ufunc
+            # keeps that dtype, so there is nothing to cast: dtype=None spares _run its per-input checks.
+            dt = None
+        elif da == db:
             dt = a.dtype
         elif b._data.ndim == 0 and a._data.ndim > 0 and (da.kind == "c" or (da.kind == "f" and db.kind != "c")):
             # Fast path (backward's ``grad * saved_number``): a 0-dim tensor leaves a float tensor's
@@ -77,17 +86,17 @@ def _binary(op, a, b, out=None, promote_int_to_float=False, **args):
         # dtype, nor an int one's for an int. Everything else goes through the full promotion.
         kind = a._data.dtype.kind
         if (type(b) is float and kind in "fc") or (type(b) is int and kind in "iufc"):
-            dt = a.dtype
             # A float tensor and a number for add/sub/mul/div: the number is not wrapped in a tensor
             # (Op.run_number). Ints only up to 2**53, where NumPy's conversion is exactly the cast's.
-            if (op.number_ufunc is not None and out is None and kind in "fc" and not _dispatch._extras[0]
+            if (op.number_ufunc is not None and out is None and kind in "fc" and not _EXTRAS[0]
                     and (not args or (type(args.get("alpha")) is int and args["alpha"] == 1))
                     and (type(b) is float or -_MAX_EXACT_INT <= b <= _MAX_EXACT_INT)):
                 return op.run_number(a, b, args)
+            dt = a.dtype
         else:
             dt = _dtypes.result_type(a, b)
         b = _wrap_scalar(b)
-    if promote_int_to_float and not (dt.is_floating_point or dt.is_complex):
+    if promote_int_to_float and dt is not None and not (dt.is_floating_point or dt.is_complex):
         dt = _dtypes.get_default_dtype()
     try:
         return op.call((a, b), dt, out, args)
@@ -143,6 +152,8 @@ def _into_out(name: str, out, inputs, compute):
 
 
 def _unary(op, t: Tensor, out=None, float_result=True):
+    if isinstance(t, Tensor) and t._data.dtype in _INEXACT_NP:
+        return op.call((t,), None, out, {})  # fast path: a float/complex tensor keeps its dtype, no cast
     dt = _float_dtype(t) if float_result else t.dtype
     return op.call((t,), dt if dt.np != t._data.dtype else None, out, {})
 
@@ -179,6 +190,9 @@ def _raw_dims(dim, ndim: int) -> tuple:
 
 def add(input, other, *, alpha=1, out=None):
     """input + alpha * other."""
+    if (type(other) is float and out is None and isinstance(input, Tensor) and input._data.dtype.kind in "fc"
+            and type(alpha) is int and alpha == 1 and not _EXTRAS[0]):
+        return D.add.run_number(input, other, {"alpha": 1})  # fast path (x + 0.001): _binary's choice, directly
     if out is not None:
         return _into_out("add", out, (input, other), lambda: add(input, other, alpha=alpha))
     return _binary(D.add, input, other, alpha=alpha)
@@ -188,7 +202,7 @@ def sub(input, other, *, alpha=1, out=None):
     """input - alpha * other."""
     if out is not None:
         return _into_out("sub", out, (input, other), lambda: sub(input, other, alpha=alpha))
-    if isinstance(input, Tensor) and input.dtype is _dtypes.bool_ and getattr(other, "dtype", None) is _dtypes.bool_:
+    if isinstance(input, Tensor) and input._data.dtype.kind == "b" and getattr(other, "dtype", None) is _dtypes.bool_:
         raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. "
                            "Use the `^` or `logical_xor()` operator instead.")
     return _binary(D.sub, input, other, alpha=alpha)
@@ -204,6 +218,9 @@ def rsub(input, other, *, alpha=1):
 
 def mul(input, other, *, out=None):
     """Elementwise product."""
+    if (type(other) is float and out is None and isinstance(input, Tensor) and input._data.dtype.kind in "fc"
+            and not _EXTRAS[0]):
+        return D.mul.run_number(input, other, {})  # fast path (x * 1.0001): _binary's choice, directly
     if out is not None:
         return _into_out("mul", out, (input, other), lambda: mul(input, other))
     return _binary(D.mul, input, other)
@@ -264,6 +281,9 @@ def pow(input, exponent):
         return D.pow_scalar_base(exponent, dtype=dt if dt.np != exponent._data.dtype else None, self=input)
     if isinstance(exponent, Tensor):
         return _binary(D.pow_tensor, input, exponent)
+    if (type(exponent) is int or type(exponent) is float) and input._data.dtype in _INEXACT_NP:
+        # Fast path (x ** 2, x ** 0.5): a Python number leaves a float tensor's dtype alone; no result_type.
+        return D.pow.call((input,), None, None, {"exponent": exponent})
     dt = _dtypes.result_type(input, exponent)
     if not (dt.is_floating_point or dt.is_complex) and isinstance(exponent, int) and exponent < 0:
         raise RuntimeError("Integers to negative integer powers are not allowed.")
@@ -296,7 +316,7 @@ def tanh(input):
 
 def relu(input):
     """max(input, 0)."""
-    return D.relu(input)
+    return D.relu.call((input,), None, None, {})  # D.relu(input), without packing the arguments
 
 
 def conj(input):
@@ -566,6 +586,8 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
 
 def mean(input, dim=None, keepdim=False, *, dtype=None):
     """Arithmetic mean of all elements, or over ``dim``."""
+    if dim is None and dtype is None and isinstance(input, Tensor) and input._data.dtype in _INEXACT_NP:
+        return D.mean.call((input,), None, None, {})  # fast path (loss.mean()): nothing to check or cast
     d = dtype or input.dtype
     if not (d.is_floating_point or d.is_complex):
         raise RuntimeError(
@@ -1212,8 +1234,9 @@ def mm(input, mat2):
     if input._data.shape[1] != mat2._data.shape[0]:
         (a, b), (c, d) = input._data.shape, mat2._data.shape
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a}x{b} and {c}x{d})")
-    _check_mm_dtypes(input, mat2)
-    return D.mm(input, mat2)
+    if input._data.dtype != mat2._data.dtype:  # (NumPy's test first: the same answer, and cheaper)
+        _check_mm_dtypes(input, mat2)
+    return D.mm.call((input, mat2), None, None, {})  # D.mm(input, mat2), without packing the arguments
 
 
 def mv(input, vec):
@@ -1291,6 +1314,9 @@ def matmul(input, other, *, out=None):
         raise TypeError(f"matmul(): argument 'other' (position 2) must be Tensor, not {type(other).__name__}")
     if not isinstance(input, Tensor):
         raise TypeError(f"matmul(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+    a, b = input._data, other._data
+    if a.ndim == 2 and b.ndim == 2 and a.shape[1] == b.shape[0] and a.dtype is b.dtype:
+        return D.mm.call((input, other), None, None, {})  # fast path (x.matmul(W)): mm, whose checks pass
     d1, d2 = input.dim(), other.dim()
     if d1 == 0 or d2 == 0:
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are {d1}D and {d2}D")
