@@ -1334,13 +1334,18 @@ div_scalar = Op("div", "DivBackward1", lambda a, other: (a / other).astype(a.dty
 
 
 def _nll_pick(x, target, weight, ignore_index):
-    """(class dim, target indices made safe, per-target weight with ignored targets at 0)."""
-    cdim = 0 if x.ndim == 1 else 1
-    t = target._data
-    valid = t != ignore_index
-    safe = np.where(valid, t, 0)
-    w = weight._data[safe] if weight is not None else np.ones(t.shape, dtype=x.dtype)
-    return cdim, safe, (w * valid).astype(x.dtype, copy=False)
+    """(x with its classes moved last, kept-target mask, kept targets, their weights or None).
+
+    Ignored targets are left out, not multiplied by 0: PyTorch skips them, so an inf or nan that
+    x holds in an ignored row never reaches the loss or the gradient.
+    """
+    xm = x if x.ndim == 1 else np.moveaxis(x, 1, -1)   # a view: writing into it writes into x
+    t = target._data.reshape(()) if x.ndim == 1 else target._data   # a 1-D input's target may be (1,)
+    keep = t != ignore_index
+    kept = t[keep]
+    # weight.reshape(-1): nll_loss2d takes any weight of C elements, e.g. (C, 1)
+    w = None if weight is None else weight._data.reshape(-1)[kept].astype(x.dtype, copy=False)
+    return xm, keep, kept, w
 
 
 def _nll_plain_rows(x, target, weight, ignore_index):
@@ -1364,10 +1369,15 @@ def _nll_forward(x, target, weight, reduction, ignore_index):
         losses = -x[rows, target._data]
         total = np.asarray(rows.size if reduction != 0 else 0, dtype=x.dtype)
     else:
-        cdim, safe, w = _nll_pick(x, target, weight, ignore_index)
-        picked = np.take_along_axis(x, np.expand_dims(safe, cdim), cdim).squeeze(cdim)
-        losses = -picked * w
-        total = np.asarray(w.sum() if reduction != 0 else 0, dtype=x.dtype)
+        xm, keep, kept, w = _nll_pick(x, target, weight, ignore_index)
+        picked = xm[keep, kept]
+        # ignored targets: loss 0 and weight 0, written, not computed as -x·0
+        losses = np.zeros(keep.shape, x.dtype)
+        losses[keep] = -picked if w is None else -picked * w
+        weights = np.zeros(keep.shape, x.dtype)
+        weights[keep] = 1 if w is None else w
+        # PyTorch keeps the total weight for reduction='none' too, but only for a 1-D input
+        total = np.asarray(weights.sum() if reduction != 0 or x.ndim == 1 else 0, dtype=x.dtype)
     if reduction == 1:
         return (losses.sum() / total).astype(x.dtype), total
     if reduction == 2:
@@ -1384,12 +1394,15 @@ def _nll_backward_forward(g, x, target, weight, reduction, ignore_index, total_w
         out = np.zeros(x.shape, x.dtype) if x.flags.c_contiguous else np.zeros_like(x)
         out[rows, target._data] = -g / total_weight._data if reduction == 1 else -g   # cast as astype
         return out
-    cdim, safe, w = _nll_pick(x, target, weight, ignore_index)
-    coeff = -w * g
+    if x.ndim == 1 and target._data.ndim == 1:   # the forward takes a (1,) target here, the backward doesn't
+        raise RuntimeError(f"size mismatch (got input: {list(x.shape)}, target: {list(target._data.shape)})")
+    out = np.zeros_like(x)
+    om, keep, kept, w = _nll_pick(out, target, weight, ignore_index)
+    g = g if g.ndim == 0 else g[keep]     # reduction='none': one gradient per target, the ignored ones unread
+    coeff = -g if w is None else -w * g
     if reduction == 1:
         coeff = coeff / total_weight._data
-    out = np.zeros_like(x)
-    np.put_along_axis(out, np.expand_dims(safe, cdim), np.expand_dims(coeff.astype(x.dtype), cdim), cdim)
+    om[keep, kept] = coeff.astype(x.dtype)   # ignored targets keep their exact 0, whatever g and the total are
     return out
 
 
@@ -1410,12 +1423,12 @@ def _nll_loss_backward(grad, self, target, weight, reduction, ignore_index, tota
 
 nll_loss = Op("nll_loss_forward", "NllLossBackward0", _nll_forward,
               args=("target", "weight", "reduction", "ignore_index"),
-              jvp="reduction",
+              jvp="linear",   # linear in self (PyTorch's jvp: nll_loss(self_t, ...)), ignored targets skipped
               outputs=("result", "total_weight"), differentiable_outputs=1,
               self=_nll_loss_backward)
 # The same op on (N, C, H, W) inputs: PyTorch's nll_loss2d, a node of its own name.
 nll_loss2d = Op("nll_loss2d_forward", "NllLoss2DBackward0", _nll_forward,
-                jvp="reduction",
+                jvp="linear",
                 args=("target", "weight", "reduction", "ignore_index"),
                 outputs=("result", "total_weight"), differentiable_outputs=1,
                 self=lambda grad, self, target, weight, reduction, ignore_index, total_weight:

@@ -203,29 +203,56 @@ def binary_cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = 
 
 
 def _check_nll(input: Tensor, target: Tensor, weight: Tensor | None) -> None:
-    """PyTorch's argument checks for nll_loss, in its order."""
+    """PyTorch's argument checks for nll_loss, in its order: nll_loss_nd's, then nll_loss's or nll_loss2d's."""
     shape, t_shape = input._data.shape, target._data.shape   # plain tuples: no Size per look-up
     ndim, t_ndim = len(shape), len(t_shape)
     if ndim < 1:
         raise ValueError(f"Expected 1 or more dimensions (got {ndim})")
-    t_batch = t_shape[0] if t_ndim else 1
+    t_batch = t_shape[0] if t_ndim else 0   # PyTorch reads a 0-d target's size 0 from its empty sizes and finds 0
     if ndim != 1 and shape[0] != t_batch:
         raise ValueError(f"Expected input batch_size ({shape[0]}) to match target batch_size ({t_batch}).")
     if ndim == 1 and t_ndim == 1 and t_batch != 1:
         raise ValueError(f"For 1D input, 1D target must have size 1, but got target size: {t_batch}")
-    if ndim <= 2 and t_ndim > 1:
-        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
-    if ndim > 2:
-        expected = [shape[0], *shape[2:]]
-        if list(t_shape) != expected:
-            raise RuntimeError(f"Expected target size {expected}, got {list(t_shape)}")
-    n_classes = shape[0 if ndim == 1 else 1]
-    if weight is not None and (weight.dim() != 1 or weight.numel() != n_classes):
-        raise RuntimeError(f"weight tensor should be defined either for all {n_classes} classes or no classes but "
-                           f"got weight tensor of shape: {list(weight.shape)}")
+    if (ndim == 3 or ndim > 4) and t_shape[1:] != shape[2:]:   # these ranks are viewed as 4-D
+        if not t_ndim:   # only an empty batch gets here: PyTorch slices the 0-d target's sizes from 1
+            raise RuntimeError("ArrayRef: invalid slice, N = 1; size = 0")
+        raise RuntimeError(f"Expected target size {[shape[0], *shape[2:]]}, got {list(t_shape)}")
+    if ndim <= 2:   # nll_loss
+        if t_ndim > 1:
+            raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
+        _check_nll_target_dtype(target)
+        if ndim == 2 and not t_ndim:   # only a (0, C) input gets here: PyTorch asks the 0-d target for size(0)
+            raise IndexError("Dimension specified as 0 but tensor has no dimensions")
+        if weight is not None and (weight.dim() != 1 or weight.numel() != shape[-1]):
+            raise RuntimeError(f"weight tensor should be defined either for all {shape[-1]} classes or no classes "
+                               f"but got weight tensor of shape: {list(weight.shape)}")
+        _check_nll_weight_dtype(input, weight)
+        return
+    # nll_loss2d (other ranks reach it viewed as 4-D, with a target that fits)
+    if ndim == 4 and t_ndim != 3:
+        raise RuntimeError(f"only batches of spatial targets supported (3D tensors) but got targets of dimension: "
+                           f"{t_ndim}")
+    _check_nll_target_dtype(target)
+    if weight is not None and weight.numel() != shape[1]:   # any shape of C elements passes
+        raise RuntimeError("weight tensor should be defined either for all or no classes")
+    if ndim == 4 and t_shape != (shape[0], *shape[2:]):
+        raise RuntimeError(f"size mismatch (got input: {list(shape)} , target: {list(t_shape)}")   # sic, no ")"
+    _check_nll_weight_dtype(input, weight)
+    if target.dtype.name == "uint8":   # nll_loss2d's kernel takes Long targets only
+        raise RuntimeError("expected scalar type Long but found Byte")
+
+
+def _check_nll_target_dtype(target: Tensor) -> None:
     if target.dtype.name not in ("int64", "uint8"):
         from .._tensor import _LEGACY_NAMES
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got {_LEGACY_NAMES[target.dtype.name]}")
+
+
+def _check_nll_weight_dtype(input: Tensor, weight: Tensor | None) -> None:
+    if weight is not None and weight.dtype != input.dtype:   # PyTorch's kernel reads both as one type
+        from .._tensor import _LEGACY_NAMES
+        raise RuntimeError(f"expected scalar type {_LEGACY_NAMES[input.dtype.name]} but found "
+                           f"{_LEGACY_NAMES[weight.dtype.name]}")
 
 
 def _nll_loss_nd(input: Tensor, target: Tensor, weight, reduction: int, ignore_index: int) -> Tensor:
@@ -247,8 +274,9 @@ def _nll_loss_nd(input: Tensor, target: Tensor, weight, reduction: int, ignore_i
         return D.nll_loss2d(input, target=target, **args)[0]
     n, c = input.shape[:2]
     out_size = (n,) + tuple(input.shape[2:])
-    flat_target = Tensor._make(np.ascontiguousarray(t).reshape(n, 1, -1))
-    out = D.nll_loss2d(input.contiguous().view(n, c, 1, -1), target=flat_target, **args)[0]
+    rest = int(np.prod(out_size[1:]))   # not -1: that is ambiguous when n is 0
+    flat_target = Tensor._make(np.ascontiguousarray(t).reshape(n, 1, rest))
+    out = D.nll_loss2d(input.contiguous().view(n, c, 1, rest), target=flat_target, **args)[0]
     return out.view(*out_size) if reduction == 0 else out
 
 
@@ -313,8 +341,11 @@ def _cross_entropy_smoothed(input, target, weight, reduction, ignore_index, labe
         smooth = (logp * _class_weight(weight, input.dim(), class_dim)).sum(class_dim).neg()
     else:
         smooth = logp.sum(class_dim).neg()
+    if input.dim() == 1 and target.dim() == 1:   # PyTorch's in-place masked_fill_ of a 0-d loss by a (1,) mask
+        raise RuntimeError("output with shape [] doesn't match the broadcast shape [1]")
     kept = target._data != ignore_index
-    smooth = smooth * Tensor._make(kept.astype(smooth._data.dtype))
+    # masked_fill, not a product by 0: an ignored row's inf must give 0, and so must its gradient
+    smooth = smooth.masked_fill(Tensor._make(~kept), 0.0)
     if reduction == 1:
         if weight is not None:
             denom = Tensor._make(weight._data[target._data[kept]].sum(dtype=weight._data.dtype))
