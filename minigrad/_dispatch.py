@@ -77,9 +77,14 @@ class OpNode(Node):
         # in PyTorch. ``values`` lines up with ``op.formula_args``: the saved values, then grad, grads
         # and (only for the formulas that ask for it) the input shapes.
         values = [v.unpack(self) if type(v) is SavedTensor else v for v in self._saved]
-        for i in op.number_slots:  # a number saved unwrapped (see Op.run_number): the formula gets a tensor
-            if type(values[i]) in _NUMBER_META:
-                values[i] = _number_tensor(values[i])
+        # A number saved unwrapped (see Op.run_number) becomes the tensor PyTorch saved. When nothing
+        # records or watches (backward without create_graph), the formula of a number op gets the number
+        # itself: ``grad * number`` runs the same NumPy product as with the wrapped 0-dim tensor (the
+        # number is converted to grad's dtype either way), without making that tensor and casting it.
+        if op.number_slots and not (op.number_ufunc is not None and not _STATE.enabled and not _extras[0]):
+            for i in op.number_slots:
+                if type(values[i]) in _NUMBER_META:
+                    values[i] = _number_tensor(values[i])
         values.append(grad_outputs[0])
         values.append(grad_outputs)
         if op.uses_input_sizes:

@@ -46,6 +46,11 @@ def _untracked() -> bool:
     return not _STATE.enabled and not _extras[0]
 
 
+def _conj(x):
+    """``x.conj()``; ``x`` may also be a saved Python number (``x * 1.5``: see ``OpNode.apply``)."""
+    return x.conj() if isinstance(x, Tensor) else x.conjugate()
+
+
 def _numpy_result(forward, *arrays) -> Tensor:
     """``forward(*arrays)`` as a tensor, with NumPy's warnings off as for every op (PyTorch gives inf/nan)."""
     token = _np_errstate.set(_QUIET)
@@ -415,11 +420,11 @@ rsub = Op("rsub", "RsubBackward1", lambda a, b, alpha: b - alpha * a if alpha !=
           self=lambda grad, alpha: grad.neg() if alpha == 1 else grad * -alpha)
 mul = Op("mul", "MulBackward0", np.multiply, inputs=("self", "other"),
          jvp="element_wise",
-         self=lambda grad, other: grad * other.conj(),                    # d(xy)/dx = y
+         self=lambda grad, other: grad * _conj(other),                    # d(xy)/dx = y
          other=lambda grad, self: grad * self.conj())                     # d(xy)/dy = x
 div = Op("div", "DivBackward0", np.true_divide, inputs=("self", "other"),
          jvp="element_wise",
-         self=lambda grad, other: grad / other.conj(),                    # d(x/y)/dx = 1/y
+         self=lambda grad, other: grad / _conj(other),                    # d(x/y)/dx = 1/y
          other=lambda grad, self, other: grad.neg() * ((self / other) / other).conj())  # -x/y²
 pow = Op("pow", "PowBackward0", lambda a, exponent: np.power(a, exponent), args=("exponent",),
          jvp="element_wise",

@@ -159,3 +159,49 @@ def test_in_place_overlap_rules_unchanged():
         z = lib.arange(6.0)
         with pytest.raises(RuntimeError, match="some elements of the input tensor and the written-to tensor"):
             z[1:].add_(z[:-1])
+
+
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64", "complex64", "complex128"])
+@pytest.mark.parametrize("number", [1.0001, -3, 1e-30, 7.5 + 0j, float("inf")])
+@pytest.mark.parametrize("op", ["mul", "div"])
+def test_saved_number_reaches_the_formula_as_it_is_only_when_nothing_records(dtype, number, op):
+    if isinstance(number, complex) and not dtype.startswith("complex"):
+        number = 7.5
+    rng = np.random.default_rng(3)
+    data = rng.standard_normal(5).astype(dtype)
+    data[0] = 0.0
+    grads = []
+    for create_graph in (False, True):  # True: the formula gets the wrapped 0-dim tensor
+        x = mg.tensor(data, requires_grad=True)
+        y = x * number if op == "mul" else x / number
+        (g,) = mg.autograd.grad(y, x, mg.ones_like(y), create_graph=create_graph)
+        grads.append(g.detach().numpy())
+        assert g.dtype == x.dtype
+    np.testing.assert_array_equal(grads[0], grads[1])
+
+
+def test_saved_number_still_reads_as_pytorchs_wrapped_tensor():
+    torch = torch_or_skip()
+    for lib in (mg, torch):
+        x = lib.ones(3, requires_grad=True)
+        y = x * 2.5
+        y.sum().backward(retain_graph=True)
+        other = y.grad_fn._saved_other
+        assert other.dtype == lib.float64 and other.dim() == 0 and other.item() == 2.5
+        (g,) = lib.autograd.grad((y * y).sum(), x, create_graph=True)  # grad * 2.5 is recorded
+        assert type(g.grad_fn).__name__ == "MulBackward0", lib.__name__
+        assert g.grad_fn._saved_other.item() == 2.5
+
+
+def test_no_wrapped_number_is_made_in_a_plain_backward(monkeypatch):
+    from minigrad import _dispatch
+    made = []
+    original = _dispatch._number_tensor
+    monkeypatch.setattr(_dispatch, "_number_tensor", lambda v: made.append(v) or original(v))
+    x = mg.ones(3, requires_grad=True)
+    ((x * 1.5) / 3.0).sum().backward()
+    assert made == []
+    np.testing.assert_array_equal(x.grad.numpy(), np.full(3, np.float32(1.5) / np.float32(3.0)))
+    x.grad = None
+    (g,) = mg.autograd.grad(((x * 1.5) / 3.0).sum(), x, create_graph=True)
+    assert sorted(made) == [1.5, 3.0]  # recorded formulas get PyTorch's wrapped tensors
