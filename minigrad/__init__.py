@@ -25,6 +25,10 @@ from ._printing import get_printoptions, printoptions, set_printoptions  # noqa:
 from ._tensor import Size, Tensor  # noqa: F401
 from . import _ops  # noqa: F401  (attaches the Tensor methods)
 from ._creation import (  # noqa: F401
+    BFloat16Tensor, BoolTensor, ByteTensor, CharTensor, DoubleTensor, FloatTensor, HalfTensor, IntTensor, LongTensor,
+    ShortTensor,
+)
+from ._creation import (  # noqa: F401
     Generator, arange, as_tensor, asarray, default_generator, device, empty, empty_like, eye, from_numpy, full,
     full_like, get_rng_state, initial_seed, linspace, logspace, manual_seed, normal, ones, ones_like, rand,
     rand_like, randint, randint_like, randn, randn_like, randperm, seed, set_rng_state, tensor, zeros, zeros_like,
@@ -69,6 +73,44 @@ for _module in (_ops_math, _ops_sorting, _ops_matrices, _ops_shapes):
 del _module, _name
 from ._dtypes import finfo, iinfo  # noqa: E402,F401
 from . import linalg  # noqa: E402,F401
+from .serialization import load, save  # noqa: E402,F401
+from . import special  # noqa: E402,F401
+from . import accelerator, backends, cuda, distributions, utils  # noqa: E402,F401
+
+_deterministic = [False]
+
+
+def use_deterministic_algorithms(mode: _builtins.bool, *, warn_only: _builtins.bool = False) -> None:
+    """Record the flag (minigrad's algorithms are always deterministic)."""
+    _deterministic[0] = _builtins.bool(mode)
+
+
+def are_deterministic_algorithms_enabled() -> _builtins.bool:
+    """The flag set by use_deterministic_algorithms."""
+    return _deterministic[0]
+
+
+_threads = [1, 1]
+
+
+def set_num_threads(n: _builtins.int) -> None:
+    """Record the intra-op thread count (minigrad runs NumPy in one Python thread)."""
+    _threads[0] = _builtins.int(n)
+
+
+def get_num_threads() -> _builtins.int:
+    """The intra-op thread count set with set_num_threads."""
+    return _threads[0]
+
+
+def set_num_interop_threads(n: _builtins.int) -> None:
+    """Record the inter-op thread count."""
+    _threads[1] = _builtins.int(n)
+
+
+def get_num_interop_threads() -> _builtins.int:
+    """The inter-op thread count."""
+    return _threads[1]
 
 
 def is_tensor(obj) -> _builtins.bool:

@@ -8,7 +8,8 @@ import numpy as np
 
 from . import _dtypes
 from ._class_names import TorchNamed
-from ._tensor import Size, Tensor
+from ._fused import fma64 as _fma
+from ._tensor import _LEGACY_NAMES, Size, Tensor
 
 _DEVICE_TYPES = ("cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve", "fpga", "maia",
                  "xla", "lazy", "vulkan", "mps", "meta", "hpu", "mtia", "privateuseone")
@@ -179,16 +180,62 @@ def from_numpy(ndarray: np.ndarray) -> Tensor:
     return Tensor._make(ndarray)
 
 
-def _legacy_constructor(*args, **kwargs):
-    if len(args) == 1 and isinstance(args[0], (list, tuple, np.ndarray)) and not builtins.all(
-            isinstance(a, int) for a in (args[0] if not isinstance(args[0], np.ndarray) else [0.5])):
-        return tensor(args[0], dtype=_dtypes.get_default_dtype())
-    if len(args) == 1 and isinstance(args[0], (list, tuple)) and len(args[0]) and isinstance(args[0][0], int) \
-            and not isinstance(args[0], Size):
-        return tensor(args[0], dtype=_dtypes.get_default_dtype())
+_C_TYPE_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half", "bfloat16": "c10::BFloat16",
+                 "int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char",
+                 "uint8": "unsigned char", "bool": "bool"}
+
+
+def _legacy_constructor(*args, dtype=None, device=None):
+    """torch.Tensor(...) / torch.FloatTensor(...) / x.new(...): data (a sequence), a tensor, or a size."""
+    dt = _dtypes.get_default_dtype() if dtype is None else dtype
+    if len(args) == 1:
+        data = args[0]
+        if isinstance(data, Tensor):  # the same storage, under a new tensor (its dtype must match, if given)
+            if dtype is not None and data.dtype is not dtype:
+                def opts(d):
+                    return (f"TensorOptions(dtype={_C_TYPE_NAMES.get(d.name, d.name)}, device=cpu, layout=Strided, "
+                            "requires_grad=false (default), pinned_memory=false (default), "
+                            "memory_format=(nullopt))")
+                raise TypeError(f"expected {opts(dtype)} (got {opts(data.dtype)})")
+            out = Tensor._make(data._data)
+            out._version_counter = data._version_counter
+            return out
+        if isinstance(data, (float, complex, bool)):
+            raise TypeError(f"new(): data must be a sequence (got {type(data).__name__})")
+        if isinstance(data, np.ndarray) or (isinstance(data, (list, tuple)) and not isinstance(data, Size)):
+            return tensor(data, dtype=dt)
     if not args:
-        return empty(0)  # torch.Tensor() is an empty 1-D tensor
-    return empty(*args)
+        return empty(0, dtype=dt)  # torch.Tensor() is an empty 1-D tensor
+    return empty(*args, dtype=dt)
+
+
+class _LegacyTensorType(type):
+    """torch.FloatTensor & co: constructors of one dtype; ``isinstance(x, torch.FloatTensor)`` tests the dtype."""
+
+    def __call__(cls, *args, device=None):
+        return _legacy_constructor(*args, dtype=cls.dtype, device=device)
+
+    def __instancecheck__(cls, obj) -> bool:
+        return isinstance(obj, Tensor) and obj.dtype is cls.dtype
+
+    def __repr__(cls) -> str:
+        return f"<class 'torch.{cls.__name__}'>"
+
+
+def _legacy_tensor_class(name: str, dt) -> type:
+    return _LegacyTensorType(name, (), {"dtype": dt, "__doc__": f"Legacy constructor of {dt} tensors."})
+
+
+FloatTensor = _legacy_tensor_class("FloatTensor", _dtypes.float32)
+DoubleTensor = _legacy_tensor_class("DoubleTensor", _dtypes.float64)
+HalfTensor = _legacy_tensor_class("HalfTensor", _dtypes.float16)
+BFloat16Tensor = _legacy_tensor_class("BFloat16Tensor", _dtypes.bfloat16)
+LongTensor = _legacy_tensor_class("LongTensor", _dtypes.int64)
+IntTensor = _legacy_tensor_class("IntTensor", _dtypes.int32)
+ShortTensor = _legacy_tensor_class("ShortTensor", _dtypes.int16)
+CharTensor = _legacy_tensor_class("CharTensor", _dtypes.int8)
+ByteTensor = _legacy_tensor_class("ByteTensor", _dtypes.uint8)
+BoolTensor = _legacy_tensor_class("BoolTensor", _dtypes.bool_)
 
 
 # ---- filled tensors ---------------------------------------------------------------------------
@@ -254,17 +301,67 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
     start, end, step = vals
     if step == 0:
         raise RuntimeError("step must be nonzero")
+    if not (np.isfinite(start) and np.isfinite(end)):
+        raise RuntimeError(f"unsupported range: {start} -> {end}")
+    if not ((step > 0 and end >= start) or (step < 0 and end <= start)):
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
     n = builtins.max(0, int(np.ceil((end - start) / step)))
-    return _finish((start + np.arange(n, dtype=np.float64) * step).astype(dtype.np) if dtype._kind >= 2
-                   else np.arange(start, end, step, dtype=dtype.np), requires_grad)
+    if dtype._kind == 1:  # integer values from the truncated start and step (int64 also counts with them)
+        start, step = int(start), int(step)
+        if dtype is _dtypes.int64:  # C's truncating division of (end - start + step - sign(step)) by step
+            if step == 0:
+                raise ValueError("step must be nonzero")
+            span = int(end) - start + step - (1 if step > 0 else -1)
+            n = builtins.max(0, abs(span) // abs(step) * (1 if (span >= 0) == (step > 0) else -1))
+        return _finish((start + step * np.arange(n, dtype=np.int64)).astype(dtype.np), requires_grad)
+    if dtype in (_dtypes.float32, _dtypes.float64):
+        data = _arange_like_torch(float(start), float(step), n, dtype.np)
+    else:
+        data = (start + np.arange(n, dtype=np.float64) * step).astype(dtype.np)
+    return _finish(data, requires_grad)
+
+
+def _arange_like_torch(start: float, step: float, n: int, np_dtype) -> np.ndarray:
+    """arange's values as PyTorch's CPU kernel rounds them (same bits, not just close)."""
+    # Runs of two 32-byte vectors start at base = start + step*i (rounded to the dtype), then add k*step;
+    # the tail after the last full run is computed element by element from start.
+    idx = np.arange(n, dtype=np.float64)
+    width = 32 // np.dtype(np_dtype).itemsize
+    vec_end = n - n % (2 * width)
+    offset = idx % width
+    base = _fma(step, idx - offset, start).astype(np_dtype).astype(np.float64)
+    vec = _fma(offset, step, base)
+    return np.where(idx < vec_end, vec, _fma(step, idx, start)).astype(np_dtype)
 
 
 def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     """``steps`` evenly spaced values from start to end (inclusive)."""
     dt = _dt(dtype)
+    if steps < 0:
+        raise RuntimeError("number of steps must be non-negative")
     # PyTorch fills the two halves from each end, for symmetric rounding.
     if steps == 1:
         data = np.array([start], dtype=np.float64)
+    elif dt in (_dtypes.float32, _dtypes.float64):
+        # In the dtype: start, end and the step rounded to it, each value one fused multiply-add.
+        s, e = dt.np.type(start), dt.np.type(end)
+        step = np.float64((e - s) / dt.np.type(steps - 1))
+        idx = np.arange(steps, dtype=np.float64)
+        data = np.where(idx < steps // 2, _fma(step, idx, np.float64(s)), _fma(-step, steps - 1 - idx, np.float64(e)))
+    elif dt is _dtypes.float16:
+        # Half arithmetic rounds after every operation (the index too).
+        with np.errstate(over="ignore", invalid="ignore"):
+            s, e = np.float16(start), np.float16(end)
+            step = (e - s) / np.float16(steps - 1)
+            idx = np.arange(steps)
+            data = np.where(idx < steps // 2, s + step * idx.astype(np.float16),
+                            e - step * (steps - 1 - idx).astype(np.float16))
+    elif dt._kind == 1:
+        # Integer endpoints (truncated), a double step, each value truncated.
+        s, e = float(int(start)), float(int(end))
+        step = np.float64((e - s) / (steps - 1))
+        idx = np.arange(steps, dtype=np.float64)
+        data = np.trunc(np.where(idx < steps // 2, _fma(step, idx, s), _fma(-step, steps - 1 - idx, e)))
     else:
         step = (end - start) / (steps - 1)
         idx = np.arange(steps, dtype=np.float64)
@@ -380,9 +477,34 @@ def _rng(generator):
     return (generator or default_generator)._rng
 
 
+def _check_normal(std, dt) -> None:
+    """PyTorch's checks before sampling N(mean, std²): std >= 0, then a floating dtype."""
+    if isinstance(std, Tensor):
+        if bool((std._data < 0).any()):
+            raise RuntimeError("normal expects all elements of std >= 0.0")
+    elif std < 0:
+        raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")
+    if not (dt.is_floating_point or dt.is_complex):
+        raise NotImplementedError(f"\"normal_kernel_cpu\" not implemented for '{_LEGACY_NAMES[dt.name]}'")
+
+
+def _check_uniform(a, b, dt) -> None:
+    """PyTorch's checks before sampling U(a, b): a floating dtype, finite bounds with a <= b."""
+    if not (dt.is_floating_point or dt.is_complex):
+        raise NotImplementedError(f"\"check_uniform_bounds\" not implemented for '{_LEGACY_NAMES[dt.name]}'")
+    limit = float(np.finfo(dt.np).max) if dt.np.kind == "f" else float("inf")
+    type_name = {"float32": "float", "float64": "double", "float16": "c10::Half"}.get(dt.name, dt.name)
+    for name, v in (("from", a), ("to", b)):
+        if not -limit <= v <= limit:
+            raise RuntimeError(f"{name} is out of bounds for {type_name}")
+    if a > b:
+        raise RuntimeError(f"uniform_ expects to return a [from, to) range, but found from={a:g} > to={b:g}")
+
+
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
     """Uniform random values in [0, 1)."""
     dt, rng, shape = _dt(dtype), _rng(generator), _size(size)
+    _check_uniform(0, 1, dt)
     if dt.is_complex:  # real and imaginary parts each uniform in [0, 1)
         return _finish((rng.random(shape) + 1j * rng.random(shape)).astype(dt.np), requires_grad)
     return _finish(rng.random(shape).astype(dt.np), requires_grad)
@@ -391,6 +513,7 @@ def rand(*size, generator=None, dtype=None, device=None, requires_grad=False) ->
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
     """Standard normal random values."""
     dt, rng, shape = _dt(dtype), _rng(generator), _size(size)
+    _check_normal(1.0, dt)
     if dt.is_complex:  # complex standard normal: E|z|² = 1, so each part has variance 1/2
         z = rng.standard_normal(shape) + 1j * rng.standard_normal(shape)
         return _finish((z * np.sqrt(0.5)).astype(dt.np), requires_grad)
@@ -403,6 +526,8 @@ def randint(low, high=None, size=None, *, generator=None, dtype=None, device=Non
         low, high, size = 0, low, high
     if high is None:
         low, high = 0, low
+    if low >= high:
+        raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
     dt = _dtypes.int64 if dtype is None else _dtypes.to_dtype(dtype)
     return _finish(_rng(generator).integers(low, high, size=_size((size,))).astype(dt.np), requires_grad)
 
@@ -433,6 +558,7 @@ def randint_like(input, low, high=None, *, dtype=None, requires_grad=False, **kw
 
 def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, requires_grad=False) -> Tensor:
     """Samples of N(mean, std²); mean and std may be tensors (broadcast together)."""
+    _check_normal(std, _dtypes.float32)
     if isinstance(mean, Tensor) or isinstance(std, Tensor):
         m = mean._data if isinstance(mean, Tensor) else mean
         s = std._data if isinstance(std, Tensor) else std

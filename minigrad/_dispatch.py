@@ -28,6 +28,7 @@ import re
 
 import numpy as np
 
+from . import _dtypes
 from ._tensor import Tensor  # _tensor imports this module only lazily, so no cycle at import time
 from .autograd import grad_mode
 from .autograd.graph import _NO_NODES, Node, SavedTensor, _saved_hooks_stack
@@ -272,6 +273,9 @@ class Op:
         """
         if dtype is None:
             arrays = [t._data for t in tensors]
+        elif dtype in _QUIRK_DTYPES and self.name in _QUIRK_OPS:
+            npd = dtype.np
+            arrays = _pytorch_operands(self.name, tensors, npd, args)
         else:
             npd = dtype.np
             arrays = [t._data if t._data.dtype == npd else t._data.astype(npd) for t in tensors]
@@ -283,12 +287,15 @@ class Op:
         if type(result) is not np.ndarray:
             result = np.asarray(result)
         if dtype is not None and result.dtype != npd and self.keeps_dtype:
-            result = result.astype(npd)
+            result = _quiet_astype(result, npd)  # (PyTorch rounds to the dtype without a warning)
         return Tensor._make(result)
 
     def _run(self, tensors, dtype, out, args):
         if dtype is None:
             arrays = [t._data for t in tensors]
+        elif dtype in _QUIRK_DTYPES and self.name in _QUIRK_OPS:
+            npd = dtype.np
+            arrays = _pytorch_operands(self.name, tensors, npd, args)
         else:
             npd = dtype.np
             arrays = [t._data if t._data.dtype == npd else t._data.astype(npd) for t in tensors]
@@ -326,7 +333,7 @@ class Op:
         if type(result) is not np.ndarray:
             result = np.asarray(result)
         if dtype is not None and result.dtype != npd and self.keeps_dtype:
-            result = result.astype(npd)
+            result = _quiet_astype(result, npd)  # (PyTorch rounds to the dtype without a warning)
         if out is not None:
             return self._write_inplace(out, tensors, result, args, record)
         o = Tensor._make(result)
@@ -429,7 +436,10 @@ class Op:
         """``t <op> number`` for a float tensor and a Python number (``x * 1.5``, ``x + 1``); see _binary.
 
         NumPy gets the number as it is and converts it to the tensor's dtype, which is what casting
-        PyTorch's wrapped 0-dim tensor would do. That tensor (``_saved_other``) is made only if the
+        PyTorch's wrapped 0-dim tensor would do. That is PyTorch's whole computation only for the dtypes
+        ``_ops`` sends here: float32/float64 for all four ops, float16 for add/sub, complex for mul/div
+        (PyTorch's float16 mul/div compute with the number in float32, its complex add/sub multiply the
+        number by alpha: see ``_pytorch_operands``). That tensor (``_saved_other``) is made only if the
         node saves the number and someone reads it: no tensor, SavedTensor and cast per op otherwise.
         """
         token = _np_errstate.set(_QUIET)
@@ -491,9 +501,59 @@ class Op:
 
 _anomaly_enabled = [False]
 # Ops whose ``tensor <op> python number`` runs through Op.run_number (checked equal to wrapping the
-# number for every float and complex dtype), and the (shape, dtype) of the wrapped number's input.
+# number for every float and complex dtype; _ops sends only the dtypes where that wrapping is PyTorch's
+# arithmetic), and the (shape, dtype) of the wrapped number's input.
 _NUMBER_OPS = frozenset({"add", "sub", "mul", "div"})
 _NUMBER_META = {float: ((), np.dtype(np.float64)), int: ((), np.dtype(np.int64))}
+
+# ---- where PyTorch's CPU arithmetic is not NumPy's ufunc on the cast operands (Op._run's cast) ----------
+# The dtypes and ops concerned; every other op and dtype casts its inputs and runs its forward.
+_QUIRK_DTYPES = frozenset({_dtypes.float16, _dtypes.bfloat16, _dtypes.complex64, _dtypes.complex128})
+_QUIRK_OPS = frozenset({"add", "sub", "rsub", "mul", "div"})
+_FLOAT32 = np.dtype(np.float32)
+
+
+def _pytorch_operands(name: str, tensors, npd, args) -> list:
+    """The inputs of add/sub/rsub/mul/div cast to ``npd``, adjusted so NumPy's arithmetic gives PyTorch's bits.
+
+    - float16/bfloat16 mul and div by a 0-dim second operand (a wrapped number, a 0-dim tensor):
+      PyTorch's kernel reads that operand's own value in float32 and computes in float32 ("opmath"),
+      so ``half_inf * 1e-30`` is inf, not inf * 0. Given the float32 operand NumPy computes in float32
+      too; ``_run`` rounds the result to ``npd``. A 0-dim *first* operand is cast, as NumPy does.
+    - complex add/sub/rsub with alpha 1: PyTorch computes ``self + alpha * other`` (rsub:
+      ``other + -alpha * self``) with a complex product even for alpha = 1, so an infinite part brings
+      a nan (``(1+0j) + inf`` is ``inf+nanj``) and zero signs follow the product. The forward's
+      ``np.add(a, 1 * b)`` is exactly that; for subtraction ``a - q`` with ``q = -(-1 * b)``. (Other
+      alphas: the forwards compute ``a + alpha * b`` themselves.)
+    """
+    token = _np_errstate.set(_QUIET)  # (casts to float16 overflow to inf without a warning, as in PyTorch)
+    try:
+        arrays = [t._data if t._data.dtype == npd else t._data.astype(npd) for t in tensors]
+        if len(arrays) != 2:  # mul/div by a Python-number argument (MulBackward1): no wrapped operand
+            return arrays
+        if npd.kind == "c":
+            if args.get("alpha", 1) == 1 and name != "mul" and name != "div":
+                if name == "add":
+                    arrays[1] = 1 * arrays[1]
+                else:  # sub: self - other; rsub: other - self
+                    i = 0 if name == "rsub" else 1
+                    arrays[i] = -(-1 * arrays[i])
+        elif name == "mul" or name == "div":
+            other = tensors[1]._data
+            if other.ndim == 0 and other.dtype != npd:
+                arrays[1] = other.astype(_FLOAT32)
+    finally:
+        _np_errstate.reset(token)
+    return arrays
+
+
+def _quiet_astype(array: np.ndarray, npd) -> np.ndarray:
+    """``array.astype(npd)`` without NumPy's overflow warning (a float32 result rounded to float16 ...)."""
+    token = _np_errstate.set(_QUIET)
+    try:
+        return array.astype(npd)
+    finally:
+        _np_errstate.reset(token)
 
 
 def _number_tensor(value) -> Tensor:
@@ -636,11 +696,14 @@ def _check_inplace(t, record: bool) -> None:
         return
     if record and t._creation_meta is not None:
         raise RuntimeError(view_rebase_error(t, t._creation_meta, indirect=False))
-    if t._requires_grad and t._grad_fn is None and t._base is None:
-        raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
+    # As PyTorch's check_inplace: a view that requires grad whose base is a leaf (requiring grad or not:
+    # ``torch.arange(6.).view(2, 3).requires_grad_()`` is such a view) may not change in place either.
     base = t._base
-    if base is not None and base._requires_grad and base._grad_fn is None:
-        raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
+    if base is not None:
+        if t._requires_grad and base._grad_fn is None:
+            raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
+    elif t._requires_grad and t._grad_fn is None:
+        raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
 
 
 def _make_view(out, base, op: Op, args, output_nr=None) -> None:

@@ -1,17 +1,17 @@
-"""torch.einsum built from differentiable pieces: diagonal, permute, sum, reshape and bmm.
+"""torch.einsum built from differentiable pieces, following PyTorch's own algorithm step by step.
 
-Each operand's labels are first made distinct (a repeated label takes the diagonal), labels that
-appear nowhere else are summed away, then operands are contracted left to right: for a pair, the
-shared labels still needed later are batch dims, the other shared labels are contracted by one bmm.
-The gradients (and double backward) come from those pieces; the graph is not PyTorch's node for
-node (PyTorch's einsum adds unsqueezes and extra permutes), but values and gradients agree.
+So the graph is PyTorch's node for node (PermuteBackward0, SumBackward1, BmmBackward0, ViewBackward0 ...):
+1. every label gets a position: output labels first (in output order), then the contracted ones (A-Z, a-z);
+2. each operand takes diagonals for repeated labels, gets size-1 dims for the labels it lacks and is
+   permuted to that common order;
+3. operands are contracted left to right: dims no later operand needs are summed (keepdim) or, when both
+   have them, contracted by one bmm (``_sumproduct_pair``: permute, reshape, bmm, view, permute);
+4. the contracted size-1 dims are viewed away (a single operand: summed).
 """
 from __future__ import annotations
 
 import builtins
 import string
-
-import numpy as np
 
 from . import _ops
 from ._tensor import Tensor
@@ -54,6 +54,13 @@ def _parse(equation: str, operands) -> tuple[list[list[str]], list[str]]:
     if arrow:
         head, dots, tail = rhs.partition("...")
         out = list(head) + (ell if dots else []) + list(tail)
+        seen = {c for lab in labels for c in lab}
+        for k, c in enumerate(out):
+            if c in out[:k]:
+                raise RuntimeError(f"einsum(): output subscript {c} appears more than once in the output")
+            if c not in seen:
+                raise RuntimeError(f"einsum(): output subscript {c} does not appear in the equation for any input "
+                                   "operand")
     else:  # implicit output: ellipsis dims, then labels seen once, alphabetically
         counts: dict = {}
         for lab in labels:
@@ -63,64 +70,121 @@ def _parse(equation: str, operands) -> tuple[list[list[str]], list[str]]:
     return labels, out
 
 
-def _distinct(t: Tensor, lab: list[str]) -> tuple[Tensor, list[str]]:
-    """Take diagonals until every label of ``t`` appears once (einsum("ii->i") is the diagonal)."""
-    while len(set(lab)) != len(lab):
-        c = next(c for c in lab if lab.count(c) > 1)
-        i = lab.index(c)
-        j = lab.index(c, i + 1)
-        t = t.diagonal(0, i, j)  # the diagonal goes last
-        lab = [x for k, x in enumerate(lab) if k not in (i, j)] + [c]
-    return t, lab
+def _positions(labels: list[list[str]], out: list[str], ell: list[str]) -> tuple[dict, int]:
+    """Each label's position in the common order, and how many of them are output dims."""
+    pos = {c: i for i, c in enumerate(out)}
+    n_out = len(out)
+    # Ellipsis dims missing from an explicit output are contracted first, then the other labels, A-Z then a-z.
+    for c in ell:
+        pos.setdefault(c, len(pos))
+    seen = {c for lab in labels for c in lab if not c.isdigit()}
+    for c in sorted(seen):
+        pos.setdefault(c, len(pos))
+    return pos, n_out
 
 
-def _sum_out(t: Tensor, lab: list[str], keep: set) -> tuple[Tensor, list[str]]:
-    dims = [k for k, c in enumerate(lab) if c not in keep]
-    if dims:
-        t = t.sum(tuple(dims))
-        lab = [c for c in lab if c in keep]
-    return t, lab
+def _align(t: Tensor, lab: list[str], pos: dict, k: int, sizes: dict, counts: list) -> Tensor:
+    """Operand ``k``: diagonals for repeated labels, size-1 dims for missing ones, permuted to ``pos`` order."""
+    perm = [-1] * len(pos)
+    dim = 0
+    for c in lab:
+        p = pos[c]
+        if perm[p] == -1:
+            n = t.shape[dim]
+            if n != 1:
+                if sizes.get(c, 1) not in (1, n):
+                    if c.isdigit():
+                        raise RuntimeError(f"einsum(): dimension {dim} covered by ellipsis in operand {k}has size {n} "
+                                           f"which does not broadcast with previously seen ellipsis with size "
+                                           f"{sizes[c]} for the respective dimension")
+                    raise RuntimeError(f"einsum(): subscript {c} has size {n} for operand {k} which does not "
+                                       f"broadcast with previously seen size {sizes[c]}")
+                sizes[c] = n
+                counts[p] += 1
+            perm[p] = dim
+            dim += 1
+        else:  # a repeated label: its diagonal, moved back to where the label first was
+            prev = perm[p]
+            if t.shape[dim] != t.shape[prev]:
+                raise RuntimeError(f"einsum(): subscript {c} is repeated for operand {k} but the sizes don't match, "
+                                   f"{t.shape[dim]} != {t.shape[prev]}")
+            t = t.diagonal(0, prev, dim).movedim(-1, prev)
+    for p in builtins.range(len(perm)):
+        if perm[p] == -1:
+            t = t.unsqueeze(dim)
+            perm[p] = dim
+            dim += 1
+    return t.permute(perm)
 
 
-def _contract(a, la, b, lb, keep: set):
-    """a ⊗ b summed over their shared labels that ``keep`` does not need, as one bmm."""
-    batch = [c for c in la if c in lb and c in keep]
-    summed = [c for c in la if c in lb and c not in keep]
-    left = [c for c in la if c not in lb]
-    right = [c for c in lb if c not in la]
-    size = {}
-    for t, lab in ((a, la), (b, lb)):
-        for c, n in zip(lab, t.shape):
-            size[c] = builtins.max(size.get(c, 1), n)  # "..." dims broadcast
-    a = a.permute([la.index(c) for c in batch + left + summed])
-    b = b.permute([lb.index(c) for c in batch + summed + right])
-    a = a.expand([size[c] for c in batch + left + summed]) if batch else a
-    b = b.expand([size[c] for c in batch + summed + right]) if batch else b
-
-    def prod(cs):
-        return int(np.prod([size[c] for c in cs])) if cs else 1
-
-    nb, nl, ns, nr = prod(batch), prod(left), prod(summed), prod(right)
-    out = _ops.bmm(a.reshape(nb, nl, ns), b.reshape(nb, ns, nr))
-    return out.reshape([size[c] for c in batch + left + right]), batch + left + right
+def _sumproduct_pair(left: Tensor, right: Tensor, sum_dims: list) -> Tensor:
+    """Σ over ``sum_dims`` of left·right (aligned, broadcastable tensors), as one bmm; dims kept (size 1)."""
+    if not sum_dims:
+        return _ops.mul(left, right)
+    lro, lo, ro = [], [], []
+    lro_size = lo_size = ro_size = sum_size = 1
+    for i in builtins.range(left.dim()):
+        sl, sr = left.shape[i] != 1, right.shape[i] != 1
+        if i in sum_dims:
+            if sl and sr:
+                sum_size *= left.shape[i]
+            elif sl:  # only in one operand: summed right away
+                left = left.sum(i, keepdim=True)
+            elif sr:
+                right = right.sum(i, keepdim=True)
+        elif sl and sr:
+            lro.append(i)
+            lro_size *= left.shape[i]
+        elif sl:
+            lo.append(i)
+            lo_size *= left.shape[i]
+        else:
+            ro.append(i)
+            ro_size *= right.shape[i]
+    out_size = ([left.shape[d] for d in lro] + [left.shape[d] for d in lo] + [1] * len(sum_dims)
+                + [right.shape[d] for d in ro])
+    order = lro + lo + list(sum_dims) + ro
+    operm = [0] * len(order)
+    for i, d in enumerate(order):
+        operm[d] = i
+    left = left.permute(order).reshape(lro_size, lo_size, sum_size)
+    right = right.permute(lro + list(sum_dims) + ro + lo).reshape(lro_size, sum_size, ro_size)
+    return _ops.bmm(left, right).view(out_size).permute(operm)
 
 
 def einsum(equation: str, operands) -> Tensor:
     """Einstein summation over ``operands`` as described by ``equation``."""
     labels, out = _parse(equation, operands)
-    ts = []
-    for t, lab in zip(operands, labels):
-        t, lab = _distinct(t, lab)
-        ts.append((t, lab))
-    result, rlab = None, None
-    for k, (t, lab) in enumerate(ts):
-        later = set(out).union(*[set(x) for _, x in ts[k + 1:]])
-        if result is None:
-            others = set().union(*[set(x) for _, x in ts[1:]])
-            result, rlab = _sum_out(t, lab, later | others)
-            continue
-        t, lab = _sum_out(t, lab, later | set(rlab))
-        result, rlab = _sum_out(result, rlab, later | set(lab))
-        result, rlab = _contract(result, rlab, t, lab, later)
-    result, rlab = _sum_out(result, rlab, set(out))
-    return result.permute([rlab.index(c) for c in out])
+    ell = sorted({c for lab in labels for c in lab if c.isdigit()}, key=int)
+    pos, n_out = _positions(labels, out, ell)
+    sizes: dict = {}
+    counts = [0] * len(pos)  # per position: how many operands have it with a size other than 1
+    ops = [_align(t, lab, pos, k, sizes, counts) for k, (t, lab) in enumerate(zip(operands, labels))]
+    while len(ops) > 1:
+        a, b = ops[0], ops[1]
+        del ops[:2]
+        sum_dims, a_sum, b_sum = [], [], []
+        for d in builtins.range(n_out, len(pos)):
+            if a.shape[d] != 1 and b.shape[d] != 1:
+                counts[d] -= 1
+                if counts[d] == 1:  # no later operand has it: contract it now
+                    sum_dims.append(d)
+                    counts[d] = 0
+            elif counts[d] == 1:
+                if a.shape[d] != 1:
+                    a_sum.append(d)
+                    counts[d] = 0
+                elif b.shape[d] != 1:
+                    b_sum.append(d)
+                    counts[d] = 0
+        if a_sum:
+            a = a.sum(a_sum, keepdim=True)
+        if b_sum:
+            b = b.sum(b_sum, keepdim=True)
+        ops.insert(0, _sumproduct_pair(a, b, sum_dims))
+    result = ops[0]
+    if len(pos) > n_out:
+        if len(operands) > 1:  # contracted dims are size 1 by now
+            return result.view(list(result.shape[:n_out]))
+        return result.sum(list(builtins.range(n_out, len(pos))))
+    return result

@@ -69,7 +69,7 @@ def _item(i):
         return i._data if i.dtype.name == "bool" else i._data.astype(np.int64, copy=False)
     if isinstance(i, str):
         raise TypeError(f"new(): invalid data type '{type(i).__name__}'")
-    if isinstance(i, (list, tuple, np.ndarray)):
+    if isinstance(i, (list, tuple, np.ndarray, range)):  # (x[range(n), target]: "What is torch.nn really?")
         arr = np.asarray(i)
         if arr.dtype == object or arr.dtype.kind == "c":
             raise IndexError(_FLOAT_INDEX_ERROR)
@@ -199,8 +199,13 @@ def getitem(t: Tensor, index):
 
 def setitem(t: Tensor, index, value) -> None:
     """t[index] = value (in place; recorded as CopySlices or IndexPutBackward0)."""
-    if isinstance(value, (list, tuple)):
-        raise TypeError(f"can't assign a {type(value).__name__} to a {t._legacy_type_name()}")
+    if not isinstance(value, (Tensor, int, float, complex, np.integer)):  # (np.float64 is a float; np.float32 is not)
+        kind = type(value)
+        name = kind.__name__ if kind.__module__ == "builtins" else f"{kind.__module__}.{kind.__qualname__}"
+        raise TypeError(f"can't assign a {name} to a {t._legacy_type_name()}")
+    if isinstance(value, complex) and not t.dtype.is_complex:
+        c_name = {"float32": "float", "float64": "double", "float16": "c10::Half"}.get(t.dtype.name, t.dtype.name)
+        raise RuntimeError(f"value cannot be converted to type {c_name} without overflow")
     if not isinstance(value, Tensor):
         value = Tensor._make(np.asarray(value).astype(t._data.dtype))
     if index is False:

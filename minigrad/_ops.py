@@ -21,6 +21,19 @@ _MAX_EXACT_INT = 2**53  # every int up to here is exactly a float64, so NumPy co
 # The NumPy dtypes of minigrad's floating and complex dtypes. A tensor of one of these keeps its dtype in
 # tanh, x ** 2, mean ... so the fast paths below test membership here instead of promoting.
 _INEXACT_NP = frozenset(d.np for d in _dtypes.ALL if d.is_floating_point or d.is_complex)
+_REAL_INEXACT_NP = frozenset(d.np for d in _dtypes.ALL if d.is_floating_point)
+# Tensor dtypes whose ``tensor <op> python number`` is NumPy's ufunc on the number itself (Op.run_number),
+# per op ufunc. Not float16 mul/div (PyTorch multiplies by the number in float32) nor complex add/sub
+# (PyTorch multiplies the number by alpha, so inf brings a nan): those take the general path, where
+# _dispatch._pytorch_operands does what PyTorch does. bfloat16 is never here (NumPy has no such dtype).
+_ADD_NUMBER_NP = frozenset(np.dtype(d) for d in (np.float16, np.float32, np.float64))
+_MUL_NUMBER_NP = frozenset(np.dtype(d) for d in (np.float32, np.float64, np.complex64, np.complex128))
+_NUMBER_PATH_NP = {np.add: _ADD_NUMBER_NP, np.subtract: _ADD_NUMBER_NP,
+                   np.multiply: _MUL_NUMBER_NP, np.true_divide: _MUL_NUMBER_NP}
+_COMPLEX_EXACT_UFUNCS = (np.multiply, np.true_divide)  # complex ops whose same-dtype fast path is the ufunc
+_BOOL_NP = np.dtype(bool)
+_FLOAT32_NP, _FLOAT64_NP = np.dtype(np.float32), np.dtype(np.float64)
+_REDUCED_FLOATS = (_dtypes.float16, _dtypes.bfloat16)
 
 
 # =============================================================================================
@@ -62,17 +75,32 @@ def _float_dtype(t: Tensor) -> _dtypes.dtype:
     return d if (d.is_floating_point or d.is_complex) else _dtypes.get_default_dtype()
 
 
-def _binary(op, a, b, out=None, promote_int_to_float=False, **args):
-    """Run a two-input table op with PyTorch's promotion and broadcasting errors."""
+def _binary(op, a, b, out=None, promote_int_to_float=False, no_bool=False, **args):
+    """Run a two-input table op with PyTorch's promotion and broadcasting errors.
+
+    ``no_bool``: a subtraction, which PyTorch refuses for bool operands (checked off the fast paths,
+    which never see a bool).
+    """
     if not isinstance(a, Tensor):
-        a = _wrap_scalar(a)
-    if isinstance(b, Tensor):
+        if no_bool:
+            _refuse_bool_sub(a, b)
+        # A number first (torch.mul(1.25, x)) is a wrapped number like one second: it only counts for
+        # its category (float32 with an int tensor, not float64).
+        number, a = a, _wrap_scalar(a)
+        other = b if isinstance(b, Tensor) else _wrap_scalar(b)
+        dt = _dtypes.result_type(number, b)
+        b = other
+    elif isinstance(b, Tensor):
         da, db = a._data.dtype, b._data.dtype
-        if (da is db and out is None and op.number_ufunc is not None and da in _INEXACT_NP and not _EXTRAS[0]
+        if (da is db and out is None and op.number_ufunc is not None and not _EXTRAS[0]
+                and (da in _REAL_INEXACT_NP or (da in _INEXACT_NP and op.number_ufunc in _COMPLEX_EXACT_UFUNCS))
                 and (not args or (type(args.get("alpha")) is int and args["alpha"] == 1))):
             # Fast path (h + b, pred - y): add/sub/mul/div of two tensors of one float dtype. NumPy's ufunc
             # keeps that dtype, so there is nothing to cast: dtype=None spares _run its per-input checks.
+            # Not complex add/sub: PyTorch multiplies other by alpha (_dispatch._pytorch_operands).
             dt = None
+        elif no_bool and (da is _BOOL_NP or db is _BOOL_NP):
+            _refuse_bool_sub(a, b)
         elif da == db:
             dt = a.dtype
         elif b._data.ndim == 0 and a._data.ndim > 0 and (da.kind == "c" or (da.kind == "f" and db.kind != "c")):
@@ -84,16 +112,21 @@ def _binary(op, a, b, out=None, promote_int_to_float=False, **args):
     else:
         # Fast path (x * 1.5, x + 1): a Python float/int never changes a float/complex tensor's
         # dtype, nor an int one's for an int. Everything else goes through the full promotion.
-        kind = a._data.dtype.kind
+        da = a._data.dtype
+        kind = da.kind
         if (type(b) is float and kind in "fc") or (type(b) is int and kind in "iufc"):
             # A float tensor and a number for add/sub/mul/div: the number is not wrapped in a tensor
             # (Op.run_number). Ints only up to 2**53, where NumPy's conversion is exactly the cast's.
-            if (op.number_ufunc is not None and out is None and kind in "fc" and not _EXTRAS[0]
+            # Only the dtypes where that is PyTorch's whole computation (see _NUMBER_PATH_NP).
+            if (op.number_ufunc is not None and out is None and not _EXTRAS[0]
+                    and (da is _FLOAT32_NP or da is _FLOAT64_NP or da in _NUMBER_PATH_NP[op.number_ufunc])
                     and (not args or (type(args.get("alpha")) is int and args["alpha"] == 1))
                     and (type(b) is float or -_MAX_EXACT_INT <= b <= _MAX_EXACT_INT)):
                 return op.run_number(a, b, args)
             dt = a.dtype
         else:
+            if no_bool:
+                _refuse_bool_sub(a, b)
             dt = _dtypes.result_type(a, b)
         b = _wrap_scalar(b)
     if promote_int_to_float and dt is not None and not (dt.is_floating_point or dt.is_complex):
@@ -151,9 +184,16 @@ def _into_out(name: str, out, inputs, compute):
     return out
 
 
+def _not_a_tensor(name: str, value, arg: str = "input", position: int = 1) -> TypeError:
+    """PyTorch's error for a non-tensor passed where a function takes a tensor (``torch.tanh(1.0)``)."""
+    return TypeError(f"{name}(): argument '{arg}' (position {position}) must be Tensor, not {type(value).__name__}")
+
+
 def _unary(op, t: Tensor, out=None, float_result=True):
     if isinstance(t, Tensor) and t._data.dtype in _INEXACT_NP:
         return op.call((t,), None, out, {})  # fast path: a float/complex tensor keeps its dtype, no cast
+    if not isinstance(t, Tensor):
+        raise _not_a_tensor(op.name if out is None else op.name + "_", t)
     dt = _float_dtype(t) if float_result else t.dtype
     return op.call((t,), dt if dt.np != t._data.dtype else None, out, {})
 
@@ -190,7 +230,7 @@ def _raw_dims(dim, ndim: int) -> tuple:
 
 def add(input, other, *, alpha=1, out=None):
     """input + alpha * other."""
-    if (type(other) is float and out is None and isinstance(input, Tensor) and input._data.dtype.kind in "fc"
+    if (type(other) is float and out is None and isinstance(input, Tensor) and input._data.dtype in _ADD_NUMBER_NP
             and type(alpha) is int and alpha == 1 and not _EXTRAS[0]):
         return D.add.run_number(input, other, {"alpha": 1})  # fast path (x + 0.001): _binary's choice, directly
     if out is not None:
@@ -202,10 +242,20 @@ def sub(input, other, *, alpha=1, out=None):
     """input - alpha * other."""
     if out is not None:
         return _into_out("sub", out, (input, other), lambda: sub(input, other, alpha=alpha))
-    if isinstance(input, Tensor) and input._data.dtype.kind == "b" and getattr(other, "dtype", None) is _dtypes.bool_:
+    return _binary(D.sub, input, other, no_bool=True, alpha=alpha)
+
+
+def _refuse_bool_sub(a, b) -> None:
+    """PyTorch refuses bool operands in a subtraction (a Python bool counts as a bool tensor)."""
+    da = a._data.dtype if isinstance(a, Tensor) else type(a)
+    db = b._data.dtype if isinstance(b, Tensor) else type(b)
+    a_bool, b_bool = da is _BOOL_NP or da is bool, db is _BOOL_NP or db is bool
+    if a_bool and b_bool:
         raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. "
                            "Use the `^` or `logical_xor()` operator instead.")
-    return _binary(D.sub, input, other, alpha=alpha)
+    if a_bool or b_bool:
+        raise RuntimeError("Subtraction, the `-` operator, with a bool tensor is not supported. "
+                           "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.")
 
 
 subtract = sub
@@ -213,12 +263,12 @@ subtract = sub
 
 def rsub(input, other, *, alpha=1):
     """other - alpha * input (RsubBackward0 for a tensor other, RsubBackward1 for a number)."""
-    return _binary(D.rsub_tensor if isinstance(other, Tensor) else D.rsub, input, other, alpha=alpha)
+    return _binary(D.rsub_tensor if isinstance(other, Tensor) else D.rsub, input, other, no_bool=True, alpha=alpha)
 
 
 def mul(input, other, *, out=None):
     """Elementwise product."""
-    if (type(other) is float and out is None and isinstance(input, Tensor) and input._data.dtype.kind in "fc"
+    if (type(other) is float and out is None and isinstance(input, Tensor) and input._data.dtype in _MUL_NUMBER_NP
             and not _EXTRAS[0]):
         return D.mul.run_number(input, other, {})  # fast path (x * 1.0001): _binary's choice, directly
     if out is not None:
@@ -248,18 +298,55 @@ def rdiv(input, other):
     return mul(reciprocal(input), other)
 
 
-def _rounded_div(a, b, mode):
-    a = a if isinstance(a, Tensor) else _wrap_scalar(a)
-    dt = _dtypes.result_type(a, b)
-    bd = b._data if isinstance(b, Tensor) else b
-    with np.errstate(divide="ignore", invalid="ignore"):
-        q = np.floor_divide(a._data, bd) if mode == "floor" else np.trunc(np.true_divide(a._data, bd))
-    return Tensor._make(np.asarray(q).astype(dt.np))
+def _rounded_div(a, b, mode, node="div"):
+    """``a / b`` rounded down or towards zero, computed in the promoted dtype as PyTorch does."""
+    number_other = not isinstance(b, Tensor)
+    number_self = not isinstance(a, Tensor)
+    if mode not in ("trunc", "floor"):
+        raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{mode}'")
+    dt = _dtypes.result_type(a, b)  # (a number first is a wrapped number too)
+    if dt is _dtypes.bool_ or dt.is_complex:
+        raise NotImplementedError(f"\"div_{mode}_cpu\" not implemented for '{_legacy(dt)}'")
+    a, b = (x if isinstance(x, Tensor) else _wrap_scalar(x) for x in (a, b))
+    npd = dt.np
+    with np.errstate(all="ignore"):
+        ad, bd = a._data.astype(npd, copy=False), b._data.astype(npd, copy=False)
+        if dt in _REDUCED_FLOATS and b._data.ndim == 0 and b._data.dtype != npd:
+            ad, bd = ad.astype(np.float32), b._data.astype(np.float32)  # in float32, as mul/div (_pytorch_operands)
+        if npd.kind in "iu" and not np.all(bd):
+            raise RuntimeError("ZeroDivisionError")
+        if mode == "floor" and ad.dtype == npd and dt in _REDUCED_FLOATS:
+            q = _floor_divide_rounding_each_step(ad, bd)
+        else:
+            q = np.floor_divide(ad, bd) if mode == "floor" else np.trunc(np.true_divide(ad, bd))
+        q = np.asarray(q).astype(npd, copy=False)
+    if not (grad_mode.is_grad_enabled() and (a._requires_grad or b._requires_grad)):
+        return Tensor._make(q)
+    # Recorded as PyTorch records it: DivBackward2 (zero gradients), or floor_divide's NotImplemented node.
+    if node == "floor_divide":
+        if number_other or number_self:  # (the number is no input of the node)
+            op = D.NOT_IMPLEMENTED["floor_divide_scalar"]
+            return op.call((b if number_self else a,), None, None, {"_result": q})
+        return D.NOT_IMPLEMENTED["floor_divide"].call((a, b), None, None, {"_result": q})
+    return D.div_rounded.call((a, b), None, None, {"rounding_mode": mode, "_result": q})
+
+
+def _floor_divide_rounding_each_step(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """PyTorch's floor division of float16/bfloat16 arrays: NumPy's algorithm (c10::div_floor_floating),
+    but each step rounded to the dtype, as its Half arithmetic does (NumPy's float16 loop works in float32)."""
+    d = a.dtype
+    mod = np.fmod(a, b).astype(d)
+    div = ((a - mod).astype(d) / b).astype(d)
+    div = np.where((mod != 0) & ((b < 0) != (mod < 0)), (div - 1).astype(d), div)
+    floor = np.floor(div).astype(d)
+    floor = np.where((div - floor).astype(d) > 0.5, (floor + 1).astype(d), floor)
+    q = np.where(div != 0, floor, np.copysign(np.zeros((), d), (a / b).astype(d)))
+    return np.where(b == 0, (a / b).astype(d), q).astype(d)
 
 
 def floor_divide(input, other):
     """Elementwise division rounded down (not differentiable)."""
-    return _rounded_div(input, other, "floor")
+    return _rounded_div(input, other, "floor", "floor_divide")
 
 
 def neg(input):
@@ -276,18 +363,44 @@ negative = neg
 def pow(input, exponent):
     """input ** exponent (scalar exponent: PowBackward0; tensor exponent: PowBackward1)."""
     if not isinstance(input, Tensor):
-        # number ** tensor: PowBackward2, one edge (to the exponent), the base saved as a number
+        # number ** tensor: PowBackward2, one edge (to the exponent), the base saved as a number.
+        # dtype is always given: _run rounds NumPy's float32 power of a bfloat16 tensor back to bfloat16.
         dt = _dtypes.result_type(input, exponent)
-        return D.pow_scalar_base(exponent, dtype=dt if dt.np != exponent._data.dtype else None, self=input)
+        if dt is _dtypes.bool_:
+            raise NotImplementedError("\"pow\" not implemented for 'Bool'")
+        return D.pow_scalar_base(exponent, dtype=dt, self=input)
     if isinstance(exponent, Tensor):
+        if input.dtype is _dtypes.bool_ and exponent.dtype is _dtypes.bool_:
+            raise NotImplementedError("\"pow\" not implemented for 'Bool'")
         return _binary(D.pow_tensor, input, exponent)
-    if (type(exponent) is int or type(exponent) is float) and input._data.dtype in _INEXACT_NP:
+    if (type(exponent) is int or type(exponent) is float) and input._data.dtype in _POW_FAST_NP:
         # Fast path (x ** 2, x ** 0.5): a Python number leaves a float tensor's dtype alone; no result_type.
         return D.pow.call((input,), None, None, {"exponent": exponent})
+    return D.pow(input, dtype=_pow_number_dtype(input, exponent), exponent=exponent)
+
+
+# pow's fast path: the dtypes a Python int/float exponent leaves alone and NumPy's power keeps. Not bfloat16
+# (NumPy's power of it is float32: the general path passes dtype, so _run rounds back) nor float16 (PyTorch
+# checks that the exponent fits in it).
+_POW_FAST_NP = frozenset(np.dtype(d) for d in (np.float32, np.float64, np.complex64, np.complex128))
+# The C++ type names of PyTorch's "value cannot be converted to type ... without overflow".
+_CPP_TYPE_NAMES = {"float16": "c10::Half", "bfloat16": "c10::BFloat16", "int8": "int8_t", "int16": "int16_t",
+                   "int32": "int", "uint8": "uint8_t"}
+
+
+def _pow_number_dtype(input, exponent) -> _dtypes.dtype:
+    """The dtype of ``input ** exponent`` for a Python number exponent, after PyTorch's checks of it."""
     dt = _dtypes.result_type(input, exponent)
     if not (dt.is_floating_point or dt.is_complex) and isinstance(exponent, int) and exponent < 0:
         raise RuntimeError("Integers to negative integer powers are not allowed.")
-    return D.pow(input, dtype=dt if dt.np != input._data.dtype else None, exponent=exponent)
+    cpp_name = _CPP_TYPE_NAMES.get(dt.name)
+    if cpp_name is not None and not isinstance(exponent, complex):
+        # PyTorch converts the exponent to the result's dtype, refusing a finite value out of its range.
+        info = _dtypes.finfo(dt) if dt.is_floating_point else _dtypes.iinfo(dt)
+        low = -info.max if dt.is_floating_point else info.min
+        if not low <= exponent <= info.max and exponent == exponent and builtins.abs(exponent) != float("inf"):
+            raise RuntimeError(f"value cannot be converted to type {cpp_name} without overflow")
+    return dt
 
 
 def exp(input, *, out=None):
@@ -316,7 +429,12 @@ def tanh(input):
 
 def relu(input):
     """max(input, 0)."""
-    return D.relu.call((input,), None, None, {})  # D.relu(input), without packing the arguments
+    try:
+        return D.relu.call((input,), None, None, {})  # D.relu(input), without packing the arguments
+    except AttributeError:
+        if not isinstance(input, Tensor):
+            raise _not_a_tensor("relu", input) from None
+        raise
 
 
 def conj(input):
@@ -433,9 +551,9 @@ def frac(input):
     return D.frac(input)
 
 
-def round(input, *, decimals: int = 0):
-    """Round half to even (to ``decimals`` decimal places)."""
-    if decimals:
+def round(input, *, decimals: int | None = None):
+    """Round half to even (to ``decimals`` decimal places: RoundBackward1 whenever decimals is given)."""
+    if decimals is not None:
         return D.round_decimals(input, decimals=decimals)
     return D.round_half_even(input)
 
@@ -485,14 +603,24 @@ def _no_complex(name, *tensors):
         raise RuntimeError(f"{name} not implemented for complex tensors.")
 
 
+def _tensors_only(name: str, input, other) -> None:
+    """PyTorch's TypeError when a two-tensor function (maximum ...) gets something else, a number say."""
+    if not isinstance(input, Tensor):
+        raise _not_a_tensor(name, input)
+    if not isinstance(other, Tensor):
+        raise _not_a_tensor(name, other, "other", 2)
+
+
 def maximum(input, other):
     """Elementwise maximum (NaN propagates)."""
+    _tensors_only("maximum", input, other)
     _no_complex("maximum", input, other)
     return _binary(D.maximum, input, other)
 
 
 def minimum(input, other):
     """Elementwise minimum (NaN propagates)."""
+    _tensors_only("minimum", input, other)
     _no_complex("minimum", input, other)
     return _binary(D.minimum, input, other)
 
@@ -532,9 +660,9 @@ floor_, ceil_, trunc_ = _unary_inplace(D.floor, False), _unary_inplace(D.ceil, F
 absolute_, fix_ = abs_, trunc_
 
 
-def round_(input, *, decimals: int = 0):
+def round_(input, *, decimals: int | None = None):
     """In-place round."""
-    if decimals:
+    if decimals is not None:
         return D.round_decimals(input, out=input, decimals=decimals)
     return D.round_half_even(input, out=input)
 
@@ -575,27 +703,55 @@ relu_ = _unary_inplace(D.relu, False)
 # Reductions
 # =============================================================================================
 
-def sum(input, dim=None, keepdim=False, *, dtype=None):
+class _AllDims:
+    """The default ``dim`` of sum and mean: PyTorch's overload without a dim (SumBackward0, MeanBackward0).
+
+    An explicit ``dim=None`` (or ``dim=[]``) also reduces every dim, but through the dim overload:
+    SumBackward1 / MeanBackward1, which save ``dim`` and ``keepdim`` (and keepdim then applies).
+    """
+
+    def __repr__(self) -> str:
+        return "<all dims>"
+
+
+_ALL_DIMS = _AllDims()
+
+
+def _reduce_dims(dim, input):
+    """``dim`` as sum_dim/mean_dim take it: None stays None (every dim), else checked dims (``[]``: every dim)."""
+    return None if dim is None else _raw_dims(dim, input.dim())
+
+
+def sum(input, dim=_ALL_DIMS, keepdim=False, *, dtype=None):
     """Sum of all elements, or over ``dim``."""
-    if dtype is None and not (input.dtype.is_floating_point or input.dtype.is_complex):
-        dtype = _dtypes.int64  # integer and bool sums are int64, as in PyTorch
-    if dim is None or (isinstance(dim, (tuple, list)) and len(dim) == 0 and input.dim() == 0):
+    try:
+        exact = not (input.dtype.is_floating_point or input.dtype.is_complex)
+    except AttributeError:  # (no isinstance test on the common path)
+        raise _not_a_tensor("sum", input) from None
+    if dtype is None:
+        if exact:
+            dtype = _dtypes.int64  # integer and bool sums are int64, as in PyTorch
+    elif not (dtype.is_floating_point or dtype.is_complex) and input._requires_grad and _STATE.enabled:
+        raise RuntimeError(f"Autograd not support dtype: {_legacy(dtype)}")
+    if dim is _ALL_DIMS:
         return D.sum(input, dtype=dtype)
-    return D.sum_dim(input, dtype=dtype, dim=_raw_dims(dim, input.dim()), keepdim=keepdim)
+    return D.sum_dim(input, dtype=dtype, dim=_reduce_dims(dim, input), keepdim=keepdim)
 
 
-def mean(input, dim=None, keepdim=False, *, dtype=None):
+def mean(input, dim=_ALL_DIMS, keepdim=False, *, dtype=None):
     """Arithmetic mean of all elements, or over ``dim``."""
-    if dim is None and dtype is None and isinstance(input, Tensor) and input._data.dtype in _INEXACT_NP:
+    if dim is _ALL_DIMS and dtype is None and isinstance(input, Tensor) and input._data.dtype in _INEXACT_NP:
         return D.mean.call((input,), None, None, {})  # fast path (loss.mean()): nothing to check or cast
+    if not isinstance(input, Tensor):
+        raise _not_a_tensor("mean", input)
     d = dtype or input.dtype
     if not (d.is_floating_point or d.is_complex):
         raise RuntimeError(
-            "mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
-            f"dtype. Got: {_legacy(input.dtype)}")
-    if dim is None:
+            f"mean(): could not infer output dtype. {'Input' if dtype is None else 'Optional'} dtype must be "
+            f"either a floating point or complex dtype. Got: {_legacy(d)}")
+    if dim is _ALL_DIMS:
         return D.mean(input, dtype=dtype)
-    return D.mean_dim(input, dtype=dtype, dim=_raw_dims(dim, input.dim()), keepdim=keepdim)
+    return D.mean_dim(input, dtype=dtype, dim=_reduce_dims(dim, input), keepdim=keepdim)
 
 
 def _legacy(d) -> str:
@@ -869,14 +1025,14 @@ def movedim(input, source, destination):
     for name, ds, orig in (("source", src_w, src), ("destination", dst_w, dst)):
         if len(set(ds)) != len(ds):
             raise RuntimeError(f"movedim: repeated dim in `{name}` ({list(orig)})")
+    if n == 0:
+        return D.alias(input)  # a 0-dim tensor: an alias (AliasBackward0), as in PyTorch
     order = [None] * n
     for s, d in zip(src_w, dst_w):
         order[d] = s
     rest = iter(d for d in builtins.range(n) if d not in src_w)
     order = tuple(o if o is not None else next(rest) for o in order)
-    if order == tuple(builtins.range(n)):
-        return input  # nothing moves: PyTorch returns the input itself
-    return D.permute(input, dims=order)
+    return D.permute(input, dims=order)  # even when nothing moves: PyTorch's graph has the PermuteBackward0
 
 
 moveaxis = movedim
@@ -1128,6 +1284,15 @@ def gather(input, dim, index, *, sparse_grad=False):
 
 def scatter(input, dim, index, src=None, *, value=None, reduce=None):
     """A copy of input with out[i][index[i][j]] = src[i][j] (for dim=1); ``src`` may be a number."""
+    return _scatter(input, dim, index, src, value, reduce)
+
+
+def scatter_(input, dim, index, src=None, *, value=None, reduce=None):
+    """In-place scatter."""
+    return _scatter(input, dim, index, src, value, reduce, out=input)
+
+
+def _scatter(input, dim, index, src, value, reduce, out=None):
     if reduce is not None:
         raise NotImplementedError("scatter(reduce=...) is not supported")
     _check_index(index, "scatter", "scatter(): Expected dtype int64 for index")
@@ -1140,18 +1305,27 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None):
     if isinstance(src, Tensor):
         if src.dtype is not input.dtype:
             raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
-        return D.scatter(input, index, src, dim=dim)
-    return D.scatter_value(input, index, dim=dim, value=src)
+        return D.scatter(input, index, src, dim=dim, out=out)
+    return D.scatter_value(input, index, dim=dim, value=src, out=out)
 
 
 def scatter_add(input, dim, index, src):
     """A copy of input with src[i][j] added at [i][index[i][j]] (for dim=1); repeats accumulate."""
+    return _scatter_add(input, dim, index, src)
+
+
+def scatter_add_(input, dim, index, src):
+    """In-place scatter_add."""
+    return _scatter_add(input, dim, index, src, out=input)
+
+
+def _scatter_add(input, dim, index, src, out=None):
     _check_index(index, "scatter_add", "scatter(): Expected dtype int64 for index")
     d = _wrap_dim(dim, input.dim())
     _check_gather_shapes(input, index, d, "scatter_add")
     if src.dtype is not input.dtype:
         raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
-    return D.scatter_add(input, index, src, dim=dim)
+    return D.scatter_add(input, index, src, dim=dim, out=out)
 
 
 def index_select(input, dim, index):
@@ -1174,6 +1348,11 @@ def index_select(input, dim, index):
 def index_add(input, dim, index, source, *, alpha=1):
     """A copy of input with source's slices added at ``index`` along ``dim``."""
     return D.index_add(input, index, source, dim=dim, alpha=alpha, source_dim=source.dim())
+
+
+def index_add_(input, dim, index, source, *, alpha=1):
+    """In-place index_add."""
+    return D.index_add(input, index, source, dim=dim, alpha=alpha, source_dim=source.dim(), out=input)
 
 
 def masked_fill(input, mask, value):
@@ -1254,13 +1433,13 @@ def dot(input, tensor):
     """Inner product of two 1-D tensors."""
     if input.dim() != 1 or tensor.dim() != 1:
         raise RuntimeError(f"1D tensors expected, but got {input.dim()}D and {tensor.dim()}D tensors")
+    if input.dtype is not tensor.dtype:  # (before the sizes, as in PyTorch)
+        raise RuntimeError(f"dot : expected both vectors to have same dtype, but found {_legacy(input.dtype)} "
+                           f"and {_legacy(tensor.dtype)}")
     n, m = input._data.shape[0], tensor._data.shape[0]
     if n != m:
         raise RuntimeError(f"inconsistent tensor size, expected tensor [{n}] and src [{m}] to have the same number "
                            f"of elements, but got {n} and {m} elements respectively")
-    if input.dtype is not tensor.dtype:
-        raise RuntimeError(f"dot : expected both vectors to have same dtype, but found {_legacy(input.dtype)} "
-                           f"and {_legacy(tensor.dtype)}")
     return D.dot(input, tensor)
 
 
@@ -1659,7 +1838,7 @@ def add_(input, other, *, alpha=1):
 
 def sub_(input, other, *, alpha=1):
     """In-place ``input -= alpha * other``."""
-    return _binary(D.sub, input, other, out=input, alpha=alpha)
+    return _binary(D.sub, input, other, out=input, no_bool=True, alpha=alpha)
 
 
 def mul_(input, other):
@@ -1675,8 +1854,11 @@ def div_(input, other):
 def pow_(input, exponent):
     """In-place ``input **= exponent``."""
     if isinstance(exponent, Tensor):
+        if input.dtype is _dtypes.bool_ and exponent.dtype is _dtypes.bool_:
+            raise NotImplementedError("\"pow\" not implemented for 'Bool'")
         return _binary(D.pow_tensor, input, exponent, out=input)
-    return D.pow(input, out=input, exponent=exponent)
+    # Computed in pow's dtype: a result that cannot go back into input is refused with PyTorch's message.
+    return D.pow(input, out=input, dtype=_pow_number_dtype(input, exponent), exponent=exponent)
 
 
 def neg_(input):
@@ -1695,14 +1877,16 @@ def exp_(input):
 
 def uniform_(input, a=0.0, b=1.0, *, generator=None):
     """Fill in place with values drawn from U(a, b)."""
-    from ._creation import _rng
+    from ._creation import _check_uniform, _rng
+    _check_uniform(a, b, input.dtype)
     values = a + (b - a) * _rng(generator).random(input._data.shape)
     return copy_(input, Tensor._make(values.astype(input._data.dtype)))
 
 
 def normal_(input, mean=0.0, std=1.0, *, generator=None):
     """Fill in place with values drawn from N(mean, std²)."""
-    from ._creation import _rng
+    from ._creation import _check_normal, _rng
+    _check_normal(std, input.dtype)
     values = mean + std * _rng(generator).standard_normal(input._data.shape)
     return copy_(input, Tensor._make(values.astype(input._data.dtype)))
 
@@ -1756,13 +1940,28 @@ METHODS += ["uniform_", "normal_"]
 METHODS += [
     "movedim", "moveaxis", "narrow", "diagonal", "split", "split_with_sizes", "chunk", "repeat", "flip",
     "gather", "scatter", "scatter_add", "index_select", "index_add", "masked_fill", "masked_fill_",
+    "scatter_", "scatter_add_", "index_add_",
 ]
+
+
+def _tensor_method(name: str):
+    """``x.maximum(other)``: the function, but PyTorch's method counts ``other`` as argument 1 in its TypeError."""
+    fn = globals()[name]
+
+    def method(self, other):
+        if not isinstance(other, Tensor):
+            raise _not_a_tensor(name, other, "other", 1)
+        return fn(self, other)
+    method.__name__, method.__doc__ = name, fn.__doc__
+    return method
 
 
 def _attach_methods():
     g = globals()
     for name in METHODS:
         setattr(Tensor, name, g[name])
+    for name in ("maximum", "minimum"):
+        setattr(Tensor, name, _tensor_method(name))
     for name, fn in _CASTS.items():
         setattr(Tensor, name, fn)
     Tensor.T = property(lambda self: permute(self, tuple(builtins.range(self.dim() - 1, -1, -1))))

@@ -10,9 +10,10 @@ import math
 
 import numpy as np
 
-from . import _dtypes, _ops
+from . import _dtypes, _ops, return_types
 from . import derivatives as D
 from ._tensor import Tensor
+from .autograd import grad_mode
 
 # =============================================================================================
 # Trigonometric, hyperbolic and error functions
@@ -105,16 +106,19 @@ def fmod(input, other):
     """C-style remainder (sign of the dividend)."""
     if isinstance(other, Tensor):
         return _ops._binary(D.fmod_tensor, input, other)
-    return D.fmod(input, other=other)
+    return D.fmod(input, dtype=_dtypes.result_type(input, other), other=other)   # int % 2.5 is float
 
 
 def remainder(input, other):
     """Python-style remainder (sign of the divisor)."""
     if not isinstance(input, Tensor):       # 2 % t: the number becomes a tensor of the result's dtype
-        input = _ops._as_tensor_like(input, other)
+        result = _ops._binary(D.remainder_tensor, _ops._as_tensor_like(input, other), other.detach())
+        if grad_mode.is_grad_enabled() and other.requires_grad:   # PyTorch has no derivative for it
+            return D.NOT_IMPLEMENTED["remainder_scalar"].call((other,), None, None, {"_result": result._data})
+        return result
     if isinstance(other, Tensor):
         return _ops._binary(D.remainder_tensor, input, other)
-    return D.remainder(input, other=other)
+    return D.remainder(input, dtype=_dtypes.result_type(input, other), other=other)
 
 
 def xlogy(input, other):
@@ -208,6 +212,181 @@ def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     return D.var_mean(input, **_ops._var_args(input, dim, unbiased, keepdim, correction, "var_mean"))
 
 
+# =============================================================================================
+# Fused pointwise: input + value·t1·t2 and input + value·t1/t2 (what optimizers are written with)
+# =============================================================================================
+
+def _addc(op, input, tensor1, tensor2, value, out=None):
+    dt = _dtypes.result_type(input, tensor1, tensor2)
+    if op is D.addcdiv and not (dt.is_floating_point or dt.is_complex):
+        raise RuntimeError(
+            "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will perform "
+            "a true division of tensor1 and tensor2. The historic addcdiv behavior can be implemented as "
+            "(input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as "
+            "(input + value * tensor1 / tensor2) for float inputs. The future addcdiv behavior is just the "
+            "latter implementation: (input + value * tensor1 / tensor2), for all dtypes.")
+    shapes = [t._data.shape for t in (input, tensor1, tensor2)]
+    for i, a in enumerate(shapes):
+        for b in shapes[i + 1:]:
+            try:
+                np.broadcast_shapes(a, b)
+            except ValueError:
+                _ops._raise_broadcast_error(a, b)
+    if out is not None and np.broadcast_shapes(*shapes) != out._data.shape:
+        raise RuntimeError(f"output with shape {list(out._data.shape)} doesn't match the broadcast shape "
+                           f"{list(np.broadcast_shapes(*shapes))}")
+    return op.call((input, tensor1, tensor2), dt, out, {"value": value})
+
+
+def addcmul(input, tensor1, tensor2, *, value=1):
+    """input + value · tensor1 · tensor2 (elementwise)."""
+    return _addc(D.addcmul, input, tensor1, tensor2, value)
+
+
+def addcdiv(input, tensor1, tensor2, *, value=1):
+    """input + value · tensor1 / tensor2 (elementwise; floats only)."""
+    return _addc(D.addcdiv, input, tensor1, tensor2, value)
+
+
+def addcmul_(input, tensor1, tensor2, *, value=1):
+    """In-place addcmul."""
+    return _addc(D.addcmul, input, tensor1, tensor2, value, out=input)
+
+
+def addcdiv_(input, tensor1, tensor2, *, value=1):
+    """In-place addcdiv."""
+    return _addc(D.addcdiv, input, tensor1, tensor2, value, out=input)
+
+
+# =============================================================================================
+# More elementwise functions and NaN-ignoring reductions
+# =============================================================================================
+
+def logit(input, eps=None):
+    """log(x / (1 - x)), x first clamped to [eps, 1 - eps] when eps is given."""
+    return D.logit(input, dtype=_ops._float_dtype(input), eps=eps)
+
+
+def deg2rad(input):
+    """Degrees to radians."""
+    return _ops._unary(D.deg2rad, input)
+
+
+def rad2deg(input):
+    """Radians to degrees."""
+    return _ops._unary(D.rad2deg, input)
+
+
+def sinc(input):
+    """sin(πx) / (πx), 1 at 0."""
+    return _ops._unary(D.sinc, input)
+
+
+def positive(input):
+    """The input itself (unary plus); refused for bool, as in PyTorch."""
+    if input.dtype is _dtypes.bool_:
+        raise RuntimeError("The `+` operator, on a bool tensor is not supported.")
+    return input
+
+
+def copysign(input, other):
+    """|input| with the sign of other (floats)."""
+    if isinstance(other, Tensor):
+        dt = _dtypes.result_type(input, other)
+        dt = dt if dt.is_floating_point else _dtypes.get_default_dtype()
+        return _ops._binary(D.copysign, input, other) if dt is input.dtype is other.dtype else \
+            D.copysign(input, other, dtype=dt)
+    dt = _dtypes.result_type(input, other)
+    return D.copysign_scalar(input, dtype=dt if dt.is_floating_point else _dtypes.get_default_dtype(), other=other)
+
+
+def float_power(input, exponent):
+    """input ** exponent computed in float64 (complex128 for complex arguments)."""
+    def is_complex(x):
+        return x.is_complex() if isinstance(x, Tensor) else isinstance(x, complex)
+    dt = _dtypes.complex128 if is_complex(input) or is_complex(exponent) else _dtypes.float64
+    number = complex if dt.is_complex else float
+    if not isinstance(input, Tensor):
+        return _ops.pow(number(input), _ops.to(exponent, dt))
+    base = _ops.to(input, dt)
+    if isinstance(exponent, Tensor):
+        return _ops.pow(base, _ops.to(exponent, dt))
+    return _ops.pow(base, number(exponent))
+
+
+def heaviside(input, values):
+    """0 for x < 0, ``values`` at x = 0, 1 for x > 0 (not differentiable)."""
+    if input.dtype is not values.dtype:
+        raise RuntimeError("heaviside is not yet implemented for tensors with different dtypes.")
+    a, b = np.broadcast_arrays(input._data, values._data)
+    result = np.where(a == 0, b, (a > 0).astype(a.dtype))
+    if grad_mode.is_grad_enabled() and (input.requires_grad or values.requires_grad):
+        return D.NOT_IMPLEMENTED["heaviside"].call((input, values), None, None, {"_result": result})
+    return Tensor._make(result)
+
+
+def nansum(input, dim=None, keepdim=False, *, dtype=None):
+    """Sum ignoring NaNs (NansumBackward0: no gradient to the NaNs)."""
+    if dtype is None and not (input.dtype.is_floating_point or input.dtype.is_complex):
+        dtype = _dtypes.int64
+    return D.nansum(input, dtype=dtype, dim=_ops._reduce_dims(dim, input), keepdim=keepdim)
+
+
+def nanmean(input, dim=None, keepdim=False, *, dtype=None):
+    """Mean of the non-NaN elements: nansum / their count (DivBackward0, as PyTorch builds it)."""
+    if not (input.dtype.is_floating_point or input.dtype.is_complex):
+        raise RuntimeError("nanmean(): expected input to have floating point or complex dtype but got "
+                           f"{_ops._legacy(input.dtype)}")
+    count = _ops.sum(_ops.logical_not(_ops.isnan(input)), dim, keepdim)
+    return _ops.div(nansum(input, dim, keepdim, dtype=dtype), count)
+
+
+def dist(input, other, p=2):
+    """‖input - other‖_p over all elements (broadcast together)."""
+    dt = _dtypes.result_type(input, other)
+    if not (dt.is_floating_point or dt.is_complex):
+        raise RuntimeError(f"norm(): input dtype should be either floating point or complex. Got {_ops._legacy(dt)} "
+                           "instead.")
+    try:
+        np.broadcast_shapes(input._data.shape, other._data.shape)
+    except ValueError:
+        _ops._raise_broadcast_error(input._data.shape, other._data.shape)
+    return D.dist(input, other, dtype=dt, p=p)
+
+
+def take(input, index):
+    """The elements of the flattened input at ``index`` (shaped like index)."""
+    if index.dtype is not _dtypes.int64:
+        raise RuntimeError(f"take(): Expected a long tensor for index, but got {_ops._legacy(index.dtype)}")
+    n = input.numel()
+    bad = index._data[(index._data >= n) | (index._data < -n)]
+    if bad.size:
+        raise IndexError(f"out of range: tried to access index {int(bad.flat[0])} on a tensor of {n} elements.")
+    return D.take(input, index)
+
+
+def _cumulative(op, name, input, dim):
+    values, indices = op(input, dim=_ops._raw_dims(dim, input.dim())[0])
+    return return_types.make(name, values, indices)
+
+
+def cummax(input, dim):
+    """Running maximum along ``dim`` and where it was found (ties: the later index)."""
+    return _cumulative(D.cummax, "cummax", input, dim)
+
+
+def cummin(input, dim):
+    """Running minimum along ``dim`` and where it was found (ties: the later index)."""
+    return _cumulative(D.cummin, "cummin", input, dim)
+
+
+def logcumsumexp(input, dim):
+    """log Σ exp over the running prefix along ``dim``."""
+    if not (input.dtype.is_floating_point or input.dtype.is_complex):
+        raise NotImplementedError(f"\"logcumsumexp_out_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+    return D.logcumsumexp(input, dim=_ops._raw_dims(dim, input.dim())[0])
+
+
 # torch.pi, torch.e, torch.inf, torch.nan
 pi = math.pi
 e = math.e
@@ -233,7 +412,9 @@ METHODS = [
     "sinh", "cosh", "asin", "acos", "atan", "asinh", "acosh", "atanh", "erf", "erfc", "atan2", "arcsin", "arccos",
     "arctan", "arcsinh", "arccosh", "arctanh", "arctan2", "nan_to_num", "lgamma", "digamma", "hypot", "fmod",
     "remainder", "xlogy", "logaddexp", "logaddexp2", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not",
-    "bitwise_left_shift", "bitwise_right_shift", "cumprod",
+    "bitwise_left_shift", "bitwise_right_shift", "cumprod", "addcmul", "addcdiv", "addcmul_", "addcdiv_",
+    "logit", "deg2rad", "rad2deg", "sinc", "positive", "copysign", "float_power", "heaviside", "nansum", "nanmean",
+    "dist", "take", "cummax", "cummin", "logcumsumexp",
 ]
 # minigrad.* functions only.
 FUNCTIONS = [

@@ -127,8 +127,37 @@ def linalg_cross(input, other, *, dim=-1):
 # =============================================================================================
 
 # Tensor methods that are also minigrad.* functions.
+# =============================================================================================
+# Products with an added term
+# =============================================================================================
+
+def addmm(input, mat1, mat2, *, beta=1, alpha=1):
+    """beta·input + alpha·(mat1 @ mat2), input broadcast to the product's shape (AddmmBackward0)."""
+    for name, m in (("mat1", mat1), ("mat2", mat2)):
+        if m.dim() != 2:
+            raise RuntimeError(f"{name} must be a matrix, got {m.dim()}-D tensor")
+    (a, b), (c, d) = mat1.shape, mat2.shape
+    if b != c:
+        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a}x{b} and {c}x{d})")
+    for x, y, names in ((input, mat2, "self and mat2"), (mat1, mat2, "mat1 and mat2")):
+        if x.dtype is not y.dtype:
+            raise RuntimeError(f"{names} must have the same dtype, but got {_ops._legacy(x.dtype)} and "
+                               f"{_ops._legacy(y.dtype)}")
+    sizes = input.shape
+    if len(sizes) > 2:
+        raise RuntimeError(f"expand({input._legacy_type_name()}{{{list(sizes)}}}, size=[{a}, {d}]): the number of "
+                           f"sizes provided (2) must be greater or equal to the number of dimensions in the tensor "
+                           f"({len(sizes)})")
+    for i in range(1, len(sizes) + 1):
+        if sizes[-i] != (a, d)[-i] and sizes[-i] != 1:
+            raise RuntimeError(f"The expanded size of the tensor ({(a, d)[-i]}) must match the existing size "
+                               f"({sizes[-i]}) at non-singleton dimension {2 - i}.  Target sizes: [{a}, {d}].  "
+                               f"Tensor sizes: {list(sizes)}")
+    return D.addmm(input, mat1, mat2, beta=beta, alpha=alpha)
+
+
 METHODS = [
-    "tril", "triu", "trace", "diag", "diag_embed", "det", "inverse", "cross",
+    "tril", "triu", "trace", "diag", "diag_embed", "det", "inverse", "cross", "addmm",
 ]
 # minigrad.* functions only.
 FUNCTIONS = [

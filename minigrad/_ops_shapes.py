@@ -12,6 +12,7 @@ import warnings
 import numpy as np
 
 from . import _ops
+from . import derivatives as D
 from ._tensor import Size, Tensor
 
 # =============================================================================================
@@ -87,24 +88,24 @@ def unflatten(input, dim, sizes):
 
 
 def roll(input, shifts, dims=None):
-    """Elements shifted (cyclically) along ``dims`` (the flattened tensor if None)."""
-    if dims is None:
-        return roll(input.flatten(), shifts, 0).view(input.shape)
+    """Elements shifted (cyclically) along ``dims`` (the flattened tensor if None): RollBackward0."""
+    if isinstance(shifts, float) or (isinstance(shifts, (list, tuple)) and any(isinstance(s, float) for s in shifts)):
+        raise TypeError("roll(): argument 'shifts' (position 1) must be tuple of ints, not float")
     shifts = (shifts,) if isinstance(shifts, int) else tuple(shifts)
-    dims = (dims,) if isinstance(dims, int) else tuple(dims)
-    out = input
-    for s, d in zip(shifts, dims):
-        n = out.shape[d]
-        if n == 0 or s % n == 0:
-            continue
-        s %= n
-        out = _ops.cat([out.narrow(d, n - s, s), out.narrow(d, 0, n - s)], d)
-    return out
+    dims = () if dims is None else (dims,) if isinstance(dims, int) else tuple(dims)
+    if len(shifts) != len(dims) and not (len(shifts) == 1 and not dims):
+        raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:{len(dims)}")
+    for d in dims:
+        if input.dim() == 0:
+            raise IndexError(f"Dimension specified as {d} but tensor has no dimensions")
+        _ops._wrap_dim(d, input.dim())
+    # Saved as PyTorch shows them: negative numbers as unsigned 64-bit (see derivatives._signed).
+    return D.roll(input, shifts=tuple(s % 2 ** 64 for s in shifts), dims=tuple(d % 2 ** 64 for d in dims))
 
 
-def tile(input, dims):
+def tile(input, *dims):
     """input repeated ``dims`` times along each dim (as repeat, with missing leading dims = 1)."""
-    dims = tuple(dims)
+    dims = tuple(_ops._size_args(dims))
     if len(dims) < input.dim():
         dims = (1,) * (input.dim() - len(dims)) + dims
     return _ops.repeat(input, *dims)
@@ -130,6 +131,187 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     out = input.unsqueeze(d + 1).expand(expanded).clone()
     shape[d] *= repeats
     return out.view(shape)
+
+
+# =============================================================================================
+# NumPy-style stacking and splitting: compositions of view, unsqueeze, cat and slices (as PyTorch)
+# =============================================================================================
+
+def _tensors_arg(tensors: tuple, name: str) -> list:
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        return list(tensors[0])
+    return list(tensors)
+
+
+def _atleast(tensors, name, fn):
+    ts = _tensors_arg(tensors, name)
+    out = [fn(t) for t in ts]
+    return out[0] if len(tensors) == 1 and isinstance(tensors[0], Tensor) else tuple(out)
+
+
+def atleast_1d(*tensors):
+    """Each tensor with at least one dim (a 0-dim one becomes shape (1,))."""
+    return _atleast(tensors, "atleast_1d", lambda t: t.reshape(1) if t.dim() == 0 else t)
+
+
+def atleast_2d(*tensors):
+    """Each tensor with at least two dims (new leading dims of size 1)."""
+    return _atleast(tensors, "atleast_2d",
+                    lambda t: t.reshape(1, 1) if t.dim() == 0 else t.unsqueeze(0) if t.dim() == 1 else t)
+
+
+def atleast_3d(*tensors):
+    """Each tensor with at least three dims (a matrix gains a trailing dim, a vector one on each side)."""
+    def three(t):
+        if t.dim() == 0:
+            return t.reshape(1, 1, 1)
+        if t.dim() == 1:
+            return t.unsqueeze(0).unsqueeze(-1)
+        return t.unsqueeze(-1) if t.dim() == 2 else t
+    return _atleast(tensors, "atleast_3d", three)
+
+
+def _stack_list(tensors, name: str) -> list:
+    if isinstance(tensors, Tensor) or not isinstance(tensors, (list, tuple)):
+        raise TypeError(f"{name}(): argument 'tensors' (position 1) must be tuple of Tensors, not "
+                        f"{type(tensors).__name__}")
+    if not tensors:
+        raise RuntimeError(f"{name} expects a non-empty TensorList")
+    return list(tensors)
+
+
+def hstack(tensors):
+    """Concatenate along dim 1 (dim 0 for vectors)."""
+    ts = atleast_1d(_stack_list(tensors, "hstack"))
+    return _ops.cat(list(ts), 0 if ts[0].dim() == 1 else 1)
+
+
+def vstack(tensors):
+    """Concatenate along dim 0, vectors as rows."""
+    return _ops.cat(list(atleast_2d(_stack_list(tensors, "vstack"))), 0)
+
+
+row_stack = vstack
+
+
+def dstack(tensors):
+    """Concatenate along dim 2 (depth), matrices and vectors made 3-D first."""
+    return _ops.cat(list(atleast_3d(_stack_list(tensors, "dstack"))), 2)
+
+
+def column_stack(tensors):
+    """Vectors (and scalars) as columns, then concatenated along dim 1."""
+    ts = _stack_list(tensors, "column_stack")
+    return hstack([t.reshape(t.numel(), 1) if t.dim() <= 1 else t for t in ts])
+
+
+def tensor_split(input, indices_or_sections, dim=0):
+    """Split into ``n`` near-equal parts (the first ones one longer), or at the given indices (slices)."""
+    d = _ops._wrap_dim(dim, input.dim())
+    size = input.shape[d]
+    if isinstance(indices_or_sections, Tensor):
+        indices_or_sections = (indices_or_sections.item() if indices_or_sections.dim() == 0
+                               else indices_or_sections.tolist())
+    if isinstance(indices_or_sections, int):
+        n = indices_or_sections
+        if n <= 0:
+            raise RuntimeError(f"number of sections must be larger than 0, got {n}")
+        q, r = divmod(size, n)
+        bounds = [i * q + builtins.min(i, r) for i in builtins.range(n + 1)]
+    elif isinstance(indices_or_sections, (list, tuple)):
+        bounds = [0] + list(indices_or_sections) + [size]
+    else:
+        raise TypeError(f"tensor_split() received an invalid combination of arguments - got "
+                        f"({type(indices_or_sections).__name__}), but expected one of:\n"
+                        " * (tuple of ints indices, int dim = 0)\n"
+                        " * (Tensor tensor_indices_or_sections, int dim = 0)\n"
+                        " * (int sections, int dim = 0)\n")
+    parts = []
+    for a, b in zip(bounds[:-1], bounds[1:]):
+        a, b = builtins.min(builtins.max(a, 0), size), builtins.min(builtins.max(b, 0), size)
+        parts.append(_ops.narrow(input, d, a, builtins.max(b - a, 0)))
+    return tuple(parts)
+
+
+def _split_named(input, sections, dim, name, min_dims):
+    if input.dim() < min_dims:
+        raise RuntimeError(f"torch.{name} requires a tensor with at least {min_dims} dimension, but got a tensor "
+                           f"with {input.dim()} dimensions!")
+    if isinstance(sections, int) and (sections == 0 or input.shape[dim] % sections != 0):
+        raise RuntimeError(f"torch.{name} attempted to split along dimension {dim}, but the size of the dimension "
+                           f"{input.shape[dim]} is not divisible by the split_size {sections}!")
+    return tensor_split(input, sections, dim)
+
+
+def hsplit(input, indices_or_sections):
+    """tensor_split along dim 1 (dim 0 for vectors); equal parts only."""
+    return _split_named(input, indices_or_sections, 0 if input.dim() == 1 else 1, "hsplit", 1)
+
+
+def vsplit(input, indices_or_sections):
+    """tensor_split along dim 0 of a tensor with at least two dims; equal parts only."""
+    return _split_named(input, indices_or_sections, 0, "vsplit", 2)
+
+
+def dsplit(input, indices_or_sections):
+    """tensor_split along dim 2 of a tensor with at least three dims; equal parts only."""
+    return _split_named(input, indices_or_sections, 2, "dsplit", 3)
+
+
+def fliplr(input):
+    """Columns in reverse order (flip dim 1)."""
+    if input.dim() < 2:
+        raise RuntimeError("Input must be >= 2-d.")
+    return _ops.flip(input, (1,))
+
+
+def flipud(input):
+    """Rows in reverse order (flip dim 0)."""
+    if input.dim() < 1:
+        raise RuntimeError("Input must be >= 1-d.")
+    return _ops.flip(input, (0,))
+
+
+def diff(input, n=1, dim=-1, prepend=None, append=None):
+    """n-th forward difference along ``dim``: x[1:] - x[:-1], repeated (prepend/append concatenated first)."""
+    if input.dim() == 0:
+        raise RuntimeError("diff expects input to be at least one-dimensional")
+    if n < 0:
+        raise RuntimeError(f"order must be non-negative but got {n}")
+    d = _ops._wrap_dim(dim, input.dim())
+    for extra in (prepend, append):
+        if extra is not None and extra.dim() != input.dim():
+            raise RuntimeError("diff expects prepend or append to be the same dimension as input")
+    if n == 0:
+        from ._creation import zeros_like
+        return zeros_like(input).copy_(input)
+    if prepend is not None or append is not None:
+        input = _ops.cat([t for t in (prepend, input, append) if t is not None], d)
+    out = input
+    for _ in builtins.range(builtins.min(n, input.shape[d])):
+        m = out.shape[d] - 1
+        hi, lo = _ops.narrow(out, d, 1, m), _ops.narrow(out, d, 0, m)
+        out = _ops.logical_xor(hi, lo) if out.dtype.name == "bool" else hi - lo
+    return out
+
+
+def take_along_dim(input, indices, dim=None):
+    """Values at ``indices`` along ``dim`` (input and indices broadcast elsewhere); flattened if dim is None."""
+    if indices.dtype.name != "int64":
+        raise RuntimeError("torch.take_along_dim(): dtype of indices should be Long but got "
+                           f"{_ops._legacy(indices.dtype)}")
+    if dim is None:
+        return _ops.gather(input.view(-1), 0, indices.view(-1))
+    if input.dim() != indices.dim():
+        raise RuntimeError("torch.take_along_dim(): input and indices should have the same number of dimensions, "
+                           f"but got {input.dim()} dimensions for input, and {indices.dim()} dimensions for indices")
+    d = _ops._wrap_dim(dim, input.dim())
+    sizes = list(input.shape)
+    sizes[d] = indices.shape[d]
+    idx = broadcast_to(indices, broadcast_shapes(sizes, indices.shape))
+    sizes = list(indices.shape)
+    sizes[d] = input.shape[d]
+    return _ops.gather(broadcast_to(input, broadcast_shapes(sizes, input.shape)), d, idx)
 
 
 # =============================================================================================
@@ -197,10 +379,12 @@ def detach(input):
 # Tensor methods that are also minigrad.* functions.
 METHODS = [
     "broadcast_to", "ravel", "unflatten", "roll", "tile", "repeat_interleave",
+    "tensor_split", "hsplit", "vsplit", "dsplit", "fliplr", "flipud", "diff", "take_along_dim",
 ]
 # minigrad.* functions only.
 FUNCTIONS = [
     "broadcast_shapes", "broadcast_tensors", "meshgrid", "detach",
+    "atleast_1d", "atleast_2d", "atleast_3d", "hstack", "vstack", "row_stack", "dstack", "column_stack",
 ]
 # Tensor methods only (torch has no torch.new_zeros ...).
 TENSOR_METHODS = [

@@ -34,6 +34,8 @@ def msort(input):
 
 def topk(input, k, dim=-1, largest=True, sorted=True):
     """(values, indices) of the ``k`` largest (or smallest) elements along ``dim``."""
+    if input.dtype is _dtypes.bool_:
+        raise RuntimeError("topk does not support bool dtypes on CPU")
     d = _ops._wrap_dim(dim, input.dim())
     size = input._data.shape[d] if input.dim() else 1
     if not 0 <= k <= size:

@@ -124,6 +124,12 @@ class Tensor(metaclass=_TensorType):
         from ._creation import _legacy_constructor
         t = _legacy_constructor(*args, **kwargs)
         self._init_from(t._data)
+        self._version_counter = t._version_counter  # (torch.Tensor(x) shares x's storage)
+
+    def new(self, *args, device=None) -> Tensor:
+        """Legacy constructor with this tensor's dtype: x.new(2, 3) (uninitialised), x.new([1, 2]) (data)."""
+        from ._creation import _legacy_constructor
+        return _legacy_constructor(*args, dtype=self.dtype)
 
     @classmethod
     def _make(cls, data: np.ndarray, requires_grad: bool = False) -> Tensor:
@@ -258,6 +264,8 @@ class Tensor(metaclass=_TensorType):
         """The legacy type name ('torch.FloatTensor'), or a copy converted to ``dtype`` (also given by name)."""
         if dtype is None:
             return self._legacy_type_name()
+        if isinstance(getattr(dtype, "dtype", None), _dtypes.dtype) and isinstance(dtype, type):
+            dtype = dtype.dtype  # a legacy class: x.type(torch.LongTensor)
         if isinstance(dtype, str):
             names = {f"torch.{v}Tensor": k for k, v in _LEGACY_NAMES.items()}
             if dtype not in names:
@@ -349,8 +357,8 @@ class Tensor(metaclass=_TensorType):
         return object.__format__(self, spec)  # str(self), or TypeError for a non-empty spec
 
     def __reduce_ex__(self, protocol):
-        from ._creation import tensor
-        return (tensor, (self.tolist(),), None)
+        # Values, dtype, shape and requires_grad survive (a non-leaf comes back as a leaf, as in PyTorch).
+        return (_rebuild_tensor, (self._data.copy(), self._requires_grad))
 
     def __deepcopy__(self, memo):
         t = Tensor._make(self._data.copy(), self._requires_grad)
@@ -658,6 +666,8 @@ class Tensor(metaclass=_TensorType):
     def __rfloordiv__(self, other):
         from . import _ops
         try:
+            if isinstance(other, (int, float)):  # number // tensor: the number is no input of the node
+                return _ops._rounded_div(other, self, "floor", "floor_divide")
             return _ops.floor_divide(_ops._as_tensor_like(other, self), self)
         except TypeError:
             return NotImplemented
@@ -665,6 +675,13 @@ class Tensor(metaclass=_TensorType):
     def __mod__(self, other):
         try:
             return self.remainder(other)
+        except TypeError:
+            return NotImplemented
+
+    def __rmod__(self, other):
+        from ._ops_math import remainder
+        try:
+            return remainder(other, self)
         except TypeError:
             return NotImplemented
 
@@ -763,3 +780,8 @@ class Tensor(metaclass=_TensorType):
     def __setitem__(self, index, value) -> None:
         from . import _indexing
         _indexing.setitem(self, index, value)
+
+
+def _rebuild_tensor(data: np.ndarray, requires_grad: bool) -> Tensor:
+    """Unpickle a tensor (see ``Tensor.__reduce_ex__``)."""
+    return Tensor._make(data, requires_grad)

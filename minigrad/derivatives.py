@@ -27,6 +27,7 @@ import warnings
 import numpy as np
 
 from ._dispatch import _QUIET, _STATE, Op, _extras, _np_errstate
+from ._fused import fma
 from ._tensor import Tensor
 
 # ruff: noqa: E731  (lambdas are the point of a table)
@@ -185,7 +186,30 @@ sigmoid = Op("sigmoid", "SigmoidBackward0", lambda x: _sigmoid(x),
 tanh = Op("tanh", "TanhBackward0", np.tanh,
           jvp="element_wise",
           self=lambda grad, result: tanh_backward(grad, result))                 # tanh' = 1 - tanh²
-relu = Op("relu", "ReluBackward0", lambda x: np.maximum(x, 0).astype(x.dtype, copy=False),
+def _maximum_keeps_minus_zero(dtype) -> bool:
+    """Whether ``np.maximum(0, x)`` returns x on a tie here, so that -0.0 stays -0.0 (NumPy's choice
+    depends on the dtype's loop: its SIMD float32/float64 loops keep x, its float16 loop does not)."""
+    x = np.full(37, -0.0, dtype)  # long enough for the vector loop and its scalar tail
+    return bool(np.signbit(np.maximum(0, x)).all() and np.signbit(np.maximum(0, x[::2])).all())
+
+
+_RELU_BY_MAXIMUM = frozenset(d for d in map(np.dtype, (np.float32, np.float64)) if _maximum_keeps_minus_zero(d))
+
+
+def _relu(x):
+    """PyTorch's relu, ``x < 0 ? 0 : x``: nan stays nan and -0.0 stays -0.0 (np.maximum(x, 0) gives +0.0)."""
+    if x.dtype in _RELU_BY_MAXIMUM:
+        return np.maximum(0, x)  # fast path: the same result where this loop keeps x on a tie (see above)
+    if x.dtype.kind == "b":
+        raise RuntimeError("Boolean inputs not supported for relu")
+    if x.dtype.kind == "c":
+        raise NotImplementedError("clamp is not supported for complex types")
+    if x.dtype.kind in "iu":
+        return np.maximum(x, 0).astype(x.dtype, copy=False)  # integers have no -0
+    return np.where(x < 0, np.zeros((), x.dtype), x)
+
+
+relu = Op("relu", "ReluBackward0", _relu,
           jvp="element_wise",
           self=lambda grad, result: threshold_backward(grad, result, threshold=0))   # relu' = [x > 0]
 
@@ -409,12 +433,17 @@ add = Op("add", "AddBackward0", lambda a, b, alpha: np.add(a, b) if alpha == 1 e
          inputs=("self", "other"), args=("alpha",),
          self=lambda grad: grad,                                          # d(x + αy)/dx = 1
          other=lambda grad, alpha: grad if alpha == 1 else grad * alpha)  # d(x + αy)/dy = α
-sub = Op("sub", "SubBackward0", lambda a, b, alpha: np.subtract(a, b) if alpha == 1 else a - alpha * b,
+def _sub_alpha(a, b, alpha):
+    """a - α·b; complex as PyTorch computes it, a + (-α)·b with a complex product (zero signs differ)."""
+    return a + (-alpha) * b if a.dtype.kind == "c" else a - alpha * b
+
+
+sub = Op("sub", "SubBackward0", lambda a, b, alpha: np.subtract(a, b) if alpha == 1 else _sub_alpha(a, b, alpha),
          jvp="linear", ufunc=np.subtract,
          inputs=("self", "other"), args=("alpha",),
          self=lambda grad: grad,                                          # d(x - αy)/dx = 1
          other=lambda grad, alpha: grad.neg() if alpha == 1 else grad * -alpha)
-rsub = Op("rsub", "RsubBackward1", lambda a, b, alpha: b - alpha * a if alpha != 1 else np.subtract(b, a),
+rsub = Op("rsub", "RsubBackward1", lambda a, b, alpha: _sub_alpha(b, a, alpha) if alpha != 1 else np.subtract(b, a),
           jvp="linear",
           inputs=("self", "other"), args=("alpha",),
           self=lambda grad, alpha: grad.neg() if alpha == 1 else grad * -alpha)
@@ -426,10 +455,33 @@ div = Op("div", "DivBackward0", np.true_divide, inputs=("self", "other"),
          jvp="element_wise",
          self=lambda grad, other: grad / _conj(other),                    # d(x/y)/dx = 1/y
          other=lambda grad, self, other: grad.neg() * ((self / other) / other).conj())  # -x/y²
+def _int_power(a, b):
+    """PyTorch's integer power. Both it and NumPy's wrap around on overflow, but NumPy refuses negative
+    exponents: PyTorch gives 1 for a base of 1, ±1 for a base of -1 and 0 for any other base."""
+    negative = b < 0
+    if not np.any(negative):
+        return np.power(a, b)
+    r = np.power(a, np.where(negative, 0, b))
+    inverse = np.where(a == 1, 1, np.where(a == -1, np.where(b % 2 == 0, 1, -1), 0))
+    return np.where(negative, inverse, r).astype(r.dtype, copy=False)
+
+
+def _power(a, b):
+    """``a ** b`` elementwise as PyTorch computes it (integers: _int_power)."""
+    return _int_power(a, b) if a.dtype.kind in "iu" else np.power(a, b)
+
+
+def _power_of_number(number, exponent):
+    """``number ** exponent``; for an integer exponent the number is first cast to its dtype (wrapping)."""
+    if exponent.dtype.kind in "iu":
+        return _int_power(np.asarray(number).astype(exponent.dtype), exponent)
+    return np.power(number, exponent)
+
+
 pow = Op("pow", "PowBackward0", lambda a, exponent: np.power(a, exponent), args=("exponent",),
          jvp="element_wise",
          self=pow_backward)                                               # d x^p = p x^(p-1)
-pow_tensor = Op("pow", "PowBackward1", np.power, inputs=("self", "exponent"),
+pow_tensor = Op("pow", "PowBackward1", _power, inputs=("self", "exponent"),
                 jvp="element_wise",
                 self=pow_backward_self, exponent=pow_backward_exponent)
 
@@ -447,12 +499,12 @@ def pow_backward_scalar_base(grad, self, exponent, result):
 
 
 # 2 ** x: the base is a Python number, saved as a number (_saved_self = 2); one edge, to the exponent.
-pow_scalar_base = Op("pow", "PowBackward2", lambda exponent, self: np.power(self, exponent),
+pow_scalar_base = Op("pow", "PowBackward2", lambda exponent, self: _power_of_number(self, exponent),
                      jvp="element_wise",
                      inputs=("exponent",), args=("self",),
                      exponent=pow_backward_scalar_base)
 rsub_tensor = Op("rsub", "RsubBackward0",
-                 lambda a, b, alpha: b - alpha * a if alpha != 1 else np.subtract(b, a),
+                 lambda a, b, alpha: _sub_alpha(b, a, alpha) if alpha != 1 else np.subtract(b, a),
                  jvp="linear",
                  inputs=("self", "other"), args=("alpha",),
                  self=lambda grad, alpha: grad.neg() if alpha == 1 else grad * -alpha,   # d(y - αx)/dx = -α
@@ -486,6 +538,34 @@ lerp_tensor = Op("lerp", "LerpBackward1", _lerp, inputs=("self", "end", "weight"
                  self=lambda grad, weight: grad * (1 - weight).conj(),
                  end=lambda grad, weight: grad * weight.conj(),
                  weight=lambda grad, self, end: grad * (end - self).conj())   # d lerp/d w = end - start
+
+
+def _addcmul(a, t1, t2, value):
+    # PyTorch's kernel: self + (value·t1)·t2, the multiply-add fused (rounded once) for floats.
+    dt = np.result_type(a, t1, t2)
+    scaled = t1 * dt.type(value)
+    if dt.kind == "f":
+        return fma(scaled, t2, a, dt)
+    return (a + scaled * t2).astype(dt, copy=False)
+
+
+def _addcdiv(a, t1, t2, value):
+    # self + (value·t1)/t2, in that order (no fused step).
+    dt = np.result_type(a, t1, t2)
+    return (a + t1 * dt.type(value) / t2).astype(dt, copy=False)
+
+
+addcmul = Op("addcmul", "AddcmulBackward0", _addcmul, inputs=("self", "tensor1", "tensor2"), args=("value",),
+             jvp="element_wise",
+             self=lambda grad: grad,                                              # d/d self = 1
+             tensor1=lambda grad, tensor2, value: grad * (tensor2 * value).conj(),   # d/d t1 = value·t2
+             tensor2=lambda grad, tensor1, value: grad * (tensor1 * value).conj())   # d/d t2 = value·t1
+addcdiv = Op("addcdiv", "AddcdivBackward0", _addcdiv, inputs=("self", "tensor1", "tensor2"), args=("value",),
+             jvp="element_wise",
+             self=lambda grad: grad,                                              # d/d self = 1
+             tensor1=lambda grad, tensor2, value: grad * (value / tensor2).conj(),   # d/d t1 = value/t2
+             # d/d t2 = -value·t1/t2²
+             tensor2=lambda grad, tensor1, tensor2, value: grad.neg() * (tensor1 * value / (tensor2 * tensor2)).conj())
 
 
 # =============================================================================================
@@ -528,12 +608,17 @@ def _np_mean(a, axis=None, dtype=None, keepdims=False):
     return np.true_divide(total, count)
 
 
+def _axes(dim):
+    """NumPy's ``axis`` for a reduction's ``dim``: None and () (PyTorch's ``dim=[]``) both mean every dim."""
+    return None if dim == () else dim
+
+
 _sum_in_acc = _reduce_in_acc(_np_sum)
 sum = Op("sum", "SumBackward0", _sum_in_acc,
          jvp="linear",
          self=lambda grad, self_sym_sizes: grad.expand(self_sym_sizes))   # d Σx / dx_i = 1
 sum_dim = Op("sum", "SumBackward1",
-             _rank0_ok(lambda a, dim, keepdim: _sum_in_acc(a, axis=dim, keepdims=keepdim)),
+             _rank0_ok(lambda a, dim, keepdim: _sum_in_acc(a, axis=_axes(dim), keepdims=keepdim)),
              jvp="linear",
              args=("dim", "keepdim"),
              self=lambda grad, self_sym_sizes, dim, keepdim: sum_backward(grad, self_sym_sizes, dim, keepdim))
@@ -541,7 +626,7 @@ mean = Op("mean", "MeanBackward0", _reduce_in_acc(_np_mean),
           jvp="linear",
           self=lambda grad, self_sym_sizes, self_sym_numel: mean_backward(grad, self_sym_sizes, self_sym_numel))
 mean_dim = Op("mean", "MeanBackward1",
-              _rank0_ok(lambda a, dim, keepdim: _reduce_in_acc(_np_mean)(a, axis=dim, keepdims=keepdim)),
+              _rank0_ok(lambda a, dim, keepdim: _reduce_in_acc(_np_mean)(a, axis=_axes(dim), keepdims=keepdim)),
               jvp="linear",
               args=("dim", "keepdim"),
               self=lambda grad, self_sym_sizes, dim, keepdim, self_sym_numel:
@@ -1856,7 +1941,34 @@ def _sort_forward(a, dim, descending, stable=True):
 def _topk_forward(a, k, dim, largest, sorted):
     values, idx = _sort_forward(a, dim, descending=largest)
     idx = np.take(idx, np.arange(k), axis=dim)
+    # Which of several equal values topk returns (and its order when not sorted) is decided by PyTorch's
+    # calls to libstdc++'s partial_sort / nth_element + sort: rows with ties or NaNs replay them.
+    rows = np.moveaxis(values, dim, -1).reshape(-1, a.shape[dim]) if a.shape[dim] else None
+    if rows is not None and k and (not sorted or (rows[:, 1:] == rows[:, :-1]).any() or np.isnan(rows).any()):
+        moved = np.moveaxis(idx, dim, -1).copy()
+        flat_idx = moved.reshape(-1, k)
+        for r, row in enumerate(np.moveaxis(a, dim, -1).reshape(-1, a.shape[dim])):
+            flat_idx[r] = _topk_row_like_pytorch(row, k, largest, sorted)
+        idx = np.moveaxis(flat_idx.reshape(moved.shape), -1, dim)
     return np.take_along_axis(a, idx, axis=dim), idx
+
+
+def _topk_row_like_pytorch(row, k, largest, sorted):
+    from . import _stl
+    if largest:
+        def comp(x, y):  # NaN counts as the largest value
+            return (x[0] != x[0] and y[0] == y[0]) or x[0] > y[0]
+    else:
+        def comp(x, y):
+            return (x[0] == x[0] and y[0] != y[0]) or x[0] < y[0]
+    queue = [(v, i) for i, v in enumerate(row.tolist())]
+    if k * 64 <= len(queue):
+        _stl.partial_sort(queue, k, comp)
+    else:
+        _stl.nth_element(queue, k - 1, comp)
+        if sorted:
+            _stl.sort(queue, k - 1, comp)
+    return [i for _, i in queue[:k]]
 
 
 def _scatter_selected(grad, dim, indices, self_sym_sizes):
@@ -2010,11 +2122,21 @@ fmod = Op("fmod", "FmodBackward0", lambda a, other: np.fmod(a, other).astype(a.d
 fmod_tensor = Op("fmod", "FmodBackward1", np.fmod, inputs=("self", "other"), jvp="element_wise",
                  self=lambda grad: grad,
                  other=lambda grad, self, other: grad.neg() * self.div(other, rounding_mode="trunc"))
+def _remainder(a, b):
+    # Floats as PyTorch's kernel: fmod, then + b when the signs differ (a zero keeps a's sign; NumPy's mod
+    # gives it b's sign). Integers: NumPy's floor mod is the same.
+    if np.result_type(a, b).kind != "f":
+        return np.mod(a, b)
+    m = np.fmod(a, b)
+    return np.where((m != 0) & ((b < 0) != (m < 0)), m + b, m)
+
+
 remainder = Op("remainder", "RemainderBackward0",
-               lambda a, other: np.mod(a, other).astype(a.dtype, copy=False),
+               lambda a, other: _remainder(a, np.asarray(other, a.dtype) if a.dtype.kind == "f" else other
+                                           ).astype(a.dtype, copy=False),
                args=("other",), jvp="element_wise",
                self=lambda grad: grad)                                        # x - floor(x/c)·c: slope 1
-remainder_tensor = Op("remainder", "RemainderBackward1", np.mod, inputs=("self", "other"),
+remainder_tensor = Op("remainder", "RemainderBackward1", _remainder, inputs=("self", "other"),
                       jvp="element_wise",
                       self=lambda grad: grad,
                       other=lambda grad, self, other: grad.neg() * self.div(other, rounding_mode="floor"))
@@ -2278,3 +2400,193 @@ native_layer_norm = Op("native_layer_norm", "NativeLayerNormBackward0", _layer_n
                            _layer_norm_param_grad(grad, input, normalized_shape, result1, result2, False),
                        bias=lambda grad, input, normalized_shape, result1, result2:
                            _layer_norm_param_grad(grad, input, normalized_shape, result1, result2, True))
+
+
+# =============================================================================================
+# More ops PyTorch programs use (tutorial parity): their nodes, saved values and formulas
+# =============================================================================================
+
+def _not_implemented(name):
+    """The formula of an op PyTorch records but cannot differentiate (its node is ``NotImplemented``)."""
+    def formula(grad):
+        raise RuntimeError(f"derivative for aten::{name} is not implemented")
+    return formula
+
+
+# Rounded division: the caller (_ops._rounded_div) computes the values (``_result``, not saved); these
+# entries only record the node PyTorch records. Piecewise constant, so the gradients are zero.
+div_rounded = Op("div", "DivBackward2", lambda a, b, rounding_mode, _result: _result,
+                 inputs=("self", "other"), args=("rounding_mode", "_result"),
+                 self=lambda grad, other, rounding_mode: grad * 0,
+                 other=lambda grad, self, rounding_mode: grad * 0)
+# Ops PyTorch records without a derivative: grad_fn NotImplemented, whose backward raises. A registry rather
+# than table rows, since there is no formula to check (tests/test_parity_programs_tutorials.py runs them).
+NOT_IMPLEMENTED = {
+    "floor_divide": Op("floor_divide", "NotImplemented", lambda a, b, _result: _result,
+                       inputs=("self", "other"), args=("_result",),
+                       self=_not_implemented("floor_divide"), other=_not_implemented("floor_divide")),
+    "floor_divide_scalar": Op("floor_divide", "NotImplemented", lambda a, _result: _result, args=("_result",),
+                              self=_not_implemented("floor_divide")),
+    "remainder_scalar": Op("remainder", "NotImplemented", lambda a, _result: _result, args=("_result",),
+                           self=_not_implemented("remainder")),      # number % tensor
+}
+for _op in NOT_IMPLEMENTED.values():
+    _op.node_class.name = lambda node: "torch::autograd::NotImplemented"
+del _op
+
+roll = Op("roll", "RollBackward0", lambda a, shifts, dims: _roll(a, shifts, dims), args=("shifts", "dims"),
+          jvp="linear",
+          self=lambda grad, shifts, dims: roll(grad, shifts=tuple(-_signed(s) % 2 ** 64 for s in shifts), dims=dims))
+
+
+def _signed(s):
+    # PyTorch shows a roll's negative shifts as unsigned 64-bit numbers (its _saved_shifts): undo that.
+    return s - 2 ** 64 if s >= 2 ** 63 else s
+
+
+def _roll(a, shifts, dims):
+    shifts = tuple(_signed(s) for s in shifts)
+    if not dims:  # the flattened tensor, shape kept
+        return np.roll(a.reshape(-1), shifts[0]).reshape(a.shape)
+    return np.roll(a, shifts, tuple(_signed(d) for d in dims)) if a.ndim else a.copy()
+
+
+def _logit(a, eps):
+    # log(x / (1 - x)), x clamped to [eps, 1 - eps] first when eps is given (x = 1 gives inf).
+    if eps is not None:
+        a = np.clip(a, a.dtype.type(eps), a.dtype.type(1) - a.dtype.type(eps))
+    return np.where(a == 1, np.inf, np.log(a / (1 - a))).astype(a.dtype, copy=False)
+
+
+def logit_backward(grad, self, eps):
+    """d logit(x) = 1/(x(1-x)); outside [eps, 1-eps] zero (x clamped there), outside [0, 1] nan without eps."""
+    lo, hi = (0.0, 1.0) if eps is None else (eps, 1.0 - eps)
+    outside = _ops().logical_or(self < lo, self > hi)
+    return _ops().where(outside, math.nan if eps is None else 0.0, grad / (self * (1 - self)))
+
+
+logit = Op("logit", "LogitBackward0", _logit, args=("eps",), jvp="element_wise",
+           self=lambda grad, self, eps: logit_backward(grad, self, eps))
+nansum = Op("nansum", "NansumBackward0",
+            _rank0_ok(lambda a, dim, keepdim: _reduce_in_acc(np.nansum)(a, axis=_axes(dim), keepdims=keepdim)),
+            args=("dim", "keepdim"), jvp="linear",
+            # d Σ(non-nan x) / dx_i = 1, and 0 at the nans
+            self=lambda grad, self, dim, keepdim:
+                sum_backward(grad, self.shape, () if dim is None else dim, keepdim) * self.isnan().logical_not())
+# x·π/180 and x·180/π, the constant rounded to the tensor's dtype first (PyTorch multiplies by a scalar).
+deg2rad = Op("deg2rad", "Deg2RadBackward0", lambda a: a * a.dtype.type(math.pi / 180), jvp="linear",
+             self=lambda grad: grad * (math.pi / 180))
+rad2deg = Op("rad2deg", "Rad2DegBackward0", lambda a: a * a.dtype.type(180 / math.pi), jvp="linear",
+             self=lambda grad: grad * (180 / math.pi))
+
+
+def copysign_backward(grad, self, result):
+    """d copysign(x, s)/dx = sign ratio result/x (±1), 0 where x = 0."""
+    return grad * (result / self).masked_fill(self == 0, 0.0)
+
+
+copysign = Op("copysign", "CopysignBackward0", np.copysign, inputs=("self", "other"),
+              self=copysign_backward,
+              other=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))   # piecewise const
+copysign_scalar = Op("copysign", "CopysignBackward1", lambda a, other: np.copysign(a, a.dtype.type(other)),
+                     args=("other",), self=copysign_backward)
+
+
+def _sinc(a):
+    # sin(πx)/(πx) with π rounded to the dtype (PyTorch's kernel), 1 at 0.
+    with np.errstate(invalid="ignore", divide="ignore"):
+        product = a.dtype.type(math.pi) * a
+        return np.where(a == 0, a.dtype.type(1), np.sin(product) / product).astype(a.dtype, copy=False)
+
+
+def sinc_backward(grad, self):
+    """d sinc(x) = (πx cos πx - sin πx) / (πx²), 0 at 0."""
+    self_pi = self * math.pi
+    squared_pi = self * self * math.pi
+    out = grad * (self_pi * self_pi.cos() - self_pi.sin()) / squared_pi.conj()
+    return _ops().where(squared_pi == 0.0, 0.0, out)
+
+
+sinc = Op("sinc", "SincBackward0", _sinc, jvp="element_wise", self=lambda grad, self: sinc_backward(grad, self))
+NOT_IMPLEMENTED["heaviside"] = Op("heaviside", "NotImplemented", lambda a, b, _result: _result,
+                                  inputs=("self", "values"), args=("_result",),
+                                  self=_not_implemented("heaviside"), values=_not_implemented("heaviside"))
+NOT_IMPLEMENTED["heaviside"].node_class.name = lambda node: "torch::autograd::NotImplemented"
+
+
+# ---- distances, take, running max/min and log-sum-exp, GLU ------------------------------------
+dist = Op("dist", "DistBackward0", lambda a, b, p: _vector_norm((a - b).reshape(-1), float(p), 0, False),
+          inputs=("self", "other"), args=("p",),
+          # ‖x - y‖_p: the norm's gradient at x - y, and its negation for y
+          self=lambda grad, self, other, p, result: norm_backward(grad, self - other, float(p), None, False, result),
+          other=lambda grad, self, other, p, result:
+              norm_backward(grad, self - other, float(p), None, False, result).neg())
+take = Op("take", "TakeBackward0", lambda a, index: a.reshape(-1)[index], inputs=("self", "index"), jvp="linear",
+          # each taken element's gradient added back at its flat position (repeats accumulate)
+          self=lambda grad, self, index: index_put_zeros(grad.reshape(-1), input_sizes=(self.numel(),),
+                                                         indices=(index._data.reshape(-1),)).view(self.shape))
+
+
+def _cumulative_extreme(a, dim, take_max):
+    # PyTorch's scan: a NaN, or a value >= (<= for min) the running one, takes over (ties: the later index).
+    x = np.moveaxis(a, dim, -1)
+    values, indices = np.empty_like(x), np.zeros(x.shape, dtype=np.int64)
+    best, where = x[..., 0].copy(), np.zeros(x.shape[:-1], dtype=np.int64)
+    for k in range(x.shape[-1]):
+        v = x[..., k]
+        better = v >= best if take_max else v <= best
+        take = np.isnan(v) | (~np.isnan(best) & better) if k else np.ones(v.shape, dtype=bool)
+        best = np.where(take, v, best)
+        where = np.where(take, k, where)
+        values[..., k], indices[..., k] = best, where
+    return np.moveaxis(values, -1, dim), np.moveaxis(indices, -1, dim)
+
+
+def cummaxmin_backward(grad, self, indices, dim):
+    """Each running extreme's gradient goes to the element it came from (summed over the positions)."""
+    return scatter_add(_ops().zeros_like(self), indices, grad, dim=dim)
+
+
+cummax = Op("cummax", "CummaxBackward0", _rank0_ok(lambda a, dim: _cumulative_extreme(a, dim, True)), args=("dim",),
+            outputs=("values", "indices"), differentiable_outputs=1,
+            self=lambda grad, self, indices, dim: cummaxmin_backward(grad, self, indices, dim))
+cummin = Op("cummin", "CumminBackward0", _rank0_ok(lambda a, dim: _cumulative_extreme(a, dim, False)), args=("dim",),
+            outputs=("values", "indices"), differentiable_outputs=1,
+            self=lambda grad, self, indices, dim: cummaxmin_backward(grad, self, indices, dim))
+
+
+def logcumsumexp_backward(grad, self, result, dim):
+    """PyTorch's (TensorFlow's) formula: reversed log-cum-sum-exps of log|grad| - result, per sign of grad."""
+    if grad.numel() <= 1 or grad.shape[dim] == 1:
+        return grad
+    ops = _ops()
+    lowest = float(np.finfo(grad._data.dtype).min)
+
+    def reverse_lcse(x):
+        return ops.flip(logcumsumexp(ops.flip(x, (dim,)), dim=dim), (dim,))
+
+    log_abs = grad.abs().log()
+    positive = ops.where(grad > 0, log_abs, lowest)
+    negative = ops.where(grad < 0, log_abs, lowest)
+    return (reverse_lcse(positive - result) + self).exp() - (reverse_lcse(negative - result) + self).exp()
+
+
+logcumsumexp = Op("logcumsumexp", "LogcumsumexpBackward0",
+                  _rank0_ok(lambda a, dim: np.logaddexp.accumulate(a, axis=dim).astype(a.dtype, copy=False)),
+                  args=("dim",), self=lambda grad, self, result, dim: logcumsumexp_backward(grad, self, result, dim))
+
+
+def _glu(a, dim):
+    first, second = np.split(a, 2, axis=dim)
+    return first * _sigmoid(second)
+
+
+def glu_backward(grad, self, dim):
+    """d (a·σ(b)): σ(b) for the first half, a·σ(b)(1-σ(b)) for the second, concatenated back."""
+    ops = _ops()
+    first, second = ops.chunk(self, 2, dim)
+    sig = second.sigmoid()
+    return ops.cat([grad * sig, grad * first * sig * (1 - sig)], dim)
+
+
+glu = Op("glu", "GluBackward0", _glu, args=("dim",), self=glu_backward)

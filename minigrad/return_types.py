@@ -38,7 +38,10 @@ topk = _make_type("topk")
 kthvalue = _make_type("kthvalue")
 median = _make_type("median")
 mode = _make_type("mode")
-_TYPES = {"max": max, "min": min, "sort": sort, "topk": topk, "kthvalue": kthvalue, "median": median, "mode": mode}
+cummax = _make_type("cummax")
+cummin = _make_type("cummin")
+_TYPES = {"max": max, "min": min, "sort": sort, "topk": topk, "kthvalue": kthvalue, "median": median, "mode": mode,
+          "cummax": cummax, "cummin": cummin}
 
 
 def make(name: str, values, indices):

@@ -354,11 +354,10 @@ add(
            covers=("MmBackward0", "UnsafeViewBackward0")),
     OpCase("UnsafeViewBackward0", lambda T, v, b: v @ b, [In((3,)), In((2, 3, 2))], variant="matmul-1d-3d",
            covers=("MvBackward0",)),
-    OpCase("PermuteBackward0", lambda T, a, b: T.einsum("bij,bjk->bik", a, b), [In((2, 2, 3)), In((2, 3, 2))],
-           variant="einsum-bmm", covers=("BmmBackward0",), parity=False,
-           why="einsum's graph differs from PyTorch's (values and gradients agree; see tests/test_linalg.py)"),
+    OpCase("ViewBackward0", lambda T, a, b: T.einsum("bij,bjk->bik", a, b), [In((2, 2, 3)), In((2, 3, 2))],
+           variant="einsum-bmm", covers=("BmmBackward0", "PermuteBackward0")),
     OpCase("PermuteBackward0", lambda T, x: T.einsum("ii->i", x), [In((3, 3))], variant="einsum-diagonal",
-           covers=("DiagonalBackward0",), parity=False, why="einsum's graph differs from PyTorch's"),
+           covers=("DiagonalBackward0",)),
     OpCase("MulBackward0", lambda T, x, v: _set_row(x, v) * 2, [X, In((3,))], variant="after-setitem",
            covers=("CopySlices",)),
     OpCase("MulBackward0", lambda T, x, v: _mul_view(x, v) * 2, [X, In((2,))], variant="after-inplace-on-view",
@@ -581,4 +580,37 @@ add(
            # the bias gets a constant gradient (Σ g): PyTorch's node still marks it as requiring grad, so the
            # bias is left out of this case (tests/test_nn_more.py checks its gradient)
            [In((2, 3)), In((3,), "pos"), In((3,), "real", False)]),
+)
+
+
+# ---- tutorial parity: fused pointwise ops, rounded division, roll ---------------------------------
+add(
+    OpCase("AddcmulBackward0", lambda T, x, a, b: T.addcmul(x, a, b, value=0.5), [X, X, X]),
+    OpCase("AddcdivBackward0", lambda T, x, a, b: T.addcdiv(x, a, b, value=0.5), [X, X, In((2, 3), "nonzero")]),
+    OpCase("DivBackward2", lambda T, x: T.div(x, 1, rounding_mode="floor"), [In((2, 3), "offint")]),
+    OpCase("DivBackward2", lambda T, x, y: T.div(x, y + 3, rounding_mode="trunc"),
+           [In((2, 3), "offint"), In((2, 3), "unit")], variant="tensor", covers=("AddBackward0",), tol=1e-4),
+    OpCase("RollBackward0", lambda T, x: x.roll((1, -1), (0, 1)), [X]),
+    OpCase("RollBackward0", lambda T, x: x.roll(2), [X], variant="flat"),
+)
+add(
+    OpCase("LogitBackward0", lambda T, x: T.logit(x), [In((2, 3), "prob")]),
+    OpCase("LogitBackward0", lambda T, x: T.logit(x, eps=0.2), [In((2, 3), "prob")], variant="eps",
+           tol=1e-4),
+    OpCase("NansumBackward0", lambda T, x: T.nansum(x), [X]),
+    OpCase("NansumBackward0", lambda T, x: T.nansum(x, dim=1, keepdim=True), [X], variant="dim"),
+    OpCase("Deg2RadBackward0", lambda T, x: x.deg2rad(), [X]),
+    OpCase("Rad2DegBackward0", lambda T, x: x.rad2deg(), [X]),
+    OpCase("CopysignBackward0", lambda T, x, y: T.copysign(x, y), [In((2, 3), "nonzero"), In((2, 3), "nonzero")]),
+    OpCase("CopysignBackward1", lambda T, x: T.copysign(x, -1.5), [In((2, 3), "nonzero")]),
+    OpCase("SincBackward0", lambda T, x: T.sinc(x), [In((2, 3), "nonzero")]),
+)
+add(
+    OpCase("DistBackward0", lambda T, x, y: T.dist(x, y), [X, Y], covers=("SubBackward0",)),
+    OpCase("DistBackward0", lambda T, x, y: T.dist(x, y, 3), [X, Y], variant="p3", covers=("SubBackward0",)),
+    OpCase("TakeBackward0", lambda T, x: T.take(x, T.tensor([0, 5, 0, 2])), [X]),
+    OpCase("CummaxBackward0", lambda T, x: T.cummax(x, 1).values, [In((2, 3), "distinct")]),
+    OpCase("CumminBackward0", lambda T, x: T.cummin(x, 0).values, [In((2, 3), "distinct")]),
+    OpCase("LogcumsumexpBackward0", lambda T, x: T.logcumsumexp(x, 1), [X], tol=1e-4),
+    OpCase("GluBackward0", lambda T, x: _F(T).glu(x, 0), [In((4, 3))]),
 )

@@ -42,7 +42,9 @@ def assert_close(a, b, rtol=1e-5, atol=1e-6) -> None:
 _SUBMODULES = (
     "autograd", "autograd.functional", "autograd.graph", "autograd.forward_ad", "autograd.profiler",
     "autograd.gradcheck", "autograd.anomaly_mode", "autograd.grad_mode", "autograd.function", "autograd.variable",
-    "nn", "nn.functional", "nn.init", "nn.parameter", "nn.modules", "nn.utils", "optim",
+    "nn", "nn.functional", "nn.init", "nn.parameter", "nn.modules", "nn.utils", "optim", "optim.lr_scheduler",
+    "special", "utils", "utils.data", "cuda", "backends", "backends.cudnn", "backends.mps", "accelerator",
+    "distributions",
 )
 
 

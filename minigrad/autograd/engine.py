@@ -343,7 +343,7 @@ def _call_function(node, grads: list) -> list:
             if r is not None:
                 _check_hook_tuple(hook, grads, r)
                 grads = list(r)
-    if all(g is None for g in grads):
+    if all(g is None for g in grads) and not node._runs_without_grads:
         outputs = [None] * len(node._next_nodes)
     else:
         if _profiling[0]:

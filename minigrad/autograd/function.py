@@ -64,14 +64,15 @@ class BackwardCFunction(FunctionCtx, Node):
     """The node of a custom Function: calls the user's backward."""
 
     _forward_cls: type
+    _runs_without_grads = True
 
     def apply(self, grad_outputs: tuple) -> tuple:
         """Run the user's backward on the incoming gradients (None becomes zeros unless told not to)."""
         from .._creation import zeros
         cls = self._forward_cls
         if getattr(self, "materialize_grads", True):
-            grad_outputs = tuple(g if g is not None else zeros(shape, dtype=dt)
-                                 for g, (shape, dt) in zip(grad_outputs, self._output_info))
+            grad_outputs = tuple(zeros(info[0], dtype=info[1]) if g is None and info is not None else g
+                                 for g, info in zip(grad_outputs, self._output_info))
         backward_fn = cls.vjp if cls.backward is Function.backward else cls.backward
         result = backward_fn(self, *grad_outputs)
         if not isinstance(result, tuple):
@@ -208,10 +209,12 @@ class Function(metaclass=_FunctionMeta):
         if record:
             node._set_edges([t._edge() for t in tensor_inputs])
             node._input_meta = tuple((t._data.shape, t._data.dtype) for t in tensor_inputs)
-            node._n_outputs = len(tensor_outputs)
-            node._output_info = tuple((o.shape, o.dtype) for o in tensor_outputs)
+            # One gradient slot per output, as in PyTorch: a non-tensor output's slot always gets None.
+            node._n_outputs = len(outputs)
+            node._output_info = tuple((o.shape, o.dtype) if isinstance(o, Tensor) else None for o in outputs)
             non_diff = getattr(node, "non_differentiable", ())
-            for nr, (o, orig) in enumerate(zip(tensor_outputs, originals)):
+            tensor_nrs = [nr for nr, o in enumerate(outputs) if isinstance(o, Tensor)]
+            for nr, o, orig in zip(tensor_nrs, tensor_outputs, originals):
                 if any(orig is n for n in non_diff) or not (o.dtype.is_floating_point or o.dtype.is_complex):
                     continue
                 o._requires_grad = True

@@ -250,20 +250,30 @@ def _test_backward_mul_by_grad_output(outputs, inputs) -> None:
 
 def _test_undefined_backward_mode(fn, inputs) -> None:
     """Backward must cope with outputs that received no gradient at all ("undefined" = None)."""
+    from .._creation import zeros_like
     from .engine import run_backward
     diff = _diff_inputs(inputs)
+    # All output gradients undefined; then, with several outputs, one at a time (the others zeros). As in
+    # PyTorch, every check has its own call of fn, all made before the first backward.
     outputs = _differentiable_outputs(fn(*inputs))
-    try:
-        grads = run_backward(outputs, [None] * len(outputs), False, False, inputs=diff, accumulate=False,
-                             allow_unused=True)
-    except RuntimeError as e:
-        raise GradcheckError("Expected backward function to handle undefined output grads. Please look at "
-                             "\"Notes about undefined output gradients\" in \"tools/autograd/derivatives.yaml\"") from e
-    for gi in grads:
-        if gi is not None and not bool(np.all(gi._data == 0)):
-            raise GradcheckError("Expected all input grads to be undefined or zero when all output grads are "
-                                 "undefined or zero. Please look at \"Notes about undefined output gradients\" in "
-                                 "\"tools/autograd/derivatives.yaml\"")
+    n = len(outputs)
+    checks = [(outputs, set(range(n)))]
+    if n > 1:
+        checks += [(_differentiable_outputs(fn(*inputs)), {k}) for k in range(n)]
+    for outputs, none_at in checks:
+        grad_outputs = [None if k in none_at else zeros_like(o) for k, o in enumerate(outputs)]
+        try:
+            grads = run_backward(outputs, grad_outputs, False, False, inputs=diff, accumulate=False,
+                                 allow_unused=True)
+        except RuntimeError as e:
+            raise GradcheckError("Expected backward function to handle undefined output grads. Please look at "
+                                 "\"Notes about undefined output gradients\" in "
+                                 "\"tools/autograd/derivatives.yaml\"") from e
+        for gi in grads:
+            if gi is not None and not bool(np.all(gi._data == 0)):
+                raise GradcheckError("Expected all input grads to be undefined or zero when all output grads are "
+                                     "undefined or zero. Please look at \"Notes about undefined output gradients\" "
+                                     "in \"tools/autograd/derivatives.yaml\"")
 
 
 def gradcheck(func: Callable, inputs, *, eps: float = 1e-6, atol: float = 1e-5, rtol: float = 1e-3,

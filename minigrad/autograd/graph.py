@@ -19,6 +19,7 @@ import itertools
 import weakref
 from collections import OrderedDict
 
+from .._class_names import TorchNamed
 from . import grad_mode  # at the top: an import inside AccumulateGrad.apply costs ~0.6 us per call
 
 __all__ = [
@@ -46,9 +47,10 @@ FREED_MESSAGE = (
 _sequence = itertools.count()
 
 
-class RemovableHandle:
+class RemovableHandle(metaclass=TorchNamed):
     """Returned by ``register_hook``; ``handle.remove()`` unregisters the hook."""
 
+    _torch_name = "torch.utils.hooks.RemovableHandle"
     _ids = itertools.count()
     __slots__ = ("_hooks_ref", "id")
 
@@ -67,6 +69,9 @@ class RemovableHandle:
 
     def __exit__(self, *exc) -> None:
         self.remove()
+
+    def __repr__(self) -> str:
+        return f"<torch.utils.hooks.RemovableHandle object at {hex(id(self))}>"
 
 
 class _HookDict(OrderedDict):
@@ -124,6 +129,9 @@ class Node:
     # How many outputs (gradient slots) the node has: a class attribute, so the engine reads it
     # directly. Multi-output nodes override it (OpNode classes of split & co, custom Functions).
     _n_outputs = 1
+    # Built-in nodes are skipped when every incoming gradient is undefined (None); a custom Function's
+    # backward still runs (PyTorch calls it, with zeros unless set_materialize_grads(False)).
+    _runs_without_grads = False
 
     _pre_hooks = _Extra()
     _post_hooks = _Extra()

@@ -4,6 +4,7 @@ from .modules import (  # noqa: F401
     CELU,
     ELU,
     GELU,
+    GLU,
     SELU,
     BCELoss,
     BCEWithLogitsLoss,

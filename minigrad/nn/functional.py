@@ -425,6 +425,16 @@ def mish(input: Tensor, inplace: bool = False) -> Tensor:
     return _inplace(input, D.mish(input), inplace)
 
 
+def glu(input: Tensor, dim: int = -1) -> Tensor:
+    """Gated linear unit: a·σ(b), a and b the two halves of ``input`` along ``dim``."""
+    if input.dim() == 0:
+        raise RuntimeError("glu does not support scalars because halving size must be even")
+    d = _ops._wrap_dim(dim, input.dim())
+    if input.shape[d] % 2:
+        raise RuntimeError(f"Halving dimension must be even, but dimension {d} is size {input.shape[d]}")
+    return D.glu(input, dim=dim)
+
+
 def softsign(input: Tensor) -> Tensor:
     """x / (1 + |x|)."""
     return input / (input.abs() + 1)
@@ -558,5 +568,5 @@ def pad(input: Tensor, pad, mode: str = "constant", value: float | None = None) 
 __all__ += [
     "celu", "cosine_similarity", "elu", "embedding", "hardsigmoid", "hardswish", "hardtanh", "huber_loss",
     "kl_div", "layer_norm", "logsigmoid", "mish", "normalize", "one_hot", "pad", "pairwise_distance", "relu6",
-    "selu", "smooth_l1_loss", "softmin", "softplus", "softsign", "tanhshrink",
+    "selu", "smooth_l1_loss", "softmin", "softplus", "softsign", "tanhshrink", "glu",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
-from .optimizer import Optimizer, _write
+from .optimizer import Optimizer, _write, add_scaled, addcdiv, addcmul, lerp
 
 
 class Adam(Optimizer):
@@ -41,22 +41,22 @@ class Adam(Optimizer):
             grad = -grad
         state["step"]._data += 1
         step = float(state["step"]._data)
+        dt = p._data.dtype
         if wd != 0:
             if group["decoupled_weight_decay"]:
-                _write(p, p._data * (1 - lr * wd))                 # AdamW: shrink p directly
+                _write(p, p._data * dt.type(1 - lr * wd))          # AdamW: shrink p directly
             else:
-                grad = grad + wd * p._data                         # Adam: L2 penalty in the gradient
+                grad = add_scaled(grad, p._data, wd)               # Adam: L2 penalty in the gradient
         m, v = state["exp_avg"]._data, state["exp_avg_sq"]._data
-        m += (grad - m) * (1 - beta1)                              # m ← β1·m + (1-β1)·g   (a lerp, as PyTorch)
-        v *= beta2
-        v += (1 - beta2) * grad * grad                             # v ← β2·v + (1-β2)·g²
+        m[...] = lerp(m, grad, 1 - beta1)                          # m ← β1·m + (1-β1)·g
+        v[...] = addcmul(v * dt.type(beta2), grad, grad, 1 - beta2)  # v ← β2·v + (1-β2)·g²
         if group["amsgrad"]:
             vmax = state["max_exp_avg_sq"]._data
             np.maximum(vmax, v, out=vmax)
             v = vmax
         step_size = lr / (1 - beta1 ** step)
-        denom = np.sqrt(v) / (1 - beta2 ** step) ** 0.5 + eps
-        _write(p, p._data - step_size * (m / denom))
+        denom = np.sqrt(v) / dt.type((1 - beta2 ** step) ** 0.5) + dt.type(eps)
+        _write(p, addcdiv(p._data, m, denom, -step_size))
 
 
 class AdamW(Adam):

@@ -7,6 +7,7 @@ from collections import defaultdict
 import numpy as np
 
 from .._class_names import TorchNamed
+from .._fused import fma
 from .._tensor import Tensor
 from ..autograd.grad_mode import enable_grad
 from ..nn.parameter import _reset_grad
@@ -132,6 +133,35 @@ class Optimizer(metaclass=TorchNamed):
 
     def __setstate__(self, state: dict) -> None:
         self.__dict__.update(state)
+
+
+# The pointwise steps of PyTorch's optimizers, rounded as its CPU kernels round them (numbers are first
+# cast to the tensor's dtype; ``add(alpha=)``, ``addcmul`` and ``lerp`` are fused multiply-adds).
+def add_scaled(x: np.ndarray, y: np.ndarray, alpha: float) -> np.ndarray:
+    """``x.add(y, alpha=alpha)``: x + alpha·y."""
+    if alpha == 1:
+        return x + y  # (one rounding already)
+    dt = x.dtype
+    return fma(dt.type(alpha), y, x, dt)
+
+
+def addcmul(x: np.ndarray, t1: np.ndarray, t2: np.ndarray, value: float) -> np.ndarray:
+    """``x.addcmul(t1, t2, value=value)``: x + (value·t1)·t2."""
+    dt = x.dtype
+    return fma(dt.type(value) * t1, t2, x, dt)
+
+
+def addcdiv(x: np.ndarray, t1: np.ndarray, t2: np.ndarray, value: float) -> np.ndarray:
+    """``x.addcdiv(t1, t2, value=value)``: x + (value·t1)/t2 (no fused step)."""
+    return x + x.dtype.type(value) * t1 / t2
+
+
+def lerp(start: np.ndarray, end: np.ndarray, weight: float) -> np.ndarray:
+    """``start.lerp(end, weight)``: from start when the weight is small, from end otherwise."""
+    dt = start.dtype
+    w = dt.type(weight)
+    diff = end - start
+    return fma(w, diff, start, dt) if abs(w) < 0.5 else fma(w - dt.type(1), diff, end, dt)
 
 
 def _write(p: Tensor, values: np.ndarray) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
-from .optimizer import Optimizer, _write
+from .optimizer import Optimizer, _write, add_scaled
 
 
 class SGD(Optimizer):
@@ -28,17 +28,17 @@ class SGD(Optimizer):
 
     def _update(self, p, grad, state, group) -> None:
         lr, momentum, dampening = group["lr"], group["momentum"], group["dampening"]
+        dt = p._data.dtype
         if group["maximize"]:
             grad = -grad
         if group["weight_decay"] != 0:
-            grad = grad + group["weight_decay"] * p._data          # L2 penalty: d(wd/2·|p|²)/dp = wd·p
+            grad = add_scaled(grad, p._data, group["weight_decay"])  # L2 penalty: d(wd/2·|p|²)/dp = wd·p
         if momentum != 0:
             buf = state.get("momentum_buffer")
             if buf is None:
                 buf = Tensor._make(np.array(grad, copy=True))      # first step: the buffer is the gradient
                 state["momentum_buffer"] = buf
             else:
-                buf._data *= momentum
-                buf._data += (1 - dampening) * grad
-            grad = grad + momentum * buf._data if group["nesterov"] else buf._data
-        _write(p, p._data - lr * grad)
+                buf._data[...] = add_scaled(buf._data * dt.type(momentum), grad, 1 - dampening)
+            grad = add_scaled(grad, buf._data, momentum) if group["nesterov"] else buf._data
+        _write(p, add_scaled(p._data, grad, -lr))

@@ -3,6 +3,7 @@ from .activation import (  # noqa: F401
     CELU,
     ELU,
     GELU,
+    GLU,
     SELU,
     Hardsigmoid,
     Hardswish,

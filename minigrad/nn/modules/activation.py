@@ -211,6 +211,20 @@ class LogSigmoid(_Stateless):
     _fn = staticmethod(F.logsigmoid)
 
 
+class GLU(Module):
+    """Gated linear unit over ``dim``: a·σ(b) for the two halves a, b."""
+
+    def __init__(self, dim: int = -1) -> None:
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.glu(input, self.dim)
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}"
+
+
 class Softsign(_Stateless):
     """x / (1 + |x|)."""
 

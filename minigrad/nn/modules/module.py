@@ -57,7 +57,16 @@ class Module(metaclass=TorchNamed):
         raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
 
     def __call__(self, *args, **kwargs):
-        for hook in list(self._forward_pre_hooks.values()):
+        with_kwargs = self.__dict__.get("_hooks_with_kwargs", ())
+        for hook_id, hook in list(self._forward_pre_hooks.items()):
+            if hook_id in with_kwargs:
+                result = hook(self, args, kwargs)
+                if result is not None:
+                    if not (isinstance(result, tuple) and len(result) == 2):
+                        raise RuntimeError("forward pre-hook must return None or a tuple of (new_args, new_kwargs), "
+                                           f"but got {result}.")
+                    args, kwargs = result
+                continue
             result = hook(self, args)
             if result is not None:
                 args = result if isinstance(result, tuple) else (result,)
@@ -67,8 +76,8 @@ class Module(metaclass=TorchNamed):
                                    list(self._backward_pre_hooks.values()))
             args = bw_hook.setup_input_hook(args)
         output = self.forward(*args, **kwargs)
-        for hook in list(self._forward_hooks.values()):
-            result = hook(self, args, output)
+        for hook_id, hook in list(self._forward_hooks.items()):
+            result = hook(self, args, kwargs, output) if hook_id in with_kwargs else hook(self, args, output)
             if result is not None:
                 output = result
         if bw_hook is not None:
@@ -89,13 +98,24 @@ class Module(metaclass=TorchNamed):
             self._backward_pre_hooks.move_to_end(handle.id, last=False)
         return handle
 
-    def register_forward_hook(self, hook) -> RemovableHandle:
-        """Call ``hook(module, args, output)`` after every forward; a returned value replaces the output."""
-        return _add_hook(self._forward_hooks, hook)
+    def register_forward_hook(self, hook, *, prepend: bool = False, with_kwargs: bool = False,
+                              always_call: bool = False) -> RemovableHandle:
+        """Call ``hook(module, args, output)`` after every forward (``hook(module, args, kwargs, output)`` with
+        ``with_kwargs``); a returned value replaces the output."""
+        return self._add_forward_hook(self._forward_hooks, hook, prepend, with_kwargs)
 
-    def register_forward_pre_hook(self, hook) -> RemovableHandle:
-        """Call ``hook(module, args)`` before every forward; a returned value replaces the arguments."""
-        return _add_hook(self._forward_pre_hooks, hook)
+    def register_forward_pre_hook(self, hook, *, prepend: bool = False, with_kwargs: bool = False) -> RemovableHandle:
+        """Call ``hook(module, args)`` before every forward (``hook(module, args, kwargs)`` with ``with_kwargs``,
+        returning None or ``(args, kwargs)``); a returned value replaces the arguments."""
+        return self._add_forward_hook(self._forward_pre_hooks, hook, prepend, with_kwargs)
+
+    def _add_forward_hook(self, hooks, hook, prepend: bool, with_kwargs: bool) -> RemovableHandle:
+        handle = _add_hook(hooks, hook)
+        if prepend:
+            hooks.move_to_end(handle.id, last=False)
+        if with_kwargs:
+            self.__dict__.setdefault("_hooks_with_kwargs", set()).add(handle.id)
+        return handle
 
     # ---- attributes: assignment registers parameters, buffers and sub-modules ------------------
     def __setattr__(self, name: str, value) -> None:
@@ -329,11 +349,13 @@ class Module(metaclass=TorchNamed):
         """Convert floating-point parameters and buffers to a dtype (devices are accepted: CPU only)."""
         from ..._dtypes import dtype as dtype_class
         dtype = kwargs.get("dtype")
-        for a in args:
+        for a in (*args, kwargs.get("device")):
             if isinstance(a, dtype_class):
                 dtype = a
             elif isinstance(a, Tensor):
                 dtype = a.dtype
+            elif a is not None and str(a).split(":")[0] not in ("cpu", "meta"):  # a device: only the CPU is there
+                raise AssertionError("Torch not compiled with CUDA enabled")
         if dtype is None:
             return self
         if not (dtype.is_floating_point or dtype.is_complex):
@@ -356,6 +378,10 @@ class Module(metaclass=TorchNamed):
     def cpu(self) -> Module:
         """The module itself (minigrad computes on the CPU only)."""
         return self
+
+    def cuda(self, device=None) -> Module:
+        """Always fails: minigrad computes on the CPU only (as a PyTorch built without CUDA)."""
+        raise AssertionError("Torch not compiled with CUDA enabled")
 
     # ---- saving and loading -------------------------------------------------------------------
     def state_dict(self, *args, destination=None, prefix: str = "", keep_vars: bool = False):

@@ -1,0 +1,38 @@
+"""Fused multiply-add on NumPy data: ``a * b + c`` rounded once, as PyTorch's CPU kernels compute it.
+
+PyTorch's compiled kernels use FMA instructions (explicitly, or by the compiler contracting ``a * b + c``):
+arange/linspace, ``add(x, y, alpha=a)``, ``addcmul``, ``lerp``. NumPy rounds the product first, so the last
+bit can differ; these helpers reproduce the single rounding, which keeps results bit-identical.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+
+def fma64(a, b, c) -> np.ndarray:
+    """a * b + c (float64) with one rounding: the product's and the sum's exact errors added back."""
+    a, b, c = np.asarray(a, np.float64), np.asarray(b, np.float64), np.asarray(c, np.float64)
+    p = a * b
+    t = 134217729.0 * a  # 2**27 + 1: Dekker's split of a double into two 26-bit halves
+    ah = t - (t - a)
+    t = 134217729.0 * b
+    bh = t - (t - b)
+    al, bl = a - ah, b - bh
+    err = ((ah * bh - p) + ah * bl + al * bh) + al * bl
+    s = p + c
+    z = s - p
+    return s + (((p - (s - z)) + (c - z)) + err)
+
+
+def fma(a, b, c, dtype) -> np.ndarray:
+    """a * b + c rounded once to ``dtype`` (the operands are values of that dtype)."""
+    dtype = np.dtype(dtype)
+    if dtype == np.float64:
+        return fma64(a, b, c)
+    # A float32 (or half) product is exact in float64, so only the final rounding remains.
+    r = np.multiply(a, b, dtype=np.float64)
+    if isinstance(r, np.ndarray) and r.shape == np.broadcast_shapes(r.shape, np.shape(c)):
+        np.add(r, c, out=r, dtype=np.float64)  # (in place: no second temporary)
+    else:
+        r = np.add(r, c, dtype=np.float64)
+    return np.asarray(r).astype(dtype)

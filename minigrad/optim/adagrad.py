@@ -1,0 +1,42 @@
+"""Adagrad (torch.optim.Adagrad): per-coordinate steps shrinking with the sum of past squared gradients."""
+from __future__ import annotations
+
+import numpy as np
+
+from .._tensor import Tensor
+from .optimizer import Optimizer, _write, add_scaled, addcdiv, addcmul
+
+
+class Adagrad(Optimizer):
+    """s ← s + g²;  p ← p - clr·g / (√s + eps), with clr = lr / (1 + (step - 1)·lr_decay)."""
+
+    def __init__(self, params, lr: float = 1e-2, lr_decay: float = 0, weight_decay: float = 0,
+                 initial_accumulator_value: float = 0, eps: float = 1e-10, foreach=None, *, maximize: bool = False,
+                 differentiable: bool = False, fused=None) -> None:
+        for name, value in (("learning rate", lr), ("lr_decay value", lr_decay),
+                            ("weight_decay value", weight_decay),
+                            ("initial_accumulator_value value", initial_accumulator_value), ("epsilon value", eps)):
+            if not 0.0 <= value:
+                raise ValueError(f"Invalid {name}: {value}")
+        defaults = dict(lr=lr, lr_decay=lr_decay, eps=eps, weight_decay=weight_decay,
+                        initial_accumulator_value=initial_accumulator_value, foreach=foreach, maximize=maximize,
+                        differentiable=differentiable, fused=fused)
+        super().__init__(params, defaults)
+        # Unlike the other optimizers, Adagrad makes its state up front (so it is listed before any step).
+        for group in self.param_groups:
+            for p in group["params"]:
+                self.state[p] = {"step": Tensor._make(np.array(0.0, dtype=np.float32)),
+                                 "sum": Tensor._make(np.full_like(p._data, initial_accumulator_value))}
+
+    def _update(self, p, grad, state, group) -> None:
+        state["step"]._data += 1
+        step = float(state["step"]._data)
+        if group["maximize"]:
+            grad = -grad
+        if group["weight_decay"] != 0:
+            grad = add_scaled(grad, p._data, group["weight_decay"])
+        clr = group["lr"] / (1 + (step - 1) * group["lr_decay"])
+        total = state["sum"]._data
+        total[...] = addcmul(total, grad, grad, 1)                     # s ← s + g²
+        std = np.sqrt(total) + p._data.dtype.type(group["eps"])
+        _write(p, addcdiv(p._data, grad, std, -clr))

@@ -1,0 +1,87 @@
+"""Adamax and Adadelta (torch.optim.Adamax / Adadelta): Adam's infinity-norm variant, and Zeiler's
+unit-correcting running averages."""
+from __future__ import annotations
+
+import numpy as np
+
+from .._tensor import Tensor
+from .optimizer import Optimizer, _write, add_scaled, addcdiv, addcmul, lerp
+
+
+def _new_state(p, *names) -> dict:
+    state = {"step": Tensor._make(np.array(0.0, dtype=np.float32))}
+    for name in names:
+        state[name] = Tensor._make(np.zeros_like(p._data))
+    return state
+
+
+class Adamax(Optimizer):
+    """m ← β1·m + (1-β1)·g;  u ← max(β2·u, |g| + eps);  p ← p - lr/(1-β1^t) · m/u."""
+
+    def __init__(self, params, lr: float = 2e-3, betas: tuple = (0.9, 0.999), eps: float = 1e-8,
+                 weight_decay: float = 0, foreach=None, *, maximize: bool = False,
+                 differentiable: bool = False, capturable: bool = False) -> None:
+        if not 0.0 <= lr:
+            raise ValueError(f"Invalid learning rate: {lr}")
+        if not 0.0 <= eps:
+            raise ValueError(f"Invalid epsilon value: {eps}")
+        if not 0.0 <= betas[0] < 1.0:
+            raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
+        if not 0.0 <= betas[1] < 1.0:
+            raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
+        if not 0.0 <= weight_decay:
+            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        defaults = dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, foreach=foreach,
+                        maximize=maximize, differentiable=differentiable, capturable=capturable)
+        super().__init__(params, defaults)
+
+    def _update(self, p, grad, state, group) -> None:
+        if not state:
+            state.update(_new_state(p, "exp_avg", "exp_inf"))
+        dt = p._data.dtype
+        (beta1, beta2), eps = group["betas"], group["eps"]
+        if group["maximize"]:
+            grad = -grad
+        state["step"]._data += 1
+        if group["weight_decay"] != 0:
+            grad = add_scaled(grad, p._data, group["weight_decay"])
+        m, u = state["exp_avg"]._data, state["exp_inf"]._data
+        m[...] = lerp(m, grad, 1 - beta1)
+        np.maximum(u * dt.type(beta2), np.abs(grad) + dt.type(eps), out=u)   # the infinity norm's running max
+        clr = group["lr"] / (1 - beta1 ** float(state["step"]._data))
+        _write(p, addcdiv(p._data, m, u, -clr))
+
+
+class Adadelta(Optimizer):
+    """v ← ρ·v + (1-ρ)·g²;  Δ = √(a + eps)/√(v + eps) · g;  a ← ρ·a + (1-ρ)·Δ²;  p ← p - lr·Δ."""
+
+    def __init__(self, params, lr: float = 1.0, rho: float = 0.9, eps: float = 1e-6, weight_decay: float = 0,
+                 foreach=None, *, capturable: bool = False, maximize: bool = False,
+                 differentiable: bool = False) -> None:
+        if not 0.0 <= lr:
+            raise ValueError(f"Invalid learning rate: {lr}")
+        if not 0.0 <= rho <= 1.0:
+            raise ValueError(f"Invalid rho value: {rho}")
+        if not 0.0 <= eps:
+            raise ValueError(f"Invalid epsilon value: {eps}")
+        if not 0.0 <= weight_decay:
+            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        defaults = dict(lr=lr, rho=rho, eps=eps, weight_decay=weight_decay, maximize=maximize, foreach=foreach,
+                        capturable=capturable, differentiable=differentiable)
+        super().__init__(params, defaults)
+
+    def _update(self, p, grad, state, group) -> None:
+        if not state:
+            state.update(_new_state(p, "square_avg", "acc_delta"))
+        dt = p._data.dtype
+        rho, eps = group["rho"], dt.type(group["eps"])
+        state["step"]._data += 1
+        if group["maximize"]:
+            grad = -grad
+        if group["weight_decay"] != 0:
+            grad = add_scaled(grad, p._data, group["weight_decay"])
+        v, acc = state["square_avg"]._data, state["acc_delta"]._data
+        v[...] = addcmul(v * dt.type(rho), grad, grad, 1 - rho)
+        delta = np.sqrt(acc + eps) / np.sqrt(v + eps) * grad
+        acc[...] = addcmul(acc * dt.type(rho), delta, delta, 1 - rho)
+        _write(p, add_scaled(p._data, delta, -group["lr"]))

@@ -1,0 +1,54 @@
+"""RMSprop (torch.optim.RMSprop): divide the gradient by a running root mean square of past gradients."""
+from __future__ import annotations
+
+import numpy as np
+
+from .._tensor import Tensor
+from .optimizer import Optimizer, _write, add_scaled, addcdiv, addcmul, lerp
+
+
+class RMSprop(Optimizer):
+    """v ← α·v + (1-α)·g²;  p ← p - lr·g / (√v + eps) (centered: v - ḡ², momentum: a buffer of the steps)."""
+
+    def __init__(self, params, lr: float = 1e-2, alpha: float = 0.99, eps: float = 1e-8, weight_decay: float = 0,
+                 momentum: float = 0, centered: bool = False, capturable: bool = False, foreach=None,
+                 maximize: bool = False, differentiable: bool = False) -> None:
+        for name, value in (("learning rate", lr), ("epsilon value", eps), ("momentum value", momentum),
+                            ("weight_decay value", weight_decay), ("alpha value", alpha)):
+            if not 0.0 <= value:
+                raise ValueError(f"Invalid {name}: {value}")
+        defaults = dict(lr=lr, momentum=momentum, alpha=alpha, eps=eps, centered=centered,
+                        weight_decay=weight_decay, capturable=capturable, foreach=foreach, maximize=maximize,
+                        differentiable=differentiable)
+        super().__init__(params, defaults)
+
+    def _update(self, p, grad, state, group) -> None:
+        lr, alpha, momentum = group["lr"], group["alpha"], group["momentum"]
+        if not state:
+            state["step"] = Tensor._make(np.array(0.0, dtype=np.float32))
+            state["square_avg"] = Tensor._make(np.zeros_like(p._data))
+            if momentum > 0:
+                state["momentum_buffer"] = Tensor._make(np.zeros_like(p._data))
+            if group["centered"]:
+                state["grad_avg"] = Tensor._make(np.zeros_like(p._data))
+        dt = p._data.dtype
+        if group["maximize"]:
+            grad = -grad
+        state["step"]._data += 1
+        if group["weight_decay"] != 0:
+            grad = add_scaled(grad, p._data, group["weight_decay"])
+        sq = state["square_avg"]._data
+        sq[...] = addcmul(sq * dt.type(alpha), grad, grad, 1 - alpha)   # v ← α·v + (1-α)·g²
+        if group["centered"]:
+            g_avg = state["grad_avg"]._data
+            g_avg[...] = lerp(g_avg, grad, 1 - alpha)                   # ḡ ← α·ḡ + (1-α)·g
+            avg = np.sqrt(addcmul(sq, g_avg, g_avg, -1))                # √(v - ḡ²): a variance estimate
+        else:
+            avg = np.sqrt(sq)
+        avg = avg + dt.type(group["eps"])
+        if momentum > 0:
+            buf = state["momentum_buffer"]._data
+            buf[...] = addcdiv(buf * dt.type(momentum), grad, avg, 1)  # b ← μ·b + g / avg
+            _write(p, add_scaled(p._data, buf, -lr))
+        else:
+            _write(p, addcdiv(p._data, grad, avg, -lr))

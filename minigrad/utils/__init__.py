@@ -1,0 +1,2 @@
+"""torch.utils: data loading (``torch.utils.data``)."""
+from . import data  # noqa: F401

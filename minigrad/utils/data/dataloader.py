@@ -1,0 +1,95 @@
+"""DataLoader: iterate a dataset in batches, samples collated into tensors (torch.utils.data.dataloader).
+
+Single-process only: ``num_workers`` and the other multiprocessing options are accepted and ignored.
+"""
+from __future__ import annotations
+
+import collections.abc
+
+import numpy as np
+
+from ..._class_names import TorchNamed
+from ..._tensor import Tensor
+from .sampler import BatchSampler, RandomSampler, SequentialSampler
+
+
+def default_collate(batch):
+    """Samples → one batch: tensors stacked, numbers made tensors, tuples/lists/dicts collated per field."""
+    from ... import _creation, _ops
+    elem = batch[0]
+    if isinstance(elem, Tensor):
+        return _ops.stack(list(batch), 0)
+    if isinstance(elem, np.ndarray):
+        return default_collate([_creation.as_tensor(b) for b in batch])
+    if isinstance(elem, np.generic):
+        return _creation.as_tensor(np.array(batch))
+    if isinstance(elem, float):
+        return _creation.tensor(list(batch), dtype=_creation._dtypes.float64)
+    if isinstance(elem, int):
+        return _creation.tensor(list(batch))
+    if isinstance(elem, (str, bytes)):
+        return batch
+    if isinstance(elem, collections.abc.Mapping):
+        return {key: default_collate([d[key] for d in batch]) for key in elem}
+    if isinstance(elem, tuple) and hasattr(elem, "_fields"):  # a namedtuple keeps its type
+        return type(elem)(*(default_collate(samples) for samples in zip(*batch)))
+    if isinstance(elem, collections.abc.Sequence):
+        if any(len(e) != len(elem) for e in batch):
+            raise RuntimeError("each element in list of batch should be of equal size")
+        return [default_collate(samples) for samples in zip(*batch)]  # (strings stay a tuple, as in PyTorch)
+    raise TypeError("default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found "
+                    f"{type(elem)}")
+
+
+def default_convert(data):
+    """One sample as the DataLoader gives it without batching (NumPy arrays become tensors)."""
+    from ... import _creation
+    if isinstance(data, np.ndarray):
+        return _creation.as_tensor(data)
+    if isinstance(data, collections.abc.Mapping):
+        return {k: default_convert(v) for k, v in data.items()}
+    if isinstance(data, tuple) and not hasattr(data, "_fields"):
+        return [default_convert(d) for d in data]
+    if isinstance(data, list):
+        return [default_convert(d) for d in data]
+    return data
+
+
+class DataLoader(metaclass=TorchNamed):
+    """Batches of ``batch_size`` samples from ``dataset``, in order or shuffled (one pass per ``iter``)."""
+
+    def __init__(self, dataset, batch_size: int | None = 1, shuffle: bool | None = None, sampler=None,
+                 batch_sampler=None, num_workers: int = 0, collate_fn=None, pin_memory: bool = False,
+                 drop_last: bool = False, timeout: float = 0, worker_init_fn=None, multiprocessing_context=None,
+                 generator=None, *, prefetch_factor=None, persistent_workers: bool = False,
+                 pin_memory_device: str = "", in_order: bool = True) -> None:
+        if sampler is not None and shuffle:
+            raise ValueError("sampler option is mutually exclusive with shuffle")
+        if batch_sampler is not None and (batch_size != 1 or shuffle or sampler is not None or drop_last):
+            raise ValueError("batch_sampler option is mutually exclusive with batch_size, shuffle, sampler, and "
+                             "drop_last")
+        self.dataset, self.num_workers, self.drop_last, self.generator = dataset, num_workers, drop_last, generator
+        if sampler is None:
+            sampler = RandomSampler(dataset, generator=generator) if shuffle else SequentialSampler(dataset)
+        if batch_sampler is not None:
+            batch_size, drop_last = None, False
+        elif batch_size is not None:
+            batch_sampler = BatchSampler(sampler, batch_size, drop_last)
+        self.batch_size, self.sampler, self.batch_sampler = batch_size, sampler, batch_sampler
+        if collate_fn is None:
+            collate_fn = default_collate if batch_sampler is not None else default_convert
+        self.collate_fn = collate_fn
+
+    def __iter__(self):
+        if self.batch_sampler is None:
+            for idx in self.sampler:
+                yield self.collate_fn(self.dataset[idx])
+            return
+        for indices in self.batch_sampler:
+            yield self.collate_fn([self.dataset[i] for i in indices])
+
+    def __len__(self) -> int:
+        return len(self.batch_sampler if self.batch_sampler is not None else self.sampler)
+
+    def __repr__(self) -> str:
+        return f"<torch.utils.data.dataloader.DataLoader object at {hex(id(self))}>"
