@@ -29,10 +29,11 @@ from ._creation import (  # noqa: F401
     ShortTensor,
 )
 from ._creation import (  # noqa: F401
-    Generator, arange, as_tensor, asarray, default_generator, device, empty, empty_like, eye, from_numpy, full,
+    Generator, arange, as_tensor, asarray, default_generator, empty, empty_like, eye, from_numpy, full,
     full_like, get_rng_state, initial_seed, linspace, logspace, manual_seed, normal, ones, ones_like, rand,
     rand_like, randint, randint_like, randn, randn_like, randperm, seed, set_rng_state, tensor, zeros, zeros_like,
 )
+from ._device import device, get_default_device, set_default_device  # noqa: F401
 from . import _indexing  # noqa: F401
 from . import autograd  # noqa: F401
 from .autograd.anomaly_mode import (  # noqa: F401
@@ -71,11 +72,16 @@ for _module in (_ops_math, _ops_sorting, _ops_matrices, _ops_shapes):
     for _name in _module.METHODS + _module.FUNCTIONS:
         globals()[_name] = getattr(_module, _name)
 del _module, _name
+from . import _ops_inplace_views  # noqa: E402,F401  (x.t_(), x.unsqueeze_(0), x.resize_(n) ...)
+from ._ops_inplace_views import as_strided, as_strided_, resize_as_  # noqa: E402,F401
 from ._dtypes import finfo, iinfo  # noqa: E402,F401
 from . import linalg  # noqa: E402,F401
+from .linalg import _slogdet_legacy as slogdet  # noqa: E402,F401
+from .linalg import logdet, pinverse  # noqa: E402,F401
 from .serialization import load, save  # noqa: E402,F401
 from . import special  # noqa: E402,F401
 from . import accelerator, backends, cuda, distributions, utils  # noqa: E402,F401
+from .nn.functional import conv1d, conv2d, max_pool2d  # noqa: E402,F401  (torch.conv2d is F.conv2d)
 
 _deterministic = [False]
 
@@ -142,3 +148,8 @@ def can_cast(from_, to) -> _builtins.bool:
     """PyTorch's casting rule: no complex to real, no float to integer, no non-bool to bool."""
     # The categories are ordered bool < integer < floating < complex, and a cast may not go down one.
     return from_._kind <= to._kind
+
+
+# torch.floor(1.5): PyTorch's TypeError for a number where a function takes a tensor first (see _arg_errors).
+from . import _arg_errors  # noqa: E402
+_arg_errors.install_tensor_first(globals())

@@ -6,41 +6,12 @@ import warnings
 
 import numpy as np
 
-from . import _dtypes
+from . import _device, _dtypes
 from ._class_names import TorchNamed
+from ._device import check_creation_device
+from ._dispatch import _QUIET, _np_errstate
 from ._fused import fma64 as _fma
 from ._tensor import _LEGACY_NAMES, Size, Tensor
-
-_DEVICE_TYPES = ("cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve", "fpga", "maia",
-                 "xla", "lazy", "vulkan", "mps", "meta", "hpu", "mtia", "privateuseone")
-
-
-class device(metaclass=TorchNamed):
-    """A device description; minigrad computes on the CPU only."""
-
-    _torch_name = "torch.device"
-
-    __slots__ = ("index", "type")
-
-    def __init__(self, type: str = "cpu", index=None) -> None:
-        if isinstance(type, device):
-            type, index = type.type, type.index
-        self.type, self.index = str(type).split(":")[0], index
-        if self.type not in _DEVICE_TYPES:
-            raise RuntimeError(f"Expected one of {', '.join(_DEVICE_TYPES)} device type at start of device string: "
-                               f"{type}")
-
-    def __repr__(self) -> str:
-        return f"device(type='{self.type}')"
-
-    def __eq__(self, other) -> bool:
-        return str(self) == str(other) or (isinstance(other, str) and other == self.type)
-
-    def __hash__(self) -> int:
-        return hash(self.type)
-
-    def __str__(self) -> str:
-        return self.type
 
 
 def _finish(data: np.ndarray, requires_grad: bool) -> Tensor:
@@ -89,14 +60,23 @@ def _to_array(data, dtype: _dtypes.dtype | None) -> np.ndarray:
         arr = data._data
         return np.array(arr, dtype=(dtype or data.dtype).np, copy=True)
     if isinstance(data, np.ndarray):
-        return np.array(data, dtype=(dtype or _dtypes.from_numpy(data.dtype)).np, copy=True)
+        token = _np_errstate.set(_QUIET)  # (float64 -> float32 overflows to inf silently, as in PyTorch)
+        try:
+            return np.array(data, dtype=(dtype or _dtypes.from_numpy(data.dtype)).np, copy=True)
+        finally:
+            _np_errstate.reset(token)
     if dtype is None:
         dtype = _infer_dtype(data)
         if dtype is None:
             # Mixed nested Tensors/arrays: promote over their elements.
             dtype = _dtypes.get_default_dtype()
-    arr = np.array(_plain(data), dtype=dtype.np if dtype is not _dtypes.bfloat16 else np.float64)
-    return arr.astype(dtype.np)
+    # A float too big for the dtype becomes inf without NumPy's overflow warning, as in PyTorch.
+    token = _np_errstate.set(_QUIET)
+    try:
+        arr = np.array(_plain(data), dtype=dtype.np if dtype is not _dtypes.bfloat16 else np.float64)
+        return arr.astype(dtype.np)
+    finally:
+        _np_errstate.reset(token)
 
 
 def _check_rectangular(data, dim: int = 0):
@@ -125,6 +105,7 @@ def _plain(data):
 
 def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False) -> Tensor:
     """A new tensor holding a copy of ``data`` (nested lists, a number, an ndarray or a tensor)."""
+    check_creation_device(device)
     if isinstance(data, Tensor):
         warnings.warn(
             "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
@@ -161,6 +142,7 @@ def _promote_nested(data):
 
 def as_tensor(data, dtype=None, device=None) -> Tensor:
     """Like ``tensor`` but shares memory with a tensor or ndarray when the dtype allows."""
+    check_creation_device(device, use_default=not isinstance(data, Tensor))
     dtype = _dtypes.to_dtype(dtype) if dtype is not None else None
     if isinstance(data, Tensor):
         return data if dtype is None or dtype is data.dtype else data.to(dtype)
@@ -262,6 +244,7 @@ def _dt(dtype) -> _dtypes.dtype:
 
 def zeros(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None) -> Tensor:
     """A tensor of zeros."""
+    check_creation_device(device)
     flat = size[0] if len(size) == 1 and isinstance(size[0], (tuple, list)) else size
     if builtins.any(isinstance(s, int) and s < 0 for s in flat):
         raise RuntimeError("zeros: Dimension size must be non-negative.")  # zeros' own check, in PyTorch
@@ -270,16 +253,19 @@ def zeros(*size, dtype=None, device=None, requires_grad=False, out=None, layout=
 
 def ones(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None) -> Tensor:
     """A tensor of ones."""
+    check_creation_device(device)
     return _finish(np.ones(_size(size), dtype=_dt(dtype).np), requires_grad)
 
 
 def empty(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None, memory_format=None) -> Tensor:
     """An uninitialised tensor (zeros here, for reproducible lessons)."""
+    check_creation_device(device)
     return _finish(np.zeros(_size(size), dtype=_dt(dtype).np), requires_grad)
 
 
 def full(size, fill_value, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     """A tensor filled with ``fill_value`` (its dtype inferred from the value if not given)."""
+    check_creation_device(device)
     dt = _dtypes.to_dtype(dtype) if dtype is not None else _dtypes.scalar_dtype(fill_value)
     return _finish(np.full(_size((size,) if isinstance(size, int) else (tuple(size),)), fill_value, dtype=dt.np),
                    requires_grad)
@@ -287,11 +273,13 @@ def full(size, fill_value, *, dtype=None, device=None, requires_grad=False) -> T
 
 def eye(n, m=None, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     """Identity matrix (n x m)."""
+    check_creation_device(device)
     return _finish(np.eye(n, n if m is None else m, dtype=_dt(dtype).np), requires_grad)
 
 
 def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     """Values from start to end (exclusive) in steps of ``step``."""
+    check_creation_device(device)
     if end is None:
         start, end = 0, start
     vals = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
@@ -336,6 +324,7 @@ def _arange_like_torch(start: float, step: float, n: int, np_dtype) -> np.ndarra
 
 def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     """``steps`` evenly spaced values from start to end (inclusive)."""
+    check_creation_device(device)
     dt = _dt(dtype)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
@@ -370,8 +359,9 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
     return _finish(data.astype(dt.np), requires_grad)
 
 
-def logspace(start, end, steps, base=10.0, *, dtype=None, requires_grad=False) -> Tensor:
+def logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     """``steps`` values from base**start to base**end, evenly spaced in the exponent."""
+    check_creation_device(device)
     dt = _dt(dtype)
     return _finish(np.power(base, linspace(start, end, steps, dtype=_dtypes.float64)._data).astype(dt.np),
                    requires_grad)
@@ -383,23 +373,27 @@ def _like(input: Tensor, dtype):
 
 def zeros_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None) -> Tensor:
     """Zeros with the shape (and, by default, the dtype) of ``input``."""
+    check_creation_device(device, use_default=False)  # (a tensor like input: on its device)
     shape, dt = _like(input, dtype)
     return _finish(np.zeros(shape, dtype=dt.np), requires_grad)
 
 
 def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None) -> Tensor:
     """Ones with the shape (and, by default, the dtype) of ``input``."""
+    check_creation_device(device, use_default=False)  # (a tensor like input: on its device)
     shape, dt = _like(input, dtype)
     return _finish(np.ones(shape, dtype=dt.np), requires_grad)
 
 
 def empty_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None) -> Tensor:
     """An uninitialised tensor shaped like ``input`` (here: zeros)."""
+    check_creation_device(device, use_default=False)  # (a tensor like input: on its device)
     return zeros_like(input, dtype=dtype, requires_grad=requires_grad)
 
 
 def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     """``fill_value`` everywhere, with the shape (and, by default, the dtype) of ``input``."""
+    check_creation_device(device, use_default=False)  # (a tensor like input: on its device)
     shape, dt = _like(input, dtype)
     return _finish(np.full(shape, fill_value, dtype=dt.np), requires_grad)
 
@@ -416,6 +410,7 @@ class Generator(metaclass=TorchNamed):
     _torch_name = "torch._C.Generator"
 
     def __init__(self, device="cpu") -> None:
+        self.device = _device.generator_device(device)
         self._seed = _DEFAULT_SEED
         self._rng = np.random.default_rng(self._seed)
 
@@ -503,6 +498,7 @@ def _check_uniform(a, b, dt) -> None:
 
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
     """Uniform random values in [0, 1)."""
+    check_creation_device(device)
     dt, rng, shape = _dt(dtype), _rng(generator), _size(size)
     _check_uniform(0, 1, dt)
     if dt.is_complex:  # real and imaginary parts each uniform in [0, 1)
@@ -512,6 +508,7 @@ def rand(*size, generator=None, dtype=None, device=None, requires_grad=False) ->
 
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
     """Standard normal random values."""
+    check_creation_device(device)
     dt, rng, shape = _dt(dtype), _rng(generator), _size(size)
     _check_normal(1.0, dt)
     if dt.is_complex:  # complex standard normal: E|z|² = 1, so each part has variance 1/2
@@ -522,6 +519,7 @@ def randn(*size, generator=None, dtype=None, device=None, requires_grad=False) -
 
 def randint(low, high=None, size=None, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
     """Random integers in [low, high)."""
+    check_creation_device(device)
     if size is None and isinstance(high, (tuple, list)):  # randint(high, size)
         low, high, size = 0, low, high
     if high is None:
@@ -534,30 +532,35 @@ def randint(low, high=None, size=None, *, generator=None, dtype=None, device=Non
 
 def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
     """A random permutation of 0 .. n-1."""
+    check_creation_device(device)
     dt = _dtypes.int64 if dtype is None else _dtypes.to_dtype(dtype)
     return _finish(_rng(generator).permutation(n).astype(dt.np), requires_grad)
 
 
 def rand_like(input, *, dtype=None, requires_grad=False, **kw) -> Tensor:
     """U(0, 1) samples shaped like ``input``."""
+    check_creation_device(kw.get("device"), use_default=False)
     shape, dt = _like(input, dtype)
     return rand(shape, dtype=dt, requires_grad=requires_grad)
 
 
 def randn_like(input, *, dtype=None, requires_grad=False, **kw) -> Tensor:
     """N(0, 1) samples shaped like ``input``."""
+    check_creation_device(kw.get("device"), use_default=False)
     shape, dt = _like(input, dtype)
     return randn(shape, dtype=dt, requires_grad=requires_grad)
 
 
 def randint_like(input, low, high=None, *, dtype=None, requires_grad=False, **kw) -> Tensor:
     """Random integers in [low, high) shaped like ``input``."""
+    check_creation_device(kw.get("device"), use_default=False)
     shape, dt = _like(input, dtype)
     return randint(low, high, shape, dtype=dt, requires_grad=requires_grad)
 
 
-def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, requires_grad=False) -> Tensor:
+def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
     """Samples of N(mean, std²); mean and std may be tensors (broadcast together)."""
+    check_creation_device(device)
     _check_normal(std, _dtypes.float32)
     if isinstance(mean, Tensor) or isinstance(std, Tensor):
         m = mean._data if isinstance(mean, Tensor) else mean
@@ -573,6 +576,7 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, requires
 
 def _new_tensor(self, data, *, dtype=None, device=None, requires_grad=False, **kw) -> Tensor:
     """x.new_tensor(data): a copy of data with x's dtype by default."""
+    check_creation_device(device, use_default=False)
     if isinstance(data, Tensor):
         warnings.warn(
             "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
@@ -583,21 +587,25 @@ def _new_tensor(self, data, *, dtype=None, device=None, requires_grad=False, **k
 
 def _new_zeros(self, *size, dtype=None, device=None, requires_grad=False, **kw) -> Tensor:
     """x.new_zeros(size)."""
+    check_creation_device(device, use_default=False)
     return zeros(*size, dtype=self.dtype if dtype is None else dtype, requires_grad=requires_grad)
 
 
 def _new_ones(self, *size, dtype=None, device=None, requires_grad=False, **kw) -> Tensor:
     """x.new_ones(size)."""
+    check_creation_device(device, use_default=False)
     return ones(*size, dtype=self.dtype if dtype is None else dtype, requires_grad=requires_grad)
 
 
 def _new_empty(self, *size, dtype=None, device=None, requires_grad=False, **kw) -> Tensor:
     """x.new_empty(size)."""
+    check_creation_device(device, use_default=False)
     return empty(*size, dtype=self.dtype if dtype is None else dtype, requires_grad=requires_grad)
 
 
 def _new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False, **kw) -> Tensor:
     """x.new_full(size, value)."""
+    check_creation_device(device, use_default=False)
     return full(size, fill_value, dtype=self.dtype if dtype is None else dtype, requires_grad=requires_grad)
 
 

@@ -278,7 +278,8 @@ class Op:
             arrays = _pytorch_operands(self.name, tensors, npd, args)
         else:
             npd = dtype.np
-            arrays = [t._data if t._data.dtype == npd else t._data.astype(npd) for t in tensors]
+            # (a cast overflows to inf silently, as in PyTorch: _quiet_astype, only when there is a cast)
+            arrays = [t._data if t._data.dtype == npd else _quiet_astype(t._data, npd) for t in tensors]
         token = _np_errstate.set(_QUIET)
         try:
             result = self.forward(*arrays, **args)
@@ -298,7 +299,8 @@ class Op:
             arrays = _pytorch_operands(self.name, tensors, npd, args)
         else:
             npd = dtype.np
-            arrays = [t._data if t._data.dtype == npd else t._data.astype(npd) for t in tensors]
+            # (a cast overflows to inf silently, as in PyTorch: _quiet_astype, only when there is a cast)
+            arrays = [t._data if t._data.dtype == npd else _quiet_astype(t._data, npd) for t in tensors]
 
         record = False
         if _STATE.enabled:  # a plain loop: any(<generator>) costs ~0.4 us per op
@@ -466,7 +468,7 @@ class Op:
         _check_inplace(out, record)
         # Inputs that the formulas need are snapshotted before being overwritten.
         originals = list(tensors)
-        _check_no_partial_overlap(out, tensors)
+        overlapping = _check_no_partial_overlap(out, tensors, self)
         if record:
             for i, t in enumerate(tensors):
                 # Only ``self`` is kept as it was (PyTorch's original_self); another input that is the
@@ -476,11 +478,17 @@ class Op:
                     from . import derivatives
                     originals[i] = derivatives.clone(t)
             edges = _edges_of([tensors[i] for i in self.diff_positions])
-        if out.dtype.np != result.dtype and not np.can_cast(result.dtype, out._data.dtype, "same_kind"):
-            from ._dtypes import from_numpy
-            raise RuntimeError(f"result type {_legacy_scalar_name(from_numpy(result.dtype))} can't be cast to "
-                               f"the desired output type {_legacy_scalar_name(out.dtype)}")
-        out._data[...] = result
+        if out.dtype.np != result.dtype and _dtypes.from_numpy(result.dtype)._kind > out.dtype._kind:
+            # PyTorch's canCast: never down a category (complex > floating > integer > bool). Not NumPy's
+            # "same_kind", which lets complex into bfloat16 and integers into bool.
+            raise RuntimeError(f"result type {_legacy_scalar_name(_dtypes.from_numpy(result.dtype))} can't be cast "
+                               f"to the desired output type {_legacy_scalar_name(out.dtype)}")
+        if out.dtype.np != result.dtype:
+            result = _quiet_astype(result, out._data.dtype)  # (float64 into float16 overflows to inf silently)
+        if overlapping:  # an expanded tensor: write only what changed (the other copies would restore it)
+            np.copyto(out._data, result, where=result != out._data)
+        else:
+            out._data[...] = result
         _check_inference_write(out)
         out._version_counter[0] += 1
         if record:
@@ -658,13 +666,14 @@ def _saved_before_write(node, out) -> None:
             value._saved_version -= 1
 
 
-def _check_no_partial_overlap(out, tensors) -> None:
+def _check_no_partial_overlap(out, tensors, op=None) -> bool:
+    """Refuse writes PyTorch refuses; True if ``out``'s elements share memory (an allowed write into it)."""
     # Writing into memory that another input reads through a different view is refused, as in PyTorch.
     data = out._data
-    if not data.flags.writeable and any(st == 0 and n > 1 for st, n in zip(data.strides, data.shape)):
-        # An expanded tensor (NumPy's read-only broadcast view): several elements share one location.
-        raise RuntimeError("unsupported operation: more than one element of the written-to tensor refers to a "
-                           "single memory location. Please clone() the tensor before performing the operation.")
+    overlapping = False
+    if 0 in data.strides and any(st == 0 and n > 1 for st, n in zip(data.strides, data.shape)):
+        _check_overlapping_write(op, out, tensors)  # an expanded tensor: elements share one location
+        overlapping = True
     for t in tensors:
         a, b = t._data, out._data
         # may_share_memory (a bounds check) first: the usual input is separate memory, and reading
@@ -677,6 +686,39 @@ def _check_no_partial_overlap(out, tensors) -> None:
             raise RuntimeError("unsupported operation: some elements of the input tensor and the written-to tensor "
                                "refer to a single memory location. Please clone() the tensor before performing the "
                                "operation.")
+    return overlapping
+
+
+def _check_overlapping_write(op, out, tensors) -> None:
+    """Writing into a tensor whose elements share memory (``x.expand(3, 4)``): only some ops may, as in PyTorch.
+
+    Every copy of an element gets the same value from fill_ and zero_; masked_fill_ and index_put_
+    (``x[mask] = v``) are still allowed with a deprecation warning; copy_ of the tensor into itself
+    changes nothing. Everything else is refused.
+    """
+    name = op.node_name if op is not None else None
+    if name in _OVERLAPPING_WRITES:
+        deprecated = _OVERLAPPING_WRITES[name]
+        if deprecated:
+            import warnings
+            warnings.warn(f"Use of {deprecated[0]} on expanded tensors is deprecated. Please clone() the tensor before "
+                          f"performing this operation. This also applies to advanced indexing e.g. {deprecated[1]} "
+                          f"(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
+                          f"TensorAdvancedIndexing.cpp:{deprecated[2]}.)", UserWarning, stacklevel=7)
+        return
+    if name == "CopyBackwards" and len(tensors) > 1 and tensors[1] is out:
+        return
+    raise RuntimeError("unsupported operation: more than one element of the written-to tensor refers to a "
+                       "single memory location. Please clone() the tensor before performing the operation.")
+
+
+# Ops (by node name) that may write into an expanded tensor: None, or the deprecation warning's details.
+_OVERLAPPING_WRITES = {
+    "FillBackward2": None, "ZeroBackward0": None,
+    "MaskedFillBackward0": ("masked_fill_", "tensor[mask] = scalar", 2450),
+    "MaskedFillBackward1": ("masked_fill_", "tensor[mask] = scalar", 2450),
+    "IndexPutBackward0": ("index_put_", "tensor[indices] = tensor", 976),
+}
 
 
 def _check_inference_write(t) -> None:
@@ -780,7 +822,10 @@ def _record_copy_slices(op: Op, view, originals, args, edges) -> None:
     # The op's own node, as if applied out of place to the view's old value.
     tmp = Tensor._make(view._data)
     fn = op._record(originals, [tmp], args, edges)
-    node = CopySlices(base, view._view_fn, fn)
+    if getattr(base, "_restrided", False):  # the base changed shape in place (t_, resize_ ...) since
+        node = _OffsetCopySlices(base, view, fn)
+    else:
+        node = CopySlices(base, view._view_fn, fn)
     base._grad_fn, base._output_nr, base._requires_grad = node, 0, True
     base._view_version = base._version_counter[0]
     # The view now reads its values through the base.
@@ -821,6 +866,51 @@ class CopySlices(Node):
     def release_variables(self) -> None:
         """Free what the wrapped node saved."""
         self.fn.release_variables()
+
+
+class _OffsetCopySlices(CopySlices):
+    """CopySlices for a view whose base changed shape in place after the view was made.
+
+    Replaying how the view was made would read the base's old layout; the view's elements are found
+    by memory offset instead, once (``_positions``: each view element's flat index in the base).
+    """
+
+    __slots__ = ("_positions", "_view_shape")
+
+    def __init__(self, base, view, fn) -> None:
+        super().__init__(base, None, fn)
+        self._positions = _positions_in(base._data, view._data)
+        self._view_shape = view._data.shape
+
+    def apply(self, grad_outputs: tuple) -> tuple:
+        """The base's gradient: ``fn``'s gradient at the view's positions, the rest passed through."""
+        from . import derivatives as D
+        grad = grad_outputs[0]
+        flat = grad.reshape(-1)
+        at = (self._positions,)
+        res = self.fn.apply((D.index(flat, indices=at).reshape(self._view_shape),))
+        new = res[0] if res and res[0] is not None else Tensor._make(np.zeros(self._view_shape, grad._data.dtype))
+        result = D.index_put(flat, new.reshape(-1), indices=at, accumulate=False).reshape(grad.shape)
+        return (result,) + tuple(res[1:])
+
+
+_OffsetCopySlices.__name__ = _OffsetCopySlices.__qualname__ = "CopySlices"  # (what PyTorch shows)
+
+
+def _positions_in(base: np.ndarray, view: np.ndarray) -> np.ndarray:
+    """For each element of ``view`` (in order), the flat index of the element of ``base`` at its address."""
+    def addresses(a, start):
+        out = np.full(a.shape, start, dtype=np.int64)
+        for d, (n, st) in enumerate(zip(a.shape, a.strides)):
+            out = out + (np.arange(n, dtype=np.int64) * st).reshape((n,) + (1,) * (a.ndim - d - 1))
+        return out.reshape(-1)
+    mine = addresses(base, 0)
+    theirs = addresses(view, view.__array_interface__["data"][0] - base.__array_interface__["data"][0])
+    order = np.argsort(mine, kind="stable")
+    pos = order[np.minimum(np.searchsorted(mine, theirs, sorter=order), max(len(order) - 1, 0))]
+    if not np.array_equal(mine[pos], theirs):
+        raise RuntimeError("in-place write through a view whose memory its base no longer covers")
+    return pos
 
 
 # What a node shows for a saved number once its saved values are freed (OpNode.release_variables).

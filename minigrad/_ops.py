@@ -10,7 +10,7 @@ import warnings
 
 import numpy as np
 
-from . import _dispatch, _dtypes, return_types
+from . import _arg_errors, _dispatch, _dtypes, return_types
 from . import derivatives as D
 from ._tensor import Size, Tensor
 from .autograd import grad_mode
@@ -263,6 +263,8 @@ subtract = sub
 
 def rsub(input, other, *, alpha=1):
     """other - alpha * input (RsubBackward0 for a tensor other, RsubBackward1 for a number)."""
+    if not isinstance(input, Tensor):
+        raise _arg_errors.no_overload("rsub", input, other)
     return _binary(D.rsub_tensor if isinstance(other, Tensor) else D.rsub, input, other, no_bool=True, alpha=alpha)
 
 
@@ -363,6 +365,8 @@ negative = neg
 def pow(input, exponent):
     """input ** exponent (scalar exponent: PowBackward0; tensor exponent: PowBackward1)."""
     if not isinstance(input, Tensor):
+        if not isinstance(exponent, Tensor):
+            raise _arg_errors.no_overload("pow", input, exponent)
         # number ** tensor: PowBackward2, one edge (to the exponent), the base saved as a number.
         # dtype is always given: _run rounds NumPy's float32 power of a bfloat16 tensor back to bfloat16.
         dt = _dtypes.result_type(input, exponent)
@@ -565,18 +569,79 @@ def square(input):
 
 def clamp(input, min=None, max=None):
     """Limit every element to [min, max] (either may be None; tensors broadcast)."""
+    min, max, dt = _clamp_args(input, min, max)
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        # A missing bound is a constant (the dtype's extreme): its edge is (None, 0), as in PyTorch.
+        return D.clamp_tensor(input, _bound_tensor(min, dt, False), _bound_tensor(max, dt, True), dtype=dt)
+    return D.clamp(input, dtype=dt if dt.np != input._data.dtype else None, min=min, max=max)
+
+
+def _clamp_args(input, min, max, name="clamp"):
+    """clamp's checks in PyTorch's order; the bounds (a 0-dim tensor beside a number as a number) and the dtype."""
+    if not isinstance(input, Tensor):  # (the bounds taken as given by keyword: clamp(x, min=0))
+        raise _arg_errors.invalid_combination(name, (input,), {k: v for k, v in (("min", min), ("max", max))
+                                                               if v is not None}, _arg_errors.OVERLOADS["clamp"])
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
     if input.dtype.is_complex:
         raise NotImplementedError("clamp is not supported for complex types")
-    if isinstance(min, Tensor) or isinstance(max, Tensor):
-        # A missing bound is an infinite constant: its edge is (None, 0), as in PyTorch.
-        lo = _as_tensor_like(min if min is not None else float("-inf"), input)
-        hi = _as_tensor_like(max if max is not None else float("inf"), input)
-        dt = _dtypes.result_type(input, *[b for b in (min, max) if b is not None])
-        return D.clamp_tensor(input, lo, hi, dtype=dt)
-    dt = _dtypes.result_type(input, *[b for b in (min, max) if b is not None])
-    return D.clamp(input, dtype=dt if dt.np != input._data.dtype else None, min=min, max=max)
+    tensors = [isinstance(b, Tensor) for b in (min, max)]
+    if builtins.any(tensors) and not builtins.all(t or b is None for t, b in zip(tensors, (min, max))):
+        # A tensor and a number: PyTorch's Number overload takes a 0-dim tensor as a number, nothing else.
+        if builtins.any(t and (b.dim() or b.requires_grad) for t, b in zip(tensors, (min, max))):
+            raise _arg_errors.invalid_combination(name, (input,), {k: v for k, v in (("min", min), ("max", max))},
+                                                  _arg_errors.OVERLOADS["clamp"])
+        min, max = (b.item() if t else b for t, b in zip(tensors, (min, max)))
+    bounds = [b for b in (min, max) if b is not None]
+    dt = _dtypes.result_type(input, *bounds)
+    if builtins.any(tensors) and (isinstance(min, Tensor) or isinstance(max, Tensor)):
+        if dt.is_complex or (dt is _dtypes.bool_ and len(bounds) == 2):
+            kernel = "clamp" if min is not None and max is not None else "maximum" if min is not None else "minimum"
+            raise NotImplementedError(f'"{kernel}_cpu" not implemented for \'{_legacy(dt)}\'')
+        return min, max, dt
+    if dt is _dtypes.bool_:
+        kernel = "clamp" if min is not None and max is not None else "clamp_min" if min is not None else "clamp_max"
+        raise NotImplementedError(f'"{kernel}_scalar_cpu" not implemented for \'Bool\'')
+    if dt.is_complex:  # a complex number bound (PyTorch's clamp reads it as a double for a float input)
+        if name == "clamp" and input.dtype.is_floating_point:
+            raise RuntimeError("value cannot be converted to type double without overflow")
+        raise NotImplementedError("clamp is not supported for complex types")
+    for b in bounds:
+        _check_scalar_fits(b, dt)
+    return min, max, dt
+
+
+def _bound_tensor(bound, dt, upper: bool) -> Tensor:
+    """A clamp bound as a tensor; a missing one is the dtype's extreme (inf for floats), which clamps nothing."""
+    if isinstance(bound, Tensor):
+        return bound
+    if bound is None:
+        bound = (float("inf") if upper else float("-inf")) if dt.is_floating_point else (
+            _dtypes.iinfo(dt).max if upper else _dtypes.iinfo(dt).min)
+    return Tensor._make(np.asarray(bound).astype(dt.np))
+
+
+# The C++ type names of PyTorch's "value cannot be converted to type ... without overflow".
+_CPP_NAMES = {"float16": "c10::Half", "bfloat16": "c10::BFloat16", "float32": "float", "float64": "double",
+              "int8": "int8_t", "int16": "int16_t", "int32": "int", "int64": "int64_t", "uint8": "uint8_t"}
+
+
+def _check_scalar_fits(value, dt) -> None:
+    """PyTorch's checked conversion of a Python number to ``dt`` (c10::checked_convert)."""
+    if dt.is_complex:
+        return
+    if dt.is_floating_point:
+        value = float(value)
+        info = _dtypes.finfo(dt)
+        fits = value != value or builtins.abs(value) == float("inf") or -info.max <= value <= info.max
+    else:
+        info = _dtypes.iinfo(dt)
+        if dt is _dtypes.uint8 and value < 0:  # an unsigned type takes negative numbers by two's complement
+            fits = -value <= info.max
+        else:
+            fits = info.min <= value <= info.max
+    if not fits:
+        raise RuntimeError(f"value cannot be converted to type {_CPP_NAMES[dt.name]} without overflow")
 
 
 clip = clamp
@@ -586,7 +651,7 @@ def clamp_min(input, min):
     """max(input, min)."""
     if isinstance(min, Tensor):
         return clamp(input, min=min)
-    dt = _dtypes.result_type(input, min)
+    _, _, dt = _clamp_args(input, min, None, "clamp_min")
     return D.clamp_min(input, dtype=dt if dt.np != input._data.dtype else None, min=min)
 
 
@@ -594,7 +659,7 @@ def clamp_max(input, max):
     """min(input, max)."""
     if isinstance(max, Tensor):
         return clamp(input, max=max)
-    dt = _dtypes.result_type(input, max)
+    _, _, dt = _clamp_args(input, None, max, "clamp_max")
     return D.clamp_max(input, dtype=dt if dt.np != input._data.dtype else None, max=max)
 
 
@@ -627,6 +692,8 @@ def minimum(input, other):
 
 def lerp(input, end, weight):
     """input + weight * (end - input)."""
+    if not (isinstance(input, Tensor) and isinstance(end, Tensor)):
+        raise _arg_errors.no_overload("lerp", input, end, weight)
     if input.dtype is not end.dtype:
         raise RuntimeError(f"expected dtype {_legacy(input.dtype).lower()} for `end` but got dtype "
                            f"{_legacy(end.dtype).lower()}")
@@ -674,13 +741,19 @@ def square_(input):
 
 def clamp_(input, min=None, max=None):
     """In-place clamp."""
-    if min is None and max is None:
-        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    min, max, dt = _clamp_args(input, min, max)
     if isinstance(min, Tensor) or isinstance(max, Tensor):
-        lo = _as_tensor_like(min if min is not None else float("-inf"), input)
-        hi = _as_tensor_like(max if max is not None else float("inf"), input)
-        return D.clamp_tensor(input, lo, hi, out=input)
+        lo, hi = _bound_tensor(min, dt, False), _bound_tensor(max, dt, True)
+        return D.clamp_tensor(input, lo, hi, out=input, dtype=dt)
+    _check_clamp_cast(dt, input)
     return D.clamp(input, out=input, min=min, max=max)
+
+
+def _check_clamp_cast(dt, input) -> None:
+    """clamp_ with number bounds: PyTorch's check that the result fits back (in TypeMeta's type names)."""
+    if dt._kind > input.dtype._kind:
+        raise RuntimeError(f"result type {_legacy(dt)} can't be cast to the desired output type "
+                           f"{_meta_name(input.dtype)}")
 
 
 clip_ = clamp_
@@ -688,11 +761,17 @@ clip_ = clamp_
 
 def clamp_min_(input, min):
     """In-place clamp_min."""
+    if isinstance(min, Tensor):
+        return clamp_(input, min=min)
+    _check_clamp_cast(_clamp_args(input, min, None, "clamp_min")[2], input)
     return D.clamp_min(input, out=input, min=min)
 
 
 def clamp_max_(input, max):
     """In-place clamp_max."""
+    if isinstance(max, Tensor):
+        return clamp_(input, max=max)
+    _check_clamp_cast(_clamp_args(input, None, max, "clamp_max")[2], input)
     return D.clamp_max(input, out=input, max=max)
 
 
@@ -734,13 +813,16 @@ def sum(input, dim=_ALL_DIMS, keepdim=False, *, dtype=None):
     elif not (dtype.is_floating_point or dtype.is_complex) and input._requires_grad and _STATE.enabled:
         raise RuntimeError(f"Autograd not support dtype: {_legacy(dtype)}")
     if dim is _ALL_DIMS:
+        if keepdim:
+            raise _no_overload("sum", input, dim, keepdim, dtype)
         return D.sum(input, dtype=dtype)
     return D.sum_dim(input, dtype=dtype, dim=_reduce_dims(dim, input), keepdim=keepdim)
 
 
 def mean(input, dim=_ALL_DIMS, keepdim=False, *, dtype=None):
     """Arithmetic mean of all elements, or over ``dim``."""
-    if dim is _ALL_DIMS and dtype is None and isinstance(input, Tensor) and input._data.dtype in _INEXACT_NP:
+    if dim is _ALL_DIMS and dtype is None and keepdim is False and isinstance(input, Tensor) \
+            and input._data.dtype in _INEXACT_NP:
         return D.mean.call((input,), None, None, {})  # fast path (loss.mean()): nothing to check or cast
     if not isinstance(input, Tensor):
         raise _not_a_tensor("mean", input)
@@ -750,8 +832,48 @@ def mean(input, dim=_ALL_DIMS, keepdim=False, *, dtype=None):
             f"mean(): could not infer output dtype. {'Input' if dtype is None else 'Optional'} dtype must be "
             f"either a floating point or complex dtype. Got: {_legacy(d)}")
     if dim is _ALL_DIMS:
+        if keepdim:
+            raise _no_overload("mean", input, dim, keepdim, dtype)
         return D.mean(input, dtype=dtype)
     return D.mean_dim(input, dtype=dtype, dim=_reduce_dims(dim, input), keepdim=keepdim)
+
+
+# PyTorch's overloads of the reductions whose dim is optional only through a separate overload, as its
+# "invalid combination of arguments" error prints them: (signature, fewest arguments, most arguments).
+_OVERLOADS = {
+    "sum": (("(Tensor input, *, torch.dtype dtype = None)", 1, 2),
+            ("(Tensor input, tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)",
+             2, 5)),
+    "prod": (("(Tensor input, *, torch.dtype dtype = None)", 1, 2),
+             ("(Tensor input, int dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)", 2, 5)),
+    "max": (("(Tensor input, *, Tensor out = None)", 1, 2),
+            ("(Tensor input, Tensor other, *, Tensor out = None)", 2, 3),
+            ("(Tensor input, int dim, bool keepdim = False, *, tuple of Tensors out = None)", 2, 4)),
+}
+_OVERLOADS["mean"] = (("(Tensor input, *, torch.dtype dtype = None, Tensor out = None)", 1, 3), _OVERLOADS["sum"][1])
+_OVERLOADS["min"] = _OVERLOADS["max"]
+
+
+def _no_overload(name, input, dim, keepdim, dtype=None) -> TypeError:
+    """PyTorch's TypeError for a reduction's dim/keepdim that fit none of its overloads (``prod(x, dim=None)``).
+
+    The arguments are taken as given by keyword (minigrad cannot tell ``prod(x, None)`` from ``prod(x, dim=None)``;
+    PyTorch's message then says ``NoneType`` instead of ``dim=NoneType``), and ``keepdim`` only when True.
+    """
+    kwargs = {}
+    if dim is not _ALL_DIMS:
+        kwargs["dim"] = dim
+    if keepdim:
+        kwargs["keepdim"] = keepdim
+    if dtype is not None:
+        kwargs["dtype"] = dtype
+    options = _OVERLOADS[name]
+    plausible = [o for o in options if o[1] <= 1 + len(kwargs) <= o[2]]
+    if len(plausible) == 1:  # PyTorch then reports that overload's complaint: its dim is missing or no int
+        if "dim" not in kwargs:
+            return TypeError(f'{name}() missing 1 required positional arguments: "dim"')
+        return _arg_errors.must_be(name, "dim", "int", dim)
+    return _arg_errors.invalid_combination(name, (input,), kwargs, [o[0] for o in options])
 
 
 def _legacy(d) -> str:
@@ -783,20 +905,35 @@ def _int_to_long(input, dtype):
     return dtype
 
 
-def prod(input, dim=None, keepdim=False, *, dtype=None):
+def prod(input, dim=_ALL_DIMS, keepdim=False, *, dtype=None):
     """Product of all elements, or along one ``dim``."""
     dtype = _int_to_long(input, dtype)
-    if dim is None:
+    if dim is _ALL_DIMS and not keepdim:
         return D.prod(input, dtype=dtype)
+    if not _is_int(dim):  # (prod(x, dim=None), prod(x, dim=[0]) ...: PyTorch's prod takes one int dim)
+        raise _no_overload("prod", input, dim, keepdim, dtype)
     return D.prod_dim(input, dtype=dtype, dim=_raw_dims(dim, input.dim())[0], keepdim=keepdim)
 
 
+def _is_int(dim) -> bool:
+    """True for a dim PyTorch's parser reads as an int (a Python or NumPy integer, not a bool)."""
+    return isinstance(dim, (int, np.integer)) and not isinstance(dim, bool)
+
+
+def _check_int_dim(name: str, dim) -> None:
+    """PyTorch's TypeError for a function taking one int dim given None, a list ... (``cumsum(x, dim=None)``)."""
+    if not _is_int(dim):
+        raise _arg_errors.must_be(name, "dim", "int", dim)
+
+
 def _value_select(name, op_all, op_dim, input, dim, keepdim):
-    if dim is None:
+    if dim is _ALL_DIMS and not keepdim:
         if input.numel() == 0:
             raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
                                "Specify the reduction dim with the 'dim' argument.")
         return op_all(input)
+    if not _is_int(dim):  # (max(x, dim=None), max(x, keepdim=True) ...)
+        raise _no_overload(name, input, dim, keepdim)
     d = _wrap_dim(dim, input.dim())
     if input.dim() and input._data.shape[d] == 0:
         raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
@@ -804,14 +941,14 @@ def _value_select(name, op_all, op_dim, input, dim, keepdim):
     return return_types.make(name, values, indices)
 
 
-def max(input, dim=None, keepdim=False):
+def max(input, dim=_ALL_DIMS, keepdim=False):
     """Largest element; with ``dim``, (values, indices) along it; with a tensor, the elementwise maximum."""
     if isinstance(dim, Tensor):
         return maximum(input, dim)
     return _value_select("max", D.max_all, D.max_dim, input, dim, keepdim)
 
 
-def min(input, dim=None, keepdim=False):
+def min(input, dim=_ALL_DIMS, keepdim=False):
     """Smallest element; with ``dim``, (values, indices) along it; with a tensor, the elementwise minimum."""
     if isinstance(dim, Tensor):
         return minimum(input, dim)
@@ -819,16 +956,18 @@ def min(input, dim=None, keepdim=False):
 
 
 def amax(input, dim=(), keepdim=False):
-    """Largest value over ``dim`` (all dims if empty); ties share the gradient."""
-    return D.amax(input, dim=_raw_dims(dim, input.dim()), keepdim=keepdim)
+    """Largest value over ``dim`` (all dims if empty or None); ties share the gradient."""
+    return D.amax(input, dim=() if dim is None else _raw_dims(dim, input.dim()), keepdim=keepdim)
 
 
 def amin(input, dim=(), keepdim=False):
-    """Smallest value over ``dim`` (all dims if empty); ties share the gradient."""
-    return D.amin(input, dim=_raw_dims(dim, input.dim()), keepdim=keepdim)
+    """Smallest value over ``dim`` (all dims if empty or None); ties share the gradient."""
+    return D.amin(input, dim=() if dim is None else _raw_dims(dim, input.dim()), keepdim=keepdim)
 
 
 def _arg(np_fn, input, dim, keepdim):
+    if dim is not None and not _is_int(dim):
+        raise _arg_errors.must_be(np_fn.__name__, "dim", "int", dim)
     if dim is None:
         out = np_fn(input._data.reshape(-1))
         return Tensor._make(np.asarray(out, dtype=np.int64).reshape((1,) * input.dim() if keepdim else ()))
@@ -849,6 +988,8 @@ def argmin(input, dim=None, keepdim=False):
 
 
 def _var_args(input, dim, unbiased, keepdim, correction, name="var"):
+    if not isinstance(input, Tensor) and name in _arg_errors.OVERLOADS:  # (torch.var(1.5))
+        raise _arg_errors.no_overload(name, input, *(() if dim is _ALL_DIMS else (dim,)))
     if not (input.dtype.is_floating_point or input.dtype.is_complex):
         raise RuntimeError("std and var only support floating point and complex dtypes")
     if isinstance(dim, bool):          # x.var(False): the old "unbiased" positional form
@@ -857,11 +998,12 @@ def _var_args(input, dim, unbiased, keepdim, correction, name="var"):
         raise TypeError("var(): cannot pass both 'unbiased' and 'correction'")
     if correction is None and unbiased is not None:
         correction = int(unbiased)
-    elif correction is None and dim is not None:
+    elif correction is None and dim is not _ALL_DIMS:
         correction = 1
-    # PyTorch saves correction=None when neither is given for a full reduction (the formulas read it as 1).
-    dims = None if dim is None else _raw_dims(dim, input.dim())
-    n = input.numel() if dims is None or input.dim() == 0 else int(np.prod([input._data.shape[d] for d in dims]))
+    # PyTorch saves correction=None when no dim, unbiased nor correction is given (the formulas read it as 1);
+    # an explicit dim=None saves 1. dim=None and dim=[] both reduce every dim (saved as given: None, ()).
+    dims = None if dim is None or dim is _ALL_DIMS else _raw_dims(dim, input.dim())
+    n = input.numel() if not dims or input.dim() == 0 else int(np.prod([input._data.shape[d] for d in dims]))
     if n - (1 if correction is None else correction) <= 0:
         warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly less than the reduction "
                       "factor (input numel divided by output numel). (Triggered internally at "
@@ -869,19 +1011,27 @@ def _var_args(input, dim, unbiased, keepdim, correction, name="var"):
     return {"dim": dims, "correction": correction, "keepdim": keepdim}
 
 
-def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+def var(input, dim=_ALL_DIMS, unbiased=None, keepdim=False, *, correction=None):
     """Variance with Bessel's correction by default (``correction=0`` for the population variance)."""
     return D.var(input, **_var_args(input, dim, unbiased, keepdim, correction))
 
 
-def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+def std(input, dim=_ALL_DIMS, unbiased=None, keepdim=False, *, correction=None):
     """Standard deviation (square root of var)."""
     return D.std(input, **_var_args(input, dim, unbiased, keepdim, correction, "std"))
 
 
-def logsumexp(input, dim, keepdim=False):
+def logsumexp(input, dim=_ALL_DIMS, keepdim=False):
     """log(sum(exp(input), dim)), computed without overflow."""
-    return _unary_args(D.logsumexp, input, dim=_raw_dims(dim, input.dim()), keepdim=keepdim)
+    if dim is _ALL_DIMS:
+        raise TypeError('logsumexp() missing 1 required positional arguments: "dim"')
+    if dim is None:
+        raise TypeError("logsumexp(): argument 'dim' must be tuple of ints, not NoneType")
+    dims = _raw_dims(dim, input.dim())
+    if not dims and not keepdim and input.dim():
+        # PyTorch reduces every dim for dim=[] but then adds the kept-dim maximum to the reduced sum in place.
+        raise RuntimeError(f"output with shape [] doesn't match the broadcast shape {[1] * input.dim()}")
+    return _unary_args(D.logsumexp, input, dim=dims, keepdim=keepdim)
 
 
 def _unary_args(op, t, **args):
@@ -903,6 +1053,7 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
 
 def cumsum(input, dim, *, dtype=None):
     """Running sum along ``dim``."""
+    _check_int_dim("cumsum", dim)
     return D.cumsum(input, dtype=_int_to_long(input, dtype), dim=_raw_dims(dim, input.dim())[0])
 
 
@@ -1576,17 +1727,56 @@ _NUMBER = (int, float, complex, np.number, np.bool_)  # bool is an int
 
 
 def _compare(np_fn, a, b):
-    if not isinstance(b, (Tensor, *_NUMBER)):
-        name = np_fn.__name__.replace("less", "lt").replace("greater", "gt").replace("_equal", "e")
-        name = {"equal": "eq", "not_equal": "ne"}.get(np_fn.__name__, name)
-        raise TypeError(f"{name}() received an invalid combination of arguments - got (Tensor, {type(b).__name__}), "
-                        "but expected one of:")
-    bd = b._data if isinstance(b, Tensor) else b
-    ad = a._data if isinstance(a, Tensor) else a
+    """``np_fn(a, b)`` as a bool tensor, computed in PyTorch's promoted dtype of a and b.
+
+    Not NumPy's: a float16 tensor and a 0-dim float64 one compare in float16, an int64 tensor and 0.5 in
+    float32, an int8 tensor and 1000 in int8 (1000 wraps to -24), as PyTorch's comparison kernels do.
+    """
+    if isinstance(b, Tensor):
+        if isinstance(a, Tensor):
+            ad, bd = a._data, b._data
+            if ad.dtype is bd.dtype and ad.dtype.kind != "c":
+                return _compared(np_fn, ad, bd)  # fast path (h == b): one dtype, nothing to promote
+            if bd.ndim == 0 and ad.ndim and ad.dtype in _REAL_INEXACT_NP and bd.dtype.kind in "buif":
+                # (x == 0-dim tensor): a 0-dim real operand leaves a float tensor's dtype alone
+                return _compared(np_fn, ad, _dispatch._quiet_astype(bd, ad.dtype))
+    elif isinstance(a, Tensor) and (a._data.dtype is _FLOAT32_NP or a._data.dtype is _FLOAT64_NP) and (
+            type(b) is float or (type(b) is int and -_MAX_EXACT_INT <= b <= _MAX_EXACT_INT)):
+        return _compared(np_fn, a._data, b)  # fast path (h < 0.5, h > 0): NumPy converts the number to h's dtype
+    elif not isinstance(b, _NUMBER):
+        if np_fn in _COMPARISON_NAMES:
+            raise _arg_errors.no_overload(_COMPARISON_NAMES[np_fn], a, b)
+        raise _not_a_tensor(np_fn.__name__, b, "other", 2)
+    if not isinstance(a, Tensor) and np_fn in _COMPARISON_NAMES:  # (torch.eq(1.5, x): PyTorch has no such form)
+        raise _arg_errors.no_overload(_COMPARISON_NAMES[np_fn], a, b)
+    dt = _dtypes.result_type(a, b)
+    if dt.is_complex and np_fn in _ORDERED_COMPARISONS:
+        raise NotImplementedError(f'"{_COMPARISON_NAMES[np_fn]}_cpu" not implemented for \'{_legacy(dt)}\'')
+    npd = dt.np
+    token = _dispatch._np_errstate.set(_dispatch._QUIET)  # (casts overflow to inf or wrap, as in PyTorch)
+    try:
+        ad, bd = _operand_as(a, npd), _operand_as(b, npd)
+    finally:
+        _dispatch._np_errstate.reset(token)
+    return _compared(np_fn, ad, bd)
+
+
+def _operand_as(x, npd) -> np.ndarray:
+    """A tensor's data or a Python number as an array of NumPy dtype ``npd`` (a C cast: wrapping, inf)."""
+    data = x._data if isinstance(x, Tensor) else np.asarray(x)
+    return data if data.dtype == npd else data.astype(npd)
+
+
+def _compared(np_fn, ad, bd) -> Tensor:
     try:
         return Tensor._make(np.asarray(np_fn(ad, bd)))
     except ValueError:
         _raise_broadcast_error(np.shape(ad), np.shape(bd))
+
+
+_COMPARISON_NAMES = {np.equal: "eq", np.not_equal: "ne", np.less: "lt", np.less_equal: "le", np.greater: "gt",
+                     np.greater_equal: "ge"}
+_ORDERED_COMPARISONS = frozenset({np.less, np.less_equal, np.greater, np.greater_equal})
 
 
 def eq(input, other):
@@ -1621,16 +1811,19 @@ def ge(input, other):
 
 def logical_and(input, other):
     """Elementwise logical and (non-zero is True), as a bool tensor."""
+    _tensors_only("logical_and", input, other)
     return _compare(np.logical_and, input, other)
 
 
 def logical_or(input, other):
     """Elementwise logical or (non-zero is True), as a bool tensor."""
+    _tensors_only("logical_or", input, other)
     return _compare(np.logical_or, input, other)
 
 
 def logical_xor(input, other):
     """Elementwise logical xor (non-zero is True), as a bool tensor."""
+    _tensors_only("logical_xor", input, other)
     return _compare(np.logical_xor, input, other)
 
 
@@ -1640,8 +1833,10 @@ def logical_not(input):
 
 
 def _all_any(np_fn, input, dim, keepdim):
-    axis = None if dim is None or input.dim() == 0 else _raw_dims(dim, input.dim())  # 0-dim: dim 0 is all
-    out = np.asarray(np_fn(input._data, axis=axis or None, keepdims=keepdim))
+    axis = None if dim is None else _raw_dims(dim, input.dim())
+    axis = None if input.dim() == 0 else axis  # 0-dim: dim 0 is all
+    # dim=[] reduces nothing here (unlike sum's): each element tested on its own, as PyTorch does
+    out = np.asarray(np_fn(input._data, axis=axis, keepdims=keepdim))
     # uint8 in, uint8 out (PyTorch's legacy rule); every other dtype gives bool
     return Tensor._make(out.astype(np.uint8) if input.dtype is _dtypes.uint8 else out)
 
@@ -1668,6 +1863,10 @@ def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
 
 def where(condition, input=None, other=None):
     """Elementwise choice: input where condition else other."""
+    if not isinstance(condition, Tensor):
+        if input is None and other is None:
+            raise _arg_errors.must_be("where", "condition", "Tensor", condition, 1)
+        raise _arg_errors.no_overload("where", *(a for a in (condition, input, other) if a is not None))
     if input is None and other is None:
         return tuple(Tensor._make(i) for i in np.nonzero(condition._data))
     if condition.dtype is not _dtypes.bool_ and condition.dtype is not _dtypes.uint8:
@@ -1675,7 +1874,12 @@ def where(condition, input=None, other=None):
                            f"{_legacy(condition.dtype)}")
     a = input if isinstance(input, Tensor) else _wrap_scalar(input)
     b = other if isinstance(other, Tensor) else _wrap_scalar(other)
-    return D.where(condition, a, b, dtype=_dtypes.result_type(input, other))
+    dt = _dtypes.result_type(input, other)
+    if dt not in _REDUCED_FLOATS:  # a number must fit the result's dtype (float16: it becomes inf, as in PyTorch)
+        for value in (input, other):
+            if not isinstance(value, Tensor):
+                _check_scalar_fits(value, dt)
+    return D.where(condition, a, b, dtype=dt)
 
 
 # ---- more comparison and logic (part A; no gradients) ----------------------------------------
@@ -1712,6 +1916,7 @@ def isneginf(input):
 
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     """|input - other| <= atol + rtol·|other|, elementwise."""
+    _tensors_only("isclose", input, other)
     if input.dtype is not other.dtype:
         raise RuntimeError(f"{_legacy(input.dtype)} did not match {_legacy(other.dtype)}")
     try:
@@ -1778,16 +1983,19 @@ def contiguous(input, memory_format=None):
 
 
 def to(input, *args, dtype=None, copy=False, **kwargs):
-    """Convert to another dtype (device arguments are accepted and ignored: CPU only)."""
+    """Convert to another dtype (a device must be the CPU: others fail as in a CPU-only PyTorch)."""
+    from ._device import check_target_device, device, is_device
     for a in (*args, kwargs.get("device")):
-        if str(a).startswith("cuda"):
-            raise AssertionError("Torch not compiled with CUDA enabled")
-        if isinstance(a, _dtypes.dtype):
+        if is_device(a):
+            check_target_device(a)
+            copy = copy or device(a).index is not None  # "cpu:0" is not x.device ("cpu"): PyTorch copies
+        elif isinstance(a, _dtypes.dtype):
             dtype = a
         elif isinstance(a, Tensor):
             dtype = a.dtype
-    if dtype is None or (dtype is input.dtype and not copy):
-        return input if not copy else clone(input)
+    if not copy and (dtype is None or dtype is input.dtype):
+        return input
+    dtype = input.dtype if dtype is None else dtype  # a copy is asked for: ToCopyBackward0, as in PyTorch
     if not (dtype.is_floating_point or dtype.is_complex):
         # Integer and bool tensors cannot require grad: the copy leaves the graph.
         return Tensor._make(input._data.astype(dtype.np))
@@ -1863,12 +2071,14 @@ def pow_(input, exponent):
 
 def neg_(input):
     """In-place ``input = -input``."""
+    if input.dtype is _dtypes.bool_:
+        neg(input)  # (PyTorch's error for a bool tensor)
     return D.neg(input, out=input)
 
 
 def exp_(input):
     """In-place ``input = e**input``."""
-    return D.exp(input, out=input)
+    return _unary(D.exp, input, out=input)  # (an integer tensor: computed in float32, which cannot go back)
 
 
 # =============================================================================================

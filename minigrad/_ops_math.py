@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from . import _dtypes, _ops, return_types
+from . import _arg_errors, _dtypes, _ops, return_types
 from . import derivatives as D
 from ._tensor import Tensor
 from .autograd import grad_mode
@@ -44,6 +44,7 @@ arcsin, arccos, arctan, arcsinh, arccosh, arctanh = asin, acos, atan, asinh, aco
 
 def atan2(input, other):
     """Elementwise angle of the point (other, input), in (-π, π]."""
+    _ops._tensors_only("atan2", input, other)
     return _ops._binary(D.atan2, input, other, promote_int_to_float=True)
 
 
@@ -98,12 +99,15 @@ def _float_only(name, input, other):
 
 def hypot(input, other):
     """√(input² + other²), elementwise."""
+    _ops._tensors_only("hypot", input, other)
     _float_only("hypot", input, other)
     return _ops._binary(D.hypot, input, other)
 
 
 def fmod(input, other):
     """C-style remainder (sign of the dividend)."""
+    if not isinstance(input, Tensor):
+        raise _arg_errors.no_overload("fmod", input, other)
     if isinstance(other, Tensor):
         return _ops._binary(D.fmod_tensor, input, other)
     return D.fmod(input, dtype=_dtypes.result_type(input, other), other=other)   # int % 2.5 is float
@@ -112,6 +116,8 @@ def fmod(input, other):
 def remainder(input, other):
     """Python-style remainder (sign of the divisor)."""
     if not isinstance(input, Tensor):       # 2 % t: the number becomes a tensor of the result's dtype
+        if not isinstance(other, Tensor):
+            raise _arg_errors.no_overload("remainder", input, other)
         result = _ops._binary(D.remainder_tensor, _ops._as_tensor_like(input, other), other.detach())
         if grad_mode.is_grad_enabled() and other.requires_grad:   # PyTorch has no derivative for it
             return D.NOT_IMPLEMENTED["remainder_scalar"].call((other,), None, None, {"_result": result._data})
@@ -124,18 +130,22 @@ def remainder(input, other):
 def xlogy(input, other):
     """input · log(other), 0 where input == 0 (unless other is NaN)."""
     if not isinstance(input, Tensor):
+        if not isinstance(other, Tensor):
+            raise _arg_errors.no_overload("xlogy", input, other)
         input = _ops._as_tensor_like(input, other)
     return _ops._binary(D.xlogy, input, other, promote_int_to_float=True)
 
 
 def logaddexp(input, other):
     """log(e^input + e^other), without overflow."""
+    _ops._tensors_only("logaddexp", input, other)
     _float_only("logaddexp", input, other)
     return _ops._binary(D.logaddexp, input, other)
 
 
 def logaddexp2(input, other):
     """log₂(2^input + 2^other), without overflow."""
+    _ops._tensors_only("logaddexp2", input, other)
     _float_only("logaddexp2", input, other)
     return _ops._binary(D.logaddexp2, input, other)
 
@@ -186,28 +196,31 @@ def bitwise_not(input):
 # =============================================================================================
 
 def softmax(input, dim, dtype=None):
-    """e^x / Σ e^x along ``dim`` (as torch.nn.functional.softmax)."""
+    """e^x / Σ e^x along ``dim`` (as torch.nn.functional.softmax, but dim is required)."""
+    _ops._check_int_dim("softmax", dim)
     from .nn import functional as F
     return F.softmax(input, dim, dtype=dtype)
 
 
 def log_softmax(input, dim, dtype=None):
-    """log(softmax(x)) along ``dim`` (as torch.nn.functional.log_softmax)."""
+    """log(softmax(x)) along ``dim`` (as torch.nn.functional.log_softmax, but dim is required)."""
+    _ops._check_int_dim("log_softmax", dim)
     from .nn import functional as F
     return F.log_softmax(input, dim, dtype=dtype)
 
 
 def cumprod(input, dim, *, dtype=None):
     """Running product along ``dim``."""
+    _ops._check_int_dim("cumprod", dim)
     return D.cumprod(input, dtype=_ops._int_to_long(input, dtype), dim=_ops._raw_dims(dim, input.dim())[0])
 
 
-def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+def std_mean(input, dim=_ops._ALL_DIMS, unbiased=None, keepdim=False, *, correction=None):
     """(std, mean) over ``dim``, recorded as one node (StdMeanBackward0)."""
     return D.std_mean(input, **_ops._var_args(input, dim, unbiased, keepdim, correction, "std_mean"))
 
 
-def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+def var_mean(input, dim=_ops._ALL_DIMS, unbiased=None, keepdim=False, *, correction=None):
     """(var, mean) over ``dim``, recorded as one node (VarMeanBackward0)."""
     return D.var_mean(input, **_ops._var_args(input, dim, unbiased, keepdim, correction, "var_mean"))
 
@@ -291,6 +304,8 @@ def positive(input):
 
 def copysign(input, other):
     """|input| with the sign of other (floats)."""
+    if not isinstance(input, Tensor):
+        raise _arg_errors.no_overload("copysign", input, other)
     if isinstance(other, Tensor):
         dt = _dtypes.result_type(input, other)
         dt = dt if dt.is_floating_point else _dtypes.get_default_dtype()
@@ -302,6 +317,8 @@ def copysign(input, other):
 
 def float_power(input, exponent):
     """input ** exponent computed in float64 (complex128 for complex arguments)."""
+    if not isinstance(input, Tensor) and not isinstance(exponent, Tensor):
+        raise _arg_errors.no_overload("float_power", input, exponent)
     def is_complex(x):
         return x.is_complex() if isinstance(x, Tensor) else isinstance(x, complex)
     dt = _dtypes.complex128 if is_complex(input) or is_complex(exponent) else _dtypes.float64
@@ -316,6 +333,10 @@ def float_power(input, exponent):
 
 def heaviside(input, values):
     """0 for x < 0, ``values`` at x = 0, 1 for x > 0 (not differentiable)."""
+    if not isinstance(input, Tensor):
+        raise _ops._not_a_tensor("heaviside", input)
+    if not isinstance(values, Tensor):  # (PyTorch names the second argument ``values``)
+        raise _ops._not_a_tensor("heaviside", values, "values", 2)
     if input.dtype is not values.dtype:
         raise RuntimeError("heaviside is not yet implemented for tensors with different dtypes.")
     a, b = np.broadcast_arrays(input._data, values._data)
@@ -366,6 +387,7 @@ def take(input, index):
 
 
 def _cumulative(op, name, input, dim):
+    _ops._check_int_dim(name, dim)
     values, indices = op(input, dim=_ops._raw_dims(dim, input.dim())[0])
     return return_types.make(name, values, indices)
 
@@ -384,6 +406,7 @@ def logcumsumexp(input, dim):
     """log Σ exp over the running prefix along ``dim``."""
     if not (input.dtype.is_floating_point or input.dtype.is_complex):
         raise NotImplementedError(f"\"logcumsumexp_out_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+    _ops._check_int_dim("logcumsumexp", dim)
     return D.logcumsumexp(input, dim=_ops._raw_dims(dim, input.dim())[0])
 
 
@@ -395,8 +418,8 @@ nan = math.nan
 
 
 def _softmax_method(name):
-    def method(self, dim=None, dtype=None):
-        if dim is None:
+    def method(self, dim=_ops._ALL_DIMS, dtype=None):
+        if dim is _ops._ALL_DIMS:
             raise TypeError(f'{name}() missing 1 required positional arguments: "dim"')
         return globals()[name](self, dim, dtype=dtype)
     method.__name__ = name

@@ -70,6 +70,24 @@ def triu_indices(row, col, offset=0, *, dtype=None, **kwargs):
 # Determinant, inverse, cross product
 # =============================================================================================
 
+class _LinAlgError(RuntimeError):
+    """A matrix has no inverse, factorization or solution (PyTorch's torch.linalg.LinAlgError)."""
+
+
+def batch_prefix(failed, shape) -> str:
+    """PyTorch's "(Batch element k): " for the first failing matrix of a batch (nothing for one matrix)."""
+    if not shape:
+        return ""
+    return f"(Batch element {int(np.flatnonzero(np.asarray(failed).reshape(-1))[0])}): "
+
+
+def singular_pivot(A) -> np.ndarray:
+    """For each matrix of A, the 1-based index of the first zero pivot of its LU factorization (0: none)."""
+    lu, _ = D._lu(A._data)
+    zero = np.diagonal(lu, axis1=-2, axis2=-1) == 0
+    return np.where(zero.any(-1), zero.argmax(-1) + 1, 0).astype(np.int32)
+
+
 def _check_square(A, name):
     if A.dim() < 2:
         raise RuntimeError(f"linalg.{name}: The input tensor A must have at least 2 dimensions.")
@@ -90,13 +108,11 @@ def det(A):
 def inverse(A):
     """Inverse of a (batch of) square matrices."""
     _check_square(A, "inv")
-    lu, _ = D._lu(A._data)
-    diag = np.abs(np.diagonal(lu, axis1=-2, axis2=-1)).reshape(-1, A.shape[-1])
-    for row in diag:
-        zero = np.nonzero(row == 0)[0]
-        if zero.size:
-            raise RuntimeError(f"linalg.inv: The diagonal element {zero[0] + 1} is zero, the inversion "
-                               "could not be completed because the input matrix is singular.")
+    info = singular_pivot(A)
+    if info.any():
+        raise _LinAlgError(f"linalg.inv: {batch_prefix(info, info.shape)}The diagonal element "
+                           f"{info.reshape(-1)[np.flatnonzero(info)[0]]} is zero, the inversion could not be "
+                           "completed because the input matrix is singular.")
     return D.linalg_inv(A)
 
 

@@ -11,8 +11,9 @@ import warnings
 
 import numpy as np
 
-from . import _ops
+from . import _device, _ops
 from . import derivatives as D
+from ._device import check_creation_device
 from ._tensor import Size, Tensor
 
 # =============================================================================================
@@ -318,36 +319,39 @@ def take_along_dim(input, indices, dim=None):
 # New tensors and conversions
 # =============================================================================================
 
-def _new(input, fill, size, dtype, requires_grad):
+def _new(input, fill, size, dtype, requires_grad, device):
     from . import _creation
+    check_creation_device(device, use_default=False)  # (made where input is, unless told otherwise)
     dt = dtype or input.dtype
     return getattr(_creation, fill)(*_ops._size_args(size), dtype=dt, requires_grad=requires_grad)
 
 
 def new_zeros(input, *size, dtype=None, device=None, requires_grad=False, **kwargs):
     """Zeros of ``size`` with input's dtype."""
-    return _new(input, "zeros", size, dtype, requires_grad)
+    return _new(input, "zeros", size, dtype, requires_grad, device)
 
 
 def new_ones(input, *size, dtype=None, device=None, requires_grad=False, **kwargs):
     """Ones of ``size`` with input's dtype."""
-    return _new(input, "ones", size, dtype, requires_grad)
+    return _new(input, "ones", size, dtype, requires_grad, device)
 
 
 def new_empty(input, *size, dtype=None, device=None, requires_grad=False, **kwargs):
     """An uninitialised (here: zero) tensor of ``size`` with input's dtype."""
-    return _new(input, "empty", size, dtype, requires_grad)
+    return _new(input, "empty", size, dtype, requires_grad, device)
 
 
 def new_full(input, size, fill_value, *, dtype=None, device=None, requires_grad=False, **kwargs):
     """``fill_value`` everywhere, of ``size``, with input's dtype."""
     from ._creation import full
+    check_creation_device(device, use_default=False)
     return full(tuple(size), fill_value, dtype=dtype or input.dtype, requires_grad=requires_grad)
 
 
 def new_tensor(input, data, *, dtype=None, device=None, requires_grad=False, **kwargs):
     """A new tensor from ``data`` with input's dtype (a copy, outside any graph)."""
     from ._creation import tensor
+    check_creation_device(device, use_default=False)
     if isinstance(data, Tensor):
         warnings.warn("To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
                       "sourceTensor.detach().clone().requires_grad_(True), rather than "
@@ -362,9 +366,31 @@ def type_as(input, other):
     return _ops.to(input, other.dtype)
 
 
-def cuda(input, *args, **kwargs):
+def cuda(input, device=None, non_blocking=False, memory_format=None):
     """Always fails: minigrad computes on the CPU only (as a PyTorch built without CUDA)."""
+    if device is not None and _device.device(device).type != "cuda":  # (an index fails in device())
+        raise RuntimeError("Invalid device, must be cuda device")
     raise AssertionError("Torch not compiled with CUDA enabled")
+
+
+def xpu(input, device=None, non_blocking=False, memory_format=None):
+    """Always fails: minigrad computes on the CPU only (as a PyTorch built without XPU)."""
+    raise AssertionError("Torch not compiled with XPU enabled")
+
+
+def pin_memory(input, device=None):
+    """Always fails: pinned memory needs an accelerator (as in a CPU-only PyTorch)."""
+    raise RuntimeError("Cannot access accelerator device when none is available.")
+
+
+def is_pinned(input, device=None) -> bool:
+    """False: no tensor is in pinned memory."""
+    return False
+
+
+def get_device(input) -> int:
+    """-1: the tensor is on the CPU."""
+    return -1
 
 
 def detach(input):
@@ -388,7 +414,8 @@ FUNCTIONS = [
 ]
 # Tensor methods only (torch has no torch.new_zeros ...).
 TENSOR_METHODS = [
-    "new_zeros", "new_ones", "new_empty", "new_full", "new_tensor", "type_as", "cuda",
+    "new_zeros", "new_ones", "new_empty", "new_full", "new_tensor", "type_as", "cuda", "xpu", "pin_memory",
+    "is_pinned", "get_device",
 ]
 
 

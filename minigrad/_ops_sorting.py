@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _dtypes, _ops, return_types
+from . import _arg_errors, _dtypes, _ops, return_types
 from . import derivatives as D
 from ._tensor import Tensor
 
@@ -17,6 +17,8 @@ from ._tensor import Tensor
 
 def sort(input, dim=-1, descending=False, *, stable=False):
     """(values, indices) sorted along ``dim``; the values are differentiable (SortBackward0)."""
+    if not _ops._is_int(dim):
+        raise _arg_errors.invalid_combination("sort", (input,), {"dim": dim}, _SORT_OVERLOADS)
     _ops._wrap_dim(dim, input.dim())
     values, indices = D.sort(input, dim=int(dim), descending=bool(descending))
     return return_types.make("sort", values, indices)
@@ -24,7 +26,17 @@ def sort(input, dim=-1, descending=False, *, stable=False):
 
 def argsort(input, dim=-1, descending=False, *, stable=False):
     """Indices that sort ``input`` along ``dim``."""
+    if not _ops._is_int(dim):
+        raise _arg_errors.invalid_combination("argsort", (input,), {"dim": dim}, _ARGSORT_OVERLOADS)
     return sort(input, dim, descending).indices
+
+
+# How PyTorch's "invalid combination of arguments" error lists sort's and argsort's overloads.
+_SORT_OVERLOADS = (
+    "(Tensor input, *, bool stable, int dim = -1, bool descending = False, tuple of Tensors out = None)",
+    "(Tensor input, int dim = -1, bool descending = False, *, tuple of Tensors out = None)")
+_ARGSORT_OVERLOADS = ("(Tensor input, *, bool stable, int dim = -1, bool descending = False, Tensor out = None)",
+                      "(Tensor input, int dim = -1, bool descending = False)")
 
 
 def msort(input):
@@ -36,6 +48,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     """(values, indices) of the ``k`` largest (or smallest) elements along ``dim``."""
     if input.dtype is _dtypes.bool_:
         raise RuntimeError("topk does not support bool dtypes on CPU")
+    _ops._check_int_dim("topk", dim)
     d = _ops._wrap_dim(dim, input.dim())
     size = input._data.shape[d] if input.dim() else 1
     if not 0 <= k <= size:
@@ -48,6 +61,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
 
 def kthvalue(input, k, dim=-1, keepdim=False):
     """(values, indices) of the k-th smallest element along ``dim`` (as sort, then select)."""
+    _ops._check_int_dim("kthvalue", dim)
     d = _ops._wrap_dim(dim, input.dim())
     if not 1 <= k <= (input._data.shape[d] if input.dim() else 1):
         raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {d}")
@@ -55,12 +69,16 @@ def kthvalue(input, k, dim=-1, keepdim=False):
     return return_types.make("kthvalue", values, indices)
 
 
-def median(input, dim=None, keepdim=False):
+def median(input, dim=_ops._ALL_DIMS, keepdim=False):
     """The lower median of all elements, or (values, indices) along ``dim``."""
-    if dim is None:
+    if dim is _ops._ALL_DIMS and keepdim:  # (PyTorch's overload with keepdim also needs a dim)
+        raise TypeError('median() missing 1 required positional arguments: "dim"')
+    if dim is _ops._ALL_DIMS:
         if input.numel() == 0:
             return Tensor._make(np.array(np.nan, input._data.dtype))
         return D.median_all(input)
+    if not _ops._is_int(dim):
+        raise _arg_errors.must_be("median", "dim", "int", dim)
     _ops._wrap_dim(dim, input.dim())
     values, indices = D.median_dim(input, dim=int(dim), keepdim=bool(keepdim))
     return return_types.make("median", values, indices)
@@ -68,6 +86,7 @@ def median(input, dim=None, keepdim=False):
 
 def mode(input, dim=-1, keepdim=False):
     """(values, indices): the most frequent value along ``dim`` (the smallest among ties)."""
+    _ops._check_int_dim("mode", dim)
     _ops._wrap_dim(dim, input.dim())
     values, indices = D.mode(input, dim=int(dim), keepdim=bool(keepdim))
     return return_types.make("mode", values, indices)
@@ -117,7 +136,8 @@ def argwhere(input):
 
 def count_nonzero(input, dim=None):
     """Number of non-zero elements (over ``dim``)."""
-    axis = None if dim is None or input.dim() == 0 else _ops._raw_dims(dim, input.dim())
+    axis = None if dim is None else _ops._raw_dims(dim, input.dim()) or None  # []: every dim
+    axis = None if input.dim() == 0 else axis
     return Tensor._make(np.asarray(np.count_nonzero(input._data, axis=axis), dtype=np.int64))
 
 

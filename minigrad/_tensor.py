@@ -210,9 +210,9 @@ class Tensor(metaclass=_TensorType):
         return self._data.__array_interface__["data"][0]
 
     def storage_offset(self) -> int:
-        """Offset in elements of the first element within the base's storage."""
-        base = self._base._data if self._base is not None else self._data
-        return (self.data_ptr() - base.__array_interface__["data"][0]) // self._data.itemsize
+        """Offset in elements of the first element within the storage (the memory of the array that owns it)."""
+        from .derivatives import _storage
+        return _storage(self._data)[1]
 
     def is_contiguous(self, memory_format=None) -> bool:
         """True if the elements are laid out in row-major order without gaps."""
@@ -232,14 +232,19 @@ class Tensor(metaclass=_TensorType):
 
     @property
     def device(self):
-        """Always the CPU."""
-        from ._creation import device
-        return device("cpu")
+        """Always the CPU: ``device(type='cpu')``."""
+        from ._device import CPU
+        return CPU
 
     @property
     def is_cuda(self) -> bool:
         """Always False (CPU only)."""
         return False
+
+    @property
+    def is_cpu(self) -> bool:
+        """Always True (CPU only)."""
+        return True
 
     @property
     def layout(self):
@@ -752,19 +757,25 @@ class Tensor(metaclass=_TensorType):
 
     def __and__(self, other):
         try:
-            return self.logical_and(other) if self.dtype is _dtypes.bool_ else self.bitwise_and(other)
+            if self.dtype is _dtypes.bool_ and isinstance(other, Tensor) and other.dtype is _dtypes.bool_:
+                return self.logical_and(other)
+            return self.bitwise_and(other)  # (PyTorch's operator: bitwise, also for a bool tensor)
         except TypeError:
             return NotImplemented
 
     def __or__(self, other):
         try:
-            return self.logical_or(other) if self.dtype is _dtypes.bool_ else self.bitwise_or(other)
+            if self.dtype is _dtypes.bool_ and isinstance(other, Tensor) and other.dtype is _dtypes.bool_:
+                return self.logical_or(other)
+            return self.bitwise_or(other)  # (PyTorch's operator: bitwise, also for a bool tensor)
         except TypeError:
             return NotImplemented
 
     def __xor__(self, other):
         try:
-            return self.logical_xor(other) if self.dtype is _dtypes.bool_ else self.bitwise_xor(other)
+            if self.dtype is _dtypes.bool_ and isinstance(other, Tensor) and other.dtype is _dtypes.bool_:
+                return self.logical_xor(other)
+            return self.bitwise_xor(other)  # (PyTorch's operator: bitwise, also for a bool tensor)
         except TypeError:
             return NotImplemented
 

@@ -16,8 +16,8 @@ Read an entry like a row of PyTorch's ``tools/autograd/derivatives.yaml``::
   convention (conjugate Wirtinger), hence the ``.conj()``s, which are free for real tensors.
 
 Sections: elementwise · arithmetic · reductions · shape and views · linear algebra · neural-network ops
-· copies and in-place. The user-facing functions (argument parsing, dtype promotion, errors) are in
-``_ops.py``; they call these entries.
+· copies and in-place · (at the end) convolution, pooling, normalization. The user-facing functions
+(argument parsing, dtype promotion, errors) are in ``_ops.py`` and ``nn/functional.py``; they call these entries.
 """
 from __future__ import annotations
 
@@ -318,6 +318,8 @@ def clamp_backward(grad, self, min, max):
 
 def _clamp_forward(a, min, max):
     # clamp(x, lo, hi) = min(max(x, lo), hi): NaN in x propagates and lo > hi gives hi, as in PyTorch.
+    if a.dtype.kind in "iu":  # an int bound in the int dtype by C's cast (uint8: -1 is 255), as PyTorch converts it
+        min, max = (b if b is None or isinstance(b, np.ndarray) else np.asarray(b).astype(a.dtype) for b in (min, max))
     out = a
     if min is not None:
         out = np.maximum(out, min)
@@ -698,7 +700,9 @@ def var_backward(grad, self, dim, correction, keepdim):
     """d var(x) / dx = 2 (x - mean) / (N - correction)."""
     sizes = tuple(self.shape)
     c = 1 if correction is None else correction
-    n = _reduced_count(sizes, dim)
+    # dim=[] reduces every dim, but PyTorch's var_backward counts its elements as the empty product, 1:
+    # 2 / (1 - correction) times (x - mean), so inf/nan gradients with the default correction. Kept for parity.
+    n = 1 if dim == () and len(sizes) else _reduced_count(sizes, dim)
     dims = _dims(dim, len(sizes)) if len(sizes) else None
     centred = self - (self.mean(dims, keepdim=True) if dims else self)
     scale = 2.0 / (n - c) if n != c else math.inf   # n == correction: inf, as in PyTorch (nan/inf grads)
@@ -714,7 +718,7 @@ def std_backward(grad, self, dim, correction, keepdim, result):
 def _var(a, dim, correction, keepdim):
     with warnings.catch_warnings():  # too few elements: nan/inf (var()/std() give PyTorch's warning)
         warnings.simplefilter("ignore", RuntimeWarning)
-        out = np.var(a, axis=dim, ddof=1 if correction is None else correction, keepdims=keepdim)
+        out = np.var(a, axis=_axes(dim), ddof=1 if correction is None else correction, keepdims=keepdim)
     return np.asarray(out).astype(a.real.dtype, copy=False)
 
 
@@ -724,6 +728,7 @@ def _std(a, dim, correction, keepdim):
 
 def _logsumexp(a, dim, keepdim):
     # log Σ e^x = m + log Σ e^(x - m) with m = max x (taken as 0 where it is ±inf).
+    dim = _axes(dim)
     m = np.amax(a, axis=dim, keepdims=True) if a.size else np.zeros((1,) * a.ndim, a.dtype)
     m = np.where(np.isfinite(m), m, 0)
     with np.errstate(divide="ignore"):
@@ -733,6 +738,7 @@ def _logsumexp(a, dim, keepdim):
 
 def _vector_norm(a, ord, dim, keepdim):
     x = np.abs(a)
+    dim = _axes(dim)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         if ord == 2:
             out = np.sqrt(np.sum(x * x, axis=dim, keepdims=keepdim))
@@ -826,7 +832,7 @@ std = Op("std", "StdBackward0", _rank0_ok(_std), args=("dim", "correction", "kee
 def _with_mean(stat):
     """Forward of var_mean / std_mean: (stat, mean) over the same dims, both in the input's real dtype."""
     def forward(a, dim, correction, keepdim):
-        mean = np.asarray(np.mean(a, axis=dim, keepdims=keepdim)).astype(a.dtype, copy=False)
+        mean = np.asarray(np.mean(a, axis=_axes(dim), keepdims=keepdim)).astype(a.dtype, copy=False)
         return stat(a, dim, correction, keepdim), mean
     return forward
 
@@ -930,7 +936,16 @@ transpose = Op("transpose", "TransposeBackward0", lambda a, dim0, dim1: np.swapa
 permute = Op("permute", "PermuteBackward0", lambda a, dims: np.transpose(a, dims), args=("dims",), view=True,
              jvp="linear",
              self=lambda grad, dims: permute_backwards(grad, dims))
-expand = Op("expand", "ExpandBackward0", lambda a, size: np.broadcast_to(a, size), args=("size",), view=True,
+
+
+def _expand(a, size):
+    out = np.broadcast_to(a, size)
+    if a.flags.writeable:  # NumPy hands out read-only broadcasts; PyTorch's expand is a view fill_ may write
+        out.flags.writeable = True
+    return out
+
+
+expand = Op("expand", "ExpandBackward0", _expand, args=("size",), view=True,
             jvp="linear",
             self=lambda grad, self_sym_sizes: grad.sum_to_size(self_sym_sizes))
 unsqueeze = Op("unsqueeze", "UnsqueezeBackward0", lambda a, dim: np.expand_dims(a, dim), args=("dim",), view=True,
@@ -950,6 +965,21 @@ squeeze_inplace_dim = Op("squeeze_", "SqueezeBackward4", lambda a, dim: _squeeze
                          jvp="linear",
                          view=True,
                          self=lambda grad, self_sym_sizes, dim: unsqueeze_to(grad, self_sym_sizes, dim))
+# In-place view ops (x.t_(), x.unsqueeze_(0) ...): the tensor itself gets the node, whose formula is the
+# out-of-place view's (``_ops_inplace_views`` records them; squeeze_(dim) is SqueezeBackward4 above).
+t_ = Op("t_", "TBackward1", lambda a: a.T, view=True, jvp="linear",
+        self=lambda grad: grad.t())
+transpose_ = Op("transpose_", "TransposeBackward1", lambda a, dim0, dim1: np.swapaxes(a, dim0, dim1),
+                args=("dim0", "dim1"), view=True, jvp="linear",
+                self=lambda grad, dim0, dim1: grad.transpose(dim0, dim1))
+unsqueeze_ = Op("unsqueeze_", "UnsqueezeBackward1", lambda a, dim: np.expand_dims(a, dim), args=("dim",),
+                view=True, jvp="linear",
+                self=lambda grad, dim: grad.squeeze(dim))
+squeeze_ = Op("squeeze_", "SqueezeBackward3", np.squeeze, view=True, jvp="linear",
+              self=lambda grad, self_sym_sizes: unsqueeze_to(grad, self_sym_sizes))
+squeeze_dims_ = Op("squeeze_", "SqueezeBackward5", lambda a, dim: _squeeze_dims(a, dim), args=("dim",),
+                   view=True, jvp="linear",
+                   self=lambda grad, self_sym_sizes, dim: unsqueeze_to(grad, self_sym_sizes, dim))
 select = Op("select", "SelectBackward0", lambda a, dim, index: a[_at(dim, a.ndim, index)],
             jvp="linear",
             args=("dim", "index"), view=True,
@@ -1415,10 +1445,18 @@ addmm = Op("addmm", "AddmmBackward0",
 
 # PyTorch's composite losses (cross-entropy with probabilities or label smoothing) scale by a C++
 # Scalar, not by a tensor: those are the Scalar overloads of mul/div, with their own node names.
-mul_scalar = Op("mul", "MulBackward1", lambda a, other: (a * other).astype(a.dtype, copy=False), args=("other",),
+def _opmath_number(a, number):
+    """A Python number as PyTorch's float16/bfloat16 mul/div kernels read it: in float32 ("opmath"), so
+    the product is computed in float32 and rounded once (as ``_dispatch._pytorch_operands`` does for tensors)."""
+    return np.float32(number) if a.dtype.itemsize == 2 and a.dtype.kind in "fV" else number
+
+
+mul_scalar = Op("mul", "MulBackward1", lambda a, other: (a * _opmath_number(a, other)).astype(a.dtype, copy=False),
+                args=("other",),
                 jvp="element_wise",
                 self=lambda grad, other: grad * other)                   # d(x·c)/dx = c
-div_scalar = Op("div", "DivBackward1", lambda a, other: (a / other).astype(a.dtype, copy=False), args=("other",),
+div_scalar = Op("div", "DivBackward1", lambda a, other: (a / _opmath_number(a, other)).astype(a.dtype, copy=False),
+                args=("other",),
                 jvp="element_wise",
                 self=lambda grad, other: grad / other)                   # d(x/c)/dx = 1/c
 
@@ -1743,26 +1781,42 @@ class _AsStridedOp(Op):
 
 
 def _as_strided_backward(grad, size, stride, storage_offset, _self_geometry):
-    """Scatter-add the view's gradient into the base's positions (found by memory offset)."""
+    """Scatter-add the view's gradient into the base's positions (found by memory offset).
+
+    View elements at addresses the input does not cover (``x[1:3].as_strided(...)`` may reach past
+    it) give it no gradient, as in PyTorch.
+    """
     sizes, strides, offset = _self_geometry
     base_offsets = _element_offsets(sizes, strides, offset)
-    view_offsets = _element_offsets(size, stride, storage_offset)
+    view_offsets = _element_offsets(size, stride, offset if storage_offset is None else storage_offset)
     order = np.argsort(base_offsets, kind="stable")
-    pos = order[np.searchsorted(base_offsets, view_offsets.ravel(), sorter=order)]
+    found = np.minimum(np.searchsorted(base_offsets, view_offsets, sorter=order), max(len(order) - 1, 0))
+    pos = order[found] if len(order) else np.zeros(0, np.int64)
+    if len(order):
+        pos = np.where(base_offsets[pos] == view_offsets, pos, -1)  # -1: outside the input
     return as_strided_scatter_add(grad, input_sizes=tuple(sizes), positions=pos)
 
 
 def _scatter_add_flat(g, input_sizes, positions):
     out = np.zeros(int(np.prod(input_sizes)), dtype=g.dtype)
-    np.add.at(out, positions, g.reshape(-1))
+    inside = positions >= 0
+    np.add.at(out, positions[inside], g.reshape(-1)[inside])
     return out.reshape(input_sizes)
+
+
+def _gather_flat(grad, positions):
+    """grad's flat entries at ``positions`` (zero where a position is -1: memory outside the input)."""
+    out = index(grad.reshape(-1), indices=(np.maximum(positions, 0),))
+    if positions.min(initial=0) >= 0:
+        return out
+    return out * Tensor._make((positions >= 0).astype(out._data.dtype))
 
 
 # grad of the base from grad of an as_strided view: entries added at their flat positions
 as_strided_scatter_add = Op("as_strided_backward", "AsStridedBackwardBackward0", _scatter_add_flat,
                             inputs=("grad_output",), args=("input_sizes", "positions"),
                             grad_output=lambda grad, positions, _input_sizes:
-                                index(grad.reshape(-1), indices=(positions,)).reshape(_input_sizes[0]))
+                                _gather_flat(grad, positions).reshape(_input_sizes[0]))
 
 
 def _element_offsets(shape, stride, offset):
@@ -1779,6 +1833,45 @@ as_strided = Op("as_strided", "AsStridedBackward0",
                 args=("size", "stride", "storage_offset", "_self_geometry", "view_data"),
                 self=lambda grad, size, stride, storage_offset, _self_geometry:
                     _as_strided_backward(grad, size, stride, storage_offset, _self_geometry))
+
+
+def _storage(array: np.ndarray):
+    """``array``'s storage as a flat array of its dtype, and where ``array`` starts in it (in elements).
+
+    The storage is the memory of the array that owns ``array``'s data (PyTorch's ``untyped_storage()``).
+    """
+    owner = array
+    while True:  # (np.lib.stride_tricks.as_strided puts a holder object between a view and its base)
+        base = owner.base
+        base = base if isinstance(base, np.ndarray) else getattr(base, "base", None)
+        if not isinstance(base, np.ndarray):
+            break
+        owner = base
+    itemsize = array.dtype.itemsize
+    if not (owner.flags.c_contiguous or owner.flags.f_contiguous) or owner.nbytes % itemsize:
+        return np.ascontiguousarray(array).reshape(-1), 0  # (no owner to share: a copy, a new storage)
+    flat = owner.ravel(order="K").view(np.uint8).view(array.dtype)  # (a view: owner is contiguous)
+    start = (array.__array_interface__["data"][0] - flat.__array_interface__["data"][0]) // itemsize
+    return flat, min(max(start, 0), flat.size)
+
+
+def _strided(a, size, stride, storage_offset, _self_geometry=None):
+    """``a``'s storage seen with sizes ``size`` and strides ``stride`` (in elements) from ``storage_offset``."""
+    flat, start = _storage(a)
+    first = start if storage_offset is None else storage_offset
+    return np.lib.stride_tricks.as_strided(flat[first:], tuple(size), tuple(st * a.itemsize for st in stride))
+
+
+# x.as_strided(size, stride, offset) and x.as_strided_(...): views of x's memory; each view element's
+# gradient goes to the input element at its address (``_self_geometry``: x's sizes, strides, offset)
+strided_view = Op("as_strided", "AsStridedBackward0", _strided,
+                  args=("size", "stride", "storage_offset", "_self_geometry"), view=True, jvp="linear",
+                  self=lambda grad, size, stride, storage_offset, _self_geometry:
+                      _as_strided_backward(grad, size, stride, storage_offset, _self_geometry))
+as_strided_ = Op("as_strided_", "AsStridedBackward1", _strided,
+                 args=("size", "stride", "storage_offset", "_self_geometry"), view=True, jvp="linear",
+                 self=lambda grad, size, stride, storage_offset, _self_geometry:
+                     _as_strided_backward(grad, size, stride, storage_offset, _self_geometry))
 
 
 def as_strided_view(base, view):
@@ -2215,6 +2308,363 @@ linalg_det = Op("_linalg_det", "LinalgDetBackward0", _det_forward,
                     (grad * result.conj()).unsqueeze(-1).unsqueeze(-1) * _mH(linalg_inv(A)))
 
 
+# =============================================================================================
+# Linear algebra: decompositions, solvers, least squares (torch.linalg)
+#
+# The formulas are PyTorch's (FunctionsManual.cpp: linalg_qr_backward, linalg_eig_backward, svd_backward,
+# slogdet_backward, cholesky_backward, linalg_solve backward, pinv_backward, linalg_lstsq_backward),
+# written with tensor ops; every solve in them is ``linalg_solve_ex``, so they serve double backward
+# too. Gradients of several outputs arrive as ``grads`` with None for an output that got none (as
+# PyTorch's undefined tensors: svdvals then takes the cheap U diag(gS) Vᴴ path, eigvalsh V diag(gL) Vᴴ).
+# The user-facing functions (argument checks, PyTorch's errors, return types) are in ``linalg.py``.
+# =============================================================================================
+
+def _eye(n: int, like):
+    """The n x n identity in ``like``'s dtype (to put ones on a diagonal)."""
+    return Tensor._make(np.eye(n, dtype=like._data.dtype))
+
+
+def _halve_diagonal(t):
+    """``t`` with its diagonal halved."""
+    return t - 0.5 * diag_embed(t.diagonal(0, -2, -1), offset=0, dim1=-2, dim2=-1)
+
+
+def _solve(A, B, left=True):
+    """A⁻¹B (or BA⁻¹ for left=False), differentiable."""
+    return linalg_solve_ex(A, B, left=left)[0]
+
+
+def linalg_qr_backward(grads, Q, R, mode):
+    """A = QR.  m >= n: gA = (gQ + Q syminvadj(triu(gR Rᴴ - Qᴴ gQ))) R⁻ᴴ;  m < n: see below."""
+    gQ, gR = grads
+    if mode == "r":
+        raise RuntimeError("The derivative of linalg.qr depends on Q, which is not computed when mode='r'. Please "
+                           "use linalg.qr(A, mode='reduced') if you are going to differentiate through linalg.qr.")
+    m, n = Q.shape[-2], R.shape[-1]
+    if mode == "complete" and m > n:
+        raise RuntimeError("The QR decomposition is not differentiable when mode='complete' and nrows > ncols.")
+    if gQ is None and gR is None:
+        return None
+    gA = None if gQ is None else -_mH(Q).matmul(gQ)
+    if gR is not None:
+        gA = gR.matmul(_mH(R)) if gA is None else gR.matmul(_mH(R)) + gA
+    if m >= n:
+        # syminvadj(X) = X + Xᴴ with the diagonal halved (the adjoint of X ↦ triu(X) - diag(X)/2)
+        X = gA.triu()
+        gA = Q.matmul(_halve_diagonal(X + _mH(X)))
+        if gQ is not None:
+            gA = gA + gQ
+        return linalg_solve_triangular(_mH(R), gA, upper=False, left=False, unitriangular=False)  # gA R⁻ᴴ
+    # m < n: gA = Q gR + [Q trilImInvAdjSkew(Qᴴ gQ - gR Rᴴ) R₁⁻ᴴ, 0], R₁ = R[:, :m]
+    X = -gA
+    gA = Q.matmul(_halve_diagonal((X - _mH(X)).tril()))
+    gA = linalg_solve_triangular(_mH(R[..., :m]), gA, upper=False, left=False, unitriangular=False)
+    gA = _ops().cat([gA, _ops().zeros(tuple(R.shape[:-2]) + (m, n - m), dtype=gA.dtype)], -1)
+    return gA if gR is None else gA + Q.matmul(gR)
+
+
+def _check_phase_invariant(imag_diag, what: str) -> None:
+    """The loss must not depend on the arbitrary phase of complex singular/eigen vectors (as PyTorch checks)."""
+    if not np.allclose(imag_diag._data, 0, rtol=1e-2, atol=1e-2):
+        raise RuntimeError(what)
+
+
+def linalg_eigh_backward(grads, eigenvalues, eigenvectors):
+    """A = V diag(L) Vᴴ:  gA = V (diag(gL) + skew(Vᴴ gV)/2 / E) Vᴴ,  E_ij = L_j - L_i (1 on the diagonal)."""
+    gL, gV = grads
+    L, V = eigenvalues, eigenvectors
+    if gL is None and gV is None:
+        return None
+    if gV is None:                                                      # eigvalsh: V diag(gL) Vᴴ
+        return (V * gL.unsqueeze(-2)).matmul(_mH(V))
+    VhgV = _mH(V).matmul(gV)
+    if VhgV.is_complex():
+        _check_phase_invariant(VhgV.diagonal(0, -2, -1).imag,
+                               "linalg_eigh_backward: The eigenvectors in the complex case are specified up to "
+                               "multiplication by e^{i phi}. The specified loss function depends on this quantity, "
+                               "so it is ill-defined.")
+    VhgV = 0.5 * (VhgV - _mH(VhgV))
+    E = L.unsqueeze(-2) - L.unsqueeze(-1) + _eye(L.shape[-1], L)
+    gA = VhgV / E
+    if gL is not None:
+        gA = gA - diag_embed(gA.diagonal(0, -2, -1), offset=0, dim1=-2, dim2=-1) + \
+            diag_embed(gL, offset=0, dim1=-2, dim2=-1)
+    return V.matmul(gA.matmul(_mH(V)))
+
+
+def slogdet_backward(grads, A, sign):
+    """d log|det A| = Re tr(A⁻¹ dA):  gA = g A⁻ᴴ,  g = g_logabsdet - i Im(conj(g_sign)·sign) (complex A)."""
+    g_sign, g = grads
+    if not A.is_complex():
+        if g is None:
+            return None                                                 # (a real sign has no derivative)
+    elif g_sign is not None:
+        phase = 1j * (g_sign.conj() * sign).imag
+        g = -phase if g is None else g - phase
+    if g is None:
+        return None
+    return _solve(_mH(A), diag_embed(g.unsqueeze(-1).expand(tuple(A.shape[:-1])), offset=0, dim1=-2, dim2=-1))
+
+
+def svd_backward(grads, U, S, Vh, full_matrices, k):
+    """A = U diag(S) Vᴴ (PyTorch's svd_backward, for distinct singular values; rectangular A full rank)."""
+    gU, gS, gVh = grads
+    if gU is None and gS is None and gVh is None:
+        return None
+    if full_matrices:  # only the first k = min(m, n) singular vectors are determined by A
+        U = U[..., :k]
+        Vh = Vh[..., :k, :]
+        gU = None if gU is None else gU[..., :k]
+        gVh = None if gVh is None else gVh[..., :k, :]
+    m, n = U.shape[-2], Vh.shape[-1]
+    if gU is None and gVh is None:                                      # svdvals: U diag(gS) Vᴴ
+        return U.matmul(gS.unsqueeze(-1) * Vh) if m >= n else (U * gS.unsqueeze(-2)).matmul(Vh)
+    UhgU = None if gU is None else _mH(U).matmul(gU)
+    UhgU = None if UhgU is None else UhgU - _mH(UhgU)                   # skew(Uᴴ gU)
+    VhgV = None if gVh is None else Vh.matmul(_mH(gVh))
+    VhgV = None if VhgV is None else VhgV - _mH(VhgV)                   # skew(Vᴴ gV)
+    if U.is_complex():
+        zero = _ops().zeros_like(S)
+        im_u = zero if UhgU is None else UhgU.diagonal(0, -2, -1).imag
+        im_v = zero if VhgV is None else VhgV.diagonal(0, -2, -1).imag
+        _check_phase_invariant(im_u + im_v,
+                               "svd_backward: The singular vectors in the complex case are specified up to "
+                               "multiplication by e^{i phi}. The specified loss function depends on this phase term, "
+                               "making it ill-defined.")
+    S2 = S * S
+    E = S2.unsqueeze(-2) - S2.unsqueeze(-1) + _eye(S.shape[-1], S)
+    if UhgU is not None and VhgV is not None:
+        gA = (UhgU * S.unsqueeze(-2) + S.unsqueeze(-1) * VhgV) / E
+    elif UhgU is not None:
+        gA = (UhgU / E) * S.unsqueeze(-2)
+    else:
+        gA = S.unsqueeze(-1) * (VhgV / E)
+    if gS is not None:
+        gA = gA + diag_embed(gS, offset=0, dim1=-2, dim2=-1)
+    if U.is_complex() and UhgU is not None and VhgV is not None:
+        gA = gA + diag_embed(UhgU.diagonal(0, -2, -1) / (2 * S), offset=0, dim1=-2, dim2=-1)
+    if m > n and gU is not None:                                        # + (I - UUᴴ) gU S⁻¹ Vᴴ
+        gA = U.matmul(gA)
+        gUSinv = gU / S.unsqueeze(-2)
+        gA = gA + gUSinv - U.matmul(_mH(U).matmul(gUSinv))
+        return gA.matmul(Vh)
+    if m < n and gVh is not None:                                       # + U S⁻¹ gVᴴ (I - VVᴴ)
+        gA = gA.matmul(Vh)
+        SinvgVh = gVh / S.unsqueeze(-1)
+        gA = gA + SinvgVh - SinvgVh.matmul(_mH(Vh)).matmul(Vh)
+        return U.matmul(gA)
+    return U.matmul(gA.matmul(Vh)) if m >= n else U.matmul(gA).matmul(Vh)
+
+
+def cholesky_backward(grad, L, upper):
+    """A = LLᴴ:  gA = L⁻ᴴ Φ(tril(Lᴴ gL)) L⁻¹,  Φ(X) = (X + tril(X, -1)ᴴ) / 2."""
+    L_ = _mH(L) if upper else L
+    gL = _mH(grad) if upper else grad
+    gA = _mH(L_).matmul(gL).tril()
+    gA = 0.5 * (gA + _mH(gA.tril(-1)))
+    gA = linalg_solve_triangular(_mH(L_), gA, upper=True, left=True, unitriangular=False)     # L⁻ᴴ (·)
+    return linalg_solve_triangular(L_, gA, upper=False, left=False, unitriangular=False)     # (·) L⁻¹
+
+
+def linalg_solve_backward(grad, A, result, left):
+    """X = A⁻¹B:  gB = A⁻ᴴ gX,  gA = -gB Xᴴ  (X = BA⁻¹: gB = gX A⁻ᴴ, gA = -Xᴴ gB)."""
+    B_is_vector = result.dim() < A.dim()  # (a matrix B gives X at least A's dims)
+    gX, X = (grad.unsqueeze(-1), result.unsqueeze(-1)) if B_is_vector else (grad, result)
+    gB = _solve(_mH(A), gX, left=left)
+    gA = -gB.matmul(_mH(X)) if left else -_mH(X).matmul(gB)
+    return gA, (gB.squeeze(-1) if B_is_vector else gB)
+
+
+def pinv_backward(grad, pinvA, A):
+    """The derivative of A⁺ in terms of A⁺ itself (PyTorch's pinv_backward)."""
+    m, n = A.shape[-2], A.shape[-1]
+    pinvAh, gradh = _mH(pinvA), _mH(grad)
+    if m <= n:
+        K = gradh.matmul(pinvA)
+        KpinvAh = K.matmul(pinvAh)
+        return (-_mH(pinvA.matmul(K)) + KpinvAh - A.matmul(pinvA).matmul(KpinvAh)
+                + pinvAh.matmul(pinvA).matmul(gradh - K.matmul(A)))
+    K = pinvA.matmul(gradh)
+    pinvAhK = pinvAh.matmul(K)
+    return (-_mH(K.matmul(pinvA)) + (gradh - A.matmul(K)).matmul(pinvA).matmul(pinvAh) + pinvAhK
+            - pinvAhK.matmul(pinvA).matmul(A))
+
+
+def linalg_lstsq_backward(grads, A, B, X, wrt_A: bool):
+    """X = A⁺B, residuals L = Σ|AX - B|²:  gA, gB from A⁺'s derivative and from 2(AX - B)."""
+    gX, gL = grads
+    vector = B.dim() == A.dim() - 1
+    if vector:
+        B, X = B.unsqueeze(-1), X.unsqueeze(-1)
+        gX = None if gX is None else gX.unsqueeze(-1)
+    out = None
+    if gX is not None:
+        pinvA = linalg_pinv(A, atol=None, rtol=None, hermitian=False)
+        out = pinv_backward(gX.matmul(_mH(B)), pinvA, A) if wrt_A else _mH(pinvA).matmul(gX)
+    if gL is not None and gL.numel():
+        r = A.matmul(X) - B
+        gL = gL.unsqueeze(-2)
+        term = mul_scalar((gL * r).matmul(_mH(X)), other=2) if wrt_A else -2 * gL * r
+        out = term if out is None else out + term
+    if out is not None and vector and not wrt_A:
+        out = out.squeeze(-1)
+    return out
+
+
+def linalg_solve_triangular_backward(grad, self, result, upper, left, unitriangular, wrt_A: bool):
+    """X = A⁻¹B, A triangular:  gB = A⁻ᴴ gX,  gA = -gB Xᴴ kept on A's triangle (X = BA⁻¹: -Xᴴ gB)."""
+    gB = linalg_solve_triangular(_mH(self), grad, upper=not upper, left=left, unitriangular=unitriangular)
+    if not wrt_A:
+        return gB
+    gA = -gB.matmul(_mH(result)) if left else -_mH(result).matmul(gB)
+    return gA.triu(int(unitriangular)) if upper else gA.tril(-int(unitriangular))
+
+
+def _solve_triangular_forward(a, b, upper, left, unitriangular):
+    # (a general solve on the triangle: LAPACK's trtrs gives the same values up to rounding)
+    t = np.triu(a) if upper else np.tril(a)
+    if unitriangular:
+        t = t - np.eye(a.shape[-1]) * np.diagonal(t, axis1=-2, axis2=-1)[..., None, :] + np.eye(a.shape[-1])
+    if left:
+        return np.linalg.solve(t, b)
+    return np.swapaxes(np.linalg.solve(np.swapaxes(t, -1, -2), np.swapaxes(b, -1, -2)), -1, -2)
+
+
+def _qr_forward(a, mode):
+    if mode == "r":
+        return np.empty((0,), a.dtype), np.linalg.qr(a, mode="r")
+    return tuple(np.linalg.qr(a, mode=mode))
+
+
+def _slogdet_forward(a):
+    sign, logabsdet = np.linalg.slogdet(a)
+    lu, pivots = _lu(a)
+    return np.asarray(sign), np.asarray(logabsdet), lu, pivots
+
+
+def _svd_forward(a, full_matrices, S_sym_argsize_minus_1):
+    u, s, vh = np.linalg.svd(a, full_matrices=full_matrices)
+    return u, s, vh
+
+
+def _leading_minor_failure(a) -> int:
+    """The order of the first leading minor of ``a`` that is not positive-definite (0 if none)."""
+    for k in range(1, a.shape[-1] + 1):
+        try:
+            np.linalg.cholesky(a[:k, :k])
+        except np.linalg.LinAlgError:
+            return k
+    return 0
+
+
+def _cholesky_forward(a, upper):
+    info = np.zeros(a.shape[:-2], np.int32)
+    try:
+        L = np.linalg.cholesky(a)
+    except np.linalg.LinAlgError:
+        L = np.zeros_like(a)
+        for i in np.ndindex(a.shape[:-2]):
+            info[i] = _leading_minor_failure(a[i])
+            if not info[i]:
+                L[i] = np.linalg.cholesky(a[i])
+    return (np.swapaxes(L, -1, -2).conj() if upper else L), info
+
+
+def _solve_forward(a, b, left):
+    vector = b.ndim == 1 or (b.ndim == a.ndim - 1 and b.shape == a.shape[:-1])
+    bm = b[..., None] if vector else b
+    if left:
+        x = np.linalg.solve(a, bm)
+    else:  # X A = B  <=>  Aᵀ Xᵀ = Bᵀ
+        x = np.swapaxes(np.linalg.solve(np.swapaxes(a, -1, -2), np.swapaxes(bm, -1, -2)), -1, -2)
+    lu, pivots = _lu(a)
+    return (x[..., 0] if vector else x), lu, pivots, np.zeros(a.shape[:-2], np.int32)
+
+
+def _pinv_forward(a, atol, rtol, hermitian):
+    """A⁺ from the SVD (eigh if hermitian): singular values up to max(atol, rtol·σ_max) count as zero."""
+    atol, rtol = pinv_tolerances(a, atol, rtol)
+    if hermitian:
+        w, v = np.linalg.eigh(a)
+        s, u, vh = np.abs(w), v, np.swapaxes(v, -1, -2).conj()
+        vals = w
+    else:
+        u, s, vh = np.linalg.svd(a, full_matrices=False)
+        vals = s
+    smax = s.max(-1, keepdims=True, initial=0.0)
+    with np.errstate(divide="ignore"):
+        inv = np.where(s > np.maximum(atol, rtol * smax), 1 / np.where(vals == 0, 1, vals), 0)
+    return np.matmul(np.swapaxes(vh, -1, -2).conj() * inv[..., None, :].astype(a.dtype), np.swapaxes(u, -1, -2).conj())
+
+
+def pinv_tolerances(a, atol, rtol) -> tuple:
+    """PyTorch's defaults: atol 0; rtol eps·max(m, n), or 0 when a positive atol is given."""
+    if rtol is None:
+        rtol = np.finfo(a.dtype).eps * max(a.shape[-2:]) if atol is None or atol <= 0 else 0.0
+    return (0.0 if atol is None else atol), rtol
+
+
+def _lstsq_forward(a, b, rcond, driver):
+    vector = b.ndim == a.ndim - 1
+    bm = b[..., None] if vector else b
+    m, n = a.shape[-2:]
+    batch = np.broadcast_shapes(a.shape[:-2], bm.shape[:-2])
+    A = np.broadcast_to(a, batch + a.shape[-2:])
+    B = np.broadcast_to(bm, batch + bm.shape[-2:])
+    x = np.zeros(batch + (n, B.shape[-1]), np.result_type(a, b))
+    rank = np.zeros(batch, np.int64)
+    sv = np.zeros(batch + (min(m, n),), np.zeros((), a.dtype).real.dtype)
+    for i in np.ndindex(batch):
+        x[i], _, rank[i], sv[i] = np.linalg.lstsq(A[i], B[i], rcond=rcond)
+    residuals = np.zeros((0,), sv.dtype)
+    if m > n and driver != "gelsy" and (driver not in ("gelsd", "gelss") or (rank == n).all()):
+        residuals = (np.abs(np.matmul(A, x) - B) ** 2).sum(-2).astype(sv.dtype)
+    if driver == "gels":
+        rank = np.zeros((0,), np.int64)
+    if driver not in ("gelsd", "gelss"):
+        sv = np.zeros((0,), sv.dtype)
+    return (x[..., 0] if vector else x), residuals, rank, sv
+
+
+linalg_solve_triangular = Op(
+    "linalg_solve_triangular", "LinalgSolveTriangularBackward0", _solve_triangular_forward, inputs=("self", "B"),
+    args=("upper", "left", "unitriangular"),
+    self=lambda grad, self, result, upper, left, unitriangular:
+        linalg_solve_triangular_backward(grad, self, result, upper, left, unitriangular, True),
+    B=lambda grad, self, result, upper, left, unitriangular:
+        linalg_solve_triangular_backward(grad, self, result, upper, left, unitriangular, False))
+linalg_qr = Op("linalg_qr", "LinalgQrBackward0", _qr_forward, inputs=("A",), args=("mode",), outputs=("Q", "R"),
+               undefined_grads=True,
+               A=lambda grads, Q, R, mode: linalg_qr_backward(grads, Q, R, mode))
+linalg_eigh = Op("linalg_eigh", "LinalgEighBackward0", lambda a, UPLO: tuple(np.linalg.eigh(a, UPLO=UPLO)),
+                 inputs=("A",), args=("UPLO",), outputs=("eigenvalues", "eigenvectors"), undefined_grads=True,
+                 A=lambda grads, eigenvalues, eigenvectors: linalg_eigh_backward(grads, eigenvalues, eigenvectors))
+linalg_slogdet = Op("_linalg_slogdet", "LinalgSlogdetBackward0", _slogdet_forward, inputs=("A",),
+                    outputs=("sign", "logabsdet", "LU", "pivots"), differentiable_outputs=2, undefined_grads=True,
+                    # (LU and pivots are kept, as PyTorch keeps them, for its lu_solve)
+                    A=lambda grads, A, LU, pivots, sign: slogdet_backward(grads, A, sign))
+# (S_sym_argsize_minus_1 = min(m, n): PyTorch saves S.size(-1); here the caller passes it as an argument)
+linalg_svd = Op("_linalg_svd", "LinalgSvdBackward0", _svd_forward, inputs=("A",),
+                args=("full_matrices", "S_sym_argsize_minus_1"), outputs=("U", "S", "Vh"), undefined_grads=True,
+                A=lambda grads, U, S, Vh, full_matrices, S_sym_argsize_minus_1:
+                    svd_backward(grads, U, S, Vh, full_matrices, S_sym_argsize_minus_1))
+linalg_cholesky_ex = Op("linalg_cholesky_ex", "LinalgCholeskyExBackward0", _cholesky_forward, inputs=("A",),
+                        args=("upper",), outputs=("L", "info"), differentiable_outputs=1,
+                        A=lambda grad, L, upper: cholesky_backward(grad, L, upper))
+# (both formulas take every saved value, so the node saves them all whichever input requires grad, as PyTorch)
+linalg_solve_ex = Op("linalg_solve_ex", "LinalgSolveExBackward0", _solve_forward, inputs=("A", "B"),
+                     args=("left",), outputs=("result", "LU", "pivots", "info"), differentiable_outputs=1,
+                     A=lambda grad, A, LU, pivots, result, left: linalg_solve_backward(grad, A, result, left)[0],
+                     B=lambda grad, A, LU, pivots, result, left: linalg_solve_backward(grad, A, result, left)[1])
+linalg_pinv = Op("linalg_pinv", "LinalgPinvBackward0", _pinv_forward, args=("atol", "rtol", "hermitian"),
+                 self=lambda grad, result, self: pinv_backward(grad, result, self))
+linalg_lstsq = Op("linalg_lstsq", "LinalgLstsqBackward0", _lstsq_forward, inputs=("self", "b"),
+                  args=("rcond", "driver"), outputs=("solution", "residuals", "rank", "singular_values"),
+                  differentiable_outputs=2, undefined_grads=True,
+                  self=lambda grads, self, b, solution: linalg_lstsq_backward(grads, self, b, solution, True),
+                  b=lambda grads, self, b, solution: linalg_lstsq_backward(grads, self, b, solution, False))
+
+
 # ---- coverage pass: more activations, losses, embedding, padding, layer norm ----------------------
 # Each gradient is written with tensor ops (differentiable); PyTorch instead gives several of them a
 # node of their own (SoftplusBackwardBackward0 ...), so the double-backward graph differs there.
@@ -2590,3 +3040,289 @@ def glu_backward(grad, self, dim):
 
 
 glu = Op("glu", "GluBackward0", _glu, args=("dim",), self=glu_backward)
+
+
+# =============================================================================================
+# Convolution, pooling, normalization (nn.functional conv1d/conv2d, max_pool2d, avg_pool2d,
+# adaptive_avg_pool2d, batch_norm). The window arithmetic (im2col / col2im on NumPy views) is in
+# ``_conv.py``; these rows say what each node saves and how its gradients are computed.
+# PyTorch's optional tensors (``Tensor? bias``) arrive as ``absent()`` stand-ins: an empty tensor that
+# gives the input its (None, 0) edge; a node shows it as None, as PyTorch shows an undefined tensor.
+# =============================================================================================
+from . import _conv  # noqa: E402  (this section's NumPy arithmetic)
+
+
+def absent(dtype=np.float32) -> Tensor:
+    """The stand-in for a missing optional tensor argument (PyTorch's undefined tensor)."""
+    return Tensor._make(np.empty(0, dtype=dtype))
+
+
+def _given(t):
+    """``t``, or None for the ``absent()`` stand-in."""
+    return None if t is None or t._data.size == 0 else t
+
+
+def _shows_none_when_absent(op: Op, *names: str) -> None:
+    """The node's ``_saved_<name>`` reads None for an ``absent()`` input, as PyTorch's does."""
+    for name in names:
+        read = getattr(op.node_class, f"_saved_{name}").fget
+        setattr(op.node_class, f"_saved_{name}", property(lambda node, read=read: _given(read(node))))
+
+
+def _expand(values, k: int) -> tuple:
+    """A saved size argument as k numbers: PyTorch keeps ``stride=[2]`` as (2,) and expands it when used."""
+    values = tuple(values)
+    return values * k if len(values) == 1 else values
+
+
+def _geometry(weight_ndim: int, stride, padding, dilation) -> tuple:
+    k = weight_ndim - 2
+    return _expand(stride, k), _expand(padding, k), _expand(dilation, k)
+
+
+# ---- convolution: y = conv(x, w) + b, linear in each of x, w and b ---------------------------------
+
+def _convolution_forward(x, w, b, stride, padding, dilation, transposed, output_padding, groups, bias_sym_sizes_opt):
+    if transposed:
+        raise NotImplementedError("minigrad: transposed convolution is not supported")
+    return _conv.conv_forward(x, w, b if b.size else None, *_geometry(w.ndim, stride, padding, dilation), groups)
+
+
+def _convolution_backward_forward(g, x, w, stride, padding, dilation, transposed, output_padding, groups,
+                                  output_mask):
+    # Only the gradients asked for (output_mask) are computed; the others are left empty.
+    geometry = (*_geometry(w.ndim, stride, padding, dilation), groups)
+    empty = np.empty(0, dtype=g.dtype)
+    return (_conv.conv_backward_input(g, w, x.shape, *geometry) if output_mask[0] else empty,
+            _conv.conv_backward_weight(g, x, w.shape, *geometry) if output_mask[1] else empty,
+            _conv.conv_backward_bias(g) if output_mask[2] else empty)
+
+
+def _conv_grad(which: int):
+    """The formula for input ``which`` of a convolution (0 input, 1 weight): that output of convolution_backward."""
+    mask = tuple(i == which for i in range(3))
+
+    def formula(grad, input, weight, stride, padding, dilation, transposed, output_padding, groups):
+        return convolution_backward(grad, input, weight, stride=stride, padding=padding, dilation=dilation,
+                                    transposed=transposed, output_padding=output_padding, groups=groups,
+                                    output_mask=mask)[which]
+    return formula
+
+
+def _conv_bias_grad(grad, input, weight, stride, padding, dilation, transposed, output_padding, groups,
+                    bias_sym_sizes_opt):
+    """d/db = Σ g over the batch and positions (output 2 of convolution_backward, as in PyTorch)."""
+    return convolution_backward(grad, input, weight, stride=stride, padding=padding, dilation=dilation,
+                                transposed=transposed, output_padding=output_padding, groups=groups,
+                                output_mask=(False, False, True))[2]
+
+
+def _conv_jvp(input_t, weight_t, bias_t, input, weight, stride, padding, dilation, transposed, output_padding,
+              groups, bias_sym_sizes_opt):
+    """d conv(x, w) + b = conv(dx, w) + conv(x, dw) + db (bilinear in x and w)."""
+    geometry = dict(stride=stride, padding=padding, dilation=dilation, transposed=transposed,
+                    output_padding=output_padding, groups=groups, bias_sym_sizes_opt=bias_sym_sizes_opt)
+    return convolution(input_t, weight, bias_t, **geometry) + convolution(input, weight_t, absent(weight.dtype.np),
+                                                                        **geometry)
+
+
+convolution = Op("convolution", "ConvolutionBackward0", _convolution_forward, inputs=("input", "weight", "bias"),
+                 args=("stride", "padding", "dilation", "transposed", "output_padding", "groups",
+                       "bias_sym_sizes_opt"),
+                 jvp=_conv_jvp,
+                 input=_conv_grad(0),      # conv_input_backward(g, w): col2im of g·w
+                 weight=_conv_grad(1),     # conv_weight_backward(g, x): Σ g · windows of x
+                 bias=_conv_bias_grad)     # Σ g
+
+
+def _conv_double_backward(which: str):
+    """convolution_backward's formulas. Its outputs (gI, gW, gb) = (Jxᵀg, Jwᵀg, Σg) are bilinear in g and
+    (w, x), so with incoming gradients (ggI, ggW, ggb):
+      d/dg = conv(ggI, w) + conv(x, ggW) + ggb,   d/dx = Jxᵀ(g) applied with weight ggW,
+      d/dw = Jwᵀ(g) with input ggI   (each term only when its incoming gradient is defined)."""
+    def formula(grads, grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups):
+        ggi, ggw, ggb = grads
+        geometry = dict(stride=stride, padding=padding, dilation=dilation, transposed=transposed,
+                        output_padding=output_padding, groups=groups)
+        if which == "input":
+            return None if ggw is None else convolution_backward(
+                grad_output, input, ggw, output_mask=(True, False, False), **geometry)[0]
+        if which == "weight":
+            return None if ggi is None else convolution_backward(
+                grad_output, ggi, weight, output_mask=(False, True, False), **geometry)[1]
+        terms = []
+        if ggi is not None:
+            terms.append(convolution(ggi, weight, absent(ggi.dtype.np), bias_sym_sizes_opt=(0,), **geometry))
+        if ggw is not None:
+            terms.append(convolution(input, ggw, absent(ggw.dtype.np), bias_sym_sizes_opt=(0,), **geometry))
+        if ggb is not None:
+            terms.append(ggb.reshape((1, -1) + (1,) * (grad_output.dim() - 2)).expand(grad_output.shape))
+        total = terms[0] if terms else None   # (``sum`` is this module's reduction op)
+        for term in terms[1:]:
+            total = total + term
+        return total
+    return formula
+
+
+convolution_backward = Op(
+    "convolution_backward", "ConvolutionBackwardBackward0", _convolution_backward_forward,
+    inputs=("grad_output", "input", "weight"),
+    args=("stride", "padding", "dilation", "transposed", "output_padding", "groups", "output_mask"),
+    outputs=("result0", "result1", "result2"), undefined_grads=True,
+    grad_output=_conv_double_backward("grad_output"),
+    input=_conv_double_backward("input"),
+    weight=_conv_double_backward("weight"))
+
+
+# ---- pooling over the last two dims ------------------------------------------------------------
+# Sizes are saved as given (kernel_size=[2] shows (2,), stride=None shows ()) and expanded when used.
+
+def _pool_sizes(kernel_size, stride, padding, dilation=(1,)):
+    kernel = _expand(kernel_size, 2)
+    return kernel, _expand(stride, 2) if len(stride) else kernel, _expand(padding, 2), _expand(dilation, 2)
+
+
+def _max_pool2d_forward(x, kernel_size, stride, padding, dilation, ceil_mode):
+    return _conv.max_pool2d(x, *_pool_sizes(kernel_size, stride, padding, dilation), ceil_mode)
+
+
+def max_pool_double_backward(grad, indices):
+    """d/dg of the scatter to the maxima: read grad back at each window's maximum (a gather)."""
+    return grad.flatten(-2).gather(-1, indices.flatten(-2)).view(indices.shape)
+
+
+max_pool2d_with_indices = Op(
+    "max_pool2d_with_indices", "MaxPool2DWithIndicesBackward0", _max_pool2d_forward,
+    args=("kernel_size", "stride", "padding", "dilation", "ceil_mode"),
+    outputs=("result0", "result1"), differentiable_outputs=1,
+    jvp=lambda self_t, result1: max_pool_double_backward(self_t, result1),
+    # each window's gradient goes to the element that was its maximum (result1 holds where it was)
+    self=lambda grad, self, kernel_size, stride, padding, dilation, ceil_mode, result1:
+        max_pool2d_with_indices_backward(grad, self, indices=result1))
+max_pool2d_with_indices_backward = Op(
+    "max_pool2d_with_indices_backward", "MaxPool2DWithIndicesBackwardBackward0",
+    lambda g, x, indices: _conv.max_pool2d_backward(g, x.shape, indices._data),
+    inputs=("grad_output", "self"), args=("indices",),
+    jvp="linear",  # linear in grad_output; self only gives the shape
+    grad_output=lambda grad, indices: max_pool_double_backward(grad, indices),   # linear in g
+    self=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))   # piecewise constant in x
+
+
+def _avg_pool2d_args(kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override) -> tuple:
+    return (*_pool_sizes(kernel_size, stride, padding)[:3], ceil_mode, count_include_pad, divisor_override)
+
+
+avg_pool2d = Op(
+    "avg_pool2d", "AvgPool2DBackward0", lambda x, **args: _conv.avg_pool2d(x, *_avg_pool2d_args(**args)),
+    args=("kernel_size", "stride", "padding", "ceil_mode", "count_include_pad", "divisor_override"),
+    jvp="linear",
+    # linear: each window's gradient, divided by its divisor, spread over the window
+    self=lambda grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override:
+        avg_pool2d_backward(grad, self, kernel_size=kernel_size, stride=stride, padding=padding, ceil_mode=ceil_mode,
+                            count_include_pad=count_include_pad, divisor_override=divisor_override))
+avg_pool2d_backward = Op(
+    "avg_pool2d_backward", "AvgPool2DBackwardBackward0",
+    lambda g, x, **args: _conv.avg_pool2d_backward(g, x.shape, *_avg_pool2d_args(**args)),
+    inputs=("grad_output", "self"),
+    args=("kernel_size", "stride", "padding", "ceil_mode", "count_include_pad", "divisor_override"),
+    jvp="linear",
+    # linear in g: its gradient is the pooling itself
+    grad_output=lambda grad, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override:
+        avg_pool2d(grad, kernel_size=kernel_size, stride=stride, padding=padding, ceil_mode=ceil_mode,
+                   count_include_pad=count_include_pad, divisor_override=divisor_override),
+    self=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))   # x only gives the shape
+adaptive_avg_pool2d = Op(
+    "_adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0",
+    lambda x, output_size: _conv.adaptive_avg_pool2d(x, output_size), args=("output_size",),
+    jvp="linear",
+    # y = A_h·x·A_wᵀ  ⇒  dx = A_hᵀ·g·A_w
+    self=lambda grad, self: adaptive_avg_pool2d_backward(
+        grad, self, grad_output_sym_argsize_minus_2=grad.shape[-2], grad_output_sym_argsize_minus_1=grad.shape[-1]))
+adaptive_avg_pool2d_backward = Op(
+    "_adaptive_avg_pool2d_backward", "AdaptiveAvgPool2DBackwardBackward0",
+    lambda g, x, grad_output_sym_argsize_minus_2, grad_output_sym_argsize_minus_1:
+        _conv.adaptive_avg_pool2d_backward(g, x.shape),
+    inputs=("grad_output", "self"), args=("grad_output_sym_argsize_minus_2", "grad_output_sym_argsize_minus_1"),
+    jvp="linear",
+    grad_output=lambda grad, grad_output_sym_argsize_minus_2, grad_output_sym_argsize_minus_1:   # linear in g
+        adaptive_avg_pool2d(grad, output_size=(grad_output_sym_argsize_minus_2, grad_output_sym_argsize_minus_1)),
+    self=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))
+
+
+# ---- batch normalization: y = (x - μ)/√(σ² + eps)·w + b, statistics per channel (dim 1) -------------
+
+def _batch_norm_forward(x, weight, bias, running_mean, running_var, training, momentum, eps):
+    axes = (0, *range(2, x.ndim))
+    shape = (1, -1) + (1,) * (x.ndim - 2)
+    if training:
+        mean, var = x.mean(axis=axes), x.var(axis=axes)
+        n = x.size // x.shape[1]
+        # PyTorch's kernel updates the running statistics in place, without a version bump; the running
+        # variance takes the unbiased batch variance (× n/(n-1)).
+        if running_mean is not None:
+            running_mean._data[...] = (1 - momentum) * running_mean._data + momentum * mean
+        if running_var is not None:
+            running_var._data[...] = (1 - momentum) * running_var._data + momentum * (var * (n / (n - 1)))
+        invstd = 1 / np.sqrt(var + eps)
+        saved = mean, invstd
+    else:
+        mean, invstd = running_mean._data, 1 / np.sqrt(running_var._data + eps)
+        saved = np.empty(0, x.dtype), np.empty(0, x.dtype)   # PyTorch saves empty statistics in eval mode
+    y = (x - mean.reshape(shape)) * invstd.reshape(shape)
+    if weight.size:
+        y = y * weight.reshape(shape)
+    if bias.size:
+        y = y + bias.reshape(shape)
+    return y.astype(x.dtype, copy=False), saved[0].astype(x.dtype, copy=False), saved[1].astype(x.dtype, copy=False)
+
+
+def _batch_norm_stats(input, running_mean, running_var, training, eps):
+    """(reduced dims, μ, 1/√(σ² + eps)) broadcastable over the input: the batch's, recomputed as functions of
+    the input (so double backward sees them move), or the running ones (constants) in eval mode."""
+    dims = (0, *range(2, input.dim()))
+    if training:
+        mean = input.mean(dims, keepdim=True)
+        var = (input - mean).pow(2).mean(dims, keepdim=True)
+        return dims, mean, (var + eps).rsqrt()
+    shape = (1, -1) + (1,) * (input.dim() - 2)
+    return dims, running_mean.reshape(shape), (running_var.reshape(shape) + eps).rsqrt()
+
+
+def _batch_norm_grad(which: str):
+    """The formula for ``which`` of native_batch_norm's inputs (PyTorch saves the same values for all three)."""
+    def formula(grad, input, weight, running_mean, running_var, result1, result2, training, eps):
+        if which == "bias":
+            return grad.sum((0, *range(2, grad.dim())))                           # d/db = Σ g
+        dims, mean, invstd = _batch_norm_stats(input, running_mean, running_var, training, eps)
+        xhat = (input - mean) * invstd
+        if which == "weight":
+            return (grad * xhat).sum(dims)                                        # d/dw = Σ g·x̂
+        weight = _given(weight)
+        g = grad if weight is None else grad * weight.reshape((1, -1) + (1,) * (input.dim() - 2))
+        if not training:
+            return g * invstd                                                     # μ, σ constants: g·w/√(σ² + eps)
+        # d/dx = (ĝ - mean(ĝ) - x̂·mean(ĝ·x̂))/√(σ² + eps),  ĝ = g·w  (μ and σ move with x)
+        return (g - g.mean(dims, keepdim=True) - xhat * (g * xhat).mean(dims, keepdim=True)) * invstd
+    return formula
+
+
+def _batch_norm_jvp(input_t, weight_t, bias_t, input, weight, running_mean, running_var, training, eps):
+    """dy = w·(dx - mean(dx) - x̂·mean(dx·x̂))/√(σ² + eps) + x̂·dw + db  (in eval: w·dx/√(σ² + eps) + x̂·dw + db)."""
+    dims, mean, invstd = _batch_norm_stats(input, running_mean, running_var, training, eps)
+    shape = (1, -1) + (1,) * (input.dim() - 2)
+    xhat = (input - mean) * invstd
+    dx = input_t
+    if training:
+        dx = dx - dx.mean(dims, keepdim=True) - xhat * (dx * xhat).mean(dims, keepdim=True)
+    out = dx * invstd
+    if _given(weight) is not None:
+        out = out * weight.reshape(shape) + xhat * weight_t.reshape(shape)
+    return out if _given(bias_t) is None else out + bias_t.reshape(shape)
+
+
+native_batch_norm = Op(
+    "native_batch_norm", "NativeBatchNormBackward0", _batch_norm_forward, inputs=("input", "weight", "bias"),
+    args=("running_mean", "running_var", "training", "momentum", "eps"),
+    outputs=("result0", "result1", "result2"), differentiable_outputs=1, jvp=_batch_norm_jvp,
+    input=_batch_norm_grad("input"), weight=_batch_norm_grad("weight"), bias=_batch_norm_grad("bias"))
+_shows_none_when_absent(native_batch_norm, "weight")

@@ -1,10 +1,369 @@
-"""torch.linalg: matrix inverse, determinant, norms, cross product and solve."""
+"""torch.linalg: inverse, determinant, norms, cross product, solvers, decompositions and least squares.
+
+Argument checks, PyTorch's error messages and return types are here; the derivatives are in the linear
+algebra section of ``derivatives.py``. Eigenvectors and singular vectors are determined only up to sign
+(phase): LAPACK builds may return different ones (PyTorch's MKL, NumPy's OpenBLAS), so compare functions
+of them that do not depend on it, such as ``V * V`` or the reconstructed matrix.
+"""
 from __future__ import annotations
 
-from . import _ops, _ops_matrices
-from ._ops_matrices import det  # noqa: F401
+import math
+
+import numpy as np
+
+from . import _ops, _ops_matrices, return_types
+from . import derivatives as D
+from ._ops_matrices import _LinAlgError, batch_prefix, det, singular_pivot  # noqa: F401
 from ._ops_matrices import inverse as inv  # noqa: F401
 from ._ops_matrices import linalg_cross as cross  # noqa: F401
+from ._tensor import Tensor
+from .autograd import grad_mode
+
+LinAlgError = _LinAlgError
+
+
+def _check_float(A, fn: str) -> None:
+    if not (A.is_floating_point() or A.is_complex()):
+        raise RuntimeError(f"{fn}: Expected a floating point or complex tensor as input. Got {_ops._legacy(A.dtype)}")
+
+
+def _check_dims(A, fn: str, name: str = "A") -> None:
+    if A.dim() < 2:
+        raise RuntimeError(f"{fn}: The input tensor {name} must have at least 2 dimensions.")
+
+
+def _check_square(A, fn: str) -> None:
+    _check_dims(A, fn)
+    if A.shape[-1] != A.shape[-2]:
+        raise RuntimeError(f"{fn}: A must be batches of square matrices, but they are {A.shape[-2]} by "
+                           f"{A.shape[-1]} matrices")
+
+
+def _check_lapack_dtype(A, kernel: str) -> None:
+    """Half precision has no LAPACK kernel (PyTorch names the kernel it did not find)."""
+    if A.dtype.name in ("float16", "bfloat16"):
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{_ops._legacy(A.dtype)}'")
+
+
+def _recording(*tensors) -> bool:
+    return grad_mode.is_grad_enabled() and any(t.requires_grad for t in tensors)
+
+
+# =============================================================================================
+# Norms
+# =============================================================================================
+
+def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
+    """Matrix norm over the two dims ``dim``: 'fro', 'nuc', ±2 (extreme singular values), ±1, ±inf."""
+    if ord is None:
+        raise TypeError("linalg_matrix_norm() received an invalid combination of arguments - got (Tensor, "
+                        "ord=NoneType), but expected one of:\n"
+                        " * (Tensor input, Number ord, tuple of ints dim = {-2,-1}, bool keepdim = False, *, "
+                        "torch.dtype dtype = None, Tensor out = None)\n"
+                        " * (Tensor input, str ord = \"fro\", tuple of ints dim = {-2,-1}, bool keepdim = False, *, "
+                        "torch.dtype dtype = None, Tensor out = None)\n")
+    _check_dims(A, "linalg.matrix_norm")
+    _check_float(A, "linalg.matrix_norm")
+    dims = (dim,) if isinstance(dim, int) else tuple(dim)
+    if len(dims) != 2:
+        raise RuntimeError(f"linalg.matrix_norm: dim must be a 2-tuple. Got {' '.join(str(d) for d in dims)}")
+    d0, d1 = (_ops._wrap_dim(d, A.dim()) for d in dims)
+    if d0 == d1:
+        raise RuntimeError(f"linalg.matrix_norm: dims must be different. Got ({dims[0]}, {dims[1]})")
+    if ord not in ("fro", "nuc", 2, -2, 1, -1, math.inf, -math.inf):
+        raise RuntimeError(f"linalg.matrix_norm: Order {ord} not supported.")
+    if ord == "fro":
+        return vector_norm(A, 2, dim=dims, keepdim=keepdim, dtype=dtype)
+    if ord in (1, -1, math.inf, -math.inf):
+        # The 1-norm is the largest column sum of |A|; the inf-norm the largest row sum.
+        if abs(ord) == math.inf:
+            d0, d1 = d1, d0
+        if not keepdim and d0 < d1:
+            d1 -= 1
+        sums = vector_norm(A, 1, dim=(d0,), keepdim=keepdim, dtype=dtype)
+        return (_ops.amax if ord > 0 else _ops.amin)(sums, d1, keepdim)
+    # nuc, ±2: from the singular values of the matrices moved to the last two dims
+    order = [d for d in range(A.dim()) if d not in (d0, d1)] + [d0, d1]
+    S = svdvals((A if dtype is None else A.to(dtype)).permute(order))  # (permuted even in place, as PyTorch)
+    if ord == "nuc":
+        result = S.sum(-1, keepdim=keepdim)
+    else:
+        result = (_ops.amax if ord > 0 else _ops.amin)(S, -1)
+        result = result.unsqueeze(-1) if keepdim else result
+    if keepdim:  # the two reduced dims back where they were
+        result = result.unsqueeze(-1)
+        inverse = [0] * A.dim()
+        for i, d in enumerate(order):
+            inverse[d] = i
+        result = result.permute(inverse)
+    return result
+
+
+def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
+    """A vector norm, or a matrix norm when ``ord`` is given with two dims (or for a 2-D input)."""
+    if dim is not None:
+        dims = (dim,) if isinstance(dim, int) else tuple(dim)
+        if isinstance(ord, str):
+            return matrix_norm(A, ord, dims, keepdim, dtype=dtype)
+        if len(dims) not in (1, 2):
+            raise RuntimeError(f"linalg.norm: If dim is specified, it must be of length 1 or 2. Got {list(dims)}")
+    elif ord is not None:
+        if A.dim() not in (1, 2):
+            raise RuntimeError(f"linalg.norm: If dim is not specified but ord is, the input must be 1D or 2D. Got "
+                               f"{A.dim()}D.")
+        if isinstance(ord, str) or A.dim() == 2:
+            return matrix_norm(A, ord, (0, 1), keepdim, dtype=dtype)
+    if ord is not None and dim is not None and len(dims) == 2:
+        return matrix_norm(A, ord, dims, keepdim, dtype=dtype)
+    return vector_norm(A, 2 if ord is None else ord, dim, keepdim, dtype=dtype)
+
+
+# =============================================================================================
+# Solvers and inverses
+# =============================================================================================
+
+def _is_vector_rhs(A, B) -> bool:
+    """PyTorch's linalg_solve_is_vector_rhs: B is a (batch of) vector(s), not of matrices."""
+    return B.dim() == 1 or (B.dim() == A.dim() - 1 and tuple(B.shape) == tuple(A.shape[:-1]))
+
+
+def _check_solve(A, B, left: bool, fn: str = "linalg.solve") -> None:
+    _check_dims(A, fn)
+    _check_float(A, fn)
+    if A.dtype is not B.dtype:
+        raise RuntimeError(f"{fn}: Expected A and B to have the same dtype, but found A of type "
+                           f"{_ops._legacy(A.dtype)} and B of type {_ops._legacy(B.dtype)} instead")
+    _check_square(A, fn)
+    vector = _is_vector_rhs(A, B)
+    if not vector and B.dim() < 2:
+        raise RuntimeError(f"{fn}: The input tensor B must have at least 2 dimensions.")
+    n = A.shape[-1]
+    rows, cols = (B.shape[-1], 1) if vector else (B.shape[-2], B.shape[-1])
+    if (rows if left else cols) != n:
+        raise RuntimeError(f"{fn}: Incompatible shapes of A and B for the equation {'AX = B' if left else 'XA = B'} "
+                           f"({n}x{n} and {rows}x{cols})")
+
+
+def solve(A, B, *, left=True):
+    """X with AX = B (left=True) or XA = B (LinalgSolveExBackward0)."""
+    _check_solve(A, B, left)
+    info = singular_pivot(A)
+    if info.any():
+        raise _LinAlgError(f"torch.linalg.solve: {batch_prefix(info, info.shape)}The solver failed because the "
+                           "input matrix is singular.")
+    return D.linalg_solve_ex(A, B, left=left)[0]
+
+
+def solve_ex(A, B, *, left=True, check_errors=False):
+    """(X, info): solve without raising for a singular A (info > 0 there, X not meaningful)."""
+    _check_solve(A, B, left)
+    info = singular_pivot(A)
+    if info.any():
+        if check_errors:
+            raise _LinAlgError(f"torch.linalg.solve_ex: {batch_prefix(info, info.shape)}The solver failed because "
+                               "the input matrix is singular.")
+        shape = np.broadcast_shapes(A.shape[:-1] if _is_vector_rhs(A, B) else A.shape, B.shape)
+        return return_types.linalg_solve_ex((Tensor._make(np.full(shape, np.nan, A._data.dtype)),
+                                             Tensor._make(info)))
+    return return_types.linalg_solve_ex((D.linalg_solve_ex(A, B, left=left)[0], Tensor._make(info)))
+
+
+def inv_ex(A, *, check_errors=False):
+    """(A⁻¹, info): the inverse without raising for a singular A (info > 0 there)."""
+    _ops_matrices._check_square(A, "inv_ex")
+    info = singular_pivot(A)
+    if info.any():
+        if check_errors:
+            raise _LinAlgError(f"linalg.inv_ex: {batch_prefix(info, info.shape)}The diagonal element "
+                               f"{info.reshape(-1)[np.flatnonzero(info)[0]]} is zero, the inversion could not be "
+                               "completed because the input matrix is singular.")
+        return return_types.linalg_inv_ex((Tensor._make(np.full(A._data.shape, np.nan, A._data.dtype)),
+                                           Tensor._make(info)))
+    return return_types.linalg_inv_ex((D.linalg_inv(A), Tensor._make(info)))
+
+
+def solve_triangular(A, B, *, upper=None, left=True, unitriangular=False):
+    """X with AX = B (or XA = B) for a triangular A: only A's upper (or lower) triangle is read."""
+    fn = "linalg.solve_triangular"
+    if upper is None:
+        raise TypeError('linalg_solve_triangular() missing 1 required positional arguments: "upper"')
+    _check_float(A, fn)
+    if A.dtype is not B.dtype:
+        raise RuntimeError(f"{fn}: Expected A and B to have the same dtype, but found A of type "
+                           f"{_ops._legacy(A.dtype)} and B of type {_ops._legacy(B.dtype)} instead")
+    _check_square(A, fn)
+    _check_dims(B, fn, "B")
+    n = A.shape[-1]
+    if (B.shape[-2] if left else B.shape[-1]) != n:
+        raise RuntimeError(f"{fn}: Incompatible shapes of A and B for the equation {'AX = B' if left else 'XA = B'} "
+                           f"({n}x{n} and {B.shape[-2]}x{B.shape[-1]})")
+    return D.linalg_solve_triangular(A, B, upper=upper, left=left, unitriangular=unitriangular)
+
+
+def pinv(A, rcond=None, *, atol=None, rtol=None, hermitian=False):
+    """The Moore-Penrose pseudo-inverse A⁺ (singular values up to max(atol, rtol·σ_max) count as zero)."""
+    if A.dim() < 2 or not (A.is_floating_point() or A.is_complex()) or A.dtype.name in ("float16", "bfloat16"):
+        raise RuntimeError(f"linalg.pinv({_ops._legacy(A.dtype)}{{{list(A.shape)}}}): expected a tensor with 2 or "
+                           "more dimensions of float, double, cfloat or cdouble types")
+    if rcond is not None:
+        rtol = rcond
+    return D.linalg_pinv(A, atol=_number(atol), rtol=_number(rtol), hermitian=hermitian)
+
+
+def _number(x):
+    return x.item() if isinstance(x, Tensor) else x
+
+
+def lstsq(A, B, rcond=None, *, driver=None):
+    """The least-squares solution X of AX ≈ B, with residuals, rank and singular values (as the driver gives)."""
+    fn = "torch.linalg.lstsq"
+    if A.dim() < 2:
+        raise RuntimeError(f"{fn}: input must have at least 2 dimensions.")
+    if B.dim() < 1:
+        raise RuntimeError(f"{fn}: other must have at least 1 dimension.")
+    if A.dtype is not B.dtype:
+        raise RuntimeError(f"{fn}: Expected input and other to have the same dtype, but got input's dtype "
+                           f"{_ops._legacy(A.dtype)} and other's dtype {_ops._legacy(B.dtype)}")
+    if not (A.is_floating_point() or A.is_complex()) or A.dtype.name in ("float16", "bfloat16"):
+        raise RuntimeError("This function doesn't handle types other than float and double")
+    if not (0 <= A.dim() - B.dim() <= 1):
+        raise RuntimeError(f"{fn}: input.dim() must be greater or equal to other.dim() and (input.dim() - "
+                           "other.dim()) <= 1")
+    vector = A.dim() - B.dim() == 1
+    if A.shape[-2] != B.shape[-1 if vector else -2]:
+        raise RuntimeError(f"{fn}: input.size(-2) should match other.size({-1 if vector else -2})")
+    driver = "gelsy" if driver is None else driver
+    if driver not in ("gels", "gelsy", "gelsd", "gelss"):
+        raise RuntimeError(f"{fn}: parameter `driver` should be one of (gels, gelsy, gelsd, gelss)")
+    if rcond is None:
+        rcond = float(np.finfo(A._data.dtype).eps) * max(A.shape[-2:])
+    return return_types.linalg_lstsq(D.linalg_lstsq(A, B, rcond=rcond, driver=driver))
+
+
+# =============================================================================================
+# Decompositions
+# =============================================================================================
+
+def qr(A, mode="reduced"):
+    """A = QR with Q orthonormal columns, R upper triangular (mode 'reduced', 'complete' or 'r': R only)."""
+    _check_dims(A, "linalg.qr")
+    _check_float(A, "linalg.qr")
+    if mode not in ("reduced", "complete", "r"):
+        raise RuntimeError(f"qr received unrecognized mode '{mode}' but expected one of 'reduced' (default), 'r', "
+                           "or 'complete'")
+    return return_types.linalg_qr(D.linalg_qr(A, mode=mode))
+
+
+def _check_eigh(A, UPLO) -> None:
+    _check_square(A, "linalg.eigh")
+    if UPLO not in ("L", "U"):
+        raise RuntimeError(f"Expected UPLO argument to be 'L' or 'U', but got {UPLO}")
+    if not (A.is_floating_point() or A.is_complex()) or A.dtype.name in ("float16", "bfloat16"):
+        raise NotImplementedError(f"\"linalg_eigh_cpu\" not implemented for '{_ops._legacy(A.dtype)}'")
+
+
+def eigh(A, UPLO="L"):
+    """A = V diag(L) Vᴴ for a Hermitian (symmetric) A: real eigenvalues, ascending (LinalgEighBackward0)."""
+    _check_eigh(A, UPLO)
+    return return_types.linalg_eigh(D.linalg_eigh(A, UPLO=UPLO))
+
+
+def eigvalsh(A, UPLO="L"):
+    """The eigenvalues of a Hermitian (symmetric) A, ascending."""
+    _check_eigh(A, UPLO)
+    if not _recording(A):
+        return Tensor._make(np.linalg.eigvalsh(A._data, UPLO=UPLO))
+    return D.linalg_eigh(A, UPLO=UPLO)[0]
+
+
+def slogdet(A):
+    """(sign, log|det A|): the determinant without overflow (LinalgSlogdetBackward0)."""
+    _check_square(A, "linalg.slogdet")
+    _check_float(A, "linalg.slogdet")
+    _check_lapack_dtype(A, "lu_cpu")
+    return return_types.linalg_slogdet(D.linalg_slogdet(A)[:2])
+
+
+def _slogdet_legacy(A):
+    """torch.slogdet: linalg.slogdet under the name torch.return_types.slogdet."""
+    return return_types.slogdet(slogdet(A))
+
+
+def logdet(A):
+    """log det A (nan for a negative determinant; complex A: log of the complex determinant)."""
+    _check_square(A, "logdet")
+    _check_float(A, "logdet")
+    sign, logabsdet = D.linalg_slogdet(A)[:2]
+    if A.is_complex():
+        return sign.log() + logabsdet
+    return _ops.where(sign == -1.0, math.nan, logabsdet)
+
+
+def _cholesky_error(fn: str, info) -> _LinAlgError:
+    order = int(info.reshape(-1)[np.flatnonzero(info)[0]])
+    return _LinAlgError(f"{fn}: {batch_prefix(info, info.shape)}The factorization could not be completed because the "
+                        f"input is not positive-definite (the leading minor of order {order} is not "
+                        "positive-definite).")
+
+
+def cholesky(A, *, upper=False):
+    """A = LLᴴ for a Hermitian positive-definite A (L lower triangular; U = Lᴴ if upper)."""
+    _check_square(A, "linalg.cholesky")
+    _check_float(A, "linalg.cholesky")
+    L, info = D.linalg_cholesky_ex(A, upper=upper)
+    if info._data.any():
+        raise _cholesky_error("linalg.cholesky", info._data)
+    return L
+
+
+def cholesky_ex(A, *, upper=False, check_errors=False):
+    """(L, info): Cholesky without raising (info: order of the first leading minor not positive-definite)."""
+    _check_square(A, "linalg.cholesky_ex")
+    _check_float(A, "linalg.cholesky_ex")
+    L, info = D.linalg_cholesky_ex(A, upper=upper)
+    if check_errors and info._data.any():
+        raise _cholesky_error("linalg.cholesky_ex", info._data)
+    return return_types.linalg_cholesky_ex((L, info))
+
+
+def svd(A, full_matrices=True, *, driver=None):
+    """A = U diag(S) Vh, singular values descending (LinalgSvdBackward0)."""
+    if driver is not None:
+        raise RuntimeError("torch.linalg.svd: keyword argument `driver=` is only supported on CUDA inputs with "
+                           "cuSOLVER backend.")
+    _check_dims(A, "linalg.svd")
+    _check_float(A, "linalg.svd")
+    _check_lapack_dtype(A, "linalg_svd_cpu")
+    return return_types.linalg_svd(D.linalg_svd(A, full_matrices=full_matrices,
+                                                S_sym_argsize_minus_1=min(A.shape[-2:])))
+
+
+def svdvals(A, *, driver=None):
+    """The singular values of A, descending."""
+    if driver is not None:
+        raise RuntimeError("torch.linalg.svd: keyword argument `driver=` is only supported on CUDA inputs with "
+                           "cuSOLVER backend.")
+    _check_dims(A, "linalg.svd")
+    _check_float(A, "linalg.svd")
+    _check_lapack_dtype(A, "linalg_svd_cpu")
+    if not _recording(A):  # (the singular vectors are computed only for the derivative, as in PyTorch)
+        return Tensor._make(np.linalg.svd(A._data, compute_uv=False))
+    return D.linalg_svd(A, full_matrices=False, S_sym_argsize_minus_1=min(A.shape[-2:]))[1]
+
+
+def matrix_rank(A, *, atol=None, rtol=None, hermitian=False, tol=None):
+    """The number of singular values above max(atol, rtol·σ_max) (int64; no gradient)."""
+    if A.dim() < 2:
+        raise RuntimeError("torch.linalg.matrix_rank: The input tensor input must have at least 2 dimensions.")
+    if not (A.is_floating_point() or A.is_complex()) or A.dtype.name in ("float16", "bfloat16"):
+        raise RuntimeError("This function doesn't handle types other than float and double")
+    if tol is not None:
+        atol, rtol = tol, 0.0
+    a = A._data
+    s = np.abs(np.linalg.eigvalsh(a)) if hermitian else np.linalg.svd(a, compute_uv=False)
+    atol, rtol = D.pinv_tolerances(a, _number(atol), _number(rtol))
+    smax = s.max(-1, keepdims=True, initial=0.0)
+    return Tensor._make(np.asarray((s > np.maximum(atol, rtol * smax)).sum(-1), dtype=np.int64))
 
 
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
@@ -12,26 +371,16 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
     return _ops.norm(x, p=ord, dim=dim, keepdim=keepdim, dtype=dtype)
 
 
-def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
-    """Matrix norm over the two dims ``dim``: only the Frobenius norm here."""
-    if ord != "fro":
-        raise NotImplementedError(f"linalg.matrix_norm: ord={ord!r} is not supported in minigrad (only 'fro')")
-    if A.dim() < 2:
-        raise RuntimeError("linalg.matrix_norm: The input tensor A must have at least 2 dimensions.")
-    return vector_norm(A, 2, dim=dim, keepdim=keepdim, dtype=dtype)
+def _attach_methods() -> None:
+    """Tensor methods for the determinant-like functions PyTorch also has at the top level."""
+    Tensor.slogdet = _slogdet_legacy
+    Tensor.logdet = logdet
+    Tensor.pinverse = pinverse
 
 
-def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
-    """Vector norm (ord a number, or None: 2-norm of the flattened tensor) or Frobenius matrix norm."""
-    if isinstance(ord, str):
-        return matrix_norm(A, ord, (-2, -1) if dim is None else dim, keepdim, dtype=dtype)
-    return vector_norm(A, 2 if ord is None else ord, dim, keepdim, dtype=dtype)
+def pinverse(input, rcond=1e-15):
+    """torch.pinverse: linalg.pinv with rtol = rcond."""
+    return pinv(input, rtol=rcond)
 
 
-def solve(A, B, *, left=True):
-    """X with A X = B, computed as inv(A) @ B (differentiable through the inverse)."""
-    if not left:
-        return _ops.matmul(B, _ops_matrices.inverse(A))
-    if B.dim() == A.dim() - 1:          # a batch of vectors
-        return _ops.matmul(_ops_matrices.inverse(A), B.unsqueeze(-1)).squeeze(-1)
-    return _ops.matmul(_ops_matrices.inverse(A), B)
+_attach_methods()

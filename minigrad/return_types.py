@@ -47,3 +47,42 @@ _TYPES = {"max": max, "min": min, "sort": sort, "topk": topk, "kthvalue": kthval
 def make(name: str, values, indices):
     """The return type called ``name`` holding (values, indices)."""
     return _TYPES[name]((values, indices))
+
+
+class _Named(tuple):
+    """A tuple with named fields that prints like PyTorch's structseq (torch.return_types.linalg_qr ...)."""
+
+    __slots__ = ()
+    _fields: tuple = ()
+
+    def __new__(cls, sequence):
+        return super().__new__(cls, tuple(sequence))
+
+    def __repr__(self) -> str:
+        fields = ",\n".join(f"{name}={value!r}" for name, value in zip(self._fields, self))
+        return f"torch.return_types.{type(self).__name__}(\n{fields})"
+
+    def __reduce__(self):
+        return (type(self), (tuple(self),))
+
+
+def _named(name: str, *fields: str) -> type:
+    attrs = {"__slots__": (), "__module__": "torch.return_types", "_fields": fields,
+             "n_fields": len(fields), "n_sequence_fields": len(fields)}
+    for i, field in enumerate(fields):
+        attrs[field] = property(lambda self, i=i: self[i])
+    return type(name, (_Named,), attrs)
+
+
+# The decompositions of torch.linalg (and their legacy torch.* spellings)
+linalg_qr = _named("linalg_qr", "Q", "R")
+qr = _named("qr", "Q", "R")
+linalg_eigh = _named("linalg_eigh", "eigenvalues", "eigenvectors")
+linalg_slogdet = _named("linalg_slogdet", "sign", "logabsdet")
+slogdet = _named("slogdet", "sign", "logabsdet")
+linalg_svd = _named("linalg_svd", "U", "S", "Vh")
+svd = _named("svd", "U", "S", "V")
+linalg_cholesky_ex = _named("linalg_cholesky_ex", "L", "info")
+linalg_inv_ex = _named("linalg_inv_ex", "inverse", "info")
+linalg_solve_ex = _named("linalg_solve_ex", "result", "info")
+linalg_lstsq = _named("linalg_lstsq", "solution", "residuals", "rank", "singular_values")

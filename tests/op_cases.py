@@ -548,6 +548,99 @@ add(
 )
 
 
+# ---- in-place view ops and torch.linalg decompositions, solvers, least squares -----------------------
+def _spd(T, x):
+    """A symmetric positive-definite matrix made from x (for cholesky)."""
+    return x @ x.mT + 3 * T.eye(x.shape[-1], dtype=x.dtype)
+
+
+def _well(T, x):
+    """x moved away from singular matrices."""
+    return x + 3 * T.eye(x.shape[-1], dtype=x.dtype)
+
+
+add(
+    OpCase("TBackward1", lambda T, x: x.clone().t_(), [X], covers=("CloneBackward0",)),
+    OpCase("TransposeBackward1", lambda T, x: x.clone().transpose_(0, -1), [In((2, 3, 2))]),
+    OpCase("TransposeBackward1", lambda T, x: x.clone().swapdims_(1, 2), [In((2, 3, 2))], variant="swapdims"),
+    OpCase("UnsqueezeBackward1", lambda T, x: x.clone().unsqueeze_(-1), [X]),
+    OpCase("SqueezeBackward3", lambda T, x: x.clone().squeeze_(), [In((2, 1, 3))]),
+    OpCase("SqueezeBackward4", lambda T, x: x.clone().squeeze_(1), [In((2, 1, 3))], variant="squeeze_"),
+    OpCase("SqueezeBackward5", lambda T, x: x.clone().squeeze_((1, -1)), [In((2, 1, 3, 1))]),
+    OpCase("AsStridedBackward0", lambda T, x: x.as_strided((2, 2), (1, 2), 1), [In((2, 3))], variant="public"),
+    OpCase("AsStridedBackward0", lambda T, x: T.as_strided(x[1:], (3, 2), (1, 1)), [In((6,))],
+           variant="overlapping"),
+    OpCase("AsStridedBackward1", lambda T, x: x.clone().as_strided_((3, 2), (1, 2)), [In((2, 4))],
+           covers=("AsStridedBackwardBackward0",)),
+    OpCase("LinalgQrBackward0", lambda T, x: T.linalg.qr(x).Q, [In((4, 3))], variant="tall-Q"),
+    OpCase("LinalgQrBackward0", lambda T, x: T.linalg.qr(x).R, [In((4, 3))], variant="tall-R"),
+    OpCase("LinalgQrBackward0", lambda T, x: T.linalg.qr(x).Q, [In((3, 5))], variant="wide-Q"),
+    OpCase("LinalgQrBackward0", lambda T, x: T.linalg.qr(x).R, [In((3, 5))], variant="wide-R"),
+    OpCase("LinalgQrBackward0", lambda T, x: T.linalg.qr(x, mode="complete").Q, [In((2, 3, 3))],
+           variant="complete-batched"),
+    # eigenvectors are defined up to sign: V * V (each column's signs cancel) is what can be compared
+    OpCase("LinalgEighBackward0", lambda T, x: T.linalg.eigvalsh(x + x.mT), [In((3, 3))], variant="eigvalsh",
+           covers=("AddBackward0",)),
+    OpCase("MulBackward0", lambda T, x: (lambda r: r.eigenvectors * r.eigenvectors * r.eigenvalues.unsqueeze(-2))(
+        T.linalg.eigh(x + x.mT)), [In((2, 3, 3))], variant="eigh", covers=("LinalgEighBackward0",)),
+    OpCase("MulBackward0", lambda T, x: (lambda V: V * V)(T.linalg.eigh(x + x.mT, UPLO="U").eigenvectors),
+           [In((3, 3))], variant="eigh-vectors", covers=("LinalgEighBackward0",)),
+    OpCase("LinalgSlogdetBackward0", lambda T, x: T.linalg.slogdet(_well(T, x)).logabsdet, [In((3, 3))]),
+    OpCase("LinalgSlogdetBackward0", lambda T, x: T.slogdet(-_well(T, x)).logabsdet, [In((2, 3, 3))],
+           variant="batched-negative"),
+    OpCase("WhereBackward0", lambda T, x: T.logdet(_well(T, x)), [In((3, 3))], variant="logdet",
+           covers=("LinalgSlogdetBackward0",)),
+    OpCase("LinalgCholeskyExBackward0", lambda T, x: T.linalg.cholesky(_spd(T, x)), [In((3, 3))]),
+    OpCase("LinalgCholeskyExBackward0", lambda T, x: T.linalg.cholesky_ex(x @ x.mT + T.eye(3, dtype=x.dtype)).L,
+           [In((3, 3))], variant="ex"),
+    OpCase("LinalgCholeskyExBackward0", lambda T, x: T.linalg.cholesky(_spd(T, x), upper=True), [In((2, 3, 3))],
+           variant="upper-batched"),
+    OpCase("LinalgSolveExBackward0", lambda T, a, b: T.linalg.solve(_well(T, a), b), [In((3, 3)), In((3, 2))]),
+    OpCase("LinalgSolveExBackward0", lambda T, a, b: T.linalg.solve(_well(T, a), b), [In((2, 3, 3)), In((3,))],
+           variant="vector-broadcast"),
+    OpCase("LinalgSolveExBackward0", lambda T, a, b: T.linalg.solve(_well(T, a), b, left=False),
+           [In((3, 3)), In((2, 3))], variant="right"),
+    OpCase("LinalgSolveExBackward0", lambda T, a, b: T.linalg.solve(_well(T, a), b),
+           [In((3, 3)), In((3, 2), grad=False)], variant="A-only"),
+    OpCase("LinalgSolveExBackward0", lambda T, a, b: T.linalg.solve(_well(T, a), b),
+           [In((3, 3), "complex"), In((3, 2), "complex")], variant="complex"),
+    OpCase("LinalgCholeskyExBackward0", lambda T, x: T.linalg.cholesky(x @ x.mH + 3 * T.eye(3, dtype=x.dtype)),
+           [In((3, 3), "complex")], variant="complex"),
+    OpCase("LinalgSlogdetBackward0", lambda T, x: T.linalg.slogdet(_well(T, x)).logabsdet, [In((3, 3), "complex")],
+           variant="complex"),
+    OpCase("LinalgEighBackward0", lambda T, x: T.linalg.eigvalsh(x + x.mH), [In((3, 3), "complex")],
+           variant="eigvalsh-complex", covers=("AddBackward0",)),
+    # singular vectors are defined up to sign too: U * U, Vh * Vh, or the product U diag(S) Vh
+    OpCase("LinalgSvdBackward0", lambda T, x: T.linalg.svdvals(x), [In((4, 3))], variant="svdvals"),
+    OpCase("LinalgSvdBackward0", lambda T, x: T.linalg.svd(x).S, [In((2, 3, 4))], variant="S"),
+    OpCase("MulBackward0", lambda T, x: (lambda U: U * U)(T.linalg.svd(x, full_matrices=False).U), [In((4, 3))],
+           variant="svd-U", covers=("LinalgSvdBackward0",)),
+    OpCase("MulBackward0", lambda T, x: (lambda r: r.Vh[..., :3, :] * r.Vh[..., :3, :] * r.S.unsqueeze(-1))(
+        T.linalg.svd(x)), [In((3, 5))], variant="svd-Vh", covers=("LinalgSvdBackward0",)),
+    OpCase("MmBackward0", lambda T, x: (lambda r: (r.U[:, :3] * r.S) @ r.Vh)(T.linalg.svd(x)), [In((5, 3))],
+           variant="svd-product", covers=("LinalgSvdBackward0",)),
+    OpCase("LinalgSolveTriangularBackward0", lambda T, a, b: T.linalg.solve_triangular(_well(T, a), b, upper=True),
+           [In((3, 3)), In((3, 2))]),
+    OpCase("LinalgSolveTriangularBackward0",
+           lambda T, a, b: T.linalg.solve_triangular(_well(T, a), b, upper=False, left=False, unitriangular=True),
+           [In((2, 3, 3)), In((4, 3))], variant="right-unit"),
+    OpCase("LinalgPinvBackward0", lambda T, x: T.linalg.pinv(x), [In((4, 3))]),
+    OpCase("LinalgPinvBackward0", lambda T, x: T.linalg.pinv(x), [In((2, 3, 4))], variant="wide-batched"),
+    OpCase("LinalgPinvBackward0", lambda T, x: T.linalg.pinv(_spd(T, x), hermitian=True), [In((3, 3))],
+           variant="hermitian"),
+    OpCase("LinalgLstsqBackward0", lambda T, a, b: T.linalg.lstsq(a, b).solution, [In((4, 3)), In((4, 2))]),
+    OpCase("LinalgLstsqBackward0", lambda T, a, b: T.linalg.lstsq(a, b).solution, [In((3, 4)), In((3,))],
+           variant="wide-vector"),
+    OpCase("LinalgLstsqBackward0", lambda T, a, b: T.linalg.lstsq(a, b, driver="gelsd").residuals,
+           [In((5, 3)), In((5, 2))], variant="residuals"),
+    OpCase("SumBackward1", lambda T, x: T.linalg.matrix_norm(x, "nuc"), [In((2, 3, 4))], variant="nuclear-norm",
+           covers=("LinalgSvdBackward0",)),
+    OpCase("PermuteBackward0", lambda T, x: T.linalg.matrix_norm(x, 2, dim=(0, 2), keepdim=True), [In((3, 2, 4))],
+           variant="spectral-norm", covers=("LinalgSvdBackward0", "AmaxBackward0")),
+    OpCase("AminBackward0", lambda T, x: T.linalg.norm(x, -1), [In((3, 4))], variant="matrix-norm-1",
+           covers=("LinalgVectorNormBackward0",)),
+)
+
 # ---- coverage pass: nn.functional activations, losses, embedding, padding, layer norm ----------------
 _EMB_IDX = [[0, 2], [4, 2]]
 add(
@@ -613,4 +706,37 @@ add(
     OpCase("CumminBackward0", lambda T, x: T.cummin(x, 0).values, [In((2, 3), "distinct")]),
     OpCase("LogcumsumexpBackward0", lambda T, x: T.logcumsumexp(x, 1), [X], tol=1e-4),
     OpCase("GluBackward0", lambda T, x: _F(T).glu(x, 0), [In((4, 3))]),
+)
+
+
+# ---- convolution, pooling, normalization ----------------------------------------------------------
+_BN_MEAN, _BN_VAR = [0.1, -0.2], [0.5, 2.0]   # running statistics of the eval-mode case
+add(
+    OpCase("ConvolutionBackward0", lambda T, x, w, b: _F(T).conv2d(x, w, b, stride=2, padding=1),
+           [In((2, 2, 5, 5)), In((3, 2, 3, 3)), In((3,))], covers=("ConvolutionBackwardBackward0",)),
+    OpCase("ConvolutionBackward0", lambda T, x, w: _F(T).conv2d(x, w, groups=2, dilation=(2, 1), padding=(1, 0)),
+           [In((1, 4, 5, 4)), In((2, 2, 2, 3))], variant="groups", covers=("ConvolutionBackwardBackward0",)),
+    OpCase("ConvolutionBackward0", lambda T, x, w, b: _F(T).conv1d(x, w, b, padding="same"),
+           [In((2, 2, 6)), In((3, 2, 3)), In((3,))], variant="1d-same", covers=("ConvolutionBackwardBackward0",)),
+    OpCase("SqueezeBackward1", lambda T, x, w: _F(T).conv2d(x, w, stride=[2]), [In((2, 6, 5)), In((1, 2, 2, 2))],
+           variant="conv2d-unbatched", covers=("ConvolutionBackward0", "UnsqueezeBackward0")),
+    OpCase("MaxPool2DWithIndicesBackward0", lambda T, x: _F(T).max_pool2d(x, 2), [In((2, 2, 4, 5), "distinct")],
+           covers=("MaxPool2DWithIndicesBackwardBackward0",)),
+    OpCase("MaxPool2DWithIndicesBackward0", lambda T, x: _F(T).max_pool2d(x, 3, 2, 1, (1, 2), ceil_mode=True),
+           [In((2, 6, 7), "distinct")], variant="ceil", covers=("MaxPool2DWithIndicesBackwardBackward0",)),
+    OpCase("AvgPool2DBackward0", lambda T, x: _F(T).avg_pool2d(x, 2), [In((2, 2, 4, 5))],
+           covers=("AvgPool2DBackwardBackward0",)),
+    OpCase("AvgPool2DBackward0", lambda T, x: _F(T).avg_pool2d(x, 3, 2, 1, ceil_mode=True, count_include_pad=False),
+           [In((1, 2, 6, 5))], variant="ceil", covers=("AvgPool2DBackwardBackward0",)),
+    OpCase("AvgPool2DBackward0", lambda T, x: _F(T).avg_pool2d(x, (2, 3), 1, divisor_override=4),
+           [In((2, 4, 5))], variant="divisor", covers=("AvgPool2DBackwardBackward0",)),
+    OpCase("AdaptiveAvgPool2DBackward0", lambda T, x: _F(T).adaptive_avg_pool2d(x, (2, 3)), [In((2, 2, 5, 7))],
+           covers=("AdaptiveAvgPool2DBackwardBackward0",)),
+    OpCase("NativeBatchNormBackward0", lambda T, x, w, b: _F(T).batch_norm(x, None, None, w, b, training=True),
+           # the bias is left out, as for layer_norm above (its gradient Σ g is constant)
+           [In((3, 2, 2)), In((2,), "pos"), In((2,), "real", False)]),
+    OpCase("NativeBatchNormBackward0",
+           lambda T, x, w: _F(T).batch_norm(x, T.tensor(_BN_MEAN, dtype=T.float64), T.tensor(_BN_VAR, dtype=T.float64),
+                                            w, None, training=False),
+           [In((3, 2, 2)), In((2,), "pos")], variant="eval"),
 )

@@ -28,7 +28,8 @@ DIFFERENT_GRAPH: dict[str, str] = {
     **{case: "the gradient is built from tensor ops; PyTorch has a dedicated XxxBackwardBackward0 node"
        for case in ("SoftplusBackward0", "SoftplusBackward0-threshold", "EluBackward0", "EluBackward0-selu",
                     "CeluBackward0", "LogSigmoidBackward0", "SmoothL1LossBackward0", "SmoothL1LossBackward0-none",
-                    "HuberLossBackward0", "NativeLayerNormBackward0", "GluBackward0")},
+                    "HuberLossBackward0", "NativeLayerNormBackward0", "GluBackward0",
+                    "NativeBatchNormBackward0", "NativeBatchNormBackward0-eval")},
 }
 
 PARITY = [c for c in CASES if c.parity]

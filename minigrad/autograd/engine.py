@@ -203,26 +203,32 @@ def _sum_to(data, shape, as_view: bool = True):
     ``.grad``, where nobody sees the view; then one reduction gives a fresh array that AccumulateGrad
     may keep without copying (the usual bias gradient: (n, k) -> (k,))."""
     if not _SUM_TO:
-        from .. import derivatives  # here, not above: derivatives imports the autograd package
+        from .. import _dispatch, derivatives  # here, not above: they import the autograd package
         from .._tensor import Tensor
-        _SUM_TO.extend((derivatives._sum_in_acc, Tensor._make, derivatives.view))
+        _SUM_TO.extend((derivatives._sum_in_acc, Tensor._make, derivatives.view, _dispatch._np_errstate,
+                        _dispatch._QUIET))
     lead = data.ndim - len(shape)
     inner = tuple(i for i in range(lead, data.ndim) if shape[i - lead] == 1 and data.shape[i] != 1)
-    if not as_view and (not inner or not lead):
-        # Only leading dims go, or only inner dims shrink to 1: ``shape`` comes out of one reduction.
-        if inner:
-            out = _SUM_TO[0](data, axis=inner, keepdims=True)
-        else:
-            out = _SUM_TO[0](data, axis=tuple(range(lead)), keepdims=False)
-        return _SUM_TO[1](out if type(out) is np.ndarray else np.asarray(out))
-    out = _SUM_TO[0](data, axis=tuple(range(lead)) + inner, keepdims=True)
+    # inf + -inf in the sum is nan, without NumPy's "invalid value" warning (PyTorch prints none)
+    token = _SUM_TO[3].set(_SUM_TO[4])
+    try:
+        if not as_view and (not inner or not lead):
+            # Only leading dims go, or only inner dims shrink to 1: ``shape`` comes out of one reduction.
+            if inner:
+                out = _SUM_TO[0](data, axis=inner, keepdims=True)
+            else:
+                out = _SUM_TO[0](data, axis=tuple(range(lead)), keepdims=False)
+            return _SUM_TO[1](out if type(out) is np.ndarray else np.asarray(out))
+        out = _SUM_TO[0](data, axis=tuple(range(lead)) + inner, keepdims=True)
+    finally:
+        _SUM_TO[3].reset(token)
     if not shape:  # PyTorch sums to a 0-dim tensor directly (not a view)
         return _SUM_TO[1](out.reshape(()))
     out = _SUM_TO[1](out)
     return _SUM_TO[2](out, size=shape) if lead > 0 else out
 
 
-_SUM_TO: list = []  # (sum_dim's forward, Tensor._make, the view op), looked up on first use
+_SUM_TO: list = []  # (sum_dim's forward, Tensor._make, the view op, NumPy's errstate, quiet), found on first use
 
 
 def _expandable(shape, target) -> bool:

@@ -570,3 +570,442 @@ __all__ += [
     "kl_div", "layer_norm", "logsigmoid", "mish", "normalize", "one_hot", "pad", "pairwise_distance", "relu6",
     "selu", "smooth_l1_loss", "softmin", "softplus", "softsign", "tanhshrink", "glu",
 ]
+
+
+# =============================================================================================
+# Convolution, pooling, normalization (the nodes and their arithmetic: derivatives.py's section of
+# the same name, and _conv.py). Argument checks follow PyTorch's, in its order and with its messages.
+# =============================================================================================
+
+def _size_arg(value, k: int) -> tuple:
+    """A size argument as PyTorch's parser keeps it: an int becomes k copies, a sequence stays as given."""
+    return (int(value),) * k if isinstance(value, int) else tuple(int(v) for v in value)
+
+
+def _conv_param(values: tuple, name: str, k: int) -> tuple:
+    """PyTorch's expand_param_if_needed: one value serves every spatial dim, else exactly k values."""
+    if len(values) == 1:
+        return values * k
+    if len(values) != k:
+        raise RuntimeError(f"expected {name} to be a single integer value or a list of {k} values to match the "
+                           f"convolution dimensions, but got {name}={list(values)}")
+    return values
+
+
+def _check_convolution(input: Tensor, weight: Tensor, bias, stride, padding, dilation, groups: int) -> None:
+    """PyTorch's _convolution checks (check_shape_forward), in its order."""
+    k = weight.dim() - 2
+    if k <= 0:
+        raise RuntimeError("weight should have at least three dimensions")
+    if groups <= 0:
+        raise RuntimeError("non-positive groups is not supported")
+    stride, padding, dilation = (_conv_param(v, n, k) for v, n in
+                                 ((stride, "stride"), (padding, "padding"), (dilation, "dilation")))
+    if any(p < 0 for p in padding):
+        raise RuntimeError("negative padding is not supported")
+    if any(s <= 0 for s in stride):
+        raise RuntimeError("non-positive stride is not supported")
+    if any(d < 0 for d in dilation):
+        raise RuntimeError("dilation should be greater than zero")
+    w = list(weight.shape)
+    if weight.dim() != input.dim():
+        raise RuntimeError(f"Expected {weight.dim()}-dimensional input for {weight.dim()}-dimensional weight {w}, but "
+                           f"got {input.dim()}-dimensional input of size {list(input.shape)} instead")
+    if w[0] < groups:
+        raise RuntimeError(f"Given groups={groups}, expected weight to be at least {groups} at dimension 0, but got "
+                           f"weight of size {w} instead")
+    if w[0] % groups:
+        raise RuntimeError(f"Given groups={groups}, expected weight to be divisible by {groups} at dimension 0, but "
+                           f"got weight of size [{w}] instead")
+    if input.shape[1] != w[1] * groups:
+        raise RuntimeError(f"Given groups={groups}, weight of size {w}, expected input{list(input.shape)} to have "
+                           f"{w[1] * groups} channels, but got {input.shape[1]} channels instead")
+    if bias is not None and (bias.dim() != 1 or bias.shape[0] != w[0]):
+        raise RuntimeError(f"Given weight of size {w}, expected bias to be 1-dimensional with {w[0]} elements, but "
+                           f"got bias of size {list(bias.shape)} instead")
+    padded = [n + 2 * p for n, p in zip(input.shape[2:], padding)]
+    kernel = [d * (m - 1) + 1 for d, m in zip(dilation, w[2:])]
+    if any(n < m for n, m in zip(padded, kernel)):
+        raise RuntimeError(f"Calculated padded input size per channel: ({' x '.join(map(str, padded))}). Kernel size: "
+                           f"({' x '.join(map(str, kernel))}). Kernel size can't be greater than actual input size")
+    if bias is not None and bias.dtype is not input.dtype:
+        raise RuntimeError(f"Input type ({_c_type(input.dtype)}) and bias type ({_c_type(bias.dtype)}) should be the "
+                           "same")
+    # The remaining checks belong to the kernel PyTorch picks, and their messages differ by kernel.
+    wrong_type = input.dtype is not weight.dtype
+    if _uses_mkldnn(input, weight, groups):
+        if wrong_type:
+            raise RuntimeError(f"Input type (torch.{_ops._legacy(input.dtype)}Tensor) and weight type "
+                               f"(torch.{_ops._legacy(weight.dtype)}Tensor) should be the same or input should be a "
+                               "MKLDNN tensor and weight is a dense tensor")
+        if 0 in dilation:
+            raise RuntimeError("non-positive dilation is not supported")
+    else:
+        if 0 in dilation:   # (a 1-d convolution runs as a 2-d one of height 1)
+            raise RuntimeError(f"dilation should be greater than zero, but got {[1] * (2 - k) + list(dilation)}")
+        if wrong_type:
+            raise RuntimeError(f"expected scalar type {_ops._legacy(input.dtype)} but found "
+                               f"{_ops._legacy(weight.dtype)}")
+
+
+def _uses_mkldnn(input: Tensor, weight: Tensor, groups: int) -> bool:
+    """Whether PyTorch's CPU convolution would take its oneDNN (mkldnn) kernel (ConvParams::use_mkldnn, on a
+    machine with several threads): float32 and not a small single-image problem."""
+    if input.dtype.name != "float32":
+        return False
+    shape = list(input.shape) if input.dim() == 4 else [input.shape[0], input.shape[1], 1, *input.shape[2:]]
+    kernel = weight.shape[-2:] if weight.dim() == 4 else (1, weight.shape[-1])
+    return groups > 1 or (kernel[0] > 3 and kernel[1] > 3) or shape[0] > 1 or int(np.prod(shape[:4])) > 20480
+
+
+def _c_type(dtype) -> str:
+    """The C++ name PyTorch prints for a dtype in some messages (float, double ...)."""
+    return {"float32": "float", "float64": "double", "float16": "c10::Half", "bfloat16": "c10::BFloat16",
+            "int64": "long int", "int32": "int"}.get(dtype.name, dtype.name)
+
+
+def _same_padding(input: Tensor, weight: Tensor, stride: tuple, dilation: tuple, groups: int):
+    """PyTorch's convolution_same: the padding that keeps the size (its left part), padding the input's right
+    side first where the total is odd (even kernels)."""
+    k = weight.dim()
+    if k <= 2:
+        raise RuntimeError("weight should have at least three dimensions")
+    if groups <= 0:
+        raise RuntimeError("non-positive groups is not supported")
+    if k != input.dim():
+        raise RuntimeError(f"Expected {k}-dimensional input for {k}-dimensional weight{list(weight.shape)}, but got "
+                           f"{input.dim()}-dimensional input of size {list(input.shape)} instead")
+    dims = k - 2
+    for values, name in ((stride, "stride"), (dilation, "dilation")):
+        if len(values) not in (1, dims):
+            raise RuntimeError(f"{name} cannot broadcast to {dims} dimensions")
+    if any(s != 1 for s in stride):
+        raise RuntimeError("padding='same' is not supported for strided convolutions")
+    dilation_k = dilation * dims if len(dilation) == 1 else dilation
+    left, extra = [], []
+    for d, m in zip(dilation_k, weight.shape[2:]):
+        total = d * (m - 1)
+        left.append(total // 2)
+        extra.append(total - 2 * (total // 2))
+    if any(extra):
+        if not _SAME_PADDING_WARNED[0]:   # PyTorch warns once per process (TORCH_WARN_ONCE)
+            _SAME_PADDING_WARNED[0] = True
+            warnings.warn("Using padding='same' with even kernel lengths and odd dilation may require a zero-padded "
+                          "copy of the input be created (Triggered internally at "
+                          "/__w/pytorch/pytorch/aten/src/ATen/native/Convolution.cpp:1101.)", UserWarning, stacklevel=4)
+        pad_nd = []
+        for e in reversed(extra):   # F.pad's order: last dim first, (left, right) each
+            pad_nd += [0, e]
+        input = pad(input, pad_nd)
+    return input, tuple(left)
+
+
+_SAME_PADDING_WARNED = [False]
+
+
+def _conv_nd(input: Tensor, weight: Tensor, bias, stride, padding, dilation, groups: int, k: int, name: str) -> Tensor:
+    """conv1d / conv2d: a batch dim for unbatched input, the padding strings, checks, then the convolution op."""
+    if input.dim() not in (k + 1, k + 2):
+        raise RuntimeError(f"Expected {k + 1}D (unbatched) or {k + 2}D (batched) input to {name}, but got input of "
+                           f"size: {list(input.shape)}")
+    batched = input.dim() == k + 2
+    if not batched:
+        input = input.unsqueeze(0)
+    stride, dilation = _size_arg(stride, k), _size_arg(dilation, k)
+    output_padding = (0,) * k
+    if isinstance(padding, str):
+        if padding == "same":
+            input, padding = _same_padding(input, weight, stride, dilation, groups)
+        elif padding == "valid":
+            padding = output_padding = (0,)    # what PyTorch saves for 'valid'
+        else:
+            raise RuntimeError(f"Invalid padding string: '{padding}'")
+    else:
+        padding = _size_arg(padding, k)
+    _check_convolution(input, weight, bias, stride, padding, dilation, groups)
+    out = D.convolution(input, weight, D.absent(weight.dtype.np) if bias is None else bias, stride=stride,
+                        padding=padding, dilation=dilation, transposed=False, output_padding=output_padding,
+                        groups=groups, bias_sym_sizes_opt=(0,) if bias is None else tuple(bias.shape))
+    return out if batched else out.squeeze(0)
+
+
+def conv1d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, padding=0, dilation=1,
+           groups: int = 1) -> Tensor:
+    """1-d convolution (cross-correlation) of (N, C_in, L) with weight (C_out, C_in/groups, k), plus bias."""
+    return _conv_nd(input, weight, bias, stride, padding, dilation, groups, 1, "conv1d")
+
+
+def conv2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, padding=0, dilation=1,
+           groups: int = 1) -> Tensor:
+    """2-d convolution (cross-correlation) of (N, C_in, H, W) with weight (C_out, C_in/groups, kH, kW), plus bias."""
+    return _conv_nd(input, weight, bias, stride, padding, dilation, groups, 2, "conv2d")
+
+
+def _pool_arg(value, name: str, what: str) -> tuple:
+    """A pooling size argument as saved: an int becomes (v, v); a sequence of one or two ints stays as given."""
+    values = _size_arg(value, 2)
+    if len(values) not in (1, 2):
+        raise RuntimeError(f"{name}: {what}")
+    return values
+
+
+def _pool_output(size: int, kernel: int, pad_: int, stride: int, dilation: int, ceil_mode: bool) -> int:
+    """PyTorch's pooling_output_shape, with its checks."""
+    if stride == 0:
+        raise RuntimeError("stride should not be zero")
+    if pad_ < 0:
+        raise RuntimeError(f"pad must be non-negative, but got pad: {pad_}")
+    if pad_ > ((kernel - 1) * dilation + 1) // 2:
+        raise RuntimeError(f"pad should be at most half of effective kernel size, but got pad={pad_}, "
+                           f"kernel_size={kernel} and dilation={dilation}")
+    from .._conv import out_size
+    return out_size(size, kernel, stride, pad_, dilation, ceil_mode)
+
+
+def _check_pool2d(input: Tensor, kernel, stride, padding, dilation, ceil_mode: bool) -> None:
+    """PyTorch's pooling_output_shape and pool2d_shape_check on the expanded sizes."""
+    height, width = input.shape[-2:]
+    out_h = _pool_output(height, kernel[0], padding[0], stride[0], dilation[0], ceil_mode)
+    out_w = _pool_output(width, kernel[1], padding[1], stride[1], dilation[1], ceil_mode)
+    if kernel[0] <= 0 or kernel[1] <= 0:
+        raise RuntimeError(f"kernel size should be greater than zero, but got kH: {kernel[0]} kW: {kernel[1]}")
+    if stride[0] <= 0 or stride[1] <= 0:
+        raise RuntimeError(f"stride should be greater than zero, but got dH: {stride[0]} dW: {stride[1]}")
+    if dilation[0] <= 0 or dilation[1] <= 0:
+        raise RuntimeError(f"dilation should be greater than zero, but got dilationH: {dilation[0]} dilationW: "
+                           f"{dilation[1]}")
+    shape = input.shape
+    valid = shape[1] != 0 and shape[2] != 0 if input.dim() >= 3 else False
+    if not ((input.dim() == 3 and shape[0] != 0 and valid) or (input.dim() == 4 and valid and shape[3] != 0)):
+        raise RuntimeError("Expected 3D or 4D (batch mode) tensor with optional 0 dim batch size for input, but got:"
+                           f"{list(shape)}")
+    if kernel[1] // 2 < padding[1] or kernel[0] // 2 < padding[0]:
+        raise RuntimeError(f"pad should be smaller than or equal to half of kernel size, but got padW = {padding[1]}, "
+                           f"padH = {padding[0]}, kW = {kernel[1]}, kH = {kernel[0]}")
+    if out_w < 1 or out_h < 1:
+        planes = input.shape[-3]
+        raise RuntimeError(f"Given input size: ({planes}x{height}x{width}). Calculated output size: "
+                           f"({planes}x{out_h}x{out_w}). Output size is too small")
+
+
+def _two(values: tuple) -> tuple:
+    return values * 2 if len(values) == 1 else values
+
+
+def max_pool2d_with_indices(input: Tensor, kernel_size, stride=None, padding=0, dilation=1, ceil_mode: bool = False,
+                            return_indices: bool = True):
+    """(max of each kernel_size window, flat index of that max in its H×W plane)."""
+    kernel = _pool_arg(kernel_size, "max_pool2d", "kernel_size must either be a single int, or a tuple of two ints")
+    stride = () if stride is None else _size_arg(stride, 2)
+    if len(stride) not in (0, 1, 2):
+        raise RuntimeError("max_pool2d: stride must either be omitted, a single int, or a tuple of two ints")
+    padding = _pool_arg(padding, "max_pool2d", "padding must either be a single int, or a tuple of two ints")
+    dilation = _pool_arg(dilation, "max_pool2d", "dilation must be either a single int, or a tuple of two ints")
+    if input.dim() not in (3, 4):
+        raise RuntimeError("non-empty 3D or 4D (batch mode) tensor expected for input")
+    _check_pool2d(input, _two(kernel), _two(stride) if stride else _two(kernel), _two(padding), _two(dilation),
+                  ceil_mode)
+    return D.max_pool2d_with_indices(input, kernel_size=kernel, stride=stride, padding=padding, dilation=dilation,
+                                     ceil_mode=bool(ceil_mode))
+
+
+def max_pool2d(input: Tensor, kernel_size, stride=None, padding=0, dilation=1, ceil_mode: bool = False,
+               return_indices: bool = False):
+    """The max of each kernel_size window (stride defaults to kernel_size); with return_indices, also where it was."""
+    values, indices = max_pool2d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
+    return (values, indices) if return_indices else values
+
+
+def avg_pool2d(input: Tensor, kernel_size, stride=None, padding=0, ceil_mode: bool = False,
+               count_include_pad: bool = True, divisor_override: int | None = None) -> Tensor:
+    """The mean of each kernel_size window (divided by divisor_override when given)."""
+    kernel = _pool_arg(kernel_size, "avg_pool2d", "kernel_size must either be a single int, or a tuple of two ints")
+    stride = () if stride is None else _size_arg(stride, 2)
+    if len(stride) not in (0, 1, 2):
+        raise RuntimeError("avg_pool2d: stride must either be omitted, a single int, or a tuple of two ints")
+    padding = _pool_arg(padding, "avg_pool2d", "padding must either be a single int, or a tuple of two ints")
+    if divisor_override is not None and divisor_override == 0:
+        raise RuntimeError("divisor must be not zero")
+    _ops._wrap_dim(-3, input.dim())   # PyTorch reads input.size(-3) first: an IndexError below 3 dims
+    _check_pool2d(input, _two(kernel), _two(stride) if stride else _two(kernel), _two(padding), (1, 1), ceil_mode)
+    return D.avg_pool2d(input, kernel_size=kernel, stride=stride, padding=padding, ceil_mode=bool(ceil_mode),
+                        count_include_pad=bool(count_include_pad), divisor_override=divisor_override)
+
+
+def adaptive_avg_pool2d(input: Tensor, output_size) -> Tensor:
+    """Average over the windows that split H and W into output_size parts (None keeps that size)."""
+    if not isinstance(output_size, int):
+        if input.dim() <= len(output_size):
+            raise ValueError(f"Input dimension should be at least {len(output_size) + 1}")
+        output_size = [n if v is None else v for v, n in zip(output_size, input.shape[-len(output_size):])]
+    size = _size_arg(output_size, 2)
+    if len(size) != 2:
+        raise RuntimeError("adaptive_avg_pool2d: output_size must be 2")
+    if size[0] < 0 or size[1] < 0:
+        raise RuntimeError("adaptive_avg_pool2d: elements of output_size must be greater than or equal to 0 but "
+                           f"received {{{size[0]}, {size[1]}}}")
+    if size == (1, 1):   # PyTorch's shortcut: a mean over H and W (its node is MeanBackward1)
+        return input.mean((-1, -2), keepdim=True)
+    if input.dim() not in (3, 4):
+        raise RuntimeError(f"adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got {list(input.shape)}")
+    for d in (-2, -1):
+        if input.shape[d] <= 0:
+            raise RuntimeError("adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch dimensions, "
+                               f"but input has sizes {list(input.shape)} with dimension {d + input.dim()} being empty")
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"adaptive_avg_pool2d\" not implemented for '{_ops._legacy(input.dtype)}'")
+    return D.adaptive_avg_pool2d(input, output_size=size)
+
+
+# 1-d pooling is 2-d pooling of height 1, as in PyTorch: unsqueeze(-2), pool, squeeze(-2).
+
+def _check_dim_range(name: str, input: Tensor) -> None:
+    if input.dim() not in (2, 3):
+        raise RuntimeError(f"Expected 2 to 3 dimensions, but got {input.dim()}-dimensional tensor for argument #1 "
+                           f"'self' (while checking arguments for {name})")
+
+
+def _check1d(name: str, values: tuple, argument: str) -> None:
+    if len(values) != 1:
+        raise RuntimeError(f"{name}() argument '{argument}' should contain one int (got {len(values)})")
+
+
+def _pool1d_sizes(name: str, input: Tensor, sizes: dict) -> tuple:
+    """PyTorch's checks of its 1-d pooling wrappers (checkDimRange, check1d), then the sizes as numbers."""
+    _check_dim_range(name, input)
+    for argument, values in sizes.items():
+        _check1d(name, values, argument)
+    return tuple(values[0] for values in sizes.values())
+
+
+def max_pool1d_with_indices(input: Tensor, kernel_size, stride=None, padding=0, dilation=1, ceil_mode: bool = False,
+                            return_indices: bool = True):
+    """(max of each window along the last dim, index of that max)."""
+    kernel = _size_arg(kernel_size, 1)
+    k, s, p, d = _pool1d_sizes("max_pool1d", input, {
+        "kernel_size": kernel, "stride": kernel if stride is None else _size_arg(stride, 1),
+        "padding": _size_arg(padding, 1), "dilation": _size_arg(dilation, 1)})
+    values, indices = max_pool2d_with_indices(input.unsqueeze(-2), (1, k), (1, s), (0, p), (1, d), ceil_mode)
+    return values.squeeze(-2), indices.squeeze(-2)
+
+
+def max_pool1d(input: Tensor, kernel_size, stride=None, padding=0, dilation=1, ceil_mode: bool = False,
+               return_indices: bool = False):
+    """The max of each kernel_size window along the last dim (stride defaults to kernel_size)."""
+    if return_indices:
+        return max_pool1d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
+    shape = input.shape   # PyTorch's max_pool1d checks (check_max_pool1d), in its order
+    if not ((input.dim() == 2 and shape[0] != 0 and shape[1] != 0) or
+            (input.dim() == 3 and shape[1] != 0 and shape[2] != 0)):
+        raise RuntimeError("max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 dim batch size for "
+                           f"input, but got:{list(shape)}")
+    kernel, padding_, dilation_ = _size_arg(kernel_size, 1), _size_arg(padding, 1), _size_arg(dilation, 1)
+    stride_ = () if stride is None else _size_arg(stride, 1)
+    for values, what in ((kernel, "kernel_size must be an int, list of ints or tuple of ints"),
+                         (stride_, "stride must be None, an int, list of ints, or tuple of ints"),
+                         (padding_, "padding must be an int, list of ints, or tuple of ints"),
+                         (dilation_, "dilation must be an int, list of ints or tuple of ints")):
+        if len(values) != 1 and not (values is stride_ and not values):
+            raise RuntimeError(f"max_pool1d() {what} of size 1 but got size {len(values)}")
+    (k,), (p,), (d,) = kernel, padding_, dilation_
+    s = stride_[0] if stride_ else k
+    for ok, message in ((k > 0, f"kernel_size must be greater than zero, but got {k}"),
+                        (s > 0, f"stride must be greater than zero, but got {s}"),
+                        (p >= 0, f"padding must be non-negative, but got {p}"),
+                        (p <= k // 2, f"padding should be at most half of kernel size, but got padding={p} and "
+                                      f"kernel_size={k}"),
+                        (d > 0, f"dilation must be greater than zero, but got {d}")):
+        if not ok:
+            raise RuntimeError(f"max_pool1d() {message}")
+    from .._conv import out_size
+    width = out_size(shape[-1], k, s, p, d, ceil_mode)
+    if width <= 0:
+        raise RuntimeError(f"max_pool1d() Invalid computed output size: {width}")
+    return max_pool1d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)[0]
+
+
+def avg_pool1d(input: Tensor, kernel_size, stride=None, padding=0, ceil_mode: bool = False,
+               count_include_pad: bool = True) -> Tensor:
+    """The mean of each kernel_size window along the last dim (stride defaults to kernel_size)."""
+    kernel = _size_arg(kernel_size, 1)
+    k, s, p = _pool1d_sizes("avg_pool1d", input, {
+        "kernel_size": kernel, "stride": kernel if stride is None else _size_arg(stride, 1),
+        "padding": _size_arg(padding, 1)})
+    return avg_pool2d(input.unsqueeze(-2), (1, k), (1, s), (0, p), ceil_mode, count_include_pad).squeeze(-2)
+
+
+def adaptive_avg_pool1d(input: Tensor, output_size) -> Tensor:
+    """Average over the windows that split the last dim into output_size parts."""
+    (size,) = _pool1d_sizes("adaptive_avg_pool1d", input, {"output_size": _size_arg(output_size, 1)})
+    return adaptive_avg_pool2d(input.unsqueeze(-2), (1, size)).squeeze(-2)
+
+
+def _verify_batch_size(size) -> None:
+    count = size[0]
+    for n in size[2:]:
+        count *= n
+    if count == 1:
+        raise ValueError(f"Expected more than 1 value per channel when training, got input size {size}")
+
+
+def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor | None, weight: Tensor | None = None,
+               bias: Tensor | None = None, training: bool = False, momentum: float = 0.1, eps: float = 1e-5) -> Tensor:
+    """Normalize each channel (dim 1) by the batch's mean and variance (training) or the running ones (eval).
+
+    In training the running statistics, when given, are updated in place:
+    running = (1 - momentum)·running + momentum·batch (the unbiased variance for running_var).
+    """
+    if training:
+        _verify_batch_size(input.size())
+    if training and eps <= 0.0:
+        raise ValueError(f"batch_norm eps must be positive during training, but got {eps}")
+    if eps < 0.0:
+        raise ValueError(f"batch_norm eps must be non-negative, but got {eps}")
+    features = input.shape[_ops._wrap_dim(1, input.dim())]
+    if input.numel() == 0:   # PyTorch: a copy (not a view, nor a new empty tensor, so the graph goes on)
+        out = input.clone()
+        out = out if weight is None else out * weight[0]
+        return out if bias is None else out + bias[0]
+    for t, name in ((running_mean, "running_mean"), (running_var, "running_var"), (weight, "weight"), (bias, "bias")):
+        if t is not None and t.numel() != features:
+            raise RuntimeError(f"{name} should contain {features} elements not {t.numel()}")
+        if t is None and name.startswith("running") and not training:
+            raise RuntimeError(f"{name} must be defined in evaluation mode")
+        if t is not None and t.dtype is not input.dtype:
+            raise RuntimeError("mixed dtype (CPU): all inputs must share same datatype.")
+    stand_in = D.absent(input.dtype.np)
+    return D.native_batch_norm(input, stand_in if weight is None else weight, stand_in if bias is None else bias,
+                               running_mean=running_mean, running_var=running_var, training=bool(training),
+                               momentum=float(momentum), eps=float(eps))[0]
+
+
+def dropout2d(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:
+    """Zero whole channels (each (H, W) plane) with probability p, scaling the rest by 1/(1-p)."""
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if input.dim() not in (3, 4):
+        warnings.warn(f"dropout2d: Received a {input.dim()}-D input to dropout2d, which is deprecated and will result "
+                      "in an error in a future release. To retain the behavior and silence this warning, please use "
+                      "dropout instead. Note that dropout2d exists to provide channel-wise dropout on inputs with 2 "
+                      "spatial dimensions, a channel dimension, and an optional batch dimension (i.e. 3D or 4D "
+                      "inputs).", UserWarning, stacklevel=2)
+    if input.dim() == 3:
+        warnings.warn("dropout2d: Received a 3D input to dropout2d and assuming that channel-wise 1D dropout behavior "
+                      "is desired - input is interpreted as shape (N, C, L), where C is the channel dim. This behavior "
+                      "will change in a future release to interpret the input as one without a batch dimension, i.e. "
+                      "shape (C, H, W). To maintain the 1D channel-wise dropout behavior, please switch to using "
+                      "dropout1d instead.", UserWarning, stacklevel=2)
+    if not training or p == 0:
+        return input
+    from .._creation import _rng
+    # one draw per (sample, channel), broadcast over the plane: y = x · mask/(1-p), a MulBackward0
+    keep = _rng(None).random(input.shape[:2] + (1,) * (input.dim() - 2)) >= p
+    scale = 0.0 if p == 1 else 1.0 / (1.0 - p)
+    noise = Tensor._make((keep * scale).astype(input._data.dtype))
+    return input.mul_(noise) if inplace else _ops.mul(input, noise)
+
+
+__all__ += [
+    "adaptive_avg_pool1d", "adaptive_avg_pool2d", "avg_pool1d", "avg_pool2d", "batch_norm", "conv1d", "conv2d",
+    "dropout2d", "max_pool1d", "max_pool1d_with_indices", "max_pool2d", "max_pool2d_with_indices",
+]

@@ -23,7 +23,9 @@ from .activation import (  # noqa: F401
     Tanh,
     Tanhshrink,
 )
+from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d  # noqa: F401
 from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential  # noqa: F401
+from .conv import Conv1d, Conv2d  # noqa: F401
 from .linear import Identity, Linear  # noqa: F401
 from .loss import (  # noqa: F401
     BCELoss,
@@ -36,6 +38,14 @@ from .loss import (  # noqa: F401
     NLLLoss,
     SmoothL1Loss,
 )
-from .misc import Dropout, Flatten  # noqa: F401
+from .misc import Dropout, Dropout2d, Flatten  # noqa: F401
 from .module import Module  # noqa: F401
+from .pooling import (  # noqa: F401
+    AdaptiveAvgPool1d,
+    AdaptiveAvgPool2d,
+    AvgPool1d,
+    AvgPool2d,
+    MaxPool1d,
+    MaxPool2d,
+)
 from .sparse_norm_distance import CosineSimilarity, Embedding, LayerNorm, PairwiseDistance  # noqa: F401

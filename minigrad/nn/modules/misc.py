@@ -1,4 +1,4 @@
-"""Dropout and Flatten."""
+"""Dropout, Dropout2d and Flatten."""
 from __future__ import annotations
 
 from ..._tensor import Tensor
@@ -20,6 +20,25 @@ class Dropout(Module):
 
     def forward(self, input: Tensor) -> Tensor:
         return F.dropout(input, self.p, self.training, self.inplace)
+
+    def extra_repr(self) -> str:
+        return f"p={self.p}, inplace={self.inplace}"
+
+
+class Dropout2d(Module):
+    """During training, zero whole channels with probability p and scale the rest by 1/(1-p)."""
+
+    _torch_name = "torch.nn.modules.dropout.Dropout2d"   # type(obj) prints PyTorch's module path
+
+    def __init__(self, p: float = 0.5, inplace: bool = False) -> None:
+        super().__init__()
+        if p < 0 or p > 1:
+            raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+        self.p = p
+        self.inplace = inplace
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.dropout2d(input, self.p, self.training, self.inplace)
 
     def extra_repr(self) -> str:
         return f"p={self.p}, inplace={self.inplace}"

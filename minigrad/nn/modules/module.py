@@ -354,8 +354,10 @@ class Module(metaclass=TorchNamed):
                 dtype = a
             elif isinstance(a, Tensor):
                 dtype = a.dtype
-            elif a is not None and str(a).split(":")[0] not in ("cpu", "meta"):  # a device: only the CPU is there
-                raise AssertionError("Torch not compiled with CUDA enabled")
+            elif a is not None and str(a).split(":")[0] != "meta":  # a device: only the CPU is there
+                from ..._device import check_target_device, is_device
+                if is_device(a):
+                    check_target_device(a)
         if dtype is None:
             return self
         if not (dtype.is_floating_point or dtype.is_complex):

@@ -1,0 +1,237 @@
+"""The NumPy arithmetic of convolution and pooling: every window of the input as one strided view.
+
+A convolution's output element is the dot product of the kernel with one window of the zero-padded
+input. ``sliding_window_view`` gives all the windows at once, as a view of shape
+(N, C, *out, *kernel) ("im2col" without a copy); one ``np.tensordot`` then computes every dot product
+in a single BLAS call. The gradient with respect to the input sends each window's gradient back to
+the pixels it came from ("col2im"): one slice addition per kernel offset (25 for a 5x5 kernel), never
+a Python loop over pixels.
+
+Shapes: input (N, C_in, *spatial), weight (C_out, C_in / groups, *kernel), with k spatial dims (1, 2
+or 3). ``stride``, ``padding`` and ``dilation`` are tuples of k ints here (the callers expand them).
+The derivative table (``derivatives.py``, section "Convolution, pooling, normalization") wraps these
+functions in ops; nothing here records a graph.
+"""
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
+
+
+def out_size(size: int, kernel: int, stride: int, padding: int, dilation: int = 1, ceil_mode: bool = False) -> int:
+    """How many windows fit along one dim (PyTorch's formula; ceil_mode as its pooling layers)."""
+    span = size + 2 * padding - dilation * (kernel - 1) - 1
+    if not ceil_mode:
+        return span // stride + 1
+    out = -(-span // stride) + 1
+    if (out - 1) * stride >= size + padding:  # the last window must start inside the input or its left padding
+        out -= 1
+    return out
+
+
+def pad(x: np.ndarray, before, after, value=0) -> np.ndarray:
+    """``x`` with its last len(before) dims padded by ``value`` (``before``/``after`` elements on each side)."""
+    if not any(before) and not any(after):
+        return x
+    k = len(before)
+    shape = x.shape[:-k] + tuple(n + b + a for n, b, a in zip(x.shape[-k:], before, after))
+    out = np.full(shape, value, dtype=x.dtype)
+    out[(...,) + tuple(slice(b, b + n) for b, n in zip(before, x.shape[-k:]))] = x
+    return out
+
+
+def windows(x: np.ndarray, kernel, stride, dilation, out) -> np.ndarray:
+    """Every window over the last k dims of ``x``, as a view of shape x.shape[:-k] + out + kernel."""
+    k = len(kernel)
+    extent = tuple(d * (n - 1) + 1 for n, d in zip(kernel, dilation))
+    view = sliding_window_view(x, extent, axis=tuple(range(x.ndim - k, x.ndim)))
+    starts = tuple(slice(0, s * (o - 1) + 1 if o else 0, s) for s, o in zip(stride, out))
+    taps = tuple(slice(None, None, d) for d in dilation)  # a dilated kernel reads every d-th element
+    return view[(...,) + starts + taps]
+
+
+def _output_shape(x_shape, kernel, stride, padding, dilation) -> tuple:
+    return tuple(out_size(n, kk, s, p, d) for n, kk, s, p, d in zip(x_shape[2:], kernel, stride, padding, dilation))
+
+
+# ---- convolution ------------------------------------------------------------------------------
+# The windows are copied once into the im2col matrix: one row per (input channel, kernel tap), one
+# column per (sample, output position). Every product below is then a single matrix product whose
+# long dimension is the columns (the layout BLAS is fastest with: (6, 75) @ (75, 3136), not the reverse).
+
+def _im2col(x, kernel, stride, padding, dilation, out) -> np.ndarray:
+    """The (C·Πkernel, N·Πout) matrix of every window of the zero-padded x."""
+    k = len(kernel)
+    cols = windows(pad(x, padding, padding), kernel, stride, dilation, out)          # (N, C, *out, *kernel)
+    order = (1, *range(2 + k, 2 + 2 * k), 0, *range(2, 2 + k))                        # (C, *kernel, N, *out)
+    return np.ascontiguousarray(cols.transpose(order)).reshape(x.shape[1] * int(np.prod(kernel)), -1)
+
+
+def _channels_first(g) -> np.ndarray:
+    """(N, C, *out) as the (C, N·Πout) matrix."""
+    return np.ascontiguousarray(np.moveaxis(g, 1, 0)).reshape(g.shape[1], -1)
+
+
+def conv_forward(x, w, b, stride, padding, dilation, groups: int) -> np.ndarray:
+    """y[n, o, *p] = b[o] + Σ_{c, *q} x_padded[n, c, p·stride + q·dilation] · w[o, c, *q], per group."""
+    k = w.ndim - 2
+    out = _output_shape(x.shape, w.shape[2:], stride, padding, dilation)
+    cg, og = x.shape[1] // groups, w.shape[0] // groups
+    parts = [w[g * og:(g + 1) * og].reshape(og, -1)
+             @ _im2col(x[:, g * cg:(g + 1) * cg], w.shape[2:], stride, padding, dilation, out)
+             for g in range(groups)]                                                 # each (C_out/groups, N·Πout)
+    y = (parts[0] if groups == 1 else np.concatenate(parts)).reshape((w.shape[0], x.shape[0]) + out)
+    if b is not None:
+        y = y + b.reshape((-1,) + (1,) * (k + 1))
+    return np.ascontiguousarray(np.moveaxis(y, 0, 1), dtype=np.result_type(x, w))
+
+
+def conv_backward_input(g, w, input_shape, stride, padding, dilation, groups: int) -> np.ndarray:
+    """dL/dx: each output gradient times the kernel, added back over the window it came from (col2im)."""
+    n, c = input_shape[:2]
+    out = g.shape[2:]
+    kernel = w.shape[2:]
+    padded = np.zeros((n, c) + tuple(s + 2 * p for s, p in zip(input_shape[2:], padding)), dtype=np.result_type(g, w))
+    cg, og = c // groups, w.shape[0] // groups
+    if 0 not in out:
+        for grp in range(groups):
+            # cols[c, *kernel, n, *out] = Σ_o w[o, c, *kernel] · g[n, o, *out]
+            cols = (w[grp * og:(grp + 1) * og].reshape(og, -1).T @ _channels_first(g[:, grp * og:(grp + 1) * og]))
+            cols = cols.reshape((cg, *kernel, n, *out))
+            target = padded[:, grp * cg:(grp + 1) * cg]
+            for offset in itertools.product(*(range(m) for m in kernel)):
+                rows = tuple(slice(q * d, q * d + s * (o - 1) + 1, s)
+                             for q, d, s, o in zip(offset, dilation, stride, out))
+                target[(slice(None), slice(None)) + rows] += np.moveaxis(cols[(slice(None),) + offset], 0, 1)
+    crop = tuple(slice(p, p + s) for p, s in zip(padding, input_shape[2:]))
+    return np.ascontiguousarray(padded[(slice(None), slice(None)) + crop])
+
+
+def conv_backward_weight(g, x, weight_shape, stride, padding, dilation, groups: int) -> np.ndarray:
+    """dL/dw[o, c, *q] = Σ_{n, *p} g[n, o, *p] · x_padded[n, c, p·stride + q·dilation] (the windows again)."""
+    out = g.shape[2:]
+    cg, og = x.shape[1] // groups, weight_shape[0] // groups
+    # each part: (C_out/groups, C/groups·Πkernel)
+    parts = [_channels_first(g[:, grp * og:(grp + 1) * og])
+             @ _im2col(x[:, grp * cg:(grp + 1) * cg], weight_shape[2:], stride, padding, dilation, out).T
+             for grp in range(groups)]
+    gw = parts[0] if groups == 1 else np.concatenate(parts)
+    return np.ascontiguousarray(gw.reshape(weight_shape), dtype=np.result_type(g, x))
+
+
+def conv_backward_bias(g) -> np.ndarray:
+    """dL/db[o] = Σ_{n, *p} g[n, o, *p]."""
+    return g.sum(axis=(0, *range(2, g.ndim)), dtype=g.dtype)
+
+
+# ---- pooling (over the last two dims; any leading dims: (C, H, W) or (N, C, H, W)) -------------------
+
+def _pool_layout(shape, kernel, stride, padding, dilation, ceil_mode):
+    """(output sizes, right padding) of a 2-d pooling: the right side gets what ceil_mode's last window needs."""
+    out = tuple(out_size(n, kk, s, p, d, ceil_mode) for n, kk, s, p, d in zip(shape[-2:], kernel, stride, padding,
+                                                                               dilation))
+    right = tuple(max(0, (o - 1) * s + d * (kk - 1) + 1 - n - p)
+                  for o, n, kk, s, p, d in zip(out, shape[-2:], kernel, stride, padding, dilation))
+    return out, right
+
+
+def max_pool2d(x, kernel, stride, padding, dilation, ceil_mode: bool):
+    """(max of each window, its flat index h·W + w in the input plane), as PyTorch's max_pool2d_with_indices."""
+    out, right = _pool_layout(x.shape, kernel, stride, padding, dilation, ceil_mode)
+    floating = x.dtype.kind == "f"
+    fill = -np.inf if floating else np.iinfo(x.dtype).min
+    cols = windows(pad(x, padding, right, fill), kernel, stride, dilation, out)
+    flat = cols.reshape(cols.shape[:-2] + (kernel[0] * kernel[1],))
+    pick = flat.argmax(axis=-1)   # the first maximum, as PyTorch's ``val > maxval`` scan
+    if floating:
+        nan = np.isnan(flat)
+        if nan.any():  # PyTorch's scan takes every NaN it meets (``|| isnan(val)``): the last one wins
+            last = flat.shape[-1] - 1 - nan[..., ::-1].argmax(axis=-1)
+            pick = np.where(nan.any(axis=-1), last, pick)
+    values = np.take_along_axis(flat, pick[..., None], axis=-1)[..., 0]
+    kh, kw = np.divmod(pick, kernel[1])
+    start_h = np.arange(out[0]) * stride[0] - padding[0]
+    start_w = np.arange(out[1]) * stride[1] - padding[1]
+    rows = start_h[:, None] + kh * dilation[0]
+    cols_ = start_w[None, :] + kw * dilation[1]
+    height, width = x.shape[-2:]
+    outside = (rows < 0) | (rows >= height) | (cols_ < 0) | (cols_ >= width)
+    if outside.any():
+        # only when every real element of the window equals the padding value (all -inf): PyTorch then
+        # reports the window's first element inside the input
+        first_h = start_h + dilation[0] * np.maximum(0, (dilation[0] - 1 - start_h) // dilation[0])
+        first_w = start_w + dilation[1] * np.maximum(0, (dilation[1] - 1 - start_w) // dilation[1])
+        rows = np.where(outside, first_h[:, None], rows)
+        cols_ = np.where(outside, first_w[None, :], cols_)
+    return np.ascontiguousarray(values), (rows * width + cols_).astype(np.int64)
+
+
+def max_pool2d_backward(g, x_shape, indices) -> np.ndarray:
+    """Each window's gradient goes to the element that was its maximum (summed where windows share it)."""
+    plane = x_shape[-2] * x_shape[-1]
+    planes = int(np.prod(g.shape[:-2]))
+    flat = (indices.reshape(planes, g.shape[-2] * g.shape[-1]) + (np.arange(planes) * plane)[:, None]).reshape(-1)
+    total = np.bincount(flat, weights=g.reshape(-1), minlength=planes * plane)
+    return total.reshape(x_shape).astype(g.dtype, copy=False)
+
+
+def _avg_divisors(shape, kernel, stride, padding, out, count_include_pad: bool, divisor_override):
+    """The (out_h, out_w) divisor of each window: its size (padding included or not), or the override."""
+    if divisor_override is not None:
+        return np.full(out, divisor_override)
+    counts = []
+    for n, kk, s, p, o in zip(shape[-2:], kernel, stride, padding, out):
+        start = np.arange(o) * s - p
+        end = np.minimum(start + kk, n + p)   # a ceil_mode window may reach past the padding: cut there
+        counts.append(end - start if count_include_pad else np.minimum(end, n) - np.maximum(start, 0))
+    return counts[0][:, None] * counts[1][None, :]
+
+
+def avg_pool2d(x, kernel, stride, padding, ceil_mode: bool, count_include_pad: bool, divisor_override):
+    """The sum of each window divided by its divisor (PyTorch's avg_pool2d)."""
+    out, right = _pool_layout(x.shape, kernel, stride, padding, (1, 1), ceil_mode)
+    total = windows(pad(x, padding, right), kernel, stride, (1, 1), out).sum(axis=(-2, -1))
+    div = _avg_divisors(x.shape, kernel, stride, padding, out, count_include_pad, divisor_override)
+    if x.dtype.kind != "f":   # integer inputs: C++'s integer division, which truncates toward zero
+        return (total / div).astype(x.dtype)
+    return np.ascontiguousarray(total / div.astype(x.dtype), dtype=x.dtype)
+
+
+def avg_pool2d_backward(g, x_shape, kernel, stride, padding, ceil_mode: bool, count_include_pad: bool,
+                        divisor_override) -> np.ndarray:
+    """Each window's gradient, divided by the window's divisor, spread evenly over the window."""
+    out, right = _pool_layout(x_shape, kernel, stride, padding, (1, 1), ceil_mode)
+    share = g / _avg_divisors(x_shape, kernel, stride, padding, out, count_include_pad,
+                              divisor_override).astype(g.dtype)
+    padded = np.zeros(x_shape[:-2] + tuple(n + p + r for n, p, r in zip(x_shape[-2:], padding, right)), g.dtype)
+    if 0 not in out:
+        for i, j in itertools.product(range(kernel[0]), range(kernel[1])):
+            padded[..., i:i + stride[0] * (out[0] - 1) + 1:stride[0], j:j + stride[1] * (out[1] - 1) + 1:stride[1]] \
+                += share
+    return np.ascontiguousarray(padded[..., padding[0]:padding[0] + x_shape[-2], padding[1]:padding[1] + x_shape[-1]])
+
+
+def adaptive_matrix(size: int, out: int, dtype) -> np.ndarray:
+    """The (out, size) averaging matrix of adaptive pooling: row i averages [⌊i·size/out⌋, ⌈(i+1)·size/out⌉)."""
+    i = np.arange(out)
+    start = (i * size) // out
+    end = -(-(i + 1) * size // out)
+    j = np.arange(size)
+    inside = (j >= start[:, None]) & (j < end[:, None])
+    return (inside / (end - start)[:, None]).astype(dtype)
+
+
+def adaptive_avg_pool2d(x, output_size) -> np.ndarray:
+    """A_h · x · A_wᵀ over the last two dims (A the averaging matrices of each dim)."""
+    a_h = adaptive_matrix(x.shape[-2], output_size[0], x.dtype)
+    a_w = adaptive_matrix(x.shape[-1], output_size[1], x.dtype)
+    return np.ascontiguousarray(np.matmul(np.matmul(a_h, x), a_w.T))
+
+
+def adaptive_avg_pool2d_backward(g, x_shape) -> np.ndarray:
+    """A_hᵀ · g · A_w: the pooling is linear, so its gradient is its transpose."""
+    a_h = adaptive_matrix(x_shape[-2], g.shape[-2], g.dtype)
+    a_w = adaptive_matrix(x_shape[-1], g.shape[-1], g.dtype)
+    return np.ascontiguousarray(np.matmul(np.matmul(a_h.T, g), a_w))

@@ -1,0 +1,216 @@
+"""In-place changes of a tensor's shape: ``t_``, ``transpose_``/``swapdims_``, ``unsqueeze_``, ``squeeze_``,
+``as_strided_`` (and its view ``as_strided``), ``resize_`` and ``resize_as_``.
+
+The tensor keeps its identity and its memory but gets new sizes and strides, and its version goes up.
+While autograd records, its ``grad_fn`` becomes the view op's in-place node (``TBackward1``,
+``UnsqueezeBackward1`` ...), whose formula is the out-of-place view's: the tensor's history gains one
+view step, as in PyTorch. ``resize_`` is refused on tensors that require grad, so it records nothing.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import _ops
+from . import derivatives as D
+from ._dispatch import _check_inference_write, _check_inplace, _edges_of
+from ._tensor import Size, Tensor
+from .autograd import grad_mode
+
+_STATE = grad_mode.STATE
+
+
+def _restride(t: Tensor, node_op, args: dict, view_op, view_args: dict, new_layout) -> Tensor:
+    """Give ``t`` the layout ``new_layout(array)`` (a view of its memory), recording ``node_op`` if watched.
+
+    ``view_op(x, **view_args)`` is the out-of-place view that does the same: a view of ``t`` replays it
+    on its base, and a forward-mode tangent follows it.
+    """
+    record = _STATE.enabled and t._requires_grad
+    _check_inplace(t, record)  # (leaves that require grad, their views, views that may not change)
+    new = new_layout(t._data)
+    if record:
+        # (A retain_grad() made before stays with the old node, as in PyTorch: .grad gets the old shape.)
+        node_op._record([t], [t], args, _edges_of([t]))  # saves the sizes it had before
+    t._data = new
+    _check_inference_write(t)
+    t._version_counter[0] += 1
+    if t._base is not None:
+        outer = t._view_fn
+        if outer is not None:  # replayed on the base, the view now ends with this view op
+            t._view_fn = lambda b, outer=outer: view_op(outer(b), **view_args)
+        t._view_version = t._version_counter[0]  # (its grad_fn is the node above, not a replay)
+    else:
+        # Views made before keep replaying the old layout; an in-place write through one of them then
+        # finds its elements by memory offset instead (see ``_dispatch._record_copy_slices``).
+        t._restrided = True
+    if t._fw_grad is not None:
+        t._fw_grad = view_op(t._fw_grad, **view_args)
+    return t
+
+
+def t_(input: Tensor) -> Tensor:
+    """Transpose a tensor of at most 2 dims, in place (TBackward1)."""
+    if input.dim() > 2:
+        _check_inplace(input, _STATE.enabled and input._requires_grad)
+        raise RuntimeError(f"t_() expects a tensor with <= 2 dimensions, but self is {input.dim()}D")
+    return _restride(input, D.t_, {}, D.t, {}, lambda a: a.T)
+
+
+def transpose_(input: Tensor, dim0: int, dim1: int) -> Tensor:
+    """Swap two dimensions in place (TransposeBackward1)."""
+    _check_inplace(input, _STATE.enabled and input._requires_grad)
+    n = input.dim()
+    d0, d1 = _ops._wrap_dim(dim0, n), _ops._wrap_dim(dim1, n)
+    args = {"dim0": dim0, "dim1": dim1}
+    return _restride(input, D.transpose_, args, D.transpose, args,
+                     lambda a: np.swapaxes(a, d0, d1) if a.ndim else a.view())
+
+
+swapdims_ = swapaxes_ = transpose_
+
+
+def unsqueeze_(input: Tensor, dim: int) -> Tensor:
+    """Insert a size-1 dimension at ``dim``, in place (UnsqueezeBackward1)."""
+    _check_inplace(input, _STATE.enabled and input._requires_grad)
+    d = _ops._wrap_dim(dim, input.dim() + 1)
+    return _restride(input, D.unsqueeze_, {"dim": dim}, D.unsqueeze, {"dim": dim},
+                     lambda a: np.expand_dims(a, d))
+
+
+def squeeze_(input: Tensor, dim=None) -> Tensor:
+    """Remove size-1 dimensions (all, or those in ``dim``) in place (SqueezeBackward3/4/5)."""
+    _check_inplace(input, _STATE.enabled and input._requires_grad)
+    n = input.dim()
+    if dim is None:
+        return _restride(input, D.squeeze_, {}, D.squeeze, {}, np.squeeze)
+    if isinstance(dim, int):
+        d = _ops._wrap_dim(dim, n)
+        return _restride(input, D.squeeze_inplace_dim, {"dim": dim}, D.squeeze_dim, {"dim": dim},
+                         lambda a: D._squeeze_dims(a, (d,)))
+    dims = tuple(dim)
+    wrapped = [_ops._wrap_dim(d, n) for d in dims]
+    for d in wrapped:
+        if wrapped.count(d) > 1:
+            raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+    return _restride(input, D.squeeze_dims_, {"dim": dims}, D.squeeze_dims, {"dim": dims},
+                     lambda a: D._squeeze_dims(a, tuple(wrapped)))
+
+
+def _strided_geometry(input: Tensor, size, stride, storage_offset) -> tuple:
+    """Check an as_strided request against input's storage (PyTorch's errors); input's own geometry."""
+    size, stride = tuple(int(n) for n in size), tuple(int(st) for st in stride)
+    if len(size) != len(stride):
+        raise RuntimeError("mismatch in length of strides and shape")
+    if any(st < 0 for st in stride):
+        raise RuntimeError(f"as_strided: Negative strides are not supported at the moment, got strides: {list(stride)}")
+    if storage_offset is not None and storage_offset < 0:
+        raise RuntimeError(f"Tensor: invalid storage offset {storage_offset}")
+    flat, start = D._storage(input._data)
+    first = start if storage_offset is None else storage_offset
+    if all(size):
+        needed = first + 1 + sum((n - 1) * st for n, st in zip(size, stride))
+        if needed > flat.size:
+            item = input._data.itemsize
+            raise RuntimeError(f"setStorage: sizes {list(size)}, strides {list(stride)}, storage offset {first}, and "
+                               f"itemsize {item} requiring a storage size of {needed * item} are out of bounds for "
+                               f"storage of size {flat.size * item}")
+    return size, stride, (input._data.shape, input.stride(), start)
+
+
+def as_strided(input: Tensor, size, stride, storage_offset=None) -> Tensor:
+    """A view of input's memory: sizes ``size``, strides ``stride``, from ``storage_offset`` (AsStridedBackward0)."""
+    size, stride, geometry = _strided_geometry(input, size, stride, storage_offset)
+    return D.strided_view(input, size=size, stride=stride, storage_offset=storage_offset, _self_geometry=geometry)
+
+
+def as_strided_(input: Tensor, size, stride, storage_offset=None) -> Tensor:
+    """``as_strided`` in place: the tensor itself gets the new sizes and strides (AsStridedBackward1)."""
+    _check_inplace(input, _STATE.enabled and input._requires_grad)
+    size, stride, geometry = _strided_geometry(input, size, stride, storage_offset)
+    args = {"size": size, "stride": stride, "storage_offset": storage_offset, "_self_geometry": geometry}
+    return _restride(input, D.as_strided_, args, D.strided_view, args, lambda a: D._strided(a, **args))
+
+
+# =============================================================================================
+# resize_: a new shape over the same memory (grown if it is too small)
+# =============================================================================================
+
+def _sizes(name: str, size: tuple) -> tuple:
+    """resize_'s size argument (ints, or one tuple/list/Size of ints), with PyTorch's errors."""
+    if not size:
+        raise TypeError(f'{name}() missing 1 required positional arguments: "size"')
+    if len(size) > 1 and any(isinstance(s, (tuple, list)) for s in size):
+        raise TypeError(f"{name}() takes 1 positional argument but {len(size)} were given")
+    if len(size) == 1 and isinstance(size[0], (tuple, list)):
+        size = tuple(size[0])
+        for i, s in enumerate(size):
+            if not isinstance(s, (int, np.integer)) or isinstance(s, bool):
+                raise TypeError(f"{name}(): argument 'size' failed to unpack the object at pos {i + 1} with error "
+                                f"\"type must be tuple of ints,but got {type(s).__name__}\"")
+    out = []
+    for s in size:
+        if isinstance(s, Tensor) and s.dim() == 0 and not s.is_floating_point():
+            s = s.item()
+        if not isinstance(s, (int, np.integer)) or isinstance(s, bool):
+            raise TypeError(f"{name}(): argument 'size' (position 1) must be tuple of ints, not {type(s).__name__}")
+        out.append(int(s))
+    if any(s < 0 for s in out):
+        raise RuntimeError("numel: integer multiplication overflow")
+    return tuple(out)
+
+
+def resize_(input: Tensor, *size, memory_format=None) -> Tensor:
+    """Give ``input`` the shape ``size`` in place: its memory read in order from its first element.
+
+    Elements past the end of the memory are new (zeros here; PyTorch leaves them uninitialised). A
+    tensor that requires grad cannot be resized.
+    """
+    sizes = _sizes("resize_", size)
+    if input._requires_grad:
+        raise RuntimeError("cannot resize variables that require grad")
+    if sizes == input._data.shape:
+        return input  # nothing changes, not even the version
+    flat, start = D._storage(input._data)
+    n = int(np.prod(sizes, dtype=np.int64))
+    if start + n <= flat.size:
+        new = flat[start:start + n].reshape(sizes)
+    else:  # the memory grows: a new storage holding the old one's values
+        grown = np.zeros(start + n, dtype=flat.dtype)
+        grown[:flat.size] = flat
+        new = grown[start:].reshape(sizes)
+        # Only this tensor moves to the new memory (PyTorch's views follow it: they share the storage
+        # object). It stops being a view of a base it no longer shares memory with.
+        input._base, input._view_fn = None, None
+    input._data = new
+    _check_inference_write(input)
+    input._version_counter[0] += 1
+    root = input._base if input._base is not None else input
+    root._restrided = True  # views made before replay the old shape (see _restride)
+    return input
+
+
+def resize_as_(input: Tensor, the_template: Tensor, *, memory_format=None) -> Tensor:
+    """``input.resize_(the_template.shape)``."""
+    if not isinstance(the_template, Tensor):
+        raise TypeError(f"resize_as_(): argument 'the_template' (position 1) must be Tensor, not "
+                        f"{type(the_template).__name__}")
+    return resize_(input, Size(the_template._data.shape))
+
+
+# =============================================================================================
+# Tensor methods and minigrad.* names
+# =============================================================================================
+
+# Tensor methods only (PyTorch has no torch.t_ ...).
+TENSOR_METHODS = ["t_", "transpose_", "swapdims_", "swapaxes_", "unsqueeze_", "squeeze_", "resize_", "resize_as_",
+                  "as_strided", "as_strided_"]
+# Also minigrad.* functions.
+FUNCTIONS = ["resize_as_", "as_strided", "as_strided_"]
+
+
+def _attach_methods() -> None:
+    for name in TENSOR_METHODS:
+        setattr(Tensor, name, globals()[name])
+
+
+_attach_methods()
