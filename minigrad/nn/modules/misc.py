@@ -6,42 +6,36 @@ from .. import functional as F
 from .module import Module
 
 
-class Dropout(Module):
+class _DropoutNd(Module):
+    """What the dropout modules share (PyTorch's _DropoutNd): p, inplace, their checks and repr."""
+
+    def __init__(self, p: float = 0.5, inplace: bool = False) -> None:
+        super().__init__()
+        if p < 0 or p > 1:
+            raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+        self.p = p
+        self.inplace = inplace
+
+    def extra_repr(self) -> str:
+        return f"p={self.p}, inplace={self.inplace}"
+
+
+class Dropout(_DropoutNd):
     """During training, zero elements with probability p and scale the rest by 1/(1-p)."""
 
     _torch_name = "torch.nn.modules.dropout.Dropout"   # type(obj) prints PyTorch's module path
 
-    def __init__(self, p: float = 0.5, inplace: bool = False) -> None:
-        super().__init__()
-        if p < 0 or p > 1:
-            raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
-        self.p = p
-        self.inplace = inplace
-
     def forward(self, input: Tensor) -> Tensor:
         return F.dropout(input, self.p, self.training, self.inplace)
 
-    def extra_repr(self) -> str:
-        return f"p={self.p}, inplace={self.inplace}"
 
-
-class Dropout2d(Module):
+class Dropout2d(_DropoutNd):
     """During training, zero whole channels with probability p and scale the rest by 1/(1-p)."""
 
     _torch_name = "torch.nn.modules.dropout.Dropout2d"   # type(obj) prints PyTorch's module path
 
-    def __init__(self, p: float = 0.5, inplace: bool = False) -> None:
-        super().__init__()
-        if p < 0 or p > 1:
-            raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
-        self.p = p
-        self.inplace = inplace
-
     def forward(self, input: Tensor) -> Tensor:
         return F.dropout2d(input, self.p, self.training, self.inplace)
-
-    def extra_repr(self) -> str:
-        return f"p={self.p}, inplace={self.inplace}"
 
 
 class Flatten(Module):
