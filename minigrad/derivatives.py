@@ -2719,7 +2719,7 @@ def _layer_norm_stats(input, normalized_shape, result2):
     dims = tuple(range(input.dim() - len(normalized_shape), input.dim()))
     mean = input.mean(dims, keepdim=True)
     var = (input - mean).pow(2).mean(dims, keepdim=True)
-    eps = _ops().Tensor._make(result2._data ** -2.0 - var._data)
+    eps = _numpy_result(lambda r, v: r ** -2.0 - v, result2._data, var._data)  # (rstd 0: inf, silently)
     return dims, mean, (var + eps).rsqrt()
 
 

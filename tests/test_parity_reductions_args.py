@@ -279,6 +279,15 @@ def test_no_numpy_warnings(code):
     assert_same(code, WARN_SETUP)
 
 
+def test_layer_norm_backward_of_huge_values_prints_no_warning():
+    # (the values: nan here, 0 in PyTorch; only the warning is checked)
+    x = mg.tensor([[1e30, -1e30, 1.0]], requires_grad=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        (grad,) = mg.autograd.grad(mg.nn.functional.layer_norm(x, (3,), mg.ones(3, requires_grad=True)).sum(), x)
+    assert grad.shape == (1, 3)
+
+
 # =============================================================================================
 # float16 / bfloat16 times a Python number: computed in float32, rounded once (PyTorch's opmath)
 # =============================================================================================
