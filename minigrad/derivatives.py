@@ -2132,6 +2132,10 @@ def _polygamma(n, a):
             refl = x < 0.5
             extra = np.where(refl, -np.pi / np.tan(np.pi * x), 0.0)
             x = np.where(refl, 1 - x, x)
+        # The recurrence lifts x by one per step: below -1e5 (n >= 1) that would take ~|x| steps, or
+        # forever once x + 1 == x. Such x are left out (nan; the integers among them are poles, below).
+        too_far = x < -1e5
+        x = np.where(too_far, 20.0, x)
         for _ in range(int(max(0.0, 20 - float(np.nanmin(x, initial=20.0)))) + 1):
             small = x < 20
             if not small.any():
@@ -2149,7 +2153,7 @@ def _polygamma(n, a):
             for k, b in enumerate(bernoulli, 1):
                 series = series + b * math.factorial(2 * k + n - 1) / (math.factorial(2 * k) * x ** (2 * k + n))
             series = sign * series
-        out = out + series + extra
+        out = np.where(too_far, np.nan, out + series + extra)
         pole = (a <= 0) & (np.floor(a) == a)             # ψ(0) = -inf, ψ(-k) = nan, ψ⁽ⁿ⁾ = ±inf (PyTorch)
         if n == 0:
             out = np.where(pole, np.where(a == 0, -np.inf, np.nan), out)
