@@ -273,13 +273,9 @@ class Op:
         """
         if dtype is None:
             arrays = [t._data for t in tensors]
-        elif dtype in _QUIRK_DTYPES and self.name in _QUIRK_OPS:
-            npd = dtype.np
-            arrays = _pytorch_operands(self.name, tensors, npd, args)
         else:
             npd = dtype.np
-            # (a cast overflows to inf silently, as in PyTorch: _quiet_astype, only when there is a cast)
-            arrays = [t._data if t._data.dtype == npd else _quiet_astype(t._data, npd) for t in tensors]
+            arrays = _cast_operands(self, tensors, dtype, args)
         token = _np_errstate.set(_QUIET)
         try:
             result = self.forward(*arrays, **args)
@@ -294,13 +290,9 @@ class Op:
     def _run(self, tensors, dtype, out, args):
         if dtype is None:
             arrays = [t._data for t in tensors]
-        elif dtype in _QUIRK_DTYPES and self.name in _QUIRK_OPS:
-            npd = dtype.np
-            arrays = _pytorch_operands(self.name, tensors, npd, args)
         else:
             npd = dtype.np
-            # (a cast overflows to inf silently, as in PyTorch: _quiet_astype, only when there is a cast)
-            arrays = [t._data if t._data.dtype == npd else _quiet_astype(t._data, npd) for t in tensors]
+            arrays = _cast_operands(self, tensors, dtype, args)
 
         record = False
         if _STATE.enabled:  # a plain loop: any(<generator>) costs ~0.4 us per op
@@ -562,6 +554,15 @@ def _quiet_astype(array: np.ndarray, npd) -> np.ndarray:
         return array.astype(npd)
     finally:
         _np_errstate.reset(token)
+
+
+def _cast_operands(op: Op, tensors, dtype, args) -> list:
+    """The inputs' arrays in the compute dtype (PyTorch's own operands for half-precision scalar ops)."""
+    npd = dtype.np
+    if dtype in _QUIRK_DTYPES and op.name in _QUIRK_OPS:
+        return _pytorch_operands(op.name, tensors, npd, args)
+    # (a cast overflows to inf silently, as in PyTorch: _quiet_astype, only when there is a cast)
+    return [t._data if t._data.dtype == npd else _quiet_astype(t._data, npd) for t in tensors]
 
 
 def _number_tensor(value) -> Tensor:

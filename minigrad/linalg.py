@@ -326,26 +326,26 @@ def cholesky_ex(A, *, upper=False, check_errors=False):
     return return_types.linalg_cholesky_ex((L, info))
 
 
-def svd(A, full_matrices=True, *, driver=None):
-    """A = U diag(S) Vh, singular values descending (LinalgSvdBackward0)."""
+def _check_svd(A, driver) -> None:
+    """PyTorch's argument checks of linalg.svd and svdvals."""
     if driver is not None:
         raise RuntimeError("torch.linalg.svd: keyword argument `driver=` is only supported on CUDA inputs with "
                            "cuSOLVER backend.")
     _check_dims(A, "linalg.svd")
     _check_float(A, "linalg.svd")
     _check_lapack_dtype(A, "linalg_svd_cpu")
+
+
+def svd(A, full_matrices=True, *, driver=None):
+    """A = U diag(S) Vh, singular values descending (LinalgSvdBackward0)."""
+    _check_svd(A, driver)
     return return_types.linalg_svd(D.linalg_svd(A, full_matrices=full_matrices,
                                                 S_sym_argsize_minus_1=min(A.shape[-2:])))
 
 
 def svdvals(A, *, driver=None):
     """The singular values of A, descending."""
-    if driver is not None:
-        raise RuntimeError("torch.linalg.svd: keyword argument `driver=` is only supported on CUDA inputs with "
-                           "cuSOLVER backend.")
-    _check_dims(A, "linalg.svd")
-    _check_float(A, "linalg.svd")
-    _check_lapack_dtype(A, "linalg_svd_cpu")
+    _check_svd(A, driver)
     if not _recording(A):  # (the singular vectors are computed only for the derivative, as in PyTorch)
         return Tensor._make(np.linalg.svd(A._data, compute_uv=False))
     return D.linalg_svd(A, full_matrices=False, S_sym_argsize_minus_1=min(A.shape[-2:]))[1]
