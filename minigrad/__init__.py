@@ -30,7 +30,7 @@ from ._creation import (  # noqa: F401
 )
 from ._creation import (  # noqa: F401
     Generator, arange, as_tensor, asarray, default_generator, empty, empty_like, eye, from_numpy, full,
-    full_like, get_rng_state, initial_seed, linspace, logspace, manual_seed, normal, ones, ones_like, rand,
+    full_like, get_rng_state, initial_seed, linspace, logspace, manual_seed, multinomial, normal, ones, ones_like, rand,
     rand_like, randint, randint_like, randn, randn_like, randperm, seed, set_rng_state, tensor, zeros, zeros_like,
 )
 from ._device import device, get_default_device, set_default_device  # noqa: F401
@@ -73,11 +73,19 @@ for _module in (_ops_math, _ops_sorting, _ops_matrices, _ops_shapes):
         globals()[_name] = getattr(_module, _name)
 del _module, _name
 from . import _ops_inplace_views  # noqa: E402,F401  (x.t_(), x.unsqueeze_(0), x.resize_(n) ...)
+# index_fill / index_put / masked_scatter, and the in-place random samplers (x.bernoulli_(p) ...)
+from . import _ops_fills, _random_fills  # noqa: E402,F401
+from ._random_fills import bernoulli  # noqa: E402,F401
+from . import random  # noqa: E402,F401  (torch.random.manual_seed, fork_rng ...)
+for _name in _ops_fills.FUNCTIONS:
+    globals()[_name] = getattr(_ops_fills, _name)
+del _name
 from ._ops_inplace_views import as_strided, as_strided_, resize_as_  # noqa: E402,F401
 from ._dtypes import finfo, iinfo  # noqa: E402,F401
 from . import linalg  # noqa: E402,F401
 from .linalg import _slogdet_legacy as slogdet  # noqa: E402,F401
 from .linalg import logdet, pinverse  # noqa: E402,F401
+from .linalg import _cholesky_legacy as cholesky, _qr_legacy as qr, _svd_legacy as svd  # noqa: E402,F401
 from .serialization import load, save  # noqa: E402,F401
 from . import special  # noqa: E402,F401
 from . import accelerator, backends, cuda, distributions, utils  # noqa: E402,F401
@@ -153,3 +161,5 @@ def can_cast(from_, to) -> _builtins.bool:
 # torch.floor(1.5): PyTorch's TypeError for a number where a function takes a tensor first (see _arg_errors).
 from . import _arg_errors  # noqa: E402
 _arg_errors.install_tensor_first(globals())
+# x.sum(keepdim=True): the method form of "invalid combination of arguments" (no self, no out=).
+_arg_errors.install_method_forms(Tensor, globals())

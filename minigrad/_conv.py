@@ -235,3 +235,37 @@ def adaptive_avg_pool2d_backward(g, x_shape) -> np.ndarray:
     a_h = adaptive_matrix(x_shape[-2], g.shape[-2], g.dtype)
     a_w = adaptive_matrix(x_shape[-1], g.shape[-1], g.dtype)
     return np.ascontiguousarray(np.matmul(np.matmul(a_h.T, g), a_w))
+
+
+# ---- transposed convolution ---------------------------------------------------------------------
+# conv_transpose(x, w) is the gradient of conv(·, w) with respect to its input, applied to x: each input
+# element scatters its kernel-weighted copy into the output (col2im), and its two gradients are the
+# plain convolution (d/dx) and the weight gradient of a convolution with x and g swapped (d/dw).
+# Weight layout: (C_in, C_out / groups, *kernel), the transpose of a convolution's.
+
+def conv_transpose_output_shape(x_shape, kernel, stride, padding, dilation, output_padding) -> tuple:
+    """PyTorch's output size per spatial dim: (n - 1)·s - 2p + d·(k - 1) + output_padding + 1."""
+    return tuple((n - 1) * s - 2 * p + d * (kk - 1) + op + 1
+                 for n, kk, s, p, d, op in zip(x_shape[2:], kernel, stride, padding, dilation, output_padding))
+
+
+def conv_transpose_forward(x, w, b, stride, padding, dilation, output_padding, groups: int) -> np.ndarray:
+    """y = Jᵀx for J the convolution with weight w (col2im of x·w), plus bias."""
+    k = w.ndim - 2
+    spatial = conv_transpose_output_shape(x.shape, w.shape[2:], stride, padding, dilation, output_padding)
+    y = conv_backward_input(x, w, (x.shape[0], w.shape[1] * groups) + spatial, stride, padding, dilation, groups)
+    if b is not None:
+        y = y + b.reshape((-1,) + (1,) * k)
+    return np.ascontiguousarray(y, dtype=np.result_type(x, w))
+
+
+def conv_transpose_backward_input(g, w, input_shape, stride, padding, dilation, groups: int) -> np.ndarray:
+    """dL/dx = conv(g, w): a convolution undoes the scatter (cut to x's size when output_padding ≥ stride)."""
+    gx = conv_forward(g, w, None, stride, padding, dilation, groups)
+    return np.ascontiguousarray(gx[(slice(None), slice(None)) + tuple(slice(0, n) for n in input_shape[2:])])
+
+
+def conv_transpose_backward_weight(g, x, weight_shape, stride, padding, dilation, groups: int) -> np.ndarray:
+    """dL/dw[c, o, *q] = Σ_{n, *p} x[n, c, *p] · g_padded[n, o, p·stride + q·dilation] (a convolution's
+    weight gradient with the roles of x and g swapped)."""
+    return conv_backward_weight(x, g, weight_shape, stride, padding, dilation, groups)

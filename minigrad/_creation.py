@@ -6,12 +6,21 @@ import warnings
 
 import numpy as np
 
-from . import _device, _dtypes
-from ._class_names import TorchNamed
+from . import _dtypes, _random
 from ._device import check_creation_device
 from ._dispatch import _QUIET, _np_errstate
 from ._fused import fma64 as _fma
-from ._tensor import _LEGACY_NAMES, Size, Tensor
+from ._random import (  # noqa: F401  (torch.Generator, torch.manual_seed ... live in _random.py)
+    Generator,
+    default_generator,
+    get_rng_state,
+    initial_seed,
+    manual_seed,
+    seed,
+    set_rng_state,
+)
+from ._tensor import _LEGACY_NAMES, Size, Tensor, _warn_scalar_conversion
+from .autograd import grad_mode
 
 
 def _finish(data: np.ndarray, requires_grad: bool) -> Tensor:
@@ -99,8 +108,17 @@ def _plain(data):
     if isinstance(data, Tensor):
         return data._data
     if isinstance(data, (list, tuple)):
-        return [_plain(x) for x in data]
+        return [_element(x) if isinstance(x, Tensor) else _plain(x) for x in data]
     return data
+
+
+def _element(t: Tensor):
+    """A tensor inside a sequence: PyTorch reads it as one number (as float() would, warning included)."""
+    if t._requires_grad and grad_mode.STATE.enabled:
+        _warn_scalar_conversion()
+    if t._data.size != 1:
+        raise ValueError("only one element tensors can be converted to Python scalars")
+    return t.item()
 
 
 def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False) -> Tensor:
@@ -399,77 +417,9 @@ def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False
 
 
 # ---- random tensors ---------------------------------------------------------------------------
-# One seeded NumPy generator (PyTorch's default seed): lessons are reproducible run to run.
-
-_DEFAULT_SEED = 67280421310721
-
-
-class Generator(metaclass=TorchNamed):
-    """A source of random numbers (``manual_seed`` resets it)."""
-
-    _torch_name = "torch._C.Generator"
-
-    def __init__(self, device="cpu") -> None:
-        self.device = _device.generator_device(device)
-        self._seed = _DEFAULT_SEED
-        self._rng = np.random.default_rng(self._seed)
-
-    def manual_seed(self, seed: int) -> Generator:
-        """Restart the generator from ``seed``."""
-        self._seed = int(seed)
-        self._rng = np.random.default_rng(self._seed)
-        return self
-
-    def initial_seed(self) -> int:
-        """The seed the generator was last started from."""
-        return self._seed
-
-    def seed(self) -> int:
-        """The generator's seed (minigrad never reseeds from the OS: runs stay deterministic)."""
-        return self._seed
-
-    def get_state(self):
-        """The generator's state as a uint8 tensor (for ``set_state``)."""
-        from ._tensor import Tensor as T
-        return T._make(np.frombuffer(repr(self._rng.bit_generator.state).encode(), dtype=np.uint8).copy())
-
-    def set_state(self, state) -> Generator:
-        """Restore a state returned by ``get_state``."""
-        import ast
-        self._rng.bit_generator.state = ast.literal_eval(bytes(state._data).decode())
-        return self
-
-
-default_generator = Generator()
-
-
-def manual_seed(seed: int) -> Generator:
-    """Seed the global random generator."""
-    return default_generator.manual_seed(seed)
-
-
-def seed() -> int:
-    """The global generator's seed."""
-    return default_generator.seed()
-
-
-def initial_seed() -> int:
-    """The seed the global generator was last started from."""
-    return default_generator.initial_seed()
-
-
-def get_rng_state():
-    """The global generator's state as a uint8 tensor."""
-    return default_generator.get_state()
-
-
-def set_rng_state(state) -> None:
-    """Restore the global generator's state from ``get_rng_state()``."""
-    default_generator.set_state(state)
-
-
-def _rng(generator):
-    return (generator or default_generator)._rng
+# The generator (PyTorch's mt19937) and PyTorch's samplers live in _random.py. PyTorch makes each random
+# tensor as empty(...) filled by an in-place sampler (rand: uniform_, randn: normal_, randint: random_),
+# so these factories draw exactly what those samplers draw.
 
 
 def _check_normal(std, dt) -> None:
@@ -496,80 +446,183 @@ def _check_uniform(a, b, dt) -> None:
         raise RuntimeError(f"uniform_ expects to return a [from, to) range, but found from={a:g} > to={b:g}")
 
 
+def _real_np(dt) -> np.dtype:
+    """The NumPy dtype of a complex dtype's parts (PyTorch samples complex tensors through view_as_real)."""
+    return np.dtype(np.float32 if dt.name == "complex64" else np.float64)
+
+
+def _uniform_values(shape: tuple, dt, a: float, b: float, generator, like=None) -> np.ndarray:
+    """U(a, b) values for a new tensor (complex: real and imaginary parts drawn in turn)."""
+    g, n = _random.gen(generator), int(np.prod(shape, dtype=np.int64))
+    if dt.is_complex:
+        values = _random.uniform(g, 2 * n, _real_np(dt), a, b).view(dt.np)
+    else:
+        values = _random.uniform(g, n, dt.np, a, b)
+    return _random.fill_order(values, like) if like is not None else values.reshape(shape)
+
+
+def _normal_values(shape: tuple, dt, mean: float, std: float, generator, like=None) -> np.ndarray:
+    """N(mean, std²) values for a new tensor (complex: each part N(mean, std²/2), drawn in turn)."""
+    g, n = _random.gen(generator), int(np.prod(shape, dtype=np.int64))
+    contiguous = like is None
+    if dt.is_complex:
+        values = _random.normal(g, 2 * n, _real_np(dt), mean, std / np.sqrt(2), contiguous).view(dt.np)
+    else:
+        values = _random.normal(g, n, dt.np, mean, std, contiguous)
+    return _random.fill_order(values, like) if like is not None else values.reshape(shape)
+
+
+def _preserved_layout(input: Tensor):
+    """The layout ``empty_like(input)`` keeps: input's own strides when it is a dense permutation, else None."""
+    a = input._data
+    if a.flags["C_CONTIGUOUS"] or a.size == 0:
+        return None
+    dims = sorted((d for d in range(a.ndim) if a.shape[d] != 1), key=lambda d: abs(a.strides[d]))
+    step = a.itemsize
+    for d in dims:  # dense: each stride is the product of the smaller dims' sizes
+        if abs(a.strides[d]) != step:
+            return None
+        step *= a.shape[d]
+    return a
+
+
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
     """Uniform random values in [0, 1)."""
     check_creation_device(device)
-    dt, rng, shape = _dt(dtype), _rng(generator), _size(size)
+    dt, shape = _dt(dtype), _size(size)
     _check_uniform(0, 1, dt)
-    if dt.is_complex:  # real and imaginary parts each uniform in [0, 1)
-        return _finish((rng.random(shape) + 1j * rng.random(shape)).astype(dt.np), requires_grad)
-    return _finish(rng.random(shape).astype(dt.np), requires_grad)
+    return _finish(_uniform_values(shape, dt, 0.0, 1.0, generator), requires_grad)
 
 
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
     """Standard normal random values."""
     check_creation_device(device)
-    dt, rng, shape = _dt(dtype), _rng(generator), _size(size)
+    dt, shape = _dt(dtype), _size(size)
     _check_normal(1.0, dt)
-    if dt.is_complex:  # complex standard normal: E|z|² = 1, so each part has variance 1/2
-        z = rng.standard_normal(shape) + 1j * rng.standard_normal(shape)
-        return _finish((z * np.sqrt(0.5)).astype(dt.np), requires_grad)
-    return _finish(rng.standard_normal(shape).astype(dt.np), requires_grad)
+    return _finish(_normal_values(shape, dt, 0.0, 1.0, generator), requires_grad)
 
 
-def randint(low, high=None, size=None, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
-    """Random integers in [low, high)."""
+def randint(low=0, high=None, size=None, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
+    """Random integers in [low, high): PyTorch's ``empty(size).random_(low, high)``."""
+    from ._random_fills import random_
     check_creation_device(device)
     if size is None and isinstance(high, (tuple, list)):  # randint(high, size)
         low, high, size = 0, low, high
     if high is None:
         low, high = 0, low
-    if low >= high:
-        raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
     dt = _dtypes.int64 if dtype is None else _dtypes.to_dtype(dtype)
-    return _finish(_rng(generator).integers(low, high, size=_size((size,))).astype(dt.np), requires_grad)
+    out = Tensor._make(np.zeros(_size((size,)), dtype=dt.np))
+    random_(out, int(low), int(high), generator=generator)
+    return _finish(out._data, requires_grad)
+
+
+def multinomial(input, num_samples, replacement=False, *, generator=None) -> Tensor:
+    """Category indices drawn from each row of non-negative weights ``input`` (int64; no gradient).
+
+    As PyTorch: without replacement (or for one sample) the ``num_samples`` largest ``w / E`` for E ~ Exp(1)
+    (weighted sampling without replacement); with replacement an inverse-CDF draw per sample.
+    """
+    if isinstance(num_samples, bool) or not isinstance(num_samples, (int, np.integer)):
+        raise TypeError("multinomial(): argument 'num_samples' (position 2) must be int, not "
+                        f"{type(num_samples).__name__}")
+    if input.dim() not in (1, 2):
+        raise RuntimeError("prob_dist must be 1 or 2 dim")
+    if not input.dtype.is_floating_point:
+        raise RuntimeError(f"multinomial only supports floating-point dtypes for input, got: "
+                           f"{_LEGACY_NAMES[input.dtype.name]}")
+    if num_samples <= 0:
+        raise RuntimeError("cannot sample n_sample <= 0 samples")
+    n = input.shape[-1]
+    if not replacement and num_samples > n:
+        raise RuntimeError("cannot sample n_sample > prob_dist.size(-1) samples without replacement")
+    if n > 2 ** 24:
+        raise RuntimeError("number of categories cannot exceed 2^24")
+    rows = input._data.reshape(-1, n).astype(np.float64)
+    if rows.size and not (np.isfinite(rows).all() and (rows >= 0).all()):
+        raise RuntimeError("probability tensor contains either `inf`, `nan` or element < 0")
+    if rows.size and (rows.sum(axis=1) <= 0).any():
+        raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
+    out_shape = input.shape[:-1] + (num_samples,)
+    if rows.size == 0:
+        return Tensor._make(np.zeros(out_shape, dtype=np.int64))
+    g = _random.gen(generator)
+    if replacement and num_samples > 1:
+        out = _random.multinomial_with_replacement(g, input._data.reshape(-1, n), num_samples)
+        return Tensor._make(out.reshape(out_shape))
+    # q = empty_like(input).exponential_(1); the largest input / q win (Distributions.cpp, multinomial_out)
+    layout = _preserved_layout(input)
+    q = _random.to_dtype(_random.exponential(g, input.numel(), 1.0), input._data.dtype)
+    q = _random.fill_order(q, layout) if layout is not None else q.reshape(input.shape)
+    with np.errstate(all="ignore"):
+        keys = Tensor._make((input._data / q).astype(input._data.dtype))
+    if num_samples == 1:
+        return Tensor._make(np.argmax(keys._data, axis=-1)[..., None].astype(np.int64))
+    return keys.topk(num_samples).indices
 
 
 def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
     """A random permutation of 0 .. n-1."""
     check_creation_device(device)
     dt = _dtypes.int64 if dtype is None else _dtypes.to_dtype(dtype)
-    return _finish(_rng(generator).permutation(n).astype(dt.np), requires_grad)
+    if n < 0:
+        raise RuntimeError(f"n must be non-negative, got{n}")
+    return _finish(_random.to_dtype(_random.randperm(_random.gen(generator), int(n)), dt.np), requires_grad)
 
 
 def rand_like(input, *, dtype=None, requires_grad=False, **kw) -> Tensor:
-    """U(0, 1) samples shaped like ``input``."""
+    """U(0, 1) samples shaped like ``input`` (laid out like it, as PyTorch's empty_like)."""
     check_creation_device(kw.get("device"), use_default=False)
     shape, dt = _like(input, dtype)
-    return rand(shape, dtype=dt, requires_grad=requires_grad)
+    _check_uniform(0, 1, dt)
+    return _finish(_uniform_values(shape, dt, 0.0, 1.0, kw.get("generator"), _preserved_layout(input)),
+                   requires_grad)
 
 
 def randn_like(input, *, dtype=None, requires_grad=False, **kw) -> Tensor:
-    """N(0, 1) samples shaped like ``input``."""
+    """N(0, 1) samples shaped like ``input`` (laid out like it, as PyTorch's empty_like)."""
     check_creation_device(kw.get("device"), use_default=False)
     shape, dt = _like(input, dtype)
-    return randn(shape, dtype=dt, requires_grad=requires_grad)
+    _check_normal(1.0, dt)
+    return _finish(_normal_values(shape, dt, 0.0, 1.0, kw.get("generator"), _preserved_layout(input)),
+                   requires_grad)
 
 
 def randint_like(input, low, high=None, *, dtype=None, requires_grad=False, **kw) -> Tensor:
     """Random integers in [low, high) shaped like ``input``."""
+    from ._random_fills import random_
     check_creation_device(kw.get("device"), use_default=False)
     shape, dt = _like(input, dtype)
-    return randint(low, high, shape, dtype=dt, requires_grad=requires_grad)
+    if high is None:
+        low, high = 0, low
+    layout = _preserved_layout(input)
+    out = Tensor._make(np.zeros(shape, dtype=dt.np) if layout is None else np.zeros_like(layout, dtype=dt.np))
+    random_(out, int(low), int(high), generator=kw.get("generator"))
+    return _finish(np.ascontiguousarray(out._data) if layout is None else out._data, requires_grad)
 
 
 def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
-    """Samples of N(mean, std²); mean and std may be tensors (broadcast together)."""
+    """Samples of N(mean, std²); mean and std may be tensors (broadcast together).
+
+    As PyTorch's normal_out_impl: a tensor mean with a number std draws N(0, std²) and adds mean; a tensor
+    std draws N(0, 1), multiplies by std and adds mean (each step rounded in the result's dtype).
+    """
     check_creation_device(device)
     _check_normal(std, _dtypes.float32)
-    if isinstance(mean, Tensor) or isinstance(std, Tensor):
-        m = mean._data if isinstance(mean, Tensor) else mean
-        s = std._data if isinstance(std, Tensor) else std
-        shape = np.broadcast_shapes(np.shape(m), np.shape(s))
-        ref = mean if isinstance(mean, Tensor) else std
-        return _finish((m + s * _rng(generator).standard_normal(shape)).astype(ref._data.dtype), requires_grad)
-    dt = _dt(dtype)
-    return _finish((mean + std * _rng(generator).standard_normal(_size((size,)))).astype(dt.np), requires_grad)
+    if not (isinstance(mean, Tensor) or isinstance(std, Tensor)):
+        dt = _dt(dtype)
+        return _finish(_normal_values(_size((size,)), dt, float(mean), float(std), generator), requires_grad)
+    ref = mean if isinstance(mean, Tensor) else std
+    m = mean._data if isinstance(mean, Tensor) else mean
+    s = std._data if isinstance(std, Tensor) else std
+    out_np = ref._data.dtype
+    shape = np.broadcast_shapes(np.shape(m), np.shape(s))
+    with np.errstate(all="ignore"):
+        if isinstance(std, Tensor):
+            z = _normal_values(shape, ref.dtype, 0.0, 1.0, generator)
+            z = (z * s).astype(out_np)  # output.mul_(std)
+        else:
+            z = _normal_values(shape, ref.dtype, 0.0, float(s), generator)
+        return _finish((z + m).astype(out_np), requires_grad)  # .add_(mean)
 
 
 # ---- Tensor.new_* (a new tensor with this tensor's dtype unless told otherwise) -----------------
@@ -609,6 +662,7 @@ def _new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=
     return full(size, fill_value, dtype=self.dtype if dtype is None else dtype, requires_grad=requires_grad)
 
 
+Tensor.multinomial = multinomial
 for _name, _fn in (("new_tensor", _new_tensor), ("new_zeros", _new_zeros), ("new_ones", _new_ones),
                    ("new_empty", _new_empty), ("new_full", _new_full)):
     if not hasattr(Tensor, _name):  # leave any richer version defined elsewhere in place

@@ -31,7 +31,7 @@ import numpy as np
 from . import _dtypes
 from ._tensor import Tensor  # _tensor imports this module only lazily, so no cycle at import time
 from .autograd import grad_mode
-from .autograd.graph import _NO_NODES, Node, SavedTensor, _saved_hooks_stack
+from .autograd.graph import _NO_NODES, Node, SavedTensor, _before_write, _rest_of
 
 _STATE = grad_mode.STATE
 
@@ -91,10 +91,8 @@ class OpNode(Node):
         if op.uses_input_sizes:
             values.append(tuple(shape for shape, _ in self._input_meta))
         nexts = (self._next_node,) + self._next_rest  # self._next_nodes (a node has an edge per formula)
-        if op.list_input:  # cat / stack: one formula returns the gradients of every listed tensor
-            (formula, where), = op.formula_args
-            grads = formula(*[values[i] for i in where])
-            return tuple(None if node is None else g for g, node in zip(grads, nexts))
+        if op.joint:  # one formula gives several gradients (cat/stack, convolution, norms: see ``joint``)
+            return _apply_joint(op, values, nexts)
         return tuple([None if node is None else formula(*[values[i] for i in where])
                       for (formula, where), node in zip(op.formula_args, nexts)])
 
@@ -117,6 +115,46 @@ class OpNode(Node):
         for i in self._op.number_slots:
             if type(saved[i]) in _NUMBER_META:  # reading it now raises the "backward a second time" error
                 self._saved = saved = saved[:i] + (_FREED_NUMBER,) + saved[i + 1:]
+
+
+class joint:
+    """One formula for the gradients of several inputs, like derivatives.yaml's ``input, weight, bias: f(...)``.
+
+    Given for each of those inputs (``Op(..., input=joint(f), weight=joint(f), bias=joint(f))``), ``f`` runs once
+    per backward and returns one gradient (or None) per input it is given for, in input order; its
+    parameter ``grad_input_mask`` says which of them need one. Shared work is done once, and under
+    create_graph the gradients come out of one node (PyTorch's single ConvolutionBackwardBackward0 ...).
+    Everything ``f`` needs is saved as soon as any of its inputs requires grad.
+    """
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn) -> None:
+        self.fn = fn
+
+
+def _apply_joint(op, values: list, nexts: tuple) -> tuple:
+    """``OpNode.apply`` for an op with a joint formula (or cat/stack's one formula for every listed tensor)."""
+    if op.list_input:
+        (formula, where), = op.formula_args
+        grads = formula(*[values[i] for i in where])
+        return tuple(None if node is None else g for g, node in zip(grads, nexts))
+    if not op.uses_input_sizes:
+        values.append(None)  # (the slot of the input sizes: grad_input_mask comes after it)
+    values.append(None)
+    grads = [None] * len(nexts)
+    for formula, where, members, together in op.joint_calls:
+        mask = tuple(nexts[j] is not None for j in members)
+        if not any(mask):
+            continue
+        values[-1] = mask
+        result = formula(*[values[i] for i in where])
+        if not together:
+            result = (result,)
+        for j, g, wanted in zip(members, result, mask):
+            if wanted:
+                grads[j] = g
+    return tuple(grads)
 
 
 class Op:
@@ -148,11 +186,14 @@ class Op:
         # Edges go to the inputs that have a formula, in input order (like PyTorch's next_functions).
         op.diff_inputs = tuple(i for i in op.inputs if i in formulas)
         op.diff_positions = tuple(op.inputs.index(i) for i in op.diff_inputs)
-        op.formulas = tuple((formulas[i], tuple(inspect.signature(formulas[i]).parameters))
+        # A ``joint`` formula (one function given for several inputs) is called once for all of them (_apply_joint).
+        op.joint_formulas = {i: f.fn for i, f in formulas.items() if type(f) is joint}
+        functions = {i: f.fn if type(f) is joint else f for i, f in formulas.items()}
+        op.formulas = tuple((functions[i], tuple(inspect.signature(functions[i]).parameters))
                               for i in op.diff_inputs)
         op.formula_sources = formulas
-        # What each differentiable input's formula needs saved.
-        op.needs = tuple(tuple(p for p in params if p not in ("grad", "grads")) for _, params in op.formulas)
+        # What each differentiable input's formula needs saved (for a joint formula: all of it, for each input).
+        op.needs = tuple(tuple(p for p in params if p not in _GRAD_PARAMS) for _, params in op.formulas)
         # Names starting with "_" are kept out of sight (no ``_saved_`` attribute), as PyTorch hides some;
         # ``_input_sizes`` (the shapes of the inputs) is always at hand.
         op.saved_names = tuple(dict.fromkeys(p for ps in op.needs for p in ps if p not in _SHAPE_PARAMS))
@@ -197,6 +238,8 @@ class Op:
                     users |= 1 << j
             if s in op.always_saved or op.list_input:  # list_input: one formula for every tensor
                 users = -1
+            if "backward" in op.name:  # PyTorch's generated code saves everything for *_backward ops
+                users = -1
             unset = () if s.endswith("_sym_strides") else None
             if s in op.args:
                 plan.append((s, _ARG, s, unset, users))
@@ -217,9 +260,21 @@ class Op:
         # input sizes), so apply binds them without building a dict of names.
         slots = dict(op.saved_index)
         n = len(op.saved_names)
-        slots.update({"grad": n, "grads": n + 1, "_input_sizes": n + 2})
+        slots.update({"grad": n, "grads": n + 1, "_input_sizes": n + 2, "grad_input_mask": n + 3})
         op.formula_args = tuple((f, tuple(slots[p] for p in params)) for f, params in op.formulas)
         op.uses_input_sizes = any("_input_sizes" in params for _, params in op.formulas)
+        # joint: some formula gives several gradients. Its calls, one per distinct formula: (function,
+        # argument slots, the edges it gives gradients for, whether it returns a tuple of them).
+        op.joint = op.list_input or bool(op.joint_formulas)
+        calls = []
+        for j, (name, (f, where)) in enumerate(zip(op.diff_inputs, op.formula_args)):
+            group = op.joint_formulas.get(name)
+            if group is None:
+                calls.append((f, where, (j,), False))
+            elif all(op.joint_formulas.get(other) is not group for other in op.diff_inputs[:j]):
+                members = tuple(k for k, other in enumerate(op.diff_inputs) if op.joint_formulas.get(other) is group)
+                calls.append((f, where, members, True))
+        op.joint_calls = tuple(calls)
 
     def _make_node_class(self):
         # PyTorch's generated node classes live in no module: type(fn) prints <class 'MulBackward0'>.
@@ -355,6 +410,8 @@ class Op:
                 return False
         _check_inplace(out, False)
         _check_no_partial_overlap(out, tensors)
+        if _before_write:  # allow_mutation_on_saved_tensors: copy saved tensors about to change
+            _before_write[-1](out)
         token = _np_errstate.set(_QUIET)
         try:
             self.ufunc(*arrays, out=data)
@@ -371,7 +428,9 @@ class Op:
             diff = tensors
         else:
             diff = [tensors[i] for i in self.diff_positions]
-        node._next_nodes, node._next_nrs = edges if edges is not None else _edges_of(diff)
+        nodes, node._next_nrs = edges if edges is not None else _edges_of(diff)
+        node._next_node = nodes[0] if nodes else None  # (the _next_nodes setter, without its call)
+        node._next_rest = _rest_of(nodes)
         node._input_meta = _shared(tuple([(t._data.shape, t._data.dtype) for t in diff]))
         if self.multi:
             diff_outs = outs if self.variadic else outs[: self.n_diff_outputs]
@@ -414,10 +473,10 @@ class Op:
                 t = tensors[index]
                 if isinstance(t, Tensor):
                     saved.append(SavedTensor(t))
-                elif _saved_hooks_stack:  # pack hooks see what PyTorch saves: the wrapped number
-                    saved.append(SavedTensor(_number_tensor(t)))
                 else:
-                    saved.append(t)  # a Python number (run_number), wrapped when read (OpNode._read_saved)
+                    # A Python number (run_number), wrapped when read (OpNode._read_saved). Pack hooks never
+                    # see it: PyTorch keeps wrapped numbers away from saved-tensor hooks.
+                    saved.append(t)
             elif kind is _OUTPUT:
                 saved.append(SavedTensor(outs[index], is_output=True))
             elif kind is _NONDIFF_OUTPUT:
@@ -477,6 +536,8 @@ class Op:
                                f"to the desired output type {_legacy_scalar_name(out.dtype)}")
         if out.dtype.np != result.dtype:
             result = _quiet_astype(result, out._data.dtype)  # (float64 into float16 overflows to inf silently)
+        if _before_write:  # allow_mutation_on_saved_tensors: copy saved tensors about to change
+            _before_write[-1](out)
         if overlapping:  # an expanded tensor: write only what changed (the other copies would restore it)
             np.copyto(out._data, result, where=result != out._data)
         else:
@@ -489,13 +550,11 @@ class Op:
                 _record_copy_slices(self, out, originals, args, edges)
                 _saved_before_write(out._base._grad_fn.fn, out)
             else:
-                retains = out.retains_grad
-                if retains:  # retain_grad follows the tensor to its new grad_fn, as in PyTorch
-                    del out._grad_fn._retains_grad[out._output_nr]
+                old_fn = out._grad_fn
                 _saved_before_write(self._record(originals, [out], args, edges), out)
                 out._view_version = out._version_counter[0]
-                if retains:
-                    out.retain_grad()
+                if out._retains_grad:  # retain_grad follows the tensor to its new grad_fn, as in PyTorch
+                    out._move_retains_grad(old_fn)
         return out
 
 
@@ -599,6 +658,7 @@ except ImportError:  # pragma: no cover - other NumPy versions
 
     _np_errstate, _QUIET = _ErrstateVar(), None
 _SHAPE_PARAMS = ("_input_sizes",)
+_GRAD_PARAMS = ("grad", "grads", "grad_input_mask")  # formula parameters that are not saved values
 # Nodes PyTorch implements in C++ by hand report a qualified name() (their class name stays short).
 _QUALIFIED_NAMES = frozenset({"CopyBackwards"})
 _extras = [False]  # True while a profiler or a forward-AD dual level is active (see Op.__call__)
@@ -672,7 +732,7 @@ def _check_no_partial_overlap(out, tensors, op=None) -> bool:
     # Writing into memory that another input reads through a different view is refused, as in PyTorch.
     data = out._data
     overlapping = False
-    if 0 in data.strides and any(st == 0 and n > 1 for st, n in zip(data.strides, data.shape)):
+    if 0 in data.strides and data.size and any(st == 0 and n > 1 for st, n in zip(data.strides, data.shape)):
         _check_overlapping_write(op, out, tensors)  # an expanded tensor: elements share one location
         overlapping = True
     for t in tensors:
@@ -754,8 +814,8 @@ def _make_view(out, base, op: Op, args, output_nr=None) -> None:
     root = base._base if base._base is not None else base
     out._base = root
     out._version_counter = base._version_counter
-    if base._is_inference:
-        out._is_inference = True  # a view of an inference tensor is one too, whatever the mode
+    # A view is an inference tensor exactly when its base is one, whatever the mode it is made in.
+    out._is_inference = base._is_inference
     outer = base._view_fn
     if outer is None:
         out._view_fn = lambda b, op=op, args=args, k=None: op(b, **args)
@@ -787,6 +847,13 @@ def view_rebase_error(view, meta, indirect: bool) -> str:
         return (f"{who} is a view and {what}. This view is the output of a function that returns multiple "
                 "views. Such functions do not allow the output views to be modified inplace. You should "
                 "replace the inplace operation by an out-of-place one.")
+    if meta == "custom_function":
+        fn = view._grad_fn
+        who = f"Output {view._output_nr} of {re.sub(r'Backward[0-9]*$', '', fn.name()) if fn else 'UnknownFunction'}"
+        return (f"{who} is a view and {what}. This view was created inside a custom Function (or because an input "
+                "was returned as-is) and the autograd logic to handle view+inplace would override the custom "
+                "backward associated with the custom Function, leading to incorrect gradients. This behavior is "
+                "forbidden. You can fix this by cloning the output of the custom Function.")
     fn = view._grad_fn  # a view made with grad mode on, of a view made in no_grad mode
     who = (f"Output {view._output_nr} of {re.sub(r'Backward[0-9]*$', '', fn.name())} is a view of a view which was"
            if fn is not None else "A view was")
@@ -798,7 +865,7 @@ def view_rebase_error(view, meta, indirect: bool) -> str:
 
 # Saved int64 arguments: PyTorch's getters read them as unsigned, so -1 shows as 2**64 - 1.
 _INT64_ARGS = frozenset({"dim", "dims", "dim0", "dim1", "index", "start", "end", "step", "split_size",
-                         "split_sizes", "repeats", "offset", "dim2", "ignore_index"})
+                         "split_sizes", "repeats", "offset", "dim2", "ignore_index", "k", "pad", "padding"})
 
 
 def _as_unsigned(value):
@@ -827,17 +894,24 @@ def _record_copy_slices(op: Op, view, originals, args, edges) -> None:
         node = _OffsetCopySlices(base, view, fn)
     else:
         node = CopySlices(base, view._view_fn, fn)
+    old_fn = base._grad_fn
     base._grad_fn, base._output_nr, base._requires_grad = node, 0, True
     base._view_version = base._version_counter[0]
+    if base._retains_grad:  # retain_grad hooks follow the tensors to their new grad_fn, as in PyTorch
+        base._move_retains_grad(old_fn)
     # The view now reads its values through the base.
-    view._grad_fn = None
     view._view_version = -1
+    if view._retains_grad:
+        view._refresh_view_grad_fn()  # (made now, not when next read: the hook moves on to it)
+    else:
+        view._grad_fn = None
 
 
 class CopySlices(Node):
     """Gradient of an in-place op on a view: the op's gradient inside the view, identity outside."""
 
     __slots__ = ("_base_meta", "_view_fn", "fn")
+    __module__ = "builtins"  # as PyTorch's: type(node) prints <class 'CopySlices'>
 
     def __init__(self, base, view_fn, fn) -> None:
         super().__init__()

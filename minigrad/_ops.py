@@ -186,7 +186,7 @@ def _into_out(name: str, out, inputs, compute):
 
 def _not_a_tensor(name: str, value, arg: str = "input", position: int = 1) -> TypeError:
     """PyTorch's error for a non-tensor passed where a function takes a tensor (``torch.tanh(1.0)``)."""
-    return TypeError(f"{name}(): argument '{arg}' (position {position}) must be Tensor, not {type(value).__name__}")
+    return _arg_errors.must_be(name, arg, "Tensor", value, position)
 
 
 def _unary(op, t: Tensor, out=None, float_result=True):
@@ -571,9 +571,45 @@ def clamp(input, min=None, max=None):
     """Limit every element to [min, max] (either may be None; tensors broadcast)."""
     min, max, dt = _clamp_args(input, min, max)
     if isinstance(min, Tensor) or isinstance(max, Tensor):
-        # A missing bound is a constant (the dtype's extreme): its edge is (None, 0), as in PyTorch.
-        return D.clamp_tensor(input, _bound_tensor(min, dt, False), _bound_tensor(max, dt, True), dtype=dt)
+        return _clamp_tensors(input, min, max, dt)
     return D.clamp(input, dtype=dt if dt.np != input._data.dtype else None, min=min, max=max)
+
+
+def _clamp_tensors(input, min, max, dt, out=None):
+    """clamp with tensor bounds (ClampBackward0); a missing one is PyTorch's undefined tensor: shown as None,
+    with a (None, 0) edge."""
+    lo = D.absent(dt.np) if min is None else min
+    hi = D.absent(dt.np) if max is None else max
+    try:
+        return D.clamp_tensor(input, lo, hi, out=out, dtype=dt)
+    except ValueError as e:
+        if "broadcast" in str(e):
+            given = [b._data.shape for b in (min, max) if b is not None]
+            _raise_broadcast_error(input._data.shape, np.broadcast_shapes(*given) if len(given) > 1 else given[0],
+                                   out)
+        raise
+
+
+def _clamp_one_tensor(op, name: str, input, bound, out=None):
+    """clamp_min / clamp_max with a tensor bound: max(x, t) / min(x, t) (ClampMinBackward1 / ClampMaxBackward1)."""
+    dt = _dtypes.result_type(input, bound)
+    if out is not None and dt._kind > input.dtype._kind:  # (the in-place cast is checked first)
+        raise RuntimeError(f"result type {_legacy(dt)} can't be cast to the desired output type {_legacy(input.dtype)}")
+    if dt.is_complex:
+        kernel = "maximum" if name == "clamp_min" else "minimum"
+        raise NotImplementedError(f'"{kernel}_cpu" not implemented for \'{_legacy(dt)}\'')
+    try:
+        return op(input, bound, out=out, dtype=dt)
+    except ValueError as e:
+        if "broadcast" in str(e):
+            _raise_broadcast_error(input._data.shape, bound._data.shape, out)
+        raise
+
+
+def _check_clamp_bound(name: str, input, bound) -> None:
+    """clamp_min / clamp_max: PyTorch's TypeError for a bound that is neither a tensor nor a number."""
+    if not isinstance(bound, (Tensor, _NUMBER)):
+        raise _arg_errors.no_overload(name, input, bound)
 
 
 def _clamp_args(input, min, max, name="clamp"):
@@ -581,6 +617,10 @@ def _clamp_args(input, min, max, name="clamp"):
     if not isinstance(input, Tensor):  # (the bounds taken as given by keyword: clamp(x, min=0))
         raise _arg_errors.invalid_combination(name, (input,), {k: v for k, v in (("min", min), ("max", max))
                                                                if v is not None}, _arg_errors.OVERLOADS["clamp"])
+    for b in (min, max):
+        if b is not None and not isinstance(b, (Tensor, _NUMBER)):  # (clamp(x, min="a"): no overload fits)
+            raise _arg_errors.invalid_combination(name, (input,), {k: v for k, v in (("min", min), ("max", max))
+                                                                   if v is not None}, _arg_errors.OVERLOADS[name])
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
     if input.dtype.is_complex:
@@ -611,16 +651,6 @@ def _clamp_args(input, min, max, name="clamp"):
     return min, max, dt
 
 
-def _bound_tensor(bound, dt, upper: bool) -> Tensor:
-    """A clamp bound as a tensor; a missing one is the dtype's extreme (inf for floats), which clamps nothing."""
-    if isinstance(bound, Tensor):
-        return bound
-    if bound is None:
-        bound = (float("inf") if upper else float("-inf")) if dt.is_floating_point else (
-            _dtypes.iinfo(dt).max if upper else _dtypes.iinfo(dt).min)
-    return Tensor._make(np.asarray(bound).astype(dt.np))
-
-
 # The C++ type names of PyTorch's "value cannot be converted to type ... without overflow".
 _CPP_NAMES = {"float16": "c10::Half", "bfloat16": "c10::BFloat16", "float32": "float", "float64": "double",
               "int8": "int8_t", "int16": "int16_t", "int32": "int", "int64": "int64_t", "uint8": "uint8_t"}
@@ -649,16 +679,18 @@ clip = clamp
 
 def clamp_min(input, min):
     """max(input, min)."""
+    _check_clamp_bound("clamp_min", input, min)
     if isinstance(min, Tensor):
-        return clamp(input, min=min)
+        return _clamp_one_tensor(D.clamp_min_tensor, "clamp_min", input, min)
     _, _, dt = _clamp_args(input, min, None, "clamp_min")
     return D.clamp_min(input, dtype=dt if dt.np != input._data.dtype else None, min=min)
 
 
 def clamp_max(input, max):
     """min(input, max)."""
+    _check_clamp_bound("clamp_max", input, max)
     if isinstance(max, Tensor):
-        return clamp(input, max=max)
+        return _clamp_one_tensor(D.clamp_max_tensor, "clamp_max", input, max)
     _, _, dt = _clamp_args(input, None, max, "clamp_max")
     return D.clamp_max(input, dtype=dt if dt.np != input._data.dtype else None, max=max)
 
@@ -692,20 +724,73 @@ def minimum(input, other):
 
 def lerp(input, end, weight):
     """input + weight * (end - input)."""
-    if not (isinstance(input, Tensor) and isinstance(end, Tensor)):
+    if not (isinstance(input, Tensor) and isinstance(end, Tensor) and _is_weight(weight)):
         raise _arg_errors.no_overload("lerp", input, end, weight)
+    return _lerp(input, end, weight)
+
+
+def lerp_(input, end, weight):
+    """In-place lerp: input += weight * (end - input) (input keeps its shape and dtype)."""
+    if not (isinstance(end, Tensor) and _is_weight(weight)):
+        raise _arg_errors.invalid_combination("lerp_", (end, weight), {}, _LERP_METHOD)
+    return _lerp(input, end, weight, out=input)
+
+
+_LERP_METHOD = ("(Tensor end, Tensor weight)", "(Tensor end, Number weight)")
+
+
+def _is_weight(weight) -> bool:
+    return isinstance(weight, (Tensor, builtins.int, builtins.float, builtins.complex, np.number))
+
+
+def _lerp_method(self, end, weight):
+    """``x.lerp(end, weight)`` (PyTorch's method lists its overloads without ``input``)."""
+    if not (isinstance(end, Tensor) and _is_weight(weight)):
+        raise _arg_errors.invalid_combination("lerp", (end, weight), {}, _LERP_METHOD)
+    return _lerp(self, end, weight)
+
+
+_lerp_method.__name__ = "lerp"
+
+
+def _lerp(input, end, weight, out=None):
     if input.dtype is not end.dtype:
         raise RuntimeError(f"expected dtype {_legacy(input.dtype).lower()} for `end` but got dtype "
                            f"{_legacy(end.dtype).lower()}")
+    common = None  # the compute dtype, when a 0-dim weight tensor takes part in type promotion
     if isinstance(weight, Tensor):
-        if weight.dtype is not input.dtype:
+        if weight.dim() == 0:
+            # A 0-dim weight may have another dtype: the three promote as usual (PyTorch's promote_weight).
+            common = _dtypes.result_type(input if input.dim() else end, weight)  # (input, end: one dtype)
+        elif weight.dtype is not input.dtype:
             raise RuntimeError(f"expected dtype {_legacy(input.dtype).lower()} for `weight` but got dtype "
                                f"{_legacy(weight.dtype).lower()}")
-        return D.lerp_tensor(input, end, weight)
     try:
-        return D.lerp(input, end, weight=weight)
+        shape = np.broadcast_shapes(input._data.shape, end._data.shape)
     except ValueError:
         _raise_broadcast_error(input._data.shape, end._data.shape)
+    if isinstance(weight, Tensor):
+        try:
+            shape = np.broadcast_shapes(shape, weight._data.shape)
+        except ValueError:
+            _raise_broadcast_error(shape, weight._data.shape)
+    if out is not None:
+        if shape != out._data.shape:
+            raise RuntimeError(f"output with shape {list(out._data.shape)} doesn't match the broadcast shape "
+                               f"{list(shape)}")
+        if common is not None and common._kind > out.dtype._kind:
+            raise RuntimeError(f"result type {_legacy(common)} can't be cast to the desired output type "
+                               f"{_legacy(out.dtype)}")
+    if not (input.is_floating_point() or input.is_complex()):
+        kernel = "lerp_kernel_tensor" if isinstance(weight, Tensor) else "lerp_kernel_scalar"
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{_legacy(input.dtype)}'")
+    if not isinstance(weight, Tensor):
+        if isinstance(weight, builtins.complex) and not input.is_complex():
+            raise RuntimeError(f"value cannot be converted to type {_meta_name(input.dtype)} without overflow")
+        return D.lerp(input, end, out=out, weight=weight)
+    if common is input.dtype and weight.dtype is common:
+        common = None  # (nothing to cast)
+    return D.lerp_tensor(input, end, weight, out=out, dtype=common)
 
 
 def _unary_inplace(op, float_result=True):
@@ -743,8 +828,7 @@ def clamp_(input, min=None, max=None):
     """In-place clamp."""
     min, max, dt = _clamp_args(input, min, max)
     if isinstance(min, Tensor) or isinstance(max, Tensor):
-        lo, hi = _bound_tensor(min, dt, False), _bound_tensor(max, dt, True)
-        return D.clamp_tensor(input, lo, hi, out=input, dtype=dt)
+        return _clamp_tensors(input, min, max, dt, out=input)
     _check_clamp_cast(dt, input)
     return D.clamp(input, out=input, min=min, max=max)
 
@@ -761,16 +845,18 @@ clip_ = clamp_
 
 def clamp_min_(input, min):
     """In-place clamp_min."""
+    _check_clamp_bound("clamp_min", input, min)
     if isinstance(min, Tensor):
-        return clamp_(input, min=min)
+        return _clamp_one_tensor(D.clamp_min_tensor, "clamp_min", input, min, out=input)
     _check_clamp_cast(_clamp_args(input, min, None, "clamp_min")[2], input)
     return D.clamp_min(input, out=input, min=min)
 
 
 def clamp_max_(input, max):
     """In-place clamp_max."""
+    _check_clamp_bound("clamp_max", input, max)
     if isinstance(max, Tensor):
-        return clamp_(input, max=max)
+        return _clamp_one_tensor(D.clamp_max_tensor, "clamp_max", input, max, out=input)
     _check_clamp_cast(_clamp_args(input, None, max, "clamp_max")[2], input)
     return D.clamp_max(input, out=input, max=max)
 
@@ -885,6 +971,8 @@ def sum_to_size(input, *size):
     """Sum broadcast dimensions away until the shape is ``size`` (undoes broadcasting)."""
     size = _size_args(size)
     shape = input._data.shape
+    if not size:
+        return sum(input)  # (PyTorch's sum_to: to a 0-dim shape it is a plain sum, SumBackward0)
     lead = len(shape) - len(size)
     dims = tuple(i for i in builtins.range(len(shape))
                  if i < lead or (size[i - lead] == 1 and shape[i] != 1))
@@ -934,11 +1022,17 @@ def _value_select(name, op_all, op_dim, input, dim, keepdim):
         return op_all(input)
     if not _is_int(dim):  # (max(x, dim=None), max(x, keepdim=True) ...)
         raise _no_overload(name, input, dim, keepdim)
+    _check_dim_nonempty(name, input, dim)
+    values, indices = op_dim(input, dim=int(dim), keepdim=keepdim)
+    return return_types.make(name, values, indices)
+
+
+def _check_dim_nonempty(name: str, input, dim: int) -> int:
+    """``dim`` wrapped; PyTorch's IndexError if it is empty (max(dim), argmax, median, mode ... have no identity)."""
     d = _wrap_dim(dim, input.dim())
     if input.dim() and input._data.shape[d] == 0:
         raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
-    values, indices = op_dim(input, dim=int(dim), keepdim=keepdim)
-    return return_types.make(name, values, indices)
+    return d
 
 
 def max(input, dim=_ALL_DIMS, keepdim=False):
@@ -957,17 +1051,36 @@ def min(input, dim=_ALL_DIMS, keepdim=False):
 
 def amax(input, dim=(), keepdim=False):
     """Largest value over ``dim`` (all dims if empty or None); ties share the gradient."""
+    if input.numel() == 0:
+        _check_reduced_dims_nonempty("amax", input, dim)
     return D.amax(input, dim=() if dim is None else _raw_dims(dim, input.dim()), keepdim=keepdim)
 
 
 def amin(input, dim=(), keepdim=False):
     """Smallest value over ``dim`` (all dims if empty or None); ties share the gradient."""
+    if input.numel() == 0:
+        _check_reduced_dims_nonempty("amin", input, dim)
     return D.amin(input, dim=() if dim is None else _raw_dims(dim, input.dim()), keepdim=keepdim)
+
+
+def _check_reduced_dims_nonempty(name: str, input, dim) -> None:
+    """amax/amin of an empty tensor: PyTorch's errors when a reduced slice is empty (there is no identity)."""
+    dims = () if dim is None else (dim,) if _is_int(dim) else tuple(dim)
+    if not dims:
+        raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
+                           "reduction dim with the 'dim' argument.")
+    for d in dims:
+        if input._data.shape[_wrap_dim(d, input.dim())] == 0:
+            raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")  # (d as given)
 
 
 def _arg(np_fn, input, dim, keepdim):
     if dim is not None and not _is_int(dim):
         raise _arg_errors.must_be(np_fn.__name__, "dim", "int", dim)
+    if input.numel() == 0:  # (no identity: an empty slice has no argmax)
+        if dim is None:
+            raise IndexError(f"{np_fn.__name__}(): Expected reduction dim to be specified for input.numel() == 0.")
+        _check_dim_nonempty(np_fn.__name__, input, dim)
     if dim is None:
         out = np_fn(input._data.reshape(-1))
         return Tensor._make(np.asarray(out, dtype=np.int64).reshape((1,) * input.dim() if keepdim else ()))
@@ -1028,7 +1141,7 @@ def logsumexp(input, dim=_ALL_DIMS, keepdim=False):
     if dim is None:
         raise TypeError("logsumexp(): argument 'dim' must be tuple of ints, not NoneType")
     dims = _raw_dims(dim, input.dim())
-    if not dims and not keepdim and input.dim():
+    if not dims and not keepdim and input.numel() and input.dim():
         # PyTorch reduces every dim for dim=[] but then adds the kept-dim maximum to the reduced sum in place.
         raise RuntimeError(f"output with shape [] doesn't match the broadcast shape {[1] * input.dim()}")
     return _unary_args(D.logsumexp, input, dim=dims, keepdim=keepdim)
@@ -1040,14 +1153,28 @@ def _unary_args(op, t, **args):
 
 
 def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
-    """Vector p-norm over ``dim`` (all elements if None): p = 2 ('fro'), 1, inf, -inf, 0 or any number."""
-    if p == "nuc":
-        raise NotImplementedError("nuclear norm is not supported")
+    """Vector p-norm over ``dim`` (all elements if None): p = 2 ('fro'), 1, inf, -inf, 0 or any number.
+
+    Another string ('nuc'), or 'fro' over more than two dims, is linalg.matrix_norm's (over every dim when
+    ``dim`` is None), as in PyTorch.
+    """
+    if isinstance(p, str) and (p != "fro" or not (dim is None or isinstance(dim, int) or len(dim) <= 2)):
+        from .linalg import matrix_norm
+        dims = tuple(builtins.range(input.dim())) if dim is None else (dim,) if isinstance(dim, int) else dim
+        return matrix_norm(input, p, dims, keepdim, dtype=dtype)
     ord = 2 if p in ("fro", None) else p
     if not (input.dtype.is_floating_point or input.dtype.is_complex):
         raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as input. "
                            f"Got {_legacy(input.dtype)}")
     dims = None if dim is None else _raw_dims(dim, input.dim())
+    if input.numel() == 0 and (ord < 0 or ord == np.inf):  # max |x|, or a negative power: no identity
+        if not dims:
+            raise RuntimeError(f"linalg.vector_norm cannot compute the {ord:g} norm on an empty tensor because the "
+                               "operation does not have an identity")
+        for d in dims:
+            if input._data.shape[d] == 0:
+                raise RuntimeError(f"linalg.vector_norm cannot compute the {ord:g} norm on the dimension {d}because "
+                                   "this dimension is empty and the operation does not have an identity")
     return D.linalg_vector_norm(input, dtype=dtype, ord=ord, dim=dims, keepdim=keepdim)
 
 
@@ -1391,9 +1518,25 @@ def repeat(input, *repeats):
     return D.repeat(input, repeats=repeats)
 
 
-def flip(input, *dims):
-    """Reverse the order of elements along ``dims`` (a copy)."""
-    dims = _size_args(dims)
+def flip(input, *args, **kwargs):
+    """flip(input, dims): reverse the order of elements along ``dims`` (a copy)."""
+    dims, at = _arg_errors.bind("flip", (input, *args), kwargs, _FLIP_PARAMS)["dims"]
+    return _flip(input, _arg_errors.int_list("flip", "dims", dims, at))
+
+
+def _flip_method(self, *dims, **kwargs):
+    """``x.flip(dims)``, or ``x.flip(0, 1)``: PyTorch's method also takes the dims one by one."""
+    if len(dims) > 1 or (len(dims) == 1 and _is_int(dims[0])):
+        dims = (dims,)
+    dims, at = _arg_errors.bind("flip", (self, *dims), kwargs, _FLIP_PARAMS)["dims"]
+    return _flip(self, _arg_errors.int_list("flip", "dims", dims, at and at - 1))  # (self not counted)
+
+
+_flip_method.__name__ = "flip"
+_FLIP_PARAMS = {"input": _arg_errors.REQUIRED, "dims": _arg_errors.REQUIRED}
+
+
+def _flip(input, dims):
     wrapped = [_wrap_dim(d, input.dim()) for d in dims]
     for d in wrapped:
         if wrapped.count(d) > 1:
@@ -1726,7 +1869,7 @@ def einsum(equation, *operands):
 _NUMBER = (int, float, complex, np.number, np.bool_)  # bool is an int
 
 
-def _compare(np_fn, a, b):
+def _compare(np_fn, a, b, method: bool = False):
     """``np_fn(a, b)`` as a bool tensor, computed in PyTorch's promoted dtype of a and b.
 
     Not NumPy's: a float16 tensor and a 0-dim float64 one compare in float16, an int64 tensor and 0.5 in
@@ -1745,7 +1888,8 @@ def _compare(np_fn, a, b):
         return _compared(np_fn, a._data, b)  # fast path (h < 0.5, h > 0): NumPy converts the number to h's dtype
     elif not isinstance(b, _NUMBER):
         if np_fn in _COMPARISON_NAMES:
-            raise _arg_errors.no_overload(_COMPARISON_NAMES[np_fn], a, b)
+            error = _arg_errors.no_overload(_COMPARISON_NAMES[np_fn], a, b)
+            raise _arg_errors.for_method(error, _COMPARISON_NAMES[np_fn]) if method else error
         raise _not_a_tensor(np_fn.__name__, b, "other", 2)
     if not isinstance(a, Tensor) and np_fn in _COMPARISON_NAMES:  # (torch.eq(1.5, x): PyTorch has no such form)
         raise _arg_errors.no_overload(_COMPARISON_NAMES[np_fn], a, b)
@@ -2082,26 +2226,6 @@ def exp_(input):
 
 
 # =============================================================================================
-# nn: random in-place fills (used by minigrad.nn.init; values come from minigrad's seeded generator)
-# =============================================================================================
-
-def uniform_(input, a=0.0, b=1.0, *, generator=None):
-    """Fill in place with values drawn from U(a, b)."""
-    from ._creation import _check_uniform, _rng
-    _check_uniform(a, b, input.dtype)
-    values = a + (b - a) * _rng(generator).random(input._data.shape)
-    return copy_(input, Tensor._make(values.astype(input._data.dtype)))
-
-
-def normal_(input, mean=0.0, std=1.0, *, generator=None):
-    """Fill in place with values drawn from N(mean, std²)."""
-    from ._creation import _check_normal, _rng
-    _check_normal(std, input.dtype)
-    values = mean + std * _rng(generator).standard_normal(input._data.shape)
-    return copy_(input, Tensor._make(values.astype(input._data.dtype)))
-
-
-# =============================================================================================
 # Creation helpers used by formulas (the full set is in _creation.py)
 # =============================================================================================
 
@@ -2137,15 +2261,13 @@ METHODS = [
 METHODS += [
     "abs", "absolute", "sgn", "sign", "reciprocal", "sqrt", "rsqrt", "exp2", "expm1", "log2", "log10", "log1p",
     "sin", "cos", "tan", "floor", "ceil", "trunc", "fix", "frac", "round", "square", "clamp", "clip",
-    "clamp_min", "clamp_max", "maximum", "minimum", "lerp", "rsub",
+    "clamp_min", "clamp_max", "maximum", "minimum", "lerp", "lerp_", "rsub",
     "prod", "max", "min", "amax", "amin", "argmax", "argmin", "var", "std", "logsumexp", "norm", "cumsum",
     "isnan", "isinf", "isfinite", "isposinf", "isneginf", "isclose", "angle",
     "abs_", "absolute_", "sgn_", "sign_", "reciprocal_", "sqrt_", "rsqrt_", "exp2_", "expm1_", "log_", "log2_",
     "log10_", "log1p_", "sin_", "cos_", "tan_", "tanh_", "sigmoid_", "relu_", "floor_", "ceil_", "trunc_",
     "fix_", "frac_", "round_", "square_", "clamp_", "clip_", "clamp_min_", "clamp_max_",
 ]
-# nn: random in-place fills
-METHODS += ["uniform_", "normal_"]
 # shape, views, indexing and linear algebra
 METHODS += [
     "movedim", "moveaxis", "narrow", "diagonal", "split", "split_with_sizes", "chunk", "repeat", "flip",
@@ -2166,12 +2288,24 @@ def _tensor_method(name: str):
     return method
 
 
+def _comparison_method(np_fn, name: str):
+    """``x.eq(y)``: ``eq`` with PyTorch's method form of its TypeError (no wrapper: x == y costs the same)."""
+    def method(self, other):
+        return _compare(np_fn, self, other, True)
+    method.__name__, method.__qualname__, method.__doc__ = name, f"Tensor.{name}", globals()[name].__doc__
+    return method
+
+
 def _attach_methods():
     g = globals()
     for name in METHODS:
         setattr(Tensor, name, g[name])
+    for np_fn, name in _COMPARISON_NAMES.items():
+        setattr(Tensor, name, _comparison_method(np_fn, name))
     for name in ("maximum", "minimum"):
         setattr(Tensor, name, _tensor_method(name))
+    Tensor.lerp = _lerp_method
+    Tensor.flip = _flip_method
     for name, fn in _CASTS.items():
         setattr(Tensor, name, fn)
     Tensor.T = property(lambda self: permute(self, tuple(builtins.range(self.dim() - 1, -1, -1))))

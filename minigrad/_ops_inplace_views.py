@@ -29,7 +29,8 @@ def _restride(t: Tensor, node_op, args: dict, view_op, view_args: dict, new_layo
     _check_inplace(t, record)  # (leaves that require grad, their views, views that may not change)
     new = new_layout(t._data)
     if record:
-        # (A retain_grad() made before stays with the old node, as in PyTorch: .grad gets the old shape.)
+        # (A retain_grad() made before stays with the old node, as in PyTorch: .grad gets the old shape,
+        # and retains_grad stays True.)
         node_op._record([t], [t], args, _edges_of([t]))  # saves the sizes it had before
     t._data = new
     _check_inference_write(t)

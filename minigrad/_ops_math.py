@@ -1,6 +1,6 @@
 """Elementwise math beyond ``_ops.py``: trigonometric and special functions, remainders, bitwise ops.
 
-Also a few ops along one dim (softmax, cumprod, std_mean) and the constants ``pi``, ``e``, ``inf``, ``nan``.
+Also a few ops along one dim (softmax, cumprod, std_mean, trapezoid) and the constants ``pi``, ``e``, ``inf``, ``nan``.
 As in ``_ops.py``: argument checks, dtype promotion and PyTorch's error messages here, derivatives in
 ``derivatives.py``.
 """
@@ -410,6 +410,122 @@ def logcumsumexp(input, dim):
     return D.logcumsumexp(input, dim=_ops._raw_dims(dim, input.dim())[0])
 
 
+# =============================================================================================
+# erfinv, fmax/fmin, trapezoid (missing-ops pass)
+# =============================================================================================
+
+def erfinv(input):
+    """The inverse error function (integers give floats; ±1 give ±inf, |x| > 1 NaN)."""
+    if isinstance(input, Tensor) and input.is_complex():
+        raise NotImplementedError(f"\"erfinv_vml_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+    return _ops._unary(D.erfinv, input)
+
+
+def erfinv_(input):
+    """In-place erfinv."""
+    if input.is_complex():
+        erfinv(input)  # (PyTorch's error)
+    return _ops._unary(D.erfinv, input, out=input)
+
+
+def _fmax_fmin(op, name, input, other):
+    _ops._tensors_only(name, input, other)
+    if input.is_complex() or other.is_complex():
+        raise RuntimeError(f"{name} not implemented for complex tensors.")
+    return _ops._binary(op, input, other)
+
+
+def fmax(input, other):
+    """Elementwise maximum where a NaN loses to a number (NaN only where both are NaN)."""
+    return _fmax_fmin(D.fmax, "fmax", input, other)
+
+
+def fmin(input, other):
+    """Elementwise minimum where a NaN loses to a number (NaN only where both are NaN)."""
+    return _fmax_fmin(D.fmin, "fmin", input, other)
+
+
+# How PyTorch's "invalid combination of arguments" error lists trapezoid's (and trapz's) overloads.
+_TRAPEZOID_OVERLOADS = ("(Tensor y, Tensor x, *, int dim = -1)", "(Tensor y, *, Number dx = 1, int dim = -1)")
+
+
+def trapezoid(y, x=None, *, dx=None, dim=-1):
+    """∫ y along ``dim`` by the trapezoid rule, at sample points ``x`` or spacing ``dx`` (PyTorch's composite)."""
+    return _trapezoid("trapezoid", y, x, dx, dim)
+
+
+def trapz(y, x=None, *, dx=None, dim=-1):
+    """The older name of trapezoid."""
+    return _trapezoid("trapz", y, x, dx, dim)
+
+
+def _trapezoid(name, y, x, dx, dim):
+    if (x is not None and not isinstance(x, Tensor)) or (x is not None and dx is not None):
+        args = (y,) if x is None else (y, x)
+        kwargs = {k: v for k, v in (("dx", dx), ("dim", dim)) if v is not None and (k != "dim" or v != -1)}
+        raise _arg_errors.invalid_combination(name, args, kwargs, _TRAPEZOID_OVERLOADS)
+    if x is None:
+        # (dx=1 by default) ((Σ y) - (y_first + y_last)/2)·dx
+        dx = 1 if dx is None else dx
+        if y.dim() == 0:
+            raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+        if y.shape[_ops._wrap_dim(dim, y.dim())] == 0:
+            return _zeros_without(y, dim)
+        if y.dtype is _dtypes.bool_:
+            raise RuntimeError("trapezoid: received a bool input for `y`, but bool is not supported")
+        if isinstance(dx, (bool, complex)):
+            raise RuntimeError("trapezoid: Currently, we only support dx as a real number.")
+        ends = _ops.add(_ops.select(y, dim, 0), _ops.select(y, dim, -1))
+        return _scalar_mul(_ops.sub(_ops.sum(y, dim), _scalar_mul(ends, 0.5)), float(dx))
+    d = _ops._wrap_dim(dim, y.dim())
+    if y.dim() == 0:
+        raise IndexError(f"Dimension specified as {d} but tensor has no dimensions")
+    if y.shape[d] == 0:
+        return _zeros_without(y, d)
+    if y.dtype is _dtypes.bool_ or x.dtype is _dtypes.bool_:
+        raise RuntimeError("trapezoid: received a bool input for `x` or `y`, but bool is not supported")
+    if x.dim() == 1:
+        if x.shape[0] != y.shape[d]:
+            raise RuntimeError("trapezoid: There must be one `x` value for each sample point")
+        x = _ops.view(x, [x.shape[0] if i == d else 1 for i in range(y.dim())])
+    elif x.dim() < y.dim():
+        x = _ops.view(x, (1,) * (y.dim() - x.dim()) + tuple(x.shape))
+    # (made in PyTorch's order, left before right: backward then sums their gradients in its order too)
+    left = D.slice(x, dim=d, start=0, end=-1, step=1)
+    spacing = _ops.sub(D.slice(x, dim=d, start=1, end=None, step=1), left)
+    pairs = _ops.add(D.slice(y, dim=d, start=0, end=-1, step=1), D.slice(y, dim=d, start=1, end=None, step=1))
+    return _scalar_div(_ops.sum(_ops.mul(pairs, spacing), d), 2.0)
+
+
+def _zeros_without(y, dim):
+    """PyTorch's answer for no samples: zeros shaped like y without ``dim``."""
+    shape = list(y.shape)
+    del shape[_ops._wrap_dim(dim, y.dim())]
+    return Tensor._make(np.zeros(shape, y._data.dtype))
+
+
+def _other_first_method(name: str):
+    """``x.fmax(other)``: PyTorch's method counts ``other`` as argument 1 in its TypeError."""
+    fn = globals()[name]
+
+    def method(self, other):
+        if not isinstance(other, Tensor):
+            raise _ops._not_a_tensor(name, other, "other", 1)
+        return fn(self, other)
+    method.__name__, method.__doc__ = name, fn.__doc__
+    return method
+
+
+def _scalar_mul(t, number: float):
+    """``t * number`` as PyTorch's C++ does it: the Scalar overload (MulBackward1) for a floating ``t``."""
+    return D.mul_scalar(t, other=number) if t.is_floating_point() or t.is_complex() else _ops.mul(t, number)
+
+
+def _scalar_div(t, number: float):
+    """``t / number`` as PyTorch's C++ does it: the Scalar overload (DivBackward1) for a floating ``t``."""
+    return D.div_scalar(t, other=number) if t.is_floating_point() or t.is_complex() else _ops.div(t, number)
+
+
 # torch.pi, torch.e, torch.inf, torch.nan
 pi = math.pi
 e = math.e
@@ -438,10 +554,12 @@ METHODS = [
     "bitwise_left_shift", "bitwise_right_shift", "cumprod", "addcmul", "addcdiv", "addcmul_", "addcdiv_",
     "logit", "deg2rad", "rad2deg", "sinc", "positive", "copysign", "float_power", "heaviside", "nansum", "nanmean",
     "dist", "take", "cummax", "cummin", "logcumsumexp",
+    "erfinv", "erfinv_", "fmax", "fmin",
 ]
 # minigrad.* functions only.
 FUNCTIONS = [
     "polygamma", "softmax", "log_softmax", "std_mean", "var_mean", "pi", "e", "inf", "nan",
+    "trapezoid", "trapz",
 ]
 
 
@@ -452,6 +570,7 @@ def _attach_methods():
     Tensor.softmax = _softmax_method("softmax")
     Tensor.log_softmax = _softmax_method("log_softmax")
     Tensor.polygamma = lambda self, n: polygamma(n, self)
+    Tensor.fmax, Tensor.fmin = _other_first_method("fmax"), _other_first_method("fmin")
     Tensor.__lshift__ = lambda self, other: bitwise_left_shift(self, other)
     Tensor.__rshift__ = lambda self, other: bitwise_right_shift(self, other)
 

@@ -1,9 +1,13 @@
-"""Matrices: triangles, diagonals, trace, determinant, inverse, cross product.
+"""Matrices: triangles, diagonals, trace, determinant, inverse, cross product; products and statistics built
+from them as PyTorch builds them (kron, tensordot, cdist, cov, corrcoef).
 
 ``minigrad.linalg`` (torch.linalg) re-exports det/inv/cross from here. As in ``_ops.py``: argument checks
 and PyTorch's error messages here, derivatives in ``derivatives.py``.
 """
 from __future__ import annotations
+
+import math
+import warnings
 
 import numpy as np
 
@@ -172,12 +176,215 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     return D.addmm(input, mat1, mat2, beta=beta, alpha=alpha)
 
 
+# =============================================================================================
+# kron, tensordot, cdist, cov, corrcoef (missing-ops pass): PyTorch's compositions, so their nodes
+# are the nodes of the ops PyTorch's C++ calls, in its order
+# =============================================================================================
+
+def _unsafe_view(input, size):
+    """PyTorch's ``at::_unsafe_view``: a reshape that must not copy (UnsafeViewBackward0)."""
+    size = tuple(size)
+    if not _ops._viewable(input._data, size):
+        raise RuntimeError("view size is not compatible with input tensor's size and stride (at least one "
+                           "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
+    return D.unsafe_view(input, size=size)
+
+
+def kron(input, other):
+    """The Kronecker product: every element of ``input`` times the whole of ``other``, in blocks."""
+    n = max(input.dim(), other.dim())
+    a_shape = (1,) * (n - input.dim()) + tuple(input.shape)
+    b_shape = (1,) * (n - other.dim()) + tuple(other.shape)
+    a_view = [s for a in a_shape for s in (a, 1)]              # (a0, 1, a1, 1, ...)
+    b_view = [s for b in b_shape for s in (1, b)]              # (1, b0, 1, b1, ...)
+    product = _ops.mul(_unsafe_view(input, a_view), _unsafe_view(other, b_view))
+    return _unsafe_view(product, [a * b for a, b in zip(a_shape, b_shape)])
+
+
+def tensordot(a, b, dims=2, out=None):
+    """Contract ``a``'s dims ``dims[0]`` with ``b``'s ``dims[1]`` (or a's last ``dims`` with b's first)."""
+    if out is not None:
+        return _ops._into_out("tensordot", out, (a, b), lambda: tensordot(a, b, dims))
+    if not isinstance(dims, (tuple, list, Tensor, int)):
+        raise RuntimeError("tensordot expects dims to be int or tuple[list[int], list[int]] or list[list[int]] "
+                           f"containing two lists, but got dims={dims}")
+    if isinstance(dims, Tensor):
+        if dims.numel() > 1:
+            dims = dims.tolist()
+        else:
+            count = int(dims.item())
+            if count < 0:
+                raise RuntimeError(f"tensordot expects dims >= 0, but got dims={dims}")
+            dims = count
+    if isinstance(dims, int):
+        if dims < 0:
+            raise RuntimeError(f"tensordot expects dims >= 0, but got dims={dims}")
+        if dims > min(a.dim(), b.dim()):
+            raise RuntimeError(f"tensordot expects dims < ndim_a or ndim_b, but got dims={dims}")
+        dims = (list(range(-dims, 0)), list(range(dims)))
+    dims_a, dims_b = ([int(d) for d in ds] if isinstance(ds, (list, tuple)) else [int(ds)] for ds in dims)
+    return _tensordot(a, b, dims_a, dims_b)
+
+
+def _tensordot(a, b, dims_a, dims_b):
+    # PyTorch's native tensordot (aten/src/ATen/native/Linear.cpp), step for step.
+    if len(dims_a) != len(dims_b):
+        raise RuntimeError("both dimension lists should have same length")
+    if a.dtype is not b.dtype:
+        raise RuntimeError("both inputs should have same dtype")
+    t1, t2, csize = a, b, 1
+    for da, db in zip(dims_a, dims_b):
+        s1, s2 = a.shape[_ops._wrap_dim(da, a.dim())], b.shape[_ops._wrap_dim(db, b.dim())]
+        if s2 == 1:  # a broadcast dim: summed right away
+            t1 = _ops.sum(t1, da, True, dtype=t1.dtype)
+        elif s1 == 1:
+            t2 = _ops.sum(t2, db, True, dtype=t2.dtype)
+        elif s1 != s2:
+            raise RuntimeError(f"contracted dimensions need to match, but first has size {s1} in dim {da} and second "
+                               f"has size {s2} in dim {db}")
+        else:
+            csize *= s1
+    kept_a = [i for i in range(a.dim()) if i not in _wrapped(dims_a, a.dim())]
+    kept_b = [i for i in range(b.dim()) if i not in _wrapped(dims_b, b.dim())]
+    sizes = [t1.shape[i] for i in kept_a] + [t2.shape[i] for i in kept_b]
+    size1, size2 = math.prod(t1.shape[i] for i in kept_a), math.prod(t2.shape[i] for i in kept_b)
+    t1, t2 = _ops.permute(t1, kept_a + dims_a), _ops.permute(t2, dims_b + kept_b)
+    if size1 != 1 or size2 != 1:
+        return _ops.reshape(_ops.mm(_ops.reshape(t1, size1, csize), _ops.reshape(t2, csize, size2)), sizes)
+    # A full contraction: a dot product (or, if a flatten would copy, a product and a sum).
+    if t1._data.flags["C_CONTIGUOUS"] and t2._data.flags["C_CONTIGUOUS"]:
+        return _ops.reshape(_ops.dot(_ops.flatten(t1), _ops.flatten(t2)), sizes)
+    return _ops.reshape(_ops.sum(_ops.mul(_ops.squeeze(t1), _ops.squeeze(t2)), dtype=t1.dtype), sizes)
+
+
+def _wrapped(dims, ndim: int) -> list:
+    """``dims`` wrapped into [0, ndim), with PyTorch's error for a dim given twice."""
+    return [_ops._wrap_dim(d, ndim) for d in _ops._raw_dims(dims, ndim)]
+
+
+_CDIST_MODES = {"use_mm_for_euclid_dist_if_necessary": 0, "use_mm_for_euclid_dist": 1,
+                "donot_use_mm_for_euclid_dist": 2}
+
+
+def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
+    """‖x1[..., i, :] - x2[..., j, :]‖_p for every pair of rows (batch dims broadcast)."""
+    if compute_mode not in _CDIST_MODES:
+        raise ValueError(f"{compute_mode} is not a valid value for compute_mode")
+    for name, x in (("X1", x1), ("X2", x2)):
+        if x.dim() < 2:
+            raise RuntimeError(f"cdist only supports at least 2D tensors, {name} got: {x.dim()}D")
+    if x1.shape[-1] != x2.shape[-1]:
+        raise RuntimeError(f"X1 and X2 must have the same number of columns. X1: {x1.shape[-1]} X2: {x2.shape[-1]}")
+    for name, x in (("X1", x1), ("X2", x2)):
+        if not x.dtype.is_floating_point:
+            raise RuntimeError(f"cdist only supports floating-point dtypes, {name} got: {_ops._legacy(x.dtype)}")
+    if not p >= 0:
+        raise RuntimeError("cdist only supports non-negative p values")
+    if x1.dtype is not x2.dtype:
+        raise RuntimeError(f"expected scalar type {_ops._legacy(x1.dtype)} but found {_ops._legacy(x2.dtype)}")
+    if x1.dtype in (_dtypes.float16, _dtypes.bfloat16):
+        raise NotImplementedError(f"\"cdist\" not implemented for '{_ops._legacy(x1.dtype)}'")
+    r1, r2 = x1.shape[-2], x2.shape[-2]
+    try:
+        batch = np.broadcast_shapes(x1.shape[:-2], x2.shape[:-2])
+    except ValueError:
+        _ops._raise_broadcast_error(x1.shape[:-2], x2.shape[:-2])
+    mode = _CDIST_MODES[compute_mode]
+    if x1.numel() and x2.numel() and p == 2 and (mode == 1 or (mode == 0 and (r1 > 25 or r2 > 25))):
+        # The matrix-product path (PyTorch's _euclidean_dist), on batch-expanded copies when batched.
+        if math.prod(batch) != 1:
+            x1 = _ops.view(_ops.contiguous(_ops.expand(x1, batch + (r1, x1.shape[-1]))), -1, r1, x1.shape[-1])
+            x2 = _ops.view(_ops.contiguous(_ops.expand(x2, batch + (r2, x2.shape[-1]))), -1, r2, x2.shape[-1])
+        return _ops.view(D.euclidean_dist(x1, x2), batch + (r1, r2))
+    return D.cdist(x1, x2, p=float(p), compute_mode=None)
+
+
+def cov(input, *, correction=1, fweights=None, aweights=None):
+    """The covariance matrix of the variables in ``input``'s rows (observations in its columns)."""
+    if input.dim() > 2:
+        raise RuntimeError("cov(): expected input to have two or fewer dimensions but got an input with "
+                           f"{input.dim()} dimensions")
+    if input.dtype is _dtypes.bool_:
+        raise RuntimeError("cov(): bool dtype is not supported for input")
+    if input.is_complex():
+        raise NotImplementedError("cov(): complex inputs are not supported by minigrad")
+    x = _ops.view(input, 1, -1) if input.dim() < 2 else input
+    n = x.shape[1]
+    w = None
+    if fweights is not None:
+        _check_cov_weights("fweights", fweights, n, "integral", fweights.dtype._kind == 1)
+        w = fweights
+    if aweights is not None:
+        _check_cov_weights("aweights", aweights, n, "floating point", aweights.dtype.is_floating_point)
+        w = aweights if w is None else _ops.mul(w, aweights)
+    w_sum = _ops.sum(w) if w is not None else _long(n)
+    if w is not None and not bool(w_sum != 0):
+        raise RuntimeError("cov(): weights sum to zero, can't be normalized")
+    avg = _ops.div(_ops.sum(x if w is None else _ops.mul(x, w), 1), w_sum)
+    if w is None:
+        norm = _long(n - correction)
+    elif correction == 0:
+        norm = w_sum
+    elif aweights is None:
+        norm = _ops.sub(w_sum, correction)
+    elif fweights is None and n == 1 and correction == 1:
+        norm = _long(0)
+    else:
+        norm = _ops.sub(w_sum, _ops.div(_ops.mul(_ops.sum(_ops.mul(w, aweights)), correction), w_sum))
+    if bool(norm <= 0):
+        warnings.warn("cov(): degrees of freedom is <= 0. Correction should be strictly less than the number of "
+                      "observations. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
+                      "Correlation.cpp:129.)", UserWarning, stacklevel=2)
+        norm = _ops.zero_(norm)
+    if n == 1 and (fweights is None) != (aweights is None):
+        # PyTorch zeroes the (viewed) input itself here: one weighted observation is its own mean.
+        x = _ops.zero_(x)
+        if x.dtype._kind < 2:
+            x = _ops.to(x, _dtypes.float32)
+    else:
+        x = _ops.sub(x, _ops.unsqueeze(avg, 1))
+    c = _ops.mm(x, _ops.t(x if w is None else _ops.mul(x, w)))
+    return _ops.squeeze(_ops.div(c, norm))
+
+
+def _long(value: int):
+    return Tensor._make(np.array(value, np.int64))
+
+
+def _check_cov_weights(name, weights, n, kind, kind_ok):
+    if weights.dim() > 1:
+        raise RuntimeError(f"cov(): expected {name} to have one or fewer dimensions but got {name} with "
+                           f"{weights.dim()} dimensions")
+    if not kind_ok:
+        raise RuntimeError(f"cov(): expected {name} to have {kind} dtype but got {name} with "
+                           f"{_ops._legacy(weights.dtype)} dtype")
+    if weights.numel() != n:
+        raise RuntimeError(f"cov(): expected {name} to have the same numel as there are observations in the input "
+                           f"but got {weights.numel()} != {n}")
+    if n and bool(weights._data.min() < 0):
+        raise RuntimeError(f"cov(): {name} cannot be negative")
+
+
+def corrcoef(input):
+    """Pearson correlation coefficients of the variables in ``input``'s rows, clipped to [-1, 1]."""
+    if input.dim() > 2:
+        raise RuntimeError("corrcoef(): expected input to have two or fewer dimensions but got an input with "
+                           f"{input.dim()} dimensions")
+    c = cov(input)
+    if c.dim() == 0:
+        return _ops.div(c, c)   # 1, or NaN for a covariance of 0, inf or NaN
+    std = _ops.sqrt(_ops.diagonal(c))
+    c = _ops.div(c, _ops.view(std, -1, 1))
+    c = _ops.div(c, _ops.view(std, 1, -1))
+    return _ops.clamp(c, -1, 1)
+
 METHODS = [
     "tril", "triu", "trace", "diag", "diag_embed", "det", "inverse", "cross", "addmm",
+    "kron", "cov", "corrcoef",
 ]
 # minigrad.* functions only.
 FUNCTIONS = [
-    "tril_indices", "triu_indices",
+    "tril_indices", "triu_indices", "tensordot", "cdist",
 ]
 
 

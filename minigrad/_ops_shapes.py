@@ -11,7 +11,7 @@ import warnings
 
 import numpy as np
 
-from . import _device, _ops
+from . import _arg_errors, _device, _dtypes, _ops
 from . import derivatives as D
 from ._device import check_creation_device
 from ._tensor import Size, Tensor
@@ -88,12 +88,12 @@ def unflatten(input, dim, sizes):
     return _ops.view(input, shape[:d] + tuple(sizes) + shape[d + 1:])
 
 
-def roll(input, shifts, dims=None):
-    """Elements shifted (cyclically) along ``dims`` (the flattened tensor if None): RollBackward0."""
-    if isinstance(shifts, float) or (isinstance(shifts, (list, tuple)) and any(isinstance(s, float) for s in shifts)):
-        raise TypeError("roll(): argument 'shifts' (position 1) must be tuple of ints, not float")
-    shifts = (shifts,) if isinstance(shifts, int) else tuple(shifts)
-    dims = () if dims is None else (dims,) if isinstance(dims, int) else tuple(dims)
+def roll(input, *args, **kwargs):
+    """roll(input, shifts, dims=None): elements shifted cyclically along ``dims`` (the flattened tensor if None)."""
+    call = _arg_errors.bind("roll", (input, *args), kwargs, _ROLL_PARAMS)
+    shifts = _arg_errors.int_list("roll", "shifts", *call["shifts"], one_int=True)
+    dims, at = call["dims"]
+    dims = () if dims is None else _arg_errors.int_list("roll", "dims", dims, at, one_int=True)
     if len(shifts) != len(dims) and not (len(shifts) == 1 and not dims):
         raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:{len(dims)}")
     for d in dims:
@@ -102,6 +102,9 @@ def roll(input, shifts, dims=None):
         _ops._wrap_dim(d, input.dim())
     # Saved as PyTorch shows them: negative numbers as unsigned 64-bit (see derivatives._signed).
     return D.roll(input, shifts=tuple(s % 2 ** 64 for s in shifts), dims=tuple(d % 2 ** 64 for d in dims))
+
+
+_ROLL_PARAMS = {"input": _arg_errors.REQUIRED, "shifts": _arg_errors.REQUIRED, "dims": None}
 
 
 def tile(input, *dims):
@@ -399,6 +402,117 @@ def detach(input):
 
 
 # =============================================================================================
+# block_diag, rot90, cartesian_prod, combinations (missing-ops pass)
+# =============================================================================================
+
+def _tensor_list(tensors: tuple) -> None:
+    """PyTorch's TypeError for a non-tensor among a function's tensors."""
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {type(t).__name__}")
+
+
+def block_diag(*tensors):
+    """The tensors (0-, 1- or 2-D) as the blocks of a block-diagonal matrix (BlockDiagBackward0)."""
+    _tensor_list(tensors)
+    for i, t in enumerate(tensors):
+        if t.dim() > 2:
+            raise RuntimeError(f"torch.block_diag: Input tensors must have 2 or fewer dimensions. Input {i} has "
+                               f"{t.dim()} dimensions")
+    if not tensors:
+        return Tensor._make(np.zeros((1, 0), _dtypes.get_default_dtype().np))
+    dt = tensors[0].dtype
+    for t in tensors[1:]:
+        dt = _dtypes.promote_types(dt, t.dtype)
+    cast = builtins.any(t.dtype is not dt for t in tensors)
+    return D.block_diag(*tensors, dtype=dt if cast else None)
+
+
+def rot90(input, *args, **kwargs):
+    """rot90(input, k=1, dims=(0, 1)): rotate by k·90° in the plane of ``dims``, from the first dim towards the
+    second (Rot90Backward0)."""
+    if not isinstance(input, Tensor):
+        raise _arg_errors.must_be("rot90", "input", "Tensor", input, 1)
+    call = _arg_errors.bind("rot90", (input, *args), kwargs, _ROT90_PARAMS)
+    k, at = call["k"]
+    if not _ops._is_int(k):
+        raise _arg_errors.must_be("rot90", "k", "int", k, at)
+    dims = _arg_errors.int_list("rot90", "dims", *call["dims"])
+    n = input.dim()
+    if len(dims) != 2:
+        raise RuntimeError(f"expected total rotation dims == 2, but got dims = {len(dims)}")
+    if n < 2:
+        raise RuntimeError(f"expected total dims >= 2, but got total dims = {n}")
+    _ops._wrap_dim(dims[0], n), _ops._wrap_dim(dims[1], n)
+    if dims[0] == dims[1] or builtins.abs(dims[0] - dims[1]) == n:
+        raise RuntimeError(f"expected rotation dims to be different, but got dim0 = {dims[0]} and dim1 = {dims[1]}")
+    return D.rot90(input, k=int(k), dims=dims)
+
+
+_ROT90_PARAMS = {"input": _arg_errors.REQUIRED, "k": 1, "dims": (0, 1)}
+
+
+def cartesian_prod(*tensors):
+    """Every combination of one element from each 1-D tensor, as rows (the tensor itself if only one)."""
+    _tensor_list(tensors)
+    for t in tensors:
+        if t.dim() != 1:
+            raise RuntimeError(f"Expect a 1D vector, but got shape {list(t.shape)}")
+    if len(tensors) == 1:
+        return tensors[0]
+    _check_meshgrid(tensors)
+    return _ops.stack([_ops.flatten(g) for g in meshgrid(*tensors, indexing="ij")], 1)
+
+
+def _check_meshgrid(tensors) -> None:
+    if not tensors:
+        raise RuntimeError("meshgrid expects a non-empty TensorList")
+    if builtins.any(t.dtype is not tensors[0].dtype for t in tensors):
+        raise RuntimeError("meshgrid expects all tensors to have the same dtype")
+
+
+def combinations(input, r=2, with_replacement=False):
+    """The length-r combinations of the 1-D input's elements, as rows (itertools.combinations' order)."""
+    if input.dim() != 1:
+        raise RuntimeError(f"Expect a 1D vector, but got shape {list(input.shape)}")
+    if r < 0:
+        raise RuntimeError(f"Expect a non-negative number, but got {r}")
+    if r == 0:
+        return Tensor._make(np.zeros(0, input._data.dtype))
+    # The mask of index tuples i < j < ... (<= with replacement) over the r-dimensional grid, as PyTorch's.
+    grid = np.indices((input.numel(),) * r)
+    mask = np.ones((input.numel(),) * r, bool)
+    for a, b in zip(grid[:-1], grid[1:]):
+        mask &= (a <= b) if with_replacement else (a < b)
+    mask = Tensor._make(mask)
+    return _ops.stack([D.masked_select(g, mask=mask) for g in meshgrid(*[input] * r, indexing="ij")], 1)
+
+
+def unsafe_split(tensor, split_size, dim=0):
+    """Pieces of ``split_size`` along ``dim`` that are not views (UnsafeSplitBackward0; the RNN cells chunk
+    their gates this way before changing them in place)."""
+    if not isinstance(split_size, int):
+        raise TypeError(f"unsafe_split(): argument 'split_size' (position 1) must be int, not "
+                        f"{type(split_size).__name__}")
+    size = _ops._dim_for_split(tensor, dim, "split")
+    if split_size < 0:
+        raise RuntimeError(f"split expects split_size be non-negative, but got split_size={split_size}")
+    if split_size == 0 and size != 0:
+        raise RuntimeError(f"split_size can only be 0 if dimension size is 0, but got dimension size of {size}")
+    return tuple(D.unsafe_split(tensor, split_size=split_size, dim=dim))
+
+
+def unsafe_chunk(input, chunks, dim=0):
+    """At most ``chunks`` equal pieces along ``dim``, not views (see unsafe_split)."""
+    if input.dim() == 0:
+        raise RuntimeError("chunk expects at least a 1-dimensional tensor")
+    if chunks <= 0:
+        raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
+    size = input.shape[_ops._wrap_dim(dim, input.dim())]
+    return tuple(D.unsafe_split(input, split_size=-(-size // chunks), dim=dim))
+
+
+# =============================================================================================
 # Tensor methods and minigrad.* names
 # =============================================================================================
 
@@ -406,11 +520,13 @@ def detach(input):
 METHODS = [
     "broadcast_to", "ravel", "unflatten", "roll", "tile", "repeat_interleave",
     "tensor_split", "hsplit", "vsplit", "dsplit", "fliplr", "flipud", "diff", "take_along_dim",
+    "rot90", "unsafe_split", "unsafe_chunk",
 ]
 # minigrad.* functions only.
 FUNCTIONS = [
     "broadcast_shapes", "broadcast_tensors", "meshgrid", "detach",
     "atleast_1d", "atleast_2d", "atleast_3d", "hstack", "vstack", "row_stack", "dstack", "column_stack",
+    "block_diag", "cartesian_prod", "combinations",
 ]
 # Tensor methods only (torch has no torch.new_zeros ...).
 TENSOR_METHODS = [
@@ -422,6 +538,8 @@ TENSOR_METHODS = [
 def _attach_methods():
     for name in METHODS + TENSOR_METHODS:
         setattr(Tensor, name, globals()[name])
+    for name in ("roll", "rot90"):  # (their TypeErrors number the arguments after self)
+        setattr(Tensor, name, _arg_errors.counting_without_self(globals()[name], name))
     # sizes in bytes and signedness, read from the dtype
     Tensor.itemsize = property(lambda self: self.dtype.itemsize)
     Tensor.nbytes = property(lambda self: self.dtype.itemsize * self.numel())

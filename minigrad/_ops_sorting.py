@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _arg_errors, _dtypes, _ops, return_types
+from . import _arg_errors, _dtypes, _ops, _ops_shapes, return_types
 from . import derivatives as D
 from ._tensor import Tensor
 
@@ -15,20 +15,47 @@ from ._tensor import Tensor
 # Sorting and order statistics
 # =============================================================================================
 
-def sort(input, dim=-1, descending=False, *, stable=False):
-    """(values, indices) sorted along ``dim``; the values are differentiable (SortBackward0)."""
-    if not _ops._is_int(dim):
-        raise _arg_errors.invalid_combination("sort", (input,), {"dim": dim}, _SORT_OVERLOADS)
-    _ops._wrap_dim(dim, input.dim())
-    values, indices = D.sort(input, dim=int(dim), descending=bool(descending))
+def sort(input, *args, **kwargs):
+    """sort(input, dim=-1, descending=False, *, stable): (values, indices) along ``dim``, NaN as the largest.
+
+    The values are differentiable: SortBackward0, or SortBackward1 when ``stable`` is given (PyTorch's other
+    overload, whose dim and descending are keywords only). Equal values keep their order with stable=True;
+    otherwise they come in the order of PyTorch's std::sort (see derivatives._sort_like_pytorch).
+    """
+    dim, descending, stable = _sort_args("sort", input, args, kwargs, _SORT_OVERLOADS)
+    values, indices = _sort(input, dim, descending, stable)
     return return_types.make("sort", values, indices)
 
 
-def argsort(input, dim=-1, descending=False, *, stable=False):
-    """Indices that sort ``input`` along ``dim``."""
-    if not _ops._is_int(dim):
-        raise _arg_errors.invalid_combination("argsort", (input,), {"dim": dim}, _ARGSORT_OVERLOADS)
-    return sort(input, dim, descending).indices
+def _sort(input, dim, descending, stable):
+    """(values, indices): SortBackward0 without ``stable``, SortBackward1 with it (even stable=None)."""
+    if stable is _NOT_GIVEN:
+        return D.sort(input, dim=dim, descending=descending)
+    return D.sort_stable(input, stable=bool(stable), dim=dim, descending=descending)
+
+
+def argsort(input, *args, **kwargs):
+    """argsort(input, dim=-1, descending=False, *, stable): the indices that sort ``input`` along ``dim``."""
+    dim, descending, stable = _sort_args("argsort", input, args, kwargs, _ARGSORT_OVERLOADS)
+    if stable is None:  # (argsort's stable, unlike sort's, may not be None)
+        raise _arg_errors.invalid_combination("argsort", (input, *args), kwargs, _ARGSORT_OVERLOADS)
+    return _sort(input, dim, descending, stable)[1]
+
+
+_NOT_GIVEN = object()  # sort(x) and sort(x, stable=...) are different overloads
+
+
+def _sort_args(name, input, args, kwargs, overloads):
+    """(dim, descending, stable) of a sort/argsort call, or PyTorch's error for a call no overload takes."""
+    stable = kwargs.get("stable", _NOT_GIVEN)
+    dim = args[0] if args else kwargs.get("dim", -1)
+    descending = args[1] if len(args) > 1 else kwargs.get("descending", False)
+    fits = (_ops._is_int(dim) and len(args) <= 2 and set(kwargs) <= {"dim", "descending", "stable"}
+            and (stable is _NOT_GIVEN or (not args and (stable is None or isinstance(stable, bool)))))
+    if not fits:
+        raise _arg_errors.invalid_combination(name, (input, *args), kwargs, overloads)
+    _ops._wrap_dim(dim, input.dim())
+    return int(dim), bool(descending), stable
 
 
 # How PyTorch's "invalid combination of arguments" error lists sort's and argsort's overloads.
@@ -62,7 +89,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
 def kthvalue(input, k, dim=-1, keepdim=False):
     """(values, indices) of the k-th smallest element along ``dim`` (as sort, then select)."""
     _ops._check_int_dim("kthvalue", dim)
-    d = _ops._wrap_dim(dim, input.dim())
+    d = _ops._check_dim_nonempty("kthvalue", input, dim)
     if not 1 <= k <= (input._data.shape[d] if input.dim() else 1):
         raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {d}")
     values, indices = D.kthvalue(input, k=int(k), dim=int(dim), keepdim=bool(keepdim))
@@ -74,12 +101,10 @@ def median(input, dim=_ops._ALL_DIMS, keepdim=False):
     if dim is _ops._ALL_DIMS and keepdim:  # (PyTorch's overload with keepdim also needs a dim)
         raise TypeError('median() missing 1 required positional arguments: "dim"')
     if dim is _ops._ALL_DIMS:
-        if input.numel() == 0:
-            return Tensor._make(np.array(np.nan, input._data.dtype))
-        return D.median_all(input)
+        return D.median_all(input)  # (NaN, as the input's dtype, for an empty input)
     if not _ops._is_int(dim):
         raise _arg_errors.must_be("median", "dim", "int", dim)
-    _ops._wrap_dim(dim, input.dim())
+    _ops._check_dim_nonempty("median", input, dim)
     values, indices = D.median_dim(input, dim=int(dim), keepdim=bool(keepdim))
     return return_types.make("median", values, indices)
 
@@ -87,9 +112,113 @@ def median(input, dim=_ops._ALL_DIMS, keepdim=False):
 def mode(input, dim=-1, keepdim=False):
     """(values, indices): the most frequent value along ``dim`` (the smallest among ties)."""
     _ops._check_int_dim("mode", dim)
-    _ops._wrap_dim(dim, input.dim())
+    _ops._check_dim_nonempty("mode", input, dim)
     values, indices = D.mode(input, dim=int(dim), keepdim=bool(keepdim))
     return return_types.make("mode", values, indices)
+
+
+# =============================================================================================
+# quantile, nanquantile: composites, as in PyTorch (sort, gather, lerp_: their nodes make the graph)
+# =============================================================================================
+
+def quantile(input, *args, **kwargs):
+    """quantile(input, q, dim=None, keepdim=False, *, interpolation='linear'): the q-th quantiles of all
+    elements (or along ``dim``); q is a number or a 1-D tensor (whose values index the result's first dim).
+
+    A quantile lies between two order statistics: 'linear' interpolates, 'midpoint' takes their mean,
+    'lower', 'higher' and 'nearest' one of them. A slice holding a NaN gives NaN.
+    """
+    return _quantile("quantile", input, args, kwargs, ignore_nan=False)
+
+
+def nanquantile(input, *args, **kwargs):
+    """nanquantile(input, q, dim=None, keepdim=False, *, interpolation='linear'): quantile of the non-NaN
+    values (NaN for a slice of NaNs only)."""
+    return _quantile("nanquantile", input, args, kwargs, ignore_nan=True)
+
+
+_QUANTILE_OVERLOADS = tuple(
+    f"(Tensor input, {q} q, int dim = None, bool keepdim = False, *, str interpolation = \"linear\", "
+    "Tensor out = None)" for q in ("Tensor", "float"))
+_INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")
+
+
+def _quantile(name, input, args, kwargs, ignore_nan):
+    q, dim, keepdim, interpolation = _quantile_args(name, input, args, kwargs)
+    if not isinstance(q, Tensor):
+        if not 0 <= q <= 1:  # (False for NaN too)
+            raise RuntimeError(f"quantile() q must be in the range [0, 1] but got {float(q):g}")
+        q = Tensor._make(np.array(q, input._data.dtype))  # (in the input's dtype, checked below)
+    if interpolation not in _INTERPOLATIONS:
+        raise RuntimeError("quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, but "
+                           f"got {interpolation}")
+    if input.numel() == 0:
+        raise RuntimeError("quantile() input tensor must be non-empty")
+    if q.dim() > 1:
+        raise RuntimeError("quantile() q must be a scalar or 1D tensor")
+    if input.dtype not in (_dtypes.float32, _dtypes.float64):
+        raise RuntimeError("quantile() input tensor must be either float or double dtype")
+    if q.dtype is not input.dtype:
+        raise RuntimeError("quantile() q tensor must be same dtype as the input tensor")
+    d = None if dim is None else _ops._wrap_dim(dim, input.dim())
+    if q.numel() and not ((q._data >= 0) & (q._data <= 1)).all():
+        raise RuntimeError("quantile() q values must be in the range [0, 1]")
+    return _quantile_compute(input, q, d, keepdim, interpolation, ignore_nan)
+
+
+def _quantile_args(name, input, args, kwargs):
+    """(q, dim, keepdim, interpolation) of a quantile call, or PyTorch's error when no overload takes it."""
+    names = ("q", "dim", "keepdim")
+    given = {"dim": None, "keepdim": False, "interpolation": "linear", **dict(zip(names, args)), **kwargs}
+    q, dim = given.get("q"), given["dim"]
+    fits = (isinstance(input, Tensor) and len(args) <= 3 and "q" in given and len(given) == 4
+            and not set(kwargs) & set(names[:len(args)])
+            and (isinstance(q, Tensor) or (isinstance(q, (int, float, np.number)) and not isinstance(q, complex)))
+            and (dim is None or _ops._is_int(dim)) and isinstance(given["keepdim"], bool)
+            and isinstance(given["interpolation"], str))
+    if not fits:
+        raise _arg_errors.invalid_combination(name, (input, *args), kwargs, _QUANTILE_OVERLOADS)
+    return q, dim, given["keepdim"], given["interpolation"]
+
+
+def _quantile_compute(input, q, dim, keepdim, interpolation, ignore_nan):
+    """PyTorch's quantile_compute, step for step: each slice sorted (NaNs last), the rank q·(n - 1) looked up."""
+    n_dims = input.dim()
+    if dim is None:
+        ordered = input.flatten().sort().values
+        out_shape = [1] * n_dims if keepdim else []
+    else:
+        # the reduced dim moved last (PyTorch moves it only if it is not last already)
+        moved = input if dim == n_dims - 1 else input.unsqueeze(-1).transpose(dim, -1)
+        ordered = moved.sort().values
+        out_shape = list(input.shape)
+        if keepdim and n_dims:
+            out_shape[dim] = 1
+        elif n_dims:
+            del out_shape[dim]
+    ordered = ordered.view(out_shape + [ordered.shape[-1]])  # a row per output element, q aside
+    nan = ordered.isnan()
+    if ignore_nan:  # the rank among the non-NaN values (0 for a row of NaNs only: its answer is NaN)
+        ranks = q * (nan.logical_not().sum(-1, True) - 1)
+        ranks.masked_fill_(ranks < 0, 0)
+    else:  # a row holding a NaN looks up its last value, a NaN
+        last = ordered.shape[-1] - 1
+        ranks, has_nan = _ops_shapes.broadcast_tensors(q * last, nan.any(-1, True))
+        ranks = ranks.masked_fill(has_nan, last)
+    if interpolation == "lower":
+        ranks.floor_()
+    elif interpolation == "higher":
+        ranks.ceil_()
+    elif interpolation == "nearest":
+        ranks.round_()  # (half to even)
+    below = ranks.long()
+    values = ordered.gather(-1, below)
+    if interpolation in ("linear", "midpoint"):
+        weights = ranks.new_full(ranks.shape, 0.5) if interpolation == "midpoint" else ranks - below
+        values.lerp_(ordered.gather(-1, ranks.ceil_().long()), weights)
+    if q.dim() == 0:
+        return values.squeeze_(-1)
+    return values.unsqueeze_(0).transpose_(0, -1).squeeze_(-1)  # the q values first
 
 
 # =============================================================================================
@@ -100,7 +229,8 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
     """The distinct values (sorted), optionally with inverse indices and counts."""
     if dim is not None:
         raise NotImplementedError("unique(dim=...) is not supported")
-    values, inverse, counts = np.unique(input._data, return_inverse=True, return_counts=True)
+    # (each NaN is a value of its own, as in PyTorch: NaN != NaN)
+    values, inverse, counts = np.unique(input._data, return_inverse=True, return_counts=True, equal_nan=False)
     out = [Tensor._make(values)]
     if return_inverse:
         out.append(Tensor._make(inverse.reshape(input._data.shape).astype(np.int64)))
@@ -168,10 +298,27 @@ def bincount(input, weights=None, minlength=0):
 
 def histc(input, bins=100, min=0, max=0):
     """Histogram with ``bins`` equal bins between min and max (the data's range when both are 0)."""
-    data = input._data.astype(np.float64)
+    if not _ops._is_int(bins):
+        raise _arg_errors.must_be("histc", "bins", "int", bins)
+    if input.dtype is _dtypes.bool_:
+        raise NotImplementedError("\"linspace_cpu\" not implemented for 'Bool'")
+    if input.dtype._kind == 1:
+        raise NotImplementedError(f"\"histogram_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+    if bins <= 0:
+        raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
     lo, hi = float(min), float(max)
+    if input.is_complex():
+        kernel = "aminmax_cpu" if lo == hi and input.numel() else "histogram_cpu"
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{_ops._legacy(input.dtype)}'")
+    data = input._data.astype(np.float64)
     if lo == hi and data.size:
         lo, hi = float(data.min()), float(data.max())
+    if not (np.isfinite(lo) and np.isfinite(hi)):
+        # (a NaN from the data prints as C++ prints the NaN the CPU makes: "-nan")
+        text = [("-nan" if np.isnan(v) and float(min) == float(max) else f"{v:g}") for v in (lo, hi)]
+        raise RuntimeError(f"torch.histc: range of [{text[0]}, {text[1]}] is not finite")
+    if lo > hi:
+        raise RuntimeError("torch.histc: max must be larger than min")
     if lo == hi:
         lo, hi = lo - 1, hi + 1
     counts, _ = np.histogram(data, bins=bins, range=(lo, hi))
@@ -195,6 +342,130 @@ def is_nonzero(input) -> bool:
 
 
 # =============================================================================================
+# aminmax, nanmedian, bucketize, searchsorted (missing-ops pass)
+# =============================================================================================
+
+def aminmax(input, *, dim=None, keepdim=False):
+    """(min, max) of all elements, or along ``dim``; each output's gradient goes to the elements equal to it."""
+    if dim is not None and not _ops._is_int(dim):
+        raise _arg_errors.must_be("aminmax", "dim", "int", dim)
+    if input.is_complex():
+        raise NotImplementedError(f"\"aminmax_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+    if dim is None:
+        if input.numel() == 0:
+            raise RuntimeError("aminmax(): cannot compute aminmax over an empty dimension as the operation has no "
+                               "identity.")
+    else:
+        d = _ops._wrap_dim(dim, input.dim())
+        if input.dim() and input._data.shape[d] == 0:
+            raise IndexError(f"aminmax: Expected reduction dim {d} to have non-zero size.")
+        dim = int(dim)
+    low, high = D.aminmax(input, dim=dim, keepdim=bool(keepdim))
+    return return_types.aminmax((low, high))
+
+
+def nanmedian(input, dim=_ops._ALL_DIMS, keepdim=False):
+    """The lower median of the non-NaN elements, or (values, indices) along ``dim``."""
+    if dim is _ops._ALL_DIMS and keepdim:  # (PyTorch's overload with keepdim also needs a dim)
+        raise TypeError('nanmedian() missing 1 required positional arguments: "dim"')
+    if dim is _ops._ALL_DIMS:
+        if input.numel() and (input.dtype is _dtypes.bool_ or input.is_complex()):
+            raise NotImplementedError(f"\"median_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+        return D.nanmedian_all(input)  # (NaN, as the input's dtype, for an empty input)
+    if not _ops._is_int(dim):
+        raise _arg_errors.must_be("nanmedian", "dim", "int", dim, 2)
+    d = _ops._wrap_dim(dim, input.dim())
+    if input.dtype is _dtypes.bool_ or input.is_complex():
+        raise NotImplementedError(f"\"median_out\" not implemented for '{_ops._legacy(input.dtype)}'")
+    if input.dim() and input._data.shape[d] == 0:
+        raise IndexError(f"median(): Expected reduction dim {d} to have non-zero size.")
+    values, indices = D.nanmedian_dim(input, dim=int(dim), keepdim=bool(keepdim))
+    return return_types.make("nanmedian", values, indices)
+
+
+def _binary_search(boundaries: np.ndarray, values: np.ndarray, right: bool) -> np.ndarray:
+    """PyTorch's lower/upper bound: for each value, the first boundary not < it (``right``: not <= it).
+
+    A plain bisection over each row of ``boundaries`` (a row per row of ``values``), step for step as
+    PyTorch's kernel, so NaNs and unsorted boundaries give PyTorch's answers too.
+    """
+    start = np.zeros(values.shape, np.int64)
+    end = np.full(values.shape, boundaries.shape[-1], np.int64)
+    rows = np.arange(values.shape[0])[:, None]
+    with np.errstate(invalid="ignore"):
+        while True:
+            active = start < end
+            if not active.any():
+                return start
+            mid = start + (end - start) // 2
+            at = boundaries[rows, np.minimum(mid, boundaries.shape[-1] - 1)]
+            go_right = ~(at > values) if right else ~(at >= values)
+            start = np.where(active & go_right, mid + 1, start)
+            end = np.where(active & ~go_right, mid, end)
+
+
+def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=None, sorter=None):
+    """Where each value of ``input`` would go in the (last-dim) sorted ``sorted_sequence`` to keep it sorted."""
+    if side is not None:
+        if side not in ("left", "right"):
+            raise RuntimeError(f"torch.searchsorted(): side can only be 'left' or 'right' but got {side}")
+        if right and side == "left":
+            raise RuntimeError("torch.searchsorted(): side and right can't be set to opposites, got side of left "
+                               "while right was True")
+        right = side == "right"
+    return _search("searchsorted", sorted_sequence, input, out_int32, right, sorter)
+
+
+def bucketize(input, boundaries, *, out_int32=False, right=False):
+    """The bucket of each value: the index of the first boundary >= it (> it with ``right``)."""
+    if boundaries.dim() != 1:
+        raise RuntimeError(f"boundaries tensor must be 1 dimension, but got dim({boundaries.dim()})")
+    return _search("bucketize", boundaries, input, out_int32, right, None)
+
+
+def _search(name, boundaries, input, out_int32, right, sorter):
+    scalar = not isinstance(input, Tensor)
+    values = _ops._wrap_scalar(input) if scalar else input
+    if boundaries.dim() == 0:
+        raise RuntimeError("torch.searchsorted(): boundaries tensor should have positive dimension, but got 0 "
+                           "dimension")
+    if scalar and boundaries.dim() != 1:
+        raise RuntimeError("torch.searchsorted(): input value can be a scalar only when boundaries tensor dimension "
+                           f"is 1, but we got boundaries tensor dim({boundaries.dim()}) and input value's dim(0) "
+                           "numel(1)")
+    if boundaries.dim() != 1 and tuple(boundaries.shape[:-1]) != tuple(values.shape[:-1]):
+        raise RuntimeError("torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 "
+                           "dimensions of boundaries tensor and input value tensor must match, but we got boundaries "
+                           f"tensor {list(boundaries.shape)} and input value tensor {list(values.shape)}")
+    seq = boundaries._data
+    if sorter is not None:
+        if sorter.dtype is not _dtypes.int64:
+            raise RuntimeError("torch.searchsorted(): sorter must be a tensor of long dtype but got dtype "
+                               f"{_ops._legacy(sorter.dtype)}")
+        if tuple(sorter.shape) != tuple(boundaries.shape):
+            raise RuntimeError("torch.searchsorted(): boundary and sorter must have the same size, but got boundary "
+                               f"tensor {list(boundaries.shape)}and got sorter tensor {list(sorter.shape)}")
+        n = seq.shape[-1]
+        if sorter.numel() and (int(sorter._data.min()) < 0 or int(sorter._data.max()) >= n):
+            raise RuntimeError("torch.searchsorted(): sorter index out of range")
+        seq = np.take_along_axis(seq, sorter._data, axis=-1)
+    dt = _dtypes.result_type(boundaries, values if not scalar else input)
+    if dt is _dtypes.bool_ or dt.is_complex:
+        raise NotImplementedError(f"\"searchsorted_out_cpu\" not implemented for '{_ops._legacy(dt)}'")
+    with np.errstate(invalid="ignore", over="ignore"):
+        seq = seq.astype(dt.np, copy=False)
+        vals = values._data.astype(dt.np, copy=False)
+    if boundaries.dim() == 1:
+        flat = vals.reshape(1, -1)
+        rows = seq.reshape(1, -1)
+    else:
+        flat = vals.reshape(-1, vals.shape[-1] if vals.ndim else 1)
+        rows = seq.reshape(-1, seq.shape[-1])
+    found = _binary_search(rows, flat, right).reshape(vals.shape)
+    return Tensor._make(found.astype(np.int32 if out_int32 else np.int64))
+
+
+# =============================================================================================
 # Tensor methods and minigrad.* names
 # =============================================================================================
 
@@ -202,16 +473,19 @@ def is_nonzero(input) -> bool:
 METHODS = [
     "sort", "argsort", "msort", "topk", "kthvalue", "median", "mode", "unique", "unique_consecutive", "nonzero",
     "argwhere", "count_nonzero", "masked_select", "bincount", "histc", "is_nonzero",
+    "aminmax", "nanmedian", "quantile", "nanquantile",
 ]
 # minigrad.* functions only.
 FUNCTIONS = [
-    "isin",
+    "isin", "bucketize", "searchsorted",
 ]
 
 
 def _attach_methods():
     for name in METHODS:
         setattr(Tensor, name, globals()[name])
+    for name in ("quantile", "nanquantile"):  # (PyTorch's "invalid combination" error, as methods list it)
+        setattr(Tensor, name, _arg_errors.method_form(globals()[name], name))
 
 
 _attach_methods()

@@ -1,4 +1,5 @@
-"""libstdc++'s nth_element, partial_sort and sort, step for step (PyTorch's CPU topk calls them).
+"""libstdc++'s nth_element, partial_sort and sort, step for step (PyTorch's CPU topk and mode call them),
+and PyTorch's own quickselect (kthvalue's).
 
 Only the order of *equal* values depends on these algorithms (which of two tied elements topk returns);
 minigrad runs them for rows with ties, and a NumPy sort otherwise. ``less(x, y)`` is the comparator.
@@ -174,3 +175,40 @@ def sort(a: list, stop: int, less) -> None:
             _unguarded_linear_insert(a, i, less)
     else:
         _insertion_sort(a, 0, stop, less)
+
+
+def quick_select(a: list, k: int, greater) -> None:
+    """PyTorch's quick_select_template (aten/src/ATen/native/SortingUtils.h): put the k-th smallest at a[k].
+
+    A median-of-three quickselect; ``greater(x, y)`` is its comparator (kthvalue's: x > y, NaN the largest).
+    """
+    lo, hi = 0, len(a) - 1
+    while hi > lo:
+        if hi == lo + 1:  # two elements
+            if greater(a[lo], a[hi]):
+                a[lo], a[hi] = a[hi], a[lo]
+            return
+        mid = lo + (hi - lo) // 2  # the median of a[lo], a[mid], a[hi] becomes the pivot, at a[lo]
+        a[mid], a[lo + 1] = a[lo + 1], a[mid]
+        if greater(a[lo + 1], a[hi]):
+            a[lo + 1], a[hi] = a[hi], a[lo + 1]
+        if greater(a[lo], a[hi]):
+            a[lo], a[hi] = a[hi], a[lo]
+        if greater(a[lo + 1], a[lo]):
+            a[lo + 1], a[lo] = a[lo], a[lo + 1]
+        i, j, pivot = lo + 1, hi, a[lo]
+        while True:
+            i += 1
+            while greater(pivot, a[i]):
+                i += 1
+            j -= 1
+            while greater(a[j], pivot):
+                j -= 1
+            if j < i:
+                break
+            a[i], a[j] = a[j], a[i]
+        a[lo], a[j] = a[j], a[lo]
+        if j <= k:
+            lo = i
+        if j >= k:
+            hi = j - 1

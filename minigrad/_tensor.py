@@ -6,7 +6,7 @@ grad_                   ``_grad``            (``.grad``)
 grad_fn                 ``_grad_fn``         (``.grad_fn``; None for leaves)
 grad_accumulator_       ``_grad_accumulator`` (weak reference to the leaf's AccumulateGrad)
 requires_grad_          ``_requires_grad``   (``.requires_grad``)
-retains_grad_           ``retains_grad`` property (a hook registered on grad_fn)
+retains_grad_           ``_retains_grad``    (``.retains_grad``; the hook itself is registered on a grad_fn)
 is_view_ / base_        ``_base``            (``._is_view()``, ``._base``)
 version_counter_        ``_version_counter`` (a one-element list shared by a tensor and its views)
 output_nr_              ``_output_nr``       (which output of grad_fn this tensor is)
@@ -16,12 +16,14 @@ The operations themselves live in ``_ops.py`` (the user-facing functions) and ``
 """
 from __future__ import annotations
 
+import os
+import sys
 import warnings
 import weakref
 
 import numpy as np
 
-from . import _dtypes
+from . import _dtypes, autograd
 from ._class_names import TorchNamed
 from ._printing import format_tensor
 from .autograd import grad_mode
@@ -29,6 +31,9 @@ from .autograd.graph import AccumulateGrad, _add_hook, _HookDict
 
 _STATE = grad_mode.STATE
 _NO_EDGE = (None, 0)  # the edge of a tensor that does not require grad (one shared tuple)
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+# float()/complex() of a tensor that requires grad warn once per process (PyTorch's TORCH_WARN_ONCE).
+_warned_scalar_conversion = [False]
 
 # The type names PyTorch uses in some messages ("torch.FloatTensor").
 _LEGACY_NAMES = {
@@ -42,6 +47,26 @@ _CPP_NAMES = {
     "complex64": "c10::complex<float>", "complex128": "c10::complex<double>", "int64": "long int",
     "int32": "int", "int16": "short int", "int8": "signed char", "uint8": "unsigned char", "bool": "bool",
 }
+
+
+def _warn_scalar_conversion() -> None:
+    """PyTorch's warning for float()/complex() of a tensor that requires grad (and grad mode on), once."""
+    if _warned_scalar_conversion[0]:
+        return
+    _warned_scalar_conversion[0] = True
+    warnings.warn("Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n"
+                  "Consider using tensor.detach() first. (Triggered internally at "
+                  "/__w/pytorch/pytorch/torch/csrc/autograd/generated/python_variable_methods.cpp:822.)",
+                  UserWarning, stacklevel=_user_stacklevel())
+
+
+def _user_stacklevel() -> int:
+    """The ``stacklevel`` that blames the caller's first frame outside minigrad (PyTorch's warnings show the
+    user's line: its conversions run in C++, minigrad's in Python frames of its own)."""
+    frame, level = sys._getframe(1), 1  # (level 1: the function that calls warnings.warn)
+    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE_DIR):
+        frame, level = frame.f_back, level + 1
+    return level
 
 
 class Size(tuple, metaclass=TorchNamed):
@@ -118,6 +143,8 @@ class Tensor(metaclass=_TensorType):
 
     # Lets NumPy defer to Tensor's reflected operators (ndarray * Tensor -> Tensor.__rmul__).
     __array_priority__ = 1000
+    # Set (in the instance's __dict__) by retain_grad(); like PyTorch's flag it stays set for good.
+    _retains_grad = False
 
     def __init__(self, *args, **kwargs) -> None:
         # torch.Tensor(2, 3) makes an uninitialised float tensor; torch.Tensor([1, 2]) copies data.
@@ -320,6 +347,8 @@ class Tensor(metaclass=_TensorType):
         return bool(self._data.reshape(()))
 
     def __float__(self) -> float:
+        if self._requires_grad and _STATE.enabled:
+            _warn_scalar_conversion()
         return float(self._scalar("double"))
 
     def __int__(self) -> int:
@@ -342,6 +371,10 @@ class Tensor(metaclass=_TensorType):
         return int(self.item())
 
     def __complex__(self) -> complex:
+        if self._requires_grad and _STATE.enabled:
+            _warn_scalar_conversion()
+        if self._data.size != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
         return complex(self.item())
 
     def __hash__(self) -> int:
@@ -350,7 +383,8 @@ class Tensor(metaclass=_TensorType):
     def __repr__(self, *, tensor_contents=None) -> str:
         try:
             fn = self.grad_fn
-            name = fn.name().removeprefix("torch::autograd::") if fn is not None else None
+            # type(fn).name: a custom Function's ctx may have set an attribute ``name`` on the node
+            name = type(fn).name(fn).removeprefix("torch::autograd::") if fn is not None else None
         except RuntimeError:  # a view whose history an in-place change made invalid (as PyTorch prints it)
             name = "Invalid"
         return format_tensor(self._data, self.dtype, requires_grad=self._requires_grad, grad_fn_name=name,
@@ -388,7 +422,7 @@ class Tensor(metaclass=_TensorType):
                 "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach()."
             )
         if value and not (self.dtype.is_floating_point or self.dtype.is_complex):
-            raise RuntimeError("only Tensors of floating point dtype can require gradients")
+            raise RuntimeError("only Tensors of floating point and complex dtype can require gradients")
         if value and self._is_inference and not _STATE.inference:
             raise RuntimeError("Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.")
         self._requires_grad = bool(value)
@@ -400,6 +434,9 @@ class Tensor(metaclass=_TensorType):
                 "you can only change requires_grad flags of leaf variables. If you want to use a computed "
                 "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach()."
             )
+        if requires_grad and not (self.dtype.is_floating_point or self.dtype.is_complex):
+            # (PyTorch's requires_grad_ words this without "and complex"; its setter says both)
+            raise RuntimeError("only Tensors of floating point dtype can require gradients")
         if self.is_leaf:
             self.requires_grad = requires_grad
         return self
@@ -471,23 +508,35 @@ class Tensor(metaclass=_TensorType):
 
     @property
     def retains_grad(self) -> bool:
-        """True if backward will store this non-leaf tensor's gradient in ``.grad``."""
-        fn = self._grad_fn
-        if fn is None or fn._retains_grad is None:
-            return False
-        ref = fn._retains_grad.get(self._output_nr)
-        return ref is not None and ref() is self
+        """True if retain_grad() was called on this (then non-leaf) tensor."""
+        return self._retains_grad
 
     def retain_grad(self) -> None:
         """Make backward fill ``.grad`` for this non-leaf tensor."""
         if not self._requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
         fn = self.grad_fn
-        if fn is None:  # leaves keep their grad anyway
+        if fn is None or self._retains_grad:  # leaves keep their grad anyway; a second call does nothing
             return
         if fn._retains_grad is None:
             fn._retains_grad = {}
         fn._retains_grad[self._output_nr] = weakref.ref(self)
+        self._retains_grad = True
+
+    def _move_retains_grad(self, old_fn) -> None:
+        """retain_grad's hook moves from ``old_fn`` to the tensor's new grad_fn (after an in-place op).
+
+        After ``t_()``, ``unsqueeze_()`` ... the hook stays on the node it was registered on, as in PyTorch
+        (whose .grad then has the old shape): it is not on ``old_fn`` then, and stays where it is.
+        """
+        hooks = old_fn._retains_grad if old_fn is not None else None
+        for nr, ref in list(hooks.items()) if hooks else ():
+            if ref() is self:
+                del hooks[nr]
+                fn = self._grad_fn
+                if fn._retains_grad is None:
+                    fn._retains_grad = {}
+                fn._retains_grad[self._output_nr] = ref
 
     def register_hook(self, hook):
         """Call ``hook(grad)`` when this tensor's gradient is computed; a returned tensor replaces it."""
@@ -530,8 +579,7 @@ class Tensor(metaclass=_TensorType):
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None) -> None:
         """Accumulate d(self)/d(leaf) into every leaf's ``.grad`` (``gradient`` weighs a non-scalar self)."""
-        from .autograd import backward
-        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+        autograd.backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
     # ---- detaching and data ------------------------------------------------------------------
     def detach(self) -> Tensor:
@@ -543,7 +591,7 @@ class Tensor(metaclass=_TensorType):
 
     def detach_(self) -> Tensor:
         """Cut this tensor off from the graph, in place."""
-        if self._base is not None and self._base._requires_grad:
+        if self._base is not None:  # (every view, whether or not its base requires grad, as in PyTorch)
             raise RuntimeError("Can't detach views in-place. Use detach() instead. If you are using "
                                "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view "
                                "is set as True, gradients are views of DDP buckets, and hence detach_() "
@@ -583,9 +631,12 @@ class Tensor(metaclass=_TensorType):
             self._view_version = -1  # keep failing, as PyTorch does, until the view is dropped
             raise RuntimeError(view_rebase_error(self, self._creation_meta, indirect=True))
         from .derivatives import as_strided_view
+        old_fn = self._grad_fn
         self._grad_fn = as_strided_view(base, self)
         self._output_nr = 0
         self._requires_grad = True
+        if self._retains_grad:
+            self._move_retains_grad(old_fn)
 
     # ---- operators ---------------------------------------------------------------------------
     # Operators dispatch to the functions in _ops.py (attached there, see _ops.METHODS). As in PyTorch,

@@ -26,7 +26,10 @@ import warnings
 
 import numpy as np
 
-from ._dispatch import _QUIET, _STATE, Op, _extras, _np_errstate
+from . import _float_math
+from . import _polygamma as _polygamma_kernels
+from ._dispatch import _QUIET, _STATE, Op, _extras, _np_errstate, joint
+from ._float_math import via_float64 as _via_float64
 from ._fused import fma
 from ._tensor import Tensor
 
@@ -34,8 +37,14 @@ from ._tensor import Tensor
 
 
 def _ops():
-    from . import _ops as ops
-    return ops
+    """The ``_ops`` module (it imports this one, so it is imported on first use and then kept)."""
+    if not _OPS_MODULE:
+        from . import _ops as ops
+        _OPS_MODULE.append(ops)
+    return _OPS_MODULE[0]
+
+
+_OPS_MODULE: list = []  # an import statement per formula call would cost ~0.9 us
 
 
 def _untracked() -> bool:
@@ -70,7 +79,7 @@ def sum_backward(grad, sizes, dim, keepdim):
     if not keepdim and len(sizes) > 0:
         for d in sorted(_dims(dim, len(sizes))):
             grad = grad.unsqueeze(d)
-    return grad.expand(sizes)
+    return expand(grad, size=sizes)  # (the op itself: the sizes need none of Tensor.expand's checks)
 
 
 def _dims(dim, ndim):
@@ -174,16 +183,16 @@ def permute_backwards(grad, dims):
 neg = Op("neg", "NegBackward0", np.negative,
          jvp="linear",
          self=lambda grad: grad.neg())                                    # d(-x) = -1
-exp = Op("exp", "ExpBackward0", np.exp,
+exp = Op("exp", "ExpBackward0", _via_float64(np.exp),
          jvp="element_wise",
          self=lambda grad, result: grad * result.conj())                  # d e^x = e^x
-log = Op("log", "LogBackward0", np.log,
+log = Op("log", "LogBackward0", _via_float64(np.log),
          jvp="element_wise",
          self=lambda grad, self: grad.div(self.conj()))                   # d log x = 1/x
 sigmoid = Op("sigmoid", "SigmoidBackward0", lambda x: _sigmoid(x),
              jvp="element_wise",
              self=lambda grad, result: sigmoid_backward(grad, result))         # σ' = σ(1-σ)
-tanh = Op("tanh", "TanhBackward0", np.tanh,
+tanh = Op("tanh", "TanhBackward0", _via_float64(np.tanh),
           jvp="element_wise",
           self=lambda grad, result: tanh_backward(grad, result))                 # tanh' = 1 - tanh²
 def _maximum_keeps_minus_zero(dtype) -> bool:
@@ -218,7 +227,8 @@ relu = Op("relu", "ReluBackward0", _relu,
 # derivative. ``grad_output`` is the incoming gradient g, ``output`` the forward's result y.
 sigmoid_backward = Op(
     "sigmoid_backward", "SigmoidBackwardBackward0",
-    lambda g, y: g * (1 - y) * y if y.dtype.kind != "c" else g * np.conj((1 - y) * y),   # g·σ(1-σ)
+    _float_math.in_float32(lambda g, y: g * (1 - y) * y if y.dtype.kind != "c" else g * np.conj((1 - y) * y),
+                           bfloat16_only=True),                                                   # g·σ(1-σ)
     inputs=("grad_output", "output"),
     jvp=lambda grad_output_t, output_t, grad_output, output:
         sigmoid_backward(grad_output_t, output) + output_t * grad_output * (1 - output * 2),
@@ -226,7 +236,9 @@ sigmoid_backward = Op(
     output=lambda grad, grad_output, output: grad.conj() * grad_output * (1 - output.conj() * 2))  # d/dy = g(1-2y)
 tanh_backward = Op(
     "tanh_backward", "TanhBackwardBackward0",
-    lambda g, y: g * (1 - y * y) if y.dtype.kind != "c" else g * np.conj(1 - y * y),    # g·(1 - y²)
+    # g·(1 - y²), with 1 - y² fused (PyTorch's compiled kernel contracts it to one fused multiply-add)
+    _float_math.in_float32(lambda g, y: _float_math.tanh_backward(g, y) if y.dtype.kind != "c"
+                           else g * np.conj(1 - y * y)),
     inputs=("grad_output", "output"),
     jvp=lambda grad_output_t, output_t, grad_output, output:
         tanh_backward(grad_output_t, output) + output_t * (output * grad_output * -2),
@@ -258,10 +270,14 @@ threshold_backward = Op(
     self=lambda grad: _ops().zeros_like(grad))                   # the mask is piecewise constant in x
 
 
-def _sigmoid(x):
+def _sigmoid_other(x):
     # σ(x) = 1/(1+e^-x), evaluated without overflow for large |x|.
     with np.errstate(over="ignore"):
         return (1 / (1 + np.exp(-x))).astype(x.dtype, copy=False)
+
+
+# float32 (and half) as PyTorch's kernel rounds it: SLEEF's exp on whole vectors (_float_math.py)
+_sigmoid = _float_math.for_float32(_float_math.sigmoid, _sigmoid_other)
 
 
 # ---- more elementwise functions (part A) ------------------------------------------------------
@@ -328,22 +344,40 @@ def _clamp_forward(a, min, max):
     return np.asarray(out).astype(a.dtype, copy=False)
 
 
+# clamp(x, min=t) with one tensor bound: the other is an ``absent()`` stand-in (PyTorch's undefined tensor,
+# shown as None and given a (None, 0) edge); the forward and the formulas leave it out.
 def _clamp_tensor_forward(a, min, max):
-    return _clamp_forward(a, min, max)
+    return _clamp_forward(a, min if min.size else None, max if max.size else None)
+
+
+def clamp_tensor_backward(grad, self, min, max):
+    """d clamp(x, lo, hi)/dx = [lo <= x <= hi] (a missing bound: no condition)."""
+    return clamp_backward(grad, self, _given(min), _given(max))
 
 
 def clamp_min_tensor_backward(grad, self, min, max):
-    """d clamp/d lo = [x < lo] where lo wins (and lo <= hi)."""
-    ops = _ops()
-    mask = (self < min) & ~(min > max)
-    return ops.where(mask, grad, 0.0)
+    """d clamp/d lo = [x < lo] where lo wins (lo < hi, when there is a hi)."""
+    max = _given(max)
+    mask = self < min if max is None else (self < min) & (min < max)
+    return _ops().where(mask, grad, 0.0)
 
 
 def clamp_max_tensor_backward(grad, self, min, max):
-    """d clamp/d hi = [x > hi] or [lo > hi] (then hi is the result)."""
+    """d clamp/d hi = [x > hi] or [hi < lo] (then hi is the result)."""
+    min = _given(min)
+    mask = self > max if min is None else (self > max) | (max < min)
+    return _ops().where(mask, grad, 0.0)
+
+
+def clamp_tensor_jvp(self_t, min_t, max_t, self, min, max):
+    """The tangent of whichever of x, lo, hi clamp returns (PyTorch's clamp_jvp)."""
     ops = _ops()
-    mask = (self > max) | (min > max)
-    return ops.where(mask, grad, 0.0)
+    min, max = _given(min), _given(max)
+    if min is None:
+        return ops.where(self < max, self_t, max_t)
+    if max is None:
+        return ops.where(self > min, self_t, min_t)
+    return ops.where(min > max, max_t, ops.where(self < min, min_t, ops.where(self > max, max_t, self_t)))
 
 
 def _lerp(a, b, w):
@@ -370,28 +404,28 @@ sqrt = Op("sqrt", "SqrtBackward0", np.sqrt,
 rsqrt = Op("rsqrt", "RsqrtBackward0", lambda x: np.reciprocal(np.sqrt(x)),
            jvp="element_wise",
            self=lambda grad, result: grad * (result.pow(3) * -0.5).conj())    # d x^-½ = -½ x^-3/2
-exp2 = Op("exp2", "Exp2Backward0", np.exp2,
+exp2 = Op("exp2", "Exp2Backward0", _float_math.libm_two_paths("exp2", np.exp2),
           jvp="element_wise",
           self=lambda grad, result: mul_scalar(grad * result.conj(), other=_LN2))   # d 2^x = 2^x ln 2
-expm1 = Op("expm1", "Expm1Backward0", np.expm1,
+expm1 = Op("expm1", "Expm1Backward0", _via_float64(np.expm1),
            jvp="element_wise",
            self=lambda grad, result: grad * (result + 1).conj())           # d(e^x - 1) = e^x
-log2 = Op("log2", "Log2Backward0", np.log2,
+log2 = Op("log2", "Log2Backward0", _via_float64(np.log2),
           jvp="element_wise",
           self=lambda grad, self: grad / (self * _LN2).conj())             # d log₂x = 1/(x ln 2)
-log10 = Op("log10", "Log10Backward0", np.log10,
+log10 = Op("log10", "Log10Backward0", _via_float64(np.log10),
            jvp="element_wise",
            self=lambda grad, self: grad / (self * _LN10).conj())           # d log₁₀x = 1/(x ln 10)
-log1p = Op("log1p", "Log1PBackward0", np.log1p,
+log1p = Op("log1p", "Log1PBackward0", _via_float64(np.log1p),
            jvp="element_wise",
            self=lambda grad, self: grad / (self + 1).conj())               # d log(1+x) = 1/(1+x)
-sin = Op("sin", "SinBackward0", np.sin,
+sin = Op("sin", "SinBackward0", _via_float64(np.sin),
          jvp="element_wise",
          self=lambda grad, self: grad * self.cos().conj())                 # d sin = cos
-cos = Op("cos", "CosBackward0", np.cos,
+cos = Op("cos", "CosBackward0", _via_float64(np.cos),
          jvp="element_wise",
          self=lambda grad, self: grad * self.sin().neg().conj())           # d cos = -sin
-tan = Op("tan", "TanBackward0", np.tan,
+tan = Op("tan", "TanBackward0", _via_float64(np.tan),
          jvp="element_wise",
          self=lambda grad, result: grad * (result * result + 1).conj())    # d tan = 1 + tan²
 floor = Op("floor", "FloorBackward0", _keep_int(np.floor),
@@ -416,14 +450,25 @@ clamp = Op("clamp", "ClampBackward1", _clamp_forward, args=("min", "max"),
            jvp="element_wise",
            self=clamp_backward)
 clamp_tensor = Op("clamp", "ClampBackward0", _clamp_tensor_forward, inputs=("self", "min", "max"),
-                  jvp="element_wise",
-                  self=clamp_backward, min=clamp_min_tensor_backward, max=clamp_max_tensor_backward)
+                  jvp=clamp_tensor_jvp,
+                  self=clamp_tensor_backward, min=clamp_min_tensor_backward, max=clamp_max_tensor_backward)
 clamp_min = Op("clamp_min", "ClampMinBackward0", lambda a, min: _clamp_forward(a, min, None), args=("min",),
                jvp="element_wise",
                self=lambda grad, self, min: _ops().where(self >= min, grad, 0.0))     # [x >= lo]
 clamp_max = Op("clamp_max", "ClampMaxBackward0", lambda a, max: _clamp_forward(a, None, max), args=("max",),
                jvp="element_wise",
                self=lambda grad, self, max: _ops().where(self <= max, grad, 0.0))     # [x <= hi]
+# clamp_min(x, t) / clamp_max(x, t) with a tensor bound: max(x, t) / min(x, t) with clamp's tie rule.
+clamp_min_tensor = Op("clamp_min", "ClampMinBackward1", lambda a, min: _clamp_forward(a, min, None),
+                      inputs=("self", "min"),
+                      jvp=lambda self_t, min_t, self, min: _ops().where(self >= min, self_t, min_t),
+                      self=lambda grad, self, min: _ops().where(self >= min, grad, 0.0),   # [x >= lo]
+                      min=lambda grad, self, min: _ops().where(self < min, grad, 0.0))     # [x < lo]
+clamp_max_tensor = Op("clamp_max", "ClampMaxBackward1", lambda a, max: _clamp_forward(a, None, max),
+                      inputs=("self", "max"),
+                      jvp=lambda self_t, max_t, self, max: _ops().where(self <= max, self_t, max_t),
+                      self=lambda grad, self, max: _ops().where(self <= max, grad, 0.0),   # [x <= hi]
+                      max=lambda grad, self, max: _ops().where(self > max, grad, 0.0))     # [x > hi]
 
 
 # =============================================================================================
@@ -480,7 +525,27 @@ def _power_of_number(number, exponent):
     return np.power(number, exponent)
 
 
-pow = Op("pow", "PowBackward0", lambda a, exponent: np.power(a, exponent), args=("exponent",),
+def _power_scalar(a, exponent):
+    """``a ** exponent`` (a number) as PyTorch's float kernels compute it: x·x, x·x·x and 1/(x·x) for 2, 3
+    and -2, sqrt, 1/sqrt and 1/x for 0.5, -0.5 and -1, pow in float64 rounded to float32 otherwise."""
+    if a.dtype.kind not in "fV" or not isinstance(exponent, (int, float)):
+        return np.power(a, exponent)       # integers and complex
+    if a.dtype.itemsize == 2:
+        return _pow_via_float64(a, exponent)  # float16, bfloat16: pow in float32, rounded
+    if exponent == 2:
+        return a * a
+    if exponent == 3:
+        return a * a * a
+    if exponent == -2:
+        return 1 / (a * a)
+    if exponent in (0.5, -0.5, -1):
+        r = np.sqrt(a) if exponent != -1 else a
+        return r if exponent == 0.5 else 1 / r
+    return _pow_via_float64(a, exponent)
+
+
+_pow_via_float64 = _via_float64(np.power)
+pow = Op("pow", "PowBackward0", _power_scalar, args=("exponent",),
          jvp="element_wise",
          self=pow_backward)                                               # d x^p = p x^(p-1)
 pow_tensor = Op("pow", "PowBackward1", _power, inputs=("self", "exponent"),
@@ -618,7 +683,7 @@ def _axes(dim):
 _sum_in_acc = _reduce_in_acc(_np_sum)
 sum = Op("sum", "SumBackward0", _sum_in_acc,
          jvp="linear",
-         self=lambda grad, self_sym_sizes: grad.expand(self_sym_sizes))   # d Σx / dx_i = 1
+         self=lambda grad, self_sym_sizes: expand(grad, size=self_sym_sizes))   # d Σx / dx_i = 1
 sum_dim = Op("sum", "SumBackward1",
              _rank0_ok(lambda a, dim, keepdim: _sum_in_acc(a, axis=_axes(dim), keepdims=keepdim)),
              jvp="linear",
@@ -669,9 +734,10 @@ def _prod_of_others(x, dim):
 
 
 def evenly_distribute_backward(grad, self, result):
-    """max()/min() over all elements: the gradient is shared evenly by every element equal to the result."""
-    mask = (self == result) | (self.isnan() & result.isnan())
-    return mask * (grad / mask.sum())
+    """max()/min()/median() over all elements: the gradient is shared evenly by every element equal to the
+    result (by the NaNs when it is NaN). PyTorch's CPU form: zeros with the shares filled in (MaskedFillBackward1)."""
+    mask = self.isnan() if bool(result.isnan()) else self == result
+    return _ops().zeros_like(self).masked_fill(mask, grad / mask.sum())
 
 
 def value_selecting_backward(grad, dim, indices, sizes, keepdim):
@@ -1226,6 +1292,61 @@ masked_fill_tensor = Op("masked_fill", "MaskedFillBackward1",
                         value=lambda grad, mask: grad.masked_fill(mask.logical_not(), 0).sum())
 
 
+# ---- index_fill: the slices at ``index`` along ``dim`` are set to value (a number or a 0-dim tensor)
+def _index_fill(a, index, dim, value):
+    out = a.copy()
+    if a.ndim == 0:
+        if index.size:
+            out[...] = value
+        return out
+    out[_at(dim, a.ndim, index.reshape(-1))] = value
+    return out
+
+
+def _unique_index(index):
+    # A slice filled twice took the value once: its gradient counts once (PyTorch's _unique(index)).
+    return Tensor._make(np.unique(index._data.reshape(-1)))
+
+
+index_fill = Op("index_fill", "IndexFillBackward0",
+                lambda a, index, dim, value: _index_fill(a, index, dim, np.asarray(value).astype(a.dtype)),
+                jvp=lambda self_t, index, dim: index_fill(self_t, index, dim=dim, value=0),
+                inputs=("self", "index"), args=("dim", "value"),
+                self=lambda grad, dim, index: index_fill(grad, index, dim=dim, value=0))   # filled slices: 0
+index_fill_tensor = Op("index_fill", "IndexFillBackward1",
+                       lambda a, index, value, dim: _index_fill(a, index, dim, value.astype(a.dtype)),
+                       jvp=lambda self_t, index, value_t, dim: index_fill_tensor(self_t, index, value_t, dim=dim),
+                       inputs=("self", "index", "value"), args=("dim",),
+                       self=lambda grad, dim, index: index_fill(grad, index, dim=dim, value=0),
+                       # the value went to every filled slice: sum their gradients
+                       value=lambda grad, dim, index: index_select(grad, _unique_index(index), dim=dim).sum())
+
+
+# ---- masked_scatter: the masked positions take source's leading elements, in order
+def _masked_scatter(a, mask, source):
+    shape = np.broadcast_shapes(a.shape, mask.shape)
+    out = np.array(np.broadcast_to(a, shape))
+    where = np.broadcast_to(mask, shape).astype(bool, copy=False)
+    out[where] = source.reshape(-1)[: int(where.sum())]
+    return out
+
+
+def masked_scatter_backward(grad, mask, source_sym_sizes):
+    """d/d source: grad at the masked positions, in order, then zeros for source's unused elements."""
+    selected = grad.masked_select(mask)
+    missing = math.prod(source_sym_sizes) - selected.numel()
+    if missing > 0:
+        selected = _ops().cat([selected, _ops().zeros(missing, dtype=grad.dtype)])
+    return selected.view(tuple(source_sym_sizes))
+
+
+masked_scatter = Op("masked_scatter", "MaskedScatterBackward0", _masked_scatter,
+                    jvp=lambda self_t, mask, source_t: masked_scatter(self_t, mask, source_t),
+                    inputs=("self", "mask", "source"),
+                    self=lambda grad, mask: grad.masked_fill(mask, 0),                # overwritten: 0
+                    source=lambda grad, mask, source_sym_sizes: masked_scatter_backward(grad, mask, source_sym_sizes))
+
+
 # =============================================================================================
 # Linear algebra
 # =============================================================================================
@@ -1298,8 +1419,55 @@ def _leaky_relu_forward(x, negative_slope):
 
 def _softmax_forward(x, dim):
     # e^(x - max) / Σ e^(x - max): subtracting the max keeps every exponent <= 0 (no overflow).
+    if x.size == 0:  # (nothing to normalise; NumPy's max has no identity for an empty slice)
+        return x.copy()
+    if _is_half(x.dtype):
+        return _half_softmax(x, dim, log=False)
     e = np.exp(x - np.max(x, axis=dim, keepdims=True))
     return (e / np.sum(e, axis=dim, keepdims=True)).astype(x.dtype, copy=False)
+
+
+def _is_half(dtype) -> bool:
+    """float16 or bfloat16 (NumPy kind "V": ml_dtypes)."""
+    return dtype.itemsize == 2 and dtype.kind in "fV"
+
+
+def _half_softmax(x, dim, log: bool):
+    """float16/bfloat16 (log_)softmax: PyTorch's kernels compute in float32, rounding where they store.
+
+    Over the last dim, log_softmax keeps Σ e^(x - max) and its log in the input's dtype (both rounded) and
+    softmax rounds only its result. Over another dim, both sum one slice after another; log_softmax rounds
+    only its result, softmax too for the columns it handles as whole vectors, while for the remaining
+    columns of each row (fewer than a vector) it first stores e^(x - max) in the output, rounded.
+    """
+    dim = dim % x.ndim
+    last = dim == x.ndim - 1
+    shifted = x.astype(np.float32) - np.max(x, axis=dim, keepdims=True).astype(np.float32)
+    e = np.exp(shifted)
+    if last:
+        total = np.add.reduce(e, axis=dim, keepdims=True)
+    else:
+        total = np.zeros_like(np.take(e, [0], axis=dim))
+        for k in range(x.shape[dim]):
+            total = total + np.take(e, [k], axis=dim)
+    if log:
+        if last:
+            total = total.astype(x.dtype).astype(np.float32)
+            return (shifted - np.log(total).astype(x.dtype).astype(np.float32)).astype(x.dtype)
+        return (shifted - np.log(total)).astype(x.dtype)
+    if not last:
+        inner = int(np.prod(x.shape[dim + 1:]))
+        e = e.reshape(-1, x.shape[dim], inner)
+        vector_columns = inner // _HALF_VECTOR * _HALF_VECTOR
+        e[..., vector_columns:] = e[..., vector_columns:].astype(x.dtype).astype(np.float32)
+        e = e.reshape(x.shape)
+    return (e / total).astype(x.dtype)
+
+
+# 16-bit lanes of PyTorch's CPU vectors (Vectorized<BFloat16>::size() with AVX-512; 16 with AVX2), and the
+# kernels' one-thread view of a tensor: a small tensor runs as one chunk (bigger ones split across threads,
+# which moves the vector boundaries).
+_HALF_VECTOR = 32
 
 
 def _max_keepdim(x, dim):
@@ -1313,18 +1481,26 @@ def _max_keepdim(x, dim):
 
 def _log_softmax_forward(x, dim):
     # x - max - log Σ e^(x - max): finite for logits of any size.
+    if x.size == 0:  # (nothing to normalise; NumPy's max has no identity for an empty slice)
+        return x.copy()
+    if _is_half(x.dtype):
+        return _half_softmax(x, dim, log=True)
     shifted = x - _max_keepdim(x, dim)
     # np.add.reduce is what np.sum runs, without its Python wrapper (~1 us)
     result = shifted - np.log(np.add.reduce(np.exp(shifted), axis=dim, keepdims=True))
     return result if result.dtype == x.dtype else result.astype(x.dtype)
 
 
-_erf = np.frompyfunc(math.erf, 1, 1)
 _SQRT_2_OVER_PI = math.sqrt(2 / math.pi)
 _GELU_C = 0.044715
 
 
 def _gelu_forward(x, approximate):
+    if x.dtype == np.float32 and approximate == "tanh":
+        return _float_math.gelu_tanh(x)  # PyTorch's float32 rounding, step for step
+    if _is_half(x.dtype):  # (float32 math, rounded once)
+        return (_float_math.gelu_tanh if approximate == "tanh" else _float_math.gelu_half)(x.astype(np.float32)).astype(
+            x.dtype)
     if approximate == "tanh":   # 0.5·x·(1 + tanh(√(2/π)(x + 0.044715x³)))
         y = 0.5 * x * (1 + np.tanh(_SQRT_2_OVER_PI * (x + _GELU_C * x ** 3)))
     else:                       # x·Φ(x),  Φ(x) = (1 + erf(x/√2)) / 2
@@ -1376,7 +1552,8 @@ gelu = Op("gelu", "GeluBackward0", _gelu_forward, args=("approximate",),
           jvp="element_wise",
           # gelu'(x) = Φ(x) + x·φ(x)  (its own op, as erf has no entry here)
           self=lambda grad, self, approximate: gelu_backward(grad, self, approximate=approximate))
-silu = Op("silu", "SiluBackward0", lambda x: (x * _sigmoid(x)).astype(x.dtype, copy=False),
+silu = Op("silu", "SiluBackward0",
+          _float_math.for_float32(_float_math.silu, lambda x: (x * _sigmoid(x)).astype(x.dtype)),
           jvp="element_wise",
           # d(x·σ(x))/dx = σ(x)·(1 + x·(1 - σ(x)))
           self=lambda grad, self: grad * self.sigmoid() * (1 + self * (1 - self.sigmoid())))
@@ -1454,11 +1631,11 @@ def _opmath_number(a, number):
 mul_scalar = Op("mul", "MulBackward1", lambda a, other: (a * _opmath_number(a, other)).astype(a.dtype, copy=False),
                 args=("other",),
                 jvp="element_wise",
-                self=lambda grad, other: grad * other)                   # d(x·c)/dx = c
+                self=lambda grad, other: mul_scalar(grad, other=other))  # d(x·c)/dx = c (a Scalar op too)
 div_scalar = Op("div", "DivBackward1", lambda a, other: (a / _opmath_number(a, other)).astype(a.dtype, copy=False),
                 args=("other",),
                 jvp="element_wise",
-                self=lambda grad, other: grad / other)                   # d(x/c)/dx = 1/c
+                self=lambda grad, other: div_scalar(grad, other=other))  # d(x/c)/dx = 1/c (a Scalar op too)
 
 
 def _nll_pick(x, target, weight, ignore_index):
@@ -1776,6 +1953,35 @@ fill_ = Op("fill_", "FillBackward2",
            self=lambda grad: _ops().zeros_like(grad))
 
 
+# ---- in-place random samplers (x.uniform_(), x.bernoulli_(p) ...): the values are drawn by the caller
+# (minigrad/_random_fills.py) and passed as ``values``; the old values are overwritten, so no gradient
+# flows back to them (nor to a tensor p), as in PyTorch.
+def _sampler(name: str, node_name: str, inputs=("self",)):
+    if inputs == ("self",):
+        return Op(name, node_name, lambda a, values: values, args=("values",),
+                  jvp=lambda self_t: _ops().zeros_like(self_t),
+                  self=lambda grad: _ops().zeros_like(grad))
+    return Op(name, node_name, lambda a, p, values: values, inputs=inputs, args=("values",),
+              jvp=lambda self_t, p_t: _ops().zeros_like(self_t),
+              self=lambda grad: _ops().zeros_like(grad),
+              # (zeros of p's shape: the engine casts them to p's dtype; PyTorch saves no tensor for this)
+              p=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))
+
+
+uniform_ = _sampler("uniform_", "UniformBackward0")
+normal_ = _sampler("normal_", "NormalBackward0")
+bernoulli_tensor = _sampler("bernoulli_", "BernoulliBackward1", inputs=("self", "p"))
+bernoulli_float = _sampler("bernoulli_", "BernoulliBackward2")
+exponential_ = _sampler("exponential_", "ExponentialBackward0")
+geometric_ = _sampler("geometric_", "GeometricBackward0")
+log_normal_ = _sampler("log_normal_", "LogNormalBackward0")
+cauchy_ = _sampler("cauchy_", "CauchyBackward0")
+random_from = _sampler("random_", "RandomBackward0")       # random_(from, to)
+random_to = _sampler("random_", "RandomBackward1")         # random_(to)
+random_ = _sampler("random_", "RandomBackward2")           # random_()
+bernoulli = _sampler("bernoulli", "BernoulliBackward0")     # torch.bernoulli(p): a new tensor of 0/1 draws
+
+
 class _AsStridedOp(Op):
     """A view replayed on its base after an in-place change (PyTorch's AsStridedBackward0)."""
 
@@ -1952,38 +2158,40 @@ def _masked_zero(grad, indices):
 _erf = np.vectorize(math.erf, otypes=[np.float64])
 _TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
 
-sinh = Op("sinh", "SinhBackward0", np.sinh,
+sinh = Op("sinh", "SinhBackward0", _float_math.libm_two_paths("sinh", np.sinh),
           jvp="element_wise",
           self=lambda grad, self: grad * self.cosh().conj())                # d sinh = cosh
-cosh = Op("cosh", "CoshBackward0", np.cosh,
+cosh = Op("cosh", "CoshBackward0", _float_math.libm_two_paths("cosh", np.cosh),
           jvp="element_wise",
           self=lambda grad, self: grad * self.sinh().conj())                # d cosh = sinh
-asin = Op("asin", "AsinBackward0", np.arcsin,
+asin = Op("asin", "AsinBackward0", _via_float64(np.arcsin),
           jvp="element_wise",
           self=lambda grad, self: grad * (1 - self * self).rsqrt().conj())   # d asin = 1/√(1-x²)
-acos = Op("acos", "AcosBackward0", np.arccos,
+acos = Op("acos", "AcosBackward0", _via_float64(np.arccos),
           jvp="element_wise",
           self=lambda grad, self: grad * -(1 - self * self).rsqrt().conj())  # d acos = -1/√(1-x²)
-atan = Op("atan", "AtanBackward0", np.arctan,
+atan = Op("atan", "AtanBackward0", _via_float64(np.arctan),
           jvp="element_wise",
           self=lambda grad, self: grad / (self * self + 1).conj())          # d atan = 1/(1+x²)
-asinh = Op("asinh", "AsinhBackward0", np.arcsinh,
+asinh = Op("asinh", "AsinhBackward0", _float_math.libm_op("asinh", np.arcsinh),
            jvp="element_wise",
            self=lambda grad, self: grad * (self * self + 1).rsqrt().conj())  # d asinh = 1/√(x²+1)
-acosh = Op("acosh", "AcoshBackward0", np.arccosh,
+acosh = Op("acosh", "AcoshBackward0", _float_math.libm_op("acosh", np.arccosh),
            jvp="element_wise",
            self=lambda grad, self: grad * (self * self - 1).rsqrt().conj())  # d acosh = 1/√(x²-1)
-atanh = Op("atanh", "AtanhBackward0", np.arctanh,
+atanh = Op("atanh", "AtanhBackward0", _float_math.libm_two_paths("atanh", np.arctanh),
            jvp="element_wise",
            self=lambda grad, self: grad / (1 - self * self).conj())          # d atanh = 1/(1-x²)
-erf = Op("erf", "ErfBackward0", lambda a: _erf(a).astype(a.dtype, copy=False),
+erf = Op("erf", "ErfBackward0", _float_math.for_float32(_via_float64(lambda a: _erf(a)), lambda a: _erf(a),
+                                                       halves=_float_math.vec_erf),
          jvp="element_wise",
          self=lambda grad, self: grad * (-(self * self)).exp() * _TWO_OVER_SQRT_PI)  # d erf = 2/√π e^(-x²)
-erfc = Op("erfc", "ErfcBackward0", lambda a: (1 - _erf(a)).astype(a.dtype, copy=False),
+erfc = Op("erfc", "ErfcBackward0", _via_float64(lambda a: _erfc(a)),
           jvp="element_wise",
           self=lambda grad, self: grad * (-(self * self)).exp() * -_TWO_OVER_SQRT_PI)  # d erfc = -d erf
 # atan2(y, x) = angle of (x, y):  d/dy = x / (x² + y²),  d/dx = -y / (x² + y²)
-atan2 = Op("atan2", "Atan2Backward0", np.arctan2, inputs=("self", "other"),
+atan2 = Op("atan2", "Atan2Backward0", _float_math.libm_two_paths("atan2", np.arctan2, 2),
+           inputs=("self", "other"),
            jvp="element_wise",
            # (times the reciprocal, as PyTorch: the gradient's node is MulBackward0)
            self=lambda grad, self, other: grad * other * (self * self + other * other).reciprocal(),
@@ -2024,11 +2232,51 @@ diag_embed = Op("diag_embed", "DiagEmbedBackward0", _diag_embed, args=("offset",
                 self=lambda grad, offset, dim1, dim2: grad.diagonal(offset, dim1, dim2))
 
 
-def _sort_forward(a, dim, descending, stable=True):
-    idx = np.argsort(-a if descending and a.dtype != np.bool_ else a, axis=dim, kind="stable")
-    if descending and a.dtype == np.bool_:
-        idx = np.flip(np.argsort(a, axis=dim, kind="stable"), axis=dim)
+def _sort_forward(a, dim, descending):
+    # A stable sort, NaN counting as the largest value (NumPy's order too). Descending: the ascending sort
+    # of the reversed row, reversed, keeps equal values (NaNs too) in their original order.
+    if not descending:
+        idx = np.argsort(a, axis=dim, kind="stable")
+    else:
+        n = a.shape[dim]
+        idx = (n - 1) - np.flip(np.argsort(np.flip(a, axis=dim), axis=dim, kind="stable"), axis=dim)
     return np.take_along_axis(a, idx, axis=dim), idx.astype(np.int64)
+
+
+def _sort_like_pytorch(a, dim, descending, stable=False):
+    """PyTorch's CPU sort: std::stable_sort, or (stable False or None) std::sort, whose order of equal values
+    (NaNs too) in a row of more than 16 is not the stable one: rows with ties replay libstdc++'s introsort.
+    (A 1-D integer tensor of 32768 or more, sorted ascending, takes a radix sort: stable again.)"""
+    values, idx = _sort_forward(a, dim, descending)
+    n = a.shape[dim]
+    radix = a.ndim == 1 and not descending and a.dtype.kind in "iu" and n >= 32768
+    if stable or n <= 16 or radix or a.strides[dim] == 0:  # (an expanded dim: PyTorch leaves it as it is)
+        return values, idx
+    rows = np.moveaxis(values, dim, -1).reshape(-1, n)
+    nan = rows != rows
+    tied = ((rows[:, 1:] == rows[:, :-1]) | (nan[:, 1:] & nan[:, :-1])).any(axis=1)
+    if not tied.any():
+        return values, idx
+    moved = np.moveaxis(idx, dim, -1).copy()
+    flat_idx = moved.reshape(-1, n)
+    inputs = np.moveaxis(a, dim, -1).reshape(-1, n)
+    for r in np.flatnonzero(tied):
+        flat_idx[r] = _sort_row_like_pytorch(inputs[r], descending)
+    idx = np.moveaxis(flat_idx.reshape(moved.shape), -1, dim).copy()  # (C order, as PyTorch's)
+    return np.take_along_axis(a, idx, axis=dim), idx
+
+
+def _sort_row_like_pytorch(row, descending):
+    from . import _stl
+    if descending:
+        def less(x, y):  # PyTorch's KeyValueCompDesc: NaN first
+            return (x[0] != x[0] and y[0] == y[0]) or x[0] > y[0]
+    else:
+        def less(x, y):  # KeyValueCompAsc: NaN last
+            return (x[0] == x[0] and y[0] != y[0]) or x[0] < y[0]
+    queue = [(v, i) for i, v in enumerate(row.tolist())]
+    _stl.sort(queue, len(queue), less)
+    return [i for _, i in queue]
 
 
 def _topk_forward(a, k, dim, largest, sorted):
@@ -2042,7 +2290,7 @@ def _topk_forward(a, k, dim, largest, sorted):
         flat_idx = moved.reshape(-1, k)
         for r, row in enumerate(np.moveaxis(a, dim, -1).reshape(-1, a.shape[dim])):
             flat_idx[r] = _topk_row_like_pytorch(row, k, largest, sorted)
-        idx = np.moveaxis(flat_idx.reshape(moved.shape), -1, dim)
+        idx = np.moveaxis(flat_idx.reshape(moved.shape), -1, dim).copy()  # (C order, as PyTorch's)
     return np.take_along_axis(a, idx, axis=dim), idx
 
 
@@ -2069,10 +2317,26 @@ def _scatter_selected(grad, dim, indices, self_sym_sizes):
     return value_selecting_backward(grad, dim, indices, self_sym_sizes, keepdim=True)
 
 
-sort = Op("sort", "SortBackward0", _rank0_ok(_sort_forward), args=("dim", "descending"),
+def _selected_jvp(self_t, dim, indices, keepdim):
+    """Forward derivative of sort/topk/median(dim) & co: each output element's tangent is its source's."""
+    if self_t.dim() == 0:
+        return self_t
+    if keepdim:
+        return gather(self_t, indices, dim=dim, sparse_grad=False)
+    return gather(self_t, indices.unsqueeze(dim), dim=dim, sparse_grad=False).squeeze(dim)
+
+
+sort = Op("sort", "SortBackward0", _rank0_ok(_sort_like_pytorch), args=("dim", "descending"),
+          jvp=lambda self_t, dim, indices: _selected_jvp(self_t, dim, indices, True),
           outputs=("values", "indices"), differentiable_outputs=1,
           self=lambda grad, dim, indices, self_sym_sizes: _scatter_selected(grad, dim, indices, self_sym_sizes))
+# sort(x, stable=...): PyTorch's other overload, the same derivative
+sort_stable = Op("sort", "SortBackward1", _rank0_ok(_sort_like_pytorch), args=("stable", "dim", "descending"),
+                 jvp=lambda self_t, dim, indices: _selected_jvp(self_t, dim, indices, True),
+                 outputs=("values", "indices"), differentiable_outputs=1,
+                 self=lambda grad, dim, indices, self_sym_sizes: _scatter_selected(grad, dim, indices, self_sym_sizes))
 topk = Op("topk", "TopkBackward0", _rank0_ok(_topk_forward), args=("k", "dim", "largest", "sorted"),
+          jvp=lambda self_t, dim, indices: _selected_jvp(self_t, dim, indices, True),
           outputs=("values", "indices"), differentiable_outputs=1,
           self=lambda grad, dim, indices, self_sym_sizes: _scatter_selected(grad, dim, indices, self_sym_sizes))
 
@@ -2080,11 +2344,33 @@ topk = Op("topk", "TopkBackward0", _rank0_ok(_topk_forward), args=("k", "dim", "
 def _kthvalue_forward(a, k, dim, keepdim):
     values, idx = _sort_forward(a, dim, descending=False)
     idx = np.take(idx, [k - 1], axis=dim)
+    # Which of several equal values (or NaNs) is the k-th is decided by PyTorch's quickselect: rows with
+    # ties or NaNs replay it.
+    rows = np.moveaxis(values, dim, -1).reshape(-1, a.shape[dim])
+    replay = (rows[:, 1:] == rows[:, :-1]).any(axis=1) | (rows != rows).any(axis=1)
+    if replay.any():
+        moved = np.moveaxis(idx, dim, -1).copy()
+        flat_idx = moved.reshape(-1)
+        inputs = np.moveaxis(a, dim, -1).reshape(-1, a.shape[dim])
+        for r in np.flatnonzero(replay):
+            flat_idx[r] = _kthvalue_row_like_pytorch(inputs[r], k)
+        idx = np.moveaxis(flat_idx.reshape(moved.shape), -1, dim).copy()  # (C order, as PyTorch's)
     values = np.take_along_axis(a, idx, axis=dim)
     return (values, idx) if keepdim else (np.squeeze(values, dim), np.squeeze(idx, dim))
 
 
+def _kthvalue_row_like_pytorch(row, k):
+    from . import _stl
+
+    def greater(x, y):  # NaN counts as the largest value
+        return (x[0] != x[0] and y[0] == y[0]) or x[0] > y[0]
+    queue = [(v, i) for i, v in enumerate(row.tolist())]
+    _stl.quick_select(queue, k - 1, greater)
+    return queue[k - 1][1]
+
+
 kthvalue = Op("kthvalue", "KthvalueBackward0", _rank0_ok(_kthvalue_forward), args=("k", "dim", "keepdim"),
+              jvp=lambda self_t, dim, indices, keepdim: _selected_jvp(self_t, dim, indices, keepdim),
               outputs=("values", "indices"), differentiable_outputs=1,
               self=lambda grad, dim, indices, keepdim, self_sym_sizes:
                   value_selecting_backward(grad, dim, indices, self_sym_sizes, keepdim))
@@ -2117,49 +2403,9 @@ def _lgamma(a):
 
 
 def _polygamma(n, a):
-    """ψ⁽ⁿ⁾(x), the n-th derivative of digamma, to float64 accuracy.
-
-    The recurrence ψ⁽ⁿ⁾(x) = ψ⁽ⁿ⁾(x+1) - (-1)ⁿ n!/x^(n+1) lifts x above 20, then an asymptotic series
-    with Bernoulli numbers B₂ₖ; for n = 0, x < 0.5 first uses the reflection ψ(x) = ψ(1-x) - π/tan(πx).
-    """
+    """ψ⁽ⁿ⁾(x), the n-th derivative of digamma, step for step as PyTorch computes it (see ``_polygamma.py``)."""
     a = np.asarray(a)
-    x = a.astype(np.float64)
-    out = np.zeros_like(x)
-    sign = -1.0 if n % 2 == 0 else 1.0                   # (-1)^(n+1)
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        extra = 0.0
-        if n == 0:
-            refl = x < 0.5
-            extra = np.where(refl, -np.pi / np.tan(np.pi * x), 0.0)
-            x = np.where(refl, 1 - x, x)
-        # The recurrence lifts x by one per step: below -1e5 (n >= 1) that would take ~|x| steps, or
-        # forever once x + 1 == x. Such x are left out (nan; the integers among them are poles, below).
-        too_far = x < -1e5
-        x = np.where(too_far, 20.0, x)
-        for _ in range(int(max(0.0, 20 - float(np.nanmin(x, initial=20.0)))) + 1):
-            small = x < 20
-            if not small.any():
-                break
-            step = 1 / x if n == 0 else sign * math.factorial(n) / x ** (n + 1)
-            out = out - np.where(small, step if n == 0 else -step, 0.0)
-            x = np.where(small, x + 1, x)
-        bernoulli = (1 / 6, -1 / 30, 1 / 42, -1 / 30, 5 / 66, -691 / 2730, 7 / 6)
-        if n == 0:   # ln x - 1/(2x) - Σ B₂ₖ / (2k x²ᵏ)
-            series = np.log(x) - 0.5 / x
-            for k, b in enumerate(bernoulli, 1):
-                series = series - b / (2 * k * x ** (2 * k))
-        else:        # (-1)^(n+1) [(n-1)!/xⁿ + n!/(2x^(n+1)) + Σ B₂ₖ (2k+n-1)! / ((2k)! x^(2k+n))]
-            series = math.factorial(n - 1) / x ** n + math.factorial(n) / (2 * x ** (n + 1))
-            for k, b in enumerate(bernoulli, 1):
-                series = series + b * math.factorial(2 * k + n - 1) / (math.factorial(2 * k) * x ** (2 * k + n))
-            series = sign * series
-        out = np.where(too_far, np.nan, out + series + extra)
-        pole = (a <= 0) & (np.floor(a) == a)             # ψ(0) = -inf, ψ(-k) = nan, ψ⁽ⁿ⁾ = ±inf (PyTorch)
-        if n == 0:
-            out = np.where(pole, np.where(a == 0, -np.inf, np.nan), out)
-        else:
-            out = np.where(pole, sign * np.inf, out)
-    return out.astype(a.dtype if a.dtype.kind == "f" else np.float64, copy=False)
+    return _polygamma_kernels.polygamma(n, a.astype(np.float64) if a.dtype.kind in "biu" else a)
 
 
 def cumprod_backward(grad, self, dim, result):
@@ -2259,15 +2505,38 @@ logaddexp2 = Op("logaddexp2", "Logaddexp2Backward0", np.logaddexp2, inputs=("sel
 cumprod = Op("cumprod", "CumprodBackward0",
              _rank0_ok(lambda a, dim: np.cumprod(a, axis=dim, dtype=a.dtype)), args=("dim",),
              self=lambda grad, self, dim, result: cumprod_backward(grad, self, dim, result))
-median_all = Op("median", "MedianBackward0",
-                lambda a: np.asarray(np.sort(a, axis=None)[(a.size - 1) // 2]),
+def _median_all(a):
+    # The lower of the two middle values; NaN if there is a NaN (NumPy's sort puts NaNs last).
+    if a.size == 0:
+        return _nan_as(a.dtype)
+    values = np.sort(a, axis=None)
+    return np.asarray(values[-1] if _is_nan(values[-1]) else values[(a.size - 1) // 2])
+
+
+def _nan_as(dtype) -> np.ndarray:
+    """The median of nothing: PyTorch's NaN cast to ``dtype`` as C casts it (int64: -2**63, bool: True)."""
+    with np.errstate(invalid="ignore"):
+        return np.array(np.nan, np.float32).astype(dtype)
+
+
+def _is_nan(x) -> bool:
+    """x != x: true only for a NaN (of any dtype, ml_dtypes' bfloat16 too)."""
+    return bool(x != x)
+
+
+median_all = Op("median", "MedianBackward0", _median_all,
+                jvp="reduction",
                 self=evenly_distribute_backward)                                 # the middle element(s)
 
 
 def _lower_median_dim(a, dim, keepdim):
-    # PyTorch's median is the lower of the two middle values; its index is where that value sits.
+    # PyTorch's median is the lower of the two middle values; its index is where that value sits. A row
+    # holding a NaN gives its first NaN (PyTorch looks for one before partitioning the row).
     idx = np.argsort(a, axis=dim, kind="stable")
     idx = np.take(idx, [(a.shape[dim] - 1) // 2], axis=dim)
+    nan = a != a
+    if nan.any():
+        idx = np.where(nan.any(axis=dim, keepdims=True), np.argmax(nan, axis=dim, keepdims=True), idx)
     values = np.take_along_axis(a, idx, axis=dim)
     if not keepdim:
         values, idx = np.squeeze(values, dim), np.squeeze(idx, dim)
@@ -2275,12 +2544,17 @@ def _lower_median_dim(a, dim, keepdim):
 
 
 def _mode_dim(a, dim, keepdim):
-    # the most frequent value (the smallest among ties) and the last index where it occurs
+    # The most frequent value (the smallest among ties) and an index where it occurs: PyTorch sorts each row
+    # with std::sort and takes the last of the longest run of equal values (each NaN a run of its own). A
+    # short row without NaNs is insertion-sorted, stably: the value's last index. Other rows replay it.
     moved = np.moveaxis(a, dim, -1)
     flat = moved.reshape(-1, moved.shape[-1])
     values = np.empty(flat.shape[0], a.dtype)
     idx = np.empty(flat.shape[0], np.int64)
     for r, row in enumerate(flat):
+        if row.size > 16 or (row != row).any():
+            values[r], idx[r] = _mode_row_like_pytorch(row)
+            continue
         uniq, counts = np.unique(row, return_counts=True)
         values[r] = uniq[np.argmax(counts)]
         idx[r] = np.nonzero(row == values[r])[0][-1]
@@ -2290,11 +2564,27 @@ def _mode_dim(a, dim, keepdim):
     return values, idx
 
 
+def _mode_row_like_pytorch(row):
+    from . import _stl
+    queue = [(v, i) for i, v in enumerate(row.tolist())]
+    _stl.sort(queue, len(queue), lambda x, y: x[0] < y[0])
+    best, run, longest = queue[0], 0, 0
+    for i, item in enumerate(queue):
+        run += 1
+        if i == len(queue) - 1 or item[0] != queue[i + 1][0]:  # the end of a run
+            if run > longest:
+                best, longest = item, run
+            run = 0
+    return best
+
+
 median_dim = Op("median", "MedianBackward1", _rank0_ok(_lower_median_dim), args=("dim", "keepdim"),
+                jvp=lambda self_t, dim, indices, keepdim: _selected_jvp(self_t, dim, indices, keepdim),
                 outputs=("values", "indices"), differentiable_outputs=1,
                 self=lambda grad, dim, indices, self_sym_sizes, keepdim:
                     value_selecting_backward(grad, dim, indices, self_sym_sizes, keepdim))
 mode = Op("mode", "ModeBackward0", _rank0_ok(_mode_dim), args=("dim", "keepdim"),
+          jvp=lambda self_t, dim, indices, keepdim: _selected_jvp(self_t, dim, indices, keepdim),
           outputs=("values", "indices"), differentiable_outputs=1,
           self=lambda grad, dim, indices, self_sym_sizes, keepdim:
               value_selecting_backward(grad, dim, indices, self_sym_sizes, keepdim))
@@ -2307,9 +2597,17 @@ linalg_inv = Op("linalg_inv_ex", "LinalgInvExBackward0",
                 A=lambda grad, inverse: _mH(inverse).matmul(grad.matmul(_mH(inverse))).neg())   # -A⁻ᴴ G A⁻ᴴ
 linalg_det = Op("_linalg_det", "LinalgDetBackward0", _det_forward,
                 inputs=("A",), outputs=("result", "LU", "pivots"), differentiable_outputs=1,
-                # d det A = det A · A⁻ᵀ  (A invertible)
-                A=lambda grad, A, LU, pivots, result:
-                    (grad * result.conj()).unsqueeze(-1).unsqueeze(-1) * _mH(linalg_inv(A)))
+                A=lambda grad, A, LU, pivots, result: linalg_det_backward(grad, result, A, pivots))
+
+
+def linalg_det_backward(grad, det, A, pivots):
+    """d det A = det A · tr(A⁻¹ dA)  ⇒  gA = A⁻ᴴ·(g·conj(det A))·I, solved with A (PyTorch's, A invertible)."""
+    if _untracked():  # the same solve in one LAPACK call (linalg_solve_ex also factors A for its outputs)
+        a, g = A._data, (grad * det.conj())._data
+        eye = np.eye(a.shape[-1], dtype=np.result_type(a, g))
+        return _numpy_result(lambda: np.linalg.solve(np.conj(np.swapaxes(a, -1, -2)), g[..., None, None] * eye))
+    d = diag_embed((grad * det.conj()).unsqueeze(-1).expand(tuple(pivots.shape)), offset=0, dim1=-2, dim2=-1)
+    return _solve(_mH(A), d.mT)
 
 
 # =============================================================================================
@@ -2655,6 +2953,9 @@ linalg_svd = Op("_linalg_svd", "LinalgSvdBackward0", _svd_forward, inputs=("A",)
 linalg_cholesky_ex = Op("linalg_cholesky_ex", "LinalgCholeskyExBackward0", _cholesky_forward, inputs=("A",),
                         args=("upper",), outputs=("L", "info"), differentiable_outputs=1,
                         A=lambda grad, L, upper: cholesky_backward(grad, L, upper))
+# torch.cholesky (deprecated): the same factor, its own node (callers check info first: see linalg.py)
+cholesky = Op("cholesky", "CholeskyBackward0", lambda a, upper: _cholesky_forward(a, upper)[0], args=("upper",),
+              self=lambda grad, upper, result: cholesky_backward(grad, result, upper))
 # (both formulas take every saved value, so the node saves them all whichever input requires grad, as PyTorch)
 linalg_solve_ex = Op("linalg_solve_ex", "LinalgSolveExBackward0", _solve_forward, inputs=("A", "B"),
                      args=("left",), outputs=("result", "LU", "pivots", "info"), differentiable_outputs=1,
@@ -2670,8 +2971,10 @@ linalg_lstsq = Op("linalg_lstsq", "LinalgLstsqBackward0", _lstsq_forward, inputs
 
 
 # ---- coverage pass: more activations, losses, embedding, padding, layer norm ----------------------
-# Each gradient is written with tensor ops (differentiable); PyTorch instead gives several of them a
-# node of their own (SoftplusBackwardBackward0 ...), so the double-backward graph differs there.
+# softplus, elu (selu, celu), log_sigmoid and the smooth L1 / Huber losses have their gradients as ops
+# of their own, as in PyTorch (softplus_backward ...): computed in NumPy like PyTorch's kernels, and a
+# gradient built with create_graph=True ends in PyTorch's node (SoftplusBackwardBackward0 ...), whose
+# formulas are PyTorch's *_double_backward. The other gradients here are written with tensor ops.
 
 def _np_softplus(x, beta, threshold):
     # log(1 + e^(βx))/β, and x itself where βx > threshold (no overflow)
@@ -2684,6 +2987,9 @@ def _np_elu(x, alpha, scale, input_scale):
     # scale·x for x > 0, scale·α(e^(input_scale·x) - 1) otherwise
     return np.where(x > 0, scale * x, scale * alpha * np.expm1(input_scale * np.minimum(x, 0))).astype(
         x.dtype, copy=False)
+
+
+_elu_forward = _float_math.for_float32(_float_math.elu, _np_elu)
 
 
 def _np_log_sigmoid(x):
@@ -2702,61 +3008,66 @@ def _huber(x, t, delta):
     return np.where(d < delta, 0.5 * d * d, delta * (d - 0.5 * delta))
 
 
-def _layer_norm_forward(x, weight, bias, normalized_shape, eps):
-    axes = tuple(range(x.ndim - len(normalized_shape), x.ndim))
-    mean = x.mean(axis=axes, keepdims=True)
-    rstd = 1 / np.sqrt(((x - mean) ** 2).mean(axis=axes, keepdims=True) + eps)
-    y = (x - mean) * rstd
-    if weight is not None:
-        y = y * weight
-    if bias is not None:
-        y = y + bias
-    return y.astype(x.dtype, copy=False), mean.astype(x.dtype), rstd.astype(x.dtype)
+def _np_softplus_backward(g, x, beta, threshold):
+    # g·σ(βx) as PyTorch's kernel computes it, z = e^(βx), g·z/(z + 1); g itself where βx > threshold
+    z = np.exp(x * beta)
+    return np.where(x * beta > threshold, g, g * z / (z + 1)).astype(np.result_type(g, x), copy=False)
 
 
-def _layer_norm_stats(input, normalized_shape, result2):
-    """μ and rstd = 1/√(var + eps) again, as functions of the input (so double backward sees them move).
-
-    The saved μ, rstd are constants to the graph; eps is not saved (as in PyTorch), so it is read back
-    from rstd: eps = rstd⁻² - var.
-    """
-    dims = tuple(range(input.dim() - len(normalized_shape), input.dim()))
-    mean = input.mean(dims, keepdim=True)
-    var = (input - mean).pow(2).mean(dims, keepdim=True)
-    eps = _numpy_result(lambda r, v: r ** -2.0 - v, result2._data, var._data)  # (rstd 0: inf, silently)
-    return dims, mean, (var + eps).rsqrt()
+def softplus_double_backward(grad, self, beta, threshold):
+    """d σ(βx)/dx = β·σ(βx)(1 - σ(βx)) below the threshold, 0 above (PyTorch's softplus_double_backward)."""
+    x = self * beta
+    return sigmoid_backward(grad, x.sigmoid()) * (x < threshold).type_as(grad) * beta
 
 
-def layer_norm_backward(grad, input, weight, normalized_shape, result1, result2):
-    """d LN/dx = rstd·(ĝ - mean(ĝ) - x̂·mean(ĝ·x̂)),  ĝ = g·w,  x̂ = (x - μ)·rstd (means over the normalized dims)."""
-    dims, mean, rstd = _layer_norm_stats(input, normalized_shape, result2)
-    xhat = (input - mean) * rstd
-    g = grad * weight if weight is not None else grad
-    return (g - g.mean(dims, keepdim=True) - xhat * (g * xhat).mean(dims, keepdim=True)) * rstd
-
-
-def _layer_norm_param_grad(grad, input, normalized_shape, result1, result2, of_bias):
-    lead = tuple(range(input.dim() - len(normalized_shape)))
-    if of_bias:
-        g = grad
-    else:
-        _, mean, rstd = _layer_norm_stats(input, normalized_shape, result2)
-        g = grad * ((input - mean) * rstd)
-    return g.sum(lead) if lead else g
-
-
-softplus = Op("softplus", "SoftplusBackward0", _np_softplus, args=("beta", "threshold"), jvp="element_wise",
+softplus = Op("softplus", "SoftplusBackward0", _float_math.for_float32(_float_math.softplus, _np_softplus),
+              args=("beta", "threshold"), jvp="element_wise",
               # d softplus = σ(βx), and 1 above the threshold
-              self=lambda grad, self, beta, threshold:
-                  _ops().where(self * beta > threshold, grad, grad * (self * beta).sigmoid()))
-elu = Op("elu", "EluBackward0", _np_elu, args=("alpha", "scale", "input_scale"), jvp="element_wise",
+              self=lambda grad, self, beta, threshold: softplus_backward(grad, self, beta=beta, threshold=threshold))
+softplus_backward = Op(
+    "softplus_backward", "SoftplusBackwardBackward0", _np_softplus_backward, inputs=("grad_output", "self"),
+    args=("beta", "threshold"), jvp="element_wise",
+    grad_output=lambda grad, self, beta, threshold:                                       # linear in g
+        softplus_backward(grad, self, beta=beta, threshold=threshold),
+    self=lambda grad, grad_output, self, beta, threshold:
+        softplus_double_backward(grad * grad_output, self, beta, threshold))
+
+
+def _np_elu_backward(g, x, alpha, scale, input_scale, is_result):
+    # PyTorch's kernel: g·scale above 0; at or below 0 g·input_scale·α·scale·e^(input_scale·x), or from the
+    # result y (in-place elu_) g·input_scale·(y + α·scale)
+    if is_result:
+        negative = g * input_scale * (x + alpha * scale)
+    else:
+        negative = g * input_scale * (alpha * scale) * np.exp(x * input_scale)
+    return np.where(x <= 0, negative, g * scale).astype(np.result_type(g, x), copy=False)
+
+
+def elu_double_backward(grad, grad_output, alpha, scale, input_scale, is_result, self_or_result):
+    """d/dx of elu_backward: 0 above 0; below, input_scale times the slope (from the result y: input_scale·g)."""
+    negative = (self_or_result < 0).type_as(grad)
+    if is_result:
+        return grad * grad_output * input_scale * negative
+    return elu_backward(grad * grad_output * input_scale, self_or_result, alpha=alpha, scale=scale,
+                        input_scale=input_scale, is_result=False) * negative
+
+
+elu = Op("elu", "EluBackward0", _elu_forward, args=("alpha", "scale", "input_scale"), jvp="element_wise",
          # d elu = scale for x > 0, scale·α·input_scale·e^(input_scale·x) otherwise
          self=lambda grad, self, alpha, scale, input_scale:
-             _ops().where(self > 0, grad * scale, grad * (self * input_scale).exp() * (alpha * scale * input_scale)))
-celu = Op("celu", "CeluBackward0", lambda x, alpha: _np_elu(x, alpha, 1.0, 1.0 / alpha), args=("alpha",),
+             elu_backward(grad, self, alpha=alpha, scale=scale, input_scale=input_scale, is_result=False))
+celu = Op("celu", "CeluBackward0", lambda x, alpha: _elu_forward(x, alpha, 1.0, 1.0 / alpha), args=("alpha",),
           jvp="element_wise",
-          # celu(x) = max(0, x) + min(0, α(e^(x/α) - 1)): slope 1 for x > 0, e^(x/α) otherwise
-          self=lambda grad, self, alpha: _ops().where(self > 0, grad, grad * (self / alpha).exp()))
+          # celu(x) = max(0, x) + min(0, α(e^(x/α) - 1)): elu's gradient with scale 1, input_scale 1/α
+          self=lambda grad, self, alpha:
+              elu_backward(grad, self, alpha=alpha, scale=1, input_scale=1.0 / alpha, is_result=False))
+elu_backward = Op(
+    "elu_backward", "EluBackwardBackward0", _np_elu_backward, inputs=("grad_output", "self_or_result"),
+    args=("alpha", "scale", "input_scale", "is_result"), jvp="element_wise",
+    grad_output=lambda grad, alpha, scale, input_scale, is_result, self_or_result:      # linear in g
+        elu_backward(grad, self_or_result, alpha=alpha, scale=scale, input_scale=input_scale, is_result=is_result),
+    self_or_result=lambda grad, grad_output, alpha, scale, input_scale, is_result, self_or_result:
+        elu_double_backward(grad, grad_output, alpha, scale, input_scale, is_result, self_or_result))
 hardtanh = Op("hardtanh", "HardtanhBackward0",
               lambda x, min_val, max_val: np.clip(x, min_val, max_val).astype(x.dtype, copy=False),
               args=("min_val", "max_val"), jvp="element_wise",
@@ -2770,9 +3081,26 @@ hardtanh_backward = Op(
     inputs=("grad_output", "self"), args=("min_val", "max_val"),
     grad_output=lambda grad, self, min_val, max_val: hardtanh_backward(grad, self, min_val=min_val, max_val=max_val),
     self=lambda grad: _ops().zeros_like(grad))
+def _np_log_sigmoid_backward(g, x, buffer):
+    # g·σ(-x) as PyTorch's kernel computes it: z = e^-|x| (the buffer), g·(1 - z/(1+z)) for x < 0, else g·z/(1+z)
+    r = buffer / (1 + buffer)
+    return (g * np.where(x < 0, 1 - r, r)).astype(np.result_type(g, x), copy=False)
+
+
+def log_sigmoid_double_backward(grad, self):
+    """d σ(-x)/dx = (σ(x) - 1)·σ(x)  (PyTorch's log_sigmoid_double_backward)."""
+    z = self.sigmoid()
+    return grad * (z - 1) * z
+
+
 log_sigmoid = Op("log_sigmoid_forward", "LogSigmoidBackward0", _np_log_sigmoid,
                  outputs=("output", "buffer"), differentiable_outputs=1, jvp="element_wise",
-                 self=lambda grad, self, buffer: grad * (self.neg()).sigmoid())         # d log σ(x) = σ(-x)
+                 self=lambda grad, self, buffer: log_sigmoid_backward(grad, self, buffer))    # d log σ(x) = σ(-x)
+log_sigmoid_backward = Op(
+    "log_sigmoid_backward", "LogSigmoidBackwardBackward0", _np_log_sigmoid_backward,
+    inputs=("grad_output", "self", "buffer"), jvp="element_wise",     # (no edge to the buffer, as in PyTorch)
+    grad_output=lambda grad, self, buffer: log_sigmoid_backward(grad, self, buffer),       # linear in g
+    self=lambda grad, grad_output, self: log_sigmoid_double_backward(grad * grad_output, self))
 hardsigmoid = Op("hardsigmoid", "HardsigmoidBackward0",
                  lambda x: (np.clip(x + 3, 0, 6) / 6).astype(x.dtype, copy=False), jvp="element_wise",
                  self=lambda grad, self: _ops().where((self > -3) & (self < 3), grad / 6, 0.0))   # 1/6 on (-3, 3)
@@ -2782,40 +3110,90 @@ hardswish = Op("hardswish", "HardswishBackward0",
                self=lambda grad, self:
                    _ops().where(self < -3, 0.0, _ops().where(self <= 3, grad * (self / 3 + 0.5), grad)))
 mish = Op("mish", "MishBackward0",
-          lambda x: (x * np.tanh(_np_softplus(x, 1.0, 20.0))).astype(x.dtype, copy=False), jvp="element_wise",
+          _float_math.for_float32(_float_math.mish,
+                                  lambda x: (x * np.tanh(_np_softplus(x, 1.0, 20.0))).astype(x.dtype, copy=False)),
+          jvp="element_wise",
           # d x·tanh(sp(x)) = tanh(sp) + x·σ(x)·(1 - tanh²(sp))
           self=lambda grad, self: grad * (
               self.sigmoid() * self * (1 - _ops().tanh(softplus(self, beta=1.0, threshold=20.0)).pow(2))
               + _ops().tanh(softplus(self, beta=1.0, threshold=20.0))))
 
 
-def _smooth_l1_slope(self, target, beta):
-    """d smooth_l1 / dx per element: (x - t)/β inside |x - t| < β, sgn(x - t) outside (d/dt is its negative)."""
-    d = self - target
-    return _ops().where(d.abs() < beta, d / beta, d.sign()) if beta > 0 else d.sign()
+def _loss_norm(x, t, reduction) -> float:
+    return 1.0 / np.broadcast(x, t).size if reduction == 1 else 1.0   # mean: d/dx is divided by the count
 
 
-def _huber_slope(self, target, delta):
-    """d huber / dx per element: x - t inside |x - t| < δ, δ·sgn(x - t) outside (d/dt is its negative)."""
-    d = self - target
-    return _ops().where(d.abs() < delta, d, d.sign() * delta)
+def _np_smooth_l1_backward(g, x, t, reduction, beta):
+    # PyTorch's kernel, d = x - t: -g for d <= -β, g for d >= β, d·g/β between (mean: / count)
+    d = x - t
+    slope = np.where(d <= -beta, -g, np.where(d >= beta, g, d * g / beta)) if beta > 0 else np.sign(d) * g
+    return (slope * _loss_norm(x, t, reduction)).astype(np.result_type(g, x, t), copy=False)
 
 
+def smooth_l1_loss_double_backward(grad, self, target, reduction, beta):
+    """d/dx of smooth_l1_loss_backward: 1/β inside |x - t| < β, 0 outside (mean: / count)."""
+    if beta == 0:
+        return _ops().zeros_like(grad)
+    grad_input = grad * ((self - target).abs() < beta).type_as(grad) / beta
+    return grad_input / grad_input.numel() if reduction == 1 else grad_input
+
+
+def _np_huber_backward(g, x, t, reduction, delta):
+    # PyTorch's kernel, d = x - t: -g·δ for d <= -δ, g·δ for d >= δ, d·g between (mean: / count)
+    d = x - t
+    slope = np.where(d <= -delta, -g * delta, np.where(d >= delta, g * delta, d * g))
+    return (slope * _loss_norm(x, t, reduction)).astype(np.result_type(g, x, t), copy=False)
+
+
+def huber_loss_double_backward(grad, self, target, reduction, delta):
+    """d/dx of huber_loss_backward: 1 inside |x - t| < δ, 0 outside (mean: / count)."""
+    grad_input = grad * ((self - target).abs() < delta).type_as(grad)
+    return grad_input / grad_input.numel() if reduction == 1 else grad_input
+
+
+def huber_loss_double_backward_grad_output(grad, grad_output, self, target, reduction, delta):
+    """d/dg of huber_loss_backward (linear in g): the slopes, paired with grad (summed when g was reduced)."""
+    if reduction == 0:
+        return huber_loss_backward(grad, self, target, reduction=reduction, delta=delta)
+    from ._creation import ones_like
+    slope = huber_loss_backward(ones_like(grad_output), self, target, reduction=reduction, delta=delta)
+    return (slope * grad).sum()
+
+
+# d/dt of these losses is d/dx with x and t swapped (PyTorch's formulas: backward(grad, target, self))
 smooth_l1_loss = Op("smooth_l1_loss", "SmoothL1LossBackward0",
                     lambda x, t, reduction, beta:
                         _reduce(_smooth_l1(x, t, beta).astype(x.dtype, copy=False), reduction),
-                    inputs=("self", "target"), args=("reduction", "beta"),
+                    inputs=("self", "target"), args=("reduction", "beta"), jvp="reduction",
                     self=lambda grad, self, target, reduction, beta:
-                        _apply_reduction_grad(_smooth_l1_slope(self, target, beta), grad, reduction),
+                        smooth_l1_loss_backward(grad, self, target, reduction=reduction, beta=beta),
                     target=lambda grad, self, target, reduction, beta:
-                        _apply_reduction_grad(_smooth_l1_slope(self, target, beta), grad, reduction).neg())
+                        smooth_l1_loss_backward(grad, target, self, reduction=reduction, beta=beta))
+smooth_l1_loss_backward = Op(
+    "smooth_l1_loss_backward", "SmoothL1LossBackwardBackward0", _np_smooth_l1_backward,
+    inputs=("grad_output", "self", "target"), args=("reduction", "beta"),
+    grad_output=lambda grad, self, target, reduction, beta:                                 # linear in g
+        smooth_l1_loss_backward(grad, self, target, reduction=reduction, beta=beta),
+    self=lambda grad, grad_output, self, target, reduction, beta:
+        smooth_l1_loss_double_backward(grad * grad_output, self, target, reduction, beta),
+    target=lambda grad, grad_output, self, target, reduction, beta:
+        smooth_l1_loss_double_backward(grad * grad_output, self, target, reduction, beta).neg())
 huber_loss = Op("huber_loss", "HuberLossBackward0",
                 lambda x, t, reduction, delta: _reduce(_huber(x, t, delta).astype(x.dtype, copy=False), reduction),
-                inputs=("self", "target"), args=("reduction", "delta"),
+                inputs=("self", "target"), args=("reduction", "delta"), jvp="reduction",
                 self=lambda grad, self, target, reduction, delta:
-                    _apply_reduction_grad(_huber_slope(self, target, delta), grad, reduction),
+                    huber_loss_backward(grad, self, target, reduction=reduction, delta=delta),
                 target=lambda grad, self, target, reduction, delta:
-                    _apply_reduction_grad(_huber_slope(self, target, delta), grad, reduction).neg())
+                    huber_loss_backward(grad, target, self, reduction=reduction, delta=delta))
+huber_loss_backward = Op(
+    "huber_loss_backward", "HuberLossBackwardBackward0", _np_huber_backward,
+    inputs=("grad_output", "self", "target"), args=("reduction", "delta"),
+    grad_output=lambda grad, grad_output, self, target, reduction, delta:
+        huber_loss_double_backward_grad_output(grad, grad_output, self, target, reduction, delta),
+    self=lambda grad, grad_output, self, target, reduction, delta:
+        huber_loss_double_backward(grad * grad_output, self, target, reduction, delta),
+    target=lambda grad, grad_output, self, target, reduction, delta:
+        huber_loss_double_backward(grad * grad_output, self, target, reduction, delta).neg())
 embedding = Op("embedding", "EmbeddingBackward0",
                lambda w, indices, padding_idx, scale_grad_by_freq, sparse: w[indices],
                inputs=("weight", "indices"), args=("padding_idx", "scale_grad_by_freq", "sparse"),
@@ -2843,17 +3221,6 @@ def _constant_pad(a, pad, value):
         widths[axis] = (max(lo, 0), max(hi, 0))
         out = np.pad(out, widths, constant_values=value)
     return np.ascontiguousarray(out)
-
-
-native_layer_norm = Op("native_layer_norm", "NativeLayerNormBackward0", _layer_norm_forward,
-                       inputs=("input", "weight", "bias"), args=("normalized_shape", "eps"),
-                       outputs=("result0", "result1", "result2"), differentiable_outputs=1,
-                       input=lambda grad, input, weight, bias, normalized_shape, result1, result2:
-                           layer_norm_backward(grad, input, weight, normalized_shape, result1, result2),
-                       weight=lambda grad, input, normalized_shape, result1, result2:
-                           _layer_norm_param_grad(grad, input, normalized_shape, result1, result2, False),
-                       bias=lambda grad, input, normalized_shape, result1, result2:
-                           _layer_norm_param_grad(grad, input, normalized_shape, result1, result2, True))
 
 
 # =============================================================================================
@@ -2919,7 +3286,8 @@ def logit_backward(grad, self, eps):
     return _ops().where(outside, math.nan if eps is None else 0.0, grad / (self * (1 - self)))
 
 
-logit = Op("logit", "LogitBackward0", _logit, args=("eps",), jvp="element_wise",
+logit = Op("logit", "LogitBackward0", _float_math.for_float32(_float_math.logit, _logit, halves=False), args=("eps",),
+           jvp="element_wise",
            self=lambda grad, self, eps: logit_backward(grad, self, eps))
 nansum = Op("nansum", "NansumBackward0",
             _rank0_ok(lambda a, dim, keepdim: _reduce_in_acc(np.nansum)(a, axis=_axes(dim), keepdims=keepdim)),
@@ -2983,6 +3351,8 @@ take = Op("take", "TakeBackward0", lambda a, index: a.reshape(-1)[index], inputs
 
 def _cumulative_extreme(a, dim, take_max):
     # PyTorch's scan: a NaN, or a value >= (<= for min) the running one, takes over (ties: the later index).
+    if a.size == 0:
+        return a.copy(), np.zeros(a.shape, np.int64)
     x = np.moveaxis(a, dim, -1)
     values, indices = np.empty_like(x), np.zeros(x.shape, dtype=np.int64)
     best, where = x[..., 0].copy(), np.zeros(x.shape[:-1], dtype=np.int64)
@@ -3002,9 +3372,11 @@ def cummaxmin_backward(grad, self, indices, dim):
 
 
 cummax = Op("cummax", "CummaxBackward0", _rank0_ok(lambda a, dim: _cumulative_extreme(a, dim, True)), args=("dim",),
+            jvp=lambda self_t, dim, indices: _selected_jvp(self_t, dim, indices, True),
             outputs=("values", "indices"), differentiable_outputs=1,
             self=lambda grad, self, indices, dim: cummaxmin_backward(grad, self, indices, dim))
 cummin = Op("cummin", "CumminBackward0", _rank0_ok(lambda a, dim: _cumulative_extreme(a, dim, False)), args=("dim",),
+            jvp=lambda self_t, dim, indices: _selected_jvp(self_t, dim, indices, True),
             outputs=("values", "indices"), differentiable_outputs=1,
             self=lambda grad, self, indices, dim: cummaxmin_backward(grad, self, indices, dim))
 
@@ -3035,15 +3407,44 @@ def _glu(a, dim):
     return first * _sigmoid(second)
 
 
-def glu_backward(grad, self, dim):
-    """d (a·σ(b)): σ(b) for the first half, a·σ(b)(1-σ(b)) for the second, concatenated back."""
-    ops = _ops()
-    first, second = ops.chunk(self, 2, dim)
+def _np_glu_backward(g, x, dim):
+    # d (a·σ(b)): g·σ(b) for the first half a, g·a·σ(b)(1-σ(b)) for the second half b, side by side
+    a, b = np.split(x, 2, axis=dim)
+    sig = _sigmoid(b)
+    return np.concatenate([sig * g, (1 - sig) * sig * a * g], axis=dim)
+
+
+def glu_double_backward(grad, grad_output, self, dim):
+    """d/dx of glu_backward (PyTorch's glu_double_backward): with s = σ(b), s' = s(1-s),
+    d/da = gg_b·g·s',  d/db = gg_b·a·g·(s'(1-s) - s·s') + gg_a·g·s'."""
+    half = self.shape[dim] // 2
+    first, second = self.narrow(dim, 0, half), self.narrow(dim, half, half)
     sig = second.sigmoid()
-    return ops.cat([grad * sig, grad * first * sig * (1 - sig)], dim)
+    one_sub_sig = 1 - sig
+    sig_one_sub_sig = sig * one_sub_sig
+    gg_first, gg_second = grad.narrow(dim, 0, half), grad.narrow(dim, half, half)
+    g_first = gg_second * grad_output * sig_one_sub_sig
+    second_order = sig_one_sub_sig * one_sub_sig - sig * sig_one_sub_sig
+    g_second = gg_second * first * grad_output * second_order + gg_first * grad_output * sig_one_sub_sig
+    return _ops().cat([g_first, g_second], dim)
 
 
-glu = Op("glu", "GluBackward0", _glu, args=("dim",), self=glu_backward)
+def glu_double_backward_grad_output(grad, self, dim):
+    """d/dg of glu_backward (linear in g): grad times the slopes, the two halves added."""
+    dim = dim % self.dim()
+    sizes = list(self.shape)
+    sizes[dim] //= 2
+    from ._creation import ones
+    tmp = grad * glu_backward(ones(tuple(sizes), dtype=self.dtype), self, dim=dim)
+    return tmp.narrow(dim, 0, sizes[dim]) + tmp.narrow(dim, sizes[dim], sizes[dim])
+
+
+glu = Op("glu", "GluBackward0", _glu, args=("dim",),
+         self=lambda grad, self, dim: glu_backward(grad, self, dim=dim))
+glu_backward = Op(
+    "glu_backward", "GluBackwardBackward0", _np_glu_backward, inputs=("grad_output", "self"), args=("dim",),
+    grad_output=lambda grad, self, dim: glu_double_backward_grad_output(grad, self, dim),
+    self=lambda grad, grad_output, self, dim: glu_double_backward(grad, grad_output, self, dim))
 
 
 # =============================================================================================
@@ -3073,7 +3474,10 @@ def _shows_none_when_absent(op: Op, *names: str) -> None:
         setattr(op.node_class, f"_saved_{name}", property(lambda node, read=read: _given(read(node))))
 
 
-def _expand(values, k: int) -> tuple:
+_shows_none_when_absent(clamp_tensor, "min", "max")  # (clamp(x, min=t): _saved_max is None)
+
+
+def _expand_arg(values, k: int) -> tuple:
     """A saved size argument as k numbers: PyTorch keeps ``stride=[2]`` as (2,) and expands it when used."""
     values = tuple(values)
     return values * k if len(values) == 1 else values
@@ -3081,14 +3485,15 @@ def _expand(values, k: int) -> tuple:
 
 def _geometry(weight_ndim: int, stride, padding, dilation) -> tuple:
     k = weight_ndim - 2
-    return _expand(stride, k), _expand(padding, k), _expand(dilation, k)
+    return _expand_arg(stride, k), _expand_arg(padding, k), _expand_arg(dilation, k)
 
 
 # ---- convolution: y = conv(x, w) + b, linear in each of x, w and b ---------------------------------
 
 def _convolution_forward(x, w, b, stride, padding, dilation, transposed, output_padding, groups, bias_sym_sizes_opt):
-    if transposed:
-        raise NotImplementedError("minigrad: transposed convolution is not supported")
+    if transposed:   # (the scatter of x·w: _conv.py's "transposed convolution")
+        return _conv.conv_transpose_forward(x, w, b if b.size else None, *_geometry(w.ndim, stride, padding, dilation),
+                                            _expand_arg(output_padding, w.ndim - 2), groups)
     return _conv.conv_forward(x, w, b if b.size else None, *_geometry(w.ndim, stride, padding, dilation), groups)
 
 
@@ -3097,28 +3502,25 @@ def _convolution_backward_forward(g, x, w, stride, padding, dilation, transposed
     # Only the gradients asked for (output_mask) are computed; the others are left empty.
     geometry = (*_geometry(w.ndim, stride, padding, dilation), groups)
     empty = np.empty(0, dtype=g.dtype)
+    if transposed:
+        return (_conv.conv_transpose_backward_input(g, w, x.shape, *geometry) if output_mask[0] else empty,
+                _conv.conv_transpose_backward_weight(g, x, w.shape, *geometry) if output_mask[1] else empty,
+                _conv.conv_backward_bias(g) if output_mask[2] else empty)
     return (_conv.conv_backward_input(g, w, x.shape, *geometry) if output_mask[0] else empty,
             _conv.conv_backward_weight(g, x, w.shape, *geometry) if output_mask[1] else empty,
             _conv.conv_backward_bias(g) if output_mask[2] else empty)
 
 
-def _conv_grad(which: int):
-    """The formula for input ``which`` of a convolution (0 input, 1 weight): that output of convolution_backward."""
-    mask = tuple(i == which for i in range(3))
+def _conv_backward(grad, input, weight, stride, padding, dilation, transposed, output_padding, groups,
+                   bias_sym_sizes_opt, grad_input_mask):
+    """(d/dx, d/dw, d/db) of a convolution: the outputs of one convolution_backward, as in PyTorch.
 
-    def formula(grad, input, weight, stride, padding, dilation, transposed, output_padding, groups):
-        return convolution_backward(grad, input, weight, stride=stride, padding=padding, dilation=dilation,
-                                    transposed=transposed, output_padding=output_padding, groups=groups,
-                                    output_mask=mask)[which]
-    return formula
-
-
-def _conv_bias_grad(grad, input, weight, stride, padding, dilation, transposed, output_padding, groups,
-                    bias_sym_sizes_opt):
-    """d/db = Σ g over the batch and positions (output 2 of convolution_backward, as in PyTorch)."""
+    d/dx = conv_input_backward(g, w) (col2im of g·w), d/dw = Σ g · windows of x, d/db = Σ g; only the
+    gradients in grad_input_mask are computed.
+    """
     return convolution_backward(grad, input, weight, stride=stride, padding=padding, dilation=dilation,
                                 transposed=transposed, output_padding=output_padding, groups=groups,
-                                output_mask=(False, False, True))[2]
+                                output_mask=grad_input_mask)
 
 
 def _conv_jvp(input_t, weight_t, bias_t, input, weight, stride, padding, dilation, transposed, output_padding,
@@ -3134,26 +3536,23 @@ convolution = Op("convolution", "ConvolutionBackward0", _convolution_forward, in
                  args=("stride", "padding", "dilation", "transposed", "output_padding", "groups",
                        "bias_sym_sizes_opt"),
                  jvp=_conv_jvp,
-                 input=_conv_grad(0),      # conv_input_backward(g, w): col2im of g·w
-                 weight=_conv_grad(1),     # conv_weight_backward(g, x): Σ g · windows of x
-                 bias=_conv_bias_grad)     # Σ g
+                 input=joint(_conv_backward), weight=joint(_conv_backward), bias=joint(_conv_backward))
 
 
-def _conv_double_backward(which: str):
-    """convolution_backward's formulas. Its outputs (gI, gW, gb) = (Jxᵀg, Jwᵀg, Σg) are bilinear in g and
-    (w, x), so with incoming gradients (ggI, ggW, ggb):
+def _conv_double_backward(grads, grad_output, input, weight, stride, padding, dilation, transposed, output_padding,
+                          groups, grad_input_mask):
+    """convolution_backward's gradients, for (grad_output, input, weight) together as in PyTorch.
+
+    Its outputs (gI, gW, gb) = (Jxᵀg, Jwᵀg, Σg) are bilinear in g and (w, x), so with incoming
+    gradients (ggI, ggW, ggb):
       d/dg = conv(ggI, w) + conv(x, ggW) + ggb,   d/dx = Jxᵀ(g) applied with weight ggW,
-      d/dw = Jwᵀ(g) with input ggI   (each term only when its incoming gradient is defined)."""
-    def formula(grads, grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups):
-        ggi, ggw, ggb = grads
-        geometry = dict(stride=stride, padding=padding, dilation=dilation, transposed=transposed,
-                        output_padding=output_padding, groups=groups)
-        if which == "input":
-            return None if ggw is None else convolution_backward(
-                grad_output, input, ggw, output_mask=(True, False, False), **geometry)[0]
-        if which == "weight":
-            return None if ggi is None else convolution_backward(
-                grad_output, ggi, weight, output_mask=(False, True, False), **geometry)[1]
+      d/dw = Jwᵀ(g) with input ggI   (each term only when its incoming gradient is defined).
+    """
+    ggi, ggw, ggb = grads
+    geometry = dict(stride=stride, padding=padding, dilation=dilation, transposed=transposed,
+                    output_padding=output_padding, groups=groups)
+    g_grad_output = g_input = g_weight = None
+    if grad_input_mask[0]:
         terms = []
         if ggi is not None:
             terms.append(convolution(ggi, weight, absent(ggi.dtype.np), bias_sym_sizes_opt=(0,), **geometry))
@@ -3161,11 +3560,13 @@ def _conv_double_backward(which: str):
             terms.append(convolution(input, ggw, absent(ggw.dtype.np), bias_sym_sizes_opt=(0,), **geometry))
         if ggb is not None:
             terms.append(ggb.reshape((1, -1) + (1,) * (grad_output.dim() - 2)).expand(grad_output.shape))
-        total = terms[0] if terms else None   # (``sum`` is this module's reduction op)
-        for term in terms[1:]:
-            total = total + term
-        return total
-    return formula
+        for term in terms:   # (``sum`` is this module's reduction op)
+            g_grad_output = term if g_grad_output is None else g_grad_output + term
+    if grad_input_mask[1] and ggw is not None:
+        g_input = convolution_backward(grad_output, input, ggw, output_mask=(True, False, False), **geometry)[0]
+    if grad_input_mask[2] and ggi is not None:
+        g_weight = convolution_backward(grad_output, ggi, weight, output_mask=(False, True, False), **geometry)[1]
+    return g_grad_output, g_input, g_weight
 
 
 convolution_backward = Op(
@@ -3173,17 +3574,16 @@ convolution_backward = Op(
     inputs=("grad_output", "input", "weight"),
     args=("stride", "padding", "dilation", "transposed", "output_padding", "groups", "output_mask"),
     outputs=("result0", "result1", "result2"), undefined_grads=True,
-    grad_output=_conv_double_backward("grad_output"),
-    input=_conv_double_backward("input"),
-    weight=_conv_double_backward("weight"))
+    grad_output=joint(_conv_double_backward), input=joint(_conv_double_backward),
+    weight=joint(_conv_double_backward))
 
 
 # ---- pooling over the last two dims ------------------------------------------------------------
 # Sizes are saved as given (kernel_size=[2] shows (2,), stride=None shows ()) and expanded when used.
 
 def _pool_sizes(kernel_size, stride, padding, dilation=(1,)):
-    kernel = _expand(kernel_size, 2)
-    return kernel, _expand(stride, 2) if len(stride) else kernel, _expand(padding, 2), _expand(dilation, 2)
+    kernel = _expand_arg(kernel_size, 2)
+    return kernel, _expand_arg(stride, 2) if len(stride) else kernel, _expand_arg(padding, 2), _expand_arg(dilation, 2)
 
 
 def _max_pool2d_forward(x, kernel_size, stride, padding, dilation, ceil_mode):
@@ -3281,8 +3681,8 @@ def _batch_norm_forward(x, weight, bias, running_mean, running_var, training, mo
 
 
 def _batch_norm_stats(input, running_mean, running_var, training, eps):
-    """(reduced dims, μ, 1/√(σ² + eps)) broadcastable over the input: the batch's, recomputed as functions of
-    the input (so double backward sees them move), or the running ones (constants) in eval mode."""
+    """(reduced dims, μ, 1/√(σ² + eps)) broadcastable over the input, for the forward derivative: the batch's,
+    recomputed as functions of the input (so they move with it), or the running ones (constants) in eval mode."""
     dims = (0, *range(2, input.dim()))
     if training:
         mean = input.mean(dims, keepdim=True)
@@ -3292,22 +3692,114 @@ def _batch_norm_stats(input, running_mean, running_var, training, eps):
     return dims, running_mean.reshape(shape), (running_var.reshape(shape) + eps).rsqrt()
 
 
-def _batch_norm_grad(which: str):
-    """The formula for ``which`` of native_batch_norm's inputs (PyTorch saves the same values for all three)."""
-    def formula(grad, input, weight, running_mean, running_var, result1, result2, training, eps):
-        if which == "bias":
-            return grad.sum((0, *range(2, grad.dim())))                           # d/db = Σ g
-        dims, mean, invstd = _batch_norm_stats(input, running_mean, running_var, training, eps)
-        xhat = (input - mean) * invstd
-        if which == "weight":
-            return (grad * xhat).sum(dims)                                        # d/dw = Σ g·x̂
-        weight = _given(weight)
-        g = grad if weight is None else grad * weight.reshape((1, -1) + (1,) * (input.dim() - 2))
-        if not training:
-            return g * invstd                                                     # μ, σ constants: g·w/√(σ² + eps)
-        # d/dx = (ĝ - mean(ĝ) - x̂·mean(ĝ·x̂))/√(σ² + eps),  ĝ = g·w  (μ and σ move with x)
-        return (g - g.mean(dims, keepdim=True) - xhat * (g * xhat).mean(dims, keepdim=True)) * invstd
+def _norm_not_implemented(name):
+    """The formula of a saved statistic's edge: PyTorch records it but has no derivative for it."""
+    def formula(grad):
+        raise NotImplementedError(f"the derivative for '{name}' is not implemented.")
     return formula
+
+
+def _np_batch_norm_backward(g, x, weight, save_mean, save_invstd, running_mean, running_var, train, eps,
+                            output_mask):
+    # (d/dx, d/dw, d/db) with x̂ = (x - μ)/√(σ² + eps), ĝ = g·w, sums and means over every dim but 1:
+    #   training: d/dx = (ĝ - mean(ĝ) - x̂·mean(ĝ·x̂))/√(σ² + eps)   (μ, σ are the batch's: they move with x)
+    #   eval:     d/dx = ĝ/√(σ² + eps)                              (the running statistics are constants)
+    #   d/dw = Σ g·x̂,   d/db = Σ g.   Only the gradients in output_mask are computed.
+    axes = (0, *range(2, x.ndim))
+    shape = (1, -1) + (1,) * (x.ndim - 2)
+    if train:
+        mean, invstd = save_mean, save_invstd
+    else:
+        mean, invstd = running_mean._data, 1 / np.sqrt(running_var._data + eps)
+    mean, invstd = mean.reshape(shape), invstd.reshape(shape)
+    xhat = (x - mean) * invstd
+    empty = np.empty(0, dtype=x.dtype)
+    grad_input = grad_weight = grad_bias = empty
+    if output_mask[0]:
+        gw = g * weight.reshape(shape) if weight.size else g
+        if train:
+            gw = gw - gw.mean(axis=axes, keepdims=True) - xhat * (gw * xhat).mean(axis=axes, keepdims=True)
+        grad_input = (gw * invstd).astype(x.dtype, copy=False)
+    if output_mask[1]:
+        grad_weight = (g * xhat).sum(axis=axes).astype(x.dtype, copy=False)
+    if output_mask[2]:
+        grad_bias = g.sum(axis=axes).astype(x.dtype, copy=False)
+    return grad_input, grad_weight, grad_bias
+
+
+def _batch_norm_backward(grad, input, weight, running_mean, running_var, result1, result2, training, eps,
+                         grad_input_mask):
+    """(d/dx, d/dw, d/db) of batch norm: the outputs of one native_batch_norm_backward, as in PyTorch."""
+    return native_batch_norm_backward(grad, input, weight, result1, result2, running_mean=running_mean,
+                                      running_var=running_var, train=training, eps=eps, output_mask=grad_input_mask)
+
+
+def batchnorm_double_backward(grads, grad_out, input, weight, running_mean, running_var, train, eps, save_mean,
+                              save_invstd, grad_input_mask):
+    """native_batch_norm_backward's gradients (ggO, gI, gW) from the incoming (ggI, ggW, ggb): PyTorch's
+    batchnorm_double_backward, with the saved statistics μ, s = 1/√(σ² + eps) (sums Σ over all but dim 1,
+    M elements each, x̃ = x - μ, g = grad_out):
+      ggO = w·s/M·(M·ggI - Σ ggI - x̃·s²·Σ ggI·x̃) + ggW·x̃·s + ggb      (training; eval: ggI·s·w + ...)
+      gW  = Σ ggI·s/M·(M·g - Σ g - x̃·s²·Σ g·x̃)                          (eval: Σ ggI·g·s)
+      gI  = w·(x̃s³/M²·(Σ ggI·Σ g - M·Σ g·ggI + 3s²·Σ g·x̃·Σ ggI·x̃) + Σ ggI·x̃·s³/M·(Σ g/M - g)
+               + Σ g·x̃·s³/M·(Σ ggI/M - ggI)) + ggW·(g·s - s·Σ g/M - x̃s³·Σ g·x̃/M)   (eval: ggW·s·g)
+    """
+    ggI, ggG, ggB = grads
+    gamma = _given(weight)
+    shape = (1, -1) + (1,) * (input.dim() - 2)
+    dims = (0, *range(2, input.dim()))
+    M = input.numel() // input.shape[1]
+
+    def sum_exclude_dim1(t, keepdim=True):
+        return t.sum(dims, keepdim=keepdim)
+
+    def per_channel(t):  # a (C,) tensor broadcast over the input
+        return t.reshape(shape).expand(input.shape)
+
+    gamma_expanded = per_channel(gamma) if gamma is not None else None
+    ggG_expanded = per_channel(ggG) if gamma is not None and ggG is not None else None
+    mu = (save_mean if train else running_mean).reshape(shape)
+    input_sub_mu = input - mu
+    s = (save_invstd if train else (running_var + eps).pow(-0.5)).reshape(shape)
+    s2, s3 = s.pow(2), s.pow(3)
+    input_mu_s3 = input_sub_mu * s3
+    gOinmu_sum = sum_exclude_dim1(grad_out * input_sub_mu)
+    gO_sum = sum_exclude_dim1(grad_out)
+
+    g_input = None
+    if ggI is not None and train:
+        ggI_sum = sum_exclude_dim1(ggI)
+        ggIinmu_sum = sum_exclude_dim1(ggI * input_sub_mu)
+        all_sub = ggI_sum * gO_sum / M - sum_exclude_dim1(grad_out * ggI) + s2 * gOinmu_sum * ggIinmu_sum * (3.0 / M)
+        g_input = (input_mu_s3 * all_sub / M + ggIinmu_sum * s3 / M * (gO_sum / M - grad_out)
+                   + gOinmu_sum * s3 / M * (ggI_sum / M - ggI))
+        if gamma_expanded is not None:
+            g_input = gamma_expanded * g_input
+    if ggG_expanded is not None:
+        if train:
+            term = ggG_expanded * (grad_out * s + s * gO_sum / -M + input_mu_s3 * gOinmu_sum / -M)
+        else:
+            term = ggG_expanded * s * grad_out
+        g_input = term if g_input is None else g_input + term
+
+    def first_backward(g, gamma):  # d/dx of batch norm (training) for the gradient g and weight gamma
+        h0 = s / M if gamma is None else gamma * s / M
+        return h0 * (g * M - sum_exclude_dim1(g) - input_sub_mu * s2 * sum_exclude_dim1(g * input_sub_mu))
+
+    g_weight = None
+    if gamma is not None and ggI is not None:
+        g_weight = sum_exclude_dim1(ggI * first_backward(grad_out, None) if train else ggI * grad_out * s, False)
+    g_grad_out = None
+    if ggI is not None:
+        g_grad_out = first_backward(ggI, gamma_expanded) if train else (
+            ggI * s if gamma_expanded is None else ggI * s * gamma_expanded)
+    if ggG_expanded is not None:
+        term = ggG_expanded * input_sub_mu * s
+        g_grad_out = term if g_grad_out is None else g_grad_out + term
+    if ggB is not None:
+        term = per_channel(ggB)
+        g_grad_out = term if g_grad_out is None else g_grad_out + term
+    return g_grad_out, g_input, g_weight
 
 
 def _batch_norm_jvp(input_t, weight_t, bias_t, input, weight, running_mean, running_var, training, eps):
@@ -3328,5 +3820,548 @@ native_batch_norm = Op(
     "native_batch_norm", "NativeBatchNormBackward0", _batch_norm_forward, inputs=("input", "weight", "bias"),
     args=("running_mean", "running_var", "training", "momentum", "eps"),
     outputs=("result0", "result1", "result2"), differentiable_outputs=1, jvp=_batch_norm_jvp,
-    input=_batch_norm_grad("input"), weight=_batch_norm_grad("weight"), bias=_batch_norm_grad("bias"))
+    input=joint(_batch_norm_backward), weight=joint(_batch_norm_backward), bias=joint(_batch_norm_backward))
 _shows_none_when_absent(native_batch_norm, "weight")
+native_batch_norm_backward = Op(
+    "native_batch_norm_backward", "NativeBatchNormBackwardBackward0", _np_batch_norm_backward,
+    inputs=("grad_out", "input", "weight", "save_mean", "save_invstd"),
+    args=("running_mean", "running_var", "train", "eps", "output_mask"),
+    outputs=("result0", "result1", "result2"), undefined_grads=True,
+    grad_out=joint(batchnorm_double_backward), input=joint(batchnorm_double_backward),
+    weight=joint(batchnorm_double_backward),
+    save_mean=_norm_not_implemented("native_batch_norm_backward save_mean"),
+    save_invstd=_norm_not_implemented("native_batch_norm_backward save_invstd"))
+_shows_none_when_absent(native_batch_norm_backward, "weight")
+
+
+# ---- layer normalization: y = (x - μ)/√(σ² + eps)·w + b, statistics over the last dims (normalized_shape) ----
+
+def _layer_norm_forward(x, weight, bias, normalized_shape, eps):
+    axes = tuple(range(x.ndim - len(normalized_shape), x.ndim))
+    mean = x.mean(axis=axes, keepdims=True)
+    rstd = 1 / np.sqrt(((x - mean) ** 2).mean(axis=axes, keepdims=True) + eps)
+    y = (x - mean) * rstd
+    if weight.size:
+        y = y * weight
+    if bias.size:
+        y = y + bias
+    return y.astype(x.dtype, copy=False), mean.astype(x.dtype), rstd.astype(x.dtype)
+
+
+def _np_layer_norm_backward(g, x, mean, rstd, weight, bias, normalized_shape, output_mask):
+    # (d/dx, d/dw, d/db) with x̂ = (x - μ)·rstd, ĝ = g·w, means over the normalized dims, sums over the others:
+    #   d/dx = rstd·(ĝ - mean(ĝ) - x̂·mean(ĝ·x̂)),   d/dw = Σ g·x̂,   d/db = Σ g   (those in output_mask)
+    axes = tuple(range(x.ndim - len(normalized_shape), x.ndim))
+    lead = tuple(range(x.ndim - len(normalized_shape)))
+    xhat = (x - mean) * rstd
+    empty = np.empty(0, dtype=x.dtype)
+    grad_input = grad_weight = grad_bias = empty
+    if output_mask[0]:
+        gw = g * weight if weight.size else g
+        grad_input = ((gw - gw.mean(axis=axes, keepdims=True) - xhat * (gw * xhat).mean(axis=axes, keepdims=True))
+                      * rstd).astype(x.dtype, copy=False)
+    if output_mask[1] and weight.size:
+        grad_weight = (g * xhat).sum(axis=lead).astype(x.dtype, copy=False)
+    if output_mask[2] and bias.size:
+        grad_bias = g.sum(axis=lead).astype(x.dtype, copy=False)
+    return grad_input, grad_weight, grad_bias
+
+
+def _layer_norm_backward(grad, input, normalized_shape, result1, result2, weight, bias, grad_input_mask):
+    """(d/dx, d/dw, d/db) of layer norm: the outputs of one native_layer_norm_backward, as in PyTorch."""
+    return native_layer_norm_backward(grad, input, result1, result2, weight, bias, normalized_shape=normalized_shape,
+                                      output_mask=grad_input_mask)
+
+
+def layer_norm_double_backward(grads, grad_out, input, mean, rstd, weight, normalized_shape, grad_input_mask):
+    """native_layer_norm_backward's gradients (ggO, gI, gW) from the incoming (ggI, ggW, ggb): PyTorch's
+    layer_norm_double_backward, batch norm's formulas (batchnorm_double_backward) with the roles of the dims
+    exchanged: the input seen as M rows of N normalized elements, each row with its saved μ and rstd."""
+    ggI, ggG, ggB = grads
+    gamma = _given(weight)
+    axis = input.dim() - len(normalized_shape)
+    M, N = math.prod(input.shape[:axis]), math.prod(input.shape[axis:])
+    x = input.reshape(M, N)
+    gO = grad_out.reshape(M, N)
+    input_sub_mu = x - mean.reshape(M, 1)
+    s = rstd.reshape(M, 1)
+    s2, s3 = s.pow(2), s.pow(3)
+    input_mu_s3 = input_sub_mu * s3
+    gamma_expanded = gamma.reshape(1, N) if gamma is not None else None
+    ggG_expanded = ggG.reshape(1, N) if gamma is not None and ggG is not None else None
+    ggI_expanded = ggI.reshape(M, N) if ggI is not None else None
+
+    g_input = None
+    if ggI is not None:
+        gxhat = gO if gamma_expanded is None else gO * gamma_expanded
+        gxhat_mu_sum = (gxhat * input_sub_mu).sum(1, True)
+        gxhat_sum = gxhat.sum(1, True)
+        ggI_sum = ggI_expanded.sum(1, True)
+        ggI_mu_sum = (ggI_expanded * input_sub_mu).sum(1, True)
+        all_sub = ggI_sum * gxhat_sum / N - (ggI_expanded * gxhat).sum(1, True) + (
+            s2 * gxhat_mu_sum * ggI_mu_sum * (3.0 / N))
+        g_input = (input_mu_s3 * all_sub / N + ggI_mu_sum * s3 / N * (gxhat_sum / N - gxhat)
+                   + gxhat_mu_sum * s3 / N * (ggI_sum / N - ggI_expanded))
+    if ggG_expanded is not None:
+        term = (gO * ggG_expanded * s + s * (gO * ggG_expanded).sum(1, True) / -N
+                + input_mu_s3 * (gO * ggG_expanded * input_sub_mu).sum(1, True) / -N)
+        g_input = term if g_input is None else g_input + term
+    if g_input is not None:
+        g_input = g_input.reshape(input.shape)
+
+    def first_backward(g, gamma):  # d/dx of layer norm for the gradient g (M × N) and weight gamma
+        h0 = s / N if gamma is None else gamma * s / N
+        return h0 * (g * N - g.sum(1, True) - input_sub_mu * s2 * (g * input_sub_mu).sum(1, True))
+
+    g_weight = None
+    if gamma is not None and ggI is not None:
+        g_weight = (gO * first_backward(ggI_expanded, None)).sum(0).reshape(gamma.shape)
+    g_grad_out = None
+    if ggI is not None:
+        g_grad_out = first_backward(ggI_expanded, gamma_expanded)
+    if ggG_expanded is not None:
+        term = ggG_expanded * input_sub_mu * s
+        g_grad_out = term if g_grad_out is None else g_grad_out + term
+    if ggB is not None:
+        term = ggB.reshape(1, N)
+        g_grad_out = term if g_grad_out is None else g_grad_out + term
+    if g_grad_out is not None:
+        g_grad_out = g_grad_out.expand(M, N).reshape(input.shape)
+    return g_grad_out, g_input, g_weight
+
+
+native_layer_norm = Op("native_layer_norm", "NativeLayerNormBackward0", _layer_norm_forward,
+                       inputs=("input", "weight", "bias"), args=("normalized_shape", "eps"),
+                       outputs=("result0", "result1", "result2"), differentiable_outputs=1,
+                       input=joint(_layer_norm_backward), weight=joint(_layer_norm_backward),
+                       bias=joint(_layer_norm_backward))
+_shows_none_when_absent(native_layer_norm, "weight", "bias")
+native_layer_norm_backward = Op(
+    "native_layer_norm_backward", "NativeLayerNormBackwardBackward0", _np_layer_norm_backward,
+    inputs=("grad_out", "input", "mean", "rstd", "weight", "bias"), args=("normalized_shape", "output_mask"),
+    outputs=("result0", "result1", "result2"), undefined_grads=True,
+    grad_out=joint(layer_norm_double_backward), input=joint(layer_norm_double_backward),
+    weight=joint(layer_norm_double_backward),
+    mean=_norm_not_implemented("native_layer_norm_backward mean"),
+    rstd=_norm_not_implemented("native_layer_norm_backward rstd"),
+    bias=lambda grad: None)                                   # (PyTorch's formula: an undefined tensor)
+_shows_none_when_absent(native_layer_norm_backward, "weight")
+
+
+# =============================================================================================
+# Missing-ops pass: block_diag, rot90, aminmax, erfinv, nanmedian, fmax/fmin, cdist (PyTorch's formulas)
+# =============================================================================================
+
+_builtin_sum = __builtins__["sum"] if isinstance(__builtins__, dict) else __builtins__.sum  # (sum is an Op here)
+
+
+def _block_diag_forward(*arrays):
+    """The arrays on the diagonal of a zero matrix (a 0-dim one as 1x1, a 1-D one as a row)."""
+    blocks = [a.reshape(1, -1) if a.ndim == 1 else a.reshape(1, 1) if a.ndim == 0 else a for a in arrays]
+    out = np.zeros((_builtin_sum(b.shape[0] for b in blocks), _builtin_sum(b.shape[1] for b in blocks)),
+                   arrays[0].dtype if arrays else np.float32)
+    row = col = 0
+    for a, b in zip(arrays, blocks):
+        if a.ndim == 1 and a.size == 0:  # an empty vector takes no row (PyTorch's special case)
+            continue
+        out[row:row + b.shape[0], col:col + b.shape[1]] = b
+        row, col = row + b.shape[0], col + b.shape[1]
+    return out
+
+
+def block_diag_backward(grad, sizes):
+    """d block_diag(xs) / d xs[i]: the block of grad where xs[i] sits.
+
+    As PyTorch: two slices, then ``squeeze(-1)`` for a 1-D input (a no-op unless it has one element: the
+    engine then sums the (1, n) block to (n,)) and twice for a 0-dim one.
+    """
+    grads, row, col = [], 0, 0
+    for shape in sizes:
+        if len(shape) == 1 and shape[0] == 0:
+            grads.append(_ops().zeros(0, dtype=grad.dtype))
+            continue
+        rows, cols = shape if len(shape) == 2 else (1, shape[0]) if len(shape) == 1 else (1, 1)
+        block = slice(slice(grad, dim=0, start=row, end=row + rows, step=1), dim=1, start=col, end=col + cols, step=1)
+        if len(shape) == 1:
+            block = block.squeeze(-1)
+        elif len(shape) == 0:
+            block = block.squeeze(-1).squeeze(-1)
+        grads.append(block)
+        row, col = row + rows, col + cols
+    return tuple(grads)
+
+
+block_diag = Op("block_diag", "BlockDiagBackward0", _block_diag_forward, inputs=("tensors",), list_input=True,
+                jvp="linear",
+                tensors=lambda grad, _input_sizes: block_diag_backward(grad, _input_sizes))
+
+
+def _rot90(a, k, dims):
+    # PyTorch's kernel: flip one dim, then a transposed view (k = 1, 3), or flip both (k = 2), or a copy.
+    d0, d1 = (d % a.ndim for d in dims)
+    k %= 4
+    if k == 1:
+        return np.swapaxes(np.flip(a, d1).copy(), d0, d1)
+    if k == 3:
+        return np.swapaxes(np.flip(a, d0).copy(), d0, d1)
+    return np.flip(a, (d0, d1)).copy() if k == 2 else a.copy()
+
+
+rot90 = Op("rot90", "Rot90Backward0", _rot90, args=("k", "dims"), jvp="linear",
+           self=lambda grad, k, dims: rot90(grad, k=-k, dims=dims))          # rotate back by -k
+
+
+def restore_reduced_dims(output, dims, keepdim):
+    """A reduction's output reshaped with its reduced ``dims`` back as size 1 (PyTorch's reshape, a view)."""
+    if keepdim:
+        return output
+    total = output.dim() + len(dims)
+    target = [0] * total
+    for d in dims:
+        target[d + total if d < 0 else d] = 1
+    sizes = iter(output.shape)
+    return output.reshape([1 if t else next(sizes) for t in target])
+
+
+def aminmax_backward(grads, self, dim, keepdim, min, max):
+    """d (min, max) / dx: each output's gradient shared evenly by the elements equal to it (as amin/amax)."""
+    dims = () if dim is None else (dim,)
+    result = None
+    for g, value in zip(grads, (min, max)):
+        if g is None:  # (an output that got no gradient adds nothing)
+            continue
+        mask = self == restore_reduced_dims(value, dims, keepdim)
+        part = restore_reduced_dims(g, dims, keepdim) / mask.sum(dims, keepdim=True) * mask
+        result = part if result is None else result + part
+    return result
+
+
+def _aminmax(a, dim, keepdim):
+    return np.amin(a, axis=dim, keepdims=keepdim), np.amax(a, axis=dim, keepdims=keepdim)
+
+
+aminmax = Op("aminmax", "AminmaxBackward0", _rank0_ok(_aminmax), args=("dim", "keepdim"), outputs=("min", "max"),
+             undefined_grads=True,
+             self=lambda grads, self, dim, keepdim, min, max: aminmax_backward(grads, self, dim, keepdim, min, max))
+
+
+_erfc = np.vectorize(math.erfc, otypes=[np.float64])
+
+
+def _erfinv(a):
+    """The inverse of erf to ~1 ulp: a rational first guess (Pavlis's, PyTorch's), then three Newton steps.
+
+    PyTorch's CPU kernel is MKL's, correctly rounded or nearly. Near ±1 the steps solve erfc(x) = 1 - |y|
+    (exact there), which stays accurate where erf(x) rounds to 1.
+    """
+    y = a.astype(np.float64)
+    ya = np.abs(y)
+    p = (0.886226899, -1.645349621, 0.914624893, -0.140543331)
+    q = (-2.118377725, 1.442710462, -0.329097515, 0.012229801)
+    c = (-1.970840454, -1.624906493, 3.429567803, 1.641345311)
+    d = (3.543889200, 1.637067800)
+    z = ya * ya
+    x = ya * (((p[3] * z + p[2]) * z + p[1]) * z + p[0]) / ((((q[3] * z + q[2]) * z + q[1]) * z + q[0]) * z + 1.0)
+    tail = 1.0 - ya
+    w = np.sqrt(-np.log(tail / 2.0))
+    x = np.where(ya <= 0.7, x, (((c[3] * w + c[2]) * w + c[1]) * w + c[0]) / ((d[1] * w + d[0]) * w + 1.0))
+    near_zero = ya <= 0.5
+    slope = 2.0 / math.sqrt(math.pi)                                  # d erf(x)/dx = 2/√π · e^(-x²)
+    for _ in range(3):
+        x = x - np.where(near_zero, _erf(x) - ya, tail - _erfc(x)) / (slope * np.exp(-x * x))
+    x = np.where(ya == 1, np.inf, np.where(ya > 1, np.nan, x))
+    return np.copysign(x, y).astype(a.dtype, copy=False)
+
+
+erfinv = Op("erfinv", "ErfinvBackward0", _erfinv, jvp="element_wise",
+            # d erfinv(y)/dy = √π/2 · exp(erfinv(y)²)
+            self=lambda grad, self: mul_scalar(self.erfinv().pow(2).exp(), other=0.5 * math.sqrt(math.pi)) * grad)
+
+
+def _nanmedian_all(a):
+    # The lower median of the non-NaN values (NaN if there are none).
+    values = np.sort(a[~np.isnan(a)] if a.dtype.kind in "fc" else a.reshape(-1))
+    return np.asarray(values[(values.size - 1) // 2], a.dtype) if values.size else _nan_as(a.dtype)
+
+
+def _nanmedian_dim(a, dim, keepdim):
+    """(values, indices) of the lower median of the non-NaN values along ``dim``, PyTorch's index on ties.
+
+    PyTorch runs std::nth_element with ties broken by index, so the answer is the stable sort's; only an
+    all-NaN row (whose NaNs compare as neither smaller nor larger) takes the index nth_element leaves there.
+    """
+    moved = np.moveaxis(a, dim, -1)
+    rows = moved.reshape(-1, moved.shape[-1])
+    n = rows.shape[1]
+    nan = np.isnan(rows) if a.dtype.kind in "fc" else np.zeros(rows.shape, bool)
+    order = np.argsort(rows, axis=1, kind="stable")                  # NaNs last
+    count = n - nan.sum(axis=1)
+    idx = np.take_along_axis(order, np.maximum(count - 1, 0)[:, None] // 2, axis=1)[:, 0]
+    idx = np.where(count == 0, _all_nan_median_index(n), idx)
+    values = rows[np.arange(rows.shape[0]), idx]
+    shape = moved.shape[:-1]
+    values, idx = values.reshape(shape), idx.reshape(shape)
+    if keepdim:
+        values, idx = np.expand_dims(values, dim), np.expand_dims(idx, dim)
+    return values, idx.astype(np.int64)
+
+
+def _all_nan_median_index(n: int) -> int:
+    """Where libstdc++'s nth_element(first, first, last) leaves index 0's place when nothing compares less."""
+    if n == 0:
+        return 0
+    from . import _stl
+    order = list(range(n))
+    _stl.nth_element(order, 0, lambda i, j: False)
+    return order[0]
+
+
+nanmedian_all = Op("nanmedian", "NanmedianBackward0", _nanmedian_all,
+                   jvp="reduction",
+                   self=evenly_distribute_backward)                     # the median's equals share the gradient
+nanmedian_dim = Op("nanmedian", "NanmedianBackward1", _rank0_ok(_nanmedian_dim), args=("dim", "keepdim"),
+                   jvp=lambda self_t, dim, indices, keepdim: _selected_jvp(self_t, dim, indices, keepdim),
+                   outputs=("values", "indices"), differentiable_outputs=1,
+                   self=lambda grad, dim, indices, self_sym_sizes, keepdim:
+                       value_selecting_backward(grad, dim, indices, self_sym_sizes, keepdim))
+
+# fmax/fmin: like maximum/minimum, but a NaN loses to a number. The gradient goes to the chosen input
+# (self on ties, as PyTorch's masks say).
+fmax = Op("fmax", "FmaxBackward0", np.fmax, inputs=("self", "other"), jvp="element_wise",
+          self=lambda grad, self, other: grad.masked_fill((self >= other).logical_or(other.isnan()).logical_not(), 0),
+          other=lambda grad, self, other: grad.masked_fill((self >= other).logical_or(other.isnan()), 0))
+fmin = Op("fmin", "FminBackward0", np.fmin, inputs=("self", "other"), jvp="element_wise",
+          self=lambda grad, self, other: grad.masked_fill((self <= other).logical_or(other.isnan()).logical_not(), 0),
+          other=lambda grad, self, other: grad.masked_fill((self <= other).logical_or(other.isnan()), 0))
+
+
+def _cdist_forward(x1, x2, p, compute_mode=None):
+    """‖x1[i] - x2[j]‖_p for every pair of rows, batch dims broadcast (PyTorch's direct kernel)."""
+    diff = np.abs(x1[..., :, None, :] - x2[..., None, :, :])
+    if p == 0:
+        out = (diff != 0).sum(-1)
+    elif p == 1:
+        out = diff.sum(-1)
+    elif p == 2:
+        out = np.sqrt((diff * diff).sum(-1))
+    elif p == math.inf:
+        out = diff.max(-1, initial=0)
+    else:
+        out = np.power(np.power(diff, p).sum(-1), 1.0 / p)
+    return out.astype(x1.dtype, copy=False)
+
+
+def _cdist_backward_forward(grad, x1, x2, cdist, p):
+    """PyTorch's _cdist_backward: d cdist / d x1, summed over x2's rows (x1's batch dims broadcast)."""
+    diff = x1[..., :, None, :] - x2[..., None, :, :]
+    g, dist = grad[..., None], cdist[..., None]
+    sign = np.sign(diff)
+    if p == 0:
+        out = np.zeros_like(diff)
+    elif p == 1:
+        out = sign * g
+    elif p == 2:
+        out = np.where(dist == 0, 0.0, g * diff / dist)
+    elif p == math.inf:
+        out = g * sign * (np.abs(diff) == dist)
+    elif p < 2:
+        out = np.where(dist == 0, 0.0, sign * np.abs(diff) ** (p - 1) * g / dist ** (p - 1))
+        if p < 1:
+            out = np.where(diff == 0, 0.0, out)
+    else:
+        out = np.where(dist == 0, 0.0, diff * np.abs(diff) ** (p - 2) * g / dist ** (p - 1))
+    return out.sum(-2).astype(x1.dtype, copy=False)
+
+
+def _cdist_backward_not_implemented(grad):
+    raise NotImplementedError("the derivative for '_cdist_backward' is not implemented.")
+
+
+# cdist's gradient is an op of its own, as in PyTorch, which has no derivative for it (double backward raises).
+cdist_backward = Op("_cdist_backward", "CdistBackwardBackward0", _cdist_backward_forward,
+                    inputs=("grad", "x1", "x2", "cdist"), args=("p",),
+                    grad=_cdist_backward_not_implemented, x1=_cdist_backward_not_implemented,
+                    x2=_cdist_backward_not_implemented, cdist=_cdist_backward_not_implemented)
+cdist = Op("_cdist_forward", "CdistBackward0", _cdist_forward, inputs=("x1", "x2"), args=("p", "compute_mode"),
+           x1=lambda grad, x1, x2, p, result: cdist_backward(grad.contiguous(), x1, x2, result, p=p),
+           x2=lambda grad, x1, x2, p, result: cdist_backward(grad.mT.contiguous(), x2, x1, result.mT.contiguous(), p=p))
+
+
+def _euclidean_dist(x1, x2):
+    # √(|x|² - 2 x·y + |y|²) as one matrix product, clamped at 1e-30 before the root (PyTorch's mm path).
+    x1_norm = (x1 * x1).sum(-1, keepdims=True)
+    x2_norm = (x2 * x2).sum(-1, keepdims=True)
+    left = np.concatenate([x1 * -2, x1_norm, np.ones_like(x1_norm)], -1)
+    right = np.concatenate([x2, np.ones_like(x2_norm), x2_norm], -1)
+    return np.sqrt(np.maximum(left @ np.swapaxes(right, -1, -2), 1e-30)).astype(x1.dtype, copy=False)
+
+
+def _euclidean_ratio(grad, result):
+    return (grad / result).masked_fill(result == 0, 0)
+
+
+euclidean_dist = Op("_euclidean_dist", "EuclideanDistBackward0", _euclidean_dist, inputs=("x1", "x2"),
+                    # d ‖x - y‖ / dx = (x - y) / ‖x - y‖, summed over the other set's rows
+                    x1=lambda grad, x1, x2, result: x1 * _euclidean_ratio(grad, result).sum(-1, keepdim=True)
+                    - _euclidean_ratio(grad, result).matmul(x2),
+                    x2=lambda grad, x1, x2, result: x2 * _euclidean_ratio(grad, result).sum(-2).unsqueeze(-1)
+                    - _euclidean_ratio(grad, result).mT.matmul(x1))
+
+
+# =============================================================================================
+# Recurrent layers and padding modes (nn.RNN / LSTM / GRU and their cells, F.pad's "reflect" and
+# "replicate"). PyTorch's CPU recurrent kernels are compositions of ordinary ops (nn/modules/rnn.py
+# repeats them); the rows here are the pieces that are not: unsafe_split, the gates' chunking, and the
+# fused oneDNN LSTM layer that float32 nn.LSTM runs. Transposed convolution is ``convolution`` above.
+# =============================================================================================
+
+# ---- unsafe_split: split, but the pieces are not views (PyTorch lets them be changed in place freely;
+# here they are copies, so changing one never reaches the input)
+unsafe_split = Op("unsafe_split", "UnsafeSplitBackward0",
+                  lambda a, split_size, dim: [piece.copy() for piece in
+                                              _split_arrays(a, split_sizes(a.shape[dim], split_size), dim)],
+                  jvp="linear", args=("split_size", "dim"), variadic=True,
+                  self=lambda grads, self_sym_sizes, split_size, dim: _ops().cat(grads, dim))   # pieces back together
+
+
+# ---- reflection and replication padding: every output element copies one input element, so the
+# gradient adds each output gradient back to the element it copied (a 0/1 matrix per padded dim).
+
+def _pad_source(n: int, before: int, after: int, mode: str) -> np.ndarray:
+    """For each output position along one dim, the input position it copies (negative padding crops)."""
+    i = np.arange(-before, n + after)
+    if mode == "reflect":   # mirror at both ends, the edge element not repeated (padding < n: one bounce)
+        return (n - 1) - np.abs((n - 1) - np.abs(i))
+    return np.clip(i, 0, n - 1)                          # replicate: the edge element repeated
+
+
+def _pad_dims(ndim: int, padding) -> list:
+    """(axis, before, after) for each padded dim: ``padding`` lists the last dim first, as F.pad's."""
+    return [(ndim - 1 - d, padding[2 * d], padding[2 * d + 1]) for d in range(len(padding) // 2)]
+
+
+def _pad_forward(a, padding, mode: str) -> np.ndarray:
+    for axis, before, after in _pad_dims(a.ndim, padding):
+        a = np.take(a, _pad_source(a.shape[axis], before, after, mode), axis=axis)
+    return np.ascontiguousarray(a)
+
+
+def _pad_backward(g, shape, padding, mode: str) -> np.ndarray:
+    """Σ of the output gradients over the outputs that copied each input element (Pᵀg along each dim)."""
+    for axis, before, after in _pad_dims(len(shape), padding):
+        source = _pad_source(shape[axis], before, after, mode)
+        copies = np.zeros((len(source), shape[axis]), dtype=g.dtype)
+        copies[np.arange(len(source)), source] = 1
+        g = np.moveaxis(np.moveaxis(g, axis, -1) @ copies, -1, axis)
+    return np.ascontiguousarray(g)
+
+
+def _padding_ops(mode: str, k: int) -> tuple:
+    """The pad op of one mode and dimension count, and its backward (an op too, for double backward)."""
+    kind = {"reflect": "Reflection", "replicate": "Replication"}[mode]
+    name = f"{kind.lower()}_pad{k}d"
+    ops = {}
+    ops["forward"] = Op(name, f"{kind}Pad{k}DBackward0", lambda a, padding: _pad_forward(a, padding, mode),
+                        args=("padding",), jvp="linear",
+                        self=lambda grad, self, padding: ops["backward"](grad, self, padding=padding))
+    ops["backward"] = Op(
+        f"{name}_backward", f"{kind}Pad{k}DBackwardBackward0",
+        lambda g, x, padding: _pad_backward(g, x.shape, padding, mode), inputs=("grad_output", "self"),
+        args=("padding",), jvp="linear",   # linear in grad_output; self only gives the shape
+        grad_output=lambda grad, padding: ops["forward"](grad, padding=padding),        # the pad again
+        self=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))
+    return ops["forward"], ops["backward"]
+
+
+reflection_pad1d, reflection_pad1d_backward = _padding_ops("reflect", 1)
+reflection_pad2d, reflection_pad2d_backward = _padding_ops("reflect", 2)
+reflection_pad3d, reflection_pad3d_backward = _padding_ops("reflect", 3)
+replication_pad1d, replication_pad1d_backward = _padding_ops("replicate", 1)
+replication_pad2d, replication_pad2d_backward = _padding_ops("replicate", 2)
+replication_pad3d, replication_pad3d_backward = _padding_ops("replicate", 3)
+
+
+# ---- the oneDNN LSTM layer: one direction of one layer of a float32 nn.LSTM, over the whole sequence.
+# Gates (i, f, g, o) = (σ, σ, tanh, σ)(x_t W_ihᵀ + b_ih + h W_hhᵀ + b_hh); c' = f·c + i·g; h' = o·tanh(c').
+
+def _sigmoid_np(x):
+    return 1 / (1 + np.exp(-x))
+
+
+def _lstm_layer_forward(x, w_ih, w_hh, b_ih, b_hh, hx, cx, reverse, batch_sizes, mode, hidden_size, num_layers,
+                        has_biases, bidirectional, batch_first, train):
+    bias = b_ih + b_hh if has_biases else 0   # (without biases the two inputs are placeholders)
+    h, c = hx, cx
+    out = np.empty(x.shape[:2] + (hidden_size,), dtype=x.dtype)
+    x_gates = x @ w_ih.T + bias
+    for t in (range(x.shape[0] - 1, -1, -1) if reverse else range(x.shape[0])):
+        i, f, g, o = np.split(x_gates[t] + h @ w_hh.T, 4, axis=1)
+        c = _sigmoid_np(f) * c + _sigmoid_np(i) * np.tanh(g)
+        h = _sigmoid_np(o) * np.tanh(c)
+        out[t] = h
+    # the fourth output is oneDNN's workspace (opaque bytes): nothing is kept there
+    return out, h.astype(x.dtype), c.astype(x.dtype), np.empty(0, dtype=np.uint8)
+
+
+def _lstm_layer_backward(grads, input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode,
+                         hidden_size, num_layers, has_biases, bidirectional, batch_first, train, result0, result1,
+                         result2, result3, grad_input_mask):
+    """Gradients of (output, h_n, c_n) back to every input, as mkldnn_rnn_layer_differentiable_backward:
+    the gates are recomputed with tensor ops, then the recurrence is walked backwards, step by step
+    (dc = dc' + dh·o·(1 - tanh²c'), and each gate's gradient through its σ or tanh). Every argument is
+    taken so that the node saves what PyTorch's does (the outputs and the workspace are not needed here)."""
+    ops = _ops()
+    grad_output, grad_hy, grad_cy = grads[:3]
+    if grad_output is None and grad_hy is None and grad_cy is None:
+        return (None,) * 7
+    grad_output = ops.zeros_like(result0) if grad_output is None else grad_output
+    grad_hy = ops.zeros_like(hx_) if grad_hy is None else grad_hy
+    grad_cy = ops.zeros_like(cx_) if grad_cy is None else grad_cy
+    b_ih = weight2 if has_biases else None
+    b_hh = weight3 if has_biases else None
+    steps = range(input.shape[0] - 1, -1, -1) if reverse else range(input.shape[0])
+    gates, states = {}, [(hx_, cx_)]
+    for t in steps:      # the forward again, keeping every gate and state
+        hx, cx = states[-1]
+        gate = _linear(input[t], weight0, b_ih) + _linear(hx, weight1, b_hh)
+        i, f, g, o = gate.chunk(4, 1)
+        i, f, g, o = i.sigmoid(), f.sigmoid(), g.tanh(), o.sigmoid()
+        gates[t] = i, f, g, o
+        cy = f * cx + i * g
+        states.append((o * cy.tanh(), cy))
+    d_input = [None] * input.shape[0]
+    d_wx = d_wh = d_b = None
+    for step, t in reversed(list(enumerate(steps))):
+        i, f, g, o = gates[t]
+        cy = states[step + 1][1]
+        hx, cx = states[step]
+        new_grad_hy = grad_output[t] + grad_hy
+        tanh_cy = cy.tanh()
+        d1 = grad_cy + new_grad_hy * o * (1 - tanh_cy * tanh_cy)
+        d_gates = ops.cat([d1 * g * i * (1 - i), d1 * cx * f * (1 - f), d1 * i * (1 - g * g),
+                           new_grad_hy * tanh_cy * o * (1 - o)], 1)
+        d_input[t] = d_gates.matmul(weight0).unsqueeze(0)
+        d_wx = _accumulate(d_wx, d_gates.t().matmul(input[t]))
+        d_wh = _accumulate(d_wh, d_gates.t().matmul(hx))
+        d_b = _accumulate(d_b, d_gates.sum(0))
+        grad_hy, grad_cy = d_gates.matmul(weight1), d1 * f
+    return ops.cat(d_input, 0), d_wx, d_wh, d_b, d_b, grad_hy, grad_cy
+
+
+def _linear(x, w, b):
+    out = x.matmul(w.t())
+    return out if b is None else out + b
+
+
+def _accumulate(total, term):
+    return term if total is None else total + term
+
+
+mkldnn_rnn_layer = Op(
+    "mkldnn_rnn_layer", "MkldnnRnnLayerBackward0", _lstm_layer_forward,
+    inputs=("input", "weight0", "weight1", "weight2", "weight3", "hx_", "cx_"),
+    args=("reverse", "batch_sizes", "mode", "hidden_size", "num_layers", "has_biases", "bidirectional", "batch_first",
+          "train"),
+    outputs=("result0", "result1", "result2", "result3"), differentiable_outputs=3, undefined_grads=True,
+    **dict.fromkeys(("input", "weight0", "weight1", "weight2", "weight3", "hx_", "cx_"),
+                    joint(_lstm_layer_backward)))

@@ -8,6 +8,7 @@ of them that do not depend on it, such as ``V * V`` or the reconstructed matrix.
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 
@@ -62,16 +63,18 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
                         "torch.dtype dtype = None, Tensor out = None)\n"
                         " * (Tensor input, str ord = \"fro\", tuple of ints dim = {-2,-1}, bool keepdim = False, *, "
                         "torch.dtype dtype = None, Tensor out = None)\n")
+    if ord not in ("fro", "nuc", 2, -2, 1, -1, math.inf, -math.inf):
+        raise RuntimeError(f"linalg.matrix_norm: Order {ord} not supported.")
     _check_dims(A, "linalg.matrix_norm")
     _check_float(A, "linalg.matrix_norm")
+    if ord in ("nuc", 2, -2) and A.dtype.name in ("float16", "bfloat16"):  # (no SVD in half precision)
+        raise RuntimeError(f"linalg.matrix_norm: Low precision dtypes not supported. Got {_ops._legacy(A.dtype)}")
     dims = (dim,) if isinstance(dim, int) else tuple(dim)
     if len(dims) != 2:
         raise RuntimeError(f"linalg.matrix_norm: dim must be a 2-tuple. Got {' '.join(str(d) for d in dims)}")
     d0, d1 = (_ops._wrap_dim(d, A.dim()) for d in dims)
     if d0 == d1:
         raise RuntimeError(f"linalg.matrix_norm: dims must be different. Got ({dims[0]}, {dims[1]})")
-    if ord not in ("fro", "nuc", 2, -2, 1, -1, math.inf, -math.inf):
-        raise RuntimeError(f"linalg.matrix_norm: Order {ord} not supported.")
     if ord == "fro":
         return vector_norm(A, 2, dim=dims, keepdim=keepdim, dtype=dtype)
     if ord in (1, -1, math.inf, -math.inf):
@@ -81,14 +84,14 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
         if not keepdim and d0 < d1:
             d1 -= 1
         sums = vector_norm(A, 1, dim=(d0,), keepdim=keepdim, dtype=dtype)
-        return (_ops.amax if ord > 0 else _ops.amin)(sums, d1, keepdim)
+        return _max_min(sums, d1, keepdim, ord > 0)
     # nuc, ±2: from the singular values of the matrices moved to the last two dims
     order = [d for d in range(A.dim()) if d not in (d0, d1)] + [d0, d1]
     S = svdvals((A if dtype is None else A.to(dtype)).permute(order))  # (permuted even in place, as PyTorch)
     if ord == "nuc":
         result = S.sum(-1, keepdim=keepdim)
     else:
-        result = (_ops.amax if ord > 0 else _ops.amin)(S, -1)
+        result = _max_min(S, -1, False, ord > 0)
         result = result.unsqueeze(-1) if keepdim else result
     if keepdim:  # the two reduced dims back where they were
         result = result.unsqueeze(-1)
@@ -97,6 +100,20 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
             inverse[d] = i
         result = result.permute(inverse)
     return result
+
+
+def _max_min(t, dim: int, keepdim: bool, largest: bool):
+    """amax (largest) or amin over ``dim``; the largest of no norms is 0, as PyTorch's matrix_norm has it."""
+    if t.shape[dim] == 0:
+        if not largest:
+            raise IndexError(f"amin(): Expected reduction dim {dim} to have non-zero size.")
+        shape = list(t.shape)
+        if keepdim:
+            shape[dim] = 1
+        else:
+            del shape[dim]
+        return _ops.zeros(tuple(shape), dtype=t.dtype)
+    return (_ops.amax if largest else _ops.amin)(t, dim, keepdim)
 
 
 def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
@@ -371,11 +388,70 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
     return _ops.norm(x, p=ord, dim=dim, keepdim=keepdim, dtype=dtype)
 
 
+# =============================================================================================
+# The deprecated torch.* decompositions: torch.svd, torch.qr, torch.cholesky (linalg underneath)
+# =============================================================================================
+
+def _svd_legacy(input, some=True, compute_uv=True):
+    """torch.svd: (U, S, V) with A = U diag(S) Vᴴ; V itself, not Vᴴ (compute_uv=False: zero U and V)."""
+    if input.dim() < 2:
+        raise RuntimeError(f"linalg.svd: input should have at least 2 dimensions, but has {input.dim()} dimensions "
+                           "instead")
+    if compute_uv:
+        U, S, Vh = svd(input, full_matrices=not some)
+    else:
+        # The singular values only; U and V are zeros of the full sizes, whatever ``some`` says (as PyTorch).
+        S = svdvals(input)
+        batch, (m, n) = tuple(input.shape[:-2]), tuple(input.shape[-2:])
+        U = _ops.zeros(batch + (m, m), dtype=input.dtype)
+        Vh = _ops.zeros(batch + (n, n), dtype=input.dtype)
+    return return_types.svd((U, S, Vh.mH))
+
+
+_warned: set = set()  # the deprecation warnings already given (PyTorch gives each once per process)
+
+
+def _warn_once(key: str, message: str) -> None:
+    if key not in _warned:
+        _warned.add(key)
+        warnings.warn(message, UserWarning, stacklevel=3)
+
+
+def _qr_legacy(input, some=True):
+    """torch.qr: linalg.qr with mode 'reduced' (some=True) or 'complete'."""
+    _warn_once("qr", "torch.qr is deprecated in favor of torch.linalg.qr and will be removed in a future PyTorch "
+                     "release.\nThe boolean parameter 'some' has been replaced with a string parameter 'mode'.\n"
+                     "Q, R = torch.qr(A, some)\nshould be replaced with\nQ, R = torch.linalg.qr(A, 'reduced' if some "
+                     "else 'complete') (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
+                     "BatchLinearAlgebra.cpp:2505.)")
+    return return_types.qr(qr(input, "reduced" if some else "complete"))
+
+
+def _cholesky_legacy(input, upper=False):
+    """torch.cholesky: the Cholesky factor (upper=True: U = Lᴴ), under its own node CholeskyBackward0."""
+    _warn_once("cholesky", "torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in a "
+                           "future PyTorch release.\nL = torch.cholesky(A)\nshould be replaced with\nL = "
+                           "torch.linalg.cholesky(A)\nand\nU = torch.cholesky(A, upper=True)\nshould be replaced "
+                           "with\nU = torch.linalg.cholesky(A).mH\nThis transform will produce equivalent results for "
+                           "all valid (symmetric positive definite) inputs. (Triggered internally at "
+                           "/__w/pytorch/pytorch/aten/src/ATen/native/BatchLinearAlgebra.cpp:1765.)")
+    _check_square(input, "cholesky")
+    if not (input.is_floating_point() or input.is_complex()) or input.dtype.name in ("float16", "bfloat16"):
+        raise NotImplementedError(f"\"cholesky_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+    info = D._cholesky_forward(input._data, upper)[1]
+    if info.any():
+        raise _cholesky_error("cholesky", info)
+    return D.cholesky(input, upper=bool(upper))
+
+
 def _attach_methods() -> None:
     """Tensor methods for the determinant-like functions PyTorch also has at the top level."""
     Tensor.slogdet = _slogdet_legacy
     Tensor.logdet = logdet
     Tensor.pinverse = pinverse
+    Tensor.svd = _svd_legacy
+    Tensor.qr = _qr_legacy
+    Tensor.cholesky = _cholesky_legacy
 
 
 def pinverse(input, rcond=1e-15):

@@ -40,8 +40,9 @@ median = _make_type("median")
 mode = _make_type("mode")
 cummax = _make_type("cummax")
 cummin = _make_type("cummin")
+nanmedian = _make_type("nanmedian")
 _TYPES = {"max": max, "min": min, "sort": sort, "topk": topk, "kthvalue": kthvalue, "median": median, "mode": mode,
-          "cummax": cummax, "cummin": cummin}
+          "cummax": cummax, "cummin": cummin, "nanmedian": nanmedian}
 
 
 def make(name: str, values, indices):
@@ -86,3 +87,4 @@ linalg_cholesky_ex = _named("linalg_cholesky_ex", "L", "info")
 linalg_inv_ex = _named("linalg_inv_ex", "inverse", "info")
 linalg_solve_ex = _named("linalg_solve_ex", "result", "info")
 linalg_lstsq = _named("linalg_lstsq", "solution", "residuals", "rank", "singular_values")
+aminmax = _named("aminmax", "min", "max")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from . import _ops
 from ._ops import exp2, expm1, log1p, logsumexp, sigmoid
-from ._ops_math import digamma, erf, erfc, lgamma, log_softmax, logit, polygamma, sinc, softmax, xlogy
+from ._ops_math import digamma, erf, erfc, erfinv, lgamma, log_softmax, logit, polygamma, sinc, softmax, xlogy
 
 expit = sigmoid
 gammaln = lgamma
@@ -15,5 +15,5 @@ def round(input, *, decimals: int = 0):  # noqa: A001  (torch.special.round)
     return _ops.round(input, decimals=decimals)
 
 
-__all__ = ["digamma", "erf", "erfc", "exp2", "expit", "expm1", "gammaln", "log1p", "log_softmax", "logit",
+__all__ = ["digamma", "erf", "erfc", "erfinv", "exp2", "expit", "expm1", "gammaln", "log1p", "log_softmax", "logit",
            "logsumexp", "polygamma", "psi", "round", "sinc", "softmax", "xlogy"]

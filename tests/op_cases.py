@@ -146,6 +146,8 @@ add(
     OpCase("ClampBackward0", lambda T, x, lo: x.clamp(min=lo), [X, In((3,))], variant="min"),
     OpCase("ClampMinBackward0", lambda T, x: x.clamp_min(0.3), [X]),
     OpCase("ClampMaxBackward0", lambda T, x: T.clamp_max(x, 0.3), [X]),
+    OpCase("ClampMinBackward1", lambda T, x, lo: x.clamp_min(lo), [X, In((3,))]),
+    OpCase("ClampMaxBackward1", lambda T, x, hi: T.clamp_max(x, hi), [X, In((2, 1))]),
     # in-place variants: same node names, the gradient runs through the rewritten tensor
     OpCase("ExpBackward0", lambda T, x: x.clone().exp_(), [X], variant="inplace"),
     OpCase("SqrtBackward0", lambda T, x: x.clone().sqrt_(), [In((2, 3), "pos")], variant="inplace"),
@@ -493,6 +495,7 @@ add(
     OpCase("DiagEmbedBackward0", lambda T, x: T.diag(x), [In((3,))]),
     OpCase("SortBackward0", lambda T, x: x.sort(1, descending=True).values, [In((3, 4), "distinct")]),
     OpCase("SortBackward0", lambda T, x: T.sort(x, 0)[0], [In((3, 4), "distinct")], variant="dim0"),
+    OpCase("SortBackward1", lambda T, x: T.sort(x, dim=0, descending=True, stable=True)[0], [In((3, 4), "distinct")]),
     OpCase("TopkBackward0", lambda T, x: x.topk(2).values, [In((3, 4), "distinct")]),
     OpCase("TopkBackward0", lambda T, x: x.topk(2, dim=0, largest=False)[0], [In((3, 4), "distinct")],
            variant="smallest"),
@@ -540,7 +543,7 @@ add(
     OpCase("LinalgInvExBackward0", lambda T, x: T.linalg.inv(x + 3 * T.eye(3, dtype=x.dtype)), [In((3, 3))],
            covers=("AddBackward0",)),
     OpCase("LinalgDetBackward0", lambda T, x: T.det(x + 3 * T.eye(3, dtype=x.dtype)), [In((3, 3))],
-           covers=("AddBackward0",)),
+           covers=("AddBackward0", "LinalgSolveExBackward0", "DiagEmbedBackward0")),
     OpCase("LinalgDetBackward0", lambda T, x: T.linalg.det(x + 3 * T.eye(3, dtype=x.dtype)), [In((2, 3, 3))],
            variant="batched", covers=("AddBackward0",)),
     OpCase("SumBackward1", lambda T, x: x.sum().sum(0), [In((2, 3))], variant="0-dim"),
@@ -644,35 +647,44 @@ add(
 # ---- coverage pass: nn.functional activations, losses, embedding, padding, layer norm ----------------
 _EMB_IDX = [[0, 2], [4, 2]]
 add(
-    OpCase("SoftplusBackward0", lambda T, x: _F(T).softplus(x), [X]),
+    OpCase("SoftplusBackward0", lambda T, x: _F(T).softplus(x), [X], covers=("SoftplusBackwardBackward0",)),
     OpCase("SoftplusBackward0", lambda T, x: _F(T).softplus(x, beta=2, threshold=1.5), [In((2, 3), "nonzero")],
-           variant="threshold"),
-    OpCase("EluBackward0", lambda T, x: _F(T).elu(x, 0.7), [In((2, 3), "nonzero")]),
-    OpCase("EluBackward0", lambda T, x: _F(T).selu(x), [In((2, 3), "nonzero")], variant="selu"),
-    OpCase("CeluBackward0", lambda T, x: _F(T).celu(x, 2.0), [In((2, 3), "nonzero")]),
+           variant="threshold", covers=("SoftplusBackwardBackward0",)),
+    OpCase("EluBackward0", lambda T, x: _F(T).elu(x, 0.7), [In((2, 3), "nonzero")], covers=("EluBackwardBackward0",)),
+    OpCase("EluBackward0", lambda T, x: _F(T).selu(x), [In((2, 3), "nonzero")], variant="selu",
+           covers=("EluBackwardBackward0",)),
+    OpCase("CeluBackward0", lambda T, x: _F(T).celu(x, 2.0), [In((2, 3), "nonzero")], covers=("EluBackwardBackward0",)),
     OpCase("HardtanhBackward0", lambda T, x: _F(T).hardtanh(x, -1.5, 1.5), [In((2, 3), "offint")],
            covers=("HardtanhBackwardBackward0",)),
     OpCase("HardtanhBackward0", lambda T, x: _F(T).relu6(x * 4), [In((2, 3), "offint")], variant="relu6",
            covers=("MulBackward0",)),
-    OpCase("LogSigmoidBackward0", lambda T, x: _F(T).logsigmoid(x), [X]),
+    OpCase("LogSigmoidBackward0", lambda T, x: _F(T).logsigmoid(x), [X], covers=("LogSigmoidBackwardBackward0",)),
     OpCase("HardsigmoidBackward0", lambda T, x: _F(T).hardsigmoid(x * 3), [In((2, 3), "offint")],
            covers=("MulBackward0",), parity=False,
            why="PyTorch has no double backward for hardsigmoid (tests/test_nn_more.py checks the first order)"),
     OpCase("HardswishBackward0", lambda T, x: _F(T).hardswish(x * 3), [In((2, 3), "offint")],
            covers=("MulBackward0",)),
     OpCase("MishBackward0", lambda T, x: _F(T).mish(x), [X]),
-    OpCase("SmoothL1LossBackward0", lambda T, x, y: _F(T).smooth_l1_loss(x, y), [In((2, 3), "offint"), Y]),
+    OpCase("SmoothL1LossBackward0", lambda T, x, y: _F(T).smooth_l1_loss(x, y), [In((2, 3), "offint"), Y],
+           covers=("SmoothL1LossBackwardBackward0",)),
     OpCase("SmoothL1LossBackward0", lambda T, x, y: _F(T).smooth_l1_loss(x, y, reduction="none", beta=0.5),
-           [In((2, 3), "offint"), Y], variant="none"),
+           [In((2, 3), "offint"), Y], variant="none", covers=("SmoothL1LossBackwardBackward0",)),
     OpCase("HuberLossBackward0", lambda T, x, y: _F(T).huber_loss(x, y, reduction="sum", delta=0.8),
-           [In((2, 3), "offint"), Y]),
+           [In((2, 3), "offint"), Y], covers=("HuberLossBackwardBackward0",)),
+    OpCase("HuberLossBackward0", lambda T, x, y: _F(T).huber_loss(x, y, delta=0.8), [In((2, 3), "offint"), Y],
+           variant="mean", covers=("HuberLossBackwardBackward0",)),
+    OpCase("HuberLossBackward0", lambda T, x, y: _F(T).huber_loss(x, y, reduction="none", delta=0.8),
+           [In((2, 3), "offint"), Y], variant="none", covers=("HuberLossBackwardBackward0",)),
     OpCase("EmbeddingBackward0", lambda T, w: _F(T).embedding(T.tensor(_EMB_IDX), w), [In((5, 3))]),
     OpCase("ConstantPadNdBackward0", lambda T, x: _F(T).pad(x, (1, 2, 0, 1), value=0.5), [X]),
     OpCase("ConstantPadNdBackward0", lambda T, x: _F(T).pad(x, (-1, 1)), [X], variant="crop"),
     OpCase("NativeLayerNormBackward0", lambda T, x, w, b: _F(T).layer_norm(x, (3,), w, b),
-           # the bias gets a constant gradient (Σ g): PyTorch's node still marks it as requiring grad, so the
-           # bias is left out of this case (tests/test_nn_more.py checks its gradient)
-           [In((2, 3)), In((3,), "pos"), In((3,), "real", False)]),
+           [In((2, 3)), In((3,), "pos"), In((3,), "real", False)], covers=("NativeLayerNormBackwardBackward0",)),
+    OpCase("NativeLayerNormBackward0", lambda T, x, w, b: _F(T).layer_norm(x, (2, 3), w, b),
+           [In((2, 2, 3)), In((2, 3), "pos"), In((2, 3))], variant="bias",
+           covers=("NativeLayerNormBackwardBackward0",)),
+    OpCase("NativeLayerNormBackward0", lambda T, x: _F(T).layer_norm(x, (4,)), [In((3, 4))], variant="plain",
+           covers=("NativeLayerNormBackwardBackward0",)),
 )
 
 
@@ -705,7 +717,9 @@ add(
     OpCase("CummaxBackward0", lambda T, x: T.cummax(x, 1).values, [In((2, 3), "distinct")]),
     OpCase("CumminBackward0", lambda T, x: T.cummin(x, 0).values, [In((2, 3), "distinct")]),
     OpCase("LogcumsumexpBackward0", lambda T, x: T.logcumsumexp(x, 1), [X], tol=1e-4),
-    OpCase("GluBackward0", lambda T, x: _F(T).glu(x, 0), [In((4, 3))]),
+    OpCase("GluBackward0", lambda T, x: _F(T).glu(x, 0), [In((4, 3))], covers=("GluBackwardBackward0",)),
+    OpCase("GluBackward0", lambda T, x: _F(T).glu(x), [In((2, 3, 4))], variant="last",
+           covers=("GluBackwardBackward0",)),
 )
 
 
@@ -718,6 +732,9 @@ add(
            [In((1, 4, 5, 4)), In((2, 2, 2, 3))], variant="groups", covers=("ConvolutionBackwardBackward0",)),
     OpCase("ConvolutionBackward0", lambda T, x, w, b: _F(T).conv1d(x, w, b, padding="same"),
            [In((2, 2, 6)), In((3, 2, 3)), In((3,))], variant="1d-same", covers=("ConvolutionBackwardBackward0",)),
+    OpCase("ConvolutionBackward0", lambda T, x, w, b: _F(T).conv2d(x, w, b, padding=1),
+           [In((1, 2, 4, 4), "real", False), In((3, 2, 3, 3)), In((3,))], variant="weight-bias",
+           covers=("ConvolutionBackwardBackward0",)),
     OpCase("SqueezeBackward1", lambda T, x, w: _F(T).conv2d(x, w, stride=[2]), [In((2, 6, 5)), In((1, 2, 2, 2))],
            variant="conv2d-unbatched", covers=("ConvolutionBackward0", "UnsqueezeBackward0")),
     OpCase("MaxPool2DWithIndicesBackward0", lambda T, x: _F(T).max_pool2d(x, 2), [In((2, 2, 4, 5), "distinct")],
@@ -733,10 +750,124 @@ add(
     OpCase("AdaptiveAvgPool2DBackward0", lambda T, x: _F(T).adaptive_avg_pool2d(x, (2, 3)), [In((2, 2, 5, 7))],
            covers=("AdaptiveAvgPool2DBackwardBackward0",)),
     OpCase("NativeBatchNormBackward0", lambda T, x, w, b: _F(T).batch_norm(x, None, None, w, b, training=True),
-           # the bias is left out, as for layer_norm above (its gradient Σ g is constant)
-           [In((3, 2, 2)), In((2,), "pos"), In((2,), "real", False)]),
+           [In((3, 2, 2)), In((2,), "pos"), In((2,), "real", False)], covers=("NativeBatchNormBackwardBackward0",)),
     OpCase("NativeBatchNormBackward0",
            lambda T, x, w: _F(T).batch_norm(x, T.tensor(_BN_MEAN, dtype=T.float64), T.tensor(_BN_VAR, dtype=T.float64),
                                             w, None, training=False),
-           [In((3, 2, 2)), In((2,), "pos")], variant="eval"),
+           [In((3, 2, 2)), In((2,), "pos")], variant="eval", covers=("NativeBatchNormBackwardBackward0",)),
+    OpCase("NativeBatchNormBackward0", lambda T, x, w, b: _F(T).batch_norm(x, None, None, w, b, training=True),
+           [In((2, 3, 2, 2)), In((3,), "pos"), In((3,))], variant="bias", covers=("NativeBatchNormBackwardBackward0",)),
+    OpCase("NativeBatchNormBackward0", lambda T, x: _F(T).batch_norm(x, None, None, training=True), [In((4, 2))],
+           variant="plain", covers=("NativeBatchNormBackwardBackward0",)),
+    OpCase("NativeBatchNormBackward0",
+           lambda T, x, b: _F(T).batch_norm(x, T.tensor(_BN_MEAN, dtype=T.float64), T.tensor(_BN_VAR, dtype=T.float64),
+                                            None, b, training=False),
+           [In((3, 2, 2)), In((2,))], variant="eval-bias", covers=("NativeBatchNormBackwardBackward0",), parity=False,
+           why="PyTorch's double backward of an eval-mode batch norm without weight fails (an undefined tensor)"),
+)
+
+# ---- in-place samplers, index_fill / masked_scatter / index_put, lerp_, torch.cholesky / svd / norm('nuc') ----
+# The samplers draw from degenerate distributions (uniform on [a, a], std 0 ...) so that their values match
+# PyTorch's without sharing its random stream; their gradient is zero (the old values are overwritten).
+add(
+    OpCase("UniformBackward0", lambda T, x: (x * 1).uniform_(0.5, 0.5), [X]),
+    OpCase("NormalBackward0", lambda T, x: (x * 1).normal_(0.3, 0.0), [X]),
+    OpCase("BernoulliBackward2", lambda T, x: (x * 1).bernoulli_(1.0), [X]),
+    OpCase("BernoulliBackward1", lambda T, x, p: (x * 1).bernoulli_(p.clamp(1, 1)), [X, In((3,), "prob")]),
+    OpCase("ExponentialBackward0", lambda T, x: (x * 1).exponential_(float("inf")), [X]),
+    OpCase("GeometricBackward0", lambda T, x: (x * 1).geometric_(1 - 1e-15), [X]),
+    OpCase("LogNormalBackward0", lambda T, x: (x * 1).log_normal_(0.5, 1e-300), [X]),
+    OpCase("CauchyBackward0", lambda T, x: (x * 1).cauchy_(0.25, 1e-300), [X]),
+    OpCase("RandomBackward0", lambda T, x: (x * 1).random_(3, 4), [X]),
+    OpCase("RandomBackward1", lambda T, x: (x * 1).random_(1), [X]),
+    OpCase("RandomBackward2", lambda T, x: (x * 1).random_(generator=T.Generator().manual_seed(0)), [X]),
+    OpCase("BernoulliBackward0", lambda T, x: T.bernoulli(x.sigmoid(), generator=T.Generator().manual_seed(0)), [X]),
+    OpCase("IndexFillBackward0", lambda T, x: x.index_fill(1, T.tensor([0, 2]), 0.5), [X]),
+    OpCase("IndexFillBackward0", lambda T, x: (x * 1).index_fill_(-2, T.tensor([1]), -1.0), [X], variant="inplace"),
+    OpCase("IndexFillBackward1", lambda T, x, v: x.index_fill(-1, T.tensor([2, 0, 2]), v), [X, In(())]),
+    OpCase("MaskedScatterBackward0", lambda T, x, m, s: x.masked_scatter(m, s),
+           [X, In((2, 3), "bool", False), In((7,))]),
+    OpCase("MaskedScatterBackward0", lambda T, x, s: x.masked_scatter(T.tensor([True, False, True]), s),
+           [X, In((2, 3))], variant="broadcast-mask"),
+    OpCase("MaskedScatterBackward0", lambda T, x, s: (x * 1).masked_scatter_(x > 0, s), [X, In((6,))],
+           variant="inplace"),
+    OpCase("IndexPutBackward0", lambda T, x, v: T.index_put(x, (T.tensor([1, 0, 1]),), v, accumulate=True),
+           [In((3, 2)), In((3, 2))], variant="accumulate"),
+    OpCase("IndexPutBackward0", lambda T, x, v: (x * 1).index_put_((T.tensor([2, 0]), T.tensor([1, 1])), v),
+           [In((3, 2)), In((2,))], variant="inplace"),
+    OpCase("LerpBackward1", lambda T, x, y, w: (x * 1).lerp_(y, w), [X, Y, In((), "unit")], variant="inplace-0dim"),
+    OpCase("LerpBackward0", lambda T, x, y: (x * 1).lerp_(y, 0.7), [X, Y], variant="inplace"),
+    OpCase("CholeskyBackward0", lambda T, x: T.cholesky(_spd(T, x)), [In((3, 3))]),
+    OpCase("CholeskyBackward0", lambda T, x: T.cholesky(_spd(T, x), upper=True), [In((2, 3, 3))], variant="upper"),
+    OpCase("SumBackward1", lambda T, x: T.norm(x, "nuc"), [In((3, 2))], variant="torch-norm-nuc",
+           covers=("LinalgSvdBackward0",)),
+    OpCase("MulBackward0", lambda T, x: (lambda r: r.U * r.V[:2] * r.S)(T.svd(x)), [In((2, 3))],
+           variant="svd-legacy", covers=("LinalgSvdBackward0", "TransposeBackward0")),
+)
+
+
+# ---- recurrent layers, transposed convolution, padding modes ----------------------------------------
+
+def _onednn_lstm_layer(T, x, w_ih, w_hh, b_ih, b_hh, h, c, reverse=False):
+    """minigrad's oneDNN LSTM layer (float32-only in PyTorch) with all three outputs in one tensor."""
+    out, hy, cy, _ = T.derivatives.mkldnn_rnn_layer(
+        x, w_ih, w_hh, b_ih, b_hh, h, c, reverse=reverse, batch_sizes=(), mode=2, hidden_size=h.shape[1],
+        num_layers=1, has_biases=True, bidirectional=False, batch_first=False, train=True)
+    return T.cat([out.flatten(), hy.flatten(), cy.flatten()])
+
+
+_LSTM_LAYER = [In((3, 2, 3)), In((8, 3)), In((8, 2)), In((8,)), In((8,)), In((2, 2)), In((2, 2))]
+_NO_FLOAT64_ONEDNN = "PyTorch runs this layer in float32 only (test_parity_rnn_convtranspose.py compares it there)"
+add(
+    OpCase("UnsafeSplitBackward0", lambda T, x: x.unsafe_chunk(3, 1)[1], [In((2, 7))]),
+    OpCase("ConvolutionBackward0",
+           lambda T, x, w, b: _F(T).conv_transpose2d(x, w, b, stride=2, padding=1, output_padding=1),
+           [In((2, 2, 3, 3)), In((2, 3, 3, 2)), In((3,))], variant="transposed",
+           covers=("ConvolutionBackwardBackward0",)),
+    OpCase("ConvolutionBackward0",
+           lambda T, x, w: _F(T).conv_transpose1d(x, w, stride=2, output_padding=1, groups=2, dilation=2),
+           [In((1, 4, 3)), In((4, 1, 2))], variant="transposed-1d-groups", covers=("ConvolutionBackwardBackward0",)),
+    OpCase("ReflectionPad1DBackward0", lambda T, x: _F(T).pad(x, (2, 1), mode="reflect"), [In((2, 2, 4))],
+           covers=("ReflectionPad1DBackwardBackward0",)),
+    OpCase("ReflectionPad2DBackward0", lambda T, x: _F(T).pad(x, (1, 0, 2, -1), mode="reflect"), [In((2, 3, 4))],
+           covers=("ReflectionPad2DBackwardBackward0",)),
+    OpCase("ReflectionPad3DBackward0", lambda T, x: _F(T).pad(x, (1, 1, 0, 1, 1, 0), mode="reflect"),
+           [In((1, 2, 2, 3, 2))], covers=("ReflectionPad3DBackwardBackward0",)),
+    OpCase("ReplicationPad1DBackward0", lambda T, x: _F(T).pad(x, (3, 1), mode="replicate"), [In((2, 3))],
+           covers=("ReplicationPad1DBackwardBackward0",)),
+    OpCase("ReplicationPad2DBackward0", lambda T, x: _F(T).pad(x, (2, 1, 0, 2), mode="replicate"),
+           [In((1, 2, 3, 2))], covers=("ReplicationPad2DBackwardBackward0",)),
+    OpCase("ReplicationPad3DBackward0", lambda T, x: _F(T).pad(x, (1, 0, 2, 1, 0, 1), mode="replicate"),
+           [In((2, 2, 2, 2))], covers=("ReplicationPad3DBackwardBackward0",)),
+    OpCase("CatBackward0", _onednn_lstm_layer, _LSTM_LAYER, variant="onednn-lstm-layer",
+           covers=("MkldnnRnnLayerBackward0",), parity=False, why=_NO_FLOAT64_ONEDNN),
+    OpCase("CatBackward0", lambda T, *a: _onednn_lstm_layer(T, *a, reverse=True), _LSTM_LAYER,
+           variant="onednn-lstm-layer-reverse", covers=("MkldnnRnnLayerBackward0",), parity=False,
+           why=_NO_FLOAT64_ONEDNN),
+)
+
+
+# ---- missing-ops pass: block_diag, rot90, aminmax, erfinv, nanmedian, fmax/fmin, cdist ---------------
+add(
+    OpCase("BlockDiagBackward0", lambda T, x, y, z: T.block_diag(x, y, z), [In((2, 3)), In((3,)), In(())],
+           covers=("SliceBackward0", "SqueezeBackward1")),
+    OpCase("Rot90Backward0", lambda T, x: T.rot90(x), [In((2, 3))]),
+    OpCase("Rot90Backward0", lambda T, x: T.rot90(x, -1, [2, -3]), [In((2, 3, 2))], variant="k-1-dims"),
+    OpCase("AminmaxBackward0", lambda T, x: T.aminmax(x, dim=1).max, [In((3, 4), "distinct")]),
+    OpCase("AminmaxBackward0", lambda T, x: T.aminmax(x).min, [In((3, 4), "distinct")], variant="all"),
+    OpCase("AminmaxBackward0", lambda T, x: T.aminmax(x, dim=0, keepdim=True).min, [In((3, 4), "distinct")],
+           variant="keepdim"),
+    OpCase("ErfinvBackward0", lambda T, x: T.erfinv(x), [In((2, 3), "unit")], covers=("PowBackward0",)),
+    OpCase("NanmedianBackward0", lambda T, x: x.nanmedian(), [In((3, 3), "distinct")]),
+    OpCase("NanmedianBackward1", lambda T, x: T.nanmedian(x, 1).values, [In((3, 4), "distinct")]),
+    OpCase("FmaxBackward0", lambda T, x, y: T.fmax(x, y), [X, Y], binary=True),
+    OpCase("FminBackward0", lambda T, x, y: T.fmin(x, y), [X, Y], binary=True),
+    OpCase("CdistBackward0", lambda T, x, y: T.cdist(x, y), [In((3, 2)), In((4, 2))],
+           covers=("CdistBackwardBackward0",), gradgrad=False, parity=False,
+           why="PyTorch's _cdist_backward has no derivative: double backward raises, as in minigrad "
+               "(parity, with that error, in tests/test_parity_missing_ops.py)"),
+    OpCase("CdistBackward0", lambda T, x, y: T.cdist(x, y, p=3), [In((2, 3, 2)), In((4, 2))], variant="p3-batched",
+           gradgrad=False, parity=False, why="as above"),
+    OpCase("ViewBackward0", lambda T, x, y: T.cdist(x, y), [In((26, 2)), In((3, 2))], variant="cdist-mm",
+           covers=("EuclideanDistBackward0",)),
 )

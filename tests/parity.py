@@ -43,8 +43,8 @@ _SUBMODULES = (
     "autograd", "autograd.functional", "autograd.graph", "autograd.forward_ad", "autograd.profiler",
     "autograd.gradcheck", "autograd.anomaly_mode", "autograd.grad_mode", "autograd.function", "autograd.variable",
     "nn", "nn.functional", "nn.init", "nn.parameter", "nn.modules", "nn.utils", "optim", "optim.lr_scheduler",
-    "special", "utils", "utils.data", "cuda", "backends", "backends.cudnn", "backends.mps", "accelerator",
-    "distributions",
+    "special", "utils", "utils.data", "utils.checkpoint", "cuda", "backends", "backends.cudnn", "backends.mps",
+    "accelerator", "distributions",
 )
 
 

@@ -171,12 +171,13 @@ def test_number_operand_freed_after_backward_and_gradients_right():
     np.testing.assert_allclose(x.grad.numpy(), [11.75, 11.75])
 
 
-def test_pack_hooks_see_the_wrapped_number():
+def test_pack_hooks_never_see_the_wrapped_number():
+    # PyTorch packs only real tensors: the 0-dim tensor a Python number becomes is not handed to hooks.
     x = mg.ones(2, requires_grad=True)
     packed = []
     with mg.autograd.graph.saved_tensors_hooks(lambda t: packed.append(t) or t, lambda t: t):
         y = x * 2.0
-    assert [(p.dtype, p.dim(), p.item()) for p in packed] == [(mg.float64, 0, 2.0)]
+    assert packed == []
     y.sum().backward()
     np.testing.assert_array_equal(x.grad.numpy(), [2.0, 2.0])
 

@@ -4,9 +4,19 @@ from __future__ import annotations
 import warnings
 from collections.abc import Mapping
 
+import numpy as np
+
+from .. import _tensor  # (partly loaded now: _tensor imports this package; Tensor is read at call time)
 from . import grad_mode, graph
 from .engine import run_backward
-from .grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled
+from .grad_mode import (
+    enable_grad,
+    inference_mode,
+    is_multithreading_enabled,
+    no_grad,
+    set_grad_enabled,
+    set_multithreading_enabled,
+)
 from .graph import Node
 
 __all__ = [
@@ -19,15 +29,16 @@ __all__ = [
     "grad_mode",
     "graph",
     "inference_mode",
+    "is_multithreading_enabled",
     "no_grad",
     "set_grad_enabled",
+    "set_multithreading_enabled",
 ]
 
 
 def _as_tuple(x) -> tuple:
     """A tensor or GradientEdge becomes a 1-tuple; a sequence becomes a tuple."""
-    from .._tensor import Tensor
-    if isinstance(x, (Tensor, graph.GradientEdge)):
+    if isinstance(x, (_tensor.Tensor, graph.GradientEdge)):
         return (x,)
     return tuple(x)
 
@@ -43,22 +54,38 @@ def _inputs_tuple(inputs, fn: str) -> tuple:
 
 
 def _grads_tuple(grads, length: int) -> tuple:
-    from .._tensor import Tensor
     if grads is None:
         return (None,) * length
-    if isinstance(grads, Tensor):
+    if isinstance(grads, _tensor.Tensor):
         return (grads,)
     return tuple(grads)
 
 
-def _make_grads(outputs: tuple, grads: tuple) -> list:
+def _ones_like(t):
+    """``ones_like(t)`` for an implicit output gradient (t is a floating tensor)."""
+    return _tensor.Tensor._make(np.ones(t._data.shape, t._data.dtype))
+
+
+def _make_grads(outputs: tuple, grads: tuple, is_grads_batched: bool = False) -> list:
     """Fill in implicit output gradients (ones for scalars) and check shapes, as PyTorch does."""
-    from .._creation import ones_like
-    from .._tensor import Tensor
     new = []
     for i, (o, g) in enumerate(zip(outputs, grads)):  # zip: extra gradients are ignored, as in PyTorch
-        if isinstance(g, Tensor):
-            if g._data.shape != o._data.shape:
+        if isinstance(o, graph.GradientEdge):
+            # minigrad's nodes do not record their outputs' shapes: a given gradient is taken as it is.
+            if g is None and not _edge_is_scalar(o):
+                raise RuntimeError("grad can be implicitly created only for scalar outputs")
+            new.append(_ones_like(o.node.variable) if g is None else g)
+        elif isinstance(g, _tensor.Tensor):
+            # Batched: PyTorch checks the batch's first gradient, and reports that one's shape minus its first dim.
+            shape = g[0]._data.shape if is_grads_batched else g._data.shape
+            if shape != o._data.shape and is_grads_batched:
+                raise RuntimeError("If `is_grads_batched=True`, we interpret the first dimension of each grad_output "
+                                   "as the batch dimension. The sizes of the remaining dimensions are expected to "
+                                   "match the shape of corresponding output, but a mismatch was detected: "
+                                   f"grad_output[{i}] has a shape of {g[0].shape[1:]} and output[{i}] has a shape "
+                                   f"of {o.shape}. If you only want some tensors in `grad_output` to be considered "
+                                   "batched, consider using vmap.")
+            if shape != o._data.shape:
                 raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape} and output[{i}] "
                                    f"has a shape of {o.shape}.")
             if g.dtype.is_complex != o.dtype.is_complex:
@@ -75,11 +102,17 @@ def _make_grads(outputs: tuple, grads: tuple) -> list:
                 if not o.dtype.is_floating_point:
                     raise RuntimeError("grad can be implicitly created only for real scalar outputs but got "
                                        f"{o.dtype!r}")
-                g = ones_like(o)
+                g = _ones_like(o)
             new.append(g)
         else:
             raise TypeError(f"gradients can be either Tensors or None, but got {type(g).__name__}")
     return new
+
+
+def _edge_is_scalar(edge) -> bool:
+    # Known only for a leaf's edge (its AccumulateGrad holds the leaf).
+    variable = getattr(edge.node, "variable", None)
+    return variable is not None and variable.numel() == 1
 
 
 def _check_roots(tensors: tuple, grads: list) -> None:
@@ -101,6 +134,30 @@ def _check_inputs(inputs: tuple, accumulate: bool) -> None:
             t.retain_grad()  # backward(inputs=[non_leaf]) fills its .grad (and keeps doing so)
         if not t._requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
+
+
+def _batched_grad(outputs: tuple, grads: list, retain_graph: bool, create_graph: bool, inputs: tuple,
+                  allow_unused: bool) -> tuple:
+    """``grad(..., is_grads_batched=True)``: one vector-Jacobian product per row of the gradients, stacked.
+
+    PyTorch vectorizes the single backward with vmap; minigrad runs the backward once per batch row instead
+    (same values; with ``create_graph`` the results hang from a StackBackward0 node instead of the batched ops).
+    """
+    from .._ops import stack
+    sizes = [g._data.shape[0] for g in grads if g is not None and g._data.ndim > 0]
+    if any(g is not None and g._data.ndim == 0 for g in grads):
+        raise ValueError("vmap(vjp, in_dims=0, ...)(<inputs>): Got in_dim=0 for some input, but that input is a "
+                         "Tensor of dimensionality 0 so expected in_dim to satisfy 0 <= in_dim < 0.")
+    if len(set(sizes)) > 1:
+        raise ValueError("vmap: Expected all tensors to have the same size in the mapped dimension, got sizes "
+                         f"{sizes} for the mapped dimension")
+    rows = []
+    for b in range(sizes[0]):
+        row = [None if g is None else g[b] for g in grads]
+        last = b == sizes[0] - 1
+        rows.append(run_backward(outputs, row, retain_graph or not last, create_graph, inputs=inputs,
+                                 accumulate=False, allow_unused=allow_unused))
+    return tuple(None if rows[0][k] is None else stack([r[k] for r in rows]) for k in range(len(inputs)))
 
 
 _warned_create_graph = [False]
@@ -155,15 +212,16 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph: bool | None = None, c
         warnings.warn("only_inputs argument is deprecated and is ignored now (defaults to True). To accumulate "
                       "gradient for other parts of the graph, please use torch.autograd.backward.",
                       FutureWarning, stacklevel=2)
-    if is_grads_batched:
-        raise NotImplementedError("is_grads_batched=True is not supported by minigrad")
-    grads = _make_grads(outputs, _grads_tuple(grad_outputs, len(outputs)))
+    grads = _make_grads(outputs, _grads_tuple(grad_outputs, len(outputs)), is_grads_batched)
     if retain_graph is None:
         retain_graph = create_graph
     _check_roots(outputs, grads)
     _check_inputs(inputs_tuple, accumulate=False)
-    result = run_backward(outputs, grads, retain_graph, create_graph, inputs=inputs_tuple, accumulate=False,
-                          allow_unused=allow_unused)
+    if is_grads_batched:
+        result = _batched_grad(outputs, grads, retain_graph, create_graph, inputs_tuple, allow_unused)
+    else:
+        result = run_backward(outputs, grads, retain_graph, create_graph, inputs=inputs_tuple, accumulate=False,
+                              allow_unused=allow_unused)
     if materialize_grads:
         if any(r is None and isinstance(t, graph.GradientEdge) for r, t in zip(result, inputs_tuple)):
             raise RuntimeError("materialize_grads cannot be used when the given input is a GradientEdge")

@@ -21,7 +21,7 @@ import sys
 import numpy as np
 
 from . import grad_mode
-from .graph import AccumulateGrad, Node
+from .graph import AccumulateGrad, GradientEdge, Node
 
 _STATE = grad_mode.STATE
 _anomaly = [False]  # set by anomaly_mode (kept here so the hot loop reads a plain list)
@@ -378,8 +378,6 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
     ``accumulate=True`` (backward): leaves' ``.grad`` is updated; with ``inputs``, only theirs.
     ``accumulate=False`` (grad): the gradients arriving at ``inputs`` are returned; ``.grad`` is untouched.
     """
-    from .graph import GradientEdge
-
     root_edges = []
     for i, t in enumerate(tensors):
         edge = tuple(t) if isinstance(t, GradientEdge) else t._edge()

@@ -14,6 +14,8 @@ from __future__ import annotations
 import weakref
 from collections import namedtuple
 
+from .graph import Node
+
 __all__ = ["UnpackedDualTensor", "enter_dual_level", "exit_dual_level", "make_dual", "unpack_dual", "dual_level"]
 
 _level = [None]        # the active dual level (0) or None
@@ -39,6 +41,8 @@ def enter_dual_level() -> int:
 
 def exit_dual_level(*, level: int | None = None) -> None:
     """End the dual level: every tangent created in it is dropped."""
+    if _level[0] is None and level is None:  # PyTorch then exits its "current level", -1
+        raise RuntimeError("Dual level must be a positive number.")
     if _level[0] is None or (level is not None and level != _level[0]):
         raise RuntimeError("Trying to exit a forward AD level that was not the last one that was created. "
                            "This is not supported.")
@@ -77,6 +81,9 @@ def make_dual(tensor, tangent, *, level: int | None = None):
         raise RuntimeError("Trying to set a forward gradient that has a different size than that of the original "
                            f"Tensor, this is not supported. Tensor is of size {list(tensor.shape)} while the given "
                            f"forward gradient is of size {list(tangent.shape)}.")
+    if tensor._fw_grad is not None:
+        raise RuntimeError("Making a dual Tensor based on a Tensor that already has a forward gradient at the same "
+                           "level 0 is not supported.")
     suspended, _suspended[0] = _suspended[0], True
     try:
         dual = tensor.view_as(tensor)  # a view, so backward still reaches ``tensor`` (ViewBackward0)
@@ -96,7 +103,32 @@ def unpack_dual(tensor, *, level: int | None = None) -> UnpackedDualTensor:
         primal = tensor.view_as(tensor)
     finally:
         _suspended[0] = suspended
+    if primal._grad_fn is not None:  # PyTorch's primal is an alias whose node is named Identity
+        primal._grad_fn = _Identity(primal._grad_fn)
     return UnpackedDualTensor(primal, tangent)
+
+
+class _Identity(Node):
+    """The node of ``unpack_dual(t).primal``: passes the gradient to ``t`` unchanged."""
+
+    __slots__ = ()
+
+    def __init__(self, view_node) -> None:
+        super().__init__()
+        self._next_nodes, self._next_nrs = view_node._next_nodes, view_node._next_nrs
+        self._input_meta = view_node._input_meta
+
+    def name(self) -> str:
+        """PyTorch's node name."""
+        return "torch::autograd::Identity"
+
+    def apply(self, grad_outputs: tuple) -> tuple:
+        """The gradient, as it came."""
+        return (grad_outputs[0],)
+
+
+# PyTorch's Identity node is a generic C++ function: type(node) prints <class 'CppFunction'>
+_Identity.__module__, _Identity.__name__, _Identity.__qualname__ = "builtins", "CppFunction", "CppFunction"
 
 
 def _set_tangent(t, tangent) -> None:
@@ -134,7 +166,19 @@ def _run_with_tangents(op, tensors, dtype, out, args):
             if t.shape != o.shape:
                 t = t.expand(o.shape).clone()
             _set_tangent(o, t)
+            _share_with_saved_output(o, t)
     return result
+
+
+def _share_with_saved_output(o, tangent) -> None:
+    """A node that saved its own output ``o`` sees ``o``'s tangent too (so reverse mode inside forward mode works).
+
+    The saved output is kept as its array only (see SavedTensor); its free ``_tensor`` slot holds the tangent.
+    """
+    from .graph import SavedTensor
+    for v in getattr(o._grad_fn, "_saved", ()):
+        if type(v) is SavedTensor and v._is_output and v._output_nr == o._output_nr and v._data is o._data:
+            v._tensor = tangent
 
 
 def _cast(t, dtype):
@@ -229,11 +273,22 @@ def _function_jvp(cls, node, args, outputs) -> None:
     tangents = [(a._fw_grad if a._fw_grad is not None else zeros_like(a)) if isinstance(a, Tensor) else None
                 for a in args]
     _suspended[0] = True
+    saved_for_forward = getattr(node, "saved_for_forward", None)
+    if saved_for_forward is not None:
+        node._jvp_saved = tuple(saved_for_forward)  # what ctx.saved_tensors returns inside jvp
     try:
         r = cls.jvp(node, *tangents)
     finally:
         _suspended[0] = False
+        node._jvp_saved = None
     r = r if isinstance(r, tuple) else (r,)
+    if len(r) != len(outputs):
+        raise RuntimeError(f"Function's jvp returned an invalid number of forward gradients (expected "
+                           f"{len(outputs)} but got {len(r)})")
     for o, t in zip(outputs, r):
         if t is not None:
+            if t.shape != o.shape:
+                raise RuntimeError("Trying to set a forward gradient that has a different size than that of the "
+                                   f"original Tensor, this is not supported. Tensor is of size {list(o.shape)} "
+                                   f"while the given forward gradient is of size {list(t.shape)}.")
             _set_tangent(o, t)

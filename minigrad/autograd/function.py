@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import functools
+import inspect
 
 from . import anomaly_mode, forward_ad, grad_mode, profiler
 from .graph import FREED_MESSAGE, Node, SavedTensor
@@ -49,7 +50,11 @@ class FunctionCtx:
 
     @property
     def saved_tensors(self) -> tuple:
-        """The tensors given to ``save_for_backward`` (checked for in-place changes)."""
+        """The tensors given to ``save_for_backward`` (checked for in-place changes); in ``jvp``, those given to
+        ``save_for_forward``."""
+        in_jvp = getattr(self, "_jvp_saved", None)
+        if in_jvp is not None:
+            return in_jvp
         saved = getattr(self, "_stored_tensors", None)
         if saved is None:
             return tuple(getattr(self, "to_save", ()))
@@ -73,6 +78,9 @@ class BackwardCFunction(FunctionCtx, Node):
         if getattr(self, "materialize_grads", True):
             grad_outputs = tuple(zeros(info[0], dtype=info[1]) if g is None and info is not None else g
                                  for g, info in zip(grad_outputs, self._output_info))
+        if cls.backward is not Function.backward and cls.vjp is not Function.vjp:
+            raise RuntimeError("Implementing both 'backward' and 'vjp' for a custom Function is not allowed. You "
+                               "should only implement one of them.")
         backward_fn = cls.vjp if cls.backward is Function.backward else cls.backward
         result = backward_fn(self, *grad_outputs)
         if not isinstance(result, tuple):
@@ -173,6 +181,14 @@ class Function(metaclass=_FunctionMeta):
     @classmethod
     def _apply(cls, args, kwargs):
         from .._tensor import Tensor
+        has_setup_context = cls.setup_context is not Function.setup_context
+        if has_setup_context and (kwargs or len(args) != _n_plain_params(cls.forward)):
+            # As PyTorch: forward's defaults are filled in, so setup_context sees them.
+            bound = _signature(cls.forward).bind(*args, **kwargs)
+            bound.apply_defaults()
+            args, kwargs = bound.args, bound.kwargs
+        if kwargs:
+            args = _kwargs_as_positional(cls.forward, args, kwargs, skip_ctx=not has_setup_context)
         node = cls._backward_cls.__new__(cls._backward_cls)
         Node.__init__(node)
         tensor_inputs = [a for a in args if isinstance(a, Tensor)]
@@ -182,11 +198,11 @@ class Function(metaclass=_FunctionMeta):
         suspended, forward_ad._suspended[0] = forward_ad._suspended[0], True
         try:
             with grad_mode.no_grad():
-                if cls.setup_context is not Function.setup_context:
-                    output = cls.forward(*args, **kwargs)
+                if has_setup_context:
+                    output = cls.forward(*args)
                     cls.setup_context(node, args, output)
                 else:
-                    output = cls.forward(node, *args, **kwargs)
+                    output = cls.forward(node, *args)
         finally:
             forward_ad._suspended[0] = suspended
         record = grad_mode.STATE.enabled and any(t._requires_grad for t in tensor_inputs)
@@ -194,13 +210,20 @@ class Function(metaclass=_FunctionMeta):
         is_tuple = isinstance(output, tuple)
         outputs = list(output) if is_tuple else [output]
         dirty = getattr(node, "dirty_tensors", ())
+        if any(not any(d is o for o in outputs) for d in dirty):
+            raise RuntimeError("Some elements marked as dirty during the forward method were not returned as output. "
+                               "The inputs that are modified inplace must all be outputs of the Function.")
         originals = [o for o in outputs if isinstance(o, Tensor)]  # as returned: mark_* calls name these
+        dirty_views = []  # their base's history becomes CopySlices(base history, this node)
         for i, o in enumerate(outputs):
             if not isinstance(o, Tensor):
                 continue
             if any(o is d for d in dirty):
                 if record and o._requires_grad and o.grad_fn is None and o._base is None:
                     raise RuntimeError("a leaf Variable that requires grad has been used in an in-place operation.")
+                if record and o._base is not None:
+                    _check_dirty_view(o, len(originals))
+                    dirty_views.append(o)
                 o._version_counter[0] += 1  # PyTorch bumps a dirty tensor's version once more
             elif any(o is a for a in tensor_inputs):
                 outputs[i] = _alias(o)  # an input returned as is becomes a new (view) output tensor
@@ -217,9 +240,14 @@ class Function(metaclass=_FunctionMeta):
             for nr, o, orig in zip(tensor_nrs, tensor_outputs, originals):
                 if any(orig is n for n in non_diff) or not (o.dtype.is_floating_point or o.dtype.is_complex):
                     continue
+                old_fn = o._grad_fn
                 o._requires_grad = True
                 o._grad_fn = node
                 o._output_nr = nr
+                if o._retains_grad:  # a dirty input's retain_grad hook follows it here, as in PyTorch
+                    o._move_retains_grad(old_fn)
+                if o._base is not None and not any(o is d for d in dirty):
+                    o._creation_meta = "custom_function"  # in place, it would bypass this node's backward
             to_save = getattr(node, "to_save", None)
             if to_save is not None:
                 for i, t in enumerate(to_save):
@@ -232,9 +260,72 @@ class Function(metaclass=_FunctionMeta):
                 del node.to_save
             if anomaly_mode._enabled[0]:
                 anomaly_mode._record_trace(node)
+            for view in dirty_views:
+                _rebase_dirty_view(view, node)
         if forward_ad._level[0] is not None:
             forward_ad._function_jvp(cls, node, args, tensor_outputs)
         return tuple(outputs) if is_tuple else outputs[0]
+
+
+@functools.cache
+def _signature(forward) -> inspect.Signature:
+    return inspect.signature(forward)  # (slow to compute: once per forward function)
+
+
+@functools.cache
+def _n_plain_params(forward) -> int:
+    """How many parameters ``forward`` has if all are plain positional ones (-1 otherwise): the calls that
+    give exactly that many arguments need no binding."""
+    params = _signature(forward).parameters.values()
+    plain = all(p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD for p in params)
+    return len(params) if plain else -1
+
+
+def _kwargs_as_positional(forward, args: tuple, kwargs: dict, skip_ctx: bool) -> tuple:
+    """Keyword arguments of ``apply`` placed at their position in ``forward``'s signature, as PyTorch's C++ does.
+
+    The inputs are positional only: a keyword must name a positional parameter, and every position up to
+    the last one given must be filled (PyTorch does not fill in defaults here).
+    """
+    kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    names = [p.name for p in _signature(forward).parameters.values() if p.kind in kinds]
+    names = names[1:] if skip_ctx else names
+    placed = {}
+    for key, value in kwargs.items():
+        if key not in names:
+            raise TypeError(f"forward() got an unexpected keyword argument '{key}'")
+        i = names.index(key)
+        if i < len(args):
+            raise TypeError(f"forward() got multiple values for argument '{key}'")
+        placed[i] = value
+    for i in range(len(args), max(placed) + 1):
+        if i not in placed:
+            raise TypeError(f"forward() missing required argument: '{names[i]}' (position {i})")
+    return tuple(args) + tuple(placed[i] for i in range(len(args), max(placed) + 1))
+
+
+def _check_dirty_view(view, n_outputs: int) -> None:
+    """PyTorch's errors for a Function that modifies a view in place (see ``mark_dirty``)."""
+    from .._dispatch import _check_inplace
+    _check_inplace(view, True)  # e.g. a view made under no_grad
+    if n_outputs > 1:
+        raise RuntimeError(
+            "If your Function modifies inplace an input that is a view of another Tensor, your Function cannot "
+            "return more than one Tensor. This is not supported by the current autograd engine. You should either "
+            "make sure the input is not a view (using .clone() for example) or make your Function only return one "
+            "Tensor (potentially splitting it into two Functions: one doing the inplace that returns a single Tensor "
+            "and a second one that does the other operations). You can ask on the forum "
+            "https://discuss.pytorch.org/ if you need help to do this change.")
+
+
+def _rebase_dirty_view(view, node) -> None:
+    """A view modified in place by ``node``: its base's history becomes CopySlices, as for a built-in op."""
+    from .._dispatch import CopySlices
+    base = view._base
+    base._grad_fn, base._output_nr, base._requires_grad = CopySlices(base, view._view_fn, node), 0, True
+    base._view_version = base._version_counter[0]
+    view._grad_fn = None  # regenerated (AsStridedBackward0) from the base when next read
+    view._view_version = -1
 
 
 def _alias(t):
@@ -257,6 +348,56 @@ def once_differentiable(fn):
     """Decorate a backward that is not itself differentiable (it runs with grad mode off)."""
     @functools.wraps(fn)
     def wrapper(ctx, *args):
+        from .._tensor import Tensor
         with grad_mode.no_grad():
-            return fn(ctx, *args)
+            outputs = fn(ctx, *args)
+        if not grad_mode.is_grad_enabled() or not any(isinstance(a, Tensor) and a.requires_grad for a in args):
+            return outputs
+        # Differentiating these gradients (create_graph) must fail, but only if someone tries: as PyTorch,
+        # they hang from an Error node that raises when reached.
+        return _with_delayed_error(outputs)
     return wrapper
+
+
+class _DelayedError(Node):
+    """PyTorch's DelayedError: a node that raises as soon as a backward pass reaches it."""
+
+    __slots__ = ("_n_outputs",)
+
+    def name(self) -> str:
+        """PyTorch's node name."""
+        return "torch::autograd::Error"
+
+    def apply(self, grad_outputs: tuple) -> tuple:
+        """Refuse."""
+        raise RuntimeError("trying to differentiate twice a function that was marked with @once_differentiable")
+
+
+# type(node) prints <class 'Error'>, as PyTorch's
+_DelayedError.__module__, _DelayedError.__name__, _DelayedError.__qualname__ = "builtins", "Error", "Error"
+
+
+def _with_delayed_error(outputs):
+    """Aliases of ``outputs`` whose grad_fn is a _DelayedError (linked to a fresh leaf per output)."""
+    from .._tensor import Tensor
+    is_tuple = isinstance(outputs, tuple)
+    outputs = outputs if is_tuple else (outputs,)
+    node = _DelayedError()
+    node._n_outputs = len(outputs)
+    edges, metas, results = [], [], []
+    for i, v in enumerate(outputs):
+        if v is None:
+            edges.append((None, 0))
+            metas.append(((), None))
+            results.append(None)
+            continue
+        leaf = Tensor._make(v._data)
+        leaf._requires_grad = True
+        edges.append(leaf._edge())
+        metas.append((v._data.shape, v._data.dtype))
+        out = Tensor._make(v._data)
+        out._requires_grad, out._grad_fn, out._output_nr = True, node, i
+        results.append(out)
+    node._set_edges(edges)
+    node._input_meta = tuple(metas)
+    return tuple(results) if is_tuple else results[0]

@@ -294,12 +294,27 @@ def _jacfwd(func, inputs, strict: bool, vectorize: bool):
             if columns is None:
                 columns = [[[] for _ in inputs] for _ in outs]
             for i, t in enumerate(tangents):
-                columns[i][j].append(t._data.reshape(-1))
+                columns[i][j].append(t)
     # Lists, not tuples, where PyTorch's vectorized forward-mode path returns lists.
-    result = [[Tensor._make(np.stack(columns[i][j], axis=-1).reshape(tuple(primals[i].shape) + tuple(x.shape)))
+    result = [[_jacobian_block(columns[i][j], tuple(primals[i].shape) + tuple(x.shape))
                for j, x in enumerate(inputs)]
               for i in range(len(columns))]
     return _tuple_postprocess(result, (is_outputs_tuple, is_inputs_tuple))
+
+
+def _jacobian_block(tangents: list, shape: tuple):
+    """One block of a forward-mode Jacobian from its columns (one tangent per input element).
+
+    Tangents with a history (inputs that require grad, forward-over-reverse hessian) keep it: PyTorch's
+    result then ends in a ReshapeAliasBackward0 node.
+    """
+    import numpy as np
+
+    from .. import derivatives as D
+    from .._tensor import Tensor
+    if any(t.requires_grad for t in tangents):
+        return D.reshape_alias(_stack([t.reshape(-1) for t in tangents]).t(), size=shape)
+    return Tensor._make(np.stack([t._data.reshape(-1) for t in tangents], axis=-1).reshape(shape))
 
 
 def hessian(func, inputs, create_graph: bool = False, strict: bool = False, vectorize: bool = False,
@@ -320,14 +335,14 @@ def hessian(func, inputs, create_graph: bool = False, strict: bool = False, vect
         return out.squeeze()
 
     def jac_func(*inp):
+        if outer_jacobian_strategy == "forward-mode":  # dual inputs: make them part of the inner graph
+            inp = tuple(t.requires_grad_(True) for t in inp)
         jac = jacobian(ensure_single_output_function, inp, create_graph=True)
         _check_requires_grad(jac, "jacobian", strict=strict)
         return jac
 
-    if outer_jacobian_strategy == "forward-mode":
-        raise NotImplementedError("minigrad: forward-over-reverse hessian is not supported; use the default "
-                                  "outer_jacobian_strategy='reverse-mode'")
-    res = jacobian(jac_func, inputs, create_graph=create_graph, strict=strict, vectorize=vectorize)
+    res = jacobian(jac_func, inputs, create_graph=create_graph, strict=strict, vectorize=vectorize,
+                   strategy=outer_jacobian_strategy)
     return _tuple_postprocess(res, (is_inputs_tuple, is_inputs_tuple))
 
 

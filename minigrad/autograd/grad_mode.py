@@ -10,28 +10,39 @@ __all__ = [
     "inference_mode",
     "is_grad_enabled",
     "is_inference_mode_enabled",
+    "is_multithreading_enabled",
     "no_grad",
     "set_grad_enabled",
+    "set_multithreading_enabled",
 ]
 
 
 class _State(threading.local):
     # Each thread starts with grad mode on, as in PyTorch.
-    enabled = True
+    enabled = True     # operations are recorded (what the dispatcher reads)
     inference = False
+    # enable_grad() inside inference_mode(): PyTorch reports grad mode on, yet records nothing there.
+    inference_grad = False
 
 
 STATE = _State()
 
 
 def is_grad_enabled() -> bool:
-    """True when operations are being recorded for backward."""
-    return STATE.enabled
+    """True when grad mode is on (operations are recorded, except inside ``inference_mode``)."""
+    return STATE.enabled or STATE.inference_grad
 
 
 def is_inference_mode_enabled() -> bool:
     """True inside ``inference_mode()``."""
     return STATE.inference
+
+
+def _set_grad_mode(mode: bool) -> None:
+    if STATE.inference:  # grad mode on or off, but inference mode still records nothing
+        STATE.inference_grad = mode
+    else:
+        STATE.enabled = mode
 
 
 # Printed like PyTorch's (``<torch.autograd.grad_mode.no_grad object at 0x...>``).
@@ -83,14 +94,14 @@ class no_grad(_DecoratorContextManager):
     __module__ = _MODULE
 
     def __init__(self, orig_func=None) -> None:
-        self.prev = False
+        self.prev = (False, False)
 
     def __enter__(self) -> None:
-        self.prev = STATE.enabled
-        STATE.enabled = False
+        self.prev = (STATE.enabled, STATE.inference_grad)
+        STATE.enabled = STATE.inference_grad = False
 
     def __exit__(self, *exc) -> None:
-        STATE.enabled = self.prev
+        STATE.enabled, STATE.inference_grad = self.prev
 
 
 class enable_grad(_DecoratorContextManager):
@@ -99,14 +110,14 @@ class enable_grad(_DecoratorContextManager):
     __module__ = _MODULE
 
     def __init__(self, orig_func=None) -> None:
-        self.prev = False
+        self.prev = (False, False)
 
     def __enter__(self) -> None:
-        self.prev = STATE.enabled
-        STATE.enabled = True
+        self.prev = (STATE.enabled, STATE.inference_grad)
+        _set_grad_mode(True)
 
     def __exit__(self, *exc) -> None:
-        STATE.enabled = self.prev
+        STATE.enabled, STATE.inference_grad = self.prev
 
 
 class set_grad_enabled(_DecoratorContextManager):
@@ -115,16 +126,16 @@ class set_grad_enabled(_DecoratorContextManager):
     __module__ = _MODULE
 
     def __init__(self, mode: bool) -> None:
-        self.prev = STATE.enabled
+        self.prev = (STATE.enabled, STATE.inference_grad)
         self.mode = bool(mode)
         # Called as a plain function, the mode takes effect immediately (and stays).
-        STATE.enabled = self.mode
+        _set_grad_mode(self.mode)
 
     def __enter__(self) -> None:
-        STATE.enabled = self.mode
+        _set_grad_mode(self.mode)
 
     def __exit__(self, *exc) -> None:
-        STATE.enabled = self.prev
+        STATE.enabled, STATE.inference_grad = self.prev
 
     def clone(self):
         """A fresh context manager with the same mode."""
@@ -132,7 +143,7 @@ class set_grad_enabled(_DecoratorContextManager):
 
     def __call__(self, func):
         # Used as a decorator: undo the immediate switch made by __init__.
-        STATE.enabled = self.prev
+        STATE.enabled, STATE.inference_grad = self.prev
         return super().__call__(func)
 
 
@@ -145,16 +156,64 @@ class inference_mode(_DecoratorContextManager):
         if callable(mode):  # bare decorator handled in __new__
             mode = True
         self.mode = bool(mode)
-        self.prev = (False, False)
+        self.prev = (False, False, False)
 
     def __enter__(self) -> None:
-        self.prev = (STATE.enabled, STATE.inference)
+        self.prev = (STATE.enabled, STATE.inference, STATE.inference_grad)
         # PyTorch's InferenceMode(mode) sets grad mode to ``not mode``: inference_mode(False) enables it.
-        STATE.enabled, STATE.inference = not self.mode, self.mode
+        STATE.enabled, STATE.inference, STATE.inference_grad = not self.mode, self.mode, False
 
     def __exit__(self, *exc) -> None:
-        STATE.enabled, STATE.inference = self.prev
+        STATE.enabled, STATE.inference, STATE.inference_grad = self.prev
 
     def clone(self):
         """A fresh context manager with the same mode."""
         return self.__class__(self.mode)
+
+
+# ---- switches that change nothing in minigrad's single-threaded engine, kept for PyTorch's API ---------
+
+_multithreading = [True]
+
+
+def is_multithreading_enabled() -> bool:
+    """Whether backward may use worker threads (PyTorch's flag; minigrad's engine always runs on the caller's)."""
+    return _multithreading[0]
+
+
+class set_multithreading_enabled(_DecoratorContextManager):
+    """Set the multithreaded-backward flag: at once when called, restored when a ``with`` block exits."""
+
+    __module__ = _MODULE
+
+    def __init__(self, mode: bool) -> None:
+        self.prev = _multithreading[0]
+        self.mode = bool(mode)
+        _multithreading[0] = self.mode
+
+    def __enter__(self) -> None:
+        pass
+
+    def __exit__(self, *exc) -> None:
+        _multithreading[0] = self.prev
+
+    def clone(self):
+        """A fresh context manager with the same mode."""
+        return self.__class__(self.mode)
+
+
+class _unsafe_preserve_version_counter(_DecoratorContextManager):
+    """On exit, put the tensors' version counters back to their values on entry (changes go unnoticed)."""
+
+    __module__ = _MODULE
+
+    def __init__(self, tensors) -> None:
+        self.tensors = tensors if isinstance(tensors, tuple) else (tensors,)
+        self.prev_versions = tuple(t._version for t in self.tensors)
+
+    def __enter__(self) -> None:
+        pass
+
+    def __exit__(self, *exc) -> None:
+        for t, version in zip(self.tensors, self.prev_versions):
+            t._version_counter[0] = version

@@ -15,6 +15,7 @@ object are what it costs (see bench/PROFILE.md).
 """
 from __future__ import annotations
 
+import contextlib
 import itertools
 import weakref
 from collections import OrderedDict
@@ -28,6 +29,7 @@ __all__ = [
     "Node",
     "RemovableHandle",
     "SavedTensor",
+    "allow_mutation_on_saved_tensors",
     "disable_saved_tensors_hooks",
     "get_gradient_edge",
     "increment_version",
@@ -193,7 +195,10 @@ class Node:
         raise NotImplementedError
 
     def __call__(self, *grad_outputs):
-        return self.apply(grad_outputs)
+        if len(grad_outputs) != self._n_outputs:
+            raise TypeError(f"expected {self._n_outputs} arguments, got {len(grad_outputs)} instead")
+        result = self.apply(grad_outputs)
+        return result[0] if len(result) == 1 else result  # one gradient comes alone, as in PyTorch
 
     def release_variables(self) -> None:
         """Free saved tensors once a backward pass no longer needs them."""
@@ -274,6 +279,9 @@ class AccumulateGrad(Node):
             else:
                 # Own storage: the engine's buffers may alias a user's tensor.
                 var._grad = new if owned else new._detached_copy()
+                var._grad._fw_grad = None  # (under forward AD: .grad never carries a tangent, as in PyTorch)
+                if not (var._data.flags.c_contiguous and var._grad._data.flags.c_contiguous):
+                    var._grad._data = _obey_layout(var._grad._data, var._data)
         elif grad_mode.STATE.enabled:
             # create_graph=True: out of place, so the sum stays differentiable.
             var._grad = old + new
@@ -284,6 +292,26 @@ class AccumulateGrad(Node):
         if hooks:
             for hook in list(hooks.values()):
                 hook(var)
+
+
+def _obey_layout(grad, variable):
+    """``grad`` (an array) laid out as PyTorch's "gradient layout contract" asks: with the variable's
+    strides when the variable is dense and non-overlapping (a transposed weight), C-contiguous otherwise."""
+    import numpy as np
+    from numpy.lib.stride_tricks import as_strided
+    dims = [(st, n) for st, n in zip(variable.strides, variable.shape) if n != 1]
+    expected, dense = variable.itemsize, True
+    for st, n in sorted(dims):
+        dense = dense and st == expected
+        expected *= n
+    if not dense:  # expanded, sliced with a step ...: a contiguous gradient
+        return grad if grad.flags.c_contiguous else np.ascontiguousarray(grad)
+    strides = tuple(st // variable.itemsize * grad.itemsize for st in variable.strides)  # in grad's bytes
+    if all(a == b for a, b, n in zip(grad.strides, strides, grad.shape) if n != 1):
+        return grad
+    out = as_strided(np.empty(grad.size, dtype=grad.dtype), grad.shape, strides)
+    out[...] = grad
+    return out
 
 
 def _copy_like(grad, variable):
@@ -378,6 +406,8 @@ class SavedTensor:
             t._requires_grad = True
             t._grad_fn = node
             t._output_nr = self._output_nr
+        if self._tensor is not None and forward_ad._level[0] is not None:
+            t._fw_grad = self._tensor  # an output's slot holds its forward-AD tangent (forward-over-reverse)
         return t
 
     def _raise_modified(self, node, current: int):
@@ -465,8 +495,7 @@ class saved_tensors_hooks:
     def __enter__(self):
         if _disabled_hooks_message[0] is not None:
             raise RuntimeError(_disabled_hooks_message[0])
-        _saved_hooks_stack.append((self.pack_hook, self.unpack_hook))
-        return self
+        _saved_hooks_stack.append((self.pack_hook, self.unpack_hook))  # ``as`` binds None, as in PyTorch
 
     def __exit__(self, *exc) -> None:
         _saved_hooks_stack.pop()
@@ -482,19 +511,95 @@ class save_on_cpu(saved_tensors_hooks):
 _disabled_hooks_message: list = [None]
 
 
-class disable_saved_tensors_hooks:
-    """Context manager that makes using ``saved_tensors_hooks`` an error (with ``error_message``)."""
+class disable_saved_tensors_hooks(contextlib.ContextDecorator):
+    """Context manager (or decorator) that makes using ``saved_tensors_hooks`` an error (with ``error_message``)."""
 
     def __init__(self, error_message: str) -> None:
         self.error_message = error_message
 
-    def __enter__(self):
+    def __enter__(self) -> None:
+        if _saved_hooks_stack:  # hooks already active: PyTorch refuses right away
+            raise RuntimeError(self.error_message)
         self.prev = _disabled_hooks_message[0]
         _disabled_hooks_message[0] = self.error_message
-        return self
 
     def __exit__(self, *exc) -> None:
         _disabled_hooks_message[0] = self.prev
+
+
+# ---- allow_mutation_on_saved_tensors ------------------------------------------------------------
+
+# Callbacks run with a tensor just before its data is overwritten in place (``_dispatch._write_inplace``).
+_before_write: list = []
+_allow_mutation_enabled = [False]
+
+
+class _Handle:
+    """What the pack hook of allow_mutation_on_saved_tensors stores in place of a tensor."""
+
+
+class _AllowMutationOnSavedContext:
+    """State of one allow_mutation_on_saved_tensors block: saved originals, and clones made before writes."""
+
+    def __init__(self) -> None:
+        self.cloned = weakref.WeakKeyDictionary()  # handle -> copy taken before an in-place write
+        self.original = weakref.WeakKeyDictionary()  # handle -> the saved tensor itself
+        self.tid_to_weakhandle = weakref.WeakValueDictionary()  # (id, data_ptr, version) -> handle
+        self.sid_to_tid: dict = {}  # (data_ptr, version) -> tids saved with that memory
+
+    def clear(self) -> None:
+        self.cloned.clear()
+        self.original.clear()
+        self.tid_to_weakhandle.clear()
+        self.sid_to_tid.clear()
+
+    def pack(self, tensor) -> _Handle:
+        # PyTorch's ids: one per tensor object and version, one per memory address and version.
+        tid = (id(tensor), tensor.data_ptr(), tensor._version)
+        self.sid_to_tid.setdefault((tensor.data_ptr(), tensor._version), []).append(tid)
+        handle = self.tid_to_weakhandle.get(tid)
+        if handle is None:  # the same tensor (same version) saved twice shares one handle
+            handle = _Handle()
+            self.tid_to_weakhandle[tid] = handle
+            self.original[handle] = tensor
+        return handle
+
+    def unpack(self, handle: _Handle):
+        msg = ("Trying to backward outside of the 'allow_mutation_on_saved_tensors' context"
+               "in which the graph was originally recorded.")
+        if not _allow_mutation_enabled[0]:
+            raise AssertionError(msg)
+        if handle in self.cloned:
+            return self.cloned[handle]
+        if handle not in self.original:
+            raise AssertionError(msg)
+        return self.original[handle]
+
+    def clone_before_write(self, tensor) -> None:
+        # As PyTorch, saved tensors are found by the written tensor's address and version: a saved tensor
+        # that shares memory at another address (``b`` when ``b[1:]`` is written) is not copied.
+        for tid in self.sid_to_tid.get((tensor.data_ptr(), tensor._version), ()):
+            handle = self.tid_to_weakhandle.get(tid)
+            if handle is None or handle in self.cloned:  # freed by a backward, or copied already
+                continue
+            self.cloned[handle] = self.original.pop(handle).clone()
+
+
+@contextlib.contextmanager
+def allow_mutation_on_saved_tensors():
+    """Context manager under which tensors saved for backward may be changed in place (copied first)."""
+    ctx = _AllowMutationOnSavedContext()
+    with saved_tensors_hooks(ctx.pack, ctx.unpack):
+        _before_write.append(ctx.clone_before_write)
+        try:
+            if _allow_mutation_enabled[0]:
+                raise RuntimeError("allow_mutation_on_saved_tensors contexts cannot be nested")
+            _allow_mutation_enabled[0] = True
+            yield ctx
+        finally:
+            _before_write.remove(ctx.clone_before_write)
+            ctx.clear()
+            _allow_mutation_enabled[0] = False
 
 
 # ---- edges ---------------------------------------------------------------------------------------
@@ -538,6 +643,8 @@ def register_multi_grad_hook(tensors, fn, *, mode: str = "all"):
     if mode not in ("all", "any"):
         raise ValueError(f"Expects mode to be one of ('all', 'any') but got {mode}")
     tensors = tuple(tensors)
+    if mode == "all" and any(not t.requires_grad for t in tensors):
+        raise AssertionError("Expected gradient function to be set")  # PyTorch looks up every tensor's node
     state = {"task": None, "grads": None, "left": 0}
 
     def make_hook(i):
@@ -594,3 +701,7 @@ class _MultiHandle:
 
     def __exit__(self, *exc) -> None:
         self.remove()
+
+
+# Last: forward_ad subclasses Node (SavedTensor.unpack reads its active level).
+from . import forward_ad  # noqa: E402

@@ -1,7 +1,7 @@
 """torch.distributions (a subset): Normal, Categorical and Bernoulli with log_prob, entropy and sampling.
 
 The formulas are PyTorch's, written with minigrad ops, so log_prob & co. record the same graph; sampling
-uses minigrad's random stream (other numbers than PyTorch's, by design).
+draws what PyTorch draws (the same calls on the same generator: the same numbers after the same seed).
 """
 from . import constraints  # noqa: F401
 from .bernoulli import Bernoulli  # noqa: F401

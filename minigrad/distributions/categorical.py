@@ -67,17 +67,12 @@ class Categorical(Distribution):
         return self.mean
 
     def sample(self, sample_shape=()):
-        """Class indices drawn with probabilities ``probs``."""
-        import numpy as np
-
-        from .._creation import _rng
-        from .._tensor import Tensor
+        """Class indices drawn with probabilities ``probs`` (as PyTorch: one multinomial draw per sample)."""
+        from .._creation import multinomial
         shape = Size(sample_shape)
-        probs_2d = self.probs.detach().reshape(-1, self._num_events)._data.astype(np.float64)
-        rng = _rng(None)
-        n = int(np.prod(shape)) if len(shape) else 1
-        draws = np.stack([rng.choice(self._num_events, size=n, p=row / row.sum()) for row in probs_2d], 1)
-        return Tensor._make(draws.reshape(tuple(shape) + tuple(self._batch_shape)).astype(np.int64))
+        probs_2d = self.probs.detach().reshape(-1, self._num_events)
+        samples_2d = multinomial(probs_2d, shape.numel(), True).T
+        return samples_2d.reshape(self._extended_shape(shape))
 
     def log_prob(self, value):
         """log probs[value] (value: class indices)."""

@@ -122,6 +122,9 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
         return _ops.matmul(input, weight.t())
     if input.dim() == 2:
         return _addmm(bias, input, weight.t())
+    if not (input.is_contiguous() and (input.dim() == 3 or bias.dim() == 1)):
+        # at::linear folds only a contiguous input into one addmm; others take matmul, then add the bias in place
+        return _ops.matmul(input, weight.t()).add_(bias)
     lead = input.shape[:-1]
     out = _addmm(bias, input.reshape(-1, input.shape[-1]), weight.t())
     return out.view(*lead, weight.shape[0])
@@ -141,14 +144,19 @@ def dropout(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool 
     """Zero each element with probability p and scale the rest by 1/(1-p) (identity when not training)."""
     if p < 0.0 or p > 1.0:
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
-    if not training or p == 0:
+    if not training or p == 0 or input.numel() == 0:
         return input
-    from .._creation import _rng
-    keep = _rng(None).random(input.shape) >= p
     # The mask is a constant: y = x · mask/(1-p), so the node is PyTorch's MulBackward0.
-    scale = 0.0 if p == 1 else 1.0 / (1.0 - p)
-    noise = Tensor._make((keep * scale).astype(input._data.dtype))
+    noise = Tensor._make(_dropout_noise(input, input.shape, p))
     return input.mul_(noise) if inplace else _ops.mul(input, noise)
+
+
+def _dropout_noise(input: Tensor, shape: tuple, p: float) -> np.ndarray:
+    """Dropout.cpp's noise: 0 or 1/(1-p), drawn as PyTorch draws it (p == 1: a zero scalar, nothing drawn)."""
+    from .. import _random
+    if p == 1:
+        return np.zeros((), dtype=input._data.dtype)
+    return _random.dropout_noise(_random.default_generator, shape, p, input._data.dtype)
 
 
 # =============================================================================================
@@ -531,13 +539,9 @@ def layer_norm(input: Tensor, normalized_shape, weight: Tensor | None = None, bi
         raise RuntimeError(f"Given normalized_shape={list(normalized_shape)}, expected input with shape "
                            f"[*, {', '.join(str(s) for s in normalized_shape)}], but got input of size"
                            f"{list(input.shape)}")
-    # no weight/bias: constant ones/zeros stand in (minigrad's ops take tensors; PyTorch saves None)
-    from .._creation import ones, zeros
-    if weight is None:
-        weight = ones(normalized_shape, dtype=input.dtype)
-    if bias is None:
-        bias = zeros(normalized_shape, dtype=input.dtype)
-    return D.native_layer_norm(input, weight, bias, normalized_shape=list(normalized_shape), eps=eps)[0]
+    stand_in = D.absent(input.dtype.np)   # (a missing weight or bias: the node shows None, as PyTorch's)
+    return D.native_layer_norm(input, stand_in if weight is None else weight, stand_in if bias is None else bias,
+                               normalized_shape=tuple(normalized_shape), eps=eps)[0]
 
 
 def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None, max_norm=None, norm_type: float = 2.0,
@@ -554,14 +558,17 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None, max
 
 
 def pad(input: Tensor, pad, mode: str = "constant", value: float | None = None) -> Tensor:
-    """Pad the last len(pad)//2 dims: pad = (left, right, top, bottom, ...); constant mode only."""
-    if mode != "constant":
-        raise NotImplementedError(f"pad: mode={mode!r} is not supported in minigrad (only 'constant')")
+    """Pad the last len(pad)//2 dims: pad = (left, right, top, bottom, ...) with ``value``, or by reflecting,
+    replicating or wrapping around the input (mode "reflect", "replicate", "circular": see _pad_modes)."""
+    if mode not in ("constant", "reflect", "replicate", "circular"):
+        raise NotImplementedError(f"Unrecognised padding mode {mode}")
     if len(pad) % 2 != 0:
         raise RuntimeError("Padding length must be divisible by 2")
     if len(pad) // 2 > input.dim():
         raise RuntimeError("Padding length should be less than or equal to two times the input dimension but got "
                            f"padding length {len(pad)} and input of dimension {input.dim()}")
+    if mode != "constant":
+        return _pad_modes(input, tuple(int(p) for p in pad), mode, value)
     return D.constant_pad_nd(input, pad=tuple(int(p) for p in pad), value=0.0 if value is None else value)
 
 
@@ -592,17 +599,21 @@ def _conv_param(values: tuple, name: str, k: int) -> tuple:
     return values
 
 
-def _check_convolution(input: Tensor, weight: Tensor, bias, stride, padding, dilation, groups: int) -> None:
+def _check_convolution(input: Tensor, weight: Tensor, bias, stride, padding, dilation, groups: int,
+                       transposed: bool = False, output_padding=(0,)) -> None:
     """PyTorch's _convolution checks (check_shape_forward), in its order."""
     k = weight.dim() - 2
     if k <= 0:
         raise RuntimeError("weight should have at least three dimensions")
     if groups <= 0:
         raise RuntimeError("non-positive groups is not supported")
-    stride, padding, dilation = (_conv_param(v, n, k) for v, n in
-                                 ((stride, "stride"), (padding, "padding"), (dilation, "dilation")))
+    stride, padding, dilation, output_padding = (
+        _conv_param(v, n, k) for v, n in ((stride, "stride"), (padding, "padding"), (dilation, "dilation"),
+                                          (output_padding, "output_padding")))
     if any(p < 0 for p in padding):
         raise RuntimeError("negative padding is not supported")
+    if any(p < 0 for p in output_padding):
+        raise RuntimeError("negative output_padding is not supported")
     if any(s <= 0 for s in stride):
         raise RuntimeError("non-positive stride is not supported")
     if any(d < 0 for d in dilation):
@@ -617,6 +628,9 @@ def _check_convolution(input: Tensor, weight: Tensor, bias, stride, padding, dil
     if w[0] % groups:
         raise RuntimeError(f"Given groups={groups}, expected weight to be divisible by {groups} at dimension 0, but "
                            f"got weight of size [{w}] instead")
+    if transposed:
+        _check_transposed(input, weight, bias, stride, padding, dilation, output_padding, groups)
+        return
     if input.shape[1] != w[1] * groups:
         raise RuntimeError(f"Given groups={groups}, weight of size {w}, expected input{list(input.shape)} to have "
                            f"{w[1] * groups} channels, but got {input.shape[1]} channels instead")
@@ -646,6 +660,59 @@ def _check_convolution(input: Tensor, weight: Tensor, bias, stride, padding, dil
         if wrong_type:
             raise RuntimeError(f"expected scalar type {_ops._legacy(input.dtype)} but found "
                                f"{_ops._legacy(weight.dtype)}")
+
+
+def _check_transposed(input: Tensor, weight: Tensor, bias, stride, padding, dilation, output_padding,
+                      groups: int) -> None:
+    """check_shape_forward's transposed branch, then the checks of the kernel PyTorch picks: oneDNN's, or
+    slow_conv_transpose2d's (which runs a 1-d convolution as a 2-d one of height 1)."""
+    w = list(weight.shape)
+    if input.shape[1] != w[0]:
+        raise RuntimeError(f"Given transposed=1, weight of size {w}, expected input{list(input.shape)} to have {w[0]} "
+                           f"channels, but got {input.shape[1]} channels instead")
+    if bias is not None and (bias.dim() != 1 or bias.shape[0] != w[1] * groups):
+        raise RuntimeError(f"Given transposed=1, weight of size {w}, expected bias to be 1-dimensional with "
+                           f"{w[1] * groups} elements, but got bias of size {list(bias.shape)} instead")
+    if bias is not None and bias.dtype is not input.dtype:
+        raise RuntimeError(f"Input type ({_c_type(input.dtype)}) and bias type ({_c_type(bias.dtype)}) should be the "
+                           "same")
+    k = weight.dim() - 2
+    out = [(n - 1) * s - 2 * p + d * (m - 1) + o + 1
+           for n, m, s, p, d, o in zip(input.shape[2:], w[2:], stride, padding, dilation, output_padding)]
+    wrong_type = input.dtype is not weight.dtype
+    if _uses_mkldnn(input, weight, groups) and all(o < s for o, s in zip(output_padding, stride)):
+        if wrong_type:
+            raise RuntimeError(f"Input type (torch.{_ops._legacy(input.dtype)}Tensor) and weight type "
+                               f"(torch.{_ops._legacy(weight.dtype)}Tensor) should be the same or input should be a "
+                               "MKLDNN tensor and weight is a dense tensor")
+        _check_output_padding(output_padding, stride, dilation, k)
+        if 0 in dilation:
+            raise RuntimeError("could not create a primitive descriptor for the deconvolution forward propagation "
+                               "primitive. Run workload with environment variable ONEDNN_VERBOSE=all to get additional "
+                               "diagnostic information.")
+        if any(n < 1 for n in out):
+            raise RuntimeError("could not construct a memory descriptor using a format tag")
+        return
+    as_2d = [(1,) * (2 - k) + tuple(v) for v in (input.shape[2:], out, dilation)]
+    if 0 in dilation:
+        raise RuntimeError(f"dilation should be greater than zero, but got dilation_height: {as_2d[2][0]}, "
+                           f"dilation_width: {as_2d[2][1]}")
+    _check_output_padding(output_padding, stride, dilation, k)
+    if any(n < 1 for n in out):
+        raise RuntimeError(f"Given input size per channel: ({' x '.join(map(str, as_2d[0]))}). Calculated output size "
+                           f"per channel: ({' x '.join(map(str, as_2d[1]))}). Output size is too small")
+    if wrong_type:
+        raise RuntimeError(f"expected scalar type {_ops._legacy(input.dtype)} but found {_ops._legacy(weight.dtype)}")
+
+
+def _check_output_padding(output_padding, stride, dilation, k: int) -> None:
+    """The extra output rows must fit inside one stride (or one dilation step): else they are not an output."""
+    if all(o < s or o < d for o, s, d in zip(output_padding, stride, dilation)):
+        return
+    o, s, d = ((pad,) * (2 - k) + tuple(v) for v, pad in ((output_padding, 0), (stride, 1), (dilation, 1)))
+    raise RuntimeError(f"output padding must be smaller than either stride or dilation, but got output_padding_height: "
+                       f"{o[0]} output_padding_width: {o[1]} stride_height: {s[0]} stride_width: {s[1]} "
+                       f"dilation_height: {d[0]} dilation_width: {d[1]}")
 
 
 def _uses_mkldnn(input: Tensor, weight: Tensor, groups: int) -> bool:
@@ -739,6 +806,40 @@ def conv2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, 
            groups: int = 1) -> Tensor:
     """2-d convolution (cross-correlation) of (N, C_in, H, W) with weight (C_out, C_in/groups, kH, kW), plus bias."""
     return _conv_nd(input, weight, bias, stride, padding, dilation, groups, 2, "conv2d")
+
+
+def _conv_transpose_nd(input: Tensor, weight: Tensor, bias, stride, padding, output_padding, groups: int, dilation,
+                       k: int, name: str) -> Tensor:
+    """conv_transpose1d / conv_transpose2d: a batch dim for unbatched input, checks, then the convolution op."""
+    if isinstance(padding, str):
+        raise TypeError(f"{name}(): argument 'padding' must be tuple of ints, not str")
+    if input.dim() not in (k + 1, k + 2):
+        raise RuntimeError(f"Expected {k + 1}D (unbatched) or {k + 2}D (batched) input to {name}, but got input of "
+                           f"size: {list(input.shape)}")
+    batched = input.dim() == k + 2
+    if not batched:
+        input = input.unsqueeze(0)
+    stride, padding, output_padding, dilation = (_size_arg(v, k) for v in (stride, padding, output_padding, dilation))
+    _check_convolution(input, weight, bias, stride, padding, dilation, groups, transposed=True,
+                       output_padding=output_padding)
+    out = D.convolution(input, weight, D.absent(weight.dtype.np) if bias is None else bias, stride=stride,
+                        padding=padding, dilation=dilation, transposed=True, output_padding=output_padding,
+                        groups=groups, bias_sym_sizes_opt=(0,) if bias is None else tuple(bias.shape))
+    return out if batched else out.squeeze(0)
+
+
+def conv_transpose1d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, padding=0,
+                     output_padding=0, groups: int = 1, dilation=1) -> Tensor:
+    """1-d transposed convolution of (N, C_in, L) with weight (C_in, C_out/groups, k): the gradient of conv1d."""
+    return _conv_transpose_nd(input, weight, bias, stride, padding, output_padding, groups, dilation, 1,
+                              "conv_transpose1d")
+
+
+def conv_transpose2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, padding=0,
+                     output_padding=0, groups: int = 1, dilation=1) -> Tensor:
+    """2-d transposed convolution of (N, C_in, H, W) with weight (C_in, C_out/groups, kH, kW)."""
+    return _conv_transpose_nd(input, weight, bias, stride, padding, output_padding, groups, dilation, 2,
+                              "conv_transpose2d")
 
 
 def _pool_arg(value, name: str, what: str) -> tuple:
@@ -995,13 +1096,10 @@ def dropout2d(input: Tensor, p: float = 0.5, training: bool = True, inplace: boo
                       "will change in a future release to interpret the input as one without a batch dimension, i.e. "
                       "shape (C, H, W). To maintain the 1D channel-wise dropout behavior, please switch to using "
                       "dropout1d instead.", UserWarning, stacklevel=2)
-    if not training or p == 0:
+    if not training or p == 0 or input.numel() == 0:
         return input
-    from .._creation import _rng
     # one draw per (sample, channel), broadcast over the plane: y = x · mask/(1-p), a MulBackward0
-    keep = _rng(None).random(input.shape[:2] + (1,) * (input.dim() - 2)) >= p
-    scale = 0.0 if p == 1 else 1.0 / (1.0 - p)
-    noise = Tensor._make((keep * scale).astype(input._data.dtype))
+    noise = Tensor._make(_dropout_noise(input, input.shape[:2] + (1,) * (input.dim() - 2), p))
     return input.mul_(noise) if inplace else _ops.mul(input, noise)
 
 
@@ -1009,3 +1107,79 @@ __all__ += [
     "adaptive_avg_pool1d", "adaptive_avg_pool2d", "avg_pool1d", "avg_pool2d", "batch_norm", "conv1d", "conv2d",
     "dropout2d", "max_pool1d", "max_pool1d_with_indices", "max_pool2d", "max_pool2d_with_indices",
 ]
+
+
+# =============================================================================================
+# Transposed convolution and padding modes (the convolution node is derivatives.py's ``convolution``;
+# reflection/replication padding are that file's "Recurrent layers and padding modes" rows)
+# =============================================================================================
+
+_PAD_COMBINATIONS = ("Supported combinations for non-constant padding:\n"
+                     "  - 2D or 3D input: padding size = 2 (pads last dimension)\n"
+                     "  - 3D or 4D input: padding size = 4 (pads last 2 dimensions)\n"
+                     "  - 4D or 5D input: padding size = 6 (pads last 3 dimensions)")
+
+
+def _pad_modes(input: Tensor, pad: tuple, mode: str, value) -> Tensor:
+    """F.pad's "reflect", "replicate" and "circular" modes (PyTorch's _pad_enum), over the last 1, 2 or 3 dims."""
+    if value is not None and value != 0:
+        raise RuntimeError(f'Padding mode "{mode}" doesn\'t take in value argument')
+    k = len(pad) // 2
+    if not (1 <= k <= 3 and input.dim() in (k + 1, k + 2)):
+        raise NotImplementedError(f"Padding size {len(pad)} is not supported for {input.dim()}D input tensor.\n"
+                                  + _PAD_COMBINATIONS)
+    if mode == "circular":
+        return _pad_circular(input, pad)
+    _check_pad_shape(input, pad, mode, k)
+    op = getattr(D, f"{'reflection' if mode == 'reflect' else 'replication'}_pad{k}d")
+    return op(input, padding=pad)
+
+
+def _check_pad_shape(input: Tensor, pad: tuple, mode: str, k: int) -> None:
+    """The reflection/replication kernels' checks, in their order and with their messages."""
+    shape = list(input.shape)
+    if 0 in (shape[1:] if input.dim() == k + 2 else shape):   # (only a batch dim may be empty)
+        raise RuntimeError(f"Expected {k + 1}D or {k + 2}D (batch mode) tensor with possibly 0 batch size and other "
+                           f"non-zero dimensions for input, but got: {shape}")
+    out = list(shape)
+    for i in range(k):
+        dim = input.dim() - 1 - i
+        before, after = pad[2 * i], pad[2 * i + 1]
+        if mode == "reflect" and (before >= shape[dim] or after >= shape[dim]):   # one reflection at most
+            raise RuntimeError(f"Argument #{4 + 2 * i}: Padding size should be less than the corresponding input "
+                               f"dimension, but got: padding ({before}, {after}) at dimension {dim} of input {shape}")
+        out[dim] = shape[dim] + before + after
+    if k == 1 and out[-1] < 1:
+        raise RuntimeError(f"input (W: {shape[-1]}) is too small. Calculated output W: {out[-1]}")
+    negative = [n for n in out if n < 0]
+    if negative:
+        raise RuntimeError(f"Trying to create tensor with negative dimension {negative[0]}: {out}")
+
+
+def _pad_circular(input: Tensor, pad: tuple) -> Tensor:
+    """PyTorch's _pad_circular: the input copied into the middle of a new tensor, then each padded dim's
+    edges copied from the far side of that tensor (slices and copy_, so the graph is CopySlices nodes)."""
+    shape = list(input.shape)
+    out_shape = list(shape)
+    dims = [(input.dim() - 1 - i, pad[2 * i], pad[2 * i + 1]) for i in range(len(pad) // 2)]
+    for dim, before, after in dims:
+        out_shape[dim] = shape[dim] + before + after
+        if before > shape[dim] or after > shape[dim]:
+            raise RuntimeError("Padding value causes wrapping around more than once.")
+        if out_shape[dim] < 0:
+            raise RuntimeError("Negative padding value is resulting in an empty dimension")
+    out = input.new_empty(out_shape)
+    out_slice, in_slice = out, input
+    for dim, before, after in dims:   # negative padding crops the input instead
+        out_slice = out_slice.narrow(dim, max(before, 0), out_shape[dim] - max(before, 0) - max(after, 0))
+        in_slice = in_slice.narrow(dim, max(-before, 0), shape[dim] - max(-before, 0) - max(-after, 0))
+    out_slice.copy_(in_slice)
+    for dim, before, after in dims:   # (corners are written more than once when several dims are padded)
+        if before > 0:
+            out.narrow(dim, 0, before).copy_(out.narrow(dim, out_shape[dim] - before - max(after, 0), before))
+        if after > 0:
+            out.narrow(dim, out_shape[dim] - after, after).copy_(out.narrow(dim, max(before, 0), after))
+    return out
+
+
+__all__ += ["conv_transpose1d", "conv_transpose2d"]

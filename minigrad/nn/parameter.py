@@ -32,6 +32,9 @@ class Parameter(Tensor):
         self._init_from(array, False)
         if data is not None and data._is_inference:
             self._is_inference = True  # so requires_grad=True outside inference mode is refused
+        if requires_grad and not (self.dtype.is_floating_point or self.dtype.is_complex):
+            # (PyTorch's _make_subclass words it like the factories, capitalised)
+            raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
         self.requires_grad = requires_grad
 
     @classmethod

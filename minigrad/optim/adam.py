@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
-from .optimizer import Optimizer, _write, add_scaled, addcdiv, addcmul, lerp
+from .optimizer import Optimizer, _check_adam_args, _new_step, _real, _write, add_scaled, addcdiv, addcmul, lerp
 
 
 class Adam(Optimizer):
@@ -14,16 +14,10 @@ class Adam(Optimizer):
                  weight_decay: float = 0, amsgrad: bool = False, *, foreach=None, maximize: bool = False,
                  capturable: bool = False, differentiable: bool = False, fused=None,
                  decoupled_weight_decay: bool = False) -> None:
-        if not 0.0 <= lr:
-            raise ValueError(f"Invalid learning rate: {lr}")
-        if not 0.0 <= eps:
-            raise ValueError(f"Invalid epsilon value: {eps}")
-        if not 0.0 <= betas[0] < 1.0:
-            raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
-        if not 0.0 <= betas[1] < 1.0:
-            raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
-        if not 0.0 <= weight_decay:
-            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        _check_adam_args(lr, betas, eps, weight_decay)
+        if not (isinstance(betas[0], float) and isinstance(betas[1], float)):
+            raise ValueError("betas must be either both floats or both Tensors")
+        betas = tuple(betas)
         defaults = dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad, maximize=maximize,
                         foreach=foreach, capturable=capturable, differentiable=differentiable, fused=fused,
                         decoupled_weight_decay=decoupled_weight_decay)
@@ -32,7 +26,7 @@ class Adam(Optimizer):
     def _update(self, p, grad, state, group) -> None:
         lr, (beta1, beta2), eps, wd = group["lr"], group["betas"], group["eps"], group["weight_decay"]
         if not state:
-            state["step"] = Tensor._make(np.array(0.0, dtype=np.float32))
+            state["step"] = _new_step(0.0)
             state["exp_avg"] = Tensor._make(np.zeros_like(p._data))
             state["exp_avg_sq"] = Tensor._make(np.zeros_like(p._data))
             if group["amsgrad"]:
@@ -41,22 +35,25 @@ class Adam(Optimizer):
             grad = -grad
         state["step"]._data += 1
         step = float(state["step"]._data)
-        dt = p._data.dtype
+        param = p._data
         if wd != 0:
             if group["decoupled_weight_decay"]:
-                _write(p, p._data * dt.type(1 - lr * wd))          # AdamW: shrink p directly
+                param = param * param.dtype.type(1 - lr * wd)      # AdamW: shrink p directly
+                _write(p, param)
             else:
-                grad = add_scaled(grad, p._data, wd)               # Adam: L2 penalty in the gradient
-        m, v = state["exp_avg"]._data, state["exp_avg_sq"]._data
+                grad = add_scaled(grad, param, wd)                 # Adam: L2 penalty in the gradient
+        param, grad = _real(param), _real(grad)  # (complex tensors: their real and imaginary parts)
+        dt = param.dtype
+        m, v = _real(state["exp_avg"]._data), _real(state["exp_avg_sq"]._data)
         m[...] = lerp(m, grad, 1 - beta1)                          # m ← β1·m + (1-β1)·g
         v[...] = addcmul(v * dt.type(beta2), grad, grad, 1 - beta2)  # v ← β2·v + (1-β2)·g²
         if group["amsgrad"]:
-            vmax = state["max_exp_avg_sq"]._data
+            vmax = _real(state["max_exp_avg_sq"]._data)
             np.maximum(vmax, v, out=vmax)
             v = vmax
         step_size = lr / (1 - beta1 ** step)
         denom = np.sqrt(v) / dt.type((1 - beta2 ** step) ** 0.5) + dt.type(eps)
-        _write(p, addcdiv(p._data, m, denom, -step_size))
+        _write(p, addcdiv(param, m, denom, -step_size))
 
 
 class AdamW(Adam):

@@ -112,8 +112,9 @@ class Optimizer(metaclass=TorchNamed):
         self.state = defaultdict(dict)
         for i, s in state_dict["state"].items():
             p = params[i]
-            # buffers take the parameter's dtype; the step count stays as saved
-            self.state[p] = {k: (v.to(p.dtype) if isinstance(v, Tensor) and k != "step" else v) for k, v in s.items()}
+            # buffers take a floating parameter's dtype (complex ones are left as saved); the step count stays
+            self.state[p] = {k: (v.to(p.dtype) if isinstance(v, Tensor) and k != "step" and p.is_floating_point()
+                                 else v) for k, v in s.items()}
         for group, saved in zip(self.param_groups, saved_groups):
             saved["params"] = group["params"]
             group.clear()
@@ -142,6 +143,8 @@ def add_scaled(x: np.ndarray, y: np.ndarray, alpha: float) -> np.ndarray:
     if alpha == 1:
         return x + y  # (one rounding already)
     dt = x.dtype
+    if dt.kind == "c":
+        return x + dt.type(alpha) * y  # (complex kernels round the product, then the sum)
     return fma(dt.type(alpha), y, x, dt)
 
 
@@ -166,5 +169,34 @@ def lerp(start: np.ndarray, end: np.ndarray, weight: float) -> np.ndarray:
 
 def _write(p: Tensor, values: np.ndarray) -> None:
     """Overwrite a parameter's values in place (like ``p.data.copy_``: a version bump, no history)."""
-    p._data[...] = values
+    target = p._data
+    if np.iscomplexobj(target) and not np.iscomplexobj(values):
+        target = _real(target)  # (values computed on the real and imaginary parts)
+    target[...] = values
     p._version_counter[0] += 1
+
+
+def _real(a: np.ndarray) -> np.ndarray:
+    """A complex array as a view of (real, imaginary) pairs, shape (..., 2): PyTorch's optimizers update
+    complex parameters as pairs of reals (``torch.view_as_real``); a real array is returned as it is."""
+    return a.view(a.real.dtype).reshape(a.shape + (2,)) if np.iscomplexobj(a) else a
+
+
+def _new_step(value: float) -> Tensor:
+    """A 0-dim step counter (or NAdam's μ product) as PyTorch keeps it: float32, float64 if that is the default."""
+    from .._dtypes import float64, get_default_dtype
+    return Tensor._make(np.array(value, dtype=np.float64 if get_default_dtype() is float64 else np.float32))
+
+
+def _check_adam_args(lr: float, betas: tuple, eps: float, weight_decay: float) -> None:
+    """The argument checks PyTorch's Adam family shares (same order, same messages)."""
+    if not 0.0 <= lr:
+        raise ValueError(f"Invalid learning rate: {lr}")
+    if not 0.0 <= eps:
+        raise ValueError(f"Invalid epsilon value: {eps}")
+    if not 0.0 <= betas[0] < 1.0:
+        raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
+    if not 0.0 <= betas[1] < 1.0:
+        raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
+    if not 0.0 <= weight_decay:
+        raise ValueError(f"Invalid weight_decay value: {weight_decay}")

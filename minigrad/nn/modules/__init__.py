@@ -25,7 +25,7 @@ from .activation import (  # noqa: F401
 )
 from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d  # noqa: F401
 from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential  # noqa: F401
-from .conv import Conv1d, Conv2d  # noqa: F401
+from .conv import Conv1d, Conv2d, ConvTranspose1d, ConvTranspose2d  # noqa: F401
 from .linear import Identity, Linear  # noqa: F401
 from .loss import (  # noqa: F401
     BCELoss,
@@ -40,6 +40,23 @@ from .loss import (  # noqa: F401
 )
 from .misc import Dropout, Dropout2d, Flatten  # noqa: F401
 from .module import Module  # noqa: F401
+from .padding import (  # noqa: F401
+    CircularPad1d,
+    CircularPad2d,
+    CircularPad3d,
+    ConstantPad1d,
+    ConstantPad2d,
+    ConstantPad3d,
+    ReflectionPad1d,
+    ReflectionPad2d,
+    ReflectionPad3d,
+    ReplicationPad1d,
+    ReplicationPad2d,
+    ReplicationPad3d,
+    ZeroPad1d,
+    ZeroPad2d,
+    ZeroPad3d,
+)
 from .pooling import (  # noqa: F401
     AdaptiveAvgPool1d,
     AdaptiveAvgPool2d,
@@ -48,4 +65,5 @@ from .pooling import (  # noqa: F401
     MaxPool1d,
     MaxPool2d,
 )
+from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase  # noqa: F401
 from .sparse_norm_distance import CosineSimilarity, Embedding, LayerNorm, PairwiseDistance  # noqa: F401

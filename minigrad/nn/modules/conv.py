@@ -1,4 +1,4 @@
-"""Conv1d and Conv2d: learnable kernels slid over the input (PyTorch's _ConvNd, minus transposed convolution)."""
+"""Conv1d, Conv2d and their transposes: learnable kernels slid over the input (PyTorch's _ConvNd)."""
 from __future__ import annotations
 
 import math
@@ -22,7 +22,8 @@ class _ConvNd(Module):
     _k = 0   # number of spatial dims
 
     def __init__(self, in_channels: int, out_channels: int, kernel_size, stride=1, padding=0, dilation=1,
-                 groups: int = 1, bias: bool = True, padding_mode: str = "zeros", device=None, dtype=None) -> None:
+                 groups: int = 1, bias: bool = True, padding_mode: str = "zeros", device=None, dtype=None,
+                 transposed: bool = False, output_padding=0) -> None:
         super().__init__()
         k = self._k
         kernel_size, stride, dilation = _ntuple(kernel_size, k), _ntuple(stride, k), _ntuple(dilation, k)
@@ -49,8 +50,8 @@ class _ConvNd(Module):
         self.stride = stride
         self.padding = padding
         self.dilation = dilation
-        self.transposed = False
-        self.output_padding = (0,) * k
+        self.transposed = transposed
+        self.output_padding = _ntuple(output_padding, k)
         self.groups = groups
         self.padding_mode = padding_mode
         # F.pad's amounts (last dim first) for the non-zero padding modes, as PyTorch keeps them
@@ -63,7 +64,9 @@ class _ConvNd(Module):
                     self._reversed_padding_repeated_twice[2 * i + 1] = total - total // 2
         else:
             self._reversed_padding_repeated_twice = tuple(p for p in reversed(padding) for _ in range(2))
-        self.weight = Parameter(_creation.empty(out_channels, in_channels // groups, *kernel_size, dtype=dtype))
+        # a transposed convolution's weight is the transpose of the convolution it reverses: (C_in, C_out/groups, ...)
+        channels = (in_channels, out_channels // groups) if transposed else (out_channels, in_channels // groups)
+        self.weight = Parameter(_creation.empty(*channels, *kernel_size, dtype=dtype))
         if bias:
             self.bias = Parameter(_creation.empty(out_channels, dtype=dtype))
         else:
@@ -113,5 +116,60 @@ class Conv1d(_ConvNd):
 
 class Conv2d(_ConvNd):
     """2-d convolution over (N, C_in, H, W): weight (C_out, C_in/groups, kH, kW), bias (C_out,)."""
+
+    _k = 2
+
+
+class _ConvTransposeNd(_ConvNd):
+    """What ConvTranspose1d and ConvTranspose2d share: zero padding only, and ``output_size`` in forward."""
+
+    def __init__(self, in_channels: int, out_channels: int, kernel_size, stride=1, padding=0, output_padding=0,
+                 groups: int = 1, bias: bool = True, dilation=1, padding_mode: str = "zeros", device=None,
+                 dtype=None) -> None:
+        if padding_mode != "zeros":
+            raise ValueError(f'Only "zeros" padding mode is supported for {self.__class__.__name__}')
+        k = self._k
+        super().__init__(in_channels, out_channels, _ntuple(kernel_size, k), _ntuple(stride, k), _ntuple(padding, k),
+                         _ntuple(dilation, k), groups, bias, padding_mode, device, dtype, transposed=True,
+                         output_padding=output_padding)
+
+    def _output_padding(self, input: Tensor, output_size, stride, padding, kernel_size, num_spatial_dims: int,
+                        dilation=None) -> list:
+        """The output_padding that makes the output ``output_size`` (one of the ``stride`` sizes that fit)."""
+        if output_size is None:
+            return list(self.output_padding)
+        non_spatial = 2 if input.dim() == num_spatial_dims + 2 else 1
+        if len(output_size) == non_spatial + num_spatial_dims:
+            output_size = output_size[non_spatial:]
+        if len(output_size) != num_spatial_dims:
+            raise ValueError(f"ConvTranspose{num_spatial_dims}D: for {input.dim()}D input, output_size must have "
+                             f"{num_spatial_dims} or {non_spatial + num_spatial_dims} elements "
+                             f"(got {len(output_size)})")
+        min_sizes = [(input.size(d + non_spatial) - 1) * stride[d] - 2 * padding[d]
+                     + (dilation[d] if dilation is not None else 1) * (kernel_size[d] - 1) + 1
+                     for d in range(num_spatial_dims)]
+        max_sizes = [m + s - 1 for m, s in zip(min_sizes, stride)]
+        for size, low, high in zip(output_size, min_sizes, max_sizes):
+            if size < low or size > high:
+                raise ValueError(f"requested an output size of {output_size}, but valid sizes range from {min_sizes} "
+                                 f"to {max_sizes} (for an input of {input.size()[2:]})")
+        return [size - low for size, low in zip(output_size, min_sizes)]
+
+    def forward(self, input: Tensor, output_size=None) -> Tensor:
+        output_padding = self._output_padding(input, output_size, self.stride, self.padding, self.kernel_size,
+                                              self._k, self.dilation)
+        conv = F.conv_transpose1d if self._k == 1 else F.conv_transpose2d
+        return conv(input, self.weight, self.bias, self.stride, self.padding, output_padding, self.groups,
+                    self.dilation)
+
+
+class ConvTranspose1d(_ConvTransposeNd):
+    """1-d transposed convolution over (N, C_in, L): weight (C_in, C_out/groups, k), bias (C_out,)."""
+
+    _k = 1
+
+
+class ConvTranspose2d(_ConvTransposeNd):
+    """2-d transposed convolution over (N, C_in, H, W): weight (C_in, C_out/groups, kH, kW), bias (C_out,)."""
 
     _k = 2

@@ -123,7 +123,7 @@ class Module(metaclass=TorchNamed):
         if isinstance(value, Parameter):
             if params is None:
                 raise AttributeError("cannot assign parameters before Module.__init__() call")
-            self._forget(name)
+            self._forget(name, keep=self._parameters)   # a replaced parameter keeps its place in the order
             self.register_parameter(name, value)
         elif params is not None and name in params:
             if value is not None:
@@ -133,7 +133,7 @@ class Module(metaclass=TorchNamed):
         elif isinstance(value, Module):
             if self.__dict__.get("_modules") is None:
                 raise AttributeError("cannot assign module before Module.__init__() call")
-            self._forget(name)
+            self._forget(name, keep=self._modules)
             self._modules[name] = value
         elif self.__dict__.get("_modules") is not None and name in self._modules:
             if value is not None:
@@ -148,9 +148,10 @@ class Module(metaclass=TorchNamed):
         else:
             object.__setattr__(self, name, value)
 
-    def _forget(self, name: str) -> None:
+    def _forget(self, name: str, keep=None) -> None:
         for d in (self.__dict__, self._parameters, self._buffers, self._modules):
-            d.pop(name, None)
+            if d is not keep:
+                d.pop(name, None)
         self._non_persistent_buffers_set.discard(name)
 
     def __getattr__(self, name: str):

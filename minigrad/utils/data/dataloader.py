@@ -81,6 +81,13 @@ class DataLoader(metaclass=TorchNamed):
         self.collate_fn = collate_fn
 
     def __iter__(self):
+        # PyTorch's loader iterator first draws a base seed for worker processes (64 bits from the loader's
+        # generator or the global one): every pass over a loader advances that random stream.
+        from ... import _random
+        _random.random_default(_random.gen(self.generator), 1, "int64")
+        return self._batches()
+
+    def _batches(self):
         if self.batch_sampler is None:
             for idx in self.sampler:
                 yield self.collate_fn(self.dataset[idx])

@@ -25,18 +25,40 @@ class SequentialSampler(Sampler):
 
 
 class RandomSampler(Sampler):
-    """A random permutation of the indices (a new one per epoch)."""
+    """A random permutation of the indices (a new one per epoch), or ``num_samples`` draws with replacement."""
 
     def __init__(self, data_source, replacement: bool = False, num_samples=None, generator=None) -> None:
-        self.data_source = data_source
-        self.generator = generator
+        self.data_source, self.replacement, self._num_samples, self.generator = (data_source, replacement,
+                                                                                 num_samples, generator)
+        if not isinstance(self.replacement, bool):
+            raise TypeError(f"replacement should be a boolean value, but got replacement={self.replacement}")
+        if not isinstance(self.num_samples, int) or self.num_samples <= 0:
+            raise ValueError(f"num_samples should be a positive integer value, but got num_samples={self.num_samples}")
+
+    @property
+    def num_samples(self) -> int:
+        """How many indices one pass yields (the dataset's length unless given)."""
+        return len(self.data_source) if self._num_samples is None else self._num_samples
 
     def __iter__(self):
-        from ..._creation import randperm
-        return iter(randperm(len(self.data_source), generator=self.generator).tolist())
+        # As PyTorch's: without a generator, each pass seeds a fresh one from 64 bits of the global stream.
+        from ... import _creation, _random
+        n = len(self.data_source)
+        generator = self.generator
+        if generator is None:
+            seed = int(_random.random_default(_random.default_generator, 1, "int64")[0])
+            generator = _random.Generator().manual_seed(seed)
+        if self.replacement:
+            for _ in range(self.num_samples // 32):
+                yield from _creation.randint(high=n, size=(32,), generator=generator).tolist()
+            yield from _creation.randint(high=n, size=(self.num_samples % 32,), generator=generator).tolist()
+        else:
+            for _ in range(self.num_samples // n):
+                yield from _creation.randperm(n, generator=generator).tolist()
+            yield from _creation.randperm(n, generator=generator).tolist()[:self.num_samples % n]
 
     def __len__(self) -> int:
-        return len(self.data_source)
+        return self.num_samples
 
 
 class BatchSampler(Sampler):

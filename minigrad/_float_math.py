@@ -1,0 +1,287 @@
+"""float32 math as PyTorch's CPU kernels round it, bit for bit where that can be reproduced.
+
+NumPy's float32 ``exp``, ``sin``, ``log10`` ... differ from PyTorch's in the last bit for 5-60% of inputs,
+because the two use different approximations. PyTorch computes, for a float32 tensor (AVX-512 build):
+
+- exp, log, log2, log10, log1p, expm1, sin, cos, tan, asin, acos, atan, tanh, erf, erfc: Intel MKL's vector
+  math (high-accuracy mode). It is closed source, but almost correctly rounded, so the float64 result
+  rounded once to float32 (``via_float64``) matches it for 90-100% of inputs (sqrt: MKL's float32 sqrt is
+  not correctly rounded and no emulation is known here; NumPy's correctly rounded one matches 82%).
+- sigmoid, silu, softplus, mish, elu, sinh, cosh, atanh, logit ... (``cpu_kernel_vec``): SLEEF's vector
+  functions on each full block of 2 x 16 floats, and the C library's scalar functions on the rest (the
+  last ``n % 32`` elements of a contiguous tensor, every element of a strided one). ``two_paths`` splits
+  a tensor the same way; ``sleef_expf`` is SLEEF's ``expf_u10`` step for step, and ``libm_float`` calls
+  glibc's float functions (``log1pf`` ...), which are not correctly rounded either.
+- asinh, acosh: glibc's ``asinhf``/``acoshf`` on every element.
+- float16 and bfloat16: the float32 computation, rounded to the half type.
+"""
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+
+import numpy as np
+
+_F32 = np.dtype(np.float32)
+_F64 = np.dtype(np.float64)
+
+# PyTorch's vector loop takes 2 vectors of 16 floats (AVX-512) per step; the remainder runs scalar code.
+_BLOCK = 32
+# Above this many elements PyTorch splits a tensor across threads (each part has its own scalar tail);
+# minigrad treats bigger tensors as one part, so up to 31 elements per extra thread may round differently.
+_GRAIN = 32768
+# A strided tensor runs scalar code on every element; through ctypes that costs ~0.3 us each, so beyond
+# this size the correctly rounded value (the same in ~80-99% of cases) stands in for the C library's.
+_CTYPES_LIMIT = 1 << 17
+
+
+def _is_reduced(dtype) -> bool:
+    """float16 or bfloat16 (ml_dtypes' bfloat16 has NumPy kind "V")."""
+    return dtype.itemsize == 2 and dtype.kind in "fV"
+
+
+def via_float64(fn):
+    """``fn`` (a ufunc, or a float64 array function) computed in float64 for float32 and half inputs,
+    rounded once to float32 (then to the half type): PyTorch's nearly correctly rounded value."""
+    ufunc = fn if isinstance(fn, np.ufunc) else None
+
+    def forward(x, *rest):
+        dt = x.dtype
+        if dt != _F32 and not _is_reduced(dt):
+            return fn(x, *rest)  # float64 and complex as before; integers never reach here
+        if ufunc is not None:
+            r = ufunc(x, *rest, signature=(_F64,) * (1 + len(rest) + 1))
+        else:
+            r = fn(x.astype(_F64), *(a.astype(_F64) for a in rest))
+        r = r.astype(_F32)
+        return r if dt == _F32 else r.astype(dt)
+    forward.__name__ = getattr(fn, "__name__", "forward")
+    forward.__doc__ = f"{forward.__name__}, rounded as PyTorch's float32 kernel (see minigrad/_float_math.py)."
+    return forward
+
+
+def in_float32(fn, bfloat16_only: bool = False):
+    """``fn`` computed in float32 for half inputs and rounded back (PyTorch's opmath type for halves);
+    ``bfloat16_only``: float16 keeps NumPy's float16 arithmetic (rounded after each step, as some kernels do)."""
+    def forward(x, *rest):
+        if not _is_reduced(x.dtype) or (bfloat16_only and x.dtype.kind == "f"):
+            return fn(x, *rest)
+        return fn(x.astype(_F32), *(a.astype(_F32) if isinstance(a, np.ndarray) else a for a in rest)).astype(x.dtype)
+    return forward
+
+
+def for_float32(kernel, other, halves=None):
+    """``kernel`` for float32, ``other`` for every other dtype; float16/bfloat16 through float32 and rounded
+    back, with ``halves`` (default: ``kernel``), or by ``other`` itself when ``halves`` is False."""
+    half_kernel = kernel if halves is None else halves
+
+    def forward(x, *args, **kwargs):
+        dt = x.dtype
+        if dt == _F32:
+            return kernel(x, *args, **kwargs)
+        if _is_reduced(dt) and half_kernel is not False:
+            kernel_ = half_kernel
+            args = tuple(a.astype(_F32) if isinstance(a, np.ndarray) and a.dtype == dt else a for a in args)
+            return kernel_(x.astype(_F32), *args, **kwargs).astype(dt)
+        return other(x, *args, **kwargs)
+    return forward
+
+
+def libm_two_paths(name: str, np64, arity: int = 1):
+    """A ``cpu_kernel_vec`` op whose vector code is SLEEF's and scalar code glibc's ``<name>f``: the correctly
+    rounded value stands in for SLEEF's (both are within an ulp), glibc's own function for the scalar path."""
+    vector, scalar = correctly_rounded(np64), libm_float(name + "f", np64, arity)
+    return for_float32(lambda *xs: two_paths(vector, scalar, *xs), np64)
+
+
+def libm_op(name: str, np64):
+    """An op that PyTorch computes with glibc's ``<name>f`` on every element (asinh, acosh)."""
+    return for_float32(libm_float(name + "f", np64), np64)
+
+
+def correctly_rounded(np64):
+    """``np64`` in float64 rounded to float32: the C library's float function, up to its rare misroundings."""
+    return lambda *xs: np64(*(x.astype(_F64) for x in xs)).astype(_F32)
+
+
+def tanh_backward(g, y):
+    """g·(1 - y²) with 1 - y² rounded once: PyTorch's compiled kernel fuses it into one multiply-add."""
+    if y.dtype == _F32:  # (a float32 square is exact in float64: one rounding, at the end)
+        s = np.multiply(y, y, dtype=_F64)
+        s = np.subtract(1.0, s, out=s) if s.ndim else 1.0 - s  # (a 0-dim product is a NumPy scalar)
+        return g * s.astype(_F32)
+    from ._fused import fma
+    return g * fma(-y, y, 1, y.dtype)
+
+
+# ---- the C library's float functions ----------------------------------------------------------------------
+
+try:
+    _LIBM = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+except OSError:  # (no C math library: the correctly rounded value stands in)
+    _LIBM = None
+
+
+def libm_float(name: str, np64, arity: int = 1):
+    """glibc's float function ``name`` (``log1pf`` ...) elementwise, as PyTorch's scalar code calls it;
+    ``np64`` rounded to float32 where there is no C library or the array is large (see _CTYPES_LIMIT)."""
+    fallback = (lambda *xs: np64(*(x.astype(_F64) for x in xs)).astype(_F32))
+    if _LIBM is None:
+        return fallback
+    c_fn = getattr(_LIBM, name)
+    c_fn.restype, c_fn.argtypes = ctypes.c_float, [ctypes.c_float] * arity
+    each = np.frompyfunc(c_fn, arity, 1)
+
+    def call(*xs):
+        if xs[0].size > _CTYPES_LIMIT or xs[0].size == 0:
+            return fallback(*xs)
+        return np.asarray(each(*xs), dtype=_F64).astype(_F32)
+    return call
+
+
+# ---- SLEEF's vector functions ------------------------------------------------------------------------------
+
+def _fma(a, b, c):
+    """float32 a*b + c rounded once (the product of two floats is exact in float64)."""
+    return np.add(np.multiply(a, b, dtype=_F64), c, dtype=_F64).astype(_F32)
+
+
+_LOG2E = np.float32(1.442695040888963407359924681001892137426645954152985934135449406931)
+_LN2_HI, _LN2_LO = np.float32(0.693145751953125), np.float32(1.428606765330187045e-06)
+_EXPF_POLY = tuple(np.float32(c) for c in (
+    0.000198527617612853646278381, 0.00139304355252534151077271, 0.00833336077630519866943359,
+    0.0416664853692054748535156, 0.166666671633720397949219, 0.5))
+
+
+def sleef_expf(d: np.ndarray) -> np.ndarray:
+    """SLEEF's ``expf_u10`` (AVX-512, fused multiply-adds), step for step, on float32."""
+    with np.errstate(invalid="ignore", over="ignore"):
+        q = np.rint(d * _LOG2E).astype(np.int32)   # e^d = 2^q · e^s, |s| <= ln2/2
+        qf = q.astype(_F32)
+        s = _fma(qf, -_LN2_HI, d)                    # s = d - q·ln2 in two parts (Cody-Waite)
+        s = _fma(qf, -_LN2_LO, s)
+        u = _EXPF_POLY[0]
+        for c in _EXPF_POLY[1:]:
+            u = _fma(u, s, c)                        # Horner: e^s ≈ 1 + s + s²·u(s)
+        u = np.float32(1) + _fma(s * s, u, s)
+        half = q >> 1                                # 2^q as two factors, so neither overflows
+        u = u * np.ldexp(np.float32(1), half) * np.ldexp(np.float32(1), q - half)
+        u = np.where(d < -104, np.float32(0), u)
+        return np.where(d > 100, np.float32(np.inf), u).astype(_F32, copy=False)
+
+
+# ---- PyTorch's vector / scalar split ---------------------------------------------------------------------
+
+def _vector_ok(x: np.ndarray, shape) -> bool:
+    """Whether PyTorch's vector loop reads this operand: contiguous at the output's shape, or one number."""
+    return x.size == 1 or (x.shape == shape and x.flags.c_contiguous)
+
+
+def two_paths(vector, scalar, *xs: np.ndarray) -> np.ndarray:
+    """``cpu_kernel_vec``: ``vector`` on whole blocks of a contiguous tensor, ``scalar`` on the rest.
+
+    PyTorch's loop runs its vector code on blocks of 32 floats and its scalar code on the remaining
+    ``n % 32`` elements (in memory order), or on every element when an operand is strided.
+    """
+    shape = np.broadcast_shapes(*(x.shape for x in xs))
+    if len(xs) == 1 and xs[0].ndim > 1 and xs[0].flags.f_contiguous and not xs[0].flags.c_contiguous:
+        return two_paths(vector, scalar, xs[0].T).T  # a transpose: memory order is its transpose's C order
+    n = int(np.prod(shape))
+    tail = n % _BLOCK
+    if n == tail or not all(_vector_ok(x, shape) for x in xs):
+        return scalar(*xs)
+    out = np.ascontiguousarray(vector(*xs))
+    if tail:
+        flat = out.reshape(-1)
+        flat[n - tail:] = scalar(*(x.reshape(-1)[n - tail:] if x.size == n else x for x in xs))
+    return out
+
+
+# ---- PyTorch's float32 kernels (vector path, scalar path) -----------------------------------------------
+
+_ONE = np.float32(1)
+_exp = correctly_rounded(np.exp)  # glibc's expf is correctly rounded (to within rare cases)
+_log1pf = libm_float("log1pf", np.log1p)
+_tanhf = libm_float("tanhf", np.tanh)
+_expm1f = libm_float("expm1f", np.expm1)
+
+
+def sigmoid(x):
+    """1 / (1 + e^-x)."""
+    return two_paths(lambda v: _ONE / (_ONE + sleef_expf(-v)), lambda v: _ONE / (_ONE + _exp(-v)), x)
+
+
+def silu(x):
+    """x / (1 + e^-x)."""
+    return two_paths(lambda v: v / (_ONE + sleef_expf(-v)), lambda v: v / (_ONE + _exp(-v)), x)
+
+
+def softplus(x, beta: float, threshold: float):
+    """log1p(e^(βx)) / β, and x where βx > threshold (β and the threshold rounded to float32)."""
+    b, t = np.float32(beta), np.float32(threshold)
+    # (SLEEF's log1pf is not reproduced here: its correctly rounded value stands in on the vector path)
+    vec = lambda v: correctly_rounded(np.log1p)(sleef_expf(v * b)) / b
+    return np.where(x * b > t, x, two_paths(vec, lambda v: _log1pf(_exp(v * b)) / b, x))
+
+
+def mish(x):
+    """x · tanh(log1p(e^x))."""
+    vec = lambda v: v * correctly_rounded(np.tanh)(correctly_rounded(np.log1p)(sleef_expf(v)))
+    return two_paths(vec, lambda v: v * _tanhf(_log1pf(_exp(v))), x)
+
+
+def elu(x, alpha: float, scale: float, input_scale: float):
+    """x·scale for x > 0, else expm1(x·input_scale)·(α·scale), the coefficients in float32."""
+    neg, pos, inp = np.float32(alpha) * np.float32(scale), np.float32(scale), np.float32(input_scale)
+    em1 = two_paths(lambda v: correctly_rounded(np.expm1)(np.minimum(v, 0) * inp),
+                    lambda v: _expm1f(np.minimum(v, 0) * inp), x)
+    return np.where(x > 0, x * pos, em1 * neg)
+
+
+_GELU_BETA = np.float32(np.sqrt(2.0) * (2 / np.sqrt(np.pi)) * 0.5)  # √(2/π), as M_SQRT2 · M_2_SQRTPI / 2
+_GELU_KAPPA = np.float32(0.044715)
+_HALF = np.float32(0.5)
+
+
+def gelu_tanh(x):
+    """x/2 · (1 + tanh(√(2/π)(x + 0.044715x³)))."""
+    inner = lambda v: _GELU_BETA * (v + _GELU_KAPPA * (v * v * v))
+    t = two_paths(lambda v: correctly_rounded(np.tanh)(inner(v)), lambda v: _tanhf(inner(v)), x)
+    return _HALF * x * (_ONE + t)
+
+
+_ERF_P = np.float32(0.3275911)
+_ERF_POLY = tuple(np.float32(c) for c in (1.061405429, -1.453152027, 1.421413741, -0.284496736, 0.254829592))
+
+
+def vec_erf(x):
+    """PyTorch's own vector erf (Abramowitz-Stegun 7.1.26), which its float16/bfloat16 erf and gelu use:
+    sign(x)·(1 - r(t)·t·e^(-x²)), t = 1/(1 + p|x|), r a quartic."""
+    a = np.abs(x)
+    t = _ONE / _fma(_ERF_P, a, _ONE)
+    r = _ERF_POLY[0]
+    for c in _ERF_POLY[1:]:
+        r = _fma(r, t, c)
+    e = sleef_expf(-(x * x))
+    return np.copysign(_fma(-e * t, r, _ONE), x)
+
+
+_SQRT1_2 = np.float32(np.sqrt(0.5))
+
+
+def gelu_half(x):
+    """gelu of float16/bfloat16 values (given as float32): x/2 · (1 + erf(x/√2)) with PyTorch's vector erf."""
+    return x * _HALF * (_ONE + vec_erf(x * _SQRT1_2))
+
+
+def logit(x, eps=None):
+    """log(x / (1 - x)), inf at 1; x first clamped to [eps, 1 - eps] when eps is given."""
+    if eps is not None:
+        lo = np.float32(eps)
+        x = np.clip(x, lo, _ONE - lo)
+    # (SLEEF's logf on the vector path: its correctly rounded value stands in)
+    log_ratio = two_paths(lambda v: correctly_rounded(np.log)(v / (_ONE - v)), lambda v: _logf(v / (_ONE - v)), x)
+    return np.where(x == 1, np.float32(np.inf), log_ratio)
+
+
+_logf = libm_float("logf", np.log)

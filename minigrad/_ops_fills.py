@@ -1,0 +1,213 @@
+"""Writing values into chosen positions: ``index_fill``, ``index_put`` and ``masked_scatter``, each with
+its in-place form (``x.index_fill_(dim, index, value)`` ...).
+
+Argument checks and PyTorch's messages are here; the derivatives are in ``derivatives.py`` (the
+gathering and scattering section, and advanced indexing for ``index_put``).
+"""
+from __future__ import annotations
+
+import warnings
+from numbers import Number
+
+import numpy as np
+
+from . import _arg_errors, _dtypes, _indexing
+from . import derivatives as D
+from ._ops import _legacy, _raise_broadcast_error, _wrap_dim
+from ._tensor import Tensor
+
+# =============================================================================================
+# index_fill: the slices at ``index`` along ``dim`` take one value
+# =============================================================================================
+
+
+def index_fill(input: Tensor, *args, **kwargs) -> Tensor:
+    """index_fill(input, dim, index, value): a copy of input whose slices ``index`` along ``dim`` are ``value``
+    (a number or a 0-dim tensor)."""
+    return _index_fill(input, *_index_fill_args("index_fill", input, args, kwargs), None)
+
+
+def index_fill_(input: Tensor, *args, **kwargs) -> Tensor:
+    """index_fill_(dim, index, value): in-place index_fill."""
+    return _index_fill(input, *_index_fill_args("index_fill_", input, args, kwargs), input)
+
+
+_INDEX_FILL_OVERLOADS = ("(Tensor input, int dim, Tensor index, Tensor value)",
+                         "(Tensor input, int dim, Tensor index, Number value)")
+
+
+def _index_fill_args(name, input, args, kwargs) -> tuple:
+    """(dim, index, value) of an index_fill call, or PyTorch's error when neither overload takes it."""
+    names = ("dim", "index", "value")
+    given = {**dict(zip(names, args)), **kwargs}
+    fits = (isinstance(input, Tensor) and len(args) <= 3 and set(given) == set(names)
+            and len(given) == len(args) + len(kwargs)  # (no argument given twice)
+            and isinstance(given["dim"], (int, np.integer)) and not isinstance(given["dim"], bool)
+            and isinstance(given["index"], Tensor) and isinstance(given["value"], (Tensor, Number)))
+    if not fits:
+        raise _arg_errors.invalid_combination(name, (input, *args), kwargs, _INDEX_FILL_OVERLOADS)
+    return given["dim"], given["index"], given["value"]
+
+
+def _index_fill(input, dim, index, value, out):
+    if index.dtype is not _dtypes.int64:
+        raise IndexError("index_fill_(): Expected dtype int64 for index.")
+    if isinstance(value, Tensor):
+        if value.dim() != 0:
+            raise RuntimeError("index_fill_ only supports a 0-dimensional value tensor, but got tensor with "
+                               f"{value.dim()} dimension(s).")
+        number = value.item()
+    else:
+        number = value
+    if isinstance(number, complex) and not input.is_complex():
+        raise RuntimeError("index_fill_(): Converting complex Scalar to non-complex type is not supported")
+    d = _wrap_dim(dim, max(input.dim(), 1))  # (a 0-dim input counts as one dim here)
+    if index.dim() > 1:
+        raise RuntimeError("Index has to be a vector/scalar")
+    size = input._data.shape[d] if input.dim() else 1
+    idx = index._data.reshape(-1)
+    bad = idx[(idx >= size) | (idx < -size)]
+    if bad.size:
+        raise IndexError(f"index {int(bad[0])} is out of bounds for dimension {d} with size {size}")
+    if isinstance(value, Tensor):
+        return D.index_fill_tensor(input, index, value, out=out, dim=dim)
+    return D.index_fill(input, index, out=out, dim=dim, value=value)
+
+
+# =============================================================================================
+# index_put: x[indices] = values as a function (``accumulate=True``: x[indices] += values)
+# =============================================================================================
+
+def index_put(input: Tensor, indices, values: Tensor, accumulate: bool = False) -> Tensor:
+    """A copy of input with ``values`` put at ``indices`` (a tuple of index tensors, one per leading dim)."""
+    return _index_put("index_put", input, indices, values, accumulate, None)
+
+
+def index_put_(input: Tensor, indices, values: Tensor, accumulate: bool = False) -> Tensor:
+    """In-place index_put (what ``x[i, j] = v`` does with tensor indices)."""
+    return _index_put("index_put_", input, indices, values, accumulate, input)
+
+
+def _index_put(name, input, indices, values, accumulate, out):
+    if not isinstance(indices, (tuple, list)):
+        raise _arg_errors.must_be(name, "indices", "tuple of Tensors", indices, 1)
+    for k, i in enumerate(indices):
+        if not isinstance(i, Tensor):
+            raise TypeError(f"expected Tensor as element {k} in argument 0, but got {_arg_errors.type_name(i)}")
+    if not isinstance(values, Tensor):
+        raise _arg_errors.must_be(name, "values", "Tensor", values, 2)
+    if not indices:
+        raise RuntimeError("sym_strides() called on an undefined Tensor")
+    advanced, dim = [], 0
+    for i in indices:
+        arr = i._data
+        if i.dtype is _dtypes.uint8:
+            arr = arr.astype(bool)
+        elif not (i.dtype is _dtypes.bool_ or i.dtype in (_dtypes.int64, _dtypes.int32, _dtypes.int16, _dtypes.int8)):
+            raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+        advanced.append((dim, arr))
+        dim += arr.ndim if arr.dtype == np.bool_ else 1
+    if dim > input.dim():
+        raise IndexError(f"too many indices for tensor of dimension {input.dim()} (got {dim})")
+    index_list = _indexing._index_list(input, advanced)  # (bounds, mask shapes, broadcasting)
+    if not accumulate and values.numel() == 1 and len(indices) == 1 and advanced[0][1].dtype == np.bool_:
+        # One mask and one value: PyTorch fills through masked_fill_ (any value dtype; bool masks only).
+        if indices[0].dtype is _dtypes.uint8:
+            raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with dtype unsigned char")
+        return D.index_put(input, values, out=out, indices=index_list, accumulate=False,
+                           dtype=None if values.dtype is input.dtype else input.dtype)
+    if any(i.dtype is _dtypes.uint8 for i in indices):
+        warnings.warn("indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead. "
+                      "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/IndexingUtils.h:37.)",
+                      UserWarning, stacklevel=3)
+    if values.dtype is not input.dtype:
+        raise RuntimeError(f"Index put requires the source and destination dtypes match, got {_legacy(input.dtype)} "
+                           f"for the destination and {_legacy(values.dtype)} for the source.")
+    target = D.index.forward(np.empty(input._data.shape, dtype=np.bool_), index_list).shape
+    try:
+        np.broadcast_shapes(values._data.shape, target)
+    except ValueError:
+        raise RuntimeError(f"shape mismatch: value tensor of shape {list(values._data.shape)} cannot be broadcast "
+                           f"to indexing result of shape {list(target)}") from None
+    return D.index_put(input, values, out=out, indices=index_list, accumulate=bool(accumulate))
+
+
+# =============================================================================================
+# masked_scatter: the masked positions take source's elements, in order
+# =============================================================================================
+
+def masked_scatter(input: Tensor, mask: Tensor, source: Tensor) -> Tensor:
+    """A copy of input (broadcast with mask) whose masked positions take source's leading elements."""
+    _masked_scatter_args("masked_scatter", input, mask, source)
+    try:
+        np.broadcast_shapes(mask._data.shape, input._data.shape)
+    except ValueError:
+        _raise_broadcast_error(mask._data.shape, input._data.shape)
+    return _masked_scatter(input, mask, source, None)
+
+
+def masked_scatter_(input: Tensor, mask: Tensor, source: Tensor) -> Tensor:
+    """In-place masked_scatter (the mask must broadcast to input's shape)."""
+    _masked_scatter_args("masked_scatter_", input, mask, source)
+    return _masked_scatter(input, mask, source, input)
+
+
+def _masked_scatter_args(name, input, mask, source) -> None:
+    for arg, position, value in (("mask", 1, mask), ("source", 2, source)):
+        if not isinstance(value, Tensor):
+            raise _arg_errors.must_be(name, arg, "Tensor", value, position)
+
+
+def _masked_scatter(input, mask, source, out):
+    if source.dtype is not input.dtype:
+        # (PyTorch's message has no space after "got")
+        raise RuntimeError("masked_scatter: expected self and source to have same dtypes but got"
+                           f"{_legacy(input.dtype)} and {_legacy(source.dtype)}")
+    if mask.dtype is _dtypes.uint8:
+        warnings.warn("masked_scatter_ received a mask with dtype torch.uint8, this behavior is now deprecated,"
+                      "please use a mask with dtype torch.bool instead. (Triggered internally at "
+                      "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:3130.)", UserWarning,
+                      stacklevel=3)
+    if mask.dtype is not _dtypes.bool_:
+        raise RuntimeError(f"masked_scatter_ only supports boolean masks, but got mask with dtype "
+                           f"{_legacy(mask.dtype)}")
+    if out is not None:
+        _check_expands(mask, out._data.shape)
+    shape = np.broadcast_shapes(mask._data.shape, input._data.shape)
+    count = int(np.broadcast_to(mask._data, shape).sum())
+    if source.numel() < count:
+        raise RuntimeError("Number of elements of source < number of ones in mask")
+    return D.masked_scatter(input, mask, source, out=out)
+
+
+def _check_expands(mask, shape) -> None:
+    """PyTorch's expand_inplace errors for a mask that does not broadcast to the written tensor's shape."""
+    mshape = mask._data.shape
+    if len(mshape) > len(shape):
+        raise RuntimeError(f"expand(CPUBoolType{{{list(mshape)}}}, size={list(shape)}): the number of sizes provided "
+                           f"({len(shape)}) must be greater or equal to the number of dimensions in the tensor "
+                           f"({len(mshape)})")
+    lead = len(shape) - len(mshape)
+    for i, s in enumerate(shape):
+        if i >= lead and mshape[i - lead] not in (1, s):
+            raise RuntimeError(f"The expanded size of the tensor ({s}) must match the existing size "
+                               f"({mshape[i - lead]}) at non-singleton dimension {i}.  Target sizes: "
+                               f"{list(shape)}.  Tensor sizes: {list(mshape)}")
+
+
+# =============================================================================================
+# Tensor methods and minigrad.* names
+# =============================================================================================
+
+METHODS = ["index_fill", "index_fill_", "index_put", "index_put_", "masked_scatter", "masked_scatter_"]
+FUNCTIONS = ["index_fill", "index_put", "index_put_", "masked_scatter"]  # (PyTorch's torch.* names)
+
+
+def _attach_methods() -> None:
+    for name in METHODS:
+        setattr(Tensor, name, globals()[name])
+    for name in ("index_fill", "index_fill_"):  # (PyTorch's "invalid combination" error, as methods list it)
+        setattr(Tensor, name, _arg_errors.method_form(globals()[name], name))
+
+
+_attach_methods()

@@ -1,0 +1,58 @@
+"""NAdam (torch.optim.NAdam): Adam with Nesterov momentum, whose momentum coefficient warms up over steps."""
+from __future__ import annotations
+
+import numpy as np
+
+from .._tensor import Tensor
+from .optimizer import Optimizer, _check_adam_args, _new_step, _real, _write, add_scaled, addcdiv, addcmul, lerp
+
+
+class NAdam(Optimizer):
+    """Adam whose step looks ahead: p ← p - lr·[(1-μₜ)/(1-Πμ)·g + μₜ₊₁/(1-Πμ·μₜ₊₁)·m] / (√v̂ + eps)."""
+
+    def __init__(self, params, lr: float = 2e-3, betas: tuple = (0.9, 0.999), eps: float = 1e-8,
+                 weight_decay: float = 0, momentum_decay: float = 4e-3, decoupled_weight_decay: bool = False, *,
+                 foreach=None, maximize: bool = False, capturable: bool = False,
+                 differentiable: bool = False) -> None:
+        _check_adam_args(lr, betas, eps, weight_decay)
+        if not 0.0 <= momentum_decay:
+            raise ValueError(f"Invalid momentum_decay value: {momentum_decay}")
+        defaults = dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, momentum_decay=momentum_decay,
+                        decoupled_weight_decay=decoupled_weight_decay, maximize=maximize, foreach=foreach,
+                        capturable=capturable, differentiable=differentiable)
+        super().__init__(params, defaults)
+
+    def _update(self, p, grad, state, group) -> None:
+        lr, (beta1, beta2), eps, wd = group["lr"], group["betas"], group["eps"], group["weight_decay"]
+        momentum_decay = group["momentum_decay"]
+        if not state:
+            state["step"] = _new_step(0.0)
+            state["mu_product"] = _new_step(1.0)  # Π μ over the steps so far (a scalar tensor, like step)
+            state["exp_avg"] = Tensor._make(np.zeros_like(p._data))
+            state["exp_avg_sq"] = Tensor._make(np.zeros_like(p._data))
+        if group["maximize"]:
+            grad = -grad
+        state["step"]._data += 1
+        step = float(state["step"]._data)
+        param, grad = _real(p._data), _real(grad)  # (complex tensors: their real and imaginary parts)
+        dt = param.dtype
+        bias_correction2 = 1 - beta2 ** step
+        if wd != 0:
+            if group["decoupled_weight_decay"]:
+                param = param * dt.type(1 - lr * wd)               # decoupled: shrink p directly
+                _write(p, param)
+            else:
+                grad = add_scaled(grad, param, wd)                 # L2 penalty in the gradient
+        # The momentum coefficients of this step and the next: μₜ = β1·(1 - ½·0.96^(t·ψ)).
+        mu = beta1 * (1.0 - 0.5 * (0.96 ** (step * momentum_decay)))
+        mu_next = beta1 * (1.0 - 0.5 * (0.96 ** ((step + 1) * momentum_decay)))
+        mu_product = state["mu_product"]._data
+        mu_product *= mu_product.dtype.type(mu)  # (the step's scalar dtype, as PyTorch's mul_ rounds it)
+        m, v = _real(state["exp_avg"]._data), _real(state["exp_avg_sq"]._data)
+        m[...] = lerp(m, grad, 1 - beta1)                             # m ← β1·m + (1-β1)·g
+        v[...] = addcmul(v * dt.type(beta2), grad, grad, 1 - beta2)  # v ← β2·v + (1-β2)·g²
+        denom = np.sqrt(v / dt.type(bias_correction2)) + dt.type(eps)
+        prod = float(mu_product)
+        param = addcdiv(param, grad, denom, -lr * (1.0 - mu) / (1.0 - prod))
+        param = addcdiv(param, m, denom, (-lr * mu_next) / (1.0 - prod * mu_next))
+        _write(p, param)
