@@ -34,6 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown workload(s) {sorted(unknown)}; choose from {names}")
 
+    W.single_threaded()
     meta = H.metadata()
     meta["clock"] = args.clock
     print(f"minigrad benchmarks  python {meta['python']}  numpy {meta['numpy']}  "

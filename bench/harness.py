@@ -1,7 +1,7 @@
 """Timing, the memory check (W6), the table and the JSON file.
 
 Every measurement follows the same rules:
-- one process, single-threaded BLAS (threadpoolctl) and ``torch.set_num_threads(1)``;
+- one process, single-threaded BLAS (threadpoolctl) and one intra-op thread (``workloads.single_threaded``);
 - gradients of every implementation are checked equal to the hand-written NumPy ones first;
 - implementations are interleaved (each repetition runs each of them once, in a rotating order),
   so that a slow moment of the machine hits all of them alike; the median is reported;

@@ -334,13 +334,23 @@ def _impls(lib_fn, numpy_fn) -> dict:
 
 
 def optional_torch():
-    """PyTorch if installed (single-threaded), else None."""
+    """PyTorch if installed, else None."""
     try:
         import torch
     except ImportError:
         return None
-    torch.set_num_threads(1)
     return torch
+
+
+def single_threaded() -> None:
+    """One intra-op thread for PyTorch and minigrad (whose sums follow PyTorch's thread split) while timing.
+
+    Called by ``python -m bench`` only: importing this module (the smoke test does) changes nothing.
+    """
+    torch = optional_torch()
+    if torch is not None:
+        torch.set_num_threads(1)
+    minigrad.set_num_threads(1)
 
 
 def workloads() -> dict:

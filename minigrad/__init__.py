@@ -104,11 +104,13 @@ def are_deterministic_algorithms_enabled() -> _builtins.bool:
     return _deterministic[0]
 
 
-_threads = [1, 1]
+# [intra-op, inter-op], from PyTorch's defaults (the physical cores); sums split their work as PyTorch's
+# threads would (minigrad/_reduce.py)
+from ._reduce import THREADS as _threads  # noqa: E402
 
 
 def set_num_threads(n: _builtins.int) -> None:
-    """Record the intra-op thread count (minigrad runs NumPy in one Python thread)."""
+    """Set the intra-op thread count (minigrad runs in one thread; sums add in the order PyTorch's n would)."""
     _threads[0] = _builtins.int(n)
 
 

@@ -26,8 +26,9 @@ import warnings
 
 import numpy as np
 
-from . import _float_math
+from . import _float_math, _loss_sums, _matmul, _softmax_f32
 from . import _polygamma as _polygamma_kernels
+from . import _reduce as _sums
 from ._dispatch import _QUIET, _STATE, Op, _extras, _np_errstate, joint
 from ._float_math import via_float64 as _via_float64
 from ._fused import fma
@@ -647,40 +648,14 @@ def mean_backward(grad, sizes, numel):
     return grad.expand(sizes) / numel
 
 
-def _acc(a: np.ndarray):
-    """The dtype a sum accumulates in: float32 for half and bfloat16 (PyTorch's acc_type), else a's own."""
-    return np.float32 if a.dtype.itemsize == 2 and a.dtype.kind in "fV" else a.dtype
-
-
-def _reduce_in_acc(reduce):
-    """``reduce(a, dtype=...)`` accumulated in ``_acc(a)`` and rounded once to ``a``'s dtype at the end."""
-    def forward(a, **kw):
-        r = reduce(a, dtype=_acc(a), **kw)
-        return r if r.dtype == a.dtype else np.asarray(r).astype(a.dtype)
-    return forward
-
-
-def _np_sum(a, axis=None, dtype=None, keepdims=False):
-    # np.sum without its Python wrapper (which only forwards to this call): ~0.8 us less per sum
-    return np.add.reduce(a, axis=axis, dtype=dtype, keepdims=keepdims)
-
-
-def _np_mean(a, axis=None, dtype=None, keepdims=False):
-    # sum / count, as np.mean computes it, minus its "Mean of empty slice" warning (PyTorch returns nan silently)
-    total = np.add.reduce(a, axis=axis, dtype=dtype, keepdims=keepdims)
-    axes = range(a.ndim) if axis is None else (axis,) if isinstance(axis, int) else axis
-    count = 1
-    for d in axes:
-        count *= a.shape[d]
-    return np.true_divide(total, count)
-
-
 def _axes(dim):
     """NumPy's ``axis`` for a reduction's ``dim``: None and () (PyTorch's ``dim=[]``) both mean every dim."""
     return None if dim == () else dim
 
 
-_sum_in_acc = _reduce_in_acc(_np_sum)
+# Sums and means add in PyTorch's CPU order (minigrad/_reduce.py), so they round as PyTorch's do;
+# half and bfloat16 accumulate in float32 there.
+_sum_in_acc = _sums.sum
 sum = Op("sum", "SumBackward0", _sum_in_acc,
          jvp="linear",
          self=lambda grad, self_sym_sizes: expand(grad, size=self_sym_sizes))   # d Σx / dx_i = 1
@@ -689,11 +664,11 @@ sum_dim = Op("sum", "SumBackward1",
              jvp="linear",
              args=("dim", "keepdim"),
              self=lambda grad, self_sym_sizes, dim, keepdim: sum_backward(grad, self_sym_sizes, dim, keepdim))
-mean = Op("mean", "MeanBackward0", _reduce_in_acc(_np_mean),
+mean = Op("mean", "MeanBackward0", _sums.mean,
           jvp="linear",
           self=lambda grad, self_sym_sizes, self_sym_numel: mean_backward(grad, self_sym_sizes, self_sym_numel))
 mean_dim = Op("mean", "MeanBackward1",
-              _rank0_ok(lambda a, dim, keepdim: _reduce_in_acc(_np_mean)(a, axis=_axes(dim), keepdims=keepdim)),
+              _rank0_ok(lambda a, dim, keepdim: _sums.mean(a, _axes(dim), keepdim)),
               jvp="linear",
               args=("dim", "keepdim"),
               self=lambda grad, self_sym_sizes, dim, keepdim, self_sym_numel:
@@ -1351,10 +1326,23 @@ masked_scatter = Op("masked_scatter", "MaskedScatterBackward0", _masked_scatter,
 # Linear algebra
 # =============================================================================================
 
-def _mm_forward(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    # PyTorch computes an (n, 1) @ (1, m) product as an outer product, so 0·(-x) stays -0 as in IEEE
-    # arithmetic (a BLAS gemm starts from +0 and prints 0.): it shows in printed gradients.
-    return a * b if a.shape[1] == 1 and a.size and b.size else np.matmul(a, b)
+# The products run in ``_matmul``: small float32 ones add in PyTorch's (MKL's) order, for the same bits.
+_mm_forward = _matmul.mm
+
+
+def _mm_mat1_grad(grad, mat2, sizes, strides) -> np.ndarray:
+    """PyTorch's ``mm_mat1_backward`` on arrays: G·Bᵀ, computed as (B·Gᵀ)ᵀ for a column-major input."""
+    if strides[0] == 1 and strides[1] == sizes[0]:
+        return _matmul.mm(mat2, grad.T).T
+    return _matmul.mm(grad, mat2.T)
+
+
+def _mm_mat2_grad(grad, mat1, sizes, strides) -> np.ndarray:
+    """PyTorch's ``mm_mat2_backward`` on arrays: Aᵀ·G, computed as (Gᵀ·A)ᵀ for a column-major input
+    (``W.t()`` in ``nn.Linear``); the kernel, so the last bits, depends on the product's shape."""
+    if strides[0] == 1 and strides[1] == sizes[0]:
+        return _matmul.mm(grad.T, mat1).T
+    return _matmul.mm(mat1.T, grad)
 
 
 def _mm_real(a, b) -> bool:
@@ -1366,20 +1354,20 @@ mm = Op("mm", "MmBackward0", _mm_forward, inputs=("self", "mat2"),
         jvp=lambda self_t, mat2_t, self, mat2: self_t.mm(mat2) + self.mm(mat2_t),   # d(AB) = dA·B + A·dB
         # d(AB)/dA: G·Bᴴ ;  d(AB)/dB: Aᴴ·G   (real and untracked: the same product on the arrays, .T is t())
         self=lambda grad, mat2, self_sym_sizes, self_sym_strides:
-            _numpy_result(_mm_forward, grad._data, mat2._data.T) if _mm_real(grad, mat2)
-            else grad.mm(mat2.t().conj()),
+            _numpy_result(_mm_mat1_grad, grad._data, mat2._data, self_sym_sizes, self_sym_strides)
+            if _mm_real(grad, mat2) else grad.mm(mat2.t().conj()),
         mat2=lambda grad, self, mat2_sym_sizes, mat2_sym_strides:
-            _numpy_result(_mm_forward, self._data.T, grad._data) if _mm_real(grad, self)
-            else self.t().conj().mm(grad))
-mv = Op("mv", "MvBackward0", np.matmul, inputs=("self", "vec"),
+            _numpy_result(_mm_mat2_grad, grad._data, self._data, mat2_sym_sizes, mat2_sym_strides)
+            if _mm_real(grad, self) else self.t().conj().mm(grad))
+mv = Op("mv", "MvBackward0", _matmul.mv, inputs=("self", "vec"),
         jvp=lambda self_t, vec_t, self, vec: self_t.mv(vec) + self.mv(vec_t),
         self=lambda grad, vec: grad.outer(vec.conj()),                    # d(Av)/dA = g vᴴ
         vec=lambda grad, self: self.conj().t().mv(grad))                  # d(Av)/dv = Aᴴ g
-dot = Op("dot", "DotBackward0", lambda a, b: np.dot(a, b) + 0, inputs=("self", "tensor"),  # + 0: a sum from +0
+dot = Op("dot", "DotBackward0", _matmul.dot, inputs=("self", "tensor"),
          jvp=lambda self_t, tensor_t, self, tensor: self_t.dot(tensor) + self.dot(tensor_t),
          self=lambda grad, tensor: grad * tensor.conj(),
          tensor=lambda grad, self: grad * self.conj())
-bmm = Op("bmm", "BmmBackward0", np.matmul, inputs=("self", "mat2"),
+bmm = Op("bmm", "BmmBackward0", _matmul.bmm, inputs=("self", "mat2"),
          jvp=lambda self_t, mat2_t, self, mat2: self_t.bmm(mat2) + self.bmm(mat2_t),
          self=lambda grad, mat2: grad.bmm(mat2.transpose(1, 2).conj()),
          mat2=lambda grad, self: self.transpose(1, 2).conj().bmm(grad))
@@ -1397,10 +1385,11 @@ outer = Op("outer", "OuterBackward0", np.outer, inputs=("self", "vec2"),
 
 
 def _reduce(loss, reduction: int):
+    # apply_loss_reduction: loss.mean() / loss.sum(), in PyTorch's order of additions
     if reduction == 1:
-        return np.mean(loss, dtype=loss.dtype)
+        return _sums.mean(loss)
     if reduction == 2:
-        return np.sum(loss, dtype=loss.dtype)
+        return _sums.sum(loss)
     return loss
 
 
@@ -1423,6 +1412,8 @@ def _softmax_forward(x, dim):
         return x.copy()
     if _is_half(x.dtype):
         return _half_softmax(x, dim, log=False)
+    if _softmax_f32_lastdim(x, dim):   # PyTorch's float32 rounding, step for step (minigrad/_softmax_f32.py)
+        return _softmax_f32.softmax(x)
     e = np.exp(x - np.max(x, axis=dim, keepdims=True))
     return (e / np.sum(e, axis=dim, keepdims=True)).astype(x.dtype, copy=False)
 
@@ -1430,6 +1421,11 @@ def _softmax_forward(x, dim):
 def _is_half(dtype) -> bool:
     """float16 or bfloat16 (NumPy kind "V": ml_dtypes)."""
     return dtype.itemsize == 2 and dtype.kind in "fV"
+
+
+def _softmax_f32_lastdim(x, dim) -> bool:
+    """Whether (log_)softmax and their gradients run PyTorch's float32 last-dim kernel (_softmax_f32.py)."""
+    return x.dtype == np.float32 and x.ndim > 0 and dim % x.ndim == x.ndim - 1 and x.size > 0
 
 
 def _half_softmax(x, dim, log: bool):
@@ -1485,6 +1481,8 @@ def _log_softmax_forward(x, dim):
         return x.copy()
     if _is_half(x.dtype):
         return _half_softmax(x, dim, log=True)
+    if _softmax_f32_lastdim(x, dim):
+        return _softmax_f32.log_softmax(x)
     shifted = x - _max_keepdim(x, dim)
     # np.add.reduce is what np.sum runs, without its Python wrapper (~1 us)
     result = shifted - np.log(np.add.reduce(np.exp(shifted), axis=dim, keepdims=True))
@@ -1568,10 +1566,14 @@ log_softmax = Op("_log_softmax", "LogSoftmaxBackward0", _rank0_ok(_log_softmax_f
 
 
 def _softmax_backward_forward(g, y, dim):
+    if _softmax_f32_lastdim(y, dim) and g.dtype == y.dtype:
+        return _softmax_f32.softmax_backward(g, y)
     return (y * (g - np.sum(g * y, axis=dim, keepdims=True))).astype(y.dtype, copy=False)
 
 
 def _log_softmax_backward_forward(g, y, dim):
+    if _softmax_f32_lastdim(y, dim) and g.dtype == y.dtype:
+        return _softmax_f32.log_softmax_backward(g, y)
     result = g - np.exp(y) * np.add.reduce(g, axis=dim, keepdims=True)   # np.sum without its wrapper
     return result if result.dtype == y.dtype else result.astype(y.dtype)
 
@@ -1606,16 +1608,20 @@ log_softmax_backward_data = Op(
         grad_output.sum(dim, keepdim=True).neg() * output.exp() * grad)
 
 # F.linear with a bias: β·bias + α·(mat1 @ mat2), PyTorch's fused addmm (its AddmmBackward0 node).
-addmm = Op("addmm", "AddmmBackward0",
-           lambda b, m1, m2, beta, alpha: (beta * b + alpha * (m1 @ m2)).astype(np.result_type(b, m1, m2), copy=False),
+addmm = Op("addmm", "AddmmBackward0", _matmul.addmm,
            jvp=lambda self_t, mat1_t, mat2_t, mat1, mat2, beta, alpha:
                self_t * beta + (mat1_t.mm(mat2) + mat1.mm(mat2_t)) * alpha,   # d(AB) = dA·B + A·dB
            inputs=("self", "mat1", "mat2"), args=("beta", "alpha"),
            self=lambda grad, beta: grad if beta == 1 else grad * beta,    # d/d bias = β (summed over rows)
+           # α·G·Bᴴ and α·Aᴴ·G (real, untracked, α = 1: PyTorch's product orientation on the arrays, as mm's)
            mat1=lambda grad, mat2, mat1_sym_sizes, mat1_sym_strides, alpha:
-               grad.mm(mat2.t().conj()) if alpha == 1 else grad.mm(mat2.t().conj()) * alpha,   # α·G·Bᴴ
+               _numpy_result(_mm_mat1_grad, grad._data, mat2._data, mat1_sym_sizes, mat1_sym_strides)
+               if alpha == 1 and _mm_real(grad, mat2)
+               else grad.mm(mat2.t().conj()) if alpha == 1 else grad.mm(mat2.t().conj()) * alpha,
            mat2=lambda grad, mat1, mat2_sym_sizes, mat2_sym_strides, alpha:
-               mat1.t().conj().mm(grad) if alpha == 1 else mat1.t().conj().mm(grad) * alpha)   # α·Aᴴ·G
+               _numpy_result(_mm_mat2_grad, grad._data, mat1._data, mat2_sym_sizes, mat2_sym_strides)
+               if alpha == 1 and _mm_real(grad, mat1)
+               else mat1.t().conj().mm(grad) if alpha == 1 else mat1.t().conj().mm(grad) * alpha)
 
 
 # ---- losses ---------------------------------------------------------------------------------
@@ -1681,8 +1687,15 @@ def _nll_forward(x, target, weight, reduction, ignore_index):
         losses[keep] = -picked if w is None else -picked * w
         weights = np.zeros(keep.shape, x.dtype)
         weights[keep] = 1 if w is None else w
+        if x.ndim == 2 and reduction != 0:   # (summed in PyTorch's order: minigrad/_loss_sums.py)
+            skipped = ~keep
+            total = np.asarray(keep.sum() if w is None else _loss_sums.cascade_sum(weights, skipped), x.dtype)
+            loss = _loss_sums.cascade_sum(losses, skipped)
+            return (loss / total if reduction == 1 else loss).astype(x.dtype), total
         # PyTorch keeps the total weight for reduction='none' too, but only for a 1-D input
         total = np.asarray(weights.sum() if reduction != 0 or x.ndim == 1 else 0, dtype=x.dtype)
+    if x.ndim == 2 and reduction != 0:
+        losses = _loss_sums.cascade_sum(losses)
     if reduction == 1:
         return (losses.sum() / total).astype(x.dtype), total
     if reduction == 2:
@@ -1875,13 +1888,14 @@ binary_cross_entropy = Op("binary_cross_entropy", "BinaryCrossEntropyBackward0",
 
 
 def _bce_logits_forward(x, y, weight, pos_weight, reduction):
-    # loss = (1 - y)·x + (1 + (p - 1)·y)·softplus(-x),  softplus(z) = log(1 + e^z) computed stably.
-    softplus_neg = np.logaddexp(0, -x)
+    # loss = (1 - y)·x - (1 + (p - 1)·y)·log σ(x), with PyTorch's log_sigmoid (stable, and rounded as its kernel)
+    log_sigmoid = _np_log_sigmoid(x)[0] if x.dtype == y.dtype else -np.logaddexp(0, -x)
+    one = x.dtype.type(1)
     if pos_weight is None:
-        loss = (1 - y) * x + softplus_neg
+        loss = (one - y) * x - log_sigmoid
     else:
         pw = pos_weight._data
-        loss = (1 - y) * x + (1 + (pw - 1) * y) * softplus_neg
+        loss = (one - y) * x - ((pw - one) * y + one) * log_sigmoid
     if weight is not None:
         loss = loss * weight._data
     return _reduce(loss.astype(x.dtype, copy=False), reduction)
@@ -2994,6 +3008,9 @@ _elu_forward = _float_math.for_float32(_float_math.elu, _np_elu)
 
 def _np_log_sigmoid(x):
     # log σ(x) = min(x, 0) - log(1 + e^-|x|); the buffer is e^-|x| (PyTorch saves it)
+    if x.dtype == np.float32:   # PyTorch's vector code on every element: SLEEF's expf (its log1pf: the
+        buffer = _float_math.sleef_expf(-np.abs(x))   # correctly rounded value stands in)
+        return np.minimum(x, np.float32(0)) - np.log1p(buffer.astype(np.float64)).astype(np.float32), buffer
     buffer = np.exp(-np.abs(x))
     return (np.minimum(x, 0) - np.log1p(buffer)).astype(x.dtype, copy=False), buffer.astype(x.dtype, copy=False)
 
@@ -3010,6 +3027,10 @@ def _huber(x, t, delta):
 
 def _np_softplus_backward(g, x, beta, threshold):
     # g·σ(βx) as PyTorch's kernel computes it, z = e^(βx), g·z/(z + 1); g itself where βx > threshold
+    if x.dtype == np.float32 and g.dtype == np.float32:   # SLEEF's expf on whole vectors, glibc's on the rest
+        bx = x * np.float32(beta)
+        z = _float_math.two_paths(_float_math.sleef_expf, _float_math.correctly_rounded(np.exp), bx)
+        return np.where(bx > np.float32(threshold), g, g * z / (z + np.float32(1)))
     z = np.exp(x * beta)
     return np.where(x * beta > threshold, g, g * z / (z + 1)).astype(np.result_type(g, x), copy=False)
 
@@ -3290,7 +3311,7 @@ logit = Op("logit", "LogitBackward0", _float_math.for_float32(_float_math.logit,
            jvp="element_wise",
            self=lambda grad, self, eps: logit_backward(grad, self, eps))
 nansum = Op("nansum", "NansumBackward0",
-            _rank0_ok(lambda a, dim, keepdim: _reduce_in_acc(np.nansum)(a, axis=_axes(dim), keepdims=keepdim)),
+            _rank0_ok(lambda a, dim, keepdim: _sums.sum(a, _axes(dim), keepdim, nan=True)),
             args=("dim", "keepdim"), jvp="linear",
             # d Σ(non-nan x) / dx_i = 1, and 0 at the nans
             self=lambda grad, self, dim, keepdim:

@@ -81,6 +81,10 @@ def run_both(program: str) -> tuple[str, str]:
                     sys.modules.pop(k, None)
                 else:
                     sys.modules[k] = v
+            # Global settings a program may change must not leak into the next one.
+            module.set_printoptions(profile="default")
+            module.set_default_dtype(module.float32)
+            module.set_grad_enabled(True)
         outs.append(buf.getvalue())
     return outs[0], outs[1]
 

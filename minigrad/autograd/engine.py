@@ -216,10 +216,16 @@ def _sum_to(data, shape, as_view: bool = True):
             # Only leading dims go, or only inner dims shrink to 1: ``shape`` comes out of one reduction.
             if inner:
                 out = _SUM_TO[0](data, axis=inner, keepdims=True)
+            elif shape:  # (keepdim, as PyTorch's sum_to: kept size-1 dims can change the order of additions)
+                out = _SUM_TO[0](data, axis=tuple(range(lead)), keepdims=True)
+                if out.base is None and out.flags.c_contiguous:
+                    out.shape = shape  # in place: a reshaped view would have to be copied by AccumulateGrad
+                else:
+                    out = out.reshape(shape)
             else:
                 out = _SUM_TO[0](data, axis=tuple(range(lead)), keepdims=False)
             return _SUM_TO[1](out if type(out) is np.ndarray else np.asarray(out))
-        out = _SUM_TO[0](data, axis=tuple(range(lead)) + inner, keepdims=True)
+        out = _SUM_TO[0](data, axis=tuple(range(lead)) + inner, keepdims=bool(shape))  # (to (): a plain sum)
     finally:
         _SUM_TO[3].reset(token)
     if not shape:  # PyTorch sums to a 0-dim tensor directly (not a view)

@@ -1183,3 +1183,167 @@ def _pad_circular(input: Tensor, pad: tuple) -> Tensor:
 
 
 __all__ += ["conv_transpose1d", "conv_transpose2d"]
+
+
+# =============================================================================================
+# More layers' functions: threshold, prelu, group/instance norm, alpha and feature dropouts.
+# Composites of table ops (their nodes are those ops' nodes, not PyTorch's fused kernels' ones).
+# =============================================================================================
+
+def threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
+    """x where x > threshold, else value."""
+    result = _ops.where(input > threshold, input, input.new_tensor(value))
+    return input.copy_(result) if inplace else result
+
+
+def prelu(input: Tensor, weight: Tensor) -> Tensor:
+    """x where x > 0, else weight·x (one slope, or one per channel: dim 1)."""
+    if weight.numel() != 1:
+        if input.dim() < 2 or weight.numel() != input.shape[1]:
+            raise RuntimeError(f"Mismatch of parameter numbers and input channel size. Found parameter numbers = "
+                               f"{weight.numel()} and channel size = {input.shape[1] if input.dim() > 1 else 1}.")
+        weight = weight.reshape((-1,) + (1,) * (input.dim() - 2))
+    return _ops.where(input > 0, input, weight * input)
+
+
+def group_norm(input: Tensor, num_groups: int, weight: Tensor | None = None, bias: Tensor | None = None,
+               eps: float = 1e-5) -> Tensor:
+    """Normalize each group of channels of each sample (mean 0, variance 1), then ·weight + bias per channel."""
+    n, c = input.shape[0], input.shape[1]
+    if c % num_groups:
+        raise RuntimeError(f"Expected number of channels in input to be divisible by num_groups, but got input of "
+                           f"shape {list(input.shape)} and num_groups={num_groups}")
+    grouped = input.reshape(1, n * num_groups, -1)   # a layer norm over each (sample, group)
+    out = layer_norm(grouped, grouped.shape[2:], eps=eps).reshape(input.shape)
+    affine_shape = (1, c) + (1,) * (input.dim() - 2)
+    if weight is not None:
+        out = out * weight.reshape(affine_shape)
+    if bias is not None:
+        out = out + bias.reshape(affine_shape)
+    return out
+
+
+def instance_norm(input: Tensor, running_mean=None, running_var=None, weight: Tensor | None = None,
+                  bias: Tensor | None = None, use_input_stats: bool = True, momentum: float = 0.1,
+                  eps: float = 1e-5) -> Tensor:
+    """Normalize each channel of each sample over its spatial dims, then ·weight + bias per channel."""
+    n, c = input.shape[0], input.shape[1]
+    folded = input.reshape(1, n * c, *input.shape[2:])   # PyTorch's instance norm: batch norm of (1, N·C, ...)
+    rm = running_mean.repeat(n) if running_mean is not None else None
+    rv = running_var.repeat(n) if running_var is not None else None
+    w = weight.repeat(n) if weight is not None else None
+    b = bias.repeat(n) if bias is not None else None
+    out = batch_norm(folded, rm, rv, w, b, use_input_stats, momentum, eps)
+    if running_mean is not None and use_input_stats:
+        from .. import no_grad
+        with no_grad():   # the per-sample running statistics averaged back into the channels'
+            running_mean.copy_(rm.reshape(n, c).mean(0))
+            running_var.copy_(rv.reshape(n, c).mean(0))
+    return out.reshape(input.shape)
+
+
+_SELU_ALPHA_PRIME = 1.7580993408473766   # -SELU's scale·alpha: where alpha dropout sends dropped values
+
+
+def _feature_noise_shape(input: Tensor, feature: bool) -> tuple:
+    return input.shape[:2] + (1,) * (input.dim() - 2) if feature else input.shape
+
+
+def _alpha_dropout(input: Tensor, p: float, training: bool, inplace: bool, feature: bool) -> Tensor:
+    """PyTorch's _dropout_impl for alpha dropout: keep mask b ~ Bernoulli(1-p), x·a·b + α'a(b - 1 + p)."""
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if not training or p == 0 or input.numel() == 0:
+        return input
+    if p == 1:
+        return input.mul_(0) if inplace else input * _ops.zeros_like(input)
+    from .. import no_grad
+    with no_grad():
+        noise = input.new_empty(_feature_noise_shape(input, feature)).bernoulli_(1 - p)
+        a = 1.0 / np.sqrt((_SELU_ALPHA_PRIME * _SELU_ALPHA_PRIME * p + 1) * (1 - p))
+        b = noise.add(-1).mul_(_SELU_ALPHA_PRIME * a).add_(_SELU_ALPHA_PRIME * a * p)
+        noise.mul_(a)
+    return input.mul_(noise).add_(b) if inplace else (input * noise).add_(b)
+
+
+def alpha_dropout(input: Tensor, p: float = 0.5, training: bool = False, inplace: bool = False) -> Tensor:
+    """Dropout that keeps a SELU network's mean and variance (dropped values go to -SELU's saturation)."""
+    return _alpha_dropout(input, p, training, inplace, feature=False)
+
+
+def feature_alpha_dropout(input: Tensor, p: float = 0.5, training: bool = False, inplace: bool = False) -> Tensor:
+    """Alpha dropout of whole channels."""
+    return _alpha_dropout(input, p, training, inplace, feature=True)
+
+
+def _feature_dropout(input: Tensor, p: float, training: bool, inplace: bool, batched_dim: int, name: str) -> Tensor:
+    """Zero whole channels (dim 1 of a batched input, dim 0 of an unbatched one), scaling the rest by 1/(1-p)."""
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if input.dim() not in (batched_dim - 1, batched_dim):
+        raise RuntimeError(f"{name}: Expected {batched_dim - 1}D or {batched_dim}D input, but received a "
+                           f"{input.dim()}D input. Note that {name} exists to provide channel-wise dropout on "
+                           f"inputs with {batched_dim - 2} spatial dimension{'s' if batched_dim > 3 else ''}, a "
+                           "channel dimension, and an optional batch dimension (i.e. "
+                           f"{batched_dim - 1}D or {batched_dim}D inputs).")
+    if not training or p == 0 or input.numel() == 0:
+        return input
+    batched = input if input.dim() == batched_dim else input.unsqueeze(0)
+    noise = Tensor._make(_dropout_noise(batched, _feature_noise_shape(batched, True), p))
+    if inplace:
+        return input.mul_(noise if input.dim() == batched_dim else noise.squeeze(0))
+    out = _ops.mul(batched, noise)
+    return out if input.dim() == batched_dim else out.squeeze(0)
+
+
+def dropout1d(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:
+    """Zero whole channels of (N, C, L) or (C, L) inputs with probability p."""
+    return _feature_dropout(input, p, training, inplace, 3, "dropout1d")
+
+
+def dropout3d(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:
+    """Zero whole channels of (N, C, D, H, W) or (C, D, H, W) inputs with probability p."""
+    return _feature_dropout(input, p, training, inplace, 5, "dropout3d")
+
+
+__all__ += ["alpha_dropout", "dropout1d", "dropout3d", "feature_alpha_dropout", "group_norm", "instance_norm",
+            "prelu", "threshold"]
+
+
+def _nearest_source(out_size: int, in_size: int, scale) -> np.ndarray:
+    """PyTorch's nearest_idx: the input index each output index reads (float32 arithmetic, as its kernel)."""
+    if out_size == in_size:
+        return np.arange(out_size)
+    if out_size == 2 * in_size:
+        return np.arange(out_size) >> 1
+    ratio = np.float32(1.0 / scale) if scale is not None else np.float32(in_size) / np.float32(out_size)
+    return np.minimum(np.floor(np.arange(out_size, dtype=np.float32) * ratio).astype(np.int64), in_size - 1)
+
+
+def interpolate(input: Tensor, size=None, scale_factor=None, mode: str = "nearest", align_corners=None,
+                recompute_scale_factor=None, antialias: bool = False) -> Tensor:
+    """Resize the spatial dims (all after the first two); only mode="nearest" is implemented here."""
+    if mode != "nearest":
+        raise NotImplementedError(f"minigrad: interpolate mode {mode!r} is not implemented (only 'nearest')")
+    if align_corners is not None:
+        raise ValueError("align_corners option can only be set with the interpolating modes: linear | bilinear | "
+                         "bicubic | trilinear")
+    dims = input.dim() - 2
+    if (size is None) == (scale_factor is None):
+        raise ValueError("only one of size or scale_factor should be defined" if size is not None
+                         else "either size or scale_factor should be defined")
+    if size is not None:
+        sizes = list(size) if isinstance(size, (tuple, list)) else [size] * dims
+        scales = [None] * dims
+    else:
+        factors = list(scale_factor) if isinstance(scale_factor, (tuple, list)) else [scale_factor] * dims
+        sizes = [int(np.floor(float(input.shape[2 + i]) * float(f))) for i, f in enumerate(factors)]
+        scales = [None] * dims if recompute_scale_factor else [float(f) for f in factors]
+    out = input
+    for i in range(dims):
+        index = Tensor._make(_nearest_source(sizes[i], input.shape[2 + i], scales[i]))
+        out = out.index_select(2 + i, index)
+    return out
+
+
+__all__ += ["interpolate"]

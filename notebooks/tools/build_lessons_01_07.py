@@ -338,7 +338,7 @@ L02 = [
     loss
     """),
     md("""
-    The numbers differ from the note's: `torch.manual_seed(0)` seeds minigrad's NumPy generator, which draws different numbers from PyTorch's. What follows checks the mathematics, which does not depend on the draw.
+    The numbers differ from the note's, whose run was not seeded. After `torch.manual_seed(0)` minigrad draws exactly what PyTorch draws (the same generator, the same arithmetic), so PyTorch prints these same numbers. What follows checks the mathematics, which does not depend on the draw.
 
     Note 004: 「我们应用于张量来构造计算图的函数实际上是类 Function 的对象。该对象知道如何向前计算函数，以及如何在向后传播步骤中计算其导数。对反向传播函数的引用存储在张量的 grad_fn 属性中。」
     """),

@@ -4,10 +4,10 @@
 
 The PyTorch run reads `torch` for `minigrad` in import lines (`import minigrad as torch` becomes
 `import torch`); viz and lesson_check work with both. Compared per code cell: printed text,
-text/plain results and error type + message, with object addresses masked. Cells that draw random
-numbers differ by design (minigrad seeds NumPy's generator), so read the report, do not expect it to
-be empty. Unexpected errors (no `raises-exception` tag) are listed first. Nothing is written back to
-the notebook.
+text/plain results and error type + message, with object addresses masked. Seeded random draws are
+PyTorch's own; a float32 result can still differ in its last digit now and then (see the README's known
+differences), so read the report rather than expect it to be empty. Unexpected errors (no
+`raises-exception` tag) are listed first. Nothing is written back to the notebook.
 """
 from __future__ import annotations
 

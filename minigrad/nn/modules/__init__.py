@@ -12,16 +12,19 @@ from .activation import (  # noqa: F401
     LogSigmoid,
     LogSoftmax,
     Mish,
+    PReLU,
     ReLU,
     ReLU6,
     Sigmoid,
     SiLU,
     Softmax,
+    Softmax2d,
     Softmin,
     Softplus,
     Softsign,
     Tanh,
     Tanhshrink,
+    Threshold,
 )
 from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d  # noqa: F401
 from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential  # noqa: F401
@@ -38,8 +41,19 @@ from .loss import (  # noqa: F401
     NLLLoss,
     SmoothL1Loss,
 )
-from .misc import Dropout, Dropout2d, Flatten  # noqa: F401
+from .misc import (  # noqa: F401
+    AlphaDropout,
+    Dropout,
+    Dropout1d,
+    Dropout2d,
+    Dropout3d,
+    FeatureAlphaDropout,
+    Flatten,
+    Unflatten,
+    Upsample,
+)
 from .module import Module  # noqa: F401
+from .normalization import GroupNorm, InstanceNorm1d, InstanceNorm2d, InstanceNorm3d  # noqa: F401
 from .padding import (  # noqa: F401
     CircularPad1d,
     CircularPad2d,

@@ -55,6 +55,32 @@ class Sequential(Module):
         self.add_module(str(len(self)), module)
         return self
 
+    def insert(self, index: int, module: Module) -> Sequential:
+        """Insert ``module`` before ``index``."""
+        if not isinstance(module, Module):
+            raise AssertionError(f"module should be of type: {Module}")
+        n = len(self._modules)
+        if not (-n <= index <= n):
+            raise IndexError(f"Index out of range: {index}")
+        if index < 0:
+            index += n
+        for i in range(n, index, -1):
+            self._modules[str(i)] = self._modules[str(i - 1)]
+        self._modules[str(index)] = module
+        return self
+
+    def extend(self, sequential) -> Sequential:
+        """Add each of the modules of ``sequential`` at the end."""
+        for layer in sequential:
+            self.append(layer)
+        return self
+
+    def pop(self, key):
+        """Remove and return the module at ``key``."""
+        v = self[key]
+        del self[key]
+        return v
+
     def forward(self, input):
         for module in self:
             input = module(input)
@@ -101,6 +127,21 @@ class ModuleList(Module):
         """Insert ``module`` before ``index``."""
         items = list(self._modules.values())
         items.insert(index, module)
+        self._modules.clear()
+        for i, m in enumerate(items):
+            self._modules[str(i)] = m
+
+    def pop(self, key):
+        """Remove and return the module at ``key``."""
+        v = self[key]
+        del self[key]
+        return v
+
+    def __delitem__(self, idx) -> None:
+        keys = list(self._modules)
+        for key in (keys[idx] if isinstance(idx, slice) else [keys[idx]]):
+            del self._modules[key]
+        items = list(self._modules.values())   # renumbered, as PyTorch does
         self._modules.clear()
         for i, m in enumerate(items):
             self._modules[str(i)] = m

@@ -1,4 +1,4 @@
-"""Dropout, Dropout2d and Flatten."""
+"""The dropout layers, Flatten and Unflatten."""
 from __future__ import annotations
 
 from ..._tensor import Tensor
@@ -53,3 +53,89 @@ class Flatten(Module):
 
     def extra_repr(self) -> str:
         return f"start_dim={self.start_dim}, end_dim={self.end_dim}"
+
+
+class Dropout1d(_DropoutNd):
+    """During training, zero whole channels of (N, C, L) inputs with probability p, scaling the rest by 1/(1-p)."""
+
+    _torch_name = "torch.nn.modules.dropout.Dropout1d"   # type(obj) prints PyTorch's module path
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.dropout1d(input, self.p, self.training, self.inplace)
+
+
+class Dropout3d(_DropoutNd):
+    """During training, zero whole channels of (N, C, D, H, W) inputs with probability p."""
+
+    _torch_name = "torch.nn.modules.dropout.Dropout3d"   # type(obj) prints PyTorch's module path
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.dropout3d(input, self.p, self.training, self.inplace)
+
+
+class AlphaDropout(_DropoutNd):
+    """Dropout for SELU networks: keeps the mean and variance of the input (identity in eval mode)."""
+
+    _torch_name = "torch.nn.modules.dropout.AlphaDropout"   # type(obj) prints PyTorch's module path
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.alpha_dropout(input, self.p, self.training)
+
+
+class FeatureAlphaDropout(_DropoutNd):
+    """Alpha dropout of whole channels."""
+
+    _torch_name = "torch.nn.modules.dropout.FeatureAlphaDropout"   # type(obj) prints PyTorch's module path
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.feature_alpha_dropout(input, self.p, self.training)
+
+
+class Unflatten(Module):
+    """Split dim ``dim`` into the shape ``unflattened_size`` (Flatten's inverse)."""
+
+    _torch_name = "torch.nn.modules.flatten.Unflatten"   # type(obj) prints PyTorch's module path
+
+    def __init__(self, dim: int | str, unflattened_size) -> None:
+        super().__init__()
+        if not isinstance(unflattened_size, (tuple, list)):
+            raise TypeError("unflattened_size must be tuple of ints, but found type "
+                            f"{type(unflattened_size).__name__}")
+        self.dim = dim
+        self.unflattened_size = unflattened_size
+
+    def forward(self, input: Tensor) -> Tensor:
+        return input.unflatten(self.dim, self.unflattened_size)
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}, unflattened_size={self.unflattened_size}"
+
+
+class Upsample(Module):
+    """Resize the spatial dims to ``size`` or by ``scale_factor`` (F.interpolate; "nearest" only here)."""
+
+    _torch_name = "torch.nn.modules.upsampling.Upsample"   # type(obj) prints PyTorch's module path
+
+    def __init__(self, size=None, scale_factor=None, mode: str = "nearest", align_corners=None,
+                 recompute_scale_factor=None) -> None:
+        super().__init__()
+        self.name = type(self).__name__
+        self.size = size
+        if isinstance(scale_factor, tuple):
+            self.scale_factor = tuple(float(factor) for factor in scale_factor)
+        else:
+            self.scale_factor = float(scale_factor) if scale_factor else None
+        self.mode = mode
+        self.align_corners = align_corners
+        self.recompute_scale_factor = recompute_scale_factor
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.interpolate(input, self.size, self.scale_factor, self.mode, self.align_corners,
+                             recompute_scale_factor=self.recompute_scale_factor)
+
+    def extra_repr(self) -> str:
+        if self.scale_factor is not None:
+            info = f"scale_factor={self.scale_factor!r}"
+        else:
+            info = f"size={self.size!r}"
+        return info + f", mode={self.mode!r}"

@@ -1,0 +1,117 @@
+"""GroupNorm and InstanceNorm1d/2d/3d: per-sample normalizations (LayerNorm is in sparse_norm_distance.py)."""
+from __future__ import annotations
+
+from ..._tensor import Tensor
+from .. import functional as F
+from .. import init
+from ..parameter import Parameter
+from .module import Module
+
+
+class GroupNorm(Module):
+    """Normalize each group of channels of each sample, then scale and shift per channel (ones and zeros)."""
+
+    _torch_name = "torch.nn.modules.normalization.GroupNorm"   # type(obj) prints PyTorch's module path
+
+    def __init__(self, num_groups: int, num_channels: int, eps: float = 1e-5, affine: bool = True,
+                 device=None, dtype=None, *, bias: bool = True) -> None:
+        super().__init__()
+        from ... import _creation
+        if num_channels % num_groups != 0:
+            raise ValueError("num_channels must be divisible by num_groups")
+        self.num_groups = num_groups
+        self.num_channels = num_channels
+        self.eps = eps
+        self.affine = affine
+        if affine:
+            self.weight = Parameter(_creation.empty(num_channels, dtype=dtype))
+            if bias:
+                self.bias = Parameter(_creation.empty(num_channels, dtype=dtype))
+            else:
+                self.register_parameter("bias", None)
+        else:
+            self.register_parameter("weight", None)
+            self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self) -> None:
+        """Weight back to ones, bias to zeros."""
+        if self.weight is not None:
+            init.ones_(self.weight)
+        if self.bias is not None:
+            init.zeros_(self.bias)
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
+
+    def extra_repr(self) -> str:
+        return (f"{self.num_groups}, {self.num_channels}, eps={self.eps}, affine={self.affine}, "
+                f"bias={self.bias is not None}")
+
+
+class _InstanceNorm(Module):
+    """What InstanceNorm1d/2d/3d share: each channel of each sample normalized over its spatial dims."""
+
+    _batched_dim = 3
+
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.1, affine: bool = False,
+                 track_running_stats: bool = False, device=None, dtype=None, *, bias: bool = True) -> None:
+        super().__init__()
+        from ... import _creation
+        self.num_features = num_features
+        self.eps = eps
+        self.momentum = momentum
+        self.affine = affine
+        self.track_running_stats = track_running_stats
+        if affine:
+            self.weight = Parameter(_creation.ones(num_features, dtype=dtype))
+            if bias:
+                self.bias = Parameter(_creation.zeros(num_features, dtype=dtype))
+            else:
+                self.register_parameter("bias", None)
+        else:
+            self.register_parameter("weight", None)
+            self.register_parameter("bias", None)
+        if track_running_stats:
+            self.register_buffer("running_mean", _creation.zeros(num_features, dtype=dtype))
+            self.register_buffer("running_var", _creation.ones(num_features, dtype=dtype))
+            self.register_buffer("num_batches_tracked", _creation.tensor(0))
+        else:
+            self.register_buffer("running_mean", None)
+            self.register_buffer("running_var", None)
+            self.register_buffer("num_batches_tracked", None)
+
+    def forward(self, input: Tensor) -> Tensor:
+        expected = self._batched_dim
+        if input.dim() not in (expected - 1, expected):
+            raise ValueError(f"expected {expected - 1}D or {expected}D input (got {input.dim()}D input)")
+        unbatched = input.dim() == expected - 1
+        x = input.unsqueeze(0) if unbatched else input
+        out = F.instance_norm(x, self.running_mean, self.running_var, self.weight, self.bias,
+                              self.training or not self.track_running_stats, self.momentum, self.eps)
+        return out.squeeze(0) if unbatched else out
+
+    def extra_repr(self) -> str:
+        return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, "
+                f"bias={self.bias is not None}, track_running_stats={self.track_running_stats}")
+
+
+class InstanceNorm1d(_InstanceNorm):
+    """Instance norm of (N, C, L) or (C, L) inputs."""
+
+    _torch_name = "torch.nn.modules.instancenorm.InstanceNorm1d"   # type(obj) prints PyTorch's module path
+    _batched_dim = 3
+
+
+class InstanceNorm2d(_InstanceNorm):
+    """Instance norm of (N, C, H, W) or (C, H, W) inputs."""
+
+    _torch_name = "torch.nn.modules.instancenorm.InstanceNorm2d"   # type(obj) prints PyTorch's module path
+    _batched_dim = 4
+
+
+class InstanceNorm3d(_InstanceNorm):
+    """Instance norm of (N, C, D, H, W) or (C, D, H, W) inputs."""
+
+    _torch_name = "torch.nn.modules.instancenorm.InstanceNorm3d"   # type(obj) prints PyTorch's module path
+    _batched_dim = 5
