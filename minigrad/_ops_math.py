@@ -543,6 +543,27 @@ def _softmax_method(name):
 
 
 # =============================================================================================
+# torch.special, more: i0 and mvlgamma (the torch.* / Tensor names; the rest is in special.py)
+# =============================================================================================
+
+def i0(input):
+    """The modified Bessel function of the first kind, order 0."""
+    return _ops._unary(D.i0, input)
+
+
+def i0_(input):
+    """In-place i0."""
+    return _ops._unary(D.i0, input, out=input)
+
+
+def mvlgamma(input, p: int):
+    """The multivariate log-gamma log Γ_p(x), elementwise."""
+    if p < 1:
+        raise RuntimeError("p has to be greater than or equal to 1")
+    return _float_args(D.mvlgamma, input, p=int(p))
+
+
+# =============================================================================================
 # Tensor methods and minigrad.* names
 # =============================================================================================
 
@@ -555,6 +576,7 @@ METHODS = [
     "logit", "deg2rad", "rad2deg", "sinc", "positive", "copysign", "float_power", "heaviside", "nansum", "nanmean",
     "dist", "take", "cummax", "cummin", "logcumsumexp",
     "erfinv", "erfinv_", "fmax", "fmin",
+    "i0", "i0_", "mvlgamma",
 ]
 # minigrad.* functions only.
 FUNCTIONS = [

@@ -4386,3 +4386,186 @@ mkldnn_rnn_layer = Op(
     outputs=("result0", "result1", "result2", "result3"), differentiable_outputs=3, undefined_grads=True,
     **dict.fromkeys(("input", "weight0", "weight1", "weight2", "weight3", "hx_", "cx_"),
                     joint(_lstm_layer_backward)))
+
+
+# =============================================================================================
+# torch.special, more: Bessel I0/I1 (scaled too), ndtr/ndtri/log_ndtr, entr, erfcx, xlog1py, mvlgamma
+# (PyTorch's rows; forwards in float64 by series, rounded once to the input's float dtype)
+# =============================================================================================
+
+def _bessel_i(nu, a, scaled):
+    """I_ν(x) (ν = 0 or 1), times e^(-|x|) if ``scaled``: power series up to |x| = 30, asymptotic beyond."""
+    x = np.asarray(a, dtype=np.float64)
+    ax = np.abs(x)
+    small = np.where(ax <= 30, ax, 0.0)
+    q = small * small / 4
+    term = np.ones_like(q) if nu == 0 else small / 2          # (x/2)^ν / ν!
+    total = term.copy()
+    for k in range(1, 120):                                  # positive terms: no cancellation
+        term = term * q / (k * (k + nu))
+        total += term
+        if not np.any(term > 1e-17 * total):
+            break
+    if scaled:
+        total = total * np.exp(-small)
+    # e^x/√(2πx) · Σ (-1)^k a_k/x^k, a_k = Π_{j≤k} (4ν² - (2j-1)²) / (k! 8^k): converged for x > 30.
+    big = np.where(ax > 30, ax, 31.0)
+    mu, coef, series = 4.0 * nu * nu, np.ones_like(big), np.ones_like(big)
+    for k in range(1, 30):
+        coef = -coef * (mu - (2 * k - 1) ** 2) / (k * 8 * big)
+        series += coef
+    with np.errstate(over="ignore"):
+        asym = series / np.sqrt(2 * math.pi * big) * (1.0 if scaled else np.exp(big))
+    out = np.where(ax <= 30, total, asym)
+    if not scaled:  # PyTorch multiplies by e^|x| in the input's dtype: inf once that overflows (float32: |x| > 88.7)
+        out = np.where(ax > math.log(np.finfo(a.dtype).max), np.inf, out)
+        out = np.where(np.isinf(x), np.nan, out)    # e^x · 0 there in PyTorch's kernel: NaN
+    if nu == 1:
+        out = np.copysign(out, x)                              # I1 is odd
+    return np.where(np.isnan(x), np.nan, out).astype(a.dtype, copy=False)
+
+
+def _erfcx64(x):
+    """e^(x²)·erfc(x) in float64; x² split in two exactly (Dekker) so that e^(x²) loses nothing."""
+    hi = x * 134217729.0
+    hi = hi - (hi - x)
+    lo = x - hi
+    small = np.where(x <= 25, x, 0.0)
+    hi, lo = np.where(x <= 25, hi, 0.0), np.where(x <= 25, lo, 0.0)
+    with np.errstate(over="ignore", invalid="ignore"):
+        direct = np.exp(hi * hi) * np.exp(2 * hi * lo + lo * lo) * _erfc(small)
+    # x > 25: 1/(x√π) · Σ (-1)^k (2k-1)!!/(2x²)^k (asymptotic, converged there)
+    big = np.where(x > 25, x, 26.0)
+    term, series = np.ones_like(big), np.ones_like(big)
+    for k in range(1, 12):
+        term = -term * (2 * k - 1) / (2 * big * big)
+        series += term
+    out = np.where(x > 25, series / (big * math.sqrt(math.pi)), direct)
+    out = np.where(x == -np.inf, np.inf, out)
+    return np.where(x == np.inf, 0.0, np.where(np.isnan(x), np.nan, out))
+
+
+def _erfcx(a):
+    x = np.asarray(a, dtype=np.float64)
+    # x < 0: 2e^(x²) - erfcx(-x), with x² rounded to the input's dtype first, as PyTorch's kernel squares
+    # (in float32 that rounding, not the rest, sets the error: matched, not improved on)
+    with np.errstate(over="ignore", invalid="ignore"):
+        left = 2 * np.exp(np.square(a).astype(np.float64)) - _erfcx64(np.abs(x))
+    return np.where(x < 0, left, _erfcx64(x)).astype(a.dtype, copy=False)
+
+
+def _log_ndtr64(x, t=None):
+    # log Φ(x), PyTorch's split: x < -1 through erfcx (no underflow), else log1p of the small tail.
+    if t is None:
+        t = x * math.sqrt(0.5)                                 # as PyTorch (not x / √2: erfc(t) is steep)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        left = np.log(_erfcx64(np.minimum(-t, 1e300)) / 2) - t * t
+        right = np.log1p(-_erfc(np.where(np.isnan(t), 0.0, t)) / 2)
+    return np.where(np.isnan(x), np.nan, np.where(x < -1, left, right))
+
+
+def _log_ndtr(a):
+    # t = x/√2 rounded to the input's dtype, as PyTorch's kernel has it (the rest in float64)
+    t = (a * np.asarray(math.sqrt(0.5), a.dtype)).astype(np.float64)
+    return _log_ndtr64(np.asarray(a, dtype=np.float64), t).astype(a.dtype, copy=False)
+
+
+def _ndtri(a):
+    """Φ⁻¹(p): Abramowitz-Stegun 26.2.23 as a first guess (4.5e-4), then Newton steps on log Φ(x) = log p."""
+    p = np.asarray(a, dtype=np.float64)
+    q = np.where(p > 0.5, 1 - p, p)                            # the lower tail; 1 - p is exact for p > 0.5
+    q = np.where((q > 0) & (q <= 0.5), q, 0.25)
+    t = np.sqrt(-2 * np.log(q))
+    x = -(t - (2.515517 + 0.802853 * t + 0.010328 * t * t) / (1 + 1.432788 * t + 0.189269 * t * t + 0.001308 * t ** 3))
+    for _ in range(6):      # d log Φ / dx = φ(x)/Φ(x) = 1 / (√(2π)/2 · erfcx(-x/√2))
+        x = x - (_log_ndtr64(x) - np.log(q)) * (math.sqrt(2 * math.pi) / 2) * _erfcx64(-x / math.sqrt(2.0))
+    x = np.where(p > 0.5, -x, x)
+    x = np.where(p == 0.5, 0.0, np.where(p == 0, -np.inf, np.where(p == 1, np.inf, x)))
+    return np.where((p < 0) | (p > 1) | np.isnan(p), np.nan, x).astype(a.dtype, copy=False)
+
+
+def _entr(a):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = np.where(a > 0, -a * np.log(np.where(a > 0, a, 1)), np.where(a == 0, 0, -np.inf))
+    return np.where(np.isnan(a), np.nan, out).astype(a.dtype, copy=False)
+
+
+def _xlog1py(x, y):
+    x, y = np.asarray(x), np.asarray(y)
+    dt = np.result_type(x, y)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = np.where(x == 0, 0.0, x * np.log1p(y))
+    return np.where(np.isnan(y), np.nan, out).astype(dt, copy=False)
+
+
+def _mvlgamma(a, p):
+    # log Γ_p(x) = p(p-1)/4 · log π + Σ_{j<p} log Γ(x - j/2)
+    x = np.asarray(a, dtype=np.float64)
+    total = np.full(x.shape, p * (p - 1) / 4 * math.log(math.pi))
+    for j in range(p):                                         # (``sum`` is the table's op in this module)
+        total += _lgamma(x - j / 2)
+    return total.astype(a.dtype, copy=False)
+
+
+def _bessel_i1_backward(grad, self, result, scaled):
+    """PyTorch's i1_backward / i1e_backward: I1'(x) = I0 - I1/x (scaled: I0e - I1e·(sgn x + 1/x)), 0.5 at 0."""
+    eps = float(np.finfo(self._data.dtype).eps)
+    not_tiny = self.abs() > eps
+    safe = _ops().where(not_tiny, self, eps)
+    if scaled:
+        gradx = special_i0e(safe) - result * (safe.sgn() + safe.reciprocal())
+    else:
+        gradx = i0(safe) - result * safe.reciprocal()
+    return grad * _ops().where(not_tiny, gradx, 0.5)
+
+
+i0 = Op("i0", "I0Backward0", lambda a: _bessel_i(0, a, False), jvp="element_wise",
+        self=lambda grad, self: grad * special_i1(self))                                  # I0' = I1
+special_i0e = Op("special_i0e", "SpecialI0EBackward0", lambda a: _bessel_i(0, a, True), jvp="element_wise",
+                 # (e^-|x| I0)' = e^-|x| I1 - sgn(x) e^-|x| I0
+                 self=lambda grad, self, result: grad * (special_i1e(self) - self.sgn() * result))
+special_i1 = Op("special_i1", "SpecialI1Backward0", lambda a: _bessel_i(1, a, False), jvp="element_wise",
+                self=lambda grad, self, result: _bessel_i1_backward(grad, self, result, False))
+special_i1e = Op("special_i1e", "SpecialI1EBackward0", lambda a: _bessel_i(1, a, True), jvp="element_wise",
+                 self=lambda grad, self, result: _bessel_i1_backward(grad, self, result, True))
+# x + c for a Python number c (add.Scalar): special.ndtr is (1 + erf(x/√2)) · 0.5, composite in PyTorch
+add_scalar = Op("add", "AddBackward1", lambda a, other: (a + other).astype(a.dtype, copy=False), args=("other",),
+                jvp="element_wise",
+                self=lambda grad: grad)                                                   # slope 1
+# x - c (sub.Scalar), as the C++ formulas below subtract a number (erfcx)
+sub_scalar = Op("sub", "SubBackward1", lambda a, other: (a - other).astype(a.dtype, copy=False), args=("other",),
+                jvp="element_wise",
+                self=lambda grad: grad)                                                   # slope 1
+special_ndtri = Op("special_ndtri", "SpecialNdtriBackward0", _ndtri, jvp="element_wise",
+                   # (Φ⁻¹)'(p) = 1/φ(Φ⁻¹ p) = √(2π) · e^(y²/2)
+                   self=lambda grad, result: mul_scalar(grad, other=math.sqrt(2 * math.pi))
+                   * div_scalar(result.square(), other=2).exp())
+special_log_ndtr = Op("special_log_ndtr", "SpecialLogNdtrBackward0", _log_ndtr, jvp="element_wise",
+                      # (log Φ)' = φ/Φ = e^(-(log Φ + x²/2)) / √(2π)
+                      self=lambda grad, self, result: div_scalar(grad, other=math.sqrt(2 * math.pi))
+                      * (result + div_scalar(self.pow(2), other=2)).neg().exp())
+special_entr = Op("special_entr", "SpecialEntrBackward0", _entr, jvp="element_wise",
+                  self=lambda grad, self: grad * add_scalar(self.log(), other=1).neg())  # (-x log x)' = -(1 + log x)
+special_erfcx = Op("special_erfcx", "SpecialErfcxBackward0", _erfcx, jvp="element_wise",
+                   # (e^(x²) erfc x)' = 2x·erfcx(x) - 2/√π
+                   self=lambda grad, self, result: sub_scalar(mul_scalar(self, other=2.0) * result,
+                                                              other=2.0 / math.sqrt(math.pi)) * grad)
+special_xlog1py = Op(
+    "special_xlog1py", "SpecialXlog1PyBackward0", _xlog1py, inputs=("self", "other"), jvp="element_wise",
+    # log(1 + y), held at 0 where x == 0 and y <= -1 (as xlogy at y <= 0)
+    self=lambda grad, self, other: special_xlog1py(grad, other).masked_fill((self == 0) & (other <= -1), 0.0),
+    other=lambda grad, self, other: grad * self / add_scalar(other, other=1))             # x / (1 + y)
+# number x: one edge, to y; x saved as the number (as PowBackward2's base)
+special_xlog1py_self_scalar = Op(
+    "special_xlog1py", "SpecialXlog1PyBackward1", lambda other, self: _xlog1py(np.asarray(self, other.dtype), other),
+    inputs=("other",), args=("self",), jvp="element_wise",
+    other=lambda grad, self, other: grad * self / add_scalar(other, other=1))
+special_xlog1py_other_scalar = Op(
+    "special_xlog1py", "SpecialXlog1PyBackward2", lambda a, other: _xlog1py(a, np.asarray(other, a.dtype)),
+    args=("other",), jvp="element_wise",
+    self=lambda grad, self, other: (special_xlog1py_other_scalar(grad, other=other) if other > -1 else
+                                    special_xlog1py_other_scalar(grad, other=other).masked_fill(self == 0, 0.0)))
+mvlgamma = Op("mvlgamma", "MvlgammaBackward0", _mvlgamma, args=("p",), jvp="element_wise",
+              # d log Γ_p(x) = Σ_{j<p} ψ(x - j/2)
+              self=lambda grad, self, p: grad * (Tensor._make(np.arange(-p / 2 + 0.5, 0.5, 0.5, self._data.dtype))
+                                                 + self.unsqueeze(-1)).digamma().sum(-1))

@@ -871,3 +871,24 @@ add(
     OpCase("ViewBackward0", lambda T, x, y: T.cdist(x, y), [In((26, 2)), In((3, 2))], variant="cdist-mm",
            covers=("EuclideanDistBackward0",)),
 )
+
+
+# ---- special-more pass: Bessel I0/I1, ndtr/ndtri/log_ndtr, entr, erfcx, xlog1py, mvlgamma -------------
+add(
+    OpCase("I0Backward0", lambda T, x: T.i0(x), [In((2, 3))], covers=("SpecialI1Backward0",)),
+    OpCase("SpecialI0EBackward0", lambda T, x: T.special.i0e(x), [In((2, 3), "nonzero")]),
+    OpCase("SpecialI1Backward0", lambda T, x: T.special.i1(x), [In((2, 3), "nonzero")]),
+    OpCase("SpecialI1EBackward0", lambda T, x: T.special.i1e(x), [In((2, 3), "nonzero")]),
+    OpCase("MulBackward1", lambda T, x: T.special.ndtr(x), [In((2, 3))], variant="ndtr",
+           covers=("AddBackward1", "ErfBackward0")),
+    OpCase("SpecialNdtriBackward0", lambda T, x: T.special.ndtri(x), [In((2, 3), "prob")]),
+    OpCase("SpecialLogNdtrBackward0", lambda T, x: T.special.log_ndtr(x), [In((2, 3))]),
+    OpCase("SpecialEntrBackward0", lambda T, x: T.special.entr(x), [In((2, 3), "pos")]),
+    OpCase("SpecialErfcxBackward0", lambda T, x: T.special.erfcx(x), [In((2, 3))], covers=("SubBackward1",)),
+    OpCase("SpecialXlog1PyBackward0", lambda T, x, y: T.special.xlog1py(x, y), [X, In((2, 3), "pos")], binary=True),
+    OpCase("SpecialXlog1PyBackward1", lambda T, y: T.special.xlog1py(2.5, y), [In((2, 3), "pos")]),
+    OpCase("SpecialXlog1PyBackward2", lambda T, x: T.special.xlog1py(x, 0.75), [In((2, 3))]),
+    OpCase("MvlgammaBackward0", lambda T, x: T.mvlgamma(x + 2, 2), [In((2, 3), "pos")]),
+    OpCase("MvlgammaBackward0", lambda T, x: T.special.multigammaln(x + 2, 3), [In((2, 3), "pos")],
+           variant="multigammaln"),
+)

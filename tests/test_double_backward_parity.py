@@ -102,6 +102,7 @@ MishBackward0 AddcmulBackward0 AddcdivBackward0 LogitBackward0 LogitBackward0-ep
 DistBackward0-p3
 LerpBackward1-inplace-0dim CholeskyBackward0 CholeskyBackward0-upper MulBackward0-svd-legacy
 ViewBackward0-cdist-mm
+MulBackward1-ndtr
 """.split())
 
 
