@@ -981,7 +981,15 @@ permute = Op("permute", "PermuteBackward0", lambda a, dims: np.transpose(a, dims
 
 def _expand(a, size):
     out = np.broadcast_to(a, size)
-    if a.flags.writeable:  # NumPy hands out read-only broadcasts; PyTorch's expand is a view fill_ may write
+    lead = len(size) - a.ndim
+    if 1 in a.shape and any(n == 1 and size[lead + i] == 1 and a.strides[i] for i, n in enumerate(a.shape)):
+        # A size-1 dim that stays size 1 keeps its stride in PyTorch (NumPy's broadcast gives it 0): strides
+        # decide later view / reshape nodes and what x.stride() prints.
+        strides = out.strides[:lead] + tuple(st if n == 1 and size[lead + i] == 1 else out.strides[lead + i]
+                                             for i, (n, st) in enumerate(zip(a.shape, a.strides)))
+        out = np.lib.stride_tricks.as_strided(a, size, strides)  # (writeable if a is)
+    # NumPy hands out read-only broadcasts; PyTorch's expand is a view fill_ may write
+    if a.flags.writeable and not out.flags.writeable:
         out.flags.writeable = True
     return out
 

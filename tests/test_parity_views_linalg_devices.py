@@ -531,3 +531,18 @@ for f in [lambda: torch.linalg.matrix_norm(A, 3), lambda: torch.linalg.matrix_no
 @pytest.mark.parametrize("name", list(PROGRAMS))
 def test_program_matches_torch(name):
     same_as_torch(PROGRAMS[name])
+
+
+
+@pytest.mark.parametrize("make", [
+    "T.zeros(2, 1).unsqueeze(2).expand(2, 1, 5)",
+    "T.zeros(3, 1).expand(3, 1)",
+    "T.zeros(1, 1).expand(4, 1, 1)",
+    "T.zeros(3, 1).t().expand(2, 1, 3)",
+    "T.zeros(2, 1, 3).expand(2, 4, 3)",
+    "T.zeros(1, 3).expand(2, 3)",
+    "T.arange(6.).reshape(2, 1, 3).requires_grad_().expand(2, 1, 3).reshape(6).grad_fn.name()",
+])
+def test_expand_keeps_the_stride_of_a_size_one_dim_that_stays(make):
+    # PyTorch keeps such a dim's stride (NumPy's broadcast sets it to 0): strides decide view vs reshape nodes.
+    same_as_torch(f"import torch as T\nx = {make}\nprint(x if isinstance(x, str) else x.stride())\n")
