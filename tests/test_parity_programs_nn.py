@@ -23,6 +23,20 @@ from parity import run_both
 
 PROGRAMS: dict[str, str] = {}
 
+PROGRAMS['embedding_max_norm_renormalizes_rows'] = r'''
+import torch
+torch.manual_seed(0)
+e = torch.nn.Embedding(6, 3, max_norm=1.0)
+idx = torch.tensor([[0, 2, 2], [5, 1, 0]])
+out = e(idx)
+print(out)
+print(e.weight)
+out.sum().backward()
+print(e.weight.grad)
+e2 = torch.nn.Embedding(4, 2, max_norm=0.5, norm_type=1.0)
+print(e2(torch.tensor([3, 1])), e2.weight._version)
+'''
+
 PROGRAMS['build_nn_flatten_linear_relu'] = r'''
 import torch
 from torch import nn

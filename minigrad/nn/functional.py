@@ -553,8 +553,23 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None, max
                            "(while checking arguments for embedding)")
     if padding_idx is not None and padding_idx < 0:
         padding_idx += weight.shape[0]
+    if max_norm is not None:
+        _embedding_renorm_(weight, input, max_norm, norm_type)
     return D.embedding(weight, input, padding_idx=-1 if padding_idx is None else padding_idx,
                        scale_grad_by_freq=scale_grad_by_freq, sparse=sparse)
+
+
+def _embedding_renorm_(weight: Tensor, input: Tensor, max_norm: float, norm_type: float) -> None:
+    """Rescale in place, outside autograd, each looked-up row whose norm exceeds ``max_norm`` to that norm
+    (PyTorch's embedding_renorm_: row *= max_norm / (norm + 1e-7), once per distinct index, in sorted order)."""
+    from ..autograd.grad_mode import no_grad
+    data = weight._data
+    with no_grad():
+        for i in np.unique(input._data):
+            norm = float(weight[int(i)].norm(norm_type))
+            if norm > max_norm:
+                data[int(i)] *= data.dtype.type(max_norm / (norm + 1e-7))  # (the scale in the weight's dtype)
+    weight._version_counter[0] += 1  # one in-place op on the weight, however many rows it rescaled
 
 
 def pad(input: Tensor, pad, mode: str = "constant", value: float | None = None) -> Tensor:
