@@ -37,6 +37,19 @@ e2 = torch.nn.Embedding(4, 2, max_norm=0.5, norm_type=1.0)
 print(e2(torch.tensor([3, 1])), e2.weight._version)
 '''
 
+PROGRAMS['cross_entropy_probability_targets_empty'] = r'''
+import torch
+import torch.nn.functional as F
+for shape in ((3, 0), (0, 3), (2, 3)):
+    x = torch.zeros(*shape, requires_grad=True)
+    t = torch.full(shape, 0.5)
+    for red in ("mean", "sum", "none"):
+        l = F.cross_entropy(x, t, reduction=red)
+        print(shape, red, l, l.grad_fn.next_functions[0][0].name() if l.grad_fn.next_functions else None)
+        l.sum().backward()
+    print(x.grad)
+'''
+
 PROGRAMS['build_nn_flatten_linear_relu'] = r'''
 import torch
 from torch import nn

@@ -334,6 +334,8 @@ def _cross_entropy_probs(input, target, weight, reduction, ignore_index, label_s
     if weight is not None:
         terms = terms * _class_weight(weight, input.dim(), class_dim)
     if reduction == 1:
+        if input.numel() == 0:  # PyTorch: the mean of no elements is the sum filled with nan
+            return terms.sum().fill_(float("nan")).neg()
         return D.div_scalar(terms.sum().neg(), other=input.numel() // n_classes)
     if reduction == 2:
         return terms.sum().neg()
