@@ -231,7 +231,7 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
         raise NotImplementedError("unique(dim=...) is not supported")
     # (each NaN is a value of its own, as in PyTorch: NaN != NaN)
     values, inverse, counts = np.unique(input._data, return_inverse=True, return_counts=True, equal_nan=False)
-    out = [Tensor._make(values)]
+    out = [D.NOT_IMPLEMENTED["unique2"].call((input,), None, None, {"_result": values})]  # (Unique2Backward0)
     if return_inverse:
         out.append(Tensor._make(inverse.reshape(input._data.shape).astype(np.int64)))
     if return_counts:
@@ -243,7 +243,7 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
     """Collapse runs of equal values (of the flattened input)."""
     flat = input._data.reshape(-1)
     starts = np.concatenate([[True], flat[1:] != flat[:-1]]) if flat.size else np.zeros(0, bool)
-    out = [Tensor._make(flat[starts])]
+    out = [D.NOT_IMPLEMENTED["unique_consecutive"].call((input,), None, None, {"_result": flat[starts]})]
     if return_inverse:
         out.append(Tensor._make((np.cumsum(starts) - 1).reshape(input._data.shape).astype(np.int64)))
     if return_counts:

@@ -3284,6 +3284,21 @@ for _op in NOT_IMPLEMENTED.values():
     _op.node_class.name = lambda node: "torch::autograd::NotImplemented"
 del _op
 
+
+def _not_differentiable(name):
+    """The formula of an op whose node PyTorch records but whose backward raises (unique & co)."""
+    def formula(grad):
+        raise NotImplementedError(f"the derivative for '{name}' is not implemented.")
+    return formula
+
+
+# unique / unique_consecutive: the caller computes the values (``_result``); the node only records.
+NOT_IMPLEMENTED["unique2"] = Op("_unique2", "Unique2Backward0", lambda a, _result: _result, args=("_result",),
+                                self=_not_differentiable("_unique2"))
+NOT_IMPLEMENTED["unique_consecutive"] = Op("unique_consecutive", "UniqueConsecutiveBackward0",
+                                           lambda a, _result: _result, args=("_result",),
+                                           self=_not_differentiable("unique_consecutive"))
+
 roll = Op("roll", "RollBackward0", lambda a, shifts, dims: _roll(a, shifts, dims), args=("shifts", "dims"),
           jvp="linear",
           self=lambda grad, shifts, dims: roll(grad, shifts=tuple(-_signed(s) % 2 ** 64 for s in shifts), dims=dims))

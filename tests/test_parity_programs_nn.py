@@ -50,6 +50,21 @@ for shape in ((3, 0), (0, 3), (2, 3)):
     print(x.grad)
 '''
 
+PROGRAMS['unique_records_a_node_that_cannot_backward'] = r'''
+import torch
+x = torch.tensor([3., 1., 3., 2.], requires_grad=True)
+u = torch.unique(x)
+print(u, [a for a in dir(u.grad_fn) if a.startswith('_saved')], u.grad_fn.next_functions[0][0].name())
+print(torch.unique(x, return_inverse=True, return_counts=True), x.unique(), torch.unique_consecutive(x))
+with torch.no_grad():
+    print(torch.unique(x))
+for f in (torch.unique, torch.unique_consecutive):
+    try:
+        f(x).sum().backward()
+    except NotImplementedError as e:
+        print(e)
+'''
+
 PROGRAMS['build_nn_flatten_linear_relu'] = r'''
 import torch
 from torch import nn
