@@ -360,7 +360,7 @@ def new_tensor(input, data, *, dtype=None, device=None, requires_grad=False, **k
                       "sourceTensor.detach().clone().requires_grad_(True), rather than "
                       "tensor.new_tensor(sourceTensor).",
                       UserWarning, stacklevel=2)
-        data = data.detach()
+        data = data._data  # (the array: torch.tensor(a_tensor) would warn a second time)
     return tensor(data, dtype=dtype or input.dtype, requires_grad=requires_grad)
 
 

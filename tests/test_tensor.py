@@ -114,3 +114,18 @@ print(len(x), list(torch.tensor([1, 2])), repr(torch.float32), torch.get_default
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_tensor_programs_match_torch(name):
     same_as_torch(PROGRAMS[name])
+
+
+
+def test_new_tensor_from_a_tensor_warns_once_like_torch():
+    import warnings
+
+    from parity import torch_or_skip
+    torch = torch_or_skip()
+    seen = []
+    for lib in (mg, torch):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            y = lib.ones(2).new_tensor(lib.tensor([1.5, 2.5]))
+        seen.append(([str(w.message) for w in caught], y.tolist()))
+    assert seen[0] == seen[1] and len(seen[0][0]) == 1
