@@ -303,15 +303,7 @@ def _iterator(shape: tuple, strides: tuple, axes: tuple, keepdim: bool) -> tuple
         return 0
 
     perm = list(reversed(range(ndim)))
-    for i in range(1, ndim):  # insertion sort that steps over unsure comparisons
-        d1 = i
-        for d0 in range(i - 1, -1, -1):
-            c = should_swap(perm[d0], perm[d1])
-            if c > 0:
-                perm[d0], perm[d1] = perm[d1], perm[d0]
-                d1 = d0
-            elif c < 0:
-                break
+    _reorder(perm, should_swap)
 
     # coalesce_dimensions: merge neighbours whose strides chain (or of size 1)
     dims = []
@@ -479,15 +471,7 @@ def _dense_strides(shape: tuple, strides: tuple) -> list:
             return -1 if a < b else 1
         return 1 if shape[d0] > shape[d1] else 0
 
-    for i in range(1, ndim):  # (the insertion sort of TensorIterator's reorder_dimensions)
-        d1 = i
-        for d0 in range(i - 1, -1, -1):
-            c = should_swap(perm[d0], perm[d1])
-            if c > 0:
-                perm[d0], perm[d1] = perm[d1], perm[d0]
-                d1 = d0
-            elif c < 0:
-                break
+    _reorder(perm, should_swap)
     out, step = [0] * ndim, 1
     for d in perm:
         out[d] = step
@@ -571,6 +555,20 @@ def _shaped(x: np.ndarray, shape: tuple) -> np.ndarray:
         x.shape = shape
         return x
     return x.reshape(shape)
+
+
+def _reorder(perm: list, should_swap) -> None:
+    """TensorIterator's reorder_dimensions: an insertion sort of ``perm`` that steps over unsure comparisons
+    (``should_swap`` returns 1: swap, -1: stop, 0: unsure, look further left)."""
+    for i in range(1, len(perm)):
+        d1 = i
+        for d0 in range(i - 1, -1, -1):
+            c = should_swap(perm[d0], perm[d1])
+            if c > 0:
+                perm[d0], perm[d1] = perm[d1], perm[d0]
+                d1 = d0
+            elif c < 0:
+                break
 
 
 def sum(a: np.ndarray, axis=None, keepdims: bool = False, *, nan: bool = False) -> np.ndarray:
