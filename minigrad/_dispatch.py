@@ -77,7 +77,9 @@ class OpNode(Node):
         # Every saved tensor is unpacked (and checked for in-place changes) before any formula runs, as
         # in PyTorch. ``values`` lines up with ``op.formula_args``: the saved values, then grad, grads
         # and (only for the formulas that ask for it) the input shapes.
-        values = [v.unpack(self) if type(v) is SavedTensor else v for v in self._saved]
+        values = []
+        for v in self._saved:
+            values.append(v.unpack(self) if type(v) is SavedTensor else v)
         # A number saved unwrapped (see Op.run_number) becomes the tensor PyTorch saved. When nothing
         # records or watches (backward without create_graph), the formula of a number op gets the number
         # itself: ``grad * number`` runs the same NumPy product as with the wrapped 0-dim tensor (the
@@ -93,8 +95,16 @@ class OpNode(Node):
         nexts = (self._next_node,) + self._next_rest  # self._next_nodes (a node has an edge per formula)
         if op.joint:  # one formula gives several gradients (cat/stack, convolution, norms: see ``joint``)
             return _apply_joint(op, values, nexts)
-        return tuple([None if node is None else formula(*[values[i] for i in where])
-                      for (formula, where), node in zip(op.formula_args, nexts)])
+        # (plain loops: in Python 3.11 each comprehension is a function call of its own)
+        grads = []
+        for (formula, where), node in zip(op.formula_args, nexts):
+            if node is None:
+                grads.append(None)
+            elif len(where) == 2:  # the usual formula: (grad, one saved value) or (one saved value, grad)
+                grads.append(formula(values[where[0]], values[where[1]]))
+            else:
+                grads.append(formula(*[values[i] for i in where]))
+        return tuple(grads)
 
     def _materialize(self, grad_outputs):
         # Outputs that received no gradient count as zeros (multi-output ops such as split).
@@ -107,7 +117,7 @@ class OpNode(Node):
     def release_variables(self) -> None:
         """Free the saved values after backward (unless retain_graph)."""
         saved = self._saved
-        if not saved:
+        if not saved or not self._op.releases:
             return
         for value in saved:
             if type(value) is SavedTensor:
@@ -256,6 +266,9 @@ class Op:
         op.saved_index = {s: i for i, s in enumerate(op.saved_names)}
         # Where in ``node._saved`` an input is saved: a Python number may sit there unwrapped (run_number).
         op.number_slots = tuple(i for i, (_, kind, *_rest) in enumerate(plan) if kind is _INPUT)
+        # Whether release_variables has anything to free (ops that save only arguments, like add's alpha,
+        # keep nothing that a second backward must refuse).
+        op.releases = any(kind is not _ARG for _, kind, *_rest in plan)
         # Formula arguments as positions in OpNode.apply's ``values`` list (saved values, grad, grads,
         # input sizes), so apply binds them without building a dict of names.
         slots = dict(op.saved_index)
