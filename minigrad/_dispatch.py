@@ -340,7 +340,9 @@ class Op:
         The common case in backward: every formula's own ops run here (~0.2 us less than ``_run``).
         """
         if dtype is None:
-            arrays = [t._data for t in tensors]
+            arrays = []
+            for t in tensors:  # (a loop: a comprehension is a function call of its own in Python 3.11)
+                arrays.append(t._data)
         else:
             npd = dtype.np
             arrays = _cast_operands(self, tensors, dtype, args)
@@ -357,7 +359,9 @@ class Op:
 
     def _run(self, tensors, dtype, out, args):
         if dtype is None:
-            arrays = [t._data for t in tensors]
+            arrays = []
+            for t in tensors:  # (a loop: a comprehension is a function call of its own in Python 3.11)
+                arrays.append(t._data)
         else:
             npd = dtype.np
             arrays = _cast_operands(self, tensors, dtype, args)
@@ -441,10 +445,19 @@ class Op:
             diff = tensors
         else:
             diff = [tensors[i] for i in self.diff_positions]
-        nodes, node._next_nrs = edges if edges is not None else _edges_of(diff)
+        # The edges to the inputs, and their shapes and dtypes (the engine casts gradients back to them).
+        nodes, nrs, meta = [], [], []
+        for t in diff:
+            data = t._data
+            meta.append((data.shape, data.dtype))
+            if edges is None:
+                fn, nr = t._edge()
+                nodes.append(fn)
+                nrs.append(nr)
+        nodes, node._next_nrs = edges if edges is not None else (tuple(nodes), tuple(nrs))
         node._next_node = nodes[0] if nodes else None  # (the _next_nodes setter, without its call)
         node._next_rest = _rest_of(nodes)
-        node._input_meta = _shared(tuple([(t._data.shape, t._data.dtype) for t in diff]))
+        node._input_meta = _shared(tuple(meta))
         if self.multi:
             diff_outs = outs if self.variadic else outs[: self.n_diff_outputs]
             # Only differentiable outputs are the node's (max(dim)'s indices are not): hooks see one grad.
