@@ -94,7 +94,13 @@ def _lanes(dtype: np.dtype) -> _Lanes:
 # with L lines side by side along the last axis (like SIMD lanes). Every sum starts from 0 and adds
 # one value after another. NumPy's add.reduce and einsum add pairwise where the summed axis is their
 # innermost loop; with the lane axis of smaller stride innermost they add one slice after another.
-# einsum does so with less overhead per slice (and starts from 0).
+# einsum does so with less overhead per slice and starts from 0; add.reduce starts from the first
+# slice (x[0] + x[1] + ...), as PyTorch does where it adds up row_sum's 4 accumulators. np.add.accumulate
+# adds in order along any axis. Each kernel is built once per size (the cached ``_..._fn`` factories) as
+# a function of the array, so that little Python runs between NumPy's calls.
+#
+# NaN: the sums are NaN where PyTorch's are, but the sign and payload of a NaN depend on which of two
+# NaNs an addition keeps, which differs between NumPy's loops (and PyTorch's): those are not reproduced.
 
 def _ceil_log2(x: int) -> int:
     # aten/src/ATen/native/cpu/utils.h: CeilLog2 (1 for x <= 2)
@@ -115,111 +121,212 @@ def _seq_lines(x: np.ndarray) -> np.ndarray:
     return np.add.accumulate(x[:, 0])[-1:] + x.dtype.type(0)  # one line: a running sum (0 + -0.0 is +0.0)
 
 
+def _sum_rows(x: np.ndarray) -> np.ndarray:
+    """0 + x[:, 0] + x[:, 1] + ... of x (B, m, L): (B, L)."""
+    return _einsum("abc->ac", x)
+
+
 def _cascade(x: np.ndarray) -> np.ndarray:
-    """``multi_row_sum`` of x (B, m, L) along axis 1: (B, L).
+    """``multi_row_sum`` of x (B, m, L) along axis 1: (B, L)."""
+    return _cascade_fn(x.shape[1])(x)
+
+
+@functools.lru_cache(maxsize=1024)
+def _cascade_fn(n: int):
+    """``multi_row_sum`` along axis 1 of x (B, n, L), as a function of x.
 
     Values are added one by one into level 0; every ``step`` values level 0 is added into level 1 (and
     cleared), every ``step`` of those level 1 into level 2, every ``step`` of those level 2 into level 3.
     The values left over at the end are added into level 0, then levels 1, 2, 3 into it, in that order.
     """
-    b, n, lanes = x.shape
+    if n < 16:  # (step is 16 or more) no flush: 0 + each value in turn
+        return _sum_rows
     step = 1 << max(4, _ceil_log2(n) // 4)  # 2^level_power
-    if n < step:
-        return _einsum("abc->ac", x)
     groups = n // step
+    cut = groups * step
+    if groups == 1:  # one run: level 1 holds 0 + its sum, which is its sum (a sum from +0.0 is never -0.0)
+        if cut == n:
+            return _sum_rows
+        return lambda x: _einsum("abc->ac", x[:, cut:]) + _einsum("abc->ac", x[:, :cut])  # 0 + the rest + level 1
     if groups <= step:  # (the usual case: one level of runs) 0 + the last values + 0 + the runs' sums
-        cut = groups * step
-        runs = _einsum("abc->ac", _einsum("abcd->abd", (x[:, :cut] if cut < n else x).reshape(b, groups, step, lanes)))
-        return _einsum("abc->ac", x[:, cut:]) + runs if cut < n else runs
-    acc = None
-    for level in range(4):
-        groups = n // step if level < 3 else 0  # (level 3 is never flushed)
-        cut = groups * step
-        if cut < n:  # what the level holds at the end: the values since its last flush
-            if n - cut == 1 and level:
-                rest = x[:, cut]  # (0 + one sum: that sum)
-            else:
-                rest = _einsum("abc->ac", x[:, cut:] if cut else x)
-            acc = rest if acc is None else acc + rest
-        if not groups:
-            break
-        x = _einsum("abcd->abd", (x[:, :cut] if cut < n else x).reshape(b, groups, step, lanes))  # the flushes
-        n = groups
-    return np.zeros((b, lanes), x.dtype) if acc is None else acc
+        def one_level(x: np.ndarray) -> np.ndarray:
+            b, _, lanes = x.shape
+            runs = _einsum("abc->ac", _einsum("abcd->abd", (x[:, :cut] if cut < n else x).reshape(b, groups, step,
+                                                                                                 lanes)))
+            return _einsum("abc->ac", x[:, cut:]) + runs if cut < n else runs
+        return one_level
+
+    def levels(x: np.ndarray) -> np.ndarray:
+        b, m, lanes = x.shape
+        acc = None
+        for level in range(4):
+            groups = m // step if level < 3 else 0  # (level 3 is never flushed)
+            cut = groups * step
+            if cut < m:  # what the level holds at the end: the values since its last flush
+                if m - cut == 1 and level:
+                    rest = x[:, cut]  # (0 + one sum: that sum)
+                else:
+                    rest = _einsum("abc->ac", x[:, cut:] if cut else x)
+                acc = rest if acc is None else acc + rest
+            if not groups:
+                break
+            x = _einsum("abcd->abd", (x[:, :cut] if cut < m else x).reshape(b, groups, step, lanes))  # the flushes
+            m = groups
+        return np.zeros((b, lanes), x.dtype) if acc is None else acc
+    return levels
+
+
+def _four(part: np.ndarray, lanes: int) -> np.ndarray:
+    """((first + second) + third) + fourth of ``row_sum``'s 4 accumulators, part (B, 4 * lanes): (B, lanes)."""
+    if lanes == 1:  # (add.reduce would add along its innermost axis: pairwise) first + second + ...
+        return ((part[:, :1] + part[:, 1:2]) + part[:, 2:3]) + part[:, 3:]
+    if part.shape[0] == 1:  # (a 2-D reduce: less set-up)
+        return np.add.reduce(part.reshape(4, lanes), 0, None, None, True)
+    return np.add.reduce(part.reshape(-1, 4, lanes), 1)
 
 
 def _row_sum(x: np.ndarray) -> np.ndarray:
     """``row_sum`` of x (B, n, L) along axis 1: value i goes to accumulator i % 4, the last n % 4 to the first."""
-    b, n, lanes = x.shape
+    return _row_sum_fn(x.shape[1], x.shape[2])(x)
+
+
+@functools.lru_cache(maxsize=1024)
+def _row_sum_fn(n: int, lanes: int):
+    """``row_sum`` along axis 1 of x (B, n, lanes), as a function of x: (B, lanes), a fresh array."""
     full = n // 4
-    if full:
-        part = _cascade(_ordered(x[:, :4 * full].reshape(b, full, 4 * lanes))).reshape(b, 4, lanes)
-        first = part[:, 0]
-    else:
-        first = np.zeros((b, lanes), x.dtype)
-    for i in range(4 * full, n):
-        first = first + x[:, i]
-    if full:
-        first = ((first + part[:, 1]) + part[:, 2]) + part[:, 3]
-    return first
+    if not full:
+        def few(x: np.ndarray) -> np.ndarray:
+            first = np.zeros((x.shape[0], lanes), x.dtype)
+            for i in range(n):
+                first = first + x[:, i]
+            return first
+        return few
+    cascade = _cascade_fn(full)
+
+    def row_sum(x: np.ndarray) -> np.ndarray:  # the 4 accumulators side by side: one cascade of 4 * lanes
+        part = cascade(_ordered((x[:, :4 * full] if 4 * full < n else x).reshape(x.shape[0], full, 4 * lanes)))
+        for i in range(4 * full, n):  # (part is a fresh array: never x itself)
+            part[:, :lanes] += x[:, i]
+        return _four(part, lanes)
+    return row_sum
 
 
 def _outer(x: np.ndarray, group: int) -> np.ndarray:
-    """``vectorized_outer_sum`` (group = 4 vectors) / ``scalar_outer_sum`` (group = 4) of blocks (B, n1, n0).
-
-    Each line of the block sums down the n0 axis; the first lines in whole groups as single cascades
-    (``multi_row_sum`` of 4 rows of lanes), the remaining lines with ``row_sum``.
-    """
+    """``vectorized_outer_sum`` (group = 4 vectors) / ``scalar_outer_sum`` (group = 4) of blocks (B, n1, n0)."""
     columns = _ordered(x.transpose(0, 2, 1))  # (B, n0, n1): the lines are columns, side by side
-    n1 = columns.shape[2]
+    return _outer_fn(columns.shape[1], columns.shape[2], group)(columns)
+
+
+@functools.lru_cache(maxsize=1024)
+def _outer_fn(n0: int, n1: int, group: int):
+    """``_outer`` of columns (B, n0, n1), lane axis of the smaller stride, as a function of the columns.
+
+    Each line sums down the n0 axis; the first lines in whole groups as single cascades (``multi_row_sum``
+    of 4 rows of lanes), the remaining lines with ``row_sum``.
+    """
     whole = n1 // group * group
+    cascade = _cascade_fn(n0)
     if whole == n1:
-        return _cascade(columns)
+        return cascade
+    row_sum = _row_sum_fn(n0, n1 - whole)
     if not whole:
-        return _row_sum(columns)
-    return np.concatenate((_cascade(columns[:, :, :whole]), _row_sum(columns[:, :, whole:])), axis=1)
+        return row_sum
+    return lambda x: np.concatenate((cascade(x[:, :, :whole]), row_sum(x[:, :, whole:])), axis=1)
 
 
 def _inner(x: np.ndarray, lanes: _Lanes) -> np.ndarray:
-    """``vectorized_inner_sum`` of blocks (B, n1, n0), lines contiguous: vectors of lanes, then one scalar.
+    """``vectorized_inner_sum`` of blocks (B, n1, n0), lines contiguous: vectors of lanes, then one scalar."""
+    b, n1, n0 = x.shape
+    return _inner_fn(b * n1, n0, lanes)(x.reshape(b * n1, n0)).reshape(b, n1)
+
+
+@functools.lru_cache(maxsize=256)
+def _inner_fn(lines: int, n0: int, lanes: _Lanes):
+    """``vectorized_inner_sum`` of x (lines, n0), lines contiguous, as a function of x: the (lines,) sums.
 
     Each line is read as vectors (``row_sum`` over them, lane by lane) and a tail of fewer than one
     vector; the line's total is 0 + the tail's values + the lanes' sums, one by one in that order.
     """
-    b, n1, n0 = x.shape
-    lines = b * n1
-    x = x.reshape(lines, n0)
-    v, width = lanes.lanes, lanes.vec
+    v, width, acc = lanes.lanes, lanes.vec, lanes.acc
     vectors = n0 // width
-    full = vectors // 4
-    body = x[:, :vectors * width].reshape(lines, vectors, width)
-    if lanes.pairs:  # (lane i of a half/bfloat16 load: element i + element i + lanes, in float32)
-        body = body.reshape(lines, vectors, 2, v).astype(np.float32)
-        body = body[:, :, 0] + body[:, :, 1]
-    if lines <= 8:  # few lines: np.add.accumulate adds along a short axis in order, in one call
-        if full:
-            part = _cascade(body[:, :4 * full].reshape(lines, full, 4 * v)).reshape(lines, 4, v)
+    full, end = vectors // 4, vectors * width
+    tail = n0 - end
+    cascade = _cascade_fn(full)
+    # (einsum over a batch of long lines cut short before their last values is slower than line by line)
+    by_line = 1 < lines <= 8 and full >= 2048 and full % (1 << max(4, _ceil_log2(full) // 4))
+
+    def vectors_of(x: np.ndarray) -> np.ndarray:
+        """The lines' vectors (lines, vectors, v), in the accumulation dtype."""
+        if lanes.pairs:  # (lane i of a half/bfloat16 load: element i + element i + lanes, in float32)
+            body = x[:, :end].reshape(lines, vectors, 2, v).astype(np.float32)
+            return body[:, :, 0] + body[:, :, 1]
+        return x[:, :end].reshape(lines, vectors, v)
+
+    def accumulators(x: np.ndarray) -> np.ndarray:
+        """row_sum's accumulators over each line's vectors: (lines, 4 * v), or (lines, v) below 4 vectors."""
+        body = vectors_of(x)
+        if not full:
+            part = np.zeros((lines, v), acc)
+        elif by_line:
+            part = np.concatenate([cascade(body[i:i + 1, :4 * full].reshape(1, full, 4 * v)) for i in range(lines)])
         else:
-            part = np.zeros((lines, 4, v), lanes.acc)
-        for i in range(4 * full, vectors):
-            part[:, 0] += body[:, i]
-        total = np.add.accumulate(part, axis=1)[:, 3]  # ((first + second) + third) + fourth
-        if vectors * width < n0:  # the tail's values come first
-            total = np.concatenate((x[:, vectors * width:].astype(lanes.acc), total), axis=1)
-        return np.add.accumulate(total, axis=1)[:, -1].reshape(b, n1)
-    if full:  # row_sum over the vectors: 4 accumulators of v lanes, laid out (4, v, lines)
-        part = _cascade(body[:, :4 * full].reshape(lines, full, 4 * v))
-        part = np.ascontiguousarray(part.T).reshape(4, v, lines)
-        first = part[0]
-    else:
-        first = np.zeros((v, lines), lanes.acc)
-    for i in range(4 * full, vectors):
-        first = first + body[:, i].T
-    if full:
-        first = ((first + part[1]) + part[2]) + part[3]
-    if vectors * width < n0:  # the tail's values come first
-        first = np.concatenate((x[:, vectors * width:].T.astype(lanes.acc), first))
-    return _seq_lines(first).reshape(b, n1)
+            part = cascade(body[:, :4 * full].reshape(lines, full, 4 * v))
+        for i in range(4 * full, vectors):  # the last vectors: into the first accumulator (part is fresh)
+            part[:, :v] += body[:, i]
+        return part
+
+    # The lanes' sums are ((first + second) + third) + fourth accumulator (with fewer than 4 vectors only
+    # the first: x + 0 is x, as no sum is -0.0); then 0 + the tail + the lanes' sums are added in order:
+    # one line: a running sum of a buffer [tail, lanes]; a few lines: the same along the buffer's rows;
+    # many lines: einsum down the buffer's columns (tail + v, lines), one slice after another.
+    if lines == 1 and not lanes.pairs:  # (one line: 1-D and 2-D arrays, NumPy's cheapest calls)
+        main = (full, 4 * v)
+
+        def one(x: np.ndarray) -> np.ndarray:
+            if not full:
+                part = np.zeros(v, acc)
+            elif full < 16:  # (the cascade without a flush: 0 + each vector in turn)
+                part = _einsum("ab->b", (x[0, :4 * full * v] if 4 * full < vectors or tail else x).reshape(main))
+            else:
+                part = cascade(x[:, :4 * full * v].reshape(1, full, 4 * v))[0]
+            for i in range(4 * full, vectors):  # the last vectors: into the first accumulator (part is fresh)
+                part[:v] += x[0, i * v:(i + 1) * v]
+            buf = np.empty(tail + v, acc)
+            if tail:
+                buf[:tail] = x[0, end:]
+            if full:
+                np.add.reduce(part.reshape(4, v), 0, None, buf[tail:])
+            else:
+                buf[tail:] = part
+            return np.add.accumulate(buf)[-1:]
+        return one
+    if lines <= 8:
+        def few(x: np.ndarray) -> np.ndarray:
+            part = accumulators(x)
+            buf = np.empty((lines, tail + v), acc)
+            if tail:
+                buf[:, :tail] = x[:, end:]
+            if full:
+                np.add.reduce(part.reshape(lines, 4, v), 1, None, buf[:, tail:])
+            else:
+                buf[:, tail:] = part
+            return np.add.accumulate(buf, 1)[:, -1]
+        return few
+
+    def many(x: np.ndarray) -> np.ndarray:
+        buf = np.empty((tail + v, lines), acc)
+        if tail:
+            buf[:tail] = x[:, end:].T
+        if full:  # (in the transposed layout (4, v, lines), add.reduce adds the 4 slices in order)
+            np.add.reduce(np.ascontiguousarray(accumulators(x).T).reshape(4, v, lines), 0, None, buf[tail:])
+        else:  # (below 4 vectors) the first accumulator without its leading 0 +, which only turns a -0.0
+            # into +0.0: the einsum below, from +0.0, does that anyway
+            body = vectors_of(x)
+            buf[tail:] = body[:, 0].T
+            for i in range(1, vectors):
+                buf[tail:] += body[:, i].T
+        return _einsum("ab->b", buf)
+    return many
 
 
 def _kernel(s0: int, s1: int, n0: int, n1: int, lanes: _Lanes) -> tuple:
@@ -428,6 +535,8 @@ def _run(a: np.ndarray, plan: tuple, lanes: _Lanes, nan: bool, out: np.dtype, th
         else:
             for t, (begin, end) in enumerate(ranges):
                 partial[t] = _store(_range_lines(view, begin, end, s0, s1, lanes)[None], out, lanes.acc)[0]
+        if nan:  # the second pass is a nansum as well: a thread's NaN (from inf - inf) loads as 0
+            partial[np.isnan(partial)] = 0
         if threads < 4:  # row_sum of fewer than 4 values: 0 + each in turn
             total = lanes.acc.type(0)
             for value in partial:
@@ -482,6 +591,8 @@ def _dense_strides(shape: tuple, strides: tuple) -> list:
 def to_float32(a: np.ndarray) -> np.ndarray:
     """``a.to(torch.float32)``, strides included: the same ones if a is dense, else packed in a's order."""
     strides = tuple(s // a.itemsize for s in a.strides)
+    if any(s < 0 for s in strides):  # (NumPy only; PyTorch's strides are never negative): a C-order copy
+        return np.ascontiguousarray(a, np.float32)
     if not _dense(a.shape, strides):
         strides = _dense_strides(a.shape, strides)
     out = np.lib.stride_tricks.as_strided(np.empty(a.size, np.float32), a.shape, [4 * s for s in strides])
@@ -523,25 +634,47 @@ def _executor(shape: tuple, strides: tuple, dt: np.dtype, axis, keepdims: bool, 
 def _fast(plan: tuple, lanes: _Lanes, dt: np.dtype, shape_out: tuple, threads: int):
     """``_run`` for the usual plans, with less Python between NumPy's calls: the same steps."""
     transpose, shape, s0, s1, reduced, mode, ranges = plan
-    blocks = (-1, shape[-2] if len(shape) > 1 else 1, shape[-1])
+    n0, n1 = shape[-1], shape[-2] if len(shape) > 1 else 1
+    blocks = (-1, n1, n0)
+    acc = lanes.acc
+    ordered = tuple(range(len(transpose)))
+    moved = transpose != ordered  # (a.transpose costs a call)
     if mode == "serial" and reduced == 1 and ranges[0] == "outer":
-        acc, group = lanes.acc, ranges[1]
+        kernel = _outer_fn(n0, n1, ranges[1])  # (the columns of the blocks: see _outer)
+        # The columns (B, n0, n1) are the blocks with their last two axes swapped: when no dims were merged,
+        # one transpose of the input (often none: the sum of a matrix over its rows) and one reshape.
+        swap = transpose[:-2] + (transpose[-1], transpose[-2]) if len(shape) == len(transpose) > 1 else None
+        columns_shape = (-1, n0, n1)
 
-        def outer_sum(a):  # the lines are columns: summed down, side by side
-            x = a.transpose(transpose).reshape(blocks)
-            return _shaped(_outer(x if x.dtype == acc else x.astype(acc), group), shape_out).astype(dt, copy=False)
+        def outer_sum(a):
+            if swap is None:
+                columns = a.transpose(transpose).reshape(blocks).transpose(0, 2, 1)
+            else:
+                columns = (a.transpose(swap) if swap != ordered else a).reshape(columns_shape)
+            if columns.dtype != acc:
+                columns = columns.astype(acc)
+            if not 0 < columns.strides[2] < columns.strides[1]:  # (_ordered)
+                columns = np.ascontiguousarray(columns)
+            out = _shaped(kernel(columns), shape_out)
+            return out if out.dtype == dt else out.astype(dt)
         return outer_sum
     if mode == "serial" and reduced == 1 and ranges[0] == "inner":
-        return lambda a: _shaped(_inner(a.transpose(transpose).reshape(blocks), lanes), shape_out).astype(
-            dt, copy=False)
+        flat = (math.prod(shape) // n0, n0)
+        inner = _inner_fn(flat[0], n0, lanes)
+
+        def inner_sum(a):
+            out = _shaped(inner((a.transpose(transpose) if moved else a).reshape(flat)), shape_out)
+            return out if out.dtype == dt else out.astype(dt)
+        return inner_sum
     if mode == "two_pass" and len(shape) == 1 and ranges[-1][1] - ranges[-1][0] == ranges[0][1] \
             and _kernel(s0, s1, ranges[0][1], 1, lanes)[0] == "inner" and threads < 4:
-        parts = (1, len(ranges), ranges[0][1])
-        zero = lanes.acc.type(0)
+        parts = (len(ranges), ranges[0][1])
+        inner = _inner_fn(parts[0], parts[1], lanes)
+        zero = acc.type(0)
 
         def two_pass_sum(a):  # each thread's part one line; then 0 + each part, rounded as stored
             total = zero
-            for part in _inner(a.transpose(transpose).reshape(parts), lanes).ravel().astype(dt, copy=False):
+            for part in inner((a.transpose(transpose) if moved else a).reshape(parts)).astype(dt, copy=False):
                 total = total + part
             return np.array(total, dt).reshape(shape_out)
         return two_pass_sum
