@@ -21,6 +21,20 @@ def _sequential(values: np.ndarray, start) -> np.ndarray:
     return np.add.accumulate(np.concatenate([first, values], axis=-1), axis=-1)[..., -1]
 
 
+def _from_zero(values: np.ndarray, zero):
+    """0 + v0 + v1 + ... of a 1-D array: v0 + v1 + ..., then + 0 (which only turns a -0 into +0)."""
+    return np.add.accumulate(values)[-1] + zero if values.size else zero
+
+
+def _group_sums(values: np.ndarray, zero) -> np.ndarray:
+    """0 + v0 + ... + v15 for each group of 16 consecutive values (the length is a multiple of 16)."""
+    groups = values.reshape(-1, _GROUP)
+    if groups.shape[0] < 2:   # (a single column would be reduced along its contiguous axis, pairwise)
+        return np.add.accumulate(groups, axis=1)[:, -1] + zero
+    # over axis 0 of a C-contiguous array np.add.reduce adds one slice after another, from the initial value
+    return np.add.reduce(np.ascontiguousarray(groups.T), axis=0, initial=zero)
+
+
 def cascade_sum(terms: np.ndarray, skipped: np.ndarray | None = None):
     """Σ terms as nll_loss_out_frame adds them; ``skipped`` marks samples left out (ignore_index)."""
     zero = np.zeros((), terms.dtype)[()]
@@ -28,17 +42,18 @@ def cascade_sum(terms: np.ndarray, skipped: np.ndarray | None = None):
         return zero
     if skipped is not None and skipped.any():
         return _cascade_loop(terms, skipped)
-    levels = [zero] * _LEVELS
-    levels[-1] = zero + terms[0]   # sample 0 flushes every level: it ends at the top
+    # The result is 0 + level 0 + level 1 + ... + level 7. A level left at +0 is not added: no partial sum
+    # of a series starting at +0 is -0, so adding +0 would change nothing.
+    total = zero
     rest = terms[1:]
-    for level in range(_LEVELS - 1):
+    for _level in range(_LEVELS - 1):
         if rest.size == 0:
             break
-        full = rest.size // _GROUP
-        levels[level] = _sequential(rest[full * _GROUP:], zero)   # the group still open at the end
-        rest = _sequential(rest[:full * _GROUP].reshape(full, _GROUP), zero)   # closed groups, flushed upward
-    levels[-1] = _sequential(rest, levels[-1])
-    return _sequential(np.array(levels, terms.dtype), zero)
+        full = rest.size // _GROUP * _GROUP
+        total = total + _from_zero(rest[full:], zero)   # the group still open at the end
+        rest = _group_sums(rest[:full], zero)            # closed groups, flushed upward
+    top = zero + terms[0]   # sample 0 flushes every level: it ends at the top
+    return np.asarray(total + (_sequential(rest, top) if rest.size else top))   # (a 0-d array)
 
 
 def _cascade_loop(terms: np.ndarray, skipped: np.ndarray):

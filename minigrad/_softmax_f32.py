@@ -11,69 +11,124 @@ PyTorch's SoftMaxKernel.cpp (``_vec_softmax_lastdim``, ``_vec_log_softmax_lastdi
 
 Only the last dim is done here (PyTorch runs other kernels for the other dims); rows are independent, so
 threads do not change the result.
+
+Speed: rows shorter than 16 (class scores, say) are handled transposed, one row per column: NumPy then
+works along the long axis (a call per op instead of a call per row), and ``np.add.reduce`` over axis 0 of
+a C-contiguous array adds the slices one after another (its pairwise summation runs only along the
+contiguous axis), which is the left-to-right order wanted.
 """
 from __future__ import annotations
 
 import numpy as np
 
 from . import _float_math
-from ._fused import fma
 
 _F32 = np.float32
+_F64 = np.float64
 _LANES = 16
-
-
-def _lane_tree(acc: np.ndarray, op) -> np.ndarray:
-    """AVX-512 ``vec_reduce_all``: lanes combined with lane i^8, then i^4, i^2, i^1; lane 0 is the result."""
-    for shift in (8, 4, 2, 1):
-        acc = op(acc, acc[:, np.arange(_LANES) ^ shift])
-    return acc[:, 0]
-
-
-def _reduce_rows(values: np.ndarray, op) -> np.ndarray:
-    """``vec::reduce_all`` (``map_reduce_all`` on mapped values) of each row of a 2-D float32 array."""
-    n = values.shape[1]
-    if n < _LANES:   # one element after another, left to right (accumulate runs strictly in order)
-        return op.accumulate(values, axis=1)[:, -1]
-    full = n - n % _LANES
-    blocks = values[:, :full].reshape(values.shape[0], full // _LANES, _LANES)
-    acc = op.accumulate(blocks, axis=1)[:, -1]   # lane-wise, one vector after another
-    if full < n:   # the partial vector: only its first lanes take part
-        rest = n - full
-        acc = acc.copy()
-        acc[:, :rest] = op(acc[:, :rest], values[:, full:])
-    return _lane_tree(acc, op)
 
 
 def _rows(x: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(x).reshape(-1, x.shape[-1]) if x.ndim else x.reshape(1, 1)
 
 
+def _transposed(rows: np.ndarray) -> bool:
+    """Whether to work on the transpose: short rows, and at least 2 of them (a single column would be
+    reduced along its contiguous axis, pairwise)."""
+    return rows.shape[1] < _LANES and rows.shape[0] > 1
+
+
+def _sum_columns(columns: np.ndarray) -> np.ndarray:
+    """Σ of each column of a C-contiguous (n, R) float32 array (R > 1), row 0 first, then row 1, ...
+
+    Starting from -0 leaves the first row as it is (-0 + v = v), so this is v0 + v1 + ... + v(n-1).
+    """
+    return np.add.reduce(columns, axis=0, initial=-0.0)
+
+
+def _reduce_rows(values: np.ndarray) -> np.ndarray:
+    """``vec::reduce_all`` (``map_reduce_all`` on mapped values) of each row of a 2-D float32 array: Σ."""
+    n = values.shape[1]
+    if n < _LANES:   # one element after another, left to right
+        if _transposed(values):
+            return _sum_columns(values.T.copy())
+        return np.add.accumulate(values, axis=1)[:, -1]   # (accumulate runs strictly in order)
+    full = n - n % _LANES
+    blocks = values[:, :full].reshape(values.shape[0], full // _LANES, _LANES)
+    acc = np.add.reduce(blocks, axis=1, initial=-0.0)   # lane-wise, one vector after another (as above)
+    if full < n:   # the partial vector: only its first lanes take part
+        rest = n - full
+        acc[:, :rest] += values[:, full:]
+    # AVX-512 ``vec_reduce_all``: lane i combined with lane i^8, then i^4, i^2, i^1; lane 0 is the result
+    # (only lanes below the shift matter next, and for them i^shift is i + shift)
+    for shift in (8, 4, 2):
+        acc = acc[:, :shift] + acc[:, shift:2 * shift]
+    return acc[:, 0] + acc[:, 1]
+
+
+def _max_rows(rows: np.ndarray) -> np.ndarray:
+    """The max of each row, (R, 1) (a max is exact in any order)."""
+    if _transposed(rows):   # (np.max along short rows calls its loop once per row)
+        return np.maximum.reduce(rows.T.copy(), axis=0)[:, None]
+    return np.maximum.reduce(rows, axis=1, keepdims=True)
+
+
+def _log(total: np.ndarray) -> np.ndarray:
+    """log of float32 values (SLEEF's logf: its correctly rounded value)."""
+    return np.log(total, dtype=_F64).astype(_F32)
+
+
 def softmax(x: np.ndarray) -> np.ndarray:
     """softmax over the last dim: e^(x - max) · (1 / Σ e^(x - max))."""
     rows = _rows(x)
-    e = _float_math.sleef_expf(rows - np.max(rows, axis=1, keepdims=True))   # (a max is exact in any order)
-    inverse = _F32(1) / _reduce_rows(e, np.add)
-    return (e * inverse[:, None]).reshape(x.shape)
+    if _transposed(rows):
+        columns = rows.T.copy()
+        np.subtract(columns, np.maximum.reduce(columns, axis=0), out=columns)
+        e = _float_math.sleef_expf(columns)
+        np.multiply(e, _F32(1) / _sum_columns(e), out=e)
+        return e.T.copy().reshape(x.shape)
+    e = _float_math.sleef_expf(rows - _max_rows(rows))
+    np.multiply(e, (_F32(1) / _reduce_rows(e))[:, None], out=e)
+    return e.reshape(x.shape)
 
 
 def log_softmax(x: np.ndarray) -> np.ndarray:
     """log_softmax over the last dim: x - max - log Σ e^(x - max)."""
     rows = _rows(x)
-    top = np.max(rows, axis=1, keepdims=True)
-    total = _reduce_rows(_float_math.sleef_expf(rows - top), np.add)
-    log_total = np.log(total.astype(np.float64)).astype(_F32)   # (SLEEF's logf: its correctly rounded value)
-    return (rows - top - log_total[:, None]).reshape(x.shape)
+    if _transposed(rows):
+        columns = rows.T.copy()
+        np.subtract(columns, np.maximum.reduce(columns, axis=0), out=columns)
+        np.subtract(columns, _log(_sum_columns(_float_math.sleef_expf(columns))), out=columns)
+        return columns.T.copy().reshape(x.shape)
+    shifted = rows - _max_rows(rows)
+    np.subtract(shifted, _log(_reduce_rows(_float_math.sleef_expf(shifted)))[:, None], out=shifted)
+    return shifted.reshape(x.shape)
 
 
 def softmax_backward(g: np.ndarray, y: np.ndarray) -> np.ndarray:
     """d softmax: (g - Σ g·y) · y, per row."""
     g2, y2 = _rows(g), _rows(y)
-    return ((g2 - _reduce_rows(g2 * y2, np.add)[:, None]) * y2).reshape(y.shape)
+    if _transposed(y2):
+        gt, yt = g2.T.copy(), y2.T.copy()
+        total = _sum_columns(gt * yt)
+        np.subtract(gt, total, out=gt)
+        np.multiply(gt, yt, out=gt)
+        return gt.T.copy().reshape(y.shape)
+    return ((g2 - _reduce_rows(g2 * y2)[:, None]) * y2).reshape(y.shape)
 
 
 def log_softmax_backward(g: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """d log_softmax: g - e^y · Σ g, the product fused into the subtraction."""
+    """d log_softmax: g - e^y · Σ g, the product fused into the subtraction (float64 product and sum,
+    rounded once)."""
     g2, y2 = _rows(g), _rows(y)
-    total = _reduce_rows(g2, np.add)
-    return fma(-_float_math.sleef_expf(y2), total[:, None], g2, _F32).reshape(y.shape)
+    if _transposed(y2):
+        gt = g2.T.copy()
+        e = _float_math.sleef_expf(y2.T.copy())
+        np.negative(e, out=e)
+        product = np.multiply(e, _sum_columns(gt).astype(_F64))
+        np.add(product, gt, out=gt)   # (rounded to float32 as it is stored)
+        return gt.T.copy().reshape(y.shape)
+    e = _float_math.sleef_expf(y2)
+    np.negative(e, out=e)
+    product = np.multiply(e, _reduce_rows(g2).astype(_F64)[:, None])
+    return np.add(product, g2, out=np.empty(g2.shape, _F32)).reshape(y.shape)
