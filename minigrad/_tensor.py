@@ -229,7 +229,8 @@ class Tensor(metaclass=_TensorType):
                 step *= max(n, 1)
             strides = tuple(strides)
         else:
-            strides = tuple(s // self._data.itemsize for s in self._data.strides)
+            # (s // itemsize for each byte stride, without a generator: saved for every recorded mm)
+            strides = tuple(map(self._data.itemsize.__rfloordiv__, self._data.strides))
         return strides if dim is None else strides[self._wrap_dim(dim)]
 
     def data_ptr(self) -> int:
