@@ -34,6 +34,8 @@ from ._creation import (  # noqa: F401
     rand_like, randint, randint_like, randn, randn_like, randperm, seed, set_rng_state, tensor, zeros, zeros_like,
 )
 from ._device import device, get_default_device, set_default_device  # noqa: F401
+from ._layout import (channels_last, channels_last_3d, contiguous_format, layout, memory_format,  # noqa: F401
+                      preserve_format, sparse_bsc, sparse_bsr, sparse_coo, sparse_csc, sparse_csr, strided)
 from . import _indexing  # noqa: F401
 from . import autograd  # noqa: F401
 from .autograd.anomaly_mode import (  # noqa: F401
@@ -90,6 +92,20 @@ from .serialization import load, save  # noqa: E402,F401
 from . import special  # noqa: E402,F401
 from . import accelerator, backends, cuda, distributions, utils  # noqa: E402,F401
 from .nn.functional import conv1d, conv2d, max_pool2d  # noqa: E402,F401  (torch.conv2d is F.conv2d)
+from . import _legacy  # noqa: E402  (torch.range, set_default_tensor_type, x.greater(y) ...)
+for _name in _legacy.FUNCTIONS:
+    globals()[_name] = getattr(_legacy, _name)
+from .nn.functional import celu_, hardshrink, selu_, threshold_  # noqa: E402,F401
+Tensor.hardshrink = hardshrink
+# torch.exp_(x), torch.relu_(x) ...: PyTorch's in-place functions, the Tensor methods
+for _name in ("abs_", "acos_", "acosh_", "arccos_", "arccosh_", "arcsin_", "arcsinh_", "arctan_", "arctanh_", "asin_",
+              "asinh_", "atan_", "atanh_", "ceil_", "clamp_", "clamp_max_", "clamp_min_", "clip_", "cos_", "cosh_",
+              "deg2rad_", "detach_", "erf_", "erfc_", "exp2_", "exp_", "expm1_", "fill_", "fix_", "floor_", "frac_",
+              "log10_", "log1p_", "log2_", "log_", "logit_", "nan_to_num_", "neg_", "negative_", "rad2deg_",
+              "reciprocal_", "relu_", "round_", "rsqrt_", "sigmoid_", "sin_", "sinc_", "sinh_", "sqrt_", "square_",
+              "tan_", "tanh_", "trunc_"):
+    globals()[_name] = getattr(Tensor, _name)
+del _name
 
 _deterministic = [False]
 
@@ -165,3 +181,6 @@ from . import _arg_errors  # noqa: E402
 _arg_errors.install_tensor_first(globals())
 # x.sum(keepdim=True): the method form of "invalid combination of arguments" (no self, no out=).
 _arg_errors.install_method_forms(Tensor, globals())
+# x.grad_fn = ..., x.shape = ...: PyTorch's error for its read-only attributes (after every attribute is attached)
+from ._tensor import make_read_only as _make_read_only  # noqa: E402
+_make_read_only()

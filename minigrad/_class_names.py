@@ -17,3 +17,12 @@ class TorchNamed(type):
                 return super().__repr__()        # a user's subclass: <class '__main__.Net'>
             name = f"torch{module[len('minigrad'):]}.{cls.__qualname__}"
         return f"<class '{name}'>"
+
+
+def object_repr(obj) -> str:
+    """``object.__repr__`` with PyTorch's module path for minigrad's classes: ``<torch.x.Y object at 0x...>``."""
+    cls = type(obj)
+    module = cls.__module__
+    if module == "minigrad" or module.startswith("minigrad."):
+        module = "torch" + module[len("minigrad"):]
+    return f"<{module}.{cls.__qualname__} object at {hex(id(obj))}>"

@@ -169,12 +169,16 @@ def max_pool2d(x, kernel, stride, padding, dilation, ceil_mode: bool):
 
 
 def max_pool2d_backward(g, x_shape, indices) -> np.ndarray:
-    """Each window's gradient goes to the element that was its maximum (summed where windows share it)."""
+    """Each window's gradient goes to the element that was its maximum (summed where windows share it).
+
+    As PyTorch's kernel: the outputs in order, each adding its gradient in the gradient's dtype (np.add.at adds
+    one after another, so an element shared by 3+ windows gets the same bits)."""
     plane = x_shape[-2] * x_shape[-1]
     planes = int(np.prod(g.shape[:-2]))
     flat = (indices.reshape(planes, g.shape[-2] * g.shape[-1]) + (np.arange(planes) * plane)[:, None]).reshape(-1)
-    total = np.bincount(flat, weights=g.reshape(-1), minlength=planes * plane)
-    return total.reshape(x_shape).astype(g.dtype, copy=False)
+    total = np.zeros(planes * plane, g.dtype)
+    np.add.at(total, flat, g.reshape(-1))
+    return total.reshape(x_shape)
 
 
 def _avg_divisors(shape, kernel, stride, padding, out, count_include_pad: bool, divisor_override):
@@ -192,7 +196,14 @@ def _avg_divisors(shape, kernel, stride, padding, out, count_include_pad: bool, 
 def avg_pool2d(x, kernel, stride, padding, ceil_mode: bool, count_include_pad: bool, divisor_override):
     """The sum of each window divided by its divisor (PyTorch's avg_pool2d)."""
     out, right = _pool_layout(x.shape, kernel, stride, padding, (1, 1), ceil_mode)
-    total = windows(pad(x, padding, right), kernel, stride, (1, 1), out).sum(axis=(-2, -1))
+    padded = pad(x, padding, right)
+    # PyTorch's kernel adds each window's elements one by one, row after row, in the input's dtype (from 0;
+    # the padding's zeros change no sum)
+    total = np.zeros(x.shape[:-2] + tuple(out), x.dtype)
+    if 0 not in out:
+        for i, j in itertools.product(range(kernel[0]), range(kernel[1])):
+            total = total + padded[..., i:i + stride[0] * (out[0] - 1) + 1:stride[0],
+                                   j:j + stride[1] * (out[1] - 1) + 1:stride[1]]
     div = _avg_divisors(x.shape, kernel, stride, padding, out, count_include_pad, divisor_override)
     if x.dtype.kind != "f":   # integer inputs: C++'s integer division, which truncates toward zero
         return (total / div).astype(x.dtype)
@@ -207,7 +218,9 @@ def avg_pool2d_backward(g, x_shape, kernel, stride, padding, ceil_mode: bool, co
                               divisor_override).astype(g.dtype)
     padded = np.zeros(x_shape[:-2] + tuple(n + p + r for n, p, r in zip(x_shape[-2:], padding, right)), g.dtype)
     if 0 not in out:
-        for i, j in itertools.product(range(kernel[0]), range(kernel[1])):
+        # PyTorch adds the outputs' shares in output order: an element gets them from the last kernel offset
+        # to the first (the offsets reversed), which gives the same bits where 3+ windows overlap
+        for i, j in itertools.product(range(kernel[0] - 1, -1, -1), range(kernel[1] - 1, -1, -1)):
             padded[..., i:i + stride[0] * (out[0] - 1) + 1:stride[0], j:j + stride[1] * (out[1] - 1) + 1:stride[1]] \
                 += share
     return np.ascontiguousarray(padded[..., padding[0]:padding[0] + x_shape[-2], padding[1]:padding[1] + x_shape[-1]])
@@ -223,18 +236,40 @@ def adaptive_matrix(size: int, out: int, dtype) -> np.ndarray:
     return (inside / (end - start)[:, None]).astype(dtype)
 
 
+def _adaptive_windows(size: int, out: int) -> list:
+    """[start, end) of each output's window: [⌊i·size/out⌋, ⌈(i+1)·size/out⌉)."""
+    return [((i * size) // out, -(-(i + 1) * size // out)) for i in range(out)]
+
+
 def adaptive_avg_pool2d(x, output_size) -> np.ndarray:
-    """A_h · x · A_wᵀ over the last two dims (A the averaging matrices of each dim)."""
-    a_h = adaptive_matrix(x.shape[-2], output_size[0], x.dtype)
-    a_w = adaptive_matrix(x.shape[-1], output_size[1], x.dtype)
-    return np.ascontiguousarray(np.matmul(np.matmul(a_h, x), a_w.T))
+    """Each output the mean of its window over the last two dims, as PyTorch's kernel: the window's elements
+    added one by one in the input's dtype, then divided by its height, then by its width."""
+    if x.dtype.kind != "f":
+        a_h = adaptive_matrix(x.shape[-2], output_size[0], x.dtype)
+        a_w = adaptive_matrix(x.shape[-1], output_size[1], x.dtype)
+        return np.ascontiguousarray(np.matmul(np.matmul(a_h, x), a_w.T))
+    out = np.empty(x.shape[:-2] + tuple(output_size), x.dtype)
+    for i, (h0, h1) in enumerate(_adaptive_windows(x.shape[-2], output_size[0])):
+        for j, (w0, w1) in enumerate(_adaptive_windows(x.shape[-1], output_size[1])):
+            block = x[..., h0:h1, w0:w1].reshape(x.shape[:-2] + ((h1 - h0) * (w1 - w0),))
+            total = np.add.accumulate(block, axis=-1)[..., -1] if block.size else np.zeros(x.shape[:-2], x.dtype)
+            out[..., i, j] = total / x.dtype.type(h1 - h0) / x.dtype.type(w1 - w0)
+    return out
 
 
 def adaptive_avg_pool2d_backward(g, x_shape) -> np.ndarray:
-    """A_hᵀ · g · A_w: the pooling is linear, so its gradient is its transpose."""
-    a_h = adaptive_matrix(x_shape[-2], g.shape[-2], g.dtype)
-    a_w = adaptive_matrix(x_shape[-1], g.shape[-1], g.dtype)
-    return np.ascontiguousarray(np.matmul(np.matmul(a_h.T, g), a_w))
+    """Each output's gradient, divided by its window's height then width, added to the window's elements
+    (outputs in order, as PyTorch's kernel: overlapping windows give the same bits)."""
+    if g.dtype.kind != "f":
+        a_h = adaptive_matrix(x_shape[-2], g.shape[-2], g.dtype)
+        a_w = adaptive_matrix(x_shape[-1], g.shape[-1], g.dtype)
+        return np.ascontiguousarray(np.matmul(np.matmul(a_h.T, g), a_w))
+    grad = np.zeros(x_shape, g.dtype)
+    for i, (h0, h1) in enumerate(_adaptive_windows(x_shape[-2], g.shape[-2])):
+        for j, (w0, w1) in enumerate(_adaptive_windows(x_shape[-1], g.shape[-1])):
+            share = g[..., i, j] / g.dtype.type(h1 - h0) / g.dtype.type(w1 - w0)
+            grad[..., h0:h1, w0:w1] += share[..., None, None]
+    return grad
 
 
 # ---- transposed convolution ---------------------------------------------------------------------

@@ -137,7 +137,8 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
 
 
 def _has_tensors(data) -> bool:
-    if isinstance(data, (Tensor, np.ndarray)):
+    """True if ``data`` holds Tensors or NumPy arrays or scalars: values whose own dtype the result promotes over."""
+    if isinstance(data, (Tensor, np.ndarray, np.generic)):
         return True
     if isinstance(data, (list, tuple)):
         return builtins.any(_has_tensors(x) for x in data)
@@ -152,8 +153,8 @@ def _promote_nested(data):
         if isinstance(x, (list, tuple)):
             stack.extend(x)
             continue
-        d = x.dtype if isinstance(x, Tensor) else _dtypes.from_numpy(x.dtype) if isinstance(x, np.ndarray) \
-            else _infer_dtype(x)
+        d = x.dtype if isinstance(x, Tensor) else _dtypes.from_numpy(x.dtype) \
+            if isinstance(x, (np.ndarray, np.generic)) else _infer_dtype(x)
         dt = d if dt is None else _dtypes.promote_types(dt, d)
     return dt or _dtypes.get_default_dtype()
 

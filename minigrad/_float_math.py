@@ -10,8 +10,11 @@ because the two use different approximations. PyTorch computes, for a float32 te
 - sigmoid, silu, softplus, mish, elu, sinh, cosh, atanh, logit ... (``cpu_kernel_vec``): SLEEF's vector
   functions on each full block of 2 x 16 floats, and the C library's scalar functions on the rest (the
   last ``n % 32`` elements of a contiguous tensor, every element of a strided one). ``two_paths`` splits
-  a tensor the same way; ``sleef_expf`` is SLEEF's ``expf_u10`` step for step, and ``libm_float`` calls
-  glibc's float functions (``log1pf`` ...), which are not correctly rounded either.
+  a tensor the same way; ``sleef_expf`` and ``sleef_logf`` are SLEEF's ``expf_u10`` and ``logf_u10`` step
+  for step (SLEEF's log1pf, tanhf ... are not: correctly rounded values stand in), ``glibc_expf`` is
+  glibc's ``expf`` and ``libm_float`` calls glibc's other float functions (``log1pf`` ...), which are not
+  correctly rounded either. The gradients of silu, mish and elu are kernels of their own here too
+  (``silu_backward`` ...), with the fused multiply-adds the compiler makes of them.
 - asinh, acosh: glibc's ``asinhf``/``acoshf`` on every element.
 - float16 and bfloat16: the float32 computation, rounded to the half type.
 """
@@ -141,6 +144,49 @@ def libm_float(name: str, np64, arity: int = 1):
     return call
 
 
+# glibc's expf (2.27 and later: a 32-entry table of 2^(i/32) and a cubic, in double precision), which PyTorch's
+# scalar code calls (std::exp). It is not correctly rounded: about 1 result in 1500 is the other neighbour.
+_EXP2F_TABLE = np.array([   # bits of 2^(i/32), less i << 47
+    0x3ff0000000000000, 0x3fefd9b0d3158574, 0x3fefb5586cf9890f, 0x3fef9301d0125b51, 0x3fef72b83c7d517b,
+    0x3fef54873168b9aa, 0x3fef387a6e756238, 0x3fef1e9df51fdee1, 0x3fef06fe0a31b715, 0x3feef1a7373aa9cb,
+    0x3feedea64c123422, 0x3feece086061892d, 0x3feebfdad5362a27, 0x3feeb42b569d4f82, 0x3feeab07dd485429,
+    0x3feea47eb03a5585, 0x3feea09e667f3bcd, 0x3fee9f75e8ec5f74, 0x3feea11473eb0187, 0x3feea589994cce13,
+    0x3feeace5422aa0db, 0x3feeb737b0cdc5e5, 0x3feec49182a3f090, 0x3feed503b23e255d, 0x3feee89f995ad3ad,
+    0x3feeff76f2fb5e47, 0x3fef199bdd85529c, 0x3fef3720dcef9069, 0x3fef5818dcfba487, 0x3fef7c97337b9b5f,
+    0x3fefa4afa2a490da, 0x3fefd0765b6e4540], np.uint64)
+_EXPF_32_OVER_LN2 = np.array(float.fromhex("0x1.71547652b82fep+0") * 32)
+_EXPF_SHIFT = np.array(float.fromhex("0x1.8p+52"))   # adding it rounds to an integer, kept in the low bits
+_EXPF_CUBIC = tuple(np.array(float.fromhex(c) / 32 ** k) for c, k in (
+    ("0x1.c6af84b912394p-5", 3), ("0x1.ebfce50fac4f3p-3", 2), ("0x1.62e42ff0c52d6p-1", 1)))
+_EXPF_CLAMP = np.array(-104, _F32), np.array(89, _F32)   # e^x is 0 below, inf above, as glibc returns
+_U64_31, _U64_47 = np.array(31, np.uint64), np.array(47, np.uint64)
+
+
+def glibc_expf(x: np.ndarray) -> np.ndarray:
+    """glibc's ``expf`` on float32, step for step: e^x = 2^(k/32)·2^(r/32), k = round(32x/ln2), r the rest,
+    2^(r/32) ≈ 1 + c2·r + c1·r² + c0·r³. Equal to glibc 2.36's on every float but 2 (x = 0x1.04845ep+5 and
+    -0x1.f8cbb2p+5, which its fused multiply-adds round the other way)."""
+    token = _np_errstate.set(_QUIET)
+    try:
+        z = np.maximum(np.minimum(x, _EXPF_CLAMP[1]), _EXPF_CLAMP[0]).astype(_F64)   # (nan stays nan)
+        z *= _EXPF_32_OVER_LN2
+        kd = z + _EXPF_SHIFT
+        ki = kd.view(np.uint64)                           # k in the low bits
+        z -= kd - _EXPF_SHIFT                             # r, |r| <= 1/2
+        scale = (_EXP2F_TABLE.take(ki & _U64_31) + (ki << _U64_47)).view(_F64)   # 2^(k/32)
+        y = _EXPF_CUBIC[2] * z
+        y += 1
+        p = _EXPF_CUBIC[0] * z
+        p += _EXPF_CUBIC[1]
+        z *= z
+        p *= z
+        y += p
+        y *= scale
+        return y.astype(_F32)
+    finally:
+        _np_errstate.reset(token)
+
+
 # ---- SLEEF's vector functions ------------------------------------------------------------------------------
 
 def _fma(a, b, c):
@@ -155,6 +201,10 @@ _EXPF_POLY = tuple(np.float32(c) for c in (
     0.0416664853692054748535156, 0.166666671633720397949219, 0.5))
 _EXPF_POLY64 = tuple(np.float64(c) for c in _EXPF_POLY)
 _NEG_LN2_HI, _NEG_LN2_LO64 = -_LN2_HI, np.float64(-_LN2_LO)
+# The same constants as 0-d arrays, for the NumPy calls below (~0.3 us less per call than a NumPy scalar)
+_LOG2E_0D, _NEG_LN2_HI_0D, _NEG_LN2_LO64_0D, _ONE_F32_0D = map(np.array, (_LOG2E, _NEG_LN2_HI, _NEG_LN2_LO64,
+                                                                        np.float32(1)))
+_EXPF_POLY64_0D = tuple(map(np.array, _EXPF_POLY64))
 # e^d rounds to 0 below -103.97 (SLEEF returns 0 below -104 anyway) and to inf above 88.73, so clamping d to
 # ±110 changes no result; it keeps q small: an int32, and within ldexp's range.
 _EXPF_LOW, _EXPF_HIGH = np.float32(-110), np.float32(110)
@@ -172,28 +222,105 @@ def sleef_expf(d: np.ndarray) -> np.ndarray:
     token = _np_errstate.set(_QUIET)
     try:
         x = d.clip(_EXPF_LOW, _EXPF_HIGH)
-        qf = np.multiply(x, _LOG2E)
+        qf = np.multiply(x, _LOG2E_0D)
         np.rint(qf, qf)                              # e^d = 2^q · e^s, |s| <= ln2/2
         q = qf.astype(_I32)
         # s = d - q·ln2 in two parts (Cody-Waite). The first fma is exact, so float32 arithmetic gives its
         # value: q·ln2_hi fits in 24 bits (|q| < 2^8, ln2_hi has 16) and so does d - q·ln2_hi (|it| < 1/2,
         # a multiple of 2^-25 when q != 0).
-        s = np.multiply(qf, _NEG_LN2_HI)
+        s = np.multiply(qf, _NEG_LN2_HI_0D)
         np.add(s, x, s)
-        p = np.multiply(qf, _NEG_LN2_LO64)
+        p = np.multiply(qf, _NEG_LN2_LO64_0D)
         np.add(p, s, p)
         s = p.astype(_F32)
         s64 = s.astype(_F64)
-        np.multiply(s64, _EXPF_POLY64[0], p)         # Horner: e^s ≈ 1 + s + s²·u(s)
-        u = np.add(p, _EXPF_POLY64[1], x)            # (the float64 sum rounds to float32 as it is stored)
-        for c in _EXPF_POLY64[2:]:
-            np.multiply(u, s64, p)
-            np.add(p, c, u)
+        np.multiply(s64, _EXPF_POLY64_0D[0], p)      # Horner: e^s ≈ 1 + s + s²·u(s)
+        np.add(p, _EXPF_POLY64_0D[1], p)
+        for c in _EXPF_POLY64_0D[2:]:
+            u64 = p.astype(_F32).astype(_F64)        # (each step rounded to float32; all float64 arrays:
+            np.multiply(u64, s64, p)                 # NumPy's mixed-type loops are slower)
+            np.add(p, c, p)
+        u = p.astype(_F32)
         np.multiply(np.multiply(s, s), u, p, dtype=_F64)
         np.add(p, s64, u)
-        np.add(u, _ONE, u)
+        np.add(u, _ONE_F32_0D, u)
         # u·2^q, rounded once (as SLEEF's u·2^(q/2)·2^(q - q/2): the first product is exact)
         return np.ldexp(u, q, u)
+    finally:
+        _np_errstate.reset(token)
+
+
+# SLEEF's logf_u10 (``Sleef_logf16_u10``, which Vectorized<float>::log() calls). It runs on row sums (a few
+# hundred values), where NumPy's cost is per call: ~0.3 us with 0-d array constants, ~0.6 us with NumPy scalars.
+_LOGF_POLY = tuple(np.array(c, _F64) for c in np.array([0.3027294874, 0.3996108174, 0.6666694880], _F32))
+_ONE_0D, _THREE_QUARTERS_0D, _ONE64_0D = np.array(1, _F32), np.array(0.75, _F32), np.array(1.0)
+
+
+def _ln2_times_exponents() -> np.ndarray:
+    """e·ln2 as SLEEF's float pair (``dfmul`` of ln2's pair by e), hi + i·lo, for every exponent e of a
+    float32, -150..128, at index e mod 512 (so that a negative e indexes it as it is)."""
+    e = np.arange(-150, 129).astype(_F32)
+    ln2_hi, ln2_lo = np.float32(0.69314718246459960938), np.float32(-1.904654323148236017e-09)
+    hi = ln2_hi * e
+    lo = _fma(ln2_lo, e, _fma(ln2_hi, e, -hi))   # (the inner fma is exact: the product's rounding error)
+    table = np.zeros(512, np.complex64)
+    table[e.astype(np.int64) % 512] = hi + 1j * lo.astype(np.complex64)
+    return table
+
+
+_LN2_TIMES_E = _ln2_times_exponents()
+
+
+def sleef_logf(d: np.ndarray, positive: bool = False) -> np.ndarray:
+    """SLEEF's ``logf_u10`` (AVX-512 code: getexp/getmant, fused multiply-adds), step for step, on float32.
+
+    log d = e·ln2 + log m with d = m·2^e, m in [0.75, 1.5); log m = 2·atanh(x), x = (m - 1)/(m + 1), in
+    double-float arithmetic (pairs hi + lo of floats): 2x + x³·p(x²). Checked against PyTorch's
+    log_softmax, whose row sums go through it, on every float in [1, 16). ``positive``: the caller knows
+    that every d is positive and finite, or nan (a row sum), which skips the test for 0, < 0 and inf.
+    """
+    d = np.asarray(d, _F32)
+    token = _np_errstate.set(_QUIET)
+    try:
+        mant, exp = np.frexp(d)                     # d = mant·2^exp, mant in [0.5, 1)
+        low = mant < _THREE_QUARTERS_0D             # getmant's [0.75, 1.5): mant·2, one exponent less
+        m = np.ldexp(mant, low).astype(_F64)        # (getexp(d·(1/0.75)) picks the same e, rounding included)
+        ln2_e = _LN2_TIMES_E.take(exp - low)        # e·ln2 as a pair
+        sx, sy = ln2_e.real, ln2_e.imag
+        # x = (m - 1)/(m + 1) as a pair qx + qy (dfdiv of dfadd2 pairs). m - 1 is exact, so its pair's low
+        # part is 0, and so is m + 1 = dx + dy in float64. The fused multiply-adds are done in float64 too:
+        # there a product of two floats is exact.
+        n64 = m - _ONE64_0D
+        d64 = m + _ONE64_0D
+        t = _ONE_0D / d64.astype(_F32)              # 1/dx
+        t64 = t.astype(_F64)
+        n64 *= t64                                  # nx·t
+        qx = n64.astype(_F32)
+        n64 -= qx                                   # u = nx·t - qx (exact)
+        d64 *= t64
+        v = (_ONE64_0D - d64).astype(_F32).astype(_F64)   # 1 - dx·t - dy·t (exact before this rounding)
+        v *= qx
+        v += n64
+        qy = v.astype(_F32)                         # qx·v + u, rounded once
+        x2 = qx * qx
+        p64 = x2.astype(_F64)                       # p(x²) by Horner, each step a fused multiply-add
+        poly = (_LOGF_POLY[0] * p64 + _LOGF_POLY[1]).astype(_F32).astype(_F64)
+        poly *= p64
+        poly += _LOGF_POLY[2]
+        poly = poly.astype(_F32)
+        w = x2 * qx * poly                          # x³·p(x²)
+        qx += qx                                    # e·ln2 + 2x (dfscale, dfadd)
+        qy += qy
+        rx = sx + qx
+        ry = (((sx - rx) + qx) + sy) + qy
+        sx = rx + w                                 # + x³·p(x²) (dfadd of a float), then the pair's sum
+        r = sx + (((rx - sx) + w) + ry)
+        if not positive and d.size and not np.max(x2) < 1:   # |x| < 0.2 unless d <= 0, inf or nan
+            r = np.where(d == 0, np.float32(-np.inf), r)          # vfixup's cases
+            r = np.where(d < 0, np.float32(np.nan), r)
+            r = np.where(np.isposinf(d), np.float32(np.inf), r)
+            r = np.where(np.isnan(d), d, r)
+        return r
     finally:
         _np_errstate.reset(token)
 
@@ -201,8 +328,9 @@ def sleef_expf(d: np.ndarray) -> np.ndarray:
 # ---- PyTorch's vector / scalar split ---------------------------------------------------------------------
 
 def _vector_ok(x: np.ndarray, shape) -> bool:
-    """Whether PyTorch's vector loop reads this operand: contiguous at the output's shape, or one number."""
-    return x.size == 1 or (x.shape == shape and x.flags.c_contiguous)
+    """Whether PyTorch's vector loop reads this operand: contiguous at the output's shape, or one number
+    (also one number expanded, all strides 0, as the gradient of a sum is: TensorIterator reads it as one)."""
+    return x.size == 1 or (x.shape == shape and x.flags.c_contiguous) or not any(x.strides)
 
 
 def two_paths(vector, scalar, *xs: np.ndarray) -> np.ndarray:
@@ -228,7 +356,7 @@ def two_paths(vector, scalar, *xs: np.ndarray) -> np.ndarray:
 # ---- PyTorch's float32 kernels (vector path, scalar path) -----------------------------------------------
 
 _ONE = np.float32(1)
-_exp = correctly_rounded(np.exp)  # glibc's expf is correctly rounded (to within rare cases)
+_exp = glibc_expf
 _log1pf = libm_float("log1pf", np.log1p)
 _tanhf = libm_float("tanhf", np.tanh)
 _expm1f = libm_float("expm1f", np.expm1)
@@ -242,6 +370,19 @@ def sigmoid(x):
 def silu(x):
     """x / (1 + e^-x)."""
     return two_paths(lambda v: v / (_ONE + sleef_expf(-v)), lambda v: v / (_ONE + _exp(-v)), x)
+
+
+def _silu_backward_with(exp):
+    def kernel(g, x):
+        s = _ONE / (_ONE + exp(-x))
+        return g * s * _fma(x, _ONE - s, _ONE)
+    return kernel
+
+
+def silu_backward(g, x):
+    """PyTorch's silu_backward kernel: g·σ·(1 + x(1 - σ)), σ = 1/(1 + e^-x), with 1 + x(1 - σ) one fused
+    multiply-add (the compiler contracts it, in the vector and the scalar code alike)."""
+    return two_paths(_silu_backward_with(sleef_expf), _silu_backward_with(_exp), g, x)
 
 
 def softplus(x, beta: float, threshold: float):
@@ -258,12 +399,42 @@ def mish(x):
     return two_paths(vec, lambda v: v * _tanhf(_log1pf(_exp(v))), x)
 
 
+def _mish_backward_with(exp, log1p, tanh):
+    def kernel(g, x):
+        s = _ONE / (_ONE + exp(-x))
+        t = tanh(log1p(exp(x)))
+        return g * _fma(x * s, _fma(-t, t, _ONE), t)
+    return kernel
+
+
+def mish_backward(g, x):
+    """PyTorch's mish_backward kernel: g·(t + x·σ·(1 - t²)), t = tanh(log1p(e^x)), σ = 1/(1 + e^-x), with
+    1 - t² and t + (x·σ)·(1 - t²) fused multiply-adds (the compiler contracts both, vector and scalar code).
+    (SLEEF's log1pf and tanhf are not reproduced: their correctly rounded values stand in, as in ``mish``.)"""
+    vector = _mish_backward_with(sleef_expf, correctly_rounded(np.log1p), correctly_rounded(np.tanh))
+    return two_paths(vector, _mish_backward_with(_exp, _log1pf, _tanhf), g, x)
+
+
 def elu(x, alpha: float, scale: float, input_scale: float):
     """x·scale for x > 0, else expm1(x·input_scale)·(α·scale), the coefficients in float32."""
     neg, pos, inp = np.float32(alpha) * np.float32(scale), np.float32(scale), np.float32(input_scale)
     em1 = two_paths(lambda v: correctly_rounded(np.expm1)(np.minimum(v, 0) * inp),
                     lambda v: _expm1f(np.minimum(v, 0) * inp), x)
     return np.where(x > 0, x * pos, em1 * neg)
+
+
+def elu_backward(g, x, alpha: float, scale: float, input_scale: float, is_result: bool):
+    """PyTorch's elu_backward kernel: g·scale for x > 0, else g·input_scale·(α·scale)·e^(x·input_scale), or
+    from the result y (in-place elu_) g·input_scale·(y + α·scale); the coefficients in float32. (Its vector
+    code tests x > 0 and its scalar code x <= 0: they part only on nan.)"""
+    neg, pos, inp = np.float32(alpha) * np.float32(scale), np.float32(scale), np.float32(input_scale)
+
+    def kernel(exp, vector: bool):
+        def run(a, b):
+            negative = a * inp * (b + neg) if is_result else a * inp * neg * exp(b * inp)
+            return np.where(b > 0, a * pos, negative) if vector else np.where(b <= 0, negative, a * pos)
+        return run
+    return two_paths(kernel(sleef_expf, True), kernel(_exp, False), g, x)
 
 
 _GELU_BETA = np.float32(np.sqrt(2.0) * (2 / np.sqrt(np.pi)) * 0.5)  # √(2/π), as M_SQRT2 · M_2_SQRTPI / 2

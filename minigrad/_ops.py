@@ -281,13 +281,20 @@ def mul(input, other, *, out=None):
 multiply = mul
 
 
-def div(input, other, *, rounding_mode=None, out=None):
-    """Elementwise true division (integers give floats)."""
+_NO_ROUNDING_MODE = type("_NoRoundingMode", (), {"__repr__": lambda self: "None"})()   # (not given at all)
+
+
+def div(input, other, *, rounding_mode=_NO_ROUNDING_MODE, out=None):
+    """Elementwise true division (integers give floats); rounding_mode 'trunc' or 'floor' rounds."""
     if out is not None:
         return _into_out("div", out, (input, other), lambda: div(input, other, rounding_mode=rounding_mode))
+    if rounding_mode is _NO_ROUNDING_MODE:
+        return _binary(D.div, input, other, promote_int_to_float=True)
     if rounding_mode is not None:
         return _rounded_div(input, other, rounding_mode)
-    return _binary(D.div, input, other, promote_int_to_float=True)
+    # rounding_mode=None given: PyTorch's div.Tensor_mode overload (DivBackward2; a number becomes a tensor)
+    return _binary(D.div_mode, input, other if isinstance(other, Tensor) else _wrap_scalar(other),
+                   promote_int_to_float=True, rounding_mode=None)
 
 
 divide = true_divide = div
@@ -1651,13 +1658,13 @@ def index_add_(input, dim, index, source, *, alpha=1):
 
 def masked_fill(input, mask, value):
     """Where ``mask`` is True, ``value``; elsewhere input (MaskedFillBackward0/1 for a number/tensor)."""
+    try:  # (PyTorch checks the shapes first, naming the mask's "tensor a")
+        np.broadcast_shapes(input._data.shape, mask._data.shape)
+    except ValueError:
+        _raise_broadcast_error(mask._data.shape, input._data.shape)
     if mask.dtype is not _dtypes.bool_:
         raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with dtype "
                            f"{_meta_name(mask.dtype)}")
-    try:
-        np.broadcast_shapes(input._data.shape, mask._data.shape)
-    except ValueError:
-        _raise_broadcast_error(input._data.shape, mask._data.shape)
     if isinstance(value, Tensor):
         if value.dim() != 0:
             raise RuntimeError("masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
@@ -2308,10 +2315,7 @@ def _attach_methods():
     Tensor.flip = _flip_method
     for name, fn in _CASTS.items():
         setattr(Tensor, name, fn)
-    Tensor.T = property(lambda self: permute(self, tuple(builtins.range(self.dim() - 1, -1, -1))))
-    Tensor.mT = property(lambda self: transpose(self, -2, -1))
-    Tensor.H = property(lambda self: conj(Tensor.T.fget(self)))
-    Tensor.mH = property(lambda self: conj(transpose(self, -2, -1)))
+    # (T, mT, H, mH and adjoint are in _ops_shapes.py)
     Tensor.real = property(lambda self: real(self))
     Tensor.imag = property(lambda self: imag(self))
     Tensor.where = lambda self, condition, y: where(condition, self, y)

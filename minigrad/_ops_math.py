@@ -104,10 +104,18 @@ def hypot(input, other):
     return _ops._binary(D.hypot, input, other)
 
 
+def _no_integer_zero_divisor(input, other) -> None:
+    """PyTorch's error for an integer remainder by zero (a float one is NaN)."""
+    if not _dtypes.result_type(input, other).is_floating_point and not np.all(
+            other._data if isinstance(other, Tensor) else other):
+        raise RuntimeError("ZeroDivisionError")
+
+
 def fmod(input, other):
     """C-style remainder (sign of the dividend)."""
     if not isinstance(input, Tensor):
         raise _arg_errors.no_overload("fmod", input, other)
+    _no_integer_zero_divisor(input, other)
     if isinstance(other, Tensor):
         return _ops._binary(D.fmod_tensor, input, other)
     return D.fmod(input, dtype=_dtypes.result_type(input, other), other=other)   # int % 2.5 is float
@@ -115,6 +123,8 @@ def fmod(input, other):
 
 def remainder(input, other):
     """Python-style remainder (sign of the divisor)."""
+    if isinstance(input, Tensor) or isinstance(other, Tensor):
+        _no_integer_zero_divisor(input, other)
     if not isinstance(input, Tensor):       # 2 % t: the number becomes a tensor of the result's dtype
         if not isinstance(other, Tensor):
             raise _arg_errors.no_overload("remainder", input, other)
@@ -157,11 +167,9 @@ def logaddexp2(input, other):
 def _bitwise(np_fn, name):
     def fn(input, other):
         a = input if isinstance(input, Tensor) else _ops._wrap_scalar(input)
-        if a.dtype.is_floating_point or a.dtype.is_complex or getattr(other, "dtype", _dtypes.int64)._kind > 1 \
-                or isinstance(other, (float, complex)):
-            raise NotImplementedError(f'"{name}_cpu" not implemented for '
-                               f"'{_ops._legacy(a.dtype if a.dtype._kind > 1 else other.dtype)}'")
-        dt = _dtypes.result_type(a, other)
+        dt = _dtypes.result_type(input, other)   # (a number on either side counts as a wrapped number)
+        if dt._kind > 1:   # (a float or complex operand, tensor or number: PyTorch's kernel has no such dtype)
+            raise NotImplementedError(f'"{name}_cpu" not implemented for \'{_ops._legacy(dt)}\'')
         b = other._data if isinstance(other, Tensor) else other
         return Tensor._make(np.asarray(np_fn(a._data, b)).astype(dt.np, copy=False))
     fn.__name__ = name
@@ -564,6 +572,41 @@ def mvlgamma(input, p: int):
 
 
 # =============================================================================================
+# In-place forms (x.sinh_(), x.erf_() ...): the same table ops written into x
+# =============================================================================================
+
+_inplace = _ops._unary_inplace   # (a float result into an integer tensor is PyTorch's cast error)
+sinh_, cosh_, asin_, acos_, atan_ = (_inplace(op) for op in (D.sinh, D.cosh, D.asin, D.acos, D.atan))
+# (their nodes have no derivative, as in PyTorch)
+asinh_, acosh_, atanh_ = (_inplace(D.NOT_IMPLEMENTED[name]) for name in ("asinh_", "acosh_", "atanh_"))
+erf_, erfc_ = _inplace(D.erf), _inplace(D.erfc)
+arcsin_, arccos_, arctan_, arcsinh_, arccosh_, arctanh_ = asin_, acos_, atan_, asinh_, acosh_, atanh_
+deg2rad_, rad2deg_, sinc_ = _inplace(D.deg2rad), _inplace(D.rad2deg), _inplace(D.sinc)
+lgamma_, digamma_ = _inplace(D.lgamma), _inplace(D.digamma)
+
+
+def logit_(input, eps=None):
+    """In-place logit."""
+    return D.logit(input, out=input, dtype=_ops._float_dtype(input), eps=eps)
+
+
+def nan_to_num_(input, nan: float = 0.0, posinf: float | None = None, neginf: float | None = None):
+    """In-place nan_to_num (an integer tensor has nothing to replace)."""
+    if not input.is_floating_point():
+        return input
+    info = np.finfo(input._data.dtype)
+    return D.nan_to_num(input, out=input, nan=float(nan), posinf=float(info.max if posinf is None else posinf),
+                        neginf=float(info.min if neginf is None else neginf))
+
+
+INPLACE_METHODS = [
+    "sinh_", "cosh_", "asin_", "acos_", "atan_", "asinh_", "acosh_", "atanh_", "erf_", "erfc_", "arcsin_",
+    "arccos_", "arctan_", "arcsinh_", "arccosh_", "arctanh_", "deg2rad_", "rad2deg_", "sinc_", "lgamma_",
+    "digamma_", "logit_", "nan_to_num_",
+]
+
+
+# =============================================================================================
 # Tensor methods and minigrad.* names
 # =============================================================================================
 
@@ -586,8 +629,11 @@ FUNCTIONS = [
 
 
 def _attach_methods():
-    for name in METHODS:
+    for name in METHODS + INPLACE_METHODS:
         setattr(Tensor, name, globals()[name])
+    # PyTorch's other spellings of the in-place arithmetic
+    Tensor.negative_, Tensor.subtract_, Tensor.multiply_ = Tensor.neg_, Tensor.sub_, Tensor.mul_
+    Tensor.divide_ = Tensor.true_divide_ = Tensor.div_
     # torch.softmax(x, dim) is also x.softmax(dim), where dim is required too
     Tensor.softmax = _softmax_method("softmax")
     Tensor.log_softmax = _softmax_method("log_softmax")
@@ -595,6 +641,10 @@ def _attach_methods():
     Tensor.fmax, Tensor.fmin = _other_first_method("fmax"), _other_first_method("fmin")
     Tensor.__lshift__ = lambda self, other: bitwise_left_shift(self, other)
     Tensor.__rshift__ = lambda self, other: bitwise_right_shift(self, other)
+    Tensor.__rlshift__ = lambda self, other: bitwise_left_shift(other, self)
+    Tensor.__rrshift__ = lambda self, other: bitwise_right_shift(other, self)
+    # (and, or, xor commute: 3 | t is t | 3)
+    Tensor.__rand__, Tensor.__ror__, Tensor.__rxor__ = Tensor.__and__, Tensor.__or__, Tensor.__xor__
 
 
 _attach_methods()

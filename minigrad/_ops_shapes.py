@@ -36,9 +36,81 @@ def broadcast_shapes(*shapes) -> Size:
     return Size(result)
 
 
-def broadcast_to(input, size):
-    """input expanded to ``size`` (a view)."""
+def broadcast_to(input, *sizes, size=None):
+    """input expanded to ``size`` (a view); like PyTorch, the sizes may also be given one by one."""
+    if size is None:
+        size = sizes[0] if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)) else sizes
     return _ops.expand(input, *size)
+
+
+# ---- transposes: x.T, x.mT, x.H, x.mH, x.adjoint() ----------------------------------------------
+_WARNED_ONCE: set = set()  # PyTorch gives these deprecation warnings once per process (TORCH_WARN_ONCE)
+
+
+def _warn_once(message: str, line: int) -> None:
+    if message not in _WARNED_ONCE:
+        _WARNED_ONCE.add(message)
+        warnings.warn(f"{message} (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
+                      f"TensorShape.cpp:{line}.)", UserWarning, stacklevel=3)
+
+
+def _numpy_T(self):
+    """``x.T``: the dimensions reversed (deprecated for anything but matrices)."""
+    if self.dim() == 0:
+        _warn_once("Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases.", 4321)
+    elif self.dim() != 2:
+        _warn_once("The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and "
+                   "it will throw an error in a future release. Consider `x.mT` to transpose batches of matrices or "
+                   "`x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor.", 4314)
+    return _ops.permute(self, tuple(range(self.dim() - 1, -1, -1)))
+
+
+def _matrix_mT(self):
+    """``x.mT``: the last two dimensions swapped."""
+    if self.dim() == 0:
+        _warn_once("Tensor.mT is deprecated on 0-D tensors. This function is the identity in these cases.", 4373)
+        return self
+    if self.dim() < 2:
+        raise RuntimeError("tensor.mT is only supported on matrices or batches of matrices. "
+                           f"Got {self.dim()}-D tensor.")
+    return _ops.transpose(self, -2, -1)
+
+
+def _conj_transpose(self):
+    return _ops.conj(_ops.transpose(self, -2, -1)) if self.is_complex() else _ops.transpose(self, -2, -1)
+
+
+def _matrix_H(self):
+    """``x.H``: the conjugate transpose of a matrix."""
+    if self.dim() == 0:
+        _warn_once("Tensor.H is deprecated on 0-D tensors. Consider using x.conj().", 4335)
+        return _ops.conj(self)
+    if self.dim() != 2:
+        hint = " For batches of matrices, consider using tensor.mH" if self.dim() > 2 else ""
+        raise RuntimeError(f"tensor.H is only supported on matrices (2-D tensors). Got {self.dim()}-D tensor.{hint}")
+    return _conj_transpose(self)
+
+
+def _matrix_mH(self):
+    """``x.mH``: the conjugate transpose of the last two dimensions."""
+    if self.dim() == 0:
+        _warn_once("Tensor.mH is deprecated on 0-D tensors. Consider using x.conj().", 4382)
+        return _ops.conj(self)
+    if self.dim() < 2:
+        raise RuntimeError("tensor.mH is only supported on matrices or batches of matrices. "
+                           f"Got {self.dim()}-D tensor.")
+    return _conj_transpose(self)
+
+
+def adjoint(input):
+    """The conjugate transpose of the last two dimensions (a view)."""
+    if input.dim() == 0:
+        _warn_once("adjoint() is deprecated on 0-D tensors. Consider using x.conj().", 4390)
+        return _ops.conj(input)
+    if input.dim() < 2:
+        raise RuntimeError("tensor.adjoint() is only supported on matrices or batches of matrices. "
+                           f"Got {input.dim()}-D tensor.")
+    return _conj_transpose(input)
 
 
 def broadcast_tensors(*tensors):
@@ -520,7 +592,7 @@ def unsafe_chunk(input, chunks, dim=0):
 METHODS = [
     "broadcast_to", "ravel", "unflatten", "roll", "tile", "repeat_interleave",
     "tensor_split", "hsplit", "vsplit", "dsplit", "fliplr", "flipud", "diff", "take_along_dim",
-    "rot90", "unsafe_split", "unsafe_chunk",
+    "rot90", "unsafe_split", "unsafe_chunk", "adjoint",
 ]
 # minigrad.* functions only.
 FUNCTIONS = [
@@ -544,6 +616,10 @@ def _attach_methods():
     Tensor.itemsize = property(lambda self: self.dtype.itemsize)
     Tensor.nbytes = property(lambda self: self.dtype.itemsize * self.numel())
     Tensor.is_signed = lambda self: self.dtype.is_signed
+    Tensor.T = property(_numpy_T)
+    Tensor.mT = property(_matrix_mT)
+    Tensor.H = property(_matrix_H)
+    Tensor.mH = property(_matrix_mH)
 
 
 _attach_methods()

@@ -6,8 +6,12 @@ PyTorch's SoftMaxKernel.cpp (``_vec_softmax_lastdim``, ``_vec_log_softmax_lastdi
 - a row shorter than 16 is reduced one element after another, left to right (``vec_reduce_all`` with a size);
 - a longer row accumulates lane-wise, one vector of 16 after another (the last, partial one only into its
   first lanes), then the 16 lanes are combined as a tree: lane i with lane i+8, then i+4, i+2 and i+1;
-- exp is SLEEF's vector expf (``_float_math.sleef_expf``) on every element, partial vectors included;
-- softmax multiplies by 1/Σ (it does not divide by Σ); log_softmax subtracts the max, then log Σ.
+- exp is SLEEF's vector expf (``_float_math.sleef_expf``) on every element, partial vectors included, and
+  log Σ is SLEEF's logf (``_float_math.sleef_logf``), which is not correctly rounded;
+- softmax multiplies by 1/Σ (it does not divide by Σ); log_softmax subtracts the max, then log Σ;
+- softmax's backward sums g·y with ``map2_reduce_all``: the compiler fuses the partial last vector's
+  product into its addition (one rounding), not the whole vectors' (log_softmax's backward fuses
+  g - e^y·Σ g everywhere).
 
 Only the last dim is done here (PyTorch runs other kernels for the other dims); rows are independent, so
 threads do not change the result.
@@ -46,8 +50,12 @@ def _sum_columns(columns: np.ndarray) -> np.ndarray:
     return np.add.reduce(columns, axis=0, initial=-0.0)
 
 
-def _reduce_rows(values: np.ndarray) -> np.ndarray:
-    """``vec::reduce_all`` (``map_reduce_all`` on mapped values) of each row of a 2-D float32 array: Σ."""
+def _reduce_rows(values: np.ndarray, factors: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+    """``vec::reduce_all`` (``map_reduce_all`` on mapped values) of each row of a 2-D float32 array: Σ.
+
+    ``factors`` (a, b), when ``values`` is a·b: ``map2_reduce_all``, whose partial last vector is added as
+    one fused multiply-add, acc + a·b rounded once (the compiler contracts it there, not in the main loop).
+    """
     n = values.shape[1]
     if n < _LANES:   # one element after another, left to right
         if _transposed(values):
@@ -58,7 +66,10 @@ def _reduce_rows(values: np.ndarray) -> np.ndarray:
     acc = np.add.reduce(blocks, axis=1, initial=-0.0)   # lane-wise, one vector after another (as above)
     if full < n:   # the partial vector: only its first lanes take part
         rest = n - full
-        acc[:, :rest] += values[:, full:]
+        if factors is None:
+            acc[:, :rest] += values[:, full:]
+        else:
+            acc[:, :rest] = _float_math._fma(factors[0][:, full:], factors[1][:, full:], acc[:, :rest])
     # AVX-512 ``vec_reduce_all``: lane i combined with lane i^8, then i^4, i^2, i^1; lane 0 is the result
     # (only lanes below the shift matter next, and for them i^shift is i + shift)
     for shift in (8, 4, 2):
@@ -74,8 +85,8 @@ def _max_rows(rows: np.ndarray) -> np.ndarray:
 
 
 def _log(total: np.ndarray) -> np.ndarray:
-    """log of float32 values (SLEEF's logf: its correctly rounded value)."""
-    return np.log(total, dtype=_F64).astype(_F32)
+    """log of the row sums: SLEEF's logf_u10 (``vec::map`` with ``Vectorized::log`` over them), step for step."""
+    return _float_math.sleef_logf(total, positive=True)   # (Σ >= 1: e^0 = 1 is one of its terms; or nan)
 
 
 def softmax(x: np.ndarray) -> np.ndarray:
@@ -114,21 +125,13 @@ def softmax_backward(g: np.ndarray, y: np.ndarray) -> np.ndarray:
         np.subtract(gt, total, out=gt)
         np.multiply(gt, yt, out=gt)
         return gt.T.copy().reshape(y.shape)
-    return ((g2 - _reduce_rows(g2 * y2)[:, None]) * y2).reshape(y.shape)
+    return ((g2 - _reduce_rows(g2 * y2, (g2, y2))[:, None]) * y2).reshape(y.shape)
 
 
 def log_softmax_backward(g: np.ndarray, y: np.ndarray) -> np.ndarray:
     """d log_softmax: g - e^y · Σ g, the product fused into the subtraction (float64 product and sum,
-    rounded once)."""
+    rounded once). (g minus the product, not minus e^y plus g: a nan e^y keeps its sign, as in the fused
+    multiply-add.)"""
     g2, y2 = _rows(g), _rows(y)
-    if _transposed(y2):
-        gt = g2.T.copy()
-        e = _float_math.sleef_expf(y2.T.copy())
-        np.negative(e, out=e)
-        product = np.multiply(e, _sum_columns(gt).astype(_F64))
-        np.add(product, gt, out=gt)   # (rounded to float32 as it is stored)
-        return gt.T.copy().reshape(y.shape)
-    e = _float_math.sleef_expf(y2)
-    np.negative(e, out=e)
-    product = np.multiply(e, _reduce_rows(g2).astype(_F64)[:, None])
-    return np.add(product, g2, out=np.empty(g2.shape, _F32)).reshape(y.shape)
+    product = np.multiply(_float_math.sleef_expf(y2), _reduce_rows(g2).astype(_F64)[:, None])
+    return np.subtract(g2, product, out=np.empty(g2.shape, _F32)).reshape(y.shape)   # (rounded as stored)

@@ -23,7 +23,7 @@ import weakref
 
 import numpy as np
 
-from . import _dtypes, autograd
+from . import _dtypes, _layout, autograd
 from ._class_names import TorchNamed
 from ._printing import format_tensor
 from .autograd import grad_mode
@@ -277,7 +277,7 @@ class Tensor(metaclass=_TensorType):
     @property
     def layout(self):
         """Always ``torch.strided``."""
-        return "torch.strided"
+        return _layout.strided
 
     def cpu(self) -> Tensor:
         """The tensor itself (it is on the CPU already)."""
@@ -417,11 +417,13 @@ class Tensor(metaclass=_TensorType):
 
     @requires_grad.setter
     def requires_grad(self, value: bool) -> None:
+        if value is not True and value is not False:
+            raise RuntimeError("requires_grad must be a bool")
         if not self.is_leaf:
-            raise RuntimeError(
-                "you can only change requires_grad flags of leaf variables. If you want to use a computed "
-                "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach()."
-            )
+            # (the hint is only for turning it off)
+            raise RuntimeError("you can only change requires_grad flags of leaf variables." + (
+                "" if value else " If you want to use a computed variable in a subgraph that doesn't require "
+                "differentiation use var_no_grad = var.detach()."))
         if value and not (self.dtype.is_floating_point or self.dtype.is_complex):
             raise RuntimeError("only Tensors of floating point and complex dtype can require gradients")
         if value and self._is_inference and not _STATE.inference:
@@ -439,7 +441,7 @@ class Tensor(metaclass=_TensorType):
             # (PyTorch's requires_grad_ words this without "and complex"; its setter says both)
             raise RuntimeError("only Tensors of floating point dtype can require gradients")
         if self.is_leaf:
-            self.requires_grad = requires_grad
+            self.requires_grad = bool(requires_grad)
         return self
 
     @property
@@ -848,3 +850,27 @@ class Tensor(metaclass=_TensorType):
 def _rebuild_tensor(data: np.ndarray, requires_grad: bool) -> Tensor:
     """Unpickle a tensor (see ``Tensor.__reduce_ex__``)."""
     return Tensor._make(data, requires_grad)
+
+
+# ---- attributes PyTorch defines in C (TensorBase): reading them is all there is -------------------------------
+# Devices and layouts minigrad never has: always False, as for a dense CPU tensor.
+_ALWAYS_FALSE = ("is_sparse", "is_sparse_csr", "is_quantized", "is_meta", "is_nested", "is_mps", "is_xpu",
+                 "is_mkldnn", "is_vulkan", "is_ipu", "is_xla", "is_mtia", "is_maia")
+_READ_ONLY = ("grad_fn", "is_leaf", "shape", "dtype", "device", "ndim", "output_nr", "_version", "is_cuda", "is_cpu",
+              "layout", "T", "mT", "H", "mH", "retains_grad", "itemsize", "nbytes", *_ALWAYS_FALSE)
+
+
+def _not_writable(name: str):
+    def setter(self, value) -> None:
+        raise AttributeError(f"attribute '{name}' of 'torch._C.TensorBase' objects is not writable")
+    return setter
+
+
+def make_read_only() -> None:
+    """Give Tensor's read-only attributes PyTorch's error on assignment (once every module has attached them)."""
+    for name in _ALWAYS_FALSE:
+        setattr(Tensor, name, property(lambda self: False))
+    Tensor.is_conj = Tensor.is_neg = lambda self: False   # (minigrad's conj and neg are never lazy views)
+    for name in _READ_ONLY:
+        prop = Tensor.__dict__[name]
+        setattr(Tensor, name, property(prop.fget, _not_writable(name), None, prop.__doc__))

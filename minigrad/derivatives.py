@@ -22,11 +22,10 @@ Sections: elementwise · arithmetic · reductions · shape and views · linear a
 from __future__ import annotations
 
 import math
-import warnings
 
 import numpy as np
 
-from . import _float_math, _loss_sums, _matmul, _softmax_f32
+from . import _batch_norm_cpu, _float_math, _layer_norm_cpu, _loss_sums, _matmul, _softmax_f32
 from . import _polygamma as _polygamma_kernels
 from . import _reduce as _sums
 from ._dispatch import _QUIET, _STATE, Op, _extras, _np_errstate, joint
@@ -297,6 +296,13 @@ def _keep_int(np_fn):
     return lambda a: a.copy() if a.dtype.kind in "biu" else np_fn(a)
 
 
+def _sign(a):
+    # PyTorch's (0 < x) - (x < 0): NaN and -0.0 give 0; a bool is its own sign
+    if a.dtype.kind == "b":
+        return a.copy()
+    return ((a > 0).astype(a.dtype) - (a < 0).astype(a.dtype)) if a.dtype.kind == "f" else np.sign(a)
+
+
 def sgn_backward(grad, self, result):
     """d sgn(z): 0 for real z; (g - sgn²·ḡ) / (2|z|) for complex z (0 at z = 0)."""
     if not self.is_complex():
@@ -382,9 +388,15 @@ def clamp_tensor_jvp(self_t, min_t, max_t, self, min, max):
 
 
 def _lerp(a, b, w):
-    # PyTorch's two-sided form, exact at both ends: w < 0.5 ? a + w(b-a) : b - (b-a)(1-w).
+    # PyTorch's two-sided form, exact at both ends: w < 0.5 ? a + w(b-a) : b - (b-a)(1-w); its float32/float64
+    # kernel computes fma(w or w - 1, b - a, a or b) (lerp_vec), one rounding.
     d = b - a
-    return np.where(np.abs(w) < 0.5, a + w * d, b - d * (1 - w)).astype(np.result_type(a, b), copy=False)
+    dt = np.result_type(a, b)
+    small = np.abs(w) < 0.5
+    if dt.char in "fd" and a.dtype == b.dtype and np.asarray(w).dtype.kind == "f":
+        w = np.asarray(w, dtype=dt) if isinstance(w, np.ndarray) else dt.type(w)
+        return fma(np.where(small, w, w - dt.type(1)), d, np.where(small, a, b), dt)
+    return np.where(small, a + w * d, b - d * (1 - w)).astype(dt, copy=False)
 
 
 absolute = Op("abs", "AbsBackward0", np.abs,
@@ -393,7 +405,7 @@ absolute = Op("abs", "AbsBackward0", np.abs,
 sgn = Op("sgn", "SgnBackward0", _sgn,
          jvp="element_wise",
          self=sgn_backward)
-sign = Op("sign", "SignBackward0", _keep_int(np.sign),
+sign = Op("sign", "SignBackward0", lambda a: _sign(a),
           jvp="element_wise",
           self=lambda grad: _zeros(grad))                                  # piecewise constant
 reciprocal = Op("reciprocal", "ReciprocalBackward0", np.reciprocal,
@@ -401,7 +413,7 @@ reciprocal = Op("reciprocal", "ReciprocalBackward0", np.reciprocal,
                 self=lambda grad, result: grad * (result * result).neg().conj())   # d(1/x) = -1/x²
 sqrt = Op("sqrt", "SqrtBackward0", np.sqrt,
           jvp="element_wise",
-          self=lambda grad, result: grad / (result * 2).conj())           # d√x = 1/(2√x)
+          self=lambda grad, result: grad / mul_scalar(result.conj(), other=2))   # d√x = 1/(2√x)
 rsqrt = Op("rsqrt", "RsqrtBackward0", lambda x: np.reciprocal(np.sqrt(x)),
            jvp="element_wise",
            self=lambda grad, result: grad * (result.pow(3) * -0.5).conj())    # d x^-½ = -½ x^-3/2
@@ -413,10 +425,10 @@ expm1 = Op("expm1", "Expm1Backward0", _via_float64(np.expm1),
            self=lambda grad, result: grad * (result + 1).conj())           # d(e^x - 1) = e^x
 log2 = Op("log2", "Log2Backward0", _via_float64(np.log2),
           jvp="element_wise",
-          self=lambda grad, self: grad / (self * _LN2).conj())             # d log₂x = 1/(x ln 2)
+          self=lambda grad, self: grad / mul_scalar(self.conj(), other=_LN2))   # d log₂x = 1/(x ln 2)
 log10 = Op("log10", "Log10Backward0", _via_float64(np.log10),
            jvp="element_wise",
-           self=lambda grad, self: grad / (self * _LN10).conj())           # d log₁₀x = 1/(x ln 10)
+           self=lambda grad, self: grad / mul_scalar(self.conj(), other=_LN10))  # d log₁₀x = 1/(x ln 10)
 log1p = Op("log1p", "Log1PBackward0", _via_float64(np.log1p),
            jvp="element_wise",
            self=lambda grad, self: grad / (self + 1).conj())               # d log(1+x) = 1/(1+x)
@@ -476,14 +488,23 @@ clamp_max_tensor = Op("clamp_max", "ClampMaxBackward1", lambda a, max: _clamp_fo
 # Arithmetic (two tensors; a Python number is wrapped as a 0-dim tensor, giving a (None, 0) edge)
 # =============================================================================================
 
-add = Op("add", "AddBackward0", lambda a, b, alpha: np.add(a, b) if alpha == 1 else a + alpha * b,
+def _add_alpha(a, b, alpha):
+    """a + α·b: PyTorch's float32/float64 kernels fuse the multiply-add (one rounding)."""
+    if a.dtype == b.dtype and a.dtype.char in "fd" and not isinstance(alpha, complex):
+        return fma(a.dtype.type(alpha), b, a, a.dtype)   # (with a Python number b, the last bit can differ)
+    return a + alpha * b
+
+
+add = Op("add", "AddBackward0", lambda a, b, alpha: np.add(a, b) if alpha == 1 else _add_alpha(a, b, alpha),
          jvp="linear", ufunc=np.add,
          inputs=("self", "other"), args=("alpha",),
          self=lambda grad: grad,                                          # d(x + αy)/dx = 1
          other=lambda grad, alpha: grad if alpha == 1 else grad * alpha)  # d(x + αy)/dy = α
 def _sub_alpha(a, b, alpha):
     """a - α·b; complex as PyTorch computes it, a + (-α)·b with a complex product (zero signs differ)."""
-    return a + (-alpha) * b if a.dtype.kind == "c" else a - alpha * b
+    if a.dtype.kind == "c":
+        return a + (-alpha) * b
+    return _add_alpha(a, b, -alpha) if a.dtype == b.dtype and a.dtype.char in "fd" else a - alpha * b
 
 
 sub = Op("sub", "SubBackward0", lambda a, b, alpha: np.subtract(a, b) if alpha == 1 else _sub_alpha(a, b, alpha),
@@ -503,6 +524,11 @@ div = Op("div", "DivBackward0", np.true_divide, inputs=("self", "other"),
          jvp="element_wise",
          self=lambda grad, other: grad / _conj(other),                    # d(x/y)/dx = 1/y
          other=lambda grad, self, other: grad.neg() * ((self / other) / other).conj())  # -x/y²
+# div(x, y, rounding_mode=None): PyTorch's other overload (div.Tensor_mode), the same true division
+div_mode = Op("div", "DivBackward2", lambda a, b, rounding_mode: np.true_divide(a, b), inputs=("self", "other"),
+              args=("rounding_mode",), jvp="element_wise",
+              self=lambda grad, other, rounding_mode: grad / _conj(other),
+              other=lambda grad, self, other, rounding_mode: grad.neg() * ((self / other) / other).conj())
 def _int_power(a, b):
     """PyTorch's integer power. Both it and NumPy's wrap around on overflow, but NumPy refuses negative
     exponents: PyTorch gives 1 for a base of 1, ±1 for a base of -1 and 0 for any other base."""
@@ -577,19 +603,20 @@ rsub_tensor = Op("rsub", "RsubBackward0",
                  inputs=("self", "other"), args=("alpha",),
                  self=lambda grad, alpha: grad.neg() if alpha == 1 else grad * -alpha,   # d(y - αx)/dx = -α
                  other=lambda grad: grad)                                                 # d(y - αx)/dy = 1
+def _tie_split(grad, self, other):
+    """grad, halved where the two inputs tie (PyTorch divides by the Scalar 2: DivBackward1)."""
+    return _ops().where(self == other, div_scalar(grad, other=2), grad)
+
+
 maximum = Op("maximum", "MaximumBackward0", np.maximum, inputs=("self", "other"),
              jvp="element_wise",
              # the larger input takes the gradient; a tie splits it in half
-             self=lambda grad, self, other:
-                 _ops().where(self < other, 0.0, _ops().where(self == other, grad / 2, grad)),
-             other=lambda grad, self, other:
-                 _ops().where(self > other, 0.0, _ops().where(self == other, grad / 2, grad)))
+             self=lambda grad, self, other: _tie_split(grad, self, other).masked_fill(self < other, 0),
+             other=lambda grad, self, other: _tie_split(grad, self, other).masked_fill(self > other, 0))
 minimum = Op("minimum", "MinimumBackward0", np.minimum, inputs=("self", "other"),
              jvp="element_wise",
-             self=lambda grad, self, other:
-                 _ops().where(self > other, 0.0, _ops().where(self == other, grad / 2, grad)),
-             other=lambda grad, self, other:
-                 _ops().where(self < other, 0.0, _ops().where(self == other, grad / 2, grad)))
+             self=lambda grad, self, other: _tie_split(grad, self, other).masked_fill(self > other, 0),
+             other=lambda grad, self, other: _tie_split(grad, self, other).masked_fill(self < other, 0))
 # The condition goes through the dtype cast with the values; .astype(bool) undoes that exactly.
 where = Op("where", "WhereBackward0", lambda c, a, b: np.where(c.astype(bool, copy=False), a, b),
            jvp="element_wise",
@@ -599,11 +626,11 @@ where = Op("where", "WhereBackward0", lambda c, a, b: np.where(c.astype(bool, co
 lerp = Op("lerp", "LerpBackward0", lambda a, b, weight: _lerp(a, b, weight), inputs=("self", "end"),
           jvp="element_wise",
           args=("weight",),
-          self=lambda grad, weight: grad * (1 - weight),                   # d lerp/d start = 1 - w
-          end=lambda grad, weight: grad * weight)                          # d lerp/d end = w
+          self=lambda grad, weight: mul_scalar(grad, other=1 - weight),    # d lerp/d start = 1 - w
+          end=lambda grad, weight: mul_scalar(grad, other=weight))         # d lerp/d end = w
 lerp_tensor = Op("lerp", "LerpBackward1", _lerp, inputs=("self", "end", "weight"),
                  jvp="element_wise",
-                 self=lambda grad, weight: grad * (1 - weight).conj(),
+                 self=lambda grad, weight: grad * _one_minus(weight).conj(),
                  end=lambda grad, weight: grad * weight.conj(),
                  weight=lambda grad, self, end: grad * (end - self).conj())   # d lerp/d w = end - start
 
@@ -626,14 +653,16 @@ def _addcdiv(a, t1, t2, value):
 addcmul = Op("addcmul", "AddcmulBackward0", _addcmul, inputs=("self", "tensor1", "tensor2"), args=("value",),
              jvp="element_wise",
              self=lambda grad: grad,                                              # d/d self = 1
-             tensor1=lambda grad, tensor2, value: grad * (tensor2 * value).conj(),   # d/d t1 = value·t2
-             tensor2=lambda grad, tensor1, value: grad * (tensor1 * value).conj())   # d/d t2 = value·t1
+             tensor1=lambda grad, tensor2, value: grad * mul_scalar(tensor2, other=value).conj(),   # value·t2
+             tensor2=lambda grad, tensor1, value: grad * mul_scalar(tensor1, other=value).conj())   # value·t1
 addcdiv = Op("addcdiv", "AddcdivBackward0", _addcdiv, inputs=("self", "tensor1", "tensor2"), args=("value",),
              jvp="element_wise",
              self=lambda grad: grad,                                              # d/d self = 1
-             tensor1=lambda grad, tensor2, value: grad * (value / tensor2).conj(),   # d/d t1 = value/t2
+             # d/d t1 = value/t2 (the value a wrapped number: DivBackward0)
+             tensor1=lambda grad, tensor2, value: grad * _ops().div(_ops()._wrap_scalar(value), tensor2).conj(),
              # d/d t2 = -value·t1/t2²
-             tensor2=lambda grad, tensor1, tensor2, value: grad.neg() * (tensor1 * value / (tensor2 * tensor2)).conj())
+             tensor2=lambda grad, tensor1, tensor2, value:
+                 grad.neg() * (mul_scalar(tensor1, other=value) / (tensor2 * tensor2)).conj())
 
 
 # =============================================================================================
@@ -645,7 +674,7 @@ def mean_backward(grad, sizes, numel):
     if type(numel) is int and grad._data.dtype.kind in "fc" and _untracked():
         # the same ufunc on the same arrays as the two ops below (tensor / int is np.divide)
         return _numpy_result(np.divide, np.broadcast_to(grad._data, sizes), numel)
-    return grad.expand(sizes) / numel
+    return div_scalar(grad.expand(sizes), other=numel)   # (PyTorch divides by the count as a Scalar: DivBackward1)
 
 
 def _axes(dim):
@@ -672,7 +701,8 @@ mean_dim = Op("mean", "MeanBackward1",
               jvp="linear",
               args=("dim", "keepdim"),
               self=lambda grad, self_sym_sizes, dim, keepdim, self_sym_numel:
-                  sum_backward(grad, self_sym_sizes, dim, keepdim) / _reduced_count(self_sym_sizes, dim))
+                  div_scalar(sum_backward(grad, self_sym_sizes, dim, keepdim),
+                             other=_reduced_count(self_sym_sizes, dim)))
 
 
 # ---- more reductions (part A) -----------------------------------------------------------------
@@ -716,50 +746,78 @@ def evenly_distribute_backward(grad, self, result):
 
 
 def value_selecting_backward(grad, dim, indices, sizes, keepdim):
-    """max(dim)/min(dim): scatter grad to the chosen positions (an index_put into zeros)."""
+    """max(dim)/min(dim)/sort/topk: grad scattered to the chosen positions of zeros (PyTorch's scatter_)."""
     if len(sizes) == 0:  # a 0-dim input: its one element was chosen
         return grad
-    if not keepdim and len(sizes) > 0:
+    if not keepdim:
         grad = grad.unsqueeze(dim)
-        idx = np.expand_dims(indices._data, dim)
-    else:
-        idx = indices._data
-    grid = list(np.indices(idx.shape, sparse=True))
-    grid[dim] = idx
-    return index_put_zeros(grad, input_sizes=tuple(sizes), indices=tuple(grid))
+        indices = indices.unsqueeze(dim)
+    return _ops().zeros(tuple(sizes), dtype=grad.dtype).scatter(dim, indices, grad)
 
 
 def scale_grad_by_count(grad, self, result, dim, keepdim):
     """amax/amin: grad shared evenly by the elements equal to the result, per reduced slice."""
     sizes = tuple(self.shape)
-    mask = self == _restore(result, sizes, dim, keepdim)
-    return _restore(grad, sizes, dim, keepdim) * mask / mask.sum(_dims(dim, len(sizes)) or None, keepdim=True) \
-        if len(sizes) else grad * mask
+    if not len(sizes):
+        return grad * (self == result)
+    dims = _dims(dim, len(sizes))
+    mask = _reshape_reduced(result, sizes, dim, keepdim) == self
+    # PyTorch's scale_grad_by_count: (grad / count) * mask, the reduced dims put back by a reshape
+    return (_reshape_reduced(grad, sizes, dim, keepdim) / mask.sum(dims, keepdim=True)) * mask
+
+
+def _reshape_reduced(t, sizes, dim, keepdim):
+    """PyTorch's restore_reduced_dims: the reduced dims back as size 1, by a reshape (dim=[]: as it is)."""
+    if keepdim or dim is None or dim == ():
+        return t
+    dims = _dims(dim, len(sizes))
+    return t.reshape(tuple(1 if d in dims else s for d, s in enumerate(sizes)))
+
+
+def _two_over(dof: float) -> float:
+    return 2.0 / dof if dof != 0 else math.inf   # (C++'s 2.0 / 0.0 is inf)
 
 
 def var_backward(grad, self, dim, correction, keepdim):
-    """d var(x) / dx = 2 (x - mean) / (N - correction)."""
-    sizes = tuple(self.shape)
+    """d var(x) / dx = 2 (x - mean) / (N - correction), built as PyTorch's var_backward builds it."""
     c = 1 if correction is None else correction
-    # dim=[] reduces every dim, but PyTorch's var_backward counts its elements as the empty product, 1:
-    # 2 / (1 - correction) times (x - mean), so inf/nan gradients with the default correction. Kept for parity.
-    n = 1 if dim == () and len(sizes) else _reduced_count(sizes, dim)
-    dims = _dims(dim, len(sizes)) if len(sizes) else None
-    centred = self - (self.mean(dims, keepdim=True) if dims else self)
-    scale = 2.0 / (n - c) if n != c else math.inf   # n == correction: inf, as in PyTorch (nan/inf grads)
-    return _restore(grad, sizes, dim, keepdim) * centred * scale
+    if self.dim() == 0 or dim is None:
+        dof = self.numel() - c
+        if dof <= 0:   # 2/(n - c) is inf: NaN where x equals the mean (inf·0), inf elsewhere
+            return grad * _ops().where(self == self.mean(), math.nan, math.inf)
+        return mul_scalar(grad, other=2.0 / dof) * (self - self.mean())
+    sizes = tuple(self.shape)
+    if not keepdim and len(sizes) > 1 and dim != ():   # (dim=[]: nothing to put back)
+        grad = _restore(grad, sizes, dim, keepdim)
+    # dim=[] reduces every dim, but PyTorch counts its elements as the empty product, 1: 2 / (1 - correction)
+    n = 1 if dim == () else _reduced_count(sizes, dim)
+    dims = _dims(dim, len(sizes))
+    return mul_scalar(grad, other=_two_over(n - c)) * (self - self.mean(dims, keepdim=True))
 
 
 def std_backward(grad, self, dim, correction, keepdim, result):
     """d std = d var / (2 std)   (0 where std == 0)."""
-    g = _ops().where(result == 0, 0.0, grad / (result * 2))
+    g = (grad / mul_scalar(result, other=2)).masked_fill(result == 0, 0)
     return var_backward(g, self, dim, correction, keepdim)
 
 
 def _var(a, dim, correction, keepdim):
-    with warnings.catch_warnings():  # too few elements: nan/inf (var()/std() give PyTorch's warning)
-        warnings.simplefilter("ignore", RuntimeWarning)
-        out = np.var(a, axis=_axes(dim), ddof=1 if correction is None else correction, keepdims=keepdim)
+    ddof = 1 if correction is None else correction
+    axes = _axes(dim)
+    n = a.size if axes is None else int(np.prod([a.shape[d] for d in np.atleast_1d(axes)]))
+    if n - ddof > 0:
+        out = np.var(a, axis=axes, ddof=ddof, keepdims=keepdim)
+    else:
+        # too few elements: nan/inf (var()/std() give PyTorch's warning). Computed here rather than by np.var,
+        # whose own warning would need a warnings filter, and changing the filters makes Python repeat the
+        # user's once-per-line warnings.
+        with np.errstate(divide="ignore", invalid="ignore"):
+            total = np.sum(a, axis=axes, keepdims=True)
+            centred = a - total / n if n else a
+            squares = np.sum(np.real(centred * np.conj(centred)), axis=axes, keepdims=keepdim)
+            out = squares / np.float64(max(n - ddof, 0))
+            if n == 0:
+                out = np.full(np.shape(out), np.nan)
     return np.asarray(out).astype(a.real.dtype, copy=False)
 
 
@@ -797,28 +855,36 @@ def _vector_norm(a, ord, dim, keepdim):
 
 
 def norm_backward(grad, self, ord, dim, keepdim, result):
-    """d ‖x‖_p: sgn(x) (p=1); x/‖x‖ (p=2); sgn(x)·|x|^(p-1)/‖x‖^(p-1) (other p); max-|x| share (p=±inf)."""
-    ops = _ops()
+    """d ‖x‖_p: sgn(x) (p=1); x/‖x‖ (p=2); sgn(x)·|x|^(p-1)/‖x‖^(p-1) (other p); max-|x| share (p=±inf).
+
+    Built from the same ops as PyTorch's norm_backward, so a double backward records the same graph.
+    """
     sizes = tuple(self.shape)
-    grad = _restore(grad, sizes, dim, keepdim)
-    result = _restore(result, sizes, dim, keepdim)
+    if dim is not None and (isinstance(dim, int) or len(dim)):   # (dim None or (): the result broadcasts as it is)
+        grad = _restore(grad, sizes, dim, keepdim)
+        result = _restore(result, sizes, dim, keepdim)
     if ord == 0:
-        return _zeros(self)
+        return None   # (PyTorch's undefined gradient: x does not count as used)
     if ord == 1:
         return self.sgn() * grad
     if ord == 2:
-        return self * ops.where(result == 0, 0.0, grad / result)
+        return grad * (self / result).masked_fill(result == 0, 0)
     if ord in (np.inf, -np.inf):
-        mask = self.abs() == result
-        return self.sgn() * mask * (grad / mask.sum(_dims(dim, len(sizes)) or None, keepdim=True)) \
-            if len(sizes) else self.sgn() * grad
-    scale = ops.where(result == 0, 0.0, grad / result.pow(ord - 1))
-    return self * self.abs().pow(ord - 2) * scale
+        self_abs = self.abs()
+        mask = self_abs.eq(result).logical_or(self_abs.isnan())   # the argmax (NaN included)
+        return self.sgn() * ((grad / mask.sum(_dims(dim, len(sizes)), keepdim=True)) * mask)
+    if ord < 1:
+        self_scaled = self.sgn() * self.abs().pow(ord - 1).masked_fill(self == 0, 0)
+        return self_scaled * grad * result.pow(1 - ord)
+    self_scaled = self.sgn() * self.abs().pow(ord - 1) if ord < 2 else self * self.abs().pow(ord - 2)
+    return self_scaled * (grad / result.pow(ord - 1)).masked_fill(result == 0, 0)
 
 
 def cumsum_backward(grad, dim):
-    """d cumsum: the reversed cumulative sum of grad, Σ_{j>=i} g_j = Σ g - cumsum(g) + g."""
-    return grad.sum(dim, keepdim=True) - grad.cumsum(dim) + grad
+    """d cumsum: the reversed cumulative sum of grad, Σ_{j>=i} g_j (PyTorch's flip, cumsum, flip)."""
+    if grad.numel() <= 1 or grad.shape[dim] == 1:
+        return grad
+    return grad.flip(dim).cumsum(dim).flip(dim)
 
 
 def _select_dim(arg):
@@ -881,7 +947,7 @@ def _with_mean(stat):
 def _mean_backward(grad, self, dim, keepdim):
     """d mean(x) / dx_i = 1 / N."""
     sizes = tuple(self.shape)
-    return _restore(grad, sizes, dim, keepdim).expand(sizes) / _reduced_count(sizes, dim)
+    return div_scalar(_restore(grad, sizes, dim, keepdim).expand(sizes), other=_reduced_count(sizes, dim))
 
 
 def _sum_defined(*terms):
@@ -912,6 +978,11 @@ linalg_vector_norm = Op("linalg_vector_norm", "LinalgVectorNormBackward0", _rank
                         jvp="reduction",
                         args=("ord", "dim", "keepdim"),
                         self=norm_backward)
+# at::norm(x, p, dim, keepdim), called from C++ (F.pairwise_distance); torch.norm itself is linalg's
+norm = Op("norm", "NormBackward1", _rank0_ok(lambda a, p, dim, keepdim: _vector_norm(a, p, dim, keepdim)),
+          jvp="reduction", args=("p", "dim", "keepdim"),
+          self=lambda grad, self, p, dim, keepdim, result:
+              norm_backward(grad, self, p, dim, keepdim, result))    # same derivative as the vector norm
 cumsum = Op("cumsum", "CumsumBackward0", _rank0_ok(lambda a, dim: np.cumsum(a, axis=dim, dtype=a.dtype)), args=("dim",),
             jvp="linear",
             self=cumsum_backward)
@@ -1151,7 +1222,10 @@ cat = Op("cat", "CatBackward0", lambda *arrays, dim: _concatenate(arrays, dim), 
 stack = Op("stack", "StackBackward0", lambda *arrays, dim: np.stack(arrays, axis=dim), inputs=("tensors",),
            jvp="linear",
            args=("dim",), list_input=True,
-           tensors=lambda grad, dim: grad.unbind(dim))                           # the slices of grad
+           # the slices of grad, one select each (PyTorch's stack_tensors_backward: SelectBackward0 nodes;
+           # when nothing records, unbind gives the same views at once)
+           tensors=lambda grad, dim: grad.unbind(dim) if _untracked()
+           else tuple(grad.select(dim, i) for i in range(grad.shape[dim])))
 
 
 def _concatenate(arrays, dim):
@@ -1358,15 +1432,33 @@ def _mm_real(a, b) -> bool:
     return a._data.dtype == b._data.dtype and a._data.dtype.kind == "f" and _untracked()
 
 
+def mm_mat1_backward(grad, mat2, sizes, strides, alpha=1):
+    """G·Bᴴ, as PyTorch's mm_mat1_backward: for a column-major mat1, (B̄·Gᵀ)ᵀ (its graph shows the transposes)."""
+    if len(strides) == 2 and strides[0] == 1 and strides[1] == sizes[0]:
+        out = mat2.conj().mm(grad.t()).t()
+    else:
+        out = grad.mm(mat2.t().conj())
+    return out if alpha == 1 else mul_scalar(out, other=alpha)
+
+
+def mm_mat2_backward(grad, mat1, sizes, strides, alpha=1):
+    """Aᴴ·G, as PyTorch's mm_mat2_backward: for a column-major mat2, (Gᵀ·Ā)ᵀ."""
+    if len(strides) == 2 and strides[0] == 1 and strides[1] == sizes[0]:
+        out = grad.t().mm(mat1.conj()).t()
+    else:
+        out = mat1.t().conj().mm(grad)
+    return out if alpha == 1 else mul_scalar(out, other=alpha)
+
+
 mm = Op("mm", "MmBackward0", _mm_forward, inputs=("self", "mat2"),
         jvp=lambda self_t, mat2_t, self, mat2: self_t.mm(mat2) + self.mm(mat2_t),   # d(AB) = dA·B + A·dB
         # d(AB)/dA: G·Bᴴ ;  d(AB)/dB: Aᴴ·G   (real and untracked: the same product on the arrays, .T is t())
         self=lambda grad, mat2, self_sym_sizes, self_sym_strides:
             _numpy_result(_mm_mat1_grad, grad._data, mat2._data, self_sym_sizes, self_sym_strides)
-            if _mm_real(grad, mat2) else grad.mm(mat2.t().conj()),
+            if _mm_real(grad, mat2) else mm_mat1_backward(grad, mat2, self_sym_sizes, self_sym_strides),
         mat2=lambda grad, self, mat2_sym_sizes, mat2_sym_strides:
             _numpy_result(_mm_mat2_grad, grad._data, self._data, mat2_sym_sizes, mat2_sym_strides)
-            if _mm_real(grad, self) else self.t().conj().mm(grad))
+            if _mm_real(grad, self) else mm_mat2_backward(grad, self, mat2_sym_sizes, mat2_sym_strides))
 mv = Op("mv", "MvBackward0", _matmul.mv, inputs=("self", "vec"),
         jvp=lambda self_t, vec_t, self, vec: self_t.mv(vec) + self.mv(vec_t),
         self=lambda grad, vec: grad.outer(vec.conj()),                    # d(Av)/dA = g vᴴ
@@ -1541,6 +1633,12 @@ leaky_relu = Op("leaky_relu", "LeakyReluBackward0", _leaky_relu_forward, args=("
                 # d leaky_relu / dx = 1 where x > 0, else negative_slope
                 self=lambda grad, self, negative_slope:
                     leaky_relu_backward(grad, self, negative_slope=negative_slope))
+# leaky_relu_ keeps the result: for a slope >= 0 it is > 0 exactly where the input was
+leaky_relu_inplace = Op("leaky_relu", "LeakyReluBackward1", _leaky_relu_forward, args=("negative_slope",),
+                        jvp="element_wise",
+                        self=lambda grad, result, negative_slope: (
+                            _negative_slope_in_place("leakyReLu", negative_slope),
+                            leaky_relu_backward(grad, result, negative_slope=negative_slope))[1])
 leaky_relu_backward = Op(
     "leaky_relu_backward", "LeakyReluBackwardBackward0",
     lambda g, x, negative_slope: np.where(x > 0, g, g * negative_slope).astype(g.dtype, copy=False),
@@ -1558,11 +1656,27 @@ gelu = Op("gelu", "GeluBackward0", _gelu_forward, args=("approximate",),
           jvp="element_wise",
           # gelu'(x) = Φ(x) + x·φ(x)  (its own op, as erf has no entry here)
           self=lambda grad, self, approximate: gelu_backward(grad, self, approximate=approximate))
+
+
+def _one_minus(t):
+    """``1 - t`` as PyTorch's C++ writes it (a filled tensor minus t: SubBackward0 with no edge for the 1)."""
+    return _ops().sub(Tensor._make(np.array(1, dtype=np.int64)), t)
+
+
+def silu_backward(grad, self):
+    """d silu: PyTorch's silu_backward kernel when nothing records (its rounding: _float_math.silu_backward),
+    else its infinitely_differentiable_silu_backward, the same formula in tensor ops."""
+    if _untracked() and grad._data.dtype == self._data.dtype == np.float32:
+        return _numpy_result(_float_math.silu_backward, grad._data, self._data)
+    sigmoid = self.sigmoid()
+    return grad * sigmoid * add_scalar(self * _one_minus(sigmoid), other=1.0)
+
+
 silu = Op("silu", "SiluBackward0",
           _float_math.for_float32(_float_math.silu, lambda x: (x * _sigmoid(x)).astype(x.dtype)),
           jvp="element_wise",
           # d(x·σ(x))/dx = σ(x)·(1 + x·(1 - σ(x)))
-          self=lambda grad, self: grad * self.sigmoid() * (1 + self * (1 - self.sigmoid())))
+          self=silu_backward)
 softmax = Op("_softmax", "SoftmaxBackward0", _rank0_ok(_softmax_forward), args=("dim",),
              jvp=lambda self_t, result, dim: result * (self_t - (result * self_t).sum(dim, keepdim=True)),
              # dy_i/dx_j = y_i(δ_ij - y_j)  ⇒  grad_x = y ⊙ (g - Σ_j g_j y_j)
@@ -1625,11 +1739,11 @@ addmm = Op("addmm", "AddmmBackward0", _matmul.addmm,
            mat1=lambda grad, mat2, mat1_sym_sizes, mat1_sym_strides, alpha:
                _numpy_result(_mm_mat1_grad, grad._data, mat2._data, mat1_sym_sizes, mat1_sym_strides)
                if alpha == 1 and _mm_real(grad, mat2)
-               else grad.mm(mat2.t().conj()) if alpha == 1 else grad.mm(mat2.t().conj()) * alpha,
+               else mm_mat1_backward(grad, mat2, mat1_sym_sizes, mat1_sym_strides, alpha),
            mat2=lambda grad, mat1, mat2_sym_sizes, mat2_sym_strides, alpha:
                _numpy_result(_mm_mat2_grad, grad._data, mat1._data, mat2_sym_sizes, mat2_sym_strides)
                if alpha == 1 and _mm_real(grad, mat1)
-               else mat1.t().conj().mm(grad) if alpha == 1 else mat1.t().conj().mm(grad) * alpha)
+               else mm_mat2_backward(grad, mat1, mat2_sym_sizes, mat2_sym_strides, alpha))
 
 
 # ---- losses ---------------------------------------------------------------------------------
@@ -1725,9 +1839,11 @@ def _nll_backward_forward(g, x, target, weight, reduction, ignore_index, total_w
     out = np.zeros_like(x)
     om, keep, kept, w = _nll_pick(out, target, weight, ignore_index)
     g = g if g.ndim == 0 else g[keep]     # reduction='none': one gradient per target, the ignored ones unread
-    coeff = -g if w is None else -w * g
-    if reduction == 1:
-        coeff = coeff / total_weight._data
+    if reduction == 0:
+        coeff = -g if w is None else -w * g
+    else:  # PyTorch's kernel: w · -(g / total_weight), the division first
+        coeff = -(g / total_weight._data) if reduction == 1 else -g
+        coeff = coeff if w is None else w * coeff
     om[keep, kept] = coeff.astype(x.dtype)   # ignored targets keep their exact 0, whatever g and the total are
     return out
 
@@ -2197,7 +2313,7 @@ atan = Op("atan", "AtanBackward0", _via_float64(np.arctan),
           self=lambda grad, self: grad / (self * self + 1).conj())          # d atan = 1/(1+x²)
 asinh = Op("asinh", "AsinhBackward0", _float_math.libm_op("asinh", np.arcsinh),
            jvp="element_wise",
-           self=lambda grad, self: grad * (self * self + 1).rsqrt().conj())  # d asinh = 1/√(x²+1)
+           self=lambda grad, self: grad * add_scalar(self.pow(2), other=1).rsqrt().conj())  # d asinh = 1/√(x²+1)
 acosh = Op("acosh", "AcoshBackward0", _float_math.libm_op("acosh", np.arccosh),
            jvp="element_wise",
            self=lambda grad, self: grad * (self * self - 1).rsqrt().conj())  # d acosh = 1/√(x²-1)
@@ -2207,17 +2323,23 @@ atanh = Op("atanh", "AtanhBackward0", _float_math.libm_two_paths("atanh", np.arc
 erf = Op("erf", "ErfBackward0", _float_math.for_float32(_via_float64(lambda a: _erf(a)), lambda a: _erf(a),
                                                        halves=_float_math.vec_erf),
          jvp="element_wise",
-         self=lambda grad, self: grad * (-(self * self)).exp() * _TWO_OVER_SQRT_PI)  # d erf = 2/√π e^(-x²)
+         self=lambda grad, self: mul_scalar((-self.pow(2)).exp(), other=_TWO_OVER_SQRT_PI) * grad)  # 2/√π e^(-x²)
 erfc = Op("erfc", "ErfcBackward0", _via_float64(lambda a: _erfc(a)),
           jvp="element_wise",
-          self=lambda grad, self: grad * (-(self * self)).exp() * -_TWO_OVER_SQRT_PI)  # d erfc = -d erf
+          self=lambda grad, self: mul_scalar((-self.pow(2)).exp(), other=-_TWO_OVER_SQRT_PI) * grad)  # -d erf
 # atan2(y, x) = angle of (x, y):  d/dy = x / (x² + y²),  d/dx = -y / (x² + y²)
 atan2 = Op("atan2", "Atan2Backward0", _float_math.libm_two_paths("atan2", np.arctan2, 2),
            inputs=("self", "other"),
            jvp="element_wise",
            # (times the reciprocal, as PyTorch: the gradient's node is MulBackward0)
-           self=lambda grad, self, other: grad * other * (self * self + other * other).reciprocal(),
-           other=lambda grad, self, other: grad * -self * (self * self + other * other).reciprocal())
+           self=lambda grad, self, other: grad * other * _atan2_recip(self, other),
+           other=lambda grad, self, other: grad * -self * _atan2_recip(self, other))
+
+
+def _atan2_recip(self, other):
+    """1/(x² + y²), 0 where that is infinite (at the origin the gradient is 0, as PyTorch's)."""
+    recip = (self * self + other * other).reciprocal()
+    return recip.masked_fill(recip.isinf(), 0)
 
 tril = Op("tril", "TrilBackward0", lambda a, diagonal: np.tril(a, diagonal), args=("diagonal",),
           jvp="linear",
@@ -2515,7 +2637,7 @@ def _xlogy(x, y):
 
 xlogy = Op("xlogy", "XlogyBackward0", _xlogy, inputs=("self", "other"), jvp="element_wise",
            # log y, but 0 where x == 0 and y <= 0 (where x·log y is held at 0)
-           self=lambda grad, self, other: (grad * other.log()).masked_fill((self == 0) & (other <= 0), 0.0),
+           self=lambda grad, self, other: xlogy(grad, other).masked_fill((self == 0) & (other <= 0), 0.0),
            other=lambda grad, self, other: grad * self / other)                               # x / y
 logaddexp = Op("logaddexp", "LogaddexpBackward0", np.logaddexp, inputs=("self", "other"), jvp="element_wise",
                self=lambda grad, self, other: grad / ((other - self).exp() + 1),    # e^x/(e^x+e^y)
@@ -2611,14 +2733,19 @@ mode = Op("mode", "ModeBackward0", _rank0_ok(_mode_dim), args=("dim", "keepdim")
           self=lambda grad, dim, indices, self_sym_sizes, keepdim:
               value_selecting_backward(grad, dim, indices, self_sym_sizes, keepdim))
 linalg_cross = Op("linalg_cross", "LinalgCrossBackward0", _cross, inputs=("self", "other"), args=("dim",),
+                  jvp=lambda self_t, other_t, self, other, dim:      # d(a × b) = da × b + a × db
+                      linalg_cross(self_t, other, dim=dim) + linalg_cross(self, other_t, dim=dim),
                   self=lambda grad, other, dim: linalg_cross(other.conj(), grad, dim=dim),   # b × g
                   other=lambda grad, self, dim: linalg_cross(grad, self.conj(), dim=dim))    # g × a
 linalg_inv = Op("linalg_inv_ex", "LinalgInvExBackward0",
                 lambda a: np.linalg.inv(a).astype(a.dtype, copy=False),
                 inputs=("A",), outputs=("inverse",),
+                jvp=lambda A_t, inverse: inverse.matmul(A_t).matmul(inverse).neg(),              # d A⁻¹ = -A⁻¹ dA A⁻¹
                 A=lambda grad, inverse: _mH(inverse).matmul(grad.matmul(_mH(inverse))).neg())   # -A⁻ᴴ G A⁻ᴴ
 linalg_det = Op("_linalg_det", "LinalgDetBackward0", _det_forward,
                 inputs=("A",), outputs=("result", "LU", "pivots"), differentiable_outputs=1,
+                # d det A = det A · tr(A⁻¹ dA)
+                jvp=lambda A_t, A, result: result * _solve(A, A_t).diagonal(0, -2, -1).sum(-1),
                 A=lambda grad, A, LU, pivots, result: linalg_det_backward(grad, result, A, pivots))
 
 
@@ -3036,8 +3163,9 @@ def _huber(x, t, delta):
 def _np_softplus_backward(g, x, beta, threshold):
     # g·σ(βx) as PyTorch's kernel computes it, z = e^(βx), g·z/(z + 1); g itself where βx > threshold
     if x.dtype == np.float32 and g.dtype == np.float32:   # SLEEF's expf on whole vectors, glibc's on the rest
-        bx = x * np.float32(beta)
-        z = _float_math.two_paths(_float_math.sleef_expf, _float_math.correctly_rounded(np.exp), bx)
+        bx = x * np.float32(beta)                         # (of the (g, x) pair: a strided one makes it all scalar)
+        z = _float_math.two_paths(lambda _, v: _float_math.sleef_expf(v * np.float32(beta)),
+                                  lambda _, v: _float_math.glibc_expf(v * np.float32(beta)), g, x)
         return np.where(bx > np.float32(threshold), g, g * z / (z + np.float32(1)))
     z = np.exp(x * beta)
     return np.where(x * beta > threshold, g, g * z / (z + 1)).astype(np.result_type(g, x), copy=False)
@@ -3045,8 +3173,8 @@ def _np_softplus_backward(g, x, beta, threshold):
 
 def softplus_double_backward(grad, self, beta, threshold):
     """d σ(βx)/dx = β·σ(βx)(1 - σ(βx)) below the threshold, 0 above (PyTorch's softplus_double_backward)."""
-    x = self * beta
-    return sigmoid_backward(grad, x.sigmoid()) * (x < threshold).type_as(grad) * beta
+    x = mul_scalar(self, other=beta)   # (PyTorch multiplies by the Scalar beta: MulBackward1 nodes)
+    return mul_scalar(sigmoid_backward(grad, x.sigmoid()) * (x < threshold).type_as(grad), other=beta)
 
 
 softplus = Op("softplus", "SoftplusBackward0", _float_math.for_float32(_float_math.softplus, _np_softplus),
@@ -3065,6 +3193,8 @@ softplus_backward = Op(
 def _np_elu_backward(g, x, alpha, scale, input_scale, is_result):
     # PyTorch's kernel: g·scale above 0; at or below 0 g·input_scale·α·scale·e^(input_scale·x), or from the
     # result y (in-place elu_) g·input_scale·(y + α·scale)
+    if g.dtype == x.dtype == np.float32:   # its rounding: SLEEF's expf on whole vectors (_float_math.py)
+        return _float_math.elu_backward(g, x, alpha, scale, input_scale, is_result)
     if is_result:
         negative = g * input_scale * (x + alpha * scale)
     else:
@@ -3097,6 +3227,58 @@ elu_backward = Op(
         elu_backward(grad, self_or_result, alpha=alpha, scale=scale, input_scale=input_scale, is_result=is_result),
     self_or_result=lambda grad, grad_output, alpha, scale, input_scale, is_result, self_or_result:
         elu_double_backward(grad, grad_output, alpha, scale, input_scale, is_result, self_or_result))
+
+
+def _negative_slope_in_place(name: str, slope) -> None:
+    # From the result alone, a negative slope cannot tell which side of 0 the input was on.
+    if slope < 0:
+        raise RuntimeError(f"In-place {name} backward calculation is triggered with a negative slope which is not "
+                           "supported. This is caused by calling in-place forward function with a negative slope, "
+                           "please call out-of-place version instead."
+                           + (" File an issue at https://github.com/pytorch/pytorch if you do require supporting "
+                              "in-place leakRelu backward calculation with negative slope" if name == "leakyReLu"
+                              else ""))
+
+
+def _elu_from_result(grad, result, alpha, scale, input_scale):
+    _negative_slope_in_place("elu", alpha)
+    return elu_backward(grad, result, alpha=alpha, scale=scale, input_scale=input_scale, is_result=True)
+
+
+def _shrunk(x, lambd):
+    return (x >= -lambd) & (x <= lambd)   # the band [-λ, λ] both shrinks send to 0
+
+
+hardshrink = Op("hardshrink", "HardshrinkBackward0",
+                lambda x, lambd: np.where(_shrunk(x, lambd), 0, x).astype(x.dtype, copy=False), args=("lambd",),
+                jvp="element_wise",
+                self=lambda grad, self, lambd: hardshrink_backward(grad, self, lambd=lambd))  # 1 outside the band
+hardshrink_backward = Op(
+    "hardshrink_backward", "HardshrinkBackwardBackward0",
+    lambda g, x, lambd: np.where(_shrunk(x, lambd), 0, g).astype(g.dtype, copy=False),
+    inputs=("grad_out", "self"), args=("lambd",),
+    grad_out=lambda grad, self, lambd: hardshrink_backward(grad, self, lambd=lambd),        # linear in g
+    self=lambda grad: _ops().zeros_like(grad))
+softshrink = Op("softshrink", "SoftshrinkBackward0",
+                lambda x, lambd: np.where(x > lambd, x - lambd, np.where(x < -lambd, x + lambd, 0)).astype(
+                    x.dtype, copy=False), args=("lambd",), jvp="element_wise",
+                self=lambda grad, self, lambd: softshrink_backward(grad, self, lambd=lambd))  # 1 outside the band
+softshrink_backward = Op(
+    "softshrink_backward", "SoftshrinkBackwardBackward0",
+    lambda g, x, lambd: np.where(_shrunk(x, lambd), 0, g).astype(g.dtype, copy=False),
+    inputs=("grad_output", "self"), args=("lambd",),
+    grad_output=lambda grad, self, lambd: softshrink_backward(grad, self, lambd=lambd),     # linear in g
+    self=lambda grad: _ops().zeros_like(grad))
+
+
+# The in-place forms (elu_, selu_, celu_, leaky_relu_) keep only the result: their own nodes (…Backward1)
+elu_inplace = Op("elu", "EluBackward1", _elu_forward, args=("alpha", "scale", "input_scale"), jvp="element_wise",
+                 # below 0, d elu = input_scale·(y + α·scale) in terms of the result y
+                 self=lambda grad, result, alpha, scale, input_scale:
+                     _elu_from_result(grad, result, alpha, scale, input_scale))
+celu_inplace = Op("celu", "CeluBackward1", lambda x, alpha: _elu_forward(x, alpha, 1.0, 1.0 / alpha),
+                  args=("alpha",), jvp="element_wise",
+                  self=lambda grad, result, alpha: _elu_from_result(grad, result, alpha, 1, 1.0 / alpha))
 hardtanh = Op("hardtanh", "HardtanhBackward0",
               lambda x, min_val, max_val: np.clip(x, min_val, max_val).astype(x.dtype, copy=False),
               args=("min_val", "max_val"), jvp="element_wise",
@@ -3130,22 +3312,52 @@ log_sigmoid_backward = Op(
     inputs=("grad_output", "self", "buffer"), jvp="element_wise",     # (no edge to the buffer, as in PyTorch)
     grad_output=lambda grad, self, buffer: log_sigmoid_backward(grad, self, buffer),       # linear in g
     self=lambda grad, grad_output, self: log_sigmoid_double_backward(grad * grad_output, self))
+def _in_opmath(x):
+    # PyTorch computes half-precision activations in float32 and rounds once
+    return x.astype(np.float32) if x.dtype.itemsize < 4 and x.dtype.kind in "fV" else x   # (bfloat16's kind: V)
+
+
 hardsigmoid = Op("hardsigmoid", "HardsigmoidBackward0",
-                 lambda x: (np.clip(x + 3, 0, 6) / 6).astype(x.dtype, copy=False), jvp="element_wise",
-                 self=lambda grad, self: _ops().where((self > -3) & (self < 3), grad / 6, 0.0))   # 1/6 on (-3, 3)
+                 lambda x: (np.clip(_in_opmath(x) + 3, 0, 6) / 6).astype(x.dtype, copy=False), jvp="element_wise",
+                 # 1/6 on (-3, 3), through PyTorch's hardsigmoid_backward (which has no derivative of its own)
+                 self=lambda grad, self: _hardsigmoid_backward()(self, grad_output=grad))
+
+
+def _hardsigmoid_backward():
+    return NOT_IMPLEMENTED["hardsigmoid_backward"]
+
+
 hardswish = Op("hardswish", "HardswishBackward0",
-               lambda x: (x * np.clip(x + 3, 0, 6) / 6).astype(x.dtype, copy=False), jvp="element_wise",
+               lambda x: (_in_opmath(x) * np.clip(_in_opmath(x) + 3, 0, 6) / 6).astype(x.dtype, copy=False),
+               jvp="element_wise",
                # x·relu6(x+3)/6: 0 below -3, (2x+3)/6 on [-3, 3], 1 above
-               self=lambda grad, self:
-                   _ops().where(self < -3, 0.0, _ops().where(self <= 3, grad * (self / 3 + 0.5), grad)))
+               self=lambda grad, self: hardswish_backward(grad, self))
+# its gradient as an op (PyTorch's hardswish_backward): 0 up to -3, g·(x/3 + ½) on (-3, 3), g from 3 on
+hardswish_backward = Op(
+    "hardswish_backward", "HardswishBackwardBackward0",
+    lambda g, x: np.where(x <= -3, 0, np.where(x < 3, _in_opmath(g) * (_in_opmath(x) / 3 + 0.5), g)).astype(
+        g.dtype, copy=False),
+    inputs=("grad_output", "self"),
+    grad_output=lambda grad, self: hardswish_backward(grad, self),                      # linear in g
+    self=lambda grad, grad_output, self: _ops().where((self > -3) & (self < 3), grad * grad_output / 3.0, 0.0))
+
+
+def mish_backward(grad, self):
+    """d mish: PyTorch's mish_backward kernel when nothing records (its rounding: _float_math.mish_backward),
+    else its infinitely_differentiable_mish_backward, the same formula in tensor ops."""
+    if _untracked() and grad._data.dtype == self._data.dtype == np.float32:
+        return _numpy_result(_float_math.mish_backward, grad._data, self._data)
+    sigmoid = self.sigmoid()
+    tanh_softplus = self.exp().log1p().tanh()
+    return grad * (tanh_softplus + self * sigmoid * _one_minus(tanh_softplus * tanh_softplus))
+
+
 mish = Op("mish", "MishBackward0",
           _float_math.for_float32(_float_math.mish,
                                   lambda x: (x * np.tanh(_np_softplus(x, 1.0, 20.0))).astype(x.dtype, copy=False)),
           jvp="element_wise",
-          # d x·tanh(sp(x)) = tanh(sp) + x·σ(x)·(1 - tanh²(sp))
-          self=lambda grad, self: grad * (
-              self.sigmoid() * self * (1 - _ops().tanh(softplus(self, beta=1.0, threshold=20.0)).pow(2))
-              + _ops().tanh(softplus(self, beta=1.0, threshold=20.0))))
+          # d x·tanh(sp(x)) = tanh(sp) + x·σ(x)·(1 - tanh²(sp)),  sp(x) = log(1 + e^x)
+          self=mish_backward)
 
 
 def _loss_norm(x, t, reduction) -> float:
@@ -3169,6 +3381,10 @@ def smooth_l1_loss_double_backward(grad, self, target, reduction, beta):
 
 def _np_huber_backward(g, x, t, reduction, delta):
     # PyTorch's kernel, d = x - t: -g·δ for d <= -δ, g·δ for d >= δ, d·g between (mean: / count)
+    if t.dtype != x.dtype:  # (its forward takes mixed dtypes, its backward does not)
+        from ._dtypes import from_numpy
+        from ._ops import _legacy
+        raise RuntimeError(f"Found dtype {_legacy(from_numpy(t.dtype))} but expected {_legacy(from_numpy(x.dtype))}")
     d = x - t
     slope = np.where(d <= -delta, -g * delta, np.where(d >= delta, g * delta, d * g))
     return (slope * _loss_norm(x, t, reduction)).astype(np.result_type(g, x, t), copy=False)
@@ -3225,13 +3441,26 @@ huber_loss_backward = Op(
         huber_loss_double_backward(grad * grad_output, self, target, reduction, delta).neg())
 embedding = Op("embedding", "EmbeddingBackward0",
                lambda w, indices, padding_idx, scale_grad_by_freq, sparse: w[indices],
-               inputs=("weight", "indices"), args=("padding_idx", "scale_grad_by_freq", "sparse"),
+               inputs=("weight", "indices"), args=("padding_idx", "scale_grad_by_freq", "sparse"), jvp="linear",
                # rows of the table: gradients of repeated indices add up (not the padding row)
                weight=lambda grad, indices, weight_sym_argsize_0, padding_idx, scale_grad_by_freq, sparse:
                    index_put_zeros(
-                       grad if padding_idx < 0 else grad.masked_fill((indices == padding_idx).unsqueeze(-1), 0.0),
+                       _embedding_grad_rows(grad, indices, padding_idx, scale_grad_by_freq),
                        input_sizes=(weight_sym_argsize_0,) + tuple(grad.shape[indices.dim():]),
                        indices=(indices._data,)))
+
+
+def _embedding_grad_rows(grad, indices, padding_idx, scale_grad_by_freq):
+    """The gradient rows embedding's backward adds into the table: none for the padding index, each divided by
+    its index's count in the batch with scale_grad_by_freq."""
+    if padding_idx >= 0:
+        grad = grad.masked_fill((indices == padding_idx).unsqueeze(-1), 0.0)
+    if scale_grad_by_freq:
+        flat = indices._data.reshape(-1)
+        counts = np.bincount(flat, minlength=int(flat.max()) + 1 if flat.size else 0)
+        scale = (1.0 / counts[indices._data]).astype(grad._data.dtype)[..., None]
+        grad = grad * Tensor._make(scale)
+    return grad
 constant_pad_nd = Op("constant_pad_nd", "ConstantPadNdBackward0",
                      lambda a, pad, value: _constant_pad(a, pad, value), args=("pad", "value"), jvp="linear",
                      self=lambda grad, pad: constant_pad_nd(grad, pad=tuple(-p for p in pad), value=0.0))   # crop back
@@ -3298,6 +3527,101 @@ NOT_IMPLEMENTED["unique2"] = Op("_unique2", "Unique2Backward0", lambda a, _resul
 NOT_IMPLEMENTED["unique_consecutive"] = Op("unique_consecutive", "UniqueConsecutiveBackward0",
                                            lambda a, _result: _result, args=("_result",),
                                            self=_not_differentiable("unique_consecutive"))
+
+NOT_IMPLEMENTED["hardsigmoid_backward"] = Op(
+    "hardsigmoid_backward", "NotImplemented",
+    # (PyTorch's kernel multiplies by 1/6 rounded to float32, whatever the dtype)
+    lambda x, grad_output: np.where((x > -3) & (x < 3), grad_output._data * np.float64(np.float32(1 / 6)), 0).astype(
+        x.dtype, copy=False),
+    args=("grad_output",), self=_not_implemented("hardsigmoid_backward"))
+NOT_IMPLEMENTED["hardsigmoid_backward"].node_class.name = lambda node: "torch::autograd::NotImplemented"
+
+# asinh_ / acosh_ / atanh_: PyTorch has no derivative for these in-place forms (AsinhBackward1 ...)
+for _op in (asinh, acosh, atanh):
+    NOT_IMPLEMENTED[_op.name + "_"] = Op(_op.name, _op.node_name.replace("Backward0", "Backward1"), _op.forward,
+                                         self=_not_differentiable(f"inplace version of {_op.name}"))
+del _op
+
+# ---- soft margin and multi-class margin losses (PyTorch's own kernels; the other margin losses are composites
+# in nn/functional.py). The target is saved, not an input: the nodes have one edge, to the input.
+def _np_soft_margin(x, target, reduction):
+    # log(1 + e^(-y·x)), computed in float64 and rounded once
+    loss = np.log1p(np.exp(-(target._data.astype(np.float64) * x))).astype(x.dtype)
+    return _reduce(loss, reduction)
+
+
+def _np_soft_margin_backward(g, x, target, reduction):
+    # -y·z/(1 + z)·g with z = e^(-y·x), over the element count for the mean
+    y = target._data.astype(np.float64)
+    z = np.exp(-y * x)
+    scale = 1.0 / x.size if reduction == 1 else 1.0
+    return (-y * scale * z / (1 + z) * g).astype(x.dtype)
+
+
+def soft_margin_loss_double_backward(grad, self, target, reduction):
+    """d²/dx² log(1 + e^(-y·x)) = y²·z/(1 + z)², z = e^(-y·x) (PyTorch's soft_margin_loss_double_backward)."""
+    z = (self * target.neg()).exp()
+    zplus1 = z + 1
+    g = grad * (target * target) * z / (zplus1 * zplus1)
+    return div_scalar(g, other=self.numel()) if reduction == 1 else g
+
+
+soft_margin_loss = Op("soft_margin_loss", "SoftMarginLossBackward0", _np_soft_margin, args=("target", "reduction"),
+                      self=lambda grad, self, target, reduction:
+                          soft_margin_loss_backward(grad, self, target=target, reduction=reduction))
+soft_margin_loss_backward = Op(
+    "soft_margin_loss_backward", "SoftMarginLossBackwardBackward0", _np_soft_margin_backward,
+    inputs=("grad_output", "self"), args=("target", "reduction"),
+    grad_output=lambda grad, self, target, reduction:                                    # linear in g
+        soft_margin_loss_backward(grad, self, target=target, reduction=reduction),
+    self=lambda grad, grad_output, self, target, reduction:
+        soft_margin_loss_double_backward(grad * grad_output, self, target, reduction))
+
+
+def _multi_margin_terms(x, target, p, margin, weight):
+    """Per sample and class: max(0, margin - x[y] + x[j])^p · w[y] (0 at j = y), and the hinge's mask."""
+    x2 = x.reshape(-1, x.shape[-1]) if x.ndim else x.reshape(1, 1)
+    y = target._data.reshape(-1)
+    rows = np.arange(x2.shape[0])
+    z = margin - x2[rows, y][:, None] + x2
+    active = z > 0
+    active[rows, y] = False
+    h = np.where(active, z if p == 1 else z * z, 0)
+    w = None if weight is None else weight._data[y][:, None]
+    return x2, y, rows, z, active, (h if w is None else h * w), w
+
+
+def _np_multi_margin(x, target, p, margin, weight, reduction):
+    x2, y, rows, z, active, h, w = _multi_margin_terms(x, target, p, margin, weight)
+    loss = (h.sum(axis=1) / x2.shape[1]).astype(x.dtype)
+    if reduction == 0:
+        return loss.reshape(x.shape[:-1]) if x.ndim > 1 else loss.reshape(())
+    return _reduce(loss, reduction)
+
+
+def _np_multi_margin_backward(x, grad_output, target, p, margin, weight, reduction):
+    # d/dx_j = p·z^(p-1)·w[y]/C for each active j, and minus their sum at x[y]
+    x2, y, rows, z, active, h, w = _multi_margin_terms(x, target, p, margin, weight)
+    d = np.where(active, 1.0 if p == 1 else 2 * z, 0.0) / x2.shape[1]
+    if w is not None:
+        d = d * w
+    d[rows, y] = 0.0 - d.sum(axis=1)   # (0 - Σ: no -0.0 where nothing is active)
+    g = grad_output._data
+    g = g.reshape(-1, 1) if g.ndim else g / (x2.shape[0] if reduction == 1 else 1)
+    return (d * g).reshape(x.shape).astype(x.dtype)
+
+
+multi_margin_loss = Op("multi_margin_loss", "MultiMarginLossBackward0", _np_multi_margin,
+                       args=("target", "p", "margin", "weight", "reduction"),
+                       self=lambda grad, self, target, p, margin, weight, reduction:
+                           NOT_IMPLEMENTED["multi_margin_loss_backward"](
+                               self, grad_output=grad, target=target, p=p, margin=margin, weight=weight,
+                               reduction=reduction))
+NOT_IMPLEMENTED["multi_margin_loss_backward"] = Op(
+    "multi_margin_loss_backward", "NotImplemented", _np_multi_margin_backward,
+    args=("grad_output", "target", "p", "margin", "weight", "reduction"),
+    self=_not_implemented("multi_margin_loss_backward"))
+NOT_IMPLEMENTED["multi_margin_loss_backward"].node_class.name = lambda node: "torch::autograd::NotImplemented"
 
 roll = Op("roll", "RollBackward0", lambda a, shifts, dims: _roll(a, shifts, dims), args=("shifts", "dims"),
           jvp="linear",
@@ -3484,7 +3808,15 @@ def glu_double_backward_grad_output(grad, self, dim):
 
 
 glu = Op("glu", "GluBackward0", _glu, args=("dim",),
+         jvp=lambda self_t, self, result, dim: _glu_jvp(result, self, self_t, dim),
          self=lambda grad, self, dim: glu_backward(grad, self, dim=dim))
+def _glu_jvp(result, x, dx, dim):
+    """d glu = σ(b)·da + glu·(1 - σ(b))·db, with x = (a, b) halved along dim (PyTorch's glu_jvp)."""
+    half = result.shape[dim]
+    b = x.narrow(dim, half, half)
+    return result * (1 - b.sigmoid()) * dx.narrow(dim, half, half) + b.sigmoid() * dx.narrow(dim, 0, half)
+
+
 glu_backward = Op(
     "glu_backward", "GluBackwardBackward0", _np_glu_backward, inputs=("grad_output", "self"), args=("dim",),
     grad_output=lambda grad, self, dim: glu_double_backward_grad_output(grad, self, dim),
@@ -3700,6 +4032,9 @@ adaptive_avg_pool2d_backward = Op(
 # ---- batch normalization: y = (x - μ)/√(σ² + eps)·w + b, statistics per channel (dim 1) -------------
 
 def _batch_norm_forward(x, weight, bias, running_mean, running_var, training, momentum, eps):
+    if x.dtype.char in "fd" and x.size:  # PyTorch's kernel, bit for bit (_batch_norm_cpu.py)
+        return _batch_norm_cpu.forward(x, weight if weight.size else None, bias if bias.size else None,
+                                       running_mean, running_var, training, momentum, eps)
     axes = (0, *range(2, x.ndim))
     shape = (1, -1) + (1,) * (x.ndim - 2)
     if training:
@@ -3749,6 +4084,9 @@ def _np_batch_norm_backward(g, x, weight, save_mean, save_invstd, running_mean, 
     #   training: d/dx = (ĝ - mean(ĝ) - x̂·mean(ĝ·x̂))/√(σ² + eps)   (μ, σ are the batch's: they move with x)
     #   eval:     d/dx = ĝ/√(σ² + eps)                              (the running statistics are constants)
     #   d/dw = Σ g·x̂,   d/db = Σ g.   Only the gradients in output_mask are computed.
+    if x.dtype == np.float32 and x.size:  # PyTorch's kernels, bit for bit (_batch_norm_cpu.py)
+        return _batch_norm_cpu_backward(g, x, weight, save_mean, save_invstd, running_mean, running_var, train,
+                                        eps, output_mask)
     axes = (0, *range(2, x.ndim))
     shape = (1, -1) + (1,) * (x.ndim - 2)
     if train:
@@ -3769,6 +4107,21 @@ def _np_batch_norm_backward(g, x, weight, save_mean, save_invstd, running_mean, 
     if output_mask[2]:
         grad_bias = g.sum(axis=axes).astype(x.dtype, copy=False)
     return grad_input, grad_weight, grad_bias
+
+
+def _batch_norm_cpu_backward(g, x, weight, save_mean, save_invstd, running_mean, running_var, train, eps,
+                             output_mask):
+    if train:
+        mean, invstd = save_mean, save_invstd
+    else:
+        mean, invstd = running_mean._data, _batch_norm_cpu._eval_invstd(running_var._data, eps, x.dtype)
+    w = weight if weight.size else None
+    if g.flags.c_contiguous and x.flags.c_contiguous:
+        grads = _batch_norm_cpu.backward(g, x, w, mean, invstd, train, output_mask)
+    else:
+        grads = _batch_norm_cpu.backward_strided(g, x, w, mean, invstd, train)
+    empty = np.empty(0, dtype=x.dtype)
+    return tuple(grad if wanted else empty for grad, wanted in zip(grads, output_mask))
 
 
 def _batch_norm_backward(grad, input, weight, running_mean, running_var, result1, result2, training, eps,
@@ -3881,6 +4234,13 @@ _shows_none_when_absent(native_batch_norm_backward, "weight")
 # ---- layer normalization: y = (x - μ)/√(σ² + eps)·w + b, statistics over the last dims (normalized_shape) ----
 
 def _layer_norm_forward(x, weight, bias, normalized_shape, eps):
+    if x.dtype.char in "fd" and x.size:  # PyTorch's kernel, bit for bit (_layer_norm_cpu.py)
+        lead = x.shape[:x.ndim - len(normalized_shape)]
+        y, mean, rstd = _layer_norm_cpu.forward(np.ascontiguousarray(x).reshape(-1, math.prod(normalized_shape)),
+                                                weight.reshape(-1) if weight.size else None,
+                                                bias.reshape(-1) if bias.size else None, eps)
+        stats = lead + (1,) * len(normalized_shape)
+        return y.reshape(x.shape), mean.reshape(stats), rstd.reshape(stats)
     axes = tuple(range(x.ndim - len(normalized_shape), x.ndim))
     mean = x.mean(axis=axes, keepdims=True)
     rstd = 1 / np.sqrt(((x - mean) ** 2).mean(axis=axes, keepdims=True) + eps)
@@ -3895,6 +4255,17 @@ def _layer_norm_forward(x, weight, bias, normalized_shape, eps):
 def _np_layer_norm_backward(g, x, mean, rstd, weight, bias, normalized_shape, output_mask):
     # (d/dx, d/dw, d/db) with x̂ = (x - μ)·rstd, ĝ = g·w, means over the normalized dims, sums over the others:
     #   d/dx = rstd·(ĝ - mean(ĝ) - x̂·mean(ĝ·x̂)),   d/dw = Σ g·x̂,   d/db = Σ g   (those in output_mask)
+    if x.dtype == np.float32 and x.size and g.dtype == np.float32:  # PyTorch's kernel (_layer_norm_cpu.py)
+        n = math.prod(normalized_shape)
+        dx, dw, db = _layer_norm_cpu.backward(np.ascontiguousarray(g).reshape(-1, n),
+                                              np.ascontiguousarray(x).reshape(-1, n), mean.reshape(-1),
+                                              rstd.reshape(-1), weight.reshape(-1) if weight.size else None,
+                                              (output_mask[0], output_mask[1] and weight.size,
+                                               output_mask[2] and bias.size))
+        empty = np.empty(0, dtype=x.dtype)
+        return (dx.reshape(x.shape) if output_mask[0] else empty,
+                dw.reshape(weight.shape) if output_mask[1] and weight.size else empty,
+                db.reshape(bias.shape) if output_mask[2] and bias.size else empty)
     axes = tuple(range(x.ndim - len(normalized_shape), x.ndim))
     lead = tuple(range(x.ndim - len(normalized_shape)))
     xhat = (x - mean) * rstd
@@ -3974,8 +4345,20 @@ def layer_norm_double_backward(grads, grad_out, input, mean, rstd, weight, norma
     return g_grad_out, g_input, g_weight
 
 
+def _layer_norm_jvp(input_t, weight_t, bias_t, input, weight, normalized_shape, eps):
+    """dy = w·(dx - mean(dx) - x̂·mean(dx·x̂))/√(σ² + eps) + x̂·dw + db, means over the normalized dims."""
+    dims = tuple(range(input.dim() - len(normalized_shape), input.dim()))
+    mean = input.mean(dims, keepdim=True)
+    invstd = ((input - mean).pow(2).mean(dims, keepdim=True) + eps).rsqrt()
+    xhat = (input - mean) * invstd
+    out = (input_t - input_t.mean(dims, keepdim=True) - xhat * (input_t * xhat).mean(dims, keepdim=True)) * invstd
+    if _given(weight) is not None:
+        out = out * weight + xhat * weight_t
+    return out if _given(bias_t) is None else out + bias_t
+
+
 native_layer_norm = Op("native_layer_norm", "NativeLayerNormBackward0", _layer_norm_forward,
-                       inputs=("input", "weight", "bias"), args=("normalized_shape", "eps"),
+                       inputs=("input", "weight", "bias"), args=("normalized_shape", "eps"), jvp=_layer_norm_jvp,
                        outputs=("result0", "result1", "result2"), differentiable_outputs=1,
                        input=joint(_layer_norm_backward), weight=joint(_layer_norm_backward),
                        bias=joint(_layer_norm_backward))

@@ -2,10 +2,35 @@
 from __future__ import annotations
 
 
-class _ValuesIndices(tuple):
+class _StructSeq(tuple):
+    """Errors name the type as PyTorch's C structseq does: with its module (``'torch.return_types.max' object``)."""
+
+    __slots__ = ()
+    _field_names: tuple = ()
+
+    def _type_name(self) -> str:
+        return f"'torch.return_types.{type(self).__name__}' object"
+
+    def __getattr__(self, name: str):
+        raise AttributeError(f"{self._type_name()} has no attribute '{name}'")
+
+    def __setattr__(self, name: str, value) -> None:
+        if name in self._field_names:
+            raise AttributeError("readonly attribute")
+        raise AttributeError(f"{self._type_name()} has no attribute '{name}'")
+
+    def __setitem__(self, index, value) -> None:
+        raise TypeError(f"{self._type_name()} does not support item assignment")
+
+    def __delitem__(self, index) -> None:
+        raise TypeError(f"{self._type_name()} doesn't support item deletion")
+
+
+class _ValuesIndices(_StructSeq):
     """A (values, indices) pair that prints like PyTorch's structseq."""
 
     __slots__ = ()
+    _field_names = ("values", "indices")
     n_fields = n_sequence_fields = 2
 
     def __new__(cls, sequence):
@@ -50,17 +75,16 @@ def make(name: str, values, indices):
     return _TYPES[name]((values, indices))
 
 
-class _Named(tuple):
+class _Named(_StructSeq):
     """A tuple with named fields that prints like PyTorch's structseq (torch.return_types.linalg_qr ...)."""
 
     __slots__ = ()
-    _fields: tuple = ()
 
     def __new__(cls, sequence):
         return super().__new__(cls, tuple(sequence))
 
     def __repr__(self) -> str:
-        fields = ",\n".join(f"{name}={value!r}" for name, value in zip(self._fields, self))
+        fields = ",\n".join(f"{name}={value!r}" for name, value in zip(self._field_names, self))
         return f"torch.return_types.{type(self).__name__}(\n{fields})"
 
     def __reduce__(self):
@@ -68,7 +92,7 @@ class _Named(tuple):
 
 
 def _named(name: str, *fields: str) -> type:
-    attrs = {"__slots__": (), "__module__": "torch.return_types", "_fields": fields,
+    attrs = {"__slots__": (), "__module__": "torch.return_types", "_field_names": fields,
              "n_fields": len(fields), "n_sequence_fields": len(fields)}
     for i, field in enumerate(fields):
         attrs[field] = property(lambda self, i=i: self[i])

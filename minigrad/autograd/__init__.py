@@ -182,16 +182,21 @@ def backward(tensors, grad_tensors=None, retain_graph: bool | None = None, creat
         retain_graph = create_graph
     _check_roots(tensors, grads)
     _check_inputs(inputs_tuple, accumulate=True)
-    if create_graph and not _warned_create_graph[0]:
-        _warned_create_graph[0] = True  # once per process, like PyTorch's TORCH_WARN_ONCE
-        warnings.warn("Using backward() with create_graph=True will create a reference cycle between the parameter "
-                      "and its gradient which can cause a memory leak. We recommend using autograd.grad when "
-                      "creating the graph to avoid this. If you have to use this function, make sure to reset the "
-                      ".grad fields of your parameters to None after use to break the cycle and avoid the leak. "
-                      # PyTorch's C++ warnings end with the source line that raised them; kept so messages match.
-                      "(Triggered internally at /__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)",
-                      UserWarning, stacklevel=3)
-    run_backward(tensors, grads, retain_graph, create_graph, inputs=inputs_tuple or None, accumulate=True)
+    warn = create_graph and not _warned_create_graph[0]
+    _warned_create_graph[0] |= warn  # once per process, like PyTorch's TORCH_WARN_ONCE
+    try:
+        run_backward(tensors, grads, retain_graph, create_graph, inputs=inputs_tuple or None, accumulate=True)
+    finally:
+        # PyTorch warns from C++, and C++ warnings reach Python when the engine returns: after the backward.
+        if warn:
+            warnings.warn(
+                "Using backward() with create_graph=True will create a reference cycle between the parameter and its "
+                "gradient which can cause a memory leak. We recommend using autograd.grad when creating the graph to "
+                "avoid this. If you have to use this function, make sure to reset the .grad fields of your parameters "
+                "to None after use to break the cycle and avoid the leak. "
+                # PyTorch's C++ warnings end with the source line that raised them; kept so messages match.
+                "(Triggered internally at /__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)",
+                UserWarning, stacklevel=3)
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph: bool | None = None, create_graph: bool = False,

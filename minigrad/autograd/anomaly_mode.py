@@ -109,24 +109,31 @@ def _run_with_anomaly_check(node, grads: tuple) -> tuple:
                     raise RuntimeError(f"Function '{node.name()}' returned nan values in its {i}th output.")
         return outputs
     except Exception:
-        warnings.warn(_trace_message(node), stacklevel=2)
+        for msg in _trace_messages(node):
+            warnings.warn(msg, stacklevel=2)
         raise
     finally:
         _current_node[0] = prev
 
 
-def _trace_message(node) -> str:
+# PyTorch raises these warnings from C++ (TORCH_WARN), which appends where in its source they came from.
+_TRIGGERED = " (Triggered internally at /__w/pytorch/pytorch/torch/csrc/autograd/python_anomaly_mode.cpp:{}.)"
+
+
+def _trace_messages(node) -> list[str]:
+    """The warnings PyTorch gives for an error in ``node``: its forward trace, then one per parent calculation."""
     trace = node._anomaly_trace
     if trace is None:
-        return (f"Error detected in {node.name()}. No forward pass information available. Enable detect "
-                "anomaly during forward pass for more information.")
+        return [f"Error detected in {node.name()}. No forward pass information available. Enable detect "
+                "anomaly during forward pass for more information." + _TRIGGERED.format(100)]
     stack, parent = trace
-    msg = f"Error detected in {node.name()}. Traceback of forward call that caused the error:\n"
-    msg += "".join(traceback.format_list(stack))
+    msgs = [f"Error detected in {node.name()}. Traceback of forward call that caused the error:\n"
+            + "".join(traceback.format_list(stack)) + _TRIGGERED.format(122)]
     # A node created by a backward formula (create_graph=True) also shows what that backward came from.
     while parent is not None and parent._anomaly_trace is not None:
         stack, grandparent = parent._anomaly_trace
-        msg += (f"\n\nPrevious calculation was induced by {parent.name()}. Traceback of forward call that "
-                "induced the previous calculation:\n" + "".join(traceback.format_list(stack)))
+        msgs.append(f"\n\nPrevious calculation was induced by {parent.name()}. Traceback of forward call that "
+                    "induced the previous calculation:\n" + "".join(traceback.format_list(stack))
+                    + _TRIGGERED.format(129))
         parent = grandparent
-    return msg
+    return msgs

@@ -196,12 +196,17 @@ def _op_jvp(op, primals, outs, dtype, args) -> tuple:
     from .. import _dispatch
     from .._creation import zeros_like
     if op.jvp is None:
-        raise RuntimeError(f"Trying to use forward AD with {op.name} that does not support it because it has not "
-                           "been implemented yet.")
+        raise NotImplementedError(
+            f"Trying to use forward AD with {op.name} that does not support it because it has not been implemented "
+            "yet.\nPlease file an issue to PyTorch at https://github.com/pytorch/pytorch/issues/new?template="
+            "feature-request.yml so that we can prioritize its implementation or submit a PR adding the "
+            "implementation to derivatives.yaml")
     tangents = [p._fw_grad if p._fw_grad is not None else zeros_like(p) for p in primals]
     _suspended[0] = True
     try:
-        if op.jvp == "linear":  # f(x + εt) = f(x) + ε·f(t)
+        if op.jvp == "linear":  # f(x + εt) = f(x) + ε·f(t); an input it is not linear in (an index) stays as is
+            if not op.list_input:
+                tangents = [t if name in op.diff_inputs else p for name, p, t in zip(op.inputs, primals, tangents)]
             r = op(*tangents, dtype=dtype, **args)
         else:
             env = dict(args)

@@ -137,6 +137,9 @@ class set_grad_enabled(_DecoratorContextManager):
     def __exit__(self, *exc) -> None:
         STATE.enabled, STATE.inference_grad = self.prev
 
+    def __repr__(self) -> str:
+        return f"{_MODULE}.set_grad_enabled(mode={self.mode})"
+
     def clone(self):
         """A fresh context manager with the same mode."""
         return self.__class__(self.mode)

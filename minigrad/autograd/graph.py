@@ -417,8 +417,10 @@ class SavedTensor:
         desc = f"[{t._legacy_type_name()} [{shape}]]"
         producer = node if self._is_output else t.grad_fn
         if producer is not None:
-            # PyTorch names the producing op without its "BackwardN" suffix ("output 0 of Mul").
-            name = producer.name().split("Backward")[0]
+            # PyTorch names the producing op without "Backward0" ("output 0 of Mul"); other overloads keep
+            # their number ("output 0 of Elu1" for the in-place elu_'s EluBackward1)
+            base, _, number = producer.name().partition("Backward")
+            name = base + ("" if number == "0" else number)
             where = f"{desc}, which is output {self._output_nr if self._is_output else t._output_nr} of {name},"
         else:
             where = desc

@@ -1,6 +1,8 @@
 """Variable: the deprecated pre-0.4 wrapper; ``Variable(t)`` now simply returns a tensor."""
 from __future__ import annotations
 
+import warnings
+
 
 class _VariableMeta(type):
     def __instancecheck__(cls, other) -> bool:
@@ -13,6 +15,11 @@ class Variable(metaclass=_VariableMeta):
 
     def __new__(cls, data=None, requires_grad: bool = False, volatile: bool = False):
         from .._tensor import Tensor
+        if volatile:
+            warnings.warn("volatile was removed and now has no effect. Use `with torch.no_grad():` instead.",
+                          UserWarning, stacklevel=2)
+            if requires_grad:
+                raise ValueError("Variable can't be volatile and require_grad at the same time!")
         if data is None:
             from .._creation import empty
             return empty(0)

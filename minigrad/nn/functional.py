@@ -1,13 +1,15 @@
 """minigrad.nn.functional: activations and losses as functions (torch.nn.functional)."""
 from __future__ import annotations
 
+import math
 import warnings
 
 import numpy as np
 
-from .. import _ops
+from .. import _creation, _dtypes, _ops, _ops_matrices
 from .. import derivatives as D
 from .._tensor import Tensor
+from ..autograd import grad_mode
 
 _REDUCTIONS = ("none", "mean", "sum")
 
@@ -21,11 +23,23 @@ def _check_reduction(reduction: str) -> str:
 def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight=None, size_average=None, reduce=None,
                                      reduction: str = "mean", pos_weight=None) -> Tensor:
     """Sigmoid + binary cross-entropy in one numerically stable op."""
+    reduction = _reduction_enum(size_average, reduce, reduction)
     if target.shape != input.shape:
         raise ValueError(f"Target size ({target.shape}) must be the same as input size ({input.shape})")
-    reduction = _reduction_enum(size_average, reduce, reduction)
+    # PyTorch's kernel computes (pos_weight - 1)·target + 1, then (1 - target)·input in place in target's
+    # dtype: a bool or integer target (or a bool pos_weight) fails there, a floating one sets the loss's dtype.
+    if pos_weight is not None and pos_weight.dtype is _dtypes.bool_:
+        _ops.sub(pos_weight, 1)
+    if not (target.dtype.is_floating_point or target.dtype.is_complex):
+        if target.dtype is _dtypes.bool_:
+            raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
+                               "`logical_xor()` operator instead.")
+        promoted = _dtypes.promote_types(target.dtype, input.dtype)
+        raise RuntimeError(f"result type {_ops._legacy(promoted)} can't be cast to the desired output type "
+                           f"{_ops._legacy(target.dtype)}")
     return D.binary_cross_entropy_with_logits(input, target, weight=weight, pos_weight=pos_weight,
-                                              reduction=reduction)
+                                              reduction=reduction,
+                                              dtype=None if target.dtype is input.dtype else target.dtype)
 
 
 # Reduction names as PyTorch's enum (what the loss nodes save as ``_saved_reduction``).
@@ -61,7 +75,9 @@ def relu(input: Tensor, inplace: bool = False) -> Tensor:
 
 def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
     """x where x > 0, else negative_slope·x."""
-    return D.leaky_relu(input, out=input if inplace else None, negative_slope=negative_slope)
+    if inplace:
+        return D.leaky_relu_inplace(input, out=input, negative_slope=negative_slope)
+    return D.leaky_relu(input, negative_slope=negative_slope)
 
 
 def gelu(input: Tensor, approximate: str = "none") -> Tensor:
@@ -92,13 +108,21 @@ def _softmax_dim(name: str, ndim: int, stacklevel: int) -> int:
     return 0 if ndim in (0, 1, 3) else 1
 
 
+def _no_integer_softmax(name: str, input: Tensor, dim: int) -> None:
+    # PyTorch's kernels: one for the last dim, one for the others; neither takes integers (pass dtype=)
+    kernel = "lastdim_kernel_impl" if dim == input.dim() - 1 or input.dim() == 0 else "kernel_impl"
+    raise NotImplementedError(f"\"{name}_{kernel}\" not implemented for '{_ops._legacy(input.dtype)}'")
+
+
 def softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype=None) -> Tensor:
     """e^x / Σ e^x along ``dim`` (computed without overflow)."""
     if dim is None:
         dim = _softmax_dim("softmax", input.dim(), _stacklevel)
     if dtype is not None:
         input = input.to(dtype)
-    _ops._wrap_dim(dim, input.dim())
+    wrapped = _ops._wrap_dim(dim, input.dim())
+    if not input.dtype.is_floating_point:
+        _no_integer_softmax("softmax", input, wrapped)
     return D.softmax(input, dim=dim)
 
 
@@ -108,7 +132,9 @@ def log_softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dty
         dim = _softmax_dim("log_softmax", input.dim(), _stacklevel)
     if dtype is not None:
         input = input.to(dtype)
-    _ops._wrap_dim(dim, input.dim())
+    wrapped = _ops._wrap_dim(dim, input.dim())
+    if not input.dtype.is_floating_point:
+        _no_integer_softmax("log_softmax", input, wrapped)
     return D.log_softmax(input, dim=dim)
 
 
@@ -118,6 +144,9 @@ def log_softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dty
 
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """x·Wᵀ + b (AddmmBackward0 with a bias, as PyTorch: other ranks are folded to 2-D and back)."""
+    if input.dim() == 0 or weight.dim() == 0:
+        raise RuntimeError(f"both arguments to linear need to be at least 1D, but they are {input.dim()}D and "
+                           f"{weight.dim()}D")
     if bias is None:
         return _ops.matmul(input, weight.t())
     if input.dim() == 2:
@@ -131,13 +160,9 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
 
 
 def _addmm(bias: Tensor, mat1: Tensor, mat2: Tensor) -> Tensor:
-    (a, b), (c, d) = mat1.shape, mat2.shape
-    if b != c:
-        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a}x{b} and {c}x{d})")
-    if mat1.dtype is not mat2.dtype:  # e.g. a float64 batch into a float32 nn.Linear
-        raise RuntimeError(f"mat1 and mat2 must have the same dtype, but got {_ops._legacy(mat1.dtype)} and "
-                           f"{_ops._legacy(mat2.dtype)}")
-    return D.addmm(bias, mat1, mat2, beta=1, alpha=1)
+    # torch.addmm's checks: shapes, then the bias's dtype against the weight's ("self and mat2 ..."), then the
+    # input's (e.g. a float64 batch into a float32 nn.Linear), then the bias's shape (expand's message)
+    return _ops_matrices.addmm(bias, mat1, mat2)
 
 
 def dropout(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False) -> Tensor:
@@ -167,19 +192,55 @@ def mse_loss(input: Tensor, target: Tensor, size_average=None, reduce=None, redu
              weight=None) -> Tensor:
     """Mean (or sum) of (input - target)²."""
     _warn_if_sizes_differ(input, target)
-    reduction = _reduction_enum(size_average, reduce, reduction)
+    if size_average is not None or reduce is not None:
+        reduction = _legacy_reduction(size_average, reduce)
     _check_broadcast(input, target)
-    return D.mse_loss(input, target, reduction=reduction)
+    if weight is not None:
+        return _weighted_loss((input - target).pow(2), weight, input, reduction, "sum")
+    return D.mse_loss(input, target, reduction=_reduction_enum(None, None, reduction),
+                      dtype=_common_dtype(input, target))
 
 
 def l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None, reduction: str = "mean",
             weight=None) -> Tensor:
     """Mean (or sum) of |input - target| (composite, as in PyTorch: SubBackward0 → AbsBackward0 → Mean)."""
     _warn_if_sizes_differ(input, target)
-    reduction = _reduction_enum(size_average, reduce, reduction)
+    if size_average is not None or reduce is not None:
+        reduction = _legacy_reduction(size_average, reduce)
     _check_broadcast(input, target)
+    if weight is not None:
+        return _weighted_loss((input - target).abs(), weight, input, reduction, "sum")
+    return _l1(input, target, _reduction_enum(None, None, reduction))
+
+
+def _l1(input: Tensor, target: Tensor, reduction: int) -> Tensor:
     loss = (input - target).abs()
     return loss.mean() if reduction == 1 else loss.sum() if reduction == 2 else loss
+
+
+def _common_dtype(input: Tensor, target: Tensor):
+    """None when input and target share a dtype, else PyTorch's promoted dtype (the loss computes in it)."""
+    return None if input.dtype is target.dtype else _dtypes.result_type(input, target)
+
+
+def _same_dtype(input: Tensor, target: Tensor) -> None:
+    """The check of the loss kernels that take no mixed dtypes (binary_cross_entropy)."""
+    if target.dtype is not input.dtype:
+        raise RuntimeError(f"Found dtype {_ops._legacy(target.dtype)} but expected {_ops._legacy(input.dtype)}")
+
+
+def _weighted_loss(loss: Tensor, weight: Tensor, input: Tensor, reduction: str, mean: str) -> Tensor:
+    """The ``weight=`` branch of mse/l1/huber_loss: elementwise loss × weight, then reduced (PyTorch's Python)."""
+    if weight.shape != input.shape:
+        raise ValueError("Weights and input must have the same size.")
+    loss = loss * weight
+    if reduction == "none":
+        return loss
+    if reduction == "sum":
+        return loss.sum()
+    if reduction == "mean":  # mse/l1: Σ loss·w / Σ w; huber: the plain mean of loss·w
+        return loss.sum() / weight.sum() if mean == "sum" else loss.mean()
+    raise ValueError(f"Invalid reduction mode: {reduction}. Expected one of 'none', 'mean', 'sum'.")
 
 
 def _warn_if_sizes_differ(input: Tensor, target: Tensor) -> None:
@@ -205,6 +266,7 @@ def binary_cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = 
                          f"({input.shape}) is deprecated. Please ensure they have the same size.")
     if weight is not None:
         weight = weight.expand(input.shape)
+    _same_dtype(input, target)
     if input.numel() and ((input._data < 0) | (input._data > 1) | np.isnan(input._data)).any():
         raise RuntimeError("all elements of input should be between 0 and 1")
     return D.binary_cross_entropy(input, target, weight=weight, reduction=reduction)
@@ -358,7 +420,8 @@ def _cross_entropy_smoothed(input, target, weight, reduction, ignore_index, labe
     smooth = smooth.masked_fill(Tensor._make(~kept), 0.0)
     if reduction == 1:
         if weight is not None:
-            denom = Tensor._make(weight._data[target._data[kept]].sum(dtype=weight._data.dtype))
+            from .. import _reduce  # (PyTorch's order of additions: weight.gather(...).sum())
+            denom = Tensor._make(_reduce.sum(weight._data[target._data[kept]]))
         else:
             denom = Tensor._make(np.asarray(kept.sum(), dtype=np.int64))
         ret = smooth.sum() / denom
@@ -377,18 +440,16 @@ __all__ = [
 
 # ---- coverage pass: more activations, losses, distances, normalization, embedding, padding ----------
 
-def _inplace(input: Tensor, result: Tensor, inplace: bool) -> Tensor:
-    return input.copy_(result) if inplace else result
-
-
-def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
+def softplus(input: Tensor, beta: float = 1, threshold: float = 20) -> Tensor:
     """log(1 + e^(βx))/β (x itself where βx > threshold)."""
     return D.softplus(input, beta=beta, threshold=threshold)
 
 
 def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
     """x for x > 0, α(e^x - 1) otherwise."""
-    return _inplace(input, D.elu(input, alpha=alpha, scale=1.0, input_scale=1.0), inplace)
+    # (scale and input_scale are C++ defaults, the integer 1: a node shows _saved_scale=1)
+    return (D.elu_inplace if inplace else D.elu)(input, out=input if inplace else None, alpha=alpha, scale=1,
+                                                 input_scale=1)
 
 
 _SELU_ALPHA = 1.6732632423543772848170429916717
@@ -397,22 +458,23 @@ _SELU_SCALE = 1.0507009873554804934193349852946
 
 def selu(input: Tensor, inplace: bool = False) -> Tensor:
     """scale·elu(x, α) with the self-normalizing constants."""
-    return _inplace(input, D.elu(input, alpha=_SELU_ALPHA, scale=_SELU_SCALE, input_scale=1.0), inplace)
+    return (D.elu_inplace if inplace else D.elu)(input, out=input if inplace else None, alpha=_SELU_ALPHA,
+                                                 scale=_SELU_SCALE, input_scale=1)
 
 
 def celu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
     """max(0, x) + min(0, α(e^(x/α) - 1))."""
-    return _inplace(input, D.celu(input, alpha=alpha), inplace)
+    return (D.celu_inplace if inplace else D.celu)(input, out=input if inplace else None, alpha=alpha)
 
 
 def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0, inplace: bool = False) -> Tensor:
     """x clipped to [min_val, max_val]."""
-    return _inplace(input, D.hardtanh(input, min_val=min_val, max_val=max_val), inplace)
+    return D.hardtanh(input, out=input if inplace else None, min_val=min_val, max_val=max_val)
 
 
 def relu6(input: Tensor, inplace: bool = False) -> Tensor:
     """min(max(x, 0), 6)."""
-    return hardtanh(input, 0.0, 6.0, inplace)
+    return hardtanh(input, 0, 6, inplace)   # (PyTorch's relu6 passes the integers: _saved_min_val=0)
 
 
 def logsigmoid(input: Tensor) -> Tensor:
@@ -422,17 +484,17 @@ def logsigmoid(input: Tensor) -> Tensor:
 
 def hardsigmoid(input: Tensor, inplace: bool = False) -> Tensor:
     """relu6(x + 3) / 6."""
-    return _inplace(input, D.hardsigmoid(input), inplace)
+    return D.hardsigmoid(input, out=input if inplace else None)
 
 
 def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
     """x · relu6(x + 3) / 6."""
-    return _inplace(input, D.hardswish(input), inplace)
+    return D.hardswish(input, out=input if inplace else None)
 
 
 def mish(input: Tensor, inplace: bool = False) -> Tensor:
     """x · tanh(softplus(x))."""
-    return _inplace(input, D.mish(input), inplace)
+    return D.mish(input, out=input if inplace else None)
 
 
 def glu(input: Tensor, dim: int = -1) -> Tensor:
@@ -457,6 +519,8 @@ def tanhshrink(input: Tensor) -> Tensor:
 
 def softmin(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype=None) -> Tensor:
     """softmax(-x) along ``dim``."""
+    if dim is None:
+        dim = _softmax_dim("softmin", input.dim(), _stacklevel)
     return softmax(-input, dim, _stacklevel + 1, dtype=dtype)
 
 
@@ -482,27 +546,44 @@ def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12, o
 def smooth_l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None, reduction: str = "mean",
                    beta: float = 1.0) -> Tensor:
     """0.5(x - y)²/β where |x - y| < β, |x - y| - β/2 elsewhere."""
-    if beta == 0.0:  # as PyTorch: plain L1
-        return l1_loss(input, target, size_average, reduce, reduction)
+    _warn_if_sizes_differ(input, target)
+    reduction = _reduction_enum(size_average, reduce, reduction)
     _check_broadcast(input, target)
-    return D.smooth_l1_loss(input, target, reduction=_reduction_enum(size_average, reduce, reduction), beta=beta)
+    if beta == 0.0:  # as PyTorch: plain L1
+        return _l1(input, target, reduction)
+    if beta < 0:
+        raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
+    return D.smooth_l1_loss(input, target, reduction=reduction, beta=beta, dtype=_common_dtype(input, target))
 
 
 def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean", delta: float = 1.0,
                weight: Tensor | None = None) -> Tensor:
     """0.5(x - y)² where |x - y| < δ, δ(|x - y| - δ/2) elsewhere."""
+    _warn_if_sizes_differ(input, target)
     _check_broadcast(input, target)
-    return D.huber_loss(input, target, reduction=_reduction_enum(None, None, reduction), delta=delta)
+    if weight is not None:
+        if weight.shape != input.shape:
+            raise ValueError("Weights and input must have the same size.")
+        return _weighted_loss(D.huber_loss(input, target, reduction=0, delta=delta), weight, input, reduction, "mean")
+    reduction = _reduction_enum(None, None, reduction)
+    return D.huber_loss(input, target, reduction=reduction, delta=delta)
 
 
 def kl_div(input: Tensor, target: Tensor, size_average=None, reduce=None, reduction: str = "mean",
            log_target: bool = False) -> Tensor:
     """KL(target ‖ exp(input)) pointwise: target·(log target - input), reduced."""
-    if reduction == "mean":
+    if size_average is not None or reduce is not None:
+        reduction = _legacy_reduction(size_average, reduce)
+    elif reduction == "mean":
         warnings.warn("reduction: 'mean' divides the total loss by both the batch size and the support size."
                       "'batchmean' divides only by the batch size, and aligns with the KL div math definition."
                       "'mean' will be changed to behave the same as 'batchmean' in the next major release.",
                       UserWarning, stacklevel=2)
+    if reduction != "batchmean":
+        _check_reduction(reduction)
+    if not (input.dtype.is_floating_point or input.dtype.is_complex) or not (
+            target.dtype.is_floating_point or target.dtype.is_complex):
+        raise RuntimeError("kl_div: Integral inputs not supported.")
     if log_target:
         loss = target.exp() * (target - input)
     else:
@@ -530,7 +611,9 @@ def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-8) -
 
 def pairwise_distance(x1: Tensor, x2: Tensor, p: float = 2.0, eps: float = 1e-6, keepdim: bool = False) -> Tensor:
     """‖x1 - x2 + eps‖_p along the last dim."""
-    return (x1 - x2 + eps).norm(p, -1, keepdim=keepdim)
+    # at::norm(at::sub(x1, x2).add(eps), p, -1): the graph shows NormBackward1 over AddBackward1
+    diff = D.add_scalar(x1 - x2, other=eps)
+    return D.norm(diff, p=float(p), dim=(_ops._wrap_dim(-1, diff.dim()),) if diff.dim() else (), keepdim=keepdim)
 
 
 def layer_norm(input: Tensor, normalized_shape, weight: Tensor | None = None, bias: Tensor | None = None,
@@ -553,6 +636,9 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None, max
         raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the following scalar types: "
                            f"Long, Int; but got torch.{_ops._legacy(input.dtype)}Tensor instead "
                            "(while checking arguments for embedding)")
+    idx = input._data
+    if idx.size and (idx.min() < 0 or idx.max() >= weight.shape[0]):   # (NumPy would wrap negative indices)
+        raise IndexError("index out of range in self")
     if padding_idx is not None and padding_idx < 0:
         padding_idx += weight.shape[0]
     if max_norm is not None:
@@ -1364,3 +1450,235 @@ def interpolate(input: Tensor, size=None, scale_factor=None, mode: str = "neares
 
 
 __all__ += ["interpolate"]
+
+
+# ---- in-place activations (F.relu_, F.elu_ ...) and the shrinks -------------------------------------------
+# The C++ defaults of these functions are integers (F.elu_(x) saves alpha=1, F.hardtanh_(x) min_val=-1).
+
+def relu_(input: Tensor) -> Tensor:
+    """In-place relu."""
+    return _ops.relu_(input)
+
+
+def elu_(input: Tensor, alpha: float = 1) -> Tensor:
+    """In-place elu."""
+    return elu(input, alpha, inplace=True)
+
+
+def selu_(input: Tensor) -> Tensor:
+    """In-place selu."""
+    return selu(input, inplace=True)
+
+
+def celu_(input: Tensor, alpha: float = 1.0) -> Tensor:
+    """In-place celu."""
+    return celu(input, alpha, inplace=True)
+
+
+def leaky_relu_(input: Tensor, negative_slope: float = 0.01) -> Tensor:
+    """In-place leaky_relu."""
+    return leaky_relu(input, negative_slope, inplace=True)
+
+
+def hardtanh_(input: Tensor, min_val: float = -1, max_val: float = 1) -> Tensor:
+    """In-place hardtanh."""
+    return hardtanh(input, min_val, max_val, inplace=True)
+
+
+_threshold = threshold   # (threshold_'s parameter of the same name hides the function)
+
+
+def threshold_(input: Tensor, threshold: float, value: float) -> Tensor:
+    """In-place threshold."""
+    return _threshold(input, threshold, value, inplace=True)
+
+
+def _check_shrink(input: Tensor, name: str) -> None:
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"{name}_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+
+
+def hardshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
+    """x where |x| > lambd, else 0."""
+    _check_shrink(input, "hardshrink")
+    return D.hardshrink(input, lambd=lambd)
+
+
+def softshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
+    """x - lambd above lambd, x + lambd below -lambd, else 0."""
+    _check_shrink(input, "softshrink")
+    biggest = float(_dtypes.finfo(input.dtype).max)
+    if not 0 <= lambd <= biggest:
+        big = f"{biggest:.6g}"   # (C++'s default float printing)
+        raise RuntimeError(f"lambda must be in range [0, {big}] for input dtype {_ops._legacy(input.dtype)}, but "
+                           f"found {lambd:g}")
+    return D.softshrink(input, lambd=lambd)
+
+
+__all__ += ["relu_", "elu_", "selu_", "celu_", "leaky_relu_", "hardtanh_", "threshold_", "hardshrink", "softshrink"]
+
+
+# ---- margin, embedding and likelihood losses ------------------------------------------------------------
+# Built from the same ops as PyTorch's C++ (or Python) versions, so they record the same graphs: ``margin - x``
+# is a wrapped number minus x (SubBackward0), ``x + margin`` add.Scalar (AddBackward1) ...
+
+def _apply_loss_reduction(loss: Tensor, reduction: int) -> Tensor:
+    return loss.mean() if reduction == 1 else loss.sum() if reduction == 2 else loss
+
+
+def _number_minus(number, t: Tensor) -> Tensor:
+    return _ops.sub(_ops._wrap_scalar(number), t)
+
+
+def margin_ranking_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0, size_average=None,
+                        reduce=None, reduction: str = "mean") -> Tensor:
+    """max(0, -y·(x1 - x2) + margin), averaged (or summed)."""
+    red = _reduction_enum(size_average, reduce, reduction)
+    if input1.dim() != input2.dim() or input1.dim() != target.dim():
+        raise RuntimeError("margin_ranking_loss : All input tensors should have same dimension but got sizes: "
+                           f"input1: {input1.size()}, input2: {input2.size()}, target: {target.size()} ")
+    out = D.add_scalar(target.neg() * (input1 - input2), other=margin).clamp_min_(0)
+    return _apply_loss_reduction(out, red)
+
+
+def hinge_embedding_loss(input: Tensor, target: Tensor, margin: float = 1.0, size_average=None, reduce=None,
+                         reduction: str = "mean") -> Tensor:
+    """x where y = 1, max(0, margin - x) where y = -1."""
+    red = _reduction_enum(size_average, reduce, reduction)
+    zeros = _ops.zeros_like(input)
+    margin_clamp = _number_minus(margin, input).clamp_min_(0)
+    output = _ops.where(target != 1, margin_clamp, zeros) + _ops.where(target != -1, input, zeros)
+    return _apply_loss_reduction(output, red)
+
+
+def soft_margin_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
+                     reduction: str = "mean") -> Tensor:
+    """log(1 + e^(-y·x)), averaged (or summed)."""
+    red = _reduction_enum(size_average, reduce, reduction)
+    if target.requires_grad and grad_mode.is_grad_enabled():
+        raise RuntimeError("The function 'soft_margin_loss' is not differentiable with respect to argument 'target'. "
+                           "This input cannot have requires_grad True.")
+    return D.soft_margin_loss(input, target=target, reduction=red)
+
+
+def multi_margin_loss(input: Tensor, target: Tensor, p: int = 1, margin: float = 1.0, weight: Tensor | None = None,
+                      size_average=None, reduce=None, reduction: str = "mean") -> Tensor:
+    """Σ_{j≠y} max(0, margin - x_y + x_j)^p / C per sample (times weight[y])."""
+    red = _reduction_enum(size_average, reduce, reduction)
+    if p != 1 and p != 2:
+        raise ValueError("only p == 1 and p == 2 supported")
+    if weight is not None and weight.dim() != 1:
+        raise ValueError("weight must be one-dimensional")
+    return D.multi_margin_loss(input, target=target, p=p, margin=margin, weight=weight, reduction=red)
+
+
+def multilabel_soft_margin_loss(input: Tensor, target: Tensor, weight: Tensor | None = None, size_average=None,
+                                reduce=None, reduction: str = "mean") -> Tensor:
+    """-(y·log σ(x) + (1 - y)·log σ(-x)), averaged over the classes."""
+    if size_average is not None or reduce is not None:
+        reduction = _legacy_reduction(size_average, reduce)
+    loss = -(target * logsigmoid(input) + (1 - target) * logsigmoid(-input))
+    if weight is not None:
+        loss = loss * weight
+    class_dim = input.dim() - 1
+    loss = loss.sum(dim=class_dim) / input.size(class_dim)  # only return N loss values
+    if reduction == "none":
+        return loss
+    if reduction == "mean":
+        return loss.mean()
+    if reduction == "sum":
+        return loss.sum()
+    raise ValueError(reduction + " is not valid")
+
+
+def cosine_embedding_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0, size_average=None,
+                          reduce=None, reduction: str = "mean") -> Tensor:
+    """1 - cos(x1, x2) where y = 1, max(0, cos(x1, x2) - margin) where y = -1."""
+    red = _reduction_enum(size_average, reduce, reduction)
+    targ_dim = target.dim()
+    if targ_dim not in (0, 1):
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
+    if targ_dim == 1 and not (input1.dim() == 2 and input2.dim() == 2):
+        raise RuntimeError("1D target tensor expects 2D input tensors, but found inputs with sizes "
+                           f"{list(input1.shape)} and {list(input2.shape)}.")
+    if targ_dim == 0 and not (input1.dim() == 1 and input2.dim() == 1):
+        raise RuntimeError("0D target tensor expects 1D input tensors, but found inputs with sizes "
+                           f"{list(input1.shape)} and {list(input2.shape)}.")
+    prod_sum = (input1 * input2).sum(targ_dim)
+    mag_square1 = D.add_scalar((input1 * input1).sum(targ_dim), other=1e-12)
+    mag_square2 = D.add_scalar((input2 * input2).sum(targ_dim), other=1e-12)
+    cos = prod_sum / (mag_square1 * mag_square2).sqrt_()
+    zeros = _ops.zeros_like(cos)
+    pos = _number_minus(1, cos)
+    neg = D.sub_scalar(cos, other=margin).clamp_min_(0)
+    output = _ops.where(target == 1, pos, zeros) + _ops.where(target == -1, neg, zeros)
+    return _apply_loss_reduction(output, red)
+
+
+def triplet_margin_loss(anchor: Tensor, positive: Tensor, negative: Tensor, margin: float = 1.0, p: float = 2,
+                        eps: float = 1e-6, swap: bool = False, size_average=None, reduce=None,
+                        reduction: str = "mean") -> Tensor:
+    """max(0, margin + d(a, p) - d(a, n)) with d the pairwise distance."""
+    red = _reduction_enum(size_average, reduce, reduction)
+    if margin <= 0:
+        raise ValueError(f"margin must be greater than 0, got {margin}")
+    dims = (anchor.dim(), positive.dim(), negative.dim())
+    if len(set(dims)) != 1:
+        raise RuntimeError("The anchor, positive, and negative tensors are expected to have the same number of "
+                           f"dimensions, but got: anchor {dims[0]}D, positive {dims[1]}D, and negative {dims[2]}D "
+                           "inputs")
+    dist_pos = pairwise_distance(anchor, positive, p, eps)
+    dist_neg = pairwise_distance(anchor, negative, p, eps)
+    if swap:
+        dist_neg = _ops.minimum(dist_neg, pairwise_distance(positive, negative, p, eps))
+    output = (D.add_scalar(dist_pos, other=margin) - dist_neg).clamp_min(0)
+    return _apply_loss_reduction(output, red)
+
+
+def poisson_nll_loss(input: Tensor, target: Tensor, log_input: bool = True, full: bool = False, size_average=None,
+                     eps: float = 1e-8, reduce=None, reduction: str = "mean") -> Tensor:
+    """e^x - y·x (log_input) or x - y·log(x + eps), plus Stirling's term for y > 1 when full."""
+    if size_average is not None or reduce is not None:
+        reduction = _legacy_reduction(size_average, reduce)
+    if reduction not in _REDUCTIONS:
+        raise ValueError(reduction + " is not a valid value for reduction")
+    if log_input:
+        loss = input.exp() - target * input
+    else:
+        loss = input - target * D.add_scalar(input, other=eps).log()
+    if full:
+        stirling = target * target.log() - target + (target * (2 * math.pi)).log() * 0.5
+        loss = loss + stirling.masked_fill(target <= 1, 0)
+    return _apply_loss_reduction(loss, _REDUCTION_ENUM[reduction])
+
+
+def gaussian_nll_loss(input: Tensor, target: Tensor, var, full: bool = False, eps: float = 1e-6,
+                      reduction: str = "mean") -> Tensor:
+    """½·(log var + (x - y)²/var) (+ ½·log 2π when full), var clamped at eps."""
+    if isinstance(var, float):
+        if var < 0:
+            raise ValueError("var has negative entry/entries")
+        var = var * _creation.ones_like(input)
+    elif bool((var < 0).any()):
+        raise ValueError("var has negative entry/entries")
+    if var.size() != input.size():
+        if input.size()[:-1] == var.size():
+            var = var.unsqueeze(-1)
+        elif input.dim() == var.dim() and sum(y for x, y in zip(input.size(), var.size()) if x != y) == 1:
+            pass
+        else:
+            raise ValueError("var is of incorrect size")
+    if reduction not in _REDUCTIONS:
+        raise ValueError(reduction + " is not valid")
+    var = var.clone()
+    with grad_mode.no_grad():
+        var.clamp_(min=eps)
+    loss = 0.5 * (var.log() + (input - target) ** 2 / var)
+    if full:
+        loss = loss + 0.5 * math.log(2 * math.pi)
+    return loss.mean() if reduction == "mean" else loss.sum() if reduction == "sum" else loss
+
+
+__all__ += ["margin_ranking_loss", "hinge_embedding_loss", "soft_margin_loss", "multi_margin_loss",
+            "multilabel_soft_margin_loss", "cosine_embedding_loss", "triplet_margin_loss", "poisson_nll_loss",
+            "gaussian_nll_loss"]

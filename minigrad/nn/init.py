@@ -234,3 +234,30 @@ def dirac_(tensor: Tensor, groups: int = 1) -> Tensor:
             for d in range(min_dim):
                 tensor[(g * out_chans_per_grp + d, d) + centre] = 1
     return tensor
+
+
+# ---- the pre-0.4 spellings without the trailing underscore (deprecated, with PyTorch's warning) -------------
+def _make_deprecate(meth):
+    new_name = meth.__name__
+    old_name = new_name[:-1]
+
+    def deprecated_init(*args, **kwargs):
+        warnings.warn(f"`nn.init.{old_name}` is now deprecated in favor of `nn.init.{new_name}`.", FutureWarning,
+                      stacklevel=2)
+        return meth(*args, **kwargs)
+    deprecated_init.__name__ = old_name
+    deprecated_init.__doc__ = f"Deprecated spelling of {new_name}."
+    return deprecated_init
+
+
+uniform = _make_deprecate(uniform_)
+normal = _make_deprecate(normal_)
+constant = _make_deprecate(constant_)
+xavier_uniform = _make_deprecate(xavier_uniform_)
+xavier_normal = _make_deprecate(xavier_normal_)
+kaiming_uniform = _make_deprecate(kaiming_uniform_)
+kaiming_normal = _make_deprecate(kaiming_normal_)
+orthogonal = _make_deprecate(orthogonal_)
+sparse = _make_deprecate(sparse_)
+eye = _make_deprecate(eye_)
+dirac = _make_deprecate(dirac_)

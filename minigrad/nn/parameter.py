@@ -28,6 +28,9 @@ class Parameter(Tensor):
 
     def __init__(self, data: Tensor | None = None, requires_grad: bool = True) -> None:
         # Shares the storage of ``data`` (like torch.nn.Parameter), but starts a fresh history.
+        if requires_grad is not True and requires_grad is not False:
+            raise TypeError("_make_subclass(): argument 'require_grad' (position 3) must be bool, not "
+                            f"{type(requires_grad).__name__}")
         array = np.empty(0, dtype=np.float32) if data is None else data._data
         self._init_from(array, False)
         if data is not None and data._is_inference:
@@ -50,3 +53,21 @@ class Parameter(Tensor):
 
 def _rebuild_parameter(data: Tensor, requires_grad: bool) -> Parameter:
     return Parameter(data, requires_grad)
+
+
+class _BufferMeta(type):
+    # isinstance(t, nn.Buffer) is True for the plain tensors nn.Buffer(...) returns (marked _is_buffer)
+    def __instancecheck__(cls, instance) -> bool:
+        return isinstance(instance, Tensor) and getattr(instance, "_is_buffer", False)
+
+
+class Buffer(metaclass=_BufferMeta):
+    """A tensor that assigning to a Module attribute registers as a buffer (``persistent``: in the state dict)."""
+
+    def __new__(cls, data: Tensor | None = None, *, persistent: bool = True):
+        if data is None:
+            data = Tensor._make(np.empty(0, dtype=np.float32))
+        t = data.detach().requires_grad_(data.requires_grad)
+        t.persistent = persistent
+        t._is_buffer = True
+        return t

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+import warnings
 from collections import defaultdict
 
 import numpy as np
@@ -47,14 +48,17 @@ class Optimizer(metaclass=TorchNamed):
             param_group["params"] = list(params)
         for p in param_group["params"]:
             if not isinstance(p, Tensor):
-                raise TypeError("optimizer can only optimize Tensors, but one of the params is "
-                                f"{type(p).__module__}.{type(p).__name__}")
+                from .._legacy import typename
+                raise TypeError(f"optimizer can only optimize Tensors, but one of the params is {typename(p)}")
             if not p.is_leaf:
                 raise ValueError("can't optimize a non-leaf Tensor")
         for name, default in self.defaults.items():
             if default is _REQUIRED and name not in param_group:
                 raise ValueError(f"parameter group didn't specify a value of required optimization parameter {name}")
             param_group.setdefault(name, default)
+        if len({id(p) for p in param_group["params"]}) != len(param_group["params"]):
+            warnings.warn("optimizer contains a parameter group with duplicate parameters; in future, this will cause "
+                          "an error; see github.com/pytorch/pytorch/issues/40967 for more information", stacklevel=3)
         existing = [p for g in self.param_groups for p in g["params"]]
         if any(p is q for p in param_group["params"] for q in existing):
             raise ValueError("some parameters appear in more than one parameter group")

@@ -237,22 +237,75 @@ class Tanhshrink(_Stateless):
     _fn = staticmethod(F.tanhshrink)
 
 
-class Hardsigmoid(_Stateless):
+class _InplaceOption(Module):
+    """An activation whose only option is ``inplace`` (which, as in PyTorch, its repr does not show)."""
+
+    _fn = None
+    # (each subclass defines its own __init__ so that argument errors name it: "Hardswish.__init__() takes ...")
+
+    def forward(self, input: Tensor) -> Tensor:
+        return type(self)._fn(input, inplace=self.inplace)
+
+
+class Hardsigmoid(_InplaceOption):
     """relu6(x + 3) / 6."""
 
     _fn = staticmethod(F.hardsigmoid)
 
+    def __init__(self, inplace: bool = False) -> None:
+        super().__init__()
+        self.inplace = inplace
 
-class Hardswish(_Stateless):
+
+class Hardswish(_InplaceOption):
     """x · relu6(x + 3) / 6."""
 
     _fn = staticmethod(F.hardswish)
 
+    def __init__(self, inplace: bool = False) -> None:
+        super().__init__()
+        self.inplace = inplace
 
-class Mish(_Stateless):
+
+class Mish(_InplaceOption):
     """x · tanh(softplus(x))."""
 
     _fn = staticmethod(F.mish)
+
+    def __init__(self, inplace: bool = False) -> None:
+        super().__init__()
+        self.inplace = inplace
+
+    def extra_repr(self) -> str:
+        return "inplace=True" if self.inplace else ""
+
+
+class Hardshrink(Module):
+    """x where |x| > lambd, else 0."""
+
+    def __init__(self, lambd: float = 0.5) -> None:
+        super().__init__()
+        self.lambd = lambd
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.hardshrink(input, self.lambd)
+
+    def extra_repr(self) -> str:
+        return f"{self.lambd}"
+
+
+class Softshrink(Module):
+    """x - lambd above lambd, x + lambd below -lambd, else 0."""
+
+    def __init__(self, lambd: float = 0.5) -> None:
+        super().__init__()
+        self.lambd = lambd
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.softshrink(input, self.lambd)
+
+    def extra_repr(self) -> str:
+        return str(self.lambd)
 
 
 class Softmin(Module):

@@ -13,6 +13,8 @@ from .module import Module
 class _NormBase(Module):
     """The parameters (weight γ, bias β) and buffers (running_mean, running_var, num_batches_tracked)."""
 
+    _version = 2  # version 2 added num_batches_tracked
+
     def __init__(self, num_features: int, eps: float = 1e-5, momentum: float | None = 0.1, affine: bool = True,
                  track_running_stats: bool = True, device=None, dtype=None, *, bias: bool = True) -> None:
         super().__init__()
@@ -57,6 +59,13 @@ class _NormBase(Module):
 
     def _check_input_dim(self, input: Tensor) -> None:
         raise NotImplementedError
+
+    def _upgrade_state_dict(self, state_dict, prefix: str, version) -> None:
+        # A state dict of unknown or version-1 format may lack num_batches_tracked: PyTorch keeps the current one.
+        key = prefix + "num_batches_tracked"
+        if (version is None or version < 2) and self.track_running_stats and key not in state_dict:
+            state_dict[key] = (self.num_batches_tracked if self.num_batches_tracked is not None
+                               else _creation.tensor(0, dtype=int64))
 
     def extra_repr(self) -> str:
         return ("{num_features}, eps={eps}, momentum={momentum}, affine={affine}, bias={use_bias}, "

@@ -81,6 +81,38 @@ class Sequential(Module):
         del self[key]
         return v
 
+    def __add__(self, other) -> Sequential:
+        if not isinstance(other, Sequential):
+            raise ValueError(f"add operator supports only objects of Sequential class, but {type(other)} is given.")
+        return Sequential(*self, *other)
+
+    def __iadd__(self, other) -> Sequential:
+        if not isinstance(other, Sequential):
+            raise ValueError(f"add operator supports only objects of Sequential class, but {type(other)} is given.")
+        offset = len(self)
+        for i, module in enumerate(other):
+            self.add_module(str(i + offset), module)
+        return self
+
+    def __mul__(self, other: int) -> Sequential:
+        if not isinstance(other, int):
+            raise TypeError(f"unsupported operand type(s) for *: {type(self)} and {type(other)}")
+        if other <= 0:
+            raise ValueError(f"Non-positive multiplication factor {other} for {type(self)}")
+        return Sequential(*(list(self) * other))   # (the same module objects, repeated)
+
+    def __rmul__(self, other: int) -> Sequential:
+        return self.__mul__(other)
+
+    def __imul__(self, other: int) -> Sequential:
+        if not isinstance(other, int):
+            raise TypeError(f"unsupported operand type(s) for *: {type(self)} and {type(other)}")
+        if other <= 0:
+            raise ValueError(f"Non-positive multiplication factor {other} for {type(self)}")
+        for module in list(self) * (other - 1):
+            self.append(module)
+        return self
+
     def forward(self, input):
         for module in self:
             input = module(input)
@@ -104,6 +136,8 @@ class ModuleList(Module):
         return self._modules[str(idx % size)]
 
     def __setitem__(self, idx: int, module: Module) -> None:
+        if not -len(self) <= idx < len(self):
+            raise IndexError(f"index {idx} is out of range")
         setattr(self, str(idx % len(self)), module)
 
     def __len__(self) -> int:
@@ -111,6 +145,12 @@ class ModuleList(Module):
 
     def __iter__(self):
         return iter(self._modules.values())
+
+    def __add__(self, other) -> ModuleList:
+        return ModuleList([*self, *other])
+
+    def __iadd__(self, modules) -> ModuleList:
+        return self.extend(modules)
 
     def append(self, module: Module) -> ModuleList:
         """Add ``module`` at the end."""
@@ -261,6 +301,9 @@ class ParameterList(Module):
             self.append(value)
         return self
 
+    def __iadd__(self, values) -> ParameterList:
+        return self.extend(values)
+
     def extra_repr(self) -> str:
         return "\n".join(f"  ({i}): {_param_line(p)}" for i, p in enumerate(self))
 
@@ -310,6 +353,57 @@ class ParameterDict(Module):
     def values(self):
         """The parameters, in insertion order."""
         return (self[k] for k in self._keys)
+
+    def get(self, key: str, default=None):
+        """The parameter at ``key``, or ``default``."""
+        return self[key] if key in self else default
+
+    def setdefault(self, key: str, default=None):
+        """The parameter at ``key``, first set to ``default`` if missing."""
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def pop(self, key: str):
+        """Remove ``key`` and return its parameter."""
+        v = self[key]
+        del self[key]
+        return v
+
+    def popitem(self) -> tuple:
+        """Remove and return the last (name, parameter) pair."""
+        k = next(reversed(self._keys))
+        return k, self.pop(k)
+
+    def clear(self) -> None:
+        """Remove every parameter."""
+        for k in list(self._keys):
+            del self[k]
+
+    def copy(self) -> ParameterDict:
+        """A new ParameterDict holding the same parameters, in the same order."""
+        return ParameterDict(OrderedDict((k, self[k]) for k in self._keys))
+
+    def fromkeys(self, keys, default=None) -> ParameterDict:
+        """A new ParameterDict with each of ``keys`` set to ``default``."""
+        return ParameterDict((k, default) for k in keys)
+
+    def __or__(self, other) -> ParameterDict:
+        out = self.copy()
+        out.update(other)
+        return out
+
+    def __ror__(self, other) -> ParameterDict:
+        out = other.copy()
+        out.update(self)
+        return out
+
+    def __ior__(self, other) -> ParameterDict:
+        self.update(other)
+        return self
+
+    def __reversed__(self):
+        return reversed(self._keys)
 
     def update(self, parameters) -> None:
         """Add (or replace) parameters from a dict or an iterable of (name, parameter) pairs."""

@@ -1,13 +1,14 @@
 """Module: the base class of layers — it registers parameters, buffers and sub-modules by assignment."""
 from __future__ import annotations
 
+import warnings
 from collections import OrderedDict, namedtuple
 
 from ..._class_names import TorchNamed
 from ..._tensor import Tensor
 from ...autograd.grad_mode import no_grad
 from ...autograd.graph import RemovableHandle, _add_hook
-from ..parameter import Parameter, _reset_grad
+from ..parameter import Buffer, Parameter, _reset_grad
 from ._backward_hook import BackwardHook
 
 
@@ -36,16 +37,21 @@ class Module(metaclass=TorchNamed):
     """Base class for all neural-network modules; subclasses define ``forward``."""
 
     training: bool
+    _version: int = 1  # the state-dict format version, saved in state_dict()._metadata (BatchNorm's is 2)
 
     def __init__(self, *args, **kwargs) -> None:
-        if args or kwargs:
-            raise TypeError(f"{type(self).__name__}.__init__() got an unexpected argument")
+        if kwargs:
+            raise TypeError(f"{type(self).__name__}.__init__() got an unexpected keyword argument "
+                            f"'{next(iter(kwargs))}'")
+        if args:
+            raise TypeError(f"{type(self).__name__}.__init__() takes 1 positional argument but {len(args) + 1} were "
+                            "given")
         # object.__setattr__: our own __setattr__ needs these dicts to exist already.
         object.__setattr__(self, "training", True)
-        object.__setattr__(self, "_parameters", OrderedDict())
-        object.__setattr__(self, "_buffers", OrderedDict())
+        object.__setattr__(self, "_parameters", {})   # (plain dicts, as PyTorch's; the hook tables are ordered)
+        object.__setattr__(self, "_buffers", {})
         object.__setattr__(self, "_non_persistent_buffers_set", set())
-        object.__setattr__(self, "_modules", OrderedDict())
+        object.__setattr__(self, "_modules", {})
         object.__setattr__(self, "_forward_hooks", OrderedDict())
         object.__setattr__(self, "_forward_pre_hooks", OrderedDict())
         object.__setattr__(self, "_backward_hooks", OrderedDict())
@@ -71,8 +77,9 @@ class Module(metaclass=TorchNamed):
             if result is not None:
                 args = result if isinstance(result, tuple) else (result,)
         bw_hook = None
-        if self.__dict__.get("_backward_hooks") or self.__dict__.get("_backward_pre_hooks"):
-            bw_hook = BackwardHook(self, list(self._backward_hooks.values()),
+        legacy = self.__dict__.get("_is_full_backward_hook") is False   # register_backward_hook's hooks
+        if (self.__dict__.get("_backward_hooks") and not legacy) or self.__dict__.get("_backward_pre_hooks"):
+            bw_hook = BackwardHook(self, [] if legacy else list(self._backward_hooks.values()),
                                    list(self._backward_pre_hooks.values()))
             args = bw_hook.setup_input_hook(args)
         output = self.forward(*args, **kwargs)
@@ -82,14 +89,41 @@ class Module(metaclass=TorchNamed):
                 output = result
         if bw_hook is not None:
             output = bw_hook.setup_output_hook(output)
+        if legacy and self._backward_hooks:
+            self._attach_legacy_backward_hooks(args, output)
         return output
+
+    def _attach_legacy_backward_hooks(self, args, output) -> None:
+        """register_backward_hook's hooks: on the node that made the (first) output, with PyTorch's warnings."""
+        var = output
+        while not isinstance(var, Tensor):
+            var = next(v for v in var.values() if isinstance(v, Tensor)) if isinstance(var, dict) else var[0]
+        grad_fn = var.grad_fn
+        if grad_fn is None:
+            return
+        for hook in self._backward_hooks.values():
+            grad_fn.register_hook(lambda grad_input, grad_output, hook=hook: hook(self, grad_input, grad_output))
+        _warn_legacy_backward_hook(args, output, grad_fn)
 
     def register_full_backward_hook(self, hook, prepend: bool = False) -> RemovableHandle:
         """Call ``hook(module, grad_input, grad_output)`` once the gradients of the inputs are computed."""
+        if self.__dict__.get("_is_full_backward_hook") is False:
+            raise RuntimeError("Cannot use both regular backward hooks and full backward hooks on a single Module. "
+                               "Please use only one of them.")
+        object.__setattr__(self, "_is_full_backward_hook", True)
         handle = _add_hook(self._backward_hooks, hook)
         if prepend:
             self._backward_hooks.move_to_end(handle.id, last=False)
         return handle
+
+    def register_backward_hook(self, hook) -> RemovableHandle:
+        """The deprecated backward hook: ``hook(module, grad_input, grad_output)`` with the gradients of the last
+        node of the forward (not the module's inputs; prefer register_full_backward_hook)."""
+        if self.__dict__.get("_is_full_backward_hook") is True:
+            raise RuntimeError("Cannot use both regular backward hooks and full backward hooks on a single Module. "
+                               "Please use only one of them.")
+        object.__setattr__(self, "_is_full_backward_hook", False)
+        return _add_hook(self._backward_hooks, hook)
 
     def register_full_backward_pre_hook(self, hook, prepend: bool = False) -> RemovableHandle:
         """Call ``hook(module, grad_output)`` when the outputs' gradients arrive; a returned tuple replaces them."""
@@ -140,6 +174,11 @@ class Module(metaclass=TorchNamed):
                 raise TypeError(f"cannot assign '{_typename(value)}' as child module '{name}' "
                                 "(torch.nn.Module or None expected)")
             self._modules[name] = value
+        elif isinstance(value, Buffer):
+            if self.__dict__.get("_buffers") is None:
+                raise AttributeError("cannot assign buffer before Module.__init__() call")
+            self._forget(name, keep=self._buffers)   # (a replaced buffer keeps its place in the order)
+            self.register_buffer(name, value, persistent=value.persistent)
         elif self.__dict__.get("_buffers") is not None and name in self._buffers:
             if value is not None and not isinstance(value, Tensor):
                 raise TypeError(f"cannot assign '{_typename(value)}' as buffer '{name}' "
@@ -192,8 +231,15 @@ class Module(metaclass=TorchNamed):
 
     def register_buffer(self, name: str, tensor: Tensor | None, persistent: bool = True) -> None:
         """Add a tensor that is state but not a parameter (saved in state_dict if persistent)."""
+        if "_buffers" not in self.__dict__:
+            raise AttributeError("cannot assign buffer before Module.__init__() call")
+        if not isinstance(name, str):
+            from ..._legacy import typename
+            raise TypeError(f"buffer name should be a string. Got {typename(name)}")
         if "." in name:
             raise KeyError('buffer name can\'t contain "."')
+        if name == "":
+            raise KeyError('buffer name can\'t be empty string ""')
         if hasattr(self, name) and name not in self._buffers:
             raise KeyError(f"attribute '{name}' already exists")
         if tensor is not None and not isinstance(tensor, Tensor):
@@ -209,10 +255,15 @@ class Module(metaclass=TorchNamed):
         """Add a child module under ``name``."""
         if module is not None and not isinstance(module, Module):
             raise TypeError(f"{_typename(module)} is not a Module subclass")
+        if not isinstance(name, str):
+            from ..._legacy import typename
+            raise TypeError(f"module name should be a string. Got {typename(name)}")
         if hasattr(self, name) and name not in self._modules:
             raise KeyError(f"attribute '{name}' already exists")
         if "." in name:
             raise KeyError(f'module name can\'t contain ".", got: {name}')
+        if name == "":
+            raise KeyError('module name can\'t be empty string ""')
         self._modules[name] = module
 
     register_module = add_module
@@ -230,9 +281,21 @@ class Module(metaclass=TorchNamed):
         """The parameter at a dotted path such as ``"0.weight"``."""
         module_path, _, name = target.rpartition(".")
         mod = self.get_submodule(module_path)
+        if not hasattr(mod, name):
+            raise AttributeError(f"{mod._get_name()} has no attribute `{name}`")
         if name not in mod._parameters:
             raise AttributeError(f"`{name}` is not an nn.Parameter")
         return mod._parameters[name]
+
+    def get_buffer(self, target: str) -> Tensor:
+        """The buffer at a dotted path such as ``"1.running_mean"``."""
+        module_path, _, name = target.rpartition(".")
+        mod = self.get_submodule(module_path)
+        if not hasattr(mod, name):
+            raise AttributeError(f"{mod._get_name()} has no attribute `{name}`")
+        if name not in mod._buffers:
+            raise AttributeError(f"`{name}` is not a buffer")
+        return mod._buffers[name]
 
     # ---- walking the tree ---------------------------------------------------------------------
     def named_modules(self, memo=None, prefix: str = "", remove_duplicate: bool = True):
@@ -378,6 +441,14 @@ class Module(metaclass=TorchNamed):
         """Cast floating-point parameters and buffers to float16."""
         return self._apply(lambda t: t.half() if t.is_floating_point() else t)
 
+    def bfloat16(self) -> Module:
+        """Cast floating-point parameters and buffers to bfloat16."""
+        return self._apply(lambda t: t.bfloat16() if t.is_floating_point() else t)
+
+    def type(self, dst_type) -> Module:
+        """Cast every parameter and buffer (integer ones too, as PyTorch) to ``dst_type``."""
+        return self._apply(lambda t: t.type(dst_type))
+
     def cpu(self) -> Module:
         """The module itself (minigrad computes on the CPU only)."""
         return self
@@ -391,6 +462,9 @@ class Module(metaclass=TorchNamed):
         """OrderedDict of every parameter and persistent buffer by dotted name (detached unless keep_vars)."""
         if destination is None:
             destination = OrderedDict()
+            destination._metadata = OrderedDict()
+        if hasattr(destination, "_metadata"):
+            destination._metadata[prefix[:-1]] = {"version": self._version}
         for name, p in self._parameters.items():
             if p is not None:
                 destination[prefix + name] = p if keep_vars else p.detach()
@@ -406,6 +480,11 @@ class Module(metaclass=TorchNamed):
         """Copy values from ``state_dict`` into the parameters and buffers (strict: keys must match)."""
         if not hasattr(state_dict, "keys"):
             raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")
+        metadata = getattr(state_dict, "_metadata", None)
+        state_dict = OrderedDict(state_dict)   # (a copy: upgrading an old format must not change the caller's)
+        for name, module in self.named_modules():
+            version = None if metadata is None else metadata.get(name, {}).get("version")
+            module._upgrade_state_dict(state_dict, name + "." if name else "", version)
         own = self.state_dict(keep_vars=True)
         missing = [k for k in own if k not in state_dict]
         unexpected = [k for k in state_dict if k not in own]
@@ -436,6 +515,9 @@ class Module(metaclass=TorchNamed):
                 type(self).__name__, "\n\t".join(error_msgs)))
         return _IncompatibleKeys(missing, unexpected)
 
+    def _upgrade_state_dict(self, state_dict, prefix: str, version) -> None:
+        """Fill in what a state dict saved by an older version of this module lacks (``version`` None: unknown)."""
+
     # ---- printing -----------------------------------------------------------------------------
     def extra_repr(self) -> str:
         """The text inside the parentheses of this module's repr (subclasses override)."""
@@ -458,6 +540,43 @@ class Module(metaclass=TorchNamed):
 
     def __setstate__(self, state) -> None:
         self.__dict__.update(state)
+
+
+def _warn_legacy_backward_hook(inputs, result, grad_fn) -> None:
+    """PyTorch's _maybe_warn_non_full_backward_hook: where a deprecated backward hook misses gradients."""
+    tail = " Please use register_full_backward_hook to get the documented behavior."
+    if not isinstance(result, Tensor):
+        if not (isinstance(result, tuple) and all(isinstance(r, Tensor) for r in result)):
+            warnings.warn("Using non-full backward hooks on a Module that does not return a single Tensor or a tuple "
+                          "of Tensors is deprecated and will be removed in future versions. This hook will be missing "
+                          "some of the grad_output." + tail, FutureWarning, stacklevel=3)
+            return
+    else:
+        result = (result,)
+    if not isinstance(inputs, Tensor):
+        if not (isinstance(inputs, tuple) and all(isinstance(i, Tensor) for i in inputs)):
+            warnings.warn("Using non-full backward hooks on a Module that does not take as input a single Tensor or a "
+                          "tuple of Tensors is deprecated and will be removed in future versions. This hook will be "
+                          "missing some of the grad_input." + tail, FutureWarning, stacklevel=3)
+            return
+    else:
+        inputs = (inputs,)
+    out_grad_fn = {r.grad_fn for r in result if r.grad_fn is not None}
+    if len(out_grad_fn) == 0 or (len(out_grad_fn) == 1 and grad_fn not in out_grad_fn):
+        warnings.warn("Using a non-full backward hook when outputs are nested in python data structure is deprecated "
+                      "and will be removed in future versions. This hook will be missing some grad_output.",
+                      FutureWarning, stacklevel=3)
+    elif len(out_grad_fn) > 1:
+        warnings.warn("Using a non-full backward hook when outputs are generated by different autograd Nodes is "
+                      "deprecated and will be removed in future versions. This hook will be missing some grad_output."
+                      + tail, FutureWarning, stacklevel=3)
+    else:
+        inputs_grad_fn = {i.grad_fn for i in inputs if i.grad_fn is not None}
+        next_functions = {n[0] for n in grad_fn.next_functions}
+        if inputs_grad_fn != next_functions:
+            warnings.warn("Using a non-full backward hook when the forward contains multiple autograd Nodes is "
+                          "deprecated and will be removed in future versions. This hook will be missing some "
+                          "grad_input." + tail, FutureWarning, stacklevel=3)
 
 
 def _typename(value) -> str:

@@ -8,9 +8,46 @@ import collections.abc
 
 import numpy as np
 
-from ..._class_names import TorchNamed
+from ..._class_names import TorchNamed, object_repr
 from ..._tensor import Tensor
-from .sampler import BatchSampler, RandomSampler, SequentialSampler
+from .dataset import IterableDataset
+from .sampler import BatchSampler, RandomSampler, Sampler, SequentialSampler
+
+
+class _InfiniteConstantSampler(Sampler):
+    """The sampler of an IterableDataset: None forever (the dataset's own iterator decides)."""
+
+    def __iter__(self):
+        while True:
+            yield None
+
+
+class _SingleProcessDataLoaderIter(metaclass=TorchNamed):
+    """One pass over a DataLoader (what ``iter(loader)`` gives, as PyTorch's single-process iterator)."""
+
+    def __init__(self, loader) -> None:
+        self._batches = loader._batches()
+        self._num_yielded = 0
+        self._length = loader
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        batch = next(self._batches)
+        self._num_yielded += 1
+        return batch
+
+    def __len__(self) -> int:
+        return len(self._length)
+
+    def __repr__(self) -> str:
+        return object_repr(self)
+
+
+def get_worker_info():
+    """None: minigrad loads data in the main process only."""
+    return None
 
 
 def default_collate(batch):
@@ -63,16 +100,48 @@ class DataLoader(metaclass=TorchNamed):
                  drop_last: bool = False, timeout: float = 0, worker_init_fn=None, multiprocessing_context=None,
                  generator=None, *, prefetch_factor=None, persistent_workers: bool = False,
                  pin_memory_device: str = "", in_order: bool = True) -> None:
+        if num_workers < 0:
+            raise ValueError("num_workers option should be non-negative; use num_workers=0 to disable multiprocessing.")
+        if timeout < 0:
+            raise ValueError("timeout option should be non-negative")
+        if num_workers == 0 and prefetch_factor is not None:
+            raise ValueError("prefetch_factor option could only be specified in multiprocessing.let num_workers > 0 "
+                             "to enable multiprocessing, otherwise set prefetch_factor to None.")
+        if num_workers > 0 and prefetch_factor is None:
+            prefetch_factor = 2
+        elif prefetch_factor is not None and prefetch_factor < 0:
+            raise ValueError("prefetch_factor option should be non-negative")
+        if persistent_workers and num_workers == 0:
+            raise ValueError("persistent_workers option needs num_workers > 0")
+        self._iterable = isinstance(dataset, IterableDataset)
+        if self._iterable:
+            if shuffle not in (False, None):
+                raise ValueError(f"DataLoader with IterableDataset: expected unspecified shuffle option, but got "
+                                 f"shuffle={shuffle}")
+            if sampler is not None:
+                raise ValueError(f"DataLoader with IterableDataset: expected unspecified sampler option, but got "
+                                 f"sampler={sampler}")
+            if batch_sampler is not None:
+                raise ValueError(f"DataLoader with IterableDataset: expected unspecified batch_sampler option, but "
+                                 f"got batch_sampler={batch_sampler}")
         if sampler is not None and shuffle:
             raise ValueError("sampler option is mutually exclusive with shuffle")
         if batch_sampler is not None and (batch_size != 1 or shuffle or sampler is not None or drop_last):
             raise ValueError("batch_sampler option is mutually exclusive with batch_size, shuffle, sampler, and "
                              "drop_last")
+        if batch_sampler is None and batch_size is None and drop_last:
+            raise ValueError("batch_size=None option disables auto-batching and is mutually exclusive with drop_last")
         self.dataset, self.num_workers, self.drop_last, self.generator = dataset, num_workers, drop_last, generator
+        self.pin_memory, self.timeout, self.worker_init_fn = pin_memory, timeout, worker_init_fn
+        self.prefetch_factor, self.persistent_workers = prefetch_factor, persistent_workers
         if sampler is None:
-            sampler = RandomSampler(dataset, generator=generator) if shuffle else SequentialSampler(dataset)
+            if self._iterable:  # (PyTorch's _InfiniteConstantSampler: batches are cut from the stream)
+                sampler = _InfiniteConstantSampler()
+            else:
+                sampler = RandomSampler(dataset, generator=generator) if shuffle else SequentialSampler(dataset)
         if batch_sampler is not None:
             batch_size, drop_last = None, False
+            self.drop_last = False
         elif batch_size is not None:
             batch_sampler = BatchSampler(sampler, batch_size, drop_last)
         self.batch_size, self.sampler, self.batch_sampler = batch_size, sampler, batch_sampler
@@ -85,17 +154,36 @@ class DataLoader(metaclass=TorchNamed):
         # generator or the global one): every pass over a loader advances that random stream.
         from ... import _random
         _random.random_default(_random.gen(self.generator), 1, "int64")
-        return self._batches()
+        return _SingleProcessDataLoaderIter(self)
 
     def _batches(self):
+        if self._iterable:  # PyTorch's _IterableDatasetFetcher
+            stream = iter(self.dataset)
+            if self.batch_size is None:
+                for sample in stream:
+                    yield self.collate_fn(sample)
+                return
+            while True:
+                batch = [sample for _, sample in zip(range(self.batch_size), stream)]
+                if not batch or (self.drop_last and len(batch) < self.batch_size):
+                    return
+                yield self.collate_fn(batch)
+                if len(batch) < self.batch_size:
+                    return
         if self.batch_sampler is None:
             for idx in self.sampler:
                 yield self.collate_fn(self.dataset[idx])
             return
+        fetch_many = getattr(self.dataset, "__getitems__", None)   # (PyTorch's _MapDatasetFetcher)
         for indices in self.batch_sampler:
-            yield self.collate_fn([self.dataset[i] for i in indices])
+            yield self.collate_fn(fetch_many(indices) if fetch_many else [self.dataset[i] for i in indices])
 
     def __len__(self) -> int:
+        if self._iterable:
+            length = len(self.dataset)
+            if self.batch_size is not None:
+                length = length // self.batch_size if self.drop_last else -(-length // self.batch_size)
+            return length
         return len(self.batch_sampler if self.batch_sampler is not None else self.sampler)
 
     def __repr__(self) -> str:

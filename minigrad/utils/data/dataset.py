@@ -4,7 +4,7 @@ from __future__ import annotations
 import bisect
 import math
 
-from ..._class_names import TorchNamed
+from ..._class_names import TorchNamed, object_repr
 
 
 class Dataset(metaclass=TorchNamed):
@@ -15,6 +15,16 @@ class Dataset(metaclass=TorchNamed):
 
     def __add__(self, other: Dataset) -> ConcatDataset:
         return ConcatDataset([self, other])
+
+    def __repr__(self) -> str:
+        return object_repr(self)
+
+
+class IterableDataset(Dataset):
+    """A dataset read as a stream: subclasses implement ``__iter__`` (the DataLoader batches what it yields)."""
+
+    def __add__(self, other: Dataset) -> ChainDataset:
+        return ChainDataset([self, other])
 
 
 class TensorDataset(Dataset):
@@ -39,13 +49,71 @@ class Subset(Dataset):
         self.dataset = dataset
         self.indices = indices
 
+        if type(self).__getitem__ is not Subset.__getitem__ and type(self).__getitems__ is Subset.__getitems__:
+            raise NotImplementedError(
+                f"{type(self).__name__} overrides __getitem__ but not __getitems__. When subclassing Subset and "
+                "overriding __getitem__, you must also override __getitems__ to ensure DataLoader works correctly "
+                "with your custom logic. A simple implementation:\n\ndef __getitems__(self, indices):\n"
+                "    return [self.__getitem__(idx) for idx in indices]")
+
     def __getitem__(self, idx):
         if isinstance(idx, list):
             return self.dataset[[self.indices[i] for i in idx]]
         return self.dataset[self.indices[idx]]
 
+    def __getitems__(self, indices: list) -> list:
+        """The samples at several positions (what the DataLoader asks for one batch)."""
+        if callable(getattr(self.dataset, "__getitems__", None)):
+            return self.dataset.__getitems__([self.indices[idx] for idx in indices])
+        return [self.dataset[self.indices[idx]] for idx in indices]
+
     def __len__(self) -> int:
         return len(self.indices)
+
+
+class StackDataset(Dataset):
+    """Samples of several same-length datasets side by side: tuples (positional) or dicts (keywords)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        if args and kwargs:
+            raise ValueError("Supported either ``tuple``- (via ``args``) or``dict``- (via ``kwargs``) like "
+                             "input/output, but both types are given.")
+        if not args and not kwargs:
+            raise ValueError("At least one dataset should be passed")
+        parts = args or list(kwargs.values())
+        self._length = len(parts[0])
+        if any(self._length != len(d) for d in parts):
+            raise ValueError("Size mismatch between datasets")
+        self.datasets = args or kwargs
+
+    def __getitem__(self, index):
+        if isinstance(self.datasets, dict):
+            return {k: d[index] for k, d in self.datasets.items()}
+        return tuple(d[index] for d in self.datasets)
+
+    def __len__(self) -> int:
+        return self._length
+
+
+class ChainDataset(IterableDataset):
+    """Several iterable datasets one after the other."""
+
+    def __init__(self, datasets) -> None:
+        self.datasets = datasets
+
+    def __iter__(self):
+        for d in self.datasets:
+            if not isinstance(d, IterableDataset):
+                raise AssertionError("ChainDataset only supports IterableDataset")
+            yield from d
+
+    def __len__(self) -> int:
+        total = 0
+        for d in self.datasets:
+            if not isinstance(d, IterableDataset):
+                raise AssertionError("ChainDataset only supports IterableDataset")
+            total += len(d)
+        return total
 
 
 class ConcatDataset(Dataset):
@@ -55,6 +123,8 @@ class ConcatDataset(Dataset):
         self.datasets = list(datasets)
         if not self.datasets:
             raise AssertionError("datasets should not be an empty iterable")
+        if any(isinstance(d, IterableDataset) for d in self.datasets):
+            raise AssertionError("ConcatDataset does not support IterableDataset")
         self.cumulative_sizes = []
         total = 0
         for d in self.datasets:

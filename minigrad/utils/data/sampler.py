@@ -1,7 +1,7 @@
 """Samplers: the order in which a DataLoader visits a dataset's indices."""
 from __future__ import annotations
 
-from ..._class_names import TorchNamed
+from ..._class_names import TorchNamed, object_repr
 
 
 class Sampler(metaclass=TorchNamed):
@@ -9,6 +9,9 @@ class Sampler(metaclass=TorchNamed):
 
     def __init__(self, data_source=None) -> None:
         pass
+
+    def __repr__(self) -> str:
+        return object_repr(self)
 
 
 class SequentialSampler(Sampler):
@@ -61,10 +64,51 @@ class RandomSampler(Sampler):
         return self.num_samples
 
 
+class SubsetRandomSampler(Sampler):
+    """The given indices in a random order (a new one per epoch)."""
+
+    def __init__(self, indices, generator=None) -> None:
+        self.indices, self.generator = indices, generator
+
+    def __iter__(self):
+        from ... import _creation
+        for i in _creation.randperm(len(self.indices), generator=self.generator).tolist():
+            yield self.indices[i]
+
+    def __len__(self) -> int:
+        return len(self.indices)
+
+
+class WeightedRandomSampler(Sampler):
+    """``num_samples`` indices drawn with probabilities proportional to ``weights`` (torch.multinomial)."""
+
+    def __init__(self, weights, num_samples: int, replacement: bool = True, generator=None) -> None:
+        from ... import _creation, _dtypes
+        if not isinstance(num_samples, int) or isinstance(num_samples, bool) or num_samples <= 0:
+            raise ValueError(f"num_samples should be a positive integer value, but got num_samples={num_samples}")
+        if not isinstance(replacement, bool):
+            raise ValueError(f"replacement should be a boolean value, but got replacement={replacement}")
+        weights = _creation.as_tensor(weights, dtype=_dtypes.float64)
+        if len(weights.shape) != 1:
+            raise ValueError(f"weights should be a 1d sequence but given weights have shape {tuple(weights.shape)}")
+        self.weights, self.num_samples, self.replacement, self.generator = weights, num_samples, replacement, generator
+
+    def __iter__(self):
+        from ..._creation import multinomial
+        yield from multinomial(self.weights, self.num_samples, self.replacement, generator=self.generator).tolist()
+
+    def __len__(self) -> int:
+        return self.num_samples
+
+
 class BatchSampler(Sampler):
     """Lists of ``batch_size`` indices from ``sampler`` (the last one shorter unless ``drop_last``)."""
 
     def __init__(self, sampler, batch_size: int, drop_last: bool) -> None:
+        if not isinstance(batch_size, int) or isinstance(batch_size, bool) or batch_size <= 0:
+            raise ValueError(f"batch_size should be a positive integer value, but got batch_size={batch_size}")
+        if not isinstance(drop_last, bool):
+            raise ValueError(f"drop_last should be a boolean value, but got drop_last={drop_last}")
         self.sampler, self.batch_size, self.drop_last = sampler, batch_size, drop_last
 
     def __iter__(self):

@@ -1,0 +1,115 @@
+"""Old and alternative spellings of PyTorch's API that tutorials still use.
+
+``torch.range`` and ``torch.set_default_tensor_type`` (deprecated, with PyTorch's warnings), the removed
+``volatile`` flag, ``torch.typename`` and ``torch.scalar_tensor``, and the long names of the comparisons
+(``x.greater(y)`` is ``x.gt(y)``).
+"""
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+
+from . import _creation, _dtypes, _ops
+from ._tensor import Tensor
+
+
+def range(start, end=None, step=1, *, dtype=None, device=None, requires_grad: bool = False, **kwargs) -> Tensor:  # noqa: A001
+    """Deprecated: values from start to end INCLUSIVE (use arange), in the default float dtype."""
+    if end is None:
+        raise TypeError('range() missing 1 required positional arguments: "end"')
+    warnings.warn("torch.range is deprecated and will be removed in a future release because its behavior is "
+                  "inconsistent with Python's range builtin. Instead, use torch.arange, which produces values in "
+                  "[start, end).", UserWarning, stacklevel=2)
+    dtype = _dtypes.get_default_dtype() if dtype is None else _dtypes.to_dtype(dtype)
+    if step == 0:
+        raise RuntimeError("step must be nonzero")
+    if (step > 0 and end < start) or (step < 0 and end > start):
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
+    # PyTorch's kernel: size trunc((end - start) / step + 1), values start + i·step in double, then cast
+    n = int((float(end) - float(start)) / float(step) + 1)
+    data = (float(start) + np.arange(n, dtype=np.float64) * float(step)).astype(dtype.np)
+    return _creation.tensor(data, requires_grad=requires_grad)
+
+
+_warned_default_tensor_type: list = []
+
+
+def set_default_tensor_type(t) -> None:
+    """Deprecated: set the default float dtype from a tensor type (``torch.DoubleTensor`` or its name)."""
+    if not _warned_default_tensor_type:   # (once per process, as PyTorch's TORCH_WARN_ONCE)
+        _warned_default_tensor_type.append(True)
+        warnings.warn("torch.set_default_tensor_type() is deprecated as of PyTorch 2.1, please use "
+                      "torch.set_default_dtype() and torch.set_default_device() as alternatives. (Triggered "
+                      "internally at /__w/pytorch/pytorch/torch/csrc/tensor/python_tensor.cpp:434.)", UserWarning,
+                      stacklevel=2)
+    if isinstance(t, str):
+        t = getattr(_creation, t.rpartition(".")[2], None) if t.startswith("torch.") else None
+        if t is None:
+            raise TypeError("invalid type")
+    dt = getattr(t, "dtype", None)
+    if not isinstance(dt, _dtypes.dtype) or isinstance(t, _dtypes.dtype):
+        raise TypeError("invalid type object: only floating-point types are supported as the default type")
+    if not dt.is_floating_point:
+        raise TypeError("only floating-point types are supported as the default type")
+    _dtypes.set_default_dtype(dt)
+
+
+def typename(obj) -> str:
+    """The type name PyTorch shows: ``torch.FloatTensor`` for a tensor, else the qualified class name."""
+    if isinstance(obj, Tensor):
+        return obj.type()
+    module = type(obj).__module__ or ""
+    if module.startswith("minigrad."):   # (minigrad stands in for torch: torch.nn.modules.linear.Linear)
+        module = "torch." + module[len("minigrad."):]
+    name = type(obj).__qualname__
+    return name if module in ("", "builtins") else f"{module}.{name}"
+
+
+def scalar_tensor(s, *, dtype=None, device=None, requires_grad: bool = False, **kwargs) -> Tensor:
+    """A 0-dim tensor holding the number ``s`` (of the default float dtype unless ``dtype`` is given)."""
+    dt = _dtypes.get_default_dtype() if dtype is None else _dtypes.to_dtype(dtype)
+    return _creation.tensor(s, dtype=dt, device=device, requires_grad=requires_grad)
+
+
+def is_inference(input: Tensor) -> bool:
+    """True if ``input`` was made in inference mode."""
+    return input.is_inference()
+
+
+def is_same_size(input: Tensor, other: Tensor) -> bool:
+    """True if the two tensors have the same shape."""
+    return input.shape == other.shape
+
+
+def is_signed(input: Tensor) -> bool:
+    """True if the dtype can hold negative numbers."""
+    return input.dtype.is_signed
+
+
+# ---- the removed ``volatile`` flag ---------------------------------------------------------------------------
+def _get_volatile(self) -> bool:
+    warnings.warn("volatile was removed (Variable.volatile is always False)", UserWarning, stacklevel=2)
+    return False
+
+
+def _set_volatile(self, value) -> None:
+    warnings.warn("volatile was removed and now has no effect. Use `with torch.no_grad():` instead.", UserWarning,
+                  stacklevel=2)
+
+
+# ---- Tensor methods and minigrad.* names ---------------------------------------------------------------------
+ALIASES = {"greater": "gt", "greater_equal": "ge", "less": "lt", "less_equal": "le", "not_equal": "ne"}
+FUNCTIONS = ["range", "set_default_tensor_type", "typename", "scalar_tensor", "is_inference", "is_same_size",
+             "is_signed", *ALIASES]
+
+
+def _attach() -> None:
+    for alias, name in ALIASES.items():
+        setattr(Tensor, alias, getattr(Tensor, name))
+        globals()[alias] = getattr(_ops, name)
+    Tensor.is_same_size = is_same_size
+    Tensor.volatile = property(_get_volatile, _set_volatile)
+
+
+_attach()
