@@ -100,6 +100,8 @@ class OpNode(Node):
         for (formula, where), node in zip(op.formula_args, nexts):
             if node is None:
                 grads.append(None)
+            elif len(where) == 1:  # (grad) alone: add, sub
+                grads.append(formula(values[where[0]]))
             elif len(where) == 2:  # the usual formula: (grad, one saved value) or (one saved value, grad)
                 grads.append(formula(values[where[0]], values[where[1]]))
             else:
