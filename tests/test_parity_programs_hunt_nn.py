@@ -578,6 +578,49 @@ print(sched)
 print(torch.optim.lr_scheduler.ReduceLROnPlateau(opt))
 '''
 
+PROGRAMS['load_weights_only_default'] = r'''
+import torch, io, collections, fractions
+from torch import nn
+torch.manual_seed(0)
+for obj in [collections.OrderedDict(a=1), {'x': (1, 2.5, 'a', None, True)}, nn.Linear(1, 1), fractions.Fraction(1, 3),
+            torch.Size([2]), torch.float32, torch.int64, {1, 2}, complex(1, 2), torch.device('cpu'),
+            nn.Parameter(torch.ones(1)), torch.ones(2, dtype=torch.float16), torch.arange(3), nn.Linear(2, 2).state_dict(),
+            [torch.zeros(1, requires_grad=True)], frozenset([1]), bytearray(b'ab'), collections.Counter('aba')]:
+    buf = io.BytesIO(); torch.save(obj, buf); buf.seek(0)
+    try: print(type(obj).__name__, 'ok', torch.load(buf))
+    except Exception as e: print(type(obj).__name__, type(e).__name__, str(e))
+buf = io.BytesIO(); torch.save(fractions.Fraction(2, 7), buf); buf.seek(0)
+torch.serialization.add_safe_globals([fractions.Fraction])
+print(torch.load(buf))
+torch.serialization.clear_safe_globals()
+buf.seek(0)
+E(lambda: torch.load(buf))
+buf.seek(0)
+with torch.serialization.safe_globals([fractions.Fraction]):
+    print(torch.load(buf))
+buf.seek(0)
+print(torch.load(buf, weights_only=False))
+'''
+
+PROGRAMS['save_load_whole_model'] = r'''import torch, io
+from torch import nn
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(3, 2), nn.ReLU())
+buf = io.BytesIO()
+torch.save(model, buf)
+buf.seek(0)
+m2 = torch.load(buf, weights_only=False)
+print(m2, type(m2).__name__)
+print(torch.equal(m2[0].weight, model[0].weight), m2[0].weight.requires_grad, type(m2[0].weight).__name__)
+buf.seek(0)
+E(lambda: torch.load(buf))
+opt = torch.optim.Adam(model.parameters())
+buf = io.BytesIO(); torch.save(opt.state_dict(), buf); buf.seek(0)
+print(torch.load(buf))
+buf = io.BytesIO(); torch.save([torch.ones(2, dtype=torch.int64), {'a': torch.zeros(1, requires_grad=True)}], buf); buf.seek(0)
+print(torch.load(buf))
+'''
+
 
 # =============================================================================================
 # Tutorials and API tours that matched already (guards)
