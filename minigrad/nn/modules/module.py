@@ -279,23 +279,22 @@ class Module(metaclass=TorchNamed):
 
     def get_parameter(self, target: str) -> Parameter:
         """The parameter at a dotted path such as ``"0.weight"``."""
-        module_path, _, name = target.rpartition(".")
-        mod = self.get_submodule(module_path)
-        if not hasattr(mod, name):
-            raise AttributeError(f"{mod._get_name()} has no attribute `{name}`")
-        if name not in mod._parameters:
-            raise AttributeError(f"`{name}` is not an nn.Parameter")
-        return mod._parameters[name]
+        return self._get_member(target, "_parameters", "an nn.Parameter")
 
     def get_buffer(self, target: str) -> Tensor:
         """The buffer at a dotted path such as ``"1.running_mean"``."""
+        return self._get_member(target, "_buffers", "a buffer")
+
+    def _get_member(self, target: str, table: str, what: str):
+        """``get_parameter`` / ``get_buffer``: the entry of ``table`` at a dotted path, with PyTorch's errors."""
         module_path, _, name = target.rpartition(".")
         mod = self.get_submodule(module_path)
         if not hasattr(mod, name):
             raise AttributeError(f"{mod._get_name()} has no attribute `{name}`")
-        if name not in mod._buffers:
-            raise AttributeError(f"`{name}` is not a buffer")
-        return mod._buffers[name]
+        members = getattr(mod, table)
+        if name not in members:
+            raise AttributeError(f"`{name}` is not {what}")
+        return members[name]
 
     # ---- walking the tree ---------------------------------------------------------------------
     def named_modules(self, memo=None, prefix: str = "", remove_duplicate: bool = True):
