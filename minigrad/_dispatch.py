@@ -77,9 +77,10 @@ class OpNode(Node):
         # Every saved tensor is unpacked (and checked for in-place changes) before any formula runs, as
         # in PyTorch. ``values`` lines up with ``op.formula_args``: the saved values, then grad, grads
         # and (only for the formulas that ask for it) the input shapes.
-        values = []
-        for v in self._saved:
-            values.append(v.unpack(self) if type(v) is SavedTensor else v)
+        values = list(self._saved)
+        for i in op.tensor_slots:
+            if type(values[i]) is SavedTensor:
+                values[i] = values[i].unpack(self)
         # A number saved unwrapped (see Op.run_number) becomes the tensor PyTorch saved. When nothing
         # records or watches (backward without create_graph), the formula of a number op gets the number
         # itself: ``grad * number`` runs the same NumPy product as with the wrapped 0-dim tensor (the
@@ -268,6 +269,9 @@ class Op:
         op.saved_index = {s: i for i, s in enumerate(op.saved_names)}
         # Where in ``node._saved`` an input is saved: a Python number may sit there unwrapped (run_number).
         op.number_slots = tuple(i for i, (_, kind, *_rest) in enumerate(plan) if kind is _INPUT)
+        # Where a SavedTensor may sit (inputs and outputs; arguments and sizes are kept as they are).
+        op.tensor_slots = tuple(i for i, (_, kind, *_rest) in enumerate(plan)
+                                if kind is _INPUT or kind is _OUTPUT or kind is _NONDIFF_OUTPUT)
         # Whether release_variables has anything to free (ops that save only arguments, like add's alpha,
         # keep nothing that a second backward must refuse).
         op.releases = any(kind is not _ARG for _, kind, *_rest in plan)
