@@ -96,6 +96,8 @@ from . import _legacy  # noqa: E402  (torch.range, set_default_tensor_type, x.gr
 for _name in _legacy.FUNCTIONS:
     globals()[_name] = getattr(_legacy, _name)
 from .nn.functional import celu_, hardshrink, selu_, threshold_  # noqa: E402,F401
+from .nn.functional import pixel_shuffle, pixel_unshuffle, rms_norm  # noqa: E402,F401
+from .nn.functional import adaptive_max_pool1d_with_indices as adaptive_max_pool1d  # noqa: E402,F401  (a pair)
 Tensor.hardshrink = hardshrink
 # torch.exp_(x), torch.relu_(x) ...: PyTorch's in-place functions, the Tensor methods
 for _name in ("abs_", "acos_", "acosh_", "arccos_", "arccosh_", "arcsin_", "arcsinh_", "arctan_", "arctanh_", "asin_",

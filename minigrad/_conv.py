@@ -304,3 +304,23 @@ def conv_transpose_backward_weight(g, x, weight_shape, stride, padding, dilation
     """dL/dw[c, o, *q] = Σ_{n, *p} x[n, c, *p] · g_padded[n, o, p·stride + q·dilation] (a convolution's
     weight gradient with the roles of x and g swapped)."""
     return conv_backward_weight(x, g, weight_shape, stride, padding, dilation, groups)
+
+
+def adaptive_max_pool2d(x, output_size) -> tuple:
+    """(max of each adaptive window, its flat index h·W + w in the input plane), as PyTorch's kernel: the first
+    maximum of each window in row-major order, or its last NaN (PyTorch's scan takes ``val > max || isnan(val)``)."""
+    height, width = x.shape[-2:]
+    values = np.empty(x.shape[:-2] + tuple(output_size), x.dtype)
+    indices = np.empty(values.shape, np.int64)
+    for i, (h0, h1) in enumerate(_adaptive_windows(height, output_size[0])):
+        for j, (w0, w1) in enumerate(_adaptive_windows(width, output_size[1])):
+            flat = x[..., h0:h1, w0:w1].reshape(x.shape[:-2] + ((h1 - h0) * (w1 - w0),))
+            pick = flat.argmax(axis=-1)
+            if x.dtype.kind == "f":
+                nan = np.isnan(flat)
+                last = flat.shape[-1] - 1 - nan[..., ::-1].argmax(axis=-1)
+                pick = np.where(nan.any(axis=-1), last, pick)
+            values[..., i, j] = np.take_along_axis(flat, pick[..., None], axis=-1)[..., 0]
+            kh, kw = np.divmod(pick, w1 - w0)
+            indices[..., i, j] = (h0 + kh) * width + w0 + kw
+    return values, indices

@@ -360,3 +360,46 @@ def bmm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
             out[i] = _running_sum(a[i][:, :, None] * b[i][None], 1)
             _aligned_head(out[i], a[i], b[i], None, i * m)
     return out
+
+
+def baddbmm(bias: np.ndarray, a: np.ndarray, b: np.ndarray, beta, alpha) -> np.ndarray:
+    """``beta·bias + alpha·(a @ b)`` per batch (bias broadcast); β = 0 ignores bias (even its NaNs), as PyTorch."""
+    dtype = np.result_type(bias, a, b)
+    if dtype.kind in "iub":   # integer inputs: PyTorch reads β and α in the tensor's integer type
+        beta, alpha = int(beta), int(alpha)
+    opmath = np.dtype(np.float32) if dtype.itemsize <= 2 and dtype.kind in "fV" else dtype   # half: float32
+    if dtype.kind in "fcV" and a.shape[1] * a.shape[2] * b.shape[2] < 400:
+        # PyTorch's own loop (baddbmm_cpu_kernel) in the "opmath" type: each element a running sum from 0
+        # over k, then self·β + α·sum (β = 0: α·sum), β and α read in that type
+        terms = a.astype(opmath)[:, :, :, None] * b.astype(opmath)[:, None]
+        zero = np.zeros(terms.shape[:2] + (1,) + terms.shape[3:], opmath)
+        acc = np.add.accumulate(np.concatenate([zero, terms], axis=2), axis=2)[:, :, -1]
+        beta, alpha = opmath.type(beta), opmath.type(alpha)
+        out = alpha * acc if beta == 0 else np.broadcast_to(bias, acc.shape).astype(opmath) * beta + alpha * acc
+        return out.astype(dtype)
+    if beta == 1 and alpha == 1 and dtype == _F32 and 400 <= a.shape[1] * a.shape[2] * b.shape[2] <= LIMIT:
+        onto = _bmm_onto(np.broadcast_to(bias, (a.shape[0], a.shape[1], b.shape[2])), a, b)
+        if onto is not None:
+            return onto
+    if dtype.kind in "fcV":
+        beta, alpha = opmath.type(beta), opmath.type(alpha)
+    prod = bmm(a, b)   # (MKL's gemm with β ≠ 1 or α ≠ 1, or non-float32: close, not always the same bits)
+    out = alpha * prod if beta == 0 else np.broadcast_to(bias, prod.shape) * beta + alpha * prod
+    return np.asarray(out).astype(dtype, copy=False)
+
+
+def _bmm_onto(bias, a, b):
+    """MKL's batch gemm adding onto a copy of the bias (β = α = 1), as ``bmm`` without one; None if not probed."""
+    batch, m, _ = a.shape
+    n = b.shape[2]
+    if not all(x.strides[2] == 4 and x.strides[1] == 4 * x.shape[2] for x in (a, b)):
+        return None
+    out = np.array(bias, _F32)
+    for i in range(batch):
+        if m >= 4 and n >= 12:
+            out[i] = _big(a[i], b[i], out[i])
+        else:
+            start = out[i].copy()
+            out[i] = _running_sum(a[i][:, :, None] * b[i][None], 1, start=start)
+            _aligned_head(out[i], a[i], b[i], start, i * m)
+    return out

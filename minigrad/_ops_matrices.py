@@ -176,6 +176,47 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     return D.addmm(input, mat1, mat2, beta=beta, alpha=alpha)
 
 
+def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
+    """beta·input + alpha·(batch1 @ batch2) per batch, input broadcast to the product's shape (BaddbmmBackward0)."""
+    _check_baddbmm(input, batch1, batch2)
+    return D.baddbmm(input, batch1, batch2, beta=beta, alpha=alpha)
+
+
+def baddbmm_(input, batch1, batch2, *, beta=1, alpha=1):
+    """In-place baddbmm: input = beta·input + alpha·(batch1 @ batch2); input must have the product's shape."""
+    target = _check_baddbmm(input, batch1, batch2)
+    if list(input.shape) != target:
+        raise RuntimeError(f"Bad in-place call: input tensor size {list(input.shape)} and output tensor size {target} "
+                           "should match")
+    return D.baddbmm(input, batch1, batch2, beta=beta, alpha=alpha, out=input)
+
+
+def _check_baddbmm(input, batch1, batch2) -> list:
+    """PyTorch's checks, in its order: input expanded to (b, n, p) first, then the ranks, dtypes and sizes."""
+    target = [batch1.size(0), batch1.size(1), batch2.size(2)]
+    sizes = input.shape
+    if len(sizes) > 3:
+        input.expand(target)   # expand's own error for too many dims
+    for i in range(1, len(sizes) + 1):   # expand compares the trailing dims first
+        if sizes[-i] != target[-i] and sizes[-i] != 1:
+            raise RuntimeError(f"The expanded size of the tensor ({target[-i]}) must match the existing size "
+                               f"({sizes[-i]}) at non-singleton dimension {3 - i}.  Target sizes: {target}.  "
+                               f"Tensor sizes: {list(sizes)}")
+    for name, m in (("batch1", batch1), ("batch2", batch2)):
+        if m.dim() != 3:
+            raise RuntimeError(f"{name} must be a 3D tensor")
+    if input.dtype is not batch1.dtype:
+        raise RuntimeError(f"Input dtypes must be the same, got: input {_ops._meta_name(input.dtype)}, batch1: "
+                           f"{_ops._meta_name(batch1.dtype)}, batch2: {_ops._meta_name(batch2.dtype)}")
+    (b, _, k), (b2, k2, _) = batch1.shape, batch2.shape
+    if (b2, k2) != (b, k):
+        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: [{b}, {k}] but got: "
+                           f"[{b2}, {k2}].")
+    if batch2.dtype is not batch1.dtype:
+        raise RuntimeError(f"expected scalar type {_ops._legacy(batch1.dtype)} but found {_ops._legacy(batch2.dtype)}")
+    return target
+
+
 # =============================================================================================
 # kron, tensordot, cdist, cov, corrcoef (missing-ops pass): PyTorch's compositions, so their nodes
 # are the nodes of the ops PyTorch's C++ calls, in its order
@@ -379,7 +420,7 @@ def corrcoef(input):
     return _ops.clamp(c, -1, 1)
 
 METHODS = [
-    "tril", "triu", "trace", "diag", "diag_embed", "det", "inverse", "cross", "addmm",
+    "tril", "triu", "trace", "diag", "diag_embed", "det", "inverse", "cross", "addmm", "baddbmm",
     "kron", "cov", "corrcoef",
 ]
 # minigrad.* functions only.
@@ -394,3 +435,4 @@ def _attach_methods():
 
 
 _attach_methods()
+Tensor.baddbmm_ = baddbmm_   # a Tensor method only, as in PyTorch (no torch.baddbmm_)

@@ -1745,6 +1745,65 @@ addmm = Op("addmm", "AddmmBackward0", _matmul.addmm,
                if alpha == 1 and _mm_real(grad, mat1)
                else mm_mat2_backward(grad, mat1, mat2_sym_sizes, mat2_sym_strides, alpha))
 
+# torch.baddbmm: β·self + α·(batch1 @ batch2) per batch (derivatives.yaml's maybe_multiply: no product for 1).
+baddbmm = Op("baddbmm", "BaddbmmBackward0", _matmul.baddbmm,
+             jvp=lambda self_t, batch1_t, batch2_t, batch1, batch2, beta, alpha:
+                 self_t * beta + (batch1_t.bmm(batch2) + batch1.bmm(batch2_t)) * alpha,   # d(AB) = dA·B + A·dB
+             inputs=("self", "batch1", "batch2"), args=("beta", "alpha"),
+             self=lambda grad, beta: _maybe_times(grad, beta),                            # d/d self = β
+             batch1=lambda grad, batch2, alpha: _maybe_times(grad.bmm(batch2.transpose(1, 2).conj()), alpha),
+             batch2=lambda grad, batch1, alpha: _maybe_times(batch1.transpose(1, 2).conj().bmm(grad), alpha))
+
+
+def _maybe_times(t: Tensor, number) -> Tensor:
+    """PyTorch's maybe_multiply: t itself for a factor of 1, else t·number (α·G·Bᴴ, α·Aᴴ·G above), a product
+    by a C++ Scalar (MulBackward1, as addmm's mm_mat1_backward)."""
+    return t if number == 1 else mul_scalar(t, other=number)
+
+
+def _pixel_shuffle(a: np.ndarray, upscale_factor: int) -> np.ndarray:
+    """(*, C·r², H, W) → (*, C, H·r, W·r): each channel block of r² becomes an r×r patch (a contiguous copy)."""
+    r, (*batch, c, h, w) = upscale_factor, a.shape
+    patches = a.reshape(*batch, c // (r * r), r, r, h, w)
+    n = len(batch)
+    order = (*range(n), n, n + 3, n + 1, n + 4, n + 2)   # (*, C, H, r, W, r)
+    return np.ascontiguousarray(patches.transpose(order)).reshape(*batch, c // (r * r), h * r, w * r)
+
+
+def _pixel_unshuffle(a: np.ndarray, downscale_factor: int) -> np.ndarray:
+    """(*, C, H·r, W·r) → (*, C·r², H, W): pixel_shuffle's inverse."""
+    r, (*batch, c, h, w) = downscale_factor, a.shape
+    patches = a.reshape(*batch, c, h // r, r, w // r, r)
+    n = len(batch)
+    order = (*range(n), n, n + 2, n + 4, n + 1, n + 3)   # (*, C, r, r, H, W)
+    return np.ascontiguousarray(patches.transpose(order)).reshape(*batch, c * r * r, h // r, w // r)
+
+
+# Both are permutations of the elements, so each one's gradient is the other applied to grad.
+pixel_shuffle = Op("pixel_shuffle", "PixelShuffleBackward0", _pixel_shuffle, args=("upscale_factor",),
+                   jvp=lambda self_t, upscale_factor: pixel_shuffle(self_t, upscale_factor=upscale_factor),
+                   self=lambda grad, upscale_factor: pixel_unshuffle(grad, downscale_factor=upscale_factor))
+pixel_unshuffle = Op("pixel_unshuffle", "PixelUnshuffleBackward0", _pixel_unshuffle, args=("downscale_factor",),
+                     jvp=lambda self_t, downscale_factor: pixel_unshuffle(self_t, downscale_factor=downscale_factor),
+                     self=lambda grad, downscale_factor: pixel_shuffle(grad, upscale_factor=downscale_factor))
+
+
+# adaptive_max_pool2d (here rather than with the other pooling rows: added in the missing-nn pass 2).
+# Like max_pool2d: each window's gradient goes to its maximum, result1 holding where that was.
+adaptive_max_pool2d = Op(
+    "adaptive_max_pool2d", "AdaptiveMaxPool2DBackward0",
+    lambda x, output_size: _conv.adaptive_max_pool2d(x, output_size), args=("output_size",),   # (_conv: below)
+    outputs=("result0", "result1"), differentiable_outputs=1,
+    jvp=lambda self_t, result1: max_pool_double_backward(self_t, result1),
+    self=lambda grad, self, result1: adaptive_max_pool2d_backward(grad, self, indices=result1))
+adaptive_max_pool2d_backward = Op(
+    "adaptive_max_pool2d_backward", "AdaptiveMaxPool2DBackwardBackward0",
+    lambda g, x, indices: _conv.max_pool2d_backward(g, x.shape, indices._data),
+    inputs=("grad_output", "self"), args=("indices",),
+    jvp="linear",  # linear in grad_output; self only gives the shape
+    grad_output=lambda grad, indices: max_pool_double_backward(grad, indices),   # linear in g
+    self=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))   # piecewise constant in x
+
 
 # ---- losses ---------------------------------------------------------------------------------
 
@@ -4706,6 +4765,50 @@ reflection_pad3d, reflection_pad3d_backward = _padding_ops("reflect", 3)
 replication_pad1d, replication_pad1d_backward = _padding_ops("replicate", 1)
 replication_pad2d, replication_pad2d_backward = _padding_ops("replicate", 2)
 replication_pad3d, replication_pad3d_backward = _padding_ops("replicate", 3)
+
+
+# ---- linear / bilinear resizing (F.interpolate): y = A·x (1-D) or A_h·x·A_wᵀ (2-D), A's rows holding the
+# two weights 1 - l, l of each output position; the kernels (PyTorch's rounding) are in _interpolate.py.
+
+def _interp():
+    """The ``_interpolate`` kernels (imported on first use: only these rows need them)."""
+    from . import _interpolate
+    return _interpolate
+
+
+upsample_linear1d = Op(
+    "upsample_linear1d", "UpsampleLinear1DBackward0",
+    lambda x, output_size, align_corners, scales: _interp().upsample_linear1d(x, output_size, align_corners, scales),
+    args=("output_size", "align_corners", "scales"), jvp="linear",
+    # linear: dx = Aᵀ·g, each output gradient split over the two inputs it read
+    self=lambda grad, self_sym_sizes, output_size, align_corners, scales: upsample_linear1d_backward(
+        grad, output_size=output_size, input_size=self_sym_sizes, align_corners=align_corners, scales=scales))
+upsample_linear1d_backward = Op(
+    "upsample_linear1d_backward", "UpsampleLinear1DBackwardBackward0",
+    lambda g, output_size, input_size, align_corners, scales:
+        _interp().upsample_linear1d_backward(g, input_size, align_corners, scales),
+    inputs=("grad_output",), args=("output_size", "input_size", "align_corners", "scales"), jvp="linear",
+    # linear in g: its gradient is the resize itself
+    grad_output=lambda grad, output_size, align_corners, scales: upsample_linear1d(
+        grad, output_size=output_size, align_corners=align_corners, scales=scales))
+upsample_bilinear2d = Op(
+    "upsample_bilinear2d", "UpsampleBilinear2DBackward0",
+    lambda x, output_size, align_corners, scales_h, scales_w:
+        _interp().upsample_bilinear2d(x, output_size, align_corners, scales_h, scales_w),
+    args=("output_size", "align_corners", "scales_h", "scales_w"), jvp="linear",
+    # linear: dx = A_hᵀ·g·A_w, each output gradient split over the four inputs it read
+    self=lambda grad, self_sym_sizes, output_size, align_corners, scales_h, scales_w: upsample_bilinear2d_backward(
+        grad, output_size=output_size, input_size=self_sym_sizes, align_corners=align_corners, scales_h=scales_h,
+        scales_w=scales_w))
+upsample_bilinear2d_backward = Op(
+    "upsample_bilinear2d_backward", "UpsampleBilinear2DBackwardBackward0",
+    lambda g, output_size, input_size, align_corners, scales_h, scales_w:
+        _interp().upsample_bilinear2d_backward(g, input_size, align_corners, scales_h, scales_w),
+    inputs=("grad_output",), args=("output_size", "input_size", "align_corners", "scales_h", "scales_w"),
+    jvp="linear",
+    # linear in g: its gradient is the resize itself
+    grad_output=lambda grad, output_size, align_corners, scales_h, scales_w: upsample_bilinear2d(
+        grad, output_size=output_size, align_corners=align_corners, scales_h=scales_h, scales_w=scales_w))
 
 
 # ---- the oneDNN LSTM layer: one direction of one layer of a float32 nn.LSTM, over the whole sequence.

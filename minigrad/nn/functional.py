@@ -8,7 +8,7 @@ import numpy as np
 
 from .. import _creation, _dtypes, _ops, _ops_matrices
 from .. import derivatives as D
-from .._tensor import Tensor
+from .._tensor import _LEGACY_NAMES, Tensor
 from ..autograd import grad_mode
 
 _REDUCTIONS = ("none", "mean", "sum")
@@ -1423,11 +1423,88 @@ def _nearest_source(out_size: int, in_size: int, scale) -> np.ndarray:
     return np.minimum(np.floor(np.arange(out_size, dtype=np.float32) * ratio).astype(np.int64), in_size - 1)
 
 
+def _interpolate_linear(input: Tensor, size, scale_factor, mode: str, align_corners, recompute_scale_factor,
+                        antialias: bool) -> Tensor:
+    """F.interpolate's "linear" / "bilinear" path: PyTorch's argument checks, then upsample_linear1d/bilinear2d."""
+    align_corners = bool(align_corners)
+    dims = input.dim() - 2
+    if size is not None and scale_factor is not None:
+        raise ValueError("only one of size or scale_factor should be defined")
+    scales = None
+    if size is not None:
+        if isinstance(size, (list, tuple)):
+            if len(size) != dims:
+                raise ValueError("Input and output must have the same number of spatial dimensions, but got input "
+                                 f"with spatial dimensions of {list(input.shape[2:])} and output size of {size}. "
+                                 "Please provide input tensor in (N, C, d1, d2, ...,dK) format and output size in "
+                                 "(o1, o2, ...,oK) format.")
+            if not all(isinstance(s, (int, np.integer)) for s in size):
+                raise TypeError("expected size to be one of int or Tuple[int] or Tuple[int, int] or "
+                                f"Tuple[int, int, int], but got size with types {[type(s) for s in size]}")
+            sizes = [int(s) for s in size]
+        else:
+            sizes = [int(size)] * dims
+    elif scale_factor is not None:
+        if isinstance(scale_factor, (list, tuple)):
+            if len(scale_factor) != dims:
+                raise ValueError("Input and scale_factor must have the same number of spatial dimensions, but got "
+                                 f"input with spatial dimensions of {list(input.shape[2:])} and scale_factor of "
+                                 f"shape {scale_factor}. Please provide input tensor in (N, C, d1, d2, ...,dK) "
+                                 "format and scale_factor in (s1, s2, ...,sK) format.")
+            scales = [float(f) for f in scale_factor]
+        else:
+            scales = [float(scale_factor)] * dims
+        # the C++ op truncates in_size * scale; recompute_scale_factor floors in Python and drops the scales
+        sizes = [int(input.shape[2 + i] * f) for i, f in enumerate(scales)]
+    else:
+        raise ValueError("either size or scale_factor should be defined")
+    if recompute_scale_factor and size is not None:
+        raise ValueError("recompute_scale_factor is not meaningful with an explicit size.")
+    if recompute_scale_factor:
+        sizes = [math.floor(float(input.shape[2 + i]) * f) for i, f in enumerate(scales)]
+        scales = None
+    if antialias and not (mode == "bilinear" and input.dim() == 4):
+        raise ValueError("Anti-alias option is restricted to bilinear, bicubic, and lanczos modes and requires a 4-D "
+                         "tensor as input")
+    wanted = 3 if mode == "linear" else 4
+    if input.dim() != wanted:
+        if input.dim() not in (3, 4, 5):
+            raise NotImplementedError(f"Input Error: Only 3D, 4D and 5D input Tensors supported (got {input.dim()}D) "
+                                      "for the modes: nearest | linear | bilinear | bicubic | trilinear | lanczos | "
+                                      f"area | nearest-exact (got {mode})")
+        raise NotImplementedError(f"Got {input.dim()}D input, but {mode} mode needs {wanted}D input")
+    if antialias:
+        raise NotImplementedError("minigrad: interpolate(antialias=True) is not implemented")
+    names = "HW"[-dims:]
+    if any(s <= 0 for s in input.shape[2:]) or any(s <= 0 for s in sizes):
+        got_in = ", ".join(f"{n}: {s}" for n, s in zip(names, input.shape[2:]))
+        got_out = ", ".join(f"{n}: {s}" for n, s in zip(names, sizes))
+        joiner = " and " if dims == 1 else " "   # (PyTorch's 2-D message has no "and")
+        raise RuntimeError(f"Input and output sizes should be greater than 0, but got input ({got_in}){joiner}"
+                           f"output ({got_out})")
+    if not input.is_floating_point():   # the kernel's dtype dispatch (uint8 bilinear has a kernel not done here)
+        if mode == "bilinear" and input.dtype == _dtypes.uint8:
+            raise NotImplementedError("minigrad: uint8 bilinear interpolation is not implemented")
+        kernel = "upsample_bilinear2d_channels_last" if mode == "bilinear" and sizes[0] + sizes[1] <= 128 \
+            else "compute_indices_weights_linear"
+        raise NotImplementedError(f'"{kernel}" not implemented for '
+                                  f"'{_LEGACY_NAMES.get(input._data.dtype.name, input._data.dtype.name)}'")
+    if mode == "linear":
+        return D.upsample_linear1d(input, output_size=tuple(sizes), align_corners=align_corners,
+                                   scales=None if scales is None else scales[0])
+    return D.upsample_bilinear2d(input, output_size=tuple(sizes), align_corners=align_corners,
+                                 scales_h=None if scales is None else scales[0],
+                                 scales_w=None if scales is None else scales[1])
+
+
 def interpolate(input: Tensor, size=None, scale_factor=None, mode: str = "nearest", align_corners=None,
                 recompute_scale_factor=None, antialias: bool = False) -> Tensor:
-    """Resize the spatial dims (all after the first two); only mode="nearest" is implemented here."""
+    """Resize the spatial dims (all after the first two): modes "nearest", "linear" (3-D), "bilinear" (4-D)."""
+    if mode in ("linear", "bilinear"):
+        return _interpolate_linear(input, size, scale_factor, mode, align_corners, recompute_scale_factor, antialias)
     if mode != "nearest":
-        raise NotImplementedError(f"minigrad: interpolate mode {mode!r} is not implemented (only 'nearest')")
+        raise NotImplementedError(f"minigrad: interpolate mode {mode!r} is not implemented (only 'nearest', "
+                                  "'linear', 'bilinear')")
     if align_corners is not None:
         raise ValueError("align_corners option can only be set with the interpolating modes: linear | bilinear | "
                          "bicubic | trilinear")
@@ -1682,3 +1759,152 @@ def gaussian_nll_loss(input: Tensor, target: Tensor, var, full: bool = False, ep
 __all__ += ["margin_ranking_loss", "hinge_embedding_loss", "soft_margin_loss", "multi_margin_loss",
             "multilabel_soft_margin_loss", "cosine_embedding_loss", "triplet_margin_loss", "poisson_nll_loss",
             "gaussian_nll_loss"]
+
+
+# =============================================================================================
+# rms_norm, pixel_shuffle / pixel_unshuffle, triplet_margin_with_distance_loss (missing-nn pass 2)
+# =============================================================================================
+
+def rms_norm(input: Tensor, normalized_shape, weight: Tensor | None = None, eps: float | None = None) -> Tensor:
+    """x / √(mean(x²) + eps) over the last len(normalized_shape) dims, then ·weight."""
+    if isinstance(normalized_shape, int):
+        raise TypeError("rms_norm(): argument 'normalized_shape' (position 2) must be tuple of ints, not int")
+    shape = tuple(int(s) for s in normalized_shape)
+    if weight is not None and tuple(weight.shape) != shape:
+        raise RuntimeError(f"Expected weight to be of same shape as normalized_shape, but got weight of shape "
+                           f"{list(weight.shape)} and normalized_shape = {list(shape)}")
+    if len(shape) > input.dim():
+        raise ValueError(f"Input tensor must have at least {len(shape)} dimensions, but got {input.dim()}")
+    if tuple(input.shape[input.dim() - len(shape):]) != shape:
+        raise RuntimeError(f"Given normalized_shape={list(shape)}, expected input with shape "
+                           f"[*{', '.join(str(s) for s in shape)}], but got input of size{list(input.shape)}")
+    if not (input.dtype.is_floating_point or input.dtype.is_complex):
+        raise NotImplementedError(f'"rms_norm" not implemented for \'{_ops._legacy(input.dtype)}\'')
+    # PyTorch's CPU composite (layer_norm.cpp): in float32 for half types ("opmath"), eps (default: the
+    # opmath type's machine epsilon) rounded to the input's dtype; pow, mean, add_, rsqrt, mul (·weight, still
+    # in opmath), type_as. add_ takes a C++ Scalar: the in-place Scalar overload (AddBackward1).
+    if input.dtype.is_complex:   # computed in the complex dtype; eps (default: its real part's epsilon) as a real
+        finfo = np.finfo(input.dtype.np)
+        opmath, eps = input.dtype, float(finfo.eps if eps is None else finfo.dtype.type(eps))
+    else:
+        opmath = _dtypes.float64 if input.dtype is _dtypes.float64 else _dtypes.float32
+        eps = float(input.dtype.np.type(float(np.finfo(opmath.np).eps) if eps is None else eps))
+    x = input.to(opmath)
+    dims = tuple(input.dim() - i - 1 for i in range(len(shape)))
+    mean_square = _ops.mean(_ops.pow(x, 2), dims, keepdim=True)
+    D.add_scalar(mean_square, other=eps, out=mean_square)
+    result = x.mul(_ops.rsqrt(mean_square))
+    return (result if weight is None else result.mul(weight)).type_as(input)
+
+
+__all__ += ["rms_norm"]
+
+
+def _check_pixel_factor(name: str, arg: str, input: Tensor, factor) -> None:
+    """pixel_(un)shuffle's argument checks, in PyTorch's order and with its messages."""
+    if not isinstance(factor, int) or isinstance(factor, bool):
+        raise TypeError(f"{name}(): argument '{arg}' (position 2) must be int, not {type(factor).__name__}")
+    if input.dim() < 3:
+        raise RuntimeError(f"{name} expects input to have at least 3 dimensions, but got input with {input.dim()} "
+                           "dimension(s)")
+    if factor <= 0:
+        raise RuntimeError(f"{name} expects a positive {arg}, but got {factor}")
+
+
+def pixel_shuffle(input: Tensor, upscale_factor: int) -> Tensor:
+    """(*, C·r², H, W) → (*, C, H·r, W·r) with r = upscale_factor (PixelShuffleBackward0)."""
+    _check_pixel_factor("pixel_shuffle", "upscale_factor", input, upscale_factor)
+    channels = input.shape[-3]
+    if channels % (upscale_factor * upscale_factor):
+        raise RuntimeError("pixel_shuffle expects its input's 'channel' dimension to be divisible by the square of "
+                           f"upscale_factor, but input.size(-3)={channels} is not divisible by "
+                           f"{upscale_factor * upscale_factor}")
+    return D.pixel_shuffle(input, upscale_factor=upscale_factor)
+
+
+def pixel_unshuffle(input: Tensor, downscale_factor: int) -> Tensor:
+    """(*, C, H·r, W·r) → (*, C·r², H, W) with r = downscale_factor (PixelUnshuffleBackward0)."""
+    _check_pixel_factor("pixel_unshuffle", "downscale_factor", input, downscale_factor)
+    for what, dim in (("height", -2), ("width", -1)):
+        if input.shape[dim] % downscale_factor:
+            raise RuntimeError(f"pixel_unshuffle expects {what} to be divisible by downscale_factor, but "
+                               f"input.size({dim})={input.shape[dim]} is not divisible by {downscale_factor}")
+    return D.pixel_unshuffle(input, downscale_factor=downscale_factor)
+
+
+def triplet_margin_with_distance_loss(anchor: Tensor, positive: Tensor, negative: Tensor, *,
+                                      distance_function=None, margin: float = 1.0, swap: bool = False,
+                                      reduction: str = "mean") -> Tensor:
+    """max(0, margin + d(a, p) - d(a, n)) with any distance d (default: pairwise_distance)."""
+    # torch/nn/functional.py's Python composite, line for line, so the graph is the same
+    if reduction not in ("mean", "sum", "none"):
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    if margin <= 0:
+        raise ValueError(f"margin must be greater than 0, got {margin}")
+    a_dim, p_dim, n_dim = anchor.ndim, positive.ndim, negative.ndim
+    if not (a_dim == p_dim and p_dim == n_dim):
+        raise RuntimeError(f"The anchor, positive, and negative tensors are expected to have the same number of "
+                           f"dimensions, but got: anchor {a_dim}D, positive {p_dim}D, and negative {n_dim}D inputs")
+    if distance_function is None:
+        distance_function = pairwise_distance
+    dist_pos = distance_function(anchor, positive)
+    dist_neg = distance_function(anchor, negative)
+    if swap:   # the distance swap (Balntas et al.): the closer of a and p to n
+        dist_swap = distance_function(positive, negative)
+        dist_neg = _ops.minimum(dist_neg, dist_swap)
+    loss = _ops.clamp_min(margin + dist_pos - dist_neg, 0)
+    if reduction == "sum":
+        return _ops.sum(loss)
+    if reduction == "mean":
+        return _ops.mean(loss)
+    return loss
+
+
+def adaptive_max_pool2d_with_indices(input: Tensor, output_size, return_indices: bool = False) -> tuple:
+    """(max over the windows that split H and W into output_size parts, flat index of each max in its plane)."""
+    if not isinstance(output_size, int):
+        if input.dim() <= len(output_size):
+            raise ValueError(f"Input dimension should be at least {len(output_size) + 1}")
+        output_size = [n if v is None else v for v, n in zip(output_size, input.shape[-len(output_size):])]
+    size = _size_arg(output_size, 2)
+    if input.dim() not in (3, 4):
+        raise RuntimeError(f"adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: {list(input.shape)}")
+    for d in range(1, input.dim()):
+        if input.shape[d] <= 0:
+            raise RuntimeError("adaptive_max_pool2d(): Expected input to have non-zero size for non-batch dimensions, "
+                               f"but input has sizes {list(input.shape)} with dimension {d} being empty")
+    if len(size) != 2:
+        raise RuntimeError("adaptive_max_pool2d(): internal error: output_size.size() must be 2")
+    if min(size) < 0:
+        shape = [*input.shape[:-2], *size]
+        raise RuntimeError(f"Trying to create tensor with negative dimension {min(size)}: {shape}")
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"adaptive_max_pool2d\" not implemented for '{_ops._legacy(input.dtype)}'")
+    return tuple(D.adaptive_max_pool2d(input, output_size=size))
+
+
+def adaptive_max_pool2d(input: Tensor, output_size, return_indices: bool = False):
+    """The max over the windows that split H and W into output_size parts (None keeps that size)."""
+    values, indices = adaptive_max_pool2d_with_indices(input, output_size)
+    return (values, indices) if return_indices else values
+
+
+def adaptive_max_pool1d_with_indices(input: Tensor, output_size, return_indices: bool = False) -> tuple:
+    """(max over the windows that split the last dim into output_size parts, index of each max)."""
+    (size,) = _pool1d_sizes("adaptive_max_pool1d", input, {"output_size": _size_arg(output_size, 1)})
+    for d in range(1, input.dim()):
+        if input.shape[d] <= 0:
+            raise RuntimeError("adaptive_max_pool1d(): Expected input to have non-zero size for non-batch dimensions, "
+                               f"but input has sizes {list(input.shape)} with dimension {d} being empty")
+    values, indices = adaptive_max_pool2d_with_indices(input.unsqueeze(-2), (1, size))
+    return values.squeeze(-2), indices.squeeze(-2)
+
+
+def adaptive_max_pool1d(input: Tensor, output_size, return_indices: bool = False):
+    """The max over the windows that split the last dim into output_size parts."""
+    values, indices = adaptive_max_pool1d_with_indices(input, output_size)
+    return (values, indices) if return_indices else values
+
+
+__all__ += ["pixel_shuffle", "pixel_unshuffle", "triplet_margin_with_distance_loss", "adaptive_max_pool1d",
+            "adaptive_max_pool1d_with_indices", "adaptive_max_pool2d", "adaptive_max_pool2d_with_indices"]

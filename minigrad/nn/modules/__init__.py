@@ -51,6 +51,7 @@ from .loss import (  # noqa: F401
     SmoothL1Loss,
     SoftMarginLoss,
     TripletMarginLoss,
+    TripletMarginWithDistanceLoss,
 )
 from .misc import (  # noqa: F401
     AlphaDropout,
@@ -64,7 +65,7 @@ from .misc import (  # noqa: F401
     Upsample,
 )
 from .module import Module  # noqa: F401
-from .normalization import GroupNorm, InstanceNorm1d, InstanceNorm2d, InstanceNorm3d  # noqa: F401
+from .normalization import GroupNorm, InstanceNorm1d, InstanceNorm2d, InstanceNorm3d, RMSNorm  # noqa: F401
 from .padding import (  # noqa: F401
     CircularPad1d,
     CircularPad2d,
@@ -82,9 +83,12 @@ from .padding import (  # noqa: F401
     ZeroPad2d,
     ZeroPad3d,
 )
+from .pixelshuffle import PixelShuffle, PixelUnshuffle  # noqa: F401
 from .pooling import (  # noqa: F401
     AdaptiveAvgPool1d,
     AdaptiveAvgPool2d,
+    AdaptiveMaxPool1d,
+    AdaptiveMaxPool2d,
     AvgPool1d,
     AvgPool2d,
     MaxPool1d,

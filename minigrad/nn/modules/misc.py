@@ -112,7 +112,7 @@ class Unflatten(Module):
 
 
 class Upsample(Module):
-    """Resize the spatial dims to ``size`` or by ``scale_factor`` (F.interpolate; "nearest" only here)."""
+    """Resize the spatial dims to ``size`` or by ``scale_factor`` (F.interpolate: "nearest", "linear", "bilinear")."""
 
     _torch_name = "torch.nn.modules.upsampling.Upsample"   # type(obj) prints PyTorch's module path
 

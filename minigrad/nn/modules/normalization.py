@@ -90,3 +90,33 @@ class InstanceNorm3d(_InstanceNorm):
 
     _torch_name = "torch.nn.modules.instancenorm.InstanceNorm3d"   # type(obj) prints PyTorch's module path
     _batched_dim = 5
+
+
+class RMSNorm(Module):
+    """Divide by the root mean square over the last dims ``normalized_shape``, then scale (learned, ones)."""
+
+    _torch_name = "torch.nn.modules.normalization.RMSNorm"   # type(obj) prints PyTorch's module path
+
+    def __init__(self, normalized_shape, eps: float | None = None, elementwise_affine: bool = True,
+                 device=None, dtype=None) -> None:
+        super().__init__()
+        from ... import _creation
+        self.normalized_shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+        self.eps = eps
+        self.elementwise_affine = elementwise_affine
+        if elementwise_affine:
+            self.weight = Parameter(_creation.empty(self.normalized_shape, dtype=dtype))
+        else:
+            self.register_parameter("weight", None)
+        self.reset_parameters()
+
+    def reset_parameters(self) -> None:
+        """The weight back to ones."""
+        if self.elementwise_affine:
+            init.ones_(self.weight)
+
+    def forward(self, x: Tensor) -> Tensor:
+        return F.rms_norm(x, self.normalized_shape, self.weight, self.eps)
+
+    def extra_repr(self) -> str:
+        return f"{self.normalized_shape}, eps={self.eps}, elementwise_affine={self.elementwise_affine}"

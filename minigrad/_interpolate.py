@@ -1,0 +1,144 @@
+"""Linear and bilinear resizing (``F.interpolate(mode="linear" | "bilinear")``) with PyTorch's last bits.
+
+PyTorch's CPU kernels (aten/src/ATen/native/cpu/UpSampleKernel.cpp), in the input's float type (half:
+float32 arithmetic, the linear weights rounded to half); the orders below were found by experiment:
+- each output index o reads the source position ``scale * (o + 0.5) - 0.5`` (one fused multiply-add,
+  clamped at 0; ``align_corners``: ``scale * o``), splits it into an index i0 and a weight l1 (i1 = i0 + 1
+  unless at the edge, l0 = 1 - l1) — ``area_pixel_compute_source_index`` / ``compute_source_index_and_lambda``;
+- linear: ``x0*l0 + x1*l1`` contracted to ``fma(x0, l0, x1*l1)``;
+- bilinear, small outputs (H_out + W_out <= 128): one pass with the four products' weights
+  ``w = lh * lw``, summed in the order the compiler left (different for the 8-channel vector blocks and
+  the scalar tail); larger outputs: one linear pass along the width, rounded, then one along the height;
+- backward: each output gradient added into the 1, 2 or 4 input cells it read, in output order,
+  ``cell = fma(weight, grad, cell)`` (``round_scatter`` replays that order on whole arrays).
+The functions here work on NumPy arrays; their table rows are in ``derivatives.py``.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ._fused import fma64
+from ._reduce import THREADS
+
+
+def _fma(a, b, c, dtype) -> np.ndarray:
+    """a * b + c rounded once to ``dtype`` (float32: the product is exact in float64)."""
+    if dtype == np.float64:
+        return fma64(a, b, c)
+    return (np.multiply(a, b, dtype=np.float64) + c).astype(dtype)
+
+
+def source_weights(in_size: int, out_size: int, align_corners: bool, scale, dtype, stored=None) -> tuple:
+    """(i0, i1, l0, l1) per output index: the two input indices read and their weights.
+
+    ``stored``: the forward kernels keep the weights in the tensor's dtype (half: rounded, then used in float32).
+    """
+    if out_size == in_size:                      # the kernel copies: weight 1 on the same index
+        i = np.arange(out_size)
+        return i, i, np.ones(out_size, dtype), np.zeros(out_size, dtype)
+    o = np.arange(out_size).astype(dtype)
+    if align_corners:
+        ratio = dtype(in_size - 1) / dtype(out_size - 1) if out_size > 1 else dtype(0)
+        real = (ratio * o).astype(dtype)
+    else:
+        ratio = dtype(1.0 / scale) if scale is not None and scale > 0 else dtype(in_size) / dtype(out_size)
+        real = _fma(ratio, o + dtype(0.5), -0.5, dtype)
+        real = np.where(real < 0, dtype(0), real).astype(dtype)
+    i0 = np.minimum(np.floor(real).astype(np.int64), in_size - 1)
+    l1 = np.clip(real - i0.astype(dtype), dtype(0), dtype(1)).astype(dtype)
+    i1 = i0 + (i0 < in_size - 1)
+    if stored is not None and stored != dtype:
+        l1 = l1.astype(stored).astype(dtype)
+        return i0, i1, (dtype(1) - l1).astype(stored).astype(dtype), l1
+    return i0, i1, (dtype(1) - l1).astype(dtype), l1
+
+
+def _opmath(dtype) -> type:
+    """The type PyTorch's kernels compute in: float32 for half, else the dtype itself."""
+    return np.float32 if dtype == np.float16 else dtype.type
+
+
+def _linear_along(x: np.ndarray, axis: int, out_size: int, align_corners: bool, scale, stored) -> np.ndarray:
+    """One linear pass along ``axis``: fma(x0, l0, x1*l1) in x's dtype (half: float32, weights ``stored``)."""
+    dt = _opmath(stored)
+    i0, i1, l0, l1 = source_weights(x.shape[axis], out_size, align_corners, scale, dt, stored)
+    shape = [1] * x.ndim
+    shape[axis] = out_size
+    x0, x1 = np.take(x, i0, axis=axis), np.take(x, i1, axis=axis)
+    return _fma(x0.astype(dt, copy=False), l0.reshape(shape), x1 * l1.reshape(shape), dt)
+
+
+def upsample_linear1d(x: np.ndarray, output_size, align_corners: bool, scales) -> np.ndarray:
+    """(N, C, W) -> (N, C, W_out)."""
+    return _linear_along(x, 2, output_size[0], align_corners, scales, x.dtype).astype(x.dtype, copy=False)
+
+
+def upsample_bilinear2d(x: np.ndarray, output_size, align_corners: bool, scales_h, scales_w) -> np.ndarray:
+    """(N, C, H, W) -> (N, C, H_out, W_out), choosing PyTorch's kernel as it does."""
+    (oh, ow), (c, h, w) = output_size, x.shape[1:]
+    # PyTorch's test: small outputs, or a channels-last input with C > 3 (a 1x1 image is one), or C == 3 on 1 thread
+    if oh + ow <= 128 or (h == 1 and w == 1 and c > 3) or (THREADS[0] == 1 and c == 3):
+        return _bilinear_one_pass(x, oh, ow, align_corners, scales_h, scales_w)
+    y = x                                        # separable: width first, then height (equal sizes skipped)
+    if ow != w:
+        y = _linear_along(y, 3, ow, align_corners, scales_w, x.dtype)
+    if oh != h:
+        y = _linear_along(y, 2, oh, align_corners, scales_h, x.dtype)
+    return np.ascontiguousarray(y.astype(x.dtype, copy=False))
+
+
+def _bilinear_one_pass(x, oh, ow, align_corners, scales_h, scales_w) -> np.ndarray:
+    """The channels-last kernel: four weighted corners; vector blocks of 8 channels and a scalar tail."""
+    dtype, dt = x.dtype, _opmath(x.dtype)
+    x = x.astype(dt, copy=False)
+    h0, h1, lh0, lh1 = source_weights(x.shape[2], oh, align_corners, scales_h, dt)   # (weights in float32)
+    w0, w1, lw0, lw1 = source_weights(x.shape[3], ow, align_corners, scales_w, dt)
+    lh0, lh1, h0, h1 = lh0[:, None], lh1[:, None], h0[:, None], h1[:, None]
+    w00, w01, w10, w11 = lh0 * lw0, lh0 * lw1, lh1 * lw0, lh1 * lw1
+    x00, x01, x10, x11 = x[..., h0, w0], x[..., h0, w1], x[..., h1, w0], x[..., h1, w1]
+    out = np.empty(x.shape[:2] + (oh, ow), x.dtype)
+    lanes = 32 // x.dtype.itemsize               # 256-bit blocks: 8 float32 / 4 float64 (found by experiment)
+    vec = x.shape[1] - x.shape[1] % lanes
+    if vec:   # x00*w00 + (x01*w01 + (x10*w10 + x11*w11)), contracted innermost-last
+        b = slice(0, vec)
+        out[:, b] = _fma(x00[:, b], w00, _fma(x01[:, b], w01, _fma(x11[:, b], w11, x10[:, b] * w10, dt), dt), dt)
+    if vec < x.shape[1]:   # ((x00*w00 + x01*w01) + x10*w10) + x11*w11, contracted left to right
+        t = slice(vec, None)
+        out[:, t] = _fma(x11[:, t], w11, _fma(x10[:, t], w10, _fma(x00[:, t], w00, x01[:, t] * w01, dt), dt), dt)
+    return out.astype(dtype, copy=False)
+
+
+def round_scatter(grad: np.ndarray, cells: np.ndarray, weights: np.ndarray, n_cells: int) -> np.ndarray:
+    """Σ weights[k] * grad[..., k] into ``cells[k]``, each cell updated by fma in the order k runs."""
+    acc = np.zeros(grad.shape[:-1] + (n_cells,), grad.dtype)
+    order = np.argsort(cells, kind="stable")
+    sorted_cells = cells[order]
+    starts = np.searchsorted(sorted_cells, sorted_cells, side="left")
+    rank = np.arange(len(order)) - starts          # the how-manieth update of its cell each one is
+    for r in range(int(rank.max()) + 1 if len(rank) else 0):   # one round: each cell at most once
+        k = order[rank == r]
+        acc[..., cells[k]] = _fma(weights[k], grad[..., k], acc[..., cells[k]], grad.dtype)
+    return acc
+
+
+def upsample_linear1d_backward(g: np.ndarray, input_size, align_corners: bool, scales) -> np.ndarray:
+    """Gradient of upsample_linear1d: per output w, cell i0 += l0*g then i1 += l1*g."""
+    dt = _opmath(g.dtype)
+    i0, i1, l0, l1 = source_weights(input_size[2], g.shape[2], align_corners, scales, dt)
+    cells = np.stack([i0, i1], 1).reshape(-1)
+    weights = np.stack([l0, l1], 1).reshape(-1)
+    flat = np.repeat(g.astype(dt, copy=False), 2, axis=2)
+    return round_scatter(flat, cells, weights, input_size[2]).astype(g.dtype, copy=False)
+
+
+def upsample_bilinear2d_backward(g: np.ndarray, input_size, align_corners: bool, scales_h, scales_w) -> np.ndarray:
+    """Gradient of upsample_bilinear2d: per output (h, w) the four corners, weights lh*lw, in that order."""
+    dt = _opmath(g.dtype)
+    (oh, ow), (h, w) = g.shape[2:], input_size[2:]
+    h0, h1, lh0, lh1 = source_weights(h, oh, align_corners, scales_h, dt)
+    w0, w1, lw0, lw1 = source_weights(w, ow, align_corners, scales_w, dt)
+    h0, h1, lh0, lh1 = h0[:, None], h1[:, None], lh0[:, None], lh1[:, None]
+    cells = np.stack([h0 * w + w0, h0 * w + w1, h1 * w + w0, h1 * w + w1], -1).reshape(-1)
+    weights = np.stack([lh0 * lw0, lh0 * lw1, lh1 * lw0, lh1 * lw1], -1).reshape(-1)
+    flat = np.repeat(g.astype(dt, copy=False).reshape(g.shape[:2] + (oh * ow,)), 4, axis=2)
+    return round_scatter(flat, cells, weights, h * w).reshape(tuple(input_size)).astype(g.dtype, copy=False)
