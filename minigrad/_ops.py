@@ -1332,8 +1332,9 @@ def expand(input, *sizes):
                            "number of sizes provided (%d) must be greater or equal to the number of dimensions in "
                            "the tensor (%d)" % (len(sizes), len(shape)))
     lead = len(sizes) - len(shape)
-    target = []
-    for i, s in enumerate(sizes):
+    target = [0] * len(sizes)
+    for i in reversed(range(len(sizes))):  # last dim first, as PyTorch checks (the first error wins)
+        s = sizes[i]
         if i < lead and s < 0:
             raise RuntimeError(f"The expanded size of the tensor ({s}) isn't allowed in a leading, non-existing "
                                f"dimension {i}")
@@ -1343,7 +1344,7 @@ def expand(input, *sizes):
             raise RuntimeError(f"The expanded size of the tensor ({s}) must match the existing size "
                                f"({shape[i - lead]}) at non-singleton dimension {i}.  Target sizes: "
                                f"{list(sizes)}.  Tensor sizes: {list(shape)}")
-        target.append(s)
+        target[i] = s
     return D.expand(input, size=tuple(target))
 
 
