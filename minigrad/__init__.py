@@ -98,6 +98,24 @@ for _name in _legacy.FUNCTIONS:
 from .nn.functional import celu_, hardshrink, selu_, threshold_  # noqa: E402,F401
 from .nn.functional import pixel_shuffle, pixel_unshuffle, rms_norm  # noqa: E402,F401
 from .nn.functional import adaptive_max_pool1d_with_indices as adaptive_max_pool1d  # noqa: E402,F401  (a pair)
+# torch.* functions that are F.*'s own (same arguments): torch.pairwise_distance is F.pairwise_distance ...
+from .nn.functional import adaptive_avg_pool1d, avg_pool1d, celu, conv_transpose1d, conv_transpose2d  # noqa: E402,F401
+from .nn.functional import cosine_similarity, max_pool1d, pairwise_distance, prelu, selu, threshold  # noqa: E402,F401
+
+
+def dropout(input, p, train):
+    """``torch.dropout``: ``F.dropout`` with ``train`` for ``training``."""
+    return nn.functional.dropout(input, p, train)
+
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05, cudnn_enable=True):
+    """``torch.layer_norm``: ``F.layer_norm`` (``cudnn_enable`` has no effect on the CPU)."""
+    return nn.functional.layer_norm(input, normalized_shape, weight, bias, eps)
+
+
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabled=True):
+    """``torch.group_norm``: ``F.group_norm`` (``cudnn_enabled`` has no effect on the CPU)."""
+    return nn.functional.group_norm(input, num_groups, weight, bias, eps)
 Tensor.hardshrink = hardshrink
 # torch.exp_(x), torch.relu_(x) ...: PyTorch's in-place functions, the Tensor methods
 for _name in ("abs_", "acos_", "acosh_", "arccos_", "arccosh_", "arcsin_", "arcsinh_", "arctan_", "arctanh_", "asin_",
