@@ -1212,15 +1212,46 @@ def _infer_size(size, numel):
     return tuple(size)
 
 
-def view(input, *size):
-    """Same data with another shape (a view; fails for incompatible strides)."""
+def view(input, *size, dtype=None):
+    """Same data with another shape (a view; fails for incompatible strides), or its bytes read as ``dtype``."""
+    if dtype is not None and not size:
+        return _view_dtype(input, dtype)
     if len(size) == 1 and isinstance(size[0], _dtypes.dtype):
-        raise NotImplementedError("view(dtype) is not supported")
+        return _view_dtype(input, size[0])
     size = _infer_size(_size_args(size), input._data.size)
     if not _viewable(input._data, size):
         raise RuntimeError("view size is not compatible with input tensor's size and stride (at least one "
                            "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
     return D.view(input, size=size)
+
+
+def _view_dtype(input, dtype):
+    """The same bytes read as ``dtype`` (ATen's view_dtype): the last dim scales by the ratio of item sizes."""
+    # PyTorch's view.dtype is not differentiable and not an autograd view (no _base): like detach(), the result
+    # shares the storage and the version counter, and never requires grad.
+    old, new = input._data.itemsize, dtype.np.itemsize
+    if old != new:
+        why = f" to view {_legacy(input.dtype)} as {_legacy(dtype)} (different element sizes)"
+        if input.dim() == 0:
+            raise RuntimeError("self.dim() cannot be 0" + why)
+        strides, ratio = input.stride(), builtins.max(old, new) // builtins.min(old, new)
+        if new > old:
+            if input.shape[-1] % ratio:
+                raise RuntimeError(f"self.size(-1) must be divisible by {ratio}{why}, but got {input.shape[-1]}")
+            if input.storage_offset() % ratio:
+                raise RuntimeError(f"self.storage_offset() must be divisible by {ratio}{why}, but got "
+                                   f"{input.storage_offset()}")
+        if strides[-1] != 1:
+            raise RuntimeError(f"self.stride(-1) must be 1{why}, but got {strides[-1]}")
+        for i, st in enumerate(strides[:-1]):
+            if new > old and st % ratio:
+                raise RuntimeError(f"self.stride({i}) must be divisible by {ratio}{why}, but got {st}")
+    t = input.detach()
+    a = t._data
+    if old != new and a.shape[-1] == 1 and a.ndim:   # (NumPy wants the last axis laid out contiguously)
+        a = np.lib.stride_tricks.as_strided(a, strides=a.strides[:-1] + (old,))
+    t._data = a.view(dtype.np)
+    return t
 
 
 def _viewable(a: np.ndarray, size) -> bool:

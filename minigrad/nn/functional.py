@@ -604,8 +604,25 @@ def _ops_math():
 
 def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-8) -> Tensor:
     """Σ x1·x2 / (‖x1‖·‖x2‖) along ``dim`` (each norm at least eps)."""
-    n1 = (x1 * x1).sum(dim, keepdim=True).sqrt().clamp_min(eps)
-    n2 = (x2 * x2).sum(dim, keepdim=True).sqrt().clamp_min(eps)
+    # As ATen's Distance.cpp: integers cast to the common float dtype, both expanded when the shapes differ,
+    # each norm (LinalgVectorNormBackward0) cloned and clamped in place *outside* the graph, then
+    # (x1 / ‖x1‖) · (x2 / ‖x2‖) summed: the clamp leaves no node, so a tiny norm's gradient flows as if unclamped.
+    common = _dtypes.result_type(x1, x2)
+    if not common.is_floating_point:
+        raise RuntimeError(f"expected common dtype to be floating point, yet common dtype is {_ops._legacy(common)}")
+    x1, x2 = (x if x.dtype.is_floating_point or x.dtype.is_complex else x.to(common) for x in (x1, x2))
+    if x1.shape != x2.shape:
+        try:
+            shape = np.broadcast_shapes(x1._data.shape, x2._data.shape)
+        except ValueError:
+            _ops._raise_broadcast_error(x1._data.shape, x2._data.shape)   # (expand_outplace's message)
+        x1, x2 = _ops.expand(x1, shape), _ops.expand(x2, shape)
+    _ops._wrap_dim(dim, max(x1.dim(), 1))   # (the range check; the node saves ``dim`` as given)
+    n1 = _ops.clone(D.linalg_vector_norm(x1, ord=2, dim=(dim,), keepdim=True))
+    n2 = _ops.clone(D.linalg_vector_norm(x2, ord=2, dim=(dim,), keepdim=True))
+    with grad_mode.no_grad():
+        n1.clamp_min_(eps)
+        n2.clamp_min_(eps)
     return ((x1 / n1) * (x2 / n2)).sum(dim)
 
 
