@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _reduce
+from ._batch_norm_cpu import _tree  # vec_reduce_all's lane tree, shared with batch norm
 from ._fused import fma
 
 _CHUNK = 16  # kChunkSize: vectors per Welford chunk
@@ -114,14 +115,6 @@ def forward(x: np.ndarray, weight: np.ndarray | None, bias: np.ndarray | None, e
         b = bias if bias is not None else dt.type(0)
         y = fma(y, np.broadcast_to(w, y.shape), np.broadcast_to(b, y.shape), dt)   # fused
     return y, mean, rstd
-
-
-def _tree(acc: np.ndarray) -> np.ndarray:
-    half = acc.shape[-1] // 2
-    while half:
-        acc = acc[..., :half] + acc[..., half:2 * half]
-        half //= 2
-    return acc[..., 0]
 
 
 def _reduce_rows(factors: list) -> np.ndarray:
