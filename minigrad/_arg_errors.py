@@ -125,7 +125,7 @@ TENSOR_FIRST = dict.fromkeys((
     "flipud floor frac gather ger heaviside histc hypot imag index_add index_select inverse isclose isfinite "
     "isinf isnan isneginf isposinf kthvalue lgamma log_softmax logaddexp logaddexp2 logcumsumexp logdet "
     "logical_and logical_not logical_or logical_xor logit logsumexp masked_select max max_pool2d median min "
-    "mode msort mv nan_to_num nanmean nansum neg negative nonzero outer permute pinverse positive prod ravel "
+    "mm bmm mode msort mv nan_to_num nanmean nansum neg negative nonzero outer permute pinverse positive prod ravel "
     "real reshape resize_as_ roll round scatter_add select sgn sign slogdet softmax sort split_with_sizes "
     "square squeeze swapaxes swapdims t take take_along_dim tile topk trace transpose tril triu trunc unbind "
     "unflatten unique_consecutive unsqueeze view_as_complex view_as_real zero_").split())
@@ -134,7 +134,8 @@ TENSOR_FIRST.update({"unique": ("_unique2", "input"), "repeat_interleave": ("rep
 TENSOR_SECOND = {"allclose": "other", "arctan2": "other", "atan2": "other", "bincount": "weights", "cross": "other",
                  "dist": "other", "dot": "tensor", "equal": "other", "ger": "vec2", "hypot": "other",
                  "isclose": "other", "logaddexp": "other", "logaddexp2": "other", "masked_select": "mask", "mv": "vec",
-                 "outer": "vec2", "take": "index", "take_along_dim": "indices"}
+                 "outer": "vec2", "take": "index", "take_along_dim": "indices",
+                 "mm": "mat2", "bmm": "mat2"}
 
 
 def tensor_first(fn, name: str, arg: str = "input", second: str | None = None):
@@ -334,3 +335,36 @@ def bind(name: str, args: tuple, kwargs: dict, params: dict) -> dict:
         raise TypeError(f"{name}() missing {len(missing)} required positional argument{plural}: "
                         + ", ".join(f'"{n}"' for n in missing))
     return {n: bound.get(n, (params[n], None)) for n in names}
+
+
+def check_product_args(name: str, tensors: dict, beta, alpha) -> None:
+    """PyTorch's TypeErrors for ``addmm`` / ``baddbmm`` (``tensors``: {argument name: value}, in order):
+    a non-tensor operand by its position, a beta or alpha that is not a number by the overloads."""
+    from ._tensor import Tensor
+    for position, (arg, value) in enumerate(tensors.items(), 1):
+        if not isinstance(value, Tensor):
+            raise must_be(name, arg, "Tensor", value, position)
+    scalars = {k: v for k, v in (("beta", beta), ("alpha", alpha)) if not (type(v) is int and v == 1)}
+    if any(not isinstance(v, (numbers.Number, Tensor)) for v in scalars.values()):
+        m1, m2 = list(tensors)[1:]
+        options = tuple(f"(Tensor input, Tensor {m1}, Tensor {m2}, {extra}*, Number beta = 1, Number alpha = 1, "
+                        "Tensor out = None)" for extra in ("", "torch.dtype out_dtype, "))
+        raise invalid_combination(name, tuple(tensors.values()), scalars, options)
+
+
+METHOD_SECOND = {"mm": "mat2", "bmm": "mat2"}  # Tensor methods whose (first) argument must be a tensor
+
+
+def install_method_second(tensor_class) -> None:
+    """``x.mm(3)``: PyTorch's "argument 'mat2' (position 1) must be Tensor", checked once the call failed."""
+    for name, arg in METHOD_SECOND.items():
+        method = getattr(tensor_class, name)
+
+        def checked(self, *args, __method=method, __name=name, __arg=arg, **kwargs):
+            try:
+                return __method(self, *args, **kwargs)
+            except Exception:
+                if args and not isinstance(args[0], tensor_class):
+                    raise must_be(__name, __arg, "Tensor", args[0], 1) from None
+                raise
+        setattr(tensor_class, name, functools.wraps(method)(checked))

@@ -233,6 +233,8 @@ def add(input, other, *, alpha=1, out=None):
     if (type(other) is float and out is None and isinstance(input, Tensor) and input._data.dtype in _ADD_NUMBER_NP
             and type(alpha) is int and alpha == 1 and not _EXTRAS[0]):
         return D.add.run_number(input, other, {"alpha": 1})  # fast path (x + 0.001): _binary's choice, directly
+    if type(alpha) is not int or alpha != 1:
+        _check_alpha(input, other, alpha)
     if out is not None:
         return _into_out("add", out, (input, other), lambda: add(input, other, alpha=alpha))
     return _binary(D.add, input, other, alpha=alpha)
@@ -240,9 +242,30 @@ def add(input, other, *, alpha=1, out=None):
 
 def sub(input, other, *, alpha=1, out=None):
     """input - alpha * other."""
+    if type(alpha) is not int or alpha != 1:
+        _check_alpha(input, other, alpha, no_bool=True)
     if out is not None:
         return _into_out("sub", out, (input, other), lambda: sub(input, other, alpha=alpha))
     return _binary(D.sub, input, other, no_bool=True, alpha=alpha)
+
+
+def _check_alpha(input, other, alpha, no_bool: bool = False, inplace: bool = False) -> None:
+    """PyTorch's alpha_check: alpha must fit the result's dtype (no 0.5 for ints, no True for floats).
+
+    ``no_bool``: a subtraction, whose refusal of bool operands comes first; ``inplace``: ``add_`` / ``sub_``."""
+    if not isinstance(input, Tensor) and not isinstance(other, Tensor):
+        return  # (the argument errors come from _binary)
+    if no_bool:
+        _refuse_bool_sub(input, other)
+    dt = _dtypes.result_type(input, other)
+    if inplace and dt._kind > input.dtype._kind:
+        return  # (the result cannot be written into input: _binary raises that error first)
+    if isinstance(alpha, (bool, np.bool_)) and dt is not _dtypes.bool_:
+        raise RuntimeError("Boolean alpha only supported for Boolean results.")
+    if not (dt.is_floating_point or dt.is_complex) and not isinstance(alpha, (int, np.integer)):
+        raise RuntimeError("For integral input tensors, argument alpha must not be a floating point number.")
+    if not dt.is_complex and isinstance(alpha, (complex, np.complexfloating)):
+        raise RuntimeError("For non-complex input tensors, argument alpha must not be a complex number.")
 
 
 def _refuse_bool_sub(a, b) -> None:
@@ -265,6 +288,8 @@ def rsub(input, other, *, alpha=1):
     """other - alpha * input (RsubBackward0 for a tensor other, RsubBackward1 for a number)."""
     if not isinstance(input, Tensor):
         raise _arg_errors.no_overload("rsub", input, other)
+    if type(alpha) is not int or alpha != 1:
+        _check_alpha(input, other, alpha, no_bool=True)
     return _binary(D.rsub_tensor if isinstance(other, Tensor) else D.rsub, input, other, no_bool=True, alpha=alpha)
 
 
@@ -2224,11 +2249,15 @@ def fill_(input, value):
 
 def add_(input, other, *, alpha=1):
     """In-place ``input += alpha * other``."""
+    if type(alpha) is not int or alpha != 1:
+        _check_alpha(input, other, alpha, inplace=True)
     return _binary(D.add, input, other, out=input, alpha=alpha)
 
 
 def sub_(input, other, *, alpha=1):
     """In-place ``input -= alpha * other``."""
+    if type(alpha) is not int or alpha != 1:
+        _check_alpha(input, other, alpha, no_bool=True, inplace=True)
     return _binary(D.sub, input, other, out=input, no_bool=True, alpha=alpha)
 
 

@@ -11,7 +11,7 @@ import warnings
 
 import numpy as np
 
-from . import _dtypes, _ops
+from . import _arg_errors, _dtypes, _ops
 from . import derivatives as D
 from ._tensor import Tensor
 
@@ -153,6 +153,7 @@ def linalg_cross(input, other, *, dim=-1):
 
 def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     """beta·input + alpha·(mat1 @ mat2), input broadcast to the product's shape (AddmmBackward0)."""
+    _arg_errors.check_product_args("addmm", {"input": input, "mat1": mat1, "mat2": mat2}, beta, alpha)
     for name, m in (("mat1", mat1), ("mat2", mat2)):
         if m.dim() != 2:
             raise RuntimeError(f"{name} must be a matrix, got {m.dim()}-D tensor")
@@ -178,6 +179,7 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
 
 def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """beta·input + alpha·(batch1 @ batch2) per batch, input broadcast to the product's shape (BaddbmmBackward0)."""
+    _arg_errors.check_product_args("baddbmm", {"input": input, "batch1": batch1, "batch2": batch2}, beta, alpha)
     _check_baddbmm(input, batch1, batch2)
     return D.baddbmm(input, batch1, batch2, beta=beta, alpha=alpha)
 
