@@ -202,6 +202,9 @@ _arg_errors.install_tensor_first(globals())
 # x.sum(keepdim=True): the method form of "invalid combination of arguments" (no self, no out=).
 _arg_errors.install_method_forms(Tensor, globals())
 _arg_errors.install_method_second(Tensor)
+# x.sum(axis=0, keepdims=True): NumPy's keyword names, as PyTorch's C++-bound functions accept them.
+from . import _numpy_names  # noqa: E402
+_numpy_names.install(globals(), Tensor)
 # x.grad_fn = ..., x.shape = ...: PyTorch's error for its read-only attributes (after every attribute is attached)
 from ._tensor import make_read_only as _make_read_only  # noqa: E402
 _make_read_only()

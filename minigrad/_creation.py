@@ -56,10 +56,10 @@ def _infer_dtype(data) -> _dtypes.dtype:
             kind = builtins.max(kind, 2)
         elif isinstance(x, (complex, np.complexfloating)):
             kind = builtins.max(kind, 3)
-        elif isinstance(x, str):
+        elif isinstance(x, (str, bytes)):
             raise TypeError(f"new(): invalid data type '{type(x).__name__}'")
         else:
-            raise TypeError(f"Could not infer dtype of {type(x).__name__}")
+            raise RuntimeError(f"Could not infer dtype of {type(x).__name__}")
     return {-1: _dtypes.get_default_dtype(), 0: _dtypes.bool_, 1: _dtypes.int64, 2: _dtypes.get_default_dtype(),
             3: _dtypes.default_complex()}.get(kind)
 

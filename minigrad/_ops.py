@@ -86,6 +86,8 @@ def _binary(op, a, b, out=None, promote_int_to_float=False, no_bool=False, **arg
             _refuse_bool_sub(a, b)
         # A number first (torch.mul(1.25, x)) is a wrapped number like one second: it only counts for
         # its category (float32 with an int tensor, not float64).
+        if isinstance(a, np.ndarray):
+            _refuse_array(op, a, 1)
         number, a = a, _wrap_scalar(a)
         other = b if isinstance(b, Tensor) else _wrap_scalar(b)
         dt = _dtypes.result_type(number, b)
@@ -125,6 +127,8 @@ def _binary(op, a, b, out=None, promote_int_to_float=False, no_bool=False, **arg
                 return op.run_number(a, b, args)
             dt = a.dtype
         else:
+            if isinstance(b, np.ndarray):
+                _refuse_array(op, b, 2)
             if no_bool:
                 _refuse_bool_sub(a, b)
             dt = _dtypes.result_type(a, b)
@@ -247,6 +251,12 @@ def sub(input, other, *, alpha=1, out=None):
     if out is not None:
         return _into_out("sub", out, (input, other), lambda: sub(input, other, alpha=alpha))
     return _binary(D.sub, input, other, no_bool=True, alpha=alpha)
+
+
+def _refuse_array(op, array, position: int):
+    """PyTorch's binding takes no ndarray where it wants a tensor: ``torch.mul(x, a)`` is a TypeError, and
+    ``x * a`` (the operator gives NotImplemented) is then NumPy's product, wrapped back (Tensor.__array_wrap__)."""
+    raise _arg_errors.must_be(op.name, "other" if position == 2 else "input", "Tensor", array, position)
 
 
 def _check_alpha(input, other, alpha, no_bool: bool = False, inplace: bool = False) -> None:
@@ -405,6 +415,8 @@ def pow(input, exponent):
         if dt is _dtypes.bool_:
             raise NotImplementedError("\"pow\" not implemented for 'Bool'")
         return D.pow_scalar_base(exponent, dtype=dt, self=input)
+    if isinstance(exponent, np.ndarray):
+        raise _arg_errors.no_overload("pow", input, exponent)
     if isinstance(exponent, Tensor):
         if input.dtype is _dtypes.bool_ and exponent.dtype is _dtypes.bool_:
             raise NotImplementedError("\"pow\" not implemented for 'Bool'")
@@ -2273,6 +2285,8 @@ def div_(input, other):
 
 def pow_(input, exponent):
     """In-place ``input **= exponent``."""
+    if isinstance(exponent, np.ndarray):
+        raise _arg_errors.for_method(_arg_errors.no_overload("pow", input, exponent), "pow_")
     if isinstance(exponent, Tensor):
         if input.dtype is _dtypes.bool_ and exponent.dtype is _dtypes.bool_:
             raise NotImplementedError("\"pow\" not implemented for 'Bool'")

@@ -16,6 +16,7 @@ The operations themselves live in ``_ops.py`` (the user-facing functions) and ``
 """
 from __future__ import annotations
 
+import numbers
 import os
 import sys
 import warnings
@@ -313,6 +314,11 @@ class Tensor(metaclass=_TensorType):
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
         return self._data
 
+    def __array_wrap__(self, array, context=None, return_scalar=False):
+        """A NumPy function's result on tensors (``np.exp(x)``, ``x * ndarray``) as a tensor, as in PyTorch
+        (which turns bool results into uint8)."""
+        return Tensor._make(array.astype(np.uint8) if array.dtype == np.bool_ else array)
+
     def __array__(self, dtype=None, copy=None):
         if self._requires_grad:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
@@ -340,6 +346,13 @@ class Tensor(metaclass=_TensorType):
         if self._data.ndim == 0:
             raise TypeError("iteration over a 0-d tensor")
         return iter(self.unbind(0))
+
+    def __contains__(self, element) -> bool:
+        """``element in x``: whether any entry equals ``element`` (a number or a tensor, broadcast)."""
+        if not isinstance(element, (Tensor, numbers.Number)):
+            raise RuntimeError(f"Tensor.__contains__ only supports Tensor or scalar, but you passed in a "
+                               f"{type(element)}.")
+        return bool((element == self).any().item())
 
     def __bool__(self) -> bool:
         if self._data.size != 1:
@@ -667,7 +680,10 @@ class Tensor(metaclass=_TensorType):
             return NotImplemented
 
     def __iadd__(self, other):
-        return self.add_(other)
+        try:
+            return self.add_(other)
+        except TypeError:
+            return NotImplemented
 
     def __sub__(self, other):
         try:
@@ -683,7 +699,10 @@ class Tensor(metaclass=_TensorType):
             return NotImplemented
 
     def __isub__(self, other):
-        return self.sub_(other)
+        try:
+            return self.sub_(other)
+        except TypeError:
+            return NotImplemented
 
     def __mul__(self, other):
         try:
@@ -698,7 +717,10 @@ class Tensor(metaclass=_TensorType):
             return NotImplemented
 
     def __imul__(self, other):
-        return self.mul_(other)
+        try:
+            return self.mul_(other)
+        except TypeError:
+            return NotImplemented
 
     def __truediv__(self, other):
         try:
@@ -708,13 +730,18 @@ class Tensor(metaclass=_TensorType):
 
     def __rtruediv__(self, other):
         from . import _ops
+        if isinstance(other, np.ndarray):  # PyTorch's rule for every operand: other * (1 / self), here by NumPy
+            return self.reciprocal() * other
         try:
             return _ops.rdiv(self, other)
         except TypeError:
             return NotImplemented
 
     def __itruediv__(self, other):
-        return self.div_(other)
+        try:
+            return self.div_(other)
+        except TypeError:
+            return NotImplemented
 
     def __floordiv__(self, other):
         try:
@@ -724,6 +751,8 @@ class Tensor(metaclass=_TensorType):
 
     def __rfloordiv__(self, other):
         from . import _ops
+        if isinstance(other, np.ndarray):  # (torch.floor_divide takes no ndarray)
+            return NotImplemented
         try:
             if isinstance(other, (int, float)):  # number // tensor: the number is no input of the node
                 return _ops._rounded_div(other, self, "floor", "floor_divide")
@@ -739,6 +768,8 @@ class Tensor(metaclass=_TensorType):
 
     def __rmod__(self, other):
         from ._ops_math import remainder
+        if isinstance(other, np.ndarray):  # (torch.remainder takes no ndarray)
+            return NotImplemented
         try:
             return remainder(other, self)
         except TypeError:
@@ -752,13 +783,18 @@ class Tensor(metaclass=_TensorType):
 
     def __rpow__(self, other):
         from . import _ops
+        if isinstance(other, np.ndarray):  # (torch.pow takes no ndarray base)
+            return NotImplemented
         try:
             return _ops.pow(other, self)
         except TypeError:
             return NotImplemented
 
     def __ipow__(self, other):
-        return self.pow_(other)
+        try:
+            return self.pow_(other)
+        except TypeError:
+            return NotImplemented
 
     def __matmul__(self, other):
         try:
@@ -774,6 +810,8 @@ class Tensor(metaclass=_TensorType):
             return NotImplemented
 
     def __eq__(self, other):
+        if isinstance(other, np.ndarray):  # (PyTorch's == takes an ndarray as a tensor; its != does not)
+            other = Tensor._make(np.asarray(other))
         try:
             return self.eq(other)
         except TypeError:

@@ -1,0 +1,58 @@
+"""NumPy's keyword names as PyTorch accepts them: ``x.sum(axis=0, keepdims=True)`` is ``x.sum(dim=0, keepdim=True)``.
+
+PyTorch's argument parser maps ``axis`` to ``dim`` and ``keepdims`` to ``keepdim`` for every function it binds
+from C++ (``numpy_compatibility_arg_names`` in torch/csrc/utils/python_arg_parser.cpp). Its functions written
+in Python (``split``, ``norm``, ``unique`` ...) take only their own names, so they are left alone here.
+"""
+from __future__ import annotations
+
+import functools
+import inspect
+
+_ALIASES = {"axis": "dim", "keepdims": "keepdim"}
+# PyTorch's functions and methods written in Python: no aliases (x.norm(axis=1) is a TypeError there too)
+_PYTHON_DEFINED = {"norm", "split", "unique", "unique_consecutive", "unflatten", "_wrap_dim"}
+# ... and functions whose ``dim`` minigrad takes through ``*args`` / ``**kwargs``
+_ALSO = {"argsort", "sort", "quantile", "nanquantile", "index_fill", "index_fill_"}
+
+
+def accept_numpy_names(fn, name: str):
+    """``fn`` taking ``axis=`` / ``keepdims=`` for ``dim=`` / ``keepdim=`` (one check on the usual call)."""
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        if kwargs and ("axis" in kwargs or "keepdims" in kwargs):
+            kwargs = _renamed(name, kwargs)
+        return fn(*args, **kwargs)
+    return wrapper
+
+
+def _renamed(name: str, kwargs: dict) -> dict:
+    out = {}
+    for key, value in kwargs.items():
+        new = _ALIASES.get(key, key)
+        if new in out or (new != key and new in kwargs):  # (x.sum(dim=0, axis=0): PyTorch names the alias)
+            raise TypeError(f"{name}() got an unexpected keyword argument '{key}'")
+        out[new] = value
+    return out
+
+
+def _takes_dim(fn, name: str) -> bool:
+    if name in _PYTHON_DEFINED or name.startswith("_"):
+        return False
+    if name in _ALSO:
+        return True
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
+    return "dim" in params or "keepdim" in params
+
+
+def install(namespace: dict, tensor_class) -> None:
+    """Wrap the functions of ``namespace`` (``minigrad``) and the methods of ``tensor_class`` that take a dim."""
+    for name, fn in list(namespace.items()):
+        if inspect.isfunction(fn) and _takes_dim(fn, name):
+            namespace[name] = accept_numpy_names(fn, name)
+    for name, fn in list(vars(tensor_class).items()):
+        if inspect.isfunction(fn) and _takes_dim(fn, name):
+            setattr(tensor_class, name, accept_numpy_names(fn, name))
