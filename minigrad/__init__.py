@@ -83,15 +83,29 @@ for _name in _ops_fills.FUNCTIONS:
     globals()[_name] = getattr(_ops_fills, _name)
 del _name
 from ._ops_inplace_views import as_strided, as_strided_, resize_as_  # noqa: E402,F401
+from ._ops_math import complex_ as complex  # noqa: E402,F401  (torch.complex)
 from ._dtypes import finfo, iinfo  # noqa: E402,F401
 from . import linalg  # noqa: E402,F401
 from .linalg import _slogdet_legacy as slogdet  # noqa: E402,F401
 from .linalg import logdet, pinverse  # noqa: E402,F401
 from .linalg import _cholesky_legacy as cholesky, _qr_legacy as qr, _svd_legacy as svd  # noqa: E402,F401
+from .linalg import _lu_legacy as lu, _lu_solve_legacy as lu_solve, _lu_unpack as lu_unpack  # noqa: E402,F401
+from .linalg import cholesky_inverse, cholesky_solve, geqrf, matrix_exp, orgqr, ormqr, triangular_solve  # noqa: E402,F401
 from .serialization import load, save  # noqa: E402,F401
 from . import special  # noqa: E402,F401
+from . import fft  # noqa: E402,F401  (torch.fft: the Fourier transforms)
 from . import accelerator, backends, cuda, distributions, utils  # noqa: E402,F401
+from . import testing  # noqa: E402,F401  (torch.testing.assert_close, make_tensor)
+# torch.compile and torch.compiler: pass-throughs (nothing is compiled); torch.version, torch.profiler
+from ._compile import compile, get_float32_matmul_precision, set_float32_matmul_precision  # noqa: E402,F401,A004
+from . import compiler, profiler, version  # noqa: E402,F401
+from .distributions._native import (_dirichlet_grad, _sample_dirichlet, _standard_gamma,  # noqa: E402,F401
+                                  _standard_gamma_grad, binomial, poisson)  # (torch's native samplers)
+from ._igamma import igamma, igammac  # noqa: E402,F401
+from . import func  # noqa: E402,F401  (torch.func: grad, vjp, jvp, jacrev, jacfwd, hessian, vmap ...)
+from .func import vmap  # noqa: E402,F401  (torch.vmap is torch.func.vmap)
 from .nn.functional import conv1d, conv2d, max_pool2d  # noqa: E402,F401  (torch.conv2d is F.conv2d)
+from ._weight_norm import _weight_norm, _weight_norm_interface, norm_except_dim  # noqa: E402,F401
 from . import _legacy  # noqa: E402  (torch.range, set_default_tensor_type, x.greater(y) ...)
 for _name in _legacy.FUNCTIONS:
     globals()[_name] = getattr(_legacy, _name)

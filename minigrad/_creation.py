@@ -198,9 +198,8 @@ def _legacy_constructor(*args, dtype=None, device=None):
                             "requires_grad=false (default), pinned_memory=false (default), "
                             "memory_format=(nullopt))")
                 raise TypeError(f"expected {opts(dtype)} (got {opts(data.dtype)})")
-            out = Tensor._make(data._data)
-            out._version_counter = data._version_counter
-            return out
+            from .derivatives import alias
+            return alias(data)  # PyTorch's legacy constructor returns x.alias(): a view (AliasBackward0)
         if isinstance(data, (float, complex, bool)):
             raise TypeError(f"new(): data must be a sequence (got {type(data).__name__})")
         if isinstance(data, np.ndarray) or (isinstance(data, (list, tuple)) and not isinstance(data, Size)):

@@ -701,6 +701,8 @@ _PROPERTIES = {
     "_sym_strides": lambda t: t.stride(),
     "_sym_numel": lambda t: int(t._data.size),
     "_sym_argsize_0": lambda t: int(t._data.shape[0]),
+    "_sym_argsize_1": lambda t: int(t._data.shape[1]),
+    "_sym_argsize_2": lambda t: int(t._data.shape[2]),
     "_scalar_type": lambda t: t.dtype,
 }
 
@@ -897,7 +899,8 @@ def view_rebase_error(view, meta, indirect: bool) -> str:
 
 # Saved int64 arguments: PyTorch's getters read them as unsigned, so -1 shows as 2**64 - 1.
 _INT64_ARGS = frozenset({"dim", "dims", "dim0", "dim1", "index", "start", "end", "step", "split_size",
-                         "split_sizes", "repeats", "offset", "dim2", "ignore_index", "k", "pad", "padding"})
+                         "split_sizes", "repeats", "offset", "dim2", "ignore_index", "k", "pad", "padding",
+                         "dimension"})
 
 
 def _as_unsigned(value):

@@ -142,3 +142,33 @@ def upsample_bilinear2d_backward(g: np.ndarray, input_size, align_corners: bool,
     weights = np.stack([lh0 * lw0, lh0 * lw1, lh1 * lw0, lh1 * lw1], -1).reshape(-1)
     flat = np.repeat(g.astype(dt, copy=False).reshape(g.shape[:2] + (oh * ow,)), 4, axis=2)
     return round_scatter(flat, cells, weights, h * w).reshape(tuple(input_size)).astype(g.dtype, copy=False)
+
+
+# ---- nearest (F.interpolate's default mode) -------------------------------------------------------
+
+def nearest_source(out_size: int, in_size: int, scale) -> np.ndarray:
+    """PyTorch's nearest_idx: the input index each output index reads (float32 arithmetic, as its kernel)."""
+    if out_size == in_size:
+        return np.arange(out_size)
+    if out_size == 2 * in_size:
+        return np.arange(out_size) >> 1
+    ratio = np.float32(1.0 / scale) if scale is not None else np.float32(in_size) / np.float32(out_size)
+    return np.minimum(np.floor(np.arange(out_size, dtype=np.float32) * ratio).astype(np.int64), in_size - 1)
+
+
+def upsample_nearest(x: np.ndarray, output_size, scales) -> np.ndarray:
+    """Each output element copies the input element nearest_source picks along every spatial dim."""
+    for d, (out, scale) in enumerate(zip(output_size, scales)):
+        x = np.take(x, nearest_source(out, x.shape[2 + d], scale), axis=2 + d)
+    return x
+
+
+def upsample_nearest_backward(g: np.ndarray, input_size, scales) -> np.ndarray:
+    """Each output gradient added into the input cell it copied, in output order (as PyTorch's kernel)."""
+    spatial = tuple(input_size[2:])
+    picks = [nearest_source(out, size, scale) for out, size, scale in zip(g.shape[2:], spatial, scales)]
+    cells = np.ravel_multi_index(np.meshgrid(*picks, indexing="ij"), spatial).reshape(-1)
+    rows = int(np.prod(g.shape[:2]))
+    out = np.zeros((rows, int(np.prod(spatial))), dtype=g.dtype)
+    np.add.at(out, (slice(None), cells), g.reshape(rows, -1))
+    return out.reshape(tuple(input_size))

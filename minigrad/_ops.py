@@ -2134,11 +2134,19 @@ def isneginf(input):
                         else np.zeros(input._data.shape, dtype=bool))
 
 
+def _check_tolerances(rtol, atol) -> None:
+    """PyTorch's isclose/allclose refuse negative tolerances (numbers shown as C++ prints a double)."""
+    for name, value in (("rtol", rtol), ("atol", atol)):
+        if value < 0:
+            raise RuntimeError(f"{name} must be greater than or equal to zero, but got {float(value):g}")
+
+
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     """|input - other| <= atol + rtol·|other|, elementwise."""
     _tensors_only("isclose", input, other)
     if input.dtype is not other.dtype:
         raise RuntimeError(f"{_legacy(input.dtype)} did not match {_legacy(other.dtype)}")
+    _check_tolerances(rtol, atol)
     try:
         return Tensor._make(np.asarray(np.isclose(input._data, other._data, rtol=rtol, atol=atol,
                                                   equal_nan=equal_nan)))

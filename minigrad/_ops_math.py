@@ -648,3 +648,304 @@ def _attach_methods():
 
 
 _attach_methods()
+
+
+# =============================================================================================
+# Missing-ops pass 2: frexp, ldexp, gcd/lcm, nextafter, renorm, complex/polar, gradient, and two
+# scattering ops (index_copy, scatter_reduce)
+# =============================================================================================
+
+def _tensor_arg(name: str, arg: str, value, position: int) -> None:
+    if not isinstance(value, Tensor):
+        raise _arg_errors.must_be(name, arg, "Tensor", value, position)
+
+
+def frexp(input):
+    """(mantissa, exponent) with input = mantissa·2^exponent, 0.5 ≤ |mantissa| < 1 (exponent int32)."""
+    if not input.dtype.is_floating_point:
+        raise RuntimeError("torch.frexp() only supports floating-point dtypes")
+    return return_types.frexp(D.frexp(input))
+
+
+def ldexp(input, other):
+    """input·2^other (integers give floats)."""
+    _tensor_arg("ldexp", "other", other, 2)
+    return _ops._binary(D.ldexp, input, other, promote_int_to_float=True)
+
+
+def ldexp_(input, other):
+    """In-place ldexp."""
+    _tensor_arg("ldexp_", "other", other, 1)
+    if input.dtype._kind < 2:
+        raise RuntimeError(f"ldexp can't be cast to the desired output type {_ops._legacy(input.dtype)}")
+    return D.ldexp(input, other, dtype=input.dtype, out=input)
+
+
+def _gcd_lcm(name: str, ufunc, input, other, out=None):
+    _tensor_arg(name, "other", other, 2 if out is None else 1)
+    dt = _dtypes.result_type(input, other)
+    if dt._kind != 1:
+        raise NotImplementedError(f"\"{name.rstrip('_')}_cpu\" not implemented for '{_ops._legacy(dt)}'")
+    try:
+        values = ufunc(input._data.astype(dt.np), other._data.astype(dt.np))
+    except ValueError:
+        _ops._raise_broadcast_error(input._data.shape, other._data.shape)
+    if out is None:
+        return Tensor._make(np.asarray(values))
+    return _ops.copy_(out, Tensor._make(np.asarray(values)))
+
+
+def gcd(input, other):
+    """Greatest common divisor, elementwise (integers only; never negative)."""
+    return _gcd_lcm("gcd", np.gcd, input, other)
+
+
+def lcm(input, other):
+    """Least common multiple, elementwise (integers only; never negative)."""
+    return _gcd_lcm("lcm", np.lcm, input, other)
+
+
+def gcd_(input, other):
+    """In-place gcd."""
+    return _gcd_lcm("gcd_", np.gcd, input, other, out=input)
+
+
+def lcm_(input, other):
+    """In-place lcm."""
+    return _gcd_lcm("lcm_", np.lcm, input, other, out=input)
+
+
+def nextafter(input, other):
+    """The next representable float after input in the direction of other."""
+    _tensor_arg("nextafter", "other", other, 2)
+    dt = _dtypes.result_type(input, other)
+    if not dt.is_floating_point:
+        raise NotImplementedError(f"\"nextafter_cpu\" not implemented for '{_ops._legacy(dt)}'")
+    return _ops._binary(D.nextafter, input, other)
+
+
+def nextafter_(input, other):
+    """In-place nextafter."""
+    _tensor_arg("nextafter_", "other", other, 1)
+    return D.nextafter(input, other, dtype=input.dtype, out=input)
+
+
+def _check_renorm(input, p, dim, maxnorm) -> None:
+    if input.dim() < 2:
+        raise RuntimeError(f"renorm: input needs at least 2 dimensions, got {input.dim()} dimensions")
+    if not p > 0:
+        raise RuntimeError("renorm: non-positive-norm not supported")
+    if maxnorm < 0:
+        raise RuntimeError(f"renorm: expected maxnorm to be >= 0 but got {maxnorm:g}")
+    _ops._wrap_dim(dim, input.dim())
+    if not (input.is_floating_point() or input.is_complex()):
+        raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
+                           f"{_ops._legacy(input.dtype)}")
+
+
+def renorm(input, p, dim, maxnorm):
+    """Each slice along ``dim`` rescaled so that its p-norm is at most ``maxnorm``."""
+    _check_renorm(input, p, dim, maxnorm)
+    return D.renorm(input, p=p, dim=dim, maxnorm=maxnorm)
+
+
+def renorm_(input, p, dim, maxnorm):
+    """In-place renorm."""
+    _check_renorm(input, p, dim, maxnorm)
+    return D.renorm(input, p=p, dim=dim, maxnorm=maxnorm, out=input)
+
+
+def _complex_parts(name: str, second_name: str, first, second, op):
+    _tensor_arg(name, second_name, second, 2)
+    for t in (first, second):
+        if t.dtype not in (_dtypes.float16, _dtypes.float32, _dtypes.float64):
+            raise RuntimeError("Expected both inputs to be Half, Float or Double tensors but got "
+                               f"{_ops._legacy(first.dtype)} and {_ops._legacy(second.dtype)}")
+    if first.dtype is not second.dtype:
+        raise RuntimeError(f"Expected object of scalar type {_ops._legacy(first.dtype)} but got scalar type "
+                           f"{_ops._legacy(second.dtype)} for second argument")
+    try:
+        return op(first, second)
+    except ValueError:
+        _ops._raise_broadcast_error(first._data.shape, second._data.shape)
+
+
+def complex_(real, imag):
+    """torch.complex: real + i·imag (float32 parts give complex64, float64 parts complex128).
+
+    (Named complex_ here, not to hide Python's complex in this module; ``__init__`` exports it as complex.)
+    """
+    return _complex_parts("complex", "imag", real, imag, D.complex_)
+
+
+def polar(abs, angle):
+    """abs·(cos(angle) + i·sin(angle))."""
+    return _complex_parts("polar", "angle", abs, angle, D.polar)
+
+
+def gradient(input, *, spacing=1, dim=None, edge_order=1):
+    """Central differences along each dim (one-sided at the edges), as a tuple: PyTorch's slices and sums."""
+    dims = list(range(input.dim())) if dim is None else [dim] if isinstance(dim, int) else list(dim)
+    scalar_spacing = not isinstance(spacing, (list, tuple))
+    if input.dtype is _dtypes.uint8:
+        raise RuntimeError("torch.gradient does not support uint8 input.")
+    if not scalar_spacing and dim is None and len(spacing) != input.dim():
+        raise RuntimeError("torch.gradient expected spacing to be unspecified, a scalar, or a list of length equal "
+                           f"to 'self.dim() = {input.dim()}', since dim argument was not given, but got a list of "
+                           f"length {len(spacing)}")
+    if not scalar_spacing and dim is not None and len(spacing) != len(dims):
+        raise RuntimeError("torch.gradient expected spacing to be unspecified, a scalar or it's spacing and dim "
+                           f"arguments to have the same length, but got a spacing argument of length {len(spacing)} "
+                           f"and a dim argument of length {len(dims)}.")
+    if edge_order not in (1, 2):
+        raise RuntimeError("torch.gradient only supports edge_order=1 and edge_order=2.")
+    dims = [_ops._wrap_dim(d, input.dim()) for d in _ops._raw_dims(dims, input.dim())]
+    if any(input.shape[d] < edge_order + 1 for d in dims):
+        raise RuntimeError("torch.gradient expected each dimension size to be at least edge_order+1")
+    spacings = [spacing] * len(dims) if scalar_spacing else list(spacing)
+    if any(isinstance(h, Tensor) for h in spacings):   # coordinates of the samples along each dim
+        for i, h in enumerate(spacings):
+            if not isinstance(h, Tensor):
+                raise TypeError(f"expected Tensor as element {i} in argument 1, but got {type(h).__name__}")
+            if h.dim() != 1:
+                raise RuntimeError("torch.gradient expected each element of spacing to have one dimension, but got "
+                                   f"an element with {h.dim()} dimensions!")
+        return tuple(_gradient_at(input, d, h, edge_order) for d, h in zip(dims, spacings))
+    return tuple(_gradient_along(input, d, h, edge_order) for d, h in zip(dims, spacings))
+
+
+def _gradient_along(x, d: int, h, edge_order: int):
+    """(x[i+1] - x[i-1]) / 2h inside, first- or second-order one-sided differences at both ends."""
+    if x.dtype._kind < 2:   # (integers: the differences divided give floats; no graph to keep)
+        x = _ops.to(x, _dtypes.get_default_dtype())
+
+    def s(start, end=None):   # x[start:end] along d (SliceBackward0, as PyTorch's at::slice)
+        return x[(slice(None),) * d + (slice(start, end),)]
+
+    def mul(t, number):       # PyTorch's C++ Scalar products and quotients: MulBackward1, DivBackward1
+        return D.mul_scalar(t, other=number)
+
+    def div(t, number):
+        return D.div_scalar(t, other=number)
+
+    center = div(_ops.sub(s(2), s(0, -2)), h)
+    if edge_order == 1:
+        first = div(_ops.sub(s(1, 2), s(0, 1)), h)
+        last = div(_ops.sub(s(-1), s(-2, -1)), h)
+    else:   # (-3/2·x0 + 2·x1 - 1/2·x2) / h, and its mirror image at the end
+        first = div(_ops.sub(_ops.add(mul(s(0, 1), -1.5), mul(s(1, 2), 2)), mul(s(2, 3), 0.5)), h)
+        last = div(_ops.add(_ops.sub(mul(s(-3, -2), 0.5), mul(s(-2, -1), 2)), mul(s(-1), 1.5)), h)
+    return _ops.cat([first, div(center, 2), last], d)
+
+
+def _gradient_at(x, d: int, coordinates, edge_order: int):
+    """The same for samples at uneven ``coordinates``: the second-order formulas for uneven steps."""
+    def s(start, end=None):
+        return x[(slice(None),) * d + (slice(start, end),)]
+
+    def weighted(a, b, c, *slices):   # a·x_i + b·x_j + c·x_k
+        return _ops.add(_ops.add(_ops.mul(a, slices[0]), _ops.mul(b, slices[1])), _ops.mul(c, slices[2]))
+
+    shape = [1] * x.dim()
+    shape[d] = -1
+    h = coordinates.diff()                                          # the steps
+    h1, h2 = h[:-1], h[1:]
+    a = _ops.div(_ops.neg(h2), _ops.mul(h1, _ops.add(h1, h2)))
+    b = _ops.div(_ops.sub(h2, h1), _ops.mul(h1, h2))
+    c = _ops.div(h1, _ops.mul(h2, _ops.add(h1, h2)))
+    center = weighted(*(_ops.reshape(w, shape) for w in (a, b, c)), s(0, -2), s(1, -1), s(2))
+    if edge_order == 1:
+        first = _ops.div(_ops.sub(s(1, 2), s(0, 1)), h[0])
+        last = _ops.div(_ops.sub(s(-1), s(-2, -1)), h[-1])
+    else:
+        h0, h1, hl, hm = h[0], h[1], h[-1], h[-2]
+        first = weighted(_ops.div(_ops.neg(_ops.add(D.mul_scalar(h0, other=2.0), h1)), _ops.mul(h0, _ops.add(h0, h1))),
+                         _ops.div(_ops.add(h0, h1), _ops.mul(h0, h1)),
+                         _ops.div(_ops.neg(h0), _ops.mul(h1, _ops.add(h0, h1))), s(0, 1), s(1, 2), s(2, 3))
+        last = weighted(_ops.div(hl, _ops.mul(hm, _ops.add(hl, hm))),
+                        _ops.div(_ops.neg(_ops.add(hl, hm)), _ops.mul(hl, hm)),
+                        _ops.div(_ops.add(D.mul_scalar(hl, other=2), hm), _ops.mul(hl, _ops.add(hl, hm))),
+                        s(-3, -2), s(-2, -1), s(-1))
+    return _ops.cat([first, center, last], d)
+
+
+def _index_copy(input, dim, index, source, out=None):
+    if index.dim() >= 2:
+        raise IndexError(f"index_copy_(): Index should have dimension 1 or 0 (got {index.dim()})")
+    n = index.numel()
+    if source.dim() == 0 and n != 1:
+        raise IndexError(f"index_copy_(): When source is scalar, index should have one element (got {n})")
+    if source.dim() != input.dim() and source.dim() != 0 and input.dim() != 0:
+        raise IndexError("index_copy_(): When source and destination are not scalars, their dimensionality must "
+                         f"match. Source dimensionality ({source.dim()}), destination dimensionality ({input.dim()})")
+    if index.dtype is not _dtypes.int64:
+        raise RuntimeError(f"index_copy_(): Expected a long tensor for index, but got {_ops._legacy(index.dtype)}")
+    if input.dtype is not source.dtype:
+        raise RuntimeError("index_copy_(): self and source expected to have the same dtype, but got (self) "
+                           f"{_ops._legacy(input.dtype)} and (source) {_ops._legacy(source.dtype)}")
+    d = _ops._wrap_dim(dim, input.dim())
+    kept = [list(t.shape[:d]) + list(t.shape[d + 1:]) for t in (input, source)]
+    if kept[0] != kept[1]:
+        raise RuntimeError("index_copy_(): Source/destination tensor must have same slice shapes. Destination slice "
+                           f"shape: {' '.join(map(str, kept[0]))} at dimension {d} and source slice shape: "
+                           f"{' '.join(map(str, kept[1]))} at dimension 0.")
+    if source.dim() and n != source.shape[d]:
+        raise IndexError(f"index_copy_(): Number of indices ({n}) should be equal to source.size(dim) "
+                         f"({source.shape[d]})")
+    size = input.shape[d] if input.dim() else 1
+    bad = index._data[(index._data >= size) | (index._data < -size)]
+    if bad.size:
+        raise IndexError(f"index_copy_(): index {int(bad.flat[0])} is out of bounds for dimension {d} with size "
+                         f"{size}")
+    return D.index_copy(input, index, source, dim=dim, source_dim=source.dim(), out=out)
+
+
+def index_copy(input, dim, index, source):
+    """A copy of input with its slices at ``index`` along ``dim`` replaced by source's."""
+    return _index_copy(input, dim, index, source)
+
+
+def index_copy_(input, dim, index, source):
+    """In-place index_copy."""
+    return _index_copy(input, dim, index, source, out=input)
+
+
+_REDUCTIONS = ("sum", "prod", "mean", "amax", "amin", "max", "min")   # (max, min: amax, amin)
+
+
+def _scatter_reduce(input, dim, index, src, reduce, include_self, out=None):
+    if reduce not in _REDUCTIONS:
+        raise RuntimeError(f"reduce argument must be either sum, prod, mean, amax or amin, got {reduce}")
+    _ops._check_index(index, "scatter_reduce", "scatter(): Expected dtype int32/int64 for index")
+    d = _ops._wrap_dim(dim, input.dim())
+    if index.numel():   # PyTorch's scatter_shape_check
+        for other, name in ((input, "self"), (src, "src")):
+            if max(index.dim(), 1) != max(other.dim(), 1):
+                raise RuntimeError(f"Index tensor must have the same number of dimensions as {name} tensor")
+        sizes = [(index.shape[i], input.shape[i], src.shape[i]) for i in range(index.dim())]
+        if any((i != d and n > s) or n > r for i, (n, s, r) in enumerate(sizes)):
+            raise RuntimeError(f"Expected index {list(index.shape)} to be no larger than self {list(input.shape)} "
+                               f"apart from dimension {d} and to be no larger size than src {list(src.shape)}")
+    if input.dim():
+        _ops._check_bounds(index._data, input._data.shape[d], d)
+    if src.dtype is not input.dtype:
+        raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
+    return D.scatter_reduce(input, index, src, dim=dim, reduce=reduce, include_self=bool(include_self), out=out)
+
+
+def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
+    """src's elements reduced (sum, prod, mean, amax, amin) into input at ``index`` along ``dim``."""
+    return _scatter_reduce(input, dim, index, src, reduce, include_self)
+
+
+def scatter_reduce_(input, dim, index, src, reduce, *, include_self=True):
+    """In-place scatter_reduce."""
+    return _scatter_reduce(input, dim, index, src, reduce, include_self, out=input)
+
+
+METHODS += ["frexp", "ldexp", "ldexp_", "gcd", "gcd_", "lcm", "lcm_", "nextafter", "renorm", "index_copy",
+            "scatter_reduce"]
+FUNCTIONS += ["polar", "gradient"]
+for _name in ("frexp", "ldexp", "ldexp_", "gcd", "gcd_", "lcm", "lcm_", "nextafter", "renorm", "index_copy",
+              "scatter_reduce", "nextafter_", "renorm_", "index_copy_", "scatter_reduce_"):
+    setattr(Tensor, _name, globals()[_name])   # (the last four: Tensor methods only, as in PyTorch)

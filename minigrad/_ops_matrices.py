@@ -11,7 +11,7 @@ import warnings
 
 import numpy as np
 
-from . import _arg_errors, _dtypes, _ops
+from . import _arg_errors, _creation, _dtypes, _layout, _ops
 from . import derivatives as D
 from ._tensor import Tensor
 
@@ -438,3 +438,251 @@ def _attach_methods():
 
 _attach_methods()
 Tensor.baddbmm_ = baddbmm_   # a Tensor method only, as in PyTorch (no torch.baddbmm_)
+
+
+# =============================================================================================
+# Missing-ops pass 2: inner, vdot, addr, addmv, addbmm, matrix_power, multi_dot, chain_matmul
+# (PyTorch's checks in its order; inner, matrix_power and multi_dot compose other ops as its C++ does)
+# =============================================================================================
+
+def inner(input, other):
+    """Σ_k input[..., k]·other[..., k]: PyTorch's tensordot over both last dims (a product for 0-dim inputs)."""
+    if input.dim() == 0 or other.dim() == 0:
+        return _ops.mul(input, other)
+    if input.shape[-1] != other.shape[-1]:
+        raise RuntimeError("inner() the last dimension must match on both input tensors but got shapes "
+                           f"{list(input.shape)} and {list(other.shape)}")
+    return _tensordot(input, other, [-1], [-1])
+
+
+def vdot(input, other):
+    """conj(input)·other for two vectors (VdotBackward0)."""
+    if input.dim() != 1 or other.dim() != 1:
+        raise RuntimeError(f"1D tensors expected, but got {input.dim()}D and {other.dim()}D tensors")
+    if input.dtype is not other.dtype:
+        raise RuntimeError(f"dot : expected both vectors to have same dtype, but found {_ops._legacy(input.dtype)} "
+                           f"and {_ops._legacy(other.dtype)}")
+    if input.numel() != other.numel():
+        raise RuntimeError(f"inconsistent tensor size, expected tensor [{input.numel()}] and src [{other.numel()}] to "
+                           "have the same number of elements, but got "
+                           f"{input.numel()} and {other.numel()} elements respectively")
+    if input.dtype is _dtypes.bool_:
+        raise NotImplementedError("\"dot\" not implemented for 'Bool'")
+    return D.vdot(input, other)
+
+
+def _expanded(input, target: list) -> None:
+    """PyTorch's expand_size errors for ``input`` broadcast to ``target`` (the op itself broadcasts)."""
+    _ops.expand(input.detach(), target)
+
+
+def _check_integral_scalars(dtype, beta, alpha) -> None:
+    if dtype._kind < 2:
+        for name, value in (("beta", beta), ("alpha", alpha)):
+            if isinstance(value, float):
+                raise RuntimeError(f"For integral input tensors, argument {name} must not be a floating point "
+                                   "number.")
+
+
+def addr(input, vec1, vec2, *, beta=1, alpha=1):
+    """beta·input + alpha·outer(vec1, vec2), input broadcast to the product's shape (AddrBackward0)."""
+    for name, v in (("vec1", vec1), ("vec2", vec2)):
+        if v.dim() != 1:
+            raise RuntimeError(f"addr: Expected 1-D argument {name}, but got {v.dim()}-D")
+    dt = _dtypes.result_type(input, vec1, vec2)
+    _check_integral_scalars(dt, beta, alpha)
+    _expanded(input, [vec1.shape[0], vec2.shape[0]])
+    return D.addr(input, vec1, vec2, beta=beta, alpha=alpha, dtype=dt)
+
+
+def addr_(input, vec1, vec2, *, beta=1, alpha=1):
+    """In-place addr: input must have the outer product's shape."""
+    if list(input.shape) != [vec1.shape[0], vec2.shape[0]]:
+        raise RuntimeError(f"size mismatch, input: {list(input.shape)}, v1: {list(vec1.shape)}, v2: "
+                           f"{list(vec2.shape)}")
+    _check_integral_scalars(input.dtype, beta, alpha)
+    return D.addr(input, vec1, vec2, beta=beta, alpha=alpha, out=input)
+
+
+def _check_addmv(input, mat, vec) -> None:
+    if mat.dim() != 2 or vec.dim() != 1 or input.dim() > 1:
+        raise RuntimeError(f"vector + matrix @ vector expected, got {input.dim()}, {mat.dim()}, {vec.dim()}")
+    if mat.shape[1] != vec.shape[0] or (input.numel() != 1 and input.shape[0] != mat.shape[0]):
+        raise RuntimeError(f"size mismatch, got input ({input.shape[0] if input.dim() else 1}), mat "
+                           f"({mat.shape[0]}x{mat.shape[1]}), vec ({vec.shape[0]})")
+    if not (input.dtype is mat.dtype is vec.dtype):
+        raise RuntimeError(f"addmv input tensors must have the same dtype, but got {_ops._legacy(input.dtype)}, "
+                           f"{_ops._legacy(mat.dtype)}, and {_ops._legacy(vec.dtype)}")
+
+
+def addmv(input, mat, vec, *, beta=1, alpha=1):
+    """beta·input + alpha·(mat @ vec), input broadcast to the product's length (AddmvBackward0)."""
+    _check_addmv(input, mat, vec)
+    return D.addmv(input, mat, vec, beta=beta, alpha=alpha)
+
+
+def addmv_(input, mat, vec, *, beta=1, alpha=1):
+    """In-place addmv: input must have the product's length."""
+    _check_addmv(input, mat, vec)
+    if list(input.shape) != [mat.shape[0]]:
+        raise RuntimeError(f"Bad in-place call: input tensor size {list(input.shape)} and output tensor size "
+                           f"{[mat.shape[0]]} should match")
+    return D.addmv(input, mat, vec, beta=beta, alpha=alpha, out=input)
+
+
+def _check_addbmm(input, batch1, batch2, in_place: bool) -> None:
+    """PyTorch's order: the expand of input to (n, p) first, then the batches' ranks, counts and sizes."""
+    if not in_place:
+        _expanded(input, [batch1.size(1), batch2.size(2)])
+    for name, b in (("batch1", batch1), ("batch2", batch2)):
+        if b.dim() != 3:
+            raise RuntimeError(f"{name} must be a 3D tensor")
+    if batch1.shape[0] != batch2.shape[0]:
+        raise RuntimeError(f"batch1 and batch2 must have same number of batches, got {batch1.shape[0]} and "
+                           f"{batch2.shape[0]}")
+    (_, n, k), (_, k2, p) = batch1.shape, batch2.shape
+    if k != k2:
+        raise RuntimeError(f"Incompatible matrix sizes for bmm ({n}x{k} and {k2}x{p})")
+    for x, y, names in ((input, batch2, "self and mat2"), (batch1, batch2, "mat1 and mat2")):
+        if x.dtype is not y.dtype:
+            raise RuntimeError(f"{names} must have the same dtype, but got {_ops._legacy(x.dtype)} and "
+                               f"{_ops._legacy(y.dtype)}")
+
+
+def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
+    """beta·input + alpha·Σ_b batch1[b] @ batch2[b] (AddbmmBackward0)."""
+    _check_addbmm(input, batch1, batch2, in_place=False)
+    return D.addbmm(input, batch1, batch2, beta=beta, alpha=alpha)
+
+
+def addbmm_(input, batch1, batch2, *, beta=1, alpha=1):
+    """In-place addbmm: input must have the product's shape (PyTorch would resize a smaller one)."""
+    _check_addbmm(input, batch1, batch2, in_place=True)
+    target = [batch1.shape[1], batch2.shape[2]]
+    if list(input.shape) != target:
+        raise NotImplementedError(f"addbmm_(): minigrad does not resize the input in place: it has shape "
+                                  f"{list(input.shape)}, the product {target}")
+    return D.addbmm(input, batch1, batch2, beta=beta, alpha=alpha, out=input)
+
+
+def matrix_power(input, n):
+    """input @ input @ ... (n times); n = 0 the identity, n < 0 powers of the inverse (PyTorch's steps)."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise _arg_errors.must_be("matrix_power", "n", "int", n, 2)
+    if input.dim() < 2:
+        raise RuntimeError("linalg.matrix_power: The input tensor A must have at least 2 dimensions.")
+    if input.shape[-1] != input.shape[-2]:
+        raise RuntimeError(f"linalg.matrix_power: A must be batches of square matrices, but they are "
+                           f"{input.shape[-2]} by {input.shape[-1]} matrices")
+    if n == 0:   # a copy of the input (so the result is in the graph) overwritten by the identity
+        eye = _creation.eye(input.shape[-1], dtype=input.dtype)
+        return _ops.copy_(_ops.clone(input, memory_format=_layout.contiguous_format), eye)
+    if n == 1:
+        return _ops.clone(input, memory_format=_layout.contiguous_format)
+    if n == -1:
+        return inverse(input)
+    a = inverse(input) if n < 0 else input
+    n = abs(n)
+    if n == 2:
+        return _ops.matmul(a, a)
+    if n == 3:
+        return _ops.matmul(_ops.matmul(a, a), a)
+    z = result = None   # square-and-multiply over n's bits, lowest first
+    while n > 0:
+        bit, n = n % 2, n // 2
+        z = a if z is None else _ops.matmul(z, z)
+        if bit:
+            result = z if result is None else _ops.matmul(result, z)
+    return result
+
+
+def multi_dot(tensors):
+    """The product of a chain of matrices in the cheapest order (first/last may be vectors)."""
+    n = len(tensors)
+    if n < 2:
+        raise RuntimeError(f"multi_dot(): expected at least 2 tensors but got {n}")
+    first, last = tensors[0], tensors[-1]
+    out_shape = []
+    for t, name in ((first, "first"), (last, "last")):
+        if t.dim() not in (1, 2):
+            raise RuntimeError(f"multi_dot(): the {name} tensor must be 1D or 2D but got {t.dim()}D")
+    for i in range(1, n - 1):
+        if tensors[i].dim() != 2:
+            raise RuntimeError(f"multi_dot(): tensor {i} must be 2D but got {tensors[i].dim()}D")
+    mats = list(tensors)
+    if first.dim() == 1:
+        mats[0] = _ops.unsqueeze(first, 0)
+    else:
+        out_shape.append(first.shape[0])
+    if last.dim() == 1:
+        mats[-1] = _ops.unsqueeze(last, -1)
+    else:
+        out_shape.append(last.shape[1])
+    for i in range(1, n):
+        if mats[i].dtype is not mats[0].dtype:
+            raise RuntimeError(f"multi_dot(): all tensors must have be the same dtype but tensor 0 is "
+                               f"{_ops._meta_name(mats[0].dtype)} and tensor {i} {_ops._meta_name(mats[i].dtype)}")
+        if mats[i - 1].shape[-1] != mats[i].shape[0]:
+            raise RuntimeError(f"multi_dot(): tensors {i - 1} and {i} with shapes {list(tensors[i - 1].shape)} and "
+                               f"{list(tensors[i].shape)} cannot be multiplied")
+    if n == 2:
+        result = _ops.mm(mats[0], mats[1])
+    elif n == 3:   # PyTorch compares the two orders' costs directly
+        a, b, c, d = mats[0].shape[0], mats[1].shape[0], mats[2].shape[0], mats[2].shape[1]
+        if (a * c) * (b + d) > (b * d) * (a + c):
+            result = _ops.mm(mats[0], _ops.mm(mats[1], mats[2]))
+        else:
+            result = _ops.mm(_ops.mm(mats[0], mats[1]), mats[2])
+    else:
+        result = _chain(mats, _chain_order(mats), 0, n - 1)
+    return _ops.view(result, out_shape)
+
+
+def _chain_order(mats) -> list:
+    """The textbook matrix-chain dynamic program: split[i][j] = where to split the product i..j."""
+    n = len(mats)
+    p = [m.shape[0] for m in mats] + [mats[-1].shape[1]]
+    cost = [[0] * n for _ in range(n)]
+    split = [[0] * n for _ in range(n)]
+    for length in range(1, n):
+        for i in range(n - length):
+            j = i + length
+            cost[i][j] = None
+            for k in range(i, j):
+                q = cost[i][k] + cost[k + 1][j] + p[i] * p[k + 1] * p[j + 1]
+                if cost[i][j] is None or q < cost[i][j]:
+                    cost[i][j], split[i][j] = q, k
+    return split
+
+
+def _chain(mats, split, i: int, j: int):
+    if i == j:
+        return mats[i]
+    return _ops.mm(_chain(mats, split, i, split[i][j]), _chain(mats, split, split[i][j] + 1, j))
+
+
+_CHAIN_WARNED: list = []
+
+
+def chain_matmul(*matrices):
+    """Deprecated torch.chain_matmul: multi_dot of matrices (one matrix: a copy)."""
+    if not _CHAIN_WARNED:   # PyTorch's TORCH_WARN_ONCE
+        _CHAIN_WARNED.append(True)
+        warnings.warn("torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
+                      "torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than "
+                      "multiple parameters. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
+                      "LinearAlgebra.cpp:1102.)", UserWarning, stacklevel=2)
+    for m in matrices:
+        if m.dim() != 2:
+            raise RuntimeError(f"Tensor dimension is {m.dim()}, expected 2 instead.")
+    if not matrices:
+        raise RuntimeError("chain_matmul(): Expected one or more matrices")
+    if len(matrices) == 1:
+        return _ops.clone(matrices[0], memory_format=_layout.contiguous_format)
+    return multi_dot(matrices)
+
+
+METHODS += ["inner", "vdot", "addr", "addmv", "addmv_", "addbmm", "matrix_power"]
+FUNCTIONS += ["chain_matmul"]
+for _name in ("inner", "vdot", "addr", "addmv", "addmv_", "addbmm", "matrix_power", "addr_", "addbmm_"):
+    setattr(Tensor, _name, globals()[_name])   # (addr_, addbmm_: Tensor methods only, as in PyTorch)

@@ -584,6 +584,21 @@ def unsafe_chunk(input, chunks, dim=0):
     return tuple(D.unsafe_split(input, split_size=-(-size // chunks), dim=dim))
 
 
+def unfold(self, dimension: int, size: int, step: int) -> Tensor:
+    """Every window of ``size`` elements, ``step`` apart, along ``dimension``: a view with the windows in a new
+    last dim (x.unfold; torch has no torch.unfold)."""
+    ndim = self.dim()
+    d = _ops._wrap_dim(dimension, max(ndim, 1))
+    length = self.shape[d] if ndim else 1
+    if size > length:
+        raise RuntimeError(f"maximum size for tensor at dimension {d} is {length} but size is {size}")
+    if size < 0:
+        raise RuntimeError(f"size is {size} but must be >= 0")
+    if step <= 0:
+        raise RuntimeError(f"step is {step} but must be > 0")
+    return D.unfold(self, dimension=dimension, size=size, step=step)   # (saved unwrapped, as PyTorch does)
+
+
 # =============================================================================================
 # Tensor methods and minigrad.* names
 # =============================================================================================
@@ -603,7 +618,7 @@ FUNCTIONS = [
 # Tensor methods only (torch has no torch.new_zeros ...).
 TENSOR_METHODS = [
     "new_zeros", "new_ones", "new_empty", "new_full", "new_tensor", "type_as", "cuda", "xpu", "pin_memory",
-    "is_pinned", "get_device",
+    "is_pinned", "get_device", "unfold",
 ]
 
 

@@ -151,8 +151,8 @@ class Tensor(metaclass=_TensorType):
         # torch.Tensor(2, 3) makes an uninitialised float tensor; torch.Tensor([1, 2]) copies data.
         from ._creation import _legacy_constructor
         t = _legacy_constructor(*args, **kwargs)
-        self._init_from(t._data)
-        self._version_counter = t._version_counter  # (torch.Tensor(x) shares x's storage)
+        for slot in Tensor.__slots__[2:]:  # (torch.Tensor(x) is x.alias(): a view, with its grad_fn)
+            setattr(self, slot, getattr(t, slot))
 
     def new(self, *args, device=None) -> Tensor:
         """Legacy constructor with this tensor's dtype: x.new(2, 3) (uninitialised), x.new([1, 2]) (data)."""
@@ -441,6 +441,8 @@ class Tensor(metaclass=_TensorType):
             raise RuntimeError("only Tensors of floating point and complex dtype can require gradients")
         if value and self._is_inference and not _STATE.inference:
             raise RuntimeError("Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.")
+        if not value and self._base is not None and self._base._requires_grad:
+            return  # a view (made under no_grad) of a tensor that requires grad keeps requiring it, as in PyTorch
         self._requires_grad = bool(value)
 
     def requires_grad_(self, requires_grad: bool = True) -> Tensor:
@@ -629,6 +631,8 @@ class Tensor(metaclass=_TensorType):
     def data(self, value: Tensor) -> None:
         if not isinstance(value, Tensor):
             raise TypeError(f"Variable data has to be a tensor, but got {type(value).__name__}")
+        if self._requires_grad and not (value.dtype.is_floating_point or value.dtype.is_complex):
+            raise RuntimeError("data set to a tensor that requires gradients must be floating point or complex dtype")
         self._data = value._data
 
     def _detached_copy(self) -> Tensor:

@@ -25,7 +25,7 @@ import math
 
 import numpy as np
 
-from . import _batch_norm_cpu, _float_math, _layer_norm_cpu, _loss_sums, _matmul, _softmax_f32
+from . import _batch_norm_cpu, _float_math, _layer_norm_cpu, _linalg_kernels, _loss_sums, _matmul, _softmax_f32
 from . import _polygamma as _polygamma_kernels
 from . import _reduce as _sums
 from ._dispatch import _QUIET, _STATE, Op, _extras, _np_errstate, joint
@@ -268,6 +268,16 @@ threshold_backward = Op(
     jvp=lambda grad_output_t, self, threshold: threshold_backward(grad_output_t, self, threshold=threshold),
     grad_output=lambda grad, self, threshold: threshold_backward(grad, self, threshold=threshold),
     self=lambda grad: _ops().zeros_like(grad))                   # the mask is piecewise constant in x
+
+# F.threshold: x where x > t, else value (NaN stays: NaN <= t is false)
+threshold = Op("threshold", "ThresholdBackward0",
+               lambda a, threshold, value: np.where(a <= threshold, np.asarray(value).astype(a.dtype), a),
+               args=("threshold", "value"), jvp="element_wise",
+               self=lambda grad, self, threshold: threshold_backward(grad, self, threshold=threshold))  # g where x > t
+# F.threshold(x, t, v, inplace=True): PyTorch's in-place overload has its own node name (it saves x from before)
+threshold_inplace = Op("threshold_", "ThresholdBackward1", threshold.forward, args=("threshold", "value"),
+                       jvp="element_wise",
+                       self=lambda grad, self, threshold: threshold_backward(grad, self, threshold=threshold))
 
 
 def _sigmoid_other(x):
@@ -513,7 +523,7 @@ sub = Op("sub", "SubBackward0", lambda a, b, alpha: np.subtract(a, b) if alpha =
          self=lambda grad: grad,                                          # d(x - αy)/dx = 1
          other=lambda grad, alpha: grad.neg() if alpha == 1 else grad * -alpha)
 rsub = Op("rsub", "RsubBackward1", lambda a, b, alpha: _sub_alpha(b, a, alpha) if alpha != 1 else np.subtract(b, a),
-          jvp="linear",
+          jvp="element_wise",  # (not "linear": the number y of y - αx is a constant, its tangent 0)
           inputs=("self", "other"), args=("alpha",),
           self=lambda grad, alpha: grad.neg() if alpha == 1 else grad * -alpha)
 mul = Op("mul", "MulBackward0", np.multiply, inputs=("self", "other"),
@@ -521,12 +531,12 @@ mul = Op("mul", "MulBackward0", np.multiply, inputs=("self", "other"),
          self=lambda grad, other: grad * _conj(other),                    # d(xy)/dx = y
          other=lambda grad, self: grad * self.conj())                     # d(xy)/dy = x
 div = Op("div", "DivBackward0", np.true_divide, inputs=("self", "other"),
-         jvp="element_wise",
+         jvp=lambda self_t, other_t, result, other: (self_t - other_t * result) / other,  # PyTorch's own form
          self=lambda grad, other: grad / _conj(other),                    # d(x/y)/dx = 1/y
          other=lambda grad, self, other: grad.neg() * ((self / other) / other).conj())  # -x/y²
 # div(x, y, rounding_mode=None): PyTorch's other overload (div.Tensor_mode), the same true division
 div_mode = Op("div", "DivBackward2", lambda a, b, rounding_mode: np.true_divide(a, b), inputs=("self", "other"),
-              args=("rounding_mode",), jvp="element_wise",
+              args=("rounding_mode",), jvp=lambda self_t, other_t, result, other: (self_t - other_t * result) / other,
               self=lambda grad, other, rounding_mode: grad / _conj(other),
               other=lambda grad, self, other, rounding_mode: grad.neg() * ((self / other) / other).conj())
 def _int_power(a, b):
@@ -960,14 +970,31 @@ def _sum_defined(*terms):
 # gradient is the sum of what each used output sends back (an unused output's grad is None here).
 var_mean = Op("var_mean", "VarMeanBackward0", _rank0_ok(_with_mean(_var)), args=("dim", "correction", "keepdim"),
               outputs=("result0", "result1"), undefined_grads=True,
+              jvp=lambda self_t, self, dim, correction, keepdim, result0: (
+                  _reduced_jvp(var_backward(_ones_like(result0), self, dim, correction, keepdim) * self_t,
+                               dim, keepdim, result0),
+                  _reduced_jvp(_mean_backward(_ones_like(result0), self, dim, keepdim) * self_t,
+                               dim, keepdim, result0)),
               self=lambda grads, self, dim, correction, keepdim: _sum_defined(
                   None if grads[0] is None else var_backward(grads[0], self, dim, correction, keepdim),
                   None if grads[1] is None else _mean_backward(grads[1], self, dim, keepdim)))
 std_mean = Op("std_mean", "StdMeanBackward0", _rank0_ok(_with_mean(_std)), args=("dim", "correction", "keepdim"),
               outputs=("result0", "result1"), undefined_grads=True,
+              jvp=lambda self_t, self, dim, correction, keepdim, result0: (
+                  _reduced_jvp(std_backward(_ones_like(result0), self, dim, correction, keepdim, result0)
+                               * self_t, dim, keepdim, result0),
+                  _reduced_jvp(_mean_backward(_ones_like(result0), self, dim, keepdim) * self_t,
+                               dim, keepdim, result0)),
               self=lambda grads, self, dim, correction, keepdim, result0: _sum_defined(
                   None if grads[0] is None else std_backward(grads[0], self, dim, correction, keepdim, result0),
                   None if grads[1] is None else _mean_backward(grads[1], self, dim, keepdim)))
+def _reduced_jvp(term, dim, keepdim, result):
+    """Σ over the reduced dims of ∂f/∂x_i·t_i (the tangent of a reduction, shaped like its result)."""
+    if term.shape == result.shape:
+        return term
+    return (term.sum() if dim is None else term.sum(dim, keepdim=True)).reshape(result.shape)
+
+
 logsumexp = Op("logsumexp", "LogsumexpBackward0", _rank0_ok(_logsumexp), args=("dim", "keepdim"),
                jvp="reduction",
                # d log Σ e^x / dx_i = e^(x_i - lse) (the softmax)
@@ -1607,6 +1634,8 @@ def _gelu_forward(x, approximate):
 
 
 def _gelu_backward_forward(g, x, approximate):
+    if _float_math._is_reduced(g.dtype):  # float16/bfloat16: computed in float32, rounded once (PyTorch's opmath)
+        return _gelu_backward_forward(g.astype(np.float32), x.astype(np.float32), approximate).astype(g.dtype)
     if approximate == "tanh":   # 0.5(1 + t) + 0.5·x·(1 - t²)·u',  u = √(2/π)(x + cx³), t = tanh u
         t = np.tanh(_SQRT_2_OVER_PI * (x + _GELU_C * x ** 3))
         d = 0.5 * (1 + t) + 0.5 * x * (1 - t * t) * _SQRT_2_OVER_PI * (1 + 3 * _GELU_C * x * x)
@@ -1668,6 +1697,11 @@ def silu_backward(grad, self):
     else its infinitely_differentiable_silu_backward, the same formula in tensor ops."""
     if _untracked() and grad._data.dtype == self._data.dtype == np.float32:
         return _numpy_result(_float_math.silu_backward, grad._data, self._data)
+    if _untracked() and grad._data.dtype == self._data.dtype and _float_math._is_reduced(grad._data.dtype):
+        # float16/bfloat16: the float32 kernel, rounded once
+        dt = grad._data.dtype
+        return _numpy_result(lambda g, x: _float_math.silu_backward(g.astype(np.float32), x.astype(np.float32)
+                                                                    ).astype(dt), grad._data, self._data)
     sigmoid = self.sigmoid()
     return grad * sigmoid * add_scalar(self * _one_minus(sigmoid), other=1.0)
 
@@ -1690,12 +1724,16 @@ log_softmax = Op("_log_softmax", "LogSoftmaxBackward0", _rank0_ok(_log_softmax_f
 def _softmax_backward_forward(g, y, dim):
     if _softmax_f32_lastdim(y, dim) and g.dtype == y.dtype:
         return _softmax_f32.softmax_backward(g, y)
+    if _float_math._is_reduced(y.dtype):  # float16/bfloat16: PyTorch's kernel works in float32, rounds once
+        return _softmax_backward_forward(g.astype(np.float32), y.astype(np.float32), dim).astype(y.dtype)
     return (y * (g - np.sum(g * y, axis=dim, keepdims=True))).astype(y.dtype, copy=False)
 
 
 def _log_softmax_backward_forward(g, y, dim):
     if _softmax_f32_lastdim(y, dim) and g.dtype == y.dtype:
         return _softmax_f32.log_softmax_backward(g, y)
+    if _float_math._is_reduced(y.dtype):  # (as softmax's: in float32)
+        return _log_softmax_backward_forward(g.astype(np.float32), y.astype(np.float32), dim).astype(y.dtype)
     result = g - np.exp(y) * np.add.reduce(g, axis=dim, keepdims=True)   # np.sum without its wrapper
     return result if result.dtype == y.dtype else result.astype(y.dtype)
 
@@ -1818,11 +1856,13 @@ def _opmath_number(a, number):
 mul_scalar = Op("mul", "MulBackward1", lambda a, other: (a * _opmath_number(a, other)).astype(a.dtype, copy=False),
                 args=("other",),
                 jvp="element_wise",
-                self=lambda grad, other: mul_scalar(grad, other=other))  # d(x·c)/dx = c (a Scalar op too)
+                # d(x·c)/dx = c (a Scalar op too; conjugated for a complex c, as PyTorch)
+                self=lambda grad, other: mul_scalar(grad, other=other.conjugate() if type(other) is complex else other))
 div_scalar = Op("div", "DivBackward1", lambda a, other: (a / _opmath_number(a, other)).astype(a.dtype, copy=False),
                 args=("other",),
                 jvp="element_wise",
-                self=lambda grad, other: div_scalar(grad, other=other))  # d(x/c)/dx = 1/c (a Scalar op too)
+                # d(x/c)/dx = 1/c (a Scalar op too; conjugated for a complex c, as PyTorch)
+                self=lambda grad, other: div_scalar(grad, other=other.conjugate() if type(other) is complex else other))
 
 
 def _nll_pick(x, target, weight, ignore_index):
@@ -1946,8 +1986,9 @@ nll_loss2d_backward = Op(
 
 def _mse_backward_forward(g, x, y, reduction):
     # 2(x - y)·g, divided by the element count for mean
-    norm = 2 / x.size if reduction == 1 else 2
-    return ((x - y) * norm * g).astype(np.result_type(x, y), copy=False)
+    dtype = np.result_type(x, y)
+    norm = dtype.type(2 / x.size if reduction == 1 else 2)  # (in the tensors' dtype first, as PyTorch's kernel)
+    return ((x - y) * norm * g).astype(dtype, copy=False)
 
 
 def mse_double_backward(grad, self, reduction):
@@ -2179,6 +2220,29 @@ random_ = _sampler("random_", "RandomBackward2")           # random_()
 bernoulli = _sampler("bernoulli", "BernoulliBackward0")     # torch.bernoulli(p): a new tensor of 0/1 draws
 
 
+# ---- torch.distributions' native samplers: the values are drawn by minigrad/distributions/_native.py
+# (passed as ``values``). A registry rather than table rows: the gradients of random draws cannot be
+# checked by finite differences; tests/test_parity_distributions2.py compares them with PyTorch's.
+def _standard_gamma_grad(alpha, x):
+    from .distributions._native import _standard_gamma_grad as grad_fn
+    return grad_fn(alpha, x)
+
+
+def _no_standard_gamma_grad_grad(grad):
+    raise NotImplementedError("the derivative for '_standard_gamma_grad' is not implemented.")
+
+
+DISTRIBUTION_OPS = {
+    # x ~ Gamma(α, 1): dx/dα = -(∂CDF(x; α)/∂α) / pdf(x; α) (implicit reparameterisation)
+    "_standard_gamma": Op("_standard_gamma", "StandardGammaBackward0", lambda a, values: values, args=("values",),
+                          self=lambda grad, self, result: grad * _standard_gamma_grad(self, result)),
+    "poisson": _sampler("poisson", "PoissonBackward0"),  # (zero gradient, as PyTorch)
+    "_standard_gamma_grad": Op("_standard_gamma_grad", "StandardGammaGradBackward0", lambda a, x, values: values,
+                               inputs=("self", "output"), args=("values",),
+                               self=_no_standard_gamma_grad_grad, output=_no_standard_gamma_grad_grad),
+}
+
+
 class _AsStridedOp(Op):
     """A view replayed on its base after an in-place change (PyTorch's AsStridedBackward0)."""
 
@@ -2302,9 +2366,9 @@ def _np_index(indices: tuple) -> tuple:
     for i in indices:
         if i is None:
             out.append(_slice_all)
-        elif i.dtype == np.bool_:
+        elif i.dtype == np.bool_ and i.ndim:
             out.extend(np.nonzero(i))
-        else:
+        else:  # (a 0-d mask stays a mask: NumPy, as PyTorch, adds a dim of size 1 or 0)
             out.append(i)
     return tuple(out)
 
@@ -2581,7 +2645,7 @@ kthvalue = Op("kthvalue", "KthvalueBackward0", _rank0_ok(_kthvalue_forward), arg
 masked_select = Op("masked_select", "MaskedSelectBackward0",
                    lambda a, mask: np.broadcast_to(a, np.broadcast_shapes(a.shape, mask.shape))[
                        np.broadcast_to(mask._data, np.broadcast_shapes(a.shape, mask.shape))],
-                   args=("mask",),
+                   args=("mask",), jvp="linear",
                    self=lambda grad, self, mask: _masked_select_backward(grad, self, mask))
 
 
@@ -2707,7 +2771,20 @@ logaddexp2 = Op("logaddexp2", "Logaddexp2Backward0", np.logaddexp2, inputs=("sel
                 other=lambda grad, self, other: grad / ((self - other).exp2() + 1))
 cumprod = Op("cumprod", "CumprodBackward0",
              _rank0_ok(lambda a, dim: np.cumprod(a, axis=dim, dtype=a.dtype)), args=("dim",),
+             jvp=lambda self_t, self, result, dim: cumprod_jvp(self_t, self, result, dim),
              self=lambda grad, self, dim, result: cumprod_backward(grad, self, dim, result))
+
+
+def cumprod_jvp(self_t, self, result, dim):
+    """d cumprod·t = cumsum(t / x)·result, with PyTorch's repair after the first zero of x along dim."""
+    gradient = (self_t / self).cumsum(dim) * result
+    if self.dim() == 0:
+        return _ops().where(self == 0, self_t, gradient)
+    zeros = self == 0
+    first_zero = zeros.logical_and(zeros.cumsum(dim) == 1)
+    # after the first zero: the product of the values before it times its tangent (then of the values after)
+    new_grad = _ops().where(first_zero, self_t, self).cumprod(dim)
+    return _ops().where(first_zero.cumsum(dim).bool(), new_grad, gradient)
 def _median_all(a):
     # The lower of the two middle values; NaN if there is a NaN (NumPy's sort puts NaNs last).
     if a.size == 0:
@@ -3139,6 +3216,8 @@ def _lstsq_forward(a, b, rcond, driver):
 linalg_solve_triangular = Op(
     "linalg_solve_triangular", "LinalgSolveTriangularBackward0", _solve_triangular_forward, inputs=("self", "B"),
     args=("upper", "left", "unitriangular"),
+    jvp=lambda self, B, self_t, B_t, result, upper, left, unitriangular:
+        _solve_triangular_jvp(self, self_t, None if B._fw_grad is None else B_t, result, upper, left, unitriangular),
     self=lambda grad, self, result, upper, left, unitriangular:
         linalg_solve_triangular_backward(grad, self, result, upper, left, unitriangular, True),
     B=lambda grad, self, result, upper, left, unitriangular:
@@ -3148,11 +3227,64 @@ linalg_qr = Op("linalg_qr", "LinalgQrBackward0", _qr_forward, inputs=("A",), arg
                A=lambda grads, Q, R, mode: linalg_qr_backward(grads, Q, R, mode))
 linalg_eigh = Op("linalg_eigh", "LinalgEighBackward0", lambda a, UPLO: tuple(np.linalg.eigh(a, UPLO=UPLO)),
                  inputs=("A",), args=("UPLO",), outputs=("eigenvalues", "eigenvectors"), undefined_grads=True,
+                 jvp=lambda A_t, eigenvalues, eigenvectors: _eigh_jvp(A_t, eigenvalues, eigenvectors),
                  A=lambda grads, eigenvalues, eigenvectors: linalg_eigh_backward(grads, eigenvalues, eigenvectors))
 linalg_slogdet = Op("_linalg_slogdet", "LinalgSlogdetBackward0", _slogdet_forward, inputs=("A",),
                     outputs=("sign", "logabsdet", "LU", "pivots"), differentiable_outputs=2, undefined_grads=True,
+                    # real A: d log|det A| = tr(A⁻¹·dA); the sign does not move
+                    jvp=lambda A, A_t, sign: _slogdet_jvp(A, A_t, sign),
                     # (LU and pivots are kept, as PyTorch keeps them, for its lu_solve)
                     A=lambda grads, A, LU, pivots, sign: slogdet_backward(grads, A, sign))
+
+
+def _slogdet_jvp(A, A_t, sign):
+    """d log|det A| = Re tr(A⁻¹·dA); the sign turns by i·Im tr(A⁻¹·dA) (complex A) and stays put (real A)."""
+    from . import linalg
+    tr = linalg.solve(A, A_t).diagonal(0, -2, -1).sum(-1)
+    if A.is_complex():
+        return sign * (tr.imag * 1j), tr.real
+    return _ops().zeros_like(sign), tr
+
+
+def _cholesky_jvp(dA, L, upper):
+    """A = LLᴴ: dL = L·Φ(L⁻¹ dA L⁻ᴴ), Φ the lower triangle with half the diagonal (PyTorch's cholesky_jvp)."""
+    from . import linalg
+    L_ = L.mH if upper else L
+    dL = linalg.solve_triangular(L_, dA, upper=False, left=True)
+    dL = linalg.solve_triangular(L_.mH, dL, upper=True, left=False)
+    dL = L_.matmul(dL.tril() - (dL.diagonal(0, -2, -1) * 0.5).diag_embed())
+    return dL.mH if upper else dL
+
+
+def _solve_triangular_jvp(A, A_t, B_t, X, upper, left, unitriangular):
+    """X = A⁻¹B (A triangular): dX = A⁻¹(dB - dA·X), dA restricted to A's triangle (no diagonal if unit)."""
+    from . import linalg
+    dA = (A_t.triu(int(unitriangular)) if upper else A_t.tril(-int(unitriangular)))
+    product = dA.matmul(X) if left else X.matmul(dA)
+    rhs = product.neg() if B_t is None else B_t - product  # (no tangent: PyTorch's zero tensor, so -0.0)
+    return linalg.solve_triangular(A, rhs, upper=upper, left=left, unitriangular=unitriangular)
+
+
+def _eigh_jvp(dA, L, V):
+    """A = V diag(L) Vᴴ: dL = diag(Vᴴ dA V), dV = V·(Vᴴ dA V / (L_i - L_j)) off the diagonal (PyTorch's)."""
+    dP = V.mH.matmul(dA).matmul(V)
+    dL = dP.diagonal(0, -2, -1)
+    dL = dL.real if dA.is_complex() else dL
+    from ._creation import eye
+    from ._dtypes import bool_
+    dV = (dP / (L.unsqueeze(-2) - L.unsqueeze(-1))).neg()
+    dV = dV.masked_fill(eye(L.shape[-1], dtype=bool_), 0)  # (the diagonal divided by 0: no rotation)
+    return dL, V.matmul(dV)
+
+
+def _solve_jvp(A, B, A_t, B_t, result, left):
+    """X = A⁻¹B: dX = A⁻¹(dB - dA·X); with left=False, X = BA⁻¹: dX = (dB - X·dA)A⁻¹."""
+    from . import linalg
+    if left:
+        return linalg.solve(A, B_t - A_t.matmul(result))
+    return linalg.solve(A, B_t - result.matmul(A_t), left=False)
+
+
 # (S_sym_argsize_minus_1 = min(m, n): PyTorch saves S.size(-1); here the caller passes it as an argument)
 linalg_svd = Op("_linalg_svd", "LinalgSvdBackward0", _svd_forward, inputs=("A",),
                 args=("full_matrices", "S_sym_argsize_minus_1"), outputs=("U", "S", "Vh"), undefined_grads=True,
@@ -3160,6 +3292,7 @@ linalg_svd = Op("_linalg_svd", "LinalgSvdBackward0", _svd_forward, inputs=("A",)
                     svd_backward(grads, U, S, Vh, full_matrices, S_sym_argsize_minus_1))
 linalg_cholesky_ex = Op("linalg_cholesky_ex", "LinalgCholeskyExBackward0", _cholesky_forward, inputs=("A",),
                         args=("upper",), outputs=("L", "info"), differentiable_outputs=1,
+                        jvp=lambda A_t, L, upper: _cholesky_jvp(A_t, L, upper),
                         A=lambda grad, L, upper: cholesky_backward(grad, L, upper))
 # torch.cholesky (deprecated): the same factor, its own node (callers check info first: see linalg.py)
 cholesky = Op("cholesky", "CholeskyBackward0", lambda a, upper: _cholesky_forward(a, upper)[0], args=("upper",),
@@ -3167,10 +3300,26 @@ cholesky = Op("cholesky", "CholeskyBackward0", lambda a, upper: _cholesky_forwar
 # (both formulas take every saved value, so the node saves them all whichever input requires grad, as PyTorch)
 linalg_solve_ex = Op("linalg_solve_ex", "LinalgSolveExBackward0", _solve_forward, inputs=("A", "B"),
                      args=("left",), outputs=("result", "LU", "pivots", "info"), differentiable_outputs=1,
+                     # X = A⁻¹B: dX = A⁻¹(dB - dA·X)  (X·A = B: dX = (dB - X·dA)A⁻¹)
+                     jvp=lambda A, B, A_t, B_t, result, left: _solve_jvp(A, B, A_t, B_t, result, left),
                      A=lambda grad, A, LU, pivots, result, left: linalg_solve_backward(grad, A, result, left)[0],
                      B=lambda grad, A, LU, pivots, result, left: linalg_solve_backward(grad, A, result, left)[1])
 linalg_pinv = Op("linalg_pinv", "LinalgPinvBackward0", _pinv_forward, args=("atol", "rtol", "hermitian"),
+                 jvp=lambda self_t, self, result: pinv_jvp(self, result, self_t),
                  self=lambda grad, result, self: pinv_backward(grad, result, self))
+
+
+def pinv_jvp(A, pinvA, dA):
+    """d pinv(A)·dA (PyTorch's pinv_jvp: products arranged to keep the matrices small)."""
+    dAh, pinvAh = dA.mH, pinvA.mH
+    if A.size(-2) <= A.size(-1):
+        K = pinvAh.matmul(dAh)
+        return (pinvA.matmul(K - K.mH - K.matmul(A.matmul(pinvA)))
+                + (dAh - pinvA.matmul(A.matmul(dAh))).matmul(pinvAh.matmul(pinvA)))
+    K = pinvA.matmul(dA)
+    Kh = K.mH
+    return ((Kh - K - pinvA.matmul(A).matmul(Kh)).matmul(pinvA)
+            + pinvA.matmul(pinvAh).matmul(dAh - dAh.matmul(A).matmul(pinvA)))
 linalg_lstsq = Op("linalg_lstsq", "LinalgLstsqBackward0", _lstsq_forward, inputs=("self", "b"),
                   args=("rcond", "driver"), outputs=("solution", "residuals", "rank", "singular_values"),
                   differentiable_outputs=2, undefined_grads=True,
@@ -3595,6 +3744,19 @@ NOT_IMPLEMENTED["hardsigmoid_backward"] = Op(
     args=("grad_output",), self=_not_implemented("hardsigmoid_backward"))
 NOT_IMPLEMENTED["hardsigmoid_backward"].node_class.name = lambda node: "torch::autograd::NotImplemented"
 
+# torch.distributions' native samplers without a derivative (the values come from distributions/_native.py);
+# binomial's node has an edge only for the inputs that require grad, so there is one Op per arity.
+NOT_IMPLEMENTED["_sample_dirichlet"] = Op("_sample_dirichlet", "NotImplemented", lambda a, values: values,
+                                          args=("values",), self=_not_implemented("_sample_dirichlet"))
+NOT_IMPLEMENTED["binomial"] = Op("binomial", "NotImplemented", lambda a, values: values, args=("values",),
+                                 self=_not_implemented("binomial"))
+NOT_IMPLEMENTED["binomial2"] = Op("binomial", "NotImplemented", lambda a, b, values: values, inputs=("self", "prob"),
+                                  args=("values",), self=_not_implemented("binomial"),
+                                  prob=_not_implemented("binomial"))
+for _name in ("_sample_dirichlet", "binomial", "binomial2"):
+    NOT_IMPLEMENTED[_name].node_class.name = lambda node: "torch::autograd::NotImplemented"
+del _name
+
 # asinh_ / acosh_ / atanh_: PyTorch has no derivative for these in-place forms (AsinhBackward1 ...)
 for _op in (asinh, acosh, atanh):
     NOT_IMPLEMENTED[_op.name + "_"] = Op(_op.name, _op.node_name.replace("Backward0", "Backward1"), _op.forward,
@@ -3626,6 +3788,7 @@ def soft_margin_loss_double_backward(grad, self, target, reduction):
 
 
 soft_margin_loss = Op("soft_margin_loss", "SoftMarginLossBackward0", _np_soft_margin, args=("target", "reduction"),
+                      jvp="reduction",
                       self=lambda grad, self, target, reduction:
                           soft_margin_loss_backward(grad, self, target=target, reduction=reduction))
 soft_margin_loss_backward = Op(
@@ -3735,10 +3898,11 @@ def copysign_backward(grad, self, result):
 
 
 copysign = Op("copysign", "CopysignBackward0", np.copysign, inputs=("self", "other"),
+              jvp=lambda self_t, self, result: copysign_backward(self_t, self, result),  # (s only picks the sign)
               self=copysign_backward,
               other=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))   # piecewise const
 copysign_scalar = Op("copysign", "CopysignBackward1", lambda a, other: np.copysign(a, a.dtype.type(other)),
-                     args=("other",), self=copysign_backward)
+                     args=("other",), jvp="element_wise", self=copysign_backward)
 
 
 def _sinc(a):
@@ -3765,7 +3929,7 @@ NOT_IMPLEMENTED["heaviside"].node_class.name = lambda node: "torch::autograd::No
 
 # ---- distances, take, running max/min and log-sum-exp, GLU ------------------------------------
 dist = Op("dist", "DistBackward0", lambda a, b, p: _vector_norm((a - b).reshape(-1), float(p), 0, False),
-          inputs=("self", "other"), args=("p",),
+          inputs=("self", "other"), args=("p",), jvp="reduction",
           # ‖x - y‖_p: the norm's gradient at x - y, and its negation for y
           self=lambda grad, self, other, p, result: norm_backward(grad, self - other, float(p), None, False, result),
           other=lambda grad, self, other, p, result:
@@ -3826,7 +3990,14 @@ def logcumsumexp_backward(grad, self, result, dim):
 
 logcumsumexp = Op("logcumsumexp", "LogcumsumexpBackward0",
                   _rank0_ok(lambda a, dim: np.logaddexp.accumulate(a, axis=dim).astype(a.dtype, copy=False)),
-                  args=("dim",), self=lambda grad, self, result, dim: logcumsumexp_backward(grad, self, result, dim))
+                  args=("dim",), jvp=lambda self_t, self, dim: logcumsumexp_jvp(self, self_t, dim),
+                  self=lambda grad, self, result, dim: logcumsumexp_backward(grad, self, result, dim))
+
+
+def logcumsumexp_jvp(self, self_t, dim):
+    """Σ_{j<=i} e^(x_j)·t_j / Σ_{j<=i} e^(x_j), shifted by max x for range (PyTorch's logcumsumexp_jvp)."""
+    e = (self - self.max(dim, keepdim=True)[0]).exp() if not self.is_complex() else self.exp()
+    return (e * self_t).cumsum(dim) / (e.cumsum(dim) + 1e-13)
 
 
 def _glu(a, dim):
@@ -4293,6 +4464,10 @@ _shows_none_when_absent(native_batch_norm_backward, "weight")
 # ---- layer normalization: y = (x - μ)/√(σ² + eps)·w + b, statistics over the last dims (normalized_shape) ----
 
 def _layer_norm_forward(x, weight, bias, normalized_shape, eps):
+    if _float_math._is_reduced(x.dtype) and x.size:  # float16/bfloat16: the float32 kernel, rounded once
+        y, mean, rstd = _layer_norm_forward(x.astype(np.float32), weight.astype(np.float32),
+                                            bias.astype(np.float32), normalized_shape, eps)
+        return y.astype(x.dtype), mean.astype(x.dtype), rstd.astype(x.dtype)
     if x.dtype.char in "fd" and x.size:  # PyTorch's kernel, bit for bit (_layer_norm_cpu.py)
         lead = x.shape[:x.ndim - len(normalized_shape)]
         y, mean, rstd = _layer_norm_cpu.forward(np.ascontiguousarray(x).reshape(-1, math.prod(normalized_shape)),
@@ -4314,6 +4489,9 @@ def _layer_norm_forward(x, weight, bias, normalized_shape, eps):
 def _np_layer_norm_backward(g, x, mean, rstd, weight, bias, normalized_shape, output_mask):
     # (d/dx, d/dw, d/db) with x̂ = (x - μ)·rstd, ĝ = g·w, means over the normalized dims, sums over the others:
     #   d/dx = rstd·(ĝ - mean(ĝ) - x̂·mean(ĝ·x̂)),   d/dw = Σ g·x̂,   d/db = Σ g   (those in output_mask)
+    if _float_math._is_reduced(x.dtype) and x.size and g.dtype == x.dtype:  # half: in float32, rounded once
+        f32 = [a.astype(np.float32) for a in (g, x, mean, rstd, weight, bias)]
+        return tuple(r.astype(x.dtype) for r in _np_layer_norm_backward(*f32, normalized_shape, output_mask))
     if x.dtype == np.float32 and x.size and g.dtype == np.float32:  # PyTorch's kernel (_layer_norm_cpu.py)
         n = math.prod(normalized_shape)
         dx, dw, db = _layer_norm_cpu.backward(np.ascontiguousarray(g).reshape(-1, n),
@@ -4528,6 +4706,11 @@ def _aminmax(a, dim, keepdim):
 
 aminmax = Op("aminmax", "AminmaxBackward0", _rank0_ok(_aminmax), args=("dim", "keepdim"), outputs=("min", "max"),
              undefined_grads=True,
+             # the tangent at the extreme elements, averaged over ties (as amin / amax)
+             jvp=lambda self_t, self, dim, keepdim, min, max: tuple(
+                 _reduced_jvp(self_t * m, dim, keepdim, r) / _reduced_jvp(m, dim, keepdim, r)
+                 for r in (min, max)
+                 for m in [(self == (r if dim is None or keepdim else r.unsqueeze(dim))).to(self_t.dtype)]),
              self=lambda grads, self, dim, keepdim, min, max: aminmax_backward(grads, self, dim, keepdim, min, max))
 
 
@@ -4811,6 +4994,46 @@ upsample_bilinear2d_backward = Op(
         grad, output_size=output_size, align_corners=align_corners, scales_h=scales_h, scales_w=scales_w))
 
 
+# ---- nearest resizing (F.interpolate's default): each output copies one input element, so the gradient of
+# an input element is the sum of the output gradients that copied it (kernels in _interpolate.py).
+
+def _nearest_ops(dims: int) -> tuple:
+    """upsample_nearest{dims}d and its backward, with PyTorch's node names and saved scales."""
+    scale_names = {1: ("scales",), 2: ("scales_h", "scales_w"), 3: ("scales_d", "scales_h", "scales_w")}[dims]
+    name = f"upsample_nearest{dims}d"
+    node = f"UpsampleNearest{dims}D"
+
+    def forward(x, output_size, **scales):
+        return _interp().upsample_nearest(x, output_size, [scales[n] for n in scale_names])
+
+    def backward_forward(g, output_size, input_size, **scales):
+        return _interp().upsample_nearest_backward(g, input_size, [scales[n] for n in scale_names])
+
+    def self_formula(grad, self_sym_sizes, output_size, *scales):
+        return backward_op(grad, output_size=output_size, input_size=self_sym_sizes, **dict(zip(scale_names, scales)))
+
+    def grad_output_formula(grad, output_size, *scales):  # linear in g: its gradient is the resize itself
+        return op(grad, output_size=output_size, **dict(zip(scale_names, scales)))
+
+    # (formula parameters are read by name: give these generic functions the op's own signature)
+    self_formula.__signature__ = _signature("grad", "self_sym_sizes", "output_size", *scale_names)
+    grad_output_formula.__signature__ = _signature("grad", "output_size", *scale_names)
+    op = Op(name, f"{node}Backward0", forward, args=("output_size", *scale_names), jvp="linear", self=self_formula)
+    backward_op = Op(f"{name}_backward", f"{node}BackwardBackward0", backward_forward, inputs=("grad_output",),
+                     args=("output_size", "input_size", *scale_names), jvp="linear", grad_output=grad_output_formula)
+    return op, backward_op
+
+
+def _signature(*names):
+    import inspect
+    return inspect.Signature([inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in names])
+
+
+upsample_nearest1d, upsample_nearest1d_backward = _nearest_ops(1)
+upsample_nearest2d, upsample_nearest2d_backward = _nearest_ops(2)
+upsample_nearest3d, upsample_nearest3d_backward = _nearest_ops(3)
+
+
 # ---- the oneDNN LSTM layer: one direction of one layer of a float32 nn.LSTM, over the whole sequence.
 # Gates (i, f, g, o) = (σ, σ, tanh, σ)(x_t W_ihᵀ + b_ih + h W_hhᵀ + b_hh); c' = f·c + i·g; h' = o·tanh(c').
 
@@ -5074,7 +5297,1278 @@ special_xlog1py_other_scalar = Op(
     args=("other",), jvp="element_wise",
     self=lambda grad, self, other: (special_xlog1py_other_scalar(grad, other=other) if other > -1 else
                                     special_xlog1py_other_scalar(grad, other=other).masked_fill(self == 0, 0.0)))
+# torch.igamma / igammac (special.gammainc / gammaincc): the values from minigrad/_igamma.py. PyTorch has no
+# derivative in a; in x, dP/dx = x^(a-1) e^-x / Γ(a) = -dQ/dx.
+def _igamma_forward(upper: bool):
+    def forward(a, x):
+        from ._igamma import igamma_np
+        return igamma_np(a, x, upper)
+    return forward
+
+
+def _no_igamma_input_grad(name: str):
+    def formula(grad):
+        raise NotImplementedError(f"the derivative for '{name}: input' is not implemented.")
+    return formula
+
+
+def _gamma_pdf(a, x):
+    return (sub_scalar(a, other=1) * x.log() - x - a.lgamma()).exp()
+
+
+igamma = Op("igamma", "IgammaBackward0", _igamma_forward(False), inputs=("self", "other"),
+            self=_no_igamma_input_grad("igamma"), other=lambda grad, self, other: grad * _gamma_pdf(self, other))
+igammac = Op("igammac", "IgammacBackward0", _igamma_forward(True), inputs=("self", "other"),
+             self=_no_igamma_input_grad("igammac"), other=lambda grad, self, other: -grad * _gamma_pdf(self, other))
 mvlgamma = Op("mvlgamma", "MvlgammaBackward0", _mvlgamma, args=("p",), jvp="element_wise",
               # d log Γ_p(x) = Σ_{j<p} ψ(x - j/2)
               self=lambda grad, self, p: grad * (Tensor._make(np.arange(-p / 2 + 0.5, 0.5, 0.5, self._data.dtype))
                                                  + self.unsqueeze(-1)).digamma().sum(-1))
+
+
+# =============================================================================================
+# Sliding windows: x.unfold(dim, size, step) (a view), im2col / col2im (F.unfold / F.fold)
+# =============================================================================================
+import itertools  # noqa: E402
+
+
+def _unfold_view(a, dimension, size, step):
+    """Windows of ``size`` elements every ``step`` along ``dimension``, as a new last dim (a strided view)."""
+    if a.ndim == 0:
+        return a.reshape(1)
+    d = dimension % a.ndim
+    count = (a.shape[d] - size) // step + 1
+    shape = a.shape[:d] + (count,) + a.shape[d + 1:] + (size,)
+    strides = a.strides[:d] + (a.strides[d] * step,) + a.strides[d + 1:] + (a.strides[d],)
+    return np.lib.stride_tricks.as_strided(a, shape, strides)
+
+
+def _unfold_scatter(g, input_sizes, dim, size, step):
+    """unfold's gradient: each window's gradient added back where the window was read."""
+    out = np.zeros(tuple(input_sizes), g.dtype)
+    if out.ndim == 0:
+        return g.reshape(()).copy()
+    d = dim % out.ndim
+    count = g.shape[d]
+    # last offset first: an element gets its windows' gradients in window order, as PyTorch's kernel adds them
+    for j in range(size - 1, -1, -1):
+        out[_at(d, out.ndim, _builtin_slice(j, j + step * (count - 1) + 1, step))] += g[..., j]
+    return out
+
+
+unfold = Op("unfold", "UnfoldBackward0", _unfold_view, args=("dimension", "size", "step"), view=True, jvp="linear",
+            self=lambda grad, self_sym_sizes, dimension, size, step:
+                unfold_backward(grad, input_sizes=tuple(self_sym_sizes), dim=dimension, size=size, step=step))
+unfold_backward = Op("unfold_backward", "UnfoldBackwardBackward0", _unfold_scatter, inputs=("grad_in",),
+                     args=("input_sizes", "dim", "size", "step"), jvp="linear",
+                     grad_in=lambda grad, dim, size, step: grad.unfold(dim, size, step))
+
+
+def _im2col(x, kernel_size, dilation, padding, stride, self_sym_argsize_minus_2=None, self_sym_argsize_minus_1=None):
+    """(N, C, H, W) → (N, C·kh·kw, L): row (c, i, j) holds tap (i, j) of channel c of every window (3-D: no N)."""
+    x4 = x if x.ndim == 4 else x[None]
+    n, c = x4.shape[:2]
+    out = _conv._output_shape(x4.shape, kernel_size, stride, padding, dilation)
+    cols = _conv.windows(_conv.pad(x4, padding, padding), kernel_size, stride, dilation, out)   # (N, C, oh, ow, kh, kw)
+    cols = np.ascontiguousarray(cols.transpose(0, 1, 4, 5, 2, 3)).reshape(n, c * kernel_size[0] * kernel_size[1],
+                                                                         out[0] * out[1])
+    return cols if x.ndim == 4 else cols[0]
+
+
+def _col2im(g, output_size, kernel_size, dilation, padding, stride):
+    """(N, C·kh·kw, L) → (N, C, H, W): every column's taps added back where they were read (3-D: no N).
+
+    PyTorch's kernel adds the taps in (i, j) order, so each pixel gets its sums in that order too."""
+    g3 = g if g.ndim == 3 else g[None]
+    (kh, kw), (h, w) = kernel_size, output_size
+    out = _conv._output_shape((0, 0, h, w), kernel_size, stride, padding, dilation)
+    n, c = g3.shape[0], g3.shape[1] // (kh * kw)
+    cols = g3.reshape(n, c, kh, kw, *out)
+    padded = np.zeros((n, c, h + 2 * padding[0], w + 2 * padding[1]), g.dtype)
+    if 0 not in out:
+        for i, j in itertools.product(range(kh), range(kw)):
+            rows = _builtin_slice(i * dilation[0], i * dilation[0] + stride[0] * (out[0] - 1) + 1, stride[0])
+            columns = _builtin_slice(j * dilation[1], j * dilation[1] + stride[1] * (out[1] - 1) + 1, stride[1])
+            padded[:, :, rows, columns] += cols[:, :, i, j]
+    result = np.ascontiguousarray(padded[:, :, padding[0]:padding[0] + h, padding[1]:padding[1] + w])
+    return result if g.ndim == 3 else result[0]
+
+
+# (PyTorch saves x.size(-2), x.size(-1) as ``_saved_self_sym_argsize_minus_2/1``; the caller passes them here)
+im2col = Op("im2col", "Im2ColBackward0", _im2col, jvp="linear",
+            args=("kernel_size", "dilation", "padding", "stride", "self_sym_argsize_minus_2",
+                  "self_sym_argsize_minus_1"),
+            # the transpose of copying windows out is adding them back: col2im
+            self=lambda grad, kernel_size, dilation, padding, stride, self_sym_argsize_minus_2,
+            self_sym_argsize_minus_1: col2im(grad, output_size=(self_sym_argsize_minus_2, self_sym_argsize_minus_1),
+                                             kernel_size=kernel_size, dilation=dilation, padding=padding,
+                                             stride=stride))
+col2im = Op("col2im", "Col2ImBackward0", _col2im, jvp="linear",
+            args=("output_size", "kernel_size", "dilation", "padding", "stride"),
+            # and the transpose of adding windows back is copying them out: im2col
+            self=lambda grad, kernel_size, dilation, padding, stride: im2col(
+                grad, kernel_size=kernel_size, dilation=dilation, padding=padding, stride=stride,
+                self_sym_argsize_minus_2=grad.shape[-2], self_sym_argsize_minus_1=grad.shape[-1]))
+
+
+# ---- packed sequences (nn.utils.rnn.pack_padded_sequence): the padded (T, B, *) input's real steps, one
+# time step after another: step t contributes its first batch_sizes[t] rows (the sequences still running)
+
+def _pack_padded(x, lengths, batch_first):
+    steps = x.swapaxes(0, 1) if batch_first else x
+    batch_sizes = np.array([int((np.asarray(lengths) > t).sum()) for t in range(int(lengths[0]))], np.int64)
+    return np.concatenate([steps[t, :n] for t, n in enumerate(batch_sizes)]), batch_sizes
+
+
+def _pack_padded_backward(grad, input_sym_sizes, result1, batch_first):
+    """PyTorch's _pack_padded_sequence_backward (a composite): each step's rows copied back into zeros."""
+    sizes = list(input_sym_sizes)
+    if batch_first:
+        sizes[0], sizes[1] = sizes[1], sizes[0]
+    grad_input = _ops().zeros(sizes, dtype=grad.dtype)
+    offset = 0
+    for t, n in enumerate(result1.tolist()):
+        grad_input[t][:n].copy_(grad[offset:offset + n])
+        offset += n
+    return grad_input.transpose(0, 1) if batch_first else grad_input
+
+
+pack_padded_sequence = Op("_pack_padded_sequence", "PackPaddedSequenceBackward0", _pack_padded, inputs=("input",),
+                          args=("lengths", "batch_first"), outputs=("result0", "result1"), differentiable_outputs=1,
+                          input=_pack_padded_backward)
+
+
+# =============================================================================================
+# Missing-ops pass 2: vdot, addr, addmv, addbmm, frexp, ldexp, nextafter, renorm, complex, polar,
+# index_copy, scatter_reduce (PyTorch's rows and FunctionsManual formulas)
+# =============================================================================================
+
+def _ones_like(t: Tensor) -> Tensor:
+    from ._creation import ones_like  # (imported on use: _creation needs the table's module loaded first)
+    return ones_like(t)
+
+
+def _vdot(a, b):
+    return _matmul.dot(np.conj(a), b) if a.dtype.kind == "c" else _matmul.dot(a, b)
+
+
+def _addr(a, vec1, vec2, beta, alpha):
+    """β·self + α·v1 v2ᵀ as PyTorch's kernel rounds it: (α·v1_i)·v2_j, then + β·self (β = 0: self unread)."""
+    if a.dtype == np.bool_:
+        prod = np.outer(vec1, vec2) & bool(alpha)
+        return prod if not beta else prod | a
+    prod = (a.dtype.type(alpha) * vec1)[:, None] * vec2
+    return prod if beta == 0 else a.dtype.type(beta) * np.broadcast_to(a, prod.shape) + prod
+
+
+def _addmv(a, mat, vec, beta, alpha):
+    """β·self + α·(mat @ vec): MKL's gemv adding onto the bias (β = α = 1), as ``addmm`` with one column."""
+    a = np.broadcast_to(a, mat.shape[:1])
+    if beta == 1 and alpha == 1:
+        return _matmul.addmm(a[:, None], mat, vec[:, None], 1, 1)[:, 0]
+    prod = a.dtype.type(alpha) * _matmul.mv(mat, vec)
+    return prod if beta == 0 else a.dtype.type(beta) * a + prod
+
+
+def _addbmm(a, batch1, batch2, beta, alpha):
+    """β·self + α·Σ_b batch1[b] @ batch2[b]: PyTorch's loop of addmm_, β used on the first product only."""
+    out = np.broadcast_to(a, (batch1.shape[1], batch2.shape[2]))
+    if beta == 0:   # self unread (its NaNs too)
+        out = np.zeros_like(out)
+    if len(batch1) == 0:
+        return out * a.dtype.type(beta)
+    for b in range(len(batch1)):
+        out = _matmul.addmm(out, batch1[b], batch2[b], beta, alpha).astype(a.dtype, copy=False)
+        beta = 1
+    return out
+
+
+def _addbmm_expand(grad, batch1_sym_argsize_0, batch1_sym_argsize_1, batch2_sym_argsize_2):
+    return grad.unsqueeze(0).expand(batch1_sym_argsize_0, batch1_sym_argsize_1, batch2_sym_argsize_2)
+
+
+vdot = Op("vdot", "VdotBackward0", _vdot, inputs=("self", "other"),
+          jvp=lambda self_t, other_t, self, other: vdot(self_t, other) + vdot(self, other_t),
+          self=lambda grad, other: grad.conj() * other,        # d(x̄·y)/dx: y (conjugate Wirtinger)
+          other=lambda grad, self: grad * self)                # d(x̄·y)/dy: x̄, so grad·x
+addr = Op("addr", "AddrBackward0", _addr, inputs=("self", "vec1", "vec2"), args=("beta", "alpha"),
+          jvp=lambda self_t, vec1_t, vec2_t, vec1, vec2, beta, alpha: _maybe_times(self_t, beta)
+              + _maybe_times(vec1_t.outer(vec2), alpha) + _maybe_times(vec1.outer(vec2_t), alpha),
+          # (conjugated factors: the gradients of complex inputs, as PyTorch's alpha.conj())
+          self=lambda grad, beta: _maybe_times(grad, _conj(beta)),                          # d/d self = β
+          vec1=lambda grad, vec2, alpha: _maybe_times(grad.mv(vec2.conj()), _conj(alpha)),  # α·G v̄2
+          vec2=lambda grad, vec1, alpha: _maybe_times(grad.t().mv(vec1.conj()), _conj(alpha)))   # α·Gᵀ v̄1
+addmv = Op("addmv", "AddmvBackward0", _addmv, inputs=("self", "mat", "vec"), args=("beta", "alpha"),
+           jvp=lambda self_t, mat_t, vec_t, mat, vec, beta, alpha: _maybe_times(self_t, beta)
+               + _maybe_times(mat_t.mv(vec), alpha) + _maybe_times(mat.mv(vec_t), alpha),
+           self=lambda grad, beta: _maybe_times(grad, _conj(beta)),                         # d/d self = β
+           mat=lambda grad, vec, alpha: _maybe_times(grad.outer(vec.conj()), _conj(alpha)),  # α·g v̄ᵀ
+           vec=lambda grad, mat, alpha: _maybe_times(mat.t().conj().mv(grad), _conj(alpha)))  # α·Aᴴ g
+addbmm = Op("addbmm", "AddbmmBackward0", _addbmm, inputs=("self", "batch1", "batch2"), args=("beta", "alpha"),
+            jvp=lambda self_t, batch1_t, batch2_t, batch1, batch2, beta, alpha: _maybe_times(self_t, beta)
+                + _maybe_times(batch1_t.bmm(batch2).sum(0), alpha) + _maybe_times(batch1.bmm(batch2_t).sum(0), alpha),
+            self=lambda grad, beta: _maybe_times(grad, _conj(beta)),                        # d/d self = β
+            # every batch got the same output gradient G: α·G B_bᴴ and α·A_bᴴ G, per batch
+            batch1=lambda grad, batch1_sym_argsize_0, batch1_sym_argsize_1, batch2_sym_argsize_2, batch2, alpha:
+                _maybe_times(_addbmm_expand(grad, batch1_sym_argsize_0, batch1_sym_argsize_1, batch2_sym_argsize_2)
+                             .bmm(batch2.transpose(1, 2).conj()), _conj(alpha)),
+            batch2=lambda grad, batch1_sym_argsize_0, batch1_sym_argsize_1, batch2_sym_argsize_2, batch1, alpha:
+                _maybe_times(batch1.transpose(1, 2).conj().bmm(
+                    _addbmm_expand(grad, batch1_sym_argsize_0, batch1_sym_argsize_1, batch2_sym_argsize_2)),
+                    _conj(alpha)))
+
+
+def _frexp(a):
+    mantissa, exponent = np.frexp(a)
+    return mantissa, exponent.astype(np.int32, copy=False)
+
+
+# x = m·2^e with 0.5 ≤ |m| < 1: dm/dx = 2^-e (e piecewise constant, not differentiable)
+frexp = Op("frexp", "FrexpBackward0", _frexp, outputs=("mantissa", "exponent"), differentiable_outputs=1,
+           jvp=lambda self_t, exponent: self_t / exponent.exp2(),
+           self=lambda grad, exponent: grad / exponent.exp2())
+
+
+def _ldexp(a, b):
+    """a·2^b: exact (std::ldexp) for whole exponents, else PyTorch's a·pow(2, b) (2^b here in float64,
+    rounded: within an ulp of PyTorch's vectorized pow)."""
+    if np.all(np.isfinite(b) & (b == np.round(b))):
+        return np.ldexp(a, np.clip(b, -1100, 1100).astype(np.int32)).astype(a.dtype, copy=False)
+    return (a * np.power(2.0, b.astype(np.float64)).astype(a.dtype)).astype(a.dtype, copy=False)
+
+
+# x·2^y: d/dx = 2^y, d/dy = x·2^y·log 2
+ldexp = Op("ldexp", "LdexpBackward0", _ldexp,
+           inputs=("self", "other"), jvp="element_wise",
+           # (``result`` in both: PyTorch saves the output whichever input needs a gradient)
+           self=lambda grad, other, result: grad * _ops().pow(2, other),
+           other=lambda grad, result: mul_scalar(grad * result, other=math.log(2.0)))
+# the next float after x towards y: a step of one ulp, PyTorch passes grad to x (not where x == y) and 0 to y
+nextafter = Op("nextafter", "NextafterBackward0", np.nextafter, inputs=("self", "other"), jvp="element_wise",
+               self=lambda grad, self, other: _ops().where(self != other, grad, 0),
+               other=lambda grad, other: _ops().zeros_like(other))
+
+
+def _renorm(a, p, dim, maxnorm):
+    """self · (maxnorm / (‖slice‖_p + 1e-7)) for the slices along ``dim`` whose norm exceeds maxnorm."""
+    dims = tuple(d for d in range(a.ndim) if d != dim % a.ndim)
+    norm = np.asarray(_vector_norm(a, p, dims, True))
+    real = norm.dtype.type
+    factor = np.where(norm > real(maxnorm), real(maxnorm) / (norm + real(1e-7)), real(1))
+    return (a * factor.astype(a.dtype, copy=False)).astype(a.dtype, copy=False)
+
+
+def _cpu_accumulate_type(dtype):
+    """PyTorch's at::toAccumulateType on CPU: float64 for float32 and the 16-bit floats, else the dtype."""
+    dtypes = _ops()._dtypes
+    return dtypes.float64 if dtype in (dtypes.float32, dtypes.float16, dtypes.bfloat16) else dtype
+
+
+def renorm_backward(grad, self, p, dim, maxnorm):
+    """PyTorch's renorm_backward: where ‖x‖ > m, d(m·x/‖x‖) = m/‖x‖·(g - (1/‖x‖)·∇‖x‖·<x, g>), else g.
+
+    The norm and <x, g> run in float64 for float32 (PyTorch's CPU accumulate type), hence the final cast.
+    """
+    dims = tuple(d for d in range(self.dim()) if d != dim % self.dim())
+    acc = _cpu_accumulate_type(self.dtype)
+    norm = linalg_vector_norm(self, dtype=acc, ord=p, dim=dims, keepdim=True)
+    grad_output = (self.conj() * grad).sum(dims, keepdim=True, dtype=acc)
+    nb = norm_backward(grad_output, self, p, dims, True, norm)
+    invnorm = add_scalar(norm, other=1e-7).reciprocal()
+    factor = mul_scalar(invnorm, other=maxnorm)
+    return _ops().where(norm > maxnorm, (factor * (grad - invnorm * nb)).to(grad.dtype), grad)
+
+
+def renorm_jvp(self_t, self, p, dim, maxnorm):
+    """PyTorch's renorm_jvp: m/‖x‖·(t - x·d‖x‖/‖x‖) where ‖x‖ > m, else t (d‖x‖ = <∇‖x‖, t>)."""
+    dims = tuple(d for d in range(self.dim()) if d != dim % self.dim())
+    norm = linalg_vector_norm(self, ord=p, dim=dims, keepdim=True)
+    norm_t = (norm_backward(_ones_like(norm), self, p, dims, True, norm) * self_t).sum(dims, keepdim=True)
+    invnorm = add_scalar(norm, other=1e-7).reciprocal()
+    return _ops().where(norm > maxnorm, mul_scalar(invnorm, other=maxnorm) * (self_t - self * invnorm * norm_t),
+                        self_t)
+
+
+renorm = Op("renorm", "RenormBackward0", _renorm, args=("p", "dim", "maxnorm"), jvp=renorm_jvp,
+            self=renorm_backward)
+
+
+_cosf, _sinf = _float_math.libm_float("cosf", np.cos), _float_math.libm_float("sinf", np.sin)
+
+
+def _polar(r, theta):
+    """r·cos θ + i·r·sin θ; float32 with glibc's cosf/sinf, as PyTorch's (scalar) kernel calls them."""
+    cos, sin = (_cosf(theta), _sinf(theta)) if theta.dtype == np.float32 else (np.cos(theta), np.sin(theta))
+    out = np.empty(np.broadcast_shapes(r.shape, theta.shape), np.result_type(r, np.complex64))
+    out.real, out.imag = r * cos, r * sin
+    return out
+
+
+def polar_backward(grad, result):
+    """z = r·e^(iθ): dL/dr = Re(ḡ·sgn z), dL/dθ = Re(ḡ·i z)."""
+    ops = _ops()
+    grad_conj = grad.conj()
+    return (ops.real(grad_conj * result.sgn()), ops.real(grad_conj * mul_scalar(result, other=1j)))
+
+
+# z = x + iy: dL/dx = Re g, dL/dy = Im g (PyTorch's node also saves both inputs, unused)
+complex_ = Op("complex", "ComplexBackward0",   # (complex_: not to hide Python's complex)
+             lambda re, im: (re + 1j * im).astype(np.result_type(re, np.complex64), copy=False),
+             inputs=("real", "imag"), jvp=lambda real_t, imag_t: complex_(real_t, imag_t),
+             real=lambda grad, real, imag: _ops().real(grad),
+             imag=lambda grad: _ops().imag(grad))
+polar = Op("polar", "PolarBackward0", _polar, inputs=("abs", "angle"),
+           # d(r e^(iθ)) = dr·(cos θ + i sin θ) + r dθ·(-sin θ + i cos θ)
+           jvp=lambda abs_t, angle_t, abs, angle: complex_(abs_t * angle.cos() - angle_t * abs * angle.sin(),
+                                                            abs_t * angle.sin() + angle_t * abs * angle.cos()),
+           abs=joint(polar_backward), angle=joint(polar_backward))
+
+
+def _index_copy(a, index, source, dim, source_dim):
+    out = a.copy()
+    if a.ndim == 0:
+        out[...] = source.reshape(())
+        return out
+    out[_at(dim, a.ndim, index.reshape(-1))] = source
+    return out
+
+
+# the copied slices: their gradient goes to source; self's own there was overwritten (0)
+index_copy = Op("index_copy", "IndexCopyBackward0", _index_copy, inputs=("self", "index", "source"),
+                args=("dim", "source_dim"),
+                jvp=lambda self_t, index, source_t, dim, source_dim:
+                    index_copy(self_t, index, source_t, dim=dim, source_dim=source_dim),
+                self=lambda grad, dim, index: index_fill(grad, index, dim=dim, value=0),
+                source=lambda grad, dim, index, source, source_dim:
+                    index_select(grad, index, dim=dim).expand_as(source) if source_dim > 0
+                    else index_select(grad, index.squeeze(0), dim=dim))
+
+
+_SCATTER_UFUNCS = {"sum": np.add, "mean": np.add, "prod": np.multiply, "amax": np.maximum, "amin": np.minimum}
+
+
+def _scatter_reduce(a, index, src, dim, reduce, include_self):
+    """Each src element reduced into self at its index along ``dim`` (self's own value first if include_self)."""
+    out = a.copy()
+    reduce = {"max": "amax", "min": "amin"}.get(reduce, reduce)   # (PyTorch's older spellings, forward only)
+    if a.ndim == 0:
+        out, index, src = out.reshape(1), index.reshape(-1), src.reshape(-1)
+    where = _along(index, dim)
+    if not include_self:   # start the reduction from src alone: its identity where src lands
+        identity = {"sum": 0, "mean": 0, "prod": 1}.get(reduce)
+        if identity is None:
+            info = np.finfo(a.dtype) if a.dtype.kind == "f" else np.iinfo(a.dtype)
+            identity = info.min if reduce == "amax" else info.max
+        out[where] = identity
+    _SCATTER_UFUNCS[reduce].at(out, where, _head(src, index.shape))
+    if reduce == "mean":
+        count = np.full(out.shape, 1 if include_self else 0, np.int64)
+        np.add.at(count, where, 1)
+        count = np.maximum(count, 1)
+        out = out / count if a.dtype.kind in "fc" else np.floor_divide(out, count)
+    return out.astype(a.dtype, copy=False).reshape(a.shape)
+
+
+def scatter_reduce_backward(grad, self, dim, index, src, reduce, include_self, result):
+    """PyTorch's scatter_reduce_backward (FunctionsManual.cpp), reduction by reduction."""
+    ops = _ops()
+    if reduce == "sum":            # each term's gradient is the output's
+        grad_self, grad_src = grad, gather(grad, index, dim=dim, sparse_grad=False)
+    elif reduce == "prod":         # ∂(Π)/∂x = Π / x, with zeros excluded from the division
+        masked_self = self.masked_fill(self == 0, 1)
+        masked_self_result = masked_self.scatter_reduce(dim, index, src, reduce, include_self=include_self)
+        grad_self = grad * masked_self_result / masked_self
+        src_zero = src == 0
+        src_num_zeros = ops.zeros_like(self).scatter_add(dim, index, src_zero.to(self.dtype)).gather(dim, index)
+        src_single_zero = src_zero & (src_num_zeros == 1)
+        masked_src = src.masked_fill(src_single_zero, 1)
+        masked_src_result = self.scatter_reduce(dim, index, masked_src, reduce, include_self=include_self)
+        grad_src = ops.where(src_single_zero, (grad * masked_src_result).gather(dim, index),
+                             (grad * result).gather(dim, index) / src.masked_fill(src_zero, 1))
+        if grad_src.requires_grad and bool((src_num_zeros > 1).any()):   # (then this formula's own gradient is wrong)
+            from .autograd.function import _with_delayed_error
+            grad_src = _with_delayed_error(grad_src, "scatter_reduce(): Double backward is unsupported for src when "
+                                           ">1 zeros in src are scattered to the same position in self", True)
+    elif reduce == "mean":         # each term counts 1/N, N the terms reduced there
+        n = _ones_like(grad) if include_self else ops.zeros_like(grad)
+        n = n.scatter_add(dim, index, _ones_like(src))
+        n = n.masked_fill(n == 0, 1)
+        grad_self = grad / n
+        grad_src = grad.gather(dim, index) / n.gather(dim, index)
+    elif reduce in ("amax", "amin"):   # shared evenly by the terms equal to the result
+        value = result.gather(dim, index)
+        self_is_result = (self == result).to(self.dtype)
+        src_is_result = (src == value).to(self.dtype)
+        grad_distributed = grad / self_is_result.scatter_add(dim, index, src_is_result)
+        grad_self = (self == result) * grad_distributed
+        grad_src = (src == value) * grad_distributed.gather(dim, index)
+    else:
+        raise RuntimeError(f"Expected 'reduce' to be one of 'sum', 'prod', 'mean', 'amax', 'amin' but got {reduce}.")
+    if not include_self:           # self's values where src landed took no part
+        grad_self = scatter_value(grad_self, index, dim=dim, value=0)
+    return grad_self, grad_src
+
+
+def scatter_reduce_jvp(self, self_t, dim, index, src, src_t, reduce, include_self, result):
+    """PyTorch's scatter_reduce_jvp: sum and mean are linear; amax/amin average the tangents of the terms equal
+    to the result; prod has none (an undefined tangent, as in PyTorch)."""
+    if reduce in ("sum", "mean"):
+        return scatter_reduce(self_t, index, src_t, dim=dim, reduce=reduce, include_self=include_self)
+    if reduce not in ("amax", "amin"):
+        return None
+    ops = _ops()
+    mask_self, mask_src = self == result, src == result.gather(dim, index)
+    count = scatter_reduce(mask_self.to(self_t.dtype), index, mask_src.to(self_t.dtype), dim=dim, reduce="sum",
+                           include_self=include_self)
+    total = scatter_reduce(ops.where(mask_self, self_t, 0), index, ops.where(mask_src, src_t, 0), dim=dim,
+                           reduce="sum", include_self=include_self)
+    return total / count
+
+
+scatter_reduce = Op("scatter_reduce", "ScatterReduceBackward0", _scatter_reduce, inputs=("self", "index", "src"),
+                    args=("dim", "reduce", "include_self"), jvp=scatter_reduce_jvp,
+                    self=joint(scatter_reduce_backward), src=joint(scatter_reduce_backward))
+
+
+# =============================================================================================
+# More layers: _trilinear (F.bilinear), rrelu_with_noise (F.rrelu), avg_pool3d (F.local_response_norm)
+# =============================================================================================
+
+def _sumproduct_pair(left, right, sum_dims):
+    """Σ over ``sum_dims`` of left·right (summed dims kept as 1) as one batched matrix product (PyTorch's
+    sumproduct_pair: dims in both become the batch, dims in one side the rows or columns)."""
+    if not sum_dims:
+        return left * right
+    lro, lo, ro = [], [], []
+    for i in range(left.ndim):
+        in_left, in_right = left.shape[i] != 1, right.shape[i] != 1
+        if i in sum_dims:   # a dim on one side only is summed at once
+            if in_left and not in_right:
+                left = left.sum(i, keepdims=True)
+            elif in_right and not in_left:
+                right = right.sum(i, keepdims=True)
+        elif in_left and in_right:
+            lro.append(i)
+        elif in_left:
+            lo.append(i)
+        else:
+            ro.append(i)
+    sum_dims = list(sum_dims)
+
+    def size(t, dims):
+        return int(np.prod([t.shape[d] for d in dims]))
+
+    a = left.transpose(lro + lo + sum_dims + ro).reshape(size(left, lro), size(left, lo), size(left, sum_dims))
+    b = right.transpose(lro + sum_dims + ro + lo).reshape(size(right, lro), size(right, sum_dims), size(right, ro))
+    shape = [left.shape[d] for d in lro + lo] + [1] * len(sum_dims) + [right.shape[d] for d in ro]
+    return _matmul.bmm(a, b).reshape(shape).transpose(np.argsort(lro + lo + sum_dims + ro))
+
+
+def _trilinear_forward(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim=1):
+    """Σ over ``sumdim`` of i1·i2·i3, each first given size-1 dims at its ``expand`` positions.
+
+    PyTorch's loop: one slice of ``unroll_dim`` at a time, each two sumproduct_pairs (i1·i2 over the dims i3
+    lacks, then ·i3 over the rest), added into zeros in order: the same roundings, so the same bits."""
+    total = i1.ndim + len(expand1)
+    sum_12, sum_23, out_size, unroll = [], [], [], 0
+    for i in range(total):
+        n = 0
+        for name, expand in (("i1", expand1), ("i2", expand2)):
+            if i in expand:
+                i1, i2 = (np.expand_dims(i1, i), i2) if name == "i1" else (i1, np.expand_dims(i2, i))
+            else:
+                n = (i1 if name == "i1" else i2).shape[i]
+        if i in expand3:
+            i3 = np.expand_dims(i3, i)
+            if i in sumdim and i != unroll_dim:
+                sum_12.append(i)
+        else:
+            n = i3.shape[i]
+            if i in sumdim and i != unroll_dim:
+                sum_23.append(i)
+        out_size.append(1 if i in sumdim else n)
+        if i == unroll_dim:
+            unroll = n
+    out = np.zeros(out_size, i1.dtype)
+
+    def part(t, k):   # slice k of unroll_dim (slice 0 of an expanded dim)
+        k = k if t.shape[unroll_dim] != 1 else 0
+        return t[(_slice_all,) * unroll_dim + (_builtin_slice(k, k + 1),)]
+
+    if i1.size and i2.size and i3.size:
+        for k in range(unroll):
+            buf = _sumproduct_pair(_sumproduct_pair(part(i1, k), part(i2, k), sum_12), part(i3, k), sum_23)
+            if unroll_dim in sumdim:
+                out += buf
+            else:
+                out[(_slice_all,) * unroll_dim + (_builtin_slice(k, k + 1),)] += buf
+    return out.reshape([n for i, n in enumerate(out_size) if i not in sumdim])
+
+
+def _trilinear_backward(grad, i1, i2, i3, expand1, expand2, expand3, sumdim, grad_input_mask):
+    """Each input's gradient is the same product with grad in its place (PyTorch's _trilinear_backward)."""
+    return (trilinear(grad, i2, i3, expand1=sumdim, expand2=expand2, expand3=expand3, sumdim=expand1)
+            if grad_input_mask[0] else None,
+            trilinear(i1, grad, i3, expand1=expand1, expand2=sumdim, expand3=expand3, sumdim=expand2)
+            if grad_input_mask[1] else None,
+            trilinear(i1, i2, grad, expand1=expand1, expand2=expand2, expand3=sumdim, sumdim=expand3)
+            if grad_input_mask[2] else None)
+
+
+trilinear = Op("_trilinear", "TrilinearBackward0", _trilinear_forward, inputs=("i1", "i2", "i3"),
+               args=("expand1", "expand2", "expand3", "sumdim", "unroll_dim"),
+               # trilinear in (i1, i2, i3): one term per input tangent
+               jvp=lambda i1, i2, i3, i1_t, i2_t, i3_t, expand1, expand2, expand3, sumdim, unroll_dim: (
+                   trilinear(i1_t, i2, i3, expand1=expand1, expand2=expand2, expand3=expand3, sumdim=sumdim,
+                             unroll_dim=unroll_dim)
+                   + trilinear(i1, i2_t, i3, expand1=expand1, expand2=expand2, expand3=expand3, sumdim=sumdim,
+                               unroll_dim=unroll_dim)
+                   + trilinear(i1, i2, i3_t, expand1=expand1, expand2=expand2, expand3=expand3, sumdim=sumdim,
+                               unroll_dim=unroll_dim)),
+               i1=joint(_trilinear_backward), i2=joint(_trilinear_backward), i3=joint(_trilinear_backward))
+
+
+# ---- prelu: x where x > 0, else w·x, w broadcast by the caller (a view with x's rank: one slope or one per
+# channel at dim 1). Both gradients come from one _prelu_kernel_backward, as in PyTorch; the weight's one has
+# x's shape and the engine sums it down to w's.
+
+def _prelu_kernel_backward_forward(g, x, w):
+    keep = x > 0
+    return (np.where(keep, g, w * g).astype(g.dtype, copy=False),
+            np.where(keep, np.zeros((), g.dtype), x * g).astype(g.dtype, copy=False))
+
+
+def _prelu_double_backward(grads, grad_output, self, weight, grad_input_mask):
+    """PyTorch's formulas for _prelu_kernel_backward's inputs: each output is bilinear in g and (x, w)."""
+    gg_self, gg_weight = grads
+    ops, positive = _ops(), self >= 0
+    zero = self.new_zeros(())
+    g_grad_output = g_self = g_weight = None
+    if grad_input_mask[0]:
+        if gg_self is None:
+            g_grad_output = ops.where(positive, zero, gg_weight * self)
+        elif gg_weight is None:
+            g_grad_output = ops.where(positive, gg_self, gg_self * weight)
+        else:
+            g_grad_output = ops.where(positive, gg_self, gg_self * weight + gg_weight * self)
+    if grad_input_mask[1]:
+        g_self = (_ops().zeros_like(self) if gg_weight is None
+                  else ops.where(positive, zero, grad_output * gg_weight))
+    if grad_input_mask[2]:
+        g_weight = (_ops().zeros_like(self) if gg_self is None
+                    else ops.where(positive, zero, grad_output * gg_self))
+    return g_grad_output, g_self, g_weight
+
+
+prelu_kernel_backward = Op(
+    "_prelu_kernel_backward", "PreluKernelBackwardBackward0", _prelu_kernel_backward_forward,
+    inputs=("grad_output", "self", "weight"), outputs=("result0", "result1"), undefined_grads=True,
+    grad_output=joint(_prelu_double_backward), self=joint(_prelu_double_backward),
+    weight=joint(_prelu_double_backward))
+def _prelu_kernel_grads(grad, self, weight, grad_input_mask):
+    """(d/dx, d/dw) of prelu from one _prelu_kernel_backward node (the weight's with x's shape)."""
+    return prelu_kernel_backward(grad, self, weight)
+
+
+prelu_kernel = Op(
+    "_prelu_kernel", "PreluKernelBackward0",
+    lambda x, w: np.where(x > 0, x, w * x).astype(np.result_type(x, w), copy=False), inputs=("self", "weight"),
+    jvp=lambda self, weight, self_t, weight_t: _ops().where(self >= 0, self_t, weight * self_t + weight_t * self),
+    self=joint(_prelu_kernel_grads), weight=joint(_prelu_kernel_grads))
+
+
+# ---- rrelu: x where x > 0, else x·r; r ~ U(lower, upper) per element when training (drawn by the caller
+# into ``noise``, which holds 1 where x > 0), the mean slope (lower + upper)/2 in evaluation
+
+def _rrelu_forward(x, noise, lower, upper, training):
+    if training:
+        return np.where(x <= 0, x * noise, x).astype(x.dtype, copy=False)
+    return _leaky_relu_forward(x, (lower + upper) / 2)
+
+
+def _rrelu_backward_forward(g, x, noise, lower, upper, training, self_is_result):
+    if training and upper - lower > 1e-6:
+        return (g * noise).astype(g.dtype, copy=False)
+    return np.where(x > 0, g, g * ((lower + upper) / 2)).astype(g.dtype, copy=False)
+
+
+def _rrelu_grad(grad, self, noise, lower, upper, training, self_is_result=False):
+    # the slope r (training) or the mean slope where x <= 0, 1 elsewhere
+    return rrelu_with_noise_backward(grad, self, noise, lower=lower, upper=upper, training=training,
+                                     self_is_result=self_is_result)
+
+
+rrelu_with_noise = Op("rrelu_with_noise", "RreluWithNoiseBackward0", _rrelu_forward, inputs=("self", "noise"),
+                      args=("lower", "upper", "training"), jvp="element_wise",
+                      self=lambda grad, self, noise, lower, upper, training:
+                          _rrelu_grad(grad, self, noise, lower, upper, training))
+# (in place: the result is saved; it is <= 0 exactly where the input was, the slopes being positive)
+rrelu_with_noise_ = Op("rrelu_with_noise_", "RreluWithNoiseBackward1", _rrelu_forward, inputs=("self", "noise"),
+                       args=("lower", "upper", "training"),
+                       self=lambda grad, result, noise, lower, upper, training:
+                           _rrelu_grad(grad, result, noise, lower, upper, training, True))
+rrelu_with_noise_backward = Op(
+    "rrelu_with_noise_backward", "RreluWithNoiseBackwardBackward0", _rrelu_backward_forward,
+    inputs=("grad_output", "self", "noise"), args=("lower", "upper", "training", "self_is_result"),
+    grad_output=lambda grad, self, noise, lower, upper, training: _rrelu_grad(grad, self, noise, lower, upper,
+                                                                              training),   # linear in g
+    self=lambda grad: _ops().zeros_like(grad))                           # the slopes are piecewise constant in x
+
+
+# ---- avg_pool3d over the last three dims (no padding, no ceil_mode: what local_response_norm needs)
+
+def _avg_pool3d(x, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+    """Each window's elements added one by one in the input's dtype (PyTorch's kernel), then divided."""
+    kernel, stride = _expand_arg(kernel_size, 3), _expand_arg(stride or kernel_size, 3)
+    out = tuple(_conv.out_size(n, k, s, 0) for n, k, s in zip(x.shape[-3:], kernel, stride))
+    total = np.zeros(x.shape[:-3] + out, x.dtype)
+    if 0 not in out:
+        for offset in itertools.product(*(range(k) for k in kernel)):
+            total = total + x[(...,) + tuple(_builtin_slice(o, o + s * (n - 1) + 1, s)
+                                             for o, s, n in zip(offset, stride, out))]
+    return np.ascontiguousarray(total / x.dtype.type(divisor_override or kernel[0] * kernel[1] * kernel[2]))
+
+
+def _avg_pool3d_backward(g, x, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+    """Each window's gradient over its divisor, added to the window in output order (PyTorch's kernel)."""
+    kernel, stride = _expand_arg(kernel_size, 3), _expand_arg(stride or kernel_size, 3)
+    share = g / g.dtype.type(divisor_override or kernel[0] * kernel[1] * kernel[2])
+    gx = np.zeros(x.shape, g.dtype)
+    if 0 not in g.shape[-3:]:
+        for offset in itertools.product(*(range(k - 1, -1, -1) for k in kernel)):
+            gx[(...,) + tuple(_builtin_slice(o, o + s * (n - 1) + 1, s)
+                              for o, s, n in zip(offset, stride, g.shape[-3:]))] += share
+    return gx
+
+
+_POOL3D_ARGS = ("kernel_size", "stride", "padding", "ceil_mode", "count_include_pad", "divisor_override")
+avg_pool3d = Op("avg_pool3d", "AvgPool3DBackward0", _avg_pool3d, args=_POOL3D_ARGS, jvp="linear",
+                # linear: each window's gradient, over its divisor, spread over the window
+                self=lambda grad, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override:
+                    avg_pool3d_backward(grad, self, **dict(zip(_POOL3D_ARGS, (
+                        kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)))))
+avg_pool3d_backward = Op(
+    "avg_pool3d_backward", "AvgPool3DBackwardBackward0", _avg_pool3d_backward, inputs=("grad_output", "self"),
+    args=_POOL3D_ARGS, jvp="linear",
+    # linear in g: its gradient is the pooling itself; x only gives the shape
+    grad_output=lambda grad, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override:
+        avg_pool3d(grad, **dict(zip(_POOL3D_ARGS, (kernel_size, stride, padding, ceil_mode, count_include_pad,
+                                                   divisor_override)))),
+    self=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))
+
+
+# ---- weight norm (torch._weight_norm_interface; nn.utils.weight_norm's fused CPU path) ----
+from . import _weight_norm_cpu  # noqa: E402  (PyTorch's CPU kernels, on arrays)
+
+
+def _weight_norm_backward(grad, v, g, result1, dim):
+    """dv = (g/n)·(grad - v·s/n²), dg = s/n, with s = Σ grad·v over each slice and n = ‖v‖ (result1).
+
+    Without create_graph: PyTorch's fused kernel on arrays (its last bits). With it: PyTorch's
+    _weight_norm_differentiable_backward, ops for ops; like PyTorch it takes the saved norms as constants,
+    so its second derivatives miss how n depends on v (PyTorch's gradgradcheck of _weight_norm fails too).
+    """
+    if not _STATE.enabled:
+        dv, dg = _weight_norm_cpu.backward(grad._data, v._data, g._data, result1._data, dim)
+        return Tensor._make(dv), Tensor._make(dg)
+    grad = grad.contiguous()
+    if dim == 0:
+        bcast = [v.size(0)] + [1] * (v.dim() - 1)
+        per_dim_sums = (grad * v).view(v.size(0), -1).sum(1).view(bcast)
+    else:
+        bcast = [1] * (v.dim() - 1) + [v.size(-1)]
+        per_dim_sums = (grad * v).view(-1, v.size(-1)).sum(0).view(bcast)
+    norms = result1
+    return ((g / norms) * (grad - v * (per_dim_sums / (norms * norms))), per_dim_sums / norms)
+
+
+weight_norm_interface = Op(
+    "_weight_norm_interface", "WeightNormInterfaceBackward0", _weight_norm_cpu.forward, inputs=("v", "g"),
+    args=("dim",), outputs=("result0", "result1"), differentiable_outputs=1,
+    v=joint(_weight_norm_backward), g=joint(_weight_norm_backward))
+
+
+# =============================================================================================
+# Attention: safe softmax and PyTorch's fused CPU flash-attention node (nn.functional.scaled_dot_product_attention)
+# =============================================================================================
+
+def _safe_softmax_forward(x, dim):
+    # softmax, except that a row that is entirely -inf (fully masked) gives zeros instead of NaNs
+    y = _softmax_forward(x, dim)
+    return np.where(np.all(x == -np.inf, axis=dim, keepdims=True), y.dtype.type(0), y)
+
+
+safe_softmax = Op("_safe_softmax", "SafeSoftmaxBackward0", _rank0_ok(_safe_softmax_forward), args=("dim",),
+                  jvp=lambda self_t, result, dim: result * (self_t - (result * self_t).sum(dim, keepdim=True)),
+                  # as softmax: grad_x = y ⊙ (g - Σ_j g_j y_j)  (y = 0 on masked rows, so their gradient is 0)
+                  self=lambda grad, result, dim: softmax_backward_data(grad, result, dim=dim))
+
+
+def _attention_scale(query, scale) -> float:
+    """The softmax scale: ``scale``, by default 1/√E (E = the query's last dim)."""
+    return 1 / math.sqrt(query.shape[-1]) if scale is None else scale
+
+
+def _repeat_heads(x, heads: int):
+    """Grouped-query attention: key/value head h serves query heads h·g … h·g+g-1 (repeat_interleave)."""
+    return x if x.shape[-3] == heads else np.repeat(x, heads // x.shape[-3], axis=-3)
+
+
+def _attention_probs(q, k, attn_mask, is_causal, scale):
+    """P = softmax(scale·q·kᵀ + mask) (causal: -inf above the diagonal) and log Σ e^(scores) per query row.
+
+    A fully masked row gets P = 0 (as PyTorch's kernel); its log-sum-exp is -inf.
+    """
+    s = np.matmul(q, np.swapaxes(_repeat_heads(k, q.shape[-3]), -1, -2)) * q.dtype.type(_attention_scale(q, scale))
+    if attn_mask is not None:
+        s = s + attn_mask._data
+    if is_causal:
+        s = np.where(np.tril(np.ones(s.shape[-2:], bool)), s, -np.inf)
+    top = s.max(-1, keepdims=True)
+    top = np.where(np.isfinite(top), top, 0)
+    e = np.exp(s - top)
+    total = e.sum(-1, keepdims=True)
+    p = (e / np.where(total == 0, 1, total)).astype(q.dtype, copy=False)
+    return p, (top + np.log(total))[..., 0].astype(q.dtype, copy=False)
+
+
+def _flash_attention_forward(q, k, v, dropout_p, is_causal, attn_mask, scale):
+    # out = P·v, P = softmax(scale·q·kᵀ + mask); also returns logsumexp (saved for the backward)
+    p, lse = _attention_probs(q, k, attn_mask, is_causal, scale)
+    out = np.matmul(p, _repeat_heads(v, q.shape[-3])).astype(q.dtype, copy=False)
+    # laid out in memory as the query is (PyTorch's empty_like(query)): MHA's permute + reshape is then a view
+    order = sorted(range(q.ndim), key=lambda d: -q.strides[d])
+    lse = np.ascontiguousarray(np.swapaxes(lse, -1, -2)).swapaxes(-1, -2)   # (PyTorch's (B, L, H) memory layout)
+    return np.ascontiguousarray(out.transpose(order)).transpose(np.argsort(order)), lse
+
+
+def _flash_attention_backward_forward(grad_out, q, k, v, out, logsumexp, dropout_p, is_causal, attn_mask, scale):
+    """dQ, dK, dV of out = P·v with P = softmax(S), S = scale·q·kᵀ + mask (P recomputed, as the kernel does):
+    dV = Pᵀ·g,  dS = P ⊙ (g·vᵀ - rowsum(g ⊙ out)),  dQ = scale·dS·k,  dK = scale·dSᵀ·q,
+    with dK, dV summed over the query heads that share a key/value head (grouped-query attention)."""
+    heads, kv_heads = q.shape[-3], k.shape[-3]
+    p, _ = _attention_probs(q, k, attn_mask, is_causal, scale)
+    c = q.dtype.type(_attention_scale(q, scale))
+    d_scores = p * (np.matmul(grad_out, np.swapaxes(_repeat_heads(v, heads), -1, -2))
+                    - np.sum(grad_out * out, -1, keepdims=True))
+    dq = np.matmul(d_scores, _repeat_heads(k, heads)) * c
+    dk = np.matmul(np.swapaxes(d_scores, -1, -2), q) * c
+    dv = np.matmul(np.swapaxes(p, -1, -2), grad_out)
+
+    def fold(x):  # sum the gradients of the query heads that share one key/value head
+        return x.reshape(x.shape[:-3] + (kv_heads, heads // kv_heads) + x.shape[-2:]).sum(-3)
+    return tuple(x.astype(q.dtype, copy=False) for x in (dq, fold(dk), fold(dv)))
+
+
+def _flash_attention_backward(grad, query, key, value, output, logsumexp, dropout_p, is_causal, attn_mask, scale):
+    """The three gradients from one call (PyTorch's _scaled_dot_product_flash_attention_for_cpu_backward)."""
+    return NOT_IMPLEMENTED["sdpa_flash_cpu_backward"](
+        grad, query, key, value, output, logsumexp=logsumexp, dropout_p=dropout_p, is_causal=is_causal,
+        attn_mask=attn_mask, scale=scale)
+
+
+# PyTorch records this one node when its CPU flash kernel runs (4-D inputs, no dropout, mask not requiring
+# grad ...: see nn/functional.py::_use_flash_attention); logsumexp is a second, non-differentiable output.
+sdpa_flash_cpu = Op(
+    "_scaled_dot_product_flash_attention_for_cpu", "ScaledDotProductFlashAttentionForCpuBackward0",
+    _flash_attention_forward, inputs=("query", "key", "value"),
+    args=("dropout_p", "is_causal", "attn_mask", "scale"), outputs=("output", "logsumexp"), differentiable_outputs=1,
+    query=joint(_flash_attention_backward), key=joint(_flash_attention_backward),
+    value=joint(_flash_attention_backward))
+# Its backward has no derivative in PyTorch: under create_graph the gradients come out of a NotImplemented node.
+NOT_IMPLEMENTED["sdpa_flash_cpu_backward"] = Op(
+    "_scaled_dot_product_flash_attention_for_cpu_backward", "NotImplemented", _flash_attention_backward_forward,
+    inputs=("grad_out", "query", "key", "value", "out"),
+    args=("logsumexp", "dropout_p", "is_causal", "attn_mask", "scale"),
+    outputs=("grad_query", "grad_key", "grad_value"),
+    **dict.fromkeys(("grad_out", "query", "key", "value", "out"),
+                    _not_implemented("_scaled_dot_product_flash_attention_for_cpu_backward")))
+NOT_IMPLEMENTED["sdpa_flash_cpu_backward"].node_class.name = lambda node: "torch::autograd::NotImplemented"
+# (this node lists edges only to the inputs that require grad, as PyTorch's does)
+NOT_IMPLEMENTED["sdpa_flash_cpu_backward"].node_class.next_functions = property(
+    lambda node: tuple(e for e in zip(node._next_nodes, node._next_nrs) if e[0] is not None))
+
+
+# =============================================================================================
+# Fourier transforms (torch.fft's three primitives; the front-ends and their argument rules are in fft.py)
+# =============================================================================================
+# ``normalization`` is PyTorch's fft_norm_mode: 0 no scaling, 1 by 1/√n, 2 by 1/n (n: the signal's size over
+# ``dim``), whatever the direction. NumPy names the same choices by direction: for e^(-2πi·jk/n) ("forward")
+# and for e^(+2πi·jk/n) ("inverse") transforms, index = normalization:
+_FORWARD_NORM = ("backward", "ortho", "forward")
+_INVERSE_NORM = ("forward", "ortho", "backward")
+
+
+def _refuse_empty(a) -> None:
+    """PyTorch's CPU FFT (oneMKL) cannot plan a transform of an empty batch; its error, as PyTorch raises it."""
+    if a.size == 0:
+        raise RuntimeError("MKL FFT error: Intel oneMKL DFTI ERROR: Inconsistent configuration parameters")
+
+
+def _fft_c2c(a, dim, normalization, forward):
+    if not dim:  # (fftn(x, dim=()) and fftn of a 0-dim tensor: nothing to transform)
+        return a.copy()
+    _refuse_empty(a)
+    if forward:
+        return np.fft.fftn(a, axes=dim, norm=_FORWARD_NORM[normalization])
+    return np.fft.ifftn(a, axes=dim, norm=_INVERSE_NORM[normalization])
+
+
+def _fft_r2c(a, dim, normalization, onesided):
+    """The real transform over ``dim``; the last of them keeps n//2 + 1 bins when ``onesided``."""
+    _refuse_empty(a)
+    half = np.fft.rfftn(a, axes=dim, norm=_FORWARD_NORM[normalization])
+    if onesided:
+        return half
+    # The other bins by conjugate symmetry, as PyTorch fills them: X[k] = conj(X[-k mod n]) in every dim.
+    last, n = dim[-1], a.shape[dim[-1]]
+    tail = np.take(half, np.arange(n - half.shape[last], 0, -1), axis=last)
+    for d in dim[:-1]:
+        tail = np.roll(np.flip(tail, d), 1, d)
+    return np.concatenate([half, np.conj(tail)], axis=last)
+
+
+def _fft_c2r(a, dim, normalization, last_dim_size):
+    """The inverse of a one-sided spectrum: a real signal of ``last_dim_size`` along the last dim of ``dim``."""
+    _refuse_empty(a)
+    sizes = [a.shape[d] for d in dim[:-1]] + [last_dim_size]
+    return np.fft.irfftn(a, s=sizes, axes=dim, norm=_INVERSE_NORM[normalization])
+
+
+def fft_r2c_backward(grad, dim, normalization, onesided, self):
+    """r2c is the complex transform of x with the upper half of the last dim dropped: its adjoint zero-pads
+    that half back, runs the transform of the other direction (same scaling) and keeps the real part."""
+    last, n = dim[-1], self.shape[dim[-1]]
+    if onesided and n > grad.shape[last]:
+        full = _ops().zeros(*grad.shape[:last], n, *grad.shape[last + 1:], dtype=grad.dtype)
+        full.narrow(last, 0, grad.shape[last]).copy_(grad)   # (PyTorch's new_zeros + slice().copy_())
+        grad = full
+    return fft_c2c(grad, dim=dim, normalization=normalization, forward=False).real
+
+
+def fft_c2r_backward(grad, dim, normalization):
+    """c2r reads bins 1 .. n - (n//2 + 1) twice (each also stands for its mirror image): its adjoint is the
+    one-sided r2c transform of grad with those bins doubled."""
+    grad_input = fft_r2c(grad, dim=dim, normalization=normalization, onesided=True)
+    doubled = grad.shape[dim[-1]] - grad_input.shape[dim[-1]]
+    if doubled > 0:
+        view = grad_input.narrow(dim[-1], 1, doubled)
+        mul_scalar(view, other=2, out=view)                    # (PyTorch's narrow().mul_(2): MulBackward1)
+    return grad_input
+
+
+fft_c2c = Op("_fft_c2c", "FftC2CBackward0", _fft_c2c, args=("dim", "normalization", "forward"), jvp="linear",
+             # a unitary map up to scaling: its adjoint is the transform the other way, same scaling
+             self=lambda grad, dim, normalization, forward:
+                 fft_c2c(grad, dim=dim, normalization=normalization, forward=not forward))
+fft_r2c = Op("_fft_r2c", "FftR2CBackward0", _fft_r2c, args=("dim", "normalization", "onesided"), jvp="linear",
+             self=fft_r2c_backward)
+fft_c2r = Op("_fft_c2r", "FftC2RBackward0", _fft_c2r, args=("dim", "normalization", "last_dim_size"),
+             jvp="linear",
+             self=lambda grad, dim, normalization: fft_c2r_backward(grad, dim, normalization))
+# ihfftn's conjugate (a copy, where ``conj`` is PyTorch's lazy view): d conj(z) is the gradient conjugated
+conj_physical = Op("conj_physical", "ConjPhysicalBackward0", np.conj, jvp="linear",
+                   self=lambda grad: conj_physical(grad))
+
+
+# =============================================================================================
+# Linear algebra, second wave: matrix exponential, eig, LU, Cholesky solves, triangular_solve,
+# Householder products. PyTorch's FunctionsManual.cpp formulas written with tensor ops; the NumPy
+# kernels are in ``_linalg_kernels.py``, the argument checks and errors in ``linalg.py``.
+# =============================================================================================
+
+def _matrix_exp_differential(A, E, adjoint: bool):
+    """d exp(A)·E = the top-right block of exp([[A, E], [0, A]]) (Mathias); adjoint=True: the same with Aᴴ."""
+    A = _mH(A) if adjoint else A
+    n = A.shape[-1]
+    # (the block matrix is written into zeros through views, as PyTorch does: CopySlices under create_graph)
+    meta = _ops().zeros(tuple(A.shape[:-2]) + (2 * n, 2 * n), dtype=E.dtype)
+    meta.narrow(-2, 0, n).narrow(-1, 0, n).copy_(A)
+    meta.narrow(-2, n, n).narrow(-1, n, n).copy_(A)
+    meta.narrow(-2, 0, n).narrow(-1, n, n).copy_(E)
+    return linalg_matrix_exp(meta).narrow(-2, 0, n).narrow(-1, n, n)
+
+
+linalg_matrix_exp = Op("linalg_matrix_exp", "LinalgMatrixExpBackward0", _linalg_kernels.matrix_exp,
+                       jvp=lambda self_t, self: _matrix_exp_differential(self, self_t, adjoint=False),
+                       # gA = the adjoint of the differential at A, applied to G
+                       self=lambda grad, self: _matrix_exp_differential(self, grad, adjoint=True))
+
+
+def _eig_forward(a):
+    # (always complex, as PyTorch: NumPy gives real arrays when every eigenvalue is real)
+    w, v = np.linalg.eig(a)
+    complex_type = np.result_type(a.dtype, np.complex64)
+    return w.astype(complex_type, copy=False), v.astype(complex_type, copy=False)
+
+
+def linalg_eig_backward(grads, eigenvalues, eigenvectors):
+    """A = V diag(L) V⁻¹:  gA = V⁻ᴴ (diag(gL) + (Vᴴ gV - Vᴴ V Re diag(Vᴴ gV)) / conj(L_j - L_i)) Vᴴ."""
+    gL, gV = grads
+    L, V = eigenvalues, eigenvectors
+    if gL is None and gV is None:
+        return None
+    # (each Vᴴ is its own view, as in PyTorch's formula: the double-backward graph is PyTorch's)
+    if gV is None:                                                      # eigvals: V⁻ᴴ diag(gL) Vᴴ
+        return _solve(_mH(V), gL.unsqueeze(-1) * _mH(V))
+    VhgV = _mH(V).matmul(gV)
+    diag = VhgV.diagonal(0, -2, -1)
+    _check_phase_invariant(diag.imag, "linalg_eig_backward: The eigenvectors in the complex case are specified up "
+                                      "to multiplication by e^{i phi}. The specified loss function depends on this "
+                                      "quantity, so it is ill-defined.")
+    # project onto the tangent space of the unit-norm eigenvectors
+    VhgV = VhgV - _mH(V).matmul(V * diag.real.unsqueeze(-2))
+    Lc = L.conj()
+    E = Lc.unsqueeze(-2) - Lc.unsqueeze(-1)
+    E.diagonal(0, -2, -1).fill_(1.0)
+    gA = VhgV / E
+    if gL is not None:
+        gA.diagonal(0, -2, -1).copy_(gL)
+    return _solve(_mH(V), gA.matmul(_mH(V)))
+
+
+def _eig_jvp(dA, L, V):
+    """dL = diag(V⁻¹ dA V);  dV = V (V⁻¹ dA V / (L_j - L_i), 0 on the diagonal), kept unit-norm (PyTorch's)."""
+    dP = _solve(V, dA.to(V.dtype).matmul(V))
+    dV = dP / (L.unsqueeze(-2) - L.unsqueeze(-1))
+    dV.diagonal(0, -2, -1).zero_()
+    dV = V.matmul(dV)
+    return dP.diagonal(0, -2, -1), dV - V * _mH(V).matmul(dV).diagonal(0, -2, -1).real.unsqueeze(-2)
+
+
+# (a real A gets the real part of the complex gradient: the engine casts it back, PyTorch's handle_r_to_c)
+linalg_eig = Op("linalg_eig", "LinalgEigBackward0", _eig_forward, outputs=("eigenvalues", "eigenvectors"),
+                undefined_grads=True, jvp=lambda self_t, eigenvalues, eigenvectors: _eig_jvp(self_t, eigenvalues,
+                                                                                            eigenvectors),
+                self=lambda grads, eigenvalues, eigenvectors: linalg_eig_backward(grads, eigenvalues, eigenvectors))
+
+
+# ---- LU: A = PLU (L unit lower triangular, U upper triangular) --------------------------------------------
+
+def _solve_tri(A, B, upper: bool, left: bool = True, unitriangular: bool = False):
+    return linalg_solve_triangular(A, B, upper=upper, left=left, unitriangular=unitriangular)
+
+
+def linalg_lu_backward(gL, gU, P, L, U, pivot: bool):
+    """A = PLU:  gA = P L⁻ᴴ (tril₋₁(Lᴴ gL) + triu(gU Uᴴ)) U⁻ᴴ for square A; the blocks of it otherwise."""
+    if gL is None and gU is None:
+        return None
+    m, n = L.shape[-2], U.shape[-1]
+    k = min(m, n)
+    if m == n:
+        gA = None if gL is None else _mH(L).matmul(gL).tril(-1)
+        if gU is not None:
+            gA = gU.matmul(_mH(U)).triu() if gA is None else gA + gU.matmul(_mH(U)).triu()
+        gA = _solve_tri(_mH(U), gA, upper=False, left=False)
+        gA = _solve_tri(_mH(L), gA, upper=True, unitriangular=True)
+    elif m < n:  # wide: U = [U1 U2], U1 square
+        U1 = U.narrow(-1, 0, k)
+        gA = None if gL is None else _mH(L).matmul(gL)
+        if gU is not None:
+            gA = -gU.triu().matmul(_mH(U)) if gA is None else gA - gU.triu().matmul(_mH(U))
+        gA = _solve_tri(_mH(U1), gA.tril(-1), upper=False, left=False)
+        if gU is not None:
+            gA = _ops().cat([gA + gU.narrow(-1, 0, k).triu(), gU.narrow(-1, k, n - k)], -1)
+        gA = _solve_tri(_mH(L), gA, upper=True, unitriangular=True)
+        if gU is None:
+            gA = _ops().cat([gA, _ops().zeros_like(U.narrow(-1, k, n - k))], -1)
+    else:  # tall: L = [L1; L2], L1 square
+        L1 = L.narrow(-2, 0, k)
+        gA = None if gU is None else gU.matmul(_mH(U))
+        if gL is not None:
+            gA = -_mH(L).matmul(gL.tril(-1)) if gA is None else gA - _mH(L).matmul(gL.tril(-1))
+        gA = _solve_tri(_mH(L1), gA.triu(), upper=True, unitriangular=True)
+        if gL is not None:
+            gA = _ops().cat([gA + gL.narrow(-2, 0, k).tril(-1), gL.narrow(-2, k, m - k)], -2)
+        gA = _solve_tri(_mH(U), gA, upper=False, left=False)
+        if gL is None:
+            gA = _ops().cat([gA, _ops().zeros_like(L.narrow(-2, k, m - k))], -2)
+    return P.matmul(gA) if pivot else gA
+
+
+def lu_unpack_backward(grads, m: int, n: int):
+    """(L, U) = unpack(LU): gLU = tril₋₁(gL) + triu(gU), on the blocks each one covers."""
+    gL, gU = grads
+    if gL is None and gU is None:
+        return None
+    k = min(m, n)
+    if gL is not None and gU is not None:
+        if m == n:
+            return gL.tril(-1) + gU.triu()
+        top = gL.narrow(-2, 0, k).tril(-1) + gU.narrow(-1, 0, k).triu()
+        return _ops().cat([top, gL.narrow(-2, k, m - k) if m > n else gU.narrow(-1, k, n - k)], -2 if m > n else -1)
+    if gL is not None:
+        if m >= n:
+            return gL.tril(-1)
+        return _ops().cat([gL.tril(-1), _ops().zeros(tuple(gL.shape[:-1]) + (n - m,), dtype=gL.dtype)], -1)
+    if n >= m:
+        return gU.triu()
+    return _ops().cat([gU.triu(), _ops().zeros(tuple(gU.shape[:-2]) + (m - n, n), dtype=gU.dtype)], -2)
+
+
+def _reorder_plu(P, L, U):
+    return L, U, P
+
+
+# outputs in the order (L, U, P): only the first two are differentiable (the caller returns P, L, U)
+lu_unpack = Op("lu_unpack", "LuUnpackBackward0",
+               lambda LU_data, LU_pivots, LU_data_sym_argsize_minus_2, LU_data_sym_argsize_minus_1:
+                   _reorder_plu(*_linalg_kernels.lu_unpack(LU_data, LU_pivots)),
+               inputs=("LU_data", "LU_pivots"), args=("LU_data_sym_argsize_minus_2", "LU_data_sym_argsize_minus_1"),
+               outputs=("L", "U", "P"), differentiable_outputs=2, undefined_grads=True,
+               LU_data=lambda grads, LU_data_sym_argsize_minus_2, LU_data_sym_argsize_minus_1:
+                   lu_unpack_backward(grads, LU_data_sym_argsize_minus_2, LU_data_sym_argsize_minus_1))
+
+
+def _unpack(LU, pivots):
+    """(P, L, U) through the differentiable lu_unpack."""
+    L, U, P = lu_unpack(LU, pivots, LU_data_sym_argsize_minus_2=LU.shape[-2], LU_data_sym_argsize_minus_1=LU.shape[-1])
+    return P, L, U
+
+
+def lu_factor_ex_backward(grad, LU, pivots, pivot: bool):
+    """The packed LU's gradient is the (L, U) one: gL = the part below the diagonal, gU the rest."""
+    P, L, U = _unpack(LU, pivots)
+    k = min(LU.shape[-2], LU.shape[-1])
+    return linalg_lu_backward(grad.narrow(-1, 0, k), grad.narrow(-2, 0, k), P, L, U, pivot)
+
+
+def _lu_jvp(dA, P, L, U):
+    """A = PLU (square):  dL = L tril₋₁(K),  dU = triu(K) U  with  K = L⁻¹ Pᵀ dA U⁻¹ (PyTorch's linalg_lu_jvp)."""
+    if L.shape[-2] != U.shape[-1]:
+        raise NotImplementedError("minigrad: the forward-mode derivative of the LU of a non-square matrix is not "
+                                  "implemented")
+    K = _solve_tri(L, P.mT.matmul(dA), upper=False, unitriangular=True)
+    K = _solve_tri(U, K, upper=True, left=False)
+    return L.matmul(K.tril(-1)), K.triu().matmul(U)
+
+
+def _lu_factor_ex_jvp(dA, LU, pivots):
+    P, L, U = _unpack(LU, pivots)
+    dL, dU = _lu_jvp(dA, P, L, U)
+    return dL + dU   # (strictly lower plus upper: the packed tangent)
+
+
+linalg_lu_factor_ex = Op("linalg_lu_factor_ex", "LinalgLuFactorExBackward0",
+                         lambda a, pivot: _linalg_kernels.lu_factor(a), inputs=("A",), args=("pivot",),
+                         outputs=("LU", "pivots", "info"), differentiable_outputs=1,
+                         jvp=lambda A_t, LU, pivots: _lu_factor_ex_jvp(A_t, LU, pivots),
+                         A=lambda grad, LU, pivots, pivot: lu_factor_ex_backward(grad, LU, pivots, pivot))
+
+
+def _lu_forward(a, pivot):
+    lu, piv, _ = _linalg_kernels.lu_factor(a)
+    return _reorder_plu(*_linalg_kernels.lu_unpack(lu, piv))
+
+
+# outputs in the order (L, U, P), as lu_unpack
+linalg_lu = Op("linalg_lu", "LinalgLuBackward0", _lu_forward, inputs=("A",), args=("pivot",),
+               outputs=("L", "U", "P"), differentiable_outputs=2, undefined_grads=True,
+               jvp=lambda A_t, P, L, U: _lu_jvp(A_t, P, L, U),
+               A=lambda grads, P, L, U, pivot: linalg_lu_backward(grads[0], grads[1], P, L, U, pivot))
+
+
+def linalg_lu_solve_LU(gX, LU, pivots, X, left: bool, adjoint: bool):
+    """X = op(A)⁻¹B with A = PLU: gR = U⁻ᴴ(-gX Xᴴ), gLU = tril₋₁(L⁻ᴴ gR Uᴴ) + triu(gR) (PyTorch's cases)."""
+    P, L, U = _unpack(LU, pivots)
+    if left != adjoint:
+        gR = _solve_tri(_mH(U), -(gX if left else _mH(gX)).matmul(_mH(X) if left else X), upper=False)
+        gL = _solve_tri(_mH(L), gR.matmul(_mH(U)), upper=True, unitriangular=True).tril(-1)
+        return gL + gR.triu()
+    gR = -P.mT.matmul(X if left else _mH(X)).matmul(_mH(gX) if left else gX).matmul(P)
+    gR = _solve_tri(_mH(L), gR, upper=True, left=False, unitriangular=True)
+    gU = _solve_tri(_mH(U), _mH(L).matmul(gR), upper=False, left=False).triu()
+    return gR.tril(-1) + gU
+
+
+def _lu_solve_jvp(dLU, dB, LU, pivots, X, left: bool, adjoint: bool):
+    """op(A) X = B (or X op(A) = B), A = PLU:  dX = op(A)⁻¹(dB - op(dA) X)  (or (dB - X op(dA)) op(A)⁻¹),
+    dA = P(dL U + L dU) from the packed tangent (dL its strict lower part, dU the rest)."""
+    P, L, U = _unpack(LU, pivots)
+    dA = P.matmul(dLU.tril(-1).matmul(U) + L.matmul(dLU.triu()))
+    dA = _mH(dA) if adjoint else dA
+    rhs = dB - (dA.matmul(X) if left else X.matmul(dA))
+    return linalg_lu_solve(LU, pivots, rhs, left=left, adjoint=adjoint)
+
+
+linalg_lu_solve = Op("linalg_lu_solve", "LinalgLuSolveBackward0", _linalg_kernels.lu_solve,
+                     inputs=("LU", "pivots", "B"), args=("left", "adjoint"),
+                     jvp=lambda LU_t, B_t, LU, pivots, result, left, adjoint:
+                         _lu_solve_jvp(LU_t, B_t, LU, pivots, result, left, adjoint),
+                     LU=lambda grad, LU, pivots, result, left, adjoint:
+                         linalg_lu_solve_LU(grad, LU, pivots, result, left, adjoint),
+                     # gB = op(A)⁻ᴴ gX: the same solve with the adjoint
+                     B=lambda grad, LU, pivots, left, adjoint:
+                         linalg_lu_solve(LU, pivots, grad, left=left, adjoint=not adjoint))
+
+
+# ---- Cholesky solves and the deprecated triangular_solve ------------------------------------------------
+
+def _cholesky_solve_forward(b, factor, upper):
+    # A = LLᴴ (or UᴴU): X = L⁻ᴴ L⁻¹ B, two triangular solves as LAPACK's potrs
+    L = np.conj(np.swapaxes(factor, -1, -2)) if upper else factor
+    with np.errstate(divide="ignore", invalid="ignore"):
+        y = _linalg_kernels._triangular_solve(L, b, lower=True, unit=False)
+        return _linalg_kernels._triangular_solve(np.conj(np.swapaxes(L, -1, -2)), y, lower=False, unit=False)
+
+
+def cholesky_solve_backward(grad, self, input2, result, upper, grad_input_mask):
+    """X = A⁻¹B, A = LLᴴ:  gB = A⁻¹ gX;  gL = -(gB Xᴴ + X gBᴴ) L  (upper: -U (gB Xᴴ + X gBᴴ))."""
+    grad_self = cholesky_solve(grad, input2, upper=upper)
+    common = grad_self.matmul(_mH(result))
+    common = common + _mH(common)
+    return grad_self, (-input2.matmul(common) if upper else -common.matmul(input2))
+
+
+def _cholesky_product_tangent(L, dL, upper):
+    """dA for A = LLᴴ (UᴴU): dL Lᴴ + L dLᴴ (dUᴴ U + Uᴴ dU)."""
+    term = _mH(L).matmul(dL) if upper else dL.matmul(_mH(L))
+    return term + _mH(term)
+
+
+cholesky_solve = Op("cholesky_solve", "CholeskySolveBackward0", _cholesky_solve_forward, inputs=("self", "input2"),
+                    args=("upper",),
+                    # X = A⁻¹B: dX = A⁻¹(dB - dA X)
+                    jvp=lambda self_t, input2_t, input2, result, upper: cholesky_solve(
+                        self_t - _cholesky_product_tangent(input2, input2_t, upper).matmul(result), input2,
+                        upper=upper),
+                    self=joint(cholesky_solve_backward), input2=joint(cholesky_solve_backward))
+
+
+def _cholesky_inverse_forward(factor, upper):
+    # A⁻¹ = L⁻ᴴ L⁻¹ (A = LLᴴ), or U⁻¹ U⁻ᴴ (A = UᴴU)
+    eye = np.broadcast_to(np.eye(factor.shape[-1], dtype=factor.dtype), factor.shape)
+    return _cholesky_solve_forward(eye, factor, upper)
+
+
+cholesky_inverse = Op("cholesky_inverse", "CholeskyInverseBackward0", _cholesky_inverse_forward, args=("upper",),
+                      # d A⁻¹ = -A⁻¹ dA A⁻¹
+                      jvp=lambda self_t, self, result, upper:
+                          -result.matmul(_cholesky_product_tangent(self, self_t, upper)).matmul(result),
+                      # d A⁻¹ = -A⁻¹ dA A⁻¹, dA = dL Lᴴ + L dLᴴ  ⇒  gL = -A⁻¹ (G + Gᴴ) A⁻¹ L
+                      self=lambda grad, self, upper, result:
+                          (-self.matmul(result.matmul((grad + _mH(grad)).matmul(result))) if upper
+                           else -result.matmul((grad + _mH(grad)).matmul(result)).matmul(self)))
+
+
+def _triangular_solve_forward(b, a, upper, transpose, unitriangular):
+    t = np.triu(a) if upper else np.tril(a)
+    if transpose:
+        t, upper = np.swapaxes(t, -1, -2), not upper
+    with np.errstate(divide="ignore", invalid="ignore"):
+        x = _linalg_kernels._triangular_solve(t, b, lower=not upper, unit=unitriangular)
+    batch = x.shape[:-2]
+    return x, np.array(np.broadcast_to(a, batch + a.shape[-2:]))
+
+
+def _triangular_solve_jvp(dB, dA, A, X, upper, transpose, unitriangular):
+    """X = op(A)⁻¹B: dX = op(A)⁻¹(dB - op(dA) X), dA on A's triangle (without the diagonal if unit)."""
+    part = dA.triu(int(unitriangular)) if upper else dA.tril(-int(unitriangular))
+    rhs = dB - (part.mT if transpose else part).matmul(X)
+    # (the cloned coefficient is A: its tangent is dA, none if A has none)
+    return (triangular_solve(rhs, A, upper=upper, transpose=transpose, unitriangular=unitriangular)[0],
+            None if A._fw_grad is None else dA)
+
+
+def triangular_solve_backward(grads, self, A, solution, upper, transpose, unitriangular, grad_input_mask):
+    """X = op(A)⁻¹B (A triangular):  gB = op(A)⁻ᴴ gX;  gA = -gB Xᴴ (transpose: -conj(X) gBᵀ) on A's triangle."""
+    grad_x, grad_m = grads
+    grad_b = grad_a = None
+    if grad_x is not None:
+        grad_b = triangular_solve(grad_x, A.conj(), upper=upper, transpose=not transpose,
+                                  unitriangular=unitriangular)[0]
+        if grad_input_mask[1]:
+            grad_a = -solution.conj().matmul(grad_b.mT) if transpose else -grad_b.matmul(_mH(solution))
+            grad_a = grad_a.triu(int(unitriangular)) if upper else grad_a.tril(-int(unitriangular))
+    if grad_m is not None and grad_input_mask[1]:  # the cloned coefficient is A itself
+        grad_a = grad_m if grad_a is None else grad_a.add(grad_m)
+    return grad_b, grad_a
+
+
+triangular_solve = Op("triangular_solve", "TriangularSolveBackward0", _triangular_solve_forward,
+                      inputs=("self", "A"), args=("upper", "transpose", "unitriangular"),
+                      outputs=("solution", "cloned_coefficient"), undefined_grads=True,
+                      jvp=lambda self_t, A_t, A, solution, upper, transpose, unitriangular:
+                          _triangular_solve_jvp(self_t, A_t, A, solution, upper, transpose, unitriangular),
+                      self=joint(triangular_solve_backward), A=joint(triangular_solve_backward))
+
+
+# ---- Householder reflectors: Q = H_1 ⋯ H_k, H_i = I - τ_i v_i v_iᴴ -------------------------------------------
+
+def householder_backward(gQ, input, tau):
+    """Gradients of Q = H_1 ⋯ H_k E (E: the first gQ.shape[-1] columns of I) for the reflectors and τ.
+
+    With M_i = (H_1 ⋯ H_{i-1})ᴴ gQ (H_{i+1} ⋯ H_k E)ᴴ, the gradient of H_i:  gτ_i = -v_iᴴ M_i v_i and
+    gv_i = -conj(τ_i) M_i v_i - τ_i M_iᴴ v_i, of which the entries below the diagonal are input's.
+    (minigrad's own derivation: PyTorch's householder_product_backward reaches the same values differently.)
+    """
+    m, n, k = input.shape[-2], input.shape[-1], tau.shape[-1]
+    eye = _eye(m, gQ)
+    rows = np.arange(m)
+    vs = [input.select(-1, i) * Tensor._make((rows > i).astype(input._data.dtype))
+          + Tensor._make((rows == i).astype(input._data.dtype)) for i in range(k)]
+    Hs = [eye - tau.select(-1, i).unsqueeze(-1).unsqueeze(-1) * (v.unsqueeze(-1) * v.conj().unsqueeze(-2))
+          for i, v in enumerate(vs)]
+    right, acc = [None] * k, eye.narrow(-1, 0, gQ.shape[-1])
+    for i in range(k - 1, -1, -1):
+        right[i], acc = acc, Hs[i].matmul(acc)
+    left, columns, gtau = eye, [], []
+    for i, v in enumerate(vs):
+        M = _mH(left).matmul(gQ).matmul(_mH(right[i]))
+        t = tau.select(-1, i).unsqueeze(-1)
+        Mv, MHv = M.matmul(v.unsqueeze(-1)).squeeze(-1), _mH(M).matmul(v.unsqueeze(-1)).squeeze(-1)
+        gtau.append(-(v.conj() * Mv).sum(-1))
+        columns.append(-t.conj() * Mv - t * MHv)
+        left = left.matmul(Hs[i])
+    zero = _ops().zeros(tuple(input.shape[:-1]), dtype=columns[0].dtype if columns else gQ.dtype)
+    columns += [zero] * (n - k)
+    return _ops().stack(columns, -1).tril(-1), _ops().stack(gtau, -1)
+
+
+def _householder_product_backward(grad, input, tau, result, grad_input_mask):
+    return householder_backward(grad, input, tau)
+
+
+linalg_householder_product = Op(
+    "linalg_householder_product", "LinalgHouseholderProductBackward0", _linalg_kernels.householder_product,
+    inputs=("input", "tau"),
+    input=joint(_householder_product_backward), tau=joint(_householder_product_backward))
+
+
+def _geqrf_backward(grads):
+    raise NotImplementedError("the derivative for 'geqrf' is not implemented.")
+
+
+# PyTorch records the node but has no formula: backward raises (kept out of the table sweep, as the other
+# NOT_IMPLEMENTED entries: there is no gradient to check)
+NOT_IMPLEMENTED["geqrf"] = Op("geqrf", "GeqrfBackward0", _linalg_kernels.geqrf, outputs=("a", "tau"),
+                              undefined_grads=True, self=lambda grads: _geqrf_backward(grads))
+
+
+def ormqr_backward(grad, self, input2, input3, result, left, transpose, grad_input_mask):
+    """out = op(Q)·C (or C·op(Q)):  gC = op(Q)ᴴ applied to G;  gQ from G and C, then the reflectors' gradients."""
+    g_other = ormqr(self, input2, grad, left=left, transpose=not transpose) if grad_input_mask[2] else None
+    if not (grad_input_mask[0] or grad_input_mask[1]):
+        return None, None, g_other
+    if left:
+        gQ = grad.matmul(_mH(input3)) if not transpose else input3.matmul(_mH(grad))
+    else:
+        gQ = _mH(input3).matmul(grad) if not transpose else _mH(grad).matmul(input3)
+    return (*householder_backward(gQ, self, input2), g_other)
+
+
+ormqr = Op("ormqr", "OrmqrBackward0",
+           lambda a, tau, c, left, transpose: _linalg_kernels.apply_reflectors(a, tau, c, left, transpose),
+           inputs=("self", "input2", "input3"), args=("left", "transpose"),
+           self=joint(ormqr_backward), input2=joint(ormqr_backward), input3=joint(ormqr_backward))
+
+
+# LDLᴴ (Bunch-Kaufman): PyTorch records nodes without derivatives (NotImplemented), as here
+NOT_IMPLEMENTED["linalg_ldl_factor_ex"] = Op(
+    "linalg_ldl_factor_ex", "NotImplemented", _linalg_kernels.ldl_factor, args=("hermitian",),
+    outputs=("LD", "pivots", "info"), differentiable_outputs=1, self=_not_implemented("linalg_ldl_factor_ex"))
+NOT_IMPLEMENTED["linalg_ldl_solve"] = Op(
+    "linalg_ldl_solve", "NotImplemented", _linalg_kernels.ldl_solve, inputs=("LD", "pivots", "B"),
+    args=("hermitian",), LD=_not_implemented("linalg_ldl_solve"), B=_not_implemented("linalg_ldl_solve"))
+for _name in ("linalg_ldl_factor_ex", "linalg_ldl_solve"):
+    NOT_IMPLEMENTED[_name].node_class.name = lambda node: "torch::autograd::NotImplemented"

@@ -12,9 +12,9 @@ import warnings
 
 import numpy as np
 
-from . import _ops, _ops_matrices, return_types
+from . import _dtypes, _linalg_kernels, _ops, _ops_math, _ops_matrices, return_types
 from . import derivatives as D
-from ._ops_matrices import _LinAlgError, batch_prefix, det, singular_pivot  # noqa: F401
+from ._ops_matrices import _LinAlgError, batch_prefix, det, matrix_power, multi_dot, singular_pivot  # noqa: F401
 from ._ops_matrices import inverse as inv  # noqa: F401
 from ._ops_matrices import linalg_cross as cross  # noqa: F401
 from ._tensor import Tensor
@@ -47,7 +47,9 @@ def _check_lapack_dtype(A, kernel: str) -> None:
 
 
 def _recording(*tensors) -> bool:
-    return grad_mode.is_grad_enabled() and any(t.requires_grad for t in tensors)
+    # (a forward-AD tangent needs the recorded op too: its jvp formula uses what it saves)
+    return (grad_mode.is_grad_enabled() and any(t.requires_grad for t in tensors)) or any(
+        t._fw_grad is not None for t in tensors)
 
 
 # =============================================================================================
@@ -179,9 +181,12 @@ def solve_ex(A, B, *, left=True, check_errors=False):
         if check_errors:
             raise _LinAlgError(f"torch.linalg.solve_ex: {batch_prefix(info, info.shape)}The solver failed because "
                                "the input matrix is singular.")
-        shape = np.broadcast_shapes(A.shape[:-1] if _is_vector_rhs(A, B) else A.shape, B.shape)
-        return return_types.linalg_solve_ex((Tensor._make(np.full(shape, np.nan, A._data.dtype)),
-                                             Tensor._make(info)))
+        # LAPACK's gesv carries on through the zero pivot: the LU substitutions' infs and nans (and the
+        # solutions of the other matrices of the batch)
+        vector = _is_vector_rhs(A, B)
+        lu, pivots, _ = _linalg_kernels.lu_factor(A._data)
+        x = _linalg_kernels.lu_solve(lu, pivots, B._data[..., None] if vector else B._data, left, False)
+        return return_types.linalg_solve_ex((Tensor._make(x[..., 0] if vector else x), Tensor._make(info)))
     return return_types.linalg_solve_ex((D.linalg_solve_ex(A, B, left=left)[0], Tensor._make(info)))
 
 
@@ -460,3 +465,384 @@ def pinverse(input, rcond=1e-15):
 
 
 _attach_methods()
+
+
+# =============================================================================================
+# Second wave: matrix_exp, eig, cond, vecdot, vander, tensorinv/tensorsolve, LU, Householder,
+# and the torch.* solvers built on them (cholesky_solve, cholesky_inverse, triangular_solve, lu ...)
+# =============================================================================================
+
+def matrix_exp(A):
+    """exp(A) = Σ Aᵏ/k! of a (batch of) square matrices (LinalgMatrixExpBackward0)."""
+    _check_square(A, "linalg.matrix_exp")
+    _check_float(A, "linalg.matrix_exp")
+    return D.linalg_matrix_exp(A)
+
+
+def _check_eig(A, fn: str) -> None:
+    _check_square(A, fn)
+    if not (A.is_floating_point() or A.is_complex()):
+        raise RuntimeError(f"Unknown Complex ScalarType for {_ops._legacy(A.dtype)}")
+    _check_lapack_dtype(A, "linalg_eig_out_cpu")
+
+
+def eig(A):
+    """A = V diag(L) V⁻¹: complex eigenvalues and unit-norm eigenvectors of a square A (LinalgEigBackward0)."""
+    _check_eig(A, "linalg.eig")
+    return return_types.linalg_eig(D.linalg_eig(A))
+
+
+def eigvals(A):
+    """The (complex) eigenvalues of a square A."""
+    _check_eig(A, "linalg.eigvals")
+    if not _recording(A):  # (the eigenvectors are computed only for the derivative, as in PyTorch)
+        return Tensor._make(D._eig_forward(A._data)[0])
+    return D.linalg_eig(A)[0]
+
+
+_COND_ORDS = (None, 2, -2, 1, -1, math.inf, -math.inf, "fro", "nuc")
+
+
+def cond(A, p=None):
+    """The condition number ‖A‖_p·‖A⁻¹‖_p (p None or ±2: the ratio of extreme singular values)."""
+    if A.dim() < 2:
+        raise RuntimeError("linalg.cond: The input tensor must have at least 2 dimensions.")
+    if p not in _COND_ORDS or isinstance(p, bool):
+        raise RuntimeError(f"linalg.cond got an invalid norm type: {p}")
+    if A.numel() == 0:  # (NumPy has no condition number of empty matrices: 0, as PyTorch)
+        real = A.real.dtype if A.is_complex() else A.dtype
+        return _ops.zeros(tuple(A.shape[:-2]), dtype=real)
+    if p in (None, 2, -2):
+        S = svdvals(A)   # descending
+        s_max, s_min = _ops.narrow(S, -1, 0, 1), _ops.narrow(S, -1, -1, 1)
+        return (s_min / s_max if p == -2 else s_max / s_min).squeeze(-1)
+    name = p if isinstance(p, str) else (int(p) if abs(p) == 1 else p)
+    _check_square(A, f"linalg.cond(ord={name})")
+    # A⁻¹ with inf for the singular matrices, then ‖A‖·‖A⁻¹‖ (0·inf counts as inf)
+    inverse, info = inv_ex(A)
+    inverse = inverse.masked_fill(Tensor._make(info._data[..., None, None] > 0), math.inf)
+    result = matrix_norm(A, p) * matrix_norm(inverse, p)
+    return _ops_math.nan_to_num_(result, math.inf, math.inf, -math.inf)
+
+
+def vecdot(x, y, *, dim=-1):
+    """Σ conj(x)·y along ``dim`` (broadcast)."""
+    _check_float(x, "linalg.vecdot")
+    if x.dtype is not y.dtype:
+        raise RuntimeError(f"linalg.vecdot: Expected x and y to have the same dtype, but found x of type "
+                           f"{_ops._legacy(x.dtype)} and y of type {_ops._legacy(y.dtype)} instead")
+    if x.dim() == 1 and y.dim() == 1:
+        return _ops_matrices.vdot(x, y)
+    return _ops.sum(_ops.mul(x.conj() if x.is_complex() else x, y), dim)
+
+
+def diagonal(A, *, offset=0, dim1=-2, dim2=-1):
+    """The ``offset``-th diagonal of the matrices in A's last two dims (a view)."""
+    return _ops.diagonal(A, offset, dim1, dim2)
+
+
+def vander(x, *, N=None):
+    """The Vandermonde matrix [1, x, x², ..., x^(N-1)] of each vector x (the powers as cumulative products)."""
+    if x.is_floating_point() and x.dtype.name not in ("float32", "float64") or x.dtype.name == "bool":
+        raise RuntimeError(f"linalg.vander supports floating point, complex, and integer tensors, but got "
+                           f"{_ops._legacy(x.dtype)}")
+    x_ = x.unsqueeze(-1) if x.dim() == 0 else x
+    n = x_.shape[-1] if N is None else N
+    if n <= 1:
+        raise RuntimeError("N must be greater than 1.")
+    shape = tuple(x_.shape) + (n - 1,)
+    powers = x_.unsqueeze(-1).expand(shape).cumprod(-1)
+    ones = powers.new_ones(shape[:-1] + (1,))
+    return _ops.cat([ones, powers], -1)
+
+
+def tensorinv(A, ind=2):
+    """The tensor X with tensordot(X, A, ind) = I: A reshaped to a square matrix and inverted."""
+    if ind <= 0:
+        raise RuntimeError(f"Expected a strictly positive integer for 'ind', but got {ind}")
+    head, tail = tuple(A.shape[:ind]), tuple(A.shape[ind:])
+    rows, cols = math.prod(tail), math.prod(head)
+    if rows != cols:
+        raise RuntimeError(f"Expected self to satisfy the requirement prod(self.shape[ind:]) == "
+                           f"prod(self.shape[:ind]), but got {rows} != {cols}")
+    square = A.reshape(rows, rows)
+    info = singular_pivot(square) if square.is_floating_point() or square.is_complex() else None
+    if info is not None and info.any():
+        raise _LinAlgError(f"inv: The diagonal element {int(info)} is zero, the inversion could not be completed "
+                           "because the input matrix is singular.")
+    # (LAPACK's inverse is column-major in PyTorch: its reshape is a strided alias, not a view)
+    return D.reshape_alias(inv(square), size=tail + head)
+
+
+def tensorsolve(A, B, dims=None):
+    """The tensor X with tensordot(A, X, X.ndim) = B (A's ``dims`` moved to the end first)."""
+    if dims is not None:
+        dims = list(dims)
+        A = _ops.movedim(A, dims, list(range(A.dim() - len(dims), A.dim())))
+    shape = tuple(A.shape[B.dim():])
+    rows, cols = math.prod(shape), math.prod(B.shape)
+    if rows != cols:
+        raise RuntimeError(f"Expected self to satisfy the requirement prod(self.shape[other.ndim:]) == "
+                           f"prod(self.shape[:other.ndim]), but got {rows} != {cols}")
+    return solve(A.reshape(rows, rows), B.flatten()).reshape(shape)
+
+
+# ---- LU ----------------------------------------------------------------------------------------
+
+def _check_lu(A, fn: str, pivot: bool) -> None:
+    if A.dim() < 2:
+        raise RuntimeError(f"{fn}: Expected tensor with 2 or more dimensions. Got size: {list(A.shape)} instead")
+    if not pivot:
+        raise RuntimeError("linalg.lu_factor: LU without pivoting is not implemented on the CPU")
+    if not (A.is_floating_point() or A.is_complex()) or A.dtype.name in ("float16", "bfloat16"):
+        raise NotImplementedError(f"\"lu_cpu\" not implemented for '{_ops._legacy(A.dtype)}'")
+
+
+def _lu_error(fn: str, info) -> RuntimeError:
+    # (a plain RuntimeError in PyTorch, not a LinAlgError)
+    k = int(info.reshape(-1)[np.flatnonzero(info)[0]])
+    return RuntimeError(f"{fn}: {batch_prefix(info, info.shape)}U[{k},{k}] is zero and using it on lu_solve would "
+                        "result in a division by zero. If you still want to perform the factorization, consider "
+                        "calling linalg.lu(A, pivot) or linalg.lu_factor_ex(A, pivot)")
+
+
+def lu_factor_ex(A, *, pivot=True, check_errors=False):
+    """(LU, pivots, info): A = PLU packed as LAPACK's getrf (info: the first zero pivot, 1-based)."""
+    _check_lu(A, "torch.lu_factor", pivot)
+    LU, pivots, info = D.linalg_lu_factor_ex(A, pivot=pivot)
+    if check_errors and info._data.any():
+        raise _lu_error("torch.linalg.lu_factor_ex", info._data)
+    return return_types.linalg_lu_factor_ex((LU, pivots, info))
+
+
+def lu_factor(A, *, pivot=True):
+    """(LU, pivots): A = PLU packed (errors for a singular A: use lu_factor_ex to get info instead)."""
+    _check_lu(A, "torch.lu_factor", pivot)
+    LU, pivots, info = D.linalg_lu_factor_ex(A, pivot=pivot)
+    if info._data.any():
+        raise _lu_error("torch.linalg.lu_factor", info._data)
+    return return_types.linalg_lu_factor((LU, pivots))
+
+
+def lu(A, *, pivot=True):
+    """(P, L, U) with A = PLU: P a permutation, L unit lower triangular, U upper triangular (LinalgLuBackward0)."""
+    _check_lu(A, "linalg.lu", pivot)
+    L, U, P = D.linalg_lu(A, pivot=pivot)
+    return return_types.linalg_lu((P, L, U))
+
+
+def lu_solve(LU, pivots, B, *, left=True, adjoint=False):
+    """X with AX = B (left=False: XA = B; adjoint: Aᴴ), A = PLU given as lu_factor's (LU, pivots)."""
+    fn = "linalg.lu_solve"
+    if LU.dim() < 2:
+        raise RuntimeError(f"torch.{fn}: The input tensor A must have at least 2 dimensions.")
+    if LU.shape[-1] != LU.shape[-2]:
+        raise RuntimeError(f"torch.{fn}: A must be batches of square matrices, but they are {LU.shape[-2]} by "
+                           f"{LU.shape[-1]} matrices")
+    if B.dim() < 2:
+        raise RuntimeError(f"{fn}: The input tensor B must have at least 2 dimensions.")
+    n = LU.shape[-1]
+    rows, cols = B.shape[-2:]
+    if (rows if left else cols) != n:
+        raise RuntimeError(f"{fn}: Incompatible shapes of A and B for the equation {'AX = B' if left else 'XA = B'} "
+                           f"({n}x{n} and {rows}x{cols})")
+    if LU.dtype is not B.dtype:
+        raise RuntimeError(f"{fn}: Expected LU and B to have the same dtype, but found LU of type "
+                           f"{_ops._legacy(LU.dtype)} and B of type {_ops._legacy(B.dtype)} instead")
+    if pivots.dtype.name != "int32":
+        raise RuntimeError(f"{fn}: pivots should be a Tensor of scalar type torch.int32")
+    return D.linalg_lu_solve(LU, pivots, B, left=left, adjoint=adjoint)
+
+
+def _lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):
+    """torch.lu_unpack: (P, L, U) from lu_factor's packed LU and pivots (LuUnpackBackward0)."""
+    if LU_pivots.dtype.name != "int32":
+        raise RuntimeError("torch.lu_unpack: LU_pivots is expected to be a contiguous tensor of torch.int32 dtype.\n"
+                           "Note: this function is intended to be used with the output produced by "
+                           "torch.linalg.lu_factor")
+    L, U, P = D.lu_unpack(LU_data, LU_pivots, LU_data_sym_argsize_minus_2=LU_data.shape[-2],
+                          LU_data_sym_argsize_minus_1=LU_data.shape[-1])
+    empty = Tensor._make(np.empty((0,), LU_data._data.dtype))
+    return return_types.lu_unpack((P if unpack_pivots else empty, L if unpack_data else empty,
+                                   U if unpack_data else empty))
+
+
+def _lu_legacy(A, pivot=True, get_infos=False, out=None):
+    """torch.lu (deprecated): (LU, pivots) or, with get_infos, (LU, pivots, info); never raises for a singular A."""
+    _warn_once("lu", "torch.lu is deprecated in favor of torch.linalg.lu_factor / torch.linalg.lu_factor_ex and "
+                     "will be removed in a future PyTorch release.\nLU, pivots = torch.lu(A, compute_pivots)\nshould "
+                     "be replaced with\nLU, pivots = torch.linalg.lu_factor(A, compute_pivots)\nand\nLU, pivots, info "
+                     "= torch.lu(A, compute_pivots, get_infos=True)\nshould be replaced with\nLU, pivots, info = "
+                     "torch.linalg.lu_factor_ex(A, compute_pivots) (Triggered internally at /__w/pytorch/pytorch/aten/"
+                     "src/ATen/native/BatchLinearAlgebra.cpp:2073.)")
+    _check_lu(A, "torch.lu_factor", pivot)
+    result = return_types._lu_with_info(D.linalg_lu_factor_ex(A, pivot=pivot))
+    return result if get_infos else (result[0], result[1])
+
+
+def _lu_solve_legacy(b, LU_data, LU_pivots):
+    """torch.lu_solve (deprecated): linalg.lu_solve with its arguments reversed."""
+    _warn_once("lu_solve", "torch.lu_solve is deprecated in favor of torch.linalg.lu_solveand will be removed in a "
+                           "future PyTorch release.\nNote that torch.linalg.lu_solve has its arguments reversed.\nX = "
+                           "torch.lu_solve(B, LU, pivots)\nshould be replaced with\nX = torch.linalg.lu_solve(LU, "
+                           "pivots, B) (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
+                           "BatchLinearAlgebra.cpp:2230.)")
+    return lu_solve(LU_data, LU_pivots, b)
+
+
+# ---- Cholesky solves and triangular_solve --------------------------------------------------------
+
+def cholesky_solve(B, L, upper=False):
+    """X with AX = B for A = LLᴴ (upper: A = UᴴU) given its Cholesky factor (CholeskySolveBackward0)."""
+    if B.dtype is not L.dtype:
+        raise RuntimeError(f"Expected b and A to have the same dtype, but found b of type {_ops._legacy(B.dtype)} "
+                           f"and A of type {_ops._legacy(L.dtype)} instead.")
+    for name, t in (("b", B), ("A", L)):
+        if t.dim() < 2:
+            raise RuntimeError(f"{name} should have at least 2 dimensions, but has {t.dim()} dimensions instead")
+    if L.shape[-1] != L.shape[-2] or B.shape[-2] != L.shape[-1]:
+        raise RuntimeError(f"Incompatible matrix sizes for cholesky_solve: each A matrix is {L.shape[-2]} by "
+                           f"{L.shape[-1]} but each b matrix is {B.shape[-2]} by {B.shape[-1]}")
+    return D.cholesky_solve(B, L, upper=bool(upper))
+
+
+def cholesky_inverse(L, upper=False):
+    """A⁻¹ for A = LLᴴ (upper: A = UᴴU) given its Cholesky factor (CholeskyInverseBackward0)."""
+    _check_dims(L, "cholesky_inverse")
+    if L.shape[-1] != L.shape[-2]:
+        raise RuntimeError(f"cholesky_inverse: A must be batches of square matrices, but they are {L.shape[-2]} by "
+                           f"{L.shape[-1]} matrices")
+    _check_float(L, "cholesky_inverse")
+    return D.cholesky_inverse(L, upper=bool(upper))
+
+
+def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):
+    """(X, A): X with op(A)X = b for a triangular A (deprecated: linalg.solve_triangular)."""
+    _warn_once("triangular_solve",
+               "torch.triangular_solve is deprecated in favor of torch.linalg.solve_triangularand will be removed in "
+               "a future PyTorch release.\ntorch.linalg.solve_triangular has its arguments reversed and does not "
+               "return a copy of one of the inputs.\nX = torch.triangular_solve(B, A).solution\nshould be replaced "
+               "with\nX = torch.linalg.solve_triangular(A, B). (Triggered internally at /__w/pytorch/pytorch/aten/src/"
+               "ATen/native/BatchLinearAlgebra.cpp:2273.)")
+    if b.dim() < 2:
+        raise RuntimeError(f"torch.triangular_solve: Expected b to have at least 2 dimensions, but it has {b.dim()} "
+                           "dimensions instead")
+    if A.dim() < 2:
+        raise RuntimeError(f"torch.triangular_solve: Expected A to have at least 2 dimensions, but it has {A.dim()} "
+                           "dimensions instead")
+    if A.shape[-1] != A.shape[-2] or b.shape[-2] != A.shape[-1]:
+        raise RuntimeError(f"Incompatible matrix sizes for triangular_solve: each A matrix is {A.shape[-2]} by "
+                           f"{A.shape[-1]} but each b matrix is {b.shape[-2]} by {b.shape[-1]}")
+    return return_types.triangular_solve(D.triangular_solve(b, A, upper=bool(upper), transpose=bool(transpose),
+                                                            unitriangular=bool(unitriangular)))
+
+
+# ---- Householder reflectors: geqrf, householder_product (orgqr), ormqr ------------------------------
+
+def _check_householder(A, tau, fn: str) -> None:
+    if A.dim() < 2:
+        raise RuntimeError(f"{fn}: input must have at least 2 dimensions.")
+    if A.shape[-2] < A.shape[-1]:
+        raise RuntimeError(f"{fn}: input.shape[-2] must be greater than or equal to input.shape[-1]")
+    if A.shape[-1] < tau.shape[-1]:
+        raise RuntimeError(f"{fn}: input.shape[-1] must be greater than or equal to tau.shape[-1]")
+    if A.dtype is not tau.dtype:
+        raise RuntimeError(f"{fn}: tau dtype {_ops._legacy(tau.dtype)} does not match input dtype "
+                           f"{_ops._legacy(A.dtype)}")
+
+
+def householder_product(A, tau):
+    """The first n columns of H_1 ⋯ H_k, H_i = I - τ_i v_i v_iᴴ (v_i below A's diagonal, as geqrf leaves it)."""
+    _check_householder(A, tau, "torch.linalg.householder_product")
+    return D.linalg_householder_product(A, tau)
+
+
+def geqrf(input):
+    """(a, tau): LAPACK's QR factorization, R on and above the diagonal, Q's reflectors below it."""
+    if input.dim() < 2:
+        raise RuntimeError("torch.geqrf: input must have at least 2 dimensions.")
+    _check_float(input, "torch.geqrf")
+    return return_types.geqrf(D.NOT_IMPLEMENTED["geqrf"](input))
+
+
+def orgqr(input, tau):
+    """torch.orgqr: linalg.householder_product."""
+    return householder_product(input, tau)
+
+
+def ormqr(input, tau, other, left=True, transpose=False):
+    """Q·other (left) or other·Q, Q (transpose: Qᴴ) given by geqrf's reflectors (OrmqrBackward0)."""
+    fn = "torch.ormqr"
+    if input.dim() < 2:
+        raise RuntimeError(f"{fn}: input must have at least 2 dimensions.")
+    if other.dim() < 2:
+        raise RuntimeError(f"{fn}: other must have at least 2 dimensions.")
+    if tau.dim() != input.dim() - 1:
+        raise RuntimeError(f"{fn}: Expected tau to have one dimension less than input, but got tau.ndim equal to "
+                           f"{tau.dim()} and input.ndim is equal to {input.dim()}")
+    if other.dim() != input.dim():
+        raise RuntimeError(f"{fn}: Expected other to have the same number of dimensions as input, but got "
+                           f"other.ndim equal to {other.dim()} and input.ndim is equal to {input.dim()}")
+    side = -2 if left else -1
+    if other.shape[side] != input.shape[-2]:
+        raise RuntimeError(f"{fn}: other.shape[{side}] must be equal to input.shape[-2]")
+    if tau.shape[-1] != min(other.shape[side], input.shape[-1]):
+        raise RuntimeError(f"{fn}: tau.shape[-1] must be equal to min(other.shape[{side}], input.shape[-1])")
+    for name, t in (("tau", tau), ("other", other)):
+        if t.dtype is not input.dtype:
+            raise RuntimeError(f"{fn}: Expected input and {name} to have the same dtype, but input has dtype"
+                               f"{_ops._legacy(input.dtype)} and {name} has dtype {_ops._legacy(t.dtype)}")
+    return D.ormqr(input, tau, other, left=bool(left), transpose=bool(transpose))
+
+
+def _attach_second_wave() -> None:
+    """Tensor methods (and minigrad.* functions, see __init__.py) of this section, as PyTorch has them."""
+    for name, fn in (("matrix_exp", matrix_exp), ("cholesky_solve", cholesky_solve),
+                     ("cholesky_inverse", cholesky_inverse), ("triangular_solve", triangular_solve),
+                     ("lu", _lu_legacy), ("lu_solve", _lu_solve_legacy), ("geqrf", geqrf), ("orgqr", orgqr),
+                     ("ormqr", ormqr)):
+        setattr(Tensor, name, fn)
+
+
+_attach_second_wave()
+matmul = _ops.matmul  # torch.linalg.matmul: an alias
+
+
+# ---- LDLᴴ (Bunch-Kaufman pivoting): no derivatives, as in PyTorch ----------------------------------------
+
+def ldl_factor_ex(A, *, hermitian=False, check_errors=False):
+    """(LD, pivots, info): A = L D Lᵀ (Lᴴ if hermitian), D with 1x1 and 2x2 blocks (LAPACK's sytrf layout)."""
+    fn = "torch.linalg.ldl_factor_ex"
+    _check_square(A, fn)
+    _check_float(A, fn)
+    LD, pivots, info = D.NOT_IMPLEMENTED["linalg_ldl_factor_ex"](A, hermitian=bool(hermitian))
+    if check_errors and info._data.any():
+        raise _ldl_error("torch.linalg.ldl_factor_ex", info._data)
+    return return_types.linalg_ldl_factor_ex((LD, pivots, info))
+
+
+def _ldl_error(fn: str, info) -> RuntimeError:
+    # (PyTorch's own message for a singular D: its error check does not know this code)
+    code = int(info.reshape(-1)[np.flatnonzero(info)[0]])
+    return RuntimeError(f"false INTERNAL ASSERT FAILED at \"/__w/pytorch/pytorch/aten/src/ATen/native/"
+                        f"BatchLinearAlgebra.cpp\":1642, please report a bug to PyTorch. {fn}: Unknown error code: "
+                        f"{code}.")
+
+
+def ldl_factor(A, *, hermitian=False):
+    """(LD, pivots): ldl_factor_ex that raises for a singular D."""
+    LD, pivots, info = ldl_factor_ex(A, hermitian=hermitian)
+    if info._data.any():
+        raise _ldl_error("torch.linalg.ldl_factor", info._data)
+    return return_types.linalg_ldl_factor((LD, pivots))
+
+
+def ldl_solve(LD, pivots, B, *, hermitian=False):
+    """X with AX = B for A given by ldl_factor's (LD, pivots)."""
+    if B.dim() < 2:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-max(B.dim(), 1)}, "
+                         f"{max(B.dim(), 1) - 1}], but got -2)")
+    if LD.shape[-1] != B.shape[-2]:
+        raise RuntimeError(f"Incompatible matrix sizes for torch.linalg.ldl_solve: each A matrix is {LD.shape[-2]} by "
+                           f"{LD.shape[-1]} but each b matrix is {B.shape[-2]} by {B.shape[-1]}")
+    return D.NOT_IMPLEMENTED["linalg_ldl_solve"](LD, pivots.to(_dtypes.int32), B, hermitian=bool(hermitian))

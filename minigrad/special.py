@@ -79,11 +79,23 @@ def xlog1py(input, other):
     return _ops._binary(D.special_xlog1py, input, other, promote_int_to_float=True)
 
 
+def gammainc(input, other):
+    """The regularized lower incomplete gamma function P(a, x) (torch.igamma)."""
+    from ._igamma import igamma
+    return igamma(input, other)
+
+
+def gammaincc(input, other):
+    """The regularized upper incomplete gamma function Q(a, x) = 1 - P(a, x) (torch.igammac)."""
+    from ._igamma import igammac
+    return igammac(input, other)
+
+
 def multigammaln(input, p: int):
     """The multivariate log-gamma log Γ_p(x) (torch.mvlgamma)."""
     return _ops_math.mvlgamma(input, p)
 
 
-__all__ = ["digamma", "entr", "erf", "erfc", "erfcx", "erfinv", "exp2", "expit", "expm1", "gammaln", "i0", "i0e", "i1",
-           "i1e", "log1p", "log_ndtr", "log_softmax", "logit", "logsumexp", "multigammaln", "ndtr", "ndtri",
-           "polygamma", "psi", "round", "sinc", "softmax", "xlog1py", "xlogy"]
+__all__ = ["digamma", "entr", "erf", "erfc", "erfcx", "erfinv", "exp2", "expit", "expm1", "gammainc", "gammaincc",
+           "gammaln", "i0", "i0e", "i1", "i1e", "log1p", "log_ndtr", "log_softmax", "logit", "logsumexp",
+           "multigammaln", "ndtr", "ndtri", "polygamma", "psi", "round", "sinc", "softmax", "xlog1py", "xlogy"]

@@ -42,9 +42,11 @@ def assert_close(a, b, rtol=1e-5, atol=1e-6) -> None:
 _SUBMODULES = (
     "autograd", "autograd.functional", "autograd.graph", "autograd.forward_ad", "autograd.profiler",
     "autograd.gradcheck", "autograd.anomaly_mode", "autograd.grad_mode", "autograd.function", "autograd.variable",
-    "nn", "nn.functional", "nn.init", "nn.parameter", "nn.modules", "nn.utils", "optim", "optim.lr_scheduler",
+    "nn", "nn.functional", "nn.init", "nn.parameter", "nn.modules", "nn.utils", "nn.utils.rnn", "optim",
+    "optim.lr_scheduler", "optim.swa_utils", "nn.utils.parametrize", "nn.utils.parametrizations", "nn.utils.prune",
+    "nn.utils.stateless", "nn.utils.fusion",
     "special", "utils", "utils.data", "utils.checkpoint", "cuda", "backends", "backends.cudnn", "backends.mps",
-    "accelerator", "distributions",
+    "accelerator", "distributions", "func", "fft", "testing", "compiler", "profiler", "version",
 )
 
 

@@ -90,15 +90,15 @@ def test_node_created_outside_anomaly_mode_has_no_trace():
     assert "No forward pass information available. Enable detect anomaly during forward pass" in messages[0]
 
 
-def test_detect_anomaly_warns_and_works_as_decorator():
+def test_detect_anomaly_warns_and_is_not_a_decorator():
     with pytest.warns(UserWarning, match="Anomaly Detection has been enabled"):
-        decorator = detect_anomaly()
-
-    @decorator
-    def inside():
-        return torch.is_anomaly_enabled()
-
-    assert inside() and not torch.is_anomaly_enabled()
+        mode = detect_anomaly()
+    # as in PyTorch: a context manager only, so ``@detect_anomaly()`` fails
+    with pytest.raises(TypeError, match="'detect_anomaly' object is not callable"):
+        mode(lambda: None)
+    with mode:
+        assert torch.is_anomaly_enabled()
+    assert not torch.is_anomaly_enabled()
 
 
 def test_message_matches_pytorch():

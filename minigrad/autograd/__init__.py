@@ -36,6 +36,11 @@ __all__ = [
 ]
 
 
+# How many vmap loops (minigrad/func/_vmap.py) will call their function again: while above 0, grad() keeps
+# the graph by default, since the next slice's call may need it (PyTorch's one batched call needs it once).
+_vmap_calls_ahead = [0]
+
+
 def _as_tuple(x) -> tuple:
     """A tensor or GradientEdge becomes a 1-tuple; a sequence becomes a tuple."""
     if isinstance(x, (_tensor.Tensor, graph.GradientEdge)):
@@ -218,8 +223,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph: bool | None = None, c
                       "gradient for other parts of the graph, please use torch.autograd.backward.",
                       FutureWarning, stacklevel=2)
     grads = _make_grads(outputs, _grads_tuple(grad_outputs, len(outputs)), is_grads_batched)
-    if retain_graph is None:
-        retain_graph = create_graph
+    if retain_graph is None:  # (inside vmap's loop, a graph made outside must outlive every slice's call)
+        retain_graph = create_graph or _vmap_calls_ahead[0] > 0
     _check_roots(outputs, grads)
     _check_inputs(inputs_tuple, accumulate=False)
     if is_grads_batched:

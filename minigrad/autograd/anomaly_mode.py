@@ -8,12 +8,13 @@ error a node raises is preceded by a warning showing that forward stack, as PyTo
 """
 from __future__ import annotations
 
-import functools
 import os
 import traceback
 import warnings
 
 import numpy as np
+
+from .._class_names import object_repr
 
 __all__ = ["detect_anomaly", "set_detect_anomaly", "is_anomaly_enabled", "is_anomaly_check_nan_enabled",
            "set_anomaly_enabled"]
@@ -44,7 +45,7 @@ def set_anomaly_enabled(enabled: bool, check_nan: bool = True) -> None:
 
 
 class detect_anomaly:
-    """Context manager (or decorator) turning anomaly detection on."""
+    """Context manager turning anomaly detection on."""
 
     def __init__(self, check_nan: bool = True) -> None:
         self.prev = _enabled[0]
@@ -59,19 +60,9 @@ class detect_anomaly:
     def __exit__(self, *exc) -> None:
         set_anomaly_enabled(self.prev, self.prev_check_nan)
 
-    def __call__(self, func):
-        # Not in PyTorch (its detect_anomaly is not callable); handy as ``@detect_anomaly()``.
-        check_nan = self.check_nan
+    # (no __call__: PyTorch's detect_anomaly is not a decorator, ``@detect_anomaly()`` raises TypeError)
 
-        @functools.wraps(func)
-        def wrapper(*args, **kwargs):
-            prev, prev_check_nan = _enabled[0], _check_nan[0]
-            set_anomaly_enabled(True, check_nan)
-            try:
-                return func(*args, **kwargs)
-            finally:
-                set_anomaly_enabled(prev, prev_check_nan)
-        return wrapper
+    __repr__ = object_repr  # <torch.autograd.anomaly_mode.detect_anomaly object at 0x...>
 
 
 class set_detect_anomaly:
@@ -87,6 +78,8 @@ class set_detect_anomaly:
 
     def __exit__(self, *exc) -> None:
         set_anomaly_enabled(self.prev, self.prev_check_nan)
+
+    __repr__ = object_repr
 
 
 # ---- hooks called by the dispatcher (forward) and the engine (backward) --------------------------

@@ -116,7 +116,7 @@ def _exec_info(root, output_edges, accumulate: bool) -> tuple[dict, dict]:
     fills its ``.grad`` through retain_grad). ``grad()``: the gradient arriving at an input's node is
     captured, and the node itself runs only if some other input lies below it.
     """
-    needed = {root: True}
+    needed = {}  # (the root too runs only if an input lies below it: grad(y, y) does not run y's node)
     captures: dict = {}
     for k, (node, nr) in enumerate(output_edges):
         if accumulate:

@@ -167,7 +167,25 @@ def _run_with_tangents(op, tensors, dtype, out, args):
                 t = t.expand(o.shape).clone()
             _set_tangent(o, t)
             _share_with_saved_output(o, t)
+            if o is out and out._base is not None and out._view_fn is not None:
+                _write_into_base_tangent(out, t)
     return result
+
+
+def _write_into_base_tangent(view, tangent) -> None:
+    """An in-place op on a view changes its base too: the base's tangent (zeros if it had none) gets the
+    view's new tangent in the view's region, and the view's tangent becomes that region (as in PyTorch)."""
+    from .._creation import zeros_like
+    base = view._base
+    suspended, _suspended[0] = _suspended[0], True
+    try:
+        if base._fw_grad is None:
+            _set_tangent(base, zeros_like(base))
+        region = view._view_fn(base._fw_grad)
+        region._data[...] = tangent._data
+    finally:
+        _suspended[0] = suspended
+    view._fw_grad = region
 
 
 def _share_with_saved_output(o, tangent) -> None:
@@ -237,6 +255,8 @@ def _elementwise_jvp(op, env, primals, tangents, _dispatch):
     """
     total = None
     for (formula, params), name in zip(op.formulas, op.diff_inputs):
+        if primals[op.inputs.index(name)]._fw_grad is None:  # as PyTorch: no tangent adds nothing (not a +0.)
+            continue
         env["grad"] = tangents[op.inputs.index(name)].conj()
         term = formula(*[_lookup(env, p, op, primals, _dispatch) for p in params]).conj()
         total = term if total is None else total + term
@@ -251,6 +271,8 @@ def _reduction_jvp(op, env, primals, tangents, outs, _dispatch):
     dim = env.get("dim")
     total = None
     for (formula, params), name in zip(op.formulas, op.diff_inputs):
+        if primals[op.inputs.index(name)]._fw_grad is None:  # as PyTorch: no tangent adds nothing (not a +0.)
+            continue
         env["grad"] = ones_like(result)
         env["grads"] = tuple(ones_like(o) for o in outs)
         term = formula(*[_lookup(env, p, op, primals, _dispatch) for p in params]) * tangents[op.inputs.index(name)]
@@ -278,9 +300,8 @@ def _function_jvp(cls, node, args, outputs) -> None:
     tangents = [(a._fw_grad if a._fw_grad is not None else zeros_like(a)) if isinstance(a, Tensor) else None
                 for a in args]
     _suspended[0] = True
-    saved_for_forward = getattr(node, "saved_for_forward", None)
-    if saved_for_forward is not None:
-        node._jvp_saved = tuple(saved_for_forward)  # what ctx.saved_tensors returns inside jvp
+    # what ctx.saved_tensors returns inside jvp: only what save_for_forward kept (as in PyTorch)
+    node._jvp_saved = tuple(getattr(node, "saved_for_forward", ()))
     try:
         r = cls.jvp(node, *tangents)
     finally:

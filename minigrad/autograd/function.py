@@ -56,8 +56,8 @@ class FunctionCtx:
         if in_jvp is not None:
             return in_jvp
         saved = getattr(self, "_stored_tensors", None)
-        if saved is None:
-            return tuple(getattr(self, "to_save", ()))
+        if saved is None:  # (in forward, or in jvp without save_for_forward: nothing is saved yet, as in PyTorch)
+            return ()
         if saved == "freed":
             raise RuntimeError(FREED_MESSAGE)
         return tuple(s.unpack(self) if isinstance(s, SavedTensor) else s for s in saved)
@@ -362,7 +362,7 @@ def once_differentiable(fn):
 class _DelayedError(Node):
     """PyTorch's DelayedError: a node that raises as soon as a backward pass reaches it."""
 
-    __slots__ = ("_n_outputs",)
+    __slots__ = ("_n_outputs", "_message")
 
     def name(self) -> str:
         """PyTorch's node name."""
@@ -370,20 +370,23 @@ class _DelayedError(Node):
 
     def apply(self, grad_outputs: tuple) -> tuple:
         """Refuse."""
-        raise RuntimeError("trying to differentiate twice a function that was marked with @once_differentiable")
+        raise RuntimeError(getattr(self, "_message", None)
+                           or "trying to differentiate twice a function that was marked with @once_differentiable")
 
 
 # type(node) prints <class 'Error'>, as PyTorch's
 _DelayedError.__module__, _DelayedError.__name__, _DelayedError.__qualname__ = "builtins", "Error", "Error"
 
 
-def _with_delayed_error(outputs):
-    """Aliases of ``outputs`` whose grad_fn is a _DelayedError (linked to a fresh leaf per output)."""
+def _with_delayed_error(outputs, message=None, keep_graph=False):
+    """Aliases of ``outputs`` whose grad_fn is a _DelayedError (linked to a fresh leaf per output, or with
+    ``keep_graph`` to the outputs' own graph, as PyTorch's DelayedError in a derivative formula)."""
     from .._tensor import Tensor
     is_tuple = isinstance(outputs, tuple)
     outputs = outputs if is_tuple else (outputs,)
     node = _DelayedError()
     node._n_outputs = len(outputs)
+    node._message = message
     edges, metas, results = [], [], []
     for i, v in enumerate(outputs):
         if v is None:
@@ -391,9 +394,12 @@ def _with_delayed_error(outputs):
             metas.append(((), None))
             results.append(None)
             continue
-        leaf = Tensor._make(v._data)
-        leaf._requires_grad = True
-        edges.append(leaf._edge())
+        if keep_graph:
+            edges.append(v._edge())
+        else:
+            leaf = Tensor._make(v._data)
+            leaf._requires_grad = True
+            edges.append(leaf._edge())
         metas.append((v._data.shape, v._data.dtype))
         out = Tensor._make(v._data)
         out._requires_grad, out._grad_fn, out._output_nr = True, node, i

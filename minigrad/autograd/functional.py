@@ -257,9 +257,8 @@ def jacobian(func, inputs, create_graph: bool = False, strict: bool = False, vec
                             raise RuntimeError(f"Output {i} of the user-provided function is independent of input "
                                                f"{j}. This is not allowed in strict mode.")
                         rows[j].append(_zeros_like(inp))
-            jacobian.append(tuple(_stack(r).view(out.size() + inputs[j].size()) if r else
-                                  _zeros_like(inputs[j]).reshape(out.size() + inputs[j].size())
-                                  for j, r in enumerate(rows)))
+            # (an output with no elements leaves r empty: stack raises, as in PyTorch)
+            jacobian.append(tuple(_stack(r).view(out.size() + inputs[j].size()) for j, r in enumerate(rows)))
         jacobian = _grad_postprocess(tuple(jacobian), create_graph)
         return _tuple_postprocess(jacobian, (is_outputs_tuple, is_inputs_tuple))
 

@@ -49,6 +49,10 @@ def _set_grad_mode(mode: bool) -> None:
 _MODULE = "torch.autograd.grad_mode"
 
 
+def _type_name(value) -> str:
+    return "Tensor" if type(value).__name__ in ("Tensor", "Parameter") else type(value).__name__
+
+
 class _DecoratorContextManager:
     """Base for modes usable both as ``with mode():`` and as ``@mode()`` (or bare ``@mode``)."""
 
@@ -126,8 +130,11 @@ class set_grad_enabled(_DecoratorContextManager):
     __module__ = _MODULE
 
     def __init__(self, mode: bool) -> None:
+        if not isinstance(mode, bool):  # PyTorch's C binding takes a real bool only (not 1, not a tensor)
+            raise TypeError("set_grad_enabled(): argument 'enabled' (position 1) must be bool, "
+                            f"not {_type_name(mode)}")
         self.prev = (STATE.enabled, STATE.inference_grad)
-        self.mode = bool(mode)
+        self.mode = mode
         # Called as a plain function, the mode takes effect immediately (and stays).
         _set_grad_mode(self.mode)
 

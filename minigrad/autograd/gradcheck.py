@@ -78,23 +78,34 @@ def _check_inputs(inputs) -> None:
 
 # ---- the two Jacobians ----------------------------------------------------------------------------
 
-def _numerical_jacobian(fn, inputs, outputs, eps: float) -> list:
-    """``J[j][i]``: d output_i / d input_j by central differences, shape (input_j.numel(), output_i.numel())."""
+def _numerical_jacobian(fn, inputs, outputs, eps: float, wirtinger: bool = False) -> list:
+    """``J[j][i]``: d output_i / d input_j by central differences, shape (input_j.numel(), output_i.numel()).
+
+    ``wirtinger`` (reverse mode, real outputs): a complex input is perturbed along 1 and along i, and the
+    column is ds/dx + i·ds/dy, the conjugate Wirtinger derivative that backward computes (as in PyTorch).
+    """
     from .._tensor import Tensor
+
+    def central(data, idx, step):
+        orig = data[idx].copy()
+        data[idx] = orig - step
+        out_a = [o._data.copy() for o in _as_tuple(fn(*inputs))]
+        data[idx] = orig + step
+        out_b = [o._data.copy() for o in _as_tuple(fn(*inputs))]
+        data[idx] = orig
+        return [((b - a) / (2 * eps)).reshape(-1) for a, b in zip(out_a, out_b)]
+
     jacobians = []
     for x in _diff_inputs(inputs):
         data = x._data  # perturbed in place, behind autograd's back (as PyTorch perturbs ``x.data``)
-        cols = [np.zeros((data.size, o.numel()), dtype=o._data.dtype) for o in outputs]
+        split = wirtinger and np.iscomplexobj(data)
+        cols = [np.zeros((data.size, o.numel()), dtype=data.dtype if split else o._data.dtype) for o in outputs]
         for k in range(data.size):
             idx = np.unravel_index(k, data.shape) if data.ndim else ()
-            orig = data[idx].copy()
-            data[idx] = orig - eps
-            out_a = [o._data.copy() for o in _as_tuple(fn(*inputs))]
-            data[idx] = orig + eps
-            out_b = [o._data.copy() for o in _as_tuple(fn(*inputs))]
-            data[idx] = orig
-            for i, (a, b) in enumerate(zip(out_a, out_b)):
-                cols[i][k] = ((b - a) / (2 * eps)).reshape(-1)
+            ds_dx = central(data, idx, eps)
+            ds_dy = central(data, idx, eps * 1j) if split else None
+            for i, d in enumerate(ds_dx):
+                cols[i][k] = d if ds_dy is None else d + ds_dy[i] * 1j
         jacobians.append([Tensor._make(c) for c in cols])
     return jacobians
 
@@ -145,6 +156,8 @@ def _forward_ad_jacobian(fn, inputs, n_outputs: int) -> list:
 
 
 def _allclose(a, b, rtol: float, atol: float) -> bool:
+    from .._ops import _check_tolerances
+    _check_tolerances(rtol, atol)  # (PyTorch compares with torch.allclose, which checks them)
     return bool(np.allclose(a._data, b._data, rtol=rtol, atol=atol))
 
 
@@ -162,7 +175,7 @@ def _mismatch(analytical, numerical, i: int, j: int, rtol: float, atol: float, f
 def _slow_check(fn, inputs, func_out, outputs, eps, rtol, atol, nondet_tol, check_backward_ad,
                 check_forward_ad) -> None:
     func_out = _as_tuple(func_out)
-    numerical = _numerical_jacobian(fn, inputs, func_out, eps)
+    numerical = _numerical_jacobian(fn, inputs, func_out, eps, wirtinger=not check_forward_ad)
     if not outputs:
         for per_input in numerical:
             for jac in per_input:
@@ -188,18 +201,178 @@ def _slow_check(fn, inputs, func_out, outputs, eps, rtol, atol, nondet_tol, chec
                 raise GradcheckError(
                     "Backward is not reentrant, i.e., running backward with same input and grad_output multiple "
                     "times gives different values, although analytical gradient matches numerical gradient."
-                    f"The tolerance for nondeterminism was {nondet_tol}.")
+                    f"The tolerance for nondeterminism was {nondet_tol}." + _FAILED_NONDET_MSG)
             for j, (a, n) in enumerate(zip(analytical, per_output[i])):
                 if not _allclose(a, n, rtol, atol):
                     raise _mismatch(a, n, i, j, rtol, atol)
 
 
+_FAILED_NONDET_MSG = """
+
+NOTE: If your op relies on non-deterministic operations i.e., it is listed here:
+https://pytorch.org/docs/stable/generated/torch.use_deterministic_algorithms.html
+this failure might be expected.
+
+If you are adding a new operator, please file an issue and then use one of the
+workarounds. The workaround depends on how your test invokes gradcheck/gradgradcheck.
+If the test
+- manually invokes gradcheck/gradgradcheck, then call gradcheck/gradgradcheck
+  with `nondet_tol=<tol>` as a keyword argument.
+- is OpInfo-based (e.g., in test_ops_gradients.py), then modify the OpInfo for the test
+  to have `gradcheck_nondet_tol=<tol>`.
+- is a Module test (e.g., in common_nn.py), then modify the corresponding
+  module_test entry to have `gradcheck_nondet_tol=<tol>`
+"""
+
+_FAST_FAIL_SLOW_OK_MSG = """
+Fast gradcheck failed but element-wise differences are small. This means that the
+test might've passed in slow_mode!
+
+If you are adding a new operator, please file an issue and then use one of the
+workarounds. The workaround depends on how your test invokes gradcheck/gradgradcheck:
+
+If the test
+- manually invokes gradcheck/gradgradcheck, then call gradcheck/gradgradcheck
+  with `fast_mode=False` as a keyword argument.
+- is OpInfo-based (e.g., in test_ops_gradients.py), then modify the OpInfo for the test
+  to have `gradcheck_fast_mode=False`
+- is a Module test (e.g., in common_nn.py), then modify the corresponding
+  module_test entry to have `gradcheck_fast_mode=False`
+""".strip()
+
+
 def _fast_check(fn, inputs, func_out, outputs, eps, rtol, atol, nondet_tol, check_backward_ad,
                 check_forward_ad) -> None:
-    """Compare ``vᵀ·J·u`` for random u, v (one number per input/output pair) instead of whole Jacobians."""
+    """Compare ``vᵀ·J·u`` for random unit vectors u, v (one number per input/output pair), as PyTorch does."""
+    from .. import Generator
+    from . import grad as autograd_grad
+    func_out = _as_tuple(func_out)
+    diff = _diff_inputs(inputs)
+    if not outputs or any(o.is_complex() for o in func_out) or (
+            not check_backward_ad and any(x.is_complex() for x in diff)):
+        return _fast_check_by_jacobians(fn, inputs, func_out, outputs, eps, rtol, atol, nondet_tol,
+                                        check_backward_ad, check_forward_ad)
+    if not check_backward_ad:
+        return _fast_forward_check(fn, inputs, func_out, eps, rtol, atol)
+    # u (per input) and v (per differentiable output): uniform [0, 1) from a fresh generator with the
+    # default seed (the user's random state is untouched), scaled to unit length.
+    gen = Generator()
+
+    def unit(t):
+        return _unit_vector(t, gen)
+
+    # a complex input gets two real vectors: u = (u_re, u_im)
+    us = [(unit(x), unit(x)) if x.is_complex() else unit(x) for x in diff]
+    vs = [unit(o) for o in outputs]
+
+    def jvp(x, step):
+        return _central_difference(fn, inputs, x, step, eps)
+
+    # numerical vᵀ(J·u), with J·u = ds/dx·u_re + i·ds/dy·u_im for a complex input (conjugate Wirtinger)
+    numerical = []
+    for x, u in zip(diff, us):
+        if x.is_complex():
+            jus = [dx + dy * 1j for dx, dy in zip(jvp(x, u[0].reshape(x.shape) * eps),
+                                                  jvp(x, (u[1].reshape(x.shape) * eps) * 1j))]
+        else:
+            jus = jvp(x, u.reshape(x.shape) * eps)
+        numerical.append([(v * ju).sum() for v, ju in zip(vs, jus)])
+    # analytical (vᵀJ)·u: one backward per output with grad_output v
+    analytical = []
+    for o, v in zip(outputs, vs):
+        grads = autograd_grad(o, diff, v.reshape(o.shape), retain_graph=True, allow_unused=True)
+        row = []
+        for g, x, u in zip(grads, diff, us):
+            vj = (x.new_zeros(x.numel()) if g is None else g.reshape(-1)).to(x.dtype)
+            row.append(vj.real.dot(u[0]) + 1j * vj.imag.dot(u[1]) if x.is_complex() else vj.dot(u))
+        analytical.append(row)
+    for i, per_input in enumerate(numerical):
+        for j, n in enumerate(per_input):
+            a = analytical[j][i]
+            u_sum = float(us[i][0].sum()) + float(us[i][1].sum()) if diff[i].is_complex() else float(us[i].sum())
+            tol = atol * u_sum * float(vs[j].sum())
+            if not _allclose(a, n, rtol, tol):
+                raise _fast_mismatch(fn, inputs, func_out, outputs[j], n, a, i, j, eps, rtol, atol)
+    if check_forward_ad:
+        _fast_forward_check(fn, inputs, func_out, eps, rtol, atol)
+
+
+def _unit_vector(t, gen):
+    """``t.numel()`` uniform [0, 1) numbers from ``gen`` (real dtype of t), scaled to length 1."""
+    from .. import rand
+    vec = rand(t.numel(), generator=gen).to(t.real.dtype if t.is_complex() else t.dtype)
+    return vec / vec.norm()
+
+
+def _central_difference(fn, inputs, x, step, eps) -> list:
+    """(f(x + step) - f(x - step)) / 2·eps for every floating output, flattened (x.data is perturbed:
+    autograd sees nothing)."""
+    entry = x.data
+    orig = entry.clone()
+    entry.copy_(orig - step)
+    out_a = [o.clone() for o in _as_tuple(fn(*inputs))]
+    entry.copy_(orig + step)
+    out_b = [o.clone() for o in _as_tuple(fn(*inputs))]
+    entry.copy_(orig)
+    return [((b - a) / (2 * eps)).detach().reshape(-1) for a, b in zip(out_a, out_b)
+            if a.is_floating_point() or a.is_complex()]
+
+
+def _fast_forward_check(fn, inputs, func_out, eps, rtol, atol) -> None:
+    """Forward mode in fast mode: J·u by forward AD against the central difference along u (PyTorch's)."""
+    from .. import Generator, zeros
+    from . import forward_ad as fwAD
+    diff = _diff_inputs(inputs)
+    gen = Generator()
+    us = [_unit_vector(x, gen) for x in diff]
+    for i, (x, u) in enumerate(zip(diff, us)):
+        numerical = _central_difference(fn, inputs, x, u.reshape(x.shape) * eps, eps)
+        with fwAD.dual_level():
+            duals = [fwAD.make_dual(a.detach(), u.reshape(a.shape) if a is x else a.detach() * 0)
+                     if any(a is d for d in diff) else a for a in inputs]
+            outs = [o for o in _as_tuple(fn(*duals)) if o.is_floating_point() or o.is_complex()]
+            analytical = []
+            for o in outs:
+                t = fwAD.unpack_dual(o).tangent
+                analytical.append(zeros(o.numel(), dtype=o.dtype) if t is None else t.reshape(-1).clone())
+        for j, (a, n) in enumerate(zip(analytical, numerical)):
+            if not _allclose(a, n, rtol, atol * float(u.sum())):
+                raise _fast_mismatch(fn, inputs, func_out, _as_tuple(func_out)[j], n, a, i, j, eps, rtol, atol,
+                                     forward=True)
+
+
+def _fast_mismatch(fn, inputs, func_out, output, n, a, i: int, j: int, eps, rtol, atol, forward: bool = False):
+    """The fast-mode failure, with both Jacobians recomputed in slow mode (as PyTorch reports it)."""
+    k = next(k for k, o in enumerate(func_out) if o is output)
+    slow_n = _numerical_jacobian(fn, inputs, func_out, eps, wirtinger=not forward)[i][k]
+    if forward:
+        slow_a = _forward_ad_jacobian(fn, inputs, len(func_out))[k][i]
+    else:
+        slow_a = _analytical_jacobian(inputs, output)[0][i]
+    max_diff = float(np.max(np.abs(slow_n._data - slow_a._data)))
+    mode = "computed with forward mode " if forward else ""
+    msg = (f"Jacobian {mode}mismatch for output {j:d} with respect to input {i:d},\n"
+           f"numerical:{n}\nanalytical:{a}\n\n"
+           "The above quantities relating the numerical and analytical jacobians are computed \n"
+           "in fast mode. See: https://github.com/pytorch/pytorch/issues/53876 for more background \n"
+           "about fast mode. Below, we recompute numerical and analytical jacobians in slow mode:\n\n"
+           f"Numerical:\n {slow_n}\nAnalytical:\n{slow_a}\n\n"
+           f"The max per-element difference (slow mode) is: {max_diff}.\n")
+    if _allclose(slow_a, slow_n, rtol, atol):
+        msg += _FAST_FAIL_SLOW_OK_MSG
+    err = GradcheckError(msg)
+    err.numerical, err.analytical, err.output_idx, err.input_idx = slow_n, slow_a, j, i
+    err._rtol, err._atol = rtol, atol
+    return err
+
+
+def _fast_check_by_jacobians(fn, inputs, func_out, outputs, eps, rtol, atol, nondet_tol, check_backward_ad,
+                             check_forward_ad) -> None:
+    """Fast mode of forward-mode-only checks (and of functions without differentiable outputs): ``vᵀ·J·u``
+    from the whole Jacobians, with vectors of its own (not PyTorch's)."""
     func_out = _as_tuple(func_out)
     rng = np.random.default_rng(0)  # deterministic: the same u, v every run
-    numerical = _numerical_jacobian(fn, inputs, func_out, eps)
+    numerical = _numerical_jacobian(fn, inputs, func_out, eps, wirtinger=not check_forward_ad)
     diff = _diff_inputs(inputs)
     us = [rng.uniform(-1, 1, x.numel()) for x in diff]
     vs = [rng.uniform(-1, 1, o.numel()) for o in func_out]
@@ -288,16 +461,26 @@ def gradcheck(func: Callable, inputs, *, eps: float = 1e-6, atol: float = 1e-5, 
         raise AssertionError("Setting check_batched_grad=True requires check_backward_ad to be True")
     if check_batched_forward_grad and not check_forward_ad:
         raise AssertionError("Setting check_batched_forward_grad=True requires check_forward_ad to be True")
-    if check_batched_grad or check_batched_forward_grad:
-        raise NotImplementedError("check_batched_grad needs vmap, which minigrad does not have")
+    if check_batched_forward_grad:
+        raise NotImplementedError("check_batched_forward_grad needs vmap over forward AD, which minigrad does not have")
     try:
         inputs = _as_tuple(inputs)
         _check_inputs(inputs)
         func_out = func(*inputs)
         outputs = _differentiable_outputs(func_out)
         check = _fast_check if fast_mode else _slow_check
-        check(func, inputs, func_out, outputs, eps, rtol, atol, nondet_tol, check_backward_ad, check_forward_ad)
+        if any(t.is_complex() for t in (*_diff_inputs(inputs), *_as_tuple(func_out))):
+            # complex: reverse mode checks the imaginary, then the real part of the outputs; forward mode apart
+            if check_backward_ad:
+                _check_complex_backward(check, func, inputs, eps, rtol, atol, nondet_tol)
+            if check_forward_ad:
+                check(func, inputs, func_out, outputs, eps, rtol, atol, nondet_tol, False, True)
+        else:
+            check(func, inputs, func_out, outputs, eps, rtol, atol, nondet_tol, check_backward_ad, check_forward_ad)
         if check_backward_ad and outputs:
+            if check_batched_grad:
+                for i, o in enumerate(outputs):
+                    _test_batched_grad(inputs, o, i)
             _test_backward_mul_by_grad_output(outputs, inputs)
             if check_undefined_grad:
                 _test_undefined_backward_mode(func, inputs)
@@ -308,13 +491,84 @@ def gradcheck(func: Callable, inputs, *, eps: float = 1e-6, atol: float = 1e-5, 
     return True
 
 
+def _check_complex_backward(check, func, inputs, eps, rtol, atol, nondet_tol) -> None:
+    """Reverse mode for complex functions: complex outputs replaced by their imaginary, then real parts."""
+    from .. import imag, real
+    complex_idx = [i for i, o in enumerate(_differentiable_outputs(func(*inputs))) if o.is_complex()]
+    for part, take in (("imaginary", imag), ("real", real)):
+        def part_fn(*args, take=take):
+            return tuple(take(o) if o.is_complex() else o for o in _as_tuple(func(*args)))
+        out = part_fn(*inputs)
+        try:
+            check(part_fn, inputs, out, _differentiable_outputs(out), eps, rtol, atol, nondet_tol, True, False)
+        except GradcheckError as err:
+            if err.output_idx in complex_idx:
+                err.args = (f"While considering the {part} part of complex outputs only, {err.args[0]}",)
+            raise
+
+
+def _test_batched_grad(inputs, output, output_idx: int) -> None:
+    """Two random grad_outputs at once (``is_grads_batched``) must give the two separate backwards' results."""
+    from .. import allclose, randn_like, stack, zeros
+    from . import grad as autograd_grad
+    diff = _diff_inputs(inputs)
+
+    def vjp(v, batched=False):
+        grads = autograd_grad(output, diff, v, retain_graph=True, allow_unused=True, is_grads_batched=batched)
+        return [zeros((len(v),) * batched + tuple(x.shape), dtype=x.dtype) if g is None else g
+                for g, x in zip(grads, diff)]
+
+    grad_outputs = [randn_like(output) for _ in range(2)]  # (PyTorch draws them from the global generator)
+    expected = [stack(shards) for shards in zip(*(vjp(g) for g in grad_outputs))]
+    result = vjp(stack(grad_outputs), batched=True)
+    for input_idx, (res, exp) in enumerate(zip(result, expected)):
+        if not allclose(res, exp):
+            raise GradcheckError(f"For output {output_idx} and input {input_idx}:\n\n{_FAILED_BATCHED_GRAD_MSG}"
+                                 f"\n\nGot:\n{res}\n\nExpected:\n{exp}")
+
+
+_FAILED_BATCHED_GRAD_MSG = """\
+gradcheck or gradgradcheck failed while testing batched gradient computation.
+This could have been invoked in a number of ways (via a test that calls
+gradcheck/gradgradcheck directly or via an autogenerated test).
+
+If you are adding a new operator, please file an issue and then use one of the
+workarounds. The workaround depends on how your test invokes gradcheck/gradgradcheck.
+If the test
+- manually invokes gradcheck/gradgradcheck, then call gradcheck/gradgradcheck
+  with `check_batched_grad=False` as a keyword argument.
+- is OpInfo-based (e.g., in test_ops_gradients.py), then modify the OpInfo for the test
+  to have `check_batched_grad=False` and/or `check_batched_gradgrad=False`.
+
+If you're modifying an existing operator that supports batched grad computation,
+or wish to make a new operator work with batched grad computation, please read
+the following.
+
+To compute batched grads (e.g., jacobians, hessians), we vmap over the backward
+computation. The most common failure case is if there is a 'vmap-incompatible
+operation' in the backward pass. Please see
+NOTE: [How to write vmap-compatible backward formulas]
+in the codebase for an explanation of how to fix this.""".strip()
+
+
+def _uniform_like(out, noncontiguous: bool = False):
+    """A tensor shaped like ``out`` filled with U(-1, 1) values, requiring grad (float64 for integer outputs);
+    ``noncontiguous``: every other element of one twice as long in the last dim (make_tensor's way)."""
+    from .. import _dtypes, empty, view_as_real
+    dtype = out.dtype if out.is_floating_point() or out.is_complex() else _dtypes.float64
+    noncontiguous = noncontiguous and out.numel() > 1
+    shape = (*out.shape[:-1], 2 * out.shape[-1]) if noncontiguous else tuple(out.shape)
+    t = empty(shape, dtype=dtype)
+    (view_as_real(t) if t.is_complex() else t).uniform_(-1, 1)
+    return (t[..., 1::2] if noncontiguous else t).requires_grad_()
+
+
 def gradgradcheck(func: Callable, inputs, grad_outputs=None, *, eps: float = 1e-6, atol: float = 1e-5,
                   rtol: float = 1e-3, gen_non_contig_grad_outputs: bool = False, raise_exception: bool = True,
                   nondet_tol: float = 0.0, check_undefined_grad: bool = True, check_grad_dtypes: bool = False,
                   check_batched_grad: bool = False, check_fwd_over_rev: bool = False, check_rev_over_rev: bool = True,
                   fast_mode: bool = False, masked: bool = False) -> bool:
     """gradcheck of the function ``(inputs, grad_outputs) -> autograd.grad(func(inputs), inputs, grad_outputs)``."""
-    from .._tensor import Tensor
     from . import grad as autograd_grad
     if not (check_fwd_over_rev or check_rev_over_rev):
         raise AssertionError("Expected at least one of check_fwd_over_rev or check_rev_over_rev to be True")
@@ -322,21 +576,22 @@ def gradgradcheck(func: Callable, inputs, grad_outputs=None, *, eps: float = 1e-
         raise AssertionError("Setting check_undefined_grad=True requires check_rev_over_rev to be True")
     inputs = _as_tuple(inputs)
     if grad_outputs is None:
-        # Random grad_outputs in [-1, 1), fixed seed: gradgradcheck stays deterministic.
-        rng = np.random.default_rng(0)
+        # Random grad_outputs in [-1, 1) from the global generator, drawn as torch.testing.make_tensor
+        # draws them (so a seeded program sees the same values, and the same random numbers afterwards).
         outs = _differentiable_outputs(func(*inputs))
-        grad_outputs = tuple(
-            Tensor._make(rng.uniform(-1, 1, o.shape).astype(o._data.dtype if o.is_floating_point() else np.float64),
-                         requires_grad=True) for o in outs)
+        grad_outputs = tuple(_uniform_like(o, gen_non_contig_grad_outputs) for o in outs)
     else:
         grad_outputs = _as_tuple(grad_outputs)
     n_out = len(grad_outputs)
     diff_in = [i for i, x in enumerate(inputs) if _is_tensor(x) and x.requires_grad]
+    diff_go = [i for i, g in enumerate(grad_outputs) if g.requires_grad]
 
     def new_func(*args):
-        input_args = args[:-n_out]
+        # (the forward-mode check passes detached duals: requires_grad is restored, as PyTorch does)
+        input_args = tuple(x.requires_grad_() if i in diff_in else x for i, x in enumerate(args[:-n_out]))
+        grad_outs = tuple(g.requires_grad_() if i in diff_go else g for i, g in enumerate(args[-n_out:]))
         outputs = _differentiable_outputs(func(*input_args))
-        grads = autograd_grad(outputs, [input_args[i] for i in diff_in], args[-n_out:], create_graph=True,
+        grads = autograd_grad(outputs, [input_args[i] for i in diff_in], grad_outs, create_graph=True,
                               allow_unused=True)
         return tuple(g for g in grads if g is not None)
 

@@ -291,7 +291,8 @@ class AccumulateGrad(Node):
         hooks = var._post_acc_hooks
         if hooks:
             for hook in list(hooks.values()):
-                hook(var)
+                if hook(var) is not None:
+                    raise RuntimeError("Tensor post accumulate grad hooks should return None.")
 
 
 def _obey_layout(grad, variable):

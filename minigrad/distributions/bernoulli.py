@@ -1,69 +1,126 @@
-"""Bernoulli(probs or logits): 1 with probability p, else 0."""
+"""Bernoulli: a port of torch/distributions/bernoulli.py (the same formulas, on minigrad ops)."""
 from __future__ import annotations
 
-from .. import _ops
-from .._tensor import Size
+import minigrad as mg
+
+from ..nn.functional import binary_cross_entropy_with_logits
 from . import constraints
-from .categorical import _clamp_probs
-from .distribution import Distribution, _is_number, broadcast_all, lazy_property
+from .exp_family import ExponentialFamily
+from .utils import (
+    Number,
+    Tensor,
+    _Number,
+    broadcast_all,
+    lazy_property,
+    logits_to_probs,
+    nan,
+    probs_to_logits,
+)
+
+__all__ = ["Bernoulli"]
 
 
-class Bernoulli(Distribution):
-    """P(1) = probs = sigmoid(logits)."""
+class Bernoulli(ExponentialFamily):
+    """Creates a Bernoulli distribution parameterized by `probs` or `logits` (but not both)."""
 
     arg_constraints = {"probs": constraints.unit_interval, "logits": constraints.real}
     support = constraints.boolean
     has_enumerate_support = True
+    _mean_carrier_measure = 0
 
-    def __init__(self, probs=None, logits=None, validate_args=None) -> None:
+    def __init__(
+        self,
+        probs: Tensor | Number | None = None,
+        logits: Tensor | Number | None = None,
+        validate_args: bool | None = None,
+    ) -> None:
         if (probs is None) == (logits is None):
-            raise ValueError("Either `probs` or `logits` must be specified, but not both.")
+            raise ValueError(
+                "Either `probs` or `logits` must be specified, but not both."
+            )
         if probs is not None:
-            is_scalar = _is_number(probs)
+            is_scalar = isinstance(probs, _Number)
             (self.probs,) = broadcast_all(probs)
         else:
-            is_scalar = _is_number(logits)
+            if logits is None:
+                raise AssertionError("logits is unexpectedly None")
+            is_scalar = isinstance(logits, _Number)
             (self.logits,) = broadcast_all(logits)
         self._param = self.probs if probs is not None else self.logits
-        super().__init__(Size() if is_scalar else self._param.size(), validate_args=validate_args)
+        if is_scalar:
+            batch_shape = ()
+        else:
+            batch_shape = self._param.size()
+        super().__init__(batch_shape, validate_args=validate_args)
 
-    @lazy_property
-    def logits(self):
-        """log p - log(1 - p) (p clamped away from 0 and 1)."""
-        p = _clamp_probs(self.probs)
-        return _ops.log(p) - _ops.log1p(-p)
+    def expand(self, batch_shape, _instance=None):
+        new = self._get_checked_instance(Bernoulli, _instance)
+        batch_shape = mg.Size(batch_shape)
+        if "probs" in self.__dict__:
+            new.probs = self.probs.expand(batch_shape)
+            new._param = new.probs
+        if "logits" in self.__dict__:
+            new.logits = self.logits.expand(batch_shape)
+            new._param = new.logits
+        super(Bernoulli, new).__init__(batch_shape, validate_args=False)
+        new._validate_args = self._validate_args
+        return new
 
-    @lazy_property
-    def probs(self):
-        """sigmoid of the logits."""
-        return _ops.sigmoid(self.logits)
+    def _new(self, *args, **kwargs):
+        return self._param.new(*args, **kwargs)
 
     @property
-    def mean(self):
-        """p."""
+    def mean(self) -> Tensor:
         return self.probs
 
     @property
-    def variance(self):
-        """p(1 - p)."""
+    def mode(self) -> Tensor:
+        mode = (self.probs >= 0.5).to(self.probs)
+        mode[self.probs == 0.5] = nan
+        return mode
+
+    @property
+    def variance(self) -> Tensor:
         return self.probs * (1 - self.probs)
 
-    def sample(self, sample_shape=()):
-        """0/1 draws with probability ``probs``."""
-        from .._creation import rand
+    @lazy_property
+    def logits(self) -> Tensor:
+        return probs_to_logits(self.probs, is_binary=True)
+
+    @lazy_property
+    def probs(self) -> Tensor:
+        return logits_to_probs(self.logits, is_binary=True)
+
+    @property
+    def param_shape(self) -> mg.Size:
+        return self._param.size()
+
+    def sample(self, sample_shape= ()):
         shape = self._extended_shape(sample_shape)
-        probs = self.probs.detach().expand(shape)
-        return (rand(shape, dtype=probs.dtype) < probs).to(probs.dtype)
+        with mg.no_grad():
+            return mg.bernoulli(self.probs.expand(shape))
 
     def log_prob(self, value):
-        """-BCE-with-logits(logits, value)."""
-        from ..nn import functional as F
         if self._validate_args:
             self._validate_sample(value)
         logits, value = broadcast_all(self.logits, value)
-        return -F.binary_cross_entropy_with_logits(logits, value, reduction="none")
+        return -binary_cross_entropy_with_logits(logits, value, reduction="none")
 
     def entropy(self):
-        """BCE-with-logits(logits, probs)."""
-        from ..nn import functional as F
-        return F.binary_cross_entropy_with_logits(self.logits, self.probs, reduction="none")
+        return binary_cross_entropy_with_logits(
+            self.logits, self.probs, reduction="none"
+        )
+
+    def enumerate_support(self, expand=True):
+        values = mg.arange(2, dtype=self._param.dtype, device=self._param.device)
+        values = values.view((-1,) + (1,) * len(self._batch_shape))
+        if expand:
+            values = values.expand((-1,) + self._batch_shape)
+        return values
+
+    @property
+    def _natural_params(self) -> tuple[Tensor]:
+        return (mg.logit(self.probs),)
+
+    def _log_normalizer(self, x):
+        return mg.log1p(mg.exp(x))

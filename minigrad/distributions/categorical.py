@@ -1,92 +1,130 @@
-"""Categorical(probs or logits): one of K classes."""
+"""Categorical: a port of torch/distributions/categorical.py (the same formulas, on minigrad ops)."""
 from __future__ import annotations
 
-from .. import _dtypes, _ops
-from .._tensor import Size
+import minigrad as mg
+
 from . import constraints
-from .distribution import Distribution, lazy_property
+from .distribution import Distribution
+from .utils import Tensor, lazy_property, logits_to_probs, nan, probs_to_logits
 
-
-def _clamp_probs(probs):
-    eps = _dtypes.finfo(probs.dtype).eps
-    return probs.clamp(min=eps, max=1 - eps)
+__all__ = ["Categorical"]
 
 
 class Categorical(Distribution):
-    """P(k) = probs[k] (probs normalised to sum to 1, or softmax of the logits)."""
+    """Creates a categorical distribution parameterized by either `probs` or `logits` (but not both)."""
 
     arg_constraints = {"probs": constraints.simplex, "logits": constraints.real_vector}
     has_enumerate_support = True
 
-    def __init__(self, probs=None, logits=None, validate_args=None) -> None:
+    def __init__(
+        self,
+        probs: Tensor | None = None,
+        logits: Tensor | None = None,
+        validate_args: bool | None = None,
+    ) -> None:
         if (probs is None) == (logits is None):
-            raise ValueError("Either `probs` or `logits` must be specified, but not both.")
+            raise ValueError(
+                "Either `probs` or `logits` must be specified, but not both."
+            )
         if probs is not None:
             if probs.dim() < 1:
                 raise ValueError("`probs` parameter must be at least one-dimensional.")
             self.probs = probs / probs.sum(-1, keepdim=True)
         else:
+            if logits is None:
+                raise AssertionError("logits is unexpectedly None")
             if logits.dim() < 1:
                 raise ValueError("`logits` parameter must be at least one-dimensional.")
-            self.logits = logits - logits.logsumexp(dim=-1, keepdim=True)  # normalised
+            # Normalize
+            self.logits = logits - logits.logsumexp(dim=-1, keepdim=True)
         self._param = self.probs if probs is not None else self.logits
         self._num_events = self._param.size()[-1]
-        batch_shape = self._param.size()[:-1] if self._param.dim() > 1 else Size()
+        batch_shape = (
+            self._param.size()[:-1] if self._param.ndimension() > 1 else mg.Size()
+        )
         super().__init__(batch_shape, validate_args=validate_args)
 
-    @lazy_property
-    def logits(self):
-        """log of the (clamped) probabilities."""
-        return _ops.log(_clamp_probs(self.probs))
+    def expand(self, batch_shape, _instance=None):
+        new = self._get_checked_instance(Categorical, _instance)
+        batch_shape = mg.Size(batch_shape)
+        param_shape = batch_shape + mg.Size((self._num_events,))
+        if "probs" in self.__dict__:
+            new.probs = self.probs.expand(param_shape)
+            new._param = new.probs
+        if "logits" in self.__dict__:
+            new.logits = self.logits.expand(param_shape)
+            new._param = new.logits
+        new._num_events = self._num_events
+        super(Categorical, new).__init__(batch_shape, validate_args=False)
+        new._validate_args = self._validate_args
+        return new
+
+    def _new(self, *args, **kwargs):
+        return self._param.new(*args, **kwargs)
+
+    @constraints.dependent_property(is_discrete=True, event_dim=0)
+    def support(self):
+        return constraints.integer_interval(0, self._num_events - 1)
 
     @lazy_property
-    def probs(self):
-        """softmax of the logits."""
-        from ..nn import functional as F
-        return F.softmax(self.logits, dim=-1)
+    def logits(self) -> Tensor:
+        return probs_to_logits(self.probs)
+
+    @lazy_property
+    def probs(self) -> Tensor:
+        return logits_to_probs(self.logits)
 
     @property
-    def param_shape(self) -> Size:
-        """The shape of probs / logits."""
+    def param_shape(self) -> mg.Size:
         return self._param.size()
 
     @property
-    def support(self):
-        """The integers 0 .. K-1."""
-        return constraints.integer_interval(0, self._num_events - 1)
+    def mean(self) -> Tensor:
+        return mg.full(
+            self._extended_shape(),
+            nan,
+            dtype=self.probs.dtype,
+            device=self.probs.device,
+        )
 
     @property
-    def mean(self):
-        """Undefined: nan."""
-        from .._creation import full
-        return full(self._extended_shape(), float("nan"), dtype=self.probs.dtype)
+    def mode(self) -> Tensor:
+        return self.probs.argmax(dim=-1)
 
     @property
-    def variance(self):
-        """Undefined: nan."""
-        return self.mean
+    def variance(self) -> Tensor:
+        return mg.full(
+            self._extended_shape(),
+            nan,
+            dtype=self.probs.dtype,
+            device=self.probs.device,
+        )
 
-    def sample(self, sample_shape=()):
-        """Class indices drawn with probabilities ``probs`` (as PyTorch: one multinomial draw per sample)."""
-        from .._creation import multinomial
-        shape = Size(sample_shape)
-        probs_2d = self.probs.detach().reshape(-1, self._num_events)
-        samples_2d = multinomial(probs_2d, shape.numel(), True).T
-        return samples_2d.reshape(self._extended_shape(shape))
+    def sample(self, sample_shape= ()):
+        if not isinstance(sample_shape, mg.Size):
+            sample_shape = mg.Size(sample_shape)
+        probs_2d = self.probs.reshape(-1, self._num_events)
+        samples_2d = mg.multinomial(probs_2d, sample_shape.numel(), True).T
+        return samples_2d.reshape(self._extended_shape(sample_shape))
 
     def log_prob(self, value):
-        """log probs[value] (value: class indices)."""
-        from .._ops_shapes import broadcast_tensors
         if self._validate_args:
             self._validate_sample(value)
         value = value.long().unsqueeze(-1)
-        value, log_pmf = broadcast_tensors(value, self.logits)
+        value, log_pmf = mg.broadcast_tensors(value, self.logits)
         value = value[..., :1]
         return log_pmf.gather(-1, value).squeeze(-1)
 
     def entropy(self):
-        """-Σ p log p."""
-        min_real = _dtypes.finfo(self.logits.dtype).min
-        logits = _ops.clamp(self.logits, min=min_real)
+        min_real = mg.finfo(self.logits.dtype).min
+        logits = mg.clamp(self.logits, min=min_real)
         p_log_p = logits * self.probs
         return -p_log_p.sum(-1)
+
+    def enumerate_support(self, expand=True):
+        num_events = self._num_events
+        values = mg.arange(num_events, dtype=mg.long, device=self._param.device)
+        values = values.view((-1,) + (1,) * len(self._batch_shape))
+        if expand:
+            values = values.expand((-1,) + self._batch_shape)
+        return values

@@ -1,106 +1,213 @@
-"""Distribution: the base class (shapes, argument validation, sampling helpers, repr)."""
+"""Distribution: the base class (torch/distributions/distribution.py, ported): shapes, validation."""
 from __future__ import annotations
 
-import numbers
+import warnings
+
+import minigrad as mg
 
 from .._class_names import TorchNamed
-from .._tensor import Size, Tensor
-from ..autograd import grad_mode
+from . import constraints
+from .utils import Tensor, _size, lazy_property
 
-
-class lazy_property:  # noqa: N801  (PyTorch's name)
-    """A property computed on first access and then stored in the instance (probs from logits, ...)."""
-
-    def __init__(self, wrapped) -> None:
-        self.wrapped = wrapped
-        self.__doc__ = wrapped.__doc__
-
-    def __get__(self, instance, obj_type=None):
-        if instance is None:
-            return self
-        with grad_mode.enable_grad():
-            value = self.wrapped(instance)
-        instance.__dict__[self.wrapped.__name__] = value
-        return value
-
-
-def broadcast_all(*values):
-    """Numbers and tensors broadcast together (numbers become tensors of the tensors' or default dtype)."""
-    from .. import _creation, _dtypes
-    from .._ops_shapes import broadcast_tensors
-    tensors = [v for v in values if isinstance(v, Tensor)]
-    dtype = tensors[0].dtype if tensors else _dtypes.get_default_dtype()
-    values = [v if isinstance(v, Tensor) else _creation.tensor(v, dtype=dtype) for v in values]
-    return broadcast_tensors(*values)
+__all__ = ["Distribution"]
 
 
 class Distribution(metaclass=TorchNamed):
-    """Base class: a batch of distributions with ``batch_shape`` and ``event_shape``."""
+    """Distribution is the abstract base class for probability distributions."""
 
     has_rsample = False
+    has_enumerate_support = False
     _validate_args = __debug__
-    arg_constraints: dict = {}
 
-    def __init__(self, batch_shape=(), event_shape=(), validate_args=None) -> None:
-        self._batch_shape, self._event_shape = Size(batch_shape), Size(event_shape)
+    @staticmethod
+    def set_default_validate_args(value: bool) -> None:
+        """Sets whether validation is enabled or disabled."""
+        if value not in [True, False]:
+            raise ValueError
+        Distribution._validate_args = value
+
+    def __init__(
+        self,
+        batch_shape: mg.Size = (),
+        event_shape: mg.Size = (),
+        validate_args: bool | None = None,
+    ) -> None:
+        self._batch_shape = mg.Size(batch_shape)
+        self._event_shape = mg.Size(event_shape)
         if validate_args is not None:
             self._validate_args = validate_args
         if self._validate_args:
-            for param, constraint in self.arg_constraints.items():
-                if param not in self.__dict__ and isinstance(getattr(type(self), param), lazy_property):
-                    continue  # a lazily computed parameter is valid when the given one is
+            try:
+                arg_constraints = self.arg_constraints
+            except NotImplementedError:
+                arg_constraints = {}
+                warnings.warn(
+                    f"{self.__class__} does not define `arg_constraints`. "
+                    + "Please set `arg_constraints = {}` or initialize the distribution "
+                    + "with `validate_args=False` to turn off validation.",
+                    stacklevel=2,
+                )
+            for param, constraint in arg_constraints.items():
+                if constraints.is_dependent(constraint):
+                    continue  # skip constraints that cannot be checked
+                if param not in self.__dict__ and isinstance(
+                    getattr(type(self), param), lazy_property
+                ):
+                    continue  # skip checking lazily-constructed args
                 value = getattr(self, param)
-                if not bool(constraint.check(value).all()):
-                    raise ValueError(f"Expected parameter {param} ({type(value).__name__} of shape "
-                                     f"{tuple(value.shape)}) of distribution {self!r} to satisfy the constraint "
-                                     f"{constraint!r}, but found invalid values:\n{value}")
+                valid = constraint.check(value)
+                if not bool(valid.all()):
+                    raise ValueError(
+                        f"Expected parameter {param} "
+                        f"({type(value).__name__} of shape {tuple(value.shape)}) "
+                        f"of distribution {repr(self)} "
+                        f"to satisfy the constraint {repr(constraint)}, "
+                        f"but found invalid values:\n{value}"
+                    )
+        super().__init__()
+
+    def expand(self, batch_shape: _size, _instance=None):
+        """A new instance (or ``_instance``, given by a subclass) with the parameters expanded to `batch_shape`."""
+        raise NotImplementedError
 
     @property
-    def batch_shape(self) -> Size:
-        """The shape over which parameters are batched."""
+    def batch_shape(self) -> mg.Size:
+        """Returns the shape over which parameters are batched."""
         return self._batch_shape
 
     @property
-    def event_shape(self) -> Size:
-        """The shape of a single sample."""
+    def event_shape(self) -> mg.Size:
+        """Returns the shape of a single sample (without batching)."""
         return self._event_shape
 
     @property
-    def stddev(self):
-        """The standard deviation."""
+    def arg_constraints(self) -> dict[str, constraints.Constraint]:
+        """A dict from argument names to the `Constraint` each argument must satisfy."""
+        raise NotImplementedError
+
+    @property
+    def support(self) -> constraints.Constraint | None:
+        """Returns a `torch.distributions.constraints.Constraint` object representing this distribution's support."""
+        raise NotImplementedError
+
+    @property
+    def mean(self) -> Tensor:
+        """Returns the mean of the distribution."""
+        raise NotImplementedError
+
+    @property
+    def mode(self) -> Tensor:
+        """Returns the mode of the distribution."""
+        raise NotImplementedError(f"{self.__class__} does not implement mode")
+
+    @property
+    def variance(self) -> Tensor:
+        """Returns the variance of the distribution."""
+        raise NotImplementedError
+
+    @property
+    def stddev(self) -> Tensor:
+        """Returns the standard deviation of the distribution."""
         return self.variance.sqrt()
 
-    def sample(self, sample_shape=()):
-        """A sample (no gradient), shaped sample_shape + batch_shape + event_shape."""
-        with grad_mode.no_grad():
+    def sample(self, sample_shape: _size = ()) -> Tensor:
+        """A sample of shape ``sample_shape + batch_shape + event_shape`` (no gradient)."""
+        with mg.no_grad():
             return self.rsample(sample_shape)
 
-    def _extended_shape(self, sample_shape=()) -> Size:
-        return Size(tuple(sample_shape) + tuple(self._batch_shape) + tuple(self._event_shape))
+    def rsample(self, sample_shape: _size = ()) -> Tensor:
+        """A reparameterized sample of shape ``sample_shape + batch_shape + event_shape``."""
+        raise NotImplementedError
 
-    def _validate_sample(self, value) -> None:
-        if not isinstance(value, Tensor):
+    def sample_n(self, n: int) -> Tensor:
+        """Generates n samples or n batches of samples if the distribution parameters are batched (deprecated)."""
+        warnings.warn("`sample_n(n)` will be deprecated. Use `sample((n,))` instead.", FutureWarning, stacklevel=2)
+        return self.sample(mg.Size((n,)))
+
+    def log_prob(self, value: Tensor) -> Tensor:
+        """Returns the log of the probability density/mass function evaluated at `value`."""
+        raise NotImplementedError
+
+    def cdf(self, value: Tensor) -> Tensor:
+        """Returns the cumulative density/mass function evaluated at `value`."""
+        raise NotImplementedError
+
+    def icdf(self, value: Tensor) -> Tensor:
+        """Returns the inverse cumulative density/mass function evaluated at `value`."""
+        raise NotImplementedError
+
+    def enumerate_support(self, expand: bool = True) -> Tensor:
+        """Returns tensor containing all values supported by a discrete distribution."""
+        raise NotImplementedError
+
+    def entropy(self) -> Tensor:
+        """Returns entropy of distribution, batched over batch_shape."""
+        raise NotImplementedError
+
+    def perplexity(self) -> Tensor:
+        """Returns perplexity of distribution, batched over batch_shape."""
+        return mg.exp(self.entropy())
+
+    def _extended_shape(self, sample_shape: _size = ()) -> mg.Size:
+        """Returns the size of the sample returned by the distribution, given a `sample_shape`."""
+        if not isinstance(sample_shape, mg.Size):
+            sample_shape = mg.Size(sample_shape)
+        return mg.Size(sample_shape + self._batch_shape + self._event_shape)
+
+    def _validate_sample(self, value: Tensor) -> None:
+        """Argument validation for distribution methods such as `log_prob`, `cdf` and `icdf`."""
+        if not isinstance(value, mg.Tensor):
             raise ValueError("The value argument to log_prob must be a Tensor")
-        start = len(value.size()) - len(self._event_shape)
-        if value.size()[start:] != self._event_shape:
-            raise ValueError(f"The right-most size of value must match event_shape: {value.size()} vs "
-                             f"{self._event_shape}.")
-        expected = Size(tuple(self._batch_shape) + tuple(self._event_shape))
-        for i, j in zip(reversed(value.size()), reversed(expected)):
+
+        event_dim_start = len(value.size()) - len(self._event_shape)
+        if value.size()[event_dim_start:] != self._event_shape:
+            raise ValueError(
+                f"The right-most size of value must match event_shape: {value.size()} vs {self._event_shape}."
+            )
+
+        actual_shape = value.size()
+        expected_shape = self._batch_shape + self._event_shape
+        for i, j in zip(reversed(actual_shape), reversed(expected_shape)):
             if i != 1 and j != 1 and i != j:
-                raise ValueError(f"Value is not broadcastable with batch_shape+event_shape: {value.size()} vs "
-                                 f"{expected}.")
-        if not bool(self.support.check(value).all()):
-            raise ValueError(f"Expected value argument ({type(value).__name__} of shape {tuple(value.shape)}) to be "
-                             f"within the support ({self.support!r}) of the distribution {self!r}, but found "
-                             f"invalid values:\n{value}")
+                raise ValueError(
+                    f"Value is not broadcastable with batch_shape+event_shape: {actual_shape} vs {expected_shape}."
+                )
+        try:
+            support = self.support
+        except NotImplementedError:
+            warnings.warn(
+                f"{self.__class__} does not define `support` to enable "
+                + "sample validation. Please initialize the distribution with "
+                + "`validate_args=False` to turn off validation.",
+                stacklevel=2,
+            )
+            return
+        if support is None:
+            raise AssertionError("support is unexpectedly None")
+        valid = support.check(value)
+        if not bool(valid.all()):
+            raise ValueError(
+                "Expected value argument "
+                f"({type(value).__name__} of shape {tuple(value.shape)}) "
+                f"to be within the support ({repr(support)}) "
+                f"of the distribution {repr(self)}, "
+                f"but found invalid values:\n{value}"
+            )
+
+    def _get_checked_instance(self, cls, _instance=None):
+        if _instance is None and type(self).__init__ != cls.__init__:
+            raise NotImplementedError(
+                f"Subclass {self.__class__.__name__} of {cls.__name__} that defines a custom __init__ method "
+                "must also define a custom .expand() method."
+            )
+        return self.__new__(type(self)) if _instance is None else _instance
 
     def __repr__(self) -> str:
-        names = [k for k in self.arg_constraints if k in self.__dict__]
-        shown = ", ".join(f"{p}: {self.__dict__[p] if self.__dict__[p].numel() == 1 else self.__dict__[p].size()}"
-                          for p in names)
-        return f"{type(self).__name__}({shown})"
-
-
-def _is_number(x) -> bool:
-    return isinstance(x, numbers.Number)
+        param_names = [k for k in self.arg_constraints if k in self.__dict__]
+        args_string = ", ".join(
+            [
+                f"{p}: {self.__dict__[p] if self.__dict__[p].numel() == 1 else self.__dict__[p].size()}"
+                for p in param_names
+            ]
+        )
+        return self.__class__.__name__ + "(" + args_string + ")"

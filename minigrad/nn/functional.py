@@ -181,6 +181,13 @@ def _dropout_noise(input: Tensor, shape: tuple, p: float) -> np.ndarray:
     from .. import _random
     if p == 1:
         return np.zeros((), dtype=input._data.dtype)
+    a = input._data
+    if not a.flags.c_contiguous and shape == a.shape:
+        # a permuted input (x.transpose(0, 1) ...): PyTorch's empty_like keeps its layout, so the draws follow memory
+        order = sorted(range(a.ndim), key=lambda d: -a.strides[d])
+        if a.transpose(order).flags.c_contiguous:
+            noise = _random.dropout_noise(_random.default_generator, tuple(a.shape[d] for d in order), p, a.dtype)
+            return noise.transpose(np.argsort(order))
     return _random.dropout_noise(_random.default_generator, shape, p, input._data.dtype)
 
 
@@ -540,6 +547,9 @@ def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
 def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12, out=None) -> Tensor:
     """input / max(‖input‖_p, eps) along ``dim``."""
     denom = input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
+    if out is not None:
+        from .._ops import div
+        return div(input, denom, out=out)
     return input / denom
 
 
@@ -1312,8 +1322,9 @@ __all__ += ["conv_transpose1d", "conv_transpose2d"]
 
 def threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
     """x where x > threshold, else value."""
-    result = _ops.where(input > threshold, input, input.new_tensor(value))
-    return input.copy_(result) if inplace else result
+    if not inplace:
+        return D.threshold(input, threshold=threshold, value=value)
+    return D.threshold_inplace(input, out=input, threshold=threshold, value=value)
 
 
 def prelu(input: Tensor, weight: Tensor) -> Tensor:
@@ -1322,8 +1333,11 @@ def prelu(input: Tensor, weight: Tensor) -> Tensor:
         if input.dim() < 2 or weight.numel() != input.shape[1]:
             raise RuntimeError(f"Mismatch of parameter numbers and input channel size. Found parameter numbers = "
                                f"{weight.numel()} and channel size = {input.shape[1] if input.dim() > 1 else 1}.")
-        weight = weight.reshape((-1,) + (1,) * (input.dim() - 2))
-    return _ops.where(input > 0, input, weight * input)
+    # PyTorch views the weight with the input's rank (the slopes along dim 1), then calls _prelu_kernel
+    shape = [1] * input.dim()
+    if weight.numel() != 1:
+        shape[1] = weight.numel()
+    return D.prelu_kernel(input, weight.reshape(shape))
 
 
 def group_norm(input: Tensor, num_groups: int, weight: Tensor | None = None, bias: Tensor | None = None,
@@ -1430,14 +1444,7 @@ __all__ += ["alpha_dropout", "dropout1d", "dropout3d", "feature_alpha_dropout", 
             "prelu", "threshold"]
 
 
-def _nearest_source(out_size: int, in_size: int, scale) -> np.ndarray:
-    """PyTorch's nearest_idx: the input index each output index reads (float32 arithmetic, as its kernel)."""
-    if out_size == in_size:
-        return np.arange(out_size)
-    if out_size == 2 * in_size:
-        return np.arange(out_size) >> 1
-    ratio = np.float32(1.0 / scale) if scale is not None else np.float32(in_size) / np.float32(out_size)
-    return np.minimum(np.floor(np.arange(out_size, dtype=np.float32) * ratio).astype(np.int64), in_size - 1)
+from .._interpolate import nearest_source as _nearest_source  # noqa: E402  (the kernels' module owns it)
 
 
 def _interpolate_linear(input: Tensor, size, scale_factor, mode: str, align_corners, recompute_scale_factor,
@@ -1536,6 +1543,10 @@ def interpolate(input: Tensor, size=None, scale_factor=None, mode: str = "neares
         factors = list(scale_factor) if isinstance(scale_factor, (tuple, list)) else [scale_factor] * dims
         sizes = [int(np.floor(float(input.shape[2 + i]) * float(f))) for i, f in enumerate(factors)]
         scales = [None] * dims if recompute_scale_factor else [float(f) for f in factors]
+    if 1 <= dims <= 3:  # PyTorch's upsample_nearest1d/2d/3d (their own nodes)
+        names = {1: ("scales",), 2: ("scales_h", "scales_w"), 3: ("scales_d", "scales_h", "scales_w")}[dims]
+        op = (D.upsample_nearest1d, D.upsample_nearest2d, D.upsample_nearest3d)[dims - 1]
+        return op(input, output_size=tuple(int(s) for s in sizes), **dict(zip(names, scales)))
     out = input
     for i in range(dims):
         index = Tensor._make(_nearest_source(sizes[i], input.shape[2 + i], scales[i]))
@@ -1925,3 +1936,519 @@ def adaptive_max_pool1d(input: Tensor, output_size, return_indices: bool = False
 
 __all__ += ["pixel_shuffle", "pixel_unshuffle", "triplet_margin_with_distance_loss", "adaptive_max_pool1d",
             "adaptive_max_pool1d_with_indices", "adaptive_max_pool2d", "adaptive_max_pool2d_with_indices"]
+
+
+# =============================================================================================
+# Sliding blocks (F.unfold / F.fold: im2col / col2im), and more layers' functional forms
+# =============================================================================================
+
+def _pair_arg(name: str, value) -> tuple:
+    """An int as (v, v), a sequence kept (PyTorch's _pair), then the C++ side's check for two values."""
+    value = tuple(value) if isinstance(value, (tuple, list)) else (value, value)
+    if len(value) != 2:
+        raise RuntimeError(f"It is expected {name} equals to 2, but got size {len(value)}")
+    return tuple(int(v) for v in value)
+
+
+def _window_checks(order: str, kernel, dilation, padding, stride) -> None:
+    """im2col / col2im's checks of the window arguments, in ``order`` (each kernel checks in its own)."""
+    checks = {"k": (kernel, "kernel size should be greater than zero", "kernel", 1),
+              "d": (dilation, "dilation should be greater than zero", "dilation", 1),
+              "p": (padding, "padding should be non-negative", "pad", 0),
+              "s": (stride, "stride should be greater than zero", "stride", 1)}
+    for key in order:
+        (h, w), text, label, low = checks[key]
+        if h < low or w < low:
+            raise RuntimeError(f"{text}, but got {label}_height: {h} {label}_width: {w}")
+
+
+def _blocks(size, kernel, dilation, padding, stride) -> tuple:
+    """How many sliding blocks fit along H and W (PyTorch's div_rtn: rounds toward -inf)."""
+    return tuple((n + 2 * p - (d * (k - 1) + 1)) // s + 1 for n, k, d, p, s in zip(size, kernel, dilation, padding,
+                                                                                   stride))
+
+
+def unfold(input: Tensor, kernel_size, dilation=1, padding=0, stride=1) -> Tensor:
+    """Every kernel_size block of a (N, C, H, W) input as a column: (N, C·kh·kw, L) (im2col)."""
+    kernel, dilation = _pair_arg("kernel_size", kernel_size), _pair_arg("dilation", dilation)
+    padding, stride = _pair_arg("padding", padding), _pair_arg("stride", stride)
+    _window_checks("kdps", kernel, dilation, padding, stride)
+    ndim = input.dim()
+    if ndim < 3:   # (PyTorch reads input.size(2) first)
+        input.size(2)
+    nonempty = input.shape[1] != 0 and input.shape[2] != 0 and (ndim != 3 or input.shape[0] != 0)
+    if ndim not in (3, 4) or not nonempty:
+        raise RuntimeError("Expected 3D or 4D (batch mode) tensor with possibly 0 batch size and other non-zero "
+                           f"dimensions for input, but got: {list(input.shape)}")
+    size = tuple(input.shape[-2:])
+    blocks = _blocks(size, kernel, dilation, padding, stride)
+    if min(blocks) < 1:
+        raise RuntimeError(f"Given input with spatial size {size}, kernel_size={kernel}, dilation={dilation}, "
+                           f"padding={padding}, calculated shape of the array of sliding blocks as {blocks}, but its "
+                           "components must be at least one.")
+    if not (input.dtype.is_floating_point or input.dtype.is_complex):
+        raise NotImplementedError(f"\"im2col_out_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+    return D.im2col(input, kernel_size=kernel, dilation=dilation, padding=padding, stride=stride,
+                    self_sym_argsize_minus_2=size[0], self_sym_argsize_minus_1=size[1])
+
+
+def fold(input: Tensor, output_size, kernel_size, dilation=1, padding=0, stride=1) -> Tensor:
+    """Columns of blocks (N, C·kh·kw, L) added back into a (N, C, H, W) image, overlaps summed (col2im)."""
+    output_size, kernel = _pair_arg("output_size", output_size), _pair_arg("kernel_size", kernel_size)
+    dilation, padding, stride = _pair_arg("dilation", dilation), _pair_arg("padding", padding), _pair_arg("stride",
+                                                                                                          stride)
+    _window_checks("ksdp", kernel, dilation, padding, stride)
+    shape = tuple(input.shape)
+    if not ((len(shape) == 2 and 0 not in shape) or (len(shape) == 3 and 0 not in shape[1:])):
+        raise RuntimeError("Expected 2D or 3D (batch mode) tensor for input with possibly 0 batch size and non-zero "
+                           f"dimensions for input, but got: {list(shape)}")
+    planes, length = shape[-2:]
+    if planes % (kernel[0] * kernel[1]) != 0:
+        raise RuntimeError("Expected size of input's dimension 1 to be divisible by the product of kernel_size, but "
+                           f"got input.size(1)={planes} and kernel_size={kernel}.")
+    blocks = _blocks(output_size, kernel, dilation, padding, stride)
+    where = f"Given output_size={output_size}, kernel_size={kernel}, dilation={dilation}, padding={padding}, " \
+            f"stride={stride}, "
+    if length != blocks[0] * blocks[1]:
+        raise RuntimeError(f"{where}expected size of input's dimension 2 to match the calculated number of sliding "
+                           f"blocks {blocks[0]} * {blocks[1]} = {blocks[0] * blocks[1]}, but got input.size(2)="
+                           f"{length}.")
+    if min(blocks) < 1:
+        raise RuntimeError(f"{where}calculated shape of the array of sliding blocks as {blocks}, which is too small "
+                           "(non-positive)")
+    if not (input.dtype.is_floating_point or input.dtype.is_complex):
+        raise NotImplementedError(f"\"col2im_out_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+    return D.col2im(input, output_size=output_size, kernel_size=kernel, dilation=dilation, padding=padding,
+                    stride=stride)
+
+
+__all__ += ["unfold", "fold"]
+
+
+def bilinear(input1: Tensor, input2: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
+    """y[..., o] = Σ_ij x1[..., i]·W[o, i, j]·x2[..., j] + b[o] (PyTorch's _trilinear composite)."""
+    if input1.dim() != input2.dim():
+        raise RuntimeError(f"bilinear(): input dimensions do not match: got {input1.dim()} and {input2.dim()}")
+    for i in range(input1.dim() - 1):
+        if input1.shape[i] != input2.shape[i]:
+            raise RuntimeError(f"bilinear(): input batch dimensions do not match at dim {i}: got {input1.shape[i]} and "
+                               f"{input2.shape[i]}")
+    for n, x in ((1, input1), (2, input2)):
+        if x.shape[-1] != weight.shape[n]:
+            raise RuntimeError(f"bilinear(): input{n} size does not match weight size: got {x.shape[-1]} but "
+                               f"expected {weight.shape[n]}")
+    if bias is not None and bias.shape[0] != weight.shape[0]:
+        raise RuntimeError(f"bilinear(): bias size does not match weight size: got {bias.shape[0]} but expected "
+                           f"{weight.shape[0]}")
+    output = D.trilinear(input1.reshape(-1, input1.shape[-1]), weight, input2.reshape(-1, input2.shape[-1]),
+                         expand1=(1, 3), expand2=(0,), expand3=(1, 2), sumdim=(2, 3), unroll_dim=1)
+    output = output.reshape(*input1.shape[:-1], weight.shape[0])
+    return output if bias is None else output + bias
+
+
+def _lp_pool(pool, max_pool, input: Tensor, norm_type: float, kernel_size, stride, ceil_mode: bool, area: int):
+    """(Σ_window x^p)^(1/p), as PyTorch composes it: the mean of x^p times the window's size."""
+    if norm_type == float("inf"):
+        return max_pool(input.abs(), kernel_size, stride, 0, 1, ceil_mode)
+    if norm_type == -float("inf"):
+        return -max_pool(-input.abs(), kernel_size, stride, 0, 1, ceil_mode)
+    out = pool(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
+    return (_ops.sign(out) * relu(_ops.abs(out))).mul(area).pow(1.0 / norm_type)
+
+
+def lp_pool1d(input: Tensor, norm_type: float, kernel_size: int, stride=None, ceil_mode: bool = False) -> Tensor:
+    """The p-norm of each kernel_size window along the last dim."""
+    return _lp_pool(avg_pool1d, max_pool1d, input, norm_type, kernel_size, stride, ceil_mode, kernel_size)
+
+
+def lp_pool2d(input: Tensor, norm_type: float, kernel_size, stride=None, ceil_mode: bool = False) -> Tensor:
+    """The p-norm of each kernel_size window over the last two dims."""
+    kw, kh = kernel_size if isinstance(kernel_size, (tuple, list)) else (kernel_size, kernel_size)
+    return _lp_pool(avg_pool2d, max_pool2d, input, norm_type, kernel_size, stride, ceil_mode, kw * kh)
+
+
+def local_response_norm(input: Tensor, size: int, alpha: float = 1e-4, beta: float = 0.75, k: float = 1.0) -> Tensor:
+    """x / (k + α·mean of x² over ``size`` neighbouring channels)^β (dim 1; PyTorch's pad + avg_pool composite)."""
+    dim = input.dim()
+    if dim < 3:
+        raise ValueError(f"Expected 3D or higher dimensionality                          input (got {dim} dimensions)")
+    if input.numel() == 0:
+        return input
+    div = input.mul(input)
+    if dim == 3:
+        div = pad(div.unsqueeze(1), (0, 0, size // 2, (size - 1) // 2))
+        div = avg_pool2d(div, (size, 1), stride=1).squeeze(1)
+    else:
+        sizes = input.size()
+        div = pad(div.view(sizes[0], 1, sizes[1], sizes[2], -1), (0, 0, 0, 0, size // 2, (size - 1) // 2))
+        div = D.avg_pool3d(div, kernel_size=(size, 1, 1), stride=(1, 1, 1), padding=(0, 0, 0), ceil_mode=False,
+                           count_include_pad=True, divisor_override=None).squeeze(1).view(sizes)
+    div = div.mul(alpha).add(k).pow(beta)
+    return input / div
+
+
+def rrelu(input: Tensor, lower: float = 1.0 / 8, upper: float = 1.0 / 3, training: bool = False,
+          inplace: bool = False) -> Tensor:
+    """x where x > 0, else x·r: r ~ U(lower, upper) per element when training, (lower + upper)/2 otherwise."""
+    from .. import _random
+    if lower > upper:
+        raise RuntimeError("Lower bound should be less than or equal to the upper bound")
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"rrelu_with_noise_out_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+    noise = _creation.empty_like(input)
+    if training:
+        # PyTorch's kernel: one uniform_real_distribution<double> draw per element <= 0, in memory order, with the
+        # bounds first rounded to the input's float type
+        flat = input.detach().contiguous().numpy().reshape(-1)
+        lo, hi = (float(np.asarray(v, flat.dtype)) for v in (lower, upper))
+        r = np.ones(flat.shape, flat.dtype)
+        negative = flat <= 0
+        r[negative] = (_random.gen(None)._uniform_double(int(negative.sum())) * (hi - lo) + lo).astype(flat.dtype)
+        noise = Tensor._make(r.reshape(input.shape))
+    op = D.rrelu_with_noise_ if inplace else D.rrelu_with_noise
+    return op(input, noise, out=input if inplace else None, lower=lower, upper=upper, training=training)
+
+
+def rrelu_(input: Tensor, lower: float = 1.0 / 8, upper: float = 1.0 / 3, training: bool = False) -> Tensor:
+    """In-place rrelu."""
+    return rrelu(input, lower, upper, training, inplace=True)
+
+
+__all__ += ["bilinear", "lp_pool1d", "lp_pool2d", "local_response_norm", "rrelu", "rrelu_"]
+
+
+def conv3d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, padding=0, dilation=1,
+           groups: int = 1) -> Tensor:
+    """3-d convolution of (N, C_in, D, H, W) with weight (C_out, C_in/groups, kD, kH, kW), plus bias."""
+    return _conv_nd(input, weight, bias, stride, padding, dilation, groups, 3, "conv3d")
+
+
+__all__ += ["conv3d"]
+
+
+# =============================================================================================
+# Attention: scaled_dot_product_attention, multi_head_attention_forward (PyTorch's Python, op for op)
+# =============================================================================================
+
+def _check_sdpa(query: Tensor, key: Tensor, value: Tensor, attn_mask: Tensor | None) -> None:
+    # validate_sdpa_input's checks and messages (the double space in "be  at" is PyTorch's)
+    if not query.dtype == key.dtype == value.dtype:
+        raise RuntimeError("Expected query, key, and value to have the same dtype, but got query.dtype: "
+                           f"{_c_type(query.dtype)} key.dtype: {_c_type(key.dtype)} and value.dtype: "
+                           f"{_c_type(value.dtype)} instead.")
+    if min(query.dim(), key.dim(), value.dim()) < 2:
+        raise RuntimeError("Expected query, key, and value to all be  at least 2 dimensional, but got query.dim: "
+                           f"{query.dim()} key.dim: {key.dim()} and value.dim: {value.dim()} instead.")
+    if attn_mask is not None:
+        if attn_mask.dtype not in (_dtypes.bool_, _dtypes.float32, query.dtype):
+            raise RuntimeError("Expected attn_mask dtype to be bool or float or to match query dtype, but got "
+                               f"attn_mask.dtype: {_c_type(attn_mask.dtype)} and  query.dtype: "
+                               f"{_c_type(query.dtype)} instead.")
+        attn_mask.size(-2)   # (a 0-d or 1-d mask: PyTorch's IndexError from this very call)
+
+
+def _heads_ok(query: Tensor, key: Tensor, value: Tensor, enable_gqa: bool) -> bool:
+    """Same heads, or (grouped-query attention) key/value heads that divide the query heads."""
+    hq, hk, hv = query.size(-3), key.size(-3), value.size(-3)
+    return hq == hk == hv or (enable_gqa and hk == hv and hq % hk == 0)
+
+
+def _use_flash_attention(query: Tensor, key: Tensor, value: Tensor, attn_mask: Tensor | None, dropout_p: float,
+                         enable_gqa: bool) -> bool:
+    """PyTorch's CPU choice (sdp_utils_cpp.cpp use_flash_attention_cpp); otherwise it runs the math composite."""
+    if dropout_p > 0 or not query.dim() == key.dim() == value.dim() == 4:
+        return False
+    (b, _, n, e), (_, _, s, _) = query.shape, key.shape
+    if not (b == key.size(0) == value.size(0) and _heads_ok(query, key, value, enable_gqa)):
+        return False
+    if attn_mask is not None:
+        wanted = (n, s) if attn_mask.dim() == 2 else (b, query.size(1), n, s)
+        if attn_mask.requires_grad or attn_mask.dim() not in (2, 4) or any(
+                m not in (1, w) for m, w in zip(attn_mask.shape, wanted)):
+            return False
+    return (e == key.size(-1) == value.size(-1) and n > 0 and s > 0
+            and all(t.stride(-1) == 1 for t in (query, key, value))
+            and query.dtype in (_dtypes.float32, _dtypes.float64, _dtypes.float16, _dtypes.bfloat16))
+
+
+def _float_attn_mask(mask: Tensor | None, dtype) -> Tensor | None:
+    """A boolean mask (True = take part) as an additive one: 0 where True, -inf where False."""
+    if mask is None or mask.dtype != _dtypes.bool_:
+        return mask
+    return Tensor._make(np.where(mask._data, 0, -np.inf).astype(dtype.np))
+
+
+def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor, attn_mask: Tensor | None = None,
+                                 dropout_p: float = 0.0, is_causal: bool = False, scale: float | None = None,
+                                 enable_gqa: bool = False) -> Tensor:
+    """softmax(q·kᵀ·scale + mask)·v, with dropout on the weights; one fused node when PyTorch's CPU kernel would run."""
+    _check_sdpa(query, key, value, attn_mask)
+    if 0 in query.shape[:-1] or key.size(-2) == 0 or value.numel() == 0:
+        # PyTorch's empty case (an empty head dim E alone is not one): zeros, tied to the inputs by a
+        # zero-weighted sum (so backward reaches them)
+        out = _creation.zeros(*query.shape[:-1], value.size(-1), dtype=query.dtype)
+        return out + D.mul_scalar(query.sum() + key.sum() + value.sum(), other=0)
+    flash = _use_flash_attention(query, key, value, attn_mask, dropout_p, enable_gqa)
+    attn_mask = _float_attn_mask(attn_mask, query.dtype)
+    if flash:
+        return D.sdpa_flash_cpu(query, key, value, dropout_p=dropout_p, is_causal=is_causal, attn_mask=attn_mask,
+                                scale=scale)[0]
+    return _sdpa_math(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
+
+
+def _sdpa_math(query: Tensor, key: Tensor, value: Tensor, attn_mask: Tensor | None, dropout_p: float,
+               is_causal: bool, scale: float | None, enable_gqa: bool) -> Tensor:
+    """PyTorch's _scaled_dot_product_attention_math: q and kᵀ each scaled by √scale (for stability), matmul,
+    mask added in place, _safe_softmax, dropout, matmul."""
+    if scale is None:   # (1/√E; E = 0 gives inf, as PyTorch's double arithmetic does)
+        scale = 1 / math.sqrt(query.size(-1)) if query.size(-1) else math.inf
+    factor = math.sqrt(abs(scale))
+    origin = query.dtype
+    if origin in (_dtypes.float16, _dtypes.bfloat16):   # computed in float32 (ToCopyBackward0), cast back at the end
+        query, key, value = (t.to(_dtypes.float32) for t in (query, key, value))
+    query = D.mul_scalar(query, other=-factor if scale < 0 else factor)
+    if is_causal:
+        if attn_mask is not None:
+            raise RuntimeError("_scaled_dot_product_attention: Explicit attn_mask should not be set when "
+                               "is_causal=True")
+        causal = np.tril(np.ones((query.size(-2), key.size(-2)), bool))
+        attn_mask = _float_attn_mask(Tensor._make(causal), query.dtype)
+    if enable_gqa:
+        if query.size(-3) % key.size(-3) or query.size(-3) % value.size(-3):
+            raise RuntimeError("Number of heads in key and value must divide the number of heads in ")
+        if not query.size(-3) == key.size(-3) == value.size(-3):
+            key = key.repeat_interleave(query.size(-3) // key.size(-3), -3)
+            value = value.repeat_interleave(query.size(-3) // value.size(-3), -3)
+    attn = _ops.matmul(query, D.mul_scalar(key.transpose(-2, -1), other=factor))
+    if attn_mask is not None:
+        attn.add_(attn_mask)
+    attn = D.safe_softmax(attn, dim=-1)
+    if dropout_p > 0.0:
+        attn = dropout(attn, dropout_p, True)
+    out = _ops.matmul(attn, value)
+    return out if out.dtype == origin else out.to(origin)
+
+
+__all__ += ["scaled_dot_product_attention"]
+
+
+def _canonical_mask(mask: Tensor | None, mask_name: str, other_type, other_name: str, target_type,
+                    check_other: bool = True) -> Tensor | None:
+    """A bool mask as an additive float one (-inf where True, i.e. masked out); float masks pass through."""
+    if mask is None:
+        return None
+    if mask.dtype != _dtypes.bool_ and not mask.is_floating_point():
+        raise AssertionError(f"only bool and floating types of {mask_name} are supported")
+    if check_other and other_type is not None and mask.dtype != other_type:
+        warnings.warn(f"Support for mismatched {mask_name} and {other_name} is deprecated. Use same type for both "
+                      "instead.", stacklevel=2)
+    if not mask.is_floating_point():
+        mask = _creation.zeros_like(mask, dtype=target_type).masked_fill_(mask, float("-inf"))
+    return mask
+
+
+def _mha_shape_check(query: Tensor, key: Tensor, value: Tensor, key_padding_mask, attn_mask, num_heads: int) -> bool:
+    """PyTorch's checks of the input ranks; True for batched (3-D) inputs."""
+    if query.dim() not in (2, 3):
+        raise AssertionError(f"query should be unbatched 2D or batched 3D tensor but received {query.dim()}-D "
+                             "query tensor")
+    batched = query.dim() == 3
+    what = "batched (3-D)" if batched else "unbatched (2-D)"
+    if key.dim() != query.dim() or value.dim() != query.dim():
+        raise AssertionError(f"For {what} `query`, expected `key` and `value` to be {query.dim()}-D but found "
+                             f"{key.dim()}-D and {value.dim()}-D tensors respectively")
+    if key_padding_mask is not None and key_padding_mask.dim() != query.dim() - 1:
+        raise AssertionError(f"For {what} `query`, expected `key_padding_mask` to be `None` or {query.dim() - 1}-D "
+                             f"but found {key_padding_mask.dim()}-D tensor instead")
+    if attn_mask is not None:
+        if attn_mask.dim() not in (2, 3):
+            raise AssertionError(f"For {what} `query`, expected `attn_mask` to be `None`, 2-D or 3-D but found "
+                                 f"{attn_mask.dim()}-D tensor instead")
+        expected = (num_heads, query.shape[0], key.shape[0])
+        if not batched and attn_mask.dim() == 3 and attn_mask.shape != expected:
+            raise AssertionError(f"Expected `attn_mask` shape to be {expected} but got {attn_mask.shape}")
+    return batched
+
+
+def _in_projection_packed(q: Tensor, k: Tensor, v: Tensor, w: Tensor, b: Tensor | None = None) -> list:
+    """q·W_qᵀ, k·W_kᵀ, v·W_vᵀ (+ biases) with the three weights stacked in ``w``; one linear when q is k is v."""
+    E = q.size(-1)
+    if k is v:
+        if q is k:   # self-attention: one projection, split into (3, ..., E)
+            proj = linear(q, w, b).unflatten(-1, (3, E)).unsqueeze(0).transpose(0, -2).squeeze(-2).contiguous()
+            return [proj[0], proj[1], proj[2]]
+        w_q, w_kv = w.split([E, E * 2])
+        b_q, b_kv = (None, None) if b is None else b.split([E, E * 2])
+        kv = linear(k, w_kv, b_kv).unflatten(-1, (2, E)).unsqueeze(0).transpose(0, -2).squeeze(-2).contiguous()
+        return [linear(q, w_q, b_q), kv[0], kv[1]]
+    w_q, w_k, w_v = w.chunk(3)
+    b_q, b_k, b_v = (None, None, None) if b is None else b.chunk(3)
+    return [linear(q, w_q, b_q), linear(k, w_k, b_k), linear(v, w_v, b_v)]
+
+
+def _in_projection(q: Tensor, k: Tensor, v: Tensor, w_q: Tensor, w_k: Tensor, w_v: Tensor, b_q=None, b_k=None,
+                   b_v=None) -> tuple:
+    """Three separate projections (key/value dims may differ from the query's)."""
+    Eq, Ek, Ev = q.size(-1), k.size(-1), v.size(-1)
+    for name, t, shape in (("query weights", w_q, (Eq, Eq)), ("key weights", w_k, (Eq, Ek)),
+                           ("value weights", w_v, (Eq, Ev)), ("query bias", b_q, (Eq,)),
+                           ("key bias", b_k, (Eq,)), ("value bias", b_v, (Eq,))):
+        if t is not None and t.shape != shape:
+            raise AssertionError(f"expecting {name} shape of {shape}, but got {t.shape}")
+    return linear(q, w_q, b_q), linear(k, w_k, b_k), linear(v, w_v, b_v)
+
+
+def multi_head_attention_forward(
+        query: Tensor, key: Tensor, value: Tensor, embed_dim_to_check: int, num_heads: int,
+        in_proj_weight: Tensor | None, in_proj_bias: Tensor | None, bias_k: Tensor | None, bias_v: Tensor | None,
+        add_zero_attn: bool, dropout_p: float, out_proj_weight: Tensor, out_proj_bias: Tensor | None,
+        training: bool = True, key_padding_mask: Tensor | None = None, need_weights: bool = True,
+        attn_mask: Tensor | None = None, use_separate_proj_weight: bool = False, q_proj_weight: Tensor | None = None,
+        k_proj_weight: Tensor | None = None, v_proj_weight: Tensor | None = None, static_k: Tensor | None = None,
+        static_v: Tensor | None = None, average_attn_weights: bool = True, is_causal: bool = False) -> tuple:
+    """Multi-head attention on (L, N, E) inputs (PyTorch's Python, op for op): returns (output, weights or None)."""
+    is_batched = _mha_shape_check(query, key, value, key_padding_mask, attn_mask, num_heads)
+    if not is_batched:   # run as a batch of one
+        query, key, value = query.unsqueeze(1), key.unsqueeze(1), value.unsqueeze(1)
+        if key_padding_mask is not None:
+            key_padding_mask = key_padding_mask.unsqueeze(0)
+    tgt_len, bsz, embed_dim = query.shape
+    src_len = key.shape[0]
+    key_padding_mask = _canonical_mask(key_padding_mask, "key_padding_mask",
+                                       None if attn_mask is None else attn_mask.dtype, "attn_mask", query.dtype)
+    if is_causal and attn_mask is None:
+        raise RuntimeError("Need attn_mask if specifying the is_causal hint. You may use the Transformer module "
+                           "method `generate_square_subsequent_mask` to create this mask.")
+    if is_causal and key_padding_mask is None and not need_weights:
+        attn_mask = None   # SDPA's is_causal does the masking
+    else:
+        attn_mask = _canonical_mask(attn_mask, "attn_mask", None, "", query.dtype, check_other=False)
+        if key_padding_mask is not None:
+            is_causal = False   # the merged mask is no longer causal
+    if embed_dim != embed_dim_to_check:
+        raise AssertionError(f"was expecting embedding dimension of {embed_dim_to_check}, but got {embed_dim}")
+    head_dim = embed_dim // num_heads
+    if head_dim * num_heads != embed_dim:
+        raise AssertionError(f"embed_dim {embed_dim} not divisible by num_heads {num_heads}")
+    if use_separate_proj_weight:
+        if key.shape[:2] != value.shape[:2]:
+            raise AssertionError(f"key's sequence and batch dims {key.shape[:2]} do not match value's "
+                                 f"{value.shape[:2]}")
+    elif key.shape != value.shape:
+        raise AssertionError(f"key shape {key.shape} does not match value shape {value.shape}")
+
+    # in-projection
+    if not use_separate_proj_weight:
+        if in_proj_weight is None:
+            raise AssertionError("use_separate_proj_weight is False but in_proj_weight is None")
+        q, k, v = _in_projection_packed(query, key, value, in_proj_weight, in_proj_bias)
+    else:
+        for name, w in (("q", q_proj_weight), ("k", k_proj_weight), ("v", v_proj_weight)):
+            if w is None:
+                raise AssertionError(f"use_separate_proj_weight is True but {name}_proj_weight is None")
+        b_q, b_k, b_v = (None, None, None) if in_proj_bias is None else in_proj_bias.chunk(3)
+        q, k, v = _in_projection(query, key, value, q_proj_weight, k_proj_weight, v_proj_weight, b_q, b_k, b_v)
+
+    # the attention mask as (1 or N·heads, L, S)
+    if attn_mask is not None:
+        if attn_mask.dim() == 2:
+            if attn_mask.shape != (tgt_len, src_len):
+                raise RuntimeError(f"The shape of the 2D attn_mask is {attn_mask.shape}, but should be "
+                                   f"{(tgt_len, src_len)}.")
+            attn_mask = attn_mask.unsqueeze(0)
+        elif attn_mask.dim() == 3:
+            if attn_mask.shape != (bsz * num_heads, tgt_len, src_len):
+                raise RuntimeError(f"The shape of the 3D attn_mask is {attn_mask.shape}, but should be "
+                                   f"{(bsz * num_heads, tgt_len, src_len)}.")
+        else:
+            raise RuntimeError(f"attn_mask's dimension {attn_mask.dim()} is not supported")
+
+    # learned key/value biases: one more key position
+    if bias_k is not None and bias_v is not None:
+        if static_k is not None:
+            raise AssertionError("bias cannot be added to static key.")
+        if static_v is not None:
+            raise AssertionError("bias cannot be added to static value.")
+        k = _ops.cat([k, bias_k.repeat(1, bsz, 1)])
+        v = _ops.cat([v, bias_v.repeat(1, bsz, 1)])
+        attn_mask = None if attn_mask is None else pad(attn_mask, (0, 1))
+        key_padding_mask = None if key_padding_mask is None else pad(key_padding_mask, (0, 1))
+    elif bias_k is not None:
+        raise AssertionError("bias_k is set but bias_v is None")
+    elif bias_v is not None:
+        raise AssertionError("bias_v is set but bias_k is None")
+
+    # heads into the batch: (N·heads, L, head_dim)
+    q = q.view(tgt_len, bsz * num_heads, head_dim).transpose(0, 1)
+    k = _static_or(static_k, k, bsz * num_heads, head_dim, "static_k")
+    v = _static_or(static_v, v, bsz * num_heads, head_dim, "static_v")
+
+    if add_zero_attn:   # one more key position of zeros
+        zeros = (bsz * num_heads, 1, head_dim)
+        k = _ops.cat([k, _creation.zeros(zeros, dtype=k.dtype)], dim=1)
+        v = _ops.cat([v, _creation.zeros(zeros, dtype=v.dtype)], dim=1)
+        attn_mask = None if attn_mask is None else pad(attn_mask, (0, 1))
+        key_padding_mask = None if key_padding_mask is None else pad(key_padding_mask, (0, 1))
+    src_len = k.size(1)
+
+    if key_padding_mask is not None:   # merged into the attention mask
+        if key_padding_mask.shape[0] != bsz:
+            raise AssertionError(f"Expected key_padded_mask.shape[0] to be {bsz}, but got {key_padding_mask.shape[0]}")
+        if key_padding_mask.shape[1] != src_len:
+            raise AssertionError(f"Expected key_padded_mask.shape[1] to be {src_len}, but got "
+                                 f"{key_padding_mask.shape[1]}")
+        key_padding_mask = key_padding_mask.view(bsz, 1, 1, src_len).expand(-1, num_heads, -1, -1).reshape(
+            bsz * num_heads, 1, src_len)
+        attn_mask = key_padding_mask if attn_mask is None else attn_mask + key_padding_mask
+    if not training:
+        dropout_p = 0.0
+
+    if need_weights:   # explicit softmax(q·kᵀ/√E + mask), to return the weights
+        E = q.shape[-1]
+        q_scaled = q * math.sqrt(1.0 / float(E))
+        if is_causal and attn_mask is None:
+            raise AssertionError("FIXME: is_causal not implemented for need_weights")
+        if attn_mask is not None:
+            weights = _ops_matrices.baddbmm(attn_mask, q_scaled, k.transpose(-2, -1))
+        else:
+            weights = _ops.bmm(q_scaled, k.transpose(-2, -1))
+        weights = softmax(weights, dim=-1)
+        if dropout_p > 0.0:
+            weights = dropout(weights, p=dropout_p)
+        out = _ops.bmm(weights, v).transpose(0, 1).reshape(tgt_len * bsz, embed_dim)
+        out = linear(out, out_proj_weight, out_proj_bias)
+        out = out.view(tgt_len, bsz, out.size(1))
+        weights = weights.view(bsz, num_heads, tgt_len, src_len)
+        if average_attn_weights:
+            weights = weights.mean(dim=1)
+        if not is_batched:
+            out, weights = out.squeeze(1), weights.squeeze(0)
+        return out, weights
+    # no weights wanted: scaled_dot_product_attention on (N, heads, L, head_dim)
+    if attn_mask is not None:
+        if attn_mask.size(0) == 1 and attn_mask.dim() == 3:
+            attn_mask = attn_mask.unsqueeze(0)
+        else:
+            attn_mask = attn_mask.view(bsz, num_heads, -1, src_len)
+    q = q.view(bsz, num_heads, tgt_len, head_dim)
+    k = k.view(bsz, num_heads, src_len, head_dim)
+    v = v.view(bsz, num_heads, src_len, head_dim)
+    out = scaled_dot_product_attention(q, k, v, attn_mask, dropout_p, is_causal)
+    out = out.permute(2, 0, 1, 3).reshape(bsz * tgt_len, embed_dim)
+    out = linear(out, out_proj_weight, out_proj_bias)
+    out = out.view(tgt_len, bsz, out.size(1))
+    return (out if is_batched else out.squeeze(1)), None
+
+
+def _static_or(static: Tensor | None, x: Tensor, batch_heads: int, head_dim: int, name: str) -> Tensor:
+    """``static`` (given keys/values, already (N·heads, S, head_dim)) or ``x`` split into heads."""
+    if static is None:
+        return x.view(x.shape[0], batch_heads, head_dim).transpose(0, 1)
+    if static.size(0) != batch_heads:
+        raise AssertionError(f"expecting {name}.size(0) of {batch_heads}, but got {static.size(0)}")
+    if static.size(2) != head_dim:
+        raise AssertionError(f"expecting {name}.size(2) of {head_dim}, but got {static.size(2)}")
+    return static
+
+
+__all__ += ["multi_head_attention_forward"]

@@ -71,3 +71,17 @@ class Buffer(metaclass=_BufferMeta):
         t.persistent = persistent
         t._is_buffer = True
         return t
+
+
+class UninitializedParameter(Parameter):
+    """A parameter whose shape is not known yet (lazy modules): an empty placeholder until materialize()."""
+
+    _torch_name = "torch.nn.parameter.UninitializedParameter"
+
+    def __repr__(self) -> str:
+        return "<UninitializedParameter>"
+
+    def materialize(self, shape, device=None, dtype=None) -> None:
+        """Become an ordinary Parameter of ``shape`` (uninitialised values, as torch.empty)."""
+        self._data = np.empty(tuple(shape), dtype=self._data.dtype if dtype is None else dtype.np)
+        self.__class__ = Parameter

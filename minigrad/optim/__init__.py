@@ -1,5 +1,6 @@
 """minigrad.optim: optimizers that update parameters from their ``.grad`` (torch.optim)."""
-from . import lr_scheduler  # noqa: F401
+from . import lr_scheduler, swa_utils  # noqa: F401  (swa_utils: AveragedModel, SWALR, update_bn)
+from .adafactor import Adafactor  # noqa: F401
 from .adagrad import Adagrad  # noqa: F401
 from .adam import Adam, AdamW  # noqa: F401
 from .adamax_adadelta import Adadelta, Adamax  # noqa: F401

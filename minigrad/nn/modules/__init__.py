@@ -16,6 +16,7 @@ from .activation import (  # noqa: F401
     PReLU,
     ReLU,
     ReLU6,
+    RReLU,
     Sigmoid,
     SiLU,
     Softmax,
@@ -28,10 +29,12 @@ from .activation import (  # noqa: F401
     Tanhshrink,
     Threshold,
 )
+from .attention import MultiheadAttention, NonDynamicallyQuantizableLinear  # noqa: F401
 from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d  # noqa: F401
 from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential  # noqa: F401
-from .conv import Conv1d, Conv2d, ConvTranspose1d, ConvTranspose2d  # noqa: F401
-from .linear import Identity, Linear  # noqa: F401
+from .conv import Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d  # noqa: F401
+from .fold import Fold, Unfold  # noqa: F401
+from .linear import Bilinear, Identity, LazyLinear, Linear  # noqa: F401
 from .loss import (  # noqa: F401
     BCELoss,
     BCEWithLogitsLoss,
@@ -65,7 +68,14 @@ from .misc import (  # noqa: F401
     Upsample,
 )
 from .module import Module  # noqa: F401
-from .normalization import GroupNorm, InstanceNorm1d, InstanceNorm2d, InstanceNorm3d, RMSNorm  # noqa: F401
+from .normalization import (  # noqa: F401
+    GroupNorm,
+    InstanceNorm1d,
+    InstanceNorm2d,
+    InstanceNorm3d,
+    LocalResponseNorm,
+    RMSNorm,
+)
 from .padding import (  # noqa: F401
     CircularPad1d,
     CircularPad2d,
@@ -91,8 +101,17 @@ from .pooling import (  # noqa: F401
     AdaptiveMaxPool2d,
     AvgPool1d,
     AvgPool2d,
+    LPPool1d,
+    LPPool2d,
     MaxPool1d,
     MaxPool2d,
 )
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase  # noqa: F401
 from .sparse_norm_distance import CosineSimilarity, Embedding, LayerNorm, PairwiseDistance  # noqa: F401
+from .transformer import (  # noqa: F401
+    Transformer,
+    TransformerDecoder,
+    TransformerDecoderLayer,
+    TransformerEncoder,
+    TransformerEncoderLayer,
+)

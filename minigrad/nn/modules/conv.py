@@ -1,4 +1,4 @@
-"""Conv1d, Conv2d and their transposes: learnable kernels slid over the input (PyTorch's _ConvNd)."""
+"""Conv1d, Conv2d, Conv3d, ConvTranspose1d/2d: learnable kernels slid over the input (PyTorch's _ConvNd)."""
 from __future__ import annotations
 
 import math
@@ -82,7 +82,7 @@ class _ConvNd(Module):
             init.uniform_(self.bias, -bound, bound)
 
     def _conv_forward(self, input: Tensor, weight: Tensor, bias: Tensor | None) -> Tensor:
-        conv = F.conv1d if self._k == 1 else F.conv2d
+        conv = (F.conv1d, F.conv2d, F.conv3d)[self._k - 1]
         if self.padding_mode != "zeros":   # pad first, then convolve without padding
             return conv(F.pad(input, self._reversed_padding_repeated_twice, mode=self.padding_mode), weight, bias,
                         self.stride, (0,) * self._k, self.dilation, self.groups)
@@ -118,6 +118,12 @@ class Conv2d(_ConvNd):
     """2-d convolution over (N, C_in, H, W): weight (C_out, C_in/groups, kH, kW), bias (C_out,)."""
 
     _k = 2
+
+
+class Conv3d(_ConvNd):
+    """3-d convolution over (N, C_in, D, H, W): weight (C_out, C_in/groups, kD, kH, kW), bias (C_out,)."""
+
+    _k = 3
 
 
 class _ConvTransposeNd(_ConvNd):

@@ -381,6 +381,11 @@ class Module(metaclass=TorchNamed):
         """Set evaluation mode (``train(False)``)."""
         return self.train(False)
 
+    def compile(self, *args, **kwargs) -> None:
+        """``torch.compile`` this module in place: minigrad compiles nothing, so only the arguments are checked."""
+        from ..._compile import compile
+        compile(self.forward, *args, **kwargs)
+
     def requires_grad_(self, requires_grad: bool = True) -> Module:
         """Set ``requires_grad`` on every parameter."""
         for p in self.parameters():
@@ -484,6 +489,9 @@ class Module(metaclass=TorchNamed):
         for name, module in self.named_modules():
             version = None if metadata is None else metadata.get(name, {}).get("version")
             module._upgrade_state_dict(state_dict, name + "." if name else "", version)
+            for hook in module.__dict__.get("_load_state_dict_pre_hooks", {}).values():
+                local = {} if metadata is None else metadata.get(name, {})
+                hook(state_dict, name + "." if name else "", local, strict, [], [], [])
         own = self.state_dict(keep_vars=True)
         missing = [k for k in own if k not in state_dict]
         unexpected = [k for k in state_dict if k not in own]
@@ -516,6 +524,12 @@ class Module(metaclass=TorchNamed):
 
     def _upgrade_state_dict(self, state_dict, prefix: str, version) -> None:
         """Fill in what a state dict saved by an older version of this module lacks (``version`` None: unknown)."""
+
+    def _register_load_state_dict_pre_hook(self, hook, with_module: bool = False) -> RemovableHandle:
+        """Run ``hook(state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys, error_msgs)``
+        on the state dict before it is loaded (it may rename keys: parametrizations.weight_norm's does)."""
+        hooks = self.__dict__.setdefault("_load_state_dict_pre_hooks", OrderedDict())
+        return _add_hook(hooks, (lambda *args: hook(self, *args)) if with_module else hook)
 
     # ---- printing -----------------------------------------------------------------------------
     def extra_repr(self) -> str:

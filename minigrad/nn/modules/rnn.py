@@ -6,7 +6,9 @@ every time step at once, then per step an addmm, an in-place add, the gates' non
 the functions below, in the same order: ``out.grad_fn`` is the same StackBackward0 over the same nodes,
 and the gradients flow through them as through any other graph. The one exception is float32 nn.LSTM,
 which PyTorch runs with oneDNN: one MkldnnRnnLayerBackward0 node per layer and direction
-(``derivatives.mkldnn_rnn_layer``). PackedSequence inputs are not supported.
+(``derivatives.mkldnn_rnn_layer``). A PackedSequence input runs PyTorch's packed layers (PackedLayer,
+ReversedPackedLayer): the hidden state shrinks (forward) or grows (reverse) as sequences end, and float32
+LSTM then uses the ordinary cell too (PyTorch's packed lstm has no oneDNN path).
 
 Shapes: input (L, N, H_in), or (N, L, H_in) with batch_first, or (L, H_in) unbatched; the hidden state
 (num_layers · num_directions, N, H_out). Gates are stacked in the weights' rows: (i, f, g, o) for LSTM,
@@ -24,6 +26,7 @@ from ..._tensor import Tensor
 from .. import functional as F
 from .. import init
 from ..parameter import Parameter
+from ..utils.rnn import PackedSequence
 from .module import Module
 
 # =============================================================================================
@@ -91,14 +94,66 @@ def _steps(cell, step_inputs, hidden, params) -> tuple:
     return outputs, hidden
 
 
-def _layer(cell, input: Tensor, hidden, params) -> tuple:
+def _layer(cell, input: Tensor, hidden, params, batch_sizes=None) -> tuple:
     """One direction: x·W_ihᵀ + b_ih for the whole sequence (one matrix product), then the time loop."""
+    if batch_sizes is not None:
+        return _packed_layer(cell, input, hidden, params, batch_sizes)
     outputs, hidden = _steps(cell, F.linear(input, params[0], params[2]).unbind(0), hidden, params)
     return _ops.stack(outputs, 0), hidden
 
 
-def _bidirectional_layer(cell, input: Tensor, hidden: tuple, params: tuple) -> tuple:
+def _hidden_slice(hidden, start: int, end: int):
+    """Rows [start, end) of the hidden state (both of LSTM's)."""
+    if isinstance(hidden, tuple):
+        return tuple(h.narrow(0, start, end - start) for h in hidden)
+    return hidden.narrow(0, start, end - start)
+
+
+def _hidden_cat(hiddens: list):
+    if isinstance(hiddens[0], tuple):
+        return tuple(_ops.cat(list(parts), 0) for parts in zip(*hiddens))
+    return _ops.cat(hiddens, 0)
+
+
+def _packed_layer(cell, data: Tensor, hidden, params, batch_sizes: list) -> tuple:
+    """One direction over packed data: when sequences end, their rows of the hidden state are set aside."""
+    step_inputs = F.linear(data, params[0], params[2])
+    outputs, finished, offset, last = [], [], 0, batch_sizes[0]
+    for n in batch_sizes:
+        step_input = step_inputs.narrow(0, offset, n)
+        offset += n
+        if n < last:
+            finished.append(_hidden_slice(hidden, n, last))
+            hidden = _hidden_slice(hidden, 0, n)
+        last = n
+        hidden = cell(step_input, hidden, params, True)
+        outputs.append(_output_of(hidden))
+    finished.append(hidden)
+    return _ops.cat(outputs, 0), _hidden_cat(finished[::-1])
+
+
+def _reversed_packed_layer(cell, data: Tensor, input_hidden, params, batch_sizes: list) -> tuple:
+    """The reverse direction over packed data: from the last step, rows joining as longer sequences start."""
+    step_inputs = F.linear(data, params[0], params[2])
+    offset, last = data.shape[0], batch_sizes[-1]
+    hidden = _hidden_slice(input_hidden, 0, last)
+    outputs = []
+    for n in reversed(batch_sizes):
+        if n > last:
+            hidden = _hidden_cat([hidden, _hidden_slice(input_hidden, last, n)])
+        step_input = step_inputs.narrow(0, offset - n, n)
+        offset, last = offset - n, n
+        hidden = cell(step_input, hidden, params, True)
+        outputs.append(_output_of(hidden))
+    return _ops.cat(outputs[::-1], 0), hidden
+
+
+def _bidirectional_layer(cell, input: Tensor, hidden: tuple, params: tuple, batch_sizes=None) -> tuple:
     """Forward over the sequence, then backward; the two outputs side by side in the last dim."""
+    if batch_sizes is not None:
+        fw_output, fw_hidden = _packed_layer(cell, input, hidden[0], params[0], batch_sizes)
+        rev_output, rev_hidden = _reversed_packed_layer(cell, input, hidden[1], params[1], batch_sizes)
+        return _ops.cat([fw_output, rev_output], -1), (fw_hidden, rev_hidden)
     fw_outputs, fw_hidden = _steps(cell, F.linear(input, params[0][0], params[0][2]).unbind(0), hidden[0], params[0])
     fw_output = _ops.stack(fw_outputs, 0)
     rev_steps = F.linear(input, params[1][0], params[1][2]).unbind(0)[::-1]
@@ -108,7 +163,7 @@ def _bidirectional_layer(cell, input: Tensor, hidden: tuple, params: tuple) -> t
 
 
 def _layer_stack(cell, input: Tensor, hiddens: list, params: list, num_layers: int, dropout: float, train: bool,
-                 bidirectional: bool) -> tuple:
+                 bidirectional: bool, batch_sizes=None) -> tuple:
     """Each layer's output is the next one's input (with dropout between layers when training)."""
     if bidirectional:   # (hidden states and parameters come in (forward, reverse) pairs)
         hiddens = list(zip(hiddens[::2], hiddens[1::2]))
@@ -116,10 +171,10 @@ def _layer_stack(cell, input: Tensor, hiddens: list, params: list, num_layers: i
     final_hiddens = []
     for layer in range(num_layers):
         if bidirectional:
-            input, hidden = _bidirectional_layer(cell, input, hiddens[layer], params[layer])
+            input, hidden = _bidirectional_layer(cell, input, hiddens[layer], params[layer], batch_sizes)
             final_hiddens.extend(hidden)
         else:
-            input, hidden = _layer(cell, input, hiddens[layer], params[layer])
+            input, hidden = _layer(cell, input, hiddens[layer], params[layer], batch_sizes)
             final_hiddens.append(hidden)
         if dropout != 0 and train and layer < num_layers - 1:
             input = F.dropout(input, dropout, True)
@@ -136,15 +191,15 @@ def _gather_params(flat: list, has_biases: bool, has_projections: bool = False) 
 
 
 def _rnn(mode: str, input: Tensor, hx: Tensor, flat_weights: list, has_biases: bool, num_layers: int,
-         dropout: float, train: bool, bidirectional: bool, batch_first: bool) -> tuple:
-    """PyTorch's rnn_tanh / rnn_relu / gru: (output, h_n)."""
-    if batch_first:
+         dropout: float, train: bool, bidirectional: bool, batch_first: bool, batch_sizes=None) -> tuple:
+    """PyTorch's rnn_tanh / rnn_relu / gru: (output, h_n); with batch_sizes, input is packed data."""
+    if batch_first and batch_sizes is None:
         input = input.transpose(0, 1)
     output, final_hiddens = _layer_stack(_CELLS[mode], input, list(hx.unbind(0)),
                                          _gather_params(flat_weights, has_biases), num_layers, dropout, train,
-                                         bidirectional)
+                                         bidirectional, batch_sizes)
     hy = _ops.stack(final_hiddens, 0)
-    if batch_first:
+    if batch_first and batch_sizes is None:
         output.transpose_(0, 1)
     return output, hy
 
@@ -153,10 +208,12 @@ _PROJECTION_WARNED = [False]
 
 
 def _lstm(input: Tensor, hx: tuple, flat_weights: list, has_biases: bool, num_layers: int, dropout: float,
-          train: bool, bidirectional: bool, batch_first: bool) -> tuple:
-    """PyTorch's lstm: (output, h_n, c_n)."""
+          train: bool, bidirectional: bool, batch_first: bool, batch_sizes=None) -> tuple:
+    """PyTorch's lstm: (output, h_n, c_n); with batch_sizes, input is packed data."""
     has_projections = hx[0].shape[2] != hx[1].shape[2]
-    if input.dtype.name == "float32" and input.numel() != 0:   # PyTorch's use_mkldnn
+    if batch_sizes is not None:
+        batch_first = False   # (packed data has no batch dim)
+    elif input.dtype.name == "float32" and input.numel() != 0:   # PyTorch's use_mkldnn
         if not has_projections:
             return _lstm_onednn(input, hx[0], hx[1], flat_weights, has_biases, num_layers, dropout, train,
                                 bidirectional, batch_first)
@@ -170,7 +227,7 @@ def _lstm(input: Tensor, hx: tuple, flat_weights: list, has_biases: bool, num_la
     hiddens = list(zip(hx[0].unbind(0), hx[1].unbind(0)))
     output, final_hiddens = _layer_stack(_lstm_cell, input, hiddens,
                                          _gather_params(flat_weights, has_biases, has_projections), num_layers,
-                                         dropout, train, bidirectional)
+                                         dropout, train, bidirectional, batch_sizes)
     hy = _ops.stack([h for h, _ in final_hiddens], 0)
     cy = _ops.stack([c for _, c in final_hiddens], 0)
     if batch_first:
@@ -212,6 +269,13 @@ def _lstm_onednn(input: Tensor, hx: Tensor, cx: Tensor, flat_weights: list, has_
 # =============================================================================================
 # The modules
 # =============================================================================================
+
+def _mini_batch(input: Tensor, batch_sizes, batch_first: bool) -> int:
+    """The batch size: the first step's for packed data, else the input's batch dim."""
+    if batch_sizes is not None:
+        return int(batch_sizes[0])
+    return input.size(0) if batch_first else input.size(1)
+
 
 class RNNBase(Module):
     """What RNN, LSTM and GRU share: the parameters of every layer and direction, their checks, the repr."""
@@ -325,7 +389,7 @@ class RNNBase(Module):
 
     def get_expected_hidden_size(self, input: Tensor, batch_sizes=None) -> tuple:
         """(num_layers · num_directions, batch, proj_size or hidden_size)."""
-        mini_batch = input.size(0) if self.batch_first else input.size(1)
+        mini_batch = _mini_batch(input, batch_sizes, self.batch_first)
         num_directions = 2 if self.bidirectional else 1
         size = self.proj_size if self.proj_size > 0 else self.hidden_size
         return (self.num_layers * num_directions, mini_batch, size)
@@ -343,7 +407,7 @@ class RNNBase(Module):
 
     def permute_hidden(self, hx, permutation):
         """The hidden state in the batch order of the input (only PackedSequence input reorders it)."""
-        return hx
+        return hx if permutation is None else hx.index_select(1, permutation)
 
     def extra_repr(self) -> str:
         s = "{input_size}, {hidden_size}"
@@ -363,9 +427,7 @@ class RNNBase(Module):
 
     # ---- shared by the forwards ------------------------------------------------------------------
     def _batched(self, input: Tensor, name: str, suffix: str) -> tuple:
-        """(input with a batch dim, whether it had one); PackedSequence is refused."""
-        if not isinstance(input, Tensor):
-            raise NotImplementedError(f"minigrad: {name} accepts a Tensor input only (no PackedSequence)")
+        """(input with a batch dim, whether it had one)."""
         if input.dim() not in (2, 3):
             raise ValueError(f"{name}: Expected input to be 2D or 3D, got {input.dim()}D {suffix}")
         self._init_flat_weights()   # (a weight may have been replaced since the last call)
@@ -379,6 +441,17 @@ class RNNBase(Module):
 
     def _one_hidden_forward(self, input: Tensor, hx, name: str, suffix: str) -> tuple:
         """RNN's and GRU's forward: (output, h_n)."""
+        if isinstance(input, PackedSequence):
+            self._init_flat_weights()
+            data, batch_sizes, sorted_indices, unsorted_indices = input
+            sizes = batch_sizes.tolist()
+            hx = _creation.zeros(self.num_layers * (2 if self.bidirectional else 1), sizes[0], self.hidden_size,
+                                 dtype=data.dtype) if hx is None else self.permute_hidden(hx, sorted_indices)
+            self.check_forward_args(data, hx, batch_sizes)
+            output, hidden = _rnn(self.mode, data, hx, self._flat_weights, self.bias, self.num_layers, self.dropout,
+                                  self.training, self.bidirectional, self.batch_first, sizes)
+            return (PackedSequence(output, batch_sizes, sorted_indices, unsorted_indices),
+                    self.permute_hidden(hidden, unsorted_indices))
         input, is_batched = self._batched(input, name, suffix)
         if hx is not None:
             if not is_batched and hx.dim() != 2:
@@ -440,7 +513,7 @@ class LSTM(RNNBase):
 
     def get_expected_cell_size(self, input: Tensor, batch_sizes=None) -> tuple:
         """(num_layers · num_directions, batch, hidden_size): the cell state is never projected."""
-        mini_batch = input.size(0) if self.batch_first else input.size(1)
+        mini_batch = _mini_batch(input, batch_sizes, self.batch_first)
         return (self.num_layers * (2 if self.bidirectional else 1), mini_batch, self.hidden_size)
 
     def check_forward_args(self, input: Tensor, hidden: tuple, batch_sizes=None) -> None:
@@ -450,7 +523,30 @@ class LSTM(RNNBase):
         self.check_hidden_size(hidden[1], self.get_expected_cell_size(input, batch_sizes),
                                "Expected hidden[1] size {}, got {}")
 
+    def permute_hidden(self, hx: tuple, permutation) -> tuple:
+        if permutation is None:
+            return hx
+        return hx[0].index_select(1, permutation), hx[1].index_select(1, permutation)
+
+    def _packed_forward(self, input: PackedSequence, hx) -> tuple:
+        self._init_flat_weights()
+        data, batch_sizes, sorted_indices, unsorted_indices = input
+        sizes = batch_sizes.tolist()
+        if hx is None:
+            layers = self.num_layers * (2 if self.bidirectional else 1)
+            hx = (_creation.zeros(layers, sizes[0], self.proj_size or self.hidden_size, dtype=data.dtype),
+                  _creation.zeros(layers, sizes[0], self.hidden_size, dtype=data.dtype))
+        else:
+            hx = self.permute_hidden(hx, sorted_indices)
+        self.check_forward_args(data, hx, batch_sizes)
+        output, h, c = _lstm(data, hx, self._flat_weights, self.bias, self.num_layers, self.dropout, self.training,
+                             self.bidirectional, self.batch_first, sizes)
+        return (PackedSequence(output, batch_sizes, sorted_indices, unsorted_indices),
+                self.permute_hidden((h, c), unsorted_indices))
+
     def forward(self, input: Tensor, hx: tuple | None = None) -> tuple:
+        if isinstance(input, PackedSequence):
+            return self._packed_forward(input, hx)
         input, is_batched = self._batched(input, "LSTM", "instead")
         if hx is None:
             hx = (self._zeros(input, self.proj_size if self.proj_size > 0 else self.hidden_size),

@@ -1,11 +1,16 @@
-"""torch.nn.utils' gradient helpers: clip gradients in place, flatten parameters to one vector and back."""
+"""torch.nn.utils' gradient helpers: clip gradients in place, flatten parameters to one vector and back.
+
+The rest lives in submodules: ``rnn`` (padded and packed sequences), ``parametrize`` / ``parametrizations``
+(weight_norm, spectral_norm, orthogonal as parametrizations), the old hook-based ``weight_norm`` /
+``spectral_norm``, ``prune``, ``fusion`` (conv/linear + batch norm), ``init`` (skip_init), ``stateless``.
+"""
 from __future__ import annotations
 
 import warnings
 
-from .._ops import cat, clamp, norm, stack
-from .._tensor import Tensor
-from ..autograd.grad_mode import no_grad
+from ..._ops import cat, clamp, norm, stack
+from ..._tensor import Tensor
+from ...autograd.grad_mode import no_grad
 
 __all__ = ["clip_grad_norm_", "clip_grad_norm", "clip_grad_value_", "clip_grads_with_norm_", "get_total_norm",
            "parameters_to_vector", "vector_to_parameters"]
@@ -18,7 +23,7 @@ def _as_list(parameters) -> list:
 @no_grad()
 def get_total_norm(tensors, norm_type: float = 2.0, error_if_nonfinite: bool = False, foreach=None) -> Tensor:
     """The norm of all the tensors together (the norm of their norms)."""
-    from .._creation import tensor
+    from ..._creation import tensor
     tensors = _as_list(tensors)
     norm_type = float(norm_type)
     if not tensors:
@@ -86,3 +91,13 @@ def vector_to_parameters(vec: Tensor, parameters) -> None:
         n = param.numel()
         param.data = vec[pointer:pointer + n].view_as(param).data
         pointer += n
+from . import fusion, parametrizations, parametrize, prune, rnn, stateless  # noqa: E402,F401
+from .fusion import (  # noqa: E402,F401
+    fuse_conv_bn_eval,
+    fuse_conv_bn_weights,
+    fuse_linear_bn_eval,
+    fuse_linear_bn_weights,
+)
+from .init import skip_init  # noqa: E402,F401
+from .spectral_norm import remove_spectral_norm, spectral_norm  # noqa: E402,F401  (the old, hook-based one)
+from .weight_norm import remove_weight_norm, weight_norm  # noqa: E402,F401  (the old, hook-based one)

@@ -1,0 +1,32 @@
+"""``torch._weight_norm`` and friends: w = g · v / ‖v‖, the norm taken over every dim but ``dim``.
+
+PyTorch runs its fused kernel (one WeightNormInterfaceBackward0 node) when ``dim`` is 0 or the last dim,
+and composes ordinary ops otherwise (``v * (g / norm_except_dim(v, 2, dim))``); so does minigrad.
+"""
+from __future__ import annotations
+
+from . import derivatives as D
+from ._tensor import Tensor
+
+
+def norm_except_dim(v: Tensor, pow: float = 2, dim: int = 0) -> Tensor:
+    """The ``pow``-norm of ``v`` over every dim but ``dim`` (over all of them for dim=-1), kept broadcastable."""
+    if dim == -1:
+        return v.norm(pow)
+    dim = dim % v.dim()
+    shape = [1] * v.dim()
+    shape[dim] = v.shape[dim]
+    moved = v.transpose(0, dim).contiguous().view(v.shape[dim], -1) if dim else v.contiguous().view(v.shape[0], -1)
+    return moved.norm(pow, 1).view(shape)
+
+
+def _weight_norm_interface(v: Tensor, g: Tensor, dim: int = 0) -> tuple[Tensor, Tensor]:
+    """The fused weight norm: ``(v · g / ‖v‖, ‖v‖)`` for dim 0 or the last dim."""
+    return tuple(D.weight_norm_interface(v.contiguous(), g.contiguous(), dim=dim))
+
+
+def _weight_norm(v: Tensor, g: Tensor, dim: int = 0) -> Tensor:
+    """``v · g / ‖v‖`` with the norm over every dim but ``dim`` (PyTorch's choice of fused or composite)."""
+    if dim in (0, v.dim() - 1) and g.dtype == v.dtype:
+        return _weight_norm_interface(v, g, dim)[0]
+    return v * (g / norm_except_dim(v, 2, dim))

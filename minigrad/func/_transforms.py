@@ -1,0 +1,489 @@
+"""torch.func's derivative transforms on minigrad's own autograd: grad, grad_and_value, vjp, jvp, jacrev, jacfwd,
+hessian, linearize.
+
+PyTorch gives each transform call a "level" and wraps tensors per level. minigrad does it with ordinary graphs:
+
+- each differentiated input is replaced by a fresh leaf (``x.detach().requires_grad_()``), or, when ``x`` is
+  already differentiable outside (the user's ``requires_grad`` tensor, or the input of an outer ``grad``), by
+  the view ``x.view_as(x)``, which keeps the link so the outer level can differentiate through this one;
+- ``func`` runs under ``enable_grad`` and ``autograd.grad`` differentiates its output;
+- a result is detached unless its graph reaches a leaf that is not one of this call's fresh leaves: that is how
+  ``grad(grad(f))`` gets second derivatives, and why ``grad(f)(x)`` has no ``grad_fn`` when nothing outside
+  requires grad (as in PyTorch). ``create_graph`` is only used when something outside can differentiate.
+
+``jvp`` uses forward AD (``autograd/forward_ad.py``). Forward AD has a single level and not every op has a
+forward formula, so inside another ``jvp``, or when an op lacks its formula, it falls back to the double-vjp
+trick: ``u ↦ uᵀJ`` is linear in ``u``, so differentiating ``(uᵀJ)·t`` by ``u`` gives ``J·t``.
+"""
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from .. import autograd
+from .. import derivatives as D
+from .._creation import eye, zeros_like
+from .._tensor import Tensor
+from ..autograd import forward_ad as fwAD
+from ..autograd.grad_mode import enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled
+from ..autograd.graph import AccumulateGrad
+from ._pytree import tree_flatten, tree_map, tree_unflatten
+from ._vmap import vmap
+
+__all__ = ["grad", "grad_and_value", "vjp", "jvp", "jacrev", "jacfwd", "hessian", "linearize", "functionalize",
+           "debug_unwrap"]
+
+_JVP = "jvp(f, primals, tangents)"
+
+
+# ---- argnums: which positional arguments are differentiated (PyTorch's checks and messages) ----------------
+
+def _wrap_argnum(argnum, num_args: int) -> int:
+    if not isinstance(argnum, int):
+        raise RuntimeError(f"argnum must be int, got: {type(argnum)}")
+    if -num_args <= argnum < num_args:
+        return argnum % num_args
+    raise RuntimeError(f"Got argnum={argnum}, but only {num_args} positional inputs")
+
+
+def _check_argnums(argnums, num_args: int):
+    """``argnums`` with negative indices wrapped, after PyTorch's checks."""
+    if not isinstance(argnums, (int, tuple)):
+        raise RuntimeError(f"argnums must be int or Tuple[int, ...], got: {type(argnums)}")
+    if isinstance(argnums, int):
+        return _wrap_argnum(argnums, num_args)
+    argnums = tuple(_wrap_argnum(a, num_args) for a in argnums)
+    if len(argnums) == 0:
+        raise RuntimeError("argnums must be non-empty")
+    if len(set(argnums)) != len(argnums):
+        raise RuntimeError(f"argnums elements must be unique, got {argnums}")
+    return argnums
+
+
+def _slice_argnums(args: tuple, argnums, as_tuple: bool = True):
+    argnums = _check_argnums(argnums, len(args))
+    if isinstance(argnums, int):
+        return (args[argnums],) if as_tuple else args[argnums]
+    return tuple(args[i] for i in argnums)
+
+
+def _replace_args(args: tuple, new, argnums) -> tuple:
+    """``args`` with the differentiated ones (``new``, shaped as ``_slice_argnums(as_tuple=False)``) swapped in."""
+    argnums = _check_argnums(argnums, len(args))
+    if isinstance(argnums, int):
+        return tuple(new if i == argnums else a for i, a in enumerate(args))
+    return tuple(new[argnums.index(i)] if i in argnums else a for i, a in enumerate(args))
+
+
+def _recording():
+    """Grad mode on, inference mode off: a transform differentiates whatever modes its caller is in."""
+    # (inference_mode(False) turns grad mode on as well)
+    return inference_mode(False) if is_inference_mode_enabled() else enable_grad()
+
+
+# ---- one transform call ----------------------------------------------------------------------------------
+
+class _Level:
+    """The fresh leaves of one transform call, and the rules for what its results keep."""
+
+    def __init__(self) -> None:
+        self.leaves: list = []                   # kept alive, so their ids stay unique
+        self.grad_enabled = is_grad_enabled()    # outside the call: may anyone differentiate our results?
+
+    def enter(self, x):
+        """The tensor ``func`` sees in place of ``x``: differentiable at this level."""
+        if not isinstance(x, Tensor):
+            raise ValueError(f"Thing passed to transform API must be Tensor, got {type(x)}")
+        if x.requires_grad and self.grad_enabled:  # an outer level differentiates x too: keep the link
+            return x.view_as(x)
+        # (an integer tensor raises PyTorch's "only Tensors of floating ..."; an inference tensor needs a copy)
+        leaf = (x.clone() if x.is_inference() else x.detach()).requires_grad_()
+        self.leaves.append(leaf)
+        if x._fw_grad is not None:  # inside an outer jvp: the leaf carries x's tangent (forward-over-reverse)
+            return fwAD.make_dual(leaf, x._fw_grad)
+        return leaf
+
+    def reaches_outside(self, tensors) -> bool:
+        """True if some tensor's graph reaches a leaf that is not one of ours (so someone else may need it)."""
+        mine = {id(leaf) for leaf in self.leaves}
+        stack, seen = [], set()
+        for t in tensors:
+            if isinstance(t, Tensor) and t.requires_grad:
+                if t.grad_fn is None:
+                    if id(t) not in mine:
+                        return True
+                else:
+                    stack.append(t.grad_fn)
+        while stack:
+            node = stack.pop()
+            if id(node) in seen:
+                continue
+            seen.add(id(node))
+            if isinstance(node, AccumulateGrad):
+                if id(node.variable) not in mine:
+                    return True
+                continue
+            stack.extend(n for n, _ in node.next_functions if n is not None)
+        return False
+
+    def unwrap(self, tree):
+        """``tree`` with every tensor that only depends on our leaves detached (its tangent kept)."""
+        def lift(t):
+            if not isinstance(t, Tensor):
+                return t
+            if t.requires_grad and self.grad_enabled and self.reaches_outside((t,)):
+                return t
+            tangent = t._fw_grad  # (computed from our leaves too, so it is lifted the same way)
+            if not t.requires_grad and (tangent is None or not tangent.requires_grad):
+                return t
+            t = t.detach()
+            return t if tangent is None else fwAD.make_dual(t, lift(tangent))
+        return tree_map(lift, tree)
+
+    def grad(self, outputs, inputs, grad_outputs=None, create_graph: bool | None = None) -> tuple:
+        """``autograd.grad`` with zeros for unreached inputs; the graph is kept (``vjp_fn`` may be called again)."""
+        if grad_outputs is None:
+            grad_outputs = [None] * len(outputs)
+        pairs = [(o, g) for o, g in zip(outputs, grad_outputs) if o.requires_grad]
+        if not pairs:
+            return tuple(zeros_like(x) for x in inputs)
+        outs, gos = zip(*pairs)
+        if create_graph is None:
+            # A graph of the backward pass is only needed if something outside this call can use it.
+            create_graph = fwAD._level[0] is not None or (
+                is_grad_enabled() and self.grad_enabled and self.reaches_outside(outs + gos))
+        with _recording():
+            grads = autograd.grad(outs, inputs, gos, retain_graph=True, create_graph=create_graph,
+                                  allow_unused=True)
+        return tuple(zeros_like(x) if g is None else g for g, x in zip(grads, inputs))
+
+
+def _split_aux(output, has_aux: bool, api: str):
+    if not has_aux:
+        return output, None
+    if not (isinstance(output, tuple) and len(output) == 2):
+        raise RuntimeError(f"{api}: output of function f should be a tuple: (output, aux) if has_aux is True")
+    return output
+
+
+def _check_aux(aux) -> None:
+    # PyTorch unwraps aux as tensors (or tuples of them): anything else is its error
+    for a in tree_flatten(aux)[0]:
+        if not isinstance(a, Tensor):
+            raise RuntimeError(f"Expected tensors, got unsupported type {type(a)}")
+
+
+def _check_tensor_outputs(flat: list, api: str) -> None:
+    if (len(flat) == 1 and flat[0] is None) or len(flat) < 1:
+        raise RuntimeError(f"{api}: Expected f to be a function that has non-empty output (got output = {flat})")
+    for o in flat:
+        if not isinstance(o, Tensor):
+            raise RuntimeError(f"{api}: expected f(*primals) to return only tensors, got unsupported type {type(o)}")
+
+
+def _error_if_complex(api: str, args, is_input: bool) -> None:
+    for idx, a in enumerate(tree_flatten(args)[0]):
+        if isinstance(a, Tensor) and a.is_complex():
+            kind = "inputs" if is_input else "outputs"
+            raise RuntimeError(f"{api}: Expected all {kind} to be real but received complex tensor at flattened "
+                               f"input idx: {idx}")
+
+
+# ---- reverse mode ----------------------------------------------------------------------------------------
+
+def grad_and_value(func: Callable, argnums: int | tuple[int, ...] = 0, has_aux: bool = False) -> Callable:
+    """``func`` → a function returning ``(gradient of func's scalar output w.r.t. args[argnums], output)``."""
+    api = "grad_and_value(f)(*args)"
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        level = _Level()
+        with _recording():
+            diff, spec = tree_flatten(_slice_argnums(args, argnums, as_tuple=False))
+            entered = [level.enter(x) for x in diff]
+            output = func(*_replace_args(args, tree_unflatten(entered, spec), argnums), **kwargs)
+            output, aux = _split_aux(output, has_aux, api)
+            if not isinstance(output, Tensor):
+                raise RuntimeError(f"{api}: Expected f(*args) to return a Tensor, got {type(output)}")
+            if output.dim() != 0:
+                raise RuntimeError(f"{api}: Expected f(*args) to return a scalar Tensor, got tensor with "
+                                   f"{output.dim()} dims. Maybe you wanted to use the vjp or jacrev APIs instead?")
+            grads = level.unwrap(tree_unflatten(level.grad((output,), entered), spec))
+            value = level.unwrap(output)
+        if has_aux:
+            _check_aux(aux)
+            return grads, (value, level.unwrap(aux))
+        return grads, value
+    return wrapper
+
+
+def grad(func: Callable, argnums: int | tuple[int, ...] = 0, has_aux: bool = False) -> Callable:
+    """``func`` → a function returning the gradient of func's scalar output w.r.t. ``args[argnums]``."""
+    g = grad_and_value(func, argnums, has_aux)
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        grads, value = g(*args, **kwargs)
+        return (grads, value[1]) if has_aux else grads
+    return wrapper
+
+
+def vjp(func: Callable, *primals, has_aux: bool = False):
+    """``(func(*primals), vjp_fn)``: ``vjp_fn(cotangents)`` gives the cotangents times the Jacobian, per primal."""
+    return _vjp(func, primals, None, has_aux)
+
+
+def _vjp(func: Callable, primals: tuple, argnums, has_aux: bool):
+    level = _Level()
+    with _recording():
+        diff = primals if argnums is None else _slice_argnums(primals, argnums, as_tuple=False)
+        flat_diff, diff_spec = tree_flatten(diff)
+        entered = [level.enter(x) for x in flat_diff]
+        args = tree_unflatten(entered, diff_spec) if argnums is None else \
+            _replace_args(primals, tree_unflatten(entered, diff_spec), argnums)
+        output, aux = _split_aux(func(*args), has_aux, "vjp(f, *primals)")
+        if has_aux:
+            _check_aux(aux)
+        flat_out, out_spec = tree_flatten(output)
+        _check_tensor_outputs(flat_out, "vjp(f, *primals)")
+        for o in flat_out:
+            if not (o.is_floating_point() or o.is_complex()):
+                raise RuntimeError("vjp(f, ...): All outputs of f must be floating-point or complex Tensors, got "
+                                   f"Tensor with dtype {o.dtype}")
+        result = level.unwrap(output)
+
+    def vjp_fn(cotangents, retain_graph: bool = True, create_graph: bool | None = None):
+        """The cotangents (shaped as func's output) times the Jacobian; the graph is always kept."""
+        flat_ct, ct_spec = tree_flatten(cotangents)
+        if ct_spec != out_spec:
+            raise RuntimeError("Expected pytree structure of cotangents to be the same as pytree structure of "
+                               f"outputs to the function. cotangents: {_pprint(ct_spec)}, primal output: "
+                               f"{_pprint(out_spec)}")
+        grads = level.grad(flat_out, entered, flat_ct, create_graph=create_graph)
+        return level.unwrap(tree_unflatten(grads, diff_spec))
+
+    if has_aux:
+        return result, vjp_fn, level.unwrap(aux)
+    return result, vjp_fn
+
+
+class _Star:
+    def __repr__(self) -> str:
+        return "*"
+
+
+def _pprint(spec) -> str:
+    """PyTorch's ``treespec_pprint``: the structure with ``*`` for every leaf."""
+    return repr(tree_unflatten([_Star()] * spec.num_leaves, spec))
+
+
+def jacrev(func: Callable, argnums: int | tuple[int, ...] = 0, *, has_aux: bool = False,
+           chunk_size: int | None = None, _preallocate_and_copy: bool = False) -> Callable:
+    """``func`` → a function returning its Jacobian w.r.t. ``args[argnums]``, one vjp per output element."""
+    if not (chunk_size is None or chunk_size > 0):
+        raise ValueError("jacrev: `chunk_size` should be greater than 0.")
+
+    @functools.wraps(func)
+    def wrapper(*args):
+        _error_if_complex("jacrev", args, is_input=True)
+        output, vjp_fn, *aux = _vjp(func, args, argnums, has_aux)
+        flat_out, out_spec = tree_flatten(output)
+        _error_if_complex("jacrev", flat_out, is_input=False)
+        flat_primals, primals_spec = tree_flatten(_slice_argnums(args, argnums))
+        numels = [o.numel() for o in flat_out]
+        # Row k of the stacked basis is the k-th unit cotangent (over all outputs' elements, in order);
+        # vmap (a loop here) runs one vjp per row, as PyTorch's vmap(vjp_fn)(basis) does in one batched pass.
+        basis = tree_unflatten(_standard_basis(flat_out, numels), out_spec)
+        per_input = tree_flatten(vmap(vjp_fn)(basis))[0]
+        # per input: (total, *in.shape) → one block per output, shaped out.shape + in.shape
+        per_input_per_output = [[block.reshape(o.shape + p.shape) for block, o in zip(r.split(numels, 0), flat_out)]
+                                for r, p in zip(per_input, flat_primals)]
+        jac = [tree_unflatten([blocks[j] for blocks in per_input_per_output], primals_spec)
+               for j in range(len(flat_out))]
+        if isinstance(argnums, int):
+            jac = [j[0] for j in jac]
+        jac = tree_unflatten(jac, out_spec)
+        return (jac, aux[0]) if has_aux else jac
+    return wrapper
+
+
+def _standard_basis(tensors: list, numels: list) -> list:
+    """For each tensor, rows ``total × tensor.shape`` of the identity over all tensors' elements together."""
+    total = sum(numels)
+    out, start = [], 0
+    for t, n in zip(tensors, numels):
+        out.append(eye(total, dtype=t.dtype)[:, start:start + n].reshape((total,) + tuple(t.shape)))
+        start += n
+    return out
+
+
+# ---- forward mode ----------------------------------------------------------------------------------------
+
+def jvp(func: Callable, primals: tuple, tangents: tuple, *, strict: bool = False, has_aux: bool = False):
+    """``(func(*primals), J·tangents)`` (and aux): the directional derivative, by forward-mode AD."""
+    return _jvp(func, primals, tangents, None, has_aux, strict)
+
+
+def _jvp(func: Callable, primals, tangents, argnums, has_aux: bool, strict: bool = False):
+    if not isinstance(primals, tuple):
+        raise RuntimeError(f"{_JVP}: Expected primals to be a tuple. E.g. it should be valid to call f(*primals).")
+    diff = primals if argnums is None else _slice_argnums(primals, argnums)
+    flat_p, p_spec = tree_flatten(diff)
+    flat_t, t_spec = tree_flatten(tangents)
+    if p_spec != t_spec:
+        raise RuntimeError(f"{_JVP}: Expected primals and tangents to have the same python structure. For "
+                           "example, if primals is a tuple of 3 tensors, tangents also must be. Got primals with "
+                           f"structure {p_spec} and tangents with structure {t_spec}")
+    for flat, name in ((flat_p, "primals"), (flat_t, "tangents")):
+        if len(flat) == 0:
+            raise RuntimeError(f"{_JVP}: Expected {name} to contain at least one Tensor.")
+        for x in flat:
+            if not isinstance(x, Tensor):
+                raise RuntimeError(f"{_JVP}: Expected {name} to only contain Tensors, got {type(x)}")
+    if fwAD._level[0] is None:
+        try:
+            return _jvp_forward_ad(func, primals, flat_p, flat_t, p_spec, argnums, has_aux, strict)
+        except NotImplementedError as e:
+            # An op without a forward formula: PyTorch would stop here; the double-vjp trick still works
+            # (func runs a second time).
+            if not str(e).startswith("Trying to use forward AD with"):
+                raise
+    # Forward AD has one level only: nested inside another jvp, use the double-vjp trick.
+    return _jvp_double_vjp(func, primals, flat_p, flat_t, p_spec, argnums, has_aux, strict)
+
+
+def _call_with(func, primals, new_flat, p_spec, argnums):
+    args = tree_unflatten(new_flat, p_spec)
+    return func(*(args if argnums is None else _replace_args(primals, args if isinstance(argnums, tuple)
+                                                             else args[0], argnums)))
+
+
+def _jvp_forward_ad(func, primals, flat_p, flat_t, p_spec, argnums, has_aux, strict):
+    with fwAD.dual_level():
+        duals = [fwAD.make_dual(p, t) for p, t in zip(flat_p, flat_t)]
+        output, aux = _split_aux(_call_with(func, primals, duals, p_spec, argnums), has_aux, _JVP)
+        if has_aux:
+            _check_aux(aux)
+        flat_out, out_spec = tree_flatten(output)
+        _check_tensor_outputs(flat_out, _JVP)
+        pairs = [fwAD.unpack_dual(o) for o in flat_out]
+        if strict and any(t is None for _, t in pairs):
+            raise RuntimeError("jvp(f, primals, tangents, strict=True): The output of f is independent of the "
+                               "inputs. This is not allowed with strict=True.")
+        tans = [zeros_like(p) if t is None else t for p, t in pairs]
+    # PyTorch hands back an alias of each output (AliasBackward0 when it is differentiable)
+    outs = [D.alias(o) if o.requires_grad else o for o in flat_out]
+    result = (tree_unflatten(outs, out_spec), tree_unflatten(tans, out_spec))
+    return result + (aux,) if has_aux else result
+
+
+def _jvp_double_vjp(func, primals, flat_p, flat_t, p_spec, argnums, has_aux, strict):
+    for p, t in zip(flat_p, flat_t):  # make_dual's check, which this path does not go through
+        if t.shape != p.shape:
+            raise RuntimeError("Trying to set a forward gradient that has a different size than that of the "
+                               f"original Tensor, this is not supported. Tensor is of size {list(p.shape)} while "
+                               f"the given forward gradient is of size {list(t.shape)}.")
+    level = _Level()
+    with _recording():
+        entered = [level.enter(p) for p in flat_p]
+        output, aux = _split_aux(_call_with(func, primals, entered, p_spec, argnums), has_aux, _JVP)
+        if has_aux:
+            _check_aux(aux)
+        flat_out, out_spec = tree_flatten(output)
+        _check_tensor_outputs(flat_out, _JVP)
+        if strict and not any(o.requires_grad for o in flat_out):
+            raise RuntimeError("jvp(f, primals, tangents, strict=True): The output of f is independent of the "
+                               "inputs. This is not allowed with strict=True.")
+        # g(u) = uᵀJ with dummy cotangents u; J·t = ∂(g(u)·t)/∂u (g is linear in u, so u = 0 will do)
+        us = [zeros_like(o).requires_grad_() for o in flat_out]
+        level.leaves.extend(us)
+        g = level.grad(flat_out, entered, us, create_graph=True)
+        tans = level.grad(g, us, [t.to(p.dtype) for t, p in zip(flat_t, flat_p)])
+        tans = [level.unwrap(t) for t in tans]
+        outs = level.unwrap(flat_out)
+    result = (tree_unflatten(outs, out_spec), tree_unflatten(tans, out_spec))
+    return result + (level.unwrap(aux),) if has_aux else result
+
+
+def jacfwd(func: Callable, argnums: int | tuple[int, ...] = 0, has_aux: bool = False, *,
+           randomness: str = "error") -> Callable:
+    """``func`` → a function returning its Jacobian w.r.t. ``args[argnums]``, one jvp per input element."""
+
+    @functools.wraps(func)
+    def wrapper(*args):
+        _error_if_complex("jacfwd", args, is_input=True)
+        primals = args if argnums is None else _slice_argnums(args, argnums)
+        flat_primals, primals_spec = tree_flatten(primals)
+        numels = [p.numel() for p in flat_primals]
+        basis = tree_unflatten(_standard_basis(flat_primals, numels), primals_spec)
+
+        def push_jvp(basis):
+            out = _jvp(func, args, basis, argnums, has_aux)
+            _error_if_complex("jacfwd", out[0], is_input=False)
+            return (out[1], out[2]) if has_aux else out[1]
+
+        results = vmap(push_jvp, randomness=randomness)(basis)
+        if has_aux:  # aux came out stacked once per basis vector: the first is func's own
+            results, aux = results
+            flat_aux, aux_spec = tree_flatten(aux)
+            aux = tree_unflatten([a[0] for a in flat_aux], aux_spec)
+        jac_outs, spec = tree_flatten(results)
+        jac = []
+        for j in jac_outs:  # (total, *out.shape) → per input: out.shape + in.shape
+            blocks = j.movedim(0, -1).split(numels, dim=-1)
+            jac.append(tree_unflatten([b.squeeze(-1) if len(p.shape) == 0 else b.unflatten(-1, p.shape)
+                                       for b, p in zip(blocks, flat_primals)], primals_spec))
+        if isinstance(argnums, int):
+            jac = [j[0] for j in jac]
+        jac = tree_unflatten(jac, spec)
+        return (jac, aux) if has_aux else jac
+    return wrapper
+
+
+def hessian(func: Callable, argnums: int | tuple[int, ...] = 0) -> Callable:
+    """``func`` → a function returning its Hessian w.r.t. ``args[argnums]`` (forward-over-reverse)."""
+    return jacfwd(jacrev(func, argnums), argnums)
+
+
+def linearize(func: Callable, *primals) -> tuple[Any, Callable]:
+    """``(func(*primals), jvp_fn)``: ``jvp_fn(*tangents)`` is ``jvp(func, primals, tangents)[1]``."""
+    output = func(*primals)
+    flat_primals, primals_spec = tree_flatten(primals)
+
+    def jvp_fn(*tangents):
+        flat_t, t_spec = tree_flatten(tangents)
+        if t_spec != primals_spec:
+            raise RuntimeError(f"Expected the tangents {t_spec} to have the same argspec as the primals "
+                               f"{primals_spec}")
+        for idx, (t, p) in enumerate(zip(flat_t, flat_primals)):
+            for what in ("shape", "device", "dtype"):
+                if getattr(t, what) != getattr(p, what):
+                    raise RuntimeError(f"tangent:{idx} with {what} {getattr(t, what)} in flattened pytree doesn't "
+                                       f"match the {what} {getattr(p, what)} of the corresponding primal.")
+        # (PyTorch traces the jvp once and replays it; minigrad recomputes it)
+        return jvp(func, primals, tangents)[1]
+    return output, jvp_fn
+
+
+# ---- transforms that are the identity without PyTorch's wrapper tensors -----------------------------------
+
+def functionalize(func: Callable, *, remove: str = "mutations") -> Callable:
+    """``func`` itself: PyTorch's version rewrites in-place ops for compilers, with the same results in eager mode."""
+    if remove not in ("mutations", "mutations_and_views"):
+        raise RuntimeError(
+            f"functionalize(f, remove='mutations'): received invalid argument for remove={remove}. Valid options "
+            "are:\n     remove='mutations': all inplace and out= operators will be removed from the program, and "
+            "replaced with their out-of-place equivalents.\n     remove='mutations_and_views': In addition to the "
+            "above, all aliasing operators {view} will be replaced with their non-aliasing counterparts, "
+            "{view}_copy.\n")
+
+    @functools.wraps(func)
+    def wrapped(*args, **kwargs):
+        return func(*args, **kwargs)
+    return wrapped
+
+
+def debug_unwrap(tensor: Tensor, *, recurse: bool = True) -> Tensor:
+    """The tensor itself: minigrad's transforms use ordinary tensors, there is no wrapper to take off."""
+    return tensor

@@ -1,0 +1,167 @@
+"""``vmap``: map a function over a dimension of its inputs.
+
+PyTorch's vmap pushes the batch dimension into every op (BatchedTensor), so the function runs once. minigrad is
+a teaching engine and does the plain thing instead: a Python loop that calls ``func`` on each slice and stacks
+the results. Values, shapes and gradients are the same; it is not fast, and results carry ``StackBackward0``
+where PyTorch's carry the last op's node.
+"""
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+from .._ops import stack
+from .._random import default_generator
+from .._tensor import Tensor
+from ..autograd import _vmap_calls_ahead as _calls_ahead
+from ._pytree import broadcast_to_and_flatten, tree_flatten, tree_unflatten
+
+__all__ = ["vmap"]
+
+
+def _name(func) -> str:
+    if hasattr(func, "__name__"):
+        return func.__name__
+    if isinstance(func, functools.partial):
+        return f"functools.partial({_name(func.func)}, ...)"
+    return repr(func)
+
+
+def vmap(func: Callable, in_dims=0, out_dims=0, randomness: str = "error", *,
+         chunk_size: int | None = None) -> Callable:
+    """``func`` mapped over dim ``in_dims`` of its inputs, results stacked at ``out_dims``: a Python loop, not fast.
+
+    minigrad is a teaching engine: this vmap calls ``func`` once per slice (``x.select(in_dim, i)``) and stacks
+    the results with ``minigrad.stack``, where PyTorch runs ``func`` once on batched tensors.
+    ``randomness``: "error" raises if ``func`` draws random numbers, "same" restarts the generator for each
+    slice so all see the same numbers (PyTorch's), "different" lets each slice draw its own (PyTorch's numbers
+    where its sampler draws in the same order, e.g. ``rand``; not its vectorized ``randn`` of 16+ numbers).
+    """
+    if randomness not in ("error", "different", "same"):
+        raise RuntimeError("Only allowed values for randomness are 'error', 'different', or 'same'. "
+                           f"Got {randomness}")
+    if not (chunk_size is None or chunk_size > 0):
+        raise ValueError(f"vmap: chunk_size should be None or greater than 0. (got {chunk_size})")
+
+    @functools.wraps(func)
+    def wrapped(*args, **kwargs):
+        _check_out_dims(out_dims, func)
+        batch_size, flat_in_dims, flat_args, args_spec = _process_inputs(in_dims, args, func)
+        if batch_size == 0:
+            raise RuntimeError("vmap: minigrad's vmap loops over the mapped dimension, which has size 0 here, so "
+                               "it cannot know what func returns")
+        # chunk_size only changes how PyTorch batches the work; a loop is the same in any chunks
+        outputs, rng = [], _Randomness(randomness)
+        for i in range(batch_size):
+            rng.before_slice()
+            flat = [a if d is None else a.select(d, i) for a, d in zip(flat_args, flat_in_dims)]
+            again = int(i < batch_size - 1)  # while > 0, autograd.grad keeps graphs made outside for the next call
+            _calls_ahead[0] += again
+            try:
+                outputs.append(func(*tree_unflatten(flat, args_spec), **kwargs))
+            finally:
+                _calls_ahead[0] -= again
+            rng.after_slice()
+        return _stack_outputs(outputs, out_dims, func)
+    return wrapped
+
+
+class _Randomness:
+    """The ``randomness`` flag, enforced on the default generator around each slice's call."""
+
+    def __init__(self, mode: str) -> None:
+        self.mode, self.gen = mode, default_generator
+        self.start = None if mode == "different" else default_generator.get_state()
+
+    def before_slice(self) -> None:
+        if self.mode == "same":  # every slice draws from the same state (the last slice's end state stays)
+            self.gen.set_state(self.start)
+
+    def after_slice(self) -> None:
+        # PyTorch raises at the random op itself; a loop sees it afterwards, as a changed generator state
+        if self.mode == "error" and self.gen.get_state()._data.tobytes() != self.start._data.tobytes():
+            raise RuntimeError("vmap: called random operation while in randomness error mode. Please either use "
+                               "the 'same' or 'different' randomness flags on vmap or perform the randomness "
+                               "operation out of vmap")
+
+
+def _check_out_dims(out_dims, func) -> None:
+    if isinstance(out_dims, int):
+        return
+    for d in tree_flatten(out_dims)[0]:
+        if not (d is None or isinstance(d, int)):
+            raise ValueError(f"vmap({_name(func)}, ..., out_dims={out_dims}): `out_dims` must be an int, None or a "
+                             "python collection of ints representing where in the outputs the vmapped dimension "
+                             "should appear.")
+
+
+def _process_inputs(in_dims, args: tuple, func):
+    """(batch size, one in_dim per flat argument, the flat arguments, their structure), with PyTorch's checks."""
+    where = f"vmap({_name(func)}, in_dims={in_dims}, ...)(<inputs>)"
+    if not isinstance(in_dims, (int, tuple)):
+        raise ValueError(f"{where}: expected `in_dims` to be int or a (potentially nested) tuple matching the "
+                         f"structure of inputs, got: {type(in_dims)}.")
+    if len(args) == 0:
+        raise ValueError(f"vmap({_name(func)})(<inputs>): got no inputs. Maybe you forgot to add inputs, or you are "
+                         "trying to vmap over a function with no inputs. The latter is unsupported.")
+    flat_args, args_spec = tree_flatten(args)
+    flat_in_dims = broadcast_to_and_flatten(in_dims, args_spec)
+    if flat_in_dims is None:
+        raise ValueError(f"{where}: in_dims is not compatible with the structure of `inputs`. in_dims has structure "
+                         f"{tree_flatten(in_dims)[1]} but inputs has structure {args_spec}.")
+    for i, (arg, d) in enumerate(zip(flat_args, flat_in_dims)):
+        if not isinstance(d, int) and d is not None:
+            raise ValueError(f"{where}: Got in_dim={d} for an input but in_dim must be either an integer dimension "
+                             "or None.")
+        if isinstance(d, int) and not isinstance(arg, Tensor):
+            raise ValueError(f"{where}: Got in_dim={d} for an input but the input is of type {type(arg)}. We cannot "
+                             "vmap over non-Tensor arguments, please use None as the respective in_dim")
+        if d is not None and not -arg.dim() <= d < arg.dim():
+            raise ValueError(f"{where}: Got in_dim={d} for some input, but that input is a Tensor of dimensionality "
+                             f"{arg.dim()} so expected in_dim to satisfy -{arg.dim()} <= in_dim < {arg.dim()}.")
+        if d is not None and d < 0:
+            flat_in_dims[i] = d % arg.dim()
+    sizes = [arg.size(d) for arg, d in zip(flat_args, flat_in_dims) if d is not None]
+    if not sizes:
+        raise ValueError("vmap: Expected at least one Tensor to vmap over")
+    if any(s != sizes[0] for s in sizes):
+        raise ValueError("vmap: Expected all tensors to have the same size in the mapped dimension, got sizes "
+                         f"{sizes} for the mapped dimension")
+    return sizes[0], flat_in_dims, flat_args, args_spec
+
+
+def _stack_outputs(outputs: list, out_dims, func):
+    """One output pytree: every leaf's per-slice values stacked at its out_dim."""
+    flat_first, spec = tree_flatten(outputs[0])
+    incompatible = ValueError(
+        f"vmap({_name(func)}, ..., out_dims={out_dims})(<inputs>): out_dims is not compatible with the structure of "
+        f"`outputs`. out_dims has structure {tree_flatten(out_dims)[1]} but outputs has structure {spec}.")
+    if isinstance(outputs[0], Tensor):  # PyTorch's special case: a lone tensor takes out_dims=(d,) too
+        if isinstance(out_dims, tuple) and len(out_dims) != 1 or not isinstance(out_dims, (int, tuple, type(None))):
+            raise incompatible
+        flat_out_dims = list(out_dims) if isinstance(out_dims, tuple) else [out_dims]
+    else:
+        flat_out_dims = broadcast_to_and_flatten(out_dims, spec)
+        if flat_out_dims is None:
+            raise incompatible
+    per_slice = [tree_flatten(o)[0] for o in outputs]
+    name = _name(func)
+    result = []
+    for j, d in enumerate(flat_out_dims):
+        values = [flat[j] for flat in per_slice]
+        if d is None:
+            # Unbatched output: PyTorch errors if it depends on the mapped inputs. A loop cannot see that
+            # dependence, only its effect: the slices disagree.
+            if isinstance(values[0], Tensor) and any(not _same(values[0], v) for v in values[1:]):
+                raise ValueError(f"vmap({name}, ...): `{name}` can not return a BatchedTensor when out_dim is None")
+            result.append(values[0])
+            continue
+        if not isinstance(values[0], Tensor):
+            raise ValueError(f"vmap({name}, ...): `{name}` must only return Tensors, got type {type(values[0])}. "
+                             "Did you mean to set out_dims= to None for output?")
+        result.append(stack(values, d))
+    return tree_unflatten(result, spec)
+
+
+def _same(a: Tensor, b) -> bool:
+    return a is b or (isinstance(b, Tensor) and a.shape == b.shape and bool((a == b).all()))
