@@ -6525,6 +6525,30 @@ def householder_backward(gQ, input, tau):
     return _ops().stack(columns, -1).tril(-1), _ops().stack(gtau, -1)
 
 
+def _householder_jvp(input, tau, input_t, tau_t, ncols: int):
+    """dQ = Σ_i H_1⋯H_{i-1} dH_i H_{i+1}⋯H_k E,  dH_i = -dτ_i v_i v_iᴴ - τ_i (dv_i v_iᴴ + v_i dv_iᴴ)."""
+    m, k = input.shape[-2], tau.shape[-1]
+    eye = _eye(m, input)
+    rows = np.arange(m)
+    below = [Tensor._make((rows > i).astype(input._data.dtype)) for i in range(k)]
+    vs = [input.select(-1, i) * below[i] + Tensor._make((rows == i).astype(input._data.dtype)) for i in range(k)]
+    dvs = [input_t.select(-1, i) * below[i] for i in range(k)]
+    outer = [v.unsqueeze(-1) * v.conj().unsqueeze(-2) for v in vs]
+    Hs = [eye - tau.select(-1, i).unsqueeze(-1).unsqueeze(-1) * outer[i] for i in range(k)]
+    right, acc = [None] * k, eye.narrow(-1, 0, ncols)
+    for i in range(k - 1, -1, -1):
+        right[i], acc = acc, Hs[i].matmul(acc)
+    left, dQ = eye, None
+    for i, (v, dv) in enumerate(zip(vs, dvs)):
+        t, dt = tau.select(-1, i).unsqueeze(-1).unsqueeze(-1), tau_t.select(-1, i).unsqueeze(-1).unsqueeze(-1)
+        dv_vh = dv.unsqueeze(-1) * v.conj().unsqueeze(-2)
+        dH = -dt * outer[i] - t * (dv_vh + v.unsqueeze(-1) * dv.conj().unsqueeze(-2))
+        term = left.matmul(dH).matmul(right[i])
+        dQ = term if dQ is None else dQ + term
+        left = left.matmul(Hs[i])
+    return dQ if dQ is not None else _ops().zeros_like(acc)
+
+
 def _householder_product_backward(grad, input, tau, result, grad_input_mask):
     return householder_backward(grad, input, tau)
 
@@ -6532,6 +6556,7 @@ def _householder_product_backward(grad, input, tau, result, grad_input_mask):
 linalg_householder_product = Op(
     "linalg_householder_product", "LinalgHouseholderProductBackward0", _linalg_kernels.householder_product,
     inputs=("input", "tau"),
+    jvp=lambda input_t, tau_t, input, tau, result: _householder_jvp(input, tau, input_t, tau_t, result.shape[-1]),
     input=joint(_householder_product_backward), tau=joint(_householder_product_backward))
 
 

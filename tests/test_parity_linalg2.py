@@ -196,6 +196,13 @@ LU, piv = torch.linalg.lu_factor(A.detach())
 print(torch.lu_unpack(LU, piv))
 print(torch.linalg.vander(torch.tensor([1, 2, 3])))
 print(torch.linalg.cond(torch.tensor([[1., 0.], [0., 4.]]), 'fro'))
+import warnings
+with warnings.catch_warnings():
+    warnings.simplefilter('ignore')
+    print(torch.lu(torch.tensor([[1., 2.], [3., 4.]]), get_infos=True))
+    print(torch.lu(torch.tensor([[1., 2.], [3., 4.]])))
+    print(torch.triangular_solve(torch.ones(2, 1), torch.tensor([[2., 0.], [1., 4.]]), upper=False))
+print(torch.geqrf(torch.tensor([[3., 0.], [4., 5.]])))
 for name, out in [('matrix_exp', torch.linalg.matrix_exp(A)), ('eigvals', torch.linalg.eigvals(A)),
                   ('eig', torch.linalg.eig(A).eigenvectors), ('lu_factor', torch.linalg.lu_factor(A).LU),
                   ('lu', torch.linalg.lu(A).U), ('cond', torch.linalg.cond(A)), ('cond1', torch.linalg.cond(A, 1)),
@@ -486,6 +493,9 @@ _FORWARD_CASES = {
                                               np.random.default_rng(23).standard_normal((3, 3)) * (2 - 1j))]),
     "lu_solve": (lambda T, a, b: T.linalg.lu_solve(*T.linalg.lu_factor(a), b, left=False, adjoint=True),
                  [(_normal(24, (3, 3)), _normal(25, (3, 3))), (_normal(26, (2, 3)), _normal(27, (2, 3)))]),
+    "householder_product": (lambda T, a, tau: T.linalg.householder_product(a, tau),
+                            [(_normal(28, (2, 4, 3)) * (1 + 1j), _normal(29, (2, 4, 3)) * (1 - 2j)),
+                             (_normal(30, (2, 2)) * (0.5 + 0.1j), _normal(31, (2, 2)) * 1j)]),
 }
 
 
