@@ -33,6 +33,7 @@ from ._creation import (  # noqa: F401
     full_like, get_rng_state, initial_seed, linspace, logspace, manual_seed, multinomial, normal, ones, ones_like, rand,
     rand_like, randint, randint_like, randn, randn_like, randperm, seed, set_rng_state, tensor, zeros, zeros_like,
 )
+from ._windows import bartlett_window, blackman_window, hamming_window, hann_window  # noqa: F401
 from ._device import device, get_default_device, set_default_device  # noqa: F401
 from ._layout import (channels_last, channels_last_3d, contiguous_format, layout, memory_format,  # noqa: F401
                       preserve_format, sparse_bsc, sparse_bsr, sparse_coo, sparse_csc, sparse_csr, strided)
@@ -111,6 +112,7 @@ for _name in _legacy.FUNCTIONS:
     globals()[_name] = getattr(_legacy, _name)
 from .nn.functional import celu_, hardshrink, selu_, threshold_  # noqa: E402,F401
 from .nn.functional import pixel_shuffle, pixel_unshuffle, rms_norm  # noqa: E402,F401
+from .nn.functional import channel_shuffle, max_pool3d, pdist  # noqa: E402,F401  (missing-nn pass 4)
 from .nn.functional import adaptive_max_pool1d_with_indices as adaptive_max_pool1d  # noqa: E402,F401  (a pair)
 # torch.* functions that are F.*'s own (same arguments): torch.pairwise_distance is F.pairwise_distance ...
 from .nn.functional import adaptive_avg_pool1d, avg_pool1d, celu, conv_transpose1d, conv_transpose2d  # noqa: E402,F401
@@ -130,6 +132,14 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05, cudnn
 def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabled=True):
     """``torch.group_norm``: ``F.group_norm`` (``cudnn_enabled`` has no effect on the CPU)."""
     return nn.functional.group_norm(input, num_groups, weight, bias, eps)
+
+
+def native_group_norm(input, weight, bias, N, C, HxW, group, eps):
+    """``torch.native_group_norm``: (output, mean, rstd), the mean and rstd of shape (N, group)."""
+    from . import derivatives   # (imported here: the name is not a public attribute of minigrad)
+    stand_in = derivatives.absent(input.dtype.np)
+    return derivatives.native_group_norm(input, stand_in if weight is None else weight,
+                                         stand_in if bias is None else bias, N=N, C=C, HxW=HxW, group=group, eps=eps)
 Tensor.hardshrink = hardshrink
 # torch.exp_(x), torch.relu_(x) ...: PyTorch's in-place functions, the Tensor methods
 for _name in ("abs_", "acos_", "acosh_", "arccos_", "arccosh_", "arcsin_", "arcsinh_", "arctan_", "arctanh_", "asin_",

@@ -94,6 +94,9 @@ def _check_options(mode: str | None, options: dict | None, backend) -> None:
                              "backends.")
 
 
+_dynamo_set_up = [False]   # PyTorch patches its modules once per process (TorchPatcher.patch)
+
+
 def compile(model: Callable | None = None, *, fullgraph: bool = False, dynamic: bool | None = None,
             backend: str | Callable | None = None, mode: str | None = None, options: dict | None = None,
             name: str | None = None, disable: bool = False, recompile_limit: int | None = None,
@@ -112,6 +115,11 @@ def compile(model: Callable | None = None, *, fullgraph: bool = False, dynamic: 
     _check_options(mode, options, backend)
     if disable:
         return model
+    if not _dynamo_set_up[0]:
+        # PyTorch's TorchDynamo, set up by the process's first compile, turns distributions' argument checks off
+        from .distributions import Distribution
+        Distribution.set_default_validate_args(False)
+        _dynamo_set_up[0] = True
     if isinstance(model, Module):
         return OptimizedModule(model)
     if not callable(model):

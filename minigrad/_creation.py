@@ -130,6 +130,13 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
             "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).",
             UserWarning, stacklevel=2)
     dtype = _dtypes.to_dtype(dtype) if dtype is not None else None
+    if isinstance(data, np.ndarray):
+        _check_strides(data)
+    elif type(data) is list and data and isinstance(data[0], np.ndarray):
+        warnings.warn("Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider converting "
+                      "the list to a single numpy.ndarray with numpy.array() before converting to a tensor. "
+                      "(Triggered internally at /__w/pytorch/pytorch/torch/csrc/utils/tensor_new.cpp:252.)",
+                      UserWarning, stacklevel=2)
     _check_rectangular(data)
     if dtype is None and not isinstance(data, (Tensor, np.ndarray)):
         dtype = _infer_dtype(data) if not _has_tensors(data) else _promote_nested(data)
@@ -178,7 +185,26 @@ def from_numpy(ndarray: np.ndarray) -> Tensor:
     if not isinstance(ndarray, np.ndarray):
         raise TypeError(f"expected np.ndarray (got {type(ndarray).__name__})")
     _dtypes.from_numpy(ndarray.dtype)
+    _check_strides(ndarray)
+    if not ndarray.flags.writeable and not _WARNED_NOT_WRITABLE[0]:   # (PyTorch's TORCH_WARN_ONCE)
+        _WARNED_NOT_WRITABLE[0] = True
+        warnings.warn("The given NumPy array is not writable, and PyTorch does not support non-writable tensors. "
+                      "This means writing to this tensor will result in undefined behavior. You may want to copy "
+                      "the array to protect its data or make it writable before converting it to a tensor. This "
+                      "type of warning will be suppressed for the rest of this program. (Triggered internally at "
+                      "/__w/pytorch/pytorch/torch/csrc/utils/tensor_numpy.cpp:213.)", UserWarning, stacklevel=2)
     return Tensor._make(ndarray)
+
+
+_WARNED_NOT_WRITABLE = [False]
+
+
+def _check_strides(ndarray: np.ndarray) -> None:
+    # PyTorch wraps (or copies) an ndarray's memory as it is laid out, and its strides cannot be negative
+    if any(st < 0 for st in ndarray.strides):
+        raise ValueError("At least one stride in the given numpy array is negative, and tensors with negative "
+                         "strides are not currently supported. (You can probably work around this by making a copy "
+                         "of your array  with array.copy().) ")
 
 
 _C_TYPE_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half", "bfloat16": "c10::BFloat16",

@@ -70,9 +70,13 @@ def from_numpy(np_dtype) -> dtype:
     try:
         return _NP_TO_DTYPE[np.dtype(np_dtype)]
     except KeyError:
+        if np.dtype(np_dtype).kind == "u":   # PyTorch's barely supported uint16/32/64 (no arithmetic on CPU)
+            raise TypeError(f"minigrad has no {np.dtype(np_dtype).name} dtype (PyTorch's has little support "
+                            "either): convert the array, e.g. with .astype(np.int64)") from None
         raise TypeError(
-            f"can't convert np.ndarray of type numpy.{np.dtype(np_dtype).name}. The only supported types "
-            "are: float64, float32, float16, complex64, complex128, int64, int32, int16, int8, uint8, and bool."
+            f"can't convert np.ndarray of type numpy.{np.dtype(np_dtype).type.__name__}. The only supported types "
+            "are: float64, float32, float16, complex64, complex128, int64, int32, int16, int8, uint64, uint32, "
+            "uint16, uint8, and bool."
         ) from None
 
 

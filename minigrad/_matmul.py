@@ -31,7 +31,8 @@ view); ``ab`` names (a's, b's) layout, e.g. "NT" for ``x @ W.t()`` in ``nn.Linea
   - gemv (n == 1 with a row-major, m == 1 with b column-major, ``mv`` of a row-major matrix): per output
     a dot product: the first ((k-1) % 4) + 1 terms into lane 0, then 4 lanes; past the last multiple of
     4 outputs, alternately 8 lanes and 4 lanes (an even number of rounds) after 4 head terms; + bias.
-  - the running sum from the bias: m == n == 1, n == 1 with a column-major, m == 1 with b row-major,
+  - m == n == 1 with b column-major (``nn.Linear`` on one sample): gemv's dot product, then + bias.
+  - the running sum from the bias: other m == n == 1, n == 1 with a column-major, m == 1 with b row-major,
     ``mv`` of a column-major matrix.
 - **dot**: 4 accumulators of 4 lanes over blocks of 16 terms, then blocks of 8 and 4, leftover terms into
   lane 0; accumulators added in order, lanes pairwise.
@@ -56,6 +57,7 @@ _F32 = np.dtype(np.float32)
 LIMIT = 1024   # multiply-adds (m·k·n) up to which products are emulated: tutorial-sized ones
 _DOT_LIMIT = 4096  # terms of a ``dot`` (checked up to here)
 _KC = 192      # the big kernel's k-block
+IN_VMAP = [0]  # > 0 while torch.func.vmap calls its function (see mm)
 
 
 # =============================================================================================
@@ -238,6 +240,9 @@ def _small(a, b, bias, layout: str):
     if n == 1 < m and layout[0] == "N" or m == 1 < n and layout[1] == "T":   # MKL's gemv
         out = (_gemv(a * b.T) if n == 1 else _gemv(b.T * a)).reshape(m, n)
         return out if bias is None else out + bias
+    if m == n == 1 and layout[1] == "T":   # a single dot product (nn.Linear on one sample): gemv, then + bias
+        out = _gemv(a * b.T).reshape(1, 1)
+        return out if bias is None else out + bias
     if m == 1 or n == 1:   # the running sum, from the bias
         start = None if bias is None else np.broadcast_to(bias, (m, n))
         return _running_sum(a[:, :, None] * b[None], 1, start)
@@ -289,8 +294,9 @@ def mm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     n = b.shape[1]
     if k == 1 and m and n:
         # a k = 1 product is an outer product in PyTorch: 0·(-x) stays -0 (a gemm starting from +0 would
-        # print 0.), which shows in printed gradients
-        return a * b
+        # print 0.), which shows in printed gradients. Under vmap PyTorch runs a batched product (bmm, a sum
+        # from +0) where minigrad loops: per-sample weight gradients (k = the slice's batch of 1) print 0.
+        return a * b if not IN_VMAP[0] else a * b + _F32.type(0)
     if m * k * n <= LIMIT and a.dtype == _F32 and b.dtype == _F32 and m and n and k:   # (sizes first: cheap)
         return _mm(a, b)
     return np.matmul(a, b)

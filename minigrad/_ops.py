@@ -2249,7 +2249,12 @@ _CASTS = {
 def copy_(input, src, non_blocking=False):
     """Overwrite input's values with src's (broadcast), in place."""
     src = src if isinstance(src, Tensor) else _wrap_scalar(src)
-    return D.copy_(input, src, out=input, dtype=None)
+    try:
+        return D.copy_(input, src, out=input, dtype=None)
+    except ValueError as e:  # NumPy's broadcast errors, as PyTorch's RuntimeError
+        if "broadcast" in str(e) or "remapping" in str(e):
+            _raise_broadcast_error(input._data.shape, src._data.shape, input)
+        raise
 
 
 def zero_(input):

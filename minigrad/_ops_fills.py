@@ -194,13 +194,42 @@ def _check_expands(mask, shape) -> None:
                                f"({mshape[i - lead]}) at non-singleton dimension {i}.  Target sizes: "
                                f"{list(shape)}.  Tensor sizes: {list(mshape)}")
 
+# ---- put: write source's values at flat positions of the input ----------------------------------
+
+def _put(input: Tensor, index: Tensor, source: Tensor, accumulate: bool, out) -> Tensor:
+    if index.dtype is not _dtypes.int64:
+        raise RuntimeError(f"put_(): Expected a long tensor for index, but got {_legacy(index.dtype)}")
+    if source.dtype is not input.dtype:
+        raise RuntimeError("put_(): self and source expected to have the same dtype, but got "
+                           f"self.dtype = {_legacy(input.dtype)} and source.dtype = {_legacy(source.dtype)}")
+    if index.numel() != source.numel():
+        raise IndexError("put_(): Expected source and index to have the same number of elements, but got "
+                         f"source.numel() = {source.numel()}, index.numel() = {index.numel()}")
+    n = input.numel()
+    if n == 0 and index.numel():
+        raise IndexError("put_(): Tried to put elements into an empty tensor")
+    bad = index._data[(index._data >= n) | (index._data < -n)]
+    if bad.size:
+        raise IndexError(f"out of range: tried to access index {int(bad.flat[0])} on a tensor of {n} elements.")
+    return D.put(input, index, source, out=out, accumulate=bool(accumulate))
+
+
+def put(input: Tensor, index: Tensor, source: Tensor, accumulate: bool = False) -> Tensor:
+    """A copy of input whose flat positions ``index`` hold source's values (added to them with accumulate)."""
+    return _put(input, index, source, accumulate, None)
+
+
+def put_(input: Tensor, index: Tensor, source: Tensor, accumulate: bool = False) -> Tensor:
+    """In-place put."""
+    return _put(input, index, source, accumulate, input)
+
 
 # =============================================================================================
 # Tensor methods and minigrad.* names
 # =============================================================================================
 
-METHODS = ["index_fill", "index_fill_", "index_put", "index_put_", "masked_scatter", "masked_scatter_"]
-FUNCTIONS = ["index_fill", "index_put", "index_put_", "masked_scatter"]  # (PyTorch's torch.* names)
+METHODS = ["index_fill", "index_fill_", "index_put", "index_put_", "masked_scatter", "masked_scatter_", "put", "put_"]
+FUNCTIONS = ["index_fill", "index_put", "index_put_", "masked_scatter", "put"]  # (PyTorch's torch.* names)
 
 
 def _attach_methods() -> None:
@@ -211,3 +240,4 @@ def _attach_methods() -> None:
 
 
 _attach_methods()
+

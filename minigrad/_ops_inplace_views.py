@@ -199,19 +199,80 @@ def resize_as_(input: Tensor, the_template: Tensor, *, memory_format=None) -> Te
 
 
 # =============================================================================================
+# set_: the tensor takes another tensor's memory (and sizes), or a window of it
+# =============================================================================================
+
+# The C++ names PyTorch's set_ error prints for the element types.
+_CPP_TYPE_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "long int",
+                   "int32": "int", "int16": "short int", "int8": "signed char", "uint8": "unsigned char",
+                   "bool": "bool"}
+
+# (with the tensor itself first: the method form, the only one, drops it)
+_SET_OVERLOADS = ("(Tensor input)", "(Tensor input, torch.Storage source)",
+                  "(Tensor input, torch.Storage source, int storage_offset, tuple of ints size, "
+                  "tuple of ints stride = None)", "(Tensor input, Tensor source)",
+                  "(Tensor input, Tensor source, int storage_offset, tuple of ints size, tuple of ints stride = None)")
+
+
+def set_(input: Tensor, *args, **kwargs) -> Tensor:
+    """``set_(source)``: input shares source's memory, sizes and strides; ``set_(source, storage_offset, size,
+    stride)``: a window of source's storage; ``set_()``: empty. (Storage objects are not supported.)"""
+    from . import _arg_errors
+    names = ("source", "storage_offset", "size", "stride")
+    given = {**dict(zip(names, args)), **kwargs}
+    source = given.get("source")
+    fits = (len(args) <= 4 and set(given) <= set(names) and len(given) == len(args) + len(kwargs)
+            and len(given) in (0, 1, 3, 4) and (not given or isinstance(source, Tensor)))
+    if not fits:
+        raise _arg_errors.invalid_combination("set_", (input, *args), kwargs, _SET_OVERLOADS)
+    _check_inplace(input, _STATE.enabled and input._requires_grad)
+    if input._requires_grad and _STATE.enabled:
+        # PyTorch records a NotImplemented node here: minigrad refuses instead of recording what it cannot
+        raise RuntimeError("minigrad does not support set_ on a tensor that requires grad (PyTorch records a "
+                           "NotImplemented node)")
+    if source is not None and source.dtype is not input.dtype:
+        raise RuntimeError(f"Could not set tensor of type {_CPP_TYPE_NAMES.get(source._data.dtype.name, source.dtype)} "
+                           f"to a tensor of type {_CPP_TYPE_NAMES.get(input._data.dtype.name, input.dtype)}")
+    if source is None:
+        new = np.empty((0,), dtype=input._data.dtype)
+    elif len(given) == 1:
+        new = source._data
+    else:
+        size = tuple(int(n) for n in given["size"])
+        stride = given.get("stride")
+        if stride is None:   # contiguous strides for ``size``
+            stride, step = [], 1
+            for n in reversed(size):
+                stride.insert(0, step)
+                step *= max(n, 1)
+        size, stride, _ = _strided_geometry(source, size, stride, int(given["storage_offset"]))
+        flat, _ = D._storage(source._data)
+        item = flat.itemsize
+        new = np.lib.stride_tricks.as_strided(flat[int(given["storage_offset"]):], size,
+                                              tuple(st * item for st in stride))
+    input._data = new
+    input._base, input._view_fn = None, None   # (its own memory now: no view to replay)
+    _check_inference_write(input)
+    input._version_counter[0] += 1
+    return input
+
+
+# =============================================================================================
 # Tensor methods and minigrad.* names
 # =============================================================================================
 
 # Tensor methods only (PyTorch has no torch.t_ ...).
 TENSOR_METHODS = ["t_", "transpose_", "swapdims_", "swapaxes_", "unsqueeze_", "squeeze_", "resize_", "resize_as_",
-                  "as_strided", "as_strided_"]
+                  "as_strided", "as_strided_", "set_"]
 # Also minigrad.* functions.
 FUNCTIONS = ["resize_as_", "as_strided", "as_strided_"]
 
 
 def _attach_methods() -> None:
+    from . import _arg_errors
     for name in TENSOR_METHODS:
         setattr(Tensor, name, globals()[name])
+    Tensor.set_ = _arg_errors.method_form(set_, "set_")   # (PyTorch's argument errors in the method form)
 
 
 _attach_methods()

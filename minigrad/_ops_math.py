@@ -505,6 +505,38 @@ def _trapezoid(name, y, x, dx, dim):
     return _scalar_div(_ops.sum(_ops.mul(pairs, spacing), d), 2.0)
 
 
+def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1):
+    """The running trapezoid-rule integral of y along ``dim`` (one value per interval; PyTorch's composite)."""
+    if (x is not None and not isinstance(x, Tensor)) or (x is not None and dx is not None):
+        args = (y,) if x is None else (y, x)
+        kwargs = {k: v for k, v in (("dx", dx), ("dim", dim)) if v is not None and (k != "dim" or v != -1)}
+        raise _arg_errors.invalid_combination("cumulative_trapezoid", args, kwargs, _TRAPEZOID_OVERLOADS)
+    if y.dim() == 0:
+        raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+    d = _ops._wrap_dim(dim, y.dim())
+    if x is None:
+        dx = 1 if dx is None else dx
+        if y.dtype is _dtypes.bool_:
+            raise RuntimeError("cumulative_trapezoid: received a bool input for `y`, but bool is not supported")
+        if isinstance(dx, (bool, complex)):
+            raise RuntimeError("cumulative_trapezoid: Currently, we only support dx as a real number.")
+        # cumsum(dx/2·(y[:-1] + y[1:]))
+        pairs = _ops.add(D.slice(y, dim=d, start=0, end=-1, step=1), D.slice(y, dim=d, start=1, end=None, step=1))
+        return _ops.cumsum(_scalar_mul(pairs, float(dx) / 2.0), d)
+    if y.dtype is _dtypes.bool_ or x.dtype is _dtypes.bool_:
+        raise RuntimeError("cumulative_trapezoid: received a bool input for `x` or `y`, but bool is not supported")
+    if x.dim() == 1:
+        if x.shape[0] != y.shape[d]:
+            raise RuntimeError("cumulative_trapezoid: There must be one `x` value for each sample point")
+        x = _ops.view(x, [x.shape[0] if i == d else 1 for i in range(y.dim())])
+    elif x.dim() < y.dim():
+        x = _ops.view(x, (1,) * (y.dim() - x.dim()) + tuple(x.shape))
+    # cumsum((y[:-1] + y[1:])·(x[1:] - x[:-1])) / 2
+    spacing = _ops.sub(D.slice(x, dim=d, start=1, end=None, step=1), D.slice(x, dim=d, start=0, end=-1, step=1))
+    pairs = _ops.add(D.slice(y, dim=d, start=0, end=-1, step=1), D.slice(y, dim=d, start=1, end=None, step=1))
+    return _scalar_div(_ops.cumsum(_ops.mul(pairs, spacing), d), 2.0)
+
+
 def _zeros_without(y, dim):
     """PyTorch's answer for no samples: zeros shaped like y without ``dim``."""
     shape = list(y.shape)
@@ -624,7 +656,7 @@ METHODS = [
 # minigrad.* functions only.
 FUNCTIONS = [
     "polygamma", "softmax", "log_softmax", "std_mean", "var_mean", "pi", "e", "inf", "nan",
-    "trapezoid", "trapz",
+    "trapezoid", "trapz", "cumulative_trapezoid",
 ]
 
 

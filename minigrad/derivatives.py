@@ -25,12 +25,22 @@ import math
 
 import numpy as np
 
-from . import _batch_norm_cpu, _float_math, _layer_norm_cpu, _linalg_kernels, _loss_sums, _matmul, _softmax_f32
+from . import (
+    _batch_norm_cpu,
+    _float_math,
+    _group_norm_cpu,
+    _layer_norm_cpu,
+    _linalg_kernels,
+    _loss_sums,
+    _matmul,
+    _softmax_f32,
+)
 from . import _polygamma as _polygamma_kernels
 from . import _reduce as _sums
 from ._dispatch import _QUIET, _STATE, Op, _extras, _np_errstate, joint
 from ._float_math import via_float64 as _via_float64
 from ._fused import fma
+from ._norm_f32 import vector_norm as _vector_norm_f32
 from ._tensor import Tensor
 
 # ruff: noqa: E731  (lambdas are the point of a table)
@@ -552,6 +562,8 @@ def _int_power(a, b):
 
 def _power(a, b):
     """``a ** b`` elementwise as PyTorch computes it (integers: _int_power)."""
+    if a.dtype == np.float32 and np.result_type(a, b) == np.float32:
+        return _float_math.pow_float32(a, b)   # SLEEF's powf on vector blocks, glibc's on the tail
     return _int_power(a, b) if a.dtype.kind in "iu" else np.power(a, b)
 
 
@@ -559,6 +571,8 @@ def _power_of_number(number, exponent):
     """``number ** exponent``; for an integer exponent the number is first cast to its dtype (wrapping)."""
     if exponent.dtype.kind in "iu":
         return _int_power(np.asarray(number).astype(exponent.dtype), exponent)
+    if exponent.dtype == np.float32 and isinstance(number, (int, float)):
+        return _float_math.pow_float32(np.float32(number), exponent)   # the base as a float32 tensor
     return np.power(number, exponent)
 
 
@@ -578,6 +592,8 @@ def _power_scalar(a, exponent):
     if exponent in (0.5, -0.5, -1):
         r = np.sqrt(a) if exponent != -1 else a
         return r if exponent == 0.5 else 1 / r
+    if a.dtype == np.float32:
+        return _float_math.pow_scalar_exponent(a, exponent)
     return _pow_via_float64(a, exponent)
 
 
@@ -846,8 +862,11 @@ def _logsumexp(a, dim, keepdim):
 
 
 def _vector_norm(a, ord, dim, keepdim):
-    x = np.abs(a)
     dim = _axes(dim)
+    if a.dtype == np.float32 and ord in (1, 2) and a.size:   # summed in PyTorch's order (_norm_f32.py)
+        out = _vector_norm_f32(a, ord, dim)
+        return np.expand_dims(out, tuple(range(a.ndim)) if dim is None else dim) if keepdim else out
+    x = np.abs(a)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         if ord == 2:
             out = np.sqrt(np.sum(x * x, axis=dim, keepdims=keepdim))
@@ -2167,8 +2186,9 @@ binary_cross_entropy_with_logits = Op(
 clone = Op("clone", "CloneBackward0", lambda a: a.copy(),
            jvp="linear",
            self=lambda grad: grad)
-# Called as to_copy(t, dtype=d): Op.__call__ casts the input to d, the forward only copies.
-to_copy = Op("_to_copy", "ToCopyBackward0", lambda a: a.copy(),
+# Called as to_copy(t, dtype=d): Op.__call__ casts the input to d, the forward only copies, keeping the memory
+# layout (PyTorch's preserve_format: x.permute(2, 0, 1).float() stays non-contiguous)
+to_copy = Op("_to_copy", "ToCopyBackward0", lambda a: a.copy(order="K"),
              jvp=lambda self_t: self_t,
              self=lambda grad: grad)                    # the engine casts grad back to the input dtype
 copy_ = Op("copy_", "CopyBackwards", lambda a, src: np.broadcast_to(src, a.shape).astype(a.dtype),
@@ -5919,6 +5939,9 @@ rrelu_with_noise_backward = Op(
 
 def _avg_pool3d(x, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
     """Each window's elements added one by one in the input's dtype (PyTorch's kernel), then divided."""
+    if any(padding) or ceil_mode:   # F.avg_pool3d's general case (missing-nn pass 4: _pool3d.py)
+        return _pool3d().avg_pool(x, *_avg_pool3d_sizes(kernel_size, stride, padding), ceil_mode, count_include_pad,
+                                  divisor_override)
     kernel, stride = _expand_arg(kernel_size, 3), _expand_arg(stride or kernel_size, 3)
     out = tuple(_conv.out_size(n, k, s, 0) for n, k, s in zip(x.shape[-3:], kernel, stride))
     total = np.zeros(x.shape[:-3] + out, x.dtype)
@@ -5931,6 +5954,9 @@ def _avg_pool3d(x, kernel_size, stride, padding, ceil_mode, count_include_pad, d
 
 def _avg_pool3d_backward(g, x, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
     """Each window's gradient over its divisor, added to the window in output order (PyTorch's kernel)."""
+    if any(padding) or ceil_mode:
+        return _pool3d().avg_pool_backward(g, x.shape, *_avg_pool3d_sizes(kernel_size, stride, padding), ceil_mode,
+                                           count_include_pad, divisor_override)
     kernel, stride = _expand_arg(kernel_size, 3), _expand_arg(stride or kernel_size, 3)
     share = g / g.dtype.type(divisor_override or kernel[0] * kernel[1] * kernel[2])
     gx = np.zeros(x.shape, g.dtype)
@@ -6049,8 +6075,14 @@ def _flash_attention_backward_forward(grad_out, q, k, v, out, logsumexp, dropout
     heads, kv_heads = q.shape[-3], k.shape[-3]
     p, _ = _attention_probs(q, k, attn_mask, is_causal, scale)
     c = q.dtype.type(_attention_scale(q, scale))
-    d_scores = p * (np.matmul(grad_out, np.swapaxes(_repeat_heads(v, heads), -1, -2))
-                    - np.sum(grad_out * out, -1, keepdims=True))
+    # g·vᵀ and rowsum(g ⊙ out) summed over E in the same order: where a row of P is one-hot (a causal first
+    # row), out = v exactly, so they cancel to an exact 0, as in PyTorch's kernel
+    vh = _repeat_heads(v, heads)
+    g_v, g_out = np.zeros(p.shape, p.dtype), np.zeros(p.shape[:-1] + (1,), p.dtype)
+    for e in range(q.shape[-1]):
+        g_v += grad_out[..., :, e, None] * vh[..., None, :, e]
+        g_out += grad_out[..., e, None] * out[..., e, None]
+    d_scores = p * (g_v - g_out)
     dq = np.matmul(d_scores, _repeat_heads(k, heads)) * c
     dk = np.matmul(np.swapaxes(d_scores, -1, -2), q) * c
     dv = np.matmul(np.swapaxes(p, -1, -2), grad_out)
@@ -6597,3 +6629,265 @@ NOT_IMPLEMENTED["linalg_ldl_solve"] = Op(
     args=("hermitian",), LD=_not_implemented("linalg_ldl_solve"), B=_not_implemented("linalg_ldl_solve"))
 for _name in ("linalg_ldl_factor_ex", "linalg_ldl_solve"):
     NOT_IMPLEMENTED[_name].node_class.name = lambda node: "torch::autograd::NotImplemented"
+
+
+# ---- missing-nn pass 4: channel_shuffle, pdist, max_unpool2d ----------------------------------------------
+
+def _channel_shuffle(a: np.ndarray, groups: int) -> np.ndarray:
+    """(N, g·k, *) → (N, k·g, *): channel c = i·k + j moves to j·g + i (a contiguous copy)."""
+    n, c = a.shape[:2]
+    blocks = a.reshape(n, groups, c // groups, *a.shape[2:])
+    return np.ascontiguousarray(blocks.swapaxes(1, 2)).reshape(a.shape)
+
+
+# A permutation of the channels: its gradient is the inverse permutation, which is a shuffle with C / groups groups.
+channel_shuffle = Op("channel_shuffle", "ChannelShuffleBackward0", _channel_shuffle, args=("groups",), jvp="linear",
+                     self=lambda grad, groups: channel_shuffle(grad, groups=grad.shape[1] // groups))
+
+
+def _pdist_forward(x, p):
+    """‖x[i] - x[j]‖_p for every pair i < j of rows, in row-major order of the pairs."""
+    rows, cols = np.triu_indices(x.shape[0], 1)
+    return np.ascontiguousarray(_cdist_forward(x, x, p)[rows, cols])
+
+
+def _pdist_backward_forward(grad, x, pdist, p):
+    """PyTorch's _pdist_backward: the pair (i, j)'s gradient goes to row i and (negated) to row j, i.e. cdist's
+    backward with the symmetric matrix of the pair gradients."""
+    n = x.shape[0]
+    rows, cols = np.triu_indices(n, 1)
+    g, dist = np.zeros((n, n), dtype=x.dtype), np.zeros((n, n), dtype=x.dtype)
+    g[rows, cols] = g[cols, rows] = grad
+    dist[rows, cols] = dist[cols, rows] = pdist
+    return _cdist_backward_forward(g, x, x, dist, p)
+
+
+def _pdist_backward_not_implemented(grad):
+    raise NotImplementedError("the derivative for '_pdist_backward' is not implemented.")
+
+
+# As cdist: the gradient is an op of its own, which PyTorch cannot differentiate (double backward raises).
+pdist_backward = Op("_pdist_backward", "PdistBackwardBackward0", _pdist_backward_forward,
+                    inputs=("grad", "self", "pdist"), args=("p",), grad=_pdist_backward_not_implemented,
+                    self=_pdist_backward_not_implemented, pdist=_pdist_backward_not_implemented)
+pdist = Op("_pdist_forward", "PdistBackward0", _pdist_forward, args=("p",),
+           self=lambda grad, self, p, result: pdist_backward(grad.contiguous(), self, result, p=p))
+
+
+def _max_unpool2d(x, indices, output_size):
+    """Each value written at its index of the zeroed (N, C, H_out·W_out) planes (the later one wins on a tie)."""
+    lead = x.shape[:-2]
+    out = np.zeros((int(np.prod(lead)), output_size[0] * output_size[1]), dtype=x.dtype)
+    flat = indices.reshape(out.shape[0], -1)
+    np.put_along_axis(out, flat, x.reshape(flat.shape), axis=1)
+    return out.reshape(*lead, *output_size)
+
+
+# y[index[k]] = x[k], zero elsewhere: x's gradient reads grad back at each index (max pooling's double backward).
+max_unpool2d = Op("max_unpool2d", "MaxUnpool2DBackward0", _max_unpool2d, inputs=("self", "indices"),
+                  args=("output_size",),
+                  jvp=lambda self_t, indices, output_size: max_unpool2d(self_t, indices, output_size=output_size),
+                  self=lambda grad, indices: max_pool_double_backward(grad, indices))
+
+
+# ---- group normalization: y = (x - μ)/√(σ² + eps)·w + b, statistics per (sample, group of C/G channels) ----
+
+def _group_norm_forward(x, weight, bias, N, C, HxW, group, eps):
+    w, b = (weight if weight.size else None), (bias if bias.size else None)
+    if x.dtype.char in "fd" and x.size:   # PyTorch's kernel, bit for bit (_group_norm_cpu.py)
+        return _group_norm_cpu.forward(x, w, b, N, C, group, eps)
+    if _float_math._is_reduced(x.dtype) and x.size:   # float16/bfloat16: the float32 kernel, rounded once
+        f32 = [None if a is None else a.astype(np.float32) for a in (x, w, b)]
+        return tuple(r.astype(x.dtype) for r in _group_norm_cpu.forward(*f32, N, C, group, eps))
+    rows = x.reshape(N * group, -1)
+    mean = rows.mean(axis=1) if rows.size else np.zeros(N * group, x.dtype)
+    var = ((rows - mean[:, None]) ** 2).mean(axis=1) if rows.size else np.zeros(N * group, x.dtype)
+    rstd = 1 / np.sqrt(var + eps)
+    y = ((rows - mean[:, None]) * rstd[:, None]).reshape(x.shape)
+    affine = (1, C) + (1,) * (x.ndim - 2)
+    if w is not None:
+        y = y * w.reshape(affine)
+    if b is not None:
+        y = y + b.reshape(affine)
+    return (y.astype(x.dtype, copy=False), mean.reshape(N, group).astype(x.dtype),
+            rstd.reshape(N, group).astype(x.dtype))
+
+
+def _group_norm_backward(grads, input, result1, result2, weight, N, C, HxW, group, eps, grad_input_mask):
+    """(d/dx, d/dw, d/db) of group norm, with minigrad ops (PyTorch's infinitely_differentiable_native_group_norm_
+    backward): x̂ = (x - μ)·rstd, ĝ = g·w, means over each (sample, group) of M values, sums over samples and
+    positions: d/dx = rstd·(ĝ - mean(ĝ) - x̂·mean(ĝ·x̂)) + gμ/M - g_rstd·rstd²·x̂/M,   d/dw = Σ g·x̂,   d/db = Σ g
+    (μ and rstd are differentiable outputs too, as in PyTorch). ``eps``: saved as PyTorch's node saves it."""
+    grad, grad_mean, grad_rstd = grads
+    d = C // group
+    x = input.reshape(N, group, d, HxW)
+    rstd = result2.reshape(N, group, 1, 1)
+    xhat = (x - result1.reshape(N, group, 1, 1)) * rstd
+    w = _given(weight)
+    g = None if grad is None else grad.reshape(N, group, d, HxW)
+    grad_input = grad_weight = grad_bias = None
+    if grad_input_mask[0]:
+        if g is not None:
+            gw = g if w is None else g * w.reshape(1, group, d, 1)
+            grad_input = rstd * (gw - gw.mean((2, 3), True) - xhat * (gw * xhat).mean((2, 3), True))
+        if grad_mean is not None:
+            term = (grad_mean / (d * HxW)).reshape(N, group, 1, 1).expand(N, group, d, HxW)
+            grad_input = term if grad_input is None else grad_input + term
+        if grad_rstd is not None:
+            term = -(grad_rstd.reshape(N, group, 1, 1) * rstd.pow(2) / (d * HxW)) * xhat
+            grad_input = term if grad_input is None else grad_input + term
+        if grad_input is not None:
+            grad_input = grad_input.reshape(input.shape)
+    if grad_input_mask[1] and w is not None and g is not None:
+        grad_weight = (g * xhat).sum((0, 3)).reshape(C)
+    if grad_input_mask[2] and g is not None:
+        grad_bias = g.sum((0, 3)).reshape(C)
+    return grad_input, grad_weight, grad_bias
+
+
+def _group_norm_jvp(input_t, weight_t, bias_t, input, weight, N, C, HxW, group, eps):
+    """(dy, dμ, drstd): dy = w·rstd·(dx - mean(dx) - x̂·mean(dx·x̂)) + x̂·dw + db, means over each (sample, group)."""
+    d = C // group
+    x = input.reshape(N, group, d * HxW)
+    mean = x.mean(2, keepdim=True)
+    rstd = ((x - mean).pow(2).mean(2, keepdim=True) + eps).rsqrt()
+    xhat = (x - mean) * rstd
+    dx = input_t.reshape(N, group, d * HxW)
+    out = ((dx - dx.mean(2, keepdim=True) - xhat * (dx * xhat).mean(2, keepdim=True)) * rstd).reshape(N, C, HxW)
+    if _given(weight) is not None:
+        out = out * weight.reshape(1, C, 1) + xhat.reshape(N, C, HxW) * weight_t.reshape(1, C, 1)
+    if _given(bias_t) is not None:
+        out = out + bias_t.reshape(1, C, 1)
+    # dμ = mean(dx),   drstd = -rstd²·mean(x̂·dx)
+    return (out.reshape(input.shape), dx.mean(2), -(rstd.pow(2) * (xhat * dx).mean(2, keepdim=True)).squeeze(2))
+
+
+native_group_norm = Op("native_group_norm", "NativeGroupNormBackward0", _group_norm_forward,
+                       inputs=("input", "weight", "bias"), args=("N", "C", "HxW", "group", "eps"),
+                       outputs=("result0", "result1", "result2"), undefined_grads=True, jvp=_group_norm_jvp,
+                       input=joint(_group_norm_backward), weight=joint(_group_norm_backward),
+                       bias=joint(_group_norm_backward))
+_shows_none_when_absent(native_group_norm, "weight")
+
+
+# ---- 3-d max pooling and adaptive max pooling (missing-nn pass 4; kernels in _pool3d.py): each window's gradient
+# goes to its maximum, result1 holding where that was (a flat index into the input volume).
+
+def _pool3d():
+    """The ``_pool3d`` kernels (imported on first use: only these rows need them)."""
+    from . import _pool3d
+    return _pool3d
+
+
+def _max_pool3d_forward(x, kernel_size, stride, padding, dilation, ceil_mode):
+    kernel = _expand_arg(kernel_size, 3)
+    return _pool3d().max_pool(x, kernel, _expand_arg(stride, 3) if len(stride) else kernel, _expand_arg(padding, 3),
+                              _expand_arg(dilation, 3), ceil_mode)
+
+
+def max_pool3d_double_backward(grad, indices):
+    """d/dg of the scatter to the maxima: read grad back at each window's maximum (a gather over the volume)."""
+    return grad.flatten(-3).gather(-1, indices.flatten(-3)).view(indices.shape)
+
+
+max_pool3d_with_indices = Op(
+    "max_pool3d_with_indices", "MaxPool3DWithIndicesBackward0", _max_pool3d_forward,
+    args=("kernel_size", "stride", "padding", "dilation", "ceil_mode"),
+    outputs=("result0", "result1"), differentiable_outputs=1,
+    jvp=lambda self_t, result1: max_pool3d_double_backward(self_t, result1),
+    self=lambda grad, self, kernel_size, stride, padding, dilation, ceil_mode, result1:
+        max_pool3d_with_indices_backward(grad, self, indices=result1))
+max_pool3d_with_indices_backward = Op(
+    "max_pool3d_with_indices_backward", "MaxPool3DWithIndicesBackwardBackward0",
+    lambda g, x, indices: _pool3d().max_pool_backward(g, x.shape, indices._data, 3),
+    inputs=("grad_output", "self"), args=("indices",),
+    jvp="linear",  # linear in grad_output; self only gives the shape
+    grad_output=lambda grad, indices: max_pool3d_double_backward(grad, indices),   # linear in g
+    self=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))   # piecewise constant in x
+adaptive_max_pool3d = Op(
+    "adaptive_max_pool3d", "AdaptiveMaxPool3DBackward0",
+    lambda x, output_size: _pool3d().adaptive_max_pool(x, output_size), args=("output_size",),
+    outputs=("result0", "result1"), differentiable_outputs=1,
+    jvp=lambda self_t, result1: max_pool3d_double_backward(self_t, result1),
+    self=lambda grad, self, result1: adaptive_max_pool3d_backward(grad, self, indices=result1))
+adaptive_max_pool3d_backward = Op(
+    "adaptive_max_pool3d_backward", "AdaptiveMaxPool3DBackwardBackward0",
+    lambda g, x, indices: _pool3d().max_pool_backward(g, x.shape, indices._data, 3),
+    inputs=("grad_output", "self"), args=("indices",),
+    jvp="linear",
+    grad_output=lambda grad, indices: max_pool3d_double_backward(grad, indices),   # linear in g
+    self=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))
+
+
+def _avg_pool3d_sizes(kernel_size, stride, padding) -> tuple:
+    """kernel, stride (the kernel when not given) and padding of avg_pool3d as three numbers each."""
+    kernel = _expand_arg(kernel_size, 3)
+    return kernel, _expand_arg(stride, 3) if len(stride) else kernel, _expand_arg(padding, 3)
+
+
+# ---- put: the flattened self with source written (or added, accumulate) at the flat positions index ----
+
+def _put(a, index, source, accumulate):
+    out = a.copy()
+    flat = out.reshape(-1)   # (a view of the fresh copy)
+    if accumulate:
+        np.add.at(flat, index.reshape(-1), source.reshape(-1))
+    else:
+        flat[index.reshape(-1)] = source.reshape(-1)
+    return out
+
+
+put = Op("put", "PutBackward0", _put, inputs=("self", "index", "source"), args=("accumulate",), jvp="linear",
+         # the overwritten positions get no gradient (unless the values were added there)
+         self=lambda grad, index, source, accumulate: grad if accumulate else put(
+             grad, index, Tensor._make(np.zeros(source.shape, grad.dtype.np)), accumulate=False),
+         # each source value reads the gradient at its position
+         source=lambda grad, index, source: take(grad, index).reshape(source.shape))
+
+
+# ---- affine_grid_generator (F.affine_grid; missing-nn pass 4): grid = base · θᵀ, base holding each output
+# position's normalized coordinates (x, y[, z], 1), so the gradient of θ is (baseᵀ · grad)ᵀ (PyTorch's own ops).
+
+def _affine_base_grid(dtype, size, align_corners: bool):
+    """The (N, *spatial, k+1) grid of (x, y[, z], 1): x along the last dim, each coordinate in [-1, 1]."""
+    from . import _dtypes
+    from ._creation import linspace
+
+    def coords(steps):
+        if steps <= 1:
+            return np.zeros(1, dtype)
+        values = linspace(-1, 1, steps, dtype=_dtypes.from_numpy(dtype))._data
+        return values if align_corners else values * dtype.type(steps - 1) / dtype.type(steps)
+
+    spatial = tuple(size[2:])
+    k = len(spatial)
+    base = np.empty((size[0], *spatial, k + 1), dtype)
+    for axis in range(k):   # coordinate 0 (x) varies along the last spatial dim, 1 (y) along the one before ...
+        shape = [1] * k
+        shape[k - 1 - axis] = spatial[k - 1 - axis]
+        base[..., axis] = coords(spatial[k - 1 - axis]).reshape(shape)
+    base[..., k] = 1
+    return base
+
+
+def _affine_grid_forward(theta, size, align_corners):
+    base = _affine_base_grid(theta.dtype, size, align_corners)
+    n, k = size[0], len(size) - 2
+    a, b = np.ascontiguousarray(base.reshape(n, -1, k + 1)), theta.transpose(0, 2, 1)
+    if theta.dtype == np.float64 and a.shape[1] * (k + 1) * k < 400:   # PyTorch's small-bmm loop: a running sum
+        out = np.add.accumulate(a[:, :, :, None] * b[:, None], axis=2)[:, :, -1]
+    else:
+        out = _matmul.bmm(a, b)
+    return np.ascontiguousarray(out.reshape(*base.shape[:-1], k))
+
+
+def _affine_grid_backward(grad, size, align_corners):
+    """dθ = (baseᵀ · grad)ᵀ per sample (PyTorch's affine_grid_generator_backward: bmm, transpose)."""
+    n, k = size[0], len(size) - 2
+    base = Tensor._make(_affine_base_grid(grad.dtype.np, size, align_corners))
+    return base.view(n, -1, k + 1).transpose(1, 2).bmm(grad.reshape(n, -1, k)).transpose(1, 2)
+
+
+affine_grid_generator = Op("affine_grid_generator", "AffineGridGeneratorBackward0", _affine_grid_forward,
+                           inputs=("theta",), args=("size", "align_corners"),
+                           theta=lambda grad, size, align_corners: _affine_grid_backward(grad, size, align_corners))

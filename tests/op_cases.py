@@ -1163,3 +1163,40 @@ add(
     OpCase("LinalgHouseholderProductBackward0", lambda T, a, tau: T.linalg.householder_product(a, tau),
            [In((4, 3), "complex"), In((3,), "complex")], variant="complex"),
 )
+
+# ---- missing-nn pass 4: channel_shuffle, pdist, max_unpool2d
+add(
+    OpCase("ChannelShuffleBackward0", lambda T, x: T.nn.functional.channel_shuffle(x, 2), [In((2, 6, 3))]),
+    OpCase("PdistBackward0", lambda T, x: T.nn.functional.pdist(x), [In((4, 3), "distinct")],
+           covers=("PdistBackwardBackward0",), gradgrad=False,
+           why="PyTorch's _pdist_backward has no derivative: double backward raises, as in minigrad "
+               "(parity, with that error, in tests/test_parity_missing_nn4.py)"),
+    OpCase("PdistBackward0", lambda T, x: T.pdist(x, 3), [In((4, 3), "distinct")], variant="p3", gradgrad=False,
+           why="as above"),
+    OpCase("MaxUnpool2DBackward0",
+           lambda T, x: T.nn.functional.max_unpool2d(*T.nn.functional.max_pool2d(x, 2, return_indices=True), 2),
+           [In((1, 2, 4, 4), "distinct")]),
+    OpCase("MaxPool3DWithIndicesBackward0",
+           lambda T, x: T.nn.functional.max_pool3d(x, (2, 3, 2), stride=1, padding=1, ceil_mode=True),
+           [In((1, 2, 3, 4, 3), "distinct")], covers=("MaxPool3DWithIndicesBackwardBackward0",)),
+    OpCase("AdaptiveMaxPool3DBackward0", lambda T, x: T.nn.functional.adaptive_max_pool3d(x, (2, 3, 2)),
+           [In((2, 3, 4, 3), "distinct")], covers=("AdaptiveMaxPool3DBackwardBackward0",)),
+    OpCase("AvgPool3DBackward0", lambda T, x: T.nn.functional.avg_pool3d(x, 3, 2, 1, True, False),
+           [In((1, 2, 4, 5, 3))], variant="padding-ceil", covers=("AvgPool3DBackwardBackward0",)),
+    OpCase("AffineGridGeneratorBackward0", lambda T, t: T.nn.functional.affine_grid(t, (2, 1, 3, 4), False),
+           [In((2, 2, 3))]),
+    OpCase("AffineGridGeneratorBackward0", lambda T, t: T.nn.functional.affine_grid(t, (1, 1, 2, 3, 2), True),
+           [In((1, 3, 4))], variant="3d-align-corners"),
+)
+
+# ---- hunt 6: group norm as PyTorch's one node (NativeGroupNormBackward0)
+add(
+    OpCase("NativeGroupNormBackward0", lambda T, x, w, b: _F(T).group_norm(x, 2, w, b),
+           [In((2, 4, 3)), In((4,), "pos"), In((4,))]),
+    OpCase("NativeGroupNormBackward0", lambda T, x: _F(T).group_norm(x, 3), [In((2, 6))], variant="plain"),
+    OpCase("NativeGroupNormBackward0", lambda T, x, w: _F(T).group_norm(x, 1, w), [In((3, 2, 2, 2)), In((2,), "pos")],
+           variant="weight-only"),
+    OpCase("PutBackward0", lambda T, x, s: x.put(T.tensor([[4, 0]]), s), [X, In((1, 2))]),
+    OpCase("PutBackward0", lambda T, x, s: x.put(T.tensor([1, -1, 1]), s, accumulate=True), [X, In((3,))],
+           variant="accumulate"),
+)

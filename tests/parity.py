@@ -45,8 +45,16 @@ _SUBMODULES = (
     "nn", "nn.functional", "nn.init", "nn.parameter", "nn.modules", "nn.utils", "nn.utils.rnn", "optim",
     "optim.lr_scheduler", "optim.swa_utils", "nn.utils.parametrize", "nn.utils.parametrizations", "nn.utils.prune",
     "nn.utils.stateless", "nn.utils.fusion",
+    # torch.nn.modules' files: a program importing from one must get minigrad's, not torch's, in the minigrad run
+    "nn.modules.module", "nn.modules.activation", "nn.modules.batchnorm", "nn.modules.container", "nn.modules.conv",
+    "nn.modules.distance", "nn.modules.dropout", "nn.modules.flatten", "nn.modules.fold", "nn.modules.instancenorm",
+    "nn.modules.linear", "nn.modules.loss", "nn.modules.normalization", "nn.modules.padding",
+    "nn.modules.pixelshuffle", "nn.modules.pooling", "nn.modules.rnn", "nn.modules.sparse",
+    "nn.modules.transformer", "nn.modules.upsampling", "nn.modules.adaptive", "nn.modules.channelshuffle",
+    "nn.modules.lazy", "nn.modules.utils", "utils.hooks",
     "special", "utils", "utils.data", "utils.checkpoint", "cuda", "backends", "backends.cudnn", "backends.mps",
-    "accelerator", "distributions", "func", "fft", "testing", "compiler", "profiler", "version",
+    "accelerator", "distributions", "distributions.transforms", "distributions.constraints", "distributions.kl",
+    "func", "fft", "testing", "compiler", "profiler", "version",
 )
 
 
@@ -87,6 +95,7 @@ def run_both(program: str) -> tuple[str, str]:
             module.set_printoptions(profile="default")
             module.set_default_dtype(module.float32)
             module.set_grad_enabled(True)
+            module.distributions.Distribution.set_default_validate_args(True)  # (torch.compile turns it off)
         outs.append(buf.getvalue())
     return outs[0], outs[1]
 

@@ -89,7 +89,7 @@ def make_dual(tensor, tangent, *, level: int | None = None):
         dual = tensor.view_as(tensor)  # a view, so backward still reaches ``tensor`` (ViewBackward0)
     finally:
         _suspended[0] = suspended
-    _set_tangent(dual, tangent if tangent.dtype == tensor.dtype else _cast(tangent, tensor.dtype))
+    _set_tangent(dual, tangent)   # (its own dtype, as in PyTorch: a float64 tangent stays float64)
     return dual
 
 

@@ -60,6 +60,9 @@ class _DecoratorContextManager:
         if cls in (no_grad, enable_grad, inference_mode) and callable(orig_func) and not args and not kwargs:
             # Bare decorator: ``@torch.no_grad`` without parentheses.
             return cls()(orig_func)
+        if cls in (no_grad, enable_grad) and orig_func is not None:
+            # PyTorch's no_grad/enable_grad take no argument: any one given (``no_grad(True)``) is decorated
+            return cls()(orig_func)
         return super().__new__(cls)
 
     def __call__(self, func):

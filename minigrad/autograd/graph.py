@@ -225,6 +225,12 @@ class Node:
         return f"<{type(self).__name__} object at {hex(id(self))}>"
 
 
+# ``Node()`` itself is refused, as PyTorch's abstract Node is: setting __abstractmethods__ marks this class
+# alone abstract (object.__new__ checks the flag; the node classes built on it are unaffected, at no cost).
+Node.__abstractmethods__ = frozenset(("_input_metadata", "_register_hook_dict", "_sequence_nr", "metadata", "name",
+                                      "next_functions", "register_hook", "register_prehook"))
+
+
 # Edges 1, 2 ... of a node when none of them leads anywhere (``x * 2``: the number's edge), shared
 # by every such node so that it holds no tuple of its own (see the module docstring).
 _NO_NODES = tuple((None,) * n for n in range(8))
@@ -409,6 +415,18 @@ class SavedTensor:
             t._output_nr = self._output_nr
         if self._tensor is not None and forward_ad._level[0] is not None:
             t._fw_grad = self._tensor  # an output's slot holds its forward-AD tangent (forward-over-reverse)
+        return t
+
+    @property
+    def data(self):
+        """The saved tensor as stored, unchecked (an output without its grad_fn; None once freed)."""
+        if self._freed or not self._is_output or self._data is None:
+            return None if self._freed else self._tensor
+        if not _TENSOR_CLASS:
+            from .._tensor import Tensor
+            _TENSOR_CLASS.append(Tensor)
+        t = _TENSOR_CLASS[0]._make(self._data)
+        t._version_counter = self._version_counter
         return t
 
     def _raise_modified(self, node, current: int):

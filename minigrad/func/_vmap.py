@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
+from .. import _matmul
 from .._ops import stack
 from .._random import default_generator
 from .._tensor import Tensor
@@ -57,10 +58,12 @@ def vmap(func: Callable, in_dims=0, out_dims=0, randomness: str = "error", *,
             flat = [a if d is None else a.select(d, i) for a, d in zip(flat_args, flat_in_dims)]
             again = int(i < batch_size - 1)  # while > 0, autograd.grad keeps graphs made outside for the next call
             _calls_ahead[0] += again
+            _matmul.IN_VMAP[0] += 1
             try:
                 outputs.append(func(*tree_unflatten(flat, args_spec), **kwargs))
             finally:
                 _calls_ahead[0] -= again
+                _matmul.IN_VMAP[0] -= 1
             rng.after_slice()
         return _stack_outputs(outputs, out_dims, func)
     return wrapped

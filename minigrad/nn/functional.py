@@ -1347,14 +1347,9 @@ def group_norm(input: Tensor, num_groups: int, weight: Tensor | None = None, bia
     if c % num_groups:
         raise RuntimeError(f"Expected number of channels in input to be divisible by num_groups, but got input of "
                            f"shape {list(input.shape)} and num_groups={num_groups}")
-    grouped = input.reshape(1, n * num_groups, -1)   # a layer norm over each (sample, group)
-    out = layer_norm(grouped, grouped.shape[2:], eps=eps).reshape(input.shape)
-    affine_shape = (1, c) + (1,) * (input.dim() - 2)
-    if weight is not None:
-        out = out * weight.reshape(affine_shape)
-    if bias is not None:
-        out = out + bias.reshape(affine_shape)
-    return out
+    stand_in = D.absent(input.dtype.np)   # (a missing weight or bias: the node shows None, as PyTorch's)
+    return D.native_group_norm(input, stand_in if weight is None else weight, stand_in if bias is None else bias,
+                               N=n, C=c, HxW=math.prod(input.shape[2:]), group=num_groups, eps=eps)[0]
 
 
 def instance_norm(input: Tensor, running_mean=None, running_var=None, weight: Tensor | None = None,
@@ -2452,3 +2447,276 @@ def _static_or(static: Tensor | None, x: Tensor, batch_heads: int, head_dim: int
 
 
 __all__ += ["multi_head_attention_forward"]
+
+
+# =============================================================================================
+# channel_shuffle, pdist, max_unpool1d / max_unpool2d (missing-nn pass 4)
+# =============================================================================================
+
+def channel_shuffle(input: Tensor, groups: int) -> Tensor:
+    """Split the C channels into ``groups`` blocks and interleave them (ShuffleNet): (N, g·k, *) → (N, k·g, *)."""
+    if input.dim() <= 2:
+        raise RuntimeError(f"channel_shuffle expects input with > 2 dims, but got input with sizes {list(input.shape)}")
+    if groups <= 0:
+        raise RuntimeError(f"Number of groups to divide channels in must be positive. Value of groups:{groups}")
+    channels = input.shape[1]
+    if channels % groups:
+        raise RuntimeError(f"Number of channels must be divisible by groups. Got {channels} channels and "
+                           f"{groups} groups.")
+    return D.channel_shuffle(input, groups=int(groups))
+
+
+def pdist(input: Tensor, p: float = 2) -> Tensor:
+    """The p-norm distance of every pair of rows i < j of an (N, M) input: N·(N-1)/2 values."""
+    if input.dim() != 2:
+        raise RuntimeError(f"pdist only supports 2D tensors, got: {input.dim()}D")
+    if not input.dtype.is_floating_point:
+        raise RuntimeError("pdist only supports floating-point dtypes")
+    if not p >= 0:   # (a NaN p fails too)
+        raise RuntimeError("pdist only supports non-negative p values")
+    if input.dtype not in (_dtypes.float32, _dtypes.float64):
+        raise NotImplementedError(f"\"pdist\" not implemented for '{_ops._legacy(input.dtype)}'")
+    return D.pdist(input.contiguous(), p=float(p))
+
+
+def _unpool_output_size(input: Tensor, kernel_size: tuple, stride: tuple, padding: tuple, output_size) -> list:
+    """PyTorch's _unpool_output_size: the default (in - 1)·stride + kernel - 2·padding, or a checked output_size."""
+    k = len(kernel_size)
+    default = [(input.shape[-k + d] - 1) * stride[d] + kernel_size[d] - 2 * padding[d] for d in range(k)]
+    if output_size is None:
+        sizes = default
+    else:
+        if len(output_size) == k + 2:
+            output_size = output_size[2:]
+        if len(output_size) != k:
+            raise ValueError(f"output_size should be a sequence containing {k} or {k + 2} elements, but it has a "
+                             f"length of '{len(output_size)}'")
+        for d in range(k):
+            low, high = default[d] - stride[d], default[d] + stride[d]
+            if not low < output_size[d] < high:
+                raise ValueError(f'invalid output_size "{output_size}" (dim {d} must be between {low} and {high})')
+        sizes = output_size
+    for d in range(k):
+        if sizes[d] < 0:
+            raise ValueError("max_unpooling: output_size must contain non-negative spatial dimensions, but got "
+                             f"output_size[{d}]={sizes[d]}")
+    return [int(s) for s in sizes]
+
+
+def _max_unpool2d(input: Tensor, indices: Tensor, output_size: list) -> Tensor:
+    """PyTorch's max_unpool2d kernel checks, then the table op."""
+    if indices.dtype != _dtypes.int64:
+        raise RuntimeError(f"elements in indices should be type int64 but got: {_ops._legacy(indices.dtype)}")
+    if len(output_size) != 2:
+        raise RuntimeError("There should be exactly two elements (height, width) in output_size, but got "
+                           f"{len(output_size)} elements.")
+    if input.dim() not in (3, 4):
+        raise RuntimeError(f"Input to max_unpooling2d should be a 3d or 4d Tensor, but got a tensor with "
+                           f"{input.dim()} dimensions.")
+    if tuple(input.shape) != tuple(indices.shape):
+        raise RuntimeError(f"Expected shape of indices to be same as that of the input tensor "
+                           f"({list(input.shape)}) but got indices tensor with shape: {list(indices.shape)}")
+    planes = output_size[0] * output_size[1]
+    idx = indices._data
+    bad = idx[(idx < 0) | (idx >= planes)]
+    if bad.size:   # the last one (PyTorch's threads race to report one: the last is what one thread reports)
+        raise RuntimeError(f"Found an invalid max index: {int(bad[-1])} (output volumes are of size "
+                           f"{output_size[0]}x{output_size[1]})")
+    return D.max_unpool2d(input, indices, output_size=tuple(output_size))
+
+
+def max_unpool1d(input: Tensor, indices: Tensor, kernel_size, stride=None, padding=0, output_size=None) -> Tensor:
+    """max_pool1d's partial inverse: each value back at its index, zeros elsewhere (as 2-d unpooling of width 1)."""
+    kernel = _size_arg(kernel_size, 1)
+    strides = _size_arg(stride, 1) if stride is not None else kernel
+    sizes = _unpool_output_size(input, kernel, strides, _size_arg(padding, 1), output_size)
+    return _max_unpool2d(input.unsqueeze(-1), indices.unsqueeze(-1), sizes + [1]).squeeze(-1)
+
+
+def max_unpool2d(input: Tensor, indices: Tensor, kernel_size, stride=None, padding=0, output_size=None) -> Tensor:
+    """max_pool2d's partial inverse: each value back at its index in the (H_out, W_out) plane, zeros elsewhere."""
+    kernel = _size_arg(kernel_size, 2)
+    strides = _size_arg(stride, 2) if stride is not None else kernel
+    sizes = _unpool_output_size(input, kernel, strides, _size_arg(padding, 2), output_size)
+    return _max_unpool2d(input, indices, sizes)
+
+
+__all__ += ["channel_shuffle", "pdist", "max_unpool1d", "max_unpool2d"]
+
+
+# ---- 3-d pooling: max_pool3d, avg_pool3d, adaptive_max_pool3d (missing-nn pass 4; kernels in _pool3d.py) ----
+
+def _three(values: tuple) -> tuple:
+    return values * 3 if len(values) == 1 else values
+
+
+def _pool3d_args(name: str, kernel_size, stride, padding, verb: str) -> tuple:
+    """kernel_size, stride (() when omitted) and padding as saved, with PyTorch's length checks."""
+    kernel, padding = _size_arg(kernel_size, 3), _size_arg(padding, 3)
+    stride = () if stride is None else _size_arg(stride, 3)
+    if len(kernel) not in (1, 3):
+        raise RuntimeError(f"{name}: kernel_size must {verb}a single int, or a tuple of three ints")
+    if len(stride) not in (0, 1, 3):
+        raise RuntimeError(f"{name}: stride must {verb}omitted, a single int, or a tuple of three ints")
+    if len(padding) not in (1, 3):
+        raise RuntimeError(f"{name}: padding must {verb}a single int, or a tuple of three ints")
+    return kernel, stride, padding
+
+
+def _check_pool3d(name: str, input: Tensor, kernel, stride, padding, dilation, ceil_mode: bool, avg: bool) -> None:
+    """PyTorch's pooling_output_shape and pool3d_shape_check on the expanded sizes."""
+    if input.dim() not in (4, 5):
+        raise RuntimeError("non-empty 4D or 5D (batch mode) tensor expected for input")
+    sizes = input.shape[-3:]
+    out = [_pool_output(n, k, p, s, d, ceil_mode) for n, k, p, s, d in zip(sizes, kernel, padding, stride, dilation)]
+    if min(kernel) <= 0:
+        raise RuntimeError(f"kernel size should be greater than zero, but got kT: {kernel[0]} kH: {kernel[1]} "
+                           f"kW: {kernel[2]}")
+    if min(stride) <= 0:
+        raise RuntimeError(f"stride should be greater than zero, but got dT: {stride[0]} dH: {stride[1]} "
+                           f"dW: {stride[2]}")
+    if min(dilation) <= 0:
+        raise RuntimeError(f"dilation should be greater than zero, but got dilationT: {dilation[0]} dilationH: "
+                           f"{dilation[1]} dilationW: {dilation[2]}")
+    for i in range(input.dim() == 5, input.dim()):
+        if input.shape[i] <= 0:
+            raise RuntimeError(f"{name}(): Expected input's non-batch dimensions to have positive length, but input "
+                               f"has a shape of {list(input.shape)} and non-batch dimension {input.shape[i]} has "
+                               "length zero!")
+    if avg and any(n < k for n, k in zip(sizes, kernel)):
+        raise RuntimeError(f"input image (T: {sizes[0]} H: {sizes[1]} W: {sizes[2]}) smaller than kernel size "
+                           f"(kT: {kernel[0]} kH: {kernel[1]} kW: {kernel[2]})")
+    if any(k // 2 < p for k, p in zip(kernel, padding)):
+        raise RuntimeError(f"pad should be smaller than or equal to half of kernel size, but got kT: {kernel[0]} "
+                           f"kW: {kernel[2]} kH: {kernel[1]} padT: {padding[0]} padW: {padding[2]} "
+                           f"padH: {padding[1]}")
+    if min(out) < 1:
+        planes = input.shape[-4]
+        raise RuntimeError(f"Given input size: ({planes}x{sizes[0]}x{sizes[1]}x{sizes[2]}). Calculated output size: "
+                           f"({planes}x{out[0]}x{out[1]}x{out[2]}). Output size is too small")
+
+
+def max_pool3d_with_indices(input: Tensor, kernel_size, stride=None, padding=0, dilation=1, ceil_mode: bool = False,
+                            return_indices: bool = True):
+    """(max of each kernel_size window, flat index of that max in its D×H×W volume)."""
+    kernel, stride, padding = _pool3d_args("max_pool3d", kernel_size, stride, padding, "either be ")
+    dilation = _size_arg(dilation, 3)
+    if len(dilation) not in (1, 3):
+        raise RuntimeError("max_pool3d: dilation must be either a single int, or a tuple of three ints")
+    _check_pool3d("max_pool3d_with_indices_out_cpu_template", input, _three(kernel),
+                  _three(stride) if stride else _three(kernel), _three(padding), _three(dilation), ceil_mode, False)
+    return tuple(D.max_pool3d_with_indices(input, kernel_size=kernel, stride=stride, padding=padding,
+                                           dilation=dilation, ceil_mode=bool(ceil_mode)))
+
+
+def max_pool3d(input: Tensor, kernel_size, stride=None, padding=0, dilation=1, ceil_mode: bool = False,
+               return_indices: bool = False):
+    """The max of each kernel_size window over the last three dims; with return_indices, also where it was."""
+    values, indices = max_pool3d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
+    return (values, indices) if return_indices else values
+
+
+def avg_pool3d(input: Tensor, kernel_size, stride=None, padding=0, ceil_mode: bool = False,
+               count_include_pad: bool = True, divisor_override: int | None = None) -> Tensor:
+    """The mean of each kernel_size window over the last three dims (divided by divisor_override when given)."""
+    kernel, stride, padding = _pool3d_args("avg_pool3d", kernel_size, stride, padding, "be ")
+    if divisor_override is not None and divisor_override == 0:
+        raise RuntimeError("divisor must be not zero")
+    _check_pool3d("avg_pool3d", input, _three(kernel), _three(stride) if stride else _three(kernel), _three(padding),
+                  (1, 1, 1), ceil_mode, True)
+    return D.avg_pool3d(input, kernel_size=kernel, stride=stride, padding=padding, ceil_mode=bool(ceil_mode),
+                        count_include_pad=bool(count_include_pad), divisor_override=divisor_override)
+
+
+def adaptive_max_pool3d_with_indices(input: Tensor, output_size, return_indices: bool = False) -> tuple:
+    """(max over the windows that split D, H and W into output_size parts, flat index of each max in its volume)."""
+    if not isinstance(output_size, int):
+        if input.dim() <= len(output_size):
+            raise ValueError(f"Input dimension should be at least {len(output_size) + 1}")
+        output_size = [n if v is None else v for v, n in zip(output_size, input.shape[-len(output_size):])]
+    size = _size_arg(output_size, 3)
+    if len(size) != 3:
+        raise RuntimeError("adaptive_max_pool3d(): internal error: output_size.size() must be 3")
+    if input.dim() not in (4, 5):
+        raise RuntimeError(f"adaptive_max_pool3d(): Expected 4D or 5D tensor, but got: {list(input.shape)}")
+    for d in range(1, input.dim()):
+        if input.shape[d] <= 0:
+            raise RuntimeError("adaptive_max_pool3d(): Expected input to have non-zero size for non-batch dimensions, "
+                               f"but input has sizes {list(input.shape)} with dimension {d} being empty")
+    if min(size) < 0:
+        raise RuntimeError(f"Trying to create tensor with negative dimension {min(size)}: {[*input.shape[:-3], *size]}")
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"adaptive_max_pool3d_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+    return tuple(D.adaptive_max_pool3d(input, output_size=size))
+
+
+def adaptive_max_pool3d(input: Tensor, output_size, return_indices: bool = False):
+    """The max over the windows that split D, H and W into output_size parts (None keeps that size)."""
+    values, indices = adaptive_max_pool3d_with_indices(input, output_size)
+    return (values, indices) if return_indices else values
+
+
+__all__ += ["max_pool3d", "max_pool3d_with_indices", "avg_pool3d", "adaptive_max_pool3d",
+            "adaptive_max_pool3d_with_indices"]
+
+
+# ---- affine_grid (missing-nn pass 4): the sampling grid of a batch of affine maps (AffineGridGeneratorBackward0)
+
+def affine_grid(theta: Tensor, size: list, align_corners: bool | None = None) -> Tensor:
+    """The (N, H, W, 2) (or (N, D, H, W, 3)) grid of θ applied to each output position's normalized coordinates."""
+    if align_corners is None:
+        warnings.warn("Default grid_sample and affine_grid behavior has changed to align_corners=False since 1.3.0. "
+                      "Please specify align_corners=True if the old behavior is desired. See the documentation of "
+                      "grid_sample for details.", stacklevel=2)
+        align_corners = False
+    if not theta.dtype.is_floating_point:
+        raise ValueError(f"Expected theta to have floating point type, but got {theta.dtype}")
+    shape = tuple(theta.shape)
+    if len(size) == 4:
+        if theta.dim() != 3 or shape[-2:] != (2, 3):
+            raise ValueError(f"Expected a batch of 2D affine matrices of shape Nx2x3 for size {size}. Got "
+                             f"{theta.shape}.")
+        spatial = size[-2:]
+    elif len(size) == 5:
+        if theta.dim() != 3 or shape[-2:] != (3, 4):
+            raise ValueError(f"Expected a batch of 3D affine matrices of shape Nx3x4 for size {size}. Got "
+                             f"{theta.shape}.")
+        spatial = size[-3:]
+    else:
+        raise NotImplementedError("affine_grid only supports 4D and 5D sizes, for 2D and 3D affine transforms, "
+                                  f"respectively. Got size {size}.")
+    if align_corners and min(spatial) == 1:
+        warnings.warn("Since version 1.3.0, affine_grid behavior has changed for unit-size grids when "
+                      "align_corners=True. This is not an intended use case of affine_grid. See the documentation "
+                      "of affine_grid for details.", stacklevel=2)
+    elif min(size) <= 0:
+        raise ValueError(f"Expected non-zero, positive output size. Got {size}")
+    return D.affine_grid_generator(theta, size=tuple(int(s) for s in size), align_corners=bool(align_corners))
+
+
+__all__ += ["affine_grid"]
+
+
+# ---- the deprecated resizing functions (missing-nn pass 4): F.interpolate with a warning, as in PyTorch
+
+def upsample(input: Tensor, size=None, scale_factor=None, mode: str = "nearest", align_corners=None) -> Tensor:
+    """Deprecated: F.interpolate."""
+    warnings.warn("`nn.functional.upsample` is deprecated. Use `nn.functional.interpolate` instead.", stacklevel=2)
+    return interpolate(input, size, scale_factor, mode, align_corners)
+
+
+def upsample_nearest(input: Tensor, size=None, scale_factor=None) -> Tensor:
+    """Deprecated: F.interpolate(mode="nearest")."""
+    warnings.warn("`nn.functional.upsample_nearest` is deprecated. Use `nn.functional.interpolate` instead.",
+                  stacklevel=2)
+    return interpolate(input, size, scale_factor, mode="nearest")
+
+
+def upsample_bilinear(input: Tensor, size=None, scale_factor=None) -> Tensor:
+    """Deprecated: F.interpolate(mode="bilinear", align_corners=True)."""
+    warnings.warn("`nn.functional.upsample_bilinear` is deprecated. Use `nn.functional.interpolate` instead.",
+                  stacklevel=2)
+    return interpolate(input, size, scale_factor, mode="bilinear", align_corners=True)
+
+
+__all__ += ["upsample", "upsample_nearest", "upsample_bilinear"]

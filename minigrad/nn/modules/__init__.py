@@ -66,6 +66,8 @@ from .misc import (  # noqa: F401
     Flatten,
     Unflatten,
     Upsample,
+    UpsamplingBilinear2d,
+    UpsamplingNearest2d,
 )
 from .module import Module  # noqa: F401
 from .normalization import (  # noqa: F401
@@ -93,18 +95,23 @@ from .padding import (  # noqa: F401
     ZeroPad2d,
     ZeroPad3d,
 )
-from .pixelshuffle import PixelShuffle, PixelUnshuffle  # noqa: F401
+from .pixelshuffle import ChannelShuffle, PixelShuffle, PixelUnshuffle  # noqa: F401
 from .pooling import (  # noqa: F401
     AdaptiveAvgPool1d,
     AdaptiveAvgPool2d,
     AdaptiveMaxPool1d,
     AdaptiveMaxPool2d,
+    AdaptiveMaxPool3d,
     AvgPool1d,
     AvgPool2d,
+    AvgPool3d,
     LPPool1d,
     LPPool2d,
     MaxPool1d,
     MaxPool2d,
+    MaxPool3d,
+    MaxUnpool1d,
+    MaxUnpool2d,
 )
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase  # noqa: F401
 from .sparse_norm_distance import CosineSimilarity, Embedding, LayerNorm, PairwiseDistance  # noqa: F401

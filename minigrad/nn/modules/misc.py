@@ -139,3 +139,21 @@ class Upsample(Module):
         else:
             info = f"size={self.size!r}"
         return info + f", mode={self.mode!r}"
+
+
+class UpsamplingNearest2d(Upsample):
+    """2-D nearest-neighbour upsampling of (N, C, H, W): Upsample with mode="nearest"."""
+
+    _torch_name = "torch.nn.modules.upsampling.UpsamplingNearest2d"
+
+    def __init__(self, size=None, scale_factor=None) -> None:
+        super().__init__(size, scale_factor, mode="nearest")
+
+
+class UpsamplingBilinear2d(Upsample):
+    """2-D bilinear upsampling of (N, C, H, W) with the corner pixels aligned (align_corners=True)."""
+
+    _torch_name = "torch.nn.modules.upsampling.UpsamplingBilinear2d"
+
+    def __init__(self, size=None, scale_factor=None) -> None:
+        super().__init__(size, scale_factor, mode="bilinear", align_corners=True)

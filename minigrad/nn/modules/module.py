@@ -7,7 +7,7 @@ from collections import OrderedDict, namedtuple
 from ..._class_names import TorchNamed
 from ..._tensor import Tensor
 from ...autograd.grad_mode import no_grad
-from ...autograd.graph import RemovableHandle, _add_hook
+from ...autograd.graph import RemovableHandle, _add_hook, _HookDict
 from ..parameter import Buffer, Parameter, _reset_grad
 from ._backward_hook import BackwardHook
 
@@ -23,6 +23,80 @@ class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpec
         return super().__repr__()
 
     __str__ = __repr__
+
+
+# Global hooks, common to every module (torch.nn.modules.module.register_module_*): in every call they run
+# BEFORE the module's own hooks of the same kind.
+_global_buffer_registration_hooks: _HookDict = _HookDict()
+_global_module_registration_hooks: _HookDict = _HookDict()
+_global_parameter_registration_hooks: _HookDict = _HookDict()
+_global_forward_pre_hooks: _HookDict = _HookDict()
+_global_forward_hooks: _HookDict = _HookDict()
+_global_forward_hooks_with_kwargs: set = set()   # ids of global forward hooks called with kwargs
+_global_backward_pre_hooks: _HookDict = _HookDict()
+_global_backward_hooks: _HookDict = _HookDict()
+_global_is_full_backward_hook: bool | None = None   # full or legacy: the global backward hooks are one kind
+
+
+def register_module_buffer_registration_hook(hook) -> RemovableHandle:
+    """Call ``hook(module, name, buffer)`` whenever any module registers a buffer; a returned tensor replaces it."""
+    return _add_hook(_global_buffer_registration_hooks, hook)
+
+
+def register_module_module_registration_hook(hook) -> RemovableHandle:
+    """Call ``hook(module, name, submodule)`` whenever any module registers a child; a returned module replaces it."""
+    return _add_hook(_global_module_registration_hooks, hook)
+
+
+def register_module_parameter_registration_hook(hook) -> RemovableHandle:
+    """Call ``hook(module, name, param)`` whenever any module registers a parameter; a returned one replaces it."""
+    return _add_hook(_global_parameter_registration_hooks, hook)
+
+
+def register_module_forward_pre_hook(hook) -> RemovableHandle:
+    """Call ``hook(module, args)`` before the forward of every module (before its own pre-hooks)."""
+    return _add_hook(_global_forward_pre_hooks, hook)
+
+
+def register_module_forward_hook(hook, *, with_kwargs: bool = False, always_call: bool = False) -> RemovableHandle:
+    """Call ``hook(module, args, output)`` after the forward of every module (before its own forward hooks)."""
+    handle = _add_hook(_global_forward_hooks, hook)
+    if with_kwargs:
+        _global_forward_hooks_with_kwargs.add(handle.id)
+    return handle
+
+
+def register_module_full_backward_pre_hook(hook) -> RemovableHandle:
+    """Call ``hook(module, grad_output)`` in the backward of every module (before its own backward pre-hooks)."""
+    return _add_hook(_global_backward_pre_hooks, hook)
+
+
+def _add_global_backward_hook(hook, full: bool) -> RemovableHandle:
+    global _global_is_full_backward_hook
+    if _global_is_full_backward_hook is (not full):
+        raise RuntimeError("Cannot use both regular backward hooks and full backward hooks as a global Module hook. "
+                           "Please use only one of them.")
+    _global_is_full_backward_hook = full
+    return _add_hook(_global_backward_hooks, hook)
+
+
+def register_module_full_backward_hook(hook) -> RemovableHandle:
+    """Call ``hook(module, grad_input, grad_output)`` in the backward of every module (before its own hooks)."""
+    return _add_global_backward_hook(hook, True)
+
+
+def register_module_backward_hook(hook) -> RemovableHandle:
+    """The deprecated global backward hook (on the last node of each module's forward, as register_backward_hook)."""
+    return _add_global_backward_hook(hook, False)
+
+
+def _run_registration_hooks(hooks: _HookDict, module, name: str, value):
+    """A global registration hook may return a replacement for the value being registered."""
+    for hook in list(hooks.values()):
+        output = hook(module, name, value)
+        if output is not None:
+            value = output
+    return value
 
 
 def _addindent(s: str, num_spaces: int) -> str:
@@ -64,7 +138,10 @@ class Module(metaclass=TorchNamed):
 
     def __call__(self, *args, **kwargs):
         with_kwargs = self.__dict__.get("_hooks_with_kwargs", ())
-        for hook_id, hook in list(self._forward_pre_hooks.items()):
+        pre_hooks = self._forward_pre_hooks.items()
+        if _global_forward_pre_hooks:   # the global hooks run first
+            pre_hooks = (*_global_forward_pre_hooks.items(), *pre_hooks)
+        for hook_id, hook in list(pre_hooks):
             if hook_id in with_kwargs:
                 result = hook(self, args, kwargs)
                 if result is not None:
@@ -77,23 +154,41 @@ class Module(metaclass=TorchNamed):
             if result is not None:
                 args = result if isinstance(result, tuple) else (result,)
         bw_hook = None
-        legacy = self.__dict__.get("_is_full_backward_hook") is False   # register_backward_hook's hooks
-        if (self.__dict__.get("_backward_hooks") and not legacy) or self.__dict__.get("_backward_pre_hooks"):
-            bw_hook = BackwardHook(self, [] if legacy else list(self._backward_hooks.values()),
-                                   list(self._backward_pre_hooks.values()))
+        full_hooks = legacy_hooks = backward_pre_hooks = ()
+        if self._backward_hooks or _global_backward_hooks:
+            full_hooks, legacy_hooks = self._get_backward_hooks()
+        if self._backward_pre_hooks or _global_backward_pre_hooks:
+            backward_pre_hooks = [*_global_backward_pre_hooks.values(), *self._backward_pre_hooks.values()]
+        if full_hooks or backward_pre_hooks:
+            bw_hook = BackwardHook(self, full_hooks, backward_pre_hooks)
             args = bw_hook.setup_input_hook(args)
         output = self.forward(*args, **kwargs)
-        for hook_id, hook in list(self._forward_hooks.items()):
+        hooks = self._forward_hooks.items()
+        if _global_forward_hooks:   # the global hooks run first
+            hooks = (*_global_forward_hooks.items(), *hooks)
+            with_kwargs = {*with_kwargs, *_global_forward_hooks_with_kwargs}
+        for hook_id, hook in list(hooks):
             result = hook(self, args, kwargs, output) if hook_id in with_kwargs else hook(self, args, output)
             if result is not None:
                 output = result
         if bw_hook is not None:
             output = bw_hook.setup_output_hook(output)
-        if legacy and self._backward_hooks:
-            self._attach_legacy_backward_hooks(args, output)
+        if legacy_hooks:
+            self._attach_legacy_backward_hooks(args, output, legacy_hooks)
         return output
 
-    def _attach_legacy_backward_hooks(self, args, output) -> None:
+    def _get_backward_hooks(self) -> tuple[list, list]:
+        """(full backward hooks, legacy backward hooks) for a call: the global ones first, then the module's."""
+        full: list = []
+        legacy: list = []
+        if _global_backward_hooks:
+            (full if _global_is_full_backward_hook else legacy).extend(_global_backward_hooks.values())
+        if self._backward_hooks:
+            is_full = self.__dict__.get("_is_full_backward_hook")
+            (legacy if is_full is False else full).extend(self._backward_hooks.values())
+        return full, legacy
+
+    def _attach_legacy_backward_hooks(self, args, output, hooks) -> None:
         """register_backward_hook's hooks: on the node that made the (first) output, with PyTorch's warnings."""
         var = output
         while not isinstance(var, Tensor):
@@ -101,7 +196,7 @@ class Module(metaclass=TorchNamed):
         grad_fn = var.grad_fn
         if grad_fn is None:
             return
-        for hook in self._backward_hooks.values():
+        for hook in hooks:
             grad_fn.register_hook(lambda grad_input, grad_output, hook=hook: hook(self, grad_input, grad_output))
         _warn_legacy_backward_hook(args, output, grad_fn)
 
@@ -168,12 +263,12 @@ class Module(metaclass=TorchNamed):
             if self.__dict__.get("_modules") is None:
                 raise AttributeError("cannot assign module before Module.__init__() call")
             self._forget(name, keep=self._modules)
-            self._modules[name] = value
+            self._modules[name] = _run_registration_hooks(_global_module_registration_hooks, self, name, value)
         elif self.__dict__.get("_modules") is not None and name in self._modules:
             if value is not None:
                 raise TypeError(f"cannot assign '{_typename(value)}' as child module '{name}' "
                                 "(torch.nn.Module or None expected)")
-            self._modules[name] = value
+            self._modules[name] = _run_registration_hooks(_global_module_registration_hooks, self, name, value)
         elif isinstance(value, Buffer):
             if self.__dict__.get("_buffers") is None:
                 raise AttributeError("cannot assign buffer before Module.__init__() call")
@@ -183,7 +278,7 @@ class Module(metaclass=TorchNamed):
             if value is not None and not isinstance(value, Tensor):
                 raise TypeError(f"cannot assign '{_typename(value)}' as buffer '{name}' "
                                 "(torch.Tensor or None expected)")
-            self._buffers[name] = value
+            self._buffers[name] = _run_registration_hooks(_global_buffer_registration_hooks, self, name, value)
         else:
             object.__setattr__(self, name, value)
 
@@ -227,6 +322,8 @@ class Module(metaclass=TorchNamed):
         if param is not None and not isinstance(param, Parameter):
             raise TypeError(f"cannot assign '{_typename(param)}' object to parameter '{name}' "
                             "(torch.nn.Parameter or None required)")
+        if param is not None:   # (PyTorch does not tell the hooks about a None placeholder)
+            param = _run_registration_hooks(_global_parameter_registration_hooks, self, name, param)
         self._parameters[name] = param
 
     def register_buffer(self, name: str, tensor: Tensor | None, persistent: bool = True) -> None:
@@ -245,7 +342,7 @@ class Module(metaclass=TorchNamed):
         if tensor is not None and not isinstance(tensor, Tensor):
             raise TypeError(f"cannot assign '{_typename(tensor)}' object to buffer '{name}' "
                             "(torch Tensor or None required)")
-        self._buffers[name] = tensor
+        self._buffers[name] = _run_registration_hooks(_global_buffer_registration_hooks, self, name, tensor)
         if persistent:
             self._non_persistent_buffers_set.discard(name)
         else:
@@ -264,7 +361,7 @@ class Module(metaclass=TorchNamed):
             raise KeyError(f'module name can\'t contain ".", got: {name}')
         if name == "":
             raise KeyError('module name can\'t be empty string ""')
-        self._modules[name] = module
+        self._modules[name] = _run_registration_hooks(_global_module_registration_hooks, self, name, module)
 
     register_module = add_module
 

@@ -7,6 +7,7 @@ from .. import init
 from ..parameter import Parameter
 from .batchnorm import _NormBase
 from .module import Module
+from .sparse_norm_distance import LayerNorm  # noqa: F401  (torch.nn.modules.normalization has it)
 
 
 class GroupNorm(Module):

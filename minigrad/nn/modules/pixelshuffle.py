@@ -36,3 +36,19 @@ class PixelUnshuffle(Module):
 
     def extra_repr(self) -> str:
         return f"downscale_factor={self.downscale_factor}"
+
+
+class ChannelShuffle(Module):
+    """Interleave ``groups`` blocks of channels: (N, g·k, *) → (N, k·g, *) (ShuffleNet)."""
+
+    _torch_name = "torch.nn.modules.channelshuffle.ChannelShuffle"   # type(obj) prints PyTorch's module path
+
+    def __init__(self, groups: int) -> None:
+        super().__init__()
+        self.groups = groups
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.channel_shuffle(input, self.groups)
+
+    def extra_repr(self) -> str:
+        return f"groups={self.groups}"

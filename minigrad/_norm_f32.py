@@ -1,0 +1,98 @@
+"""float32 vector norms (p = 1 and 2) summed in PyTorch's CPU order, so that they round as PyTorch's do.
+
+PyTorch's ``norm_stub`` (ATen/native/cpu/ReduceOpsKernel.cpp, its AVX2 build: this kernel has no AVX-512
+one) takes one of two loops, measured bit for bit against PyTorch 2.13:
+
+- p = 2 over one contiguous run of the input (``dim=None`` on a contiguous tensor, the last dim of a
+  contiguous matrix ...): ``binary_kernel_reduce_lastdim``. Eight lanes add the squares of each block of 8
+  (``acc += x * x``, products rounded), then ``lane0 + lane1 + ... + lane7`` in order, then the last
+  ``n % 8`` values one by one: the first 4 of them (when there are 4) as rounded squares (the compiler
+  vectorizes those products), the rest as fused multiply-adds ``fma(x, x, acc)``. Then sqrt.
+- anything else (p = 1, a strided input, a reduction over the first dim ...): ``binary_kernel_reduce``,
+  ``0 + f(x0) + f(x1) + ...`` in the iterator's order (f(x) = x·x rounded, or |x|), one value at a time;
+  a single output of at least GRAIN_SIZE values is split into one part per thread, then ``0 + part0 + ...``.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import _reduce
+
+_F32 = np.dtype(np.float32)
+_F64 = np.dtype(np.float64)
+_LANES = 8   # Vectorized<float>::size() in the AVX2 kernel
+
+
+def vector_norm(a: np.ndarray, ord: float, axes) -> np.ndarray:
+    """The p-norm (p = 1 or 2) of a non-empty float32 ``a`` over ``axes`` (None: all), reduced dims dropped."""
+    if a.ndim == 1 and a.size > 1:   # (the usual x.norm(): no dims to sort)
+        x = a.reshape(1, -1)
+        if ord == 2 and a.strides[0] == a.itemsize:
+            return np.sqrt(_lastdim_sum_of_squares(x)).reshape(())
+        total = _serial(np.abs(x) if ord == 1 else x * x)
+        return (np.sqrt(total) if ord == 2 else total).reshape(())
+    nd = a.ndim
+    red = tuple(range(nd)) if axes is None else tuple(sorted({int(d) % nd for d in (
+        (axes,) if isinstance(axes, (int, np.integer)) else axes)}))
+    out_shape = tuple(a.shape[d] for d in range(nd) if d not in red)
+    big = [d for d in red if a.shape[d] > 1]
+    if not big:   # every reduced dim has size 1: PyTorch returns |x| itself (no x·x to overflow)
+        return np.abs(a).reshape(out_shape)
+    # The reduced dims in the iterator's order: the smallest stride innermost.
+    big.sort(key=lambda d: -abs(a.strides[d]))
+    kept = [d for d in range(nd) if d not in red]
+    lines = a.transpose(kept + [d for d in red if a.shape[d] == 1] + big)
+    length = int(np.prod([a.shape[d] for d in big]))
+    if ord == 2 and _one_run(a, big):
+        x = lines.reshape(-1, length)
+        return np.sqrt(_lastdim_sum_of_squares(x)).reshape(out_shape)
+    x = lines.reshape(-1, length)
+    terms = np.abs(x) if ord == 1 else x * x
+    total = _serial(terms)
+    return (np.sqrt(total) if ord == 2 else total).reshape(out_shape)
+
+
+def _one_run(a: np.ndarray, big: list) -> bool:
+    """Whether the reduced dims (size > 1, by stride, largest first) coalesce into one contiguous run with the
+    smallest stride of all: PyTorch's ``is_reduce_lastdim``."""
+    step = a.itemsize
+    for d in reversed(big):
+        if a.strides[d] != step:
+            return False
+        step *= a.shape[d]
+    return all(a.strides[d] >= step or a.shape[d] == 1 for d in range(a.ndim) if d not in big)
+
+
+def _lastdim_sum_of_squares(x: np.ndarray) -> np.ndarray:
+    """``binary_kernel_reduce_lastdim``'s Σx² of each row of x (rows, n): 8 lanes, their sum, then the tail."""
+    n = x.shape[1]
+    body = n - n % _LANES
+    if body:
+        sq = x[:, :body] * x[:, :body]
+        lanes = np.cumsum(sq.reshape(len(x), -1, _LANES), axis=1, dtype=_F32)[:, -1]   # lane by lane, in order
+        acc = np.cumsum(lanes, axis=1, dtype=_F32)[:, -1]                               # lane0 + lane1 + ...
+    else:
+        acc = np.zeros(len(x), _F32)
+    d = body
+    if n - d >= 4:   # four rounded squares, added in order
+        for k in range(d, d + 4):
+            acc = acc + x[:, k] * x[:, k]
+        d += 4
+    for k in range(d, n):   # fma(x, x, acc): the product of two floats is exact in float64
+        v = x[:, k].astype(_F64)
+        acc = (v * v + acc).astype(_F32)
+    return acc
+
+
+def _serial(terms: np.ndarray) -> np.ndarray:
+    """``binary_kernel_reduce``: 0 + t0 + t1 + ... along the last axis of terms (outputs, n), in float32."""
+    outputs, n = terms.shape
+    threads = _reduce.THREADS[0]
+    if outputs == 1 and n >= _reduce.GRAIN_SIZE and threads > 1:
+        tasks = min(threads, -(-n // _reduce.GRAIN_SIZE))
+        chunk = -(-n // tasks)
+        total = np.float32(0)
+        for begin in range(0, n, chunk):
+            total = total + np.cumsum(terms[0, begin:begin + chunk], dtype=_F32)[-1]
+        return np.array([total], _F32)
+    return np.cumsum(terms, axis=1, dtype=_F32)[:, -1]   # (cumsum adds in order; sum would pair up)
