@@ -4216,9 +4216,10 @@ def _max_pool2d_forward(x, kernel_size, stride, padding, dilation, ceil_mode):
     return _conv.max_pool2d(x, *_pool_sizes(kernel_size, stride, padding, dilation), ceil_mode)
 
 
-def max_pool_double_backward(grad, indices):
-    """d/dg of the scatter to the maxima: read grad back at each window's maximum (a gather)."""
-    return grad.flatten(-2).gather(-1, indices.flatten(-2)).view(indices.shape)
+def max_pool_double_backward(grad, indices, dims: int = 2):
+    """d/dg of the scatter to the maxima: read grad back at each window's maximum (a gather over the last
+    ``dims`` dims: 2 for the 1-d/2-d poolings, 3 for the 3-d ones)."""
+    return grad.flatten(-dims).gather(-1, indices.flatten(-dims)).view(indices.shape)
 
 
 max_pool2d_with_indices = Op(
@@ -6785,16 +6786,11 @@ def _max_pool3d_forward(x, kernel_size, stride, padding, dilation, ceil_mode):
                               _expand_arg(dilation, 3), ceil_mode)
 
 
-def max_pool3d_double_backward(grad, indices):
-    """d/dg of the scatter to the maxima: read grad back at each window's maximum (a gather over the volume)."""
-    return grad.flatten(-3).gather(-1, indices.flatten(-3)).view(indices.shape)
-
-
 max_pool3d_with_indices = Op(
     "max_pool3d_with_indices", "MaxPool3DWithIndicesBackward0", _max_pool3d_forward,
     args=("kernel_size", "stride", "padding", "dilation", "ceil_mode"),
     outputs=("result0", "result1"), differentiable_outputs=1,
-    jvp=lambda self_t, result1: max_pool3d_double_backward(self_t, result1),
+    jvp=lambda self_t, result1: max_pool_double_backward(self_t, result1, 3),
     self=lambda grad, self, kernel_size, stride, padding, dilation, ceil_mode, result1:
         max_pool3d_with_indices_backward(grad, self, indices=result1))
 max_pool3d_with_indices_backward = Op(
@@ -6802,20 +6798,20 @@ max_pool3d_with_indices_backward = Op(
     lambda g, x, indices: _pool3d().max_pool_backward(g, x.shape, indices._data, 3),
     inputs=("grad_output", "self"), args=("indices",),
     jvp="linear",  # linear in grad_output; self only gives the shape
-    grad_output=lambda grad, indices: max_pool3d_double_backward(grad, indices),   # linear in g
+    grad_output=lambda grad, indices: max_pool_double_backward(grad, indices, 3),   # linear in g
     self=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))   # piecewise constant in x
 adaptive_max_pool3d = Op(
     "adaptive_max_pool3d", "AdaptiveMaxPool3DBackward0",
     lambda x, output_size: _pool3d().adaptive_max_pool(x, output_size), args=("output_size",),
     outputs=("result0", "result1"), differentiable_outputs=1,
-    jvp=lambda self_t, result1: max_pool3d_double_backward(self_t, result1),
+    jvp=lambda self_t, result1: max_pool_double_backward(self_t, result1, 3),
     self=lambda grad, self, result1: adaptive_max_pool3d_backward(grad, self, indices=result1))
 adaptive_max_pool3d_backward = Op(
     "adaptive_max_pool3d_backward", "AdaptiveMaxPool3DBackwardBackward0",
     lambda g, x, indices: _pool3d().max_pool_backward(g, x.shape, indices._data, 3),
     inputs=("grad_output", "self"), args=("indices",),
     jvp="linear",
-    grad_output=lambda grad, indices: max_pool3d_double_backward(grad, indices),   # linear in g
+    grad_output=lambda grad, indices: max_pool_double_backward(grad, indices, 3),   # linear in g
     self=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))
 
 
