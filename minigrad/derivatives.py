@@ -1478,13 +1478,18 @@ def _mm_real(a, b) -> bool:
     return a._data.dtype == b._data.dtype and a._data.dtype.kind == "f" and _untracked()
 
 
+def _conj_number(x):
+    """A complex scalar conjugated (PyTorch's ``alpha.conj()`` in the formulas); a real one as it is."""
+    return x.conjugate() if isinstance(x, complex) else x
+
+
 def mm_mat1_backward(grad, mat2, sizes, strides, alpha=1):
     """G·Bᴴ, as PyTorch's mm_mat1_backward: for a column-major mat1, (B̄·Gᵀ)ᵀ (its graph shows the transposes)."""
     if len(strides) == 2 and strides[0] == 1 and strides[1] == sizes[0]:
         out = mat2.conj().mm(grad.t()).t()
     else:
         out = grad.mm(mat2.t().conj())
-    return out if alpha == 1 else mul_scalar(out, other=alpha)
+    return out if alpha == 1 else mul_scalar(out, other=_conj_number(alpha))
 
 
 def mm_mat2_backward(grad, mat1, sizes, strides, alpha=1):
@@ -1493,7 +1498,7 @@ def mm_mat2_backward(grad, mat1, sizes, strides, alpha=1):
         out = grad.t().mm(mat1.conj()).t()
     else:
         out = mat1.t().conj().mm(grad)
-    return out if alpha == 1 else mul_scalar(out, other=alpha)
+    return out if alpha == 1 else mul_scalar(out, other=_conj_number(alpha))
 
 
 mm = Op("mm", "MmBackward0", _mm_forward, inputs=("self", "mat2"),
@@ -1791,7 +1796,7 @@ addmm = Op("addmm", "AddmmBackward0", _matmul.addmm,
            jvp=lambda self_t, mat1_t, mat2_t, mat1, mat2, beta, alpha:
                self_t * beta + (mat1_t.mm(mat2) + mat1.mm(mat2_t)) * alpha,   # d(AB) = dA·B + A·dB
            inputs=("self", "mat1", "mat2"), args=("beta", "alpha"),
-           self=lambda grad, beta: grad if beta == 1 else grad * beta,    # d/d bias = β (summed over rows)
+           self=lambda grad, beta: grad if beta == 1 else grad * _conj_number(beta),  # d/d bias = β̄, summed over rows
            # α·G·Bᴴ and α·Aᴴ·G (real, untracked, α = 1: PyTorch's product orientation on the arrays, as mm's)
            mat1=lambda grad, mat2, mat1_sym_sizes, mat1_sym_strides, alpha:
                _numpy_result(_mm_mat1_grad, grad._data, mat2._data, mat1_sym_sizes, mat1_sym_strides)
@@ -1807,9 +1812,11 @@ baddbmm = Op("baddbmm", "BaddbmmBackward0", _matmul.baddbmm,
              jvp=lambda self_t, batch1_t, batch2_t, batch1, batch2, beta, alpha:
                  self_t * beta + (batch1_t.bmm(batch2) + batch1.bmm(batch2_t)) * alpha,   # d(AB) = dA·B + A·dB
              inputs=("self", "batch1", "batch2"), args=("beta", "alpha"),
-             self=lambda grad, beta: _maybe_times(grad, beta),                            # d/d self = β
-             batch1=lambda grad, batch2, alpha: _maybe_times(grad.bmm(batch2.transpose(1, 2).conj()), alpha),
-             batch2=lambda grad, batch1, alpha: _maybe_times(batch1.transpose(1, 2).conj().bmm(grad), alpha))
+             self=lambda grad, beta: _maybe_times(grad, _conj_number(beta)),              # d/d self = β̄
+             batch1=lambda grad, batch2, alpha:
+                 _maybe_times(grad.bmm(batch2.transpose(1, 2).conj()), _conj_number(alpha)),
+             batch2=lambda grad, batch1, alpha:
+                 _maybe_times(batch1.transpose(1, 2).conj().bmm(grad), _conj_number(alpha)))
 
 
 def _maybe_times(t: Tensor, number) -> Tensor:

@@ -2,6 +2,7 @@
 mm / bmm / addmm / baddbmm raise PyTorch's TypeErrors for arguments of the wrong type."""
 import itertools
 
+import numpy as np
 import pytest
 from parity import torch_or_skip
 
@@ -69,3 +70,31 @@ def test_matrix_product_type_errors_without_torch():
         "TypeError: baddbmm(): argument 'batch2' (position 3) must be Tensor, not int")
     assert _product_outcome(torch, "torch.addmm(A, A, A, beta='a')").startswith(
         "TypeError: addmm() received an invalid combination of arguments - got (Tensor, Tensor, Tensor, beta=str)")
+
+
+COMPLEX_SCALED_PRODUCTS = [
+    ("addmm", lambda T, a, b, c: T.addmm(c, a, b, beta=1j, alpha=2 + 1j), (2, 2)),
+    ("baddbmm", lambda T, a, b, c: T.baddbmm(c, a, b, beta=1 - 1j, alpha=0.5j), (1, 2, 2)),
+]
+
+
+@pytest.mark.parametrize("name, fn, shape", COMPLEX_SCALED_PRODUCTS, ids=[c[0] for c in COMPLEX_SCALED_PRODUCTS])
+def test_complex_alpha_beta_gradients_are_conjugated(name, fn, shape):
+    """d/d self = conj(beta), d/d mat1 = conj(alpha) G Bᴴ (PyTorch's maybe_multiply(..., alpha.conj()))."""
+    real = torch_or_skip()
+    rng = np.random.default_rng(0)
+    data = [(rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(np.complex64) for _ in range(3)]
+    grads = []
+    for T in (torch, real):
+        ts = [T.tensor(d, requires_grad=True) for d in data]
+        fn(T, *ts).abs().sum().backward()
+        grads.append([t.grad.detach().numpy() for t in ts])
+    for mine, theirs in zip(*grads):
+        np.testing.assert_allclose(mine, theirs, rtol=1e-5, atol=1e-6)
+
+
+def test_complex_beta_gradient_without_torch():
+    c = torch.zeros(1, 1, dtype=torch.complex64, requires_grad=True)
+    a, b = torch.ones(1, 1, dtype=torch.complex64), torch.ones(1, 1, dtype=torch.complex64)
+    torch.addmm(c, a, b, beta=1j).real.sum().backward()
+    assert c.grad.tolist() == [[-1j]]  # Re(beta·c): the gradient is conj(beta) = -i
