@@ -9,19 +9,29 @@ from __future__ import annotations
 import numpy as np
 
 
+def _split(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Dekker's split of doubles into two 26-bit halves, hi + lo = x exactly. Values above 2**996 are split
+    scaled down by 2**-28 (a power of two: exact), where 2**27 + 1 times them would overflow."""
+    scale = np.where(np.abs(x) > 2.0 ** 996, 2.0 ** -28, 1.0)
+    xs = x * scale
+    t = 134217729.0 * xs  # 2**27 + 1
+    hi = t - (t - xs)
+    return hi / scale, (xs - hi) / scale
+
+
 def fma64(a, b, c) -> np.ndarray:
     """a * b + c (float64) with one rounding: the product's and the sum's exact errors added back."""
     a, b, c = np.asarray(a, np.float64), np.asarray(b, np.float64), np.asarray(c, np.float64)
-    p = a * b
-    t = 134217729.0 * a  # 2**27 + 1: Dekker's split of a double into two 26-bit halves
-    ah = t - (t - a)
-    t = 134217729.0 * b
-    bh = t - (t - b)
-    al, bl = a - ah, b - bh
-    err = ((ah * bh - p) + ah * bl + al * bh) + al * bl
-    s = p + c
-    z = s - p
-    return s + (((p - (s - z)) + (c - z)) + err)
+    with np.errstate(over="ignore", invalid="ignore"):  # (infinities: see below)
+        p = a * b
+        (ah, al), (bh, bl) = _split(a), _split(b)
+        err = ((ah * bh - p) + ah * bl + al * bh) + al * bl
+        s = p + c
+        z = s - p
+        out = s + (((p - (s - z)) + (c - z)) + err)
+    # an infinite operand makes the error terms nan (inf - inf): the sum itself is then the answer
+    bad = np.isnan(out) & ~np.isnan(s)
+    return np.where(bad, s, out) if bad.any() else out
 
 
 def fma(a, b, c, dtype) -> np.ndarray:
