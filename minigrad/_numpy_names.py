@@ -9,6 +9,8 @@ from __future__ import annotations
 import functools
 import inspect
 
+from . import _arg_errors
+
 _ALIASES = {"axis": "dim", "keepdims": "keepdim"}
 # PyTorch's functions and methods written in Python: no aliases (x.norm(axis=1) is a TypeError there too)
 _PYTHON_DEFINED = {"norm", "split", "unique", "unique_consecutive", "unflatten", "_wrap_dim"}
@@ -21,7 +23,13 @@ def accept_numpy_names(fn, name: str):
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         if kwargs and ("axis" in kwargs or "keepdims" in kwargs):
-            kwargs = _renamed(name, kwargs)
+            try:
+                return fn(*args, **_renamed(name, kwargs))
+            except TypeError as error:  # PyTorch's "got (keepdims=bool, )" names the keywords as given
+                call = getattr(error, "invalid_call", None)
+                if call is None:
+                    raise
+                raise _arg_errors.invalid_combination(call[0], call[1], kwargs, call[3]) from None
         return fn(*args, **kwargs)
     return wrapper
 

@@ -17,6 +17,7 @@ AXIS_CALLS = [
     "t.index_select(axis=0, index=torch.tensor([1]))", "t.chunk(2, axis=1)", "t.size(axis=0)",
     "torch.mean(t, axis=(0, 1))", "t.log_softmax(axis=1)", "t.sum(axis=0, dim=0)", "t.norm(axis=1)",
     "torch.split(t, 1, axis=0)", "t.unique(axis=0)",
+    "t.sum(keepdims=True)", "t.mean(keepdims=True)", "torch.sum(t, keepdims=True)",  # (errors name keepdims)
 ]
 OPERAND_CALLS = [
     "t * a", "a * t", "t + a", "a + t", "t - a", "a - t", "t / a", "a / t", "t * a64", "a64 * t", "t * s0", "s0 * t",
