@@ -307,9 +307,19 @@ def empty(*size, dtype=None, device=None, requires_grad=False, out=None, layout=
     return _finish(np.zeros(_size(size), dtype=_dt(dtype).np), requires_grad)
 
 
+def number_arg(value, fn: str, name: str, position: int):
+    """A Number argument as a Python number: PyTorch's parser takes a 0-d tensor outside autograd as one."""
+    if isinstance(value, Tensor):
+        if value.dim() != 0 or value.requires_grad:
+            raise TypeError(f"{fn}(): argument '{name}' (position {position}) must be Number, not Tensor")
+        value = value.item()
+    return value
+
+
 def full(size, fill_value, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     """A tensor filled with ``fill_value`` (its dtype inferred from the value if not given)."""
     check_creation_device(device)
+    fill_value = number_arg(fill_value, "full", "fill_value", 2)
     dt = _dtypes.to_dtype(dtype) if dtype is not None else _dtypes.scalar_dtype(fill_value)
     return _finish(np.full(_size((size,) if isinstance(size, int) else (tuple(size),)), fill_value, dtype=dt.np),
                    requires_grad)
@@ -439,6 +449,7 @@ def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False
     """``fill_value`` everywhere, with the shape (and, by default, the dtype) of ``input``."""
     check_creation_device(device, use_default=False)  # (a tensor like input: on its device)
     shape, dt = _like(input, dtype)
+    fill_value = number_arg(fill_value, "full_like", "fill_value", 2)
     return _finish(np.full(shape, fill_value, dtype=dt.np), requires_grad)
 
 

@@ -238,7 +238,7 @@ def add(input, other, *, alpha=1, out=None):
             and type(alpha) is int and alpha == 1 and not _EXTRAS[0]):
         return D.add.run_number(input, other, {"alpha": 1})  # fast path (x + 0.001): _binary's choice, directly
     if type(alpha) is not int or alpha != 1:
-        _check_alpha(input, other, alpha)
+        alpha = _check_alpha(input, other, alpha, "add")
     if out is not None:
         return _into_out("add", out, (input, other), lambda: add(input, other, alpha=alpha))
     return _binary(D.add, input, other, alpha=alpha)
@@ -247,7 +247,7 @@ def add(input, other, *, alpha=1, out=None):
 def sub(input, other, *, alpha=1, out=None):
     """input - alpha * other."""
     if type(alpha) is not int or alpha != 1:
-        _check_alpha(input, other, alpha, no_bool=True)
+        alpha = _check_alpha(input, other, alpha, "sub", no_bool=True)
     if out is not None:
         return _into_out("sub", out, (input, other), lambda: sub(input, other, alpha=alpha))
     return _binary(D.sub, input, other, no_bool=True, alpha=alpha)
@@ -259,23 +259,31 @@ def _refuse_array(op, array, position: int):
     raise _arg_errors.must_be(op.name, "other" if position == 2 else "input", "Tensor", array, position)
 
 
-def _check_alpha(input, other, alpha, no_bool: bool = False, inplace: bool = False) -> None:
-    """PyTorch's alpha_check: alpha must fit the result's dtype (no 0.5 for ints, no True for floats).
+def _check_alpha(input, other, alpha, name: str, no_bool: bool = False, inplace: bool = False):
+    """PyTorch's alpha_check: alpha must fit the result's dtype (no 0.5 for ints, no True for floats); returns it.
 
-    ``no_bool``: a subtraction, whose refusal of bool operands comes first; ``inplace``: ``add_`` / ``sub_``."""
+    ``no_bool``: a subtraction, whose refusal of bool operands comes first; ``inplace``: ``add_`` / ``sub_``.
+    A 0-d tensor outside autograd passes as its number (PyTorch's parser reads a Number so)."""
+    if isinstance(alpha, Tensor):
+        if alpha.dim() != 0 or alpha.requires_grad:
+            if name == "rsub":  # (rsub's overloads are listed instead)
+                raise _arg_errors.no_overload("rsub", input, other, alpha=alpha)
+            raise TypeError(f"{name}(): argument 'alpha' must be Number, not Tensor")
+        alpha = alpha.item()
     if not isinstance(input, Tensor) and not isinstance(other, Tensor):
-        return  # (the argument errors come from _binary)
+        return alpha  # (the argument errors come from _binary)
     if no_bool:
         _refuse_bool_sub(input, other)
     dt = _dtypes.result_type(input, other)
     if inplace and dt._kind > input.dtype._kind:
-        return  # (the result cannot be written into input: _binary raises that error first)
+        return alpha  # (the result cannot be written into input: _binary raises that error first)
     if isinstance(alpha, (bool, np.bool_)) and dt is not _dtypes.bool_:
         raise RuntimeError("Boolean alpha only supported for Boolean results.")
     if not (dt.is_floating_point or dt.is_complex) and not isinstance(alpha, (int, np.integer)):
         raise RuntimeError("For integral input tensors, argument alpha must not be a floating point number.")
     if not dt.is_complex and isinstance(alpha, (complex, np.complexfloating)):
         raise RuntimeError("For non-complex input tensors, argument alpha must not be a complex number.")
+    return alpha
 
 
 def _refuse_bool_sub(a, b) -> None:
@@ -299,7 +307,7 @@ def rsub(input, other, *, alpha=1):
     if not isinstance(input, Tensor):
         raise _arg_errors.no_overload("rsub", input, other)
     if type(alpha) is not int or alpha != 1:
-        _check_alpha(input, other, alpha, no_bool=True)
+        alpha = _check_alpha(input, other, alpha, "rsub", no_bool=True)
     return _binary(D.rsub_tensor if isinstance(other, Tensor) else D.rsub, input, other, no_bool=True, alpha=alpha)
 
 
@@ -2275,14 +2283,14 @@ def fill_(input, value):
 def add_(input, other, *, alpha=1):
     """In-place ``input += alpha * other``."""
     if type(alpha) is not int or alpha != 1:
-        _check_alpha(input, other, alpha, inplace=True)
+        alpha = _check_alpha(input, other, alpha, "add_", inplace=True)
     return _binary(D.add, input, other, out=input, alpha=alpha)
 
 
 def sub_(input, other, *, alpha=1):
     """In-place ``input -= alpha * other``."""
     if type(alpha) is not int or alpha != 1:
-        _check_alpha(input, other, alpha, no_bool=True, inplace=True)
+        alpha = _check_alpha(input, other, alpha, "sub_", no_bool=True, inplace=True)
     return _binary(D.sub, input, other, out=input, no_bool=True, alpha=alpha)
 
 

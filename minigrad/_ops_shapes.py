@@ -418,8 +418,9 @@ def new_empty(input, *size, dtype=None, device=None, requires_grad=False, **kwar
 
 def new_full(input, size, fill_value, *, dtype=None, device=None, requires_grad=False, **kwargs):
     """``fill_value`` everywhere, of ``size``, with input's dtype."""
-    from ._creation import full
+    from ._creation import full, number_arg
     check_creation_device(device, use_default=False)
+    fill_value = number_arg(fill_value, "new_full", "fill_value", 2)
     return full(tuple(size), fill_value, dtype=dtype or input.dtype, requires_grad=requires_grad)
 
 

@@ -312,6 +312,8 @@ class Tensor(metaclass=_TensorType):
         """The values as an ndarray sharing memory (refuses tensors that require grad)."""
         if self._requires_grad and not force:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
+        if self.dtype is _dtypes.bfloat16:  # NumPy has no bfloat16; PyTorch refuses rather than pick a dtype
+            raise TypeError("Got unsupported ScalarType BFloat16")
         return self._data
 
     def __array_wrap__(self, array, context=None, return_scalar=False):
@@ -322,6 +324,8 @@ class Tensor(metaclass=_TensorType):
     def __array__(self, dtype=None, copy=None):
         if self._requires_grad:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
+        if self.dtype is _dtypes.bfloat16:
+            raise TypeError("Got unsupported ScalarType BFloat16")
         return self._data if dtype is None else self._data.astype(dtype)
 
     def item(self):
