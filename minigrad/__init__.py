@@ -35,8 +35,9 @@ from ._creation import (  # noqa: F401
 )
 from ._windows import bartlett_window, blackman_window, hamming_window, hann_window  # noqa: F401
 from ._device import device, get_default_device, set_default_device  # noqa: F401
-from ._layout import (channels_last, channels_last_3d, contiguous_format, layout, memory_format,  # noqa: F401
-                      preserve_format, sparse_bsc, sparse_bsr, sparse_coo, sparse_csc, sparse_csr, strided)
+from ._layout import (channels_last, channels_last_3d, contiguous_format, layout, legacy_contiguous_format,  # noqa: F401
+                      memory_format, preserve_format, sparse_bsc, sparse_bsr, sparse_coo, sparse_csc, sparse_csr,
+                      strided)
 from . import _indexing  # noqa: F401
 from . import autograd  # noqa: F401
 from .autograd.anomaly_mode import (  # noqa: F401

@@ -40,9 +40,10 @@ contiguous_format = memory_format("contiguous_format")
 preserve_format = memory_format("preserve_format")
 channels_last = memory_format("channels_last")
 channels_last_3d = memory_format("channels_last_3d")
+legacy_contiguous_format = contiguous_format  # (PyTorch's alias: the same object)
 
 NAMES = ["layout", "memory_format", "strided", "sparse_coo", "sparse_csr", "sparse_csc", "sparse_bsr", "sparse_bsc",
-         "contiguous_format", "preserve_format", "channels_last", "channels_last_3d"]
+         "contiguous_format", "preserve_format", "channels_last", "channels_last_3d", "legacy_contiguous_format"]
 
 
 def _lookup(kind: str, name: str):

@@ -135,3 +135,103 @@ def log_softmax_backward(g: np.ndarray, y: np.ndarray) -> np.ndarray:
     g2, y2 = _rows(g), _rows(y)
     product = np.multiply(_float_math.sleef_expf(y2), _reduce_rows(g2).astype(_F64)[:, None])
     return np.subtract(g2, product, out=np.empty(g2.shape, _F32)).reshape(y.shape)   # (rounded as stored)
+
+
+# ---- over another dim -------------------------------------------------------------------------------------
+# PyTorch's kernels for a dim that is not the last (``_vec_softmax``, ``_vec_log_softmax``,
+# ``_vec_softmax_backward``, ``_vec_log_softmax_backward`` in SoftMaxKernel.cpp) see the contiguous tensor as
+# (outer, dim, inner) and work on 16 inner positions at a time, walking along dim one slice after another:
+# every Σ runs over dim in order. Inner positions that do not fill a whole vector take the scalar code, whose
+# exp and log are glibc's (std::exp, std::log); whole vectors use SLEEF's.
+
+_glibc_logf = _float_math.libm_float("logf", np.log)
+
+
+def _slices(x: np.ndarray, dim: int) -> np.ndarray:
+    """x as (dim, outer, inner): slice k along dim is [k] (a view of the contiguous array)."""
+    x = np.ascontiguousarray(x)
+    inner = int(np.prod(x.shape[dim + 1:]))
+    return x.reshape(-1, x.shape[dim], inner).transpose(1, 0, 2)
+
+
+def _unslice(values: np.ndarray, shape: tuple) -> np.ndarray:
+    return np.ascontiguousarray(values.transpose(1, 0, 2)).reshape(shape)
+
+
+def _in_order(values: np.ndarray) -> np.ndarray:
+    """Σ over axis 0, slice 0 first, then slice 1, ... (_sum_columns: NumPy adds whole slices in order)."""
+    return np.add.reduce(values.reshape(values.shape[0], -1), axis=0, initial=-0.0).reshape(values.shape[1:])
+
+
+def _vector_columns(inner: int) -> int:
+    """How many leading inner positions the vector code takes (the rest: the scalar code)."""
+    return inner - inner % _LANES
+
+
+def _two_paths(vector, scalar, x: np.ndarray) -> np.ndarray:
+    """``vector`` on the inner positions of whole vectors, ``scalar`` on the rest (x: (..., inner))."""
+    k = _vector_columns(x.shape[-1])
+    if k == 0:
+        return scalar(x)
+    out = vector(x)
+    if k < x.shape[-1]:
+        out[..., k:] = scalar(x[..., k:])
+    return out
+
+
+def _softmax_vector_positions(outer: int, inner: int, threads: int) -> np.ndarray:
+    """Which (outer, inner) positions ``_vec_softmax`` takes as vectors. It splits the outer·inner positions
+    evenly across threads; a thread's range takes whole vectors of 16 while they fit both in the row and in
+    the range, and the scalar code for the rest of each row (or of the range)."""
+    n = outer * inner
+    chunk = -(-n // threads) if threads > 1 and n > 1 else n   # (at::parallel_for, OpenMP)
+    vector = np.zeros(n, bool)
+    for begin in range(0, n, chunk):
+        idx, end = begin, min(n, begin + chunk)
+        while idx < end:
+            column = idx % inner
+            blocks = min(inner - column, end - idx) // _LANES
+            if blocks:
+                vector[idx:idx + blocks * _LANES] = True
+                idx += blocks * _LANES
+            else:
+                idx += min(end - idx, inner - column)   # the scalar tail (of the range, or of the row)
+    return vector.reshape(outer, inner)
+
+
+def softmax_dim(x: np.ndarray, dim: int, threads: int) -> np.ndarray:
+    """softmax over a dim that is not the last: e^(x - max) / Σ e^(x - max), Σ over dim in order."""
+    s = _slices(x, dim)
+    shifted = s - np.maximum.reduce(s, axis=0)
+    vector = _softmax_vector_positions(s.shape[1], s.shape[2], threads)
+    e = _float_math.glibc_expf(shifted)
+    if vector.any():
+        e = np.where(vector, _float_math.sleef_expf(shifted), e)
+    np.divide(e, _in_order(e), out=e)   # (divides; the last-dim kernel multiplies by 1/Σ)
+    return _unslice(e, x.shape)
+
+
+def log_softmax_dim(x: np.ndarray, dim: int) -> np.ndarray:
+    """log_softmax over a dim that is not the last: (x - max) - log Σ e^(x - max)."""
+    s = _slices(x, dim)
+    shifted = s - np.maximum.reduce(s, axis=0)
+    total = _in_order(_two_paths(_float_math.sleef_expf, _float_math.glibc_expf, shifted))
+    np.subtract(shifted, _log(total), out=shifted)   # (SLEEF's log on every Σ: vec::map over them)
+    return _unslice(shifted, x.shape)
+
+
+def softmax_backward_dim(g: np.ndarray, y: np.ndarray, dim: int) -> np.ndarray:
+    """d softmax over another dim: y · (g - Σ g·y), Σ over dim in order, each g·y fused into the sum."""
+    gs, ys = _slices(g, dim), _slices(y, dim)
+    total = np.zeros(gs.shape[1:], _F32)
+    for k in range(gs.shape[0]):
+        total = _float_math._fma(gs[k], ys[k], total)
+    return _unslice(ys * (gs - total), g.shape)
+
+
+def log_softmax_backward_dim(g: np.ndarray, y: np.ndarray, dim: int) -> np.ndarray:
+    """d log_softmax over another dim: g - e^y · Σ g, Σ over dim in order, the product fused (rounded once)."""
+    gs, ys = _slices(g, dim), _slices(y, dim)
+    product = np.multiply(_two_paths(_float_math.sleef_expf, _float_math.glibc_expf, ys),
+                          _in_order(gs).astype(_F64))
+    return _unslice(np.subtract(gs, product, out=np.empty(gs.shape, _F32)), g.shape)

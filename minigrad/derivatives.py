@@ -1565,6 +1565,8 @@ def _softmax_forward(x, dim):
         return _half_softmax(x, dim, log=False)
     if _softmax_f32_lastdim(x, dim):   # PyTorch's float32 rounding, step for step (minigrad/_softmax_f32.py)
         return _softmax_f32.softmax(x)
+    if _softmax_f32_otherdim(x, dim):
+        return _softmax_f32.softmax_dim(x, dim % x.ndim, _sums.THREADS[0])
     e = np.exp(x - np.max(x, axis=dim, keepdims=True))
     return (e / np.sum(e, axis=dim, keepdims=True)).astype(x.dtype, copy=False)
 
@@ -1577,6 +1579,11 @@ def _is_half(dtype) -> bool:
 def _softmax_f32_lastdim(x, dim) -> bool:
     """Whether (log_)softmax and their gradients run PyTorch's float32 last-dim kernel (_softmax_f32.py)."""
     return x.dtype == np.float32 and x.ndim > 0 and dim % x.ndim == x.ndim - 1 and x.size > 0
+
+
+def _softmax_f32_otherdim(x, dim) -> bool:
+    """Whether (log_)softmax and their gradients run PyTorch's float32 kernel for another dim (_softmax_f32.py)."""
+    return x.dtype == np.float32 and x.ndim > 1 and dim % x.ndim != x.ndim - 1 and x.size > 0
 
 
 def _half_softmax(x, dim, log: bool):
@@ -1634,6 +1641,8 @@ def _log_softmax_forward(x, dim):
         return _half_softmax(x, dim, log=True)
     if _softmax_f32_lastdim(x, dim):
         return _softmax_f32.log_softmax(x)
+    if _softmax_f32_otherdim(x, dim):
+        return _softmax_f32.log_softmax_dim(x, dim % x.ndim)
     shifted = x - _max_keepdim(x, dim)
     # np.add.reduce is what np.sum runs, without its Python wrapper (~1 us)
     result = shifted - np.log(np.add.reduce(np.exp(shifted), axis=dim, keepdims=True))
@@ -1748,6 +1757,8 @@ log_softmax = Op("_log_softmax", "LogSoftmaxBackward0", _rank0_ok(_log_softmax_f
 def _softmax_backward_forward(g, y, dim):
     if _softmax_f32_lastdim(y, dim) and g.dtype == y.dtype:
         return _softmax_f32.softmax_backward(g, y)
+    if _softmax_f32_otherdim(y, dim) and g.dtype == y.dtype:
+        return _softmax_f32.softmax_backward_dim(g, y, dim % y.ndim)
     if _float_math._is_reduced(y.dtype):  # float16/bfloat16: PyTorch's kernel works in float32, rounds once
         return _softmax_backward_forward(g.astype(np.float32), y.astype(np.float32), dim).astype(y.dtype)
     return (y * (g - np.sum(g * y, axis=dim, keepdims=True))).astype(y.dtype, copy=False)
@@ -1756,6 +1767,8 @@ def _softmax_backward_forward(g, y, dim):
 def _log_softmax_backward_forward(g, y, dim):
     if _softmax_f32_lastdim(y, dim) and g.dtype == y.dtype:
         return _softmax_f32.log_softmax_backward(g, y)
+    if _softmax_f32_otherdim(y, dim) and g.dtype == y.dtype:
+        return _softmax_f32.log_softmax_backward_dim(g, y, dim % y.ndim)
     if _float_math._is_reduced(y.dtype):  # (as softmax's: in float32)
         return _log_softmax_backward_forward(g.astype(np.float32), y.astype(np.float32), dim).astype(y.dtype)
     result = g - np.exp(y) * np.add.reduce(g, axis=dim, keepdims=True)   # np.sum without its wrapper

@@ -126,6 +126,19 @@ def softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype=N
     return D.softmax(input, dim=dim)
 
 
+def gumbel_softmax(logits: Tensor, tau: float = 1, hard: bool = False, eps: float = 1e-10, dim: int = -1) -> Tensor:
+    """softmax((logits + g) / tau) with Gumbel noise g = -log(Exp(1)); ``hard``: one-hot forward, soft gradient."""
+    if eps != 1e-10:
+        warnings.warn("`eps` parameter is deprecated and has no effect.", stacklevel=2)
+    gumbels = -_creation.empty_like(logits).exponential_().log()  # (drawn as PyTorch draws them)
+    y_soft = ((logits + gumbels) / tau).softmax(dim)
+    if not hard:
+        return y_soft
+    index = y_soft.max(dim, keepdim=True)[1]
+    y_hard = _creation.zeros_like(logits).scatter_(dim, index, 1.0)
+    return y_hard - y_soft.detach() + y_soft  # straight-through: the value of y_hard, the gradient of y_soft
+
+
 def log_softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype=None) -> Tensor:
     """log(softmax(x)) along ``dim``, computed stably as x - max - log Σ e^(x - max)."""
     if dim is None:
