@@ -39,9 +39,10 @@ view); ``ab`` names (a's, b's) layout, e.g. "NT" for ``x @ W.t()`` in ``nn.Linea
 - **bmm** (batch >= 2, row-major items): below 400 multiply-adds the running sum; else per matrix the big
   kernel or the NN small one (with its row alignment counted from the whole output).
 
-An emulated product costs 10-50 us (NumPy's: about 1 us), so products larger than ``LIMIT`` multiply-adds
-use NumPy (fast; about half their elements may then differ in the last bit): this keeps the benchmarks'
-products (W1, W4) on BLAS. Other dtypes, ``addmm`` with beta or alpha != 1 and batched products of
+An emulated product costs 10 us to about 1 ms (NumPy's: about 1 us), so products larger than ``LIMIT``
+multiply-adds use NumPy (fast; about half their elements may then differ in the last bit): the limit takes in
+the layers of small networks (a 20-64-3 MLP on a batch of 128; benchmark W4's), and leaves MNIST-sized ones
+(benchmark W1's 784-256 layer) on BLAS. Other dtypes, ``addmm`` with beta or alpha != 1 and batched products of
 transposed matrices use NumPy too. The probing was done on one machine: another CPU (or MKL version) may
 pick other kernels.
 """
@@ -54,7 +55,7 @@ import numpy as np
 from . import _reduce  # its THREADS[0]: PyTorch's intra-op thread count (MKL's too)
 
 _F32 = np.dtype(np.float32)
-LIMIT = 1024   # multiply-adds (m·k·n) up to which products are emulated: tutorial-sized ones
+LIMIT = 2 ** 18   # multiply-adds (m·k·n) up to which products are emulated (about 1 ms at most)
 _DOT_LIMIT = 4096  # terms of a ``dot`` (checked up to here)
 _KC = 192      # the big kernel's k-block
 IN_VMAP = [0]  # > 0 while torch.func.vmap calls its function (see mm)

@@ -34,6 +34,7 @@ from . import (
     _loss_sums,
     _matmul,
     _softmax_f32,
+    _vml,
 )
 from . import _polygamma as _polygamma_kernels
 from . import _reduce as _sums
@@ -193,16 +194,16 @@ def permute_backwards(grad, dims):
 neg = Op("neg", "NegBackward0", np.negative,
          jvp="linear",
          self=lambda grad: grad.neg())                                    # d(-x) = -1
-exp = Op("exp", "ExpBackward0", _via_float64(np.exp),
+exp = Op("exp", "ExpBackward0", _vml.unary("exp", _via_float64(np.exp)),
          jvp="element_wise",
          self=lambda grad, result: grad * result.conj())                  # d e^x = e^x
-log = Op("log", "LogBackward0", _via_float64(np.log),
+log = Op("log", "LogBackward0", _vml.unary("log", _via_float64(np.log)),
          jvp="element_wise",
          self=lambda grad, self: grad.div(self.conj()))                   # d log x = 1/x
 sigmoid = Op("sigmoid", "SigmoidBackward0", lambda x: _sigmoid(x),
              jvp="element_wise",
              self=lambda grad, result: sigmoid_backward(grad, result))         # σ' = σ(1-σ)
-tanh = Op("tanh", "TanhBackward0", _via_float64(np.tanh),
+tanh = Op("tanh", "TanhBackward0", _vml.unary("tanh", _via_float64(np.tanh)),
           jvp="element_wise",
           self=lambda grad, result: tanh_backward(grad, result))                 # tanh' = 1 - tanh²
 def _maximum_keeps_minus_zero(dtype) -> bool:
@@ -431,7 +432,7 @@ sign = Op("sign", "SignBackward0", lambda a: _sign(a),
 reciprocal = Op("reciprocal", "ReciprocalBackward0", np.reciprocal,
                 jvp="element_wise",
                 self=lambda grad, result: grad * (result * result).neg().conj())   # d(1/x) = -1/x²
-sqrt = Op("sqrt", "SqrtBackward0", np.sqrt,
+sqrt = Op("sqrt", "SqrtBackward0", _vml.unary("sqrt", np.sqrt),
           jvp="element_wise",
           self=lambda grad, result: grad / mul_scalar(result.conj(), other=2))   # d√x = 1/(2√x)
 rsqrt = Op("rsqrt", "RsqrtBackward0", lambda x: np.reciprocal(np.sqrt(x)),
@@ -443,22 +444,22 @@ exp2 = Op("exp2", "Exp2Backward0", _float_math.libm_two_paths("exp2", np.exp2),
 expm1 = Op("expm1", "Expm1Backward0", _via_float64(np.expm1),
            jvp="element_wise",
            self=lambda grad, result: grad * (result + 1).conj())           # d(e^x - 1) = e^x
-log2 = Op("log2", "Log2Backward0", _via_float64(np.log2),
+log2 = Op("log2", "Log2Backward0", _vml.unary("log2", _via_float64(np.log2)),
           jvp="element_wise",
           self=lambda grad, self: grad / mul_scalar(self.conj(), other=_LN2))   # d log₂x = 1/(x ln 2)
-log10 = Op("log10", "Log10Backward0", _via_float64(np.log10),
+log10 = Op("log10", "Log10Backward0", _vml.unary("log10", _via_float64(np.log10)),
            jvp="element_wise",
            self=lambda grad, self: grad / mul_scalar(self.conj(), other=_LN10))  # d log₁₀x = 1/(x ln 10)
 log1p = Op("log1p", "Log1PBackward0", _via_float64(np.log1p),
            jvp="element_wise",
            self=lambda grad, self: grad / (self + 1).conj())               # d log(1+x) = 1/(1+x)
-sin = Op("sin", "SinBackward0", _via_float64(np.sin),
+sin = Op("sin", "SinBackward0", _vml.unary("sin", _via_float64(np.sin)),
          jvp="element_wise",
          self=lambda grad, self: grad * self.cos().conj())                 # d sin = cos
-cos = Op("cos", "CosBackward0", _via_float64(np.cos),
+cos = Op("cos", "CosBackward0", _vml.unary("cos", _via_float64(np.cos)),
          jvp="element_wise",
          self=lambda grad, self: grad * self.sin().neg().conj())           # d cos = -sin
-tan = Op("tan", "TanBackward0", _via_float64(np.tan),
+tan = Op("tan", "TanBackward0", _vml.unary("tan", _via_float64(np.tan)),
          jvp="element_wise",
          self=lambda grad, result: grad * (result * result + 1).conj())    # d tan = 1 + tan²
 floor = Op("floor", "FloorBackward0", _keep_int(np.floor),
@@ -2465,13 +2466,13 @@ sinh = Op("sinh", "SinhBackward0", _float_math.libm_two_paths("sinh", np.sinh),
 cosh = Op("cosh", "CoshBackward0", _float_math.libm_two_paths("cosh", np.cosh),
           jvp="element_wise",
           self=lambda grad, self: grad * self.sinh().conj())                # d cosh = sinh
-asin = Op("asin", "AsinBackward0", _via_float64(np.arcsin),
+asin = Op("asin", "AsinBackward0", _vml.unary("asin", _via_float64(np.arcsin)),
           jvp="element_wise",
           self=lambda grad, self: grad * (1 - self * self).rsqrt().conj())   # d asin = 1/√(1-x²)
-acos = Op("acos", "AcosBackward0", _via_float64(np.arccos),
+acos = Op("acos", "AcosBackward0", _vml.unary("acos", _via_float64(np.arccos)),
           jvp="element_wise",
           self=lambda grad, self: grad * -(1 - self * self).rsqrt().conj())  # d acos = -1/√(1-x²)
-atan = Op("atan", "AtanBackward0", _via_float64(np.arctan),
+atan = Op("atan", "AtanBackward0", _vml.unary("atan", _via_float64(np.arctan)),
           jvp="element_wise",
           self=lambda grad, self: grad / (self * self + 1).conj())          # d atan = 1/(1+x²)
 asinh = Op("asinh", "AsinhBackward0", _float_math.libm_op("asinh", np.arcsinh),
@@ -2483,11 +2484,11 @@ acosh = Op("acosh", "AcoshBackward0", _float_math.libm_op("acosh", np.arccosh),
 atanh = Op("atanh", "AtanhBackward0", _float_math.libm_two_paths("atanh", np.arctanh),
            jvp="element_wise",
            self=lambda grad, self: grad / (1 - self * self).conj())          # d atanh = 1/(1-x²)
-erf = Op("erf", "ErfBackward0", _float_math.for_float32(_via_float64(lambda a: _erf(a)), lambda a: _erf(a),
-                                                       halves=_float_math.vec_erf),
+_erf_numpy = _float_math.for_float32(_via_float64(lambda a: _erf(a)), lambda a: _erf(a), halves=_float_math.vec_erf)
+erf = Op("erf", "ErfBackward0", _vml.unary("erf", _erf_numpy),
          jvp="element_wise",
          self=lambda grad, self: mul_scalar((-self.pow(2)).exp(), other=_TWO_OVER_SQRT_PI) * grad)  # 2/√π e^(-x²)
-erfc = Op("erfc", "ErfcBackward0", _via_float64(lambda a: _erfc(a)),
+erfc = Op("erfc", "ErfcBackward0", _vml.unary("erfc", _via_float64(lambda a: _erfc(a))),
           jvp="element_wise",
           self=lambda grad, self: mul_scalar((-self.pow(2)).exp(), other=-_TWO_OVER_SQRT_PI) * grad)  # -d erf
 # atan2(y, x) = angle of (x, y):  d/dy = x / (x² + y²),  d/dx = -y / (x² + y²)
@@ -4783,7 +4784,7 @@ def _erfinv(a):
     return np.copysign(x, y).astype(a.dtype, copy=False)
 
 
-erfinv = Op("erfinv", "ErfinvBackward0", _erfinv, jvp="element_wise",
+erfinv = Op("erfinv", "ErfinvBackward0", _vml.unary("erfinv", _erfinv), jvp="element_wise",
             # d erfinv(y)/dy = √π/2 · exp(erfinv(y)²)
             self=lambda grad, self: mul_scalar(self.erfinv().pow(2).exp(), other=0.5 * math.sqrt(math.pi)) * grad)
 

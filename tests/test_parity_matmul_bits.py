@@ -3,7 +3,7 @@
 Every comparison here is exact (``np.array_equal`` on float32), not approximate: the point of
 ``_matmul`` is the order of additions MKL uses inside PyTorch, which decides the last bit. Products up to
 ``_matmul.LIMIT`` multiply-adds are emulated by default; the kernels' rules are also checked on bigger
-products with the limit raised (those run NumPy's BLAS by default, for speed: benchmarks W1 and W4).
+products with the limit raised (those run NumPy's BLAS by default, for speed: benchmark W1).
 Operands are NumPy-owned copies with PyTorch's layouts ("N" row-major, "T" a ``.t()`` view).
 """
 from __future__ import annotations
@@ -115,7 +115,7 @@ def test_kernel_rules_on_bigger_products(shape, layout, monkeypatch):
     assert np.array_equal(_matmul.addmm(bias_t.numpy().copy(), a, b, 1, 1), torch.addmm(bias_t, a_t, b_t).numpy())
 
 
-@pytest.mark.parametrize("shape", [(128, 784, 256), (128, 256, 10), (100, 16, 16), (100, 16, 1), (16, 100, 16)])
+@pytest.mark.parametrize("shape", [(128, 784, 256), (128, 256, 10), (64, 65, 64)])
 def test_benchmark_shapes_keep_numpy(shape):
     """Past the limit the product is NumPy's (BLAS speed), bit for bit."""
     rng = np.random.default_rng(0)
