@@ -829,6 +829,8 @@ def std_backward(grad, self, dim, correction, keepdim, result):
 
 
 def _var(a, dim, correction, keepdim):
+    if a.dtype == np.float32:   # PyTorch's Welford kernel accumulates float32 in double, rounds once at the end
+        return _var(a.astype(np.float64), dim, correction, keepdim).astype(np.float32)
     ddof = 1 if correction is None else correction
     axes = _axes(dim)
     n = a.size if axes is None else int(np.prod([a.shape[d] for d in np.atleast_1d(axes)]))
@@ -849,6 +851,8 @@ def _var(a, dim, correction, keepdim):
 
 
 def _std(a, dim, correction, keepdim):
+    if a.dtype == np.float32:   # (the square root too is taken in double: √ of the unrounded variance)
+        return np.sqrt(_var(a.astype(np.float64), dim, correction, keepdim)).astype(np.float32)
     return np.sqrt(_var(a, dim, correction, keepdim))
 
 
@@ -969,7 +973,8 @@ std = Op("std", "StdBackward0", _rank0_ok(_std), args=("dim", "correction", "kee
 def _with_mean(stat):
     """Forward of var_mean / std_mean: (stat, mean) over the same dims, both in the input's real dtype."""
     def forward(a, dim, correction, keepdim):
-        mean = np.asarray(np.mean(a, axis=_axes(dim), keepdims=keepdim)).astype(a.dtype, copy=False)
+        wide = a.astype(np.float64) if a.dtype == np.float32 else a   # (Welford's mean, also in double)
+        mean = np.asarray(np.mean(wide, axis=_axes(dim), keepdims=keepdim)).astype(a.dtype, copy=False)
         return stat(a, dim, correction, keepdim), mean
     return forward
 
