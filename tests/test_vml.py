@@ -86,3 +86,33 @@ def test_without_mkl_the_numpy_route_stays(monkeypatch) -> None:
     monkeypatch.setattr(_vml, "_LIB", None)
     fallback = np.sin
     assert _vml.unary("sin", fallback) is fallback
+
+
+RMSPROP = r"""
+import math
+import torch
+torch.manual_seed(0)
+x = torch.linspace(-math.pi, math.pi, 2000)
+y = torch.sin(x)
+xx = x.unsqueeze(-1).pow(torch.tensor([1, 2, 3]))
+model = torch.nn.Sequential(torch.nn.Linear(3, 1), torch.nn.Flatten(0, 1))
+loss_fn = torch.nn.MSELoss(reduction='sum')
+optimizer = torch.optim.RMSprop(model.parameters(), lr=1e-3)
+for t in range(900):
+    loss = loss_fn(model(xx), y)
+    if t % 100 == 99:
+        print(t, loss.item())
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+print(model[0].weight, model[0].bias)
+"""
+
+
+@needs_mkl
+def test_the_optimizers_take_mkls_square_roots() -> None:
+    # RMSprop's square_avg.sqrt() is MKL's in PyTorch (and so in minigrad's optimizers): the first step
+    # where NumPy's correctly rounded root would differ is 425 here
+    ours, theirs = run_both(RMSPROP)
+    assert theirs.count("\n") == 12
+    assert ours == theirs

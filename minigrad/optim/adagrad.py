@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
-from .optimizer import Optimizer, _write, add_scaled, addcdiv, addcmul
+from .optimizer import Optimizer, _write, add_scaled, addcdiv, addcmul, sqrt
 
 
 class Adagrad(Optimizer):
@@ -38,5 +38,5 @@ class Adagrad(Optimizer):
         clr = group["lr"] / (1 + (step - 1) * group["lr_decay"])
         total = state["sum"]._data
         total[...] = addcmul(total, grad, grad, 1)                     # s ← s + g²
-        std = np.sqrt(total) + p._data.dtype.type(group["eps"])
+        std = sqrt(total) + p._data.dtype.type(group["eps"])
         _write(p, addcdiv(p._data, grad, std, -clr))

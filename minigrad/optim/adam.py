@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
-from .optimizer import Optimizer, _check_adam_args, _new_step, _real, _write, add_scaled, addcdiv, addcmul, lerp
+from .optimizer import Optimizer, _check_adam_args, _new_step, _real, _write, add_scaled, addcdiv, addcmul, lerp, sqrt
 
 
 class Adam(Optimizer):
@@ -52,7 +52,7 @@ class Adam(Optimizer):
             np.maximum(vmax, v, out=vmax)
             v = vmax
         step_size = lr / (1 - beta1 ** step)
-        denom = np.sqrt(v) / dt.type((1 - beta2 ** step) ** 0.5) + dt.type(eps)
+        denom = sqrt(v) / dt.type((1 - beta2 ** step) ** 0.5) + dt.type(eps)
         _write(p, addcdiv(param, m, denom, -step_size))
 
 

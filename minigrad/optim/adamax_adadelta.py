@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
-from .optimizer import Optimizer, _check_adam_args, _write, add_scaled, addcdiv, addcmul, lerp
+from .optimizer import Optimizer, _check_adam_args, _write, add_scaled, addcdiv, addcmul, lerp, sqrt
 
 
 def _new_state(p, *names) -> dict:
@@ -73,6 +73,6 @@ class Adadelta(Optimizer):
             grad = add_scaled(grad, p._data, group["weight_decay"])
         v, acc = state["square_avg"]._data, state["acc_delta"]._data
         v[...] = addcmul(v * dt.type(rho), grad, grad, 1 - rho)
-        delta = np.sqrt(acc + eps) / np.sqrt(v + eps) * grad
+        delta = sqrt(acc + eps) / sqrt(v + eps) * grad
         acc[...] = addcmul(acc * dt.type(rho), delta, delta, 1 - rho)
         _write(p, add_scaled(p._data, delta, -group["lr"]))

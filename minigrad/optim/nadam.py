@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
-from .optimizer import Optimizer, _check_adam_args, _new_step, _real, _write, add_scaled, addcdiv, addcmul, lerp
+from .optimizer import Optimizer, _check_adam_args, _new_step, _real, _write, add_scaled, addcdiv, addcmul, lerp, sqrt
 
 
 class NAdam(Optimizer):
@@ -51,7 +51,7 @@ class NAdam(Optimizer):
         m, v = _real(state["exp_avg"]._data), _real(state["exp_avg_sq"]._data)
         m[...] = lerp(m, grad, 1 - beta1)                             # m ← β1·m + (1-β1)·g
         v[...] = addcmul(v * dt.type(beta2), grad, grad, 1 - beta2)  # v ← β2·v + (1-β2)·g²
-        denom = np.sqrt(v / dt.type(bias_correction2)) + dt.type(eps)
+        denom = sqrt(v / dt.type(bias_correction2)) + dt.type(eps)
         prod = float(mu_product)
         param = addcdiv(param, grad, denom, -lr * (1.0 - mu) / (1.0 - prod))
         param = addcdiv(param, m, denom, (-lr * mu_next) / (1.0 - prod * mu_next))

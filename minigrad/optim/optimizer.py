@@ -7,6 +7,7 @@ from collections import defaultdict
 
 import numpy as np
 
+from .. import _vml
 from .._class_names import TorchNamed
 from .._fused import fma
 from .._tensor import Tensor
@@ -161,6 +162,9 @@ def addcmul(x: np.ndarray, t1: np.ndarray, t2: np.ndarray, value: float) -> np.n
 def addcdiv(x: np.ndarray, t1: np.ndarray, t2: np.ndarray, value: float) -> np.ndarray:
     """``x.addcdiv(t1, t2, value=value)``: x + (value·t1)/t2 (no fused step)."""
     return x + x.dtype.type(value) * t1 / t2
+
+
+sqrt = _vml.unary("sqrt", np.sqrt)   # ``x.sqrt()``: MKL's, as PyTorch's Tensor.sqrt (minigrad/_vml.py)
 
 
 def lerp(start: np.ndarray, end: np.ndarray, weight: float) -> np.ndarray:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
-from .optimizer import Optimizer, _check_adam_args, _new_step, _real, _write, add_scaled, addcmul, lerp
+from .optimizer import Optimizer, _check_adam_args, _new_step, _real, _write, add_scaled, addcmul, lerp, sqrt
 
 
 class RAdam(Optimizer):
@@ -49,7 +49,7 @@ class RAdam(Optimizer):
         if rho_t > 5.0:
             rect = ((rho_t - 4) * (rho_t - 2) * rho_inf / ((rho_inf - 4) * (rho_inf - 2) * rho_t)) ** 0.5
             # PyTorch's ``number / tensor`` is ``tensor.reciprocal() * number``: the same roundings here.
-            adaptive_lr = np.reciprocal(np.sqrt(v) + dt.type(eps)) * dt.type(bias_correction2 ** 0.5)
+            adaptive_lr = np.reciprocal(sqrt(v) + dt.type(eps)) * dt.type(bias_correction2 ** 0.5)
             update = m_hat * dt.type(lr) * adaptive_lr * dt.type(rect)
         else:
             update = m_hat * dt.type(lr)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
-from .optimizer import Optimizer, _write, add_scaled, addcdiv, addcmul, lerp
+from .optimizer import Optimizer, _write, add_scaled, addcdiv, addcmul, lerp, sqrt
 
 
 class RMSprop(Optimizer):
@@ -42,9 +42,9 @@ class RMSprop(Optimizer):
         if group["centered"]:
             g_avg = state["grad_avg"]._data
             g_avg[...] = lerp(g_avg, grad, 1 - alpha)                   # ḡ ← α·ḡ + (1-α)·g
-            avg = np.sqrt(addcmul(sq, g_avg, g_avg, -1))                # √(v - ḡ²): a variance estimate
+            avg = sqrt(addcmul(sq, g_avg, g_avg, -1))                # √(v - ḡ²): a variance estimate
         else:
-            avg = np.sqrt(sq)
+            avg = sqrt(sq)
         avg = avg + dt.type(group["eps"])
         if momentum > 0:
             buf = state["momentum_buffer"]._data
