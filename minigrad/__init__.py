@@ -21,7 +21,9 @@ from ._dtypes import (  # noqa: F401
     int64, promote_types, set_default_dtype, uint8,
 )
 from ._dtypes import bool_ as bool  # noqa: F401,A001
-from ._printing import get_printoptions, printoptions, set_printoptions  # noqa: F401
+from ._printing import set_printoptions  # noqa: F401
+# (get_printoptions / printoptions are not torch.xxx names: PyTorch keeps them in torch._tensor_str)
+from . import _printing as _tensor_str  # noqa: F401
 from ._tensor import Size, Tensor  # noqa: F401
 from . import _ops  # noqa: F401  (attaches the Tensor methods)
 from ._creation import (  # noqa: F401
@@ -33,7 +35,7 @@ from ._creation import (  # noqa: F401
     full_like, get_rng_state, initial_seed, linspace, logspace, manual_seed, multinomial, normal, ones, ones_like, rand,
     rand_like, randint, randint_like, randn, randn_like, randperm, seed, set_rng_state, tensor, zeros, zeros_like,
 )
-from ._windows import bartlett_window, blackman_window, hamming_window, hann_window  # noqa: F401
+from ._windows import bartlett_window, blackman_window, hamming_window, hann_window, kaiser_window  # noqa: F401
 from ._device import device, get_default_device, set_default_device  # noqa: F401
 from ._layout import (channels_last, channels_last_3d, contiguous_format, layout, legacy_contiguous_format,  # noqa: F401
                       memory_format, preserve_format, sparse_bsc, sparse_bsr, sparse_coo, sparse_csc, sparse_csr,
@@ -104,6 +106,15 @@ from . import compiler, profiler, version  # noqa: E402,F401
 from .distributions._native import (_dirichlet_grad, _sample_dirichlet, _standard_gamma,  # noqa: E402,F401
                                   _standard_gamma_grad, binomial, poisson)  # (torch's native samplers)
 from ._igamma import igamma, igammac  # noqa: E402,F401
+# missing-methods pass: in-place forms (x.eq_(y), x.cumsum_(0), x.fill_diagonal_(v) ...), index_reduce
+from ._ops_inplace_math import index_reduce, xlogy_  # noqa: E402,F401
+from . import _ops_scatter_copy  # noqa: E402  (select_scatter ..., view_copy ...: copies where torch has views)
+from . import _ops_extra  # noqa: E402  (isreal, conj_physical, diagflat, fill, unravel_index, histogram ...)
+for _name in _ops_scatter_copy.FUNCTIONS + _ops_extra.FUNCTIONS:
+    globals()[_name] = getattr(_ops_scatter_copy if _name in _ops_scatter_copy.FUNCTIONS else _ops_extra, _name)
+del _name
+from ._ops_shapes import get_device  # noqa: E402,F401
+newaxis = None  # (x[:, torch.newaxis])
 from . import func  # noqa: E402,F401  (torch.func: grad, vjp, jvp, jacrev, jacfwd, hessian, vmap ...)
 from .func import vmap  # noqa: E402,F401  (torch.vmap is torch.func.vmap)
 from .nn.functional import conv1d, conv2d, max_pool2d  # noqa: E402,F401  (torch.conv2d is F.conv2d)
@@ -115,14 +126,21 @@ from .nn.functional import celu_, hardshrink, selu_, threshold_  # noqa: E402,F4
 from .nn.functional import pixel_shuffle, pixel_unshuffle, rms_norm  # noqa: E402,F401
 from .nn.functional import channel_shuffle, max_pool3d, pdist  # noqa: E402,F401  (missing-nn pass 4)
 from .nn.functional import adaptive_max_pool1d_with_indices as adaptive_max_pool1d  # noqa: E402,F401  (a pair)
+from ._stft import istft, stft  # noqa: E402,F401  (missing-nn pass 5: x.stft(...) too)
+Tensor.stft, Tensor.istft = stft, istft
+from .nn.functional import _ctc_loss_impl as ctc_loss  # noqa: E402,F401  (torch.ctc_loss: reduction enum)
+from .nn.functional import _embedding_bag as embedding_bag  # noqa: E402,F401  (torch.embedding_bag: 4 outputs)
+from . import signal  # noqa: E402,F401  (torch.signal.windows)
 # torch.* functions that are F.*'s own (same arguments): torch.pairwise_distance is F.pairwise_distance ...
 from .nn.functional import adaptive_avg_pool1d, avg_pool1d, celu, conv_transpose1d, conv_transpose2d  # noqa: E402,F401
 from .nn.functional import cosine_similarity, max_pool1d, pairwise_distance, prelu, selu, threshold  # noqa: E402,F401
 
 
-def dropout(input, p, train):
-    """``torch.dropout``: ``F.dropout`` with ``train`` for ``training``."""
-    return nn.functional.dropout(input, p, train)
+# torch.dropout, torch.embedding, torch.batch_norm, torch.kl_div ...: ATen's spellings of F (and the removed solvers)
+from . import _aten_functional  # noqa: E402
+for _name in _aten_functional.FUNCTIONS:
+    globals()[_name] = getattr(_aten_functional, _name)
+del _name
 
 
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05, cudnn_enable=True):
@@ -152,17 +170,46 @@ for _name in ("abs_", "acos_", "acosh_", "arccos_", "arccosh_", "arcsin_", "arcs
     globals()[_name] = getattr(Tensor, _name)
 del _name
 
-_deterministic = [False]
+_deterministic = [False, False]  # (mode, warn_only)
 
 
 def use_deterministic_algorithms(mode: _builtins.bool, *, warn_only: _builtins.bool = False) -> None:
     """Record the flag (minigrad's algorithms are always deterministic)."""
-    _deterministic[0] = _builtins.bool(mode)
+    _deterministic[0], _deterministic[1] = _builtins.bool(mode), _builtins.bool(warn_only)
 
 
 def are_deterministic_algorithms_enabled() -> _builtins.bool:
     """The flag set by use_deterministic_algorithms."""
     return _deterministic[0]
+
+
+def is_deterministic_algorithms_warn_only_enabled() -> _builtins.bool:
+    """The ``warn_only`` flag given with use_deterministic_algorithms."""
+    return _deterministic[1]
+
+
+def get_deterministic_debug_mode() -> _builtins.int:
+    """0 (default), 1 (warn) or 2 (error): use_deterministic_algorithms's flags as one number."""
+    return 0 if not _deterministic[0] else 1 if _deterministic[1] else 2
+
+
+def set_deterministic_debug_mode(debug_mode) -> None:
+    """use_deterministic_algorithms from a mode: "default"/0, "warn"/1 or "error"/2."""
+    if isinstance(debug_mode, str):
+        modes = {"default": 0, "warn": 1, "error": 2}
+        if debug_mode not in modes:
+            raise RuntimeError("invalid value of debug_mode, expected one of `default`, `warn`, `error`, but got "
+                               f"{debug_mode}")
+        debug_mode = modes[debug_mode]
+    elif not isinstance(debug_mode, _builtins.int):
+        raise TypeError(f"debug_mode must be str or int, but got {type(debug_mode)}")
+    if debug_mode not in (0, 1, 2):
+        raise RuntimeError(f"invalid value of debug_mode, expected 0, 1, or 2, but got {debug_mode}")
+    use_deterministic_algorithms(debug_mode != 0, warn_only=debug_mode == 1)
+
+
+def init_num_threads() -> None:
+    """Nothing to set up (minigrad runs in one thread)."""
 
 
 # [intra-op, inter-op], from PyTorch's defaults (the physical cores); sums split their work as PyTorch's
@@ -221,6 +268,11 @@ def can_cast(from_, to) -> _builtins.bool:
     return from_._kind <= to._kind
 
 
+# torch.eq(a, b, out=o), x //= y: out= for the functions computing without one; the in-place operators
+from . import _out_args  # noqa: E402
+_out_args.attach()
+_out_args.install(globals())
+reshape = _ops.reshape_function  # (torch.reshape takes one shape argument; Tensor.reshape, sizes too)
 # torch.floor(1.5): PyTorch's TypeError for a number where a function takes a tensor first (see _arg_errors).
 from . import _arg_errors  # noqa: E402
 _arg_errors.install_tensor_first(globals())

@@ -266,15 +266,22 @@ BoolTensor = _legacy_tensor_class("BoolTensor", _dtypes.bool_)
 
 # ---- filled tensors ---------------------------------------------------------------------------
 
-def _size(size) -> tuple:
+def _size(size, name: str | None = None) -> tuple:
+    """The sizes given to factory ``name`` (as ints or one sequence), with PyTorch's TypeErrors for zeros,
+    ones and empty (``name`` None: another factory, an empty size is a 0-dim tensor)."""
+    if not size and name is not None:
+        raise TypeError(f'{name}() missing 1 required positional arguments: "size"')
+    name = name or "zeros"
     if len(size) == 1 and isinstance(size[0], (tuple, list, Size)):
         size = size[0]
+    elif len(size) == 1 and not isinstance(size[0], (int, np.integer, Tensor)):
+        raise TypeError(f"{name}(): argument 'size' (position 1) must be tuple of ints, not {type(size[0]).__name__}")
     out = []
     for s in size:
         if isinstance(s, Tensor):
             s = s.item()
         if not isinstance(s, (int, np.integer)):
-            raise TypeError(f"zeros(): argument 'size' (position 1) must be tuple of ints, but found element of "
+            raise TypeError(f"{name}(): argument 'size' (position 1) must be tuple of ints, but found element of "
                             f"type {type(s).__name__} at pos 0")
         if s < 0:
             raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {list(size)}")
@@ -292,19 +299,19 @@ def zeros(*size, dtype=None, device=None, requires_grad=False, out=None, layout=
     flat = size[0] if len(size) == 1 and isinstance(size[0], (tuple, list)) else size
     if builtins.any(isinstance(s, int) and s < 0 for s in flat):
         raise RuntimeError("zeros: Dimension size must be non-negative.")  # zeros' own check, in PyTorch
-    return _finish(np.zeros(_size(size), dtype=_dt(dtype).np), requires_grad)
+    return _finish(np.zeros(_size(size, "zeros"), dtype=_dt(dtype).np), requires_grad)
 
 
 def ones(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None) -> Tensor:
     """A tensor of ones."""
     check_creation_device(device)
-    return _finish(np.ones(_size(size), dtype=_dt(dtype).np), requires_grad)
+    return _finish(np.ones(_size(size, "ones"), dtype=_dt(dtype).np), requires_grad)
 
 
 def empty(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None, memory_format=None) -> Tensor:
     """An uninitialised tensor (zeros here, for reproducible lessons)."""
     check_creation_device(device)
-    return _finish(np.zeros(_size(size), dtype=_dt(dtype).np), requires_grad)
+    return _finish(np.zeros(_size(size, "empty"), dtype=_dt(dtype).np), requires_grad)
 
 
 def number_arg(value, fn: str, name: str, position: int):
@@ -316,18 +323,31 @@ def number_arg(value, fn: str, name: str, position: int):
     return value
 
 
+def _filled(shape, value, dt) -> np.ndarray:
+    """``value`` everywhere, converted as PyTorch's fill: checked for overflow, then a C cast (-1 -> 255)."""
+    from ._ops import _check_scalar_fits  # (late: _ops imports this module's factories)
+    _check_scalar_fits(value, dt)
+    if isinstance(value, complex) and not dt.is_complex:
+        value = value.real  # (checked: no imaginary part)
+    with np.errstate(all="ignore"):
+        return np.full(shape, np.asarray(value).astype(dt.np), dtype=dt.np)
+
+
 def full(size, fill_value, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     """A tensor filled with ``fill_value`` (its dtype inferred from the value if not given)."""
     check_creation_device(device)
     fill_value = number_arg(fill_value, "full", "fill_value", 2)
     dt = _dtypes.to_dtype(dtype) if dtype is not None else _dtypes.scalar_dtype(fill_value)
-    return _finish(np.full(_size((size,) if isinstance(size, int) else (tuple(size),)), fill_value, dtype=dt.np),
+    return _finish(_filled(_size((size,) if isinstance(size, int) else (tuple(size),)), fill_value, dt),
                    requires_grad)
 
 
 def eye(n, m=None, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     """Identity matrix (n x m)."""
     check_creation_device(device)
+    for name, value in (("n", n), ("m", m)):
+        if value is not None and value < 0:
+            raise RuntimeError(f"{name} must be greater or equal to 0, got {value}")
     return _finish(np.eye(n, n if m is None else m, dtype=_dt(dtype).np), requires_grad)
 
 
@@ -340,6 +360,8 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
     if dtype is None:
         dtype = _dtypes.int64 if builtins.all(isinstance(v, int) for v in vals) else _dtypes.get_default_dtype()
     dtype = _dtypes.to_dtype(dtype)
+    if dtype.is_complex or dtype is _dtypes.bool_:
+        raise NotImplementedError(f"\"arange_cpu\" not implemented for '{_LEGACY_NAMES[dtype.name]}'")
     start, end, step = vals
     if step == 0:
         raise RuntimeError("step must be nonzero")
@@ -382,6 +404,8 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
     dt = _dt(dtype)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
+    if dt is _dtypes.bool_ and not requires_grad:  # (requires_grad's refusal comes first)
+        raise NotImplementedError("\"linspace_cpu\" not implemented for 'Bool'")
     # PyTorch fills the two halves from each end, for symmetric rounding.
     if steps == 1:
         data = np.array([start], dtype=np.float64)
@@ -450,7 +474,7 @@ def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False
     check_creation_device(device, use_default=False)  # (a tensor like input: on its device)
     shape, dt = _like(input, dtype)
     fill_value = number_arg(fill_value, "full_like", "fill_value", 2)
-    return _finish(np.full(shape, fill_value, dtype=dt.np), requires_grad)
+    return _finish(_filled(shape, fill_value, dt), requires_grad)
 
 
 # ---- random tensors ---------------------------------------------------------------------------
@@ -619,7 +643,8 @@ def randn_like(input, *, dtype=None, requires_grad=False, **kw) -> Tensor:
     """N(0, 1) samples shaped like ``input`` (laid out like it, as PyTorch's empty_like)."""
     check_creation_device(kw.get("device"), use_default=False)
     shape, dt = _like(input, dtype)
-    _check_normal(1.0, dt)
+    if input.numel():  # (nothing is sampled for an empty tensor: no dtype check either)
+        _check_normal(1.0, dt)
     return _finish(_normal_values(shape, dt, 0.0, 1.0, kw.get("generator"), _preserved_layout(input)),
                    requires_grad)
 

@@ -24,6 +24,7 @@ An ``Op`` (declared in ``derivatives.py``) holds
 from __future__ import annotations
 
 import inspect
+import operator
 import re
 
 import numpy as np
@@ -31,7 +32,7 @@ import numpy as np
 from . import _dtypes
 from ._tensor import Tensor  # _tensor imports this module only lazily, so no cycle at import time
 from .autograd import grad_mode
-from .autograd.graph import _NO_NODES, Node, SavedTensor, _before_write, _rest_of
+from .autograd.graph import _NO_NODES, Node, SavedTensor, _before_write, _rest_of, _sequence
 
 _STATE = grad_mode.STATE
 
@@ -59,7 +60,14 @@ class OpNode(Node):
         return value
 
     def _get_raw_saved(self, name: str):
-        return self._read_saved(self._op.saved_index[name])
+        value = self._read_saved(self._op.saved_index[name])
+        if type(value) is SavedTensor:
+            return value
+        # As PyTorch: an unsaved (undefined) tensor still has a SavedTensor; tensor arguments (a loss's
+        # target, index's indices) are wrapped when read.
+        if type(value) is tuple:
+            return tuple(_raw_saved_arg(v) for v in value)
+        return _raw_saved_arg(value)
 
     def _read_saved(self, i: int):
         """``_saved[i]``; a Python number saved as it is (see ``Op.run_number``) is wrapped first, once."""
@@ -98,15 +106,15 @@ class OpNode(Node):
             return _apply_joint(op, values, nexts)
         # (plain loops: in Python 3.11 each comprehension is a function call of its own)
         grads = []
-        for (formula, where), node in zip(op.formula_args, nexts):
+        for (formula, where, take), node in zip(op.formula_args, nexts):
             if node is None:
                 grads.append(None)
             elif len(where) == 1:  # (grad) alone: add, sub
                 grads.append(formula(values[where[0]]))
             elif len(where) == 2:  # the usual formula: (grad, one saved value) or (one saved value, grad)
                 grads.append(formula(values[where[0]], values[where[1]]))
-            else:
-                grads.append(formula(*[values[i] for i in where]))
+            else:  # (mm's grad, other matrix, sizes, strides ...)
+                grads.append(formula(*take(values)))
         return tuple(grads)
 
     def _materialize(self, grad_outputs):
@@ -149,9 +157,9 @@ class joint:
 def _apply_joint(op, values: list, nexts: tuple) -> tuple:
     """``OpNode.apply`` for an op with a joint formula (or cat/stack's one formula for every listed tensor)."""
     if op.list_input:
-        (formula, where), = op.formula_args
-        grads = formula(*[values[i] for i in where])
-        return tuple(None if node is None else g for g, node in zip(grads, nexts))
+        (formula, where, _take), = op.formula_args
+        # every listed tensor's gradient, even where no node takes it: a node hook sees them all (PyTorch's)
+        return tuple(formula(*[values[i] for i in where]))
     if not op.uses_input_sizes:
         values.append(None)  # (the slot of the input sizes: grad_input_mask comes after it)
     values.append(None)
@@ -280,13 +288,15 @@ class Op:
         slots = dict(op.saved_index)
         n = len(op.saved_names)
         slots.update({"grad": n, "grads": n + 1, "_input_sizes": n + 2, "grad_input_mask": n + 3})
-        op.formula_args = tuple((f, tuple(slots[p] for p in params)) for f, params in op.formulas)
+        # (with ``take``, an itemgetter of those positions: one C call instead of a list built per call)
+        op.formula_args = tuple((f, where, operator.itemgetter(*where) if len(where) > 2 else None)
+                                for f, where in ((f, tuple(slots[p] for p in params)) for f, params in op.formulas))
         op.uses_input_sizes = any("_input_sizes" in params for _, params in op.formulas)
         # joint: some formula gives several gradients. Its calls, one per distinct formula: (function,
         # argument slots, the edges it gives gradients for, whether it returns a tuple of them).
         op.joint = op.list_input or bool(op.joint_formulas)
         calls = []
-        for j, (name, (f, where)) in enumerate(zip(op.diff_inputs, op.formula_args)):
+        for j, (name, (f, where, _take)) in enumerate(zip(op.diff_inputs, op.formula_args)):
             group = op.joint_formulas.get(name)
             if group is None:
                 calls.append((f, where, (j,), False))
@@ -306,7 +316,7 @@ class Op:
             if s.startswith("_"):
                 continue
             attrs[f"_saved_{s}"] = property(lambda node, s=s: node._get_saved(s))
-            if s in self.inputs or s in self.outputs:
+            if s in self.inputs or s in self.outputs or (s in _TENSOR_ARGS and self.node_name != "LerpBackward0"):
                 attrs[f"_raw_saved_{s}"] = property(lambda node, s=s: node._get_raw_saved(s))
         return type(self.node_name, (OpNode,), attrs)
 
@@ -446,7 +456,11 @@ class Op:
 
     def _record(self, tensors, outs, args, edges=None):
         """Create the node, link it to the inputs' edges and save what the formulas need."""
-        node = self.node_class()
+        # ``node_class()`` with Node.__init__'s stores done here (keep them in step; the edges and
+        # _input_meta are set below): calling a class enters __init__ through a C-level call of its own.
+        node = _object_new(self.node_class)
+        node._seq = next(_sequence)
+        node._extras = None
         if self.list_input or (self.all_diff and len(tensors) == len(self.inputs)):
             diff = tensors
         else:
@@ -457,13 +471,19 @@ class Op:
             data = t._data
             meta.append((data.shape, data.dtype))
             if edges is None:
-                fn, nr = t._edge()
-                nodes.append(fn)
-                nrs.append(nr)
+                fn = t._grad_fn
+                if fn is not None and t._view_fn is None:  # the usual input: t._edge() without its call
+                    nodes.append(fn)
+                    nrs.append(t._output_nr)
+                else:
+                    fn, nr = t._edge()
+                    nodes.append(fn)
+                    nrs.append(nr)
         nodes, node._next_nrs = edges if edges is not None else (tuple(nodes), tuple(nrs))
         node._next_node = nodes[0] if nodes else None  # (the _next_nodes setter, without its call)
-        node._next_rest = _rest_of(nodes)
-        node._input_meta = _shared(tuple(meta))
+        node._next_rest = _rest_of(nodes) if len(nodes) > 1 else ()  # (one input: no call)
+        meta = tuple(meta)
+        node._input_meta = _SHARED.get(meta) or _shared(meta)  # (the usual hit without a call)
         if self.multi:
             diff_outs = outs if self.variadic else outs[: self.n_diff_outputs]
             # Only differentiable outputs are the node's (max(dim)'s indices are not): hooks see one grad.
@@ -527,18 +547,32 @@ class Op:
         number by alpha: see ``_pytorch_operands``). That tensor (``_saved_other``) is made only if the
         node saves the number and someone reads it: no tensor, SavedTensor and cast per op otherwise.
         """
+        data = t._data
+        operand = number
+        if type(number) is float:
+            # NumPy's conversion of the float to the tensor's dtype, done once per (number, dtype) and kept:
+            # the same 0-dim value gives the same bits, and the ufunc takes it ~2k instructions faster.
+            operand = _NUMBER_OPERANDS.get((number, data.dtype))
+            if operand is None:
+                operand = _number_operand(number, data.dtype)
         token = _np_errstate.set(_QUIET)
         try:
-            result = self.number_ufunc(t._data, number)
+            result = self.number_ufunc(data, operand)
         finally:
             _np_errstate.reset(token)
         o = Tensor._make(result if type(result) is np.ndarray else np.asarray(result))
         if _STATE.enabled and t._requires_grad:
             # _record for (t, number): the number gets no edge, only input 0 requires grad (mask 1).
-            node = self.node_class()
-            fn, nr = t._edge()
+            node = _object_new(self.node_class)  # (node_class(), as in _record)
+            node._seq = next(_sequence)
+            node._extras = None
+            fn = t._grad_fn
+            nr = t._output_nr
+            if fn is None or t._view_fn is not None:  # (the usual input as in _record: no _edge call)
+                fn, nr = t._edge()
             node._next_node, node._next_rest, node._next_nrs = fn, _NO_NODES[1], (nr, 0)  # edges (fn, None)
-            node._input_meta = _shared(((t._data.shape, t._data.dtype), _NUMBER_META[type(number)]))
+            meta = ((t._data.shape, t._data.dtype), _NUMBER_META[type(number)])
+            node._input_meta = _SHARED.get(meta) or _shared(meta)
             o._requires_grad = True
             o._grad_fn = node
             node._saved = self._save((t, number), (o,), args, 1) if self.save_plan else ()
@@ -561,6 +595,10 @@ class Op:
                     from . import derivatives
                     originals[i] = derivatives.clone(t)
             edges = _edges_of([tensors[i] for i in self.diff_positions])
+        if result.shape != out._data.shape and np.broadcast_shapes(result.shape, out._data.shape) != out._data.shape:
+            # (PyTorch checks the shape before the dtype)
+            raise RuntimeError(f"output with shape {list(out._data.shape)} doesn't match the broadcast shape "
+                               f"{list(np.broadcast_shapes(result.shape, out._data.shape))}")
         if out.dtype.np != result.dtype and _dtypes.from_numpy(result.dtype)._kind > out.dtype._kind:
             # PyTorch's canCast: never down a category (complex > floating > integer > bool). Not NumPy's
             # "same_kind", which lets complex into bfloat16 and integers into bool.
@@ -590,6 +628,22 @@ class Op:
         return out
 
 
+def _number_operand(number: float, dtype: np.dtype) -> np.ndarray:
+    """``number`` as a 0-dim array of ``dtype`` (what NumPy converts a Python float operand to), kept in
+    ``_NUMBER_OPERANDS`` for the next use. Not kept: zeros (0.0 and -0.0 are equal keys) and nan."""
+    token = _np_errstate.set(_QUIET)  # (1e300 in float32 is inf, without a warning)
+    try:
+        operand = np.array(number, dtype=dtype)
+        operand.flags.writeable = False  # (shared)
+    finally:
+        _np_errstate.reset(token)
+    if number != 0 and number == number and len(_NUMBER_OPERANDS) < 1024:
+        _NUMBER_OPERANDS[(number, dtype)] = operand
+    return operand
+
+
+_NUMBER_OPERANDS: dict = {}  # (Python float, NumPy dtype) -> 0-dim array, for Op.run_number
+_object_new = object.__new__
 _anomaly_enabled = [False]
 # Ops whose ``tensor <op> python number`` runs through Op.run_number (checked equal to wrapping the
 # number for every float and complex dtype; _ops sends only the dtypes where that wrapping is PyTorch's
@@ -698,7 +752,7 @@ _extras = [False]  # True while a profiler or a forward-AD dual level is active 
 # Saved properties of an input, named like PyTorch's (``_saved_self_sym_sizes``).
 _PROPERTIES = {
     "_sym_sizes": lambda t: t._data.shape,
-    "_sym_strides": lambda t: t.stride(),
+    "_sym_strides": inspect.unwrap(Tensor.stride),  # (without the wrapper for NumPy's axis= name: a call less)
     "_sym_numel": lambda t: int(t._data.size),
     "_sym_argsize_0": lambda t: int(t._data.shape[0]),
     "_sym_argsize_1": lambda t: int(t._data.shape[1]),
@@ -821,7 +875,7 @@ def _check_inference_write(t) -> None:
 
     Called after the write: PyTorch refuses only once its kernel has run, so the values do change.
     """
-    if t._is_inference and not _STATE.inference:
+    if t._is_inference is True and not _STATE.inference:  # (not a detached one: see _tensor._COUNTED_INFERENCE)
         raise RuntimeError("Inplace update to inference tensor outside InferenceMode is not allowed.You can make a "
                            "clone to get a normal tensor before doing inplace update.See "
                            "https://github.com/pytorch/rfcs/pull/17 for more details.")
@@ -831,7 +885,9 @@ def _check_inplace(t, record: bool) -> None:
     """PyTorch's errors for in-place changes autograd cannot handle."""
     if not _STATE.enabled:
         return
-    if record and t._creation_meta is not None:
+    # (``record`` False from an early check made before the other operands are looked at: the op records
+    # anyway when ``t`` itself requires grad)
+    if t._creation_meta is not None and (record or t._requires_grad):
         raise RuntimeError(view_rebase_error(t, t._creation_meta, indirect=False))
     # As PyTorch's check_inplace: a view that requires grad whose base is a leaf (requiring grad or not:
     # ``torch.arange(6.).view(2, 3).requires_grad_()`` is such a view) may not change in place either.
@@ -845,11 +901,15 @@ def _check_inplace(t, record: bool) -> None:
 
 def _make_view(out, base, op: Op, args, output_nr=None) -> None:
     """Mark ``out`` as a view of ``base``: shared storage, shared version counter, replayable."""
+    if base._is_inference:
+        # A view of an inference tensor is an inference tensor, and (as in PyTorch, whatever the mode it is
+        # made in) carries no view metadata: no _base, no version counter, nothing autograd could replay.
+        out._is_inference = True
+        return
+    out._is_inference = False  # (even when made in inference mode: a view of a normal tensor is normal)
     root = base._base if base._base is not None else base
     out._base = root
     out._version_counter = base._version_counter
-    # A view is an inference tensor exactly when its base is one, whatever the mode it is made in.
-    out._is_inference = base._is_inference
     outer = base._view_fn
     if outer is None:
         out._view_fn = lambda b, op=op, args=args, k=None: op(b, **args)
@@ -861,7 +921,7 @@ def _make_view(out, base, op: Op, args, output_nr=None) -> None:
     if output_nr is not None:
         out._creation_meta = "multi_output"
     elif not _STATE.enabled:
-        out._creation_meta = ("no_grad", None)
+        out._creation_meta = ("inference_mode" if _STATE.inference else "no_grad", None)
     else:
         out._creation_meta = base._creation_meta
     if not _STATE.enabled and base._requires_grad:
@@ -891,6 +951,11 @@ def view_rebase_error(view, meta, indirect: bool) -> str:
     fn = view._grad_fn  # a view made with grad mode on, of a view made in no_grad mode
     who = (f"Output {view._output_nr} of {re.sub(r'Backward[0-9]*$', '', fn.name())} is a view of a view which was"
            if fn is not None else "A view was")
+    if meta[0] == "inference_mode":
+        return (f"{who} created in inference mode and {what} in normal mode. Given that this use case is ambiguous "
+                "and error-prone, it is forbidden. You can clarify your code by moving both the view and the inplace "
+                "either both inside the inference_mode block (if you don't want the inplace to be tracked) or both "
+                "outside (if you want the inplace to be tracked).")
     return (f"{who} created in no_grad mode and {what} with grad mode enabled. Given that this use case "
             "is ambiguous and error-prone, it is forbidden. You can clarify your code by moving both the view "
             "and the inplace either both inside the no_grad block (if you don't want the inplace to be tracked) "
@@ -900,7 +965,19 @@ def view_rebase_error(view, meta, indirect: bool) -> str:
 # Saved int64 arguments: PyTorch's getters read them as unsigned, so -1 shows as 2**64 - 1.
 _INT64_ARGS = frozenset({"dim", "dims", "dim0", "dim1", "index", "start", "end", "step", "split_size",
                          "split_sizes", "repeats", "offset", "dim2", "ignore_index", "k", "pad", "padding",
-                         "dimension"})
+                         "dimension", "padding_idx"})
+
+
+# Saved arguments that are tensors in PyTorch, so that they have a ``_raw_saved_*`` (lerp's number weight aside).
+_TENSOR_ARGS = frozenset({"target", "weight", "pos_weight", "mask", "running_mean", "running_var", "attn_mask",
+                          "indices"})
+
+
+def _raw_saved_arg(value) -> SavedTensor:
+    """A saved tensor argument (a Tensor, an array, or None) as the SavedTensor PyTorch shows for it."""
+    if isinstance(value, np.ndarray):
+        value = Tensor._make(value)
+    return SavedTensor(value) if isinstance(value, Tensor) else SavedTensor.undefined()
 
 
 def _as_unsigned(value):

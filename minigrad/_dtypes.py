@@ -204,11 +204,35 @@ def result_type(*operands) -> dtype:
 
 # ---- machine limits: torch.finfo / torch.iinfo --------------------------------------------------------------
 
-class finfo:
+_PY_TYPES = {float: "float64", int: "int64", bool: "bool", complex: "complex128"}  # torch.finfo(float) ...
+_NO_TYPE = object()  # (torch.finfo() takes the default dtype, but torch.finfo(None) is a TypeError)
+
+
+def _info_dtype(type, fn: str) -> dtype:
+    """The dtype torch.finfo / torch.iinfo take: a torch.dtype or one of Python's float, int, bool, complex."""
+    if isinstance(type, dtype):
+        return type
+    if type in _PY_TYPES:
+        return _by_name(_PY_TYPES[type])
+    raise TypeError(f"{fn}(): argument 'type' (position 1) must be torch.dtype, not {type.__class__.__name__}")
+
+
+class _InfoBase(metaclass=TorchNamed):
+    # PyTorch compares finfo / iinfo objects by their dtype, which leaves them unhashable
+    def __eq__(self, other):
+        return other.__class__ is self.__class__ and other.dtype == self.dtype
+
+    def __hash__(self):
+        raise TypeError(f"unhashable type: '{self._torch_name}'")
+
+
+class finfo(_InfoBase):
     """Machine limits of a floating point dtype (torch.finfo(torch.float32).eps ...)."""
 
-    def __init__(self, type=None) -> None:
-        d = get_default_dtype() if type is None else type
+    _torch_name = "torch.finfo"
+
+    def __init__(self, type=_NO_TYPE) -> None:
+        d = get_default_dtype() if type is _NO_TYPE else _info_dtype(type, "finfo")
         if not (d.is_floating_point or d.is_complex):
             raise TypeError("torch.finfo() requires a floating point input type. Use torch.iinfo to handle "
                             "'torch.finfo'")
@@ -229,14 +253,21 @@ class finfo:
                 f"smallest_normal={self.smallest_normal:g}, tiny={self.tiny:g}, dtype={self.dtype})")
 
 
-class iinfo:
+class iinfo(_InfoBase):
     """Limits of an integer dtype (torch.iinfo(torch.int64).max ...)."""
 
-    def __init__(self, type) -> None:
+    _torch_name = "torch.iinfo"
+
+    def __init__(self, type=_NO_TYPE) -> None:
+        if type is _NO_TYPE:
+            raise TypeError('iinfo() missing 1 required positional arguments: "type"')
+        type = _info_dtype(type, "iinfo")
         if type.is_floating_point or type.is_complex:
             raise TypeError("torch.iinfo() requires an integer input type. Use torch.finfo to handle "
                             "'torch.iinfo'")
-        info = np.iinfo(np.uint8 if type is bool_ else type.np)
+        if type is bool_:
+            raise TypeError("torch.bool is not supported by torch.iinfo")
+        info = np.iinfo(type.np)
         self.bits = type.itemsize * 8
         self.max = int(info.max)
         self.min = int(info.min)

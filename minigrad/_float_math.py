@@ -3,26 +3,34 @@
 NumPy's float32 ``exp``, ``sin``, ``log10`` ... differ from PyTorch's in the last bit for 5-60% of inputs,
 because the two use different approximations. PyTorch computes, for a float32 tensor (AVX-512 build):
 
-- exp, log, log2, log10, log1p, expm1, sin, cos, tan, asin, acos, atan, tanh, erf, erfc: Intel MKL's vector
+- exp, log, log2, log10, sin, cos, tan, asin, acos, atan, tanh, erf, erfc: Intel MKL's vector
   math (high-accuracy mode). It is closed source, but almost correctly rounded, so the float64 result
   rounded once to float32 (``via_float64``) matches it for 90-100% of inputs (sqrt: MKL's float32 sqrt is
   not correctly rounded and no emulation is known here; NumPy's correctly rounded one matches 82%). MKL
   runs on every layout and length (contiguous, strided, 0-d and in-place results agree), so these are a
-  function of the value alone (log: 96.7% of values match, exp 99%).
+  function of the value alone (log: 96.7% of values match, exp 99%). (minigrad/_vml.py now calls MKL itself.)
+- log1p, expm1: SLEEF's ``log1pf_u10`` / ``expm1f_u10`` on every element (``vml::vlog1p`` maps the vector
+  function over the tensor, a partial last vector included): ``sleef_log1pf``, ``sleef_expm1f``, exact.
 - pow (``pow_scalar_exponent``, ``pow_float32``): SLEEF's ``powf_u10`` on vector blocks (``sleef_powf``,
   step for step: exact), and on the scalar tail glibc's ``powf`` for two tensors, or ``std::pow(float,
   double)`` (pow in double, the exponent as given) for a tensor ** number.
-- sigmoid, silu, softplus, mish, elu, sinh, cosh, atanh, logit ... (``cpu_kernel_vec``): SLEEF's vector
+- sigmoid, silu, softplus, mish, elu, sinh, cosh, atanh, exp2 ... (``cpu_kernel_vec``): SLEEF's vector
   functions on each full block of 2 x 16 floats, and the C library's scalar functions on the rest (the
   last ``n % 32`` elements of a contiguous tensor, of each inner line of a broadcast or row-strided one,
   every element of one strided along its last dim). ``two_paths`` splits a tensor the same way;
-  ``sleef_expf`` and ``sleef_logf`` are SLEEF's ``expf_u10`` and ``logf_u10`` step for step (SLEEF's
-  log1pf, tanhf ... are not: correctly rounded values stand in), ``glibc_expf`` is
+  ``sleef_expf``, ``sleef_logf``, ``sleef_log1pf``, ``sleef_tanhf``, ``sleef_expm1f``, ``sleef_exp2f``,
+  ``sleef_sinhf``, ``sleef_coshf``, ``sleef_atanhf`` are SLEEF's ``*f_u10`` step for step (the ops built
+  with ``libm_two_paths`` without one have the correctly rounded value standing in), ``glibc_expf`` is
   glibc's ``expf`` and ``libm_float`` calls glibc's other float functions (``log1pf`` ...), which are not
   correctly rounded either. The gradients of silu, mish and elu are kernels of their own here too
   (``silu_backward`` ...), with the fused multiply-adds the compiler makes of them.
-- asinh, acosh: glibc's ``asinhf``/``acoshf`` on every element.
+- logit: the ratio x/(1 - x), then MKL's log of it (float64 too).
+- asinh, acosh: glibc's ``asinhf``/``acoshf`` (``asinh``/``acosh`` for float64) on every element.
 - float16 and bfloat16: the float32 computation, rounded to the half type.
+- float64: the same split with SLEEF's double functions on blocks of 2 x 8 doubles (``sleef_exp64`` for
+  sigmoid, ``sleef_exp2_64``, ``sleef_sinh64``, ``sleef_cosh64``, ``sleef_atanh64``; ``sleef_log1p64`` and
+  ``sleef_expm1_64`` on every element), with emulated fused multiply-adds (``_fma64``), and glibc's double
+  functions (``libm_double``) on the scalar tails.
 """
 from __future__ import annotations
 
@@ -31,6 +39,7 @@ import ctypes.util
 
 import numpy as np
 
+from . import _vml
 from ._dispatch import _QUIET, _np_errstate
 
 _F32 = np.dtype(np.float32)
@@ -38,6 +47,7 @@ _F64 = np.dtype(np.float64)
 
 # PyTorch's vector loop takes 2 vectors of 16 floats (AVX-512) per step; the remainder runs scalar code.
 _BLOCK = 32
+_BLOCK64 = 16   # (2 vectors of 8 doubles)
 # Above this many elements PyTorch splits a tensor across threads (each part has its own scalar tail);
 # minigrad treats bigger tensors as one part, so up to 31 elements per extra thread may round differently.
 _GRAIN = 32768
@@ -98,16 +108,27 @@ def for_float32(kernel, other, halves=None):
     return forward
 
 
-def libm_two_paths(name: str, np64, arity: int = 1):
-    """A ``cpu_kernel_vec`` op whose vector code is SLEEF's and scalar code glibc's ``<name>f``: the correctly
-    rounded value stands in for SLEEF's (both are within an ulp), glibc's own function for the scalar path."""
-    vector, scalar = correctly_rounded(np64), libm_float(name + "f", np64, arity)
-    return for_float32(lambda *xs: two_paths(vector, scalar, *xs), np64)
+def libm_two_paths(name: str, np64, arity: int = 1, vector32=None, vector64=None):
+    """A ``cpu_kernel_vec`` op whose vector code is SLEEF's and scalar code glibc's ``<name>f``: ``vector32``
+    (SLEEF's function step for step) on the vector path, or the correctly rounded value standing in (both
+    are within an ulp), glibc's own function for the scalar path. float64: ``vector64`` (SLEEF's double
+    function; NumPy's value if not given) on blocks of 2 x 8 doubles, glibc's ``<name>`` on the rest."""
+    vector, scalar = vector32 or correctly_rounded(np64), libm_float(name + "f", np64, arity)
+    vector64, scalar64 = vector64 or np64, libm_double(name, np64, arity)
+    other = lambda *xs: (two_paths(vector64, scalar64, *xs, block=_BLOCK64) if xs[0].dtype == _F64 else np64(*xs))
+    return for_float32(lambda *xs: two_paths(vector, scalar, *xs), other)
 
 
 def libm_op(name: str, np64):
-    """An op that PyTorch computes with glibc's ``<name>f`` on every element (asinh, acosh)."""
-    return for_float32(libm_float(name + "f", np64), np64)
+    """An op that PyTorch computes with glibc's ``<name>f`` (``<name>`` for float64) on every element
+    (asinh, acosh)."""
+    scalar64 = libm_double(name, np64)
+    return for_float32(libm_float(name + "f", np64), lambda x: scalar64(x) if x.dtype == _F64 else np64(x))
+
+
+def or_float64(kernel64, other):
+    """``kernel64`` for float64 arrays, ``other`` for the rest (further arguments passed on)."""
+    return lambda x, *args, **kwargs: kernel64(x, *args, **kwargs) if x.dtype == _F64 else other(x, *args, **kwargs)
 
 
 def correctly_rounded(np64):
@@ -167,6 +188,24 @@ _EXPF_CUBIC = tuple(np.array(float.fromhex(c) / 32 ** k) for c, k in (
     ("0x1.c6af84b912394p-5", 3), ("0x1.ebfce50fac4f3p-3", 2), ("0x1.62e42ff0c52d6p-1", 1)))
 _EXPF_CLAMP = np.array(-104, _F32), np.array(89, _F32)   # e^x is 0 below, inf above, as glibc returns
 _U64_31, _U64_47 = np.array(31, np.uint64), np.array(47, np.uint64)
+
+
+def libm_double(name: str, np64, arity: int = 1):
+    """glibc's double function ``name`` elementwise (float64 arrays); ``np64`` where there is no C library or
+    the array is large (see _CTYPES_LIMIT)."""
+    if _LIBM is None:
+        return np64
+    c_fn = getattr(_LIBM, name)
+    c_fn.restype, c_fn.argtypes = ctypes.c_double, [ctypes.c_double] * arity
+    each = np.frompyfunc(c_fn, arity, 1)
+
+    def call(*xs):
+        size = max(x.size for x in xs)
+        if size > _CTYPES_LIMIT or size == 0:
+            return np64(*xs)
+        return np.asarray(each(*xs), dtype=_F64)
+    call.c_function = c_fn   # (for callers looping over Python floats)
+    return call
 
 
 def glibc_expf(x: np.ndarray) -> np.ndarray:
@@ -340,21 +379,23 @@ def _vector_ok(x: np.ndarray, shape) -> bool:
     return x.size == 1 or (x.shape == shape and x.flags.c_contiguous) or not any(x.strides)
 
 
-def two_paths(vector, scalar, *xs: np.ndarray) -> np.ndarray:
+def two_paths(vector, scalar, *xs: np.ndarray, block: int = _BLOCK) -> np.ndarray:
     """``cpu_kernel_vec``: ``vector`` on whole blocks of a contiguous tensor, ``scalar`` on the rest.
 
     PyTorch's loop runs its vector code on blocks of 32 floats and its scalar code on the remaining
-    ``n % 32`` elements (in memory order), or on every element when an operand is strided.
+    ``n % 32`` elements (in memory order), or on every element when an operand is strided (``block``: 16
+    for float64).
     """
     shape = np.broadcast_shapes(*(x.shape for x in xs))
-    if len(xs) == 1 and xs[0].ndim > 1 and xs[0].flags.f_contiguous and not xs[0].flags.c_contiguous:
-        return two_paths(vector, scalar, xs[0].T).T  # a transpose: memory order is its transpose's C order
+    if all(x.ndim > 1 and x.shape == shape and x.flags.f_contiguous and not x.flags.c_contiguous for x in xs):
+        # transposes (all of them): memory order is their transposes' C order
+        return two_paths(vector, scalar, *(x.T for x in xs), block=block).T
     n = int(np.prod(shape))
-    tail = n % _BLOCK
+    tail = n % block
     if n == tail:
         return scalar(*xs)
     if not all(_vector_ok(x, shape) for x in xs):
-        return _by_lines(vector, scalar, shape, xs)
+        return _by_lines(vector, scalar, shape, xs, block)
     out = np.ascontiguousarray(vector(*xs))
     if tail:
         flat = out.reshape(-1)
@@ -381,15 +422,15 @@ def _line_length(shape: tuple, xs: tuple) -> int:
     return length
 
 
-def _by_lines(vector, scalar, shape: tuple, xs: tuple) -> np.ndarray:
+def _by_lines(vector, scalar, shape: tuple, xs: tuple, block: int = _BLOCK) -> np.ndarray:
     """``two_paths`` of broadcast or row-strided operands: vector blocks on each inner line, scalar tails."""
     length = _line_length(shape, xs)
-    if length < _BLOCK:
+    if length < block:
         return scalar(*xs)
     v = vector(*xs)
     out = np.empty(shape, v.dtype)
     out[...] = v
-    start = length - length % _BLOCK
+    start = length - length % block
     if start < length:
         lines = out.reshape(-1, length)
         lines[:, start:] = scalar(*(np.broadcast_to(x, shape).reshape(-1, length)[:, start:] for x in xs))
@@ -431,14 +472,13 @@ def silu_backward(g, x):
 def softplus(x, beta: float, threshold: float):
     """log1p(e^(βx)) / β, and x where βx > threshold (β and the threshold rounded to float32)."""
     b, t = np.float32(beta), np.float32(threshold)
-    # (SLEEF's log1pf is not reproduced here: its correctly rounded value stands in on the vector path)
-    vec = lambda v: correctly_rounded(np.log1p)(sleef_expf(v * b)) / b
+    vec = lambda v: sleef_log1pf(sleef_expf(v * b)) / b
     return np.where(x * b > t, x, two_paths(vec, lambda v: _log1pf(_exp(v * b)) / b, x))
 
 
 def mish(x):
     """x · tanh(log1p(e^x))."""
-    vec = lambda v: v * correctly_rounded(np.tanh)(correctly_rounded(np.log1p)(sleef_expf(v)))
+    vec = lambda v: v * sleef_tanhf(sleef_log1pf(sleef_expf(v)))
     return two_paths(vec, lambda v: v * _tanhf(_log1pf(_exp(v))), x)
 
 
@@ -453,31 +493,38 @@ def _mish_backward_with(exp, log1p, tanh):
 def mish_backward(g, x):
     """PyTorch's mish_backward kernel: g·(t + x·σ·(1 - t²)), t = tanh(log1p(e^x)), σ = 1/(1 + e^-x), with
     1 - t² and t + (x·σ)·(1 - t²) fused multiply-adds (the compiler contracts both, vector and scalar code).
-    (SLEEF's log1pf and tanhf are not reproduced: their correctly rounded values stand in, as in ``mish``.)"""
-    vector = _mish_backward_with(sleef_expf, correctly_rounded(np.log1p), correctly_rounded(np.tanh))
+    (SLEEF's log1pf and tanhf on the vector path, step for step: ``sleef_log1pf``, ``sleef_tanhf``.)"""
+    vector = _mish_backward_with(sleef_expf, sleef_log1pf, sleef_tanhf)
     return two_paths(vector, _mish_backward_with(_exp, _log1pf, _tanhf), g, x)
 
 
 def elu(x, alpha: float, scale: float, input_scale: float):
-    """x·scale for x > 0, else expm1(x·input_scale)·(α·scale), the coefficients in float32."""
-    neg, pos, inp = np.float32(alpha) * np.float32(scale), np.float32(scale), np.float32(input_scale)
-    em1 = two_paths(lambda v: correctly_rounded(np.expm1)(np.minimum(v, 0) * inp),
-                    lambda v: _expm1f(np.minimum(v, 0) * inp), x)
+    """x·scale for x > 0, else expm1(x·input_scale)·(α·scale), the coefficients in x's type (float32 or
+    float64: SLEEF's expm1 on vector blocks, glibc's on the rest)."""
+    f = x.dtype.type
+    neg, pos, inp = f(alpha) * f(scale), f(scale), f(input_scale)
+    vector, scalar, block = (sleef_expm1f, _expm1f, _BLOCK) if f is np.float32 else (sleef_expm1_64, _expm1_64,
+                                                                                        _BLOCK64)
+    em1 = two_paths(lambda v: vector(np.minimum(v, 0) * inp), lambda v: scalar(np.minimum(v, 0) * inp), x,
+                    block=block)
     return np.where(x > 0, x * pos, em1 * neg)
 
 
 def elu_backward(g, x, alpha: float, scale: float, input_scale: float, is_result: bool):
     """PyTorch's elu_backward kernel: g·scale for x > 0, else g·input_scale·(α·scale)·e^(x·input_scale), or
-    from the result y (in-place elu_) g·input_scale·(y + α·scale); the coefficients in float32. (Its vector
+    from the result y (in-place elu_) g·input_scale·(y + α·scale); the coefficients in x's type. (Its vector
     code tests x > 0 and its scalar code x <= 0: they part only on nan.)"""
-    neg, pos, inp = np.float32(alpha) * np.float32(scale), np.float32(scale), np.float32(input_scale)
+    f = x.dtype.type   # (float32 or float64)
+    neg, pos, inp = f(alpha) * f(scale), f(scale), f(input_scale)
+    vector_exp, scalar_exp, block = (sleef_expf, _exp, _BLOCK) if f is np.float32 else (sleef_exp64, _exp64,
+                                                                                       _BLOCK64)
 
     def kernel(exp, vector: bool):
         def run(a, b):
             negative = a * inp * (b + neg) if is_result else a * inp * neg * exp(b * inp)
             return np.where(b > 0, a * pos, negative) if vector else np.where(b <= 0, negative, a * pos)
         return run
-    return two_paths(kernel(sleef_expf, True), kernel(_exp, False), g, x)
+    return two_paths(kernel(vector_exp, True), kernel(scalar_exp, False), g, x, block=block)
 
 
 _GELU_BETA = np.float32(np.sqrt(2.0) * (2 / np.sqrt(np.pi)) * 0.5)  # √(2/π), as M_SQRT2 · M_2_SQRTPI / 2
@@ -486,9 +533,9 @@ _HALF = np.float32(0.5)
 
 
 def gelu_tanh(x):
-    """x/2 · (1 + tanh(√(2/π)(x + 0.044715x³)))."""
-    inner = lambda v: _GELU_BETA * (v + _GELU_KAPPA * (v * v * v))
-    t = two_paths(lambda v: correctly_rounded(np.tanh)(inner(v)), lambda v: _tanhf(inner(v)), x)
+    """x/2 · (1 + tanh(√(2/π)(x + 0.044715x³))); the compiler fuses x + 0.044715x³ into one fma."""
+    inner = lambda v: _GELU_BETA * _fma(_GELU_KAPPA, v * v * v, v)
+    t = two_paths(lambda v: sleef_tanhf(inner(v)), lambda v: _tanhf(inner(v)), x)
     return _HALF * x * (_ONE + t)
 
 
@@ -517,16 +564,35 @@ def gelu_half(x):
 
 
 def logit(x, eps=None):
-    """log(x / (1 - x)), inf at 1; x first clamped to [eps, 1 - eps] when eps is given."""
+    """log(x / (1 - x)), inf at 1; x first clamped to [eps, 1 - eps] when eps is given. float32 and float64,
+    as measured against PyTorch: MKL's log of the ratio on a dense tensor (any length), the C library's
+    log (``logf``) on every element of a strided one."""
+    log = _mkl_log if _is_dense(x) else (_logf if x.dtype == _F32 else _log64)
+    one = x.dtype.type(1)
     if eps is not None:
-        lo = np.float32(eps)
-        x = np.clip(x, lo, _ONE - lo)
-    # (SLEEF's logf on the vector path: its correctly rounded value stands in)
-    log_ratio = two_paths(lambda v: correctly_rounded(np.log)(v / (_ONE - v)), lambda v: _logf(v / (_ONE - v)), x)
-    return np.where(x == 1, np.float32(np.inf), log_ratio)
+        lo = x.dtype.type(eps)
+        x = np.clip(x, lo, one - lo)
+    token = _np_errstate.set(_QUIET)
+    try:
+        log_ratio = log(x / (one - x))
+    finally:
+        _np_errstate.reset(token)
+    return np.where(x == 1, x.dtype.type(np.inf), log_ratio)
+
+
+def _is_dense(x: np.ndarray) -> bool:
+    """Whether x's elements fill its memory without gaps, in some order of its dims (a transpose is dense)."""
+    size = x.itemsize
+    for stride, n in sorted((abs(st), n) for st, n in zip(x.strides, x.shape) if n != 1):
+        if stride != size:
+            return False
+        size *= n
+    return True
 
 
 _logf = libm_float("logf", np.log)
+_log64 = libm_double("log", np.log)
+_mkl_log = _vml.unary("log", lambda x: correctly_rounded(np.log)(x) if x.dtype == _F32 else np.log(x))
 
 
 # ---- pow (PyTorch's pow_tensor_scalar_optimized_kernel and pow_tensor_tensor_kernel) ----------------------
@@ -690,5 +756,726 @@ def sleef_powf(x, y) -> np.ndarray:
         r = np.where(np.isinf(x) | (x == 0), edge * np.where(np.signbit(np.where(yodd, x, _ONE)), -_ONE, _ONE), r)
         r = np.where(np.isnan(x) | np.isnan(y), np.float32(np.nan), r)
         return np.where((y == 0) | (x == 1), _ONE, r).astype(_F32)
+    finally:
+        _np_errstate.reset(token)
+
+
+# ---- SLEEF's log1pf (``Sleef_log1pf16_u10``, which Vectorized<float>::log1p calls) -------------------------
+
+_LOG1PF_POLY = tuple(np.array(c, _F32) for c in (0.3027294874, 0.3996108174, 0.6666694880))
+_FOUR_THIRDS = np.array(1 / 0.75, _F32)
+
+
+def sleef_log1pf(d: np.ndarray) -> np.ndarray:
+    """SLEEF's ``log1pf_u10`` (AVX-512 code, fused multiply-adds), step for step, on float32.
+
+    1 + d = m'·2^e with e = getexp((1 + d)/0.75); m = d·2^-e + (2^-e - 1) (one fused multiply-add, so the
+    rounding of 1 + d is not inherited); log1p d = e·ln2 + 2x + x³·p(x²), x = m/(2 + m) as a float pair.
+    Checked against PyTorch's log1p on 2^16 values of each of randn·3, uniform(-1, 1), e^randn·100.
+    """
+    d = np.asarray(d, _F32)
+    token = _np_errstate.set(_QUIET)
+    try:
+        _, ex = np.frexp((d + _ONE_0D) * _FOUR_THIRDS)
+        ex -= 1                                        # getexp: floor(log2 |.|)
+        t = np.ldexp(_ONE_0D, -ex).astype(_F32)        # 2^-e
+        m = _fma(d, t, t - _ONE_0D)
+        s = _dfmul_f(_LN2_PAIR, ex.astype(_F32))       # e·ln2 as a pair
+        dx = _TWO + m                                  # 2 + m as a pair (dfadd_vf2_vf_vf)
+        dy = (_TWO - dx) + m
+        r = _ONE_0D / dx                               # x = m/(dx + dy), dfdiv
+        q = m * r
+        v = _fma(-dy, r, _fma(-dx, r, _ONE_0D))
+        x = q, _fma(q, v, _fms(r, m, q))
+        x2 = x[0] * x[0]
+        p = _fma(_fma(_LOG1PF_POLY[0], x2, _LOG1PF_POLY[1]), x2, _LOG1PF_POLY[2])
+        s = _dfadd(s, (x[0] * _TWO, x[1] * _TWO))      # + 2x (dfscale), then + x³·p(x²) (dfadd of a float)
+        w = x2 * x[0] * p
+        hi = s[0] + w
+        out = hi + (((s[0] - hi) + w) + s[1])
+        big = d > np.float32(2.5e38)     # ((1 + d)/0.75 overflows: there log1p d = log d, as PyTorch's gives)
+        if big.any():
+            out = np.where(big, sleef_logf(np.where(big, d, _ONE_0D)), out)
+        out = np.where(d < -_ONE_0D, np.float32(np.nan), out)     # (nan stays nan through the arithmetic)
+        out = np.where(d == -_ONE_0D, np.float32(-np.inf), out)
+        return np.where(d == 0, d, out).astype(_F32, copy=False)  # (-0 stays -0)
+    finally:
+        _np_errstate.reset(token)
+
+
+def log1p(x: np.ndarray) -> np.ndarray:
+    """float32 log1p: PyTorch's vml::vlog1p maps SLEEF's log1pf over every element (a partial last vector
+    included), so it depends on the value alone."""
+    return sleef_log1pf(x) if x.ndim else sleef_log1pf(x.reshape(1)).reshape(())
+
+
+def expm1(x: np.ndarray) -> np.ndarray:
+    """float32 expm1: SLEEF's expm1f on every element (vml::vexpm1, as ``log1p``)."""
+    return sleef_expm1f(x) if x.ndim else sleef_expm1f(x.reshape(1)).reshape(())
+
+
+# ---- SLEEF's expm1f and tanhf (``Sleef_expm1f16_u10``, ``Sleef_tanhf16_u10``), through its expk2f ---------
+
+_R_LN2_0D = np.array(1.442695040888963407359924681001892137426645954152985934135449406931, _F32)
+_NEG_L2U_0D = np.array(-0.693145751953125, _F32)
+_EXPK2F_U = tuple(np.array(c, _F32) for c in (0.1980960224e-3, 0.1394256484e-2, 0.8333456703e-2, 0.4166637361e-1))
+_EXPK2F_C = np.array(0.166666659414234244790680580464, _F32), np.array(0.5, _F32)
+
+
+def _expk2f(a):
+    """e^a as a float pair (SLEEF's expk2f of the pair (a, 0)): 2^q·e^s, e^s by a polynomial in pairs."""
+    q = np.rint(a * _R_LN2_0D)
+    s = _dfadd2_ff(a, q * _NEG_L2U_0D)                      # a - q·ln2 (two parts)
+    s = _dfadd2(s, (q * _NEG_L2L_0D, None))
+    u = _EXPK2F_U[0]
+    for c in _EXPK2F_U[1:]:
+        u = _fma(u, s[0], c)
+    t = _dfadd2(_dfmul_f(s, u), (_EXPK2F_C[0], None))
+    t = _dfadd2(_dfmul(s, t), (_EXPK2F_C[1], None))
+    sq = s[0] * s[0]                                         # dfsqu
+    t = _dfadd2(s, _dfmul((sq, _fma(s[0] + s[0], s[1], _fms(s[0], s[0], sq))), t))
+    hi = _ONE_0D + t[0]                                      # dfadd_vf2_vf_vf2(1, t)
+    t = hi, ((_ONE_0D - hi) + t[0]) + t[1]
+    qi = q.astype(_I32)                                      # vldexp2: two power-of-2 products
+    half = qi >> 1
+    scale = [np.ldexp(np.ldexp(part, half), qi - half).astype(_F32, copy=False) for part in t]
+    low = a < np.float32(-104)
+    return tuple(np.where(low, np.float32(0), part) for part in scale)
+
+
+def sleef_expm1f(a: np.ndarray) -> np.ndarray:
+    """SLEEF's ``expm1f_u10`` (AVX-512, fused multiply-adds), step for step, on float32: e^a - 1 in pairs."""
+    a = np.asarray(a, _F32)
+    token = _np_errstate.set(_QUIET)
+    try:
+        x = np.clip(a, np.float32(-20), np.float32(90))      # (beyond: -1 or inf below; keeps q small)
+        hi, lo = _dfadd2(_expk2f(x), (-_ONE_0D, None))
+        r = hi + lo
+        r = np.where(a > np.float32(88.72283172607421875), np.float32(np.inf), r)
+        r = np.where(a < np.float32(-16.635532333438687426013570), -_ONE_0D, r)
+        r = np.where(np.isnan(a), a, r)
+        return np.where(a == 0, a, r).astype(_F32, copy=False)   # (-0 stays -0)
+    finally:
+        _np_errstate.reset(token)
+
+
+def sleef_tanhf(x: np.ndarray) -> np.ndarray:
+    """SLEEF's ``tanhf_u10`` (AVX-512, fused multiply-adds), step for step, on float32:
+    (d - 1/d)/(d + 1/d), d = e^|x| as a pair; 1 beyond |x| = 8.66."""
+    x = np.asarray(x, _F32)
+    token = _np_errstate.set(_QUIET)
+    try:
+        y = np.minimum(np.abs(x), np.float32(9))
+        d = _expk2f(y)
+        r = _ONE_0D / d[0]                                   # dfrec
+        e = r, r * _fma(-d[1], r, _fma(-d[0], r, _ONE_0D))
+        n, m = _dfadd(d, (-e[0], -e[1])), _dfadd(d, e)
+        t = _ONE_0D / m[0]                                   # dfdiv
+        s = n[0] * t
+        v = _fma(-m[1], t, _fma(-m[0], t, _ONE_0D))
+        q = s, _fma(s, v, _fma(n[1], t, _fms(t, n[0], s)))
+        out = q[0] + q[1]
+        out = np.where(np.abs(x) > np.float32(8.664339742), _ONE_0D, out)
+        out = np.copysign(out, x)
+        return np.where(np.isnan(x) | (x == 0), x, out).astype(_F32, copy=False)
+    finally:
+        _np_errstate.reset(token)
+
+
+# ---- SLEEF's double functions (``Sleef_*d8_u10``, which Vectorized<double> calls) --------------------------
+# Their fused multiply-adds are emulated in float64: the product split exactly into p + e (Veltkamp/Dekker),
+# then p + c summed exactly (TwoSum) and the three parts rounded as s + (t + e). That last sum can in principle
+# round differently from one hardware fma (when s + (t + e) lies within 2^-100 of a halfway point); no input
+# checked against PyTorch has shown it.
+
+_SPLIT64 = np.array(134217729.0)   # 2^27 + 1
+# That costs ~0.5 us per element and function; beyond this many elements NumPy's value (the same for ~75-99%
+# of inputs) stands in, as for the C library's functions beyond _CTYPES_LIMIT.
+_SLEEF64_LIMIT = 1 << 17
+
+
+_SPLIT_SAFE = 2.0 ** 995   # (beyond, 2^27·a overflows in the split: the factors are scaled first)
+
+
+def _fma64(a, b, c):
+    """a·b + c in float64, rounded (practically) once."""
+    if np.any(np.abs(a) > _SPLIT_SAFE) or np.any(np.abs(b) > _SPLIT_SAFE):
+        a, ea = np.frexp(a)
+        b, eb = np.frexp(b)
+        p, e = _two_product(a, b)
+        p, e = np.ldexp(p, ea + eb), np.ldexp(e, ea + eb)   # (exact unless the product overflows)
+    else:
+        p, e = _two_product(a, b)
+    s = p + c
+    v = s - p
+    return s + (((p - (s - v)) + (c - v)) + e)
+
+
+def _two_product(a, b):
+    """a·b as p + e exactly: p the rounded product, e its error (Veltkamp's split, Dekker's product)."""
+    p = a * b
+    t = _SPLIT64 * a
+    ah = t - (t - a)
+    al = a - ah
+    t = _SPLIT64 * b
+    bh = t - (t - b)
+    bl = b - bh
+    return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
+
+
+def _poly4_64(x, x2, c3, c2, c1, c0):
+    """SLEEF's POLY4 (Estrin's scheme): (c3·x + c2)·x² + (c1·x + c0), each a fused multiply-add."""
+    return _fma64(x2, _fma64(x, c3, c2), _fma64(x, c1, c0))
+
+
+_R_LN2_64 = np.array(1.442695040888963407359924681001892137426645954152985934135449406931)
+_NEG_L2U_64 = np.array(-.69314718055966295651160180568695068359375)
+_NEG_L2L_64 = np.array(-.28235290563031577122588448175013436025525412068e-12)
+_EXP64_POLY = tuple(np.array(c) for c in (
+    +0.2081276378237164457e-8, +0.2511210703042288022e-7, +0.2755762628169491192e-6, +0.2755723402025388239e-5,
+    +0.2480158687479686264e-4, +0.1984126989855865850e-3, +0.1388888888914497797e-2, +0.8333333333314938210e-2,
+    +0.4166666666666602598e-1, +0.1666666666666669072e+0))
+
+
+def _ldexp2_64(x, q):
+    """SLEEF's vldexp2: x·2^(q >> 1)·2^(q - (q >> 1)), two roundings at most."""
+    half = q >> 1
+    return np.ldexp(np.ldexp(x, half), q - half)
+
+
+def sleef_exp64(d: np.ndarray) -> np.ndarray:
+    """SLEEF's ``exp_u10`` for double (AVX-512, fused multiply-adds), step for step: e^d = 2^q·e^s,
+    |s| <= ln2/2, e^s by a degree-13 polynomial (Estrin's scheme, then three Horner steps)."""
+    d = np.asarray(d, _F64)
+    if d.size > _SLEEF64_LIMIT:
+        return np.exp(d)
+    token = _np_errstate.set(_QUIET)
+    try:
+        x = np.clip(d, -1100.0, 1100.0)               # (beyond: 0 or inf below; keeps q an integer)
+        u = np.rint(x * _R_LN2_64)
+        q = u.astype(np.int64)
+        s = _fma64(u, _NEG_L2L_64, _fma64(u, _NEG_L2U_64, x))
+        s2 = s * s
+        s4 = s2 * s2
+        c = _EXP64_POLY
+        p = _fma64(s4, _poly4_64(s, s2, *c[2:6]), _poly4_64(s, s2, *c[6:10]))
+        p = _fma64(s4 * s4, _fma64(s, c[0], c[1]), p)
+        for k in (0.5, 1.0, 1.0):
+            p = _fma64(p, s, k)
+        r = _ldexp2_64(p, q)
+        r = np.where(d > 709.78271114955742909217217426, np.inf, r)
+        r = np.where(d < -1000, 0.0, r)
+        return np.where(np.isnan(d), d, r)
+    finally:
+        _np_errstate.reset(token)
+
+
+_exp64 = libm_double("exp", np.exp)
+
+
+def sigmoid64(x: np.ndarray) -> np.ndarray:
+    """float64 sigmoid, 1/(1 + e^-x): SLEEF's exp on blocks of 2 x 8 doubles, glibc's on the rest."""
+    token = _np_errstate.set(_QUIET)
+    try:
+        return two_paths(lambda v: 1.0 / (1.0 + sleef_exp64(-v)), lambda v: 1.0 / (1.0 + _exp64(-v)), x,
+                         block=_BLOCK64)
+    finally:
+        _np_errstate.reset(token)
+
+
+def _poly10_64(x, x2, x4, c):
+    """SLEEF's POLY10 (Estrin's scheme) with the coefficients ``c`` from the highest power down."""
+    p = _fma64(x4, _poly4_64(x, x2, *c[2:6]), _poly4_64(x, x2, *c[6:10]))
+    return _fma64(x4 * x4, _fma64(x, c[0], c[1]), p)
+
+
+_EXP2_64_POLY = tuple(np.array(c) for c in (
+    +0.4434359082926529454e-9, +0.7073164598085707425e-8, +0.1017819260921760451e-6, +0.1321543872511327615e-5,
+    +0.1525273353517584730e-4, +0.1540353045101147808e-3, +0.1333355814670499073e-2, +0.9618129107597600536e-2,
+    +0.5550410866482046596e-1, +0.2402265069591012214e+0))
+_LN2_64 = np.array(+0.6931471805599452862e+0)
+
+
+def sleef_exp2_64(d: np.ndarray) -> np.ndarray:
+    """SLEEF's ``exp2_u10`` for double, step for step: 2^d = 2^q·2^s, q = rint(d), 2^s by a polynomial."""
+    d = np.asarray(d, _F64)
+    if d.size > _SLEEF64_LIMIT:
+        return np.exp2(d)
+    token = _np_errstate.set(_QUIET)
+    try:
+        x = np.clip(d, -2100.0, 1100.0)
+        u = np.rint(x)
+        s = x - u
+        s2 = s * s
+        p = _fma64(_fma64(_poly10_64(s, s2, s2 * s2, _EXP2_64_POLY), s, _LN2_64), s, 1.0)
+        r = _ldexp2_64(p, u.astype(np.int64))
+        r = np.where(d >= 1024, np.inf, r)
+        r = np.where(d < -2000, 0.0, r)
+        return np.where(np.isnan(d), d, r)
+    finally:
+        _np_errstate.reset(token)
+
+
+# double-double arithmetic (SLEEF's dd.h, its fused multiply-add variants): pairs (hi, lo) of float64
+
+def _ddadd2_d(x, y):
+    """ddadd2_vd2_vd2_vd: a pair plus a double, any magnitudes."""
+    s = x[0] + y
+    v = s - x[0]
+    return s, ((x[0] - (s - v)) + (y - v)) + x[1]
+
+
+def _ddadd_d_dd(x, y):
+    """ddadd_vd2_vd_vd2 (|x| >= |y|)."""
+    s = x + y[0]
+    return s, ((x - s) + y[0]) + y[1]
+
+
+def _ddadd(x, y):
+    """ddadd_vd2_vd2_vd2 (|x| >= |y|)."""
+    s = x[0] + y[0]
+    return s, (((x[0] - s) + y[0]) + x[1]) + y[1]
+
+
+def _ddsub(x, y):
+    """ddsub_vd2_vd2_vd2 (|x| >= |y|)."""
+    s = x[0] - y[0]
+    return s, (((x[0] - s) - y[0]) + x[1]) - y[1]
+
+
+def _ddmul_d(x, y):
+    """ddmul_vd2_vd2_vd: a pair times a double."""
+    s = x[0] * y
+    return s, _fma64(x[1], y, _fma64(x[0], y, -s))
+
+
+def _ddmul(x, y):
+    """ddmul_vd2_vd2_vd2: a pair times a pair."""
+    s = x[0] * y[0]
+    return s, _fma64(x[0], y[1], _fma64(x[1], y[0], _fma64(x[0], y[0], -s)))
+
+
+def _ddsqu(x):
+    """ddsqu_vd2_vd2: a pair squared."""
+    s = x[0] * x[0]
+    return s, _fma64(x[0] + x[0], x[1], _fma64(x[0], x[0], -s))
+
+
+def _ddrec(d):
+    """ddrec_vd2_vd2: 1/d as a pair."""
+    s = 1.0 / d[0]
+    return s, s * _fma64(-d[1], s, _fma64(-d[0], s, 1.0))
+
+
+_EXPK2_64_POLY = tuple(np.array(c) for c in (
+    +0.1602472219709932072e-9, +0.2092255183563157007e-8, +0.2505230023782644465e-7, +0.2755724800902135303e-6,
+    +0.2755731892386044373e-5, +0.2480158735605815065e-4, +0.1984126984148071858e-3, +0.1388888888886763255e-2,
+    +0.8333333333333347095e-2, +0.4166666666666669905e-1))
+_SIXTH_64 = np.array(+0.1666666666666666574e+0)
+
+
+def _expk2_64(a):
+    """e^a as a pair (SLEEF's expk2 of the pair (a, 0)); ``a`` already clamped to a finite range."""
+    dq = np.rint(a * _R_LN2_64)
+    s = _ddadd2_d((a, np.zeros_like(a)), dq * _NEG_L2U_64)
+    s = _ddadd2_d(s, dq * _NEG_L2L_64)
+    s2 = _ddsqu(s)
+    s4 = _ddsqu(s2)
+    u = _poly10_64(s[0], s2[0], s4[0], _EXPK2_64_POLY)
+    t = _ddadd_d_dd(0.5, _ddmul_d(s, _SIXTH_64))
+    t = _ddadd_d_dd(1.0, _ddmul(t, s))
+    t = _ddadd_d_dd(1.0, _ddmul(t, s))
+    t = _ddadd(t, _ddmul_d(s4, u))
+    q = dq.astype(np.int64)
+    low = a < -1000
+    return tuple(np.where(low, 0.0, _ldexp2_64(part, q)) for part in t)
+
+
+def sleef_expm1_64(a: np.ndarray) -> np.ndarray:
+    """SLEEF's ``expm1_u10`` for double, step for step: e^a - 1 in double-double."""
+    a = np.asarray(a, _F64)
+    if a.size > _SLEEF64_LIMIT:
+        return np.expm1(a)
+    token = _np_errstate.set(_QUIET)
+    try:
+        hi, lo = _ddadd2_d(_expk2_64(np.clip(a, -40.0, 720.0)), -1.0)
+        r = hi + lo
+        r = np.where(a > 709.782712893383996732223, np.inf, r)
+        r = np.where(a < -36.736800569677101399113302437, -1.0, r)
+        r = np.where(np.isnan(a), a, r)
+        return np.where(a == 0, a, r)   # (-0 stays -0)
+    finally:
+        _np_errstate.reset(token)
+
+
+def _sinh_cosh_64(x, sign: int):
+    """SLEEF's ``sinh_u10`` (sign -1) or ``cosh_u10`` (sign 1) for double: (d ± 1/d)/2, d = e^|x| a pair."""
+    x = np.asarray(x, _F64)
+    if x.size > _SLEEF64_LIMIT:
+        return np.sinh(x) if sign < 0 else np.cosh(x)
+    token = _np_errstate.set(_QUIET)
+    try:
+        d = _expk2_64(np.minimum(np.abs(x), 720.0))
+        d = _ddsub(d, _ddrec(d)) if sign < 0 else _ddadd(d, _ddrec(d))
+        y = (d[0] + d[1]) * 0.5
+        y = np.where((np.abs(x) > 710) | np.isnan(y), np.inf, y)
+        if sign < 0:
+            y = np.copysign(y, x)
+        return np.where(np.isnan(x), x, y)
+    finally:
+        _np_errstate.reset(token)
+
+
+def sleef_sinh64(x: np.ndarray) -> np.ndarray:
+    """SLEEF's ``sinh_u10`` for double, step for step."""
+    return _sinh_cosh_64(x, -1)
+
+
+def sleef_cosh64(x: np.ndarray) -> np.ndarray:
+    """SLEEF's ``cosh_u10`` for double, step for step."""
+    return _sinh_cosh_64(x, 1)
+
+
+def _poly7_64(x, x2, x4, c):
+    """SLEEF's POLY7 (Estrin's scheme) with the coefficients ``c`` from the highest power down."""
+    return _fma64(x4, _fma64(x2, c[0], _fma64(x, c[1], c[2])), _poly4_64(x, x2, *c[3:7]))
+
+
+def _dddiv(n, d):
+    """dddiv_vd2_vd2_vd2: a pair over a pair."""
+    t = 1.0 / d[0]
+    s = n[0] * t
+    u = _fma64(t, n[0], -s)
+    v = _fma64(-d[1], t, _fma64(-d[0], t, 1.0))
+    return s, _fma64(s, v, _fma64(n[1], t, u))
+
+
+def _ddadd2_dd_d(x, y):
+    """ddadd2_vd2_vd_vd: x + y as a pair, any magnitudes."""
+    s = x + y
+    v = s - x
+    return s, (x - (s - v)) + (y - v)
+
+
+_LN2_PAIR64 = (np.array(0.693147180559945286226764), np.array(2.319046813846299558417771e-17))
+_LOG1P64_POLY = tuple(np.array(c) for c in (
+    0.1532076988502701353e+0, 0.1525629051003428716e+0, 0.1818605932937785996e+0, 0.2222214519839380009e+0,
+    0.2857142932794299317e+0, 0.3999999999635251990e+0, 0.6666666666667333541e+0))
+
+
+def sleef_log1p64(d: np.ndarray) -> np.ndarray:
+    """SLEEF's ``log1p_u10`` for double (AVX-512 code), step for step: as ``sleef_log1pf``, in double-double."""
+    d = np.asarray(d, _F64)
+    if d.size > _SLEEF64_LIMIT:
+        return np.log1p(d)
+    token = _np_errstate.set(_QUIET)
+    try:
+        _, ex = np.frexp((d + 1.0) * (1.0 / 0.75))
+        ex -= 1                                        # getexp
+        t = np.ldexp(1.0, -ex)
+        m = _fma64(d, t, t - 1.0)
+        s = _ddmul_d(_LN2_PAIR64, ex.astype(_F64))
+        dx = 2.0 + m
+        x = _dddiv((m, np.zeros_like(m)), (dx, (2.0 - dx) + m))
+        x2 = x[0] * x[0]
+        x4 = x2 * x2
+        p = _poly7_64(x2, x4, x4 * x4, _LOG1P64_POLY)
+        s = _ddadd(s, (x[0] * 2.0, x[1] * 2.0))
+        w = x2 * x[0] * p
+        hi = s[0] + w
+        r = hi + (((s[0] - hi) + w) + s[1])
+        big = (d > 1e308) & np.isinf((d + 1.0) * (1.0 / 0.75))   # (overflows: log d, nearly always the same
+                                                                    # value, stands in)
+        r = np.where(big, np.log(np.where(big, d, 1.0)), r)
+        r = np.where((d < -1) | np.isnan(d), np.nan, r)
+        r = np.where(d == -1, -np.inf, r)
+        return np.where(d == 0, d, r)   # (-0 stays -0)
+    finally:
+        _np_errstate.reset(token)
+
+
+_LOGK2_64_POLY = tuple(np.array(c) for c in (
+    0.13860436390467167910856, 0.131699838841615374240845, 0.153914168346271945653214, 0.181816523941564611721589,
+    0.22222224632662035403996, 0.285714285511134091777308, 0.400000000000914013309483))
+
+
+def _logk2_64(d):
+    """log of a positive pair as a pair (SLEEF's logk2)."""
+    _, e = np.frexp(d[0] * (1.0 / 0.75))
+    e -= 1
+    m = _ldexp2_64(d[0], -e), _ldexp2_64(d[1], -e)
+    x = _dddiv(_ddadd2_d(m, -1.0), _ddadd2_d(m, 1.0))
+    x2 = _ddsqu(x)
+    x4 = x2[0] * x2[0]
+    t = _fma64(_poly7_64(x2[0], x4, x4 * x4, _LOGK2_64_POLY), x2[0], 0.666666666666664853302393)
+    s = _ddmul_d(_LN2_PAIR64, e.astype(_F64))
+    s = _ddadd(s, (x[0] * 2.0, x[1] * 2.0))
+    return _ddadd(s, _ddmul_d(_ddmul(x2, x), t))
+
+
+def sleef_atanh64(x: np.ndarray) -> np.ndarray:
+    """SLEEF's ``atanh_u10`` for double, step for step: log((1 + |x|)/(1 - |x|))/2 in double-double."""
+    x = np.asarray(x, _F64)
+    if x.size > _SLEEF64_LIMIT:
+        return np.arctanh(x)
+    token = _np_errstate.set(_QUIET)
+    try:
+        y = np.abs(x)
+        inside = np.where(y < 1, y, 0.5)
+        d = _logk2_64(_dddiv(_ddadd2_dd_d(1.0, inside), _ddadd2_dd_d(1.0, -inside)))
+        r = np.where(y > 1, np.nan, np.where(y == 1, np.inf, (d[0] + d[1]) * 0.5))
+        r = np.copysign(r, x)
+        return np.where(np.isinf(x) | np.isnan(x), np.nan, r)
+    finally:
+        _np_errstate.reset(token)
+
+
+# ---- SLEEF's exp2f, sinhf, coshf (float32 vector code of exp2, sinh, cosh) ----------------------------------
+
+_EXP2F_POLY = tuple(np.array(c, _F32) for c in (0.1535920892e-3, 0.1339262701e-2, 0.9618384764e-2,
+                                                0.5550347269e-1, 0.2402264476e+0, 0.6931471825e+0))
+
+
+def sleef_exp2f(d: np.ndarray) -> np.ndarray:
+    """SLEEF's ``exp2f_u10`` (fused multiply-adds), step for step: 2^q·2^s, q = rint(d), 2^s by Horner."""
+    d = np.asarray(d, _F32)
+    token = _np_errstate.set(_QUIET)
+    try:
+        x = np.clip(d, np.float32(-160), np.float32(140))
+        u = np.rint(x)
+        s = x - u
+        p = _EXP2F_POLY[0]
+        for c in _EXP2F_POLY[1:]:
+            p = _fma(p, s, c)
+        p = _fma(p, s, _ONE_0D)
+        q = u.astype(_I32)
+        half = q >> 1
+        r = np.ldexp(np.ldexp(p, half).astype(_F32), q - half).astype(_F32)
+        r = np.where(d >= 128, np.float32(np.inf), r)
+        r = np.where(d < -150, np.float32(0), r)
+        return np.where(np.isnan(d), d, r)
+    finally:
+        _np_errstate.reset(token)
+
+
+def _sinh_cosh_f(x, sign: int):
+    """SLEEF's ``sinhf_u10`` (sign -1) or ``coshf_u10`` (sign 1): (d ± 1/d)/2, d = e^|x| as a float pair."""
+    x = np.asarray(x, _F32)
+    token = _np_errstate.set(_QUIET)
+    try:
+        d = _expk2f(np.minimum(np.abs(x), np.float32(90)))
+        r = _ONE_0D / d[0]                                  # dfrec
+        e = r, r * _fma(-d[1], r, _fma(-d[0], r, _ONE_0D))
+        if sign < 0:                                        # dfsub
+            s = d[0] - e[0]
+            d = s, (((d[0] - s) - e[0]) + d[1]) - e[1]
+        else:
+            d = _dfadd(d, e)
+        y = (d[0] + d[1]) * np.float32(0.5)
+        y = np.where((np.abs(x) > np.float32(89)) | np.isnan(y), np.float32(np.inf), y)
+        if sign < 0:
+            y = np.copysign(y, x)
+        return np.where(np.isnan(x), x, y)
+    finally:
+        _np_errstate.reset(token)
+
+
+def sleef_sinhf(x: np.ndarray) -> np.ndarray:
+    """SLEEF's ``sinhf_u10``, step for step."""
+    return _sinh_cosh_f(x, -1)
+
+
+def sleef_coshf(x: np.ndarray) -> np.ndarray:
+    """SLEEF's ``coshf_u10``, step for step."""
+    return _sinh_cosh_f(x, 1)
+
+
+# ---- SLEEF's atanhf, through its logk2f ---------------------------------------------------------------------
+
+_LOGK2F_POLY = tuple(np.array(c, _F32) for c in (0.2392828464508056640625, 0.28518211841583251953125,
+                                                 0.400005877017974853515625, 0.666666686534881591796875))
+
+
+def _dfdiv(n, d):
+    """dfdiv_vf2_vf2_vf2: a float pair over a float pair."""
+    t = _ONE_0D / d[0]
+    s = n[0] * t
+    v = _fma(-d[1], t, _fma(-d[0], t, _ONE_0D))
+    return s, _fma(s, v, _fma(n[1], t, _fms(t, n[0], s)))
+
+
+def _logk2f(d):
+    """log of a positive float pair as a pair (SLEEF's logk2f): e·ln2 + 2x + x³·t(x²), x = (m - 1)/(m + 1)."""
+    _, e = np.frexp(d[0] * _FOUR_THIRDS)
+    e -= 1                                                   # getexp
+    m = np.ldexp(d[0], -e).astype(_F32), np.ldexp(d[1], -e).astype(_F32)
+    x = _dfdiv(_dfadd2(m, (-_ONE_0D, None)), _dfadd2(m, (_ONE_0D, None)))
+    sq = x[0] * x[0]                                         # dfsqu
+    x2 = sq, _fma(x[0] + x[0], x[1], _fms(x[0], x[0], sq))
+    t = _LOGK2F_POLY[0]
+    for c in _LOGK2F_POLY[1:]:
+        t = _fma(t, x2[0], c)
+    s = _dfadd(_dfmul_f(_LN2_PAIR, e.astype(_F32)), (x[0] * _TWO, x[1] * _TWO))
+    return _dfadd(s, _dfmul_f(_dfmul(x2, x), t))
+
+
+def sleef_atanhf(x: np.ndarray) -> np.ndarray:
+    """SLEEF's ``atanhf_u10``, step for step: log((1 + |x|)/(1 - |x|))/2 in float pairs."""
+    x = np.asarray(x, _F32)
+    token = _np_errstate.set(_QUIET)
+    try:
+        y = np.abs(x)
+        inside = np.where(y < 1, y, np.float32(0.5))
+        d = _logk2f(_dfdiv(_dfadd2_ff(_ONE_0D, inside), _dfadd2_ff(_ONE_0D, -inside)))
+        r = np.where(y > 1, np.float32(np.nan), np.where(y == 1, np.float32(np.inf), (d[0] + d[1]) * np.float32(0.5)))
+        r = np.copysign(np.where(np.isinf(x), np.float32(np.nan), r), x)
+        return np.where(np.isnan(x), x, r)
+    finally:
+        _np_errstate.reset(token)
+
+
+# ---- float64 activations (SLEEF's exp / log1p on vector blocks, glibc's on the tails) ----------------------
+
+_log1p64 = libm_double("log1p", np.log1p)
+_expm1_64 = libm_double("expm1", np.expm1)
+
+
+def silu64(x: np.ndarray) -> np.ndarray:
+    """float64 silu, x/(1 + e^-x)."""
+    token = _np_errstate.set(_QUIET)
+    try:
+        return two_paths(lambda v: v / (1.0 + sleef_exp64(-v)), lambda v: v / (1.0 + _exp64(-v)), x, block=_BLOCK64)
+    finally:
+        _np_errstate.reset(token)
+
+
+def _silu_backward64_with(exp):
+    def kernel(g, x):
+        s = 1.0 / (1.0 + exp(-x))
+        return g * s * _fma64(x, 1.0 - s, 1.0)
+    return kernel
+
+
+def silu_backward64(g, x):
+    """float64 silu_backward: g·σ·(1 + x(1 - σ)), the last factor one fused multiply-add (as ``silu_backward``)."""
+    token = _np_errstate.set(_QUIET)
+    try:
+        return two_paths(_silu_backward64_with(sleef_exp64), _silu_backward64_with(_exp64), g, x, block=_BLOCK64)
+    finally:
+        _np_errstate.reset(token)
+
+
+def softplus64(x, beta: float, threshold: float):
+    """float64 softplus: log1p(e^(βx))/β, x where βx > threshold."""
+    token = _np_errstate.set(_QUIET)
+    try:
+        soft = two_paths(lambda v: sleef_log1p64(sleef_exp64(v * beta)) / beta,
+                         lambda v: _log1p64(_exp64(v * beta)) / beta, x, block=_BLOCK64)
+        return np.where(x * beta > threshold, x, soft)
+    finally:
+        _np_errstate.reset(token)
+
+
+def softplus_backward64(g, x, beta: float, threshold: float):
+    """float64 softplus_backward: g·z/(z + 1), z = e^(βx); g where βx > threshold."""
+    token = _np_errstate.set(_QUIET)
+    try:
+        z = two_paths(lambda _, v: sleef_exp64(v * beta), lambda _, v: _exp64(v * beta), g, x, block=_BLOCK64)
+        return np.where(x * beta > threshold, g, g * z / (z + 1.0))
+    finally:
+        _np_errstate.reset(token)
+
+
+def log_sigmoid64(x):
+    """float64 log_sigmoid and its buffer e^-|x|: PyTorch's vector code on every element."""
+    token = _np_errstate.set(_QUIET)
+    try:
+        buffer = sleef_exp64(-np.abs(x))
+        return np.minimum(x, 0.0) - sleef_log1p64(buffer), buffer
+    finally:
+        _np_errstate.reset(token)
+
+
+def _ddadd2(x, y):
+    """ddadd2_vd2_vd2_vd2: a pair plus a pair, any magnitudes."""
+    s = x[0] + y[0]
+    v = s - x[0]
+    return s, ((x[0] - (s - v)) + (y[0] - v)) + (x[1] + y[1])
+
+
+def sleef_tanh64(x: np.ndarray) -> np.ndarray:
+    """SLEEF's ``tanh_u10`` for double, step for step: (d - 1/d)/(d + 1/d), d = e^|x| a pair; 1 beyond 18.7."""
+    x = np.asarray(x, _F64)
+    if x.size > _SLEEF64_LIMIT:
+        return np.tanh(x)
+    token = _np_errstate.set(_QUIET)
+    try:
+        d = _expk2_64(np.minimum(np.abs(x), 20.0))
+        e = _ddrec(d)
+        d = _dddiv(_ddadd2(d, (-e[0], -e[1])), _ddadd2(d, e))
+        y = d[0] + d[1]
+        y = np.where((np.abs(x) > 18.714973875) | np.isnan(y), 1.0, y)
+        return np.where(np.isnan(x), x, np.copysign(y, x))
+    finally:
+        _np_errstate.reset(token)
+
+
+_tanh64 = libm_double("tanh", np.tanh)
+
+
+def mish64(x: np.ndarray) -> np.ndarray:
+    """float64 mish, x·tanh(log1p(e^x)): SLEEF's functions on vector blocks, glibc's on the rest."""
+    token = _np_errstate.set(_QUIET)
+    try:
+        return two_paths(lambda v: v * sleef_tanh64(sleef_log1p64(sleef_exp64(v))),
+                         lambda v: v * _tanh64(_log1p64(_exp64(v))), x, block=_BLOCK64)
+    finally:
+        _np_errstate.reset(token)
+
+
+def _mish_backward64_with(exp, log1p, tanh):
+    def kernel(g, x):
+        s = 1.0 / (1.0 + exp(-x))
+        t = tanh(log1p(exp(x)))
+        return g * _fma64(x * s, _fma64(-t, t, 1.0), t)
+    return kernel
+
+
+def mish_backward64(g, x):
+    """float64 mish_backward: g·(t + x·σ·(1 - t²)) with the fused multiply-adds of ``mish_backward``."""
+    token = _np_errstate.set(_QUIET)
+    try:
+        return two_paths(_mish_backward64_with(sleef_exp64, sleef_log1p64, sleef_tanh64),
+                         _mish_backward64_with(_exp64, _log1p64, _tanh64), g, x, block=_BLOCK64)
+    finally:
+        _np_errstate.reset(token)
+
+
+# ---- logaddexp (PyTorch's BinaryOpsKernel: SLEEF on vector blocks, glibc on the rest) -----------------------
+
+def _logaddexp_with(exp, log1p):
+    def kernel(a, b):
+        r = np.maximum(a, b) + log1p(exp(-np.abs(a - b)))
+        return np.where((a == b) & np.isinf(a), a, r)
+    return kernel
+
+
+def logaddexp(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """log(e^a + e^b) as PyTorch's kernel rounds it for float32 and float64: max(a, b) + log1p(e^-|a - b|)
+    (a itself where a = b = ±inf); NumPy's logaddexp for other types. (logaddexp2 is not reproduced: its
+    scalar code differs from log1p(2^-|a - b|)/ln2 in ways not found here.)"""
+    dt = np.result_type(a, b)
+    if dt not in (_F32, _F64):
+        return np.logaddexp(a, b)
+    a, b = np.asarray(a, dt), np.asarray(b, dt)
+    if dt == _F32:
+        vector, scalar, block = _logaddexp_with(sleef_expf, sleef_log1pf), _logaddexp_with(_exp, _log1pf), _BLOCK
+    else:
+        vector, scalar, block = (_logaddexp_with(sleef_exp64, sleef_log1p64), _logaddexp_with(_exp64, _log1p64),
+                                 _BLOCK64)
+    token = _np_errstate.set(_QUIET)
+    try:
+        out = np.asarray(two_paths(vector, scalar, a, b, block=block))
+        return out.reshape(np.broadcast_shapes(a.shape, b.shape))
     finally:
         _np_errstate.reset(token)

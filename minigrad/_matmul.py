@@ -289,8 +289,16 @@ def _mm(a, b, bias=None):
     return np.concatenate([out, _rows(a[top:], b, None if full is None else full[top:], layout, top)])
 
 
+def _in_dtype(out: np.ndarray, a: np.ndarray) -> np.ndarray:
+    """A product in its operands' dtype: ml_dtypes' bfloat16 matmul returns float32 (PyTorch accumulates in
+    float32 too, then rounds once to bfloat16)."""
+    return out if out.dtype == a.dtype else out.astype(a.dtype)
+
+
 def mm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """``a @ b`` of two matrices, with PyTorch's float32 bits for small products."""
+    if a.dtype == np.bool_ and a.size and b.size:  # (PyTorch's BLAS kernels have no bool; an empty product
+        raise NotImplementedError("\"addmm_impl_cpu_\" not implemented for 'Bool'")  # runs none)
     m, k = a.shape
     n = b.shape[1]
     if k == 1 and m and n:
@@ -300,7 +308,7 @@ def mm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
         return a * b if not IN_VMAP[0] else a * b + _F32.type(0)
     if m * k * n <= LIMIT and a.dtype == _F32 and b.dtype == _F32 and m and n and k:   # (sizes first: cheap)
         return _mm(a, b)
-    return np.matmul(a, b)
+    return _in_dtype(np.matmul(a, b), a)
 
 
 def addmm(bias: np.ndarray, a: np.ndarray, b: np.ndarray, beta, alpha) -> np.ndarray:
@@ -314,8 +322,10 @@ def addmm(bias: np.ndarray, a: np.ndarray, b: np.ndarray, beta, alpha) -> np.nda
 
 def mv(a: np.ndarray, v: np.ndarray) -> np.ndarray:
     """Matrix @ vector, with PyTorch's float32 bits (MKL's gemv) for small products."""
+    if a.dtype == np.bool_:  # (PyTorch's BLAS kernels have no bool)
+        raise NotImplementedError("\"addmv_impl_cpu\" not implemented for 'Bool'")
     if not (a.dtype == _F32 and v.dtype == _F32 and 0 < a.size <= LIMIT):
-        return np.matmul(a, v)
+        return _in_dtype(np.matmul(a, v), a)
     if _layout(a, "T") == "T":  # column-major: y += a[:, p]·v[p], one column after the other
         return _running_sum(a * v, 1)
     return _gemv(a * v)
@@ -323,6 +333,8 @@ def mv(a: np.ndarray, v: np.ndarray) -> np.ndarray:
 
 def dot(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """The inner product of two vectors, with PyTorch's float32 bits (MKL's sdot) up to 4096 terms."""
+    if x.dtype == np.bool_:  # (PyTorch's BLAS kernels have no bool)
+        raise NotImplementedError("\"dot\" not implemented for 'Bool'")
     k = x.shape[0]
     if not (x.dtype == _F32 and y.dtype == _F32 and k <= _DOT_LIMIT and x.strides[0] == 4 == y.strides[0]):
         return np.asarray(np.dot(x, y) + 0)   # + 0: a sum from +0 (no -0)
@@ -348,10 +360,12 @@ def dot(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 def bmm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Batched matrix product, with PyTorch's float32 bits for small row-major batches."""
+    if a.dtype == np.bool_:  # (PyTorch's BLAS kernels have no bool)
+        raise NotImplementedError("\"bmm\" not implemented for 'Bool'")
     batch, m, k = a.shape
     n = b.shape[2]
     if not (a.dtype == _F32 and b.dtype == _F32 and m * k * n <= LIMIT and a.size and b.size):
-        return np.matmul(a, b)
+        return _in_dtype(np.matmul(a, b), a)
     if m * k * n < 400:  # PyTorch's own loop (baddbmm_cpu_kernel): a running sum, any layout
         return _running_sum(a[:, :, :, None] * b[:, None], 2)
     if batch == 1:

@@ -81,6 +81,8 @@ def _binary(op, a, b, out=None, promote_int_to_float=False, no_bool=False, **arg
     ``no_bool``: a subtraction, which PyTorch refuses for bool operands (checked off the fast paths,
     which never see a bool).
     """
+    if out is not None and out._requires_grad:
+        _dispatch._check_inplace(out, False)  # (a leaf's refusal comes before any error of the operands)
     if not isinstance(a, Tensor):
         if no_bool:
             _refuse_bool_sub(a, b)
@@ -143,6 +145,25 @@ def _binary(op, a, b, out=None, promote_int_to_float=False, no_bool=False, **arg
         raise
 
 
+def _check_broadcast(a, b) -> None:
+    """PyTorch's broadcast error for two operands (tensors or numbers): it comes before any dtype error."""
+    sa = a._data.shape if isinstance(a, Tensor) else ()
+    sb = b._data.shape if isinstance(b, Tensor) else ()
+    if sa != sb:
+        try:
+            np.broadcast_shapes(sa, sb)
+        except ValueError:
+            _raise_broadcast_error(sa, sb)
+
+
+def _no_complex_kernel(name: str, a, b) -> None:
+    """PyTorch's error for a two-operand kernel without complex dtypes (atan2, fmod ...), after broadcasting's."""
+    _check_broadcast(a, b)
+    dt = _dtypes.result_type(a, b)
+    if dt.is_complex:
+        raise NotImplementedError(f'"{name}_cpu" not implemented for \'{_legacy(dt)}\'')
+
+
 def _raise_broadcast_error(sa, sb, out=None):
     for i in builtins.range(1, builtins.max(len(sa), len(sb)) + 1):
         x = sa[-i] if i <= len(sa) else 1
@@ -155,6 +176,16 @@ def _raise_broadcast_error(sa, sb, out=None):
         raise RuntimeError(f"output with shape {list(out._data.shape)} doesn't match the broadcast shape "
                            f"{list(np.broadcast_shapes(sa, sb))}")
     raise RuntimeError("shapes cannot be broadcast")
+
+
+def _out_kernel_name(name: str, tensors) -> str:
+    """The ATen kernel PyTorch's error names for ``name(..., out=)``: matmul and tensordot end in dot/mv/mm/bmm."""
+    if name == "tensordot":
+        return "mm"
+    if name != "matmul":
+        return name
+    a, b = tensors[0].dim(), tensors[1].dim()
+    return "dot" if a == b == 1 else "bmm" if b >= 3 else "mv" if b == 1 else "mm"
 
 
 def _into_out(name: str, out, inputs, compute):
@@ -171,6 +202,9 @@ def _into_out(name: str, out, inputs, compute):
                            "differentiation, but one of the arguments requires grad.")
     _dispatch._check_no_partial_overlap(out, tensors)
     result = compute()
+    if builtins.any(t._fw_grad is not None for t in (*tensors, out)):
+        raise NotImplementedError(f"Trying to use forward AD with {_out_kernel_name(name, tensors)}_out that does "
+                                  "not support it because it is an out= function")
     if result.dtype._kind > out.dtype._kind:  # PyTorch's can_cast: never down a category
         raise RuntimeError(f"result type {_dispatch._legacy_scalar_name(result.dtype)} can't be cast to the "
                            f"desired output type {_dispatch._legacy_scalar_name(out.dtype)}")
@@ -274,6 +308,12 @@ def _check_alpha(input, other, alpha, name: str, no_bool: bool = False, inplace:
         return alpha  # (the argument errors come from _binary)
     if no_bool:
         _refuse_bool_sub(input, other)
+    _check_broadcast(input, other)  # (the shapes' error before alpha's)
+    if inplace and isinstance(other, Tensor) and other._data.shape != input._data.shape:
+        shape = np.broadcast_shapes(input._data.shape, other._data.shape)
+        if shape != input._data.shape:
+            raise RuntimeError(f"output with shape {list(input._data.shape)} doesn't match the broadcast shape "
+                               f"{list(shape)}")
     dt = _dtypes.result_type(input, other)
     if inplace and dt._kind > input.dtype._kind:
         return alpha  # (the result cannot be written into input: _binary raises that error first)
@@ -283,6 +323,8 @@ def _check_alpha(input, other, alpha, name: str, no_bool: bool = False, inplace:
         raise RuntimeError("For integral input tensors, argument alpha must not be a floating point number.")
     if not dt.is_complex and isinstance(alpha, (complex, np.complexfloating)):
         raise RuntimeError("For non-complex input tensors, argument alpha must not be a complex number.")
+    if dt._kind == 1 and not _dtypes.iinfo(dt).min <= alpha <= _dtypes.iinfo(dt).max:
+        alpha = np.asarray(alpha).astype(dt.np).item()  # (a C cast: -2 for uint8 is 254, as PyTorch's)
     return alpha
 
 
@@ -357,6 +399,7 @@ def _rounded_div(a, b, mode, node="div"):
     if mode not in ("trunc", "floor"):
         raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{mode}'")
     dt = _dtypes.result_type(a, b)  # (a number first is a wrapped number too)
+    _check_broadcast(a, b)
     if dt is _dtypes.bool_ or dt.is_complex:
         raise NotImplementedError(f"\"div_{mode}_cpu\" not implemented for '{_legacy(dt)}'")
     a, b = (x if isinstance(x, Tensor) else _wrap_scalar(x) for x in (a, b))
@@ -365,14 +408,15 @@ def _rounded_div(a, b, mode, node="div"):
         ad, bd = a._data.astype(npd, copy=False), b._data.astype(npd, copy=False)
         if dt in _REDUCED_FLOATS and b._data.ndim == 0 and b._data.dtype != npd:
             ad, bd = ad.astype(np.float32), b._data.astype(np.float32)  # in float32, as mul/div (_pytorch_operands)
-        if npd.kind in "iu" and not np.all(bd):
+        if npd.kind in "iu" and ad.size and not np.all(bd):  # (an empty result divides nothing)
             raise RuntimeError("ZeroDivisionError")
         if mode == "floor" and ad.dtype == npd and dt in _REDUCED_FLOATS:
             q = _floor_divide_rounding_each_step(ad, bd)
         else:
             q = np.floor_divide(ad, bd) if mode == "floor" else np.trunc(np.true_divide(ad, bd))
         q = np.asarray(q).astype(npd, copy=False)
-    if not (grad_mode.is_grad_enabled() and (a._requires_grad or b._requires_grad)):
+    if not (grad_mode.is_grad_enabled() and (a._requires_grad or b._requires_grad)) and (
+            a._fw_grad is None and b._fw_grad is None):  # (a forward-AD tangent goes through the op too)
         return Tensor._make(q)
     # Recorded as PyTorch records it: DivBackward2 (zero gradients), or floor_divide's NotImplemented node.
     if node == "floor_divide":
@@ -427,6 +471,7 @@ def pow(input, exponent):
         raise _arg_errors.no_overload("pow", input, exponent)
     if isinstance(exponent, Tensor):
         if input.dtype is _dtypes.bool_ and exponent.dtype is _dtypes.bool_:
+            _check_broadcast(input, exponent)  # (the shapes' error first)
             raise NotImplementedError("\"pow\" not implemented for 'Bool'")
         return _binary(D.pow_tensor, input, exponent)
     if (type(exponent) is int or type(exponent) is float) and input._data.dtype in _POW_FAST_NP:
@@ -584,18 +629,32 @@ def tan(input):
     return _unary(D.tan, input)
 
 
+def _check_rounding(name: str, input) -> None:
+    """PyTorch's errors for rounding a dtype its kernels lack: bool, complex (and integers for frac)."""
+    dt = input.dtype if isinstance(input, Tensor) else None
+    if dt is None or dt.is_floating_point or (dt._kind == 1 and name != "frac"):
+        return
+    if dt.is_complex and name in ("floor", "ceil", "trunc"):
+        raise NotImplementedError(f"{name} is not supported for complex inputs")
+    kernel = "frac_cpu" if name == "frac" else f"{name}_vml_cpu"
+    raise NotImplementedError(f'"{kernel}" not implemented for \'{_legacy(dt)}\'')
+
+
 def floor(input):
     """Round down (zero gradient)."""
+    _check_rounding("floor", input)
     return D.floor(input)
 
 
 def ceil(input):
     """Round up (zero gradient)."""
+    _check_rounding("ceil", input)
     return D.ceil(input)
 
 
 def trunc(input):
     """Round towards zero (zero gradient)."""
+    _check_rounding("trunc", input)
     return D.trunc(input)
 
 
@@ -604,11 +663,13 @@ fix = trunc
 
 def frac(input):
     """input - trunc(input)."""
+    _check_rounding("frac", input)
     return D.frac(input)
 
 
 def round(input, *, decimals: int | None = None):
     """Round half to even (to ``decimals`` decimal places: RoundBackward1 whenever decimals is given)."""
+    _check_rounding("round", input)
     if decimals is not None:
         return D.round_decimals(input, decimals=decimals)
     return D.round_half_even(input)
@@ -675,8 +736,6 @@ def _clamp_args(input, min, max, name="clamp"):
                                                                    if v is not None}, _arg_errors.OVERLOADS[name])
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
-    if input.dtype.is_complex:
-        raise NotImplementedError("clamp is not supported for complex types")
     tensors = [isinstance(b, Tensor) for b in (min, max)]
     if builtins.any(tensors) and not builtins.all(t or b is None for t, b in zip(tensors, (min, max))):
         # A tensor and a number: PyTorch's Number overload takes a 0-dim tensor as a number, nothing else.
@@ -684,9 +743,18 @@ def _clamp_args(input, min, max, name="clamp"):
             raise _arg_errors.invalid_combination(name, (input,), {k: v for k, v in (("min", min), ("max", max))},
                                                   _arg_errors.OVERLOADS["clamp"])
         min, max = (b.item() if t else b for t, b in zip(tensors, (min, max)))
+    if input.dtype.is_complex:  # (after the parser's TypeError)
+        raise NotImplementedError("clamp is not supported for complex types")
     bounds = [b for b in (min, max) if b is not None]
     dt = _dtypes.result_type(input, *bounds)
     if builtins.any(tensors) and (isinstance(min, Tensor) or isinstance(max, Tensor)):
+        shape = input._data.shape
+        for b in bounds:  # (the shapes' error first, in PyTorch's order: input, min, max)
+            if b._data.shape != shape:
+                try:
+                    shape = np.broadcast_shapes(shape, b._data.shape)
+                except ValueError:
+                    _raise_broadcast_error(shape, b._data.shape)
         if dt.is_complex or (dt is _dtypes.bool_ and len(bounds) == 2):
             kernel = "clamp" if min is not None and max is not None else "maximum" if min is not None else "minimum"
             raise NotImplementedError(f'"{kernel}_cpu" not implemented for \'{_legacy(dt)}\'')
@@ -696,7 +764,10 @@ def _clamp_args(input, min, max, name="clamp"):
         raise NotImplementedError(f'"{kernel}_scalar_cpu" not implemented for \'Bool\'')
     if dt.is_complex:  # a complex number bound (PyTorch's clamp reads it as a double for a float input)
         if name == "clamp" and input.dtype.is_floating_point:
-            raise RuntimeError("value cannot be converted to type double without overflow")
+            if builtins.any(isinstance(b, complex) and b.imag for b in bounds):
+                raise RuntimeError("value cannot be converted to type double without overflow")
+            min, max = (b.real if isinstance(b, complex) else b for b in (min, max))  # (no imaginary part)
+            return _clamp_args(input, min, max, name)
         raise NotImplementedError("clamp is not supported for complex types")
     for b in bounds:
         _check_scalar_fits(b, dt)
@@ -710,15 +781,19 @@ _CPP_NAMES = {"float16": "c10::Half", "bfloat16": "c10::BFloat16", "float32": "f
 
 def _check_scalar_fits(value, dt) -> None:
     """PyTorch's checked conversion of a Python number to ``dt`` (c10::checked_convert)."""
-    if dt.is_complex:
+    if dt.is_complex or dt is _dtypes.bool_:
         return
+    if isinstance(value, complex):  # (to a real type: only without an imaginary part)
+        if value.imag:
+            raise RuntimeError(f"value cannot be converted to type {_CPP_NAMES[dt.name]} without overflow")
+        value = value.real
     if dt.is_floating_point:
         value = float(value)
         info = _dtypes.finfo(dt)
         fits = value != value or builtins.abs(value) == float("inf") or -info.max <= value <= info.max
     else:
         info = _dtypes.iinfo(dt)
-        if dt is _dtypes.uint8 and value < 0:  # an unsigned type takes negative numbers by two's complement
+        if dt is _dtypes.uint8 and value < 0 and isinstance(value, int):  # (integers wrap: two's complement)
             fits = -value <= info.max
         else:
             fits = info.min <= value <= info.max
@@ -845,9 +920,13 @@ def _lerp(input, end, weight, out=None):
     return D.lerp_tensor(input, end, weight, out=out, dtype=common)
 
 
-def _unary_inplace(op, float_result=True):
+def _unary_inplace(op, float_result=True, rounding: str | None = None):
     """``x.op_()``: the same table op, written into x (a float result into an int tensor is an error)."""
     def inplace(input):
+        if input._requires_grad:
+            _dispatch._check_inplace(input, False)  # (a leaf's refusal first)
+        if rounding is not None:
+            _check_rounding(rounding, input)
         return _unary(op, input, out=input, float_result=float_result)
     inplace.__doc__ = f"In-place {op.name}."
     return inplace
@@ -858,14 +937,37 @@ exp2_, expm1_, log_ = _unary_inplace(D.exp2), _unary_inplace(D.expm1), _unary_in
 log2_, log10_, log1p_ = _unary_inplace(D.log2), _unary_inplace(D.log10), _unary_inplace(D.log1p)
 sin_, cos_, tan_ = _unary_inplace(D.sin), _unary_inplace(D.cos), _unary_inplace(D.tan)
 tanh_, sigmoid_ = _unary_inplace(D.tanh), _unary_inplace(D.sigmoid)
-abs_, sgn_ = _unary_inplace(D.absolute, False), _unary_inplace(D.sgn, False)
-sign_, frac_ = _unary_inplace(D.sign, False), _unary_inplace(D.frac, False)
-floor_, ceil_, trunc_ = _unary_inplace(D.floor, False), _unary_inplace(D.ceil, False), _unary_inplace(D.trunc, False)
+sgn_ = _unary_inplace(D.sgn, False)
+
+
+def abs_(input):
+    """In-place |input| (not for bool or complex tensors, as PyTorch)."""
+    if input._requires_grad:
+        _dispatch._check_inplace(input, False)  # (a leaf's refusal first)
+    _not_bool(input, "abs_cpu")
+    if input.dtype.is_complex:  # (|z| is real: it cannot go back into z)
+        raise RuntimeError("In-place abs is not supported for complex tensors.")
+    return _unary(D.absolute, input, out=input, float_result=False)
+frac_ = _unary_inplace(D.frac, False, "frac")
+
+
+def sign_(input):
+    """In-place sign (real tensors only)."""
+    if input._requires_grad:
+        _dispatch._check_inplace(input, False)  # (a leaf's refusal first)
+    if input.dtype.is_complex:
+        sign(input)  # (PyTorch's error)
+    return _unary(D.sign, input, out=input, float_result=False)
+floor_, ceil_ = _unary_inplace(D.floor, False, "floor"), _unary_inplace(D.ceil, False, "ceil")
+trunc_ = _unary_inplace(D.trunc, False, "trunc")
 absolute_, fix_ = abs_, trunc_
 
 
 def round_(input, *, decimals: int | None = None):
     """In-place round."""
+    if input._requires_grad:
+        _dispatch._check_inplace(input, False)  # (a leaf's refusal first)
+    _check_rounding("round", input)
     if decimals is not None:
         return D.round_decimals(input, out=input, decimals=decimals)
     return D.round_half_even(input, out=input)
@@ -878,7 +980,20 @@ def square_(input):
 
 def clamp_(input, min=None, max=None):
     """In-place clamp."""
-    min, max, dt = _clamp_args(input, min, max)
+    try:  # (the parser's TypeErrors first, then a leaf's refusal, the cast's and the kernel's errors)
+        min, max, dt = _clamp_args(input, min, max)
+        error = None
+    except TypeError:
+        raise
+    except Exception as e:  # noqa: BLE001 - raised below, in PyTorch's order
+        error = e
+    if input._requires_grad:
+        _dispatch._check_inplace(input, False)
+    if input.dtype._kind < 2 and builtins.any(isinstance(b, complex) for b in (min, max)):
+        raise RuntimeError("result type ComplexFloat can't be cast to the desired output type "
+                           f"{_meta_name(input.dtype)}")
+    if error is not None:
+        raise error
     if isinstance(min, Tensor) or isinstance(max, Tensor):
         return _clamp_tensors(input, min, max, dt, out=input)
     _check_clamp_cast(dt, input)
@@ -949,6 +1064,8 @@ def sum(input, dim=_ALL_DIMS, keepdim=False, *, dtype=None):
         if exact:
             dtype = _dtypes.int64  # integer and bool sums are int64, as in PyTorch
     elif not (dtype.is_floating_point or dtype.is_complex) and input._requires_grad and _STATE.enabled:
+        if dim is not _ALL_DIMS:
+            _reduce_dims(dim, input)  # (the dims' error first)
         raise RuntimeError(f"Autograd not support dtype: {_legacy(dtype)}")
     if dim is _ALL_DIMS:
         if keepdim:
@@ -1038,21 +1155,24 @@ def sum_to_size(input, *size):
 
 # ---- more reductions (part A) -----------------------------------------------------------------
 
-def _int_to_long(input, dtype):
-    """Integer and bool sums/products accumulate in int64, as in PyTorch."""
-    if dtype is None and not (input.dtype.is_floating_point or input.dtype.is_complex):
-        return _dtypes.int64
+def _int_to_long(input, dtype, check: bool = True):
+    """Integer and bool sums/products accumulate in int64, as in PyTorch (a dtype given: none that autograd
+    cannot record, when input requires grad)."""
+    if dtype is None:
+        return dtype if input.dtype.is_floating_point or input.dtype.is_complex else _dtypes.int64
+    if check and not (dtype.is_floating_point or dtype.is_complex) and input._requires_grad and _STATE.enabled:
+        raise RuntimeError(f"Autograd not support dtype: {_legacy(dtype)}")
     return dtype
 
 
 def prod(input, dim=_ALL_DIMS, keepdim=False, *, dtype=None):
     """Product of all elements, or along one ``dim``."""
-    dtype = _int_to_long(input, dtype)
     if dim is _ALL_DIMS and not keepdim:
-        return D.prod(input, dtype=dtype)
+        return D.prod(input, dtype=_int_to_long(input, dtype))
     if not _is_int(dim):  # (prod(x, dim=None), prod(x, dim=[0]) ...: PyTorch's prod takes one int dim)
-        raise _no_overload("prod", input, dim, keepdim, dtype)
-    return D.prod_dim(input, dtype=dtype, dim=_raw_dims(dim, input.dim())[0], keepdim=keepdim)
+        raise _no_overload("prod", input, dim, keepdim, _int_to_long(input, dtype, check=False))
+    d = _raw_dims(dim, input.dim())[0]  # (the dim's error before the dtype's)
+    return D.prod_dim(input, dtype=_int_to_long(input, dtype), dim=d, keepdim=keepdim)
 
 
 def _is_int(dim) -> bool:
@@ -1071,10 +1191,14 @@ def _value_select(name, op_all, op_dim, input, dim, keepdim):
         if input.numel() == 0:
             raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
                                "Specify the reduction dim with the 'dim' argument.")
+        if input.dtype.is_complex:
+            raise NotImplementedError(f'"{name}_all" not implemented for \'{_legacy(input.dtype)}\'')
         return op_all(input)
     if not _is_int(dim):  # (max(x, dim=None), max(x, keepdim=True) ...)
         raise _no_overload(name, input, dim, keepdim)
     _check_dim_nonempty(name, input, dim)
+    if input.dtype.is_complex:  # (complex numbers have no order)
+        raise RuntimeError(f"{name}(): does not support complex input")
     values, indices = op_dim(input, dim=int(dim), keepdim=keepdim)
     return return_types.make(name, values, indices)
 
@@ -1105,6 +1229,7 @@ def amax(input, dim=(), keepdim=False):
     """Largest value over ``dim`` (all dims if empty or None); ties share the gradient."""
     if input.numel() == 0:
         _check_reduced_dims_nonempty("amax", input, dim)
+    _no_complex_values("max", input, dim)
     return D.amax(input, dim=() if dim is None else _raw_dims(dim, input.dim()), keepdim=keepdim)
 
 
@@ -1112,7 +1237,15 @@ def amin(input, dim=(), keepdim=False):
     """Smallest value over ``dim`` (all dims if empty or None); ties share the gradient."""
     if input.numel() == 0:
         _check_reduced_dims_nonempty("amin", input, dim)
+    _no_complex_values("min", input, dim)
     return D.amin(input, dim=() if dim is None else _raw_dims(dim, input.dim()), keepdim=keepdim)
+
+
+def _no_complex_values(name: str, input, dim) -> None:
+    """amax/amin of a complex tensor: PyTorch's kernel error, once the dims are checked."""
+    if input.dtype.is_complex:
+        _raw_dims(() if dim is None else dim, input.dim())
+        raise NotImplementedError(f'"{name}_values_cpu" not implemented for \'{_legacy(input.dtype)}\'')
 
 
 def _check_reduced_dims_nonempty(name: str, input, dim) -> None:
@@ -1129,6 +1262,9 @@ def _check_reduced_dims_nonempty(name: str, input, dim) -> None:
 def _arg(np_fn, input, dim, keepdim):
     if dim is not None and not _is_int(dim):
         raise _arg_errors.must_be(np_fn.__name__, "dim", "int", dim)
+    if input.dtype is _dtypes.bool_ or input.dtype.is_complex:  # (before the dim's range)
+        kind = "bool" if input.dtype is _dtypes.bool_ else "complex"
+        raise RuntimeError(f"{np_fn.__name__}(): does not support {kind} input")
     if input.numel() == 0:  # (no identity: an empty slice has no argmax)
         if dim is None:
             raise IndexError(f"{np_fn.__name__}(): Expected reduction dim to be specified for input.numel() == 0.")
@@ -1169,6 +1305,7 @@ def _var_args(input, dim, unbiased, keepdim, correction, name="var"):
     # an explicit dim=None saves 1. dim=None and dim=[] both reduce every dim (saved as given: None, ()).
     dims = None if dim is None or dim is _ALL_DIMS else _raw_dims(dim, input.dim())
     n = input.numel() if not dims or input.dim() == 0 else int(np.prod([input._data.shape[d] for d in dims]))
+    n = n if input.numel() else 0  # (PyTorch's reduction factor numel / output numel: 0 for an empty input)
     if n - (1 if correction is None else correction) <= 0:
         warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly less than the reduction "
                       "factor (input numel divided by output numel). (Triggered internally at "
@@ -1214,11 +1351,25 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
         from .linalg import matrix_norm
         dims = tuple(builtins.range(input.dim())) if dim is None else (dim,) if isinstance(dim, int) else dim
         return matrix_norm(input, p, dims, keepdim, dtype=dtype)
+    if isinstance(p, (tuple, list)):  # (its parser's error, before any other)
+        raise _arg_errors.must_be("linalg_vector_norm", "ord", "Number", p, 2)
     ord = 2 if p in ("fro", None) else p
     if not (input.dtype.is_floating_point or input.dtype.is_complex):
         raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as input. "
                            f"Got {_legacy(input.dtype)}")
+    if dtype is not None:  # (the result's dtype: floating, and complex for a complex input)
+        if not (dtype.is_floating_point or dtype.is_complex):
+            raise RuntimeError("linalg.vector_norm: dtype should be floating point or complex, but got "
+                               f"{_legacy(dtype)}")
+        if input.dtype.is_complex != dtype.is_complex:
+            kind = "complex for complex" if input.dtype.is_complex else "real for real"
+            raise RuntimeError(f"linalg.vector_norm: dtype should be {kind} inputs, but got {_legacy(dtype)}")
+        if _dtypes.promote_types(input.dtype, dtype) is not dtype:
+            raise RuntimeError(f"linalg.vector_norm: the dtype of the input ({_legacy(input.dtype)}) should be "
+                               f"convertible without narrowing to the specified dtype ({_legacy(dtype)})")
     dims = None if dim is None else _raw_dims(dim, input.dim())
+    if dtype is not None and dtype.is_complex:  # (the norm of complex numbers is real: computed on input in dtype)
+        input, dtype = (input if input.dtype is dtype else input.to(dtype)), None
     if input.numel() == 0 and (ord < 0 or ord == np.inf):  # max |x|, or a negative power: no identity
         if not dims:
             raise RuntimeError(f"linalg.vector_norm cannot compute the {ord:g} norm on an empty tensor because the "
@@ -1233,7 +1384,11 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
 def cumsum(input, dim, *, dtype=None):
     """Running sum along ``dim``."""
     _check_int_dim("cumsum", dim)
-    return D.cumsum(input, dtype=_int_to_long(input, dtype), dim=_raw_dims(dim, input.dim())[0])
+    d = _raw_dims(dim, input.dim())[0]  # (the dim's error before the dtype's)
+    if dtype is _dtypes.bool_ and input.dim() and input.numel():  # (a 0-dim or empty tensor: no kernel runs)
+        raise NotImplementedError("\"cumsum_out_cpu\" not implemented for 'Bool'")
+    dtype = _int_to_long(input, dtype)
+    return D.cumsum(input, dtype=dtype, dim=d)
 
 
 # =============================================================================================
@@ -1241,26 +1396,35 @@ def cumsum(input, dim, *, dtype=None):
 # =============================================================================================
 
 def _infer_size(size, numel):
+    """``size`` with its -1 inferred from ``numel``, and PyTorch's errors in its order (ATen's infer_size)."""
     size = list(size)
-    if size.count(-1) > 1:
-        raise RuntimeError("only one dimension can be inferred")
-    known = 1
-    for s in size:
-        if s != -1:
+    infer, known = None, 1
+    for i, s in enumerate(size):
+        if s == -1:
+            if infer is not None:
+                raise RuntimeError("only one dimension can be inferred")
+            infer = i
+        elif s >= 0:
             known *= s
-    if -1 in size:
-        if known == 0 or numel % known:
-            raise RuntimeError(f"shape '{list(size)}' is invalid for input of size {numel}")
-        size[size.index(-1)] = numel // known
-    elif known != numel:
-        raise RuntimeError(f"shape '{list(size)}' is invalid for input of size {numel}")
-    return tuple(size)
+        else:
+            raise RuntimeError(f"invalid shape dimension {s} at index {i} of shape {size}")
+    if numel == known or (infer is not None and known > 0 and numel % known == 0):
+        if infer is not None:
+            if known == 0:
+                raise RuntimeError(f"cannot reshape tensor of 0 elements into shape {size} because the unspecified "
+                                   "dimension size -1 can be any value and is ambiguous")
+            size[infer] = numel // known
+        return tuple(size)
+    raise RuntimeError(f"shape '{size}' is invalid for input of size {numel}")
 
 
 def view(input, *size, dtype=None):
     """Same data with another shape (a view; fails for incompatible strides), or its bytes read as ``dtype``."""
     if dtype is not None and not size:
         return _view_dtype(input, dtype)
+    if not size:
+        raise TypeError("view() received an invalid combination of arguments - got (), but expected one of:\n"
+                        " * (torch.dtype dtype)\n * (tuple of ints size)\n")
     if len(size) == 1 and isinstance(size[0], _dtypes.dtype):
         return _view_dtype(input, size[0])
     size = _infer_size(_size_args(size), input._data.size)
@@ -1312,12 +1476,23 @@ def _viewable(a: np.ndarray, size) -> bool:
 
 def reshape(input, *shape):
     """Like view when possible, otherwise a copy."""
+    if not shape:
+        raise TypeError('reshape() missing 1 required positional arguments: "shape"')
     size = _infer_size(_size_args(shape), input._data.size)
     if input._data.flags["C_CONTIGUOUS"]:
         return D.view(input, size=size)
     if _viewable(input._data, size):
         return D.reshape_alias(input, size=size)  # strided, but no copy needed: ReshapeAliasBackward0
     return D.unsafe_view(clone(input), size=size)
+
+
+def reshape_function(*args, **kwargs):
+    """``torch.reshape(input, shape)``: the function takes the shape as one argument (the method, also sizes)."""
+    bound = _arg_errors.bind("reshape", args, kwargs, {"input": _arg_errors.REQUIRED, "shape": _arg_errors.REQUIRED})
+    (input, _), (shape, position) = bound["input"], bound["shape"]
+    if not isinstance(shape, (tuple, list, Size)):
+        raise _arg_errors.must_be("reshape", "shape", "tuple of ints", shape, position)
+    return reshape(input, shape)
 
 
 def view_as(input, other):
@@ -1334,6 +1509,7 @@ def flatten(input, start_dim=0, end_dim=-1):
     """Merge dims start_dim..end_dim into one."""
     n = input.dim()
     if n == 0:
+        _wrap_dim(start_dim, n), _wrap_dim(end_dim, n)
         return reshape(input, (1,))
     s, e = _wrap_dim(start_dim, n), _wrap_dim(end_dim, n)
     if s > e:
@@ -1399,12 +1575,20 @@ def movedim(input, source, destination):
 moveaxis = movedim
 
 
+_LEGACY_TENSOR_TYPES = frozenset({"float32", "float64", "float16", "int64", "int32", "int16", "int8", "uint8"})
+
+
+def _type_string(dt) -> str:
+    """How PyTorch's messages name a CPU tensor type: torch.FloatTensor, or CPUBFloat16Type / CPUBoolType."""
+    return f"torch.{_legacy(dt)}Tensor" if dt.name in _LEGACY_TENSOR_TYPES else f"CPU{_legacy(dt)}Type"
+
+
 def expand(input, *sizes):
     """Broadcast to a larger shape without copying (-1 keeps a size)."""
     sizes = _size_args(sizes)
     shape = input._data.shape
     if len(sizes) < len(shape):
-        raise RuntimeError(f"expand(torch.{_legacy(input.dtype)}Tensor{{{list(shape)}}}, size={list(sizes)}): the "
+        raise RuntimeError(f"expand({_type_string(input.dtype)}{{{list(shape)}}}, size={list(sizes)}): the "
                            "number of sizes provided (%d) must be greater or equal to the number of dimensions in "
                            "the tensor (%d)" % (len(sizes), len(shape)))
     lead = len(sizes) - len(shape)
@@ -1499,6 +1683,7 @@ def _dim_for_split(input, dim, name):
 def split(tensor, split_size_or_sections, dim=0):
     """Pieces of ``split_size`` (or of the listed sizes) along ``dim`` — views, one grad_fn for all."""
     if isinstance(split_size_or_sections, (list, tuple)):
+        _dim_for_split(tensor, dim, "split")
         return split_with_sizes(tensor, split_size_or_sections, dim)
     size = _dim_for_split(tensor, dim, "split")
     split_size = int(split_size_or_sections)
@@ -1526,6 +1711,8 @@ def chunk(input, chunks, dim=0):
     if chunks <= 0:
         raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
     size = input._data.shape[_wrap_dim(dim, input.dim())]
+    if size == 0:  # (PyTorch's chunk of an empty dim: ``chunks`` empty pieces)
+        return D.split_with_sizes(input, split_sizes=(0,) * chunks, dim=dim)
     return D.split(input, split_size=-(-size // chunks), dim=dim)
 
 
@@ -1548,11 +1735,17 @@ def cat(tensors, dim=0, *, out=None):
     """Join tensors along an existing dimension."""
     tensors = _tensor_list(tensors, "cat")
     if out is not None:
-        return _into_out("cat", out, tensors, lambda: cat(tensors, dim))
+        return _into_out("cat", out, tensors, lambda: _checked_cat_out(tensors, out, lambda: cat(tensors, dim), True))
     if not tensors:
         raise ValueError("torch.cat(): expected a non-empty list of Tensors")
+    for k, t in enumerate(tensors):
+        if t._data.ndim == 0:
+            raise RuntimeError(f"zero-dimensional tensor (at position {k}) cannot be concatenated")
     # Legacy rule kept by PyTorch: 1-D empty tensors are skipped.
-    shaped = [t for t in tensors if not (t.dim() == 1 and t._data.shape[0] == 0)] or tensors[:1]
+    shaped = [t for t in tensors if not (t.dim() == 1 and t._data.shape[0] == 0)]
+    if not shaped:  # (only skipped tensors: PyTorch never wraps dim)
+        dt = _dtypes.result_type(*tensors) if len(tensors) > 1 else tensors[0].dtype
+        return D.cat(*tensors, dtype=dt, dim=0)
     ref = shaped[0]
     d = _wrap_dim(dim, ref.dim())
     for k, t in enumerate(tensors):
@@ -1571,11 +1764,20 @@ def cat(tensors, dim=0, *, out=None):
 concat = concatenate = cat
 
 
+def _checked_cat_out(tensors, out, compute, dtype_first=False):
+    """cat / stack with out=: PyTorch's TypeError when the inputs' dtype cannot be cast down into out's (cat:
+    before its shape checks; stack: after them), and ``compute()``."""
+    result = None if dtype_first else compute()
+    if _dtypes.result_type(*tensors)._kind > out.dtype._kind:
+        raise TypeError(f"torch.cat(): input types can't be cast to the desired output type {_legacy(out.dtype)}")
+    return compute() if dtype_first else result
+
+
 def stack(tensors, dim=0, *, out=None):
     """Join equally shaped tensors along a new dimension."""
     tensors = _tensor_list(tensors, "stack")
     if out is not None:
-        return _into_out("stack", out, tensors, lambda: stack(tensors, dim))
+        return _into_out("stack", out, tensors, lambda: _checked_cat_out(tensors, out, lambda: stack(tensors, dim)))
     if not tensors:
         raise RuntimeError("stack expects a non-empty TensorList")
     _wrap_dim(dim, tensors[0].dim() + 1)
@@ -1589,16 +1791,19 @@ def stack(tensors, dim=0, *, out=None):
 
 def repeat(input, *repeats):
     """Tile the tensor ``repeats[i]`` times along each dim (a copy)."""
+    if not repeats:
+        raise TypeError('repeat() missing 1 required positional arguments: "repeats"')
     repeats = _size_args(repeats)
     if len(repeats) < input.dim():
         raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number of dimensions of "
                            "tensor")
     shape = (1,) * (len(repeats) - input.dim()) + input._data.shape
-    for r in repeats:
-        if r < 0:
-            target = [a * b for a, b in zip(repeats, shape)]
-            bad = next(x for x in target if x < 0)
-            raise RuntimeError(f"Trying to create tensor with negative dimension {bad}: {target}")
+    if builtins.any(r < 0 for r in repeats):
+        target = [a * b for a, b in zip(repeats, shape)]
+        bad = [x for x in target if x < 0]
+        if bad:
+            raise RuntimeError(f"Trying to create tensor with negative dimension {bad[0]}: {target}")
+        repeats = tuple(builtins.max(r, 0) for r in repeats)  # (a negative count of an empty dim: still empty)
     return D.repeat(input, repeats=repeats)
 
 
@@ -1632,13 +1837,39 @@ def _check_index(index, name, dtype_msg):
     if not isinstance(index, Tensor):
         raise TypeError(f"{name}(): argument 'index' must be Tensor, not {type(index).__name__}")
     if index.dtype not in (_dtypes.int64, _dtypes.int32):
+        if name != "index_select" and not index._data.size:  # (gather/scatter check no empty index)
+            return Tensor._make(index._data.astype(np.int64))
         raise RuntimeError(dtype_msg)
+    return index
 
 
 def _check_bounds(index: np.ndarray, size: int, dim: int) -> None:
-    bad = index[(index >= size) | (index < -size)]
+    """gather/scatter's index check: 0 <= index < size (PyTorch takes no negative index there)."""
+    bad = index[(index >= size) | (index < 0)]
     if bad.size:
         raise RuntimeError(f"index {int(bad.flat[0])} is out of bounds for dimension {dim} with size {size}")
+
+
+def _check_scatter_shapes(input, index, src, dim) -> None:
+    """PyTorch's scatter_shape_check: index no larger than self (but along dim), nor than a tensor src."""
+    if not index.numel():
+        return
+    if builtins.max(index.dim(), 1) != builtins.max(input.dim(), 1):
+        raise RuntimeError("Index tensor must have the same number of dimensions as self tensor")
+    if isinstance(src, Tensor) and builtins.max(index.dim(), 1) != builtins.max(src.dim(), 1):
+        raise RuntimeError("Index tensor must have the same number of dimensions as src tensor")
+    shapes = (index._data.shape, input._data.shape, src._data.shape if isinstance(src, Tensor) else None)
+    for i in builtins.range(index.dim()):
+        if (i != dim and shapes[0][i] > shapes[1][i]) or (shapes[2] is not None and shapes[0][i] > shapes[2][i]):
+            where = f"{list(shapes[0])} to be no larger than self {list(shapes[1])} apart from dimension {dim}"
+            if shapes[2] is not None:
+                where += f" and to be no larger size than src {list(shapes[2])}"
+            raise RuntimeError(f"Expected index {where}")
+
+
+def _index_bounds(input, index, d) -> None:
+    """gather/scatter's index check along dim ``d`` (a 0-dim tensor has one element along dim 0)."""
+    _check_bounds(index._data, input._data.shape[d] if input.dim() else 1, d)
 
 
 def _check_gather_shapes(input, index, dim, name):
@@ -1652,11 +1883,10 @@ def _check_gather_shapes(input, index, dim, name):
 
 def gather(input, dim, index, *, sparse_grad=False):
     """out[i][j] = input[i][index[i][j]] (for dim=1)."""
-    _check_index(index, "gather", "gather(): Expected dtype int32/int64 for index")
-    d = _wrap_dim(dim, input.dim())
+    d = _wrap_dim(dim, input.dim())  # (the dim's error first)
+    index = _check_index(index, "gather", "gather(): Expected dtype int32/int64 for index")
     _check_gather_shapes(input, index, d, "gather")
-    if input.dim():
-        _check_bounds(index._data, input._data.shape[d], d)
+    _index_bounds(input, index, d)
     return D.gather(input, index, dim=dim, sparse_grad=sparse_grad)
 
 
@@ -1673,13 +1903,22 @@ def scatter_(input, dim, index, src=None, *, value=None, reduce=None):
 def _scatter(input, dim, index, src, value, reduce, out=None):
     if reduce is not None:
         raise NotImplementedError("scatter(reduce=...) is not supported")
-    _check_index(index, "scatter", "scatter(): Expected dtype int64 for index")
-    d = _wrap_dim(dim, input.dim())
-    _check_gather_shapes(input, index, d, "scatter")
-    if input.dim():
-        _check_bounds(index._data, input._data.shape[d], d)
+    if out is not None and input._requires_grad:
+        _dispatch._check_inplace(input, False)  # (scatter_: a leaf's refusal first)
+    d = _wrap_dim(dim, input.dim())  # (the dim's error, then the index's dtype)
+    index = _check_index(index, "scatter", "scatter(): Expected dtype int32/int64 for index")
     if src is None:
         src = value
+    if isinstance(src, Tensor) and src.dtype is not input.dtype:  # (before the shapes and the bounds)
+        raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
+    _check_scatter_shapes(input, index, src, d)
+    if not isinstance(src, Tensor) and index.numel():
+        # PyTorch's kernel converts the value at its first write: after the first index's bounds, before the others'
+        _check_bounds(index._data.reshape(-1)[:1], input._data.shape[d] if input.dim() else 1, d)
+        src = _fill_number(src, input.dtype)
+    elif not isinstance(src, Tensor):  # (an empty index writes nothing: the value is never converted)
+        src = 0
+    _index_bounds(input, index, d)
     if isinstance(src, Tensor):
         if src.dtype is not input.dtype:
             raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
@@ -1698,9 +1937,10 @@ def scatter_add_(input, dim, index, src):
 
 
 def _scatter_add(input, dim, index, src, out=None):
-    _check_index(index, "scatter_add", "scatter(): Expected dtype int64 for index")
-    d = _wrap_dim(dim, input.dim())
-    _check_gather_shapes(input, index, d, "scatter_add")
+    d = _wrap_dim(dim, input.dim())  # (the dim's error, then the index's dtype)
+    index = _check_index(index, "scatter_add", "scatter(): Expected dtype int32/int64 for index")
+    _check_scatter_shapes(input, index, src, d)
+    _index_bounds(input, index, d)
     if src.dtype is not input.dtype:
         raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
     return D.scatter_add(input, index, src, dim=dim, out=out)
@@ -1708,17 +1948,23 @@ def _scatter_add(input, dim, index, src, out=None):
 
 def index_select(input, dim, index):
     """The entries at ``index`` (a 1-D integer tensor) along ``dim`` (a copy)."""
-    _check_index(index, "index_select", "index_select(): Expected dtype int32 or int64 for index")
-    if index.dim() > 1:
+    d = _wrap_dim(dim, input.dim())  # (the dim's error first)
+    if isinstance(index, Tensor) and index.dim() > 1:
         raise IndexError("index_select(): Index is supposed to be a vector")
-    d = _wrap_dim(dim, input.dim())
+    if input.dim() == 0 and isinstance(index, Tensor) and index.numel() != 1:  # (before the index's dtype)
+        raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got {index.numel()} value(s)")
+    _check_index(index, "index_select", "index_select(): Expected dtype int32 or int64 for index")
     if input.dim() == 0:
         if index.numel() != 1:
             raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got {index.numel()} value(s)")
     else:
         size = input._data.shape[d]
-        bad = index._data[(index._data >= size) | (index._data < -size)]
+        if size == 0 and index.numel() and input.dim() > 1:  # (a 1-D input: the bounds' message below)
+            raise RuntimeError("index_select(): self indexing axis dim should be positive")
+        bad = index._data[(index._data >= size) | (index._data < 0)]  # (no negative index either)
         if bad.size:
+            if d != 1:  # (PyTorch's kernel along dim 1 has its own message)
+                raise IndexError("index out of range in self")
             raise RuntimeError(f"INDICES element is out of DATA bounds, id={int(bad.flat[0])} axis_dim={size}")
     return D.index_select(input, index, dim=dim)
 
@@ -1739,22 +1985,65 @@ def masked_fill(input, mask, value):
         np.broadcast_shapes(input._data.shape, mask._data.shape)
     except ValueError:
         _raise_broadcast_error(mask._data.shape, input._data.shape)
+    if isinstance(value, Tensor) and value.dim() != 0:  # (the value's dims, then the mask's dtype)
+        raise RuntimeError("masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
+                           f"{value.dim()} dimension(s).")
     if mask.dtype is not _dtypes.bool_:
         raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with dtype "
                            f"{_meta_name(mask.dtype)}")
     if isinstance(value, Tensor):
-        if value.dim() != 0:
-            raise RuntimeError("masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
-                               f"{value.dim()} dimension(s).")
+        _check_scalar_fits(value._data.item(), input.dtype)  # (PyTorch reads the value as a number first)
+        if value.requires_grad and not (input.dtype.is_floating_point or input.dtype.is_complex) and _STATE.enabled:
+            raise RuntimeError(f"Autograd not support dtype: {_legacy(input.dtype)}")
         return D.masked_fill_tensor(input, mask, value)
-    return D.masked_fill(input, mask, value=value)
+    return D.masked_fill(input, mask, value=_fill_number(value, input.dtype))
+
+
+_F32_MAX, _INF = float(np.finfo(np.float32).max), float("inf")
+
+
+def _fill_number(value, dt):
+    """A Python number as PyTorch's fill converts it to ``dt``: checked for overflow (and an imaginary part),
+    then a C cast (-1 into uint8 is 255)."""
+    if type(value) is float and (dt is _dtypes.float64 or (dt is _dtypes.float32 and (
+            -_F32_MAX <= value <= _F32_MAX or value != value or value in (_INF, -_INF)))):
+        return value  # (fast path: a mask's -inf into float32 fits)
+    if not isinstance(value, (int, float, complex)) or isinstance(value, bool):
+        return value
+    if dt is _dtypes.bool_:
+        return bool(value)  # (any non-zero number is True, a complex one too)
+    _check_scalar_fits(value, dt)
+    if isinstance(value, complex) and not dt.is_complex:
+        value = value.real
+    if dt._kind == 1:  # an integer dtype: a float truncated, a negative int wrapped into uint8
+        value = int(value)
+        if not _dtypes.iinfo(dt).min <= value <= _dtypes.iinfo(dt).max:
+            value = np.asarray(value).astype(dt.np).item()
+    return value
 
 
 def masked_fill_(input, mask, value):
     """In-place masked_fill."""
+    if input._requires_grad:
+        _dispatch._check_inplace(input, False)  # (a leaf's refusal first)
+    if isinstance(value, Tensor) and value.dim() != 0:  # (then the value's dims, the mask's dtype, the shapes)
+        raise RuntimeError("masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
+                           f"{value.dim()} dimension(s).")
+    if mask.dtype is not _dtypes.bool_:
+        raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with dtype "
+                           f"{_meta_name(mask.dtype)}")
+    if mask._data.shape != input._data.shape:
+        try:
+            shape = np.broadcast_shapes(input._data.shape, mask._data.shape)
+        except ValueError:
+            _raise_broadcast_error(input._data.shape, mask._data.shape)
+        if shape != input._data.shape:
+            raise RuntimeError(f"output with shape {list(input._data.shape)} doesn't match the broadcast shape "
+                               f"{list(shape)}")
     if isinstance(value, Tensor):
+        _check_scalar_fits(value._data.item(), input.dtype)  # (PyTorch reads the value as a number first)
         return D.masked_fill_tensor(input, mask, value, out=input)
-    return D.masked_fill(input, mask, out=input, value=value)
+    return D.masked_fill(input, mask, out=input, value=_fill_number(value, input.dtype))
 
 
 # =============================================================================================
@@ -1798,6 +2087,8 @@ def mm(input, mat2):
 
 def mv(input, vec):
     """Matrix-vector product."""
+    if input.dim() == 0:  # (PyTorch reads input's size 0 first)
+        raise IndexError("Dimension specified as 0 but tensor has no dimensions")
     if input.dim() != 2 or vec.dim() != 1:
         raise RuntimeError(f"vector + matrix @ vector expected, got 1, {input.dim()}, {vec.dim()}")
     if input._data.shape[1] != vec._data.shape[0]:
@@ -1863,10 +2154,23 @@ def _should_fold(t1, t2) -> bool:
     return builtins.all(strides[i] == strides[i + 1] * shape[i + 1] for i in builtins.range(big.dim() - 2))
 
 
+def _same_dtype_out(result, out):
+    """matmul's out= must have the product's dtype (no cast)."""
+    if result.dtype is not out.dtype:
+        raise RuntimeError(f"Expected out tensor to have dtype {_meta_name(result.dtype)}, but got "
+                           f"{_meta_name(out.dtype)} instead")
+    return result
+
+
 def matmul(input, other, *, out=None):
     """Matrix product with PyTorch's rules for every combination of ranks (and its grad_fn names)."""
     if out is not None:
-        return _into_out("matmul", out, (input, other), lambda: matmul(input, other))
+        if isinstance(input, Tensor) and isinstance(other, Tensor) and not (input.dim() and other.dim()):
+            matmul(input.detach(), other.detach())  # (its error of ranks before out='s refusal)
+        if isinstance(input, Tensor) and isinstance(other, Tensor) and input.dtype is other.dtype \
+                and not (grad_mode.is_grad_enabled() and (input.requires_grad or other.requires_grad)):
+            _same_dtype_out(input, out)  # (out='s dtype before the kernel's errors)
+        return _into_out("matmul", out, (input, other), lambda: _same_dtype_out(matmul(input, other), out))
     if not isinstance(other, Tensor):
         raise TypeError(f"matmul(): argument 'other' (position 2) must be Tensor, not {type(other).__name__}")
     if not isinstance(input, Tensor):
@@ -1979,6 +2283,7 @@ def _compare(np_fn, a, b, method: bool = False):
         raise _arg_errors.no_overload(_COMPARISON_NAMES[np_fn], a, b)
     dt = _dtypes.result_type(a, b)
     if dt.is_complex and np_fn in _ORDERED_COMPARISONS:
+        _check_broadcast(a, b)
         raise NotImplementedError(f'"{_COMPARISON_NAMES[np_fn]}_cpu" not implemented for \'{_legacy(dt)}\'')
     npd = dt.np
     token = _dispatch._np_errstate.set(_dispatch._QUIET)  # (casts overflow to inf or wrap, as in PyTorch)
@@ -2089,6 +2394,9 @@ def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
     return bool(np.all(isclose(input, other, rtol=rtol, atol=atol, equal_nan=equal_nan)._data))
 
 
+_WARNED_UINT8_WHERE: list = []
+
+
 def where(condition, input=None, other=None):
     """Elementwise choice: input where condition else other."""
     if not isinstance(condition, Tensor):
@@ -2102,6 +2410,18 @@ def where(condition, input=None, other=None):
                            f"{_legacy(condition.dtype)}")
     a = input if isinstance(input, Tensor) else _wrap_scalar(input)
     b = other if isinstance(other, Tensor) else _wrap_scalar(other)
+    if condition.dtype is _dtypes.uint8 and condition._data.ndim and not _WARNED_UINT8_WHERE:
+        _WARNED_UINT8_WHERE.append(True)  # (PyTorch's TORCH_WARN_ONCE: once per process)
+        warnings.warn("where received a uint8 condition tensor. This behavior is deprecated and will be removed in "
+                      "a future version of PyTorch. Use a boolean condition instead. (Triggered internally at "
+                      "/__w/pytorch/pytorch/aten/src/ATen/native/TensorCompare.cpp:621.)", UserWarning, stacklevel=2)
+    shape = condition._data.shape
+    for t in (a, b):  # PyTorch's broadcast error names the shapes as it meets them: condition, input, other
+        if t._data.shape != shape:
+            try:
+                shape = np.broadcast_shapes(shape, t._data.shape)
+            except ValueError:
+                _raise_broadcast_error(shape, t._data.shape)
     dt = _dtypes.result_type(input, other)
     if dt not in _REDUCED_FLOATS:  # a number must fit the result's dtype (float16: it becomes inf, as in PyTorch)
         for value in (input, other):
@@ -2181,6 +2501,13 @@ def view_as_complex(input):
     if input.dtype not in (_dtypes.float32, _dtypes.float64):
         raise RuntimeError("view_as_complex is only supported for float and double tensors, but got a tensor "
                            f"of scalar type: {_legacy(input.dtype)}")
+    strides = input.stride()
+    if strides[-1] != 1:
+        raise RuntimeError("Tensor must have a last dimension with stride 1")
+    if builtins.any(st % 2 for st in strides[:-1]):
+        raise RuntimeError("Tensor must have a stride divisible by 2 for all but last dimension")
+    if input.storage_offset() % 2:
+        raise RuntimeError("Tensor must have a storage_offset divisible by 2")
     return D.view_as_complex(input)
 
 
@@ -2283,6 +2610,7 @@ def fill_(input, value):
 def add_(input, other, *, alpha=1):
     """In-place ``input += alpha * other``."""
     if type(alpha) is not int or alpha != 1:
+        _dispatch._check_inplace(input, False)  # (before alpha's errors)
         alpha = _check_alpha(input, other, alpha, "add_", inplace=True)
     return _binary(D.add, input, other, out=input, alpha=alpha)
 
@@ -2290,6 +2618,7 @@ def add_(input, other, *, alpha=1):
 def sub_(input, other, *, alpha=1):
     """In-place ``input -= alpha * other``."""
     if type(alpha) is not int or alpha != 1:
+        _dispatch._check_inplace(input, False)  # (before alpha's errors)
         alpha = _check_alpha(input, other, alpha, "sub_", no_bool=True, inplace=True)
     return _binary(D.sub, input, other, out=input, no_bool=True, alpha=alpha)
 
@@ -2299,9 +2628,26 @@ def mul_(input, other):
     return _binary(D.mul, input, other, out=input)
 
 
-def div_(input, other):
-    """In-place ``input /= other``."""
-    return _binary(D.div, input, other, out=input, promote_int_to_float=True)
+def div_(input, other, *, rounding_mode=_NO_ROUNDING_MODE):
+    """In-place ``input /= other`` (rounded with rounding_mode 'trunc' or 'floor')."""
+    if rounding_mode is _NO_ROUNDING_MODE:
+        return _binary(D.div, input, other, out=input, promote_int_to_float=True)
+    if rounding_mode is None:
+        return _binary(D.div_mode, input, other if isinstance(other, Tensor) else _wrap_scalar(other), out=input,
+                       promote_int_to_float=True, rounding_mode=None)
+    if input._requires_grad:
+        _dispatch._check_inplace(input, False)  # (a leaf's refusal first)
+    if rounding_mode not in ("trunc", "floor"):
+        _rounded_div(input, other, rounding_mode)  # (the mode's error, before the shapes')
+    other_t = other if isinstance(other, Tensor) else _wrap_scalar(other)
+    _check_broadcast(input, other_t)
+    shape = np.broadcast_shapes(input._data.shape, other_t._data.shape)
+    if shape != input._data.shape:  # (the output's shape before the dtypes' errors)
+        raise RuntimeError(f"output with shape {list(input._data.shape)} doesn't match the broadcast shape "
+                           f"{list(shape)}")
+    q = _rounded_div(input.detach(), other.detach() if isinstance(other, Tensor) else other,
+                     rounding_mode)._data  # (its errors: mode, shapes, dtypes)
+    return D.div_rounded.call((input, other_t), None, input, {"rounding_mode": rounding_mode, "_result": q})
 
 
 def pow_(input, exponent):
@@ -2310,6 +2656,10 @@ def pow_(input, exponent):
         raise _arg_errors.for_method(_arg_errors.no_overload("pow", input, exponent), "pow_")
     if isinstance(exponent, Tensor):
         if input.dtype is _dtypes.bool_ and exponent.dtype is _dtypes.bool_:
+            _check_broadcast(input, exponent)  # (the shapes' errors first)
+            if np.broadcast_shapes(input._data.shape, exponent._data.shape) != input._data.shape:
+                raise RuntimeError(f"output with shape {list(input._data.shape)} doesn't match the broadcast shape "
+                                   f"{list(np.broadcast_shapes(input._data.shape, exponent._data.shape))}")
             raise NotImplementedError("\"pow\" not implemented for 'Bool'")
         return _binary(D.pow_tensor, input, exponent, out=input)
     # Computed in pow's dtype: a result that cannot go back into input is refused with PyTorch's message.
@@ -2405,7 +2755,7 @@ def _attach_methods():
         setattr(Tensor, name, g[name])
     for np_fn, name in _COMPARISON_NAMES.items():
         setattr(Tensor, name, _comparison_method(np_fn, name))
-    for name in ("maximum", "minimum"):
+    for name in ("maximum", "minimum", "logical_and", "logical_or", "logical_xor"):
         setattr(Tensor, name, _tensor_method(name))
     Tensor.lerp = _lerp_method
     Tensor.flip = _flip_method

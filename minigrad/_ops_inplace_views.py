@@ -169,6 +169,8 @@ def resize_(input: Tensor, *size, memory_format=None) -> Tensor:
     sizes = _sizes("resize_", size)
     if input._requires_grad:
         raise RuntimeError("cannot resize variables that require grad")
+    if input._fw_grad is not None:
+        raise RuntimeError("cannot resize variables that has a forward grad")
     if sizes == input._data.shape:
         return input  # nothing changes, not even the version
     flat, start = D._storage(input._data)

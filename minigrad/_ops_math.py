@@ -19,8 +19,18 @@ from .autograd import grad_mode
 # Trigonometric, hyperbolic and error functions
 # =============================================================================================
 
-def _float_unary(op):
+def _real_only(input, kernel: str) -> None:
+    """PyTorch's error for a complex tensor given to a function with real kernels only (erf, lgamma ...)."""
+    if isinstance(input, Tensor) and input.dtype.is_complex:
+        if kernel.endswith(" tensors."):  # (a check of its own, not a missing kernel)
+            raise RuntimeError(kernel)
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{_ops._legacy(input.dtype)}'")
+
+
+def _float_unary(op, real_only: str | None = None):
     def fn(input):
+        if real_only is not None:
+            _real_only(input, real_only)
         return _ops._unary(op, input)
     fn.__name__ = op.name
     fn.__doc__ = f"Elementwise {op.name} (integers give floats)."
@@ -36,7 +46,7 @@ asin, acos, atan = _float_unary(D.asin), _float_unary(D.acos), _float_unary(D.at
 asinh, acosh, atanh = _float_unary(D.asinh), _float_unary(D.acosh), _float_unary(D.atanh)
 
 
-erf, erfc = _float_unary(D.erf), _float_unary(D.erfc)
+erf, erfc = _float_unary(D.erf, "erf_vml_cpu"), _float_unary(D.erfc, "erfc_vml_cpu")
 
 
 arcsin, arccos, arctan, arcsinh, arccosh, arctanh = asin, acos, atan, asinh, acosh, atanh
@@ -45,6 +55,7 @@ arcsin, arccos, arctan, arcsinh, arccosh, arctanh = asin, acos, atan, asinh, aco
 def atan2(input, other):
     """Elementwise angle of the point (other, input), in (-π, π]."""
     _ops._tensors_only("atan2", input, other)
+    _ops._no_complex_kernel("atan2", input, other)
     return _ops._binary(D.atan2, input, other, promote_int_to_float=True)
 
 
@@ -62,20 +73,24 @@ def _float_args(op, input, **args):
 
 def nan_to_num(input, nan: float = 0.0, posinf: float | None = None, neginf: float | None = None):
     """NaN -> ``nan``, +inf/-inf -> ``posinf``/``neginf`` (the dtype's largest/smallest by default)."""
+    if input.is_complex() and input.requires_grad and grad_mode.is_grad_enabled():
+        raise RuntimeError("nan_to_num does not support automatic differentiation for outputs with complex dtype.")
     if not input.is_floating_point():
         return input.clone()
-    info = np.finfo(input._data.dtype)
+    info = _dtypes.finfo(input.dtype)  # (NumPy's finfo knows no bfloat16)
     return D.nan_to_num(input, nan=float(nan), posinf=float(info.max if posinf is None else posinf),
                         neginf=float(info.min if neginf is None else neginf))
 
 
 def lgamma(input):
     """log |Γ(x)|."""
+    _real_only(input, "lgamma_vml_cpu")
     return _float_args(D.lgamma, input)
 
 
 def digamma(input):
     """ψ(x) = d log Γ(x) / dx."""
+    _real_only(input, "digamma")
     return _float_args(D.digamma, input)
 
 
@@ -92,6 +107,7 @@ def polygamma(n: int, input):
 
 def _float_only(name, input, other):
     """hypot/logaddexp have no integer kernels in PyTorch: the promoted dtype must be floating."""
+    _ops._check_broadcast(input, other)
     dt = _dtypes.result_type(input, other)
     if not (dt.is_floating_point or dt.is_complex):
         raise NotImplementedError(f'"{name}_cpu" not implemented for \'{_ops._legacy(dt)}\'')
@@ -101,11 +117,22 @@ def hypot(input, other):
     """√(input² + other²), elementwise."""
     _ops._tensors_only("hypot", input, other)
     _float_only("hypot", input, other)
+    _ops._no_complex_kernel("hypot", input, other)
     return _ops._binary(D.hypot, input, other)
 
 
-def _no_integer_zero_divisor(input, other) -> None:
-    """PyTorch's error for an integer remainder by zero (a float one is NaN)."""
+def _no_integer_zero_divisor(input, other, name: str | None = None) -> None:
+    """PyTorch's error for an integer remainder by zero (a float one is NaN); before it, broadcasting's and
+    (for function ``name``) complex operands'."""
+    if name is None:
+        _ops._check_broadcast(input, other)
+    else:
+        _ops._no_complex_kernel(name, input, other)
+        if _dtypes.result_type(input, other) is _dtypes.bool_:
+            raise NotImplementedError(f"\"{name}_cpu\" not implemented for 'Bool'")
+        if not (input.numel() if isinstance(input, Tensor) else 1) or (
+                isinstance(other, Tensor) and not other.numel()):
+            return  # (an empty result divides nothing)
     if not _dtypes.result_type(input, other).is_floating_point and not np.all(
             other._data if isinstance(other, Tensor) else other):
         raise RuntimeError("ZeroDivisionError")
@@ -115,26 +142,35 @@ def fmod(input, other):
     """C-style remainder (sign of the dividend)."""
     if not isinstance(input, Tensor):
         raise _arg_errors.no_overload("fmod", input, other)
-    _no_integer_zero_divisor(input, other)
+    _no_integer_zero_divisor(input, other, "fmod")
     if isinstance(other, Tensor):
         return _ops._binary(D.fmod_tensor, input, other)
-    return D.fmod(input, dtype=_dtypes.result_type(input, other), other=other)   # int % 2.5 is float
+    dt = _dtypes.result_type(input, other)
+    return D.fmod(input, dtype=dt, other=_in_int_range(other, dt))   # int % 2.5 is float
 
 
 def remainder(input, other):
     """Python-style remainder (sign of the divisor)."""
     if isinstance(input, Tensor) or isinstance(other, Tensor):
-        _no_integer_zero_divisor(input, other)
+        _no_integer_zero_divisor(input, other, "remainder")
     if not isinstance(input, Tensor):       # 2 % t: the number becomes a tensor of the result's dtype
         if not isinstance(other, Tensor):
             raise _arg_errors.no_overload("remainder", input, other)
         result = _ops._binary(D.remainder_tensor, _ops._as_tensor_like(input, other), other.detach())
-        if grad_mode.is_grad_enabled() and other.requires_grad:   # PyTorch has no derivative for it
+        if (grad_mode.is_grad_enabled() and other.requires_grad) or other._fw_grad is not None:  # no derivative
             return D.NOT_IMPLEMENTED["remainder_scalar"].call((other,), None, None, {"_result": result._data})
         return result
     if isinstance(other, Tensor):
         return _ops._binary(D.remainder_tensor, input, other)
-    return D.remainder(input, dtype=_dtypes.result_type(input, other), other=other)
+    dt = _dtypes.result_type(input, other)
+    return D.remainder(input, dtype=dt, other=_in_int_range(other, dt))
+
+
+def _in_int_range(number, dt):
+    """A Python int as PyTorch's wrapped number in integer dtype ``dt``: a C cast (-2 in uint8 is 254)."""
+    if dt._kind == 1 and isinstance(number, int) and not _dtypes.iinfo(dt).min <= number <= _dtypes.iinfo(dt).max:
+        return np.asarray(number).astype(dt.np).item()
+    return number
 
 
 def xlogy(input, other):
@@ -142,7 +178,16 @@ def xlogy(input, other):
     if not isinstance(input, Tensor):
         if not isinstance(other, Tensor):
             raise _arg_errors.no_overload("xlogy", input, other)
-        input = _ops._as_tensor_like(input, other)
+        number, input = input, _ops._as_tensor_like(input, other)
+    else:
+        number = None
+    _ops._no_complex_kernel("xlogy", input, other)
+    if number is not None or not isinstance(other, Tensor):   # a number: XlogyBackward1 / 2, one edge
+        dt = _dtypes.result_type(input if number is None else number, other)
+        dt = dt if dt.is_floating_point or dt.is_complex else _dtypes.get_default_dtype()
+        if number is not None:
+            return D.xlogy_scalar_self(other, dtype=dt, self=number)
+        return D.xlogy_scalar(input, dtype=dt, other=other)
     return _ops._binary(D.xlogy, input, other, promote_int_to_float=True)
 
 
@@ -160,6 +205,17 @@ def logaddexp2(input, other):
     return _ops._binary(D.logaddexp2, input, other)
 
 
+def signbit(input):
+    """True where the sign bit is set (-0.0 included); never for unsigned or bool tensors."""
+    if not isinstance(input, Tensor):
+        raise _ops._not_a_tensor("signbit", input)
+    if input.dtype.is_complex:
+        raise NotImplementedError("signbit is not implemented for complex tensors.")
+    data = input._data
+    # (bfloat16, integers and bools as float64, which keeps every sign)
+    return Tensor._make(np.asarray(np.signbit(data if data.dtype.kind == "f" else data.astype(np.float64))))
+
+
 # =============================================================================================
 # Bitwise (integers and bools; no gradients)
 # =============================================================================================
@@ -167,10 +223,12 @@ def logaddexp2(input, other):
 def _bitwise(np_fn, name):
     def fn(input, other):
         a = input if isinstance(input, Tensor) else _ops._wrap_scalar(input)
+        _ops._check_broadcast(input, other)
         dt = _dtypes.result_type(input, other)   # (a number on either side counts as a wrapped number)
         if dt._kind > 1:   # (a float or complex operand, tensor or number: PyTorch's kernel has no such dtype)
             raise NotImplementedError(f'"{name}_cpu" not implemented for \'{_ops._legacy(dt)}\'')
-        b = other._data if isinstance(other, Tensor) else other
+        # (a number converted as a C cast: -2 into uint8 is 254, as PyTorch's)
+        b = other._data if isinstance(other, Tensor) else np.asarray(other).astype(dt.np)
         return Tensor._make(np.asarray(np_fn(a._data, b)).astype(dt.np, copy=False))
     fn.__name__ = name
     fn.__doc__ = f"Elementwise {name.replace('_', ' ')} of integer or bool tensors."
@@ -220,7 +278,11 @@ def log_softmax(input, dim, dtype=None):
 def cumprod(input, dim, *, dtype=None):
     """Running product along ``dim``."""
     _ops._check_int_dim("cumprod", dim)
-    return D.cumprod(input, dtype=_ops._int_to_long(input, dtype), dim=_ops._raw_dims(dim, input.dim())[0])
+    d = _ops._raw_dims(dim, input.dim())[0]  # (the dim's error before the dtype's)
+    if dtype is _dtypes.bool_ and input.dim() and input.numel():  # (a 0-dim or empty tensor: no kernel runs)
+        raise NotImplementedError("\"cumprod_out_cpu\" not implemented for 'Bool'")
+    dtype = _ops._int_to_long(input, dtype)
+    return D.cumprod(input, dtype=dtype, dim=d)
 
 
 def std_mean(input, dim=_ops._ALL_DIMS, unbiased=None, keepdim=False, *, correction=None):
@@ -285,16 +347,19 @@ def addcdiv_(input, tensor1, tensor2, *, value=1):
 
 def logit(input, eps=None):
     """log(x / (1 - x)), x first clamped to [eps, 1 - eps] when eps is given."""
+    _real_only(input, "logit_cpu")
     return D.logit(input, dtype=_ops._float_dtype(input), eps=eps)
 
 
 def deg2rad(input):
     """Degrees to radians."""
+    _real_only(input, "deg2rad is not supported for complex tensors.")
     return _ops._unary(D.deg2rad, input)
 
 
 def rad2deg(input):
     """Radians to degrees."""
+    _real_only(input, "rad2deg is not supported for complex tensors.")
     return _ops._unary(D.rad2deg, input)
 
 
@@ -314,6 +379,7 @@ def copysign(input, other):
     """|input| with the sign of other (floats)."""
     if not isinstance(input, Tensor):
         raise _arg_errors.no_overload("copysign", input, other)
+    _ops._no_complex_kernel("copysign", input, other)
     if isinstance(other, Tensor):
         dt = _dtypes.result_type(input, other)
         dt = dt if dt.is_floating_point else _dtypes.get_default_dtype()
@@ -356,9 +422,13 @@ def heaviside(input, values):
 
 def nansum(input, dim=None, keepdim=False, *, dtype=None):
     """Sum ignoring NaNs (NansumBackward0: no gradient to the NaNs)."""
-    if dtype is None and not (input.dtype.is_floating_point or input.dtype.is_complex):
-        dtype = _dtypes.int64
-    return D.nansum(input, dtype=dtype, dim=_ops._reduce_dims(dim, input), keepdim=keepdim)
+    dims = _ops._reduce_dims(dim, input)  # (a bad dim's error first)
+    if input.dtype.is_complex:
+        raise RuntimeError("nansum on CPU does not support complex inputs")
+    dtype = _ops._int_to_long(input, dtype)
+    if dtype is not None and dtype.is_complex and input.dtype.is_floating_point:  # (no float->complex kernel)
+        raise NotImplementedError(f"\"nansum_cpu\" not implemented for '{_ops._legacy(dtype)}'")
+    return D.nansum(input, dtype=dtype, dim=dims, keepdim=keepdim)
 
 
 def nanmean(input, dim=None, keepdim=False, *, dtype=None):
@@ -588,6 +658,7 @@ def _softmax_method(name):
 
 def i0(input):
     """The modified Bessel function of the first kind, order 0."""
+    _real_only(input, "i0_vml_cpu")
     return _ops._unary(D.i0, input)
 
 
@@ -651,7 +722,7 @@ METHODS = [
     "logit", "deg2rad", "rad2deg", "sinc", "positive", "copysign", "float_power", "heaviside", "nansum", "nanmean",
     "dist", "take", "cummax", "cummin", "logcumsumexp",
     "erfinv", "erfinv_", "fmax", "fmin",
-    "i0", "i0_", "mvlgamma",
+    "i0", "i0_", "mvlgamma", "signbit",
 ]
 # minigrad.* functions only.
 FUNCTIONS = [
@@ -671,6 +742,8 @@ def _attach_methods():
     Tensor.log_softmax = _softmax_method("log_softmax")
     Tensor.polygamma = lambda self, n: polygamma(n, self)
     Tensor.fmax, Tensor.fmin = _other_first_method("fmax"), _other_first_method("fmin")
+    for name in ("atan2", "arctan2", "hypot", "logaddexp", "logaddexp2"):
+        setattr(Tensor, name, _other_first_method(name))
     Tensor.__lshift__ = lambda self, other: bitwise_left_shift(self, other)
     Tensor.__rshift__ = lambda self, other: bitwise_right_shift(self, other)
     Tensor.__rlshift__ = lambda self, other: bitwise_left_shift(other, self)

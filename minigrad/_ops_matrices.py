@@ -47,7 +47,7 @@ def trace(input):
 def diag(input, diagonal=0):
     """A vector's square diagonal matrix, or a matrix's diagonal as a vector."""
     if input.dim() == 1:
-        return D.diag_embed(input, offset=int(diagonal), dim1=0, dim2=1)
+        return D.diag_embed(input, offset=int(diagonal), dim1=-2, dim2=-1)  # (the dims PyTorch's node saves)
     if input.dim() == 2:
         return D.diagonal_copy(input, offset=int(diagonal), dim1=0, dim2=1)
     raise RuntimeError("diag(): Supports 1D or 2D tensors. Got " + f"{input.dim()}D")
@@ -55,7 +55,8 @@ def diag(input, diagonal=0):
 
 def diag_embed(input, offset=0, dim1=-2, dim2=-1):
     """Each last-dim vector of ``input`` on the diagonal of a matrix (only dim1=-2, dim2=-1)."""
-    if (dim1, dim2) != (-2, -1):
+    nd = input.dim() + 1
+    if (dim1 % nd, dim2 % nd) != (nd - 2, nd - 1):  # (the same two last dims, maybe counted from the front)
         raise NotImplementedError("diag_embed supports dim1=-2, dim2=-1 only")
     return D.diag_embed(input, offset=int(offset), dim1=dim1, dim2=dim2)
 

@@ -6,7 +6,6 @@ Most are compositions of ``_ops.py``'s views and copies, so their nodes are thos
 from __future__ import annotations
 
 import builtins
-import math
 import warnings
 
 import numpy as np
@@ -153,11 +152,20 @@ def ravel(input):
 def unflatten(input, dim, sizes):
     """Split dimension ``dim`` into ``sizes``."""
     d = _ops._wrap_dim(dim, input.dim())
+    if not sizes:
+        raise RuntimeError("unflatten: sizes must be non-empty")
+    if input.dim() == 0:  # (PyTorch reports the failure of reading the size of dim 0 as an unexpected error)
+        raise RuntimeError("unflatten got an unexpected error:\nDimension specified as 0 but tensor has no "
+                           "dimensions")
     shape = tuple(input.shape)
-    if -1 not in sizes and math.prod(sizes) != shape[d]:
-        raise RuntimeError(f"unflatten: Provided sizes {list(sizes)} don't multiply up to the size of dim {dim} "
-                           f"({shape[d]}) in the input tensor")
-    return _ops.view(input, shape[:d] + tuple(sizes) + shape[d + 1:])
+    try:
+        inferred = _ops._infer_size(tuple(sizes), shape[d])
+    except RuntimeError as e:  # (reworded as PyTorch's handle_unflatten_exception does)
+        if "is invalid for input of size" in str(e):
+            raise RuntimeError(f"unflatten: Provided sizes {list(sizes)} don't multiply up to the size of dim {d} "
+                               f"({shape[d]}) in the input tensor") from None
+        raise RuntimeError(f"unflatten got an unexpected error:\n{e}") from None
+    return _ops.view(input, shape[:d] + inferred + shape[d + 1:])
 
 
 def roll(input, *args, **kwargs):
@@ -169,6 +177,8 @@ def roll(input, *args, **kwargs):
     if len(shifts) != len(dims) and not (len(shifts) == 1 and not dims):
         raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:{len(dims)}")
     for d in dims:
+        if input.numel() == 0:  # (PyTorch's roll of an empty tensor is a copy: its dims are never checked)
+            break
         if input.dim() == 0:
             raise IndexError(f"Dimension specified as {d} but tensor has no dimensions")
         _ops._wrap_dim(d, input.dim())
@@ -385,6 +395,8 @@ def take_along_dim(input, indices, dim=None):
     sizes = list(input.shape)
     sizes[d] = indices.shape[d]
     idx = broadcast_to(indices, broadcast_shapes(sizes, indices.shape))
+    if input.shape[d] and bool((idx._data < 0).any()):  # (along a dim, PyTorch wraps negative indices around)
+        idx = Tensor._make(np.mod(idx._data, input.shape[d]))
     sizes = list(indices.shape)
     sizes[d] = input.shape[d]
     return _ops.gather(broadcast_to(input, broadcast_shapes(sizes, input.shape)), d, idx)
@@ -398,7 +410,9 @@ def _new(input, fill, size, dtype, requires_grad, device):
     from . import _creation
     check_creation_device(device, use_default=False)  # (made where input is, unless told otherwise)
     dt = dtype or input.dtype
-    return getattr(_creation, fill)(*_ops._size_args(size), dtype=dt, requires_grad=requires_grad)
+    if not size:
+        raise TypeError(f'new_{fill}() missing 1 required positional arguments: "size"')
+    return getattr(_creation, fill)(_ops._size_args(size), dtype=dt, requires_grad=requires_grad)
 
 
 def new_zeros(input, *size, dtype=None, device=None, requires_grad=False, **kwargs):

@@ -78,52 +78,55 @@ class _Formatter:
         self.sci_mode = False
         self.max_width = 1
         flat = values.reshape(-1)
+        self._is_bool = flat.dtype == np.bool_
 
         if not floating:  # integers and bools print as Python prints them
-            for value in flat.tolist():
-                self.max_width = max(self.max_width, len(f"{value}"))
+            # PyTorch measures every value; the widest is the largest or the most negative one
+            extremes = flat.tolist() if flat.size <= 16 else (flat.min().item(), flat.max().item())
+            self.max_width = max((len(str(v)) for v in extremes), default=1)
+            self._spec = f"{self.max_width}"
             return
 
         # Only nonzero finite values decide the notation; zeros, nan and inf fit any of them.
         finite = flat[np.isfinite(flat) & (flat != 0)]
-        if finite.size == 0:
-            return
-        magnitudes = np.abs(finite)
-        lo, hi = magnitudes.min(), magnitudes.max()
-        self.int_mode = bool(np.all(finite == np.ceil(finite)))
-        if PRINT_OPTS.sci_mode is None:
-            with np.errstate(over="ignore"):  # huge / subnormal is inf, which is just "> 1000"
-                self.sci_mode = bool(hi / lo > 1000.0 or hi > 1.0e8 or lo < 1.0e-4)
-        else:
-            self.sci_mode = PRINT_OPTS.sci_mode
-
-        p = PRINT_OPTS.precision
-        for value in finite.tolist():
-            if self.sci_mode:
-                width = len(f"{value:.{p}e}")
-            elif self.int_mode:
-                width = len(f"{value:.0f}") + 1  # room for the trailing "." that marks a float
+        if finite.size:
+            magnitudes = np.abs(finite)
+            lo, hi = float(magnitudes.min()), float(magnitudes.max())  # compared in float64, as in PyTorch
+            self.int_mode = bool(np.all(finite == np.ceil(finite)))
+            if PRINT_OPTS.sci_mode is None:
+                with np.errstate(over="ignore"):  # huge / subnormal is inf, which is just "> 1000"
+                    self.sci_mode = bool(hi / lo > 1000.0 or hi > 1.0e8 or lo < 1.0e-4)
             else:
-                width = len(f"{value:.{p}f}")
-            self.max_width = max(self.max_width, width)
+                self.sci_mode = PRINT_OPTS.sci_mode
+            # PyTorch measures every value, but a printed length only grows with the magnitude (digits
+            # before the point, or the exponent's digits for the largest or smallest one) plus the sign:
+            # the extremes of each sign hold the widest.
+            if finite.size <= 16:  # (cheaper than four reductions)
+                extremes = finite.tolist()
+            else:
+                positive, negative = finite[finite > 0], finite[finite < 0]
+                extremes = [float(f(side)) for side in (positive, negative) if side.size for f in (np.min, np.max)]
+            p = PRINT_OPTS.precision
+            for value in extremes:
+                if self.sci_mode:
+                    width = len(f"{value:.{p}e}")
+                elif self.int_mode:
+                    width = len(f"{value:.0f}") + 1  # room for the trailing "." that marks a float
+                else:
+                    width = len(f"{value:.{p}f}")
+                self.max_width = max(self.max_width, width)
+        # One format spec prints an element padded to the column width. "#.0f" is "2." ("inf" stays
+        # "inf"), just as PyTorch appends "." to the whole numbers of int_mode.
+        p, w = PRINT_OPTS.precision, self.max_width
+        self._spec = f"{w}.{p}e" if self.sci_mode else f"#{w}.0f" if self.int_mode else f"{w}.{p}f"
 
     def width(self) -> int:
         return self.max_width
 
     def format(self, value) -> str:
-        p = PRINT_OPTS.precision
-        if self.floating_dtype:
-            if self.sci_mode:
-                ret = f"{value:{self.max_width}.{p}e}"
-            elif self.int_mode:
-                ret = f"{value:.0f}"
-                if not (math.isinf(value) or math.isnan(value)):
-                    ret += "."
-            else:
-                ret = f"{value:.{p}f}"
-        else:
-            ret = f"{value}"
-        return (self.max_width - len(ret)) * " " + ret
+        if self._is_bool:  # (bools have no numeric format spec of their own)
+            return str(value).rjust(self.max_width)
+        return format(value, self._spec)
 
 
 def _element_str(value, formatter1: _Formatter, formatter2: _Formatter | None) -> str:
@@ -147,6 +150,9 @@ def _vector_str(data: np.ndarray, indent: int, summarize: bool,
     elements_per_line = max(1, math.floor((PRINT_OPTS.linewidth - indent) / element_length))
 
     def fmt(values: np.ndarray) -> list[str]:
+        if formatter2 is None and not formatter1._is_bool:  # the common case, one format() per element
+            spec = formatter1._spec
+            return [format(v, spec) for v in values.tolist()]
         return [_element_str(v, formatter1, formatter2) for v in values.tolist()]
 
     edge = PRINT_OPTS.edgeitems
@@ -191,8 +197,12 @@ def _summarized_data(data: np.ndarray) -> np.ndarray:
         return np.concatenate((data[:edge], data[-edge:])) if data.shape[0] > 2 * edge else data
     if not edge:
         return np.empty((0,) * data.ndim, data.dtype)
-    rows = list(data[:edge]) + list(data[-edge:]) if data.shape[0] > 2 * edge else list(data)
-    return np.stack([_summarized_data(row) for row in rows])
+    n = data.shape[0]
+    # (by index ranges, as PyTorch: a negative edgeitems selects no rows, which torch.stack refuses)
+    rows = [*range(edge), *range(n - edge, n)] if n > 2 * edge else range(n)
+    if not rows:
+        raise RuntimeError("stack expects a non-empty TensorList")
+    return np.stack([_summarized_data(data[i]) for i in rows])
 
 
 def _tensor_str(data: np.ndarray, dtype, indent: int) -> str:
@@ -201,15 +211,14 @@ def _tensor_str(data: np.ndarray, dtype, indent: int) -> str:
     summarize = data.size > PRINT_OPTS.threshold
     data = data.astype(dtype.np, copy=False)  # e.g. round float32 storage to a bfloat16 dtype
     # PyTorch formats every float through Python floats (Tensor.item / tolist), i.e. as float64;
-    # float16 and bfloat16 convert exactly, so the digits are the same.
+    # tolist() converts exactly, so only bfloat16 (whose ml_dtypes scalars are not Python floats)
+    # is widened here: a big summarised tensor is not copied whole.
+    if dtype is _dtypes.bfloat16:
+        data = data.astype(np.float64)
+    shown = _summarized_data(data) if summarize else data  # the formatter sizes only what is printed
     if dtype.is_complex:
-        data = data.astype(np.complex128)
-        shown = _summarized_data(data) if summarize else data
         formatters = (_Formatter(shown.real, True), _Formatter(shown.imag, True))
     else:
-        if dtype.is_floating_point:
-            data = data.astype(np.float64)
-        shown = _summarized_data(data) if summarize else data
         formatters = (_Formatter(shown, dtype.is_floating_point), None)
     return _tensor_str_with_formatter(data, indent, summarize, *formatters)
 
@@ -232,8 +241,11 @@ def _add_suffixes(tensor_str: str, suffixes: list[str], indent: int, force_newli
 
 def format_tensor(data: np.ndarray, dtype, *, requires_grad: bool = False,
                   grad_fn_name: str | None = None, prefix: str = "tensor(",
-                  indent: int | None = None, tangent=None) -> str:
-    """The repr PyTorch gives a CPU tensor with these values, dtype and autograd state."""
+                  indent: int | None = None, tangent=None, tensor_contents: str | None = None) -> str:
+    """The repr PyTorch gives a CPU tensor with these values, dtype and autograd state.
+
+    ``tensor_contents`` (Tensor.__repr__'s keyword) replaces the printed values; the suffixes stay.
+    """
     data = np.asarray(data)
     if indent is None:
         indent = len(prefix)
@@ -253,7 +265,9 @@ def format_tensor(data: np.ndarray, dtype, *, requires_grad: bool = False,
         # int64 and bool are recognisable from the digits, so they need no suffix
         if dtype not in (default, _dtypes.default_complex(), _dtypes.int64, _dtypes.bool_):
             suffixes.append(f"dtype={dtype!r}")
-        tensor_str = _tensor_str(data, dtype, indent)
+        tensor_str = _tensor_str(data, dtype, indent) if tensor_contents is None else ""
+    if tensor_contents is not None:
+        tensor_str = tensor_contents
 
     if grad_fn_name is not None:
         suffixes.append(f"grad_fn=<{grad_fn_name}>")

@@ -31,6 +31,19 @@ from .autograd import grad_mode
 from .autograd.graph import AccumulateGrad, _add_hook, _HookDict
 
 _STATE = grad_mode.STATE
+
+# ``_is_inference`` is False, True (an inference tensor: it has no version counter, so in-place changes to it
+# are refused outside inference mode) or _COUNTED_INFERENCE: what ``.detach()`` / ``.data`` of an inference
+# tensor give outside inference mode. PyTorch gives those a version counter of their own: still inference
+# tensors (never saved for backward, never requiring grad), but they may change in place anywhere.
+_COUNTED_INFERENCE = "counted"
+
+
+def _detached_inference():
+    """``_is_inference`` of a tensor detached from an inference tensor (see _COUNTED_INFERENCE)."""
+    return True if _STATE.inference else _COUNTED_INFERENCE
+
+
 _NO_EDGE = (None, 0)  # the edge of a tensor that does not require grad (one shared tuple)
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
 # float()/complex() of a tensor that requires grad warn once per process (PyTorch's TORCH_WARN_ONCE).
@@ -146,6 +159,9 @@ class Tensor(metaclass=_TensorType):
     __array_priority__ = 1000
     # Set (in the instance's __dict__) by retain_grad(); like PyTorch's flag it stays set for good.
     _retains_grad = False
+    # Set (in the instance's __dict__) by the grad_dtype setter: a dtype, or None for any. False: never set,
+    # gradients take the tensor's own dtype.
+    _grad_dtype = False
 
     def __init__(self, *args, **kwargs) -> None:
         # torch.Tensor(2, 3) makes an uninitialised float tensor; torch.Tensor([1, 2]) copies data.
@@ -159,29 +175,44 @@ class Tensor(metaclass=_TensorType):
         from ._creation import _legacy_constructor
         return _legacy_constructor(*args, dtype=self.dtype)
 
+    def as_subclass(self, cls: type) -> Tensor:
+        """The same data as an instance of the Tensor subclass ``cls`` (an alias that stays in the graph)."""
+        if not (isinstance(cls, type) and issubclass(cls, Tensor)):
+            raise TypeError("Creating a Tensor subclass from a class that does not inherit from Tensor is not "
+                            "possible. Make sure your class inherits from Tensor.")
+        from .derivatives import alias
+        t, out = alias(self), object.__new__(cls)
+        for slot in Tensor.__slots__[2:]:  # (as in __init__: the alias's state, under the subclass)
+            setattr(out, slot, getattr(t, slot))
+        return out
+
     @classmethod
     def _make(cls, data: np.ndarray, requires_grad: bool = False) -> Tensor:
         """Wrap an ndarray without copying (the internal constructor)."""
+        # Every slot is set here, in this one place (no helper call: ~2-3 tensors are made per op).
         t = object.__new__(cls)
-        t._init_from(data, requires_grad)
+        t._data = data
+        t._requires_grad = requires_grad
+        t._grad = None
+        t._grad_fn = None
+        t._output_nr = 0
+        t._version_counter = [0]
+        t._base = None
+        t._view_fn = None
+        t._view_version = 0
+        t._creation_meta = None  # how a view was made (see _dispatch._make_view); None for plain views
+        t._grad_accumulator = None
+        t._backward_hooks = None
+        t._post_acc_hooks = None
+        t._is_inference = _STATE.inference
+        t._fw_grad = None
         return t
 
     def _init_from(self, data: np.ndarray, requires_grad: bool = False) -> None:
-        self._data = data
-        self._requires_grad = requires_grad
-        self._grad = None
-        self._grad_fn = None
-        self._output_nr = 0
-        self._version_counter = [0]
-        self._base = None
-        self._view_fn = None
-        self._view_version = 0
-        self._creation_meta = None  # how a view was made (see _dispatch._make_view); None for plain views
-        self._grad_accumulator = None
-        self._backward_hooks = None
-        self._post_acc_hooks = None
-        self._is_inference = _STATE.inference
-        self._fw_grad = None
+        """Set up an already created tensor (a Parameter) as ``_make`` sets up a new one."""
+        fresh = Tensor._make(data, requires_grad)
+        for slot in Tensor.__slots__[2:]:
+            setattr(self, slot, getattr(fresh, slot))
 
     # ---- basic properties -------------------------------------------------------------------
     @property
@@ -257,7 +288,7 @@ class Tensor(metaclass=_TensorType):
 
     def is_inference(self) -> bool:
         """True if the tensor was made in inference mode."""
-        return self._is_inference
+        return bool(self._is_inference)  # (True or _COUNTED_INFERENCE)
 
     @property
     def device(self):
@@ -309,8 +340,8 @@ class Tensor(metaclass=_TensorType):
 
     # ---- conversion -------------------------------------------------------------------------
     def numpy(self, *, force: bool = False) -> np.ndarray:
-        """The values as an ndarray sharing memory (refuses tensors that require grad)."""
-        if self._requires_grad and not force:
+        """The values as an ndarray sharing memory (refuses tensors that require grad, unless grad mode is off)."""
+        if self._requires_grad and not force and _STATE.enabled:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
         if self.dtype is _dtypes.bfloat16:  # NumPy has no bfloat16; PyTorch refuses rather than pick a dtype
             raise TypeError("Got unsupported ScalarType BFloat16")
@@ -405,8 +436,17 @@ class Tensor(metaclass=_TensorType):
             name = type(fn).name(fn).removeprefix("torch::autograd::") if fn is not None else None
         except RuntimeError:  # a view whose history an in-place change made invalid (as PyTorch prints it)
             name = "Invalid"
-        return format_tensor(self._data, self.dtype, requires_grad=self._requires_grad, grad_fn_name=name,
-                             tangent=self._fw_grad)
+        cls = type(self)
+        if cls is Tensor:  # the common case
+            return format_tensor(self._data, self.dtype, requires_grad=self._requires_grad, grad_fn_name=name,
+                                 tangent=self._fw_grad, tensor_contents=tensor_contents)
+        # PyTorch names a user's subclass in the prefix, MyT([1., 2.]), and wraps a Parameter subclass's
+        # repr in Parameter(...); a Parameter itself prints as a tensor (its own __repr__ adds the header)
+        from .nn.parameter import Parameter
+        out = format_tensor(self._data, self.dtype, requires_grad=self._requires_grad, grad_fn_name=name,
+                            tangent=self._fw_grad, tensor_contents=tensor_contents,
+                            prefix="tensor(" if cls is Parameter else f"{cls.__name__}(")
+        return f"Parameter({out})" if isinstance(self, Parameter) and cls is not Parameter else out
 
     def __format__(self, spec: str) -> str:
         if self._data.ndim == 0 and type(self) is Tensor:  # as PyTorch: a 0-dim tensor formats as its value
@@ -451,6 +491,9 @@ class Tensor(metaclass=_TensorType):
 
     def requires_grad_(self, requires_grad: bool = True) -> Tensor:
         """Set ``requires_grad`` in place (leaves only) and return self."""
+        if requires_grad is not True and requires_grad is not False:  # (PyTorch's binding takes a real bool only)
+            from ._arg_errors import must_be
+            raise must_be("requires_grad_", "requires_grad", "bool", requires_grad, 1)
         if not self.is_leaf and not requires_grad:
             raise RuntimeError(
                 "you can only change requires_grad flags of leaf variables. If you want to use a computed "
@@ -496,10 +539,13 @@ class Tensor(metaclass=_TensorType):
             if not isinstance(value, Tensor):
                 raise TypeError("assigned grad expected to be a Tensor or None but got grad of type "
                                 f"{type(value).__name__}")
-            if value.dtype != self.dtype:
+            if value is self:
+                raise RuntimeError("can't assign Variable as its own grad")
+            want = self.dtype if self._grad_dtype is False else self._grad_dtype
+            if want is not None and value.dtype != want:
                 raise RuntimeError(
                     f"attempting to assign a gradient with dtype '{_CPP_NAMES[value.dtype.name]}' to a tensor "
-                    f"with grad_dtype '{_LEGACY_NAMES[self.dtype.name]}'. The gradient must match the tensor's "
+                    f"with grad_dtype '{_LEGACY_NAMES[want.name]}'. The gradient must match the tensor's "
                     "grad_dtype (defaults to the tensor's dtype). You can set the tensor's grad_dtype attribute "
                     "with a specific dtype, or None to allow any dtype. Set grad_dtype with caution. Diverging "
                     "the dtypes of a tensor and its gradient may break downstream systems that assume they match.")
@@ -514,8 +560,28 @@ class Tensor(metaclass=_TensorType):
         self._grad = None
 
     @property
+    def grad_dtype(self):
+        """The dtype a leaf's gradients are kept in (its own dtype unless set; None: any)."""
+        if not self.is_leaf:
+            raise RuntimeError("grad_dtype can only be accessed on leaf tensors.")
+        return self.dtype if self._grad_dtype is False else self._grad_dtype
+
+    @grad_dtype.setter
+    def grad_dtype(self, value) -> None:
+        if value is not None and not isinstance(value, _dtypes.dtype):
+            raise RuntimeError(f"grad_dtype must be a torch.dtype or None, but got {type(value).__name__}")
+        if not self.is_leaf:
+            raise RuntimeError("grad_dtype can only be set on leaf tensors.")
+        if value is not None and self._grad is not None and self._grad.dtype != value:
+            raise RuntimeError(
+                f"Cannot set grad_dtype to '{_LEGACY_NAMES[value.name]}' because there is already a gradient with "
+                f"dtype '{_CPP_NAMES[self._grad.dtype.name]}'. Please clear the gradient (.grad = None) before "
+                "changing grad_dtype, or ensure the new grad_dtype matches the existing gradient's dtype.")
+        self._grad_dtype = value
+
+    @property
     def _version(self) -> int:
-        if self._is_inference:
+        if self._is_inference is True:
             raise RuntimeError("Inference tensors do not track version counter.")
         return self._version_counter[0]
 
@@ -607,8 +673,11 @@ class Tensor(metaclass=_TensorType):
     def detach(self) -> Tensor:
         """A tensor sharing this one's storage (and version counter) but cut off from the graph."""
         t = Tensor._make(self._data)
-        t._version_counter = self._version_counter
-        t._is_inference = self._is_inference  # detach is a view: it stays an inference tensor
+        if self._is_inference:
+            t._is_inference = _detached_inference()
+        else:
+            t._version_counter = self._version_counter
+            t._is_inference = False
         return t
 
     def detach_(self) -> Tensor:
@@ -629,6 +698,7 @@ class Tensor(metaclass=_TensorType):
     def data(self) -> Tensor:
         """The values as a new tensor outside autograd (in-place changes to it are not tracked)."""
         t = Tensor._make(self._data)
+        t._is_inference = _detached_inference() if self._is_inference else False
         return t
 
     @data.setter

@@ -1,4 +1,5 @@
-"""Window functions for spectral analysis (torch.hann_window, hamming_window, blackman_window, bartlett_window).
+"""Window functions for spectral analysis (torch.hann_window, hamming_window, blackman_window, bartlett_window,
+kaiser_window).
 
 Computed as PyTorch's aten/src/ATen/native/TensorFactories.cpp does, with minigrad's own float ops in the same
 order (arange, scale, cos, ...), so the float32 values match PyTorch's. A periodic window of length N is the
@@ -8,8 +9,11 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from . import _creation, _dtypes
 from ._device import check_creation_device
+from ._fused import fma
 from ._tensor import Tensor
 
 
@@ -66,3 +70,100 @@ def bartlett_window(window_length: int, periodic: bool = True, *, dtype=None, la
 
 
 __all__ = ["bartlett_window", "blackman_window", "hamming_window", "hann_window"]
+
+
+# ---- kaiser_window (missing-nn pass 5): I0(β·√(1 - ((n - α)/α)²)) / I0(β), α = (N - 1)/2, with I0 as PyTorch's
+# calc_i0 (Cephes' Chebyshev series, evaluated in the window's dtype). 16-bit windows get PyTorch's bits;
+# float32 / float64 ones may differ in the last bit or two (the compiled kernel's rounding order is not matched).
+
+_I0_A = (-4.41534164647933937950E-18, 3.33079451882223809783E-17, -2.43127984654795469359E-16,
+         1.71539128555513303061E-15, -1.16853328779934516808E-14, 7.67618549860493561688E-14,
+         -4.85644678311192946090E-13, 2.95505266312963983461E-12, -1.72682629144155570723E-11,
+         9.67580903537323691224E-11, -5.18979560163526290666E-10, 2.65982372468238665035E-9,
+         -1.30002500998624804212E-8, 6.04699502254191894932E-8, -2.67079385394061173391E-7,
+         1.11738753912010371815E-6, -4.41673835845875056359E-6, 1.64484480707288970893E-5,
+         -5.75419501008210370398E-5, 1.88502885095841655729E-4, -5.76375574538582365885E-4,
+         1.63947561694133579842E-3, -4.32430999505057594430E-3, 1.05464603945949983183E-2,
+         -2.37374148058994688156E-2, 4.93052842396707084878E-2, -9.49010970480476444210E-2,
+         1.71620901522208775349E-1, -3.04682672343198398683E-1, 6.76795274409476084995E-1)
+_I0_B = (-7.23318048787475395456E-18, -4.83050448594418207126E-18, 4.46562142029675999901E-17,
+         3.46122286769746109310E-17, -2.82762398051658348494E-16, -3.42548561967721913462E-16,
+         1.77256013305652638360E-15, 3.81168066935262242075E-15, -9.55484669882830764870E-15,
+         -4.15056934728722208663E-14, 1.54008621752140982691E-14, 3.85277838274214270114E-13,
+         7.18012445138366623367E-13, -1.79417853150680611778E-12, -1.32158118404477131188E-11,
+         -3.14991652796324136454E-11, 1.18891471078464383424E-11, 4.94060238822496958910E-10,
+         3.39623202570838634515E-9, 2.26666899049817806459E-8, 2.04891858946906374183E-7,
+         2.89137052083475648297E-6, 6.88975834691682398426E-5, 3.36911647825569408990E-3,
+         8.04490411014108831608E-1)
+
+
+def _chbevl(x, coefficients, t):
+    """Clenshaw's sum of a Chebyshev series (Cephes' chbevl), in the dtype ``t``."""
+    b0, b1, b2 = np.full_like(x, t(coefficients[0])), np.zeros_like(x), np.zeros_like(x)
+    for c in coefficients[1:]:
+        b2, b1 = b1, b0
+        b0 = fma(x, b1, -b2, x.dtype) + t(c)   # (x·b1 - b2 fused: the closest to PyTorch's bits found)
+    return (b0 - b2) * t(0.5)
+
+
+def _glibc_exp(x):
+    """e^x as glibc's exp / expf compute it (PyTorch's calc_i0 calls std::exp)."""
+    if x.dtype == np.float32:
+        from ._float_math import glibc_expf
+        return glibc_expf(x)
+    with np.errstate(over="ignore"):   # (float64: the C library's exp, element by element; inf past 709.78)
+        big = np.exp(x)
+    return np.where(np.isfinite(big), np.asarray(_LIBM_EXP(np.where(np.isfinite(big), x, 0.0)), np.float64), big)
+
+
+_LIBM_EXP = np.frompyfunc(math.exp, 1, 1)
+
+
+def _calc_i0(x):
+    """I0(x) as PyTorch's calc_i0: e^x·A-series((x/2) - 2) up to 8, e^x·B-series(32/x - 2)/√x beyond."""
+    t = x.dtype.type
+    x = np.abs(x)
+    a, b = _I0_A, _I0_B
+    with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
+        e = _glibc_exp(x)
+        small = e * _chbevl(x / t(2) - t(2), a, t)
+        large = e * _chbevl(t(32) / x - t(2), b, t) / np.sqrt(x)
+    return np.where(x <= 8, small, large).astype(x.dtype)
+
+
+_KAISER_OPTIONS = ("*, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, "
+                   "bool pin_memory = False, bool requires_grad = False")
+_KAISER_OVERLOADS = (f"(int window_length, {_KAISER_OPTIONS})",
+                     f"(int window_length, bool periodic, {_KAISER_OPTIONS})",
+                     f"(int window_length, bool periodic, float beta, {_KAISER_OPTIONS})")
+
+
+def kaiser_window(window_length: int, periodic: bool | None = None, beta: float | None = None, *, dtype=None,
+                  layout=None, device=None, pin_memory=False, requires_grad: bool = False) -> Tensor:
+    """I0(β·√(1 - ((n - α)/α)²)) / I0(β), α = (N - 1)/2: a bell whose width falls as β grows (β = 12 by default)."""
+    if isinstance(window_length, float):
+        raise TypeError("kaiser_window(): argument 'window_length' (position 1) must be int, not float")
+    if periodic is None and beta is not None:   # (PyTorch's overloads take beta only after periodic)
+        from . import _arg_errors
+        given = {k: v for k, v in (("requires_grad", requires_grad or None), ("dtype", dtype), ("beta", beta))
+                 if v is not None}
+        raise _arg_errors.invalid_combination("kaiser_window", (window_length,), given, _KAISER_OVERLOADS)
+    periodic = True if periodic is None else periodic
+    beta = 12.0 if beta is None else beta
+    def body(w, n):
+        a = w._data
+        reduced = a.dtype.name in ("float16", "bfloat16")   # (16-bit windows: computed in float32, rounded once)
+        x = a.astype(np.float32) if reduced else a
+        t = x.dtype.type
+        alpha, b = t((n - 1) / 2.0), t(beta)
+        arg = b * np.sqrt(np.abs(t(1) - ((x - alpha) / alpha) ** 2))
+        with np.errstate(invalid="ignore"):   # (I0(β) overflows for large β: inf / inf is NaN, as in PyTorch)
+            out = _calc_i0(arg) / _calc_i0(np.asarray([b]))[0]
+        if a.dtype.name == "bfloat16":   # (PyTorch's rounding to bfloat16 makes every NaN the positive one)
+            out = np.where(np.isnan(out), np.float32(np.nan), out)
+        out = out.astype(a.dtype)
+        return Tensor._make(out)
+    return _window("kaiser_window", window_length, periodic, dtype, device, requires_grad, body)
+
+
+__all__ += ["kaiser_window"]

@@ -33,6 +33,7 @@ from . import (
     _linalg_kernels,
     _loss_sums,
     _matmul,
+    _onednn_gelu,
     _softmax_f32,
     _vml,
 )
@@ -159,7 +160,12 @@ def pow_backward_self(grad, self, exponent):
 def pow_backward_exponent(grad, self, exponent, result):
     """d x^y / dy = x^y·log(x)   (0 where x == 0 and y >= 0)."""
     ops = _ops()
-    cond = (self == 0) & (exponent >= 0) if not self.is_complex() else (self == 0)
+    if exponent.is_complex():  # (PyTorch's test: a real, non-negative exponent)
+        cond = (self == 0) & ((exponent.imag == 0) & (exponent.real >= 0))
+    else:
+        cond = (self == 0) & (exponent >= 0)
+    if self.dtype != result.dtype:  # (PyTorch's self.to(promoted dtype): log of a float16 base in float64, of a
+        self = self.to(result.dtype)  # negative real base in the complex result's dtype)
     return grad * ops.where(cond, 0.0, (result * self.log()).conj())
 
 
@@ -298,7 +304,8 @@ def _sigmoid_other(x):
 
 
 # float32 (and half) as PyTorch's kernel rounds it: SLEEF's exp on whole vectors (_float_math.py)
-_sigmoid = _float_math.for_float32(_float_math.sigmoid, _sigmoid_other)
+_sigmoid = _float_math.for_float32(
+    _float_math.sigmoid, lambda x: _float_math.sigmoid64(x) if x.dtype == np.float64 else _sigmoid_other(x))
 
 
 # ---- more elementwise functions (part A) ------------------------------------------------------
@@ -330,6 +337,14 @@ def sgn_backward(grad, self, result):
         return _zeros(grad)
     a = self.abs()
     return ((grad - result * result * grad.conj()) / (a * 2)).masked_fill(a == 0, 0.0)
+
+
+def sgn_jvp(t, self, result):
+    """d sgn(z)·t = (t - sgn²·t̄) / (2|z|) for complex z (not holomorphic: no backward formula reuse); 0 if real."""
+    if not self.is_complex():
+        return _zeros(t)
+    a = self.abs()
+    return ((t - result * result * t.conj()) / (a * 2)).masked_fill(a == 0, 0.0)
 
 
 def _sgn(x):
@@ -424,7 +439,7 @@ absolute = Op("abs", "AbsBackward0", np.abs,
          jvp="element_wise",
          self=lambda grad, self: grad * self.sgn())                        # d|x| = sgn(x)
 sgn = Op("sgn", "SgnBackward0", _sgn,
-         jvp="element_wise",
+         jvp=lambda self_t, self, result: sgn_jvp(self_t, self, result),
          self=sgn_backward)
 sign = Op("sign", "SignBackward0", lambda a: _sign(a),
           jvp="element_wise",
@@ -438,10 +453,12 @@ sqrt = Op("sqrt", "SqrtBackward0", _vml.unary("sqrt", np.sqrt),
 rsqrt = Op("rsqrt", "RsqrtBackward0", lambda x: np.reciprocal(np.sqrt(x)),
            jvp="element_wise",
            self=lambda grad, result: grad * (result.pow(3) * -0.5).conj())    # d x^-½ = -½ x^-3/2
-exp2 = Op("exp2", "Exp2Backward0", _float_math.libm_two_paths("exp2", np.exp2),
+exp2 = Op("exp2", "Exp2Backward0", _float_math.libm_two_paths("exp2", np.exp2, vector32=_float_math.sleef_exp2f,
+                                                              vector64=_float_math.sleef_exp2_64),
           jvp="element_wise",
           self=lambda grad, result: mul_scalar(grad * result.conj(), other=_LN2))   # d 2^x = 2^x ln 2
-expm1 = Op("expm1", "Expm1Backward0", _via_float64(np.expm1),
+expm1 = Op("expm1", "Expm1Backward0", _float_math.for_float32(  # (SLEEF's expm1 on every element)
+    _float_math.expm1, _float_math.or_float64(_float_math.sleef_expm1_64, _via_float64(np.expm1))),
            jvp="element_wise",
            self=lambda grad, result: grad * (result + 1).conj())           # d(e^x - 1) = e^x
 log2 = Op("log2", "Log2Backward0", _vml.unary("log2", _via_float64(np.log2)),
@@ -450,7 +467,8 @@ log2 = Op("log2", "Log2Backward0", _vml.unary("log2", _via_float64(np.log2)),
 log10 = Op("log10", "Log10Backward0", _vml.unary("log10", _via_float64(np.log10)),
            jvp="element_wise",
            self=lambda grad, self: grad / mul_scalar(self.conj(), other=_LN10))  # d log₁₀x = 1/(x ln 10)
-log1p = Op("log1p", "Log1PBackward0", _via_float64(np.log1p),
+log1p = Op("log1p", "Log1PBackward0", _float_math.for_float32(  # (SLEEF's log1p on every element)
+    _float_math.log1p, _float_math.or_float64(_float_math.sleef_log1p64, _via_float64(np.log1p))),
            jvp="element_wise",
            self=lambda grad, self: grad / (self + 1).conj())               # d log(1+x) = 1/(1+x)
 sin = Op("sin", "SinBackward0", _vml.unary("sin", _via_float64(np.sin)),
@@ -520,7 +538,7 @@ add = Op("add", "AddBackward0", lambda a, b, alpha: np.add(a, b) if alpha == 1 e
          jvp="linear", ufunc=np.add,
          inputs=("self", "other"), args=("alpha",),
          self=lambda grad: grad,                                          # d(x + αy)/dx = 1
-         other=lambda grad, alpha: grad if alpha == 1 else grad * alpha)  # d(x + αy)/dy = α
+         other=lambda grad, alpha: grad if alpha == 1 else grad * _conj(alpha))  # d(x + αy)/dy = α (conj: ᾱ)
 def _sub_alpha(a, b, alpha):
     """a - α·b; complex as PyTorch computes it, a + (-α)·b with a complex product (zero signs differ)."""
     if a.dtype.kind == "c":
@@ -532,11 +550,11 @@ sub = Op("sub", "SubBackward0", lambda a, b, alpha: np.subtract(a, b) if alpha =
          jvp="linear", ufunc=np.subtract,
          inputs=("self", "other"), args=("alpha",),
          self=lambda grad: grad,                                          # d(x - αy)/dx = 1
-         other=lambda grad, alpha: grad.neg() if alpha == 1 else grad * -alpha)
+         other=lambda grad, alpha: grad.neg() if alpha == 1 else grad * -_conj(alpha))  # -ᾱ
 rsub = Op("rsub", "RsubBackward1", lambda a, b, alpha: _sub_alpha(b, a, alpha) if alpha != 1 else np.subtract(b, a),
           jvp="element_wise",  # (not "linear": the number y of y - αx is a constant, its tangent 0)
           inputs=("self", "other"), args=("alpha",),
-          self=lambda grad, alpha: grad.neg() if alpha == 1 else grad * -alpha)
+          self=lambda grad, alpha: grad.neg() if alpha == 1 else grad * -_conj(alpha))  # -ᾱ
 mul = Op("mul", "MulBackward0", np.multiply, inputs=("self", "other"),
          jvp="element_wise",
          self=lambda grad, other: grad * _conj(other),                    # d(xy)/dx = y
@@ -612,7 +630,9 @@ pow_tensor = Op("pow", "PowBackward1", _power, inputs=("self", "exponent"),
 def pow_backward_scalar_base(grad, self, exponent, result):
     """d b^y / dy = b^y·log(b) for a Python number b   (0 where b == 0 and y >= 0)."""
     with np.errstate(divide="ignore", invalid="ignore"):
-        log_b = complex(np.log(complex(self))) if isinstance(self, complex) else float(np.log(float(self)))
+        # (a complex exponent takes the base as a complex number, as PyTorch's base.toComplexDouble(): log(-3))
+        complex_base = isinstance(self, complex) or exponent.is_complex()
+        log_b = complex(np.log(complex(self))) if complex_base else float(np.log(float(self)))
     g = grad * (result * log_b).conj()
     if self == 0:
         g = _ops().where(exponent >= 0, 0.0, g)
@@ -628,7 +648,7 @@ rsub_tensor = Op("rsub", "RsubBackward0",
                  lambda a, b, alpha: _sub_alpha(b, a, alpha) if alpha != 1 else np.subtract(b, a),
                  jvp="linear",
                  inputs=("self", "other"), args=("alpha",),
-                 self=lambda grad, alpha: grad.neg() if alpha == 1 else grad * -alpha,   # d(y - αx)/dx = -α
+                 self=lambda grad, alpha: grad.neg() if alpha == 1 else grad * -_conj(alpha),  # d(y - αx)/dx = -α
                  other=lambda grad: grad)                                                 # d(y - αx)/dy = 1
 def _tie_split(grad, self, other):
     """grad, halved where the two inputs tie (PyTorch divides by the Scalar 2: DivBackward1)."""
@@ -856,10 +876,21 @@ def _std(a, dim, correction, keepdim):
     return np.sqrt(_var(a, dim, correction, keepdim))
 
 
+_lse_exp, _lse_log = _vml.unary("exp", np.exp), _vml.unary("log", np.log)
+
+
 def _logsumexp(a, dim, keepdim):
     # log Σ e^x = m + log Σ e^(x - m) with m = max x (taken as 0 where it is ±inf).
     dim = _axes(dim)
     m = np.amax(a, axis=dim, keepdims=True) if a.size else np.zeros((1,) * a.ndim, a.dtype)
+    if a.dtype in (np.float32, np.float64) and a.size:   # PyTorch's steps: MKL's exp (in x's layout: the
+        m = np.where(np.abs(m) == np.inf, a.dtype.type(0), m)   # sum's order follows it), its sum, MKL's log
+        with np.errstate(invalid="ignore"):
+            shifted = a - m
+        e = np.empty_like(shifted)
+        e[...] = _lse_exp(shifted)
+        out = _lse_log(_sums.sum(e, axis=dim, keepdims=True)) + m
+        return out if keepdim else np.squeeze(out, axis=dim)
     m = np.where(np.isfinite(m), m, 0)
     with np.errstate(divide="ignore"):
         out = np.log(np.sum(np.exp(a - m), axis=dim, keepdims=True)) + m
@@ -933,12 +964,14 @@ def _select_dim(arg):
 
 prod = Op("prod", "ProdBackward0", lambda a: np.prod(a, dtype=a.dtype),
           jvp="reduction",
-          self=lambda grad, self, result: prod_backward(grad, self, result))
+          # (self in grad's dtype, as PyTorch's self.to(grad.scalar_type()): prod(z, dtype=float64) of complex z)
+          self=lambda grad, self, result: prod_backward(grad, self.to(grad.dtype), result))
 prod_dim = Op("prod", "ProdBackward1",
               _rank0_ok(lambda a, dim, keepdim: np.prod(a, axis=dim, keepdims=keepdim, dtype=a.dtype)),
               jvp="reduction",
               args=("dim", "keepdim"),
-              self=lambda grad, self, result, dim, keepdim: prod_backward(grad, self, result, dim, keepdim))
+              self=lambda grad, self, result, dim, keepdim: prod_backward(grad, self.to(grad.dtype), result, dim,
+                                                                          keepdim))
 max_all = Op("max", "MaxBackward1", lambda a: np.max(a),
          jvp="reduction",
          self=evenly_distribute_backward)
@@ -1022,10 +1055,11 @@ def _reduced_jvp(term, dim, keepdim, result):
 
 logsumexp = Op("logsumexp", "LogsumexpBackward0", _rank0_ok(_logsumexp), args=("dim", "keepdim"),
                jvp="reduction",
-               # d log Σ e^x / dx_i = e^(x_i - lse) (the softmax)
+               # d log Σ e^x / dx_i = e^(x_i - lse) (the softmax; conjugated for complex x, as every
+               # holomorphic derivative: grad · conj(f'))
                self=lambda grad, self, result, dim, keepdim:
                    _restore(grad, tuple(self.shape), dim, keepdim)
-                   * (self - _restore(result, tuple(self.shape), dim, keepdim)).exp())
+                   * _conj((self - _restore(result, tuple(self.shape), dim, keepdim)).exp()))
 linalg_vector_norm = Op("linalg_vector_norm", "LinalgVectorNormBackward0", _rank0_ok(_vector_norm),
                         jvp="reduction",
                         args=("ord", "dim", "keepdim"),
@@ -1035,7 +1069,15 @@ norm = Op("norm", "NormBackward1", _rank0_ok(lambda a, p, dim, keepdim: _vector_
           jvp="reduction", args=("p", "dim", "keepdim"),
           self=lambda grad, self, p, dim, keepdim, result:
               norm_backward(grad, self, p, dim, keepdim, result))    # same derivative as the vector norm
-cumsum = Op("cumsum", "CumsumBackward0", _rank0_ok(lambda a, dim: np.cumsum(a, axis=dim, dtype=a.dtype)), args=("dim",),
+def _scan(np_scan, a, dim):
+    """PyTorch's CPU cumsum / cumprod: the running value kept in its accumulate type (double for float32, float for
+    float16/bfloat16, complex<double> for complex64, int64 for integers), each output rounded to a's dtype."""
+    kind, size = a.dtype.kind, a.dtype.itemsize
+    acc = (np.float32 if size == 2 else np.float64) if kind in "fV" else np.complex128 if kind == "c" else np.int64
+    return np_scan(a, axis=dim, dtype=acc).astype(a.dtype, copy=False)
+
+
+cumsum = Op("cumsum", "CumsumBackward0", _rank0_ok(lambda a, dim: _scan(np.cumsum, a, dim)), args=("dim",),
             jvp="linear",
             self=cumsum_backward)
 
@@ -1093,7 +1135,8 @@ unsafe_view = Op("_unsafe_view", "UnsafeViewBackward0", lambda a, size: a.reshap
 t = Op("t", "TBackward0", lambda a: a.T, view=True,
        jvp="linear",
        self=lambda grad: grad.t())
-transpose = Op("transpose", "TransposeBackward0", lambda a, dim0, dim1: np.swapaxes(a, dim0, dim1),
+transpose = Op("transpose", "TransposeBackward0",  # (a 0-dim tensor: dims 0 / -1 swap nothing)
+               lambda a, dim0, dim1: np.swapaxes(a, dim0, dim1) if a.ndim else a[...],
                jvp="linear",
                args=("dim0", "dim1"), view=True,
                self=lambda grad, dim0, dim1: grad.transpose(dim0, dim1))
@@ -1322,8 +1365,10 @@ def _head(src, shape):
 
 def _scatter_forward(a, index, src, dim, reduce_add=False):
     out = a.copy()
-    if index.ndim == 0 and a.ndim == 0:
-        out[...] = src if not reduce_add else out + src
+    if a.ndim == 0:  # (a 0-dim a has one element: every index is 0)
+        if index.size:
+            values = np.broadcast_to(_head(src, index.shape) if np.ndim(src) else src, index.shape).reshape(-1)
+            out[...] = out + values.sum(dtype=out.dtype) if reduce_add else values[-1]
         return out
     values = _head(src, index.shape) if np.ndim(src) else src
     if reduce_add:
@@ -1334,7 +1379,9 @@ def _scatter_forward(a, index, src, dim, reduce_add=False):
 
 
 gather = Op("gather", "GatherBackward0",
-            lambda a, index, dim, sparse_grad: a[_along(index, dim)] if a.ndim else a.copy(),
+            # (a 0-dim a: its one element, at every (zero) index)
+            lambda a, index, dim, sparse_grad:
+                a[_along(index, dim)] if a.ndim else np.broadcast_to(a, index.shape).copy(),
             jvp=lambda self_t, index, dim, sparse_grad: gather(self_t, index, dim=dim, sparse_grad=sparse_grad),
             inputs=("self", "index"), args=("dim", "sparse_grad"),
             # d gather / d self: add each gradient entry back where it was taken from
@@ -1508,7 +1555,8 @@ def mm_mat2_backward(grad, mat1, sizes, strides, alpha=1):
 
 
 mm = Op("mm", "MmBackward0", _mm_forward, inputs=("self", "mat2"),
-        jvp=lambda self_t, mat2_t, self, mat2: self_t.mm(mat2) + self.mm(mat2_t),   # d(AB) = dA·B + A·dB
+        jvp=lambda self_t, mat2_t, self, mat2: self.mm(mat2_t) + self_t.mm(mat2),   # d(AB) = A·dB + dA·B
+        # (A·dB first, as PyTorch computes it: a tangent of another dtype fails with its message)
         # d(AB)/dA: G·Bᴴ ;  d(AB)/dB: Aᴴ·G   (real and untracked: the same product on the arrays, .T is t())
         self=lambda grad, mat2, self_sym_sizes, self_sym_strides:
             _numpy_result(_mm_mat1_grad, grad._data, mat2._data, self_sym_sizes, self_sym_strides)
@@ -1517,15 +1565,15 @@ mm = Op("mm", "MmBackward0", _mm_forward, inputs=("self", "mat2"),
             _numpy_result(_mm_mat2_grad, grad._data, self._data, mat2_sym_sizes, mat2_sym_strides)
             if _mm_real(grad, self) else mm_mat2_backward(grad, self, mat2_sym_sizes, mat2_sym_strides))
 mv = Op("mv", "MvBackward0", _matmul.mv, inputs=("self", "vec"),
-        jvp=lambda self_t, vec_t, self, vec: self_t.mv(vec) + self.mv(vec_t),
+        jvp=lambda self_t, vec_t, self, vec: self.mv(vec_t) + self_t.mv(vec),
         self=lambda grad, vec: grad.outer(vec.conj()),                    # d(Av)/dA = g vᴴ
         vec=lambda grad, self: self.conj().t().mv(grad))                  # d(Av)/dv = Aᴴ g
 dot = Op("dot", "DotBackward0", _matmul.dot, inputs=("self", "tensor"),
-         jvp=lambda self_t, tensor_t, self, tensor: self_t.dot(tensor) + self.dot(tensor_t),
+         jvp=lambda self_t, tensor_t, self, tensor: self.dot(tensor_t) + self_t.dot(tensor),
          self=lambda grad, tensor: grad * tensor.conj(),
          tensor=lambda grad, self: grad * self.conj())
 bmm = Op("bmm", "BmmBackward0", _matmul.bmm, inputs=("self", "mat2"),
-         jvp=lambda self_t, mat2_t, self, mat2: self_t.bmm(mat2) + self.bmm(mat2_t),
+         jvp=lambda self_t, mat2_t, self, mat2: self.bmm(mat2_t) + self_t.bmm(mat2),
          self=lambda grad, mat2: grad.bmm(mat2.transpose(1, 2).conj()),
          mat2=lambda grad, self: self.transpose(1, 2).conj().bmm(grad))
 outer = Op("outer", "OuterBackward0", np.outer, inputs=("self", "vec2"),
@@ -1662,6 +1710,8 @@ _GELU_C = 0.044715
 def _gelu_forward(x, approximate):
     if x.dtype == np.float32 and approximate == "tanh":
         return _float_math.gelu_tanh(x)  # PyTorch's float32 rounding, step for step
+    if x.dtype == np.float32 or _is_half(x.dtype) and approximate != "tanh":  # oneDNN's kernel or ATen's
+        return _onednn_gelu.gelu_erf(x)
     if _is_half(x.dtype):  # (float32 math, rounded once)
         return (_float_math.gelu_tanh if approximate == "tanh" else _float_math.gelu_half)(x.astype(np.float32)).astype(
             x.dtype)
@@ -1673,6 +1723,10 @@ def _gelu_forward(x, approximate):
 
 
 def _gelu_backward_forward(g, x, approximate):
+    if approximate != "tanh" and g.dtype == x.dtype and (g.dtype == np.float32 or _is_half(g.dtype)):
+        return _onednn_gelu.gelu_erf_backward(g, x)  # oneDNN's kernel or ATen's, bit for bit
+    if g.dtype == x.dtype == np.float32:  # (tanh) ATen's kernel, its fused multiply-adds included
+        return _onednn_gelu.gelu_tanh_backward(g, x)
     if _float_math._is_reduced(g.dtype):  # float16/bfloat16: computed in float32, rounded once (PyTorch's opmath)
         return _gelu_backward_forward(g.astype(np.float32), x.astype(np.float32), approximate).astype(g.dtype)
     if approximate == "tanh":   # 0.5(1 + t) + 0.5·x·(1 - t²)·u',  u = √(2/π)(x + cx³), t = tanh u
@@ -1736,6 +1790,8 @@ def silu_backward(grad, self):
     else its infinitely_differentiable_silu_backward, the same formula in tensor ops."""
     if _untracked() and grad._data.dtype == self._data.dtype == np.float32:
         return _numpy_result(_float_math.silu_backward, grad._data, self._data)
+    if _untracked() and grad._data.dtype == self._data.dtype == np.float64:
+        return _numpy_result(_float_math.silu_backward64, grad._data, self._data)
     if _untracked() and grad._data.dtype == self._data.dtype and _float_math._is_reduced(grad._data.dtype):
         # float16/bfloat16: the float32 kernel, rounded once
         dt = grad._data.dtype
@@ -1746,7 +1802,8 @@ def silu_backward(grad, self):
 
 
 silu = Op("silu", "SiluBackward0",
-          _float_math.for_float32(_float_math.silu, lambda x: (x * _sigmoid(x)).astype(x.dtype)),
+          _float_math.for_float32(_float_math.silu, _float_math.or_float64(  # (float64: SLEEF's exp, glibc's)
+              _float_math.silu64, lambda x: (x * _sigmoid(x)).astype(x.dtype))),
           jvp="element_wise",
           # d(x·σ(x))/dx = σ(x)·(1 + x·(1 - σ(x)))
           self=silu_backward)
@@ -1813,7 +1870,7 @@ log_softmax_backward_data = Op(
 # F.linear with a bias: β·bias + α·(mat1 @ mat2), PyTorch's fused addmm (its AddmmBackward0 node).
 addmm = Op("addmm", "AddmmBackward0", _matmul.addmm,
            jvp=lambda self_t, mat1_t, mat2_t, mat1, mat2, beta, alpha:
-               self_t * beta + (mat1_t.mm(mat2) + mat1.mm(mat2_t)) * alpha,   # d(AB) = dA·B + A·dB
+               self_t * beta + (mat1.mm(mat2_t) + mat1_t.mm(mat2)) * alpha,   # d(AB) = A·dB + dA·B
            inputs=("self", "mat1", "mat2"), args=("beta", "alpha"),
            self=lambda grad, beta: grad if beta == 1 else grad * _conj_number(beta),  # d/d bias = β̄, summed over rows
            # α·G·Bᴴ and α·Aᴴ·G (real, untracked, α = 1: PyTorch's product orientation on the arrays, as mm's)
@@ -2215,7 +2272,7 @@ clone = Op("clone", "CloneBackward0", lambda a: a.copy(),
 # Called as to_copy(t, dtype=d): Op.__call__ casts the input to d, the forward only copies, keeping the memory
 # layout (PyTorch's preserve_format: x.permute(2, 0, 1).float() stays non-contiguous)
 to_copy = Op("_to_copy", "ToCopyBackward0", lambda a: a.copy(order="K"),
-             jvp=lambda self_t: self_t,
+             jvp=lambda self_t, result: to_copy(self_t, dtype=result.dtype),  # the tangent is converted too
              self=lambda grad: grad)                    # the engine casts grad back to the input dtype
 copy_ = Op("copy_", "CopyBackwards", lambda a, src: np.broadcast_to(src, a.shape).astype(a.dtype),
            jvp=lambda src_t: src_t,
@@ -2465,10 +2522,12 @@ def _masked_zero(grad, indices):
 _erf = np.vectorize(math.erf, otypes=[np.float64])
 _TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
 
-sinh = Op("sinh", "SinhBackward0", _float_math.libm_two_paths("sinh", np.sinh),
+sinh = Op("sinh", "SinhBackward0", _float_math.libm_two_paths("sinh", np.sinh, vector32=_float_math.sleef_sinhf,
+                                                              vector64=_float_math.sleef_sinh64),
           jvp="element_wise",
           self=lambda grad, self: grad * self.cosh().conj())                # d sinh = cosh
-cosh = Op("cosh", "CoshBackward0", _float_math.libm_two_paths("cosh", np.cosh),
+cosh = Op("cosh", "CoshBackward0", _float_math.libm_two_paths("cosh", np.cosh, vector32=_float_math.sleef_coshf,
+                                                              vector64=_float_math.sleef_cosh64),
           jvp="element_wise",
           self=lambda grad, self: grad * self.sinh().conj())                # d cosh = sinh
 asin = Op("asin", "AsinBackward0", _vml.unary("asin", _via_float64(np.arcsin)),
@@ -2486,7 +2545,8 @@ asinh = Op("asinh", "AsinhBackward0", _float_math.libm_op("asinh", np.arcsinh),
 acosh = Op("acosh", "AcoshBackward0", _float_math.libm_op("acosh", np.arccosh),
            jvp="element_wise",
            self=lambda grad, self: grad * (self * self - 1).rsqrt().conj())  # d acosh = 1/√(x²-1)
-atanh = Op("atanh", "AtanhBackward0", _float_math.libm_two_paths("atanh", np.arctanh),
+atanh = Op("atanh", "AtanhBackward0", _float_math.libm_two_paths("atanh", np.arctanh, vector32=_float_math.sleef_atanhf,
+                                                                 vector64=_float_math.sleef_atanh64),
            jvp="element_wise",
            self=lambda grad, self: grad / (1 - self * self).conj())          # d atanh = 1/(1-x²)
 _erf_numpy = _float_math.for_float32(_via_float64(lambda a: _erf(a)), lambda a: _erf(a), halves=_float_math.vec_erf)
@@ -2759,7 +2819,9 @@ def _det_forward(a):
 
 
 nan_to_num = Op("nan_to_num", "NanToNumBackward0",
-                lambda a, nan, posinf, neginf: np.nan_to_num(a, nan=nan, posinf=posinf, neginf=neginf),
+                lambda a, nan, posinf, neginf: np.nan_to_num(a, nan=nan, posinf=posinf, neginf=neginf)
+                if a.dtype.kind in "fc" else   # (bfloat16, which NumPy's nan_to_num leaves alone: via float32)
+                np.nan_to_num(a.astype(np.float32), nan=nan, posinf=posinf, neginf=neginf).astype(a.dtype),
                 args=("nan", "posinf", "neginf"), jvp="element_wise",
                 self=lambda grad, self: grad * self.isfinite())                 # slope 1 where x is finite
 lgamma = Op("lgamma", "LgammaBackward0", _lgamma, jvp="element_wise",
@@ -2788,7 +2850,7 @@ def _remainder(a, b):
 
 
 remainder = Op("remainder", "RemainderBackward0",
-               lambda a, other: _remainder(a, np.asarray(other, a.dtype) if a.dtype.kind == "f" else other
+               lambda a, other: _remainder(a, np.asarray(other, a.dtype) if a.dtype.kind in "fV" else other
                                            ).astype(a.dtype, copy=False),
                args=("other",), jvp="element_wise",
                self=lambda grad: grad)                                        # x - floor(x/c)·c: slope 1
@@ -2806,9 +2868,10 @@ def _xlogy(x, y):
 
 xlogy = Op("xlogy", "XlogyBackward0", _xlogy, inputs=("self", "other"), jvp="element_wise",
            # log y, but 0 where x == 0 and y <= 0 (where x·log y is held at 0)
-           self=lambda grad, self, other: xlogy(grad, other).masked_fill((self == 0) & (other <= 0), 0.0),
+           # (grad.xlogy: promoted as the function, a 0-dim other of a lower float type computed in grad's)
+           self=lambda grad, self, other: grad.xlogy(other).masked_fill((self == 0) & (other <= 0), 0.0),
            other=lambda grad, self, other: grad * self / other)                               # x / y
-logaddexp = Op("logaddexp", "LogaddexpBackward0", np.logaddexp, inputs=("self", "other"), jvp="element_wise",
+logaddexp = Op("logaddexp", "LogaddexpBackward0", _float_math.logaddexp, inputs=("self", "other"), jvp="element_wise",
                self=lambda grad, self, other: grad / ((other - self).exp() + 1),    # e^x/(e^x+e^y)
                other=lambda grad, self, other: grad / ((self - other).exp() + 1))
 logaddexp2 = Op("logaddexp2", "Logaddexp2Backward0", np.logaddexp2, inputs=("self", "other"),
@@ -2816,7 +2879,7 @@ logaddexp2 = Op("logaddexp2", "Logaddexp2Backward0", np.logaddexp2, inputs=("sel
                 self=lambda grad, self, other: grad / ((other - self).exp2() + 1),  # 2^x/(2^x+2^y)
                 other=lambda grad, self, other: grad / ((self - other).exp2() + 1))
 cumprod = Op("cumprod", "CumprodBackward0",
-             _rank0_ok(lambda a, dim: np.cumprod(a, axis=dim, dtype=a.dtype)), args=("dim",),
+             _rank0_ok(lambda a, dim: _scan(np.cumprod, a, dim)), args=("dim",),
              jvp=lambda self_t, self, result, dim: cumprod_jvp(self_t, self, result, dim),
              self=lambda grad, self, dim, result: cumprod_backward(grad, self, dim, result))
 
@@ -3157,7 +3220,8 @@ def _solve_triangular_forward(a, b, upper, left, unitriangular):
     # (a general solve on the triangle: LAPACK's trtrs gives the same values up to rounding)
     t = np.triu(a) if upper else np.tril(a)
     if unitriangular:
-        t = t - np.eye(a.shape[-1]) * np.diagonal(t, axis1=-2, axis2=-1)[..., None, :] + np.eye(a.shape[-1])
+        eye = np.eye(a.shape[-1], dtype=a.dtype)  # (in a's dtype: float32 stays float32)
+        t = t - eye * np.diagonal(t, axis1=-2, axis2=-1)[..., None, :] + eye
     if left:
         return np.linalg.solve(t, b)
     return np.swapaxes(np.linalg.solve(np.swapaxes(t, -1, -2), np.swapaxes(b, -1, -2)), -1, -2)
@@ -3269,7 +3333,7 @@ linalg_solve_triangular = Op(
     B=lambda grad, self, result, upper, left, unitriangular:
         linalg_solve_triangular_backward(grad, self, result, upper, left, unitriangular, False))
 linalg_qr = Op("linalg_qr", "LinalgQrBackward0", _qr_forward, inputs=("A",), args=("mode",), outputs=("Q", "R"),
-               undefined_grads=True,
+               undefined_grads=True, jvp=lambda A_t, Q, R, mode: linalg_qr_jvp(A_t, Q, R, mode),
                A=lambda grads, Q, R, mode: linalg_qr_backward(grads, Q, R, mode))
 linalg_eigh = Op("linalg_eigh", "LinalgEighBackward0", lambda a, UPLO: tuple(np.linalg.eigh(a, UPLO=UPLO)),
                  inputs=("A",), args=("UPLO",), outputs=("eigenvalues", "eigenvectors"), undefined_grads=True,
@@ -3318,7 +3382,7 @@ def _eigh_jvp(dA, L, V):
     dL = dL.real if dA.is_complex() else dL
     from ._creation import eye
     from ._dtypes import bool_
-    dV = (dP / (L.unsqueeze(-2) - L.unsqueeze(-1))).neg()
+    dV = dP / (L.unsqueeze(-2) - L.unsqueeze(-1))
     dV = dV.masked_fill(eye(L.shape[-1], dtype=bool_), 0)  # (the diagonal divided by 0: no rotation)
     return dL, V.matmul(dV)
 
@@ -3326,6 +3390,8 @@ def _eigh_jvp(dA, L, V):
 def _solve_jvp(A, B, A_t, B_t, result, left):
     """X = A⁻¹B: dX = A⁻¹(dB - dA·X); with left=False, X = BA⁻¹: dX = (dB - X·dA)A⁻¹."""
     from . import linalg
+    if result.dim() < A.dim():  # a vector right-hand side: dA·x as a matrix-vector product
+        return linalg.solve(A, B_t - A_t.matmul(result.unsqueeze(-1)).squeeze(-1), left=left)
     if left:
         return linalg.solve(A, B_t - A_t.matmul(result))
     return linalg.solve(A, B_t - result.matmul(A_t), left=False)
@@ -3334,6 +3400,7 @@ def _solve_jvp(A, B, A_t, B_t, result, left):
 # (S_sym_argsize_minus_1 = min(m, n): PyTorch saves S.size(-1); here the caller passes it as an argument)
 linalg_svd = Op("_linalg_svd", "LinalgSvdBackward0", _svd_forward, inputs=("A",),
                 args=("full_matrices", "S_sym_argsize_minus_1"), outputs=("U", "S", "Vh"), undefined_grads=True,
+                jvp=lambda A_t, U, S, Vh, full_matrices: linalg_svd_jvp(A_t, U, S, Vh, full_matrices),
                 A=lambda grads, U, S, Vh, full_matrices, S_sym_argsize_minus_1:
                     svd_backward(grads, U, S, Vh, full_matrices, S_sym_argsize_minus_1))
 linalg_cholesky_ex = Op("linalg_cholesky_ex", "LinalgCholeskyExBackward0", _cholesky_forward, inputs=("A",),
@@ -3369,8 +3436,90 @@ def pinv_jvp(A, pinvA, dA):
 linalg_lstsq = Op("linalg_lstsq", "LinalgLstsqBackward0", _lstsq_forward, inputs=("self", "b"),
                   args=("rcond", "driver"), outputs=("solution", "residuals", "rank", "singular_values"),
                   differentiable_outputs=2, undefined_grads=True,
+                  jvp=lambda self, b, self_t, b_t, solution, residuals:
+                      linalg_lstsq_jvp(self, b, self_t, b_t, solution, residuals),
                   self=lambda grads, self, b, solution: linalg_lstsq_backward(grads, self, b, solution, True),
                   b=lambda grads, self, b, solution: linalg_lstsq_backward(grads, self, b, solution, False))
+
+
+# ---- forward AD of the decompositions (PyTorch's linalg_qr_jvp, linalg_svd_jvp, linalg_lstsq_*_jvp) ---------
+
+def linalg_qr_jvp(dA, Q, R, mode):
+    """A = QR.  m >= n: dR = syminv(sym(Qᴴ dA R⁻¹)) R, dQ = dA R⁻¹ - Q syminv(·);  m < n: dQ from Qᴴ dA₁ R₁⁻¹."""
+    if mode == "r":
+        raise RuntimeError("The derivative of linalg.qr depends on Q, which is not computed when mode='r'. Please "
+                           "use linalg.qr(A, mode='reduced') if you are going to differentiate through linalg.qr.")
+    m, n = dA.shape[-2], dA.shape[-1]
+    if mode == "complete" and m > n:
+        raise RuntimeError("The QR decomposition is not differentiable when mode='complete' and nrows > ncols.")
+    if m >= n:
+        dARinv = linalg_solve_triangular(R, dA, upper=True, left=False, unitriangular=False)
+        X = _mH(Q).matmul(dARinv)
+        X = X + _mH(X)                                   # sym(Qᴴ dA R⁻¹), then syminv: the upper triangle,
+        dR = X.triu() - 0.5 * diag_embed(X.diagonal(0, -2, -1), offset=0, dim1=-2, dim2=-1)  # half diagonal
+        return dARinv - Q.matmul(dR), dR.matmul(R)
+    # m < n: Qᴴ dQ is skew, its strict lower triangle (and imaginary diagonal) is that of Qᴴ dA₁ R₁⁻¹
+    QHdA = _mH(Q).matmul(dA)
+    X = linalg_solve_triangular(R[..., :m], QHdA[..., :m], upper=True, left=False, unitriangular=False)
+    if X.is_complex():
+        X = X.tril() - diag_embed(X.diagonal(0, -2, -1).real, offset=0, dim1=-2, dim2=-1)  # trilIm
+        dQ = X - _mH(X)
+        dQ = dQ - 0.5 * diag_embed(dQ.diagonal(0, -2, -1), offset=0, dim1=-2, dim2=-1)       # triliminv
+    else:
+        X = X.tril(-1)
+        dQ = X - X.mT
+    return Q.matmul(dQ), QHdA - dQ.matmul(R)
+
+
+def linalg_svd_jvp(dA, U, S, Vh, full_matrices):
+    """A = U diag(S) Vᴴ, dP = Uᴴ dA V:  dS = Re diag(dP);  dU = U sym(dX S)/E (+ (I - UUᴴ) dA V S⁻¹ if m > n);
+    dVᴴ = -sym(S dX)/E Vᴴ (+ S⁻¹ Uᴴ dA (I - VVᴴ) if m < n);  dX = dP - diag(dS),  E_jk = S_k² - S_j²."""
+    m, n, k = dA.shape[-2], dA.shape[-1], S.shape[-1]
+    if full_matrices:  # only the first k singular vectors move; the rest get a zero tangent (as PyTorch)
+        U, Vh = U[..., :k], Vh[..., :k, :]
+    V = _mH(Vh)
+    dP = _mH(U).matmul(dA.matmul(V)) if m < n else _mH(U).matmul(dA).matmul(V)
+    dS = dP.diagonal(0, -2, -1)
+    dS = dS.real if dA.is_complex() else dS
+    dP = dP - diag_embed(dS, offset=0, dim1=-2, dim2=-1)
+    S2 = S * S
+    E = S2.unsqueeze(-2) - S2.unsqueeze(-1) + _eye(k, S)  # (1 on the diagonal: a 0/1 there)
+    diag_term = None
+    if dA.is_complex():                                   # i Im(diag(dX)) / (2S)
+        diag_term = diag_embed(dP.diagonal(0, -2, -1) / (2 * S), offset=0, dim1=-2, dim2=-1)
+    dUaux = dP * S.unsqueeze(-2)
+    dUaux = (dUaux + _mH(dUaux)) / E
+    dU = U.matmul(dUaux if diag_term is None else dUaux + diag_term)
+    if m > n:
+        dAVSinv = dA.matmul(V / S.unsqueeze(-2))
+        dU = dU + dAVSinv - U.matmul(_mH(U).matmul(dAVSinv))
+        if full_matrices:
+            dU = _ops().cat([dU, _ops().zeros(tuple(dU.shape[:-1]) + (m - n,), dtype=dU.dtype)], -1)
+    dVhaux = dP * (-S).unsqueeze(-1)
+    dVhaux = (dVhaux + _mH(dVhaux)) / E
+    dVh = (dVhaux if diag_term is None else dVhaux + diag_term).matmul(Vh)
+    if m < n:
+        UHdASinv = (_mH(U) / S.unsqueeze(-1)).matmul(dA)
+        dVh = dVh + UHdASinv - UHdASinv.matmul(V).matmul(Vh)
+        if full_matrices:
+            dVh = _ops().cat([dVh, _ops().zeros(tuple(dVh.shape[:-2]) + (n - m, n), dtype=dVh.dtype)], -2)
+    return dU, dS, dVh
+
+
+def linalg_lstsq_jvp(A, B, dA, dB, X, L):
+    """X = A⁺B: dX = d(A⁺)B + A⁺dB;  L = Σ|AX - B|²: dL = 2 Re Σ (AX - B)·conj(dA X - dB) (X held fixed, Danskin)."""
+    vector = B.dim() == A.dim() - 1
+    Bm, dBm = (B.unsqueeze(-1), dB.unsqueeze(-1)) if vector else (B, dB)
+    pinvA = linalg_pinv(A, atol=None, rtol=None, hermitian=False)
+    dX = pinv_jvp(A, pinvA, dA).matmul(Bm) + pinvA.matmul(dBm)
+    if L.numel() == 0:
+        return (dX.squeeze(-1) if vector else dX), L.clone()
+    Xm = X.unsqueeze(-1) if vector else X
+    r = A.matmul(Xm) - Bm
+    dr = dA.matmul(Xm) - dBm
+    prod = r * dr.conj()
+    dL = 2 * (prod.real if prod.is_complex() else prod).sum(-2)
+    return (dX.squeeze(-1) if vector else dX), dL
 
 
 # ---- coverage pass: more activations, losses, embedding, padding, layer norm ----------------------
@@ -3381,6 +3530,8 @@ linalg_lstsq = Op("linalg_lstsq", "LinalgLstsqBackward0", _lstsq_forward, inputs
 
 def _np_softplus(x, beta, threshold):
     # log(1 + e^(βx))/β, and x itself where βx > threshold (no overflow)
+    if x.dtype == np.float64:   # (SLEEF's exp and log1p on vector blocks, glibc's on the rest)
+        return _float_math.softplus64(x, beta, threshold)
     with np.errstate(over="ignore"):
         soft = np.log1p(np.exp(beta * x)) / beta
     return np.where(x * beta > threshold, x, soft).astype(x.dtype, copy=False)
@@ -3392,14 +3543,16 @@ def _np_elu(x, alpha, scale, input_scale):
         x.dtype, copy=False)
 
 
-_elu_forward = _float_math.for_float32(_float_math.elu, _np_elu)
+_elu_forward = _float_math.for_float32(_float_math.elu, _float_math.or_float64(_float_math.elu, _np_elu))
 
 
 def _np_log_sigmoid(x):
     # log σ(x) = min(x, 0) - log(1 + e^-|x|); the buffer is e^-|x| (PyTorch saves it)
-    if x.dtype == np.float32:   # PyTorch's vector code on every element: SLEEF's expf (its log1pf: the
-        buffer = _float_math.sleef_expf(-np.abs(x))   # correctly rounded value stands in)
-        return np.minimum(x, np.float32(0)) - np.log1p(buffer.astype(np.float64)).astype(np.float32), buffer
+    if x.dtype == np.float32:   # PyTorch's vector code on every element: SLEEF's expf and log1pf
+        buffer = _float_math.sleef_expf(-np.abs(x))
+        return np.minimum(x, np.float32(0)) - _float_math.sleef_log1pf(buffer), buffer
+    if x.dtype == np.float64:   # (SLEEF's exp and log1p for double)
+        return _float_math.log_sigmoid64(x)
     buffer = np.exp(-np.abs(x))
     return (np.minimum(x, 0) - np.log1p(buffer)).astype(x.dtype, copy=False), buffer.astype(x.dtype, copy=False)
 
@@ -3421,6 +3574,8 @@ def _np_softplus_backward(g, x, beta, threshold):
         z = _float_math.two_paths(lambda _, v: _float_math.sleef_expf(v * np.float32(beta)),
                                   lambda _, v: _float_math.glibc_expf(v * np.float32(beta)), g, x)
         return np.where(bx > np.float32(threshold), g, g * z / (z + np.float32(1)))
+    if x.dtype == np.float64 and g.dtype == np.float64:   # SLEEF's exp on whole vectors, glibc's on the rest
+        return _float_math.softplus_backward64(g, x, beta, threshold)
     z = np.exp(x * beta)
     return np.where(x * beta > threshold, g, g * z / (z + 1)).astype(np.result_type(g, x), copy=False)
 
@@ -3447,8 +3602,8 @@ softplus_backward = Op(
 def _np_elu_backward(g, x, alpha, scale, input_scale, is_result):
     # PyTorch's kernel: g·scale above 0; at or below 0 g·input_scale·α·scale·e^(input_scale·x), or from the
     # result y (in-place elu_) g·input_scale·(y + α·scale)
-    if g.dtype == x.dtype == np.float32:   # its rounding: SLEEF's expf on whole vectors (_float_math.py)
-        return _float_math.elu_backward(g, x, alpha, scale, input_scale, is_result)
+    if g.dtype == x.dtype and x.dtype in (np.float32, np.float64):   # its rounding: SLEEF's exp on whole
+        return _float_math.elu_backward(g, x, alpha, scale, input_scale, is_result)   # vectors (_float_math.py)
     if is_result:
         negative = g * input_scale * (x + alpha * scale)
     else:
@@ -3472,8 +3627,9 @@ elu = Op("elu", "EluBackward0", _elu_forward, args=("alpha", "scale", "input_sca
 celu = Op("celu", "CeluBackward0", lambda x, alpha: _elu_forward(x, alpha, 1.0, 1.0 / alpha), args=("alpha",),
           jvp="element_wise",
           # celu(x) = max(0, x) + min(0, α(e^(x/α) - 1)): elu's gradient with scale 1, input_scale 1/α
-          self=lambda grad, self, alpha:
-              elu_backward(grad, self, alpha=alpha, scale=1, input_scale=1.0 / alpha, is_result=False))
+          # (there, as in derivatives.yaml, 1.0 / alpha.toFloat(): α rounded to float32 first)
+          self=lambda grad, self, alpha: elu_backward(
+              grad, self, alpha=alpha, scale=1, input_scale=1.0 / float(np.float32(alpha)), is_result=False))
 elu_backward = Op(
     "elu_backward", "EluBackwardBackward0", _np_elu_backward, inputs=("grad_output", "self_or_result"),
     args=("alpha", "scale", "input_scale", "is_result"), jvp="element_wise",
@@ -3601,14 +3757,16 @@ def mish_backward(grad, self):
     else its infinitely_differentiable_mish_backward, the same formula in tensor ops."""
     if _untracked() and grad._data.dtype == self._data.dtype == np.float32:
         return _numpy_result(_float_math.mish_backward, grad._data, self._data)
+    if _untracked() and grad._data.dtype == self._data.dtype == np.float64:
+        return _numpy_result(_float_math.mish_backward64, grad._data, self._data)
     sigmoid = self.sigmoid()
     tanh_softplus = self.exp().log1p().tanh()
     return grad * (tanh_softplus + self * sigmoid * _one_minus(tanh_softplus * tanh_softplus))
 
 
 mish = Op("mish", "MishBackward0",
-          _float_math.for_float32(_float_math.mish,
-                                  lambda x: (x * np.tanh(_np_softplus(x, 1.0, 20.0))).astype(x.dtype, copy=False)),
+          _float_math.for_float32(_float_math.mish, _float_math.or_float64(
+              _float_math.mish64, lambda x: (x * np.tanh(_np_softplus(x, 1.0, 20.0))).astype(x.dtype, copy=False))),
           jvp="element_wise",
           # d x·tanh(sp(x)) = tanh(sp) + x·σ(x)·(1 - tanh²(sp)),  sp(x) = log(1 + e^x)
           self=mish_backward)
@@ -3716,7 +3874,8 @@ def _embedding_grad_rows(grad, indices, padding_idx, scale_grad_by_freq):
         grad = grad * Tensor._make(scale)
     return grad
 constant_pad_nd = Op("constant_pad_nd", "ConstantPadNdBackward0",
-                     lambda a, pad, value: _constant_pad(a, pad, value), args=("pad", "value"), jvp="linear",
+                     lambda a, pad, value: _constant_pad(a, pad, value), args=("pad", "value"),
+                     jvp=lambda self_t, pad: constant_pad_nd(self_t, pad=pad, value=0.0),  # (the fill is constant)
                      self=lambda grad, pad: constant_pad_nd(grad, pad=tuple(-p for p in pad), value=0.0))   # crop back
 
 
@@ -3750,6 +3909,7 @@ def _not_implemented(name):
 # entries only record the node PyTorch records. Piecewise constant, so the gradients are zero.
 div_rounded = Op("div", "DivBackward2", lambda a, b, rounding_mode, _result: _result,
                  inputs=("self", "other"), args=("rounding_mode", "_result"),
+                 jvp=lambda result: _ops().zeros_like(result),  # (a zero tangent, as PyTorch's new_zeros)
                  self=lambda grad, other, rounding_mode: grad * 0,
                  other=lambda grad, self, rounding_mode: grad * 0)
 # Ops PyTorch records without a derivative: grad_fn NotImplemented, whose backward raises. A registry rather
@@ -3905,7 +4065,8 @@ def _roll(a, shifts, dims):
     shifts = tuple(_signed(s) for s in shifts)
     if not dims:  # the flattened tensor, shape kept
         return np.roll(a.reshape(-1), shifts[0]).reshape(a.shape)
-    return np.roll(a, shifts, tuple(_signed(d) for d in dims)) if a.ndim else a.copy()
+    # (a 0-dim or empty tensor: a copy, its dims unchecked, as PyTorch's)
+    return np.roll(a, shifts, tuple(_signed(d) for d in dims)) if a.ndim and a.size else a.copy()
 
 
 def _logit(a, eps):
@@ -3922,7 +4083,10 @@ def logit_backward(grad, self, eps):
     return _ops().where(outside, math.nan if eps is None else 0.0, grad / (self * (1 - self)))
 
 
-logit = Op("logit", "LogitBackward0", _float_math.for_float32(_float_math.logit, _logit, halves=False), args=("eps",),
+logit = Op("logit", "LogitBackward0",   # (float64 too: MKL's log of the ratio)
+           _float_math.for_float32(
+               _float_math.logit, lambda a, eps: _float_math.logit(a, eps) if a.dtype == np.float64 else _logit(a, eps),
+               halves=False), args=("eps",),
            jvp="element_wise",
            self=lambda grad, self, eps: logit_backward(grad, self, eps))
 nansum = Op("nansum", "NansumBackward0",
@@ -4034,8 +4198,47 @@ def logcumsumexp_backward(grad, self, result, dim):
     return (reverse_lcse(positive - result) + self).exp() - (reverse_lcse(negative - result) + self).exp()
 
 
-logcumsumexp = Op("logcumsumexp", "LogcumsumexpBackward0",
-                  _rank0_ok(lambda a, dim: np.logaddexp.accumulate(a, axis=dim).astype(a.dtype, copy=False)),
+_LCSE_LIBM = {   # accumulator type: the C library's exp and log1p
+    np.dtype(np.float64): (_float_math.libm_double("exp", np.exp), _float_math.libm_double("log1p", np.log1p)),
+    np.dtype(np.float32): (_float_math.libm_float("expf", np.exp), _float_math.libm_float("log1pf", np.log1p))}
+
+
+def _logcumsumexp(a, dim):
+    """PyTorch's CPU loop: c = log1p(e^(min - max)) + max of (x_i, c), in the accumulator type (double for
+    float32, float for halves) with the C library's exp and log1p, c = x_i where both are the same infinity."""
+    if not (a.dtype.kind == "f" or _float_math._is_reduced(a.dtype)) or a.size == 0:
+        return np.logaddexp.accumulate(a, axis=dim).astype(a.dtype, copy=False)
+    acc = np.dtype(np.float64) if a.dtype.itemsize >= 4 else np.dtype(np.float32)
+    _lcse_exp, _lcse_log1p = _LCSE_LIBM[acc] if a.size <= 1 << 17 else (np.exp, np.log1p)   # (ctypes: ~0.3 us a call)
+    x = np.moveaxis(a, dim, -1).astype(acc)
+    out = np.empty(x.shape, a.dtype)
+    if x.size == x.shape[-1] and acc == np.float64:   # one line: Python floats, ~20x faster than 1-element arrays
+        out.reshape(-1)[:] = _logcumsumexp_line(x.reshape(-1).tolist(), _lcse_exp, _lcse_log1p)
+        return np.moveaxis(out, -1, dim)
+    c = np.full(x.shape[:-1], -np.inf, acc)
+    with np.errstate(invalid="ignore"):
+        for i in range(x.shape[-1]):
+            v = x[..., i]
+            nan = np.isnan(c)   # (std::min / std::max: the accumulator when it is nan, else x when x is nan)
+            lo = np.where(nan, c, np.where(c < v, c, v))
+            hi = np.where(nan, c, np.where(v < c, c, v))
+            c = np.where((lo != hi) | np.isfinite(lo), _lcse_log1p(_lcse_exp(lo - hi)) + hi, v)
+            out[..., i] = c
+    return np.moveaxis(out, -1, dim)
+
+
+def _logcumsumexp_line(values, exp, log1p) -> list:
+    """``_logcumsumexp`` of one line of Python floats (the C functions called one value at a time)."""
+    exp, log1p = getattr(exp, "c_function", exp), getattr(log1p, "c_function", log1p)
+    c, out = -math.inf, []
+    for v in values:   # (std::min(v, c) and std::max(v, c): v when they are unordered)
+        lo, hi = (c, c) if c != c else ((c, v) if c < v else (v, c if v < c else v))
+        c = log1p(exp(lo - hi)) + hi if lo != hi or math.isfinite(lo) else v
+        out.append(c)
+    return out
+
+
+logcumsumexp = Op("logcumsumexp", "LogcumsumexpBackward0", _rank0_ok(_logcumsumexp),
                   args=("dim",), jvp=lambda self_t, self, dim: logcumsumexp_jvp(self, self_t, dim),
                   self=lambda grad, self, result, dim: logcumsumexp_backward(grad, self, result, dim))
 
@@ -6369,12 +6572,21 @@ def _reorder_plu(P, L, U):
     return L, U, P
 
 
+def _lu_unpack_jvp(dLU):
+    """L and U are the strict lower / upper triangles of the packed LU (the first min(m, n) columns / rows)."""
+    m, n = dLU.shape[-2], dLU.shape[-1]
+    dL = dLU.tril(-1) if m >= n else dLU[..., :m].tril(-1)
+    dU = dLU.triu() if n >= m else dLU[..., :n, :].triu()
+    return dL, dU
+
+
 # outputs in the order (L, U, P): only the first two are differentiable (the caller returns P, L, U)
 lu_unpack = Op("lu_unpack", "LuUnpackBackward0",
                lambda LU_data, LU_pivots, LU_data_sym_argsize_minus_2, LU_data_sym_argsize_minus_1:
                    _reorder_plu(*_linalg_kernels.lu_unpack(LU_data, LU_pivots)),
                inputs=("LU_data", "LU_pivots"), args=("LU_data_sym_argsize_minus_2", "LU_data_sym_argsize_minus_1"),
                outputs=("L", "U", "P"), differentiable_outputs=2, undefined_grads=True,
+               jvp=lambda LU_data_t: _lu_unpack_jvp(LU_data_t),
                LU_data=lambda grads, LU_data_sym_argsize_minus_2, LU_data_sym_argsize_minus_1:
                    lu_unpack_backward(grads, LU_data_sym_argsize_minus_2, LU_data_sym_argsize_minus_1))
 
@@ -6393,19 +6605,32 @@ def lu_factor_ex_backward(grad, LU, pivots, pivot: bool):
 
 
 def _lu_jvp(dA, P, L, U):
-    """A = PLU (square):  dL = L tril₋₁(K),  dU = triu(K) U  with  K = L⁻¹ Pᵀ dA U⁻¹ (PyTorch's linalg_lu_jvp)."""
-    if L.shape[-2] != U.shape[-1]:
-        raise NotImplementedError("minigrad: the forward-mode derivative of the LU of a non-square matrix is not "
-                                  "implemented")
-    K = _solve_tri(L, P.mT.matmul(dA), upper=False, unitriangular=True)
-    K = _solve_tri(U, K, upper=True, left=False)
-    return L.matmul(K.tril(-1)), K.triu().matmul(U)
+    """A = PLU:  dL₁ = L₁ tril₋₁(K),  dU₁ = triu(K) U₁  with  K = L₁⁻¹ (PᵀdA)₁ U₁⁻¹ on the leading k x k blocks;
+    wide A: dU₂ = L₁⁻¹ (PᵀdA)₂ - tril₋₁(K) U₂;  tall A: dL₂ = (PᵀdA)₂ U₁⁻¹ - L₂ triu(K)  (PyTorch's linalg_lu_jvp)."""
+    m, n = dA.shape[-2], dA.shape[-1]
+    k = min(m, n)
+    PdA = P.mT.matmul(dA)
+    L1, U1 = L[..., :k, :k], U[..., :k, :k]
+    K = _solve_tri(L1, PdA[..., :k, :k], upper=False, unitriangular=True)
+    K = _solve_tri(U1, K, upper=True, left=False)
+    dL1, dU1 = L1.matmul(K.tril(-1)), K.triu().matmul(U1)
+    if m < n:
+        dU2 = _solve_tri(L1, PdA[..., k:], upper=False, unitriangular=True) - K.tril(-1).matmul(U[..., k:])
+        return dL1, _ops().cat([dU1, dU2], -1)
+    if m > n:
+        dL2 = _solve_tri(U1, PdA[..., k:, :], upper=True, left=False) - L[..., k:, :].matmul(K.triu())
+        return _ops().cat([dL1, dL2], -2), dU1
+    return dL1, dU1
 
 
 def _lu_factor_ex_jvp(dA, LU, pivots):
+    """The packed tangent: dL's strict lower part plus dU (their shapes differ when A is not square)."""
     P, L, U = _unpack(LU, pivots)
     dL, dU = _lu_jvp(dA, P, L, U)
-    return dL + dU   # (strictly lower plus upper: the packed tangent)
+    m, n = dA.shape[-2], dA.shape[-1]
+    if m >= n:
+        return _ops().cat([dL[..., :n, :] + dU, dL[..., n:, :]], -2)
+    return _ops().cat([dU[..., :m] + dL, dU[..., m:]], -1)
 
 
 linalg_lu_factor_ex = Op("linalg_lu_factor_ex", "LinalgLuFactorExBackward0",
@@ -6911,5 +7136,417 @@ def _affine_grid_backward(grad, size, align_corners):
 
 
 affine_grid_generator = Op("affine_grid_generator", "AffineGridGeneratorBackward0", _affine_grid_forward,
-                           inputs=("theta",), args=("size", "align_corners"),
+                           inputs=("theta",), args=("size", "align_corners"), jvp="linear",  # (grid = base·θᵀ)
                            theta=lambda grad, size, align_corners: _affine_grid_backward(grad, size, align_corners))
+
+
+# =============================================================================================
+# Missing-nn pass 5: embedding_bag (kernels in _embedding_bag.py)
+# =============================================================================================
+
+def _embedding_bag_kernels():
+    """The ``_embedding_bag`` kernels (imported on first use: only these rows need them)."""
+    from . import _embedding_bag
+    return _embedding_bag
+
+
+def _embedding_bag_forward(weight, indices, offsets, per_sample_weights, scale_grad_by_freq, mode, sparse,
+                           include_last_offset, padding_idx):
+    return _embedding_bag_kernels().forward(weight, indices, offsets, per_sample_weights, mode,
+                                            include_last_offset, padding_idx)
+
+
+def _embedding_bag_weight_grad(grad, per_sample_weights, indices, offsets, result1, result2, result3,
+                               weight_sym_argsize_0, scale_grad_by_freq, mode, sparse, padding_idx):
+    """d out[b] / d weight[i] = scale · [i in bag b], scale = 1, 1/|b| (mean) or the entry's weight;
+    max mode: the gradient goes to each column's maximum (PyTorch's _embedding_bag_backward)."""
+    return embedding_bag_backward(grad, per_sample_weights, indices=indices._data, offsets=offsets._data,
+                                  offset2bag=result1._data, bag_size=result2._data, maximum_indices=result3._data,
+                                  num_weights=weight_sym_argsize_0, scale_grad_by_freq=scale_grad_by_freq,
+                                  mode=mode, padding_idx=padding_idx)
+
+
+def _embedding_bag_backward_not_implemented(grad):
+    raise NotImplementedError("the derivative for '_embedding_bag_backward' is not implemented.")
+
+
+# The weight's gradient is an op of its own, which PyTorch cannot differentiate (double backward raises).
+embedding_bag_backward = Op(
+    "_embedding_bag_backward", "EmbeddingBagBackwardBackward0",
+    lambda grad, psw, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq,
+    mode, padding_idx: _embedding_bag_kernels().dense_backward(
+        grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode,
+        psw, padding_idx),
+    inputs=("grad", "per_sample_weights"),
+    args=("indices", "offsets", "offset2bag", "bag_size", "maximum_indices", "num_weights", "scale_grad_by_freq",
+          "mode", "padding_idx"),
+    grad=_embedding_bag_backward_not_implemented, per_sample_weights=_embedding_bag_backward_not_implemented)
+# d out[b] / d psw[k] = weight[indices[k]] for the bag b of entry k: a dot product per entry (no derivative in PyTorch)
+embedding_bag_psw_backward = Op(
+    "_embedding_bag_per_sample_weights_backward", "NotImplemented",
+    lambda grad, weight, indices, offsets, offset2bag, padding_idx:
+        _embedding_bag_kernels().per_sample_weights_backward(grad, weight, indices, offsets, offset2bag, padding_idx),
+    inputs=("grad", "weight"), args=("indices", "offsets", "offset2bag", "padding_idx"),
+    grad=_not_implemented("_embedding_bag_per_sample_weights_backward"),
+    weight=_not_implemented("_embedding_bag_per_sample_weights_backward"))
+embedding_bag_psw_backward.node_class.name = lambda node: "torch::autograd::NotImplemented"
+embedding_bag = Op(
+    "_embedding_bag", "EmbeddingBagBackward0", _embedding_bag_forward,
+    inputs=("weight", "indices", "offsets", "per_sample_weights"),
+    args=("scale_grad_by_freq", "mode", "sparse", "include_last_offset", "padding_idx"),
+    outputs=("result0", "result1", "result2", "result3"), differentiable_outputs=1,
+    weight=_embedding_bag_weight_grad,
+    per_sample_weights=lambda grad, weight, indices, offsets, result1, mode, padding_idx: embedding_bag_psw_backward(
+        grad, weight, indices=indices._data, offsets=offsets._data, offset2bag=result1._data, padding_idx=padding_idx))
+_shows_none_when_absent(embedding_bag, "per_sample_weights")
+# PyTorch's generated code saves outputs and optional tensors (Tensor? per_sample_weights) whatever requires grad
+embedding_bag.always_saved |= {"per_sample_weights", "result2", "result3"}
+embedding_bag._plan_calls()
+
+
+# =============================================================================================
+# Missing methods pass: in-place comparisons and polygamma_/conj_physical_, xlogy with a number,
+# index_reduce, the *_scatter ops, the *_copy forms of the view ops. Front-ends: _ops_inplace_math.py,
+# _ops_scatter_copy.py; parity: tests/test_parity_missing_methods.py.
+# =============================================================================================
+
+def _zero_gradient(grad):
+    """Piecewise constant: no gradient (PyTorch's zeros_like)."""
+    return _ops().zeros_like(grad)
+
+
+# x.eq_(y) ...: x becomes 0 or 1 in its own dtype. The caller computes the values (``_result``); the node
+# only records (EqBackward0 for a number y, one edge; EqBackward1 for a tensor y, two edges).
+INPLACE_COMPARISONS = {}
+for _name in ("eq", "ne", "lt", "le", "gt", "ge"):
+    INPLACE_COMPARISONS[_name, True] = Op(_name + "_", _name.capitalize() + "Backward0",
+                                          lambda a, _result: _result, args=("_result",), self=_zero_gradient,
+                                          jvp=lambda self: _ops().zeros_like(self))     # (a zero tangent too)
+    INPLACE_COMPARISONS[_name, False] = Op(_name + "_", _name.capitalize() + "Backward1",
+                                           lambda a, b, _result: _result, inputs=("self", "other"),
+                                           args=("_result",), self=_zero_gradient, other=_zero_gradient,
+                                           jvp=lambda self: _ops().zeros_like(self))
+del _name
+# x.floor_divide_(y) / x.heaviside_(y): the caller's values, PyTorch's NotImplemented node
+NOT_IMPLEMENTED["heaviside_"] = NOT_IMPLEMENTED["heaviside"]
+NOT_IMPLEMENTED["floor_divide_"] = Op("floor_divide_", "NotImplemented", lambda a, b, _result: _result,
+                                      inputs=("self", "other"), args=("_result",),
+                                      self=_not_implemented("floor_divide_"), other=_not_implemented("floor_divide_"))
+NOT_IMPLEMENTED["floor_divide_scalar_"] = Op("floor_divide_", "NotImplemented", lambda a, _result: _result,
+                                             args=("_result",), self=_not_implemented("floor_divide_"))
+for _name in ("floor_divide_", "floor_divide_scalar_"):
+    NOT_IMPLEMENTED[_name].node_class.name = lambda node: "torch::autograd::NotImplemented"
+
+# x.polygamma_(n): PyTorch's in-place entry has its own node, PolygammaBackward1 (the same derivative)
+polygamma_inplace = Op("polygamma_", "PolygammaBackward1", lambda a, n: _polygamma(n, a), args=("n",),
+                       jvp="element_wise",
+                       self=lambda grad, n, self: grad * polygamma(self, n=n + 1))    # d ψ⁽ⁿ⁾ = ψ⁽ⁿ⁺¹⁾
+# x.conj_physical_(): ConjPhysicalBackward1 (for a real x too, where it changes nothing)
+conj_physical_inplace = Op("conj_physical_", "ConjPhysicalBackward1", np.conj, jvp="linear",
+                           self=lambda grad: conj_physical(grad))                       # d z̄: conjugated
+# xlogy(x, number): XlogyBackward2, the number saved as ``other``; d(x·log c)/dx = log c (0 where x == 0 and c <= 0)
+xlogy_scalar = Op("xlogy", "XlogyBackward2",
+                  lambda a, other: _xlogy(a, np.asarray(other, a.dtype)).astype(a.dtype, copy=False),
+                  args=("other",), jvp="element_wise",
+                  self=lambda grad, self, other: grad * xlogy_scalar((self != 0).to(grad.dtype), other=other))
+# xlogy(number, y): XlogyBackward1, one edge (to y); d(c·log y)/dy = c / y
+xlogy_scalar_self = Op("xlogy", "XlogyBackward1",
+                       lambda b, self: _xlogy(np.asarray(self, b.dtype), b).astype(b.dtype, copy=False),
+                       inputs=("other",), args=("self",), jvp="element_wise",
+                       other=lambda grad, self, other: grad * self / other)
+
+
+_INDEX_REDUCE_UFUNCS = {"prod": np.multiply, "mean": np.add, "amax": np.maximum, "amin": np.minimum}
+
+
+def _index_reduce_identity(reduce, dtype):
+    """What a slice starts from when its own values take no part (include_self=False)."""
+    if reduce in ("prod", "mean"):
+        return 1 if reduce == "prod" else 0
+    if dtype.kind in "fV":   # (V: bfloat16)
+        return -np.inf if reduce == "amax" else np.inf
+    return np.iinfo(dtype).min if reduce == "amax" else np.iinfo(dtype).max
+
+
+def _index_reduce(a, index, source, dim, reduce, include_self):
+    out = a.copy()
+    o = np.moveaxis(out, dim, 0) if out.ndim else out.reshape(1)
+    s = np.moveaxis(source, dim, 0) if source.ndim else source.reshape(1)
+    idx = index.reshape(-1)
+    if not include_self:
+        o[idx] = _index_reduce_identity(reduce, a.dtype)
+    _INDEX_REDUCE_UFUNCS[reduce].at(o, idx, s)
+    if reduce == "mean":
+        counts = np.bincount(idx, minlength=o.shape[0]) + (1 if include_self else 0)
+        counts = np.maximum(counts, 1).reshape((-1,) + (1,) * (o.ndim - 1))
+        o[...] = o // counts if a.dtype.kind in "iu" else o / counts
+    return out
+
+
+def index_reduce_backward(grad, self, dim, index, source, reduce, include_self, result):
+    """PyTorch's index_reduce_backward (FunctionsManual.cpp): scatter_reduce's along index slices."""
+    ops = _ops()
+    if reduce == "prod":           # ∂(Π)/∂x = Π / x, with zeros excluded from the division
+        masked_self = self.masked_fill(self == 0, 1)
+        masked_self_result = index_reduce(masked_self, index, source, dim=dim, reduce=reduce,
+                                          include_self=include_self)
+        grad_self = grad * masked_self_result / masked_self
+        src_zero = source == 0
+        src_num_zeros = ops.zeros_like(self).index_add(dim, index, src_zero.to(self.dtype)).index_select(dim, index)
+        src_single_zero = src_zero & (src_num_zeros == 1)
+        masked_src = source.masked_fill(src_single_zero, 1)
+        masked_src_result = index_reduce(self, index, masked_src, dim=dim, reduce=reduce, include_self=include_self)
+        grad_src = ops.where(src_single_zero, (grad * masked_src_result).index_select(dim, index),
+                             (grad * result).index_select(dim, index) / source.masked_fill(src_zero, 1))
+        if grad_src.requires_grad and bool((src_num_zeros > 1).any()):   # (then this formula's own gradient is wrong)
+            from .autograd.function import _with_delayed_error
+            grad_src = _with_delayed_error(grad_src, "index_reduce(): Double backward is unsupported for source when "
+                                           ">1 zeros in source are scattered to the same position in self", True)
+    elif reduce == "mean":         # each term counts 1/N, N the terms reduced there
+        n = _ones_like(grad) if include_self else ops.zeros_like(grad)
+        n = n.index_add(dim, index, _ones_like(source))
+        n = n.masked_fill(n == 0, 1)
+        grad_self = grad / n
+        grad_src = grad.index_select(dim, index) / n.index_select(dim, index)
+    else:                          # amax / amin: shared evenly by the terms equal to the result
+        value = result.index_select(dim, index)
+        self_is_result = (self == result).to(self.dtype)
+        source_is_result = (source == value).to(self.dtype)
+        grad_distributed = grad / self_is_result.index_add(dim, index, source_is_result)
+        grad_self = self_is_result * grad_distributed
+        grad_src = source_is_result * grad_distributed.index_select(dim, index)
+    if not include_self:           # self's values where source landed took no part
+        grad_self = grad_self.index_fill(dim, index, 0)
+    return grad_self, grad_src
+
+
+index_reduce = Op("index_reduce", "IndexReduceBackward0", _index_reduce, inputs=("self", "index", "source"),
+                  args=("dim", "reduce", "include_self"),
+                  self=joint(index_reduce_backward), source=joint(index_reduce_backward))
+
+
+# ---- x with a slice / a select / a diagonal / a strided window replaced by src (a copy, not a view)
+def _with_part(a, part, src):
+    out = a.copy()
+    part(out)[...] = src
+    return out
+
+
+# d/dself: the gradient with the replaced part zeroed; d/dsrc: the gradient's part
+select_scatter = Op("select_scatter", "SelectScatterBackward0",
+                    lambda a, src, dim, index: _with_part(a, lambda o: o[_at(dim, o.ndim, index)], src),
+                    inputs=("self", "src"), args=("dim", "index"), jvp="linear",
+                    self=lambda grad, dim, index, _input_sizes:
+                        select_scatter(grad, _ops().zeros(_input_sizes[1], dtype=grad.dtype), dim=dim, index=index),
+                    src=lambda grad, dim, index: grad.select(dim, index))
+slice_scatter = Op("slice_scatter", "SliceScatterBackward0",
+                   lambda a, src, dim, start, end, step:
+                       _with_part(a, lambda o: o[_at(dim, o.ndim, _builtin_slice(start, end, step))], src),
+                   inputs=("self", "src"), args=("dim", "start", "end", "step"), jvp="linear",
+                   self=lambda grad, dim, start, end, step, _input_sizes:
+                       slice_scatter(grad, _ops().zeros(_input_sizes[1], dtype=grad.dtype), dim=dim, start=start,
+                                     end=end, step=step),
+                   src=lambda grad, dim, start, end, step: slice(grad, dim=dim, start=start, end=end, step=step))
+diagonal_scatter = Op("diagonal_scatter", "DiagonalScatterBackward0",
+                      lambda a, src, offset, dim1, dim2: _with_part(a, lambda o: _diagonal(o, offset, dim1, dim2), src),
+                      inputs=("self", "src"), args=("offset", "dim1", "dim2"), jvp="linear",
+                      self=lambda grad, offset, dim1, dim2, _input_sizes:
+                          diagonal_scatter(grad, _ops().zeros(_input_sizes[1], dtype=grad.dtype), offset=offset,
+                                           dim1=dim1, dim2=dim2),
+                      src=lambda grad, offset, dim1, dim2: grad.diagonal(offset, dim1, dim2))
+
+
+def _strided_part(out, size, stride, storage_offset):
+    """The window ``as_strided(size, stride, storage_offset)`` of the contiguous array ``out``."""
+    first = 0 if storage_offset is None else storage_offset
+    return np.lib.stride_tricks.as_strided(out.reshape(-1)[first:], tuple(size),
+                                           tuple(st * out.itemsize for st in stride))
+
+
+as_strided_scatter = Op("as_strided_scatter", "AsStridedScatterBackward0",
+                        lambda a, src, size, stride, storage_offset:
+                            _with_part(np.ascontiguousarray(a),
+                                       lambda o: _strided_part(o, size, stride, storage_offset), src),
+                        inputs=("self", "src"), args=("size", "stride", "storage_offset"), jvp="linear",
+                        # PyTorch's as_strided_scatter_backward: zeros with the WINDOW of the gradient (not
+                        # the gradient with the window zeroed, which the math would give), kept for parity
+                        self=lambda grad, size, stride, storage_offset:
+                            as_strided_scatter(_ops().zeros_like(grad), grad.contiguous().as_strided(
+                                size, stride, storage_offset), size=size, stride=stride,
+                                storage_offset=storage_offset),
+                        src=lambda grad, size, stride, storage_offset:
+                            grad.contiguous().as_strided(size, stride, storage_offset))
+
+
+# ---- torch.view_copy, torch.t_copy ...: the view op's values in new memory, its formula, node ``<Name>_copy``
+def _copy_of(op: Op) -> Op:
+    def forward(*arrays, **args):
+        out = op.forward(*arrays, **args)
+        return [np.array(o, order="C") for o in out] if op.variadic else np.array(out, order="C")
+    return Op(op.name + "_copy", op.node_name + "_copy", forward, inputs=op.inputs, args=op.args,
+              outputs=op.outputs, variadic=op.variadic, jvp=op.jvp, **op.formula_sources)
+
+
+COPIES = {op.name if op.name != "squeeze" else op.node_name: _copy_of(op) for op in (
+    view, t, permute, expand, select, slice, squeeze, squeeze_dim, squeeze_dims, unsqueeze, transpose, diagonal,
+    alias, unbind, split, split_with_sizes, unfold, strided_view, view_as_real)}
+# torch.narrow_copy has a node of its own: the slice's gradient put back into zeros
+def _narrowed(start, length, size):
+    """The slice narrow(dim, start, length) takes (start may count from the end)."""
+    start = start + size if start < 0 else start
+    return _builtin_slice(start, start + length)
+
+
+def narrow_copy_backward(grad, self_sym_sizes, dim, start, length):
+    """The slice's gradient put back into zeros at [start, start + length), start as given (PyTorch's formula)."""
+    d = dim % len(self_sym_sizes)
+    taken = len(range(*_builtin_slice(start, start + length).indices(self_sym_sizes[d])))
+    if taken != length:   # (a negative start: PyTorch's slice is then empty, and its copy_ fails so)
+        raise RuntimeError(f"The size of tensor a ({taken}) must match the size of tensor b ({length}) at "
+                           f"non-singleton dimension {d}")
+    return slice_backward(grad, self_sym_sizes, dim, start, start + length, 1)
+
+
+narrow_copy = Op("narrow_copy", "NarrowCopyBackward0",
+                 lambda a, dim, start, length: np.array(a[_at(dim, a.ndim, _narrowed(start, length, a.shape[dim]))]),
+                 args=("dim", "start", "length"), jvp="linear", self=narrow_copy_backward)
+# torch.detach_copy: the values, and PyTorch's NotImplemented node
+NOT_IMPLEMENTED["detach_copy"] = Op("detach_copy", "NotImplemented", lambda a: a.copy(),
+                                    self=_not_implemented("detach_copy"))
+NOT_IMPLEMENTED["detach_copy"].node_class.name = lambda node: "torch::autograd::NotImplemented"
+# torch.fill(x, value): a new tensor of x's shape holding value (FillBackward0; a 0-dim tensor value: FillBackward1,
+# whose gradient is the sum, since the value went everywhere)
+fill_scalar = Op("fill", "FillBackward0", lambda a, value: np.full_like(a, value), args=("value",),
+                 jvp=lambda self_t: _ops().zeros_like(self_t),  # (a constant: a zero tangent)
+                 self=_zero_gradient)
+fill_tensor_value = Op("fill", "FillBackward1", lambda a, value: np.full_like(a, value), inputs=("self", "value"),
+                       jvp=lambda value_t, self: value_t.expand(self.shape),
+                       self=_zero_gradient,
+                       value=lambda grad: grad.sum())
+# torch.histogram / histogramdd of a tensor that requires grad: the caller's values (hist, then the bin edges),
+# each output with PyTorch's NotImplemented node
+NOT_IMPLEMENTED["histogram"] = Op("histogram", "NotImplemented", lambda a, _results: list(_results),
+                                  args=("_results",), variadic=True, self=_not_implemented("histogram"))
+NOT_IMPLEMENTED["histogram"].node_class.name = lambda node: "torch::autograd::NotImplemented"
+NOT_IMPLEMENTED["histogram_weight"] = Op("histogram", "NotImplemented", lambda a, w, _results: list(_results),
+                                         inputs=("self", "weight"), args=("_results",), variadic=True,
+                                         self=_not_implemented("histogram"), weight=_not_implemented("histogram"))
+NOT_IMPLEMENTED["histogram_weight"].node_class.name = lambda node: "torch::autograd::NotImplemented"
+# torch.native_dropout: output = input·mask·scale (mask: the caller's bool draw); d/dinput = mask·scale, where the
+# scale is 1 when ``train`` was not True (PyTorch's formula, which also treats train=None so)
+native_dropout = Op("native_dropout", "NativeDropoutBackward0",
+                    lambda a, p, _train, _mask, _scale: [a * _mask * a.dtype.type(_scale), _mask],
+                    args=("p", "_train", "_mask", "_scale"), outputs=("result0", "result1"), differentiable_outputs=1,
+                    jvp="element_wise",
+                    input=lambda grad, result1, p, _train:
+                        grad * (result1.to(grad.dtype) * (1.0 if not _train else 0.0 if p == 1 else 1.0 / (1.0 - p))),
+                    inputs=("input",))
+# torch.unsafe_split_with_sizes: split_with_sizes, the pieces copies (not views) as unsafe_split's
+unsafe_split_with_sizes = Op("unsafe_split_with_sizes", "UnsafeSplitWithSizesBackward0",
+                             lambda a, split_sizes, dim: [p.copy() for p in _split_arrays(a, split_sizes, dim)],
+                             jvp="linear", args=("split_sizes", "dim"), variadic=True,
+                             self=lambda grads, self_sym_sizes, split_sizes, dim: _ops().cat(grads, dim))
+
+
+# ---- grid_sampler_2d (F.grid_sample on 4-D inputs; missing-nn pass 5, kernels in _grid_sample.py) ----------
+# y[n, c, p] = Σ_taps w_t(grid[n, p]) · x[n, c, tap_t(grid[n, p])]: linear in x, smooth in the grid between pixels.
+
+def _grid_kernels():
+    """The ``_grid_sample`` kernels (imported on first use: only these rows need them)."""
+    from . import _grid_sample
+    return _grid_sample
+
+
+def _grid_sampler_2d_backward_forward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners):
+    return _grid_kernels().backward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, True)
+
+
+def _grid_sampler_2d_grads(grad, input, grid, interpolation_mode, padding_mode, align_corners):
+    """(d/d input, d/d grid): d/dx scatters g·w_t back to each tap; d/d grid = Σ_t (g·x_t) ∇w_t (PyTorch's
+    grid_sampler_2d_backward, an op of its own)."""
+    return tuple(grid_sampler_2d_backward(grad, input, grid, interpolation_mode=interpolation_mode,
+                                          padding_mode=padding_mode, align_corners=align_corners))
+
+
+def _grid_sampler_2d_double_backward(grads, grad_output, input, grid, interpolation_mode, padding_mode,
+                                     align_corners):
+    """With L = <g, y(x, grid)> and cotangents (a, b) of (dL/dx, dL/dgrid): the gradients of <a, dL/dx> +
+    <b, dL/dgrid> = <g, J_x a + J_grid b> in g, x and the grid (second derivatives of the tap weights: one
+    Hessian-vector product). Computed on arrays: these gradients have no further derivative here."""
+    a, b = (None if t is None else t._data for t in grads)
+    if interpolation_mode == 1:   # nearest: the grid's gradient is 0 whatever the inputs
+        b = None
+    if a is None and b is None:
+        return None, None, None
+    g_out, g_in, g_grid = _grid_kernels().double_backward(a, b, grad_output._data, input._data, grid._data,
+                                                         interpolation_mode, padding_mode, align_corners)
+    # (<a, d/d input> does not depend on the input: no gradient there without b, as in PyTorch)
+    return Tensor._make(g_out), None if b is None else Tensor._make(g_in), Tensor._make(g_grid)
+
+
+grid_sampler_2d_backward = Op(
+    "grid_sampler_2d_backward", "GridSampler2DBackwardBackward0", _grid_sampler_2d_backward_forward,
+    inputs=("grad_output", "input", "grid"), args=("interpolation_mode", "padding_mode", "align_corners"),
+    outputs=("result0", "result1"), undefined_grads=True,
+    grad_output=joint(_grid_sampler_2d_double_backward), input=joint(_grid_sampler_2d_double_backward),
+    grid=joint(_grid_sampler_2d_double_backward))
+grid_sampler_2d = Op(
+    "grid_sampler_2d", "GridSampler2DBackward0",
+    lambda x, grid, interpolation_mode, padding_mode, align_corners:
+        _grid_kernels().forward(x, grid, interpolation_mode, padding_mode, align_corners),
+    inputs=("input", "grid"), args=("interpolation_mode", "padding_mode", "align_corners"),
+    input=joint(_grid_sampler_2d_grads), grid=joint(_grid_sampler_2d_grads))
+
+
+# ---- CTC loss (missing-nn pass 5; kernels in _ctc.py): -log Σ over the alignments of the target of Π_t p_t ----
+
+def _ctc():
+    """The ``_ctc`` kernels (imported on first use: only these rows need them)."""
+    from . import _ctc as kernels
+    return kernels
+
+
+# PyTorch records _ctc_loss_backward without a derivative: its node is NotImplemented, with edges to the inputs
+# that require grad (log_probs and the loss; the incoming gradient is taken as not requiring grad here)
+ctc_loss_backward = Op(
+    "_ctc_loss_backward", "NotImplemented",
+    lambda grad, log_probs, neg_log_likelihood, targets, input_lengths, target_lengths, log_alpha, blank,
+    zero_infinity: _ctc().backward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood,
+                                   log_alpha, blank, zero_infinity),
+    inputs=("grad", "log_probs", "neg_log_likelihood"),
+    args=("targets", "input_lengths", "target_lengths", "log_alpha", "blank", "zero_infinity"),
+    log_probs=_not_implemented("_ctc_loss_backward"), neg_log_likelihood=_not_implemented("_ctc_loss_backward"))
+ctc_loss_backward.node_class.name = lambda node: "torch::autograd::NotImplemented"
+# d nll_b / d log_probs[t, b, c] = exp(lp) - Σ_{s: l'[s] = c} α_t(s)·β_t(s) / (exp(lp)·P(l|x)) (Graves eq. 16)
+ctc_loss = Op(
+    "_ctc_loss", "CtcLossBackward0",
+    lambda log_probs, targets, input_lengths, target_lengths, blank, zero_infinity:
+        _ctc().forward(log_probs, targets, input_lengths, target_lengths, blank),
+    inputs=("log_probs", "targets"), args=("input_lengths", "target_lengths", "blank", "zero_infinity"),
+    outputs=("result0", "result1"), differentiable_outputs=1,
+    log_probs=lambda grad, log_probs, targets, input_lengths, target_lengths, result0, result1, blank, zero_infinity:
+        ctc_loss_backward(grad, log_probs, result0, targets=targets._data, input_lengths=input_lengths,
+                          target_lengths=target_lengths, log_alpha=result1._data, blank=blank,
+                          zero_infinity=zero_infinity))
+
+
+# ---- grid_sampler_3d (F.grid_sample on 5-D inputs): the same rows over D, H, W (trilinear: 8 taps) --------------
+
+def _grid_sampler_3d_grads(grad, input, grid, interpolation_mode, padding_mode, align_corners):
+    """(d/d input, d/d grid), as grid_sampler_2d's (PyTorch's grid_sampler_3d_backward)."""
+    return tuple(grid_sampler_3d_backward(grad, input, grid, interpolation_mode=interpolation_mode,
+                                          padding_mode=padding_mode, align_corners=align_corners))
+
+
+grid_sampler_3d_backward = Op(
+    "grid_sampler_3d_backward", "GridSampler3DBackwardBackward0", _grid_sampler_2d_backward_forward,
+    inputs=("grad_output", "input", "grid"), args=("interpolation_mode", "padding_mode", "align_corners"),
+    outputs=("result0", "result1"), undefined_grads=True,
+    grad_output=joint(_grid_sampler_2d_double_backward), input=joint(_grid_sampler_2d_double_backward),
+    grid=joint(_grid_sampler_2d_double_backward))
+grid_sampler_3d = Op(
+    "grid_sampler_3d", "GridSampler3DBackward0",
+    lambda x, grid, interpolation_mode, padding_mode, align_corners:
+        _grid_kernels().forward(x, grid, interpolation_mode, padding_mode, align_corners),
+    inputs=("input", "grid"), args=("interpolation_mode", "padding_mode", "align_corners"),
+    input=joint(_grid_sampler_3d_grads), grid=joint(_grid_sampler_3d_grads))

@@ -32,6 +32,7 @@ class _ValuesIndices(_StructSeq):
     __slots__ = ()
     _field_names = ("values", "indices")
     n_fields = n_sequence_fields = 2
+    n_unnamed_fields = 0
 
     def __new__(cls, sequence):
         values, indices = sequence
@@ -93,7 +94,7 @@ class _Named(_StructSeq):
 
 def _named(name: str, *fields: str) -> type:
     attrs = {"__slots__": (), "__module__": "torch.return_types", "_field_names": fields,
-             "n_fields": len(fields), "n_sequence_fields": len(fields)}
+             "n_fields": len(fields), "n_sequence_fields": len(fields), "n_unnamed_fields": 0}
     for i, field in enumerate(fields):
         attrs[field] = property(lambda self, i=i: self[i])
     return type(name, (_Named,), attrs)

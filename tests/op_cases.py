@@ -1200,3 +1200,72 @@ add(
     OpCase("PutBackward0", lambda T, x, s: x.put(T.tensor([1, -1, 1]), s, accumulate=True), [X, In((3,))],
            variant="accumulate"),
 )
+
+# ---- missing-nn pass 5: embedding_bag (grid_sample, stft, ctc_loss below as they land)
+add(
+    OpCase("EmbeddingBagBackward0",
+           lambda T, w: T.nn.functional.embedding_bag(T.tensor([0, 2, 1, 2, 0]), w, T.tensor([0, 2, 2]), mode="mean"),
+           [In((3, 4))], covers=("EmbeddingBagBackwardBackward0",), gradgrad=False,
+           why="PyTorch's _embedding_bag_backward has no derivative: double backward raises, as in minigrad "
+               "(parity, with that error, in tests/test_parity_missing_nn5.py)"),
+    OpCase("EmbeddingBagBackward0",
+           lambda T, w, p: T.nn.functional.embedding_bag(T.tensor([0, 2, 1, 2]), w, T.tensor([0, 1]), mode="sum",
+                                                         per_sample_weights=p),
+           [In((3, 4)), In((4,))], variant="per-sample-weights", covers=("NotImplemented",), gradgrad=False,
+           why="as above (the per-sample weights' gradient is a NotImplemented node)"),
+    OpCase("EmbeddingBagBackward0",
+           lambda T, w: T.nn.functional.embedding_bag(T.tensor([[0, 2], [1, 2]]), w, mode="max"),
+           [In((3, 4), "distinct")], variant="max", gradgrad=False, why="as above"),
+)
+add(
+    OpCase("GridSampler2DBackward0",
+           lambda T, x, g: T.nn.functional.grid_sample(x, g, align_corners=False),
+           [In((1, 2, 3, 4)), In((1, 2, 3, 2), "unit")],
+           covers=("GridSampler2DBackwardBackward0",)),
+    OpCase("GridSampler2DBackward0",
+           lambda T, x, g: T.nn.functional.grid_sample(x, g, mode="bicubic", padding_mode="reflection",
+                                                       align_corners=True),
+           [In((1, 2, 3, 4)), In((1, 2, 2, 2), "unit")], variant="bicubic-reflection"),
+    OpCase("GridSampler3DBackward0",
+           lambda T, x, g: T.nn.functional.grid_sample(x, g, padding_mode="border", align_corners=True),
+           [In((1, 2, 2, 3, 2)), In((1, 1, 2, 2, 3), "unit")], covers=("GridSampler3DBackwardBackward0",)),
+)
+
+# ---- missing-methods pass: in-place forms with their own nodes, index_reduce, *_scatter, copies, fill, native_dropout
+add(
+    OpCase("PolygammaBackward1", lambda T, x: x.clone().polygamma_(1), [In((2, 3), "pos")], variant="inplace"),
+    OpCase("ConjPhysicalBackward1", lambda T, x: x.clone().conj_physical_(), [In((2, 3), "complex")],
+           variant="inplace"),
+    OpCase("XlogyBackward2", lambda T, x: T.xlogy(x, 2.5), [In((2, 3), "nonzero")]),
+    OpCase("XlogyBackward1", lambda T, y: T.xlogy(1.5, y), [In((2, 3), "pos")]),
+    OpCase("IndexReduceBackward0", lambda T, x, s: x.index_reduce(0, T.tensor([0, 0, 2]), s, "prod"),
+           [In((3, 2), "nonzero"), In((3, 2), "nonzero")], variant="prod"),
+    OpCase("IndexReduceBackward0", lambda T, x, s: x.index_reduce(1, T.tensor([1, 1]), s, "mean", include_self=False),
+           [In((2, 3)), In((2, 2))], variant="mean"),
+    OpCase("IndexReduceBackward0", lambda T, x, s: x.index_reduce(0, T.tensor([1, 0, 1]), s, "amax"),
+           [In((2, 3), "distinct"), In((3, 3), "distinct")], variant="amax"),
+    OpCase("SelectScatterBackward0", lambda T, x, s: T.select_scatter(x, s, 1, -1), [X, In((2,))]),
+    OpCase("SliceScatterBackward0", lambda T, x, s: T.slice_scatter(x, s, 1, 0, None, 2), [X, In((2, 2))]),
+    OpCase("DiagonalScatterBackward0", lambda T, x, s: T.diagonal_scatter(x, s, 1), [X, In((2,))]),
+    # (self without grad: PyTorch's self gradient keeps the window instead of zeroing it, which no numerical
+    # derivative agrees with; its parity is in tests/test_parity_missing_methods.py)
+    OpCase("AsStridedScatterBackward0", lambda T, x, s: T.as_strided_scatter(x, s, (2,), (2,), 1),
+           [In((2, 3), grad=False), In((2,))]),
+    OpCase("NarrowCopyBackward0", lambda T, x: x.narrow_copy(1, 1, 2), [X]),
+    OpCase("FillBackward0", lambda T, x: T.fill(x, 2.5), [X]),
+    OpCase("FillBackward1", lambda T, x, v: T.fill(x, v), [X, In(())]),
+    OpCase("NativeDropoutBackward0", lambda T, x: (T.manual_seed(0), T.native_dropout(x, 0.4, True)[0])[1], [X]),
+)
+add(
+    OpCase("CatBackward0", lambda T, x: T.cat([p * (i + 1) for i, p in enumerate(
+        T.unsafe_split_with_sizes(x, [1, 2], 1))], 1), [X], variant="unsafe-split-with-sizes",
+           covers=("UnsafeSplitWithSizesBackward0", "MulBackward0")),
+)
+add(
+    OpCase("CtcLossBackward0",
+           lambda T, x: T.nn.functional.ctc_loss(x.log_softmax(2), T.tensor([[1, 2], [2, 2]]), [4, 3], [2, 2],
+                                                 reduction="none"),
+           [In((4, 2, 3))], gradgrad=False,
+           why="PyTorch's _ctc_loss_backward has no derivative (NotImplemented), as in minigrad "
+               "(parity, with that error, in tests/test_parity_missing_nn5.py)"),
+)

@@ -196,3 +196,29 @@ def test_number_operand_matches_torch():
     (mn, mgrad), (tn, tgrad) = run(mg), run(torch)
     assert mn == tn
     assert_close(mgrad, tgrad)
+
+
+# ---- the converted number kept for its next use (_dispatch._NUMBER_OPERANDS) ---------------------
+
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64", "complex64", "complex128"])
+@pytest.mark.parametrize("op", ["add", "sub", "mul", "div"])
+def test_kept_number_operand_gives_the_same_bits_every_time(op, dtype):
+    # 0.0 and -0.0 are equal dict keys and nan is not equal to itself: neither may come back as the other.
+    x = mg.tensor(np.array([1.5, -2.0, 0.0, -0.0, np.inf]), dtype=getattr(mg, dtype))
+    for value in (1.0001, 0.0, -0.0, 1.0001, -0.0, 0.0, float("nan"), 1e300, 1e300):
+        fast = getattr(x, op)(value)
+        general = getattr(x, op)(mg.tensor(value, dtype=mg.float64))
+        assert fast.numpy().tobytes() == general.numpy().tobytes(), value
+
+
+def test_kept_number_operand_is_shared_read_only_and_bounded():
+    from minigrad import _dispatch
+    x = mg.ones(3)
+    (x * 1.25).numpy()
+    kept = _dispatch._NUMBER_OPERANDS[(1.25, np.dtype(np.float32))]
+    assert kept.shape == () and kept.dtype == np.float32 and not kept.flags.writeable
+    assert (0.0, np.dtype(np.float32)) not in _dispatch._NUMBER_OPERANDS
+    for i in range(1100):
+        x + (1.0 + i / 4096)
+    assert len(_dispatch._NUMBER_OPERANDS) <= 1024
+    np.testing.assert_array_equal((x * 1.25).numpy(), [1.25, 1.25, 1.25])

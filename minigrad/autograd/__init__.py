@@ -1,6 +1,7 @@
 """minigrad.autograd: backward(), grad(), grad modes, Function, and the graph tools (like torch.autograd)."""
 from __future__ import annotations
 
+import operator
 import warnings
 from collections.abc import Mapping
 
@@ -66,58 +67,84 @@ def _grads_tuple(grads, length: int) -> tuple:
     return tuple(grads)
 
 
-def _ones_like(t):
-    """``ones_like(t)`` for an implicit output gradient (t is a floating tensor)."""
-    return _tensor.Tensor._make(np.ones(t._data.shape, t._data.dtype))
-
-
 def _make_grads(outputs: tuple, grads: tuple, is_grads_batched: bool = False) -> list:
     """Fill in implicit output gradients (ones for scalars) and check shapes, as PyTorch does."""
     new = []
-    for i, (o, g) in enumerate(zip(outputs, grads)):  # zip: extra gradients are ignored, as in PyTorch
-        if isinstance(o, graph.GradientEdge):
-            # minigrad's nodes do not record their outputs' shapes: a given gradient is taken as it is.
-            if g is None and not _edge_is_scalar(o):
-                raise RuntimeError("grad can be implicitly created only for scalar outputs")
-            new.append(_ones_like(o.node.variable) if g is None else g)
-        elif isinstance(g, _tensor.Tensor):
+    for o, g in zip(outputs, grads):  # zip: extra gradients are ignored, as in PyTorch
+        if isinstance(o, _tensor.Tensor):
+            oshape, odtype = o._data.shape, o.dtype
+        elif isinstance(o, graph.GradientEdge):
+            meta = _edge_meta(o)
+            if meta is None:  # an edge made by hand to a node whose outputs minigrad does not know
+                if g is None:
+                    raise RuntimeError("grad can be implicitly created only for scalar outputs")
+                new.append(g)  # (taken as it is)
+                continue
+            oshape, odtype = meta
+        else:
+            raise AssertionError("Expected output to be a torch.Tensor")
+        if isinstance(g, _tensor.Tensor):
             # Batched: PyTorch checks the batch's first gradient, and reports that one's shape minus its first dim.
             shape = g[0]._data.shape if is_grads_batched else g._data.shape
-            if shape != o._data.shape and is_grads_batched:
+            if shape != oshape or g.dtype.is_complex != odtype.is_complex:
+                # PyTorch names the positions with ``list.index``, which compares with ``==``: an earlier
+                # tensor of another shape makes that comparison raise (or be ambiguous), as it does here.
+                i, j = grads.index(g), outputs.index(o)
+            if shape != oshape and is_grads_batched:
+                if isinstance(o, graph.GradientEdge):
+                    raise RuntimeError("Batched grads are not supported with GradientEdge")
                 raise RuntimeError("If `is_grads_batched=True`, we interpret the first dimension of each grad_output "
                                    "as the batch dimension. The sizes of the remaining dimensions are expected to "
                                    "match the shape of corresponding output, but a mismatch was detected: "
-                                   f"grad_output[{i}] has a shape of {g[0].shape[1:]} and output[{i}] has a shape "
+                                   f"grad_output[{i}] has a shape of {g[0].shape[1:]} and output[{j}] has a shape "
                                    f"of {o.shape}. If you only want some tensors in `grad_output` to be considered "
                                    "batched, consider using vmap.")
-            if shape != o._data.shape:
-                raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape} and output[{i}] "
-                                   f"has a shape of {o.shape}.")
-            if g.dtype.is_complex != o.dtype.is_complex:
+            if shape != oshape:
+                raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape} and output[{j}] "
+                                   f"has a shape of {_tensor.Size(oshape)}.")
+            if g.dtype.is_complex != odtype.is_complex:
                 raise RuntimeError("For complex Tensors, both grad_output and output are required to have the same "
                                    f"dtype. Mismatch in dtype: grad_output[{i}] has a dtype of {g.dtype!r} and "
-                                   f"output[{i}] has a dtype of {o.dtype!r}.")
-            if g.dtype is not o.dtype:
-                g = g.to(o.dtype)  # the engine hands each root a gradient of its own dtype
+                                   f"output[{j}] has a dtype of {odtype!r}.")
+            if g.dtype is not odtype:
+                g = g.to(odtype)  # the engine hands each root a gradient of its own dtype
             new.append(g)
         elif g is None:
-            if o._requires_grad:
-                if o._data.size != 1:
+            if isinstance(o, graph.GradientEdge) or o._requires_grad:
+                if any(n != 1 for n in oshape):
                     raise RuntimeError("grad can be implicitly created only for scalar outputs")
-                if not o.dtype.is_floating_point:
+                if not odtype.is_floating_point:
                     raise RuntimeError("grad can be implicitly created only for real scalar outputs but got "
-                                       f"{o.dtype!r}")
-                g = _ones_like(o)
+                                       f"{odtype!r}")
+                g = _tensor.Tensor._make(np.ones(oshape, odtype.np))
             new.append(g)
         else:
             raise TypeError(f"gradients can be either Tensors or None, but got {type(g).__name__}")
     return new
 
 
-def _edge_is_scalar(edge) -> bool:
-    # Known only for a leaf's edge (its AccumulateGrad holds the leaf).
-    variable = getattr(edge.node, "variable", None)
-    return variable is not None and variable.numel() == 1
+def _edge_meta(edge):
+    """``(shape, dtype)`` of the tensor whose gradient enters at ``edge``, or None if unknown.
+
+    PyTorch reads it off the node's input metadata; minigrad's nodes keep their forward inputs' metadata
+    only, so it is what ``get_gradient_edge`` noted down, or a leaf's own (its AccumulateGrad holds it).
+    """
+    meta = graph.edge_metadata(edge)
+    if meta is None and type(edge.node) is graph.AccumulateGrad:
+        variable = edge.node.variable
+        meta = (variable._data.shape, variable.dtype)
+    return meta
+
+
+def _c_flag(value) -> bool:
+    """A flag as PyTorch's C++ engine entry parses it (format "b": an integer from 0 to 255), so that
+    ``create_graph=None`` or ``retain_graph=1.5`` fail there with Python's own messages."""
+    n = operator.index(value)
+    if n < 0:
+        raise OverflowError("unsigned byte integer is less than minimum")
+    if n > 255:
+        raise OverflowError("unsigned byte integer is greater than maximum")
+    return bool(n)
 
 
 def _check_roots(tensors: tuple, grads: list) -> None:
@@ -135,6 +162,8 @@ def _check_inputs(inputs: tuple, accumulate: bool) -> None:
     for t in inputs:
         if isinstance(t, graph.GradientEdge):
             continue
+        if not isinstance(t, _tensor.Tensor):
+            raise RuntimeError(f"all inputs have to be Tensors or GradientEdges, but got {type(t).__name__}")
         if accumulate:
             t.retain_grad()  # backward(inputs=[non_leaf]) fills its .grad (and keeps doing so)
         if not t._requires_grad:
@@ -185,6 +214,7 @@ def backward(tensors, grad_tensors=None, retain_graph: bool | None = None, creat
     grads = _make_grads(tensors, _grads_tuple(grad_tensors, len(tensors)))
     if retain_graph is None:
         retain_graph = create_graph
+    retain_graph, create_graph = _c_flag(retain_graph), _c_flag(create_graph)
     _check_roots(tensors, grads)
     _check_inputs(inputs_tuple, accumulate=True)
     warn = create_graph and not _warned_create_graph[0]
@@ -225,6 +255,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph: bool | None = None, c
     grads = _make_grads(outputs, _grads_tuple(grad_outputs, len(outputs)), is_grads_batched)
     if retain_graph is None:  # (inside vmap's loop, a graph made outside must outlive every slice's call)
         retain_graph = create_graph or _vmap_calls_ahead[0] > 0
+    retain_graph, create_graph, allow_unused = _c_flag(retain_graph), _c_flag(create_graph), _c_flag(allow_unused)
     _check_roots(outputs, grads)
     _check_inputs(inputs_tuple, accumulate=False)
     if is_grads_batched:

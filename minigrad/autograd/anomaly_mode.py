@@ -14,7 +14,7 @@ import warnings
 
 import numpy as np
 
-from .._class_names import object_repr
+from .._class_names import TorchNamed, object_repr
 
 __all__ = ["detect_anomaly", "set_detect_anomaly", "is_anomaly_enabled", "is_anomaly_check_nan_enabled",
            "set_anomaly_enabled"]
@@ -44,7 +44,7 @@ def set_anomaly_enabled(enabled: bool, check_nan: bool = True) -> None:
     _check_nan[0] = bool(check_nan)
 
 
-class detect_anomaly:
+class detect_anomaly(metaclass=TorchNamed):
     """Context manager turning anomaly detection on."""
 
     def __init__(self, check_nan: bool = True) -> None:
@@ -65,7 +65,7 @@ class detect_anomaly:
     __repr__ = object_repr  # <torch.autograd.anomaly_mode.detect_anomaly object at 0x...>
 
 
-class set_detect_anomaly:
+class set_detect_anomaly(metaclass=TorchNamed):
     """Set anomaly detection on or off; usable as a function or as a context manager."""
 
     def __init__(self, mode: bool, check_nan: bool = True) -> None:

@@ -21,7 +21,7 @@ import sys
 import numpy as np
 
 from . import grad_mode
-from .graph import AccumulateGrad, GradientEdge, Node
+from .graph import AccumulateGrad, GradientEdge, Node, _c_type_name
 
 _STATE = grad_mode.STATE
 _anomaly = [False]  # set by anomaly_mode (kept here so the hot loop reads a plain list)
@@ -293,7 +293,7 @@ def _check_hook_result(hook, original, result) -> None:
         raise RuntimeError("can't replace a None gradient with a non-None value")
     from .._tensor import Tensor
     if not isinstance(result, Tensor):
-        raise TypeError(f"expected Variable, but hook returned '{type(result).__name__}'")
+        raise TypeError(f"expected Variable, but hook returned '{_c_type_name(result)}'")
     name = getattr(hook, "__name__", None)
     name = name if isinstance(name, str) else "<unknown>"
     if result.dtype != original.dtype:
@@ -306,7 +306,7 @@ def _check_hook_result(hook, original, result) -> None:
 def _check_hook_tuple(hook, original, result) -> None:
     """The same checks for a node hook, which returns a tuple of gradients."""
     if not isinstance(result, tuple):
-        raise TypeError(f"expected tuple, but hook returned '{type(result).__name__}'")
+        raise TypeError(f"expected tuple, but hook returned '{_c_type_name(result)}'")
     if len(result) != len(original):
         name = getattr(hook, "__name__", None)
         raise RuntimeError(f"hook '{name if isinstance(name, str) else '<unknown>'}' has returned an incorrect "
@@ -412,7 +412,7 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
     queue = _ReadyQueue()
     queue.push(root)
     prev = _STATE.enabled
-    _STATE.enabled = create_graph
+    _STATE.enabled = create_graph and not _STATE.inference  # (inference mode records nothing, even then)
     _graph_tasks.append((next(_task_ids), root, deps, needed, captures))  # for register_multi_grad_hook
     heap, pop, push = queue.heap, queue.pop, queue.push
     plain_leaves = needed is None  # no gradient is captured on its way to a leaf (see _validate_outputs)
@@ -420,6 +420,7 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
         while heap:
             # A chain has one ready node at a time: no heap to rearrange, no function call.
             node = heap.pop() if len(heap) == 1 else pop()
+            nexts = (node._next_node,) + node._next_rest if node._next_nrs else ()  # node._next_nodes, without a call
             if node is root and type(node) is _GraphRoot:
                 outputs = node.grads
             else:
@@ -448,15 +449,13 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
                             continue
                         outputs = _call_function(node, grads)
                     else:
-                        nexts = (node._next_node,) + node._next_rest if node._next_nrs else ()
                         outputs = _validate_outputs(node, node.apply((grads[0],)), plain_leaves, nexts)
                 else:
                     outputs = _call_function(node, grads)
                 if not keep_graph:
                     node.release_variables()
 
-            # (zip stops at the shortest: no edges, no outputs; node._next_nodes without a call)
-            for nxt, nr, g in zip((node._next_node,) + node._next_rest, node._next_nrs, outputs):
+            for nxt, nr, g in zip(nexts, node._next_nrs, outputs):
                 if nxt is None:
                     continue
                 d = deps[nxt] - 1

@@ -12,8 +12,11 @@ active. Only one level at a time, as in PyTorch.
 from __future__ import annotations
 
 import weakref
-from collections import namedtuple
+from typing import Any, NamedTuple
 
+import numpy as np
+
+from .grad_mode import STATE, _DecoratorContextManager
 from .graph import Node
 
 __all__ = ["UnpackedDualTensor", "enter_dual_level", "exit_dual_level", "make_dual", "unpack_dual", "dual_level"]
@@ -21,6 +24,7 @@ __all__ = ["UnpackedDualTensor", "enter_dual_level", "exit_dual_level", "make_du
 _level = [None]        # the active dual level (0) or None
 _suspended = [False]   # True while a jvp formula runs (its own ops must not propagate tangents)
 _owners: list = []     # weak references to the tensors given a tangent at this level (cleared on exit)
+_fwd_enabled = [True]  # PyTorch's forward-grad mode (torch.autograd.forward_ad._set_fwd_grad_enabled)
 
 
 def _sync_extras() -> None:
@@ -39,13 +43,19 @@ def enter_dual_level() -> int:
     return 0
 
 
+def _current() -> int:
+    """PyTorch's ``_current_level``: the active level's index, -1 when there is none."""
+    return -1 if _level[0] is None else _level[0]
+
+
 def exit_dual_level(*, level: int | None = None) -> None:
     """End the dual level: every tangent created in it is dropped."""
-    if _level[0] is None and level is None:  # PyTorch then exits its "current level", -1
-        raise RuntimeError("Dual level must be a positive number.")
-    if _level[0] is None or (level is not None and level != _level[0]):
+    level = _current() if level is None else level
+    if level != _current():
         raise RuntimeError("Trying to exit a forward AD level that was not the last one that was created. "
                            "This is not supported.")
+    if level < 0:  # (no level open: PyTorch asks its C++ side to exit level -1)
+        raise RuntimeError("Dual level must be a positive number.")
     for ref in _owners:
         t = ref()
         if t is not None:
@@ -55,8 +65,40 @@ def exit_dual_level(*, level: int | None = None) -> None:
     _sync_extras()
 
 
-class dual_level:
-    """Context manager for a forward-AD level: ``with dual_level(): ...``."""
+def _is_fwd_grad_enabled() -> bool:
+    """Whether tangents are made and propagated (PyTorch's private forward-grad mode)."""
+    return _fwd_enabled[0]
+
+
+class _set_fwd_grad_enabled(_DecoratorContextManager):
+    """Turns tangents off (or on) from construction until the ``with`` block ends, as PyTorch's."""
+
+    def __init__(self, mode: bool) -> None:
+        self.prev = _fwd_enabled[0]
+        _fwd_enabled[0] = bool(mode)
+
+    def __enter__(self) -> None:
+        pass
+
+    def __exit__(self, *exc) -> None:
+        _fwd_enabled[0] = self.prev
+
+
+class _transform_level:
+    """Marks the level open as torch.func.jvp's own (``_transform_level.active``): a jvp nested in it takes
+    another route, while a jvp inside a user's ``dual_level`` is PyTorch's nesting error."""
+
+    active = False
+
+    def __enter__(self) -> None:
+        self.saved, _transform_level.active = _transform_level.active, True
+
+    def __exit__(self, *exc) -> None:
+        _transform_level.active = self.saved
+
+
+class dual_level(_DecoratorContextManager):
+    """Context manager (or decorator) for a forward-AD level: ``with dual_level(): ...``."""
 
     def __enter__(self) -> int:
         return enter_dual_level()
@@ -65,18 +107,30 @@ class dual_level:
         exit_dual_level()
 
 
-UnpackedDualTensor = namedtuple("UnpackedDualTensor", ["primal", "tangent"])
+class UnpackedDualTensor(NamedTuple):
+    r"""Namedtuple returned by :func:`unpack_dual` containing the primal and tangent components of the dual tensor.
+
+    See :func:`unpack_dual` for more details.
+    """
+
+    primal: Any
+    tangent: Any
 
 
 def make_dual(tensor, tangent, *, level: int | None = None):
     """A view of ``tensor`` carrying ``tangent`` as its forward gradient."""
-    if _level[0] is None:
+    level = _current() if level is None else level
+    if level < 0:
         raise RuntimeError("Trying to create a dual Tensor for forward AD but no level exists, make sure to "
                            "enter_dual_level() first.")
     if not (tensor.is_floating_point() or tensor.is_complex()):
         raise ValueError(f"Expected primal to be floating point or complex, but got: {tensor.dtype}")
     if not (tangent.is_floating_point() or tangent.is_complex()):
         raise ValueError(f"Expected tangent to be floating point or complex, but got: {tangent.dtype}")
+    if level != _current():  # (PyTorch's C++ side: a level that was never opened, or not the one open)
+        raise RuntimeError("Invalid level given to _make_dual" if _level[0] is not None else
+                           "Trying to access a forward AD level with an invalid index. This index was either not "
+                           "created or is already deleted.")
     if tangent.shape != tensor.shape:
         raise RuntimeError("Trying to set a forward gradient that has a different size than that of the original "
                            f"Tensor, this is not supported. Tensor is of size {list(tensor.shape)} while the given "
@@ -89,15 +143,39 @@ def make_dual(tensor, tangent, *, level: int | None = None):
         dual = tensor.view_as(tensor)  # a view, so backward still reaches ``tensor`` (ViewBackward0)
     finally:
         _suspended[0] = suspended
+    if not _fwd_enabled[0]:  # (forward grads off: a plain view)
+        return dual
+    if not _same_meta(tangent, tensor):  # (PyTorch keeps the tangent itself only if laid out as the primal)
+        from .._tensor import Tensor
+        copy = np.empty_like(tensor._data, dtype=tangent._data.dtype)
+        copy[...] = tangent._data
+        tangent = Tensor._make(copy)
     _set_tangent(dual, tangent)   # (its own dtype, as in PyTorch: a float64 tangent stays float64)
     return dual
 
 
+def _same_meta(a, b) -> bool:
+    """PyTorch's has_same_meta: same strides (but along size-1 dims), storage offset and storage size."""
+    from ..derivatives import _storage
+    if any(n != 1 and sa != sb for n, sa, sb in zip(a.shape, a.stride(), b.stride())):
+        return False
+    (sa, oa), (sb, ob) = _storage(a._data), _storage(b._data)
+    return oa == ob and sa.size == sb.size
+
+
 def unpack_dual(tensor, *, level: int | None = None) -> UnpackedDualTensor:
     """``(primal, tangent)`` of a dual tensor; tangent is None for an ordinary tensor."""
-    tangent = tensor._fw_grad
+    level = _current() if level is None else level
+    if level < 0:
+        return UnpackedDualTensor(tensor, None)
+    from .._tensor import Tensor
+    if not isinstance(tensor, Tensor):
+        raise TypeError(f"_unpack_dual(): argument 'dual' (position 1) must be Tensor, not {type(tensor).__name__}")
+    tangent = tensor._fw_grad if _fwd_enabled[0] else None
     if tangent is None:
         return UnpackedDualTensor(tensor, None)
+    if level != _current():
+        raise RuntimeError("Invalid level given to _fw_primal")
     suspended, _suspended[0] = _suspended[0], True
     try:
         primal = tensor.view_as(tensor)
@@ -148,28 +226,44 @@ def _call_with_extras(op, tensors, dtype, out, args):
 
 
 def _run_with_tangents(op, tensors, dtype, out, args):
-    if _level[0] is None or _suspended[0] or all(t._fw_grad is None for t in tensors):
-        return op._run(tensors, dtype, out, args)
+    if (_level[0] is None or _suspended[0] or STATE.inference or not _fwd_enabled[0]
+            or all(t._fw_grad is None for t in tensors)):
+        return op._run(tensors, dtype, out, args)  # (inference mode computes no tangents, as PyTorch)
     from .._tensor import Tensor
     primals = tensors
+    tangent_of_out = None
     if out is not None:  # in place: the formula needs the value from before the write
         primals = tuple(Tensor._make(t._data.copy()) if t is out else t for t in tensors)
         tangent_of_out = out._fw_grad
-        primals = tuple(p if t is not out else _with_tangent(p, tangent_of_out) for p, t in zip(primals, tensors))
+        # (the formula reads the old tangent: a copy, since the new one is written into the same memory)
+        old = None if tangent_of_out is None else Tensor._make(tangent_of_out._data.copy())
+        primals = tuple(p if t is not out else _with_tangent(p, old) for p, t in zip(primals, tensors))
     result = op._run(tensors, dtype, out, args)
     outs = result if isinstance(result, tuple) else (result,)
     tangents = _op_jvp(op, primals, outs, dtype, args)
     for o, t in zip(outs if op.variadic else outs[: op.n_diff_outputs], tangents):
         if t is not None and (o.dtype.is_floating_point or o.dtype.is_complex):
-            if t.dtype != o.dtype:  # e.g. an int64 tangent of a wrapped number: take the output's dtype
-                t = _cast(t, o.dtype)
+            cast_to = _tangent_dtype(t, o, op)
+            if cast_to is not None:
+                t = _cast(t, cast_to)
             if t.shape != o.shape:
                 t = t.expand(o.shape).clone()
-            _set_tangent(o, t)
+            if o is out and tangent_of_out is not None and _write_in_place(tangent_of_out, t):
+                t = tangent_of_out  # (the views sharing that tangent see the change, as in PyTorch)
+            else:
+                _set_tangent(o, t)
+                if o is out and out._base is not None and out._view_fn is not None:
+                    _write_into_base_tangent(out, t)
             _share_with_saved_output(o, t)
-            if o is out and out._base is not None and out._view_fn is not None:
-                _write_into_base_tangent(out, t)
     return result
+
+
+def _write_in_place(old, new) -> bool:
+    """An in-place op updates the tangent its tensor already had in place (False if that memory is read-only)."""
+    if not old._data.flags.writeable:
+        return False
+    old._data[...] = new._data
+    return True
 
 
 def _write_into_base_tangent(view, tangent) -> None:
@@ -199,9 +293,29 @@ def _share_with_saved_output(o, tangent) -> None:
             v._tensor = tangent
 
 
+def _tangent_dtype(tangent, out, op):
+    """The dtype to convert an output's tangent to, or None to keep the formula's (PyTorch: a float64 tangent of
+    a float32 primal stays float64, a complex tangent of x * 2 stays complex).
+
+    An integer tangent (of a wrapped number) takes the output's dtype; a complex tangent of a real output of an
+    elementwise op keeps its real part (PyTorch's handle_r_to_c). (Where a tangent's dtype differs from its
+    primal's, PyTorch's formulas differ op by op in the dtype they give: relu float64, where float32 ...; only
+    the common cases are followed here.)
+    """
+    if tangent.dtype == out.dtype:
+        return None
+    if not (tangent.dtype.is_floating_point or tangent.dtype.is_complex):
+        return out.dtype
+    if op.jvp == "element_wise" and tangent.dtype.is_complex and not out.dtype.is_complex:
+        return tangent.dtype.to_real()
+    return None
+
+
 def _cast(t, dtype):
     # A plain copy in the new dtype (the tangent's own history, if any, is not kept across the cast).
-    return type(t)._make(t._data.astype(dtype.np))
+    # A complex tangent of a real output keeps its real part (PyTorch's handle_r_to_c: abs, angle of complex).
+    data = t._data.real if t._data.dtype.kind == "c" and not dtype.is_complex else t._data
+    return type(t)._make(data.astype(dtype.np))
 
 
 def _with_tangent(t, tangent):
@@ -213,6 +327,8 @@ def _op_jvp(op, primals, outs, dtype, args) -> tuple:
     """The output tangents of one op from its inputs' tangents (zeros where an input has none)."""
     from .. import _dispatch
     from .._creation import zeros_like
+    if op.jvp is None and op.node_name == "NotImplemented":  # (PyTorch's autograd-not-implemented fallback)
+        raise NotImplementedError(f"Trying to use forward AD with aten::{op.name} that does not support it.")
     if op.jvp is None:
         raise NotImplementedError(
             f"Trying to use forward AD with {op.name} that does not support it because it has not been implemented "
@@ -225,7 +341,7 @@ def _op_jvp(op, primals, outs, dtype, args) -> tuple:
         if op.jvp == "linear":  # f(x + εt) = f(x) + ε·f(t); an input it is not linear in (an index) stays as is
             if not op.list_input:
                 tangents = [t if name in op.diff_inputs else p for name, p, t in zip(op.inputs, primals, tangents)]
-            r = op(*tangents, dtype=dtype, **args)
+            r = op(*tangents, dtype=_linear_dtype(dtype, primals, tangents), **args)
         else:
             env = dict(args)
             if op.list_input:  # cat/stack: the one input is the whole list of tensors
@@ -247,6 +363,17 @@ def _op_jvp(op, primals, outs, dtype, args) -> tuple:
     return r if isinstance(r, tuple) else (r,)
 
 
+def _linear_dtype(dtype, primals, tangents):
+    """The dtype a linear op computes its tangent in: the op's own, unless a tangent has another dtype than its
+    primal: PyTorch applies the op to the tangents as they are (float32 x + float64 tangent: a float64 tangent;
+    float64 x + float32 tangent: float32), so then the tangents' own promotion decides."""
+    from .._dtypes import result_type
+    if dtype is None or not any(p._fw_grad is not None and t.dtype != p.dtype for p, t in zip(primals, tangents)):
+        return dtype
+    # an explicit dtype= (x.sum(dtype=torch.float64)) still applies; a promotion of the primals does not
+    return dtype if dtype != result_type(*primals) else result_type(*tangents)
+
+
 def _elementwise_jvp(op, env, primals, tangents, _dispatch):
     """Σ_i ∂f/∂x_i · t_i for an elementwise op: each backward formula applied to its input's tangent.
 
@@ -265,7 +392,8 @@ def _elementwise_jvp(op, env, primals, tangents, _dispatch):
 
 def _reduction_jvp(op, env, primals, tangents, outs, _dispatch):
     """Σ_i ∂f/∂x_i · t_i summed into each output element, for ops where every input element feeds one
-    output element (sum-like reductions, losses): the backward formula with grad = 1 gives ∂f/∂x_i."""
+    output element (sum-like reductions, losses): the backward formula with grad = 1 gives ∂f/∂x_i (its
+    conjugate for complex x)."""
     from .._creation import ones_like
     result = outs[0]
     dim = env.get("dim")
@@ -275,9 +403,16 @@ def _reduction_jvp(op, env, primals, tangents, outs, _dispatch):
             continue
         env["grad"] = ones_like(result)
         env["grads"] = tuple(ones_like(o) for o in outs)
-        term = formula(*[_lookup(env, p, op, primals, _dispatch) for p in params]) * tangents[op.inputs.index(name)]
+        grad = formula(*[_lookup(env, p, op, primals, _dispatch) for p in params])
+        t = tangents[op.inputs.index(name)]
+        # the backward formula gives conj(∂f/∂x) (PyTorch's convention for complex x), so the term is conj of it
+        # times t; a real function of complex x keeps the real part
+        term = grad.conj() * t if grad.is_complex() else grad * t
+        if term.is_complex() and not result.is_complex():
+            term = term.real
         if term.shape != result.shape:  # sum over the reduced elements, then drop or keep the dims
-            term = (term.sum() if dim is None else term.sum(dim, keepdim=True)).reshape(result.shape)
+            term = term.sum() if dim is None else term.sum(dim, keepdim=bool(env.get("keepdim", False)))
+            term = term if term.shape == result.shape else term.reshape(result.shape)
         total = term if total is None else total + term
     return total
 
@@ -295,13 +430,13 @@ def _function_jvp(cls, node, args, outputs) -> None:
     """A custom Function's outputs get their tangents from ``cls.jvp(ctx, *input_tangents)``."""
     from .._creation import zeros_like
     from .._tensor import Tensor
-    if _suspended[0] or all(not isinstance(a, Tensor) or a._fw_grad is None for a in args):
+    if _suspended[0] or not _fwd_enabled[0] or all(not isinstance(a, Tensor) or a._fw_grad is None for a in args):
         return
     tangents = [(a._fw_grad if a._fw_grad is not None else zeros_like(a)) if isinstance(a, Tensor) else None
                 for a in args]
     _suspended[0] = True
     # what ctx.saved_tensors returns inside jvp: only what save_for_forward kept (as in PyTorch)
-    node._jvp_saved = tuple(getattr(node, "saved_for_forward", ()))
+    node._jvp_saved = tuple(node.saved_for_forward or ())
     try:
         r = cls.jvp(node, *tangents)
     finally:
@@ -311,7 +446,18 @@ def _function_jvp(cls, node, args, outputs) -> None:
     if len(r) != len(outputs):
         raise RuntimeError(f"Function's jvp returned an invalid number of forward gradients (expected "
                            f"{len(outputs)} but got {len(r)})")
-    for o, t in zip(outputs, r):
+    dirty = node.dirty_tensors or ()
+    for i, (o, t) in enumerate(zip(outputs, r)):
+        if t is not None and not isinstance(t, Tensor):
+            from .graph import _c_type_name
+            raise RuntimeError(f"expected Variable or None (got {_c_type_name(t)}) for grad output {i}.")
+        if dirty and any(o is d for d in dirty):
+            # an input changed in place keeps its tangent object, which jvp must change in place too
+            j = next((k for k, a in enumerate(args) if a is o), None)
+            if j is not None and t is not tangents[j]:
+                raise RuntimeError("An inplace custom Function is not modifying the forward mode gradients inplace. "
+                                   "If the forward is modifying an input inplace, then the jvp function must modify "
+                                   "the corresponding gradient inplace.")
         if t is not None:
             if t.shape != o.shape:
                 raise RuntimeError("Trying to set a forward gradient that has a different size than that of the "

@@ -19,14 +19,18 @@ from __future__ import annotations
 import functools
 import inspect
 
+from .._class_names import TorchNamed
 from . import anomaly_mode, forward_ad, grad_mode, profiler
-from .graph import FREED_MESSAGE, Node, SavedTensor
+from .graph import FREED_MESSAGE, Node, SavedTensor, _c_type_name
 
-__all__ = ["Function", "FunctionCtx", "BackwardCFunction", "once_differentiable", "InplaceFunction"]
+__all__ = ["Function", "FunctionCtx", "FunctionMeta", "BackwardCFunction", "once_differentiable", "InplaceFunction"]
 
 
-class FunctionCtx:
+class FunctionCtx(metaclass=TorchNamed):  # (the metaclass: prints as torch.autograd.function.FunctionCtx)
     """What ``ctx`` offers inside forward/backward (the context is the graph node itself)."""
+
+    # What the mark_* / save_* calls set (None until then, as PyTorch shows them)
+    to_save = dirty_tensors = non_differentiable = saved_for_forward = None
 
     def save_for_backward(self, *tensors) -> None:
         """Keep tensors for backward; read them back with ``ctx.saved_tensors``."""
@@ -71,6 +75,10 @@ class BackwardCFunction(FunctionCtx, Node):
     _forward_cls: type
     _runs_without_grads = True
 
+    def __call__(self, *args):
+        # PyTorch's custom-function nodes cannot be called (their backward runs through the engine only)
+        raise TypeError(f"'{type(self).__name__}' object is not callable")
+
     def apply(self, grad_outputs: tuple) -> tuple:
         """Run the user's backward on the incoming gradients (None becomes zeros unless told not to)."""
         from .._creation import zeros
@@ -102,7 +110,9 @@ class BackwardCFunction(FunctionCtx, Node):
                                        f"position {i + 1}, but the corresponding forward input was not a Variable")
                 continue
             if g is not None and not isinstance(g, Tensor):
-                raise RuntimeError(f"expected Variable or None (got {type(g).__name__})")
+                raise RuntimeError(f"expected Variable or None (got {_c_type_name(g)})")
+            if g is not None and not g.dtype.is_floating_point:
+                _check_complex_grad(g, self._input_meta[len(grads)])
             grads.append(g)
         return tuple(grads)
 
@@ -117,14 +127,16 @@ class BackwardCFunction(FunctionCtx, Node):
         saved = getattr(self, "_stored_tensors", None)
         if saved == "freed":
             raise RuntimeError(FREED_MESSAGE)
-        return tuple(saved or ())
+        return tuple(SavedTensor.undefined() if s is None else s for s in saved or ())
 
     def __repr__(self) -> str:
         # PyTorch's custom-function nodes are Python classes of torch.autograd.function.
         return f"<torch.autograd.function.{type(self).__name__} object at {hex(id(self))}>"
 
 
-class _FunctionMeta(type):
+class FunctionMeta(TorchNamed, metaclass=TorchNamed):
+    """The metaclass of Function: gives each subclass its node class (both print under torch., as PyTorch's)."""
+
     def __init__(cls, name, bases, attrs):
         # Each Function subclass gets its own node class, named like PyTorch's ("ExpBackward").
         cls._backward_cls = type(name + "Backward", (BackwardCFunction,), {"_forward_cls": cls,
@@ -132,7 +144,7 @@ class _FunctionMeta(type):
         super().__init__(name, bases, attrs)
 
 
-class Function(metaclass=_FunctionMeta):
+class Function(metaclass=FunctionMeta):
     """Base class for custom differentiable operations (see the module docstring)."""
 
     def __init__(self, *args, **kwargs) -> None:
@@ -170,6 +182,16 @@ class Function(metaclass=_FunctionMeta):
         raise NotImplementedError("You must implement the jvp function for custom autograd.Function to use it "
                                   "with forward mode AD.")
 
+    # torch.func.vmap support: PyTorch needs one of these (minigrad's vmap is a loop over slices, so
+    # forward simply runs once per slice and a custom ``vmap`` rule is never called).
+    generate_vmap_rule = False
+
+    @staticmethod
+    def vmap(info, in_dims, *args):
+        """Batching rule for ``torch.func.vmap`` (or set ``generate_vmap_rule = True``)."""
+        raise NotImplementedError("To use autograd.Function with vmap, you must either override the vmap "
+                                  "staticmethod or set generate_vmap_rule=True.")
+
     @classmethod
     def apply(cls, *args, **kwargs):
         """Run forward and, if any input requires grad, record a ``<Name>Backward`` node."""
@@ -180,8 +202,13 @@ class Function(metaclass=_FunctionMeta):
 
     @classmethod
     def _apply(cls, args, kwargs):
+        from .._matmul import IN_VMAP
         from .._tensor import Tensor
         has_setup_context = cls.setup_context is not Function.setup_context
+        if IN_VMAP[0]:
+            _check_vmap_support(cls, has_setup_context)
+        elif _TRANSFORMS_ACTIVE[0] and not has_setup_context:
+            raise RuntimeError(_NEEDS_SETUP_CONTEXT)
         if has_setup_context and (kwargs or len(args) != _n_plain_params(cls.forward)):
             # As PyTorch: forward's defaults are filled in, so setup_context sees them.
             bound = _signature(cls.forward).bind(*args, **kwargs)
@@ -209,24 +236,36 @@ class Function(metaclass=_FunctionMeta):
 
         is_tuple = isinstance(output, tuple)
         outputs = list(output) if is_tuple else [output]
-        dirty = getattr(node, "dirty_tensors", ())
+        dirty = node.dirty_tensors or ()
         if any(not any(d is o for o in outputs) for d in dirty):
             raise RuntimeError("Some elements marked as dirty during the forward method were not returned as output. "
                                "The inputs that are modified inplace must all be outputs of the Function.")
         originals = [o for o in outputs if isinstance(o, Tensor)]  # as returned: mark_* calls name these
+        non_diff = node.non_differentiable or ()
+        if record and any(not any(d is a for a in tensor_inputs) for d in dirty):
+            import warnings
+            warnings.warn("ctx.mark_dirty() received a tensor that was not an input. Only input Tensors that have "
+                          "been mutated should be passed to ctx.mark_dirty(). (Triggered internally at "
+                          "/__w/pytorch/pytorch/torch/csrc/autograd/custom_function.cpp:320.)", stacklevel=3)
         dirty_views = []  # their base's history becomes CopySlices(base history, this node)
         for i, o in enumerate(outputs):
             if not isinstance(o, Tensor):
                 continue
             if any(o is d for d in dirty):
-                if record and o._requires_grad and o.grad_fn is None and o._base is None:
+                # (a view made under no_grad has no grad_fn either: it is a leaf here, as in PyTorch)
+                if record and o._requires_grad and o._grad_fn is None:
                     raise RuntimeError("a leaf Variable that requires grad has been used in an in-place operation.")
                 if record and o._base is not None:
                     _check_dirty_view(o, len(originals))
                     dirty_views.append(o)
                 o._version_counter[0] += 1  # PyTorch bumps a dirty tensor's version once more
+                if o._requires_grad and not record:
+                    outputs[i] = o.detach()  # not recorded (no_grad): PyTorch returns a detached alias
             elif any(o is a for a in tensor_inputs):
-                outputs[i] = _alias(o)  # an input returned as is becomes a new (view) output tensor
+                # An input returned as is becomes a new output tensor: a view, or (when it gets no gradient
+                # from this node yet requires grad) a detached alias, as in PyTorch.
+                no_grad_here = not record or any(o is n for n in non_diff)
+                outputs[i] = o.detach() if o._requires_grad and no_grad_here else _alias(o)
         tensor_outputs = [o for o in outputs if isinstance(o, Tensor)]
 
         if record:
@@ -235,7 +274,6 @@ class Function(metaclass=_FunctionMeta):
             # One gradient slot per output, as in PyTorch: a non-tensor output's slot always gets None.
             node._n_outputs = len(outputs)
             node._output_info = tuple((o.shape, o.dtype) if isinstance(o, Tensor) else None for o in outputs)
-            non_diff = getattr(node, "non_differentiable", ())
             tensor_nrs = [nr for nr, o in enumerate(outputs) if isinstance(o, Tensor)]
             for nr, o, orig in zip(tensor_nrs, tensor_outputs, originals):
                 if any(orig is n for n in non_diff) or not (o.dtype.is_floating_point or o.dtype.is_complex):
@@ -248,23 +286,66 @@ class Function(metaclass=_FunctionMeta):
                     o._move_retains_grad(old_fn)
                 if o._base is not None and not any(o is d for d in dirty):
                     o._creation_meta = "custom_function"  # in place, it would bypass this node's backward
-            to_save = getattr(node, "to_save", None)
+            to_save = node.to_save
             if to_save is not None:
                 for i, t in enumerate(to_save):
                     if t is not None and not isinstance(t, Tensor):
                         raise TypeError("save_for_backward can only save variables, but argument "
-                                        f"{i} is of type {type(t).__name__}")
+                                        f"{i} is of type {_c_type_name(t)}")
                 node._stored_tensors = [
                     None if t is None else SavedTensor(t, is_output=any(t is o for o in tensor_outputs))
                     for t in to_save]
-                del node.to_save
             if anomaly_mode._enabled[0]:
                 anomaly_mode._record_trace(node)
             for view in dirty_views:
                 _rebase_dirty_view(view, node)
         if forward_ad._level[0] is not None:
             forward_ad._function_jvp(cls, node, args, tensor_outputs)
+        # Used up: PyTorch clears them (and a dirty output kept here would be a cycle through its grad_fn).
+        for name in ("to_save", "dirty_tensors", "non_differentiable", "saved_for_forward"):
+            node.__dict__.pop(name, None)
         return tuple(outputs) if is_tuple else outputs[0]
+
+
+def _check_complex_grad(grad, meta) -> None:
+    """PyTorch refuses a non-floating gradient (complex, integer) unless it is complex exactly when the input is:
+    a complex gradient for a real input (built-in formulas take the real part themselves; the engine does that
+    for minigrad's), an integer one for a complex input. A wrong shape is reported first."""
+    import numpy as np
+    shape, dtype = meta
+    if (dtype.kind == "c") == grad.dtype.is_complex:
+        return
+    try:
+        expandable = np.broadcast_shapes(shape, grad._data.shape) == grad._data.shape
+    except ValueError:
+        expandable = False
+    if expandable:
+        raise RuntimeError("Expected isFloatingType(grad.scalar_type()) || (input_is_complex == grad_is_complex) to "
+                           "be true, but got false.  (Could this error message be improved?  If so, please report an "
+                           "enhancement request to PyTorch.)")
+
+
+# > 0 while a torch.func transform (grad, vjp, jvp ...) runs the user's function (func/_transforms.py counts)
+_TRANSFORMS_ACTIVE = [0]
+_NEEDS_SETUP_CONTEXT = ("In order to use an autograd.Function with functorch transforms (vmap, grad, jvp, jacrev, "
+                        "...), it must override the setup_context staticmethod. For more details, please see "
+                        "https://pytorch.org/docs/main/notes/extending.func.html")
+
+
+def _check_vmap_support(cls, has_setup_context: bool) -> None:
+    """PyTorch's errors for a Function called under ``torch.func.vmap`` that cannot be batched."""
+    if not has_setup_context:
+        raise RuntimeError(_NEEDS_SETUP_CONTEXT)
+    has_rule = cls.vmap is not Function.vmap
+    if cls.generate_vmap_rule and has_rule:
+        raise RuntimeError(f"You tried to vmap over {cls.__name__}, but it has both generate_vmap_rule=True and an "
+                           "overridden vmap staticmethod. Please set generate_vmap_rule=False or delete the overridden "
+                           "vmap staticmethod to avoid ambiguity. For more details, please see "
+                           "https://pytorch.org/docs/main/notes/extending.func.html")
+    if not cls.generate_vmap_rule and not has_rule:
+        raise RuntimeError(f"You tried to vmap over {cls.__name__}, but it does not have vmap support. Please "
+                           "override and implement the vmap staticmethod or set generate_vmap_rule=True. For more "
+                           "details, please see https://pytorch.org/docs/main/notes/extending.func.html")
 
 
 @functools.cache

@@ -239,6 +239,9 @@ def jacobian(func, inputs, create_graph: bool = False, strict: bool = False, vec
         if vectorize and strict:
             raise RuntimeError("torch.autograd.functional.jacobian: `strict=True` and `vectorized=True` are not "
                                "supported together. Please either set `strict=False` or `vectorize=False`.")
+        if vectorize and sum(o.nelement() for o in outputs) == 0 and any(o.requires_grad for o in outputs):
+            # PyTorch's one batched grad call takes the basis' first row, and an empty basis has none.
+            raise IndexError("index 0 is out of bounds for dimension 0 with size 0")
         jacobian = []
         for i, out in enumerate(outputs):
             rows = [[] for _ in inputs]  # rows[j][k] = d out.flat[k] / d inputs[j]
@@ -257,8 +260,11 @@ def jacobian(func, inputs, create_graph: bool = False, strict: bool = False, vec
                             raise RuntimeError(f"Output {i} of the user-provided function is independent of input "
                                                f"{j}. This is not allowed in strict mode.")
                         rows[j].append(_zeros_like(inp))
-            # (an output with no elements leaves r empty: stack raises, as in PyTorch)
-            jacobian.append(tuple(_stack(r).view(out.size() + inputs[j].size()) for j, r in enumerate(rows)))
+            # An output with no elements leaves r empty: stack raises, as in PyTorch, unless vectorized
+            # (where PyTorch splits one batched result, and that output's block is simply empty).
+            jacobian.append(tuple(_stack(r).view(out.size() + inputs[j].size()) if r or not vectorize
+                                  else inputs[j].new_zeros(out.size() + inputs[j].size())
+                                  for j, r in enumerate(rows)))
         jacobian = _grad_postprocess(tuple(jacobian), create_graph)
         return _tuple_postprocess(jacobian, (is_outputs_tuple, is_inputs_tuple))
 
@@ -294,8 +300,14 @@ def _jacfwd(func, inputs, strict: bool, vectorize: bool):
                 columns = [[[] for _ in inputs] for _ in outs]
             for i, t in enumerate(tangents):
                 columns[i][j].append(t)
+    if columns is None:  # no input has an element: one pass for the outputs (PyTorch's vmap over no rows)
+        with fwAD.dual_level():
+            is_outputs_tuple, outs = _as_tuple(func(*inputs), "outputs")
+            primals = [o.detach() for o in outs]
+        columns = [[[] for _ in inputs] for _ in outs]
     # Lists, not tuples, where PyTorch's vectorized forward-mode path returns lists.
-    result = [[_jacobian_block(columns[i][j], tuple(primals[i].shape) + tuple(x.shape))
+    result = [[_jacobian_block(columns[i][j], tuple(primals[i].shape) + tuple(x.shape)) if columns[i][j]
+               else primals[i].new_zeros(tuple(primals[i].shape) + tuple(x.shape))
                for j, x in enumerate(inputs)]
               for i in range(len(columns))]
     return _tuple_postprocess(result, (is_outputs_tuple, is_inputs_tuple))

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import functools
 import inspect
+import sys
 import threading
+import warnings
 
 __all__ = [
     "enable_grad",
@@ -28,13 +30,17 @@ class _State(threading.local):
 STATE = _State()
 
 
-def is_grad_enabled() -> bool:
+def is_grad_enabled(*args) -> bool:
     """True when grad mode is on (operations are recorded, except inside ``inference_mode``)."""
+    if args:  # (PyTorch's is a C function: its own wording)
+        raise TypeError(f"torch.is_grad_enabled() takes no arguments ({len(args)} given)")
     return STATE.enabled or STATE.inference_grad
 
 
-def is_inference_mode_enabled() -> bool:
+def is_inference_mode_enabled(*args) -> bool:
     """True inside ``inference_mode()``."""
+    if args:
+        raise TypeError(f"torch.is_inference_mode_enabled() takes no arguments ({len(args)} given)")
     return STATE.inference
 
 
@@ -53,43 +59,78 @@ def _type_name(value) -> str:
     return "Tensor" if type(value).__name__ in ("Tensor", "Parameter") else type(value).__name__
 
 
+def _wrap_generator(ctx_factory, func):
+    """Wrap a generator function so each resumption of the generator runs inside a fresh context."""
+    @functools.wraps(func)
+    def generator_context(*args, **kwargs):
+        gen = func(*args, **kwargs)
+        # The mode is set each time execution re-enters the generator and restored when it yields back.
+        try:
+            with ctx_factory():
+                response = gen.send(None)
+            while True:
+                try:
+                    request = yield response
+                except GeneratorExit:
+                    with ctx_factory():
+                        gen.close()
+                    raise
+                except BaseException:  # thrown in by the caller: hand it on to the generator
+                    with ctx_factory():
+                        response = gen.throw(*sys.exc_info())
+                else:
+                    with ctx_factory():
+                        response = gen.send(request)
+        except StopIteration as e:
+            return e.value
+    return generator_context
+
+
+def context_decorator(ctx_factory, func):
+    """Wrap ``func`` so each call runs inside ``ctx_factory()`` (PyTorch's names, as tracebacks and reprs show)."""
+    if inspect.isclass(func):
+        raise RuntimeError("Cannot decorate classes; it is ambiguous whether or not only the constructor or all "
+                           "methods should have the context manager applied; additionally, decorating a class at "
+                           "definition-site will prevent use of the identifier as a conventional type.  To specify "
+                           "which methods to decorate, decorate each of them individually.")
+    if inspect.isgeneratorfunction(func):
+        return _wrap_generator(ctx_factory, func)
+
+    @functools.wraps(func)
+    def decorate_context(*args, **kwargs):
+        with ctx_factory():
+            return func(*args, **kwargs)
+    return decorate_context
+
+
+_NOT_GIVEN = object()  # (no argument passed, told apart from an explicit None)
+
+
 class _DecoratorContextManager:
     """Base for modes usable both as ``with mode():`` and as ``@mode()`` (or bare ``@mode``)."""
 
-    def __new__(cls, orig_func=None, *args, **kwargs):
-        if cls in (no_grad, enable_grad, inference_mode) and callable(orig_func) and not args and not kwargs:
-            # Bare decorator: ``@torch.no_grad`` without parentheses.
-            return cls()(orig_func)
-        if cls in (no_grad, enable_grad) and orig_func is not None:
+    def __new__(cls, orig_func=_NOT_GIVEN, *args, **kwargs):
+        if cls is inference_mode:
+            # PyTorch's inference_mode(mode): a bool is the mode; anything else (a function) is decorated.
+            mode = kwargs.get("mode", True) if orig_func is _NOT_GIVEN else orig_func
+            return super().__new__(cls) if isinstance(mode, bool) else cls()(mode)
+        if cls in (no_grad, enable_grad) and args:  # (PyTorch's __new__ takes one argument at most)
+            raise TypeError("_NoParamDecoratorContextManager.__new__() takes from 1 to 2 positional arguments but "
+                            f"{len(args) + 2} were given")
+        if cls in (no_grad, enable_grad) and orig_func is not _NOT_GIVEN:
             # PyTorch's no_grad/enable_grad take no argument: any one given (``no_grad(True)``) is decorated
             return cls()(orig_func)
         return super().__new__(cls)
 
-    def __call__(self, func):
-        if inspect.isgeneratorfunction(func):
-            @functools.wraps(func)
-            def gen_wrapper(*args, **kwargs):
-                gen = func(*args, **kwargs)
-                with self.clone():
-                    response = gen.send(None)
-                while True:
-                    try:
-                        request = yield response
-                    except GeneratorExit:
-                        gen.close()
-                        raise
-                    with self.clone():
-                        try:
-                            response = gen.send(request)
-                        except StopIteration as stop:
-                            return stop.value
-            return gen_wrapper
-
-        @functools.wraps(func)
-        def wrapper(*args, **kwargs):
-            with self.clone():
-                return func(*args, **kwargs)
-        return wrapper
+    def __call__(self, orig_func):
+        if inspect.isclass(orig_func):
+            warnings.warn("Decorating classes is deprecated and will be disabled in future versions. You should only "
+                          "decorate functions or methods. To preserve the current behavior of class decoration, you "
+                          "can directly decorate the `__init__` method and nothing else.", FutureWarning, stacklevel=2)
+            func = lambda *args, **kwargs: orig_func(*args, **kwargs)  # noqa: E731 (PyTorch's wrapper, same name)
+        else:
+            func = orig_func
+        return context_decorator(self.clone, func)
 
     def clone(self):
         return self.__class__()
@@ -166,18 +207,23 @@ class inference_mode(_DecoratorContextManager):
     __module__ = _MODULE
 
     def __init__(self, mode: bool = True) -> None:
-        if callable(mode):  # bare decorator handled in __new__
-            mode = True
-        self.mode = bool(mode)
-        self.prev = (False, False, False)
+        self.mode = mode  # (a bool: anything else was decorated by __new__)
+        self.prev = None  # the state the live guard will restore; None: no guard (PyTorch's _InferenceMode)
 
     def __enter__(self) -> None:
-        self.prev = (STATE.enabled, STATE.inference, STATE.inference_grad)
+        prev = (STATE.enabled, STATE.inference, STATE.inference_grad)
         # PyTorch's InferenceMode(mode) sets grad mode to ``not mode``: inference_mode(False) enables it.
         STATE.enabled, STATE.inference, STATE.inference_grad = not self.mode, self.mode, False
+        if self.prev is not None:
+            # Entered again (the same object, nested): PyTorch replaces its guard object, and the dropped
+            # guard restores the state it had saved, before the new one is in use.
+            STATE.enabled, STATE.inference, STATE.inference_grad = self.prev
+        self.prev = prev
 
     def __exit__(self, *exc) -> None:
-        STATE.enabled, STATE.inference, STATE.inference_grad = self.prev
+        if self.prev is not None:  # (exiting twice finds no guard left: nothing to restore)
+            STATE.enabled, STATE.inference, STATE.inference_grad = self.prev
+            self.prev = None
 
     def clone(self):
         """A fresh context manager with the same mode."""

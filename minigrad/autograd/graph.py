@@ -45,6 +45,16 @@ FREED_MESSAGE = (
     "or if you need to access saved tensors after calling backward."
 )
 
+def _c_type_name(obj) -> str:
+    """The type name PyTorch's C++ prints (tp_name): qualified for C types (numpy.ndarray), bare otherwise."""
+    t = type(obj)
+    if t.__module__.startswith("minigrad") and t.__name__ in ("dtype", "device", "Size", "layout", "memory_format"):
+        return f"torch.{t.__name__}"  # (C types in PyTorch)
+    if t.__flags__ & (1 << 9) or t.__module__ == "builtins":  # (Py_TPFLAGS_HEAPTYPE: a class made in Python)
+        return t.__name__
+    return f"{t.__module__}.{t.__name__}"
+
+
 # Nodes created later run earlier in backward (PyTorch orders its ready queue by this number).
 _sequence = itertools.count()
 
@@ -123,7 +133,7 @@ class _Extra:
         setattr(node._extras, self.name, value)
 
 
-class Node:
+class Node(metaclass=TorchNamed):
     """A node of the backward graph (what ``tensor.grad_fn`` returns)."""
 
     __slots__ = ("__weakref__", "_extras", "_input_meta", "_next_node", "_next_nrs", "_next_rest", "_seq")
@@ -143,6 +153,7 @@ class Node:
     _anomaly_trace = _Extra()
 
     def __init__(self) -> None:
+        # (_dispatch's Op._record and Op.run_number make op nodes without this call: keep them in step)
         self._next_node = None         # edge 0: the node the gradient goes to (None: no gradient)
         self._next_rest: tuple = ()    # edges 1, 2 ...: the same (see _next_nodes)
         self._next_nrs: tuple = ()     # per edge: which input of that node (its output_nr)
@@ -245,6 +256,9 @@ def _rest_of(nodes: tuple) -> tuple:
     return _NO_NODES[n] if 0 <= n < len(_NO_NODES) else nodes[1:]
 
 
+_RUNS_FIRST = float("inf")  # AccumulateGrad's sequence number: runs as soon as it is ready, like PyTorch's UINT64_MAX
+
+
 class AccumulateGrad(Node):
     """The sink of a leaf tensor: adds the arriving gradient into ``variable.grad``."""
 
@@ -252,8 +266,8 @@ class AccumulateGrad(Node):
     __module__ = "builtins"  # as PyTorch's: type(node) prints <class 'AccumulateGrad'>
 
     def __init__(self, variable) -> None:
-        super().__init__()
-        self._seq = float("inf")  # runs as soon as it is ready, like PyTorch's UINT64_MAX
+        Node.__init__(self)  # (not super(): one object fewer per leaf and step)
+        self._seq = _RUNS_FIRST
         self.variable = variable
         self._input_meta = ((variable._data.shape, variable._data.dtype),)
 
@@ -276,6 +290,14 @@ class AccumulateGrad(Node):
         such gradients too; for a big weight the copy is a whole extra pass over memory).
         """
         var = self.variable
+        if var._grad_fn is not None:  # (changed in place since: no longer a leaf)
+            raise RuntimeError("leaf variable has been moved into the graph interior")
+        if not var._requires_grad:
+            return  # requires_grad turned off after the graph was built: PyTorch accumulates nothing
+        if var._grad_dtype is not False:  # set by the user (see Tensor.grad_dtype): None keeps new's dtype
+            want = var._grad_dtype
+            if want is not None and new.dtype != want:
+                new, owned = new.to(want), True
         old = var._grad
         if old is None:
             if grad_mode.STATE.enabled:
@@ -392,10 +414,24 @@ class SavedTensor:
             self._requires_grad = False
         self._grad_fn_name = None
 
+    @classmethod
+    def undefined(cls) -> SavedTensor:
+        """What PyTorch shows for a tensor slot that holds nothing (``x * 2``'s ``_raw_saved_self``)."""
+        saved = cls.__new__(cls)
+        saved._is_output, saved._freed, saved._saved_version, saved._version_counter = False, False, 0, [0]
+        saved._tensor = saved._data = saved._unpack_hook = saved._packed = saved._hook_meta = None
+        saved._output_nr, saved._requires_grad, saved._grad_fn_name = 0, False, None
+        return saved
+
     def unpack(self, node=None):
         """The saved tensor, checked against later in-place modification."""
         if self._freed:
             raise RuntimeError(FREED_MESSAGE)
+        if node is None and self._is_output and self._requires_grad:
+            # (``saved.unpack()`` called by a user: an output is stored without its node, which only the
+            # node itself can give back; PyTorch's message)
+            raise RuntimeError("Trying to use a saved tensor that has been detached in-place, i.e. with .detach_()."
+                               "This is not supported, please use out-of-place `.detach()` instead")
         if self._unpack_hook is not None:
             return self._rewrap(self._unpack_hook(self._packed), node)
         current = self._version_counter[0]
@@ -418,8 +454,16 @@ class SavedTensor:
         return t
 
     @property
+    def unpack_hook(self):
+        """The unpack hook set on this saved tensor (None without hooks)."""
+        return self._unpack_hook
+
+    @property
     def data(self):
-        """The saved tensor as stored, unchecked (an output without its grad_fn; None once freed)."""
+        """The saved tensor as stored, unchecked (an output without its grad_fn; what the pack hook returned
+        when there are hooks; None once freed)."""
+        if self._unpack_hook is not None and not self._freed:
+            return self._packed
         if self._freed or not self._is_output or self._data is None:
             return None if self._freed else self._tensor
         if not _TENSOR_CLASS:
@@ -433,7 +477,10 @@ class SavedTensor:
         from .._tensor import Tensor
         t = Tensor._make(self._data) if self._is_output else self._tensor
         shape = ", ".join(str(s) for s in t._data.shape)
-        desc = f"[{t._legacy_type_name()} [{shape}]]"
+        name = t._legacy_type_name()
+        if name[6:-6] not in ("Byte", "Char", "Short", "Int", "Long", "Half", "Float", "Double"):
+            name = f"CPU{name[6:-6]}Type"  # dtypes without a legacy Tensor class print their C++ type name here
+        desc = f"[{name} [{shape}]]"
         producer = node if self._is_output else t.grad_fn
         if producer is not None:
             # PyTorch names the producing op without "Backward0" ("output 0 of Mul"); other overloads keep
@@ -443,11 +490,15 @@ class SavedTensor:
             where = f"{desc}, which is output {self._output_nr if self._is_output else t._output_nr} of {name},"
         else:
             where = desc
+        from .anomaly_mode import _enabled as anomaly_enabled
+        hint = ("the backtrace further above shows the operation that failed to compute its gradient. The "
+                "variable in question was changed in there or anywhere later. Good luck!" if anomaly_enabled[0] else
+                "enable anomaly detection to find the operation that failed to compute its gradient, with "
+                "torch.autograd.set_detect_anomaly(True, check_nan=False).")
         raise RuntimeError(
             "one of the variables needed for gradient computation has been modified by an inplace "
             f"operation: {where} is at version {current}; expected version {self._saved_version} instead. "
-            "Hint: enable anomaly detection to find the operation that failed to compute its gradient, "
-            "with torch.autograd.set_detect_anomaly(True, check_nan=False)."
+            f"Hint: {hint}"
         )
 
     def release(self) -> None:
@@ -457,18 +508,26 @@ class SavedTensor:
 
     def register_hooks(self, pack_hook, unpack_hook) -> None:
         """Attach pack/unpack hooks to this one saved tensor (``node._raw_saved_self.register_hooks``)."""
+        if not (callable(pack_hook) and callable(unpack_hook)):  # (PyTorch's pybind11 argument check)
+            raise TypeError(
+                "register_hooks(): incompatible function arguments. The following argument types are supported:\n"
+                "    1. (self: torch._C._autograd.SavedTensor, arg0: collections.abc.Callable, arg1: "
+                "collections.abc.Callable) -> None\n\nInvoked with: "
+                + ", ".join(repr(a) for a in (self, pack_hook, unpack_hook)))
         if self._freed:
             raise RuntimeError(
                 "Calling register_hooks on a saved tensor after it has been freed. Saved intermediate values of "
                 "the graph are freed when you call .backward() or autograd.grad(). Specify retain_graph=True if "
                 "you need to backward through the graph a second time or if you need to access saved variables "
                 "after calling backward.")
+        if self._tensor is None and self._data is None and self._unpack_hook is None:
+            raise RuntimeError("Calling register_hooks on a saved tensor with value None is forbidden")
         if self._unpack_hook is not None:
             raise RuntimeError("Calling register_hooks on a saved tensor whose hooks have already been set. Hint: only "
                                "one pair of hooks is allowed at a time.")
-        self._pack_with(self.unpack(), pack_hook, unpack_hook)
+        self._pack_with(self.data if self._is_output else self.unpack(), pack_hook, unpack_hook, detached=True)
 
-    def _pack_with(self, tensor, pack_hook, unpack_hook) -> None:
+    def _pack_with(self, tensor, pack_hook, unpack_hook, detached: bool = False) -> None:
         # Keep only what ``pack_hook`` returns, plus the autograd links that PyTorch puts back on
         # whatever ``unpack_hook`` returns (a node's own output gets the node back at unpack time).
         if not self._is_output:
@@ -477,7 +536,8 @@ class SavedTensor:
                 self._hook_meta = (fn, tensor._output_nr)
             elif tensor._requires_grad:
                 self._hook_meta = (None, weakref.ref(tensor._grad_accumulator_node()))
-        self._packed = pack_hook(tensor)
+        with grad_mode.no_grad():  # (PyTorch packs with grad mode off; register_hooks gives a detached value)
+            self._packed = pack_hook(tensor.detach() if detached else tensor)
         self._unpack_hook = unpack_hook
         self._tensor = self._data = None
 
@@ -485,7 +545,7 @@ class SavedTensor:
         from .._tensor import Tensor
         if not isinstance(value, Tensor):
             raise TypeError("Output of saved tensor unpack_hook expected to be a Tensor but got result of type "
-                            f"{type(value).__name__}")
+                            f"{_c_type_name(value)}")
         t = Tensor._make(value._data)
         t._version_counter = value._version_counter
         if self._is_output:
@@ -506,7 +566,7 @@ class SavedTensor:
 _saved_hooks_stack: list = []
 
 
-class saved_tensors_hooks:
+class saved_tensors_hooks(metaclass=TorchNamed):
     """Context manager: every tensor saved for backward goes through ``pack_hook`` / ``unpack_hook``."""
 
     def __init__(self, pack_hook, unpack_hook) -> None:
@@ -514,6 +574,11 @@ class saved_tensors_hooks:
         self.unpack_hook = unpack_hook
 
     def __enter__(self):
+        if not (callable(self.pack_hook) and callable(self.unpack_hook)):  # (PyTorch's pybind11 argument check)
+            raise TypeError("_push_saved_tensors_default_hooks(): incompatible function arguments. The following "
+                            "argument types are supported:\n    1. (arg0: collections.abc.Callable, arg1: "
+                            "collections.abc.Callable) -> None\n\nInvoked with: "
+                            f"{self.pack_hook!r}, {self.unpack_hook!r}")
         if _disabled_hooks_message[0] is not None:
             raise RuntimeError(_disabled_hooks_message[0])
         _saved_hooks_stack.append((self.pack_hook, self.unpack_hook))  # ``as`` binds None, as in PyTorch
@@ -532,20 +597,17 @@ class save_on_cpu(saved_tensors_hooks):
 _disabled_hooks_message: list = [None]
 
 
-class disable_saved_tensors_hooks(contextlib.ContextDecorator):
+@contextlib.contextmanager
+def disable_saved_tensors_hooks(error_message: str):
     """Context manager (or decorator) that makes using ``saved_tensors_hooks`` an error (with ``error_message``)."""
-
-    def __init__(self, error_message: str) -> None:
-        self.error_message = error_message
-
-    def __enter__(self) -> None:
-        if _saved_hooks_stack:  # hooks already active: PyTorch refuses right away
-            raise RuntimeError(self.error_message)
-        self.prev = _disabled_hooks_message[0]
-        _disabled_hooks_message[0] = self.error_message
-
-    def __exit__(self, *exc) -> None:
-        _disabled_hooks_message[0] = self.prev
+    if _saved_hooks_stack:  # hooks already active: PyTorch refuses right away
+        raise RuntimeError(error_message)
+    prev = _disabled_hooks_message[0]
+    _disabled_hooks_message[0] = error_message
+    try:
+        yield
+    finally:
+        _disabled_hooks_message[0] = prev
 
 
 # ---- allow_mutation_on_saved_tensors ------------------------------------------------------------
@@ -625,7 +687,7 @@ def allow_mutation_on_saved_tensors():
 
 # ---- edges ---------------------------------------------------------------------------------------
 
-class GradientEdge(tuple):
+class GradientEdge(tuple, metaclass=TorchNamed):
     """``(node, output_nr)``: where a tensor's gradient enters the graph."""
 
     __slots__ = ()
@@ -643,12 +705,28 @@ class GradientEdge(tuple):
         """Which input of that node it is."""
         return self[1]
 
+    def __repr__(self) -> str:
+        return f"GradientEdge(node={self[0]!r}, output_nr={self[1]!r})"  # (a NamedTuple in PyTorch)
+
 
 def get_gradient_edge(tensor) -> GradientEdge:
     """The graph edge of ``tensor``: its grad_fn, or its AccumulateGrad for a leaf."""
     if not tensor.requires_grad:
         raise RuntimeError("It is not possible to get the gradient edge for a Tensor that does not require gradients")
-    return GradientEdge(*tensor._edge())
+    node, output_nr = tensor._edge()
+    _EDGE_META.setdefault(node, {})[output_nr] = (tensor._data.shape, tensor.dtype)
+    return GradientEdge(node, output_nr)
+
+
+# The shape and dtype of the tensor each edge was taken from (node -> {output_nr: (shape, dtype)}), for the
+# implicit gradient and shape checks of ``backward(edge)`` / ``grad(edge, ...)``: minigrad's nodes keep the
+# metadata of their forward inputs only, PyTorch's also their outputs'.
+_EDGE_META: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def edge_metadata(edge):
+    """``(shape, dtype)`` noted by ``get_gradient_edge`` for this edge, or None."""
+    return _EDGE_META.get(edge[0], {}).get(edge[1])
 
 
 def increment_version(tensor) -> None:
@@ -701,8 +779,13 @@ def _takes_part(tensor, task) -> bool:
         acc = tensor._grad_accumulator
         node = acc() if acc is not None else None
     # autograd.grad() captures an input's gradient at its node without running it: that counts too.
-    return node is not None and (node is root or node in deps) and \
+    takes_part = node is not None and (node is root or node in deps) and \
         (needed is None or node in needed or node in captures)
+    if takes_part and captures and node in captures and not node._next_nrs:
+        # (PyTorch cannot tell either, for a leaf whose gradient autograd.grad() captures)
+        raise RuntimeError("A leaf node was passed to _will_engine_execute_node but we are currently running "
+                           "autograd.grad(). This is currently not supported.")
+    return takes_part
 
 
 class _MultiHandle:

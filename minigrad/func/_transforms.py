@@ -17,6 +17,7 @@ trick: ``u ↦ uᵀJ`` is linear in ``u``, so differentiating ``(uᵀJ)·t`` by 
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Callable
 from typing import Any
@@ -26,6 +27,7 @@ from .. import derivatives as D
 from .._creation import eye, zeros_like
 from .._tensor import Tensor
 from ..autograd import forward_ad as fwAD
+from ..autograd.function import _TRANSFORMS_ACTIVE
 from ..autograd.grad_mode import enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled
 from ..autograd.graph import AccumulateGrad
 from ._pytree import tree_flatten, tree_map, tree_unflatten
@@ -74,6 +76,16 @@ def _replace_args(args: tuple, new, argnums) -> tuple:
     if isinstance(argnums, int):
         return tuple(new if i == argnums else a for i, a in enumerate(args))
     return tuple(new[argnums.index(i)] if i in argnums else a for i, a in enumerate(args))
+
+
+@contextlib.contextmanager
+def _calling_func():
+    """While a transform runs the user's function: an autograd.Function needs setup_context there (PyTorch's)."""
+    _TRANSFORMS_ACTIVE[0] += 1
+    try:
+        yield
+    finally:
+        _TRANSFORMS_ACTIVE[0] -= 1
 
 
 def _recording():
@@ -202,7 +214,8 @@ def grad_and_value(func: Callable, argnums: int | tuple[int, ...] = 0, has_aux: 
         with _recording():
             diff, spec = tree_flatten(_slice_argnums(args, argnums, as_tuple=False))
             entered = [level.enter(x) for x in diff]
-            output = func(*_replace_args(args, tree_unflatten(entered, spec), argnums), **kwargs)
+            with _calling_func():
+                output = func(*_replace_args(args, tree_unflatten(entered, spec), argnums), **kwargs)
             output, aux = _split_aux(output, has_aux, api)
             if not isinstance(output, Tensor):
                 raise RuntimeError(f"{api}: Expected f(*args) to return a Tensor, got {type(output)}")
@@ -242,7 +255,8 @@ def _vjp(func: Callable, primals: tuple, argnums, has_aux: bool):
         entered = [level.enter(x) for x in flat_diff]
         args = tree_unflatten(entered, diff_spec) if argnums is None else \
             _replace_args(primals, tree_unflatten(entered, diff_spec), argnums)
-        output, aux = _split_aux(func(*args), has_aux, "vjp(f, *primals)")
+        with _calling_func():
+            output, aux = _split_aux(func(*args), has_aux, "vjp(f, *primals)")
         if has_aux:
             _check_aux(aux)
         flat_out, out_spec = tree_flatten(output)
@@ -341,6 +355,8 @@ def _jvp(func: Callable, primals, tangents, argnums, has_aux: bool, strict: bool
         for x in flat:
             if not isinstance(x, Tensor):
                 raise RuntimeError(f"{_JVP}: Expected {name} to only contain Tensors, got {type(x)}")
+    if fwAD._level[0] is not None and not fwAD._transform_level.active:  # (a level the user opened)
+        raise RuntimeError("Nested forward mode AD is not supported at the moment")
     if fwAD._level[0] is None:
         try:
             return _jvp_forward_ad(func, primals, flat_p, flat_t, p_spec, argnums, has_aux, strict)
@@ -360,9 +376,10 @@ def _call_with(func, primals, new_flat, p_spec, argnums):
 
 
 def _jvp_forward_ad(func, primals, flat_p, flat_t, p_spec, argnums, has_aux, strict):
-    with fwAD.dual_level():
+    with fwAD.dual_level(), fwAD._transform_level():
         duals = [fwAD.make_dual(p, t) for p, t in zip(flat_p, flat_t)]
-        output, aux = _split_aux(_call_with(func, primals, duals, p_spec, argnums), has_aux, _JVP)
+        with _calling_func():
+            output, aux = _split_aux(_call_with(func, primals, duals, p_spec, argnums), has_aux, _JVP)
         if has_aux:
             _check_aux(aux)
         flat_out, out_spec = tree_flatten(output)
@@ -387,7 +404,8 @@ def _jvp_double_vjp(func, primals, flat_p, flat_t, p_spec, argnums, has_aux, str
     level = _Level()
     with _recording():
         entered = [level.enter(p) for p in flat_p]
-        output, aux = _split_aux(_call_with(func, primals, entered, p_spec, argnums), has_aux, _JVP)
+        with _calling_func():
+            output, aux = _split_aux(_call_with(func, primals, entered, p_spec, argnums), has_aux, _JVP)
         if has_aux:
             _check_aux(aux)
         flat_out, out_spec = tree_flatten(output)

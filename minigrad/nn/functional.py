@@ -2733,3 +2733,240 @@ def upsample_bilinear(input: Tensor, size=None, scale_factor=None) -> Tensor:
 
 
 __all__ += ["upsample", "upsample_nearest", "upsample_bilinear"]
+
+
+# ---- embedding_bag (missing-nn pass 5): sums, means or maxima of bags of embedding rows (EmbeddingBagBackward0)
+
+def embedding_bag(input: Tensor, weight: Tensor, offsets: Tensor | None = None, max_norm: float | None = None,
+                  norm_type: float = 2, scale_grad_by_freq: bool = False, mode: str = "mean", sparse: bool = False,
+                  per_sample_weights: Tensor | None = None, include_last_offset: bool = False,
+                  padding_idx: int | None = None) -> Tensor:
+    """One row per bag: the sum, mean or max of the ``weight`` rows its indices pick (a bag starts at each offset,
+    or is a row of a 2-D ``input``)."""
+    if weight.dtype == _dtypes.int64 and input.dtype.is_floating_point:
+        warnings.warn("Argument order of nn.functional.embedding_bag was changed. Usage `embedding_bag(weight, "
+                      "input, ...)` is deprecated, and should now be `embedding_bag(input, weight, ...)`.",
+                      stacklevel=2)
+        weight, input = input, weight
+    if per_sample_weights is not None and input.shape != per_sample_weights.shape:
+        raise ValueError(f"embedding_bag: If per_sample_weights ({per_sample_weights.shape}) is not None, then it "
+                         f"must have the same shape as the input ({input.shape})")
+    if weight.dim() != 2:
+        raise ValueError(f"weight has to be a 2D Tensor, but got Tensor of dimension {weight.dim()}")
+    if input.dim() == 2:
+        if offsets is not None:
+            raise ValueError("if input is 2D, then offsets has to be None, as input is treated is a mini-batch of "
+                             "fixed length sequences. However, found offsets of type <class 'torch.Tensor'>")
+        offsets = _creation.arange(0, input.numel(), input.shape[1], dtype=input.dtype)
+        include_last_offset = False
+        input = input.reshape(-1)
+        if per_sample_weights is not None:
+            per_sample_weights = per_sample_weights.reshape(-1)
+    elif input.dim() == 1:
+        if offsets is None:
+            raise ValueError("offsets has to be a 1D Tensor but got None")
+        if offsets.dim() != 1:
+            raise ValueError("offsets has to be a 1D Tensor")
+    else:
+        raise ValueError(f"input has to be 1D or 2D Tensor, but got Tensor of dimension {input.dim()}")
+    modes = {"sum": 0, "mean": 1, "max": 2}
+    if mode not in modes:
+        raise ValueError("mode has to be one of sum, mean or max")
+    if mode == "max" and scale_grad_by_freq:
+        raise ValueError("max mode does not support scaling the gradient by the frequency")
+    if mode == "max" and sparse:
+        raise ValueError("max mode does not support sparse weights")
+    if max_norm is not None:
+        _embedding_renorm_(weight, input, max_norm, norm_type)
+    if per_sample_weights is not None and mode != "sum":
+        raise NotImplementedError("embedding_bag: per_sample_weights was not None. per_sample_weights is only "
+                                  f"supported for mode='sum' (got mode='{mode}'). Please open a feature request on "
+                                  "GitHub.")
+    return _embedding_bag(weight, input, offsets, scale_grad_by_freq, modes[mode], sparse, per_sample_weights,
+                          include_last_offset, padding_idx)[0]
+
+
+def _embedding_bag(weight: Tensor, indices: Tensor, offsets: Tensor, scale_grad_by_freq: bool = False, mode: int = 0,
+                   sparse: bool = False, per_sample_weights: Tensor | None = None, include_last_offset: bool = False,
+                   padding_idx: int | None = None) -> tuple:
+    """torch.embedding_bag: PyTorch's argument checks, then the one node. Returns (output, offset2bag, bag_size,
+    max_indices), the first differentiable."""
+    num_weights = weight.shape[0]
+    if padding_idx is None:
+        padding_idx = -1
+    else:
+        if not -num_weights <= padding_idx < num_weights:
+            raise RuntimeError(f"padding_idx must be within the number of embeddings, -{num_weights} through "
+                               f"{num_weights - 1}, but got {padding_idx}")
+        padding_idx %= num_weights
+    for t in (indices, offsets):   # (PyTorch names the indices for either)
+        if t.dtype not in (_dtypes.int64, _dtypes.int32):
+            raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the following scalar types: "
+                               f"Long, Int; but got torch.{_ops._legacy(t.dtype)}Tensor instead (while checking "
+                               "arguments for embedding_bag)")
+    if weight.dtype not in (_dtypes.float16, _dtypes.bfloat16, _dtypes.float32, _dtypes.float64):
+        raise RuntimeError("Expected tensor for argument #1 'weight' to have one of the following scalar types: "
+                           f"Half, BFloat16, Float, Double; but got torch.{_ops._legacy(weight.dtype)}Tensor instead "
+                           "(while checking arguments for embedding_bag)")
+    if indices.dtype != offsets.dtype:   # PyTorch promotes both to the wider type
+        indices, offsets = indices.to(_dtypes.int64), offsets.to(_dtypes.int64)
+    idx, off = indices._data, offsets._data
+    if include_last_offset and off.shape[0] < 1:
+        raise RuntimeError("include_last_offset: number of offset should be at least 1")
+    if off.shape[0] and off[0] != 0:
+        raise RuntimeError("offsets[0] has to be 0, i.e., the first sequence in the mini-batch has to start from "
+                           f"position 0. However, got {off[0]}\n[ torch.{_ops._legacy(offsets.dtype)}Tensor{{}} ]")
+    if off.shape[0] and off[-1] > idx.shape[0]:
+        raise RuntimeError(f"offsets[-1] can not be greater than input's length {idx.shape[0]} but got offsets[-1] "
+                           f"of {off[-1]}")
+    bad = np.flatnonzero((idx < 0) | (idx >= num_weights))
+    if bad.size:
+        raise RuntimeError(f"Index {bad[0]} of input takes value {idx[bad[0]]} which is not in the valid range "
+                           f"[0, {num_weights})")
+    fbgemm = weight.dtype in (_dtypes.float32, _dtypes.float16, _dtypes.bfloat16) and mode != 2 and padding_idx < 0
+    if fbgemm and np.any(np.diff(off) < 0):   # (PyTorch's fbgemm path checks that the bags run forwards)
+        raise RuntimeError("Expected i < index_size to be true, but got false.  (Could this error message be "
+                           "improved?  If so, please report an enhancement request to PyTorch.)")
+    psw = D.absent(weight.dtype.np) if per_sample_weights is None else per_sample_weights
+    return D.embedding_bag(weight, indices, offsets, psw, scale_grad_by_freq=bool(scale_grad_by_freq),
+                           mode=int(mode), sparse=bool(sparse), include_last_offset=bool(include_last_offset),
+                           padding_idx=int(padding_idx))
+
+
+__all__ += ["embedding_bag"]
+
+
+# ---- grid_sample (missing-nn pass 5): the input read at the grid's points (GridSampler2DBackward0)
+
+def grid_sample(input: Tensor, grid: Tensor, mode: str = "bilinear", padding_mode: str = "zeros",
+                align_corners: bool | None = None) -> Tensor:
+    """The (N, C, H_in, W_in) input sampled at the (N, H_out, W_out, 2) grid's (x, y) points in [-1, 1] (5-D:
+    (N, C, D, H, W) at the (N, D_out, H_out, W_out, 3) grid's (x, y, z))."""
+    modes, paddings = {"bilinear": 0, "nearest": 1, "bicubic": 2}, {"zeros": 0, "border": 1, "reflection": 2}
+    if mode not in modes:
+        raise ValueError("nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', "
+                         f"but got: '{mode}'")
+    if padding_mode not in paddings:
+        raise ValueError("nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', or "
+                         f"'reflection', but got: '{padding_mode}'")
+    if align_corners is None:
+        warnings.warn("Default grid_sample and affine_grid behavior has changed to align_corners=False since 1.3.0. "
+                      "Please specify align_corners=True if the old behavior is desired. See the documentation of "
+                      "grid_sample for details.", stacklevel=2)
+        align_corners = False
+    return grid_sampler(input, grid, modes[mode], paddings[padding_mode], bool(align_corners))
+
+
+def grid_sampler(input: Tensor, grid: Tensor, interpolation_mode: int, padding_mode: int,
+                 align_corners: bool) -> Tensor:
+    """torch.grid_sampler: PyTorch's checks, then the one node (grid_sampler_2d or, for 5-D inputs, _3d)."""
+    sizes, grid_sizes = list(input.shape), list(grid.shape)
+    if input.shape[:1] != grid.shape[:1]:
+        raise RuntimeError("grid_sampler(): expected grid and input to have same batch size, but got input with "
+                           f"sizes {sizes} and grid with sizes {grid_sizes}")
+    if grid.shape[-1] != input.dim() - 2:
+        raise RuntimeError(f"grid_sampler(): expected grid to have size {input.dim() - 2} in last dimension, but got "
+                           f"grid with sizes {grid_sizes}")
+    for d in range(2, input.dim()):
+        if input.shape[d] == 0:
+            raise RuntimeError("grid_sampler(): expected input to have non-empty spatial dimensions, but input has "
+                               f"sizes {sizes} with dimension {d} being empty")
+    expected = 4 if input.dim() == 4 else 5   # (PyTorch's 2-D kernel for 4-D inputs, its 3-D one otherwise)
+    if input.dim() != expected or grid.dim() != expected:
+        raise RuntimeError(f"grid_sampler(): expected {expected}D input and grid with same number of dimensions, "
+                           f"but got input with sizes {sizes} and grid with sizes {grid_sizes}")
+    if input.dim() == 5 and interpolation_mode == 2:
+        raise RuntimeError("grid_sampler(): bicubic interpolation only supports 4D input")
+    if not input.dtype.is_floating_point:
+        kernel = "grid_sampler_2d_cpu_kernel_impl" if input.dim() == 4 else "grid_sampler3d_cpu"
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{_ops._legacy(input.dtype)}'")
+    if grid.dtype != input.dtype:
+        raise RuntimeError(f"expected scalar type {_ops._legacy(input.dtype)} but found {_ops._legacy(grid.dtype)}")
+    op = D.grid_sampler_2d if input.dim() == 4 else D.grid_sampler_3d
+    return op(input, grid, interpolation_mode=int(interpolation_mode), padding_mode=int(padding_mode),
+              align_corners=bool(align_corners))
+
+
+__all__ += ["grid_sample"]
+
+
+# ---- ctc_loss (missing-nn pass 5): connectionist temporal classification (CtcLossBackward0)
+
+def ctc_loss(log_probs: Tensor, targets: Tensor, input_lengths, target_lengths, blank: int = 0,
+             reduction: str = "mean", zero_infinity: bool = False) -> Tensor:
+    """-log P(target | log_probs) summed over every alignment (blanks and repeats), per sample; then reduced."""
+    return _ctc_loss_impl(log_probs, targets, input_lengths, target_lengths, blank,
+                          _REDUCTION_ENUM[_check_reduction(reduction)], zero_infinity)
+
+
+def _ctc_lengths(name: str, lengths) -> tuple:
+    """A lengths argument as a tuple of ints (a tensor must hold integers)."""
+    if isinstance(lengths, Tensor):
+        if lengths.dtype.is_floating_point or lengths.dtype.is_complex or lengths.dtype == _dtypes.bool_:
+            raise RuntimeError(f"{name} must be integral")
+        return tuple(int(v) for v in lengths._data.reshape(-1))
+    return tuple(int(v) for v in lengths)
+
+
+def _ctc_loss_impl(log_probs: Tensor, targets: Tensor, input_lengths, target_lengths, blank: int, reduction: int,
+                   zero_infinity: bool) -> Tensor:
+    """torch.ctc_loss (the reduction as PyTorch's enum): the checks of ctc_loss_allocate_outputs, then the node."""
+    if isinstance(input_lengths, int) or isinstance(target_lengths, int):
+        raise TypeError("ctc_loss() received an invalid combination of arguments - got (Tensor, Tensor, int, int, "
+                        "int, int, bool), but expected one of:\n"
+                        " * (Tensor log_probs, Tensor targets, tuple of ints input_lengths, tuple of ints "
+                        "target_lengths, int blank = 0, int reduction = at::Reduction::Mean, bool zero_infinity = "
+                        "False)\n      didn't match because some of the arguments have invalid types: (Tensor, "
+                        "Tensor, !int!, !int!, !int!, !int!, !bool!)\n"
+                        " * (Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int "
+                        "blank = 0, int reduction = at::Reduction::Mean, bool zero_infinity = False)\n      didn't "
+                        "match because some of the arguments have invalid types: (Tensor, Tensor, !int!, !int!, "
+                        "!int!, !int!, !bool!)\n")
+    il, tl = _ctc_lengths("input_lengths", input_lengths), _ctc_lengths("target_lengths", target_lengths)
+    batched = log_probs.dim() == 3
+    lp = log_probs if batched else log_probs.unsqueeze(1)
+    tg = targets   # (unbatched: a 1-D target is the one sample's, read as concatenated targets)
+    if not lp.dtype.is_floating_point or lp.dtype in (_dtypes.float16, _dtypes.bfloat16):
+        raise NotImplementedError(f"\"ctc_loss_cpu\" not implemented for '{_ops._legacy(lp.dtype)}'")
+    steps, batch, labels = lp.shape
+    where = " (while checking arguments for ctc_loss_allocate_outputs)"
+    if not 0 <= blank < labels:
+        raise RuntimeError("blank must be in label range")
+    if len(il) != batch:
+        raise RuntimeError("input_lengths must be of size batch_size")
+    if len(tl) != batch:
+        raise RuntimeError("target_lengths must be of size batch_size")
+    for n in tl:
+        if n < 0:
+            raise RuntimeError(f"Expected target_lengths to have value at least 0, but got value {n}{where}")
+    if tg.dim() == 1:
+        if tg.shape[0] != sum(tl):
+            raise RuntimeError(f"Expected tensor to have size {sum(tl)} at dimension 0, but got size {tg.shape[0]} "
+                               f"for argument #2 'targets'{where}")
+    else:
+        if tg.shape[0] != batch:
+            raise RuntimeError(f"Expected tensor to have size {batch} at dimension 0, but got size {tg.shape[0]} "
+                               f"for argument #2 'targets'{where}")
+        if tg.shape[1] < max(tl, default=0):
+            raise RuntimeError(f"Expected tensor to have size at least {max(tl)} at dimension 1, but got size "
+                               f"{tg.shape[1]} for argument #2 'targets'{where}")
+    for n in il:
+        if n < 0:
+            raise RuntimeError(f"Expected input_lengths to have value at least 0, but got value {n}{where}")
+        if n > steps:
+            raise RuntimeError(f"Expected input_lengths to have value at most {steps}, but got value {n}{where}")
+    if tg.dtype != _dtypes.int64:
+        tg = tg.to(_dtypes.int64)
+    res = D.ctc_loss(lp, tg, input_lengths=il, target_lengths=tl, blank=int(blank),
+                     zero_infinity=bool(zero_infinity))[0]
+    if zero_infinity:
+        res = _ops.where(res == float("inf"), _creation.zeros((), dtype=res.dtype), res)
+    if reduction == 1:
+        lengths = _creation.tensor(list(tl), dtype=res.dtype).clamp_min(1)
+        return (res / lengths).mean()
+    if reduction == 2:
+        return res.sum()
+    return res if batched else res.squeeze(0)
+
+
+__all__ += ["ctc_loss"]

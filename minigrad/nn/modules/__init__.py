@@ -33,6 +33,7 @@ from .attention import MultiheadAttention, NonDynamicallyQuantizableLinear  # no
 from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d  # noqa: F401
 from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential  # noqa: F401
 from .conv import Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d  # noqa: F401
+from .ctc import CTCLoss  # noqa: F401
 from .fold import Fold, Unfold  # noqa: F401
 from .linear import Bilinear, Identity, LazyLinear, Linear  # noqa: F401
 from .loss import (  # noqa: F401
@@ -114,6 +115,7 @@ from .pooling import (  # noqa: F401
     MaxUnpool2d,
 )
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase  # noqa: F401
+from .sparse import EmbeddingBag  # noqa: F401
 from .sparse_norm_distance import CosineSimilarity, Embedding, LayerNorm, PairwiseDistance  # noqa: F401
 from .transformer import (  # noqa: F401
     Transformer,

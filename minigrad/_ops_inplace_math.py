@@ -1,0 +1,422 @@
+"""In-place forms PyTorch has beside its functions: ``x.eq_(y)``, ``x.logical_and_(y)``, ``x.bitwise_or_(y)``,
+``x.atan2_(y)``, ``x.remainder_(y)``, ``x.cumsum_(0)``, ``x.tril_()``, ``x.fill_diagonal_(v)``, ``x.addmm_(a, b)``,
+``x.polygamma_(n)`` ...; and ``index_reduce`` / ``index_reduce_``.
+
+Each computes what the function computes and writes it into ``x`` through the table op's in-place path
+(version bump, leaf and view errors, CopySlices: ``_dispatch``). The node is the one PyTorch records for the
+in-place form, which is not always the function's: ``x.eq_(y)`` records EqBackward1 (zero gradients),
+``x.logical_and_(y)`` and the bitwise ones none at all.
+"""
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+
+from . import _arg_errors, _dispatch, _dtypes, _ops, _ops_math
+from . import derivatives as D
+from ._igamma import _check as _check_igamma
+from ._tensor import Tensor, _user_stacklevel
+from .autograd import grad_mode
+
+
+def _shape_check(input: Tensor, values: np.ndarray) -> None:
+    if values.shape != input._data.shape:
+        raise RuntimeError(f"output with shape {list(input._data.shape)} doesn't match the broadcast shape "
+                           f"{list(values.shape)}")
+
+
+# ---- PyTorch's TypeErrors for arguments of the wrong type (the method forms: no self, positions from 1)
+_NUMBERS = (int, float, complex, np.number, np.bool_)
+
+
+def _tensor_arg(name: str, arg: str, value, position: int) -> None:
+    if not isinstance(value, Tensor):
+        raise _arg_errors.must_be(name, arg, "Tensor", value, position)
+
+
+def _int_arg(name: str, arg: str, value, position: int) -> None:
+    if not _arg_errors._is_int(value):
+        raise _arg_errors.must_be(name, arg, "int", value, position)
+
+
+def _tensor_or_number(name: str, other) -> None:
+    """A method with a (Tensor other) and a (Number other) overload, given neither."""
+    if not isinstance(other, (Tensor, *_NUMBERS)):
+        raise _arg_errors.invalid_combination(name, (other,), {}, ("(Tensor other)", "(Number other)"))
+
+
+def _cast_check(input: Tensor, dt: _dtypes.dtype) -> None:
+    """PyTorch's canCast for an in-place result: never down a category (float into an int tensor)."""
+    if dt._kind > input.dtype._kind:
+        raise RuntimeError(f"result type {_ops._legacy(dt)} can't be cast to the desired output type "
+                           f"{_ops._legacy(input.dtype)}")
+
+
+def _record_into(op, input: Tensor, others: tuple, result: Tensor) -> Tensor:
+    """Write ``result`` (computed by the caller) into input, recorded by ``op`` (which takes ``_result``)."""
+    _shape_check(input, result._data)
+    return op.call((input, *others), None, input, {"_result": result._data})
+
+
+def _write_unrecorded(input: Tensor, others: tuple, result: Tensor) -> Tensor:
+    """Write ``result`` into input without a node: PyTorch's logical and bitwise in-place ops record none."""
+    values = result._data
+    _shape_check(input, values)
+    _cast_check(input, result.dtype)
+    _dispatch._check_no_partial_overlap(input, [t for t in others if isinstance(t, Tensor)])
+    input._data[...] = _dispatch._quiet_astype(values, input._data.dtype)
+    _dispatch._check_inference_write(input)
+    input._version_counter[0] += 1
+    return input
+
+
+# =============================================================================================
+# Comparisons: x becomes 0/1 in its own dtype (EqBackward0 for a number, EqBackward1 for a tensor)
+# =============================================================================================
+
+def _comparison_(np_fn, name: str):
+    def method(input, other):
+        _tensor_or_number(name + "_", other)
+        result = _ops._compare(np_fn, input, other, True)   # (the function's checks and errors)
+        number = not isinstance(other, Tensor)
+        return _record_into(D.INPLACE_COMPARISONS[name, number], input, () if number else (other,), result)
+    method.__name__ = method.__qualname__ = name + "_"
+    method.__doc__ = f"In-place {name}: 1 where the comparison holds, else 0 (in input's dtype)."
+    return method
+
+
+eq_, ne_ = _comparison_(np.equal, "eq"), _comparison_(np.not_equal, "ne")
+lt_, le_ = _comparison_(np.less, "lt"), _comparison_(np.less_equal, "le")
+gt_, ge_ = _comparison_(np.greater, "gt"), _comparison_(np.greater_equal, "ge")
+greater_, greater_equal_, less_, less_equal_, not_equal_ = gt_, ge_, lt_, le_, ne_
+
+
+# =============================================================================================
+# Logical and bitwise: no node (the logical ones are composites in PyTorch: never refused, even on a leaf)
+# =============================================================================================
+
+def _logical_(fn, name: str):
+    def method(input, other):
+        _tensor_arg(name + "_", "other", other, 1)
+        return _write_unrecorded(input, (other,), fn(input, other))
+    method.__name__ = method.__qualname__ = name + "_"
+    method.__doc__ = f"In-place {name} (1 or 0 in input's dtype)."
+    return method
+
+
+logical_and_ = _logical_(_ops.logical_and, "logical_and")
+logical_or_ = _logical_(_ops.logical_or, "logical_or")
+logical_xor_ = _logical_(_ops.logical_xor, "logical_xor")
+
+
+def logical_not_(input):
+    """In-place logical_not (1 where input is 0, else 0, in input's dtype)."""
+    return _write_unrecorded(input, (), _ops.logical_not(input))
+
+
+def _bitwise_(fn, name: str):
+    def method(input, other):
+        _tensor_or_number(name + "_", other)
+        _cast_check(input, _dtypes.result_type(input, other))   # (before the kernel's dtype error, as PyTorch)
+        return _write_unrecorded(input, (other,), fn(input, other))
+    method.__name__ = method.__qualname__ = name + "_"
+    method.__doc__ = f"In-place {name}."
+    return method
+
+
+bitwise_and_ = _bitwise_(_ops_math.bitwise_and, "bitwise_and")
+bitwise_or_ = _bitwise_(_ops_math.bitwise_or, "bitwise_or")
+bitwise_xor_ = _bitwise_(_ops_math.bitwise_xor, "bitwise_xor")
+bitwise_left_shift_ = _bitwise_(_ops_math.bitwise_left_shift, "bitwise_left_shift")
+bitwise_right_shift_ = _bitwise_(_ops_math.bitwise_right_shift, "bitwise_right_shift")
+
+
+def bitwise_not_(input):
+    """In-place bitwise_not."""
+    return _write_unrecorded(input, (), _ops_math.bitwise_not(input))
+
+
+# =============================================================================================
+# Two-tensor math: the function's table op, written into input
+# =============================================================================================
+
+def atan2_(input, other):
+    """In-place atan2."""
+    _tensor_arg("atan2_", "other", other, 1)
+    _ops._no_complex_kernel("atan2", input, other)
+    return _ops._binary(D.atan2, input, other, out=input, promote_int_to_float=True)
+
+
+arctan2_ = atan2_
+
+
+def hypot_(input, other):
+    """In-place hypot."""
+    _tensor_arg("hypot_", "other", other, 1)
+    _ops._no_complex_kernel("hypot", input, other)
+    _ops_math._float_only("hypot", input, other)
+    return _ops._binary(D.hypot, input, other, out=input)
+
+
+def copysign_(input, other):
+    """In-place copysign."""
+    _tensor_or_number("copysign_", other)
+    _ops._no_complex_kernel("copysign", input, other)
+    dt = _dtypes.result_type(input, other)
+    dt = dt if dt.is_floating_point else _dtypes.get_default_dtype()
+    if isinstance(other, Tensor):
+        return D.copysign(input, other, dtype=dt, out=input)
+    return D.copysign_scalar(input, dtype=dt, out=input, other=other)
+
+
+def xlogy_(input, other):
+    """In-place xlogy (XlogyBackward0, or XlogyBackward2 for a number)."""
+    if not isinstance(input, Tensor):   # (torch.xlogy_(2.0, x))
+        raise _arg_errors.invalid_combination("xlogy_", (input, other), {}, (
+            "(Tensor input, Tensor other)", "(Tensor input, Number other)"))
+    _tensor_or_number("xlogy_", other)
+    _ops._no_complex_kernel("xlogy", input, other)
+    if isinstance(other, Tensor):
+        return _ops._binary(D.xlogy, input, other, out=input, promote_int_to_float=True)
+    dt = _dtypes.result_type(input, other)
+    return D.xlogy_scalar(input, dtype=dt if dt.is_floating_point else _dtypes.get_default_dtype(), out=input,
+                          other=other)
+
+
+def remainder_(input, other):
+    """In-place remainder (the sign of the divisor)."""
+    _tensor_or_number("remainder_", other)
+    _ops_math._no_integer_zero_divisor(input, other, "remainder")
+    if isinstance(other, Tensor):
+        return _ops._binary(D.remainder_tensor, input, other, out=input)
+    return D.remainder(input, dtype=_dtypes.result_type(input, other), out=input, other=other)
+
+
+def fmod_(input, other):
+    """In-place fmod (the sign of the dividend)."""
+    _tensor_or_number("fmod_", other)
+    _ops_math._no_integer_zero_divisor(input, other, "fmod")
+    if isinstance(other, Tensor):
+        return _ops._binary(D.fmod_tensor, input, other, out=input)
+    return D.fmod(input, dtype=_dtypes.result_type(input, other), out=input, other=other)
+
+
+def floor_divide_(input, other):
+    """In-place floor_divide (PyTorch records a NotImplemented node)."""
+    _tensor_or_number("floor_divide_", other)
+    result = _ops._rounded_div(input.detach(), other.detach() if isinstance(other, Tensor) else other, "floor")
+    if isinstance(other, Tensor):
+        return _record_into(D.NOT_IMPLEMENTED["floor_divide_"], input, (other,), result)
+    return _record_into(D.NOT_IMPLEMENTED["floor_divide_scalar_"], input, (), result)
+
+
+def float_power_(input, exponent):
+    """In-place float_power: input must already be float64 (complex128 for complex arguments)."""
+    def is_complex(x):
+        return x.is_complex() if isinstance(x, Tensor) else isinstance(x, complex)
+    dt = _dtypes.complex128 if is_complex(input) or is_complex(exponent) else _dtypes.float64
+    if input.dtype is not dt:
+        raise RuntimeError(f"the base given to float_power_ has dtype {_ops._legacy(input.dtype)} but the "
+                           f"operation's result requires dtype {_ops._legacy(dt)}")
+    if isinstance(exponent, Tensor):
+        return _ops.pow_(input, _ops.to(exponent, dt))
+    return _ops.pow_(input, complex(exponent) if dt.is_complex else float(exponent))
+
+
+def heaviside_(input, values):
+    """In-place heaviside (PyTorch records a NotImplemented node)."""
+    _tensor_arg("heaviside_", "values", values, 1)
+    if input.is_complex() or (isinstance(values, Tensor) and values.is_complex()):
+        raise RuntimeError("heaviside is not yet implemented for complex tensors.")
+    result = _ops_math.heaviside(input.detach(), values.detach() if isinstance(values, Tensor) else values)
+    return _record_into(D.NOT_IMPLEMENTED["heaviside_"], input, (values,), result)
+
+
+def igamma_(input, other):
+    """In-place igamma."""
+    _tensor_arg("igamma_", "other", other, 1)
+    _check_igamma(input, other, "igamma")
+    return _ops._binary(D.igamma, input, other, out=input)
+
+
+def igammac_(input, other):
+    """In-place igammac."""
+    _tensor_arg("igammac_", "other", other, 1)
+    _check_igamma(input, other, "igammac")
+    return _ops._binary(D.igammac, input, other, out=input)
+
+
+# =============================================================================================
+# Along a dim, triangles, diagonal, addmm, special functions
+# =============================================================================================
+
+def _same_dtype(input, dtype) -> None:
+    if dtype is not None and _dtypes.to_dtype(dtype) is not input.dtype:
+        raise RuntimeError(f"Bad in-place call: input tensor dtype {_ops._meta_name(input.dtype)} and output tensor "
+                           f"dtype {_ops._meta_name(_dtypes.to_dtype(dtype))} should match")
+
+
+def _no_bool(name: str, input) -> None:
+    if input.dtype is _dtypes.bool_:
+        raise NotImplementedError(f"\"{name}\" not implemented for 'Bool'")
+
+
+def cumsum_(input, dim, *, dtype=None):
+    """In-place cumsum (in input's own dtype)."""
+    _int_arg("cumsum_", "dim", dim, 1)
+    _no_bool("cumsum_out_cpu", input)
+    _same_dtype(input, dtype)
+    return D.cumsum(input, out=input, dim=_ops._raw_dims(dim, input.dim())[0])
+
+
+def cumprod_(input, dim, *, dtype=None):
+    """In-place cumprod (in input's own dtype)."""
+    _int_arg("cumprod_", "dim", dim, 1)
+    _no_bool("cumprod_out_cpu", input)
+    _same_dtype(input, dtype)
+    return D.cumprod(input, out=input, dim=_ops._raw_dims(dim, input.dim())[0])
+
+
+def _triangle_(op, name: str, input, diagonal: int):
+    _int_arg(name + "_", "diagonal", diagonal, 1)
+    if input.dim() < 2:
+        raise RuntimeError(f"{name}: input tensor must have at least 2 dimensions")
+    return op(input, out=input, diagonal=int(diagonal))
+
+
+def tril_(input, diagonal: int = 0):
+    """In-place tril: zero above the ``diagonal``-th diagonal."""
+    return _triangle_(D.tril, "tril", input, diagonal)
+
+
+def triu_(input, diagonal: int = 0):
+    """In-place triu: zero below the ``diagonal``-th diagonal."""
+    return _triangle_(D.triu, "triu", input, diagonal)
+
+
+def fill_diagonal_(input, fill_value, wrap: bool = False):
+    """Fill the main diagonal (of a 2-D or an all-equal-sides tensor) with ``fill_value``, in place.
+
+    PyTorch's composite: ``fill_`` on an ``as_strided`` view of the diagonal, so autograd records a
+    CopySlices; ``wrap``: a tall matrix's diagonal starts again below its first N+1 rows.
+    """
+    from ._ops_inplace_views import as_strided
+    if input.dim() < 2:
+        raise RuntimeError("dimensions must larger than 1")
+    height, width = input.shape[0], input.shape[1]
+    if input.dim() > 2 and any(n != height for n in input.shape[1:]):
+        raise RuntimeError("all dimensions of input must be of equal length")
+    offset = input.storage_offset()
+    stride = sum(input.stride())
+    size = min(height, width)
+    as_strided(input, (size,), (stride,), offset).fill_(fill_value)
+    if wrap and input.dim() == 2 and height > width + 1:
+        step = width + 1
+        wrap_size = (input.numel() + step - 1) // step - size
+        as_strided(input, (wrap_size,), (stride,), offset + input.stride(0) * (width + 1)).fill_(fill_value)
+    return input
+
+
+def addmm_(input, mat1, mat2, *, beta=1, alpha=1):
+    """In-place addmm: input = beta·input + alpha·(mat1 @ mat2)."""
+    from ._ops_matrices import addmm
+    _tensor_arg("addmm_", "mat1", mat1, 1)
+    _tensor_arg("addmm_", "mat2", mat2, 2)
+    for name, m in (("mat1", mat1), ("mat2", mat2)):
+        if isinstance(m, Tensor) and m.dim() != 2:
+            raise RuntimeError(f"{name} must be a matrix, got {m.dim()}-D tensor")
+    if isinstance(mat1, Tensor) and isinstance(mat2, Tensor) and mat1.shape[1] == mat2.shape[0] and \
+            tuple(input.shape) != (mat1.shape[0], mat2.shape[1]):
+        raise RuntimeError(f"Bad in-place call: input tensor size {list(input.shape)} and output tensor size "
+                           f"{[mat1.shape[0], mat2.shape[1]]} should match")
+    addmm(input.detach(), mat1.detach(), mat2.detach(), beta=beta, alpha=alpha)   # (the function's checks)
+    return D.addmm(input, mat1, mat2, out=input, beta=beta, alpha=alpha)
+
+
+def mvlgamma_(input, p: int):
+    """In-place mvlgamma (floating tensors only)."""
+    _int_arg("mvlgamma_", "p", p, 1)
+    if input.is_complex():   # (PyTorch's kernel fails in the arange it builds)
+        raise NotImplementedError(f"\"arange_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+    if not input.is_floating_point():
+        raise RuntimeError(f"mvlgamma: result type {_ops._legacy(input.dtype)} can't be cast to the desired "
+                           f"output type {_ops._legacy(_dtypes.get_default_dtype())}")
+    if p < 1:
+        raise RuntimeError("p has to be greater than or equal to 1")
+    return D.mvlgamma(input, out=input, p=int(p))
+
+
+def polygamma_(input, n: int):
+    """In-place polygamma (PolygammaBackward1)."""
+    _int_arg("polygamma_", "n", n, 1)
+    if n < 0:
+        raise RuntimeError("polygamma(n, x) does not support negative n.")
+    if input.is_complex():
+        kernel = {0: "digamma", 1: "trigamma"}.get(int(n), "polygamma")
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{_ops._legacy(input.dtype)}'")
+    dt = _ops._float_dtype(input)
+    return D.polygamma_inplace(input, out=input, dtype=None if dt is input.dtype else dt, n=int(n))
+
+
+# =============================================================================================
+# index_reduce: source's slices reduced (prod, mean, amax, amin) into input's slices at ``index``
+# =============================================================================================
+
+def _index_reduce(input, dim, index, source, reduce, include_self, out=None):
+    if out is not None:   # (autograd's leaf and view checks come before the kernel's warning)
+        _dispatch._check_inplace(out, grad_mode.is_grad_enabled() and (out.requires_grad or source.requires_grad))
+    warnings.warn("index_reduce() is in beta and the API may change at any time. (Triggered internally at "
+                  "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:1523.)", UserWarning,
+                  stacklevel=_user_stacklevel())
+    if reduce not in ("prod", "mean", "amax", "amin"):
+        raise RuntimeError(f"index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got {reduce}.")
+    d = _ops._wrap_dim(dim, input.dim())
+    if index.dim() > 1:
+        raise IndexError(f"index_reduce_(): Index is supposed to be a vector, but got dim: {index.dim()} with type: "
+                         f"{_ops._legacy(index.dtype)} and size: {list(index.shape)}")
+    if index.dtype not in (_dtypes.int32, _dtypes.int64):
+        raise RuntimeError(f"index_reduce_(): Expected dtype int32/int64 for index but got: "
+                           f"{_ops._legacy(index.dtype)}")
+    _no_bool("index_func_", input)
+    if input.dtype is not source.dtype:
+        raise RuntimeError(f"index_reduce_(): self ({_ops._legacy(input.dtype)}) and source "
+                           f"({_ops._legacy(source.dtype)}) must have the same scalar type")
+    n = index.numel()
+    if source.dim() > 0 and n != source.shape[d]:
+        raise RuntimeError(f"index_reduce_(): Number of indices ({n}) should be equal to source.size(dim): "
+                           f"({source.shape[d]}), for dim: {dim}")
+    kept = [list(t.shape[:d]) + list(t.shape[d + 1:]) for t in (input, source)]
+    if input.dim() == source.dim() and kept[0] != kept[1] or source.dim() != input.dim():
+        raise RuntimeError("source tensor shape must match self tensor shape, excluding the specified dimension. Got "
+                           f"self.shape = {list(input.shape)} source.shape = {list(source.shape)}")
+    size = input.shape[d] if input.dim() else 1
+    if np.any((index._data >= size) | (index._data < 0)):   # (no negative indices either)
+        raise IndexError("index out of range in self")
+    return D.index_reduce(input, index, source, out=out, dim=d, reduce=reduce, include_self=bool(include_self))
+
+
+def index_reduce(input, dim, index, source, reduce, *, include_self=True):
+    """A copy of input with source's slices reduced into its slices at ``index`` along ``dim``."""
+    return _index_reduce(input, dim, index, source, reduce, include_self)
+
+
+def index_reduce_(input, dim, index, source, reduce, *, include_self=True):
+    """In-place index_reduce."""
+    return _index_reduce(input, dim, index, source, reduce, include_self, out=input)
+
+
+# Tensor methods only (torch.* has just xlogy_ and index_reduce among them).
+TENSOR_METHODS = [
+    "eq_", "ne_", "lt_", "le_", "gt_", "ge_", "greater_", "greater_equal_", "less_", "less_equal_", "not_equal_",
+    "logical_and_", "logical_or_", "logical_xor_", "logical_not_", "bitwise_and_", "bitwise_or_", "bitwise_xor_",
+    "bitwise_not_", "bitwise_left_shift_", "bitwise_right_shift_", "atan2_", "arctan2_", "hypot_", "copysign_",
+    "xlogy_", "remainder_", "fmod_", "floor_divide_", "float_power_", "heaviside_", "igamma_", "igammac_",
+    "cumsum_", "cumprod_", "tril_", "triu_", "fill_diagonal_", "addmm_", "mvlgamma_", "polygamma_",
+    "index_reduce", "index_reduce_",
+]
+FUNCTIONS = ["xlogy_", "index_reduce"]
+
+for _name in TENSOR_METHODS:
+    setattr(Tensor, _name, globals()[_name])
+del _name

@@ -1,0 +1,155 @@
+"""``out=`` for the functions that compute without it, and the in-place operators ``//=``, ``&=`` ....
+
+PyTorch's ``torch.eq(a, b, out=o)`` / ``torch.sqrt(x, out=o)`` ... compute as usual, then copy into ``o``: refused
+while autograd records, refused when the result's dtype cannot be cast down to ``o``'s, ``o`` resized (with a
+deprecation warning unless empty) when its shape differs. ``_ops._into_out`` does exactly that; ``install`` gives it
+to every listed ``minigrad.xxx`` function that has no ``out`` of its own.
+
+``x //= y``, ``x &= y`` ...: the in-place operators PyTorch maps to in-place methods.
+"""
+from __future__ import annotations
+
+import functools
+
+from . import _arg_errors, _dispatch, _dtypes, _ops
+from ._tensor import Tensor
+from .autograd import grad_mode
+
+# minigrad.* functions that accept ``out=`` through the wrapper below (those that already do keep their own)
+OUT_FUNCTIONS = (
+    "floor_divide", "remainder", "fmod", "maximum", "minimum", "fmax", "fmin", "eq", "ne", "lt", "le", "gt", "ge",
+    "logical_and", "logical_or", "logical_xor", "logical_not", "bitwise_and", "bitwise_or", "bitwise_xor",
+    "bitwise_not", "hypot", "copysign", "xlogy", "atan2", "neg", "abs", "sqrt", "rsqrt", "sin", "cos", "tan",
+    "tanh", "sigmoid", "floor", "ceil", "round", "trunc", "frac", "sign", "sgn", "reciprocal", "exp2", "expm1",
+    "log1p", "log2", "log10", "square", "erf", "asin", "acos", "atan", "sinh", "cosh", "angle", "nan_to_num",
+    "clamp", "where", "index_select", "mm", "outer", "inner", "mv", "dot", "bmm", "signbit", "pow",
+)
+
+
+# ... of which these have no derivative: PyTorch copies their result into out= even while autograd records
+_NOT_DIFFERENTIABLE = frozenset({
+    "floor_divide", "eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or", "logical_xor", "logical_not",
+    "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "signbit"})
+
+
+# ... of which these still refuse an out= that is a leaf requiring grad (their kernels are not "structured")
+_REFUSE_LEAF_OUT = frozenset({"floor_divide", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not"})
+# ... and these are PyTorch composites: their own argument checks come before the out= refusal of their parts
+_COMPOSITE = frozenset({"outer"})
+# ... and these take out= only in their overload of tensors (torch.where(c, x, 1.0, out=o) is a TypeError)
+_TENSORS_ONLY = {"where": ((1, "condition"), (2, "input"), (3, "other"))}
+# ... and these want out= of the result's very dtype (PyTorch's unary kernels that keep their input's dtype)
+_SAME_DTYPE = frozenset({"neg", "abs", "floor", "ceil", "round", "trunc", "frac", "sign", "sgn", "bitwise_not",
+                         "clamp"})
+
+
+# how PyTorch names a function in its out= errors, when not by its own name (square is pow(x, 2))
+_NAMES = {"square": "pow"}
+
+
+def _index_select_dtype(x, dim, index=None, **kwargs):
+    """index_select's out= dtype (x's), after its checks of dim and of index's rank, which come first."""
+    _ops._wrap_dim(dim, x.dim())
+    if isinstance(index, Tensor) and index.dim() > 1:
+        raise IndexError("index_select(): Index is supposed to be a vector")
+    return x.dtype
+
+
+# ... and these check out='s dtype before computing: its expected dtype from the arguments
+_OUT_DTYPE = {"where": lambda cond, x, y, **kw: _dtypes.result_type(x, y), "index_select": _index_select_dtype,
+              "dot": lambda x, y, **kw: x.dtype}
+_PRODUCTS = frozenset({"mm", "mv", "bmm"})  # (their out= must have the product's dtype, checked after it)
+
+
+def _checked(name: str, fn, out: Tensor, args=(), kwargs=None):
+    """``fn`` (the computation) with PyTorch's checks of out='s dtype for function ``name``."""
+    def compute():
+        if name in _OUT_DTYPE and len(args) >= 2:
+            expected = _OUT_DTYPE[name](*args, **(kwargs or {}))
+            if expected is not out.dtype:
+                if name == "where":
+                    raise RuntimeError(f"Expected out type to be {_dispatch._legacy_scalar_name(expected)} but got "
+                                       f"{_dispatch._legacy_scalar_name(out.dtype)}")
+                if name == "dot":
+                    raise RuntimeError(f"result dtype {_dispatch._legacy_scalar_name(out.dtype)} does not match "
+                                       f"input dtype {_dispatch._legacy_scalar_name(expected)}")
+                raise RuntimeError("index_select(): self and result must have the same scalar type")
+        result = fn()
+        if name in _PRODUCTS and result.dtype is not out.dtype:
+            raise RuntimeError(f"Expected out tensor to have dtype {_ops._meta_name(result.dtype)}, but got "
+                               f"{_ops._meta_name(out.dtype)} instead")
+        complex_abs = name == "abs" and out.dtype.is_complex and args and getattr(args[0], "is_complex", bool)()
+        if name in _SAME_DTYPE and result.dtype is not out.dtype and not complex_abs:  # (|z| into complex out=)
+            raise RuntimeError(f"Found dtype {_dispatch._legacy_scalar_name(out.dtype)} but expected "
+                               f"{_dispatch._legacy_scalar_name(result.dtype)}")
+        if name == "nan_to_num" and result.dtype is not out.dtype:
+            raise RuntimeError(f"nan_to_num: dtype of out: {_dispatch._legacy_scalar_name(out.dtype)} should be "
+                               f"same as input: {_dispatch._legacy_scalar_name(result.dtype)}")
+        if name == "signbit" and out.dtype is not _dtypes.bool_:
+            raise RuntimeError("signbit does not support non-boolean outputs.")
+        return result
+    return compute
+
+
+def with_out(fn, name: str):
+    """``fn`` taking PyTorch's keyword ``out=`` (the result copied into it by ``_ops._into_out``)."""
+    differentiable = name not in _NOT_DIFFERENTIABLE
+    name = _NAMES.get(name, name)
+
+    @functools.wraps(fn)
+    def wrapped(*args, out=None, **kwargs):
+        if out is None:
+            return fn(*args, **kwargs)
+        for position, arg in _TENSORS_ONLY.get(name, ()):  # (out= is only in an all-tensor overload)
+            if position <= len(args) and not isinstance(args[position - 1], Tensor):
+                raise _arg_errors.must_be(name, arg, "Tensor", args[position - 1], position)
+        if not differentiable:
+            if name in _REFUSE_LEAF_OUT and out._requires_grad and out._grad_fn is None and \
+                    grad_mode.is_grad_enabled():
+                raise RuntimeError(f"aten::{name}(): functions with out=... arguments don't support automatic "
+                                   "differentiation, but one of the arguments requires grad.")
+            with grad_mode.no_grad():
+                return _ops._into_out(name, out, args, _checked(name, lambda: fn(*args, **kwargs), out, args, kwargs))
+        if grad_mode.is_grad_enabled() and any(isinstance(t, Tensor) and t.requires_grad for t in (*args, out)):
+            with grad_mode.no_grad():  # PyTorch's argument TypeErrors come before its out=/autograd refusal
+                try:
+                    fn(*args, **kwargs)
+                except TypeError:
+                    raise
+                except Exception:  # noqa: BLE001 - the kernel's errors come after the refusal
+                    if name in _COMPOSITE:  # (its own checks run before the ops it is made of)
+                        raise
+        return _ops._into_out(name, out, args, _checked(name, lambda: fn(*args, **kwargs), out, args, kwargs))
+    return wrapped
+
+
+def install(namespace: dict) -> None:
+    """Give each function of OUT_FUNCTIONS in ``namespace`` (minigrad's) an ``out=`` if it has none."""
+    for name in OUT_FUNCTIONS:
+        fn = namespace.get(name)
+        if fn is None or "out" in (getattr(fn, "__kwdefaults__", None) or {}):
+            continue
+        namespace[name] = with_out(fn, name)
+
+
+# x //= y ...: the operators PyTorch maps to in-place methods (+=, -=, *=, /= are Tensor's own)
+_INPLACE_OPERATORS = {"__ifloordiv__": "floor_divide_", "__imod__": "remainder_",
+                      "__iand__": "bitwise_and_", "__ior__": "bitwise_or_", "__ixor__": "bitwise_xor_",
+                      "__ilshift__": "bitwise_left_shift_", "__irshift__": "bitwise_right_shift_"}
+
+
+def _inplace_operator(method: str):
+    def operator(self, other):
+        try:
+            return getattr(self, method)(other)
+        except TypeError:
+            return NotImplemented
+    operator.__name__ = method
+    return operator
+
+
+def attach() -> None:
+    """The in-place operators on Tensor (each calls the in-place method, defined in _ops_inplace_math)."""
+    for dunder, method in _INPLACE_OPERATORS.items():
+        if dunder not in vars(Tensor):
+            setattr(Tensor, dunder, _inplace_operator(method))
