@@ -1,5 +1,8 @@
 """Repository-wide pytest set-up: make nbval's sanitize file path absolute so pytest runs from any folder."""
+import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent
 
@@ -9,3 +12,23 @@ def pytest_configure(config):
     opt = getattr(config.option, "sanitize_with", None)
     if opt and not Path(opt).is_absolute():
         config.option.sanitize_with = str(ROOT / opt)
+
+
+@pytest.fixture(autouse=True)
+def _keep_thread_counts():
+    """A test that changes PyTorch's or minigrad's thread count leaves them as it found them: the kernels
+    both libraries run (sums, products, softmax) round according to the thread count, so a leaked count
+    would change later tests' bits."""
+    import minigrad
+    torch = sys.modules.get("torch")
+    torch = torch if torch is not None and getattr(torch, "__name__", "") == "torch" else None
+    saved = minigrad.get_num_threads(), torch.get_num_threads() if torch else None
+    yield
+    if minigrad.get_num_threads() != saved[0]:
+        minigrad.set_num_threads(saved[0])
+    torch = sys.modules.get("torch") if torch is None else torch
+    if torch is not None and getattr(torch, "__name__", "") == "torch":
+        # (imported by this test: back to PyTorch's default, which minigrad's rule reproduces)
+        wanted = saved[1] if saved[1] is not None else minigrad._reduce.default_num_threads()
+        if torch.get_num_threads() != wanted:
+            torch.set_num_threads(wanted)

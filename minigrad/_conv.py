@@ -19,6 +19,8 @@ import itertools
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
+from . import _conv_bits  # float32 convolutions in PyTorch's order
+
 
 def out_size(size: int, kernel: int, stride: int, padding: int, dilation: int = 1, ceil_mode: bool = False) -> int:
     """How many windows fit along one dim (PyTorch's formula; ceil_mode as its pooling layers)."""
@@ -74,10 +76,15 @@ def _channels_first(g) -> np.ndarray:
     return np.ascontiguousarray(np.moveaxis(g, 1, 0)).reshape(g.shape[1], -1)
 
 
-def conv_forward(x, w, b, stride, padding, dilation, groups: int) -> np.ndarray:
-    """y[n, o, *p] = b[o] + Σ_{c, *q} x_padded[n, c, p·stride + q·dilation] · w[o, c, *q], per group."""
+def conv_forward(x, w, b, stride, padding, dilation, groups: int, bits: bool = False) -> np.ndarray:
+    """y[n, o, *p] = b[o] + Σ_{c, *q} x_padded[n, c, p·stride + q·dilation] · w[o, c, *q], per group.
+
+    ``bits``: a convolution (not a transposed one's piece) in PyTorch's float32 order where ``_conv_bits`` can."""
     k = w.ndim - 2
     out = _output_shape(x.shape, w.shape[2:], stride, padding, dilation)
+    exact = _conv_bits.forward(x, w, b, stride, padding, dilation, groups, out) if bits else None
+    if exact is not None:
+        return exact
     cg, og = x.shape[1] // groups, w.shape[0] // groups
     parts = [w[g * og:(g + 1) * og].reshape(og, -1)
              @ _im2col(x[:, g * cg:(g + 1) * cg], w.shape[2:], stride, padding, dilation, out)
@@ -88,8 +95,11 @@ def conv_forward(x, w, b, stride, padding, dilation, groups: int) -> np.ndarray:
     return np.ascontiguousarray(np.moveaxis(y, 0, 1), dtype=np.result_type(x, w))
 
 
-def conv_backward_input(g, w, input_shape, stride, padding, dilation, groups: int) -> np.ndarray:
+def conv_backward_input(g, w, input_shape, stride, padding, dilation, groups: int, bits: bool = False) -> np.ndarray:
     """dL/dx: each output gradient times the kernel, added back over the window it came from (col2im)."""
+    exact = _conv_bits.backward_input(g, w, input_shape, stride, padding, dilation, groups) if bits else None
+    if exact is not None:
+        return exact
     n, c = input_shape[:2]
     out = g.shape[2:]
     kernel = w.shape[2:]
@@ -109,8 +119,11 @@ def conv_backward_input(g, w, input_shape, stride, padding, dilation, groups: in
     return np.ascontiguousarray(padded[(slice(None), slice(None)) + crop])
 
 
-def conv_backward_weight(g, x, weight_shape, stride, padding, dilation, groups: int) -> np.ndarray:
+def conv_backward_weight(g, x, weight_shape, stride, padding, dilation, groups: int, bits: bool = False) -> np.ndarray:
     """dL/dw[o, c, *q] = Σ_{n, *p} g[n, o, *p] · x_padded[n, c, p·stride + q·dilation] (the windows again)."""
+    exact = _conv_bits.backward_weight(g, x, weight_shape, stride, padding, dilation, groups) if bits else None
+    if exact is not None:
+        return exact
     out = g.shape[2:]
     cg, og = x.shape[1] // groups, weight_shape[0] // groups
     # each part: (C_out/groups, C/groups·Πkernel)
@@ -121,8 +134,14 @@ def conv_backward_weight(g, x, weight_shape, stride, padding, dilation, groups: 
     return np.ascontiguousarray(gw.reshape(weight_shape), dtype=np.result_type(g, x))
 
 
-def conv_backward_bias(g) -> np.ndarray:
-    """dL/db[o] = Σ_{n, *p} g[n, o, *p]."""
+def conv_backward_bias(g, geometry=None, transposed: bool = False) -> np.ndarray:
+    """dL/db[o] = Σ_{n, *p} g[n, o, *p]; ``geometry`` (x_shape, w_shape, stride, dilation, groups): PyTorch's
+    float32 order for a convolution (or a transposed one) where ``_conv_bits`` can."""
+    exact = None
+    if geometry is not None:
+        exact = (_conv_bits.transpose_backward_bias if transposed else _conv_bits.backward_bias)(g, *geometry)
+    if exact is not None:
+        return exact
     return g.sum(axis=(0, *range(2, g.ndim)), dtype=g.dtype)
 
 
@@ -284,25 +303,39 @@ def conv_transpose_output_shape(x_shape, kernel, stride, padding, dilation, outp
                  for n, kk, s, p, d, op in zip(x_shape[2:], kernel, stride, padding, dilation, output_padding))
 
 
-def conv_transpose_forward(x, w, b, stride, padding, dilation, output_padding, groups: int) -> np.ndarray:
-    """y = Jᵀx for J the convolution with weight w (col2im of x·w), plus bias."""
+def conv_transpose_forward(x, w, b, stride, padding, dilation, output_padding, groups: int,
+                           bits: bool = False) -> np.ndarray:
+    """y = Jᵀx for J the convolution with weight w (col2im of x·w), plus bias (``bits``: as conv_forward)."""
     k = w.ndim - 2
     spatial = conv_transpose_output_shape(x.shape, w.shape[2:], stride, padding, dilation, output_padding)
+    y_shape = (x.shape[0], w.shape[1] * groups) + spatial
+    exact = _conv_bits.transpose_forward(x, w, b, stride, padding, dilation, groups, y_shape) if bits else None
+    if exact is not None:
+        return exact
     y = conv_backward_input(x, w, (x.shape[0], w.shape[1] * groups) + spatial, stride, padding, dilation, groups)
     if b is not None:
         y = y + b.reshape((-1,) + (1,) * k)
     return np.ascontiguousarray(y, dtype=np.result_type(x, w))
 
 
-def conv_transpose_backward_input(g, w, input_shape, stride, padding, dilation, groups: int) -> np.ndarray:
+def conv_transpose_backward_input(g, w, input_shape, stride, padding, dilation, groups: int,
+                                  bits: bool = False) -> np.ndarray:
     """dL/dx = conv(g, w): a convolution undoes the scatter (cut to x's size when output_padding ≥ stride)."""
+    exact = _conv_bits.transpose_backward_input(g, w, input_shape, stride, padding, dilation, groups) if bits else None
+    if exact is not None:
+        return exact
     gx = conv_forward(g, w, None, stride, padding, dilation, groups)
     return np.ascontiguousarray(gx[(slice(None), slice(None)) + tuple(slice(0, n) for n in input_shape[2:])])
 
 
-def conv_transpose_backward_weight(g, x, weight_shape, stride, padding, dilation, groups: int) -> np.ndarray:
+def conv_transpose_backward_weight(g, x, weight_shape, stride, padding, dilation, groups: int,
+                                   bits: bool = False) -> np.ndarray:
     """dL/dw[c, o, *q] = Σ_{n, *p} x[n, c, *p] · g_padded[n, o, p·stride + q·dilation] (a convolution's
     weight gradient with the roles of x and g swapped)."""
+    exact = None if not bits else _conv_bits.transpose_backward_weight(g, x, weight_shape, stride, padding, dilation,
+                                                                       groups)
+    if exact is not None:
+        return exact
     return conv_backward_weight(x, g, weight_shape, stride, padding, dilation, groups)
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import builtins
+import functools
 import warnings
 
 import numpy as np
@@ -293,24 +294,74 @@ def _dt(dtype) -> _dtypes.dtype:
     return _dtypes.get_default_dtype() if dtype is None else _dtypes.to_dtype(dtype)
 
 
+def _factory_out(name: str, out: Tensor, dtype, make, requires_grad: bool, resize_bump: int = 0) -> Tensor:
+    """A factory's ``out=``: ``make(dt)`` written into ``out`` (resized to its shape), dt = out's dtype, which
+    a given ``dtype`` must equal (PyTorch's zeros_out, rand_out ...: one version bump, no gradient)."""
+    if dtype is not None and _dtypes.to_dtype(dtype) != out.dtype:
+        raise RuntimeError(f"dtype {_LEGACY_NAMES[_dtypes.to_dtype(dtype).name]} does not match dtype of out "
+                           f"parameter ({_LEGACY_NAMES[out.dtype.name]})")
+    if out.requires_grad and grad_mode.is_grad_enabled():
+        raise RuntimeError(f"aten::{name}(): functions with out=... arguments don't support automatic "
+                           "differentiation, but one of the arguments requires grad.")
+    values = make(out.dtype)
+    if values is not None:   # (None: empty() of out's own shape leaves it untouched)
+        if values.shape != out._data.shape:
+            out._data = np.empty(values.shape, out._data.dtype)
+            out._version_counter[0] += resize_bump   # (randn_out changes a resized out twice)
+        with grad_mode.no_grad():
+            out.copy_(Tensor._make(values))
+    if out._grad_fn is None:   # PyTorch's binding sets the flag from the call's requires_grad=
+        out._requires_grad = requires_grad
+    return out
+
+
+def _with_out(fn):
+    """``fn`` (a factory) taking PyTorch's ``out=`` too: its result, made in out's dtype, written into out."""
+    @functools.wraps(fn)
+    def factory(*args, out=None, **kwargs):
+        if out is None:
+            return fn(*args, **kwargs)
+        dtype, requires_grad = kwargs.pop("dtype", None), kwargs.pop("requires_grad", False)
+        return _factory_out(fn.__name__, out, dtype, lambda dt: fn(*args, dtype=dt, **kwargs)._data, requires_grad)
+    return factory
+
+
+def _resized(a: np.ndarray, shape: tuple) -> np.ndarray:
+    """``a`` resized in place as resize_ does: its storage keeps the leading values (zeros beyond, here)."""
+    flat = np.zeros(int(np.prod(shape, dtype=np.int64)), a.dtype)
+    k = min(a.size, flat.size)
+    flat[:k] = a.reshape(-1)[:k]
+    return flat.reshape(shape)
+
+
 def zeros(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None) -> Tensor:
     """A tensor of zeros."""
     check_creation_device(device)
     flat = size[0] if len(size) == 1 and isinstance(size[0], (tuple, list)) else size
     if builtins.any(isinstance(s, int) and s < 0 for s in flat):
         raise RuntimeError("zeros: Dimension size must be non-negative.")  # zeros' own check, in PyTorch
+    if out is not None:
+        return _factory_out("zeros", out, dtype, lambda dt: np.zeros(_size(size, "zeros"), dtype=dt.np),
+                            requires_grad)
     return _finish(np.zeros(_size(size, "zeros"), dtype=_dt(dtype).np), requires_grad)
 
 
 def ones(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None) -> Tensor:
     """A tensor of ones."""
     check_creation_device(device)
+    if out is not None:
+        return _factory_out("ones", out, dtype, lambda dt: np.ones(_size(size, "ones"), dtype=dt.np),
+                            requires_grad)
     return _finish(np.ones(_size(size, "ones"), dtype=_dt(dtype).np), requires_grad)
 
 
 def empty(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None, memory_format=None) -> Tensor:
     """An uninitialised tensor (zeros here, for reproducible lessons)."""
     check_creation_device(device)
+    if out is not None and _size(size, "empty") == out._data.shape:   # (PyTorch leaves out as it is)
+        return _factory_out("empty", out, dtype, lambda dt: None, requires_grad)
+    if out is not None:
+        return _factory_out("empty", out, dtype, lambda dt: _resized(out._data, _size(size)), requires_grad)
     return _finish(np.zeros(_size(size, "empty"), dtype=_dt(dtype).np), requires_grad)
 
 
@@ -333,6 +384,7 @@ def _filled(shape, value, dt) -> np.ndarray:
         return np.full(shape, np.asarray(value).astype(dt.np), dtype=dt.np)
 
 
+@_with_out
 def full(size, fill_value, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     """A tensor filled with ``fill_value`` (its dtype inferred from the value if not given)."""
     check_creation_device(device)
@@ -342,6 +394,7 @@ def full(size, fill_value, *, dtype=None, device=None, requires_grad=False) -> T
                    requires_grad)
 
 
+@_with_out
 def eye(n, m=None, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     """Identity matrix (n x m)."""
     check_creation_device(device)
@@ -351,6 +404,7 @@ def eye(n, m=None, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     return _finish(np.eye(n, n if m is None else m, dtype=_dt(dtype).np), requires_grad)
 
 
+@_with_out
 def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     """Values from start to end (exclusive) in steps of ``step``."""
     check_creation_device(device)
@@ -398,6 +452,7 @@ def _arange_like_torch(start: float, step: float, n: int, np_dtype) -> np.ndarra
     return np.where(idx < vec_end, vec, _fma(step, idx, start)).astype(np_dtype)
 
 
+@_with_out
 def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     """``steps`` evenly spaced values from start to end (inclusive)."""
     check_creation_device(device)
@@ -437,6 +492,7 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
     return _finish(data.astype(dt.np), requires_grad)
 
 
+@_with_out
 def logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     """``steps`` values from base**start to base**end, evenly spaced in the exponent."""
     check_creation_device(device)
@@ -547,22 +603,29 @@ def _preserved_layout(input: Tensor):
     return a
 
 
-def rand(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
+def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, out=None) -> Tensor:
     """Uniform random values in [0, 1)."""
     check_creation_device(device)
+    if out is not None:
+        return _factory_out("rand", out, dtype, lambda dt: rand(*size, generator=generator, dtype=dt)._data,
+                            requires_grad)
     dt, shape = _dt(dtype), _size(size)
     _check_uniform(0, 1, dt)
     return _finish(_uniform_values(shape, dt, 0.0, 1.0, generator), requires_grad)
 
 
-def randn(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
+def randn(*size, generator=None, dtype=None, device=None, requires_grad=False, out=None) -> Tensor:
     """Standard normal random values."""
     check_creation_device(device)
+    if out is not None:
+        return _factory_out("randn", out, dtype, lambda dt: randn(*size, generator=generator, dtype=dt)._data,
+                            requires_grad, resize_bump=1)
     dt, shape = _dt(dtype), _size(size)
     _check_normal(1.0, dt)
     return _finish(_normal_values(shape, dt, 0.0, 1.0, generator), requires_grad)
 
 
+@_with_out
 def randint(low=0, high=None, size=None, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
     """Random integers in [low, high): PyTorch's ``empty(size).random_(low, high)``."""
     from ._random_fills import random_
@@ -621,6 +684,7 @@ def multinomial(input, num_samples, replacement=False, *, generator=None) -> Ten
     return keys.topk(num_samples).indices
 
 
+@_with_out
 def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
     """A random permutation of 0 .. n-1."""
     check_creation_device(device)
@@ -662,6 +726,7 @@ def randint_like(input, low, high=None, *, dtype=None, requires_grad=False, **kw
     return _finish(np.ascontiguousarray(out._data) if layout is None else out._data, requires_grad)
 
 
+@_with_out
 def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
     """Samples of N(mean, std²); mean and std may be tensors (broadcast together).
 

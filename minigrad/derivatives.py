@@ -34,7 +34,7 @@ from . import (
     _loss_sums,
     _matmul,
     _onednn_gelu,
-    _softmax_f32,
+    _softmax,
     _vml,
 )
 from . import _polygamma as _polygamma_kernels
@@ -583,6 +583,8 @@ def _power(a, b):
     """``a ** b`` elementwise as PyTorch computes it (integers: _int_power)."""
     if a.dtype == np.float32 and np.result_type(a, b) == np.float32:
         return _float_math.pow_float32(a, b)   # SLEEF's powf on vector blocks, glibc's on the tail
+    if a.dtype == np.float64 and np.result_type(a, b) == np.float64:
+        return _float_math.pow_float64(a, b)   # (the same for double)
     return _int_power(a, b) if a.dtype.kind in "iu" else np.power(a, b)
 
 
@@ -592,6 +594,8 @@ def _power_of_number(number, exponent):
         return _int_power(np.asarray(number).astype(exponent.dtype), exponent)
     if exponent.dtype == np.float32 and isinstance(number, (int, float)):
         return _float_math.pow_float32(np.float32(number), exponent)   # the base as a float32 tensor
+    if exponent.dtype == np.float64 and isinstance(number, (int, float)):
+        return _float_math.pow_float64(number, exponent)
     return np.power(number, exponent)
 
 
@@ -613,6 +617,8 @@ def _power_scalar(a, exponent):
         return r if exponent == 0.5 else 1 / r
     if a.dtype == np.float32:
         return _float_math.pow_scalar_exponent(a, exponent)
+    if a.dtype == np.float64:   # SLEEF's pow on vector blocks, glibc's on the tail
+        return _float_math.pow_float64(a, exponent)
     return _pow_via_float64(a, exponent)
 
 
@@ -1353,14 +1359,20 @@ flip = Op("flip", "FlipBackward0", _rank0_ok(lambda a, dims: np.flip(a, dims).co
 # ---- gathering and scattering along a dimension (``index`` is an integer tensor input)
 def _along(index, dim):
     """NumPy index tuple addressing, for every position of ``index``, entry index[...] along ``dim``."""
+    if index.ndim == 0:   # (with a 1-d self PyTorch reads a 0-d index as one element: ensure_nonempty_dim)
+        return (index.reshape(1),)
     grid = list(np.indices(index.shape, sparse=True))
-    grid[dim % index.ndim if index.ndim else 0] = index
+    grid[dim % index.ndim] = index
     return tuple(grid)
 
 
 def _head(src, shape):
     """The leading ``shape`` block of ``src`` (gather/scatter only use that much of it)."""
-    return src[tuple(_builtin_slice(0, n) for n in shape)] if src.ndim else src
+    if not src.ndim:
+        return src
+    if not shape:   # a 0-d index: src's first element
+        return src.reshape(-1)[:1]
+    return src[tuple(_builtin_slice(0, n) for n in shape)]
 
 
 def _scatter_forward(a, index, src, dim, reduce_add=False):
@@ -1381,7 +1393,7 @@ def _scatter_forward(a, index, src, dim, reduce_add=False):
 gather = Op("gather", "GatherBackward0",
             # (a 0-dim a: its one element, at every (zero) index)
             lambda a, index, dim, sparse_grad:
-                a[_along(index, dim)] if a.ndim else np.broadcast_to(a, index.shape).copy(),
+                a[_along(index, dim)].reshape(index.shape) if a.ndim else np.broadcast_to(a, index.shape).copy(),
             jvp=lambda self_t, index, dim, sparse_grad: gather(self_t, index, dim=dim, sparse_grad=sparse_grad),
             inputs=("self", "index"), args=("dim", "sparse_grad"),
             # d gather / d self: add each gradient entry back where it was taken from
@@ -1617,10 +1629,10 @@ def _softmax_forward(x, dim):
         return x.copy()
     if _is_half(x.dtype):
         return _half_softmax(x, dim, log=False)
-    if _softmax_f32_lastdim(x, dim):   # PyTorch's float32 rounding, step for step (minigrad/_softmax_f32.py)
-        return _softmax_f32.softmax(x)
-    if _softmax_f32_otherdim(x, dim):
-        return _softmax_f32.softmax_dim(x, dim % x.ndim, _sums.THREADS[0])
+    if _softmax_lastdim(x, dim):   # PyTorch's float32/float64 rounding, step for step (minigrad/_softmax.py)
+        return _softmax.softmax(x)
+    if _softmax_otherdim(x, dim):
+        return _softmax.softmax_dim(x, dim % x.ndim, _sums.THREADS[0])
     e = np.exp(x - np.max(x, axis=dim, keepdims=True))
     return (e / np.sum(e, axis=dim, keepdims=True)).astype(x.dtype, copy=False)
 
@@ -1630,14 +1642,14 @@ def _is_half(dtype) -> bool:
     return dtype.itemsize == 2 and dtype.kind in "fV"
 
 
-def _softmax_f32_lastdim(x, dim) -> bool:
-    """Whether (log_)softmax and their gradients run PyTorch's float32 last-dim kernel (_softmax_f32.py)."""
-    return x.dtype == np.float32 and x.ndim > 0 and dim % x.ndim == x.ndim - 1 and x.size > 0
+def _softmax_lastdim(x, dim) -> bool:
+    """Whether (log_)softmax and their gradients run PyTorch's float32/float64 last-dim kernel (_softmax.py)."""
+    return _softmax.supports(x) and x.ndim > 0 and dim % x.ndim == x.ndim - 1 and x.size > 0
 
 
-def _softmax_f32_otherdim(x, dim) -> bool:
-    """Whether (log_)softmax and their gradients run PyTorch's float32 kernel for another dim (_softmax_f32.py)."""
-    return x.dtype == np.float32 and x.ndim > 1 and dim % x.ndim != x.ndim - 1 and x.size > 0
+def _softmax_otherdim(x, dim) -> bool:
+    """Whether (log_)softmax and their gradients run PyTorch's float32/float64 other-dim kernel (_softmax.py)."""
+    return _softmax.supports(x) and x.ndim > 1 and dim % x.ndim != x.ndim - 1 and x.size > 0
 
 
 def _half_softmax(x, dim, log: bool):
@@ -1693,10 +1705,10 @@ def _log_softmax_forward(x, dim):
         return x.copy()
     if _is_half(x.dtype):
         return _half_softmax(x, dim, log=True)
-    if _softmax_f32_lastdim(x, dim):
-        return _softmax_f32.log_softmax(x)
-    if _softmax_f32_otherdim(x, dim):
-        return _softmax_f32.log_softmax_dim(x, dim % x.ndim)
+    if _softmax_lastdim(x, dim):
+        return _softmax.log_softmax(x)
+    if _softmax_otherdim(x, dim):
+        return _softmax.log_softmax_dim(x, dim % x.ndim)
     shifted = x - _max_keepdim(x, dim)
     # np.add.reduce is what np.sum runs, without its Python wrapper (~1 us)
     result = shifted - np.log(np.add.reduce(np.exp(shifted), axis=dim, keepdims=True))
@@ -1715,6 +1727,8 @@ def _gelu_forward(x, approximate):
     if _is_half(x.dtype):  # (float32 math, rounded once)
         return (_float_math.gelu_tanh if approximate == "tanh" else _float_math.gelu_half)(x.astype(np.float32)).astype(
             x.dtype)
+    if x.dtype == np.float64:   # PyTorch's rounding (SLEEF's / glibc's erf or tanh)
+        return _float_math.gelu_tanh64(x) if approximate == "tanh" else _float_math.gelu64(x)
     if approximate == "tanh":   # 0.5·x·(1 + tanh(√(2/π)(x + 0.044715x³)))
         y = 0.5 * x * (1 + np.tanh(_SQRT_2_OVER_PI * (x + _GELU_C * x ** 3)))
     else:                       # x·Φ(x),  Φ(x) = (1 + erf(x/√2)) / 2
@@ -1729,6 +1743,8 @@ def _gelu_backward_forward(g, x, approximate):
         return _onednn_gelu.gelu_tanh_backward(g, x)
     if _float_math._is_reduced(g.dtype):  # float16/bfloat16: computed in float32, rounded once (PyTorch's opmath)
         return _gelu_backward_forward(g.astype(np.float32), x.astype(np.float32), approximate).astype(g.dtype)
+    if g.dtype == x.dtype == np.float64 and approximate != "tanh":   # ATen's kernel, its fused multiply-add too
+        return _float_math.gelu_backward64(g, x)
     if approximate == "tanh":   # 0.5(1 + t) + 0.5·x·(1 - t²)·u',  u = √(2/π)(x + cx³), t = tanh u
         t = np.tanh(_SQRT_2_OVER_PI * (x + _GELU_C * x ** 3))
         d = 0.5 * (1 + t) + 0.5 * x * (1 - t * t) * _SQRT_2_OVER_PI * (1 + 3 * _GELU_C * x * x)
@@ -1818,20 +1834,20 @@ log_softmax = Op("_log_softmax", "LogSoftmaxBackward0", _rank0_ok(_log_softmax_f
 
 
 def _softmax_backward_forward(g, y, dim):
-    if _softmax_f32_lastdim(y, dim) and g.dtype == y.dtype:
-        return _softmax_f32.softmax_backward(g, y)
-    if _softmax_f32_otherdim(y, dim) and g.dtype == y.dtype:
-        return _softmax_f32.softmax_backward_dim(g, y, dim % y.ndim)
+    if _softmax_lastdim(y, dim) and g.dtype == y.dtype:
+        return _softmax.softmax_backward(g, y)
+    if _softmax_otherdim(y, dim) and g.dtype == y.dtype:
+        return _softmax.softmax_backward_dim(g, y, dim % y.ndim)
     if _float_math._is_reduced(y.dtype):  # float16/bfloat16: PyTorch's kernel works in float32, rounds once
         return _softmax_backward_forward(g.astype(np.float32), y.astype(np.float32), dim).astype(y.dtype)
     return (y * (g - np.sum(g * y, axis=dim, keepdims=True))).astype(y.dtype, copy=False)
 
 
 def _log_softmax_backward_forward(g, y, dim):
-    if _softmax_f32_lastdim(y, dim) and g.dtype == y.dtype:
-        return _softmax_f32.log_softmax_backward(g, y)
-    if _softmax_f32_otherdim(y, dim) and g.dtype == y.dtype:
-        return _softmax_f32.log_softmax_backward_dim(g, y, dim % y.ndim)
+    if _softmax_lastdim(y, dim) and g.dtype == y.dtype:
+        return _softmax.log_softmax_backward(g, y)
+    if _softmax_otherdim(y, dim) and g.dtype == y.dtype:
+        return _softmax.log_softmax_backward_dim(g, y, dim % y.ndim)
     if _float_math._is_reduced(y.dtype):  # (as softmax's: in float32)
         return _log_softmax_backward_forward(g.astype(np.float32), y.astype(np.float32), dim).astype(y.dtype)
     result = g - np.exp(y) * np.add.reduce(g, axis=dim, keepdims=True)   # np.sum without its wrapper
@@ -2010,10 +2026,12 @@ def _nll_forward(x, target, weight, reduction, ignore_index):
         losses[keep] = -picked if w is None else -picked * w
         weights = np.zeros(keep.shape, x.dtype)
         weights[keep] = 1 if w is None else w
-        if x.ndim == 2 and reduction != 0:   # (summed in PyTorch's order: minigrad/_loss_sums.py)
-            skipped = ~keep
-            total = np.asarray(keep.sum() if w is None else _loss_sums.cascade_sum(weights, skipped), x.dtype)
-            loss = _loss_sums.cascade_sum(losses, skipped)
+        if x.ndim >= 2 and reduction != 0:   # (summed in PyTorch's order: minigrad/_loss_sums.py; nll_loss2d,
+            # which takes every input of more than 2 dims, adds the samples in the targets' C order the same way)
+            skipped = ~keep.reshape(-1)
+            total = np.asarray(keep.sum() if w is None else _loss_sums.cascade_sum(weights.reshape(-1), skipped),
+                               x.dtype)
+            loss = _loss_sums.cascade_sum(losses.reshape(-1), skipped)
             return (loss / total if reduction == 1 else loss).astype(x.dtype), total
         # PyTorch keeps the total weight for reduction='none' too, but only for a 1-D input
         total = np.asarray(weights.sum() if reduction != 0 or x.ndim == 1 else 0, dtype=x.dtype)
@@ -2557,7 +2575,8 @@ erfc = Op("erfc", "ErfcBackward0", _vml.unary("erfc", _via_float64(lambda a: _er
           jvp="element_wise",
           self=lambda grad, self: mul_scalar((-self.pow(2)).exp(), other=-_TWO_OVER_SQRT_PI) * grad)  # -d erf
 # atan2(y, x) = angle of (x, y):  d/dy = x / (x² + y²),  d/dx = -y / (x² + y²)
-atan2 = Op("atan2", "Atan2Backward0", _float_math.libm_two_paths("atan2", np.arctan2, 2),
+atan2 = Op("atan2", "Atan2Backward0",
+           _float_math.libm_two_paths("atan2", np.arctan2, 2, vector64=_float_math.sleef_atan2_64),
            inputs=("self", "other"),
            jvp="element_wise",
            # (times the reciprocal, as PyTorch: the gradient's node is MulBackward0)
@@ -2766,7 +2785,11 @@ def _masked_select_backward(grad, self, mask):
 # =============================================================================================
 
 def _lgamma(a):
-    # log|Γ(x)| elementwise through math.lgamma (inf at the poles 0, -1, -2 ..., as PyTorch).
+    # log|Γ(x)| elementwise through math.lgamma (inf at the poles 0, -1, -2 ..., as PyTorch); float64 as
+    # PyTorch rounds it (SLEEF's lgamma on every element)
+    if a.dtype == np.float64:
+        return _float_math.sleef_lgamma64(a)
+
     def one(x):
         try:
             return math.lgamma(x)
@@ -2861,9 +2884,12 @@ remainder_tensor = Op("remainder", "RemainderBackward1", _remainder, inputs=("se
 
 
 def _xlogy(x, y):
+    dt = np.result_type(x, y)
+    # PyTorch's scalar kernel: x·std::log(y), glibc's logf / log (NumPy's own log rounds differently)
+    log = {np.float32: _float_math._logf, np.float64: _float_math._log64}.get(dt.type, np.log)
     with np.errstate(divide="ignore", invalid="ignore"):
-        out = np.where(x == 0, 0.0, x * np.log(y))
-    return np.where(np.isnan(y), np.nan, out).astype(np.result_type(x, y), copy=False)
+        out = np.where(x == 0, 0.0, x * log(np.asarray(y, dt) if log is not np.log else y))
+    return np.where(np.isnan(y), np.nan, out).astype(dt, copy=False)
 
 
 xlogy = Op("xlogy", "XlogyBackward0", _xlogy, inputs=("self", "other"), jvp="element_wise",
@@ -2874,10 +2900,11 @@ xlogy = Op("xlogy", "XlogyBackward0", _xlogy, inputs=("self", "other"), jvp="ele
 logaddexp = Op("logaddexp", "LogaddexpBackward0", _float_math.logaddexp, inputs=("self", "other"), jvp="element_wise",
                self=lambda grad, self, other: grad / ((other - self).exp() + 1),    # e^x/(e^x+e^y)
                other=lambda grad, self, other: grad / ((self - other).exp() + 1))
-logaddexp2 = Op("logaddexp2", "Logaddexp2Backward0", np.logaddexp2, inputs=("self", "other"),
+logaddexp2 = Op("logaddexp2", "Logaddexp2Backward0", _float_math.logaddexp2, inputs=("self", "other"),
                 jvp="element_wise",
-                self=lambda grad, self, other: grad / ((other - self).exp2() + 1),  # 2^x/(2^x+2^y)
-                other=lambda grad, self, other: grad / ((self - other).exp2() + 1))
+                # 2^x/(2^x+2^y), with pow(2, ·) as PyTorch's formula has it (its rounding and graph)
+                self=lambda grad, self, other: grad / (2 ** (other - self) + 1),
+                other=lambda grad, self, other: grad / (2 ** (self - other) + 1))
 cumprod = Op("cumprod", "CumprodBackward0",
              _rank0_ok(lambda a, dim: _scan(np.cumprod, a, dim)), args=("dim",),
              jvp=lambda self_t, self, result, dim: cumprod_jvp(self_t, self, result, dim),
@@ -4115,18 +4142,22 @@ copysign_scalar = Op("copysign", "CopysignBackward1", lambda a, other: np.copysi
                      args=("other",), jvp="element_wise", self=copysign_backward)
 
 
+_SINC_SIN = {np.float32: _float_math.libm_float("sinf", np.sin), np.float64: _float_math.libm_double("sin", np.sin)}
+
+
 def _sinc(a):
-    # sin(πx)/(πx) with π rounded to the dtype (PyTorch's kernel), 1 at 0.
+    # sin(πx)/(πx) with π rounded to the dtype (PyTorch's scalar kernel: glibc's sin), 1 at 0.
     with np.errstate(invalid="ignore", divide="ignore"):
         product = a.dtype.type(math.pi) * a
-        return np.where(a == 0, a.dtype.type(1), np.sin(product) / product).astype(a.dtype, copy=False)
+        sin = _SINC_SIN.get(a.dtype.type, np.sin)
+        return np.where(a == 0, a.dtype.type(1), sin(product) / product).astype(a.dtype, copy=False)
 
 
 def sinc_backward(grad, self):
-    """d sinc(x) = (πx cos πx - sin πx) / (πx²), 0 at 0."""
+    """d sinc(x) = (πx cos πx - sin πx) / (πx²), 0 at 0 (grad times the quotient, as PyTorch groups it)."""
     self_pi = self * math.pi
     squared_pi = self * self * math.pi
-    out = grad * (self_pi * self_pi.cos() - self_pi.sin()) / squared_pi.conj()
+    out = grad * ((self_pi * self_pi.cos() - self_pi.sin()) / squared_pi.conj())
     return _ops().where(squared_pi == 0.0, 0.0, out)
 
 
@@ -4348,8 +4379,9 @@ def _geometry(weight_ndim: int, stride, padding, dilation) -> tuple:
 def _convolution_forward(x, w, b, stride, padding, dilation, transposed, output_padding, groups, bias_sym_sizes_opt):
     if transposed:   # (the scatter of x·w: _conv.py's "transposed convolution")
         return _conv.conv_transpose_forward(x, w, b if b.size else None, *_geometry(w.ndim, stride, padding, dilation),
-                                            _expand_arg(output_padding, w.ndim - 2), groups)
-    return _conv.conv_forward(x, w, b if b.size else None, *_geometry(w.ndim, stride, padding, dilation), groups)
+                                            _expand_arg(output_padding, w.ndim - 2), groups, bits=True)
+    return _conv.conv_forward(x, w, b if b.size else None, *_geometry(w.ndim, stride, padding, dilation), groups,
+                              bits=True)   # (bits: PyTorch's float32 order where _conv_bits can)
 
 
 def _convolution_backward_forward(g, x, w, stride, padding, dilation, transposed, output_padding, groups,
@@ -4357,13 +4389,14 @@ def _convolution_backward_forward(g, x, w, stride, padding, dilation, transposed
     # Only the gradients asked for (output_mask) are computed; the others are left empty.
     geometry = (*_geometry(w.ndim, stride, padding, dilation), groups)
     empty = np.empty(0, dtype=g.dtype)
+    bias_geometry = (x.shape, w.shape, geometry[0], geometry[2], groups)   # (bits=True: PyTorch's float32 order)
     if transposed:
-        return (_conv.conv_transpose_backward_input(g, w, x.shape, *geometry) if output_mask[0] else empty,
-                _conv.conv_transpose_backward_weight(g, x, w.shape, *geometry) if output_mask[1] else empty,
-                _conv.conv_backward_bias(g) if output_mask[2] else empty)
-    return (_conv.conv_backward_input(g, w, x.shape, *geometry) if output_mask[0] else empty,
-            _conv.conv_backward_weight(g, x, w.shape, *geometry) if output_mask[1] else empty,
-            _conv.conv_backward_bias(g) if output_mask[2] else empty)
+        return (_conv.conv_transpose_backward_input(g, w, x.shape, *geometry, bits=True) if output_mask[0] else empty,
+                _conv.conv_transpose_backward_weight(g, x, w.shape, *geometry, bits=True) if output_mask[1] else empty,
+                _conv.conv_backward_bias(g, bias_geometry, transposed=True) if output_mask[2] else empty)
+    return (_conv.conv_backward_input(g, w, x.shape, *geometry, bits=True) if output_mask[0] else empty,
+            _conv.conv_backward_weight(g, x, w.shape, *geometry, bits=True) if output_mask[1] else empty,
+            _conv.conv_backward_bias(g, bias_geometry) if output_mask[2] else empty)
 
 
 def _conv_backward(grad, input, weight, stride, padding, dilation, transposed, output_padding, groups,
@@ -5134,11 +5167,16 @@ euclidean_dist = Op("_euclidean_dist", "EuclideanDistBackward0", _euclidean_dist
 # fused oneDNN LSTM layer that float32 nn.LSTM runs. Transposed convolution is ``convolution`` above.
 # =============================================================================================
 
-# ---- unsafe_split: split, but the pieces are not views (PyTorch lets them be changed in place freely;
-# here they are copies, so changing one never reaches the input)
+# ---- unsafe_split: split, but the pieces are not views for autograd (own version counters, no view
+# tracking), though they share the input's memory as in PyTorch: changing one in place changes the input.
+# Their strides are the input's: an RNN gate chunk is row-strided, so sigmoid_ runs PyTorch's scalar code on
+# every element of it. (A read-only input, e.g. an expanded one, is copied first.)
+def _unsafe_pieces(a, sizes, dim):
+    return _split_arrays(a if a.flags.writeable else np.copy(a, order="K"), sizes, dim)
+
+
 unsafe_split = Op("unsafe_split", "UnsafeSplitBackward0",
-                  lambda a, split_size, dim: [piece.copy() for piece in
-                                              _split_arrays(a, split_sizes(a.shape[dim], split_size), dim)],
+                  lambda a, split_size, dim: _unsafe_pieces(a, split_sizes(a.shape[dim], split_size), dim),
                   jvp="linear", args=("split_size", "dim"), variadic=True,
                   self=lambda grads, self_sym_sizes, split_size, dim: _ops().cat(grads, dim))   # pieces back together
 
@@ -7443,7 +7481,7 @@ native_dropout = Op("native_dropout", "NativeDropoutBackward0",
                     inputs=("input",))
 # torch.unsafe_split_with_sizes: split_with_sizes, the pieces copies (not views) as unsafe_split's
 unsafe_split_with_sizes = Op("unsafe_split_with_sizes", "UnsafeSplitWithSizesBackward0",
-                             lambda a, split_sizes, dim: [p.copy() for p in _split_arrays(a, split_sizes, dim)],
+                             lambda a, split_sizes, dim: _unsafe_pieces(a, split_sizes, dim),
                              jvp="linear", args=("split_sizes", "dim"), variadic=True,
                              self=lambda grads, self_sym_sizes, split_sizes, dim: _ops().cat(grads, dim))
 

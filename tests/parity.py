@@ -95,6 +95,7 @@ def run_both(program: str) -> tuple[str, str]:
             module.set_printoptions(profile="default")
             module.set_default_dtype(module.float32)
             module.set_grad_enabled(True)
+            module.set_default_device(None)  # (PyTorch's set_default_device installs a global function mode)
             module.distributions.Distribution.set_default_validate_args(True)  # (torch.compile turns it off)
         outs.append(buf.getvalue())
     return outs[0], outs[1]

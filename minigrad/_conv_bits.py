@@ -1,0 +1,346 @@
+"""float32 convolutions (conv1d/conv2d, groups = 1) with the bits of PyTorch's CPU build.
+
+PyTorch picks a backend per call (``select_conv_backend`` / ``use_mkldnn`` in
+aten/src/ATen/native/Convolution.cpp; ``backend`` below is its float32 CPU rule, 1d convolutions being
+2d ones of height 1):
+
+- **oneDNN** (``mkldnn_convolution``) for a batch of 2 or more, a kernel larger than 3x3 in both dims, or
+  an input of more than 20480 elements: its JIT "direct" kernels (jit:avx512_core). Read off by probing
+  (terms 1e8, -1e8, 1 and random ones, as in ``_matmul``) and checked on random shapes
+  (tests/test_parity_conv_bits.py):
+
+  - forward: per block of 16 input channels, a chain of fused multiply-adds (FMA) from +0 over
+    (kernel row, kernel column, channel); the first block's sum + bias, then + each next block's sum.
+  - grad_input: the same per block of 16 output channels, over (kernel row, kernel column, output
+    channel), taps falling outside the output skipped; block sums added in order.
+  - grad_weight and grad_bias: each thread chains over (sample, output row, output column) (FMAs for
+    the weight, plain additions for the bias), then the threads' sums are added in order. How oneDNN
+    splits the work between threads (``_thread_rows``) was read off with 2 threads; its cost model
+    (``balance``) is not reproduced, so some shapes with 32 or more output channels differ.
+  - 1x1 kernels (oneDNN's jit_1x1 kernels) and strided gradients of the input with kernels of other
+    shapes (its brgconv_strided kernel) are not emulated or not exact.
+- **slow2d** (``slow_conv2d``, aten/src/ATen/native/ConvolutionMM2d.cpp) otherwise (one sample, small
+  kernel, small input): per sample, im2col (rows (channel, kernel row, kernel column)) and one MKL gemm,
+  emulated by ``_matmul._mm``: output = bias + weight (C_out, K) @ columns (K, H_out·W_out);
+  grad columns = weightᵀ @ grad_output, added back onto the input pixels tap after tap (col2im);
+  grad_weight += grad_output @ columnsᵀ sample after sample; grad_bias = sum over (0, 2, 3).
+- transposed convolutions on oneDNN (its deconvolution runs the kernels above with the roles swapped);
+  their one-sample slow path (slow_conv_transpose2d) is not emulated.
+
+An FMA is emulated as one float64 addition of the exact float64 product, rounded to float32 (a double
+rounding: it differs from a true FMA in about one case in 2^29). Anything else (other dtypes, groups,
+dilation on the slow path, 3d, work above ``LIMIT`` multiply-adds) returns None: the caller then uses NumPy
+(close, not the same bits). The probing was done with 1 and 2 threads on an AVX-512 machine (PyTorch 2.13);
+another CPU may get other kernels. The emulation costs about 2x NumPy's time (a LeNet step on 64 images).
+"""
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from . import _matmul, _reduce
+
+_F32 = np.dtype(np.float32)
+LIMIT = 2 ** 23     # multiply-adds up to which a convolution is emulated (about 0.1 s at most)
+_MAX_STEPS = 16384  # sequential steps of one FMA chain (each a NumPy call) up to which it is emulated
+_BLOCK = 16         # oneDNN's channel block (one AVX-512 register of float32)
+
+
+def backend(x_shape, w_shape, stride, dilation, groups: int):
+    """"onednn", "slow2d", or None (not emulated) for a float32 convolution, as PyTorch's use_mkldnn picks."""
+    if len(w_shape) not in (3, 4) or groups != 1 or 0 in x_shape or 0 in w_shape:
+        return None
+    n, c = x_shape[:2]
+    height, width = (1, x_shape[2]) if len(x_shape) == 3 else x_shape[2:]
+    kh, kw = (1, w_shape[2]) if len(w_shape) == 3 else w_shape[2:]
+    strided, dilated = any(s != 1 for s in stride), any(d != 1 for d in dilation)
+    if ((strided or dilated or n >= 16 or kw != 1 or kh != 1 or _reduce.THREADS[0] > 1)
+            and ((kw > 3 and kh > 3) or n > 1 or n * c * height * width > 20480)):
+        return "onednn"
+    return None if dilated else "slow2d"   # (dilated: slow_conv_dilated2d, not probed)
+
+
+def _padded(x, padding):
+    from ._conv import pad
+    return pad(x, padding, padding)
+
+
+def _windows(x, kernel, stride, padding, dilation, out):
+    """(N, C, *out, *kernel) windows of the zero-padded x."""
+    from ._conv import windows
+    return windows(_padded(x, padding), kernel, stride, dilation, out)
+
+
+def _fma(acc, a, b) -> None:
+    """acc ← round32(acc + a·b) in place (the exact product in float64)."""
+    np.add(acc, np.multiply(a, b, dtype=np.float64), out=acc, dtype=np.float64, casting="unsafe")
+
+
+def _blocks(count: int) -> list:
+    return [(s, min(s + _BLOCK, count)) for s in range(0, count, _BLOCK)]
+
+
+def _cheap(macs: int, steps: int) -> bool:
+    return macs <= LIMIT and steps <= _MAX_STEPS
+
+
+def _thread_rows(n: int, rows: int, c_in: int, c_out: int, bias: bool = False) -> list:
+    """The ranges of the batch's n·rows output rows (sample, output row) that oneDNN's weight-gradient
+    threads sum apart (added in order at the end), as read off with 2 threads: with more than 9 rows (its
+    "2d reduction") the rows are split when the input channels make one block; else whole samples are
+    split when the channels make one block each (for the bias: the output channels). With 4 to 15 input
+    channels oneDNN runs its AVX2 kernel instead, which was seen to sum in one range."""
+    threads = _reduce.THREADS[0]
+    if 4 <= c_in < _BLOCK:   # oneDNN's AVX2 kernel (8-channel blocks): no split seen
+        return [(0, n * rows)]
+    one_in, one_out = len(_blocks(c_in)) == 1, len(_blocks(c_out)) == 1
+    if threads > 1 and rows > 9 and one_in:
+        return _balance211(n * rows, threads)
+    if threads > 1 and rows <= 9 and one_out and (one_in or bias):
+        return [(start * rows, stop * rows) for start, stop in _balance211(n, threads)]
+    return [(0, n * rows)]
+
+
+def _balance211(count: int, parts: int) -> list:
+    """oneDNN's split of ``count`` items between ``parts`` threads: the first ones take one more."""
+    big = -(-count // parts)
+    first = count - (big - 1) * parts
+    ranges, start = [], 0
+    for t in range(parts):
+        size = big if t < first else big - 1
+        if size > 0:
+            ranges.append((start, start + size))
+        start += size
+    return ranges
+
+
+# =============================================================================================
+# oneDNN's direct kernels
+# =============================================================================================
+
+def _onednn_forward(x, w, b, stride, padding, dilation, out):
+    n, c = x.shape[:2]
+    o = w.shape[0]
+    kernel = w.shape[2:]
+    cols = _windows(x, kernel, stride, padding, dilation, out)            # (N, C, *out, *kernel)
+    cols = np.moveaxis(cols.reshape(n, c, -1, int(np.prod(kernel))), 0, 1).reshape(c, n * int(np.prod(out)), -1)
+    cols = cols.astype(np.float64)   # (cast once: every step multiplies in float64)
+    taps = w.reshape(o, c, -1).astype(np.float64)
+    y = None
+    for lo, hi in _blocks(c):
+        acc = np.zeros((o, cols.shape[1]), _F32)
+        for tap in range(taps.shape[2]):
+            for ch in range(lo, hi):
+                _fma(acc, taps[:, ch, tap, None], cols[ch, None, :, tap])
+        if y is None:
+            y = acc if b is None else acc + b[:, None]
+        else:
+            y += acc
+    return np.ascontiguousarray(np.moveaxis(y.reshape((o, n) + tuple(out)), 0, 1))
+
+
+def _onednn_backward_input(g, w, input_shape, stride, padding, dilation):
+    n, c = input_shape[:2]
+    o = w.shape[0]
+    kernel, out = w.shape[2:], g.shape[2:]
+    padded_shape = (n, c) + tuple(s + 2 * p for s, p in zip(input_shape[2:], padding))
+    g = g.astype(np.float64)   # (cast once: every step multiplies in float64)
+    total = None
+    for lo, hi in _blocks(o):
+        acc = np.zeros(padded_shape, _F32)
+        for offset in itertools.product(*(range(m) for m in kernel)):
+            rows = tuple(slice(q * d, q * d + s * (m - 1) + 1, s) for q, d, s, m in zip(offset, dilation, stride, out))
+            view = acc[(slice(None), slice(None)) + rows]                    # (N, C, *out)
+            for ch in range(lo, hi):
+                _fma(view, g[:, ch, None], w[(ch, slice(None)) + offset].reshape((1, c) + (1,) * len(out)))
+        total = acc if total is None else total + acc
+    crop = tuple(slice(p, p + s) for p, s in zip(padding, input_shape[2:]))
+    return np.ascontiguousarray(total[(slice(None), slice(None)) + crop])
+
+
+def _onednn_backward_weight(g, x, weight_shape, stride, padding, dilation):
+    n, c = x.shape[:2]
+    o = weight_shape[0]
+    out = tuple(g.shape[2:])
+    height, width = (1,) * (2 - len(out)) + out                              # (1d: one row)
+    cols = _windows(x, weight_shape[2:], stride, padding, dilation, out)     # (N, C, *out, *kernel)
+    cols = np.moveaxis(cols.reshape(n, c, height * width, -1), 0, 1).reshape(c, n * height * width, -1)
+    cols = np.ascontiguousarray(np.moveaxis(cols, 1, 0), dtype=np.float64)   # (N·P, C, taps), cast once
+    grads = np.moveaxis(g.reshape(n, o, -1), 0, 1).reshape(o, -1).astype(np.float64)   # (O, N·P)
+    total = None
+    for start, stop in _thread_rows(n, height, c, o):
+        acc = np.zeros((o, c, cols.shape[2]), _F32)
+        for p in range(start * width, stop * width):                         # (sample, row, column)
+            _fma(acc, grads[:, p, None, None], cols[p])
+        total = acc if total is None else total + acc
+    return total.reshape(weight_shape)
+
+
+def _onednn_backward_bias(g, c_in: int):
+    n, o = g.shape[:2]
+    out = tuple(g.shape[2:])
+    height, width = (1,) * (2 - len(out)) + out
+    grads = np.moveaxis(g.reshape(n, o, -1), 0, 1).reshape(o, -1)            # (O, N·P)
+    ranges = _thread_rows(n, height, c_in, o, bias=True)
+    total = None
+    for start, stop in ranges:
+        part = _matmul._running_sum(grads[:, start * width:stop * width], 1)
+        total = part if total is None else total + part
+    return total
+
+
+# =============================================================================================
+# slow_conv2d: im2col + MKL gemm per sample
+# =============================================================================================
+
+def _columns(x1, kernel, stride, padding, dilation, out):
+    """One sample's im2col matrix (C·Πkernel, Πout), row-major (PyTorch's finput)."""
+    cols = _windows(x1[None], kernel, stride, padding, dilation, out)[0]    # (C, *out, *kernel)
+    k = len(kernel)
+    order = (0, *range(1 + k, 1 + 2 * k), *range(1, 1 + k))
+    return np.ascontiguousarray(cols.transpose(order)).reshape(x1.shape[0] * int(np.prod(kernel)), -1)
+
+
+def _slow_forward(x, w, b, stride, padding, dilation, out):
+    o = w.shape[0]
+    w2 = np.ascontiguousarray(w).reshape(o, -1)
+    start = np.broadcast_to((np.zeros(o, _F32) if b is None else b)[:, None], (o, int(np.prod(out))))
+    ys = [_matmul._mm(w2, _columns(x1, w.shape[2:], stride, padding, dilation, out), start) for x1 in x]
+    return np.stack(ys).reshape((x.shape[0], o) + tuple(out))
+
+
+def _slow_backward_input(g, w, input_shape, stride, padding, dilation):
+    o = w.shape[0]
+    w2t = np.ascontiguousarray(w).reshape(o, -1).T                            # column-major: gemm(N, T)
+    kernel, out = w.shape[2:], g.shape[2:]
+    c = input_shape[1]
+    padded = np.zeros((input_shape[0], c) + tuple(s + 2 * p for s, p in zip(input_shape[2:], padding)), _F32)
+    for i, g1 in enumerate(g):
+        cols = _matmul._mm(w2t, np.ascontiguousarray(g1).reshape(o, -1)).reshape((c, *kernel, *out))
+        for offset in itertools.product(*(range(m) for m in kernel)):      # col2im: tap after tap
+            rows = tuple(slice(q * d, q * d + s * (m - 1) + 1, s) for q, d, s, m in zip(offset, dilation, stride, out))
+            padded[(i, slice(None)) + rows] += cols[(slice(None),) + offset]
+    crop = tuple(slice(p, p + s) for p, s in zip(padding, input_shape[2:]))
+    return np.ascontiguousarray(padded[(slice(None), slice(None)) + crop])
+
+
+def _slow_backward_weight(g, x, weight_shape, stride, padding, dilation):
+    o = weight_shape[0]
+    gw = np.zeros((o, int(np.prod(weight_shape[1:]))), _F32)
+    for g1, x1 in zip(g, x):    # grad_weight += grad_output @ columnsᵀ (gemm with β = 1), sample after sample
+        cols = _columns(x1, weight_shape[2:], stride, padding, dilation, g.shape[2:])
+        gw = _matmul._mm(np.ascontiguousarray(g1).reshape(o, -1), cols.T, gw)
+    return gw.reshape(weight_shape)
+
+
+# =============================================================================================
+# The entry points (None: not emulated)
+# =============================================================================================
+
+def _which(x_shape, w_shape, stride, dilation, groups, dtypes, out, steps: str, kind=None):
+    """The backend to emulate (``kind`` if given), or None; ``steps`` names the FMA chain's length ("c", "o"
+    or "p": input channels, output channels or output positions, times kernel taps for the first two)."""
+    if any(d != _F32 for d in dtypes):
+        return None
+    kind = kind or backend(x_shape, w_shape, stride, dilation, groups)
+    if kind is None:
+        return None
+    n, c = x_shape[:2]
+    o, taps, p = w_shape[0], int(np.prod(w_shape[2:])), int(np.prod(out))
+    macs = n * o * c * taps * p
+    if macs == 0 or macs > LIMIT:
+        return None
+    if kind == "onednn":
+        if taps == 1:   # 1x1 kernels: oneDNN's jit_1x1 kernels (not probed)
+            return None
+        return kind if {"c": c * taps, "o": o * taps, "p": n * p}[steps] <= _MAX_STEPS else None
+    return kind if (c * taps) * o * p <= _matmul.LIMIT else None
+
+
+def forward(x, w, b, stride, padding, dilation, groups, out):
+    """y = conv(x, w) + b with PyTorch's float32 bits, or None."""
+    dtypes = (x.dtype, w.dtype) + (() if b is None else (b.dtype,))
+    kind = _which(x.shape, w.shape, stride, dilation, groups, dtypes, out, "c")
+    if kind == "onednn":
+        return _onednn_forward(x, w, b, stride, padding, dilation, out)
+    if kind == "slow2d":
+        return _slow_forward(x, w, b, stride, padding, dilation, out)
+    return None
+
+
+def backward_input(g, w, input_shape, stride, padding, dilation, groups):
+    """dL/dx with PyTorch's float32 bits, or None."""
+    kind = _which(input_shape, w.shape, stride, dilation, groups, (g.dtype, w.dtype), g.shape[2:], "o")
+    if kind == "onednn":
+        return _onednn_backward_input(g, w, input_shape, stride, padding, dilation)
+    if kind == "slow2d":
+        return _slow_backward_input(g, w, input_shape, stride, padding, dilation)
+    return None
+
+
+def backward_weight(g, x, weight_shape, stride, padding, dilation, groups):
+    """dL/dw with PyTorch's float32 bits, or None."""
+    kind = _which(x.shape, weight_shape, stride, dilation, groups, (g.dtype, x.dtype), g.shape[2:], "p")
+    if kind == "onednn":
+        return _onednn_backward_weight(g, x, weight_shape, stride, padding, dilation)
+    if kind == "slow2d":
+        return _slow_backward_weight(g, x, weight_shape, stride, padding, dilation)
+    return None
+
+
+def backward_bias(g, x_shape, weight_shape, stride, dilation, groups):
+    """dL/db with PyTorch's float32 bits, or None."""
+    kind = _which(x_shape, weight_shape, stride, dilation, groups, (g.dtype,), g.shape[2:], "p")
+    if kind == "onednn":
+        return _onednn_backward_bias(g, x_shape[1])
+    if kind == "slow2d":
+        return _reduce.sum(g, axis=(0, *range(2, g.ndim)))
+    return None
+
+
+# =============================================================================================
+# Transposed convolutions (oneDNN's deconvolution runs the convolution kernels above with the roles
+# swapped: its forward is a convolution's grad_input, its grad_input a convolution's forward, its
+# grad_weight a convolution's with x as the output gradient; the one-sample slow path is not emulated)
+# =============================================================================================
+
+def _which_transposed(x_shape, w_shape, y_shape, stride, dilation, groups, dtypes, steps: str):
+    """"onednn" when PyTorch runs this transposed convolution on oneDNN and it is emulated, else None."""
+    if backend(x_shape, w_shape, stride, dilation, groups) != "onednn":
+        return None
+    # as a convolution: input y (N, C_out, ...), weight (C_in, C_out, ...), output x
+    return _which(y_shape, w_shape, stride, dilation, groups, dtypes, x_shape[2:], steps, kind="onednn")
+
+
+def transpose_forward(x, w, b, stride, padding, dilation, groups, y_shape):
+    """conv_transpose(x, w) + b with PyTorch's float32 bits, or None."""
+    dtypes = (x.dtype, w.dtype) + (() if b is None else (b.dtype,))
+    if _which_transposed(x.shape, w.shape, y_shape, stride, dilation, groups, dtypes, "o") is None:
+        return None
+    y = _onednn_backward_input(x, w, y_shape, stride, padding, dilation)
+    return y if b is None else y + b.reshape((-1,) + (1,) * (y.ndim - 2))
+
+
+def transpose_backward_input(g, w, x_shape, stride, padding, dilation, groups):
+    """dL/dx of a transposed convolution with PyTorch's float32 bits, or None."""
+    if _which_transposed(x_shape, w.shape, g.shape, stride, dilation, groups, (g.dtype, w.dtype), "c") is None:
+        return None
+    return _onednn_forward(g, w, None, stride, padding, dilation, tuple(x_shape[2:]))
+
+
+def transpose_backward_weight(g, x, weight_shape, stride, padding, dilation, groups):
+    """dL/dw of a transposed convolution with PyTorch's float32 bits, or None."""
+    if _which_transposed(x.shape, weight_shape, g.shape, stride, dilation, groups, (g.dtype, x.dtype), "p") is None:
+        return None
+    return _onednn_backward_weight(x, g, weight_shape, stride, padding, dilation)
+
+
+def transpose_backward_bias(g, x_shape, weight_shape, stride, dilation, groups):
+    """dL/db of a transposed convolution with PyTorch's float32 bits, or None: with 4 or more output
+    channels (oneDNN's blocked layout) one running sum per channel over (sample, position); with fewer
+    its plain layout's vectorized sum (not read off)."""
+    if weight_shape[1] < 4 or _which_transposed(x_shape, weight_shape, g.shape, stride, dilation, groups,
+                                                (g.dtype,), "p") is None:
+        return None
+    return _matmul._running_sum(np.moveaxis(g, 1, 0).reshape(g.shape[1], -1), 1)
