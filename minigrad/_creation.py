@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import builtins
 import functools
+import numbers
 import warnings
 
 import numpy as np
@@ -125,6 +126,7 @@ def _element(t: Tensor):
 def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False) -> Tensor:
     """A new tensor holding a copy of ``data`` (nested lists, a number, an ndarray or a tensor)."""
     check_creation_device(device)
+    requires_grad = _flag("tensor", requires_grad)
     if isinstance(data, Tensor):
         warnings.warn(
             "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
@@ -337,6 +339,7 @@ def _resized(a: np.ndarray, shape: tuple) -> np.ndarray:
 def zeros(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None) -> Tensor:
     """A tensor of zeros."""
     check_creation_device(device)
+    requires_grad = _flag("zeros", requires_grad)
     flat = size[0] if len(size) == 1 and isinstance(size[0], (tuple, list)) else size
     if builtins.any(isinstance(s, int) and s < 0 for s in flat):
         raise RuntimeError("zeros: Dimension size must be non-negative.")  # zeros' own check, in PyTorch
@@ -349,6 +352,7 @@ def zeros(*size, dtype=None, device=None, requires_grad=False, out=None, layout=
 def ones(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None) -> Tensor:
     """A tensor of ones."""
     check_creation_device(device)
+    requires_grad = _flag("ones", requires_grad)
     if out is not None:
         return _factory_out("ones", out, dtype, lambda dt: np.ones(_size(size, "ones"), dtype=dt.np),
                             requires_grad)
@@ -358,6 +362,7 @@ def ones(*size, dtype=None, device=None, requires_grad=False, out=None, layout=N
 def empty(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None, memory_format=None) -> Tensor:
     """An uninitialised tensor (zeros here, for reproducible lessons)."""
     check_creation_device(device)
+    requires_grad = _flag("empty", requires_grad)
     if out is not None and _size(size, "empty") == out._data.shape:   # (PyTorch leaves out as it is)
         return _factory_out("empty", out, dtype, lambda dt: None, requires_grad)
     if out is not None:
@@ -371,7 +376,17 @@ def number_arg(value, fn: str, name: str, position: int):
         if value.dim() != 0 or value.requires_grad:
             raise TypeError(f"{fn}(): argument '{name}' (position {position}) must be Number, not Tensor")
         value = value.item()
+    elif not isinstance(value, (numbers.Number, np.number, np.bool_)):
+        raise TypeError(f"{fn}(): argument '{name}' (position {position}) must be Number, not "
+                        f"{type(value).__name__}")
     return value
+
+
+def _flag(fn: str, requires_grad) -> bool:
+    """``requires_grad=`` as PyTorch's parser takes it: a bool (or None), nothing else (not 1)."""
+    if requires_grad is None or isinstance(requires_grad, bool):
+        return bool(requires_grad)
+    raise TypeError(f"{fn}(): argument 'requires_grad' must be bool, not {type(requires_grad).__name__}")
 
 
 def _filled(shape, value, dt) -> np.ndarray:
@@ -388,6 +403,8 @@ def _filled(shape, value, dt) -> np.ndarray:
 def full(size, fill_value, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     """A tensor filled with ``fill_value`` (its dtype inferred from the value if not given)."""
     check_creation_device(device)
+    if isinstance(size, (int, np.integer)):
+        raise TypeError(f"full(): argument 'size' (position 1) must be tuple of ints, not {type(size).__name__}")
     fill_value = number_arg(fill_value, "full", "fill_value", 2)
     dt = _dtypes.to_dtype(dtype) if dtype is not None else _dtypes.scalar_dtype(fill_value)
     return _finish(_filled(_size((size,) if isinstance(size, int) else (tuple(size),)), fill_value, dt),
@@ -508,6 +525,7 @@ def _like(input: Tensor, dtype):
 def zeros_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None) -> Tensor:
     """Zeros with the shape (and, by default, the dtype) of ``input``."""
     check_creation_device(device, use_default=False)  # (a tensor like input: on its device)
+    requires_grad = _flag("zeros_like", requires_grad)
     shape, dt = _like(input, dtype)
     return _finish(np.zeros(shape, dtype=dt.np), requires_grad)
 
@@ -515,6 +533,7 @@ def zeros_like(input, *, dtype=None, device=None, requires_grad=False, memory_fo
 def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None) -> Tensor:
     """Ones with the shape (and, by default, the dtype) of ``input``."""
     check_creation_device(device, use_default=False)  # (a tensor like input: on its device)
+    requires_grad = _flag("ones_like", requires_grad)
     shape, dt = _like(input, dtype)
     return _finish(np.ones(shape, dtype=dt.np), requires_grad)
 
@@ -522,12 +541,14 @@ def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_for
 def empty_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None) -> Tensor:
     """An uninitialised tensor shaped like ``input`` (here: zeros)."""
     check_creation_device(device, use_default=False)  # (a tensor like input: on its device)
+    requires_grad = _flag("empty_like", requires_grad)
     return zeros_like(input, dtype=dtype, requires_grad=requires_grad)
 
 
 def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     """``fill_value`` everywhere, with the shape (and, by default, the dtype) of ``input``."""
     check_creation_device(device, use_default=False)  # (a tensor like input: on its device)
+    requires_grad = _flag("full_like", requires_grad)
     shape, dt = _like(input, dtype)
     fill_value = number_arg(fill_value, "full_like", "fill_value", 2)
     return _finish(_filled(shape, fill_value, dt), requires_grad)

@@ -59,6 +59,24 @@ for f in calls:
         print(type(e).__name__, e)
 '''
 
+PROGRAMS['factory_argument_types'] = r'''
+import torch
+calls = [lambda: torch.ones(2, requires_grad=1), lambda: torch.zeros(2, requires_grad=None),
+         lambda: torch.tensor([1.], requires_grad=1), lambda: torch.full(3, 1.), lambda: torch.full((3,), 'x'),
+         lambda: torch.empty(2, requires_grad=1.0), lambda: torch.zeros_like(torch.ones(2), requires_grad=1),
+         lambda: torch.ones_like(torch.ones(2), requires_grad=True),
+         lambda: torch.full_like(torch.ones(2), 2, requires_grad=0),
+         lambda: torch.arange(3, requires_grad=True)]
+for f in calls:
+    try:
+        print(repr(f()))
+    except Exception as e:
+        print(type(e).__name__, e)
+s = torch.set_grad_enabled(False)
+print(s.prev, s.mode, torch.is_grad_enabled())
+torch.set_grad_enabled(True)
+'''
+
 
 def _mask(text: str) -> str:
     return re.sub(r"0x[0-9a-fA-F]+", "0xADDR", text)

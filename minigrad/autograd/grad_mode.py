@@ -177,7 +177,8 @@ class set_grad_enabled(_DecoratorContextManager):
         if not isinstance(mode, bool):  # PyTorch's C binding takes a real bool only (not 1, not a tensor)
             raise TypeError("set_grad_enabled(): argument 'enabled' (position 1) must be bool, "
                             f"not {_type_name(mode)}")
-        self.prev = (STATE.enabled, STATE.inference_grad)
+        self._saved = (STATE.enabled, STATE.inference_grad)
+        self.prev = STATE.enabled   # (PyTorch's attribute: the grad mode before)
         self.mode = mode
         # Called as a plain function, the mode takes effect immediately (and stays).
         _set_grad_mode(self.mode)
@@ -186,7 +187,7 @@ class set_grad_enabled(_DecoratorContextManager):
         _set_grad_mode(self.mode)
 
     def __exit__(self, *exc) -> None:
-        STATE.enabled, STATE.inference_grad = self.prev
+        STATE.enabled, STATE.inference_grad = self._saved
 
     def __repr__(self) -> str:
         return f"{_MODULE}.set_grad_enabled(mode={self.mode})"
@@ -197,7 +198,7 @@ class set_grad_enabled(_DecoratorContextManager):
 
     def __call__(self, func):
         # Used as a decorator: undo the immediate switch made by __init__.
-        STATE.enabled, STATE.inference_grad = self.prev
+        STATE.enabled, STATE.inference_grad = self._saved
         return super().__call__(func)
 
 
