@@ -218,7 +218,7 @@ from ._reduce import THREADS as _threads  # noqa: E402
 
 
 def set_num_threads(n: _builtins.int) -> None:
-    """Set the intra-op thread count (minigrad runs in one thread; sums add in the order PyTorch's n would)."""
+    """Set the intra-op thread count: MKL's products run on n threads, sums add in the order PyTorch's n would."""
     _threads[0] = _builtins.int(n)
 
 

@@ -21,7 +21,7 @@ aten/src/ATen/native/Convolution.cpp; ``backend`` below is its float32 CPU rule,
     shapes (its brgconv_strided kernel) are not emulated or not exact.
 - **slow2d** (``slow_conv2d``, aten/src/ATen/native/ConvolutionMM2d.cpp) otherwise (one sample, small
   kernel, small input): per sample, im2col (rows (channel, kernel row, kernel column)) and one MKL gemm,
-  emulated by ``_matmul._mm``: output = bias + weight (C_out, K) @ columns (K, H_out·W_out);
+  run by ``_matmul._mm`` (MKL's gemm, as PyTorch): output = bias + weight (C_out, K) @ columns (K, H_out·W_out);
   grad columns = weightᵀ @ grad_output, added back onto the input pixels tap after tap (col2im);
   grad_weight += grad_output @ columnsᵀ sample after sample; grad_bias = sum over (0, 2, 3).
 - transposed convolutions on oneDNN (its deconvolution runs the kernels above with the roles swapped);
@@ -206,7 +206,8 @@ def _slow_forward(x, w, b, stride, padding, dilation, out):
     o = w.shape[0]
     w2 = np.ascontiguousarray(w).reshape(o, -1)
     start = np.broadcast_to((np.zeros(o, _F32) if b is None else b)[:, None], (o, int(np.prod(out))))
-    ys = [_matmul._mm(w2, _columns(x1, w.shape[2:], stride, padding, dilation, out), start) for x1 in x]
+    threads = None if x.shape[0] == 1 else 1   # (samples in parallel: MKL runs on one thread in each)
+    ys = [_matmul._mm(w2, _columns(x1, w.shape[2:], stride, padding, dilation, out), start, threads) for x1 in x]
     return np.stack(ys).reshape((x.shape[0], o) + tuple(out))
 
 
@@ -217,7 +218,8 @@ def _slow_backward_input(g, w, input_shape, stride, padding, dilation):
     c = input_shape[1]
     padded = np.zeros((input_shape[0], c) + tuple(s + 2 * p for s, p in zip(input_shape[2:], padding)), _F32)
     for i, g1 in enumerate(g):
-        cols = _matmul._mm(w2t, np.ascontiguousarray(g1).reshape(o, -1)).reshape((c, *kernel, *out))
+        cols = _matmul._mm(w2t, np.ascontiguousarray(g1).reshape(o, -1), None, None if len(g) == 1 else 1)
+        cols = cols.reshape((c, *kernel, *out))
         for offset in itertools.product(*(range(m) for m in kernel)):      # col2im: tap after tap
             rows = tuple(slice(q * d, q * d + s * (m - 1) + 1, s) for q, d, s, m in zip(offset, dilation, stride, out))
             padded[(i, slice(None)) + rows] += cols[(slice(None),) + offset]
@@ -255,7 +257,7 @@ def _which(x_shape, w_shape, stride, dilation, groups, dtypes, out, steps: str, 
         if taps == 1:   # 1x1 kernels: oneDNN's jit_1x1 kernels (not probed)
             return None
         return kind if {"c": c * taps, "o": o * taps, "p": n * p}[steps] <= _MAX_STEPS else None
-    return kind if (c * taps) * o * p <= _matmul.LIMIT else None
+    return kind
 
 
 def forward(x, w, b, stride, padding, dilation, groups, out):

@@ -6,7 +6,7 @@ returns three integer tensors, which its node saves and its backward reads:
 ``offset2bag`` (each index's bag), ``bag_size`` (non-padding entries per bag) and ``max_indices``.
 Sums run bag by bag in index order (one vectorized step per position within the bags). The weight's gradient
 adds each row's entries in the order of PyTorch's (unstable) sort of the indices (``sort_order``), and the
-per-sample weights' gradients are MKL dot products (``_matmul.dot``, ``_ddot``), so the bits match PyTorch's.
+per-sample weights' gradients are MKL dot products (``_matmul.dot``), so the bits match PyTorch's.
 """
 from __future__ import annotations
 
@@ -131,32 +131,9 @@ def per_sample_weights_backward(grad, weight, indices, offsets, bags, padding_id
     out = np.zeros(indices.shape[0], grad.dtype)
     keep = np.flatnonzero(indices != padding_idx)
     g, w = grad[bags[keep]], np.ascontiguousarray(weight[indices[keep]])
-    dot = _ddot if grad.dtype == np.float64 else _matmul.dot
-    for k in range(keep.shape[0]):   # BLAS dot products, in MKL's order (float32: _matmul.dot)
-        out[keep[k]] = dot(g[k], w[k])
+    for k in range(keep.shape[0]):   # BLAS dot products (MKL's, as PyTorch)
+        out[keep[k]] = _matmul.dot(g[k], w[k])
     return out
-
-
-def _ddot(x: np.ndarray, y: np.ndarray) -> float:
-    """MKL's ddot, read off by probing as _matmul.dot's sdot was: 4 accumulators of 2 lanes take blocks of 8
-    products; 4 or 2 left over go into the first, one by one after that into its lane 0; the accumulators are
-    summed in order, then the two lanes."""
-    k = x.shape[0]
-    terms = x * y
-    acc = np.zeros((4, 2))
-    full = 8 * (k // 8)
-    if full:
-        acc = np.add.accumulate(np.concatenate([acc[None], terms[:full].reshape(-1, 4, 2)]), axis=0)[-1]
-    t = full
-    for width in (4, 2):
-        if k - t >= width:
-            for u in range(t, t + width, 2):
-                acc[0] += terms[u:u + 2]
-            t += width
-    for u in range(t, k):
-        acc[0, 0] += terms[u]
-    lanes = ((acc[0] + acc[1]) + acc[2]) + acc[3]
-    return lanes[0] + lanes[1]
 
 
 # ---- PyTorch's CPU sort of the indices (values only compared; ties end up where libstdc++'s std::sort puts

@@ -1,292 +1,174 @@
-"""float32 matrix products (mm, addmm, mv, dot, bmm) with the bits of PyTorch's CPU build.
+"""Matrix products (mm, addmm, mv, addmv, dot, bmm, baddbmm) through MKL's BLAS, as PyTorch's CPU build.
 
-PyTorch hands float32 products to MKL: ``mm``/``addmm``/``matmul`` go through ``addmm_impl_cpu_``
-(aten/src/ATen/native/LinearAlgebra.cpp) to ``sgemm_`` (CPUBlas.cpp), ``mv`` to ``sgemv_`` and ``dot`` to
-``sdot_`` (BlasKernel.cpp); ``bmm`` runs its own loop below 400 multiply-adds per matrix, else MKL's batch
-gemm. Float addition is not associative and MKL picks a kernel per shape and memory layout, each with its
-own order of additions, with or without fused multiply-adds (FMA); NumPy's OpenBLAS has other kernels, so
-about half the elements of a small NumPy product differ from PyTorch's in the last bit.
+PyTorch hands float32, float64 and complex products to MKL (2024.2 in PyTorch 2.13): ``mm``/``addmm``/
+``matmul`` go through ``addmm_impl_cpu_`` (aten/src/ATen/native/LinearAlgebra.cpp) to ``gemm`` (CPUBlas.cpp),
+``mv``/``addmv`` to ``gemv`` and ``dot`` to ``dot`` (BlasKernel.cpp), ``bmm``/``baddbmm`` from 400
+multiply-adds per matrix to MKL's batch gemm. Float addition is not associative, and MKL picks its kernel, so
+its order of additions, by shape, memory layout and thread count: NumPy's OpenBLAS differs from PyTorch in the
+last bit of about half the elements. minigrad makes PyTorch's own calls into the same MKL (the ``mkl`` package,
+loaded by ``_vml``): the same transposition flags and leading dimensions, read off the operands' strides, and
+the same thread count (MKL's GNU OpenMP layer, as PyTorch's). So the products have PyTorch's bits, at BLAS speed.
 
-The kernels below were read off PyTorch 2.13 (MKL 2024.2, x86-64 with AVX-512) by probing: with terms
-1e8, -1e8 and 1 at three positions of a sum, the result tells which two are added first, which gives the
-whole tree of additions; pairs of random terms tell whether a step is fused. Then every rule was checked
-on random matrices of many shapes, layouts and thread counts (tests/test_parity_matmul_bits.py). Layouts
-are PyTorch's reading of the operands (``addmm_impl_cpu_``): "N" row-major, "T" column-major (a ``.t()``
-view); ``ab`` names (a's, b's) layout, e.g. "NT" for ``x @ W.t()`` in ``nn.Linear``.
-
-- **big** (m >= 4 rows, n >= 12 columns, any layout): each element is a chain of FMAs over k from +0, in
-  k-blocks: one up to 192 terms, two halves up to 384 (an odd last term is a block of its own), else
-  blocks of 192 and the rest; the block sums are added in order, to the bias first (addmm).
-  With 2 threads MKL splits the rows; a 5..11-row product then leaves its m % 4 last rows to the small
-  kernels (``_split_rows``; checked with 1 and 2 threads: more threads may split otherwise).
-- **small**, no FMA (products rounded, then added):
-
-  - NN, TN: one running sum per element, from +0 or the bias. Where an output row does not start on a
-    16-byte boundary, its first elements up to the boundary (if 4 or more follow) add each 8 terms as
-    4 one by one, then 4 summed apart (``_aligned_head``).
-  - TT: the running sum, then + bias.
-  - NT: dot products on 4 lanes (8 lanes for the n % 4 last columns); the terms before a's row reaches
-    a 16-byte boundary go first into lane 0; lanes added pairwise (halving); leftover terms one by one;
-    then + bias.
-  - gemv (n == 1 with a row-major, m == 1 with b column-major, ``mv`` of a row-major matrix): per output
-    a dot product: the first ((k-1) % 4) + 1 terms into lane 0, then 4 lanes; past the last multiple of
-    4 outputs, alternately 8 lanes and 4 lanes (an even number of rounds) after 4 head terms; + bias.
-  - m == n == 1 with b column-major (``nn.Linear`` on one sample): gemv's dot product, then + bias.
-  - the running sum from the bias: other m == n == 1, n == 1 with a column-major, m == 1 with b row-major,
-    ``mv`` of a column-major matrix.
-- **dot**: 4 accumulators of 4 lanes over blocks of 16 terms, then blocks of 8 and 4, leftover terms into
-  lane 0; accumulators added in order, lanes pairwise.
-- **bmm** (batch >= 2, row-major items): below 400 multiply-adds the running sum; else per matrix the big
-  kernel or the NN small one (with its row alignment counted from the whole output).
-
-An emulated product costs 10 us to about 1 ms (NumPy's: about 1 us), so products larger than ``LIMIT``
-multiply-adds use NumPy (fast; about half their elements may then differ in the last bit): the limit takes in
-the layers of small networks (a 20-64-3 MLP on a batch of 128; benchmark W4's), and leaves MNIST-sized ones
-(benchmark W1's 784-256 layer) on BLAS. Other dtypes, ``addmm`` with beta or alpha != 1 and batched products of
-transposed matrices use NumPy too. The probing was done on one machine: another CPU (or MKL version) may
-pick other kernels.
+Without MKL (another platform, ``MINIGRAD_NO_MKL=1``) the products run in NumPy: close, not the same bits.
+Integer, bool, float16 and bfloat16 products use NumPy too (PyTorch runs its own kernels there; integer
+products are exact either way).
 """
 from __future__ import annotations
 
-import functools
+import ctypes
 
 import numpy as np
 
-from . import _reduce  # its THREADS[0]: PyTorch's intra-op thread count (MKL's too)
+from . import _reduce, _vml  # _reduce.THREADS[0]: PyTorch's intra-op thread count (MKL's too)
 
 _F32 = np.dtype(np.float32)
-LIMIT = 2 ** 18   # multiply-adds (m·k·n) up to which products are emulated (about 1 ms at most)
-_DOT_LIMIT = 4096  # terms of a ``dot`` (checked up to here)
-_KC = 192      # the big kernel's k-block
 IN_VMAP = [0]  # > 0 while torch.func.vmap calls its function (see mm)
+_LIB = _vml._LIB
+_COL_MAJOR, _N, _T = 102, 111, 112          # CBLAS enums (PyTorch's BLAS calls are column-major)
+_P, _I = ctypes.c_void_p, ctypes.c_int
+_BLAS_TYPES = (np.dtype(np.float32), np.dtype(np.float64), np.dtype(np.complex64), np.dtype(np.complex128))
 
 
-# =============================================================================================
-# The pieces: running sums, FMA chains, lane sums
-# =============================================================================================
-
-def _running_sum(terms: np.ndarray, axis: int, start=None) -> np.ndarray:
-    """sum(terms) along ``axis`` added one by one in float32, from +0 (or ``start``), as a loop would."""
-    shape = list(terms.shape)
-    shape[axis] = 1
-    head = np.zeros(shape, _F32)
-    if start is not None:
-        head[...] = np.expand_dims(start, axis)
-    # accumulate is a running sum by definition (reduce may add pairwise)
-    return np.add.accumulate(np.concatenate([head, terms], axis=axis), axis=axis).take(-1, axis=axis)
-
-
-def _fma_chain(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Σ a[:, p]·b[p, :] over p as a chain of float32 fused multiply-adds from +0."""
-    # A float32 product is exact in float64, so each step is one float64 addition rounded to float32
-    # (a double rounding, which differs from a true FMA in about one case in 2^29).
-    terms = a.T.astype(np.float64)[:, :, None] * b.astype(np.float64)[:, None, :]   # (k, m, n)
-    acc = np.zeros(terms.shape[1:], _F32)
-    for t in terms:
-        np.add(acc, t, out=acc, dtype=np.float64, casting="unsafe")
-    return acc
-
-
-def _k_blocks(k: int) -> list:
-    """The big kernel's k-blocks (start, stop)."""
-    if k <= _KC:
-        return [(0, k)]
-    if k <= 2 * _KC:
-        h = k // 2
-        return [(0, h), (h, 2 * h)] + ([(2 * h, k)] if k % 2 else [])
-    starts = list(range(0, k - _KC, _KC))
-    return [(s, s + _KC) for s in starts] + [(starts[-1] + _KC, k)]
-
-
-def _big(a, b, bias):
-    """The big kernel: FMA chains per k-block, block sums added in order (to the bias first)."""
-    out = None if bias is None else bias.copy()
-    for start, stop in _k_blocks(a.shape[1]):
-        part = _fma_chain(a[:, start:stop], b[start:stop])
-        out = part if out is None else np.add(out, part, out=out)
+def _cblas(prefix_name: str, argtypes, restype=None) -> dict:
+    """dtype -> MKL's cblas function for it (``prefix_name`` with ? for s/d/c/z); empty without MKL."""
+    if _LIB is None:
+        return {}
+    out = {}
+    for dtype, prefix in zip(_BLAS_TYPES, "sdcz"):
+        if "?" in prefix_name or prefix in prefix_name.split(",")[0]:
+            name = prefix_name.replace("?", prefix)
+            if not hasattr(_LIB, "cblas_" + name):
+                continue
+            fn = getattr(_LIB, "cblas_" + name)
+            fn.argtypes, fn.restype = argtypes(dtype), restype
+            out[dtype] = fn
     return out
 
 
-def _halving(lanes: np.ndarray) -> np.ndarray:
-    """Lanes (last axis) added pairwise: lane i + lane i+L/2, repeatedly (a SIMD register's reduction)."""
-    while lanes.shape[-1] > 1:
-        half = lanes.shape[-1] // 2
-        lanes = lanes[..., :half] + lanes[..., half:]
-    return lanes[..., 0]
+def _alpha_type(dtype: np.dtype):
+    """How gemm/gemv take alpha and beta: by value for real types, by pointer for complex ones."""
+    return {"f": ctypes.c_float, "d": ctypes.c_double}.get(dtype.char, _P)
 
 
-@functools.lru_cache(maxsize=512)
-def _schedule(k: int, heads: tuple, lanes: int, even: bool) -> tuple:
-    """Where each term of a lane sum goes: (table, steps, leftovers); ``table[h]`` for a head of h terms.
-
-    A table row lists term positions as ``steps`` rows of ``lanes`` (the head terms one per step in lane 0,
-    then the rounds), then the leftover terms; position k is a zero term (adding +0 changes nothing), which
-    pads the shorter heads, rounds and leftovers.
-    """
-    plans = {}
-    for h in heads:
-        used = min(h, k)
-        rounds = (k - used) // lanes
-        rounds -= rounds % 2 if even else 0
-        body = used + lanes * rounds
-        plans[h] = (used, rounds, list(range(body, k)))
-    head = max(p[0] for p in plans.values())
-    rounds = max(p[1] for p in plans.values())
-    rest = max(len(p[2]) for p in plans.values())
-    steps = max(head + rounds, 1)
-    table = np.full((max(heads) + 1, steps * lanes + rest), k, np.intp)
-    for h, (used, nround, left) in plans.items():
-        grid = table[h, :steps * lanes].reshape(steps, lanes)
-        grid[:used, 0] = np.arange(used)
-        grid[head:head + nround] = np.arange(used, used + lanes * nround).reshape(nround, lanes)
-        table[h, steps * lanes:steps * lanes + len(left)] = left
-    return table, steps, rest
+_GEMM = _cblas("?gemm", lambda t: [_I] * 6 + [_alpha_type(t), _P, _I, _P, _I, _alpha_type(t), _P, _I])
+_GEMM_BATCH = _cblas("?gemm_batch", lambda t: [_I] + [_P] * 13 + [_I, _P])
+_GEMV = _cblas("?gemv", lambda t: [_I] * 4 + [_alpha_type(t), _P, _I, _P, _I, _alpha_type(t), _P, _I])
+_SDOT = _cblas("sdot", lambda t: [_I, _P, _I, _P, _I], ctypes.c_float)
+_DDOT = _cblas("ddot", lambda t: [_I, _P, _I, _P, _I], ctypes.c_double)
+_DOTU = _cblas("?dotu_sub", lambda t: [_I, _P, _I, _P, _I, _P])
+_DOTC = _cblas("?dotc_sub", lambda t: [_I, _P, _I, _P, _I, _P])
+_mkl_threads = [None]
 
 
-def _lane_dot(terms: np.ndarray, heads, lanes: int, even: bool = False) -> np.ndarray:
-    """Each row of ``terms`` summed on ``lanes`` SIMD lanes: its first ``heads`` terms one by one into lane 0,
-    then rounds of ``lanes`` terms (an even number if ``even``), lanes halved, leftover terms one by one."""
-    rows, k = terms.shape
-    padded = np.zeros((rows, k + 1), _F32)
-    padded[:, :k] = terms
-    if isinstance(heads, int):
-        table, steps, rest = _schedule(k, (heads,), lanes, even)
-        ordered = padded[:, table[heads]]
-    else:   # one head per row
-        table, steps, rest = _schedule(k, tuple(sorted(set(heads.tolist()))), lanes, even)
-        ordered = padded[np.arange(rows)[:, None], table[heads]]
-    out = _halving(np.add.accumulate(ordered[:, :steps * lanes].reshape(rows, steps, lanes), axis=1)[:, -1])
-    for t in range(steps * lanes, steps * lanes + rest):
-        out = out + ordered[:, t]
-    return out
+def _scalars(dtype: np.dtype, *values):
+    """alpha/beta for MKL: numbers (real types) or pointers into the returned ``keep`` array (complex)."""
+    keep = np.array(values, dtype)
+    if dtype.kind == "c":
+        return keep, [keep[i:].ctypes.data for i in range(len(values))]
+    return keep, [v.item() for v in keep]
 
 
-def _gemv(terms: np.ndarray) -> np.ndarray:
-    """MKL's matrix-vector dot products, one per row of ``terms`` (n, k)."""
-    n, k = terms.shape
-    full = 4 * (n // 4)
-    out = np.empty(n, _F32)
-    if full:
-        out[:full] = _lane_dot(terms[:full], (k - 1) % 4 + 1, 4)
-    # the last n % 4 outputs: 4 head terms, then alternately 8 lanes and 4 lanes (an even number of rounds)
-    if n > full:
-        out[full::2] = _lane_dot(terms[full::2], 4, 8)
-    if n > full + 1:
-        out[full + 1::2] = _lane_dot(terms[full + 1::2], 4, 4, even=True)
-    return out
+def _sync_threads() -> None:
+    """Run MKL with PyTorch's intra-op thread count: its kernels split the work by it."""
+    threads = _vml.num_threads()
+    if _mkl_threads[0] != threads:
+        _LIB.MKL_Set_Num_Threads(threads)
+        _mkl_threads[0] = threads
 
 
-def _row_offsets(x: np.ndarray) -> np.ndarray:
-    """Each row's start in float32 elements modulo 4 (its place within 16 bytes)."""
-    base = x.__array_interface__["data"][0] // 4
-    return (base + np.arange(x.shape[0]) * (x.strides[0] // 4)) % 4
+def _st(x: np.ndarray, dim: int) -> int:
+    """Stride of ``dim`` in elements."""
+    return x.strides[dim] // x.itemsize
+
+
+def _uses_mkl(*arrays) -> bool:
+    """True when MKL takes the product: a BLAS dtype shared by all operands, strides BLAS can follow."""
+    dtype = arrays[0].dtype
+    return (_LIB is not None and dtype in _GEMM
+            and all(x.dtype == dtype and all(s >= 0 and s % x.itemsize == 0 for s in x.strides) for x in arrays))
 
 
 # =============================================================================================
-# The small kernels
+# gemm: PyTorch's addmm_impl_cpu_, cpublas::gemm and gemm_batched_with_stride
 # =============================================================================================
 
-def _aligned_head(out, a, b, start, row0: int) -> None:
-    """NN/TN: redo the elements before each output row's first 16-byte boundary (4 + (4 apart) per 8)."""
-    m, k = a.shape
-    n = b.shape[1]
-    before = (-(np.arange(row0, row0 + m) * n)) % 4   # the output is fresh, so 16-byte aligned
-    rows = np.flatnonzero((before > 0) & (n - before >= 4))
-    if not rows.size:
+def _gemm(transa: bool, transb: bool, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, batch=None) -> None:
+    """Column-major C = α·op(A)·op(B) + β·C as cpublas::gemm calls MKL (``batch``: (count, A's, B's and C's
+    item strides) for gemm_batched_with_stride), leading dimensions normalized as ``normalize_last_dims``."""
+    if n == 1:
+        ldc = m
+    if transa:
+        lda = k if m == 1 else lda
+    elif k == 1:
+        lda = m
+    if transb:
+        ldb = n if k == 1 else ldb
+    elif n == 1:
+        ldb = k
+    keep, (alpha, beta) = _scalars(c.dtype, alpha, beta)
+    ta, tb = (_T if transa else _N), (_T if transb else _N)
+    _sync_threads()
+    if batch is None or batch[0] == 1:
+        _GEMM[c.dtype](_COL_MAJOR, ta, tb, m, n, k, alpha, a.ctypes.data, lda, b.ctypes.data, ldb, beta,
+                       c.ctypes.data, ldc)
         return
-    i = np.repeat(rows, before[rows])
-    j = np.concatenate([np.arange(c) for c in before[rows]])
-    terms = a[i] * b[:, j].T                                   # (elements, k)
-    s = np.zeros(i.size, _F32) if start is None else start[i, j].astype(_F32)
-    t = 0
-    while k - t >= 8:
-        for u in range(t, t + 4):
-            s = s + terms[:, u]
-        s = s + _running_sum(terms[:, t + 4:t + 8], 1)
-        t += 8
-    for u in range(t, k):
-        s = s + terms[:, u]
-    out[i, j] = s
+    count, strides = batch[0], batch[1:]   # mkl_gemm_batched: one group of ``count`` products
+    pointers = [(_P * count)(*(x.ctypes.data + i * s * x.itemsize for i in range(count)))
+                for x, s in zip((a, b, c), strides)]
+    ints = [ctypes.byref(ctypes.c_int(v)) for v in (ta, tb, m, n, k, lda, ldb, ldc, count)]
+    _GEMM_BATCH[c.dtype](_COL_MAJOR, *ints[:5], keep[0:].ctypes.data, pointers[0], ints[5], pointers[1],
+                         ints[6], keep[1:].ctypes.data, pointers[2], ints[7], 1, ints[8])  # (α, β by pointer)
 
 
-def _rows(a, b, bias, layout: str, row0: int = 0):
-    """The small kernels of a product with 2 or more rows and columns (``row0``: the rows' place in it)."""
-    m, k = a.shape
-    n = b.shape[1]
-    start = None if bias is None else np.broadcast_to(bias, (m, n))
-    if layout in ("NN", "TN"):
-        out = _running_sum(a[:, :, None] * b[None], 1, start)
-        _aligned_head(out, a, b, start, row0)
-        return out
-    if layout == "TT":
-        out = _running_sum(a[:, :, None] * b[None], 1)
-    else:  # NT: dot products on lanes; a's rows are PyTorch's copy (16-byte aligned) unless row-major
-        s0, s1 = a.strides[0] // 4, a.strides[1] // 4
-        offset = _row_offsets(a) if s1 == 1 and s0 >= k else (np.arange(row0, row0 + m) * k) % 4
-        head = (-offset) % 4
-        terms = a[:, None, :] * b.T[None, :, :]                # (m, n, k)
-        full = 4 * (n // 4)
-        out = np.empty((m, n), _F32)
-        for lo, hi, lanes in ((0, full, 4), (full, n, 8)):   # 8 lanes for the last n % 4 columns
-            if hi > lo:
-                sums = _lane_dot(terms[:, lo:hi].reshape(-1, k), np.repeat(head, hi - lo), lanes)
-                out[:, lo:hi] = sums.reshape(m, hi - lo)
-    return out if bias is None else out + start
+def _addmm_into(c: np.ndarray, m1: np.ndarray, m2: np.ndarray, beta, alpha) -> np.ndarray:
+    """PyTorch's addmm_impl_cpu_ on arrays: c = β·c + α·m1 @ m2, c a fresh row-major result."""
+    m, n = c.shape
+    k = m1.shape[1]
+    if k == 0:
+        c[...] = 0 if beta == 0 else c * c.dtype.type(beta)
+        return c
+    # the result is row-major: PyTorch reads it as column-major Cᵀ = m2ᵀ·m1ᵀ (transpose_c), unless it has
+    # one column (then it is column-major itself)
+    transpose_c = n != 1
+    if transpose_c:
+        m1, m2, m, n = m2, m1, n, m
+        major, minor = 1, 0
+    else:
+        major, minor = 0, 1
+    # cast m1 as matrix a, m2 as b (column-major if the stride of the row index is 1, else transposed)
+    if _st(m1, major) == 1 and _st(m1, minor) >= max(1, m):
+        transa, a = False, m1
+    elif _st(m1, minor) == 1 and _st(m1, major) >= max(1, k):
+        transa, a = True, m1
+    else:
+        transa, a = not transpose_c, np.ascontiguousarray(m1)
+    if _st(m2, major) == 1 and _st(m2, minor) >= max(1, k):
+        transb, b = False, m2
+    elif _st(m2, minor) == 1 and _st(m2, major) >= max(1, n):
+        transb, b = True, m2
+    else:
+        transb, b = not transpose_c, np.ascontiguousarray(m2)
+    lda = _st(a, 1 if transa == transpose_c else 0)
+    ldb = _st(b, 1 if transb == transpose_c else 0)
+    ldc = _st(c, 0) if transpose_c else max(1, m)
+    _gemm(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+    return c
 
 
-def _small(a, b, bias, layout: str):
-    """The small kernels for ``a @ b (+ bias)``, by shape and layout."""
-    m, k = a.shape
-    n = b.shape[1]
-    if n == 1 < m and layout[0] == "N" or m == 1 < n and layout[1] == "T":   # MKL's gemv
-        out = (_gemv(a * b.T) if n == 1 else _gemv(b.T * a)).reshape(m, n)
-        return out if bias is None else out + bias
-    if m == n == 1 and layout[1] == "T":   # a single dot product (nn.Linear on one sample): gemv, then + bias
-        out = _gemv(a * b.T).reshape(1, 1)
-        return out if bias is None else out + bias
-    if m == 1 or n == 1:   # the running sum, from the bias
-        start = None if bias is None else np.broadcast_to(bias, (m, n))
-        return _running_sum(a[:, :, None] * b[None], 1, start)
-    return _rows(a, b, bias, layout)
-
-
-# =============================================================================================
-# The ops
-# =============================================================================================
-
-def _layout(x: np.ndarray, first: str) -> str:
-    """PyTorch's reading of a matrix operand: "N" row-major, "T" column-major (``first`` is tried first)."""
-    rows, cols = x.shape
-    s0, s1 = x.strides[0] // x.itemsize, x.strides[1] // x.itemsize
-    row_major = s1 == 1 and s0 >= max(1, cols)
-    col_major = s0 == 1 and s1 >= max(1, rows)
-    if first == "T":  # a one-column result: addmm_impl_cpu_ keeps it column-major and tests that first
-        return "T" if col_major else "N"
-    return "N" if row_major else ("T" if col_major else "N")   # neither: PyTorch copies it row-major
-
-
-def _split_rows(m: int, k: int, n: int) -> int:
-    """Rows the big kernel computes when MKL runs on 2 or more threads (the rest go to the small kernels)."""
-    if 4 < m < 12 and m % 4 and (k > 16 or n > 16 and k > 4 or n > 100 and k > 1):
-        if _reduce.THREADS[0] > 1:
-            return 4 * (m // 4)
-    return m
-
-
-def _mm(a, b, bias=None):
-    """``a @ b (+ bias)`` in MKL's order (float32, no empty dims)."""
-    m = a.shape[0]
-    n = b.shape[1]
-    first = "T" if n == 1 else "N"
-    layout = _layout(a, first) + _layout(b, first)
-    if m < 4 or n < 12:
-        return _small(a, b, bias, layout)
-    full = None if bias is None else np.broadcast_to(bias, (m, n))
-    top = _split_rows(m, a.shape[1], n)
-    out = _big(a[:top], b, None if full is None else full[:top].astype(_F32))
-    if top == m:
-        return out
-    return np.concatenate([out, _rows(a[top:], b, None if full is None else full[top:], layout, top)])
+def _mm(a: np.ndarray, b: np.ndarray, bias=None, threads=None) -> np.ndarray:
+    """``a @ b (+ bias)`` as PyTorch's gemm (bias: β = 1); ``threads`` overrides MKL's thread count (a call
+    from inside a PyTorch parallel loop runs on one thread)."""
+    if not _uses_mkl(a, b):
+        return a @ b if bias is None else np.asarray(bias + a @ b, a.dtype)
+    out = np.empty((a.shape[0], b.shape[1]), a.dtype)
+    if bias is not None:
+        out[...] = bias
+    saved = _reduce.THREADS[0]
+    _reduce.THREADS[0] = threads or saved
+    try:
+        return _addmm_into(out, a, b, 0 if bias is None else 1, 1)
+    finally:
+        _reduce.THREADS[0] = saved
 
 
 def _in_dtype(out: np.ndarray, a: np.ndarray) -> np.ndarray:
@@ -296,91 +178,160 @@ def _in_dtype(out: np.ndarray, a: np.ndarray) -> np.ndarray:
 
 
 def mm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """``a @ b`` of two matrices, with PyTorch's float32 bits for small products."""
+    """``a @ b`` of two matrices, with PyTorch's bits (MKL's gemm) for float and complex types."""
     if a.dtype == np.bool_ and a.size and b.size:  # (PyTorch's BLAS kernels have no bool; an empty product
         raise NotImplementedError("\"addmm_impl_cpu_\" not implemented for 'Bool'")  # runs none)
     m, k = a.shape
     n = b.shape[1]
-    if k == 1 and m and n:
-        # a k = 1 product is an outer product in PyTorch: 0·(-x) stays -0 (a gemm starting from +0 would
-        # print 0.), which shows in printed gradients. Under vmap PyTorch runs a batched product (bmm, a sum
-        # from +0) where minigrad loops: per-sample weight gradients (k = the slice's batch of 1) print 0.
-        return a * b if not IN_VMAP[0] else a * b + _F32.type(0)
-    if m * k * n <= LIMIT and a.dtype == _F32 and b.dtype == _F32 and m and n and k:   # (sizes first: cheap)
-        return _mm(a, b)
+    if k == 1 and m and n and IN_VMAP[0]:
+        # under vmap PyTorch runs a batched product (bmm, a sum from +0) where minigrad loops: per-sample
+        # weight gradients (k = the slice's batch of 1) print 0. where a k = 1 gemm keeps -0.
+        return a * b + a.dtype.type(0)
+    if m and n and _uses_mkl(a, b):
+        return _addmm_into(np.empty((m, n), a.dtype), a, b, 0, 1)
     return _in_dtype(np.matmul(a, b), a)
 
 
 def addmm(bias: np.ndarray, a: np.ndarray, b: np.ndarray, beta, alpha) -> np.ndarray:
-    """``beta·bias + alpha·(a @ b)`` (bias broadcast), with PyTorch's float32 bits for small products."""
-    m, k = a.shape
-    n = b.shape[1]
-    if m * k * n <= LIMIT and m and n and k and beta == 1 and alpha == 1 and a.dtype == b.dtype == bias.dtype == _F32:
-        return _mm(a, b, bias)   # PyTorch copies the bias into the result, then gemm adds to it (β = 1)
-    return (beta * bias + alpha * (a @ b)).astype(np.result_type(bias, a, b), copy=False)
+    """``beta·bias + alpha·(a @ b)`` (bias broadcast), as PyTorch's addmm: the bias copied into the result,
+    then gemm with β and α (β = 0: bias unread, its NaNs too)."""
+    m, n = a.shape[0], b.shape[1]
+    if m and n and bias.dtype == a.dtype and _uses_mkl(a, b):
+        out = np.empty((m, n), a.dtype)
+        if beta != 0:
+            out[...] = bias
+        return _addmm_into(out, a, b, beta, alpha)
+    prod = a @ b
+    out = alpha * prod if beta == 0 else beta * bias + alpha * prod
+    return np.asarray(out).astype(np.result_type(bias, a, b), copy=False)
+
+
+# =============================================================================================
+# gemv and dot: PyTorch's addmv_impl_cpu and dot_impl
+# =============================================================================================
+
+def addmv(bias: np.ndarray, mat: np.ndarray, vec: np.ndarray, beta, alpha) -> np.ndarray:
+    """``beta·bias + alpha·(mat @ vec)`` as PyTorch's addmv: the bias copied into the result, then gemv on
+    ``mat`` as it lies (column-major as is, row-major as its transpose, else a row-major copy)."""
+    m, n = mat.shape
+    dtype = np.result_type(bias, mat, vec)
+    if not (m and n and dtype == mat.dtype and dtype.kind == "f" and _uses_mkl(mat, vec)):
+        # (complex gemv is PyTorch's own loop, whose complex products round otherwise than NumPy's: close)
+        if m and n and mat.dtype == np.bool_:
+            raise NotImplementedError("\"addmv_impl_cpu\" not implemented for 'Bool'")
+        prod = _in_dtype(np.matmul(mat, vec), mat) if n else np.zeros(m, dtype)
+        out = alpha * prod if beta == 0 else beta * bias + alpha * prod
+        return np.asarray(out).astype(dtype, copy=False)
+    out = np.empty(m, dtype)
+    if beta != 0:
+        out[...] = bias
+    s0, s1 = _st(mat, 0), _st(mat, 1)
+    if s0 == 1 and (n == 1 or s1 >= max(1, m)):
+        trans, rows, cols, lda = _N, m, n, s1
+    elif s1 == 1 and (m == 1 or s0 >= max(1, n)):
+        trans, rows, cols, lda = _T, n, m, s0
+    else:
+        mat = np.ascontiguousarray(mat)
+        trans, rows, cols, lda = _T, n, m, n
+    incx = _st(vec, 0) if n > 1 else 1
+    if incx <= 0:   # (gemv_use_fast_path: positive increments)
+        return _naive_gemv(trans == _T, mat, vec, beta, alpha, out)
+    keep, (alpha, beta) = _scalars(dtype, alpha, beta)
+    _sync_threads()
+    _GEMV[dtype](_COL_MAJOR, trans, rows, cols, alpha, mat.ctypes.data, rows if cols == 1 else lda,
+                 vec.ctypes.data, incx, beta, out.ctypes.data, 1)
+    return out
+
+
+def _naive_gemv(trans: bool, mat, vec, beta, alpha, out) -> np.ndarray:
+    """PyTorch's own gemv loop (BlasKernel.cpp) for an expanded vector: with ``trans`` (a row-major
+    matrix) a running sum per output, then β·y + α·sum; else y (0, y or β·y) += (α·x_k)·column_k, k by k."""
+    t = out.dtype.type
+    if trans:
+        sums = _running_sum(vec * mat, 1)
+        return t(alpha) * sums if beta == 0 else t(beta) * out + t(alpha) * sums
+    start = np.zeros_like(out) if beta == 0 else (out if beta == 1 else out * t(beta))
+    return _running_sum((t(alpha) * vec) * mat, 1, start)
 
 
 def mv(a: np.ndarray, v: np.ndarray) -> np.ndarray:
-    """Matrix @ vector, with PyTorch's float32 bits (MKL's gemv) for small products."""
+    """Matrix @ vector as PyTorch's mv (addmv with β = 0: MKL's gemv)."""
     if a.dtype == np.bool_:  # (PyTorch's BLAS kernels have no bool)
         raise NotImplementedError("\"addmv_impl_cpu\" not implemented for 'Bool'")
-    if not (a.dtype == _F32 and v.dtype == _F32 and 0 < a.size <= LIMIT):
-        return _in_dtype(np.matmul(a, v), a)
-    if _layout(a, "T") == "T":  # column-major: y += a[:, p]·v[p], one column after the other
-        return _running_sum(a * v, 1)
-    return _gemv(a * v)
+    return addmv(np.zeros((), a.dtype), a, v, 0, 1)
 
 
-def dot(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """The inner product of two vectors, with PyTorch's float32 bits (MKL's sdot) up to 4096 terms."""
+def dot(x: np.ndarray, y: np.ndarray, conjugate: bool = False) -> np.ndarray:
+    """The inner product of two vectors as PyTorch's dot (MKL's ?dot; ``conjugate``: vdot's conj(x)·y)."""
     if x.dtype == np.bool_:  # (PyTorch's BLAS kernels have no bool)
         raise NotImplementedError("\"dot\" not implemented for 'Bool'")
     k = x.shape[0]
-    if not (x.dtype == _F32 and y.dtype == _F32 and k <= _DOT_LIMIT and x.strides[0] == 4 == y.strides[0]):
-        return np.asarray(np.dot(x, y) + 0)   # + 0: a sum from +0 (no -0)
-    terms = x * y
-    if k < 4:
-        return np.asarray(_running_sum(terms[None], 1)[0])
-    acc = np.zeros((1, 4, 4), _F32)                       # 4 accumulators of 4 lanes
-    sixteen = 16 * (k // 16)
-    acc = np.add.accumulate(np.concatenate([acc, terms[:sixteen].reshape(-1, 4, 4)]), axis=0)[-1]
-    t = sixteen
-    if k - t >= 8:   # then a block of 8 into the first two accumulators, one of 4 into the first
-        acc[0] += terms[t:t + 4]
-        acc[1] += terms[t + 4:t + 8]
-        t += 8
-    if k - t >= 4:
-        acc[0] += terms[t:t + 4]
-        t += 4
-    for u in range(t, k):   # leftover terms into lane 0
-        acc[0, 0] += terms[u]
-    lanes = ((acc[0] + acc[1]) + acc[2]) + acc[3]
-    return np.asarray((lanes[0] + lanes[2]) + (lanes[1] + lanes[3]))
+    if not (k and _uses_mkl(x, y)):
+        return np.asarray((np.vdot(x, y) if conjugate else np.dot(x, y)) + 0)   # + 0: a sum from +0 (no -0)
+    incx, incy = (1, 1) if k == 1 else (_st(x, 0), _st(y, 0))
+    _sync_threads()
+    if x.dtype.kind != "c":
+        return np.asarray((_SDOT if x.dtype == _F32 else _DDOT)[x.dtype](k, x.ctypes.data, incx, y.ctypes.data,
+                                                                        incy), x.dtype)
+    out = np.zeros((), x.dtype)
+    (_DOTC if conjugate else _DOTU)[x.dtype](k, x.ctypes.data, incx, y.ctypes.data, incy, out.ctypes.data)
+    return out
+
+
+# =============================================================================================
+# bmm and baddbmm: PyTorch's bmm_out_or_baddbmm_
+# =============================================================================================
+
+def _items_ok(x: np.ndarray) -> bool:
+    """batch_items_contiguous_or_transposed: each matrix row-major or column-major."""
+    s1, s2 = _st(x, 1), _st(x, 2)
+    return (s2 == 1 and (x.shape[1] == 1 or s1 >= x.shape[2])) or (s1 == 1 and (x.shape[2] == 1 or s2 >= x.shape[1]))
+
+
+def _bmm_into(out: np.ndarray, a: np.ndarray, b: np.ndarray, beta, alpha) -> np.ndarray:
+    """out = β·out + α·a @ b per item with MKL, ``out`` a fresh contiguous batch: the batch gemm
+    (baddbmm_with_gemm_) when each item is row- or column-major, else one addmm per item."""
+    count, rows, k = a.shape
+    cols = b.shape[2]
+    if not (_items_ok(a) and _items_ok(b)):
+        for i in range(count):
+            _addmm_into(out[i], a[i], b[i], beta, alpha)
+        return out
+    # gemm reads column-major matrices, so PyTorch swaps the operands to compute outᵀ = bᵀ·aᵀ
+    transa = _st(b, 1) == 1 and _st(b, 2) >= b.shape[1]
+    transb = _st(a, 1) == 1 and _st(a, 2) >= a.shape[1]
+    lda = _st(b, 2 if transa else 1)
+    ldb = _st(a, 2 if transb else 1)
+    _gemm(transa, transb, cols, rows, k, alpha, b, lda, a, ldb, beta, out, _st(out, 1),
+          batch=(count, _st(b, 0), _st(a, 0), _st(out, 0)))
+    return out
+
+
+def _loop_product(a, b, opmath):
+    """baddbmm_cpu_kernel's sums (below 400 multiply-adds): each element a running sum from 0 over k."""
+    terms = a.astype(opmath)[:, :, :, None] * b.astype(opmath)[:, None]
+    zero = np.zeros(terms.shape[:2] + (1,) + terms.shape[3:], opmath)
+    return np.add.accumulate(np.concatenate([zero, terms], axis=2), axis=2).take(-1, axis=2)   # (a copy)
+
+
+def _opmath(dtype: np.dtype) -> np.dtype:
+    """PyTorch's accumulation type: float32 for half and bfloat16, else the dtype."""
+    return np.dtype(np.float32) if dtype.itemsize <= 2 and dtype.kind in "fV" else dtype
 
 
 def bmm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Batched matrix product, with PyTorch's float32 bits for small row-major batches."""
+    """Batched matrix product as PyTorch's bmm (its own loop below 400 multiply-adds, else MKL)."""
     if a.dtype == np.bool_:  # (PyTorch's BLAS kernels have no bool)
         raise NotImplementedError("\"bmm\" not implemented for 'Bool'")
     batch, m, k = a.shape
     n = b.shape[2]
-    if not (a.dtype == _F32 and b.dtype == _F32 and m * k * n <= LIMIT and a.size and b.size):
+    if not (a.size and b.size and m * n):
         return _in_dtype(np.matmul(a, b), a)
-    if m * k * n < 400:  # PyTorch's own loop (baddbmm_cpu_kernel): a running sum, any layout
-        return _running_sum(a[:, :, :, None] * b[:, None], 2)
-    if batch == 1:
-        return mm(a[0], b[0])[None]
-    if not all(x.strides[2] == 4 and x.strides[1] == 4 * x.shape[2] for x in (a, b)):
-        return np.matmul(a, b)   # MKL's batch gemm on transposed items: not probed
-    # MKL's batch gemm: no gemv for one row or column; the row alignment counts from the whole output
-    out = np.empty((batch, m, n), _F32)
-    for i in range(batch):
-        if m >= 4 and n >= 12:
-            out[i] = _big(a[i], b[i], None)
-        else:
-            out[i] = _running_sum(a[i][:, :, None] * b[i][None], 1)
-            _aligned_head(out[i], a[i], b[i], None, i * m)
-    return out
+    if m * k * n < 400 and a.dtype.kind in "fcV":
+        return _loop_product(a, b, _opmath(a.dtype)).astype(a.dtype, copy=False)
+    if _uses_mkl(a, b):
+        return _bmm_into(np.empty((batch, m, n), a.dtype), a, b, 0, 1)
+    return _in_dtype(np.matmul(a, b), a)
 
 
 def baddbmm(bias: np.ndarray, a: np.ndarray, b: np.ndarray, beta, alpha) -> np.ndarray:
@@ -388,39 +339,33 @@ def baddbmm(bias: np.ndarray, a: np.ndarray, b: np.ndarray, beta, alpha) -> np.n
     dtype = np.result_type(bias, a, b)
     if dtype.kind in "iub":   # integer inputs: PyTorch reads β and α in the tensor's integer type
         beta, alpha = int(beta), int(alpha)
-    opmath = np.dtype(np.float32) if dtype.itemsize <= 2 and dtype.kind in "fV" else dtype   # half: float32
+    opmath = _opmath(dtype)
+    shape = (a.shape[0], a.shape[1], b.shape[2])
     if dtype.kind in "fcV" and a.shape[1] * a.shape[2] * b.shape[2] < 400:
-        # PyTorch's own loop (baddbmm_cpu_kernel) in the "opmath" type: each element a running sum from 0
-        # over k, then self·β + α·sum (β = 0: α·sum), β and α read in that type
-        terms = a.astype(opmath)[:, :, :, None] * b.astype(opmath)[:, None]
-        zero = np.zeros(terms.shape[:2] + (1,) + terms.shape[3:], opmath)
-        acc = np.add.accumulate(np.concatenate([zero, terms], axis=2), axis=2)[:, :, -1]
+        # PyTorch's own loop (baddbmm_cpu_kernel) in the "opmath" type: self·β + α·sum (β = 0: α·sum)
+        acc = _loop_product(a, b, opmath)
         beta, alpha = opmath.type(beta), opmath.type(alpha)
         out = alpha * acc if beta == 0 else np.broadcast_to(bias, acc.shape).astype(opmath) * beta + alpha * acc
         return out.astype(dtype)
-    if beta == 1 and alpha == 1 and dtype == _F32 and 400 <= a.shape[1] * a.shape[2] * b.shape[2] <= LIMIT:
-        onto = _bmm_onto(np.broadcast_to(bias, (a.shape[0], a.shape[1], b.shape[2])), a, b)
-        if onto is not None:
-            return onto
+    if a.size and b.size and a.shape[2] and dtype == a.dtype and _uses_mkl(a, b):
+        out = np.empty(shape, dtype)
+        if beta != 0:
+            out[...] = bias
+        return _bmm_into(out, a, b, beta, alpha)
     if dtype.kind in "fcV":
         beta, alpha = opmath.type(beta), opmath.type(alpha)
-    prod = bmm(a, b)   # (MKL's gemm with β ≠ 1 or α ≠ 1, or non-float32: close, not always the same bits)
+    prod = np.matmul(a, b) if a.shape[2] else np.zeros(shape, dtype)
     out = alpha * prod if beta == 0 else np.broadcast_to(bias, prod.shape) * beta + alpha * prod
     return np.asarray(out).astype(dtype, copy=False)
 
 
-def _bmm_onto(bias, a, b):
-    """MKL's batch gemm adding onto a copy of the bias (β = α = 1), as ``bmm`` without one; None if not probed."""
-    batch, m, _ = a.shape
-    n = b.shape[2]
-    if not all(x.strides[2] == 4 and x.strides[1] == 4 * x.shape[2] for x in (a, b)):
-        return None
-    out = np.array(bias, _F32)
-    for i in range(batch):
-        if m >= 4 and n >= 12:
-            out[i] = _big(a[i], b[i], out[i])
-        else:
-            start = out[i].copy()
-            out[i] = _running_sum(a[i][:, :, None] * b[i][None], 1, start=start)
-            _aligned_head(out[i], a[i], b[i], start, i * m)
-    return out
+def _running_sum(terms: np.ndarray, axis: int, start=None) -> np.ndarray:
+    """sum(terms) along ``axis`` added one by one (float32 for other types), from +0 (or ``start``), as a loop
+    would."""
+    shape = list(terms.shape)
+    shape[axis] = 1
+    head = np.zeros(shape, terms.dtype if terms.dtype.kind in "fc" else _F32)
+    if start is not None:
+        head[...] = np.expand_dims(start, axis)
+    # accumulate is a running sum by definition (reduce may add pairwise)
+    return np.add.accumulate(np.concatenate([head, terms], axis=axis), axis=axis).take(-1, axis=axis)

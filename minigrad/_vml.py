@@ -20,12 +20,27 @@ import sys
 
 import numpy as np
 
+from ._reduce import THREADS  # PyTorch's intra-op thread count
+
 # torch op -> MKL's name (vs<Name> for float32, vd<Name> for float64); checked bit for bit against PyTorch
 OPS = {"exp": "Exp", "log": "Ln", "log2": "Log2", "log10": "Log10", "sqrt": "Sqrt", "sin": "Sin", "cos": "Cos",
        "tan": "Tan", "asin": "Asin", "acos": "Acos", "atan": "Atan", "tanh": "Tanh", "erf": "Erf", "erfc": "Erfc",
        "erfinv": "ErfInv"}
-_MKL_THREADING_SEQUENTIAL = 1   # (VML's results do not depend on threads; this keeps OpenMP out)
+# GNU OpenMP, as PyTorch links it: MKL's LAPACK takes other code paths in its sequential layer (getrf of a
+# 17 x 17 or 33 x 33 matrix differs in the last bits), even run on one thread (minigrad/_lapack.py), and its
+# gemm splits work between threads as PyTorch's does (minigrad/_matmul.py). Intel's OpenMP layer splits
+# otherwise once PyTorch's libgomp is in the process; without libgomp, the sequential layer is the fallback.
+_MKL_THREADING_GNU, _MKL_THREADING_SEQUENTIAL = 3, 1
 _CHUNK = 2 ** 31 - 1            # n is a 32-bit int (MKL's LP64 interface)
+
+
+def _has_gomp() -> bool:
+    """True when GNU's OpenMP runtime (libgomp) can be loaded: MKL's GNU layer needs it."""
+    try:
+        ctypes.CDLL("libgomp.so.1")
+        return True
+    except OSError:
+        return False
 
 
 def _load():
@@ -36,7 +51,8 @@ def _load():
             continue
         try:
             lib = ctypes.CDLL(name)
-            lib.MKL_Set_Threading_Layer(_MKL_THREADING_SEQUENTIAL)
+            lib.MKL_Set_Threading_Layer(_MKL_THREADING_GNU if _has_gomp() else _MKL_THREADING_SEQUENTIAL)
+            lib.MKL_Set_Num_Threads(1)  # (one thread unless a caller asks for more, see _lapack.py)
             return lib
         except (OSError, AttributeError):
             continue
@@ -45,6 +61,22 @@ def _load():
 
 _LIB = None if os.environ.get("MINIGRAD_NO_MKL") else _load()
 available = _LIB is not None
+_FORKED = [False]
+
+
+def num_threads() -> int:
+    """MKL's thread count for a call: PyTorch's intra-op count; one in a forked child process, where GNU
+    OpenMP's parallel regions would hang (PyTorch's DataLoader workers run on one thread too)."""
+    return 1 if _FORKED[0] else THREADS[0]
+
+
+def _after_fork_in_child() -> None:
+    _FORKED[0] = True
+    _LIB.MKL_Set_Num_Threads(1)
+
+
+if _LIB is not None:
+    os.register_at_fork(after_in_child=_after_fork_in_child)
 _PREFIX = {np.dtype(np.float32): "vs", np.dtype(np.float64): "vd"}
 
 

@@ -5737,7 +5737,7 @@ def _ones_like(t: Tensor) -> Tensor:
 
 
 def _vdot(a, b):
-    return _matmul.dot(np.conj(a), b) if a.dtype.kind == "c" else _matmul.dot(a, b)
+    return _matmul.dot(a, b, conjugate=a.dtype.kind == "c")
 
 
 def _addr(a, vec1, vec2, beta, alpha):
@@ -5750,12 +5750,8 @@ def _addr(a, vec1, vec2, beta, alpha):
 
 
 def _addmv(a, mat, vec, beta, alpha):
-    """β·self + α·(mat @ vec): MKL's gemv adding onto the bias (β = α = 1), as ``addmm`` with one column."""
-    a = np.broadcast_to(a, mat.shape[:1])
-    if beta == 1 and alpha == 1:
-        return _matmul.addmm(a[:, None], mat, vec[:, None], 1, 1)[:, 0]
-    prod = a.dtype.type(alpha) * _matmul.mv(mat, vec)
-    return prod if beta == 0 else a.dtype.type(beta) * a + prod
+    """β·self + α·(mat @ vec): the bias copied into the result, then MKL's gemv (``_matmul.addmv``)."""
+    return _matmul.addmv(np.broadcast_to(a, mat.shape[:1]), mat, vec, beta, alpha)
 
 
 def _addbmm(a, batch1, batch2, beta, alpha):

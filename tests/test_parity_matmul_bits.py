@@ -1,10 +1,8 @@
-"""float32 matrix products with PyTorch's exact bits (``minigrad/_matmul.py``).
+"""Matrix products with PyTorch's exact bits (``minigrad/_matmul.py``: MKL's BLAS, called as PyTorch calls it).
 
-Every comparison here is exact (``np.array_equal`` on float32), not approximate: the point of
-``_matmul`` is the order of additions MKL uses inside PyTorch, which decides the last bit. Products up to
-``_matmul.LIMIT`` multiply-adds are emulated by default; the kernels' rules are also checked on bigger
-products with the limit raised (those run NumPy's BLAS by default, for speed: benchmark W1).
-Operands are NumPy-owned copies with PyTorch's layouts ("N" row-major, "T" a ``.t()`` view).
+Every comparison here is exact (``np.array_equal``), not approximate: MKL picks its kernel, so the order of
+additions that decides the last bit, by shape, layout and thread count. Operands are NumPy-owned copies with
+PyTorch's layouts ("N" row-major, "T" a ``.t()`` view).
 """
 from __future__ import annotations
 
@@ -18,6 +16,7 @@ import minigrad
 from minigrad import _matmul, _reduce
 
 LAYOUTS = ("NN", "NT", "TN", "TT")
+pytestmark = pytest.mark.skipif(_matmul._LIB is None, reason="MKL (the mkl package) is not installed")
 
 
 @pytest.fixture(params=[1, 2], ids=["1-thread", "2-threads"])
@@ -40,7 +39,8 @@ def _numpy_copy(t) -> np.ndarray:
     """A NumPy-owned copy of a torch tensor with the same strides (size-1 dims included: they can decide
     the layout PyTorch reads), at the same place within 16 bytes."""
     size = 1 + sum((d - 1) * s for d, s in zip(t.shape, t.stride()))
-    view = np.lib.stride_tricks.as_strided(np.zeros(size, np.float32), t.shape, [4 * s for s in t.stride()])
+    dtype = t.numpy().dtype
+    view = np.lib.stride_tricks.as_strided(np.zeros(size, dtype), t.shape, [dtype.itemsize * s for s in t.stride()])
     view[...] = t.numpy()
     return view
 
@@ -57,11 +57,11 @@ def _pair(torch, m, k, n, layout, seed=0):
     return a_t, b_t, a, b
 
 
-# ---- mm / addmm: every small shape class, both thread counts ------------------------------------------
+# ---- mm / addmm: small and large shapes, every layout, both thread counts --------------------------------
 
-SMALL = [(m, k, n) for m, k, n in itertools.product((1, 2, 3, 4, 5, 7, 9, 16), (1, 2, 3, 5, 8, 13, 21),
-                                                     (1, 2, 3, 4, 5, 7, 11, 12, 13))
-         if m * k * n <= _matmul.LIMIT]
+SMALL = list(itertools.product((1, 2, 3, 4, 5, 7, 9, 16), (1, 2, 3, 5, 8, 13, 21), (1, 2, 3, 4, 5, 7, 11, 12, 13)))
+LARGE = [(128, 784, 256), (128, 256, 10), (64, 1000, 100), (100, 16, 16), (16, 100, 16), (4, 577, 12),
+         (5, 300, 33), (9, 300, 100), (7, 9, 300), (1, 784, 512), (300, 1, 7), (33, 200, 1)]
 
 
 @pytest.mark.parametrize("layout", LAYOUTS)
@@ -76,99 +76,149 @@ def test_mm_and_addmm_small_shapes_exact(layout, threads):
         assert np.array_equal(got, torch.addmm(bias_t, a_t, b_t).numpy()), (m, k, n)
 
 
-@pytest.mark.parametrize("shape", [(5, 17, 12), (6, 5, 17), (7, 5, 20), (9, 5, 17), (5, 2, 101), (11, 3, 16)])
+@pytest.mark.parametrize("shape", LARGE)
 @pytest.mark.parametrize("layout", LAYOUTS)
-def test_rows_split_between_threads(shape, layout, threads):
-    """5..11 rows: with 2 threads MKL gives the m % 4 last rows to its small kernels (when big enough)."""
+def test_large_products_exact(shape, layout, threads):
+    """MNIST-sized layers too (NumPy's BLAS differs there in about half the elements)."""
     torch = torch_or_skip()
-    a_t, b_t, a, b = _pair(torch, *shape, layout, seed=3)
-    bias_t = _randn(torch, shape[2], seed=4)
-    assert np.array_equal(_matmul.mm(a, b), torch.mm(a_t, b_t).numpy())
+    a_t, b_t, a, b = _pair(torch, *shape, layout, seed=5)
+    bias_t = _randn(torch, shape[2], seed=6)
+    expected = torch.mm(a_t, b_t).numpy()
+    assert np.array_equal(_matmul.mm(a, b), expected)
     assert np.array_equal(_matmul.addmm(bias_t.numpy().copy(), a, b, 1, 1), torch.addmm(bias_t, a_t, b_t).numpy())
+    if shape[0] * shape[1] * shape[2] > 10 ** 5:   # (the test can fail: NumPy's BLAS has other bits here)
+        assert not np.array_equal(np.matmul(a, b), expected)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "complex64", "complex128"])
+def test_other_blas_dtypes_exact(dtype, threads):
+    torch = torch_or_skip()
+    for i, (m, k, n) in enumerate([(3, 5, 7), (16, 100, 16), (64, 300, 33), (1, 50, 9), (9, 50, 1)]):
+        for layout in ("NN", "NT", "TN"):
+            a_t, b_t, _, _ = _pair(torch, m, k, n, layout, seed=i)
+            a_t, b_t = (t.to(getattr(torch, dtype)) * (1 + 0.5j if "complex" in dtype else 1) for t in (a_t, b_t))
+            a, b = (_numpy_copy(t) for t in (a_t, b_t))
+            assert np.array_equal(_matmul.mm(a, b), torch.mm(a_t, b_t).numpy()), (m, k, n, layout)
+
+
+@pytest.mark.parametrize("beta, alpha", [(0, 1), (0.5, 2.0), (1, -1.5), (0, 0.3), (2, 0)])
+def test_addmm_beta_alpha_exact(beta, alpha):
+    """addmm copies the bias into the result, then gemm scales it by β (β = 0: the bias is not read)."""
+    torch = torch_or_skip()
+    for m, k, n in [(4, 6, 12), (1, 8, 3), (20, 30, 1), (33, 64, 17)]:
+        a_t, b_t, a, b = _pair(torch, m, k, n, "NT", seed=m)
+        bias_t = _randn(torch, m, n, seed=n)
+        if beta == 0:
+            bias_t[0, 0] = float("nan")
+        expected = torch.addmm(bias_t, a_t, b_t, beta=beta, alpha=alpha).numpy()
+        assert np.array_equal(_matmul.addmm(bias_t.numpy().copy(), a, b, beta, alpha), expected, equal_nan=True)
 
 
 def test_views_with_offsets_exact():
-    """Slices: NT's lane split follows where each row of ``a`` starts in memory."""
+    """Slices: the kernels see where each row starts in memory and the leading dimension of the whole."""
     torch = torch_or_skip()
-    for m, k, n in [(5, 7, 3), (6, 9, 5), (3, 21, 11), (8, 13, 7), (2, 5, 2)]:
+    for m, k, n in [(5, 7, 3), (6, 9, 5), (3, 21, 11), (8, 13, 7), (2, 5, 2), (17, 40, 20)]:
         x_t, w_t = _randn(torch, m + 3, k + 5, seed=m), _randn(torch, n + 2, k + 5, seed=n)
         x, w = np.array(x_t.numpy()), np.array(w_t.numpy())
         for rows, cols in ((slice(1, m + 1), slice(0, k)), (slice(2, m + 2), slice(1, k + 1))):
             a_t, b_t = x_t[rows, cols], w_t[1:n + 1, cols].t()
             assert np.array_equal(_matmul.mm(x[rows, cols], w[1:n + 1, cols].T), torch.mm(a_t, b_t).numpy())
+            strided_t = x_t[::2, cols]   # neither row- nor column-major rows: PyTorch copies it first
+            got = _matmul.mm(x[::2, cols], w[1:n + 1, cols].T)
+            assert np.array_equal(got, torch.mm(strided_t, b_t).numpy())
 
 
-# ---- the kernels' rules on bigger products (limit raised; by default these use NumPy) -------------------
-
-@pytest.mark.parametrize("shape", [
-    (4, 192, 12), (4, 193, 12), (4, 194, 13), (4, 385, 12), (4, 400, 12), (4, 577, 12),  # k-blocks of 192
-    (100, 16, 16), (16, 100, 16), (2, 100, 16), (100, 16, 1), (16, 100, 1), (100, 2, 16),  # benchmark W4's
-    (3, 784, 20), (64, 10, 5), (1, 300, 7),
-])
-@pytest.mark.parametrize("layout", LAYOUTS)
-def test_kernel_rules_on_bigger_products(shape, layout, monkeypatch):
-    torch = torch_or_skip()
-    monkeypatch.setattr(_matmul, "LIMIT", 10 ** 9)
-    a_t, b_t, a, b = _pair(torch, *shape, layout, seed=5)
-    bias_t = _randn(torch, shape[2], seed=6)
-    assert np.array_equal(_matmul.mm(a, b), torch.mm(a_t, b_t).numpy())
-    assert np.array_equal(_matmul.addmm(bias_t.numpy().copy(), a, b, 1, 1), torch.addmm(bias_t, a_t, b_t).numpy())
-
-
-@pytest.mark.parametrize("shape", [(128, 784, 256), (128, 256, 10), (64, 65, 64)])
-def test_benchmark_shapes_keep_numpy(shape):
-    """Past the limit the product is NumPy's (BLAS speed), bit for bit."""
-    rng = np.random.default_rng(0)
-    m, k, n = shape
-    a, b = rng.standard_normal((m, k), dtype=np.float32), rng.standard_normal((k, n), dtype=np.float32)
-    assert m * k * n > _matmul.LIMIT
-    assert np.array_equal(_matmul.mm(a, b), np.matmul(a, b))
-
-
-def test_other_dtypes_and_empty_use_numpy():
+def test_without_mkl_products_are_numpys(monkeypatch):
+    """No MKL (another platform): NumPy's product, close to PyTorch's."""
     rng = np.random.default_rng(1)
-    a, b = rng.standard_normal((3, 4)), rng.standard_normal((4, 2))
+    a, b = rng.standard_normal((30, 40), dtype=np.float32), rng.standard_normal((40, 20), dtype=np.float32)
+    with_mkl = _matmul.mm(a, b)
+    monkeypatch.setattr(_matmul, "_LIB", None)
     assert np.array_equal(_matmul.mm(a, b), np.matmul(a, b))
+    np.testing.assert_allclose(_matmul.mm(a, b), with_mkl, rtol=1e-5, atol=1e-5)
+    assert np.array_equal(_matmul.addmm(np.ones(20, np.float32), a, b, 1, 1), (1 + a @ b).astype(np.float32))
+
+
+def test_integer_and_empty_products():
+    ints = np.arange(12, dtype=np.int64).reshape(3, 4)
+    assert np.array_equal(_matmul.mm(ints, ints.T), ints @ ints.T)
     assert _matmul.mm(np.zeros((0, 3), np.float32), np.ones((3, 2), np.float32)).shape == (0, 2)
     assert np.array_equal(_matmul.mm(np.ones((2, 0), np.float32), np.ones((0, 3), np.float32)), np.zeros((2, 3)))
-    assert np.array_equal(_matmul.addmm(np.ones(2), a, b, 0.5, 2.0), 0.5 + 2.0 * (a @ b))
+    got = _matmul.addmm(np.full((2, 3), 2.0, np.float32), np.ones((2, 0), np.float32), np.ones((0, 3), np.float32),
+                        0.5, 1)
+    assert np.array_equal(got, np.ones((2, 3)))
 
 
 def test_signed_zeros_like_torch():
     torch = torch_or_skip()
     neg = -torch.zeros(3, 4)
     got = _matmul.mm(np.array(neg.numpy()), np.ones((4, 5), np.float32))
-    assert not np.signbit(got).any() and not torch.signbit(torch.mm(neg, torch.ones(4, 5))).any()
-    outer = _matmul.mm(np.zeros((2, 1), np.float32), -np.ones((1, 3), np.float32))   # k = 1: an outer product
-    assert np.signbit(outer).all() and torch.signbit(torch.mm(torch.zeros(2, 1), -torch.ones(1, 3))).all()
+    assert np.array_equal(np.signbit(got), torch.signbit(torch.mm(neg, torch.ones(4, 5))).numpy())
+    outer = _matmul.mm(np.zeros((2, 1), np.float32), -np.ones((1, 3), np.float32))   # k = 1
+    assert np.array_equal(np.signbit(outer), torch.signbit(torch.mm(torch.zeros(2, 1), -torch.ones(1, 3))).numpy())
 
 
-# ---- mv, dot, bmm -------------------------------------------------------------------------------------
+# ---- mv, addmv, dot -----------------------------------------------------------------------------------
 
 def test_mv_exact(threads):
     torch = torch_or_skip()
-    for m, k in itertools.product((1, 2, 3, 4, 5, 7, 9, 33), (1, 2, 3, 4, 5, 8, 9, 16, 21, 30)):
-        a_t, v_t = _randn(torch, m, k, seed=m), _randn(torch, k, seed=k)
+    for m, k in itertools.product((1, 2, 3, 4, 5, 7, 9, 33, 300), (1, 2, 3, 4, 5, 8, 9, 16, 21, 30, 500)):
+        a_t, v_t = _randn(torch, m, k, seed=m), _randn(torch, 2 * k, seed=k)
         for layout in "NT":
             mat_t, mat = _laid_out(a_t, layout)
-            assert np.array_equal(_matmul.mv(mat, v_t.numpy()), torch.mv(mat_t, v_t).numpy()), (m, k, layout)
+            assert np.array_equal(_matmul.mv(mat, v_t[:k].numpy()), torch.mv(mat_t, v_t[:k]).numpy()), (m, k)
+            strided = np.array(v_t.numpy())[::2]   # a vector with stride 2: gemv's incx
+            assert np.array_equal(_matmul.mv(mat, strided), torch.mv(mat_t, v_t[::2]).numpy()), (m, k)
+            expanded = np.broadcast_to(v_t.numpy()[:1], (k,))   # stride 0 (a sum's gradient): PyTorch's own loop
+            assert np.array_equal(_matmul.mv(mat, expanded), torch.mv(mat_t, v_t[:1].expand(k)).numpy()), (m, k)
+
+
+@pytest.mark.parametrize("beta, alpha", [(1, 1), (0, 1), (0.5, -2.0)])
+def test_addmv_exact(beta, alpha):
+    torch = torch_or_skip()
+    for m, k in [(5, 7), (33, 20), (1, 9), (12, 1)]:
+        a_t, v_t, bias_t = _randn(torch, m, k, seed=m), _randn(torch, k, seed=k), _randn(torch, m, seed=3)
+        expected = torch.addmv(bias_t, a_t, v_t, beta=beta, alpha=alpha).numpy()
+        assert np.array_equal(_matmul.addmv(bias_t.numpy(), np.array(a_t.numpy()), v_t.numpy(), beta, alpha), expected)
 
 
 def test_dot_exact():
     torch = torch_or_skip()
-    for k in [*range(0, 40), 47, 64, 100, 255, 1000, 4096]:
-        x_t, y_t = _randn(torch, k, seed=k), _randn(torch, k, seed=k + 1)
-        assert np.array_equal(_matmul.dot(np.array(x_t.numpy()), np.array(y_t.numpy())), torch.dot(x_t, y_t).numpy())
+    for k in [*range(0, 40), 47, 64, 100, 255, 1000, 4096, 100000]:
+        x_t, y_t = _randn(torch, 2 * k, seed=k), _randn(torch, k, seed=k + 1)
+        x = np.array(x_t.numpy())
+        assert np.array_equal(_matmul.dot(x[:k], np.array(y_t.numpy())), torch.dot(x_t[:k], y_t).numpy())
+        assert np.array_equal(_matmul.dot(x[::2], np.array(y_t.numpy())), torch.dot(x_t[::2], y_t).numpy())
+        one = x_t[:1].expand(k)   # stride 0
+        assert np.array_equal(_matmul.dot(np.broadcast_to(x[:1], (k,)), y_t.numpy()), torch.dot(one, y_t).numpy())
+        x64, y64 = x_t[:k].double(), y_t.double()
+        assert np.array_equal(_matmul.dot(x64.numpy(), y64.numpy()), torch.dot(x64, y64).numpy())
+    z_t, w_t = torch.randn(50, dtype=torch.complex64), torch.randn(50, dtype=torch.complex64)
+    assert np.array_equal(_matmul.dot(z_t.numpy(), w_t.numpy()), torch.dot(z_t, w_t).numpy())
+    assert np.array_equal(_matmul.dot(z_t.numpy(), w_t.numpy(), conjugate=True), torch.vdot(z_t, w_t).numpy())
 
+
+# ---- bmm, baddbmm -------------------------------------------------------------------------------------
 
 def test_bmm_exact(threads):
     torch = torch_or_skip()
-    for batch, m, k, n in itertools.product((1, 2, 3), (1, 2, 4, 5), (1, 3, 9, 16), (1, 3, 5, 12)):
-        if m * k * n > _matmul.LIMIT:
-            continue
+    for batch, m, k, n in itertools.product((1, 2, 3), (1, 2, 4, 5, 17), (1, 3, 9, 16, 70), (1, 3, 5, 12, 40)):
         a_t, b_t = _randn(torch, batch, m, k, seed=m + k), _randn(torch, batch, k, n, seed=n + k)
-        got = _matmul.bmm(np.array(a_t.numpy()), np.array(b_t.numpy()))
-        assert np.array_equal(got, torch.bmm(a_t, b_t).numpy()), (batch, m, k, n)
+        for ta, tb in itertools.product((False, True), repeat=2):   # items row- or column-major
+            x_t = a_t.transpose(1, 2).contiguous().transpose(1, 2) if ta else a_t
+            y_t = b_t.transpose(1, 2).contiguous().transpose(1, 2) if tb else b_t
+            got = _matmul.bmm(_numpy_copy(x_t), _numpy_copy(y_t))
+            assert np.array_equal(got, torch.bmm(x_t, y_t).numpy()), (batch, m, k, n, ta, tb)
+
+
+@pytest.mark.parametrize("beta, alpha", [(1, 1), (0, 1), (0.5, 2.0)])
+def test_baddbmm_exact(beta, alpha):
+    torch = torch_or_skip()
+    for batch, m, k, n in [(2, 3, 4, 5), (3, 8, 20, 12), (4, 17, 33, 9), (2, 1, 500, 1)]:
+        a_t, b_t, c_t = (_randn(torch, *s, seed=i) for i, s in enumerate([(batch, m, k), (batch, k, n), (batch, m, n)]))
+        expected = torch.baddbmm(c_t, a_t, b_t, beta=beta, alpha=alpha).numpy()
+        got = _matmul.baddbmm(c_t.numpy(), np.array(a_t.numpy()), np.array(b_t.numpy()), beta, alpha)
+        assert np.array_equal(got, expected), (batch, m, k, n)
 
 
 # ---- through minigrad's API: matmul, nn.Linear forward and backward -----------------------------------
