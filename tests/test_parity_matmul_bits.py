@@ -295,3 +295,61 @@ def test_autograd_tutorial_prints_the_same():
 def test_small_network_training_prints_the_same():
     mine, theirs = run_both(SMALL_NETWORK)
     assert mine == theirs
+
+
+# MNIST-sized products (above the old emulation's limit): whole programs print PyTorch's digits
+QUICKSTART_MLP = """
+import torch
+from torch import nn
+torch.manual_seed(0)
+class NeuralNetwork(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.flatten = nn.Flatten()
+        self.linear_relu_stack = nn.Sequential(nn.Linear(28*28, 512), nn.ReLU(), nn.Linear(512, 512), nn.ReLU(), nn.Linear(512, 10))
+    def forward(self, x):
+        return self.linear_relu_stack(self.flatten(x))
+model = NeuralNetwork()
+X = torch.rand(640, 1, 28, 28); y = torch.randint(0, 10, (640,))
+loss_fn = nn.CrossEntropyLoss()
+opt = torch.optim.SGD(model.parameters(), lr=1e-3)
+for i in range(10):
+    xb, yb = X[i*64:(i+1)*64], y[i*64:(i+1)*64]
+    loss = loss_fn(model(xb), yb)
+    loss.backward(); opt.step(); opt.zero_grad()
+    print(f"loss: {loss.item():>7f}", loss.item())
+print(model(X[:2]).softmax(1))
+"""
+
+TWO_LAYER_NET_MM = """
+import torch
+torch.manual_seed(0)
+dtype = torch.float
+N, D_in, H, D_out = 64, 1000, 100, 10
+x = torch.randn(N, D_in, dtype=dtype)
+y = torch.randn(N, D_out, dtype=dtype)
+w1 = torch.randn(D_in, H, dtype=dtype, requires_grad=True)
+w2 = torch.randn(H, D_out, dtype=dtype, requires_grad=True)
+learning_rate = 1e-6
+for t in range(500):
+    y_pred = x.mm(w1).clamp(min=0).mm(w2)
+    loss = (y_pred - y).pow(2).sum()
+    if t % 50 == 49:
+        print(t, loss.item())
+    loss.backward()
+    with torch.no_grad():
+        w1 -= learning_rate * w1.grad
+        w2 -= learning_rate * w2.grad
+        w1.grad.zero_()
+        w2.grad.zero_()
+x64 = x.double(); w = torch.randn(1000, 50, dtype=torch.float64, requires_grad=True)
+z = (x64 @ w).tanh().sum(); z.backward(); print(z.item(), w.grad[:2, :3])
+print(torch.linalg.norm(w.grad), (x.t() @ x)[:2,:2])
+"""
+
+
+@pytest.mark.parametrize("program", [QUICKSTART_MLP, TWO_LAYER_NET_MM], ids=["quickstart-mlp", "two-layer-mm"])
+def test_mnist_sized_programs_print_the_same(program):
+    mine, theirs = run_both(program)
+    assert mine == theirs
+    assert mine.count("\n") >= 10
