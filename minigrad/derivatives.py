@@ -347,12 +347,22 @@ def sgn_jvp(t, self, result):
     return ((t - result * result * t.conj()) / (a * 2)).masked_fill(a == 0, 0.0)
 
 
+def _abs(x):
+    """|x|; complex |x| as PyTorch's (SLEEF's hypot, within half an ulp), where NumPy's own complex abs is
+    not correctly rounded (a third of float32 values differ)."""
+    if x.dtype.kind == "c":
+        return np.hypot(x.real, x.imag)
+    return np.abs(x)
+
+
 def _sgn(x):
     if x.dtype.kind != "c":
         return np.sign(x) if x.dtype.kind != "b" else x.copy()
-    a = np.abs(x)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(a == 0, 0, x / np.where(a == 0, 1, a)).astype(x.dtype, copy=False)
+    a = _abs(x)
+    safe = np.where(a == 0, 1, a)
+    out = np.empty_like(x)   # z/|z| part by part, as PyTorch divides (NumPy's complex division rounds otherwise)
+    out.real, out.imag = x.real / safe, x.imag / safe
+    return np.where(a == 0, 0, out).astype(x.dtype, copy=False)
 
 
 def angle_backward(grad, self):
@@ -435,7 +445,7 @@ def _lerp(a, b, w):
     return np.where(small, a + w * d, b - d * (1 - w)).astype(dt, copy=False)
 
 
-absolute = Op("abs", "AbsBackward0", np.abs,
+absolute = Op("abs", "AbsBackward0", _abs,
          jvp="element_wise",
          self=lambda grad, self: grad * self.sgn())                        # d|x| = sgn(x)
 sgn = Op("sgn", "SgnBackward0", _sgn,

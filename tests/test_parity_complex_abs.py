@@ -1,0 +1,37 @@
+"""Complex abs and sgn with PyTorch's bits: |z| is a hypot within half an ulp (PyTorch's SLEEF hypot),
+z/|z| divides the parts by |z| (NumPy's own complex abs and division round otherwise)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from parity import torch_or_skip
+
+import minigrad
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_abs_and_sgn_match_torch(dtype):
+    torch = torch_or_skip()
+    z = torch.randn(20000, dtype=getattr(torch, dtype), generator=torch.Generator().manual_seed(0))
+    z[:3] = torch.tensor([0, 3 + 4j, -0.0 - 2j])
+    m = minigrad.tensor(z.numpy())
+    same_abs = (m.abs().numpy() == z.abs().numpy()).mean()
+    same_sgn = (m.sgn().numpy() == z.sgn().numpy()).mean()
+    if dtype == "complex64":   # float32 parts: hypot in double, rounded once, is SLEEF's result
+        assert same_abs == 1.0 and same_sgn == 1.0
+    else:                      # glibc's hypot: within half an ulp as SLEEF's, equal for 99.4%
+        assert same_abs > 0.99 and same_sgn > 0.99
+        np.testing.assert_allclose(m.abs().numpy(), z.abs().numpy(), rtol=3e-16, atol=0)   # (an ulp)
+    assert m.abs().numpy()[:3].tolist() == [0.0, 5.0, 2.0]
+    assert m.sgn().numpy()[:3].tolist() == z.sgn().numpy()[:3].tolist()
+    assert not np.array_equal(np.abs(z.numpy()), z.abs().numpy())   # (NumPy's own abs: the test can fail)
+
+
+def test_abs_gradient_of_complex_input():
+    torch = torch_or_skip()
+    z = torch.randn(5000, dtype=torch.complex64, generator=torch.Generator().manual_seed(1), requires_grad=True)
+    m = minigrad.tensor(z.detach().numpy(), requires_grad=True)
+    z.abs().sum().backward()
+    m.abs().sum().backward()
+    assert (m.grad.numpy() == z.grad.numpy()).mean() > 0.99
+    np.testing.assert_allclose(m.grad.numpy(), z.grad.numpy(), rtol=1e-6, atol=1e-7)
