@@ -27,6 +27,7 @@ import numpy as np
 
 from . import (
     _batch_norm_cpu,
+    _dfti,
     _float_math,
     _group_norm_cpu,
     _layer_norm_cpu,
@@ -6415,6 +6416,8 @@ def _fft_c2c(a, dim, normalization, forward):
     if not dim:  # (fftn(x, dim=()) and fftn of a 0-dim tensor: nothing to transform)
         return a.copy()
     _refuse_empty(a)
+    if _dfti.available:  # MKL's DFTI, as PyTorch's CPU build: its bits (NumPy's pocketfft rounds otherwise)
+        return _dfti.c2c(a, dim, normalization, forward)
     if forward:
         return np.fft.fftn(a, axes=dim, norm=_FORWARD_NORM[normalization])
     return np.fft.ifftn(a, axes=dim, norm=_INVERSE_NORM[normalization])
@@ -6423,6 +6426,8 @@ def _fft_c2c(a, dim, normalization, forward):
 def _fft_r2c(a, dim, normalization, onesided):
     """The real transform over ``dim``; the last of them keeps n//2 + 1 bins when ``onesided``."""
     _refuse_empty(a)
+    if _dfti.available:
+        return _dfti.r2c(a, dim, normalization, onesided)
     half = np.fft.rfftn(a, axes=dim, norm=_FORWARD_NORM[normalization])
     if onesided:
         return half
@@ -6437,6 +6442,8 @@ def _fft_r2c(a, dim, normalization, onesided):
 def _fft_c2r(a, dim, normalization, last_dim_size):
     """The inverse of a one-sided spectrum: a real signal of ``last_dim_size`` along the last dim of ``dim``."""
     _refuse_empty(a)
+    if _dfti.available:
+        return _dfti.c2r(a, dim, normalization, last_dim_size)
     sizes = [a.shape[d] for d in dim[:-1]] + [last_dim_size]
     return np.fft.irfftn(a, s=sizes, axes=dim, norm=_INVERSE_NORM[normalization])
 

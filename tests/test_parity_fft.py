@@ -1,9 +1,9 @@
 """torch.fft: values worked out by hand, then parity with PyTorch (values, dtypes, graphs, saved attributes,
 gradients, double backward, errors).
 
-PyTorch's CPU FFT (MKL) and NumPy's pocketfft round differently in the last bits, so values are compared with
-allclose; a printed tensor may then differ where the exact value is 0 (round-off such as 2.3842e-07 changes
-the print format), so the printing programs below use inputs whose transforms are exact.
+Values are compared with allclose here, so these tests also hold on the NumPy fallback (pocketfft, without
+MKL), whose last bits differ from PyTorch's; the printing programs use inputs whose transforms are exact.
+With MKL the values are PyTorch's bit for bit: tests/test_parity_fft_bits.py.
 """
 from __future__ import annotations
 
