@@ -1195,6 +1195,39 @@ def sleef_log1p64(d: np.ndarray) -> np.ndarray:
         _np_errstate.reset(token)
 
 
+def _ddadd2_pair(x, y):
+    """ddadd2_vd2_vd2_vd2: a pair plus a pair, any magnitudes."""
+    s = x[0] + y[0]
+    v = s - x[0]
+    return s, ((x[0] - (s - v)) + (y[0] - v)) + (x[1] + y[1])
+
+
+def _ddsqrt(d):
+    """ddsqrt_vd2_vd2: √d as a pair, one Newton step on the hardware square root: (d + t²)/(2t)."""
+    t = np.sqrt(d[0] + d[1])
+    tt = t * t
+    r = 1.0 / t
+    p = _ddmul(_ddadd2_pair(d, (tt, _fma64(t, t, -tt))), (r, r * _fma64(-t, r, 1.0)))
+    return p[0] * 0.5, p[1] * 0.5
+
+
+def sleef_hypot64(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """SLEEF's ``hypot_u05`` for double (PyTorch's complex128 ``abs`` on vectors), step for step:
+    max·√(1 + (min/max)²) in double-double; min = 0 gives max, an infinite part inf, a NaN part NaN."""
+    x, y = np.abs(x), np.abs(y)
+    lo, hi = np.minimum(x, y), np.maximum(x, y)
+    tiny = hi < np.finfo(np.float64).tiny     # subnormal: both scaled by 2^54 before dividing
+    n, d = np.where(tiny, lo * 2.0 ** 54, lo), np.where(tiny, hi * 2.0 ** 54, hi)
+    with np.errstate(all="ignore"):
+        t = _dddiv((n, np.zeros_like(n)), (d, np.zeros_like(d)))
+        t = _ddmul_d(_ddsqrt(_ddadd2_d(_ddsqu(t), 1.0)), hi)
+        out = t[0] + t[1]
+    out = np.where(np.isnan(out), np.inf, out)
+    out = np.where(lo == 0, hi, out)
+    out = np.where(np.isnan(x) | np.isnan(y), np.nan, out)
+    return np.where((x == np.inf) | (y == np.inf), np.inf, out)
+
+
 def sleef_log64(d: np.ndarray, positive: bool = False) -> np.ndarray:
     """SLEEF's ``log_u10`` for double (AVX-512 code: getexp/getmant), step for step: as ``sleef_logf``, in
     double-double; p(x²) is log1p's polynomial. Checked against PyTorch's float64 log_softmax (its row sums go
