@@ -11,6 +11,9 @@ from __future__ import annotations
 import functools
 import numbers
 import re
+import warnings
+
+import numpy as np
 
 from ._dtypes import dtype
 
@@ -155,6 +158,8 @@ def tensor_first(fn, name: str, arg: str = "input", second: str | None = None):
                 raise must_be(name, arg, "Tensor", first, 1) from None
             if second is not None and len(args) > 1 and not isinstance(args[1], Tensor):
                 raise must_be(name, second, "Tensor", args[1], 2) from None
+            if name in METHOD_SIGNATURES:
+                recheck(name, args, kwargs, method=False)
             raise
     return checked
 
@@ -165,6 +170,20 @@ def install_tensor_first(namespace: dict) -> None:
         if key in namespace:
             name, arg = spec if spec is not None else (key, "input")
             namespace[key] = tensor_first(namespace[key], name, arg, TENSOR_SECOND.get(key))
+    for key in ("narrow", "movedim"):  # (no tensor check: their errors for a bad dim, in the function form)
+        namespace[key] = refused_function(namespace[key], key)
+
+
+def refused_function(fn, name: str):
+    """``fn`` as ``torch.name``: a failed call no overload accepts raises PyTorch's TypeError (function form)."""
+    @functools.wraps(fn)
+    def function(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except Exception:
+            recheck(name, args, kwargs, method=False)
+            raise
+    return function
 
 
 # PyTorch's overloads of two-argument functions, as its "invalid combination of arguments" error lists them
@@ -221,7 +240,9 @@ def method_form(fn, name: str):
     def method(self, *args, **kwargs):
         try:
             return fn(self, *args, **kwargs)
-        except TypeError as e:
+        except Exception as e:
+            if name in METHOD_SIGNATURES:  # (the call as given: positional or keyword, as PyTorch tells them)
+                recheck(name, args, kwargs, method=True)
             if not hasattr(e, "invalid_call"):
                 raise
             raise for_method(e, name) from None
@@ -368,3 +389,481 @@ def install_method_second(tensor_class) -> None:
                     raise must_be(__name, __arg, "Tensor", args[0], 1) from None
                 raise
         setattr(tensor_class, name, functools.wraps(method)(checked))
+
+
+# ---- deprecated overloads: ``p.data.add_(-lr, p.grad)`` ------------------------------------------------
+
+# PyTorch still accepts the old scalar-first forms of these methods (tools/autograd/deprecated.yaml), with a
+# warning given once per process for all of them together. Values: the old and the new method signatures.
+_SCALAR_FIRST = {
+    "add": ("add(Number alpha, Tensor other)", "add(Tensor other, *, Number alpha = 1)"),
+    "sub": ("sub(Number alpha, Tensor other)", "sub(Tensor other, *, Number alpha = 1)"),
+    "addcmul": ("addcmul(Number value, Tensor tensor1, Tensor tensor2)",
+                "addcmul(Tensor tensor1, Tensor tensor2, *, Number value = 1)"),
+    "addcdiv": ("addcdiv(Number value, Tensor tensor1, Tensor tensor2)",
+                "addcdiv(Tensor tensor1, Tensor tensor2, *, Number value = 1)"),
+}
+_WARNED_SCALAR_FIRST: list = []
+
+
+def scalar_first(name: str, scalar, tensors: tuple) -> None:
+    """Check a call of the deprecated ``x.name(scalar, *tensors)`` form (warning once), or raise PyTorch's
+    TypeError for one positional argument too many (counted as the method counts: without self)."""
+    from ._tensor import Tensor, _user_stacklevel
+    if not (isinstance(scalar, numbers.Number) and all(isinstance(t, Tensor) for t in tensors)):
+        n = len(tensors)
+        raise TypeError(f"{name}() takes {n} positional argument{'s' if n > 1 else ''} but {n + 1} were given")
+    if not _WARNED_SCALAR_FIRST:
+        _WARNED_SCALAR_FIRST.append(True)
+        old, new = _SCALAR_FIRST[name.rstrip("_")]
+        suffix = "_" if name.endswith("_") else ""
+        old, new = old.replace("(", suffix + "(", 1), new.replace("(", suffix + "(", 1)
+        warnings.warn(f"This overload of {name} is deprecated:\n\t{old}\nConsider using one of the following "
+                      f"signatures instead:\n\t{new} (Triggered internally at "
+                      "/__w/pytorch/pytorch/torch/csrc/utils/python_arg_parser.cpp:1841.)", UserWarning,
+                      stacklevel=_user_stacklevel())
+
+
+# ---- factories: PyTorch's argument parser, for functions with several overloads -----------------------
+#
+# torch.randn(2, 3, requires_grad=1) and torch.arange('a') fail in PyTorch's parser before anything runs. These
+# functions are wrapped (see install_factories) by a port of its algorithm (python_arg_parser.cpp): try each
+# overload; with none matching, report the one *plausible* overload's first bad argument (as many arguments
+# given as it takes) or list them all. A parse costs a few microseconds, next to a factory's allocation.
+
+_OPTIONS = "*, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, " \
+           "bool pin_memory = False, bool requires_grad = False"
+_LIKE = "*, torch.memory_format memory_format = None, torch.dtype dtype = None, torch.layout layout = None, " \
+        "torch.device device = None, bool pin_memory = False, bool requires_grad = False"
+_GEN = "*, torch.Generator generator, "
+
+
+def _random(params: str, options: str = _OPTIONS) -> tuple:
+    """The two overloads of a random factory: with a generator (required, may be None), and without."""
+    return (f"({params}, {_GEN}{options[3:]})", f"({params}, {options})")
+
+
+FACTORIES = {
+    "zeros": (f"(tuple of ints size, {_OPTIONS})",), "ones": (f"(tuple of ints size, {_OPTIONS})",),
+    "empty": (f"(tuple of ints size, {_OPTIONS})",),
+    "full": (f"(tuple of ints size, Number fill_value, {_OPTIONS})",),
+    "randn": _random("tuple of ints size"), "rand": _random("tuple of ints size"), "randperm": _random("int n"),
+    "randint": _random("int high, tuple of ints size") + _random("int low, int high, tuple of ints size"),
+    "eye": (f"(int n, {_OPTIONS})", f"(int n, int m, {_OPTIONS})"),
+    "linspace": tuple(f"({a} start, {b} end, int steps, {_OPTIONS})"
+                      for a, b in (("Tensor", "Tensor"), ("Number", "Tensor"), ("Tensor", "Number"),
+                                   ("Number", "Number"))),
+    "arange": (f"(Number end, {_OPTIONS})",
+               f"(Number start, Number end, {_OPTIONS.replace('Tensor out = None, ', '')})",  # (no out=)
+               f"(Number start, Number end, Number step = 1, {_OPTIONS})"),
+    "tensor": ("(object data, *, torch.dtype dtype = None, torch.device device = None, bool pin_memory = False, "
+               "bool requires_grad = False)",),
+    "zeros_like": (f"(Tensor input, {_LIKE})",), "ones_like": (f"(Tensor input, {_LIKE})",),
+    "empty_like": (f"(Tensor input, {_LIKE})",), "full_like": (f"(Tensor input, Number fill_value, {_LIKE})",),
+    "randn_like": _random("Tensor input", _LIKE), "rand_like": _random("Tensor input", _LIKE),
+}
+FACTORIES["normal"] = (
+    "(Tensor mean, Tensor std, *, torch.Generator generator = None, Tensor out = None)",
+    "(Tensor mean, float std = 1, *, torch.Generator generator = None, Tensor out = None)",
+    "(float mean, Tensor std, *, torch.Generator generator = None, Tensor out = None)",
+    f"(float mean, float std, tuple of ints size, *, torch.Generator generator = None, {_OPTIONS[3:]})")
+FACTORIES["logspace"] = tuple(o.replace("int steps, ", "int steps, float base = 10.0, ") for o in FACTORIES["linspace"])
+
+
+class _Param:
+    """One parameter of an overload as PyTorch prints it: ``torch.dtype dtype = None``."""
+
+    __slots__ = ("type", "name", "optional", "allow_none", "keyword_only")
+
+    def __init__(self, token: str, keyword_only: bool, nullable: tuple = ()):
+        decl, _, default = token.partition(" = ")
+        self.type, self.name = decl.rsplit(" ", 1)
+        self.optional = bool(default)
+        # (``Generator?``, ``bool? pin_memory``: types the schema makes optional, which the print does not show)
+        self.allow_none = default == "None" or self.type == "torch.Generator" or self.name in nullable
+        self.keyword_only = keyword_only
+
+
+def _signature(option: str, nullable: tuple = ()) -> list:
+    params, keyword_only = [], False
+    for token in option[1:-1].split(", "):
+        if token == "*":
+            keyword_only = True
+        else:
+            params.append(_Param(token, keyword_only, nullable))
+    return params
+
+
+def _is_index(value) -> bool:
+    """An int as PyTorch reads a size or an ``int``: not a bool; a 0-dim integer tensor counts."""
+    from ._tensor import Tensor
+    if isinstance(value, Tensor):
+        return value.dim() == 0 and not value.dtype.is_floating_point and not value.dtype.is_complex \
+            and value.dtype.name != "bool"
+    return _is_int(value)
+
+
+def _is_number(value, complex_ok: bool = True) -> bool:
+    from ._tensor import Tensor
+    if isinstance(value, Tensor):
+        return value.dim() == 0 and not value.requires_grad
+    return isinstance(value, numbers.Number) and (complex_ok or not isinstance(value, numbers.Complex)
+                                                  or isinstance(value, numbers.Real))
+
+
+def _check(kind: str, value, one_int: bool = False) -> bool:
+    """Whether ``value`` passes PyTorch's type check for a parameter of type ``kind`` (``one_int``: an int
+    passes for a ``tuple of ints``, as for PyTorch's ``int[1]``)."""
+    from ._tensor import Tensor
+    if kind == "tuple of ints":
+        return isinstance(value, (tuple, list)) and (not value or _is_index(value[0])) or one_int and _is_index(value)
+    if kind == "int":
+        return _is_index(value)
+    if kind == "bool":
+        return isinstance(value, (bool, np.bool_))
+    if kind == "Number":
+        return _is_number(value)
+    if kind == "float":
+        return _is_number(value, complex_ok=False)
+    if kind == "Tensor":
+        return isinstance(value, Tensor)
+    if kind == "torch.dtype":
+        return isinstance(value, dtype) or value is float or value is int or value is bool or value is complex
+    if kind == "torch.device":
+        return _is_int(value) or isinstance(value, str) or type_name(value) == "device"
+    if kind in ("torch.layout", "torch.memory_format", "torch.Generator"):
+        return type_name(value) == kind.split(".")[1]
+    return True  # (object: anything)
+
+
+def _parse(name: str, params: list, args: tuple, kwargs: dict, raise_: bool) -> bool:
+    """PyTorch's FunctionSignature::parse: whether the call fits ``params``; with ``raise_``, its TypeError."""
+    max_pos = sum(not p.keyword_only for p in params)
+    # (not for a ``dim``: PyTorch's int[1], which takes one int instead: var(0, True, True, True) is no list)
+    varargs = max_pos == 1 and params[0].type == "tuple of ints" and params[0].name != "dim" and bool(args) \
+        and _is_index(args[0])
+    if len(args) > max_pos and not varargs:
+        if raise_:
+            min_args = sum(not p.optional for p in params)
+            if min_args != max_pos:
+                raise TypeError(f"{name}() takes from {min_args} to {max_pos} positional arguments but {len(args)} "
+                                "were given")
+            raise TypeError(f"{name}() takes {max_pos} positional argument{'' if max_pos == 1 else 's'} but "
+                            f"{len(args)} {'was' if len(args) == 1 else 'were'} given")
+        return False
+    position, remaining = 0, len(kwargs)
+    for i, p in enumerate(params):
+        if position < len(args):
+            value, keyword = args[position], False
+        else:
+            value, keyword = kwargs.get(p.name, _MISSING), True
+        if value is _MISSING and p.optional or value is None and p.allow_none:
+            pass
+        elif value is _MISSING:
+            if raise_:
+                missing = [f'"{q.name}"' for q in params[i:] if not q.optional]
+                plural = "s" if len(missing) == 1 else ""  # (PyTorch's plural is the wrong way round)
+                raise TypeError(f"{name}() missing {len(missing)} required positional argument{plural}: "
+                                + ", ".join(missing))
+            return False
+        elif _check(p.type, value, p.name == "dim"):
+            pass
+        elif varargs and position == 0:
+            position = len(args)  # (randn(2, 3): the positional arguments are the size)
+            continue
+        elif raise_:
+            if keyword:
+                raise must_be(name, p.name, p.type, value)
+            if p.type == "tuple of ints" and isinstance(value, (tuple, list)):
+                raise TypeError(f"{name}(): argument '{p.name}' (position {position + 1}) must be tuple of ints, but "
+                                f"found element of type {type_name(value[0])} at pos 0")
+            raise must_be(name, p.name, p.type, value, position + 1)
+        else:
+            return False
+        if not keyword:
+            position += 1
+        elif value is not _MISSING:
+            remaining -= 1
+    if remaining:
+        if raise_:
+            names = [p.name for p in params]
+            for key in kwargs:
+                if key not in names:
+                    raise TypeError(f"{name}() got an unexpected keyword argument '{key}'")
+                if names.index(key) < len(args):
+                    raise TypeError(f"{name}() got multiple values for argument '{key}'")
+        return False
+    return True
+
+
+_MISSING = object()
+
+
+def _unpack_sizes(name: str, params: list, args: tuple, kwargs: dict) -> None:
+    """PyTorch's error for a size list whose later element is not an int (found when it is read)."""
+    if params[0].type != "tuple of ints":
+        return
+    if sum(not p.keyword_only for p in params) == 1 and args and _is_index(args[0]):
+        sizes = args  # (randn(2, 3))
+    else:
+        sizes = args[0] if args else kwargs.get(params[0].name)
+    if isinstance(sizes, (tuple, list)):
+        for i, v in enumerate(sizes):
+            if not _is_index(v):
+                raise TypeError(f"{name}(): argument '{params[0].name}' failed to unpack the object at pos {i + 1} "
+                                f"with error \"type must be tuple of ints,but got {type_name(v)}\"")
+
+
+def check_call(name: str, args: tuple, kwargs: dict) -> None:
+    """Raise PyTorch's TypeError when no overload of the factory ``name`` (FACTORIES) accepts the call."""
+    signatures = _SIGNATURES[name]
+    for params in signatures:
+        if _parse(name, params, args, kwargs, False):
+            _unpack_sizes(name, params, args, kwargs)
+            return
+    if len(signatures) == 1:
+        _parse(name, signatures[0], args, kwargs, True)
+    n = len(args) + len(kwargs)
+    plausible = [s for s in signatures if sum(not p.optional for p in s) <= n <= len(s)]
+    if len(plausible) == 1:
+        _parse(name, plausible[0], args, kwargs, True)
+    raise invalid_combination(name, args, kwargs, FACTORIES[name])
+
+
+# The factories' TensorOptions take None for these two (torch.zeros(2, requires_grad=None)); torch.tensor does not.
+_SIGNATURES = {name: [_signature(o, () if name == "tensor" else ("pin_memory", "requires_grad")) for o in options]
+               for name, options in FACTORIES.items()}
+
+
+def _call_key(name: str, args: tuple, kwargs: dict):
+    """What the parse of a call depends on (the arguments' types; a sequence's: its elements' types; a tensor's:
+    dims, dtype, requires_grad), or None when it depends on more."""
+    key = [name]
+    for value in (*args, *kwargs.values()):
+        kind = type(value)
+        if kind is tuple or kind is list or kind is _SIZE[0]:
+            if len(value) > 8:  # (torch.tensor(a long list): a parse costs less than such a key)
+                return None
+            key.append((kind, *map(type, value)))
+        elif kind is _SIZE[1]:
+            key.append((kind, value.dim(), value.dtype, value.requires_grad))
+        elif kind is dict:
+            return None
+        else:
+            key.append(kind)
+    key.extend(kwargs)
+    return tuple(key)
+
+
+_ACCEPTED: set = set()  # call keys already parsed without error (a parse costs microseconds; a look-up, less)
+_SIZE: list = []  # [Size, Tensor], set by install_factories
+
+
+def checked_factory(fn, name: str):
+    """``fn`` checking its arguments as PyTorch's parser does first."""
+    import inspect
+    params = inspect.signature(fn).parameters
+    takes_all = any(p.kind is p.VAR_KEYWORD for p in params.values())
+    # The default options fn has no parameter for (randn(2, pin_memory=False)): dropped once checked.
+    droppable = {k: v for k, v in (("layout", (None,)), ("pin_memory", (None, False))) if k not in params}
+
+    @functools.wraps(fn)
+    def factory(*args, **kwargs):
+        key = _call_key(name, args, kwargs)
+        if key not in _ACCEPTED:
+            check_call(name, args, kwargs)
+            if key is not None and len(_ACCEPTED) < 4096:
+                _ACCEPTED.add(key)
+        if kwargs and not takes_all and any(k in kwargs for k in droppable):
+            kwargs = {k: v for k, v in kwargs.items()
+                      if not (k in droppable and (v in droppable[k] or str(v) == "torch.strided"))}
+        if kwargs and not args and _BY_KEYWORD.get(name) in kwargs and "start" not in kwargs:  # (zeros(size=...))
+            kwargs = dict(kwargs)
+            args = (kwargs.pop(_BY_KEYWORD[name]),)
+        return fn(*args, **kwargs)
+    return factory
+
+
+# The first argument, which PyTorch's overloads name and minigrad's functions take positionally (``*size``).
+_BY_KEYWORD = {"zeros": "size", "ones": "size", "empty": "size", "rand": "size", "randn": "size", "arange": "end"}
+
+
+def install_factories(namespace: dict) -> None:
+    """Replace the FACTORIES functions of a module namespace (``minigrad``) by their checked forms."""
+    from ._tensor import Size, Tensor
+    _SIZE[:] = [Size, Tensor]
+    for name in FACTORIES:
+        if name in namespace:
+            namespace[name] = checked_factory(namespace[name], name)
+
+
+def check_options(name: str, dtype=None, requires_grad=False) -> None:
+    """PyTorch's TypeErrors for a ``dtype`` that is no dtype or a ``requires_grad`` that is no bool (as keywords)."""
+    if dtype is not None and not _check("torch.dtype", dtype):
+        raise must_be(name, "dtype", "torch.dtype", dtype)
+    if not isinstance(requires_grad, (bool, np.bool_)):
+        raise must_be(name, "requires_grad", "bool", requires_grad)
+
+
+def size_list(name: str, arg: str, args: tuple, overloads: tuple = ()) -> tuple:
+    """The sizes of ``x.name(*args)`` (a method taking one ``tuple of ints arg``, or its ints as varargs) as
+    PyTorch's parser reads them (NumPy ints pass), or its TypeError. ``overloads``: the method's, if several."""
+    if len(args) == 1 and isinstance(args[0], (tuple, list)):
+        if not args[0] or _is_index(args[0][0]):
+            values = args[0]
+        elif overloads:
+            raise invalid_combination(name, args, {}, overloads)
+        else:
+            raise TypeError(f"{name}(): argument '{arg}' (position 1) must be tuple of ints, but found element of "
+                            f"type {type_name(args[0][0])} at pos 0")
+    elif args and _is_index(args[0]):
+        values = args
+    elif overloads:
+        raise invalid_combination(name, args, {}, overloads)
+    elif len(args) > 1:
+        raise TypeError(f"{name}() takes 1 positional argument but {len(args)} were given")
+    elif not args:
+        raise TypeError(f'{name}() missing 1 required positional arguments: "{arg}"')
+    else:
+        raise must_be(name, arg, "tuple of ints", args[0], 1)
+    for i, v in enumerate(values):
+        if not _is_index(v):
+            raise TypeError(f"{name}(): argument '{arg}' failed to unpack the object at pos {i + 1} with error "
+                            f"\"type must be tuple of ints,but got {type_name(v)}\"")
+    return tuple(int(v) for v in values)
+
+
+# ---- Tensor methods: the same parser, run once a call has failed --------------------------------------
+
+# The overloads of Tensor methods as PyTorch prints them (method form: no self). Where minigrad's method has
+# failed (any exception), the call is parsed as PyTorch parses it: a call no overload accepts gets PyTorch's
+# TypeError instead of whatever minigrad's code ran into. The function form (``torch.gather(x, 0.5, i)``)
+# prepends ``Tensor input``.
+METHOD_SIGNATURES = {
+    "index_select": ("(int dim, Tensor index)",),
+    "gather": ("(int dim, Tensor index, *, bool sparse_grad = False)",),
+    "chunk": ("(int chunks, int dim = 0)",),
+    "topk": ("(int k, int dim = -1, bool largest = True, bool sorted = True)",),
+    "cumsum": ("(int dim, *, torch.dtype dtype = None)",),
+    "cumprod": ("(int dim, *, torch.dtype dtype = None)",),
+    "argmax": ("(int dim = None, bool keepdim = False)",),
+    "argmin": ("(int dim = None, bool keepdim = False)",),
+    "movedim": ("(int source, int destination)", "(tuple of ints source, tuple of ints destination)"),
+    "median": ("()", "(int dim, bool keepdim = False)"),
+    "sum": ("(*, torch.dtype dtype = None)", "(tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None)"),
+    "mean": ("(*, torch.dtype dtype = None)", "(tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None)"),
+    "std": ("(tuple of ints dim, bool unbiased = True, bool keepdim = False)",
+            "(tuple of ints dim = None, *, Number correction = None, bool keepdim = False)", "(bool unbiased = True)"),
+    "narrow": ("(int dim, Tensor start, int length)", "(int dim, int start, int length)"),
+    "transpose": ("(int dim0, int dim1)",),
+    "to": tuple(f"({first}bool non_blocking = False, bool copy = False, *, torch.memory_format memory_format = None)"
+                for first in ("torch.device device = None, torch.dtype dtype = None, ", "torch.dtype dtype, ",
+                              "Tensor tensor, ")),
+    "prod": ("(*, torch.dtype dtype = None)", "(int dim, bool keepdim = False, *, torch.dtype dtype = None)"),
+    "masked_fill": ("(Tensor mask, Tensor value)", "(Tensor mask, Number value)"),
+    "max": ("()", "(Tensor other)", "(int dim, bool keepdim = False)"),
+    "min": ("()", "(Tensor other)", "(int dim, bool keepdim = False)"),
+    "clamp": ("(Tensor min = None, Tensor max = None)", "(Number min = None, Number max = None)"),
+    "flatten": ("(int start_dim = 0, int end_dim = -1)",),
+    "squeeze": ("()", "(int dim)", "(tuple of ints dim)"),
+    "unsqueeze": ("(int dim)",),
+    "fill_": ("(Tensor value)", "(Number value)"),
+}
+METHOD_SIGNATURES["var"] = METHOD_SIGNATURES["std"]
+METHOD_SIGNATURES["clamp_"] = METHOD_SIGNATURES["clamp"]
+# The function forms of those with several overloads, as PyTorch prints them (not all take an out=).
+_OUT, _OUTS = "Tensor out = None", "tuple of Tensors out = None"
+FUNCTION_SIGNATURES = {
+    "sum": ("(Tensor input, *, torch.dtype dtype = None)",
+            f"(Tensor input, tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None, {_OUT})"),
+    "mean": (f"(Tensor input, *, torch.dtype dtype = None, {_OUT})",
+             f"(Tensor input, tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None, {_OUT})"),
+    "prod": ("(Tensor input, *, torch.dtype dtype = None)",
+             f"(Tensor input, int dim, bool keepdim = False, *, torch.dtype dtype = None, {_OUT})"),
+    "max": (f"(Tensor input, *, {_OUT})", f"(Tensor input, Tensor other, *, {_OUT})",
+            f"(Tensor input, int dim, bool keepdim = False, *, {_OUTS})"),
+    "std": (f"(Tensor input, tuple of ints dim, bool unbiased = True, bool keepdim = False, *, {_OUT})",
+            f"(Tensor input, tuple of ints dim = None, *, Number correction = None, bool keepdim = False, {_OUT})",
+            "(Tensor input, bool unbiased = True)"),
+    "clamp": (f"(Tensor input, Tensor min = None, Tensor max = None, *, {_OUT})",
+              f"(Tensor input, Number min = None, Number max = None, *, {_OUT})"),
+    "squeeze": ("(Tensor input)", "(Tensor input, int dim)", "(Tensor input, tuple of ints dim)"),
+    "narrow": ("(Tensor input, int dim, Tensor start, int length)", "(Tensor input, int dim, int start, int length)"),
+    "movedim": ("(Tensor input, int source, int destination)",
+                "(Tensor input, tuple of ints source, tuple of ints destination)"),
+}
+FUNCTION_SIGNATURES.update({
+    "median": ("(Tensor input)", f"(Tensor input, int dim, bool keepdim = False, *, {_OUTS})"),
+    "fill_": ("(Tensor input, Tensor value)", "(Tensor input, Number value)"),
+    "masked_fill": ("(Tensor input, Tensor mask, Tensor value)", "(Tensor input, Tensor mask, Number value)"),
+})
+FUNCTION_SIGNATURES["min"] = FUNCTION_SIGNATURES["max"]
+FUNCTION_SIGNATURES["var"] = FUNCTION_SIGNATURES["std"]
+# Methods wrapped here (others are checked by the wrappers they already have: METHOD_FORMS, tensor_first).
+# Not wrapped, to keep them free of any extra call: those the backward formulas and hot loops use.
+CHECKED_METHODS = ("index_select", "gather", "chunk", "topk", "cumsum", "cumprod", "argmax", "argmin", "movedim",
+                   "median", "fill_", "std", "var")
+
+
+def _function_form(option: str) -> str:
+    """A method's overload as the function takes it: the tensor first, and an ``out=``."""
+    params = "Tensor input" if option == "()" else "Tensor input, " + option[1:-1]
+    return f"({params}{', ' if '*' in params else ', *, '}Tensor out = None)"
+
+
+# The reductions whose ``dim`` is ``int[1]?`` in PyTorch's schema: None passes (the print does not show it).
+_NULLABLE_DIM = ("sum", "mean", "std", "var")
+_METHOD_PARSED = {name: [_signature(o, ("dim",) if name in _NULLABLE_DIM else ()) if o != "()" else []
+                         for o in options]
+                  for name, options in METHOD_SIGNATURES.items()}
+_FUNCTION_OPTIONS = {name: FUNCTION_SIGNATURES.get(name, tuple(_function_form(o) for o in options))
+                     for name, options in METHOD_SIGNATURES.items()}
+_FUNCTION_PARSED = {name: [_signature(o, ("dim",) if name in _NULLABLE_DIM else ()) for o in options]
+                    for name, options in _FUNCTION_OPTIONS.items()}
+
+
+def recheck(name: str, args: tuple, kwargs: dict, method: bool) -> None:
+    """Raise PyTorch's TypeError if no overload of ``name`` (METHOD_SIGNATURES) accepts the call (``args``
+    without self for a method, with the tensor first for a function); return if one does."""
+    signatures = (_METHOD_PARSED if method else _FUNCTION_PARSED)[name]
+    for params in signatures:
+        if _parse(name, params, args, kwargs, False):
+            _unpack_lists(name, params, args, kwargs)
+            return
+    if len(signatures) == 1:
+        _parse(name, signatures[0], args, kwargs, True)
+    n = len(args) + len(kwargs)
+    plausible = [s for s in signatures if sum(not p.optional for p in s) <= n <= len(s)]
+    if len(plausible) == 1:
+        _parse(name, plausible[0], args, kwargs, True)
+    raise invalid_combination(name, args, kwargs, (METHOD_SIGNATURES if method else _FUNCTION_OPTIONS)[name])
+
+
+def _unpack_lists(name: str, params: list, args: tuple, kwargs: dict) -> None:
+    """PyTorch's error for a ``tuple of ints`` whose later element is no int (found as it is read)."""
+    for i, p in enumerate(params):
+        value = args[i] if i < len(args) and not p.keyword_only else kwargs.get(p.name)
+        if p.type == "tuple of ints" and isinstance(value, (tuple, list)):
+            for k, v in enumerate(value):
+                if not _is_index(v):
+                    raise TypeError(f"{name}(): argument '{p.name}' failed to unpack the object at pos {k + 1} with "
+                                    f"error \"type must be tuple of ints,but got {type_name(v)}\"")
+
+
+def checked_method(fn, name: str):
+    """``fn`` as the Tensor method ``name``: a failed call no overload accepts raises PyTorch's TypeError."""
+    @functools.wraps(fn)
+    def method(self, *args, **kwargs):
+        try:
+            return fn(self, *args, **kwargs)
+        except Exception:
+            recheck(name, args, kwargs, method=True)
+            raise
+    method.__name__ = name
+    return method
+
+
+def install_method_checks(tensor_class) -> None:
+    """Wrap the CHECKED_METHODS of ``tensor_class`` (see checked_method)."""
+    for name in CHECKED_METHODS:
+        setattr(tensor_class, name, checked_method(getattr(tensor_class, name), name))

@@ -8,7 +8,7 @@ import warnings
 
 import numpy as np
 
-from . import _dtypes, _random
+from . import _dtypes, _layout, _random
 from ._device import check_creation_device
 from ._dispatch import _QUIET, _np_errstate
 from ._fused import fma64 as _fma
@@ -21,7 +21,7 @@ from ._random import (  # noqa: F401  (torch.Generator, torch.manual_seed ... li
     seed,
     set_rng_state,
 )
-from ._tensor import _LEGACY_NAMES, Size, Tensor, _warn_scalar_conversion
+from ._tensor import _LEGACY_NAMES, Size, Tensor, _user_stacklevel, _warn_scalar_conversion
 from .autograd import grad_mode
 
 
@@ -123,6 +123,9 @@ def _element(t: Tensor):
     return t.item()
 
 
+_WARNED_NDARRAY_LIST: list = []
+
+
 def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False) -> Tensor:
     """A new tensor holding a copy of ``data`` (nested lists, a number, an ndarray or a tensor)."""
     check_creation_device(device)
@@ -131,15 +134,16 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
         warnings.warn(
             "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
             "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).",
-            UserWarning, stacklevel=2)
+            UserWarning, stacklevel=_user_stacklevel())
     dtype = _dtypes.to_dtype(dtype) if dtype is not None else None
     if isinstance(data, np.ndarray):
         _check_strides(data)
-    elif type(data) is list and data and isinstance(data[0], np.ndarray):
+    elif type(data) is list and data and isinstance(data[0], np.ndarray) and not _WARNED_NDARRAY_LIST:
+        _WARNED_NDARRAY_LIST.append(True)  # (PyTorch's TORCH_WARN_ONCE: once per process)
         warnings.warn("Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider converting "
                       "the list to a single numpy.ndarray with numpy.array() before converting to a tensor. "
                       "(Triggered internally at /__w/pytorch/pytorch/torch/csrc/utils/tensor_new.cpp:252.)",
-                      UserWarning, stacklevel=2)
+                      UserWarning, stacklevel=_user_stacklevel())
     _check_rectangular(data)
     if dtype is None and not isinstance(data, (Tensor, np.ndarray)):
         dtype = _infer_dtype(data) if not _has_tensors(data) else _promote_nested(data)
@@ -195,7 +199,8 @@ def from_numpy(ndarray: np.ndarray) -> Tensor:
                       "This means writing to this tensor will result in undefined behavior. You may want to copy "
                       "the array to protect its data or make it writable before converting it to a tensor. This "
                       "type of warning will be suppressed for the rest of this program. (Triggered internally at "
-                      "/__w/pytorch/pytorch/torch/csrc/utils/tensor_numpy.cpp:213.)", UserWarning, stacklevel=2)
+                      "/__w/pytorch/pytorch/torch/csrc/utils/tensor_numpy.cpp:213.)", UserWarning,
+                      stacklevel=_user_stacklevel())
     return Tensor._make(ndarray)
 
 
@@ -229,13 +234,18 @@ def _legacy_constructor(*args, dtype=None, device=None):
                 raise TypeError(f"expected {opts(dtype)} (got {opts(data.dtype)})")
             from .derivatives import alias
             return alias(data)  # PyTorch's legacy constructor returns x.alias(): a view (AliasBackward0)
-        if isinstance(data, (float, complex, bool)):
+        if isinstance(data, (float, complex, bool)) or data is None:
             raise TypeError(f"new(): data must be a sequence (got {type(data).__name__})")
+        if isinstance(data, str):
+            raise TypeError("new(): invalid data type 'str'")
         if isinstance(data, np.ndarray) or (isinstance(data, (list, tuple)) and not isinstance(data, Size)):
             return tensor(data, dtype=dt)
     if not args:
         return empty(0, dtype=dt)  # torch.Tensor() is an empty 1-D tensor
-    return empty(*args, dtype=dt)
+    try:
+        return empty(*args, dtype=dt)
+    except TypeError as e:  # (the size's errors, as PyTorch's parser of new() words them)
+        raise TypeError(str(e).replace("empty()", "new()", 1)) from None
 
 
 class _LegacyTensorType(type):
@@ -280,9 +290,12 @@ def _size(size, name: str | None = None) -> tuple:
     elif len(size) == 1 and not isinstance(size[0], (int, np.integer, Tensor)):
         raise TypeError(f"{name}(): argument 'size' (position 1) must be tuple of ints, not {type(size[0]).__name__}")
     out = []
-    for s in size:
+    for i, s in enumerate(size):
         if isinstance(s, Tensor):
             s = s.item()
+        if not isinstance(s, (int, np.integer)) and i > 0:  # (PyTorch: a later element fails while unpacking)
+            raise TypeError(f"{name}(): argument 'size' failed to unpack the object at pos {i + 1} with error "
+                            f"\"type must be tuple of ints,but got {type(s).__name__}\"")
         if not isinstance(s, (int, np.integer)):
             raise TypeError(f"{name}(): argument 'size' (position 1) must be tuple of ints, but found element of "
                             f"type {type(s).__name__} at pos 0")
@@ -469,9 +482,18 @@ def _arange_like_torch(start: float, step: float, n: int, np_dtype) -> np.ndarra
     return np.where(idx < vec_end, vec, _fma(step, idx, start)).astype(np_dtype)
 
 
+def _check_0dim_ends(name: str, start, end) -> None:
+    """PyTorch's error for a start or end tensor with dimensions."""
+    bad = [f"{arg} with {v.dim()} dimension(s)" for arg, v in (("start", start), ("end", end))
+           if isinstance(v, Tensor) and v.dim()]
+    if bad:
+        raise RuntimeError(f"{name} only supports 0-dimensional start and end tensors, but got {' and '.join(bad)}.")
+
+
 @_with_out
 def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     """``steps`` evenly spaced values from start to end (inclusive)."""
+    _check_0dim_ends("linspace", start, end)
     check_creation_device(device)
     dt = _dt(dtype)
     if steps < 0:
@@ -512,6 +534,7 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
 @_with_out
 def logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     """``steps`` values from base**start to base**end, evenly spaced in the exponent."""
+    _check_0dim_ends("logspace", start, end)
     check_creation_device(device)
     dt = _dt(dtype)
     return _finish(np.power(base, linspace(start, end, steps, dtype=_dtypes.float64)._data).astype(dt.np),
@@ -527,7 +550,7 @@ def zeros_like(input, *, dtype=None, device=None, requires_grad=False, memory_fo
     check_creation_device(device, use_default=False)  # (a tensor like input: on its device)
     requires_grad = _flag("zeros_like", requires_grad)
     shape, dt = _like(input, dtype)
-    return _finish(np.zeros(shape, dtype=dt.np), requires_grad)
+    return _finish(_like_layout(input, np.zeros(shape, dtype=dt.np), memory_format), requires_grad)
 
 
 def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None) -> Tensor:
@@ -535,14 +558,14 @@ def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_for
     check_creation_device(device, use_default=False)  # (a tensor like input: on its device)
     requires_grad = _flag("ones_like", requires_grad)
     shape, dt = _like(input, dtype)
-    return _finish(np.ones(shape, dtype=dt.np), requires_grad)
+    return _finish(_like_layout(input, np.ones(shape, dtype=dt.np), memory_format), requires_grad)
 
 
 def empty_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None) -> Tensor:
     """An uninitialised tensor shaped like ``input`` (here: zeros)."""
     check_creation_device(device, use_default=False)  # (a tensor like input: on its device)
     requires_grad = _flag("empty_like", requires_grad)
-    return zeros_like(input, dtype=dtype, requires_grad=requires_grad)
+    return zeros_like(input, dtype=dtype, requires_grad=requires_grad, memory_format=memory_format)
 
 
 def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
@@ -551,7 +574,18 @@ def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False
     requires_grad = _flag("full_like", requires_grad)
     shape, dt = _like(input, dtype)
     fill_value = number_arg(fill_value, "full_like", "fill_value", 2)
-    return _finish(_filled(shape, fill_value, dt), requires_grad)
+    return _finish(_like_layout(input, _filled(shape, fill_value, dt), memory_format), requires_grad)
+
+
+def _like_layout(input: Tensor, array: np.ndarray, memory_format) -> np.ndarray:
+    """``array`` (C order) laid out as PyTorch's ``empty_like(input, memory_format=...)``; itself if that is C order."""
+    from . import _strides
+    if memory_format is _layout.contiguous_format or (
+            memory_format in (None, _layout.preserve_format) and _strides.preserve_strides(input._data) is None):
+        return array
+    out = _strides.empty_like(input._data, array.dtype, memory_format)
+    np.copyto(out, array)
+    return out
 
 
 # ---- random tensors ---------------------------------------------------------------------------

@@ -29,7 +29,7 @@ import re
 
 import numpy as np
 
-from . import _dtypes
+from . import _dtypes, _errstate, _strides
 from ._tensor import Tensor  # _tensor imports this module only lazily, so no cycle at import time
 from .autograd import grad_mode
 from .autograd.graph import _NO_NODES, Node, SavedTensor, _before_write, _rest_of, _sequence
@@ -104,6 +104,8 @@ class OpNode(Node):
         nexts = (self._next_node,) + self._next_rest  # self._next_nodes (a node has an edge per formula)
         if op.joint:  # one formula gives several gradients (cat/stack, convolution, norms: see ``joint``)
             return _apply_joint(op, values, nexts)
+        if op.formula_order is not None and _STATE.enabled:  # create_graph: PyTorch's formula order
+            return _apply_in_order(op, values, nexts)
         # (plain loops: in Python 3.11 each comprehension is a function call of its own)
         grads = []
         for (formula, where, take), node in zip(op.formula_args, nexts):
@@ -136,6 +138,11 @@ class OpNode(Node):
         for i in self._op.number_slots:
             if type(saved[i]) in _NUMBER_META:  # reading it now raises the "backward a second time" error
                 self._saved = saved = saved[:i] + (_FREED_NUMBER,) + saved[i + 1:]
+        for i in self._op.tensor_arg_slots:  # a loss's target, index's indices: PyTorch frees them too
+            value = saved[i]
+            if isinstance(value, (Tensor, np.ndarray)) or (
+                    type(value) is tuple and any(isinstance(v, (Tensor, np.ndarray)) for v in value)):
+                self._saved = saved = saved[:i] + (_FREED_NUMBER,) + saved[i + 1:]
 
 
 class joint:
@@ -152,6 +159,16 @@ class joint:
 
     def __init__(self, fn) -> None:
         self.fn = fn
+
+
+def _apply_in_order(op, values: list, nexts: tuple) -> tuple:
+    """``OpNode.apply`` running the formulas in ``op.formula_order`` (the nodes they record are numbered so)."""
+    grads = [None] * len(nexts)
+    for j in op.formula_order:
+        if nexts[j] is not None:
+            formula, where, _take = op.formula_args[j]
+            grads[j] = formula(*[values[i] for i in where])
+    return tuple(grads)
 
 
 def _apply_joint(op, values: list, nexts: tuple) -> tuple:
@@ -176,6 +193,12 @@ def _apply_joint(op, values: list, nexts: tuple) -> tuple:
             if wanted:
                 grads[j] = g
     return tuple(grads)
+
+
+# Elementwise ops (TensorIterator's in PyTorch) whose table row does not say so by ``jvp="element_wise"`` or a ufunc
+_ELEMENTWISE_NAMES = frozenset({
+    "atan2", "clamp", "clamp_min", "clamp_max", "sigmoid_backward", "tanh_backward", "threshold_backward",
+    "gelu_backward", "hardtanh_backward", "leaky_relu_backward"})
 
 
 class Op:
@@ -221,9 +244,9 @@ class Op:
         for p in op.saved_names:
             if not (p in op.inputs or p in op.outputs or p in op.args or _input_property(p) or p in _SHAPE_PARAMS):
                 raise TypeError(f"{name}: formula parameter {p!r} is not an input, output or argument")
-        # Non-tensor arguments and input shapes are always saved (cheap, and PyTorch shows them);
-        # tensors and strides only when an input that requires grad needs them.
-        op.always_saved = frozenset(p for p in op.saved_names if p in op.args or (
+        # Non-tensor arguments, input shapes and outputs are always saved (PyTorch's generated code guards
+        # only saved *inputs*); input tensors and strides only when an input that requires grad needs them.
+        op.always_saved = frozenset(p for p in op.saved_names if p in op.args or p in op.outputs or (
             _input_property(p) and not p.endswith("_sym_strides")))
         op._plan_calls()
         # ufunc: the NumPy ufunc the forward computes (when ``alpha``, if any, is 1); in-place calls
@@ -234,6 +257,9 @@ class Op:
                                        and not op.multi and not view) else None
         op.node_class = op._make_node_class()
         op.jvp = jvp
+        # elementwise: the output takes TensorIterator's layout from the inputs' strides (_strides.elementwise)
+        op.elementwise = (jvp == "element_wise" or op.ufunc is not None or name in _ELEMENTWISE_NAMES) and not (
+            op.multi or view or list_input)
         op.jvp_params = tuple(inspect.signature(jvp).parameters) if callable(jvp) else ()
 
     def _plan_calls(op) -> None:
@@ -261,6 +287,8 @@ class Op:
                 users = -1
             if "backward" in op.name:  # PyTorch's generated code saves everything for *_backward ops
                 users = -1
+            if s in op.inputs and users & (users - 1):  # an input two formulas use: PyTorch saves it unguarded
+                users = -1
             unset = () if s.endswith("_sym_strides") else None
             if s in op.args:
                 plan.append((s, _ARG, s, unset, users))
@@ -277,12 +305,16 @@ class Op:
         op.saved_index = {s: i for i, s in enumerate(op.saved_names)}
         # Where in ``node._saved`` an input is saved: a Python number may sit there unwrapped (run_number).
         op.number_slots = tuple(i for i, (_, kind, *_rest) in enumerate(plan) if kind is _INPUT)
-        # Where a SavedTensor may sit (inputs and outputs; arguments and sizes are kept as they are).
+        # Arguments that are tensors in PyTorch (SavedVariables there): freed after backward like inputs.
+        op.tensor_arg_slots = tuple(i for i, (s, kind, *_rest) in enumerate(plan)
+                                    if kind is _ARG and s in _TENSOR_ARGS)
+        # Where a SavedTensor may sit (inputs, outputs, and tensor arguments once freed; other arguments and
+        # sizes are kept as they are).
         op.tensor_slots = tuple(i for i, (_, kind, *_rest) in enumerate(plan)
-                                if kind is _INPUT or kind is _OUTPUT or kind is _NONDIFF_OUTPUT)
+                                if kind is _INPUT or kind is _OUTPUT or kind is _NONDIFF_OUTPUT) + op.tensor_arg_slots
         # Whether release_variables has anything to free (ops that save only arguments, like add's alpha,
         # keep nothing that a second backward must refuse).
-        op.releases = any(kind is not _ARG for _, kind, *_rest in plan)
+        op.releases = any(kind is not _ARG for _, kind, *_rest in plan) or bool(op.tensor_arg_slots)
         # Formula arguments as positions in OpNode.apply's ``values`` list (saved values, grad, grads,
         # input sizes), so apply binds them without building a dict of names.
         slots = dict(op.saved_index)
@@ -292,6 +324,11 @@ class Op:
         op.formula_args = tuple((f, where, operator.itemgetter(*where) if len(where) > 2 else None)
                                 for f, where in ((f, tuple(slots[p] for p in params)) for f, params in op.formulas))
         op.uses_input_sizes = any("_input_sizes" in params for _, params in op.formulas)
+        # PyTorch's generated apply() runs the formulas in alphabetical order of their inputs' names
+        # (load_derivatives sorts the yaml keys: mul's ``other`` before ``self``). Under create_graph that
+        # order numbers the nodes the formulas record, so it decides the order backward runs them in.
+        order = tuple(sorted(range(len(op.diff_inputs)), key=lambda j: op.diff_inputs[j]))
+        op.formula_order = order if order != tuple(range(len(order))) else None
         # joint: some formula gives several gradients. Its calls, one per distinct formula: (function,
         # argument slots, the edges it gives gradients for, whether it returns a tuple of them).
         op.joint = op.list_input or bool(op.joint_formulas)
@@ -362,15 +399,23 @@ class Op:
         else:
             npd = dtype.np
             arrays = _cast_operands(self, tensors, dtype, args)
-        token = _np_errstate.set(_QUIET)
-        try:
+        if _errstate_get() is _QUIET:  # (in a backward pass: NumPy is quiet already)
             result = self.forward(*arrays, **args)
-        finally:
-            _np_errstate.reset(token)
+        else:
+            token = _np_errstate.set(_QUIET)
+            try:
+                result = self.forward(*arrays, **args)
+            finally:
+                _np_errstate.reset(token)
         if type(result) is not np.ndarray:
             result = np.asarray(result)
         if dtype is not None and result.dtype != npd and self.keeps_dtype:
             result = _quiet_astype(result, npd)  # (PyTorch rounds to the dtype without a warning)
+        if self.elementwise and result.ndim > 1:  # TensorIterator's output layout (see _strides.elementwise)
+            for t in tensors:  # (only when an input is not C-contiguous: nothing more in the common case)
+                if not t._data.flags.c_contiguous:
+                    result = _strides.elementwise(result, tensors)
+                    break
         return Tensor._make(result)
 
     def _run(self, tensors, dtype, out, args):
@@ -392,12 +437,15 @@ class Op:
                 and self._run_into(out, tensors, arrays, npd, args)):
             return out
 
-        # PyTorch returns inf/nan silently; so does NumPy here (see _QUIET below).
-        token = _np_errstate.set(_QUIET)
-        try:
+        # PyTorch returns inf/nan silently; so does NumPy here (see _errstate.py).
+        if _errstate_get() is _QUIET:  # (in a backward pass: NumPy is quiet already)
             result = self.forward(*arrays, **args)
-        finally:
-            _np_errstate.reset(token)
+        else:
+            token = _np_errstate.set(_QUIET)
+            try:
+                result = self.forward(*arrays, **args)
+            finally:
+                _np_errstate.reset(token)
 
         if self.multi:
             results = tuple(r if type(r) is np.ndarray else np.asarray(r) for r in result)
@@ -418,6 +466,11 @@ class Op:
             result = _quiet_astype(result, npd)  # (PyTorch rounds to the dtype without a warning)
         if out is not None:
             return self._write_inplace(out, tensors, result, args, record)
+        if self.elementwise and result.ndim > 1:  # TensorIterator's output layout (see _strides.elementwise)
+            for t in tensors:  # (only when an input is not C-contiguous: nothing more in the common case)
+                if not t._data.flags.c_contiguous:
+                    result = _strides.elementwise(result, tensors)
+                    break
         o = Tensor._make(result)
         if self.view:
             _make_view(o, tensors[0], self, args, None)
@@ -555,11 +608,16 @@ class Op:
             operand = _NUMBER_OPERANDS.get((number, data.dtype))
             if operand is None:
                 operand = _number_operand(number, data.dtype)
-        token = _np_errstate.set(_QUIET)
-        try:
+        if _errstate_get() is _QUIET:  # (in a backward pass: NumPy is quiet already)
             result = self.number_ufunc(data, operand)
-        finally:
-            _np_errstate.reset(token)
+        else:
+            token = _np_errstate.set(_QUIET)
+            try:
+                result = self.number_ufunc(data, operand)
+            finally:
+                _np_errstate.reset(token)
+        if result.ndim > 1 and not data.flags.c_contiguous:  # TensorIterator's output layout (see _strides)
+            result = _strides.iterator_layout(result, (data,))
         o = Tensor._make(result if type(result) is np.ndarray else np.asarray(result))
         if _STATE.enabled and t._requires_grad:
             # _record for (t, number): the number gets no edge, only input 0 requires grad (mask 1).
@@ -694,11 +752,31 @@ def _pytorch_operands(name: str, tensors, npd, args) -> list:
 
 def _quiet_astype(array: np.ndarray, npd) -> np.ndarray:
     """``array.astype(npd)`` without NumPy's overflow warning (a float32 result rounded to float16 ...)."""
+    if array.dtype.kind == "c":
+        return cast_array(array, npd)
     token = _np_errstate.set(_QUIET)
     try:
-        return array.astype(npd)
+        return _strides.astype(array, npd)  # (PyTorch's layout: a transposed or expanded input keeps its order)
     finally:
         _np_errstate.reset(token)
+
+
+_WARNED_COMPLEX_TO_REAL: list = []
+
+
+def cast_array(array: np.ndarray, npd) -> np.ndarray:
+    """``array.astype(npd)``; complex to real with PyTorch's warning (once per process), not NumPy's."""
+    if array.dtype.kind != "c" or np.dtype(npd).kind == "c":
+        return _strides.astype(array, npd)
+    if not _WARNED_COMPLEX_TO_REAL:
+        _WARNED_COMPLEX_TO_REAL.append(True)
+        import warnings
+
+        from ._tensor import _user_stacklevel
+        warnings.warn("Casting complex values to real discards the imaginary part (Triggered internally at "
+                      "/__w/pytorch/pytorch/aten/src/ATen/native/Copy.cpp:307.)", UserWarning,
+                      stacklevel=_user_stacklevel())
+    return _strides.astype(array.real, npd)
 
 
 def _cast_operands(op: Op, tensors, dtype, args) -> list:
@@ -720,29 +798,9 @@ def _number_tensor(value) -> Tensor:
 # Kinds of saved values in an Op's save plan (see Op._plan_calls).
 _ARG, _INPUT, _OUTPUT, _NONDIFF_OUTPUT = "arg", "input", "output", "non-differentiable output"
 
-# Forwards run with NumPy's floating-point warnings off. ``with np.errstate(all="ignore")`` costs
-# ~1 us per use (it rebuilds its settings object on every entry: as much as a 4-element multiply);
-# setting the context variable behind it to a settings object made once costs ~0.1 us. Both names
-# are private to NumPy 2, hence the fallback to np.errstate's own machinery.
-try:
-    from numpy._core._ufunc_config import _extobj_contextvar as _np_errstate
-    from numpy._core._ufunc_config import _make_extobj
-    _QUIET = _make_extobj(all="ignore")
-except ImportError:  # pragma: no cover - other NumPy versions
-    class _ErrstateVar:
-        """The same set/reset interface, with a fresh np.errstate per use."""
-
-        @staticmethod
-        def set(_settings):
-            state = np.errstate(all="ignore")
-            state.__enter__()
-            return state
-
-        @staticmethod
-        def reset(state) -> None:
-            state.__exit__(None, None, None)
-
-    _np_errstate, _QUIET = _ErrstateVar(), None
+# Forwards run with NumPy's floating-point warnings off (see _errstate.py; ``_errstate_get() is _QUIET``:
+# a backward pass has made NumPy quiet already, no set/reset needed).
+_np_errstate, _QUIET, _errstate_get = _errstate.state, _errstate.QUIET, _errstate.get
 _SHAPE_PARAMS = ("_input_sizes",)
 _GRAD_PARAMS = ("grad", "grads", "grad_input_mask")  # formula parameters that are not saved values
 # Nodes PyTorch implements in C++ by hand report a qualified name() (their class name stays short).
@@ -850,10 +908,13 @@ def _check_overlapping_write(op, out, tensors) -> None:
         deprecated = _OVERLAPPING_WRITES[name]
         if deprecated:
             import warnings
+
+            from ._tensor import _user_stacklevel
             warnings.warn(f"Use of {deprecated[0]} on expanded tensors is deprecated. Please clone() the tensor before "
                           f"performing this operation. This also applies to advanced indexing e.g. {deprecated[1]} "
                           f"(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
-                          f"TensorAdvancedIndexing.cpp:{deprecated[2]}.)", UserWarning, stacklevel=7)
+                          f"TensorAdvancedIndexing.cpp:{deprecated[2]}.)", UserWarning,
+                          stacklevel=_user_stacklevel())
         return
     if name == "CopyBackwards" and len(tensors) > 1 and tensors[1] is out:
         return
@@ -965,7 +1026,7 @@ def view_rebase_error(view, meta, indirect: bool) -> str:
 # Saved int64 arguments: PyTorch's getters read them as unsigned, so -1 shows as 2**64 - 1.
 _INT64_ARGS = frozenset({"dim", "dims", "dim0", "dim1", "index", "start", "end", "step", "split_size",
                          "split_sizes", "repeats", "offset", "dim2", "ignore_index", "k", "pad", "padding",
-                         "dimension", "padding_idx"})
+                         "dimension", "padding_idx", "diagonal"})
 
 
 # Saved arguments that are tensors in PyTorch, so that they have a ``_raw_saved_*`` (lerp's number weight aside).

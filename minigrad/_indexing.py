@@ -21,7 +21,7 @@ import warnings
 import numpy as np
 
 from . import _ops
-from ._tensor import Tensor
+from ._tensor import Tensor, _user_stacklevel
 
 _INT64_MAX = 2**63 - 1
 _FLOAT_INDEX_ERROR = "tensors used as indices must be long, int, byte or bool tensors"
@@ -30,6 +30,8 @@ _SEQUENCE_INDEX_WARNING = (
     "use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will be interpreted as tensor index, "
     "x[torch.tensor(seq)], which will result either in an error or a different result (Triggered internally at "
     "/__w/pytorch/pytorch/torch/csrc/autograd/python_variable_indexing.cpp:349.)")  # as PyTorch's C++ warning
+_UINT8_INDEX_WARNING = ("indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead. "
+                        "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/IndexingUtils.h:37.)")
 _BAD_INDEX_ERROR = ("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid "
                     "indices (got {})")
 
@@ -66,6 +68,8 @@ def _item(i):
             raise IndexError(_FLOAT_INDEX_ERROR)
         if i.dim() == 0 and i.dtype.name != "bool":
             return int(i._data)  # a 0-dim integer tensor indexes like a Python int
+        if i.dtype.name == "uint8":
+            return i._data.astype(np.bool_)  # a (deprecated) byte mask: see _uint8_masks
         return i._data if i.dtype.name == "bool" else i._data.astype(np.int64, copy=False)
     if isinstance(i, str):
         raise TypeError(f"new(): invalid data type '{type(i).__name__}'")
@@ -189,6 +193,8 @@ def getitem(t: Tensor, index):
                          "in C++ to convert a 0-dim tensor to a number")
     out, advanced = _apply(t, items, single)
     if advanced:
+        if _uint8_masks(index):
+            warnings.warn(_UINT8_INDEX_WARNING, UserWarning, stacklevel=_user_stacklevel())
         from .derivatives import index as index_op
         return index_op(out, indices=_index_list(out, advanced))
     if out is t:
@@ -223,6 +229,11 @@ def setitem(t: Tensor, index, value) -> None:
     if not advanced:
         _copy_to(view, value)
         return
+    if _uint8_masks(index):
+        # One mask and one value: PyTorch fills through masked_fill_, which takes bool masks only.
+        if len(advanced) == 1 and value.numel() == 1:
+            raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with dtype unsigned char")
+        warnings.warn(_UINT8_INDEX_WARNING, UserWarning, stacklevel=_user_stacklevel())
     indices = _index_list(view, advanced)
     if value.dim() and value._data.shape[0] == 1:
         value = _strip_leading_ones(value)
@@ -234,6 +245,12 @@ def setitem(t: Tensor, index, value) -> None:
                            f"to indexing result of shape {list(target)}") from None
     from .derivatives import index_put
     index_put(view, value, out=view, indices=indices, accumulate=False)
+
+
+def _uint8_masks(index) -> bool:
+    """Whether ``index`` holds a uint8 tensor of one or more dims (PyTorch reads it as a bool mask)."""
+    items = index if isinstance(index, (tuple, list)) else (index,)
+    return any(isinstance(i, Tensor) and i.dtype.name == "uint8" and i.dim() for i in items)
 
 
 def _strip_leading_ones(value: Tensor) -> Tensor:

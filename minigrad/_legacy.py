@@ -59,10 +59,13 @@ def typename(obj) -> str:
     """The type name PyTorch shows: ``torch.FloatTensor`` for a tensor, else the qualified class name."""
     if isinstance(obj, Tensor):
         return obj.type()
-    module = type(obj).__module__ or ""
+    # As PyTorch: a function or class names itself (``__main__.<lambda>``), any other object its class
+    if hasattr(obj, "__qualname__"):
+        module, name = getattr(obj, "__module__", "") or "", obj.__qualname__
+    else:
+        module, name = type(obj).__module__ or "", type(obj).__qualname__
     if module.startswith("minigrad."):   # (minigrad stands in for torch: torch.nn.modules.linear.Linear)
         module = "torch." + module[len("minigrad."):]
-    name = type(obj).__qualname__
     return name if module in ("", "builtins") else f"{module}.{name}"
 
 

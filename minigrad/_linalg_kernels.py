@@ -5,13 +5,14 @@ Bader, Blanes and Casas' optimized Taylor polynomials of degree 1, 2, 4, 8, 12 a
 squaring above the last one), so float32 results have PyTorch's bits. LU is partial pivoting as LAPACK's
 getrf (the first largest pivot, 1-based pivots); its values agree with LAPACK's up to rounding (and have
 MKL's float32 bits for most small matrices). LDLᴴ is LAPACK's unblocked Bunch-Kaufman ?sytf2 / ?hetf2, so
-its pivots (1x1 and 2x2 blocks) are LAPACK's.
+its pivots (1x1 and 2x2 blocks) are LAPACK's. With MKL loaded, LU, the Householder routines and LDLᴴ call
+MKL's own routines (``_lapack.py``: PyTorch's bits); the NumPy code here is their fallback.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from . import _matmul
+from . import _lapack, _matmul
 
 # =============================================================================================
 # Matrix exponential
@@ -154,6 +155,8 @@ def matrix_exp(a: np.ndarray) -> np.ndarray:
 
 def lu_factor(a: np.ndarray):
     """(LU, pivots, info): LAPACK getrf's layout for any m x n; info = first zero pivot (1-based, 0 if none)."""
+    if _lapack.supports(a):  # MKL's getrf itself (below: the same algorithm in NumPy, without MKL)
+        return _lapack.getrf(a)
     lu = np.array(a, dtype=np.result_type(a, np.float32), copy=True)
     m, n = lu.shape[-2:]
     k = min(m, n)
@@ -240,6 +243,11 @@ def _triangular_solve(t, b, lower: bool, unit: bool):
 
 def lu_solve(lu, pivots, b, left: bool, adjoint: bool):
     """X with AX = B (A = PLU given packed); left=False: XA = B; adjoint: Aᴴ in place of A."""
+    if _lapack.supports(lu, b):  # MKL's getrs (linalg_lu_solve: XA = B solved as Aᴴ Xᴴ = Bᴴ)
+        if left:
+            return _lapack.getrs(lu, pivots, b, _lapack.trans_letter(adjoint, lu))
+        xh = _lapack.getrs(lu, pivots, np.conj(np.swapaxes(b, -1, -2)), _lapack.trans_letter(not adjoint, lu))
+        return np.conj(np.swapaxes(xh, -1, -2))
     if not left:  # XA = B  <=>  Aᴴ Xᴴ = Bᴴ
         return np.conj(np.swapaxes(lu_solve(lu, pivots, np.conj(np.swapaxes(b, -1, -2)), True, not adjoint),
                                    -1, -2))
@@ -269,6 +277,8 @@ def reflector(a: np.ndarray, i: int) -> np.ndarray:
 
 def apply_reflectors(a, tau, c, left: bool, transpose: bool):
     """Q·C, Qᴴ·C (left) or C·Q, C·Qᴴ, Q = H_1 H_2 ... H_k from the reflectors below a's diagonal."""
+    if _lapack.supports(a, tau, c) and a.dtype == tau.dtype == c.dtype:
+        return _lapack.ormqr(a, tau, c, left, transpose)
     c = np.array(c, dtype=np.result_type(a, tau, c))
     k = tau.shape[-1]
     # Q C = H_1 (H_2 (... H_k C)): the last reflector first; Qᴴ C = H_kᴴ (... H_1ᴴ C): the first first
@@ -286,6 +296,8 @@ def apply_reflectors(a, tau, c, left: bool, transpose: bool):
 
 def householder_product(a, tau):
     """The first n columns of H_1 ... H_k (LAPACK's orgqr)."""
+    if _lapack.supports(a, tau):
+        return _lapack.orgqr(a, tau)
     m, n = a.shape[-2:]
     eye = np.broadcast_to(np.eye(m, n, dtype=np.result_type(a, tau)), a.shape[:-2] + (m, n))
     return apply_reflectors(a, tau, eye, left=True, transpose=False)
@@ -293,6 +305,8 @@ def householder_product(a, tau):
 
 def geqrf(a):
     """(a, tau): R on and above the diagonal, the reflectors below it (LAPACK's geqrf, through NumPy's qr 'raw')."""
+    if _lapack.supports(a):
+        return _lapack.geqrf(a)
     m, n = a.shape[-2:]
     out = np.empty_like(a)
     tau = np.empty(a.shape[:-2] + (min(m, n),), a.dtype)
@@ -401,6 +415,8 @@ def _ldl_one(a, hermitian: bool):
 
 def ldl_factor(a: np.ndarray, hermitian: bool):
     """(LD, pivots, info) for a (batch of) symmetric (or Hermitian) matrices, LAPACK's layout."""
+    if _lapack.supports(a):  # MKL's blocked sytrf itself (below: the unblocked sytf2 in NumPy, without MKL)
+        return _lapack.sytrf(a, hermitian)
     ld = np.empty_like(a)
     piv = np.empty(a.shape[:-1], np.int32)
     info = np.empty(a.shape[:-2], np.int32)
@@ -452,6 +468,8 @@ def _ldl_solve_one(a, piv, b, hermitian: bool):
 
 def ldl_solve(ld, pivots, b, hermitian: bool):
     """X with AX = B for A given by ldl_factor's (LD, pivots); batch dims broadcast."""
+    if _lapack.supports(ld, b):
+        return _lapack.sytrs(ld, pivots, b, hermitian)
     batch = np.broadcast_shapes(ld.shape[:-2], b.shape[:-2])
     ld = np.broadcast_to(ld, batch + ld.shape[-2:])
     pivots = np.broadcast_to(pivots, batch + pivots.shape[-1:])

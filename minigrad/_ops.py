@@ -10,9 +10,9 @@ import warnings
 
 import numpy as np
 
-from . import _arg_errors, _dispatch, _dtypes, return_types
+from . import _arg_errors, _dispatch, _dtypes, _layout, _strides, return_types
 from . import derivatives as D
-from ._tensor import Size, Tensor
+from ._tensor import Size, Tensor, _user_stacklevel
 from .autograd import grad_mode
 
 _STATE = grad_mode.STATE
@@ -215,7 +215,9 @@ def _into_out(name: str, out, inputs, compute):
                           f"{list(result._data.shape)}. This behavior is deprecated, and in a future PyTorch "
                           "release outputs will not be resized unless they have zero elements. You can "
                           "explicitly reuse an out tensor t by resizing it, inplace, to zero elements with "
-                          "t.resize_(0).", UserWarning, stacklevel=3)
+                          "t.resize_(0). (Triggered internally at "
+                          "/__w/pytorch/pytorch/aten/src/ATen/native/Resize.cpp:30.)",
+                          UserWarning, stacklevel=_user_stacklevel())
         out._data = np.empty(result._data.shape, out._data.dtype)
     with grad_mode.no_grad():
         out.copy_(result)
@@ -236,11 +238,14 @@ def _unary(op, t: Tensor, out=None, float_result=True):
     return op.call((t,), dt if dt.np != t._data.dtype else None, out, {})
 
 
-def _size_args(size) -> tuple:
-    """Accept f(2, 3), f((2, 3)) and f([2, 3]) alike."""
-    if len(size) == 1 and isinstance(size[0], (tuple, list, Size)):
-        size = size[0]
-    return tuple(int(s) for s in size)
+def _size_args(size, name: str = "", arg: str = "size", overloads: tuple = ()) -> tuple:
+    """Accept f(2, 3), f((2, 3)) and f([2, 3]) alike; anything but ints is ``name()``'s TypeError from PyTorch's
+    parser (``overloads``: the method's, when it has more than the one taking ``tuple of ints arg``)."""
+    seq = size[0] if len(size) == 1 and isinstance(size[0], (tuple, list, Size)) else size
+    for s in seq:
+        if type(s) is not int:
+            return _arg_errors.size_list(name, arg, size, overloads)
+    return tuple(seq)
 
 
 def _wrap_dim(dim: int, ndim: int) -> int:
@@ -266,8 +271,14 @@ def _raw_dims(dim, ndim: int) -> tuple:
 # Arithmetic
 # =============================================================================================
 
-def add(input, other, *, alpha=1, out=None):
+_NO_ARG = object()  # an argument not given (see the deprecated scalar-first forms: _arg_errors.scalar_first)
+
+
+def add(input, other, _old=_NO_ARG, *, alpha=1, out=None):
     """input + alpha * other."""
+    if _old is not _NO_ARG:  # (the deprecated x.add(alpha, other))
+        _arg_errors.scalar_first("add", other, (_old,))
+        other, alpha = _old, other
     if (type(other) is float and out is None and isinstance(input, Tensor) and input._data.dtype in _ADD_NUMBER_NP
             and type(alpha) is int and alpha == 1 and not _EXTRAS[0]):
         return D.add.run_number(input, other, {"alpha": 1})  # fast path (x + 0.001): _binary's choice, directly
@@ -278,8 +289,11 @@ def add(input, other, *, alpha=1, out=None):
     return _binary(D.add, input, other, alpha=alpha)
 
 
-def sub(input, other, *, alpha=1, out=None):
+def sub(input, other, _old=_NO_ARG, *, alpha=1, out=None):
     """input - alpha * other."""
+    if _old is not _NO_ARG:  # (the deprecated x.sub(alpha, other))
+        _arg_errors.scalar_first("sub", other, (_old,))
+        other, alpha = _old, other
     if type(alpha) is not int or alpha != 1:
         alpha = _check_alpha(input, other, alpha, "sub", no_bool=True)
     if out is not None:
@@ -1071,7 +1085,12 @@ def sum(input, dim=_ALL_DIMS, keepdim=False, *, dtype=None):
         if keepdim:
             raise _no_overload("sum", input, dim, keepdim, dtype)
         return D.sum(input, dtype=dtype)
-    return D.sum_dim(input, dtype=dtype, dim=_reduce_dims(dim, input), keepdim=keepdim)
+    try:
+        dims = _reduce_dims(dim, input)
+    except TypeError:  # (a dim that is no int or list of ints: PyTorch's parser refuses the call)
+        _arg_errors.recheck("sum", (input, dim) + (() if keepdim is False else (keepdim,)), {}, method=False)
+        raise
+    return D.sum_dim(input, dtype=dtype, dim=dims, keepdim=keepdim)
 
 
 def mean(input, dim=_ALL_DIMS, keepdim=False, *, dtype=None):
@@ -1090,7 +1109,12 @@ def mean(input, dim=_ALL_DIMS, keepdim=False, *, dtype=None):
         if keepdim:
             raise _no_overload("mean", input, dim, keepdim, dtype)
         return D.mean(input, dtype=dtype)
-    return D.mean_dim(input, dtype=dtype, dim=_reduce_dims(dim, input), keepdim=keepdim)
+    try:
+        dims = _reduce_dims(dim, input)
+    except TypeError:  # (a dim that is no int or list of ints: PyTorch's parser refuses the call)
+        _arg_errors.recheck("mean", (input, dim) + (() if keepdim is False else (keepdim,)), {}, method=False)
+        raise
+    return D.mean_dim(input, dtype=dtype, dim=dims, keepdim=keepdim)
 
 
 # PyTorch's overloads of the reductions whose dim is optional only through a separate overload, as its
@@ -1138,7 +1162,7 @@ def _legacy(d) -> str:
 
 def sum_to_size(input, *size):
     """Sum broadcast dimensions away until the shape is ``size`` (undoes broadcasting)."""
-    size = _size_args(size)
+    size = _size_args(size, "sum_to_size")
     shape = input._data.shape
     if not size:
         return sum(input)  # (PyTorch's sum_to: to a 0-dim shape it is a plain sum, SumBackward0)
@@ -1309,7 +1333,8 @@ def _var_args(input, dim, unbiased, keepdim, correction, name="var"):
     if n - (1 if correction is None else correction) <= 0:
         warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly less than the reduction "
                       "factor (input numel divided by output numel). (Triggered internally at "
-                      "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)", UserWarning, stacklevel=3)
+                      "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)", UserWarning,
+                      stacklevel=_user_stacklevel())
     return {"dim": dims, "correction": correction, "keepdim": keepdim}
 
 
@@ -1427,7 +1452,8 @@ def view(input, *size, dtype=None):
                         " * (torch.dtype dtype)\n * (tuple of ints size)\n")
     if len(size) == 1 and isinstance(size[0], _dtypes.dtype):
         return _view_dtype(input, size[0])
-    size = _infer_size(_size_args(size), input._data.size)
+    size = _infer_size(_size_args(size, "view", "size", ("(torch.dtype dtype)", "(tuple of ints size)")),
+                       input._data.size)
     if not _viewable(input._data, size):
         raise RuntimeError("view size is not compatible with input tensor's size and stride (at least one "
                            "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
@@ -1478,7 +1504,7 @@ def reshape(input, *shape):
     """Like view when possible, otherwise a copy."""
     if not shape:
         raise TypeError('reshape() missing 1 required positional arguments: "shape"')
-    size = _infer_size(_size_args(shape), input._data.size)
+    size = _infer_size(_size_args(shape, "reshape", "shape"), input._data.size)
     if input._data.flags["C_CONTIGUOUS"]:
         return D.view(input, size=size)
     if _viewable(input._data, size):
@@ -1492,7 +1518,7 @@ def reshape_function(*args, **kwargs):
     (input, _), (shape, position) = bound["input"], bound["shape"]
     if not isinstance(shape, (tuple, list, Size)):
         raise _arg_errors.must_be("reshape", "shape", "tuple of ints", shape, position)
-    return reshape(input, shape)
+    return reshape(input, _arg_errors.int_list("reshape", "shape", shape, position))
 
 
 def view_as(input, other):
@@ -1507,17 +1533,21 @@ def reshape_as(input, other):
 
 def flatten(input, start_dim=0, end_dim=-1):
     """Merge dims start_dim..end_dim into one."""
-    n = input.dim()
-    if n == 0:
-        _wrap_dim(start_dim, n), _wrap_dim(end_dim, n)
-        return reshape(input, (1,))
-    s, e = _wrap_dim(start_dim, n), _wrap_dim(end_dim, n)
-    if s > e:
-        raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
-    if s == e:
-        return input
-    shape = input._data.shape
-    return reshape(input, shape[:s] + (-1,) + shape[e + 1:])
+    try:
+        n = input.dim()
+        if n == 0:
+            _wrap_dim(start_dim, n), _wrap_dim(end_dim, n)
+            return reshape(input, (1,))
+        s, e = _wrap_dim(start_dim, n), _wrap_dim(end_dim, n)
+        if s > e:
+            raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
+        if s == e:
+            return input
+        shape = input._data.shape
+        return reshape(input, shape[:s] + (-1,) + shape[e + 1:])
+    except Exception:  # (a dim that is not an int: PyTorch's TypeError; free while nothing fails)
+        _arg_errors.recheck("flatten", (start_dim, end_dim), {}, method=True)
+        raise
 
 
 def t(input):
@@ -1529,9 +1559,13 @@ def t(input):
 
 def transpose(input, dim0, dim1):
     """Swap two dimensions (a view)."""
-    n = input.dim()
-    _wrap_dim(dim0, n), _wrap_dim(dim1, n)
-    return D.transpose(input, dim0=dim0, dim1=dim1)  # raw dims: PyTorch saves them as given
+    try:
+        n = input.dim()
+        _wrap_dim(dim0, n), _wrap_dim(dim1, n)
+        return D.transpose(input, dim0=dim0, dim1=dim1)  # raw dims: PyTorch saves them as given
+    except Exception:  # (a dim that is not an int: PyTorch's TypeError; free while nothing fails)
+        _arg_errors.recheck("transpose", (dim0, dim1), {}, method=True)
+        raise
 
 
 swapaxes = swapdims = transpose
@@ -1539,7 +1573,9 @@ swapaxes = swapdims = transpose
 
 def permute(input, *dims):
     """Reorder dimensions (a view)."""
-    dims = _size_args(dims)
+    if not dims:
+        raise TypeError('permute() missing 1 required positional arguments: "dims"')
+    dims = _size_args(dims, "permute", "dims")
     n = input.dim()
     if len(dims) != n:
         raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does not match the "
@@ -1585,7 +1621,9 @@ def _type_string(dt) -> str:
 
 def expand(input, *sizes):
     """Broadcast to a larger shape without copying (-1 keeps a size)."""
-    sizes = _size_args(sizes)
+    if not sizes:
+        raise TypeError('expand() missing 1 required positional arguments: "size"')
+    sizes = _size_args(sizes, "expand")
     shape = input._data.shape
     if len(sizes) < len(shape):
         raise RuntimeError(f"expand({_type_string(input.dtype)}{{{list(shape)}}}, size={list(sizes)}): the "
@@ -1615,8 +1653,12 @@ def expand_as(input, other):
 
 def unsqueeze(input, dim):
     """Insert a size-1 dimension at ``dim``."""
-    _wrap_dim(dim, input.dim() + 1)
-    return D.unsqueeze(input, dim=dim)
+    try:
+        _wrap_dim(dim, input.dim() + 1)
+        return D.unsqueeze(input, dim=dim)
+    except Exception:  # (a dim that is not an int: PyTorch's TypeError; free while nothing fails)
+        _arg_errors.recheck("unsqueeze", (dim,), {}, method=True)
+        raise
 
 
 def squeeze(input, dim=None):
@@ -1626,6 +1668,8 @@ def squeeze(input, dim=None):
     if isinstance(dim, int):
         _wrap_dim(dim, input.dim())
         return D.squeeze_dim(input, dim=dim)
+    if not isinstance(dim, (tuple, list)) or not builtins.all(_is_int(d) for d in dim):
+        _arg_errors.recheck("squeeze", (dim,), {}, method=True)
     dims = tuple(dim)
     wrapped = [_wrap_dim(d, input.dim()) for d in dims]
     for d in wrapped:
@@ -1650,19 +1694,23 @@ def select(input, dim, index):
 
 def narrow(input, dim, start, length):
     """``length`` entries from ``start`` along ``dim`` (a view)."""
-    n = input.dim()
-    if n == 0:
-        raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
-    if length < 0:
-        raise RuntimeError("narrow(): length must be non-negative.")
-    size = input._data.shape[_wrap_dim(dim, n)]
-    start = int(start)
-    if not -size <= start <= size:
-        raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], but got {start})")
-    start = start % size if start < 0 else start
-    if start + length > size:
-        raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size ({size}).")
-    return D.slice(input, dim=dim, start=start, end=start + length, step=1)
+    try:
+        n = input.dim()
+        if n == 0:
+            raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
+        if length < 0:
+            raise RuntimeError("narrow(): length must be non-negative.")
+        size = input._data.shape[_wrap_dim(dim, n)]
+        start = int(start)
+        if not -size <= start <= size:
+            raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], but got {start})")
+        start = start % size if start < 0 else start
+        if start + length > size:
+            raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size ({size}).")
+        return D.slice(input, dim=dim, start=start, end=start + length, step=1)
+    except Exception:  # (an argument of the wrong type: PyTorch's TypeError; free while nothing fails)
+        _arg_errors.recheck("narrow", (dim, start, length), {}, method=True)
+        raise
 
 
 def diagonal(input, offset=0, dim1=0, dim2=1):
@@ -1793,7 +1841,7 @@ def repeat(input, *repeats):
     """Tile the tensor ``repeats[i]`` times along each dim (a copy)."""
     if not repeats:
         raise TypeError('repeat() missing 1 required positional arguments: "repeats"')
-    repeats = _size_args(repeats)
+    repeats = _size_args(repeats, "repeat", "repeats")
     if len(repeats) < input.dim():
         raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number of dimensions of "
                            "tensor")
@@ -1985,6 +2033,9 @@ def masked_fill(input, mask, value):
         np.broadcast_shapes(input._data.shape, mask._data.shape)
     except ValueError:
         _raise_broadcast_error(mask._data.shape, input._data.shape)
+    except AttributeError:  # (a mask that is no tensor: PyTorch's parser refuses the call)
+        _arg_errors.recheck("masked_fill", (mask, value), {}, method=True)
+        raise
     if isinstance(value, Tensor) and value.dim() != 0:  # (the value's dims, then the mask's dtype)
         raise RuntimeError("masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
                            f"{value.dim()} dimension(s).")
@@ -1996,7 +2047,11 @@ def masked_fill(input, mask, value):
         if value.requires_grad and not (input.dtype.is_floating_point or input.dtype.is_complex) and _STATE.enabled:
             raise RuntimeError(f"Autograd not support dtype: {_legacy(input.dtype)}")
         return D.masked_fill_tensor(input, mask, value)
-    return D.masked_fill(input, mask, value=_fill_number(value, input.dtype))
+    try:
+        return D.masked_fill(input, mask, value=_fill_number(value, input.dtype))
+    except (TypeError, ValueError):  # (a value that is no number: PyTorch's parser refuses the call)
+        _arg_errors.recheck("masked_fill", (mask, value), {}, method=True)
+        raise
 
 
 _F32_MAX, _INF = float(np.finfo(np.float32).max), float("inf")
@@ -2301,8 +2356,9 @@ def _operand_as(x, npd) -> np.ndarray:
 
 
 def _compared(np_fn, ad, bd) -> Tensor:
-    try:
-        return Tensor._make(np.asarray(np_fn(ad, bd)))
+    try:  # (laid out as TensorIterator's output: see _strides)
+        out = np.asarray(np_fn(ad, bd))
+        return Tensor._make(_strides.iterator_layout(out, (ad, bd) if type(bd) is np.ndarray else (ad,)))
     except ValueError:
         _raise_broadcast_error(np.shape(ad), np.shape(bd))
 
@@ -2369,7 +2425,7 @@ def _all_any(np_fn, input, dim, keepdim):
     axis = None if dim is None else _raw_dims(dim, input.dim())
     axis = None if input.dim() == 0 else axis  # 0-dim: dim 0 is all
     # dim=[] reduces nothing here (unlike sum's): each element tested on its own, as PyTorch does
-    out = np.asarray(np_fn(input._data, axis=axis, keepdims=keepdim))
+    out = _strides.contiguous(np.asarray(np_fn(input._data, axis=axis, keepdims=keepdim)))  # (C order, as PyTorch's)
     # uint8 in, uint8 out (PyTorch's legacy rule); every other dtype gives bool
     return Tensor._make(out.astype(np.uint8) if input.dtype is _dtypes.uint8 else out)
 
@@ -2414,7 +2470,8 @@ def where(condition, input=None, other=None):
         _WARNED_UINT8_WHERE.append(True)  # (PyTorch's TORCH_WARN_ONCE: once per process)
         warnings.warn("where received a uint8 condition tensor. This behavior is deprecated and will be removed in "
                       "a future version of PyTorch. Use a boolean condition instead. (Triggered internally at "
-                      "/__w/pytorch/pytorch/aten/src/ATen/native/TensorCompare.cpp:621.)", UserWarning, stacklevel=2)
+                      "/__w/pytorch/pytorch/aten/src/ATen/native/TensorCompare.cpp:621.)", UserWarning,
+                      stacklevel=_user_stacklevel())
     shape = condition._data.shape
     for t in (a, b):  # PyTorch's broadcast error names the shapes as it meets them: condition, input, other
         if t._data.shape != shape:
@@ -2536,13 +2593,15 @@ def angle(input):
 # =============================================================================================
 
 def clone(input, *, memory_format=None):
-    """A copy that stays in the graph (CloneBackward0)."""
-    return D.clone(input)
+    """A copy that stays in the graph (CloneBackward0), laid out as ``memory_format`` says (default: preserve)."""
+    return D.clone(input) if memory_format is None else D.clone(input, memory_format=memory_format)
 
 
 def contiguous(input, memory_format=None):
-    """``input`` itself if C-contiguous, else a contiguous copy (CloneBackward0)."""
-    return input if input._data.flags["C_CONTIGUOUS"] else clone(input)
+    """``input`` itself if contiguous in ``memory_format`` (default: C order), else such a copy (CloneBackward0)."""
+    if memory_format is None or memory_format is _layout.contiguous_format:
+        return input if input._data.flags["C_CONTIGUOUS"] else clone(input, memory_format=_layout.contiguous_format)
+    return input if input.is_contiguous(memory_format=memory_format) else clone(input, memory_format=memory_format)
 
 
 def to(input, *args, dtype=None, copy=False, **kwargs):
@@ -2556,18 +2615,25 @@ def to(input, *args, dtype=None, copy=False, **kwargs):
             dtype = a
         elif isinstance(a, Tensor):
             dtype = a.dtype
-    if not copy and (dtype is None or dtype is input.dtype):
+        elif a is not None and not isinstance(a, (bool, float)):  # (x.to([1]): PyTorch's parser refuses it)
+            _arg_errors.recheck("to", args, kwargs, method=True)
+    layout = kwargs.get("memory_format")  # (None or preserve_format: the input's, see _strides)
+    layout = None if layout is _layout.preserve_format else layout
+    if not copy and (dtype is None or dtype is input.dtype) and (layout is None or input.is_contiguous(layout)):
         return input
     dtype = input.dtype if dtype is None else dtype  # a copy is asked for: ToCopyBackward0, as in PyTorch
+    if not isinstance(dtype, _dtypes.dtype):  # (x.to(dtype='float64'))
+        _arg_errors.recheck("to", args, dict(kwargs, dtype=dtype), method=True)
     if not (dtype.is_floating_point or dtype.is_complex):
         # Integer and bool tensors cannot require grad: the copy leaves the graph.
-        return Tensor._make(input._data.astype(dtype.np))
-    return D.to_copy(input, dtype=dtype)
+        array = _strides.astype(input._data, dtype.np)  # (PyTorch's layout: see _strides)
+        return Tensor._make(array if layout is None else _strides.clone(array, layout))
+    return D.to_copy(input, dtype=dtype) if layout is None else D.to_copy(input, dtype=dtype, memory_format=layout)
 
 
 def _cast(dt):
     def cast(input, memory_format=None):
-        return to(input, dt)
+        return to(input, dt, memory_format=memory_format)
     cast.__doc__ = f"Convert to {dt!r}."
     return cast
 
@@ -2607,16 +2673,22 @@ def fill_(input, value):
     return D.fill_(input, out=input, value=value)
 
 
-def add_(input, other, *, alpha=1):
+def add_(input, other, _old=_NO_ARG, *, alpha=1):
     """In-place ``input += alpha * other``."""
+    if _old is not _NO_ARG:  # (the deprecated x.add_(alpha, other))
+        _arg_errors.scalar_first("add_", other, (_old,))
+        other, alpha = _old, other
     if type(alpha) is not int or alpha != 1:
         _dispatch._check_inplace(input, False)  # (before alpha's errors)
         alpha = _check_alpha(input, other, alpha, "add_", inplace=True)
     return _binary(D.add, input, other, out=input, alpha=alpha)
 
 
-def sub_(input, other, *, alpha=1):
+def sub_(input, other, _old=_NO_ARG, *, alpha=1):
     """In-place ``input -= alpha * other``."""
+    if _old is not _NO_ARG:  # (the deprecated x.sub_(alpha, other))
+        _arg_errors.scalar_first("sub_", other, (_old,))
+        other, alpha = _old, other
     if type(alpha) is not int or alpha != 1:
         _dispatch._check_inplace(input, False)  # (before alpha's errors)
         alpha = _check_alpha(input, other, alpha, "sub_", no_bool=True, inplace=True)

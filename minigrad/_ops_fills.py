@@ -14,7 +14,7 @@ import numpy as np
 from . import _arg_errors, _dtypes, _indexing
 from . import derivatives as D
 from ._ops import _legacy, _raise_broadcast_error, _wrap_dim
-from ._tensor import Tensor
+from ._tensor import Tensor, _user_stacklevel
 
 # =============================================================================================
 # index_fill: the slices at ``index`` along ``dim`` take one value
@@ -164,10 +164,13 @@ def _masked_scatter(input, mask, source, out):
         raise RuntimeError("masked_scatter: expected self and source to have same dtypes but got"
                            f"{_legacy(input.dtype)} and {_legacy(source.dtype)}")
     if mask.dtype is _dtypes.uint8:
-        warnings.warn("masked_scatter_ received a mask with dtype torch.uint8, this behavior is now deprecated,"
-                      "please use a mask with dtype torch.bool instead. (Triggered internally at "
-                      "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:3130.)", UserWarning,
-                      stacklevel=3)
+        try:
+            warnings.warn("masked_scatter_ received a mask with dtype torch.uint8, this behavior is now deprecated,"
+                          "please use a mask with dtype torch.bool instead. (Triggered internally at "
+                          "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:3130.)",
+                          UserWarning, stacklevel=_user_stacklevel())
+        except Warning:  # (a warning made an error: PyTorch's error below, raised in the same call, wins)
+            pass
     if mask.dtype is not _dtypes.bool_:
         raise RuntimeError(f"masked_scatter_ only supports boolean masks, but got mask with dtype "
                            f"{_legacy(mask.dtype)}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _ops
+from . import _ops, _strides
 from . import derivatives as D
 from ._dispatch import _check_inference_write, _check_inplace, _edges_of
 from ._tensor import Size, Tensor
@@ -75,7 +75,7 @@ def unsqueeze_(input: Tensor, dim: int) -> Tensor:
     _check_inplace(input, _STATE.enabled and input._requires_grad)
     d = _ops._wrap_dim(dim, input.dim() + 1)
     return _restride(input, D.unsqueeze_, {"dim": dim}, D.unsqueeze, {"dim": dim},
-                     lambda a: np.expand_dims(a, d))
+                     lambda a: _strides.unsqueeze(a, d))  # (PyTorch's strides)
 
 
 def squeeze_(input: Tensor, dim=None) -> Tensor:

@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from . import _arg_errors, _dtypes, _ops, return_types
+from . import _arg_errors, _dtypes, _ops, _strides, return_types
 from . import derivatives as D
 from ._tensor import Tensor
 from .autograd import grad_mode
@@ -229,7 +229,8 @@ def _bitwise(np_fn, name):
             raise NotImplementedError(f'"{name}_cpu" not implemented for \'{_ops._legacy(dt)}\'')
         # (a number converted as a C cast: -2 into uint8 is 254, as PyTorch's)
         b = other._data if isinstance(other, Tensor) else np.asarray(other).astype(dt.np)
-        return Tensor._make(np.asarray(np_fn(a._data, b)).astype(dt.np, copy=False))
+        out = np.asarray(np_fn(a._data, b)).astype(dt.np, copy=False)
+        return Tensor._make(_strides.iterator_layout(out, (a._data, b)))  # (TensorIterator's layout)
     fn.__name__ = name
     fn.__doc__ = f"Elementwise {name.replace('_', ' ')} of integer or bool tensors."
     return fn
@@ -321,23 +322,35 @@ def _addc(op, input, tensor1, tensor2, value, out=None):
     return op.call((input, tensor1, tensor2), dt, out, {"value": value})
 
 
-def addcmul(input, tensor1, tensor2, *, value=1):
+def addcmul(input, tensor1, tensor2, _old=_ops._NO_ARG, *, value=1):
     """input + value · tensor1 · tensor2 (elementwise)."""
+    if _old is not _ops._NO_ARG:  # (the deprecated x.addcmul(value, tensor1, tensor2))
+        _arg_errors.scalar_first("addcmul", tensor1, (tensor2, _old))
+        tensor1, tensor2, value = tensor2, _old, tensor1
     return _addc(D.addcmul, input, tensor1, tensor2, value)
 
 
-def addcdiv(input, tensor1, tensor2, *, value=1):
+def addcdiv(input, tensor1, tensor2, _old=_ops._NO_ARG, *, value=1):
     """input + value · tensor1 / tensor2 (elementwise; floats only)."""
+    if _old is not _ops._NO_ARG:  # (the deprecated x.addcdiv(value, tensor1, tensor2))
+        _arg_errors.scalar_first("addcdiv", tensor1, (tensor2, _old))
+        tensor1, tensor2, value = tensor2, _old, tensor1
     return _addc(D.addcdiv, input, tensor1, tensor2, value)
 
 
-def addcmul_(input, tensor1, tensor2, *, value=1):
+def addcmul_(input, tensor1, tensor2, _old=_ops._NO_ARG, *, value=1):
     """In-place addcmul."""
+    if _old is not _ops._NO_ARG:  # (the deprecated x.addcmul_(value, tensor1, tensor2))
+        _arg_errors.scalar_first("addcmul_", tensor1, (tensor2, _old))
+        tensor1, tensor2, value = tensor2, _old, tensor1
     return _addc(D.addcmul, input, tensor1, tensor2, value, out=input)
 
 
-def addcdiv_(input, tensor1, tensor2, *, value=1):
+def addcdiv_(input, tensor1, tensor2, _old=_ops._NO_ARG, *, value=1):
     """In-place addcdiv."""
+    if _old is not _ops._NO_ARG:  # (the deprecated x.addcdiv_(value, tensor1, tensor2))
+        _arg_errors.scalar_first("addcdiv_", tensor1, (tensor2, _old))
+        tensor1, tensor2, value = tensor2, _old, tensor1
     return _addc(D.addcdiv, input, tensor1, tensor2, value, out=input)
 
 

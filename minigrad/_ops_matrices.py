@@ -13,7 +13,7 @@ import numpy as np
 
 from . import _arg_errors, _creation, _dtypes, _layout, _ops
 from . import derivatives as D
-from ._tensor import Tensor
+from ._tensor import Tensor, _user_stacklevel
 
 # =============================================================================================
 # Triangles, diagonals and trace
@@ -90,6 +90,8 @@ def singular_pivot(A) -> np.ndarray:
     """For each matrix of A, the 1-based index of the first zero pivot of its LU factorization (0: none)."""
     lu, _ = D._lu(A._data)
     zero = np.diagonal(lu, axis1=-2, axis2=-1) == 0
+    if not zero.shape[-1]:  # (an empty matrix is not singular)
+        return np.zeros(zero.shape[:-1], np.int32)
     return np.where(zero.any(-1), zero.argmax(-1) + 1, 0).astype(np.int32)
 
 
@@ -121,9 +123,19 @@ def inverse(A):
     return D.linalg_inv(A)
 
 
+_CROSS_WARNED: list = []
+
+
 def cross(input, other, dim=None):
     """Cross product of 3-vectors along ``dim`` (the first dim of size 3 if None)."""
     if dim is None:
+        if not _CROSS_WARNED and isinstance(input, Tensor) and isinstance(other, Tensor):  # (TORCH_WARN_ONCE)
+            _CROSS_WARNED.append(True)
+            warnings.warn("Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass the dim "
+                          "explicitly or simply use torch.linalg.cross.\nThe default value of dim will change to agree "
+                          "with that of linalg.cross in a future release. (Triggered internally at "
+                          "/__w/pytorch/pytorch/aten/src/ATen/native/Cross.cpp:63.)", UserWarning,
+                          stacklevel=_user_stacklevel())
         sizes = [i for i, s in enumerate(np.broadcast_shapes(input.shape, other.shape)) if s == 3]
         if not sizes:
             raise RuntimeError("no dimension of size 3 in input")
@@ -292,9 +304,11 @@ def _tensordot(a, b, dims_a, dims_b):
     kept_b = [i for i in range(b.dim()) if i not in _wrapped(dims_b, b.dim())]
     sizes = [t1.shape[i] for i in kept_a] + [t2.shape[i] for i in kept_b]
     size1, size2 = math.prod(t1.shape[i] for i in kept_a), math.prod(t2.shape[i] for i in kept_b)
+    if size1 != 1 or size2 != 1:  # (each operand permuted and reshaped in turn, as ATen: the order of the nodes)
+        m1 = _ops.reshape(_ops.permute(t1, kept_a + dims_a), size1, csize)
+        m2 = _ops.reshape(_ops.permute(t2, dims_b + kept_b), csize, size2)
+        return _ops.reshape(_ops.mm(m1, m2), sizes)
     t1, t2 = _ops.permute(t1, kept_a + dims_a), _ops.permute(t2, dims_b + kept_b)
-    if size1 != 1 or size2 != 1:
-        return _ops.reshape(_ops.mm(_ops.reshape(t1, size1, csize), _ops.reshape(t2, csize, size2)), sizes)
     # A full contraction: a dot product (or, if a flatten would copy, a product and a sum).
     if t1._data.flags["C_CONTIGUOUS"] and t2._data.flags["C_CONTIGUOUS"]:
         return _ops.reshape(_ops.dot(_ops.flatten(t1), _ops.flatten(t2)), sizes)
@@ -672,7 +686,7 @@ def chain_matmul(*matrices):
         warnings.warn("torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
                       "torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than "
                       "multiple parameters. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
-                      "LinearAlgebra.cpp:1102.)", UserWarning, stacklevel=2)
+                      "LinearAlgebra.cpp:1102.)", UserWarning, stacklevel=_user_stacklevel())
     for m in matrices:
         if m.dim() != 2:
             raise RuntimeError(f"Tensor dimension is {m.dim()}, expected 2 instead.")

@@ -13,7 +13,8 @@ import numpy as np
 from . import _arg_errors, _device, _dtypes, _ops
 from . import derivatives as D
 from ._device import check_creation_device
-from ._tensor import Size, Tensor
+from ._layout import contiguous_format
+from ._tensor import Size, Tensor, _user_stacklevel
 
 # =============================================================================================
 # Broadcasting and shapes
@@ -50,7 +51,7 @@ def _warn_once(message: str, line: int) -> None:
     if message not in _WARNED_ONCE:
         _WARNED_ONCE.add(message)
         warnings.warn(f"{message} (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
-                      f"TensorShape.cpp:{line}.)", UserWarning, stacklevel=3)
+                      f"TensorShape.cpp:{line}.)", UserWarning, stacklevel=_user_stacklevel())
 
 
 def _numpy_T(self):
@@ -128,8 +129,7 @@ def meshgrid(*tensors, indexing=None):
     if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
         tensors = tuple(tensors[0])
     if indexing is None:
-        warnings.warn("torch.meshgrid: in an upcoming release, it will be required to pass the indexing argument.",
-                      UserWarning, stacklevel=2)
+        _warn_once("torch.meshgrid: in an upcoming release, it will be required to pass the indexing argument.", 4215)
         indexing = "ij"
     swap = indexing == "xy" and len(tensors) >= 2
     ts = list(tensors)
@@ -191,7 +191,7 @@ _ROLL_PARAMS = {"input": _arg_errors.REQUIRED, "shifts": _arg_errors.REQUIRED, "
 
 def tile(input, *dims):
     """input repeated ``dims`` times along each dim (as repeat, with missing leading dims = 1)."""
-    dims = tuple(_ops._size_args(dims))
+    dims = tuple(_ops._size_args(dims, "tile", "dims"))
     if len(dims) < input.dim():
         dims = (1,) * (input.dim() - len(dims)) + dims
     return _ops.repeat(input, *dims)
@@ -214,7 +214,7 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     shape = list(input.shape)
     expanded = list(shape)
     expanded.insert(d + 1, repeats)
-    out = input.unsqueeze(d + 1).expand(expanded).clone()
+    out = input.unsqueeze(d + 1).expand(expanded).clone(memory_format=contiguous_format)  # (then view works)
     shape[d] *= repeats
     return out.view(shape)
 
@@ -395,8 +395,10 @@ def take_along_dim(input, indices, dim=None):
     sizes = list(input.shape)
     sizes[d] = indices.shape[d]
     idx = broadcast_to(indices, broadcast_shapes(sizes, indices.shape))
-    if input.shape[d] and bool((idx._data < 0).any()):  # (along a dim, PyTorch wraps negative indices around)
-        idx = Tensor._make(np.mod(idx._data, input.shape[d]))
+    # Along a dim PyTorch takes the indices modulo the size (-4 and 2 pick the same of 3 values; 3 picks the
+    # first): the index gather saves is always a new tensor.
+    size = input.shape[d]
+    idx = Tensor._make(np.mod(idx._data, size) if size else idx._data.copy())
     sizes = list(indices.shape)
     sizes[d] = input.shape[d]
     return _ops.gather(broadcast_to(input, broadcast_shapes(sizes, input.shape)), d, idx)
@@ -409,10 +411,11 @@ def take_along_dim(input, indices, dim=None):
 def _new(input, fill, size, dtype, requires_grad, device):
     from . import _creation
     check_creation_device(device, use_default=False)  # (made where input is, unless told otherwise)
+    _arg_errors.check_options(f"new_{fill}", dtype, requires_grad)
     dt = dtype or input.dtype
     if not size:
         raise TypeError(f'new_{fill}() missing 1 required positional arguments: "size"')
-    return getattr(_creation, fill)(_ops._size_args(size), dtype=dt, requires_grad=requires_grad)
+    return getattr(_creation, fill)(_ops._size_args(size, f"new_{fill}"), dtype=dt, requires_grad=requires_grad)
 
 
 def new_zeros(input, *size, dtype=None, device=None, requires_grad=False, **kwargs):
@@ -434,19 +437,22 @@ def new_full(input, size, fill_value, *, dtype=None, device=None, requires_grad=
     """``fill_value`` everywhere, of ``size``, with input's dtype."""
     from ._creation import full, number_arg
     check_creation_device(device, use_default=False)
+    _arg_errors.check_options("new_full", dtype, requires_grad)
+    size = _arg_errors.int_list("new_full", "size", size, 1)
     fill_value = number_arg(fill_value, "new_full", "fill_value", 2)
-    return full(tuple(size), fill_value, dtype=dtype or input.dtype, requires_grad=requires_grad)
+    return full(size, fill_value, dtype=dtype or input.dtype, requires_grad=requires_grad)
 
 
 def new_tensor(input, data, *, dtype=None, device=None, requires_grad=False, **kwargs):
     """A new tensor from ``data`` with input's dtype (a copy, outside any graph)."""
     from ._creation import tensor
     check_creation_device(device, use_default=False)
+    _arg_errors.check_options("new_tensor", dtype, requires_grad)
     if isinstance(data, Tensor):
         warnings.warn("To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
                       "sourceTensor.detach().clone().requires_grad_(True), rather than "
                       "tensor.new_tensor(sourceTensor).",
-                      UserWarning, stacklevel=2)
+                      UserWarning, stacklevel=_user_stacklevel())
         data = data._data  # (the array: torch.tensor(a_tensor) would warn a second time)
     return tensor(data, dtype=dtype or input.dtype, requires_grad=requires_grad)
 

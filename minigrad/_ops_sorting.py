@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _arg_errors, _dtypes, _ops, _ops_shapes, return_types
+from . import _arg_errors, _dtypes, _ops, _ops_shapes, _strides, return_types
 from . import derivatives as D
 from ._tensor import Tensor
 
@@ -73,6 +73,8 @@ def msort(input):
 
 def topk(input, k, dim=-1, largest=True, sorted=True):
     """(values, indices) of the ``k`` largest (or smallest) elements along ``dim``."""
+    if type(k) is not int:
+        _arg_errors.recheck("topk", (k,), {}, method=True)
     if input.dtype is _dtypes.bool_:
         raise RuntimeError("topk does not support bool dtypes on CPU")
     _ops._check_int_dim("topk", dim)
@@ -256,7 +258,9 @@ def nonzero(input, *, as_tuple=False):
     idx = np.nonzero(np.atleast_1d(input._data))
     if as_tuple:
         return tuple(Tensor._make(i.astype(np.int64)) for i in idx)
-    return Tensor._make(np.stack(idx, axis=1).astype(np.int64).reshape(-1, input.dim()))
+    out = np.stack(idx, axis=1).astype(np.int64).reshape(-1, input.dim())
+    # PyTorch's nonzero is column-major: strides (1, n)
+    return Tensor._make(_strides.copy_into(_strides.with_strides(out.shape, (1, out.shape[0]), np.int64), out))
 
 
 def argwhere(input):

@@ -1,4 +1,4 @@
-"""The NumPy arithmetic of 3-d pooling (max, average, adaptive max) over the last k dims, any k.
+"""The NumPy arithmetic of 3-d pooling (max, average, adaptive max and average) over the last k dims, any k.
 
 The same steps as ``_conv``'s 2-d pooling kernels, with the window offsets and flat indices written for k
 dims: ``windows`` gives every window as a strided view, the maximum's position in its window becomes a flat
@@ -136,3 +136,72 @@ def adaptive_max_pool(x, output_size) -> tuple:
             index = index * n + a + offset
         indices[where] = index
     return values, indices
+
+
+def adaptive_avg_pool(x, output_size) -> np.ndarray:
+    """Each output the mean of its adaptive window over the last k dims, as PyTorch's CPU kernel: the window's
+    elements added one by one in row-major order in the input's dtype (halves too), then divided by each size."""
+    k = len(output_size)
+    out = np.empty(x.shape[:-k] + tuple(output_size), x.dtype)
+    spans = [list(enumerate(_adaptive_windows(n, o))) for n, o in zip(x.shape[-k:], output_size)]
+    for cell in itertools.product(*spans):
+        box = tuple(slice(a, b) for _, (a, b) in cell)
+        flat = x[(...,) + box].reshape(x.shape[:-k] + (-1,))
+        total = np.add.accumulate(flat, axis=-1)[..., -1]
+        for _, (a, b) in cell:
+            total = total / x.dtype.type(b - a)
+        out[(...,) + tuple(i for i, _ in cell)] = total
+    return out
+
+
+def adaptive_avg_pool_backward(g, x_shape) -> np.ndarray:
+    """Each output's gradient divided by its window's sizes, added to the window's elements (outputs in order)."""
+    k = 3
+    grad = np.zeros(x_shape, g.dtype)
+    spans = [list(enumerate(_adaptive_windows(n, o))) for n, o in zip(x_shape[-k:], g.shape[-k:])]
+    for cell in itertools.product(*spans):
+        share = g[(...,) + tuple(i for i, _ in cell)]
+        for _, (a, b) in cell:
+            share = share / g.dtype.type(b - a)
+        grad[(...,) + tuple(slice(a, b) for _, (a, b) in cell)] += share[(...,) + (None,) * k]
+    return grad
+
+
+def _fractional_starts(sample, size: int, out: int, pool: int) -> np.ndarray:
+    """PyTorch's generate_intervals: window i starts at ⌊(i + u)·α⌋ - ⌊u·α⌋, α = (size - pool)/(out - 1), in the
+    sample's dtype; the last window ends at the input's end."""
+    t = type(sample)
+    starts = np.zeros(out, np.int64)
+    if out > 1:
+        alpha = t(size - pool) / t(out - 1)
+        starts = np.array([int(t(t(i) + sample) * alpha) - int(t(sample * alpha)) for i in range(out)], np.int64)
+    if out > 0:
+        starts[-1] = size - pool
+    return starts
+
+
+def fractional_max_pool2d(x, kernel_size, output_size, samples) -> tuple:
+    """(max of each pseudo-random window, its flat index in the H×W plane): windows start where
+    ``_fractional_starts`` puts them (samples[n, c] = (u for W, u for H)); the first maximum in row-major
+    order wins, or the last NaN (PyTorch's ``val > max || isnan(val)`` scan)."""
+    batched = x.ndim == 4
+    x4 = x if batched else x[None]
+    n, c, h, w = x4.shape
+    (ph, pw), (oh, ow) = kernel_size, output_size
+    values = np.empty((n, c, oh, ow), x.dtype)
+    indices = np.empty((n, c, oh, ow), np.int64)
+    dh, dw = np.meshgrid(np.arange(ph), np.arange(pw), indexing="ij")
+    for b in range(n):
+        for p in range(c):
+            rows = _fractional_starts(samples[b, p, 1], h, oh, ph)
+            cols = _fractional_starts(samples[b, p, 0], w, ow, pw)
+            flat = ((rows[:, None, None, None] + dh) * w + cols[None, :, None, None] + dw).reshape(oh, ow, -1)
+            window = x4[b, p].reshape(-1)[flat]
+            pick = window.argmax(axis=-1)
+            if x.dtype.kind == "f":
+                nan = np.isnan(window)
+                last = window.shape[-1] - 1 - nan[..., ::-1].argmax(axis=-1)
+                pick = np.where(nan.any(axis=-1), last, pick)
+            values[b, p] = np.take_along_axis(window, pick[..., None], axis=-1)[..., 0]
+            indices[b, p] = np.take_along_axis(flat, pick[..., None], axis=-1)[..., 0]
+    return (values, indices) if batched else (values[0], indices[0])

@@ -24,7 +24,7 @@ import weakref
 
 import numpy as np
 
-from . import _dtypes, _layout, autograd
+from . import _dtypes, _layout, _strides, autograd
 from ._class_names import TorchNamed
 from ._printing import format_tensor
 from .autograd import grad_mode
@@ -229,7 +229,13 @@ class Tensor(metaclass=_TensorType):
         """The shape, or the length of one dimension."""
         if dim is None:
             return Size(self._data.shape)
-        return self._data.shape[self._wrap_dim(dim)]
+        try:
+            return self._data.shape[self._wrap_dim(dim)]
+        except (TypeError, IndexError):
+            from . import _arg_errors
+            if not _arg_errors._is_index(dim):  # (x.size(0.5): PyTorch's parser refuses it first)
+                raise _arg_errors.must_be("size", "dim", "int", dim, 1) from None
+            raise
 
     def dim(self) -> int:
         """Number of dimensions."""
@@ -275,8 +281,10 @@ class Tensor(metaclass=_TensorType):
         return _storage(self._data)[1]
 
     def is_contiguous(self, memory_format=None) -> bool:
-        """True if the elements are laid out in row-major order without gaps."""
-        return self._data.flags["C_CONTIGUOUS"]
+        """True if the elements are laid out in row-major order (or ``memory_format``'s) without gaps."""
+        if memory_format is None or memory_format is _layout.contiguous_format:
+            return self._data.flags["C_CONTIGUOUS"]
+        return _strides.is_contiguous_as(self._data, memory_format)
 
     def is_floating_point(self) -> bool:
         """True for float16/bfloat16/float32/float64 tensors."""
@@ -343,7 +351,7 @@ class Tensor(metaclass=_TensorType):
         """The values as an ndarray sharing memory (refuses tensors that require grad, unless grad mode is off)."""
         if self._requires_grad and not force and _STATE.enabled:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
-        if self.dtype is _dtypes.bfloat16:  # NumPy has no bfloat16; PyTorch refuses rather than pick a dtype
+        if self._data.dtype == _dtypes.bfloat16.np:  # NumPy has no bfloat16; PyTorch refuses rather than pick a dtype
             raise TypeError("Got unsupported ScalarType BFloat16")
         return self._data
 
@@ -455,12 +463,12 @@ class Tensor(metaclass=_TensorType):
 
     def __reduce_ex__(self, protocol):
         # Values, dtype, shape and requires_grad survive (a non-leaf comes back as a leaf, as in PyTorch).
-        return (_rebuild_tensor, (self._data.copy(), self._requires_grad))
+        return (_rebuild_tensor, (_strides.clone(self._data), self._requires_grad))  # (strides kept where NumPy can)
 
     def __deepcopy__(self, memo):
-        t = Tensor._make(self._data.copy(), self._requires_grad)
+        t = Tensor._make(_strides.clone(self._data), self._requires_grad)  # (PyTorch's layout: see _strides)
         if self._grad is not None:
-            t._grad = Tensor._make(self._grad._data.copy())
+            t._grad = Tensor._make(_strides.clone(self._grad._data))
         if type(self) is not Tensor:
             t = type(self)._from_tensor(t) if hasattr(type(self), "_from_tensor") else t
         memo[id(self)] = t

@@ -87,6 +87,18 @@ def _function(name: str, dtype: np.dtype):
     return fn
 
 
+def address(a: np.ndarray) -> int:
+    """The address of an array's first element for MKL: through the buffer protocol for a writable row-major
+    array (``a.ctypes.data`` makes a Python object: ~3x the cost), else ``a.ctypes.data``."""
+    try:
+        return _addressof(_from_buffer(a))
+    except (TypeError, ValueError):  # (a read-only or empty array)
+        return a.ctypes.data
+
+
+_from_buffer, _addressof = ctypes.c_char.from_buffer, ctypes.addressof
+
+
 def unary(op: str, fallback):
     """The forward of ``op`` on arrays: MKL's function for float32 and float64, else ``fallback``."""
     if _LIB is None:
@@ -100,11 +112,11 @@ def unary(op: str, fallback):
         shape = x.shape
         x = np.ascontiguousarray(x)  # (a 0-dim array comes back 1-dim: the result is reshaped to ``shape``)
         out = np.empty_like(x)
-        flat_in, flat_out = x.reshape(-1), out.reshape(-1)
-        for start in range(0, x.size, _CHUNK):
-            n = min(_CHUNK, x.size - start)
-            fn(n, flat_in[start:].ctypes.data, flat_out[start:].ctypes.data)
-        return out.reshape(shape)
+        if x.size:
+            src, dst = address(x), address(out)
+            for start in range(0, x.size, _CHUNK):
+                fn(min(_CHUNK, x.size - start), src + start * x.itemsize, dst + start * x.itemsize)
+        return out if out.shape == shape else out.reshape(shape)
     forward.__name__ = op
     forward.__doc__ = f"{op}: MKL's v?{OPS[op]} for float32/float64, as PyTorch's CPU build (minigrad/_vml.py)."
     return forward

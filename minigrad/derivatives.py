@@ -30,17 +30,19 @@ from . import (
     _dfti,
     _float_math,
     _group_norm_cpu,
+    _lapack,
     _layer_norm_cpu,
     _linalg_kernels,
     _loss_sums,
     _matmul,
     _onednn_gelu,
     _softmax,
+    _strides,
     _vml,
 )
 from . import _polygamma as _polygamma_kernels
 from . import _reduce as _sums
-from ._dispatch import _QUIET, _STATE, Op, _extras, _np_errstate, joint
+from ._dispatch import _QUIET, _STATE, Op, _extras, _np_errstate, cast_array, joint
 from ._float_math import via_float64 as _via_float64
 from ._fused import fma
 from ._norm_f32 import vector_norm as _vector_norm_f32
@@ -155,7 +157,9 @@ def pow_backward(grad, self, exponent):
 def pow_backward_self(grad, self, exponent):
     """d x^y / dx = y·x^(y-1)   (0 where y == 0)."""
     ops = _ops()
-    return ops.where(exponent == 0.0, ops.zeros_like(grad), grad * (exponent * self.pow(exponent - 1)).conj())
+    ops._refuse_bool_sub(exponent, 1)  # (C++ y - 1: sub.Scalar, a SubBackward1, which refuses a bool y)
+    return ops.where(exponent == 0.0, ops.zeros_like(grad),
+                     grad * (exponent * self.pow(sub_scalar(exponent, other=1))).conj())
 
 
 def pow_backward_exponent(grad, self, exponent, result):
@@ -251,7 +255,8 @@ sigmoid_backward = Op(
     jvp=lambda grad_output_t, output_t, grad_output, output:
         sigmoid_backward(grad_output_t, output) + output_t * grad_output * (1 - output * 2),
     grad_output=lambda grad, output: sigmoid_backward(grad, output.conj()),             # linear in g
-    output=lambda grad, grad_output, output: grad.conj() * grad_output * (1 - output.conj() * 2))  # d/dy = g(1-2y)
+    output=lambda grad, grad_output, output:                                               # d/dy = g(1-2y)
+        grad.conj() * grad_output * add_scalar(mul_scalar(output.conj(), other=-2), other=1))
 tanh_backward = Op(
     "tanh_backward", "TanhBackwardBackward0",
     # g·(1 - y²), with 1 - y² fused (PyTorch's compiled kernel contracts it to one fused multiply-add)
@@ -261,7 +266,7 @@ tanh_backward = Op(
     jvp=lambda grad_output_t, output_t, grad_output, output:
         tanh_backward(grad_output_t, output) + output_t * (output * grad_output * -2),
     grad_output=lambda grad, output: tanh_backward(grad, output.conj()),                # linear in g
-    output=lambda grad, grad_output, output: grad.conj() * (output.conj() * grad_output * -2).conj())  # d/dy = -2gy
+    output=lambda grad, grad_output, output: grad.conj() * (mul_scalar(output.conj(), other=-2) * grad_output))  # -2gy
 
 
 # Same-size integer types, for reading a float gradient's bits (_threshold_backward).
@@ -337,7 +342,7 @@ def sgn_backward(grad, self, result):
     if not self.is_complex():
         return _zeros(grad)
     a = self.abs()
-    return ((grad - result * result * grad.conj()) / (a * 2)).masked_fill(a == 0, 0.0)
+    return ((grad - result * result * grad.conj()) / mul_scalar(a, other=2)).masked_fill(a == 0, 0.0)
 
 
 def sgn_jvp(t, self, result):
@@ -348,24 +353,54 @@ def sgn_jvp(t, self, result):
     return ((t - result * result * t.conj()) / (a * 2)).masked_fill(a == 0, 0.0)
 
 
+def _complex_abs_vector(x):
+    """PyTorch's vector |z|: SLEEF's hypot (float32 parts: the same bits as a hypot in double, rounded)."""
+    if x.dtype == np.complex128 and x.size <= _float_math._SLEEF64_LIMIT:
+        return _float_math.sleef_hypot64(x.real, x.imag)
+    return np.hypot(x.real, x.imag)
+
+
+def _complex_abs_scalar(x):
+    """PyTorch's scalar |z| (std::abs): glibc's hypot."""
+    return np.hypot(x.real, x.imag)
+
+
+def _complex_paths(vector, scalar, x):
+    """``two_paths`` for complex elementwise kernels: vector blocks of 2·Vectorized::size() elements (16 for
+    complex64, 8 for complex128 on AVX-512), the scalar code on the tail and on strided input."""
+    return _float_math.two_paths(vector, scalar, x, block=16 if x.dtype == np.complex64 else 8)
+
+
 def _abs(x):
-    """|x|; complex |x| as PyTorch's: SLEEF's hypot on contiguous complex128 (vector code), else a hypot
-    within half an ulp (float32 parts: the same bits); NumPy's own complex abs rounds otherwise."""
+    """|x|; complex |x| as PyTorch's (SLEEF's hypot on vector blocks, glibc's on the rest): NumPy's own
+    complex abs is not correctly rounded (a third of float32 values differ)."""
     if x.dtype.kind == "c":
-        if x.dtype == np.complex128 and x.flags.c_contiguous and x.size <= _float_math._SLEEF64_LIMIT:
-            return _float_math.sleef_hypot64(x.real, x.imag)
-        return np.hypot(x.real, x.imag)
+        return _complex_paths(_complex_abs_vector, _complex_abs_scalar, x)
     return np.abs(x)
+
+
+def _sgn_with(abs_fn, vector: bool):
+    """z/|z| (0 at 0): PyTorch's vector code divides each part by |z|, its scalar code multiplies by 1/|z|."""
+    def sgn(x):
+        a = abs_fn(x)
+        safe = np.where(a == 0, 1, a)
+        out = np.empty_like(x)
+        if vector:
+            out.real, out.imag = x.real / safe, x.imag / safe
+        else:
+            inverse = 1 / safe
+            out.real, out.imag = x.real * inverse, x.imag * inverse
+        return np.where(a == 0, 0, out).astype(x.dtype, copy=False)
+    return sgn
+
+
+_sgn_vector, _sgn_scalar = _sgn_with(_complex_abs_vector, True), _sgn_with(_complex_abs_scalar, False)
 
 
 def _sgn(x):
     if x.dtype.kind != "c":
         return np.sign(x) if x.dtype.kind != "b" else x.copy()
-    a = _abs(x)
-    safe = np.where(a == 0, 1, a)
-    out = np.empty_like(x)   # z/|z| part by part, as PyTorch divides (NumPy's complex division rounds otherwise)
-    out.real, out.imag = x.real / safe, x.imag / safe
-    return np.where(a == 0, 0, out).astype(x.dtype, copy=False)
+    return _complex_paths(_sgn_vector, _sgn_scalar, x)
 
 
 def angle_backward(grad, self):
@@ -373,7 +408,7 @@ def angle_backward(grad, self):
     if not self.is_complex():
         return _zeros(self)
     ops = _ops()
-    return ops.where(self == 0, 0.0, grad * self / self.abs().pow(2) * 1j)
+    return ops.where(self == 0, 0.0, mul_scalar(grad * self / self.abs().pow(2), other=1j))
 
 
 def clamp_backward(grad, self, min, max):
@@ -459,13 +494,13 @@ sign = Op("sign", "SignBackward0", lambda a: _sign(a),
           self=lambda grad: _zeros(grad))                                  # piecewise constant
 reciprocal = Op("reciprocal", "ReciprocalBackward0", np.reciprocal,
                 jvp="element_wise",
-                self=lambda grad, result: grad * (result * result).neg().conj())   # d(1/x) = -1/x²
+                self=lambda grad, result: grad.neg() * (result * result).conj())   # d(1/x) = -1/x²
 sqrt = Op("sqrt", "SqrtBackward0", _vml.unary("sqrt", np.sqrt),
           jvp="element_wise",
           self=lambda grad, result: grad / mul_scalar(result.conj(), other=2))   # d√x = 1/(2√x)
 rsqrt = Op("rsqrt", "RsqrtBackward0", lambda x: np.reciprocal(np.sqrt(x)),
            jvp="element_wise",
-           self=lambda grad, result: grad * (result.pow(3) * -0.5).conj())    # d x^-½ = -½ x^-3/2
+           self=lambda grad, result: mul_scalar(grad, other=-0.5) * result.pow(3).conj())  # d x^-½ = -½ x^-3/2
 exp2 = Op("exp2", "Exp2Backward0", _float_math.libm_two_paths("exp2", np.exp2, vector32=_float_math.sleef_exp2f,
                                                               vector64=_float_math.sleef_exp2_64),
           jvp="element_wise",
@@ -473,7 +508,7 @@ exp2 = Op("exp2", "Exp2Backward0", _float_math.libm_two_paths("exp2", np.exp2, v
 expm1 = Op("expm1", "Expm1Backward0", _float_math.for_float32(  # (SLEEF's expm1 on every element)
     _float_math.expm1, _float_math.or_float64(_float_math.sleef_expm1_64, _via_float64(np.expm1))),
            jvp="element_wise",
-           self=lambda grad, result: grad * (result + 1).conj())           # d(e^x - 1) = e^x
+           self=lambda grad, result: grad * add_scalar(result.conj(), other=1))  # d(e^x - 1) = e^x
 log2 = Op("log2", "Log2Backward0", _vml.unary("log2", _via_float64(np.log2)),
           jvp="element_wise",
           self=lambda grad, self: grad / mul_scalar(self.conj(), other=_LN2))   # d log₂x = 1/(x ln 2)
@@ -483,7 +518,7 @@ log10 = Op("log10", "Log10Backward0", _vml.unary("log10", _via_float64(np.log10)
 log1p = Op("log1p", "Log1PBackward0", _float_math.for_float32(  # (SLEEF's log1p on every element)
     _float_math.log1p, _float_math.or_float64(_float_math.sleef_log1p64, _via_float64(np.log1p))),
            jvp="element_wise",
-           self=lambda grad, self: grad / (self + 1).conj())               # d log(1+x) = 1/(1+x)
+           self=lambda grad, self: grad / add_scalar(self, other=1).conj())  # d log(1+x) = 1/(1+x)
 sin = Op("sin", "SinBackward0", _vml.unary("sin", _via_float64(np.sin)),
          jvp="element_wise",
          self=lambda grad, self: grad * self.cos().conj())                 # d sin = cos
@@ -492,7 +527,7 @@ cos = Op("cos", "CosBackward0", _vml.unary("cos", _via_float64(np.cos)),
          self=lambda grad, self: grad * self.sin().neg().conj())           # d cos = -sin
 tan = Op("tan", "TanBackward0", _vml.unary("tan", _via_float64(np.tan)),
          jvp="element_wise",
-         self=lambda grad, result: grad * (result * result + 1).conj())    # d tan = 1 + tan²
+         self=lambda grad, result: grad * add_scalar(result.pow(2), other=1).conj())  # d tan = 1 + tan²
 floor = Op("floor", "FloorBackward0", _keep_int(np.floor),
            jvp="element_wise",
            self=lambda grad: _zeros(grad))                                 # piecewise constant
@@ -652,7 +687,7 @@ def pow_backward_scalar_base(grad, self, exponent, result):
         # (a complex exponent takes the base as a complex number, as PyTorch's base.toComplexDouble(): log(-3))
         complex_base = isinstance(self, complex) or exponent.is_complex()
         log_b = complex(np.log(complex(self))) if complex_base else float(np.log(float(self)))
-    g = grad * (result * log_b).conj()
+    g = grad * mul_scalar(result, other=log_b).conj()  # (a Scalar product: PyTorch's MulBackward1)
     if self == 0:
         g = _ops().where(exponent >= 0, 0.0, g)
     return g
@@ -784,24 +819,31 @@ def _restore(t, sizes, dim, keepdim):
 def prod_backward(grad, self, result, dim=None, keepdim=False):
     """d Πx / dx_i = Π_{j≠i} x_j: result / x_i when no x is 0, else the product of the others."""
     sizes = tuple(self.shape)
-    grad = _restore(grad, sizes, dim, keepdim)
+    if not sizes:  # (a 0-dim input: PyTorch passes grad through)
+        return grad
+    if dim is not None:  # (the full product's 0-dim grad and result broadcast as they are, as in PyTorch)
+        grad, result = _restore(grad, sizes, dim, keepdim), _restore(result, sizes, dim, keepdim)
     if not bool((self._data == 0).any()):
-        return grad * (_restore(result, sizes, dim, keepdim) / self).conj()
+        return grad * (result / self).conj()
     if dim is None:  # as PyTorch: over the flattened input, viewed back (a ViewBackward0 on top)
-        return (grad.reshape(()) * _prod_of_others(self.reshape(-1), 0).conj()).reshape(sizes)
-    return grad * _prod_of_others(self, dim).conj()
+        return _prod_safe_zeros_backward(grad, self.reshape(-1), 0).reshape(sizes)
+    return _prod_safe_zeros_backward(grad, self, dim)
 
 
-def _prod_of_others(x, dim):
-    """Π_{j≠i} x_j along ``dim`` (all dims if None), by a product over a copy with x_i replaced by 1."""
+def _prod_safe_zeros_backward(grad, x, dim):
+    """grad·Π_{j≠i} x_j along ``dim`` as PyTorch's prod_safe_zeros_backward: the exclusive cumulative products
+    from the front and from the back (1, x0, x0x1 ... times ... x2x3, x3, 1), multiplied (its rounding)."""
+    n = x.shape[dim]
+    if x.numel() == 0:
+        return grad.expand_as(x)
+    if n == 1:
+        return grad
+    from ._creation import ones
     ops = _ops()
-    if dim is None:
-        return _prod_of_others(x.reshape(-1), 0).reshape(x.shape)
-    d = dim % x.dim()
-    n = x.shape[d]
-    grid = x.unsqueeze(d).expand(x.shape[:d] + (n,) + x.shape[d:])      # [..., i, j, ...] = x[..., j, ...]
-    eye = np.eye(n, dtype=bool).reshape((n, n) + (1,) * (x.dim() - d - 1))
-    return ops.where(ops.Tensor._make(eye), 1.0, grid).prod(d + 1)
+    one = ones(x.shape[:dim] + (1,) + x.shape[dim + 1:], dtype=grad.dtype)
+    normal = ops.cat([one, x.narrow(dim, 0, n - 1)], dim).cumprod(dim)
+    reverse = ops.cat([one, x.narrow(dim, 1, n - 1).flip(dim)], dim).cumprod(dim).flip(dim)
+    return grad * (normal * reverse).conj()
 
 
 def evenly_distribute_backward(grad, self, result):
@@ -886,7 +928,7 @@ def _var(a, dim, correction, keepdim):
             out = squares / np.float64(max(n - ddof, 0))
             if n == 0:
                 out = np.full(np.shape(out), np.nan)
-    return np.asarray(out).astype(a.real.dtype, copy=False)
+    return _strides.contiguous(np.asarray(out).astype(a.real.dtype, copy=False))  # (C order, as PyTorch's)
 
 
 def _std(a, dim, correction, keepdim):
@@ -986,7 +1028,8 @@ prod = Op("prod", "ProdBackward0", lambda a: np.prod(a, dtype=a.dtype),
           # (self in grad's dtype, as PyTorch's self.to(grad.scalar_type()): prod(z, dtype=float64) of complex z)
           self=lambda grad, self, result: prod_backward(grad, self.to(grad.dtype), result))
 prod_dim = Op("prod", "ProdBackward1",
-              _rank0_ok(lambda a, dim, keepdim: np.prod(a, axis=dim, keepdims=keepdim, dtype=a.dtype)),
+              _rank0_ok(lambda a, dim, keepdim:  # (C order, as PyTorch's)
+                        _strides.contiguous(np.prod(a, axis=dim, keepdims=keepdim, dtype=a.dtype))),
               jvp="reduction",
               args=("dim", "keepdim"),
               self=lambda grad, self, result, dim, keepdim: prod_backward(grad, self.to(grad.dtype), result, dim,
@@ -1007,7 +1050,9 @@ min_dim = Op("min", "MinBackward0", _rank0_ok(_select_dim(np.argmin)), args=("di
              outputs=("values", "indices"), differentiable_outputs=1,
              self=lambda grad, dim, indices, self_sym_sizes, keepdim:
                  value_selecting_backward(grad, dim, indices, self_sym_sizes, keepdim))
-amax = Op("amax", "AmaxBackward0", _rank0_ok(lambda a, dim, keepdim: np.amax(a, axis=dim or None, keepdims=keepdim)),
+amax = Op("amax", "AmaxBackward0",  # (a C-order result, as PyTorch's: NumPy's follows a's layout)
+          _rank0_ok(lambda a, dim, keepdim: _strides.contiguous(np.amax(a, axis=dim or None,
+                                                                          keepdims=keepdim))),
           jvp="reduction",
           args=("dim", "keepdim"),
           self=lambda grad, self, result, dim, keepdim: scale_grad_by_count(grad, self, result, dim, keepdim))
@@ -1093,7 +1138,7 @@ def _scan(np_scan, a, dim):
     float16/bfloat16, complex<double> for complex64, int64 for integers), each output rounded to a's dtype."""
     kind, size = a.dtype.kind, a.dtype.itemsize
     acc = (np.float32 if size == 2 else np.float64) if kind in "fV" else np.complex128 if kind == "c" else np.int64
-    return np_scan(a, axis=dim, dtype=acc).astype(a.dtype, copy=False)
+    return _strides.contiguous(np_scan(a, axis=dim, dtype=acc).astype(a.dtype, copy=False))  # (C order, as PyTorch's)
 
 
 cumsum = Op("cumsum", "CumsumBackward0", _rank0_ok(lambda a, dim: _scan(np.cumsum, a, dim)), args=("dim",),
@@ -1182,7 +1227,7 @@ def _expand(a, size):
 expand = Op("expand", "ExpandBackward0", _expand, args=("size",), view=True,
             jvp="linear",
             self=lambda grad, self_sym_sizes: grad.sum_to_size(self_sym_sizes))
-unsqueeze = Op("unsqueeze", "UnsqueezeBackward0", lambda a, dim: np.expand_dims(a, dim), args=("dim",), view=True,
+unsqueeze = Op("unsqueeze", "UnsqueezeBackward0", lambda a, dim: _strides.unsqueeze(a, dim), args=("dim",), view=True,
                jvp="linear",
                self=lambda grad, dim: grad.squeeze(dim))
 squeeze = Op("squeeze", "SqueezeBackward0", np.squeeze, view=True,
@@ -1206,7 +1251,7 @@ t_ = Op("t_", "TBackward1", lambda a: a.T, view=True, jvp="linear",
 transpose_ = Op("transpose_", "TransposeBackward1", lambda a, dim0, dim1: np.swapaxes(a, dim0, dim1),
                 args=("dim0", "dim1"), view=True, jvp="linear",
                 self=lambda grad, dim0, dim1: grad.transpose(dim0, dim1))
-unsqueeze_ = Op("unsqueeze_", "UnsqueezeBackward1", lambda a, dim: np.expand_dims(a, dim), args=("dim",),
+unsqueeze_ = Op("unsqueeze_", "UnsqueezeBackward1", lambda a, dim: _strides.unsqueeze(a, dim), args=("dim",),
                 view=True, jvp="linear",
                 self=lambda grad, dim: grad.squeeze(dim))
 squeeze_ = Op("squeeze_", "SqueezeBackward3", np.squeeze, view=True, jvp="linear",
@@ -1333,7 +1378,8 @@ cat = Op("cat", "CatBackward0", lambda *arrays, dim: _concatenate(arrays, dim), 
          jvp="linear",
          args=("dim",), list_input=True,
          tensors=lambda grad, dim, _input_sizes: cat_backward(grad, dim, _input_sizes))
-stack = Op("stack", "StackBackward0", lambda *arrays, dim: np.stack(arrays, axis=dim), inputs=("tensors",),
+stack = Op("stack", "StackBackward0", lambda *arrays, dim: _strides.contiguous(np.stack(arrays, axis=dim)),  # (as cat)
+           inputs=("tensors",),
            jvp="linear",
            args=("dim",), list_input=True,
            # the slices of grad, one select each (PyTorch's stack_tensors_backward: SelectBackward0 nodes;
@@ -1344,7 +1390,11 @@ stack = Op("stack", "StackBackward0", lambda *arrays, dim: np.stack(arrays, axis
 
 def _concatenate(arrays, dim):
     ndim = builtins_max(a.ndim for a in arrays)
-    return np.concatenate([a for a in arrays if a.ndim == ndim or a.size], axis=dim)
+    out = np.concatenate([a for a in arrays if a.ndim == ndim or a.size], axis=dim)
+    # PyTorch's cat is C-order unless every input suggests channels_last (NumPy's follows the inputs' layouts)
+    if ndim == 4 and all(_strides.suggests_channels_last(a) for a in arrays):
+        return _strides.channels_last(out)
+    return out if out.flags.c_contiguous else _strides.contiguous(out)
 
 
 # ---- copies that move or repeat values
@@ -1364,7 +1414,10 @@ def repeat_backward(grad, repeats, sizes):
 repeat = Op("repeat", "RepeatBackward0", lambda a, repeats: np.tile(a, repeats), args=("repeats",),
             jvp="linear",
             self=lambda grad, repeats, self_sym_sizes: repeat_backward(grad, repeats, self_sym_sizes))
-flip = Op("flip", "FlipBackward0", _rank0_ok(lambda a, dims: np.flip(a, dims).copy(), "dims"), args=("dims",),
+# (flip: laid out as a, PyTorch's empty_like)
+flip = Op("flip", "FlipBackward0",
+          _rank0_ok(lambda a, dims: _strides.copy_into(_strides.empty_like(a), np.flip(a, dims)), "dims"),
+          args=("dims",),
           jvp="linear",
           self=lambda grad, dims: grad.flip(dims))                         # flipping twice is the identity
 
@@ -1460,12 +1513,13 @@ def _index_add(a, index, source, dim):
 
 # ---- masked_fill: a mask (bool tensor input) chooses where the value replaces self
 masked_fill = Op("masked_fill", "MaskedFillBackward0",
-                 lambda a, mask, value: np.where(mask, np.asarray(value, a.dtype), a),
+                 # (C order, as PyTorch's clone(contiguous_format) then masked_fill_)
+                 lambda a, mask, value: _strides.contiguous(np.where(mask, np.asarray(value, a.dtype), a)),
                  jvp=lambda self_t, mask: masked_fill(self_t, mask, value=0),
                  inputs=("self", "mask"), args=("value",),
                  self=lambda grad, mask: grad.masked_fill(mask, 0))                 # filled entries: 0
 masked_fill_tensor = Op("masked_fill", "MaskedFillBackward1",
-                        lambda a, mask, value: np.where(mask, value.astype(a.dtype), a),
+                        lambda a, mask, value: _strides.contiguous(np.where(mask, value.astype(a.dtype), a)),
                         jvp=lambda self_t, mask, value_t: masked_fill_tensor(self_t, mask, value_t),
                         inputs=("self", "mask", "value"),
                         self=lambda grad, mask: grad.masked_fill(mask, 0),
@@ -1475,7 +1529,7 @@ masked_fill_tensor = Op("masked_fill", "MaskedFillBackward1",
 
 # ---- index_fill: the slices at ``index`` along ``dim`` are set to value (a number or a 0-dim tensor)
 def _index_fill(a, index, dim, value):
-    out = a.copy()
+    out = _strides.clone(a)  # (laid out as a: PyTorch's clone, then index_fill_)
     if a.ndim == 0:
         if index.size:
             out[...] = value
@@ -1509,7 +1563,7 @@ def _masked_scatter(a, mask, source):
     out = np.array(np.broadcast_to(a, shape))
     where = np.broadcast_to(mask, shape).astype(bool, copy=False)
     out[where] = source.reshape(-1)[: int(where.sum())]
-    return out
+    return _strides.contiguous(out)  # (C order, as PyTorch's)
 
 
 def masked_scatter_backward(grad, mask, source_sym_sizes):
@@ -1961,7 +2015,8 @@ pixel_unshuffle = Op("pixel_unshuffle", "PixelUnshuffleBackward0", _pixel_unshuf
 # Like max_pool2d: each window's gradient goes to its maximum, result1 holding where that was.
 adaptive_max_pool2d = Op(
     "adaptive_max_pool2d", "AdaptiveMaxPool2DBackward0",
-    lambda x, output_size: _conv.adaptive_max_pool2d(x, output_size), args=("output_size",),   # (_conv: below)
+    _strides.channels_last_like(lambda x, output_size: _conv.adaptive_max_pool2d(x, output_size)),  # (_conv: below)
+    args=("output_size",),
     outputs=("result0", "result1"), differentiable_outputs=1,
     jvp=lambda self_t, result1: max_pool_double_backward(self_t, result1),
     self=lambda grad, self, result1: adaptive_max_pool2d_backward(grad, self, indices=result1))
@@ -2130,14 +2185,6 @@ def mse_double_backward(grad, self, reduction):
     return div_scalar(g, other=self.numel()) if reduction == 1 else g
 
 
-def mse_double_backward_grad_output(grad, grad_output, self, target, reduction):
-    """d/dg of mse_loss_backward: the same linear map applied to grad (summed when g was reduced)."""
-    if reduction == 0:
-        return mse_loss_backward(grad, self, target, reduction=reduction)
-    from ._creation import ones_like
-    return (mse_loss_backward(ones_like(grad_output), self, target, reduction=reduction) * grad).sum()
-
-
 mse_loss_backward = Op(
     "mse_loss_backward", "MseLossBackwardBackward0", _mse_backward_forward,
     inputs=("grad_output", "self", "target"), args=("reduction",),
@@ -2145,13 +2192,16 @@ mse_loss_backward = Op(
         mse_loss_backward(grad_output_t, self, target, reduction=reduction)
         + mse_double_backward(self_t * grad_output, self, reduction)
         - mse_double_backward(target_t * grad_output, target, reduction),
-    grad_output=mse_double_backward_grad_output,
+    # d/dg: the same linear map applied to grad (for a reduced g the engine sums it back, as PyTorch's)
+    grad_output=lambda grad, self, target, reduction: mse_loss_backward(grad, self, target, reduction=reduction),
     self=lambda grad, grad_output, self, reduction: mse_double_backward(grad * grad_output, self, reduction),
     target=lambda grad, grad_output, target, reduction:
         mse_double_backward(grad * grad_output, target, reduction).neg())
 
 mse_loss = Op("mse_loss", "MseLossBackward0",
-              lambda x, y, reduction: _reduce(((x - y) ** 2).astype(np.result_type(x, y), copy=False), reduction),
+              # (the squares laid out as TensorIterator's output: the mean adds them in that memory order)
+              lambda x, y, reduction: _reduce(_strides.iterator_layout(
+                  ((x - y) ** 2).astype(np.result_type(x, y), copy=False), (x, y)), reduction),
               jvp="reduction",
               inputs=("self", "target"), args=("reduction",),
               # d (x - y)² / dx = 2(x - y);  / dy = 2(y - x): the same op with the roles swapped
@@ -2159,10 +2209,16 @@ mse_loss = Op("mse_loss", "MseLossBackward0",
               target=lambda grad, self, target, reduction: mse_loss_backward(grad, target, self, reduction=reduction))
 
 
+_BCE_LOGS = {   # PyTorch's BCE kernel calls the C library's log and log1p (NumPy's float32 log rounds otherwise)
+    np.dtype(np.float32): (_float_math._logf, _float_math._log1pf),
+    np.dtype(np.float64): (_float_math._log64, _float_math._log1p64)}
+
+
 def _bce_forward(x, y, weight, reduction):
-    # -(y·log x + (1 - y)·log(1 - x)), each log clamped at -100 as PyTorch does (so x = 0 or 1 stays finite).
+    # (y - 1)·log(1 - x) - y·log x, each log clamped at -100 as PyTorch does (so x = 0 or 1 stays finite).
+    log, log1p = _BCE_LOGS.get(x.dtype, (np.log, np.log1p))
     with np.errstate(divide="ignore"):
-        loss = -(y * np.maximum(np.log(x), -100) + (1 - y) * np.maximum(np.log1p(-x), -100))
+        loss = (y - 1) * np.maximum(log1p(-x), -100) - y * np.maximum(log(x), -100)
     if weight is not None:
         loss = loss * weight._data
     return _reduce(loss.astype(x.dtype, copy=False), reduction)
@@ -2183,7 +2239,9 @@ def _bce_backward_forward(g, x, y, weight, reduction):
 
 def bce_double_backward(grad, grad_output, self, target, weight, reduction):
     """d/dx of g·(x - y)/(x(1 - x)) = g·(x² - 2xy + y)/(x²(1 - x)²), ε-guarded as in PyTorch."""
-    g = (self * self - self * target * 2 + target) / ((self + _BCE_EPS).pow(2) * (1 - self + _BCE_EPS).pow(2))
+    # (PyTorch's C++: 2 * x and x + ε are Scalar ops, 1 - x a filled tensor minus x)
+    g = (self * self - mul_scalar(self, other=2) * target + target) / (
+        add_scalar(self, other=_BCE_EPS).pow(2) * add_scalar(_ones_like(self) - self, other=_BCE_EPS).pow(2))
     g = g * (grad * grad_output)
     if weight is not None:
         g = g * weight
@@ -2192,7 +2250,8 @@ def bce_double_backward(grad, grad_output, self, target, weight, reduction):
 
 def bce_double_backward_grad_output(grad, self, target, weight, reduction):
     """d/dg: (x - y)/(x(1 - x)) applied to grad (summed when g was reduced)."""
-    g = (self - target) / ((self + _BCE_EPS) * (1 - self + _BCE_EPS)) * grad
+    g = (self - target) / (add_scalar(self, other=_BCE_EPS) * add_scalar(_ones_like(self) - self, other=_BCE_EPS))
+    g = g * grad
     if weight is not None:
         g = g * weight
     if reduction == 1:
@@ -2206,7 +2265,7 @@ def bce_double_backward_target(grad, grad_output, self, target, weight, reductio
     res = grad.neg() * grad_output
     if weight is not None:
         res = res * weight
-    denom = (1 - self) * self
+    denom = (_ones_like(self) - self) * self
     with grad_mode.no_grad():  # the ε guard changes values only, not the graph (as in PyTorch)
         denom.clamp_min_(_BCE_EPS)
     res = res / denom
@@ -2231,11 +2290,11 @@ def bce_backward(grad, self, target, weight, reduction):
 
 
 def bce_target_backward(grad, self, target, weight, reduction):
-    """d/dy = log(1 - x) - log(x) = -logit(x), times weight."""
-    g = (1 - self).log() - self.log()
+    """d/dy = -logit(x): PyTorch's logit(x).neg_(), times grad, then weight (mean: divided by the count)."""
+    g = logit(self, eps=None).neg() * grad
     if weight is not None:
         g = g * weight
-    return _apply_reduction_grad(g, grad, reduction)
+    return div_scalar(g, other=target.numel()) if reduction == 1 else g
 
 
 binary_cross_entropy = Op("binary_cross_entropy", "BinaryCrossEntropyBackward0", _bce_forward,
@@ -2297,15 +2356,15 @@ binary_cross_entropy_with_logits = Op(
 # Copies, conversions and in-place writes
 # =============================================================================================
 
-clone = Op("clone", "CloneBackward0", lambda a: a.copy(),
+clone = Op("clone", "CloneBackward0", lambda a, memory_format=None: _strides.clone(a, memory_format),
            jvp="linear",
            self=lambda grad: grad)
 # Called as to_copy(t, dtype=d): Op.__call__ casts the input to d, the forward only copies, keeping the memory
-# layout (PyTorch's preserve_format: x.permute(2, 0, 1).float() stays non-contiguous)
-to_copy = Op("_to_copy", "ToCopyBackward0", lambda a: a.copy(order="K"),
+# layout (PyTorch's preserve_format: x.permute(2, 0, 1).float() stays non-contiguous; see _strides)
+to_copy = Op("_to_copy", "ToCopyBackward0", _strides.clone,
              jvp=lambda self_t, result: to_copy(self_t, dtype=result.dtype),  # the tangent is converted too
              self=lambda grad: grad)                    # the engine casts grad back to the input dtype
-copy_ = Op("copy_", "CopyBackwards", lambda a, src: np.broadcast_to(src, a.shape).astype(a.dtype),
+copy_ = Op("copy_", "CopyBackwards", lambda a, src: cast_array(np.broadcast_to(src, a.shape), a.dtype),
            jvp=lambda src_t: src_t,
            inputs=("self", "src"),
            self=lambda grad: _ops().zeros_like(grad),   # the old value is overwritten: no gradient
@@ -2513,7 +2572,8 @@ def _index_put_zeros_forward(g, input_sizes, indices):
     return out
 
 
-index = Op("index", "IndexBackward0", lambda a, indices: a[_np_index(indices)], args=("indices",),
+index = Op("index", "IndexBackward0", lambda a, indices: _strides.index_result(a, _np_index(indices)),
+           args=("indices",),
            jvp="linear",
            self=lambda grad, self_sym_sizes, indices: _index_backward(grad, self_sym_sizes, indices))
 index_put_zeros = Op("_index_put_impl_", "IndexPutBackward0", _index_put_zeros_forward,
@@ -2523,7 +2583,7 @@ index_put_zeros = Op("_index_put_impl_", "IndexPutBackward0", _index_put_zeros_f
 
 
 def _index_put_forward(a, values, indices, accumulate):
-    out = a.copy()
+    out = _strides.clone(a)  # (laid out as a: PyTorch's clone, then index_put_)
     if accumulate:
         np.add.at(out, _np_index(indices), values)
     else:
@@ -2563,23 +2623,26 @@ cosh = Op("cosh", "CoshBackward0", _float_math.libm_two_paths("cosh", np.cosh, v
           self=lambda grad, self: grad * self.sinh().conj())                # d cosh = sinh
 asin = Op("asin", "AsinBackward0", _vml.unary("asin", _via_float64(np.arcsin)),
           jvp="element_wise",
-          self=lambda grad, self: grad * (1 - self * self).rsqrt().conj())   # d asin = 1/√(1-x²)
+          self=lambda grad, self: grad * add_scalar(self.neg() * self, other=1).rsqrt().conj())  # d asin = 1/√(1-x²)
 acos = Op("acos", "AcosBackward0", _vml.unary("acos", _via_float64(np.arccos)),
           jvp="element_wise",
-          self=lambda grad, self: grad * -(1 - self * self).rsqrt().conj())  # d acos = -1/√(1-x²)
+          self=lambda grad, self: grad * add_scalar(self.neg() * self, other=1).rsqrt().neg().conj())  # -1/√(1-x²)
 atan = Op("atan", "AtanBackward0", _vml.unary("atan", _via_float64(np.arctan)),
           jvp="element_wise",
-          self=lambda grad, self: grad / (self * self + 1).conj())          # d atan = 1/(1+x²)
+          self=lambda grad, self: grad / add_scalar(self * self, other=1).conj())  # d atan = 1/(1+x²)
 asinh = Op("asinh", "AsinhBackward0", _float_math.libm_op("asinh", np.arcsinh),
            jvp="element_wise",
            self=lambda grad, self: grad * add_scalar(self.pow(2), other=1).rsqrt().conj())  # d asinh = 1/√(x²+1)
 acosh = Op("acosh", "AcoshBackward0", _float_math.libm_op("acosh", np.arccosh),
            jvp="element_wise",
-           self=lambda grad, self: grad * (self * self - 1).rsqrt().conj())  # d acosh = 1/√(x²-1)
+           # d acosh = 1/√(x²-1), as PyTorch: one rsqrt for real x, √(x+1)·√(x-1) for complex (its branch cuts)
+           self=lambda grad, self: grad * (add_scalar(self, other=1).rsqrt() * sub_scalar(self, other=1).rsqrt()).conj()
+           if self.is_complex() else grad * sub_scalar(self * self, other=1).rsqrt())
 atanh = Op("atanh", "AtanhBackward0", _float_math.libm_two_paths("atanh", np.arctanh, vector32=_float_math.sleef_atanhf,
                                                                  vector64=_float_math.sleef_atanh64),
            jvp="element_wise",
-           self=lambda grad, self: grad / (1 - self * self).conj())          # d atanh = 1/(1-x²)
+           # d atanh = 1/(1-x²), as PyTorch's C++ ``grad * 1 / (1 - self.pow(2))`` (1 - t: a filled tensor minus t)
+           self=lambda grad, self: mul_scalar(grad, other=1) / (_ones_like(self) - self.pow(2)).conj())
 _erf_numpy = _float_math.for_float32(_via_float64(lambda a: _erf(a)), lambda a: _erf(a), halves=_float_math.vec_erf)
 erf = Op("erf", "ErfBackward0", _vml.unary("erf", _erf_numpy),
          jvp="element_wise",
@@ -2587,14 +2650,20 @@ erf = Op("erf", "ErfBackward0", _vml.unary("erf", _erf_numpy),
 erfc = Op("erfc", "ErfcBackward0", _vml.unary("erfc", _via_float64(lambda a: _erfc(a))),
           jvp="element_wise",
           self=lambda grad, self: mul_scalar((-self.pow(2)).exp(), other=-_TWO_OVER_SQRT_PI) * grad)  # -d erf
+def _atan2_backward(grad, self, other, grad_input_mask):
+    """(grad·x, -grad·y) times one shared 1/(x² + y²) (PyTorch's atan2_backward: one node for both)."""
+    recip = _atan2_recip(self, other)
+    return (grad * other * recip if grad_input_mask[0] else None,
+            grad * -self * recip if grad_input_mask[1] else None)
+
+
 # atan2(y, x) = angle of (x, y):  d/dy = x / (x² + y²),  d/dx = -y / (x² + y²)
 atan2 = Op("atan2", "Atan2Backward0",
            _float_math.libm_two_paths("atan2", np.arctan2, 2, vector64=_float_math.sleef_atan2_64),
            inputs=("self", "other"),
-           jvp="element_wise",
-           # (times the reciprocal, as PyTorch: the gradient's node is MulBackward0)
-           self=lambda grad, self, other: grad * other * _atan2_recip(self, other),
-           other=lambda grad, self, other: grad * -self * _atan2_recip(self, other))
+           jvp=lambda self_t, other_t, self, other:                      # PyTorch's own form
+               (self.neg() * other_t + other * self_t) / (self.pow(2) + other.pow(2)),
+           self=joint(_atan2_backward), other=joint(_atan2_backward))
 
 
 def _atan2_recip(self, other):
@@ -2602,10 +2671,13 @@ def _atan2_recip(self, other):
     recip = (self * self + other * other).reciprocal()
     return recip.masked_fill(recip.isinf(), 0)
 
-tril = Op("tril", "TrilBackward0", lambda a, diagonal: np.tril(a, diagonal), args=("diagonal",),
+# (tril/triu: C order, as PyTorch's)
+tril = Op("tril", "TrilBackward0", lambda a, diagonal: _strides.contiguous(np.tril(a, diagonal)),
+          args=("diagonal",),
           jvp="linear",
           self=lambda grad, diagonal: grad.tril(diagonal))                   # keeps the same entries
-triu = Op("triu", "TriuBackward0", lambda a, diagonal: np.triu(a, diagonal), args=("diagonal",),
+triu = Op("triu", "TriuBackward0", lambda a, diagonal: _strides.contiguous(np.triu(a, diagonal)),
+          args=("diagonal",),
           jvp="linear",
           self=lambda grad, diagonal: grad.triu(diagonal))
 trace = Op("trace", "TraceBackward0", lambda a: np.trace(a).astype(a.dtype, copy=False),
@@ -2731,12 +2803,13 @@ def _selected_jvp(self_t, dim, indices, keepdim):
     return gather(self_t, indices.unsqueeze(dim), dim=dim, sparse_grad=False).squeeze(dim)
 
 
-sort = Op("sort", "SortBackward0", _rank0_ok(_sort_like_pytorch), args=("dim", "descending"),
+sort = Op("sort", "SortBackward0", _rank0_ok(_strides.like_input(_sort_like_pytorch)), args=("dim", "descending"),
           jvp=lambda self_t, dim, indices: _selected_jvp(self_t, dim, indices, True),
           outputs=("values", "indices"), differentiable_outputs=1,
           self=lambda grad, dim, indices, self_sym_sizes: _scatter_selected(grad, dim, indices, self_sym_sizes))
 # sort(x, stable=...): PyTorch's other overload, the same derivative
-sort_stable = Op("sort", "SortBackward1", _rank0_ok(_sort_like_pytorch), args=("stable", "dim", "descending"),
+sort_stable = Op("sort", "SortBackward1", _rank0_ok(_strides.like_input(_sort_like_pytorch)),
+                 args=("stable", "dim", "descending"),
                  jvp=lambda self_t, dim, indices: _selected_jvp(self_t, dim, indices, True),
                  outputs=("values", "indices"), differentiable_outputs=1,
                  self=lambda grad, dim, indices, self_sym_sizes: _scatter_selected(grad, dim, indices, self_sym_sizes))
@@ -2818,8 +2891,19 @@ def _polygamma(n, a):
 
 
 def cumprod_backward(grad, self, dim, result):
-    """d cumprod: Σ_{j>=i} g_j·y_j / x_i, a reversed cumulative sum (inputs without zeros)."""
-    return (grad * result.conj()).flip(dim).cumsum(dim).flip(dim).div(self.conj())
+    """d cumprod: Σ_{j>=i} g_j·y_j / x_i, a reversed cumulative sum (PyTorch's formula for inputs without zeros);
+    with zeros, Σ_{k>=i} g_k·Π_{j<=k, j≠i} x_j (no division by a zero)."""
+    if self.numel() <= 1 or self.shape[dim] == 1:  # (PyTorch passes grad through)
+        return grad
+    if not bool((self._data == 0).any()):
+        return (result.conj() * grad).flip(dim).cumsum(dim).flip(dim).div(self.conj())  # (PyTorch's w * grad order)
+    ops = _ops()
+    n = self.shape[dim]
+    x = self.conj().movedim(dim, -1)
+    grid = x.unsqueeze(-2).expand(*x.shape[:-1], n, n)          # [..., i, j] = x_j
+    others = ops.where(Tensor._make(np.eye(n, dtype=bool)), 1.0, grid).cumprod(-1)  # [..., i, k] = Π_{j<=k, j≠i} x_j
+    terms = others * grad.movedim(dim, -1).unsqueeze(-2)
+    return ops.where(Tensor._make(np.triu(np.ones((n, n), dtype=bool))), terms, 0.0).sum(-1).movedim(-1, dim)
 
 
 def _mH(t):
@@ -2832,6 +2916,8 @@ def _cross(a, b, dim):
 
 def _lu(a):
     """Partial-pivoting LU, LAPACK's layout: L (unit, below) and U packed in one matrix, 1-based pivots."""
+    if _lapack.supports(a):  # (MKL's getrf: PyTorch's factorization, and fast)
+        return _lapack.getrf(a)[:2]
     lu = np.array(a, dtype=np.result_type(a, np.float32), copy=True)
     n = lu.shape[-1]
     piv = np.zeros(lu.shape[:-1], dtype=np.int32)
@@ -2849,6 +2935,8 @@ def _lu(a):
 
 
 def _det_forward(a):
+    if _lapack.supports(a):  # (MKL's getrf, as PyTorch: its bits, and its LU of Aᵀ for a contiguous A)
+        return _lapack.det(a)
     result = np.linalg.det(a).astype(a.dtype, copy=False) if a.shape[-1] else np.ones(a.shape[:-2], a.dtype)
     lu, piv = _lu(a)
     return np.asarray(result), lu, piv
@@ -2911,13 +2999,13 @@ xlogy = Op("xlogy", "XlogyBackward0", _xlogy, inputs=("self", "other"), jvp="ele
            self=lambda grad, self, other: grad.xlogy(other).masked_fill((self == 0) & (other <= 0), 0.0),
            other=lambda grad, self, other: grad * self / other)                               # x / y
 logaddexp = Op("logaddexp", "LogaddexpBackward0", _float_math.logaddexp, inputs=("self", "other"), jvp="element_wise",
-               self=lambda grad, self, other: grad / ((other - self).exp() + 1),    # e^x/(e^x+e^y)
-               other=lambda grad, self, other: grad / ((self - other).exp() + 1))
+               self=lambda grad, self, other: grad / add_scalar((other - self).exp(), other=1).conj(),  # e^x/(e^x+e^y)
+               other=lambda grad, self, other: grad / add_scalar((self - other).exp(), other=1).conj())
 logaddexp2 = Op("logaddexp2", "Logaddexp2Backward0", _float_math.logaddexp2, inputs=("self", "other"),
                 jvp="element_wise",
                 # 2^x/(2^x+2^y), with pow(2, ·) as PyTorch's formula has it (its rounding and graph)
-                self=lambda grad, self, other: grad / (2 ** (other - self) + 1),
-                other=lambda grad, self, other: grad / (2 ** (self - other) + 1))
+                self=lambda grad, self, other: grad / add_scalar(2 ** (other - self), other=1),
+                other=lambda grad, self, other: grad / add_scalar(2 ** (self - other), other=1))
 cumprod = Op("cumprod", "CumprodBackward0",
              _rank0_ok(lambda a, dim: _scan(np.cumprod, a, dim)), args=("dim",),
              jvp=lambda self_t, self, result, dim: cumprod_jvp(self_t, self, result, dim),
@@ -3023,7 +3111,8 @@ linalg_cross = Op("linalg_cross", "LinalgCrossBackward0", _cross, inputs=("self"
                   self=lambda grad, other, dim: linalg_cross(other.conj(), grad, dim=dim),   # b × g
                   other=lambda grad, self, dim: linalg_cross(grad, self.conj(), dim=dim))    # g × a
 linalg_inv = Op("linalg_inv_ex", "LinalgInvExBackward0",
-                lambda a: np.linalg.inv(a).astype(a.dtype, copy=False),
+                lambda a: _lapack.solve(a, np.broadcast_to(np.eye(a.shape[-1], dtype=a.dtype), a.shape))[0]
+                if _lapack.supports(a) else np.linalg.inv(a).astype(a.dtype, copy=False),  # (PyTorch: solve(A, I))
                 inputs=("A",), outputs=("inverse",),
                 jvp=lambda A_t, inverse: inverse.matmul(A_t).matmul(inverse).neg(),              # d A⁻¹ = -A⁻¹ dA A⁻¹
                 A=lambda grad, inverse: _mH(inverse).matmul(grad.matmul(_mH(inverse))).neg())   # -A⁻ᴴ G A⁻ᴴ
@@ -3031,11 +3120,21 @@ linalg_det = Op("_linalg_det", "LinalgDetBackward0", _det_forward,
                 inputs=("A",), outputs=("result", "LU", "pivots"), differentiable_outputs=1,
                 # d det A = det A · tr(A⁻¹ dA)
                 jvp=lambda A_t, A, result: result * _solve(A, A_t).diagonal(0, -2, -1).sum(-1),
-                A=lambda grad, A, LU, pivots, result: linalg_det_backward(grad, result, A, pivots))
+                A=lambda grad, A, LU, pivots, result: linalg_det_backward(grad, result, A, pivots, LU))
 
 
-def linalg_det_backward(grad, det, A, pivots):
+def linalg_det_backward(grad, det, A, pivots, LU=None):
     """d det A = det A · tr(A⁻¹ dA)  ⇒  gA = A⁻ᴴ·(g·conj(det A))·I, solved with A (PyTorch's, A invertible)."""
+    if _untracked() and LU is not None and _lapack.supports(LU._data):
+        # PyTorch reuses the forward's LU (of Aᵀ when A is contiguous and real), a zero pivot nudged to eps
+        lu, g = LU._data, (grad * det.conj())._data
+        pivot = np.diagonal(lu, axis1=-2, axis2=-1)
+        eps = np.finfo(lu.dtype).eps
+        lu = lu + np.eye(lu.shape[-1], dtype=lu.dtype) * np.where(pivot == 0, eps, 0).astype(lu.dtype)[..., None, :]
+        use_a_t = A._data.flags.c_contiguous and not A.is_complex()
+        d = np.zeros(lu.shape, lu.dtype)  # (diag_embed: +0 off the diagonal, even for a -0 determinant)
+        np.einsum("...ii->...i", d)[...] = g[..., None]
+        return Tensor._make(_lapack.getrs(lu, pivots._data, d, _lapack.trans_letter(not use_a_t, lu)))
     if _untracked():  # the same solve in one LAPACK call (linalg_solve_ex also factors A for its outputs)
         a, g = A._data, (grad * det.conj())._data
         eye = np.eye(a.shape[-1], dtype=np.result_type(a, g))
@@ -3202,11 +3301,14 @@ def cholesky_backward(grad, L, upper):
     return linalg_solve_triangular(L_, gA, upper=False, left=False, unitriangular=False)     # (·) L⁻¹
 
 
-def linalg_solve_backward(grad, A, result, left):
+def linalg_solve_backward(grad, A, result, left, LU=None, pivots=None):
     """X = A⁻¹B:  gB = A⁻ᴴ gX,  gA = -gB Xᴴ  (X = BA⁻¹: gB = gX A⁻ᴴ, gA = -Xᴴ gB)."""
     B_is_vector = result.dim() < A.dim()  # (a matrix B gives X at least A's dims)
     gX, X = (grad.unsqueeze(-1), result.unsqueeze(-1)) if B_is_vector else (grad, result)
-    gB = _solve(_mH(A), gX, left=left)
+    if _untracked() and LU is not None:  # (PyTorch reuses the forward's LU when no graph is built)
+        gB = linalg_lu_solve(LU, pivots, gX, left=left, adjoint=True)
+    else:
+        gB = _solve(_mH(A), gX, left=left)
     gA = -gB.matmul(_mH(X)) if left else -_mH(X).matmul(gB)
     return gA, (gB.squeeze(-1) if B_is_vector else gB)
 
@@ -3257,6 +3359,8 @@ def linalg_solve_triangular_backward(grad, self, result, upper, left, unitriangu
 
 
 def _solve_triangular_forward(a, b, upper, left, unitriangular):
+    if _lapack.supports(a, b) and a.dtype == b.dtype:  # (MKL's trsm, as PyTorch)
+        return _lapack.trsm(a, b, upper, left, unitriangular)
     # (a general solve on the triangle: LAPACK's trtrs gives the same values up to rounding)
     t = np.triu(a) if upper else np.tril(a)
     if unitriangular:
@@ -3268,18 +3372,24 @@ def _solve_triangular_forward(a, b, upper, left, unitriangular):
 
 
 def _qr_forward(a, mode):
+    if _lapack.supports(a):  # (MKL's geqrf + orgqr, as PyTorch)
+        return _lapack.qr(a, mode)
     if mode == "r":
         return np.empty((0,), a.dtype), np.linalg.qr(a, mode="r")
     return tuple(np.linalg.qr(a, mode=mode))
 
 
 def _slogdet_forward(a):
+    if _lapack.supports(a):  # (MKL's getrf, as PyTorch)
+        return _lapack.slogdet(a)
     sign, logabsdet = np.linalg.slogdet(a)
     lu, pivots = _lu(a)
     return np.asarray(sign), np.asarray(logabsdet), lu, pivots
 
 
 def _svd_forward(a, full_matrices, S_sym_argsize_minus_1):
+    if _lapack.supports(a):  # (MKL's gesdd, as PyTorch)
+        return _lapack.gesdd(a, full_matrices)
     u, s, vh = np.linalg.svd(a, full_matrices=full_matrices)
     return u, s, vh
 
@@ -3295,6 +3405,8 @@ def _leading_minor_failure(a) -> int:
 
 
 def _cholesky_forward(a, upper):
+    if _lapack.supports(a):  # (MKL's potrf, as PyTorch: a failed factorization leaves potrf's partial L)
+        return _lapack.potrf(a, upper)
     info = np.zeros(a.shape[:-2], np.int32)
     try:
         L = np.linalg.cholesky(a)
@@ -3310,6 +3422,9 @@ def _cholesky_forward(a, upper):
 def _solve_forward(a, b, left):
     vector = b.ndim == 1 or (b.ndim == a.ndim - 1 and b.shape == a.shape[:-1])
     bm = b[..., None] if vector else b
+    if _lapack.supports(a, b):  # (MKL's getrf + getrs, as PyTorch)
+        x, lu, pivots, info = _lapack.solve(a, bm, left)
+        return (_lapack.column_major(x[..., 0]) if vector else x), lu, pivots, info
     if left:
         x = np.linalg.solve(a, bm)
     else:  # X A = B  <=>  Aᵀ Xᵀ = Bᵀ
@@ -3322,16 +3437,22 @@ def _pinv_forward(a, atol, rtol, hermitian):
     """A⁺ from the SVD (eigh if hermitian): singular values up to max(atol, rtol·σ_max) count as zero."""
     atol, rtol = pinv_tolerances(a, atol, rtol)
     if hermitian:
-        w, v = np.linalg.eigh(a)
+        w, v = _lapack.syevd(a) if _lapack.supports(a) else np.linalg.eigh(a)
         s, u, vh = np.abs(w), v, np.swapaxes(v, -1, -2).conj()
         vals = w
     else:
-        u, s, vh = np.linalg.svd(a, full_matrices=False)
+        u, s, vh = _lapack.gesdd(a) if _lapack.supports(a) else np.linalg.svd(a, full_matrices=False)
         vals = s
     smax = s.max(-1, keepdims=True, initial=0.0)
     with np.errstate(divide="ignore"):
         inv = np.where(s > np.maximum(atol, rtol * smax), 1 / np.where(vals == 0, 1, vals), 0)
-    return np.matmul(np.swapaxes(vh, -1, -2).conj() * inv[..., None, :].astype(a.dtype), np.swapaxes(u, -1, -2).conj())
+    x, y = np.swapaxes(vh, -1, -2).conj() * inv[..., None, :].astype(a.dtype), np.swapaxes(u, -1, -2).conj()
+    if x.ndim == 2:  # (PyTorch's matmul: mm, or bmm over the batch folded into one dim)
+        return _matmul.mm(x, y)
+    if x.ndim == 3:
+        return _matmul.bmm(x, y)
+    return _matmul.bmm(x.reshape((-1,) + x.shape[-2:]), y.reshape((-1,) + y.shape[-2:])).reshape(
+        x.shape[:-1] + y.shape[-1:])
 
 
 def pinv_tolerances(a, atol, rtol) -> tuple:
@@ -3351,11 +3472,14 @@ def _lstsq_forward(a, b, rcond, driver):
     x = np.zeros(batch + (n, B.shape[-1]), np.result_type(a, b))
     rank = np.zeros(batch, np.int64)
     sv = np.zeros(batch + (min(m, n),), np.zeros((), a.dtype).real.dtype)
-    for i in np.ndindex(batch):
-        x[i], _, rank[i], sv[i] = np.linalg.lstsq(A[i], B[i], rcond=rcond)
-    residuals = np.zeros((0,), sv.dtype)
-    if m > n and driver != "gelsy" and (driver not in ("gelsd", "gelss") or (rank == n).all()):
-        residuals = (np.abs(np.matmul(A, x) - B) ** 2).sum(-2).astype(sv.dtype)
+    if _lapack.supports(a, b) and a.dtype == b.dtype:  # (MKL's driver itself, as PyTorch)
+        x, residuals, rank, sv = _lapack.lstsq(a, bm, rcond, driver)
+    else:
+        for i in np.ndindex(batch):
+            x[i], _, rank[i], sv[i] = np.linalg.lstsq(A[i], B[i], rcond=rcond)
+        residuals = np.zeros((0,), sv.dtype)
+        if m > n and driver != "gelsy" and (driver not in ("gelsd", "gelss") or (rank == n).all()):
+            residuals = (np.abs(np.matmul(A, x) - B) ** 2).sum(-2).astype(sv.dtype)
     if driver == "gels":
         rank = np.zeros((0,), np.int64)
     if driver not in ("gelsd", "gelss"):
@@ -3375,7 +3499,8 @@ linalg_solve_triangular = Op(
 linalg_qr = Op("linalg_qr", "LinalgQrBackward0", _qr_forward, inputs=("A",), args=("mode",), outputs=("Q", "R"),
                undefined_grads=True, jvp=lambda A_t, Q, R, mode: linalg_qr_jvp(A_t, Q, R, mode),
                A=lambda grads, Q, R, mode: linalg_qr_backward(grads, Q, R, mode))
-linalg_eigh = Op("linalg_eigh", "LinalgEighBackward0", lambda a, UPLO: tuple(np.linalg.eigh(a, UPLO=UPLO)),
+linalg_eigh = Op("linalg_eigh", "LinalgEighBackward0",
+                 lambda a, UPLO: _lapack.syevd(a, UPLO) if _lapack.supports(a) else tuple(np.linalg.eigh(a, UPLO=UPLO)),
                  inputs=("A",), args=("UPLO",), outputs=("eigenvalues", "eigenvectors"), undefined_grads=True,
                  jvp=lambda A_t, eigenvalues, eigenvectors: _eigh_jvp(A_t, eigenvalues, eigenvectors),
                  A=lambda grads, eigenvalues, eigenvectors: linalg_eigh_backward(grads, eigenvalues, eigenvectors))
@@ -3455,8 +3580,10 @@ linalg_solve_ex = Op("linalg_solve_ex", "LinalgSolveExBackward0", _solve_forward
                      args=("left",), outputs=("result", "LU", "pivots", "info"), differentiable_outputs=1,
                      # X = A⁻¹B: dX = A⁻¹(dB - dA·X)  (X·A = B: dX = (dB - X·dA)A⁻¹)
                      jvp=lambda A, B, A_t, B_t, result, left: _solve_jvp(A, B, A_t, B_t, result, left),
-                     A=lambda grad, A, LU, pivots, result, left: linalg_solve_backward(grad, A, result, left)[0],
-                     B=lambda grad, A, LU, pivots, result, left: linalg_solve_backward(grad, A, result, left)[1])
+                     A=lambda grad, A, LU, pivots, result, left:
+                         linalg_solve_backward(grad, A, result, left, LU, pivots)[0],
+                     B=lambda grad, A, LU, pivots, result, left:
+                         linalg_solve_backward(grad, A, result, left, LU, pivots)[1])
 linalg_pinv = Op("linalg_pinv", "LinalgPinvBackward0", _pinv_forward, args=("atol", "rtol", "hermitian"),
                  jvp=lambda self_t, self, result: pinv_jvp(self, result, self_t),
                  self=lambda grad, result, self: pinv_backward(grad, result, self))
@@ -3860,7 +3987,8 @@ def huber_loss_double_backward_grad_output(grad, grad_output, self, target, redu
 # d/dt of these losses is d/dx with x and t swapped (PyTorch's formulas: backward(grad, target, self))
 smooth_l1_loss = Op("smooth_l1_loss", "SmoothL1LossBackward0",
                     lambda x, t, reduction, beta:
-                        _reduce(_smooth_l1(x, t, beta).astype(x.dtype, copy=False), reduction),
+                        _reduce(_strides.iterator_layout(_smooth_l1(x, t, beta).astype(x.dtype, copy=False), (x, t)),
+                                reduction),
                     inputs=("self", "target"), args=("reduction", "beta"), jvp="reduction",
                     self=lambda grad, self, target, reduction, beta:
                         smooth_l1_loss_backward(grad, self, target, reduction=reduction, beta=beta),
@@ -3876,7 +4004,8 @@ smooth_l1_loss_backward = Op(
     target=lambda grad, grad_output, self, target, reduction, beta:
         smooth_l1_loss_double_backward(grad * grad_output, self, target, reduction, beta).neg())
 huber_loss = Op("huber_loss", "HuberLossBackward0",
-                lambda x, t, reduction, delta: _reduce(_huber(x, t, delta).astype(x.dtype, copy=False), reduction),
+                lambda x, t, reduction, delta: _reduce(_strides.iterator_layout(
+                    _huber(x, t, delta).astype(x.dtype, copy=False), (x, t)), reduction),
                 inputs=("self", "target"), args=("reduction", "delta"), jvp="reduction",
                 self=lambda grad, self, target, reduction, delta:
                     huber_loss_backward(grad, self, target, reduction=reduction, delta=delta),
@@ -4091,6 +4220,73 @@ NOT_IMPLEMENTED["multi_margin_loss_backward"] = Op(
     self=_not_implemented("multi_margin_loss_backward"))
 NOT_IMPLEMENTED["multi_margin_loss_backward"].node_class.name = lambda node: "torch::autograd::NotImplemented"
 
+def _multilabel_margin_terms(x, target):
+    """(x as rows, is_target, active pairs (row, target position, class)) of PyTorch's CPU loop: the targets of a
+    row are its entries before the first -1; z = 1 - x[target] + x[d] for every non-target class d, rounded in
+    the input's dtype, counts where z > 0."""
+    dim = x.shape[-1] if x.ndim else 1
+    x2, y = x.reshape(-1, dim), target._data.reshape(-1, dim)
+    ended = np.cumsum(y < 0, axis=1) > 0            # entries from the first -1 on are not targets
+    valid = ~ended
+    is_target = np.zeros(x2.shape, x.dtype)
+    rows = np.nonzero(valid)[0]
+    is_target[rows, y[valid]] = 1
+    one = x.dtype.type(1)
+    x_target = np.take_along_axis(x2, np.where(valid, y, 0), axis=1)          # (rows, target position)
+    z = (one - x_target)[:, :, None] + x2[:, None, :]                          # (rows, target position, class)
+    active = valid[:, :, None] & (is_target[:, None, :] == 0) & (z > 0)
+    return x2, y, valid, is_target, z, active
+
+
+def _np_multilabel_margin(x, target, reduction):
+    # each row: Σ over targets t and non-target classes d of max(0, 1 - x[t] + x[d]), over the class count;
+    # PyTorch adds the terms in double (its CPU accumulator type for float), a row's sum then rounded for 'none'
+    x2, y, valid, is_target, z, active = _multilabel_margin_terms(x, target)
+    dim = x2.shape[1]
+    terms = np.where(active, z, 0).astype(np.float64)
+    row_sums = np.add.accumulate(terms.reshape(len(x2), -1), axis=1)[:, -1] if terms.size else np.zeros(len(x2))
+    if reduction == 0 and x.ndim > 1:
+        output = (row_sums.astype(x.dtype) / x.dtype.type(dim)).astype(x.dtype)
+    else:
+        total = np.add.accumulate(row_sums)[-1] if len(row_sums) else 0.0
+        total = total / dim / (len(x2) if reduction == 1 else 1)
+        output = np.array(total, dtype=x.dtype)
+    return output, is_target.reshape(x.shape)
+
+
+def _np_multilabel_margin_backward(x, grad_output, target, reduction, is_target):
+    # d/dx[d] = +g and d/dx[t] = -g per active pair, g = 1/dim (1/(N·dim) for mean), added one pair at a time
+    # in the input's dtype (so counted in float: n additions of g, not n·g), then times grad_output
+    x2, y, valid, _, z, active = _multilabel_margin_terms(x, target)
+    dim = x2.shape[1]
+    g = x.dtype.type(1.0 / (len(x2) * dim) if reduction == 1 else 1.0 / dim)
+    plus = active.sum(axis=1)                                                    # per (row, class)
+    minus = np.zeros(x2.shape, np.int64)
+    rows = np.nonzero(valid)[0]
+    np.add.at(minus, (rows, y[valid]), active.sum(axis=2)[valid])
+    up, down = np.zeros(x2.shape, x.dtype), np.zeros(x2.shape, x.dtype)
+    for i in range(int(max(plus.max(initial=0), minus.max(initial=0)))):
+        up = np.where(i < plus, up + g, up)
+        down = np.where(i < minus, down - g, down)
+    grad = up + down                                                             # (one of the two is zero)
+    go = grad_output._data
+    grad = grad * (go.reshape(-1, 1) if reduction == 0 and go.ndim else go)
+    return grad.reshape(x.shape).astype(x.dtype)
+
+
+multilabel_margin_loss = Op(
+    "multilabel_margin_loss_forward", "MultilabelMarginLossBackward0", _np_multilabel_margin,
+    args=("target", "reduction"), outputs=("output", "is_target"), differentiable_outputs=1,
+    self=lambda grad, self, target, reduction, is_target:
+        NOT_IMPLEMENTED["multilabel_margin_loss_backward"](
+            self, grad_output=grad, target=target, reduction=reduction, is_target=is_target))
+NOT_IMPLEMENTED["multilabel_margin_loss_backward"] = Op(
+    "multilabel_margin_loss_backward", "NotImplemented", _np_multilabel_margin_backward,
+    args=("grad_output", "target", "reduction", "is_target"),
+    self=_not_implemented("multilabel_margin_loss_backward"))
+NOT_IMPLEMENTED["multilabel_margin_loss_backward"].node_class.name = lambda node: "torch::autograd::NotImplemented"
+
+
 roll = Op("roll", "RollBackward0", lambda a, shifts, dims: _roll(a, shifts, dims), args=("shifts", "dims"),
           jvp="linear",
           self=lambda grad, shifts, dims: roll(grad, shifts=tuple(-_signed(s) % 2 ** 64 for s in shifts), dims=dims))
@@ -4105,8 +4301,11 @@ def _roll(a, shifts, dims):
     shifts = tuple(_signed(s) for s in shifts)
     if not dims:  # the flattened tensor, shape kept
         return np.roll(a.reshape(-1), shifts[0]).reshape(a.shape)
-    # (a 0-dim or empty tensor: a copy, its dims unchecked, as PyTorch's)
-    return np.roll(a, shifts, tuple(_signed(d) for d in dims)) if a.ndim and a.size else a.copy()
+    if not (a.ndim and a.size):  # (a 0-dim or empty tensor: a copy, its dims unchecked, as PyTorch's)
+        return a.copy()
+    out = np.roll(a, shifts, tuple(_signed(d) for d in dims))
+    # (laid out as PyTorch's roll, a cat of two slices: channels_last if a suggests it, else C order)
+    return _strides.channels_last(out) if _strides.suggests_channels_last(a) else _strides.contiguous(out)
 
 
 def _logit(a, eps):
@@ -4119,8 +4318,13 @@ def _logit(a, eps):
 def logit_backward(grad, self, eps):
     """d logit(x) = 1/(x(1-x)); outside [eps, 1-eps] zero (x clamped there), outside [0, 1] nan without eps."""
     lo, hi = (0.0, 1.0) if eps is None else (eps, 1.0 - eps)
-    outside = _ops().logical_or(self < lo, self > hi)
-    return _ops().where(outside, math.nan if eps is None else 0.0, grad / (self * (1 - self)))
+    fill = math.nan if eps is None else 0.0
+    from .autograd import grad_mode
+    if grad_mode.is_grad_enabled():  # (create_graph: PyTorch's infinitely_differentiable_logit_backward, 1 - x as
+        inside = _ops().logical_and(self >= lo, self <= hi)  # its C++ writes it: a filled tensor minus x)
+        return _ops().where(inside, grad / (self * (_ones_like(self) - self)), fill)
+    outside = _ops().logical_or(self < lo, self > hi)  # (its kernel: a nan x gives nan)
+    return _ops().where(outside, fill, grad / (self * (1 - self)))
 
 
 logit = Op("logit", "LogitBackward0",   # (float64 too: MKL's log of the ratio)
@@ -4168,8 +4372,8 @@ def _sinc(a):
 
 def sinc_backward(grad, self):
     """d sinc(x) = (πx cos πx - sin πx) / (πx²), 0 at 0 (grad times the quotient, as PyTorch groups it)."""
-    self_pi = self * math.pi
-    squared_pi = self * self * math.pi
+    self_pi = mul_scalar(self, other=math.pi)
+    squared_pi = mul_scalar(self * self, other=math.pi)
     out = grad * ((self_pi * self_pi.cos() - self_pi.sin()) / squared_pi.conj())
     return _ops().where(squared_pi == 0.0, 0.0, out)
 
@@ -4208,7 +4412,7 @@ def _cumulative_extreme(a, dim, take_max):
         best = np.where(take, v, best)
         where = np.where(take, k, where)
         values[..., k], indices[..., k] = best, where
-    return np.moveaxis(values, -1, dim), np.moveaxis(indices, -1, dim)
+    return _strides.contiguous(np.moveaxis(values, -1, dim)), _strides.contiguous(np.moveaxis(indices, -1, dim))
 
 
 def cummaxmin_backward(grad, self, indices, dim):
@@ -4370,7 +4574,17 @@ def _shows_none_when_absent(op: Op, *names: str) -> None:
     """The node's ``_saved_<name>`` reads None for an ``absent()`` input, as PyTorch's does."""
     for name in names:
         read = getattr(op.node_class, f"_saved_{name}").fget
-        setattr(op.node_class, f"_saved_{name}", property(lambda node, read=read: _given(read(node))))
+        edge = op.diff_inputs.index(name) if name in op.diff_inputs else None
+
+        def saved(node, read=read, edge=edge):
+            try:
+                return _given(read(node))
+            except RuntimeError:  # freed by backward: PyTorch's undefined tensor still reads None
+                if edge is not None and node._input_meta[edge][0] == (0,):
+                    return None
+                raise
+
+        setattr(op.node_class, f"_saved_{name}", property(saved))
 
 
 _shows_none_when_absent(clamp_tensor, "min", "max")  # (clamp(x, min=t): _saved_max is None)
@@ -4433,7 +4647,8 @@ def _conv_jvp(input_t, weight_t, bias_t, input, weight, stride, padding, dilatio
                                                                         **geometry)
 
 
-convolution = Op("convolution", "ConvolutionBackward0", _convolution_forward, inputs=("input", "weight", "bias"),
+convolution = Op("convolution", "ConvolutionBackward0", _strides.channels_last_like(_convolution_forward, 2),
+                 inputs=("input", "weight", "bias"),
                  args=("stride", "padding", "dilation", "transposed", "output_padding", "groups",
                        "bias_sym_sizes_opt"),
                  jvp=_conv_jvp,
@@ -4498,7 +4713,7 @@ def max_pool_double_backward(grad, indices, dims: int = 2):
 
 
 max_pool2d_with_indices = Op(
-    "max_pool2d_with_indices", "MaxPool2DWithIndicesBackward0", _max_pool2d_forward,
+    "max_pool2d_with_indices", "MaxPool2DWithIndicesBackward0", _strides.channels_last_like(_max_pool2d_forward),
     args=("kernel_size", "stride", "padding", "dilation", "ceil_mode"),
     outputs=("result0", "result1"), differentiable_outputs=1,
     jvp=lambda self_t, result1: max_pool_double_backward(self_t, result1),
@@ -4519,7 +4734,8 @@ def _avg_pool2d_args(kernel_size, stride, padding, ceil_mode, count_include_pad,
 
 
 avg_pool2d = Op(
-    "avg_pool2d", "AvgPool2DBackward0", lambda x, **args: _conv.avg_pool2d(x, *_avg_pool2d_args(**args)),
+    "avg_pool2d", "AvgPool2DBackward0",
+    _strides.channels_last_like(lambda x, **args: _conv.avg_pool2d(x, *_avg_pool2d_args(**args))),
     args=("kernel_size", "stride", "padding", "ceil_mode", "count_include_pad", "divisor_override"),
     jvp="linear",
     # linear: each window's gradient, divided by its divisor, spread over the window
@@ -4539,8 +4755,8 @@ avg_pool2d_backward = Op(
     self=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))   # x only gives the shape
 adaptive_avg_pool2d = Op(
     "_adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0",
-    lambda x, output_size: _conv.adaptive_avg_pool2d(x, output_size), args=("output_size",),
-    jvp="linear",
+    _strides.channels_last_like(lambda x, output_size: _conv.adaptive_avg_pool2d(x, output_size)),
+    args=("output_size",), jvp="linear",
     # y = A_h·x·A_wᵀ  ⇒  dx = A_hᵀ·g·A_w
     self=lambda grad, self: adaptive_avg_pool2d_backward(
         grad, self, grad_output_sym_argsize_minus_2=grad.shape[-2], grad_output_sym_argsize_minus_1=grad.shape[-1]))
@@ -5277,8 +5493,8 @@ upsample_linear1d_backward = Op(
         grad, output_size=output_size, align_corners=align_corners, scales=scales))
 upsample_bilinear2d = Op(
     "upsample_bilinear2d", "UpsampleBilinear2DBackward0",
-    lambda x, output_size, align_corners, scales_h, scales_w:
-        _interp().upsample_bilinear2d(x, output_size, align_corners, scales_h, scales_w),
+    _strides.channels_last_like(lambda x, output_size, align_corners, scales_h, scales_w:
+                                _interp().upsample_bilinear2d(x, output_size, align_corners, scales_h, scales_w)),
     args=("output_size", "align_corners", "scales_h", "scales_w"), jvp="linear",
     # linear: dx = A_hᵀ·g·A_w, each output gradient split over the four inputs it read
     self=lambda grad, self_sym_sizes, output_size, align_corners, scales_h, scales_w: upsample_bilinear2d_backward(
@@ -5304,6 +5520,7 @@ def _nearest_ops(dims: int) -> tuple:
     name = f"upsample_nearest{dims}d"
     node = f"UpsampleNearest{dims}D"
 
+    @_strides.channels_last_like  # (a channels_last input gives a channels_last output, as PyTorch's)
     def forward(x, output_size, **scales):
         return _interp().upsample_nearest(x, output_size, [scales[n] for n in scale_names])
 
@@ -5912,8 +6129,9 @@ def polar_backward(grad, result):
 complex_ = Op("complex", "ComplexBackward0",   # (complex_: not to hide Python's complex)
              lambda re, im: (re + 1j * im).astype(np.result_type(re, np.complex64), copy=False),
              inputs=("real", "imag"), jvp=lambda real_t, imag_t: complex_(real_t, imag_t),
-             real=lambda grad, real, imag: _ops().real(grad),
-             imag=lambda grad: _ops().imag(grad))
+             # (PyTorch's codegen takes the ``real`` of at::real(grad) for the input: each formula saves its own)
+             real=lambda grad, real: _ops().real(grad),
+             imag=lambda grad, imag: _ops().imag(grad))
 polar = Op("polar", "PolarBackward0", _polar, inputs=("abs", "angle"),
            # d(r e^(iθ)) = dr·(cos θ + i sin θ) + r dθ·(-sin θ + i cos θ)
            jvp=lambda abs_t, angle_t, abs, angle: complex_(abs_t * angle.cos() - angle_t * abs * angle.sin(),
@@ -6510,7 +6728,9 @@ linalg_matrix_exp = Op("linalg_matrix_exp", "LinalgMatrixExpBackward0", _linalg_
                        self=lambda grad, self: _matrix_exp_differential(self, grad, adjoint=True))
 
 
-def _eig_forward(a):
+def _eig_forward(a, vectors=True):
+    if _lapack.supports(a):  # (MKL's geev, as PyTorch; vectors=False: eigvals without a gradient, jobvr='N')
+        return _lapack.geev(a, vectors)
     # (always complex, as PyTorch: NumPy gives real arrays when every eigenvalue is real)
     w, v = np.linalg.eig(a)
     complex_type = np.result_type(a.dtype, np.complex64)
@@ -6742,6 +6962,8 @@ linalg_lu_solve = Op("linalg_lu_solve", "LinalgLuSolveBackward0", _linalg_kernel
 # ---- Cholesky solves and the deprecated triangular_solve ------------------------------------------------
 
 def _cholesky_solve_forward(b, factor, upper):
+    if _lapack.supports(b, factor) and b.dtype == factor.dtype:  # (MKL's potrs, as PyTorch)
+        return _lapack.potrs(b, factor, upper)
     # A = LLᴴ (or UᴴU): X = L⁻ᴴ L⁻¹ B, two triangular solves as LAPACK's potrs
     L = np.conj(np.swapaxes(factor, -1, -2)) if upper else factor
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -6773,6 +6995,8 @@ cholesky_solve = Op("cholesky_solve", "CholeskySolveBackward0", _cholesky_solve_
 
 
 def _cholesky_inverse_forward(factor, upper):
+    if _lapack.supports(factor):  # (MKL's potri, as PyTorch)
+        return _lapack.potri(factor, upper)
     # A⁻¹ = L⁻ᴴ L⁻¹ (A = LLᴴ), or U⁻¹ U⁻ᴴ (A = UᴴU)
     eye = np.broadcast_to(np.eye(factor.shape[-1], dtype=factor.dtype), factor.shape)
     return _cholesky_solve_forward(eye, factor, upper)
@@ -6789,6 +7013,8 @@ cholesky_inverse = Op("cholesky_inverse", "CholeskyInverseBackward0", _cholesky_
 
 
 def _triangular_solve_forward(b, a, upper, transpose, unitriangular):
+    if _lapack.supports(a, b) and a.dtype == b.dtype:  # (MKL's trsm, as PyTorch)
+        return _lapack.triangular_solve(b, a, upper, transpose, unitriangular)
     t = np.triu(a) if upper else np.tril(a)
     if transpose:
         t, upper = np.swapaxes(t, -1, -2), not upper
@@ -7067,7 +7293,8 @@ def _group_norm_jvp(input_t, weight_t, bias_t, input, weight, N, C, HxW, group, 
     return (out.reshape(input.shape), dx.mean(2), -(rstd.pow(2) * (xhat * dx).mean(2, keepdim=True)).squeeze(2))
 
 
-native_group_norm = Op("native_group_norm", "NativeGroupNormBackward0", _group_norm_forward,
+native_group_norm = Op("native_group_norm", "NativeGroupNormBackward0",
+                       _strides.channels_last_like(_group_norm_forward),
                        inputs=("input", "weight", "bias"), args=("N", "C", "HxW", "group", "eps"),
                        outputs=("result0", "result1", "result2"), undefined_grads=True, jvp=_group_norm_jvp,
                        input=joint(_group_norm_backward), weight=joint(_group_norm_backward),
@@ -7110,6 +7337,42 @@ adaptive_max_pool3d = Op(
     outputs=("result0", "result1"), differentiable_outputs=1,
     jvp=lambda self_t, result1: max_pool_double_backward(self_t, result1, 3),
     self=lambda grad, self, result1: adaptive_max_pool3d_backward(grad, self, indices=result1))
+fractional_max_pool2d = Op(
+    "fractional_max_pool2d", "FractionalMaxPool2DBackward0",
+    lambda x, kernel_size, output_size, random_samples:
+        _pool3d().fractional_max_pool2d(x, kernel_size, output_size, random_samples._data),
+    args=("kernel_size", "output_size", "random_samples"), outputs=("result0", "result1"), differentiable_outputs=1,
+    jvp=lambda self_t, result1: max_pool_double_backward(self_t, result1, 2),
+    # each window's gradient goes to the element that was its maximum
+    self=lambda grad, self, kernel_size, output_size, result1: fractional_max_pool2d_backward(
+        grad, self, kernel_size=kernel_size, output_size=output_size, indices=result1))
+fractional_max_pool2d_backward = Op(
+    "fractional_max_pool2d_backward", "FractionalMaxPool2DBackwardBackward0",
+    lambda g, x, kernel_size, output_size, indices: _pool3d().max_pool_backward(g, x.shape, indices._data, 2),
+    inputs=("grad_output", "self"), args=("kernel_size", "output_size", "indices"),
+    jvp="linear",
+    grad_output=lambda grad, indices: max_pool_double_backward(grad, indices, 2),   # linear in g
+    self=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))
+adaptive_avg_pool3d = Op(
+    "_adaptive_avg_pool3d", "AdaptiveAvgPool3DBackward0",
+    lambda x, output_size: _pool3d().adaptive_avg_pool(x, output_size), args=("output_size",),
+    jvp="linear",
+    # y = mean of each window  ⇒  dx = each output's gradient spread evenly over its window
+    self=lambda grad, self: adaptive_avg_pool3d_backward(
+        grad, self, grad_output_sym_argsize_minus_3=grad.shape[-3], grad_output_sym_argsize_minus_2=grad.shape[-2],
+        grad_output_sym_argsize_minus_1=grad.shape[-1]))
+adaptive_avg_pool3d_backward = Op(
+    "_adaptive_avg_pool3d_backward", "AdaptiveAvgPool3DBackwardBackward0",
+    lambda g, x, grad_output_sym_argsize_minus_3, grad_output_sym_argsize_minus_2, grad_output_sym_argsize_minus_1:
+        _pool3d().adaptive_avg_pool_backward(g, x.shape),
+    inputs=("grad_output", "self"),
+    args=("grad_output_sym_argsize_minus_3", "grad_output_sym_argsize_minus_2", "grad_output_sym_argsize_minus_1"),
+    jvp="linear",
+    grad_output=lambda grad, grad_output_sym_argsize_minus_3, grad_output_sym_argsize_minus_2,
+    grad_output_sym_argsize_minus_1:   # linear in g: its gradient is the pooling itself
+        adaptive_avg_pool3d(grad, output_size=(grad_output_sym_argsize_minus_3, grad_output_sym_argsize_minus_2,
+                                               grad_output_sym_argsize_minus_1)),
+    self=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))
 adaptive_max_pool3d_backward = Op(
     "adaptive_max_pool3d_backward", "AdaptiveMaxPool3DBackwardBackward0",
     lambda g, x, indices: _pool3d().max_pool_backward(g, x.shape, indices._data, 3),

@@ -1,9 +1,9 @@
 """torch.linalg: inverse, determinant, norms, cross product, solvers, decompositions and least squares.
 
 Argument checks, PyTorch's error messages and return types are here; the derivatives are in the linear
-algebra section of ``derivatives.py``. Eigenvectors and singular vectors are determined only up to sign
-(phase): LAPACK builds may return different ones (PyTorch's MKL, NumPy's OpenBLAS), so compare functions
-of them that do not depend on it, such as ``V * V`` or the reconstructed matrix.
+algebra section of ``derivatives.py``. The LAPACK values come from MKL as PyTorch calls it (``_lapack.py``):
+PyTorch's bits, its eigenvector signs and phases included. Without MKL they come from NumPy's LAPACK, whose
+eigenvectors and singular vectors may differ in sign (phase).
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import warnings
 
 import numpy as np
 
-from . import _dtypes, _linalg_kernels, _ops, _ops_math, _ops_matrices, return_types
+from . import _dtypes, _lapack, _linalg_kernels, _ops, _ops_math, _ops_matrices, return_types
 from . import derivatives as D
 from ._ops_matrices import _LinAlgError, batch_prefix, det, matrix_power, multi_dot, singular_pivot  # noqa: F401
 from ._ops_matrices import inverse as inv  # noqa: F401
@@ -77,8 +77,8 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
     d0, d1 = (_ops._wrap_dim(d, A.dim()) for d in dims)
     if d0 == d1:
         raise RuntimeError(f"linalg.matrix_norm: dims must be different. Got ({dims[0]}, {dims[1]})")
-    if ord == "fro":
-        return vector_norm(A, 2, dim=dims, keepdim=keepdim, dtype=dtype)
+    if ord == "fro":  # (with the dims wrapped, as PyTorch: the node saves dim=(1, 2), not (-2, -1))
+        return vector_norm(A, 2, dim=(d0, d1), keepdim=keepdim, dtype=dtype)
     if ord in (1, -1, math.inf, -math.inf):
         # The 1-norm is the largest column sum of |A|; the inf-norm the largest row sum.
         if abs(ord) == math.inf:
@@ -134,7 +134,7 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
             return matrix_norm(A, ord, (0, 1), keepdim, dtype=dtype)
     if ord is not None and dim is not None and len(dims) == 2:
         return matrix_norm(A, ord, dims, keepdim, dtype=dtype)
-    return vector_norm(A, 2 if ord is None else ord, dim, keepdim, dtype=dtype)
+    return vector_norm(A, 2.0 if ord is None else ord, dim, keepdim, dtype=dtype)  # (a float 2: PyTorch's _saved_ord)
 
 
 # =============================================================================================
@@ -199,8 +199,12 @@ def inv_ex(A, *, check_errors=False):
             raise _LinAlgError(f"linalg.inv_ex: {batch_prefix(info, info.shape)}The diagonal element "
                                f"{info.reshape(-1)[np.flatnonzero(info)[0]]} is zero, the inversion could not be "
                                "completed because the input matrix is singular.")
-        return return_types.linalg_inv_ex((Tensor._make(np.full(A._data.shape, np.nan, A._data.dtype)),
-                                           Tensor._make(info)))
+        a = A._data
+        if _lapack.supports(a):  # (getrs carries on through the zero pivot, as PyTorch's solve(A, I))
+            inverse = _lapack.solve(a, np.broadcast_to(np.eye(a.shape[-1], dtype=a.dtype), a.shape))[0]
+        else:
+            inverse = np.full(a.shape, np.nan, a.dtype)
+        return return_types.linalg_inv_ex((Tensor._make(inverse), Tensor._make(info)))
     return return_types.linalg_inv_ex((D.linalg_inv(A), Tensor._make(info)))
 
 
@@ -294,7 +298,9 @@ def eigvalsh(A, UPLO="L"):
     """The eigenvalues of a Hermitian (symmetric) A, ascending."""
     _check_eigh(A, UPLO)
     if not _recording(A):
-        return Tensor._make(np.linalg.eigvalsh(A._data, UPLO=UPLO))
+        a = A._data
+        return Tensor._make(_lapack.syevd(a, UPLO, vectors=False)[0] if _lapack.supports(a) else
+                            np.linalg.eigvalsh(a, UPLO=UPLO))
     return D.linalg_eigh(A, UPLO=UPLO)[0]
 
 
@@ -369,7 +375,9 @@ def svdvals(A, *, driver=None):
     """The singular values of A, descending."""
     _check_svd(A, driver)
     if not _recording(A):  # (the singular vectors are computed only for the derivative, as in PyTorch)
-        return Tensor._make(np.linalg.svd(A._data, compute_uv=False))
+        a = A._data  # (MKL's gesdd with jobz='N', as PyTorch)
+        return Tensor._make(_lapack.gesdd(a, compute_uv=False)[1] if _lapack.supports(a) else
+                            np.linalg.svd(a, compute_uv=False))
     return D.linalg_svd(A, full_matrices=False, S_sym_argsize_minus_1=min(A.shape[-2:]))[1]
 
 
@@ -382,7 +390,7 @@ def matrix_rank(A, *, atol=None, rtol=None, hermitian=False, tol=None):
     if tol is not None:
         atol, rtol = tol, 0.0
     a = A._data
-    s = np.abs(np.linalg.eigvalsh(a)) if hermitian else np.linalg.svd(a, compute_uv=False)
+    s = np.abs(eigvalsh(A)._data) if hermitian else svdvals(A)._data  # (the singular vectors too if A needs grad)
     atol, rtol = D.pinv_tolerances(a, _number(atol), _number(rtol))
     smax = s.max(-1, keepdims=True, initial=0.0)
     return Tensor._make(np.asarray((s > np.maximum(atol, rtol * smax)).sum(-1), dtype=np.int64))
@@ -496,7 +504,7 @@ def eigvals(A):
     """The (complex) eigenvalues of a square A."""
     _check_eig(A, "linalg.eigvals")
     if not _recording(A):  # (the eigenvectors are computed only for the derivative, as in PyTorch)
-        return Tensor._make(D._eig_forward(A._data)[0])
+        return Tensor._make(D._eig_forward(A._data, vectors=False)[0])
     return D.linalg_eig(A)[0]
 
 

@@ -43,3 +43,19 @@ def test_hypot_special_values():
     assert got.tobytes() == z.abs().numpy().tobytes()
     nan = minigrad.tensor(np.array([complex("nan"), complex(1, float("nan"))])).abs().numpy()
     assert np.isnan(nan).all()
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_vector_blocks_and_scalar_tails(dtype):
+    """PyTorch's vector code (SLEEF's hypot, z/|z|) on blocks of 16 (complex64) or 8 (complex128) elements,
+    its scalar code (glibc's hypot, z·(1/|z|)) on the tail and on strided input."""
+    torch = torch_or_skip()
+    z = torch.randn(4000, dtype=getattr(torch, dtype), generator=torch.Generator().manual_seed(2))
+    z[5] = 0
+    m = minigrad.tensor(z.numpy())
+    for part in [slice(0, n) for n in (1, 2, 3, 7, 8, 9, 15, 16, 17, 33)] + [slice(None, None, 2), slice(1, 40, 3)]:
+        for name in ("abs", "sgn"):
+            got, want = getattr(m[part], name)().numpy(), getattr(z[part], name)().numpy()
+            assert np.array_equal(got, want), (part, name)
+    got = m.reshape(40, 100).t().sgn().numpy()
+    assert np.array_equal(got, z.reshape(40, 100).t().sgn().numpy())

@@ -913,6 +913,7 @@ def test_take_along_dim_negative_indices():
     for lib in (minigrad, torch):
         x = lib.arange(6.).reshape(2, 3)
         assert x.take_along_dim(lib.tensor([[-1], [-4]]), 1).tolist() == [[2.0], [5.0]]
+        assert x.take_along_dim(lib.tensor([[3, -7], [4, -5]]), 1).tolist() == [[0.0, 2.0], [4.0, 4.0]]   # modulo
 
 
 @pytest.mark.parametrize("case", FIXED, ids=[f"{c[0]}-{c[1]}-{i}" for i, c in enumerate(FIXED)])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -73,10 +73,20 @@ class Drawing:
 def _as_list(outputs: Any) -> list[Any]:
     if is_tensor(outputs):
         return [outputs]
+    if (
+        not isinstance(outputs, Iterable)
+        or isinstance(outputs, (str, bytes))
+        or hasattr(outputs, "__array__")  # a NumPy array: its items are numbers
+    ):
+        raise TypeError(
+            f"draw() takes a tensor or a sequence of tensors, got {type(outputs).__name__}"
+        )
     items = list(outputs.values()) if isinstance(outputs, Mapping) else list(outputs)
     bad = [type(o).__name__ for o in items if not is_tensor(o)]
     if bad:
         raise TypeError(f"draw() takes a tensor or a sequence of tensors, got {', '.join(bad)}")
+    if not items:
+        raise ValueError("draw() got no tensors to draw")
     return items
 
 

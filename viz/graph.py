@@ -315,15 +315,18 @@ class _Builder:
                     )
                     self.edge(s.id, fid, SAVED_BY, attr)
                 continue
-            items = [(attr, value)]
-            if isinstance(value, (tuple, list)) and value and all(is_tensor(v) for v in value):
-                items = [(f"{attr}[{j}]", v) for j, v in enumerate(value)]
-            for label, v in items:
-                if is_tensor(v):
-                    if opts.show_saved:
-                        self._saved_tensor(v, label, fid, fn_index, fn_ids)
-                elif opts.show_attrs and value is not None:
-                    node.attrs.append((label, _attr_text(v)))
+            if isinstance(value, (tuple, list)) and any(is_tensor(v) for v in value):
+                # e.g. index's indices (None, tensor): each tensor drawn as saved `indices[1]`
+                if opts.show_saved:
+                    for j, v in enumerate(value):
+                        if is_tensor(v):
+                            self._saved_tensor(v, f"{attr}[{j}]", fid, fn_index, fn_ids)
+                continue
+            if is_tensor(value):
+                if opts.show_saved:
+                    self._saved_tensor(value, attr, fid, fn_index, fn_ids)
+            elif opts.show_attrs and value is not None:
+                node.attrs.append((attr, _attr_text(value)))
 
     def _saved_tensor(
         self, t: Any, label: str, fid: str, fn_index: dict[int, int], fn_ids: dict[int, str]

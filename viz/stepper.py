@@ -14,7 +14,7 @@ import numpy as np
 from .dot import Overlay
 from .drawing import Drawing, draw_desc, resolve_names
 from .graph import LEAF, NEXT, OUTPUT, Options, describe
-from .tensors import preview, to_numpy
+from .tensors import is_tensor, preview, to_numpy
 from .walk import walk
 
 CURRENT = {"color": '"#cc0000"', "penwidth": "3", "fillcolor": '"#ffe599"'}
@@ -92,6 +92,8 @@ class BackwardStepper:
         interval_ms: int = 900,
         _depth: int = 1,
     ):
+        if not is_tensor(output):
+            raise TypeError(f"BackwardStepper takes a tensor, got {type(output).__name__}")
         if getattr(output, "grad_fn", None) is None:
             raise ValueError(
                 "BackwardStepper needs a tensor with a grad_fn (the result of operations on tensors that require grad)"

@@ -27,13 +27,22 @@ def to_numpy(t: Any) -> np.ndarray | None:
     try:
         d = t.detach()
         d = d.cpu() if hasattr(d, "cpu") else d
+        # PyTorch's lazy conj()/neg() views refuse .numpy() until their bit is resolved.
+        for resolve in ("resolve_conj", "resolve_neg"):
+            d = getattr(d, resolve)() if hasattr(d, resolve) else d
         return np.asarray(d.numpy())
     except Exception:
         pass
-    try:  # e.g. torch bfloat16 has no NumPy dtype
-        return np.asarray(t.detach().float().cpu().numpy())
-    except Exception:
-        return None
+    for convert in (
+        lambda d: d.float(),  # e.g. torch bfloat16 has no NumPy dtype
+        lambda d: d.to_dense(),  # a sparse gradient (Embedding(sparse=True))
+        lambda d: d.dequantize(),  # a quantized tensor
+    ):
+        try:
+            return np.asarray(convert(t.detach()).cpu().numpy())
+        except Exception:
+            pass
+    return None
 
 
 def shape_of(t: Any) -> tuple[int, ...]:
@@ -57,6 +66,13 @@ def version_of(t: Any) -> int | None:
         return None
 
 
+def _flag(t: Any, name: str) -> bool:
+    try:
+        return bool(getattr(t, name)())
+    except Exception:
+        return False
+
+
 def alias_key(t: Any) -> tuple | None:
     """Identity of the memory a tensor views: saved tensors are new objects over the same data."""
     try:
@@ -64,6 +80,8 @@ def alias_key(t: Any) -> tuple | None:
         key = (ptr, shape_of(t), tuple(int(s) for s in t.stride()), dtype_name(t))
     except Exception:
         return None
+    # PyTorch's conj()/neg() are lazy views over the same memory: they still show other values.
+    key += (_flag(t, "is_conj"), _flag(t, "is_neg"))
     return key if ptr else None  # empty tensors all sit at 0: never alias them
 
 
@@ -97,7 +115,9 @@ def norm(arr: np.ndarray | None) -> float | None:
     if arr is None:
         return None
     try:
-        return float(np.linalg.norm(np.asarray(arr, dtype=np.float64).ravel()))
+        arr = np.asarray(arr)
+        wide = np.complex128 if np.iscomplexobj(arr) else np.float64  # (a complex norm is of the moduli)
+        return float(np.linalg.norm(arr.astype(wide).ravel()))
     except Exception:
         return None
 

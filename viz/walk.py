@@ -55,9 +55,24 @@ def walk(outputs: Sequence[Any], limit: int = WALK_LIMIT) -> RawGraph:
         g.roots.append(visit(getattr(out, "grad_fn", None)))
     while queue:
         i = queue.popleft()
-        nexts = getattr(g.fns[i], "next_functions", ()) or ()
-        g.children[i] = [(visit(fn), int(nr)) for fn, nr in nexts]
+        g.children[i] = [(visit(fn), nr) for fn, nr in _edges(g.fns[i])]
     return g
+
+
+def _edges(fn: Any) -> list[tuple[Any, int]]:
+    """A node's (input node, input_nr) pairs; an unreadable edge counts as 'no gradient needed'."""
+    try:
+        nexts = list(getattr(fn, "next_functions", ()) or ())
+    except Exception:  # an exotic node whose next_functions cannot be read: drawn without inputs
+        return []
+    out = []
+    for item in nexts:
+        try:
+            child, nr = item
+            out.append((child, int(nr)))
+        except Exception:
+            out.append((None, 0))
+    return out
 
 
 def levels(g: RawGraph) -> list[int]:

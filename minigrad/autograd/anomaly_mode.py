@@ -90,6 +90,15 @@ def _record_trace(node) -> None:
     node._anomaly_trace = (stack, _current_node[0])
 
 
+def _trace_metadata(trace) -> dict:
+    """PyTorch's anomaly entries of ``node.metadata``: the forward stack, and the node whose backward made it."""
+    stack, parent = trace
+    meta = {"traceback_": traceback.format_list(stack)}
+    if parent is not None:
+        meta["parent_"] = parent
+    return meta
+
+
 def _run_with_anomaly_check(node, grads: tuple) -> tuple:
     """``node.apply(grads)``, raising on NaN outputs and warning with the forward trace on any error."""
     prev = _current_node[0]

@@ -20,6 +20,9 @@ import sys
 
 import numpy as np
 
+from .. import _errstate
+from .._errstate import call_user
+from .._layout import contiguous_format
 from . import grad_mode
 from .graph import AccumulateGrad, GradientEdge, Node, _c_type_name
 
@@ -203,14 +206,18 @@ def _sum_to(data, shape, as_view: bool = True):
     ``.grad``, where nobody sees the view; then one reduction gives a fresh array that AccumulateGrad
     may keep without copying (the usual bias gradient: (n, k) -> (k,))."""
     if not _SUM_TO:
-        from .. import _dispatch, derivatives  # here, not above: they import the autograd package
+        from .. import derivatives  # here, not above: it imports the autograd package
         from .._tensor import Tensor
-        _SUM_TO.extend((derivatives._sum_in_acc, Tensor._make, derivatives.view, _dispatch._np_errstate,
-                        _dispatch._QUIET))
+        _SUM_TO.extend((derivatives._sum_in_acc, Tensor._make, derivatives.view))
     lead = data.ndim - len(shape)
-    inner = tuple(i for i in range(lead, data.ndim) if shape[i - lead] == 1 and data.shape[i] != 1)
-    # inf + -inf in the sum is nan, without NumPy's "invalid value" warning (PyTorch prints none)
-    token = _SUM_TO[3].set(_SUM_TO[4])
+    inner = []  # the kept dims that shrink to 1 (a loop: a generator is a function call of its own)
+    for i in range(lead, data.ndim):
+        if shape[i - lead] == 1 and data.shape[i] != 1:
+            inner.append(i)
+    inner = tuple(inner)
+    # inf + -inf in the sum is nan, without NumPy's "invalid value" warning (PyTorch prints none); a
+    # backward pass has made NumPy quiet already (see _errstate.py)
+    token = None if _errstate.get() is _errstate.QUIET else _errstate.state.set(_errstate.QUIET)
     try:
         if not as_view and (not inner or not lead):
             # Only leading dims go, or only inner dims shrink to 1: ``shape`` comes out of one reduction.
@@ -227,14 +234,15 @@ def _sum_to(data, shape, as_view: bool = True):
             return _SUM_TO[1](out if type(out) is np.ndarray else np.asarray(out))
         out = _SUM_TO[0](data, axis=tuple(range(lead)) + inner, keepdims=bool(shape))  # (to (): a plain sum)
     finally:
-        _SUM_TO[3].reset(token)
+        if token is not None:
+            _errstate.state.reset(token)
     if not shape:  # PyTorch sums to a 0-dim tensor directly (not a view)
         return _SUM_TO[1](out.reshape(()))
     out = _SUM_TO[1](out)
     return _SUM_TO[2](out, size=shape) if lead > 0 else out
 
 
-_SUM_TO: list = []  # (sum_dim's forward, Tensor._make, the view op, NumPy's errstate, quiet), found on first use
+_SUM_TO: list = []  # (sum_dim's forward, Tensor._make, the view op), found on first use
 
 
 def _expandable(shape, target) -> bool:
@@ -322,14 +330,14 @@ def _call_tensor_pre_hooks(node, grads: list) -> list:
         hooks = node.variable._backward_hooks
         if hooks:
             for hook in list(hooks.values()):  # called even with None, as PyTorch does
-                r = hook(grads[0])
+                r = call_user(hook, grads[0])
                 if r is not None:
                     _check_hook_result(hook, grads[0], r)
                     grads[0] = r
         return grads
     if node._tensor_pre_hooks:
         for nr, hook in list(node._tensor_pre_hooks.values()):
-            r = hook(grads[nr])  # called even with None (an output that got no gradient)
+            r = call_user(hook, grads[nr])  # called even with None (an output that got no gradient)
             if r is not None:
                 _check_hook_result(hook, grads[nr], r)
                 grads[nr] = r
@@ -339,8 +347,9 @@ def _call_tensor_pre_hooks(node, grads: list) -> list:
             g = grads[nr]
             if t is None or g is None:
                 continue
-            if t._grad is None:
-                t._grad = g.clone() if _STATE.enabled else g._detached_copy()
+            if t._grad is None:  # (a C-order copy, as PyTorch's retain_grad hook: clone(contiguous_format))
+                t._grad = g.clone(memory_format=contiguous_format) if _STATE.enabled else \
+                    type(g)._make(np.array(g._data, order="C"))
             else:
                 t._grad = t._grad + g
     return grads
@@ -351,7 +360,7 @@ def _call_function(node, grads: list) -> list:
     grads = _call_tensor_pre_hooks(node, grads)
     if node._pre_hooks:
         for hook in list(node._pre_hooks.values()):
-            r = hook(tuple(grads))
+            r = call_user(hook, tuple(grads))
             if r is not None:
                 _check_hook_tuple(hook, grads, r)
                 grads = list(r)
@@ -369,7 +378,7 @@ def _call_function(node, grads: list) -> list:
         outputs = _validate_outputs(node, outputs)
     if node._post_hooks:
         for hook in list(node._post_hooks.values()):
-            r = hook(tuple(outputs), tuple(grads))
+            r = call_user(hook, tuple(outputs), tuple(grads))
             if r is not None:
                 _check_hook_tuple(hook, outputs, r)
                 outputs = list(r)
@@ -386,13 +395,13 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
     """
     root_edges = []
     for i, t in enumerate(tensors):
-        edge = tuple(t) if isinstance(t, GradientEdge) else t._edge()
+        edge = t[:2] if isinstance(t, GradientEdge) else t._edge()
         if edge[0] is None:
             raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
         root_edges.append(edge)
     output_edges = None
     if inputs is not None:
-        output_edges = [tuple(t) if isinstance(t, GradientEdge) else t._edge() for t in inputs]
+        output_edges = [t[:2] if isinstance(t, GradientEdge) else t._edge() for t in inputs]
 
     # One root is run directly; several hang off a dummy GraphRoot (which also counts as a dependency).
     if len(root_edges) == 1:
@@ -413,6 +422,9 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
     queue.push(root)
     prev = _STATE.enabled
     _STATE.enabled = create_graph and not _STATE.inference  # (inference mode records nothing, even then)
+    # NumPy quiet once for the whole pass, not around each op of each formula (~1 us less per op); hooks
+    # and custom backwards get the user's error state back (_errstate.call_user).
+    errstate_token = _errstate.begin_pass()
     _graph_tasks.append((next(_task_ids), root, deps, needed, captures))  # for register_multi_grad_hook
     heap, pop, push = queue.heap, queue.pop, queue.push
     plain_leaves = needed is None  # no gradient is captured on its way to a leaf (see _validate_outputs)
@@ -476,6 +488,7 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
             # without copying it only when the engine's buffer is its sole holder (_sole_owner).
             outputs = g = buf = None
     finally:
+        _errstate.end_pass(errstate_token)
         _STATE.enabled = prev
         _graph_tasks.pop()
 

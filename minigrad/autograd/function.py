@@ -20,6 +20,7 @@ import functools
 import inspect
 
 from .._class_names import TorchNamed
+from .._errstate import call_user
 from . import anomaly_mode, forward_ad, grad_mode, profiler
 from .graph import FREED_MESSAGE, Node, SavedTensor, _c_type_name
 
@@ -90,7 +91,7 @@ class BackwardCFunction(FunctionCtx, Node):
             raise RuntimeError("Implementing both 'backward' and 'vjp' for a custom Function is not allowed. You "
                                "should only implement one of them.")
         backward_fn = cls.vjp if cls.backward is Function.backward else cls.backward
-        result = backward_fn(self, *grad_outputs)
+        result = call_user(backward_fn, self, *grad_outputs)  # (with the user's NumPy error state)
         if not isinstance(result, tuple):
             result = (result,)
         n_args = len(self._is_tensor_input)

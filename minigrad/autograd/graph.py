@@ -21,6 +21,7 @@ import weakref
 from collections import OrderedDict
 
 from .._class_names import TorchNamed
+from .._errstate import call_user
 from . import grad_mode  # at the top: an import inside AccumulateGrad.apply costs ~0.6 us per call
 
 __all__ = [
@@ -191,6 +192,9 @@ class Node(metaclass=TorchNamed):
         """A dict for users to attach anything to the node (kept as long as the node)."""
         if self._metadata is None:
             self._metadata = {}
+            if self._anomaly_trace is not None:  # (anomaly mode keeps the forward's stack there, as PyTorch does)
+                from .anomaly_mode import _trace_metadata
+                self._metadata.update(_trace_metadata(self._anomaly_trace))
         return self._metadata
 
     @property
@@ -256,7 +260,7 @@ def _rest_of(nodes: tuple) -> tuple:
     return _NO_NODES[n] if 0 <= n < len(_NO_NODES) else nodes[1:]
 
 
-_RUNS_FIRST = float("inf")  # AccumulateGrad's sequence number: runs as soon as it is ready, like PyTorch's UINT64_MAX
+_RUNS_FIRST = 2**64 - 1  # AccumulateGrad's sequence number (PyTorch's UINT64_MAX): runs as soon as it is ready
 
 
 class AccumulateGrad(Node):
@@ -266,8 +270,11 @@ class AccumulateGrad(Node):
     __module__ = "builtins"  # as PyTorch's: type(node) prints <class 'AccumulateGrad'>
 
     def __init__(self, variable) -> None:
-        Node.__init__(self)  # (not super(): one object fewer per leaf and step)
+        # Node.__init__'s stores, without drawing a number from _sequence (PyTorch's takes none either,
+        # so the nodes made after a leaf's first use are numbered as in PyTorch)
+        self._next_node, self._next_rest, self._next_nrs = None, (), ()
         self._seq = _RUNS_FIRST
+        self._extras = None
         self.variable = variable
         self._input_meta = ((variable._data.shape, variable._data.dtype),)
 
@@ -319,7 +326,7 @@ class AccumulateGrad(Node):
         hooks = var._post_acc_hooks
         if hooks:
             for hook in list(hooks.values()):
-                if hook(var) is not None:
+                if call_user(hook, var) is not None:
                     raise RuntimeError("Tensor post accumulate grad hooks should return None.")
 
 
@@ -433,7 +440,7 @@ class SavedTensor:
             raise RuntimeError("Trying to use a saved tensor that has been detached in-place, i.e. with .detach_()."
                                "This is not supported, please use out-of-place `.detach()` instead")
         if self._unpack_hook is not None:
-            return self._rewrap(self._unpack_hook(self._packed), node)
+            return self._rewrap(call_user(self._unpack_hook, self._packed), node)
         current = self._version_counter[0]
         if current != self._saved_version:
             self._raise_modified(node, current)
@@ -503,17 +510,19 @@ class SavedTensor:
 
     def release(self) -> None:
         """Forget the saved value (after backward without retain_graph)."""
+        if self._tensor is None and self._data is None and self._unpack_hook is None:
+            return  # an undefined tensor (an absent optional input): PyTorch's still reads None afterwards
         self._tensor = self._data = self._packed = self._hook_meta = None
         self._freed = True
 
-    def register_hooks(self, pack_hook, unpack_hook) -> None:
+    def register_hooks(self, *hooks) -> None:
         """Attach pack/unpack hooks to this one saved tensor (``node._raw_saved_self.register_hooks``)."""
-        if not (callable(pack_hook) and callable(unpack_hook)):  # (PyTorch's pybind11 argument check)
+        if len(hooks) != 2 or not all(map(callable, hooks)):  # (PyTorch's pybind11 argument check)
             raise TypeError(
                 "register_hooks(): incompatible function arguments. The following argument types are supported:\n"
                 "    1. (self: torch._C._autograd.SavedTensor, arg0: collections.abc.Callable, arg1: "
-                "collections.abc.Callable) -> None\n\nInvoked with: "
-                + ", ".join(repr(a) for a in (self, pack_hook, unpack_hook)))
+                "collections.abc.Callable) -> None\n\nInvoked with: " + ", ".join(repr(a) for a in (self, *hooks)))
+        pack_hook, unpack_hook = hooks
         if self._freed:
             raise RuntimeError(
                 "Calling register_hooks on a saved tensor after it has been freed. Saved intermediate values of "
@@ -536,8 +545,14 @@ class SavedTensor:
                 self._hook_meta = (fn, tensor._output_nr)
             elif tensor._requires_grad:
                 self._hook_meta = (None, weakref.ref(tensor._grad_accumulator_node()))
+        version = tensor._version_counter[0]
         with grad_mode.no_grad():  # (PyTorch packs with grad mode off; register_hooks gives a detached value)
-            self._packed = pack_hook(tensor.detach() if detached else tensor)
+            self._packed = call_user(pack_hook, tensor.detach() if detached else tensor)
+        if tensor._version_counter[0] != version:
+            raise RuntimeError("A saved tensor pack hook is modifying its input in place. Tensors provided as input "
+                               "to pack hook cannot be modified by in-place operations as this can lead to unexpected "
+                               "side-effects. Please open an issue if you need to perform in-place operations on the "
+                               "input to a pack hook.")
         self._unpack_hook = unpack_hook
         self._tensor = self._data = None
 
@@ -688,12 +703,13 @@ def allow_mutation_on_saved_tensors():
 # ---- edges ---------------------------------------------------------------------------------------
 
 class GradientEdge(tuple, metaclass=TorchNamed):
-    """``(node, output_nr)``: where a tensor's gradient enters the graph."""
+    """``(node, output_nr, ownership_token)``: where a tensor's gradient enters the graph."""
 
     __slots__ = ()
+    _fields = ("node", "output_nr", "ownership_token")  # (a NamedTuple in PyTorch; the token is for torch.compile)
 
-    def __new__(cls, node, output_nr: int):
-        return super().__new__(cls, (node, output_nr))
+    def __new__(cls, node, output_nr: int, ownership_token=None):
+        return super().__new__(cls, (node, output_nr, ownership_token))
 
     @property
     def node(self):
@@ -705,8 +721,13 @@ class GradientEdge(tuple, metaclass=TorchNamed):
         """Which input of that node it is."""
         return self[1]
 
+    @property
+    def ownership_token(self):
+        """An object keeping the node alive (None for edges taken from tensors)."""
+        return self[2]
+
     def __repr__(self) -> str:
-        return f"GradientEdge(node={self[0]!r}, output_nr={self[1]!r})"  # (a NamedTuple in PyTorch)
+        return f"GradientEdge(node={self[0]!r}, output_nr={self[1]!r}, ownership_token={self[2]!r})"
 
 
 def get_gradient_edge(tensor) -> GradientEdge:

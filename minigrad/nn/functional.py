@@ -26,6 +26,8 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight=None,
     reduction = _reduction_enum(size_average, reduce, reduction)
     if target.shape != input.shape:
         raise ValueError(f"Target size ({target.shape}) must be the same as input size ({input.shape})")
+    _no_grad_arg(weight, "weight", "binary_cross_entropy_with_logits")
+    _no_grad_arg(pos_weight, "pos_weight", "binary_cross_entropy_with_logits")
     # PyTorch's kernel computes (pos_weight - 1)·target + 1, then (1 - target)·input in place in target's
     # dtype: a bool or integer target (or a bool pos_weight) fails there, a floating one sets the loss's dtype.
     if pos_weight is not None and pos_weight.dtype is _dtypes.bool_:
@@ -157,6 +159,9 @@ def log_softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dty
 
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """x·Wᵀ + b (AddmmBackward0 with a bias, as PyTorch: other ranks are folded to 2-D and back)."""
+    if not isinstance(input, Tensor):  # (a list or array given to a model: PyTorch's binding converts nothing)
+        from .._arg_errors import must_be
+        raise must_be("linear", "input", "Tensor", input, 1)
     if input.dim() == 0 or weight.dim() == 0:
         raise RuntimeError(f"both arguments to linear need to be at least 1D, but they are {input.dim()}D and "
                            f"{weight.dim()}D")
@@ -287,9 +292,17 @@ def binary_cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = 
     if weight is not None:
         weight = weight.expand(input.shape)
     _same_dtype(input, target)
+    _no_grad_arg(weight, "weight", "binary_cross_entropy")
     if input.numel() and ((input._data < 0) | (input._data > 1) | np.isnan(input._data)).any():
         raise RuntimeError("all elements of input should be between 0 and 1")
     return D.binary_cross_entropy(input, target, weight=weight, reduction=reduction)
+
+
+def _no_grad_arg(t, arg: str, fn: str) -> None:
+    """PyTorch's error for a tensor argument its op has no derivative for (a loss's weight) requiring grad."""
+    if t is not None and t.requires_grad and grad_mode.is_grad_enabled():
+        raise RuntimeError(f"The function '{fn}' is not differentiable with respect to argument '{arg}'. This input "
+                           "cannot have requires_grad True.")
 
 
 def _check_nll(input: Tensor, target: Tensor, weight: Tensor | None) -> None:
@@ -348,6 +361,7 @@ def _check_nll_weight_dtype(input: Tensor, weight: Tensor | None) -> None:
 def _nll_loss_nd(input: Tensor, target: Tensor, weight, reduction: int, ignore_index: int) -> Tensor:
     """PyTorch's nll_loss_nd: 1-D/2-D inputs use nll_loss, 4-D nll_loss2d, other ranks are viewed as 4-D."""
     _check_nll(input, target, weight)
+    _no_grad_arg(weight, "weight", "nll_loss_forward" if input._data.ndim <= 2 else "nll_loss2d_forward")
     t = target._data
     ndim = input._data.ndim
     n_classes = input._data.shape[0 if ndim == 1 else 1]
@@ -449,7 +463,10 @@ def _cross_entropy_smoothed(input, target, weight, reduction, ignore_index, labe
         ret = smooth.sum()
     else:
         ret = smooth
-    return D.mul_scalar(nll, other=1 - label_smoothing) + D.mul_scalar(ret, other=label_smoothing / n_classes)
+    # PyTorch's C++ `(1 - ε) * nll + ret * (ε / C)`: GCC evaluates the right product first, so its node is
+    # older and backward reaches it last (the stepper's order)
+    smoothed = D.mul_scalar(ret, other=label_smoothing / n_classes)
+    return D.mul_scalar(nll, other=1 - label_smoothing) + smoothed
 
 
 __all__ = [
@@ -646,7 +663,8 @@ def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-8) -
     with grad_mode.no_grad():
         n1.clamp_min_(eps)
         n2.clamp_min_(eps)
-    return ((x1 / n1) * (x2 / n2)).sum(dim)
+    q2 = x2 / n2  # (GCC evaluates the right operand of ATen's `(x1 / n1) * (x2 / n2)` first: node order)
+    return ((x1 / n1) * q2).sum(dim)
 
 
 def pairwise_distance(x1: Tensor, x2: Tensor, p: float = 2.0, eps: float = 1e-6, keepdim: bool = False) -> Tensor:
@@ -672,6 +690,9 @@ def layer_norm(input: Tensor, normalized_shape, weight: Tensor | None = None, bi
 def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None, max_norm=None, norm_type: float = 2.0,
               scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
     """Rows of ``weight`` picked by the integer ``input``."""
+    if not isinstance(input, Tensor):
+        from .._arg_errors import must_be
+        raise must_be("embedding", "indices", "Tensor", input, 2)
     if input.dtype.is_floating_point or input.dtype.is_complex:
         raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the following scalar types: "
                            f"Long, Int; but got torch.{_ops._legacy(input.dtype)}Tensor instead "
@@ -1217,6 +1238,8 @@ def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor |
             raise RuntimeError(f"{name} must be defined in evaluation mode")
         if t is not None and t.dtype is not input.dtype:
             raise RuntimeError("mixed dtype (CPU): all inputs must share same datatype.")
+    _no_grad_arg(running_mean, "running_mean", "native_batch_norm")
+    _no_grad_arg(running_var, "running_var", "native_batch_norm")
     stand_in = D.absent(input.dtype.np)
     return D.native_batch_norm(input, stand_in if weight is None else weight, stand_in if bias is None else bias,
                                running_mean=running_mean, running_var=running_var, training=bool(training),
@@ -1370,11 +1393,12 @@ def instance_norm(input: Tensor, running_mean=None, running_var=None, weight: Te
                   eps: float = 1e-5) -> Tensor:
     """Normalize each channel of each sample over its spatial dims, then ·weight + bias per channel."""
     n, c = input.shape[0], input.shape[1]
-    folded = input.reshape(1, n * c, *input.shape[2:])   # PyTorch's instance norm: batch norm of (1, N·C, ...)
-    rm = running_mean.repeat(n) if running_mean is not None else None
-    rv = running_var.repeat(n) if running_var is not None else None
+    # (in ATen's order: the repeated weight and bias are made before the folded input's view)
     w = weight.repeat(n) if weight is not None else None
     b = bias.repeat(n) if bias is not None else None
+    rm = running_mean.repeat(n) if running_mean is not None else None
+    rv = running_var.repeat(n) if running_var is not None else None
+    folded = input.reshape(1, n * c, *input.shape[2:])   # PyTorch's instance norm: batch norm of (1, N·C, ...)
     out = batch_norm(folded, rm, rv, w, b, use_input_stats, momentum, eps)
     if running_mean is not None and use_input_stats:
         from .. import no_grad
@@ -1422,7 +1446,13 @@ def _feature_dropout(input: Tensor, p: float, training: bool, inplace: bool, bat
     """Zero whole channels (dim 1 of a batched input, dim 0 of an unbatched one), scaling the rest by 1/(1-p)."""
     if p < 0.0 or p > 1.0:
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
-    if input.dim() not in (batched_dim - 1, batched_dim):
+    if name == "dropout3d" and input.dim() not in (4, 5):  # (PyTorch's dropout3d only warns, then goes on)
+        warnings.warn(f"dropout3d: Received a {input.dim()}-D input to dropout3d, which is deprecated and will result "
+                      "in an error in a future release. To retain the behavior and silence this warning, please use "
+                      "dropout instead. Note that dropout3d exists to provide channel-wise dropout on inputs with 3 "
+                      "spatial dimensions, a channel dimension, and an optional batch dimension (i.e. 4D or 5D "
+                      "inputs).", UserWarning, stacklevel=3)
+    elif input.dim() not in (batched_dim - 1, batched_dim):
         raise RuntimeError(f"{name}: Expected {batched_dim - 1}D or {batched_dim}D input, but received a "
                            f"{input.dim()}D input. Note that {name} exists to provide channel-wise dropout on "
                            f"inputs with {batched_dim - 2} spatial dimension{'s' if batched_dim > 3 else ''}, a "
@@ -1682,7 +1712,29 @@ def multi_margin_loss(input: Tensor, target: Tensor, p: int = 1, margin: float =
         raise ValueError("only p == 1 and p == 2 supported")
     if weight is not None and weight.dim() != 1:
         raise ValueError("weight must be one-dimensional")
+    _no_grad_arg(weight, "weight", "multi_margin_loss")
     return D.multi_margin_loss(input, target=target, p=p, margin=margin, weight=weight, reduction=red)
+
+
+def multilabel_margin_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
+                           reduction: str = "mean") -> Tensor:
+    """Σ over a row's targets t (entries before the first -1) and other classes d of max(0, 1 - x[t] + x[d]) / C."""
+    red = _reduction_enum(size_average, reduce, reduction)
+    nd = input.dim()
+    if not ((nd == 2 and input.shape[1] != 0) or (nd == 1 and input.shape[0] != 0) or nd == 0):
+        raise RuntimeError("Expected non-empty vector or matrix with optional 0-dim batch size, but got: "
+                           f"{list(input.shape)}")
+    dim = input.shape[-1] if nd else 1
+    if (target.dim() > 1 or target.numel() != dim) if nd <= 1 else (tuple(target.shape) != tuple(input.shape)):
+        raise RuntimeError(f"inconsistent target size: {list(target.shape)} for input of size: {list(input.shape)}")
+    if target.numel() and (int(target.min()) < -1 or int(target.max()) >= dim):
+        raise RuntimeError("argument #2 'target' is out of range")
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"multilabel_margin_loss_forward_out_frame\" not implemented for "
+                                  f"'{_ops._legacy(input.dtype)}'")
+    if target.dtype != _dtypes.int64:
+        raise RuntimeError(f"expected scalar type Long but found {_ops._legacy(target.dtype)}")
+    return D.multilabel_margin_loss(input, target=target, reduction=red)[0]
 
 
 def multilabel_soft_margin_loss(input: Tensor, target: Tensor, weight: Tensor | None = None, size_average=None,
@@ -1756,7 +1808,8 @@ def poisson_nll_loss(input: Tensor, target: Tensor, log_input: bool = True, full
     if reduction not in _REDUCTIONS:
         raise ValueError(reduction + " is not a valid value for reduction")
     if log_input:
-        loss = input.exp() - target * input
+        product = target * input  # (made first: GCC evaluates ATen's `exp(input) - target * input` right to left)
+        loss = input.exp() - product
     else:
         loss = input - target * D.add_scalar(input, other=eps).log()
     if full:
@@ -1793,8 +1846,8 @@ def gaussian_nll_loss(input: Tensor, target: Tensor, var, full: bool = False, ep
 
 
 __all__ += ["margin_ranking_loss", "hinge_embedding_loss", "soft_margin_loss", "multi_margin_loss",
-            "multilabel_soft_margin_loss", "cosine_embedding_loss", "triplet_margin_loss", "poisson_nll_loss",
-            "gaussian_nll_loss"]
+            "multilabel_soft_margin_loss", "multilabel_margin_loss", "cosine_embedding_loss", "triplet_margin_loss",
+            "poisson_nll_loss", "gaussian_nll_loss"]
 
 
 # =============================================================================================
@@ -2131,7 +2184,14 @@ def conv3d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, 
     return _conv_nd(input, weight, bias, stride, padding, dilation, groups, 3, "conv3d")
 
 
-__all__ += ["conv3d"]
+def conv_transpose3d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, padding=0,
+                     output_padding=0, groups: int = 1, dilation=1) -> Tensor:
+    """3-d transposed convolution of (N, C_in, D, H, W) with weight (C_in, C_out/groups, kD, kH, kW)."""
+    return _conv_transpose_nd(input, weight, bias, stride, padding, output_padding, groups, dilation, 3,
+                              "conv_transpose3d")
+
+
+__all__ += ["conv3d", "conv_transpose3d"]
 
 
 # =============================================================================================
@@ -2287,8 +2347,9 @@ def _in_projection_packed(q: Tensor, k: Tensor, v: Tensor, w: Tensor, b: Tensor 
             return [proj[0], proj[1], proj[2]]
         w_q, w_kv = w.split([E, E * 2])
         b_q, b_kv = (None, None) if b is None else b.split([E, E * 2])
+        q_proj = linear(q, w_q, b_q)  # (before kv's, as PyTorch: the order of the nodes, so of backward)
         kv = linear(k, w_kv, b_kv).unflatten(-1, (2, E)).unsqueeze(0).transpose(0, -2).squeeze(-2).contiguous()
-        return [linear(q, w_q, b_q), kv[0], kv[1]]
+        return [q_proj, kv[0], kv[1]]
     w_q, w_k, w_v = w.chunk(3)
     b_q, b_k, b_v = (None, None, None) if b is None else b.chunk(3)
     return [linear(q, w_q, b_q), linear(k, w_k, b_k), linear(v, w_v, b_v)]
@@ -2669,8 +2730,81 @@ def adaptive_max_pool3d(input: Tensor, output_size, return_indices: bool = False
     return (values, indices) if return_indices else values
 
 
+def adaptive_avg_pool3d(input: Tensor, output_size) -> Tensor:
+    """Average over the windows that split D, H and W into output_size parts (None keeps that size)."""
+    if not isinstance(output_size, int):
+        if input.dim() <= len(output_size):
+            raise ValueError(f"Input dimension should be at least {len(output_size) + 1}")
+        output_size = [n if v is None else v for v, n in zip(output_size, input.shape[-len(output_size):])]
+    size = _size_arg(output_size, 3)
+    if len(size) != 3:
+        raise RuntimeError("adaptive_avg_pool3d: output_size must be 3")
+    if min(size) < 0:
+        raise RuntimeError("adaptive_avg_pool3d: elements of output_size must be greater than or equal to 0 but "
+                           f"received {{{size[0]}, {size[1]},{size[2]}}}")
+    if size == (1, 1, 1):   # PyTorch's shortcut: a mean over D, H and W (its node is MeanBackward1)
+        return input.mean((-1, -2, -3), keepdim=True)
+    for d in range(1, input.dim()):
+        if input.shape[d] <= 0:
+            raise RuntimeError("adaptive_avg_pool3d(): Expected input to have non-zero size for non-batch dimensions, "
+                               f"but input has sizes {list(input.shape)} with dimension {d} being empty")
+    if input.dim() not in (4, 5):
+        raise RuntimeError(f"adaptive_avg_pool3d(): Expected 4D or 5D tensor, but got {list(input.shape)}")
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"adaptive_avg_pool3d_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+    return D.adaptive_avg_pool3d(input, output_size=size)
+
+
+def fractional_max_pool2d_with_indices(input: Tensor, kernel_size, output_size=None, output_ratio=None,
+                                       return_indices: bool = False, _random_samples=None) -> tuple:
+    """(max over pseudo-random kernel_size windows giving output_size (or output_ratio of the input), indices)."""
+    if output_size is None and output_ratio is None:
+        raise ValueError("fractional_max_pool2d requires specifying either an output_size or an output_ratio")
+    if output_size is None:
+        if len(output_ratio) > 2:   # (PyTorch's len(): a single float fails here too)
+            raise ValueError("fractional_max_pool2d requires output_ratio to either be a single Int or tuple of Ints.")
+        ratio = _two(tuple(output_ratio))
+        output_size = [int(input.size(-2) * ratio[0]), int(input.size(-1) * ratio[1])]
+    if _random_samples is None:   # (drawn before any check, as PyTorch's Python does)
+        n_batch = 1 if input.dim() == 3 else input.size(0)
+        _random_samples = _creation.rand(n_batch, input.size(-3), 2, dtype=input.dtype)
+    kernel, size = _size_arg(kernel_size, 2), _size_arg(output_size, 2)
+    if len(kernel) == 1:
+        kernel = kernel * 2
+    if len(size) == 1:
+        size = size * 2
+    if input.dim() not in (3, 4):
+        raise RuntimeError(f"fractional_max_pool2d(): Expected 3D or 4D tensor, but got: {list(input.shape)}")
+    for d in range(1, input.dim()):
+        if input.shape[d] <= 0:
+            raise RuntimeError("fractional_max_pool2d(): Expected input to have non-zero size for non-batch "
+                               f"dimensions, but got{list(input.shape)} with dimension {d} being empty.")
+    for (out, pool, n, what) in ((size[0], kernel[0], input.shape[-2], "height"),
+                                 (size[1], kernel[1], input.shape[-1], "width")):
+        if out + pool - 1 > n:
+            raise RuntimeError(f"fractional_max_pool2d(): pool {what} {pool} too large relative to input {what} {n}")
+    if _random_samples.dim() == 3 and _random_samples.size(2) != 2:
+        raise RuntimeError(f"Expect _random_samples.size(2) equals to 2; got {_random_samples.size(2)}.")
+    return tuple(D.fractional_max_pool2d(input, kernel_size=kernel, output_size=size, random_samples=_random_samples))
+
+
+def fractional_max_pool2d(input: Tensor, kernel_size, output_size=None, output_ratio=None,
+                          return_indices: bool = False, _random_samples=None):
+    """Max pooling over pseudo-random windows (Graham's fractional max pooling); with return_indices, also where."""
+    values, indices = fractional_max_pool2d_with_indices(input, kernel_size, output_size, output_ratio,
+                                                         return_indices, _random_samples)
+    return (values, indices) if return_indices else values
+
+
+def lp_pool3d(input: Tensor, norm_type: float, kernel_size, stride=None, ceil_mode: bool = False) -> Tensor:
+    """The p-norm of each kernel_size window over the last three dims."""
+    kd, kw, kh = kernel_size if isinstance(kernel_size, (tuple, list)) else (kernel_size,) * 3
+    return _lp_pool(avg_pool3d, max_pool3d, input, norm_type, kernel_size, stride, ceil_mode, kd * kw * kh)
+
+
 __all__ += ["max_pool3d", "max_pool3d_with_indices", "avg_pool3d", "adaptive_max_pool3d",
-            "adaptive_max_pool3d_with_indices"]
+            "adaptive_max_pool3d_with_indices", "adaptive_avg_pool3d", "fractional_max_pool2d",
+            "fractional_max_pool2d_with_indices", "lp_pool3d"]
 
 
 # ---- affine_grid (missing-nn pass 4): the sampling grid of a batch of affine maps (AffineGridGeneratorBackward0)

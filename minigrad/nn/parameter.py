@@ -33,6 +33,8 @@ class Parameter(Tensor):
                             f"{type(requires_grad).__name__}")
         array = np.empty(0, dtype=np.float32) if data is None else data._data
         self._init_from(array, False)
+        if data is not None:  # and its version counter, as PyTorch's _make_subclass (a detach) does
+            self._version_counter = data._version_counter
         if data is not None and data._is_inference:
             self._is_inference = True  # so requires_grad=True outside inference mode is refused
         if requires_grad and not (self.dtype.is_floating_point or self.dtype.is_complex):
@@ -85,3 +87,24 @@ class UninitializedParameter(Parameter):
         """Become an ordinary Parameter of ``shape`` (uninitialised values, as torch.empty)."""
         self._data = np.empty(tuple(shape), dtype=self._data.dtype if dtype is None else dtype.np)
         self.__class__ = Parameter
+
+
+class UninitializedBuffer(Tensor):
+    """A buffer whose shape is not known yet (lazy modules): an empty placeholder until materialize()."""
+
+    _torch_name = "torch.nn.parameter.UninitializedBuffer"
+
+    @staticmethod
+    def _placeholder(dtype=None) -> Tensor:
+        """An empty tensor of this class (it is made, not constructed, as a Tensor subclass)."""
+        t = Tensor._make(np.empty(0, dtype=np.float32 if dtype is None else dtype.np))
+        t.__class__ = UninitializedBuffer
+        return t
+
+    def __repr__(self) -> str:
+        return "<UninitializedBuffer>"
+
+    def materialize(self, shape, device=None, dtype=None) -> None:
+        """Become an ordinary tensor of ``shape`` (uninitialised values, as torch.empty)."""
+        self._data = np.empty(tuple(shape), dtype=self._data.dtype if dtype is None else dtype.np)
+        self.__class__ = Tensor

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import copy
+import functools
 import warnings
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 
 import numpy as np
 
@@ -12,9 +13,43 @@ from .._class_names import TorchNamed
 from .._fused import fma
 from .._tensor import Tensor
 from ..autograd.grad_mode import enable_grad
+from ..autograd.graph import RemovableHandle, _add_hook, _HookDict
 from ..nn.parameter import _reset_grad
 
 _REQUIRED = object()  # a default that the user must give (as torch.optim.optimizer.required)
+_global_step_pre_hooks: _HookDict = _HookDict()   # every optimizer's, before its own (register_optimizer_step_*)
+_global_step_post_hooks: _HookDict = _HookDict()
+
+
+def register_optimizer_step_pre_hook(hook) -> RemovableHandle:
+    """Run ``hook(optimizer, args, kwargs)`` before every optimizer's ``step``."""
+    return _add_hook(_global_step_pre_hooks, hook)
+
+
+def register_optimizer_step_post_hook(hook) -> RemovableHandle:
+    """Run ``hook(optimizer, args, kwargs)`` after every optimizer's ``step``."""
+    return _add_hook(_global_step_post_hooks, hook)
+
+
+def _hooked_step(func):
+    """``step`` wrapped to run the step hooks; ``args`` starts with the optimizer itself, as in PyTorch."""
+    @functools.wraps(func)
+    def step(*args, **kwargs):
+        self = args[0]
+        for hook in (*_global_step_pre_hooks.values(), *self.__dict__.get("_optimizer_step_pre_hooks", {}).values()):
+            result = hook(self, args, kwargs)
+            if result is not None:
+                if not (isinstance(result, tuple) and len(result) == 2):
+                    raise RuntimeError(f"{func} must return None or a tuple of (new_args, new_kwargs), but got "
+                                       f"{result}.")
+                args, kwargs = result
+        out = func(*args, **kwargs)
+        for hook in (*self.__dict__.get("_optimizer_step_post_hooks", {}).values(), *_global_step_post_hooks.values()):
+            hook(self, args, kwargs)
+        return out
+
+    step.hooked = True
+    return step
 
 
 class Optimizer(metaclass=TorchNamed):
@@ -34,6 +69,43 @@ class Optimizer(metaclass=TorchNamed):
             param_groups = [{"params": param_groups}]
         for group in param_groups:
             self.add_param_group(group)
+        # As PyTorch: the class's step (the most derived one, once) is wrapped to run the step hooks
+        if not getattr(type(self).step, "hooked", False):
+            type(self).step = _hooked_step(type(self).step)
+
+    def _hooks(self, kind: str) -> OrderedDict:
+        return self.__dict__.setdefault(kind, OrderedDict())
+
+    def _register(self, kind: str, hook, prepend: bool = False) -> RemovableHandle:
+        hooks = self._hooks(kind)
+        handle = _add_hook(hooks, hook)
+        if prepend:
+            hooks.move_to_end(handle.id, last=False)
+        return handle
+
+    def register_step_pre_hook(self, hook) -> RemovableHandle:
+        """Run ``hook(optimizer, args, kwargs)`` before ``step``; it may return new ``(args, kwargs)``."""
+        return self._register("_optimizer_step_pre_hooks", hook)
+
+    def register_step_post_hook(self, hook) -> RemovableHandle:
+        """Run ``hook(optimizer, args, kwargs)`` after ``step``."""
+        return self._register("_optimizer_step_post_hooks", hook)
+
+    def register_state_dict_pre_hook(self, hook, prepend: bool = False) -> RemovableHandle:
+        """Run ``hook(optimizer)`` before ``state_dict``."""
+        return self._register("_optimizer_state_dict_pre_hooks", hook, prepend)
+
+    def register_state_dict_post_hook(self, hook, prepend: bool = False) -> RemovableHandle:
+        """Run ``hook(optimizer, state_dict)`` after ``state_dict``; a returned dict replaces it."""
+        return self._register("_optimizer_state_dict_post_hooks", hook, prepend)
+
+    def register_load_state_dict_pre_hook(self, hook, prepend: bool = False) -> RemovableHandle:
+        """Run ``hook(optimizer, state_dict)`` before ``load_state_dict``; a returned dict is loaded instead."""
+        return self._register("_optimizer_load_state_dict_pre_hooks", hook, prepend)
+
+    def register_load_state_dict_post_hook(self, hook, prepend: bool = False) -> RemovableHandle:
+        """Run ``hook(optimizer)`` after ``load_state_dict``."""
+        return self._register("_optimizer_load_state_dict_post_hooks", hook, prepend)
 
     def add_param_group(self, param_group: dict) -> None:
         """Add a group of parameters with its own options (missing options come from the defaults)."""
@@ -93,6 +165,8 @@ class Optimizer(metaclass=TorchNamed):
     # ---- saving and loading -------------------------------------------------------------------
     def state_dict(self) -> dict:
         """{'state': {index: {...}}, 'param_groups': [{options..., 'params': [indices]}]}."""
+        for hook in list(self.__dict__.get("_optimizer_state_dict_pre_hooks", {}).values()):
+            hook(self)
         index: dict[int, int] = {}   # id(param) -> position, counted across groups (never shown)
         groups = []
         for group in self.param_groups:
@@ -102,10 +176,19 @@ class Optimizer(metaclass=TorchNamed):
             packed["params"] = [index[id(p)] for p in group["params"]]
             groups.append(packed)
         state = {index[id(p)]: s for p, s in self.state.items()}
-        return {"state": state, "param_groups": groups}
+        state_dict = {"state": state, "param_groups": groups}
+        for hook in list(self.__dict__.get("_optimizer_state_dict_post_hooks", {}).values()):
+            result = hook(self, state_dict)
+            if result is not None:
+                state_dict = result
+        return state_dict
 
     def load_state_dict(self, state_dict: dict) -> None:
         """Restore options and state saved by ``state_dict`` (parameters matched by position)."""
+        for hook in list(self.__dict__.get("_optimizer_load_state_dict_pre_hooks", {}).values()):
+            result = hook(self, state_dict)
+            if result is not None:
+                state_dict = result
         state_dict = copy.deepcopy(state_dict)
         saved_groups = state_dict["param_groups"]
         if len(saved_groups) != len(self.param_groups):
@@ -124,6 +207,8 @@ class Optimizer(metaclass=TorchNamed):
             saved["params"] = group["params"]
             group.clear()
             group.update(saved)
+        for hook in list(self.__dict__.get("_optimizer_load_state_dict_post_hooks", {}).values()):
+            hook(self)
 
     def __repr__(self) -> str:
         out = type(self).__name__ + " ("
@@ -198,6 +283,8 @@ def _new_step(value: float) -> Tensor:
 
 def _check_adam_args(lr: float, betas: tuple, eps: float, weight_decay: float) -> None:
     """The argument checks PyTorch's Adam family shares (same order, same messages)."""
+    if isinstance(lr, Tensor) and lr.numel() != 1:
+        raise ValueError("Tensor lr must be 1-element")
     if not 0.0 <= lr:
         raise ValueError(f"Invalid learning rate: {lr}")
     if not 0.0 <= eps:

@@ -30,9 +30,29 @@ from .activation import (  # noqa: F401
     Threshold,
 )
 from .attention import MultiheadAttention, NonDynamicallyQuantizableLinear  # noqa: F401
-from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d  # noqa: F401
+from .batchnorm import (  # noqa: F401
+    BatchNorm1d,
+    BatchNorm2d,
+    BatchNorm3d,
+    LazyBatchNorm1d,
+    LazyBatchNorm2d,
+    LazyBatchNorm3d,
+)
 from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential  # noqa: F401
-from .conv import Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d  # noqa: F401
+from .conv import (  # noqa: F401
+    Conv1d,
+    Conv2d,
+    Conv3d,
+    ConvTranspose1d,
+    ConvTranspose2d,
+    ConvTranspose3d,
+    LazyConv1d,
+    LazyConv2d,
+    LazyConv3d,
+    LazyConvTranspose1d,
+    LazyConvTranspose2d,
+    LazyConvTranspose3d,
+)
 from .ctc import CTCLoss  # noqa: F401
 from .fold import Fold, Unfold  # noqa: F401
 from .linear import Bilinear, Identity, LazyLinear, Linear  # noqa: F401
@@ -48,6 +68,7 @@ from .loss import (  # noqa: F401
     L1Loss,
     MarginRankingLoss,
     MSELoss,
+    MultiLabelMarginLoss,
     MultiLabelSoftMarginLoss,
     MultiMarginLoss,
     NLLLoss,
@@ -100,14 +121,17 @@ from .pixelshuffle import ChannelShuffle, PixelShuffle, PixelUnshuffle  # noqa: 
 from .pooling import (  # noqa: F401
     AdaptiveAvgPool1d,
     AdaptiveAvgPool2d,
+    AdaptiveAvgPool3d,
     AdaptiveMaxPool1d,
     AdaptiveMaxPool2d,
     AdaptiveMaxPool3d,
     AvgPool1d,
     AvgPool2d,
     AvgPool3d,
+    FractionalMaxPool2d,
     LPPool1d,
     LPPool2d,
+    LPPool3d,
     MaxPool1d,
     MaxPool2d,
     MaxPool3d,

@@ -111,3 +111,71 @@ class BatchNorm3d(_BatchNorm):
     def _check_input_dim(self, input: Tensor) -> None:
         if input.dim() != 5:
             raise ValueError(f"expected 5D input (got {input.dim()}D input)")
+
+
+# ---- lazy batch norms: num_features read off the first input (PyTorch's _LazyNormBase) ----------------
+
+class _LazyBatchNorm(_BatchNorm):
+    """A batch norm whose num_features comes from its first input; it then becomes its ``_becomes`` class."""
+
+    _becomes: type = _BatchNorm
+
+    def __init__(self, eps: float = 1e-5, momentum: float | None = 0.1, affine: bool = True,
+                 track_running_stats: bool = True, device=None, dtype=None) -> None:
+        from ..parameter import UninitializedBuffer, UninitializedParameter
+        super().__init__(0, eps, momentum, False, False, device, dtype)
+        self.affine = affine
+        self.track_running_stats = track_running_stats
+        if affine:
+            self.weight = UninitializedParameter(_creation.empty(0, dtype=dtype))
+            self.bias = UninitializedParameter(_creation.empty(0, dtype=dtype))
+        if track_running_stats:
+            self.running_mean = UninitializedBuffer._placeholder(dtype)
+            self.running_var = UninitializedBuffer._placeholder(dtype)
+            self.num_batches_tracked = _creation.tensor(0, dtype=int64)
+
+    def reset_parameters(self) -> None:
+        if not self.has_uninitialized_params() and self.num_features != 0:
+            super().reset_parameters()
+
+    def has_uninitialized_params(self) -> bool:
+        """Whether a parameter or buffer still waits for its shape."""
+        from ..parameter import UninitializedBuffer, UninitializedParameter
+        return any(isinstance(t, (UninitializedParameter, UninitializedBuffer))
+                   for t in (*self.parameters(), *self.buffers()))
+
+    def initialize_parameters(self, input: Tensor) -> None:
+        """Give the parameters and running statistics their shapes from ``input`` (its dim 1)."""
+        if not self.has_uninitialized_params():
+            return
+        self.num_features = input.shape[1]
+        if self.affine:
+            self.weight.materialize((self.num_features,))
+            self.bias.materialize((self.num_features,))
+        if self.track_running_stats:
+            self.running_mean.materialize((self.num_features,))
+            self.running_var.materialize((self.num_features,))
+        self.reset_parameters()
+
+    def __call__(self, *args, **kwargs):
+        self.initialize_parameters(args[0] if args else kwargs["input"])
+        self.__class__ = self._becomes   # (PyTorch's cls_to_become)
+        return self(*args, **kwargs)
+
+
+class LazyBatchNorm1d(_LazyBatchNorm, BatchNorm1d):
+    """BatchNorm1d with num_features read off the first input."""
+
+    _becomes = BatchNorm1d
+
+
+class LazyBatchNorm2d(_LazyBatchNorm, BatchNorm2d):
+    """BatchNorm2d with num_features read off the first input."""
+
+    _becomes = BatchNorm2d
+
+
+class LazyBatchNorm3d(_LazyBatchNorm, BatchNorm3d):
+    """BatchNorm3d with num_features read off the first input."""
+
+    _becomes = BatchNorm3d

@@ -259,6 +259,8 @@ class ModuleDict(Module):
 
 
 def _param_line(p) -> str:
+    if not hasattr(p, "shape"):  # (any other value: ParameterList holds it as it is)
+        return f"Object of type: {type(p).__name__}"
     size = "x".join(str(s) for s in p.shape)
     kind = "Parameter" if isinstance(p, Parameter) else "Tensor"
     return f"{kind} containing: [{p.dtype} of size {size}]"
@@ -422,6 +424,9 @@ class ParameterDict(Module):
         from ..._tensor import _LEGACY_NAMES
         lines = []
         for k, p in self.items():
+            if not hasattr(p, "shape"):  # (any other value: ParameterDict holds it as it is)
+                lines.append(f"  ({k}): Object of type: {type(p).__name__}")
+                continue
             size = "x".join(str(s) for s in p.shape)
             kind = "Parameter" if isinstance(p, Parameter) else "Tensor"
             lines.append(f"  ({k}): {kind} containing: [torch.{_LEGACY_NAMES[p.dtype.name]}Tensor of size {size}]")

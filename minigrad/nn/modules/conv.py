@@ -1,4 +1,4 @@
-"""Conv1d, Conv2d, Conv3d, ConvTranspose1d/2d: learnable kernels slid over the input (PyTorch's _ConvNd)."""
+"""Conv1d/2d/3d, ConvTranspose1d/2d/3d and their lazy forms: learnable kernels slid over the input (_ConvNd)."""
 from __future__ import annotations
 
 import math
@@ -164,7 +164,7 @@ class _ConvTransposeNd(_ConvNd):
     def forward(self, input: Tensor, output_size=None) -> Tensor:
         output_padding = self._output_padding(input, output_size, self.stride, self.padding, self.kernel_size,
                                               self._k, self.dilation)
-        conv = F.conv_transpose1d if self._k == 1 else F.conv_transpose2d
+        conv = (F.conv_transpose1d, F.conv_transpose2d, F.conv_transpose3d)[self._k - 1]
         return conv(input, self.weight, self.bias, self.stride, self.padding, output_padding, self.groups,
                     self.dilation)
 
@@ -179,3 +179,85 @@ class ConvTranspose2d(_ConvTransposeNd):
     """2-d transposed convolution over (N, C_in, H, W): weight (C_in, C_out/groups, kH, kW), bias (C_out,)."""
 
     _k = 2
+
+
+class ConvTranspose3d(_ConvTransposeNd):
+    """3-d transposed convolution over (N, C_in, D, H, W): weight (C_in, C_out/groups, kD, kH, kW)."""
+
+    _k = 3
+
+
+# ---- lazy convolutions: in_channels read off the first input (PyTorch's _LazyConvXdMixin) ---------------
+
+class _LazyConvMixin:
+    """A convolution whose in_channels comes from its first input; it then becomes its ``_becomes`` class."""
+
+    _becomes: type = _ConvNd
+
+    def _lazy_init(self, out_channels: int, bias: bool, dtype) -> None:
+        from ..parameter import UninitializedParameter
+        self.weight = UninitializedParameter(_creation.empty(0, dtype=dtype))
+        self.out_channels = out_channels
+        if bias:
+            self.bias = UninitializedParameter(_creation.empty(0, dtype=dtype))
+
+    def reset_parameters(self) -> None:
+        if not self.has_uninitialized_params() and self.in_channels != 0:
+            super().reset_parameters()
+
+    def has_uninitialized_params(self) -> bool:
+        """Whether a parameter still waits for its shape."""
+        from ..parameter import UninitializedParameter
+        return any(isinstance(p, UninitializedParameter) for p in self.parameters())
+
+    def initialize_parameters(self, input: Tensor) -> None:
+        """Give the parameters their shapes from ``input`` and initialise them as the convolution does."""
+        if not self.has_uninitialized_params():
+            return
+        k = self._k
+        if input.dim() not in (k + 1, k + 2):
+            raise RuntimeError(f"Expected {k + 1}D (unbatched) or {k + 2}D (batched) input to "
+                               f"{type(self).__name__}, but got input of size: {input.shape}")
+        self.in_channels = input.shape[1] if input.dim() == k + 2 else input.shape[0]
+        if self.in_channels % self.groups != 0:
+            raise ValueError("in_channels must be divisible by groups")
+        from ...autograd.grad_mode import no_grad
+        with no_grad():
+            if self.transposed:
+                self.weight.materialize((self.in_channels, self.out_channels // self.groups, *self.kernel_size))
+            else:
+                self.weight.materialize((self.out_channels, self.in_channels // self.groups, *self.kernel_size))
+            if self.bias is not None:
+                self.bias.materialize((self.out_channels,))
+            self.reset_parameters()
+
+    def __call__(self, *args, **kwargs):
+        self.initialize_parameters(args[0] if args else kwargs["input"])
+        self.__class__ = self._becomes   # (PyTorch's cls_to_become)
+        return self(*args, **kwargs)
+
+
+def _lazy_conv(conv: type) -> type:
+    """LazyConv{k}d for the convolution class ``conv``."""
+    def __init__(self, out_channels: int, kernel_size, stride=1, padding=0, dilation=1, groups: int = 1,
+                 bias: bool = True, padding_mode: str = "zeros", device=None, dtype=None) -> None:
+        conv.__init__(self, 0, 0, kernel_size, stride, padding, dilation, groups, False, padding_mode, device, dtype)
+        self._lazy_init(out_channels, bias, dtype)
+    return type(f"Lazy{conv.__name__}", (_LazyConvMixin, conv), {"__init__": __init__, "_becomes": conv,
+                                                                  "__doc__": f"{conv.__name__}, in_channels lazy."})
+
+
+def _lazy_conv_transpose(conv: type) -> type:
+    """LazyConvTranspose{k}d for the transposed convolution class ``conv``."""
+    def __init__(self, out_channels: int, kernel_size, stride=1, padding=0, output_padding=0, groups: int = 1,
+                 bias: bool = True, dilation=1, padding_mode: str = "zeros", device=None, dtype=None) -> None:
+        conv.__init__(self, 0, 0, kernel_size, stride, padding, output_padding, groups, False, dilation,
+                      padding_mode, device, dtype)
+        self._lazy_init(out_channels, bias, dtype)
+    return type(f"Lazy{conv.__name__}", (_LazyConvMixin, conv), {"__init__": __init__, "_becomes": conv,
+                                                                  "__doc__": f"{conv.__name__}, in_channels lazy."})
+
+
+LazyConv1d, LazyConv2d, LazyConv3d = (_lazy_conv(c) for c in (Conv1d, Conv2d, Conv3d))
+LazyConvTranspose1d, LazyConvTranspose2d, LazyConvTranspose3d = (
+    _lazy_conv_transpose(c) for c in (ConvTranspose1d, ConvTranspose2d, ConvTranspose3d))

@@ -29,7 +29,8 @@ class Linear(Module):
         super().__init__()
         self.in_features = in_features
         self.out_features = out_features
-        self.weight = Parameter(_creation.empty(out_features, in_features, dtype=dtype))
+        # (one tuple, as PyTorch passes it: a float size fails with its message)
+        self.weight = Parameter(_creation.empty((out_features, in_features), dtype=dtype))
         if bias:
             self.bias = Parameter(_creation.empty(out_features, dtype=dtype))
         else:

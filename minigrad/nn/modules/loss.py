@@ -146,6 +146,13 @@ class SoftMarginLoss(_Loss):
         return F.soft_margin_loss(input, target, reduction=self.reduction)
 
 
+class MultiLabelMarginLoss(_Loss):
+    """Multi-label hinge loss: Σ over targets t and other classes d of max(0, 1 - x[t] + x[d]) / C."""
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.multilabel_margin_loss(input, target, reduction=self.reduction)
+
+
 class MultiLabelSoftMarginLoss(_WeightedLoss):
     """Per-class binary cross-entropy of σ(x), averaged over the classes."""
 

@@ -107,6 +107,11 @@ def _addindent(s: str, num_spaces: int) -> str:
     return lines[0] + "\n" + "\n".join(num_spaces * " " + line for line in lines[1:])
 
 
+def _forward_unimplemented(self, *input):
+    """The computation of the module; every subclass defines it."""
+    raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
+
+
 class Module(metaclass=TorchNamed):
     """Base class for all neural-network modules; subclasses define ``forward``."""
 
@@ -132,9 +137,7 @@ class Module(metaclass=TorchNamed):
         object.__setattr__(self, "_backward_pre_hooks", OrderedDict())
 
     # ---- calling ------------------------------------------------------------------------------
-    def forward(self, *input):
-        """The computation of the module; every subclass defines it."""
-        raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
+    forward = _forward_unimplemented  # (PyTorch's name: ``print(nn.Module.forward)`` shows it)
 
     def __call__(self, *args, **kwargs):
         with_kwargs = self.__dict__.get("_hooks_with_kwargs", ())
@@ -162,7 +165,12 @@ class Module(metaclass=TorchNamed):
         if full_hooks or backward_pre_hooks:
             bw_hook = BackwardHook(self, full_hooks, backward_pre_hooks)
             args = bw_hook.setup_input_hook(args)
-        output = self.forward(*args, **kwargs)
+        try:
+            output = self.forward(*args, **kwargs)
+        except Exception:
+            if self.__dict__.get("_forward_hooks_always_called"):
+                self._run_always_called_hooks(args, kwargs, with_kwargs)
+            raise
         hooks = self._forward_hooks.items()
         if _global_forward_hooks:   # the global hooks run first
             hooks = (*_global_forward_hooks.items(), *hooks)
@@ -176,6 +184,18 @@ class Module(metaclass=TorchNamed):
         if legacy_hooks:
             self._attach_legacy_backward_hooks(args, output, legacy_hooks)
         return output
+
+    def _run_always_called_hooks(self, args, kwargs, with_kwargs) -> None:
+        """The forward failed: the forward hooks registered with ``always_call`` still run (output None)."""
+        result = None
+        for hook_id, hook in list(self._forward_hooks.items()):
+            if hook_id in self._forward_hooks_always_called:
+                try:
+                    out = hook(self, args, kwargs, result) if hook_id in with_kwargs else hook(self, args, result)
+                    result = result if out is None else out
+                except Exception as e:
+                    warnings.warn("module forward hook with ``always_call=True`` raised an exception that was "
+                                  f"silenced as another error was raised in forward: {str(e)}", stacklevel=2)
 
     def _get_backward_hooks(self) -> tuple[list, list]:
         """(full backward hooks, legacy backward hooks) for a call: the global ones first, then the module's."""
@@ -230,8 +250,11 @@ class Module(metaclass=TorchNamed):
     def register_forward_hook(self, hook, *, prepend: bool = False, with_kwargs: bool = False,
                               always_call: bool = False) -> RemovableHandle:
         """Call ``hook(module, args, output)`` after every forward (``hook(module, args, kwargs, output)`` with
-        ``with_kwargs``); a returned value replaces the output."""
-        return self._add_forward_hook(self._forward_hooks, hook, prepend, with_kwargs)
+        ``with_kwargs``); a returned value replaces the output (``always_call``: also when the forward fails)."""
+        handle = self._add_forward_hook(self._forward_hooks, hook, prepend, with_kwargs)
+        if always_call:
+            self.__dict__.setdefault("_forward_hooks_always_called", set()).add(handle.id)
+        return handle
 
     def register_forward_pre_hook(self, hook, *, prepend: bool = False, with_kwargs: bool = False) -> RemovableHandle:
         """Call ``hook(module, args)`` before every forward (``hook(module, args, kwargs)`` with ``with_kwargs``,
@@ -369,10 +392,42 @@ class Module(metaclass=TorchNamed):
         """The sub-module at a dotted path such as ``"0.linear"``."""
         mod = self
         for item in target.split(".") if target else []:
-            if item not in mod._modules:
+            if not hasattr(mod, item):
                 raise AttributeError(f"{mod._get_name()} has no attribute `{item}`")
-            mod = mod._modules[item]
+            mod = getattr(mod, item)
+            if not isinstance(mod, Module):  # (an attribute that is not a sub-module: a parameter, say)
+                raise AttributeError(f"`{item}` is not an nn.Module")
         return mod
+
+    def set_submodule(self, target: str, module: Module, strict: bool = False) -> None:
+        """Put ``module`` at a dotted path (strict: only where a sub-module already is)."""
+        if target == "":
+            raise ValueError("Cannot set the submodule without a target name!")
+        parent_key, _, name = target.rpartition(".")
+        if not isinstance(module, Module):
+            raise ValueError(f"`module` is not an nn.Module, found {type(module)}")
+        parent = self.get_submodule(parent_key)
+        if strict and not hasattr(parent, name):
+            raise AttributeError(f"{parent._get_name()} has no attribute `{name}`")
+        if hasattr(parent, name) and not isinstance(getattr(parent, name), Module):
+            raise AttributeError(f"`{name}` is not an nn.Module")
+        setattr(parent, name, module)
+
+    def get_extra_state(self):
+        """What a subclass adds to its state dict under ``_extra_state`` (overridden with ``set_extra_state``)."""
+        raise RuntimeError("Reached a code path in Module.get_extra_state() that should never be called. Please file "
+                           "an issue at https://github.com/pytorch/pytorch/issues/new?template=bug-report.yml to "
+                           "report this bug.")
+
+    def set_extra_state(self, state) -> None:
+        """Restore what ``get_extra_state`` returned (subclasses override both)."""
+        raise RuntimeError("Reached a code path in Module.set_extra_state() that should never be called. Please file "
+                           "an issue at https://github.com/pytorch/pytorch/issues/new?template=bug-report.yml to "
+                           "report this bug.")
+
+    def share_memory(self) -> Module:
+        """The module itself (its tensors are already shareable: minigrad has one process)."""
+        return self
 
     def get_parameter(self, target: str) -> Parameter:
         """The parameter at a dotted path such as ``"0.weight"``."""
@@ -521,7 +576,7 @@ class Module(metaclass=TorchNamed):
                 dtype = a.dtype
             elif a is not None and str(a).split(":")[0] != "meta":  # a device: only the CPU is there
                 from ..._device import check_target_device, is_device
-                if is_device(a):
+                if is_device(a) and self._has_tensors():  # (PyTorch fails only when it moves a tensor)
                     check_target_device(a)
         if dtype is None:
             return self
@@ -555,58 +610,98 @@ class Module(metaclass=TorchNamed):
         return self
 
     def cuda(self, device=None) -> Module:
-        """Always fails: minigrad computes on the CPU only (as a PyTorch built without CUDA)."""
-        raise AssertionError("Torch not compiled with CUDA enabled")
+        """Fails if there is a tensor to move: minigrad computes on the CPU only (as a PyTorch built without CUDA)."""
+        if self._has_tensors():
+            raise AssertionError("Torch not compiled with CUDA enabled")
+        return self
+
+    def _has_tensors(self) -> bool:
+        return any(True for _ in self.parameters()) or any(True for _ in self.buffers())
 
     # ---- saving and loading -------------------------------------------------------------------
     def state_dict(self, *args, destination=None, prefix: str = "", keep_vars: bool = False):
         """OrderedDict of every parameter and persistent buffer by dotted name (detached unless keep_vars)."""
+        if args:  # (the old positional form: destination, prefix, keep_vars)
+            warnings.warn("Positional args are being deprecated, use kwargs instead. Refer to "
+                          "https://pytorch.org/docs/main/generated/torch.nn.Module.html#torch.nn.Module.state_dict"
+                          " for details.", FutureWarning, stacklevel=2)
+            if destination is None:
+                destination = args[0]
+            if len(args) > 1 and prefix == "":
+                prefix = args[1]
+            if len(args) > 2 and keep_vars is False:
+                keep_vars = args[2]
         if destination is None:
             destination = OrderedDict()
             destination._metadata = OrderedDict()
+        local_metadata = {"version": self._version}
         if hasattr(destination, "_metadata"):
-            destination._metadata[prefix[:-1]] = {"version": self._version}
+            destination._metadata[prefix[:-1]] = local_metadata
+        for hook in self.__dict__.get("_state_dict_pre_hooks", {}).values():
+            hook(self, prefix, keep_vars)
         for name, p in self._parameters.items():
             if p is not None:
                 destination[prefix + name] = p if keep_vars else p.detach()
         for name, b in self._buffers.items():
             if b is not None and name not in self._non_persistent_buffers_set:
                 destination[prefix + name] = b if keep_vars else b.detach()
+        if type(self).get_extra_state is not Module.get_extra_state:  # (only a module that defines it has one)
+            destination[prefix + "_extra_state"] = self.get_extra_state()
         for name, module in self._modules.items():
             if module is not None:
                 module.state_dict(destination=destination, prefix=prefix + name + ".", keep_vars=keep_vars)
+        for hook in self.__dict__.get("_state_dict_hooks", {}).values():
+            result = hook(self, destination, prefix, local_metadata)
+            if not getattr(hook, "_from_public_api", False):
+                if result is not None:  # the private hook may return a new dict
+                    destination = result
+            elif result is not None:
+                raise RuntimeError("state_dict post-hook must return None")
         return destination
+
+    def register_state_dict_pre_hook(self, hook) -> RemovableHandle:
+        """Run ``hook(module, prefix, keep_vars)`` before ``state_dict`` collects this module's entries."""
+        return _add_hook(self.__dict__.setdefault("_state_dict_pre_hooks", OrderedDict()), hook)
+
+    def register_state_dict_post_hook(self, hook) -> RemovableHandle:
+        """Run ``hook(module, state_dict, prefix, local_metadata)`` after ``state_dict`` (it edits in place)."""
+        hook._from_public_api = True
+        return _add_hook(self.__dict__.setdefault("_state_dict_hooks", OrderedDict()), hook)
+
+    def _register_state_dict_hook(self, hook) -> RemovableHandle:
+        """The private form of ``register_state_dict_post_hook``: a returned dict replaces the state dict."""
+        if getattr(hook, "_from_public_api", False):
+            raise RuntimeError("Cannot register the same function as the state dict post hook that was "
+                               "previously registered via register_state_dict_post_hook")
+        return _add_hook(self.__dict__.setdefault("_state_dict_hooks", OrderedDict()), hook)
 
     def load_state_dict(self, state_dict, strict: bool = True, assign: bool = False) -> _IncompatibleKeys:
         """Copy values from ``state_dict`` into the parameters and buffers (strict: keys must match)."""
         if not hasattr(state_dict, "keys"):
             raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")
+        missing, unexpected, error_msgs = [], [], []
         metadata = getattr(state_dict, "_metadata", None)
         state_dict = OrderedDict(state_dict)   # (a copy: upgrading an old format must not change the caller's)
-        for name, module in self.named_modules():
-            version = None if metadata is None else metadata.get(name, {}).get("version")
-            module._upgrade_state_dict(state_dict, name + "." if name else "", version)
-            for hook in module.__dict__.get("_load_state_dict_pre_hooks", {}).values():
-                local = {} if metadata is None else metadata.get(name, {})
-                hook(state_dict, name + "." if name else "", local, strict, [], [], [])
-        own = self.state_dict(keep_vars=True)
-        missing = [k for k in own if k not in state_dict]
-        unexpected = [k for k in state_dict if k not in own]
-        error_msgs = []
-        for key, target in own.items():
-            if key not in state_dict:
-                continue
-            value = state_dict[key]
-            if not isinstance(value, Tensor):
-                error_msgs.append(f'While copying the parameter named "{key}", expected torch.Tensor or Tensor-like '
-                                  f"object from checkpoint but received {type(value)}")
-                continue
-            if value.shape != target.shape:
-                error_msgs.append(f"size mismatch for {key}: copying a param with shape {value.shape} from "
-                                  f"checkpoint, the shape in current model is {target.shape}.")
-                continue
-            with no_grad():
-                target.copy_(value)
+
+        # As PyTorch: each module loads its own entries, then its children (each from the entries under its
+        # prefix), then its post hooks run; keys are checked per module, so their order is PyTorch's.
+        def load(module, local_state_dict, prefix=""):
+            local_metadata = {} if metadata is None else metadata.get(prefix[:-1], {})
+            module._load_from_state_dict(local_state_dict, prefix, local_metadata, True, missing, unexpected,
+                                         error_msgs, assign)
+            for name, child in module._modules.items():
+                if child is not None:
+                    child_prefix = prefix + name + "."
+                    load(child, {k: v for k, v in local_state_dict.items() if k.startswith(child_prefix)},
+                         child_prefix)
+            keys = _IncompatibleKeys(missing, unexpected)
+            for hook in module.__dict__.get("_load_state_dict_post_hooks", {}).values():
+                if hook(module, keys) is not None:
+                    raise AssertionError(
+                        "Hooks registered with ``register_load_state_dict_post_hook`` are not expected to return "
+                        "new values, if incompatible_keys need to be modified, it should be done inplace.")
+
+        load(self, state_dict)
         if strict:
             if unexpected:
                 error_msgs.insert(0, "Unexpected key(s) in state_dict: {}. ".format(
@@ -618,6 +713,63 @@ class Module(metaclass=TorchNamed):
             raise RuntimeError("Error(s) in loading state_dict for {}:\n\t{}".format(
                 type(self).__name__, "\n\t".join(error_msgs)))
         return _IncompatibleKeys(missing, unexpected)
+
+    def _load_from_state_dict(self, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
+                              error_msgs, assign=False) -> None:
+        """Copy this module's own entries (not its children's) from ``state_dict``, noting what does not match."""
+        self._upgrade_state_dict(state_dict, prefix, local_metadata.get("version"))
+        for hook in self.__dict__.get("_load_state_dict_pre_hooks", {}).values():
+            hook(state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys, error_msgs)
+        local_state = {k: v for k, v in (*self._parameters.items(), *self._buffers.items())
+                       if v is not None and k not in self._non_persistent_buffers_set}
+        for name, param in local_state.items():
+            key = prefix + name
+            if key not in state_dict:
+                if strict:
+                    missing_keys.append(key)
+                continue
+            value = state_dict[key]
+            if not isinstance(value, Tensor):
+                error_msgs.append(f'While copying the parameter named "{key}", expected torch.Tensor or Tensor-like '
+                                  f"object from checkpoint but received {type(value)}")
+                continue
+            if param.dim() == 0 and value.shape == (1,):  # (a one-element checkpoint entry loads into a scalar)
+                value = value[0]
+            if value.shape != param.shape:
+                error_msgs.append(f"size mismatch for {key}: copying a param with shape {value.shape} from "
+                                  f"checkpoint, the shape in current model is {param.shape}.")
+                continue
+            if assign:  # take the checkpoint's tensor itself (a Parameter keeps the module's requires_grad)
+                if isinstance(param, Parameter):
+                    value = value if isinstance(value, Parameter) else Parameter(value, param.requires_grad)
+                    value.requires_grad_(param.requires_grad)
+                setattr(self, name, value)
+            else:
+                with no_grad():
+                    param.copy_(value)
+        extra_key = prefix + "_extra_state"
+        if type(self).set_extra_state is not Module.set_extra_state:
+            if extra_key in state_dict:
+                self.set_extra_state(state_dict[extra_key])
+            elif strict:
+                missing_keys.append(extra_key)
+        elif strict and extra_key in state_dict:
+            unexpected_keys.append(extra_key)
+        if strict:
+            for key in state_dict:
+                if key.startswith(prefix) and key != extra_key:
+                    parts = key[len(prefix):].split(".", 1)
+                    if (parts[0] not in self._modules) if len(parts) > 1 else (parts[0] not in local_state):
+                        unexpected_keys.append(key)
+
+    def register_load_state_dict_pre_hook(self, hook) -> RemovableHandle:
+        """Run ``hook(module, state_dict, prefix, local_metadata, strict, missing, unexpected, errors)`` before
+        this module loads its entries."""
+        return self._register_load_state_dict_pre_hook(hook, with_module=True)
+
+    def register_load_state_dict_post_hook(self, hook) -> RemovableHandle:
+        """Run ``hook(module, incompatible_keys)`` after this module and its children loaded (edit keys in place)."""
+        return _add_hook(self.__dict__.setdefault("_load_state_dict_post_hooks", OrderedDict()), hook)
 
     def _upgrade_state_dict(self, state_dict, prefix: str, version) -> None:
         """Fill in what a state dict saved by an older version of this module lacks (``version`` None: unknown)."""
@@ -690,7 +842,5 @@ def _warn_legacy_backward_hook(inputs, result, grad_fn) -> None:
 
 
 def _typename(value) -> str:
-    if isinstance(value, Tensor):
-        return value._legacy_type_name()
-    return type(value).__module__ + "." + type(value).__qualname__ if type(value).__module__ != "builtins" \
-        else type(value).__qualname__
+    from ..._legacy import typename  # (torch.typename: a function names itself, a tensor its legacy type)
+    return typename(value)

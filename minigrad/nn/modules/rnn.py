@@ -105,13 +105,18 @@ def _layer(cell, input: Tensor, hidden, params, batch_sizes=None) -> tuple:
 def _hidden_slice(hidden, start: int, end: int):
     """Rows [start, end) of the hidden state (both of LSTM's)."""
     if isinstance(hidden, tuple):
-        return tuple(h.narrow(0, start, end - start) for h in hidden)
+        # (c before h: ATen's make_tuple(slice(h), slice(c)) evaluates right to left; the nodes' order)
+        h, c = hidden
+        c = c.narrow(0, start, end - start)
+        return h.narrow(0, start, end - start), c
     return hidden.narrow(0, start, end - start)
 
 
 def _hidden_cat(hiddens: list):
     if isinstance(hiddens[0], tuple):
-        return tuple(_ops.cat(list(parts), 0) for parts in zip(*hiddens))
+        hs, cs = zip(*hiddens)
+        c = _ops.cat(list(cs), 0)  # (c before h, as _hidden_slice)
+        return _ops.cat(list(hs), 0), c
     return _ops.cat(hiddens, 0)
 
 
@@ -228,8 +233,9 @@ def _lstm(input: Tensor, hx: tuple, flat_weights: list, has_biases: bool, num_la
     output, final_hiddens = _layer_stack(_lstm_cell, input, hiddens,
                                          _gather_params(flat_weights, has_biases, has_projections), num_layers,
                                          dropout, train, bidirectional, batch_sizes)
-    hy = _ops.stack([h for h, _ in final_hiddens], 0)
+    # (c_n before h_n: ATen's make_tuple(stack(h), stack(c)) evaluates right to left; the nodes' order)
     cy = _ops.stack([c for _, c in final_hiddens], 0)
+    hy = _ops.stack([h for h, _ in final_hiddens], 0)
     if batch_first:
         output = output.transpose(0, 1)
     return output, hy, cy
@@ -262,8 +268,10 @@ def _lstm_onednn(input: Tensor, hx: Tensor, cx: Tensor, flat_weights: list, has_
         layer_input = outputs[0] if directions == 1 else _ops.cat(outputs, -1)
         if dropout != 0 and train and layer < num_layers - 1:
             layer_input = F.dropout(layer_input, dropout, True)
-    output = layer_input.transpose(0, 1) if batch_first else layer_input
-    return output, _ops.stack(hy, 0), _ops.stack(cy, 0)
+    # PyTorch's node order (which decides the order backward runs them in): the stacks, then the transpose
+    hy = _ops.stack(hy, 0)
+    cy = _ops.stack(cy, 0)
+    return layer_input.transpose(0, 1) if batch_first else layer_input, hy, cy
 
 
 # =============================================================================================

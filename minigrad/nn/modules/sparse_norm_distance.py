@@ -87,14 +87,22 @@ class LayerNorm(Module):
         self.eps = eps
         self.elementwise_affine = elementwise_affine
         if elementwise_affine:
-            self.weight = Parameter(_creation.ones(self.normalized_shape, dtype=dtype))
+            self.weight = Parameter(_creation.empty(self.normalized_shape, dtype=dtype))
             if bias:
-                self.bias = Parameter(_creation.zeros(self.normalized_shape, dtype=dtype))
+                self.bias = Parameter(_creation.empty(self.normalized_shape, dtype=dtype))
             else:
                 self.register_parameter("bias", None)
         else:
             self.register_parameter("weight", None)
             self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self) -> None:
+        """Weight back to ones, bias to zeros (in place, as PyTorch: each parameter is then at version 1)."""
+        if self.elementwise_affine:
+            init.ones_(self.weight)
+            if self.bias is not None:
+                init.zeros_(self.bias)
 
     def forward(self, input: Tensor) -> Tensor:
         return F.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)

@@ -1,0 +1,292 @@
+"""Memory layouts of copies, as PyTorch lays them out (strides matter: MKL reads them, ``.stride()`` prints them).
+
+NumPy's ``order="K"`` copy and PyTorch's ``preserve_format`` agree on plain tensors but not on expanded ones
+(stride 0) or size-1 dims: PyTorch keeps a dense tensor's strides exactly (``empty_strided``) and packs any
+other tensor in the order of its strides (``infer_dense_strides``). ``channels_last`` is NHWC order.
+Elementwise results take TensorIterator's output layout (``elementwise``: dims ordered by the inputs' strides),
+advanced indexing its own (``index_result``); convolutions and poolings of channels_last inputs stay so.
+Known differences: the strides PyTorch gives size-1 dims in a few places (see tests/test_parity_strides.py).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import _layout
+from ._reduce import _dense, _dense_strides
+
+
+def _plain(a: np.ndarray) -> bool:
+    """True when NumPy's C-order copy already has PyTorch's layout (the common case: checked first, cheaply)."""
+    if not a.flags.c_contiguous:
+        return False
+    if 1 not in a.shape:
+        return True
+    step = a.itemsize  # (a size-1 dim may have any stride in a C-contiguous array: PyTorch's copy keeps it)
+    for m, st in zip(reversed(a.shape), reversed(a.strides)):
+        if st != step:
+            return False
+        step *= m
+    return True
+
+
+def with_strides(shape: tuple, strides, npd) -> np.ndarray:
+    """An uninitialised array of this shape with these element strides (a packed buffer)."""
+    npd = np.dtype(npd)
+    size = 1
+    for m in shape:
+        size *= m
+    return np.lib.stride_tricks.as_strided(np.empty(size, npd), shape, [s * npd.itemsize for s in strides])
+
+
+def preserve_strides(a: np.ndarray) -> list | None:
+    """Element strides of ``empty_like(a)`` (preserve_format); None where NumPy's C order gives them."""
+    if _plain(a) or a.size == 0:
+        return None
+    if any(s < 0 or s % a.itemsize for s in a.strides):  # (NumPy only: PyTorch's strides are never negative)
+        return None
+    strides = [s // a.itemsize for s in a.strides]
+    return strides if _dense(a.shape, strides) else _dense_strides(a.shape, strides)
+
+
+def empty_like(a: np.ndarray, npd=None, memory_format=None) -> np.ndarray:
+    """An uninitialised array shaped like ``a``, laid out as PyTorch's ``empty_like(a, memory_format=...)``."""
+    npd = a.dtype if npd is None else npd
+    if memory_format in (_layout.channels_last, _layout.channels_last_3d):
+        rank = 4 if memory_format is _layout.channels_last else 5
+        if a.ndim != rank:
+            raise RuntimeError(f"required rank {rank} tensor to use {str(memory_format)[6:]} format")
+        return with_strides(a.shape, channels_last_strides(a.shape), npd)
+    strides = None if memory_format is _layout.contiguous_format else preserve_strides(a)
+    return np.empty(a.shape, npd) if strides is None else with_strides(a.shape, strides, npd)
+
+
+def copy_into(out: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """``out`` holding ``values`` (same shape): a copy with out's layout."""
+    np.copyto(out, values)
+    return out
+
+
+def like_input(forward):
+    """``forward`` (of an array, giving arrays shaped like it) with its results laid out as ``empty_like(a)``."""
+    def laid_out(a, *args, **kwargs):
+        results = forward(a, *args, **kwargs)
+        if preserve_strides(a) is None:
+            return results
+        return tuple(copy_into(empty_like(a, r.dtype), r) if r.shape == a.shape else r for r in results)
+    return laid_out
+
+
+def astype(a: np.ndarray, npd) -> np.ndarray:
+    """``a.astype(npd)`` (a copy) laid out as PyTorch's ``a.to(dtype)``."""
+    strides = preserve_strides(a)
+    if strides is None:
+        return a.astype(npd)
+    out = with_strides(a.shape, strides, npd)
+    np.copyto(out, a, casting="unsafe")
+    return out
+
+
+def channels_last_strides(shape: tuple) -> list:
+    """Element strides of a channels_last (NHWC) 4-D or channels_last_3d (NDHWC) 5-D tensor."""
+    order = [1, *range(len(shape) - 1, 1, -1), 0]  # innermost first: C, W, H, (D), N
+    out, step = [0] * len(shape), 1
+    for d in order:
+        out[d] = step
+        step *= max(shape[d], 1)
+    return out
+
+
+def clone(a: np.ndarray, memory_format=None) -> np.ndarray:
+    """``clone(a, memory_format=...)``: preserve_format by default."""
+    if memory_format is None and _plain(a):
+        return a.copy()
+    out = empty_like(a, None, memory_format)
+    np.copyto(out, a)
+    return out
+
+
+def channels_last(a: np.ndarray) -> np.ndarray:
+    """``a`` laid out channels_last (NHWC): itself if it is already."""
+    return a if is_contiguous_as(a, _layout.channels_last) else clone(a, _layout.channels_last)
+
+
+def is_contiguous_as(a: np.ndarray, memory_format) -> bool:
+    """``is_contiguous(memory_format=...)`` for channels_last (4-D) / channels_last_3d (5-D).
+
+    Size-1 dims may have any stride (c10's is_channels_last_contiguous).
+    """
+    ndim = 4 if memory_format is _layout.channels_last else 5 if memory_format is _layout.channels_last_3d else None
+    if ndim is None:
+        return bool(a.flags.c_contiguous)  # (preserve_format: PyTorch refuses it; contiguous_format: C order)
+    if a.ndim != ndim:
+        return False
+    strides = [s // a.itemsize for s in a.strides]
+    return all(m == 1 or s == w for m, s, w in zip(a.shape, strides, channels_last_strides(a.shape)))
+
+
+def elementwise(result: np.ndarray, tensors) -> np.ndarray:
+    """``result`` of an elementwise op laid out as TensorIterator lays out its output (re-laid only if needed).
+
+    Called (by ``Op._run``) only for results of 2+ dims with an input that is not C-contiguous: inputs that are
+    all C-contiguous keep NumPy's C order (TensorIterator's too, but for odd strides of size-1 dims).
+    """
+    return iterator_layout(result, [t._data for t in tensors])
+
+
+def iterator_layout(result: np.ndarray, arrays) -> np.ndarray:
+    """``result`` of an elementwise computation on ``arrays`` laid out as TensorIterator's output."""
+    if result.ndim < 2:
+        return result
+    for a in arrays:  # (a plain loop: the common all-C-contiguous case costs a flag test per operand)
+        if not a.flags.c_contiguous:
+            break
+    else:
+        return result
+    strides = _iterator_strides(arrays, result.shape)
+    if strides is None or [s * result.itemsize for s in strides] == list(result.strides):
+        return result
+    out = with_strides(result.shape, strides, result.dtype)
+    np.copyto(out, result)
+    return out
+
+
+def _iterator_strides(arrays: list, shape: tuple) -> list | None:
+    """TensorIterator's output strides (elements) for inputs broadcast to ``shape``; None: C order."""
+    ndim = len(shape)
+    if any(a.size == 0 or a.ndim > ndim or any(s < 0 for s in a.strides) for a in arrays):
+        return None
+    if all(a.shape == shape for a in arrays):  # compute_fast_setup_type (c-contiguous was ruled out above)
+        first = [s // a.itemsize for a in arrays[:1] for s in a.strides]
+        if ndim == 4 and all(is_contiguous_as(a, _layout.channels_last) for a in arrays):
+            return channels_last_strides(shape)
+        if _dense(shape, first) and all([s // a.itemsize for s in a.strides] == first for a in arrays):
+            return first
+    # reorder_dimensions: each operand's strides, 0 where it is broadcast (the output has none yet)
+    operands = []
+    for a in arrays:
+        off = ndim - a.ndim
+        if any(m not in (1, shape[off + i]) for i, m in enumerate(a.shape)):
+            return None  # (not an elementwise broadcast: leave NumPy's layout)
+        operands.append([0] * off + [0 if m == 1 and shape[off + i] != 1 else s // a.itemsize
+                                     for i, (m, s) in enumerate(zip(a.shape, a.strides))])
+    return _permuted_strides(operands, shape)
+
+
+def index_result(a: np.ndarray, index: tuple) -> np.ndarray:
+    """``a[index]`` (full slices and integer arrays, NumPy's advanced indexing) laid out as PyTorch's index."""
+    result = a[index]
+    arrays = [i for i in index if isinstance(i, np.ndarray)]
+    if result.ndim < 2 or result.size == 0 or not arrays or any(i.dtype.kind not in "iu" for i in arrays) or \
+            any(s < 0 for s in a.strides):
+        return result
+    at = [k for k, i in enumerate(index) if isinstance(i, np.ndarray)]
+    if at != list(range(at[0], at[0] + len(at))):  # (separated index arrays: their dims go first)
+        return result
+    block = np.broadcast_shapes(*(i.shape for i in arrays))
+    pre, post = at[0], a.ndim - at[-1] - 1
+    nb = len(block)
+    # TensorIterator's operands: self with its indexed dims replaced by the index dims (stride 0), then each index
+    elems = [st // a.itemsize for st in a.strides]
+    operands = [elems[:pre] + [0] * nb + elems[at[-1] + 1:]]
+    for i in arrays:
+        st = [0] * (nb - i.ndim) + [0 if m == 1 else s // i.itemsize for m, s in zip(i.shape, i.strides)]
+        operands.append([0] * pre + st + [0] * post)
+    strides = _permuted_strides(operands, result.shape)
+    if [s * result.itemsize for s in strides] == list(result.strides):
+        return result
+    return copy_into(with_strides(result.shape, strides, result.dtype), result)
+
+
+def _permuted_strides(operands: list, shape: tuple) -> list:
+    """Packed strides in TensorIterator's dim order (reorder_dimensions) for operands' element strides."""
+    ndim = len(shape)
+
+    def should_swap(d0: int, d1: int) -> int:
+        for st in operands:  # the first operand with an opinion decides
+            s0, s1 = st[d0], st[d1]
+            if s0 == 0 or s1 == 0:
+                continue
+            if s0 != s1:
+                return -1 if s0 < s1 else 1
+            if shape[d0] > shape[d1]:  # equal strides: the smaller dim goes inside
+                return 1
+        return 0
+
+    perm = list(reversed(range(ndim)))  # innermost first
+    for i in range(1, ndim):  # TensorIterator's insertion sort with ambiguous comparisons
+        d1 = i
+        for d0 in range(i - 1, -1, -1):
+            c = should_swap(perm[d0], perm[d1])
+            if c > 0:
+                perm[d0], perm[d1] = perm[d1], perm[d0]
+                d1 = d0
+            elif c < 0:
+                break
+    out, step = [0] * ndim, 1
+    for d in perm:
+        out[d] = step
+        step *= max(shape[d], 1)
+    return out
+
+
+def suggests_channels_last(a) -> bool:
+    """``a.suggest_memory_format() == channels_last``: c10's is_channels_last_strides_2d (C, W, H, N order)."""
+    if not isinstance(a, np.ndarray) or a.ndim != 4 or a.flags.c_contiguous:
+        return False  # (C-contiguous: NCHW, also for the ambiguous N111 / N1H1 cases)
+    strides = [st // a.itemsize for st in a.strides]
+    if strides[1] == 0:
+        return False
+    low = 0
+    for d in (1, 3, 2, 0):
+        if a.shape[d] == 0 or strides[d] < low or (d == 0 and low == strides[1]):
+            return False
+        low = strides[d] * (a.shape[d] if a.shape[d] > 1 else 1)
+    return True
+
+
+def channels_last_like(forward, n_inputs: int = 1):
+    """``forward`` whose 4-D results are channels_last when one of its first ``n_inputs`` arrays is.
+
+    PyTorch's convolutions (input or weight) and poolings (input) give channels_last outputs for such inputs.
+    """
+    def laid_out(*arrays, **kwargs):
+        results = forward(*arrays, **kwargs)
+        if not any(suggests_channels_last(a) for a in arrays[:n_inputs]):
+            return results
+
+        def relay(r):
+            if not isinstance(r, np.ndarray) or r.ndim != 4 or r.size == 0:
+                return r
+            return copy_into(with_strides(r.shape, channels_last_strides(r.shape), r.dtype), r)
+        return tuple(relay(r) for r in results) if isinstance(results, tuple) else relay(results)
+    return laid_out
+
+
+def unsqueeze(a: np.ndarray, dim: int) -> np.ndarray:
+    """``np.expand_dims(a, dim)`` (a view) with PyTorch's strides: the new dim's is ``size * stride`` of the dim
+    it goes before (1 at the end), and the others are kept (NumPy's reshape may change those of size-1 dims)."""
+    out = np.expand_dims(a, dim)
+    d = dim % out.ndim
+    strides = list(a.strides)
+    strides.insert(d, a.shape[d] * a.strides[d] if d < a.ndim else a.itemsize)
+    if out.strides == tuple(strides):
+        return out
+    return np.lib.stride_tricks.as_strided(a, out.shape, strides, writeable=a.flags.writeable)
+
+
+def contiguous(a: np.ndarray) -> np.ndarray:
+    """``a`` in C order with PyTorch's contiguous strides (size-1 dims too): ``a`` itself when it has them already."""
+    if _plain(a):
+        return a
+    a = np.ascontiguousarray(a)
+    if _plain(a):
+        return a
+    return np.lib.stride_tricks.as_strided(a, a.shape, _c_strides(a.shape, a.itemsize))  # (a view: same memory)
+
+
+def _c_strides(shape: tuple, itemsize: int) -> list:
+    out, step = [0] * len(shape), itemsize
+    for d in range(len(shape) - 1, -1, -1):
+        out[d] = step
+        step *= max(shape[d], 1)
+    return out
