@@ -123,6 +123,16 @@ def _gemm(transa: bool, transb: bool, m, n, k, alpha, a, lda, b, ldb, beta, c, l
                          ints[6], keep[1:].ctypes.data, pointers[2], ints[7], 1, ints[8])  # (α, β by pointer)
 
 
+def _as_blas_matrix(x: np.ndarray, major: int, minor: int, rows: int, cols: int, transpose_c: bool):
+    """(transposed?, matrix) as addmm_impl_cpu_ casts an operand: column-major as is (its row index has
+    stride 1), else row-major as a transposed matrix, else a row-major copy."""
+    if _st(x, major) == 1 and _st(x, minor) >= max(1, rows):
+        return False, x
+    if _st(x, minor) == 1 and _st(x, major) >= max(1, cols):
+        return True, x
+    return not transpose_c, np.ascontiguousarray(x)
+
+
 def _addmm_into(c: np.ndarray, m1: np.ndarray, m2: np.ndarray, beta, alpha) -> np.ndarray:
     """PyTorch's addmm_impl_cpu_ on arrays: c = β·c + α·m1 @ m2, c a fresh row-major result."""
     m, n = c.shape
@@ -138,19 +148,8 @@ def _addmm_into(c: np.ndarray, m1: np.ndarray, m2: np.ndarray, beta, alpha) -> n
         major, minor = 1, 0
     else:
         major, minor = 0, 1
-    # cast m1 as matrix a, m2 as b (column-major if the stride of the row index is 1, else transposed)
-    if _st(m1, major) == 1 and _st(m1, minor) >= max(1, m):
-        transa, a = False, m1
-    elif _st(m1, minor) == 1 and _st(m1, major) >= max(1, k):
-        transa, a = True, m1
-    else:
-        transa, a = not transpose_c, np.ascontiguousarray(m1)
-    if _st(m2, major) == 1 and _st(m2, minor) >= max(1, k):
-        transb, b = False, m2
-    elif _st(m2, minor) == 1 and _st(m2, major) >= max(1, n):
-        transb, b = True, m2
-    else:
-        transb, b = not transpose_c, np.ascontiguousarray(m2)
+    transa, a = _as_blas_matrix(m1, major, minor, m, k, transpose_c)   # m1 as matrix a (m x k)
+    transb, b = _as_blas_matrix(m2, major, minor, k, n, transpose_c)   # m2 as matrix b (k x n)
     lda = _st(a, 1 if transa == transpose_c else 0)
     ldb = _st(b, 1 if transb == transpose_c else 0)
     ldc = _st(c, 0) if transpose_c else max(1, m)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _layout
-from ._reduce import _dense, _dense_strides
+from ._reduce import _dense, _dense_strides, _reorder
 
 
 def _plain(a: np.ndarray) -> bool:
@@ -213,15 +213,7 @@ def _permuted_strides(operands: list, shape: tuple) -> list:
         return 0
 
     perm = list(reversed(range(ndim)))  # innermost first
-    for i in range(1, ndim):  # TensorIterator's insertion sort with ambiguous comparisons
-        d1 = i
-        for d0 in range(i - 1, -1, -1):
-            c = should_swap(perm[d0], perm[d1])
-            if c > 0:
-                perm[d0], perm[d1] = perm[d1], perm[d0]
-                d1 = d0
-            elif c < 0:
-                break
+    _reorder(perm, should_swap)  # TensorIterator's insertion sort with ambiguous comparisons
     out, step = [0] * ndim, 1
     for d in perm:
         out[d] = step
