@@ -42,6 +42,8 @@ from ._layout import (channels_last, channels_last_3d, contiguous_format, layout
                       strided)
 from . import _indexing  # noqa: F401
 from . import autograd  # noqa: F401
+from . import storage  # noqa: F401  (torch.storage)
+from .storage import TypedStorage, UntypedStorage  # noqa: E402,F401
 from .autograd.anomaly_mode import (  # noqa: F401
     is_anomaly_check_nan_enabled, is_anomaly_enabled, set_anomaly_enabled,
 )

@@ -275,6 +275,16 @@ class Tensor(metaclass=_TensorType):
         """Address of the first element (views of one array share memory)."""
         return self._data.__array_interface__["data"][0]
 
+    def untyped_storage(self):
+        """The memory under the tensor as bytes (a ``torch.UntypedStorage``, shared with its views)."""
+        from .storage import untyped_storage
+        return untyped_storage(self)
+
+    def storage(self):
+        """The memory under the tensor as elements (a ``torch.TypedStorage``; deprecated, as in PyTorch)."""
+        from .storage import storage
+        return storage(self)
+
     def storage_offset(self) -> int:
         """Offset in elements of the first element within the storage (the memory of the array that owns it)."""
         from .derivatives import _storage
