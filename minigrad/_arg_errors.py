@@ -616,10 +616,15 @@ def _unpack_sizes(name: str, params: list, args: tuple, kwargs: dict) -> None:
 
 def check_call(name: str, args: tuple, kwargs: dict) -> None:
     """Raise PyTorch's TypeError when no overload of the factory ``name`` (FACTORIES) accepts the call."""
-    signatures = _SIGNATURES[name]
+    _resolve(name, _SIGNATURES[name], args, kwargs, _unpack_sizes, FACTORIES[name])
+
+
+def _resolve(name: str, signatures, args: tuple, kwargs: dict, unpack, listed) -> None:
+    """PyTorch's overload resolution: return at the first overload that takes the call (then ``unpack``
+    checks its sequences); else the one plausible overload's own error, or the "invalid combination" list."""
     for params in signatures:
         if _parse(name, params, args, kwargs, False):
-            _unpack_sizes(name, params, args, kwargs)
+            unpack(name, params, args, kwargs)
             return
     if len(signatures) == 1:
         _parse(name, signatures[0], args, kwargs, True)
@@ -627,7 +632,7 @@ def check_call(name: str, args: tuple, kwargs: dict) -> None:
     plausible = [s for s in signatures if sum(not p.optional for p in s) <= n <= len(s)]
     if len(plausible) == 1:
         _parse(name, plausible[0], args, kwargs, True)
-    raise invalid_combination(name, args, kwargs, FACTORIES[name])
+    raise invalid_combination(name, args, kwargs, listed)
 
 
 # The factories' TensorOptions take None for these two (torch.zeros(2, requires_grad=None)); torch.tensor does not.
@@ -825,18 +830,8 @@ _FUNCTION_PARSED = {name: [_signature(o, ("dim",) if name in _NULLABLE_DIM else 
 def recheck(name: str, args: tuple, kwargs: dict, method: bool) -> None:
     """Raise PyTorch's TypeError if no overload of ``name`` (METHOD_SIGNATURES) accepts the call (``args``
     without self for a method, with the tensor first for a function); return if one does."""
-    signatures = (_METHOD_PARSED if method else _FUNCTION_PARSED)[name]
-    for params in signatures:
-        if _parse(name, params, args, kwargs, False):
-            _unpack_lists(name, params, args, kwargs)
-            return
-    if len(signatures) == 1:
-        _parse(name, signatures[0], args, kwargs, True)
-    n = len(args) + len(kwargs)
-    plausible = [s for s in signatures if sum(not p.optional for p in s) <= n <= len(s)]
-    if len(plausible) == 1:
-        _parse(name, plausible[0], args, kwargs, True)
-    raise invalid_combination(name, args, kwargs, (METHOD_SIGNATURES if method else _FUNCTION_OPTIONS)[name])
+    _resolve(name, (_METHOD_PARSED if method else _FUNCTION_PARSED)[name], args, kwargs, _unpack_lists,
+             (METHOD_SIGNATURES if method else _FUNCTION_OPTIONS)[name])
 
 
 def _unpack_lists(name: str, params: list, args: tuple, kwargs: dict) -> None:
