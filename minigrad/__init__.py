@@ -99,12 +99,25 @@ from .linalg import _lu_legacy as lu, _lu_solve_legacy as lu_solve, _lu_unpack a
 from .linalg import cholesky_inverse, cholesky_solve, geqrf, matrix_exp, orgqr, ormqr, triangular_solve  # noqa: E402,F401
 from .serialization import load, save  # noqa: E402,F401
 from . import special  # noqa: E402,F401
+from . import sparse  # noqa: E402,F401  (torch.sparse: COO sparse tensors)
+from .sparse import sparse_coo_tensor  # noqa: E402,F401
 from . import fft  # noqa: E402,F401  (torch.fft: the Fourier transforms)
 from . import accelerator, backends, cuda, distributions, utils  # noqa: E402,F401
 from . import testing  # noqa: E402,F401  (torch.testing.assert_close, make_tensor)
 # torch.compile and torch.compiler: pass-throughs (nothing is compiled); torch.version, torch.profiler
 from ._compile import compile, get_float32_matmul_precision, set_float32_matmul_precision  # noqa: E402,F401,A004
 from . import compiler, profiler, version  # noqa: E402,F401
+# torch.autocast, torch.amp (mixed precision: policy lists, casts, GradScaler) and torch.cpu(.amp)
+from . import amp, cpu  # noqa: E402,F401
+from .amp.autocast_mode import (autocast, autocast_decrement_nesting, autocast_increment_nesting,  # noqa: E402,F401
+                                clear_autocast_cache, get_autocast_dtype, is_autocast_cache_enabled,
+                                is_autocast_enabled, set_autocast_cache_enabled, set_autocast_dtype,
+                                set_autocast_enabled)
+from .amp.autocast_mode import (get_autocast_cpu_dtype, get_autocast_gpu_dtype,  # noqa: E402,F401  (deprecated)
+                                get_autocast_ipu_dtype, get_autocast_xla_dtype, is_autocast_cpu_enabled,
+                                is_autocast_ipu_enabled, is_autocast_xla_enabled, set_autocast_cpu_dtype,
+                                set_autocast_cpu_enabled, set_autocast_gpu_dtype, set_autocast_ipu_dtype,
+                                set_autocast_ipu_enabled, set_autocast_xla_dtype, set_autocast_xla_enabled)
 from .distributions._native import (_dirichlet_grad, _sample_dirichlet, _standard_gamma,  # noqa: E402,F401
                                   _standard_gamma_grad, binomial, poisson)  # (torch's native samplers)
 from ._igamma import igamma, igammac  # noqa: E402,F401
@@ -177,7 +190,12 @@ _deterministic = [False, False]  # (mode, warn_only)
 
 def use_deterministic_algorithms(mode: _builtins.bool, *, warn_only: _builtins.bool = False) -> None:
     """Record the flag (minigrad's algorithms are always deterministic)."""
-    _deterministic[0], _deterministic[1] = _builtins.bool(mode), _builtins.bool(warn_only)
+    from ._arg_errors import must_be
+    if not isinstance(mode, _builtins.bool):  # (PyTorch's binding takes bools only)
+        raise must_be("_set_deterministic_algorithms", "mode", "bool", mode, 1)
+    if not isinstance(warn_only, _builtins.bool):
+        raise must_be("_set_deterministic_algorithms", "warn_only", "bool", warn_only)
+    _deterministic[0], _deterministic[1] = mode, warn_only
 
 
 def are_deterministic_algorithms_enabled() -> _builtins.bool:
@@ -290,3 +308,10 @@ _numpy_names.install(globals(), Tensor)
 # x.grad_fn = ..., x.shape = ...: PyTorch's error for its read-only attributes (after every attribute is attached)
 from ._tensor import make_read_only as _make_read_only  # noqa: E402
 _make_read_only()
+# torch.add(s, t) with s a tensor-like or a Tensor subclass: __torch_function__ (minigrad/overrides.py); last, so
+# that the wrappers wrap the finished functions.
+from . import overrides  # noqa: E402
+from . import _C  # noqa: E402,F401
+overrides.install(globals())
+overrides.install_functional(nn.functional.__dict__)
+overrides.install_autograd(autograd.__dict__)

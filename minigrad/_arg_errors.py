@@ -131,7 +131,7 @@ TENSOR_FIRST = dict.fromkeys((
     "mm bmm mode msort mv nan_to_num nanmean nansum neg negative nonzero outer permute pinverse positive prod ravel "
     "real reshape resize_as_ roll round scatter_add select sgn sign slogdet softmax sort split_with_sizes "
     "square squeeze swapaxes swapdims t take take_along_dim tile topk trace transpose tril triu trunc unbind "
-    "unflatten unique_consecutive unsqueeze view_as_complex view_as_real zero_").split())
+    "unflatten unique_consecutive unsqueeze view_as_complex view_as_real zero_ multinomial poisson bernoulli").split())
 TENSOR_FIRST.update({"unique": ("_unique2", "input"), "repeat_interleave": ("repeat_interleave", "repeats")})
 # ... and whose second positional argument must be a tensor too (its name in PyTorch's message).
 TENSOR_SECOND = {"allclose": "other", "arctan2": "other", "atan2": "other", "bincount": "weights", "cross": "other",
@@ -461,6 +461,8 @@ FACTORIES = {
     "zeros_like": (f"(Tensor input, {_LIKE})",), "ones_like": (f"(Tensor input, {_LIKE})",),
     "empty_like": (f"(Tensor input, {_LIKE})",), "full_like": (f"(Tensor input, Number fill_value, {_LIKE})",),
     "randn_like": _random("Tensor input", _LIKE), "rand_like": _random("Tensor input", _LIKE),
+    "randint_like": _random("Tensor input, int low, int high", _LIKE) + _random("Tensor input, Tensor high", _LIKE)
+    + _random("Tensor input, int high", _LIKE),
 }
 FACTORIES["normal"] = (
     "(Tensor mean, Tensor std, *, torch.Generator generator = None, Tensor out = None)",
@@ -773,6 +775,14 @@ METHOD_SIGNATURES = {
     "squeeze": ("()", "(int dim)", "(tuple of ints dim)"),
     "unsqueeze": ("(int dim)",),
     "fill_": ("(Tensor value)", "(Number value)"),
+    # the in-place samplers (their numbers are C++ doubles: a str, None or complex fails the parse)
+    "uniform_": ("(float from = 0, float to = 1, *, torch.Generator generator = None)",),
+    "normal_": ("(float mean = 0, float std = 1, *, torch.Generator generator = None)",),
+    "exponential_": ("(float lambd = 1, *, torch.Generator generator = None)",),
+    "geometric_": ("(float p, *, torch.Generator generator = None)",),
+    "log_normal_": ("(float mean = 1, float std = 2, *, torch.Generator generator = None)",),
+    "cauchy_": ("(float median = 0, float sigma = 1, *, torch.Generator generator = None)",),
+    "multinomial": ("(int num_samples, bool replacement = False, *, torch.Generator generator = None)",),
 }
 METHOD_SIGNATURES["var"] = METHOD_SIGNATURES["std"]
 METHOD_SIGNATURES["clamp_"] = METHOD_SIGNATURES["clamp"]
@@ -807,7 +817,8 @@ FUNCTION_SIGNATURES["var"] = FUNCTION_SIGNATURES["std"]
 # Methods wrapped here (others are checked by the wrappers they already have: METHOD_FORMS, tensor_first).
 # Not wrapped, to keep them free of any extra call: those the backward formulas and hot loops use.
 CHECKED_METHODS = ("index_select", "gather", "chunk", "topk", "cumsum", "cumprod", "argmax", "argmin", "movedim",
-                   "median", "fill_", "std", "var")
+                   "median", "fill_", "std", "var", "uniform_", "normal_", "exponential_", "geometric_", "log_normal_",
+                   "cauchy_", "multinomial")
 
 
 def _function_form(option: str) -> str:

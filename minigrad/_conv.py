@@ -14,6 +14,7 @@ functions in ops; nothing here records a graph.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 
 import numpy as np
@@ -76,6 +77,24 @@ def _channels_first(g) -> np.ndarray:
     return np.ascontiguousarray(np.moveaxis(g, 1, 0)).reshape(g.shape[1], -1)
 
 
+def _float32_sums(kernel=None, *, float16: bool = True):
+    """``kernel`` computing bfloat16 (and float16) operands in float32 and rounding once at the end, as PyTorch's
+    CPU convolutions accumulate them (NumPy would round after every addition). PyTorch's float16 backward
+    (slow_conv2d: col2im and per-sample gemms in float16) rounds more often: ``float16=False`` leaves it be."""
+    if kernel is None:
+        return functools.partial(_float32_sums, float16=float16)
+    kinds = "fV" if float16 else "V"   # (bfloat16's NumPy kind is "V")
+
+    @functools.wraps(kernel)
+    def wrapped(a, b, *rest, **kwargs):
+        if a.dtype.itemsize != 2 or a.dtype.kind not in kinds:
+            return kernel(a, b, *rest, **kwargs)
+        rest = tuple(r.astype(np.float32) if isinstance(r, np.ndarray) and r.dtype == a.dtype else r for r in rest)
+        return kernel(a.astype(np.float32), b.astype(np.float32), *rest, **kwargs).astype(a.dtype)
+    return wrapped
+
+
+@_float32_sums
 def conv_forward(x, w, b, stride, padding, dilation, groups: int, bits: bool = False) -> np.ndarray:
     """y[n, o, *p] = b[o] + Σ_{c, *q} x_padded[n, c, p·stride + q·dilation] · w[o, c, *q], per group.
 
@@ -95,6 +114,7 @@ def conv_forward(x, w, b, stride, padding, dilation, groups: int, bits: bool = F
     return np.ascontiguousarray(np.moveaxis(y, 0, 1), dtype=np.result_type(x, w))
 
 
+@_float32_sums(float16=False)
 def conv_backward_input(g, w, input_shape, stride, padding, dilation, groups: int, bits: bool = False) -> np.ndarray:
     """dL/dx: each output gradient times the kernel, added back over the window it came from (col2im)."""
     exact = _conv_bits.backward_input(g, w, input_shape, stride, padding, dilation, groups) if bits else None
@@ -119,8 +139,16 @@ def conv_backward_input(g, w, input_shape, stride, padding, dilation, groups: in
     return np.ascontiguousarray(padded[(slice(None), slice(None)) + crop])
 
 
+@_float32_sums(float16=False)
 def conv_backward_weight(g, x, weight_shape, stride, padding, dilation, groups: int, bits: bool = False) -> np.ndarray:
     """dL/dw[o, c, *q] = Σ_{n, *p} g[n, o, *p] · x_padded[n, c, p·stride + q·dilation] (the windows again)."""
+    if g.dtype == np.float16:  # PyTorch's slow_conv2d: one float32 product per sample, added to a float16 total
+        total = np.zeros(weight_shape, np.float16)
+        for i in range(g.shape[0]):
+            part = conv_backward_weight(g[i:i + 1].astype(np.float32), x[i:i + 1].astype(np.float32), weight_shape,
+                                        stride, padding, dilation, groups)
+            total = (total.astype(np.float32) + part).astype(np.float16)
+        return total
     exact = _conv_bits.backward_weight(g, x, weight_shape, stride, padding, dilation, groups) if bits else None
     if exact is not None:
         return exact
@@ -142,6 +170,8 @@ def conv_backward_bias(g, geometry=None, transposed: bool = False) -> np.ndarray
         exact = (_conv_bits.transpose_backward_bias if transposed else _conv_bits.backward_bias)(g, *geometry)
     if exact is not None:
         return exact
+    if g.dtype.itemsize == 2:  # float16, bfloat16: PyTorch sums in float32 and rounds once
+        return g.sum(axis=(0, *range(2, g.ndim)), dtype=np.float32).astype(g.dtype)
     return g.sum(axis=(0, *range(2, g.ndim)), dtype=g.dtype)
 
 
@@ -159,7 +189,7 @@ def _pool_layout(shape, kernel, stride, padding, dilation, ceil_mode):
 def max_pool2d(x, kernel, stride, padding, dilation, ceil_mode: bool):
     """(max of each window, its flat index h·W + w in the input plane), as PyTorch's max_pool2d_with_indices."""
     out, right = _pool_layout(x.shape, kernel, stride, padding, dilation, ceil_mode)
-    floating = x.dtype.kind == "f"
+    floating = x.dtype.kind not in "iub"  # (bfloat16's NumPy kind is "V")
     fill = -np.inf if floating else np.iinfo(x.dtype).min
     cols = windows(pad(x, padding, right, fill), kernel, stride, dilation, out)
     flat = cols.reshape(cols.shape[:-2] + (kernel[0] * kernel[1],))
@@ -303,6 +333,7 @@ def conv_transpose_output_shape(x_shape, kernel, stride, padding, dilation, outp
                  for n, kk, s, p, d, op in zip(x_shape[2:], kernel, stride, padding, dilation, output_padding))
 
 
+@_float32_sums(float16=False)  # (float16: PyTorch's slow_conv_transpose2d adds up its columns in float16)
 def conv_transpose_forward(x, w, b, stride, padding, dilation, output_padding, groups: int,
                            bits: bool = False) -> np.ndarray:
     """y = Jᵀx for J the convolution with weight w (col2im of x·w), plus bias (``bits``: as conv_forward)."""

@@ -8,7 +8,7 @@ import warnings
 
 import numpy as np
 
-from . import _dtypes, _layout, _random
+from . import _dtypes, _layout, _random, _vmap_batched
 from ._device import check_creation_device
 from ._dispatch import _QUIET, _np_errstate
 from ._fused import fma64 as _fma
@@ -27,6 +27,8 @@ from .autograd import grad_mode
 
 def _finish(data: np.ndarray, requires_grad: bool) -> Tensor:
     t = Tensor._make(data)
+    if _vmap_batched.DEPTH[0]:  # (inside vmap: a tensor the user makes is an unbatched one)
+        _vmap_batched.created(t)
     if requires_grad:
         d = t.dtype
         if not (d.is_floating_point or d.is_complex):
@@ -86,6 +88,8 @@ def _to_array(data, dtype: _dtypes.dtype | None) -> np.ndarray:
     try:
         arr = np.array(_plain(data), dtype=dtype.np if dtype is not _dtypes.bfloat16 else np.float64)
         return arr.astype(dtype.np)
+    except OverflowError:  # a Python int beyond int64 for an integer dtype (PyTorch unpacks a C long long)
+        raise ValueError("Overflow when unpacking long long") from None
     finally:
         _np_errstate.reset(token)
 
@@ -550,7 +554,9 @@ def zeros_like(input, *, dtype=None, device=None, requires_grad=False, memory_fo
     check_creation_device(device, use_default=False)  # (a tensor like input: on its device)
     requires_grad = _flag("zeros_like", requires_grad)
     shape, dt = _like(input, dtype)
-    return _finish(_like_layout(input, np.zeros(shape, dtype=dt.np), memory_format), requires_grad)
+    # (inside vmap: batched as input is)
+    return _vmap_batched.like(input, _finish(_like_layout(input, np.zeros(shape, dtype=dt.np), memory_format),
+                                             requires_grad))
 
 
 def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None) -> Tensor:
@@ -558,7 +564,8 @@ def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_for
     check_creation_device(device, use_default=False)  # (a tensor like input: on its device)
     requires_grad = _flag("ones_like", requires_grad)
     shape, dt = _like(input, dtype)
-    return _finish(_like_layout(input, np.ones(shape, dtype=dt.np), memory_format), requires_grad)
+    return _vmap_batched.like(input, _finish(_like_layout(input, np.ones(shape, dtype=dt.np), memory_format),
+                                             requires_grad))
 
 
 def empty_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None) -> Tensor:
@@ -574,7 +581,8 @@ def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False
     requires_grad = _flag("full_like", requires_grad)
     shape, dt = _like(input, dtype)
     fill_value = number_arg(fill_value, "full_like", "fill_value", 2)
-    return _finish(_like_layout(input, _filled(shape, fill_value, dt), memory_format), requires_grad)
+    return _vmap_batched.like(input, _finish(_like_layout(input, _filled(shape, fill_value, dt), memory_format),
+                                             requires_grad))
 
 
 def _like_layout(input: Tensor, array: np.ndarray, memory_format) -> np.ndarray:
@@ -597,9 +605,9 @@ def _like_layout(input: Tensor, array: np.ndarray, memory_format) -> np.ndarray:
 def _check_normal(std, dt) -> None:
     """PyTorch's checks before sampling N(mean, std²): std >= 0, then a floating dtype."""
     if isinstance(std, Tensor):
-        if bool((std._data < 0).any()):
+        if std._data.size and not bool((std._data >= 0).all()):  # (PyTorch: std.min() >= 0, so NaN fails)
             raise RuntimeError("normal expects all elements of std >= 0.0")
-    elif std < 0:
+    elif not std >= 0:
         raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")
     if not (dt.is_floating_point or dt.is_complex):
         raise NotImplementedError(f"\"normal_kernel_cpu\" not implemented for '{_LEGACY_NAMES[dt.name]}'")
@@ -695,8 +703,26 @@ def randint(low=0, high=None, size=None, *, generator=None, dtype=None, device=N
     return _finish(out._data, requires_grad)
 
 
-def multinomial(input, num_samples, replacement=False, *, generator=None) -> Tensor:
-    """Category indices drawn from each row of non-negative weights ``input`` (int64; no gradient).
+def multinomial(input, num_samples, replacement=False, *, generator=None, out=None) -> Tensor:
+    """Category indices drawn from each row of non-negative weights ``input`` (int64; no gradient)."""
+    _random.check_generator(generator, "multinomial")
+    if not isinstance(replacement, (bool, np.bool_)):  # (the wrappers report PyTorch's message for it)
+        raise TypeError("multinomial(): replacement must be bool")
+    if _vmap_batched.DEPTH[0]:
+        _vmap_batched.check_random((input,))
+    if out is None:
+        return _multinomial(input, num_samples, replacement, generator)
+    if input.dim() in (1, 2) and input.dtype.is_floating_point and out.dtype is not _dtypes.int64:
+        raise RuntimeError(f"multinomial expects Long tensor out, got: {_LEGACY_NAMES[out.dtype.name]}")
+    result = _multinomial(input, num_samples, replacement, generator)
+    if out._data.shape != result._data.shape:  # (multinomial_out resizes out itself: no warning)
+        out._data = np.empty(result._data.shape, out._data.dtype)
+    with grad_mode.no_grad():
+        return out.copy_(result)
+
+
+def _multinomial(input, num_samples, replacement, generator) -> Tensor:
+    """multinomial without out=.
 
     As PyTorch: without replacement (or for one sample) the ``num_samples`` largest ``w / E`` for E ~ Exp(1)
     (weighted sampling without replacement); with replacement an inverse-CDF draw per sample.
@@ -717,10 +743,11 @@ def multinomial(input, num_samples, replacement=False, *, generator=None) -> Ten
     if n > 2 ** 24:
         raise RuntimeError("number of categories cannot exceed 2^24")
     rows = input._data.reshape(-1, n).astype(np.float64)
-    if rows.size and not (np.isfinite(rows).all() and (rows >= 0).all()):
-        raise RuntimeError("probability tensor contains either `inf`, `nan` or element < 0")
-    if rows.size and (rows.sum(axis=1) <= 0).any():
-        raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
+    if not replacement or num_samples == 1:  # (the sampler with replacement checks each row as it goes)
+        if rows.size and not (np.isfinite(rows).all() and (rows >= 0).all()):
+            raise RuntimeError("probability tensor contains either `inf`, `nan` or element < 0")
+        if rows.size and (rows.sum(axis=1) <= 0).any():
+            raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
     out_shape = input.shape[:-1] + (num_samples,)
     if rows.size == 0:
         return Tensor._make(np.zeros(out_shape, dtype=np.int64))
@@ -740,13 +767,36 @@ def multinomial(input, num_samples, replacement=False, *, generator=None) -> Ten
 
 
 @_with_out
-def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
-    """A random permutation of 0 .. n-1."""
+def _randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
+    """A random permutation of 0 .. n-1 (randperm without its out= check)."""
     check_creation_device(device)
     dt = _dtypes.int64 if dtype is None else _dtypes.to_dtype(dtype)
-    if n < 0:
-        raise RuntimeError(f"n must be non-negative, got{n}")
+    if n < 0:  # (PyTorch makes the empty result first)
+        raise RuntimeError(f"Trying to create tensor with negative dimension {n}: [{n}]")
+    _check_randperm_range(n, dt)
     return _finish(_random.to_dtype(_random.randperm(_random.gen(generator), int(n)), dt.np), requires_grad)
+
+
+def randperm(n, *, out=None, **kwargs) -> Tensor:
+    """A random permutation of 0 .. n-1."""
+    if out is not None and n < 0:  # (randperm_out's own check: out already exists)
+        raise RuntimeError(f"n must be non-negative, got{n}")
+    return _randperm(n, out=out, **kwargs)
+
+
+def _check_randperm_range(n: int, dt) -> None:
+    """PyTorch's randperm checks: n - 1 must fit in ``dt`` (and every value be exact in a float), kernel dtypes."""
+    from ._ops import _CPP_NAMES
+    if dt.is_floating_point or dt in (_dtypes.int8, _dtypes.int16, _dtypes.int32, _dtypes.uint8):
+        info = _dtypes.finfo(dt) if dt.is_floating_point else _dtypes.iinfo(dt)
+        if n - 1 > info.max:
+            raise RuntimeError(f"value cannot be converted to type {_CPP_NAMES[dt.name]} without overflow")
+    if dt is _dtypes.float16 and n > 2**11 + 1:
+        raise RuntimeError("n cannot be greater than 2049 for Half type.")
+    if dt is _dtypes.float32 and n > 2**24 + 1:
+        raise RuntimeError("n cannot be greater than 2^24+1 for Float type.")
+    if dt.is_complex or dt is _dtypes.bool_:  # (the kernel is for real numbers only)
+        raise NotImplementedError(f"\"randperm\" not implemented for '{_LEGACY_NAMES[dt.name]}'")
 
 
 def rand_like(input, *, dtype=None, requires_grad=False, **kw) -> Tensor:
@@ -768,13 +818,15 @@ def randn_like(input, *, dtype=None, requires_grad=False, **kw) -> Tensor:
                    requires_grad)
 
 
-def randint_like(input, low, high=None, *, dtype=None, requires_grad=False, **kw) -> Tensor:
-    """Random integers in [low, high) shaped like ``input``."""
+def randint_like(input, low=None, high=None, *, dtype=None, requires_grad=False, **kw) -> Tensor:
+    """Random integers in [low, high) shaped like ``input`` (``randint_like(x, high)``: low = 0)."""
     from ._random_fills import random_
     check_creation_device(kw.get("device"), use_default=False)
     shape, dt = _like(input, dtype)
     if high is None:
         low, high = 0, low
+    elif low is None:  # (randint_like(x, high=5))
+        low = 0
     layout = _preserved_layout(input)
     out = Tensor._make(np.zeros(shape, dtype=dt.np) if layout is None else np.zeros_like(layout, dtype=dt.np))
     random_(out, int(low), int(high), generator=kw.get("generator"))
@@ -788,6 +840,8 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=N
     As PyTorch's normal_out_impl: a tensor mean with a number std draws N(0, std²) and adds mean; a tensor
     std draws N(0, 1), multiplies by std and adds mean (each step rounded in the result's dtype).
     """
+    if _vmap_batched.DEPTH[0]:
+        _vmap_batched.check_random((mean, std))
     check_creation_device(device)
     _check_normal(std, _dtypes.float32)
     if not (isinstance(mean, Tensor) or isinstance(std, Tensor)):
@@ -797,14 +851,26 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=N
     m = mean._data if isinstance(mean, Tensor) else mean
     s = std._data if isinstance(std, Tensor) else std
     out_np = ref._data.dtype
-    shape = np.broadcast_shapes(np.shape(m), np.shape(s))
+    try:
+        shape = np.broadcast_shapes(np.shape(m), np.shape(s))
+    except ValueError:
+        from ._ops import _raise_broadcast_error  # (PyTorch's infer_size message)
+        _raise_broadcast_error(np.shape(m), np.shape(s))
+    _check_normal(1.0, ref.dtype)  # the result (mean's dtype, else std's) must be a floating one
     with np.errstate(all="ignore"):
         if isinstance(std, Tensor):
             z = _normal_values(shape, ref.dtype, 0.0, 1.0, generator)
             z = (z * s).astype(out_np)  # output.mul_(std)
         else:
             z = _normal_values(shape, ref.dtype, 0.0, float(s), generator)
-        return _finish((z + m).astype(out_np), requires_grad)  # .add_(mean)
+        values = (z + m).astype(out_np)  # .add_(mean)
+    if builtins.any(isinstance(t, Tensor) and (t.requires_grad or t._fw_grad is not None) for t in (mean, std)):
+        from . import derivatives as D  # a NormalBackward node (zero gradients, zero tangent), as PyTorch records
+        if not isinstance(std, Tensor):
+            return D.normal_tensor_float(mean, values=values)
+        return D.normal_tensor_tensor(mean, std, values=values) if isinstance(mean, Tensor) else \
+            D.normal_float_tensor(std, values=values)
+    return _finish(values, requires_grad)
 
 
 # ---- Tensor.new_* (a new tensor with this tensor's dtype unless told otherwise) -----------------
@@ -816,7 +882,7 @@ def _new_tensor(self, data, *, dtype=None, device=None, requires_grad=False, **k
         warnings.warn(
             "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
             "sourceTensor.detach().clone().requires_grad_(True), rather than tensor.new_tensor(sourceTensor).",
-            UserWarning, stacklevel=2)
+            UserWarning, stacklevel=_user_stacklevel())
     return tensor(_plain(data), dtype=self.dtype if dtype is None else dtype, requires_grad=requires_grad)
 
 

@@ -117,7 +117,13 @@ def check_target_device(dev) -> None:
 
 def generator_device(dev) -> device:
     """The device of ``torch.Generator(device=dev)``: only a CPU generator can be made here."""
+    if isinstance(dev, int) and not isinstance(dev, bool):  # an index means the (absent) accelerator
+        raise RuntimeError("Cannot access accelerator device when none is available.")
     dev = dev if isinstance(dev, device) else device(dev)
+    if dev.type == "meta":
+        raise RuntimeError("META device type not an accelerator.")
+    if dev.type == "xpu":
+        raise RuntimeError("Cannot get XPU generator without ATen_xpu library.")
     if dev.type == "cuda":
         raise RuntimeError(
             "Cannot get CUDA generator without ATen_cuda library. PyTorch splits its backend into two shared "

@@ -32,7 +32,7 @@ import numpy as np
 from . import _dtypes, _errstate, _strides
 from ._tensor import Tensor  # _tensor imports this module only lazily, so no cycle at import time
 from .autograd import grad_mode
-from .autograd.graph import _NO_NODES, Node, SavedTensor, _before_write, _rest_of, _sequence
+from .autograd.graph import _NO_NODES, Node, SavedTensor, _before_write, _rest_of, _sequence, _task_wanted
 
 _STATE = grad_mode.STATE
 
@@ -102,6 +102,9 @@ class OpNode(Node):
         if op.uses_input_sizes:
             values.append(tuple(shape for shape, _ in self._input_meta))
         nexts = (self._next_node,) + self._next_rest  # self._next_nodes (a node has an edge per formula)
+        wanted = _task_wanted[0]
+        if wanted is not None:  # autograd.grad(..., inputs=...): only the edges toward an input
+            nexts = tuple(node if node in wanted else None for node in nexts)
         if op.joint:  # one formula gives several gradients (cat/stack, convolution, norms: see ``joint``)
             return _apply_joint(op, values, nexts)
         if op.formula_order is not None and _STATE.enabled:  # create_graph: PyTorch's formula order
@@ -176,6 +179,8 @@ def _apply_joint(op, values: list, nexts: tuple) -> tuple:
     if op.list_input:
         (formula, where, _take), = op.formula_args
         # every listed tensor's gradient, even where no node takes it: a node hook sees them all (PyTorch's)
+        if not any(node is not None for node in nexts):  # (none wanted by this grad(..., inputs=...))
+            return nexts
         return tuple(formula(*[values[i] for i in where]))
     if not op.uses_input_sizes:
         values.append(None)  # (the slot of the input sizes: grad_input_mask comes after it)
@@ -768,7 +773,7 @@ def cast_array(array: np.ndarray, npd) -> np.ndarray:
     """``array.astype(npd)``; complex to real with PyTorch's warning (once per process), not NumPy's."""
     if array.dtype.kind != "c" or np.dtype(npd).kind == "c":
         return _strides.astype(array, npd)
-    if not _WARNED_COMPLEX_TO_REAL:
+    if not _WARNED_COMPLEX_TO_REAL and array.size:  # (no element copied, no warning: PyTorch's kernel never runs)
         _WARNED_COMPLEX_TO_REAL.append(True)
         import warnings
 
@@ -1062,6 +1067,7 @@ def _record_copy_slices(op: Op, view, originals, args, edges) -> None:
     base = view._base
     # The op's own node, as if applied out of place to the view's old value.
     tmp = Tensor._make(view._data)
+    tmp._version_counter = view._version_counter  # (a saved output: a later in-place change must be caught)
     fn = op._record(originals, [tmp], args, edges)
     if getattr(base, "_restrided", False):  # the base changed shape in place (t_, resize_ ...) since
         node = _OffsetCopySlices(base, view, fn)
@@ -1100,12 +1106,29 @@ class CopySlices(Node):
         grad = grad_outputs[0]
         result = grad.clone()
         region = self._view_fn(result)
-        res = self.fn.apply((region.clone(),))
+        res = self._fn_apply(region.clone())
         if res and res[0] is not None:
             region.copy_(res[0])
         else:
             region.zero_()
-        return (result,) + tuple(res[1:])
+        return (self._base_grad(result),) + tuple(res[1:])
+
+    def _fn_apply(self, grad_region):
+        """``fn``'s gradients; its first edge (the view's old history) counts as wanted: the base needs it."""
+        wanted = _task_wanted[0]
+        first = self.fn._next_node
+        if wanted is None or first is None or first in wanted:
+            return self.fn.apply((grad_region,))
+        wanted.add(first)
+        try:
+            return self.fn.apply((grad_region,))
+        finally:
+            wanted.discard(first)
+
+    def _base_grad(self, result):
+        """``result``, or None when an ``autograd.grad(..., inputs=...)`` pass does not need the base's."""
+        wanted = _task_wanted[0]
+        return result if wanted is None or self._next_nodes[0] in wanted else None
 
     def name(self) -> str:
         """PyTorch's node name."""
@@ -1136,10 +1159,10 @@ class _OffsetCopySlices(CopySlices):
         grad = grad_outputs[0]
         flat = grad.reshape(-1)
         at = (self._positions,)
-        res = self.fn.apply((D.index(flat, indices=at).reshape(self._view_shape),))
+        res = self._fn_apply(D.index(flat, indices=at).reshape(self._view_shape))
         new = res[0] if res and res[0] is not None else Tensor._make(np.zeros(self._view_shape, grad._data.dtype))
         result = D.index_put(flat, new.reshape(-1), indices=at, accumulate=False).reshape(grad.shape)
-        return (result,) + tuple(res[1:])
+        return (self._base_grad(result),) + tuple(res[1:])
 
 
 _OffsetCopySlices.__name__ = _OffsetCopySlices.__qualname__ = "CopySlices"  # (what PyTorch shows)

@@ -20,7 +20,7 @@ import warnings
 
 import numpy as np
 
-from . import _ops
+from . import _ops, _vmap_batched
 from ._tensor import Tensor, _user_stacklevel
 
 _INT64_MAX = 2**63 - 1
@@ -44,7 +44,7 @@ def _items(index) -> list:
         parts = list(index)
     elif isinstance(index, list) and _list_is_tuple(index):
         # NumPy's legacy rule, kept (with a warning) by PyTorch: x[[0, slice(None)]] is x[0, :]
-        warnings.warn(_SEQUENCE_INDEX_WARNING, UserWarning, stacklevel=4)
+        warnings.warn(_SEQUENCE_INDEX_WARNING, UserWarning, stacklevel=_user_stacklevel())
         parts = list(index)
     else:
         parts = [index]
@@ -188,6 +188,8 @@ def getitem(t: Tensor, index):
     """t[index]."""
     single = not isinstance(index, tuple) and not (isinstance(index, list) and _list_is_tuple(index))
     items = _items(index)
+    if _vmap_batched.DEPTH[0]:
+        _vmap_batched.check_mask_index(t, index if isinstance(index, tuple) else (index,))
     if t.dim() == 0 and any(isinstance(i, (int, slice)) and not isinstance(i, bool) for i in items):
         raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` "
                          "in C++ to convert a 0-dim tensor to a number")

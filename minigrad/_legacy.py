@@ -11,7 +11,7 @@ import warnings
 import numpy as np
 
 from . import _creation, _dtypes, _ops
-from ._tensor import Tensor
+from ._tensor import Tensor, _user_stacklevel
 
 
 def range(start, end=None, step=1, *, dtype=None, device=None, requires_grad: bool = False, **kwargs) -> Tensor:  # noqa: A001
@@ -20,7 +20,7 @@ def range(start, end=None, step=1, *, dtype=None, device=None, requires_grad: bo
         raise TypeError('range() missing 1 required positional arguments: "end"')
     warnings.warn("torch.range is deprecated and will be removed in a future release because its behavior is "
                   "inconsistent with Python's range builtin. Instead, use torch.arange, which produces values in "
-                  "[start, end).", UserWarning, stacklevel=2)
+                  "[start, end).", UserWarning, stacklevel=_user_stacklevel())
     dtype = _dtypes.get_default_dtype() if dtype is None else _dtypes.to_dtype(dtype)
     if step == 0:
         raise RuntimeError("step must be nonzero")
@@ -42,7 +42,7 @@ def set_default_tensor_type(t) -> None:
         warnings.warn("torch.set_default_tensor_type() is deprecated as of PyTorch 2.1, please use "
                       "torch.set_default_dtype() and torch.set_default_device() as alternatives. (Triggered "
                       "internally at /__w/pytorch/pytorch/torch/csrc/tensor/python_tensor.cpp:434.)", UserWarning,
-                      stacklevel=2)
+                      stacklevel=_user_stacklevel())
     if isinstance(t, str):
         t = getattr(_creation, t.rpartition(".")[2], None) if t.startswith("torch.") else None
         if t is None:
@@ -92,13 +92,14 @@ def is_signed(input: Tensor) -> bool:
 
 # ---- the removed ``volatile`` flag ---------------------------------------------------------------------------
 def _get_volatile(self) -> bool:
-    warnings.warn("volatile was removed (Variable.volatile is always False)", UserWarning, stacklevel=2)
+    warnings.warn("volatile was removed (Variable.volatile is always False)", UserWarning,
+                  stacklevel=_user_stacklevel())
     return False
 
 
 def _set_volatile(self, value) -> None:
     warnings.warn("volatile was removed and now has no effect. Use `with torch.no_grad():` instead.", UserWarning,
-                  stacklevel=2)
+                  stacklevel=_user_stacklevel())
 
 
 # ---- Tensor methods and minigrad.* names ---------------------------------------------------------------------

@@ -60,6 +60,35 @@ _DOTC = _cblas("?dotc_sub", lambda t: [_I, _P, _I, _P, _I, _P])
 _mkl_threads = [None]
 
 
+def _unchecked(name: str) -> dict:
+    """dtype -> MKL's cblas_s``name`` / cblas_d``name`` without ctypes' argument conversion, which costs ~1,000
+    instructions per argument (gemm has 14): callers pass Python ints for C ints (ctypes' default), ``_C_REAL``
+    objects for float/double values and ``_arg`` pointers. Only the real types; empty without MKL."""
+    if _LIB is None:
+        return {}
+    out = {}
+    for dtype, prefix in zip(_BLAS_TYPES[:2], "sd"):
+        fn = _LIB["cblas_" + prefix + name]   # (indexing makes a new function object: the one above keeps
+        fn.restype = None                     # its argtypes)
+        out[dtype] = fn
+    return out
+
+
+_GEMM_REAL = _unchecked("gemm")
+_C_REAL = {np.dtype(np.float32): ctypes.c_float, np.dtype(np.float64): ctypes.c_double}
+_from_buffer, _byref = ctypes.c_char.from_buffer, ctypes.byref
+
+
+def _arg(x: np.ndarray):
+    """A pointer to a matrix's first element, as an argument of an ``_unchecked`` function: through the buffer
+    protocol for a writable row-major matrix or the transpose of a column-major one (both start at the first
+    element), else from ``x.ctypes.data``."""
+    try:
+        return _byref(_from_buffer(x if x.strides[-1] == x.itemsize else x.T))
+    except (TypeError, ValueError):   # (read-only, or neither layout)
+        return _P(x.ctypes.data)
+
+
 def _scalars(dtype: np.dtype, *values):
     """alpha/beta for MKL: numbers (real types: ctypes rounds them to float32 as PyTorch's ``alpha.to<float>``)
     or pointers into the returned ``keep`` array (complex types, and the batch gemm's arrays of them)."""
@@ -87,8 +116,8 @@ def _st(x: np.ndarray, dim: int) -> int:
 
 def _uses_mkl(a: np.ndarray, b: np.ndarray) -> bool:
     """True when MKL takes the product: a BLAS dtype shared by both operands, strides BLAS can follow."""
-    return (_LIB is not None and a.dtype in _GEMM and b.dtype == a.dtype and min(a.strides, default=0) >= 0
-            and min(b.strides, default=0) >= 0)
+    return (_LIB is not None and a.dtype in _GEMM and b.dtype == a.dtype
+            and min(a.strides + b.strides, default=0) >= 0)
 
 
 # =============================================================================================
@@ -109,8 +138,14 @@ def _gemm(transa: bool, transb: bool, m, n, k, alpha, a, lda, b, ldb, beta, c, l
     elif n == 1:
         ldb = k
     ta, tb = (_T if transa else _N), (_T if transb else _N)
-    _sync_threads()
+    if _mkl_threads[0] != _vml.num_threads():
+        _sync_threads()
     if batch is None or batch[0] == 1:
+        gemm = _GEMM_REAL.get(c.dtype)
+        if gemm is not None:   # (alpha and beta by value, as float for sgemm: PyTorch's ``alpha.to<float>``)
+            scalar = _C_REAL[c.dtype]
+            gemm(_COL_MAJOR, ta, tb, m, n, k, scalar(alpha), _arg(a), lda, _arg(b), ldb, scalar(beta), _arg(c), ldc)
+            return
         keep, (alpha, beta) = _scalars(c.dtype, alpha, beta)
         _GEMM[c.dtype](_COL_MAJOR, ta, tb, m, n, k, alpha, _ptr(a), lda, _ptr(b), ldb, beta, _ptr(c), ldc)
         return
@@ -124,13 +159,16 @@ def _gemm(transa: bool, transb: bool, m, n, k, alpha, a, lda, b, ldb, beta, c, l
 
 
 def _as_blas_matrix(x: np.ndarray, major: int, minor: int, rows: int, cols: int, transpose_c: bool):
-    """(transposed?, matrix) as addmm_impl_cpu_ casts an operand: column-major as is (its row index has
-    stride 1), else row-major as a transposed matrix, else a row-major copy."""
-    if _st(x, major) == 1 and _st(x, minor) >= max(1, rows):
-        return False, x
-    if _st(x, minor) == 1 and _st(x, major) >= max(1, cols):
-        return True, x
-    return not transpose_c, np.ascontiguousarray(x)
+    """(transposed?, matrix, leading dimension) as addmm_impl_cpu_ casts an operand: column-major as is (its
+    row index has stride 1), else row-major as a transposed matrix, else a row-major copy."""
+    strides, size = x.strides, x.itemsize
+    s_major, s_minor = strides[major] // size, strides[minor] // size
+    if s_major == 1 and s_minor >= max(1, rows):
+        return False, x, s_minor
+    if s_minor == 1 and s_major >= max(1, cols):
+        return True, x, s_major
+    x = np.ascontiguousarray(x)
+    return not transpose_c, x, x.strides[0] // size   # (row-major: the row length either way)
 
 
 def _addmm_into(c: np.ndarray, m1: np.ndarray, m2: np.ndarray, beta, alpha) -> np.ndarray:
@@ -148,11 +186,9 @@ def _addmm_into(c: np.ndarray, m1: np.ndarray, m2: np.ndarray, beta, alpha) -> n
         major, minor = 1, 0
     else:
         major, minor = 0, 1
-    transa, a = _as_blas_matrix(m1, major, minor, m, k, transpose_c)   # m1 as matrix a (m x k)
-    transb, b = _as_blas_matrix(m2, major, minor, k, n, transpose_c)   # m2 as matrix b (k x n)
-    lda = _st(a, 1 if transa == transpose_c else 0)
-    ldb = _st(b, 1 if transb == transpose_c else 0)
-    ldc = _st(c, 0) if transpose_c else max(1, m)
+    transa, a, lda = _as_blas_matrix(m1, major, minor, m, k, transpose_c)   # m1 as matrix a (m x k)
+    transb, b, ldb = _as_blas_matrix(m2, major, minor, k, n, transpose_c)   # m2 as matrix b (k x n)
+    ldc = c.strides[0] // c.itemsize if transpose_c else max(1, m)
     _gemm(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
     return c
 
@@ -173,6 +209,14 @@ def _mm(a: np.ndarray, b: np.ndarray, bias=None, threads=None) -> np.ndarray:
         _reduce.THREADS[0] = saved
 
 
+def _np_matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``np.matmul``, float16 accumulated in float32 as PyTorch's kernels do (NumPy's own float16 product rounds
+    after every step; ml_dtypes' bfloat16 one accumulates in float32 already)."""
+    if a.dtype == np.float16 and b.dtype == np.float16:
+        return np.matmul(a.astype(_F32), b.astype(_F32))
+    return np.matmul(a, b)
+
+
 def _in_dtype(out: np.ndarray, a: np.ndarray) -> np.ndarray:
     """A product in its operands' dtype: ml_dtypes' bfloat16 matmul returns float32 (PyTorch accumulates in
     float32 too, then rounds once to bfloat16)."""
@@ -181,17 +225,17 @@ def _in_dtype(out: np.ndarray, a: np.ndarray) -> np.ndarray:
 
 def mm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """``a @ b`` of two matrices, with PyTorch's bits (MKL's gemm) for float and complex types."""
-    if a.dtype == np.bool_ and a.size and b.size:  # (PyTorch's BLAS kernels have no bool; an empty product
-        raise NotImplementedError("\"addmm_impl_cpu_\" not implemented for 'Bool'")  # runs none)
     m, k = a.shape
     n = b.shape[1]
+    if m and n and _uses_mkl(a, b) and not (k == 1 and IN_VMAP[0]):   # (the usual case first)
+        return _addmm_into(np.empty((m, n), a.dtype), a, b, 0, 1)
+    if a.dtype == np.bool_ and a.size and b.size:  # (PyTorch's BLAS kernels have no bool; an empty product
+        raise NotImplementedError("\"addmm_impl_cpu_\" not implemented for 'Bool'")  # runs none)
     if k == 1 and m and n and IN_VMAP[0]:
         # under vmap PyTorch runs a batched product (bmm, a sum from +0) where minigrad loops: per-sample
         # weight gradients (k = the slice's batch of 1) print 0. where a k = 1 gemm keeps -0.
         return a * b + a.dtype.type(0)
-    if m and n and _uses_mkl(a, b):
-        return _addmm_into(np.empty((m, n), a.dtype), a, b, 0, 1)
-    return _in_dtype(np.matmul(a, b), a)
+    return _in_dtype(_np_matmul(a, b), a)
 
 
 def addmm(bias: np.ndarray, a: np.ndarray, b: np.ndarray, beta, alpha) -> np.ndarray:
@@ -203,7 +247,7 @@ def addmm(bias: np.ndarray, a: np.ndarray, b: np.ndarray, beta, alpha) -> np.nda
         if beta != 0:
             out[...] = bias
         return _addmm_into(out, a, b, beta, alpha)
-    prod = a @ b
+    prod = _np_matmul(a, b)
     out = alpha * prod if beta == 0 else beta * bias + alpha * prod
     return np.asarray(out).astype(np.result_type(bias, a, b), copy=False)
 
@@ -327,12 +371,12 @@ def bmm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     batch, m, k = a.shape
     n = b.shape[2]
     if not (a.size and b.size and m * n):
-        return _in_dtype(np.matmul(a, b), a)
+        return _in_dtype(_np_matmul(a, b), a)
     if m * k * n < 400 and a.dtype.kind in "fcV":
         return _loop_product(a, b, _opmath(a.dtype)).astype(a.dtype, copy=False)
     if _uses_mkl(a, b):
         return _bmm_into(np.empty((batch, m, n), a.dtype), a, b, 0, 1)
-    return _in_dtype(np.matmul(a, b), a)
+    return _in_dtype(_np_matmul(a, b), a)
 
 
 def baddbmm(bias: np.ndarray, a: np.ndarray, b: np.ndarray, beta, alpha) -> np.ndarray:
@@ -355,7 +399,7 @@ def baddbmm(bias: np.ndarray, a: np.ndarray, b: np.ndarray, beta, alpha) -> np.n
         return _bmm_into(out, a, b, beta, alpha)
     if dtype.kind in "fcV":
         beta, alpha = opmath.type(beta), opmath.type(alpha)
-    prod = np.matmul(a, b) if a.shape[2] else np.zeros(shape, dtype)
+    prod = _np_matmul(a, b) if a.shape[2] else np.zeros(shape, dtype)
     out = alpha * prod if beta == 0 else np.broadcast_to(bias, prod.shape) * beta + alpha * prod
     return np.asarray(out).astype(dtype, copy=False)
 

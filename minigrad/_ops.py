@@ -10,9 +10,11 @@ import warnings
 
 import numpy as np
 
-from . import _arg_errors, _dispatch, _dtypes, _layout, _strides, return_types
+from . import _arg_errors, _dispatch, _dtypes, _layout, _strides, _vmap_batched, return_types
 from . import derivatives as D
 from ._tensor import Size, Tensor, _user_stacklevel
+from .amp.autocast_mode import ON as _AUTOCAST
+from .amp.autocast_mode import run as _autocast
 from .autograd import grad_mode
 
 _STATE = grad_mode.STATE
@@ -197,6 +199,8 @@ def _into_out(name: str, out, inputs, compute):
     if out is None:
         return compute()
     tensors = [t for t in inputs if isinstance(t, Tensor)]
+    if _vmap_batched.DEPTH[0]:
+        _vmap_batched.check_out(name, out, tensors)
     if grad_mode.is_grad_enabled() and builtins.any(t.requires_grad for t in (*tensors, out)):
         raise RuntimeError(f"{name}(): functions with out=... arguments don't support automatic "
                            "differentiation, but one of the arguments requires grad.")
@@ -429,6 +433,8 @@ def _rounded_div(a, b, mode, node="div"):
         else:
             q = np.floor_divide(ad, bd) if mode == "floor" else np.trunc(np.true_divide(ad, bd))
         q = np.asarray(q).astype(npd, copy=False)
+    if q.ndim > 1 and not (a._data.flags.c_contiguous and b._data.flags.c_contiguous):
+        q = _strides.elementwise(q, (a, b))  # (TensorIterator's output layout, as every elementwise op's)
     if not (grad_mode.is_grad_enabled() and (a._requires_grad or b._requires_grad)) and (
             a._fw_grad is None and b._fw_grad is None):  # (a forward-AD tangent goes through the op too)
         return Tensor._make(q)
@@ -874,6 +880,7 @@ def lerp_(input, end, weight):
     """In-place lerp: input += weight * (end - input) (input keeps its shape and dtype)."""
     if not (isinstance(end, Tensor) and _is_weight(weight)):
         raise _arg_errors.invalid_combination("lerp_", (end, weight), {}, _LERP_METHOD)
+    _dispatch._check_inplace(input, _STATE.enabled and input._requires_grad)  # (autograd's errors come first)
     return _lerp(input, end, weight, out=input)
 
 
@@ -896,16 +903,16 @@ _lerp_method.__name__ = "lerp"
 
 def _lerp(input, end, weight, out=None):
     if input.dtype is not end.dtype:
-        raise RuntimeError(f"expected dtype {_legacy(input.dtype).lower()} for `end` but got dtype "
-                           f"{_legacy(end.dtype).lower()}")
+        raise RuntimeError(f"expected dtype {_META_NAMES[input.dtype.name]} for `end` but got dtype "
+                           f"{_META_NAMES[end.dtype.name]}")
     common = None  # the compute dtype, when a 0-dim weight tensor takes part in type promotion
     if isinstance(weight, Tensor):
         if weight.dim() == 0:
             # A 0-dim weight may have another dtype: the three promote as usual (PyTorch's promote_weight).
             common = _dtypes.result_type(input if input.dim() else end, weight)  # (input, end: one dtype)
         elif weight.dtype is not input.dtype:
-            raise RuntimeError(f"expected dtype {_legacy(input.dtype).lower()} for `weight` but got dtype "
-                               f"{_legacy(weight.dtype).lower()}")
+            raise RuntimeError(f"expected dtype {_META_NAMES[input.dtype.name]} for `weight` but got dtype "
+                               f"{_META_NAMES[weight.dtype.name]}")
     try:
         shape = np.broadcast_shapes(input._data.shape, end._data.shape)
     except ValueError:
@@ -1027,6 +1034,8 @@ clip_ = clamp_
 def clamp_min_(input, min):
     """In-place clamp_min."""
     _check_clamp_bound("clamp_min", input, min)
+    if input._requires_grad:  # (a leaf's refusal before the kernel's errors, as clamp_)
+        _dispatch._check_inplace(input, False)
     if isinstance(min, Tensor):
         return _clamp_one_tensor(D.clamp_min_tensor, "clamp_min", input, min, out=input)
     _check_clamp_cast(_clamp_args(input, min, None, "clamp_min")[2], input)
@@ -1036,6 +1045,8 @@ def clamp_min_(input, min):
 def clamp_max_(input, max):
     """In-place clamp_max."""
     _check_clamp_bound("clamp_max", input, max)
+    if input._requires_grad:  # (a leaf's refusal before the kernel's errors, as clamp_)
+        _dispatch._check_inplace(input, False)
     if isinstance(max, Tensor):
         return _clamp_one_tensor(D.clamp_max_tensor, "clamp_max", input, max, out=input)
     _check_clamp_cast(_clamp_args(input, None, max, "clamp_max")[2], input)
@@ -1085,6 +1096,8 @@ def sum(input, dim=_ALL_DIMS, keepdim=False, *, dtype=None):
         if keepdim:
             raise _no_overload("sum", input, dim, keepdim, dtype)
         return D.sum(input, dtype=dtype)
+    if input.is_sparse:  # (torch.sum(sparse, dim): a sparse result, minigrad/sparse.py)
+        return input.sum(dim, keepdim, dtype=dtype)
     try:
         dims = _reduce_dims(dim, input)
     except TypeError:  # (a dim that is no int or list of ints: PyTorch's parser refuses the call)
@@ -1191,6 +1204,8 @@ def _int_to_long(input, dtype, check: bool = True):
 
 def prod(input, dim=_ALL_DIMS, keepdim=False, *, dtype=None):
     """Product of all elements, or along one ``dim``."""
+    if _AUTOCAST[0]:
+        return _autocast("prod", prod, input, dim, keepdim, dtype=dtype)
     if dim is _ALL_DIMS and not keepdim:
         return D.prod(input, dtype=_int_to_long(input, dtype))
     if not _is_int(dim):  # (prod(x, dim=None), prod(x, dim=[0]) ...: PyTorch's prod takes one int dim)
@@ -1269,7 +1284,10 @@ def _no_complex_values(name: str, input, dim) -> None:
     """amax/amin of a complex tensor: PyTorch's kernel error, once the dims are checked."""
     if input.dtype.is_complex:
         _raw_dims(() if dim is None else dim, input.dim())
-        raise NotImplementedError(f'"{name}_values_cpu" not implemented for \'{_legacy(input.dtype)}\'')
+        if input.numel():  # (an empty input runs no kernel: autograd's check is next)
+            raise NotImplementedError(f'"{name}_values_cpu" not implemented for \'{_legacy(input.dtype)}\'')
+        if input.requires_grad and grad_mode.is_grad_enabled():
+            raise RuntimeError(f"a{name} does not support automatic differentiation for outputs with complex dtype.")
 
 
 def _check_reduced_dims_nonempty(name: str, input, dim) -> None:
@@ -1304,19 +1322,22 @@ def _arg(np_fn, input, dim, keepdim):
 
 def argmax(input, dim=None, keepdim=False):
     """Index of the largest element (of the flattened tensor if ``dim`` is None)."""
-    return _arg(np.argmax, input, dim, keepdim)
+    out = _arg(np.argmax, input, dim, keepdim)
+    return _vmap_batched.follow(out, input) if _vmap_batched.DEPTH[0] else out  # (inside vmap: batched as input)
 
 
 def argmin(input, dim=None, keepdim=False):
     """Index of the smallest element (of the flattened tensor if ``dim`` is None)."""
-    return _arg(np.argmin, input, dim, keepdim)
+    out = _arg(np.argmin, input, dim, keepdim)
+    return _vmap_batched.follow(out, input) if _vmap_batched.DEPTH[0] else out
 
 
 def _var_args(input, dim, unbiased, keepdim, correction, name="var"):
     if not isinstance(input, Tensor) and name in _arg_errors.OVERLOADS:  # (torch.var(1.5))
         raise _arg_errors.no_overload(name, input, *(() if dim is _ALL_DIMS else (dim,)))
     if not (input.dtype.is_floating_point or input.dtype.is_complex):
-        raise RuntimeError("std and var only support floating point and complex dtypes")
+        what = name if name in ("std_mean", "var_mean") else "std and var"
+        raise RuntimeError(f"{what} only support floating point and complex dtypes")
     if isinstance(dim, bool):          # x.var(False): the old "unbiased" positional form
         dim, unbiased = None, dim
     if unbiased is not None and correction is not None:
@@ -1782,6 +1803,8 @@ def _tensor_list(tensors, name):
 def cat(tensors, dim=0, *, out=None):
     """Join tensors along an existing dimension."""
     tensors = _tensor_list(tensors, "cat")
+    if _AUTOCAST[0] and out is None:
+        return _autocast("cat", cat, tensors, dim)
     if out is not None:
         return _into_out("cat", out, tensors, lambda: _checked_cat_out(tensors, out, lambda: cat(tensors, dim), True))
     if not tensors:
@@ -1791,9 +1814,9 @@ def cat(tensors, dim=0, *, out=None):
             raise RuntimeError(f"zero-dimensional tensor (at position {k}) cannot be concatenated")
     # Legacy rule kept by PyTorch: 1-D empty tensors are skipped.
     shaped = [t for t in tensors if not (t.dim() == 1 and t._data.shape[0] == 0)]
-    if not shaped:  # (only skipped tensors: PyTorch never wraps dim)
+    if not shaped:  # (only skipped tensors: PyTorch never wraps dim, its node saves it as given)
         dt = _dtypes.result_type(*tensors) if len(tensors) > 1 else tensors[0].dtype
-        return D.cat(*tensors, dtype=dt, dim=0)
+        return D.cat(*tensors, dtype=dt, dim=dim if dim in (0, -1) else 0)
     ref = shaped[0]
     d = _wrap_dim(dim, ref.dim())
     for k, t in enumerate(tensors):
@@ -1824,6 +1847,8 @@ def _checked_cat_out(tensors, out, compute, dtype_first=False):
 def stack(tensors, dim=0, *, out=None):
     """Join equally shaped tensors along a new dimension."""
     tensors = _tensor_list(tensors, "stack")
+    if _AUTOCAST[0] and out is None:
+        return _autocast("stack", stack, tensors, dim)
     if out is not None:
         return _into_out("stack", out, tensors, lambda: _checked_cat_out(tensors, out, lambda: stack(tensors, dim)))
     if not tensors:
@@ -1981,6 +2006,8 @@ def scatter_add(input, dim, index, src):
 
 def scatter_add_(input, dim, index, src):
     """In-place scatter_add."""
+    _dispatch._check_inplace(input, _STATE.enabled and input._requires_grad)  # (autograd's refusal first)
+    _refuse_source_overlap(input, src)
     return _scatter_add(input, dim, index, src, out=input)
 
 
@@ -2019,11 +2046,33 @@ def index_select(input, dim, index):
 
 def index_add(input, dim, index, source, *, alpha=1):
     """A copy of input with source's slices added at ``index`` along ``dim``."""
+    _same_index_add_dtype(input, source)
     return D.index_add(input, index, source, dim=dim, alpha=alpha, source_dim=source.dim())
+
+
+def _same_index_add_dtype(input, source) -> None:
+    """index_add refuses a source of another dtype (no promotion)."""
+    if isinstance(source, Tensor) and isinstance(input, Tensor) and source.dtype is not input.dtype:
+        raise RuntimeError(f"index_add_(): self ({_legacy(input.dtype)}) and source ({_legacy(source.dtype)}) must "
+                           "have the same scalar type")
+
+
+def _refuse_source_overlap(input, source) -> None:
+    """PyTorch's assert_no_overlap for index_add_ / index_copy_ / scatter_(_add_): the source may not share memory
+    with the tensor written (unless either has elements sharing one location: "too hard" to tell, allowed)."""
+    a, b = input._data, getattr(source, "_data", None)
+    if (isinstance(b, np.ndarray) and a.size and b.size and np.may_share_memory(a, b) and 0 not in a.strides
+            and 0 not in b.strides and np.shares_memory(a, b)):
+        raise RuntimeError("unsupported operation: some elements of the input tensor and the written-to tensor "
+                           "refer to a single memory location. Please clone() the tensor before performing the "
+                           "operation.")
 
 
 def index_add_(input, dim, index, source, *, alpha=1):
     """In-place index_add."""
+    _dispatch._check_inplace(input, _STATE.enabled and input._requires_grad)  # (autograd's refusal first)
+    _same_index_add_dtype(input, source)
+    _refuse_source_overlap(input, source)
     return D.index_add(input, index, source, dim=dim, alpha=alpha, source_dim=source.dim(), out=input)
 
 
@@ -2128,6 +2177,8 @@ def _check_mm_dtypes(a, b, name="mm"):
 
 def mm(input, mat2):
     """Matrix product of two 2-D tensors."""
+    if _AUTOCAST[0]:  # (an autocast region: see amp/autocast_mode.py)
+        return _autocast("mm", mm, input, mat2)
     if input.dim() != 2:
         raise RuntimeError("self must be a matrix")
     if mat2.dim() != 2:
@@ -2169,6 +2220,8 @@ def dot(input, tensor):
 
 def bmm(input, mat2):
     """Batched matrix product of two 3-D tensors."""
+    if _AUTOCAST[0]:
+        return _autocast("bmm", bmm, input, mat2)
     if input.dim() != 3:
         raise RuntimeError("batch1 must be a 3D tensor")
     if mat2.dim() != 3:
@@ -2219,6 +2272,8 @@ def _same_dtype_out(result, out):
 
 def matmul(input, other, *, out=None):
     """Matrix product with PyTorch's rules for every combination of ranks (and its grad_fn names)."""
+    if _AUTOCAST[0] and out is None:  # (autocast has no out= variants)
+        return _autocast("matmul", matmul, input, other)
     if out is not None:
         if isinstance(input, Tensor) and isinstance(other, Tensor) and not (input.dim() and other.dim()):
             matmul(input.detach(), other.detach())  # (its error of ranks before out='s refusal)
@@ -2245,7 +2300,8 @@ def matmul(input, other, *, out=None):
         if input._data.shape[0] != other._data.shape[0]:
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied (1x{input._data.shape[0]} and "
                                f"{other._data.shape[0]}x{other._data.shape[1]})")
-        return D.squeeze_inplace_dim(mm(unsqueeze(input, 0), other), dim=0)
+        from ._ops_inplace_views import squeeze_  # (really in place: the result is at version 1, not a view)
+        return squeeze_(mm(unsqueeze(input, 0), other), 0)
     if d1 == 2 and d2 == 2:
         return mm(input, other)
     if _should_fold(input, other):
@@ -2313,6 +2369,13 @@ _NUMBER = (int, float, complex, np.number, np.bool_)  # bool is an int
 
 
 def _compare(np_fn, a, b, method: bool = False):
+    """``np_fn(a, b)`` as a bool tensor (inside vmap: batched as a and b are; see _vmap_batched)."""
+    if _vmap_batched.DEPTH[0]:
+        return _vmap_batched.follow(_compare_values(np_fn, a, b, method), a, b)
+    return _compare_values(np_fn, a, b, method)
+
+
+def _compare_values(np_fn, a, b, method: bool = False):
     """``np_fn(a, b)`` as a bool tensor, computed in PyTorch's promoted dtype of a and b.
 
     Not NumPy's: a float16 tensor and a 0-dim float64 one compare in float16, an int64 tensor and 0.5 in
@@ -2427,7 +2490,8 @@ def _all_any(np_fn, input, dim, keepdim):
     # dim=[] reduces nothing here (unlike sum's): each element tested on its own, as PyTorch does
     out = _strides.contiguous(np.asarray(np_fn(input._data, axis=axis, keepdims=keepdim)))  # (C order, as PyTorch's)
     # uint8 in, uint8 out (PyTorch's legacy rule); every other dtype gives bool
-    return Tensor._make(out.astype(np.uint8) if input.dtype is _dtypes.uint8 else out)
+    out = Tensor._make(out.astype(np.uint8) if input.dtype is _dtypes.uint8 else out)
+    return _vmap_batched.follow(out, input) if _vmap_batched.DEPTH[0] else out  # (inside vmap: batched as input)
 
 
 def all(input, dim=None, keepdim=False):
@@ -2442,11 +2506,15 @@ def any(input, dim=None, keepdim=False):
 
 def equal(input, other) -> bool:
     """True if both have the same shape and values."""
+    if _vmap_batched.DEPTH[0]:
+        _vmap_batched.check_compare_all(input, other, "equal")
     return input._data.shape == other._data.shape and bool(np.array_equal(input._data, other._data))
 
 
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
     """True if isclose everywhere (same dtype required, shapes broadcast)."""
+    if _vmap_batched.DEPTH[0]:
+        _vmap_batched.check_compare_all(input, other, "allclose")
     return bool(np.all(isclose(input, other, rtol=rtol, atol=atol, equal_nan=equal_nan)._data))
 
 
@@ -2460,6 +2528,8 @@ def where(condition, input=None, other=None):
             raise _arg_errors.must_be("where", "condition", "Tensor", condition, 1)
         raise _arg_errors.no_overload("where", *(a for a in (condition, input, other) if a is not None))
     if input is None and other is None:
+        if _vmap_batched.DEPTH[0]:
+            _vmap_batched.check_dynamic(condition, "aten::where")
         return tuple(Tensor._make(i) for i in np.nonzero(condition._data))
     if condition.dtype is not _dtypes.bool_ and condition.dtype is not _dtypes.uint8:
         raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor with dtype "
@@ -2491,8 +2561,9 @@ def where(condition, input=None, other=None):
 
 def isnan(input):
     """True where the element is NaN."""
-    return Tensor._make(np.isnan(input._data) if input.dtype.is_floating_point or input.dtype.is_complex
-                        else np.zeros(input._data.shape, dtype=bool))
+    out = Tensor._make(np.isnan(input._data) if input.dtype.is_floating_point or input.dtype.is_complex
+                       else np.zeros(input._data.shape, dtype=bool))
+    return _vmap_batched.follow(out, input) if _vmap_batched.DEPTH[0] else out  # (inside vmap: batched as input)
 
 
 def isinf(input):
@@ -2553,6 +2624,8 @@ def view_as_real(input):
 
 def view_as_complex(input):
     """A complex view of a real tensor whose last dimension (size 2) holds (real, imaginary)."""
+    if _AUTOCAST[0]:
+        return _autocast("view_as_complex", view_as_complex, input)
     if input.dim() == 0 or input._data.shape[-1] != 2:
         raise RuntimeError("Tensor must have a last dimension of size 2")
     if input.dtype not in (_dtypes.float32, _dtypes.float64):
@@ -2627,7 +2700,8 @@ def to(input, *args, dtype=None, copy=False, **kwargs):
     if not (dtype.is_floating_point or dtype.is_complex):
         # Integer and bool tensors cannot require grad: the copy leaves the graph.
         array = _strides.astype(input._data, dtype.np)  # (PyTorch's layout: see _strides)
-        return Tensor._make(array if layout is None else _strides.clone(array, layout))
+        out = Tensor._make(array if layout is None else _strides.clone(array, layout))
+        return _vmap_batched.follow(out, input) if _vmap_batched.DEPTH[0] else out  # (inside vmap: batched as input)
     return D.to_copy(input, dtype=dtype) if layout is None else D.to_copy(input, dtype=dtype, memory_format=layout)
 
 

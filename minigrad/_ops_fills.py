@@ -119,7 +119,7 @@ def _index_put(name, input, indices, values, accumulate, out):
     if any(i.dtype is _dtypes.uint8 for i in indices):
         warnings.warn("indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead. "
                       "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/IndexingUtils.h:37.)",
-                      UserWarning, stacklevel=3)
+                      UserWarning, stacklevel=_user_stacklevel())
     if values.dtype is not input.dtype:
         raise RuntimeError(f"Index put requires the source and destination dtypes match, got {_legacy(input.dtype)} "
                            f"for the destination and {_legacy(values.dtype)} for the source.")

@@ -13,6 +13,8 @@ import numpy as np
 from . import _arg_errors, _dtypes, _ops, _strides, return_types
 from . import derivatives as D
 from ._tensor import Tensor
+from .amp.autocast_mode import ON as _AUTOCAST
+from .amp.autocast_mode import run as _autocast
 from .autograd import grad_mode
 
 # =============================================================================================
@@ -302,7 +304,8 @@ def var_mean(input, dim=_ops._ALL_DIMS, unbiased=None, keepdim=False, *, correct
 
 def _addc(op, input, tensor1, tensor2, value, out=None):
     dt = _dtypes.result_type(input, tensor1, tensor2)
-    if op is D.addcdiv and not (dt.is_floating_point or dt.is_complex):
+    # (PyTorch refuses integer (or bool) tensor1 and tensor2, whatever input is)
+    if op is D.addcdiv and not any(t.is_floating_point() or t.is_complex() for t in (tensor1, tensor2)):
         raise RuntimeError(
             "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will perform "
             "a true division of tensor1 and tensor2. The historic addcdiv behavior can be implemented as "
@@ -455,6 +458,7 @@ def nanmean(input, dim=None, keepdim=False, *, dtype=None):
 
 def dist(input, other, p=2):
     """‖input - other‖_p over all elements (broadcast together)."""
+    _ops._refuse_bool_sub(input, other)  # (PyTorch's dist subtracts first: its bool errors come before norm's)
     dt = _dtypes.result_type(input, other)
     if not (dt.is_floating_point or dt.is_complex):
         raise RuntimeError(f"norm(): input dtype should be either floating point or complex. Got {_ops._legacy(dt)} "
@@ -479,7 +483,12 @@ def take(input, index):
 
 def _cumulative(op, name, input, dim):
     _ops._check_int_dim(name, dim)
-    values, indices = op(input, dim=_ops._raw_dims(dim, input.dim())[0])
+    dim = _ops._raw_dims(dim, input.dim())[0]
+    if input.dtype.is_complex and input.numel() and input.dim():  # (an empty or 0-dim input runs no kernel)
+        raise NotImplementedError(f"\"{name}_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+    if input.dtype.is_complex and input.requires_grad and grad_mode.is_grad_enabled():
+        raise RuntimeError(f"{name} does not support automatic differentiation for outputs with complex dtype.")
+    values, indices = op(input, dim=dim)
     return return_types.make(name, values, indices)
 
 
@@ -898,6 +907,8 @@ def complex_(real, imag):
 
 def polar(abs, angle):
     """abs·(cos(angle) + i·sin(angle))."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("polar", polar, **locals())
     return _complex_parts("polar", "angle", abs, angle, D.polar)
 
 
@@ -1020,11 +1031,15 @@ def _index_copy(input, dim, index, source, out=None):
 
 def index_copy(input, dim, index, source):
     """A copy of input with its slices at ``index`` along ``dim`` replaced by source's."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("index_copy", index_copy, **locals())
     return _index_copy(input, dim, index, source)
 
 
 def index_copy_(input, dim, index, source):
     """In-place index_copy."""
+    _ops._dispatch._check_inplace(input, _ops._STATE.enabled and input._requires_grad)  # (autograd's refusal first)
+    _ops._refuse_source_overlap(input, source)
     return _index_copy(input, dim, index, source, out=input)
 
 

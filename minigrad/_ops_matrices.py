@@ -14,6 +14,8 @@ import numpy as np
 from . import _arg_errors, _creation, _dtypes, _layout, _ops
 from . import derivatives as D
 from ._tensor import Tensor, _user_stacklevel
+from .amp.autocast_mode import ON as _AUTOCAST
+from .amp.autocast_mode import run as _autocast
 
 # =============================================================================================
 # Triangles, diagonals and trace
@@ -38,6 +40,8 @@ def triu(input, diagonal=0):
 
 def trace(input):
     """Sum of the main diagonal of a matrix."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("trace", trace, **locals())
     if input.dim() != 2:
         raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {input.dim()}")
     dt = _dtypes.int64 if input.dtype._kind < 2 else None
@@ -114,6 +118,8 @@ def det(A):
 
 def inverse(A):
     """Inverse of a (batch of) square matrices."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("inverse", inverse, **locals())
     _check_square(A, "inv")
     info = singular_pivot(A)
     if info.any():
@@ -166,6 +172,8 @@ def linalg_cross(input, other, *, dim=-1):
 
 def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     """beta·input + alpha·(mat1 @ mat2), input broadcast to the product's shape (AddmmBackward0)."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("addmm", addmm, **locals())
     _arg_errors.check_product_args("addmm", {"input": input, "mat1": mat1, "mat2": mat2}, beta, alpha)
     for name, m in (("mat1", mat1), ("mat2", mat2)):
         if m.dim() != 2:
@@ -192,6 +200,8 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
 
 def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """beta·input + alpha·(batch1 @ batch2) per batch, input broadcast to the product's shape (BaddbmmBackward0)."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("baddbmm", baddbmm, **locals())
     _arg_errors.check_product_args("baddbmm", {"input": input, "batch1": batch1, "batch2": batch2}, beta, alpha)
     _check_baddbmm(input, batch1, batch2)
     return D.baddbmm(input, batch1, batch2, beta=beta, alpha=alpha)
@@ -326,6 +336,8 @@ _CDIST_MODES = {"use_mm_for_euclid_dist_if_necessary": 0, "use_mm_for_euclid_dis
 
 def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
     """‖x1[..., i, :] - x2[..., j, :]‖_p for every pair of rows (batch dims broadcast)."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("cdist", cdist, **locals())
     if compute_mode not in _CDIST_MODES:
         raise ValueError(f"{compute_mode} is not a valid value for compute_mode")
     for name, x in (("X1", x1), ("X2", x2)):
@@ -392,7 +404,7 @@ def cov(input, *, correction=1, fweights=None, aweights=None):
     if bool(norm <= 0):
         warnings.warn("cov(): degrees of freedom is <= 0. Correction should be strictly less than the number of "
                       "observations. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
-                      "Correlation.cpp:129.)", UserWarning, stacklevel=2)
+                      "Correlation.cpp:129.)", UserWarning, stacklevel=_user_stacklevel())
         norm = _ops.zero_(norm)
     if n == 1 and (fweights is None) != (aweights is None):
         # PyTorch zeroes the (viewed) input itself here: one weighted observation is its own mean.
@@ -566,6 +578,8 @@ def _check_addbmm(input, batch1, batch2, in_place: bool) -> None:
 
 def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """beta·input + alpha·Σ_b batch1[b] @ batch2[b] (AddbmmBackward0)."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("addbmm", addbmm, **locals())
     _check_addbmm(input, batch1, batch2, in_place=False)
     return D.addbmm(input, batch1, batch2, beta=beta, alpha=alpha)
 

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _arg_errors, _dtypes, _ops, _ops_shapes, _strides, return_types
+from . import _arg_errors, _dtypes, _ops, _ops_shapes, _strides, _vmap_batched, return_types
 from . import derivatives as D
 from ._tensor import Tensor
+from .amp.autocast_mode import ON as _AUTOCAST
+from .amp.autocast_mode import run as _autocast
 
 # =============================================================================================
 # Sorting and order statistics
@@ -103,10 +105,14 @@ def median(input, dim=_ops._ALL_DIMS, keepdim=False):
     if dim is _ops._ALL_DIMS and keepdim:  # (PyTorch's overload with keepdim also needs a dim)
         raise TypeError('median() missing 1 required positional arguments: "dim"')
     if dim is _ops._ALL_DIMS:
+        if input.numel() and (input.dtype is _dtypes.bool_ or input.is_complex()):  # (as nanmedian's kernels)
+            raise NotImplementedError(f"\"median_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
         return D.median_all(input)  # (NaN, as the input's dtype, for an empty input)
     if not _ops._is_int(dim):
         raise _arg_errors.must_be("median", "dim", "int", dim)
     _ops._check_dim_nonempty("median", input, dim)
+    if input.dtype is _dtypes.bool_ or input.is_complex():
+        raise NotImplementedError(f"\"median_out\" not implemented for '{_ops._legacy(input.dtype)}'")
     values, indices = D.median_dim(input, dim=int(dim), keepdim=bool(keepdim))
     return return_types.make("median", values, indices)
 
@@ -130,12 +136,16 @@ def quantile(input, *args, **kwargs):
     A quantile lies between two order statistics: 'linear' interpolates, 'midpoint' takes their mean,
     'lower', 'higher' and 'nearest' one of them. A slice holding a NaN gives NaN.
     """
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("quantile", quantile, input, *args, **kwargs)
     return _quantile("quantile", input, args, kwargs, ignore_nan=False)
 
 
 def nanquantile(input, *args, **kwargs):
     """nanquantile(input, q, dim=None, keepdim=False, *, interpolation='linear'): quantile of the non-NaN
     values (NaN for a slice of NaNs only)."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("nanquantile", nanquantile, input, *args, **kwargs)
     return _quantile("nanquantile", input, args, kwargs, ignore_nan=True)
 
 
@@ -229,6 +239,8 @@ def _quantile_compute(input, q, dim, keepdim, interpolation, ignore_nan):
 
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
     """The distinct values (sorted), optionally with inverse indices and counts."""
+    if _vmap_batched.DEPTH[0]:
+        _vmap_batched.check_dynamic(input, "aten::_unique2")
     if dim is not None:
         raise NotImplementedError("unique(dim=...) is not supported")
     # (each NaN is a value of its own, as in PyTorch: NaN != NaN)
@@ -243,6 +255,8 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
 
 def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
     """Collapse runs of equal values (of the flattened input)."""
+    if _vmap_batched.DEPTH[0]:
+        _vmap_batched.check_dynamic(input, "aten::unique_consecutive")
     flat = input._data.reshape(-1)
     starts = np.concatenate([[True], flat[1:] != flat[:-1]]) if flat.size else np.zeros(0, bool)
     out = [D.NOT_IMPLEMENTED["unique_consecutive"].call((input,), None, None, {"_result": flat[starts]})]
@@ -255,6 +269,12 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
 
 def nonzero(input, *, as_tuple=False):
     """Indices of the non-zero elements: an (n, ndim) tensor, or one index tensor per dim."""
+    if _vmap_batched.DEPTH[0]:
+        _vmap_batched.check_dynamic(input, "aten::nonzero")
+    return _nonzero(input, as_tuple)
+
+
+def _nonzero(input, as_tuple: bool):
     idx = np.nonzero(np.atleast_1d(input._data))
     if as_tuple:
         return tuple(Tensor._make(i.astype(np.int64)) for i in idx)
@@ -265,14 +285,15 @@ def nonzero(input, *, as_tuple=False):
 
 def argwhere(input):
     """Same as nonzero(input)."""
-    return nonzero(input)
+    return _nonzero(input, False)  # (PyTorch's vmap runs argwhere slice by slice: no dynamic-shape error)
 
 
 def count_nonzero(input, dim=None):
     """Number of non-zero elements (over ``dim``)."""
     axis = None if dim is None else _ops._raw_dims(dim, input.dim()) or None  # []: every dim
     axis = None if input.dim() == 0 else axis
-    return Tensor._make(np.asarray(np.count_nonzero(input._data, axis=axis), dtype=np.int64))
+    counts = np.asarray(np.count_nonzero(input._data, axis=axis), dtype=np.int64)
+    return Tensor._make(_strides.contiguous(counts))  # (a new C-order tensor, as PyTorch's, whatever input's layout)
 
 
 def masked_select(input, mask):
@@ -283,6 +304,8 @@ def masked_select(input, mask):
         np.broadcast_shapes(input._data.shape, mask._data.shape)
     except ValueError:
         _ops._raise_broadcast_error(input._data.shape, mask._data.shape)
+    if _vmap_batched.DEPTH[0]:
+        _vmap_batched.check_masked_select(mask)
     return D.masked_select(input, mask=mask)
 
 

@@ -13,6 +13,7 @@ import functools
 
 from . import _arg_errors, _dispatch, _dtypes, _ops
 from ._tensor import Tensor
+from .amp import autocast_mode
 from .autograd import grad_mode
 
 # minigrad.* functions that accept ``out=`` through the wrapper below (those that already do keep their own)
@@ -100,6 +101,8 @@ def with_out(fn, name: str):
     def wrapped(*args, out=None, **kwargs):
         if out is None:
             return fn(*args, **kwargs)
+        if autocast_mode.ON[0]:  # (autocast's lists have no out= variants: they run as they are)
+            return autocast_mode.without(wrapped, *args, out=out, **kwargs)
         for position, arg in _TENSORS_ONLY.get(name, ()):  # (out= is only in an all-tensor overload)
             if position <= len(args) and not isinstance(args[position - 1], Tensor):
                 raise _arg_errors.must_be(name, arg, "Tensor", args[position - 1], position)

@@ -34,7 +34,7 @@ def max_pool(x, kernel, stride, padding, dilation, ceil_mode: bool) -> tuple:
     """(max of each window, its flat index in the input volume), as PyTorch's max_pool3d_with_indices."""
     k = len(kernel)
     out, right = _layout(x.shape, kernel, stride, padding, dilation, ceil_mode)
-    floating = x.dtype.kind == "f"
+    floating = x.dtype.kind not in "iub"  # (bfloat16's NumPy kind is "V")
     cols = windows(pad(x, padding, right, -np.inf if floating else np.iinfo(x.dtype).min), kernel, stride, dilation,
                    out)
     flat = cols.reshape(cols.shape[:-k] + (int(np.prod(kernel)),))
@@ -180,28 +180,41 @@ def _fractional_starts(sample, size: int, out: int, pool: int) -> np.ndarray:
     return starts
 
 
-def fractional_max_pool2d(x, kernel_size, output_size, samples) -> tuple:
-    """(max of each pseudo-random window, its flat index in the H×W plane): windows start where
-    ``_fractional_starts`` puts them (samples[n, c] = (u for W, u for H)); the first maximum in row-major
-    order wins, or the last NaN (PyTorch's ``val > max || isnan(val)`` scan)."""
-    batched = x.ndim == 4
-    x4 = x if batched else x[None]
-    n, c, h, w = x4.shape
-    (ph, pw), (oh, ow) = kernel_size, output_size
-    values = np.empty((n, c, oh, ow), x.dtype)
-    indices = np.empty((n, c, oh, ow), np.int64)
-    dh, dw = np.meshgrid(np.arange(ph), np.arange(pw), indexing="ij")
-    for b in range(n):
-        for p in range(c):
-            rows = _fractional_starts(samples[b, p, 1], h, oh, ph)
-            cols = _fractional_starts(samples[b, p, 0], w, ow, pw)
-            flat = ((rows[:, None, None, None] + dh) * w + cols[None, :, None, None] + dw).reshape(oh, ow, -1)
-            window = x4[b, p].reshape(-1)[flat]
-            pick = window.argmax(axis=-1)
-            if x.dtype.kind == "f":
-                nan = np.isnan(window)
-                last = window.shape[-1] - 1 - nan[..., ::-1].argmax(axis=-1)
-                pick = np.where(nan.any(axis=-1), last, pick)
-            values[b, p] = np.take_along_axis(window, pick[..., None], axis=-1)[..., 0]
-            indices[b, p] = np.take_along_axis(flat, pick[..., None], axis=-1)[..., 0]
+def fractional_max_pool(x, kernel_size, output_size, samples) -> tuple:
+    """(max of each pseudo-random window, its flat index in the plane/volume) over the last k = len(kernel_size)
+    dims: along dim d, windows start where ``_fractional_starts`` puts them with u = samples[n, c, d]; the first
+    maximum in row-major order wins, or the last NaN (PyTorch's ``val > max || isnan(val)`` scan)."""
+    k = len(kernel_size)
+    batched = x.ndim == k + 2
+    xb = x if batched else x[None]
+    n, c, sizes = xb.shape[0], xb.shape[1], xb.shape[2:]
+    values = np.empty((n, c, *output_size), x.dtype)
+    indices = np.empty((n, c, *output_size), np.int64)
+    if values.size:
+        volume_strides = [int(np.prod(sizes[d + 1:])) for d in range(k)]
+        offsets = sum(np.arange(p).reshape((1,) * k + tuple(-1 if e == d else 1 for e in range(k))) * st
+                      for d, (p, st) in enumerate(zip(kernel_size, volume_strides)))
+        for b in range(n):
+            for p in range(c):
+                starts = [_fractional_starts(samples[b, p, d], sizes[d], output_size[d], kernel_size[d])
+                          for d in range(k)]
+                base = sum(s.reshape(tuple(-1 if e == d else 1 for e in range(k))) * st
+                           for d, (s, st) in enumerate(zip(starts, volume_strides)))
+                flat = (base.reshape(base.shape + (1,) * k) + offsets).reshape(*output_size, -1)
+                if flat.shape[-1] == 0:   # a zero kernel: PyTorch's scan keeps its start (-inf at the window's origin)
+                    values[b, p], indices[b, p] = -np.inf, base
+                    continue
+                window = xb[b, p].reshape(-1)[flat]
+                pick = window.argmax(axis=-1)
+                if x.dtype.kind == "f":
+                    nan = np.isnan(window)
+                    last = window.shape[-1] - 1 - nan[..., ::-1].argmax(axis=-1)
+                    pick = np.where(nan.any(axis=-1), last, pick)
+                values[b, p] = np.take_along_axis(window, pick[..., None], axis=-1)[..., 0]
+                indices[b, p] = np.take_along_axis(flat, pick[..., None], axis=-1)[..., 0]
     return (values, indices) if batched else (values[0], indices[0])
+
+
+def fractional_max_pool2d(x, kernel_size, output_size, samples) -> tuple:
+    """The 2-d case: PyTorch's samples[n, c] hold (u for W, u for H), the reverse of the dims' order."""
+    return fractional_max_pool(x, kernel_size, output_size, samples[..., ::-1])

@@ -65,7 +65,7 @@ def _init_genrand(seed: int) -> np.ndarray:
 
 def _as_seed(seed, where: str) -> int:
     """A seed as PyTorch's Generator.manual_seed takes it: an int in [-2**63, 2**64), negatives wrapped."""
-    if not isinstance(seed, (int, np.integer)):
+    if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
         raise RuntimeError(f"{where} expected a long, but got {type(seed).__name__}")
     seed = int(seed)
     if not -(1 << 63) <= seed <= _U64:
@@ -146,6 +146,31 @@ class Generator(metaclass=TorchNamed):
         self._next_double_normal, self._next_float_normal = double_normal, float_normal
         return self
 
+    def clone_state(self) -> Generator:
+        """A new generator in this one's state (its seed and position, its cached normal sample)."""
+        other = Generator(self.device)
+        other.set_state(self.get_state())
+        other._untouched_next, other._drawn = self._untouched_next, self._drawn
+        return other
+
+    def graphsafe_get_state(self):
+        """Only CUDA generators have graph-safe states (PyTorch's CPU generator refuses too)."""
+        raise NotImplementedError("graphsafe_get_state is not supported in this Generator")
+
+    def graphsafe_set_state(self, state) -> Generator:
+        """Only CUDA generators have graph-safe states (PyTorch's CPU generator refuses too)."""
+        if not isinstance(state, Generator):
+            raise TypeError(f"expected a Generator, but got {type(state).__name__}")
+        raise NotImplementedError("graphsafe_set_state is not supported in this Generator")
+
+    def get_offset(self) -> int:
+        """Philox offsets are for CUDA generators: PyTorch's CPU generator refuses."""
+        raise RuntimeError("CPU Generator does not use offset")
+
+    def set_offset(self, offset: int) -> Generator:
+        """Philox offsets are for CUDA generators: PyTorch's CPU generator refuses."""
+        raise RuntimeError("CPU Generator does not use offset")
+
     # ---- raw draws --------------------------------------------------------------------------------
 
     def _random(self, n: int) -> np.ndarray:
@@ -194,6 +219,13 @@ default_generator = Generator()
 def gen(generator: Generator | None) -> Generator:
     """The generator to draw from: ``generator=`` if given, else the global one."""
     return default_generator if generator is None else generator
+
+
+def check_generator(generator, name: str) -> None:
+    """PyTorch's binding check of ``generator=`` (a torch.Generator or None) for ``name``, before anything runs."""
+    if generator is not None and not isinstance(generator, Generator):
+        from ._arg_errors import must_be
+        raise must_be(name, "generator", "torch.Generator", generator)
 
 
 def manual_seed(seed) -> Generator:
@@ -526,7 +558,15 @@ def multinomial_with_replacement(g: Generator, rows: np.ndarray, n_sample: int) 
     acc = np.float64 if rows.dtype == np.float64 else np.float32
     out = np.empty((rows.shape[0], n_sample), dtype=np.int64)
     for i, row in enumerate(rows.astype(acc)):
+        # the kernel's checks, entry by entry, once the rows before have drawn their samples
+        bad = ~(row >= 0) | ~np.isfinite(row)
+        if bad.any():
+            if not row[np.argmax(bad)] >= 0:  # (NaN fails this test first)
+                raise RuntimeError("invalid multinomial distribution (encountering probability entry < 0)")
+            raise RuntimeError("invalid multinomial distribution (encountering probability entry = infinity or NaN)")
         cum = np.cumsum(row, dtype=acc)  # (sequential, as the C++ loop)
+        if not cum[-1] > 0:
+            raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
         cum = cum / cum[-1]
         cum[-1] = 1
         out[i] = np.searchsorted(cum.astype(np.float64), g._uniform_double(n_sample), side="left")

@@ -13,16 +13,19 @@ import warnings
 
 import numpy as np
 
-from . import _arg_errors, _dtypes, _random
+from . import _arg_errors, _dtypes, _random, _vmap_batched
 from . import derivatives as D
 from ._creation import _check_normal
 from ._dispatch import _check_inplace
 from ._ops import _legacy, _meta_name
-from ._tensor import Tensor
+from ._tensor import Tensor, _user_stacklevel
+from .autograd import grad_mode
 
 
 def _write(op, input: Tensor, values: np.ndarray, *tensors) -> Tensor:
     """Write ``values`` (input's shape) into input through ``op``: a version bump and, if watched, a node."""
+    if _vmap_batched.DEPTH[0]:
+        _vmap_batched.check_random((), inplace_self=input)
     return op(input, *tensors, out=input, values=np.asarray(values).astype(input._data.dtype, copy=False))
 
 
@@ -41,6 +44,14 @@ def _parts(input: Tensor) -> tuple:
     return input.numel(), input._data.dtype
 
 
+def _real(x) -> float:
+    """A sampler's number argument as the C++ double PyTorch's binding makes of it (a 0-dim tensor too); a
+    TypeError for anything else, before any draw (the method's wrapper then reports PyTorch's message)."""
+    if isinstance(x, (str, bytes, complex)) or x is None:
+        raise TypeError(f"expected a real number, got {type(x).__name__}")
+    return float(x)
+
+
 def _fmt(x) -> str:
     """A number as PyTorch's C++ messages print a double (6 significant digits)."""
     return f"{float(x):g}"
@@ -55,6 +66,7 @@ def uniform_(input: Tensor, a: float = 0.0, b: float = 1.0, *, generator=None, *
     a, b = kwargs.pop("from", a), kwargs.pop("to", b)
     if kwargs:
         raise TypeError(f"uniform_() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    _random.check_generator(generator, "uniform_")
     _check_inplace(input, False)
     _check_uniform_bounds(float(a), float(b), input.dtype)
     n, np_dtype = _parts(input)
@@ -80,6 +92,8 @@ def _check_uniform_bounds(a: float, b: float, dt) -> None:
 
 def normal_(input: Tensor, mean: float = 0.0, std: float = 1.0, *, generator=None) -> Tensor:
     """Fill with values drawn from N(mean, std²) (complex: each part N(mean, std²/2))."""
+    _random.check_generator(generator, "normal_")
+    mean, std = _real(mean), _real(std)
     _check_inplace(input, False)
     _check_normal(std, input.dtype)
     scale = std / math.sqrt(2) if input.is_complex() else std
@@ -90,6 +104,7 @@ def normal_(input: Tensor, mean: float = 0.0, std: float = 1.0, *, generator=Non
 
 def exponential_(input: Tensor, lambd: float = 1.0, *, generator=None) -> Tensor:
     """Fill with values drawn from the exponential distribution of rate ``lambd``."""
+    _random.check_generator(generator, "exponential_")
     _check_inplace(input, False)
     if not lambd > 0.0:
         raise RuntimeError(f"exponential_ expects lambda > 0.0, but found lambda={_fmt(lambd)}")
@@ -104,6 +119,8 @@ def exponential_(input: Tensor, lambd: float = 1.0, *, generator=None) -> Tensor
 
 def log_normal_(input: Tensor, mean: float = 1.0, std: float = 2.0, *, generator=None) -> Tensor:
     """Fill with values exp(N(mean, std²))."""
+    _random.check_generator(generator, "log_normal_")
+    mean, std = _real(mean), _real(std)
     _check_inplace(input, False)
     if not std > 0.0:
         raise RuntimeError(f"log_normal_ expects std > 0.0, but found std={_fmt(std)}")
@@ -117,6 +134,8 @@ def log_normal_(input: Tensor, mean: float = 1.0, std: float = 2.0, *, generator
 
 def cauchy_(input: Tensor, median: float = 0.0, sigma: float = 1.0, *, generator=None) -> Tensor:
     """Fill with values drawn from the Cauchy distribution centred on ``median`` with scale ``sigma``."""
+    _random.check_generator(generator, "cauchy_")
+    median, sigma = _real(median), _real(sigma)
     _check_inplace(input, False)
     if not sigma > 0.0:
         raise RuntimeError(f"cauchy_ expects sigma > 0.0, but found sigma={_fmt(sigma)}")
@@ -133,12 +152,17 @@ def cauchy_(input: Tensor, median: float = 0.0, sigma: float = 1.0, *, generator
 # Discrete distributions
 # =============================================================================================
 
+_NO_P = object()  # (no p given: bernoulli_'s 0.5, geometric_'s error)
 _BERNOULLI_OVERLOADS = ("(Tensor p, *, torch.Generator generator = None)",
                         "(float p = 0.5, *, torch.Generator generator = None)")
 
 
-def bernoulli_(input: Tensor, p=0.5, *, generator=None) -> Tensor:
-    """Fill with 1 (probability p, a number or a tensor broadcast to input) or 0."""
+def bernoulli_(input: Tensor, p=_NO_P, *, generator=None) -> Tensor:
+    """Fill with 1 (probability p, a number or a tensor broadcast to input) or 0 (p = 0.5 by default)."""
+    if generator is not None and not isinstance(generator, _random.Generator):
+        raise _arg_errors.invalid_combination("bernoulli_", () if p is _NO_P else (p,), {"generator": generator},
+                                              _BERNOULLI_OVERLOADS)
+    p = 0.5 if p is _NO_P else p
     if isinstance(p, Tensor):
         return _bernoulli_tensor(input, p, generator)
     if not isinstance(p, (int, float)):
@@ -164,15 +188,39 @@ def _bernoulli_tensor(input: Tensor, p: Tensor, generator) -> Tensor:
         raise NotImplementedError(f"\"bernoulli_tensor_cpu_p_\" not implemented for '{_legacy(p.dtype)}'")
     from ._ops import expand
     probs = expand(p.detach(), input._data.shape)._data  # (expand's errors for a p of another shape)
-    if not ((probs >= 0) & (probs <= 1)).all():
+    ordered, g = _random.memory_order(probs, input._data), _random.gen(generator)
+    bad = ~((ordered >= 0) & (ordered <= 1))
+    if bad.any():  # PyTorch checks each p as it samples: the entries before the bad one have drawn already
+        _random.bernoulli_tensor(g, ordered[:int(np.argmax(bad))])
         raise RuntimeError("Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be "
                            "improved?  If so, please report an enhancement request to PyTorch.)")
-    values = _random.bernoulli_tensor(_random.gen(generator), _random.memory_order(probs, input._data))
+    values = _random.bernoulli_tensor(g, ordered)
     return _write(D.bernoulli_tensor, input, _placed(input, values), p)
 
 
-def bernoulli(input: Tensor, p=None, *, generator=None) -> Tensor:
+_BERNOULLI_FN_OVERLOADS = ("(Tensor input, *, torch.Generator generator = None, Tensor out = None)",
+                           "(Tensor input, float p, *, torch.Generator generator = None)")
+
+
+def bernoulli(input: Tensor, p=None, *, generator=None, out=None) -> Tensor:
     """A new tensor of 0/1 draws: 1 with probability ``input`` (elementwise), or with probability ``p``."""
+    bad_p = p is not None and not isinstance(p, (Tensor, int, float, np.number))
+    if bad_p or (generator is not None and not isinstance(generator, _random.Generator)):
+        raise _arg_errors.invalid_combination("bernoulli", (input,) if p is None else (input, p),
+                                              {} if generator is None else {"generator": generator},
+                                              _BERNOULLI_FN_OVERLOADS)
+    if _vmap_batched.DEPTH[0]:
+        _vmap_batched.check_random((input,))
+    if out is not None:  # bernoulli.out: out resized to input's shape (no warning), then out.bernoulli_(input)
+        if p is not None:
+            raise _arg_errors.invalid_combination("bernoulli", (input, p), {"out": out}, _BERNOULLI_FN_OVERLOADS)
+        if grad_mode.is_grad_enabled() and (input.requires_grad or out.requires_grad):
+            raise RuntimeError("bernoulli(): functions with out=... arguments don't support automatic "
+                               "differentiation, but one of the arguments requires grad.")
+        if out._data.shape != input._data.shape:
+            out._data = np.zeros(input._data.shape, dtype=out._data.dtype)
+        with grad_mode.no_grad():
+            return _bernoulli_tensor(out, input, generator)
     if p is not None:  # bernoulli.p: empty_like(input).bernoulli_(p) (PyTorch has no gradient formula for it)
         return bernoulli_(Tensor._make(np.zeros(input._data.shape, dtype=input._data.dtype)), p, generator=generator)
     out = Tensor._make(np.zeros(input._data.shape, dtype=input._data.dtype))
@@ -180,13 +228,11 @@ def bernoulli(input: Tensor, p=None, *, generator=None) -> Tensor:
     return D.bernoulli(input, values=out._data)  # BernoulliBackward0 when input requires grad (zero gradient)
 
 
-_NO_P = object()
-
-
 def geometric_(input: Tensor, p=_NO_P, *, generator=None) -> Tensor:
     """Fill with the number of Bernoulli(p) trials up to the first success (1, 2, 3 ...)."""
     if p is _NO_P:
         raise TypeError('geometric_() missing 1 required positional arguments: "p"')
+    _random.check_generator(generator, "geometric_")
     _check_inplace(input, False)
     if not 0 < p < 1:
         raise RuntimeError(f"geometric_ expects p to be in (0, 1), but got p={_fmt(p)}")
@@ -211,6 +257,10 @@ _DIGITS = {"float16": 11, "bfloat16": 8, "float32": 24, "float64": 53}
 
 def random_(input: Tensor, *args, generator=None, **kwargs) -> Tensor:
     """Fill with integers uniform in [from, to) (random_(to): [0, to); random_(): the dtype's whole range)."""
+    if generator is not None and not isinstance(generator, _random.Generator):
+        if len(args) == 2 and not kwargs:  # (the one overload taking two numbers: its argument is named)
+            _random.check_generator(generator, "random_")
+        raise _arg_errors.invalid_combination("random_", args, {**kwargs, "generator": generator}, _RANDOM_OVERLOADS)
     frm, to, node = _random_args(args, kwargs)
     _check_inplace(input, False)
     dt = input.dtype
@@ -326,7 +376,8 @@ def _check_from_to_in_range(frm: int, to_inc: int, dt) -> None:
                               f"{_meta_name(dt)} can support discrete uniform distribution only within this range. "
                               "This warning will become an error in version 1.7 release, please fix the code in "
                               f"advance (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
-                              f"DistributionTemplates.h:{110 if name == 'from' else 111}.)", UserWarning, stacklevel=3)
+                              f"DistributionTemplates.h:{110 if name == 'from' else 111}.)", UserWarning,
+                              stacklevel=_user_stacklevel())
     elif dt.is_complex:
         raise RuntimeError("check_random_bounds handles only integral, floating-point and boolean types")
     else:

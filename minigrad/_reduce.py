@@ -707,8 +707,9 @@ def _reorder(perm: list, should_swap) -> None:
 def sum(a: np.ndarray, axis=None, keepdims: bool = False, *, nan: bool = False) -> np.ndarray:
     """PyTorch's CPU ``sum`` (``nan=True``: ``nansum``) of ``a`` over ``axis`` (None: all), in a's dtype."""
     dt = a.dtype
-    if dt.kind not in "fc" and dt != _BF16:  # integers and bools: exact in any order
-        return np.asarray(np.add.reduce(a, axis=axis, keepdims=keepdims))
+    if dt.kind not in "fc" and dt != _BF16:  # integers and bools: exact in any order (C order, as below)
+        out = np.asarray(np.add.reduce(a, axis=axis, keepdims=keepdims))
+        return out if out.flags.c_contiguous else np.ascontiguousarray(out)
     if type(axis) is list:
         axis = tuple(axis)
     out = _executor(a.shape, a.strides, dt, axis, bool(keepdims), THREADS[0], nan)(a)

@@ -8,7 +8,9 @@ import warnings
 
 from . import _ops
 from . import derivatives as D
-from ._tensor import Tensor
+from ._tensor import Tensor, _user_stacklevel
+from .amp.autocast_mode import ON as _AUTOCAST
+from .amp.autocast_mode import run as _autocast
 
 _WARNED: set = set()   # PyTorch's TORCH_WARN_ONCE: each of these warnings shows once per process
 _SOURCE = " (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/SpectralOps.cpp:{}.)"
@@ -17,7 +19,7 @@ _SOURCE = " (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/S
 def _warn_once(message: str, line: int) -> None:
     if message not in _WARNED:
         _WARNED.add(message)
-        warnings.warn(message + _SOURCE.format(line), UserWarning, stacklevel=3)
+        warnings.warn(message + _SOURCE.format(line), UserWarning, stacklevel=_user_stacklevel())
 
 
 def _describe(t: Tensor | None, braces: bool = True) -> str:
@@ -37,6 +39,8 @@ def stft(input: Tensor, n_fft: int, hop_length: int | None = None, win_length: i
          onesided: bool | None = None, return_complex: bool | None = None,
          align_to_window: bool | None = None) -> Tensor:
     """Short-time Fourier transform: the FFT of each windowed frame, (n_fft/2 + 1 or n_fft) × frames."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("stft", stft, **locals())
     if center and align_to_window is not None:
         raise RuntimeError("stft align_to_window should only be set when center = false")
     if center:   # (PyTorch's Python part: pad n_fft // 2 on both sides, as a 3-D tensor)

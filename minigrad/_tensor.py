@@ -24,7 +24,7 @@ import weakref
 
 import numpy as np
 
-from . import _dtypes, _layout, _strides, autograd
+from . import _dtypes, _layout, _strides, _vmap_batched, autograd
 from ._class_names import TorchNamed
 from ._printing import format_tensor
 from .autograd import grad_mode
@@ -185,6 +185,24 @@ class Tensor(metaclass=_TensorType):
         for slot in Tensor.__slots__[2:]:  # (as in __init__: the alias's state, under the subclass)
             setattr(out, slot, getattr(t, slot))
         return out
+
+    # ---- __torch_function__ (minigrad/overrides.py) --------------------------------------------------
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        from . import overrides
+        overrides.subclass_defined(cls)  # (the first subclass turns the protocol on for Tensor's methods)
+
+    @classmethod
+    def __torch_function__(cls, func, types, args=(), kwargs=None):
+        """Run ``func`` and return its tensors as ``cls`` (every subclass inherits this)."""
+        from . import overrides
+        return overrides.default_torch_function(cls, func, types, args, kwargs)
+
+    @staticmethod
+    def _make_subclass(cls, data, require_grad=False, **kwargs):
+        """A ``cls`` leaf sharing ``data``'s storage (the constructor of Tensor subclasses)."""
+        from . import overrides
+        return overrides._make_subclass(cls, data, require_grad, **kwargs)
 
     @classmethod
     def _make(cls, data: np.ndarray, requires_grad: bool = False) -> Tensor:
@@ -361,6 +379,8 @@ class Tensor(metaclass=_TensorType):
         """The values as an ndarray sharing memory (refuses tensors that require grad, unless grad mode is off)."""
         if self._requires_grad and not force and _STATE.enabled:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
+        if _vmap_batched.DEPTH[0]:
+            _vmap_batched.check_storage(self)
         if self._data.dtype == _dtypes.bfloat16.np:  # NumPy has no bfloat16; PyTorch refuses rather than pick a dtype
             raise TypeError("Got unsupported ScalarType BFloat16")
         return self._data
@@ -379,6 +399,8 @@ class Tensor(metaclass=_TensorType):
 
     def item(self):
         """The single value as a Python number."""
+        if _vmap_batched.DEPTH[0]:
+            _vmap_batched.check_item(self)
         if self._data.size != 1:
             raise RuntimeError(f"a Tensor with {self._data.size} elements cannot be converted to Scalar")
         v = self._data.reshape(()).item()
@@ -386,6 +408,8 @@ class Tensor(metaclass=_TensorType):
 
     def tolist(self):
         """The values as (nested) Python lists."""
+        if _vmap_batched.DEPTH[0]:
+            _vmap_batched.check_storage(self)
         if self.dtype in (_dtypes.bfloat16, _dtypes.float16):
             return self._data.astype(np.float32).tolist()
         return self._data.tolist()
@@ -396,7 +420,7 @@ class Tensor(metaclass=_TensorType):
         return self._data.shape[0]
 
     def __iter__(self):
-        if self._data.ndim == 0:
+        if self.dim() == 0:  # (a method call, as PyTorch's: __torch_function__ sees dim, then unbind)
             raise TypeError("iteration over a 0-d tensor")
         return iter(self.unbind(0))
 
@@ -408,6 +432,8 @@ class Tensor(metaclass=_TensorType):
         return bool((element == self).any().item())
 
     def __bool__(self) -> bool:
+        if _vmap_batched.DEPTH[0]:
+            _vmap_batched.check_bool(self)
         if self._data.size != 1:
             amount = "no values" if self._data.size == 0 else "more than one value"
             raise RuntimeError(f"Boolean value of Tensor with {amount} is ambiguous")
@@ -509,6 +535,7 @@ class Tensor(metaclass=_TensorType):
 
     def requires_grad_(self, requires_grad: bool = True) -> Tensor:
         """Set ``requires_grad`` in place (leaves only) and return self."""
+        _vmap_batched.check_requires_grad_()  # (refused inside torch.func transforms)
         if requires_grad is not True and requires_grad is not False:  # (PyTorch's binding takes a real bool only)
             from ._arg_errors import must_be
             raise must_be("requires_grad_", "requires_grad", "bool", requires_grad, 1)
@@ -548,7 +575,7 @@ class Tensor(metaclass=_TensorType):
                 "github.com/pytorch/pytorch/pull/30531 for more information. "
                 # PyTorch's C++ warnings end with the source line that raised them; kept so messages match.
                 "(Triggered internally at /__w/pytorch/pytorch/build/aten/src/ATen/core/TensorBody.h:493.)",
-                UserWarning, stacklevel=2)
+                UserWarning, stacklevel=_user_stacklevel())
         return self._grad
 
     @grad.setter
@@ -696,6 +723,8 @@ class Tensor(metaclass=_TensorType):
         else:
             t._version_counter = self._version_counter
             t._is_inference = False
+        if _vmap_batched.DEPTH[0]:  # (inside vmap: batched as self is)
+            _vmap_batched.follow(t, self)
         return t
 
     def detach_(self) -> Tensor:
@@ -744,7 +773,23 @@ class Tensor(metaclass=_TensorType):
             raise RuntimeError(view_rebase_error(self, self._creation_meta, indirect=True))
         from .derivatives import as_strided_view
         old_fn = self._grad_fn
-        self._grad_fn = as_strided_view(base, self)
+        if self._data.dtype.kind != "c" and base._data.dtype.kind == "c":
+            # a real view of a complex base (view_as_real, .real, .imag): PyTorch's as_strided goes through
+            # view_as_real(base) (the view itself when it is all of it)
+            from . import _ops
+            from .autograd import grad_mode
+            with grad_mode.enable_grad():
+                real = _ops.view_as_real(base)
+            same = real._data.shape == self._data.shape and real._data.strides == self._data.strides and \
+                real.data_ptr() == self.data_ptr()
+            self._grad_fn = real._grad_fn if same else as_strided_view(real, self)
+        elif self._data.dtype != base._data.dtype and self._view_fn is not None:
+            # another dtype change (x.view(dtype)): as_strided cannot express it, the view is replayed
+            from .autograd import grad_mode
+            with grad_mode.enable_grad():
+                self._grad_fn = self._view_fn(base)._grad_fn
+        else:
+            self._grad_fn = as_strided_view(base, self)
         self._output_nr = 0
         self._requires_grad = True
         if self._retains_grad:

@@ -89,10 +89,14 @@ def _function(name: str, dtype: np.dtype):
 
 def address(a: np.ndarray) -> int:
     """The address of an array's first element for MKL: through the buffer protocol for a writable row-major
-    array (``a.ctypes.data`` makes a Python object: ~3x the cost), else ``a.ctypes.data``."""
+    or column-major array (``a.ctypes.data`` makes a Python object: ~3x the cost), else ``a.ctypes.data``."""
     try:
         return _addressof(_from_buffer(a))
-    except (TypeError, ValueError):  # (a read-only or empty array)
+    except (TypeError, ValueError):  # (read-only, empty, or not row-major)
+        pass
+    try:
+        return _addressof(_from_buffer(a.T))  # (a column-major array's transpose starts at the same place)
+    except (TypeError, ValueError):
         return a.ctypes.data
 
 

@@ -1,6 +1,8 @@
 """torch.cuda on a machine without CUDA: the availability checks tutorials start with (minigrad is CPU-only)."""
 from __future__ import annotations
 
+from . import _cuda_amp as amp  # noqa: F401  (torch.cuda.amp: deprecated aliases, disabled without CUDA)
+
 _NO_CUDA = "Torch not compiled with CUDA enabled"
 
 

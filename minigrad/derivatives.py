@@ -21,7 +21,9 @@ Sections: elementwise · arithmetic · reductions · shape and views · linear a
 """
 from __future__ import annotations
 
+import contextlib
 import math
+import warnings
 
 import numpy as np
 
@@ -92,8 +94,11 @@ def _numpy_result(forward, *arrays) -> Tensor:
 def sum_backward(grad, sizes, dim, keepdim):
     """d sum(x, dim) / dx: put the reduced dims back and expand.  grad ↦ expand(unsqueeze(grad, dim))."""
     if not keepdim and len(sizes) > 0:
-        for d in sorted(_dims(dim, len(sizes))):
-            grad = grad.unsqueeze(d)
+        if isinstance(dim, int) or (isinstance(dim, (tuple, list)) and len(dim) == 1):
+            grad = grad.unsqueeze(dim if isinstance(dim, int) else dim[0])  # (unsqueeze_multiple: one dim as given)
+        else:
+            for d in sorted(_dims(dim, len(sizes))):
+                grad = grad.unsqueeze(d)
     return expand(grad, size=sizes)  # (the op itself: the sizes need none of Tensor.expand's checks)
 
 
@@ -131,9 +136,12 @@ def _reduced_count(sizes, dim) -> int:
 
 
 def unsqueeze_to(grad, sizes, dim=None):
-    """Inverse of squeeze: restore the size-1 dims of ``sizes``."""
+    """Inverse of squeeze: restore the size-1 dims of ``sizes`` (one unsqueeze each, as PyTorch's)."""
     if dim is None:
-        return grad.reshape(sizes)
+        for d, n in enumerate(sizes):
+            if n == 1:
+                grad = grad.unsqueeze(d)
+        return grad
     for d in sorted(_dims(dim, len(sizes))):
         if len(sizes) and sizes[d] == 1:
             grad = grad.unsqueeze(d)
@@ -399,7 +407,7 @@ _sgn_vector, _sgn_scalar = _sgn_with(_complex_abs_vector, True), _sgn_with(_comp
 
 def _sgn(x):
     if x.dtype.kind != "c":
-        return np.sign(x) if x.dtype.kind != "b" else x.copy()
+        return _sign(x)   # (a real sgn is sign: NaN and -0.0 give 0, as PyTorch's)
     return _complex_paths(_sgn_vector, _sgn_scalar, x)
 
 
@@ -418,8 +426,10 @@ def clamp_backward(grad, self, min, max):
         inside = (self >= min) & (self <= max)
     elif min is not None:
         inside = self >= min
-    else:
+    elif max is not None:
         inside = self <= max
+    else:
+        return grad  # (both bounds empty tensors: so is the gradient)
     return ops.where(inside, grad, 0.0)
 
 
@@ -438,7 +448,8 @@ def _clamp_forward(a, min, max):
 # clamp(x, min=t) with one tensor bound: the other is an ``absent()`` stand-in (PyTorch's undefined tensor,
 # shown as None and given a (None, 0) edge); the forward and the formulas leave it out.
 def _clamp_tensor_forward(a, min, max):
-    return _clamp_forward(a, min if min.size else None, max if max.size else None)
+    # (an empty bound other than absent()'s [0] still broadcasts: clamp(x[1, 0, 1], t[3, 0, 1]) is [3, 0, 1])
+    return _clamp_forward(a, None if min.shape == (0,) else min, None if max.shape == (0,) else max)
 
 
 def clamp_tensor_backward(grad, self, min, max):
@@ -524,7 +535,7 @@ sin = Op("sin", "SinBackward0", _vml.unary("sin", _via_float64(np.sin)),
          self=lambda grad, self: grad * self.cos().conj())                 # d sin = cos
 cos = Op("cos", "CosBackward0", _vml.unary("cos", _via_float64(np.cos)),
          jvp="element_wise",
-         self=lambda grad, self: grad * self.sin().neg().conj())           # d cos = -sin
+         self=lambda grad, self: grad * self.sin().conj().neg())           # d cos = -sin
 tan = Op("tan", "TanBackward0", _vml.unary("tan", _via_float64(np.tan)),
          jvp="element_wise",
          self=lambda grad, result: grad * add_scalar(result.pow(2), other=1).conj())  # d tan = 1 + tan²
@@ -586,7 +597,8 @@ add = Op("add", "AddBackward0", lambda a, b, alpha: np.add(a, b) if alpha == 1 e
          jvp="linear", ufunc=np.add,
          inputs=("self", "other"), args=("alpha",),
          self=lambda grad: grad,                                          # d(x + αy)/dx = 1
-         other=lambda grad, alpha: grad if alpha == 1 else grad * _conj(alpha))  # d(x + αy)/dy = α (conj: ᾱ)
+         # d(x + αy)/dy = α (conj: ᾱ; a Scalar product, MulBackward1, as PyTorch's maybe_multiply)
+         other=lambda grad, alpha: grad if alpha == 1 else mul_scalar(grad, other=_conj(alpha)))
 def _sub_alpha(a, b, alpha):
     """a - α·b; complex as PyTorch computes it, a + (-α)·b with a complex product (zero signs differ)."""
     if a.dtype.kind == "c":
@@ -598,11 +610,11 @@ sub = Op("sub", "SubBackward0", lambda a, b, alpha: np.subtract(a, b) if alpha =
          jvp="linear", ufunc=np.subtract,
          inputs=("self", "other"), args=("alpha",),
          self=lambda grad: grad,                                          # d(x - αy)/dx = 1
-         other=lambda grad, alpha: grad.neg() if alpha == 1 else grad * -_conj(alpha))  # -ᾱ
+         other=lambda grad, alpha: grad.neg() if alpha == 1 else mul_scalar(grad.neg(), other=_conj(alpha)))  # -ᾱ
 rsub = Op("rsub", "RsubBackward1", lambda a, b, alpha: _sub_alpha(b, a, alpha) if alpha != 1 else np.subtract(b, a),
           jvp="element_wise",  # (not "linear": the number y of y - αx is a constant, its tangent 0)
           inputs=("self", "other"), args=("alpha",),
-          self=lambda grad, alpha: grad.neg() if alpha == 1 else grad * -_conj(alpha))  # -ᾱ
+          self=lambda grad, alpha: grad.neg() if alpha == 1 else mul_scalar(grad.neg(), other=_conj(alpha)))  # -ᾱ
 mul = Op("mul", "MulBackward0", np.multiply, inputs=("self", "other"),
          jvp="element_wise",
          self=lambda grad, other: grad * _conj(other),                    # d(xy)/dx = y
@@ -694,10 +706,12 @@ def pow_backward_scalar_base(grad, self, exponent, result):
 
 
 # 2 ** x: the base is a Python number, saved as a number (_saved_self = 2); one edge, to the exponent.
-pow_scalar_base = Op("pow", "PowBackward2", lambda exponent, self: _power_of_number(self, exponent),
+pow_scalar_base = Op("pow", "PowBackward2",   # (a new C-order tensor, as PyTorch's, whatever exponent's layout)
+                     lambda exponent, self: _strides.contiguous(np.asarray(_power_of_number(self, exponent))),
                      jvp="element_wise",
                      inputs=("exponent",), args=("self",),
                      exponent=pow_backward_scalar_base)
+pow_scalar_base.elementwise = False   # (C order: not TensorIterator's layout from the exponent's strides)
 rsub_tensor = Op("rsub", "RsubBackward0",
                  lambda a, b, alpha: _sub_alpha(b, a, alpha) if alpha != 1 else np.subtract(b, a),
                  jvp="linear",
@@ -811,6 +825,8 @@ mean_dim = Op("mean", "MeanBackward1",
 def _restore(t, sizes, dim, keepdim):
     """Put reduced dims back as size 1 (so ``t`` broadcasts against the input)."""
     if not keepdim and len(sizes) > 0:
+        if isinstance(dim, int) or (isinstance(dim, (tuple, list)) and len(dim) == 1):
+            return t.unsqueeze(dim if isinstance(dim, int) else dim[0])  # (unsqueeze_multiple: one dim as given)
         for d in sorted(_dims(dim, len(sizes))):
             t = t.unsqueeze(d)
     return t
@@ -822,6 +838,7 @@ def prod_backward(grad, self, result, dim=None, keepdim=False):
     if not sizes:  # (a 0-dim input: PyTorch passes grad through)
         return grad
     if dim is not None:  # (the full product's 0-dim grad and result broadcast as they are, as in PyTorch)
+        dim %= len(sizes)  # (prod_backward wraps the dim first)
         grad, result = _restore(grad, sizes, dim, keepdim), _restore(result, sizes, dim, keepdim)
     if not bool((self._data == 0).any()):
         return grad * (result / self).conj()
@@ -855,9 +872,7 @@ def evenly_distribute_backward(grad, self, result):
 
 def value_selecting_backward(grad, dim, indices, sizes, keepdim):
     """max(dim)/min(dim)/sort/topk: grad scattered to the chosen positions of zeros (PyTorch's scatter_)."""
-    if len(sizes) == 0:  # a 0-dim input: its one element was chosen
-        return grad
-    if not keepdim:
+    if not keepdim and len(sizes):  # (a 0-dim input too scatters into zeros, as PyTorch's)
         grad = grad.unsqueeze(dim)
         indices = indices.unsqueeze(dim)
     return _ops().zeros(tuple(sizes), dtype=grad.dtype).scatter(dim, indices, grad)
@@ -899,7 +914,8 @@ def var_backward(grad, self, dim, correction, keepdim):
         grad = _restore(grad, sizes, dim, keepdim)
     # dim=[] reduces every dim, but PyTorch counts its elements as the empty product, 1: 2 / (1 - correction)
     n = 1 if dim == () else _reduced_count(sizes, dim)
-    dims = _dims(dim, len(sizes))
+    # (the dims as given, negative ones too: the mean node saves them, as PyTorch's does)
+    dims = _dims(dim, len(sizes)) if dim == () else tuple(dim) if isinstance(dim, (tuple, list)) else (dim,)
     return mul_scalar(grad, other=_two_over(n - c)) * (self - self.mean(dims, keepdim=True))
 
 
@@ -959,11 +975,13 @@ def _logsumexp(a, dim, keepdim):
 
 
 def _vector_norm(a, ord, dim, keepdim):
+    if _float_math._is_reduced(a.dtype) and a.size:   # float16/bfloat16: PyTorch accumulates in float32, rounds once
+        return _vector_norm(a.astype(np.float32), ord, dim, keepdim).astype(a.dtype)
     dim = _axes(dim)
     if a.dtype == np.float32 and ord in (1, 2) and a.size:   # summed in PyTorch's order (_norm_f32.py)
-        out = _vector_norm_f32(a, ord, dim)
+        out = _strides.contiguous(np.asarray(_vector_norm_f32(a, ord, dim)))   # (a new C-order tensor, as PyTorch's)
         return np.expand_dims(out, tuple(range(a.ndim)) if dim is None else dim) if keepdim else out
-    x = np.abs(a)
+    x = _complex_abs_scalar(a) if a.dtype.kind == "c" else np.abs(a)   # (complex: std::abs, glibc's hypot)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         if ord == 2:
             out = np.sqrt(np.sum(x * x, axis=dim, keepdims=keepdim))
@@ -1071,7 +1089,10 @@ def _with_mean(stat):
     """Forward of var_mean / std_mean: (stat, mean) over the same dims, both in the input's real dtype."""
     def forward(a, dim, correction, keepdim):
         wide = a.astype(np.float64) if a.dtype == np.float32 else a   # (Welford's mean, also in double)
-        mean = np.asarray(np.mean(wide, axis=_axes(dim), keepdims=keepdim)).astype(a.dtype, copy=False)
+        with warnings.catch_warnings() if a.size == 0 else contextlib.nullcontext():
+            if a.size == 0:   # (an empty mean is nan quietly, as PyTorch's: not NumPy's "Mean of empty slice")
+                warnings.simplefilter("ignore", RuntimeWarning)
+            mean = np.asarray(np.mean(wide, axis=_axes(dim), keepdims=keepdim)).astype(a.dtype, copy=False)
         return stat(a, dim, correction, keepdim), mean
     return forward
 
@@ -1118,7 +1139,7 @@ def _reduced_jvp(term, dim, keepdim, result):
 
 
 logsumexp = Op("logsumexp", "LogsumexpBackward0", _rank0_ok(_logsumexp), args=("dim", "keepdim"),
-               jvp="reduction",
+               jvp=lambda self_t, self, dim, keepdim: logsumexp_jvp(self, self_t, dim, keepdim),
                # d log Σ e^x / dx_i = e^(x_i - lse) (the softmax; conjugated for complex x, as every
                # holomorphic derivative: grad · conj(f'))
                self=lambda grad, self, result, dim, keepdim:
@@ -1170,7 +1191,14 @@ view_as_real = Op("view_as_real", "ViewAsRealBackward0", _view_as_real, view=Tru
 view_as_complex = Op("view_as_complex", "ViewAsComplexBackward0", _view_as_complex, view=True,
                      jvp="linear",
                      self=lambda grad: _ops().view_as_real(grad))
-angle = Op("angle", "AngleBackward0", np.angle,
+def _angle(a):
+    # a real x: π where x < 0, else 0 (-0.0 too: NumPy's atan2 gives it π), NaN for NaN, as PyTorch's
+    if a.dtype.kind == "c":
+        return np.angle(a)
+    return np.where(a < 0, a.dtype.type(math.pi), np.where(np.isnan(a), a, a.dtype.type(0))).astype(a.dtype)
+
+
+angle = Op("angle", "AngleBackward0", _angle,
            jvp="element_wise",
            self=angle_backward)
 
@@ -1347,12 +1375,14 @@ split = Op("split", "SplitBackward0",
            lambda a, split_size, dim: _split_arrays(a, split_sizes(a.shape[dim], split_size), dim),
            jvp="linear",
            args=("split_size", "dim"), variadic=True, view=True,
-           self=lambda grads, self_sym_sizes, split_size, dim: _ops().cat(grads, dim))   # pieces back together
+           self=lambda grads, self_sym_sizes, split_size, dim:
+               _ops().cat(grads, dim % len(self_sym_sizes)))   # pieces back together
 split_with_sizes = Op("split_with_sizes", "SplitWithSizesBackward0",
                       lambda a, split_sizes, dim: _split_arrays(a, split_sizes, dim),
                       jvp="linear",
                       args=("split_sizes", "dim"), variadic=True, view=True,
-                      self=lambda grads, self_sym_sizes, split_sizes, dim: _ops().cat(grads, dim))
+                      self=lambda grads, self_sym_sizes, split_sizes, dim:
+                          _ops().cat(grads, dim % len(self_sym_sizes)))
 unbind = Op("unbind", "UnbindBackward0", lambda a, dim: [a[_at(dim, a.ndim, i)] for i in range(a.shape[dim])],
             args=("dim",),
             jvp="linear",
@@ -1364,6 +1394,7 @@ unbind = Op("unbind", "UnbindBackward0", lambda a, dim: [a[_at(dim, a.ndim, i)] 
 def cat_backward(grad, dim, sizes):
     """d cat(xs, dim) / d xs[i]: the slice of grad where xs[i] went."""
     grads, start = [], 0
+    dim %= builtins_max(grad.dim(), 1)  # (legacy_cat_wrap_dim: the slices save the dim non-negative)
     for shape in sizes:
         if len(shape) == 1 and shape[0] == 0 and grad.dim() != 1:  # legacy: empty 1-D inputs are skipped
             grads.append(_ops().zeros(shape, dtype=grad.dtype))
@@ -1399,19 +1430,23 @@ def _concatenate(arrays, dim):
 
 # ---- copies that move or repeat values
 def repeat_backward(grad, repeats, sizes):
-    """Sum the gradient over every copy: view as (r0, s0, r1, s1, ...) and sum the r's."""
-    lead = len(repeats) - len(sizes)
-    if lead:
-        grad = grad.sum(tuple(range(lead)))
-    if not sizes:
-        return grad
-    pairs = []
-    for r, n in zip(repeats[lead:], sizes):
-        pairs += [r, n]
-    return grad.reshape(pairs).sum(tuple(range(0, 2 * len(sizes), 2)))
+    """Sum the gradient over every copy: view as (r0, s0, r1, s1, ...) and sum the r's (PyTorch's steps: the
+    new leading dims summed one at a time, then one reshape and sum, none where every repeat is 1)."""
+    if 0 in repeats:
+        return _ops().zeros(tuple(sizes), dtype=grad.dtype)
+    for _ in range(len(repeats) - len(sizes)):
+        grad = grad.sum(0)
+    shape, dims = [], []
+    for r, n in zip(repeats[len(repeats) - len(sizes):], sizes):
+        if r != 1:
+            shape.append(r)
+            dims.append(len(shape) - 1)
+        shape.append(n)
+    return grad.reshape(shape).sum(dims) if dims else grad
 
 
-repeat = Op("repeat", "RepeatBackward0", lambda a, repeats: np.tile(a, repeats), args=("repeats",),
+repeat = Op("repeat", "RepeatBackward0", lambda a, repeats: _strides.contiguous(np.tile(a, repeats)),  # (C order)
+            args=("repeats",),
             jvp="linear",
             self=lambda grad, repeats, self_sym_sizes: repeat_backward(grad, repeats, self_sym_sizes))
 # (flip: laid out as a, PyTorch's empty_like)
@@ -1456,15 +1491,20 @@ def _scatter_forward(a, index, src, dim, reduce_add=False):
     return out
 
 
+def _scatter_add_into_zeros(sizes, grad, index, dim):
+    """zeros(sizes).scatter_add_(dim, index, grad): in place, as PyTorch's gather / cummax backward (version 1)."""
+    z = _ops().zeros(sizes, dtype=grad.dtype)
+    return scatter_add(z, index, grad, dim=dim, out=z)
+
+
 gather = Op("gather", "GatherBackward0",
             # (a 0-dim a: its one element, at every (zero) index)
-            lambda a, index, dim, sparse_grad:
-                a[_along(index, dim)].reshape(index.shape) if a.ndim else np.broadcast_to(a, index.shape).copy(),
+            lambda a, index, dim, sparse_grad: _strides.contiguous(  # (C order whatever index's layout, as PyTorch's)
+                a[_along(index, dim)].reshape(index.shape) if a.ndim else np.broadcast_to(a, index.shape).copy()),
             jvp=lambda self_t, index, dim, sparse_grad: gather(self_t, index, dim=dim, sparse_grad=sparse_grad),
             inputs=("self", "index"), args=("dim", "sparse_grad"),
             # d gather / d self: add each gradient entry back where it was taken from
-            self=lambda grad, self, dim, index, sparse_grad:
-                scatter_add(_ops().zeros_like(self), index, grad, dim=dim))
+            self=lambda grad, self, dim, index, sparse_grad: _scatter_add_into_zeros(self.shape, grad, index, dim))
 scatter_add = Op("scatter_add", "ScatterAddBackward0",
                  lambda a, index, src, dim: _scatter_forward(a, index, src, dim, reduce_add=True),
                  jvp=lambda self_t, index, src_t, dim: scatter_add(self_t, index, src_t, dim=dim),
@@ -1498,7 +1538,7 @@ index_add = Op("index_add", "IndexAddBackward0",
                self=lambda grad: grad,
                # d/d source: α · the rows of grad that source's rows were added to
                source=lambda grad, dim, index, source, alpha, source_dim:
-                   index_select(grad, index, dim=dim).expand_as(source) * alpha if alpha != 1
+                   mul_scalar(index_select(grad, index, dim=dim).expand_as(source), other=alpha) if alpha != 1
                    else index_select(grad, index, dim=dim).expand_as(source))
 
 
@@ -1575,11 +1615,32 @@ def masked_scatter_backward(grad, mask, source_sym_sizes):
     return selected.view(tuple(source_sym_sizes))
 
 
+def _masked_scatter_backward_forward(g, mask, sizes):
+    selected = g[np.broadcast_to(mask, g.shape)]
+    out = np.zeros(math.prod(sizes), g.dtype)
+    out[:selected.size] = selected[:out.size]
+    return out.reshape(sizes)
+
+
+# PyTorch's masked_scatter_backward op (its own node under create_graph); its derivative scatters back
+masked_scatter_backward_op = Op(
+    "masked_scatter_backward", "MaskedScatterBackwardBackward0", _masked_scatter_backward_forward,
+    inputs=("grad_output", "mask"), args=("sizes",), jvp="linear",
+    grad_output=lambda grad, mask: _ops().zeros(tuple(mask.shape), dtype=grad.dtype).masked_scatter(mask, grad))
+
+
+def _masked_scatter_source_grad(grad, mask, source_sym_sizes):
+    if tuple(mask.shape) != tuple(grad.shape):  # (a broadcast mask: the composite, whose gradient has grad's shape)
+        return masked_scatter_backward(grad, mask, source_sym_sizes)
+    return masked_scatter_backward_op(grad, mask, sizes=tuple(source_sym_sizes))
+
+
 masked_scatter = Op("masked_scatter", "MaskedScatterBackward0", _masked_scatter,
                     jvp=lambda self_t, mask, source_t: masked_scatter(self_t, mask, source_t),
                     inputs=("self", "mask", "source"),
                     self=lambda grad, mask: grad.masked_fill(mask, 0),                # overwritten: 0
-                    source=lambda grad, mask, source_sym_sizes: masked_scatter_backward(grad, mask, source_sym_sizes))
+                    source=lambda grad, mask, source_sym_sizes:
+                        _masked_scatter_source_grad(grad, mask, source_sym_sizes))
 
 
 # =============================================================================================
@@ -1890,12 +1951,22 @@ silu = Op("silu", "SiluBackward0",
           jvp="element_wise",
           # d(x·σ(x))/dx = σ(x)·(1 + x·(1 - σ(x)))
           self=silu_backward)
+def logsumexp_jvp(self_p, self_t, dim, keepdim):
+    """PyTorch's tangent of log Σ eˣ (also used by softmax and log_softmax): Σ e^(x - max)·t / Σ e^(x - max)."""
+    # (PyTorch's own formula and order of operations, so float32 tangents round as its do)
+    if self_p.numel() == 0:
+        self_p_exp = self_p.exp()
+    else:  # (the exp-normalize trick; a complex input is shifted by its largest real part)
+        self_p_exp = (self_p - (self_p.real if self_p.is_complex() else self_p).amax(dim, keepdim=True)).exp()
+    return (self_p_exp * self_t).sum(dim, keepdim) / self_p_exp.sum(dim, keepdim)
+
+
 softmax = Op("_softmax", "SoftmaxBackward0", _rank0_ok(_softmax_forward), args=("dim",),
-             jvp=lambda self_t, result, dim: result * (self_t - (result * self_t).sum(dim, keepdim=True)),
+             jvp=lambda self_t, self, result, dim: result * (self_t - logsumexp_jvp(self, self_t, dim, True)),
              # dy_i/dx_j = y_i(δ_ij - y_j)  ⇒  grad_x = y ⊙ (g - Σ_j g_j y_j)
              self=lambda grad, result, dim: softmax_backward_data(grad, result, dim=dim))
 log_softmax = Op("_log_softmax", "LogSoftmaxBackward0", _rank0_ok(_log_softmax_forward), args=("dim",),
-                 jvp=lambda self_t, result, dim: self_t - (result.exp() * self_t).sum(dim, keepdim=True),
+                 jvp=lambda self_t, self, dim: self_t - logsumexp_jvp(self, self_t, dim, True),
                  # d log_softmax_i/dx_j = δ_ij - softmax_j  ⇒  grad_x = g - e^y · Σ_j g_j
                  self=lambda grad, result, dim: log_softmax_backward_data(grad, result, dim=dim))
 
@@ -1955,7 +2026,8 @@ addmm = Op("addmm", "AddmmBackward0", _matmul.addmm,
            jvp=lambda self_t, mat1_t, mat2_t, mat1, mat2, beta, alpha:
                self_t * beta + (mat1.mm(mat2_t) + mat1_t.mm(mat2)) * alpha,   # d(AB) = A·dB + dA·B
            inputs=("self", "mat1", "mat2"), args=("beta", "alpha"),
-           self=lambda grad, beta: grad if beta == 1 else grad * _conj_number(beta),  # d/d bias = β̄, summed over rows
+           # d/d bias = β̄, summed over rows (a Scalar product, MulBackward1, as PyTorch's maybe_multiply)
+           self=lambda grad, beta: grad if beta == 1 else mul_scalar(grad, other=_conj_number(beta)),
            # α·G·Bᴴ and α·Aᴴ·G (real, untracked, α = 1: PyTorch's product orientation on the arrays, as mm's)
            mat1=lambda grad, mat2, mat1_sym_sizes, mat1_sym_strides, alpha:
                _numpy_result(_mm_mat1_grad, grad._data, mat2._data, mat1_sym_sizes, mat1_sym_strides)
@@ -2039,12 +2111,29 @@ def _opmath_number(a, number):
     return np.float32(number) if a.dtype.itemsize == 2 and a.dtype.kind in "fV" else number
 
 
-mul_scalar = Op("mul", "MulBackward1", lambda a, other: (a * _opmath_number(a, other)).astype(a.dtype, copy=False),
+def _number_result(a, number, divide=False):
+    """The dtype of ``a * number`` (``a / number``) by PyTorch's promotion: an integer or bool tensor times a
+    float gives the default float, a real tensor times a complex a complex; otherwise a's dtype."""
+    kind = a.dtype.kind
+    if kind in "biu":
+        if isinstance(number, complex):
+            return np.dtype(np.complex64)
+        if divide or isinstance(number, float):
+            return np.dtype(np.float32)
+        return np.dtype(np.int64) if kind == "b" and type(number) is not bool else a.dtype
+    if kind == "f" and isinstance(number, complex):
+        return np.dtype(np.complex128 if a.dtype.itemsize == 8 else np.complex64)
+    return a.dtype
+
+
+mul_scalar = Op("mul", "MulBackward1",
+                lambda a, other: (a * _opmath_number(a, other)).astype(_number_result(a, other), copy=False),
                 args=("other",),
                 jvp="element_wise",
                 # d(x·c)/dx = c (a Scalar op too; conjugated for a complex c, as PyTorch)
                 self=lambda grad, other: mul_scalar(grad, other=other.conjugate() if type(other) is complex else other))
-div_scalar = Op("div", "DivBackward1", lambda a, other: (a / _opmath_number(a, other)).astype(a.dtype, copy=False),
+div_scalar = Op("div", "DivBackward1",
+                lambda a, other: (a / _opmath_number(a, other)).astype(_number_result(a, other, True), copy=False),
                 args=("other",),
                 jvp="element_wise",
                 # d(x/c)/dx = 1/c (a Scalar op too; conjugated for a complex c, as PyTorch)
@@ -2173,10 +2262,12 @@ nll_loss2d_backward = Op(
 
 
 def _mse_backward_forward(g, x, y, reduction):
-    # 2(x - y)·g, divided by the element count for mean
-    dtype = np.result_type(x, y)
-    norm = dtype.type(2 / x.size if reduction == 1 else 2)  # (in the tensors' dtype first, as PyTorch's kernel)
-    return ((x - y) * norm * g).astype(dtype, copy=False)
+    # 2(x - y)·g, divided by the element count for mean (an integer target takes x's dtype: PyTorch's promotion)
+    dtype = x.dtype if y.dtype.kind in "biu" else y.dtype if x.dtype.kind in "biu" else np.result_type(x, y)
+    # (in the tensors' dtype first, as PyTorch's kernel; 2 / 0 elements is C's inf)
+    norm = dtype.type((2 / x.size if x.size else math.inf) if reduction == 1 else 2)
+    # (computed in the common dtype, written in x's: PyTorch's grad_input is zeros_like(input))
+    return ((x - y) * norm * g).astype(x.dtype if x.dtype.kind in "fc" else dtype, copy=False)
 
 
 def mse_double_backward(grad, self, reduction):
@@ -2373,7 +2464,15 @@ zero_ = Op("zero_", "ZeroBackward0", np.zeros_like,
            jvp="linear",
            self=lambda grad: _ops().zeros_like(grad))
 # x[...] = 0-dim tensor (and t.fill_(tensor)): the value goes everywhere, so its gradient is the sum
-fill_tensor = Op("fill_", "FillBackward3", lambda a, value: np.full_like(a, value), inputs=("self", "value"),
+def _fill_like(a, value):
+    """a full of value; a complex value into a real tensor with PyTorch's warning (NumPy's ComplexWarning not)."""
+    value = np.asarray(value)
+    if value.dtype.kind == "c" and a.dtype.kind != "c":
+        value = cast_array(value, a.dtype)
+    return np.full_like(a, value)
+
+
+fill_tensor = Op("fill_", "FillBackward3", _fill_like, inputs=("self", "value"),
                  jvp=lambda value_t, self: value_t.expand(self.shape),
                  self=lambda grad: _ops().zeros_like(grad),
                  value=lambda grad: grad.sum())
@@ -2411,6 +2510,20 @@ random_from = _sampler("random_", "RandomBackward0")       # random_(from, to)
 random_to = _sampler("random_", "RandomBackward1")         # random_(to)
 random_ = _sampler("random_", "RandomBackward2")           # random_()
 bernoulli = _sampler("bernoulli", "BernoulliBackward0")     # torch.bernoulli(p): a new tensor of 0/1 draws
+
+# torch.normal(mean, std) with a tensor mean and/or std: the draws (``values``, from _creation.normal) do not
+# depend smoothly on the parameters as PyTorch computes them, so d/dmean = d/dstd = 0 (its NormalBackward1/2/3
+# save only the sizes, for those zeros).
+normal_tensor_float = Op("normal", "NormalBackward1", lambda mean, values: values, inputs=("mean",),
+                         args=("values",), jvp=lambda mean_t: _ops().zeros_like(mean_t),
+                         mean=lambda grad, mean_sym_sizes: _ops().zeros(mean_sym_sizes, dtype=grad.dtype))
+normal_float_tensor = Op("normal", "NormalBackward2", lambda std, values: values, inputs=("std",),
+                         args=("values",), jvp=lambda std_t: _ops().zeros_like(std_t),
+                         std=lambda grad, std_sym_sizes: _ops().zeros(std_sym_sizes, dtype=grad.dtype))
+normal_tensor_tensor = Op("normal", "NormalBackward3", lambda mean, std, values: values, inputs=("mean", "std"),
+                          args=("values",), jvp=lambda mean_t, std_t: _ops().zeros_like(mean_t),
+                          mean=lambda grad, mean_sym_sizes: _ops().zeros(mean_sym_sizes, dtype=grad.dtype),
+                          std=lambda grad, std_sym_sizes: _ops().zeros(std_sym_sizes, dtype=grad.dtype))
 
 
 # ---- torch.distributions' native samplers: the values are drawn by minigrad/distributions/_native.py
@@ -2549,8 +2662,10 @@ def as_strided_view(base, view):
 # =============================================================================================
 
 def _index_backward(grad, self_sym_sizes, indices):
-    """Scatter-add grad into zeros at ``indices`` (repeated indices accumulate)."""
-    return index_put_zeros(grad, input_sizes=tuple(self_sym_sizes), indices=indices)
+    """Scatter-add grad into zeros at ``indices`` (repeated indices accumulate): PyTorch's
+    ``_index_put_impl_(zeros, indices, grad, accumulate=True)``, in place (IndexPutImplBackward0, version 1)."""
+    z = _ops().zeros(tuple(self_sym_sizes), dtype=grad.dtype)
+    return index_put_impl(z, grad, indices=indices, accumulate=True, out=z)
 
 
 def _np_index(indices: tuple) -> tuple:
@@ -2600,6 +2715,15 @@ index_put = Op("index_put_", "IndexPutBackward0", _index_put_forward, inputs=("s
                values=lambda grad, indices: index(grad, indices=indices))
 
 
+# PyTorch's internal _index_put_impl_ (what indexing's backward calls): index_put_ under another node name
+index_put_impl = Op("_index_put_impl_", "IndexPutImplBackward0", _index_put_forward, inputs=("self", "values"),
+                    jvp=lambda self_t, values_t, indices, accumulate:
+                        index_put_impl(self_t, values_t, indices=indices, accumulate=accumulate),
+                    args=("indices", "accumulate"),
+                    self=lambda grad, indices, accumulate: grad if accumulate else _masked_zero(grad, indices),
+                    values=lambda grad, indices: index(grad, indices=indices))
+
+
 def _masked_zero(grad, indices):
     return index_put(grad, _ops().zeros((), dtype=grad.dtype), indices=indices, accumulate=False)
 
@@ -2626,7 +2750,7 @@ asin = Op("asin", "AsinBackward0", _vml.unary("asin", _via_float64(np.arcsin)),
           self=lambda grad, self: grad * add_scalar(self.neg() * self, other=1).rsqrt().conj())  # d asin = 1/√(1-x²)
 acos = Op("acos", "AcosBackward0", _vml.unary("acos", _via_float64(np.arccos)),
           jvp="element_wise",
-          self=lambda grad, self: grad * add_scalar(self.neg() * self, other=1).rsqrt().neg().conj())  # -1/√(1-x²)
+          self=lambda grad, self: grad * add_scalar(self.neg() * self, other=1).rsqrt().conj().neg())  # -1/√(1-x²)
 atan = Op("atan", "AtanBackward0", _vml.unary("atan", _via_float64(np.arctan)),
           jvp="element_wise",
           self=lambda grad, self: grad / add_scalar(self * self, other=1).conj())  # d atan = 1/(1+x²)
@@ -2683,9 +2807,15 @@ triu = Op("triu", "TriuBackward0", lambda a, diagonal: _strides.contiguous(np.tr
 trace = Op("trace", "TraceBackward0", lambda a: np.trace(a).astype(a.dtype, copy=False),
            jvp="linear",
            # d tr(A) / dA = I (of A's shape): grad on the diagonal
-           self=lambda grad, self_sym_sizes:
-               diagonal_backward(grad.expand(min(self_sym_sizes)), input_sizes=tuple(self_sym_sizes),
-                                 offset=0, dim1=0, dim2=1))
+           self=lambda grad, self_sym_sizes: _trace_backward(grad, tuple(self_sym_sizes)))
+
+
+def _trace_backward(grad, sizes):
+    """PyTorch's trace_backward: grad filled in place into a flat zeros at the diagonal's positions, viewed back."""
+    n, m = sizes
+    z = _ops().zeros(n * m, dtype=grad.dtype)
+    index = Tensor._make(np.arange(min(n, m), dtype=np.int64) * (m + 1))   # (the diagonal's flat positions)
+    return index_fill_tensor(z, index, grad, dim=0, out=z).view(sizes)
 # diag of a matrix: a copy of its diagonal (PyTorch names the node after diagonal_copy)
 diagonal_copy = Op("diagonal_copy", "DiagonalBackward0_copy",
                    lambda a, offset, dim1, dim2: np.diagonal(a, offset, dim1, dim2).copy(),
@@ -2861,9 +2991,10 @@ masked_select = Op("masked_select", "MaskedSelectBackward0",
 
 
 def _masked_select_backward(grad, self, mask):
+    """zeros.masked_scatter_(mask, grad), in place as PyTorch's (MaskedScatterBackward0, version 1)."""
     shape = np.broadcast_shapes(tuple(self.shape), tuple(mask.shape))
-    full = np.broadcast_to(mask._data, shape)
-    return index_put_zeros(grad, input_sizes=shape, indices=(full,))
+    z = _ops().zeros(shape, dtype=grad.dtype)
+    return masked_scatter(z, mask.expand(shape), grad, out=z)
 
 
 # =============================================================================================
@@ -2895,6 +3026,7 @@ def cumprod_backward(grad, self, dim, result):
     with zeros, Σ_{k>=i} g_k·Π_{j<=k, j≠i} x_j (no division by a zero)."""
     if self.numel() <= 1 or self.shape[dim] == 1:  # (PyTorch passes grad through)
         return grad
+    dim %= self.dim()  # (wrapped first, as PyTorch's: the CumsumBackward0 node saves it non-negative)
     if not bool((self._data == 0).any()):
         return (result.conj() * grad).flip(dim).cumsum(dim).flip(dim).div(self.conj())  # (PyTorch's w * grad order)
     ops = _ops()
@@ -3881,7 +4013,9 @@ def log_sigmoid_double_backward(grad, self):
     return grad * (z - 1) * z
 
 
-log_sigmoid = Op("log_sigmoid_forward", "LogSigmoidBackward0", _np_log_sigmoid,
+log_sigmoid = Op("log_sigmoid_forward", "LogSigmoidBackward0",
+                 # (both outputs new C-order tensors, as PyTorch's, whatever x's layout)
+                 lambda x: tuple(_strides.contiguous(np.asarray(r)) for r in _np_log_sigmoid(x)),
                  outputs=("output", "buffer"), differentiable_outputs=1, jvp="element_wise",
                  self=lambda grad, self, buffer: log_sigmoid_backward(grad, self, buffer))    # d log σ(x) = σ(-x)
 log_sigmoid_backward = Op(
@@ -4025,10 +4159,20 @@ embedding = Op("embedding", "EmbeddingBackward0",
                inputs=("weight", "indices"), args=("padding_idx", "scale_grad_by_freq", "sparse"), jvp="linear",
                # rows of the table: gradients of repeated indices add up (not the padding row)
                weight=lambda grad, indices, weight_sym_argsize_0, padding_idx, scale_grad_by_freq, sparse:
+                   _sparse_embedding_grad(grad, indices, weight_sym_argsize_0, padding_idx, scale_grad_by_freq)
+                   if sparse else
                    index_put_zeros(
                        _embedding_grad_rows(grad, indices, padding_idx, scale_grad_by_freq),
                        input_sizes=(weight_sym_argsize_0,) + tuple(grad.shape[indices.dim():]),
                        indices=(indices._data,)))
+
+
+def _sparse_embedding_grad(grad, indices, num_weights, padding_idx, scale_grad_by_freq):
+    """Embedding(sparse=True)'s weight gradient: a sparse COO tensor, one entry per looked-up row (sparse.py)."""
+    if scale_grad_by_freq:
+        raise RuntimeError("embedding_backward: scale_grad_by_freq not supported with sparse gradients")
+    from .sparse import embedding_grad
+    return embedding_grad(grad, indices, num_weights, padding_idx)
 
 
 def _embedding_grad_rows(grad, indices, padding_idx, scale_grad_by_freq):
@@ -4079,8 +4223,9 @@ def _not_implemented(name):
 div_rounded = Op("div", "DivBackward2", lambda a, b, rounding_mode, _result: _result,
                  inputs=("self", "other"), args=("rounding_mode", "_result"),
                  jvp=lambda result: _ops().zeros_like(result),  # (a zero tangent, as PyTorch's new_zeros)
-                 self=lambda grad, other, rounding_mode: grad * 0,
-                 other=lambda grad, self, rounding_mode: grad * 0)
+                 # (zeros, not grad * 0: an inf or nan grad does not leak through, as in PyTorch)
+                 self=lambda grad, other, rounding_mode: _ops().zeros_like(grad),
+                 other=lambda grad, self, other, rounding_mode: _ops().zeros_like(grad))  # (PyTorch's saves both)
 # Ops PyTorch records without a derivative: grad_fn NotImplemented, whose backward raises. A registry rather
 # than table rows, since there is no formula to check (tests/test_parity_programs_tutorials.py runs them).
 NOT_IMPLEMENTED = {
@@ -4341,9 +4486,9 @@ nansum = Op("nansum", "NansumBackward0",
                 sum_backward(grad, self.shape, () if dim is None else dim, keepdim) * self.isnan().logical_not())
 # x·π/180 and x·180/π, the constant rounded to the tensor's dtype first (PyTorch multiplies by a scalar).
 deg2rad = Op("deg2rad", "Deg2RadBackward0", lambda a: a * a.dtype.type(math.pi / 180), jvp="linear",
-             self=lambda grad: grad * (math.pi / 180))
+             self=lambda grad: mul_scalar(grad, other=math.pi / 180))   # (a Scalar product: MulBackward1)
 rad2deg = Op("rad2deg", "Rad2DegBackward0", lambda a: a * a.dtype.type(180 / math.pi), jvp="linear",
-             self=lambda grad: grad * (180 / math.pi))
+             self=lambda grad: mul_scalar(grad, other=180 / math.pi))
 
 
 def copysign_backward(grad, self, result):
@@ -4392,10 +4537,16 @@ dist = Op("dist", "DistBackward0", lambda a, b, p: _vector_norm((a - b).reshape(
           self=lambda grad, self, other, p, result: norm_backward(grad, self - other, float(p), None, False, result),
           other=lambda grad, self, other, p, result:
               norm_backward(grad, self - other, float(p), None, False, result).neg())
+dist.keeps_dtype = False  # (dtype= casts the inputs only: the distance of complex tensors is real)
 take = Op("take", "TakeBackward0", lambda a, index: a.reshape(-1)[index], inputs=("self", "index"), jvp="linear",
           # each taken element's gradient added back at its flat position (repeats accumulate)
-          self=lambda grad, self, index: index_put_zeros(grad.reshape(-1), input_sizes=(self.numel(),),
-                                                         indices=(index._data.reshape(-1),)).view(self.shape))
+          self=lambda grad, self, index: _put_into_zeros(self, index, grad))
+
+
+def _put_into_zeros(self, index, grad):
+    """zeros_like(self).put_(index, grad, accumulate=True): in place, as PyTorch's take_backward (version 1)."""
+    z = _ops().zeros_like(self)
+    return put(z, index, grad, accumulate=True, out=z)
 
 
 def _cumulative_extreme(a, dim, take_max):
@@ -4417,7 +4568,9 @@ def _cumulative_extreme(a, dim, take_max):
 
 def cummaxmin_backward(grad, self, indices, dim):
     """Each running extreme's gradient goes to the element it came from (summed over the positions)."""
-    return scatter_add(_ops().zeros_like(self), indices, grad, dim=dim)
+    if self.numel() == 0:
+        return self  # (PyTorch returns the empty input itself: under create_graph, a graph through it)
+    return _scatter_add_into_zeros(self.shape, grad, indices, dim)
 
 
 cummax = Op("cummax", "CummaxBackward0", _rank0_ok(lambda a, dim: _cumulative_extreme(a, dim, True)), args=("dim",),
@@ -4432,7 +4585,7 @@ cummin = Op("cummin", "CumminBackward0", _rank0_ok(lambda a, dim: _cumulative_ex
 
 def logcumsumexp_backward(grad, self, result, dim):
     """PyTorch's (TensorFlow's) formula: reversed log-cum-sum-exps of log|grad| - result, per sign of grad."""
-    if grad.numel() <= 1 or grad.shape[dim] == 1:
+    if grad.dim() == 0 or grad.numel() == 0:  # (only these pass grad through, as PyTorch's)
         return grad
     ops = _ops()
     lowest = float(np.finfo(grad._data.dtype).min)
@@ -4462,7 +4615,7 @@ def _logcumsumexp(a, dim):
     out = np.empty(x.shape, a.dtype)
     if x.size == x.shape[-1] and acc == np.float64:   # one line: Python floats, ~20x faster than 1-element arrays
         out.reshape(-1)[:] = _logcumsumexp_line(x.reshape(-1).tolist(), _lcse_exp, _lcse_log1p)
-        return np.moveaxis(out, -1, dim)
+        return _strides.contiguous(np.moveaxis(out, -1, dim))  # (C order, as PyTorch's)
     c = np.full(x.shape[:-1], -np.inf, acc)
     with np.errstate(invalid="ignore"):
         for i in range(x.shape[-1]):
@@ -4472,7 +4625,7 @@ def _logcumsumexp(a, dim):
             hi = np.where(nan, c, np.where(v < c, c, v))
             c = np.where((lo != hi) | np.isfinite(lo), _lcse_log1p(_lcse_exp(lo - hi)) + hi, v)
             out[..., i] = c
-    return np.moveaxis(out, -1, dim)
+    return _strides.contiguous(np.moveaxis(out, -1, dim))
 
 
 def _logcumsumexp_line(values, exp, log1p) -> list:
@@ -4567,7 +4720,7 @@ def absent(dtype=np.float32) -> Tensor:
 
 def _given(t):
     """``t``, or None for the ``absent()`` stand-in."""
-    return None if t is None or t._data.size == 0 else t
+    return None if t is None or t._data.shape == (0,) else t
 
 
 def _shows_none_when_absent(op: Op, *names: str) -> None:
@@ -4774,6 +4927,14 @@ adaptive_avg_pool2d_backward = Op(
 # ---- batch normalization: y = (x - μ)/√(σ² + eps)·w + b, statistics per channel (dim 1) -------------
 
 def _batch_norm_forward(x, weight, bias, running_mean, running_var, training, momentum, eps):
+    if _float_math._is_reduced(x.dtype) and x.size:
+        # float16/bfloat16 (with float32 parameters under autocast: PyTorch's mixed type): the float32 kernel,
+        # the output rounded once; the saved statistics in the parameters' dtype
+        f32 = np.float32
+        y, mean, invstd = _batch_norm_forward(x.astype(f32), weight.astype(f32), bias.astype(f32), running_mean,
+                                              running_var, training, momentum, eps)
+        stats = _batch_norm_param_dtype(x, weight, bias, running_mean, running_var)
+        return y.astype(x.dtype), mean.astype(stats), invstd.astype(stats)
     if x.dtype.char in "fd" and x.size:  # PyTorch's kernel, bit for bit (_batch_norm_cpu.py)
         return _batch_norm_cpu.forward(x, weight if weight.size else None, bias if bias.size else None,
                                        running_mean, running_var, training, momentum, eps)
@@ -4799,6 +4960,17 @@ def _batch_norm_forward(x, weight, bias, running_mean, running_var, training, mo
     if bias.size:
         y = y + bias.reshape(shape)
     return y.astype(x.dtype, copy=False), saved[0].astype(x.dtype, copy=False), saved[1].astype(x.dtype, copy=False)
+
+
+def _batch_norm_param_dtype(x, weight, bias, running_mean, running_var) -> np.dtype:
+    """PyTorch's parameter type of a batch norm: the first given parameter's dtype, else the input's."""
+    for t in (weight, bias):
+        if t.size:
+            return t.dtype
+    for t in (running_mean, running_var):
+        if t is not None:
+            return t._data.dtype
+    return x.dtype
 
 
 def _batch_norm_stats(input, running_mean, running_var, training, eps):
@@ -4829,6 +5001,12 @@ def _np_batch_norm_backward(g, x, weight, save_mean, save_invstd, running_mean, 
     if x.dtype == np.float32 and x.size:  # PyTorch's kernels, bit for bit (_batch_norm_cpu.py)
         return _batch_norm_cpu_backward(g, x, weight, save_mean, save_invstd, running_mean, running_var, train,
                                         eps, output_mask)
+    if _float_math._is_reduced(x.dtype) and x.size:  # float16/bfloat16: in float32, rounded once
+        f32 = np.float32
+        gi, gw, gb = _np_batch_norm_backward(g.astype(f32), x.astype(f32), weight.astype(f32), save_mean.astype(f32),
+                                             save_invstd.astype(f32), running_mean, running_var, train, eps,
+                                             output_mask)
+        return gi.astype(x.dtype), gw.astype(weight.dtype), gb.astype(weight.dtype)
     axes = (0, *range(2, x.ndim))
     shape = (1, -1) + (1,) * (x.ndim - 2)
     if train:
@@ -4979,7 +5157,9 @@ def _layer_norm_forward(x, weight, bias, normalized_shape, eps):
     if _float_math._is_reduced(x.dtype) and x.size:  # float16/bfloat16: the float32 kernel, rounded once
         y, mean, rstd = _layer_norm_forward(x.astype(np.float32), weight.astype(np.float32),
                                             bias.astype(np.float32), normalized_shape, eps)
-        return y.astype(x.dtype), mean.astype(x.dtype), rstd.astype(x.dtype)
+        # (the statistics in the parameters' dtype: float32 ones under autocast, PyTorch's mixed type)
+        stats = weight.dtype if weight.size else bias.dtype if bias.size else x.dtype
+        return y.astype(x.dtype), mean.astype(stats), rstd.astype(stats)
     if x.dtype.char in "fd" and x.size:  # PyTorch's kernel, bit for bit (_layer_norm_cpu.py)
         lead = x.shape[:x.ndim - len(normalized_shape)]
         y, mean, rstd = _layer_norm_cpu.forward(np.ascontiguousarray(x).reshape(-1, math.prod(normalized_shape)),
@@ -5003,7 +5183,11 @@ def _np_layer_norm_backward(g, x, mean, rstd, weight, bias, normalized_shape, ou
     #   d/dx = rstd·(ĝ - mean(ĝ) - x̂·mean(ĝ·x̂)),   d/dw = Σ g·x̂,   d/db = Σ g   (those in output_mask)
     if _float_math._is_reduced(x.dtype) and x.size and g.dtype == x.dtype:  # half: in float32, rounded once
         f32 = [a.astype(np.float32) for a in (g, x, mean, rstd, weight, bias)]
-        return tuple(r.astype(x.dtype) for r in _np_layer_norm_backward(*f32, normalized_shape, output_mask))
+        dx, dw, db = _np_layer_norm_backward(*f32, normalized_shape, output_mask)
+        if (output_mask[1] and weight.size) or (output_mask[2] and bias.size):
+            dw, db = _reduced_layer_norm_param_grads(*f32[:4], math.prod(normalized_shape), x.dtype)
+            dw, db = dw.reshape(weight.shape), db.reshape(bias.shape)
+        return dx.astype(x.dtype), dw.astype(weight.dtype), db.astype(bias.dtype)   # (float32 parameters: mixed)
     if x.dtype == np.float32 and x.size and g.dtype == np.float32:  # PyTorch's kernel (_layer_norm_cpu.py)
         n = math.prod(normalized_shape)
         dx, dw, db = _layer_norm_cpu.backward(np.ascontiguousarray(g).reshape(-1, n),
@@ -5029,6 +5213,26 @@ def _np_layer_norm_backward(g, x, mean, rstd, weight, bias, normalized_shape, ou
     if output_mask[2] and bias.size:
         grad_bias = g.sum(axis=lead).astype(x.dtype, copy=False)
     return grad_input, grad_weight, grad_bias
+
+
+def _reduced_layer_norm_param_grads(g, x, mean, rstd, n: int, dtype) -> tuple:
+    """(Σ g·x̂, Σ g) over the rows for a float16/bfloat16 input, as PyTorch's kernel adds them: the rows split
+    into one contiguous chunk per thread, each chunk summed row by row into a buffer of the input's dtype
+    (rounded at every row), the threads' buffers then added in float32."""
+    g, x = g.reshape(-1, n), x.reshape(-1, n)
+    a = rstd.reshape(-1, 1)
+    b = -a * mean.reshape(-1, 1)
+    terms = g * (a * x + b)
+    rows, threads = g.shape[0], _sums.THREADS[0]
+    chunk = -(-rows // threads) if rows else 0
+    dw, db = np.zeros(n, np.float32), np.zeros(n, np.float32)
+    for start in range(0, rows, max(chunk, 1)):
+        buf_w, buf_b = np.zeros(n, np.float32), np.zeros(n, np.float32)
+        for i in range(start, min(rows, start + chunk)):
+            buf_w = (buf_w + terms[i]).astype(dtype).astype(np.float32)
+            buf_b = (buf_b + g[i]).astype(dtype).astype(np.float32)
+        dw, db = dw + buf_w, db + buf_b
+    return dw, db
 
 
 def _layer_norm_backward(grad, input, normalized_shape, result1, result2, weight, bias, grad_input_mask):
@@ -5407,7 +5611,8 @@ def _unsafe_pieces(a, sizes, dim):
 unsafe_split = Op("unsafe_split", "UnsafeSplitBackward0",
                   lambda a, split_size, dim: _unsafe_pieces(a, split_sizes(a.shape[dim], split_size), dim),
                   jvp="linear", args=("split_size", "dim"), variadic=True,
-                  self=lambda grads, self_sym_sizes, split_size, dim: _ops().cat(grads, dim))   # pieces back together
+                  self=lambda grads, self_sym_sizes, split_size, dim:
+                      _ops().cat(grads, dim % len(self_sym_sizes)))   # pieces back together
 
 
 # ---- reflection and replication padding: every output element copies one input element, so the
@@ -5588,6 +5793,9 @@ def _lstm_layer_backward(grads, input, weight0, weight1, weight2, weight3, hx_, 
     grad_output = ops.zeros_like(result0) if grad_output is None else grad_output
     grad_hy = ops.zeros_like(hx_) if grad_hy is None else grad_hy
     grad_cy = ops.zeros_like(cx_) if grad_cy is None else grad_cy
+    if input.dtype.itemsize == 2:  # bfloat16 (autocast): oneDNN computes the gradients in float32
+        input, weight0, weight1, weight2, weight3, hx_, cx_, grad_output, grad_hy, grad_cy = (
+            t.float() for t in (input, weight0, weight1, weight2, weight3, hx_, cx_, grad_output, grad_hy, grad_cy))
     b_ih = weight2 if has_biases else None
     b_hh = weight3 if has_biases else None
     steps = range(input.shape[0] - 1, -1, -1) if reverse else range(input.shape[0])
@@ -5815,6 +6023,25 @@ special_xlog1py_other_scalar = Op(
     args=("other",), jvp="element_wise",
     self=lambda grad, self, other: (special_xlog1py_other_scalar(grad, other=other) if other > -1 else
                                     special_xlog1py_other_scalar(grad, other=other).masked_fill(self == 0, 0.0)))
+# torch.special.zeta: Hurwitz's ζ(x, q) (values from minigrad/_special_kernels.py). PyTorch has no derivative in x;
+# in q, dζ/dq = -x·ζ(x + 1, q).
+def _zeta_np(x, q):
+    from ._special_kernels import zeta
+    return zeta(x, q)
+
+
+special_zeta = Op(
+    "special_zeta", "SpecialZetaBackward0", _zeta_np, inputs=("self", "other"),
+    self=_not_differentiable("zeta"),
+    other=lambda grad, self, other: grad * -self * special_zeta(add_scalar(self, other=1.0), other))
+special_zeta_self_scalar = Op(   # number x: one edge, to q
+    "special_zeta", "SpecialZetaBackward1", lambda other, self: _zeta_np(np.asarray(self, other.dtype), other),
+    inputs=("other",), args=("self",),
+    other=lambda grad, self, other: grad * -self * special_zeta_self_scalar(other, self=self + 1.0))
+# number q: the node has no derivative (PyTorch has none in x), so it goes in the registry of such nodes
+NOT_IMPLEMENTED["special_zeta_other_scalar"] = Op(
+    "special_zeta", "SpecialZetaBackward2", lambda a, other: _zeta_np(a, np.asarray(other, a.dtype)),
+    args=("other",), self=_not_differentiable("zeta"))
 # torch.igamma / igammac (special.gammainc / gammaincc): the values from minigrad/_igamma.py. PyTorch has no
 # derivative in a; in x, dP/dx = x^(a-1) e^-x / Γ(a) = -dQ/dx.
 def _igamma_forward(upper: bool):
@@ -5935,7 +6162,8 @@ col2im = Op("col2im", "Col2ImBackward0", _col2im, jvp="linear",
 def _pack_padded(x, lengths, batch_first):
     steps = x.swapaxes(0, 1) if batch_first else x
     batch_sizes = np.array([int((np.asarray(lengths) > t).sum()) for t in range(int(lengths[0]))], np.int64)
-    return np.concatenate([steps[t, :n] for t, n in enumerate(batch_sizes)]), batch_sizes
+    # (a length beyond T still counts in batch_sizes, but PyTorch's slice of the missing steps is empty)
+    return np.concatenate([steps[t, :n] for t, n in enumerate(batch_sizes[:steps.shape[0]])]), batch_sizes
 
 
 def _pack_padded_backward(grad, input_sym_sizes, result1, batch_first):
@@ -6555,12 +6783,35 @@ def _attention_probs(q, k, attn_mask, is_causal, scale):
 
 def _flash_attention_forward(q, k, v, dropout_p, is_causal, attn_mask, scale):
     # out = P·v, P = softmax(scale·q·kᵀ + mask); also returns logsumexp (saved for the backward)
-    p, lse = _attention_probs(q, k, attn_mask, is_causal, scale)
-    out = np.matmul(p, _repeat_heads(v, q.shape[-3])).astype(q.dtype, copy=False)
+    if q.dtype.itemsize == 2:
+        out, lse = _flash_attention_reduced(q, k, v, is_causal, attn_mask, scale)
+    else:
+        p, lse = _attention_probs(q, k, attn_mask, is_causal, scale)
+        out = np.matmul(p, _repeat_heads(v, q.shape[-3])).astype(q.dtype, copy=False)
     # laid out in memory as the query is (PyTorch's empty_like(query)): MHA's permute + reshape is then a view
     order = sorted(range(q.ndim), key=lambda d: -q.strides[d])
     lse = np.ascontiguousarray(np.swapaxes(lse, -1, -2)).swapaxes(-1, -2)   # (PyTorch's (B, L, H) memory layout)
     return np.ascontiguousarray(out.transpose(order)).transpose(np.argsort(order)), lse
+
+
+def _flash_attention_reduced(q, k, v, is_causal, attn_mask, scale):
+    """bfloat16/float16 flash attention as PyTorch's CPU kernel: scores and e^(s - max) in float32, the
+    unnormalised e^(...) rounded to q's dtype for the product with v (accumulated in float32), the division
+    by Σ e^(...) last, then one rounding."""
+    f32 = np.float32
+    s = np.matmul(q.astype(f32), np.swapaxes(_repeat_heads(k, q.shape[-3]), -1, -2).astype(f32)) * f32(
+        _attention_scale(q, scale))
+    if attn_mask is not None:
+        s = s + attn_mask._data.astype(f32)
+    if is_causal:
+        s = np.where(np.tril(np.ones(s.shape[-2:], bool)), s, -np.inf)
+    top = s.max(-1, keepdims=True)
+    top = np.where(np.isfinite(top), top, f32(0))
+    e = np.exp(s - top)
+    total = e.sum(-1, keepdims=True)
+    out = np.matmul(e.astype(q.dtype).astype(f32), _repeat_heads(v, q.shape[-3]).astype(f32))
+    out = (out / np.where(total == 0, f32(1), total)).astype(q.dtype)
+    return out, (top + np.log(total))[..., 0]   # (the log-sum-exp stays float32, as PyTorch's)
 
 
 def _flash_attention_backward_forward(grad_out, q, k, v, out, logsumexp, dropout_p, is_causal, attn_mask, scale):
@@ -6568,6 +6819,9 @@ def _flash_attention_backward_forward(grad_out, q, k, v, out, logsumexp, dropout
     dV = Pᵀ·g,  dS = P ⊙ (g·vᵀ - rowsum(g ⊙ out)),  dQ = scale·dS·k,  dK = scale·dSᵀ·q,
     with dK, dV summed over the query heads that share a key/value head (grouped-query attention)."""
     heads, kv_heads = q.shape[-3], k.shape[-3]
+    if q.dtype.itemsize == 2:
+        dq, dk, dv = _flash_attention_reduced_backward(grad_out, q, k, v, out, logsumexp, is_causal, attn_mask, scale)
+        return dq, _fold_heads(dk, kv_heads), _fold_heads(dv, kv_heads)
     p, _ = _attention_probs(q, k, attn_mask, is_causal, scale)
     c = q.dtype.type(_attention_scale(q, scale))
     # g·vᵀ and rowsum(g ⊙ out) summed over E in the same order: where a row of P is one-hot (a causal first
@@ -6585,6 +6839,32 @@ def _flash_attention_backward_forward(grad_out, q, k, v, out, logsumexp, dropout
     def fold(x):  # sum the gradients of the query heads that share one key/value head
         return x.reshape(x.shape[:-3] + (kv_heads, heads // kv_heads) + x.shape[-2:]).sum(-3)
     return tuple(x.astype(q.dtype, copy=False) for x in (dq, fold(dk), fold(dv)))
+
+
+def _fold_heads(x, kv_heads: int):
+    """The gradients of the query heads that share one key/value head, summed (grouped-query attention)."""
+    heads = x.shape[-3]
+    return x.reshape(x.shape[:-3] + (kv_heads, heads // kv_heads) + x.shape[-2:]).sum(-3).astype(x.dtype)
+
+
+def _flash_attention_reduced_backward(g, q, k, v, out, logsumexp, is_causal, attn_mask, scale):
+    """bfloat16/float16 gradients as PyTorch's CPU kernel: P = e^(s - logsumexp) in float32, the products'
+    left operands (P, dS) rounded to the input dtype, every product accumulated in float32, one last rounding."""
+    f32, dtype, heads = np.float32, q.dtype, q.shape[-3]
+    q32, k32, v32 = q.astype(f32), _repeat_heads(k, heads).astype(f32), _repeat_heads(v, heads).astype(f32)
+    g32, c = g.astype(f32), f32(_attention_scale(q, scale))
+    s = np.matmul(q32, np.swapaxes(k32, -1, -2)) * c
+    if attn_mask is not None:
+        s = s + attn_mask._data.astype(f32)
+    if is_causal:
+        s = np.where(np.tril(np.ones(s.shape[-2:], bool)), s, -np.inf)
+    p = np.exp(s - logsumexp._data.astype(f32)[..., None])
+    dv = np.matmul(np.swapaxes(p.astype(dtype).astype(f32), -1, -2), g32)
+    d_scores = p * (np.matmul(g32, np.swapaxes(v32, -1, -2)) - (g32 * out.astype(f32)).sum(-1, keepdims=True))
+    d_scores = d_scores.astype(dtype).astype(f32)
+    dq = np.matmul(d_scores, k32) * c
+    dk = np.matmul(np.swapaxes(d_scores, -1, -2), q32) * c
+    return dq.astype(dtype), dk.astype(dtype), dv.astype(dtype)
 
 
 def _flash_attention_backward(grad, query, key, value, output, logsumexp, dropout_p, is_causal, attn_mask, scale):
@@ -7476,10 +7756,29 @@ def _embedding_bag_weight_grad(grad, per_sample_weights, indices, offsets, resul
                                weight_sym_argsize_0, scale_grad_by_freq, mode, sparse, padding_idx):
     """d out[b] / d weight[i] = scale · [i in bag b], scale = 1, 1/|b| (mean) or the entry's weight;
     max mode: the gradient goes to each column's maximum (PyTorch's _embedding_bag_backward)."""
+    if sparse:
+        return _embedding_bag_sparse_grad(grad, per_sample_weights, indices, offsets, result1, result2,
+                                          weight_sym_argsize_0, scale_grad_by_freq, mode, padding_idx)
     return embedding_bag_backward(grad, per_sample_weights, indices=indices._data, offsets=offsets._data,
                                   offset2bag=result1._data, bag_size=result2._data, maximum_indices=result3._data,
                                   num_weights=weight_sym_argsize_0, scale_grad_by_freq=scale_grad_by_freq,
                                   mode=mode, padding_idx=padding_idx)
+
+
+def _embedding_bag_sparse_grad(grad, per_sample_weights, indices, offsets, offset2bag, bag_size, num_weights,
+                               scale_grad_by_freq, mode, padding_idx):
+    """EmbeddingBag(sparse=True)'s weight gradient (PyTorch's _embedding_bag_sparse_backward): each entry's bag
+    gradient, divided by the bag's size (mean) or times the entry's weight, as a sparse embedding gradient."""
+    kernels = _embedding_bag_kernels()
+    idx, bags = indices._data.reshape(-1), offset2bag._data
+    if bags.size == 0 and idx.size:   # (the fast sum path leaves offset2bag out)
+        bags = kernels.offset2bag(idx, offsets._data, False)
+    rows = grad._data[bags]
+    if mode == kernels.MEAN:
+        rows = rows * (1 / bag_size._data.astype(rows.dtype))[:, None][bags]
+    if per_sample_weights is not None and per_sample_weights._data.size:  # (absent: an empty tensor)
+        rows = rows * per_sample_weights._data[:, None]
+    return _sparse_embedding_grad(Tensor._make(rows), Tensor._make(idx), num_weights, padding_idx, scale_grad_by_freq)
 
 
 def _embedding_bag_backward_not_implemented(grad):
@@ -7761,7 +8060,8 @@ native_dropout = Op("native_dropout", "NativeDropoutBackward0",
 unsafe_split_with_sizes = Op("unsafe_split_with_sizes", "UnsafeSplitWithSizesBackward0",
                              lambda a, split_sizes, dim: _unsafe_pieces(a, split_sizes, dim),
                              jvp="linear", args=("split_sizes", "dim"), variadic=True,
-                             self=lambda grads, self_sym_sizes, split_sizes, dim: _ops().cat(grads, dim))
+                             self=lambda grads, self_sym_sizes, split_sizes, dim:
+                                 _ops().cat(grads, dim % len(self_sym_sizes)))
 
 
 # ---- grid_sampler_2d (F.grid_sample on 4-D inputs; missing-nn pass 5, kernels in _grid_sample.py) ----------
@@ -7866,3 +8166,37 @@ grid_sampler_3d = Op(
         _grid_kernels().forward(x, grid, interpolation_mode, padding_mode, align_corners),
     inputs=("input", "grid"), args=("interpolation_mode", "padding_mode", "align_corners"),
     input=joint(_grid_sampler_3d_grads), grid=joint(_grid_sampler_3d_grads))
+
+
+# ---- hunt 11 (nn): max_unpool3d, fractional_max_pool3d ----------------------------------------------------------
+
+def _max_unpool3d(x, indices, output_size):
+    """Each value written at its index of the zeroed (N, C, D_out·H_out·W_out) volumes (the later one wins)."""
+    lead = x.shape[:-3]
+    out = np.zeros((int(np.prod(lead)), int(np.prod(output_size))), dtype=x.dtype)
+    flat = indices.reshape(out.shape[0], -1)
+    np.put_along_axis(out, flat, x.reshape(flat.shape), axis=1)
+    return out.reshape(*lead, *output_size)
+
+
+# y[index[k]] = x[k], zero elsewhere: x's gradient reads grad back at each index (a gather over D, H, W).
+max_unpool3d = Op("max_unpool3d", "MaxUnpool3DBackward0", _max_unpool3d, inputs=("self", "indices"),
+                  args=("output_size",),
+                  jvp=lambda self_t, indices, output_size: max_unpool3d(self_t, indices, output_size=output_size),
+                  self=lambda grad, indices: max_pool_double_backward(grad, indices, 3))
+fractional_max_pool3d = Op(
+    "fractional_max_pool3d", "FractionalMaxPool3DBackward0",
+    lambda x, kernel_size, output_size, random_samples:
+        _pool3d().fractional_max_pool(x, kernel_size, output_size, random_samples._data),
+    args=("kernel_size", "output_size", "random_samples"), outputs=("result0", "result1"), differentiable_outputs=1,
+    jvp=lambda self_t, result1: max_pool_double_backward(self_t, result1, 3),
+    # each window's gradient goes to the element that was its maximum
+    self=lambda grad, self, kernel_size, output_size, result1: fractional_max_pool3d_backward(
+        grad, self, kernel_size=kernel_size, output_size=output_size, indices=result1))
+fractional_max_pool3d_backward = Op(
+    "fractional_max_pool3d_backward", "FractionalMaxPool3DBackwardBackward0",
+    lambda g, x, kernel_size, output_size, indices: _pool3d().max_pool_backward(g, x.shape, indices._data, 3),
+    inputs=("grad_output", "self"), args=("kernel_size", "output_size", "indices"),
+    jvp="linear",
+    grad_output=lambda grad, indices: max_pool_double_backward(grad, indices, 3),   # linear in g
+    self=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))

@@ -15,6 +15,8 @@ import numpy as np
 from . import _arg_errors, _dtypes, _ops
 from . import derivatives as D
 from ._tensor import _LEGACY_NAMES, Tensor
+from .amp.autocast_mode import ON as _AUTOCAST
+from .amp.autocast_mode import run as _autocast
 
 __all__ = [
     "fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fft2", "ifft2", "rfft2", "irfft2", "hfft2", "ihfft2",
@@ -145,6 +147,8 @@ def _c2r(x: Tensor, n, dim: int, norm, forward: bool) -> Tensor:
 
 def fft(*args, **kwargs) -> Tensor:
     """fft(input, n=None, dim=-1, norm=None): the discrete Fourier transform along ``dim``."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("fft_fft", fft, *args, **kwargs)
     a = _parse("fft", args, kwargs, _ONE_DIM)
     x = a["input"]
     if x.dtype.is_complex:
@@ -154,6 +158,8 @@ def fft(*args, **kwargs) -> Tensor:
 
 def ifft(*args, **kwargs) -> Tensor:
     """ifft(input, n=None, dim=-1, norm=None): the inverse discrete Fourier transform along ``dim``."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("fft_ifft", ifft, *args, **kwargs)
     a = _parse("ifft", args, kwargs, _ONE_DIM)
     x = a["input"]
     if x.dtype.is_complex:
@@ -163,6 +169,8 @@ def ifft(*args, **kwargs) -> Tensor:
 
 def rfft(*args, **kwargs) -> Tensor:
     """rfft(input, n=None, dim=-1, norm=None): the transform of a real signal, bins 0 .. n//2 only."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("fft_rfft", rfft, *args, **kwargs)
     a = _parse("rfft", args, kwargs, _ONE_DIM)
     return _r2c("rfft", a["input"], a["n"], a["dim"], a["norm"], forward=True, onesided=True)
 
@@ -170,6 +178,8 @@ def rfft(*args, **kwargs) -> Tensor:
 def irfft(*args, **kwargs) -> Tensor:
     """irfft(input, n=None, dim=-1, norm=None): the real signal of length n (default 2·(size - 1)) whose rfft
     is ``input``."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("fft_irfft", irfft, *args, **kwargs)
     a = _parse("irfft", args, kwargs, _ONE_DIM)
     return _c2r(a["input"], a["n"], a["dim"], a["norm"], forward=False)
 
@@ -177,12 +187,16 @@ def irfft(*args, **kwargs) -> Tensor:
 def hfft(*args, **kwargs) -> Tensor:
     """hfft(input, n=None, dim=-1, norm=None): the (real) transform of a Hermitian-symmetric signal given by
     its first half."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("fft_hfft", hfft, *args, **kwargs)
     a = _parse("hfft", args, kwargs, _ONE_DIM)
     return _c2r(a["input"], a["n"], a["dim"], a["norm"], forward=True)
 
 
 def ihfft(*args, **kwargs) -> Tensor:
     """ihfft(input, n=None, dim=-1, norm=None): the inverse of hfft, bins 0 .. n//2 of ifft of a real signal."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("fft_ihfft", ihfft, *args, **kwargs)
     a = _parse("ihfft", args, kwargs, _ONE_DIM)
     return _r2c("ihfft", a["input"], a["n"], a["dim"], a["norm"], forward=False, onesided=True)
 
@@ -285,21 +299,29 @@ _TWO_DIMS = {"input": _REQ, "s": None, "dim": (-2, -1), "norm": None}
 
 def fftn(*args, **kwargs) -> Tensor:
     """fftn(input, s=None, dim=None, norm=None): the n-dimensional transform over ``dim`` (all dims by default)."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("fft_fftn", fftn, *args, **kwargs)
     return _fftn_c2c("fftn", args, kwargs, _N_DIMS, forward=True)
 
 
 def ifftn(*args, **kwargs) -> Tensor:
     """ifftn(input, s=None, dim=None, norm=None): the n-dimensional inverse transform."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("fft_ifftn", ifftn, *args, **kwargs)
     return _fftn_c2c("ifftn", args, kwargs, _N_DIMS, forward=False)
 
 
 def rfftn(*args, **kwargs) -> Tensor:
     """rfftn(input, s=None, dim=None, norm=None): fftn of a real signal, the last dim one-sided."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("fft_rfftn", rfftn, *args, **kwargs)
     return _rfftn("rfftn", args, kwargs, _N_DIMS)
 
 
 def irfftn(*args, **kwargs) -> Tensor:
     """irfftn(input, s=None, dim=None, norm=None): the inverse of rfftn (a real signal)."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("fft_irfftn", irfftn, *args, **kwargs)
     return _irfftn("irfftn", args, kwargs, _N_DIMS)
 
 
@@ -315,21 +337,29 @@ def ihfftn(*args, **kwargs) -> Tensor:
 
 def fft2(*args, **kwargs) -> Tensor:
     """fft2(input, s=None, dim=(-2, -1), norm=None): fftn over two dims."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("fft_fft2", fft2, *args, **kwargs)
     return _fftn_c2c("fft2", args, kwargs, _TWO_DIMS, forward=True)
 
 
 def ifft2(*args, **kwargs) -> Tensor:
     """ifft2(input, s=None, dim=(-2, -1), norm=None): ifftn over two dims."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("fft_ifft2", ifft2, *args, **kwargs)
     return _fftn_c2c("ifft2", args, kwargs, _TWO_DIMS, forward=False)
 
 
 def rfft2(*args, **kwargs) -> Tensor:
     """rfft2(input, s=None, dim=(-2, -1), norm=None): rfftn over two dims."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("fft_rfft2", rfft2, *args, **kwargs)
     return _rfftn("rfft2", args, kwargs, _TWO_DIMS)
 
 
 def irfft2(*args, **kwargs) -> Tensor:
     """irfft2(input, s=None, dim=(-2, -1), norm=None): irfftn over two dims."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("fft_irfft2", irfft2, *args, **kwargs)
     return _irfftn("irfft2", args, kwargs, _TWO_DIMS)
 
 

@@ -17,7 +17,9 @@ from . import derivatives as D
 from ._ops_matrices import _LinAlgError, batch_prefix, det, matrix_power, multi_dot, singular_pivot  # noqa: F401
 from ._ops_matrices import inverse as inv  # noqa: F401
 from ._ops_matrices import linalg_cross as cross  # noqa: F401
-from ._tensor import Tensor
+from ._tensor import Tensor, _user_stacklevel
+from .amp.autocast_mode import ON as _AUTOCAST
+from .amp.autocast_mode import run as _autocast
 from .autograd import grad_mode
 
 LinAlgError = _LinAlgError
@@ -165,6 +167,8 @@ def _check_solve(A, B, left: bool, fn: str = "linalg.solve") -> None:
 
 def solve(A, B, *, left=True):
     """X with AX = B (left=True) or XA = B (LinalgSolveExBackward0)."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("linalg_solve", solve, **locals())
     _check_solve(A, B, left)
     info = singular_pivot(A)
     if info.any():
@@ -192,7 +196,9 @@ def solve_ex(A, B, *, left=True, check_errors=False):
 
 def inv_ex(A, *, check_errors=False):
     """(A⁻¹, info): the inverse without raising for a singular A (info > 0 there)."""
-    _ops_matrices._check_square(A, "inv_ex")
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("linalg_inv_ex", inv_ex, **locals())
+    _ops_matrices._check_square(A, "inv")  # (PyTorch's checks name linalg.inv: the kernel is shared)
     info = singular_pivot(A)
     if info.any():
         if check_errors:
@@ -242,6 +248,8 @@ def _number(x):
 
 def lstsq(A, B, rcond=None, *, driver=None):
     """The least-squares solution X of AX ≈ B, with residuals, rank and singular values (as the driver gives)."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("linalg_lstsq", lstsq, **locals())
     fn = "torch.linalg.lstsq"
     if A.dim() < 2:
         raise RuntimeError(f"{fn}: input must have at least 2 dimensions.")
@@ -272,6 +280,8 @@ def lstsq(A, B, rcond=None, *, driver=None):
 
 def qr(A, mode="reduced"):
     """A = QR with Q orthonormal columns, R upper triangular (mode 'reduced', 'complete' or 'r': R only)."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("linalg_qr", qr, **locals())
     _check_dims(A, "linalg.qr")
     _check_float(A, "linalg.qr")
     if mode not in ("reduced", "complete", "r"):
@@ -290,12 +300,16 @@ def _check_eigh(A, UPLO) -> None:
 
 def eigh(A, UPLO="L"):
     """A = V diag(L) Vᴴ for a Hermitian (symmetric) A: real eigenvalues, ascending (LinalgEighBackward0)."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("linalg_eigh", eigh, **locals())
     _check_eigh(A, UPLO)
     return return_types.linalg_eigh(D.linalg_eigh(A, UPLO=UPLO))
 
 
 def eigvalsh(A, UPLO="L"):
     """The eigenvalues of a Hermitian (symmetric) A, ascending."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("linalg_eigvalsh", eigvalsh, **locals())
     _check_eigh(A, UPLO)
     if not _recording(A):
         a = A._data
@@ -336,6 +350,8 @@ def _cholesky_error(fn: str, info) -> _LinAlgError:
 
 def cholesky(A, *, upper=False):
     """A = LLᴴ for a Hermitian positive-definite A (L lower triangular; U = Lᴴ if upper)."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("linalg_cholesky", cholesky, **locals())
     _check_square(A, "linalg.cholesky")
     _check_float(A, "linalg.cholesky")
     L, info = D.linalg_cholesky_ex(A, upper=upper)
@@ -346,8 +362,10 @@ def cholesky(A, *, upper=False):
 
 def cholesky_ex(A, *, upper=False, check_errors=False):
     """(L, info): Cholesky without raising (info: order of the first leading minor not positive-definite)."""
-    _check_square(A, "linalg.cholesky_ex")
-    _check_float(A, "linalg.cholesky_ex")
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("linalg_cholesky_ex", cholesky_ex, **locals())
+    _check_square(A, "linalg.cholesky")  # (PyTorch's checks name linalg.cholesky: the kernel is shared)
+    _check_float(A, "linalg.cholesky")
     L, info = D.linalg_cholesky_ex(A, upper=upper)
     if check_errors and info._data.any():
         raise _cholesky_error("linalg.cholesky_ex", info._data)
@@ -366,6 +384,8 @@ def _check_svd(A, driver) -> None:
 
 def svd(A, full_matrices=True, *, driver=None):
     """A = U diag(S) Vh, singular values descending (LinalgSvdBackward0)."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("linalg_svd", svd, **locals())
     _check_svd(A, driver)
     return return_types.linalg_svd(D.linalg_svd(A, full_matrices=full_matrices,
                                                 S_sym_argsize_minus_1=min(A.shape[-2:])))
@@ -373,6 +393,8 @@ def svd(A, full_matrices=True, *, driver=None):
 
 def svdvals(A, *, driver=None):
     """The singular values of A, descending."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("linalg_svdvals", svdvals, **locals())
     _check_svd(A, driver)
     if not _recording(A):  # (the singular vectors are computed only for the derivative, as in PyTorch)
         a = A._data  # (MKL's gesdd with jobz='N', as PyTorch)
@@ -383,6 +405,8 @@ def svdvals(A, *, driver=None):
 
 def matrix_rank(A, *, atol=None, rtol=None, hermitian=False, tol=None):
     """The number of singular values above max(atol, rtol·σ_max) (int64; no gradient)."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("linalg_matrix_rank", matrix_rank, **locals())
     if A.dim() < 2:
         raise RuntimeError("torch.linalg.matrix_rank: The input tensor input must have at least 2 dimensions.")
     if not (A.is_floating_point() or A.is_complex()) or A.dtype.name in ("float16", "bfloat16"):
@@ -407,6 +431,8 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
 
 def _svd_legacy(input, some=True, compute_uv=True):
     """torch.svd: (U, S, V) with A = U diag(S) Vᴴ; V itself, not Vᴴ (compute_uv=False: zero U and V)."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("svd", _svd_legacy, **locals())
     if input.dim() < 2:
         raise RuntimeError(f"linalg.svd: input should have at least 2 dimensions, but has {input.dim()} dimensions "
                            "instead")
@@ -427,11 +453,13 @@ _warned: set = set()  # the deprecation warnings already given (PyTorch gives ea
 def _warn_once(key: str, message: str) -> None:
     if key not in _warned:
         _warned.add(key)
-        warnings.warn(message, UserWarning, stacklevel=3)
+        warnings.warn(message, UserWarning, stacklevel=_user_stacklevel())  # (the caller's line, past wrappers)
 
 
 def _qr_legacy(input, some=True):
     """torch.qr: linalg.qr with mode 'reduced' (some=True) or 'complete'."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("qr", _qr_legacy, **locals())
     _warn_once("qr", "torch.qr is deprecated in favor of torch.linalg.qr and will be removed in a future PyTorch "
                      "release.\nThe boolean parameter 'some' has been replaced with a string parameter 'mode'.\n"
                      "Q, R = torch.qr(A, some)\nshould be replaced with\nQ, R = torch.linalg.qr(A, 'reduced' if some "
@@ -442,6 +470,8 @@ def _qr_legacy(input, some=True):
 
 def _cholesky_legacy(input, upper=False):
     """torch.cholesky: the Cholesky factor (upper=True: U = Lᴴ), under its own node CholeskyBackward0."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("cholesky", _cholesky_legacy, **locals())
     _warn_once("cholesky", "torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in a "
                            "future PyTorch release.\nL = torch.cholesky(A)\nshould be replaced with\nL = "
                            "torch.linalg.cholesky(A)\nand\nU = torch.cholesky(A, upper=True)\nshould be replaced "
@@ -469,6 +499,8 @@ def _attach_methods() -> None:
 
 def pinverse(input, rcond=1e-15):
     """torch.pinverse: linalg.pinv with rtol = rcond."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("pinverse", pinverse, **locals())
     return pinv(input, rtol=rcond)
 
 
@@ -496,12 +528,16 @@ def _check_eig(A, fn: str) -> None:
 
 def eig(A):
     """A = V diag(L) V⁻¹: complex eigenvalues and unit-norm eigenvectors of a square A (LinalgEigBackward0)."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("linalg_eig", eig, **locals())
     _check_eig(A, "linalg.eig")
     return return_types.linalg_eig(D.linalg_eig(A))
 
 
 def eigvals(A):
     """The (complex) eigenvalues of a square A."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("linalg_eigvals", eigvals, **locals())
     _check_eig(A, "linalg.eigvals")
     if not _recording(A):  # (the eigenvectors are computed only for the derivative, as in PyTorch)
         return Tensor._make(D._eig_forward(A._data, vectors=False)[0])
@@ -513,6 +549,8 @@ _COND_ORDS = (None, 2, -2, 1, -1, math.inf, -math.inf, "fro", "nuc")
 
 def cond(A, p=None):
     """The condition number ‖A‖_p·‖A⁻¹‖_p (p None or ±2: the ratio of extreme singular values)."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("linalg_cond", cond, **locals())
     if A.dim() < 2:
         raise RuntimeError("linalg.cond: The input tensor must have at least 2 dimensions.")
     if p not in _COND_ORDS or isinstance(p, bool):
@@ -535,6 +573,8 @@ def cond(A, p=None):
 
 def vecdot(x, y, *, dim=-1):
     """Σ conj(x)·y along ``dim`` (broadcast)."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("linalg_vecdot", vecdot, **locals())
     _check_float(x, "linalg.vecdot")
     if x.dtype is not y.dtype:
         raise RuntimeError(f"linalg.vecdot: Expected x and y to have the same dtype, but found x of type "
@@ -566,6 +606,8 @@ def vander(x, *, N=None):
 
 def tensorinv(A, ind=2):
     """The tensor X with tensordot(X, A, ind) = I: A reshaped to a square matrix and inverted."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("linalg_tensorinv", tensorinv, **locals())
     if ind <= 0:
         raise RuntimeError(f"Expected a strictly positive integer for 'ind', but got {ind}")
     head, tail = tuple(A.shape[:ind]), tuple(A.shape[ind:])
@@ -584,6 +626,8 @@ def tensorinv(A, ind=2):
 
 def tensorsolve(A, B, dims=None):
     """The tensor X with tensordot(A, X, X.ndim) = B (A's ``dims`` moved to the end first)."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("linalg_tensorsolve", tensorsolve, **locals())
     if dims is not None:
         dims = list(dims)
         A = _ops.movedim(A, dims, list(range(A.dim() - len(dims), A.dim())))
@@ -690,6 +734,8 @@ def _lu_legacy(A, pivot=True, get_infos=False, out=None):
 
 def _lu_solve_legacy(b, LU_data, LU_pivots):
     """torch.lu_solve (deprecated): linalg.lu_solve with its arguments reversed."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("lu_solve", _lu_solve_legacy, **locals())
     _warn_once("lu_solve", "torch.lu_solve is deprecated in favor of torch.linalg.lu_solveand will be removed in a "
                            "future PyTorch release.\nNote that torch.linalg.lu_solve has its arguments reversed.\nX = "
                            "torch.lu_solve(B, LU, pivots)\nshould be replaced with\nX = torch.linalg.lu_solve(LU, "
@@ -702,6 +748,8 @@ def _lu_solve_legacy(b, LU_data, LU_pivots):
 
 def cholesky_solve(B, L, upper=False):
     """X with AX = B for A = LLᴴ (upper: A = UᴴU) given its Cholesky factor (CholeskySolveBackward0)."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("cholesky_solve", cholesky_solve, **locals())
     if B.dtype is not L.dtype:
         raise RuntimeError(f"Expected b and A to have the same dtype, but found b of type {_ops._legacy(B.dtype)} "
                            f"and A of type {_ops._legacy(L.dtype)} instead.")
@@ -716,6 +764,8 @@ def cholesky_solve(B, L, upper=False):
 
 def cholesky_inverse(L, upper=False):
     """A⁻¹ for A = LLᴴ (upper: A = UᴴU) given its Cholesky factor (CholeskyInverseBackward0)."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("cholesky_inverse", cholesky_inverse, **locals())
     _check_dims(L, "cholesky_inverse")
     if L.shape[-1] != L.shape[-2]:
         raise RuntimeError(f"cholesky_inverse: A must be batches of square matrices, but they are {L.shape[-2]} by "
@@ -726,6 +776,8 @@ def cholesky_inverse(L, upper=False):
 
 def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):
     """(X, A): X with op(A)X = b for a triangular A (deprecated: linalg.solve_triangular)."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("triangular_solve", triangular_solve, **locals())
     _warn_once("triangular_solve",
                "torch.triangular_solve is deprecated in favor of torch.linalg.solve_triangularand will be removed in "
                "a future PyTorch release.\ntorch.linalg.solve_triangular has its arguments reversed and does not "
@@ -761,12 +813,16 @@ def _check_householder(A, tau, fn: str) -> None:
 
 def householder_product(A, tau):
     """The first n columns of H_1 ⋯ H_k, H_i = I - τ_i v_i v_iᴴ (v_i below A's diagonal, as geqrf leaves it)."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("linalg_householder_product", householder_product, **locals())
     _check_householder(A, tau, "torch.linalg.householder_product")
     return D.linalg_householder_product(A, tau)
 
 
 def geqrf(input):
     """(a, tau): LAPACK's QR factorization, R on and above the diagonal, Q's reflectors below it."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("geqrf", geqrf, **locals())
     if input.dim() < 2:
         raise RuntimeError("torch.geqrf: input must have at least 2 dimensions.")
     _check_float(input, "torch.geqrf")
@@ -775,11 +831,15 @@ def geqrf(input):
 
 def orgqr(input, tau):
     """torch.orgqr: linalg.householder_product."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("orgqr", orgqr, **locals())
     return householder_product(input, tau)
 
 
 def ormqr(input, tau, other, left=True, transpose=False):
     """Q·other (left) or other·Q, Q (transpose: Qᴴ) given by geqrf's reflectors (OrmqrBackward0)."""
+    if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
+        return _autocast("ormqr", ormqr, **locals())
     fn = "torch.ormqr"
     if input.dim() < 2:
         raise RuntimeError(f"{fn}: input must have at least 2 dimensions.")

@@ -39,7 +39,7 @@ def load(f, map_location=None, pickle_module=None, *, weights_only: bool | None 
 _ALLOWED = {
     ("_codecs", "encode"), ("collections", "OrderedDict"), ("collections", "Counter"),
     ("minigrad._tensor", "_rebuild_tensor"), ("minigrad._tensor", "Size"),
-    ("minigrad.nn.parameter", "_rebuild_parameter"),
+    ("minigrad.nn.parameter", "_rebuild_parameter"), ("minigrad.sparse", "_rebuild_sparse"),
     ("minigrad._dtypes", "_by_name"), ("minigrad._device", "device"),
     ("numpy", "dtype"), ("numpy", "ndarray"), ("numpy._core.multiarray", "_reconstruct"),
     ("numpy.core.multiarray", "_reconstruct"), ("ml_dtypes", "bfloat16"),

@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from . import _arg_errors, _dtypes, _ops, _ops_math
+from . import _special_kernels as _K
 from . import derivatives as D
 from ._ops import exp2, expm1, log1p, logsumexp, sigmoid
 from ._ops_math import digamma, erf, erfc, erfinv, lgamma, log_softmax, logit, polygamma, sinc, softmax, xlogy
@@ -96,6 +99,125 @@ def multigammaln(input, p: int):
     return _ops_math.mvlgamma(input, p)
 
 
+# ---- Bessel, Airy and orthogonal polynomials (values: minigrad/_special_kernels.py) ------------------------------
+# PyTorch computes these in float32 or float64 only, and records no graph: the result never requires grad.
+
+def _kernel_dtype(name: str, *operands) -> _dtypes.dtype:
+    """The dtype PyTorch's kernel runs in (integers and bool: the default float); others have no kernel."""
+    dt = _dtypes.result_type(*operands)
+    if not (dt.is_floating_point or dt.is_complex):
+        dt = _dtypes.get_default_dtype()
+    if dt not in (_dtypes.float32, _dtypes.float64):
+        from ._tensor import _LEGACY_NAMES
+        raise NotImplementedError(f'"{name}_cpu" not implemented for \'{_LEGACY_NAMES[dt.name]}\'')
+    return dt
+
+
+def _result(values, out):
+    """The result tensor, or ``values`` written into ``out`` (of the same shape)."""
+    result = Tensor._make(values)
+    if out is None:
+        return result
+    out._data[...] = values
+    out._version_counter[0] += 1
+    return out
+
+
+def _unary_special(name: str, kernel):
+    def fn(input, *, out=None):
+        if not isinstance(input, Tensor):
+            raise _ops._not_a_tensor(f"special_{name}", input)
+        dt = _kernel_dtype(name, input)
+        with np.errstate(all="ignore"):
+            return _result(kernel(np.asarray(input._data, dtype=dt.np)), out)
+    fn.__name__ = fn.__qualname__ = name
+    return fn
+
+
+def _scaled(kernel):
+    return lambda x: kernel(x, scaled=True)
+
+
+airy_ai = _unary_special("airy_ai", _K.airy_ai)
+bessel_j0 = _unary_special("bessel_j0", _K.bessel_j0)
+bessel_j1 = _unary_special("bessel_j1", _K.bessel_j1)
+bessel_y0 = _unary_special("bessel_y0", _K.bessel_y0)
+bessel_y1 = _unary_special("bessel_y1", _K.bessel_y1)
+modified_bessel_i0 = _unary_special("modified_bessel_i0", _K.modified_bessel_i0)
+modified_bessel_i1 = _unary_special("modified_bessel_i1", _K.modified_bessel_i1)
+modified_bessel_k0 = _unary_special("modified_bessel_k0", _K.modified_bessel_k0)
+modified_bessel_k1 = _unary_special("modified_bessel_k1", _K.modified_bessel_k1)
+scaled_modified_bessel_k0 = _unary_special("scaled_modified_bessel_k0", _scaled(_K.modified_bessel_k0))
+scaled_modified_bessel_k1 = _unary_special("scaled_modified_bessel_k1", _scaled(_K.modified_bessel_k1))
+spherical_bessel_j0 = _unary_special("spherical_bessel_j0", _K.spherical_bessel_j0)
+
+_POLY_OVERLOADS = ("(Tensor x, Tensor n, *, Tensor out = None)", "(Number x, Tensor n, *, Tensor out = None)",
+                   "(Tensor x, Number n, *, Tensor out = None)")
+
+
+def _one_tensor_one_number(a, b) -> bool:
+    """The overloads (Tensor, Tensor), (Number, Tensor), (Tensor, Number)."""
+    def number(v):
+        return isinstance(v, (int, float)) and not isinstance(v, Tensor)
+    return (isinstance(a, Tensor) and (isinstance(b, Tensor) or number(b))) or (number(a) and isinstance(b, Tensor))
+
+
+def _polynomial(name: str, kernel):
+    _arg_errors.OVERLOADS[f"special_{name}"] = _POLY_OVERLOADS
+
+    def fn(input, n, *, out=None):
+        if not _one_tensor_one_number(input, n):
+            raise _arg_errors.no_overload(f"special_{name}", input, n)
+        dt = _kernel_dtype(name, input, n)
+        x = np.asarray(input._data if isinstance(input, Tensor) else input, dtype=dt.np)
+        degree = np.asarray(n._data if isinstance(n, Tensor) else n, dtype=dt.np)  # (n in x's dtype, then int64)
+        return _result(kernel(x, _K.degrees(degree)), out)
+    fn.__name__ = fn.__qualname__ = name
+    return fn
+
+
+chebyshev_polynomial_t = _polynomial("chebyshev_polynomial_t", lambda x, n: _K.chebyshev("t", x, n))
+chebyshev_polynomial_u = _polynomial("chebyshev_polynomial_u", lambda x, n: _K.chebyshev("u", x, n))
+chebyshev_polynomial_v = _polynomial("chebyshev_polynomial_v", lambda x, n: _K.chebyshev("v", x, n))
+chebyshev_polynomial_w = _polynomial("chebyshev_polynomial_w", lambda x, n: _K.chebyshev("w", x, n))
+shifted_chebyshev_polynomial_t = _polynomial("shifted_chebyshev_polynomial_t",
+                                             lambda x, n: _K.chebyshev("t", x, n, shifted=True))
+shifted_chebyshev_polynomial_u = _polynomial("shifted_chebyshev_polynomial_u",
+                                             lambda x, n: _K.chebyshev("u", x, n, shifted=True))
+shifted_chebyshev_polynomial_v = _polynomial("shifted_chebyshev_polynomial_v",
+                                             lambda x, n: _K.chebyshev("v", x, n, shifted=True))
+shifted_chebyshev_polynomial_w = _polynomial("shifted_chebyshev_polynomial_w",
+                                             lambda x, n: _K.chebyshev("w", x, n, shifted=True))
+hermite_polynomial_h = _polynomial("hermite_polynomial_h", lambda x, n: _K.hermite(x, n, physicists=True))
+hermite_polynomial_he = _polynomial("hermite_polynomial_he", lambda x, n: _K.hermite(x, n, physicists=False))
+laguerre_polynomial_l = _polynomial("laguerre_polynomial_l", _K.laguerre)
+legendre_polynomial_p = _polynomial("legendre_polynomial_p", _K.legendre)
+
+_arg_errors.OVERLOADS["special_zeta"] = ("(Tensor input, Tensor other, *, Tensor out = None)",
+                                         "(Number self, Tensor other, *, Tensor out = None)",
+                                         "(Tensor input, Number other, *, Tensor out = None)")
+
+
+def zeta(input, other, *, out=None):
+    """Hurwitz's zeta function ζ(x, q) = Σₖ (q + k)⁻ˣ (differentiable in q only, as PyTorch's)."""
+    if not _one_tensor_one_number(input, other):
+        raise _arg_errors.no_overload("special_zeta", input, other)
+    if not isinstance(input, Tensor):
+        return D.special_zeta_self_scalar(other, dtype=_kernel_dtype("zeta", input, other), self=input, out=out)
+    if not isinstance(other, Tensor):
+        op = D.NOT_IMPLEMENTED["special_zeta_other_scalar"]
+        return op(input, dtype=_kernel_dtype("zeta", input, other), other=other, out=out)
+    _kernel_dtype("zeta", input, other)
+    return _ops._binary(D.special_zeta, input, other, promote_int_to_float=True, out=out)
+
+
+_NEW = ["airy_ai", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "chebyshev_polynomial_t",
+        "chebyshev_polynomial_u", "chebyshev_polynomial_v", "chebyshev_polynomial_w", "hermite_polynomial_h",
+        "hermite_polynomial_he", "laguerre_polynomial_l", "legendre_polynomial_p", "modified_bessel_i0",
+        "modified_bessel_i1", "modified_bessel_k0", "modified_bessel_k1", "scaled_modified_bessel_k0",
+        "scaled_modified_bessel_k1", "shifted_chebyshev_polynomial_t", "shifted_chebyshev_polynomial_u",
+        "shifted_chebyshev_polynomial_v", "shifted_chebyshev_polynomial_w", "spherical_bessel_j0", "zeta"]
+
 __all__ = ["digamma", "entr", "erf", "erfc", "erfcx", "erfinv", "exp2", "expit", "expm1", "gammainc", "gammaincc",
            "gammaln", "i0", "i0e", "i1", "i1e", "log1p", "log_ndtr", "log_softmax", "logit", "logsumexp",
-           "multigammaln", "ndtr", "ndtri", "polygamma", "psi", "round", "sinc", "softmax", "xlog1py", "xlogy"]
+           "multigammaln", "ndtr", "ndtri", "polygamma", "psi", "round", "sinc", "softmax", "xlog1py", "xlogy", *_NEW]

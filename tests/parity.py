@@ -52,9 +52,12 @@ _SUBMODULES = (
     "nn.modules.pixelshuffle", "nn.modules.pooling", "nn.modules.rnn", "nn.modules.sparse",
     "nn.modules.transformer", "nn.modules.upsampling", "nn.modules.adaptive", "nn.modules.channelshuffle",
     "nn.modules.lazy", "nn.modules.utils", "utils.hooks",
+    "utils.data.dataset", "utils.data.sampler", "utils.data.dataloader", "utils.data.distributed", "random",
+    "distributions.utils",
     "special", "utils", "utils.data", "utils.checkpoint", "cuda", "backends", "backends.cudnn", "backends.mps",
     "accelerator", "distributions", "distributions.transforms", "distributions.constraints", "distributions.kl",
-    "func", "fft", "testing", "compiler", "profiler", "version",
+    "func", "fft", "testing", "compiler", "profiler", "version", "overrides", "_C",
+    "amp", "amp.autocast_mode", "amp.grad_scaler", "cpu", "cpu.amp",
 )
 
 

@@ -2197,6 +2197,7 @@ print(x.grad)
 print(len(os.listdir(tmp_dir)))
 del y
 print(len(os.listdir(tmp_dir)))
+tmp_dir_obj.cleanup()  # (not left to the garbage collector: its ResourceWarning would reach later programs)
 '''
 
 PROGRAMS['tut_saved_hooks_module'] = PRE + r'''

@@ -197,11 +197,23 @@ def _batched_grad(outputs: tuple, grads: list, retain_graph: bool, create_graph:
 _warned_create_graph = [False]
 
 
+def _functorch_active() -> bool:
+    """Whether a torch.func transform (grad, vjp, jvp, vmap, ...) is running the user's function."""
+    from .. import _vmap_batched
+    from .function import _TRANSFORMS_ACTIVE
+    return _TRANSFORMS_ACTIVE[0] > 0 or _vmap_batched.DEPTH[0] > 0
+
+
 def backward(tensors, grad_tensors=None, retain_graph: bool | None = None, create_graph: bool = False,
              grad_variables=None, inputs=None) -> None:
     """Accumulate the gradients of ``tensors`` (weighted by ``grad_tensors``) into the leaves' ``.grad``."""
+    if _functorch_active():
+        raise RuntimeError("backward() called inside a functorch transform. This is not supported, please use "
+                           "functorch.grad or functorch.vjp instead or call backward() outside of functorch "
+                           "transforms.")
     if grad_variables is not None:
-        warnings.warn("`grad_variables` is deprecated. Use `grad_tensors` instead.", FutureWarning, stacklevel=2)
+        warnings.warn("`grad_variables` is deprecated. Use `grad_tensors` instead.", FutureWarning,
+                      stacklevel=_tensor._user_stacklevel())  # (the caller's line, past the overrides wrapper)
         if grad_tensors is None:
             grad_tensors = grad_variables
         else:
@@ -251,7 +263,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph: bool | None = None, c
     if not only_inputs:
         warnings.warn("only_inputs argument is deprecated and is ignored now (defaults to True). To accumulate "
                       "gradient for other parts of the graph, please use torch.autograd.backward.",
-                      FutureWarning, stacklevel=2)
+                      FutureWarning, stacklevel=_tensor._user_stacklevel())
     grads = _make_grads(outputs, _grads_tuple(grad_outputs, len(outputs)), is_grads_batched)
     if retain_graph is None:  # (inside vmap's loop, a graph made outside must outlive every slice's call)
         retain_graph = create_graph or _vmap_calls_ahead[0] > 0

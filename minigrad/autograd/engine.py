@@ -24,7 +24,7 @@ from .. import _errstate
 from .._errstate import call_user
 from .._layout import contiguous_format
 from . import grad_mode
-from .graph import AccumulateGrad, GradientEdge, Node, _c_type_name
+from .graph import AccumulateGrad, GradientEdge, Node, _c_type_name, _task_wanted
 
 _STATE = grad_mode.STATE
 _anomaly = [False]  # set by anomaly_mode (kept here so the hot loop reads a plain list)
@@ -180,6 +180,10 @@ def _validate_outputs(node, grads, plain_leaves: bool = False, nodes=None) -> li
                 raise RuntimeError(
                     f"Function {node.name()} returned an invalid gradient at index {i} - got "
                     f"{list(data.shape)} but expected shape compatible with {list(shape)}")
+            if data.dtype.kind == "c" and npdtype.kind != "c":
+                # (the real part first: PyTorch's formulas take it (handle_r_to_c) before the engine sums)
+                g = g.real
+                data = g._data
             if _STATE.enabled:
                 g = g.sum_to_size(shape)
             else:
@@ -385,6 +389,9 @@ def _call_function(node, grads: list) -> list:
     return outputs
 
 
+_torch_function: list = []  # [overrides._STATE], once the first backward has run (imported late: no cycle)
+
+
 def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
                  inputs=None, accumulate: bool = True, allow_unused: bool = False):
     """The engine entry point behind ``backward()`` and ``autograd.grad()``.
@@ -420,12 +427,23 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
 
     queue = _ReadyQueue()
     queue.push(root)
+    # The formulas run with __torch_function__ off, as PyTorch's C++ ones: saved subclass tensors and modes
+    # see none of their operations (minigrad/overrides.py).
+    if not _torch_function:
+        from .. import overrides
+        _torch_function.append(overrides._STATE)
+    torch_function = _torch_function[0]
+    prev_torch_function = torch_function.disabled
+    if torch_function.active:
+        torch_function.disabled = 2
     prev = _STATE.enabled
     _STATE.enabled = create_graph and not _STATE.inference  # (inference mode records nothing, even then)
     # NumPy quiet once for the whole pass, not around each op of each formula (~1 us less per op); hooks
     # and custom backwards get the user's error state back (_errstate.call_user).
     errstate_token = _errstate.begin_pass()
     _graph_tasks.append((next(_task_ids), root, deps, needed, captures))  # for register_multi_grad_hook
+    prev_wanted = _task_wanted[0]
+    _task_wanted[0] = None if needed is None else set(needed) | set(captures)
     heap, pop, push = queue.heap, queue.pop, queue.push
     plain_leaves = needed is None  # no gradient is captured on its way to a leaf (see _validate_outputs)
     try:
@@ -490,6 +508,8 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
     finally:
         _errstate.end_pass(errstate_token)
         _STATE.enabled = prev
+        torch_function.disabled = prev_torch_function
+        _task_wanted[0] = prev_wanted
         _graph_tasks.pop()
 
     if captured is None or accumulate:

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .._class_names import TorchNamed
 from .grad_mode import STATE, _DecoratorContextManager
 from .graph import Node
 
@@ -29,9 +30,9 @@ _fwd_enabled = [True]  # PyTorch's forward-grad mode (torch.autograd.forward_ad.
 
 def _sync_extras() -> None:
     """Tell ``Op.__call__`` whether it must take the slower path (forward AD or profiler active)."""
-    from .. import _dispatch
+    from .. import _dispatch, _vmap_batched
     from . import profiler
-    _dispatch._extras[0] = _level[0] is not None or profiler._enabled[0]
+    _dispatch._extras[0] = _level[0] is not None or profiler._enabled[0] or _vmap_batched.DEPTH[0] > 0
 
 
 def enter_dual_level() -> int:
@@ -107,14 +108,17 @@ class dual_level(_DecoratorContextManager):
         exit_dual_level()
 
 
-class UnpackedDualTensor(NamedTuple):
+# (named as the class below, whose ``__new__`` it is: "UnpackedDualTensor.__new__() missing ...")
+_PrimalTangent = NamedTuple("UnpackedDualTensor", [("primal", Any), ("tangent", Any)])  # noqa: UP014
+
+
+class UnpackedDualTensor(_PrimalTangent, metaclass=TorchNamed):  # (prints as torch.autograd.forward_ad's class)
     r"""Namedtuple returned by :func:`unpack_dual` containing the primal and tangent components of the dual tensor.
 
     See :func:`unpack_dual` for more details.
     """
 
-    primal: Any
-    tangent: Any
+    __slots__ = ()
 
 
 def make_dual(tensor, tangent, *, level: int | None = None):
@@ -217,7 +221,19 @@ def _set_tangent(t, tangent) -> None:
 # ---- propagation (called by Op.__call__ and Function.apply) ---------------------------------------
 
 def _call_with_extras(op, tensors, dtype, out, args):
-    """Run ``op`` under the profiler and/or with tangent propagation."""
+    """Run ``op`` under the profiler and/or with tangent propagation (and inside vmap: mark batched outputs)."""
+    from .. import _vmap_batched
+    if _vmap_batched.DEPTH[0]:
+        mask = _vmap_batched.input_levels(op, tensors, out)  # (PyTorch's errors come before the op runs)
+        result = _call_with_extras_unbatched(op, tensors, dtype, out, args)
+        if mask:
+            for o in result if isinstance(result, tuple) else (result,):
+                _vmap_batched.mark(o, mask)
+        return result
+    return _call_with_extras_unbatched(op, tensors, dtype, out, args)
+
+
+def _call_with_extras_unbatched(op, tensors, dtype, out, args):
     from . import profiler
     if profiler._enabled[0]:
         with profiler.record_function("aten::" + op.name):

@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import inspect
 
+from .. import _vmap_batched
 from .._class_names import TorchNamed
 from .._errstate import call_user
 from . import anomaly_mode, forward_ad, grad_mode, profiler
@@ -224,6 +225,11 @@ class Function(metaclass=FunctionMeta):
         node.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
         # forward runs without recording, and on plain values: tangents come from ``jvp`` below.
         suspended, forward_ad._suspended[0] = forward_ad._suspended[0], True
+        # Inside vmap, a Function with its own vmap rule gets plain tensors in PyTorch (generate_vmap_rule: batched)
+        batched = _vmap_batched.DEPTH[0] and cls.vmap is not Function.vmap and not _vmap_batched.SUSPENDED[0]
+        if batched:
+            batched_levels = _vmap_batched.levels_of(*tensor_inputs)
+            _vmap_batched.SUSPENDED[0] = True
         try:
             with grad_mode.no_grad():
                 if has_setup_context:
@@ -233,6 +239,12 @@ class Function(metaclass=FunctionMeta):
                     output = cls.forward(node, *args)
         finally:
             forward_ad._suspended[0] = suspended
+            if batched:
+                _vmap_batched.SUSPENDED[0] = False
+        if batched:
+            for o in output if isinstance(output, tuple) else (output,):
+                if isinstance(o, Tensor):
+                    _vmap_batched.mark(o, batched_levels)
         record = grad_mode.STATE.enabled and any(t._requires_grad for t in tensor_inputs)
 
         is_tuple = isinstance(output, tuple)

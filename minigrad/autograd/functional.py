@@ -290,7 +290,7 @@ def _jacfwd(func, inputs, strict: bool, vectorize: bool):
             with fwAD.dual_level():
                 duals = tuple(fwAD.make_dual(x, Tensor._make(basis) if m == j else _zeros_like(x))
                               for m, x in enumerate(inputs))
-                is_outputs_tuple, outs = _as_tuple(func(*duals), "outputs")
+                is_outputs_tuple, outs = _as_tuple(_call_without_randomness(func, duals), "outputs")
                 tangents = []
                 for o in outs:
                     primal, tangent = fwAD.unpack_dual(o)
@@ -311,6 +311,18 @@ def _jacfwd(func, inputs, strict: bool, vectorize: bool):
                for j, x in enumerate(inputs)]
               for i in range(len(columns))]
     return _tuple_postprocess(result, (is_outputs_tuple, is_inputs_tuple))
+
+
+def _call_without_randomness(func, args: tuple):
+    """``func(*args)``; PyTorch runs it under its (legacy) vmap, which refuses random ops (before drawing)."""
+    from .._random import default_generator
+    start = default_generator.get_state()
+    out = func(*args)
+    if default_generator.get_state()._data.tobytes() != start._data.tobytes():
+        default_generator.set_state(start)
+        raise RuntimeError("vmap: We do not yet support calling random operations inside of vmap. Please perform "
+                           "random operations outside of vmap as a workaround")
+    return out
 
 
 def _jacobian_block(tangents: list, shape: tuple):

@@ -58,6 +58,10 @@ def _c_type_name(obj) -> str:
 
 # Nodes created later run earlier in backward (PyTorch orders its ready queue by this number).
 _sequence = itertools.count()
+# The nodes an ``autograd.grad(..., inputs=...)`` pass needs (``None`` in any other pass), set by the engine: a
+# node computes only the gradients whose edge leads to one of them (PyTorch's ``task_should_compute_output``),
+# so a hook sees ``None`` for the others and a formula that would raise is not run.
+_task_wanted: list = [None]
 
 
 class RemovableHandle(metaclass=TorchNamed):
@@ -320,6 +324,12 @@ class AccumulateGrad(Node):
         elif grad_mode.STATE.enabled:
             # create_graph=True: out of place, so the sum stays differentiable.
             var._grad = old + new
+        elif old.is_sparse or new.is_sparse:  # (minigrad/sparse.py; dense + sparse gives a dense sum)
+            from ..sparse import _accumulate
+            if old.is_sparse and new.is_sparse:
+                _accumulate(old, new)  # in place: the entries concatenated
+            else:
+                var._grad = new + old if old.is_sparse else old + new
         else:
             old._data += new._data  # in place, as PyTorch does (a user's reference sees the sum)
             old._version_counter[0] += 1
@@ -492,8 +502,12 @@ class SavedTensor:
         if producer is not None:
             # PyTorch names the producing op without "Backward0" ("output 0 of Mul"); other overloads keep
             # their number ("output 0 of Elu1" for the in-place elu_'s EluBackward1)
-            base, _, number = producer.name().partition("Backward")
-            name = base + ("" if number == "0" else number)
+            # (a custom Function's "ExpBackward" gives "Exp"; "torch::autograd::CopyBackwards" and CopySlices
+            # keep their names)
+            base, sep, number = producer.name().rpartition("Backward")
+            name = producer.name()
+            if sep and (number.isdigit() or not number):
+                name = base + ("" if number == "0" else number)
             where = f"{desc}, which is output {self._output_nr if self._is_output else t._output_nr} of {name},"
         else:
             where = desc

@@ -17,7 +17,7 @@ import math
 
 import numpy as np
 
-from .. import _float_math, _random
+from .. import _float_math, _random, _vmap_batched
 from .._tensor import Tensor
 
 
@@ -87,15 +87,20 @@ def _sample_gamma(alpha, draws: _Draws, S) -> float:
         if alpha == 0:
             return 0.0
         # scale *= pow(1 - u, 1.0f / alpha): the exponent is computed in S
-        scale *= math.pow(1 - draws.uniform(), float(S(1.0) / alpha))
+        try:
+            scale *= math.pow(1 - draws.uniform(), float(S(1.0) / alpha))
+        except OverflowError:  # (a negative alpha near 0: C's pow gives inf)
+            scale = math.inf
         alpha = S(alpha + S(1.0))
     d = float(S(alpha - S(np.float32(1.0) / np.float32(3.0))))  # alpha - 1.0f / 3.0f, in S
-    c = 1.0 / math.sqrt(9.0 * d)
+    # c = 1 / sqrt(9d) with C's arithmetic: inf for d = 0, NaN for a d < 0 (a negative alpha), which then
+    # makes every test below false, as in PyTorch, until a NaN is returned (clamped to the dtype's tiny)
+    c = 1.0 / math.sqrt(9.0 * d) if 9.0 * d > 0 else math.inf if d == 0 else math.nan
     while True:
         while True:
             x = draws.normal()
             y = 1.0 + c * x
-            if y > 0:
+            if not y <= 0:  # (C's do-while (y <= 0): a NaN y leaves the loop)
                 break
         v = y * y * y
         u = 1 - draws.uniform()
@@ -109,6 +114,7 @@ def _sample_gamma(alpha, draws: _Draws, S) -> float:
 def _standard_gamma(self: Tensor, generator=None) -> Tensor:
     """Gamma(self, 1) draws (torch._standard_gamma); its gradient is ``_standard_gamma_grad`` (reparameterised)."""
     from .. import derivatives as D
+    _random.check_generator(generator, "_standard_gamma")
     np_dtype = _check_floating(self, "gamma_cpu")
     S = np_dtype.type
     tiny = np.finfo(np_dtype).tiny
@@ -156,6 +162,12 @@ def _sample_poisson(lam: float, draws: _Draws) -> int:
 def poisson(input: Tensor, generator=None) -> Tensor:
     """Poisson draws with rates ``input`` (torch.poisson); no gradient flows (PoissonBackward0 gives zeros)."""
     from .. import derivatives as D
+    _random.check_generator(generator, "poisson")
+    if _vmap_batched.DEPTH[0]:
+        _vmap_batched.check_random((input,))
+    if not input.is_floating_point():  # (the kernel is for floating types, the half ones included)
+        from .._ops import _legacy
+        raise NotImplementedError(f"\"poisson_cpu\" not implemented for '{_legacy(input.dtype)}'")
     np_dtype = input._data.dtype
     flat = np.ascontiguousarray(input._data).reshape(-1).astype(np.float64)
     with _Draws(generator) as draws:
@@ -245,11 +257,14 @@ def _sample_binomial(count, prob, draws: _Draws, S):
 def binomial(count: Tensor, prob: Tensor, generator=None) -> Tensor:
     """Binomial(count, prob) draws (torch.binomial), count and prob broadcast together."""
     from .._ops_shapes import broadcast_tensors
+    _random.check_generator(generator, "binomial")
+    from .._ops import _legacy
     for t, name in ((count, "count"), (prob, "prob")):
-        if t._data.dtype.kind != "f":
-            from .._ops import _legacy
+        if not t.is_floating_point():
             raise ValueError(f"binomial only supports floating-point dtypes for {name}, got: {_legacy(t.dtype)}")
-    np_dtype = count._data.dtype
+    if prob.dtype != count.dtype:
+        raise RuntimeError(f"Found dtype {_legacy(prob.dtype)} but expected {_legacy(count.dtype)}")
+    np_dtype = _check_floating(count, "binomial_cpu")  # (no kernel for the half types)
     S = np_dtype.type
     c, p = broadcast_tensors(count.detach(), prob.detach())
     pairs = zip(np.ascontiguousarray(c._data).reshape(-1), np.ascontiguousarray(p._data).reshape(-1).astype(np_dtype))
@@ -268,6 +283,7 @@ def binomial(count: Tensor, prob: Tensor, generator=None) -> Tensor:
 
 def _sample_dirichlet(alpha: Tensor, generator=None) -> Tensor:
     """Dirichlet(alpha) draws over the last dim: Gamma(alpha_i, 1) in double, normalised, clamped to (0, 1)."""
+    _random.check_generator(generator, "_sample_dirichlet")
     np_dtype = _check_floating(alpha, "dirichlet")
     tiny64 = np.finfo(np.float64).tiny
     flat = np.ascontiguousarray(alpha._data).reshape(-1).astype(np.float64)

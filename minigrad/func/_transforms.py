@@ -101,6 +101,7 @@ class _Level:
 
     def __init__(self) -> None:
         self.leaves: list = []                   # kept alive, so their ids stay unique
+        self.entered: dict = {}                  # id(what func sees) -> (it, the caller's tensor)
         self.grad_enabled = is_grad_enabled()    # outside the call: may anyone differentiate our results?
 
     def enter(self, x):
@@ -108,13 +109,18 @@ class _Level:
         if not isinstance(x, Tensor):
             raise ValueError(f"Thing passed to transform API must be Tensor, got {type(x)}")
         if x.requires_grad and self.grad_enabled:  # an outer level differentiates x too: keep the link
-            return x.view_as(x)
+            return self._entered(x.view_as(x), x)
         # (an integer tensor raises PyTorch's "only Tensors of floating ..."; an inference tensor needs a copy)
         leaf = (x.clone() if x.is_inference() else x.detach()).requires_grad_()
         self.leaves.append(leaf)
         if x._fw_grad is not None:  # inside an outer jvp: the leaf carries x's tangent (forward-over-reverse)
             return fwAD.make_dual(leaf, x._fw_grad)
-        return leaf
+        return self._entered(leaf, x)
+
+    def _entered(self, seen, x):
+        """``seen`` stands for ``x`` in func: returned as is (as aux, say), it is ``x`` again, as in PyTorch."""
+        self.entered[id(seen)] = (seen, x)
+        return seen
 
     def reaches_outside(self, tensors) -> bool:
         """True if some tensor's graph reaches a leaf that is not one of ours (so someone else may need it)."""
@@ -144,6 +150,9 @@ class _Level:
         def lift(t):
             if not isinstance(t, Tensor):
                 return t
+            seen, x = self.entered.get(id(t), (None, None))
+            if seen is t:
+                return x
             if t.requires_grad and self.grad_enabled and self.reaches_outside((t,)):
                 return t
             tangent = t._fw_grad  # (computed from our leaves too, so it is lifted the same way)
@@ -392,6 +401,8 @@ def _jvp_forward_ad(func, primals, flat_p, flat_t, p_spec, argnums, has_aux, str
     # PyTorch hands back an alias of each output (AliasBackward0 when it is differentiable)
     outs = [D.alias(o) if o.requires_grad else o for o in flat_out]
     result = (tree_unflatten(outs, out_spec), tree_unflatten(tans, out_spec))
+    if has_aux:  # (aux too)
+        aux = tree_map(lambda t: D.alias(t) if isinstance(t, Tensor) and t.requires_grad else t, aux)
     return result + (aux,) if has_aux else result
 
 

@@ -3,7 +3,8 @@
 PyTorch's vmap pushes the batch dimension into every op (BatchedTensor), so the function runs once. minigrad is
 a teaching engine and does the plain thing instead: a Python loop that calls ``func`` on each slice and stacks
 the results. Values, shapes and gradients are the same; it is not fast, and results carry ``StackBackward0``
-where PyTorch's carry the last op's node.
+where PyTorch's carry the last op's node. What PyTorch refuses to batch (``.item()`` on a slice, writing a slice
+into a captured tensor in place, ...) raises its errors: ``_vmap_batched.py`` tracks which tensors are batched.
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import functools
 from collections.abc import Callable
 
 from .. import _matmul
+from .. import _vmap_batched as _batched
 from .._ops import stack
 from .._random import default_generator
 from .._tensor import Tensor
@@ -53,18 +55,26 @@ def vmap(func: Callable, in_dims=0, out_dims=0, randomness: str = "error", *,
                                "it cannot know what func returns")
         # chunk_size only changes how PyTorch batches the work; a loop is the same in any chunks
         outputs, rng = [], _Randomness(randomness)
-        for i in range(batch_size):
-            rng.before_slice()
-            flat = [a if d is None else a.select(d, i) for a, d in zip(flat_args, flat_in_dims)]
-            again = int(i < batch_size - 1)  # while > 0, autograd.grad keeps graphs made outside for the next call
-            _calls_ahead[0] += again
-            _matmul.IN_VMAP[0] += 1
-            try:
-                outputs.append(func(*tree_unflatten(flat, args_spec), **kwargs))
-            finally:
-                _calls_ahead[0] -= again
-                _matmul.IN_VMAP[0] -= 1
-            rng.after_slice()
+        # the slices are "batched" tensors (see _vmap_batched.py)
+        _batched.enter(batch_size, func, [a for a, d in zip(flat_args, flat_in_dims) if d is None], randomness)
+        try:
+            for i in range(batch_size):
+                rng.before_slice()
+                flat = [a if d is None else a.select(d, i) for a, d in zip(flat_args, flat_in_dims)]
+                for a, d in zip(flat, flat_in_dims):
+                    if d is not None:
+                        _batched.mark_slice(a)
+                again = int(i < batch_size - 1)  # while > 0, autograd.grad keeps graphs made outside for the next
+                _calls_ahead[0] += again
+                _matmul.IN_VMAP[0] += 1
+                try:
+                    outputs.append(func(*tree_unflatten(flat, args_spec), **kwargs))
+                finally:
+                    _calls_ahead[0] -= again
+                    _matmul.IN_VMAP[0] -= 1
+                rng.after_slice()
+        finally:
+            _batched.exit_()
         return _stack_outputs(outputs, out_dims, func)
     return wrapped
 
@@ -83,6 +93,7 @@ class _Randomness:
     def after_slice(self) -> None:
         # PyTorch raises at the random op itself; a loop sees it afterwards, as a changed generator state
         if self.mode == "error" and self.gen.get_state()._data.tobytes() != self.start._data.tobytes():
+            self.gen.set_state(self.start)  # PyTorch raises before drawing: the generator has not moved
             raise RuntimeError("vmap: called random operation while in randomness error mode. Please either use "
                                "the 'same' or 'different' randomness flags on vmap or perform the randomness "
                                "operation out of vmap")

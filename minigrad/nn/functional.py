@@ -6,9 +6,12 @@ import warnings
 
 import numpy as np
 
-from .. import _creation, _dtypes, _ops, _ops_matrices
+from .. import _creation, _dtypes, _ops, _ops_matrices, _vmap_batched
 from .. import derivatives as D
-from .._tensor import _LEGACY_NAMES, Tensor
+from .._tensor import _LEGACY_NAMES, Tensor, _user_stacklevel
+from ..amp.autocast_mode import ON as _AUTOCAST
+from ..amp.autocast_mode import run as _autocast
+from ..amp.policy import CPU as _AUTOCAST_OPS
 from ..autograd import grad_mode
 
 _REDUCTIONS = ("none", "mean", "sum")
@@ -23,6 +26,8 @@ def _check_reduction(reduction: str) -> str:
 def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight=None, size_average=None, reduce=None,
                                      reduction: str = "mean", pos_weight=None) -> Tensor:
     """Sigmoid + binary cross-entropy in one numerically stable op."""
+    if _AUTOCAST[0]:
+        return _autocast("binary_cross_entropy_with_logits", binary_cross_entropy_with_logits, **locals())
     reduction = _reduction_enum(size_average, reduce, reduction)
     if target.shape != input.shape:
         raise ValueError(f"Target size ({target.shape}) must be the same as input size ({input.shape})")
@@ -55,7 +60,7 @@ def _legacy_reduction(size_average, reduce) -> str:
     reduction = ("mean" if size_average else "sum") if reduce else "none"
     # stacklevel 4: this helper, its caller (_reduction_enum or _Loss.__init__), the loss, the user's line
     warnings.warn(f"size_average and reduce args will be deprecated, please use reduction='{reduction}' "
-                  "instead.", UserWarning, stacklevel=4)
+                  "instead.", UserWarning, stacklevel=_user_stacklevel())
     return reduction
 
 
@@ -75,8 +80,16 @@ def relu(input: Tensor, inplace: bool = False) -> Tensor:
     return D.relu(input, out=input) if inplace else _ops.relu(input)
 
 
+def _floats_only(input, kernel: str, complex_ok: bool = False) -> None:
+    """PyTorch's activation kernels exist for floating dtypes only: its NotImplementedError names the kernel."""
+    dt = getattr(input, "dtype", None)
+    if isinstance(dt, _dtypes.dtype) and not (dt.is_floating_point or (complex_ok and dt.is_complex)):
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{_LEGACY_NAMES[dt.name]}'")
+
+
 def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
     """x where x > 0, else negative_slope·x."""
+    _floats_only(input, "leaky_relu_cpu")
     if inplace:
         return D.leaky_relu_inplace(input, out=input, negative_slope=negative_slope)
     return D.leaky_relu(input, negative_slope=negative_slope)
@@ -84,6 +97,7 @@ def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = Fals
 
 def gelu(input: Tensor, approximate: str = "none") -> Tensor:
     """x·Φ(x) (Φ the standard normal CDF); approximate='tanh' uses the tanh formula."""
+    _floats_only(input, "GeluKernelImpl")
     if approximate not in ("none", "tanh"):
         raise RuntimeError("approximate argument must be either none or tanh.")
     return D.gelu(input, approximate=approximate)
@@ -91,6 +105,9 @@ def gelu(input: Tensor, approximate: str = "none") -> Tensor:
 
 def silu(input: Tensor, inplace: bool = False) -> Tensor:
     """x·σ(x) (also called swish)."""
+    _floats_only(input, "silu_cpu", complex_ok=True)
+    if input.is_complex() and input.requires_grad and grad_mode.is_grad_enabled():
+        raise RuntimeError("silu does not support automatic differentiation for outputs with complex dtype.")
     return D.silu(input, out=input if inplace else None)
 
 
@@ -106,7 +123,7 @@ def tanh(input: Tensor) -> Tensor:
 
 def _softmax_dim(name: str, ndim: int, stacklevel: int) -> int:
     warnings.warn(f"Implicit dimension choice for {name} has been deprecated. Change the call to include "
-                  "dim=X as an argument.", UserWarning, stacklevel=stacklevel)
+                  "dim=X as an argument.", UserWarning, stacklevel=stacklevel + 1)  # (+1: the overrides wrapper)
     return 0 if ndim in (0, 1, 3) else 1
 
 
@@ -131,7 +148,7 @@ def softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype=N
 def gumbel_softmax(logits: Tensor, tau: float = 1, hard: bool = False, eps: float = 1e-10, dim: int = -1) -> Tensor:
     """softmax((logits + g) / tau) with Gumbel noise g = -log(Exp(1)); ``hard``: one-hot forward, soft gradient."""
     if eps != 1e-10:
-        warnings.warn("`eps` parameter is deprecated and has no effect.", stacklevel=2)
+        warnings.warn("`eps` parameter is deprecated and has no effect.", stacklevel=_user_stacklevel())
     gumbels = -_creation.empty_like(logits).exponential_().log()  # (drawn as PyTorch draws them)
     y_soft = ((logits + gumbels) / tau).softmax(dim)
     if not hard:
@@ -159,6 +176,8 @@ def log_softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dty
 
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """x·Wᵀ + b (AddmmBackward0 with a bias, as PyTorch: other ranks are folded to 2-D and back)."""
+    if _AUTOCAST[0]:  # (an autocast region: PyTorch's AutocastCPU kernel, see amp/autocast_mode.py)
+        return _autocast("linear", linear, **locals())
     if not isinstance(input, Tensor):  # (a list or array given to a model: PyTorch's binding converts nothing)
         from .._arg_errors import must_be
         raise must_be("linear", "input", "Tensor", input, 1)
@@ -216,10 +235,16 @@ def _dropout_noise(input: Tensor, shape: tuple, p: float) -> np.ndarray:
 def mse_loss(input: Tensor, target: Tensor, size_average=None, reduce=None, reduction: str = "mean",
              weight=None) -> Tensor:
     """Mean (or sum) of (input - target)²."""
+    if _AUTOCAST[0]:
+        return _autocast("mse_loss", mse_loss, **locals())
     _warn_if_sizes_differ(input, target)
     if size_average is not None or reduce is not None:
         reduction = _legacy_reduction(size_average, reduce)
     _check_broadcast(input, target)
+    if weight is None and isinstance(input, Tensor) and isinstance(target, Tensor) and (
+            input.is_complex() or target.is_complex()):
+        dt = _dtypes.result_type(input, target)
+        raise NotImplementedError(f"\"mse_cpu\" not implemented for '{_LEGACY_NAMES[dt.name]}'")
     if weight is not None:
         return _weighted_loss((input - target).pow(2), weight, input, reduction, "sum")
     return D.mse_loss(input, target, reduction=_reduction_enum(None, None, reduction),
@@ -229,6 +254,8 @@ def mse_loss(input: Tensor, target: Tensor, size_average=None, reduce=None, redu
 def l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None, reduction: str = "mean",
             weight=None) -> Tensor:
     """Mean (or sum) of |input - target| (composite, as in PyTorch: SubBackward0 → AbsBackward0 → Mean)."""
+    if _AUTOCAST[0]:
+        return _autocast("l1_loss", l1_loss, **locals())
     _warn_if_sizes_differ(input, target)
     if size_average is not None or reduce is not None:
         reduction = _legacy_reduction(size_average, reduce)
@@ -272,7 +299,7 @@ def _warn_if_sizes_differ(input: Tensor, target: Tensor) -> None:
     if target.shape != input.shape:
         warnings.warn(f"Using a target size ({target.shape}) that is different to the input size ({input.shape}). "
                       "This will likely lead to incorrect results due to broadcasting. Please ensure they have "
-                      "the same size.", UserWarning, stacklevel=3)
+                      "the same size.", UserWarning, stacklevel=_user_stacklevel())
 
 
 def _check_broadcast(a: Tensor, b: Tensor) -> None:
@@ -285,6 +312,8 @@ def _check_broadcast(a: Tensor, b: Tensor) -> None:
 def binary_cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None, size_average=None,
                          reduce=None, reduction: str = "mean") -> Tensor:
     """-(y·log x + (1-y)·log(1-x)) for probabilities x (logs clamped at -100)."""
+    if _AUTOCAST[0]:
+        return _autocast("binary_cross_entropy", binary_cross_entropy, **locals())
     reduction = _reduction_enum(size_average, reduce, reduction)
     if target.shape != input.shape:
         raise ValueError(f"Using a target size ({target.shape}) that is different to the input size "
@@ -387,6 +416,8 @@ def _nll_loss_nd(input: Tensor, target: Tensor, weight, reduction: int, ignore_i
 def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None, size_average=None,
              ignore_index: int = -100, reduce=None, reduction: str = "mean") -> Tensor:
     """Negative log-likelihood: -input[n, target[n]] (weighted; mean over the total weight)."""
+    if _AUTOCAST[0]:
+        return _autocast("nll_loss", nll_loss, **locals())
     reduction = _reduction_enum(size_average, reduce, reduction)
     return _nll_loss_nd(input, target, weight, reduction, ignore_index)
 
@@ -395,6 +426,8 @@ def cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None, s
                   ignore_index: int = -100, reduce=None, reduction: str = "mean",
                   label_smoothing: float = 0.0) -> Tensor:
     """log_softmax + nll_loss for class indices; -Σ p·log_softmax(x) for class probabilities."""
+    if _AUTOCAST[0]:
+        return _autocast("cross_entropy_loss", cross_entropy, **locals())
     reduction = _reduction_enum(size_average, reduce, reduction)
     class_dim = 0 if input.dim() == 1 else 1
     if input._data.shape == target._data.shape:
@@ -479,11 +512,13 @@ __all__ = [
 
 def softplus(input: Tensor, beta: float = 1, threshold: float = 20) -> Tensor:
     """log(1 + e^(βx))/β (x itself where βx > threshold)."""
+    _floats_only(input, "softplus_cpu")
     return D.softplus(input, beta=beta, threshold=threshold)
 
 
 def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
     """x for x > 0, α(e^x - 1) otherwise."""
+    _floats_only(input, "elu_cpu")
     # (scale and input_scale are C++ defaults, the integer 1: a node shows _saved_scale=1)
     return (D.elu_inplace if inplace else D.elu)(input, out=input if inplace else None, alpha=alpha, scale=1,
                                                  input_scale=1)
@@ -495,17 +530,23 @@ _SELU_SCALE = 1.0507009873554804934193349852946
 
 def selu(input: Tensor, inplace: bool = False) -> Tensor:
     """scale·elu(x, α) with the self-normalizing constants."""
+    _floats_only(input, "elu_cpu")
     return (D.elu_inplace if inplace else D.elu)(input, out=input if inplace else None, alpha=_SELU_ALPHA,
                                                  scale=_SELU_SCALE, input_scale=1)
 
 
 def celu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
     """max(0, x) + min(0, α(e^(x/α) - 1))."""
+    _floats_only(input, "elu_cpu")
     return (D.celu_inplace if inplace else D.celu)(input, out=input if inplace else None, alpha=alpha)
 
 
 def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0, inplace: bool = False) -> Tensor:
     """x clipped to [min_val, max_val]."""
+    if isinstance(input, Tensor) and input.dtype is _dtypes.bool_:
+        raise RuntimeError("Bool inputs not supported for hardtanh")
+    if isinstance(input, Tensor) and input.dtype.is_complex:
+        raise NotImplementedError("clamp is not supported for complex types")
     return D.hardtanh(input, out=input if inplace else None, min_val=min_val, max_val=max_val)
 
 
@@ -516,21 +557,25 @@ def relu6(input: Tensor, inplace: bool = False) -> Tensor:
 
 def logsigmoid(input: Tensor) -> Tensor:
     """log σ(x), computed without overflow."""
+    _floats_only(input, "log_sigmoid_cpu")
     return D.log_sigmoid(input)[0]
 
 
 def hardsigmoid(input: Tensor, inplace: bool = False) -> Tensor:
     """relu6(x + 3) / 6."""
+    _floats_only(input, "hardsigmoid_cpu")
     return D.hardsigmoid(input, out=input if inplace else None)
 
 
 def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
     """x · relu6(x + 3) / 6."""
+    _floats_only(input, "hardswish_cpu")
     return D.hardswish(input, out=input if inplace else None)
 
 
 def mish(input: Tensor, inplace: bool = False) -> Tensor:
     """x · tanh(softplus(x))."""
+    _floats_only(input, "mish_cpu")
     return D.mish(input, out=input if inplace else None)
 
 
@@ -586,6 +631,8 @@ def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12, o
 def smooth_l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None, reduction: str = "mean",
                    beta: float = 1.0) -> Tensor:
     """0.5(x - y)²/β where |x - y| < β, |x - y| - β/2 elsewhere."""
+    if _AUTOCAST[0]:
+        return _autocast("smooth_l1_loss", smooth_l1_loss, **locals())
     _warn_if_sizes_differ(input, target)
     reduction = _reduction_enum(size_average, reduce, reduction)
     _check_broadcast(input, target)
@@ -599,6 +646,8 @@ def smooth_l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None
 def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean", delta: float = 1.0,
                weight: Tensor | None = None) -> Tensor:
     """0.5(x - y)² where |x - y| < δ, δ(|x - y| - δ/2) elsewhere."""
+    if _AUTOCAST[0]:
+        return _autocast("huber_loss", huber_loss, **locals())
     _warn_if_sizes_differ(input, target)
     _check_broadcast(input, target)
     if weight is not None:
@@ -612,13 +661,15 @@ def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean", delta: fl
 def kl_div(input: Tensor, target: Tensor, size_average=None, reduce=None, reduction: str = "mean",
            log_target: bool = False) -> Tensor:
     """KL(target ‖ exp(input)) pointwise: target·(log target - input), reduced."""
+    if _AUTOCAST[0]:
+        return _autocast("kl_div", kl_div, **locals())
     if size_average is not None or reduce is not None:
         reduction = _legacy_reduction(size_average, reduce)
     elif reduction == "mean":
         warnings.warn("reduction: 'mean' divides the total loss by both the batch size and the support size."
                       "'batchmean' divides only by the batch size, and aligns with the KL div math definition."
                       "'mean' will be changed to behave the same as 'batchmean' in the next major release.",
-                      UserWarning, stacklevel=2)
+                      UserWarning, stacklevel=_user_stacklevel())
     if reduction != "batchmean":
         _check_reduction(reduction)
     if not (input.dtype.is_floating_point or input.dtype.is_complex) or not (
@@ -731,11 +782,17 @@ def pad(input: Tensor, pad, mode: str = "constant", value: float | None = None) 
     if len(pad) // 2 > input.dim():
         raise RuntimeError("Padding length should be less than or equal to two times the input dimension but got "
                            f"padding length {len(pad)} and input of dimension {input.dim()}")
+    if _AUTOCAST[0] and f"{_AUTOCAST_PADS.get(mode)}{len(pad) // 2}d" in _AUTOCAST_OPS:
+        # reflection_pad1d/2d and replication_pad1d/2d/3d run in float32 (the parameter ``pad`` hides this function)
+        return _autocast(f"{_AUTOCAST_PADS[mode]}{len(pad) // 2}d", _pad_function, input, pad, mode, value)
     if mode != "constant":
         return _pad_modes(input, tuple(int(p) for p in pad), mode, value)
     return D.constant_pad_nd(input, pad=tuple(int(p) for p in pad), value=0.0 if value is None else value)
 
 
+
+_pad_function = pad
+_AUTOCAST_PADS = {"reflect": "reflection_pad", "replicate": "replication_pad"}  # (aten's names of F.pad's modes)
 __all__ += [
     "celu", "cosine_similarity", "elu", "embedding", "hardsigmoid", "hardswish", "hardtanh", "huber_loss",
     "kl_div", "layer_norm", "logsigmoid", "mish", "normalize", "one_hot", "pad", "pairwise_distance", "relu6",
@@ -923,7 +980,8 @@ def _same_padding(input: Tensor, weight: Tensor, stride: tuple, dilation: tuple,
             _SAME_PADDING_WARNED[0] = True
             warnings.warn("Using padding='same' with even kernel lengths and odd dilation may require a zero-padded "
                           "copy of the input be created (Triggered internally at "
-                          "/__w/pytorch/pytorch/aten/src/ATen/native/Convolution.cpp:1101.)", UserWarning, stacklevel=4)
+                          "/__w/pytorch/pytorch/aten/src/ATen/native/Convolution.cpp:1101.)", UserWarning,
+                          stacklevel=_user_stacklevel())
         pad_nd = []
         for e in reversed(extra):   # F.pad's order: last dim first, (left, right) each
             pad_nd += [0, e]
@@ -963,12 +1021,16 @@ def _conv_nd(input: Tensor, weight: Tensor, bias, stride, padding, dilation, gro
 def conv1d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, padding=0, dilation=1,
            groups: int = 1) -> Tensor:
     """1-d convolution (cross-correlation) of (N, C_in, L) with weight (C_out, C_in/groups, k), plus bias."""
+    if _AUTOCAST[0]:
+        return _autocast("conv1d", conv1d, **locals())
     return _conv_nd(input, weight, bias, stride, padding, dilation, groups, 1, "conv1d")
 
 
 def conv2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, padding=0, dilation=1,
            groups: int = 1) -> Tensor:
     """2-d convolution (cross-correlation) of (N, C_in, H, W) with weight (C_out, C_in/groups, kH, kW), plus bias."""
+    if _AUTOCAST[0]:
+        return _autocast("conv2d", conv2d, **locals())
     return _conv_nd(input, weight, bias, stride, padding, dilation, groups, 2, "conv2d")
 
 
@@ -995,6 +1057,8 @@ def _conv_transpose_nd(input: Tensor, weight: Tensor, bias, stride, padding, out
 def conv_transpose1d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, padding=0,
                      output_padding=0, groups: int = 1, dilation=1) -> Tensor:
     """1-d transposed convolution of (N, C_in, L) with weight (C_in, C_out/groups, k): the gradient of conv1d."""
+    if _AUTOCAST[0]:
+        return _autocast("conv_transpose1d", conv_transpose1d, **locals())
     return _conv_transpose_nd(input, weight, bias, stride, padding, output_padding, groups, dilation, 1,
                               "conv_transpose1d")
 
@@ -1002,6 +1066,8 @@ def conv_transpose1d(input: Tensor, weight: Tensor, bias: Tensor | None = None, 
 def conv_transpose2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, padding=0,
                      output_padding=0, groups: int = 1, dilation=1) -> Tensor:
     """2-d transposed convolution of (N, C_in, H, W) with weight (C_in, C_out/groups, kH, kW)."""
+    if _AUTOCAST[0]:
+        return _autocast("conv_transpose2d", conv_transpose2d, **locals())
     return _conv_transpose_nd(input, weight, bias, stride, padding, output_padding, groups, dilation, 2,
                               "conv_transpose2d")
 
@@ -1213,6 +1279,20 @@ def _verify_batch_size(size) -> None:
         raise ValueError(f"Expected more than 1 value per channel when training, got input size {size}")
 
 
+def _check_mixed_type(input: Tensor, *params) -> None:
+    """PyTorch's CPU mixed-type rule: parameters of another dtype than the input only as float32 with a
+    bfloat16/float16 input (what autocast makes: a bfloat16 activation into a float32 BatchNorm)."""
+    given = [p for p in params if p is not None]
+    if not given or given[0].dtype is input.dtype:
+        if any(p.dtype is not input.dtype for p in given):
+            raise RuntimeError("mixed dtype (CPU): all inputs must share same datatype.")
+        return
+    if any(p.dtype is not _dtypes.float32 for p in given):
+        raise RuntimeError("mixed dtype (CPU): expect parameter to have scalar type of Float")
+    if input.dtype not in (_dtypes.bfloat16, _dtypes.float16):
+        raise RuntimeError("mixed dtype (CPU): all inputs must share same datatype.")
+
+
 def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor | None, weight: Tensor | None = None,
                bias: Tensor | None = None, training: bool = False, momentum: float = 0.1, eps: float = 1e-5) -> Tensor:
     """Normalize each channel (dim 1) by the batch's mean and variance (training) or the running ones (eval).
@@ -1236,10 +1316,11 @@ def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor |
             raise RuntimeError(f"{name} should contain {features} elements not {t.numel()}")
         if t is None and name.startswith("running") and not training:
             raise RuntimeError(f"{name} must be defined in evaluation mode")
-        if t is not None and t.dtype is not input.dtype:
-            raise RuntimeError("mixed dtype (CPU): all inputs must share same datatype.")
+    _check_mixed_type(input, weight, bias, running_mean, running_var)
     _no_grad_arg(running_mean, "running_mean", "native_batch_norm")
     _no_grad_arg(running_var, "running_var", "native_batch_norm")
+    if training and _vmap_batched.DEPTH[0]:  # (running stats updated in place must be batched as the input is)
+        _vmap_batched.check_batch_norm(input, running_mean, running_var)
     stand_in = D.absent(input.dtype.np)
     return D.native_batch_norm(input, stand_in if weight is None else weight, stand_in if bias is None else bias,
                                running_mean=running_mean, running_var=running_var, training=bool(training),
@@ -1255,13 +1336,13 @@ def dropout2d(input: Tensor, p: float = 0.5, training: bool = True, inplace: boo
                       "in an error in a future release. To retain the behavior and silence this warning, please use "
                       "dropout instead. Note that dropout2d exists to provide channel-wise dropout on inputs with 2 "
                       "spatial dimensions, a channel dimension, and an optional batch dimension (i.e. 3D or 4D "
-                      "inputs).", UserWarning, stacklevel=2)
+                      "inputs).", UserWarning, stacklevel=_user_stacklevel())
     if input.dim() == 3:
         warnings.warn("dropout2d: Received a 3D input to dropout2d and assuming that channel-wise 1D dropout behavior "
                       "is desired - input is interpreted as shape (N, C, L), where C is the channel dim. This behavior "
                       "will change in a future release to interpret the input as one without a batch dimension, i.e. "
                       "shape (C, H, W). To maintain the 1D channel-wise dropout behavior, please switch to using "
-                      "dropout1d instead.", UserWarning, stacklevel=2)
+                      "dropout1d instead.", UserWarning, stacklevel=_user_stacklevel())
     if not training or p == 0 or input.numel() == 0:
         return input
     # one draw per (sample, channel), broadcast over the plane: y = x · mask/(1-p), a MulBackward0
@@ -1365,6 +1446,8 @@ def threshold(input: Tensor, threshold: float, value: float, inplace: bool = Fal
 
 def prelu(input: Tensor, weight: Tensor) -> Tensor:
     """x where x > 0, else weight·x (one slope, or one per channel: dim 1)."""
+    if _AUTOCAST[0]:
+        return _autocast("prelu", prelu, **locals())
     if weight.numel() != 1:
         if input.dim() < 2 or weight.numel() != input.shape[1]:
             raise RuntimeError(f"Mismatch of parameter numbers and input channel size. Found parameter numbers = "
@@ -1451,7 +1534,7 @@ def _feature_dropout(input: Tensor, p: float, training: bool, inplace: bool, bat
                       "in an error in a future release. To retain the behavior and silence this warning, please use "
                       "dropout instead. Note that dropout3d exists to provide channel-wise dropout on inputs with 3 "
                       "spatial dimensions, a channel dimension, and an optional batch dimension (i.e. 4D or 5D "
-                      "inputs).", UserWarning, stacklevel=3)
+                      "inputs).", UserWarning, stacklevel=_user_stacklevel())
     elif input.dim() not in (batched_dim - 1, batched_dim):
         raise RuntimeError(f"{name}: Expected {batched_dim - 1}D or {batched_dim}D input, but received a "
                            f"{input.dim()}D input. Note that {name} exists to provide channel-wise dropout on "
@@ -1676,6 +1759,8 @@ def _number_minus(number, t: Tensor) -> Tensor:
 def margin_ranking_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0, size_average=None,
                         reduce=None, reduction: str = "mean") -> Tensor:
     """max(0, -y·(x1 - x2) + margin), averaged (or summed)."""
+    if _AUTOCAST[0]:
+        return _autocast("margin_ranking_loss", margin_ranking_loss, **locals())
     red = _reduction_enum(size_average, reduce, reduction)
     if input1.dim() != input2.dim() or input1.dim() != target.dim():
         raise RuntimeError("margin_ranking_loss : All input tensors should have same dimension but got sizes: "
@@ -1687,6 +1772,8 @@ def margin_ranking_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: 
 def hinge_embedding_loss(input: Tensor, target: Tensor, margin: float = 1.0, size_average=None, reduce=None,
                          reduction: str = "mean") -> Tensor:
     """x where y = 1, max(0, margin - x) where y = -1."""
+    if _AUTOCAST[0]:
+        return _autocast("hinge_embedding_loss", hinge_embedding_loss, **locals())
     red = _reduction_enum(size_average, reduce, reduction)
     zeros = _ops.zeros_like(input)
     margin_clamp = _number_minus(margin, input).clamp_min_(0)
@@ -1697,6 +1784,8 @@ def hinge_embedding_loss(input: Tensor, target: Tensor, margin: float = 1.0, siz
 def soft_margin_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
                      reduction: str = "mean") -> Tensor:
     """log(1 + e^(-y·x)), averaged (or summed)."""
+    if _AUTOCAST[0]:
+        return _autocast("soft_margin_loss", soft_margin_loss, **locals())
     red = _reduction_enum(size_average, reduce, reduction)
     if target.requires_grad and grad_mode.is_grad_enabled():
         raise RuntimeError("The function 'soft_margin_loss' is not differentiable with respect to argument 'target'. "
@@ -1707,6 +1796,8 @@ def soft_margin_loss(input: Tensor, target: Tensor, size_average=None, reduce=No
 def multi_margin_loss(input: Tensor, target: Tensor, p: int = 1, margin: float = 1.0, weight: Tensor | None = None,
                       size_average=None, reduce=None, reduction: str = "mean") -> Tensor:
     """Σ_{j≠y} max(0, margin - x_y + x_j)^p / C per sample (times weight[y])."""
+    if _AUTOCAST[0]:
+        return _autocast("multi_margin_loss", multi_margin_loss, **locals())
     red = _reduction_enum(size_average, reduce, reduction)
     if p != 1 and p != 2:
         raise ValueError("only p == 1 and p == 2 supported")
@@ -1719,6 +1810,8 @@ def multi_margin_loss(input: Tensor, target: Tensor, p: int = 1, margin: float =
 def multilabel_margin_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
                            reduction: str = "mean") -> Tensor:
     """Σ over a row's targets t (entries before the first -1) and other classes d of max(0, 1 - x[t] + x[d]) / C."""
+    if _AUTOCAST[0]:
+        return _autocast("multilabel_margin_loss", multilabel_margin_loss, **locals())
     red = _reduction_enum(size_average, reduce, reduction)
     nd = input.dim()
     if not ((nd == 2 and input.shape[1] != 0) or (nd == 1 and input.shape[0] != 0) or nd == 0):
@@ -1759,6 +1852,8 @@ def multilabel_soft_margin_loss(input: Tensor, target: Tensor, weight: Tensor | 
 def cosine_embedding_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0, size_average=None,
                           reduce=None, reduction: str = "mean") -> Tensor:
     """1 - cos(x1, x2) where y = 1, max(0, cos(x1, x2) - margin) where y = -1."""
+    if _AUTOCAST[0]:
+        return _autocast("cosine_embedding_loss", cosine_embedding_loss, **locals())
     red = _reduction_enum(size_average, reduce, reduction)
     targ_dim = target.dim()
     if targ_dim not in (0, 1):
@@ -1784,6 +1879,8 @@ def triplet_margin_loss(anchor: Tensor, positive: Tensor, negative: Tensor, marg
                         eps: float = 1e-6, swap: bool = False, size_average=None, reduce=None,
                         reduction: str = "mean") -> Tensor:
     """max(0, margin + d(a, p) - d(a, n)) with d the pairwise distance."""
+    if _AUTOCAST[0]:
+        return _autocast("triplet_margin_loss", triplet_margin_loss, **locals())
     red = _reduction_enum(size_average, reduce, reduction)
     if margin <= 0:
         raise ValueError(f"margin must be greater than 0, got {margin}")
@@ -1803,6 +1900,8 @@ def triplet_margin_loss(anchor: Tensor, positive: Tensor, negative: Tensor, marg
 def poisson_nll_loss(input: Tensor, target: Tensor, log_input: bool = True, full: bool = False, size_average=None,
                      eps: float = 1e-8, reduce=None, reduction: str = "mean") -> Tensor:
     """e^x - y·x (log_input) or x - y·log(x + eps), plus Stirling's term for y > 1 when full."""
+    if _AUTOCAST[0]:
+        return _autocast("poisson_nll_loss", poisson_nll_loss, **locals())
     if size_average is not None or reduce is not None:
         reduction = _legacy_reduction(size_average, reduce)
     if reduction not in _REDUCTIONS:
@@ -2181,12 +2280,16 @@ __all__ += ["bilinear", "lp_pool1d", "lp_pool2d", "local_response_norm", "rrelu"
 def conv3d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, padding=0, dilation=1,
            groups: int = 1) -> Tensor:
     """3-d convolution of (N, C_in, D, H, W) with weight (C_out, C_in/groups, kD, kH, kW), plus bias."""
+    if _AUTOCAST[0]:
+        return _autocast("conv3d", conv3d, **locals())
     return _conv_nd(input, weight, bias, stride, padding, dilation, groups, 3, "conv3d")
 
 
 def conv_transpose3d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, padding=0,
                      output_padding=0, groups: int = 1, dilation=1) -> Tensor:
     """3-d transposed convolution of (N, C_in, D, H, W) with weight (C_in, C_out/groups, kD, kH, kW)."""
+    if _AUTOCAST[0]:
+        return _autocast("conv_transpose3d", conv_transpose3d, **locals())
     return _conv_transpose_nd(input, weight, bias, stride, padding, output_padding, groups, dilation, 3,
                               "conv_transpose3d")
 
@@ -2250,6 +2353,8 @@ def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor, attn
                                  dropout_p: float = 0.0, is_causal: bool = False, scale: float | None = None,
                                  enable_gqa: bool = False) -> Tensor:
     """softmax(q·kᵀ·scale + mask)·v, with dropout on the weights; one fused node when PyTorch's CPU kernel would run."""
+    if _AUTOCAST[0]:
+        return _autocast("scaled_dot_product_attention", scaled_dot_product_attention, **locals())
     _check_sdpa(query, key, value, attn_mask)
     if 0 in query.shape[:-1] or key.size(-2) == 0 or value.numel() == 0:
         # PyTorch's empty case (an empty head dim E alone is not one): zeros, tied to the inputs by a
@@ -2309,7 +2414,7 @@ def _canonical_mask(mask: Tensor | None, mask_name: str, other_type, other_name:
         raise AssertionError(f"only bool and floating types of {mask_name} are supported")
     if check_other and other_type is not None and mask.dtype != other_type:
         warnings.warn(f"Support for mismatched {mask_name} and {other_name} is deprecated. Use same type for both "
-                      "instead.", stacklevel=2)
+                      "instead.", stacklevel=_user_stacklevel())
     if not mask.is_floating_point():
         mask = _creation.zeros_like(mask, dtype=target_type).masked_fill_(mask, float("-inf"))
     return mask
@@ -2590,6 +2695,8 @@ def _max_unpool2d(input: Tensor, indices: Tensor, output_size: list) -> Tensor:
     if tuple(input.shape) != tuple(indices.shape):
         raise RuntimeError(f"Expected shape of indices to be same as that of the input tensor "
                            f"({list(input.shape)}) but got indices tensor with shape: {list(indices.shape)}")
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"max_unpool2d\" not implemented for '{_ops._legacy(input.dtype)}'")
     planes = output_size[0] * output_size[1]
     idx = indices._data
     bad = idx[(idx < 0) | (idx >= planes)]
@@ -2609,6 +2716,8 @@ def max_unpool1d(input: Tensor, indices: Tensor, kernel_size, stride=None, paddi
 
 def max_unpool2d(input: Tensor, indices: Tensor, kernel_size, stride=None, padding=0, output_size=None) -> Tensor:
     """max_pool2d's partial inverse: each value back at its index in the (H_out, W_out) plane, zeros elsewhere."""
+    if _AUTOCAST[0]:
+        return _autocast("max_unpool2d", max_unpool2d, **locals())
     kernel = _size_arg(kernel_size, 2)
     strides = _size_arg(stride, 2) if stride is not None else kernel
     sizes = _unpool_output_size(input, kernel, strides, _size_arg(padding, 2), output_size)
@@ -2686,6 +2795,8 @@ def max_pool3d_with_indices(input: Tensor, kernel_size, stride=None, padding=0, 
 def max_pool3d(input: Tensor, kernel_size, stride=None, padding=0, dilation=1, ceil_mode: bool = False,
                return_indices: bool = False):
     """The max of each kernel_size window over the last three dims; with return_indices, also where it was."""
+    if _AUTOCAST[0] and not return_indices:  # (with indices: max_pool3d_with_indices, not on the lists)
+        return _autocast("max_pool3d", max_pool3d, **locals())
     values, indices = max_pool3d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
     return (values, indices) if return_indices else values
 
@@ -2693,6 +2804,8 @@ def max_pool3d(input: Tensor, kernel_size, stride=None, padding=0, dilation=1, c
 def avg_pool3d(input: Tensor, kernel_size, stride=None, padding=0, ceil_mode: bool = False,
                count_include_pad: bool = True, divisor_override: int | None = None) -> Tensor:
     """The mean of each kernel_size window over the last three dims (divided by divisor_override when given)."""
+    if _AUTOCAST[0]:
+        return _autocast("avg_pool3d", avg_pool3d, **locals())
     kernel, stride, padding = _pool3d_args("avg_pool3d", kernel_size, stride, padding, "be ")
     if divisor_override is not None and divisor_override == 0:
         raise RuntimeError("divisor must be not zero")
@@ -2704,6 +2817,8 @@ def avg_pool3d(input: Tensor, kernel_size, stride=None, padding=0, ceil_mode: bo
 
 def adaptive_max_pool3d_with_indices(input: Tensor, output_size, return_indices: bool = False) -> tuple:
     """(max over the windows that split D, H and W into output_size parts, flat index of each max in its volume)."""
+    if _AUTOCAST[0]:
+        return _autocast("adaptive_max_pool3d", adaptive_max_pool3d_with_indices, **locals())
     if not isinstance(output_size, int):
         if input.dim() <= len(output_size):
             raise ValueError(f"Input dimension should be at least {len(output_size) + 1}")
@@ -2732,6 +2847,8 @@ def adaptive_max_pool3d(input: Tensor, output_size, return_indices: bool = False
 
 def adaptive_avg_pool3d(input: Tensor, output_size) -> Tensor:
     """Average over the windows that split D, H and W into output_size parts (None keeps that size)."""
+    if _AUTOCAST[0]:
+        return _autocast("adaptive_avg_pool3d", adaptive_avg_pool3d, **locals())
     if not isinstance(output_size, int):
         if input.dim() <= len(output_size):
             raise ValueError(f"Input dimension should be at least {len(output_size) + 1}")
@@ -2758,34 +2875,19 @@ def adaptive_avg_pool3d(input: Tensor, output_size) -> Tensor:
 def fractional_max_pool2d_with_indices(input: Tensor, kernel_size, output_size=None, output_ratio=None,
                                        return_indices: bool = False, _random_samples=None) -> tuple:
     """(max over pseudo-random kernel_size windows giving output_size (or output_ratio of the input), indices)."""
+    if _AUTOCAST[0]:
+        return _autocast("fractional_max_pool2d", fractional_max_pool2d_with_indices, **locals())
     if output_size is None and output_ratio is None:
         raise ValueError("fractional_max_pool2d requires specifying either an output_size or an output_ratio")
     if output_size is None:
         if len(output_ratio) > 2:   # (PyTorch's len(): a single float fails here too)
             raise ValueError("fractional_max_pool2d requires output_ratio to either be a single Int or tuple of Ints.")
-        ratio = _two(tuple(output_ratio))
+        ratio = tuple(output_ratio)   # (as PyTorch's _pair: a 1-tuple stays one long, and [1] raises IndexError)
         output_size = [int(input.size(-2) * ratio[0]), int(input.size(-1) * ratio[1])]
     if _random_samples is None:   # (drawn before any check, as PyTorch's Python does)
         n_batch = 1 if input.dim() == 3 else input.size(0)
         _random_samples = _creation.rand(n_batch, input.size(-3), 2, dtype=input.dtype)
-    kernel, size = _size_arg(kernel_size, 2), _size_arg(output_size, 2)
-    if len(kernel) == 1:
-        kernel = kernel * 2
-    if len(size) == 1:
-        size = size * 2
-    if input.dim() not in (3, 4):
-        raise RuntimeError(f"fractional_max_pool2d(): Expected 3D or 4D tensor, but got: {list(input.shape)}")
-    for d in range(1, input.dim()):
-        if input.shape[d] <= 0:
-            raise RuntimeError("fractional_max_pool2d(): Expected input to have non-zero size for non-batch "
-                               f"dimensions, but got{list(input.shape)} with dimension {d} being empty.")
-    for (out, pool, n, what) in ((size[0], kernel[0], input.shape[-2], "height"),
-                                 (size[1], kernel[1], input.shape[-1], "width")):
-        if out + pool - 1 > n:
-            raise RuntimeError(f"fractional_max_pool2d(): pool {what} {pool} too large relative to input {what} {n}")
-    if _random_samples.dim() == 3 and _random_samples.size(2) != 2:
-        raise RuntimeError(f"Expect _random_samples.size(2) equals to 2; got {_random_samples.size(2)}.")
-    return tuple(D.fractional_max_pool2d(input, kernel_size=kernel, output_size=size, random_samples=_random_samples))
+    return _fractional_max_pool(input, kernel_size, output_size, _random_samples, 2)
 
 
 def fractional_max_pool2d(input: Tensor, kernel_size, output_size=None, output_ratio=None,
@@ -2814,7 +2916,7 @@ def affine_grid(theta: Tensor, size: list, align_corners: bool | None = None) ->
     if align_corners is None:
         warnings.warn("Default grid_sample and affine_grid behavior has changed to align_corners=False since 1.3.0. "
                       "Please specify align_corners=True if the old behavior is desired. See the documentation of "
-                      "grid_sample for details.", stacklevel=2)
+                      "grid_sample for details.", stacklevel=_user_stacklevel())
         align_corners = False
     if not theta.dtype.is_floating_point:
         raise ValueError(f"Expected theta to have floating point type, but got {theta.dtype}")
@@ -2835,7 +2937,7 @@ def affine_grid(theta: Tensor, size: list, align_corners: bool | None = None) ->
     if align_corners and min(spatial) == 1:
         warnings.warn("Since version 1.3.0, affine_grid behavior has changed for unit-size grids when "
                       "align_corners=True. This is not an intended use case of affine_grid. See the documentation "
-                      "of affine_grid for details.", stacklevel=2)
+                      "of affine_grid for details.", stacklevel=_user_stacklevel())
     elif min(size) <= 0:
         raise ValueError(f"Expected non-zero, positive output size. Got {size}")
     return D.affine_grid_generator(theta, size=tuple(int(s) for s in size), align_corners=bool(align_corners))
@@ -2848,21 +2950,22 @@ __all__ += ["affine_grid"]
 
 def upsample(input: Tensor, size=None, scale_factor=None, mode: str = "nearest", align_corners=None) -> Tensor:
     """Deprecated: F.interpolate."""
-    warnings.warn("`nn.functional.upsample` is deprecated. Use `nn.functional.interpolate` instead.", stacklevel=2)
+    warnings.warn("`nn.functional.upsample` is deprecated. Use `nn.functional.interpolate` instead.",
+                  stacklevel=_user_stacklevel())
     return interpolate(input, size, scale_factor, mode, align_corners)
 
 
 def upsample_nearest(input: Tensor, size=None, scale_factor=None) -> Tensor:
     """Deprecated: F.interpolate(mode="nearest")."""
     warnings.warn("`nn.functional.upsample_nearest` is deprecated. Use `nn.functional.interpolate` instead.",
-                  stacklevel=2)
+                  stacklevel=_user_stacklevel())
     return interpolate(input, size, scale_factor, mode="nearest")
 
 
 def upsample_bilinear(input: Tensor, size=None, scale_factor=None) -> Tensor:
     """Deprecated: F.interpolate(mode="bilinear", align_corners=True)."""
     warnings.warn("`nn.functional.upsample_bilinear` is deprecated. Use `nn.functional.interpolate` instead.",
-                  stacklevel=2)
+                  stacklevel=_user_stacklevel())
     return interpolate(input, size, scale_factor, mode="bilinear", align_corners=True)
 
 
@@ -2880,7 +2983,7 @@ def embedding_bag(input: Tensor, weight: Tensor, offsets: Tensor | None = None, 
     if weight.dtype == _dtypes.int64 and input.dtype.is_floating_point:
         warnings.warn("Argument order of nn.functional.embedding_bag was changed. Usage `embedding_bag(weight, "
                       "input, ...)` is deprecated, and should now be `embedding_bag(input, weight, ...)`.",
-                      stacklevel=2)
+                      stacklevel=_user_stacklevel())
         weight, input = input, weight
     if per_sample_weights is not None and input.shape != per_sample_weights.shape:
         raise ValueError(f"embedding_bag: If per_sample_weights ({per_sample_weights.shape}) is not None, then it "
@@ -2986,7 +3089,7 @@ def grid_sample(input: Tensor, grid: Tensor, mode: str = "bilinear", padding_mod
     if align_corners is None:
         warnings.warn("Default grid_sample and affine_grid behavior has changed to align_corners=False since 1.3.0. "
                       "Please specify align_corners=True if the old behavior is desired. See the documentation of "
-                      "grid_sample for details.", stacklevel=2)
+                      "grid_sample for details.", stacklevel=_user_stacklevel())
         align_corners = False
     return grid_sampler(input, grid, modes[mode], paddings[padding_mode], bool(align_corners))
 
@@ -2994,6 +3097,8 @@ def grid_sample(input: Tensor, grid: Tensor, mode: str = "bilinear", padding_mod
 def grid_sampler(input: Tensor, grid: Tensor, interpolation_mode: int, padding_mode: int,
                  align_corners: bool) -> Tensor:
     """torch.grid_sampler: PyTorch's checks, then the one node (grid_sampler_2d or, for 5-D inputs, _3d)."""
+    if _AUTOCAST[0]:
+        return _autocast("grid_sampler", grid_sampler, **locals())
     sizes, grid_sizes = list(input.shape), list(grid.shape)
     if input.shape[:1] != grid.shape[:1]:
         raise RuntimeError("grid_sampler(): expected grid and input to have same batch size, but got input with "
@@ -3029,6 +3134,8 @@ __all__ += ["grid_sample"]
 def ctc_loss(log_probs: Tensor, targets: Tensor, input_lengths, target_lengths, blank: int = 0,
              reduction: str = "mean", zero_infinity: bool = False) -> Tensor:
     """-log P(target | log_probs) summed over every alignment (blanks and repeats), per sample; then reduced."""
+    if _AUTOCAST[0]:
+        return _autocast("ctc_loss", ctc_loss, **locals())
     return _ctc_loss_impl(log_probs, targets, input_lengths, target_lengths, blank,
                           _REDUCTION_ENUM[_check_reduction(reduction)], zero_infinity)
 
@@ -3104,3 +3211,124 @@ def _ctc_loss_impl(log_probs: Tensor, targets: Tensor, input_lengths, target_len
 
 
 __all__ += ["ctc_loss"]
+
+
+# ---- hunt 11 (nn): max_unpool3d, fractional_max_pool3d (kernels in derivatives.py / _pool3d.py) ----------------
+
+from .._reduce import THREADS as _THREADS  # noqa: E402  (PyTorch's intra-op thread count)
+
+
+def _invalid_unpool_index(indices: Tensor, volume: int):
+    """The out-of-range index PyTorch's 3-d unpooling reports, or None. Its parallel_for splits the elements into
+    one chunk per thread and each thread stores the last bad index it meets; the threads race, and the main thread
+    (first chunk) is seen to finish last, so: the last bad index of the first chunk that has one."""
+    idx = indices._data.reshape(-1)
+    where = np.flatnonzero((idx < 0) | (idx >= volume))
+    if not where.size:
+        return None
+    chunk = -(-idx.size // max(1, min(_THREADS[0], idx.size)))
+    first = where[where // chunk == where[0] // chunk]
+    return int(idx[first[-1]])
+
+
+def max_unpool3d(input: Tensor, indices: Tensor, kernel_size, stride=None, padding=0, output_size=None) -> Tensor:
+    """max_pool3d's partial inverse: each value back at its index in the (D_out, H_out, W_out) volume, else 0."""
+    if _AUTOCAST[0]:
+        return _autocast("max_unpool3d", max_unpool3d, **locals())
+    kernel = _three(_size_arg(kernel_size, 3))
+    strides = _three(_size_arg(stride, 3)) if stride is not None else kernel
+    pads = _three(_size_arg(padding, 3))
+    sizes = _unpool_output_size(input, kernel, strides, pads, output_size)
+    # PyTorch's max_unpooling3d_shape_check, in its order
+    if indices.dtype != _dtypes.int64:
+        raise RuntimeError("elements in indices should be type int64")
+    if input.dim() not in (4, 5):
+        raise RuntimeError(f"Input to max_unpooling3d should be a 4d or 5d Tensor, but got a tensor with "
+                           f"{input.dim()} dimensions.")
+    if tuple(input.shape) != tuple(indices.shape):
+        raise RuntimeError(f"Expected shape of indices to be same as that of the input tensor "
+                           f"({list(input.shape)}) but got indices tensor with shape: {list(indices.shape)}")
+    for d in range(1, input.dim()):
+        if input.shape[d] <= 0:
+            raise RuntimeError("max_unpooling3d_forward_out_cpu(): Expected input to have non-zero size for non-batch "
+                               f"dimensions, but got {list(input.shape)} with dimension {d} being empty.")
+    if min(strides) <= 0:
+        raise RuntimeError(f"strides should be greater than zero, but got stride: {list(strides)}")
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"max_unpool3d\" not implemented for '{_ops._legacy(input.dtype)}'")
+    bad = _invalid_unpool_index(indices, sizes[0] * sizes[1] * sizes[2])
+    if bad is not None:
+        raise RuntimeError(f"Found an invalid max index: {bad} (output volumes are of size "
+                           f"{sizes[0]}x{sizes[1]}x{sizes[2]})")
+    return D.max_unpool3d(input, indices, output_size=tuple(sizes))
+
+
+def _fractional_max_pool(input: Tensor, kernel_size, output_size, samples: Tensor, k: int) -> tuple:
+    """fractional_max_pool2d/3d after the Python layer: PyTorch's meta checks in their order, then the table op.
+    (The 3-d kernel asks out + pool - 1 < in strictly, the 2-d one only <=.)"""
+    name, count = f"fractional_max_pool{k}d", {2: "Ints", 3: "three Ints"}[k]
+    kernel, size = _size_arg(kernel_size, k), _size_arg(output_size, k)
+    if len(kernel) != k:
+        raise RuntimeError(f"{name}: kernel_size must either be a single Int or tuple of {count}")
+    if len(size) != k:
+        raise RuntimeError(f"{name}: output_size must either be a single Int or tuple of {count}")
+    fn = f"{name}()" if k == 2 else f"{name}_out()"
+    if input.dim() not in (k + 1, k + 2):
+        raise RuntimeError(f"{fn}: Expected {k + 1}D or {k + 2}D tensor, but got: {list(input.shape)}")
+    for d in range(1, input.dim()):
+        if input.shape[d] <= 0:
+            raise RuntimeError(f"{fn}: Expected input to have non-zero size for non-batch "
+                               f"dimensions, but got{list(input.shape)} with dimension {d} being empty.")
+    names = ("height", "width") if k == 2 else ("time", "height", "width")
+    for out, pool, n, what in zip(size, kernel, input.shape[-k:], names):
+        if out + pool - 1 > n or (k == 3 and out + pool - 1 == n):
+            raise RuntimeError(f"{fn}: pool {what} {pool} too large relative to input {what} {n}")
+    # PyTorch's fractional_max_pool_check_shape
+    if samples.dtype != input.dtype:
+        raise RuntimeError("Expect _random_samples to have the same dtype as input")
+    if samples.dim() != 3:
+        raise RuntimeError(f"Expect _random_samples to have 3 dimensions, got {samples.dim()}")
+    batch, channels = (1, input.size(0)) if input.dim() == k + 1 else (input.size(0), input.size(1))
+    if samples.size(0) < batch:
+        raise RuntimeError("Expect _random_samples.size(0) no less then input batch size.")
+    if samples.size(1) != channels:
+        raise RuntimeError("Expect _random_samples.size(1) equals to input channel size.")
+    if samples.size(2) != k:
+        raise RuntimeError(f"Expect _random_samples.size(2) equals to {k}; got {samples.size(2)}.")
+    op = D.fractional_max_pool2d if k == 2 else D.fractional_max_pool3d
+    return tuple(op(input, kernel_size=kernel, output_size=size, random_samples=samples))
+
+
+def fractional_max_pool3d_with_indices(input: Tensor, kernel_size, output_size=None, output_ratio=None,
+                                       return_indices: bool = False, _random_samples=None) -> tuple:
+    """(max over pseudo-random kernel_size windows giving output_size (or output_ratio of the input), indices)."""
+    if _AUTOCAST[0]:
+        return _autocast("fractional_max_pool3d", fractional_max_pool3d_with_indices, **locals())
+    if output_size is None and output_ratio is None:
+        raise ValueError("fractional_max_pool3d requires specifying either an output_size or an output_ratio")
+    if output_size is None:
+        ratio = tuple(output_ratio) if isinstance(output_ratio, (tuple, list)) else (output_ratio,) * 3
+        output_size = [int(input.size(-3) * ratio[0]), int(input.size(-2) * ratio[1]), int(input.size(-1) * ratio[2])]
+    if _random_samples is None:   # (drawn before any check, as PyTorch's Python does)
+        n_batch = 1 if input.dim() == 4 else input.size(0)
+        _random_samples = _creation.rand(n_batch, input.size(-4), 3, dtype=input.dtype)
+    return _fractional_max_pool(input, kernel_size, output_size, _random_samples, 3)
+
+
+def fractional_max_pool3d(input: Tensor, kernel_size, output_size=None, output_ratio=None,
+                          return_indices: bool = False, _random_samples=None):
+    """3-d fractional max pooling (Graham's), over D, H and W; with return_indices, also where."""
+    values, indices = fractional_max_pool3d_with_indices(input, kernel_size, output_size, output_ratio,
+                                                         return_indices, _random_samples)
+    return (values, indices) if return_indices else values
+
+
+__all__ += ["max_unpool3d", "fractional_max_pool3d", "fractional_max_pool3d_with_indices"]
+
+
+# ---- __torch_function__ (minigrad/overrides.py): every function above hands calls on tensor-likes and Tensor
+# subclasses to their __torch_function__. Wrapped here, as the module is made, so that the modules' defaults
+# (TransformerEncoderLayer's activation=F.relu) are the public functions themselves.
+from ..overrides import install_functional as _install_functional  # noqa: E402
+
+_install_functional(globals())

@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
+from ..overrides import _disabled_torch_function_impl
 
 
 def _reset_grad(p: Tensor, set_to_none: bool) -> None:
@@ -25,6 +26,8 @@ class Parameter(Tensor):
     """A tensor that is a module parameter: assigning it to a Module attribute registers it."""
 
     _torch_name = "torch.nn.parameter.Parameter"
+    # As PyTorch's: operations on a Parameter give plain Tensors (its __torch_function__ converts nothing).
+    __torch_function__ = _disabled_torch_function_impl
 
     def __init__(self, data: Tensor | None = None, requires_grad: bool = True) -> None:
         # Shares the storage of ``data`` (like torch.nn.Parameter), but starts a fresh history.
@@ -93,6 +96,7 @@ class UninitializedBuffer(Tensor):
     """A buffer whose shape is not known yet (lazy modules): an empty placeholder until materialize()."""
 
     _torch_name = "torch.nn.parameter.UninitializedBuffer"
+    __torch_function__ = _disabled_torch_function_impl  # (PyTorch's refuses most functions; here they run)
 
     @staticmethod
     def _placeholder(dtype=None) -> Tensor:

@@ -4,11 +4,13 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
-from .optimizer import Optimizer, _write, add_scaled, addcdiv, addcmul, sqrt
+from .optimizer import Optimizer, _check_fused, _real, _write, add_scaled, addcdiv, addcmul, sqrt
 
 
 class Adagrad(Optimizer):
     """s ← s + g²;  p ← p - clr·g / (√s + eps), with clr = lr / (1 + (step - 1)·lr_decay)."""
+
+    _sparse_error = None
 
     def __init__(self, params, lr: float = 1e-2, lr_decay: float = 0, weight_decay: float = 0,
                  initial_accumulator_value: float = 0, eps: float = 1e-10, foreach=None, *, maximize: bool = False,
@@ -22,6 +24,7 @@ class Adagrad(Optimizer):
                         initial_accumulator_value=initial_accumulator_value, foreach=foreach, maximize=maximize,
                         differentiable=differentiable, fused=fused)
         super().__init__(params, defaults)
+        _check_fused(fused, foreach, differentiable)
         # Unlike the other optimizers, Adagrad makes its state up front (so it is listed before any step).
         for group in self.param_groups:
             for p in group["params"]:
@@ -34,9 +37,11 @@ class Adagrad(Optimizer):
         if group["maximize"]:
             grad = -grad
         if group["weight_decay"] != 0:
+            if p.grad.is_sparse:
+                raise RuntimeError("weight_decay option is not compatible with sparse gradients")
             grad = add_scaled(grad, p._data, group["weight_decay"])
         clr = group["lr"] / (1 + (step - 1) * group["lr_decay"])
-        total = state["sum"]._data
+        param, grad, total = _real(p._data), _real(grad), _real(state["sum"]._data)   # (complex: as real pairs)
         total[...] = addcmul(total, grad, grad, 1)                     # s ← s + g²
-        std = sqrt(total) + p._data.dtype.type(group["eps"])
-        _write(p, addcdiv(p._data, grad, std, -clr))
+        std = sqrt(total) + param.dtype.type(group["eps"])
+        _write(p, addcdiv(param, grad, std, -clr))

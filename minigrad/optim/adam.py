@@ -4,11 +4,30 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
-from .optimizer import Optimizer, _check_adam_args, _new_step, _real, _write, add_scaled, addcdiv, addcmul, lerp, sqrt
+from .optimizer import (
+    CAPTURABLE_ERROR,
+    Optimizer,
+    _check_adam_args,
+    _check_fused,
+    _new_step,
+    _real,
+    _write,
+    add_scaled,
+    addcdiv,
+    addcmul,
+    divide,
+    lerp,
+    scale,
+    sqrt,
+)
 
 
 class Adam(Optimizer):
     """p ← p - lr·m̂ / (√v̂ + eps), with m, v running means of g and g² and hats their bias corrections."""
+
+    _capturable_error = CAPTURABLE_ERROR
+
+    _sparse_error = "Adam does not support sparse gradients, please consider SparseAdam instead"
 
     def __init__(self, params, lr: float = 1e-3, betas: tuple = (0.9, 0.999), eps: float = 1e-8,
                  weight_decay: float = 0, amsgrad: bool = False, *, foreach=None, maximize: bool = False,
@@ -22,6 +41,7 @@ class Adam(Optimizer):
                         foreach=foreach, capturable=capturable, differentiable=differentiable, fused=fused,
                         decoupled_weight_decay=decoupled_weight_decay)
         super().__init__(params, defaults)
+        _check_fused(fused, foreach, differentiable)
 
     def _update(self, p, grad, state, group) -> None:
         lr, (beta1, beta2), eps, wd = group["lr"], group["betas"], group["eps"], group["weight_decay"]
@@ -38,7 +58,7 @@ class Adam(Optimizer):
         param = p._data
         if wd != 0:
             if group["decoupled_weight_decay"]:
-                param = param * param.dtype.type(1 - lr * wd)      # AdamW: shrink p directly
+                param = scale(param, 1 - lr * wd)      # AdamW: shrink p directly
                 _write(p, param)
             else:
                 grad = add_scaled(grad, param, wd)                 # Adam: L2 penalty in the gradient
@@ -46,13 +66,13 @@ class Adam(Optimizer):
         dt = param.dtype
         m, v = _real(state["exp_avg"]._data), _real(state["exp_avg_sq"]._data)
         m[...] = lerp(m, grad, 1 - beta1)                          # m ← β1·m + (1-β1)·g
-        v[...] = addcmul(v * dt.type(beta2), grad, grad, 1 - beta2)  # v ← β2·v + (1-β2)·g²
+        v[...] = addcmul(scale(v, beta2), grad, grad, 1 - beta2)  # v ← β2·v + (1-β2)·g²
         if group["amsgrad"]:
             vmax = _real(state["max_exp_avg_sq"]._data)
             np.maximum(vmax, v, out=vmax)
             v = vmax
         step_size = lr / (1 - beta1 ** step)
-        denom = sqrt(v) / dt.type((1 - beta2 ** step) ** 0.5) + dt.type(eps)
+        denom = divide(sqrt(v), (1 - beta2 ** step) ** 0.5) + dt.type(eps)
         _write(p, addcdiv(param, m, denom, -step_size))
 
 

@@ -5,7 +5,19 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
-from .optimizer import Optimizer, _check_adam_args, _write, add_scaled, addcdiv, addcmul, lerp, sqrt
+from .optimizer import (
+    CAPTURABLE_ERROR,
+    Optimizer,
+    _check_adam_args,
+    _real,
+    _write,
+    add_scaled,
+    addcdiv,
+    addcmul,
+    lerp,
+    scale,
+    sqrt,
+)
 
 
 def _new_state(p, *names) -> dict:
@@ -18,6 +30,8 @@ def _new_state(p, *names) -> dict:
 class Adamax(Optimizer):
     """m ← β1·m + (1-β1)·g;  u ← max(β2·u, |g| + eps);  p ← p - lr/(1-β1^t) · m/u."""
 
+    _capturable_error = CAPTURABLE_ERROR
+
     def __init__(self, params, lr: float = 2e-3, betas: tuple = (0.9, 0.999), eps: float = 1e-8,
                  weight_decay: float = 0, foreach=None, *, maximize: bool = False,
                  differentiable: bool = False, capturable: bool = False) -> None:
@@ -29,22 +43,25 @@ class Adamax(Optimizer):
     def _update(self, p, grad, state, group) -> None:
         if not state:
             state.update(_new_state(p, "exp_avg", "exp_inf"))
-        dt = p._data.dtype
         (beta1, beta2), eps = group["betas"], group["eps"]
         if group["maximize"]:
             grad = -grad
         state["step"]._data += 1
         if group["weight_decay"] != 0:
             grad = add_scaled(grad, p._data, group["weight_decay"])
-        m, u = state["exp_avg"]._data, state["exp_inf"]._data
+        param, grad = _real(p._data), _real(grad)   # (a complex parameter is updated as real pairs)
+        dt = param.dtype
+        m, u = _real(state["exp_avg"]._data), _real(state["exp_inf"]._data)
         m[...] = lerp(m, grad, 1 - beta1)
-        np.maximum(u * dt.type(beta2), np.abs(grad) + dt.type(eps), out=u)   # the infinity norm's running max
+        np.maximum(scale(u, beta2), np.abs(grad) + dt.type(eps), out=u)   # the infinity norm's running max
         clr = group["lr"] / (1 - beta1 ** float(state["step"]._data))
-        _write(p, addcdiv(p._data, m, u, -clr))
+        _write(p, addcdiv(param, m, u, -clr))
 
 
 class Adadelta(Optimizer):
     """v ← ρ·v + (1-ρ)·g²;  Δ = √(a + eps)/√(v + eps) · g;  a ← ρ·a + (1-ρ)·Δ²;  p ← p - lr·Δ."""
+
+    _capturable_error = CAPTURABLE_ERROR.replace(", 'xla'", "")   # (its check leaves XLA out)
 
     def __init__(self, params, lr: float = 1.0, rho: float = 0.9, eps: float = 1e-6, weight_decay: float = 0,
                  foreach=None, *, capturable: bool = False, maximize: bool = False,
@@ -64,15 +81,18 @@ class Adadelta(Optimizer):
     def _update(self, p, grad, state, group) -> None:
         if not state:
             state.update(_new_state(p, "square_avg", "acc_delta"))
-        dt = p._data.dtype
+        dt = _real(p._data).dtype
         rho, eps = group["rho"], dt.type(group["eps"])
         state["step"]._data += 1
         if group["maximize"]:
             grad = -grad
         if group["weight_decay"] != 0:
             grad = add_scaled(grad, p._data, group["weight_decay"])
-        v, acc = state["square_avg"]._data, state["acc_delta"]._data
-        v[...] = addcmul(v * dt.type(rho), grad, grad, 1 - rho)
+        grad = _real(grad)   # (complex: the statistics as real pairs; the step itself is a complex add)
+        v, acc = _real(state["square_avg"]._data), _real(state["acc_delta"]._data)
+        v[...] = addcmul(scale(v, rho), grad, grad, 1 - rho)
         delta = sqrt(acc + eps) / sqrt(v + eps) * grad
-        acc[...] = addcmul(acc * dt.type(rho), delta, delta, 1 - rho)
+        acc[...] = addcmul(scale(acc, rho), delta, delta, 1 - rho)
+        if np.iscomplexobj(p._data):
+            delta = delta.view(p._data.dtype).reshape(p._data.shape)
         _write(p, add_scaled(p._data, delta, -group["lr"]))

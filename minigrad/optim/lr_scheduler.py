@@ -131,7 +131,8 @@ class LRScheduler(metaclass=TorchNamed):
         return [group["lr"] for group in self.optimizer.param_groups]
 
 
-_LRScheduler = LRScheduler  # the older public name
+class _LRScheduler(LRScheduler):
+    """The older public name: a subclass (so an LRScheduler is not an _LRScheduler, as in PyTorch)."""
 
 
 def _lr_lambdas(optimizer: Optimizer, lr_lambda) -> list:

@@ -4,11 +4,27 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
-from .optimizer import Optimizer, _check_adam_args, _new_step, _real, _write, add_scaled, addcdiv, addcmul, lerp, sqrt
+from .optimizer import (
+    CAPTURABLE_ERROR,
+    Optimizer,
+    _check_adam_args,
+    _new_step,
+    _real,
+    _write,
+    add_scaled,
+    addcdiv,
+    addcmul,
+    divide,
+    lerp,
+    scale,
+    sqrt,
+)
 
 
 class NAdam(Optimizer):
     """Adam whose step looks ahead: p ← p - lr·[(1-μₜ)/(1-Πμ)·g + μₜ₊₁/(1-Πμ·μₜ₊₁)·m] / (√v̂ + eps)."""
+
+    _capturable_error = CAPTURABLE_ERROR.replace("params and", "params, mu_products and")
 
     def __init__(self, params, lr: float = 2e-3, betas: tuple = (0.9, 0.999), eps: float = 1e-8,
                  weight_decay: float = 0, momentum_decay: float = 4e-3, decoupled_weight_decay: bool = False, *,
@@ -39,7 +55,7 @@ class NAdam(Optimizer):
         bias_correction2 = 1 - beta2 ** step
         if wd != 0:
             if group["decoupled_weight_decay"]:
-                param = param * dt.type(1 - lr * wd)               # decoupled: shrink p directly
+                param = scale(param, 1 - lr * wd)               # decoupled: shrink p directly
                 _write(p, param)
             else:
                 grad = add_scaled(grad, param, wd)                 # L2 penalty in the gradient
@@ -50,8 +66,8 @@ class NAdam(Optimizer):
         mu_product *= mu_product.dtype.type(mu)  # (the step's scalar dtype, as PyTorch's mul_ rounds it)
         m, v = _real(state["exp_avg"]._data), _real(state["exp_avg_sq"]._data)
         m[...] = lerp(m, grad, 1 - beta1)                             # m ← β1·m + (1-β1)·g
-        v[...] = addcmul(v * dt.type(beta2), grad, grad, 1 - beta2)  # v ← β2·v + (1-β2)·g²
-        denom = sqrt(v / dt.type(bias_correction2)) + dt.type(eps)
+        v[...] = addcmul(scale(v, beta2), grad, grad, 1 - beta2)  # v ← β2·v + (1-β2)·g²
+        denom = sqrt(divide(v, bias_correction2)) + dt.type(eps)
         prod = float(mu_product)
         param = addcdiv(param, grad, denom, -lr * (1.0 - mu) / (1.0 - prod))
         param = addcdiv(param, m, denom, (-lr * mu_next) / (1.0 - prod * mu_next))

@@ -10,6 +10,7 @@ import numpy as np
 
 from .. import _vml
 from .._class_names import TorchNamed
+from .._float_math import _is_reduced
 from .._fused import fma
 from .._tensor import Tensor
 from ..autograd.grad_mode import enable_grad
@@ -54,6 +55,12 @@ def _hooked_step(func):
 
 class Optimizer(metaclass=TorchNamed):
     """Base class: holds ``param_groups`` (lists of parameters with their options) and ``state``."""
+
+    # PyTorch's error for a sparse gradient; None where the update takes them (SGD, Adagrad: the update
+    # of a sparse gradient equals the dense one, which ``_update`` computes from ``grad._data``)
+    _sparse_error: str | None = "{} does not support sparse gradients"
+    # PyTorch's error for capturable=True (CUDA graphs) on the CPU; None where there is no such flag
+    _capturable_error: str | None = None
 
     def __init__(self, params, defaults: dict) -> None:
         self.defaults = defaults
@@ -151,10 +158,15 @@ class Optimizer(metaclass=TorchNamed):
                 loss = closure()
         for group in self.param_groups:
             for p in group["params"]:
-                if p.grad is None:
+                grad = p.grad
+                if grad is None:
                     continue
+                if self._sparse_error is not None and grad.is_sparse:  # (minigrad/sparse.py)
+                    raise RuntimeError(self._sparse_error.format(type(self).__name__))
+                if self._capturable_error is not None and group.get("capturable"):
+                    raise AssertionError(self._capturable_error)
                 state = self.state.get(p, {})
-                self._update(p, p.grad._data, state, group)
+                self._update(p, grad._data, state, group)
                 if state:  # (plain SGD keeps no state, and PyTorch then lists none)
                     self.state[p] = state
         return loss
@@ -228,6 +240,32 @@ class Optimizer(metaclass=TorchNamed):
 
 # The pointwise steps of PyTorch's optimizers, rounded as its CPU kernels round them (numbers are first
 # cast to the tensor's dtype; ``add(alpha=)``, ``addcmul`` and ``lerp`` are fused multiply-adds).
+# float16/bfloat16 tensors compute mul, addcmul, addcdiv and lerp in float32 (PyTorch's "opmath" type), numbers
+# included, and round once; add(alpha=) casts alpha to their dtype (as its CPU add kernel does).
+def _opmath(fn):
+    """Run ``fn`` on float32 copies of float16/bfloat16 arrays and round its result back to their dtype."""
+    @functools.wraps(fn)
+    def wrapper(x, *args):
+        dt = x.dtype
+        if not _is_reduced(dt):
+            return fn(x, *args)
+        up = [a.astype(np.float32) if isinstance(a, np.ndarray) and _is_reduced(a.dtype) else a for a in args]
+        return np.asarray(fn(x.astype(np.float32), *up)).astype(dt)
+    return wrapper
+
+
+@_opmath
+def scale(x: np.ndarray, s: float) -> np.ndarray:
+    """``x.mul(s)`` for a number s."""
+    return x * x.dtype.type(s)
+
+
+@_opmath
+def divide(x: np.ndarray, s: float) -> np.ndarray:
+    """``x.div(s)`` for a number s."""
+    return x / x.dtype.type(s)
+
+
 def add_scaled(x: np.ndarray, y: np.ndarray, alpha: float) -> np.ndarray:
     """``x.add(y, alpha=alpha)``: x + alpha·y."""
     if alpha == 1:
@@ -238,12 +276,14 @@ def add_scaled(x: np.ndarray, y: np.ndarray, alpha: float) -> np.ndarray:
     return fma(dt.type(alpha), y, x, dt)
 
 
+@_opmath
 def addcmul(x: np.ndarray, t1: np.ndarray, t2: np.ndarray, value: float) -> np.ndarray:
     """``x.addcmul(t1, t2, value=value)``: x + (value·t1)·t2."""
     dt = x.dtype
     return fma(dt.type(value) * t1, t2, x, dt)
 
 
+@_opmath
 def addcdiv(x: np.ndarray, t1: np.ndarray, t2: np.ndarray, value: float) -> np.ndarray:
     """``x.addcdiv(t1, t2, value=value)``: x + (value·t1)/t2 (no fused step)."""
     return x + x.dtype.type(value) * t1 / t2
@@ -252,6 +292,7 @@ def addcdiv(x: np.ndarray, t1: np.ndarray, t2: np.ndarray, value: float) -> np.n
 sqrt = _vml.unary("sqrt", np.sqrt)   # ``x.sqrt()``: MKL's, as PyTorch's Tensor.sqrt (minigrad/_vml.py)
 
 
+@_opmath
 def lerp(start: np.ndarray, end: np.ndarray, weight: float) -> np.ndarray:
     """``start.lerp(end, weight)``: from start when the weight is small, from end otherwise."""
     dt = start.dtype
@@ -279,6 +320,19 @@ def _new_step(value: float) -> Tensor:
     """A 0-dim step counter (or NAdam's μ product) as PyTorch keeps it: float32, float64 if that is the default."""
     from .._dtypes import float64, get_default_dtype
     return Tensor._make(np.array(value, dtype=np.float64 if get_default_dtype() is float64 else np.float32))
+
+
+_DEVICES = "['cuda', 'xpu', 'hpu', 'privateuseone', 'xla']"   # PyTorch's capturable devices (CPU is not one)
+CAPTURABLE_ERROR = f"If capturable=True, params and state_steps must be on supported devices: {_DEVICES}."
+
+
+def _check_fused(fused, foreach, differentiable) -> None:
+    """The flags PyTorch's fused optimizers (SGD, Adam, AdamW, Adagrad) refuse together, after super().__init__."""
+    if fused:
+        if differentiable:
+            raise RuntimeError("`fused` does not support `differentiable`")
+        if foreach:
+            raise RuntimeError("`fused` and `foreach` cannot be `True` together.")
 
 
 def _check_adam_args(lr: float, betas: tuple, eps: float, weight_decay: float) -> None:

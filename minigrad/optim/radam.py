@@ -4,11 +4,26 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
-from .optimizer import Optimizer, _check_adam_args, _new_step, _real, _write, add_scaled, addcmul, lerp, sqrt
+from .optimizer import (
+    CAPTURABLE_ERROR,
+    Optimizer,
+    _check_adam_args,
+    _new_step,
+    _real,
+    _write,
+    add_scaled,
+    addcmul,
+    divide,
+    lerp,
+    scale,
+    sqrt,
+)
 
 
 class RAdam(Optimizer):
     """p ← p - lr·m̂·r·√(1-β2ᵗ)/(√v + eps) when ρₜ > 5 (r the rectification), else p ← p - lr·m̂ (SGD with momentum)."""
+
+    _capturable_error = CAPTURABLE_ERROR
 
     def __init__(self, params, lr: float = 1e-3, betas: tuple = (0.9, 0.999), eps: float = 1e-8,
                  weight_decay: float = 0, decoupled_weight_decay: bool = False, *, foreach=None,
@@ -33,24 +48,24 @@ class RAdam(Optimizer):
         dt = param.dtype
         if wd != 0:
             if group["decoupled_weight_decay"]:
-                param = param * dt.type(1 - lr * wd)
+                param = scale(param, 1 - lr * wd)
                 _write(p, param)
             else:
                 grad = add_scaled(grad, param, wd)
         m, v = _real(state["exp_avg"]._data), _real(state["exp_avg_sq"]._data)
         m[...] = lerp(m, grad, 1 - beta1)                             # m ← β1·m + (1-β1)·g
-        v[...] = addcmul(v * dt.type(beta2), grad, grad, 1 - beta2)  # v ← β2·v + (1-β2)·g²
+        v[...] = addcmul(scale(v, beta2), grad, grad, 1 - beta2)  # v ← β2·v + (1-β2)·g²
         bias_correction1 = 1 - beta1 ** step
         bias_correction2 = 1 - beta2 ** step
-        m_hat = m / dt.type(bias_correction1)
+        m_hat = divide(m, bias_correction1)
         # ρ: the length of the simple moving average that the running v approximates (ρ∞ in the limit).
         rho_inf = 2 / (1 - beta2) - 1
         rho_t = rho_inf - 2 * step * (beta2 ** step) / bias_correction2
         if rho_t > 5.0:
             rect = ((rho_t - 4) * (rho_t - 2) * rho_inf / ((rho_inf - 4) * (rho_inf - 2) * rho_t)) ** 0.5
             # PyTorch's ``number / tensor`` is ``tensor.reciprocal() * number``: the same roundings here.
-            adaptive_lr = np.reciprocal(sqrt(v) + dt.type(eps)) * dt.type(bias_correction2 ** 0.5)
-            update = m_hat * dt.type(lr) * adaptive_lr * dt.type(rect)
+            adaptive_lr = scale(np.reciprocal(sqrt(v) + dt.type(eps)), bias_correction2 ** 0.5)
+            update = scale(scale(m_hat, lr) * adaptive_lr, rect)
         else:
-            update = m_hat * dt.type(lr)
+            update = scale(m_hat, lr)
         _write(p, param - update)

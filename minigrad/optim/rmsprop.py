@@ -4,11 +4,13 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
-from .optimizer import Optimizer, _write, add_scaled, addcdiv, addcmul, lerp, sqrt
+from .optimizer import CAPTURABLE_ERROR, Optimizer, _real, _write, add_scaled, addcdiv, addcmul, lerp, scale, sqrt
 
 
 class RMSprop(Optimizer):
     """v ← α·v + (1-α)·g²;  p ← p - lr·g / (√v + eps) (centered: v - ḡ², momentum: a buffer of the steps)."""
+
+    _capturable_error = CAPTURABLE_ERROR
 
     def __init__(self, params, lr: float = 1e-2, alpha: float = 0.99, eps: float = 1e-8, weight_decay: float = 0,
                  momentum: float = 0, centered: bool = False, capturable: bool = False, foreach=None,
@@ -31,24 +33,25 @@ class RMSprop(Optimizer):
                 state["momentum_buffer"] = Tensor._make(np.zeros_like(p._data))
             if group["centered"]:
                 state["grad_avg"] = Tensor._make(np.zeros_like(p._data))
-        dt = p._data.dtype
         if group["maximize"]:
             grad = -grad
         state["step"]._data += 1
         if group["weight_decay"] != 0:
             grad = add_scaled(grad, p._data, group["weight_decay"])
-        sq = state["square_avg"]._data
-        sq[...] = addcmul(sq * dt.type(alpha), grad, grad, 1 - alpha)   # v ← α·v + (1-α)·g²
+        param, grad = _real(p._data), _real(grad)   # (a complex parameter is updated as real pairs)
+        dt = param.dtype
+        sq = _real(state["square_avg"]._data)
+        sq[...] = addcmul(scale(sq, alpha), grad, grad, 1 - alpha)   # v ← α·v + (1-α)·g²
         if group["centered"]:
-            g_avg = state["grad_avg"]._data
+            g_avg = _real(state["grad_avg"]._data)
             g_avg[...] = lerp(g_avg, grad, 1 - alpha)                   # ḡ ← α·ḡ + (1-α)·g
             avg = sqrt(addcmul(sq, g_avg, g_avg, -1))                # √(v - ḡ²): a variance estimate
         else:
             avg = sqrt(sq)
         avg = avg + dt.type(group["eps"])
         if momentum > 0:
-            buf = state["momentum_buffer"]._data
-            buf[...] = addcdiv(buf * dt.type(momentum), grad, avg, 1)  # b ← μ·b + g / avg
-            _write(p, add_scaled(p._data, buf, -lr))
+            buf = _real(state["momentum_buffer"]._data)
+            buf[...] = addcdiv(scale(buf, momentum), grad, avg, 1)  # b ← μ·b + g / avg
+            _write(p, add_scaled(param, buf, -lr))
         else:
-            _write(p, addcdiv(p._data, grad, avg, -lr))
+            _write(p, addcdiv(param, grad, avg, -lr))

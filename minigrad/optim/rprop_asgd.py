@@ -4,12 +4,14 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
-from .optimizer import Optimizer, _new_step, _write, add_scaled, addcmul
+from .optimizer import CAPTURABLE_ERROR, Optimizer, _new_step, _real, _write, add_scaled, addcmul, scale
 
 
 class Rprop(Optimizer):
     """Resilient backprop: a step size per element, grown (×η+) while the gradient keeps its sign and shrunk
     (×η-) when it flips; the parameter moves by its step size against the gradient's sign."""
+
+    _capturable_error = CAPTURABLE_ERROR
 
     def __init__(self, params, lr: float = 1e-2, etas: tuple = (0.5, 1.2), step_sizes: tuple = (1e-6, 50), *,
                  capturable: bool = False, foreach=None, maximize: bool = False, differentiable: bool = False) -> None:
@@ -22,26 +24,31 @@ class Rprop(Optimizer):
         super().__init__(params, defaults)
 
     def _update(self, p, grad, state, group) -> None:
-        dt = p._data.dtype
         if not state:
             state["step"] = _new_step(0.0)
             state["prev"] = Tensor._make(np.zeros_like(p._data))
-            state["step_size"] = Tensor._make(np.full_like(grad, group["lr"]))
+            # (complex: two independent reals, so the imaginary parts start at lr too)
+            lr = complex(group["lr"], group["lr"]) if np.iscomplexobj(grad) else group["lr"]
+            state["step_size"] = Tensor._make(np.full_like(grad, lr))
         if group["maximize"]:
             grad = -grad
         state["step"]._data += 1
+        param, grad = _real(p._data), _real(grad)   # (a complex parameter is updated as real pairs)
+        dt = param.dtype
         eta_minus, eta_plus = (dt.type(e) for e in group["etas"])
-        prev, step_size = state["prev"]._data, state["step_size"]._data
+        prev, step_size = _real(state["prev"]._data), _real(state["step_size"]._data)
         sign = np.sign(grad * prev)
         factor = np.where(sign > 0, eta_plus, np.where(sign < 0, eta_minus, dt.type(1)))
         step_size[...] = np.clip(step_size * factor, *group["step_sizes"])
         grad = np.where(factor == eta_minus, dt.type(0), grad)   # after a sign flip: no move, and forget
-        _write(p, addcmul(p._data, np.sign(grad), step_size, -1))
+        _write(p, addcmul(param, np.sign(grad), step_size, -1))
         prev[...] = grad
 
 
 class ASGD(Optimizer):
     """Averaged SGD: a decaying step size eta, and ``ax`` the running average of the parameters from step t0 on."""
+
+    _capturable_error = CAPTURABLE_ERROR.replace("params and", "params, mus, etas, and")
 
     def __init__(self, params, lr: float = 1e-2, lambd: float = 1e-4, alpha: float = 0.75, t0: float = 1e6,
                  weight_decay: float = 0, foreach=None, maximize: bool = False, differentiable: bool = False,
@@ -64,18 +71,38 @@ class ASGD(Optimizer):
         if group["maximize"]:
             grad = -grad
         state["step"]._data += 1
+        if group["foreach"]:   # PyTorch's _multi_tensor_asgd rounds differently: its own path
+            self._foreach_update(p, grad, state, group)
+            return
+        param, grad, ax = _real(p._data), _real(grad), _real(state["ax"]._data)   # (complex: as real pairs)
         if group["weight_decay"] != 0:
-            grad = add_scaled(grad, p._data, group["weight_decay"])
-        dt = p._data.dtype
+            grad = add_scaled(grad, param, group["weight_decay"])
         eta = float(state["eta"]._data)
-        param = p._data * dt.type(1 - lambd * eta)                     # decay
+        param = scale(param, 1 - lambd * eta)                            # decay
         param = add_scaled(param, grad, -eta)                            # SGD step
         _write(p, param)
-        ax, mu = state["ax"]._data, state["mu"]._data
+        mu = state["mu"]._data
         if float(mu) != 1:
-            ax[...] = ax + (p._data - ax) * mu                           # running average from t0 on
+            ax[...] = ax + (param - ax) * mu                             # running average from t0 on
         else:
-            ax[...] = p._data
+            ax[...] = param
         step = float(state["step"]._data)
         state["eta"]._data[...] = lr / ((1 + lambd * lr * step) ** group["alpha"])
         state["mu"]._data[...] = 1 / max(1, step - group["t0"])
+
+    @staticmethod
+    def _foreach_update(p, grad, state, group) -> None:
+        """_multi_tensor_asgd: p ← p - η·(g + wd·p + λ·p) (one addcmul), ax ← ax + μ·(p - ax) (always), and the
+        new η computed on the float32 step tensor: lr · ((1 + λ·lr·step)^α)⁻¹ (PyTorch's ``lr / tensor``)."""
+        lr, lambd = group["lr"], group["lambd"]
+        param, grad, ax = _real(p._data), _real(grad), _real(state["ax"]._data)   # (complex: as real pairs)
+        dt = param.dtype
+        intermediate = grad
+        if group["weight_decay"] != 0:
+            intermediate = add_scaled(intermediate, param, group["weight_decay"])
+        intermediate = add_scaled(intermediate, param, lambd)
+        _write(p, addcmul(param, intermediate, state["eta"]._data.astype(dt), -1))
+        ax[...] = addcmul(ax, param - ax, state["mu"]._data.astype(dt), 1)
+        step = state["step"]
+        state["eta"]._data[...] = (((step * (lambd * lr) + 1) ** group["alpha"]).reciprocal() * lr)._data
+        state["mu"]._data[...] = 1 / max(1, float(step._data) - group["t0"])

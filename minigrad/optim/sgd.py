@@ -4,11 +4,13 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
-from .optimizer import Optimizer, _write, add_scaled
+from .optimizer import Optimizer, _check_fused, _write, add_scaled, scale
 
 
 class SGD(Optimizer):
     """p ← p - lr·g, with g optionally smoothed by momentum: buf ← μ·buf + (1 - dampening)·g."""
+
+    _sparse_error = None
 
     def __init__(self, params, lr: float = 1e-3, momentum: float = 0, dampening: float = 0,
                  weight_decay: float = 0, nesterov: bool = False, *, maximize: bool = False, foreach=None,
@@ -27,13 +29,15 @@ class SGD(Optimizer):
                         nesterov=nesterov, maximize=maximize, foreach=foreach, differentiable=differentiable,
                         fused=fused)
         super().__init__(params, defaults)
+        _check_fused(fused, foreach, differentiable)
 
     def _update(self, p, grad, state, group) -> None:
         lr, momentum, dampening = group["lr"], group["momentum"], group["dampening"]
-        dt = p._data.dtype
         if group["maximize"]:
             grad = -grad
         if group["weight_decay"] != 0:
+            if p.grad.is_sparse:  # (PyTorch's grad.add(param): sparse + dense)
+                raise RuntimeError("add(sparse, dense) is not supported. Use add(dense, sparse) instead.")
             grad = add_scaled(grad, p._data, group["weight_decay"])  # L2 penalty: d(wd/2·|p|²)/dp = wd·p
         if momentum != 0:
             buf = state.get("momentum_buffer")
@@ -41,6 +45,6 @@ class SGD(Optimizer):
                 buf = Tensor._make(np.array(grad, copy=True))      # first step: the buffer is the gradient
                 state["momentum_buffer"] = buf
             else:
-                buf._data[...] = add_scaled(buf._data * dt.type(momentum), grad, 1 - dampening)
+                buf._data[...] = add_scaled(scale(buf._data, momentum), grad, 1 - dampening)
             grad = add_scaled(grad, buf._data, momentum) if group["nesterov"] else buf._data
         _write(p, add_scaled(p._data, grad, -lr))

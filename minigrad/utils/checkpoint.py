@@ -20,6 +20,8 @@ from collections import defaultdict
 
 from .. import _creation
 from .._tensor import Tensor
+from ..amp import autocast_mode
+from ..amp.autocast_mode import autocast
 from ..autograd import engine, grad_mode
 from ..autograd.function import Function
 from ..autograd.graph import SavedTensor, saved_tensors_hooks
@@ -131,6 +133,12 @@ class _ForkedRng:
 # Reentrant: a custom Function whose backward reruns the block and backpropagates through it
 # =============================================================================================
 
+def _cpu_autocast_kwargs() -> dict:
+    """The CPU autocast state of the forward: the recomputation in backward runs under the same."""
+    return {"enabled": autocast_mode.is_autocast_enabled("cpu"), "dtype": autocast_mode.get_autocast_dtype("cpu"),
+            "cache_enabled": autocast_mode.is_autocast_cache_enabled()}
+
+
 def _is_checkpoint_valid() -> bool:
     """False inside ``autograd.grad`` or ``backward(inputs=...)``: a nested backward could not fill their results."""
     return not engine._graph_tasks or engine._graph_tasks[-1][3] is None
@@ -147,6 +155,7 @@ class CheckpointFunction(Function):
         ctx.preserve_rng_state = preserve_rng_state
         if preserve_rng_state:
             ctx.fwd_cpu_state = _creation.get_rng_state()
+        ctx.cpu_autocast_kwargs = _cpu_autocast_kwargs()
         ctx.inputs, ctx.tensor_indices, tensor_inputs = [], [], []
         for i, arg in enumerate(args):
             if isinstance(arg, Tensor):
@@ -172,7 +181,7 @@ class CheckpointFunction(Function):
             inputs[i] = tensor
         with _ForkedRng(getattr(ctx, "fwd_cpu_state", None), ctx.preserve_rng_state):
             detached_inputs = detach_variable(tuple(inputs))
-            with grad_mode.enable_grad():
+            with grad_mode.enable_grad(), autocast("cpu", **ctx.cpu_autocast_kwargs):
                 outputs = ctx.run_function(*detached_inputs)
         if isinstance(outputs, Tensor):
             outputs = (outputs,)
@@ -376,9 +385,10 @@ def _checkpoint_without_reentrant(fn, preserve_rng_state, context_fn, determinis
                          f"{determinism_check}")
     forward_context, recompute_context = context_fn()
     fwd_cpu_state = _creation.get_rng_state() if preserve_rng_state else None
+    cpu_autocast_kwargs = _cpu_autocast_kwargs()
 
     def recompute_fn(*inputs) -> None:
-        with _ForkedRng(fwd_cpu_state, preserve_rng_state), recompute_context:
+        with _ForkedRng(fwd_cpu_state, preserve_rng_state), autocast("cpu", **cpu_autocast_kwargs), recompute_context:
             fn(*inputs, **kwargs)
 
     if not grad_mode.is_grad_enabled():

@@ -29,6 +29,7 @@ from .activation import (  # noqa: F401
     Tanhshrink,
     Threshold,
 )
+from .adaptive import AdaptiveLogSoftmaxWithLoss  # noqa: F401
 from .attention import MultiheadAttention, NonDynamicallyQuantizableLinear  # noqa: F401
 from .batchnorm import (  # noqa: F401
     BatchNorm1d,
@@ -37,8 +38,9 @@ from .batchnorm import (  # noqa: F401
     LazyBatchNorm1d,
     LazyBatchNorm2d,
     LazyBatchNorm3d,
+    SyncBatchNorm,
 )
-from .container import ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential  # noqa: F401
+from .container import Container, ModuleDict, ModuleList, ParameterDict, ParameterList, Sequential  # noqa: F401
 from .conv import (  # noqa: F401
     Conv1d,
     Conv2d,
@@ -72,6 +74,7 @@ from .loss import (  # noqa: F401
     MultiLabelSoftMarginLoss,
     MultiMarginLoss,
     NLLLoss,
+    NLLLoss2d,
     PoissonNLLLoss,
     SmoothL1Loss,
     SoftMarginLoss,
@@ -93,10 +96,14 @@ from .misc import (  # noqa: F401
 )
 from .module import Module  # noqa: F401
 from .normalization import (  # noqa: F401
+    CrossMapLRN2d,
     GroupNorm,
     InstanceNorm1d,
     InstanceNorm2d,
     InstanceNorm3d,
+    LazyInstanceNorm1d,
+    LazyInstanceNorm2d,
+    LazyInstanceNorm3d,
     LocalResponseNorm,
     RMSNorm,
 )
@@ -129,6 +136,7 @@ from .pooling import (  # noqa: F401
     AvgPool2d,
     AvgPool3d,
     FractionalMaxPool2d,
+    FractionalMaxPool3d,
     LPPool1d,
     LPPool2d,
     LPPool3d,
@@ -137,6 +145,7 @@ from .pooling import (  # noqa: F401
     MaxPool3d,
     MaxUnpool1d,
     MaxUnpool2d,
+    MaxUnpool3d,
 )
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase  # noqa: F401
 from .sparse import EmbeddingBag  # noqa: F401

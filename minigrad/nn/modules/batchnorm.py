@@ -7,6 +7,7 @@ from ..._tensor import Tensor
 from .. import functional as F
 from .. import init
 from ..parameter import Parameter
+from .lazy import LazyModuleMixin
 from .module import Module
 
 
@@ -115,10 +116,9 @@ class BatchNorm3d(_BatchNorm):
 
 # ---- lazy batch norms: num_features read off the first input (PyTorch's _LazyNormBase) ----------------
 
-class _LazyBatchNorm(_BatchNorm):
-    """A batch norm whose num_features comes from its first input; it then becomes its ``_becomes`` class."""
-
-    _becomes: type = _BatchNorm
+class _LazyNormBase(LazyModuleMixin, _NormBase):
+    """A batch or instance norm whose num_features comes from its first input's dim 1; it then becomes its
+    ``cls_to_become`` class."""
 
     def __init__(self, eps: float = 1e-5, momentum: float | None = 0.1, affine: bool = True,
                  track_running_stats: bool = True, device=None, dtype=None) -> None:
@@ -138,12 +138,6 @@ class _LazyBatchNorm(_BatchNorm):
         if not self.has_uninitialized_params() and self.num_features != 0:
             super().reset_parameters()
 
-    def has_uninitialized_params(self) -> bool:
-        """Whether a parameter or buffer still waits for its shape."""
-        from ..parameter import UninitializedBuffer, UninitializedParameter
-        return any(isinstance(t, (UninitializedParameter, UninitializedBuffer))
-                   for t in (*self.parameters(), *self.buffers()))
-
     def initialize_parameters(self, input: Tensor) -> None:
         """Give the parameters and running statistics their shapes from ``input`` (its dim 1)."""
         if not self.has_uninitialized_params():
@@ -157,25 +151,69 @@ class _LazyBatchNorm(_BatchNorm):
             self.running_var.materialize((self.num_features,))
         self.reset_parameters()
 
-    def __call__(self, *args, **kwargs):
-        self.initialize_parameters(args[0] if args else kwargs["input"])
-        self.__class__ = self._becomes   # (PyTorch's cls_to_become)
-        return self(*args, **kwargs)
+
+class _LazyBatchNorm(_LazyNormBase, _BatchNorm):
+    """A batch norm whose num_features comes from its first input."""
 
 
 class LazyBatchNorm1d(_LazyBatchNorm, BatchNorm1d):
     """BatchNorm1d with num_features read off the first input."""
 
-    _becomes = BatchNorm1d
+    cls_to_become = BatchNorm1d
 
 
 class LazyBatchNorm2d(_LazyBatchNorm, BatchNorm2d):
     """BatchNorm2d with num_features read off the first input."""
 
-    _becomes = BatchNorm2d
+    cls_to_become = BatchNorm2d
 
 
 class LazyBatchNorm3d(_LazyBatchNorm, BatchNorm3d):
     """BatchNorm3d with num_features read off the first input."""
 
-    _becomes = BatchNorm3d
+    cls_to_become = BatchNorm3d
+
+
+class SyncBatchNorm(_BatchNorm):
+    """Batch norm whose statistics would be shared across processes; minigrad has no torch.distributed, so (as
+    PyTorch's does when no process group is initialised) it is plain batch norm over any (N, C, *) input."""
+
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float | None = 0.1, affine: bool = True,
+                 track_running_stats: bool = True, process_group=None, device=None, dtype=None, *,
+                 bias: bool = True) -> None:
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype, bias=bias)
+        self.process_group = process_group
+
+    def _check_input_dim(self, input: Tensor) -> None:
+        if input.dim() < 2:
+            raise ValueError(f"expected at least 2D input (got {input.dim()}D input)")
+
+    def _check_non_zero_input_channels(self, input: Tensor) -> None:
+        if input.size(1) == 0:
+            raise ValueError("SyncBatchNorm number of input channels should be non-zero")
+
+    def forward(self, input: Tensor) -> Tensor:
+        self._check_input_dim(input)
+        self._check_non_zero_input_channels(input)
+        return super().forward(input)
+
+    @classmethod
+    def convert_sync_batchnorm(cls, module: Module, process_group=None) -> Module:
+        """A copy of the module tree with every BatchNorm*d replaced by a SyncBatchNorm sharing its tensors."""
+        module_output = module
+        if isinstance(module, _BatchNorm):
+            module_output = SyncBatchNorm(module.num_features, module.eps, module.momentum, module.affine,
+                                          module.track_running_stats, process_group, bias=module.bias is not None)
+            if module.affine:
+                module_output.weight = module.weight
+                module_output.bias = module.bias
+            module_output.running_mean = module.running_mean
+            module_output.running_var = module.running_var
+            module_output.num_batches_tracked = module.num_batches_tracked
+            module_output.training = module.training
+            if hasattr(module, "qconfig"):
+                module_output.qconfig = module.qconfig
+        for name, child in module.named_children():
+            module_output.add_module(name, cls.convert_sync_batchnorm(child, process_group))
+        del module
+        return module_output

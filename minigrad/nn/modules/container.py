@@ -1,10 +1,22 @@
 """Containers: Sequential (run modules in order) and ModuleList (a list that registers its modules)."""
 from __future__ import annotations
 
+import warnings
 from collections import OrderedDict
 
 from ..parameter import Parameter
 from .module import Module, _addindent
+
+
+class Container(Module):
+    """The old base of containers (deprecated: creating one warns); its keyword arguments become children."""
+
+    def __init__(self, **kwargs) -> None:
+        warnings.warn("`nn.Container` is deprecated. All of its functionality is now implemented in `nn.Module`. "
+                      "Subclass that instead.", FutureWarning, stacklevel=2)
+        super().__init__()
+        for key, value in kwargs.items():
+            self.add_module(key, value)
 
 
 class Sequential(Module):

@@ -8,6 +8,7 @@ from ..._tensor import Tensor
 from .. import functional as F
 from .. import init
 from ..parameter import Parameter
+from .lazy import LazyModuleMixin
 from .module import Module
 
 
@@ -189,13 +190,12 @@ class ConvTranspose3d(_ConvTransposeNd):
 
 # ---- lazy convolutions: in_channels read off the first input (PyTorch's _LazyConvXdMixin) ---------------
 
-class _LazyConvMixin:
-    """A convolution whose in_channels comes from its first input; it then becomes its ``_becomes`` class."""
-
-    _becomes: type = _ConvNd
+class _LazyConvMixin(LazyModuleMixin):
+    """A convolution whose in_channels comes from its first input; it then becomes its ``cls_to_become`` class."""
 
     def _lazy_init(self, out_channels: int, bias: bool, dtype) -> None:
         from ..parameter import UninitializedParameter
+        self._register_lazy_hooks()
         self.weight = UninitializedParameter(_creation.empty(0, dtype=dtype))
         self.out_channels = out_channels
         if bias:
@@ -204,11 +204,6 @@ class _LazyConvMixin:
     def reset_parameters(self) -> None:
         if not self.has_uninitialized_params() and self.in_channels != 0:
             super().reset_parameters()
-
-    def has_uninitialized_params(self) -> bool:
-        """Whether a parameter still waits for its shape."""
-        from ..parameter import UninitializedParameter
-        return any(isinstance(p, UninitializedParameter) for p in self.parameters())
 
     def initialize_parameters(self, input: Tensor) -> None:
         """Give the parameters their shapes from ``input`` and initialise them as the convolution does."""
@@ -231,11 +226,6 @@ class _LazyConvMixin:
                 self.bias.materialize((self.out_channels,))
             self.reset_parameters()
 
-    def __call__(self, *args, **kwargs):
-        self.initialize_parameters(args[0] if args else kwargs["input"])
-        self.__class__ = self._becomes   # (PyTorch's cls_to_become)
-        return self(*args, **kwargs)
-
 
 def _lazy_conv(conv: type) -> type:
     """LazyConv{k}d for the convolution class ``conv``."""
@@ -243,7 +233,7 @@ def _lazy_conv(conv: type) -> type:
                  bias: bool = True, padding_mode: str = "zeros", device=None, dtype=None) -> None:
         conv.__init__(self, 0, 0, kernel_size, stride, padding, dilation, groups, False, padding_mode, device, dtype)
         self._lazy_init(out_channels, bias, dtype)
-    return type(f"Lazy{conv.__name__}", (_LazyConvMixin, conv), {"__init__": __init__, "_becomes": conv,
+    return type(f"Lazy{conv.__name__}", (_LazyConvMixin, conv), {"__init__": __init__, "cls_to_become": conv,
                                                                   "__doc__": f"{conv.__name__}, in_channels lazy."})
 
 
@@ -254,7 +244,7 @@ def _lazy_conv_transpose(conv: type) -> type:
         conv.__init__(self, 0, 0, kernel_size, stride, padding, output_padding, groups, False, dilation,
                       padding_mode, device, dtype)
         self._lazy_init(out_channels, bias, dtype)
-    return type(f"Lazy{conv.__name__}", (_LazyConvMixin, conv), {"__init__": __init__, "_becomes": conv,
+    return type(f"Lazy{conv.__name__}", (_LazyConvMixin, conv), {"__init__": __init__, "cls_to_become": conv,
                                                                   "__doc__": f"{conv.__name__}, in_channels lazy."})
 
 

@@ -1,2 +1,9 @@
 """torch.nn.modules.instancenorm's names (the classes live in normalization.py)."""
-from .normalization import InstanceNorm1d, InstanceNorm2d, InstanceNorm3d  # noqa: F401
+from .normalization import (  # noqa: F401
+    InstanceNorm1d,
+    InstanceNorm2d,
+    InstanceNorm3d,
+    LazyInstanceNorm1d,
+    LazyInstanceNorm2d,
+    LazyInstanceNorm3d,
+)

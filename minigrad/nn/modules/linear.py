@@ -9,6 +9,7 @@ from ...autograd.grad_mode import no_grad
 from .. import functional as F
 from .. import init
 from ..parameter import Parameter, UninitializedParameter
+from .lazy import LazyModuleMixin
 from .module import Module
 
 
@@ -83,8 +84,10 @@ class Bilinear(Module):
                 f"out_features={self.out_features}, bias={self.bias is not None}")
 
 
-class LazyLinear(Linear):
+class LazyLinear(LazyModuleMixin, Linear):
     """A Linear whose in_features is read off its first input; it then becomes a Linear (PyTorch's lazy module)."""
+
+    cls_to_become = Linear
 
     def __init__(self, out_features: int, bias: bool = True, device=None, dtype=None) -> None:
         super().__init__(0, 0, False)
@@ -97,10 +100,6 @@ class LazyLinear(Linear):
         if not self.has_uninitialized_params() and self.in_features != 0:
             super().reset_parameters()
 
-    def has_uninitialized_params(self) -> bool:
-        """Whether a parameter still waits for its shape."""
-        return any(isinstance(p, UninitializedParameter) for p in self.parameters())
-
     def initialize_parameters(self, input: Tensor) -> None:
         """Give the parameters their shapes from ``input`` and initialise them as Linear does."""
         if self.has_uninitialized_params():
@@ -110,8 +109,3 @@ class LazyLinear(Linear):
                 if self.bias is not None:
                     self.bias.materialize((self.out_features,))
                 self.reset_parameters()
-
-    def __call__(self, *args, **kwargs):
-        self.initialize_parameters(args[0] if args else kwargs["input"])
-        self.__class__ = Linear   # (PyTorch's cls_to_become)
-        return self(*args, **kwargs)

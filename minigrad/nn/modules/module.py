@@ -1,14 +1,16 @@
 """Module: the base class of layers — it registers parameters, buffers and sub-modules by assignment."""
 from __future__ import annotations
 
+import functools
 import warnings
+import weakref
 from collections import OrderedDict, namedtuple
 
 from ..._class_names import TorchNamed
 from ..._tensor import Tensor
 from ...autograd.grad_mode import no_grad
 from ...autograd.graph import RemovableHandle, _add_hook, _HookDict
-from ..parameter import Buffer, Parameter, _reset_grad
+from ..parameter import Buffer, Parameter, UninitializedBuffer, UninitializedParameter, _reset_grad
 from ._backward_hook import BackwardHook
 
 
@@ -27,6 +29,47 @@ class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpec
 
 # Global hooks, common to every module (torch.nn.modules.module.register_module_*): in every call they run
 # BEFORE the module's own hooks of the same kind.
+_UNINITIALIZED = (UninitializedParameter, UninitializedBuffer)
+
+
+class _WrappedHook(metaclass=TorchNamed):
+    """A load_state_dict pre-hook as PyTorch stores it: the function, called with its module first when
+    registered ``with_module`` (held weakly, so the module's hook dict does not keep it alive)."""
+
+    def __init__(self, hook, module: Module | None = None) -> None:
+        self.hook = hook
+        functools.update_wrapper(self, hook)
+        self.with_module = False
+        if module is not None:
+            self.module = weakref.ref(module)
+            self.with_module = True
+
+    def __call__(self, *args, **kwargs):
+        if self.with_module:
+            module = self.module()
+            if module is None:
+                raise RuntimeError("You are trying to call the hook of a dead Module!")
+            return self.hook(module, *args, **kwargs)
+        return self.hook(*args, **kwargs)
+
+    def __getstate__(self) -> dict:   # (deepcopy and pickling: the module goes in strongly)
+        result = {"hook": self.hook, "with_module": self.with_module}
+        if self.with_module:
+            result["module"] = self.module()
+        return result
+
+    def __setstate__(self, state: dict) -> None:
+        self.hook = state["hook"]
+        self.with_module = state["with_module"]
+        if self.with_module:
+            if state["module"] is None:
+                raise RuntimeError("You are trying to revive the hook of a dead Module!")
+            self.module = weakref.ref(state["module"])
+
+    def __repr__(self) -> str:
+        return f"<torch.nn.modules.module._WrappedHook object at {hex(id(self))}>"
+
+
 _global_buffer_registration_hooks: _HookDict = _HookDict()
 _global_module_registration_hooks: _HookDict = _HookDict()
 _global_parameter_registration_hooks: _HookDict = _HookDict()
@@ -639,12 +682,13 @@ class Module(metaclass=TorchNamed):
             destination._metadata[prefix[:-1]] = local_metadata
         for hook in self.__dict__.get("_state_dict_pre_hooks", {}).values():
             hook(self, prefix, keep_vars)
+        # (a lazy module's placeholders are kept as they are: PyTorch's detach() of one returns it)
         for name, p in self._parameters.items():
             if p is not None:
-                destination[prefix + name] = p if keep_vars else p.detach()
+                destination[prefix + name] = p if keep_vars or isinstance(p, _UNINITIALIZED) else p.detach()
         for name, b in self._buffers.items():
             if b is not None and name not in self._non_persistent_buffers_set:
-                destination[prefix + name] = b if keep_vars else b.detach()
+                destination[prefix + name] = b if keep_vars or isinstance(b, _UNINITIALIZED) else b.detach()
         if type(self).get_extra_state is not Module.get_extra_state:  # (only a module that defines it has one)
             destination[prefix + "_extra_state"] = self.get_extra_state()
         for name, module in self._modules.items():
@@ -778,7 +822,7 @@ class Module(metaclass=TorchNamed):
         """Run ``hook(state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys, error_msgs)``
         on the state dict before it is loaded (it may rename keys: parametrizations.weight_norm's does)."""
         hooks = self.__dict__.setdefault("_load_state_dict_pre_hooks", OrderedDict())
-        return _add_hook(hooks, (lambda *args: hook(self, *args)) if with_module else hook)
+        return _add_hook(hooks, _WrappedHook(hook, self if with_module else None))
 
     # ---- printing -----------------------------------------------------------------------------
     def extra_repr(self) -> str:

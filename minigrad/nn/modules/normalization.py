@@ -1,11 +1,14 @@
 """GroupNorm and InstanceNorm1d/2d/3d: per-sample normalizations (LayerNorm is in sparse_norm_distance.py)."""
 from __future__ import annotations
 
+import warnings
+
 from ..._tensor import Tensor
 from .. import functional as F
 from .. import init
 from ..parameter import Parameter
-from .batchnorm import _NormBase
+from ._functions import CrossMapLRN2d as _cross_map_lrn2d
+from .batchnorm import _LazyNormBase, _NormBase
 from .module import Module
 from .sparse_norm_distance import LayerNorm  # noqa: F401  (torch.nn.modules.normalization has it)
 
@@ -65,6 +68,14 @@ class _InstanceNorm(_NormBase):
         expected = self._batched_dim
         if input.dim() not in (expected - 1, expected):
             raise ValueError(f"expected {expected - 1}D or {expected}D input (got {input.dim()}D input)")
+        feature_dim = input.dim() - (expected - 1)
+        if input.size(feature_dim) != self.num_features:
+            if self.affine:
+                raise ValueError(f"expected input's size at dim={feature_dim} to match num_features "
+                                 f"({self.num_features}), but got: {input.size(feature_dim)}.")
+            warnings.warn(f"input's size at dim={feature_dim} does not match num_features. You can silence this "
+                          "warning by not passing in num_features, which is not used because affine=False",
+                          stacklevel=2)
         unbatched = input.dim() == expected - 1
         x = input.unsqueeze(0) if unbatched else input
         out = F.instance_norm(x, self.running_mean, self.running_var, self.weight, self.bias,
@@ -91,6 +102,49 @@ class InstanceNorm3d(_InstanceNorm):
 
     _torch_name = "torch.nn.modules.instancenorm.InstanceNorm3d"   # type(obj) prints PyTorch's module path
     _batched_dim = 5
+
+
+class LazyInstanceNorm1d(_LazyNormBase, _InstanceNorm):
+    """InstanceNorm1d with num_features read off the first input (affine and running statistics by default)."""
+
+    _torch_name = "torch.nn.modules.instancenorm.LazyInstanceNorm1d"
+    _batched_dim = 3
+    cls_to_become = InstanceNorm1d
+
+
+class LazyInstanceNorm2d(_LazyNormBase, _InstanceNorm):
+    """InstanceNorm2d with num_features read off the first input (affine and running statistics by default)."""
+
+    _torch_name = "torch.nn.modules.instancenorm.LazyInstanceNorm2d"
+    _batched_dim = 4
+    cls_to_become = InstanceNorm2d
+
+
+class LazyInstanceNorm3d(_LazyNormBase, _InstanceNorm):
+    """InstanceNorm3d with num_features read off the first input (affine and running statistics by default)."""
+
+    _torch_name = "torch.nn.modules.instancenorm.LazyInstanceNorm3d"
+    _batched_dim = 5
+    cls_to_become = InstanceNorm3d
+
+
+class CrossMapLRN2d(Module):
+    """Lua Torch's local response normalization across channels (autograd Function ``_functions.CrossMapLRN2d``)."""
+
+    _torch_name = "torch.nn.modules.normalization.CrossMapLRN2d"   # type(obj) prints PyTorch's module path
+
+    def __init__(self, size: int, alpha: float = 1e-4, beta: float = 0.75, k: float = 1) -> None:
+        super().__init__()
+        self.size = size
+        self.alpha = alpha
+        self.beta = beta
+        self.k = k
+
+    def forward(self, input: Tensor) -> Tensor:
+        return _cross_map_lrn2d.apply(input, self.size, self.alpha, self.beta, self.k)
+
+    def extra_repr(self) -> str:
+        return "{size}, alpha={alpha}, beta={beta}, k={k}".format(**self.__dict__)
 
 
 class RMSNorm(Module):

@@ -23,6 +23,8 @@ import warnings
 from ... import _creation, _ops
 from ... import derivatives as D
 from ..._tensor import Tensor
+from ...amp.autocast_mode import ON as _AUTOCAST
+from ...amp.autocast_mode import run as _autocast
 from .. import functional as F
 from .. import init
 from ..parameter import Parameter
@@ -241,6 +243,13 @@ def _lstm(input: Tensor, hx: tuple, flat_weights: list, has_biases: bool, num_la
     return output, hy, cy
 
 
+def _mkldnn_rnn_layer(*tensors: Tensor, **args) -> tuple:
+    """One fused LSTM layer (``D.mkldnn_rnn_layer``): an op of autocast's lists (bfloat16 under autocast)."""
+    if _AUTOCAST[0]:
+        return _autocast("mkldnn_rnn_layer", _mkldnn_rnn_layer, *tensors, **args)
+    return D.mkldnn_rnn_layer(*tensors, **args)
+
+
 def _lstm_onednn(input: Tensor, hx: Tensor, cx: Tensor, flat_weights: list, has_biases: bool, num_layers: int,
                  dropout: float, train: bool, bidirectional: bool, batch_first: bool) -> tuple:
     """PyTorch's mkldnn_rnn: one fused mkldnn_rnn_layer per layer and direction (float32 LSTM on CPU)."""
@@ -258,7 +267,7 @@ def _lstm_onednn(input: Tensor, hx: Tensor, cx: Tensor, flat_weights: list, has_
             # without biases, the layer still takes two tensors there (zeros, unused)
             b_ih = w[2] if has_biases else _creation.zeros(*w[0].shape, dtype=w[0].dtype)
             b_hh = w[3] if has_biases else _creation.zeros(*w[1].shape, dtype=w[1].dtype)
-            output, h, c, _ = D.mkldnn_rnn_layer(
+            output, h, c, _ = _mkldnn_rnn_layer(
                 layer_input, w[0], w[1], b_ih, b_hh, hx[index], cx[index], reverse=direction > 0, batch_sizes=(),
                 mode=2, hidden_size=hx.shape[2], num_layers=num_layers, has_biases=has_biases,
                 bidirectional=bidirectional, batch_first=batch_first, train=train)

@@ -28,6 +28,9 @@ def get_total_norm(tensors, norm_type: float = 2.0, error_if_nonfinite: bool = F
     norm_type = float(norm_type)
     if not tensors:
         return tensor(0.0)
+    if any(g.is_sparse for g in tensors):  # (PyTorch's norm has no sparse kernel)
+        from ...sparse import _not_for_sparse
+        raise _not_for_sparse("aten::linalg_vector_norm")
     total_norm = norm(stack([norm(g, p=norm_type) for g in tensors]), p=norm_type)
     if error_if_nonfinite and (total_norm.isnan() or total_norm.isinf()):
         raise RuntimeError(f"The total norm of order {norm_type} for gradients from `parameters` is non-finite, so "
@@ -99,5 +102,6 @@ from .fusion import (  # noqa: E402,F401
     fuse_linear_bn_weights,
 )
 from .init import skip_init  # noqa: E402,F401
+from .memory_format import convert_conv2d_weight_memory_format, convert_conv3d_weight_memory_format  # noqa: E402,F401
 from .spectral_norm import remove_spectral_norm, spectral_norm  # noqa: E402,F401  (the old, hook-based one)
 from .weight_norm import remove_weight_norm, weight_norm  # noqa: E402,F401  (the old, hook-based one)

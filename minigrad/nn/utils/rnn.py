@@ -26,7 +26,13 @@ class PackedSequence(namedtuple("PackedSequence_", ["data", "batch_sizes", "sort
     def __new__(cls, data, batch_sizes=None, sorted_indices=None, unsorted_indices=None):
         if unsorted_indices is None:
             unsorted_indices = invert_permutation(sorted_indices)
-        if batch_sizes is None:   # PackedSequence((data, batch_sizes), ...)
+        if batch_sizes is not None:   # (PyTorch checks its device: a list of sizes fails with AttributeError)
+            if batch_sizes.device.type != "cpu":
+                raise ValueError("batch_sizes should always be on CPU. Instances of PackedSequence should never be "
+                                 "created manually. They should be instantiated by functions like pack_sequence and "
+                                 "pack_padded_sequences in nn.utils.rnn. "
+                                 "https://pytorch.org/docs/stable/nn.html#torch.nn.utils.rnn.pack_sequence")
+        else:   # PackedSequence((data, batch_sizes), ...)
             if not (isinstance(data, (list, tuple)) and len(data) == 2):
                 raise AssertionError("Expected data to be a list or tuple of length 2")
             data, batch_sizes = data
@@ -75,7 +81,7 @@ def invert_permutation(permutation: Tensor | None) -> Tensor | None:
 
 def _check_lengths(lengths: Tensor, name: str) -> None:
     if lengths.dim() != 1 or lengths.dtype is not _dtypes.int64:
-        raise RuntimeError(f"'{name}' argument should be a 1D CPU int64 tensor, but got {lengths.dim()}D CPU "
+        raise RuntimeError(f"'{name}' argument should be a 1D CPU int64 tensor, but got {lengths.dim()}D cpu "
                            f"{_ops._legacy(lengths.dtype)} tensor")
 
 

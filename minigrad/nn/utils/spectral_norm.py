@@ -2,8 +2,9 @@
 
 The parameter becomes ``<name>_orig``, with buffers ``<name>_u`` and ``<name>_v`` for the power iteration;
 a forward pre-hook sets ``module.<name> = <name>_orig / σ`` (σ ≈ its largest singular value) before every
-forward, doing one power-iteration step per forward in training mode. (PyTorch's state-dict hooks, which
-only upgrade checkpoints saved before 2018, are not reproduced.)
+forward, doing one power-iteration step per forward in training mode. Two state-dict hooks, as PyTorch's:
+one records ``<name>.version`` in the state dict's metadata, the other upgrades checkpoints saved without it
+(before 2018: ``<name>`` saved, ``<name>_v`` missing) by solving for v.
 """
 from __future__ import annotations
 
@@ -95,7 +96,66 @@ class SpectralNorm(metaclass=TorchNamed):
         module.register_buffer(fn.name + "_u", u)
         module.register_buffer(fn.name + "_v", v)
         module.register_forward_pre_hook(fn)
+        module._register_state_dict_hook(SpectralNormStateDictHook(fn))
+        module._register_load_state_dict_pre_hook(SpectralNormLoadStateDictPreHook(fn))
         return fn
+
+    def _solve_v_and_rescale(self, weight_mat: Tensor, u: Tensor, target_sigma: Tensor) -> Tensor:
+        """A v with u = normalize(W v) and u·W v = σ (through the pseudo-inverse, in case WᵀW is singular)."""
+        v = weight_mat.t().mm(weight_mat).pinverse().mm(weight_mat.t()).mm(u.unsqueeze(1)).squeeze(1)
+        return v.mul_(target_sigma / u.dot(weight_mat.mv(v)))
+
+
+class SpectralNormLoadStateDictPreHook(metaclass=TorchNamed):
+    """Upgrade a state dict saved without the version metadata: W and W_orig there give σ, and v is solved for."""
+
+    __repr__ = object_repr
+
+    def __init__(self, fn: SpectralNorm) -> None:
+        self.fn = fn
+
+    def __call__(self, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
+                 error_msgs) -> None:
+        fn = self.fn
+        version = local_metadata.get("spectral_norm", {}).get(fn.name + ".version", None)
+        if version is None or version < 1:
+            weight_key = prefix + fn.name
+            if (version is None and all(weight_key + s in state_dict for s in ("_orig", "_u", "_v"))
+                    and weight_key not in state_dict):
+                return   # a current state dict that only lacks the metadata
+            has_missing_keys = False
+            for suffix in ("_orig", "", "_u"):
+                key = weight_key + suffix
+                if key not in state_dict:
+                    has_missing_keys = True
+                    if strict:
+                        missing_keys.append(key)
+            if has_missing_keys:
+                return
+            with no_grad():
+                weight_orig = state_dict[weight_key + "_orig"]
+                weight = state_dict.pop(weight_key)
+                sigma = (weight_orig / weight).mean()
+                weight_mat = fn.reshape_weight_to_matrix(weight_orig)
+                u = state_dict[weight_key + "_u"]
+                state_dict[weight_key + "_v"] = fn._solve_v_and_rescale(weight_mat, u, sigma)
+
+
+class SpectralNormStateDictHook(metaclass=TorchNamed):
+    """Record ``<name>.version`` under the state dict metadata's "spectral_norm"."""
+
+    __repr__ = object_repr
+
+    def __init__(self, fn: SpectralNorm) -> None:
+        self.fn = fn
+
+    def __call__(self, module: Module, state_dict, prefix: str, local_metadata: dict) -> None:
+        if "spectral_norm" not in local_metadata:
+            local_metadata["spectral_norm"] = {}
+        key = self.fn.name + ".version"
+        if key in local_metadata["spectral_norm"]:
+            raise RuntimeError(f"Unexpected key in metadata['spectral_norm']: {key}")
+        local_metadata["spectral_norm"][key] = self.fn._version
 
 
 def spectral_norm(module: Module, name: str = "weight", n_power_iterations: int = 1, eps: float = 1e-12,
@@ -114,5 +174,13 @@ def remove_spectral_norm(module: Module, name: str = "weight") -> Module:
         if isinstance(hook, SpectralNorm) and hook.name == name:
             hook.remove(module)
             del module._forward_pre_hooks[k]
-            return module
-    raise ValueError(f"spectral_norm of '{name}' not found in {module}")
+            break
+    else:
+        raise ValueError(f"spectral_norm of '{name}' not found in {module}")
+    for hooks, kind in ((module.__dict__.get("_state_dict_hooks", {}), SpectralNormStateDictHook),
+                        (module.__dict__.get("_load_state_dict_pre_hooks", {}), SpectralNormLoadStateDictPreHook)):
+        for k, hook in hooks.items():
+            if isinstance(hook, kind) and hook.fn.name == name:
+                del hooks[k]
+                break
+    return module

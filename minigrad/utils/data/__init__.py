@@ -10,6 +10,7 @@ from .dataset import (  # noqa: F401
     TensorDataset,
     random_split,
 )
+from .distributed import DistributedSampler  # noqa: F401
 from .sampler import (  # noqa: F401
     BatchSampler,
     RandomSampler,

@@ -5,6 +5,9 @@ Single-process only: ``num_workers`` and the other multiprocessing options are a
 from __future__ import annotations
 
 import collections.abc
+import copy
+import re
+import warnings
 
 import numpy as np
 
@@ -29,6 +32,14 @@ class _SingleProcessDataLoaderIter(metaclass=TorchNamed):
         self._batches = loader._batches()
         self._num_yielded = 0
         self._length = loader
+        self._dataset, self._num_workers = loader.dataset, loader.num_workers
+        self._IterableDataset_len_called = loader._IterableDataset_len_called
+        if loader.pin_memory and loader.pin_memory_device:
+            warnings.warn("pin_memory_device is deprecated, the current accelerator will be used as the device,"
+                          f"ignore pin_memory_device='{loader.pin_memory_device}'.", stacklevel=2)
+        if loader.pin_memory:  # (minigrad has no accelerator to pin memory for)
+            warnings.warn("'pin_memory' argument is set as true but no accelerator is found, then device pinned "
+                          "memory won't be used.", stacklevel=2)
 
     def __iter__(self):
         return self
@@ -36,6 +47,16 @@ class _SingleProcessDataLoaderIter(metaclass=TorchNamed):
     def __next__(self):
         batch = next(self._batches)
         self._num_yielded += 1
+        if self._IterableDataset_len_called is not None and self._num_yielded > self._IterableDataset_len_called:
+            # (PyTorch compares the batches fetched with the dataset's reported length in samples)
+            message = (f"Length of IterableDataset {self._dataset} was reported to be "
+                       f"{self._IterableDataset_len_called}(when accessing len(dataloader)), but "
+                       f"{self._num_yielded} samples have been fetched. ")
+            if self._num_workers > 0:
+                message += ("For multiprocessing data-loading, this could be caused by not properly configuring the "
+                            "IterableDataset replica at each worker. Please see "
+                            "https://pytorch.org/docs/stable/data.html#torch.utils.data.IterableDataset for examples.")
+            warnings.warn(message, stacklevel=2)
         return batch
 
     def __len__(self) -> int:
@@ -50,16 +71,23 @@ def get_worker_info():
     return None
 
 
+# numpy dtype strings of strings, bytes and objects: arrays of them are not collated into tensors
+_NP_STR_OBJ = re.compile(r"[SaUO]")
+_COLLATE_ERROR = "default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found {}"
+
+
 def default_collate(batch):
     """Samples → one batch: tensors stacked, numbers made tensors, tuples/lists/dicts collated per field."""
     from ... import _creation, _ops
     elem = batch[0]
     if isinstance(elem, Tensor):
-        return _ops.stack(list(batch), 0)
+        return _ops.stack(batch, 0)  # (a batch that is itself a tensor fails there, as in PyTorch)
     if isinstance(elem, np.ndarray):
+        if _NP_STR_OBJ.search(elem.dtype.str) is not None:
+            raise TypeError(_COLLATE_ERROR.format(elem.dtype))
         return default_collate([_creation.as_tensor(b) for b in batch])
-    if isinstance(elem, np.generic):
-        return _creation.as_tensor(np.array(batch))
+    if isinstance(elem, (np.bool_, np.number, np.object_)):  # (NumPy's string scalars are strings, below)
+        return _creation.as_tensor(list(batch))  # the dtype is inferred from all the scalars, as torch.as_tensor
     if isinstance(elem, float):
         return _creation.tensor(list(batch), dtype=_creation._dtypes.float64)
     if isinstance(elem, int):
@@ -67,28 +95,51 @@ def default_collate(batch):
     if isinstance(elem, (str, bytes)):
         return batch
     if isinstance(elem, collections.abc.Mapping):
-        return {key: default_collate([d[key] for d in batch]) for key in elem}
+        fields = {key: default_collate([d[key] for d in batch]) for key in elem}
+        return _same_container(elem, fields)
     if isinstance(elem, tuple) and hasattr(elem, "_fields"):  # a namedtuple keeps its type
         return type(elem)(*(default_collate(samples) for samples in zip(*batch)))
     if isinstance(elem, collections.abc.Sequence):
         if any(len(e) != len(elem) for e in batch):
             raise RuntimeError("each element in list of batch should be of equal size")
-        return [default_collate(samples) for samples in zip(*batch)]  # (strings stay a tuple, as in PyTorch)
-    raise TypeError("default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found "
-                    f"{type(elem)}")
+        fields = [default_collate(samples) for samples in zip(*batch)]  # (strings stay a tuple, as in PyTorch)
+        return fields if isinstance(elem, tuple) else _same_container(elem, fields)
+    raise TypeError(_COLLATE_ERROR.format(type(elem)))
+
+
+def _same_container(like, items):
+    """``items`` (a dict or a list) in a container of ``like``'s type when that type allows it, as PyTorch does."""
+    try:
+        if isinstance(like, (collections.abc.MutableMapping, collections.abc.MutableSequence)):
+            clone = copy.copy(like)  # (a subclass may carry extra attributes: keep them)
+            if isinstance(like, collections.abc.MutableMapping):
+                clone.update(items)
+            else:
+                for i, item in enumerate(items):
+                    clone[i] = item
+            return clone
+        return type(like)(items)
+    except TypeError:  # a type without copy/update/__init__(iterable), such as range
+        return items
 
 
 def default_convert(data):
-    """One sample as the DataLoader gives it without batching (NumPy arrays become tensors)."""
+    """One sample as the DataLoader gives it without batching (NumPy arrays and scalars become tensors)."""
     from ... import _creation
-    if isinstance(data, np.ndarray):
+    if isinstance(data, Tensor):
+        return data
+    if type(data).__module__ == "numpy" and type(data).__name__ not in ("str_", "string_"):
+        if isinstance(data, np.ndarray) and _NP_STR_OBJ.search(data.dtype.str) is not None:
+            return data
         return _creation.as_tensor(data)
     if isinstance(data, collections.abc.Mapping):
-        return {k: default_convert(v) for k, v in data.items()}
-    if isinstance(data, tuple) and not hasattr(data, "_fields"):
+        return _same_container(data, {key: default_convert(data[key]) for key in data})
+    if isinstance(data, tuple) and hasattr(data, "_fields"):  # a namedtuple keeps its type
+        return type(data)(*(default_convert(d) for d in data))
+    if isinstance(data, tuple):
         return [default_convert(d) for d in data]
-    if isinstance(data, list):
-        return [default_convert(d) for d in data]
+    if isinstance(data, collections.abc.Sequence) and not isinstance(data, (str, bytes)):
+        return _same_container(data, [default_convert(d) for d in data])
     return data
 
 
@@ -114,6 +165,7 @@ class DataLoader(metaclass=TorchNamed):
         if persistent_workers and num_workers == 0:
             raise ValueError("persistent_workers option needs num_workers > 0")
         self._iterable = isinstance(dataset, IterableDataset)
+        self._IterableDataset_len_called = None
         if self._iterable:
             if shuffle not in (False, None):
                 raise ValueError(f"DataLoader with IterableDataset: expected unspecified shuffle option, but got "
@@ -133,7 +185,12 @@ class DataLoader(metaclass=TorchNamed):
             raise ValueError("batch_size=None option disables auto-batching and is mutually exclusive with drop_last")
         self.dataset, self.num_workers, self.drop_last, self.generator = dataset, num_workers, drop_last, generator
         self.pin_memory, self.timeout, self.worker_init_fn = pin_memory, timeout, worker_init_fn
+        self.pin_memory_device, self.in_order = pin_memory_device, in_order
         self.prefetch_factor, self.persistent_workers = prefetch_factor, persistent_workers
+        if multiprocessing_context is not None and num_workers == 0:
+            raise ValueError("multiprocessing_context can only be used with multi-process loading (num_workers > 0), "
+                             f"but got num_workers={num_workers}")
+        self.multiprocessing_context = multiprocessing_context
         if sampler is None:
             if self._iterable:  # (PyTorch's _InfiniteConstantSampler: batches are cut from the stream)
                 sampler = _InfiniteConstantSampler()
@@ -152,8 +209,7 @@ class DataLoader(metaclass=TorchNamed):
     def __iter__(self):
         # PyTorch's loader iterator first draws a base seed for worker processes (64 bits from the loader's
         # generator or the global one): every pass over a loader advances that random stream.
-        from ... import _random
-        _random.random_default(_random.gen(self.generator), 1, "int64")
+        Tensor._make(np.zeros((), dtype=np.int64)).random_(generator=self.generator)
         return _SingleProcessDataLoaderIter(self)
 
     def _batches(self):
@@ -179,8 +235,8 @@ class DataLoader(metaclass=TorchNamed):
             yield self.collate_fn(fetch_many(indices) if fetch_many else [self.dataset[i] for i in indices])
 
     def __len__(self) -> int:
-        if self._iterable:
-            length = len(self.dataset)
+        if self._iterable:  # (remembered: the next passes warn when the dataset yields more than it said)
+            length = self._IterableDataset_len_called = len(self.dataset)
             if self.batch_size is not None:
                 length = length // self.batch_size if self.drop_last else -(-length // self.batch_size)
             return length

@@ -1,13 +1,19 @@
 """Datasets: indexable collections of samples (torch.utils.data.dataset)."""
 from __future__ import annotations
 
+import abc
 import bisect
+import collections.abc
 import math
+import warnings
+from typing import Generic, TypeVar
 
 from ..._class_names import TorchNamed, object_repr
 
+_T_co = TypeVar("_T_co", covariant=True)  # (Dataset[int] annotates a dataset of ints, as in PyTorch)
 
-class Dataset(metaclass=TorchNamed):
+
+class Dataset(Generic[_T_co], metaclass=TorchNamed):
     """A map-style dataset: subclasses implement ``__getitem__`` (and usually ``__len__``)."""
 
     def __getitem__(self, index):
@@ -20,7 +26,11 @@ class Dataset(metaclass=TorchNamed):
         return object_repr(self)
 
 
-class IterableDataset(Dataset):
+class _AbstractTorchNamed(TorchNamed, abc.ABCMeta):
+    """TorchNamed for an abstract class (one a subclass must complete before it can be made)."""
+
+
+class IterableDataset(Dataset[_T_co], collections.abc.Iterable[_T_co], metaclass=_AbstractTorchNamed):
     """A dataset read as a stream: subclasses implement ``__iter__`` (the DataLoader batches what it yields)."""
 
     def __add__(self, other: Dataset) -> ChainDataset:
@@ -125,11 +135,22 @@ class ConcatDataset(Dataset):
             raise AssertionError("datasets should not be an empty iterable")
         if any(isinstance(d, IterableDataset) for d in self.datasets):
             raise AssertionError("ConcatDataset does not support IterableDataset")
-        self.cumulative_sizes = []
-        total = 0
-        for d in self.datasets:
+        self.cumulative_sizes = self.cumsum(self.datasets)
+
+    @staticmethod
+    def cumsum(sequence) -> list:
+        """The running totals of the lengths of ``sequence``'s datasets."""
+        sizes, total = [], 0
+        for d in sequence:
             total += len(d)
-            self.cumulative_sizes.append(total)
+            sizes.append(total)
+        return sizes
+
+    @property
+    def cummulative_sizes(self) -> list:
+        """The old (misspelt) name of ``cumulative_sizes``."""
+        warnings.warn("`cummulative_sizes` attribute is renamed to `cumulative_sizes`", FutureWarning, stacklevel=2)
+        return self.cumulative_sizes
 
     def __len__(self) -> int:
         return self.cumulative_sizes[-1]
@@ -146,13 +167,20 @@ class ConcatDataset(Dataset):
 
 def random_split(dataset, lengths, generator=None) -> list:
     """Non-overlapping random subsets of the given lengths (or fractions summing to 1)."""
-    from ..._creation import randperm
+    from ... import randperm  # (the public one: its argument parser checks generator=)
     n = len(dataset)
     if math.isclose(sum(lengths), 1) and sum(lengths) <= 1:
+        for i, frac in enumerate(lengths):
+            if frac < 0 or frac > 1:
+                raise ValueError(f"Fraction at index {i} is not between 0 and 1")
         sizes = [int(math.floor(n * frac)) for frac in lengths]
         for i in range(n - sum(sizes)):  # the remainder, one each, round-robin
             sizes[i % len(sizes)] += 1
         lengths = sizes
+        for i, length in enumerate(lengths):
+            if length == 0:
+                warnings.warn(f"Length of split at index {i} is 0. This might result in an empty dataset.",
+                              stacklevel=2)
     if sum(lengths) != n:
         raise ValueError("Sum of input lengths does not equal the length of the input dataset!")
     order = randperm(n, generator=generator).tolist()

@@ -1,14 +1,18 @@
 """Samplers: the order in which a DataLoader visits a dataset's indices."""
 from __future__ import annotations
 
+from typing import Generic, TypeVar
+
 from ..._class_names import TorchNamed, object_repr
 
+_T_co = TypeVar("_T_co", covariant=True)  # (Sampler[int] yields ints, as in PyTorch)
 
-class Sampler(metaclass=TorchNamed):
-    """Base class: iterating gives indices."""
 
-    def __init__(self, data_source=None) -> None:
-        pass
+class Sampler(Generic[_T_co], metaclass=TorchNamed):
+    """Base class: iterating gives indices (no __init__: PyTorch 2.13 removed its data_source argument)."""
+
+    def __iter__(self):
+        raise NotImplementedError
 
     def __repr__(self) -> str:
         return object_repr(self)
@@ -45,7 +49,8 @@ class RandomSampler(Sampler):
 
     def __iter__(self):
         # As PyTorch's: without a generator, each pass seeds a fresh one from 64 bits of the global stream.
-        from ... import _creation, _random
+        # (The public randint/randperm: a generator= that is no Generator fails in their argument parser.)
+        from ... import _random, randint, randperm
         n = len(self.data_source)
         generator = self.generator
         if generator is None:
@@ -53,12 +58,12 @@ class RandomSampler(Sampler):
             generator = _random.Generator().manual_seed(seed)
         if self.replacement:
             for _ in range(self.num_samples // 32):
-                yield from _creation.randint(high=n, size=(32,), generator=generator).tolist()
-            yield from _creation.randint(high=n, size=(self.num_samples % 32,), generator=generator).tolist()
+                yield from randint(high=n, size=(32,), generator=generator).tolist()
+            yield from randint(high=n, size=(self.num_samples % 32,), generator=generator).tolist()
         else:
             for _ in range(self.num_samples // n):
-                yield from _creation.randperm(n, generator=generator).tolist()
-            yield from _creation.randperm(n, generator=generator).tolist()[:self.num_samples % n]
+                yield from randperm(n, generator=generator).tolist()
+            yield from randperm(n, generator=generator).tolist()[:self.num_samples % n]
 
     def __len__(self) -> int:
         return self.num_samples
@@ -71,8 +76,8 @@ class SubsetRandomSampler(Sampler):
         self.indices, self.generator = indices, generator
 
     def __iter__(self):
-        from ... import _creation
-        for i in _creation.randperm(len(self.indices), generator=self.generator).tolist():
+        from ... import randperm  # (the public one: its argument parser checks generator=)
+        for i in randperm(len(self.indices), generator=self.generator).tolist():
             yield self.indices[i]
 
     def __len__(self) -> int:

@@ -1,0 +1,319 @@
+"""Which tensors are "batched" while ``torch.func.vmap`` runs its function, and PyTorch's errors that depend on it.
+
+PyTorch's vmap hands the function BatchedTensors: ops on them are batched, ops on other tensors are not, and a
+few things only work on unbatched tensors (``.item()``, data-dependent ``if``, writing a batched value into an
+unbatched tensor in place). minigrad's vmap is a loop over plain slices (``func/_vmap.py``), so it keeps that
+distinction on the side: each slice is marked with its vmap level (one bit per nested vmap), and while a vmap
+runs every op goes through ``forward_ad._call_with_extras``, which gives each output its inputs' levels.
+(Top-level module: ``_tensor.py`` and ``_creation.py`` use it, and ``minigrad.func`` imports them.)
+"""
+from __future__ import annotations
+
+import functools
+import sys
+import types
+import weakref
+
+DEPTH = [0]        # how many vmaps are running (0: none; the flag ops check)
+SIZES: list = []   # the batch size of each running vmap, outermost first
+RANDOMNESS: list = []  # the randomness flag of each running vmap
+_TRANSFORMS_AT_ENTER: list = []  # autograd.function._TRANSFORMS_ACTIVE when each running vmap started
+SUSPENDED = [False]  # True while a custom Function's own vmap rule runs its forward on plain tensors
+_OUTSIDE: dict = {}  # id(tensor) -> weak reference: tensors the vmapped functions see from outside (unbatched)
+_LEVELS: dict = {}  # id(tensor) -> (weak reference, bit mask of the vmap levels it is batched at)
+
+
+def enter(size: int, func, unmapped: list, randomness: str = "error") -> None:
+    """A vmap starts calling ``func`` (``size`` slices); ``unmapped``: its tensor arguments with in_dim None."""
+    from ._tensor import Tensor
+    from .autograd import forward_ad
+    from .autograd.function import _TRANSFORMS_ACTIVE
+    for t in (*unmapped, *_captured(func)):
+        if isinstance(t, Tensor):
+            _OUTSIDE[id(t)] = weakref.ref(t)
+    SIZES.append(size)
+    RANDOMNESS.append(randomness)
+    _TRANSFORMS_AT_ENTER.append(_TRANSFORMS_ACTIVE[0])
+    DEPTH[0] += 1
+    forward_ad._sync_extras()
+
+
+def exit_() -> None:
+    """The innermost vmap is done: its marks go (all marks once the outermost one is)."""
+    from .autograd import forward_ad
+    SIZES.pop()
+    RANDOMNESS.pop()
+    _TRANSFORMS_AT_ENTER.pop()
+    DEPTH[0] -= 1
+    if DEPTH[0] == 0:
+        _LEVELS.clear()
+        _OUTSIDE.clear()
+    else:  # what this level made is batched at the outer levels only (its results are stacked out there)
+        bit = 1 << DEPTH[0]
+        for key, (ref, mask) in list(_LEVELS.items()):
+            if mask & bit:
+                if mask == bit:
+                    del _LEVELS[key]
+                else:
+                    _LEVELS[key] = (ref, mask & ~bit)
+    forward_ad._sync_extras()
+
+
+def _captured(func) -> list:
+    """The values ``func`` can reach from outside: its closure, its module's globals, a partial's arguments."""
+    values = []
+    for _ in range(8):  # (partials of wrapped functions of ...: a few levels are plenty)
+        if isinstance(func, functools.partial):
+            values.extend(func.args)
+            values.extend(func.keywords.values())
+            func = func.func
+            continue
+        func = getattr(func, "__func__", func)  # (a bound method: its function)
+        if not isinstance(func, types.FunctionType):
+            break
+        for cell in func.__closure__ or ():
+            try:
+                values.append(cell.cell_contents)
+            except ValueError:  # (an empty cell)
+                pass
+        values.extend(func.__globals__.values())
+        func = getattr(func, "__wrapped__", None)
+    return values
+
+
+_FACTORY_MODULES = ("minigrad._creation", "minigrad._arg_errors", "minigrad.overrides")
+
+
+def created(t) -> None:
+    """A factory made ``t`` inside vmap: when user code called it, ``t`` is an unbatched tensor of the user's."""
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_globals.get("__name__") in _FACTORY_MODULES:
+        frame = frame.f_back
+    name = "" if frame is None else frame.f_globals.get("__name__", "")
+    if name != "minigrad" and not name.startswith("minigrad."):  # (not minigrad's own buffer)
+        _OUTSIDE[id(t)] = weakref.ref(t)
+
+
+def _is_outside(t) -> bool:
+    """Whether ``t`` (or the base it is a view of) is a tensor the vmapped function sees from outside."""
+    for x in (t, t._base):
+        if x is not None:
+            ref = _OUTSIDE.get(id(x))
+            if ref is not None and ref() is x:
+                return True
+    return False
+
+
+def levels(t) -> int:
+    """The bit mask of the running vmap levels ``t`` is batched at (0: not batched)."""
+    if SUSPENDED[0]:
+        return 0
+    entry = _LEVELS.get(id(t))
+    return 0 if entry is None or entry[0]() is not t else entry[1]
+
+
+def mark(t, mask: int) -> None:
+    """``t`` is batched at the levels in ``mask``."""
+    if mask:
+        _LEVELS[id(t)] = (weakref.ref(t), mask)
+
+
+def mark_slice(t) -> None:
+    """``t`` is a slice handed to the innermost vmap's function."""
+    mark(t, levels(t) | 1 << (DEPTH[0] - 1))
+
+
+def like(input, out):
+    """``out``, made by a ``*_like`` factory from ``input``: batched as ``input`` is (as in PyTorch)."""
+    if DEPTH[0]:
+        mark(out, levels(input))
+    return out
+
+
+def levels_of(*inputs) -> int:
+    """The levels any of ``inputs`` is batched at."""
+    mask = 0
+    for t in inputs:
+        mask |= levels(t)
+    return mask
+
+
+def follow(out, *inputs):
+    """``out``, computed from ``inputs`` outside the op table: batched as they are."""
+    mark(out, levels_of(*inputs))
+    return out
+
+
+# ---- PyTorch's errors --------------------------------------------------------------------------------------
+
+def _under_grad() -> bool:
+    """Whether a grad/vjp/jvp transform runs inside the innermost vmap (PyTorch's tensors are wrapped twice)."""
+    from .autograd.function import _TRANSFORMS_ACTIVE
+    return _TRANSFORMS_ACTIVE[0] > _TRANSFORMS_AT_ENTER[-1]
+
+
+_EITHER = ("vmap: It looks like you're either (1) calling .item() on a Tensor or (2) attempting to use a Tensor in "
+           "some data-dependent control flow or (3) encountering this error in PyTorch internals. For (1): we don't "
+           "support vmap over calling .item() on a Tensor, please try to rewrite what you're doing with other "
+           "operations. For (2): we don't support data-dependent control flow in vmap yet, please file an issue at "
+           "https://github.com/pytorch/pytorch/issues . For (3): please file an issue.")
+
+
+def check_item(t) -> None:
+    """``.item()``, ``float()``, ``int()`` on a batched tensor."""
+    if DEPTH[0] and levels(t):
+        if _under_grad():
+            raise RuntimeError(_EITHER)
+        raise RuntimeError("vmap: It looks like you're calling .item() on a Tensor. We don't support vmap over "
+                           "calling .item() on a Tensor, please try to rewrite what you're doing with other "
+                           "operations. If error is occurring somewhere inside PyTorch internals, please file a "
+                           "bug report.")
+
+
+def check_bool(t) -> None:
+    """``if tensor:`` on a batched tensor."""
+    if DEPTH[0] and levels(t):
+        if _under_grad():
+            raise RuntimeError(_EITHER)
+        raise RuntimeError("vmap: It looks like you're attempting to use a Tensor in some data-dependent control "
+                           "flow. We don't support that yet, please file an issue at "
+                           "https://github.com/pytorch/pytorch/issues .")
+
+
+def check_storage(t) -> None:
+    """``.tolist()``, ``.numpy()`` on a batched tensor (a BatchedTensor has no storage)."""
+    if DEPTH[0] and levels(t):
+        raise RuntimeError("Cannot access data pointer of Tensor that doesn't have storage")
+
+
+def check_dynamic(t, op_name: str) -> None:
+    """An op whose output shape depends on the values (``nonzero``), on a batched tensor."""
+    if DEPTH[0] and levels(t):
+        raise RuntimeError("vmap: We do not support batching operators that can output dynamic shape. Attempted to "
+                           f"vmap over {op_name}. Please file an issue at https://github.com/pytorch/pytorch/issues if "
+                           "you need this feature.")
+
+
+def check_mask_index(t, parts: tuple) -> None:
+    """``t[mask]`` inside vmap with a batched boolean mask."""
+    # (an unbatched mask on a batched tensor is fine: every slice keeps the same elements)
+    if any(hasattr(i, "_data") and i._data.dtype.kind == "b" and levels(i) for i in parts):
+        raise RuntimeError("vmap: We do not support batching operators that can support dynamic shape. Attempting "
+                           "to batch over indexing with a boolean mask.")
+
+
+def check_compare_all(a, b, what: str) -> None:
+    """``torch.equal`` / ``torch.allclose`` (a Python bool) on batched tensors."""
+    if DEPTH[0] and (levels(a) or levels(b)):
+        if what == "equal":
+            raise RuntimeError("Batching rule not implemented for aten::equal. We could not generate a fallback.")
+        raise RuntimeError("vmap over torch.allclose isn't supported yet. Please file an issue at "
+                           "https://github.com/pytorch/pytorch/issues if you need this feature.")
+
+
+def check_batch_norm(input, running_mean, running_var) -> None:
+    """Training-mode batch norm on a batched input whose running statistics (updated in place) are not batched."""
+    mask = levels(input)
+    if mask and any(r is not None and mask & ~levels(r) for r in (running_mean, running_var)):
+        raise RuntimeError("Batch norm got a batched tensor as input while the running_mean or running_var, which "
+                           "will be updated in place, were not batched.\nIf you are using a module and do not need "
+                           "eval mode, please set `track_running_stats` to be False.If you are using a prebuilt "
+                           "module and do not need eval mode, please see the functorch website for resources on how "
+                           "to patch your module to work with vmap")
+
+
+def check_out(name: str, out, inputs) -> None:
+    """An ``out=`` argument inside vmap, with a batched tensor involved: PyTorch has no batching rule for it."""
+    if any(levels(t) for t in (out, *inputs)):
+        raise RuntimeError(f"Batching rule not implemented for aten::{name}.out; the fallback path doesn't work on "
+                           "out= or view ops.")
+
+
+def check_random(inputs, inplace_self=None) -> None:
+    """A random op inside vmap: PyTorch's refusals for randomness="same" / "different"."""
+    mode = RANDOMNESS[-1]
+    if mode == "same" and any(levels(t) for t in inputs if hasattr(t, "_data")):
+        raise RuntimeError("Vmap does not currently support same randomness with a batched tensor input. Please "
+                           "file an issue with functorch")
+    if mode == "different" and inplace_self is not None and not levels(inplace_self) and _is_outside(inplace_self):
+        raise RuntimeError("vmap: Cannot ask for different inplace randomness on an unbatched tensor. This will "
+                           "appear like same randomness. If this is necessary for your usage, please file an issue "
+                           "with functorch.")
+
+
+def check_masked_select(mask) -> None:
+    """``torch.masked_select`` with a batched mask (each slice would select a different number of elements)."""
+    if levels(mask):
+        raise RuntimeError("vmap: Attempted to vmap over `mask` in torch.masked_select(self, mask) We cannot "
+                           "support this because for each batch this would return a differently shaped Tensor. "
+                           "Please file an issue at https://github.com/pytorch/pytorch/issues if you need this "
+                           "feature.")
+
+
+def check_requires_grad_() -> None:
+    """``Tensor.requires_grad_()`` called by the user (or autograd.functional) while a torch.func transform runs."""
+    from .autograd.function import _TRANSFORMS_ACTIVE
+    if not (DEPTH[0] or _TRANSFORMS_ACTIVE[0]):
+        return
+    frame = sys._getframe(2)  # (past Tensor.requires_grad_)
+    while frame is not None and frame.f_globals.get("__name__") == "minigrad.overrides":
+        frame = frame.f_back
+    name = "" if frame is None else frame.f_globals.get("__name__", "")
+    # minigrad's own transforms make their leaves this way; PyTorch's do it beneath requires_grad_
+    if name.startswith("minigrad") and name != "minigrad.autograd.functional":
+        return
+    raise RuntimeError("You are attempting to call Tensor.requires_grad_() (or perhaps using "
+                       "torch.autograd.functional.* APIs) inside of a function being transformed by a functorch "
+                       "transform. This is unsupported, please attempt to use the functorch transforms (e.g. grad, "
+                       "vjp, jacrev, jacfwd, hessian) or call requires_grad_() outside of a function being "
+                       "transformed instead.")
+
+
+# PyTorch's batching rules name some in-place ops in their message; the rest go through its fallback.
+_RULE_NAMES = {"sub": "inplace arithmetic", "mul": "inplace arithmetic", "div": "inplace arithmetic",
+               "copy_": "inplace arithmetic", "masked_fill": "inplace arithmetic", "index_put_": "inplace arithmetic",
+               "fill_": "fill_", "index_add": "index_add_"}
+
+
+def input_levels(op, tensors, out) -> int:
+    """The levels ``op``'s outputs are batched at; PyTorch's error for an in-place op that cannot be batched."""
+    mask = levels_of(*tensors)
+    if out is None or not mask:
+        return mask
+    self_mask = levels(out)
+    extra = mask & ~self_mask  # levels where another input is batched and the written-to tensor is not
+    # A written-to tensor batched nowhere is the user's only if the function sees it from outside (a captured or
+    # unmapped tensor, or a view of one): minigrad's own kernels write into fresh unbatched buffers too.
+    if extra and (self_mask or _is_outside(out)):
+        level = extra.bit_length()
+        if op.name == "add":  # (its own rule: the kernel finds the batched shape does not fit the output)
+            shape, broadcast = _physical_add_shapes(out, tensors)
+            raise RuntimeError(f"output with shape {shape} doesn't match the broadcast shape {broadcast}")
+        name = _RULE_NAMES.get(op.name)
+        where = "in a vmap"
+        if name is None:
+            name, where = f"aten::{op.name.rstrip('_')}_", f"at level {level}"
+        raise RuntimeError(f"vmap: {name}(self, *extra_args) is not possible because there exists a Tensor `other` "
+                           "in extra_args that has more elements than `self`. This happened due to `other` being "
+                           f"vmapped over but `self` not being vmapped over {where}. Please try to use out-of-place "
+                           f"operators instead of {name}. If said operator is being called inside the PyTorch "
+                           "framework, please file a bug report instead.")
+    return mask
+
+
+def _physical_add_shapes(out, tensors) -> tuple[list, list]:
+    """The shapes PyTorch's add_ kernel sees under nested vmaps: (the output's, the inputs' broadcast).
+
+    Level by level, innermost first, each tensor batched at the level gets that level's batch size in front,
+    after padding it with 1s to the level's largest rank; a tensor not batched there stays as it is.
+    """
+    import numpy as np
+    shapes = [list(out.shape)] + [list(t.shape) for t in tensors if t is not out]
+    masks = [levels(out)] + [levels(t) for t in tensors if t is not out]
+    for level in reversed(range(DEPTH[0])):
+        bit = 1 << level
+        if not any(m & bit for m in masks):
+            continue
+        rank = max(len(s) for s in shapes)
+        shapes = [[SIZES[level]] + [1] * (rank - len(s)) + s if m & bit else s for s, m in zip(shapes, masks)]
+    return shapes[0], list(np.broadcast_shapes(*shapes))

@@ -1,0 +1,807 @@
+"""torch.sparse: COO sparse tensors (``layout=torch.sparse_coo``) and their autograd.
+
+A sparse COO tensor of shape ``size`` keeps ``nnz`` stored entries: ``indices``, an int64 tensor of shape
+(sparse_dim, nnz) (column k: where entry k sits in the first sparse_dim dims), and ``values``, of shape
+(nnz, *dense dims). An entry may appear several times ("uncoalesced"): its value is then the sum of
+its copies. ``coalesce()`` sorts the entries and adds up the copies.
+
+Here a sparse tensor is a ``SparseTensor``, a Tensor subclass (it prints as ``torch.Tensor``, as PyTorch's
+sparse tensors are plain Tensors with another layout) that holds the two tensors. Its ``_data``, the
+dense ndarray every dense op reads, is computed from them on first use and kept (read-only): so shape,
+dtype, the engine's checks and dense ops taking a sparse operand (``dense + sparse``, ``torch.mm``)
+work unchanged, while the sparse operations below keep the entries. Unlike PyTorch, dense-only ops
+called as functions on a sparse tensor (``torch.exp(s)`` ...) compute on the dense values instead of
+raising (the common methods, ``s.view`` / ``s.exp()`` / ``s.mean()`` ..., raise PyTorch's errors), and the
+engine sees a sparse gradient's dense values when it checks its shape (computed once, kept).
+
+The nodes of sparse operations (ToDenseBackward0, SparseAddmmBackward0 ...) are ``_SparseNode``s: a
+backward function per node, written with tensor ops; the gradient arriving at a node may be sparse or
+dense, so each backward accepts both.
+"""
+from __future__ import annotations
+
+import warnings
+import weakref
+
+import numpy as np
+
+from . import _dtypes, _layout
+from ._tensor import Size, Tensor, _user_stacklevel
+from .autograd import grad_mode
+from .autograd.graph import Node
+from .overrides import _disabled_torch_function_impl
+
+__all__ = ["addmm", "log_softmax", "mm", "softmax", "sum"]
+
+_warned = [False]
+
+
+def _warn_invariants() -> None:
+    """PyTorch's once-per-process warning of its first sparse_coo_tensor()."""
+    if _warned[0]:
+        return
+    _warned[0] = True
+    warnings.warn(
+        "Sparse invariant checks are implicitly disabled. Memory errors (e.g. SEGFAULT) will occur when operating "
+        "on a sparse tensor which violates the invariants, but checks incur performance overhead. To silence this "
+        "warning, explicitly opt in or out. See `torch.sparse.check_sparse_tensor_invariants.__doc__` for guidance. "
+        " (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/Context.cpp:816.)",
+        UserWarning, stacklevel=_user_stacklevel())
+
+
+def _not_for_sparse(op: str, backend: str = "SparseCPU") -> NotImplementedError:
+    """PyTorch's dispatcher error for an operator with no kernel for the backend (its first paragraph)."""
+    return NotImplementedError(
+        f"Could not run '{op}' with arguments from the '{backend}' backend. This could be because the operator "
+        "doesn't exist for this backend, or was omitted during the selective/custom build process (if using "
+        "custom build). If you are a Facebook employee using PyTorch on mobile, please visit "
+        f"https://fburl.com/ptmfixes for possible resolutions. '{op}' is only available for these backends: "
+        "[CPU, Meta, ...].")
+
+
+# ---- the tensor ---------------------------------------------------------------------------------------------
+class SparseTensor(Tensor):
+    """A COO sparse tensor: ``_idx`` (int64, sparse_dim × nnz) and ``_vals`` (nnz × dense dims) of shape ``_size``."""
+
+    _torch_name = "torch.Tensor"
+    __slots__ = ("_coalesced", "_dense", "_idx", "_size", "_vals")
+    # A layout, not a user's subclass: ops return plain tensors (no __torch_function__ conversion)
+    __torch_function__ = _disabled_torch_function_impl
+
+    @property
+    def _data(self) -> np.ndarray:
+        # The dense values, computed once (read-only: a sparse tensor never changes through them).
+        d = self._dense
+        if d is None:
+            d = np.zeros(self._size, dtype=self._vals._data.dtype)
+            np.add.at(d, tuple(self._idx._data), self._vals._data)  # (copies of an entry add up, in order)
+            d.flags.writeable = False
+            self._dense = d
+        return d
+
+    # -- what it is
+    @property
+    def layout(self):
+        """``torch.sparse_coo``."""
+        return _layout.sparse_coo
+
+    @property
+    def is_sparse(self) -> bool:
+        """True."""
+        return True
+
+    @property
+    def dtype(self) -> _dtypes.dtype:
+        return self._vals.dtype
+
+    @property
+    def shape(self) -> Size:
+        return Size(self._size)
+
+    def size(self, dim: int | None = None):
+        return Size(self._size) if dim is None else self._size[self._wrap_dim(dim, len(self._size))]
+
+    def dim(self) -> int:
+        return len(self._size)
+
+    def sparse_dim(self) -> int:
+        """How many leading dims the indices address."""
+        return self._idx._data.shape[0]
+
+    def dense_dim(self) -> int:
+        """How many trailing dims each stored value has."""
+        return self._vals._data.ndim - 1
+
+    def _nnz(self) -> int:
+        """The number of stored entries (copies of one entry counted apart)."""
+        return self._idx._data.shape[1]
+
+    def is_coalesced(self) -> bool:
+        """True if the entries are sorted and unique (set by coalesce())."""
+        return self._coalesced
+
+    def _indices(self) -> Tensor:
+        """The indices as stored (no autograd)."""
+        return self._idx
+
+    def _values(self) -> Tensor:
+        """The values as stored (no autograd)."""
+        return self._vals
+
+    def indices(self) -> Tensor:
+        """The indices of a coalesced tensor."""
+        if not self._coalesced:
+            raise RuntimeError("Cannot get indices on an uncoalesced tensor, please call .coalesce() first")
+        return self._idx
+
+    def values(self) -> Tensor:
+        """The values of a coalesced tensor (ValuesBackward0: their gradient is sparse)."""
+        if not self._coalesced:
+            raise RuntimeError("Cannot get values on an uncoalesced tensor, please call .coalesce() first")
+        out = Tensor._make(self._vals._data)
+        # d values -> d self: a sparse tensor with self's indices and the gradient as values
+        return _record("ValuesBackward0", out, (self,), lambda g: (_like(self, g),),
+                       {"self_sym_sizes": self.shape})
+
+    def data_ptr(self) -> int:
+        raise RuntimeError("Cannot access data pointer of Tensor that doesn't have storage")
+
+    def is_contiguous(self, memory_format=None) -> bool:
+        return False
+
+    def stride(self, dim: int | None = None):
+        # (PyTorch reports 0 for every dim of a sparse tensor)
+        return (0,) * len(self._size) if dim is None else 0
+
+    def storage_offset(self) -> int:
+        return 0
+
+    @property
+    def nbytes(self) -> int:
+        raise RuntimeError("nbytes is not defined for sparse tensors.  If you want the size of the constituent "
+                           "tensors, add the nbytes of the indices and values.  If you want the size of the  "
+                           "equivalent dense tensor, multiply numel() by element_size()")
+
+    def numpy(self, *, force: bool = False):
+        raise TypeError("can't convert Sparse layout tensor to numpy. Use Tensor.to_dense() first.")
+
+    def __array__(self, dtype=None, copy=None):
+        raise TypeError("can't convert Sparse layout tensor to numpy. Use Tensor.to_dense() first.")
+
+    def __repr__(self, *, tensor_contents=None) -> str:
+        from ._printing import _add_suffixes, _tensor_str
+        indent = len("tensor(")
+        suffixes = [f"size={tuple(self._size)}", f"nnz={self._nnz()}"]
+        if self.dtype not in (_dtypes.get_default_dtype(), _dtypes.int64, _dtypes.bool_, _dtypes.complex64):
+            suffixes.append(f"dtype={self.dtype!r}")
+        suffixes.append("layout=torch.sparse_coo")
+
+        def body(t: Tensor, prefix: str) -> str:
+            # the nested tensor's values alone (no suffixes), as PyTorch's _tensor_str prints them
+            s = _tensor_str(t._data, t.dtype, indent + len(prefix))
+            if t._data.size == 0:
+                s += f", size={tuple(t._data.shape)}"
+            return prefix + s + ")"
+        text = (body(self._idx, "indices=tensor(") + ",\n" + " " * indent + body(self._vals, "values=tensor("))
+        fn = self._grad_fn
+        if fn is not None:
+            suffixes.append(f"grad_fn=<{type(fn).__name__}>")
+        elif self._requires_grad:
+            suffixes.append("requires_grad=True")
+        return _add_suffixes("tensor(" + text, suffixes, indent, force_newline=True)
+
+    # -- conversions
+    def to_dense(self, dtype=None, *, masked_grad=None) -> Tensor:
+        """The dense tensor (ToDenseBackward0: the gradient, masked to self's entries, flows back sparse)."""
+        out = Tensor._make(np.array(self._data))
+        return _record("ToDenseBackward0", out, (self,), lambda g: (_sparse_mask(g, self),), {"self": self})
+
+    def to_sparse(self, *args, **kwargs) -> SparseTensor:
+        return self
+
+    to_sparse_coo = to_sparse
+
+    def to(self, *args, **kwargs) -> SparseTensor:
+        """The same entries in another dtype (ToCopyBackward0); a device must be the CPU."""
+        dtype = kwargs.get("dtype")
+        for a in args:
+            if isinstance(a, _dtypes.dtype):
+                dtype = a
+            elif isinstance(a, Tensor):
+                dtype = a.dtype
+        if dtype is None or dtype is self.dtype:
+            return self
+        out = _make(self._idx._data, self._vals._data.astype(dtype.np), self._size, self._coalesced)
+        if not (dtype.is_floating_point or dtype.is_complex):
+            return out  # (integer tensors leave the graph)
+        source = self.dtype
+        return _record("ToCopyBackward0", out, (self,), lambda g: (g.to(source),))
+
+    def float(self) -> SparseTensor:  # noqa: A003
+        return self.to(_dtypes.float32)
+
+    def double(self) -> SparseTensor:
+        return self.to(_dtypes.float64)
+
+    def long(self) -> SparseTensor:
+        return self.to(_dtypes.int64)
+
+    def int(self) -> SparseTensor:  # noqa: A003
+        return self.to(_dtypes.int32)
+
+    def coalesce(self) -> SparseTensor:
+        """Entries sorted by index, copies of an entry added up (self if already coalesced)."""
+        if self._coalesced:
+            return self
+        idx, vals = _coalesce(self._idx._data, self._vals._data, self._size)
+        out = _make(idx, vals, self._size, coalesced=True)
+        # d coalesce(x) -> dx: the same sparse tensor (its entries are the same sums)
+        return _record("CoalesceBackward0", out, (self,), lambda g: (g,))
+
+    def zero_(self) -> SparseTensor:
+        """Drop every entry (nnz becomes 0), in place."""
+        self._idx = Tensor._make(np.zeros((self.sparse_dim(), 0), dtype=np.int64))
+        self._vals = Tensor._make(np.zeros((0,) + self._vals._data.shape[1:], dtype=self._vals._data.dtype))
+        self._coalesced = True
+        self._dense = None
+        self._version_counter[0] += 1
+        return self
+
+    def detach(self) -> SparseTensor:
+        return _make(self._idx._data, self._vals._data, self._size, self._coalesced)
+
+    @property
+    def data(self) -> SparseTensor:
+        return self.detach()
+
+    def _detached_copy(self) -> SparseTensor:
+        return _make(self._idx._data.copy(), self._vals._data.copy(), self._size, self._coalesced)
+
+    def __reduce_ex__(self, protocol):
+        # (pickle, torch.save: the entries and the size; as PyTorch's, not requires_grad)
+        return (_rebuild_sparse, (self._idx._data, self._vals._data, self._size, self._coalesced, False))
+
+    def __deepcopy__(self, memo):
+        out = _rebuild_sparse(self._idx._data.copy(), self._vals._data.copy(), self._size, self._coalesced,
+                              self._requires_grad)
+        memo[id(self)] = out
+        return out
+
+    def clone(self, *, memory_format=None) -> SparseTensor:
+        out = self._detached_copy()
+        return _record("CloneBackward0", out, (self,), lambda g: (g,))
+
+    # -- arithmetic (the sparse kernels PyTorch has; a dense right operand of + is refused, as there)
+    def __add__(self, other):
+        return add(self, other)
+
+    def __sub__(self, other):
+        return add(self, other, alpha=-1, name="SubBackward0")
+
+    def __radd__(self, other):
+        # (tried before Tensor.__add__, a sparse tensor's class being a subclass: dense + sparse is dense)
+        return Tensor.__add__(other, self) if isinstance(other, Tensor) else add(self, other)
+
+    def add(self, other, *, alpha=1):
+        return add(self, other, alpha=alpha)
+
+    def sub(self, other, *, alpha=1):
+        return add(self, other, alpha=-alpha, name="SubBackward0")
+
+    def __mul__(self, other):
+        return mul(self, other)
+
+    def __rmul__(self, other):
+        return mul(other, self) if isinstance(other, Tensor) else mul(self, other)
+
+    mul = __mul__
+
+    def __truediv__(self, other):
+        return _scale(self, other, "DivBackward0")
+
+    div = __truediv__
+
+    def __neg__(self):
+        out = _make(self._idx._data, -self._vals._data, self._size, self._coalesced)
+        return _record("NegBackward0", out, (self,), lambda g: (-g,))
+
+    neg = __neg__
+
+    def t(self) -> SparseTensor:
+        """The transpose of a 2-dim sparse tensor (its two index rows swapped)."""
+        out = _make(self._idx._data[::-1].copy(), self._vals._data, self._size[::-1], False)
+        return _record("TBackward0", out, (self,), lambda g: (g.t(),))
+
+    def sum(self, dim=None, keepdim: bool = False, *, dtype=None):
+        if dim is None:  # (a dense scalar: SumBackward0, with a dense gradient, as PyTorch's)
+            return Tensor.sum(self, dtype=dtype)
+        return _sum_method(self, dim, keepdim, dtype)
+
+    def __getitem__(self, index):
+        """``s[i]``: the entries in row i (SelectBackward0); a sparse result while sparse dims remain."""
+        if isinstance(index, slice):
+            raise _not_for_sparse("aten::as_strided")
+        if not isinstance(index, int) or isinstance(index, bool):
+            return Tensor.__getitem__(self, index)  # (other indices: on the dense values)
+        n = self._size[0]
+        if not -n <= index < n:
+            raise IndexError(f"index {index} is out of bounds for dimension 0 with size {n}")
+        row = index % n
+        keep = self._idx._data[0] == row
+        if self.sparse_dim() > 1:
+            out = _make(self._idx._data[1:, keep], self._vals._data[keep], self._size[1:], self._coalesced)
+        else:  # (no sparse dim left: the row's dense values, its copies added up)
+            out = Tensor._make(np.asarray(self._vals._data[keep].sum(axis=0), dtype=self._vals._data.dtype))
+        sizes = self.shape
+
+        def backward(g):
+            # the gradient of row i alone, zeros elsewhere (PyTorch has no such kernel for a sparse gradient)
+            if isinstance(g, SparseTensor):
+                raise _not_for_sparse("aten::select_backward")
+            from ._creation import zeros
+            full = zeros(sizes, dtype=g.dtype)
+            full[row] = g
+            return (full,)
+        return _record("SelectBackward0", out, (self,), backward,
+                       {"dim": 0, "index": index, "self_sym_sizes": tuple(sizes)})
+
+    # -- dense-only operations: PyTorch's errors
+    def view(self, *shape):
+        raise _not_for_sparse("aten::view")
+
+    def reshape(self, *shape):
+        raise RuntimeError("reshape is not implemented for sparse tensors")
+
+    def exp(self):
+        raise _not_for_sparse("aten::exp")
+
+    def mean(self, *args, **kwargs):
+        raise _not_for_sparse("aten::mean.dim")
+
+    def contiguous(self, memory_format=None):
+        raise RuntimeError("unsupported memory format option Contiguous")
+
+
+def _make(indices: np.ndarray, values: np.ndarray, size, coalesced: bool = False) -> SparseTensor:
+    """Wrap an index array and a value array as a sparse tensor (no copy, no autograd)."""
+    t = object.__new__(SparseTensor)
+    for slot in Tensor.__slots__[2:]:
+        if slot != "_data":
+            setattr(t, slot, None)
+    t._requires_grad = False
+    t._output_nr = 0
+    t._version_counter = [0]
+    t._view_version = 0
+    t._is_inference = False
+    t._idx = Tensor._make(np.asarray(indices, dtype=np.int64))
+    t._vals = Tensor._make(values)
+    t._size = tuple(int(n) for n in size)
+    t._coalesced = bool(coalesced)
+    t._dense = None
+    return t
+
+
+def _rebuild_sparse(indices, values, size, coalesced: bool, requires_grad: bool) -> SparseTensor:
+    """Unpickle a sparse tensor (see ``SparseTensor.__reduce_ex__``)."""
+    out = _make(indices, values, size, coalesced)
+    out._requires_grad = requires_grad
+    return out
+
+
+def _like(s: SparseTensor, values) -> SparseTensor:
+    """A sparse tensor with ``s``'s indices and ``values`` (a tensor or an array)."""
+    vals = values._data if isinstance(values, Tensor) else values
+    return _make(s._idx._data, vals, s._size, s._coalesced)
+
+
+def _coalesce(idx: np.ndarray, vals: np.ndarray, size) -> tuple[np.ndarray, np.ndarray]:
+    """Sorted unique indices and the summed values of each (copies added in their stored order)."""
+    sparse_size = size[: idx.shape[0]]
+    if idx.shape[1] == 0:
+        return idx, vals
+    flat = np.ravel_multi_index(tuple(idx), sparse_size)
+    order = np.argsort(flat, kind="stable")
+    flat = flat[order]
+    starts = np.flatnonzero(np.r_[True, flat[1:] != flat[:-1]])
+    summed = np.add.reduceat(vals[order], starts, axis=0)
+    return np.stack(np.unravel_index(flat[starts], sparse_size)).astype(np.int64), summed.astype(vals.dtype)
+
+
+# ---- autograd nodes -----------------------------------------------------------------------------------------
+class _SparseNode(Node):
+    """The grad_fn of a sparse operation: ``_backward(grad)`` gives the inputs' gradients."""
+
+    __slots__ = ("_backward", "_saved")
+
+    def apply(self, grad_outputs: tuple) -> tuple:
+        return tuple(self._backward(grad_outputs[0]))
+
+    def __getattr__(self, name: str):
+        saved = object.__getattribute__(self, "_saved")
+        if name.startswith("_saved_") and name[7:] in saved:
+            value = saved[name[7:]]
+            # (the node's own output is held weakly: output -> node -> output would be a reference cycle)
+            return value() if type(value) is weakref.ref else value
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    def __dir__(self):
+        return sorted((set(super().__dir__()) - {"_saved"}) | {"_saved_" + k for k in self._saved})
+
+    def release_variables(self) -> None:
+        pass
+
+
+_NODE_CLASSES: dict = {}
+
+
+def _record(name: str, out: Tensor, inputs: tuple, backward, saved: dict | None = None) -> Tensor:
+    """Make ``out`` the output of a ``name`` node over ``inputs`` (if any of them requires grad)."""
+    if not (grad_mode.STATE.enabled and any(t is not None and t._requires_grad for t in inputs)):
+        return out
+    cls = _NODE_CLASSES.get(name)
+    if cls is None:
+        cls = _NODE_CLASSES[name] = type(name, (_SparseNode,), {"__slots__": (), "__module__": "builtins"})
+    node = cls()
+    node._set_edges([t._edge() if t is not None else (None, 0) for t in inputs])
+    node._input_meta = tuple(_meta(t) for t in inputs)
+    node._backward = backward
+    node._saved = saved or {}
+    out._requires_grad = True
+    out._grad_fn = node
+    out._output_nr = 0
+    return out
+
+
+def _meta(t) -> tuple:
+    """(shape, NumPy dtype) of a node's input, as the engine checks gradients against (a sparse tensor's
+    without computing its dense values)."""
+    if t is None:
+        return ((), None)
+    if isinstance(t, SparseTensor):
+        return (t._size, t._vals._data.dtype)
+    return (t._data.shape, t._data.dtype)
+
+
+def _dense(g: Tensor) -> Tensor:
+    """A gradient as a dense tensor (differentiably)."""
+    return g.to_dense() if isinstance(g, SparseTensor) else g
+
+
+def _sparse_mask(g: Tensor, mask: SparseTensor) -> SparseTensor:
+    """``g`` at ``mask``'s entries, as a coalesced sparse tensor (PyTorch's ``sparse_mask`` of the coalesced mask)."""
+    idx = mask._idx._data
+    if not mask._coalesced:
+        idx, _ = _coalesce(idx, np.zeros(idx.shape[1]), mask._size)
+    return _make(idx, _gather(_dense(g), idx)._data, mask._size, True)
+
+
+def _gather(dense: Tensor, idx: np.ndarray) -> Tensor:
+    """The dense tensor's values at each index column of ``idx`` (nnz × dense dims)."""
+    return dense[tuple(Tensor._make(row) for row in idx)]
+
+
+# ---- construction -------------------------------------------------------------------------------------------
+def sparse_coo_tensor(indices, values, size=None, *, dtype=None, device=None, pin_memory: bool = False,
+                      requires_grad: bool = False, check_invariants=None, is_coalesced=None) -> SparseTensor:
+    """A COO sparse tensor from indices (sparse_dim × nnz) and values (nnz × dense dims)."""
+    from ._creation import tensor as _tensor
+    _warn_invariants()
+    idx = indices if isinstance(indices, Tensor) else _tensor(indices)
+    vals = values if isinstance(values, Tensor) else _tensor(values, dtype=dtype)
+    if dtype is not None and vals.dtype != dtype:
+        vals = vals.to(dtype)
+    idx_data = np.asarray(idx._data, dtype=np.int64)
+    if idx_data.ndim == 1:  # (one column: PyTorch reads a vector of indices as sparse_dim × 1)
+        idx_data = idx_data.reshape(-1, 1)
+    if size is None:  # each sparse dim as large as its largest index + 1, then the values' dims
+        size = tuple(int(r.max()) + 1 if r.size else 0 for r in idx_data) + tuple(vals.shape[1:])
+    _check_entries(idx_data, vals._data, tuple(size))
+    out = _make(idx_data, np.array(vals._data), size, bool(is_coalesced))
+    if requires_grad:
+        out._requires_grad = True
+        return out
+    # d out -> d values: the gradient at each stored entry
+    return _record("SparseCooTensorWithDimsAndTensorsBackward0", out, (vals,),
+                   lambda g: (_gather(_dense(g), idx_data),), {"result": weakref.ref(out)})
+
+
+def _check_entries(idx: np.ndarray, vals: np.ndarray, size: tuple) -> None:
+    """PyTorch's checks of sparse_coo_tensor's arguments (the index bounds are not checked, as there)."""
+    sparse_dim, dense_dim = idx.shape[0], vals.ndim - 1
+    if len(size) != sparse_dim + dense_dim:
+        raise RuntimeError(f"'len(size) == sparse_dim + dense_dim' is not satisfied: len(size) = {len(size)}, "
+                           f"sparse_dim = {sparse_dim}, dense_dim = {dense_dim}")
+    if idx.shape[1] != vals.shape[0]:
+        raise RuntimeError(f"indices and values must have same nnz, but got nnz from indices: {idx.shape[1]}, "
+                           f"nnz from values: {vals.shape[0]}")
+    if vals.shape[1:] != size[sparse_dim:]:
+        raise RuntimeError(f"values has incorrect size, expected {[vals.shape[0], *size[sparse_dim:]]}, "
+                           f"got {list(vals.shape)}")
+
+
+def to_sparse(x: Tensor, sparse_dim: int | None = None, *, layout=None, blocksize=None,
+              dense_dim=None) -> SparseTensor:
+    """The nonzero entries of a dense tensor (ToSparseBackward1; ToSparseBackward0 with sparse_dim)."""
+    if isinstance(x, SparseTensor):
+        return x
+    data = x._data
+    nd = data.ndim if sparse_dim is None else sparse_dim
+    if nd < data.ndim:  # (an entry: a whole row of dense dims, kept when any of it is nonzero)
+        keep = np.any(data.reshape(data.shape[:nd] + (-1,)) != 0, axis=-1)
+    else:
+        keep = data != 0
+    idx = np.stack(np.nonzero(keep)).reshape(nd, -1).astype(np.int64)
+    out = _make(idx, np.array(data[tuple(idx)]), data.shape, True)
+    if sparse_dim is None:
+        return _record("ToSparseBackward1", out, (x,), lambda g: (_dense(g),),
+                       {"self_self_sym_blocksize_opt": None})
+    return _record("ToSparseBackward0", out, (x,), lambda g: (_dense(g),), {"self_self_sym_blocksize_opt": None})
+
+
+def _as_sparse_method(self, *args, **kwargs):
+    """``Tensor.to_sparse()`` (the dense tensor's nonzero entries)."""
+    return to_sparse(self, *args, **kwargs)
+
+
+def _to_dense_method(self, dtype=None, *, masked_grad=None) -> Tensor:
+    """``Tensor.to_dense()`` of a dense tensor: itself (PyTorch returns self)."""
+    return self
+
+
+# ---- operations ---------------------------------------------------------------------------------------------
+def add(a: SparseTensor, b, alpha=1, name: str = "AddBackward0") -> Tensor:
+    """sparse + sparse (merged entries, PyTorch's add_out_sparse_contiguous); sparse + dense is refused."""
+    if not isinstance(b, SparseTensor):
+        if isinstance(b, Tensor) or isinstance(b, (int, float)):
+            raise RuntimeError("add(sparse, dense) is not supported. Use add(dense, sparse) instead.")
+        return NotImplemented
+    if a._size != b._size:
+        raise RuntimeError(f"add: expected 'self' and 'other' to have same size, but self has size "
+                           f"{list(a._size)} while other has size {list(b._size)} (FYI: op2-sparse addition does "
+                           f"not currently support broadcasting)")
+    dt = _dtypes.promote_types(a.dtype, b.dtype).np
+    ai, bi, av, bv = a._idx._data, b._idx._data, a._vals._data.astype(dt), b._vals._data.astype(dt) * dt.type(alpha)
+    # A merge walk over both entry lists: equal indices are added into one entry, the rest copied in order.
+    idx, vals, i, j = [], [], 0, 0
+    na, nb = ai.shape[1], bi.shape[1]
+    while i < na or j < nb:
+        if i >= na:
+            cmp = -1
+        elif j >= nb:
+            cmp = 1
+        else:
+            ca, cb = tuple(ai[:, i]), tuple(bi[:, j])
+            cmp = 1 if ca < cb else (-1 if ca > cb else 0)
+        if cmp > 0:
+            idx.append(ai[:, i]), vals.append(av[i])
+            i += 1
+        elif cmp < 0:
+            idx.append(bi[:, j]), vals.append(bv[j])
+            j += 1
+        else:
+            idx.append(ai[:, i]), vals.append(av[i] + bv[j])
+            i, j = i + 1, j + 1
+    shape = (ai.shape[0], len(idx))
+    out = _make(np.array(idx, dtype=np.int64).T.reshape(shape),
+                np.array(vals, dtype=dt).reshape((len(vals),) + av.shape[1:]), a._size,
+                a._coalesced and b._coalesced)
+    return _record(name, out, (a, b), lambda g: (g, g * alpha if alpha != 1 else g))
+
+
+def _accumulate(old: SparseTensor, new: SparseTensor) -> None:
+    """``old += new`` for two sparse gradients (AccumulateGrad): the entries concatenated, not coalesced."""
+    old._idx = Tensor._make(np.concatenate([old._idx._data, new._idx._data], axis=1))
+    old._vals = Tensor._make(np.concatenate([old._vals._data, new._vals._data.astype(old._vals._data.dtype)]))
+    old._coalesced = False
+    old._dense = None
+    old._version_counter[0] += 1
+
+
+def _product(a: Tensor, b: Tensor) -> Tensor:
+    """a * b with no autograd, for at least one sparse operand (PyTorch's mul_out_sparse rules):
+    - sparse * dense, dense * sparse: the sparse operand's entries, each times the dense value at its index;
+    - two coalesced sparse tensors: the entries they share (coalesced);
+    - otherwise the second operand's entries, each times the first operand's (summed) value at its index."""
+    if not isinstance(a, SparseTensor) or not isinstance(b, SparseTensor):
+        s, d = (a, b) if isinstance(a, SparseTensor) else (b, a)
+        vals = _gather(d.detach() if not isinstance(d, SparseTensor) else d, s._idx._data)._data * s._vals._data
+        return _make(s._idx._data, vals, s._size, s._coalesced)
+    if a._coalesced and b._coalesced:
+        ka = np.ravel_multi_index(tuple(a._idx._data), a._size[: a.sparse_dim()])
+        kb = np.ravel_multi_index(tuple(b._idx._data), b._size[: b.sparse_dim()])
+        common, ia, ib = np.intersect1d(ka, kb, assume_unique=True, return_indices=True)
+        idx = a._idx._data[:, ia]
+        return _make(idx, a._vals._data[ia] * b._vals._data[ib], a._size, True)
+    vals = a._data[tuple(b._idx._data)] * b._vals._data
+    return _make(b._idx._data, vals, b._size, False)
+
+
+def mul(a, b) -> Tensor:
+    """a * b with a sparse operand (MulBackward0); a number or a 0-dim tensor scales the entries."""
+    if not isinstance(a, SparseTensor):
+        a, b = b, a  # (sparse first: a 0-dim or number factor commutes)
+        if isinstance(b, Tensor) and b.dim() != 0:
+            a, b = b, a  # (dense * sparse: keep the order, for the gradients below)
+    if not isinstance(b, Tensor) or (b.dim() == 0 and not isinstance(b, SparseTensor)):
+        return _scale(a, b, "MulBackward0")
+    if a._data.shape != b._data.shape:
+        raise RuntimeError("mul(sparse, dense) of differently shaped tensors is not supported by minigrad")
+    out = _product(a, b)
+    # d(a·b) = g·b for a, g·a for b, with the same sparse products
+    return _record("MulBackward0", out, (a, b), lambda g: (_product(g, b) if _sparse_in(g, b) else g * b,
+                                                           _product(g, a) if _sparse_in(g, a) else g * a),
+                   {"self": a, "other": b})
+
+
+def _sparse_in(*tensors) -> bool:
+    return any(isinstance(t, SparseTensor) for t in tensors)
+
+
+def _scale(s: SparseTensor, other, name: str) -> Tensor:
+    """sparse * number, sparse / number (MulBackward0 / DivBackward0, other saved as a 0-dim tensor)."""
+    if isinstance(other, Tensor) and other.dim() != 0:
+        raise RuntimeError("div(sparse, dense) of a non-scalar dense tensor is not supported by minigrad")
+    number = other.item() if isinstance(other, Tensor) else other
+    vals = s._vals * number if name == "MulBackward0" else s._vals / number
+    out = _make(s._idx._data, vals._data, s._size, s._coalesced)
+    from ._creation import tensor as _tensor
+    saved = {"other": _tensor(number)}
+    if name == "MulBackward0":
+        return _record(name, out, (s,), lambda g: (g * number,), saved)
+    return _record(name, out, (s,), lambda g: (g / number,), saved)
+
+
+def mm(mat1: Tensor, mat2: Tensor) -> Tensor:
+    """sparse @ dense (SparseAddmmBackward0; the sparse operand's gradient is masked to its entries)."""
+    return _addmm(None, mat1, mat2, 0, 1)
+
+
+def addmm(mat: Tensor, mat1: Tensor, mat2: Tensor, *, beta=1, alpha=1) -> Tensor:
+    """beta·mat + alpha·(sparse @ dense)."""
+    return _addmm(mat, mat1, mat2, beta, alpha)
+
+
+def _addmm(mat, mat1, mat2, beta, alpha) -> Tensor:
+    if not isinstance(mat1, SparseTensor):
+        from ._ops import mm as dense_mm
+        return dense_mm(mat1, mat2) if mat is None else mat * beta + dense_mm(mat1, mat2) * alpha
+    from ._matmul import mm as np_mm
+    if mat1._size[1] != mat2.shape[0]:
+        raise RuntimeError(f"addmm: Argument #3 (dense): Expected dim 0 size {mat1._size[1]}, got {mat2.shape[0]}")
+    prod = np_mm(mat1._data, mat2._data) if mat2.dtype == mat1.dtype else mat1._data @ mat2._data
+    result = prod if alpha == 1 else prod * alpha
+    if mat is not None:
+        result = result + (mat._data if beta == 1 else mat._data * beta)
+    out = Tensor._make(np.asarray(result, dtype=mat1._data.dtype))
+
+    def backward(g):
+        # d(beta·M + alpha·A@B): beta·g for M; alpha·g@Bᵀ at A's entries; alpha·Aᵀ@g for B
+        gm = g * beta if mat is not None else None
+        ga = _sparse_mask(g.mm(mat2.t()) * alpha, mat1)
+        gb = mat1.t().to_dense().mm(g) * alpha
+        return (gm, ga, gb) if mat is not None else (ga, gb)
+    inputs = (mat, mat1, mat2) if mat is not None else (mat1, mat2)
+    return _record("SparseAddmmBackward0", out, inputs, backward, {"mat1": mat1, "mat2": mat2, "alpha": alpha})
+
+
+def _dims(input: SparseTensor, dim) -> tuple:
+    """``dim`` (an int or a sequence) as sorted non-negative dims."""
+    dims = (dim,) if isinstance(dim, int) else tuple(dim)
+    return tuple(sorted(input._wrap_dim(d, input.dim()) for d in dims))
+
+
+def _summed(input: SparseTensor, dims: tuple, keepdim: bool, dtype) -> Tensor:
+    """The entries summed over ``dims`` (no autograd): sparse while a sparse dim remains, else dense."""
+    nsparse = input.sparse_dim()
+    vals = input._vals._data if dtype is None else input._vals._data.astype(dtype.np)
+    dense_axes = tuple(d - nsparse + 1 for d in dims if d >= nsparse)
+    if dense_axes:
+        vals = vals.sum(axis=dense_axes, keepdims=keepdim)
+    summed = [d for d in dims if d < nsparse]
+    if len(summed) == nsparse:  # every sparse dim summed: a dense result
+        total = np.asarray(vals.sum(axis=0))
+        return Tensor._make(total.reshape((1,) * nsparse + total.shape) if keepdim else total)
+    size = tuple(1 if d in dims else n for d, n in enumerate(input._size) if keepdim or d not in dims)
+    if keepdim:  # (a summed dim stays, of size 1: its indices all 0)
+        idx = input._idx._data.copy()
+        idx[summed] = 0
+    else:
+        idx = input._idx._data[[d for d in range(nsparse) if d not in dims]]
+    idx, vals = _coalesce(idx, vals, size)
+    return _make(idx, vals, size, True)
+
+
+def sum(input: Tensor, dim=None, dtype=None) -> Tensor:  # noqa: A001  (torch.sparse.sum)
+    """The sum of all entries (a dense scalar), or over ``dim`` (a sparse tensor when sparse dims remain)."""
+    if not isinstance(input, SparseTensor):
+        if dim is None:
+            raise RuntimeError("coalesce expected sparse coordinate tensor layout but got Strided")
+        raise _not_for_sparse("aten::_indices", "CPU")
+    if dim is None:
+        return Tensor.sum(input, dtype=dtype)
+    dims = _dims(input, dim)
+    out = _summed(input, dims, False, dtype)
+
+    def backward(g):
+        # each stored entry gets the gradient of the output entry it was summed into
+        gd = _dense(g)
+        for d in dims:
+            gd = gd.unsqueeze(d)
+        return (_sparse_mask(gd.expand(input._size), input),)
+    return _record("SparseSumBackward0", out, (input,), backward, {"self": input, "dim": dims})
+
+
+def _sum_method(input: SparseTensor, dim, keepdim: bool, dtype) -> Tensor:
+    """``s.sum(dim, keepdim)`` (SumBackward1): as torch.sparse.sum, but its gradient must be dense."""
+    dims = _dims(input, dim)
+    out = _summed(input, dims, keepdim, dtype)
+    sizes = input._size
+
+    def backward(g):
+        # the output's gradient repeated along the summed dims (no expand of a sparse tensor, as PyTorch)
+        if isinstance(g, SparseTensor):
+            raise RuntimeError("expand is unsupported for Sparse tensors")
+        if not keepdim:
+            for d in dims:
+                g = g.unsqueeze(d)
+        return (g.expand(sizes),)
+    return _record("SumBackward1", out, (input,), backward,
+                   {"dim": dims, "keepdim": keepdim, "self_sym_sizes": tuple(sizes)})
+
+
+def _softmax(input: SparseTensor, dim: int, log: bool) -> SparseTensor:
+    """Softmax over each line of stored entries along ``dim`` (entries not stored count as -inf)."""
+    from ._ops_math import log_softmax as dense_log_softmax
+    from ._ops_math import softmax as dense_softmax
+    if not isinstance(input, SparseTensor):
+        raise _not_for_sparse("aten::_sparse_log_softmax" if log else "aten::_sparse_softmax", "CPU")
+    s = input.coalesce()
+    dim = dim % input.dim()
+    idx, vals = s._idx._data, s._vals._data
+    others = [d for d in range(idx.shape[0]) if d != dim]
+    key = np.ravel_multi_index(tuple(idx[others]), tuple(s._size[d] for d in others)) if others else \
+        np.zeros(idx.shape[1], dtype=np.int64)
+    out_vals = np.empty_like(vals)
+    groups = [np.flatnonzero(key == k) for k in np.unique(key)]
+    fn = dense_log_softmax if log else dense_softmax
+    for rows in groups:
+        out_vals[rows] = fn(Tensor._make(vals[rows]), 0)._data
+    out = _make(idx, out_vals, s._size, True)
+
+    def backward(g):
+        gv = _gather(_dense(g), idx)._data
+        res = np.empty_like(out_vals)
+        for rows in groups:
+            y, gr = out_vals[rows], gv[rows]
+            # softmax: y·(g - Σ g·y); log_softmax: g - e^y·Σ g (each sum over the line)
+            res[rows] = gr - np.exp(y) * gr.sum(0) if log else y * (gr - (gr * y).sum(0))
+        return (_like(s, res),)
+    name = "SparseLogSoftmaxBackward0" if log else "SparseSoftmaxBackward0"
+    return _record(name, out, (input,), backward, {"self": input, "dim": dim})
+
+
+def softmax(input: Tensor, dim: int, *, dtype=None) -> Tensor:
+    """Softmax of the stored entries along ``dim`` (the missing ones are -inf, so they stay missing)."""
+    return _softmax(input, dim, log=False)
+
+
+def log_softmax(input: Tensor, dim: int, *, dtype=None) -> Tensor:
+    """log of ``softmax``."""
+    return _softmax(input, dim, log=True)
+
+
+# ---- nn.Embedding(sparse=True) --------------------------------------------------------------------------------
+def embedding_grad(grad: Tensor, indices: Tensor, num_weights: int, padding_idx: int) -> SparseTensor:
+    """Embedding's sparse weight gradient: one entry per looked-up index (not the padding one), uncoalesced."""
+    idx = indices._data.reshape(-1)
+    vals = grad._data.reshape(-1, grad._data.shape[-1])
+    if padding_idx >= 0:
+        keep = idx != padding_idx
+        idx, vals = idx[keep], vals[keep]
+    return _make(idx.reshape(1, -1), np.array(vals), (num_weights, grad._data.shape[-1]), False)
+
+
+# Dense tensors' conversions (a sparse tensor's own methods above take precedence).
+Tensor.to_sparse = _as_sparse_method
+Tensor.to_sparse_coo = _as_sparse_method
+Tensor.to_dense = _to_dense_method
