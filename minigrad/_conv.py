@@ -306,9 +306,18 @@ def adaptive_avg_pool2d(x, output_size) -> np.ndarray:
     return out
 
 
+def _check_adaptive_grad(g, name: str) -> None:
+    """PyTorch's adaptive pooling backward refuses a gradient with an empty non-batch dim."""
+    for i in range(1, g.ndim):
+        if g.shape[i] == 0:
+            raise RuntimeError(f"{name}(): Expected grad_output to have non-zero size for non-batch dimensions, "
+                               f"but grad_output has sizes {list(g.shape)} with dimension {i} being empty")
+
+
 def adaptive_avg_pool2d_backward(g, x_shape) -> np.ndarray:
     """Each output's gradient, divided by its window's height then width, added to the window's elements
     (outputs in order, as PyTorch's kernel: overlapping windows give the same bits)."""
+    _check_adaptive_grad(g, "adaptive_avg_pool2d_backward")
     if g.dtype.kind != "f":
         a_h = adaptive_matrix(x_shape[-2], g.shape[-2], g.dtype)
         a_w = adaptive_matrix(x_shape[-1], g.shape[-1], g.dtype)

@@ -90,12 +90,13 @@ def _thread_rows(n: int, rows: int, c_in: int, c_out: int, bias: bool = False) -
     threads sum apart (added in order at the end), as read off with 2 threads: with more than 9 rows (its
     "2d reduction") the rows are split when the input channels make one block; else whole samples are
     split when the channels make one block each (for the bias: the output channels). With 4 to 15 input
-    channels oneDNN runs its AVX2 kernel instead, which was seen to sum in one range."""
+    channels oneDNN runs its AVX2 kernel instead (blocks of 8 channels): it splits whole samples by the
+    same rule (e.g. nn.Conv1d(8, 8, 3) on a batch) but was seen to sum more than 9 rows in one range
+    (some 2d shapes with more than 9 rows still differ)."""
     threads = _reduce.THREADS[0]
-    if 4 <= c_in < _BLOCK:   # oneDNN's AVX2 kernel (8-channel blocks): no split seen
-        return [(0, n * rows)]
-    one_in, one_out = len(_blocks(c_in)) == 1, len(_blocks(c_out)) == 1
-    if threads > 1 and rows > 9 and one_in:
+    avx2 = 4 <= c_in < _BLOCK   # oneDNN's AVX2 kernel: 8-channel blocks, no split of the rows seen
+    one_in, one_out = (c_in <= 8, c_out <= 8) if avx2 else (c_in <= _BLOCK, c_out <= _BLOCK)
+    if threads > 1 and rows > 9 and one_in and not avx2:
         return _balance211(n * rows, threads)
     if threads > 1 and rows <= 9 and one_out and (one_in or bias):
         return [(start * rows, stop * rows) for start, stop in _balance211(n, threads)]

@@ -894,11 +894,36 @@ def _check_no_partial_overlap(out, tensors, op=None) -> bool:
                 a.shape == b.shape and a.strides == b.strides and
                 a.__array_interface__["data"][0] == b.__array_interface__["data"][0]):
             continue  # separate memory, or exactly the written elements (x += x)
+        if op is not None and op.node_name in _UNCHECKED_INPUTS:
+            continue
+        # the index/scatter family's assert_no_overlap (get_overlap_status): "too hard" (allowed) unless both
+        # are non-overlapping and dense. (TensorIterator ops then read what they write, element after element:
+        # not emulated, so still refused.)
+        if op is not None and op.node_name in _DENSE_CHECKED and not (_dense(a) and _dense(b)):
+            continue
         if np.shares_memory(a, b):
             raise RuntimeError("unsupported operation: some elements of the input tensor and the written-to tensor "
                                "refer to a single memory location. Please clone() the tensor before performing the "
                                "operation.")
     return overlapping
+
+
+# Ops whose tensor inputs PyTorch never checks against the written tensor (a 0-dim value, read once).
+_UNCHECKED_INPUTS = frozenset({"IndexFillBackward1", "MaskedFillBackward1"})
+# Ops whose source PyTorch checks with assert_no_overlap (index_add_, index_copy_, scatter_, index_put_ ...).
+_DENSE_CHECKED = frozenset({"IndexAddBackward0", "IndexCopyBackward0", "IndexPutBackward0", "IndexPutImplBackward0",
+                            "IndexReduceBackward0", "ScatterBackward0", "ScatterBackward1", "ScatterAddBackward0",
+                            "ScatterReduceBackward0"})
+
+
+def _dense(a) -> bool:
+    """PyTorch's is_non_overlapping_and_dense: some permutation of ``a``'s dims is contiguous."""
+    expected = a.itemsize
+    for st, n in sorted((st, n) for n, st in zip(a.shape, a.strides) if n != 1):
+        if st != expected:
+            return False
+        expected *= n
+    return True
 
 
 def _check_overlapping_write(op, out, tensors) -> None:

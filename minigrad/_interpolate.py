@@ -156,17 +156,26 @@ def nearest_source(out_size: int, in_size: int, scale) -> np.ndarray:
     return np.minimum(np.floor(np.arange(out_size, dtype=np.float32) * ratio).astype(np.int64), in_size - 1)
 
 
-def upsample_nearest(x: np.ndarray, output_size, scales) -> np.ndarray:
+def nearest_exact_source(out_size: int, in_size: int, scale) -> np.ndarray:
+    """PyTorch's nearest_exact_idx ("nearest-exact"): floorf((i + 0.5) · scale), the pixel centres' rule."""
+    ratio = np.float32(1.0 / scale) if scale is not None else np.float32(in_size) / np.float32(out_size)
+    centres = ((np.arange(out_size, dtype=np.float64) + 0.5) * np.float64(ratio)).astype(np.float32)
+    return np.minimum(np.floor(centres).astype(np.int64), in_size - 1)
+
+
+def upsample_nearest(x: np.ndarray, output_size, scales, exact: bool = False) -> np.ndarray:
     """Each output element copies the input element nearest_source picks along every spatial dim."""
+    source = nearest_exact_source if exact else nearest_source
     for d, (out, scale) in enumerate(zip(output_size, scales)):
-        x = np.take(x, nearest_source(out, x.shape[2 + d], scale), axis=2 + d)
+        x = np.take(x, source(out, x.shape[2 + d], scale), axis=2 + d)
     return x
 
 
-def upsample_nearest_backward(g: np.ndarray, input_size, scales) -> np.ndarray:
+def upsample_nearest_backward(g: np.ndarray, input_size, scales, exact: bool = False) -> np.ndarray:
     """Each output gradient added into the input cell it copied, in output order (as PyTorch's kernel)."""
     spatial = tuple(input_size[2:])
-    picks = [nearest_source(out, size, scale) for out, size, scale in zip(g.shape[2:], spatial, scales)]
+    source = nearest_exact_source if exact else nearest_source
+    picks = [source(out, size, scale) for out, size, scale in zip(g.shape[2:], spatial, scales)]
     cells = np.ravel_multi_index(np.meshgrid(*picks, indexing="ij"), spatial).reshape(-1)
     rows = int(np.prod(g.shape[:2]))
     out = np.zeros((rows, int(np.prod(spatial))), dtype=g.dtype)

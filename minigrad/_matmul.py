@@ -76,17 +76,7 @@ def _unchecked(name: str) -> dict:
 
 _GEMM_REAL = _unchecked("gemm")
 _C_REAL = {np.dtype(np.float32): ctypes.c_float, np.dtype(np.float64): ctypes.c_double}
-_from_buffer, _byref = ctypes.c_char.from_buffer, ctypes.byref
-
-
-def _arg(x: np.ndarray):
-    """A pointer to a matrix's first element, as an argument of an ``_unchecked`` function: through the buffer
-    protocol for a writable row-major matrix or the transpose of a column-major one (both start at the first
-    element), else from ``x.ctypes.data``."""
-    try:
-        return _byref(_from_buffer(x if x.strides[-1] == x.itemsize else x.T))
-    except (TypeError, ValueError):   # (read-only, or neither layout)
-        return _P(x.ctypes.data)
+_arg = _vml.arg   # a matrix's first element, as an argument of an ``_unchecked`` function
 
 
 def _scalars(dtype: np.dtype, *values):

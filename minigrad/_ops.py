@@ -2059,10 +2059,10 @@ def _same_index_add_dtype(input, source) -> None:
 
 def _refuse_source_overlap(input, source) -> None:
     """PyTorch's assert_no_overlap for index_add_ / index_copy_ / scatter_(_add_): the source may not share memory
-    with the tensor written (unless either has elements sharing one location: "too hard" to tell, allowed)."""
+    with the tensor written (unless either is not non-overlapping and dense: "too hard" to tell, allowed)."""
     a, b = input._data, getattr(source, "_data", None)
-    if (isinstance(b, np.ndarray) and a.size and b.size and np.may_share_memory(a, b) and 0 not in a.strides
-            and 0 not in b.strides and np.shares_memory(a, b)):
+    if (isinstance(b, np.ndarray) and a.size and b.size and np.may_share_memory(a, b) and _dispatch._dense(a)
+            and _dispatch._dense(b) and np.shares_memory(a, b)):
         raise RuntimeError("unsupported operation: some elements of the input tensor and the written-to tensor "
                            "refer to a single memory location. Please clone() the tensor before performing the "
                            "operation.")
@@ -2677,18 +2677,45 @@ def contiguous(input, memory_format=None):
     return input if input.is_contiguous(memory_format=memory_format) else clone(input, memory_format=memory_format)
 
 
-def to(input, *args, dtype=None, copy=False, **kwargs):
+_TO_FAST = (_dtypes.dtype, str, Tensor)  # x.to(one of these): no parse needed
+
+
+def parse_to(args: tuple, kwargs: dict):
+    """PyTorch's parse of ``.to(...)`` arguments (Tensor.to, Module.to): its overload TypeError for a call no
+    overload takes; else the dtype of a number given for ``tensor`` (read as a 0-dim tensor: True → bool,
+    1.5 → float64, 1j → complex128), or None."""
+    first = args[0] if args else kwargs.get("tensor")
+    number = type(first) in (bool, float, complex)
+    if number:   # (the parser takes a number for ``Tensor tensor``; an int is a device index)
+        probe = _wrap_scalar(first)
+        args, kwargs = ((probe, *args[1:]), kwargs) if args else (args, dict(kwargs, tensor=probe))
+    _arg_errors.recheck("to", args, kwargs, method=True)
+    return _wrap_scalar(first).dtype if number else None
+
+
+def to(input, *args, **kwargs):
     """Convert to another dtype (a device must be the CPU: others fail as in a CPU-only PyTorch)."""
     from ._device import check_target_device, device, is_device
-    for a in (*args, kwargs.get("device")):
+    # (the keywords stay in **kwargs: the parser's error lists them in the order given)
+    if (kwargs and (len(kwargs) > 1 or not isinstance(kwargs.get("dtype"), _dtypes.dtype))) or (
+            args and (len(args) != 1 or not isinstance(args[0], _TO_FAST))):
+        dtype = parse_to(args, kwargs) or kwargs.get("dtype")
+    else:
+        dtype = kwargs.get("dtype")
+    if type(dtype) is type and dtype in _dtypes._PY_TYPES:
+        dtype = _dtypes._info_dtype(dtype, "to")
+    copy = kwargs.get("copy", False)
+    for a in (*args, kwargs.get("device"), kwargs.get("tensor")):
         if is_device(a):
             check_target_device(a)
             copy = copy or device(a).index is not None  # "cpu:0" is not x.device ("cpu"): PyTorch copies
         elif isinstance(a, _dtypes.dtype):
             dtype = a
+        elif type(a) is type and a in _dtypes._PY_TYPES:   # (x.to(float): Python's types name dtypes)
+            dtype = _dtypes._info_dtype(a, "to")
         elif isinstance(a, Tensor):
             dtype = a.dtype
-        elif a is not None and not isinstance(a, (bool, float)):  # (x.to([1]): PyTorch's parser refuses it)
+        elif a is not None and not isinstance(a, (bool, float, complex)):  # (x.to([1]): the parser refuses it)
             _arg_errors.recheck("to", args, kwargs, method=True)
     layout = kwargs.get("memory_format")  # (None or preserve_format: the input's, see _strides)
     layout = None if layout is _layout.preserve_format else layout
@@ -2705,20 +2732,22 @@ def to(input, *args, dtype=None, copy=False, **kwargs):
     return D.to_copy(input, dtype=dtype) if layout is None else D.to_copy(input, dtype=dtype, memory_format=layout)
 
 
-def _cast(dt):
+def _cast(dt, name: str):
     def cast(input, memory_format=None):
+        if memory_format is None:
+            return to(input, dt)
+        if not isinstance(memory_format, _layout.memory_format):
+            raise _arg_errors.must_be(name, "memory_format", "torch.memory_format", memory_format)
         return to(input, dt, memory_format=memory_format)
     cast.__doc__ = f"Convert to {dt!r}."
     return cast
 
 
 # tensor.float(), tensor.long() ... (not module-level names: they would shadow the builtins here)
-_CASTS = {
-    "float": _cast(_dtypes.float32), "double": _cast(_dtypes.float64), "half": _cast(_dtypes.float16),
-    "bfloat16": _cast(_dtypes.bfloat16), "long": _cast(_dtypes.int64), "int": _cast(_dtypes.int32),
-    "short": _cast(_dtypes.int16), "bool": _cast(_dtypes.bool_), "byte": _cast(_dtypes.uint8),
-    "char": _cast(_dtypes.int8), "cfloat": _cast(_dtypes.complex64), "cdouble": _cast(_dtypes.complex128),
-}
+_CASTS = {name: _cast(dt, name) for name, dt in (
+    ("float", _dtypes.float32), ("double", _dtypes.float64), ("half", _dtypes.float16), ("bfloat16", _dtypes.bfloat16),
+    ("long", _dtypes.int64), ("int", _dtypes.int32), ("short", _dtypes.int16), ("bool", _dtypes.bool_),
+    ("byte", _dtypes.uint8), ("char", _dtypes.int8), ("cfloat", _dtypes.complex64), ("cdouble", _dtypes.complex128))}
 
 
 def copy_(input, src, non_blocking=False):

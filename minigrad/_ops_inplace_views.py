@@ -169,10 +169,8 @@ def resize_(input: Tensor, *size, memory_format=None) -> Tensor:
     sizes = _sizes("resize_", size)
     if input._requires_grad:
         raise RuntimeError("cannot resize variables that require grad")
-    if input._fw_grad is not None:
-        raise RuntimeError("cannot resize variables that has a forward grad")
     if sizes == input._data.shape:
-        return input  # nothing changes, not even the version
+        return _check_no_tangent(input)  # nothing changes, not even the version
     flat, start = D._storage(input._data)
     n = int(np.prod(sizes, dtype=np.int64))
     if start + n <= flat.size:
@@ -189,6 +187,13 @@ def resize_(input: Tensor, *size, memory_format=None) -> Tensor:
     input._version_counter[0] += 1
     root = input._base if input._base is not None else input
     root._restrided = True  # views made before replay the old shape (see _restride)
+    return _check_no_tangent(input)
+
+
+def _check_no_tangent(input: Tensor) -> Tensor:
+    # (PyTorch checks the forward grad only after resizing: the tensor keeps its new shape)
+    if input._fw_grad is not None:
+        raise RuntimeError("cannot resize variables that has a forward grad")
     return input
 
 

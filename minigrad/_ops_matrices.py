@@ -99,6 +99,11 @@ def singular_pivot(A) -> np.ndarray:
     return np.where(zero.any(-1), zero.argmax(-1) + 1, 0).astype(np.int32)
 
 
+def _linalg():
+    from . import linalg  # (linalg imports this module)
+    return linalg
+
+
 def _check_square(A, name):
     if A.dim() < 2:
         raise RuntimeError(f"linalg.{name}: The input tensor A must have at least 2 dimensions.")
@@ -113,6 +118,7 @@ def _check_square(A, name):
 def det(A):
     """Determinant of a (batch of) square matrices."""
     _check_square(A, "det")
+    _linalg()._check_lapack_dtype(A, "lu_cpu")
     return D.linalg_det(A)[0]
 
 
@@ -121,6 +127,7 @@ def inverse(A):
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
         return _autocast("inverse", inverse, **locals())
     _check_square(A, "inv")
+    _linalg()._check_low_precision(A, "linalg.inv")
     info = singular_pivot(A)
     if info.any():
         raise _LinAlgError(f"linalg.inv: {batch_prefix(info, info.shape)}The diagonal element "
@@ -158,6 +165,11 @@ def linalg_cross(input, other, *, dim=-1):
     if input.shape[d] != 3 or other.shape[d] != 3:
         raise RuntimeError(f"linalg.cross: inputs dimension {dim} must have length 3. Got {input.shape[d]} "
                            f"and {other.shape[d]}")
+    # (no type promotion: the kernel takes one dtype, and has none for bool)
+    if input.dtype.name == "bool":
+        raise NotImplementedError("\"cross\" not implemented for 'Bool'")
+    if isinstance(other, Tensor) and other.dtype is not input.dtype:
+        raise RuntimeError(f"expected scalar type {_ops._legacy(input.dtype)} but found {_ops._legacy(other.dtype)}")
     return _ops._binary(D.linalg_cross, input, other, dim=dim)
 
 

@@ -443,9 +443,18 @@ def new_full(input, size, fill_value, *, dtype=None, device=None, requires_grad=
     return full(size, fill_value, dtype=dtype or input.dtype, requires_grad=requires_grad)
 
 
-def new_tensor(input, data, *, dtype=None, device=None, requires_grad=False, **kwargs):
+def new_tensor(input, *args, dtype=None, device=None, requires_grad=False, **kwargs):
     """A new tensor from ``data`` with input's dtype (a copy, outside any graph)."""
     from ._creation import tensor
+    # (PyTorch's parser: its messages for a missing, extra or unknown argument)
+    for key in kwargs:
+        if key != "data" or args:
+            raise TypeError(f"new_tensor() got an unexpected keyword argument '{key}'")
+    if len(args) > 1:
+        raise TypeError(f"new_tensor() takes 1 positional argument but {len(args)} were given")
+    if not args and "data" not in kwargs:
+        raise TypeError('new_tensor() missing 1 required positional arguments: "data"')
+    data = args[0] if args else kwargs["data"]
     check_creation_device(device, use_default=False)
     _arg_errors.check_options("new_tensor", dtype, requires_grad)
     if isinstance(data, Tensor):

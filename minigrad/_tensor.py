@@ -74,6 +74,14 @@ def _warn_scalar_conversion() -> None:
                   UserWarning, stacklevel=_user_stacklevel())
 
 
+def _caller_module(depth: int = 2) -> str:
+    """The module of the frame ``depth`` levels up (2: the caller's caller), past ``__torch_function__``'s wrappers."""
+    frame = sys._getframe(depth)
+    while frame is not None and frame.f_globals.get("__name__") == "minigrad.overrides":
+        frame = frame.f_back
+    return "" if frame is None else frame.f_globals.get("__name__", "")
+
+
 def _user_stacklevel() -> int:
     """The ``stacklevel`` that blames the caller's first frame outside minigrad (PyTorch's warnings show the
     user's line: its conversions run in C++, minigrad's in Python frames of its own)."""
@@ -361,17 +369,43 @@ class Tensor(metaclass=_TensorType):
     def _legacy_type_name(self) -> str:
         return f"torch.{_LEGACY_NAMES[self.dtype.name]}Tensor"
 
-    def type(self, dtype=None):
+    def type(self, dtype=None, non_blocking=False, **kwargs):
         """The legacy type name ('torch.FloatTensor'), or a copy converted to ``dtype`` (also given by name)."""
+        from ._arg_errors import must_be
+        for key in kwargs:   # (PyTorch's parser checks the arguments first)
+            raise TypeError(f"type() got an unexpected keyword argument '{key}'")
+        if not isinstance(non_blocking, (bool, np.bool_)):
+            raise must_be("type", "non_blocking", "bool", non_blocking)
         if dtype is None:
             return self._legacy_type_name()
-        if isinstance(getattr(dtype, "dtype", None), _dtypes.dtype) and isinstance(dtype, type):
-            dtype = dtype.dtype  # a legacy class: x.type(torch.LongTensor)
+        if isinstance(dtype, type):
+            if dtype is Tensor:   # (the default tensor type)
+                dtype = _dtypes.get_default_dtype()
+            elif isinstance(getattr(dtype, "dtype", None), _dtypes.dtype):
+                dtype = dtype.dtype  # a legacy class: x.type(torch.LongTensor)
+            else:
+                name = dtype.__name__ if dtype.__module__ == "builtins" else f"{dtype.__module__}.{dtype.__qualname__}"
+                raise ValueError(f"invalid type: '{name}'")
         if isinstance(dtype, str):
+            if dtype.startswith("torch.cuda."):   # (a CPU-only PyTorch's lazy CUDA initialization)
+                raise RuntimeError(
+                    "Cannot initialize CUDA without ATen_cuda library. PyTorch splits its backend into two shared "
+                    "libraries: a CPU library and a CUDA library; this error has occurred because you are trying to "
+                    "use some CUDA functionality, but the CUDA library has not been loaded by the dynamic linker for "
+                    "some reason.  The CUDA library MUST be loaded, EVEN IF you don't directly use any symbols from "
+                    "the CUDA library! One common culprit is a lack of -Wl,--no-as-needed in your link arguments; many "
+                    "dynamic linkers will delete dynamic library dependencies if you don't depend on any of their "
+                    "symbols.  You can check if this has occurred by using ldd on your binary to see if there is a "
+                    "dependency on *_cuda.so library.")
             names = {f"torch.{v}Tensor": k for k, v in _LEGACY_NAMES.items()}
-            if dtype not in names:
+            name = "torch." + dtype[len("torch.sparse."):] if dtype.startswith("torch.sparse.") else dtype
+            if name == "torch.Tensor":
+                return self.to(_dtypes.get_default_dtype())
+            if name not in names:
                 raise ValueError(f"invalid type: '{dtype}'")
-            dtype = getattr(_dtypes, names[dtype] if names[dtype] != "bool" else "bool_")
+            dtype = getattr(_dtypes, names[name] if names[name] != "bool" else "bool_")
+        if not isinstance(dtype, _dtypes.dtype):
+            raise TypeError("dtype must be a type, str, or dtype object")
         return self.to(dtype)
 
     # ---- conversion -------------------------------------------------------------------------
@@ -648,6 +682,12 @@ class Tensor(metaclass=_TensorType):
         """Make backward fill ``.grad`` for this non-leaf tensor."""
         if not self._requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        from .autograd.function import _TRANSFORMS_ACTIVE
+        if _TRANSFORMS_ACTIVE[0] and not _caller_module().startswith("minigrad"):
+            raise RuntimeError("You are attempting to call Tensor.retain_grad() inside of a function being "
+                               "transformed by a functorch transform. This is unsupported, please attempt to use the "
+                               "functorch transforms (e.g. grad, vjp, jacrev, jacfwd, hessian) or call retain_grad() "
+                               "outside of a function being transformed instead.")
         fn = self.grad_fn
         if fn is None or self._retains_grad:  # leaves keep their grad anyway; a second call does nothing
             return
@@ -729,16 +769,14 @@ class Tensor(metaclass=_TensorType):
 
     def detach_(self) -> Tensor:
         """Cut this tensor off from the graph, in place."""
+        _vmap_batched.check_detach_(self)
         if self._base is not None:  # (every view, whether or not its base requires grad, as in PyTorch)
-            raise RuntimeError("Can't detach views in-place. Use detach() instead. If you are using "
-                               "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view "
-                               "is set as True, gradients are views of DDP buckets, and hence detach_() "
-                               "cannot be called on these gradients. To fix this error, please refer to "
-                               "the Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.")
+            raise RuntimeError(_vmap_batched._DETACH_VIEW)
         self._grad_fn = None
         self._view_fn = None
         self._requires_grad = False
         self._output_nr = 0
+        self._fw_grad = None  # (PyTorch's detach_ drops the forward-mode tangent too)
         return self
 
     @property

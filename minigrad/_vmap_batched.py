@@ -146,6 +146,11 @@ def follow(out, *inputs):
 
 # ---- PyTorch's errors --------------------------------------------------------------------------------------
 
+_DETACH_VIEW = ("Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel (DDP) "
+                "for training, and gradient_as_bucket_view is set as True, gradients are views of DDP buckets, and "
+                "hence detach_() cannot be called on these gradients. To fix this error, please refer to the "
+                "Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.")
+
 def _under_grad() -> bool:
     """Whether a grad/vjp/jvp transform runs inside the innermost vmap (PyTorch's tensors are wrapped twice)."""
     from .autograd.function import _TRANSFORMS_ACTIVE
@@ -250,15 +255,26 @@ def check_masked_select(mask) -> None:
                            "feature.")
 
 
+def check_detach_(t) -> None:
+    """``detach_()`` on a batched tensor: PyTorch has no batching rule, its fallback detaches a slice (a view)."""
+    if DEPTH[0] and levels(t):
+        import warnings
+
+        from ._tensor import _user_stacklevel
+        warnings.warn("There is a performance drop because we have not yet implemented the batching rule for "
+                      "aten::detach_. Please file us an issue on GitHub so that we can prioritize its "
+                      "implementation. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/functorch/"
+                      "BatchedFallback.cpp:82.)", UserWarning, stacklevel=_user_stacklevel())
+        raise RuntimeError(_DETACH_VIEW)
+
+
 def check_requires_grad_() -> None:
     """``Tensor.requires_grad_()`` called by the user (or autograd.functional) while a torch.func transform runs."""
     from .autograd.function import _TRANSFORMS_ACTIVE
     if not (DEPTH[0] or _TRANSFORMS_ACTIVE[0]):
         return
-    frame = sys._getframe(2)  # (past Tensor.requires_grad_)
-    while frame is not None and frame.f_globals.get("__name__") == "minigrad.overrides":
-        frame = frame.f_back
-    name = "" if frame is None else frame.f_globals.get("__name__", "")
+    from ._tensor import _caller_module
+    name = _caller_module(3)  # (the caller of Tensor.requires_grad_)
     # minigrad's own transforms make their leaves this way; PyTorch's do it beneath requires_grad_
     if name.startswith("minigrad") and name != "minigrad.autograd.functional":
         return

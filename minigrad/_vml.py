@@ -81,9 +81,10 @@ _PREFIX = {np.dtype(np.float32): "vs", np.dtype(np.float64): "vd"}
 
 
 def _function(name: str, dtype: np.dtype):
-    fn = getattr(_LIB, _PREFIX[dtype] + name)
+    """MKL's v?``name`` without ctypes' argument conversion (~1,000 instructions per argument): called with a
+    Python int (ctypes passes it as a C int) and two ``arg`` pointers."""
+    fn = _LIB[_PREFIX[dtype] + name]  # (indexing makes a function object of its own: no argtypes)
     fn.restype = None
-    fn.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p]
     return fn
 
 
@@ -100,7 +101,17 @@ def address(a: np.ndarray) -> int:
         return a.ctypes.data
 
 
-_from_buffer, _addressof = ctypes.c_char.from_buffer, ctypes.addressof
+_from_buffer, _addressof, _byref, _void_p = ctypes.c_char.from_buffer, ctypes.addressof, ctypes.byref, ctypes.c_void_p
+
+
+def arg(a: np.ndarray):
+    """A pointer to an array's first element as an argument of a function without argtypes (VML here, gemm in
+    _matmul.py): through the buffer protocol for a writable row-major array or the transpose of a column-major
+    one (both start at the first element), else from ``a.ctypes.data``. Not for 0-dim arrays."""
+    try:
+        return _byref(_from_buffer(a if a.strides[-1] == a.itemsize else a.T))
+    except (TypeError, ValueError):  # (read-only, or neither layout)
+        return _void_p(a.ctypes.data)
 
 
 def unary(op: str, fallback):
@@ -115,11 +126,18 @@ def unary(op: str, fallback):
             return fallback(x)
         shape = x.shape
         x = np.ascontiguousarray(x)  # (a 0-dim array comes back 1-dim: the result is reshaped to ``shape``)
-        out = np.empty_like(x)
-        if x.size:
+        out = np.empty(x.shape, x.dtype)
+        n = x.size
+        if 0 < n <= _CHUNK:  # (the usual case: one call)
+            try:  # (``arg`` inline: both are row-major)
+                src, dst = _byref(_from_buffer(x)), _byref(_from_buffer(out))
+            except (TypeError, ValueError):  # (a read-only x)
+                src, dst = arg(x), arg(out)
+            fn(n, src, dst)
+        elif n:
             src, dst = address(x), address(out)
-            for start in range(0, x.size, _CHUNK):
-                fn(min(_CHUNK, x.size - start), src + start * x.itemsize, dst + start * x.itemsize)
+            for start in range(0, n, _CHUNK):
+                fn(min(_CHUNK, n - start), _void_p(src + start * x.itemsize), _void_p(dst + start * x.itemsize))
         return out if out.shape == shape else out.reshape(shape)
     forward.__name__ = op
     forward.__doc__ = f"{op}: MKL's v?{OPS[op]} for float32/float64, as PyTorch's CPU build (minigrad/_vml.py)."

@@ -475,6 +475,8 @@ def clamp_tensor_jvp(self_t, min_t, max_t, self, min, max):
     """The tangent of whichever of x, lo, hi clamp returns (PyTorch's clamp_jvp)."""
     ops = _ops()
     min, max = _given(min), _given(max)
+    if min is None and max is None:  # (both empty (0,) tensors, which look like absent() ones: nothing to pick)
+        return self_t
     if min is None:
         return ops.where(self < max, self_t, max_t)
     if max is None:
@@ -617,7 +619,8 @@ rsub = Op("rsub", "RsubBackward1", lambda a, b, alpha: _sub_alpha(b, a, alpha) i
           self=lambda grad, alpha: grad.neg() if alpha == 1 else mul_scalar(grad.neg(), other=_conj(alpha)))  # -ᾱ
 mul = Op("mul", "MulBackward0", np.multiply, inputs=("self", "other"),
          jvp="element_wise",
-         self=lambda grad, other: grad * _conj(other),                    # d(xy)/dx = y
+         # d(xy)/dx = y (a float, saved unwrapped by ``x * 1.5``, is its own conjugate: one call less per node)
+         self=lambda grad, other: grad * (other if type(other) is float else _conj(other)),
          other=lambda grad, self: grad * self.conj())                     # d(xy)/dy = x
 div = Op("div", "DivBackward0", np.true_divide, inputs=("self", "other"),
          jvp=lambda self_t, other_t, result, other: (self_t - other_t * result) / other,  # PyTorch's own form
@@ -2276,6 +2279,17 @@ def mse_double_backward(grad, self, reduction):
     return div_scalar(g, other=self.numel()) if reduction == 1 else g
 
 
+def mse_loss_jvp(self_t, target_t, self, target, reduction):
+    """d (x - y)² = 2 (x - y)(dx - dy), then reduced (PyTorch's mse_loss_jvp: the promoted dtype of x and y)."""
+    for x in (self, target):  # (an integer operand's tangent is PyTorch's integer ZeroTensor, written into: an error)
+        if not (x.dtype.is_floating_point or x.dtype.is_complex):
+            from ._ops import _legacy
+            raise RuntimeError(f"result type {_legacy(self_t.dtype if x is target else target_t.dtype)} can't be "
+                               f"cast to the desired output type {_legacy(x.dtype)}")
+    t = mul_scalar(sub(self, target, alpha=1), other=2) * sub(self_t, target_t, alpha=1)
+    return t if reduction == 0 else t.mean() if reduction == 1 else t.sum()
+
+
 mse_loss_backward = Op(
     "mse_loss_backward", "MseLossBackwardBackward0", _mse_backward_forward,
     inputs=("grad_output", "self", "target"), args=("reduction",),
@@ -2293,7 +2307,8 @@ mse_loss = Op("mse_loss", "MseLossBackward0",
               # (the squares laid out as TensorIterator's output: the mean adds them in that memory order)
               lambda x, y, reduction: _reduce(_strides.iterator_layout(
                   ((x - y) ** 2).astype(np.result_type(x, y), copy=False), (x, y)), reduction),
-              jvp="reduction",
+              jvp=lambda self_t, target_t, self, target, reduction: mse_loss_jvp(self_t, target_t, self, target,
+                                                                                 reduction),
               inputs=("self", "target"), args=("reduction",),
               # d (x - y)² / dx = 2(x - y);  / dy = 2(y - x): the same op with the roles swapped
               self=lambda grad, self, target, reduction: mse_loss_backward(grad, self, target, reduction=reduction),
@@ -2413,15 +2428,13 @@ def bce_logits_backward(grad, self, target, weight, pos_weight, reduction):
     if pos_weight is None:
         g = self.sigmoid() - target
     else:
-        g = (pos_weight * target + 1 - target) * self.sigmoid() - pos_weight * target
+        t = pos_weight * target
+        g = (add_scalar(t, other=1) - target) * self.sigmoid() - t
+    # (PyTorch's order: times the incoming gradient, then the weight, then the mean's division by numel)
+    g = g * grad
     if weight is not None:
         g = g * weight
-    return _apply_reduction_grad(g, grad, reduction)
-
-
-def _softplus_neg(x):
-    """log(1 + e^(-x)) = max(-x, 0) + log(1 + e^(-|x|)), which never overflows."""
-    return x.neg().clamp_min(0) + (x.abs().neg().exp() + 1).log()
+    return div_scalar(g, other=self.numel()) if reduction == 1 else g
 
 
 def bce_logits_target_backward(grad, self, target, weight, pos_weight, reduction):
@@ -2429,8 +2442,9 @@ def bce_logits_target_backward(grad, self, target, weight, pos_weight, reduction
     if pos_weight is None:
         g = self.neg()
     else:
-        # loss = (1-y)x + (1+(p-1)y)·softplus(-x)  ⇒  d/dy = -x + (p-1)·softplus(-x)
-        g = self.neg() + (pos_weight - 1) * _softplus_neg(self)
+        # loss = (1-y)x + (1+(p-1)y)·softplus(-x)  ⇒  d/dy = -x + (p-1)·softplus(-x) = log σ(-x) - p·log σ(x)
+        # (PyTorch's expression)
+        g = log_sigmoid(self.neg())[0] - log_sigmoid(self)[0] * pos_weight
     if weight is not None:
         g = g * weight
     return _apply_reduction_grad(g, grad, reduction)
@@ -4161,10 +4175,36 @@ embedding = Op("embedding", "EmbeddingBackward0",
                weight=lambda grad, indices, weight_sym_argsize_0, padding_idx, scale_grad_by_freq, sparse:
                    _sparse_embedding_grad(grad, indices, weight_sym_argsize_0, padding_idx, scale_grad_by_freq)
                    if sparse else
-                   index_put_zeros(
-                       _embedding_grad_rows(grad, indices, padding_idx, scale_grad_by_freq),
-                       input_sizes=(weight_sym_argsize_0,) + tuple(grad.shape[indices.dim():]),
-                       indices=(indices._data,)))
+                   embedding_dense_backward(grad, indices, num_weights=weight_sym_argsize_0, padding_idx=padding_idx,
+                                            scale_grad_by_freq=scale_grad_by_freq))
+
+
+def _embedding_dense_backward_forward(g, indices, num_weights, padding_idx, scale_grad_by_freq):
+    idx = indices.reshape(-1)
+    rows = g.reshape(idx.size, -1)
+    if padding_idx >= 0:   # (the padding row gets no gradient)
+        rows = np.where((idx == padding_idx)[:, None], np.zeros((), g.dtype), rows)
+    if scale_grad_by_freq:   # (each row divided by its index's count in the batch)
+        counts = np.bincount(idx, minlength=int(idx.max()) + 1 if idx.size else 0)
+        rows = rows * (1.0 / counts[idx]).astype(g.dtype)[:, None]
+    out = np.zeros((num_weights, rows.shape[1]), dtype=g.dtype)
+    np.add.at(out, idx, rows)
+    return out
+
+
+def _embedding_dense_double_backward(grad, indices, padding_idx):
+    # PyTorch's embedding_dense_double_backward: the rows each index read (scale_grad_by_freq is not applied)
+    gg = index_select(grad, indices.reshape(-1), dim=0)
+    if padding_idx >= 0:
+        gg.masked_fill_((indices == padding_idx).reshape(-1, 1), 0)
+    return gg.view(*indices.shape, -1)
+
+
+embedding_dense_backward = Op(
+    "embedding_dense_backward", "EmbeddingDenseBackwardBackward0", _embedding_dense_backward_forward,
+    inputs=("grad_output", "indices"), args=("num_weights", "padding_idx", "scale_grad_by_freq"), jvp="linear",
+    # linear in the gradient: its gradient reads back the rows each index added into
+    grad_output=lambda grad, indices, padding_idx: _embedding_dense_double_backward(grad, indices, padding_idx))
 
 
 def _sparse_embedding_grad(grad, indices, num_weights, padding_idx, scale_grad_by_freq):
@@ -5719,18 +5759,19 @@ upsample_bilinear2d_backward = Op(
 # ---- nearest resizing (F.interpolate's default): each output copies one input element, so the gradient of
 # an input element is the sum of the output gradients that copied it (kernels in _interpolate.py).
 
-def _nearest_ops(dims: int) -> tuple:
-    """upsample_nearest{dims}d and its backward, with PyTorch's node names and saved scales."""
+def _nearest_ops(dims: int, exact: bool = False) -> tuple:
+    """upsample_nearest{dims}d (``exact``: _upsample_nearest_exact{dims}d, mode "nearest-exact") and its backward,
+    with PyTorch's node names and saved scales."""
     scale_names = {1: ("scales",), 2: ("scales_h", "scales_w"), 3: ("scales_d", "scales_h", "scales_w")}[dims]
-    name = f"upsample_nearest{dims}d"
-    node = f"UpsampleNearest{dims}D"
+    name = f"_upsample_nearest_exact{dims}d" if exact else f"upsample_nearest{dims}d"
+    node = f"UpsampleNearest{'Exact' if exact else ''}{dims}D"
 
     @_strides.channels_last_like  # (a channels_last input gives a channels_last output, as PyTorch's)
     def forward(x, output_size, **scales):
-        return _interp().upsample_nearest(x, output_size, [scales[n] for n in scale_names])
+        return _interp().upsample_nearest(x, output_size, [scales[n] for n in scale_names], exact)
 
     def backward_forward(g, output_size, input_size, **scales):
-        return _interp().upsample_nearest_backward(g, input_size, [scales[n] for n in scale_names])
+        return _interp().upsample_nearest_backward(g, input_size, [scales[n] for n in scale_names], exact)
 
     def self_formula(grad, self_sym_sizes, output_size, *scales):
         return backward_op(grad, output_size=output_size, input_size=self_sym_sizes, **dict(zip(scale_names, scales)))
@@ -5755,6 +5796,9 @@ def _signature(*names):
 upsample_nearest1d, upsample_nearest1d_backward = _nearest_ops(1)
 upsample_nearest2d, upsample_nearest2d_backward = _nearest_ops(2)
 upsample_nearest3d, upsample_nearest3d_backward = _nearest_ops(3)
+_upsample_nearest_exact1d, _upsample_nearest_exact1d_backward = _nearest_ops(1, exact=True)
+_upsample_nearest_exact2d, _upsample_nearest_exact2d_backward = _nearest_ops(2, exact=True)
+_upsample_nearest_exact3d, _upsample_nearest_exact3d_backward = _nearest_ops(3, exact=True)
 
 
 # ---- the oneDNN LSTM layer: one direction of one layer of a float32 nn.LSTM, over the whole sequence.

@@ -42,9 +42,16 @@ def _check_square(A, fn: str) -> None:
                            f"{A.shape[-1]} matrices")
 
 
-def _check_lapack_dtype(A, kernel: str) -> None:
-    """Half precision has no LAPACK kernel (PyTorch names the kernel it did not find)."""
+def _check_low_precision(A, fn: str) -> None:
+    """checkFloatingOrComplex(..., allow_low_precision_dtypes=false): half precision refused by name."""
     if A.dtype.name in ("float16", "bfloat16"):
+        raise RuntimeError(f"{fn}: Low precision dtypes not supported. Got {_ops._legacy(A.dtype)}")
+
+
+def _check_lapack_dtype(A, kernel: str, ints: bool = False) -> None:
+    """Half precision has no LAPACK kernel (PyTorch names the kernel it did not find); ``ints``: nor have
+    integers and bool (an op whose dtype reaches the kernel unchecked)."""
+    if A.dtype.name in ("float16", "bfloat16") or (ints and not (A.is_floating_point() or A.is_complex())):
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{_ops._legacy(A.dtype)}'")
 
 
@@ -163,6 +170,7 @@ def _check_solve(A, B, left: bool, fn: str = "linalg.solve") -> None:
     if (rows if left else cols) != n:
         raise RuntimeError(f"{fn}: Incompatible shapes of A and B for the equation {'AX = B' if left else 'XA = B'} "
                            f"({n}x{n} and {rows}x{cols})")
+    _check_lapack_dtype(A, "lu_cpu")
 
 
 def solve(A, B, *, left=True):
@@ -199,6 +207,7 @@ def inv_ex(A, *, check_errors=False):
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
         return _autocast("linalg_inv_ex", inv_ex, **locals())
     _ops_matrices._check_square(A, "inv")  # (PyTorch's checks name linalg.inv: the kernel is shared)
+    _check_low_precision(A, "linalg.inv")
     info = singular_pivot(A)
     if info.any():
         if check_errors:
@@ -219,7 +228,6 @@ def solve_triangular(A, B, *, upper=None, left=True, unitriangular=False):
     fn = "linalg.solve_triangular"
     if upper is None:
         raise TypeError('linalg_solve_triangular() missing 1 required positional arguments: "upper"')
-    _check_float(A, fn)
     if A.dtype is not B.dtype:
         raise RuntimeError(f"{fn}: Expected A and B to have the same dtype, but found A of type "
                            f"{_ops._legacy(A.dtype)} and B of type {_ops._legacy(B.dtype)} instead")
@@ -229,6 +237,7 @@ def solve_triangular(A, B, *, upper=None, left=True, unitriangular=False):
     if (B.shape[-2] if left else B.shape[-1]) != n:
         raise RuntimeError(f"{fn}: Incompatible shapes of A and B for the equation {'AX = B' if left else 'XA = B'} "
                            f"({n}x{n} and {B.shape[-2]}x{B.shape[-1]})")
+    _check_lapack_dtype(A, "triangular_solve_cpu", ints=True)
     return D.linalg_solve_triangular(A, B, upper=upper, left=left, unitriangular=unitriangular)
 
 
@@ -287,6 +296,7 @@ def qr(A, mode="reduced"):
     if mode not in ("reduced", "complete", "r"):
         raise RuntimeError(f"qr received unrecognized mode '{mode}' but expected one of 'reduced' (default), 'r', "
                            "or 'complete'")
+    _check_lapack_dtype(A, "geqrf_cpu")
     return return_types.linalg_qr(D.linalg_qr(A, mode=mode))
 
 
@@ -322,7 +332,7 @@ def slogdet(A):
     """(sign, log|det A|): the determinant without overflow (LinalgSlogdetBackward0)."""
     _check_square(A, "linalg.slogdet")
     _check_float(A, "linalg.slogdet")
-    _check_lapack_dtype(A, "lu_cpu")
+    _check_low_precision(A, "linalg.slogdet")
     return return_types.linalg_slogdet(D.linalg_slogdet(A)[:2])
 
 
@@ -335,6 +345,7 @@ def logdet(A):
     """log det A (nan for a negative determinant; complex A: log of the complex determinant)."""
     _check_square(A, "logdet")
     _check_float(A, "logdet")
+    _check_low_precision(A, "logdet")
     sign, logabsdet = D.linalg_slogdet(A)[:2]
     if A.is_complex():
         return sign.log() + logabsdet
@@ -354,6 +365,7 @@ def cholesky(A, *, upper=False):
         return _autocast("linalg_cholesky", cholesky, **locals())
     _check_square(A, "linalg.cholesky")
     _check_float(A, "linalg.cholesky")
+    _check_lapack_dtype(A, "cholesky_cpu")
     L, info = D.linalg_cholesky_ex(A, upper=upper)
     if info._data.any():
         raise _cholesky_error("linalg.cholesky", info._data)
@@ -366,6 +378,7 @@ def cholesky_ex(A, *, upper=False, check_errors=False):
         return _autocast("linalg_cholesky_ex", cholesky_ex, **locals())
     _check_square(A, "linalg.cholesky")  # (PyTorch's checks name linalg.cholesky: the kernel is shared)
     _check_float(A, "linalg.cholesky")
+    _check_lapack_dtype(A, "cholesky_cpu")
     L, info = D.linalg_cholesky_ex(A, upper=upper)
     if check_errors and info._data.any():
         raise _cholesky_error("linalg.cholesky_ex", info._data)
@@ -759,6 +772,7 @@ def cholesky_solve(B, L, upper=False):
     if L.shape[-1] != L.shape[-2] or B.shape[-2] != L.shape[-1]:
         raise RuntimeError(f"Incompatible matrix sizes for cholesky_solve: each A matrix is {L.shape[-2]} by "
                            f"{L.shape[-1]} but each b matrix is {B.shape[-2]} by {B.shape[-1]}")
+    _check_lapack_dtype(B, "cholesky_solve_cpu", ints=True)
     return D.cholesky_solve(B, L, upper=bool(upper))
 
 
@@ -770,7 +784,7 @@ def cholesky_inverse(L, upper=False):
     if L.shape[-1] != L.shape[-2]:
         raise RuntimeError(f"cholesky_inverse: A must be batches of square matrices, but they are {L.shape[-2]} by "
                            f"{L.shape[-1]} matrices")
-    _check_float(L, "cholesky_inverse")
+    _check_lapack_dtype(L, "cholesky_inverse_out_cpu", ints=True)
     return D.cholesky_inverse(L, upper=bool(upper))
 
 
@@ -793,6 +807,7 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):
     if A.shape[-1] != A.shape[-2] or b.shape[-2] != A.shape[-1]:
         raise RuntimeError(f"Incompatible matrix sizes for triangular_solve: each A matrix is {A.shape[-2]} by "
                            f"{A.shape[-1]} but each b matrix is {b.shape[-2]} by {b.shape[-1]}")
+    _check_lapack_dtype(A, "triangular_solve_cpu", ints=True)
     return return_types.triangular_solve(D.triangular_solve(b, A, upper=bool(upper), transpose=bool(transpose),
                                                             unitriangular=bool(unitriangular)))
 
@@ -816,6 +831,7 @@ def householder_product(A, tau):
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
         return _autocast("linalg_householder_product", householder_product, **locals())
     _check_householder(A, tau, "torch.linalg.householder_product")
+    _check_lapack_dtype(A, "orgqr_cpu", ints=True)
     return D.linalg_householder_product(A, tau)
 
 
@@ -825,7 +841,7 @@ def geqrf(input):
         return _autocast("geqrf", geqrf, **locals())
     if input.dim() < 2:
         raise RuntimeError("torch.geqrf: input must have at least 2 dimensions.")
-    _check_float(input, "torch.geqrf")
+    _check_lapack_dtype(input, "geqrf_cpu", ints=True)
     return return_types.geqrf(D.NOT_IMPLEMENTED["geqrf"](input))
 
 
@@ -860,6 +876,7 @@ def ormqr(input, tau, other, left=True, transpose=False):
         if t.dtype is not input.dtype:
             raise RuntimeError(f"{fn}: Expected input and {name} to have the same dtype, but input has dtype"
                                f"{_ops._legacy(input.dtype)} and {name} has dtype {_ops._legacy(t.dtype)}")
+    _check_lapack_dtype(input, "ormqr_cpu", ints=True)
     return D.ormqr(input, tau, other, left=bool(left), transpose=bool(transpose))
 
 
@@ -883,6 +900,7 @@ def ldl_factor_ex(A, *, hermitian=False, check_errors=False):
     fn = "torch.linalg.ldl_factor_ex"
     _check_square(A, fn)
     _check_float(A, fn)
+    _check_lapack_dtype(A, "ldl_factor_kernel_cpu")
     LD, pivots, info = D.NOT_IMPLEMENTED["linalg_ldl_factor_ex"](A, hermitian=bool(hermitian))
     if check_errors and info._data.any():
         raise _ldl_error("torch.linalg.ldl_factor_ex", info._data)
@@ -910,6 +928,9 @@ def ldl_solve(LD, pivots, B, *, hermitian=False):
     if B.dim() < 2:
         raise IndexError(f"Dimension out of range (expected to be in range of [{-max(B.dim(), 1)}, "
                          f"{max(B.dim(), 1) - 1}], but got -2)")
+    if B.dtype is not LD.dtype:
+        raise RuntimeError(f"Expected b and A to have the same dtype, but found b of type {_ops._legacy(B.dtype)} "
+                           f"and A of type {_ops._legacy(LD.dtype)} instead.")
     if LD.shape[-1] != B.shape[-2]:
         raise RuntimeError(f"Incompatible matrix sizes for torch.linalg.ldl_solve: each A matrix is {LD.shape[-2]} by "
                            f"{LD.shape[-1]} but each b matrix is {B.shape[-2]} by {B.shape[-1]}")

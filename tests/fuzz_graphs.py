@@ -12,7 +12,15 @@ through ``next_functions`` (node names, order, ``None`` entries, which leaf each
 ``_saved_*`` attribute of every node and its value; warnings; the first exception (type and message); the leaves'
 gradients. ``compare(mine, theirs)`` lists the differences.
 
-``python tests/fuzz_graphs.py [first_seed] [count]`` runs many seeds and prints each difference with its program.
+``generate(seed, family="nn")`` (``_NNGen``) writes nn programs instead: 2-5 torch.nn.functional calls (linear,
+bilinear, conv/conv_transpose 1d/2d, max/avg/adaptive/lp pooling, batch/layer/group/instance norm, dropout under
+manual_seed, embedding, ~30 activations, 16 losses with each reduction, pad, interpolate, normalize, distances,
+pixel_shuffle, unfold/fold, one_hot, scaled_dot_product_attention, affine_grid/grid_sample) or a seeded module
+chain (Linear -> activation -> norm -> loss), each on fresh leaves, about one in twelve with a deliberately wrong
+shape or dtype (PyTorch's error message is compared).
+
+``python tests/fuzz_graphs.py [first_seed] [count] [--nn]`` runs many seeds and prints each difference with its
+program.
 """
 from __future__ import annotations
 
@@ -1038,8 +1046,447 @@ class _Gen:
             self.p.final.append("out.backward()")
 
 
-def generate(seed: int) -> Program:
-    """The program of a seed (deterministic)."""
+# ---------------------------------------------------------------------------------------------------------------
+# The nn family: torch.nn.functional calls (and short module chains) with random but valid arguments; about one
+# op in ten gets a deliberately wrong shape or dtype, so PyTorch's error messages are compared too.
+
+class _NNGen(_Gen):
+    """The state of one nn program: each op makes its own leaves (named x0, x1 ...), activations chain on results."""
+
+    def leaf(self, shape, dtype: str = "float32", rg: bool = True, vals=None, kind: str = "normal") -> str:
+        """A new leaf tensor (rounded normal values unless ``vals`` / ``kind`` say otherwise); its name."""
+        shape = tuple(int(s) for s in shape)
+        if vals is None:
+            if kind == "prob":
+                vals = np.round(self.rng.uniform(0.05, 0.95, shape), 2)
+            elif kind == "pos":
+                vals = np.round(self.rng.uniform(0.2, 2.0, shape), 2)
+            else:
+                vals = np.round(self.rng.standard_normal(shape) * 1.2, 2)
+        name = f"x{len(self.p.leaves)}"
+        integral = dtype in ("int64", "bool")
+        rg = rg and not integral
+        v = V(name, shape, dtype, leaf=True, rg=rg)
+        self.vars.append(v)
+        self.p.names.append(name)
+        self.p.leaves.append(name)
+        src = self.const(np.asarray(vals, np.int64 if integral else np.float64), "x")
+        self.p.lines.append(f"{name} = torch.tensor({src}, dtype=torch.{dtype}{', requires_grad=True' if rg else ''})")
+        return name
+
+    def ints(self, shape, lo: int, hi: int, dtype: str = "int64") -> str:
+        return self.leaf(shape, dtype, False, self.rng.integers(lo, hi, tuple(shape)))
+
+    def out(self, kind: str, expr: str, n: int = 1, dtype: str = "float32", rg: bool = True) -> None:
+        """Emit ``v = expr`` (or ``v, w = expr`` when ``n == 2``: the second an int64 result)."""
+        vs = [self.new((), dtype, rg)] + ([self.new((), "int64", False)] if n == 2 else [])
+        self.emit("nn:" + kind, f"{', '.join(v.name for v in vs)} = {expr}")
+
+    def fdt(self) -> str:
+        return "float32" if self.r() < 0.75 else "float64"
+
+    def red(self) -> str:
+        return self.pick(["", ", reduction='none'", ", reduction='mean'", ", reduction='sum'"])
+
+    # -- layers ---------------------------------------------------------------------------------------------
+    def nn_linear(self, bad: bool) -> None:
+        dt, n, i, o = self.fdt(), self.i(1, 4), self.i(1, 5), self.i(1, 4)
+        lead = (n,) if self.r() < 0.7 else (2, n)
+        x = self.leaf(lead + (i,), dt)
+        w = self.leaf((o, i + (1 if bad else 0)), dt)
+        b = self.leaf((o,), dt) if self.r() < 0.6 else "None"
+        self.out("linear", f"torch.nn.functional.linear({x}, {w}, {b})", dtype=dt)
+
+    def nn_bilinear(self, bad: bool) -> None:
+        dt, n, i1, i2, o = self.fdt(), self.i(1, 4), self.i(1, 4), self.i(1, 4), self.i(1, 3)
+        x1, x2 = self.leaf((n, i1), dt), self.leaf((n + (1 if bad else 0), i2), dt)
+        w = self.leaf((o, i1, i2), dt)
+        b = self.leaf((o,), dt) if self.r() < 0.5 else "None"
+        self.out("bilinear", f"torch.nn.functional.bilinear({x1}, {x2}, {w}, {b})", dtype=dt)
+
+    def nn_conv(self, bad: bool, nd: int, transpose: bool) -> None:
+        dt, n, g = self.fdt(), self.i(1, 3), self.pick([1, 1, 2])
+        cin, cout = g * self.i(1, 3), g * self.i(1, 3)
+        k = [self.i(1, 4) for _ in range(nd)]
+        s, d = self.pick([1, 1, 2]), self.pick([1, 1, 2])
+        if transpose:
+            p = self.i(0, min(d * (kk - 1) for kk in k) // 2 + 1)
+            sp = [self.i(1, 4) for _ in range(nd)]
+        else:
+            p = self.i(0, 3)
+            sp = [d * (kk - 1) + 1 + self.i(0, 3) for kk in k]
+        x = self.leaf((n, cin + (1 if bad else 0)) + tuple(sp), dt)
+        w = self.leaf(((cin, cout // g) if transpose else (cout, cin // g)) + tuple(k), dt)
+        b = self.leaf((cout,), dt) if self.r() < 0.6 else "None"
+        name = f"conv{'_transpose' if transpose else ''}{nd}d"
+        if transpose:
+            op = self.i(0, max(s, d))
+            self.out(name, f"torch.nn.functional.{name}({x}, {w}, {b}, stride={s}, padding={p}, output_padding={op},"
+                           f" groups={g}, dilation={d})", dtype=dt)
+        else:
+            self.out(name, f"torch.nn.functional.{name}({x}, {w}, {b}, stride={s}, padding={p}, dilation={d}, "
+                           f"groups={g})", dtype=dt)
+
+    def nn_pool(self, bad: bool) -> None:
+        kind = self.pick(["max_pool1d", "max_pool2d", "avg_pool1d", "avg_pool2d", "adaptive_avg_pool1d",
+                          "adaptive_avg_pool2d", "adaptive_max_pool1d", "adaptive_max_pool2d", "lp_pool1d",
+                          "lp_pool2d"])
+        nd = int(kind[-2])
+        dt, k, s = self.fdt(), self.i(1, 4), self.pick([None, 1, 2])
+        d = self.pick([1, 1, 2]) if kind.startswith("max") else 1
+        sp = [d * (k - 1) + 1 + self.i(0, 3) for _ in range(nd)]
+        shape = ((self.i(1, 3),) if self.r() < 0.7 else ()) + (self.i(1, 3),) + tuple(sp)
+        if bad:
+            shape = shape[-1:]
+        x = self.leaf(shape, dt, kind="pos" if kind.startswith("lp") else "normal")
+        F_ = "torch.nn.functional."
+        ceil = self.r() < 0.4
+        p = self.i(0, k // 2 + 1)
+        if kind.startswith("max"):
+            ri = self.r() < 0.4
+            self.out(kind, f"{F_}{kind}({x}, {k}, stride={s}, padding={p}, dilation={d}, ceil_mode={ceil}, "
+                           f"return_indices={ri})", 2 if ri else 1, dt)
+        elif kind.startswith("avg"):
+            extra = f", divisor_override={self.i(1, 4)}" if kind == "avg_pool2d" and self.r() < 0.3 else ""
+            self.out(kind, f"{F_}{kind}({x}, {k}, stride={s}, padding={p}, ceil_mode={ceil}, "
+                           f"count_include_pad={self.r() < 0.5}{extra})", dtype=dt)
+        elif kind.startswith("adaptive"):
+            size = self.i(1, 4) if nd == 1 or self.r() < 0.5 else (self.i(1, 4), self.pick([None, 2]))
+            ri = kind.startswith("adaptive_max") and self.r() < 0.5
+            self.out(kind, f"{F_}{kind}({x}, {size!r}{', return_indices=True' if ri else ''})", 2 if ri else 1, dt)
+        else:
+            self.out(kind, f"{F_}{kind}({x}, {self.pick([1, 2, 3, 1.5])}, {k}, stride={s}, ceil_mode={ceil})",
+                     dtype=dt)
+
+    def nn_norm(self, bad: bool) -> None:
+        kind = self.pick(["batch_norm", "layer_norm", "group_norm", "instance_norm"])
+        dt, n, c = self.fdt(), self.i(2, 4), self.pick([2, 3, 4])
+        sp = tuple(self.i(1, 4) for _ in range(self.i(0, 3)))
+        if kind == "instance_norm" and not sp:
+            sp = (self.i(2, 4),)
+        x = self.leaf((n, c) + sp, dt)
+        F_ = "torch.nn.functional."
+        aff = self.r() < 0.6
+        cc = c + (1 if bad else 0)
+        w = self.leaf((cc,), dt) if aff and kind != "layer_norm" else "None"
+        b = self.leaf((cc,), dt) if aff and kind != "layer_norm" and self.r() < 0.7 else "None"
+        eps = self.pick(["", ", eps=1e-3"])
+        if kind in ("batch_norm", "instance_norm"):
+            stats = self.r() < 0.7 or kind == "batch_norm"
+            rm = self.leaf((cc,), dt, False) if stats else "None"
+            rv = self.leaf((cc,), dt, False, kind="pos") if stats else "None"
+            if kind == "batch_norm":
+                tr = self.r() < 0.6
+                self.out(kind, f"{F_}batch_norm({x}, {rm}, {rv}, {w}, {b}, training={tr}, "
+                               f"momentum={self.pick([0.1, 0.5])}{eps})", dtype=dt)
+            else:
+                use = self.r() < 0.7 or not stats
+                self.out(kind, f"{F_}instance_norm({x}, {rm}, {rv}, {w}, {b}, use_input_stats={use}{eps})", dtype=dt)
+        elif kind == "layer_norm":
+            k = self.i(1, len(sp) + 2)
+            ns = ((c,) + sp)[-k:]
+            if bad:
+                ns = ns[:-1] + (ns[-1] + 1,)
+            wl = self.leaf(ns, dt) if aff else "None"
+            bl = self.leaf(ns, dt) if aff and self.r() < 0.7 else "None"
+            self.out(kind, f"{F_}layer_norm({x}, {list(ns)}, {wl}, {bl}{eps})", dtype=dt)
+        else:
+            gr = self.pick([gg for gg in (1, 2, 4) if c % gg == 0]) if not bad else 3 if c != 3 else 2
+            self.out(kind, f"{F_}group_norm({x}, {gr}, {w if cc == c else 'None'}, {b if cc == c else 'None'}{eps})",
+                     dtype=dt)
+
+    def nn_dropout(self, bad: bool) -> None:
+        kind = self.pick(["dropout", "dropout1d", "dropout2d", "alpha_dropout"])
+        dt = self.fdt()
+        shape = {"dropout": (2, 3), "dropout1d": (2, 3, 4), "dropout2d": (1, 3, 2, 2), "alpha_dropout": (3, 4)}[kind]
+        x = self.leaf(shape, dt)
+        p = self.pick([0.0, 0.3, 0.5]) if not bad else 1.5
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        self.out(kind, f"torch.nn.functional.{kind}({x}, p={p}, training={self.r() < 0.8})", dtype=dt)
+
+    def nn_embedding(self, bad: bool) -> None:
+        num, dim = self.i(3, 6), self.i(1, 4)
+        wdt = self.fdt()
+        w = self.leaf((num, dim), wdt)
+        ix = self.ints((self.i(1, 4),) + ((self.i(1, 3),) if self.r() < 0.4 else ()), 0, num + (2 if bad else 0))
+        extra = ""
+        if self.r() < 0.4:
+            extra += f", padding_idx={self.i(-num, num)}"
+        if self.r() < 0.3:
+            extra += f", max_norm={self.pick([1.0, 0.5])}, norm_type={self.pick([2.0, 1.0])}"
+        self.out("embedding", f"torch.nn.functional.embedding({ix}, {w}{extra})", dtype=wdt)
+
+    ACTS = ("relu(X)", "gelu(X)", "gelu(X, approximate='tanh')", "silu(X)", "mish(X)", "elu(X, alpha=0.5)",
+            "selu(X)", "celu(X, alpha=1.5)", "leaky_relu(X, 0.2)", "hardtanh(X, -0.5, 0.7)", "hardswish(X)",
+            "softplus(X, beta=2, threshold=1)", "softplus(X)", "softmax(X, dim=D)",
+            "softmax(X, dim=D, dtype=torch.float64)", "log_softmax(X, dim=D)", "softmin(X, dim=D)",
+            "log_softmax(X, D, dtype=torch.float64)", "glu(X, dim=G)", "prelu(X, P)", "rrelu(X, training=False)",
+            "hardsigmoid(X)", "relu6(X)", "tanhshrink(X)", "softsign(X)", "logsigmoid(X)", "threshold(X, 0.1, -2.0)",
+            "hardshrink(X, 0.3)", "softshrink(X, 0.3)", "sigmoid(X)", "tanh(X)", "elu(X)", "celu(X)")
+
+    def nn_act(self, bad: bool) -> None:
+        expr = self.pick(self.ACTS)
+        prev = [v for v in self.vars if not v.leaf and v.dtype in FLOATS and v.rg and v.shape == ()]
+        if prev and self.r() < 0.5 and "D" not in expr and "G" not in expr and "P" not in expr:
+            x, dt = prev[-1].name, prev[-1].dtype
+        else:
+            dt = self.fdt()
+            shape = tuple(self.i(1, 4) for _ in range(self.i(1, 4)))
+            if "G" in expr:
+                shape = shape[:-1] + (2 * self.i(1, 3) + (1 if bad else 0),)
+            x = self.leaf(shape, dt)
+        nd = len(self.vars[-1].shape) if self.vars[-1].leaf else 1
+        expr = expr.replace("D", str(self.i(-nd, nd))).replace("G", "-1")
+        if "P" in expr:
+            c = self.vars[-1].shape[1] if len(self.vars[-1].shape) > 1 else 1
+            expr = expr.replace("P", self.leaf((self.pick([1, c + (1 if bad else 0)]),), dt))
+        if "float64" in expr:
+            dt = "float64"
+        self.out(expr.split("(")[0], f"torch.nn.functional.{expr.replace('X', x)}", dtype=dt)
+
+    def nn_loss(self, bad: bool) -> None:
+        kind = self.pick(["mse_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "binary_cross_entropy",
+                          "binary_cross_entropy_with_logits", "cross_entropy", "cross_entropy_probs", "nll_loss",
+                          "kl_div", "cosine_embedding_loss", "margin_ranking_loss", "triplet_margin_loss",
+                          "hinge_embedding_loss", "poisson_nll_loss", "gaussian_nll_loss"])
+        dt, n, c = self.fdt(), self.i(1, 4), self.i(2, 5)
+        F_, red = "torch.nn.functional.", self.red()
+        shape = (n, c)
+        bshape = (n, c + 1) if bad else shape
+        if kind in ("mse_loss", "l1_loss", "smooth_l1_loss", "huber_loss"):
+            x, y = self.leaf(shape, dt), self.leaf(bshape, dt, self.r() < 0.4)
+            extra = {"smooth_l1_loss": self.pick(["", ", beta=0.5", ", beta=0.0"]),
+                     "huber_loss": self.pick(["", ", delta=0.5"])}.get(kind, "")
+            self.out(kind, f"{F_}{kind}({x}, {y}{red}{extra})", dtype=dt)
+        elif kind == "binary_cross_entropy":
+            x, y = self.leaf(shape, dt, kind="prob"), self.leaf(bshape, dt, False, kind="prob")
+            w = f", weight={self.leaf((c,), dt, False, kind='pos')}" if self.r() < 0.4 else ""
+            self.out(kind, f"{F_}{kind}({x}, {y}{w}{red})", dtype=dt)
+        elif kind == "binary_cross_entropy_with_logits":
+            x, y = self.leaf(shape, dt), self.leaf(bshape, dt, self.r() < 0.3, kind="prob")
+            w = f", weight={self.leaf((c,), dt, False, kind='pos')}" if self.r() < 0.4 else ""
+            pw = f", pos_weight={self.leaf((c,), dt, self.r() < 0.5, kind='pos')}" if self.r() < 0.5 else ""
+            self.out(kind, f"{F_}{kind}({x}, {y}{w}{pw}{red})", dtype=dt)
+        elif kind in ("cross_entropy", "nll_loss"):
+            extra_d = (self.i(1, 3),) if self.r() < 0.3 else ()
+            x = self.leaf((n, c) + extra_d, dt)
+            if kind == "nll_loss":
+                x2 = self.new((n, c) + extra_d, dt, True)
+                self.emit("nn-aux", f"{x2.name} = torch.nn.functional.log_softmax({x}, 1)")
+                x = x2.name
+            tv = self.rng.integers(0, c, (n,) + extra_d)
+            ig = ""
+            if self.r() < 0.3:
+                ig = self.pick([-100, 0])
+                tv.flat[0] = ig
+                ig = f", ignore_index={ig}"
+            t = self.leaf((n,) + extra_d, "float32" if bad else "int64", False, tv)
+            w = f", weight={self.leaf((c,), dt, False, kind='pos')}" if self.r() < 0.4 else ""
+            ls = f", label_smoothing={self.pick([0.1, 0.3])}" if kind == "cross_entropy" and self.r() < 0.3 else ""
+            self.out(kind, f"{F_}{kind}({x}, {t}{w}{ig}{red}{ls})", dtype=dt)
+        elif kind == "cross_entropy_probs":
+            x = self.leaf(shape, dt)
+            p = self.rng.dirichlet(np.ones(c), n)
+            t = self.leaf(bshape if bad else shape, dt, self.r() < 0.3, np.round(p, 3) if not bad else None)
+            ls = f", label_smoothing={self.pick([0.1, 0.3])}" if self.r() < 0.3 else ""
+            self.out(kind, f"{F_}cross_entropy({x}, {t}{red}{ls})", dtype=dt)
+        elif kind == "kl_div":
+            lt = self.r() < 0.5
+            x = self.leaf(shape, dt)
+            t = self.leaf(bshape, dt, self.r() < 0.3, kind="normal" if lt else "prob")
+            red = self.pick([red, ", reduction='batchmean'"])
+            self.out(kind, f"{F_}kl_div({x}, {t}{red}, log_target={lt})", dtype=dt)
+        elif kind == "cosine_embedding_loss":
+            x1, x2 = self.leaf(shape, dt), self.leaf(bshape, dt)
+            y = self.leaf((n,), dt, False, self.pick([1, -1], ) * np.ones(n) if self.r() < 0.3 else
+                          self.rng.choice([1, -1], n))
+            self.out(kind, f"{F_}{kind}({x1}, {x2}, {y}, margin={self.pick([0.0, 0.3])}{red})", dtype=dt)
+        elif kind == "margin_ranking_loss":
+            x1, x2 = self.leaf((n,), dt), self.leaf((n + (1 if bad else 0),), dt)
+            y = self.leaf((n,), dt, False, self.rng.choice([1, -1], n))
+            self.out(kind, f"{F_}{kind}({x1}, {x2}, {y}, margin={self.pick([0.0, 0.5])}{red})", dtype=dt)
+        elif kind == "triplet_margin_loss":
+            a, p_, q = self.leaf(shape, dt), self.leaf(shape, dt), self.leaf(bshape, dt)
+            self.out(kind, f"{F_}{kind}({a}, {p_}, {q}, margin={self.pick([1.0, 0.5])}, p={self.pick([2, 1])}, "
+                           f"swap={self.r() < 0.3}{red})", dtype=dt)
+        elif kind == "hinge_embedding_loss":
+            x = self.leaf(shape, dt)
+            y = self.leaf(bshape, dt, False, self.rng.choice([1, -1], bshape))
+            self.out(kind, f"{F_}{kind}({x}, {y}, margin={self.pick([1.0, 0.5])}{red})", dtype=dt)
+        elif kind == "poisson_nll_loss":
+            li = self.r() < 0.5
+            x = self.leaf(shape, dt, kind="normal" if li else "pos")
+            y = self.leaf(bshape, dt, False, self.rng.integers(0, 4, bshape))
+            self.out(kind, f"{F_}{kind}({x}, {y}, log_input={li}, full={self.r() < 0.4}{red})", dtype=dt)
+        else:
+            x, y = self.leaf(shape, dt), self.leaf(shape, dt, False)
+            var = self.leaf(self.pick([shape, (n, 1), (n,)]) if not bad else (n + 1,), dt, kind="pos")
+            self.out(kind, f"{F_}{kind}({x}, {y}, {var}, full={self.r() < 0.4}{red})", dtype=dt)
+
+    def nn_shape(self, bad: bool) -> None:
+        kind = self.pick(["pad", "interpolate", "normalize", "cosine_similarity", "pairwise_distance",
+                          "pixel_shuffle", "pixel_unshuffle", "unfold", "fold", "one_hot"])
+        dt, F_ = self.fdt(), "torch.nn.functional."
+        if kind == "pad":
+            mode = self.pick(["constant", "reflect", "replicate", "circular"])
+            nd = self.pick([1, 2])
+            sp = tuple(self.i(2, 4) for _ in range(nd))
+            x = self.leaf((self.i(1, 3),) * (self.r() < 0.6) + (self.i(1, 3),) + sp, dt)
+            lim = min(sp) - 1 if mode == "reflect" else min(sp)
+            if mode == "constant":
+                pads = [self.i(-1, 3) for _ in range(2 * nd)]
+            else:
+                pads = [self.i(0, lim + 1 + (2 if bad else 0)) for _ in range(2 * nd)]
+            val = f", value={self.pick([0.5, -1.0])}" if mode == "constant" and self.r() < 0.5 else ""
+            self.out(kind, f"{F_}pad({x}, {tuple(pads)}, mode={mode!r}{val})", dtype=dt)
+        elif kind == "interpolate":
+            mode = self.pick(["nearest", "nearest-exact", "linear", "bilinear", "bicubic", "area"])
+            nd = {"linear": 1, "bilinear": 2, "bicubic": 2}.get(mode, self.pick([1, 2]))
+            x = self.leaf((self.i(1, 3), self.i(1, 3)) + tuple(self.i(1, 4) for _ in range(nd)), dt)
+            if self.r() < 0.5:
+                size = f"size={self.i(1, 6) if nd == 1 else (self.i(1, 5), self.i(1, 5))}"
+            else:
+                size = f"scale_factor={self.pick([2, 0.5, 1.5, 3.0])}"
+                if self.r() < 0.3:
+                    size += f", recompute_scale_factor={self.r() < 0.5}"
+            ac = f", align_corners={self.r() < 0.5}" if (mode in ("linear", "bilinear", "bicubic")) != bad else ""
+            self.out(kind, f"{F_}interpolate({x}, {size}, mode={mode!r}{ac})", dtype=dt)
+        elif kind == "normalize":
+            x = self.leaf((self.i(1, 4), self.i(1, 4)), dt)
+            self.out(kind, f"{F_}normalize({x}, p={self.pick([2.0, 1.0, 3.0])}, dim={self.pick([0, 1, -1])})", dtype=dt)
+        elif kind in ("cosine_similarity", "pairwise_distance"):
+            shape = (self.i(1, 4), self.i(1, 4))
+            x1 = self.leaf(shape, dt)
+            x2 = self.leaf(self.pick([shape, (1, shape[1])]) if not bad else (shape[0] + 1, shape[1] + 1), dt)
+            if kind == "cosine_similarity":
+                self.out(kind, f"{F_}cosine_similarity({x1}, {x2}, dim={self.pick([1, 0, -1])})", dtype=dt)
+            else:
+                self.out(kind, f"{F_}pairwise_distance({x1}, {x2}, p={self.pick([2.0, 1.0])}, "
+                               f"keepdim={self.r() < 0.3})", dtype=dt)
+        elif kind in ("pixel_shuffle", "pixel_unshuffle"):
+            r = self.pick([1, 2])
+            if kind == "pixel_shuffle":
+                shape = (self.i(1, 3), r * r * self.i(1, 3) + (1 if bad else 0), self.i(1, 3), self.i(1, 3))
+            else:
+                shape = (self.i(1, 3), self.i(1, 3), r * self.i(1, 3), r * self.i(1, 3) + (1 if bad else 0))
+            self.out(kind, f"{F_}{kind}({self.leaf(shape, dt)}, {r})", dtype=dt)
+        elif kind == "unfold":
+            k, d, p, s = self.i(1, 3), self.pick([1, 2]), self.i(0, 2), self.pick([1, 2])
+            sp = (d * (k - 1) + 1 + self.i(0, 2), d * (k - 1) + 1 + self.i(0, 2))
+            x = self.leaf((self.i(1, 3), self.i(1, 3)) + sp if not bad else sp, dt)
+            self.out(kind, f"{F_}unfold({x}, {k}, dilation={d}, padding={p}, stride={s})", dtype=dt)
+        elif kind == "fold":
+            k, s, c = self.i(1, 3), self.pick([1, 2]), self.i(1, 3)
+            size = (k + self.i(0, 3), k + self.i(0, 3))
+            blocks = ((size[0] - k) // s + 1) * ((size[1] - k) // s + 1)
+            x = self.leaf((self.i(1, 3), c * k * k, blocks + (1 if bad else 0)), dt)
+            self.out(kind, f"{F_}fold({x}, {size}, {k}, stride={s})", dtype=dt)
+        else:
+            nc = self.i(3, 6)
+            ix = self.ints((self.i(1, 4),), 0, nc + (1 if bad else 0))
+            self.out(kind, f"{F_}one_hot({ix}, {self.pick([nc, -1])})", dtype="int64", rg=False)
+
+    def nn_attention(self, bad: bool) -> None:
+        dt, n, lq, s, e, ev = self.fdt(), self.i(1, 3), self.i(1, 4), self.i(1, 4), self.i(1, 4), self.i(1, 4)
+        q, k = self.leaf((n, lq, e), dt), self.leaf((n, s, e + (1 if bad else 0)), dt)
+        v = self.leaf((n, s, ev), dt)
+        r = self.r()
+        if r < 0.3:
+            extra = ", is_causal=True"
+        elif r < 0.5:
+            m = self.rng.random((lq, s)) < 0.7
+            m[:, 0] = True
+            extra = f", attn_mask={self.leaf((lq, s), 'bool', False, m)}"
+        elif r < 0.7:
+            extra = f", attn_mask={self.leaf((lq, s), dt, self.r() < 0.5)}"
+        else:
+            extra = ""
+        if self.r() < 0.3:
+            extra += f", scale={self.pick([0.5, 1.0])}"
+        self.out("scaled_dot_product_attention", f"torch.nn.functional.scaled_dot_product_attention({q}, {k}, {v}"
+                                                 f"{extra})", dtype=dt)
+
+    def nn_grid(self, bad: bool) -> None:
+        dt, n, c, h, w = self.fdt(), self.i(1, 3), self.i(1, 3), self.i(1, 4), self.i(1, 4)
+        ac = self.r() < 0.5
+        if self.r() < 0.4:
+            th = self.leaf((n, 2, 3 + (1 if bad else 0)), dt)
+            self.out("affine_grid", f"torch.nn.functional.affine_grid({th}, {[n, c, h, w]}, align_corners={ac})",
+                     dtype=dt)
+            return
+        x = self.leaf((n, c, h, w), dt)
+        gs = (n, self.i(1, 4), self.i(1, 4), 2 + (1 if bad else 0))
+        g = self.leaf(gs, dt, vals=np.round(self.rng.uniform(-1.2, 1.2, gs), 2))
+        mode = self.pick(["bilinear", "nearest", "bicubic"])
+        pm = self.pick(["zeros", "border", "reflection"])
+        self.out("grid_sample", f"torch.nn.functional.grid_sample({x}, {g}, mode={mode!r}, padding_mode={pm!r}, "
+                                f"align_corners={ac})", dtype=dt)
+
+    def nn_modules(self, bad: bool) -> None:
+        """A module chain: Linear -> activation -> norm -> loss (parameters seeded and recorded)."""
+        n, i, o = self.i(2, 4), self.i(1, 4), self.i(2, 4)
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        x = self.leaf((n, i))
+        act = self.pick(["ReLU()", "GELU()", "Tanh()", "SiLU()", "LeakyReLU(0.1)", "Softplus()", "ELU()"])
+        norm = self.pick(["LayerNorm(O)", "BatchNorm1d(O)", "Identity()", "Dropout(0.0)"]).replace("O", str(o))
+        m = self.new((), "float32", False)
+        self.emit("nn:modules", f"{m.name} = torch.nn.Sequential(torch.nn.Linear({i + (1 if bad else 0)}, {o}), "
+                                f"torch.nn.{act}, torch.nn.{norm})")
+        self.p.names.remove(m.name)
+        self.vars.remove(m)
+        w = self.new((o, i), "float32", True)
+        self.emit("nn-aux", f"{w.name} = {m.name}[0].weight")
+        h = self.new((), "float32", True)
+        self.emit("nn-aux", f"{h.name} = {m.name}({x})")
+        if self.r() < 0.5:
+            t = self.ints((n,), 0, o)
+            self.out("modules-loss", f"torch.nn.CrossEntropyLoss()({h.name}, {t})")
+        else:
+            t = self.leaf((n, o), rg=False)
+            self.out("modules-loss", f"torch.nn.MSELoss()({h.name}, {t})")
+
+    NN_OPS = (("linear", 4), ("bilinear", 3), ("conv1d", 3), ("conv2d", 3), ("conv_transpose1d", 3),
+              ("conv_transpose2d", 3), ("pool", 12), ("norm", 8), ("dropout", 6), ("embedding", 3), ("act", 34),
+              ("loss", 24), ("shape", 16), ("attention", 3), ("grid", 4), ("modules", 3))
+
+    def op(self) -> None:
+        names = [f for f, _ in self.NN_OPS]
+        w = np.array([w for _, w in self.NN_OPS], float)
+        fam = names[int(self.rng.choice(len(names), p=w / w.sum()))]
+        bad = self.r() < 0.08
+        if bad:
+            self.p.ops.append("nn-bad")   # (coverage: an op given a wrong shape or dtype on purpose)
+        if fam.startswith("conv"):
+            self.nn_conv(bad, int(fam[-2]), "transpose" in fam)
+        else:
+            getattr(self, "nn_" + fam)(bad)
+
+    def finish(self) -> None:
+        """The backward pass, through the sum of every differentiable float result (sometimes create_graph)."""
+        outs = [v.name for v in self.vars if not v.leaf and v.rg and v.dtype in FLOATS]
+        rgleaves = [v.name for v in self.vars if v.leaf and v.rg]
+        if not outs:
+            return
+        self.p.final.append(f"out = sum(t.sum() for t in [{', '.join(outs)}] if t.requires_grad)")
+        if self.r() < 0.2 and rgleaves:
+            self.p.double = True
+            self.p.final.append(f"G = torch.autograd.grad(out, [{', '.join(rgleaves)}], create_graph=True, "
+                                f"allow_unused=True)")
+            self.p.final.append("S = sum((g * g).sum() for g in G if g is not None and g.requires_grad)")
+            self.p.final.append("S.backward() if torch.is_tensor(S) else None")
+        else:
+            self.p.final.append("out.backward() if torch.is_tensor(out) else None")
+
+
+def generate(seed: int, family: str = "tensor") -> Program:
+    """The program of a seed (deterministic); ``family="nn"``: torch.nn.functional calls and module chains."""
+    if family == "nn":
+        g = _NNGen(seed)
+        target = g.i(2, 6)
+        while sum(1 for k in g.p.ops if k.startswith("nn:")) < target:
+            g.op()
+        g.finish()
+        return g.p
     g = _Gen(seed)
     g.leaves()
     target = g.i(3, 9)
@@ -1235,6 +1682,8 @@ def _diff_graph(path: str, g1: list, g2: list, out: list) -> None:
         for attr in s1:
             if attr in ("_saved_storage_offset", "_saved_stride") and 0 in (s2.get("_saved_size") or (1,)):
                 continue  # (where an empty view starts: see KNOWN's entry on empty tensors)
+            if n == "RreluWithNoiseBackward0" and attr == "_saved_noise" and s2.get("_saved_training") is False:
+                continue  # (rrelu in eval mode: PyTorch saves an empty_like noise never written, i.e. garbage)
             if attr in s2:
                 _diff_values(f"{path}[{k}] {n}.{attr}", s1[attr], s2[attr], out, _saved_sizes(s2, attr))
 
@@ -1269,12 +1718,12 @@ def compare(mine: dict, theirs: dict) -> list:
     return out
 
 
-def check(seed: int) -> tuple:
+def check(seed: int, family: str = "tensor") -> tuple:
     """(program, differences) of a seed."""
     import torch
 
     import minigrad
-    prog = generate(seed)
+    prog = generate(seed, family)
     return prog, compare(record(minigrad, prog), record(torch, prog))
 
 
@@ -1289,16 +1738,19 @@ def unexplained(prog: Program, diffs: list, known: list) -> list:
 
 
 if __name__ == "__main__":  # pragma: no cover - a manual fuzz run
-    from test_parity_graph_fuzz import KNOWN
+    from test_parity_graph_fuzz import KNOWN, NN_KNOWN
     EXACT[0] = "--exact" in sys.argv
-    argv = [a for a in sys.argv[1:] if a != "--exact"]
+    FAMILY = "nn" if "--nn" in sys.argv else "tensor"
+    if FAMILY == "nn":
+        KNOWN = KNOWN + NN_KNOWN
+    argv = [a for a in sys.argv[1:] if a not in ("--exact", "--nn")]
     first = int(argv[0]) if argv else 0
     count = int(argv[1]) if len(argv) > 1 else 200
     bad = explained = 0
     inexact = collections.Counter()
     for s in range(first, first + count):
         try:
-            prog, diffs = check(s)
+            prog, diffs = check(s, FAMILY)
         except Exception as e:  # noqa: BLE001 - a crash of the harness itself is a finding too
             print(f"=== seed {s}: harness crash {type(e).__name__}: {e}")
             bad += 1

@@ -595,6 +595,29 @@ print(torch.Tensor.grad.__get__ in nowrap, torch.Tensor.shape.__get__ in nowrap)
 '''
 
 
+# fixed: with Tensor's methods wrapped (a subclass exists), retain_grad() and requires_grad_() inside a torch.func
+# transform looked at the wrapper's frame (minigrad.overrides) for their caller and did not raise
+PROGRAMS["transform_caller_checks_with_methods_wrapped"] = r'''
+import torch
+from torch.func import grad
+class Sub(torch.Tensor):
+    pass
+def f(x):
+    y = x * 2
+    y.retain_grad()
+    return y.sum()
+def g(x):
+    x.requires_grad_()
+    return x.sum()
+for fn in (f, g):
+    try:
+        grad(fn)(torch.ones(2))
+    except RuntimeError as e:
+        print("RuntimeError", e)
+print(torch.autograd.functional.jacobian(lambda x: x * 2, torch.ones(2)))
+'''
+
+
 def _mask(text: str) -> str:
     return re.sub(r"0x[0-9a-fA-F]+", "0xADDR", text)
 

@@ -278,8 +278,13 @@ def _write_in_place(old, new) -> bool:
     """An in-place op updates the tangent its tensor already had in place (False if that memory is read-only)."""
     if not old._data.flags.writeable:
         return False
-    old._data[...] = new._data
+    _assign(old._data, new._data)
     return True
+
+
+def _assign(dst, src) -> None:
+    # (a complex tangent written into a real one keeps its real part, silently as PyTorch's: no ComplexWarning)
+    dst[...] = src.real if src.dtype.kind == "c" and dst.dtype.kind != "c" else src
 
 
 def _write_into_base_tangent(view, tangent) -> None:
@@ -292,7 +297,7 @@ def _write_into_base_tangent(view, tangent) -> None:
         if base._fw_grad is None:
             _set_tangent(base, zeros_like(base))
         region = view._view_fn(base._fw_grad)
-        region._data[...] = tangent._data
+        _assign(region._data, tangent._data)
     finally:
         _suspended[0] = suspended
     view._fw_grad = region
@@ -369,14 +374,19 @@ def _op_jvp(op, primals, outs, dtype, args) -> tuple:
             for name, o in zip(op.outputs, outs):
                 env[name] = o
             if op.jvp == "element_wise":
-                r = _elementwise_jvp(op, env, primals, tangents, _dispatch)
+                r = _result_dtype(_elementwise_jvp(op, env, primals, tangents, _dispatch), outs[0], primals)
             elif op.jvp == "reduction":
                 r = _reduction_jvp(op, env, primals, tangents, outs, _dispatch)
             else:
                 r = op.jvp(*[_lookup(env, p, op, primals, _dispatch) for p in op.jvp_params])
+        r = r if isinstance(r, tuple) else (r,)
+        # a formula that returns an input's tangent itself (remainder: self_t): the output gets its own copy, so an
+        # in-place op on the output cannot write into the input's tangent
+        if any(t is not None and any(t is p._fw_grad for p in primals) for t in r):
+            r = tuple(t.clone() if t is not None and any(t is p._fw_grad for p in primals) else t for t in r)
     finally:
         _suspended[0] = False
-    return r if isinstance(r, tuple) else (r,)
+    return r
 
 
 def _linear_dtype(dtype, primals, tangents):
@@ -388,6 +398,17 @@ def _linear_dtype(dtype, primals, tangents):
         return dtype
     # an explicit dtype= (x.sum(dtype=torch.float64)) still applies; a promotion of the primals does not
     return dtype if dtype != result_type(*primals) else result_type(*tangents)
+
+
+def _result_dtype(total, out, primals):
+    """An elementwise tangent in its result's dtype, as PyTorch's: its missing tangents are ZeroTensors of their
+    input's dtype (float32 x, float64 y: a float64 tangent even when only x has one) and a Python number stays
+    out of the promotion (0-d float32 x * 0.5: float32). Not when a tangent has another dtype than its primal."""
+    if (total is None or total.dtype == out.dtype or total.is_complex() != out.is_complex()
+            or not (out.dtype.is_floating_point or out.dtype.is_complex)
+            or any(p._fw_grad is not None and p._fw_grad.dtype != p.dtype for p in primals)):
+        return total
+    return total.to(out.dtype)
 
 
 def _elementwise_jvp(op, env, primals, tangents, _dispatch):

@@ -114,7 +114,9 @@ class _Level:
         leaf = (x.clone() if x.is_inference() else x.detach()).requires_grad_()
         self.leaves.append(leaf)
         if x._fw_grad is not None:  # inside an outer jvp: the leaf carries x's tangent (forward-over-reverse)
-            return fwAD.make_dual(leaf, x._fw_grad)
+            # (on the leaf itself, not a make_dual view: an in-place op on it is one on "a leaf Variable")
+            fwAD._set_tangent(leaf, x._fw_grad)
+            return leaf
         return self._entered(leaf, x)
 
     def _entered(self, seen, x):

@@ -458,7 +458,8 @@ def _cross_entropy_probs(input, target, weight, reduction, ignore_index, label_s
     n_classes = input.shape[class_dim]
     logp = log_softmax(input, class_dim)
     if label_smoothing > 0.0:
-        target = target * (1 - label_smoothing) + label_smoothing / n_classes
+        # (PyTorch's C++ scalar overloads: MulBackward1 / AddBackward1 when the target requires grad)
+        target = D.add_scalar(D.mul_scalar(target, other=1 - label_smoothing), other=label_smoothing / n_classes)
     terms = logp * target
     if weight is not None:
         terms = terms * _class_weight(weight, input.dim(), class_dim)
@@ -616,7 +617,9 @@ def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
     n = int(idx.max()) + 1 if num_classes == -1 else num_classes
     if idx.size and idx.max() >= n:
         raise RuntimeError("Class values must be smaller than num_classes.")
-    return Tensor._make((idx[..., None] == np.arange(n)).astype(np.int64))
+    out = Tensor._make((idx[..., None] == np.arange(n)).astype(np.int64))
+    out._version_counter[0] = 2   # (PyTorch's zeros() then scatter_(): the result's _version is 2)
+    return out
 
 
 def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12, out=None) -> Tensor:
@@ -748,13 +751,13 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None, max
         raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the following scalar types: "
                            f"Long, Int; but got torch.{_ops._legacy(input.dtype)}Tensor instead "
                            "(while checking arguments for embedding)")
+    if max_norm is not None:   # (before the range check: PyTorch renormalizes first, selecting each row)
+        _embedding_renorm_(weight, input, max_norm, norm_type)
     idx = input._data
     if idx.size and (idx.min() < 0 or idx.max() >= weight.shape[0]):   # (NumPy would wrap negative indices)
         raise IndexError("index out of range in self")
     if padding_idx is not None and padding_idx < 0:
         padding_idx += weight.shape[0]
-    if max_norm is not None:
-        _embedding_renorm_(weight, input, max_norm, norm_type)
     return D.embedding(weight, input, padding_idx=-1 if padding_idx is None else padding_idx,
                        scale_grad_by_freq=scale_grad_by_freq, sparse=sparse)
 
@@ -766,6 +769,9 @@ def _embedding_renorm_(weight: Tensor, input: Tensor, max_norm: float, norm_type
     data = weight._data
     with no_grad():
         for i in np.unique(input._data):
+            if not -len(data) <= i < len(data):
+                raise IndexError(f"select(): index {int(i)} out of range for tensor of size {list(data.shape)} at "
+                                 "dimension 0")
             norm = float(weight[int(i)].norm(norm_type))
             if norm > max_norm:
                 data[int(i)] *= data.dtype.type(max_norm / (norm + 1e-7))  # (the scale in the weight's dtype)
@@ -1453,16 +1459,21 @@ def prelu(input: Tensor, weight: Tensor) -> Tensor:
             raise RuntimeError(f"Mismatch of parameter numbers and input channel size. Found parameter numbers = "
                                f"{weight.numel()} and channel size = {input.shape[1] if input.dim() > 1 else 1}.")
     # PyTorch views the weight with the input's rank (the slopes along dim 1), then calls _prelu_kernel
+    # (no view when the ranks already agree: a (1,) weight of a 1-d input is passed as it is)
     shape = [1] * input.dim()
     if weight.numel() != 1:
         shape[1] = weight.numel()
-    return D.prelu_kernel(input, weight.reshape(shape))
+    return D.prelu_kernel(input, weight if weight.dim() == input.dim() else weight.reshape(shape))
 
 
 def group_norm(input: Tensor, num_groups: int, weight: Tensor | None = None, bias: Tensor | None = None,
                eps: float = 1e-5) -> Tensor:
     """Normalize each group of channels of each sample (mean 0, variance 1), then ·weight + bias per channel."""
     n, c = input.shape[0], input.shape[1]
+    # (PyTorch's _verify_batch_size on the grouped shape comes first, with the shape printed as a list)
+    grouped = [n * c // num_groups, num_groups, *input.shape[2:]]
+    if grouped[0] * math.prod(grouped[2:]) == 1:
+        raise ValueError(f"Expected more than 1 value per channel when training, got input size {grouped}")
     if c % num_groups:
         raise RuntimeError(f"Expected number of channels in input to be divisible by num_groups, but got input of "
                            f"shape {list(input.shape)} and num_groups={num_groups}")
@@ -1475,6 +1486,8 @@ def instance_norm(input: Tensor, running_mean=None, running_var=None, weight: Te
                   bias: Tensor | None = None, use_input_stats: bool = True, momentum: float = 0.1,
                   eps: float = 1e-5) -> Tensor:
     """Normalize each channel of each sample over its spatial dims, then ·weight + bias per channel."""
+    if use_input_stats and math.prod(input.shape[2:]) == 1:   # (PyTorch's _verify_spatial_size)
+        raise ValueError(f"Expected more than 1 spatial element when training, got input size {input.shape}")
     n, c = input.shape[0], input.shape[1]
     # (in ATen's order: the repeated weight and bias are made before the folded input's view)
     w = weight.repeat(n) if weight is not None else None
@@ -1647,9 +1660,9 @@ def interpolate(input: Tensor, size=None, scale_factor=None, mode: str = "neares
     """Resize the spatial dims (all after the first two): modes "nearest", "linear" (3-D), "bilinear" (4-D)."""
     if mode in ("linear", "bilinear"):
         return _interpolate_linear(input, size, scale_factor, mode, align_corners, recompute_scale_factor, antialias)
-    if mode != "nearest":
+    if mode not in ("nearest", "nearest-exact", "area"):
         raise NotImplementedError(f"minigrad: interpolate mode {mode!r} is not implemented (only 'nearest', "
-                                  "'linear', 'bilinear')")
+                                  "'nearest-exact', 'area', 'linear', 'bilinear')")
     if align_corners is not None:
         raise ValueError("align_corners option can only be set with the interpolating modes: linear | bilinear | "
                          "bicubic | trilinear")
@@ -1664,10 +1677,14 @@ def interpolate(input: Tensor, size=None, scale_factor=None, mode: str = "neares
         factors = list(scale_factor) if isinstance(scale_factor, (tuple, list)) else [scale_factor] * dims
         sizes = [int(np.floor(float(input.shape[2 + i]) * float(f))) for i, f in enumerate(factors)]
         scales = [None] * dims if recompute_scale_factor else [float(f) for f in factors]
+    if mode == "area" and 1 <= dims <= 3:  # PyTorch's "area" is adaptive average pooling to the new size
+        pool = (adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d)[dims - 1]
+        return pool(input, sizes[0] if dims == 1 else tuple(int(s) for s in sizes))
     if 1 <= dims <= 3:  # PyTorch's upsample_nearest1d/2d/3d (their own nodes)
         names = {1: ("scales",), 2: ("scales_h", "scales_w"), 3: ("scales_d", "scales_h", "scales_w")}[dims]
-        op = (D.upsample_nearest1d, D.upsample_nearest2d, D.upsample_nearest3d)[dims - 1]
-        return op(input, output_size=tuple(int(s) for s in sizes), **dict(zip(names, scales)))
+        ops = ((D._upsample_nearest_exact1d, D._upsample_nearest_exact2d, D._upsample_nearest_exact3d)
+               if mode == "nearest-exact" else (D.upsample_nearest1d, D.upsample_nearest2d, D.upsample_nearest3d))
+        return ops[dims - 1](input, output_size=tuple(int(s) for s in sizes), **dict(zip(names, scales)))
     out = input
     for i in range(dims):
         index = Tensor._make(_nearest_source(sizes[i], input.shape[2 + i], scales[i]))
@@ -1913,7 +1930,7 @@ def poisson_nll_loss(input: Tensor, target: Tensor, log_input: bool = True, full
         loss = input - target * D.add_scalar(input, other=eps).log()
     if full:
         stirling = target * target.log() - target + (target * (2 * math.pi)).log() * 0.5
-        loss = loss + stirling.masked_fill(target <= 1, 0)
+        loss += stirling.masked_fill(target <= 1, 0)   # (in place, as ATen's: the loss's _version is 1)
     return _apply_loss_reduction(loss, _REDUCTION_ENUM[reduction])
 
 
@@ -1940,7 +1957,7 @@ def gaussian_nll_loss(input: Tensor, target: Tensor, var, full: bool = False, ep
         var.clamp_(min=eps)
     loss = 0.5 * (var.log() + (input - target) ** 2 / var)
     if full:
-        loss = loss + 0.5 * math.log(2 * math.pi)
+        loss += 0.5 * math.log(2 * math.pi)   # (in place, as PyTorch's: the loss's _version is 1)
     return loss.mean() if reduction == "mean" else loss.sum() if reduction == "sum" else loss
 
 

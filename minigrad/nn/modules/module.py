@@ -611,7 +611,8 @@ class Module(metaclass=TorchNamed):
     def to(self, *args, **kwargs) -> Module:
         """Convert floating-point parameters and buffers to a dtype (devices are accepted: CPU only)."""
         from ..._dtypes import dtype as dtype_class
-        dtype = kwargs.get("dtype")
+        from ..._ops import parse_to
+        dtype = parse_to(args, kwargs) or kwargs.get("dtype")   # (torch._C._nn._parse_to: its TypeErrors)
         for a in (*args, kwargs.get("device")):
             if isinstance(a, dtype_class):
                 dtype = a
