@@ -32,3 +32,19 @@ def _keep_thread_counts():
         wanted = saved[1] if saved[1] is not None else minigrad._reduce.default_num_threads()
         if torch.get_num_threads() != wanted:
             torch.set_num_threads(wanted)
+
+
+@pytest.fixture(params=[1, 2], ids=["1-thread", "2-threads"])
+def threads(request):
+    """Run PyTorch (oneDNN, MKL) and minigrad (its emulations, MKL) with the same intra-op thread count, 1 and 2:
+    the kernels of both round according to it (the bit-for-bit tests of products, convolutions, FFTs)."""
+    from parity import torch_or_skip
+
+    from minigrad import _reduce
+    torch = torch_or_skip()
+    saved = torch.get_num_threads(), _reduce.THREADS[0]
+    torch.set_num_threads(request.param)
+    _reduce.THREADS[0] = request.param
+    yield request.param
+    torch.set_num_threads(saved[0])
+    _reduce.THREADS[0] = saved[1]

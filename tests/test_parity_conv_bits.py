@@ -11,23 +11,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from parity import assert_close, torch_or_skip
+from parity import assert_close, torch_or_skip  # (the threads fixture: conftest.py)
 
 import minigrad
 import minigrad.nn.functional as F
 from minigrad import _conv_bits, _reduce
-
-
-@pytest.fixture(params=[1, 2], ids=["1-thread", "2-threads"])
-def threads(request):
-    """Run PyTorch (oneDNN, MKL) and minigrad's emulation with the same intra-op thread count."""
-    torch = torch_or_skip()
-    saved = torch.get_num_threads(), _reduce.THREADS[0]
-    torch.set_num_threads(request.param)
-    _reduce.THREADS[0] = request.param
-    yield request.param
-    torch.set_num_threads(saved[0])
-    _reduce.THREADS[0] = saved[1]
 
 
 def _both(x_shape, w_shape, bias=True, seed=0, transposed=False, **geometry):

@@ -9,24 +9,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from parity import same_as_torch, torch_or_skip
+from parity import same_as_torch, torch_or_skip  # (the threads fixture: conftest.py)
 
 import minigrad
-from minigrad import _dfti, _reduce
+from minigrad import _dfti
 
 pytestmark = pytest.mark.skipif(not _dfti.available, reason="MKL (the mkl package) is not installed")
-
-
-@pytest.fixture(params=[1, 2], ids=["1-thread", "2-threads"])
-def threads(request):
-    """Run PyTorch (MKL) and minigrad with the same intra-op thread count."""
-    torch = torch_or_skip()
-    saved = torch.get_num_threads(), _reduce.THREADS[0]
-    torch.set_num_threads(request.param)
-    _reduce.THREADS[0] = request.param
-    yield request.param
-    torch.set_num_threads(saved[0])
-    _reduce.THREADS[0] = saved[1]
 
 
 def _same_bits(mine, theirs) -> bool:

@@ -10,25 +10,13 @@ import itertools
 
 import numpy as np
 import pytest
-from parity import run_both, torch_or_skip
+from parity import run_both, torch_or_skip  # (the threads fixture: conftest.py)
 
 import minigrad
-from minigrad import _matmul, _reduce
+from minigrad import _matmul
 
 LAYOUTS = ("NN", "NT", "TN", "TT")
 pytestmark = pytest.mark.skipif(_matmul._LIB is None, reason="MKL (the mkl package) is not installed")
-
-
-@pytest.fixture(params=[1, 2], ids=["1-thread", "2-threads"])
-def threads(request):
-    """Run PyTorch (MKL) and minigrad's emulation with the same intra-op thread count."""
-    torch = torch_or_skip()
-    saved = torch.get_num_threads(), _reduce.THREADS[0]
-    torch.set_num_threads(request.param)
-    _reduce.THREADS[0] = request.param
-    yield request.param
-    torch.set_num_threads(saved[0])
-    _reduce.THREADS[0] = saved[1]
 
 
 def _randn(torch, *shape, seed):
