@@ -181,3 +181,93 @@ def upsample_nearest_backward(g: np.ndarray, input_size, scales, exact: bool = F
     out = np.zeros((rows, int(np.prod(spatial))), dtype=g.dtype)
     np.add.at(out, (slice(None), cells), g.reshape(rows, -1))
     return out.reshape(tuple(input_size))
+
+
+# ---- bicubic (F.interpolate(mode="bicubic")): PyTorch's cubic convolution, A = -0.75 ------------------------
+
+def cubic_weights(in_size: int, out_size: int, align_corners: bool, scale, dt, fused: bool = True) -> tuple:
+    """(index (out, 4), weight (out, 4)): the four clamped input indices each output reads and their weights.
+
+    PyTorch's HelperInterpCubic: the source index is not clamped at 0 (cubic=True), t = real - floor(real),
+    and the weights are get_cubic_upsample_coefficients(t), all in ``dt`` (the kernel's opmath type).
+    ``fused``: the forward kernel (built with FMA) contracts some steps; the backward kernel's build does not.
+    """
+    fma = _fma if fused else _no_fma
+    o = np.arange(out_size).astype(dt)
+    if align_corners:
+        ratio = dt(in_size - 1) / dt(out_size - 1) if out_size > 1 else dt(0)
+        real = (ratio * o).astype(dt)
+    else:
+        ratio = dt(1.0 / scale) if scale is not None and scale > 0 else dt(in_size) / dt(out_size)
+        real = fma(ratio, (o + dt(0.5)).astype(dt), -0.5, dt)
+    i0 = np.minimum(np.floor(real).astype(np.int64), in_size - 1)
+    t = np.clip(real - i0.astype(dt), dt(0), dt(1)).astype(dt)
+    a = dt(-0.75)
+
+    # (which steps the compiled kernel fuses into an fma was found by experiment: all but the last one)
+    def conv1(x):   # ((A + 2)·x - (A + 3))·x·x + 1, for |x| <= 1
+        return (fma(a + dt(2), x, -(a + dt(3)), dt) * x * x + dt(1)).astype(dt)
+
+    def conv2(x):   # ((A·x - 5A)·x + 8A)·x - 4A, for 1 < |x| < 2
+        return (fma(fma(a, x, dt(-5) * a, dt), x, dt(8) * a, dt) * x - dt(4) * a).astype(dt)
+
+    one = dt(1)
+    weights = np.stack([conv2((t + one).astype(dt)), conv1(t), conv1((one - t).astype(dt)),
+                        conv2((one - t + one).astype(dt))], 1).astype(dt)
+    index = np.clip(i0[:, None] - 1 + np.arange(4), 0, in_size - 1)
+    return index, weights
+
+
+def _no_fma(a, b, c, dtype) -> np.ndarray:
+    """a * b + c with two roundings to ``dtype``."""
+    return ((np.asarray(a, dtype) * np.asarray(b, dtype)).astype(dtype) + np.asarray(c, dtype)).astype(dtype)
+
+
+def upsample_bicubic2d(x: np.ndarray, output_size, align_corners: bool, scales_h, scales_w) -> np.ndarray:
+    """(N, C, H, W) -> (N, C, H_out, W_out): Σ_h (Σ_w x·w_w)·w_h, each sum left to right, as PyTorch's kernel."""
+    dtype, dt = x.dtype, _opmath(x.dtype)
+    (oh, ow), (h, w) = output_size, x.shape[2:]
+    hi, hw = cubic_weights(h, oh, align_corners, scales_h, dt)
+    wi, ww = cubic_weights(w, ow, align_corners, scales_w, dt)
+    x = x.astype(dt, copy=False)
+
+    def tap_sum(v, wt):   # t0·w0 + t1·w1 + t2·w2 + t3·w3: fma(t0, w0, t1·w1), then fma with t2, t3 (compiled so)
+        acc = _fma(v(0), wt[0], v(1) * wt[1], dt)
+        return _fma(v(3), wt[3], _fma(v(2), wt[2], acc, dt), dt)
+
+    def row(j):           # the width sum of height tap j: (N, C, oh, ow)
+        rows = x[:, :, hi[:, j], :]
+        return tap_sum(lambda i: rows[..., wi[:, i]], ww.T)
+
+    out = tap_sum(row, hw.T[:, :, None])
+    return np.ascontiguousarray(out.astype(dtype, copy=False))
+
+
+def upsample_bicubic2d_backward(g: np.ndarray, input_size, align_corners: bool, scales_h, scales_w) -> np.ndarray:
+    """Gradient of upsample_bicubic2d: per output (h, w), cell (y_j, x_i) += (g·wy_j)·wx_i, i outer, j inner.
+
+    PyTorch's backward kernel is built without FMA: every product and sum is rounded on its own.
+    """
+    dtype, dt = g.dtype, _opmath(g.dtype)
+    (oh, ow), (h, w) = g.shape[2:], input_size[2:]
+    hi, hw = cubic_weights(h, oh, align_corners, scales_h, dt, fused=False)
+    wi, ww = cubic_weights(w, ow, align_corners, scales_w, dt, fused=False)
+    g = g.astype(dt, copy=False).reshape(g.shape[:2] + (oh * ow,))
+    # (oh, ow, i, j) in the kernel's loop order
+    cells = (hi[:, None, None, :] * w + wi[None, :, :, None]).reshape(-1)
+    wy = np.broadcast_to(hw[:, None, None, :], (oh, ow, 4, 4)).reshape(-1)
+    wx = np.broadcast_to(ww[None, :, :, None], (oh, ow, 4, 4)).reshape(-1)
+    terms = ((np.repeat(g, 16, axis=2) * wy).astype(dt) * wx).astype(dt)
+    return scatter_in_order(terms, cells, h * w).reshape(tuple(input_size)).astype(dtype, copy=False)
+
+
+def scatter_in_order(terms: np.ndarray, cells: np.ndarray, n_cells: int) -> np.ndarray:
+    """Σ terms[..., k] into ``cells[k]``, each cell a plain rounded sum in the order k runs."""
+    acc = np.zeros(terms.shape[:-1] + (n_cells,), terms.dtype)
+    order = np.argsort(cells, kind="stable")
+    sorted_cells = cells[order]
+    rank = np.arange(len(order)) - np.searchsorted(sorted_cells, sorted_cells, side="left")
+    for r in range(int(rank.max()) + 1 if len(rank) else 0):   # one round: each cell at most once
+        k = order[rank == r]
+        acc[..., cells[k]] += terms[..., k]
+    return acc

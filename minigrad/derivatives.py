@@ -5755,6 +5755,24 @@ upsample_bilinear2d_backward = Op(
     grad_output=lambda grad, output_size, align_corners, scales_h, scales_w: upsample_bilinear2d(
         grad, output_size=output_size, align_corners=align_corners, scales_h=scales_h, scales_w=scales_w))
 
+upsample_bicubic2d = Op(
+    "upsample_bicubic2d", "UpsampleBicubic2DBackward0",
+    _strides.channels_last_like(lambda x, output_size, align_corners, scales_h, scales_w:
+                                _interp().upsample_bicubic2d(x, output_size, align_corners, scales_h, scales_w)),
+    args=("output_size", "align_corners", "scales_h", "scales_w"), jvp="linear",
+    # linear: dx = A_hᵀ·g·A_w, each output gradient split over the 4x4 inputs it read (cubic weights)
+    self=lambda grad, self_sym_sizes, output_size, align_corners, scales_h, scales_w: upsample_bicubic2d_backward(
+        grad, output_size=output_size, input_size=self_sym_sizes, align_corners=align_corners, scales_h=scales_h,
+        scales_w=scales_w))
+upsample_bicubic2d_backward = Op(
+    "upsample_bicubic2d_backward", "UpsampleBicubic2DBackwardBackward0",
+    lambda g, output_size, input_size, align_corners, scales_h, scales_w:
+        _interp().upsample_bicubic2d_backward(g, input_size, align_corners, scales_h, scales_w),
+    inputs=("grad_output",), args=("output_size", "input_size", "align_corners", "scales_h", "scales_w"),
+    jvp="linear",
+    # linear in g: its gradient is the resize itself
+    grad_output=lambda grad, output_size, align_corners, scales_h, scales_w: upsample_bicubic2d(
+        grad, output_size=output_size, align_corners=align_corners, scales_h=scales_h, scales_w=scales_w))
 
 # ---- nearest resizing (F.interpolate's default): each output copies one input element, so the gradient of
 # an input element is the sum of the output gradients that copied it (kernels in _interpolate.py).

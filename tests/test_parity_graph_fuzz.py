@@ -111,8 +111,6 @@ NN_KNOWN: list[tuple] = [
      "create_graph through group_norm: PyTorch's double backward of native_group_norm (infinitely differentiable "
      "formula, native_group_norm_backward's own expression tree) builds another graph than minigrad's formula "
      "(same values)"),
-    (r"interpolate mode 'bicubic' is not implemented", r"mode='bicubic'", "seed", 371,
-     "interpolate(mode='bicubic'): not implemented in minigrad (nearest, nearest-exact, area, linear, bilinear)"),
     (r"^x\d+\.grad: values differ, max abs \d\.\d+e-0[67]:", r"normalize\(.*p=3\.0", "line", 169,
      "normalize with p=3 in float32 where the exact gradient is 0 (one element per row): both libraries return "
      "rounding noise of a cancelling sum (±2e-6), from norm backward formulas that round differently"),

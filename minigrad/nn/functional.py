@@ -1583,7 +1583,7 @@ from .._interpolate import nearest_source as _nearest_source  # noqa: E402  (the
 
 def _interpolate_linear(input: Tensor, size, scale_factor, mode: str, align_corners, recompute_scale_factor,
                         antialias: bool) -> Tensor:
-    """F.interpolate's "linear" / "bilinear" path: PyTorch's argument checks, then upsample_linear1d/bilinear2d."""
+    """F.interpolate's "linear" / "bilinear" / "bicubic" path: PyTorch's argument checks, then upsample_*."""
     align_corners = bool(align_corners)
     dims = input.dim() - 2
     if size is not None and scale_factor is not None:
@@ -1626,7 +1626,7 @@ def _interpolate_linear(input: Tensor, size, scale_factor, mode: str, align_corn
                          "tensor as input")
     wanted = 3 if mode == "linear" else 4
     if input.dim() != wanted:
-        if input.dim() not in (3, 4, 5):
+        if input.dim() not in (3, 4, 5) or mode == "bicubic":   # (PyTorch has no "needs 4D" for bicubic)
             raise NotImplementedError(f"Input Error: Only 3D, 4D and 5D input Tensors supported (got {input.dim()}D) "
                                       "for the modes: nearest | linear | bilinear | bicubic | trilinear | lanczos | "
                                       f"area | nearest-exact (got {mode})")
@@ -1644,25 +1644,25 @@ def _interpolate_linear(input: Tensor, size, scale_factor, mode: str, align_corn
         if mode == "bilinear" and input.dtype == _dtypes.uint8:
             raise NotImplementedError("minigrad: uint8 bilinear interpolation is not implemented")
         kernel = "upsample_bilinear2d_channels_last" if mode == "bilinear" and sizes[0] + sizes[1] <= 128 \
-            else "compute_indices_weights_linear"
+            else "compute_indices_weights_cubic" if mode == "bicubic" else "compute_indices_weights_linear"
         raise NotImplementedError(f'"{kernel}" not implemented for '
                                   f"'{_LEGACY_NAMES.get(input._data.dtype.name, input._data.dtype.name)}'")
     if mode == "linear":
         return D.upsample_linear1d(input, output_size=tuple(sizes), align_corners=align_corners,
                                    scales=None if scales is None else scales[0])
-    return D.upsample_bilinear2d(input, output_size=tuple(sizes), align_corners=align_corners,
-                                 scales_h=None if scales is None else scales[0],
-                                 scales_w=None if scales is None else scales[1])
+    resize = D.upsample_bicubic2d if mode == "bicubic" else D.upsample_bilinear2d
+    return resize(input, output_size=tuple(sizes), align_corners=align_corners,
+                  scales_h=None if scales is None else scales[0], scales_w=None if scales is None else scales[1])
 
 
 def interpolate(input: Tensor, size=None, scale_factor=None, mode: str = "nearest", align_corners=None,
                 recompute_scale_factor=None, antialias: bool = False) -> Tensor:
-    """Resize the spatial dims (all after the first two): modes "nearest", "linear" (3-D), "bilinear" (4-D)."""
-    if mode in ("linear", "bilinear"):
+    """Resize the spatial dims (all after the first two): "nearest", "linear" (3-D), "bilinear"/"bicubic" (4-D)."""
+    if mode in ("linear", "bilinear", "bicubic"):
         return _interpolate_linear(input, size, scale_factor, mode, align_corners, recompute_scale_factor, antialias)
     if mode not in ("nearest", "nearest-exact", "area"):
         raise NotImplementedError(f"minigrad: interpolate mode {mode!r} is not implemented (only 'nearest', "
-                                  "'nearest-exact', 'area', 'linear', 'bilinear')")
+                                  "'nearest-exact', 'area', 'linear', 'bilinear', 'bicubic')")
     if align_corners is not None:
         raise ValueError("align_corners option can only be set with the interpolating modes: linear | bilinear | "
                          "bicubic | trilinear")
