@@ -111,14 +111,18 @@ def _bilinear_one_pass(x, oh, ow, align_corners, scales_h, scales_w) -> np.ndarr
 def round_scatter(grad: np.ndarray, cells: np.ndarray, weights: np.ndarray, n_cells: int) -> np.ndarray:
     """Σ weights[k] * grad[..., k] into ``cells[k]``, each cell updated by fma in the order k runs."""
     acc = np.zeros(grad.shape[:-1] + (n_cells,), grad.dtype)
-    order = np.argsort(cells, kind="stable")
-    sorted_cells = cells[order]
-    starts = np.searchsorted(sorted_cells, sorted_cells, side="left")
-    rank = np.arange(len(order)) - starts          # the how-manieth update of its cell each one is
-    for r in range(int(rank.max()) + 1 if len(rank) else 0):   # one round: each cell at most once
-        k = order[rank == r]
+    for k in _update_rounds(cells):
         acc[..., cells[k]] = _fma(weights[k], grad[..., k], acc[..., cells[k]], grad.dtype)
     return acc
+
+
+def _update_rounds(cells: np.ndarray):
+    """The positions k in rounds where each cell appears at most once, each cell's updates in the order k runs."""
+    order = np.argsort(cells, kind="stable")
+    sorted_cells = cells[order]
+    rank = np.arange(len(order)) - np.searchsorted(sorted_cells, sorted_cells, side="left")  # its cell's how-manieth
+    for r in range(int(rank.max()) + 1 if len(rank) else 0):
+        yield order[rank == r]
 
 
 def upsample_linear1d_backward(g: np.ndarray, input_size, align_corners: bool, scales) -> np.ndarray:
@@ -264,10 +268,6 @@ def upsample_bicubic2d_backward(g: np.ndarray, input_size, align_corners: bool, 
 def scatter_in_order(terms: np.ndarray, cells: np.ndarray, n_cells: int) -> np.ndarray:
     """Σ terms[..., k] into ``cells[k]``, each cell a plain rounded sum in the order k runs."""
     acc = np.zeros(terms.shape[:-1] + (n_cells,), terms.dtype)
-    order = np.argsort(cells, kind="stable")
-    sorted_cells = cells[order]
-    rank = np.arange(len(order)) - np.searchsorted(sorted_cells, sorted_cells, side="left")
-    for r in range(int(rank.max()) + 1 if len(rank) else 0):   # one round: each cell at most once
-        k = order[rank == r]
+    for k in _update_rounds(cells):
         acc[..., cells[k]] += terms[..., k]
     return acc
