@@ -171,6 +171,7 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabl
 def native_group_norm(input, weight, bias, N, C, HxW, group, eps):
     """``torch.native_group_norm``: (output, mean, rstd), the mean and rstd of shape (N, group)."""
     from . import derivatives   # (imported here: the name is not a public attribute of minigrad)
+    nn.functional._check_group_norm_params(input, weight, bias)
     stand_in = derivatives.absent(input.dtype.np)
     return derivatives.native_group_norm(input, stand_in if weight is None else weight,
                                          stand_in if bias is None else bias, N=N, C=C, HxW=HxW, group=group, eps=eps)
@@ -292,6 +293,10 @@ def can_cast(from_, to) -> _builtins.bool:
 from . import _out_args  # noqa: E402
 _out_args.attach()
 _out_args.install(globals())
+_out_args.install_special(special.__dict__)
+# x.gcd_(y) of a leaf requiring grad: PyTorch's leaf refusal before the kernel's shape or dtype errors
+from . import _ops_inplace_math  # noqa: E402
+_ops_inplace_math.install_leaf_first(Tensor)
 reshape = _ops.reshape_function  # (torch.reshape takes one shape argument; Tensor.reshape, sizes too)
 # torch.floor(1.5): PyTorch's TypeError for a number where a function takes a tensor first (see _arg_errors).
 from . import _arg_errors  # noqa: E402

@@ -445,7 +445,7 @@ def _random(params: str, options: str = _OPTIONS) -> tuple:
 
 FACTORIES = {
     "zeros": (f"(tuple of ints size, {_OPTIONS})",), "ones": (f"(tuple of ints size, {_OPTIONS})",),
-    "empty": (f"(tuple of ints size, {_OPTIONS})",),
+    "empty": (f"(tuple of ints size, *, torch.memory_format memory_format = None, {_OPTIONS[3:]})",),
     "full": (f"(tuple of ints size, Number fill_value, {_OPTIONS})",),
     "randn": _random("tuple of ints size"), "rand": _random("tuple of ints size"), "randperm": _random("int n"),
     "randint": _random("int high, tuple of ints size") + _random("int low, int high, tuple of ints size"),

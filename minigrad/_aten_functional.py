@@ -47,7 +47,8 @@ def instance_norm(input, weight, bias, running_mean, running_var, use_input_stat
 
 def native_layer_norm(input, normalized_shape, weight, bias, eps):
     """Layer norm's (output, mean, rstd), the statistics with the normalized dims kept as 1."""
-    F.layer_norm(input.detach(), normalized_shape, None, None, eps)   # (F's checks)
+    F.layer_norm(input.detach(), normalized_shape, None if weight is None else weight.detach(),
+                 None if bias is None else bias.detach(), eps)   # (F's checks)
     shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
     stand_in = D.absent(input.dtype.np)
     return D.native_layer_norm(input, stand_in if weight is None else weight, stand_in if bias is None else bias,
@@ -56,6 +57,8 @@ def native_layer_norm(input, normalized_shape, weight, bias, eps):
 
 def native_batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps):
     """Batch norm's (output, save_mean, save_invstd) (empty statistics in evaluation)."""
+    if training and input.numel() == 0:   # (batch_norm_cpu's check; F.batch_norm returns a copy before it)
+        raise RuntimeError(f"input tensor must have at least one element, but got input_sizes = {list(input.shape)}")
     F.batch_norm(input.detach(), None if running_mean is None else running_mean.clone(),
                  None if running_var is None else running_var.clone(), None, None, training, momentum, eps)
     stand_in = D.absent(input.dtype.np)
@@ -174,7 +177,7 @@ def _feature_dropout(input, p: float, train: bool, inplace: bool):
     if not train or p == 0 or input.numel() == 0:
         return input
     # one draw per (sample, channel), broadcast over the rest (Dropout.cpp's make_feature_noise)
-    noise = Tensor._make(F._dropout_noise(input, input.shape[:2] + (1,) * (input.dim() - 2), p))
+    noise = F._dropout_mask(input, input.shape[:2] + (1,) * (input.dim() - 2), p)
     return input.mul_(noise) if inplace else _ops.mul(input, noise)
 
 

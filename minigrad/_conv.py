@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
@@ -69,12 +70,14 @@ def _im2col(x, kernel, stride, padding, dilation, out) -> np.ndarray:
     k = len(kernel)
     cols = windows(pad(x, padding, padding), kernel, stride, dilation, out)          # (N, C, *out, *kernel)
     order = (1, *range(2 + k, 2 + 2 * k), 0, *range(2, 2 + k))                        # (C, *kernel, N, *out)
-    return np.ascontiguousarray(cols.transpose(order)).reshape(x.shape[1] * int(np.prod(kernel)), -1)
+    # (sizes spelled out, not -1: a reshape of an empty array must be told them)
+    return np.ascontiguousarray(cols.transpose(order)).reshape(x.shape[1] * math.prod(kernel),
+                                                               x.shape[0] * math.prod(out))
 
 
 def _channels_first(g) -> np.ndarray:
     """(N, C, *out) as the (C, N·Πout) matrix."""
-    return np.ascontiguousarray(np.moveaxis(g, 1, 0)).reshape(g.shape[1], -1)
+    return np.ascontiguousarray(np.moveaxis(g, 1, 0)).reshape(g.shape[1], g.shape[0] * math.prod(g.shape[2:]))
 
 
 def _float32_sums(kernel=None, *, float16: bool = True):
@@ -105,7 +108,7 @@ def conv_forward(x, w, b, stride, padding, dilation, groups: int, bits: bool = F
     if exact is not None:
         return exact
     cg, og = x.shape[1] // groups, w.shape[0] // groups
-    parts = [w[g * og:(g + 1) * og].reshape(og, -1)
+    parts = [w[g * og:(g + 1) * og].reshape(og, math.prod(w.shape[1:]))
              @ _im2col(x[:, g * cg:(g + 1) * cg], w.shape[2:], stride, padding, dilation, out)
              for g in range(groups)]                                                 # each (C_out/groups, N·Πout)
     y = (parts[0] if groups == 1 else np.concatenate(parts)).reshape((w.shape[0], x.shape[0]) + out)
@@ -128,7 +131,8 @@ def conv_backward_input(g, w, input_shape, stride, padding, dilation, groups: in
     if 0 not in out:
         for grp in range(groups):
             # cols[c, *kernel, n, *out] = Σ_o w[o, c, *kernel] · g[n, o, *out]
-            cols = (w[grp * og:(grp + 1) * og].reshape(og, -1).T @ _channels_first(g[:, grp * og:(grp + 1) * og]))
+            taps = w[grp * og:(grp + 1) * og].reshape(og, math.prod(w.shape[1:]))
+            cols = taps.T @ _channels_first(g[:, grp * og:(grp + 1) * og])
             cols = cols.reshape((cg, *kernel, n, *out))
             target = padded[:, grp * cg:(grp + 1) * cg]
             for offset in itertools.product(*(range(m) for m in kernel)):

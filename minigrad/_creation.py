@@ -384,6 +384,13 @@ def empty(*size, dtype=None, device=None, requires_grad=False, out=None, layout=
         return _factory_out("empty", out, dtype, lambda dt: None, requires_grad)
     if out is not None:
         return _factory_out("empty", out, dtype, lambda dt: _resized(out._data, _size(size)), requires_grad)
+    if memory_format is not None and memory_format is not _layout.contiguous_format:
+        if memory_format is _layout.preserve_format:
+            raise RuntimeError("unsupported memory format Preserve")
+        from . import _strides  # (channels_last(_3d): PyTorch's rank check and strides, through empty_like's)
+        like = _strides.empty_like(np.empty(_size(size, "empty"), np.bool_), _dt(dtype).np, memory_format)
+        like[...] = 0
+        return _finish(like, requires_grad)
     return _finish(np.zeros(_size(size, "empty"), dtype=_dt(dtype).np), requires_grad)
 
 

@@ -29,10 +29,19 @@ import re
 
 import numpy as np
 
-from . import _dtypes, _errstate, _strides
+from . import _dtypes, _errstate, _strides, _vmap_batched
 from ._tensor import Tensor  # _tensor imports this module only lazily, so no cycle at import time
 from .autograd import grad_mode
-from .autograd.graph import _NO_NODES, Node, SavedTensor, _before_write, _rest_of, _sequence, _task_wanted
+from .autograd.graph import (
+    _NO_NODES,
+    Node,
+    SavedTensor,
+    _before_write,
+    _not_writable,
+    _rest_of,
+    _sequence,
+    _task_wanted,
+)
 
 _STATE = grad_mode.STATE
 
@@ -133,15 +142,19 @@ class OpNode(Node):
     def release_variables(self) -> None:
         """Free the saved values after backward (unless retain_graph)."""
         saved = self._saved
-        if not saved or not self._op.releases:
+        if not saved:
             return
-        for value in saved:
+        op = self._op  # (read once: a class attribute read through the node costs ~280 instructions)
+        if not op.releases:
+            return
+        for i in op.tensor_slots:  # (only where a SavedTensor can be: not the sizes, strides and arguments)
+            value = saved[i]
             if type(value) is SavedTensor:
                 value.release()
-        for i in self._op.number_slots:
+        for i in op.number_slots:
             if type(saved[i]) in _NUMBER_META:  # reading it now raises the "backward a second time" error
                 self._saved = saved = saved[:i] + (_FREED_NUMBER,) + saved[i + 1:]
-        for i in self._op.tensor_arg_slots:  # a loss's target, index's indices: PyTorch frees them too
+        for i in op.tensor_arg_slots:  # a loss's target, index's indices: PyTorch frees them too
             value = saved[i]
             if isinstance(value, (Tensor, np.ndarray)) or (
                     type(value) is tuple and any(isinstance(v, (Tensor, np.ndarray)) for v in value)):
@@ -203,7 +216,7 @@ def _apply_joint(op, values: list, nexts: tuple) -> tuple:
 # Elementwise ops (TensorIterator's in PyTorch) whose table row does not say so by ``jvp="element_wise"`` or a ufunc
 _ELEMENTWISE_NAMES = frozenset({
     "atan2", "clamp", "clamp_min", "clamp_max", "sigmoid_backward", "tanh_backward", "threshold_backward",
-    "gelu_backward", "hardtanh_backward", "leaky_relu_backward"})
+    "gelu_backward", "hardtanh_backward", "leaky_relu_backward", "addcmul"})
 
 
 class Op:
@@ -253,6 +266,8 @@ class Op:
         # only saved *inputs*); input tensors and strides only when an input that requires grad needs them.
         op.always_saved = frozenset(p for p in op.saved_names if p in op.args or p in op.outputs or (
             _input_property(p) and not p.endswith("_sym_strides")))
+        # ``Tensor?`` inputs (derivatives._shows_none_when_absent): an Absent one is saved as an undefined tensor.
+        op.optional = frozenset()
         op._plan_calls()
         # ufunc: the NumPy ufunc the forward computes (when ``alpha``, if any, is 1); in-place calls
         # outside autograd then write straight into their tensor (see _run_into).
@@ -304,7 +319,7 @@ class Op:
                 i = op.outputs.index(s)
                 plan.append((s, _OUTPUT if i < op.n_diff_outputs else _NONDIFF_OUTPUT, i, unset, users))
             else:
-                plan.append((s, _INPUT, op.inputs.index(s), unset, users))
+                plan.append((s, _OPTIONAL if s in op.optional else _INPUT, op.inputs.index(s), unset, users))
         op.save_plan = tuple(plan)
         op.save_depends_on_inputs = any(users != -1 for *_, users in plan)  # else no mask to compute
         op.saved_index = {s: i for i, s in enumerate(op.saved_names)}
@@ -315,8 +330,8 @@ class Op:
                                     if kind is _ARG and s in _TENSOR_ARGS)
         # Where a SavedTensor may sit (inputs, outputs, and tensor arguments once freed; other arguments and
         # sizes are kept as they are).
-        op.tensor_slots = tuple(i for i, (_, kind, *_rest) in enumerate(plan)
-                                if kind is _INPUT or kind is _OUTPUT or kind is _NONDIFF_OUTPUT) + op.tensor_arg_slots
+        op.tensor_slots = tuple(i for i, (_, kind, *_rest) in enumerate(plan) if kind is _INPUT or kind is _OUTPUT
+                                or kind is _NONDIFF_OUTPUT or kind is _OPTIONAL) + op.tensor_arg_slots
         # Whether release_variables has anything to free (ops that save only arguments, like add's alpha,
         # keep nothing that a second backward must refuse).
         op.releases = any(kind is not _ARG for _, kind, *_rest in plan) or bool(op.tensor_arg_slots)
@@ -354,10 +369,16 @@ class Op:
             attrs["_n_outputs"] = property(lambda node: len(node._out_meta))
         if self.node_name in _QUALIFIED_NAMES:
             attrs["name"] = lambda node, n=self.node_name: "torch::autograd::" + n
+        if self.node_name == "NotImplemented":   # (PyTorch's lists edges only to the inputs that require grad)
+            attrs["next_functions"] = property(
+                lambda node: tuple(e for e in zip(node._next_nodes, node._next_nrs) if e[0] is not None))
+            # and, an error node, has no sequence number (UINT64_MAX): the engine runs it as soon as it is ready
+            from .autograd.graph import _RUNS_FIRST
+            attrs["_seq"] = property(lambda node: _RUNS_FIRST, lambda node, value: None)
         for s in self.saved_names:
             if s.startswith("_"):
                 continue
-            attrs[f"_saved_{s}"] = property(lambda node, s=s: node._get_saved(s))
+            attrs[f"_saved_{s}"] = property(lambda node, s=s: node._get_saved(s), _not_writable(f"_saved_{s}"))
             if s in self.inputs or s in self.outputs or (s in _TENSOR_ARGS and self.node_name != "LerpBackward0"):
                 attrs[f"_raw_saved_{s}"] = property(lambda node, s=s: node._get_raw_saved(s))
         return type(self.node_name, (OpNode,), attrs)
@@ -424,6 +445,8 @@ class Op:
         return Tensor._make(result)
 
     def _run(self, tensors, dtype, out, args):
+        if out is not None and _CAPTURED[0] is not None:  # (inside torch.func.grad/vjp/jvp)
+            _check_captured(self, out, tensors, args)
         if dtype is None:
             arrays = []
             for t in tensors:  # (a loop: a comprehension is a function call of its own in Python 3.11)
@@ -435,7 +458,7 @@ class Op:
         record = False
         if _STATE.enabled:  # a plain loop: any(<generator>) costs ~0.4 us per op
             for i in (range(len(tensors)) if self.list_input else self.diff_positions):
-                if tensors[i]._requires_grad:
+                if tensors[i]._requires_grad or tensors[i]._base is not None and _stale_view(tensors[i]):
                     record = True
                     break
         if (out is not None and not record and self.ufunc is not None and dtype is not None
@@ -461,6 +484,7 @@ class Op:
                 for i, o in enumerate(outs):
                     _make_view(o, tensors[0], self, args, i)
             if record:
+                _no_integer_history(outs[: self.n_diff_outputs])
                 self._record(tensors, outs, args)
             return tuple(outs)
 
@@ -480,6 +504,8 @@ class Op:
         if self.view:
             _make_view(o, tensors[0], self, args, None)
         if record:
+            if result.dtype.kind in "biu" and self.n_diff_outputs:
+                _no_integer_history((o,))
             self._record(tensors, (o,), args)
         return o
 
@@ -591,6 +617,9 @@ class Op:
                 saved.append(SavedTensor(outs[index], is_output=True))
             elif kind is _NONDIFF_OUTPUT:
                 saved.append(SavedTensor(outs[index]))
+            elif kind is _OPTIONAL:  # (a missing Tensor? argument: nothing saved, read as None, no pack hook)
+                t = tensors[index]
+                saved.append(SavedTensor.undefined() if type(t._data) is Absent else SavedTensor(t))
             else:  # a property of an input (its sizes, strides ...)
                 saved.append(kind(tensors[index]))
         return tuple(saved)
@@ -679,8 +708,9 @@ class Op:
         out._version_counter[0] += 1
         if record:
             if out._base is not None and out._view_fn is not None:
-                # The view's grad_fn is regenerated (AsStridedBackward0) when next read.
+                # The view's grad_fn is regenerated (AsStridedBackward0) when next read; it requires grad now.
                 _record_copy_slices(self, out, originals, args, edges)
+                out._requires_grad = True
                 _saved_before_write(out._base._grad_fn.fn, out)
             else:
                 old_fn = out._grad_fn
@@ -802,6 +832,12 @@ def _number_tensor(value) -> Tensor:
 
 # Kinds of saved values in an Op's save plan (see Op._plan_calls).
 _ARG, _INPUT, _OUTPUT, _NONDIFF_OUTPUT = "arg", "input", "output", "non-differentiable output"
+_OPTIONAL = "optional input"   # a ``Tensor?`` input (Op.optional)
+
+
+class Absent(np.ndarray):
+    """The array of a missing optional tensor argument (``derivatives.absent()``, PyTorch's undefined tensor): a
+    type of its own, so that a real empty tensor (shape (0,) too) is never taken for a missing one."""
 
 # Forwards run with NumPy's floating-point warnings off (see _errstate.py; ``_errstate_get() is _QUIET``:
 # a backward pass has made NumPy quiet already, no set/reset needed).
@@ -901,15 +937,40 @@ def _check_no_partial_overlap(out, tensors, op=None) -> bool:
         # not emulated, so still refused.)
         if op is not None and op.node_name in _DENSE_CHECKED and not (_dense(a) and _dense(b)):
             continue
-        if np.shares_memory(a, b):
+        if np.shares_memory(a, b) and not (_vmap_batched.DEPTH[0] and _vmap_batched.full_overlap(out, t)):
             raise RuntimeError("unsupported operation: some elements of the input tensor and the written-to tensor "
                                "refer to a single memory location. Please clone() the tensor before performing the "
                                "operation.")
     return overlapping
 
 
-# Ops whose tensor inputs PyTorch never checks against the written tensor (a 0-dim value, read once).
-_UNCHECKED_INPUTS = frozenset({"IndexFillBackward1", "MaskedFillBackward1"})
+# torch.func's grad transforms (func/_transforms.py): the tensors the running function captured from outside,
+# id -> weak reference (PyTorch's wrappers of one level: it refuses in-place changes to the others); else None.
+_CAPTURED: list = [None]
+# In-place kernels named with an overload in PyTorch's message: always .Tensor, or .Tensor from this many tensors
+_OVERLOADS = {"add": 0, "sub": 0, "mul": 0, "div": 0, "pow": 2, "fill": 2, "masked_fill": 3, "index_fill": 3, "lerp": 3}
+
+
+def _check_captured(op, out, tensors, args) -> None:
+    """PyTorch's refusal to change a tensor the transformed function captured (or a view of one) in place."""
+    captured = _CAPTURED[0]
+    for x in (out, out._base):
+        ref = None if x is None else captured.get(id(x))
+        if ref is not None and ref() is x:
+            base = op.name.rstrip("_")
+            n = _OVERLOADS.get(base)
+            name = f"aten::{base}_" + ("" if n is None else ".Tensor" if len(tensors) >= n else ".Scalar")
+            if base == "div" and args.get("rounding_mode") is not None:
+                name += "_mode"
+            raise RuntimeError(f"During a grad (vjp, jvp, grad, etc) transform, the function provided attempted to "
+                               f"call in-place operation ({name}) that would mutate a captured Tensor. This is not "
+                               "supported; please rewrite the function being transformed to explicitly accept the "
+                               "mutated Tensor(s) as inputs.")
+
+
+# Ops whose tensor inputs PyTorch never checks against the written tensor (a 0-dim value, read once;
+# masked_scatter_'s source, read element by element as the mask's positions are written).
+_UNCHECKED_INPUTS = frozenset({"IndexFillBackward1", "MaskedFillBackward1", "MaskedScatterBackward0"})
 # Ops whose source PyTorch checks with assert_no_overlap (index_add_, index_copy_, scatter_, index_put_ ...).
 _DENSE_CHECKED = frozenset({"IndexAddBackward0", "IndexCopyBackward0", "IndexPutBackward0", "IndexPutImplBackward0",
                             "IndexReduceBackward0", "ScatterBackward0", "ScatterBackward1", "ScatterAddBackward0",
@@ -1085,6 +1146,23 @@ def _index_tensors(indices: tuple) -> tuple:
     return tuple(Tensor._make(i) if isinstance(i, np.ndarray) else None for i in indices)
 
 
+def _stale_view(t) -> bool:
+    """A view made before its base got a history in place (through another view: base[0].mul_(w) makes
+    base[1] require grad too, as in PyTorch): its grad_fn is replayed now; whether it requires grad."""
+    if t._view_version != t._version_counter[0] and t._base._requires_grad:
+        t._refresh_view_grad_fn()
+    return t._requires_grad
+
+
+def _no_integer_history(outs) -> None:
+    """An op on an integer tensor that requires grad (an in-place op gave it a history: x_int.masked_fill_(m, w)
+    with w requiring grad): PyTorch refuses to give its integer result a grad_fn."""
+    for o in outs:
+        if o._data.dtype.kind in "biu":
+            from ._tensor import _LEGACY_NAMES
+            raise RuntimeError(f"Autograd not support dtype: {_LEGACY_NAMES[o._data.dtype.name]}")
+
+
 def _record_copy_slices(op: Op, view, originals, args, edges) -> None:
     """In-place op on a view: the base's history becomes CopySlices(base history, op)."""
     from ._tensor import Tensor
@@ -1151,9 +1229,10 @@ class CopySlices(Node):
             wanted.discard(first)
 
     def _base_grad(self, result):
-        """``result``, or None when an ``autograd.grad(..., inputs=...)`` pass does not need the base's."""
-        wanted = _task_wanted[0]
-        return result if wanted is None or self._next_nodes[0] in wanted else None
+        """``result``, or None when the base needs no gradient or an ``autograd.grad(..., inputs=...)`` pass does
+        not need the base's (PyTorch's CopySlices leaves that output undefined: a post hook sees None)."""
+        wanted, base = _task_wanted[0], self._next_nodes[0]
+        return None if base is None or (wanted is not None and base not in wanted) else result
 
     def name(self) -> str:
         """PyTorch's node name."""

@@ -1683,6 +1683,8 @@ def logaddexp(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """log(e^a + e^b) as PyTorch's kernel rounds it for float32 and float64: max(a, b) + log1p(e^-|a - b|)
     (a itself where a = b = ±inf); NumPy's logaddexp for other types."""
     dt = np.result_type(a, b)
+    if dt.kind == "c":
+        return complex_logaddexp(np.asarray(a, dt), np.asarray(b, dt))
     if dt not in (_F32, _F64):
         return np.logaddexp(a, b)
     a, b = np.asarray(a, dt), np.asarray(b, dt)
@@ -1697,6 +1699,23 @@ def logaddexp(a: np.ndarray, b: np.ndarray) -> np.ndarray:
         return out.reshape(np.broadcast_shapes(a.shape, b.shape))
     finally:
         _np_errstate.reset(token)
+
+
+def complex_logaddexp(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """PyTorch's _log_add_exp_helper for complex x, y: with min/max by real part, log1p(e^(min - max)) + max; min
+    where both real parts are -inf, log(e^min + e^max) where both are +inf, nan + nan·i if either is nan."""
+    x, y = np.broadcast_arrays(x, y)
+    with np.errstate(all="ignore"):
+        x_nan, y_nan = np.isnan(x.real) | np.isnan(x.imag), np.isnan(y.real) | np.isnan(y.imag)
+        x_min = x.real < y.real
+        lo, hi = np.where(x_min, x, y), np.where(x_min, y, x)
+        lo, hi = np.where(y_nan, y, np.where(x_nan, x, lo)), np.where(y_nan, y, np.where(x_nan, x, hi))
+        out = np.log1p(np.exp(lo - hi)) + hi
+        same_inf = ~np.isfinite(lo.real) & (lo.real == hi.real)
+        out = np.where(same_inf & (lo.real < 0), lo, out)
+        out = np.where(same_inf & (lo.real > 0), np.log(np.exp(lo) + np.exp(hi)), out)
+        out = np.where(np.isnan(lo.real) | np.isnan(lo.imag), np.array(complex(np.nan, np.nan), x.dtype), out)
+    return out.astype(x.dtype, copy=False)
 
 
 def _logaddexp2_with(exp2, log1p, fma, inv_ln2):

@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from . import _ops
+from . import _ops, _ops_math
 from . import derivatives as D
 from ._tensor import Tensor
 
@@ -165,12 +165,14 @@ def _check(input: Tensor, other: Tensor, name: str) -> None:
 
 def igamma(input: Tensor, other: Tensor) -> Tensor:
     """The regularized lower incomplete gamma function P(input, other)."""
+    _ops_math._two_tensors("igamma", input, other)
     _check(input, other, "igamma")
     return _ops._binary(D.igamma, input, other)
 
 
 def igammac(input: Tensor, other: Tensor) -> Tensor:
     """The regularized upper incomplete gamma function Q(input, other) = 1 - P(input, other)."""
+    _ops_math._two_tensors("igammac", input, other)
     _check(input, other, "igammac")
     return _ops._binary(D.igammac, input, other)
 

@@ -184,6 +184,17 @@ def _index_list(view: Tensor, advanced: list) -> tuple:
 _MASK_CONTINUES = object()  # placeholder for the extra dims a k-dim bool mask covers
 
 
+def _zero_dim_index_error(index, single: bool):
+    """PyTorch's error for an int or a slice into a 0-dim tensor: its fast paths for a lone int or slice, else
+    the count of indexed dims."""
+    if single and isinstance(index, int):
+        raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` "
+                         "in C++ to convert a 0-dim tensor to a number")
+    if single and isinstance(index, slice):
+        raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+    raise IndexError("too many indices for tensor of dimension 0")
+
+
 def getitem(t: Tensor, index):
     """t[index]."""
     single = not isinstance(index, tuple) and not (isinstance(index, list) and _list_is_tuple(index))
@@ -191,8 +202,7 @@ def getitem(t: Tensor, index):
     if _vmap_batched.DEPTH[0]:
         _vmap_batched.check_mask_index(t, index if isinstance(index, tuple) else (index,))
     if t.dim() == 0 and any(isinstance(i, (int, slice)) and not isinstance(i, bool) for i in items):
-        raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` "
-                         "in C++ to convert a 0-dim tensor to a number")
+        _zero_dim_index_error(index, single)
     out, advanced = _apply(t, items, single)
     if advanced:
         if _uint8_masks(index):
@@ -224,8 +234,7 @@ def setitem(t: Tensor, index, value) -> None:
     single = not isinstance(index, tuple) and not (isinstance(index, list) and _list_is_tuple(index))
     items = _items(index)
     if t.dim() == 0 and any(isinstance(i, (int, slice)) and not isinstance(i, bool) for i in items):
-        raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` "
-                         "in C++ to convert a 0-dim tensor to a number")
+        _zero_dim_index_error(index, single)
     # For assignment PyTorch skips even a lone ``x[:]`` slice (it writes into x itself).
     view, advanced = _apply(t, items, single and not isinstance(items[0], slice))
     if not advanced:
@@ -246,6 +255,8 @@ def setitem(t: Tensor, index, value) -> None:
         raise RuntimeError(f"shape mismatch: value tensor of shape {list(value._data.shape)} cannot be broadcast "
                            f"to indexing result of shape {list(target)}") from None
     from .derivatives import index_put
+    # (vmap's refusal counts a batched index too: PyTorch's index_put_ rule sees the indices as inputs)
+    _vmap_batched.check_inplace("index_put_", view, (value, *(index if isinstance(index, (tuple, list)) else (index,))))
     index_put(view, value, out=view, indices=indices, accumulate=False)
 
 

@@ -11,9 +11,12 @@ float32 arithmetic, the linear weights rounded to half); the orders below were f
   the scalar tail); larger outputs: one linear pass along the width, rounded, then one along the height;
 - backward: each output gradient added into the 1, 2 or 4 input cells it read, in output order,
   ``cell = fma(weight, grad, cell)`` (``round_scatter`` replays that order on whole arrays).
+Antialiased bilinear/bicubic (``antialias=True``), nearest and bicubic have sections of their own below.
 The functions here work on NumPy arrays; their table rows are in ``derivatives.py``.
 """
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
@@ -148,6 +151,50 @@ def upsample_bilinear2d_backward(g: np.ndarray, input_size, align_corners: bool,
     return round_scatter(flat, cells, weights, h * w).reshape(tuple(input_size)).astype(g.dtype, copy=False)
 
 
+def upsample_trilinear3d(x: np.ndarray, output_size, align_corners: bool, scales_d, scales_h, scales_w) -> np.ndarray:
+    """(N, C, D, H, W) -> (N, C, D_out, H_out, W_out) as PyTorch's generic kernel nests it: the linear sum along
+    W (``fma(x0, l0, x1*l1)``) of the two H rows, along H of the two D planes, then along D (float32 bit for bit;
+    float64 within a few ulps: its source indices round otherwise)."""
+    dt = _opmath(x.dtype)
+    xs = x.astype(dt, copy=False)
+    (od, oh, ow), (d, h, w) = output_size, x.shape[2:]
+    d0, d1, ld0, ld1 = source_weights(d, od, align_corners, scales_d, dt, x.dtype)
+    h0, h1, lh0, lh1 = source_weights(h, oh, align_corners, scales_h, dt, x.dtype)
+    w0, w1, lw0, lw1 = source_weights(w, ow, align_corners, scales_w, dt, x.dtype)
+    ld0, ld1, lh0, lh1 = ld0[:, None, None], ld1[:, None, None], lh0[:, None], lh1[:, None]
+
+    def along_w(di, hi):   # (N, C, od, oh, ow) from the planes di and rows hi
+        return _fma(xs[:, :, di[:, None, None], hi[:, None], w0], lw0, xs[:, :, di[:, None, None], hi[:, None], w1]
+                    * lw1, dt)
+
+    def along_h(di):
+        return _fma(along_w(di, h0), lh0, along_w(di, h1) * lh1, dt)
+    out = _fma(along_h(d0), ld0, along_h(d1) * ld1, dt)
+    return np.ascontiguousarray(out.astype(x.dtype, copy=False))
+
+
+def upsample_trilinear3d_backward(g: np.ndarray, input_size, align_corners: bool, scales_d, scales_h,
+                                  scales_w) -> np.ndarray:
+    """Gradient of upsample_trilinear3d: per output (d, h, w) its eight input cells, (d0|d1, h0|h1, w0|w1) in that
+    order, each ``cell = fma(ld·lh·lw, g, cell)``."""
+    dt = _opmath(g.dtype)
+    (od, oh, ow), (d, h, w) = g.shape[2:], input_size[2:]
+    d0, d1, ld0, ld1 = source_weights(d, od, align_corners, scales_d, dt)
+    h0, h1, lh0, lh1 = source_weights(h, oh, align_corners, scales_h, dt)
+    w0, w1, lw0, lw1 = source_weights(w, ow, align_corners, scales_w, dt)
+    cells, weights = [], []
+    for di, ld in ((d0, ld0), (d1, ld1)):
+        for hi, lh in ((h0, lh0), (h1, lh1)):
+            for wi, lw in ((w0, lw0), (w1, lw1)):
+                cells.append((di[:, None, None] * h + hi[:, None]) * w + wi)
+                weights.append(ld[:, None, None] * lh[:, None] * lw)
+    shape = (od, oh, ow)
+    cells = np.stack([np.broadcast_to(c, shape) for c in cells], -1).reshape(-1)
+    weights = np.stack([np.broadcast_to(c, shape) for c in weights], -1).reshape(-1)
+    flat = np.repeat(g.astype(dt, copy=False).reshape(g.shape[:2] + (od * oh * ow,)), 8, axis=2)
+    return round_scatter(flat, cells, weights, d * h * w).reshape(tuple(input_size)).astype(g.dtype, copy=False)
+
+
 # ---- nearest (F.interpolate's default mode) -------------------------------------------------------
 
 def nearest_source(out_size: int, in_size: int, scale) -> np.ndarray:
@@ -271,3 +318,108 @@ def scatter_in_order(terms: np.ndarray, cells: np.ndarray, n_cells: int) -> np.n
     for k in _update_rounds(cells):
         acc[..., cells[k]] += terms[..., k]
     return acc
+
+
+# ---- antialiased bilinear / bicubic (F.interpolate(..., antialias=True)): PIL's separable filters ----------------
+# PyTorch's _upsample_bilinear2d_aa / _upsample_bicubic2d_aa (UpSampleKernel.cpp, after Pillow's Resample.c), in the
+# tensor's dtype (float32 or float64) throughout. Along each resized dim, output index o reads the inputs
+# xmin .. xmin + xsize - 1 around its centre c = scale·(o + 0.5), with the filter (triangle for bilinear, Keys'
+# cubic with a = -0.5 for bicubic) widened by the scale when downsampling, and its weights normalised to sum 1.
+# The forward is two passes, the width first (each rounded to the dtype); the backward adds wx·wy·g into every
+# input cell an output read, outputs in order.
+
+def _aa_filter(x: np.ndarray, cubic: bool, dt) -> np.ndarray:
+    """The filter at the (dtype) points x: 1 - |x| on |x| < 1, or Keys' cubic convolution with a = -0.5 on |x| < 2
+    (every step contracted into an fma, as the compiled kernel does: found by experiment)."""
+    x = np.abs(x)
+    if not cubic:
+        return np.where(x < 1, (1 - x.astype(np.float64)).astype(dt), dt(0))
+    a = dt(-0.5)
+    near = _fma((_fma(a + dt(2), x, -(a + dt(3)), dt) * x).astype(dt), x, dt(1), dt)   # ((a+2)x - (a+3))x² + 1
+    far = _fma(_fma(_fma(a, x, dt(-5) * a, dt), x, dt(8) * a, dt), x, dt(-4) * a, dt)  # ((ax - 5a)x + 8a)x - 4a
+    return np.where(x < 1, near, np.where(x < 2, far, dt(0))).astype(dt)
+
+
+def aa_weights(in_size: int, out_size: int, align_corners: bool, scale_opt, dt, cubic: bool) -> tuple:
+    """(xmin (out,), xsize (out,), weights (out, taps)): PyTorch's _compute_indices_min_size_weights_aa per output,
+    with C++'s mix of dtype and double arithmetic."""
+    if align_corners:
+        scale = dt(in_size - 1) / dt(out_size - 1) if out_size > 1 else dt(0)
+    elif scale_opt is not None and scale_opt > 0:
+        scale = dt(1.0 / scale_opt)
+    else:
+        scale = dt(in_size) / dt(out_size)
+    half = 2.0 if cubic else 1.0                                  # interp_size * 0.5
+    support = dt(half * float(scale)) if scale >= 1 else dt(half)
+    taps = int(math.ceil(support)) * 2 + 1
+    o = np.arange(out_size)
+    centre = (float(scale) * (o + 0.5)).astype(dt)
+    invscale = dt(1.0 / float(scale)) if scale >= 1 else dt(1)
+    xmin = np.maximum(((centre - support).astype(dt).astype(np.float64) + 0.5).astype(np.int64), 0)
+    xmax = ((centre + support).astype(dt).astype(np.float64) + 0.5).astype(np.int64)
+    xsize = np.clip(np.minimum(xmax, in_size) - xmin, 0, taps)
+    j = np.arange(taps)
+    used = j[None, :] < xsize[:, None]
+    offset = ((j[None, :] + xmin[:, None]).astype(dt) - centre[:, None]).astype(dt)
+    w = _aa_filter(((offset.astype(np.float64) + 0.5) * float(invscale)).astype(dt), cubic, dt)
+    w = np.where(used, w, dt(0)).astype(dt)
+    total = np.zeros(out_size, dt)
+    for k in range(taps):                                        # (summed in order, in the dtype)
+        total = (total + w[:, k]).astype(dt)
+    w = np.where(total[:, None] != 0, (w / np.where(total == 0, dt(1), total)[:, None]).astype(dt), w).astype(dt)
+    return xmin, xsize, w
+
+
+def _aa_pass(x: np.ndarray, axis: int, out_size: int, align_corners: bool, scale, cubic: bool) -> np.ndarray:
+    """One resampling pass along ``axis``: Σ_j x[xmin + j]·w_j, left to right, in x's dtype."""
+    dt = x.dtype.type
+    xmin, xsize, w = aa_weights(x.shape[axis], out_size, align_corners, scale, dt, cubic)
+    shape = [1] * x.ndim
+    shape[axis] = out_size
+    # (the compiled loop, found by experiment: the products of the terms 1 .. n-1 in 16-byte vector blocks, added
+    # one by one; the terms left over after the last block contracted into fmas)
+    blocked = ((xsize - 1) // (16 // x.itemsize) * (16 // x.itemsize)).reshape(shape)
+    acc = None
+    for j in range(w.shape[1]):
+        term_x = np.take(x, np.minimum(xmin + j, x.shape[axis] - 1), axis=axis)
+        wj = w[:, j].reshape(shape)
+        if acc is None:
+            acc = (term_x * wj).astype(dt)
+        else:
+            added = np.where(j <= blocked, (acc + (term_x * wj).astype(dt)).astype(dt), _fma(term_x, wj, acc, dt))
+            acc = np.where((j < xsize).reshape(shape), added, acc)
+    return acc
+
+
+def upsample_aa2d(x: np.ndarray, output_size, align_corners: bool, scales_h, scales_w, cubic: bool) -> np.ndarray:
+    """(N, C, H, W) -> (N, C, H_out, W_out), antialiased: the width pass, then the height pass (equal sizes skipped)."""
+    (oh, ow), (h, w) = output_size, x.shape[2:]
+    y = x
+    if ow != w:
+        y = _aa_pass(y, 3, ow, align_corners, scales_w, cubic)
+    if oh != h:
+        y = _aa_pass(y, 2, oh, align_corners, scales_h, cubic)
+    return np.ascontiguousarray(y if y is not x else x.copy())
+
+
+def upsample_aa2d_backward(g: np.ndarray, input_size, align_corners: bool, scales_h, scales_w,
+                           cubic: bool) -> np.ndarray:
+    """Gradient of upsample_aa2d: per output (oh, ow), cell (ymin + y, xmin + x) += (wx·wy)·g, outputs in order."""
+    dt = g.dtype.type
+    (oh, ow), (h, w) = g.shape[2:], input_size[2:]
+    ymin, ysize, wy = aa_weights(h, oh, align_corners, scales_h, dt, cubic)
+    xmin, xsize, wx = aa_weights(w, ow, align_corners, scales_w, dt, cubic)
+    ty, tx = wy.shape[1], wx.shape[1]
+    # (oh, ow, y, x) in the kernel's loop order; the taps past an output's size are dropped
+    rows = np.broadcast_to((ymin[:, None] + np.arange(ty))[:, None, :, None], (oh, ow, ty, tx))
+    cols = np.broadcast_to((xmin[:, None] + np.arange(tx))[None, :, None, :], (oh, ow, ty, tx))
+    keep = ((np.arange(ty)[None, :] < ysize[:, None])[:, None, :, None]
+            & (np.arange(tx)[None, :] < xsize[:, None])[None, :, None, :])
+    weight = (wx[None, :, None, :] * wy[:, None, :, None]).astype(dt)
+    cells = (rows * w + cols)[keep]
+    weights = np.broadcast_to(weight, (oh, ow, ty, tx))[keep]
+    flat = g.reshape(g.shape[:2] + (oh * ow,))
+    per_output = keep.reshape(oh * ow, ty * tx).sum(1)   # (the cells each output adds into)
+    grads = np.repeat(flat, per_output, axis=2)
+    # (cell = fma(wx·wy, g, cell), contracted so in the compiled kernel: found by experiment)
+    return round_scatter(grads, cells, weights, h * w).reshape(tuple(input_size)).astype(g.dtype, copy=False)

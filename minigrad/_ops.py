@@ -366,6 +366,9 @@ def rsub(input, other, *, alpha=1):
     """other - alpha * input (RsubBackward0 for a tensor other, RsubBackward1 for a number)."""
     if not isinstance(input, Tensor):
         raise _arg_errors.no_overload("rsub", input, other)
+    if isinstance(other, Tensor):  # (the bool refusal, then other - input's broadcast: other is "tensor a")
+        _refuse_bool_sub(input, other)
+        _check_broadcast(other, input)
     if type(alpha) is not int or alpha != 1:
         alpha = _check_alpha(input, other, alpha, "rsub", no_bool=True)
     return _binary(D.rsub_tensor if isinstance(other, Tensor) else D.rsub, input, other, no_bool=True, alpha=alpha)
@@ -689,6 +692,9 @@ def frac(input):
 
 def round(input, *, decimals: int | None = None):
     """Round half to even (to ``decimals`` decimal places: RoundBackward1 whenever decimals is given)."""
+    if decimals is not None and isinstance(input, Tensor) and not input.is_floating_point():
+        kernel = "round_vml_cpu" if decimals == 0 else "round_cpu"  # (no integer kernel with decimals)
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{_legacy(input.dtype)}\'')
     _check_rounding("round", input)
     if decimals is not None:
         return D.round_decimals(input, decimals=decimals)
@@ -827,6 +833,7 @@ clip = clamp
 def clamp_min(input, min):
     """max(input, min)."""
     _check_clamp_bound("clamp_min", input, min)
+    _check_broadcast(input, min)
     if isinstance(min, Tensor):
         return _clamp_one_tensor(D.clamp_min_tensor, "clamp_min", input, min)
     _, _, dt = _clamp_args(input, min, None, "clamp_min")
@@ -880,6 +887,7 @@ def lerp_(input, end, weight):
     """In-place lerp: input += weight * (end - input) (input keeps its shape and dtype)."""
     if not (isinstance(end, Tensor) and _is_weight(weight)):
         raise _arg_errors.invalid_combination("lerp_", (end, weight), {}, _LERP_METHOD)
+    _vmap_batched.check_inplace("lerp_", input, (end, weight))  # (vmap's refusal before the dtype check)
     _dispatch._check_inplace(input, _STATE.enabled and input._requires_grad)  # (autograd's errors come first)
     return _lerp(input, end, weight, out=input)
 
@@ -1629,7 +1637,13 @@ def movedim(input, source, destination):
     return D.permute(input, dims=order)  # even when nothing moves: PyTorch's graph has the PermuteBackward0
 
 
-moveaxis = movedim
+def moveaxis(input, source, destination):
+    """movedim under NumPy's name (inside vmap, PyTorch has no batching rule for its int overload)."""
+    if _vmap_batched.DEPTH[0] and isinstance(source, int) and isinstance(destination, int) and \
+            _vmap_batched.levels(input):
+        raise RuntimeError("Batching rule not implemented for aten::moveaxis.int; the fallback path doesn't work on "
+                           "out= or view ops.")
+    return movedim(input, source, destination)
 
 
 _LEGACY_TENSOR_TYPES = frozenset({"float32", "float64", "float16", "int64", "int32", "int16", "int8", "uint8"})
@@ -1709,7 +1723,7 @@ def select(input, dim, index):
     index = int(index)
     if not -size <= index < size:
         raise IndexError(f"select(): index {index} out of range for tensor of size {list(input._data.shape)} "
-                         f"at dimension {dim}")
+                         f"at dimension {d}")
     return D.select(input, dim=dim, index=index)
 
 
@@ -1787,8 +1801,8 @@ def chunk(input, chunks, dim=0):
 
 def unbind(input, dim=0):
     """Tuple of all slices along ``dim`` (views; one UnbindBackward0 for all)."""
-    if input.dim() == 0:
-        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+    if input.dim() == 0:  # (dim wrapped as for one dimension first)
+        raise IndexError(f"Dimension specified as {_wrap_dim(dim, 1)} but tensor has no dimensions")
     _wrap_dim(dim, input.dim())
     return D.unbind(input, dim=dim)
 
@@ -1899,6 +1913,7 @@ _FLIP_PARAMS = {"input": _arg_errors.REQUIRED, "dims": _arg_errors.REQUIRED}
 
 
 def _flip(input, dims):
+    _vmap_batched.check_scalar_dims(input, dims)
     wrapped = [_wrap_dim(d, input.dim()) for d in dims]
     for d in wrapped:
         if wrapped.count(d) > 1:
@@ -1970,6 +1985,7 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None):
 
 def scatter_(input, dim, index, src=None, *, value=None, reduce=None):
     """In-place scatter."""
+    _vmap_batched.check_inplace("scatter_", input, (index, src, value))  # (vmap's refusal before the dtype check)
     return _scatter(input, dim, index, src, value, reduce, out=input)
 
 
@@ -2006,6 +2022,7 @@ def scatter_add(input, dim, index, src):
 
 def scatter_add_(input, dim, index, src):
     """In-place scatter_add."""
+    _vmap_batched.check_inplace("scatter_add_", input, (index, src))  # (vmap's refusal before the dtype check)
     _dispatch._check_inplace(input, _STATE.enabled and input._requires_grad)  # (autograd's refusal first)
     _refuse_source_overlap(input, src)
     return _scatter_add(input, dim, index, src, out=input)
@@ -2046,8 +2063,48 @@ def index_select(input, dim, index):
 
 def index_add(input, dim, index, source, *, alpha=1):
     """A copy of input with source's slices added at ``index`` along ``dim``."""
-    _same_index_add_dtype(input, source)
+    alpha = _index_add_checks(input, dim, index, source, alpha)
     return D.index_add(input, index, source, dim=dim, alpha=alpha, source_dim=source.dim())
+
+
+def _index_add_checks(input, dim, index, source, alpha):
+    """PyTorch's index_func_meta_impl, in its order: the dim, index's rank and dtype, source's dtype, dim, length and
+    shape; then the index's range and alpha's conversion (returned: an integer tensor's alpha truncated)."""
+    d = _wrap_dim(dim, input.dim())
+    if not (isinstance(index, Tensor) and isinstance(source, Tensor) and isinstance(input, Tensor)):
+        return alpha
+    if index.dim() > 1:
+        raise IndexError(f"index_add_(): Index is supposed to be a vector, but got dim: {index.dim()} with type: "
+                         f"{_legacy(index.dtype)} and size: {list(index.shape)}")
+    if index.dtype not in (_dtypes.int64, _dtypes.int32):
+        raise RuntimeError(f"index_add_(): Expected dtype int32/int64 for index but got: {_legacy(index.dtype)}")
+    _same_index_add_dtype(input, source)
+    if d != 0 and d >= source.dim():
+        raise RuntimeError(f"index_add_(): Indexing dim {d} is out of bounds of the source tensor with dim "
+                           f"{source.dim()}")
+    length = source._data.shape[d] if source.dim() else 1
+    if index.numel() != length:
+        raise RuntimeError(f"index_add_(): Number of indices ({index.numel()}) should be equal to source.size(dim): "
+                           f"({length}), for dim: {d}")
+    kept = [list(t._data.shape) for t in (input, source)]
+    if source.dim() and input.dim():
+        del kept[0][d], kept[1][d]
+    if kept[0] != kept[1]:
+        raise RuntimeError("source tensor shape must match self tensor shape, excluding the specified dimension. Got "
+                           f"self.shape = {list(input.shape)} source.shape = {list(source.shape)}")
+    if index._data.size:
+        size = input._data.shape[d] if input.dim() else 1
+        negative = index._data[index._data < 0]
+        if negative.size and input.dim() > 1:  # (PyTorch's kernel for more dims: a negative index's message)
+            raise RuntimeError(f"index {int(negative.flat[0])} is out of bounds for dimension {d} with size {size}")
+        if negative.size:
+            raise IndexError("index out of range in self")
+        if np.any(index._data >= size):
+            raise IndexError("index out of range in self")
+    _check_scalar_fits(alpha, input.dtype)
+    if input.dtype._kind == 1 and isinstance(alpha, float):  # (C++'s conversion: toward zero)
+        alpha = int(alpha)
+    return alpha
 
 
 def _same_index_add_dtype(input, source) -> None:
@@ -2070,8 +2127,9 @@ def _refuse_source_overlap(input, source) -> None:
 
 def index_add_(input, dim, index, source, *, alpha=1):
     """In-place index_add."""
+    _vmap_batched.check_inplace("index_add", input, (index, source))  # (vmap's refusal before the dtype check)
     _dispatch._check_inplace(input, _STATE.enabled and input._requires_grad)  # (autograd's refusal first)
-    _same_index_add_dtype(input, source)
+    alpha = _index_add_checks(input, dim, index, source, alpha)
     _refuse_source_overlap(input, source)
     return D.index_add(input, index, source, dim=dim, alpha=alpha, source_dim=source.dim(), out=input)
 
@@ -2580,12 +2638,16 @@ def isfinite(input):
 
 def isposinf(input):
     """True where the element is +inf."""
+    if input.is_complex():
+        raise RuntimeError("isposinf does not support complex inputs.")
     return Tensor._make(np.isposinf(input._data) if input.dtype.is_floating_point
                         else np.zeros(input._data.shape, dtype=bool))
 
 
 def isneginf(input):
     """True where the element is -inf."""
+    if input.is_complex():
+        raise RuntimeError("isneginf does not support complex inputs.")
     return Tensor._make(np.isneginf(input._data) if input.dtype.is_floating_point
                         else np.zeros(input._data.shape, dtype=bool))
 
@@ -2719,7 +2781,10 @@ def to(input, *args, **kwargs):
             _arg_errors.recheck("to", args, kwargs, method=True)
     layout = kwargs.get("memory_format")  # (None or preserve_format: the input's, see _strides)
     layout = None if layout is _layout.preserve_format else layout
-    if not copy and (dtype is None or dtype is input.dtype) and (layout is None or input.is_contiguous(layout)):
+    # PyTorch's to_will_alias: no copy when the layout asked for is the one the strides suggest (so a transposed
+    # matrix stays as it is for contiguous_format, and an NCHW tensor with one channel is copied for channels_last)
+    if not copy and (dtype is None or dtype is input.dtype) and (
+            layout is None or _strides.suggested_memory_format(input._data) is layout):
         return input
     dtype = input.dtype if dtype is None else dtype  # a copy is asked for: ToCopyBackward0, as in PyTorch
     if not isinstance(dtype, _dtypes.dtype):  # (x.to(dtype='float64'))
@@ -2753,6 +2818,10 @@ _CASTS = {name: _cast(dt, name) for name, dt in (
 def copy_(input, src, non_blocking=False):
     """Overwrite input's values with src's (broadcast), in place."""
     src = src if isinstance(src, Tensor) else _wrap_scalar(src)
+    if input.dtype._kind < 2 and src._requires_grad and not input._requires_grad and grad_mode.is_grad_enabled():
+        # (into an integer tensor: PyTorch's copy_ records no history there, the values only)
+        with grad_mode.no_grad():
+            return copy_(input, src, non_blocking)
     try:
         return D.copy_(input, src, out=input, dtype=None)
     except ValueError as e:  # NumPy's broadcast errors, as PyTorch's RuntimeError
@@ -2768,6 +2837,16 @@ def zero_(input):
 
 def fill_(input, value):
     """Fill with ``value`` in place (a 0-dim tensor value is differentiable: FillBackward3)."""
+    if isinstance(value, complex):  # (PyTorch's checked conversion: no imaginary part into a real tensor)
+        if input._requires_grad:
+            _dispatch._check_inplace(input, False)  # (a leaf's refusal first)
+        _check_scalar_fits(value, input.dtype)
+        value = value if input.is_complex() else bool(value) if input.dtype is _dtypes.bool_ else value.real
+    elif type(value) is int and value < 0 and input.dtype is _dtypes.uint8:  # (a C cast: -1 fills 255)
+        _check_scalar_fits(value, input.dtype)
+        value %= 256
+    elif type(value) is float and input.dtype._kind == 1:  # (a float out of an integer type's range: refused)
+        _check_scalar_fits(value, input.dtype)
     if isinstance(value, Tensor):
         if value.dim() != 0:
             raise RuntimeError("fill_ only supports 0-dimension value tensor but got tensor with "

@@ -11,7 +11,7 @@ from numbers import Number
 
 import numpy as np
 
-from . import _arg_errors, _dtypes, _indexing
+from . import _arg_errors, _dtypes, _indexing, _ops, _vmap_batched
 from . import derivatives as D
 from ._ops import _legacy, _raise_broadcast_error, _wrap_dim
 from ._tensor import Tensor, _user_stacklevel
@@ -52,6 +52,8 @@ def _index_fill_args(name, input, args, kwargs) -> tuple:
 def _index_fill(input, dim, index, value, out):
     if index.dtype is not _dtypes.int64:
         raise IndexError("index_fill_(): Expected dtype int64 for index.")
+    if out is not None:  # (vmap's refusal before the value's .item())
+        _vmap_batched.check_inplace("index_fill", out, (index, value))
     if isinstance(value, Tensor):
         if value.dim() != 0:
             raise RuntimeError("index_fill_ only supports a 0-dimensional value tensor, but got tensor with "
@@ -61,6 +63,8 @@ def _index_fill(input, dim, index, value, out):
         number = value
     if isinstance(number, complex) and not input.is_complex():
         raise RuntimeError("index_fill_(): Converting complex Scalar to non-complex type is not supported")
+    if not isinstance(value, Tensor):
+        _ops._check_scalar_fits(number, input.dtype)  # (PyTorch's checked conversion: -3.25 into uint8 refused)
     d = _wrap_dim(dim, max(input.dim(), 1))  # (a 0-dim input counts as one dim here)
     if index.dim() > 1:
         raise RuntimeError("Index has to be a vector/scalar")
@@ -98,6 +102,8 @@ def _index_put(name, input, indices, values, accumulate, out):
         raise _arg_errors.must_be(name, "values", "Tensor", values, 2)
     if not indices:
         raise RuntimeError("sym_strides() called on an undefined Tensor")
+    if out is not None:  # (vmap's refusal counts a batched index too)
+        _vmap_batched.check_inplace("index_put_", out, (values, *indices))
     advanced, dim = [], 0
     for i in indices:
         arr = i._data
@@ -149,6 +155,7 @@ def masked_scatter(input: Tensor, mask: Tensor, source: Tensor) -> Tensor:
 def masked_scatter_(input: Tensor, mask: Tensor, source: Tensor) -> Tensor:
     """In-place masked_scatter (the mask must broadcast to input's shape)."""
     _masked_scatter_args("masked_scatter_", input, mask, source)
+    _vmap_batched.check_inplace("masked_scatter_", input, (mask, source))  # (vmap's refusal before the dtype check)
     return _masked_scatter(input, mask, source, input)
 
 
@@ -224,6 +231,7 @@ def put(input: Tensor, index: Tensor, source: Tensor, accumulate: bool = False) 
 
 def put_(input: Tensor, index: Tensor, source: Tensor, accumulate: bool = False) -> Tensor:
     """In-place put."""
+    _vmap_batched.check_inplace("put_", input, (index, source))  # (vmap's refusal before the dtype check)
     return _put(input, index, source, accumulate, input)
 
 

@@ -9,6 +9,7 @@ in-place form, which is not always the function's: ``x.eq_(y)`` records EqBackwa
 """
 from __future__ import annotations
 
+import functools
 import warnings
 
 import numpy as np
@@ -99,6 +100,7 @@ greater_, greater_equal_, less_, less_equal_, not_equal_ = gt_, ge_, lt_, le_, n
 def _logical_(fn, name: str):
     def method(input, other):
         _tensor_arg(name + "_", "other", other, 1)
+        _ops._vmap_batched.check_inplace(name, input, (other,))
         return _write_unrecorded(input, (other,), fn(input, other))
     method.__name__ = method.__qualname__ = name + "_"
     method.__doc__ = f"In-place {name} (1 or 0 in input's dtype)."
@@ -118,6 +120,7 @@ def logical_not_(input):
 def _bitwise_(fn, name: str):
     def method(input, other):
         _tensor_or_number(name + "_", other)
+        _ops._vmap_batched.check_inplace(name, input, (other,))
         _cast_check(input, _dtypes.result_type(input, other))   # (before the kernel's dtype error, as PyTorch)
         return _write_unrecorded(input, (other,), fn(input, other))
     method.__name__ = method.__qualname__ = name + "_"
@@ -154,6 +157,7 @@ arctan2_ = atan2_
 def hypot_(input, other):
     """In-place hypot."""
     _tensor_arg("hypot_", "other", other, 1)
+    _ops._vmap_batched.check_inplace("hypot_", input, (other,))   # (vmap's fallback refuses before the kernel)
     _ops._no_complex_kernel("hypot", input, other)
     _ops_math._float_only("hypot", input, other)
     return _ops._binary(D.hypot, input, other, out=input)
@@ -162,6 +166,7 @@ def hypot_(input, other):
 def copysign_(input, other):
     """In-place copysign."""
     _tensor_or_number("copysign_", other)
+    _cast_check(input, _dtypes.result_type(input, other))   # (a complex other: the cast error before the kernel's)
     _ops._no_complex_kernel("copysign", input, other)
     dt = _dtypes.result_type(input, other)
     dt = dt if dt.is_floating_point else _dtypes.get_default_dtype()
@@ -176,6 +181,7 @@ def xlogy_(input, other):
         raise _arg_errors.invalid_combination("xlogy_", (input, other), {}, (
             "(Tensor input, Tensor other)", "(Tensor input, Number other)"))
     _tensor_or_number("xlogy_", other)
+    _ops._vmap_batched.check_inplace("xlogy_", input, (other,))   # (vmap's fallback refuses before the kernel)
     _ops._no_complex_kernel("xlogy", input, other)
     if isinstance(other, Tensor):
         return _ops._binary(D.xlogy, input, other, out=input, promote_int_to_float=True)
@@ -216,6 +222,7 @@ def float_power_(input, exponent):
     def is_complex(x):
         return x.is_complex() if isinstance(x, Tensor) else isinstance(x, complex)
     dt = _dtypes.complex128 if is_complex(input) or is_complex(exponent) else _dtypes.float64
+    _ops._vmap_batched.check_inplace("float_power_", input, (exponent,))  # (vmap's refusal before the dtype check)
     if input.dtype is not dt:
         raise RuntimeError(f"the base given to float_power_ has dtype {_ops._legacy(input.dtype)} but the "
                            f"operation's result requires dtype {_ops._legacy(dt)}")
@@ -265,7 +272,9 @@ def _no_bool(name: str, input) -> None:
 def cumsum_(input, dim, *, dtype=None):
     """In-place cumsum (in input's own dtype)."""
     _int_arg("cumsum_", "dim", dim, 1)
-    _no_bool("cumsum_out_cpu", input)
+    _ops._raw_dims(dim, input.dim())  # (the dim's error first; an empty or 0-dim tensor runs no kernel)
+    if input.numel() and input.dim():
+        _no_bool("cumsum_out_cpu", input)
     _same_dtype(input, dtype)
     return D.cumsum(input, out=input, dim=_ops._raw_dims(dim, input.dim())[0])
 
@@ -273,7 +282,9 @@ def cumsum_(input, dim, *, dtype=None):
 def cumprod_(input, dim, *, dtype=None):
     """In-place cumprod (in input's own dtype)."""
     _int_arg("cumprod_", "dim", dim, 1)
-    _no_bool("cumprod_out_cpu", input)
+    _ops._raw_dims(dim, input.dim())  # (the dim's error first; an empty or 0-dim tensor runs no kernel)
+    if input.numel() and input.dim():
+        _no_bool("cumprod_out_cpu", input)
     _same_dtype(input, dtype)
     return D.cumprod(input, out=input, dim=_ops._raw_dims(dim, input.dim())[0])
 
@@ -304,6 +315,8 @@ def fill_diagonal_(input, fill_value, wrap: bool = False):
     from ._ops_inplace_views import as_strided
     if input.dim() < 2:
         raise RuntimeError("dimensions must larger than 1")
+    if isinstance(fill_value, complex) and not input.is_complex():  # (floats take the value as a double first)
+        _ops._check_scalar_fits(fill_value, _dtypes.float64 if input.is_floating_point() else input.dtype)
     height, width = input.shape[0], input.shape[1]
     if input.dim() > 2 and any(n != height for n in input.shape[1:]):
         raise RuntimeError("all dimensions of input must be of equal length")
@@ -323,6 +336,10 @@ def addmm_(input, mat1, mat2, *, beta=1, alpha=1):
     from ._ops_matrices import addmm
     _tensor_arg("addmm_", "mat1", mat1, 1)
     _tensor_arg("addmm_", "mat2", mat2, 2)
+    for x, y, names in ((input, mat2, "self and mat2"), (mat1, mat2, "mat1 and mat2")):  # (PyTorch's first checks)
+        if x.dtype is not y.dtype:
+            raise RuntimeError(f"{names} must have the same dtype, but got {_ops._legacy(x.dtype)} and "
+                               f"{_ops._legacy(y.dtype)}")
     for name, m in (("mat1", mat1), ("mat2", mat2)):
         if isinstance(m, Tensor) and m.dim() != 2:
             raise RuntimeError(f"{name} must be a matrix, got {m.dim()}-D tensor")
@@ -331,6 +348,8 @@ def addmm_(input, mat1, mat2, *, beta=1, alpha=1):
         raise RuntimeError(f"Bad in-place call: input tensor size {list(input.shape)} and output tensor size "
                            f"{[mat1.shape[0], mat2.shape[1]]} should match")
     addmm(input.detach(), mat1.detach(), mat2.detach(), beta=beta, alpha=alpha)   # (the function's checks)
+    from ._ops_matrices import product_scalars
+    beta, alpha = product_scalars(input.dtype, beta, alpha)
     return D.addmm(input, mat1, mat2, out=input, beta=beta, alpha=alpha)
 
 
@@ -398,7 +417,8 @@ def _index_reduce(input, dim, index, source, reduce, include_self, out=None):
     size = input.shape[d] if input.dim() else 1
     if np.any((index._data >= size) | (index._data < 0)):   # (no negative indices either)
         raise IndexError("index out of range in self")
-    return D.index_reduce(input, index, source, out=out, dim=d, reduce=reduce, include_self=bool(include_self))
+    return D.index_reduce(input, index, source, out=out, dim=int(dim),   # (dim as given: PyTorch saves it so)
+                          reduce=reduce, include_self=bool(include_self))
 
 
 def index_reduce(input, dim, index, source, reduce, *, include_self=True):
@@ -425,3 +445,58 @@ FUNCTIONS = ["xlogy_", "index_reduce"]
 for _name in TENSOR_METHODS:
     setattr(Tensor, _name, globals()[_name])
 del _name
+
+
+# ---- the leaf check first -------------------------------------------------------------------------------------
+# PyTorch's autograd layer refuses an in-place change of a leaf that requires grad (or of its view) before any
+# kernel looks at the arguments: when an in-place method fails for another reason (a shape, a dtype, a dim), the
+# refusal is what PyTorch shows. Checked only once the method has failed, so a successful call costs one frame.
+# Not wrapped: the in-place views (their own checks), PyTorch's composites that check before dispatching
+# (float_power_), methods that are no in-place ops, and the hottest ones (they order their checks themselves).
+_NOT_LEAF_FIRST = frozenset({
+    "requires_grad_", "retain_grad", "share_memory_", "detach_", "set_", "resize_", "resize_as_", "float_power_",
+    "squeeze_", "unsqueeze_", "t_", "transpose_", "swapaxes_", "swapdims_", "as_strided_", "apply_", "map_",
+    "map2_", "add_", "sub_", "mul_", "div_", "copy_", "zero_", "fill_", "record_stream_", "type_",
+    "fill_diagonal_"})   # (a composite: its shape checks, then fill_ on a view refuses "a view of a leaf")
+
+
+# ... and of these elementwise ones (x.op_(other)), the broadcast of other into x next (then the dtypes)
+_BINARY = frozenset({
+    "gcd_", "lcm_", "nextafter_", "igamma_", "igammac_", "clamp_min_", "clamp_max_", "hypot_",
+    "copysign_", "fmod_", "remainder_", "atan2_", "arctan2_", "xlogy_", "logaddexp_", "pow_",
+    "eq_", "ne_", "lt_", "le_", "gt_", "ge_", "greater_", "greater_equal_", "less_", "less_equal_", "not_equal_",
+    "logical_and_", "logical_or_", "logical_xor_", "bitwise_and_", "bitwise_or_", "bitwise_xor_",
+    "bitwise_left_shift_", "bitwise_right_shift_", "floor_divide_", "true_divide_", "divide_", "multiply_",
+    "maximum_", "minimum_", "fmax_", "fmin_"})
+
+
+def _leaf_first(method, binary: bool):
+    @functools.wraps(method)
+    def checked(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except TypeError:
+            raise
+        except Exception:
+            if isinstance(self, Tensor):
+                _dispatch._check_inplace(self, False)
+                if binary and args and isinstance(args[0], Tensor):
+                    _broadcast_into(self, args[0])
+            raise
+    return checked
+
+
+def _broadcast_into(input: Tensor, other: Tensor) -> None:
+    """PyTorch's errors for an ``other`` that does not broadcast to ``input``'s shape."""
+    try:
+        shape = np.broadcast_shapes(input._data.shape, other._data.shape)
+    except ValueError:
+        _ops._raise_broadcast_error(input._data.shape, other._data.shape)
+    _shape_check(input, np.empty(shape, bool))
+
+
+def install_leaf_first(cls) -> None:
+    """Wrap ``cls``'s in-place methods (``x.foo_(...)``) so that their leaf refusal comes before other errors."""
+    for name, value in list(vars(cls).items()):
+        if name.endswith("_") and not name.startswith("_") and callable(value) and name not in _NOT_LEAF_FIRST:
+            setattr(cls, name, _leaf_first(value, name in _BINARY))

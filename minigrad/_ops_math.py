@@ -77,7 +77,7 @@ def nan_to_num(input, nan: float = 0.0, posinf: float | None = None, neginf: flo
     """NaN -> ``nan``, +inf/-inf -> ``posinf``/``neginf`` (the dtype's largest/smallest by default)."""
     if input.is_complex() and input.requires_grad and grad_mode.is_grad_enabled():
         raise RuntimeError("nan_to_num does not support automatic differentiation for outputs with complex dtype.")
-    if not input.is_floating_point():
+    if not (input.is_floating_point() or input.is_complex()):   # (complex: real and imaginary parts replaced)
         return input.clone()
     info = _dtypes.finfo(input.dtype)  # (NumPy's finfo knows no bfloat16)
     return D.nan_to_num(input, nan=float(nan), posinf=float(info.max if posinf is None else posinf),
@@ -100,6 +100,7 @@ def polygamma(n: int, input):
     """ψ⁽ⁿ⁾(x), the n-th derivative of digamma."""
     if n < 0:
         raise RuntimeError("polygamma(n, x) does not support negative n.")
+    _real_only(input, ("digamma", "trigamma")[n] if n < 2 else "polygamma")
     return _float_args(D.polygamma, input, n=int(n))
 
 
@@ -204,6 +205,9 @@ def logaddexp2(input, other):
     """log₂(2^input + 2^other), without overflow."""
     _ops._tensors_only("logaddexp2", input, other)
     _float_only("logaddexp2", input, other)
+    dt = _dtypes.result_type(input, other)
+    if dt.is_complex:   # (unlike logaddexp, no complex kernel)
+        raise NotImplementedError(f"\"logaddexp2_cpu\" not implemented for '{_ops._legacy(dt)}'")
     return _ops._binary(D.logaddexp2, input, other)
 
 
@@ -227,7 +231,7 @@ def _bitwise(np_fn, name):
         a = input if isinstance(input, Tensor) else _ops._wrap_scalar(input)
         _ops._check_broadcast(input, other)
         dt = _dtypes.result_type(input, other)   # (a number on either side counts as a wrapped number)
-        if dt._kind > 1:   # (a float or complex operand, tensor or number: PyTorch's kernel has no such dtype)
+        if dt._kind > 1 or (dt._kind == 0 and name.endswith("shift")):  # (no float, complex or bool shift kernel)
             raise NotImplementedError(f'"{name}_cpu" not implemented for \'{_ops._legacy(dt)}\'')
         # (a number converted as a C cast: -2 into uint8 is 254, as PyTorch's)
         b = other._data if isinstance(other, Tensor) else np.asarray(other).astype(dt.np)
@@ -322,6 +326,10 @@ def _addc(op, input, tensor1, tensor2, value, out=None):
     if out is not None and np.broadcast_shapes(*shapes) != out._data.shape:
         raise RuntimeError(f"output with shape {list(out._data.shape)} doesn't match the broadcast shape "
                            f"{list(np.broadcast_shapes(*shapes))}")
+    if not isinstance(value, Tensor):  # (PyTorch converts value to the computation's type: float for halves)
+        opmath = _dtypes.float32 if dt in (_dtypes.float16, _dtypes.bfloat16) else dt
+        _ops._check_scalar_fits(value, opmath)
+        value = value.real if isinstance(value, complex) and not dt.is_complex else value
     return op.call((input, tensor1, tensor2), dt, out, {"value": value})
 
 
@@ -415,9 +423,10 @@ def float_power(input, exponent):
     number = complex if dt.is_complex else float
     if not isinstance(input, Tensor):
         return _ops.pow(number(input), _ops.to(exponent, dt))
-    base = _ops.to(input, dt)
     if isinstance(exponent, Tensor):
-        return _ops.pow(base, _ops.to(exponent, dt))
+        exp = _ops.to(exponent, dt)  # (GCC evaluates at::pow(base.to(dtype), exp.to(dtype))'s arguments right to left)
+        return _ops.pow(_ops.to(input, dt), exp)
+    base = _ops.to(input, dt)
     return _ops.pow(base, number(exponent))
 
 
@@ -427,8 +436,11 @@ def heaviside(input, values):
         raise _ops._not_a_tensor("heaviside", input)
     if not isinstance(values, Tensor):  # (PyTorch names the second argument ``values``)
         raise _ops._not_a_tensor("heaviside", values, "values", 2)
+    if input.is_complex() or values.is_complex():
+        raise RuntimeError("heaviside is not yet implemented for complex tensors.")
     if input.dtype is not values.dtype:
         raise RuntimeError("heaviside is not yet implemented for tensors with different dtypes.")
+    _ops._check_broadcast(input, values)
     a, b = np.broadcast_arrays(input._data, values._data)
     result = np.where(a == 0, b, (a > 0).astype(a.dtype))
     if grad_mode.is_grad_enabled() and (input.requires_grad or values.requires_grad):
@@ -459,6 +471,7 @@ def nanmean(input, dim=None, keepdim=False, *, dtype=None):
 def dist(input, other, p=2):
     """‖input - other‖_p over all elements (broadcast together)."""
     _ops._refuse_bool_sub(input, other)  # (PyTorch's dist subtracts first: its bool errors come before norm's)
+    _ops._check_broadcast(input, other)
     dt = _dtypes.result_type(input, other)
     if not (dt.is_floating_point or dt.is_complex):
         raise RuntimeError(f"norm(): input dtype should be either floating point or complex. Got {_ops._legacy(dt)} "
@@ -475,6 +488,8 @@ def take(input, index):
     if index.dtype is not _dtypes.int64:
         raise RuntimeError(f"take(): Expected a long tensor for index, but got {_ops._legacy(index.dtype)}")
     n = input.numel()
+    if n == 0 and index.numel():
+        raise IndexError("take(): tried to take from an empty tensor")
     bad = index._data[(index._data >= n) | (index._data < -n)]
     if bad.size:
         raise IndexError(f"out of range: tried to access index {int(bad.flat[0])} on a tensor of {n} elements.")
@@ -483,6 +498,10 @@ def take(input, index):
 
 def _cumulative(op, name, input, dim):
     _ops._check_int_dim(name, dim)
+    if input.dim() == 0 and dim not in (0, -1):
+        raise IndexError(f"{name}(): Expected reduction dim -1 or 0 for scalar but got {dim}")
+    if input.numel() == 0 and not -input.dim() <= dim < input.dim():
+        dim = 0  # (PyTorch's kernel returns before it wraps the dim of an empty input)
     dim = _ops._raw_dims(dim, input.dim())[0]
     if input.dtype.is_complex and input.numel() and input.dim():  # (an empty or 0-dim input runs no kernel)
         raise NotImplementedError(f"\"{name}_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
@@ -504,6 +523,7 @@ def cummin(input, dim):
 
 def logcumsumexp(input, dim):
     """log Σ exp over the running prefix along ``dim``."""
+    _ops._wrap_dim(dim, input.dim()) if _ops._is_int(dim) else None  # (the dim's error first)
     if not (input.dtype.is_floating_point or input.dtype.is_complex):
         raise NotImplementedError(f"\"logcumsumexp_out_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
     _ops._check_int_dim("logcumsumexp", dim)
@@ -686,13 +706,18 @@ def i0(input):
 
 def i0_(input):
     """In-place i0."""
+    _real_only(input, "i0_vml_cpu")
     return _ops._unary(D.i0, input, out=input)
 
 
 def mvlgamma(input, p: int):
     """The multivariate log-gamma log Γ_p(x), elementwise."""
+    if input.dtype is _dtypes.bool_:
+        raise RuntimeError("The input tensor may not be a boolean tensor.")
     if p < 1:
         raise RuntimeError("p has to be greater than or equal to 1")
+    if input.is_complex():  # (PyTorch's arange of the p shifts in input's dtype)
+        raise NotImplementedError(f'"arange_cpu" not implemented for \'{_ops._legacy(input.dtype)}\'')
     return _float_args(D.mvlgamma, input, p=int(p))
 
 
@@ -704,22 +729,30 @@ _inplace = _ops._unary_inplace   # (a float result into an integer tensor is PyT
 sinh_, cosh_, asin_, acos_, atan_ = (_inplace(op) for op in (D.sinh, D.cosh, D.asin, D.acos, D.atan))
 # (their nodes have no derivative, as in PyTorch)
 asinh_, acosh_, atanh_ = (_inplace(D.NOT_IMPLEMENTED[name]) for name in ("asinh_", "acosh_", "atanh_"))
-erf_, erfc_ = _inplace(D.erf), _inplace(D.erfc)
+def _real_inplace(op, kernel: str):
+    inplace = _inplace(op)
+    return lambda input: (_real_only(input, kernel), inplace(input))[1]
+
+
+erf_, erfc_ = _real_inplace(D.erf, "erf_vml_cpu"), _real_inplace(D.erfc, "erfc_vml_cpu")
 arcsin_, arccos_, arctan_, arcsinh_, arccosh_, arctanh_ = asin_, acos_, atan_, asinh_, acosh_, atanh_
-deg2rad_, rad2deg_, sinc_ = _inplace(D.deg2rad), _inplace(D.rad2deg), _inplace(D.sinc)
-lgamma_, digamma_ = _inplace(D.lgamma), _inplace(D.digamma)
+deg2rad_ = _real_inplace(D.deg2rad, "deg2rad is not supported for complex tensors.")
+rad2deg_ = _real_inplace(D.rad2deg, "rad2deg is not supported for complex tensors.")
+sinc_ = _inplace(D.sinc)
+lgamma_, digamma_ = _real_inplace(D.lgamma, "lgamma_vml_cpu"), _real_inplace(D.digamma, "digamma")
 
 
 def logit_(input, eps=None):
     """In-place logit."""
+    _real_only(input, "logit_cpu")
     return D.logit(input, out=input, dtype=_ops._float_dtype(input), eps=eps)
 
 
 def nan_to_num_(input, nan: float = 0.0, posinf: float | None = None, neginf: float | None = None):
-    """In-place nan_to_num (an integer tensor has nothing to replace)."""
-    if not input.is_floating_point():
-        return input
-    info = np.finfo(input._data.dtype)
+    """In-place nan_to_num (an integer tensor has nothing to replace: PyTorch copies it onto itself)."""
+    if not (input.is_floating_point() or input.is_complex()):
+        return input.copy_(input)
+    info = _dtypes.finfo(input.dtype)  # (NumPy's finfo knows no bfloat16)
     return D.nan_to_num(input, out=input, nan=float(nan), posinf=float(info.max if posinf is None else posinf),
                         neginf=float(info.min if neginf is None else neginf))
 
@@ -796,7 +829,11 @@ def frexp(input):
 
 def ldexp(input, other):
     """input·2^other (integers give floats)."""
+    _tensor_arg("ldexp", "input", input, 1)
     _tensor_arg("ldexp", "other", other, 2)
+    _ops._check_broadcast(input, other)  # (the shapes before the kernel's dtype)
+    if other.dtype is _dtypes.bool_ and input.dtype.is_floating_point:  # (PyTorch's kernel for a float input)
+        raise NotImplementedError('"ldexp_cpu_exp" not implemented for \'Bool\'')
     return _ops._binary(D.ldexp, input, other, promote_int_to_float=True)
 
 
@@ -805,14 +842,38 @@ def ldexp_(input, other):
     _tensor_arg("ldexp_", "other", other, 1)
     if input.dtype._kind < 2:
         raise RuntimeError(f"ldexp can't be cast to the desired output type {_ops._legacy(input.dtype)}")
+    if other.dtype.is_complex and not input.dtype.is_complex:
+        raise RuntimeError(f"result type {_ops._legacy(other.dtype)} can't be cast to the desired output type "
+                           f"{_ops._legacy(input.dtype)}")
+    _ops._check_broadcast(input, other)  # (then other's broadcast into input)
+    shape = np.broadcast_shapes(input._data.shape, other._data.shape)
+    if shape != input._data.shape:
+        raise RuntimeError(f"output with shape {list(input._data.shape)} doesn't match the broadcast shape "
+                           f"{list(shape)}")
+    if other.dtype is _dtypes.bool_ and input.dtype.is_floating_point:
+        raise NotImplementedError('"ldexp_cpu_exp" not implemented for \'Bool\'')
     return D.ldexp(input, other, dtype=input.dtype, out=input)
 
 
+def _two_tensors(name: str, input, other) -> None:
+    """PyTorch's (Tensor input, Tensor other) functions: both tensors, then broadcastable (before any dtype check)."""
+    _tensor_arg(name, "input", input, 1)
+    _tensor_arg(name, "other", other, 2)
+    _ops._check_broadcast(input, other)
+
+
 def _gcd_lcm(name: str, ufunc, input, other, out=None):
+    if out is None:
+        _two_tensors(name, input, other)
+    else:
+        _ops._vmap_batched.check_inplace(name, out, (other,))
     _tensor_arg(name, "other", other, 2 if out is None else 1)
     dt = _dtypes.result_type(input, other)
     if dt._kind != 1:
         raise NotImplementedError(f"\"{name.rstrip('_')}_cpu\" not implemented for '{_ops._legacy(dt)}'")
+    if out is not None and dt._kind > out.dtype._kind:  # (an integer result into a bool tensor)
+        raise RuntimeError(f"result type {_ops._legacy(dt)} can't be cast to the desired output type "
+                           f"{_ops._legacy(out.dtype)}")
     try:
         values = ufunc(input._data.astype(dt.np), other._data.astype(dt.np))
     except ValueError:
@@ -844,7 +905,7 @@ def lcm_(input, other):
 
 def nextafter(input, other):
     """The next representable float after input in the direction of other."""
-    _tensor_arg("nextafter", "other", other, 2)
+    _two_tensors("nextafter", input, other)
     dt = _dtypes.result_type(input, other)
     if not dt.is_floating_point:
         raise NotImplementedError(f"\"nextafter_cpu\" not implemented for '{_ops._legacy(dt)}'")
@@ -854,16 +915,22 @@ def nextafter(input, other):
 def nextafter_(input, other):
     """In-place nextafter."""
     _tensor_arg("nextafter_", "other", other, 1)
+    dt = _dtypes.result_type(input, other)
+    if not dt.is_floating_point:
+        raise NotImplementedError(f"\"nextafter_cpu\" not implemented for '{_ops._legacy(dt)}'")
+    if dt._kind > input.dtype._kind:
+        raise RuntimeError(f"result type {_ops._legacy(dt)} can't be cast to the desired output type "
+                           f"{_ops._legacy(input.dtype)}")
     return D.nextafter(input, other, dtype=input.dtype, out=input)
 
 
 def _check_renorm(input, p, dim, maxnorm) -> None:
-    if input.dim() < 2:
-        raise RuntimeError(f"renorm: input needs at least 2 dimensions, got {input.dim()} dimensions")
     if not p > 0:
         raise RuntimeError("renorm: non-positive-norm not supported")
     if maxnorm < 0:
         raise RuntimeError(f"renorm: expected maxnorm to be >= 0 but got {maxnorm:g}")
+    if input.dim() < 2:
+        raise RuntimeError(f"renorm: input needs at least 2 dimensions, got {input.dim()} dimensions")
     _ops._wrap_dim(dim, input.dim())
     if not (input.is_floating_point() or input.is_complex()):
         raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
@@ -999,6 +1066,7 @@ def _gradient_at(x, d: int, coordinates, edge_order: int):
 
 
 def _index_copy(input, dim, index, source, out=None):
+    _ops._wrap_dim(dim, input.dim())  # (the dim's error first)
     if index.dim() >= 2:
         raise IndexError(f"index_copy_(): Index should have dimension 1 or 0 (got {index.dim()})")
     n = index.numel()
@@ -1022,7 +1090,7 @@ def _index_copy(input, dim, index, source, out=None):
         raise IndexError(f"index_copy_(): Number of indices ({n}) should be equal to source.size(dim) "
                          f"({source.shape[d]})")
     size = input.shape[d] if input.dim() else 1
-    bad = index._data[(index._data >= size) | (index._data < -size)]
+    bad = index._data[(index._data >= size) | (index._data < 0)]  # (no negative index either)
     if bad.size:
         raise IndexError(f"index_copy_(): index {int(bad.flat[0])} is out of bounds for dimension {d} with size "
                          f"{size}")
@@ -1038,6 +1106,7 @@ def index_copy(input, dim, index, source):
 
 def index_copy_(input, dim, index, source):
     """In-place index_copy."""
+    _ops._vmap_batched.check_inplace("index_copy_", input, (index, source))  # (vmap's refusal before dtype checks)
     _ops._dispatch._check_inplace(input, _ops._STATE.enabled and input._requires_grad)  # (autograd's refusal first)
     _ops._refuse_source_overlap(input, source)
     return _index_copy(input, dim, index, source, out=input)
@@ -1047,9 +1116,13 @@ _REDUCTIONS = ("sum", "prod", "mean", "amax", "amin", "max", "min")   # (max, mi
 
 
 def _scatter_reduce(input, dim, index, src, reduce, include_self, out=None):
+    # (PyTorch's order: the dim, the dtypes of index, then of self and src, then the reduction's name)
+    _ops._wrap_dim(dim, input.dim())
+    index = _ops._check_index(index, "scatter_reduce", "scatter(): Expected dtype int32/int64 for index")
+    if src.dtype is not input.dtype:
+        raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
     if reduce not in _REDUCTIONS:
         raise RuntimeError(f"reduce argument must be either sum, prod, mean, amax or amin, got {reduce}")
-    _ops._check_index(index, "scatter_reduce", "scatter(): Expected dtype int32/int64 for index")
     d = _ops._wrap_dim(dim, input.dim())
     if index.numel():   # PyTorch's scatter_shape_check
         for other, name in ((input, "self"), (src, "src")):
@@ -1061,8 +1134,13 @@ def _scatter_reduce(input, dim, index, src, reduce, include_self, out=None):
                                f"apart from dimension {d} and to be no larger size than src {list(src.shape)}")
     if input.dim():
         _ops._check_bounds(index._data, input._data.shape[d], d)
-    if src.dtype is not input.dtype:
-        raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
+    if (input.is_complex() and reduce in ("amax", "amin")) or (input.dtype is _dtypes.bool_ and reduce == "mean"):
+        raise NotImplementedError(f"\"scatter_gather_tensor_cpu_reduce_{reduce}\" not implemented for "
+                                  f"'{_ops._legacy(input.dtype)}'")  # (no complex amax/amin, no bool mean kernel)
+    if out is None and input.is_complex() and grad_mode.is_grad_enabled() and (input.requires_grad or
+                                                                                src.requires_grad):
+        raise RuntimeError("scatter_reduce does not support automatic differentiation for outputs with complex "
+                           "dtype.")
     return D.scatter_reduce(input, index, src, dim=dim, reduce=reduce, include_self=bool(include_self), out=out)
 
 
@@ -1073,6 +1151,7 @@ def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
 
 def scatter_reduce_(input, dim, index, src, reduce, *, include_self=True):
     """In-place scatter_reduce."""
+    _ops._vmap_batched.check_inplace("scatter_reduce_", input, (index, src))  # (before the dtype check)
     return _scatter_reduce(input, dim, index, src, reduce, include_self, out=input)
 
 

@@ -42,6 +42,8 @@ def trace(input):
     """Sum of the main diagonal of a matrix."""
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
         return _autocast("trace", trace, **locals())
+    if input.dtype is _dtypes.bool_:  # (the kernel's dtype dispatch comes before its rank check)
+        raise NotImplementedError("\"trace\" not implemented for 'Bool'")
     if input.dim() != 2:
         raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {input.dim()}")
     dt = _dtypes.int64 if input.dtype._kind < 2 else None
@@ -60,6 +62,7 @@ def diag(input, diagonal=0):
 def diag_embed(input, offset=0, dim1=-2, dim2=-1):
     """Each last-dim vector of ``input`` on the diagonal of a matrix (only dim1=-2, dim2=-1)."""
     nd = input.dim() + 1
+    _ops._wrap_dim(dim1, nd), _ops._wrap_dim(dim2, nd)  # (PyTorch's dim errors first)
     if (dim1 % nd, dim2 % nd) != (nd - 2, nd - 1):  # (the same two last dims, maybe counted from the front)
         raise NotImplementedError("diag_embed supports dim1=-2, dim2=-1 only")
     return D.diag_embed(input, offset=int(offset), dim1=dim1, dim2=dim2)
@@ -149,7 +152,7 @@ def cross(input, other, dim=None):
                           "with that of linalg.cross in a future release. (Triggered internally at "
                           "/__w/pytorch/pytorch/aten/src/ATen/native/Cross.cpp:63.)", UserWarning,
                           stacklevel=_user_stacklevel())
-        sizes = [i for i, s in enumerate(np.broadcast_shapes(input.shape, other.shape)) if s == 3]
+        sizes = [i for i, s in enumerate(input.shape) if s == 3]  # (input's sizes, as PyTorch's default dim)
         if not sizes:
             raise RuntimeError("no dimension of size 3 in input")
         dim = sizes[0]
@@ -160,11 +163,11 @@ def linalg_cross(input, other, *, dim=-1):
     """Cross product of 3-vectors along ``dim``."""
     if input.dim() != other.dim():
         raise RuntimeError("linalg.cross: inputs must have the same number of dimensions.")
-    shape = np.broadcast_shapes(input.shape, other.shape)
-    d = _ops._wrap_dim(dim, len(shape))
+    d = _ops._wrap_dim(dim, input.dim())
     if input.shape[d] != 3 or other.shape[d] != 3:
         raise RuntimeError(f"linalg.cross: inputs dimension {dim} must have length 3. Got {input.shape[d]} "
                            f"and {other.shape[d]}")
+    _ops._check_broadcast(input, other)
     # (no type promotion: the kernel takes one dtype, and has none for bool)
     if input.dtype.name == "bool":
         raise NotImplementedError("\"cross\" not implemented for 'Bool'")
@@ -187,16 +190,16 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
         return _autocast("addmm", addmm, **locals())
     _arg_errors.check_product_args("addmm", {"input": input, "mat1": mat1, "mat2": mat2}, beta, alpha)
+    for x, y, names in ((input, mat2, "self and mat2"), (mat1, mat2, "mat1 and mat2")):  # (PyTorch's first checks)
+        if x.dtype is not y.dtype:
+            raise RuntimeError(f"{names} must have the same dtype, but got {_ops._legacy(x.dtype)} and "
+                               f"{_ops._legacy(y.dtype)}")
     for name, m in (("mat1", mat1), ("mat2", mat2)):
         if m.dim() != 2:
             raise RuntimeError(f"{name} must be a matrix, got {m.dim()}-D tensor")
     (a, b), (c, d) = mat1.shape, mat2.shape
     if b != c:
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a}x{b} and {c}x{d})")
-    for x, y, names in ((input, mat2, "self and mat2"), (mat1, mat2, "mat1 and mat2")):
-        if x.dtype is not y.dtype:
-            raise RuntimeError(f"{names} must have the same dtype, but got {_ops._legacy(x.dtype)} and "
-                               f"{_ops._legacy(y.dtype)}")
     sizes = input.shape
     if len(sizes) > 2:
         raise RuntimeError(f"expand({input._legacy_type_name()}{{{list(sizes)}}}, size=[{a}, {d}]): the number of "
@@ -207,6 +210,9 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
             raise RuntimeError(f"The expanded size of the tensor ({(a, d)[-i]}) must match the existing size "
                                f"({sizes[-i]}) at non-singleton dimension {2 - i}.  Target sizes: [{a}, {d}].  "
                                f"Tensor sizes: {list(sizes)}")
+    if input.dtype is _dtypes.bool_:
+        raise NotImplementedError("\"addmm_impl_cpu_\" not implemented for 'Bool'")
+    beta, alpha = product_scalars(input.dtype, beta, alpha)
     return D.addmm(input, mat1, mat2, beta=beta, alpha=alpha)
 
 
@@ -216,6 +222,9 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
         return _autocast("baddbmm", baddbmm, **locals())
     _arg_errors.check_product_args("baddbmm", {"input": input, "batch1": batch1, "batch2": batch2}, beta, alpha)
     _check_baddbmm(input, batch1, batch2)
+    if input.dtype is _dtypes.bool_:
+        raise NotImplementedError("\"baddbmm\" not implemented for 'Bool'")
+    beta, alpha = product_scalars(input.dtype, beta, alpha)
     return D.baddbmm(input, batch1, batch2, beta=beta, alpha=alpha)
 
 
@@ -225,6 +234,9 @@ def baddbmm_(input, batch1, batch2, *, beta=1, alpha=1):
     if list(input.shape) != target:
         raise RuntimeError(f"Bad in-place call: input tensor size {list(input.shape)} and output tensor size {target} "
                            "should match")
+    if input.dtype is _dtypes.bool_:
+        raise NotImplementedError("\"baddbmm\" not implemented for 'Bool'")
+    beta, alpha = product_scalars(input.dtype, beta, alpha)
     return D.baddbmm(input, batch1, batch2, beta=beta, alpha=alpha, out=input)
 
 
@@ -332,9 +344,12 @@ def _tensordot(a, b, dims_a, dims_b):
         return _ops.reshape(_ops.mm(m1, m2), sizes)
     t1, t2 = _ops.permute(t1, kept_a + dims_a), _ops.permute(t2, dims_b + kept_b)
     # A full contraction: a dot product (or, if a flatten would copy, a product and a sum).
+    # (t2's view first: GCC evaluates ATen's `at::dot(t1.flatten(), t2.flatten())` arguments right to left)
     if t1._data.flags["C_CONTIGUOUS"] and t2._data.flags["C_CONTIGUOUS"]:
-        return _ops.reshape(_ops.dot(_ops.flatten(t1), _ops.flatten(t2)), sizes)
-    return _ops.reshape(_ops.sum(_ops.mul(_ops.squeeze(t1), _ops.squeeze(t2)), dtype=t1.dtype), sizes)
+        flat2 = _ops.flatten(t2)
+        return _ops.reshape(_ops.dot(_ops.flatten(t1), flat2), sizes)
+    squeezed2 = _ops.squeeze(t2)
+    return _ops.reshape(_ops.sum(_ops.mul(_ops.squeeze(t1), squeezed2), dtype=t1.dtype), sizes)
 
 
 def _wrapped(dims, ndim: int) -> list:
@@ -362,10 +377,10 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
             raise RuntimeError(f"cdist only supports floating-point dtypes, {name} got: {_ops._legacy(x.dtype)}")
     if not p >= 0:
         raise RuntimeError("cdist only supports non-negative p values")
+    if x1.dtype in (_dtypes.float16, _dtypes.bfloat16):  # (x1's kernel first, then the dtypes' match)
+        raise NotImplementedError(f"\"cdist\" not implemented for '{_ops._legacy(x1.dtype)}'")
     if x1.dtype is not x2.dtype:
         raise RuntimeError(f"expected scalar type {_ops._legacy(x1.dtype)} but found {_ops._legacy(x2.dtype)}")
-    if x1.dtype in (_dtypes.float16, _dtypes.bfloat16):
-        raise NotImplementedError(f"\"cdist\" not implemented for '{_ops._legacy(x1.dtype)}'")
     r1, r2 = x1.shape[-2], x2.shape[-2]
     try:
         batch = np.broadcast_shapes(x1.shape[:-2], x2.shape[:-2])
@@ -515,10 +530,35 @@ def _expanded(input, target: list) -> None:
     _ops.expand(input.detach(), target)
 
 
+def product_scalars(dtype, beta, alpha, opmath: bool = True) -> tuple:
+    """beta and alpha converted as PyTorch's product kernels convert them (``opmath``: to float for float16/bfloat16):
+    "value cannot be converted" when out of range or complex into a real type; a complex number's real part."""
+    op_dtype = _dtypes.float32 if opmath and dtype in (_dtypes.float16, _dtypes.bfloat16) else dtype
+    out = []
+    for value in (beta, alpha):
+        if not isinstance(value, Tensor):
+            _ops._check_scalar_fits(value, op_dtype)
+            if isinstance(value, complex) and not dtype.is_complex:
+                value = value.real
+            if dtype._kind < 2 and isinstance(value, float):  # (C++'s conversion: toward zero)
+                value = bool(value) if dtype is _dtypes.bool_ else int(value)
+            if dtype._kind == 1 and isinstance(value, int) and not isinstance(value, bool):  # (C casts: -2 is 254)
+                value = np.array(value).astype(dtype.np).item()
+        out.append(value)
+    return tuple(out)
+
+
+def _check_boolean_scalars(dtype, beta, alpha) -> None:
+    if dtype is not _dtypes.bool_:
+        for name, value in (("beta", beta), ("alpha", alpha)):
+            if isinstance(value, bool):
+                raise RuntimeError(f"Boolean {name} only supported for Boolean results.")
+
+
 def _check_integral_scalars(dtype, beta, alpha) -> None:
     if dtype._kind < 2:
         for name, value in (("beta", beta), ("alpha", alpha)):
-            if isinstance(value, float):
+            if isinstance(value, (float, complex)):
                 raise RuntimeError(f"For integral input tensors, argument {name} must not be a floating point "
                                    "number.")
 
@@ -529,17 +569,30 @@ def addr(input, vec1, vec2, *, beta=1, alpha=1):
         if v.dim() != 1:
             raise RuntimeError(f"addr: Expected 1-D argument {name}, but got {v.dim()}-D")
     dt = _dtypes.result_type(input, vec1, vec2)
-    _check_integral_scalars(dt, beta, alpha)
     _expanded(input, [vec1.shape[0], vec2.shape[0]])
+    _check_integral_scalars(dt, beta, alpha)
+    _check_boolean_scalars(dt, beta, alpha)
+    beta, alpha = product_scalars(dt, beta, alpha, opmath=False)  # (addr's kernel: the result's own type)
     return D.addr(input, vec1, vec2, beta=beta, alpha=alpha, dtype=dt)
 
 
 def addr_(input, vec1, vec2, *, beta=1, alpha=1):
     """In-place addr: input must have the outer product's shape."""
+    for name, v in (("vec1", vec1), ("vec2", vec2)):  # (PyTorch's order: the vectors, input's rank, the sizes)
+        if v.dim() != 1:
+            raise RuntimeError(f"addr: Expected 1-D argument {name}, but got {v.dim()}-D")
+    if input.dim() != 2:
+        raise RuntimeError(f"2D tensor expected, got {input.dim()}D tensor for input")
     if list(input.shape) != [vec1.shape[0], vec2.shape[0]]:
         raise RuntimeError(f"size mismatch, input: {list(input.shape)}, v1: {list(vec1.shape)}, v2: "
                            f"{list(vec2.shape)}")
     _check_integral_scalars(input.dtype, beta, alpha)
+    dt = _dtypes.result_type(input, vec1, vec2)
+    if dt._kind > input.dtype._kind:
+        raise RuntimeError(f"result type {_ops._legacy(dt)} can't be cast to the desired output type "
+                           f"{_ops._legacy(input.dtype)}")
+    _check_boolean_scalars(input.dtype, beta, alpha)
+    beta, alpha = product_scalars(input.dtype, beta, alpha, opmath=False)
     return D.addr(input, vec1, vec2, beta=beta, alpha=alpha, out=input)
 
 
@@ -557,6 +610,7 @@ def _check_addmv(input, mat, vec) -> None:
 def addmv(input, mat, vec, *, beta=1, alpha=1):
     """beta·input + alpha·(mat @ vec), input broadcast to the product's length (AddmvBackward0)."""
     _check_addmv(input, mat, vec)
+    beta, alpha = product_scalars(input.dtype, beta, alpha, opmath=False)  # (addmv's kernel: input's own type)
     return D.addmv(input, mat, vec, beta=beta, alpha=alpha)
 
 
@@ -566,6 +620,7 @@ def addmv_(input, mat, vec, *, beta=1, alpha=1):
     if list(input.shape) != [mat.shape[0]]:
         raise RuntimeError(f"Bad in-place call: input tensor size {list(input.shape)} and output tensor size "
                            f"{[mat.shape[0]]} should match")
+    beta, alpha = product_scalars(input.dtype, beta, alpha, opmath=False)
     return D.addmv(input, mat, vec, beta=beta, alpha=alpha, out=input)
 
 
@@ -593,16 +648,23 @@ def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
         return _autocast("addbmm", addbmm, **locals())
     _check_addbmm(input, batch1, batch2, in_place=False)
+    if input.dtype is _dtypes.bool_:
+        raise NotImplementedError("\"addmm_impl_cpu_\" not implemented for 'Bool'")
+    beta, alpha = product_scalars(input.dtype, beta, alpha)
     return D.addbmm(input, batch1, batch2, beta=beta, alpha=alpha)
 
 
 def addbmm_(input, batch1, batch2, *, beta=1, alpha=1):
     """In-place addbmm: input must have the product's shape (PyTorch would resize a smaller one)."""
-    _check_addbmm(input, batch1, batch2, in_place=True)
+    batch1.size(1), batch2.size(2)  # (PyTorch reads the product's sizes first: their dim errors)
+    _check_addbmm(input, batch1, batch2, in_place=False)  # (input's expand first, in place too)
     target = [batch1.shape[1], batch2.shape[2]]
+    if input.dtype is _dtypes.bool_:
+        raise NotImplementedError("\"addmm_impl_cpu_\" not implemented for 'Bool'")
     if list(input.shape) != target:
         raise NotImplementedError(f"addbmm_(): minigrad does not resize the input in place: it has shape "
                                   f"{list(input.shape)}, the product {target}")
+    beta, alpha = product_scalars(input.dtype, beta, alpha)
     return D.addbmm(input, batch1, batch2, beta=beta, alpha=alpha, out=input)
 
 

@@ -24,19 +24,29 @@ def _check_part(part: Tensor, src: Tensor) -> None:
                            f"slice size = {list(part.shape)}")
 
 
+def _no_complex_autograd(name: str, input, src) -> None:
+    """PyTorch's refusal to differentiate these scatters into a complex result."""
+    if input.is_complex() and grad_mode.is_grad_enabled() and (input.requires_grad or src.requires_grad):
+        raise RuntimeError(f"{name} does not support automatic differentiation for outputs with complex dtype.")
+
+
 def select_scatter(input, src, dim, index):
     """A copy of input whose slice ``index`` along ``dim`` is src (SelectScatterBackward0)."""
     _check_part(_ops.select(input.detach(), dim, index), src)
+    _no_complex_autograd("select_scatter", input, src)
     return D.select_scatter(input, src, dim=dim, index=int(index))
 
 
 def slice_scatter(input, src, dim=0, start=None, end=None, step=1):
     """A copy of input whose slice ``start:end:step`` along ``dim`` is src (SliceScatterBackward0)."""
+    if input.dim() == 0:
+        raise IndexError("slice() cannot be applied to a 0-dim tensor.")
     _ops._wrap_dim(dim, input.dim())
     if step <= 0:
         raise RuntimeError("slice step must be positive")
     part = D.slice(input.detach(), dim=dim, start=start, end=end, step=step)
     _check_part(part, src)
+    _no_complex_autograd("slice_scatter", input, src)
     return D.slice_scatter(input, src, dim=dim, start=start, end=end, step=step)
 
 

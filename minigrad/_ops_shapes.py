@@ -10,7 +10,7 @@ import warnings
 
 import numpy as np
 
-from . import _arg_errors, _device, _dtypes, _ops
+from . import _arg_errors, _device, _dtypes, _ops, _vmap_batched
 from . import derivatives as D
 from ._device import check_creation_device
 from ._layout import contiguous_format
@@ -40,7 +40,7 @@ def broadcast_to(input, *sizes, size=None):
     """input expanded to ``size`` (a view); like PyTorch, the sizes may also be given one by one."""
     if size is None:
         size = sizes[0] if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)) else sizes
-    return _ops.expand(input, *size)
+    return _ops.expand(input, tuple(size))  # (one argument: an empty size is expand's error, not a TypeError)
 
 
 # ---- transposes: x.T, x.mT, x.H, x.mH, x.adjoint() ----------------------------------------------
@@ -119,8 +119,13 @@ def broadcast_tensors(*tensors):
         tensors = tuple(tensors[0])
     try:
         shape = np.broadcast_shapes(*(t._data.shape for t in tensors))
-    except ValueError:
-        _ops._raise_broadcast_error(tensors[0]._data.shape, tensors[1]._data.shape)
+    except ValueError:  # (PyTorch's error names the pair where its running broadcast shape first fails)
+        shape = ()
+        for t in tensors:
+            try:
+                shape = np.broadcast_shapes(shape, t._data.shape)
+            except ValueError:
+                _ops._raise_broadcast_error(shape, t._data.shape)
     return tuple(t if t._data.shape == shape else _ops.expand(t, shape) for t in tensors)
 
 
@@ -133,6 +138,11 @@ def meshgrid(*tensors, indexing=None):
         indexing = "ij"
     swap = indexing == "xy" and len(tensors) >= 2
     ts = list(tensors)
+    if any(t.dtype is not ts[0].dtype for t in ts):
+        raise RuntimeError("meshgrid expects all tensors to have the same dtype")
+    for t in ts:
+        if t.dim() > 1:
+            raise RuntimeError(f"torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: {t}")
     if swap:
         ts[0], ts[1] = ts[1], ts[0]
     shape = tuple(t.numel() for t in ts)
@@ -145,8 +155,8 @@ def meshgrid(*tensors, indexing=None):
 
 
 def ravel(input):
-    """The elements as a 1-D tensor (a view when possible)."""
-    return _ops.reshape(input, -1)
+    """The elements as a 1-D tensor (PyTorch's contiguous().view(-1): a view of the copy when not contiguous)."""
+    return _ops.contiguous(input).view(-1)
 
 
 def unflatten(input, dim, sizes):
@@ -176,6 +186,7 @@ def roll(input, *args, **kwargs):
     dims = () if dims is None else _arg_errors.int_list("roll", "dims", dims, at, one_int=True)
     if len(shifts) != len(dims) and not (len(shifts) == 1 and not dims):
         raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:{len(dims)}")
+    _vmap_batched.check_scalar_dims(input, dims, tangent=False)
     for d in dims:
         if input.numel() == 0:  # (PyTorch's roll of an empty tensor is a copy: its dims are never checked)
             break
@@ -194,18 +205,25 @@ def tile(input, *dims):
     dims = tuple(_ops._size_args(dims, "tile", "dims"))
     if len(dims) < input.dim():
         dims = (1,) * (input.dim() - len(dims)) + dims
-    return _ops.repeat(input, *dims)
+    return _ops.repeat(input, dims)  # (one argument: no dims at all is repeat(()) of a 0-dim input)
 
 
 def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     """Repeat each element ``repeats`` times along ``dim`` (of the flattened tensor if None)."""
-    if isinstance(repeats, Tensor) and repeats.numel() == 1:
-        repeats = int(repeats.item())
     if not isinstance(repeats, int):
+        # A tensor of counts (one count, 0-dim or [1], stands for every slice): index_select, as PyTorch
         counts = repeats._data if isinstance(repeats, Tensor) else np.asarray(repeats)
         if dim is None:
-            input, dim = input.reshape(-1), 0
-        index = Tensor._make(np.repeat(np.arange(input.shape[dim]), counts).astype(np.int64))
+            input, dim = input.flatten(), 0
+        size = input.shape[dim]
+        if counts.ndim > 1:
+            raise RuntimeError("repeats must be 0-dim or 1-dim tensor")
+        if counts.size == 1:
+            counts = np.broadcast_to(counts.reshape(1), (size,))
+        elif counts.shape[0] != size:
+            raise RuntimeError(f"repeats must have the same size as input along dim, but got repeats.size(0) = "
+                               f"{counts.shape[0]} and input.size({dim}) = {size}")
+        index = Tensor._make(np.repeat(np.arange(size), counts).astype(np.int64))
         return input.index_select(dim, index)
     # As PyTorch: unsqueeze after ``dim``, expand, copy, view back (ViewBackward0 over CloneBackward0).
     if dim is None:
@@ -288,11 +306,15 @@ def dstack(tensors):
 def column_stack(tensors):
     """Vectors (and scalars) as columns, then concatenated along dim 1."""
     ts = _stack_list(tensors, "column_stack")
+    if _vmap_batched.DEPTH[0] and _vmap_batched.levels_of(*ts):  # (PyTorch has no batching rule for it)
+        raise RuntimeError("Batching rule not implemented for aten::column_stack. We could not generate a fallback.")
     return hstack([t.reshape(t.numel(), 1) if t.dim() <= 1 else t for t in ts])
 
 
 def tensor_split(input, indices_or_sections, dim=0):
     """Split into ``n`` near-equal parts (the first ones one longer), or at the given indices (slices)."""
+    if input.dim() == 0:
+        raise RuntimeError("tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims")
     d = _ops._wrap_dim(dim, input.dim())
     size = input.shape[d]
     if isinstance(indices_or_sections, Tensor):
@@ -312,11 +334,8 @@ def tensor_split(input, indices_or_sections, dim=0):
                         " * (tuple of ints indices, int dim = 0)\n"
                         " * (Tensor tensor_indices_or_sections, int dim = 0)\n"
                         " * (int sections, int dim = 0)\n")
-    parts = []
-    for a, b in zip(bounds[:-1], bounds[1:]):
-        a, b = builtins.min(builtins.max(a, 0), size), builtins.min(builtins.max(b, 0), size)
-        parts.append(_ops.narrow(input, d, a, builtins.max(b - a, 0)))
-    return tuple(parts)
+    # slices between the bounds as given (PyTorch's SliceBackward0 saves them unclamped: start 7, end 5 ...)
+    return tuple(D.slice(input, dim=d, start=a, end=b, step=1) for a, b in zip(bounds[:-1], bounds[1:]))
 
 
 def _split_named(input, sections, dim, name, min_dims):
@@ -371,29 +390,36 @@ def diff(input, n=1, dim=-1, prepend=None, append=None):
     if n == 0:
         from ._creation import zeros_like
         return zeros_like(input).copy_(input)
-    if prepend is not None or append is not None:
-        input = _ops.cat([t for t in (prepend, input, append) if t is not None], d)
+    if prepend is not None or append is not None:   # (dim as given: PyTorch's nodes save it so)
+        input = _ops.cat([t for t in (prepend, input, append) if t is not None], dim)
     out = input
     for _ in builtins.range(builtins.min(n, input.shape[d])):
         m = out.shape[d] - 1
-        hi, lo = _ops.narrow(out, d, 1, m), _ops.narrow(out, d, 0, m)
+        lo = _ops.narrow(out, dim, 0, m)  # (first: GCC evaluates ATen's `narrow(.., 1, m) - narrow(.., 0, m)`
+        hi = _ops.narrow(out, dim, 1, m)  # right to left, so backward runs hi's SliceBackward0 first)
         out = _ops.logical_xor(hi, lo) if out.dtype.name == "bool" else hi - lo
     return out
 
 
 def take_along_dim(input, indices, dim=None):
     """Values at ``indices`` along ``dim`` (input and indices broadcast elsewhere); flattened if dim is None."""
+    if dim is None:  # (gather of the flattened tensors, with gather's checks)
+        return _ops.gather(input.view(-1), 0, indices.view(-1))
     if indices.dtype.name != "int64":
         raise RuntimeError("torch.take_along_dim(): dtype of indices should be Long but got "
                            f"{_ops._legacy(indices.dtype)}")
-    if dim is None:
-        return _ops.gather(input.view(-1), 0, indices.view(-1))
+    if input.dim() == 0:  # (dim wrapped as for one dimension first)
+        raise IndexError(f"Dimension specified as {_ops._wrap_dim(dim, 1)} but tensor has no dimensions")
     if input.dim() != indices.dim():
         raise RuntimeError("torch.take_along_dim(): input and indices should have the same number of dimensions, "
                            f"but got {input.dim()} dimensions for input, and {indices.dim()} dimensions for indices")
     d = _ops._wrap_dim(dim, input.dim())
     sizes = list(input.shape)
     sizes[d] = indices.shape[d]
+    try:
+        np.broadcast_shapes(tuple(sizes), indices.shape)
+    except ValueError:
+        _ops._raise_broadcast_error(tuple(sizes), indices.shape)
     idx = broadcast_to(indices, broadcast_shapes(sizes, indices.shape))
     # Along a dim PyTorch takes the indices modulo the size (-4 and 2 pick the same of 3 values; 3 picks the
     # first): the index gather saves is always a new tensor.
@@ -523,9 +549,7 @@ def block_diag(*tensors):
                                f"{t.dim()} dimensions")
     if not tensors:
         return Tensor._make(np.zeros((1, 0), _dtypes.get_default_dtype().np))
-    dt = tensors[0].dtype
-    for t in tensors[1:]:
-        dt = _dtypes.promote_types(dt, t.dtype)
+    dt = _dtypes.result_type(*tensors)  # (PyTorch's result_type: a 0-dim tensor counts less)
     cast = builtins.any(t.dtype is not dt for t in tensors)
     return D.block_diag(*tensors, dtype=dt if cast else None)
 

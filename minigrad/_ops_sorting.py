@@ -12,6 +12,7 @@ from . import derivatives as D
 from ._tensor import Tensor
 from .amp.autocast_mode import ON as _AUTOCAST
 from .amp.autocast_mode import run as _autocast
+from .autograd import grad_mode
 
 # =============================================================================================
 # Sorting and order statistics
@@ -57,6 +58,8 @@ def _sort_args(name, input, args, kwargs, overloads):
     if not fits:
         raise _arg_errors.invalid_combination(name, (input, *args), kwargs, overloads)
     _ops._wrap_dim(dim, input.dim())
+    if input.is_complex():
+        raise RuntimeError(" Sort does not support complex dtypes on CPU")  # (PyTorch's leading space)
     return int(dim), bool(descending), stable
 
 
@@ -77,13 +80,15 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     """(values, indices) of the ``k`` largest (or smallest) elements along ``dim``."""
     if type(k) is not int:
         _arg_errors.recheck("topk", (k,), {}, method=True)
-    if input.dtype is _dtypes.bool_:
-        raise RuntimeError("topk does not support bool dtypes on CPU")
     _ops._check_int_dim("topk", dim)
     d = _ops._wrap_dim(dim, input.dim())
     size = input._data.shape[d] if input.dim() else 1
     if not 0 <= k <= size:
         raise RuntimeError("selected index k out of range")
+    if input.dtype is _dtypes.bool_:
+        raise RuntimeError("topk does not support bool dtypes on CPU")
+    if input.is_complex():
+        raise RuntimeError(" topk does not support complex dtypes on CPU")
     if input.dim() == 0 and k == 0:
         return return_types.make("topk", D.alias(input), Tensor._make(np.zeros((), np.int64)))
     values, indices = D.topk(input, k=int(k), dim=int(dim), largest=bool(largest), sorted=bool(sorted))
@@ -96,6 +101,8 @@ def kthvalue(input, k, dim=-1, keepdim=False):
     d = _ops._check_dim_nonempty("kthvalue", input, dim)
     if not 1 <= k <= (input._data.shape[d] if input.dim() else 1):
         raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {d}")
+    if input.is_complex() or input.dtype is _dtypes.bool_:
+        raise NotImplementedError(f"\"kthvalue_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
     values, indices = D.kthvalue(input, k=int(k), dim=int(dim), keepdim=bool(keepdim))
     return return_types.make("kthvalue", values, indices)
 
@@ -121,6 +128,10 @@ def mode(input, dim=-1, keepdim=False):
     """(values, indices): the most frequent value along ``dim`` (the smallest among ties)."""
     _ops._check_int_dim("mode", dim)
     _ops._check_dim_nonempty("mode", input, dim)
+    if input.is_complex() and input.dim() and input.numel():  # (the kernel first; autograd checks its outputs)
+        raise NotImplementedError(f"\"mode_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+    if input.is_complex() and input.requires_grad and grad_mode.is_grad_enabled():
+        raise RuntimeError("mode does not support automatic differentiation for outputs with complex dtype.")
     values, indices = D.mode(input, dim=int(dim), keepdim=bool(keepdim))
     return return_types.make("mode", values, indices)
 
@@ -243,6 +254,8 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
         _vmap_batched.check_dynamic(input, "aten::_unique2")
     if dim is not None:
         raise NotImplementedError("unique(dim=...) is not supported")
+    if input.is_complex():
+        raise NotImplementedError(f"\"unique\" not implemented for '{_ops._legacy(input.dtype)}'")
     # (each NaN is a value of its own, as in PyTorch: NaN != NaN)
     values, inverse, counts = np.unique(input._data, return_inverse=True, return_counts=True, equal_nan=False)
     out = [D.NOT_IMPLEMENTED["unique2"].call((input,), None, None, {"_result": values})]  # (Unique2Backward0)
@@ -257,6 +270,8 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
     """Collapse runs of equal values (of the flattened input)."""
     if _vmap_batched.DEPTH[0]:
         _vmap_batched.check_dynamic(input, "aten::unique_consecutive")
+    if input.is_complex():
+        raise NotImplementedError(f"\"unique\" not implemented for '{_ops._legacy(input.dtype)}'")
     flat = input._data.reshape(-1)
     starts = np.concatenate([[True], flat[1:] != flat[:-1]]) if flat.size else np.zeros(0, bool)
     out = [D.NOT_IMPLEMENTED["unique_consecutive"].call((input,), None, None, {"_result": flat[starts]})]
@@ -276,6 +291,8 @@ def nonzero(input, *, as_tuple=False):
 
 def _nonzero(input, as_tuple: bool):
     idx = np.nonzero(np.atleast_1d(input._data))
+    if input.dim() == 0 and not as_tuple:  # (one row of no coordinates when the scalar is non-zero)
+        return Tensor._make(np.zeros((idx[0].size, 0), np.int64))
     if as_tuple:
         return tuple(Tensor._make(i.astype(np.int64)) for i in idx)
     out = np.stack(idx, axis=1).astype(np.int64).reshape(-1, input.dim())
@@ -302,8 +319,8 @@ def masked_select(input, mask):
         raise RuntimeError("masked_select: expected BoolTensor for mask")
     try:
         np.broadcast_shapes(input._data.shape, mask._data.shape)
-    except ValueError:
-        _ops._raise_broadcast_error(input._data.shape, mask._data.shape)
+    except ValueError:  # (PyTorch broadcasts the mask to input: the mask is "tensor a")
+        _ops._raise_broadcast_error(mask._data.shape, input._data.shape)
     if _vmap_batched.DEPTH[0]:
         _vmap_batched.check_masked_select(mask)
     return D.masked_select(input, mask=mask)
@@ -311,7 +328,7 @@ def masked_select(input, mask):
 
 def bincount(input, weights=None, minlength=0):
     """Count of each value of a 1-D non-negative integer tensor (weighted sums with ``weights``)."""
-    if input.dtype._kind > 1:
+    if input.dtype._kind != 1:
         raise NotImplementedError(f"\"bincount_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
     if input.dim() != 1:
         raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
@@ -327,12 +344,12 @@ def histc(input, bins=100, min=0, max=0):
     """Histogram with ``bins`` equal bins between min and max (the data's range when both are 0)."""
     if not _ops._is_int(bins):
         raise _arg_errors.must_be("histc", "bins", "int", bins)
+    if bins <= 0:
+        raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
     if input.dtype is _dtypes.bool_:
         raise NotImplementedError("\"linspace_cpu\" not implemented for 'Bool'")
     if input.dtype._kind == 1:
         raise NotImplementedError(f"\"histogram_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
-    if bins <= 0:
-        raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
     lo, hi = float(min), float(max)
     if input.is_complex():
         kernel = "aminmax_cpu" if lo == hi and input.numel() else "histogram_cpu"
@@ -376,8 +393,6 @@ def aminmax(input, *, dim=None, keepdim=False):
     """(min, max) of all elements, or along ``dim``; each output's gradient goes to the elements equal to it."""
     if dim is not None and not _ops._is_int(dim):
         raise _arg_errors.must_be("aminmax", "dim", "int", dim)
-    if input.is_complex():
-        raise NotImplementedError(f"\"aminmax_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
     if dim is None:
         if input.numel() == 0:
             raise RuntimeError("aminmax(): cannot compute aminmax over an empty dimension as the operation has no "
@@ -387,6 +402,10 @@ def aminmax(input, *, dim=None, keepdim=False):
         if input.dim() and input._data.shape[d] == 0:
             raise IndexError(f"aminmax: Expected reduction dim {d} to have non-zero size.")
         dim = int(dim)
+    if input.is_complex():  # (after the dim's checks, as PyTorch's)
+        if dim is not None and input.dim() == 0:  # (a check of its own for a scalar along a dim)
+            raise RuntimeError(f"aminmax not implemented for {_ops._legacy(input.dtype)}")
+        raise NotImplementedError(f"\"aminmax_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
     low, high = D.aminmax(input, dim=dim, keepdim=bool(keepdim))
     return return_types.aminmax((low, high))
 
@@ -402,10 +421,10 @@ def nanmedian(input, dim=_ops._ALL_DIMS, keepdim=False):
     if not _ops._is_int(dim):
         raise _arg_errors.must_be("nanmedian", "dim", "int", dim, 2)
     d = _ops._wrap_dim(dim, input.dim())
+    if input.dim() and input._data.shape[d] == 0:  # (the size check before the kernel's dtype dispatch)
+        raise IndexError(f"median(): Expected reduction dim {d} to have non-zero size.")
     if input.dtype is _dtypes.bool_ or input.is_complex():
         raise NotImplementedError(f"\"median_out\" not implemented for '{_ops._legacy(input.dtype)}'")
-    if input.dim() and input._data.shape[d] == 0:
-        raise IndexError(f"median(): Expected reduction dim {d} to have non-zero size.")
     values, indices = D.nanmedian_dim(input, dim=int(dim), keepdim=bool(keepdim))
     return return_types.make("nanmedian", values, indices)
 

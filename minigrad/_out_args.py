@@ -9,6 +9,7 @@ to every listed ``minigrad.xxx`` function that has no ``out`` of its own.
 """
 from __future__ import annotations
 
+import builtins
 import functools
 
 from . import _arg_errors, _dispatch, _dtypes, _ops
@@ -24,28 +25,46 @@ OUT_FUNCTIONS = (
     "tanh", "sigmoid", "floor", "ceil", "round", "trunc", "frac", "sign", "sgn", "reciprocal", "exp2", "expm1",
     "log1p", "log2", "log10", "square", "erf", "asin", "acos", "atan", "sinh", "cosh", "angle", "nan_to_num",
     "clamp", "where", "index_select", "mm", "outer", "inner", "mv", "dot", "bmm", "signbit", "pow",
+    # (the aliases and the rarer elementwise functions)
+    "acosh", "asinh", "atanh", "arccos", "arcsin", "arctan", "arcsinh", "arccosh", "arctanh", "erfc", "erfinv",
+    "i0", "sinc", "deg2rad", "rad2deg", "fix", "absolute", "negative", "lgamma", "digamma", "logit", "isneginf",
+    "isposinf", "greater", "greater_equal", "less", "less_equal", "not_equal", "arctan2", "float_power", "gcd",
+    "lcm", "heaviside", "nextafter", "ldexp", "logaddexp", "logaddexp2", "bitwise_left_shift",
+    "bitwise_right_shift", "igamma", "igammac", "polar", "complex", "mvlgamma", "clamp_min", "clamp_max", "clip",
+    "polygamma", "addmm", "addmv", "addr", "baddbmm", "addbmm", "addcmul", "addcdiv", "lerp", "column_stack",
+    "hstack", "vstack", "dstack", "row_stack", "kron", "take", "take_along_dim", "logcumsumexp", "masked_select",
+    "index_add", "index_copy", "gather",
 )
 
 
 # ... of which these have no derivative: PyTorch copies their result into out= even while autograd records
 _NOT_DIFFERENTIABLE = frozenset({
     "floor_divide", "eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or", "logical_xor", "logical_not",
-    "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "signbit"})
+    "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "signbit", "isneginf", "isposinf", "gcd", "lcm",
+    "heaviside", "bitwise_left_shift", "bitwise_right_shift", "special_ndtr"})
 
 
 # ... of which these still refuse an out= that is a leaf requiring grad (their kernels are not "structured")
-_REFUSE_LEAF_OUT = frozenset({"floor_divide", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not"})
+_REFUSE_LEAF_OUT = frozenset({"floor_divide", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "gcd",
+                              "lcm"})
 # ... and these are PyTorch composites: their own argument checks come before the out= refusal of their parts
 _COMPOSITE = frozenset({"outer"})
 # ... and these take out= only in their overload of tensors (torch.where(c, x, 1.0, out=o) is a TypeError)
-_TENSORS_ONLY = {"where": ((1, "condition"), (2, "input"), (3, "other"))}
+_TENSORS_ONLY = {"where": ((1, "condition"), (2, "input"), (3, "other")), "gcd": ((1, "input"), (2, "other")),
+                 "lcm": ((1, "input"), (2, "other"))}
 # ... and these want out= of the result's very dtype (PyTorch's unary kernels that keep their input's dtype)
 _SAME_DTYPE = frozenset({"neg", "abs", "floor", "ceil", "round", "trunc", "frac", "sign", "sgn", "bitwise_not",
                          "clamp"})
 
 
 # how PyTorch names a function in its out= errors, when not by its own name (square is pow(x, 2))
-_NAMES = {"square": "pow"}
+_NAMES = {"square": "pow", "arccos": "acos", "arcsin": "asin", "arctan": "atan", "arcsinh": "asinh",
+          "arccosh": "acosh", "arctanh": "atanh", "fix": "trunc", "absolute": "abs", "negative": "neg",
+          "greater": "gt", "greater_equal": "ge", "less": "lt", "less_equal": "le", "not_equal": "ne",
+          "arctan2": "atan2", "clip": "clamp", "column_stack": "cat", "hstack": "cat", "vstack": "cat",
+          "dstack": "cat", "row_stack": "cat", "kron": "mul", "take_along_dim": "gather"}
+# ... and the part of a composite that refuses out= under autograd (float_power is pow of its casts)
+_REFUSED_BY = {"float_power": "pow"}
 
 
 def _index_select_dtype(x, dim, index=None, **kwargs):
@@ -58,7 +77,18 @@ def _index_select_dtype(x, dim, index=None, **kwargs):
 
 # ... and these check out='s dtype before computing: its expected dtype from the arguments
 _OUT_DTYPE = {"where": lambda cond, x, y, **kw: _dtypes.result_type(x, y), "index_select": _index_select_dtype,
-              "dot": lambda x, y, **kw: x.dtype}
+              "dot": lambda x, y, **kw: x.dtype,
+              "complex": lambda re, im, **kw: _complex_of(re, im),
+              "polar": lambda r, theta, **kw: _complex_of(r, theta)}
+
+
+def _complex_of(a, b):
+    """complex / polar's out= dtype: checked when its parts agree (else their own check comes first)."""
+    same = isinstance(a, Tensor) and isinstance(b, Tensor) and a.dtype is b.dtype
+    return _COMPLEX_OF.get(a.dtype) if same else None
+
+
+_COMPLEX_OF = {_dtypes.float32: _dtypes.complex64, _dtypes.float64: _dtypes.complex128}
 _PRODUCTS = frozenset({"mm", "mv", "bmm"})  # (their out= must have the product's dtype, checked after it)
 
 
@@ -67,7 +97,10 @@ def _checked(name: str, fn, out: Tensor, args=(), kwargs=None):
     def compute():
         if name in _OUT_DTYPE and len(args) >= 2:
             expected = _OUT_DTYPE[name](*args, **(kwargs or {}))
-            if expected is not out.dtype:
+            if expected is not None and expected is not out.dtype:
+                if name in ("complex", "polar"):
+                    raise RuntimeError(f"Expected object of scalar type {_dispatch._legacy_scalar_name(expected)} but "
+                                       f"got scalar type {_dispatch._legacy_scalar_name(out.dtype)} for argument 'out'")
                 if name == "where":
                     raise RuntimeError(f"Expected out type to be {_dispatch._legacy_scalar_name(expected)} but got "
                                        f"{_dispatch._legacy_scalar_name(out.dtype)}")
@@ -75,7 +108,31 @@ def _checked(name: str, fn, out: Tensor, args=(), kwargs=None):
                     raise RuntimeError(f"result dtype {_dispatch._legacy_scalar_name(out.dtype)} does not match "
                                        f"input dtype {_dispatch._legacy_scalar_name(expected)}")
                 raise RuntimeError("index_select(): self and result must have the same scalar type")
+        if name == "addmv" and len(args) >= 3 and all(isinstance(a, Tensor) for a in args[:3]):
+            from ._ops_matrices import _check_addmv
+            _check_addmv(*args[:3])  # (addmv's shape checks come first)
+        if name == "baddbmm" and len(args) >= 3 and all(isinstance(a, Tensor) for a in args[:3]):
+            from ._ops_matrices import _check_baddbmm
+            _check_baddbmm(*args[:3])  # (baddbmm's expand and shape checks come first)
+        if name == "cat" and args and isinstance(args[0], (list, tuple)) and args[0] and \
+                _dtypes.result_type(*args[0])._kind > out.dtype._kind:  # (vstack, hstack ...: cat's TypeError first)
+            raise TypeError(f"torch.cat(): input types can't be cast to the desired output type "
+                            f"{_dispatch._legacy_scalar_name(out.dtype)}")
+        if name in ("addmm", "addmv", "baddbmm") and len(args) >= 3 and \
+                all(isinstance(a, Tensor) for a in args[:3]) and \
+                args[0].dtype is args[1].dtype is args[2].dtype is not out.dtype:  # (before its kernel's checks)
+            raise RuntimeError(f"Expected out tensor to have dtype {_ops._meta_name(args[0].dtype)}, but got "
+                               f"{_ops._meta_name(out.dtype)} instead")
+        if name == "addbmm" and len(args) >= 3 and isinstance(args[1], Tensor) and isinstance(args[2], Tensor):
+            args[1].size(1), args[2].size(2)  # (PyTorch sizes out= from these first: their dim errors)
+        if name == "addbmm" and len(args) >= 3 and isinstance(args[2], Tensor) and args[2].dtype is not out.dtype:
+            # (PyTorch's addbmm_out runs addmm into out: out is its "self")
+            raise RuntimeError(f"self and mat2 must have the same dtype, but got {_ops._legacy(out.dtype)} and "
+                               f"{_ops._legacy(args[2].dtype)}")
         result = fn()
+        if name == "cat" and result.dtype._kind > out.dtype._kind:  # (vstack, hstack ...: cat's TypeError)
+            raise TypeError(f"torch.cat(): input types can't be cast to the desired output type "
+                            f"{_dispatch._legacy_scalar_name(out.dtype)}")
         if name in _PRODUCTS and result.dtype is not out.dtype:
             raise RuntimeError(f"Expected out tensor to have dtype {_ops._meta_name(result.dtype)}, but got "
                                f"{_ops._meta_name(out.dtype)} instead")
@@ -86,16 +143,25 @@ def _checked(name: str, fn, out: Tensor, args=(), kwargs=None):
         if name == "nan_to_num" and result.dtype is not out.dtype:
             raise RuntimeError(f"nan_to_num: dtype of out: {_dispatch._legacy_scalar_name(out.dtype)} should be "
                                f"same as input: {_dispatch._legacy_scalar_name(result.dtype)}")
-        if name == "signbit" and out.dtype is not _dtypes.bool_:
-            raise RuntimeError("signbit does not support non-boolean outputs.")
+        if name in ("signbit", "isneginf", "isposinf") and out.dtype is not _dtypes.bool_:
+            raise RuntimeError(f"{name} does not support non-boolean outputs.")
         return result
     return compute
 
 
+def _float_power_out(args, out: Tensor) -> None:
+    """float_power's out= must be float64, or complex128 when an operand is complex."""
+    complex_ = builtins.any(isinstance(a, complex) or (isinstance(a, Tensor) and a.is_complex()) for a in args)
+    expected = _dtypes.complex128 if complex_ else _dtypes.float64
+    if out.dtype is not expected:
+        raise RuntimeError(f"the output given to float_power has dtype {_dispatch._legacy_scalar_name(out.dtype)} "
+                           f"but the operation's result requires dtype {_dispatch._legacy_scalar_name(expected)}")
+
+
 def with_out(fn, name: str):
     """``fn`` taking PyTorch's keyword ``out=`` (the result copied into it by ``_ops._into_out``)."""
-    differentiable = name not in _NOT_DIFFERENTIABLE
     name = _NAMES.get(name, name)
+    differentiable = name not in _NOT_DIFFERENTIABLE
 
     @functools.wraps(fn)
     def wrapped(*args, out=None, **kwargs):
@@ -103,6 +169,8 @@ def with_out(fn, name: str):
             return fn(*args, **kwargs)
         if autocast_mode.ON[0]:  # (autocast's lists have no out= variants: they run as they are)
             return autocast_mode.without(wrapped, *args, out=out, **kwargs)
+        if name == "float_power":  # (a composite: its dtype check comes before the out= refusal of its pow)
+            _float_power_out(args, out)
         for position, arg in _TENSORS_ONLY.get(name, ()):  # (out= is only in an all-tensor overload)
             if position <= len(args) and not isinstance(args[position - 1], Tensor):
                 raise _arg_errors.must_be(name, arg, "Tensor", args[position - 1], position)
@@ -113,7 +181,8 @@ def with_out(fn, name: str):
                                    "differentiation, but one of the arguments requires grad.")
             with grad_mode.no_grad():
                 return _ops._into_out(name, out, args, _checked(name, lambda: fn(*args, **kwargs), out, args, kwargs))
-        if grad_mode.is_grad_enabled() and any(isinstance(t, Tensor) and t.requires_grad for t in (*args, out)):
+        tensors = [*args[0], *args[1:]] if args and isinstance(args[0], (list, tuple)) else args  # (cat's list)
+        if grad_mode.is_grad_enabled() and any(isinstance(t, Tensor) and t.requires_grad for t in (*tensors, out)):
             with grad_mode.no_grad():  # PyTorch's argument TypeErrors come before its out=/autograd refusal
                 try:
                     fn(*args, **kwargs)
@@ -122,7 +191,8 @@ def with_out(fn, name: str):
                 except Exception:  # noqa: BLE001 - the kernel's errors come after the refusal
                     if name in _COMPOSITE:  # (its own checks run before the ops it is made of)
                         raise
-        return _ops._into_out(name, out, args, _checked(name, lambda: fn(*args, **kwargs), out, args, kwargs))
+        return _ops._into_out(_REFUSED_BY.get(name, name), out, tensors,
+                              _checked(name, lambda: fn(*args, **kwargs), out, args, kwargs))
     return wrapped
 
 
@@ -133,6 +203,24 @@ def install(namespace: dict) -> None:
         if fn is None or "out" in (getattr(fn, "__kwdefaults__", None) or {}):
             continue
         namespace[name] = with_out(fn, name)
+
+
+# torch.special functions without an out= of their own: the name PyTorch's out= errors give each
+SPECIAL_OUT = {
+    "gammaln": "lgamma", "psi": "digamma", "digamma": "digamma", "erf": "erf", "erfc": "erfc", "erfinv": "erfinv",
+    "exp2": "exp2", "expm1": "expm1", "log1p": "log1p", "sinc": "sinc", "round": "round", "expit": "sigmoid",
+    "logit": "logit", "i0": "i0", "i0e": "special_i0e", "i1": "special_i1", "i1e": "special_i1e",
+    "ndtri": "special_ndtri", "log_ndtr": "special_log_ndtr", "entr": "special_entr", "erfcx": "special_erfcx",
+    "ndtr": "special_ndtr", "xlog1py": "special_xlog1py", "xlogy": "xlogy", "gammainc": "igamma",
+    "gammaincc": "igammac", "multigammaln": "mvlgamma", "logsumexp": "logsumexp", "polygamma": "polygamma"}
+
+
+def install_special(namespace: dict) -> None:
+    """Give the functions of SPECIAL_OUT in ``namespace`` (minigrad.special's) PyTorch's ``out=``."""
+    for key, name in SPECIAL_OUT.items():
+        fn = namespace.get(key)
+        if fn is not None and "out" not in (getattr(fn, "__kwdefaults__", None) or {}):
+            namespace[key] = with_out(fn, name)
 
 
 # x //= y ...: the operators PyTorch maps to in-place methods (+=, -=, *=, /= are Tensor's own)

@@ -9,6 +9,7 @@ section "missing-nn pass 4") wraps these functions in ops; nothing here records 
 from __future__ import annotations
 
 import itertools
+import math
 
 import numpy as np
 
@@ -60,7 +61,7 @@ def max_pool_backward(g, x_shape, indices, k: int) -> np.ndarray:
     """Each window's gradient added to the element that was its maximum, in output order (PyTorch's kernel)."""
     volume = int(np.prod(x_shape[-k:]))
     planes = int(np.prod(g.shape[:-k]))
-    flat = (indices.reshape(planes, -1) + (np.arange(planes) * volume)[:, None]).reshape(-1)
+    flat = (indices.reshape(planes, math.prod(g.shape[-k:])) + (np.arange(planes) * volume)[:, None]).reshape(-1)
     total = np.zeros(planes * volume, g.dtype)
     np.add.at(total, flat, g.reshape(-1))
     return total.reshape(x_shape)
@@ -146,7 +147,8 @@ def adaptive_avg_pool(x, output_size) -> np.ndarray:
     spans = [list(enumerate(_adaptive_windows(n, o))) for n, o in zip(x.shape[-k:], output_size)]
     for cell in itertools.product(*spans):
         box = tuple(slice(a, b) for _, (a, b) in cell)
-        flat = x[(...,) + box].reshape(x.shape[:-k] + (-1,))
+        size = math.prod(b - a for _, (a, b) in cell)   # (spelled out, not -1: the batch may be empty)
+        flat = x[(...,) + box].reshape(x.shape[:-k] + (size,))
         total = np.add.accumulate(flat, axis=-1)[..., -1]
         for _, (a, b) in cell:
             total = total / x.dtype.type(b - a)

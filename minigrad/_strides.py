@@ -142,12 +142,29 @@ def iterator_layout(result: np.ndarray, arrays) -> np.ndarray:
             break
     else:
         return result
+    if _c_order_kept(result, arrays):
+        return result
     strides = _iterator_strides(arrays, result.shape)
     if strides is None or [s * result.itemsize for s in strides] == list(result.strides):
         return result
     out = with_strides(result.shape, strides, result.dtype)
     np.copyto(out, result)
     return out
+
+
+def _c_order_kept(result: np.ndarray, arrays) -> bool:
+    """True when ``result`` is in C order and TensorIterator's layout is C order too, known without working it out.
+
+    The case taken: each operand has the result's shape and is either C-contiguous with C strides (``_plain``)
+    or broadcast in every dim (all strides 0: the expanded gradient of a sum, W5's backward products). Operands
+    of stride 0 have no say in TensorIterator's dim order, and C strides order the dims as C order does (equal
+    strides only beside a size-1 dim, which stays where it is), so the permutation is the identity.
+    """
+    shape = result.shape
+    for a in arrays:
+        if a.shape != shape or (any(a.strides) and not _plain(a)):
+            return False
+    return _plain(result)
 
 
 def _iterator_strides(arrays: list, shape: tuple) -> list | None:
@@ -234,6 +251,23 @@ def suggests_channels_last(a) -> bool:
             return False
         low = strides[d] * (a.shape[d] if a.shape[d] > 1 else 1)
     return True
+
+
+def suggested_memory_format(a: np.ndarray):
+    """``suggest_memory_format()``: channels_last(_3d) when the strides look so (c10's
+    is_channels_last_strides_2d/3d, ambiguous cases resolving to NCHW), else contiguous_format."""
+    if a.ndim not in (4, 5):
+        return _layout.contiguous_format
+    order, fmt = ((1, 3, 2, 0), _layout.channels_last) if a.ndim == 4 else ((1, 4, 3, 2, 0), _layout.channels_last_3d)
+    strides = [st // a.itemsize for st in a.strides]
+    if strides[1] == 0:
+        return _layout.contiguous_format
+    low = 0
+    for d in order:
+        if a.shape[d] == 0 or strides[d] < low or (d == 0 and low == strides[1]):
+            return _layout.contiguous_format
+        low = strides[d] * (a.shape[d] if a.shape[d] > 1 else 1)
+    return fmt
 
 
 def channels_last_like(forward, n_inputs: int = 1):

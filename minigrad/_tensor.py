@@ -298,7 +298,9 @@ class Tensor(metaclass=_TensorType):
         return strides if dim is None else strides[self._wrap_dim(dim)]
 
     def data_ptr(self) -> int:
-        """Address of the first element (views of one array share memory)."""
+        """Address of the first element (views of one array share memory); 0 without elements, as PyTorch."""
+        if self._data.size == 0:  # (PyTorch's data pointer of an empty tensor is null, whatever its storage)
+            return 0
         return self._data.__array_interface__["data"][0]
 
     def untyped_storage(self):
@@ -548,6 +550,11 @@ class Tensor(metaclass=_TensorType):
     @property
     def requires_grad(self) -> bool:
         """Whether autograd records operations on this tensor."""
+        if not self._requires_grad and self._base is not None and self._view_version != self._version_counter[0] \
+                and self._base._requires_grad:   # (a view whose base got a history in place since: see _dispatch)
+            if self._creation_meta is not None:   # (its grad_fn refuses to be replayed; it requires grad all the same)
+                return True
+            self._refresh_view_grad_fn()
         return self._requires_grad
 
     @requires_grad.setter
@@ -809,6 +816,15 @@ class Tensor(metaclass=_TensorType):
             from ._dispatch import view_rebase_error
             self._view_version = -1  # keep failing, as PyTorch does, until the view is dropped
             raise RuntimeError(view_rebase_error(self, self._creation_meta, indirect=True))
+        from .autograd import forward_ad
+        # (a new node for the same view, not an op of the user's: its tangent, if any, stays as it is)
+        suspended, forward_ad._suspended[0] = forward_ad._suspended[0], True
+        try:
+            self._replay_view(base)
+        finally:
+            forward_ad._suspended[0] = suspended
+
+    def _replay_view(self, base) -> None:
         from .derivatives import as_strided_view
         old_fn = self._grad_fn
         if self._data.dtype.kind != "c" and base._data.dtype.kind == "c":

@@ -94,6 +94,34 @@ def created(t) -> None:
         _OUTSIDE[id(t)] = weakref.ref(t)
 
 
+def unbatched(result) -> None:
+    """An op's outputs made from unbatched tensors by the user's code inside vmap: PyTorch refuses to write a
+    batched value into them in place, as into the function's unbatched inputs. (Not the temporaries of minigrad's
+    own forward formulas and backward passes, which may mix unbatched values with batched tangents and grads.)"""
+    from .autograd import forward_ad
+    if forward_ad._suspended[0] or not _from_user():
+        return
+    for o in result if isinstance(result, (tuple, list)) else (result,):
+        if hasattr(o, "_data"):
+            _OUTSIDE[id(o)] = weakref.ref(o)
+
+
+_INTERNAL = ("minigrad.autograd.engine", "minigrad.derivatives", "minigrad.func._transforms")
+
+
+def _from_user() -> bool:
+    """Whether the running op was called by user code, not inside a backward pass or a formula (a stack walk)."""
+    frame = sys._getframe(2)
+    while frame is not None:
+        name = frame.f_globals.get("__name__", "")
+        if name in _INTERNAL:
+            return False
+        if not name.startswith("minigrad"):
+            return True
+        frame = frame.f_back
+    return True
+
+
 def _is_outside(t) -> bool:
     """Whether ``t`` (or the base it is a view of) is a tensor the vmapped function sees from outside."""
     for x in (t, t._base):
@@ -139,8 +167,12 @@ def levels_of(*inputs) -> int:
 
 
 def follow(out, *inputs):
-    """``out``, computed from ``inputs`` outside the op table: batched as they are."""
-    mark(out, levels_of(*inputs))
+    """``out``, computed from ``inputs`` outside the op table: batched as they are (unbatched as they are too)."""
+    mask = levels_of(*inputs)
+    if mask:
+        mark(out, mask)
+    else:
+        unbatched(out)
     return out
 
 
@@ -227,11 +259,41 @@ def check_batch_norm(input, running_mean, running_var) -> None:
                            "to patch your module to work with vmap")
 
 
+def check_scalar_dims(t, dims, tangent: bool = True) -> None:
+    """flip / roll of a batched 0-d tensor along a dim: PyTorch's batching rule adds 1 for the batch dim to the dim
+    wrapped against the 0-d tensor, which the 1-d physical tensor then refuses (a dim the 0-d one refuses as is)."""
+    # (a dual whose tangent is batched counts for flip: jacfwd's tangents are, and PyTorch flips them after the
+    # primal; roll's own check of the 0-d primal comes first: tangent=False)
+    if dims and DEPTH[0] and t.dim() == 0 and (levels(t) or tangent and t._fw_grad is not None
+                                               and levels(t._fw_grad)):
+        d = dims[0] if dims[0] not in (-1, 0) else 1
+        raise IndexError(f"Dimension out of range (expected to be in range of [-1, 0], but got {d})")
+
+
+def full_overlap(out, t) -> bool:
+    """Whether writing into ``out`` while reading ``t`` (same memory) is PyTorch's full overlap inside vmap.
+
+    Its batching rules pad the lower-rank physical tensor with size-1 dims before the kernel compares the two, so
+    ``x.view(1, 1).mul_(x)`` of a batched 1-element ``x`` reads exactly the written elements (strides of size-1
+    dims are not compared here: PyTorch's padding view gives both the same).
+    """
+    if not levels(out) or levels(out) != levels(t):
+        return False
+    a, b = out._data, t._data
+    if a.__array_interface__["data"][0] != b.__array_interface__["data"][0]:
+        return False
+    n = max(a.ndim, b.ndim)
+    shape_a, shape_b = (1,) * (n - a.ndim) + a.shape, (1,) * (n - b.ndim) + b.shape
+    strides_a, strides_b = (0,) * (n - a.ndim) + a.strides, (0,) * (n - b.ndim) + b.strides
+    return shape_a == shape_b and all(sa == sb for k, sa, sb in zip(shape_a, strides_a, strides_b) if k != 1)
+
+
 def check_out(name: str, out, inputs) -> None:
     """An ``out=`` argument inside vmap, with a batched tensor involved: PyTorch has no batching rule for it."""
     if any(levels(t) for t in (out, *inputs)):
-        raise RuntimeError(f"Batching rule not implemented for aten::{name}.out; the fallback path doesn't work on "
-                           "out= or view ops.")
+        overload = "self_out" if name == "where" else "out"  # (where(cond, x, y, out=): aten::where.self_out)
+        raise RuntimeError(f"Batching rule not implemented for aten::{name}.{overload}; the fallback path doesn't "
+                           "work on out= or view ops.")
 
 
 def check_random(inputs, inplace_self=None) -> None:
@@ -285,36 +347,58 @@ def check_requires_grad_() -> None:
                        "transformed instead.")
 
 
-# PyTorch's batching rules name some in-place ops in their message; the rest go through its fallback.
+# PyTorch's batching rules name some in-place ops in their message; the rest go through its fallback
+# ("aten::<op>_ ... at level N"). Keyed by op name, or by node name where the overloads differ.
 _RULE_NAMES = {"sub": "inplace arithmetic", "mul": "inplace arithmetic", "div": "inplace arithmetic",
-               "copy_": "inplace arithmetic", "masked_fill": "inplace arithmetic", "index_put_": "inplace arithmetic",
-               "fill_": "fill_", "index_add": "index_add_"}
+               "copy_": "inplace arithmetic", "masked_fill": "inplace arithmetic", "index_put_": "index_put_",
+               "_index_put_impl_": "index_put_", "fill_": "fill_", "index_add": "index_add_",
+               "index_fill": "index_fill_", "clamp_min": "inplace arithmetic", "clamp_max": "inplace arithmetic",
+               "logical_and": "inplace arithmetic", "logical_or": "inplace arithmetic",
+               "logical_xor": "inplace arithmetic",
+               "MaskedFillBackward1": None}  # (masked_fill_ with a tensor value: the fallback)
+# In-place ops whose rule calls the kernel unchecked: it finds the batched shape does not fit the output.
+_SHAPE_ERRORS = frozenset({"add", "atan2", "copysign", "bitwise_and", "bitwise_or", "bitwise_xor",
+                           "bitwise_left_shift", "bitwise_right_shift", "gcd", "lcm"})
 
 
 def input_levels(op, tensors, out) -> int:
     """The levels ``op``'s outputs are batched at; PyTorch's error for an in-place op that cannot be batched."""
     mask = levels_of(*tensors)
-    if out is None or not mask:
-        return mask
+    if out is not None and mask:
+        check_inplace(op.name, out, tensors, op.node_name)
+    return mask
+
+
+def check_inplace(name: str, out, tensors, node_name: str | None = None) -> None:
+    """PyTorch's error for writing a value batched at some vmap level into ``out``, unbatched there.
+
+    Front-ends call it before their own checks (dtypes, .item() of a value) where PyTorch's batching rule (or its
+    fallback) runs first; ``name`` is the op's (``lerp_``, ``index_fill``), ``node_name`` picks an overload.
+    """
+    if not DEPTH[0]:
+        return
+    tensors = [t for t in tensors if hasattr(t, "_data")]
+    mask = levels_of(*tensors)
     self_mask = levels(out)
     extra = mask & ~self_mask  # levels where another input is batched and the written-to tensor is not
     # A written-to tensor batched nowhere is the user's only if the function sees it from outside (a captured or
-    # unmapped tensor, or a view of one): minigrad's own kernels write into fresh unbatched buffers too.
-    if extra and (self_mask or _is_outside(out)):
-        level = extra.bit_length()
-        if op.name == "add":  # (its own rule: the kernel finds the batched shape does not fit the output)
-            shape, broadcast = _physical_add_shapes(out, tensors)
-            raise RuntimeError(f"output with shape {shape} doesn't match the broadcast shape {broadcast}")
-        name = _RULE_NAMES.get(op.name)
-        where = "in a vmap"
-        if name is None:
-            name, where = f"aten::{op.name.rstrip('_')}_", f"at level {level}"
-        raise RuntimeError(f"vmap: {name}(self, *extra_args) is not possible because there exists a Tensor `other` "
-                           "in extra_args that has more elements than `self`. This happened due to `other` being "
-                           f"vmapped over but `self` not being vmapped over {where}. Please try to use out-of-place "
-                           f"operators instead of {name}. If said operator is being called inside the PyTorch "
-                           "framework, please file a bug report instead.")
-    return mask
+    # unmapped tensor, an op's result, or a view of one): minigrad's own kernels write into fresh buffers too.
+    if not (extra and (self_mask or _is_outside(out))):
+        return
+    level = extra.bit_length()
+    base = name.rstrip("_")
+    if base in _SHAPE_ERRORS:
+        shape, broadcast = _physical_add_shapes(out, tensors)
+        raise RuntimeError(f"output with shape {shape} doesn't match the broadcast shape {broadcast}")
+    rule = _RULE_NAMES[node_name] if node_name in _RULE_NAMES else _RULE_NAMES.get(name, _RULE_NAMES.get(base))
+    where = "in a vmap"
+    if rule is None:
+        rule, where = f"aten::{base}_", f"at level {level}"
+    raise RuntimeError(f"vmap: {rule}(self, *extra_args) is not possible because there exists a Tensor `other` "
+                       "in extra_args that has more elements than `self`. This happened due to `other` being "
+                       f"vmapped over but `self` not being vmapped over {where}. Please try to use out-of-place "
+                       f"operators instead of {rule}. If said operator is being called inside the PyTorch "
+                       "framework, please file a bug report instead.")
 
 
 def _physical_add_shapes(out, tensors) -> tuple[list, list]:

@@ -10,14 +10,22 @@ from ._tensor import Tensor
 
 
 def norm_except_dim(v: Tensor, pow: float = 2, dim: int = 0) -> Tensor:
-    """The ``pow``-norm of ``v`` over every dim but ``dim`` (over all of them for dim=-1), kept broadcastable."""
+    """The ``pow``-norm of ``v`` over every dim but ``dim`` (over all of them for dim=-1), kept broadcastable.
+
+    PyTorch's steps (at::norm, a NormBackward1 node): rows of a (v.size(0), -1) view for dim 0, columns of a
+    (-1, v.size(-1)) view for the last dim, and for a middle dim the dim-0 case on ``v.transpose(0, dim)``,
+    transposed back.
+    """
     if dim == -1:
         return v.norm(pow)
-    dim = dim % v.dim()
     shape = [1] * v.dim()
-    shape[dim] = v.shape[dim]
-    moved = v.transpose(0, dim).contiguous().view(v.shape[dim], -1) if dim else v.contiguous().view(v.shape[0], -1)
-    return moved.norm(pow, 1).view(shape)
+    if dim == 0:
+        shape[0] = v.shape[0]
+        return D.norm(v.contiguous().view(v.shape[0], -1), p=pow, dim=(1,), keepdim=False).view(shape)
+    if dim == v.dim() - 1:
+        shape[dim] = v.shape[dim]
+        return D.norm(v.contiguous().view(-1, v.shape[dim]), p=pow, dim=(0,), keepdim=False).view(shape)
+    return norm_except_dim(v.transpose(0, dim), pow, 0).transpose(0, dim)
 
 
 def _weight_norm_interface(v: Tensor, g: Tensor, dim: int = 0) -> tuple[Tensor, Tensor]:

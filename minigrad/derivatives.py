@@ -44,7 +44,7 @@ from . import (
 )
 from . import _polygamma as _polygamma_kernels
 from . import _reduce as _sums
-from ._dispatch import _QUIET, _STATE, Op, _extras, _np_errstate, cast_array, joint
+from ._dispatch import _QUIET, _STATE, Absent, Op, _errstate_get, _extras, _np_errstate, cast_array, joint
 from ._float_math import via_float64 as _via_float64
 from ._fused import fma
 from ._norm_f32 import vector_norm as _vector_norm_f32
@@ -80,6 +80,8 @@ def _conj(x):
 
 def _numpy_result(forward, *arrays) -> Tensor:
     """``forward(*arrays)`` as a tensor, with NumPy's warnings off as for every op (PyTorch gives inf/nan)."""
+    if _errstate_get() is _QUIET:  # (in a backward pass: NumPy is quiet already, see _errstate.py)
+        return Tensor._make(np.asarray(forward(*arrays)))
     token = _np_errstate.set(_QUIET)
     try:
         return Tensor._make(np.asarray(forward(*arrays)))
@@ -93,7 +95,8 @@ def _numpy_result(forward, *arrays) -> Tensor:
 
 def sum_backward(grad, sizes, dim, keepdim):
     """d sum(x, dim) / dx: put the reduced dims back and expand.  grad ↦ expand(unsqueeze(grad, dim))."""
-    if not keepdim and len(sizes) > 0:
+    if not keepdim and len(sizes) > 0 and dim is not None and dim != () and dim != []:  # (no dims: all reduced,
+        # the 0-dim gradient expands as it is, as PyTorch's sum_backward does)
         if isinstance(dim, int) or (isinstance(dim, (tuple, list)) and len(dim) == 1):
             grad = grad.unsqueeze(dim if isinstance(dim, int) else dim[0])  # (unsqueeze_multiple: one dim as given)
         else:
@@ -326,7 +329,7 @@ _sigmoid = _float_math.for_float32(
 # PyTorch's formulas from derivatives.yaml; ``.conj()`` makes each one right for complex inputs too.
 
 _LN2 = float(np.log(2.0))
-_LN10 = float(np.log(10.0))
+_LN10 = 2.3025850929940456   # (the literal of PyTorch's log10 formula: one ulp below ln 10 as a double)
 
 
 def _zeros(grad):
@@ -423,13 +426,14 @@ def clamp_backward(grad, self, min, max):
     """d clamp(x, lo, hi)/dx = [lo <= x <= hi]."""
     ops = _ops()
     if min is not None and max is not None:
-        inside = (self >= min) & (self <= max)
+        # (in place, as PyTorch's formula: [x <= hi] must broadcast to the shape of [lo <= x], or its error)
+        inside = (self >= min).logical_and_(self <= max)
     elif min is not None:
         inside = self >= min
     elif max is not None:
         inside = self <= max
     else:
-        return grad  # (both bounds empty tensors: so is the gradient)
+        return grad  # (no bound: the identity)
     return ops.where(inside, grad, 0.0)
 
 
@@ -448,8 +452,8 @@ def _clamp_forward(a, min, max):
 # clamp(x, min=t) with one tensor bound: the other is an ``absent()`` stand-in (PyTorch's undefined tensor,
 # shown as None and given a (None, 0) edge); the forward and the formulas leave it out.
 def _clamp_tensor_forward(a, min, max):
-    # (an empty bound other than absent()'s [0] still broadcasts: clamp(x[1, 0, 1], t[3, 0, 1]) is [3, 0, 1])
-    return _clamp_forward(a, None if min.shape == (0,) else min, None if max.shape == (0,) else max)
+    # (a real empty bound still broadcasts: clamp(x[1, 0, 1], t[3, 0, 1]) is [3, 0, 1], clamp(x[], t[0]) is [0])
+    return _clamp_forward(a, None if is_absent(min) else min, None if is_absent(max) else max)
 
 
 def clamp_tensor_backward(grad, self, min, max):
@@ -460,14 +464,14 @@ def clamp_tensor_backward(grad, self, min, max):
 def clamp_min_tensor_backward(grad, self, min, max):
     """d clamp/d lo = [x < lo] where lo wins (lo < hi, when there is a hi)."""
     max = _given(max)
-    mask = self < min if max is None else (self < min) & (min < max)
+    mask = self < min if max is None else (self < min).logical_and_(min < max)   # (in place, as clamp_backward)
     return _ops().where(mask, grad, 0.0)
 
 
 def clamp_max_tensor_backward(grad, self, min, max):
     """d clamp/d hi = [x > hi] or [hi < lo] (then hi is the result)."""
     min = _given(min)
-    mask = self > max if min is None else (self > max) | (max < min)
+    mask = self > max if min is None else (self > max).logical_or_(max < min)   # (in place, as clamp_backward)
     return _ops().where(mask, grad, 0.0)
 
 
@@ -475,8 +479,6 @@ def clamp_tensor_jvp(self_t, min_t, max_t, self, min, max):
     """The tangent of whichever of x, lo, hi clamp returns (PyTorch's clamp_jvp)."""
     ops = _ops()
     min, max = _given(min), _given(max)
-    if min is None and max is None:  # (both empty (0,) tensors, which look like absent() ones: nothing to pick)
-        return self_t
     if min is None:
         return ops.where(self < max, self_t, max_t)
     if max is None:
@@ -505,13 +507,19 @@ sgn = Op("sgn", "SgnBackward0", _sgn,
 sign = Op("sign", "SignBackward0", lambda a: _sign(a),
           jvp="element_wise",
           self=lambda grad: _zeros(grad))                                  # piecewise constant
-reciprocal = Op("reciprocal", "ReciprocalBackward0", np.reciprocal,
+def _reciprocal(a):
+    """1/x; complex as PyTorch's kernel divides 1 by x (the imaginary part of 1/(c+0i) is +0, where NumPy's
+    reciprocal, conj(x)/|x|², gives -0)."""
+    return np.true_divide(a.dtype.type(1), a) if a.dtype.kind == "c" else np.reciprocal(a)
+
+
+reciprocal = Op("reciprocal", "ReciprocalBackward0", _reciprocal,
                 jvp="element_wise",
                 self=lambda grad, result: grad.neg() * (result * result).conj())   # d(1/x) = -1/x²
 sqrt = Op("sqrt", "SqrtBackward0", _vml.unary("sqrt", np.sqrt),
           jvp="element_wise",
           self=lambda grad, result: grad / mul_scalar(result.conj(), other=2))   # d√x = 1/(2√x)
-rsqrt = Op("rsqrt", "RsqrtBackward0", lambda x: np.reciprocal(np.sqrt(x)),
+rsqrt = Op("rsqrt", "RsqrtBackward0", lambda x: _reciprocal(np.sqrt(x)),
            jvp="element_wise",
            self=lambda grad, result: mul_scalar(grad, other=-0.5) * result.pow(3).conj())  # d x^-½ = -½ x^-3/2
 exp2 = Op("exp2", "Exp2Backward0", _float_math.libm_two_paths("exp2", np.exp2, vector32=_float_math.sleef_exp2f,
@@ -675,9 +683,11 @@ def _power_scalar(a, exponent):
         return a * a * a
     if exponent == -2:
         return 1 / (a * a)
-    if exponent in (0.5, -0.5, -1):
+    if exponent == 0.5:   # (PyTorch's sqrt kernel: MKL's vsSqrt, not always the correctly rounded root)
+        return sqrt.forward(a)
+    if exponent in (-0.5, -1):   # (rsqrt: 1 / the exact root)
         r = np.sqrt(a) if exponent != -1 else a
-        return r if exponent == 0.5 else 1 / r
+        return 1 / r
     if a.dtype == np.float32:
         return _float_math.pow_scalar_exponent(a, exponent)
     if a.dtype == np.float64:   # SLEEF's pow on vector blocks, glibc's on the tail
@@ -719,20 +729,35 @@ rsub_tensor = Op("rsub", "RsubBackward0",
                  lambda a, b, alpha: _sub_alpha(b, a, alpha) if alpha != 1 else np.subtract(b, a),
                  jvp="linear",
                  inputs=("self", "other"), args=("alpha",),
-                 self=lambda grad, alpha: grad.neg() if alpha == 1 else grad * -_conj(alpha),  # d(y - αx)/dx = -α
+                 # d(y - αx)/dx = -α (PyTorch's maybe_multiply(-grad, α): a Scalar product, MulBackward1)
+                 self=lambda grad, alpha: grad.neg() if alpha == 1 else mul_scalar(grad.neg(), other=_conj(alpha)),
                  other=lambda grad: grad)                                                 # d(y - αx)/dy = 1
 def _tie_split(grad, self, other):
     """grad, halved where the two inputs tie (PyTorch divides by the Scalar 2: DivBackward1)."""
     return _ops().where(self == other, div_scalar(grad, other=2), grad)
 
 
+def _pick_jvp(self_t, other_t, weight):
+    """PyTorch's tangent of a pick between two inputs: other_t + w·(self_t - other_t), w the weight of self (so a
+    nan or inf tangent of the input not picked still shows, as 0·inf)."""
+    # (an integer or bool input has no tangent: PyTorch's ZeroTensor for it adds and subtracts as a float 0)
+    if not (other_t.is_floating_point() or other_t.is_complex()):
+        other_t = _ops().zeros_like(self_t)
+    if not (self_t.is_floating_point() or self_t.is_complex()):
+        self_t = _ops().zeros_like(other_t)
+    return other_t + weight * (self_t - other_t)
+
+
 maximum = Op("maximum", "MaximumBackward0", np.maximum, inputs=("self", "other"),
-             jvp="element_wise",
+             # w = 1 where self wins, 1/2 on a tie (PyTorch's result: formula)
+             jvp=lambda self_t, other_t, self, other, result: _pick_jvp(
+                 self_t, other_t, _ops().where(self == other, 0.5, (self > other).to(result.dtype))),
              # the larger input takes the gradient; a tie splits it in half
              self=lambda grad, self, other: _tie_split(grad, self, other).masked_fill(self < other, 0),
              other=lambda grad, self, other: _tie_split(grad, self, other).masked_fill(self > other, 0))
 minimum = Op("minimum", "MinimumBackward0", np.minimum, inputs=("self", "other"),
-             jvp="element_wise",
+             jvp=lambda self_t, other_t, self, other, result: _pick_jvp(
+                 self_t, other_t, _ops().where(self == other, 0.5, (self < other).to(result.dtype))),
              self=lambda grad, self, other: _tie_split(grad, self, other).masked_fill(self > other, 0),
              other=lambda grad, self, other: _tie_split(grad, self, other).masked_fill(self < other, 0))
 # The condition goes through the dtype cast with the values; .astype(bool) undoes that exactly.
@@ -768,8 +793,15 @@ def _addcdiv(a, t1, t2, value):
     return (a + t1 * dt.type(value) / t2).astype(dt, copy=False)
 
 
+def _maybe_multiply(t, value):
+    """t·value, or t itself when value is 1 (PyTorch's maybe_multiply)."""
+    return t if value == 1 else mul_scalar(t, other=value)
+
+
 addcmul = Op("addcmul", "AddcmulBackward0", _addcmul, inputs=("self", "tensor1", "tensor2"), args=("value",),
-             jvp="element_wise",
+             # PyTorch's result: formula, the products first (0-d float64 t1 times a bool t2 stays float64)
+             jvp=lambda self_t, tensor1_t, tensor2_t, tensor1, tensor2, value:
+                 self_t + _maybe_multiply(tensor1_t * tensor2 + tensor2_t * tensor1, value),
              self=lambda grad: grad,                                              # d/d self = 1
              tensor1=lambda grad, tensor2, value: grad * mul_scalar(tensor2, other=value).conj(),   # value·t2
              tensor2=lambda grad, tensor1, value: grad * mul_scalar(tensor1, other=value).conj())   # value·t1
@@ -884,9 +916,7 @@ def value_selecting_backward(grad, dim, indices, sizes, keepdim):
 def scale_grad_by_count(grad, self, result, dim, keepdim):
     """amax/amin: grad shared evenly by the elements equal to the result, per reduced slice."""
     sizes = tuple(self.shape)
-    if not len(sizes):
-        return grad * (self == result)
-    dims = _dims(dim, len(sizes))
+    dims = _dims(dim, len(sizes))   # (a 0-dim input too: its count of 1 divides, a DivBackward0 under create_graph)
     mask = _reshape_reduced(result, sizes, dim, keepdim) == self
     # PyTorch's scale_grad_by_count: (grad / count) * mask, the reduced dims put back by a reshape
     return (_reshape_reduced(grad, sizes, dim, keepdim) / mask.sum(dims, keepdim=True)) * mask
@@ -981,6 +1011,10 @@ def _vector_norm(a, ord, dim, keepdim):
     if _float_math._is_reduced(a.dtype) and a.size:   # float16/bfloat16: PyTorch accumulates in float32, rounds once
         return _vector_norm(a.astype(np.float32), ord, dim, keepdim).astype(a.dtype)
     dim = _axes(dim)
+    reduced = a.shape if dim is None else [a.shape[d] for d in np.atleast_1d(dim)]
+    if ord != 0 and a.size and math.prod(reduced) == 1:   # one element per result: PyTorch returns |x| itself
+        out = np.ascontiguousarray(_abs(a)).reshape(a.shape)   # (no x^p and root that round; a 0-dim stays 0-dim)
+        return out if keepdim else np.squeeze(out, axis=dim)
     if a.dtype == np.float32 and ord in (1, 2) and a.size:   # summed in PyTorch's order (_norm_f32.py)
         out = _strides.contiguous(np.asarray(_vector_norm_f32(a, ord, dim)))   # (a new C-order tensor, as PyTorch's)
         return np.expand_dims(out, tuple(range(a.ndim)) if dim is None else dim) if keepdim else out
@@ -1014,17 +1048,24 @@ def norm_backward(grad, self, ord, dim, keepdim, result):
         return None   # (PyTorch's undefined gradient: x does not count as used)
     if ord == 1:
         return self.sgn() * grad
+    # (PyTorch's in-place steps on fresh tensors: the same versions, and pow_ saves a copy of its input; operands
+    # built in C++'s right-to-left order, so the nodes get PyTorch's sequence numbers)
     if ord == 2:
-        return grad * (self / result).masked_fill(result == 0, 0)
+        return grad * (self / result).masked_fill_(result == 0, 0)
     if ord in (np.inf, -np.inf):
         self_abs = self.abs()
         mask = self_abs.eq(result).logical_or(self_abs.isnan())   # the argmax (NaN included)
         return self.sgn() * ((grad / mask.sum(_dims(dim, len(sizes)), keepdim=True)) * mask)
     if ord < 1:
-        self_scaled = self.sgn() * self.abs().pow(ord - 1).masked_fill(self == 0, 0)
-        return self_scaled * grad * result.pow(1 - ord)
-    self_scaled = self.sgn() * self.abs().pow(ord - 1) if ord < 2 else self * self.abs().pow(ord - 2)
-    return self_scaled * (grad / result.pow(ord - 1)).masked_fill(result == 0, 0)
+        powered = self.abs().pow_(ord - 1).masked_fill_(self == 0, 0)
+        self_scaled = self.sgn() * powered
+        shrink = result.pow(1 - ord)
+        return self_scaled * grad * shrink
+    powered = self.abs().pow_(ord - 1 if ord < 2 else ord - 2)
+    self_scaled = self.sgn() * powered if ord < 2 else self * powered
+    scale_v = grad / result.pow(ord - 1)
+    scale_v.masked_fill_(result == 0, 0)
+    return self_scaled * scale_v
 
 
 def cumsum_backward(grad, dim):
@@ -1095,8 +1136,13 @@ def _with_mean(stat):
         with warnings.catch_warnings() if a.size == 0 else contextlib.nullcontext():
             if a.size == 0:   # (an empty mean is nan quietly, as PyTorch's: not NumPy's "Mean of empty slice")
                 warnings.simplefilter("ignore", RuntimeWarning)
-            mean = np.asarray(np.mean(wide, axis=_axes(dim), keepdims=keepdim)).astype(a.dtype, copy=False)
-        return stat(a, dim, correction, keepdim), mean
+            mean = np.asarray(np.mean(wide, axis=_axes(dim), keepdims=keepdim))
+        if a.dtype.kind == "f" and a.size and np.isinf(a).any():   # (Welford's running mean: x - inf = -inf or
+            axes = _axes(dim)                                       # nan, so ±inf among others gives nan)
+            n = a.size if axes is None else math.prod(a.shape[d] for d in np.atleast_1d(axes))
+            if n > 1:
+                mean = np.where(np.isinf(wide).any(axis=axes, keepdims=keepdim), np.nan, mean)
+        return stat(a, dim, correction, keepdim), mean.astype(a.dtype, copy=False)
     return forward
 
 
@@ -1116,26 +1162,35 @@ def _sum_defined(*terms):
 # gradient is the sum of what each used output sends back (an unused output's grad is None here).
 var_mean = Op("var_mean", "VarMeanBackward0", _rank0_ok(_with_mean(_var)), args=("dim", "correction", "keepdim"),
               outputs=("result0", "result1"), undefined_grads=True,
-              jvp=lambda self_t, self, dim, correction, keepdim, result0: (
-                  _reduced_jvp(var_backward(_ones_like(result0), self, dim, correction, keepdim) * self_t,
+              jvp=lambda self_t, self, dim, correction, keepdim, result0, result1: (
+                  # (conj: a backward formula gives conj(∂f/∂x) for complex x, as in forward_ad._reduction_jvp)
+                  _reduced_jvp(var_backward(_ones_like(result0), self, dim, correction, keepdim).conj() * self_t,
                                dim, keepdim, result0),
-                  _reduced_jvp(_mean_backward(_ones_like(result0), self, dim, keepdim) * self_t,
-                               dim, keepdim, result0)),
+                  _nan_if_empty(_reduced_jvp(_mean_backward(_ones_like(result0), self, dim, keepdim) * self_t,
+                                             dim, keepdim, result1), self)),
               self=lambda grads, self, dim, correction, keepdim: _sum_defined(
                   None if grads[0] is None else var_backward(grads[0], self, dim, correction, keepdim),
                   None if grads[1] is None else _mean_backward(grads[1], self, dim, keepdim)))
 std_mean = Op("std_mean", "StdMeanBackward0", _rank0_ok(_with_mean(_std)), args=("dim", "correction", "keepdim"),
               outputs=("result0", "result1"), undefined_grads=True,
-              jvp=lambda self_t, self, dim, correction, keepdim, result0: (
-                  _reduced_jvp(std_backward(_ones_like(result0), self, dim, correction, keepdim, result0)
-                               * self_t, dim, keepdim, result0),
-                  _reduced_jvp(_mean_backward(_ones_like(result0), self, dim, keepdim) * self_t,
-                               dim, keepdim, result0)),
+              jvp=lambda self_t, self, dim, correction, keepdim, result0, result1: (
+                  _nan_if_empty(_reduced_jvp(std_backward(_ones_like(result0), self, dim, correction, keepdim,
+                                                          result0).conj() * self_t, dim, keepdim, result0), self),
+                  _nan_if_empty(_reduced_jvp(_mean_backward(_ones_like(result0), self, dim, keepdim) * self_t,
+                                             dim, keepdim, result1), self)),
               self=lambda grads, self, dim, correction, keepdim, result0: _sum_defined(
                   None if grads[0] is None else std_backward(grads[0], self, dim, correction, keepdim, result0),
                   None if grads[1] is None else _mean_backward(grads[1], self, dim, keepdim)))
+def _nan_if_empty(tangent, self):
+    """The tangent of a mean or std over no elements: nan, as PyTorch's formulas divide the empty sum by the count
+    (mean(self_t)) or by the nan result (std), where the sum of the products here is 0."""
+    return tangent if self.numel() else tangent + float("nan")
+
+
 def _reduced_jvp(term, dim, keepdim, result):
     """Σ over the reduced dims of ∂f/∂x_i·t_i (the tangent of a reduction, shaped like its result)."""
+    if term.is_complex() and not result.is_complex():  # (a real statistic of complex x: var, std)
+        term = term.real
     if term.shape == result.shape:
         return term
     return (term.sum() if dim is None else term.sum(dim, keepdim=True)).reshape(result.shape)
@@ -1209,7 +1264,45 @@ angle = Op("angle", "AngleBackward0", _angle,
 # Shape and views (the outputs share memory with the input)
 # =============================================================================================
 
-view = Op("view", "ViewBackward0", lambda a, size: a.reshape(size), args=("size",), view=True,
+def _view_strides(old_shape, old_strides, new_shape):
+    """PyTorch's computeStride: the strides of a view of a tensor (element strides), or None when it cannot be
+    one. Differs from NumPy's only in the strides it gives size-1 dims (observable: .stride(), kernel choices)."""
+    new = [0] * len(new_shape)
+    view_d = len(new_shape) - 1
+    base = old_strides[-1] if old_strides else 1
+    tensor_numel = view_numel = 1
+    for d in range(len(old_shape) - 1, -1, -1):
+        tensor_numel *= old_shape[d]
+        if d == 0 or (old_shape[d - 1] != 1 and old_strides[d - 1] != tensor_numel * base):   # a chunk ends
+            while view_d >= 0 and (view_numel < tensor_numel or new_shape[view_d] == 1):
+                new[view_d] = view_numel * base
+                view_numel *= new_shape[view_d]
+                view_d -= 1
+            if view_numel != tensor_numel:
+                return None
+            if d > 0:
+                base, tensor_numel, view_numel = old_strides[d - 1], 1, 1
+    return new if view_d == -1 else None
+
+
+def _view(a, size):
+    r = a.reshape(size)
+    return r if 1 not in r.shape else _torch_strides(a, r)   # (only size-1 dims can differ: the cheap test first)
+
+
+def _torch_strides(a, r):
+    """``r`` (a view of ``a`` NumPy reshaped) with PyTorch's strides for its size-1 dims."""
+    if (a.flags.c_contiguous and 1 not in a.shape) or 1 not in r.shape or r.size == 0 or not a.ndim:
+        return r   # (NumPy's strides are PyTorch's; size-1 dims of a: their strides can count in PyTorch's)
+    item = a.itemsize
+    strides = _view_strides(a.shape, [st // item for st in a.strides], r.shape)
+    if strides is None or [st // item for st in r.strides] == strides or \
+            r.__array_interface__["data"][0] != a.__array_interface__["data"][0]:   # (or NumPy copied)
+        return r
+    return np.lib.stride_tricks.as_strided(r, r.shape, [st * item for st in strides])
+
+
+view = Op("view", "ViewBackward0", _view, args=("size",), view=True,
           jvp="linear",
           self=lambda grad, self_sym_sizes: grad.reshape(self_sym_sizes))
 # reshape of a non-contiguous tensor that needs no copy (PyTorch's _reshape_alias)
@@ -1221,7 +1314,7 @@ reshape_alias = Op("_reshape_alias", "ReshapeAliasBackward0", lambda a, size: _r
 def _reshaped_view(a, size):
     v = a.view()
     v.shape = size  # never copies (raises instead); the caller checked it can be done
-    return v
+    return _torch_strides(a, v)
 
 
 unsafe_view = Op("_unsafe_view", "UnsafeViewBackward0", lambda a, size: a.reshape(size), args=("size",),
@@ -1566,8 +1659,9 @@ masked_fill_tensor = Op("masked_fill", "MaskedFillBackward1",
                         jvp=lambda self_t, mask, value_t: masked_fill_tensor(self_t, mask, value_t),
                         inputs=("self", "mask", "value"),
                         self=lambda grad, mask: grad.masked_fill(mask, 0),
-                        # the value went to every masked entry: sum their gradients
-                        value=lambda grad, mask: grad.masked_fill(mask.logical_not(), 0).sum())
+                        # the value went to every masked entry: sum their gradients (PyTorch's
+                        # masked_fill_backward selects them first: MaskedSelectBackward0 under create_graph)
+                        value=lambda grad, mask: grad.masked_select(mask).sum())
 
 
 # ---- index_fill: the slices at ``index`` along ``dim`` are set to value (a number or a 0-dim tensor)
@@ -1928,8 +2022,11 @@ gelu = Op("gelu", "GeluBackward0", _gelu_forward, args=("approximate",),
 
 
 def _one_minus(t):
-    """``1 - t`` as PyTorch's C++ writes it (a filled tensor minus t: SubBackward0 with no edge for the 1)."""
-    return _ops().sub(Tensor._make(np.array(1, dtype=np.int64)), t)
+    """``1 - t`` as PyTorch's C++ writes it: ``empty_like(t).fill_(1).sub_(t)`` (SubBackward0 with no edge for the 1,
+    a tensor at version 2)."""
+    r = _ops().sub(Tensor._make(np.array(1, dtype=np.int64)), t)
+    r._version_counter[0] = 2
+    return r
 
 
 def silu_backward(grad, self):
@@ -1945,7 +2042,8 @@ def silu_backward(grad, self):
         return _numpy_result(lambda g, x: _float_math.silu_backward(g.astype(np.float32), x.astype(np.float32)
                                                                     ).astype(dt), grad._data, self._data)
     sigmoid = self.sigmoid()
-    return grad * sigmoid * add_scalar(self * _one_minus(sigmoid), other=1.0)
+    inner = add_scalar(self * _one_minus(sigmoid), other=1.0)  # (C++ builds an operator's right operand first)
+    return grad * sigmoid * inner
 
 
 silu = Op("silu", "SiluBackward0",
@@ -2065,7 +2163,7 @@ def _pixel_shuffle(a: np.ndarray, upscale_factor: int) -> np.ndarray:
     patches = a.reshape(*batch, c // (r * r), r, r, h, w)
     n = len(batch)
     order = (*range(n), n, n + 3, n + 1, n + 4, n + 2)   # (*, C, H, r, W, r)
-    return np.ascontiguousarray(patches.transpose(order)).reshape(*batch, c // (r * r), h * r, w * r)
+    return patches.transpose(order).copy().reshape(*batch, c // (r * r), h * r, w * r)  # (a copy even when r = 1)
 
 
 def _pixel_unshuffle(a: np.ndarray, downscale_factor: int) -> np.ndarray:
@@ -2074,7 +2172,7 @@ def _pixel_unshuffle(a: np.ndarray, downscale_factor: int) -> np.ndarray:
     patches = a.reshape(*batch, c, h // r, r, w // r, r)
     n = len(batch)
     order = (*range(n), n, n + 2, n + 4, n + 1, n + 3)   # (*, C, r, r, H, W)
-    return np.ascontiguousarray(patches.transpose(order)).reshape(*batch, c * r * r, h // r, w // r)
+    return patches.transpose(order).copy().reshape(*batch, c * r * r, h // r, w // r)  # (a copy even when r = 1)
 
 
 # Both are permutations of the elements, so each one's gradient is the other applied to grad.
@@ -2084,6 +2182,12 @@ pixel_shuffle = Op("pixel_shuffle", "PixelShuffleBackward0", _pixel_shuffle, arg
 pixel_unshuffle = Op("pixel_unshuffle", "PixelUnshuffleBackward0", _pixel_unshuffle, args=("downscale_factor",),
                      jvp=lambda self_t, downscale_factor: pixel_unshuffle(self_t, downscale_factor=downscale_factor),
                      self=lambda grad, downscale_factor: pixel_shuffle(grad, upscale_factor=downscale_factor))
+
+
+def _adaptive_grad(g, name: str):
+    """``g``, checked as PyTorch's adaptive pooling backward checks it (no empty non-batch dim)."""
+    _conv._check_adaptive_grad(g, name)
+    return g
 
 
 # adaptive_max_pool2d (here rather than with the other pooling rows: added in the missing-nn pass 2).
@@ -2097,7 +2201,8 @@ adaptive_max_pool2d = Op(
     self=lambda grad, self, result1: adaptive_max_pool2d_backward(grad, self, indices=result1))
 adaptive_max_pool2d_backward = Op(
     "adaptive_max_pool2d_backward", "AdaptiveMaxPool2DBackwardBackward0",
-    lambda g, x, indices: _conv.max_pool2d_backward(g, x.shape, indices._data),
+    lambda g, x, indices: _conv.max_pool2d_backward(_adaptive_grad(g, "adaptive_max_pool2d_backward"), x.shape,
+                                                    indices._data),
     inputs=("grad_output", "self"), args=("indices",),
     jvp="linear",  # linear in grad_output; self only gives the shape
     grad_output=lambda grad, indices: max_pool_double_backward(grad, indices),   # linear in g
@@ -2445,9 +2550,11 @@ def bce_logits_target_backward(grad, self, target, weight, pos_weight, reduction
         # loss = (1-y)x + (1+(p-1)y)·softplus(-x)  ⇒  d/dy = -x + (p-1)·softplus(-x) = log σ(-x) - p·log σ(x)
         # (PyTorch's expression)
         g = log_sigmoid(self.neg())[0] - log_sigmoid(self)[0] * pos_weight
+    # (PyTorch's order: times the incoming gradient, then the weight, then the mean's division by numel)
+    g = g * grad
     if weight is not None:
         g = g * weight
-    return _apply_reduction_grad(g, grad, reduction)
+    return div_scalar(g, other=target.numel()) if reduction == 1 else g
 
 
 binary_cross_entropy_with_logits = Op(
@@ -2470,7 +2577,7 @@ to_copy = Op("_to_copy", "ToCopyBackward0", _strides.clone,
              jvp=lambda self_t, result: to_copy(self_t, dtype=result.dtype),  # the tangent is converted too
              self=lambda grad: grad)                    # the engine casts grad back to the input dtype
 copy_ = Op("copy_", "CopyBackwards", lambda a, src: cast_array(np.broadcast_to(src, a.shape), a.dtype),
-           jvp=lambda src_t: src_t,
+           jvp=lambda self_t, src_t: src_t,   # (self_t read too, as PyTorch's self_t.copy_(src_t): a zero tangent)
            inputs=("self", "src"),
            self=lambda grad: _ops().zeros_like(grad),   # the old value is overwritten: no gradient
            src=lambda grad: grad)
@@ -2487,7 +2594,8 @@ def _fill_like(a, value):
 
 
 fill_tensor = Op("fill_", "FillBackward3", _fill_like, inputs=("self", "value"),
-                 jvp=lambda value_t, self: value_t.expand(self.shape),
+                 # (reads self_t too, as PyTorch's self_t.fill_(value_t): self's tangent alone gives zeros)
+                 jvp=lambda self_t, value_t, self: value_t.expand(self.shape),
                  self=lambda grad: _ops().zeros_like(grad),
                  value=lambda grad: grad.sum())
 fill_ = Op("fill_", "FillBackward2",
@@ -2506,7 +2614,7 @@ def _sampler(name: str, node_name: str, inputs=("self",)):
                   jvp=lambda self_t: _ops().zeros_like(self_t),
                   self=lambda grad: _ops().zeros_like(grad))
     return Op(name, node_name, lambda a, p, values: values, inputs=inputs, args=("values",),
-              jvp=lambda self_t, p_t: _ops().zeros_like(self_t),
+              jvp=lambda self_t: _ops().zeros_like(self_t),   # (p's tangent is not read: none from p alone)
               self=lambda grad: _ops().zeros_like(grad),
               # (zeros of p's shape: the engine casts them to p's dtype; PyTorch saves no tensor for this)
               p=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))
@@ -2535,7 +2643,7 @@ normal_float_tensor = Op("normal", "NormalBackward2", lambda std, values: values
                          args=("values",), jvp=lambda std_t: _ops().zeros_like(std_t),
                          std=lambda grad, std_sym_sizes: _ops().zeros(std_sym_sizes, dtype=grad.dtype))
 normal_tensor_tensor = Op("normal", "NormalBackward3", lambda mean, std, values: values, inputs=("mean", "std"),
-                          args=("values",), jvp=lambda mean_t, std_t: _ops().zeros_like(mean_t),
+                          args=("values",), jvp=lambda mean_t: _ops().zeros_like(mean_t),  # (std_t unread)
                           mean=lambda grad, mean_sym_sizes: _ops().zeros(mean_sym_sizes, dtype=grad.dtype),
                           std=lambda grad, std_sym_sizes: _ops().zeros(std_sym_sizes, dtype=grad.dtype))
 
@@ -3057,7 +3165,19 @@ def _mH(t):
 
 
 def _cross(a, b, dim):
-    return np.cross(a, b, axis=dim).astype(np.result_type(a, b), copy=False)
+    """a × b along dim, in C order (PyTorch's result, whatever the inputs' layout).
+
+    Real floats as PyTorch's compiled kernel: each component a_j·b_k - a_k·b_j with the first product fused
+    (fma(a_j, b_k, -(a_k·b_j))), so x × x is the products' rounding error, not exactly 0.
+    """
+    dt = np.result_type(a, b)
+    if dt not in (np.float32, np.float64):
+        return _strides.contiguous(np.cross(a, b, axis=dim).astype(dt, copy=False))
+    shape = np.broadcast_shapes(a.shape, b.shape)
+    x = np.moveaxis(np.broadcast_to(a.astype(dt, copy=False), shape), dim, 0)
+    y = np.moveaxis(np.broadcast_to(b.astype(dt, copy=False), shape), dim, 0)
+    parts = [fma(x[(i + 1) % 3], y[(i + 2) % 3], -(x[(i + 2) % 3] * y[(i + 1) % 3]), dt) for i in range(3)]
+    return _strides.contiguous(np.moveaxis(np.stack(parts), 0, dim))
 
 
 def _lu(a):
@@ -3144,9 +3264,22 @@ xlogy = Op("xlogy", "XlogyBackward0", _xlogy, inputs=("self", "other"), jvp="ele
            # (grad.xlogy: promoted as the function, a 0-dim other of a lower float type computed in grad's)
            self=lambda grad, self, other: grad.xlogy(other).masked_fill((self == 0) & (other <= 0), 0.0),
            other=lambda grad, self, other: grad * self / other)                               # x / y
+def _no_r_to_c(g, input):
+    """A formula's gradient for ``input`` as is: PyTorch's engine refuses a complex one for a real input (the
+    formula has no handle_r_to_c), where minigrad's engine would keep its real part."""
+    from .autograd import forward_ad
+    if g.is_complex() and not input.is_complex() and not forward_ad._suspended[0]:  # (not as a jvp formula)
+        raise RuntimeError("Expected isFloatingType(grad.scalar_type()) || (input_is_complex == grad_is_complex) to "
+                           "be true, but got false.  (Could this error message be improved?  If so, please report an "
+                           "enhancement request to PyTorch.)")
+    return g
+
+
 logaddexp = Op("logaddexp", "LogaddexpBackward0", _float_math.logaddexp, inputs=("self", "other"), jvp="element_wise",
-               self=lambda grad, self, other: grad / add_scalar((other - self).exp(), other=1).conj(),  # e^x/(e^x+e^y)
-               other=lambda grad, self, other: grad / add_scalar((self - other).exp(), other=1).conj())
+               self=lambda grad, self, other:   # e^x/(e^x+e^y)
+                   _no_r_to_c(grad / add_scalar((other - self).exp(), other=1).conj(), self),
+               other=lambda grad, self, other:
+                   _no_r_to_c(grad / add_scalar((self - other).exp(), other=1).conj(), other))
 logaddexp2 = Op("logaddexp2", "Logaddexp2Backward0", _float_math.logaddexp2, inputs=("self", "other"),
                 jvp="element_wise",
                 # 2^x/(2^x+2^y), with pow(2, ·) as PyTorch's formula has it (its rounding and graph)
@@ -3972,23 +4105,45 @@ def _shrunk(x, lambd):
     return (x >= -lambd) & (x <= lambd)   # the band [-λ, λ] both shrinks send to 0
 
 
+def _nan_split(g, x, vector, scalar, vectors: int = 1, always: bool = False):
+    """A backward kernel whose vector and scalar code differ only at a nan x (hardtanh_backward, the shrinks'
+    backward ...): PyTorch's vector code runs on whole blocks of ``vectors`` AVX512 vectors (16 floats or 8
+    doubles each), its scalar code on the rest (see _float_math.two_paths). Without a nan, one path."""
+    if x.dtype.kind != "f" or x.dtype.itemsize < 4 or not (always or np.isnan(x).any()):
+        return scalar(g, x)
+    block = (16 if x.dtype == np.float32 else 8) * vectors
+    return _float_math.two_paths(vector, scalar, g, x, block=block)
+
+
+def _softshrink(x, lambd):
+    """x ∓ λ outside the band (by the sign of x: a nan x stays nan), 0 inside: PyTorch's vector code gives +0
+    there, its scalar code x·0 (-0 for a negative x), on the blocks of one AVX512 vector (see _nan_split)."""
+    def kernel(zero):
+        return lambda g, v: np.where(_shrunk(v, lambd), zero(v), np.where(v > 0, v - lambd, v + lambd)).astype(
+            v.dtype, copy=False)
+    return _nan_split(x, x, kernel(lambda v: 0), kernel(lambda v: v * 0), always=True)
+
+
+def _shrink_backward(g, x, lambd):
+    # (vector code: g kept where x < -λ or x > λ, so a nan x gets 0; scalar code: 0 inside the band, so g)
+    return _nan_split(g, x, lambda g, x: np.where((x < -lambd) | (x > lambd), g, 0).astype(g.dtype, copy=False),
+                      lambda g, x: np.where(_shrunk(x, lambd), 0, g).astype(g.dtype, copy=False))
+
+
 hardshrink = Op("hardshrink", "HardshrinkBackward0",
                 lambda x, lambd: np.where(_shrunk(x, lambd), 0, x).astype(x.dtype, copy=False), args=("lambd",),
                 jvp="element_wise",
                 self=lambda grad, self, lambd: hardshrink_backward(grad, self, lambd=lambd))  # 1 outside the band
 hardshrink_backward = Op(
-    "hardshrink_backward", "HardshrinkBackwardBackward0",
-    lambda g, x, lambd: np.where(_shrunk(x, lambd), 0, g).astype(g.dtype, copy=False),
+    "hardshrink_backward", "HardshrinkBackwardBackward0", _shrink_backward,
     inputs=("grad_out", "self"), args=("lambd",),
     grad_out=lambda grad, self, lambd: hardshrink_backward(grad, self, lambd=lambd),        # linear in g
     self=lambda grad: _ops().zeros_like(grad))
 softshrink = Op("softshrink", "SoftshrinkBackward0",
-                lambda x, lambd: np.where(x > lambd, x - lambd, np.where(x < -lambd, x + lambd, 0)).astype(
-                    x.dtype, copy=False), args=("lambd",), jvp="element_wise",
+                lambda x, lambd: _softshrink(x, lambd), args=("lambd",), jvp="element_wise",
                 self=lambda grad, self, lambd: softshrink_backward(grad, self, lambd=lambd))  # 1 outside the band
 softshrink_backward = Op(
-    "softshrink_backward", "SoftshrinkBackwardBackward0",
-    lambda g, x, lambd: np.where(_shrunk(x, lambd), 0, g).astype(g.dtype, copy=False),
+    "softshrink_backward", "SoftshrinkBackwardBackward0", _shrink_backward,
     inputs=("grad_output", "self"), args=("lambd",),
     grad_output=lambda grad, self, lambd: softshrink_backward(grad, self, lambd=lambd),     # linear in g
     self=lambda grad: _ops().zeros_like(grad))
@@ -4011,7 +4166,11 @@ hardtanh = Op("hardtanh", "HardtanhBackward0",
 # its gradient as an op (PyTorch's hardtanh_backward): linear in g, piecewise constant in x
 hardtanh_backward = Op(
     "hardtanh_backward", "HardtanhBackwardBackward0",
-    lambda g, x, min_val, max_val: np.where((x > min_val) & (x < max_val), g, 0).astype(g.dtype, copy=False),
+    # (PyTorch's scalar code zeroes x <= min or x >= max: a nan x passes its gradient through; its vector code
+    # keeps g where min < x < max: a nan x gets 0)
+    lambda g, x, min_val, max_val: _nan_split(
+        g, x, lambda g, x: np.where((x > min_val) & (x < max_val), g, 0).astype(g.dtype, copy=False),
+        lambda g, x: np.where((x <= min_val) | (x >= max_val), 0, g).astype(g.dtype, copy=False)),
     inputs=("grad_output", "self"), args=("min_val", "max_val"),
     grad_output=lambda grad, self, min_val, max_val: hardtanh_backward(grad, self, min_val=min_val, max_val=max_val),
     self=lambda grad: _ops().zeros_like(grad))
@@ -4045,7 +4204,7 @@ def _in_opmath(x):
 hardsigmoid = Op("hardsigmoid", "HardsigmoidBackward0",
                  lambda x: (np.clip(_in_opmath(x) + 3, 0, 6) / 6).astype(x.dtype, copy=False), jvp="element_wise",
                  # 1/6 on (-3, 3), through PyTorch's hardsigmoid_backward (which has no derivative of its own)
-                 self=lambda grad, self: _hardsigmoid_backward()(self, grad_output=grad))
+                 self=lambda grad, self: _hardsigmoid_backward()(grad, self))
 
 
 def _hardsigmoid_backward():
@@ -4060,8 +4219,10 @@ hardswish = Op("hardswish", "HardswishBackward0",
 # its gradient as an op (PyTorch's hardswish_backward): 0 up to -3, g·(x/3 + ½) on (-3, 3), g from 3 on
 hardswish_backward = Op(
     "hardswish_backward", "HardswishBackwardBackward0",
-    lambda g, x: np.where(x <= -3, 0, np.where(x < 3, _in_opmath(g) * (_in_opmath(x) / 3 + 0.5), g)).astype(
-        g.dtype, copy=False),
+    lambda g, x: _nan_split(g, x, lambda g, x: np.where(   # (vector code: a nan x gives a nan gradient)
+        x >= 3, g, np.where(x <= -3, 0, _in_opmath(g) * (_in_opmath(x) / 3 + 0.5))).astype(g.dtype, copy=False),
+        lambda g, x: np.where(x <= -3, 0, np.where(x < 3, _in_opmath(g) * (_in_opmath(x) / 3 + 0.5), g)).astype(
+            g.dtype, copy=False), vectors=2),
     inputs=("grad_output", "self"),
     grad_output=lambda grad, self: hardswish_backward(grad, self),                      # linear in g
     self=lambda grad, grad_output, self: _ops().where((self > -3) & (self < 3), grad * grad_output / 3.0, 0.0))
@@ -4076,7 +4237,8 @@ def mish_backward(grad, self):
         return _numpy_result(_float_math.mish_backward64, grad._data, self._data)
     sigmoid = self.sigmoid()
     tanh_softplus = self.exp().log1p().tanh()
-    return grad * (tanh_softplus + self * sigmoid * _one_minus(tanh_softplus * tanh_softplus))
+    one_minus = _one_minus(tanh_softplus * tanh_softplus)  # (C++ builds an operator's right operand first)
+    return grad * (tanh_softplus + self * sigmoid * one_minus)
 
 
 mish = Op("mish", "MishBackward0",
@@ -4088,7 +4250,8 @@ mish = Op("mish", "MishBackward0",
 
 
 def _loss_norm(x, t, reduction) -> float:
-    return 1.0 / np.broadcast(x, t).size if reduction == 1 else 1.0   # mean: d/dx is divided by the count
+    n = np.broadcast(x, t).size   # mean: d/dx is divided by the count (no elements: nothing to scale)
+    return 1.0 / n if reduction == 1 and n else 1.0
 
 
 def _np_smooth_l1_backward(g, x, t, reduction, beta):
@@ -4299,9 +4462,10 @@ NOT_IMPLEMENTED["unique_consecutive"] = Op("unique_consecutive", "UniqueConsecut
 NOT_IMPLEMENTED["hardsigmoid_backward"] = Op(
     "hardsigmoid_backward", "NotImplemented",
     # (PyTorch's kernel multiplies by 1/6 rounded to float32, whatever the dtype)
-    lambda x, grad_output: np.where((x > -3) & (x < 3), grad_output._data * np.float64(np.float32(1 / 6)), 0).astype(
+    lambda grad_output, x: np.where((x > -3) & (x < 3), grad_output * np.float64(np.float32(1 / 6)), 0).astype(
         x.dtype, copy=False),
-    args=("grad_output",), self=_not_implemented("hardsigmoid_backward"))
+    inputs=("grad_output", "self"),   # (both get edges: the NotImplemented node lists those that require grad)
+    grad_output=_not_implemented("hardsigmoid_backward"), self=_not_implemented("hardsigmoid_backward"))
 NOT_IMPLEMENTED["hardsigmoid_backward"].node_class.name = lambda node: "torch::autograd::NotImplemented"
 
 # torch.distributions' native samplers without a derivative (the values come from distributions/_native.py);
@@ -4335,7 +4499,7 @@ def _np_soft_margin_backward(g, x, target, reduction):
     # -y·z/(1 + z)·g with z = e^(-y·x), over the element count for the mean
     y = target._data.astype(np.float64)
     z = np.exp(-y * x)
-    scale = 1.0 / x.size if reduction == 1 else 1.0
+    scale = 1.0 / x.size if reduction == 1 and x.size else 1.0
     return (-y * scale * z / (1 + z) * g).astype(x.dtype)
 
 
@@ -4397,12 +4561,13 @@ multi_margin_loss = Op("multi_margin_loss", "MultiMarginLossBackward0", _np_mult
                        args=("target", "p", "margin", "weight", "reduction"),
                        self=lambda grad, self, target, p, margin, weight, reduction:
                            NOT_IMPLEMENTED["multi_margin_loss_backward"](
-                               self, grad_output=grad, target=target, p=p, margin=margin, weight=weight,
-                               reduction=reduction))
+                               grad, self, target=target, p=p, margin=margin, weight=weight, reduction=reduction))
 NOT_IMPLEMENTED["multi_margin_loss_backward"] = Op(
-    "multi_margin_loss_backward", "NotImplemented", _np_multi_margin_backward,
-    args=("grad_output", "target", "p", "margin", "weight", "reduction"),
-    self=_not_implemented("multi_margin_loss_backward"))
+    "multi_margin_loss_backward", "NotImplemented",
+    lambda g, x, target, p, margin, weight, reduction:
+        _np_multi_margin_backward(x, Tensor._make(g), target, p, margin, weight, reduction),
+    inputs=("grad_output", "self"), args=("target", "p", "margin", "weight", "reduction"),
+    grad_output=_not_implemented("multi_margin_loss_backward"), self=_not_implemented("multi_margin_loss_backward"))
 NOT_IMPLEMENTED["multi_margin_loss_backward"].node_class.name = lambda node: "torch::autograd::NotImplemented"
 
 def _multilabel_margin_terms(x, target):
@@ -4464,10 +4629,13 @@ multilabel_margin_loss = Op(
     args=("target", "reduction"), outputs=("output", "is_target"), differentiable_outputs=1,
     self=lambda grad, self, target, reduction, is_target:
         NOT_IMPLEMENTED["multilabel_margin_loss_backward"](
-            self, grad_output=grad, target=target, reduction=reduction, is_target=is_target))
+            grad, self, target=target, reduction=reduction, is_target=is_target))
 NOT_IMPLEMENTED["multilabel_margin_loss_backward"] = Op(
-    "multilabel_margin_loss_backward", "NotImplemented", _np_multilabel_margin_backward,
-    args=("grad_output", "target", "reduction", "is_target"),
+    "multilabel_margin_loss_backward", "NotImplemented",
+    lambda g, x, target, reduction, is_target:
+        _np_multilabel_margin_backward(x, Tensor._make(g), target, reduction, is_target),
+    inputs=("grad_output", "self"), args=("target", "reduction", "is_target"),
+    grad_output=_not_implemented("multilabel_margin_loss_backward"),
     self=_not_implemented("multilabel_margin_loss_backward"))
 NOT_IMPLEMENTED["multilabel_margin_loss_backward"].node_class.name = lambda node: "torch::autograd::NotImplemented"
 
@@ -4520,10 +4688,13 @@ logit = Op("logit", "LogitBackward0",   # (float64 too: MKL's log of the ratio)
            self=lambda grad, self, eps: logit_backward(grad, self, eps))
 nansum = Op("nansum", "NansumBackward0",
             _rank0_ok(lambda a, dim, keepdim: _sums.sum(a, _axes(dim), keepdim, nan=True)),
-            args=("dim", "keepdim"), jvp="linear",
+            args=("dim", "keepdim"),
+            # (PyTorch's: where(self_p.isnan(), 0, self_t).sum(dim, keepdim): no tangent from where x is nan)
+            jvp=lambda self_t, self, dim, keepdim: sum_dim(_ops().where(self.isnan(), 0.0, self_t),
+                                                          dim=() if dim is None else dim, keepdim=keepdim),
             # d Σ(non-nan x) / dx_i = 1, and 0 at the nans
             self=lambda grad, self, dim, keepdim:
-                sum_backward(grad, self.shape, () if dim is None else dim, keepdim) * self.isnan().logical_not())
+                sum_backward(grad, self.shape, dim, keepdim) * self.isnan().logical_not())
 # x·π/180 and x·180/π, the constant rounded to the tensor's dtype first (PyTorch multiplies by a scalar).
 deg2rad = Op("deg2rad", "Deg2RadBackward0", lambda a: a * a.dtype.type(math.pi / 180), jvp="linear",
              self=lambda grad: mul_scalar(grad, other=math.pi / 180))   # (a Scalar product: MulBackward1)
@@ -4556,10 +4727,10 @@ def _sinc(a):
 
 
 def sinc_backward(grad, self):
-    """d sinc(x) = (πx cos πx - sin πx) / (πx²), 0 at 0 (grad times the quotient, as PyTorch groups it)."""
+    """d sinc(x) = (πx cos πx - sin πx) / (πx²), 0 at 0 (grad times the quotient, conjugated as PyTorch's)."""
     self_pi = mul_scalar(self, other=math.pi)
     squared_pi = mul_scalar(self * self, other=math.pi)
-    out = grad * ((self_pi * self_pi.cos() - self_pi.sin()) / squared_pi.conj())
+    out = grad * ((self_pi * self_pi.cos() - self_pi.sin()) / squared_pi).conj()
     return _ops().where(squared_pi == 0.0, 0.0, out)
 
 
@@ -4628,7 +4799,8 @@ def logcumsumexp_backward(grad, self, result, dim):
     if grad.dim() == 0 or grad.numel() == 0:  # (only these pass grad through, as PyTorch's)
         return grad
     ops = _ops()
-    lowest = float(np.finfo(grad._data.dtype).min)
+    from ._dtypes import finfo
+    lowest = float(finfo(grad.dtype).min)  # (NumPy's finfo knows no bfloat16)
 
     def reverse_lcse(x):
         return ops.flip(logcumsumexp(ops.flip(x, (dim,)), dim=dim), (dim,))
@@ -4755,29 +4927,30 @@ from . import _conv  # noqa: E402  (this section's NumPy arithmetic)
 
 def absent(dtype=np.float32) -> Tensor:
     """The stand-in for a missing optional tensor argument (PyTorch's undefined tensor)."""
-    return Tensor._make(np.empty(0, dtype=dtype))
+    # (an empty array of its own type: a real empty tensor, shape (0,) too, is never taken for one)
+    return Tensor._make(np.empty(0, dtype=dtype).view(Absent))
+
+
+def is_absent(a) -> bool:
+    """Whether an array (a forward's argument) is the ``absent()`` stand-in's."""
+    return type(a) is Absent
 
 
 def _given(t):
-    """``t``, or None for the ``absent()`` stand-in."""
-    return None if t is None or t._data.shape == (0,) else t
+    """``t``, or None for a missing optional tensor (the ``absent()`` stand-in, or None as a node saved it)."""
+    return None if t is None or type(t._data) is Absent else t
+
+
+def _or_absent(t, like) -> Tensor:
+    """A saved optional tensor passed on to another op: ``absent()`` (of ``like``'s dtype) where it is None."""
+    return absent(like.dtype.np) if t is None else t
 
 
 def _shows_none_when_absent(op: Op, *names: str) -> None:
-    """The node's ``_saved_<name>`` reads None for an ``absent()`` input, as PyTorch's does."""
-    for name in names:
-        read = getattr(op.node_class, f"_saved_{name}").fget
-        edge = op.diff_inputs.index(name) if name in op.diff_inputs else None
-
-        def saved(node, read=read, edge=edge):
-            try:
-                return _given(read(node))
-            except RuntimeError:  # freed by backward: PyTorch's undefined tensor still reads None
-                if edge is not None and node._input_meta[edge][0] == (0,):
-                    return None
-                raise
-
-        setattr(op.node_class, f"_saved_{name}", property(saved))
+    """``Tensor?`` inputs: an ``absent()`` one is saved as PyTorch's undefined tensor (the node's ``_saved_<name>``
+    reads None, before and after backward; its formulas get None; no saved-tensor hook sees it)."""
+    op.optional = op.optional | frozenset(names)
+    op._plan_calls()
 
 
 _shows_none_when_absent(clamp_tensor, "min", "max")  # (clamp(x, min=t): _saved_max is None)
@@ -4797,11 +4970,15 @@ def _geometry(weight_ndim: int, stride, padding, dilation) -> tuple:
 # ---- convolution: y = conv(x, w) + b, linear in each of x, w and b ---------------------------------
 
 def _convolution_forward(x, w, b, stride, padding, dilation, transposed, output_padding, groups, bias_sym_sizes_opt):
+    if not transposed and x.shape[1] == 0:   # (PyTorch's "Empty" backend: no input channels, no output channels)
+        out = _conv._output_shape(x.shape, w.shape[2:], *_geometry(w.ndim, stride, padding, dilation))
+        return np.zeros((x.shape[0], 0, *out), np.result_type(x, w))
     if transposed:   # (the scatter of x·w: _conv.py's "transposed convolution")
-        return _conv.conv_transpose_forward(x, w, b if b.size else None, *_geometry(w.ndim, stride, padding, dilation),
+        return _conv.conv_transpose_forward(x, w, None if is_absent(b) else b, *_geometry(w.ndim, stride, padding,
+                                                                                        dilation),
                                             _expand_arg(output_padding, w.ndim - 2), groups, bits=True)
-    return _conv.conv_forward(x, w, b if b.size else None, *_geometry(w.ndim, stride, padding, dilation), groups,
-                              bits=True)   # (bits: PyTorch's float32 order where _conv_bits can)
+    return _conv.conv_forward(x, w, None if is_absent(b) else b, *_geometry(w.ndim, stride, padding, dilation),
+                              groups, bits=True)   # (bits: PyTorch's float32 order where _conv_bits can)
 
 
 def _convolution_backward_forward(g, x, w, stride, padding, dilation, transposed, output_padding, groups,
@@ -4809,6 +4986,9 @@ def _convolution_backward_forward(g, x, w, stride, padding, dilation, transposed
     # Only the gradients asked for (output_mask) are computed; the others are left empty.
     geometry = (*_geometry(w.ndim, stride, padding, dilation), groups)
     empty = np.empty(0, dtype=g.dtype)
+    if not transposed and x.shape[1] == 0:   # (the "Empty" backend's output took nothing from x, w or b)
+        return tuple(np.zeros(shape, g.dtype) if wanted else empty
+                     for shape, wanted in zip((x.shape, w.shape, w.shape[:1]), output_mask))
     bias_geometry = (x.shape, w.shape, geometry[0], geometry[2], groups)   # (bits=True: PyTorch's float32 order)
     if transposed:
         return (_conv.conv_transpose_backward_input(g, w, x.shape, *geometry, bits=True) if output_mask[0] else empty,
@@ -4976,7 +5156,7 @@ def _batch_norm_forward(x, weight, bias, running_mean, running_var, training, mo
         stats = _batch_norm_param_dtype(x, weight, bias, running_mean, running_var)
         return y.astype(x.dtype), mean.astype(stats), invstd.astype(stats)
     if x.dtype.char in "fd" and x.size:  # PyTorch's kernel, bit for bit (_batch_norm_cpu.py)
-        return _batch_norm_cpu.forward(x, weight if weight.size else None, bias if bias.size else None,
+        return _batch_norm_cpu.forward(x, None if is_absent(weight) else weight, None if is_absent(bias) else bias,
                                        running_mean, running_var, training, momentum, eps)
     axes = (0, *range(2, x.ndim))
     shape = (1, -1) + (1,) * (x.ndim - 2)
@@ -4995,9 +5175,9 @@ def _batch_norm_forward(x, weight, bias, running_mean, running_var, training, mo
         mean, invstd = running_mean._data, 1 / np.sqrt(running_var._data + eps)
         saved = np.empty(0, x.dtype), np.empty(0, x.dtype)   # PyTorch saves empty statistics in eval mode
     y = (x - mean.reshape(shape)) * invstd.reshape(shape)
-    if weight.size:
+    if not is_absent(weight):
         y = y * weight.reshape(shape)
-    if bias.size:
+    if not is_absent(bias):
         y = y + bias.reshape(shape)
     return y.astype(x.dtype, copy=False), saved[0].astype(x.dtype, copy=False), saved[1].astype(x.dtype, copy=False)
 
@@ -5005,7 +5185,7 @@ def _batch_norm_forward(x, weight, bias, running_mean, running_var, training, mo
 def _batch_norm_param_dtype(x, weight, bias, running_mean, running_var) -> np.dtype:
     """PyTorch's parameter type of a batch norm: the first given parameter's dtype, else the input's."""
     for t in (weight, bias):
-        if t.size:
+        if not is_absent(t):
             return t.dtype
     for t in (running_mean, running_var):
         if t is not None:
@@ -5058,7 +5238,7 @@ def _np_batch_norm_backward(g, x, weight, save_mean, save_invstd, running_mean, 
     empty = np.empty(0, dtype=x.dtype)
     grad_input = grad_weight = grad_bias = empty
     if output_mask[0]:
-        gw = g * weight.reshape(shape) if weight.size else g
+        gw = g if is_absent(weight) else g * weight.reshape(shape)
         if train:
             gw = gw - gw.mean(axis=axes, keepdims=True) - xhat * (gw * xhat).mean(axis=axes, keepdims=True)
         grad_input = (gw * invstd).astype(x.dtype, copy=False)
@@ -5075,7 +5255,7 @@ def _batch_norm_cpu_backward(g, x, weight, save_mean, save_invstd, running_mean,
         mean, invstd = save_mean, save_invstd
     else:
         mean, invstd = running_mean._data, _batch_norm_cpu._eval_invstd(running_var._data, eps, x.dtype)
-    w = weight if weight.size else None
+    w = None if is_absent(weight) else weight
     if g.flags.c_contiguous and x.flags.c_contiguous:
         grads = _batch_norm_cpu.backward(g, x, w, mean, invstd, train, output_mask)
     else:
@@ -5087,8 +5267,9 @@ def _batch_norm_cpu_backward(g, x, weight, save_mean, save_invstd, running_mean,
 def _batch_norm_backward(grad, input, weight, running_mean, running_var, result1, result2, training, eps,
                          grad_input_mask):
     """(d/dx, d/dw, d/db) of batch norm: the outputs of one native_batch_norm_backward, as in PyTorch."""
-    return native_batch_norm_backward(grad, input, weight, result1, result2, running_mean=running_mean,
-                                      running_var=running_var, train=training, eps=eps, output_mask=grad_input_mask)
+    return native_batch_norm_backward(grad, input, _or_absent(weight, input), result1, result2,
+                                      running_mean=running_mean, running_var=running_var, train=training, eps=eps,
+                                      output_mask=grad_input_mask)
 
 
 def batchnorm_double_backward(grads, grad_out, input, weight, running_mean, running_var, train, eps, save_mean,
@@ -5198,22 +5379,25 @@ def _layer_norm_forward(x, weight, bias, normalized_shape, eps):
         y, mean, rstd = _layer_norm_forward(x.astype(np.float32), weight.astype(np.float32),
                                             bias.astype(np.float32), normalized_shape, eps)
         # (the statistics in the parameters' dtype: float32 ones under autocast, PyTorch's mixed type)
-        stats = weight.dtype if weight.size else bias.dtype if bias.size else x.dtype
+        stats = next((t.dtype for t in (weight, bias) if not is_absent(t)), x.dtype)
         return y.astype(x.dtype), mean.astype(stats), rstd.astype(stats)
     if x.dtype.char in "fd" and x.size:  # PyTorch's kernel, bit for bit (_layer_norm_cpu.py)
         lead = x.shape[:x.ndim - len(normalized_shape)]
         y, mean, rstd = _layer_norm_cpu.forward(np.ascontiguousarray(x).reshape(-1, math.prod(normalized_shape)),
-                                                weight.reshape(-1) if weight.size else None,
-                                                bias.reshape(-1) if bias.size else None, eps)
+                                                None if is_absent(weight) else weight.reshape(-1),
+                                                None if is_absent(bias) else bias.reshape(-1), eps)
         stats = lead + (1,) * len(normalized_shape)
         return y.reshape(x.shape), mean.reshape(stats), rstd.reshape(stats)
     axes = tuple(range(x.ndim - len(normalized_shape), x.ndim))
+    if math.prod(normalized_shape) == 0:   # (empty rows: PyTorch's mean 0 and variance 0/0, a NaN rstd)
+        stats = x.shape[:x.ndim - len(normalized_shape)] + (1,) * len(normalized_shape)
+        return x.copy(), np.zeros(stats, x.dtype), np.full(stats, np.nan, x.dtype)
     mean = x.mean(axis=axes, keepdims=True)
     rstd = 1 / np.sqrt(((x - mean) ** 2).mean(axis=axes, keepdims=True) + eps)
     y = (x - mean) * rstd
-    if weight.size:
+    if not is_absent(weight):
         y = y * weight
-    if bias.size:
+    if not is_absent(bias):
         y = y + bias
     return y.astype(x.dtype, copy=False), mean.astype(x.dtype), rstd.astype(x.dtype)
 
@@ -5224,7 +5408,7 @@ def _np_layer_norm_backward(g, x, mean, rstd, weight, bias, normalized_shape, ou
     if _float_math._is_reduced(x.dtype) and x.size and g.dtype == x.dtype:  # half: in float32, rounded once
         f32 = [a.astype(np.float32) for a in (g, x, mean, rstd, weight, bias)]
         dx, dw, db = _np_layer_norm_backward(*f32, normalized_shape, output_mask)
-        if (output_mask[1] and weight.size) or (output_mask[2] and bias.size):
+        if (output_mask[1] and not is_absent(weight)) or (output_mask[2] and not is_absent(bias)):
             dw, db = _reduced_layer_norm_param_grads(*f32[:4], math.prod(normalized_shape), x.dtype)
             dw, db = dw.reshape(weight.shape), db.reshape(bias.shape)
         return dx.astype(x.dtype), dw.astype(weight.dtype), db.astype(bias.dtype)   # (float32 parameters: mixed)
@@ -5232,25 +5416,27 @@ def _np_layer_norm_backward(g, x, mean, rstd, weight, bias, normalized_shape, ou
         n = math.prod(normalized_shape)
         dx, dw, db = _layer_norm_cpu.backward(np.ascontiguousarray(g).reshape(-1, n),
                                               np.ascontiguousarray(x).reshape(-1, n), mean.reshape(-1),
-                                              rstd.reshape(-1), weight.reshape(-1) if weight.size else None,
-                                              (output_mask[0], output_mask[1] and weight.size,
-                                               output_mask[2] and bias.size))
+                                              rstd.reshape(-1), None if is_absent(weight) else weight.reshape(-1),
+                                              (output_mask[0], output_mask[1] and not is_absent(weight),
+                                               output_mask[2] and not is_absent(bias)))
         empty = np.empty(0, dtype=x.dtype)
         return (dx.reshape(x.shape) if output_mask[0] else empty,
-                dw.reshape(weight.shape) if output_mask[1] and weight.size else empty,
-                db.reshape(bias.shape) if output_mask[2] and bias.size else empty)
+                dw.reshape(weight.shape) if output_mask[1] and not is_absent(weight) else empty,
+                db.reshape(bias.shape) if output_mask[2] and not is_absent(bias) else empty)
     axes = tuple(range(x.ndim - len(normalized_shape), x.ndim))
     lead = tuple(range(x.ndim - len(normalized_shape)))
     xhat = (x - mean) * rstd
     empty = np.empty(0, dtype=x.dtype)
     grad_input = grad_weight = grad_bias = empty
-    if output_mask[0]:
-        gw = g * weight if weight.size else g
+    if output_mask[0] and x.size == 0:   # (nothing to normalise)
+        grad_input = np.zeros(x.shape, x.dtype)
+    elif output_mask[0]:
+        gw = g if is_absent(weight) else g * weight
         grad_input = ((gw - gw.mean(axis=axes, keepdims=True) - xhat * (gw * xhat).mean(axis=axes, keepdims=True))
                       * rstd).astype(x.dtype, copy=False)
-    if output_mask[1] and weight.size:
+    if output_mask[1] and not is_absent(weight):
         grad_weight = (g * xhat).sum(axis=lead).astype(x.dtype, copy=False)
-    if output_mask[2] and bias.size:
+    if output_mask[2] and not is_absent(bias):
         grad_bias = g.sum(axis=lead).astype(x.dtype, copy=False)
     return grad_input, grad_weight, grad_bias
 
@@ -5277,8 +5463,8 @@ def _reduced_layer_norm_param_grads(g, x, mean, rstd, n: int, dtype) -> tuple:
 
 def _layer_norm_backward(grad, input, normalized_shape, result1, result2, weight, bias, grad_input_mask):
     """(d/dx, d/dw, d/db) of layer norm: the outputs of one native_layer_norm_backward, as in PyTorch."""
-    return native_layer_norm_backward(grad, input, result1, result2, weight, bias, normalized_shape=normalized_shape,
-                                      output_mask=grad_input_mask)
+    return native_layer_norm_backward(grad, input, result1, result2, _or_absent(weight, input), _or_absent(bias, input),
+                                      normalized_shape=normalized_shape, output_mask=grad_input_mask)
 
 
 def layer_norm_double_backward(grads, grad_out, input, mean, rstd, weight, normalized_shape, grad_input_mask):
@@ -5418,13 +5604,17 @@ block_diag = Op("block_diag", "BlockDiagBackward0", _block_diag_forward, inputs=
 
 def _rot90(a, k, dims):
     # PyTorch's kernel: flip one dim, then a transposed view (k = 1, 3), or flip both (k = 2), or a copy.
+    # (flip's result keeps the input's layout: empty_like(a) with its strides, as PyTorch's flip)
     d0, d1 = (d % a.ndim for d in dims)
     k %= 4
+
+    def flip(axes):
+        return _strides.copy_into(_strides.empty_like(a), np.flip(a, axes))
     if k == 1:
-        return np.swapaxes(np.flip(a, d1).copy(), d0, d1)
+        return np.swapaxes(flip(d1), d0, d1)
     if k == 3:
-        return np.swapaxes(np.flip(a, d0).copy(), d0, d1)
-    return np.flip(a, (d0, d1)).copy() if k == 2 else a.copy()
+        return np.swapaxes(flip(d0), d0, d1)
+    return flip((d0, d1)) if k == 2 else a.copy()
 
 
 rot90 = Op("rot90", "Rot90Backward0", _rot90, args=("k", "dims"), jvp="linear",
@@ -5552,10 +5742,13 @@ nanmedian_dim = Op("nanmedian", "NanmedianBackward1", _rank0_ok(_nanmedian_dim),
 
 # fmax/fmin: like maximum/minimum, but a NaN loses to a number. The gradient goes to the chosen input
 # (self on ties, as PyTorch's masks say).
-fmax = Op("fmax", "FmaxBackward0", np.fmax, inputs=("self", "other"), jvp="element_wise",
+fmax = Op("fmax", "FmaxBackward0", np.fmax, inputs=("self", "other"),
+          jvp=lambda self_t, other_t, self, other: _pick_jvp(self_t, other_t, (self > other) | other.isnan()),
           self=lambda grad, self, other: grad.masked_fill((self >= other).logical_or(other.isnan()).logical_not(), 0),
           other=lambda grad, self, other: grad.masked_fill((self >= other).logical_or(other.isnan()), 0))
-fmin = Op("fmin", "FminBackward0", np.fmin, inputs=("self", "other"), jvp="element_wise",
+fmin = Op("fmin", "FminBackward0", np.fmin, inputs=("self", "other"),
+          # (self on a tie, unlike fmax's: PyTorch's formula)
+          jvp=lambda self_t, other_t, self, other: _pick_jvp(self_t, other_t, (self <= other) | other.isnan()),
           self=lambda grad, self, other: grad.masked_fill((self <= other).logical_or(other.isnan()).logical_not(), 0),
           other=lambda grad, self, other: grad.masked_fill((self <= other).logical_or(other.isnan()), 0))
 
@@ -5774,6 +5967,62 @@ upsample_bicubic2d_backward = Op(
     grad_output=lambda grad, output_size, align_corners, scales_h, scales_w: upsample_bicubic2d(
         grad, output_size=output_size, align_corners=align_corners, scales_h=scales_h, scales_w=scales_w))
 
+
+# ---- antialiased resizing (F.interpolate(..., antialias=True), bilinear and bicubic): each output a normalised
+# filter-weighted sum of the inputs around it (kernels in _interpolate.py), so linear in x like the plain resizes.
+
+def _upsample_aa_ops(name: str, node: str, cubic: bool) -> tuple:
+    """_upsample_{name}2d_aa and its backward, with PyTorch's node names and saved arguments."""
+    args = ("output_size", "align_corners", "scales_h", "scales_w")
+
+    def backward(grad, self_sym_sizes, output_size, align_corners, scales_h, scales_w):
+        # linear: dx = A_hᵀ·g·A_w, each output gradient spread over the inputs its filters read
+        return resize_backward(grad, output_size=output_size, input_size=self_sym_sizes, align_corners=align_corners,
+                               scales_h=scales_h, scales_w=scales_w)
+
+    def backward_backward(grad, output_size, align_corners, scales_h, scales_w):
+        # linear in g: its gradient is the resize itself
+        return resize(grad, output_size=output_size, align_corners=align_corners, scales_h=scales_h,
+                      scales_w=scales_w)
+
+    resize = Op(
+        f"_upsample_{name}2d_aa", f"Upsample{node}2DAaBackward0",
+        _strides.channels_last_like(lambda x, output_size, align_corners, scales_h, scales_w:
+                                    _interp().upsample_aa2d(x, output_size, align_corners, scales_h, scales_w, cubic)),
+        args=args, jvp="linear", self=backward)
+    resize_backward = Op(
+        f"_upsample_{name}2d_aa_backward", f"Upsample{node}2DAaBackwardBackward0",
+        lambda g, output_size, input_size, align_corners, scales_h, scales_w:
+            _interp().upsample_aa2d_backward(g, input_size, align_corners, scales_h, scales_w, cubic),
+        inputs=("grad_output",), args=("output_size", "input_size", *args[1:]), jvp="linear",
+        grad_output=backward_backward)
+    return resize, resize_backward
+
+
+upsample_bilinear2d_aa, upsample_bilinear2d_aa_backward = _upsample_aa_ops("bilinear", "Bilinear", cubic=False)
+upsample_bicubic2d_aa, upsample_bicubic2d_aa_backward = _upsample_aa_ops("bicubic", "Bicubic", cubic=True)
+
+upsample_trilinear3d = Op(
+    "upsample_trilinear3d", "UpsampleTrilinear3DBackward0",
+    lambda x, output_size, align_corners, scales_d, scales_h, scales_w:
+        _interp().upsample_trilinear3d(x, output_size, align_corners, scales_d, scales_h, scales_w),
+    args=("output_size", "align_corners", "scales_d", "scales_h", "scales_w"), jvp="linear",
+    # linear: dx = Aᵀ·g, each output gradient split over the eight inputs it read
+    self=lambda grad, self_sym_sizes, output_size, align_corners, scales_d, scales_h, scales_w:
+        upsample_trilinear3d_backward(grad, output_size=output_size, input_size=self_sym_sizes,
+                                      align_corners=align_corners, scales_d=scales_d, scales_h=scales_h,
+                                      scales_w=scales_w))
+upsample_trilinear3d_backward = Op(
+    "upsample_trilinear3d_backward", "UpsampleTrilinear3DBackwardBackward0",
+    lambda g, output_size, input_size, align_corners, scales_d, scales_h, scales_w:
+        _interp().upsample_trilinear3d_backward(g, input_size, align_corners, scales_d, scales_h, scales_w),
+    inputs=("grad_output",),
+    args=("output_size", "input_size", "align_corners", "scales_d", "scales_h", "scales_w"), jvp="linear",
+    # linear in g: its gradient is the resize itself
+    grad_output=lambda grad, output_size, align_corners, scales_d, scales_h, scales_w: upsample_trilinear3d(
+        grad, output_size=output_size, align_corners=align_corners, scales_d=scales_d, scales_h=scales_h,
+        scales_w=scales_w))
+
 # ---- nearest resizing (F.interpolate's default): each output copies one input element, so the gradient of
 # an input element is the sum of the output gradients that copied it (kernels in _interpolate.py).
 
@@ -5938,7 +6187,8 @@ def _bessel_i(nu, a, scaled):
         asym = series / np.sqrt(2 * math.pi * big) * (1.0 if scaled else np.exp(big))
     out = np.where(ax <= 30, total, asym)
     if not scaled:  # PyTorch multiplies by e^|x| in the input's dtype: inf once that overflows (float32: |x| > 88.7)
-        out = np.where(ax > math.log(np.finfo(a.dtype).max), np.inf, out)
+        top = np.finfo(a.dtype if a.dtype.kind == "f" else np.float32).max  # (bfloat16: float32's exponents)
+        out = np.where(ax > math.log(top), np.inf, out)
         out = np.where(np.isinf(x), np.nan, out)    # e^x · 0 there in PyTorch's kernel: NaN
     if nu == 1:
         out = np.copysign(out, x)                              # I1 is odd
@@ -6073,7 +6323,10 @@ special_erfcx = Op("special_erfcx", "SpecialErfcxBackward0", _erfcx, jvp="elemen
 special_xlog1py = Op(
     "special_xlog1py", "SpecialXlog1PyBackward0", _xlog1py, inputs=("self", "other"), jvp="element_wise",
     # log(1 + y), held at 0 where x == 0 and y <= -1 (as xlogy at y <= 0)
-    self=lambda grad, self, other: special_xlog1py(grad, other).masked_fill((self == 0) & (other <= -1), 0.0),
+    # (an integer or bool y first taken in grad's dtype, as at::xlog1py promotes it)
+    self=lambda grad, self, other: special_xlog1py(
+        grad, other if other.is_floating_point() or other.is_complex() else other.to(grad.dtype)).masked_fill(
+        (self == 0) & (other <= -1), 0.0),
     other=lambda grad, self, other: grad * self / add_scalar(other, other=1))             # x / (1 + y)
 # number x: one edge, to y; x saved as the number (as PowBackward2's base)
 special_xlog1py_self_scalar = Op(
@@ -6177,8 +6430,8 @@ def _im2col(x, kernel_size, dilation, padding, stride, self_sym_argsize_minus_2=
     n, c = x4.shape[:2]
     out = _conv._output_shape(x4.shape, kernel_size, stride, padding, dilation)
     cols = _conv.windows(_conv.pad(x4, padding, padding), kernel_size, stride, dilation, out)   # (N, C, oh, ow, kh, kw)
-    cols = np.ascontiguousarray(cols.transpose(0, 1, 4, 5, 2, 3)).reshape(n, c * kernel_size[0] * kernel_size[1],
-                                                                         out[0] * out[1])
+    # (a copy even when the windows are the input itself: a 1×1 kernel without padding)
+    cols = cols.transpose(0, 1, 4, 5, 2, 3).copy().reshape(n, c * kernel_size[0] * kernel_size[1], out[0] * out[1])
     return cols if x.ndim == 4 else cols[0]
 
 
@@ -6335,9 +6588,11 @@ frexp = Op("frexp", "FrexpBackward0", _frexp, outputs=("mantissa", "exponent"), 
 
 def _ldexp(a, b):
     """a·2^b: exact (std::ldexp) for whole exponents, else PyTorch's a·pow(2, b) (2^b here in float64,
-    rounded: within an ulp of PyTorch's vectorized pow)."""
-    if np.all(np.isfinite(b) & (b == np.round(b))):
+    rounded: within an ulp of PyTorch's vectorized pow; complex a: scaled by 2^b, exact for whole b)."""
+    if a.dtype.kind != "c" and np.all(np.isfinite(b) & (b == np.round(b))):
         return np.ldexp(a, np.clip(b, -1100, 1100).astype(np.int32)).astype(a.dtype, copy=False)
+    if b.dtype.kind == "c":   # (whole exponents promoted with a complex a: their real parts)
+        b = b.real
     return (a * np.power(2.0, b.astype(np.float64)).astype(a.dtype)).astype(a.dtype, copy=False)
 
 
@@ -6348,7 +6603,9 @@ ldexp = Op("ldexp", "LdexpBackward0", _ldexp,
            self=lambda grad, other, result: grad * _ops().pow(2, other),
            other=lambda grad, result: mul_scalar(grad * result, other=math.log(2.0)))
 # the next float after x towards y: a step of one ulp, PyTorch passes grad to x (not where x == y) and 0 to y
-nextafter = Op("nextafter", "NextafterBackward0", np.nextafter, inputs=("self", "other"), jvp="element_wise",
+nextafter = Op("nextafter", "NextafterBackward0", np.nextafter, inputs=("self", "other"),
+               # (reads self_t only: with only other dual, PyTorch's result has no tangent)
+               jvp=lambda self_t, self, other: _ops().where(self != other, self_t, 0),
                self=lambda grad, self, other: _ops().where(self != other, grad, 0),
                other=lambda grad, other: _ops().zeros_like(other))
 
@@ -6375,8 +6632,12 @@ def renorm_backward(grad, self, p, dim, maxnorm):
     """
     dims = tuple(d for d in range(self.dim()) if d != dim % self.dim())
     acc = _cpu_accumulate_type(self.dtype)
-    norm = linalg_vector_norm(self, dtype=acc, ord=p, dim=dims, keepdim=True)
-    grad_output = (self.conj() * grad).sum(dims, keepdim=True, dtype=acc)
+    if self.is_complex():   # (the norm is real: <x, g> too, its real part summed in the real accumulate type)
+        norm = linalg_vector_norm(self.to(acc), ord=p, dim=dims, keepdim=True)
+        grad_output = (self.conj() * grad).real.sum(dims, keepdim=True, dtype=norm.dtype)
+    else:
+        norm = linalg_vector_norm(self, dtype=acc, ord=p, dim=dims, keepdim=True)
+        grad_output = (self.conj() * grad).sum(dims, keepdim=True, dtype=acc)
     nb = norm_backward(grad_output, self, p, dims, True, norm)
     invnorm = add_scalar(norm, other=1e-7).reciprocal()
     factor = mul_scalar(invnorm, other=maxnorm)
@@ -6387,7 +6648,9 @@ def renorm_jvp(self_t, self, p, dim, maxnorm):
     """PyTorch's renorm_jvp: m/‖x‖·(t - x·d‖x‖/‖x‖) where ‖x‖ > m, else t (d‖x‖ = <∇‖x‖, t>)."""
     dims = tuple(d for d in range(self.dim()) if d != dim % self.dim())
     norm = linalg_vector_norm(self, ord=p, dim=dims, keepdim=True)
-    norm_t = (norm_backward(_ones_like(norm), self, p, dims, True, norm) * self_t).sum(dims, keepdim=True)
+    # (complex x: d‖x‖ = Re Σ conj(∂‖x‖/∂x̄)·t, the backward formula giving the conjugate)
+    norm_t = (norm_backward(_ones_like(norm), self, p, dims, True, norm).conj() * self_t).sum(dims, keepdim=True)
+    norm_t = norm_t.real if norm_t.is_complex() else norm_t
     invnorm = add_scalar(norm, other=1e-7).reciprocal()
     return _ops().where(norm > maxnorm, mul_scalar(invnorm, other=maxnorm) * (self_t - self * invnorm * norm_t),
                         self_t)
@@ -6461,8 +6724,11 @@ def _scatter_reduce(a, index, src, dim, reduce, include_self):
     where = _along(index, dim)
     if not include_self:   # start the reduction from src alone: its identity where src lands
         identity = {"sum": 0, "mean": 0, "prod": 1}.get(reduce)
-        if identity is None:
-            info = np.finfo(a.dtype) if a.dtype.kind == "f" else np.iinfo(a.dtype)
+        if identity is None and a.dtype == np.bool_:
+            identity = reduce == "amin"   # (bool: False is amax's identity, True amin's)
+        elif identity is None:
+            import ml_dtypes  # (its finfo knows bfloat16 too)
+            info = ml_dtypes.finfo(a.dtype) if a.dtype.kind in "fV" else np.iinfo(a.dtype)
             identity = info.min if reduce == "amax" else info.max
         out[where] = identity
     _SCATTER_UFUNCS[reduce].at(out, where, _head(src, index.shape))
@@ -6883,7 +7149,7 @@ def _flash_attention_backward_forward(grad_out, q, k, v, out, logsumexp, dropout
     heads, kv_heads = q.shape[-3], k.shape[-3]
     if q.dtype.itemsize == 2:
         dq, dk, dv = _flash_attention_reduced_backward(grad_out, q, k, v, out, logsumexp, is_causal, attn_mask, scale)
-        return dq, _fold_heads(dk, kv_heads), _fold_heads(dv, kv_heads)
+        return tuple(_heads_inner(x) for x in (dq, _fold_heads(dk, kv_heads), _fold_heads(dv, kv_heads)))
     p, _ = _attention_probs(q, k, attn_mask, is_causal, scale)
     c = q.dtype.type(_attention_scale(q, scale))
     # g·vᵀ and rowsum(g ⊙ out) summed over E in the same order: where a row of P is one-hot (a causal first
@@ -6900,7 +7166,13 @@ def _flash_attention_backward_forward(grad_out, q, k, v, out, logsumexp, dropout
 
     def fold(x):  # sum the gradients of the query heads that share one key/value head
         return x.reshape(x.shape[:-3] + (kv_heads, heads // kv_heads) + x.shape[-2:]).sum(-3)
-    return tuple(x.astype(q.dtype, copy=False) for x in (dq, fold(dk), fold(dv)))
+    return tuple(_heads_inner(x.astype(q.dtype, copy=False)) for x in (dq, fold(dk), fold(dv)))
+
+
+def _heads_inner(x):
+    """``x`` (B, H, L, E) laid out as (B, L, H, E) in memory: PyTorch's kernel fills zeros of the transposed
+    shape, then transposes its gradients back."""
+    return np.ascontiguousarray(np.swapaxes(x, -3, -2)).swapaxes(-3, -2)
 
 
 def _fold_heads(x, kv_heads: int):
@@ -6953,9 +7225,6 @@ NOT_IMPLEMENTED["sdpa_flash_cpu_backward"] = Op(
     **dict.fromkeys(("grad_out", "query", "key", "value", "out"),
                     _not_implemented("_scaled_dot_product_flash_attention_for_cpu_backward")))
 NOT_IMPLEMENTED["sdpa_flash_cpu_backward"].node_class.name = lambda node: "torch::autograd::NotImplemented"
-# (this node lists edges only to the inputs that require grad, as PyTorch's does)
-NOT_IMPLEMENTED["sdpa_flash_cpu_backward"].node_class.next_functions = property(
-    lambda node: tuple(e for e in zip(node._next_nodes, node._next_nrs) if e[0] is not None))
 
 
 # =============================================================================================
@@ -7510,7 +7779,7 @@ def _channel_shuffle(a: np.ndarray, groups: int) -> np.ndarray:
     """(N, g·k, *) → (N, k·g, *): channel c = i·k + j moves to j·g + i (a contiguous copy)."""
     n, c = a.shape[:2]
     blocks = a.reshape(n, groups, c // groups, *a.shape[2:])
-    return np.ascontiguousarray(blocks.swapaxes(1, 2)).reshape(a.shape)
+    return blocks.swapaxes(1, 2).copy().reshape(a.shape)  # (a copy even when the permutation is the identity)
 
 
 # A permutation of the channels: its gradient is the inverse permutation, which is a shuffle with C / groups groups.
@@ -7566,15 +7835,16 @@ max_unpool2d = Op("max_unpool2d", "MaxUnpool2DBackward0", _max_unpool2d, inputs=
 # ---- group normalization: y = (x - μ)/√(σ² + eps)·w + b, statistics per (sample, group of C/G channels) ----
 
 def _group_norm_forward(x, weight, bias, N, C, HxW, group, eps):
-    w, b = (weight if weight.size else None), (bias if bias.size else None)
+    w, b = (None if is_absent(weight) else weight), (None if is_absent(bias) else bias)
     if x.dtype.char in "fd" and x.size:   # PyTorch's kernel, bit for bit (_group_norm_cpu.py)
         return _group_norm_cpu.forward(x, w, b, N, C, group, eps)
     if _float_math._is_reduced(x.dtype) and x.size:   # float16/bfloat16: the float32 kernel, rounded once
         f32 = [None if a is None else a.astype(np.float32) for a in (x, w, b)]
         return tuple(r.astype(x.dtype) for r in _group_norm_cpu.forward(*f32, N, C, group, eps))
-    rows = x.reshape(N * group, -1)
+    rows = x.reshape(N * group, C // group * HxW)
+    # (an empty group: PyTorch's mean 0 and variance 0/0, a NaN rstd)
     mean = rows.mean(axis=1) if rows.size else np.zeros(N * group, x.dtype)
-    var = ((rows - mean[:, None]) ** 2).mean(axis=1) if rows.size else np.zeros(N * group, x.dtype)
+    var = ((rows - mean[:, None]) ** 2).mean(axis=1) if rows.size else np.full(N * group, np.nan, x.dtype)
     rstd = 1 / np.sqrt(var + eps)
     y = ((rows - mean[:, None]) * rstd[:, None]).reshape(x.shape)
     affine = (1, C) + (1,) * (x.ndim - 2)
@@ -7613,7 +7883,14 @@ def _group_norm_backward(grads, input, result1, result2, weight, N, C, HxW, grou
             grad_input = grad_input.reshape(input.shape)
     if grad_input_mask[1] and w is not None and g is not None:
         grad_weight = (g * xhat).sum((0, 3)).reshape(C)
+        if HxW == 0:   # (PyTorch's Σₙ (Σ g·x - μ·Σ g)·rstd: 0·rstd, NaN for an empty group's NaN rstd)
+            grad_weight = grad_weight * rstd.expand(N, group, d, 1).sum((0, 3)).reshape(C)
     if grad_input_mask[2] and g is not None:
+        if w is None:   # (PyTorch 2.13 fails on a bias without a weight: its kernel, or the reshape to weight's [0])
+            if not _STATE.enabled:
+                raise RuntimeError("tensor does not have a device")
+            if C:
+                raise RuntimeError(f"shape '[0]' is invalid for input of size {C}")
         grad_bias = g.sum((0, 3)).reshape(C)
     return grad_input, grad_weight, grad_bias
 
@@ -7706,7 +7983,7 @@ adaptive_avg_pool3d = Op(
 adaptive_avg_pool3d_backward = Op(
     "_adaptive_avg_pool3d_backward", "AdaptiveAvgPool3DBackwardBackward0",
     lambda g, x, grad_output_sym_argsize_minus_3, grad_output_sym_argsize_minus_2, grad_output_sym_argsize_minus_1:
-        _pool3d().adaptive_avg_pool_backward(g, x.shape),
+        _pool3d().adaptive_avg_pool_backward(_adaptive_grad(g, "adaptive_avg_pool3d_backward"), x.shape),
     inputs=("grad_output", "self"),
     args=("grad_output_sym_argsize_minus_3", "grad_output_sym_argsize_minus_2", "grad_output_sym_argsize_minus_1"),
     jvp="linear",
@@ -7717,7 +7994,8 @@ adaptive_avg_pool3d_backward = Op(
     self=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))
 adaptive_max_pool3d_backward = Op(
     "adaptive_max_pool3d_backward", "AdaptiveMaxPool3DBackwardBackward0",
-    lambda g, x, indices: _pool3d().max_pool_backward(g, x.shape, indices._data, 3),
+    lambda g, x, indices: _pool3d().max_pool_backward(_adaptive_grad(g, "adaptive_max_pool3d_backward"), x.shape,
+                                                      indices._data, 3),
     inputs=("grad_output", "self"), args=("indices",),
     jvp="linear",
     grad_output=lambda grad, indices: max_pool_double_backward(grad, indices, 3),   # linear in g
@@ -7744,8 +8022,9 @@ def _put(a, index, source, accumulate):
 
 put = Op("put", "PutBackward0", _put, inputs=("self", "index", "source"), args=("accumulate",), jvp="linear",
          # the overwritten positions get no gradient (unless the values were added there)
-         self=lambda grad, index, source, accumulate: grad if accumulate else put(
-             grad, index, Tensor._make(np.zeros(source.shape, grad.dtype.np)), accumulate=False),
+         # (zeros as many as the indices: source itself is saved only when it requires grad, as in PyTorch)
+         self=lambda grad, index, accumulate: grad if accumulate else put(
+             grad, index, Tensor._make(np.zeros(index.shape, grad.dtype.np)), accumulate=False),
          # each source value reads the gradient at its position
          source=lambda grad, index, source: take(grad, index).reshape(source.shape))
 
@@ -7821,8 +8100,9 @@ def _embedding_bag_weight_grad(grad, per_sample_weights, indices, offsets, resul
     if sparse:
         return _embedding_bag_sparse_grad(grad, per_sample_weights, indices, offsets, result1, result2,
                                           weight_sym_argsize_0, scale_grad_by_freq, mode, padding_idx)
-    return embedding_bag_backward(grad, per_sample_weights, indices=indices._data, offsets=offsets._data,
-                                  offset2bag=result1._data, bag_size=result2._data, maximum_indices=result3._data,
+    return embedding_bag_backward(grad, _or_absent(per_sample_weights, grad), indices=indices._data,
+                                  offsets=offsets._data, offset2bag=result1._data, bag_size=result2._data,
+                                  maximum_indices=result3._data,
                                   num_weights=weight_sym_argsize_0, scale_grad_by_freq=scale_grad_by_freq,
                                   mode=mode, padding_idx=padding_idx)
 
@@ -7838,7 +8118,7 @@ def _embedding_bag_sparse_grad(grad, per_sample_weights, indices, offsets, offse
     rows = grad._data[bags]
     if mode == kernels.MEAN:
         rows = rows * (1 / bag_size._data.astype(rows.dtype))[:, None][bags]
-    if per_sample_weights is not None and per_sample_weights._data.size:  # (absent: an empty tensor)
+    if _given(per_sample_weights) is not None:
         rows = rows * per_sample_weights._data[:, None]
     return _sparse_embedding_grad(Tensor._make(rows), Tensor._make(idx), num_weights, padding_idx, scale_grad_by_freq)
 
@@ -8003,8 +8283,21 @@ index_reduce = Op("index_reduce", "IndexReduceBackward0", _index_reduce, inputs=
 
 
 # ---- x with a slice / a select / a diagonal / a strided window replaced by src (a copy, not a view)
+def _clone_preserve_strides(a):
+    """PyTorch's clone_preserve_strides (the *_scatter ops' copy): a's very strides, gaps included; an input
+    whose elements overlap (expanded) is cloned instead (a dense layout)."""
+    if a.size == 0 or any(s <= 0 and n > 1 or s % a.itemsize for s, n in zip(a.strides, a.shape)):
+        return _strides.copy_into(_strides.empty_like(a), a)
+    span = 1
+    for n, s in zip(a.shape, a.strides):   # (the memory the strides reach: 1 + Σ (n-1)·stride)
+        span += (n - 1) * s // a.itemsize
+    out = np.lib.stride_tricks.as_strided(np.empty(span, a.dtype), a.shape, a.strides)
+    out[...] = a
+    return out
+
+
 def _with_part(a, part, src):
-    out = a.copy()
+    out = _clone_preserve_strides(a)
     part(out)[...] = src
     return out
 
@@ -8097,7 +8390,8 @@ fill_scalar = Op("fill", "FillBackward0", lambda a, value: np.full_like(a, value
                  jvp=lambda self_t: _ops().zeros_like(self_t),  # (a constant: a zero tangent)
                  self=_zero_gradient)
 fill_tensor_value = Op("fill", "FillBackward1", lambda a, value: np.full_like(a, value), inputs=("self", "value"),
-                       jvp=lambda value_t, self: value_t.expand(self.shape),
+                       # (PyTorch's formula reads self_t too, so self's tangent alone gives a zero one)
+                       jvp=lambda self_t, value_t, self: value_t.expand(self.shape),
                        self=_zero_gradient,
                        value=lambda grad: grad.sum())
 # torch.histogram / histogramdd of a tensor that requires grad: the caller's values (hist, then the bin edges),
@@ -8185,7 +8479,7 @@ def _ctc():
 
 
 # PyTorch records _ctc_loss_backward without a derivative: its node is NotImplemented, with edges to the inputs
-# that require grad (log_probs and the loss; the incoming gradient is taken as not requiring grad here)
+# that require grad (the incoming gradient under create_graph, log_probs and the loss)
 ctc_loss_backward = Op(
     "_ctc_loss_backward", "NotImplemented",
     lambda grad, log_probs, neg_log_likelihood, targets, input_lengths, target_lengths, log_alpha, blank,
@@ -8193,7 +8487,8 @@ ctc_loss_backward = Op(
                                    log_alpha, blank, zero_infinity),
     inputs=("grad", "log_probs", "neg_log_likelihood"),
     args=("targets", "input_lengths", "target_lengths", "log_alpha", "blank", "zero_infinity"),
-    log_probs=_not_implemented("_ctc_loss_backward"), neg_log_likelihood=_not_implemented("_ctc_loss_backward"))
+    grad=_not_implemented("_ctc_loss_backward"), log_probs=_not_implemented("_ctc_loss_backward"),
+    neg_log_likelihood=_not_implemented("_ctc_loss_backward"))
 ctc_loss_backward.node_class.name = lambda node: "torch::autograd::NotImplemented"
 # d nll_b / d log_probs[t, b, c] = exp(lp) - Σ_{s: l'[s] = c} α_t(s)·β_t(s) / (exp(lp)·P(l|x)) (Graves eq. 16)
 ctc_loss = Op(

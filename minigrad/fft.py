@@ -415,9 +415,10 @@ def fftfreq(*args, dtype=None, layout=None, device=None, requires_grad: bool = F
 def rfftfreq(*args, dtype=None, layout=None, device=None, requires_grad: bool = False, **kwargs) -> Tensor:
     """rfftfreq(n, d=1.0): the sample frequencies of rfft's bins, [0, 1, ..., n//2] / (n·d)."""
     n, d = _n_and_d("rfftfreq", args, kwargs)
-    if n // 2 + 1 < 0:
-        raise RuntimeError(f"Trying to create tensor with negative dimension {n // 2 + 1}: [{n // 2 + 1}]")
-    return _frequencies("rfftfreq", np.arange(n // 2 + 1), n, d, dtype, requires_grad)
+    count = int(n / 2) + 1  # (C++'s integer division: toward zero, so n = -1 gives one bin)
+    if count < 0:
+        raise RuntimeError(f"Trying to create tensor with negative dimension {count}: [{count}]")
+    return _frequencies("rfftfreq", np.arange(count), n, d, dtype, requires_grad)
 
 
 def _shift(name: str, args, kwargs, inverse: bool) -> Tensor:

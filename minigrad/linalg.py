@@ -156,11 +156,11 @@ def _is_vector_rhs(A, B) -> bool:
 
 
 def _check_solve(A, B, left: bool, fn: str = "linalg.solve") -> None:
-    _check_dims(A, fn)
-    _check_float(A, fn)
+    _check_float(A, fn)  # (PyTorch's order: A's dtype, B's, then the ranks)
     if A.dtype is not B.dtype:
         raise RuntimeError(f"{fn}: Expected A and B to have the same dtype, but found A of type "
                            f"{_ops._legacy(A.dtype)} and B of type {_ops._legacy(B.dtype)} instead")
+    _check_dims(A, fn)
     _check_square(A, fn)
     vector = _is_vector_rhs(A, B)
     if not vector and B.dim() < 2:
@@ -533,9 +533,9 @@ def matrix_exp(A):
 
 
 def _check_eig(A, fn: str) -> None:
-    _check_square(A, fn)
-    if not (A.is_floating_point() or A.is_complex()):
+    if not (A.is_floating_point() or A.is_complex()):  # (the complex result's dtype first, as PyTorch's)
         raise RuntimeError(f"Unknown Complex ScalarType for {_ops._legacy(A.dtype)}")
+    _check_square(A, fn)
     _check_lapack_dtype(A, "linalg_eig_out_cpu")
 
 
@@ -551,7 +551,8 @@ def eigvals(A):
     """The (complex) eigenvalues of a square A."""
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
         return _autocast("linalg_eigvals", eigvals, **locals())
-    _check_eig(A, "linalg.eigvals")
+    # (recording, PyTorch's eigvals runs eig, whose checks name it)
+    _check_eig(A, "linalg.eig" if _recording(A) else "linalg.eigvals")
     if not _recording(A):  # (the eigenvectors are computed only for the derivative, as in PyTorch)
         return Tensor._make(D._eig_forward(A._data, vectors=False)[0])
     return D.linalg_eig(A)[0]
@@ -565,6 +566,8 @@ def cond(A, p=None):
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
         return _autocast("linalg_cond", cond, **locals())
     if A.dim() < 2:
+        if p in ("fro", "nuc"):  # (the matrix-norm orders: a message of their own)
+            raise RuntimeError(f"linalg.cond(ord={p}): The input tensor A must have at least 2 dimensions.")
         raise RuntimeError("linalg.cond: The input tensor must have at least 2 dimensions.")
     if p not in _COND_ORDS or isinstance(p, bool):
         raise RuntimeError(f"linalg.cond got an invalid norm type: {p}")

@@ -23,18 +23,28 @@ def round(input, *, decimals: int = 0):  # noqa: A001  (torch.special.round)
     return _ops.round(input, decimals=decimals)
 
 
+def _real_kernel(name: str, input, half: bool = True) -> None:
+    """PyTorch's error for a dtype its kernel lacks: complex ones, and float16/bfloat16 unless ``half``."""
+    if isinstance(input, Tensor) and (input.is_complex() or (not half and input.dtype in (_dtypes.float16,
+                                                                                          _dtypes.bfloat16))):
+        raise NotImplementedError(f'"{name}_cpu" not implemented for \'{_ops._legacy(input.dtype)}\'')
+
+
 def i0e(input):
     """e^(-|x|)·I0(x), the exponentially scaled Bessel function of order 0."""
+    _real_kernel("i0e", input)
     return _ops._unary(D.special_i0e, input)
 
 
 def i1(input):
     """The modified Bessel function of the first kind, order 1."""
+    _real_kernel("i1", input)
     return _ops._unary(D.special_i1, input)
 
 
 def i1e(input):
     """e^(-|x|)·I1(x)."""
+    _real_kernel("i1e", input)
     return _ops._unary(D.special_i1e, input)
 
 
@@ -42,27 +52,34 @@ def ndtr(input):
     """The standard normal CDF Φ(x), as PyTorch composes it: (1 + erf(x/√2)) · 0.5 (no node of its own)."""
     if not isinstance(input, Tensor):
         raise _ops._not_a_tensor("special_ndtr", input)
+    if input.dtype.is_complex:   # (the erf it calls has no complex kernel)
+        raise NotImplementedError(f"\"erf_vml_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+    _ops_math._real_only(input, "erf_vml_cpu")
     scaled = D.mul_scalar(input, dtype=_ops._float_dtype(input), other=math.sqrt(0.5))
     return D.mul_scalar(D.add_scalar(D.erf(scaled), other=1), other=0.5)
 
 
 def ndtri(input):
     """Φ⁻¹(p), the inverse of the standard normal CDF."""
+    _real_kernel("ndtri", input, half=False)
     return _ops._unary(D.special_ndtri, input)
 
 
 def log_ndtr(input):
     """log Φ(x), accurate far into the left tail."""
+    _real_kernel("log_ndtr", input, half=False)
     return _ops._unary(D.special_log_ndtr, input)
 
 
 def entr(input):
     """-x·log x (0 at 0, -inf below)."""
+    _real_kernel("entr", input)
     return _ops._unary(D.special_entr, input)
 
 
 def erfcx(input):
     """e^(x²)·erfc(x), the scaled complementary error function."""
+    _real_kernel("erfcx", input, half=False)
     return _ops._unary(D.special_erfcx, input)
 
 
@@ -71,15 +88,29 @@ def _float_result(*operands):
     return dt if dt.is_floating_point else _dtypes.get_default_dtype()
 
 
+_arg_errors.OVERLOADS["special_xlog1py"] = ("(Tensor input, Tensor other, *, Tensor out = None)",
+                                           "(Number self, Tensor other, *, Tensor out = None)",
+                                           "(Tensor input, Number other, *, Tensor out = None)")
+
+
 def xlog1py(input, other):
     """input · log(1 + other), 0 where input == 0 (unless other is NaN)."""
     if not isinstance(input, Tensor):
         if not isinstance(other, Tensor):
             raise _arg_errors.no_overload("special_xlog1py", input, other)
+        _real_xlog1py(input, other)
         return D.special_xlog1py_self_scalar(other, dtype=_float_result(input, other), self=input)
+    _real_xlog1py(input, other)
     if not isinstance(other, Tensor):
         return D.special_xlog1py_other_scalar(input, dtype=_float_result(input, other), other=other)
     return _ops._binary(D.special_xlog1py, input, other, promote_int_to_float=True)
+
+
+def _real_xlog1py(input, other) -> None:
+    """xlog1py's kernel has no complex form (whichever operand makes the result complex)."""
+    dt = _dtypes.result_type(input, other)
+    if dt.is_complex:
+        raise NotImplementedError(f"\"xlog1py_cpu\" not implemented for '{_ops._legacy(dt)}'")
 
 
 def gammainc(input, other):
@@ -113,14 +144,14 @@ def _kernel_dtype(name: str, *operands) -> _dtypes.dtype:
     return dt
 
 
-def _result(values, out):
-    """The result tensor, or ``values`` written into ``out`` (of the same shape)."""
+def _result(values, out, inputs=()):
+    """The result tensor, or ``values`` copied into ``out`` (PyTorch's out= checks; these record no graph)."""
     result = Tensor._make(values)
     if out is None:
         return result
-    out._data[...] = values
-    out._version_counter[0] += 1
-    return out
+    from .autograd import grad_mode
+    with grad_mode.no_grad():
+        return _ops._into_out("special", out, inputs, lambda: result)
 
 
 def _unary_special(name: str, kernel):
@@ -129,7 +160,7 @@ def _unary_special(name: str, kernel):
             raise _ops._not_a_tensor(f"special_{name}", input)
         dt = _kernel_dtype(name, input)
         with np.errstate(all="ignore"):
-            return _result(kernel(np.asarray(input._data, dtype=dt.np)), out)
+            return _result(kernel(np.asarray(input._data, dtype=dt.np)), out, (input,))
     fn.__name__ = fn.__qualname__ = name
     return fn
 
@@ -157,8 +188,8 @@ _POLY_OVERLOADS = ("(Tensor x, Tensor n, *, Tensor out = None)", "(Number x, Ten
 
 def _one_tensor_one_number(a, b) -> bool:
     """The overloads (Tensor, Tensor), (Number, Tensor), (Tensor, Number)."""
-    def number(v):
-        return isinstance(v, (int, float)) and not isinstance(v, Tensor)
+    def number(v):  # (a complex number too: then the kernel refuses its dtype)
+        return isinstance(v, (int, float, complex)) and not isinstance(v, Tensor)
     return (isinstance(a, Tensor) and (isinstance(b, Tensor) or number(b))) or (number(a) and isinstance(b, Tensor))
 
 
@@ -168,10 +199,13 @@ def _polynomial(name: str, kernel):
     def fn(input, n, *, out=None):
         if not _one_tensor_one_number(input, n):
             raise _arg_errors.no_overload(f"special_{name}", input, n)
+        _ops._check_broadcast(input, n)
         dt = _kernel_dtype(name, input, n)
         x = np.asarray(input._data if isinstance(input, Tensor) else input, dtype=dt.np)
         degree = np.asarray(n._data if isinstance(n, Tensor) else n, dtype=dt.np)  # (n in x's dtype, then int64)
-        return _result(kernel(x, _K.degrees(degree)), out)
+        shape = np.broadcast_shapes(x.shape, degree.shape)  # (the kernels take arrays: 0-dim ones as 1-dim)
+        values = kernel(np.atleast_1d(x), _K.degrees(np.atleast_1d(degree)))
+        return _result(np.asarray(values).reshape(shape), out, (input, n))
     fn.__name__ = fn.__qualname__ = name
     return fn
 
@@ -207,6 +241,7 @@ def zeta(input, other, *, out=None):
     if not isinstance(other, Tensor):
         op = D.NOT_IMPLEMENTED["special_zeta_other_scalar"]
         return op(input, dtype=_kernel_dtype("zeta", input, other), other=other, out=out)
+    _ops._check_broadcast(input, other)  # (the shapes before the dtypes)
     _kernel_dtype("zeta", input, other)
     return _ops._binary(D.special_zeta, input, other, promote_int_to_float=True, out=out)
 

@@ -26,80 +26,100 @@ import pytest
 from parity import torch_or_skip
 
 # (difference regex, regex the program must contain or None, scope, witness seed, why it cannot reasonably match).
+# A witness None: no seed of the present generator shows the difference (its programs changed in session 9 and
+# none of 12,500 seeds has it); the entry stays, for bigger runs and as documentation, without a witness test.
 # scope "line": explains the matching difference lines only; "seed": a root cause whose knock-on effects
 # (later lines, gradients) differ too, so the whole seed is explained. Not compared at all (compare()): strides
 # and storage offsets of tensors with no elements (the third entry).
 KNOWN: list[tuple] = [
-    (r"size-1 dim strides", None, "line", 2,
+    (r"size-1 dim strides", None, "line", 3,
      "the stride of a size-1 dim: PyTorch's TensorIterator, AccumulateGrad (which keeps a gradient whose strides "
      "obey the layout contract for the other dims) and expand leave arbitrary values there; minigrad computes "
      "them from NumPy's layout (see _strides.py; no way to observe them but .stride())"),
-    (r": strides \(", r"\.(unfold|expand)\(", "line", 4115,
+    (r": strides \(", r"\.(unfold|expand)\(", "line", 8317,
      "the layout of a broadcast elementwise result whose inputs are unfold/expand views: PyTorch's TensorIterator "
      "orders the dims by the inputs' strides, including those of their size-1 dims (the entry above), so the "
      "same size-1 strides minigrad does not reproduce decide the result's order"),
-    (r"Tensor must have a last dimension with stride 1", None, "seed", 287,
+    (r"Tensor must have a last dimension with stride 1", None, "seed", 43,
      "strides of empty tensors: PyTorch keeps whatever strides an empty tensor was made with (torch.tensor of an "
      "empty ndarray copies NumPy's 0 strides, cat/hstack of empties keep them), minigrad reports contiguous "
      "strides for every empty tensor, and NumPy keeps no storage offset for an empty slice (compare() ignores "
      "strides and storage offsets of empty tensors; here view_as_real refuses one)"),
     (r"^double_graph: nodes \[(?:(?!'ViewBackward0')[^\]])*\] != torch .*'ViewBackward0'",
-     r"(amax|amin|var_mean|std_mean|logcumsumexp)\(", "line", 7885,
+     r"(amax|amin|var_mean|std_mean|logcumsumexp)\(", "line", 790,
      "create_graph through a reduction of a 0-dim tensor (var_mean, amax ...): PyTorch's backward views the "
      "0-dim gradient (a ViewBackward0, and its nodes in another order) where minigrad passes it through"),
-    (r"^first_grads\[\d+\]\.version: ", None, "line", 216,
+    (r"^first_grads\[\d+\]\.version: ", None, "line", 6,
      "_version of a gradient computed under create_graph=True: PyTorch's formulas build some gradients in place "
      "(zeros().scatter_(), index_add_(), and its counters differ by formula: 1 or 2); minigrad's are mostly out "
      "of place (gather, take, index, masked_select and trace now write in place, as PyTorch's)"),
-    (r"^v\d+\.is_view: False != torch True|a view of a leaf Variable that requires grad", r"\.conj\(\)", "seed",
-     125,
-     "x.conj() of a complex tensor: PyTorch returns a lazy view (conjugate bit; an in-place op on the conj of a "
-     "leaf is then an in-place op on a view of a leaf), minigrad a new tensor"),
-    (r"ClampBackward0\._saved_(min|max): None != torch \('T', '\w+', \(0,\)", None, "line", 445,
+    (r"^v\d+\.is_view: False != torch True|a view of a leaf Variable that requires grad|view_as_real doesn't work "
+     r"on unresolved conjugated", r"\.conj\(\)|\.mH\b|adjoint\(", "seed", 25,
+     "x.conj() (and x.mH, torch.adjoint(x)) of a complex tensor: PyTorch returns a lazy view (conjugate bit; an "
+     "in-place op on the conj of a leaf is then an in-place op on a view of a leaf, view_as_real refuses it), "
+     "minigrad a new tensor"),
+    (r"ClampBackward0\._saved_(min|max): None != torch \('T', '\w+', \(0,\)", None, "line", None,
      "clamp(x, t_min, t_max) with a [0]-shaped bound tensor: minigrad's stand-in for a missing bound (PyTorch's "
      "undefined tensor) is a [0]-shaped tensor, so such a bound reads back as None"),
-    (r"ufunc 'logaddexp' not supported for the input types", None, "seed", 930,
+    (r"ufunc 'logaddexp' not supported for the input types", None, "seed", 3641,
      "logcumsumexp of a complex tensor: not implemented in minigrad (NumPy's logaddexp is real-only)"),
-    (r"^double_graph: nodes .*'CopySlices'.* != torch .*'(CopyBackwards|AsStridedBackward0)'", None, "line", 897,
+    (r"^double_graph: nodes .*'CopySlices'.* != torch .*'(CopyBackwards|AsStridedBackward0)'", None, "line", 623,
      "create_graph through CopySlices (an in-place op on a view): PyTorch writes the base's gradient with "
      "new_empty_strided + copy_ (CopyBackwards) and reaches the view's region with as_strided "
      "(AsStridedBackward0); minigrad clones the gradient and replays the view op (same values)"),
     (r"^double_graph: nodes .*'ToCopyBackward0'|^first_grads\[\d+\]\.grad_fn: 'ToCopyBackward0'",
-     r"(cumsum|cumprod|softmax)\(.*dtype=torch", "line", 921,
+     r"(cumsum|cumprod|softmax)\(.*dtype=torch", "line", None,
      "create_graph through an op given dtype= (cumsum(x, 0, dtype=...)): PyTorch's formula casts the incoming "
      "gradient first (grad.to(self.scalar_type())), minigrad's engine casts the formula's result: the "
      "ToCopyBackward0 node sits at the other end of the same nodes"),
-    (r"Trying to backward through the graph a second time", r"(\]|\))\.\w+_\(.*\n(.*\n)*G = ", "seed", 3023,
+    (r"Trying to backward through the graph a second time", r"(\]|\))\.\w+_\(.*\n(.*\n)*G = ", "seed", 6885,
      "a second backward through a create_graph=True graph that holds an in-place op on a view: the op's node is "
      "reached both directly and through the CopySlices that wraps it; minigrad's engine may run (and free) the "
      "node before the CopySlices that still needs its saved tensors, PyTorch's sequence-number order does not"),
-    (r"^double_graph: nodes .*AsStrided|^first_grads\[\d+\]\.(is_view|grad_fn)", r"as_strided\(", "line", 1005,
+    (r"^double_graph: nodes .*AsStrided|^first_grads\[\d+\]\.(is_view|grad_fn)",
+     r"as_strided\(|\.(unsqueeze_|squeeze_|t_|transpose_|swapdims_)\(", "line", 987,
      "create_graph through as_strided: PyTorch's as_strided_backward writes into zeros through as_strided views "
      "and copy_ (CopySlices, AsStridedBackward0 nodes), minigrad's is one AsStridedBackwardBackward0 op"),
     (r"^double_graph: nodes \['SelectBackward0', 'ToCopyBackward0'|^first_grads\[\d+\]\.grad_fn: 'SelectBackward0'",
-     r"(hstack|cat)\(", "line", 3366,
+     r"(hstack|cat)\(", "line", None,
      "create_graph through cat of complex and real tensors: PyTorch's cat_tensors_backward takes the real part "
      "of the whole gradient once, then slices it; minigrad slices, then its engine takes each real part"),
     (r"inplace operation: \[[\w.:]+ \[[\d, ]*\]\] is at version|has been detached in-place", r"\.detach_\(\)",
-     "seed", 3879,
+     "seed", 8982,
      "a saved tensor later detached in place with detach_(): PyTorch refuses to use it in backward ('Trying to "
      "use a saved tensor that has been detached in-place') and, when it was also modified, names the node that "
      "saved it; minigrad's saved tensors do not record whether the tensor had a history when saved"),
     (r"LogsumexpBackward0\._saved_result: values differ|^v\d+\.value: values differ.*j\)", r"logsumexp\(", "seed",
-     4448,
+     12274,
      "logsumexp of complex tensors: the imaginary part of a complex log is defined modulo 2π and PyTorch's "
      "computation lands on another branch"),
     (r"^final_error: \('RuntimeError', 'one of the variables needed for gradient computation has been modified "
-     r"by an inplace operation: .* != torch \('RuntimeError', 'one of the variables needed", None, "line", 3982,
+     r"by an inplace operation: .* != torch \('RuntimeError', 'one of the variables needed", None, "line", 3762,
      "which saved tensor backward names first when several were modified in place: PyTorch's generated node "
      "unpacks its saved variables in its own order (mat1 before mat2 ...), minigrad's in its formulas' order, "
      "and a view of a tensor changed in place is reported under its regenerated AsStrided node"),
-    (r"^double_graph: nodes .*'CumprodBackward0'.* != torch .*'CopySlices'", r"cumprod\(", "line", 4408,
+    (r"^double_graph: nodes .*'CumprodBackward0'.* != torch .*'CopySlices'", r"cumprod\(", "line", 623,
      "create_graph through cumprod of an input with zeros: PyTorch's cumprod_backward handles each line's "
      "first zero with in-place writes (CopySlices), prods and cats; minigrad's formula (same values) with "
      "a masked cumulative product"),
+    (r"^(double_graph\[\d+\] \w+\._saved_\w+|first_grads\[\d+\]\.value): strides \(", r"dtype=torch\.complex",
+     "line", 1,
+     "the layout of a gradient computed under create_graph from an expanded tensor (the gradient of a sum) and "
+     "a complex one: TensorIterator casts an input of another dtype first (a copy whose layout, for an expanded "
+     "input, follows ATen's rules for overlapping tensors) and lays the result out by that copy; minigrad by the "
+     "input as it is (an attempt in _strides.elementwise broke other layouts of test_parity_strides.py)"),
+    (r"^(v\d+\.value: values|graph\[\d+\] (Nan)?[Mm]edianBackward1\._saved_indices)",
+     r"(expand|broadcast_to|expand_as)\((.|\n)*median\(", "seed", 89,
+     "median/nanmedian along a dim of an expanded tensor (stride 0): PyTorch's kernel partially sorts a copy that "
+     "keeps the overlapping strides, so its values and indices are wrong (even uninitialized memory); minigrad "
+     "returns the true median"),
+    (r"Expected isFloatingType\(grad.scalar_type\(\)\) \|\| \(input_is_complex == grad_is_complex\)", None, "seed",
+     938,
+     "a complex gradient reaching a real input through a formula PyTorch writes without handle_r_to_c (masked_fill "
+     "of a complex tensor with a real value tensor): PyTorch's engine refuses it, minigrad's engine (which casts "
+     "every gradient back to its input's dtype) takes the real part"),
     (r"'TypeError', '(sum|mean)\(\) received an invalid combination of arguments - got \(Tensor, keepdim=bool\)",
-     r"torch\.(sum|mean)\(v?\w+, keepdim=", "seed", 447,
+     r"torch\.(sum|mean)\(v?\w+, keepdim=", "seed", 39,
      "torch.sum(x, keepdim=...) / torch.mean(x, keepdim=...) without dim: PyTorch's function form has no such "
      "overload (TypeError) while its method form accepts it; minigrad's function and method are one function"),
 ]
@@ -107,28 +127,25 @@ KNOWN: list[tuple] = [
 # the witness seeds below are nn seeds. Not compared at all (compare()): the saved noise of rrelu in eval mode
 # (PyTorch's is an empty_like tensor never written: uninitialized memory; minigrad's is zeros).
 NN_KNOWN: list[tuple] = [
-    (r"^double_graph: nodes .*'NativeGroupNormBackward0'", r"group_norm\(", "line", 136,
+    (r"^double_graph: nodes .*'NativeGroupNormBackward0'", r"group_norm\(", "line", 86,
      "create_graph through group_norm: PyTorch's double backward of native_group_norm (infinitely differentiable "
      "formula, native_group_norm_backward's own expression tree) builds another graph than minigrad's formula "
      "(same values)"),
-    (r"^x\d+\.grad: values differ, max abs \d\.\d+e-0[67]:", r"normalize\(.*p=3\.0", "line", 169,
-     "normalize with p=3 in float32 where the exact gradient is 0 (one element per row): both libraries return "
-     "rounding noise of a cancelling sum (±2e-6), from norm backward formulas that round differently"),
     (r"^(x\d+\.grad|first_grads\[\d+\]\.value): values differ, max abs (\d\.\d+e-0[4-9]|0\.000\d+):", r"group_norm\(",
-     "line", 536,
+     "line", 369,
      "group_norm in float32: the input's and weight's gradients of a summed output are exactly 0 (cancelling sums); "
      "PyTorch's kernel (per-group sums ds, db in its own order) leaves noise up to ~6e-5, minigrad's other noise "
      "(and with a tiny group variance the gradients are ill-conditioned: ±35.7386 vs ±35.7380, seed 1028)"),
-    (r"^double_graph(\[\d+\] AddBackward0: next_functions|: nodes)", r"kl_div\(", "line", 565,
-     "create_graph through kl_div with a target that requires grad: the target gets two gradients (from exp/xlogy "
-     "and from the product with the input); PyTorch's engine adds them in the other order (AddBackward0's "
-     "operands swapped, so later nodes in another order; same values). Not reproduced without the batchmean "
-     "division: an engine scheduling difference, not kl_div's formula"),
-    (r"^(x\d+\.grad: |double_graph\[\d+\] \w+\._saved_\w+: \('error')", r"hardsigmoid\((.|\n)*create_graph=True",
-     "line", 817,
-     "a second backward that fails midway (hardsigmoid_backward has no derivative: the same error in both): which "
-     "nodes ran before the failing one differs (PyTorch's engine runs the most recently created ready node "
-     "first), so the gradients accumulated and the saved tensors freed before the error differ"),
+    (r"^x\d+\.grad: values differ, max abs (\d\.\d+e-0[4-6]|0\.000\d+):",
+     r"conv(_transpose)?3d\((.|\n)*create_graph=True", "line", 2636,
+     "create_graph through a float32 3-d convolution: second-order gradients of size ~1000 are sums of many "
+     "products that cancel; PyTorch's kernels (im2col + GEMM blocks) add them in another order than minigrad's, so "
+     "entries that cancel to ~10 carry float32 noise of ~1e-3 (relative 3e-5 of the largest terms)"),
+    (r"^x\d+\.grad: values differ, max abs (\d\.\d+e-0[5-7]|0\.000\d+):",
+     r"grid_sample\(.*mode='bicubic'(.|\n)*create_graph=True", "line", 40384,
+     "create_graph through a float32 bicubic grid_sample: the grid's second-order gradient sums 16 taps' "
+     "weight derivatives times the input, terms of size ~10 that cancel to ~0 in some entries; PyTorch's "
+     "double-backward kernel rounds them in its own order, so those entries carry different noise (~1e-5)"),
 ]
 # Not generated (the generator avoids them): in-place ops on unfold views whose windows overlap (PyTorch's
 # kernel then updates shared elements once per window, in order; minigrad computes every window from the old
@@ -137,9 +154,9 @@ NN_KNOWN: list[tuple] = [
 SEEDS = range(0, 1000)   # (every op of the generator several times: see the coverage test)
 CHUNK = 50
 NN_SEEDS = range(0, 160)  # (the nn family: every nn op at least twice, see its coverage test)
-# (seeds beyond the range: a second softsign; regressions of fixes: nearest-exact, area, embedding's and
-# binary_cross_entropy_with_logits' double backward)
-NN_EXTRA_SEEDS = (265, 172, 563, 651, 272, 393, 194)
+# (seeds beyond the range, chosen so that every nn op runs at least twice; the fixes the nn family found have
+# explicit regression programs: test_parity_nn_fuzz_fixes9.py and earlier ones)
+NN_EXTRA_SEEDS = (864, 1637, 2318, 539, 608, 1516, 2268, 1041, 1481, 793)
 
 
 @functools.cache
@@ -163,7 +180,10 @@ def test_generated_programs_match_torch(first: int):
     assert not bad, "\n".join(bad)
 
 
-@pytest.mark.parametrize("entry", KNOWN, ids=[str(e[3]) for e in KNOWN])
+WITNESSED = [e for e in KNOWN if e[3] is not None]
+
+
+@pytest.mark.parametrize("entry", WITNESSED, ids=[str(e[3]) for e in WITNESSED])
 def test_known_difference_still_occurs(entry):
     """Each KNOWN entry explains a difference of its witness seed, and the witness has no other one."""
     (seed, prog, diffs), = _results(entry[3], 1)
@@ -184,8 +204,20 @@ def test_fixed_seeds_cover_every_op_several_times():
                "index_select", "gather", "take", "sort", "topk", "kthvalue", "cat", "stack", "matmul", "einsum",
                "bmm", "mv", "dot", "outer", "addmm", "scatter", "scatter_add", "index_add", "index_copy",
                "masked_scatter", "index_put", "scatter_reduce", "nograd", "nograd-inplace"]
+    wanted += MORE_TENSOR_OPS
     rare = {w: kinds[w] for w in wanted if kinds[w] < 2}
     assert rare == {}
+
+
+# The families added in session 9 (reduction2, shape2, product2, scatter2 of fuzz_graphs._Gen).
+MORE_TENSOR_OPS = [
+    "nanmean", "aminmax", "nanmedian", "mode", "argmin", "quantile", "median_all", "matrix_norm", "sum_dtype",
+    "logsumexp_dims", "cov", "nanmedian_all", "std_all", "diff", "rot90", "fliplr", "flipud", "renorm", "tile",
+    "repeat_interleave", "unflatten", "swapaxes", "moveaxis", "squeeze_dims", "view_as", "expand_as", "ravel", "mH",
+    "adjoint", "tensor_split", "split_sizes", "broadcast_to", "view_as_complex", "narrow_copy", "atleast_2d",
+    "imag", "tensordot", "baddbmm", "addbmm", "addmv", "addr", "inner", "vdot", "cross", "cdist", "block_diag",
+    "multi_dot", "matrix_power", "complex", "polar", "vstack", "column_stack", "diag", "cartesian_prod",
+    "select_scatter", "slice_scatter", "diagonal_scatter", "index_reduce", "put", "masked_select"]
 
 
 @pytest.mark.parametrize("first", [*range(NN_SEEDS.start, NN_SEEDS.stop, 40), -1])   # (-1: NN_EXTRA_SEEDS)
@@ -228,4 +260,15 @@ NN_OPS = ["nn:" + k for k in (
     "cosine_embedding_loss", "margin_ranking_loss", "triplet_margin_loss", "hinge_embedding_loss",
     "poisson_nll_loss", "gaussian_nll_loss", "pad", "interpolate", "normalize", "cosine_similarity",
     "pairwise_distance", "pixel_shuffle", "pixel_unshuffle", "unfold", "fold", "one_hot",
-    "scaled_dot_product_attention", "affine_grid", "grid_sample", "modules-loss")]
+    "scaled_dot_product_attention", "affine_grid", "grid_sample", "modules-loss",
+    # (session 9: 3-d layers, fractional pooling and unpooling, more norms, losses, activations in place,
+    # random functions, recurrent and attention modules, clipping and weight parametrizations)
+    "conv3d", "conv_transpose3d", "max_pool3d", "avg_pool3d", "adaptive_avg_pool3d", "adaptive_max_pool3d",
+    "lp_pool3d", "fractional_max_pool2d", "fractional_max_pool3d", "max_unpool1d", "max_unpool2d", "max_unpool3d",
+    "local_response_norm", "rms_norm", "embedding_bag", *(a.split("(")[0] for a in F._NNGen.ACTS2),
+    "gumbel_softmax", "rrelu", "feature_alpha_dropout", "dropout3d", "multi_margin_loss", "multilabel_margin_loss",
+    "multilabel_soft_margin_loss", "soft_margin_loss", "triplet_margin_with_distance_loss", "ctc_loss",
+    "channel_shuffle", "pdist", "upsample", "upsample_nearest", "upsample_bilinear", "interpolate3d",
+    "affine_grid3d", "grid_sample3d", "RNN", "LSTM", "GRU", "RNNCell", "LSTMCell", "GRUCell", "MultiheadAttention",
+    "TransformerEncoderLayer", "TransformerDecoderLayer", "clip_grad_norm_", "clip_grad_value_", "weight_norm",
+    "spectral_norm")]

@@ -515,9 +515,9 @@ def _loss(L, outs):
     return total
 
 
-def run(L, name: str, args, kwargs) -> dict:
+def run(L, name: str, args, kwargs, ops: dict = OPS) -> dict:
     """Run one case with library ``L``: the result's description, or the exception; then the gradients."""
-    call, _ = OPS[name]
+    call, _ = ops[name]
     leaves: list = []
     a = build(L, args, leaves)
     kw = build(L, kwargs, leaves)
@@ -586,10 +586,10 @@ def _short(x) -> str:
     return repr(x)
 
 
-def compare(name: str, args, kwargs) -> list[str]:
+def compare(name: str, args, kwargs, ops: dict = OPS) -> list[str]:
     """The differences a user would see between minigrad and PyTorch on one case (empty when they agree)."""
     torch = torch_or_skip()
-    mine, theirs = run(minigrad, name, args, kwargs), run(torch, name, args, kwargs)
+    mine, theirs = run(minigrad, name, args, kwargs, ops), run(torch, name, args, kwargs, ops)
     for rec in (mine, theirs):  # (PyTorch warns of it once per process: which case gets it depends on the order)
         rec["warnings"] = [w for w in rec["warnings"] if "where received a uint8 condition" not in w]
     if "backward_error" in theirs and "backward_error" not in mine:  # (the gradients' line would only repeat it)
@@ -607,22 +607,22 @@ def compare(name: str, args, kwargs) -> list[str]:
     return diffs
 
 
-def cases(seed: int, per_op: int):
+def cases(seed: int, per_op: int, ops: dict = OPS):
     """The fuzz's cases: ``per_op`` for each op, drawn from one generator per op (so adding ops keeps others)."""
-    for name, (_, make) in OPS.items():
+    for name, (_, make) in ops.items():
         rng = np.random.default_rng([seed, sum(map(ord, name)) * 131 + len(name)])
         for _ in range(per_op):
             args, kwargs = make(rng)
             yield name, args, kwargs
 
 
-def fuzz(seed: int, per_op: int, skip=()) -> list[str]:
+def fuzz(seed: int, per_op: int, skip=(), ops: dict = OPS) -> list[str]:
     """Every difference found in one seeded run, one line each."""
     found = []
-    for name, args, kwargs in cases(seed, per_op):
+    for name, args, kwargs in cases(seed, per_op, ops):
         if name in skip:
             continue
-        for d in compare(name, args, kwargs):
+        for d in compare(name, args, kwargs, ops):
             found.append(f"{name}{tuple(args)!r} {kwargs!r}: {d}")
     return found
 

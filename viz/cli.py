@@ -12,7 +12,7 @@ from typing import Any
 from . import render
 from .drawing import draw
 from .names import _from_namespace
-from .tensors import is_tensor, shape_of
+from .tensors import grad_fn_of, is_tensor, shape_of
 
 
 def pick_tensor(ns: dict[str, Any], name: str | None) -> tuple[str, Any]:
@@ -29,7 +29,7 @@ def pick_tensor(ns: dict[str, Any], name: str | None) -> tuple[str, Any]:
             raise SystemExit(f"viz: {name!r} is a {type(value).__name__}, not a tensor")
         return name, value
     tensors = [(k, v) for k, v in ns.items() if not k.startswith("_") and is_tensor(v)]
-    with_graph = [(k, v) for k, v in tensors if getattr(v, "grad_fn", None) is not None]
+    with_graph = [(k, v) for k, v in tensors if grad_fn_of(v) is not None]
     for k, v in with_graph:
         if k == "loss":
             return k, v

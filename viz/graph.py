@@ -13,6 +13,8 @@ from .tensors import (
     NO_GRAD_YET,
     alias_key,
     dtype_name,
+    grad_fn_error,
+    grad_fn_of,
     is_tensor,
     norm,
     preview,
@@ -125,16 +127,22 @@ def tensor_view(t: Any, *, values: bool, grad: bool) -> TensorView:
     v.requires_grad = bool(getattr(t, "requires_grad", False))
     if values:
         v.value = preview(to_numpy(t))
-    if grad and v.requires_grad:
-        is_leaf = bool(getattr(t, "is_leaf", True))
-        if is_leaf or bool(getattr(t, "retains_grad", False)):
-            g = getattr(t, "grad", None)
-            if g is None:
-                v.grad = NO_GRAD_YET
-            else:
-                arr = to_numpy(g)
-                v.grad, v.grad_norm = preview(arr), norm(arr)
+    if grad and v.requires_grad and _keeps_grad(t):
+        g = getattr(t, "grad", None)
+        if g is None:
+            v.grad = NO_GRAD_YET
+        else:
+            arr = to_numpy(g)
+            v.grad, v.grad_norm = preview(arr), norm(arr)
     return v
+
+
+def _keeps_grad(t: Any) -> bool:
+    """Whether .grad is kept for t: a leaf, or retain_grad() (False when even is_leaf cannot be read)."""
+    try:
+        return bool(getattr(t, "is_leaf", True)) or bool(getattr(t, "retains_grad", False))
+    except Exception:  # (an unbind/split output whose base was modified in place: reading is_leaf raises)
+        return False
 
 
 def _saved_values(fn: Any) -> list[tuple[str, Any, str | None]]:
@@ -267,13 +275,16 @@ class _Builder:
                     tensor_view(out, values=values, grad=True),
                 )
             )
+            error = grad_fn_error(out) if root is None else None
+            if error:
+                node.notes.append(f"grad_fn raises {error}")
             key = alias_key(out)
             if key is not None:
                 self.by_key.setdefault(key, node.id)
             if root is not None:
                 self.edge(ref(root), node.id, PRODUCES)
         for name, t in self.names.tensors:
-            fn = getattr(t, "grad_fn", None)
+            fn = grad_fn_of(t)
             key = alias_key(t)
             if fn is None or key is None or key in self.by_key:
                 continue
@@ -335,7 +346,7 @@ class _Builder:
         target = self.by_key.get(key) if key is not None else None
         values = self.opts.show_values
         if target is None:
-            producer = fn_index.get(id(getattr(t, "grad_fn", None)))
+            producer = fn_index.get(id(grad_fn_of(t)))
             name = self.names.name(t)
             if producer is not None:
                 # The output of a drawn node: draw that forward tensor once, next to its producer.

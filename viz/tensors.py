@@ -16,10 +16,31 @@ def is_tensor(obj: Any) -> bool:
     """True for objects that look like autograd tensors (torch or minigrad)."""
     if isinstance(obj, type):
         return False  # torch.Tensor the class has these attributes as descriptors
+
+    def has(attr: str) -> bool:
+        try:  # the class first: reading grad_fn itself may raise (see grad_fn_of)
+            return hasattr(type(obj), attr) or hasattr(obj, attr)
+        except Exception:  # exotic objects whose __getattr__ raises something odd
+            return False
+
+    return all(has(a) for a in ("grad_fn", "requires_grad", "detach", "shape"))
+
+
+def grad_fn_of(t: Any) -> Any:
+    """``t.grad_fn``, or None when reading it raises (an unbind/split output whose base was modified in place)."""
     try:
-        return all(hasattr(obj, a) for a in ("grad_fn", "requires_grad", "detach", "shape"))
-    except Exception:  # exotic objects whose __getattr__ raises something odd
-        return False
+        return getattr(t, "grad_fn", None)
+    except Exception:  # (backward raises the library's error again; the picture shows the tensor alone)
+        return None
+
+
+def grad_fn_error(t: Any) -> str | None:
+    """The type of the error reading ``t.grad_fn`` raises, if it does."""
+    try:
+        getattr(t, "grad_fn", None)
+    except Exception as e:
+        return type(e).__name__
+    return None
 
 
 def to_numpy(t: Any) -> np.ndarray | None:

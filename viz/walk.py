@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .tensors import node_type
+from .tensors import grad_fn_of, node_type
 
 # Beyond this many grad_fn nodes the walk stops; the rest is counted as "not walked".
 WALK_LIMIT = 200_000
@@ -52,7 +52,7 @@ def walk(outputs: Sequence[Any], limit: int = WALK_LIMIT) -> RawGraph:
         return i
 
     for out in outputs:
-        g.roots.append(visit(getattr(out, "grad_fn", None)))
+        g.roots.append(visit(grad_fn_of(out)))
     while queue:
         i = queue.popleft()
         g.children[i] = [(visit(fn), nr) for fn, nr in _edges(g.fns[i])]

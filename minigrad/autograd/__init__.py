@@ -1,40 +1,31 @@
 """minigrad.autograd: backward(), grad(), grad modes, Function, and the graph tools (like torch.autograd)."""
 from __future__ import annotations
 
+import math
 import operator
 import warnings
 from collections.abc import Mapping
 
 import numpy as np
 
-from .. import _tensor  # (partly loaded now: _tensor imports this package; Tensor is read at call time)
+from .. import _tensor, _vmap_batched  # (_tensor partly loaded now: it imports this package; Tensor read at call time)
 from . import grad_mode, graph
 from .engine import run_backward
 from .grad_mode import (
     enable_grad,
+    enforce_grad_layout_policy,
     inference_mode,
-    is_multithreading_enabled,
+    is_multithreading_enabled,  # noqa: F401 (torch.autograd.is_multithreading_enabled, not in __all__)
     no_grad,
     set_grad_enabled,
     set_multithreading_enabled,
 )
-from .graph import Node
+from .graph import Node  # noqa: F401 (torch.autograd.Node, not in __all__)
 
-__all__ = [
-    "Function",
-    "Node",
-    "Variable",
-    "backward",
-    "enable_grad",
-    "grad",
-    "grad_mode",
-    "graph",
-    "inference_mode",
-    "is_multithreading_enabled",
-    "no_grad",
-    "set_grad_enabled",
-    "set_multithreading_enabled",
-]
+# PyTorch's list, in its order (``print(torch.autograd.__all__)``)
+__all__ = ["Variable", "Function", "backward", "grad_mode", "NestedIOFunction", "detect_anomaly", "enable_grad", "grad",
+           "gradcheck", "gradgradcheck", "inference_mode", "no_grad", "set_detect_anomaly", "set_grad_enabled",
+           "set_multithreading_enabled", "enforce_grad_layout_policy", "variable"]
 
 
 # How many vmap loops (minigrad/func/_vmap.py) will call their function again: while above 0, grad() keeps
@@ -111,7 +102,7 @@ def _make_grads(outputs: tuple, grads: tuple, is_grads_batched: bool = False) ->
             new.append(g)
         elif g is None:
             if isinstance(o, graph.GradientEdge) or o._requires_grad:
-                if any(n != 1 for n in oshape):
+                if math.prod(oshape) != 1:  # (PyTorch's numel() == 1 check)
                     raise RuntimeError("grad can be implicitly created only for scalar outputs")
                 if not odtype.is_floating_point:
                     raise RuntimeError("grad can be implicitly created only for real scalar outputs but got "
@@ -147,12 +138,20 @@ def _c_flag(value) -> bool:
     return bool(n)
 
 
+def _check_edge(edge) -> None:
+    """A user-made GradientEdge must name a node (PyTorch's C++ parsing of it)."""
+    if not isinstance(edge[0], graph.Node):
+        raise RuntimeError("GradientEdge's first object must be an autograd.graph.Node but got "
+                           f"{type(edge[0]).__name__}")
+
+
 def _check_roots(tensors: tuple, grads: list) -> None:
     # The checks PyTorch's C++ engine entry makes before running anything.
     if len(tensors) != len(grads):
         raise RuntimeError(f"got {len(tensors)} tensors and {len(grads)} gradients")
     for i, t in enumerate(tensors):
         if isinstance(t, graph.GradientEdge):
+            _check_edge(t)
             continue
         if t.grad_fn is None and not t._requires_grad:
             raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
@@ -161,6 +160,7 @@ def _check_roots(tensors: tuple, grads: list) -> None:
 def _check_inputs(inputs: tuple, accumulate: bool) -> None:
     for t in inputs:
         if isinstance(t, graph.GradientEdge):
+            _check_edge(t)
             continue
         if not isinstance(t, _tensor.Tensor):
             raise RuntimeError(f"all inputs have to be Tensors or GradientEdges, but got {type(t).__name__}")
@@ -199,8 +199,7 @@ _warned_create_graph = [False]
 
 def _functorch_active() -> bool:
     """Whether a torch.func transform (grad, vjp, jvp, vmap, ...) is running the user's function."""
-    from .. import _vmap_batched
-    from .function import _TRANSFORMS_ACTIVE
+    # (module-level imports: an import statement in the function cost ~15k instructions per backward)
     return _TRANSFORMS_ACTIVE[0] > 0 or _vmap_batched.DEPTH[0] > 0
 
 
@@ -229,21 +228,9 @@ def backward(tensors, grad_tensors=None, retain_graph: bool | None = None, creat
     retain_graph, create_graph = _c_flag(retain_graph), _c_flag(create_graph)
     _check_roots(tensors, grads)
     _check_inputs(inputs_tuple, accumulate=True)
-    warn = create_graph and not _warned_create_graph[0]
-    _warned_create_graph[0] |= warn  # once per process, like PyTorch's TORCH_WARN_ONCE
-    try:
-        run_backward(tensors, grads, retain_graph, create_graph, inputs=inputs_tuple or None, accumulate=True)
-    finally:
-        # PyTorch warns from C++, and C++ warnings reach Python when the engine returns: after the backward.
-        if warn:
-            warnings.warn(
-                "Using backward() with create_graph=True will create a reference cycle between the parameter and its "
-                "gradient which can cause a memory leak. We recommend using autograd.grad when creating the graph to "
-                "avoid this. If you have to use this function, make sure to reset the .grad fields of your parameters "
-                "to None after use to break the cycle and avoid the leak. "
-                # PyTorch's C++ warnings end with the source line that raised them; kept so messages match.
-                "(Triggered internally at /__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)",
-                UserWarning, stacklevel=3)
+    warn = [create_graph and not _warned_create_graph[0]]   # (cleared once given)
+    _warned_create_graph[0] |= warn[0]  # once per process, like PyTorch's TORCH_WARN_ONCE
+    graph._engine_run_backward(warn, tensors, grads, retain_graph, create_graph, inputs_tuple or None, True)
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph: bool | None = None, create_graph: bool = False,
@@ -288,17 +275,11 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph: bool | None = None, c
 # The rest of torch.autograd: anomaly mode, gradcheck, functional API, forward AD, profiler.
 from . import anomaly_mode, forward_ad, functional, profiler  # noqa: F401
 from .anomaly_mode import detect_anomaly, set_detect_anomaly
-from .function import Function, once_differentiable  # noqa: F401
+from .function import _TRANSFORMS_ACTIVE, Function, NestedIOFunction, once_differentiable  # noqa: F401
 from .gradcheck import gradcheck, gradgradcheck
 from .variable import Variable
 
-__all__ += [
-    "detect_anomaly",
-    "forward_ad",
-    "functional",
-    "gradcheck",
-    "gradgradcheck",
-    "profiler",
-    "set_detect_anomaly",
-    "variable",
-]
+
+def variable(*args, **kwargs):
+    """Removed long ago: PyTorch's error (the name shadows the ``variable`` submodule, as in PyTorch)."""
+    raise RuntimeError("torch.autograd.variable(...) is deprecated, use torch.tensor(...) instead")

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .._class_names import TorchNamed
+from .._class_names import TorchNamed, object_repr
 from .grad_mode import STATE, _DecoratorContextManager
 from .graph import Node
 
@@ -98,8 +98,10 @@ class _transform_level:
         _transform_level.active = self.saved
 
 
-class dual_level(_DecoratorContextManager):
+class dual_level(_DecoratorContextManager, metaclass=TorchNamed):
     """Context manager (or decorator) for a forward-AD level: ``with dual_level(): ...``."""
+
+    __repr__ = object_repr
 
     def __enter__(self) -> int:
         return enter_dual_level()
@@ -153,7 +155,9 @@ def make_dual(tensor, tangent, *, level: int | None = None):
         from .._tensor import Tensor
         copy = np.empty_like(tensor._data, dtype=tangent._data.dtype)
         copy[...] = tangent._data
-        tangent = Tensor._make(copy)
+        from .. import _vmap_batched
+        copy = Tensor._make(copy)
+        tangent = _vmap_batched.follow(copy, tangent) if _vmap_batched.DEPTH[0] else copy   # (batched as it was)
     _set_tangent(dual, tangent)   # (its own dtype, as in PyTorch: a float64 tangent stays float64)
     return dual
 
@@ -229,6 +233,8 @@ def _call_with_extras(op, tensors, dtype, out, args):
         if mask:
             for o in result if isinstance(result, tuple) else (result,):
                 _vmap_batched.mark(o, mask)
+        elif out is None:  # computed from unbatched tensors only: unbatched, as the function's own tensors are
+            _vmap_batched.unbatched(result)
         return result
     return _call_with_extras_unbatched(op, tensors, dtype, out, args)
 
@@ -243,7 +249,7 @@ def _call_with_extras_unbatched(op, tensors, dtype, out, args):
 
 def _run_with_tangents(op, tensors, dtype, out, args):
     if (_level[0] is None or _suspended[0] or STATE.inference or not _fwd_enabled[0]
-            or all(t._fw_grad is None for t in tensors)):
+            or all(tensors[i]._fw_grad is None for i in _jvp_reads(op, len(tensors)))):
         return op._run(tensors, dtype, out, args)  # (inference mode computes no tangents, as PyTorch)
     from .._tensor import Tensor
     primals = tensors
@@ -256,7 +262,7 @@ def _run_with_tangents(op, tensors, dtype, out, args):
         primals = tuple(p if t is not out else _with_tangent(p, old) for p, t in zip(primals, tensors))
     result = op._run(tensors, dtype, out, args)
     outs = result if isinstance(result, tuple) else (result,)
-    tangents = _op_jvp(op, primals, outs, dtype, args)
+    tangents = _op_jvp(op, primals, outs, dtype, args, inplace=out is not None)
     for o, t in zip(outs if op.variadic else outs[: op.n_diff_outputs], tangents):
         if t is not None and (o.dtype.is_floating_point or o.dtype.is_complex):
             cast_to = _tangent_dtype(t, o, op)
@@ -272,6 +278,21 @@ def _run_with_tangents(op, tensors, dtype, out, args):
                     _write_into_base_tangent(out, t)
             _share_with_saved_output(o, t)
     return result
+
+
+def _jvp_reads(op, n: int) -> range | tuple:
+    """The positions of the inputs whose tangents ``op``'s forward formula reads: an output gets a tangent only
+    when one of them has one (PyTorch's generated ``isFwGradDefined`` checks cover the inputs named ``x_t`` in the
+    ``result:`` formula, so copysign(x, y) with only y dual has no tangent). Every input for ``linear``,
+    ``element_wise`` and ``reduction`` formulas and for list inputs (cat, stack)."""
+    reads = op.__dict__.get("_jvp_reads")
+    if reads is None:
+        if callable(op.jvp) and not op.list_input:
+            reads = tuple(i for i, name in enumerate(op.inputs) if name + "_t" in op.jvp_params)
+        else:
+            reads = ()
+        op._jvp_reads = reads
+    return reads if reads else range(n)
 
 
 def _write_in_place(old, new) -> bool:
@@ -344,19 +365,25 @@ def _with_tangent(t, tangent):
     return t
 
 
-def _op_jvp(op, primals, outs, dtype, args) -> tuple:
+def _op_jvp(op, primals, outs, dtype, args, inplace: bool = False) -> tuple:
     """The output tangents of one op from its inputs' tangents (zeros where an input has none)."""
     from .. import _dispatch
     from .._creation import zeros_like
     if op.jvp is None and op.node_name == "NotImplemented":  # (PyTorch's autograd-not-implemented fallback)
         raise NotImplementedError(f"Trying to use forward AD with aten::{op.name} that does not support it.")
     if op.jvp is None:
-        raise NotImplementedError(
+        error = NotImplementedError(
             f"Trying to use forward AD with {op.name} that does not support it because it has not been implemented "
             "yet.\nPlease file an issue to PyTorch at https://github.com/pytorch/pytorch/issues/new?template="
             "feature-request.yml so that we can prioritize its implementation or submit a PR adding the "
             "implementation to derivatives.yaml")
-    tangents = [p._fw_grad if p._fw_grad is not None else zeros_like(p) for p in primals]
+        # The ops PyTorch has forward formulas for and minigrad not are backward ops (second derivatives):
+        # torch.func.jvp may then take another route (``minigrad_gap``); for the others PyTorch raises this too.
+        error.minigrad_gap = op.name.endswith("backward")
+        raise error
+    # (a missing optional tensor, derivatives.absent(), stays itself: its formulas leave it out)
+    tangents = [p._fw_grad if p._fw_grad is not None else p if type(p._data) is _dispatch.Absent else zeros_like(p)
+                for p in primals]
     _suspended[0] = True
     try:
         if op.jvp == "linear":  # f(x + εt) = f(x) + ε·f(t); an input it is not linear in (an index) stays as is
@@ -374,12 +401,14 @@ def _op_jvp(op, primals, outs, dtype, args) -> tuple:
             for name, o in zip(op.outputs, outs):
                 env[name] = o
             if op.jvp == "element_wise":
-                r = _result_dtype(_elementwise_jvp(op, env, primals, tangents, _dispatch), outs[0], primals)
+                r = _result_dtype(_elementwise_jvp(op, env, primals, tangents, _dispatch), outs[0], primals, inplace)
             elif op.jvp == "reduction":
                 r = _reduction_jvp(op, env, primals, tangents, outs, _dispatch)
             else:
                 r = op.jvp(*[_lookup(env, p, op, primals, _dispatch) for p in op.jvp_params])
         r = r if isinstance(r, tuple) else (r,)
+        if op.node_name in ("AddBackward0", "SubBackward0") and primals[1]._fw_grad is None:
+            r = (_zero_times_alpha(r[0], primals, args.get("alpha", 1)),)
         # a formula that returns an input's tangent itself (remainder: self_t): the output gets its own copy, so an
         # in-place op on the output cannot write into the input's tangent
         if any(t is not None and any(t is p._fw_grad for p in primals) for t in r):
@@ -387,6 +416,22 @@ def _op_jvp(op, primals, outs, dtype, args) -> tuple:
     finally:
         _suspended[0] = False
     return r
+
+
+def _zero_times_alpha(tangent, primals, alpha):
+    """add/sub(x, y, alpha=<float>) where y has no tangent: PyTorch's maybe_multiply(y_t, alpha) multiplies y's
+    ZeroTensor by alpha as a 0-d double tensor, whose dtype then counts (0-d float32 x - 0-d y * 0.5, or x - integer
+    y * 0.5: a float64 tangent), where the primal's promotion keeps float32."""
+    if not isinstance(alpha, float) or alpha == 1 or not tangent.dtype.is_floating_point:
+        return tangent
+    from .._dtypes import float64, result_type
+    from .._tensor import Tensor
+    x, y = primals[0], primals[1]
+    zero = Tensor._make(np.zeros((1,) * y.dim(), y.dtype.np))   # (only the dtype and the rank count)
+    scaled = result_type(zero, Tensor._make(np.zeros((), float64.np)))
+    target = result_type(Tensor._make(np.zeros((1,) * x.dim(), tangent.dtype.np)),
+                         Tensor._make(np.zeros((1,) * y.dim(), scaled.np)))
+    return tangent if target == tangent.dtype else tangent.to(target)
 
 
 def _linear_dtype(dtype, primals, tangents):
@@ -400,15 +445,21 @@ def _linear_dtype(dtype, primals, tangents):
     return dtype if dtype != result_type(*primals) else result_type(*tangents)
 
 
-def _result_dtype(total, out, primals):
+def _result_dtype(total, out, primals, inplace: bool = False):
     """An elementwise tangent in its result's dtype, as PyTorch's: its missing tangents are ZeroTensors of their
     input's dtype (float32 x, float64 y: a float64 tangent even when only x has one) and a Python number stays
-    out of the promotion (0-d float32 x * 0.5: float32). Not when a tangent has another dtype than its primal."""
-    if (total is None or total.dtype == out.dtype or total.is_complex() != out.is_complex()
-            or not (out.dtype.is_floating_point or out.dtype.is_complex)
+    out of the promotion (0-d float32 x * 0.5: float32). Not when a tangent has another dtype than its primal.
+    In place, the inputs' promoted dtype (float32 x.mul_(dual float64 y): a float64 tangent, as PyTorch's; when x
+    had a tangent, the new one is written into it, in its dtype)."""
+    target = out.dtype
+    if inplace:
+        from .._dtypes import result_type
+        target = result_type(*primals)
+    if (total is None or total.dtype == target or total.is_complex() != target.is_complex
+            or not (target.is_floating_point or target.is_complex)
             or any(p._fw_grad is not None and p._fw_grad.dtype != p.dtype for p in primals)):
         return total
-    return total.to(out.dtype)
+    return total.to(target)
 
 
 def _elementwise_jvp(op, env, primals, tangents, _dispatch):
@@ -423,8 +474,17 @@ def _elementwise_jvp(op, env, primals, tangents, _dispatch):
             continue
         env["grad"] = tangents[op.inputs.index(name)].conj()
         term = formula(*[_lookup(env, p, op, primals, _dispatch) for p in params]).conj()
+        if op.name in _REAL_PART_TERMS and term.is_complex() and not primals[op.inputs.index(name)].is_complex():
+            term = term.real.to(term.dtype)
+            if len(op.diff_inputs) > 1:  # (the sum with the other input's zero tangent is complex, then conj: -0j)
+                term = term.conj()
         total = term if total is None else total + term
     return total
+
+
+# Ops whose PyTorch forward formulas are their backward functions, which end in handle_r_to_c: the term of a real
+# input keeps its real part even when the result is complex (real x ** complex y: a real tangent from x).
+_REAL_PART_TERMS = frozenset({"pow"})
 
 
 def _reduction_jvp(op, env, primals, tangents, outs, _dispatch):
@@ -451,6 +511,10 @@ def _reduction_jvp(op, env, primals, tangents, outs, _dispatch):
             term = term.sum() if dim is None else term.sum(dim, keepdim=bool(env.get("keepdim", False)))
             term = term if term.shape == result.shape else term.reshape(result.shape)
         total = term if total is None else total + term
+    if total is not None and primals[0].numel() == 0 and (op.name == "std" or env.get("reduction") == 1):
+        # over no elements, PyTorch's formulas divide their zero sum by the nan result (std) or by the count (a
+        # loss's mean): a nan tangent, where the sum of the products here is 0
+        total = total + float("nan")
     return total
 
 

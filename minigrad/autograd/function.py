@@ -25,7 +25,8 @@ from .._errstate import call_user
 from . import anomaly_mode, forward_ad, grad_mode, profiler
 from .graph import FREED_MESSAGE, Node, SavedTensor, _c_type_name
 
-__all__ = ["Function", "FunctionCtx", "FunctionMeta", "BackwardCFunction", "once_differentiable", "InplaceFunction"]
+__all__ = ["FunctionCtx", "BackwardCFunction", "FunctionMeta", "Function", "once_differentiable", "InplaceFunction",
+           "NestedIOFunction"]
 
 
 class FunctionCtx(metaclass=TorchNamed):  # (the metaclass: prints as torch.autograd.function.FunctionCtx)
@@ -40,6 +41,11 @@ class FunctionCtx(metaclass=TorchNamed):  # (the metaclass: prints as torch.auto
 
     def save_for_forward(self, *tensors) -> None:
         """Keep tensors for the forward-mode ``jvp``."""
+        from .._tensor import Tensor
+        for tensor in tensors:
+            if not (isinstance(tensor, Tensor) or tensor is None):  # (PyTorch's assert, at the call)
+                raise AssertionError("save_for_forward expects all arguments to be tensors; you should save "
+                                     "non-tensors as attributes on ctx.")
         self.saved_for_forward = tensors
 
     def mark_dirty(self, *args) -> None:
@@ -55,6 +61,18 @@ class FunctionCtx(metaclass=TorchNamed):  # (the metaclass: prints as torch.auto
         self.materialize_grads = value
 
     @property
+    def materialize_grads(self):
+        """Write-only, as PyTorch's C++ attribute (set_materialize_grads sets it)."""
+        raise AttributeError("attribute 'materialize_grads' of 'torch._C._FunctionBase' objects is not readable")
+
+    @materialize_grads.setter
+    def materialize_grads(self, value: bool) -> None:
+        if not isinstance(value, bool):  # (PyTorch's C++ attribute takes a bool only)
+            raise TypeError("set_materialize_grads received an invalid combination of arguments - got (), but "
+                            "expected (bool)")
+        self._materialize_grads = value
+
+    @property
     def saved_tensors(self) -> tuple:
         """The tensors given to ``save_for_backward`` (checked for in-place changes); in ``jvp``, those given to
         ``save_for_forward``."""
@@ -68,7 +86,18 @@ class FunctionCtx(metaclass=TorchNamed):  # (the metaclass: prints as torch.auto
             raise RuntimeError(FREED_MESSAGE)
         return tuple(s.unpack(self) if isinstance(s, SavedTensor) else s for s in saved)
 
-    saved_variables = saved_tensors
+    @saved_tensors.setter
+    def saved_tensors(self, value) -> None:
+        raise AttributeError("attribute 'saved_tensors' of 'torch._C._FunctionBase' objects is not writable")
+
+    @property
+    def saved_variables(self) -> tuple:
+        """The old name of ``saved_tensors``."""
+        return self.saved_tensors
+
+    @saved_variables.setter
+    def saved_variables(self, value) -> None:
+        raise AttributeError("attribute 'saved_variables' of 'torch._C._FunctionBase' objects is not writable")
 
 
 class BackwardCFunction(FunctionCtx, Node):
@@ -85,7 +114,7 @@ class BackwardCFunction(FunctionCtx, Node):
         """Run the user's backward on the incoming gradients (None becomes zeros unless told not to)."""
         from .._creation import zeros
         cls = self._forward_cls
-        if getattr(self, "materialize_grads", True):
+        if self.__dict__.get("_materialize_grads", True):
             grad_outputs = tuple(zeros(info[0], dtype=info[1]) if g is None and info is not None else g
                                  for g, info in zip(grad_outputs, self._output_info))
         if cls.backward is not Function.backward and cls.vjp is not Function.vjp:
@@ -234,6 +263,8 @@ class Function(metaclass=FunctionMeta):
             with grad_mode.no_grad():
                 if has_setup_context:
                     output = cls.forward(*args)
+                    for _ in range(_TRANSFORMS_ACTIVE[0]):
+                        _setup_context_below(cls, args, output)
                     cls.setup_context(node, args, output)
                 else:
                     output = cls.forward(node, *args)
@@ -250,6 +281,11 @@ class Function(metaclass=FunctionMeta):
         is_tuple = isinstance(output, tuple)
         outputs = list(output) if is_tuple else [output]
         dirty = node.dirty_tensors or ()
+        # (PyTorch's messages end there: its C++ formats the argument's position and type into nothing)
+        if any(not isinstance(d, Tensor) for d in dirty):
+            raise RuntimeError("mark_dirty can only accept variables, but argument ")
+        if any(not isinstance(n, Tensor) for n in node.non_differentiable or ()):
+            raise RuntimeError("mark_non_differentiable only accepts variable arguments, but got ")
         if any(not any(d is o for o in outputs) for d in dirty):
             raise RuntimeError("Some elements marked as dirty during the forward method were not returned as output. "
                                "The inputs that are modified inplace must all be outputs of the Function.")
@@ -288,9 +324,11 @@ class Function(metaclass=FunctionMeta):
             node._n_outputs = len(outputs)
             node._output_info = tuple((o.shape, o.dtype) if isinstance(o, Tensor) else None for o in outputs)
             tensor_nrs = [nr for nr, o in enumerate(outputs) if isinstance(o, Tensor)]
+            n_diff = 0
             for nr, o, orig in zip(tensor_nrs, tensor_outputs, originals):
                 if any(orig is n for n in non_diff) or not (o.dtype.is_floating_point or o.dtype.is_complex):
                     continue
+                n_diff += 1
                 old_fn = o._grad_fn
                 o._requires_grad = True
                 o._grad_fn = node
@@ -299,7 +337,13 @@ class Function(metaclass=FunctionMeta):
                     o._move_retains_grad(old_fn)
                 if o._base is not None and not any(o is d for d in dirty):
                     o._creation_meta = "custom_function"  # in place, it would bypass this node's backward
+            if n_diff > 1:  # PyTorch: views among several differentiable outputs get the multiple-views error
+                for o in tensor_outputs:
+                    if o._creation_meta == "custom_function":
+                        o._creation_meta = "multi_output"
             to_save = node.to_save
+            if to_save is not None and not isinstance(to_save, tuple):  # (ctx.to_save set by hand)
+                raise RuntimeError("autograd internal error: to_save attribute is expected to be a tuple but is ")
             if to_save is not None:
                 for i, t in enumerate(to_save):
                     if t is not None and not isinstance(t, Tensor):
@@ -364,6 +408,21 @@ def _check_vmap_support(cls, has_setup_context: bool) -> None:
 @functools.cache
 def _signature(forward) -> inspect.Signature:
     return inspect.signature(forward)  # (slow to compute: once per forward function)
+
+
+def _setup_context_below(cls, args: tuple, output) -> None:
+    """setup_context on a throwaway ctx, as each functorch level under the current one runs it in PyTorch."""
+    # PyTorch's grad/vjp/jvp wrap the Function once per level; every level's wrapper (and the plain call at
+    # the bottom) calls setup_context, innermost first, with that level's tensors (here: detached ones).
+    from .._tensor import Tensor
+    plain = tuple(a.detach() if isinstance(a, Tensor) else a for a in args)
+    if isinstance(output, tuple):
+        output = tuple(o.detach() if isinstance(o, Tensor) else o for o in output)
+    elif isinstance(output, Tensor):
+        output = output.detach()
+    ctx = cls._backward_cls.__new__(cls._backward_cls)
+    Node.__init__(ctx)
+    cls.setup_context(ctx, plain, output)
 
 
 @functools.cache
@@ -436,6 +495,10 @@ class InplaceFunction(Function):
     def __init__(self, inplace: bool = False) -> None:
         super().__init__()
         self.inplace = inplace
+
+
+class NestedIOFunction(Function):
+    """The legacy Function with nested inputs (``forward_extended``): only its name, as PyTorch 2's cannot run."""
 
 
 def once_differentiable(fn):

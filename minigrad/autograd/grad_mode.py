@@ -7,16 +7,9 @@ import sys
 import threading
 import warnings
 
-__all__ = [
-    "enable_grad",
-    "inference_mode",
-    "is_grad_enabled",
-    "is_inference_mode_enabled",
-    "is_multithreading_enabled",
-    "no_grad",
-    "set_grad_enabled",
-    "set_multithreading_enabled",
-]
+# PyTorch's list, in its order
+__all__ = ["no_grad", "enable_grad", "set_grad_enabled", "inference_mode", "set_multithreading_enabled",
+           "enforce_grad_layout_policy"]
 
 
 class _State(threading.local):
@@ -106,17 +99,29 @@ def context_decorator(ctx_factory, func):
 _NOT_GIVEN = object()  # (no argument passed, told apart from an explicit None)
 
 
+def _inference_mode_new(cls, mode=True) -> None:
+    """PyTorch's signature of ``inference_mode.__new__``: binding the arguments raises its TypeErrors."""
+
+
+def _no_param_new(cls, orig_func=None) -> None:
+    """PyTorch's signature of ``no_grad.__new__`` / ``enable_grad.__new__`` (its TypeErrors, as above)."""
+
+
+_inference_mode_new.__qualname__ = "inference_mode.__new__"
+_no_param_new.__qualname__ = "_NoParamDecoratorContextManager.__new__"
+
+
 class _DecoratorContextManager:
     """Base for modes usable both as ``with mode():`` and as ``@mode()`` (or bare ``@mode``)."""
 
     def __new__(cls, orig_func=_NOT_GIVEN, *args, **kwargs):
         if cls is inference_mode:
             # PyTorch's inference_mode(mode): a bool is the mode; anything else (a function) is decorated.
+            _inference_mode_new(cls, *(() if orig_func is _NOT_GIVEN else (orig_func,)), *args, **kwargs)
             mode = kwargs.get("mode", True) if orig_func is _NOT_GIVEN else orig_func
             return super().__new__(cls) if isinstance(mode, bool) else cls()(mode)
-        if cls in (no_grad, enable_grad) and args:  # (PyTorch's __new__ takes one argument at most)
-            raise TypeError("_NoParamDecoratorContextManager.__new__() takes from 1 to 2 positional arguments but "
-                            f"{len(args) + 2} were given")
+        if cls in (no_grad, enable_grad) and (args or kwargs):  # (PyTorch's __new__ takes one argument at most)
+            _no_param_new(cls, *(() if orig_func is _NOT_GIVEN else (orig_func,)), *args, **kwargs)
         if cls in (no_grad, enable_grad) and orig_func is not _NOT_GIVEN:
             # PyTorch's no_grad/enable_grad take no argument: any one given (``no_grad(True)``) is decorated
             return cls()(orig_func)
@@ -141,7 +146,7 @@ class no_grad(_DecoratorContextManager):
 
     __module__ = _MODULE
 
-    def __init__(self, orig_func=None) -> None:
+    def __init__(self) -> None:  # (a function given is decorated by __new__: __init__ never sees it)
         self.prev = (False, False)
 
     def __enter__(self) -> None:
@@ -157,7 +162,7 @@ class enable_grad(_DecoratorContextManager):
 
     __module__ = _MODULE
 
-    def __init__(self, orig_func=None) -> None:
+    def __init__(self) -> None:  # (a function given is decorated by __new__: __init__ never sees it)
         self.prev = (False, False)
 
     def __enter__(self) -> None:
@@ -259,6 +264,34 @@ class set_multithreading_enabled(_DecoratorContextManager):
 
     def clone(self):
         """A fresh context manager with the same mode."""
+        return self.__class__(self.mode)
+
+
+# False inside enforce_grad_layout_policy(False): a gradient .grad keeps as is may keep its own layout
+GRAD_LAYOUT_ENFORCED = [True]
+
+
+class enforce_grad_layout_policy(_DecoratorContextManager):
+    """Whether a gradient kept as ``.grad`` as it is takes its parameter's layout (on when called; restored on exit)."""
+
+    __module__ = _MODULE
+
+    def __init__(self, enable: bool = True) -> None:
+        self.prev = GRAD_LAYOUT_ENFORCED[0]
+        GRAD_LAYOUT_ENFORCED[0] = self.mode = enable
+
+    def __call__(self, orig_func):
+        GRAD_LAYOUT_ENFORCED[0] = self.prev  # (as a decorator, the policy applies inside the function only)
+        return super().__call__(orig_func)
+
+    def __enter__(self) -> None:
+        pass
+
+    def __exit__(self, *exc) -> None:
+        GRAD_LAYOUT_ENFORCED[0] = self.prev
+
+    def clone(self):
+        """A fresh context manager with the same policy."""
         return self.__class__(self.mode)
 
 

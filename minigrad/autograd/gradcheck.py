@@ -19,10 +19,12 @@ from collections.abc import Callable
 
 import numpy as np
 
+from .._class_names import TorchNamed
+
 __all__ = ["gradcheck", "gradgradcheck", "GradcheckError", "get_numerical_jacobian", "get_analytical_jacobian"]
 
 
-class GradcheckError(RuntimeError):
+class GradcheckError(RuntimeError, metaclass=TorchNamed):
     """Raised by gradcheck when a check fails (a RuntimeError, as in PyTorch)."""
 
     numerical = None
@@ -602,8 +604,18 @@ def gradgradcheck(func: Callable, inputs, grad_outputs=None, *, eps: float = 1e-
                      check_forward_ad=check_fwd_over_rev, check_backward_ad=check_rev_over_rev, masked=masked)
 
 
+def _warn_private(name: str) -> None:
+    """PyTorch's deprecation warning of the two private Jacobian helpers."""
+    from .._tensor import _user_stacklevel
+    warnings.warn(f"`{name}` was part of PyTorch's private API and not meant to be exposed. We are deprecating it "
+                  "and it will be removed in a future version of PyTorch. If you have a specific use for this or "
+                  "feature request for this to be a stable API, please file us an issue at "
+                  "https://github.com/pytorch/pytorch/issues/new", FutureWarning, stacklevel=_user_stacklevel())
+
+
 def get_numerical_jacobian(fn, inputs, target=None, eps: float = 1e-3, grad_out: float = 1.0) -> tuple:
     """Deprecated in PyTorch: the numerical Jacobians of ``fn(inputs)`` (fn takes the tuple)."""
+    _warn_private("get_numerical_jacobian")
     inputs = _as_tuple(inputs)
     outputs = _as_tuple(fn(inputs))
     jac = _numerical_jacobian(lambda *a: fn(a), inputs, outputs, eps)
@@ -612,6 +624,7 @@ def get_numerical_jacobian(fn, inputs, target=None, eps: float = 1e-3, grad_out:
 
 def get_analytical_jacobian(inputs, output, nondet_tol: float = 0.0, grad_out: float = 1.0) -> tuple:
     """Deprecated in PyTorch: ``(jacobians, reentrant, correct_grad_sizes, correct_grad_types)``."""
+    _warn_private("get_analytical_jacobian")
     jac, sizes_ok = _analytical_jacobian(_as_tuple(inputs), output)
     again, _ = _analytical_jacobian(_as_tuple(inputs), output)
     reentrant = all(np.allclose(a._data, b._data, rtol=0, atol=nondet_tol) for a, b in zip(jac, again))

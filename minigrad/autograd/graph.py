@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import sys
+import warnings
 import weakref
 from collections import OrderedDict
 
-from .._class_names import TorchNamed
+from .._class_names import TorchNamed, object_repr
 from .._errstate import call_user
 from . import grad_mode  # at the top: an import inside AccumulateGrad.apply costs ~0.6 us per call
 
@@ -138,6 +140,15 @@ class _Extra:
         setattr(node._extras, self.name, value)
 
 
+def _not_writable(name: str):
+    """The setter of a read-only node attribute: PyTorch's AttributeError (a custom Function's node names its C++
+    base class)."""
+    def fset(node, value) -> None:
+        owner = "torch._C._FunctionBase" if hasattr(type(node), "_forward_cls") else type(node).__name__
+        raise AttributeError(f"attribute '{name}' of '{owner}' objects is not writable")
+    return fset
+
+
 class Node(metaclass=TorchNamed):
     """A node of the backward graph (what ``tensor.grad_fn`` returns)."""
 
@@ -175,6 +186,10 @@ class Node(metaclass=TorchNamed):
         """The edges to the nodes that produced this node's inputs: ``((node, input_nr), ...)``."""
         return tuple(zip(self._next_nodes, self._next_nrs))
 
+    @next_functions.setter
+    def next_functions(self, value) -> None:
+        _not_writable("next_functions")(self, value)
+
     @property
     def _next_nodes(self) -> tuple:
         """Per edge: the node the gradient goes to (None: that input gets no gradient)."""
@@ -200,6 +215,10 @@ class Node(metaclass=TorchNamed):
                 from .anomaly_mode import _trace_metadata
                 self._metadata.update(_trace_metadata(self._anomaly_trace))
         return self._metadata
+
+    @metadata.setter
+    def metadata(self, value) -> None:
+        _not_writable("metadata")(self, value)
 
     @property
     def requires_grad(self) -> bool:
@@ -319,7 +338,8 @@ class AccumulateGrad(Node):
                 # Own storage: the engine's buffers may alias a user's tensor.
                 var._grad = new if owned else new._detached_copy()
                 var._grad._fw_grad = None  # (under forward AD: .grad never carries a tangent, as in PyTorch)
-                if not (var._data.flags.c_contiguous and var._grad._data.flags.c_contiguous):
+                if not (var._data.flags.c_contiguous and var._grad._data.flags.c_contiguous) and (
+                        grad_mode.GRAD_LAYOUT_ENFORCED[0] or not owned):  # (enforce_grad_layout_policy(False))
                     var._grad._data = _obey_layout(var._grad._data, var._data)
         elif grad_mode.STATE.enabled:
             # create_graph=True: out of place, so the sum stays differentiable.
@@ -331,7 +351,11 @@ class AccumulateGrad(Node):
             else:
                 var._grad = new + old if old.is_sparse else old + new
         else:
-            old._data += new._data  # in place, as PyTorch does (a user's reference sees the sum)
+            try:
+                old._data += new._data  # in place, as PyTorch does (a user's reference sees the sum)
+            except (ValueError, TypeError):
+                old.add_(new)  # (.data was replaced by one of another shape since: PyTorch's in-place add error)
+                raise
             old._version_counter[0] += 1
         hooks = var._post_acc_hooks
         if hooks:
@@ -598,6 +622,8 @@ _saved_hooks_stack: list = []
 class saved_tensors_hooks(metaclass=TorchNamed):
     """Context manager: every tensor saved for backward goes through ``pack_hook`` / ``unpack_hook``."""
 
+    __repr__ = object_repr  # <torch.autograd.graph.saved_tensors_hooks object at 0x...>
+
     def __init__(self, pack_hook, unpack_hook) -> None:
         self.pack_hook = pack_hook
         self.unpack_hook = unpack_hook
@@ -650,8 +676,10 @@ class _Handle:
     """What the pack hook of allow_mutation_on_saved_tensors stores in place of a tensor."""
 
 
-class _AllowMutationOnSavedContext:
+class _AllowMutationOnSavedContext(metaclass=TorchNamed):
     """State of one allow_mutation_on_saved_tensors block: saved originals, and clones made before writes."""
+
+    __repr__ = object_repr
 
     def __init__(self) -> None:
         self.cloned = weakref.WeakKeyDictionary()  # handle -> copy taken before an in-place write
@@ -788,10 +816,11 @@ def register_multi_grad_hook(tensors, fn, *, mode: str = "all"):
             new_pass = task is None or state["task"] != task[0]
             if new_pass:
                 state["task"] = None if task is None else task[0]
-                state["grads"] = [None] * len(tensors)
-                state["left"] = sum(1 for t in tensors if _takes_part(t, task))
-                if mode == "any":
+                if mode == "any":  # (no count of the tensors taking part: PyTorch's 'any' asks the engine nothing)
                     fn(grad)
+                else:
+                    state["grads"] = [None] * len(tensors)
+                    state["left"] = sum(1 for t in tensors if _takes_part(t, task))
             if mode == "all":
                 state["grads"][i] = grad
                 state["left"] -= 1
@@ -823,10 +852,11 @@ def _takes_part(tensor, task) -> bool:
     return takes_part
 
 
-class _MultiHandle:
+class _MultiHandle(metaclass=TorchNamed):
     """Removes every per-tensor hook of a multi-grad hook at once."""
 
     __slots__ = ("handles",)
+    __repr__ = object_repr
 
     def __init__(self, handles: list) -> None:
         self.handles = handles
@@ -843,4 +873,41 @@ class _MultiHandle:
 
 
 # Last: forward_ad subclasses Node (SavedTensor.unpack reads its active level).
+# ---- the engine's entry from backward() ----------------------------------------------------------------------
+
+def _engine_run_backward(warn: list, *args) -> None:
+    """Run the backward engine (``engine.run_backward(*args)``), as PyTorch's helper of this name does.
+
+    ``warn``: a one-element flag, for ``backward(create_graph=True)``'s warning (cleared once given). PyTorch warns
+    from C++, and a C++ warning reaches Python when the engine returns (a failed backward too), located at the
+    Python line that called the engine: this function's, in torch/autograd/graph.py; a library line, not the
+    user's."""
+    from .engine import run_backward
+    try:
+        _engine_returned(run_backward(*args), warn)
+    except BaseException as e:
+        if warn[0]:
+            warn[0] = False
+            _warn_create_graph(e.__traceback__.tb_lineno)
+        raise
+
+
+def _engine_returned(result, warn: list) -> None:
+    if warn[0]:
+        warn[0] = False
+        _warn_create_graph(sys._getframe(1).f_lineno)   # (the line calling the engine)
+
+
+def _warn_create_graph(lineno: int) -> None:
+    """``backward(create_graph=True)``'s warning, located at line ``lineno`` of this file."""
+    warnings.warn_explicit(
+        "Using backward() with create_graph=True will create a reference cycle between the parameter and its "
+        "gradient which can cause a memory leak. We recommend using autograd.grad when creating the graph to "
+        "avoid this. If you have to use this function, make sure to reset the .grad fields of your parameters "
+        "to None after use to break the cycle and avoid the leak. "
+        # PyTorch's C++ warnings end with the source line that raised them; kept so messages match.
+        "(Triggered internally at /__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)",
+        UserWarning, __file__, lineno, __name__, globals().setdefault("__warningregistry__", {}), globals())
+
+
 from . import forward_ad  # noqa: E402

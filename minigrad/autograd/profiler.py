@@ -16,6 +16,8 @@ import functools
 import json
 import time
 
+from .._class_names import TorchNamed, object_repr
+
 __all__ = ["profile", "record_function", "FunctionEvent", "FunctionEventAvg", "EventList"]
 
 _enabled = [False]
@@ -274,8 +276,10 @@ def _set_enabled(value: bool) -> None:
     forward_ad._sync_extras()
 
 
-class record_function:
+class record_function(metaclass=TorchNamed):
     """Label a block (``with record_function("name"):``) or a function (as a decorator) in the profile."""
+
+    __repr__ = object_repr
 
     def __init__(self, name: str, args: str | None = None) -> None:
         self.name = name

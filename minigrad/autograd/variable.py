@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import warnings
 
+from .._class_names import TorchNamed
 
-class _VariableMeta(type):
+
+class _VariableMeta(TorchNamed):
     def __instancecheck__(cls, other) -> bool:
         from .._tensor import Tensor
         return isinstance(other, Tensor)

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import weakref
 from collections.abc import Callable
 from typing import Any
 
-from .. import autograd
+from .. import _dispatch, _vmap_batched, autograd
 from .. import derivatives as D
 from .._creation import eye, zeros_like
 from .._tensor import Tensor
@@ -79,13 +80,39 @@ def _replace_args(args: tuple, new, argnums) -> tuple:
 
 
 @contextlib.contextmanager
-def _calling_func():
-    """While a transform runs the user's function: an autograd.Function needs setup_context there (PyTorch's)."""
+def _calling_func(func=None, args=()):
+    """While a transform runs the user's function: an autograd.Function needs setup_context there (PyTorch's),
+    and the tensors ``func`` captured from outside (not its ``args``) may not change in place."""
     _TRANSFORMS_ACTIVE[0] += 1
+    saved = _dispatch._CAPTURED[0]
+    _dispatch._CAPTURED[0] = _captured_tensors(func, args) if func is not None else saved
     try:
         yield
     finally:
         _TRANSFORMS_ACTIVE[0] -= 1
+        _dispatch._CAPTURED[0] = saved
+
+
+def _captured_tensors(func, args) -> dict:
+    """The tensors ``func`` reaches from outside (closure, globals, a partial's arguments; inside lists, tuples and
+    dicts, a few levels deep), ``args`` left out: PyTorch wraps the arguments at the transform's level, and the
+    others are captured tensors, which its grad transforms refuse to change in place."""
+    found: dict = {}
+
+    def visit(value, depth: int) -> None:
+        if isinstance(value, Tensor):
+            found[id(value)] = weakref.ref(value)
+        elif depth and isinstance(value, (list, tuple)):
+            for v in value:
+                visit(v, depth - 1)
+        elif depth and isinstance(value, dict):
+            for v in value.values():
+                visit(v, depth - 1)
+    for value in _vmap_batched._captured(func):
+        visit(value, 3)
+    for a in tree_flatten(args)[0]:
+        found.pop(id(a), None)
+    return found
 
 
 def _recording():
@@ -95,6 +122,22 @@ def _recording():
 
 
 # ---- one transform call ----------------------------------------------------------------------------------
+
+class _WrapperVersion(list):
+    """The version counter of a transform's fresh leaf: from 0, as PyTorch's wrapper of each input starts its own
+    (so func's saved-tensor errors count this call's writes only), and every bump also bumps the caller's tensor,
+    whose memory it is."""
+
+    __slots__ = ("outer",)
+
+    def __init__(self, outer: list) -> None:
+        super().__init__([0])
+        self.outer = outer
+
+    def __setitem__(self, i, value) -> None:
+        self.outer[0] += value - self[0]
+        super().__setitem__(i, value)
+
 
 class _Level:
     """The fresh leaves of one transform call, and the rules for what its results keep."""
@@ -112,6 +155,8 @@ class _Level:
             return self._entered(x.view_as(x), x)
         # (an integer tensor raises PyTorch's "only Tensors of floating ..."; an inference tensor needs a copy)
         leaf = (x.clone() if x.is_inference() else x.detach()).requires_grad_()
+        if not x.is_inference():
+            leaf._version_counter = _WrapperVersion(x._version_counter)
         self.leaves.append(leaf)
         if x._fw_grad is not None:  # inside an outer jvp: the leaf carries x's tangent (forward-over-reverse)
             # (on the leaf itself, not a make_dual view: an in-place op on it is one on "a leaf Variable")
@@ -225,7 +270,7 @@ def grad_and_value(func: Callable, argnums: int | tuple[int, ...] = 0, has_aux: 
         with _recording():
             diff, spec = tree_flatten(_slice_argnums(args, argnums, as_tuple=False))
             entered = [level.enter(x) for x in diff]
-            with _calling_func():
+            with _calling_func(func, (args, entered)):
                 output = func(*_replace_args(args, tree_unflatten(entered, spec), argnums), **kwargs)
             output, aux = _split_aux(output, has_aux, api)
             if not isinstance(output, Tensor):
@@ -266,7 +311,7 @@ def _vjp(func: Callable, primals: tuple, argnums, has_aux: bool):
         entered = [level.enter(x) for x in flat_diff]
         args = tree_unflatten(entered, diff_spec) if argnums is None else \
             _replace_args(primals, tree_unflatten(entered, diff_spec), argnums)
-        with _calling_func():
+        with _calling_func(func, (primals, entered)):
             output, aux = _split_aux(func(*args), has_aux, "vjp(f, *primals)")
         if has_aux:
             _check_aux(aux)
@@ -372,9 +417,9 @@ def _jvp(func: Callable, primals, tangents, argnums, has_aux: bool, strict: bool
         try:
             return _jvp_forward_ad(func, primals, flat_p, flat_t, p_spec, argnums, has_aux, strict)
         except NotImplementedError as e:
-            # An op without a forward formula: PyTorch would stop here; the double-vjp trick still works
-            # (func runs a second time).
-            if not str(e).startswith("Trying to use forward AD with"):
+            # A backward op without a forward formula in minigrad (PyTorch has one): the double-vjp trick still
+            # works (func runs a second time). The ops PyTorch has no forward formula for either: its error.
+            if not getattr(e, "minigrad_gap", False):
                 raise
     # Forward AD has one level only: nested inside another jvp, use the double-vjp trick.
     return _jvp_double_vjp(func, primals, flat_p, flat_t, p_spec, argnums, has_aux, strict)
@@ -389,7 +434,7 @@ def _call_with(func, primals, new_flat, p_spec, argnums):
 def _jvp_forward_ad(func, primals, flat_p, flat_t, p_spec, argnums, has_aux, strict):
     with fwAD.dual_level(), fwAD._transform_level():
         duals = [fwAD.make_dual(p, t) for p, t in zip(flat_p, flat_t)]
-        with _calling_func():
+        with _calling_func(func, (primals, duals)):
             output, aux = _split_aux(_call_with(func, primals, duals, p_spec, argnums), has_aux, _JVP)
         if has_aux:
             _check_aux(aux)
@@ -417,7 +462,7 @@ def _jvp_double_vjp(func, primals, flat_p, flat_t, p_spec, argnums, has_aux, str
     level = _Level()
     with _recording():
         entered = [level.enter(p) for p in flat_p]
-        with _calling_func():
+        with _calling_func(func, (primals, entered)):
             output, aux = _split_aux(_call_with(func, primals, entered, p_spec, argnums), has_aux, _JVP)
         if has_aux:
             _check_aux(aux)

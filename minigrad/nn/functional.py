@@ -6,7 +6,7 @@ import warnings
 
 import numpy as np
 
-from .. import _creation, _dtypes, _ops, _ops_matrices, _vmap_batched
+from .. import _creation, _dispatch, _dtypes, _ops, _ops_matrices, _vmap_batched
 from .. import derivatives as D
 from .._tensor import _LEGACY_NAMES, Tensor, _user_stacklevel
 from ..amp.autocast_mode import ON as _AUTOCAST
@@ -87,9 +87,21 @@ def _floats_only(input, kernel: str, complex_ok: bool = False) -> None:
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{_LEGACY_NAMES[dt.name]}'")
 
 
+def _scalar(value, dtype, opmath: bool = False):
+    """A number argument converted as PyTorch's kernel converts it: a complex one with an imaginary part, or one
+    out of the type's range, refused ("value cannot be converted"); ``opmath``: float16/bfloat16 compute in float."""
+    if opmath and dtype in (_dtypes.float16, _dtypes.bfloat16):
+        dtype = _dtypes.float32
+    _ops._check_scalar_fits(value, dtype)
+    return value.real if isinstance(value, complex) and not dtype.is_complex else value
+
+
 def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
     """x where x > 0, else negative_slope·x."""
+    if inplace and input._requires_grad:  # (an in-place call: the leaf's refusal first)
+        _dispatch._check_inplace(input, False)
     _floats_only(input, "leaky_relu_cpu")
+    negative_slope = _scalar(negative_slope, input.dtype, True)
     if inplace:
         return D.leaky_relu_inplace(input, out=input, negative_slope=negative_slope)
     return D.leaky_relu(input, negative_slope=negative_slope)
@@ -97,9 +109,9 @@ def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = Fals
 
 def gelu(input: Tensor, approximate: str = "none") -> Tensor:
     """x·Φ(x) (Φ the standard normal CDF); approximate='tanh' uses the tanh formula."""
-    _floats_only(input, "GeluKernelImpl")
     if approximate not in ("none", "tanh"):
         raise RuntimeError("approximate argument must be either none or tanh.")
+    _floats_only(input, "GeluKernelImpl")
     return D.gelu(input, approximate=approximate)
 
 
@@ -113,12 +125,12 @@ def silu(input: Tensor, inplace: bool = False) -> Tensor:
 
 def sigmoid(input: Tensor) -> Tensor:
     """1 / (1 + e^-x)."""
-    return _ops.sigmoid(input)
+    return input.sigmoid()   # (as PyTorch's Python: the method, so a non-tensor fails with AttributeError)
 
 
 def tanh(input: Tensor) -> Tensor:
     """Hyperbolic tangent."""
-    return _ops.tanh(input)
+    return input.tanh()
 
 
 def _softmax_dim(name: str, ndim: int, stacklevel: int) -> int:
@@ -129,6 +141,10 @@ def _softmax_dim(name: str, ndim: int, stacklevel: int) -> int:
 
 def _no_integer_softmax(name: str, input: Tensor, dim: int) -> None:
     # PyTorch's kernels: one for the last dim, one for the others; neither takes integers (pass dtype=)
+    if input.numel() == 0:  # (an empty input runs no kernel; autograd then refuses a complex output)
+        if input.dtype.is_complex and input.requires_grad and _ops.grad_mode.is_grad_enabled():
+            raise RuntimeError(f"_{name} does not support automatic differentiation for outputs with complex dtype.")
+        return
     kernel = "lastdim_kernel_impl" if dim == input.dim() - 1 or input.dim() == 0 else "kernel_impl"
     raise NotImplementedError(f"\"{name}_{kernel}\" not implemented for '{_ops._legacy(input.dtype)}'")
 
@@ -209,8 +225,15 @@ def dropout(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool 
     if not training or p == 0 or input.numel() == 0:
         return input
     # The mask is a constant: y = x · mask/(1-p), so the node is PyTorch's MulBackward0.
-    noise = Tensor._make(_dropout_noise(input, input.shape, p))
+    noise = _dropout_mask(input, input.shape, p)
     return input.mul_(noise) if inplace else _ops.mul(input, noise)
+
+
+def _dropout_mask(input: Tensor, shape: tuple, p: float) -> Tensor:
+    """The noise as the tensor MulBackward0 saves, at PyTorch's version: bernoulli_ then div_ (2), zeros (1)."""
+    noise = Tensor._make(_dropout_noise(input, shape, p))
+    noise._version_counter[0] = 1 if p == 1 else 2
+    return noise
 
 
 def _dropout_noise(input: Tensor, shape: tuple, p: float) -> np.ndarray:
@@ -241,8 +264,8 @@ def mse_loss(input: Tensor, target: Tensor, size_average=None, reduce=None, redu
     if size_average is not None or reduce is not None:
         reduction = _legacy_reduction(size_average, reduce)
     _check_broadcast(input, target)
-    if weight is None and isinstance(input, Tensor) and isinstance(target, Tensor) and (
-            input.is_complex() or target.is_complex()):
+    if weight is None and isinstance(input, Tensor) and isinstance(target, Tensor) and not (
+            _dtypes.result_type(input, target).is_floating_point):   # (its kernel: real floats only)
         dt = _dtypes.result_type(input, target)
         raise NotImplementedError(f"\"mse_cpu\" not implemented for '{_LEGACY_NAMES[dt.name]}'")
     if weight is not None:
@@ -514,12 +537,16 @@ __all__ = [
 def softplus(input: Tensor, beta: float = 1, threshold: float = 20) -> Tensor:
     """log(1 + e^(βx))/β (x itself where βx > threshold)."""
     _floats_only(input, "softplus_cpu")
+    beta, threshold = _scalar(beta, input.dtype, True), _scalar(threshold, input.dtype, True)
     return D.softplus(input, beta=beta, threshold=threshold)
 
 
 def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
     """x for x > 0, α(e^x - 1) otherwise."""
+    if inplace and input._requires_grad:  # (an in-place call: the leaf's refusal first)
+        _dispatch._check_inplace(input, False)
     _floats_only(input, "elu_cpu")
+    alpha = _scalar(alpha, input.dtype, True)
     # (scale and input_scale are C++ defaults, the integer 1: a node shows _saved_scale=1)
     return (D.elu_inplace if inplace else D.elu)(input, out=input if inplace else None, alpha=alpha, scale=1,
                                                  input_scale=1)
@@ -538,12 +565,21 @@ def selu(input: Tensor, inplace: bool = False) -> Tensor:
 
 def celu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
     """max(0, x) + min(0, α(e^(x/α) - 1))."""
+    if inplace and input._requires_grad:  # (an in-place call: the leaf's refusal first)
+        _dispatch._check_inplace(input, False)
+    alpha = _scalar(alpha, _dtypes.float64)  # (PyTorch's celu takes 1/alpha as a double first)
+    if alpha == 0:
+        raise RuntimeError("ZeroDivisionError: alpha cannot be 0 for CELU")
     _floats_only(input, "elu_cpu")
     return (D.celu_inplace if inplace else D.celu)(input, out=input if inplace else None, alpha=alpha)
 
 
 def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0, inplace: bool = False) -> Tensor:
     """x clipped to [min_val, max_val]."""
+    if min_val > max_val:  # (Python's comparison: a complex bound is its TypeError)
+        raise ValueError("min_val cannot be greater than max_val")
+    if isinstance(input, Tensor) and input.dtype is _dtypes.uint8 and (min_val < 0 or max_val < 0):
+        raise RuntimeError("cannot do hardtanh on an unsigned type with negative limits")
     if isinstance(input, Tensor) and input.dtype is _dtypes.bool_:
         raise RuntimeError("Bool inputs not supported for hardtanh")
     if isinstance(input, Tensor) and input.dtype.is_complex:
@@ -587,6 +623,7 @@ def glu(input: Tensor, dim: int = -1) -> Tensor:
     d = _ops._wrap_dim(dim, input.dim())
     if input.shape[d] % 2:
         raise RuntimeError(f"Halving dimension must be even, but dimension {d} is size {input.shape[d]}")
+    _floats_only(input, "glu_cpu")
     return D.glu(input, dim=dim)
 
 
@@ -609,9 +646,11 @@ def softmin(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype=N
 
 def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
     """Integer class indices -> int64 rows with a single 1 (num_classes = max + 1 by default)."""
-    if tensor.dtype.is_floating_point or tensor.dtype.is_complex or tensor.dtype.name == "bool":
+    if tensor.dtype.name != "int64":
         raise RuntimeError("one_hot is only applicable to index tensor of type LongTensor.")
     idx = tensor._data
+    if not idx.size and num_classes <= 0:
+        raise RuntimeError("Can not infer total number of classes from empty tensor.")
     if idx.size and idx.min() < 0:
         raise RuntimeError("Class values must be non-negative.")
     n = int(idx.max()) + 1 if num_classes == -1 else num_classes
@@ -678,10 +717,13 @@ def kl_div(input: Tensor, target: Tensor, size_average=None, reduce=None, reduct
     if not (input.dtype.is_floating_point or input.dtype.is_complex) or not (
             target.dtype.is_floating_point or target.dtype.is_complex):
         raise RuntimeError("kl_div: Integral inputs not supported.")
+    # (GCC evaluates an operator's right operand first: its node has the lower sequence number, backward runs it last)
     if log_target:
-        loss = target.exp() * (target - input)
+        diff = target - input
+        loss = target.exp() * diff
     else:
-        loss = _ops_math().xlogy(target, target) - target * input
+        prod = target * input
+        loss = _ops_math().xlogy(target, target) - prod
     if reduction == "batchmean" and input.dim() != 0:
         return loss.sum() / input.shape[0]
     if reduction == "mean":
@@ -710,7 +752,8 @@ def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-8) -
             shape = np.broadcast_shapes(x1._data.shape, x2._data.shape)
         except ValueError:
             _ops._raise_broadcast_error(x1._data.shape, x2._data.shape)   # (expand_outplace's message)
-        x1, x2 = _ops.expand(x1, shape), _ops.expand(x2, shape)
+        x2 = _ops.expand(x2, shape)  # (first: GCC evaluates expand_outplace's make_tuple arguments right to left,
+        x1 = _ops.expand(x1, shape)  # so x2's ExpandBackward0 has the lower sequence number; backward runs it last)
     _ops._wrap_dim(dim, max(x1.dim(), 1))   # (the range check; the node saves ``dim`` as given)
     n1 = _ops.clone(D.linalg_vector_norm(x1, ord=2, dim=(dim,), keepdim=True))
     n2 = _ops.clone(D.linalg_vector_norm(x2, ord=2, dim=(dim,), keepdim=True))
@@ -724,7 +767,9 @@ def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-8) -
 def pairwise_distance(x1: Tensor, x2: Tensor, p: float = 2.0, eps: float = 1e-6, keepdim: bool = False) -> Tensor:
     """‖x1 - x2 + eps‖_p along the last dim."""
     # at::norm(at::sub(x1, x2).add(eps), p, -1): the graph shows NormBackward1 over AddBackward1
-    diff = D.add_scalar(x1 - x2, other=eps)
+    diff = x1 - x2
+    dt = _dtypes.result_type(diff, eps)  # (integers: + eps makes floats)
+    diff = D.add_scalar(diff, other=eps, dtype=dt if dt is not diff.dtype else None)
     return D.norm(diff, p=float(p), dim=(_ops._wrap_dim(-1, diff.dim()),) if diff.dim() else (), keepdim=keepdim)
 
 
@@ -732,6 +777,13 @@ def layer_norm(input: Tensor, normalized_shape, weight: Tensor | None = None, bi
                eps: float = 1e-5) -> Tensor:
     """(x - mean) / √(var + eps) over the last len(normalized_shape) dims, then ·weight + bias."""
     normalized_shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+    if not normalized_shape:   # (PyTorch's _check_layer_norm_inputs: this, the parameters, then the input)
+        raise RuntimeError("Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one "
+                           "element, but got normalized_shape = []")
+    for t, name in ((weight, "weight"), (bias, "bias")):
+        if t is not None and tuple(t.shape) != normalized_shape:
+            raise RuntimeError(f"Expected {name} to be of same shape as normalized_shape, but got {name} of shape "
+                               f"{list(t.shape)} and normalized_shape = {list(normalized_shape)}")
     if tuple(input.shape[input.dim() - len(normalized_shape):]) != normalized_shape:
         raise RuntimeError(f"Given normalized_shape={list(normalized_shape)}, expected input with shape "
                            f"[*, {', '.join(str(s) for s in normalized_shape)}], but got input of size"
@@ -998,6 +1050,29 @@ def _same_padding(input: Tensor, weight: Tensor, stride: tuple, dilation: tuple,
 _SAME_PADDING_WARNED = [False]
 
 
+def _check_conv_backend(input: Tensor, weight: Tensor, groups: int, transposed: bool) -> None:
+    """PyTorch's kernel choice on empty tensors: a zero batch or channel count runs no kernel ("Empty"); other
+    empty inputs, and an empty transposed weight, are refused (by the kernel, with its own message)."""
+    shape, w = list(input.shape), list(weight.shape)
+    if len(shape) == 3:   # (a 1-d convolution runs as a 2-d one of height 1)
+        shape.insert(2, 1)
+        w.insert(2, 1)
+    if shape[0] == 0 or shape[1] == 0:
+        return
+    if input.numel() == 0:
+        raise RuntimeError(f"Only zero batch or zero channel inputs are supported, but got input shape: {shape}")
+    if transposed and weight.numel() == 0:
+        if groups > 1 and input.dtype is _dtypes.float32:   # (oneDNN's deconvolution)
+            raise RuntimeError("could not create a primitive descriptor for the deconvolution forward propagation "
+                               "primitive. Run workload with environment variable ONEDNN_VERBOSE=all to get "
+                               "additional diagnostic information.")
+        w[0] //= groups   # (slow_conv_transpose, one group at a time)
+        if len(w) == 5:
+            raise RuntimeError("non-empty 5D (n_output_plane x n_input_plane x kernel_depth x kernel_height x "
+                               f"kernel_width) tensor expected for weight, but got: {w}")
+        raise RuntimeError(f"non-empty 2D or 4D weight tensor expected, but got: {w}")
+
+
 def _conv_nd(input: Tensor, weight: Tensor, bias, stride, padding, dilation, groups: int, k: int, name: str) -> Tensor:
     """conv1d / conv2d: a batch dim for unbatched input, the padding strings, checks, then the convolution op."""
     if input.dim() not in (k + 1, k + 2):
@@ -1018,6 +1093,7 @@ def _conv_nd(input: Tensor, weight: Tensor, bias, stride, padding, dilation, gro
     else:
         padding = _size_arg(padding, k)
     _check_convolution(input, weight, bias, stride, padding, dilation, groups)
+    _check_conv_backend(input, weight, groups, transposed=False)
     out = D.convolution(input, weight, D.absent(weight.dtype.np) if bias is None else bias, stride=stride,
                         padding=padding, dilation=dilation, transposed=False, output_padding=output_padding,
                         groups=groups, bias_sym_sizes_opt=(0,) if bias is None else tuple(bias.shape))
@@ -1054,6 +1130,7 @@ def _conv_transpose_nd(input: Tensor, weight: Tensor, bias, stride, padding, out
     stride, padding, output_padding, dilation = (_size_arg(v, k) for v in (stride, padding, output_padding, dilation))
     _check_convolution(input, weight, bias, stride, padding, dilation, groups, transposed=True,
                        output_padding=output_padding)
+    _check_conv_backend(input, weight, groups, transposed=True)
     out = D.convolution(input, weight, D.absent(weight.dtype.np) if bias is None else bias, stride=stride,
                         padding=padding, dilation=dilation, transposed=True, output_padding=output_padding,
                         groups=groups, bias_sym_sizes_opt=(0,) if bias is None else tuple(bias.shape))
@@ -1169,6 +1246,18 @@ def avg_pool2d(input: Tensor, kernel_size, stride=None, padding=0, ceil_mode: bo
                         count_include_pad=bool(count_include_pad), divisor_override=divisor_override)
 
 
+def _mean_keeping_channels_last(input: Tensor, dims: tuple) -> Tensor:
+    """Adaptive average pooling to one value per channel, as PyTorch's shortcut: the mean over ``dims``, restrided
+    in place (``as_strided_``: an AsStridedBackward1 node) to channels_last when the input suggests that layout."""
+    from .. import _layout, _strides
+    out = input.mean(dims, keepdim=True)
+    want = _layout.channels_last if len(dims) == 2 else _layout.channels_last_3d
+    if _strides.suggested_memory_format(input._data) is want:
+        n, c = input.shape[0], input.shape[1]
+        out.as_strided_((n, c, *(1,) * len(dims)), (c, 1, *(c,) * len(dims)))
+    return out
+
+
 def adaptive_avg_pool2d(input: Tensor, output_size) -> Tensor:
     """Average over the windows that split H and W into output_size parts (None keeps that size)."""
     if not isinstance(output_size, int):
@@ -1182,7 +1271,7 @@ def adaptive_avg_pool2d(input: Tensor, output_size) -> Tensor:
         raise RuntimeError("adaptive_avg_pool2d: elements of output_size must be greater than or equal to 0 but "
                            f"received {{{size[0]}, {size[1]}}}")
     if size == (1, 1):   # PyTorch's shortcut: a mean over H and W (its node is MeanBackward1)
-        return input.mean((-1, -2), keepdim=True)
+        return _mean_keeping_channels_last(input, (-1, -2))
     if input.dim() not in (3, 4):
         raise RuntimeError(f"adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got {list(input.shape)}")
     for d in (-2, -1):
@@ -1314,9 +1403,9 @@ def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor |
         raise ValueError(f"batch_norm eps must be non-negative, but got {eps}")
     features = input.shape[_ops._wrap_dim(1, input.dim())]
     if input.numel() == 0:   # PyTorch: a copy (not a view, nor a new empty tensor, so the graph goes on)
-        out = input.clone()
-        out = out if weight is None else out * weight[0]
-        return out if bias is None else out + bias[0]
+        out = input.clone()   # (weight[0] in C++: select, with select's error for an empty weight)
+        out = out if weight is None else out * weight.select(0, 0)
+        return out if bias is None else out + bias.select(0, 0)
     for t, name in ((running_mean, "running_mean"), (running_var, "running_var"), (weight, "weight"), (bias, "bias")):
         if t is not None and t.numel() != features:
             raise RuntimeError(f"{name} should contain {features} elements not {t.numel()}")
@@ -1352,7 +1441,7 @@ def dropout2d(input: Tensor, p: float = 0.5, training: bool = True, inplace: boo
     if not training or p == 0 or input.numel() == 0:
         return input
     # one draw per (sample, channel), broadcast over the plane: y = x · mask/(1-p), a MulBackward0
-    noise = Tensor._make(_dropout_noise(input, input.shape[:2] + (1,) * (input.dim() - 2), p))
+    noise = _dropout_mask(input, input.shape[:2] + (1,) * (input.dim() - 2), p)
     return input.mul_(noise) if inplace else _ops.mul(input, noise)
 
 
@@ -1445,6 +1534,11 @@ __all__ += ["conv_transpose1d", "conv_transpose2d"]
 
 def threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
     """x where x > threshold, else value."""
+    if input.dtype.is_complex or input.dtype is _dtypes.bool_:   # (its kernel: real numbers only)
+        raise NotImplementedError(f"\"threshold_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+    threshold, value = _scalar(threshold, input.dtype, True), _scalar(value, input.dtype)  # (value: its own type)
+    if input.dtype._kind == 1:  # (converted to an integer dtype as C++ casts: -2 into uint8 is 254)
+        threshold, value = (np.array(int(v)).astype(input.dtype.np).item() for v in (threshold, value))
     if not inplace:
         return D.threshold(input, threshold=threshold, value=value)
     return D.threshold_inplace(input, out=input, threshold=threshold, value=value)
@@ -1454,16 +1548,34 @@ def prelu(input: Tensor, weight: Tensor) -> Tensor:
     """x where x > 0, else weight·x (one slope, or one per channel: dim 1)."""
     if _AUTOCAST[0]:
         return _autocast("prelu", prelu, **locals())
+    if input.dtype is not weight.dtype:
+        raise RuntimeError(f"prelu: Type promoting not supported. Got {_ops._legacy(input.dtype)} and "
+                           f"{_ops._legacy(weight.dtype)}")
     if weight.numel() != 1:
+        if input.dim() == 0:  # (one slope per channel needs channels)
+            raise RuntimeError("Not allow zero-dim input tensor.")
         if input.dim() < 2 or weight.numel() != input.shape[1]:
             raise RuntimeError(f"Mismatch of parameter numbers and input channel size. Found parameter numbers = "
                                f"{weight.numel()} and channel size = {input.shape[1] if input.dim() > 1 else 1}.")
     # PyTorch views the weight with the input's rank (the slopes along dim 1), then calls _prelu_kernel
     # (no view when the ranks already agree: a (1,) weight of a 1-d input is passed as it is)
+    if input.dtype._kind < 2:
+        raise NotImplementedError(f"\"prelu_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
     shape = [1] * input.dim()
     if weight.numel() != 1:
         shape[1] = weight.numel()
     return D.prelu_kernel(input, weight if weight.dim() == input.dim() else weight.reshape(shape))
+
+
+def _check_group_norm_params(input: Tensor, weight: Tensor | None, bias: Tensor | None) -> None:
+    """PyTorch's _check_group_norm_inputs on weight and bias: vectors of C elements."""
+    c = input.shape[1]
+    for t, name in ((weight, "weight"), (bias, "bias")):
+        if t is not None and (t.dim() != 1 or t.numel() != c):
+            # (PyTorch's bias message prints the weight's shape, [0] when there is no weight)
+            shape = [0] if weight is None else list(weight.shape)
+            raise RuntimeError(f"Expected {name} to be a vector of size equal to the number of channels in input, but "
+                               f"got {name} of shape {shape} and input of shape {list(input.shape)}")
 
 
 def group_norm(input: Tensor, num_groups: int, weight: Tensor | None = None, bias: Tensor | None = None,
@@ -1477,6 +1589,7 @@ def group_norm(input: Tensor, num_groups: int, weight: Tensor | None = None, bia
     if c % num_groups:
         raise RuntimeError(f"Expected number of channels in input to be divisible by num_groups, but got input of "
                            f"shape {list(input.shape)} and num_groups={num_groups}")
+    _check_group_norm_params(input, weight, bias)
     stand_in = D.absent(input.dtype.np)   # (a missing weight or bias: the node shows None, as PyTorch's)
     return D.native_group_norm(input, stand_in if weight is None else weight, stand_in if bias is None else bias,
                                N=n, C=c, HxW=math.prod(input.shape[2:]), group=num_groups, eps=eps)[0]
@@ -1557,7 +1670,7 @@ def _feature_dropout(input: Tensor, p: float, training: bool, inplace: bool, bat
     if not training or p == 0 or input.numel() == 0:
         return input
     batched = input if input.dim() == batched_dim else input.unsqueeze(0)
-    noise = Tensor._make(_dropout_noise(batched, _feature_noise_shape(batched, True), p))
+    noise = _dropout_mask(batched, _feature_noise_shape(batched, True), p)
     if inplace:
         return input.mul_(noise if input.dim() == batched_dim else noise.squeeze(0))
     out = _ops.mul(batched, noise)
@@ -1581,9 +1694,29 @@ __all__ += ["alpha_dropout", "dropout1d", "dropout3d", "feature_alpha_dropout", 
 from .._interpolate import nearest_source as _nearest_source  # noqa: E402  (the kernels' module owns it)
 
 
+def _check_upsample_sizes(input: Tensor, sizes) -> None:
+    """upsample_*'s check that no input or output spatial size is 0 (PyTorch's message, per dim count)."""
+    dims = input.dim() - 2
+    if any(s <= 0 for s in input.shape[2:]) or any(s <= 0 for s in sizes):
+        names = "DHW"[-dims:]
+        got_in = ", ".join(f"{n}: {s}" for n, s in zip(names, input.shape[2:]))
+        got_out = ", ".join(f"{n}: {s}" for n, s in zip(names, sizes))
+        joiner = " and " if dims == 1 else " "   # (PyTorch's 2-D and 3-D messages have no "and")
+        raise RuntimeError(f"Input and output sizes should be greater than 0, but got input ({got_in}){joiner}"
+                           f"output ({got_out})")
+
+
+def _check_antialias(input: Tensor, mode: str, antialias: bool) -> None:
+    """F.interpolate's antialias check (after the sizes are worked out, before the mode's op)."""
+    if antialias and not (mode in ("bilinear", "bicubic", "lanczos") and input.dim() == 4):
+        raise ValueError("Anti-alias option is restricted to bilinear, bicubic, and lanczos modes and requires a 4-D "
+                         "tensor as input")
+
+
 def _interpolate_linear(input: Tensor, size, scale_factor, mode: str, align_corners, recompute_scale_factor,
                         antialias: bool) -> Tensor:
-    """F.interpolate's "linear" / "bilinear" / "bicubic" path: PyTorch's argument checks, then upsample_*."""
+    """F.interpolate's "linear" / "bilinear" / "bicubic" / "trilinear" path: PyTorch's argument checks, then
+    upsample_*."""
     align_corners = bool(align_corners)
     dims = input.dim() - 2
     if size is not None and scale_factor is not None:
@@ -1621,25 +1754,24 @@ def _interpolate_linear(input: Tensor, size, scale_factor, mode: str, align_corn
     if recompute_scale_factor:
         sizes = [math.floor(float(input.shape[2 + i]) * f) for i, f in enumerate(scales)]
         scales = None
-    if antialias and not (mode == "bilinear" and input.dim() == 4):
-        raise ValueError("Anti-alias option is restricted to bilinear, bicubic, and lanczos modes and requires a 4-D "
-                         "tensor as input")
-    wanted = 3 if mode == "linear" else 4
+    _check_antialias(input, mode, antialias)
+    wanted = {"linear": 3, "trilinear": 5}.get(mode, 4)
     if input.dim() != wanted:
         if input.dim() not in (3, 4, 5) or mode == "bicubic":   # (PyTorch has no "needs 4D" for bicubic)
             raise NotImplementedError(f"Input Error: Only 3D, 4D and 5D input Tensors supported (got {input.dim()}D) "
                                       "for the modes: nearest | linear | bilinear | bicubic | trilinear | lanczos | "
                                       f"area | nearest-exact (got {mode})")
         raise NotImplementedError(f"Got {input.dim()}D input, but {mode} mode needs {wanted}D input")
-    if antialias:
-        raise NotImplementedError("minigrad: interpolate(antialias=True) is not implemented")
-    names = "HW"[-dims:]
-    if any(s <= 0 for s in input.shape[2:]) or any(s <= 0 for s in sizes):
-        got_in = ", ".join(f"{n}: {s}" for n, s in zip(names, input.shape[2:]))
-        got_out = ", ".join(f"{n}: {s}" for n, s in zip(names, sizes))
-        joiner = " and " if dims == 1 else " "   # (PyTorch's 2-D message has no "and")
-        raise RuntimeError(f"Input and output sizes should be greater than 0, but got input ({got_in}){joiner}"
-                           f"output ({got_out})")
+    _check_upsample_sizes(input, sizes)
+    if antialias:   # (PyTorch's _upsample_bilinear2d_aa / _upsample_bicubic2d_aa: float32 and float64 kernels)
+        if input.dtype == _dtypes.uint8:
+            raise NotImplementedError("minigrad: uint8 antialiased interpolation is not implemented")
+        if input.dtype not in (_dtypes.float32, _dtypes.float64):
+            raise NotImplementedError('"compute_index_ranges_weights" not implemented for '
+                                      f"'{_LEGACY_NAMES.get(input._data.dtype.name, input._data.dtype.name)}'")
+        resize = D.upsample_bicubic2d_aa if mode == "bicubic" else D.upsample_bilinear2d_aa
+        return resize(input, output_size=tuple(sizes), align_corners=align_corners,
+                      scales_h=None if scales is None else scales[0], scales_w=None if scales is None else scales[1])
     if not input.is_floating_point():   # the kernel's dtype dispatch (uint8 bilinear has a kernel not done here)
         if mode == "bilinear" and input.dtype == _dtypes.uint8:
             raise NotImplementedError("minigrad: uint8 bilinear interpolation is not implemented")
@@ -1650,6 +1782,9 @@ def _interpolate_linear(input: Tensor, size, scale_factor, mode: str, align_corn
     if mode == "linear":
         return D.upsample_linear1d(input, output_size=tuple(sizes), align_corners=align_corners,
                                    scales=None if scales is None else scales[0])
+    if mode == "trilinear":
+        return D.upsample_trilinear3d(input, output_size=tuple(sizes), align_corners=align_corners,
+                                      **dict(zip(("scales_d", "scales_h", "scales_w"), scales or (None,) * 3)))
     resize = D.upsample_bicubic2d if mode == "bicubic" else D.upsample_bilinear2d
     return resize(input, output_size=tuple(sizes), align_corners=align_corners,
                   scales_h=None if scales is None else scales[0], scales_w=None if scales is None else scales[1])
@@ -1657,12 +1792,14 @@ def _interpolate_linear(input: Tensor, size, scale_factor, mode: str, align_corn
 
 def interpolate(input: Tensor, size=None, scale_factor=None, mode: str = "nearest", align_corners=None,
                 recompute_scale_factor=None, antialias: bool = False) -> Tensor:
-    """Resize the spatial dims (all after the first two): "nearest", "linear" (3-D), "bilinear"/"bicubic" (4-D)."""
-    if mode in ("linear", "bilinear", "bicubic"):
+    """Resize the spatial dims (all after the first two): "nearest", "linear" (3-D), "bilinear"/"bicubic" (4-D),
+    "trilinear" (5-D)."""
+    if mode in ("linear", "bilinear", "bicubic", "trilinear"):
         return _interpolate_linear(input, size, scale_factor, mode, align_corners, recompute_scale_factor, antialias)
     if mode not in ("nearest", "nearest-exact", "area"):
+        _check_antialias(input, mode, antialias)   # (PyTorch refuses antialias=True for trilinear before its kernel)
         raise NotImplementedError(f"minigrad: interpolate mode {mode!r} is not implemented (only 'nearest', "
-                                  "'nearest-exact', 'area', 'linear', 'bilinear', 'bicubic')")
+                                  "'nearest-exact', 'area', 'linear', 'bilinear', 'bicubic', 'trilinear')")
     if align_corners is not None:
         raise ValueError("align_corners option can only be set with the interpolating modes: linear | bilinear | "
                          "bicubic | trilinear")
@@ -1677,10 +1814,12 @@ def interpolate(input: Tensor, size=None, scale_factor=None, mode: str = "neares
         factors = list(scale_factor) if isinstance(scale_factor, (tuple, list)) else [scale_factor] * dims
         sizes = [int(np.floor(float(input.shape[2 + i]) * float(f))) for i, f in enumerate(factors)]
         scales = [None] * dims if recompute_scale_factor else [float(f) for f in factors]
+    _check_antialias(input, mode, antialias)
     if mode == "area" and 1 <= dims <= 3:  # PyTorch's "area" is adaptive average pooling to the new size
         pool = (adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d)[dims - 1]
         return pool(input, sizes[0] if dims == 1 else tuple(int(s) for s in sizes))
     if 1 <= dims <= 3:  # PyTorch's upsample_nearest1d/2d/3d (their own nodes)
+        _check_upsample_sizes(input, sizes)
         names = {1: ("scales",), 2: ("scales_h", "scales_w"), 3: ("scales_d", "scales_h", "scales_w")}[dims]
         ops = ((D._upsample_nearest_exact1d, D._upsample_nearest_exact2d, D._upsample_nearest_exact3d)
                if mode == "nearest-exact" else (D.upsample_nearest1d, D.upsample_nearest2d, D.upsample_nearest3d))
@@ -1736,20 +1875,21 @@ def threshold_(input: Tensor, threshold: float, value: float) -> Tensor:
     return _threshold(input, threshold, value, inplace=True)
 
 
-def _check_shrink(input: Tensor, name: str) -> None:
+def _check_shrink(input: Tensor, kernel: str) -> None:
     if not input.dtype.is_floating_point:
-        raise NotImplementedError(f"\"{name}_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{_ops._legacy(input.dtype)}'")
 
 
 def hardshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
     """x where |x| > lambd, else 0."""
-    _check_shrink(input, "hardshrink")
-    return D.hardshrink(input, lambd=lambd)
+    _check_shrink(input, "hardshrink_cpu")
+    return D.hardshrink(input, lambd=_scalar(lambd, input.dtype))
 
 
 def softshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
     """x - lambd above lambd, x + lambd below -lambd, else 0."""
-    _check_shrink(input, "softshrink")
+    lambd = _scalar(lambd, _dtypes.float64)  # (PyTorch's range check takes lambd as a double first)
+    _check_shrink(input, "softshrink_check")   # (PyTorch checks lambda's range in a kernel of that name)
     biggest = float(_dtypes.finfo(input.dtype).max)
     if not 0 <= lambd <= biggest:
         big = f"{biggest:.6g}"   # (C++'s default float printing)
@@ -1807,6 +1947,7 @@ def soft_margin_loss(input: Tensor, target: Tensor, size_average=None, reduce=No
     if target.requires_grad and grad_mode.is_grad_enabled():
         raise RuntimeError("The function 'soft_margin_loss' is not differentiable with respect to argument 'target'. "
                            "This input cannot have requires_grad True.")
+    _check_broadcast(input, target)   # (PyTorch's -input * target)
     return D.soft_margin_loss(input, target=target, reduction=red)
 
 
@@ -1821,6 +1962,17 @@ def multi_margin_loss(input: Tensor, target: Tensor, p: int = 1, margin: float =
     if weight is not None and weight.dim() != 1:
         raise ValueError("weight must be one-dimensional")
     _no_grad_arg(weight, "weight", "multi_margin_loss")
+    nd = input.dim()
+    if not (nd == 2 and input.size(1) != 0 or nd == 1 and input.size(0) != 0 or nd == 0):
+        raise RuntimeError("Expected non-empty vector or matrix with optional 0-dim batch size, but got: "
+                           f"{list(input.shape)}")
+    frames = input.size(0) if nd == 2 else 1
+    if target.dim() > 1 or target.numel() != frames:
+        raise RuntimeError("multi_margin_loss: target tensor should be 1-D with size equal to the number of input "
+                           f"samples (batch size). Expected target size [{frames}], but got {list(target.shape)}. "
+                           f"Input has shape {list(input.shape)}.")
+    if target.numel() and not ((target._data >= 0) & (target._data < (input.size(-1) if nd else 1))).all():
+        raise RuntimeError("target out of range")
     return D.multi_margin_loss(input, target=target, p=p, margin=margin, weight=weight, reduction=red)
 
 
@@ -2270,8 +2422,9 @@ def rrelu(input: Tensor, lower: float = 1.0 / 8, upper: float = 1.0 / 3, trainin
     from .. import _random
     if lower > upper:
         raise RuntimeError("Lower bound should be less than or equal to the upper bound")
-    if not input.dtype.is_floating_point:
-        raise NotImplementedError(f"\"rrelu_with_noise_out_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+    if not input.dtype.is_floating_point:  # (in eval mode PyTorch's rrelu is a leaky_relu)
+        kernel = "rrelu_with_noise_out_cpu" if training else "leaky_relu_cpu"
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{_ops._legacy(input.dtype)}'")
     noise = _creation.empty_like(input)
     if training:
         # PyTorch's kernel: one uniform_real_distribution<double> draw per element <= 0, in memory order, with the
@@ -2877,7 +3030,7 @@ def adaptive_avg_pool3d(input: Tensor, output_size) -> Tensor:
         raise RuntimeError("adaptive_avg_pool3d: elements of output_size must be greater than or equal to 0 but "
                            f"received {{{size[0]}, {size[1]},{size[2]}}}")
     if size == (1, 1, 1):   # PyTorch's shortcut: a mean over D, H and W (its node is MeanBackward1)
-        return input.mean((-1, -2, -3), keepdim=True)
+        return _mean_keeping_channels_last(input, (-1, -2, -3))
     for d in range(1, input.dim()):
         if input.shape[d] <= 0:
             raise RuntimeError("adaptive_avg_pool3d(): Expected input to have non-zero size for non-batch dimensions, "
@@ -3073,11 +3226,14 @@ def _embedding_bag(weight: Tensor, indices: Tensor, offsets: Tensor, scale_grad_
     if off.shape[0] and off[-1] > idx.shape[0]:
         raise RuntimeError(f"offsets[-1] can not be greater than input's length {idx.shape[0]} but got offsets[-1] "
                            f"of {off[-1]}")
+    fbgemm = weight.dtype in (_dtypes.float32, _dtypes.float16, _dtypes.bfloat16) and mode != 2 and padding_idx < 0
     bad = np.flatnonzero((idx < 0) | (idx >= num_weights))
-    if bad.size:
+    if bad.size and not fbgemm:   # (the plain kernels' check, in index order)
+        raise RuntimeError("embedding_bag: Expected idx >= 0 && idx < num_embeddings but found idx to be "
+                           f"{idx[bad[0]]}")
+    if bad.size:   # (fbgemm's report; for some bag layouts PyTorch's reads past the offsets and says otherwise)
         raise RuntimeError(f"Index {bad[0]} of input takes value {idx[bad[0]]} which is not in the valid range "
                            f"[0, {num_weights})")
-    fbgemm = weight.dtype in (_dtypes.float32, _dtypes.float16, _dtypes.bfloat16) and mode != 2 and padding_idx < 0
     if fbgemm and np.any(np.diff(off) < 0):   # (PyTorch's fbgemm path checks that the bags run forwards)
         raise RuntimeError("Expected i < index_size to be true, but got false.  (Could this error message be "
                            "improved?  If so, please report an enhancement request to PyTorch.)")
@@ -3166,20 +3322,33 @@ def _ctc_lengths(name: str, lengths) -> tuple:
     return tuple(int(v) for v in lengths)
 
 
+def _ctc_overload_error(lengths) -> str:
+    """PyTorch's message when the lengths match neither overload (all tuples of ints, or all tensors); as its
+    parser marks them: the lengths always in the first overload, the non-tensors in the second, and the
+    trailing blank / reduction / zero_infinity in both."""
+    def describe(v) -> str:
+        if isinstance(v, (list, tuple)):
+            inner = ", ".join(type(e).__name__ for e in v)
+            return f"{type(v).__name__} of {'[' + inner + ']' if isinstance(v, list) else '(' + inner + ')'}"
+        return "Tensor" if isinstance(v, Tensor) else type(v).__name__
+    got = ", ".join("Tensor" if isinstance(v, Tensor) else type(v).__name__ for v in lengths)
+    first = ", ".join(f"!{describe(v)}!" for v in lengths)
+    second = ", ".join("Tensor" if isinstance(v, Tensor) else f"!{describe(v)}!" for v in lengths)
+    tail = "int blank = 0, int reduction = at::Reduction::Mean, bool zero_infinity = False)"
+    return (f"ctc_loss() received an invalid combination of arguments - got (Tensor, Tensor, {got}, int, int, bool), "
+            f"but expected one of:\n * (Tensor log_probs, Tensor targets, tuple of ints input_lengths, tuple of ints "
+            f"target_lengths, {tail}\n      didn't match because some of the arguments have invalid types: (Tensor, "
+            f"Tensor, {first}, !int!, !int!, !bool!)\n * (Tensor log_probs, Tensor targets, Tensor input_lengths, "
+            f"Tensor target_lengths, {tail}\n      didn't match because some of the arguments have invalid types: "
+            f"(Tensor, Tensor, {second}, !int!, !int!, !bool!)\n")
+
+
 def _ctc_loss_impl(log_probs: Tensor, targets: Tensor, input_lengths, target_lengths, blank: int, reduction: int,
                    zero_infinity: bool) -> Tensor:
     """torch.ctc_loss (the reduction as PyTorch's enum): the checks of ctc_loss_allocate_outputs, then the node."""
-    if isinstance(input_lengths, int) or isinstance(target_lengths, int):
-        raise TypeError("ctc_loss() received an invalid combination of arguments - got (Tensor, Tensor, int, int, "
-                        "int, int, bool), but expected one of:\n"
-                        " * (Tensor log_probs, Tensor targets, tuple of ints input_lengths, tuple of ints "
-                        "target_lengths, int blank = 0, int reduction = at::Reduction::Mean, bool zero_infinity = "
-                        "False)\n      didn't match because some of the arguments have invalid types: (Tensor, "
-                        "Tensor, !int!, !int!, !int!, !int!, !bool!)\n"
-                        " * (Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int "
-                        "blank = 0, int reduction = at::Reduction::Mean, bool zero_infinity = False)\n      didn't "
-                        "match because some of the arguments have invalid types: (Tensor, Tensor, !int!, !int!, "
-                        "!int!, !int!, !bool!)\n")
+    lengths = (input_lengths, target_lengths)
+    if any(isinstance(v, int) for v in lengths) or len({isinstance(v, Tensor) for v in lengths}) == 2:
+        raise TypeError(_ctc_overload_error(lengths))   # (an int, or one Tensor and one sequence: no overload)
     il, tl = _ctc_lengths("input_lengths", input_lengths), _ctc_lengths("target_lengths", target_lengths)
     batched = log_probs.dim() == 3
     lp = log_probs if batched else log_probs.unsqueeze(1)
@@ -3297,7 +3466,8 @@ def _fractional_max_pool(input: Tensor, kernel_size, output_size, samples: Tenso
             raise RuntimeError(f"{fn}: Expected input to have non-zero size for non-batch "
                                f"dimensions, but got{list(input.shape)} with dimension {d} being empty.")
     names = ("height", "width") if k == 2 else ("time", "height", "width")
-    for out, pool, n, what in zip(size, kernel, input.shape[-k:], names):
+    order = (0, 1) if k == 2 else (0, 2, 1)   # (the 3-d kernel checks the width before the height)
+    for out, pool, n, what in (list(zip(size, kernel, input.shape[-k:], names))[j] for j in order):
         if out + pool - 1 > n or (k == 3 and out + pool - 1 == n):
             raise RuntimeError(f"{fn}: pool {what} {pool} too large relative to input {what} {n}")
     # PyTorch's fractional_max_pool_check_shape

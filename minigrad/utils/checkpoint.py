@@ -19,6 +19,7 @@ import weakref
 from collections import defaultdict
 
 from .. import _creation
+from .._class_names import TorchNamed
 from .._tensor import Tensor
 from ..amp import autocast_mode
 from ..amp.autocast_mode import autocast
@@ -202,7 +203,7 @@ class CheckpointFunction(Function):
 # Non-reentrant: saved-tensor hooks keep placeholders, the first unpack recomputes the block
 # =============================================================================================
 
-class CheckpointError(RuntimeError):
+class CheckpointError(RuntimeError, metaclass=TorchNamed):
     """Raised when the recomputation does not save the same tensors as the forward did."""
 
 

@@ -622,12 +622,18 @@ class Module(metaclass=TorchNamed):
                 from ..._device import check_target_device, is_device
                 if is_device(a) and self._has_tensors():  # (PyTorch fails only when it moves a tensor)
                     check_target_device(a)
-        if dtype is None:
+        memory_format = kwargs.get("memory_format")   # (PyTorch's applies to 4-d and 5-d tensors only)
+        if dtype is None and memory_format is None:
             return self
-        if not (dtype.is_floating_point or dtype.is_complex):
+        if dtype is not None and not (dtype.is_floating_point or dtype.is_complex):
             raise TypeError(f"nn.Module.to only accepts floating point or complex dtypes, but got desired "
                             f"dtype={dtype}")
-        return self._apply(lambda t: t.to(dtype) if t.is_floating_point() or t.is_complex() else t)
+
+        def convert(t):
+            if dtype is not None and (t.is_floating_point() or t.is_complex()):
+                t = t.to(dtype)
+            return t.to(memory_format=memory_format) if memory_format is not None and t.dim() in (4, 5) else t
+        return self._apply(convert)
 
     def float(self) -> Module:
         """Cast floating-point parameters and buffers to float32."""
