@@ -809,6 +809,7 @@ FUNCTION_SIGNATURES = {
 }
 FUNCTION_SIGNATURES.update({
     "median": ("(Tensor input)", f"(Tensor input, int dim, bool keepdim = False, *, {_OUTS})"),
+    "topk": (f"(Tensor input, int k, int dim = -1, bool largest = True, bool sorted = True, *, {_OUTS})",),
     "fill_": ("(Tensor input, Tensor value)", "(Tensor input, Number value)"),
     "masked_fill": ("(Tensor input, Tensor mask, Tensor value)", "(Tensor input, Tensor mask, Number value)"),
 })

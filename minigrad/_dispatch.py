@@ -60,7 +60,7 @@ class OpNode(Node):
 
     def _get_saved(self, name: str):
         value = self._read_saved(self._op.saved_index[name])
-        if type(value) is SavedTensor:
+        if type(value) is SavedTensor or type(value) is _SavedNumber:
             return value.unpack(self)
         if name in _INT64_ARGS:
             return _as_unsigned(value)
@@ -70,7 +70,7 @@ class OpNode(Node):
 
     def _get_raw_saved(self, name: str):
         value = self._read_saved(self._op.saved_index[name])
-        if type(value) is SavedTensor:
+        if type(value) is SavedTensor or type(value) is _SavedNumber:
             return value
         # As PyTorch: an unsaved (undefined) tensor still has a SavedTensor; tensor arguments (a loss's
         # target, index's indices) are wrapped when read.
@@ -82,7 +82,7 @@ class OpNode(Node):
         """``_saved[i]``; a Python number saved as it is (see ``Op.run_number``) is wrapped first, once."""
         value = self._saved[i]
         if i in self._op.number_slots and type(value) in _NUMBER_META:
-            value = SavedTensor(_number_tensor(value))
+            value = _SavedNumber(value)
             self._saved = self._saved[:i] + (value,) + self._saved[i + 1:]
         return value
 
@@ -98,11 +98,16 @@ class OpNode(Node):
         for i in op.tensor_slots:
             if type(values[i]) is SavedTensor:
                 values[i] = values[i].unpack(self)
-        # A number saved unwrapped (see Op.run_number) becomes the tensor PyTorch saved. When nothing
-        # records or watches (backward without create_graph), the formula of a number op gets the number
-        # itself: ``grad * number`` runs the same NumPy product as with the wrapped 0-dim tensor (the
-        # number is converted to grad's dtype either way), without making that tensor and casting it.
-        if op.number_slots and not (op.number_ufunc is not None and not _STATE.enabled and not _extras[0]):
+            elif type(values[i]) is _SavedNumber:  # (read through ``_saved_other``: still the number below)
+                values[i] = values[i].number
+        # A number saved unwrapped (see Op.run_number) becomes the tensor PyTorch saved. Unless a profiler
+        # or forward AD watches, the formula of a number op gets the number itself: ``grad * number`` runs
+        # the same NumPy product as with the wrapped 0-dim tensor (the number is converted to grad's dtype
+        # either way), without making that tensor and casting it. With create_graph this also keeps
+        # PyTorch's promotion: its saved number is still a wrapped number, so a 0-dim float32 grad times
+        # it stays float32 (a plain 0-dim float64 tensor would promote it, and the engine's cast back
+        # would add a ToCopyBackward0 to the graph).
+        if op.number_slots and not (op.number_ufunc is not None and not _extras[0]):
             for i in op.number_slots:
                 if type(values[i]) in _NUMBER_META:
                     values[i] = _number_tensor(values[i])
@@ -152,7 +157,8 @@ class OpNode(Node):
             if type(value) is SavedTensor:
                 value.release()
         for i in op.number_slots:
-            if type(saved[i]) in _NUMBER_META:  # reading it now raises the "backward a second time" error
+            # (a number, or one read already:) reading it now raises the "backward a second time" error
+            if type(saved[i]) in _NUMBER_META or type(saved[i]) is _SavedNumber:
                 self._saved = saved = saved[:i] + (_FREED_NUMBER,) + saved[i + 1:]
         for i in op.tensor_arg_slots:  # a loss's target, index's indices: PyTorch frees them too
             value = saved[i]
@@ -828,6 +834,22 @@ def _number_tensor(value) -> Tensor:
     t = Tensor._make(np.array(value, dtype=_NUMBER_META[type(value)][1]))
     t._is_inference = False  # made now, but it stands for a tensor made when the op was recorded
     return t
+
+
+class _SavedNumber(SavedTensor):
+    """A saved Python number once read (``_saved_other``): the 0-dim tensor shown, the number kept for the
+    formulas. PyTorch's saved number stays a wrapped number (``grad * other`` keeps a 0-dim float32 grad's
+    dtype), which a plain 0-dim float64 tensor would not (it promotes)."""
+
+    __module__ = SavedTensor.__module__  # (printed as PyTorch's SavedTensor, like every other saved value)
+    __slots__ = ("number",)
+
+    def __init__(self, number) -> None:
+        super().__init__(_number_tensor(number))
+        self.number = number
+
+
+_SavedNumber.__name__ = _SavedNumber.__qualname__ = "SavedTensor"
 
 
 # Kinds of saved values in an Op's save plan (see Op._plan_calls).

@@ -1947,8 +1947,9 @@ def _check_scatter_shapes(input, index, src, dim) -> None:
     if isinstance(src, Tensor) and builtins.max(index.dim(), 1) != builtins.max(src.dim(), 1):
         raise RuntimeError("Index tensor must have the same number of dimensions as src tensor")
     shapes = (index._data.shape, input._data.shape, src._data.shape if isinstance(src, Tensor) else None)
+    sizes = [(shape or (1,)) if shape is not None else None for shape in shapes]   # (0-d: size 1, ensure_nonempty)
     for i in builtins.range(index.dim()):
-        if (i != dim and shapes[0][i] > shapes[1][i]) or (shapes[2] is not None and shapes[0][i] > shapes[2][i]):
+        if (i != dim and sizes[0][i] > sizes[1][i]) or (sizes[2] is not None and sizes[0][i] > sizes[2][i]):
             where = f"{list(shapes[0])} to be no larger than self {list(shapes[1])} apart from dimension {dim}"
             if shapes[2] is not None:
                 where += f" and to be no larger size than src {list(shapes[2])}"

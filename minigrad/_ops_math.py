@@ -1128,7 +1128,9 @@ def _scatter_reduce(input, dim, index, src, reduce, include_self, out=None):
         for other, name in ((input, "self"), (src, "src")):
             if max(index.dim(), 1) != max(other.dim(), 1):
                 raise RuntimeError(f"Index tensor must have the same number of dimensions as {name} tensor")
-        sizes = [(index.shape[i], input.shape[i], src.shape[i]) for i in range(index.dim())]
+        # (a 0-d self or src counts as size 1: PyTorch's ensure_nonempty_size)
+        sizes = [(index.shape[i], input.shape[i] if input.dim() else 1, src.shape[i] if src.dim() else 1)
+                 for i in range(index.dim())]
         if any((i != d and n > s) or n > r for i, (n, s, r) in enumerate(sizes)):
             raise RuntimeError(f"Expected index {list(index.shape)} to be no larger than self {list(input.shape)} "
                                f"apart from dimension {d} and to be no larger size than src {list(src.shape)}")

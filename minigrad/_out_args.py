@@ -3,7 +3,8 @@
 PyTorch's ``torch.eq(a, b, out=o)`` / ``torch.sqrt(x, out=o)`` ... compute as usual, then copy into ``o``: refused
 while autograd records, refused when the result's dtype cannot be cast down to ``o``'s, ``o`` resized (with a
 deprecation warning unless empty) when its shape differs. ``_ops._into_out`` does exactly that; ``install`` gives it
-to every listed ``minigrad.xxx`` function that has no ``out`` of its own.
+to every listed ``minigrad.xxx`` function that has no ``out`` of its own. The reductions, scans and sorts get theirs
+from ``with_reduction_out``: one tensor, or a (values, indices) pair returned as ``torch.return_types.sort_out`` ...
 
 ``x //= y``, ``x &= y`` ...: the in-place operators PyTorch maps to in-place methods.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 import builtins
 import functools
 
-from . import _arg_errors, _dispatch, _dtypes, _ops
+from . import _arg_errors, _dispatch, _dtypes, _ops, return_types
 from ._tensor import Tensor
 from .amp import autocast_mode
 from .autograd import grad_mode
@@ -203,6 +204,154 @@ def install(namespace: dict) -> None:
         if fn is None or "out" in (getattr(fn, "__kwdefaults__", None) or {}):
             continue
         namespace[name] = with_out(fn, name)
+    for name in (*REDUCTION_OUT, *PAIR_OUT):
+        fn = namespace.get(name)
+        if fn is not None and "out" not in (getattr(fn, "__kwdefaults__", None) or {}):
+            namespace[name] = with_reduction_out(fn, name)
+
+
+# The reductions, scans and sorts: out= is one tensor (REDUCTION_OUT) or a (values, indices) pair (PAIR_OUT;
+# max/min take either: one tensor when they reduce everything or compare two tensors)
+REDUCTION_OUT = ("sum", "prod", "nansum", "cumsum", "cumprod", "mean", "nanmean", "std", "var", "logsumexp", "amax",
+                 "amin", "argmax", "argmin", "norm", "all", "any", "msort", "max", "min", "quantile", "nanquantile",
+                 "diff", "histc")
+PAIR_OUT = ("sort", "max", "min", "topk", "kthvalue", "median", "nanmedian", "mode", "cummax", "cummin", "aminmax")
+_IN_OUT_DTYPE = frozenset({"sum", "prod", "nansum", "cumsum", "cumprod"})  # (computed in out='s dtype)
+_INDICES_ONLY = frozenset({"argmax", "argmin", "all", "any", "histc"})  # (no derivative: copied even while recording)
+_REFUSAL_NAMES = {"norm": "linalg_vector_norm", "msort": "sort", "nanmean": "nansum", "diff": "sub"}
+# ... and PyTorch's composites that copy their differentiable result into out= (CopyBackwards) instead of refusing
+_COPIED_INTO_OUT = frozenset({"quantile", "nanquantile"})
+
+
+def _meta_mismatch(expected, got) -> RuntimeError:
+    return RuntimeError(f"Expected out tensor to have dtype {_ops._meta_name(expected)}, but got "
+                        f"{_ops._meta_name(got)} instead")
+
+
+def _check_out_dtype(name: str, x, result: Tensor, out: Tensor, dtype) -> None:
+    """PyTorch's dtype check of a reduction's single out= (``dtype``: the function's own dtype= argument)."""
+    legacy = _dispatch._legacy_scalar_name
+    if name in _IN_OUT_DTYPE and dtype is not None and dtype is not out.dtype:
+        raise _meta_mismatch(dtype, out.dtype)
+    if name in ("argmax", "argmin") and out.dtype is not _dtypes.int64:
+        raise _meta_mismatch(_dtypes.int64, out.dtype)
+    if name in ("norm", "msort") and result.dtype is not out.dtype:
+        raise _meta_mismatch(result.dtype, out.dtype)
+    if name in ("amax", "amin") and x.dtype is not out.dtype:
+        raise RuntimeError(f"Expected the dtype for input and out to match, but got {legacy(x.dtype)} for input's "
+                           f"dtype and {legacy(out.dtype)} for out's dtype.")
+    if name == "logsumexp" and not out.dtype.is_floating_point:
+        raise RuntimeError(f"logsumexp(): Expected floating point type for result tensor, but got: "
+                           f"{legacy(out.dtype)}")
+    if name in _COPIED_INTO_OUT and x.dtype is not out.dtype:
+        raise RuntimeError(f"{name}() out tensor must be same dtype as the input tensor")
+    if name == "histc" and x.dtype is not out.dtype:
+        raise RuntimeError(f"torch.histogram: input tensor and hist tensor should have the same dtype, but got input "
+                           f"{_ops._meta_name(x.dtype)} and hist {_ops._meta_name(out.dtype)}")
+    if name in ("all", "any") and out.dtype not in (_dtypes.bool_, _dtypes.uint8):
+        raise RuntimeError(f"{name} only supports bool tensor for result, got: {legacy(out.dtype)}")
+
+
+def _check_pair_dtypes(name: str, x: Tensor, values: Tensor, indices: Tensor) -> None:
+    """PyTorch's dtype checks of out=(values, indices), each kernel with its own message."""
+    legacy = _dispatch._legacy_scalar_name
+    expected = (x.dtype, x.dtype if name == "aminmax" else _dtypes.int64)
+    for out, want in zip((values, indices), expected):
+        if out.dtype is want:
+            continue
+        if name in ("cummax", "cummin"):
+            raise RuntimeError(f"expected scalar_type {legacy(want)} but found {legacy(out.dtype)}")
+        if out is values and name in ("median", "nanmedian"):
+            raise RuntimeError(f"Expected tensor for 'values' to have the same type as tensor for argument #2 'self'; "
+                               f"but type torch.{legacy(out.dtype)}Tensor does not equal torch.{legacy(want)}Tensor "
+                               f"(while checking arguments for {name})")
+        if out is values and name == "mode":
+            raise RuntimeError(f"expected scalar type '{legacy(want)}' but got '{legacy(out.dtype)}' for values output")
+        if out is values and name == "kthvalue":
+            raise RuntimeError("output values must be of same type as input")
+        if name in ("median", "nanmedian"):
+            raise RuntimeError(f"Expected tensor for argument #1 'indices' to have scalar type Long; but got "
+                               f"torch.{legacy(out.dtype)}Tensor instead (while checking arguments for {name})")
+        if name == "mode":
+            raise RuntimeError(f"expected scalar type 'Long' but got '{legacy(out.dtype)}' for indices output")
+        if name == "kthvalue":
+            raise RuntimeError("output indices must be of scalar type Long")
+        raise _meta_mismatch(want, out.dtype)
+
+
+def _check_overload(name: str, args: tuple, kwargs: dict, out) -> None:
+    """PyTorch's TypeError when out= is given to an overload without one (sum(x) reduces all: no out=)."""
+    no_dim = len(args) < (3 if name == "kthvalue" else 2) and "dim" not in kwargs
+    if name in ("sum", "prod") and no_dim:
+        raise _arg_errors.invalid_combination(name, args, {**kwargs, "out": out},
+                                              _arg_errors.FUNCTION_SIGNATURES[name])
+    if name in ("median", "nanmedian") and no_dim:
+        raise TypeError(f'{name}() missing 1 required positional arguments: "dim"')
+    if name in ("max", "min") and not no_dim and not isinstance(out, (tuple, list)) and \
+            not (len(args) > 1 and isinstance(args[1], Tensor)):  # (max(x, dim) takes a pair)
+        raise _arg_errors.invalid_combination(name, args, {**kwargs, "out": out},
+                                              _arg_errors.FUNCTION_SIGNATURES[name])
+    if name == "sort" and not isinstance(out, (tuple, list)):
+        from ._ops_sorting import _SORT_OVERLOADS
+        raise _arg_errors.invalid_combination(name, args, {**kwargs, "out": out}, _SORT_OVERLOADS)
+
+
+def _copied_into_out(result: Tensor, name: str, x: Tensor, out: Tensor) -> Tensor:
+    """A composite's out=: its (differentiable) result copied into ``out``, resized first if need be."""
+    _check_out_dtype(name, x, result, out, None)
+    if result.shape != out.shape:  # (resized, with PyTorch's warning when not empty)
+        with grad_mode.no_grad():
+            _ops._into_out(name, out, [], lambda: result.detach())
+    out.copy_(result)
+    return out
+
+
+def with_reduction_out(fn, name: str):
+    """``fn`` (a reduction, scan or sort) taking PyTorch's ``out=``: one tensor, or a pair for PAIR_OUT."""
+    pair = name in PAIR_OUT
+    single = name in REDUCTION_OUT
+
+    @functools.wraps(fn)
+    def wrapped(*args, out=None, **kwargs):
+        if out is None:
+            return fn(*args, **kwargs)
+        if autocast_mode.ON[0]:  # (autocast's lists have no out= variants: they run as they are)
+            return autocast_mode.without(wrapped, *args, out=out, **kwargs)
+        is_pair = isinstance(out, (tuple, list))
+        _check_overload(name, args, kwargs, out)
+        if (is_pair and not pair) or (not is_pair and not single) or \
+                not builtins.all(isinstance(o, Tensor) for o in (out if is_pair else (out,))):
+            kind = "tuple of Tensors" if pair and not single else "Tensor"
+            raise TypeError(f"{name}(): argument 'out' must be {kind}, not {type(out).__name__}")
+        if is_pair and len(out) != 2:
+            raise TypeError(f"expected tuple of 2 elements but got {len(out)}")
+        outs = tuple(out) if is_pair else (out,)
+        tensors = [a for a in (*args, *kwargs.values()) if isinstance(a, Tensor)]
+        refused = _REFUSAL_NAMES.get(name, name)
+        if name in ("max", "min") and len(args) > 1 and isinstance(args[1], Tensor):
+            refused = {"max": "maximum", "min": "minimum"}[name]  # (max(x, y) is maximum)
+        x = args[0] if args else kwargs.get("input")
+        if name in _COPIED_INTO_OUT:
+            return _copied_into_out(fn(*args, **kwargs), name, x, out)
+        if name not in _INDICES_ONLY and grad_mode.is_grad_enabled() and \
+                builtins.any(t.requires_grad for t in (*tensors, *outs)):
+            raise RuntimeError(f"{refused}(): functions with out=... arguments don't support automatic "
+                               "differentiation, but one of the arguments requires grad.")
+        with grad_mode.no_grad():
+            if is_pair:
+                result = fn(*args, **kwargs)
+                _check_pair_dtypes(name, x, *outs)
+                for o, r in zip(outs, result):
+                    _ops._into_out(refused, o, tensors, lambda r=r: r)
+                return return_types._OUT_TYPES[name](outs)
+            dtype = kwargs.get("dtype")
+            if name in _IN_OUT_DTYPE and dtype is None:
+                kwargs = {**kwargs, "dtype": out.dtype}  # (PyTorch accumulates in out='s dtype)
+            result = fn(*args, **kwargs)
+            if isinstance(x, Tensor):
+                _check_out_dtype(name, x, result, out, dtype)
+            return _ops._into_out(refused, out, tensors, lambda: result)
+    return wrapped
 
 
 # torch.special functions without an out= of their own: the name PyTorch's out= errors give each

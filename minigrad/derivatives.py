@@ -6345,10 +6345,16 @@ def _zeta_np(x, q):
     return zeta(x, q)
 
 
+def _zeta_promoted(x, q):
+    """torch.special.zeta with its type promotion (an integer x's x + 1. is float; x and q may differ in dtype)."""
+    from .special import zeta
+    return zeta(x, q)
+
+
 special_zeta = Op(
     "special_zeta", "SpecialZetaBackward0", _zeta_np, inputs=("self", "other"),
     self=_not_differentiable("zeta"),
-    other=lambda grad, self, other: grad * -self * special_zeta(add_scalar(self, other=1.0), other))
+    other=lambda grad, self, other: grad * -self * _zeta_promoted(self + 1.0, other))
 special_zeta_self_scalar = Op(   # number x: one edge, to q
     "special_zeta", "SpecialZetaBackward1", lambda other, self: _zeta_np(np.asarray(self, other.dtype), other),
     inputs=("other",), args=("self",),
@@ -6736,7 +6742,8 @@ def _scatter_reduce(a, index, src, dim, reduce, include_self):
         count = np.full(out.shape, 1 if include_self else 0, np.int64)
         np.add.at(count, where, 1)
         count = np.maximum(count, 1)
-        out = out / count if a.dtype.kind in "fc" else np.floor_divide(out, count)
+        # (true division for floats, bfloat16 (kind "V") included; floor division for integers, as PyTorch)
+        out = np.floor_divide(out, count) if a.dtype.kind in "iu" else out / count
     return out.astype(a.dtype, copy=False).reshape(a.shape)
 
 

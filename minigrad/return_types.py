@@ -125,3 +125,11 @@ triangular_solve = _named("triangular_solve", "solution", "cloned_coefficient")
 geqrf = _named("geqrf", "a", "tau")
 linalg_ldl_factor = _named("linalg_ldl_factor", "LD", "pivots")
 linalg_ldl_factor_ex = _named("linalg_ldl_factor_ex", "LD", "pivots", "info")
+# ... and what the same functions return when given out=(values, indices): its members ARE the out tensors
+sort_out, max_out, min_out, topk_out, kthvalue_out, median_out, nanmedian_out, mode_out, cummax_out, cummin_out = (
+    _make_type(f"{name}_out") for name in ("sort", "max", "min", "topk", "kthvalue", "median", "nanmedian", "mode",
+                                           "cummax", "cummin"))
+aminmax_out = _named("aminmax_out", "min", "max")
+_OUT_TYPES = {"sort": sort_out, "max": max_out, "min": min_out, "topk": topk_out, "kthvalue": kthvalue_out,
+              "median": median_out, "nanmedian": nanmedian_out, "mode": mode_out, "cummax": cummax_out,
+              "cummin": cummin_out, "aminmax": aminmax_out}

@@ -30,8 +30,8 @@ class UntypedStorage(metaclass=TorchNamed):
         self._bytes = _flat(data).view(np.uint8)
 
     def data_ptr(self) -> int:
-        """Address of the storage's first byte (shared by every view of the memory)."""
-        return self._bytes.__array_interface__["data"][0]
+        """Address of the storage's first byte (shared by every view of the memory); 0 when empty, as PyTorch."""
+        return self._bytes.__array_interface__["data"][0] if self._bytes.size else 0
 
     def nbytes(self) -> int:
         """Size in bytes."""
@@ -78,8 +78,8 @@ class TypedStorage(metaclass=TorchNamed):
         self._values, self.dtype = _flat(data), dtype
 
     def data_ptr(self) -> int:
-        """Address of the storage's first element."""
-        return self._values.__array_interface__["data"][0]
+        """Address of the storage's first element; 0 when empty, as PyTorch."""
+        return self._values.__array_interface__["data"][0] if self._values.size else 0
 
     def size(self) -> int:
         """Number of elements."""
