@@ -67,9 +67,9 @@ def invalid_combination(name: str, args: tuple, kwargs: dict, options: tuple) ->
 
 
 def _invalid_combination_text(name: str, args: tuple, kwargs: dict, options: tuple) -> str:
-    # PyTorch keeps the keywords in a C++ unordered_map: a few of them come out last given first. Its
-    # description keeps a trailing ", " when only keywords were given (it trims only after positionals).
-    keywords = list(reversed(kwargs.items()))
+    # PyTorch keeps the keywords in a C++ unordered_map (listed in its order). Its description keeps a
+    # trailing ", " when only keywords were given (it trims only after positionals).
+    keywords = [(k, kwargs[k]) for k in _unordered_map_order(list(kwargs))]
     got = "(" + "".join(f"{type_name(a)}, " for a in args) + "".join(f"{k}={type_name(v)}, " for k, v in keywords)
     got = (got[:-2] if args else got) + ")"
     lines = [f"{name}() received an invalid combination of arguments - got {got}, but expected one of:"]
@@ -89,6 +89,51 @@ def _invalid_combination_text(name: str, args: tuple, kwargs: dict, options: tup
     return "\n".join(lines) + "\n"
 
 
+_M64 = (1 << 64) - 1
+_MURMUR_MUL = (0xc6a4a793 << 32) + 0x5bd1e995
+
+
+def _std_hash(text: str) -> int:
+    """libstdc++'s std::hash<std::string>: _Hash_bytes (MurmurHash64A-like) with seed 0xc70f6907."""
+    data = text.encode()
+    n, aligned = len(data), len(data) & ~7
+    h = 0xc70f6907 ^ (n * _MURMUR_MUL) & _M64
+    for i in range(0, aligned, 8):
+        k = int.from_bytes(data[i:i + 8], "little") * _MURMUR_MUL & _M64
+        h = (h ^ ((k ^ k >> 47) * _MURMUR_MUL & _M64)) * _MURMUR_MUL & _M64
+    if n & 7:
+        h = (h ^ int.from_bytes(data[aligned:], "little")) * _MURMUR_MUL & _M64
+    h = (h ^ h >> 47) * _MURMUR_MUL & _M64
+    return h ^ h >> 47
+
+
+def _unordered_map_order(keys: list) -> list:
+    """The order a libstdc++ std::unordered_map<std::string, ...> filled with ``keys`` (in turn) iterates in.
+
+    Its nodes form one list, each bucket's nodes in a run: a key whose bucket is empty goes to the list's head,
+    otherwise to the head of its bucket's run. It starts with 13 buckets; past 13 keys it rehashes into more
+    (a prime at least twice as many), walking the list and re-inserting each node the same way.
+    """
+    n_buckets, order = 13, []
+    for count, key in enumerate(keys, 1):
+        if count > n_buckets:  # (its prime rehash policy, load factor 1)
+            n_buckets = next(p for p in range(2 * n_buckets, 4 * n_buckets)
+                             if all(p % d for d in range(2, int(p ** 0.5) + 1)))
+            order = _bucketed(order, n_buckets)
+        order = _bucketed(order + [key], n_buckets, rehash=False)
+    return order
+
+
+def _bucketed(order: list, n_buckets: int, rehash: bool = True) -> list:
+    """Insert ``order``'s last key (or, for a rehash, every key in turn) as libstdc++'s _M_insert_bucket_begin."""
+    out = [] if rehash else order[:-1]
+    for key in order if rehash else order[-1:]:
+        bucket = _std_hash(key) % n_buckets
+        run = next((i for i, k in enumerate(out) if _std_hash(k) % n_buckets == bucket), None)
+        out.insert(0 if run is None else run, key)
+    return out
+
+
 # Argument types PyTorch's error formatter accepts for a printed type besides its own name.
 _ALSO_MATCHING = {"int": ("int", "long"), "float": ("float", "int", "long")}
 
@@ -103,7 +148,8 @@ def _marked_args(tokens: list, args: tuple, kwargs: dict) -> str:
         ok = type_name(value) in _ALSO_MATCHING.get(expected, (expected,))
         text = _detailed_type_name(value) if i < len(args) else f"{name}={_detailed_type_name(value)}"
         parts.append(text if ok else f"!{text}!")
-    return "(" + ", ".join(parts) + ")"
+    # (as in the "got (...)" description: a trailing ", " stays when only keywords were given)
+    return "(" + ", ".join(parts) + (", " if kwargs and not args else "") + ")"
 
 
 def _detailed_type_name(value) -> str:
@@ -656,6 +702,8 @@ def _call_key(name: str, args: tuple, kwargs: dict):
             key.append((kind, value.dim(), value.dtype, value.requires_grad))
         elif kind is dict:
             return None
+        elif kind is type:  # (dtype=float passes, dtype=np.float32 does not: the class itself decides)
+            key.append(value)
         else:
             key.append(kind)
     key.extend(kwargs)
@@ -681,6 +729,9 @@ def checked_factory(fn, name: str):
             check_call(name, args, kwargs)
             if key is not None and len(_ACCEPTED) < 4096:
                 _ACCEPTED.add(key)
+        if kwargs.get("pin_memory"):  # (parsed fine: the CPU-only build then has no allocator for it)
+            raise RuntimeError("pin_memory=True requires a CUDA or other accelerator backend; no pinned memory "
+                               "allocator is available on this system.")
         if kwargs and not takes_all and any(k in kwargs for k in droppable):
             kwargs = {k: v for k, v in kwargs.items()
                       if not (k in droppable and (v in droppable[k] or str(v) == "torch.strided"))}

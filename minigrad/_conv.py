@@ -300,7 +300,8 @@ def adaptive_avg_pool2d(x, output_size) -> np.ndarray:
     if x.dtype.kind != "f":
         a_h = adaptive_matrix(x.shape[-2], output_size[0], x.dtype)
         a_w = adaptive_matrix(x.shape[-1], output_size[1], x.dtype)
-        return np.ascontiguousarray(np.matmul(np.matmul(a_h, x), a_w.T))
+        # (bfloat16, whose NumPy kind is not "f": the products come out in float32)
+        return np.ascontiguousarray(np.matmul(np.matmul(a_h, x), a_w.T), dtype=x.dtype)
     out = np.empty(x.shape[:-2] + tuple(output_size), x.dtype)
     for i, (h0, h1) in enumerate(_adaptive_windows(x.shape[-2], output_size[0])):
         for j, (w0, w1) in enumerate(_adaptive_windows(x.shape[-1], output_size[1])):

@@ -50,8 +50,10 @@ def _infer_dtype(data) -> _dtypes.dtype:
             is_float64 = x.dtype.kind == "f" and x.dtype.itemsize == 8
             kind = builtins.max(kind, 10 if is_float64 else 4 + _dtypes.from_numpy(x.dtype)._kind)
             continue
-        if isinstance(x, (list, tuple)):
+        if isinstance(x, (list, tuple, range)):
             stack.extend(x)
+            if not x:  # (an empty sequence counts as the default dtype, as in PyTorch)
+                kind = builtins.max(kind, 2)
         elif isinstance(x, (bool, np.bool_)):
             kind = builtins.max(kind, 0)
         elif isinstance(x, (int, np.integer)):
@@ -68,7 +70,7 @@ def _infer_dtype(data) -> _dtypes.dtype:
             3: _dtypes.default_complex()}.get(kind)
 
 
-def _to_array(data, dtype: _dtypes.dtype | None) -> np.ndarray:
+def _to_array(data, dtype: _dtypes.dtype | None, ndim: int = 0) -> np.ndarray:
     if isinstance(data, Tensor):
         arr = data._data
         return np.array(arr, dtype=(dtype or data.dtype).np, copy=True)
@@ -86,7 +88,9 @@ def _to_array(data, dtype: _dtypes.dtype | None) -> np.ndarray:
     # A float too big for the dtype becomes inf without NumPy's overflow warning, as in PyTorch.
     token = _np_errstate.set(_QUIET)
     try:
-        arr = np.array(_plain(data), dtype=dtype.np if dtype is not _dtypes.bfloat16 else np.float64)
+        if dtype.np.kind in "iu":
+            return _checked_integers(_plain(data, ndim), dtype)
+        arr = np.array(_plain(data, ndim), dtype=dtype.np if dtype is not _dtypes.bfloat16 else np.float64)
         return arr.astype(dtype.np)
     except OverflowError:  # a Python int beyond int64 for an integer dtype (PyTorch unpacks a C long long)
         raise ValueError("Overflow when unpacking long long") from None
@@ -94,27 +98,113 @@ def _to_array(data, dtype: _dtypes.dtype | None) -> np.ndarray:
         _np_errstate.reset(token)
 
 
-def _check_rectangular(data, dim: int = 0):
-    """Raise PyTorch's error for ragged nested lists ([[1, 2], [3]])."""
-    if not isinstance(data, (list, tuple)) or not data:
+_SEQUENCES = (list, tuple, range, np.ndarray, str)  # what PyTorch's PySequence_Check walks into (not Tensors)
+_NUMBERS = frozenset({bool, int, float, complex})
+
+
+def _nested_sizes(data) -> list:
+    """The shape of nested data, as PyTorch's compute_sizes reads it (its errors included)."""
+    sizes, seq = [], data
+    while isinstance(seq, _SEQUENCES):  # the shape is read from the first element at each level
+        if isinstance(seq, str):  # (a str's first element is a str again: too many dimensions)
+            raise ValueError("too many dimensions 'str'")
+        n = len(seq)  # (a 0-d ndarray: TypeError "len() of unsized object", as in PyTorch)
+        sizes.append(n)
+        if n == 0:
+            break
+        seq = seq[0]
+    return sizes
+
+
+def _check_store(obj, sizes: list, dim: int, target: str) -> None:
+    """PyTorch's recursive_store, checking: each level a sequence of the first one's length, each number one."""
+    if dim == len(sizes):
+        _check_number(obj, target)
         return
-    if isinstance(data[0], str):  # PyTorch takes the shape from the first element, and a str is a sequence
-        raise ValueError("too many dimensions 'str'")  # noqa: TRY004  (PyTorch's type)
-    lengths = [len(x) if isinstance(x, (list, tuple)) else None for x in data]
-    first = lengths[0]
-    for n in lengths[1:]:
-        if n != first:
-            raise ValueError(f"expected sequence of length {first} at dim {dim + 1} (got {n})")
-    if first is not None:
-        for x in data:
-            _check_rectangular(x, dim + 1)
+    if isinstance(obj, (np.ndarray, Tensor)) and tuple(obj.shape) == tuple(sizes[dim:]):
+        return
+    if not obj.shape if isinstance(obj, (np.ndarray, Tensor)) else not isinstance(obj, _SEQUENCES):
+        raise TypeError("not a sequence")  # (the message PyTorch gives PySequence_Fast)
+    if len(obj) != sizes[dim]:
+        raise ValueError(f"expected sequence of length {sizes[dim]} at dim {dim} (got {len(obj)})")
+    if dim + 1 == len(sizes) and builtins.all(type(x) in _NUMBERS and type(x) is not complex for x in obj):
+        return  # (the common case, without a call per number)
+    for x in obj:
+        if isinstance(x, np.ndarray) and not _WARNED_NDARRAY_LIST:
+            _WARNED_NDARRAY_LIST.append(True)  # (PyTorch's TORCH_WARN_ONCE: once per process)
+            warnings.warn("Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider "
+                          "converting the list to a single numpy.ndarray with numpy.array() before converting to a "
+                          "tensor. (Triggered internally at /__w/pytorch/pytorch/torch/csrc/utils/tensor_new.cpp:252.)",
+                          UserWarning, stacklevel=_user_stacklevel())
+        _check_store(x, sizes, dim + 1, target)
 
 
-def _plain(data):
+def _check_number(x, target: str) -> None:
+    """PyTorch's store_scalar errors for one number stored as ``target`` ("int", "bool", "float" or "complex"):
+    an integer dtype reads it with int() (a Python float passes too), a floating one with float()."""
+    if type(x) in _NUMBERS:
+        if type(x) is complex and target in ("int", "float"):
+            raise TypeError("'complex' object cannot be interpreted as an integer" if target == "int"
+                            else "must be real number, not complex")
+        return
+    integral = target in ("int", "bool")
+    if isinstance(x, np.generic):
+        # (NumPy's float64 and complex128 are a Python float and complex; its other floats have no __index__)
+        readable = (np.integer, np.float64) if target == "int" else (np.integer, np.float64, np.complex128, np.bool_)
+        if integral and not isinstance(x, readable):
+            from ._arg_errors import type_name
+            raise TypeError(f"'{type_name(x)}' object cannot be interpreted as an integer")
+    elif isinstance(x, Tensor):
+        if integral and (x._data.size != 1 or x.dtype.is_floating_point or x.dtype.is_complex):
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        if x._data.size != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+    elif isinstance(x, np.ndarray):
+        if integral and (x.ndim or x.dtype.kind in "fc"):
+            raise TypeError("only integer scalar arrays can be converted to a scalar index")
+        if x.ndim:
+            raise TypeError("only 0-dimensional arrays can be converted to Python scalars")
+    elif not hasattr(type(x), "__index__") and (integral or not hasattr(type(x), "__float__")):
+        # (a list, a str, None ... where one number belongs: int() / float() refuse it)
+        from ._arg_errors import type_name
+        raise TypeError(f"'{type_name(x)}' object cannot be interpreted as an integer" if integral
+                        else f"must be real number, not {type_name(x)}")
+
+
+def _big_int(values) -> bool:
+    """Whether nested lists ``values`` hold a Python int beyond int64 (PyTorch reads ints as a C long long)."""
+    if isinstance(values, list):
+        return any(_big_int(v) for v in values)
+    return isinstance(values, int) and not -2 ** 63 <= values < 2 ** 63
+
+
+def _checked_integers(values, dtype: _dtypes.dtype) -> np.ndarray:
+    """Numbers stored as an integer dtype, with PyTorch's checked_convert: a value out of its range is an error
+    (an int may be negative down to -max for an unsigned dtype: it wraps), a float is truncated."""
+    raw = np.array(values)  # int64 or float64 (uint64 or object: an int beyond int64)
+    if raw.dtype == object or raw.dtype == np.uint64:
+        raise ValueError("Overflow when unpacking long long")
+    if raw.dtype.kind in "bi" and dtype.np == np.int64:  # (the common case: nothing can overflow)
+        return raw.astype(np.int64, copy=False)
+    info = np.iinfo(dtype.np)
+    if raw.dtype.kind == "f" and raw.size and np.fmax.reduce(np.abs(raw), axis=None) >= 2.0 ** 63 and _big_int(values):
+        raise ValueError("Overflow when unpacking long long")  # (NumPy read [2 ** 63, 1] as floats)
+    if raw.dtype.kind == "f":
+        bad = np.isnan(raw) | (raw < info.min) | (raw > info.max)
+    else:
+        bad = (raw > info.max) | (raw < (info.min if info.min else -info.max))
+    if bad.any():
+        raise RuntimeError(f"value cannot be converted to type {dtype.name} without overflow")
+    return raw.astype(dtype.np)
+
+
+def _plain(data, depth: int = 0):
+    """data as nested lists of numbers: a Tensor ``depth`` levels above the numbers becomes its values."""
     if isinstance(data, Tensor):
         return data._data
-    if isinstance(data, (list, tuple)):
-        return [_element(x) if isinstance(x, Tensor) else _plain(x) for x in data]
+    if isinstance(data, (list, tuple, range)):
+        return [(x._data if depth > 1 else _element(x)) if isinstance(x, Tensor) else _plain(x, depth - 1)
+                for x in data]
     return data
 
 
@@ -142,16 +232,19 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
     dtype = _dtypes.to_dtype(dtype) if dtype is not None else None
     if isinstance(data, np.ndarray):
         _check_strides(data)
-    elif type(data) is list and data and isinstance(data[0], np.ndarray) and not _WARNED_NDARRAY_LIST:
-        _WARNED_NDARRAY_LIST.append(True)  # (PyTorch's TORCH_WARN_ONCE: once per process)
-        warnings.warn("Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider converting "
-                      "the list to a single numpy.ndarray with numpy.array() before converting to a tensor. "
-                      "(Triggered internally at /__w/pytorch/pytorch/torch/csrc/utils/tensor_new.cpp:252.)",
-                      UserWarning, stacklevel=_user_stacklevel())
-    _check_rectangular(data)
-    if dtype is None and not isinstance(data, (Tensor, np.ndarray)):
-        dtype = _infer_dtype(data) if not _has_tensors(data) else _promote_nested(data)
-    return _finish(_to_array(data, dtype), requires_grad)
+    if isinstance(data, (Tensor, np.ndarray)):
+        return _finish(_to_array(data, dtype), requires_grad)
+    if isinstance(data, str):
+        raise TypeError("new(): invalid data type 'str'")
+    # PyTorch's order: the shape (from the first elements), the dtype, then each element as it is stored
+    sizes = _nested_sizes(data)
+    if dtype is None:
+        dtype = (_infer_dtype(data) if not _has_tensors(data) else _promote_nested(data)) or _dtypes.get_default_dtype()
+    if 0 in sizes:  # ([[], [1]] is a (2, 0) tensor in PyTorch: nothing is stored, so nothing else is checked)
+        return _finish(np.zeros(sizes, dtype.np), requires_grad)
+    _check_store(data, sizes, 0, "complex" if dtype.is_complex else "float" if dtype.is_floating_point
+                 else "bool" if dtype is _dtypes.bool_ else "int")
+    return _finish(_to_array(data, dtype, len(sizes)), requires_grad)
 
 
 def _has_tensors(data) -> bool:
@@ -194,7 +287,8 @@ asarray = as_tensor
 def from_numpy(ndarray: np.ndarray) -> Tensor:
     """A tensor sharing memory with ``ndarray``."""
     if not isinstance(ndarray, np.ndarray):
-        raise TypeError(f"expected np.ndarray (got {type(ndarray).__name__})")
+        from ._arg_errors import type_name  # (numpy.float64 with its module, as PyTorch names it)
+        raise TypeError(f"expected np.ndarray (got {type_name(ndarray)})")
     _dtypes.from_numpy(ndarray.dtype)
     _check_strides(ndarray)
     if not ndarray.flags.writeable and not _WARNED_NOT_WRITABLE[0]:   # (PyTorch's TORCH_WARN_ONCE)
@@ -242,7 +336,7 @@ def _legacy_constructor(*args, dtype=None, device=None):
             raise TypeError(f"new(): data must be a sequence (got {type(data).__name__})")
         if isinstance(data, str):
             raise TypeError("new(): invalid data type 'str'")
-        if isinstance(data, np.ndarray) or (isinstance(data, (list, tuple)) and not isinstance(data, Size)):
+        if isinstance(data, (np.ndarray, range)) or (isinstance(data, (list, tuple)) and not isinstance(data, Size)):
             return tensor(data, dtype=dt)
     if not args:
         return empty(0, dtype=dt)  # torch.Tensor() is an empty 1-D tensor
@@ -850,8 +944,9 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=N
     if _vmap_batched.DEPTH[0]:
         _vmap_batched.check_random((mean, std))
     check_creation_device(device)
-    _check_normal(std, _dtypes.float32)
-    if not (isinstance(mean, Tensor) or isinstance(std, Tensor)):
+    numbers_only = not (isinstance(mean, Tensor) or isinstance(std, Tensor))
+    _check_normal(std, _dt(dtype) if numbers_only else _dtypes.float32)   # (a dtype= only with numbers)
+    if numbers_only:
         dt = _dt(dtype)
         return _finish(_normal_values(_size((size,)), dt, float(mean), float(std), generator), requires_grad)
     ref = mean if isinstance(mean, Tensor) else std

@@ -34,11 +34,13 @@ from ._tensor import Tensor  # _tensor imports this module only lazily, so no cy
 from .autograd import grad_mode
 from .autograd.graph import (
     _NO_NODES,
+    FREED_MESSAGE,
     Node,
     SavedTensor,
     _before_write,
     _not_writable,
     _rest_of,
+    _saved_hooks_stack,
     _sequence,
     _task_wanted,
 )
@@ -51,7 +53,7 @@ class OpNode(Node):
 
     # ``_saved`` is a tuple aligned with ``op.saved_names`` (a tuple, not a dict: one object fewer
     # for the garbage collector per node, and ``()`` is shared by every op that saves nothing).
-    __slots__ = ("_out_meta", "_saved")
+    __slots__ = ("_grads_fit", "_out_meta", "_saved")  # (_grads_fit: see Op.grads_fit; set by _record/run_number)
     _op: Op
 
     def __dir__(self):
@@ -107,14 +109,14 @@ class OpNode(Node):
         # PyTorch's promotion: its saved number is still a wrapped number, so a 0-dim float32 grad times
         # it stays float32 (a plain 0-dim float64 tensor would promote it, and the engine's cast back
         # would add a ToCopyBackward0 to the graph).
-        if op.number_slots and not (op.number_ufunc is not None and not _extras[0]):
+        if op.number_slots and not (op.number_formulas and not _extras[0]):
             for i in op.number_slots:
                 if type(values[i]) in _NUMBER_META:
                     values[i] = _number_tensor(values[i])
         values.append(grad_outputs[0])
         values.append(grad_outputs)
         if op.uses_input_sizes:
-            values.append(tuple(shape for shape, _ in self._input_meta))
+            values.append(self._input_meta if op.uses_input_meta else tuple(shape for shape, _ in self._input_meta))
         nexts = (self._next_node,) + self._next_rest  # self._next_nodes (a node has an edge per formula)
         wanted = _task_wanted[0]
         if wanted is not None:  # autograd.grad(..., inputs=...): only the edges toward an input
@@ -122,7 +124,10 @@ class OpNode(Node):
         if op.joint:  # one formula gives several gradients (cat/stack, convolution, norms: see ``joint``)
             return _apply_joint(op, values, nexts)
         if op.formula_order is not None and _STATE.enabled:  # create_graph: PyTorch's formula order
-            return _apply_in_order(op, values, nexts)
+            grads = _apply_in_order(op, values, nexts)
+            if op.number_formulas:
+                _share_saved_numbers(self, values, grads)
+            return grads
         # (plain loops: in Python 3.11 each comprehension is a function call of its own)
         grads = []
         for (formula, where, take), node in zip(op.formula_args, nexts):
@@ -183,6 +188,23 @@ class joint:
         self.fn = fn
 
 
+def _share_saved_numbers(node: OpNode, values: list, grads: tuple) -> None:
+    """Under create_graph, ``grad * other`` of mul/div's saved number records a node saving that number again:
+    there it reads as the very tensor ``node._saved_other`` gives (PyTorch's formula saves its one wrapped-number
+    tensor again; viz draws the two as one saved tensor). The new node gets ``node``'s ``_SavedNumber``."""
+    for i in node._op.number_slots:
+        number = values[i]  # (the number the formula got: the new node saved this very object)
+        if type(number) not in _NUMBER_META:
+            continue
+        for g in grads:
+            fn = g._grad_fn if g is not None else None
+            if not isinstance(fn, OpNode) or not fn._op.number_slots:
+                continue
+            for j in fn._op.number_slots:
+                if fn._saved[j] is number:
+                    fn._saved = fn._saved[:j] + (node._read_saved(i),) + fn._saved[j + 1:]
+
+
 def _apply_in_order(op, values: list, nexts: tuple) -> tuple:
     """``OpNode.apply`` running the formulas in ``op.formula_order`` (the nodes they record are numbered so)."""
     grads = [None] * len(nexts)
@@ -222,7 +244,7 @@ def _apply_joint(op, values: list, nexts: tuple) -> tuple:
 # Elementwise ops (TensorIterator's in PyTorch) whose table row does not say so by ``jvp="element_wise"`` or a ufunc
 _ELEMENTWISE_NAMES = frozenset({
     "atan2", "clamp", "clamp_min", "clamp_max", "sigmoid_backward", "tanh_backward", "threshold_backward",
-    "gelu_backward", "hardtanh_backward", "leaky_relu_backward", "addcmul"})
+    "gelu_backward", "hardtanh_backward", "leaky_relu_backward", "addcmul", "polar", "complex"})
 
 
 class Op:
@@ -281,6 +303,8 @@ class Op:
         # number_ufunc: set if ``tensor <op> python number`` may skip wrapping the number (run_number).
         op.number_ufunc = op.ufunc if (name in _NUMBER_OPS and op.inputs == ("self", "other")
                                        and not op.multi and not view) else None
+        # number_formulas: the formulas take a saved Python number as it is (see OpNode.apply, _ops._binary)
+        op.number_formulas = op.number_ufunc is not None
         op.node_class = op._make_node_class()
         op.jvp = jvp
         # elementwise: the output takes TensorIterator's layout from the inputs' strides (_strides.elementwise)
@@ -328,6 +352,11 @@ class Op:
                 plan.append((s, _OPTIONAL if s in op.optional else _INPUT, op.inputs.index(s), unset, users))
         op.save_plan = tuple(plan)
         op.save_depends_on_inputs = any(users != -1 for *_, users in plan)  # else no mask to compute
+        op.number_save = _number_save(plan)
+        # grads_fit: given inputs of the output's shape and dtype, the formulas return gradients of the incoming
+        # gradient's shape and dtype (grad, -grad, grad * y, grad * α, tanh_backward(grad, y)), so the engine's
+        # fix-up (_validate_outputs: sum a broadcast away, cast back) has nothing to do and is skipped.
+        op.grads_fit = op.name in _GRADS_FIT_OPS and not op.multi
         op.saved_index = {s: i for i, s in enumerate(op.saved_names)}
         # Where in ``node._saved`` an input is saved: a Python number may sit there unwrapped (run_number).
         op.number_slots = tuple(i for i, (_, kind, *_rest) in enumerate(plan) if kind is _INPUT)
@@ -345,11 +374,13 @@ class Op:
         # input sizes), so apply binds them without building a dict of names.
         slots = dict(op.saved_index)
         n = len(op.saved_names)
-        slots.update({"grad": n, "grads": n + 1, "_input_sizes": n + 2, "grad_input_mask": n + 3})
+        slots.update({"grad": n, "grads": n + 1, "_input_sizes": n + 2, "_input_meta": n + 2, "grad_input_mask": n + 3})
         # (with ``take``, an itemgetter of those positions: one C call instead of a list built per call)
         op.formula_args = tuple((f, where, operator.itemgetter(*where) if len(where) > 2 else None)
                                 for f, where in ((f, tuple(slots[p] for p in params)) for f, params in op.formulas))
-        op.uses_input_sizes = any("_input_sizes" in params for _, params in op.formulas)
+        # (``_input_meta``: the inputs' (shape, NumPy dtype) pairs instead, in the same slot)
+        op.uses_input_meta = any("_input_meta" in params for _, params in op.formulas)
+        op.uses_input_sizes = op.uses_input_meta or any("_input_sizes" in params for _, params in op.formulas)
         # PyTorch's generated apply() runs the formulas in alphabetical order of their inputs' names
         # (load_derivatives sorts the yaml keys: mul's ``other`` before ``self``). Under create_graph that
         # order numbers the nodes the formulas record, so it decides the order backward runs them in.
@@ -464,7 +495,7 @@ class Op:
         record = False
         if _STATE.enabled:  # a plain loop: any(<generator>) costs ~0.4 us per op
             for i in (range(len(tensors)) if self.list_input else self.diff_positions):
-                if tensors[i]._requires_grad or tensors[i]._base is not None and _stale_view(tensors[i]):
+                if tensors[i]._requires_grad or tensors[i]._base is not None and _stale_view(tensors[i], out):
                     record = True
                     break
         if (out is not None and not record and self.ufunc is not None and dtype is not None
@@ -574,6 +605,13 @@ class Op:
         node._next_rest = _rest_of(nodes) if len(nodes) > 1 else ()  # (one input: no call)
         meta = tuple(meta)
         node._input_meta = _SHARED.get(meta) or _shared(meta)  # (the usual hit without a call)
+        # (every input of the result's shape and dtype: nothing broadcast or promoted; no saved-tensor hooks,
+        # whose unpacked tensors may have any dtype or shape)
+        if self.grads_fit and not _saved_hooks_stack:
+            r = outs[0]._data
+            node._grads_fit = meta == ((r.shape, r.dtype),) * len(meta)
+        else:
+            node._grads_fit = False
         if self.multi:
             diff_outs = outs if self.variadic else outs[: self.n_diff_outputs]
             # Only differentiable outputs are the node's (max(dim)'s indices are not): hooks see one grad.
@@ -614,7 +652,8 @@ class Op:
             elif kind is _INPUT:
                 t = tensors[index]
                 if isinstance(t, Tensor):
-                    saved.append(SavedTensor(t))
+                    number = t._wrapped_number  # (a Python number _ops._binary wrapped: saved as run_number's)
+                    saved.append(SavedTensor(t) if number is None else number)
                 else:
                     # A Python number (run_number), wrapped when read (OpNode._read_saved). Pack hooks never
                     # see it: PyTorch keeps wrapped numbers away from saved-tensor hooks.
@@ -659,7 +698,7 @@ class Op:
         if result.ndim > 1 and not data.flags.c_contiguous:  # TensorIterator's output layout (see _strides)
             result = _strides.iterator_layout(result, (data,))
         o = Tensor._make(result if type(result) is np.ndarray else np.asarray(result))
-        if _STATE.enabled and t._requires_grad:
+        if _STATE.enabled and (t._requires_grad or t._base is not None and _stale_view(t)):
             # _record for (t, number): the number gets no edge, only input 0 requires grad (mask 1).
             node = _object_new(self.node_class)  # (node_class(), as in _record)
             node._seq = next(_sequence)
@@ -673,11 +712,30 @@ class Op:
             node._input_meta = _SHARED.get(meta) or _shared(meta)
             o._requires_grad = True
             o._grad_fn = node
-            node._saved = self._save((t, number), (o,), args, 1) if self.save_plan else ()
+            node._grads_fit = True  # (the number has no edge; the tensor has the result's shape and dtype)
+            if self.number_save is None:
+                node._saved = self._save((t, number), (o,), args, 1) if self.save_plan else ()
+            else:  # (_save's result for this case, ~3k instructions less per op)
+                template, fills = self.number_save
+                saved = list(template)
+                for i, name in fills:
+                    saved[i] = number if name is None else args[name]
+                node._saved = tuple(saved)
             if _anomaly_enabled[0]:
                 from .autograd.anomaly_mode import _record_trace
                 _record_trace(node)
         return o
+
+    def _self_saved(self, tensors) -> bool:
+        """Whether the node of this in-place op will save ``self``: a formula of an input that requires grad reads
+        it (x.mul_(w) saves x for w's gradient only: not when w is a number or needs none, so no clone then)."""
+        for _name, kind, index, _unset, users in self.save_plan:
+            if kind is _INPUT and index == 0:
+                if users == -1:
+                    return True
+                positions = range(len(tensors)) if self.list_input else self.diff_positions
+                return any(users >> j & 1 and tensors[i]._requires_grad for j, i in enumerate(positions))
+        return False
 
     def _write_inplace(self, out, tensors, result, args, record):
         _check_inplace(out, record)
@@ -688,11 +746,12 @@ class Op:
             for i, t in enumerate(tensors):
                 # Only ``self`` is kept as it was (PyTorch's original_self); another input that is the
                 # written tensor stays saved as is, so backward then reports the in-place change.
-                if i == 0 and t is out and self.inputs[i] in self.saved_names:
+                if i == 0 and t is out and self.inputs[i] in self.saved_names and self._self_saved(tensors):
                     # PyTorch saves ``self.clone()``, recorded: its grad_fn is a CloneBackward0.
                     from . import derivatives
                     originals[i] = derivatives.clone(t)
             edges = _edges_of([tensors[i] for i in self.diff_positions])
+            cloned = originals[0]._grad_fn if originals[0] is not tensors[0] else None
         if result.shape != out._data.shape and np.broadcast_shapes(result.shape, out._data.shape) != out._data.shape:
             # (PyTorch checks the shape before the dtype)
             raise RuntimeError(f"output with shape {list(out._data.shape)} doesn't match the broadcast shape "
@@ -717,13 +776,17 @@ class Op:
                 # The view's grad_fn is regenerated (AsStridedBackward0) when next read; it requires grad now.
                 _record_copy_slices(self, out, originals, args, edges)
                 out._requires_grad = True
-                _saved_before_write(out._base._grad_fn.fn, out)
+                node = out._base._grad_fn.fn
+                _saved_before_write(node, out)
             else:
                 old_fn = out._grad_fn
-                _saved_before_write(self._record(originals, [out], args, edges), out)
+                node = self._record(originals, [out], args, edges)
+                _saved_before_write(node, out)
                 out._view_version = out._version_counter[0]
                 if out._retains_grad:  # retain_grad follows the tensor to its new grad_fn, as in PyTorch
                     out._move_retains_grad(old_fn)
+            if cloned is not None:  # PyTorch makes the op's node first, then clones self: their numbers swapped
+                cloned._seq, node._seq = node._seq, cloned._seq
         return out
 
 
@@ -743,12 +806,36 @@ def _number_operand(number: float, dtype: np.dtype) -> np.ndarray:
 
 _NUMBER_OPERANDS: dict = {}  # (Python float, NumPy dtype) -> 0-dim array, for Op.run_number
 _object_new = object.__new__
+# Ops whose node may skip the engine's fix-up of its gradients (Op.grads_fit): their formulas keep the
+# incoming gradient's shape and dtype when every input has the result's (tests/test_perf_round15.py).
+_GRADS_FIT_OPS = frozenset({"add", "sub", "mul", "tanh"})
+
+
+def _number_save(plan: tuple) -> tuple | None:
+    """What ``Op._save`` keeps for ``run_number`` (input 0 a tensor that requires grad, input 1 the number:
+    mask 1), as ``(template, fills)``: the unset values, and per slot to fill its name (an argument) or None
+    (the number). None when a slot needs more (a tensor or a property of one): then ``_save`` runs."""
+    template, fills = [], []
+    for i, (name, kind, index, unset, users) in enumerate(plan):
+        template.append(unset)
+        if not users & 1:
+            continue  # not needed by input 0's formula: left unset, as _save leaves it
+        if kind is _ARG:
+            fills.append((i, name))
+        elif kind is _INPUT and index == 1:
+            fills.append((i, None))
+        else:
+            return None
+    return tuple(template), tuple(fills)
+
+
 _anomaly_enabled = [False]
 # Ops whose ``tensor <op> python number`` runs through Op.run_number (checked equal to wrapping the
 # number for every float and complex dtype; _ops sends only the dtypes where that wrapping is PyTorch's
 # arithmetic), and the (shape, dtype) of the wrapped number's input.
 _NUMBER_OPS = frozenset({"add", "sub", "mul", "div"})
-_NUMBER_META = {float: ((), np.dtype(np.float64)), int: ((), np.dtype(np.int64))}
+_NUMBER_META = {float: ((), np.dtype(np.float64)), int: ((), np.dtype(np.int64)),
+                complex: ((), np.dtype(np.complex128)), bool: ((), np.dtype(bool))}
 
 # ---- where PyTorch's CPU arithmetic is not NumPy's ufunc on the cast operands (Op._run's cast) ----------
 # The dtypes and ops concerned; every other op and dtype casts its inputs and runs its forward.
@@ -864,7 +951,7 @@ class Absent(np.ndarray):
 # Forwards run with NumPy's floating-point warnings off (see _errstate.py; ``_errstate_get() is _QUIET``:
 # a backward pass has made NumPy quiet already, no set/reset needed).
 _np_errstate, _QUIET, _errstate_get = _errstate.state, _errstate.QUIET, _errstate.get
-_SHAPE_PARAMS = ("_input_sizes",)
+_SHAPE_PARAMS = ("_input_sizes", "_input_meta")
 _GRAD_PARAMS = ("grad", "grads", "grad_input_mask")  # formula parameters that are not saved values
 # Nodes PyTorch implements in C++ by hand report a qualified name() (their class name stays short).
 _QUALIFIED_NAMES = frozenset({"CopyBackwards"})
@@ -975,19 +1062,36 @@ _OVERLOADS = {"add": 0, "sub": 0, "mul": 0, "div": 0, "pow": 2, "fill": 2, "mask
 
 def _check_captured(op, out, tensors, args) -> None:
     """PyTorch's refusal to change a tensor the transformed function captured (or a view of one) in place."""
+    if _is_captured(out):
+        base = op.name.rstrip("_")
+        n = _OVERLOADS.get(base)
+        name = f"aten::{base}_" + ("" if n is None else ".Tensor" if len(tensors) >= n else ".Scalar")
+        if base == "div" and args.get("rounding_mode") is not None:
+            name += "_mode"
+        _refuse_captured(name)
+
+
+def check_captured_write(t, name: str) -> None:
+    """``_check_captured`` for the in-place ops outside the table (t_, resize_, detach_ ...): ``name`` is PyTorch's
+    (``aten::squeeze_.dim``)."""
+    if _CAPTURED[0] is not None and _is_captured(t):
+        _refuse_captured(name)
+
+
+def _is_captured(t) -> bool:
     captured = _CAPTURED[0]
-    for x in (out, out._base):
+    for x in (t, t._base):
         ref = None if x is None else captured.get(id(x))
         if ref is not None and ref() is x:
-            base = op.name.rstrip("_")
-            n = _OVERLOADS.get(base)
-            name = f"aten::{base}_" + ("" if n is None else ".Tensor" if len(tensors) >= n else ".Scalar")
-            if base == "div" and args.get("rounding_mode") is not None:
-                name += "_mode"
-            raise RuntimeError(f"During a grad (vjp, jvp, grad, etc) transform, the function provided attempted to "
-                               f"call in-place operation ({name}) that would mutate a captured Tensor. This is not "
-                               "supported; please rewrite the function being transformed to explicitly accept the "
-                               "mutated Tensor(s) as inputs.")
+            return True
+    return False
+
+
+def _refuse_captured(name: str) -> None:
+    raise RuntimeError(f"During a grad (vjp, jvp, grad, etc) transform, the function provided attempted to call "
+                       f"in-place operation ({name}) that would mutate a captured Tensor. This is not supported; "
+                       "please rewrite the function being transformed to explicitly accept the mutated Tensor(s) as "
+                       "inputs.")
 
 
 # Ops whose tensor inputs PyTorch never checks against the written tensor (a 0-dim value, read once;
@@ -1041,6 +1145,8 @@ _OVERLAPPING_WRITES = {
     "MaskedFillBackward0": ("masked_fill_", "tensor[mask] = scalar", 2450),
     "MaskedFillBackward1": ("masked_fill_", "tensor[mask] = scalar", 2450),
     "IndexPutBackward0": ("index_put_", "tensor[indices] = tensor", 976),
+    "IndexFillBackward0": ("index_fill_", "tensor[mask] = scalar", 1913),
+    "IndexFillBackward1": ("index_fill_", "tensor[mask] = scalar", 1913),
 }
 
 
@@ -1061,14 +1167,17 @@ def _check_inplace(t, record: bool) -> None:
         return
     # (``record`` False from an early check made before the other operands are looked at: the op records
     # anyway when ``t`` itself requires grad)
-    if t._creation_meta is not None and (record or t._requires_grad):
+    base = t._base
+    unreplayed = base is not None and _unreplayed_view(t)
+    if t._creation_meta is not None and (record or t._requires_grad or unreplayed):
         raise RuntimeError(view_rebase_error(t, t._creation_meta, indirect=False))
     # As PyTorch's check_inplace: a view that requires grad whose base is a leaf (requiring grad or not:
     # ``torch.arange(6.).view(2, 3).requires_grad_()`` is such a view) may not change in place either.
-    base = t._base
     if base is not None:
-        if t._requires_grad and base._grad_fn is None:
+        if (t._requires_grad or base._requires_grad) and base._grad_fn is None:  # (a view requires grad with its base)
             raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
+        if unreplayed:  # (PyTorch's is_leaf() reads the view's grad_fn as it is, without regenerating it)
+            raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
     elif t._requires_grad and t._grad_fn is None:
         raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
 
@@ -1168,12 +1277,32 @@ def _index_tensors(indices: tuple) -> tuple:
     return tuple(Tensor._make(i) if isinstance(i, np.ndarray) else None for i in indices)
 
 
-def _stale_view(t) -> bool:
+def _stale_view(t, out=None) -> bool:
     """A view made before its base got a history in place (through another view: base[0].mul_(w) makes
-    base[1] require grad too, as in PyTorch): its grad_fn is replayed now; whether it requires grad."""
+    base[1] require grad too, as in PyTorch): its grad_fn is replayed now; whether it requires grad.
+
+    Not when the op writes into that view and it never had a grad_fn (``_unreplayed_view``): PyTorch's
+    check_inplace, which runs before the view's edge is collected, then takes it for a leaf.
+    """
     if t._view_version != t._version_counter[0] and t._base._requires_grad:
+        if t is out and _unreplayed_view(t):
+            return True  # (_check_inplace refuses it)
         t._refresh_view_grad_fn()
     return t._requires_grad
+
+
+def _unreplayed_view(t) -> bool:
+    """A view that requires grad only through its base, and whose grad_fn nothing has asked for since.
+
+    A view made while its base did not require grad has no grad_fn (PyTorch's raw ``grad_fn_`` is null).
+    Once the base gets a history in place, the view requires grad (as its base does), but PyTorch makes its
+    grad_fn only when something asks for it: ``.grad_fn``, ``.is_leaf``, printing, using the view in an op
+    with grad mode on, making a view of it. Until then PyTorch's C++ ``is_leaf()`` holds, so an in-place op
+    on it is refused as on a leaf, and retain_grad() does nothing (``.requires_grad``, ``._version``, ``.shape``,
+    ``.detach()`` ask nothing). ``_view_version`` -1: the view was written in place itself (it has one).
+    """
+    return (t._grad_fn is None and t._view_version != t._version_counter[0] and t._view_version != -1
+            and t._base._requires_grad and t._view_fn is not None)
 
 
 def _no_integer_history(outs) -> None:
@@ -1204,7 +1333,11 @@ def _record_copy_slices(op: Op, view, originals, args, edges) -> None:
     if base._retains_grad:  # retain_grad hooks follow the tensors to their new grad_fn, as in PyTorch
         base._move_retains_grad(old_fn)
     # The view now reads its values through the base.
+    # Its grad_fn (AsStridedBackward0) is made when next read; PyTorch's rebase_history makes it now, after the
+    # CopySlices: its sequence number is taken now (later nodes are numbered as in PyTorch), and given to it when
+    # it is made, unless the base has changed again by then (PyTorch then makes another one, numbered then).
     view._view_version = -1
+    view._reserved_seq = (next(_sequence), view._version_counter[0])
     if view._retains_grad:
         view._refresh_view_grad_fn()  # (made now, not when next read: the hook moves on to it)
     else:
@@ -1228,6 +1361,8 @@ class CopySlices(Node):
 
     def apply(self, grad_outputs: tuple) -> tuple:
         """The base's gradient: ``fn``'s gradient written into the view's region, the rest passed through."""
+        if self.fn is None:   # (dropped by an earlier backward pass: PyTorch's check of its fn)
+            raise RuntimeError(FREED_MESSAGE)
         grad = grad_outputs[0]
         result = grad.clone()
         region = self._view_fn(result)
@@ -1261,8 +1396,9 @@ class CopySlices(Node):
         return "torch::autograd::CopySlices"
 
     def release_variables(self) -> None:
-        """Free what the wrapped node saved."""
-        self.fn.release_variables()
+        """Drop the wrapped node (PyTorch's ``fn = nullptr``): what it saved goes with it, unless the node is
+        reachable another way (a saved result's history under create_graph), which then still runs it."""
+        self.fn = None
 
 
 class _OffsetCopySlices(CopySlices):

@@ -70,6 +70,9 @@ def from_numpy(np_dtype) -> dtype:
     try:
         return _NP_TO_DTYPE[np.dtype(np_dtype)]
     except KeyError:
+        if not np.dtype(np_dtype).isnative:
+            raise ValueError("given numpy array has byte order different from the native byte order. Conversion "
+                             "between byte orders is currently not supported.") from None
         if np.dtype(np_dtype).kind == "u":   # PyTorch's barely supported uint16/32/64 (no arithmetic on CPU)
             raise TypeError(f"minigrad has no {np.dtype(np_dtype).name} dtype (PyTorch's has little support "
                             "either): convert the array, e.g. with .astype(np.int64)") from None

@@ -47,7 +47,9 @@ def source_weights(in_size: int, out_size: int, align_corners: bool, scale, dtyp
         ratio = dtype(1.0 / scale) if scale is not None and scale > 0 else dtype(in_size) / dtype(out_size)
         real = _fma(ratio, o + dtype(0.5), -0.5, dtype)
         real = np.where(real < 0, dtype(0), real).astype(dtype)
-    i0 = np.minimum(np.floor(real).astype(np.int64), in_size - 1)
+    # (PyTorch's guard_index_and_lambda floors with floorf: a float64 index just below an integer rounds up to it
+    # in float32, and its weight l1 = real - i0 < 0 is clamped to 0)
+    i0 = np.minimum(np.floor(real.astype(np.float32)).astype(np.int64), in_size - 1)
     l1 = np.clip(real - i0.astype(dtype), dtype(0), dtype(1)).astype(dtype)
     i1 = i0 + (i0 < in_size - 1)
     if stored is not None and stored != dtype:
@@ -154,7 +156,7 @@ def upsample_bilinear2d_backward(g: np.ndarray, input_size, align_corners: bool,
 def upsample_trilinear3d(x: np.ndarray, output_size, align_corners: bool, scales_d, scales_h, scales_w) -> np.ndarray:
     """(N, C, D, H, W) -> (N, C, D_out, H_out, W_out) as PyTorch's generic kernel nests it: the linear sum along
     W (``fma(x0, l0, x1*l1)``) of the two H rows, along H of the two D planes, then along D (float32 bit for bit;
-    float64 within a few ulps: its source indices round otherwise)."""
+    float64 too)."""
     dt = _opmath(x.dtype)
     xs = x.astype(dt, copy=False)
     (od, oh, ow), (d, h, w) = output_size, x.shape[2:]
@@ -251,7 +253,7 @@ def cubic_weights(in_size: int, out_size: int, align_corners: bool, scale, dt, f
     else:
         ratio = dt(1.0 / scale) if scale is not None and scale > 0 else dt(in_size) / dt(out_size)
         real = fma(ratio, (o + dt(0.5)).astype(dt), -0.5, dt)
-    i0 = np.minimum(np.floor(real).astype(np.int64), in_size - 1)
+    i0 = np.minimum(np.floor(real.astype(np.float32)).astype(np.int64), in_size - 1)  # (floorf, as source_weights)
     t = np.clip(real - i0.astype(dt), dt(0), dt(1)).astype(dt)
     a = dt(-0.75)
 

@@ -6,6 +6,7 @@
 """
 from __future__ import annotations
 
+import numbers
 import warnings
 
 import numpy as np
@@ -71,6 +72,9 @@ def typename(obj) -> str:
 
 def scalar_tensor(s, *, dtype=None, device=None, requires_grad: bool = False, **kwargs) -> Tensor:
     """A 0-dim tensor holding the number ``s`` (of the default float dtype unless ``dtype`` is given)."""
+    if not (isinstance(s, numbers.Number) or (isinstance(s, Tensor) and s.dim() == 0)):   # (PyTorch's parser)
+        from ._arg_errors import must_be
+        raise must_be("scalar_tensor", "s", "Number", s, 1)
     dt = _dtypes.get_default_dtype() if dtype is None else _dtypes.to_dtype(dtype)
     return _creation.tensor(s, dtype=dt, device=device, requires_grad=requires_grad)
 

@@ -27,6 +27,10 @@ def accept_numpy_names(fn, name: str):
                 return fn(*args, **_renamed(name, kwargs))
             except TypeError as error:  # PyTorch's "got (keepdims=bool, )" names the keywords as given
                 call = getattr(error, "invalid_call", None)
+                unexpected = str(error).partition(" got an unexpected keyword argument '")[2][:-1]
+                if unexpected:  # PyTorch names the first keyword not in the overload by its own name: an alias is
+                    first = next(k for k in kwargs if k in _ALIASES or _ALIASES.get(k, k) == unexpected)
+                    raise TypeError(f"{name}() got an unexpected keyword argument '{first}'") from None
                 if call is None:
                     raise
                 raise _arg_errors.invalid_combination(call[0], call[1], kwargs, call[3]) from None

@@ -36,6 +36,7 @@ _COMPLEX_EXACT_UFUNCS = (np.multiply, np.true_divide)  # complex ops whose same-
 _BOOL_NP = np.dtype(bool)
 _FLOAT32_NP, _FLOAT64_NP = np.dtype(np.float32), np.dtype(np.float64)
 _REDUCED_FLOATS = (_dtypes.float16, _dtypes.bfloat16)
+_NUMBER_TYPES = frozenset({float, int, complex, bool})  # Python numbers a node may save as they are (wrapped numbers)
 
 
 # =============================================================================================
@@ -83,7 +84,7 @@ def _binary(op, a, b, out=None, promote_int_to_float=False, no_bool=False, **arg
     ``no_bool``: a subtraction, which PyTorch refuses for bool operands (checked off the fast paths,
     which never see a bool).
     """
-    if out is not None and out._requires_grad:
+    if out is not None and (out._requires_grad or out._base is not None):
         _dispatch._check_inplace(out, False)  # (a leaf's refusal comes before any error of the operands)
     if not isinstance(a, Tensor):
         if no_bool:
@@ -93,6 +94,8 @@ def _binary(op, a, b, out=None, promote_int_to_float=False, no_bool=False, **arg
         if isinstance(a, np.ndarray):
             _refuse_array(op, a, 1)
         number, a = a, _wrap_scalar(a)
+        if op.number_formulas and type(number) in _NUMBER_TYPES:
+            a._wrapped_number = number  # (its node saves the number: see Tensor._wrapped_number)
         other = b if isinstance(b, Tensor) else _wrap_scalar(b)
         dt = _dtypes.result_type(number, b)
         b = other
@@ -136,7 +139,9 @@ def _binary(op, a, b, out=None, promote_int_to_float=False, no_bool=False, **arg
             if no_bool:
                 _refuse_bool_sub(a, b)
             dt = _dtypes.result_type(a, b)
-        b = _wrap_scalar(b)
+        number, b = b, _wrap_scalar(b)
+        if op.number_formulas and type(number) in _NUMBER_TYPES:
+            b._wrapped_number = number  # (its node saves the number: see Tensor._wrapped_number)
     if promote_int_to_float and dt is not None and not (dt.is_floating_point or dt.is_complex):
         dt = _dtypes.get_default_dtype()
     try:
@@ -206,9 +211,7 @@ def _into_out(name: str, out, inputs, compute):
                            "differentiation, but one of the arguments requires grad.")
     _dispatch._check_no_partial_overlap(out, tensors)
     result = compute()
-    if builtins.any(t._fw_grad is not None for t in (*tensors, out)):
-        raise NotImplementedError(f"Trying to use forward AD with {_out_kernel_name(name, tensors)}_out that does "
-                                  "not support it because it is an out= function")
+    dual = builtins.any(t._fw_grad is not None for t in (*tensors, out))
     if result.dtype._kind > out.dtype._kind:  # PyTorch's can_cast: never down a category
         raise RuntimeError(f"result type {_dispatch._legacy_scalar_name(result.dtype)} can't be cast to the "
                            f"desired output type {_dispatch._legacy_scalar_name(out.dtype)}")
@@ -223,6 +226,16 @@ def _into_out(name: str, out, inputs, compute):
                           "/__w/pytorch/pytorch/aten/src/ATen/native/Resize.cpp:30.)",
                           UserWarning, stacklevel=_user_stacklevel())
         out._data = np.empty(result._data.shape, out._data.dtype)
+    if dual:  # PyTorch refuses forward AD after its kernel has written out (the primal only)
+        from .autograd import forward_ad
+        forward_ad._suspended[0] = True
+        try:
+            with grad_mode.no_grad():
+                out.copy_(result)
+        finally:
+            forward_ad._suspended[0] = False
+        raise NotImplementedError(f"Trying to use forward AD with {_out_kernel_name(name, tensors)}_out that does "
+                                  "not support it because it is an out= function")
     with grad_mode.no_grad():
         out.copy_(result)
     return out
@@ -398,9 +411,9 @@ def div(input, other, *, rounding_mode=_NO_ROUNDING_MODE, out=None):
         return _binary(D.div, input, other, promote_int_to_float=True)
     if rounding_mode is not None:
         return _rounded_div(input, other, rounding_mode)
-    # rounding_mode=None given: PyTorch's div.Tensor_mode overload (DivBackward2; a number becomes a tensor)
-    return _binary(D.div_mode, input, other if isinstance(other, Tensor) else _wrap_scalar(other),
-                   promote_int_to_float=True, rounding_mode=None)
+    # rounding_mode=None given: PyTorch's div.Tensor_mode overload (DivBackward2; a number becomes a tensor, a
+    # wrapped number: 0-d float32 x / 2.5 stays float32)
+    return _binary(D.div_mode, input, other, promote_int_to_float=True, rounding_mode=None)
 
 
 divide = true_divide = div
@@ -440,7 +453,8 @@ def _rounded_div(a, b, mode, node="div"):
         q = _strides.elementwise(q, (a, b))  # (TensorIterator's output layout, as every elementwise op's)
     if not (grad_mode.is_grad_enabled() and (a._requires_grad or b._requires_grad)) and (
             a._fw_grad is None and b._fw_grad is None):  # (a forward-AD tangent goes through the op too)
-        return Tensor._make(q)
+        out = Tensor._make(q)
+        return _vmap_batched.follow(out, a, b) if _vmap_batched.DEPTH[0] else out   # (inside vmap: batched as a, b)
     # Recorded as PyTorch records it: DivBackward2 (zero gradients), or floor_divide's NotImplemented node.
     if node == "floor_divide":
         if number_other or number_self:  # (the number is no input of the node)
@@ -949,12 +963,21 @@ def _lerp(input, end, weight, out=None):
     return D.lerp_tensor(input, end, weight, out=out, dtype=common)
 
 
+def _check_expanded_write(op, input) -> None:
+    """An in-place rounding into an expanded tensor: refused before its dtype is checked, as TensorIterator does."""
+    data = input._data
+    if data.size and 0 in data.strides and builtins.any(st == 0 and n > 1 for st, n in zip(data.strides, data.shape)):
+        _dispatch._check_overlapping_write(op, input, (input,))
+
+
 def _unary_inplace(op, float_result=True, rounding: str | None = None):
     """``x.op_()``: the same table op, written into x (a float result into an int tensor is an error)."""
     def inplace(input):
         if input._requires_grad:
             _dispatch._check_inplace(input, False)  # (a leaf's refusal first)
         if rounding is not None:
+            if not (input.is_complex() and rounding != "frac"):   # (floor/ceil/trunc refuse complex ones first)
+                _check_expanded_write(op, input)
             _check_rounding(rounding, input)
         return _unary(op, input, out=input, float_result=float_result)
     inplace.__doc__ = f"In-place {op.name}."
@@ -996,6 +1019,7 @@ def round_(input, *, decimals: int | None = None):
     """In-place round."""
     if input._requires_grad:
         _dispatch._check_inplace(input, False)  # (a leaf's refusal first)
+    _check_expanded_write(D.round_half_even, input)
     _check_rounding("round", input)
     if decimals is not None:
         return D.round_decimals(input, out=input, decimals=decimals)
@@ -1018,6 +1042,7 @@ def clamp_(input, min=None, max=None):
         error = e
     if input._requires_grad:
         _dispatch._check_inplace(input, False)
+    _vmap_batched.check_inplace("clamp_", input, (min, max))  # (vmap's fallback refuses before the kernel)
     if input.dtype._kind < 2 and builtins.any(isinstance(b, complex) for b in (min, max)):
         raise RuntimeError("result type ComplexFloat can't be cast to the desired output type "
                            f"{_meta_name(input.dtype)}")
@@ -1654,8 +1679,10 @@ def _type_string(dt) -> str:
     return f"torch.{_legacy(dt)}Tensor" if dt.name in _LEGACY_TENSOR_TYPES else f"CPU{_legacy(dt)}Type"
 
 
-def expand(input, *sizes):
+def expand(input, *sizes, **kwargs):
     """Broadcast to a larger shape without copying (-1 keeps a size)."""
+    if kwargs:   # (PyTorch's expand(size, *, implicit=False): size may come by keyword)
+        sizes = _expand_keywords(sizes, kwargs)
     if not sizes:
         raise TypeError('expand() missing 1 required positional arguments: "size"')
     sizes = _size_args(sizes, "expand")
@@ -1713,6 +1740,19 @@ def squeeze(input, dim=None):
     return D.squeeze_dims(input, dim=dims)
 
 
+def _expand_keywords(sizes: tuple, kwargs: dict) -> tuple:
+    """expand's ``size=`` and ``implicit=`` keywords, as PyTorch's parser takes them."""
+    if not isinstance(kwargs.get("implicit", False), bool):
+        raise _arg_errors.must_be("expand", "implicit", "bool", kwargs["implicit"])
+    if "size" not in kwargs:
+        return sizes
+    if sizes:
+        raise TypeError("expand() got multiple values for argument 'size'")
+    if not isinstance(kwargs["size"], (tuple, list)):
+        raise _arg_errors.must_be("expand", "size", "tuple of ints", kwargs["size"])
+    return (kwargs["size"],)
+
+
 def select(input, dim, index):
     """The slice at ``index`` along ``dim`` (that dimension removed; a view)."""
     n = input.dim()
@@ -1720,6 +1760,8 @@ def select(input, dim, index):
         raise IndexError("select() cannot be applied to a 0-dim tensor.")
     d = _wrap_dim(dim, n)
     size = input._data.shape[d]
+    if not _arg_errors._is_index(index):   # (select(0, 1.5): PyTorch's parser refuses it)
+        raise _arg_errors.must_be("select", "index", "int", index, 3)
     index = int(index)
     if not -size <= index < size:
         raise IndexError(f"select(): index {index} out of range for tensor of size {list(input._data.shape)} "
@@ -1811,6 +1853,9 @@ def _tensor_list(tensors, name):
     if isinstance(tensors, Tensor) or not isinstance(tensors, (list, tuple)):
         raise TypeError(f"{name}(): argument 'tensors' (position 1) must be tuple of Tensors, not "
                         f"{type(tensors).__name__}")
+    for k, t in enumerate(tensors):
+        if not isinstance(t, Tensor):   # (PyTorch's parser, unpacking the list)
+            raise TypeError(f"expected Tensor as element {k} in argument 0, but got {_arg_errors.type_name(t)}")
     return list(tensors)
 
 
@@ -2613,6 +2658,12 @@ def where(condition, input=None, other=None):
         for value in (input, other):
             if not isinstance(value, Tensor):
                 _check_scalar_fits(value, dt)
+    # where(cond, tensor, number): ATen casts the tensor to the result type first (tensor.to(dtype): a
+    # ToCopyBackward0 when a complex number makes a real tensor complex)
+    if isinstance(input, Tensor) and not isinstance(other, Tensor) and a.dtype is not dt:
+        a = a.to(dt)
+    elif isinstance(other, Tensor) and not isinstance(input, Tensor) and b.dtype is not dt:
+        b = b.to(dt)
     return D.where(condition, a, b, dtype=dt)
 
 
@@ -2620,20 +2671,20 @@ def where(condition, input=None, other=None):
 
 def isnan(input):
     """True where the element is NaN."""
-    out = Tensor._make(np.isnan(input._data) if input.dtype.is_floating_point or input.dtype.is_complex
+    out = Tensor._make(np.asarray(np.isnan(input._data)) if input.dtype.is_floating_point or input.dtype.is_complex
                        else np.zeros(input._data.shape, dtype=bool))
     return _vmap_batched.follow(out, input) if _vmap_batched.DEPTH[0] else out  # (inside vmap: batched as input)
 
 
 def isinf(input):
     """True where the element is +inf or -inf."""
-    return Tensor._make(np.isinf(input._data) if input.dtype.is_floating_point or input.dtype.is_complex
+    return Tensor._make(np.asarray(np.isinf(input._data)) if input.dtype.is_floating_point or input.dtype.is_complex
                         else np.zeros(input._data.shape, dtype=bool))
 
 
 def isfinite(input):
     """True where the element is neither inf nor NaN."""
-    return Tensor._make(np.isfinite(input._data) if input.dtype.is_floating_point or input.dtype.is_complex
+    return Tensor._make(np.asarray(np.isfinite(input._data)) if input.dtype.is_floating_point or input.dtype.is_complex
                         else np.ones(input._data.shape, dtype=bool))
 
 
@@ -2641,7 +2692,7 @@ def isposinf(input):
     """True where the element is +inf."""
     if input.is_complex():
         raise RuntimeError("isposinf does not support complex inputs.")
-    return Tensor._make(np.isposinf(input._data) if input.dtype.is_floating_point
+    return Tensor._make(np.asarray(np.isposinf(input._data)) if input.dtype.is_floating_point
                         else np.zeros(input._data.shape, dtype=bool))
 
 
@@ -2649,7 +2700,7 @@ def isneginf(input):
     """True where the element is -inf."""
     if input.is_complex():
         raise RuntimeError("isneginf does not support complex inputs.")
-    return Tensor._make(np.isneginf(input._data) if input.dtype.is_floating_point
+    return Tensor._make(np.asarray(np.isneginf(input._data)) if input.dtype.is_floating_point
                         else np.zeros(input._data.shape, dtype=bool))
 
 
@@ -2733,8 +2784,11 @@ def clone(input, *, memory_format=None):
     return D.clone(input) if memory_format is None else D.clone(input, memory_format=memory_format)
 
 
-def contiguous(input, memory_format=None):
+def contiguous(input, *args, memory_format=None):
     """``input`` itself if contiguous in ``memory_format`` (default: C order), else such a copy (CloneBackward0)."""
+    if args:   # (memory_format is keyword-only: PyTorch's parser message)
+        were = "was" if len(args) == 1 else "were"
+        raise TypeError(f"contiguous() takes 0 positional arguments but {len(args)} {were} given")
     if memory_format is None or memory_format is _layout.contiguous_format:
         return input if input._data.flags["C_CONTIGUOUS"] else clone(input, memory_format=_layout.contiguous_format)
     return input if input.is_contiguous(memory_format=memory_format) else clone(input, memory_format=memory_format)
@@ -2791,8 +2845,10 @@ def to(input, *args, **kwargs):
     if not isinstance(dtype, _dtypes.dtype):  # (x.to(dtype='float64'))
         _arg_errors.recheck("to", args, dict(kwargs, dtype=dtype), method=True)
     if not (dtype.is_floating_point or dtype.is_complex):
-        # Integer and bool tensors cannot require grad: the copy leaves the graph.
-        array = _strides.astype(input._data, dtype.np)  # (PyTorch's layout: see _strides)
+        # Integer and bool tensors cannot require grad: the copy leaves the graph. (NaN or inf into an integer:
+        # PyTorch casts without a warning, NumPy would warn)
+        with np.errstate(invalid="ignore", over="ignore"):
+            array = _strides.astype(input._data, dtype.np)  # (PyTorch's layout: see _strides)
         out = Tensor._make(array if layout is None else _strides.clone(array, layout))
         return _vmap_batched.follow(out, input) if _vmap_batched.DEPTH[0] else out  # (inside vmap: batched as input)
     return D.to_copy(input, dtype=dtype) if layout is None else D.to_copy(input, dtype=dtype, memory_format=layout)
@@ -2892,6 +2948,7 @@ def div_(input, other, *, rounding_mode=_NO_ROUNDING_MODE):
                        promote_int_to_float=True, rounding_mode=None)
     if input._requires_grad:
         _dispatch._check_inplace(input, False)  # (a leaf's refusal first)
+    _vmap_batched.check_inplace("div_", input, (other,))  # (vmap's refusal before the kernel's errors)
     if rounding_mode not in ("trunc", "floor"):
         _rounded_div(input, other, rounding_mode)  # (the mode's error, before the shapes')
     other_t = other if isinstance(other, Tensor) else _wrap_scalar(other)
@@ -2900,6 +2957,9 @@ def div_(input, other, *, rounding_mode=_NO_ROUNDING_MODE):
     if shape != input._data.shape:  # (the output's shape before the dtypes' errors)
         raise RuntimeError(f"output with shape {list(input._data.shape)} doesn't match the broadcast shape "
                            f"{list(shape)}")
+    dt = _dtypes.result_type(input, other)
+    if dt._kind > input.dtype._kind:   # (the cast into input, before the kernel's dtype error)
+        raise RuntimeError(f"result type {_legacy(dt)} can't be cast to the desired output type {_legacy(input.dtype)}")
     q = _rounded_div(input.detach(), other.detach() if isinstance(other, Tensor) else other,
                      rounding_mode)._data  # (its errors: mode, shapes, dtypes)
     return D.div_rounded.call((input, other_t), None, input, {"rounding_mode": rounding_mode, "_result": q})
@@ -3020,6 +3080,7 @@ def _attach_methods():
     Tensor.real = property(lambda self: real(self))
     Tensor.imag = property(lambda self: imag(self))
     Tensor.where = lambda self, condition, y: where(condition, self, y)
+    Tensor.select = _arg_errors.counting_without_self(select, "select")   # (its TypeErrors number after self)
 
 
 _attach_methods()

@@ -54,6 +54,18 @@ def _cast_check(input: Tensor, dt: _dtypes.dtype) -> None:
                            f"{_ops._legacy(input.dtype)}")
 
 
+def _iterator_checks(input: Tensor, other) -> None:
+    """An in-place binary op's TensorIterator errors, in its order: broadcasting, the output's shape, the cast of the
+    promoted result type into input (all before the kernel's dtype errors: "atan2_cpu" not implemented ...)."""
+    other_shape = other._data.shape if isinstance(other, Tensor) else ()
+    _ops._check_broadcast(input, other)
+    shape = np.broadcast_shapes(input._data.shape, other_shape)
+    if shape != input._data.shape:
+        raise RuntimeError(f"output with shape {list(input._data.shape)} doesn't match the broadcast shape "
+                           f"{list(shape)}")
+    _cast_check(input, _dtypes.result_type(input, other))
+
+
 def _record_into(op, input: Tensor, others: tuple, result: Tensor) -> Tensor:
     """Write ``result`` (computed by the caller) into input, recorded by ``op`` (which takes ``_result``)."""
     _shape_check(input, result._data)
@@ -147,6 +159,8 @@ def bitwise_not_(input):
 def atan2_(input, other):
     """In-place atan2."""
     _tensor_arg("atan2_", "other", other, 1)
+    _ops._vmap_batched.check_inplace("atan2_", input, (other,))   # (vmap's rule: its kernel's shape error first)
+    _iterator_checks(input, other)
     _ops._no_complex_kernel("atan2", input, other)
     return _ops._binary(D.atan2, input, other, out=input, promote_int_to_float=True)
 
@@ -158,6 +172,7 @@ def hypot_(input, other):
     """In-place hypot."""
     _tensor_arg("hypot_", "other", other, 1)
     _ops._vmap_batched.check_inplace("hypot_", input, (other,))   # (vmap's fallback refuses before the kernel)
+    _iterator_checks(input, other)
     _ops._no_complex_kernel("hypot", input, other)
     _ops_math._float_only("hypot", input, other)
     return _ops._binary(D.hypot, input, other, out=input)
@@ -166,6 +181,7 @@ def hypot_(input, other):
 def copysign_(input, other):
     """In-place copysign."""
     _tensor_or_number("copysign_", other)
+    _ops._vmap_batched.check_inplace("copysign_", input, (other,))   # (vmap's rule: its kernel's shape error first)
     _cast_check(input, _dtypes.result_type(input, other))   # (a complex other: the cast error before the kernel's)
     _ops._no_complex_kernel("copysign", input, other)
     dt = _dtypes.result_type(input, other)
@@ -182,6 +198,7 @@ def xlogy_(input, other):
             "(Tensor input, Tensor other)", "(Tensor input, Number other)"))
     _tensor_or_number("xlogy_", other)
     _ops._vmap_batched.check_inplace("xlogy_", input, (other,))   # (vmap's fallback refuses before the kernel)
+    _iterator_checks(input, other)
     _ops._no_complex_kernel("xlogy", input, other)
     if isinstance(other, Tensor):
         return _ops._binary(D.xlogy, input, other, out=input, promote_int_to_float=True)
@@ -193,6 +210,8 @@ def xlogy_(input, other):
 def remainder_(input, other):
     """In-place remainder (the sign of the divisor)."""
     _tensor_or_number("remainder_", other)
+    _ops._vmap_batched.check_inplace("remainder_", input, (other,))   # (vmap's fallback refuses before the kernel)
+    _iterator_checks(input, other)
     _ops_math._no_integer_zero_divisor(input, other, "remainder")
     if isinstance(other, Tensor):
         return _ops._binary(D.remainder_tensor, input, other, out=input)
@@ -202,6 +221,8 @@ def remainder_(input, other):
 def fmod_(input, other):
     """In-place fmod (the sign of the dividend)."""
     _tensor_or_number("fmod_", other)
+    _ops._vmap_batched.check_inplace("fmod_", input, (other,))   # (vmap's fallback refuses before the kernel)
+    _iterator_checks(input, other)
     _ops_math._no_integer_zero_divisor(input, other, "fmod")
     if isinstance(other, Tensor):
         return _ops._binary(D.fmod_tensor, input, other, out=input)
@@ -234,6 +255,7 @@ def float_power_(input, exponent):
 def heaviside_(input, values):
     """In-place heaviside (PyTorch records a NotImplemented node)."""
     _tensor_arg("heaviside_", "values", values, 1)
+    _ops._vmap_batched.check_inplace("heaviside_", input, (values,))   # (vmap's fallback refuses before the kernel)
     if input.is_complex() or (isinstance(values, Tensor) and values.is_complex()):
         raise RuntimeError("heaviside is not yet implemented for complex tensors.")
     result = _ops_math.heaviside(input.detach(), values.detach() if isinstance(values, Tensor) else values)
@@ -243,6 +265,7 @@ def heaviside_(input, values):
 def igamma_(input, other):
     """In-place igamma."""
     _tensor_arg("igamma_", "other", other, 1)
+    _ops._vmap_batched.check_inplace("igamma_", input, (other,))   # (vmap's fallback refuses before the kernel)
     _check_igamma(input, other, "igamma")
     return _ops._binary(D.igamma, input, other, out=input)
 
@@ -250,6 +273,7 @@ def igamma_(input, other):
 def igammac_(input, other):
     """In-place igammac."""
     _tensor_arg("igammac_", "other", other, 1)
+    _ops._vmap_batched.check_inplace("igammac_", input, (other,))   # (vmap's fallback refuses before the kernel)
     _check_igamma(input, other, "igammac")
     return _ops._binary(D.igammac, input, other, out=input)
 

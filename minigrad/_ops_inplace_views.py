@@ -12,7 +12,7 @@ import numpy as np
 
 from . import _ops, _strides
 from . import derivatives as D
-from ._dispatch import _check_inference_write, _check_inplace, _edges_of
+from ._dispatch import _check_inference_write, _check_inplace, _edges_of, check_captured_write
 from ._tensor import Size, Tensor
 from .autograd import grad_mode
 
@@ -51,14 +51,16 @@ def _restride(t: Tensor, node_op, args: dict, view_op, view_args: dict, new_layo
 
 def t_(input: Tensor) -> Tensor:
     """Transpose a tensor of at most 2 dims, in place (TBackward1)."""
+    check_captured_write(input, "aten::t_")   # (inside torch.func's grad transforms: before any other error)
     if input.dim() > 2:
         _check_inplace(input, _STATE.enabled and input._requires_grad)
         raise RuntimeError(f"t_() expects a tensor with <= 2 dimensions, but self is {input.dim()}D")
     return _restride(input, D.t_, {}, D.t, {}, lambda a: a.T)
 
 
-def transpose_(input: Tensor, dim0: int, dim1: int) -> Tensor:
+def transpose_(input: Tensor, dim0: int, dim1: int, _aten: str = "aten::transpose_") -> Tensor:
     """Swap two dimensions in place (TransposeBackward1)."""
+    check_captured_write(input, _aten)
     _check_inplace(input, _STATE.enabled and input._requires_grad)
     n = input.dim()
     d0, d1 = _ops._wrap_dim(dim0, n), _ops._wrap_dim(dim1, n)
@@ -67,11 +69,19 @@ def transpose_(input: Tensor, dim0: int, dim1: int) -> Tensor:
                      lambda a: np.swapaxes(a, d0, d1) if a.ndim else a.view())
 
 
-swapdims_ = swapaxes_ = transpose_
+def swapdims_(input: Tensor, dim0: int, dim1: int) -> Tensor:
+    """``transpose_`` (PyTorch's alias, named in its own errors)."""
+    return transpose_(input, dim0, dim1, "aten::swapdims_")
+
+
+def swapaxes_(input: Tensor, axis0: int, axis1: int) -> Tensor:
+    """``transpose_`` (NumPy's name)."""
+    return transpose_(input, axis0, axis1, "aten::swapaxes_")
 
 
 def unsqueeze_(input: Tensor, dim: int) -> Tensor:
     """Insert a size-1 dimension at ``dim``, in place (UnsqueezeBackward1)."""
+    check_captured_write(input, "aten::unsqueeze_")
     _check_inplace(input, _STATE.enabled and input._requires_grad)
     d = _ops._wrap_dim(dim, input.dim() + 1)
     return _restride(input, D.unsqueeze_, {"dim": dim}, D.unsqueeze, {"dim": dim},
@@ -80,6 +90,7 @@ def unsqueeze_(input: Tensor, dim: int) -> Tensor:
 
 def squeeze_(input: Tensor, dim=None) -> Tensor:
     """Remove size-1 dimensions (all, or those in ``dim``) in place (SqueezeBackward3/4/5)."""
+    check_captured_write(input, "aten::squeeze_" + ("" if dim is None else ".dim" if isinstance(dim, int) else ".dims"))
     _check_inplace(input, _STATE.enabled and input._requires_grad)
     n = input.dim()
     if dim is None:
@@ -126,6 +137,7 @@ def as_strided(input: Tensor, size, stride, storage_offset=None) -> Tensor:
 
 def as_strided_(input: Tensor, size, stride, storage_offset=None) -> Tensor:
     """``as_strided`` in place: the tensor itself gets the new sizes and strides (AsStridedBackward1)."""
+    check_captured_write(input, "aten::as_strided_")
     _check_inplace(input, _STATE.enabled and input._requires_grad)
     size, stride, geometry = _strided_geometry(input, size, stride, storage_offset)
     args = {"size": size, "stride": stride, "storage_offset": storage_offset, "_self_geometry": geometry}
@@ -167,7 +179,8 @@ def resize_(input: Tensor, *size, memory_format=None) -> Tensor:
     tensor that requires grad cannot be resized.
     """
     sizes = _sizes("resize_", size)
-    if input._requires_grad:
+    check_captured_write(input, "aten::resize_")
+    if input._requires_grad or input._base is not None and input.requires_grad:  # (a view: through its base too)
         raise RuntimeError("cannot resize variables that require grad")
     if sizes == input._data.shape:
         return _check_no_tangent(input)  # nothing changes, not even the version
@@ -202,6 +215,7 @@ def resize_as_(input: Tensor, the_template: Tensor, *, memory_format=None) -> Te
     if not isinstance(the_template, Tensor):
         raise TypeError(f"resize_as_(): argument 'the_template' (position 1) must be Tensor, not "
                         f"{type(the_template).__name__}")
+    check_captured_write(input, "aten::resize_as_")
     return resize_(input, Size(the_template._data.shape))
 
 
@@ -232,6 +246,8 @@ def set_(input: Tensor, *args, **kwargs) -> Tensor:
             and len(given) in (0, 1, 3, 4) and (not given or isinstance(source, Tensor)))
     if not fits:
         raise _arg_errors.invalid_combination("set_", (input, *args), kwargs, _SET_OVERLOADS)
+    check_captured_write(input, "aten::set_" + ("" if not given else ".source_Tensor" if len(given) == 1
+                                                else ".source_Tensor_storage_offset"))
     _check_inplace(input, _STATE.enabled and input._requires_grad)
     if input._requires_grad and _STATE.enabled:
         # PyTorch records a NotImplemented node here: minigrad refuses instead of recording what it cannot

@@ -840,6 +840,7 @@ def ldexp(input, other):
 def ldexp_(input, other):
     """In-place ldexp."""
     _tensor_arg("ldexp_", "other", other, 1)
+    _ops._vmap_batched.check_inplace("ldexp_", input, (other,))   # (vmap's fallback refuses before the kernel)
     if input.dtype._kind < 2:
         raise RuntimeError(f"ldexp can't be cast to the desired output type {_ops._legacy(input.dtype)}")
     if other.dtype.is_complex and not input.dtype.is_complex:
@@ -915,6 +916,7 @@ def nextafter(input, other):
 def nextafter_(input, other):
     """In-place nextafter."""
     _tensor_arg("nextafter_", "other", other, 1)
+    _ops._vmap_batched.check_inplace("nextafter_", input, (other,))   # (vmap's fallback refuses before the kernel)
     dt = _dtypes.result_type(input, other)
     if not dt.is_floating_point:
         raise NotImplementedError(f"\"nextafter_cpu\" not implemented for '{_ops._legacy(dt)}'")
@@ -935,6 +937,12 @@ def _check_renorm(input, p, dim, maxnorm) -> None:
     if not (input.is_floating_point() or input.is_complex()):
         raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
                            f"{_ops._legacy(input.dtype)}")
+    if p == np.inf and input.numel() == 0:   # (its norm over the other dims has no identity on an empty one)
+        kept = _ops._wrap_dim(dim, input.dim())
+        for d, n in enumerate(input.shape):
+            if d != kept and n == 0:
+                raise RuntimeError(f"linalg.vector_norm cannot compute the inf norm on the dimension {d}because "
+                                   "this dimension is empty and the operation does not have an identity")
 
 
 def renorm(input, p, dim, maxnorm):
@@ -950,6 +958,7 @@ def renorm_(input, p, dim, maxnorm):
 
 
 def _complex_parts(name: str, second_name: str, first, second, op):
+    _tensor_arg(name, {"complex": "real", "polar": "abs"}[name], first, 1)
     _tensor_arg(name, second_name, second, 2)
     for t in (first, second):
         if t.dtype not in (_dtypes.float16, _dtypes.float32, _dtypes.float64):

@@ -28,12 +28,16 @@ def _check_2d(input, name):
 
 def tril(input, diagonal=0):
     """The lower triangle (entries on and below the ``diagonal``-th diagonal), zeros elsewhere."""
+    if not _arg_errors._is_index(diagonal):   # (PyTorch's parser first)
+        raise _arg_errors.must_be("tril", "diagonal", "int", diagonal, 2)
     _check_2d(input, "tril")
     return D.tril(input, diagonal=int(diagonal))
 
 
 def triu(input, diagonal=0):
     """The upper triangle (entries on and above the ``diagonal``-th diagonal), zeros elsewhere."""
+    if not _arg_errors._is_index(diagonal):   # (PyTorch's parser first)
+        raise _arg_errors.must_be("triu", "diagonal", "int", diagonal, 2)
     _check_2d(input, "triu")
     return D.triu(input, diagonal=int(diagonal))
 
@@ -68,13 +72,27 @@ def diag_embed(input, offset=0, dim1=-2, dim2=-1):
     return D.diag_embed(input, offset=int(offset), dim1=dim1, dim2=dim2)
 
 
+def _tri_indices_args(name: str, row, col, offset, dtype) -> None:
+    """PyTorch's checks of tril_indices / triu_indices: ints (its parser), sizes >= 0, int32 or int64."""
+    for position, (arg, value) in enumerate((("row", row), ("col", col), ("offset", offset)), 1):
+        if not _arg_errors._is_index(value):
+            raise _arg_errors.must_be(name, arg, "int", value, position)
+    for arg, value in (("row", row), ("col", col)):
+        if value < 0:
+            raise RuntimeError(f"{arg} must be non-negative, got{value}")
+    if dtype is not None and dtype.name not in ("int32", "int64"):
+        raise NotImplementedError(f"\"{name}\" not implemented for '{_ops._legacy(dtype)}'")
+
+
 def tril_indices(row, col, offset=0, *, dtype=None, **kwargs):
     """Indices (2, n) of the lower triangle of a row x col matrix."""
+    _tri_indices_args("tril_indices", row, col, offset, dtype)
     return Tensor._make(np.stack(np.tril_indices(row, offset, col)).astype((dtype or _dtypes.int64).np))
 
 
 def triu_indices(row, col, offset=0, *, dtype=None, **kwargs):
     """Indices (2, n) of the upper triangle of a row x col matrix."""
+    _tri_indices_args("triu_indices", row, col, offset, dtype)
     return Tensor._make(np.stack(np.triu_indices(row, offset, col)).astype((dtype or _dtypes.int64).np))
 
 
@@ -488,6 +506,8 @@ FUNCTIONS = [
 def _attach_methods():
     for name in METHODS:
         setattr(Tensor, name, globals()[name])
+    for name in ("tril", "triu"):   # (their TypeErrors number the arguments after self)
+        setattr(Tensor, name, _arg_errors.counting_without_self(globals()[name], name))
 
 
 _attach_methods()
@@ -761,7 +781,10 @@ def _chain_order(mats) -> list:
 def _chain(mats, split, i: int, j: int):
     if i == j:
         return mats[i]
-    return _ops.mm(_chain(mats, split, i, split[i][j]), _chain(mats, split, split[i][j] + 1, j))
+    # (the right factor first: PyTorch's at::mm(chain(i, k), chain(k + 1, j)) evaluates its C++ arguments right to
+    # left, and that order numbers the nodes, so it decides the order a backward runs them and sums gradients in)
+    right = _chain(mats, split, split[i][j] + 1, j)
+    return _ops.mm(_chain(mats, split, i, split[i][j]), right)
 
 
 _CHAIN_WARNED: list = []

@@ -161,6 +161,7 @@ def ravel(input):
 
 def unflatten(input, dim, sizes):
     """Split dimension ``dim`` into ``sizes``."""
+    sizes = _arg_errors.int_list("unflatten", "sizes", sizes, 3)   # (PyTorch's parser first)
     d = _ops._wrap_dim(dim, input.dim())
     if not sizes:
         raise RuntimeError("unflatten: sizes must be non-empty")
@@ -408,11 +409,11 @@ def take_along_dim(input, indices, dim=None):
     if indices.dtype.name != "int64":
         raise RuntimeError("torch.take_along_dim(): dtype of indices should be Long but got "
                            f"{_ops._legacy(indices.dtype)}")
-    if input.dim() == 0:  # (dim wrapped as for one dimension first)
-        raise IndexError(f"Dimension specified as {_ops._wrap_dim(dim, 1)} but tensor has no dimensions")
-    if input.dim() != indices.dim():
+    if input.dim() != indices.dim():   # (before the dim's own checks)
         raise RuntimeError("torch.take_along_dim(): input and indices should have the same number of dimensions, "
                            f"but got {input.dim()} dimensions for input, and {indices.dim()} dimensions for indices")
+    if input.dim() == 0:  # (dim wrapped as for one dimension first)
+        raise IndexError(f"Dimension specified as {_ops._wrap_dim(dim, 1)} but tensor has no dimensions")
     d = _ops._wrap_dim(dim, input.dim())
     sizes = list(input.shape)
     sizes[d] = indices.shape[d]
@@ -679,7 +680,7 @@ TENSOR_METHODS = [
 def _attach_methods():
     for name in METHODS + TENSOR_METHODS:
         setattr(Tensor, name, globals()[name])
-    for name in ("roll", "rot90"):  # (their TypeErrors number the arguments after self)
+    for name in ("roll", "rot90", "unflatten"):  # (their TypeErrors number the arguments after self)
         setattr(Tensor, name, _arg_errors.counting_without_self(globals()[name], name))
     # sizes in bytes and signedness, read from the dtype
     Tensor.itemsize = property(lambda self: self.dtype.itemsize)

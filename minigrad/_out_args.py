@@ -208,6 +208,29 @@ def install(namespace: dict) -> None:
         fn = namespace.get(name)
         if fn is not None and "out" not in (getattr(fn, "__kwdefaults__", None) or {}):
             namespace[name] = with_reduction_out(fn, name)
+    for name, options in NO_OUT.items():
+        if name in namespace:
+            namespace[name] = _refusing_out(namespace[name], name, options)
+
+
+# Functions with no out= in any overload: PyTorch's parser lists their overloads (count_nonzero, std_mean, var_mean)
+NO_OUT = {
+    "count_nonzero": ("(Tensor input, int dim = None)", "(Tensor input, tuple of ints dim)"),
+    "std_mean": ("(Tensor input, tuple of ints dim, bool unbiased = True, bool keepdim = False)",
+                 "(Tensor input, tuple of ints dim = None, *, Number correction = None, bool keepdim = False)",
+                 "(Tensor input, bool unbiased = True)"),
+}
+NO_OUT["var_mean"] = NO_OUT["std_mean"]
+
+
+def _refusing_out(fn, name: str, options: tuple):
+    """``fn`` refusing ``out=`` with PyTorch's "invalid combination of arguments" TypeError (not Python's own)."""
+    @functools.wraps(fn)
+    def wrapped(*args, **kwargs):
+        if "out" in kwargs:
+            raise _arg_errors.invalid_combination(name, args, kwargs, options)
+        return fn(*args, **kwargs)
+    return wrapped
 
 
 # The reductions, scans and sorts: out= is one tensor (REDUCTION_OUT) or a (values, indices) pair (PAIR_OUT;
@@ -240,7 +263,7 @@ def _check_out_dtype(name: str, x, result: Tensor, out: Tensor, dtype) -> None:
     if name in ("amax", "amin") and x.dtype is not out.dtype:
         raise RuntimeError(f"Expected the dtype for input and out to match, but got {legacy(x.dtype)} for input's "
                            f"dtype and {legacy(out.dtype)} for out's dtype.")
-    if name == "logsumexp" and not out.dtype.is_floating_point:
+    if name == "logsumexp" and out.dtype._kind < 2:  # (complex is accepted)
         raise RuntimeError(f"logsumexp(): Expected floating point type for result tensor, but got: "
                            f"{legacy(out.dtype)}")
     if name in _COPIED_INTO_OUT and x.dtype is not out.dtype:
@@ -345,13 +368,110 @@ def with_reduction_out(fn, name: str):
                     _ops._into_out(refused, o, tensors, lambda r=r: r)
                 return return_types._OUT_TYPES[name](outs)
             dtype = kwargs.get("dtype")
+            if name in ("std", "var") and "dtype" in kwargs:  # (no overload of theirs takes a dtype)
+                raise _arg_errors.invalid_combination(name, args, {**kwargs, "out": out},
+                                                      _arg_errors.FUNCTION_SIGNATURES[name])
+            if isinstance(x, Tensor) and name not in _CHECKED_AFTER and (dtype is None or name in _TAKE_DTYPE):
+                _check_dtype_first(name, x, out, dtype)
+                _check_out_dtype(name, x, None, out, dtype)  # (PyTorch's meta function: before the computation)
             if name in _IN_OUT_DTYPE and dtype is None:
                 kwargs = {**kwargs, "dtype": out.dtype}  # (PyTorch accumulates in out='s dtype)
-            result = fn(*args, **kwargs)
-            if isinstance(x, Tensor):
+            compute = _COMPUTED_IN_OUT.get(name)
+            if compute is not None and isinstance(x, Tensor) and dtype is None:
+                result = compute(fn, args, kwargs, x, out)
+            else:
+                result = fn(*args, **kwargs)
+            if isinstance(x, Tensor) and name in _CHECKED_AFTER:
                 _check_out_dtype(name, x, result, out, dtype)
             return _ops._into_out(refused, out, tensors, lambda: result)
     return wrapped
+
+
+# ---- out='s dtype first: what PyTorch's out= kernels check before computing, and compute in out='s dtype ----
+# (checked once the result is known: norm/msort's out= must have its dtype; argmax/argmin check their dim first)
+_CHECKED_AFTER = frozenset({"norm", "msort", "argmax", "argmin"})
+_TAKE_DTYPE = _IN_OUT_DTYPE | {"mean", "nanmean"}  # (the others refuse a dtype= argument first: a TypeError)
+_REDUCED = (_dtypes.float16, _dtypes.bfloat16)
+
+
+def _check_dtype_first(name: str, x: Tensor, out: Tensor, dtype) -> None:
+    """The dtype errors PyTorch's out= variants of mean/nanmean/nansum raise before anything else."""
+    legacy = _dispatch._legacy_scalar_name
+    if name == "nanmean" and not (x.dtype.is_floating_point or x.dtype.is_complex):
+        raise RuntimeError("nanmean(): integral types and 'Bool' are not supported for nanmean, even for empty "
+                           "tensors.")
+    if dtype is not None and dtype is not out.dtype:
+        if name in ("nansum", "nanmean"):
+            raise RuntimeError(f"nansum: provided dtype must match dtype of result. Got {legacy(out.dtype)} and "
+                               f"{legacy(dtype)}.")
+        if name == "mean":
+            raise _meta_mismatch(dtype, out.dtype)
+
+
+def _wider(x: Tensor, want) -> bool:
+    """True if a float/complex ``x`` is computed in ``want`` (a float/complex dtype of x's kind or above) instead."""
+    return want is not x.dtype and x.dtype._kind >= 2 and want._kind >= x.dtype._kind
+
+
+def _mean_in_out(fn, args, kwargs, x, out):
+    """mean.out: PyTorch sums into out (float32 for a float16/bfloat16 out) in its dtype, then divides."""
+    want = _dtypes.float32 if out.dtype in _REDUCED else out.dtype
+    if x.dtype in _REDUCED and out.dtype._kind < 2:  # (a float16 x is summed in float32, which out cannot take)
+        fn(*args, **kwargs)  # (the dims' errors first)
+        raise RuntimeError(f"result type Float can't be cast to the desired output type {_ops._legacy(out.dtype)}")
+    return fn(x.to(want), *args[1:], **kwargs) if _wider(x, want) else fn(*args, **kwargs)
+
+
+def _nanmean_in_out(fn, args, kwargs, x, out):
+    """nanmean.out: nansum into out (in its dtype: no integer or complex nansum kernel for a real x), / the count."""
+    result = fn(*args, **kwargs)  # (the dims' errors first)
+    if x.dtype.is_floating_point and not out.dtype.is_floating_point:
+        raise NotImplementedError(f"\"nansum_cpu\" not implemented for '{_ops._legacy(out.dtype)}'")
+    return fn(*args, **kwargs, dtype=out.dtype) if _wider(x, out.dtype) else result
+
+
+def _nansum_in_out(fn, args, kwargs, x, out):
+    """nansum.out: no integer nor bool kernel for a float input summed in out='s dtype."""
+    if x.dtype.is_floating_point and out.dtype._kind < 2:
+        fn(*args, **{**kwargs, "dtype": None})  # (the dims' errors first)
+        raise NotImplementedError(f"\"nansum_cpu\" not implemented for '{_ops._legacy(out.dtype)}'")
+    return fn(*args, **kwargs)
+
+
+def _var_in_out(fn, args, kwargs, x, out):
+    """var.out / std.out: the Welford pass runs in out='s dtype (on x cast to it), unless one value is computed:
+    then PyTorch's std_var_all_cpu runs on x as it is, for float32/float64 x only."""
+    result = fn(*args, **kwargs)
+    if out.dtype._kind < x.dtype._kind:
+        return result  # (refused when copied into out: "result type ... can't be cast")
+    if result.numel() <= 1 and out.dtype not in _REDUCED:
+        if x.dtype in _REDUCED:
+            raise RuntimeError(f"std_var_all: Unsupported dtype {_ops._legacy(x.dtype)}")
+        return result
+    if out.dtype.is_complex and not x.dtype.is_complex:
+        raise NotImplementedError(f"\"std_cpu\" not implemented for '{_ops._legacy(out.dtype)}'")
+    if out.dtype in (_dtypes.float32, _dtypes.float64) and x.dtype.is_floating_point and x.dtype is not out.dtype:
+        return fn(x.to(out.dtype), *args[1:], **kwargs)
+    return result
+
+
+def _logsumexp_in_out(fn, args, kwargs, x, out):
+    """logsumexp.out: exp in x's dtype (float32 for integers), their sum, log and the max added back in out's."""
+    result = fn(*args, **kwargs)  # (its argument errors first)
+    if x.dtype is out.dtype or out.dtype._kind < 2 or not x.numel():
+        return result
+    dims = _ops._raw_dims(args[1] if len(args) > 1 else kwargs["dim"], x.dim())
+    keepdim = args[2] if len(args) > 2 else kwargs.get("keepdim", False)
+    if not x.dtype.is_floating_point:
+        x = x.to(_dtypes.get_default_dtype())
+    m = _ops.amax(x, dims, keepdim=True)
+    m = _ops.where(m.abs() == float("inf"), _ops.zeros_like(m), m)  # (an infinite max is taken as 0)
+    total = _ops.sum((x - m).exp(), dims, keepdim, dtype=out.dtype)
+    return total.log_().add_(m if keepdim else m.squeeze(dims))
+
+
+_COMPUTED_IN_OUT = {"mean": _mean_in_out, "nanmean": _nanmean_in_out, "nansum": _nansum_in_out, "var": _var_in_out,
+                    "std": _var_in_out, "logsumexp": _logsumexp_in_out}
 
 
 # torch.special functions without an out= of their own: the name PyTorch's out= errors give each

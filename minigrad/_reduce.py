@@ -279,27 +279,39 @@ def _inner_fn(lines: int, n0: int, lanes: _Lanes):
     # the first: x + 0 is x, as no sum is -0.0); then 0 + the tail + the lanes' sums are added in order:
     # one line: a running sum of a buffer [tail, lanes]; a few lines: the same along the buffer's rows;
     # many lines: einsum down the buffer's columns (tail + v, lines), one slice after another.
-    if lines == 1 and not lanes.pairs:  # (one line: 1-D and 2-D arrays, NumPy's cheapest calls)
-        main = (full, 4 * v)
+    if lines == 1 and not lanes.pairs and full:  # (one line: 1-D and 2-D arrays, NumPy's cheapest calls)
+        body = 4 * full * v
+        whole = body == n0  # (no vector or value past the 4 accumulators' vectors: the line itself)
+        main = (full, 4 * v) if full < 16 else (1, full, 4 * v)
+        last = [slice(i * v, (i + 1) * v) for i in range(4 * full, vectors)]  # into the first accumulator
+        flat = (n0,)
 
         def one(x: np.ndarray) -> np.ndarray:
-            if not full:
-                part = np.zeros(v, acc)
-            elif full < 16:  # (the cascade without a flush: 0 + each vector in turn)
-                part = _einsum("ab->b", (x[0, :4 * full * v] if 4 * full < vectors or tail else x).reshape(main))
-            else:
-                part = cascade(x[:, :4 * full * v].reshape(1, full, 4 * v))[0]
-            for i in range(4 * full, vectors):  # the last vectors: into the first accumulator (part is fresh)
-                part[:v] += x[0, i * v:(i + 1) * v]
+            row = x.reshape(flat)
+            part = row.reshape(main) if whole else row[:body].reshape(main)
+            # the accumulators (4 * v): 0 + each vector in turn (below 16, no flush), else the cascade
+            part = _einsum("ab->b", part) if full < 16 else cascade(part)[0]
+            for s in last:  # (part is fresh: never x itself)
+                part[:v] += row[s]
+            # ((first + second) + third) + fourth accumulator, then 0 + the tail's values + the lanes' sums
+            # in turn: a running sum whose first term needs no 0 + (a lanes' sum, from +0.0, is never -0.0,
+            # so the running sum turns a -0.0 tail into +0.0 as 0 + would)
+            lanes_sum = np.add.reduce(part.reshape(4, v), 0)
+            if tail:
+                return np.add.accumulate(np.concatenate((row[end:], lanes_sum)))[-1:]
+            return np.add.accumulate(lanes_sum)[-1:]
+        return one
+    if lines == 1 and not lanes.pairs:  # (below 4 vectors: the first accumulator only)
+        def short(x: np.ndarray) -> np.ndarray:
+            part = np.zeros(v, acc)
+            for i in range(vectors):
+                part += x[0, i * v:(i + 1) * v]
             buf = np.empty(tail + v, acc)
             if tail:
                 buf[:tail] = x[0, end:]
-            if full:
-                np.add.reduce(part.reshape(4, v), 0, None, buf[tail:])
-            else:
-                buf[tail:] = part
+            buf[tail:] = part
             return np.add.accumulate(buf)[-1:]
-        return one
+        return short
     if lines <= 8:
         def few(x: np.ndarray) -> np.ndarray:
             part = accumulators(x)

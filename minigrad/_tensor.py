@@ -16,6 +16,7 @@ The operations themselves live in ``_ops.py`` (the user-facing functions) and ``
 """
 from __future__ import annotations
 
+import itertools
 import numbers
 import os
 import sys
@@ -170,6 +171,13 @@ class Tensor(metaclass=_TensorType):
     # Set (in the instance's __dict__) by the grad_dtype setter: a dtype, or None for any. False: never set,
     # gradients take the tensor's own dtype.
     _grad_dtype = False
+    # Set (in the instance's __dict__) on the 0-dim tensor that stands for a Python number given to add/sub/mul/div
+    # (_ops._binary): PyTorch's "wrapped number". Its node saves the number itself (see _dispatch.Op._save), so
+    # create_graph formulas (grad * other) promote with it as with a number, not as with a 0-dim float64 tensor.
+    _wrapped_number = None
+    # Set (in the instance's __dict__) on a view written in place: the sequence number its regenerated grad_fn takes
+    # (see _dispatch._record_copy_slices), and the version it is for.
+    _reserved_seq = None
 
     def __init__(self, *args, **kwargs) -> None:
         # torch.Tensor(2, 3) makes an uninitialised float tensor; torch.Tensor([1, 2]) copies data.
@@ -255,6 +263,8 @@ class Tensor(metaclass=_TensorType):
         """The shape, or the length of one dimension."""
         if dim is None:
             return Size(self._data.shape)
+        if not self._data.ndim and isinstance(dim, int) and not isinstance(dim, bool):
+            raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")   # (no wrap_scalar)
         try:
             return self._data.shape[self._wrap_dim(dim)]
         except (TypeError, IndexError):
@@ -295,6 +305,8 @@ class Tensor(metaclass=_TensorType):
         else:
             # (s // itemsize for each byte stride, without a generator: saved for every recorded mm)
             strides = tuple(map(self._data.itemsize.__rfloordiv__, self._data.strides))
+        if dim is not None and not strides and isinstance(dim, int) and not isinstance(dim, bool):
+            raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")   # (no wrap_scalar)
         return strides if dim is None else strides[self._wrap_dim(dim)]
 
     def data_ptr(self) -> int:
@@ -413,13 +425,16 @@ class Tensor(metaclass=_TensorType):
     # ---- conversion -------------------------------------------------------------------------
     def numpy(self, *, force: bool = False) -> np.ndarray:
         """The values as an ndarray sharing memory (refuses tensors that require grad, unless grad mode is off)."""
+        if not isinstance(force, bool):
+            from ._arg_errors import must_be
+            raise must_be("numpy", "force", "bool", force)
         if self._requires_grad and not force and _STATE.enabled:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
         if _vmap_batched.DEPTH[0]:
             _vmap_batched.check_storage(self)
         if self._data.dtype == _dtypes.bfloat16.np:  # NumPy has no bfloat16; PyTorch refuses rather than pick a dtype
             raise TypeError("Got unsupported ScalarType BFloat16")
-        return self._data
+        return self._data.view()  # (a new array object on the same memory each call, as PyTorch's)
 
     def __array_wrap__(self, array, context=None, return_scalar=False):
         """A NumPy function's result on tensors (``np.exp(x)``, ``x * ndarray``) as a tensor, as in PyTorch
@@ -459,6 +474,15 @@ class Tensor(metaclass=_TensorType):
         if self.dim() == 0:  # (a method call, as PyTorch's: __torch_function__ sees dim, then unbind)
             raise TypeError("iteration over a 0-d tensor")
         return iter(self.unbind(0))
+
+    def __reversed__(self):
+        """``reversed(x)``: x flipped along dimension 0 (a 0-d tensor itself), as PyTorch's."""
+        return self if self.dim() == 0 else self.flip(0)
+
+    @property
+    def __cuda_array_interface__(self):
+        raise AttributeError(f"Can't get __cuda_array_interface__ on non-CUDA tensor type: {self.type()} If CUDA "
+                             "data is required use tensor.cuda() to copy tensor to device memory.")
 
     def __contains__(self, element) -> bool:
         """``element in x``: whether any entry equals ``element`` (a number or a tensor, broadcast)."""
@@ -507,7 +531,7 @@ class Tensor(metaclass=_TensorType):
         return complex(self.item())
 
     def __hash__(self) -> int:
-        return object.__hash__(self)
+        return id(self)  # (as PyTorch's: hash(t) == id(t))
 
     def __repr__(self, *, tensor_contents=None) -> str:
         try:
@@ -538,6 +562,11 @@ class Tensor(metaclass=_TensorType):
         return (_rebuild_tensor, (_strides.clone(self._data), self._requires_grad))  # (strides kept where NumPy can)
 
     def __deepcopy__(self, memo):
+        if not self.is_leaf:
+            raise RuntimeError("Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
+                               "protocol at the moment.  If you were attempting to deepcopy a module, this may be "
+                               "because of a torch.nn.utils.weight_norm usage, see "
+                               "https://github.com/pytorch/pytorch/pull/103001")
         t = Tensor._make(_strides.clone(self._data), self._requires_grad)  # (PyTorch's layout: see _strides)
         if self._grad is not None:
             t._grad = Tensor._make(_strides.clone(self._grad._data))
@@ -550,11 +579,11 @@ class Tensor(metaclass=_TensorType):
     @property
     def requires_grad(self) -> bool:
         """Whether autograd records operations on this tensor."""
-        if not self._requires_grad and self._base is not None and self._view_version != self._version_counter[0] \
-                and self._base._requires_grad:   # (a view whose base got a history in place since: see _dispatch)
-            if self._creation_meta is not None:   # (its grad_fn refuses to be replayed; it requires grad all the same)
-                return True
-            self._refresh_view_grad_fn()
+        if not self._requires_grad and self._base is not None and self._base._requires_grad:
+            # A view made before its base required grad (or got a history in place) requires grad as its base
+            # does; its grad_fn is made only when asked for (as PyTorch's: reading requires_grad leaves it a leaf
+            # to the in-place check, see _dispatch._unreplayed_view).
+            return True
         return self._requires_grad
 
     @requires_grad.setter
@@ -580,6 +609,9 @@ class Tensor(metaclass=_TensorType):
         if requires_grad is not True and requires_grad is not False:  # (PyTorch's binding takes a real bool only)
             from ._arg_errors import must_be
             raise must_be("requires_grad_", "requires_grad", "bool", requires_grad, 1)
+        from ._dispatch import _unreplayed_view
+        if self._base is not None and _unreplayed_view(self):
+            return self  # (a leaf to PyTorch's C++ is_leaf(): allowed, and it still requires grad through its base)
         if not self.is_leaf and not requires_grad:
             raise RuntimeError(
                 "you can only change requires_grad flags of leaf variables. If you want to use a computed "
@@ -687,8 +719,11 @@ class Tensor(metaclass=_TensorType):
 
     def retain_grad(self) -> None:
         """Make backward fill ``.grad`` for this non-leaf tensor."""
-        if not self._requires_grad:
+        if not self.requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        from ._dispatch import _unreplayed_view
+        if self._base is not None and _unreplayed_view(self):
+            return  # (PyTorch's retain_grad returns at its is_leaf(), which reads the view's grad_fn unregenerated)
         from .autograd.function import _TRANSFORMS_ACTIVE
         if _TRANSFORMS_ACTIVE[0] and not _caller_module().startswith("minigrad"):
             raise RuntimeError("You are attempting to call Tensor.retain_grad() inside of a function being "
@@ -720,7 +755,7 @@ class Tensor(metaclass=_TensorType):
 
     def register_hook(self, hook):
         """Call ``hook(grad)`` when this tensor's gradient is computed; a returned tensor replaces it."""
-        if not self._requires_grad:
+        if not self.requires_grad:  # (a view requires grad with its base: see the requires_grad property)
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         fn = self.grad_fn
         if fn is not None:
@@ -776,6 +811,8 @@ class Tensor(metaclass=_TensorType):
 
     def detach_(self) -> Tensor:
         """Cut this tensor off from the graph, in place."""
+        from ._dispatch import check_captured_write
+        check_captured_write(self, "aten::detach_")   # (inside torch.func's grad transforms)
         _vmap_batched.check_detach_(self)
         if self._base is not None:  # (every view, whether or not its base requires grad, as in PyTorch)
             raise RuntimeError(_vmap_batched._DETACH_VIEW)
@@ -819,10 +856,21 @@ class Tensor(metaclass=_TensorType):
         from .autograd import forward_ad
         # (a new node for the same view, not an op of the user's: its tangent, if any, stays as it is)
         suspended, forward_ad._suspended[0] = forward_ad._suspended[0], True
+        reserved = self._reserved_seq
+        if reserved is not None:
+            self._reserved_seq = None
+            if reserved[1] != self._view_version:
+                reserved = None  # (changed again since: PyTorch's node is made now, numbered now)
+        if reserved is not None:  # the number taken when the view was written in place (_record_copy_slices)
+            from . import _dispatch
+            counter = _dispatch._sequence
+            _dispatch._sequence = itertools.chain((reserved[0],), counter)
         try:
             self._replay_view(base)
         finally:
             forward_ad._suspended[0] = suspended
+            if reserved is not None:
+                _dispatch._sequence = counter
 
     def _replay_view(self, base) -> None:
         from .derivatives import as_strided_view

@@ -16,8 +16,11 @@ def norm_except_dim(v: Tensor, pow: float = 2, dim: int = 0) -> Tensor:
     (-1, v.size(-1)) view for the last dim, and for a middle dim the dim-0 case on ``v.transpose(0, dim)``,
     transposed back.
     """
+    if not isinstance(pow, int):  # (its C++ signature takes an int)
+        from ._arg_errors import must_be
+        raise must_be("norm_except_dim", "pow", "int", pow, 2)
     if dim == -1:
-        return v.norm(pow)
+        return D.norm_all(v, p=pow)  # (C++'s v.norm(pow): a NormBackward0 node, not Python's linalg vector norm)
     shape = [1] * v.dim()
     if dim == 0:
         shape[0] = v.shape[0]

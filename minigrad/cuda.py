@@ -38,6 +38,11 @@ def memory_allocated(device=None) -> int:
     return 0
 
 
+def is_bf16_supported(including_emulation: bool = True) -> bool:
+    """False: no CUDA device (the AMP recipes ask before picking bfloat16)."""
+    return False
+
+
 def _unavailable(*args, **kwargs):
     raise AssertionError(_NO_CUDA)
 

@@ -78,6 +78,18 @@ def _conj(x):
     return x.conj() if isinstance(x, Tensor) else x.conjugate()
 
 
+def _conj_saved(x):
+    """``x.conj()`` for mul/div's saved ``other``, which may be a saved Python number (a wrapped number).
+
+    PyTorch's conj() of a real wrapped number is the number itself; of a complex one, a plain 0-dim complex128
+    tensor, no longer a wrapped number: under create_graph ``grad * other.conj()`` then promotes (complex128,
+    cast back by a ToCopyBackward0), as it does there.
+    """
+    if type(x) is complex:
+        return Tensor._make(np.array(x.conjugate(), dtype=np.complex128))
+    return x.conj() if isinstance(x, Tensor) else x
+
+
 def _numpy_result(forward, *arrays) -> Tensor:
     """``forward(*arrays)`` as a tensor, with NumPy's warnings off as for every op (PyTorch gives inf/nan)."""
     if _errstate_get() is _QUIET:  # (in a backward pass: NumPy is quiet already, see _errstate.py)
@@ -153,8 +165,9 @@ def unsqueeze_to(grad, sizes, dim=None):
 
 def pow_backward(grad, self, exponent):
     """d x^p / dx = p·x^(p-1)   (0 when p == 0, as PyTorch)."""
-    if exponent == 0:
-        return _ops().zeros_like(self)
+    if exponent == 0:   # (PyTorch: zeros_like(self, LEGACY_CONTIGUOUS_MEMORY_FORMAT), C order whatever self's layout)
+        from ._creation import zeros_like
+        return zeros_like(self, memory_format=_ops()._layout.contiguous_format)
     if exponent == 2 and type(exponent) is not complex and _untracked():
         g, x = grad._data, self._data
         if g.dtype == x.dtype and g.dtype.kind == "f":
@@ -628,17 +641,30 @@ rsub = Op("rsub", "RsubBackward1", lambda a, b, alpha: _sub_alpha(b, a, alpha) i
 mul = Op("mul", "MulBackward0", np.multiply, inputs=("self", "other"),
          jvp="element_wise",
          # d(xy)/dx = y (a float, saved unwrapped by ``x * 1.5``, is its own conjugate: one call less per node)
-         self=lambda grad, other: grad * (other if type(other) is float else _conj(other)),
-         other=lambda grad, self: grad * self.conj())                     # d(xy)/dy = x
+         self=lambda grad, other: grad * (other if type(other) is float else _conj_saved(other)),
+         other=lambda grad, self: grad * _conj_saved(self))               # d(xy)/dy = x
+
+
+def _div_jvp(self_t, other_t, result, self, other):
+    """PyTorch's own form (self_t - other_t * result) / other, in the result's dtype: there a Python number y is a
+    wrapped number, which does not promote (0-d float32 x / 2.5: a float32 tangent); a tangent of another dtype
+    than its primal's keeps deciding (PyTorch applies the formula to the tangents as they are)."""
+    t = (self_t - other_t * result) / other
+    if t.dtype != result.dtype and other._fw_grad is None and self_t.dtype == self.dtype:
+        return t.to(result.dtype)   # (with a dual y, as x.div_(y) of a float32 x by a float64 y, it decides)
+    return t
+
+
 div = Op("div", "DivBackward0", np.true_divide, inputs=("self", "other"),
-         jvp=lambda self_t, other_t, result, other: (self_t - other_t * result) / other,  # PyTorch's own form
-         self=lambda grad, other: grad / _conj(other),                    # d(x/y)/dx = 1/y
+         jvp=_div_jvp,
+         self=lambda grad, other: grad / _conj_saved(other),              # d(x/y)/dx = 1/y
          other=lambda grad, self, other: grad.neg() * ((self / other) / other).conj())  # -x/y²
 # div(x, y, rounding_mode=None): PyTorch's other overload (div.Tensor_mode), the same true division
 div_mode = Op("div", "DivBackward2", lambda a, b, rounding_mode: np.true_divide(a, b), inputs=("self", "other"),
               args=("rounding_mode",), jvp=lambda self_t, other_t, result, other: (self_t - other_t * result) / other,
-              self=lambda grad, other, rounding_mode: grad / _conj(other),
+              self=lambda grad, other, rounding_mode: grad / _conj_saved(other),
               other=lambda grad, self, other, rounding_mode: grad.neg() * ((self / other) / other).conj())
+div_mode.number_formulas = True  # (x / 2.5 with rounding_mode=None: its formulas take the saved number, as div's)
 def _int_power(a, b):
     """PyTorch's integer power. Both it and NumPy's wrap around on overflow, but NumPy refuses negative
     exponents: PyTorch gives 1 for a base of 1, ±1 for a base of -1 and 0 for any other base."""
@@ -752,14 +778,15 @@ maximum = Op("maximum", "MaximumBackward0", np.maximum, inputs=("self", "other")
              # w = 1 where self wins, 1/2 on a tie (PyTorch's result: formula)
              jvp=lambda self_t, other_t, self, other, result: _pick_jvp(
                  self_t, other_t, _ops().where(self == other, 0.5, (self > other).to(result.dtype))),
-             # the larger input takes the gradient; a tie splits it in half
-             self=lambda grad, self, other: _tie_split(grad, self, other).masked_fill(self < other, 0),
-             other=lambda grad, self, other: _tie_split(grad, self, other).masked_fill(self > other, 0))
+             # the larger input takes the gradient; a tie splits it in half (masked_fill_ in place on where's
+             # result, as PyTorch's formula: the gradient keeps where's layout, an out-of-place one is C order)
+             self=lambda grad, self, other: _tie_split(grad, self, other).masked_fill_(self < other, 0),
+             other=lambda grad, self, other: _tie_split(grad, self, other).masked_fill_(self > other, 0))
 minimum = Op("minimum", "MinimumBackward0", np.minimum, inputs=("self", "other"),
              jvp=lambda self_t, other_t, self, other, result: _pick_jvp(
                  self_t, other_t, _ops().where(self == other, 0.5, (self < other).to(result.dtype))),
-             self=lambda grad, self, other: _tie_split(grad, self, other).masked_fill(self > other, 0),
-             other=lambda grad, self, other: _tie_split(grad, self, other).masked_fill(self < other, 0))
+             self=lambda grad, self, other: _tie_split(grad, self, other).masked_fill_(self > other, 0),
+             other=lambda grad, self, other: _tie_split(grad, self, other).masked_fill_(self < other, 0))
 # The condition goes through the dtype cast with the values; .astype(bool) undoes that exactly.
 where = Op("where", "WhereBackward0", lambda c, a, b: np.where(c.astype(bool, copy=False), a, b),
            jvp="element_wise",
@@ -1032,7 +1059,7 @@ def _vector_norm(a, ord, dim, keepdim):
             out = np.sum(x, axis=dim, keepdims=keepdim)
         else:
             out = np.power(np.sum(np.power(x, ord), axis=dim, keepdims=keepdim), 1.0 / ord)
-    return np.asarray(out).astype(x.dtype, copy=False)
+    return _strides.contiguous(np.asarray(out).astype(x.dtype, copy=False))   # (NumPy's follows a's layout)
 
 
 def norm_backward(grad, self, ord, dim, keepdim, result):
@@ -1118,7 +1145,8 @@ amax = Op("amax", "AmaxBackward0",  # (a C-order result, as PyTorch's: NumPy's f
           jvp="reduction",
           args=("dim", "keepdim"),
           self=lambda grad, self, result, dim, keepdim: scale_grad_by_count(grad, self, result, dim, keepdim))
-amin = Op("amin", "AminBackward0", _rank0_ok(lambda a, dim, keepdim: np.amin(a, axis=dim or None, keepdims=keepdim)),
+amin = Op("amin", "AminBackward0",  # (C order, as amax)
+          _rank0_ok(lambda a, dim, keepdim: _strides.contiguous(np.amin(a, axis=dim or None, keepdims=keepdim))),
           jvp="reduction",
           args=("dim", "keepdim"),
           self=lambda grad, self, result, dim, keepdim: scale_grad_by_count(grad, self, result, dim, keepdim))
@@ -1142,7 +1170,9 @@ def _with_mean(stat):
             n = a.size if axes is None else math.prod(a.shape[d] for d in np.atleast_1d(axes))
             if n > 1:
                 mean = np.where(np.isinf(wide).any(axis=axes, keepdims=keepdim), np.nan, mean)
-        return stat(a, dim, correction, keepdim), mean.astype(a.dtype, copy=False)
+        # (C order: NumPy's mean of a transposed input keeps its layout, PyTorch's reduction output is contiguous)
+        mean = mean.astype(a.dtype, copy=False)
+        return stat(a, dim, correction, keepdim), mean if mean.flags.c_contiguous else mean.copy(order="C")
     return forward
 
 
@@ -1203,15 +1233,52 @@ logsumexp = Op("logsumexp", "LogsumexpBackward0", _rank0_ok(_logsumexp), args=("
                self=lambda grad, self, result, dim, keepdim:
                    _restore(grad, tuple(self.shape), dim, keepdim)
                    * _conj((self - _restore(result, tuple(self.shape), dim, keepdim)).exp()))
+
+
+def norm_jvp(self_t, self, result, ord, dim, keepdim):
+    """PyTorch's norm_jvp, step by step (its dtypes and roundings): Σ re(conj(∂‖x‖/∂x)·t) over the reduced dims.
+    p = 2: Σ re(x·t̄), divided by the norm in place (so x·t's dtype stays); p = 1: Σ re(sgn(x)·t̄); ±inf: the
+    max-|x| elements' share; other p: Σ |x|^(p-2)·re(x·t̄) / ‖x‖^(p-1) (p < 1: |x|^(p-1)·re(sgn(x)·t̄)·‖x‖^(1-p));
+    p = 0: zeros like the norm."""
+    ops = _ops()
+
+    def total(t):  # sum over the reduced dims (None or (): all of them)
+        if dim is None or (isinstance(dim, (tuple, list)) and not len(dim)):
+            return t.sum(tuple(range(t.dim())), keepdim=True).reshape(result.shape) if keepdim else t.sum()
+        return t.sum(dim, keepdim=keepdim)
+    if ord == 0:
+        return ops.zeros_like(result)
+    if ord == 1:
+        return total((self.sgn() * self_t.conj()).real)
+    if ord == 2:
+        sumsq_t = total((self * self_t.conj()).real)
+        return (sumsq_t / result).to(sumsq_t.dtype).masked_fill_(result == 0, 0)   # (div_ in place)
+    if ord in (math.inf, -math.inf):
+        norm = result if keepdim or self.dim() == 0 else _restore(result, tuple(self.shape), dim, keepdim)
+        is_eq_max = (self.abs() == norm).logical_or(self.isnan().logical_and(norm.isnan())).type_as(norm)
+        nb_max = is_eq_max.sum(_dims(dim, self.dim()) if self.dim() else (), keepdim=True)
+        return total((self.sgn() * self_t.conj()).real * is_eq_max / nb_max)
+    if ord < 1:
+        powered = self.abs().pow(ord - 1).masked_fill_(self == 0, 0)
+        return total(powered * (self.sgn() * self_t.conj()).real) * result.pow(1 - ord)
+    out = total(self.abs().pow(ord - 2) * (self * self_t.conj()).real) / result.pow(ord - 1)
+    return out.masked_fill_(result == 0, 0)
+
+
 linalg_vector_norm = Op("linalg_vector_norm", "LinalgVectorNormBackward0", _rank0_ok(_vector_norm),
-                        jvp="reduction",
+                        jvp=norm_jvp,
                         args=("ord", "dim", "keepdim"),
                         self=norm_backward)
 # at::norm(x, p, dim, keepdim), called from C++ (F.pairwise_distance); torch.norm itself is linalg's
 norm = Op("norm", "NormBackward1", _rank0_ok(lambda a, p, dim, keepdim: _vector_norm(a, p, dim, keepdim)),
-          jvp="reduction", args=("p", "dim", "keepdim"),
+          jvp=lambda self_t, self, result, p, dim, keepdim: norm_jvp(self_t, self, result, p, dim, keepdim),
+          args=("p", "dim", "keepdim"),
           self=lambda grad, self, p, dim, keepdim, result:
               norm_backward(grad, self, p, dim, keepdim, result))    # same derivative as the vector norm
+# at::norm(x, p) over every element, called from C++ (norm_except_dim(v, p, -1): nn.utils.weight_norm(dim=None))
+norm_all = Op("norm", "NormBackward0", lambda a, p: np.asarray(_vector_norm(a, p, None, False)),
+              jvp=lambda self_t, self, result, p: norm_jvp(self_t, self, result, p, None, False), args=("p",),
+              self=lambda grad, self, p, result: norm_backward(grad, self, p, None, False, result))  # d‖x‖_p
 def _scan(np_scan, a, dim):
     """PyTorch's CPU cumsum / cumprod: the running value kept in its accumulate type (double for float32, float for
     float16/bfloat16, complex<double> for complex64, int64 for integers), each output rounded to a's dtype."""
@@ -1336,11 +1403,17 @@ permute = Op("permute", "PermuteBackward0", lambda a, dims: np.transpose(a, dims
 def _expand(a, size):
     out = np.broadcast_to(a, size)
     lead = len(size) - a.ndim
-    if 1 in a.shape and any(n == 1 and size[lead + i] == 1 and a.strides[i] for i, n in enumerate(a.shape)):
-        # A size-1 dim that stays size 1 keeps its stride in PyTorch (NumPy's broadcast gives it 0): strides
-        # decide later view / reshape nodes and what x.stride() prints.
-        strides = out.strides[:lead] + tuple(st if n == 1 and size[lead + i] == 1 else out.strides[lead + i]
-                                             for i, (n, st) in enumerate(zip(a.shape, a.strides)))
+    if (1 in a.shape and any(n == 1 and size[lead + i] == 1 and a.strides[i] for i, n in enumerate(a.shape))) or (
+            lead and a.ndim and 1 in size[:lead]):
+        # PyTorch's inferExpandGeometry (NumPy's broadcast gives both 0): a size-1 dim that stays size 1 keeps its
+        # stride, a new leading dim of size 1 gets size·stride of the dim after it. Strides decide later view /
+        # reshape nodes, the AsStridedBackward0 of a view changed in place and what x.stride() prints.
+        strides = list(out.strides)
+        for i in range(len(size) - 1, -1, -1):
+            if i >= lead and a.shape[i - lead] == size[i]:
+                strides[i] = a.strides[i - lead]
+            elif i < lead and size[i] == 1:
+                strides[i] = size[i + 1] * strides[i + 1]
         out = np.lib.stride_tricks.as_strided(a, size, strides)  # (writeable if a is)
     # NumPy hands out read-only broadcasts; PyTorch's expand is a view fill_ may write
     if a.flags.writeable and not out.flags.writeable:
@@ -1487,16 +1560,20 @@ unbind = Op("unbind", "UnbindBackward0", lambda a, dim: [a[_at(dim, a.ndim, i)] 
 
 
 # ---- several inputs: the formula returns one gradient per listed tensor
-def cat_backward(grad, dim, sizes):
-    """d cat(xs, dim) / d xs[i]: the slice of grad where xs[i] went."""
+def cat_backward(grad, dim, metas):
+    """d cat(xs, dim) / d xs[i]: the slice of grad where xs[i] went (``metas``: the inputs' shapes and dtypes)."""
     grads, start = [], 0
     dim %= builtins_max(grad.dim(), 1)  # (legacy_cat_wrap_dim: the slices save the dim non-negative)
-    for shape in sizes:
-        if len(shape) == 1 and shape[0] == 0 and grad.dim() != 1:  # legacy: empty 1-D inputs are skipped
-            grads.append(_ops().zeros(shape, dtype=grad.dtype))
+    # A real input of a complex cat: PyTorch's cat_tensors_backward takes the real part of the whole gradient once
+    # and slices that (under create_graph its nodes sit before the slice, not after as the engine's cast would)
+    real = grad.real if grad.is_complex() and any(dt.kind != "c" for _, dt in metas) else None
+    for shape, dt in metas:
+        g = real if real is not None and dt.kind != "c" else grad
+        if len(shape) == 1 and shape[0] == 0:  # legacy: empty 1-D inputs are skipped (a zeros gradient, no graph)
+            grads.append(_ops().zeros(shape, dtype=g.dtype))
             continue
         n = shape[dim]
-        grads.append(grad.narrow(dim, start, n))
+        grads.append(g.narrow(dim, start, n))
         start += n
     return tuple(grads)
 
@@ -1504,7 +1581,7 @@ def cat_backward(grad, dim, sizes):
 cat = Op("cat", "CatBackward0", lambda *arrays, dim: _concatenate(arrays, dim), inputs=("tensors",),
          jvp="linear",
          args=("dim",), list_input=True,
-         tensors=lambda grad, dim, _input_sizes: cat_backward(grad, dim, _input_sizes))
+         tensors=lambda grad, dim, _input_meta: cat_backward(grad, dim, _input_meta))
 stack = Op("stack", "StackBackward0", lambda *arrays, dim: _strides.contiguous(np.stack(arrays, axis=dim)),  # (as cat)
            inputs=("tensors",),
            jvp="linear",
@@ -1980,14 +2057,28 @@ def _gelu_backward_forward(g, x, approximate):
 
 
 def gelu_double_backward(grad, grad_output, self, approximate):
-    """d²gelu/dx²: φ(x)(2 - x²) exactly; (1-t²)(u' + x(u''/2 - t·u'²)) for the tanh form."""
+    """d²gelu/dx², written as PyTorch's gelu_double_backward (its operations in its order: the same roundings).
+    erf form: φ(x)(2 - x²); tanh form: with f = x/2, g = 1 - tanh²u, h = u' (u = β(x + κx³)), d(f'gh + fgh)/dx
+    = 2f'gh + fhg' + fgh' (f' = 1/2, g' = -2·sech²u·tanh u·u', h' = 6κβx)."""
     if approximate == "tanh":
-        t = ((self + self * self * self * _GELU_C) * _SQRT_2_OVER_PI).tanh()
-        du = (self * self * (3 * _GELU_C) + 1) * _SQRT_2_OVER_PI
-        ddu = self * (6 * _GELU_C * _SQRT_2_OVER_PI)
-        d2 = (1 - t * t) * (du + self * (ddu * 0.5 - t * du * du))
+        beta = math.sqrt(2) * (2 / math.sqrt(math.pi)) * 0.5   # (M_SQRT2 * M_2_SQRTPI * 0.5)
+        inner = (self + self.pow(3) * _GELU_C) * beta
+        tanh_inner = inner.tanh()
+        sech_inner = 1 / inner.cosh()
+        f = self * 0.5
+        g = 1 - tanh_inner * tanh_inner
+        h = ((self * (3 * _GELU_C)) * self + 1) * beta
+        f_prime_gh = g * 0.5 * h
+        g_prime = (sech_inner * 2) * (-sech_inner * tanh_inner) * h
+        g_prime_fh = f * h * g_prime
+        h_prime = self * (6 * _GELU_C) * beta
+        h_prime_fg = f * g * h_prime
+        d2 = f_prime_gh * 2 + g_prime_fh + h_prime_fg
     else:
-        d2 = (self * self * -0.5).exp() * (1 / math.sqrt(2 * math.pi)) * (2 - self * self)
+        beta = (2 / math.sqrt(math.pi)) * math.sqrt(0.5) * 0.5   # (M_2_SQRTPI * M_SQRT1_2 * 0.5: 1/√(2π))
+        input_sq = self * self
+        pdf = (input_sq * -0.5).exp() * beta
+        d2 = pdf * 2 - input_sq * pdf
     return grad * grad_output * d2
 
 
@@ -2372,16 +2463,20 @@ nll_loss2d_backward = Op(
 def _mse_backward_forward(g, x, y, reduction):
     # 2(x - y)·g, divided by the element count for mean (an integer target takes x's dtype: PyTorch's promotion)
     dtype = x.dtype if y.dtype.kind in "biu" else y.dtype if x.dtype.kind in "biu" else np.result_type(x, y)
-    # (in the tensors' dtype first, as PyTorch's kernel; 2 / 0 elements is C's inf)
-    norm = dtype.type((2 / x.size if x.size else math.inf) if reduction == 1 else 2)
-    # (computed in the common dtype, written in x's: PyTorch's grad_input is zeros_like(input))
-    return ((x - y) * norm * g).astype(x.dtype if x.dtype.kind in "fc" else dtype, copy=False)
+    # (in the tensors' dtype first, as PyTorch's kernel; 2 / 0 elements is C's inf; the count is the broadcast
+    # shape's: F.mse_loss expands both operands first)
+    count = np.broadcast(x, y).size
+    norm = dtype.type((2 / count if count else math.inf) if reduction == 1 else 2)
+    # (computed in the common dtype, written in x's: PyTorch's grad_input is zeros_like(input,
+    # LEGACY_CONTIGUOUS_MEMORY_FORMAT), so C order whatever x's layout)
+    return _strides.contiguous(((x - y) * norm * g).astype(x.dtype if x.dtype.kind in "fc" else dtype, copy=False))
 
 
 def mse_double_backward(grad, self, reduction):
     """d²(x - y)²/dx² = 2, times grad (divided by the element count for mean)."""
     g = mul_scalar(grad, other=2)                     # PyTorch scales by Python numbers here
-    return div_scalar(g, other=self.numel()) if reduction == 1 else g
+    # (the element count of the expanded operands: grad has their broadcast shape)
+    return div_scalar(g, other=max(g.numel(), self.numel())) if reduction == 1 else g
 
 
 def mse_loss_jvp(self_t, target_t, self, target, reduction):
@@ -3287,7 +3382,8 @@ logaddexp2 = Op("logaddexp2", "Logaddexp2Backward0", _float_math.logaddexp2, inp
                 other=lambda grad, self, other: grad / add_scalar(2 ** (self - other), other=1))
 cumprod = Op("cumprod", "CumprodBackward0",
              _rank0_ok(lambda a, dim: _scan(np.cumprod, a, dim)), args=("dim",),
-             jvp=lambda self_t, self, result, dim: cumprod_jvp(self_t, self, result, dim),
+             # (PyTorch's .to(dtype or self's dtype): the result's, also for a tangent of another dtype)
+             jvp=lambda self_t, self, result, dim: _in_dtype_of(cumprod_jvp(self_t, self, result, dim), result),
              self=lambda grad, self, dim, result: cumprod_backward(grad, self, dim, result))
 
 
@@ -4344,7 +4440,7 @@ embedding = Op("embedding", "EmbeddingBackward0",
 
 def _embedding_dense_backward_forward(g, indices, num_weights, padding_idx, scale_grad_by_freq):
     idx = indices.reshape(-1)
-    rows = g.reshape(idx.size, -1)
+    rows = g.reshape(idx.size, g.shape[-1])   # (not -1: no indices at all is an empty (0, D))
     if padding_idx >= 0:   # (the padding row gets no gradient)
         rows = np.where((idx == padding_idx)[:, None], np.zeros((), g.dtype), rows)
     if scale_grad_by_freq:   # (each row divided by its index's count in the batch)
@@ -4397,6 +4493,12 @@ constant_pad_nd = Op("constant_pad_nd", "ConstantPadNdBackward0",
 
 def _constant_pad(a, pad, value):
     # pad = (last_lo, last_hi, second_last_lo, ...): negative amounts crop, as in PyTorch
+    if all(p <= 0 for p in pad):   # (PyTorch's shortcut: narrow, then clone(), which keeps the input's layout)
+        index = [np.s_[:]] * a.ndim
+        for i in range(len(pad) // 2):
+            axis = a.ndim - 1 - i
+            index[axis] = np.s_[-pad[2 * i]:a.shape[axis] + pad[2 * i + 1]]
+        return _strides.clone(a[tuple(index)])
     out = a
     for i in range(len(pad) // 2):
         axis = a.ndim - 1 - i
@@ -4686,12 +4788,19 @@ logit = Op("logit", "LogitBackward0",   # (float64 too: MKL's log of the ratio)
                halves=False), args=("eps",),
            jvp="element_wise",
            self=lambda grad, self, eps: logit_backward(grad, self, eps))
+def _in_dtype_of(t, result, cast: bool = True):
+    """``t`` in ``result``'s dtype (if ``cast``): a tangent computed before the op's own dtype= cast."""
+    return t.to(result.dtype) if cast and t.dtype != result.dtype else t
+
+
 nansum = Op("nansum", "NansumBackward0",
             _rank0_ok(lambda a, dim, keepdim: _sums.sum(a, _axes(dim), keepdim, nan=True)),
             args=("dim", "keepdim"),
             # (PyTorch's: where(self_p.isnan(), 0, self_t).sum(dim, keepdim): no tangent from where x is nan)
-            jvp=lambda self_t, self, dim, keepdim: sum_dim(_ops().where(self.isnan(), 0.0, self_t),
-                                                          dim=() if dim is None else dim, keepdim=keepdim),
+            # (and its dtype= argument: a float64 sum of a float32 tangent)
+            jvp=lambda self_t, self, dim, keepdim, result: _in_dtype_of(
+                sum_dim(_ops().where(self.isnan(), 0.0, self_t), dim=() if dim is None else dim, keepdim=keepdim),
+                result, self_t.dtype == self.dtype),
             # d Σ(non-nan x) / dx_i = 1, and 0 at the nans
             self=lambda grad, self, dim, keepdim:
                 sum_backward(grad, self.shape, dim, keepdim) * self.isnan().logical_not())
@@ -5567,27 +5676,28 @@ def _block_diag_forward(*arrays):
     out = np.zeros((_builtin_sum(b.shape[0] for b in blocks), _builtin_sum(b.shape[1] for b in blocks)),
                    arrays[0].dtype if arrays else np.float32)
     row = col = 0
-    for a, b in zip(arrays, blocks):
-        if a.ndim == 1 and a.size == 0:  # an empty vector takes no row (PyTorch's special case)
-            continue
+    for b in blocks:   # (an empty vector is a 1x0 block: it takes a row, which its backward does not skip)
         out[row:row + b.shape[0], col:col + b.shape[1]] = b
         row, col = row + b.shape[0], col + b.shape[1]
     return out
 
 
-def block_diag_backward(grad, sizes):
+def block_diag_backward(grad, metas):
     """d block_diag(xs) / d xs[i]: the block of grad where xs[i] sits.
 
     As PyTorch: two slices, then ``squeeze(-1)`` for a 1-D input (a no-op unless it has one element: the
     engine then sums the (1, n) block to (n,)) and twice for a 0-dim one.
     """
     grads, row, col = [], 0, 0
-    for shape in sizes:
-        if len(shape) == 1 and shape[0] == 0:
-            grads.append(_ops().zeros(0, dtype=grad.dtype))
+    # (a real input of a complex result: the real part of the whole gradient, taken once, as for cat)
+    real = grad.real if grad.is_complex() and any(dt.kind != "c" for _, dt in metas) else None
+    for shape, dt in metas:
+        g = real if real is not None and dt.kind != "c" else grad
+        if len(shape) == 1 and shape[0] == 0:   # (PyTorch's backward: no row for it, though its forward has one)
+            grads.append(_ops().zeros(0, dtype=g.dtype))
             continue
         rows, cols = shape if len(shape) == 2 else (1, shape[0]) if len(shape) == 1 else (1, 1)
-        block = slice(slice(grad, dim=0, start=row, end=row + rows, step=1), dim=1, start=col, end=col + cols, step=1)
+        block = slice(slice(g, dim=0, start=row, end=row + rows, step=1), dim=1, start=col, end=col + cols, step=1)
         if len(shape) == 1:
             block = block.squeeze(-1)
         elif len(shape) == 0:
@@ -5599,7 +5709,7 @@ def block_diag_backward(grad, sizes):
 
 block_diag = Op("block_diag", "BlockDiagBackward0", _block_diag_forward, inputs=("tensors",), list_input=True,
                 jvp="linear",
-                tensors=lambda grad, _input_sizes: block_diag_backward(grad, _input_sizes))
+                tensors=lambda grad, _input_meta: block_diag_backward(grad, _input_meta))
 
 
 def _rot90(a, k, dims):
@@ -5647,7 +5757,9 @@ def aminmax_backward(grads, self, dim, keepdim, min, max):
 
 
 def _aminmax(a, dim, keepdim):
-    return np.amin(a, axis=dim, keepdims=keepdim), np.amax(a, axis=dim, keepdims=keepdim)
+    # (C-order results, as PyTorch's reductions: NumPy's follow a's layout)
+    return (_strides.contiguous(np.amin(a, axis=dim, keepdims=keepdim)),
+            _strides.contiguous(np.amax(a, axis=dim, keepdims=keepdim)))
 
 
 aminmax = Op("aminmax", "AminmaxBackward0", _rank0_ok(_aminmax), args=("dim", "keepdim"), outputs=("min", "max"),
@@ -5762,8 +5874,8 @@ def _cdist_forward(x1, x2, p, compute_mode=None):
         out = diff.sum(-1)
     elif p == 2:
         out = np.sqrt((diff * diff).sum(-1))
-    elif p == math.inf:
-        out = diff.max(-1, initial=0)
+    elif p == math.inf:   # (PyTorch's std::max(agg, diff) from 0 skips NaN differences: fmax)
+        out = np.fmax.reduce(diff, axis=-1, initial=0)
     else:
         out = np.power(np.power(diff, p).sum(-1), 1.0 / p)
     return out.astype(x1.dtype, copy=False)
@@ -6622,7 +6734,8 @@ def _renorm(a, p, dim, maxnorm):
     norm = np.asarray(_vector_norm(a, p, dims, True))
     real = norm.dtype.type
     factor = np.where(norm > real(maxnorm), real(maxnorm) / (norm + real(1e-7)), real(1))
-    return (a * factor.astype(a.dtype, copy=False)).astype(a.dtype, copy=False)
+    # (C order whatever the input's layout: PyTorch's renorm allocates its output contiguous, no TensorIterator)
+    return np.ascontiguousarray((a * factor.astype(a.dtype, copy=False)).astype(a.dtype, copy=False))
 
 
 def _cpu_accumulate_type(dtype):
@@ -6684,9 +6797,16 @@ def polar_backward(grad, result):
     return (ops.real(grad_conj * result.sgn()), ops.real(grad_conj * mul_scalar(result, other=1j)))
 
 
+def _complex(re, im):
+    """re + i·im, filled part by part (``re + 1j * im`` would turn an infinite imaginary part into nan + inf j)."""
+    out = np.empty(np.broadcast_shapes(re.shape, im.shape), np.result_type(re, np.complex64))
+    out.real, out.imag = re, im
+    return out
+
+
 # z = x + iy: dL/dx = Re g, dL/dy = Im g (PyTorch's node also saves both inputs, unused)
 complex_ = Op("complex", "ComplexBackward0",   # (complex_: not to hide Python's complex)
-             lambda re, im: (re + 1j * im).astype(np.result_type(re, np.complex64), copy=False),
+             _complex,
              inputs=("real", "imag"), jvp=lambda real_t, imag_t: complex_(real_t, imag_t),
              # (PyTorch's codegen takes the ``real`` of at::real(grad) for the input: each formula saves its own)
              real=lambda grad, real: _ops().real(grad),
@@ -7007,7 +7127,10 @@ def _avg_pool3d(x, kernel_size, stride, padding, ceil_mode, count_include_pad, d
         for offset in itertools.product(*(range(k) for k in kernel)):
             total = total + x[(...,) + tuple(_builtin_slice(o, o + s * (n - 1) + 1, s)
                                              for o, s, n in zip(offset, stride, out))]
-    return np.ascontiguousarray(total / x.dtype.type(divisor_override or kernel[0] * kernel[1] * kernel[2]))
+    divisor = divisor_override or kernel[0] * kernel[1] * kernel[2]
+    if x.dtype.kind in "iu":   # an int64 input: C++'s integer division (truncating toward zero), int64 out
+        return np.ascontiguousarray((total / divisor).astype(x.dtype))
+    return np.ascontiguousarray(total / x.dtype.type(divisor))
 
 
 def _avg_pool3d_backward(g, x, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
@@ -8024,7 +8147,8 @@ def _put(a, index, source, accumulate):
         np.add.at(flat, index.reshape(-1), source.reshape(-1))
     else:
         flat[index.reshape(-1)] = source.reshape(-1)
-    return out
+    # (PyTorch's put is clone(preserve_format).put_: a transposed input's result stays transposed)
+    return out if _strides.preserve_strides(a) is None else _strides.copy_into(_strides.empty_like(a), out)
 
 
 put = Op("put", "PutBackward0", _put, inputs=("self", "index", "source"), args=("accumulate",), jvp="linear",
@@ -8212,12 +8336,15 @@ conj_physical_inplace = Op("conj_physical_", "ConjPhysicalBackward1", np.conj, j
 xlogy_scalar = Op("xlogy", "XlogyBackward2",
                   lambda a, other: _xlogy(a, np.asarray(other, a.dtype)).astype(a.dtype, copy=False),
                   args=("other",), jvp="element_wise",
-                  self=lambda grad, self, other: grad * xlogy_scalar((self != 0).to(grad.dtype), other=other))
+                  # d(x·log c)/dx = log c: PyTorch's xlogy(grad, c), zeroed where x == 0 unless c > 0
+                  self=lambda grad, self, other: xlogy_scalar(grad, other=other) if other > 0 else
+                  xlogy_scalar(grad, other=other).masked_fill(self == 0, 0.))
 # xlogy(number, y): XlogyBackward1, one edge (to y); d(c·log y)/dy = c / y
 xlogy_scalar_self = Op("xlogy", "XlogyBackward1",
                        lambda b, self: _xlogy(np.asarray(self, b.dtype), b).astype(b.dtype, copy=False),
                        inputs=("other",), args=("self",), jvp="element_wise",
-                       other=lambda grad, self, other: grad * self / other)
+                       # (grad · c: C++'s Tensor * Scalar, a MulBackward1 under create_graph)
+                       other=lambda grad, self, other: mul_scalar(grad, other=self) / other)
 
 
 _INDEX_REDUCE_UFUNCS = {"prod": np.multiply, "mean": np.add, "amax": np.maximum, "amin": np.minimum}
@@ -8396,9 +8523,11 @@ NOT_IMPLEMENTED["detach_copy"].node_class.name = lambda node: "torch::autograd::
 fill_scalar = Op("fill", "FillBackward0", lambda a, value: np.full_like(a, value), args=("value",),
                  jvp=lambda self_t: _ops().zeros_like(self_t),  # (a constant: a zero tangent)
                  self=_zero_gradient)
-fill_tensor_value = Op("fill", "FillBackward1", lambda a, value: np.full_like(a, value), inputs=("self", "value"),
-                       # (PyTorch's formula reads self_t too, so self's tangent alone gives a zero one)
-                       jvp=lambda self_t, value_t, self: value_t.expand(self.shape),
+fill_tensor_value = Op("fill", "FillBackward1", lambda a, value: np.full_like(a, cast_array(value, a.dtype)),
+                       inputs=("self", "value"),
+                       # (PyTorch's formula reads self_t too, so self's tangent alone gives a zero one; the
+                       # value's tangent in self's dtype, as the value itself)
+                       jvp=lambda self_t, value_t, self: value_t.to(self.dtype).expand(self.shape),
                        self=_zero_gradient,
                        value=lambda grad: grad.sum())
 # torch.histogram / histogramdd of a tensor that requires grad: the caller's values (hist, then the bin edges),

@@ -5,9 +5,12 @@ then 3-8 random ops from a wide list: elementwise math (special functions, shrin
 ``where``, reductions (nanmean, aminmax, quantile, mode, matrix norms ...), scans, softmax, views and indexing
 (unflatten, tensor_split, view_as_complex ...), shape ops (diff, rot90, tile, repeat_interleave ...), cat/stack,
 products (tensordot, baddbmm, addmv, addr, cdist, cross, multi_dot ...), sort/topk, gather/scatter
-(select/slice/diagonal_scatter, index_reduce, put ...), norms, in-place ops on results and on their views),
-ending in a backward pass (sometimes ``create_graph=True`` and a second backward). The generator tracks
-shapes and dtypes itself, so a program depends only on the seed, never on the library that runs it.
+(select/slice/diagonal_scatter, index_reduce, put ...), norms, in-place ops on results and on their views; since
+session 10 (``_Gen.extra``) also non-contiguous views (transposed, strided, expanded, permuted) handed to a random op,
+complex programs through ~30 ops, integer and bool operands, tensor hooks and retain_grad, ``where`` with scalars,
+in-place ops on views of views, ``out=`` (under no_grad, into fresh tensors, and the errors), dtype= of reductions,
+scans and softmax), ending in a backward pass (sometimes ``create_graph=True`` and a second backward). The generator
+tracks shapes and dtypes itself, so a program depends only on the seed, never on the library that runs it.
 
 ``record(module, program)`` runs the lines one at a time with ``torch`` bound to ``module`` and records what a user
 can observe: each tensor's dtype, shape, strides, values, requires_grad, is_leaf, version; the whole graph reached
@@ -24,7 +27,16 @@ in-place activations, gumbel_softmax/rrelu/feature dropouts under manual_seed, m
 channel_shuffle) or seeded modules (a Linear -> activation -> norm -> loss chain; RNN/LSTM/GRU and their cells,
 MultiheadAttention, Transformer encoder/decoder layers in float64; clip_grad_norm_/clip_grad_value_ after a
 backward of their own; weight_norm/spectral_norm parametrizations), each on fresh leaves, about one in twelve with
-a deliberately wrong shape or dtype (PyTorch's error message is compared).
+a deliberately wrong shape or dtype (PyTorch's error message is compared). Half of the nn programs without such an
+error then get one more op from a random stream of their own (``_NNGen.op10``, so the programs before it stay as
+they were): models in Sequential/ModuleList/ModuleDict (printed, parameter names, state_dict, gradients, frozen
+layers, zero_grad, train/eval with dropout and batch-norm statistics), a conv net with a lazy layer, forward hook,
+apply() and load_state_dict, optimizer steps with lr schedulers (get_last_lr() each step, LBFGS with a closure,
+the optimizer's state and param_groups), init functions, parameters_to_vector, clip_grad_norm_ with foreach /
+error_if_nonfinite, pad_sequence and packed sequences through RNNs, loss modules with class weights, ignore_index
+and label smoothing, eps of normalize/distances, Embedding max_norm, in-place activations on intermediates and their
+views, unfold/fold round trips. Non-tensor results (reprs, names, learning rates, lists of tensors) are recorded
+too (``Program.objs``).
 
 ``python tests/fuzz_graphs.py [first_seed] [count] [--nn]`` runs many seeds and prints each difference with its
 program.
@@ -71,6 +83,7 @@ class Program:
     final: list = field(default_factory=list)      # the backward lines (errors recorded separately)
     double: bool = False
     ops: list = field(default_factory=list)        # op kinds used (coverage)
+    objs: list = field(default_factory=list)       # non-tensor results recorded as they are (reprs, names, lrs)
 
     def source(self) -> str:
         """The whole program, readable."""
@@ -196,8 +209,14 @@ class _Gen:
             return ()
         return tuple(1 if i in ds else s for i, s in enumerate(x.shape) if keepdim or i not in ds)
 
+    forced = None   # (a variable the next ``choose`` returns if it fits: the non-contiguous input of ``extra``)
+
     def choose(self, pred=lambda v: True, prefer_rg: bool = True):
         """A random existing variable satisfying ``pred`` (recent and differentiable ones preferred)."""
+        if self.forced is not None:
+            v, self.forced = self.forced, None
+            if pred(v):
+                return v
         cands = [v for v in self.vars if pred(v)]
         if not cands:
             return None
@@ -1471,9 +1490,249 @@ class _Gen:
             self.emit(kind, f"{self.new((cnt,), x.dtype, x.rg).name} = torch.masked_select({n}, "
                             f"torch.tensor({self.const(mask, 'm')}))")
 
+    # -- session 10: what the families above never wrote ---------------------------------------------------
+    EXTRA = ("noncontig", "complex", "ints", "hook", "where", "inplace_view2", "out", "dtype_arg")
+    _CPLX_UNARY = ("torch.exp(X)", "torch.log(X)", "X.rsqrt()", "torch.sqrt(X)", "X.conj_physical()", "X.sigmoid()",
+                   "torch.tanh(X)", "X * X.conj()", "X.reciprocal()", "torch.sgn(X)", "X / (X.abs() + 1)",
+                   "torch.asinh(X)", "torch.atan(X)", "X.pow(2)", "X.cumsum(0)", "X.cumprod(-1)", "X.sum(0)",
+                   "X.mean(-1)", "X.prod()", "X.mT @ X", "torch.acos(X)", "X.tan()", "X.log1p()", "X.expm1()",
+                   "torch.square(X)", "X.flip(0)", "torch.linalg.vector_norm(X)", "X.angle()", "X.abs()",
+                   "torch.real(X) * torch.imag(X)", "X.exp().log()", "torch.var(X)", "torch.std(X, 0)")
+    _INT_BINARY = ("X * I", "X + I", "I - X", "X / I", "X ** I", "torch.maximum(X, I)", "torch.where(B, X, I)",
+                   "X.masked_fill(B, 0.5)", "X * B", "torch.add(X, I, alpha=2)", "I.float() * X", "X.clamp(min=I)",
+                   "torch.fmod(X, I)", "X // I", "torch.where(B, I, X)", "X - B.double()",
+                   "torch.lerp(X, I.to(X.dtype), 0.5)")
+    _WHERE = ("torch.where(X > 0, 1.5, X)", "torch.where(X > 0, X, 0)", "torch.where(X > 0, 2, -1)",
+              "torch.where(X > 0, 2.0, -1)", "X.where(X > 0, 0.0)", "torch.where(X > 0, X, torch.tensor(0.5))",
+              "torch.where(X > 0, torch.tensor(1.0, dtype=torch.float64), X)", "torch.where(X > 0, X, True)",
+              "torch.where(X > 0, 1j, X)", "X.where(X < 0, X * 2)")
+
+    def extra(self) -> None:
+        """Non-contiguous inputs into a random op, complex programs, integer and bool operands, hooks,
+        ``where`` with scalars, in-place ops on views of views, ``out=``, dtype= of reductions and scans."""
+        kind = self.pick(self.EXTRA)
+        getattr(self, "x_" + kind)()
+
+    def x_noncontig(self) -> None:
+        """A transposed, sliced, expanded or flipped-stride view handed to the next op (through ``forced``)."""
+        x = self.choose(lambda v: len(v.shape) >= 1 and _numel(v.shape) > 0)
+        if x is None:
+            return
+        sh, nd = list(x.shape), len(x.shape)
+        r = self.r()
+        if nd >= 2 and r < 0.35:
+            v = self.new(sh[:-2] + [sh[-1], sh[-2]], x.dtype, x.rg, contig=False)
+            self.emit("extra:noncontig", f"{v.name} = {x.name}.mT")
+        elif r < 0.6 and sh[-1] >= 2:
+            v = self.new(sh[:-1] + [len(range(0, sh[-1], 2))], x.dtype, x.rg, contig=False)
+            self.emit("extra:noncontig", f"{v.name} = {x.name}[..., ::2]")
+        elif r < 0.8:
+            v = self.new([2] + sh, x.dtype, x.rg, contig=False)
+            self.emit("extra:noncontig", f"{v.name} = {x.name}.expand(2, {', '.join(map(str, sh))})")
+        else:
+            perm = list(range(nd))[::-1]
+            v = self.new([sh[p] for p in perm], x.dtype, x.rg, contig=nd < 2)
+            self.emit("extra:noncontig", f"{v.name} = {x.name}.permute({', '.join(map(str, perm))})")
+        self.forced = v
+        fam = self.pick(["unary", "binary", "reduction", "scan", "sort", "combine", "scatter", "reduction2",
+                         "shape2", "product2", "scatter2", "inplace", "x_complex", "x_dtype_arg", "x_where"])
+        getattr(self, fam)()
+        self.forced = None
+
+    def x_complex(self) -> None:
+        """A complex-valued op (a complex result of a real one first, when there is no complex variable)."""
+        x = self.choose(lambda v: v.dtype in COMPLEX)
+        if x is None or self.r() < 0.3:
+            f = self.choose(lambda v: v.dtype in FLOATS)
+            if f is None:
+                return
+            dt = "complex64" if f.dtype == "float32" else "complex128"
+            x = self.new(f.shape, dt, f.rg, contig=f.contig)
+            how = self.pick([f"torch.complex({f.name}, {f.name} * 0.5)", f"{f.name} * (1 + 0.5j)",
+                             f"{f.name}.to(torch.{dt})", f"torch.polar({f.name}.abs() + 0.1, {f.name})"])
+            self.emit("extra:to_complex", f"{x.name} = {how}")
+        expr = self.pick(self._CPLX_UNARY)
+        sh = list(x.shape)
+        if expr == "X.mT @ X":
+            if len(sh) != 2:
+                return
+            out, dt = [sh[1], sh[1]], x.dtype
+        elif expr in ("X.cumsum(0)", "X.cumprod(-1)", "X.flip(0)", "X.sum(0)", "X.mean(-1)", "torch.std(X, 0)"):
+            if not sh:
+                return
+            out, dt = (sh if expr in ("X.cumsum(0)", "X.cumprod(-1)", "X.flip(0)") else
+                       sh[1:] if expr in ("X.sum(0)", "torch.std(X, 0)") else sh[:-1]), x.dtype
+            if expr == "torch.std(X, 0)":
+                dt = _real(x.dtype)
+        elif expr in ("X.prod()", "torch.linalg.vector_norm(X)", "torch.var(X)"):
+            out, dt = [], x.dtype if expr == "X.prod()" else _real(x.dtype)
+        elif expr in ("X.angle()", "X.abs()", "torch.real(X) * torch.imag(X)"):
+            out, dt = sh, _real(x.dtype)
+        else:
+            out, dt = sh, x.dtype
+        self.emit("extra:complex", f"{self.new(out, dt, x.rg).name} = {expr.replace('X', x.name)}")
+
+    def x_ints(self) -> None:
+        """An integer or bool leaf (no grad) mixed into a floating op."""
+        x = self.choose(lambda v: v.dtype in FLOATS)
+        if x is None:
+            return
+        sh = list(x.shape)
+        if sh and self.r() < 0.3:
+            sh = sh[1:]   # (broadcast from fewer dims)
+        name = f"i{self.n}"
+        self.n += 1
+        ints = self.rng.integers(1, 4, sh)
+        bools = self.rng.random(sh) < 0.5
+        expr = self.pick(self._INT_BINARY)
+        if expr == "X.clamp(min=I)" and tuple(sh) != x.shape:
+            return
+        if expr == "X.masked_fill(B, 0.5)" and tuple(sh) != x.shape:
+            return
+        lines = []
+        if "I" in expr:
+            lines.append(f"{name} = torch.tensor({self.const(ints, 'n')})")
+        if "B" in expr:
+            lines.append(f"{name}b = torch.tensor({self.const(bools, 'm')})")
+        shape = _bshape(x.shape, tuple(sh))
+        dt = x.dtype
+        if expr == "I.float() * X":
+            dt = _promote(x, V("", (1,), "float32"))
+        if expr == "X - B.double()":
+            dt = "float64"
+        code = expr.replace("X", x.name).replace("B", f"{name}b").replace("I", name)
+        self.emit("extra:ints", "\n".join(lines + [f"{self.new(shape, dt, x.rg).name} = {code}"]))
+
+    def x_hook(self) -> None:
+        """A tensor hook on an intermediate (or a leaf): one that changes the gradient, one that only reads it."""
+        x = self.choose(lambda v: v.rg and v.dtype in FLOATS + COMPLEX)
+        if x is None:
+            return
+        fn = self.pick(["lambda g: g * 2", "lambda g: None", "lambda g: g.clamp(-1, 1)", "lambda g: g + 1",
+                        "lambda g: g.sum() * torch.ones_like(g)"])
+        if x.leaf or self.r() < 0.3:
+            self.emit("extra:retain_grad", f"{x.name}.retain_grad()")
+        self.emit("extra:hook", f"_h = {x.name}.register_hook({fn})")
+
+    def x_where(self) -> None:
+        """torch.where with Python scalars and 0-dim tensors on either side."""
+        x = self.choose(lambda v: v.dtype in FLOATS)
+        if x is None:
+            return
+        expr = self.pick(self._WHERE)
+        dt = x.dtype
+        if expr in ("torch.where(X > 0, 2, -1)",):
+            dt = "int64"
+        elif expr == "torch.where(X > 0, 2.0, -1)":
+            dt = "float32"
+        elif expr == "torch.where(X > 0, 1j, X)":
+            dt = "complex64" if x.dtype == "float32" else "complex128"
+        elif "dtype=torch.float64" in expr and not x.shape:
+            dt = "float64"
+        rg = x.rg and dt not in ("int64",) and expr != "torch.where(X > 0, 2.0, -1)"
+        self.emit("extra:where", f"{self.new(x.shape, dt, rg).name} = {expr.replace('X', x.name)}")
+
+    def x_inplace_view2(self) -> None:
+        """An in-place op on a view of a view of a result (x[0][1:], x.t()[0], x.unsqueeze(0)[0, :1] ...)."""
+        x = self.choose(lambda v: not v.leaf and not v.overlap and not v.multi_view and len(v.shape) >= 1
+                        and all(v.shape) and v.dtype in FLOATS + COMPLEX, prefer_rg=True)
+        if x is None:
+            if self.r() < 0.1:   # (a view of a view of a leaf: PyTorch's error)
+                x = self.choose(lambda v: v.leaf and v.rg and len(v.shape) >= 1 and all(v.shape))
+            if x is None:
+                return
+        nd = len(x.shape)
+        views = [f"{x.name}.unsqueeze(0)[0]", f"{x.name}[-1:][0]" if nd >= 1 else None,
+                 f"{x.name}.narrow(0, 0, 1)[0]", f"{x.name}[None][:, -1]"]
+        if nd >= 2:
+            views += [f"{x.name}[0][1:]", f"{x.name}.t()[0]" if nd == 2 else f"{x.name}.mT[0]",
+                      f"{x.name}[:, :1].diagonal()" if nd == 2 else f"{x.name}[0].diagonal()",
+                      f"{x.name}.transpose(0, 1)[-1, ::2]"]
+        target = self.pick([v for v in views if v])
+        op = self.pick(["mul_(2)", "add_(1.5)", "zero_()", "exp_()", "clamp_(-1, 1)", "neg_()", "sub_(0.5)",
+                        "fill_(0.25)", "div_(3)", "sqrt_()" if x.dtype in COMPLEX else "abs_()"])
+        self.emit("extra:inplace_view2", f"{target}.{op}")
+
+    def x_out(self) -> None:
+        """``out=``: under no_grad into a result, into a fresh tensor from detached inputs, or (an error) from
+        inputs that require grad or into a leaf that requires grad."""
+        x = self.choose(lambda v: v.dtype in FLOATS)
+        if x is None:
+            return
+        sh = tuple(x.shape)
+        call = self.pick(["torch.add({x}, {x}, alpha=2, out={o})", "torch.mul({x}, 2, out={o})",
+                          "torch.exp({x}, out={o})", "torch.sin({x}, out={o})", "torch.clamp({x}, -1, 1, out={o})",
+                          "torch.sub({x}, 0.5, out={o})", "torch.where({x} > 0, {x}, {x} * 0, out={o})",
+                          "torch.neg({x}, out={o})", "torch.sigmoid({x}, out={o})"])
+        r = self.r()
+        if r < 0.4:   # into an existing result of the same shape and dtype, under no_grad (a version bump)
+            o = self.choose(lambda v: v.shape == sh and v.dtype == x.dtype and not v.leaf and not v.multi_view
+                            and not v.overlap and v is not x)
+            if o is None:
+                return
+            self.emit("extra:out", f"with torch.no_grad():\n    {call.format(x=x.name, o=o.name)}")
+        elif r < 0.75:   # a fresh out (or an empty one, resized) from a detached input
+            o = self.new(sh, x.dtype, False)
+            size = "0" if self.r() < 0.3 else ", ".join(map(str, sh)) or "()"
+            self.emit("extra:out", f"{o.name} = torch.empty({size}, dtype=torch.{x.dtype})\n"
+                                   f"{call.format(x=x.name + '.detach()', o=o.name)}")
+        elif r < 0.9:   # inputs that require grad: PyTorch refuses out= (an error ends the program)
+            if not x.rg:
+                return
+            # (not recorded: PyTorch leaves it uninitialized)
+            self.emit("extra:out_error", f"_o = torch.empty({', '.join(map(str, sh)) or '()'}, "
+                                         f"dtype=torch.{x.dtype})\n{call.format(x=x.name, o='_o')}")
+        else:   # into a leaf that requires grad
+            o = self.choose(lambda v: v.leaf and v.rg and v.shape == sh and v.dtype == x.dtype)
+            if o is None:
+                return
+            self.emit("extra:out_error", call.format(x=x.name + ".detach()", o=o.name))
+
+    def x_dtype_arg(self) -> None:
+        """A reduction, scan or softmax given dtype= (also on integer and bool tensors)."""
+        x = self.choose(lambda v: v.dtype in FLOATS + ("int64",))
+        if x is None:
+            return
+        sh, nd = list(x.shape), len(x.shape)
+        d = self.dim(x) if nd else 0
+        to = self.pick(["float64", "float64", "float32"])
+        src = x.name
+        if self.r() < 0.15:   # (integer or bool operands: only the dtype makes them floating)
+            src = f"({x.name} > 0)" if self.r() < 0.5 else f"{x.name}.long()"
+        kind = self.pick(["sum", "mean", "prod", "nansum", "cumsum", "cumprod", "softmax", "log_softmax",
+                          "F.softmax", "F.log_softmax", "sum_all", "mean_all", "prod_all", "vector_norm", "norm"])
+        rg = x.rg and src == x.name
+        if kind in ("sum_all", "mean_all", "prod_all"):
+            m = kind[:-4]
+            if m == "mean" and src != x.name:
+                return
+            self.emit("extra:dtype_arg", f"{self.new((), to, rg).name} = {src}.{m}(dtype=torch.{to})")
+            return
+        if kind in ("vector_norm", "norm"):
+            if src != x.name:
+                return
+            if kind == "norm":
+                self.emit("extra:dtype_arg", f"{self.new((), to, rg).name} = torch.norm({src}, dtype=torch.{to})")
+            else:
+                keep = self.r() < 0.3
+                self.emit("extra:dtype_arg", f"{self.new(self.reduce_shape(x, d, keep), to, rg).name} = "
+                                             f"torch.linalg.vector_norm({src}, 2, {d}, {keep}, dtype=torch.{to})")
+            return
+        if kind in ("mean",) and src != x.name:
+            return
+        if kind in ("sum", "mean", "prod", "nansum"):
+            keep = self.r() < 0.3
+            out = self.reduce_shape(x, d, keep)
+            call = f"torch.{kind}({src}, {d}, keepdim={keep}, dtype=torch.{to})" if kind != "prod" or self.r() < 0.5 \
+                else f"{src}.prod({d}, {keep}, dtype=torch.{to})"
+            self.emit("extra:dtype_arg", f"{self.new(out, to, rg).name} = {call}")
+            return
+        fn = f"torch.nn.functional.{kind[2:]}" if kind.startswith("F.") else f"torch.{kind}"
+        self.emit("extra:dtype_arg", f"{self.new(sh, to, rg).name} = {fn}({src}, {d}, dtype=torch.{to})")
+
     FAMILIES = (("unary", 20), ("binary", 20), ("reduction", 12), ("scan", 7), ("view", 16), ("index", 6),
                 ("sort", 4), ("combine", 8), ("scatter", 6), ("inplace", 15), ("nograd", 1), ("reduction2", 5),
-                ("shape2", 7), ("product2", 5), ("scatter2", 4))
+                ("shape2", 7), ("product2", 5), ("scatter2", 4), ("extra", 12))
 
     def op(self) -> None:
         names = [f for f, _ in self.FAMILIES]
@@ -2260,6 +2519,414 @@ class _NNGen(_Gen):
         x = self.leaf((n, i + (1 if bad else 0)) + ((self.i(1, 3),) if "Conv" in base else ()), "float64")
         self.out(kind, f"{m}({x})", dtype="float64")
 
+    # -- session 10 (appended to some programs, from a random stream of their own: see generate): module-level
+    # programs, optimizers and lr schedulers, init functions, nn.utils vectors / clipping / packed sequences, loss
+    # modules with class weights, ignore_index and label smoothing, eps of distances, Embedding max_norm,
+    # in-place activations on intermediates, unfold/fold ------------------------------------------------------
+    def obj(self, expr: str, kind: str = "nn-aux") -> str:
+        """``o<k> = expr``: a non-tensor result (a repr, names, learning rates, a list of tensors) recorded as is."""
+        name = f"o{len(self.p.objs)}"
+        self.p.objs.append(name)
+        self.emit(kind, f"{name} = {expr}")
+        return name
+
+    def _layers(self, i: int, o: int) -> list:
+        """Module constructors from ``i`` to ``o`` features: linear, an activation (some in place), a norm or a
+        dropout, linear."""
+        h = self.i(1, 5)
+        act = self.pick(["ReLU(inplace=True)", "ReLU()", "Tanh()", "GELU()", "SiLU(inplace=True)", "Sigmoid()",
+                         "LeakyReLU(0.2, inplace=True)", "ELU(inplace=True)", "Hardtanh(-0.5, 0.5, inplace=True)",
+                         "Softplus()", "Mish(inplace=True)", "PReLU()"])
+        norm = self.pick([f"BatchNorm1d({h}, momentum={self.pick([0.1, 0.5, None])}, affine={self.r() < 0.7}, "
+                          f"track_running_stats={self.r() < 0.8})", f"LayerNorm({h}, bias={self.r() < 0.7})",
+                          f"Dropout({self.pick([0.0, 0.3, 0.5])})", "Dropout(0.4, inplace=True)", "Identity()",
+                          "AlphaDropout(0.3)", f"RMSNorm({h})"])
+        return [f"Linear({i}, {h}, bias={self.r() < 0.8})", act, norm, f"Linear({h}, {o})"]
+
+    def _grads(self, m: str) -> str:
+        return self.obj(f"[p.grad for p in {m}.parameters()]")
+
+    def nn_model(self, bad: bool) -> None:
+        """A model in a container, printed, called in train then eval mode; its parameter names, state_dict and
+        gradients recorded; sometimes its first layer frozen, zero_grad between two backward passes."""
+        dt, n, i, o = self.fdt(), self.i(2, 5), self.i(1, 4), self.i(1, 4)
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        layers = ["torch.nn." + s for s in self._layers(i, o)]
+        kind = self.pick(["Sequential", "ModuleList", "ModuleDict", "OrderedDict"])
+        cast = ".double()" if dt == "float64" else ""
+        named = ", ".join(f"('l{k}', {s})" for k, s in enumerate(layers))
+        ctor = {"Sequential": f"torch.nn.Sequential({', '.join(layers)})",
+                "ModuleList": f"torch.nn.ModuleList([{', '.join(layers)}])",
+                "ModuleDict": f"torch.nn.ModuleDict(dict([{named}]))",
+                "OrderedDict": f"torch.nn.Sequential(__import__('collections').OrderedDict([{named}]))"}[kind]
+        m = self._module(ctor + cast)
+        self.obj(f"repr({m})", "nn:model")
+        layers_of = f"{m}.values()" if kind == "ModuleDict" else m
+
+        def emit_call(x: str, rg: bool) -> str:
+            y = self.new((), dt, rg)
+            if kind in ("Sequential", "OrderedDict"):
+                self.emit("nn-aux", f"{y.name} = {m}({x})")
+            else:
+                self.emit("nn-aux", f"h = {x}\nfor layer in {layers_of}:\n    h = layer(h)\n{y.name} = h")
+            return y.name
+
+        if self.r() < 0.3:
+            self.emit("nn-aux", f"list({m}.children())[0].requires_grad_(False)")
+        self.obj(f"[(k, tuple(p.shape), p.dtype, p.requires_grad) for k, p in {m}.named_parameters()]")
+        x = self.leaf((n, i + (1 if bad else 0)), dt, self.r() < 0.5)
+        y = emit_call(x, False)
+        if self.r() < 0.5:
+            t = self.ints((n,), 0, o)
+            loss = f"torch.nn.functional.cross_entropy({y}, {t})"
+        else:
+            loss = f"torch.nn.functional.mse_loss({y}, {self.leaf((n, o), dt, False)})"
+        self.emit("nn-aux", f"({loss}).backward()")
+        self._grads(m)
+        self.obj(f"list({m}.state_dict().items())")
+        if self.r() < 0.5:
+            self.emit("nn-aux", f"{m}.zero_grad(set_to_none={self.r() < 0.5})")
+            self._grads(m)
+        if self.r() < 0.4:   # (a second backward accumulates)
+            y2 = emit_call(x, False)
+            self.emit("nn-aux", f"({y2} * {y2}).sum().backward()")
+            self._grads(m)
+        self.emit("nn-aux", f"{m}.eval()" if self.r() < 0.8 else f"{m}.train(False)")
+        self.obj(f"[(k, mm.training) for k, mm in {m}.named_modules()]")
+        emit_call(x, True)
+        self.obj(f"list({m}.state_dict().items())")
+        if self.r() < 0.3:
+            self.emit("nn-aux", f"{m}.train()")
+            emit_call(x, True)
+
+    OPTIMS = ("SGD(P, lr=0.1)", "SGD(P, lr=0.1, momentum=0.9)",
+              "SGD(P, lr=0.05, momentum=0.9, nesterov=True, weight_decay=0.01)",
+              "SGD(P, lr=0.1, momentum=0.5, dampening=0.3, maximize=True)", "Adam(P, lr=0.05)",
+              "Adam(P, lr=0.05, amsgrad=True, weight_decay=0.1)", "AdamW(P, lr=0.05, amsgrad=True)",
+              "AdamW(P, lr=0.02, betas=(0.8, 0.9), weight_decay=0.3)", "RMSprop(P, lr=0.01)",
+              "RMSprop(P, lr=0.01, momentum=0.5, centered=True, weight_decay=0.1)",
+              "Adagrad(P, lr=0.1, lr_decay=0.01, weight_decay=0.1)",
+              "Adagrad(P, lr=0.1, initial_accumulator_value=0.5)",
+              "Adamax(P, lr=0.1)", "NAdam(P, lr=0.05)", "RAdam(P, lr=0.05, decoupled_weight_decay=True)",
+              "Adadelta(P)", "ASGD(P, lr=0.1)", "Rprop(P, lr=0.1)", "Adam(P, lr=0.05, foreach=False, maximize=True)",
+              "SGD(P, lr=0.1, momentum=0.9, foreach=True)", "LBFGS(P, lr=0.5, max_iter=3)",
+              "LBFGS(P, lr=1, max_iter=4, line_search_fn='strong_wolfe')")
+    SCHEDS = ("StepLR(O, 2, gamma=0.5)", "MultiStepLR(O, [1, 3], gamma=0.3)", "ExponentialLR(O, 0.7)",
+              "CosineAnnealingLR(O, 3, eta_min=0.01)", "OneCycleLR(O, 1.0, total_steps=8)",
+              "OneCycleLR(O, 0.5, total_steps=8, anneal_strategy='linear', three_phase=True)",
+              "LinearLR(O, 0.2, total_iters=3)", "CosineAnnealingWarmRestarts(O, 2, T_mult=2)",
+              "ReduceLROnPlateau(O, patience=0, factor=0.5)", "ReduceLROnPlateau(O, mode='max', patience=1)",
+              "CyclicLR(O, 0.01, 0.1, step_size_up=2)", "PolynomialLR(O, total_iters=4, power=2.0)",
+              "ConstantLR(O, factor=0.5, total_iters=2)", "LambdaLR(O, lambda e: 0.9 ** e)")
+
+    def nn_optim(self, bad: bool) -> None:
+        """A few optimizer steps on a seeded model (sometimes with an lr scheduler, whose get_last_lr() is
+        recorded each step); the parameters, the optimizer's state and param_groups recorded."""
+        dt, n, i, o = self.pick(["float64", "float64", "float32"]), self.i(1, 4), self.i(1, 4), self.i(1, 3)
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        cast = ".double()" if dt == "float64" else ""
+        m = self._module(self.pick([f"torch.nn.Linear({i}, {o}){cast}",
+                                    f"torch.nn.Sequential(torch.nn.Linear({i}, 3), torch.nn.Tanh(), "
+                                    f"torch.nn.Linear(3, {o})){cast}"]))
+        x, t = self.leaf((n, i), dt, False), self.leaf((n, o), dt, False)
+        opt = self.pick(self.OPTIMS)
+        if bad:
+            opt = opt.split("(")[0] + "(P, lr=-0.1)"
+        os_ = self._module(f"torch.optim.{opt.replace('P', f'{m}.parameters()')}")
+        sched = self.pick(self.SCHEDS) if self.r() < 0.6 else None
+        s = self._module(f"torch.optim.lr_scheduler.{sched.replace('(O', '(' + os_)}") if sched else None
+        lrs = self.obj("[]")
+        loss = f"(({m}({x}) - {t}) ** 2).mean() + {m}({x}).sum().sin()"
+        lines = [f"for step in range({self.i(1, 5)}):",
+                 "    def closure():",
+                 f"        {os_}.zero_grad()",
+                 f"        loss = {loss}",
+                 "        loss.backward()",
+                 "        return loss",
+                 f"    loss = {os_}.step(closure)" if "LBFGS" in opt else
+                 f"    loss = closure()\n    {os_}.step()"]
+        if s:
+            lines.append(f"    {s}.step(loss.item())" if "Plateau" in sched else f"    {s}.step()")
+            lines.append(f"    {lrs}.append({s}.get_last_lr())")
+        else:
+            lines.append(f"    {lrs}.append([g['lr'] for g in {os_}.param_groups])")
+        self.emit("nn:optim", "\n".join(lines))
+        self._param(f"list({m}.parameters())[0]", dt)
+        self.obj(f"[(k, a, b) for k, st in {os_}.state_dict()['state'].items() for a, b in sorted(st.items()) "
+                 f"if torch.is_tensor(b) or isinstance(b, (int, float))]")
+        self.obj(f"[(k, v) for g in {os_}.state_dict()['param_groups'] for k, v in sorted(g.items())]")
+        self.out("optim-loss", f"{loss}", dtype=dt)
+
+    INITS = ("kaiming_uniform_(W, a=2.23606797749979)", "kaiming_normal_(W, mode='fan_out', nonlinearity='relu')",
+             "kaiming_uniform_(W, nonlinearity='leaky_relu', a=0.2)", "kaiming_normal_(W, a=0.1, mode='fan_in')",
+             "xavier_uniform_(W, gain=torch.nn.init.calculate_gain('tanh'))", "xavier_normal_(W, gain=0.5)",
+             "orthogonal_(W)", "orthogonal_(W, gain=2.0)", "trunc_normal_(W, mean=0.5, std=2.0, a=-1.0, b=1.5)",
+             "trunc_normal_(W, std=0.02)", "normal_(W, 1.0, 0.5)", "uniform_(W, -2, 1)", "sparse_(W, 0.5, std=0.1)",
+             "eye_(W)", "dirac_(W)", "dirac_(W, groups=2)", "zeros_(W)", "constant_(W, 0.3)", "ones_(W)")
+
+    def nn_init(self, bad: bool) -> None:
+        """An init function under manual_seed on a leaf that requires grad (in place, under no_grad), then used."""
+        expr, dt = self.pick(self.INITS), self.fdt()
+        if expr.startswith(("eye_", "sparse_")):
+            shape = (self.i(1, 5), self.i(1, 5))
+        elif expr.startswith("dirac_"):
+            g = 2 if "groups" in expr else 1
+            shape = (g * self.i(1, 3), self.i(1, 3)) + tuple(self.i(1, 4) for _ in range(self.i(1, 4)))
+        else:
+            shape = tuple(self.i(1, 5) for _ in range(self.i(2, 5)))
+        if bad:
+            shape = shape[:1] if not expr.startswith("dirac_") else shape[:2]
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        w = self.leaf(shape, dt, True, vals=np.zeros(shape))
+        self.out("init", f"torch.nn.init.{expr.replace('W', w)}", dtype=dt, rg=False)
+        self.out("init-use", f"({w} * {w}).sum() + {w}.tanh().sum()", dtype=dt)
+        if self.r() < 0.3:
+            self.obj(f"torch.nn.init._calculate_fan_in_and_fan_out({w})")
+
+    def nn_utils2(self, bad: bool) -> None:
+        """parameters_to_vector / vector_to_parameters, clip_grad_norm_ (foreach, error_if_nonfinite, non-finite
+        gradients), pad_sequence, pack_padded_sequence -> (an RNN) -> pad_packed_sequence."""
+        kind = self.pick(["vector", "clip", "pad_sequence", "pack", "pack"])
+        dt = self.fdt()
+        F_ = "torch.nn.utils."
+        if kind == "vector":
+            self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+            i, o = self.i(1, 4), self.i(1, 4)
+            m = self._module(f"torch.nn.Linear({i}, {o}){'.double()' if dt == 'float64' else ''}")
+            self.out("parameters_to_vector", f"{F_}parameters_to_vector({m}.parameters())", dtype=dt)
+            vec = self.vars[-1].name
+            size = o * i + o - (1 if bad else 0)
+            self.emit("nn-aux", f"{F_}vector_to_parameters({vec}.detach()[:{size}] * 0.5 + 1, {m}.parameters())")
+            self._param(f"{m}.weight", dt)
+            self.out("vector-use", f"{m}({self.leaf((self.i(1, 3), i), dt)})", dtype=dt)
+        elif kind == "clip":
+            a, b = self.leaf((self.i(1, 4), self.i(1, 4)), dt), self.leaf((self.i(1, 4),), dt)
+            self.emit("nn-aux", f"(({a} * {a}).sum() * 3 + {b}.exp().sum()).backward()")
+            if self.r() < 0.3:
+                self.emit("nn-aux", f"{a}.grad[0] = float({self.pick(['nan', 'inf'])!r})")
+            nt = self.pick([2.0, 1.0, "float('inf')", 3.0, 0.5])
+            err = self.r() < 0.5
+            fe = self.pick([None, True, False])
+            fn = self.pick(["clip_grad_norm_", "clip_grad_norm_", "get_total_norm"])
+            if fn == "clip_grad_norm_":
+                self.out("clip_grad_norm_foreach", f"{F_}clip_grad_norm_([{a}, {b}], {self.pick([0.5, 1.0, 100.0])}, "
+                                                   f"norm_type={nt}, error_if_nonfinite={err}, foreach={fe})",
+                         dtype=dt, rg=False)
+            else:
+                self.out("get_total_norm", f"{F_}get_total_norm([{a}.grad, {b}.grad], norm_type={nt}, "
+                                           f"error_if_nonfinite={err}, foreach={fe})", dtype=dt, rg=False)
+                self.emit("nn-aux", f"{F_}clip_grads_with_norm_([{a}, {b}], 1.0, {self.vars[-1].name})")
+            self.obj(f"[{a}.grad, {b}.grad]")
+        elif kind == "pad_sequence":
+            trail = tuple(self.i(1, 3) for _ in range(self.i(0, 2)))
+            seqs = [self.leaf((self.i(1, 4),) + trail, dt) for _ in range(self.i(1, 4))]
+            if bad:
+                seqs.append(self.leaf((2,) + trail + (2,), dt))
+            side = f", padding_side={self.pick(['right', 'left'])!r}" if self.r() < 0.4 else ""
+            self.out("pad_sequence", f"{F_}rnn.pad_sequence([{', '.join(seqs)}], batch_first={self.r() < 0.5}, "
+                                     f"padding_value={self.pick([0.0, -1.0, 0.5])}{side})", dtype=dt)
+        else:
+            bf, b, t, f = self.r() < 0.5, self.i(1, 4), self.i(1, 5), self.i(1, 3)
+            lengths = sorted((int(v) for v in self.rng.integers(1, t + 1, b)), reverse=True)
+            lengths[0] = t
+            es = self.r() < 0.5
+            if not es or bad:
+                lengths = [int(v) for v in self.rng.permutation(lengths)]
+            x = self.leaf((b, t, f) if bf else (t, b, f), "float64")
+            ln = self.pick([repr(lengths), f"torch.tensor({lengths})"])
+            pk = self._module(f"{F_}rnn.pack_padded_sequence({x}, {ln}, batch_first={bf}, enforce_sorted={es})")
+            self.obj(f"({pk}.batch_sizes, {pk}.sorted_indices, {pk}.unsorted_indices)", "nn:pack_padded_sequence")
+            self._param(f"{pk}.data", "float64")
+            if self.r() < 0.6:
+                self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+                cell = self.pick(["RNN", "LSTM", "GRU"])
+                rnn = self._module(f"torch.nn.{cell}({f}, {self.i(1, 3)}, batch_first={bf}, "
+                                   f"num_layers={self.pick([1, 2])}, bidirectional={self.r() < 0.4}).double()")
+                o, hn = self.new((), "float64", False), self.new((), "float64", True)
+                self.p.names.remove(o.name)   # (a PackedSequence)
+                hs = f"({hn.name}, _c)" if cell == "LSTM" else hn.name
+                self.emit("nn-aux", f"{o.name}, {hs} = {rnn}({pk})")
+                pk = o.name
+            tl = f", total_length={t + self.i(0, 2)}" if self.r() < 0.3 else ""
+            pv = self.new((), "float64", True)
+            self.emit("nn:pad_packed_sequence", f"{pv.name}, lens = {F_}rnn.pad_packed_sequence({pk}, "
+                                                f"batch_first={bf}, padding_value={self.pick([0.0, -2.0])}{tl})")
+            self.obj("lens")
+
+    def nn_loss3(self, bad: bool) -> None:
+        """Loss modules with class weights, ignore_index, label smoothing and each reduction (K-dim targets)."""
+        kind = self.pick(["CrossEntropyLoss", "CrossEntropyLoss", "NLLLoss", "CrossEntropyLoss-probs",
+                          "BCEWithLogitsLoss", "MultiMarginLoss", "MultiLabelSoftMarginLoss", "BCELoss"])
+        dt, n, c = self.fdt(), self.i(1, 4), self.i(2, 5)
+        red = self.pick(["", "reduction='none'", "reduction='mean'", "reduction='sum'"])
+        args = [red] if red else []
+        wv = self.pick([(c,), (c + 1,)]) if bad else (c,)
+        if kind in ("CrossEntropyLoss", "NLLLoss"):
+            extra = tuple(self.i(1, 3) for _ in range(self.pick([0, 0, 1, 2])))
+            x = self.leaf((n, c) + extra, dt)
+            ii = self.pick([-100, 0, c - 1, -1])
+            tv = self.rng.integers(0, c, (n,) + extra)
+            r = self.r()
+            if r < 0.15:
+                tv[...] = ii if ii >= 0 else -100
+                ii = -100 if ii < 0 else ii
+            elif r < 0.6:
+                tv.flat[self.i(0, tv.size)] = ii if ii != -1 else -100
+                ii = -100 if ii == -1 else ii
+            t = self.leaf((n,) + extra, "int64", False, tv)
+            args.append(f"ignore_index={ii}")
+            if self.r() < 0.6:
+                args.append(f"weight={self.leaf(wv, dt, False, kind='pos')}")
+            if kind == "CrossEntropyLoss" and self.r() < 0.5:
+                args.append(f"label_smoothing={self.pick([0.1, 0.25, 1.0])}")
+            if kind == "NLLLoss":
+                x2 = self.new((), dt, True)
+                self.emit("nn-aux", f"{x2.name} = {x}.log_softmax(1)")
+                x = x2.name
+        elif kind == "CrossEntropyLoss-probs":
+            x = self.leaf((n, c), dt)
+            t = self.leaf((n, c), dt, self.r() < 0.3, np.round(self.rng.dirichlet(np.ones(c), n), 3))
+            if self.r() < 0.6:
+                args.append(f"weight={self.leaf(wv, dt, False, kind='pos')}")
+            if self.r() < 0.5:
+                args.append(f"label_smoothing={self.pick([0.1, 0.25])}")
+            kind = "CrossEntropyLoss"
+        elif kind in ("BCEWithLogitsLoss", "BCELoss", "MultiLabelSoftMarginLoss"):
+            x = self.leaf((n, c), dt, kind="prob" if kind == "BCELoss" else "normal")
+            t = self.leaf((n, c), dt, False, self.rng.integers(0, 2, (n, c)) if self.r() < 0.5 else None,
+                          kind="prob")
+            if self.r() < 0.6:
+                ws = wv if kind != "BCELoss" else self.pick([(n, c), (c,), (n, 1)]) if not bad else (c + 1,)
+                args.append(f"weight={self.leaf(ws, dt, False, kind='pos')}")
+            if kind == "BCEWithLogitsLoss" and self.r() < 0.5:
+                args.append(f"pos_weight={self.leaf(self.pick([(c,), (n, c), (1,)]), dt, False, kind='pos')}")
+        else:
+            x = self.leaf((n, c), dt)
+            t = self.ints((n,), 0, c)
+            args += [f"p={self.pick([1, 2])}", f"margin={self.pick([1.0, 0.5])}"]
+            if self.r() < 0.6:
+                args.append(f"weight={self.leaf(wv, dt, False, kind='pos')}")
+        self.out("loss3:" + kind, f"torch.nn.{kind}({', '.join(args)})({x}, {t})", dtype=dt)
+
+    def nn_misc(self, bad: bool) -> None:
+        """eps of normalize / pairwise_distance / cosine_similarity (zero rows), Embedding max_norm (the weight
+        renormalized in place), in-place activations on intermediates and their views, unfold/fold round trips."""
+        kind = self.pick(["eps", "eps", "embedding_max_norm", "inplace", "inplace", "unfold_fold"])
+        dt, F_ = self.fdt(), "torch.nn.functional."
+        if kind == "eps":
+            shape = (self.i(1, 4), self.i(1, 4))
+            vals = np.round(self.rng.standard_normal(shape) * self.pick([1.0, 0.01]), 3)
+            vals[self.i(0, shape[0])] = 0
+            x1 = self.leaf(shape, dt, vals=vals)
+            x2 = self.leaf(self.pick([shape, (1, shape[1])]) if not bad else (shape[0] + 1, shape[1] + 1), dt)
+            eps = self.pick([0.0, 1e-8, 1e-3, 0.5])
+            fn = self.pick(["normalize", "pairwise_distance", "cosine_similarity"])
+            if fn == "normalize":
+                self.out("normalize_eps", f"{F_}normalize({x1}, p={self.pick([2.0, 1.0, 3.0])}, "
+                                          f"dim={self.pick([0, 1, -1])}, eps={eps})", dtype=dt)
+            elif fn == "pairwise_distance":
+                self.out("pairwise_distance_eps", f"{F_}pairwise_distance({x1}, {x2}, p={self.pick([2.0, 1.0, 3.0])}, "
+                                                  f"eps={eps}, keepdim={self.r() < 0.3})", dtype=dt)
+            else:
+                self.out("cosine_similarity_eps", f"{F_}cosine_similarity({x1}, {x2}, dim={self.pick([1, 0, -1])}, "
+                                                  f"eps={eps})", dtype=dt)
+        elif kind == "embedding_max_norm":
+            num, dim = self.i(2, 6), self.i(1, 4)
+            self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+            extra = f", max_norm={self.pick([1.0, 0.5, 2.0])}, norm_type={self.pick([2.0, 1.0, 3.0])}"
+            if self.r() < 0.4:
+                extra += f", padding_idx={self.i(0, num)}"
+            if self.r() < 0.3:
+                extra += ", scale_grad_by_freq=True"
+            e = self._module(f"torch.nn.Embedding({num}, {dim}{extra}){'.double()' if dt == 'float64' else ''}")
+            self._param(f"{e}.weight", dt)
+            ix = self.ints((self.i(1, 4),) + ((self.i(1, 3),) if self.r() < 0.4 else ()), 0, num + (2 if bad else 0))
+            self.out("embedding_max_norm", f"{e}({ix})", dtype=dt)
+            self.obj(f"({e}.weight._version, repr({e}))")
+        elif kind == "inplace":
+            shape = tuple(self.i(1, 4) for _ in range(self.i(1, 4)))
+            x = self.leaf(shape, dt)
+            h = self.new((), dt, True)
+            self.emit("nn-aux", f"{h.name} = {x} * {self.pick([1.5, -1.0, 0.5])}")
+            tgt = h.name if self.r() < 0.7 else f"{h.name}[0]"
+            for _ in range(self.i(1, 3)):
+                act = self.pick(["relu(@, inplace=True)", "leaky_relu(@, 0.2, inplace=True)", "elu(@, inplace=True)",
+                                 "hardtanh(@, -0.5, 0.5, inplace=True)", "relu6(@, inplace=True)",
+                                 "threshold(@, 0.1, -1.0, inplace=True)", "silu(@, inplace=True)",
+                                 "hardsigmoid(@, inplace=True)", "selu(@, inplace=True)", "celu(@, inplace=True)",
+                                 "mish(@, inplace=True)", "hardswish(@, inplace=True)",
+                                 "dropout(@, 0.5, inplace=True)", "alpha_dropout(@, 0.5, True, inplace=True)"])
+                if "dropout" in act:
+                    self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+                self.emit("nn:inplace_intermediate", f"{F_}{act.replace('@', tgt)}")
+            self.out("inplace-use", f"{h.name} * 2" if self.r() < 0.5 else f"{h.name}.exp()", dtype=dt)
+        else:
+            k = (self.i(1, 3), self.i(1, 3))
+            d, p, s = self.pick([1, 2]), self.i(0, 2), self.pick([1, 2, (1, 2)])
+            sp = tuple(d * (kk - 1) + 1 + self.i(0, 3) for kk in k)
+            x = self.leaf((self.i(1, 3), self.i(1, 3)) + sp, dt)
+            u = self.new((), dt, True)
+            self.emit("nn:unfold_fold", f"{u.name} = {F_}unfold({x}, {k}, dilation={d}, padding={p}, stride={s})")
+            size = tuple(v + (1 if bad else 0) for v in sp)
+            self.out("fold_back", f"{F_}fold({u.name}, {size}, {k}, dilation={d}, padding={p}, stride={s})", dtype=dt)
+
+    def nn_model2(self, bad: bool) -> None:
+        """A small conv net (a lazy last layer): a forward hook recording shapes, apply() with an init function, its
+        state_dict loaded into a second copy (all keys or not, strict or not), inference under no_grad in eval."""
+        dt, n, c, h, length = self.fdt(), self.i(1, 4), self.i(1, 3), self.i(1, 4), self.i(4, 8)
+        norm = self.pick(["BatchNorm1d(H)", "GroupNorm(1, H)", "InstanceNorm1d(H, affine=True)", "Dropout1d(0.3)",
+                          "BatchNorm1d(H, affine=False)"]).replace("H", str(h))
+        pool = self.pick(["MaxPool1d(2)", "AvgPool1d(2, ceil_mode=True)", "AdaptiveAvgPool1d(2)", "Identity()",
+                          "MaxPool1d(3, stride=1, padding=1)"])
+        pad = self.pick(["0", "1", "'same'"])
+        cast = ".double()" if dt == "float64" else ""
+        ctor = (f"torch.nn.Sequential(torch.nn.Conv1d({c}, {h}, {self.i(1, 4)}, padding={pad}), torch.nn.{norm}, "
+                f"torch.nn.{self.pick(['ReLU()', 'GELU()', 'Tanh()'])}, torch.nn.{pool}, torch.nn.Flatten(), "
+                f"torch.nn.LazyLinear({self.i(1, 4)})){cast}")
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        m = self._module(ctor)
+        shapes = self.obj("[]", "nn:model2")
+        self.emit("nn-aux", f"hook = {m}[{self.pick([0, 1, 3, 4])}].register_forward_hook("
+                            f"lambda mod, inp, out: {shapes}.append((type(mod).__name__, tuple(out.shape))))")
+        if self.r() < 0.5:
+            self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+            init = self.pick(["xavier_uniform_(mm.weight)", "kaiming_normal_(mm.weight, nonlinearity='relu')",
+                              "orthogonal_(mm.weight)", "trunc_normal_(mm.weight, std=0.5)"])
+            self.emit("nn-aux", f"{m}.apply(lambda mm: torch.nn.init.{init} if isinstance(mm, torch.nn.Conv1d) "
+                                f"else None)")
+        x = self.leaf((n, c + (1 if bad else 0), length), dt, self.r() < 0.5)
+        y = self.new((), dt, False)
+        self.emit("nn-aux", f"{y.name} = {m}({x})")
+        self.obj(f"repr({m})")
+        self.emit("nn-aux", f"({y.name} ** 2).mean().backward()")
+        self._grads(m)
+        if self.r() < 0.5:
+            self.emit("nn-aux", "hook.remove()")
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        m2 = self._module(ctor)
+        self.emit("nn-aux", f"{m2}({x})")   # (materializes the lazy layer)
+        keys = self.pick(["", "if 'running' not in k", "if not k.startswith('0.')", "if 'bias' not in k"])
+        strict = self.r() < 0.3 or not keys
+        self.obj(f"repr({m2}.load_state_dict({{k: v for k, v in {m}.state_dict().items() {keys}}}, "
+                 f"strict={strict}))")
+        self.emit("nn-aux", f"{m2}.eval()")
+        out = self.new((), dt, False)
+        self.emit("nn:model2-eval", f"with torch.no_grad():\n    {out.name} = {m2}({x})")
+        self.obj(f"list({m2}.state_dict().items())")
+        self.out("model2-train", f"{m2}.train()({x})", dtype=dt)
+
+    NN_OPS10 = (("model", 5), ("optim", 5), ("init", 3), ("utils2", 4), ("loss3", 4), ("misc", 5), ("model2", 4))
+
+    def op10(self) -> None:
+        """One op of the session-10 families (drawn from the generator's current stream)."""
+        names = [f for f, _ in self.NN_OPS10]
+        w = np.array([w for _, w in self.NN_OPS10], float)
+        fam = names[int(self.rng.choice(len(names), p=w / w.sum()))]
+        bad = self.r() < 0.08
+        if bad:
+            self.p.ops.append("nn-bad")
+        getattr(self, "nn_" + fam)(bad)
+
     NN_OPS = (("linear", 4), ("bilinear", 3), ("conv1d", 3), ("conv2d", 3), ("conv_transpose1d", 3),
               ("conv_transpose2d", 3), ("pool", 12), ("norm", 8), ("dropout", 6), ("embedding", 3), ("act", 34),
               ("loss", 24), ("shape", 16), ("attention", 3), ("grid", 4), ("modules", 3),
@@ -2303,6 +2970,11 @@ def generate(seed: int, family: str = "tensor") -> Program:
         target = g.i(2, 6)
         while sum(1 for k in g.p.ops if k.startswith("nn:")) < target:
             g.op()
+        extra = np.random.default_rng([seed, 10])   # (a stream of its own: the programs above stay as they were)
+        if extra.random() < 0.5 and "nn-bad" not in g.p.ops:   # (after an error nothing more would run)
+            g.rng, main = extra, g.rng
+            g.op10()
+            g.rng = main
         g.finish()
         return g.p
     g = _Gen(seed)
@@ -2334,10 +3006,12 @@ def _value(module, x, depth: int = 0):
     """A comparable form of a saved attribute / tensor: tensors become (dtype, shape, stride, ndarray)."""
     if _is_tensor(module, x):
         x = x.detach()
-        if getattr(x, "_is_zerotensor", lambda: False)():  # (PyTorch's ZeroTensor gradients: plain zeros here)
-            x = module.zeros_like(x)
-        arr = x.resolve_conj().numpy() if x.dtype != module.bfloat16 else x.float().numpy()
-        return ("T", str(x.dtype).replace("torch.", ""), tuple(x.shape), tuple(x.stride()), arr.copy())
+        stride = tuple(x.stride())
+        if getattr(x, "_is_zerotensor", lambda: False)():  # (PyTorch's ZeroTensor gradients: plain zeros here,
+            x = module.zeros_like(x)                        # with the ZeroTensor's strides)
+        x = x.resolve_conj().resolve_neg()   # (x.conj().imag: a view with the negative bit)
+        arr = x.numpy() if x.dtype != module.bfloat16 else x.float().numpy()
+        return ("T", str(x.dtype).replace("torch.", ""), tuple(x.shape), stride, arr.copy())
     if isinstance(x, (list, tuple)) and depth < 3:
         return tuple(_value(module, e, depth + 1) for e in x)
     if x is None or isinstance(x, (bool, int, float, complex, str)):
@@ -2426,6 +3100,7 @@ def record(module, prog: Program) -> dict:
                 rec["first_grads"] = [None if g is None else _tensor_meta(module, g) for g in ns["G"]]
         rec["grads"] = {n: None if t.grad is None else _value(module, t.grad) for n, t in tensors.items()
                         if _attr(lambda t=t: t.is_leaf) is True or t.retains_grad}
+        rec["objs"] = {n: _value(module, ns[n]) for n in prog.objs if n in ns}
     rec["warnings"] = sorted({(w.category.__name__, str(w.message)) for w in caught})
     return rec
 
@@ -2440,7 +3115,10 @@ def _tol(dtype: str) -> tuple:
 
 
 def _saved_sizes(saved: dict, attr: str):
-    """The sizes of the tensor whose strides ``_saved_<x>_sym_strides`` are (from ``_saved_<x>``, when saved)."""
+    """The sizes of the tensor whose strides ``_saved_<x>_sym_strides`` are (from ``_saved_<x>``, when saved), or
+    of the view whose strides as_strided's ``_saved_stride`` are (``_saved_size``)."""
+    if attr == "_saved_stride":
+        return saved.get("_saved_size")
     if not attr.endswith("_sym_strides"):
         return None
     name = attr[: -len("_sym_strides")]
@@ -2544,6 +3222,12 @@ def compare(mine: dict, theirs: dict) -> list:
     for n, g in mine["grads"].items():
         if n in theirs["grads"]:
             _diff_values(f"{n}.grad", g, theirs["grads"][n], out)
+    o1, o2 = mine.get("objs", {}), theirs.get("objs", {})
+    if sorted(o1) != sorted(o2):
+        out.append(f"objs {sorted(o1)} != torch {sorted(o2)}")
+    for n in o1:
+        if n in o2:
+            _diff_values(n, o1[n], o2[n], out)
     return out
 
 

@@ -235,12 +235,31 @@ def compare(mine: dict, theirs: dict, loose: bool) -> list:
 
 def check(runner: str, seed: int) -> tuple:
     """(program, differences) of a seed under one runner."""
+    return check_program(runner, F.generate(seed))
+
+
+def check_program(runner: str, prog: F.Program) -> tuple:
+    """(program, differences) of a given program under one runner (a stored witness, say)."""
     import torch
 
     import minigrad
-    prog = F.generate(seed)
     loose = "float32" in prog.source() or "complex64" in prog.source()
     return prog, compare(RECORD[runner](minigrad, prog), RECORD[runner](torch, prog), loose)
+
+
+def dump_program(prog: F.Program) -> dict:
+    """A program as plain Python literals (for a witness that must survive changes to the generator)."""
+    data = {k: (str(v.dtype), v.tolist()) if isinstance(v, np.ndarray) else v.item() if isinstance(v, np.generic)
+            else v for k, v in prog.data.items()}
+    return {"seed": prog.seed, "lines": list(prog.lines), "data": data, "names": list(prog.names),
+            "leaves": list(prog.leaves), "final": list(prog.final), "double": prog.double}
+
+
+def load_program(d: dict) -> F.Program:
+    """The inverse of ``dump_program``."""
+    data = {k: np.array(v[1], dtype=v[0]) if isinstance(v, tuple) else v for k, v in d["data"].items()}
+    return F.Program(seed=d["seed"], lines=list(d["lines"]), data=data, names=list(d["names"]),
+                     leaves=list(d["leaves"]), final=list(d["final"]), double=d["double"])
 
 
 if __name__ == "__main__":  # pragma: no cover - a manual fuzz run

@@ -970,6 +970,8 @@ add(
            covers=("AddBackward1",)),
     OpCase("NormBackward1", lambda T, x, y: T.nn.functional.pairwise_distance(x, y, p=3, keepdim=True),
            [In((3, 4)), In((3, 4), grad=False)], variant="p3-keepdim"),
+    OpCase("NormBackward0", lambda T, x: T.norm_except_dim(x, 2, -1), [In((3, 4))]),
+    OpCase("NormBackward0", lambda T, x: T.norm_except_dim(x, 3, -1), [In((2, 3))], variant="p3"),
     OpCase("EluBackward1", lambda T, x: T.nn.functional.elu(x * 1, alpha=0.7, inplace=True), [In((2, 3), "nonzero")],
            covers=("MulBackward0",)),
     OpCase("EluBackward1", lambda T, x: T.nn.functional.selu(x * 1, inplace=True), [In((2, 3), "nonzero")],

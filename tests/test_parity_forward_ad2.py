@@ -1187,6 +1187,7 @@ TORCH_WRONG = {
     "TriangularSolveBackward0", "TriangularSolveBackward0-complex", "AddBackward0-triangular-solve-coefficient",
     "TriangularSolveBackward0-lower-transpose-unit",  # triangular_solve_jvp: the whole dA, never transposed
     "MseLossBackwardBackward0", "MseLossBackwardBackward0-target",  # "ZeroTensors are immutable"
+    "NormBackward0", "NormBackward0-p3",  # norm_except_dim(v, p, -1): a [1, 1] tangent for its 0-dim result, refused
 }
 
 

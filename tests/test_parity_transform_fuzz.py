@@ -14,6 +14,7 @@ import fuzz_graphs as F
 import fuzz_transforms as T
 import pytest
 from parity import torch_or_skip
+from transform_fuzz_witnesses import WITNESSES
 
 # Per runner: (difference regex, program regex or None, scope, witness seed, why it cannot reasonably match).
 KNOWN: dict = {
@@ -27,14 +28,34 @@ KNOWN: dict = {
         (r"\.tangent: dtype/shape \('(float|complex)\d+'", r"torch\.(sub|add)\(.*alpha=0\.5\)", "seed", 1010,
          "sub/add(x, y, alpha=0.5) where y has no tangent: PyTorch's tangent is float64 for float32 x (its ZeroTensor "
          "for y times alpha, a 0-d double; minigrad matches that), and its later formulas differ op by op in "
-         "whether they keep a tangent of another dtype than the primal's (cumprod's goes back to float32, most "
-         "keep it); minigrad keeps it"),
+         "whether they keep a tangent of another dtype than the primal's (cumprod's, abs's and exp's go back to "
+         "float32 / complex64, most keep it); minigrad's cumprod goes back too (its .to(dtype)), the others keep it"),
         (r"(sum|mean)\(\) received an invalid combination of arguments - got \(Tensor, keepdim=bool\)", None,
          "seed", 39, "torch.sum(x, keepdim=False) without dim: see test_parity_graph_fuzz.py's KNOWN entry"),
         (r"\.primal: values", r"(?s)(broadcast_to|expand)\(.*median\(", "seed", 89,
          "a PyTorch bug: median / nanmedian along a dim of an expanded tensor (a dim of stride 0) reads memory "
          "outside the tensor (torch.broadcast_to(tensor([[0.7], [-0.75]]), (2, 2)).median(-1) gives -0.75 and "
          "-4e+08); minigrad gives the medians of the values"),
+        (r"\.tangent: dtype/shape", r"norm\(.*dtype=torch\.float64\)", "seed", 6388,
+         "the sub/add alpha entry's cause from vector_norm(x, dtype=float64) of a float32 x: PyTorch's norm_jvp "
+         "keeps a float32 tangent under the float64 primal (as minigrad's now does), and its later formulas differ "
+         "op by op in keeping it (max(dim) keeps float32, most cast); minigrad keeps it"),
+        (r"\.tangent: values differ", r"(?s)(broadcast_to|expand)\(.*index_fill_\(", "seed", 6251,
+         "index_fill_ (deprecated, with a warning) of an expanded view of a dual: PyTorch's tangent of the view is "
+         "expanded too, so the fill's zero tangent reaches every aliased element of the base's tangent; minigrad "
+         "writes the view's tangent back element by element"),
+        (r"ZeroTensors are immutable", None, "seed", 6401,
+         "PyTorch's tangent of sgn (and of other ops with a zero derivative) of a real tensor is a ZeroTensor, so an "
+         "in-place op on the result (sgn(x).cos_()) raises when it writes the tangent; minigrad's zero tangents "
+         "are ordinary tensors"),
+        (r"\.tangent: dtype/shape \('(float(16|32)|complex64)', \(\)\) != torch \('(float64|complex128)'",
+         r"torch\.ldexp\(", "seed", 4412,
+         "ldexp of a 0-d dual by a 0-d exponent: PyTorch's ldexp is a composite (a product with 2^other, whose 0-d "
+         "double factor decides the tangent's dtype: float64 for a float32 or float16 x, where the primal stays "
+         "float32); minigrad's LdexpBackward0 formula gives the tangent the result's dtype"),
+        (r"ufunc 'logaddexp' not supported for the input types", None, "seed", 3641,
+         "logcumsumexp of a complex tensor: see test_parity_graph_fuzz.py's KNOWN entry (not implemented in "
+         "minigrad: NumPy's logaddexp is real-only)"),
         (r"INTERNAL ASSERT FAILED", None, "seed", 264,
          "PyTorch bugs under forward AD: log_softmax's jvp asserts on the ZeroTensor tangent of sgn of a real tensor; "
          "an in-place op on an integer tensor with a dual value asserts on the tangent's dtype"),
@@ -56,10 +77,31 @@ KNOWN: dict = {
          "functorch (a size computed as -1); minigrad raises the error the other transforms raise"),
         (r"There is a performance drop because we have not yet implemented the batching rule", None, "line", 6,
          "see the vmap entry: PyTorch's warning for ops without a batching rule (jacfwd/hessian use vmap)"),
-        (r"^(jvp|jacfwd)(\[\d+\])*: dtype/shape \('float32', .*\) != torch \('float64'", None, "line", 771,
+        (r"^(jvp|jacfwd|hessian)(\[\d+\])*: dtype/shape \('float32', .*\) != torch \('float64'", None, "line", 771,
          "torch.func.jvp runs the formulas on functorch's wrapper tensors, where some float32 results (0-d operands "
          "mixed with integer tensors or Python numbers) get float64 tangents that PyTorch's own forward AD "
          "(dual_level, the forward_ad runner on the same program) keeps float32; minigrad's jvp is its forward AD"),
+        (r"^(jvp|jacfwd|hessian)(\[\d+\])*: dtype/shape", r"torch\.(sub|add)\(.*alpha=0\.5\)", "seed", 4684,
+         "the forward_ad entry on sub/add(x, y, alpha=0.5) without y's tangent (a float64 / complex128 tangent of a "
+         "float32 / complex64 primal, whose later formulas differ op by op in PyTorch: abs and angle cast back to "
+         "float32, real and view_as_real keep float64, exp casts back, sgn keeps; minigrad keeps it)"),
+        (r"^(jvp|jacfwd|hessian): ok != torch \('error', 'RuntimeError', '(expected m1 and m2 to have the same dtype|"
+         r"dot : expected both vectors to have same dtype|expected dtype \w+ for `\w+` but got dtype|"
+         r"Expected object of scalar type \w+ but got scalar type)", None, "line",
+         4172,
+         "the entry above where a later op then refuses the mixed dtypes: inside torch.func.jvp the float32 0-d "
+         "acos(x.tanh() * 0.9) gets a float64 tangent (PyTorch's dual_level keeps float32, as minigrad), and a "
+         "dot / mm / lerp of it with a float32 tangent raises PyTorch's dtype error"),
+        (r"^hessian(\[\d+\])*: values differ, max abs \d(\.\d+)?e-0[6-9]", r"torch\.polar\(", "line", 360,
+         "float32 rounding noise in a zero second derivative: |polar(r, θ)| = r, whose Hessian in θ is 0 exactly; "
+         "PyTorch's and minigrad's complex64 kernels (cos, sin, abs) round differently, leaving ~1e-7 residues "
+         "that differ"),
+        (r"^(jacfwd|hessian)(\[\d+\])*: dtype/shape \('float64', .*\) != torch \('float32'", r"dtype=torch\.float64\)",
+         "line", 5221, "jacfwd is vmap over jvp: the vmap entry on type promotion with a 0-d example (a 0-d float64 "
+         "operand does not win against PyTorch's batched, physically 1-d tensor)"),
+        (r"Dimension out of range \(expected to be in range of \[-1, 0\], but got 1\)", r"\.flip\(|flip(ud|lr)\(",
+         "line", 5490, "a PyTorch bug: flip's batching rule (jacrev batches the cotangents of flip's backward) turns a "
+         "0-d example's dim 0 into physical dim 1 and raises; the flip of a 0-d tensor is fine unbatched"),
         (r"minigrad's vmap loops over the mapped dimension, which has size 0", None, "seed", 26,
          "jacfwd/hessian of a function of an empty tensor: minigrad's vmap is a loop over slices and cannot run "
          "the function zero times (PyTorch's batched tensors run it once, with a batch of 0)"),
@@ -75,6 +117,16 @@ KNOWN: dict = {
          "function writing its input in place advances on every call of jacfwd's loop"),
         (r"(sum|mean)\(\) received an invalid combination of arguments - got \(Tensor, keepdim=bool\)", None,
          "seed", 39, "torch.sum(x, keepdim=False) without dim: see test_parity_graph_fuzz.py's KNOWN entry"),
+        (r"^(jacrev|hessian)(\[\d+\])*: values differ", r"torch\.cdist\(", "line", 3050,
+         "a PyTorch bug: torch.func.jacrev of cdist is wrong (any p): every row of its Jacobian is the first one "
+         "(the batching rule of _cdist_backward under vmap of the vjp); torch.autograd.functional.jacobian gives "
+         "minigrad's rows"),
+        (r"view_as_real doesn't work on unresolved conjugated", r"\.conj\(\)|\.mH\b|adjoint\(", "seed", 3399,
+         "x.conj() (x.mH, torch.adjoint(x)) of a complex tensor: see test_parity_graph_fuzz.py's KNOWN entry "
+         "(PyTorch's lazy conjugate view, which view_as_real refuses; minigrad's conj is a new tensor)"),
+        (r"ufunc 'logaddexp' not supported for the input types", None, "seed", 3641,
+         "logcumsumexp of a complex tensor: see test_parity_graph_fuzz.py's KNOWN entry (not implemented in "
+         "minigrad: NumPy's logaddexp is real-only)"),
         (r"INTERNAL ASSERT FAILED", None, "seed", 1211,
          "PyTorch bugs under forward AD: log_softmax's jvp asserts on the ZeroTensor tangent of sgn of a real tensor; "
          "an in-place op on an integer tensor with a dual value asserts on the tangent's dtype"),
@@ -82,6 +134,9 @@ KNOWN: dict = {
     "vmap": [
         (r"(sum|mean)\(\) received an invalid combination of arguments - got \(Tensor, keepdim=bool\)", None,
          "seed", 39, "torch.sum(x, keepdim=False) without dim: see test_parity_graph_fuzz.py's KNOWN entry"),
+        (r"ufunc 'logaddexp' not supported for the input types", None, "seed", 3641,
+         "logcumsumexp of a complex tensor: see test_parity_graph_fuzz.py's KNOWN entry (not implemented in "
+         "minigrad: NumPy's logaddexp is real-only)"),
         (r"note: an unbatched input was written in place", None, "seed", 37,
          "an in-place op on an input with in_dim None: PyTorch's vmap runs the function once, on batched tensors, "
          "so the input is written once (or the write raises when the value is batched); minigrad's vmap calls "
@@ -93,11 +148,35 @@ KNOWN: dict = {
          "as_strided inside vmap: each of minigrad's slices is a view of the stacked input, so the storage offset "
          "counts from the whole batch's storage (every slice reads the same elements); PyTorch's batching rule "
          "applies sizes, strides and offset to each example"),
+        (r"^vmap\[\d+\]: values differ", r"(?s)(broadcast_to|expand)\(.*median\(", "line", 3255,
+         "the forward_ad entry on PyTorch's median / nanmedian of an expanded tensor (reads outside the tensor)"),
+        (r"^vmap\[\d+\]: dtype/shape \('float64', .*\) != torch \('float32'", r"dtype=torch\.float64\)", "line", 272,
+         "type promotion with a 0-d example: PyTorch's batching rules promote the physical tensor, where a 0-d "
+         "example is 1-d (batch dim), so a 0-d float64 operand no longer wins (where(v > 0, tensor(1., "
+         "dtype=float64), v) stays float32); minigrad's slices are 0-d, and 0-d against 0-d promotes to float64"),
+        (r"The expanded size of the tensor \(1\) must match the existing size \(0\)", r"torch\.addbmm\(", "seed",
+         66, "addbmm of empty matrices inside vmap: PyTorch's batching rule (a decomposition) broadcasts an input "
+         "of shape [1, 0] against the [1, 1] product without addbmm's expand check (a later op then fails on the "
+         "[1, 0] result); minigrad's slices run the unbatched op, which refuses the input"),
+        (r"^vmap\[\d+\]: dtype/shape", r"\.resize_\(", "line", 5388,
+         "resize_ of a batched tensor inside vmap: PyTorch's batching rule resizes the physical tensor, and the "
+         "input a view of it came from shows the new size too (a 0-d example becomes [1]); minigrad resizes each "
+         "slice alone"),
+        (r"^vmap: ok != torch \('error', 'RuntimeError', 'unsupported operation: some elements of the input tensor and "
+         r"the written-to tensor refer to a single memory location", None, "line", 5511,
+         "an in-place op inside vmap whose other operand is the written tensor's memory under another shape (x.view(1, "
+         "1).hypot_(x) of a 0-d example): PyTorch's batched kernel sees the physical tensors, whose overlap is "
+         "partial; minigrad's slices overlap fully, which PyTorch allows unbatched too"),
+        (r"^vmap: ok != torch \('error', 'RuntimeError', 'vmap: aten::\w+_\(self", r"(hstack|cat|vstack)\(", "line",
+         5565,
+         "cat of empty tensors inside vmap: PyTorch's batching rule drops the logically empty (legacy [0]) inputs, so "
+         "hstack of an unbatched and a batched [0] tensor is unbatched and a later in-place op with a batched "
+         "operand is refused; minigrad's slices cat as the unbatched op does (batched)"),
         (r"Subtraction, the `-` operator, with a bool tensor is not supported", None, "line", 107,
          "a PyTorch quirk: batched x - bool_tensor is computed by the batching rule without sub's bool check "
          "(unbatched, both libraries raise)"),
         (r"vmap: \('error', '\w+Error', .*(reduction dim|Dimension|cannot reshape tensor of 0 elements|The shape of "
-         r"the mask)", None, "line", 56,
+         r"the mask|norm on the dimension|inputs dimension \d must have)", None, "line", 56,
          "errors that name a dimension (or a shape) inside vmap: PyTorch's kernels see the physical tensor, batch "
          "dim included, and count it in the message (dim 1 for the user's dim 0); minigrad's slices have no batch "
          "dim"),
@@ -127,12 +206,16 @@ def test_generated_programs_match_torch(runner):
 @pytest.mark.parametrize("runner,entry", [(r, e) for r in T.RUNNERS for e in KNOWN[r]],
                          ids=lambda x: x if isinstance(x, str) else f"seed{x[3]}")
 def test_known_entry_still_shows(runner, entry):
-    """Each KNOWN entry still explains a difference: its witness seed's, or (fuzz_graphs' generator grows, and
-    seeds then make other programs) some seed's of the runner's range. A fixed one must leave the list."""
+    """Each KNOWN entry still explains a difference: its stored witness program's (transform_fuzz_witnesses.py:
+    fuzz_graphs' generator grows, and seeds then make other programs), its witness seed's, or some seed's of the
+    runner's range. A fixed one must leave the list."""
     torch_or_skip()
     rx, prog_rx, _, seed, _ = entry
-    for s in (seed, *SEEDS[runner]):
-        prog, diffs = _check(runner, s)
+    stored = WITNESSES.get((runner, seed))
+    checks = [lambda: T.check_program(runner, T.load_program(stored))] if stored else []
+    checks += [functools.partial(_check, runner, s) for s in (seed, *SEEDS[runner])]
+    for check in checks:
+        prog, diffs = check()
         if (prog_rx is None or re.search(prog_rx, prog.source())) and any(re.search(rx, d) for d in diffs):
             return
     pytest.fail(f"no seed shows {rx!r} any more")

@@ -118,7 +118,8 @@ def preview(arr: np.ndarray | None, max_chars: int = 48) -> str:
         return "?"
     if arr.size == 1:
         v = arr.reshape(()).item()
-        text = _fmt_float(v) if isinstance(v, float) else str(v)
+        # (a complex one as in a longer array: 3 significant digits, not the 17 of str())
+        text = _fmt_float(v) if isinstance(v, float) else f"{v:.3g}" if isinstance(v, complex) else str(v)
     else:
         # A formatter, not precision=: NumPy would pad numbers to align columns.
         fmt = {"float_kind": _fmt_float, "complex_kind": lambda v: f"{v:.3g}"}

@@ -210,6 +210,9 @@ def backward(tensors, grad_tensors=None, retain_graph: bool | None = None, creat
         raise RuntimeError("backward() called inside a functorch transform. This is not supported, please use "
                            "functorch.grad or functorch.vjp instead or call backward() outside of functorch "
                            "transforms.")
+    if (grad_tensors is None and retain_graph is None and create_graph is False and grad_variables is None
+            and inputs is None and type(tensors) is _tensor.Tensor and _backward_scalar(tensors)):
+        return
     if grad_variables is not None:
         warnings.warn("`grad_variables` is deprecated. Use `grad_tensors` instead.", FutureWarning,
                       stacklevel=_tensor._user_stacklevel())  # (the caller's line, past the overrides wrapper)
@@ -231,6 +234,24 @@ def backward(tensors, grad_tensors=None, retain_graph: bool | None = None, creat
     warn = [create_graph and not _warned_create_graph[0]]   # (cleared once given)
     _warned_create_graph[0] |= warn[0]  # once per process, like PyTorch's TORCH_WARN_ONCE
     graph._engine_run_backward(warn, tensors, grads, retain_graph, create_graph, inputs_tuple or None, True)
+
+
+# The real floating dtypes of ``_backward_scalar``'s implicit gradient (others take the general path).
+_SCALAR_ROOT_DTYPES = frozenset((np.dtype(np.float32), np.dtype(np.float64)))
+
+
+def _backward_scalar(t) -> bool:
+    """``loss.backward()`` with every argument left out, for a float32/float64 one-element root that
+    requires grad: the general path's steps (``_make_grads``' implicit gradient of ones, ``_check_roots``,
+    no retained graph) without its argument handling, ~25k instructions less per backward. Returns
+    False, having done nothing, for any other root: the general path then runs (and raises its errors)."""
+    data = t._data
+    if not t._requires_grad or data.size != 1 or data.dtype not in _SCALAR_ROOT_DTYPES:
+        return False
+    # (np.array(1): ~6k instructions less than np.ones for the usual 0-dim loss; the same fresh array)
+    ones = np.array(1, data.dtype) if data.ndim == 0 else np.ones(data.shape, data.dtype)
+    graph._engine_run_backward([False], (t,), [_tensor.Tensor._make(ones)], False, False, None, True)
+    return True
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph: bool | None = None, create_graph: bool = False,

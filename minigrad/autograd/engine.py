@@ -152,6 +152,13 @@ def _exec_info(root, output_edges, accumulate: bool) -> tuple[dict, dict]:
     return needed, captures
 
 
+# Nodes whose PyTorch formulas hand a complex gradient to a real input as it is (no handle_r_to_c: the value of
+# masked_fill / index_fill / fill_, both sides of where, diagonal_scatter's src, dist of a complex and a real
+# tensor): its engine then refuses it.
+_NO_REAL_PART = frozenset({"MaskedFillBackward1", "IndexFillBackward1", "FillBackward1", "FillBackward3",
+                           "WhereBackward0", "DiagonalScatterBackward0", "DistBackward0"})
+
+
 def _validate_outputs(node, grads, plain_leaves: bool = False, nodes=None) -> list:
     """Undo broadcasting and dtype changes: each gradient takes its input's shape and dtype.
 
@@ -173,8 +180,13 @@ def _validate_outputs(node, grads, plain_leaves: bool = False, nodes=None) -> li
             continue
         shape, npdtype = meta[i]
         data = g._data
-        if (data.shape == shape and data.dtype == npdtype) or nodes[i] is None:
-            continue  # the usual case: already the input's shape and dtype
+        if (data.shape == shape and (data.dtype is npdtype or data.dtype == npdtype)) or nodes[i] is None:
+            continue  # the usual case: already the input's shape and dtype (``is`` first: NumPy's ``==`` costs more)
+        if data.dtype.kind == "c" and npdtype.kind != "c" and (node.name() in _NO_REAL_PART or (
+                node.name() == "torch::autograd::CopySlices" and node.fn.name() in _NO_REAL_PART)):   # (its op's)
+            raise RuntimeError("Expected isFloatingType(grad.scalar_type()) || (input_is_complex == grad_is_complex) "
+                               "to be true, but got false.  (Could this error message be improved?  If so, please "
+                               "report an enhancement request to PyTorch.)")
         if data.shape != shape:
             if not _expandable(shape, data.shape):
                 raise RuntimeError(
@@ -401,8 +413,15 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
     ``accumulate=False`` (grad): the gradients arriving at ``inputs`` are returned; ``.grad`` is untouched.
     """
     root_edges = []
+    # A root's gradient has its tensor's shape and dtype (_make_grads) unless the root is a GradientEdge, whose
+    # metadata may be unknown: then no node skips the fix-up of what it returns (node._grads_fit).
+    grads_checked = True
     for i, t in enumerate(tensors):
-        edge = t[:2] if isinstance(t, GradientEdge) else t._edge()
+        if isinstance(t, GradientEdge):
+            edge = t[:2]
+            grads_checked = False
+        else:
+            edge = t._edge()
         if edge[0] is None:
             raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
         root_edges.append(edge)
@@ -479,7 +498,9 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
                             continue
                         outputs = _call_function(node, grads)
                     else:
-                        outputs = _validate_outputs(node, node.apply((grads[0],)), plain_leaves, nexts)
+                        outputs = node.apply((grads[0],))
+                        if not (node._grads_fit and grads_checked):  # (Op.grads_fit: nothing to fix up)
+                            outputs = _validate_outputs(node, outputs, plain_leaves, nexts)
                 else:
                     outputs = _call_function(node, grads)
                 if not keep_graph:

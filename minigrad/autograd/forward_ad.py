@@ -389,6 +389,8 @@ def _op_jvp(op, primals, outs, dtype, args, inplace: bool = False) -> tuple:
         if op.jvp == "linear":  # f(x + εt) = f(x) + ε·f(t); an input it is not linear in (an index) stays as is
             if not op.list_input:
                 tangents = [t if name in op.diff_inputs else p for name, p, t in zip(op.inputs, primals, tangents)]
+            if op.node_name in ("AddBackward0", "SubBackward0"):
+                tangents = _signed_zero_tangents(op, primals, tangents, args.get("alpha", 1))
             r = op(*tangents, dtype=_linear_dtype(dtype, primals, tangents), **args)
         else:
             env = dict(args)
@@ -418,11 +420,29 @@ def _op_jvp(op, primals, outs, dtype, args, inplace: bool = False) -> tuple:
     return r
 
 
+def _signed_zero_tangents(op, primals, tangents, alpha) -> list:
+    """add/sub with an input that has no tangent: PyTorch's is a ZeroTensor, which the sum leaves out, so a -0.
+    tangent stays -0.; here the missing tangent is the zero whose sum keeps the other's sign (x + (-0) = x,
+    x - (+0) = x, -0 - y = -y)."""
+    missing = [p._fw_grad is None for p in primals]
+    if missing[0] == missing[1]:
+        return tangents
+    i = 0 if missing[0] else 1
+    negative = i == 0 or op.node_name == "AddBackward0" and not (isinstance(alpha, (int, float)) and alpha < 0)
+    zero, other = tangents[i], tangents[1 - i]
+    if negative and (zero.dtype.is_floating_point or zero.dtype.is_complex):
+        zero = zero.neg()   # (-0.)
+    elif negative and (other.dtype.is_floating_point or other.dtype.is_complex):   # (an integer zero: x + 1)
+        from .._tensor import Tensor
+        zero = Tensor._make(np.full(zero._data.shape, -0.0, other._data.dtype))
+    return [zero if j == i else t for j, t in enumerate(tangents)]
+
+
 def _zero_times_alpha(tangent, primals, alpha):
     """add/sub(x, y, alpha=<float>) where y has no tangent: PyTorch's maybe_multiply(y_t, alpha) multiplies y's
     ZeroTensor by alpha as a 0-d double tensor, whose dtype then counts (0-d float32 x - 0-d y * 0.5, or x - integer
     y * 0.5: a float64 tangent), where the primal's promotion keeps float32."""
-    if not isinstance(alpha, float) or alpha == 1 or not tangent.dtype.is_floating_point:
+    if not isinstance(alpha, float) or alpha == 1 or not (tangent.dtype.is_floating_point or tangent.dtype.is_complex):
         return tangent
     from .._dtypes import float64, result_type
     from .._tensor import Tensor

@@ -160,6 +160,9 @@ class Node(metaclass=TorchNamed):
     # Built-in nodes are skipped when every incoming gradient is undefined (None); a custom Function's
     # backward still runs (PyTorch calls it, with zeros unless set_materialize_grads(False)).
     _runs_without_grads = False
+    # True when the engine may skip _validate_outputs for this node: op nodes set it (Op.grads_fit), every
+    # other node keeps this False.
+    _grads_fit = False
 
     _pre_hooks = _Extra()
     _post_hooks = _Extra()

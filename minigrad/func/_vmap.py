@@ -55,6 +55,7 @@ def vmap(func: Callable, in_dims=0, out_dims=0, randomness: str = "error", *,
                                "it cannot know what func returns")
         # chunk_size only changes how PyTorch batches the work; a loop is the same in any chunks
         outputs, rng = [], _Randomness(randomness)
+        batched_out: set = set()  # positions of flat outputs that are batched (for out_dims None)
         # the slices are "batched" tensors (see _vmap_batched.py)
         _batched.enter(batch_size, func, [a for a, d in zip(flat_args, flat_in_dims) if d is None], randomness)
         try:
@@ -72,10 +73,12 @@ def vmap(func: Callable, in_dims=0, out_dims=0, randomness: str = "error", *,
                 finally:
                     _calls_ahead[0] -= again
                     _matmul.IN_VMAP[0] -= 1
+                batched_out.update(j for j, o in enumerate(tree_flatten(outputs[-1])[0])   # (at any level, as
+                                   if isinstance(o, Tensor) and _batched.levels(o))      # PyTorch's check)
                 rng.after_slice()
         finally:
             _batched.exit_()
-        return _stack_outputs(outputs, out_dims, func)
+        return _stack_outputs(outputs, out_dims, func, batched_out)
     return wrapped
 
 
@@ -144,8 +147,9 @@ def _process_inputs(in_dims, args: tuple, func):
     return sizes[0], flat_in_dims, flat_args, args_spec
 
 
-def _stack_outputs(outputs: list, out_dims, func):
-    """One output pytree: every leaf's per-slice values stacked at its out_dim."""
+def _stack_outputs(outputs: list, out_dims, func, batched: set = frozenset()):
+    """One output pytree: every leaf's per-slice values stacked at its out_dim (``batched``: the positions of the
+    flat outputs that depend on the mapped inputs)."""
     flat_first, spec = tree_flatten(outputs[0])
     incompatible = ValueError(
         f"vmap({_name(func)}, ..., out_dims={out_dims})(<inputs>): out_dims is not compatible with the structure of "
@@ -164,9 +168,9 @@ def _stack_outputs(outputs: list, out_dims, func):
     for j, d in enumerate(flat_out_dims):
         values = [flat[j] for flat in per_slice]
         if d is None:
-            # Unbatched output: PyTorch errors if it depends on the mapped inputs. A loop cannot see that
-            # dependence, only its effect: the slices disagree.
-            if isinstance(values[0], Tensor) and any(not _same(values[0], v) for v in values[1:]):
+            # Unbatched output: PyTorch errors if it depends on the mapped inputs (_vmap_batched's marks; a
+            # result made outside the marked ops shows it by its effect: the slices disagree).
+            if isinstance(values[0], Tensor) and (j in batched or any(not _same(values[0], v) for v in values[1:])):
                 raise ValueError(f"vmap({name}, ...): `{name}` can not return a BatchedTensor when out_dim is None")
             result.append(values[0])
             continue

@@ -18,6 +18,11 @@ _REDUCTIONS = ("none", "mean", "sum")
 
 
 def _check_reduction(reduction: str) -> str:
+    """PyTorch's _Reduction.get_enum: a known reduction, or the deprecated "elementwise_mean" (warned: "mean")."""
+    if reduction == "elementwise_mean":
+        warnings.warn("reduction='elementwise_mean' is deprecated. Please use reduction='mean' instead.",
+                      UserWarning, stacklevel=_user_stacklevel())
+        return "mean"
     if reduction not in _REDUCTIONS:
         raise ValueError(f"{reduction} is not a valid value for reduction")
     return reduction
@@ -33,6 +38,8 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight=None,
         raise ValueError(f"Target size ({target.shape}) must be the same as input size ({input.shape})")
     _no_grad_arg(weight, "weight", "binary_cross_entropy_with_logits")
     _no_grad_arg(pos_weight, "pos_weight", "binary_cross_entropy_with_logits")
+    if not input.dtype.is_floating_point:   # (PyTorch's kernel starts with log_sigmoid(input))
+        raise NotImplementedError(f"\"log_sigmoid_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
     # PyTorch's kernel computes (pos_weight - 1)·target + 1, then (1 - target)·input in place in target's
     # dtype: a bool or integer target (or a bool pos_weight) fails there, a floating one sets the loss's dtype.
     if pos_weight is not None and pos_weight.dtype is _dtypes.bool_:
@@ -44,6 +51,11 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight=None,
         promoted = _dtypes.promote_types(target.dtype, input.dtype)
         raise RuntimeError(f"result type {_ops._legacy(promoted)} can't be cast to the desired output type "
                            f"{_ops._legacy(target.dtype)}")
+    # (its in-place products: log_sigmoid(input).mul_((pos_weight - 1)·target + 1), then loss.mul_(weight))
+    if pos_weight is not None:
+        _broadcast_into(input, _broadcast_shape(pos_weight, target))
+    if weight is not None:
+        _broadcast_into(input, _broadcast_shape(input, weight))
     return D.binary_cross_entropy_with_logits(input, target, weight=weight, pos_weight=pos_weight,
                                               reduction=reduction,
                                               dtype=None if target.dtype is input.dtype else target.dtype)
@@ -77,7 +89,11 @@ def _reduction_enum(size_average, reduce, reduction: str) -> int:
 
 def relu(input: Tensor, inplace: bool = False) -> Tensor:
     """max(x, 0)."""
-    return D.relu(input, out=input) if inplace else _ops.relu(input)
+    if not inplace:
+        return _ops.relu(input)
+    if input._requires_grad:  # (an in-place call: the leaf's refusal first)
+        _dispatch._check_inplace(input, False)
+    return D.relu(input, out=input)
 
 
 def _floats_only(input, kernel: str, complex_ok: bool = False) -> None:
@@ -85,6 +101,20 @@ def _floats_only(input, kernel: str, complex_ok: bool = False) -> None:
     dt = getattr(input, "dtype", None)
     if isinstance(dt, _dtypes.dtype) and not (dt.is_floating_point or (complex_ok and dt.is_complex)):
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{_LEGACY_NAMES[dt.name]}'")
+
+
+_POOL_INTS = {"avg_pool2d": ("int64",), "avg_pool3d_out_frame": ("int64",),
+              "max_pool2d": ("uint8", "int8", "int16", "int32", "int64"),
+              "max_pool3d": ("uint8", "int8", "int16", "int32", "int64"), "max_pool1d_impl": ()}
+
+
+def _pool_kernel(input, kernel: str) -> None:
+    """PyTorch's pooling kernels: floating dtypes (avg_pool3d: no half types) and the integers _POOL_INTS lists."""
+    dt = input.dtype
+    if dt.name in _POOL_INTS[kernel] or (dt.is_floating_point and not (
+            kernel == "avg_pool3d_out_frame" and dt.itemsize == 2)):
+        return
+    raise NotImplementedError(f"\"{kernel}\" not implemented for '{_LEGACY_NAMES[dt.name]}'")
 
 
 def _scalar(value, dtype, opmath: bool = False):
@@ -117,8 +147,11 @@ def gelu(input: Tensor, approximate: str = "none") -> Tensor:
 
 def silu(input: Tensor, inplace: bool = False) -> Tensor:
     """x·σ(x) (also called swish)."""
+    if inplace and input._requires_grad:  # (an in-place call: the leaf's refusal first)
+        _dispatch._check_inplace(input, False)
     _floats_only(input, "silu_cpu", complex_ok=True)
-    if input.is_complex() and input.requires_grad and grad_mode.is_grad_enabled():
+    # (out of place only: PyTorch's silu_ records a complex SiluBackward0)
+    if not inplace and input.is_complex() and input.requires_grad and grad_mode.is_grad_enabled():
         raise RuntimeError("silu does not support automatic differentiation for outputs with complex dtype.")
     return D.silu(input, out=input if inplace else None)
 
@@ -139,6 +172,13 @@ def _softmax_dim(name: str, ndim: int, stacklevel: int) -> int:
     return 0 if ndim in (0, 1, 3) else 1
 
 
+def _int_dim(name: str, dim) -> None:
+    """PyTorch's parser of the method's ``int dim`` (x.softmax(dim)): no float, no bool."""
+    from .._arg_errors import _is_int, must_be
+    if not _is_int(dim):
+        raise must_be(name, "dim", "int", dim, 1)
+
+
 def _no_integer_softmax(name: str, input: Tensor, dim: int) -> None:
     # PyTorch's kernels: one for the last dim, one for the others; neither takes integers (pass dtype=)
     if input.numel() == 0:  # (an empty input runs no kernel; autograd then refuses a complex output)
@@ -153,6 +193,7 @@ def softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype=N
     """e^x / Σ e^x along ``dim`` (computed without overflow)."""
     if dim is None:
         dim = _softmax_dim("softmax", input.dim(), _stacklevel)
+    _int_dim("softmax", dim)
     if dtype is not None:
         input = input.to(dtype)
     wrapped = _ops._wrap_dim(dim, input.dim())
@@ -178,6 +219,7 @@ def log_softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dty
     """log(softmax(x)) along ``dim``, computed stably as x - max - log Σ e^(x - max)."""
     if dim is None:
         dim = _softmax_dim("log_softmax", input.dim(), _stacklevel)
+    _int_dim("log_softmax", dim)
     if dtype is not None:
         input = input.to(dtype)
     wrapped = _ops._wrap_dim(dim, input.dim())
@@ -204,8 +246,9 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
         return _ops.matmul(input, weight.t())
     if input.dim() == 2:
         return _addmm(bias, input, weight.t())
-    if not (input.is_contiguous() and (input.dim() == 3 or bias.dim() == 1)):
-        # at::linear folds only a contiguous input into one addmm; others take matmul, then add the bias in place
+    if not (input.is_contiguous() and (bias.dim() == 1 or bias.numel() == weight.shape[0])):
+        # at::linear folds only a contiguous input into one addmm, with a bias of one row (PyTorch 2.13's
+        # choice, seen from its graphs); others take matmul, then add the bias in place
         return _ops.matmul(input, weight.t()).add_(bias)
     lead = input.shape[:-1]
     out = _addmm(bias, input.reshape(-1, input.shape[-1]), weight.t())
@@ -224,9 +267,23 @@ def dropout(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool 
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
     if not training or p == 0 or input.numel() == 0:
         return input
+    _check_dropout_noise(input, p, feature=False)
     # The mask is a constant: y = x · mask/(1-p), so the node is PyTorch's MulBackward0.
     noise = _dropout_mask(input, input.shape, p)
     return input.mul_(noise) if inplace else _ops.mul(input, noise)
+
+
+def _check_dropout_noise(input: Tensor, p: float, feature: bool) -> None:
+    """PyTorch's _dropout_impl before its noise (0 < p < 1): a feature noise needs 2 dims; bernoulli_ has no complex
+    kernel; the noise, in the input's dtype, is then divided by 1 - p (a float)."""
+    if p == 1:
+        return
+    if feature and input.dim() < 2:
+        raise RuntimeError("Feature dropout requires at least 2 dimensions in the input")
+    if input.dtype.is_complex:
+        raise NotImplementedError(f"\"bernoulli_scalar_cpu_\" not implemented for '{_ops._legacy(input.dtype)}'")
+    if not input.dtype.is_floating_point:
+        raise RuntimeError(f"result type Float can't be cast to the desired output type {_ops._legacy(input.dtype)}")
 
 
 def _dropout_mask(input: Tensor, shape: tuple, p: float) -> Tensor:
@@ -264,14 +321,14 @@ def mse_loss(input: Tensor, target: Tensor, size_average=None, reduce=None, redu
     if size_average is not None or reduce is not None:
         reduction = _legacy_reduction(size_average, reduce)
     _check_broadcast(input, target)
-    if weight is None and isinstance(input, Tensor) and isinstance(target, Tensor) and not (
+    if weight is not None:
+        return _weighted_loss((input - target).pow(2), weight, input, reduction, "sum")
+    red = _reduction_enum(None, None, reduction)   # (PyTorch's get_enum, before its kernel's dtype dispatch)
+    if isinstance(input, Tensor) and isinstance(target, Tensor) and not (
             _dtypes.result_type(input, target).is_floating_point):   # (its kernel: real floats only)
         dt = _dtypes.result_type(input, target)
         raise NotImplementedError(f"\"mse_cpu\" not implemented for '{_LEGACY_NAMES[dt.name]}'")
-    if weight is not None:
-        return _weighted_loss((input - target).pow(2), weight, input, reduction, "sum")
-    return D.mse_loss(input, target, reduction=_reduction_enum(None, None, reduction),
-                      dtype=_common_dtype(input, target))
+    return D.mse_loss(input, target, reduction=red, dtype=_common_dtype(input, target))
 
 
 def l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None, reduction: str = "mean",
@@ -341,13 +398,38 @@ def binary_cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = 
     if target.shape != input.shape:
         raise ValueError(f"Using a target size ({target.shape}) that is different to the input size "
                          f"({input.shape}) is deprecated. Please ensure they have the same size.")
-    if weight is not None:
-        weight = weight.expand(input.shape)
+    if weight is not None:   # (PyTorch's torch.broadcast_shapes(target.size(), weight.size()), then expand)
+        from .._ops_shapes import broadcast_shapes
+        weight = weight.expand(broadcast_shapes(target.shape, weight.shape))
+    _no_grad_arg(weight, "weight", "binary_cross_entropy")   # (autograd's refusal before the kernel's checks)
+    if weight is not None and weight.shape != target.shape:   # (more dims: the kernel's TensorIterator refuses)
+        raise RuntimeError(f"output with shape {list(target.shape)} doesn't match the broadcast shape "
+                           f"{list(weight.shape)}")
     _same_dtype(input, target)
-    _no_grad_arg(weight, "weight", "binary_cross_entropy")
-    if input.numel() and ((input._data < 0) | (input._data > 1) | np.isnan(input._data)).any():
-        raise RuntimeError("all elements of input should be between 0 and 1")
+    if not input.dtype.is_floating_point:   # (its kernel's dtype dispatch)
+        raise NotImplementedError(f"\"binary_cross_entropy\" not implemented for '{_ops._legacy(input.dtype)}'")
+    if input.numel():   # (its kernel checks each element's input, then its target, in order)
+        x, y = input._data.ravel(), target._data.ravel()
+        bad_x, bad_y = ~((x >= 0) & (x <= 1)), ~((y >= 0) & (y <= 1))   # (NaN fails both)
+        first = np.flatnonzero(bad_x | bad_y)
+        if first.size:
+            what = "input" if bad_x[first[0]] else "target"
+            raise RuntimeError(f"all elements of {what} should be between 0 and 1")
     return D.binary_cross_entropy(input, target, weight=weight, reduction=reduction)
+
+
+def _broadcast_shape(a: Tensor, b: Tensor) -> tuple:
+    """a and b's broadcast shape, or PyTorch's error naming a and b's sizes."""
+    try:
+        return np.broadcast_shapes(tuple(a.shape), tuple(b.shape))
+    except ValueError:
+        _ops._raise_broadcast_error(tuple(a.shape), tuple(b.shape))
+
+
+def _broadcast_into(out: Tensor, shape: tuple) -> None:
+    """An in-place op's check: the broadcast shape must be the output's."""
+    if tuple(shape) != tuple(out.shape):
+        raise RuntimeError(f"output with shape {list(out.shape)} doesn't match the broadcast shape {list(shape)}")
 
 
 def _no_grad_arg(t, arg: str, fn: str) -> None:
@@ -381,6 +463,7 @@ def _check_nll(input: Tensor, target: Tensor, weight: Tensor | None) -> None:
         if weight is not None and (weight.dim() != 1 or weight.numel() != shape[-1]):
             raise RuntimeError(f"weight tensor should be defined either for all {shape[-1]} classes or no classes "
                                f"but got weight tensor of shape: {list(weight.shape)}")
+        _check_nll_kernel(input, "nll_loss_out_frame")
         _check_nll_weight_dtype(input, weight)
         return
     # nll_loss2d (other ranks reach it viewed as 4-D, with a target that fits)
@@ -392,9 +475,15 @@ def _check_nll(input: Tensor, target: Tensor, weight: Tensor | None) -> None:
         raise RuntimeError("weight tensor should be defined either for all or no classes")
     if ndim == 4 and t_shape != (shape[0], *shape[2:]):
         raise RuntimeError(f"size mismatch (got input: {list(shape)} , target: {list(t_shape)}")   # sic, no ")"
+    _check_nll_kernel(input, "nll_loss2d_forward_out_frame")
     _check_nll_weight_dtype(input, weight)
     if target.dtype.name == "uint8":   # nll_loss2d's kernel takes Long targets only
         raise RuntimeError("expected scalar type Long but found Byte")
+
+
+def _check_nll_kernel(input: Tensor, kernel: str) -> None:
+    if not input.dtype.is_floating_point:   # (the kernel's dtype dispatch: floating types only)
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{_ops._legacy(input.dtype)}'")
 
 
 def _check_nll_target_dtype(target: Tensor) -> None:
@@ -476,9 +565,12 @@ def _cross_entropy_probs(input, target, weight, reduction, ignore_index, label_s
                            f"{_LEGACY_NAMES[target.dtype.name]}")
     if ignore_index >= 0:
         raise RuntimeError("ignore_index is not supported for floating point target")
-    if not 0.0 <= label_smoothing <= 1.0:
-        raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
     n_classes = input.shape[class_dim]
+    if weight is not None and (weight.dim() != 1 or weight.numel() != n_classes):
+        raise RuntimeError(f"cross_entropy: weight tensor should be defined either for all {n_classes} classes or no "
+                           f"classes but got weight tensor of shape: {list(weight.shape)}")
+    if label_smoothing > 1.0:   # (PyTorch checks only a positive smoothing; a negative one is ignored)
+        raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
     logp = log_softmax(input, class_dim)
     if label_smoothing > 0.0:
         # (PyTorch's C++ scalar overloads: MulBackward1 / AddBackward1 when the target requires grad)
@@ -512,6 +604,8 @@ def _cross_entropy_smoothed(input, target, weight, reduction, ignore_index, labe
     if reduction == 1:
         if weight is not None:
             from .. import _reduce  # (PyTorch's order of additions: weight.gather(...).sum())
+            if weight.dim() != 1:   # (a (C, 1) weight passes nll_loss's numel check; gather refuses it)
+                raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
             denom = Tensor._make(_reduce.sum(weight._data[target._data[kept]]))
         else:
             denom = Tensor._make(np.asarray(kept.sum(), dtype=np.int64))
@@ -558,6 +652,8 @@ _SELU_SCALE = 1.0507009873554804934193349852946
 
 def selu(input: Tensor, inplace: bool = False) -> Tensor:
     """scale·elu(x, α) with the self-normalizing constants."""
+    if inplace and input._requires_grad:  # (an in-place call: the leaf's refusal first)
+        _dispatch._check_inplace(input, False)
     _floats_only(input, "elu_cpu")
     return (D.elu_inplace if inplace else D.elu)(input, out=input if inplace else None, alpha=_SELU_ALPHA,
                                                  scale=_SELU_SCALE, input_scale=1)
@@ -578,6 +674,8 @@ def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0, inplace
     """x clipped to [min_val, max_val]."""
     if min_val > max_val:  # (Python's comparison: a complex bound is its TypeError)
         raise ValueError("min_val cannot be greater than max_val")
+    if inplace and isinstance(input, Tensor) and input._requires_grad:  # (an in-place call: the leaf's refusal first)
+        _dispatch._check_inplace(input, False)
     if isinstance(input, Tensor) and input.dtype is _dtypes.uint8 and (min_val < 0 or max_val < 0):
         raise RuntimeError("cannot do hardtanh on an unsigned type with negative limits")
     if isinstance(input, Tensor) and input.dtype is _dtypes.bool_:
@@ -600,18 +698,24 @@ def logsigmoid(input: Tensor) -> Tensor:
 
 def hardsigmoid(input: Tensor, inplace: bool = False) -> Tensor:
     """relu6(x + 3) / 6."""
+    if inplace and input._requires_grad:  # (an in-place call: the leaf's refusal first)
+        _dispatch._check_inplace(input, False)
     _floats_only(input, "hardsigmoid_cpu")
     return D.hardsigmoid(input, out=input if inplace else None)
 
 
 def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
     """x · relu6(x + 3) / 6."""
+    if inplace and input._requires_grad:  # (an in-place call: the leaf's refusal first)
+        _dispatch._check_inplace(input, False)
     _floats_only(input, "hardswish_cpu")
     return D.hardswish(input, out=input if inplace else None)
 
 
 def mish(input: Tensor, inplace: bool = False) -> Tensor:
     """x · tanh(softplus(x))."""
+    if inplace and input._requires_grad:  # (an in-place call: the leaf's refusal first)
+        _dispatch._check_inplace(input, False)
     _floats_only(input, "mish_cpu")
     return D.mish(input, out=input if inplace else None)
 
@@ -676,12 +780,17 @@ def smooth_l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None
     if _AUTOCAST[0]:
         return _autocast("smooth_l1_loss", smooth_l1_loss, **locals())
     _warn_if_sizes_differ(input, target)
-    reduction = _reduction_enum(size_average, reduce, reduction)
-    _check_broadcast(input, target)
+    if size_average is not None or reduce is not None:
+        reduction = _legacy_reduction(size_average, reduce)
+    _check_broadcast(input, target)   # (PyTorch's broadcast_tensors, then get_enum)
+    reduction = _reduction_enum(None, None, reduction)
     if beta == 0.0:  # as PyTorch: plain L1
         return _l1(input, target, reduction)
     if beta < 0:
         raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
+    common = _dtypes.result_type(input, target)
+    if not common.is_floating_point:   # (its kernel's dtype dispatch)
+        raise NotImplementedError(f"\"smooth_l1_cpu\" not implemented for '{_ops._legacy(common)}'")
     return D.smooth_l1_loss(input, target, reduction=reduction, beta=beta, dtype=_common_dtype(input, target))
 
 
@@ -695,9 +804,22 @@ def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean", delta: fl
     if weight is not None:
         if weight.shape != input.shape:
             raise ValueError("Weights and input must have the same size.")
+        _check_huber_delta(delta, input, target)
         return _weighted_loss(D.huber_loss(input, target, reduction=0, delta=delta), weight, input, reduction, "mean")
     reduction = _reduction_enum(None, None, reduction)
+    _check_huber_delta(delta, input, target)
     return D.huber_loss(input, target, reduction=reduction, delta=delta)
+
+
+def _check_huber_delta(delta: float, input: Tensor, target: Tensor) -> None:
+    if not delta > 0:   # (the check of PyTorch's C++ huber_loss, after the Python wrapper's)
+        raise RuntimeError("huber_loss does not support non-positive values for delta.")
+    common = _dtypes.result_type(input, target)
+    if not common.is_floating_point:   # (its kernel's dtype dispatch)
+        raise NotImplementedError(f"\"huber_cpu\" not implemented for '{_ops._legacy(common)}'")
+    if not input.dtype.is_floating_point:   # (its output has the input's dtype)
+        raise RuntimeError(f"result type {_ops._legacy(common)} can't be cast to the desired output type "
+                           f"{_ops._legacy(input.dtype)}")
 
 
 def kl_div(input: Tensor, target: Tensor, size_average=None, reduce=None, reduction: str = "mean",
@@ -713,7 +835,7 @@ def kl_div(input: Tensor, target: Tensor, size_average=None, reduce=None, reduct
                       "'mean' will be changed to behave the same as 'batchmean' in the next major release.",
                       UserWarning, stacklevel=_user_stacklevel())
     if reduction != "batchmean":
-        _check_reduction(reduction)
+        reduction = _check_reduction(reduction)
     if not (input.dtype.is_floating_point or input.dtype.is_complex) or not (
             target.dtype.is_floating_point or target.dtype.is_complex):
         raise RuntimeError("kl_div: Integral inputs not supported.")
@@ -746,6 +868,8 @@ def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-8) -
     common = _dtypes.result_type(x1, x2)
     if not common.is_floating_point:
         raise RuntimeError(f"expected common dtype to be floating point, yet common dtype is {_ops._legacy(common)}")
+    if eps < 0:
+        raise RuntimeError(f"eps must be non-negative, got: {eps:g}")
     x1, x2 = (x if x.dtype.is_floating_point or x.dtype.is_complex else x.to(common) for x in (x1, x2))
     if x1.shape != x2.shape:
         try:
@@ -776,7 +900,7 @@ def pairwise_distance(x1: Tensor, x2: Tensor, p: float = 2.0, eps: float = 1e-6,
 def layer_norm(input: Tensor, normalized_shape, weight: Tensor | None = None, bias: Tensor | None = None,
                eps: float = 1e-5) -> Tensor:
     """(x - mean) / √(var + eps) over the last len(normalized_shape) dims, then ·weight + bias."""
-    normalized_shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+    normalized_shape = _int_list("layer_norm", "normalized_shape", normalized_shape, 2)
     if not normalized_shape:   # (PyTorch's _check_layer_norm_inputs: this, the parameters, then the input)
         raise RuntimeError("Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one "
                            "element, but got normalized_shape = []")
@@ -788,6 +912,8 @@ def layer_norm(input: Tensor, normalized_shape, weight: Tensor | None = None, bi
         raise RuntimeError(f"Given normalized_shape={list(normalized_shape)}, expected input with shape "
                            f"[*, {', '.join(str(s) for s in normalized_shape)}], but got input of size"
                            f"{list(input.shape)}")
+    if not input.dtype.is_floating_point:   # (its kernel's dtype dispatch, even for an empty input)
+        raise NotImplementedError(f"\"LayerNormKernelImpl\" not implemented for '{_ops._legacy(input.dtype)}'")
     stand_in = D.absent(input.dtype.np)   # (a missing weight or bias: the node shows None, as PyTorch's)
     return D.native_layer_norm(input, stand_in if weight is None else weight, stand_in if bias is None else bias,
                                normalized_shape=tuple(normalized_shape), eps=eps)[0]
@@ -799,12 +925,17 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None, max
     if not isinstance(input, Tensor):
         from .._arg_errors import must_be
         raise must_be("embedding", "indices", "Tensor", input, 2)
-    if input.dtype.is_floating_point or input.dtype.is_complex:
-        raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the following scalar types: "
-                           f"Long, Int; but got torch.{_ops._legacy(input.dtype)}Tensor instead "
-                           "(while checking arguments for embedding)")
+    if padding_idx is not None and not -weight.size(0) <= padding_idx < weight.size(0):
+        raise AssertionError("Padding_idx must be within num_embeddings")
     if max_norm is not None:   # (before the range check: PyTorch renormalizes first, selecting each row)
+        if weight.dim() != 2:
+            raise RuntimeError(f"Expected 2-dimensional tensor, but got {weight.dim()}-dimensional tensor for "
+                               "argument #1 'self' (while checking arguments for embedding_renorm_)")
+        _embedding_indices(input, "#2", "embedding_renorm_")
         _embedding_renorm_(weight, input, max_norm, norm_type)
+    if weight.dim() != 2:
+        raise RuntimeError("'weight' must be 2-D")
+    _embedding_indices(input, "#1", "embedding")
     idx = input._data
     if idx.size and (idx.min() < 0 or idx.max() >= weight.shape[0]):   # (NumPy would wrap negative indices)
         raise IndexError("index out of range in self")
@@ -812,6 +943,13 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None, max
         padding_idx += weight.shape[0]
     return D.embedding(weight, input, padding_idx=-1 if padding_idx is None else padding_idx,
                        scale_grad_by_freq=scale_grad_by_freq, sparse=sparse)
+
+
+def _embedding_indices(input: Tensor, position: str, name: str) -> None:
+    if input.dtype.name not in ("int64", "int32"):
+        raise RuntimeError(f"Expected tensor for argument {position} 'indices' to have one of the following scalar "
+                           f"types: Long, Int; but got torch.{_ops._legacy(input.dtype)}Tensor instead (while checking "
+                           f"arguments for {name})")
 
 
 def _embedding_renorm_(weight: Tensor, input: Tensor, max_norm: float, norm_type: float) -> None:
@@ -833,6 +971,10 @@ def _embedding_renorm_(weight: Tensor, input: Tensor, max_norm: float, norm_type
 def pad(input: Tensor, pad, mode: str = "constant", value: float | None = None) -> Tensor:
     """Pad the last len(pad)//2 dims: pad = (left, right, top, bottom, ...) with ``value``, or by reflecting,
     replicating or wrapping around the input (mode "reflect", "replicate", "circular": see _pad_modes)."""
+    pad = _int_list("pad", "pad", pad, 2)   # (PyTorch's parser first: int pads, a real value)
+    if value is not None and not isinstance(value, (int, float, np.integer, np.floating, Tensor)):
+        from .._arg_errors import must_be
+        raise must_be("pad", "value", "float", value, 4)
     if mode not in ("constant", "reflect", "replicate", "circular"):
         raise NotImplementedError(f"Unrecognised padding mode {mode}")
     if len(pad) % 2 != 0:
@@ -862,6 +1004,12 @@ __all__ += [
 # Convolution, pooling, normalization (the nodes and their arithmetic: derivatives.py's section of
 # the same name, and _conv.py). Argument checks follow PyTorch's, in its order and with its messages.
 # =============================================================================================
+
+def _int_list(name: str, arg: str, value, position: int, one_int: bool = False) -> tuple:
+    """PyTorch's parser of an ``int[]`` argument (its TypeErrors for None or float elements)."""
+    from .._arg_errors import int_list
+    return int_list(name, arg, value, position, one_int)
+
 
 def _size_arg(value, k: int) -> tuple:
     """A size argument as PyTorch's parser keeps it: an int becomes k copies, a sequence stays as given."""
@@ -988,6 +1136,11 @@ def _check_output_padding(output_padding, stride, dilation, k: int) -> None:
     """The extra output rows must fit inside one stride (or one dilation step): else they are not an output."""
     if all(o < s or o < d for o, s, d in zip(output_padding, stride, dilation)):
         return
+    if k == 3:   # (PyTorch's 3-d message names depth, height and width)
+        names = ("depth", "height", "width")
+        got = " ".join(f"{what}_{n}: {v}" for what, values in (("output_padding", output_padding), ("stride", stride),
+                                                               ("dilation", dilation)) for n, v in zip(names, values))
+        raise RuntimeError(f"output padding must be smaller than either stride or dilation, but got {got}")
     o, s, d = ((pad,) * (2 - k) + tuple(v) for v, pad in ((output_padding, 0), (stride, 1), (dilation, 1)))
     raise RuntimeError(f"output padding must be smaller than either stride or dilation, but got output_padding_height: "
                        f"{o[0]} output_padding_width: {o[1]} stride_height: {s[0]} stride_width: {s[1]} "
@@ -1219,6 +1372,7 @@ def max_pool2d_with_indices(input: Tensor, kernel_size, stride=None, padding=0, 
         raise RuntimeError("non-empty 3D or 4D (batch mode) tensor expected for input")
     _check_pool2d(input, _two(kernel), _two(stride) if stride else _two(kernel), _two(padding), _two(dilation),
                   ceil_mode)
+    _pool_kernel(input, "max_pool2d")
     return D.max_pool2d_with_indices(input, kernel_size=kernel, stride=stride, padding=padding, dilation=dilation,
                                      ceil_mode=bool(ceil_mode))
 
@@ -1242,6 +1396,7 @@ def avg_pool2d(input: Tensor, kernel_size, stride=None, padding=0, ceil_mode: bo
         raise RuntimeError("divisor must be not zero")
     _ops._wrap_dim(-3, input.dim())   # PyTorch reads input.size(-3) first: an IndexError below 3 dims
     _check_pool2d(input, _two(kernel), _two(stride) if stride else _two(kernel), _two(padding), (1, 1), ceil_mode)
+    _pool_kernel(input, "avg_pool2d")
     return D.avg_pool2d(input, kernel_size=kernel, stride=stride, padding=padding, ceil_mode=bool(ceil_mode),
                         count_include_pad=bool(count_include_pad), divisor_override=divisor_override)
 
@@ -1278,7 +1433,7 @@ def adaptive_avg_pool2d(input: Tensor, output_size) -> Tensor:
         if input.shape[d] <= 0:
             raise RuntimeError("adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch dimensions, "
                                f"but input has sizes {list(input.shape)} with dimension {d + input.dim()} being empty")
-    if not input.dtype.is_floating_point:
+    if not input.dtype.is_floating_point and 0 not in size:   # (an empty output runs no kernel)
         raise NotImplementedError(f"\"adaptive_avg_pool2d\" not implemented for '{_ops._legacy(input.dtype)}'")
     return D.adaptive_avg_pool2d(input, output_size=size)
 
@@ -1347,6 +1502,8 @@ def max_pool1d(input: Tensor, kernel_size, stride=None, padding=0, dilation=1, c
     width = out_size(shape[-1], k, s, p, d, ceil_mode)
     if width <= 0:
         raise RuntimeError(f"max_pool1d() Invalid computed output size: {width}")
+    if not (input.requires_grad and _ops.grad_mode.is_grad_enabled()):   # (else: max_pool2d's kernel)
+        _pool_kernel(input, "max_pool1d_impl")
     return max_pool1d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)[0]
 
 
@@ -1362,7 +1519,8 @@ def avg_pool1d(input: Tensor, kernel_size, stride=None, padding=0, ceil_mode: bo
 
 def adaptive_avg_pool1d(input: Tensor, output_size) -> Tensor:
     """Average over the windows that split the last dim into output_size parts."""
-    (size,) = _pool1d_sizes("adaptive_avg_pool1d", input, {"output_size": _size_arg(output_size, 1)})
+    sizes = {"output_size": _int_list("adaptive_avg_pool1d", "output_size", output_size, 2, True)}
+    (size,) = _pool1d_sizes("adaptive_avg_pool1d", input, sizes)
     return adaptive_avg_pool2d(input.unsqueeze(-2), (1, size)).squeeze(-2)
 
 
@@ -1379,8 +1537,10 @@ def _check_mixed_type(input: Tensor, *params) -> None:
     bfloat16/float16 input (what autocast makes: a bfloat16 activation into a float32 BatchNorm)."""
     given = [p for p in params if p is not None]
     if not given or given[0].dtype is input.dtype:
-        if any(p.dtype is not input.dtype for p in given):
-            raise RuntimeError("mixed dtype (CPU): all inputs must share same datatype.")
+        for p in given:   # (not a mixed type: the kernel reads every parameter as the input's type)
+            if p.dtype is not input.dtype:
+                raise RuntimeError(f"expected scalar type {_ops._legacy(input.dtype)} but found "
+                                   f"{_ops._legacy(p.dtype)}")
         return
     if any(p.dtype is not _dtypes.float32 for p in given):
         raise RuntimeError("mixed dtype (CPU): expect parameter to have scalar type of Float")
@@ -1401,17 +1561,33 @@ def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor |
         raise ValueError(f"batch_norm eps must be positive during training, but got {eps}")
     if eps < 0.0:
         raise ValueError(f"batch_norm eps must be non-negative, but got {eps}")
-    features = input.shape[_ops._wrap_dim(1, input.dim())]
+    return _batch_norm("batch_norm", input, running_mean, running_var, weight, bias, training, momentum, eps)
+
+
+def _batch_norm(name: str, input: Tensor, running_mean, running_var, weight, bias, training, momentum, eps) -> Tensor:
+    """ATen's batch_norm (after F.batch_norm's Python checks; instance_norm's too, which has none of them)."""
+    if momentum is None:   # (F.batch_norm's None momentum is for the modules, which pass a number)
+        from .._arg_errors import must_be
+        raise must_be(name, "momentum", "float", momentum, 7)
+    # (PyTorch reads sizes()[1] unchecked: 0 for a 1-d input, which then fails on its dim 1 further on)
+    features = 0 if input.dim() == 1 else input.shape[_ops._wrap_dim(1, input.dim())]
     if input.numel() == 0:   # PyTorch: a copy (not a view, nor a new empty tensor, so the graph goes on)
         out = input.clone()   # (weight[0] in C++: select, with select's error for an empty weight)
         out = out if weight is None else out * weight.select(0, 0)
         return out if bias is None else out + bias.select(0, 0)
-    for t, name in ((running_mean, "running_mean"), (running_var, "running_var"), (weight, "weight"), (bias, "bias")):
+    for t, arg in ((running_mean, "running_mean"), (running_var, "running_var"), (weight, "weight"), (bias, "bias")):
         if t is not None and t.numel() != features:
-            raise RuntimeError(f"{name} should contain {features} elements not {t.numel()}")
-        if t is None and name.startswith("running") and not training:
-            raise RuntimeError(f"{name} must be defined in evaluation mode")
-    _check_mixed_type(input, weight, bias, running_mean, running_var)
+            raise RuntimeError(f"{arg} should contain {features} elements not {t.numel()}")
+        if t is None and arg.startswith("running") and not training:
+            raise RuntimeError(f"{arg} must be defined in evaluation mode")
+    if (running_mean is None) != (running_var is None):
+        raise ValueError("running_mean and running_var must either both be None or neither be None")
+    if input.dim() == 1:
+        _ops._wrap_dim(1, 1)
+    if not input.dtype.is_floating_point:   # (its kernel's dtype dispatch, before the mixed-dtype rule)
+        raise NotImplementedError(f"\"batch_norm\" not implemented for '{_ops._legacy(input.dtype)}'")
+    # (instance_norm's repeated running statistics are not read as parameters: PyTorch takes them of any dtype)
+    _check_mixed_type(input, weight, bias, *((running_mean, running_var) if name == "batch_norm" else ()))
     _no_grad_arg(running_mean, "running_mean", "native_batch_norm")
     _no_grad_arg(running_var, "running_var", "native_batch_norm")
     if training and _vmap_batched.DEPTH[0]:  # (running stats updated in place must be batched as the input is)
@@ -1440,6 +1616,7 @@ def dropout2d(input: Tensor, p: float = 0.5, training: bool = True, inplace: boo
                       "dropout1d instead.", UserWarning, stacklevel=_user_stacklevel())
     if not training or p == 0 or input.numel() == 0:
         return input
+    _check_dropout_noise(input, p, feature=True)
     # one draw per (sample, channel), broadcast over the plane: y = x · mask/(1-p), a MulBackward0
     noise = _dropout_mask(input, input.shape[:2] + (1,) * (input.dim() - 2), p)
     return input.mul_(noise) if inplace else _ops.mul(input, noise)
@@ -1534,6 +1711,8 @@ __all__ += ["conv_transpose1d", "conv_transpose2d"]
 
 def threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
     """x where x > threshold, else value."""
+    if inplace and input._requires_grad:  # (an in-place call: the leaf's refusal first)
+        _dispatch._check_inplace(input, False)
     if input.dtype.is_complex or input.dtype is _dtypes.bool_:   # (its kernel: real numbers only)
         raise NotImplementedError(f"\"threshold_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
     threshold, value = _scalar(threshold, input.dtype, True), _scalar(value, input.dtype)  # (value: its own type)
@@ -1557,6 +1736,8 @@ def prelu(input: Tensor, weight: Tensor) -> Tensor:
         if input.dim() < 2 or weight.numel() != input.shape[1]:
             raise RuntimeError(f"Mismatch of parameter numbers and input channel size. Found parameter numbers = "
                                f"{weight.numel()} and channel size = {input.shape[1] if input.dim() > 1 else 1}.")
+    if weight.dim() > 1:
+        raise RuntimeError(f"prelu: Expected `weight` to be a scalar or 1D tensor, but got: ndim = {weight.dim()}")
     # PyTorch views the weight with the input's rank (the slopes along dim 1), then calls _prelu_kernel
     # (no view when the ranks already agree: a (1,) weight of a 1-d input is passed as it is)
     if input.dtype._kind < 2:
@@ -1581,15 +1762,22 @@ def _check_group_norm_params(input: Tensor, weight: Tensor | None, bias: Tensor 
 def group_norm(input: Tensor, num_groups: int, weight: Tensor | None = None, bias: Tensor | None = None,
                eps: float = 1e-5) -> Tensor:
     """Normalize each group of channels of each sample (mean 0, variance 1), then ·weight + bias per channel."""
+    if input.dim() < 2:
+        raise RuntimeError(f"Expected at least 2 dimensions for input tensor but received {input.dim()}")
     n, c = input.shape[0], input.shape[1]
     # (PyTorch's _verify_batch_size on the grouped shape comes first, with the shape printed as a list)
     grouped = [n * c // num_groups, num_groups, *input.shape[2:]]
     if grouped[0] * math.prod(grouped[2:]) == 1:
         raise ValueError(f"Expected more than 1 value per channel when training, got input size {grouped}")
+    if num_groups <= 0:
+        raise RuntimeError(f"Expected num groups to be greater than 0, got {num_groups}")
     if c % num_groups:
         raise RuntimeError(f"Expected number of channels in input to be divisible by num_groups, but got input of "
                            f"shape {list(input.shape)} and num_groups={num_groups}")
     _check_group_norm_params(input, weight, bias)
+    _check_mixed_type(input, weight, bias)
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"GroupNormKernelImpl\" not implemented for '{_ops._legacy(input.dtype)}'")
     stand_in = D.absent(input.dtype.np)   # (a missing weight or bias: the node shows None, as PyTorch's)
     return D.native_group_norm(input, stand_in if weight is None else weight, stand_in if bias is None else bias,
                                N=n, C=c, HxW=math.prod(input.shape[2:]), group=num_groups, eps=eps)[0]
@@ -1601,14 +1789,17 @@ def instance_norm(input: Tensor, running_mean=None, running_var=None, weight: Te
     """Normalize each channel of each sample over its spatial dims, then ·weight + bias per channel."""
     if use_input_stats and math.prod(input.shape[2:]) == 1:   # (PyTorch's _verify_spatial_size)
         raise ValueError(f"Expected more than 1 spatial element when training, got input size {input.shape}")
-    n, c = input.shape[0], input.shape[1]
+    if not use_input_stats and (running_mean is None or running_var is None):
+        raise RuntimeError("Expected running_mean and running_var to be defined when use_input_stats is false")
+    n, c = input.size(0), input.size(1)   # (a 1-d input: size(1)'s IndexError, as PyTorch's)
     # (in ATen's order: the repeated weight and bias are made before the folded input's view)
     w = weight.repeat(n) if weight is not None else None
     b = bias.repeat(n) if bias is not None else None
-    rm = running_mean.repeat(n) if running_mean is not None else None
-    rv = running_var.repeat(n) if running_var is not None else None
+    # (statistics of another dtype are updated in the input's, then copied back)
+    rm = running_mean.repeat(n).to(input.dtype) if running_mean is not None else None
+    rv = running_var.repeat(n).to(input.dtype) if running_var is not None else None
     folded = input.reshape(1, n * c, *input.shape[2:])   # PyTorch's instance norm: batch norm of (1, N·C, ...)
-    out = batch_norm(folded, rm, rv, w, b, use_input_stats, momentum, eps)
+    out = _batch_norm("instance_norm", folded, rm, rv, w, b, use_input_stats, momentum, eps)
     if running_mean is not None and use_input_stats:
         from .. import no_grad
         with no_grad():   # the per-sample running statistics averaged back into the channels'
@@ -1632,6 +1823,7 @@ def _alpha_dropout(input: Tensor, p: float, training: bool, inplace: bool, featu
         return input
     if p == 1:
         return input.mul_(0) if inplace else input * _ops.zeros_like(input)
+    _check_dropout_noise(input, p, feature)
     from .. import no_grad
     with no_grad():
         noise = input.new_empty(_feature_noise_shape(input, feature)).bernoulli_(1 - p)
@@ -1667,8 +1859,15 @@ def _feature_dropout(input: Tensor, p: float, training: bool, inplace: bool, bat
                            f"inputs with {batched_dim - 2} spatial dimension{'s' if batched_dim > 3 else ''}, a "
                            "channel dimension, and an optional batch dimension (i.e. "
                            f"{batched_dim - 1}D or {batched_dim}D inputs).")
-    if not training or p == 0 or input.numel() == 0:
-        return input
+    if inplace and input.dim() != batched_dim:   # (PyTorch's Python: unsqueeze_(0), feature_dropout_, squeeze_(0))
+        input.unsqueeze_(0)   # (in place: a leaf that requires grad is refused here, whatever p and training)
+        if training and p != 0 and input.numel():
+            _check_dropout_noise(input, p, feature=True)
+            input.mul_(_dropout_mask(input, _feature_noise_shape(input, True), p))
+        return input.squeeze_(0)
+    if not training or p == 0 or input.numel() == 0:   # (unbatched: PyTorch's unsqueeze(0) ... squeeze(0), a view)
+        return input if input.dim() == batched_dim else input.unsqueeze(0).squeeze(0)
+    _check_dropout_noise(input, p, feature=True)
     batched = input if input.dim() == batched_dim else input.unsqueeze(0)
     noise = _dropout_mask(batched, _feature_noise_shape(batched, True), p)
     if inplace:
@@ -1713,11 +1912,8 @@ def _check_antialias(input: Tensor, mode: str, antialias: bool) -> None:
                          "tensor as input")
 
 
-def _interpolate_linear(input: Tensor, size, scale_factor, mode: str, align_corners, recompute_scale_factor,
-                        antialias: bool) -> Tensor:
-    """F.interpolate's "linear" / "bilinear" / "bicubic" / "trilinear" path: PyTorch's argument checks, then
-    upsample_*."""
-    align_corners = bool(align_corners)
+def _interp_sizes(input: Tensor, size, scale_factor, recompute_scale_factor) -> tuple:
+    """F.interpolate's output sizes and scales (None when recomputed or given by size), with its ValueErrors."""
     dims = input.dim() - 2
     if size is not None and scale_factor is not None:
         raise ValueError("only one of size or scale_factor should be defined")
@@ -1754,6 +1950,15 @@ def _interpolate_linear(input: Tensor, size, scale_factor, mode: str, align_corn
     if recompute_scale_factor:
         sizes = [math.floor(float(input.shape[2 + i]) * f) for i, f in enumerate(scales)]
         scales = None
+    return sizes, scales
+
+
+def _interpolate_linear(input: Tensor, size, scale_factor, mode: str, align_corners, recompute_scale_factor,
+                        antialias: bool) -> Tensor:
+    """F.interpolate's "linear" / "bilinear" / "bicubic" / "trilinear" path: PyTorch's argument checks, then
+    upsample_*."""
+    align_corners = bool(align_corners)
+    sizes, scales = _interp_sizes(input, size, scale_factor, recompute_scale_factor)
     _check_antialias(input, mode, antialias)
     wanted = {"linear": 3, "trilinear": 5}.get(mode, 4)
     if input.dim() != wanted:
@@ -1796,30 +2001,31 @@ def interpolate(input: Tensor, size=None, scale_factor=None, mode: str = "neares
     "trilinear" (5-D)."""
     if mode in ("linear", "bilinear", "bicubic", "trilinear"):
         return _interpolate_linear(input, size, scale_factor, mode, align_corners, recompute_scale_factor, antialias)
-    if mode not in ("nearest", "nearest-exact", "area"):
-        _check_antialias(input, mode, antialias)   # (PyTorch refuses antialias=True for trilinear before its kernel)
-        raise NotImplementedError(f"minigrad: interpolate mode {mode!r} is not implemented (only 'nearest', "
-                                  "'nearest-exact', 'area', 'linear', 'bilinear', 'bicubic', 'trilinear')")
+    if mode not in ("nearest", "nearest-exact", "area"):   # (an unknown mode: PyTorch's last error, after the sizes)
+        _interp_sizes(input, size, scale_factor, recompute_scale_factor)
+        _check_antialias(input, mode, antialias)
+        raise NotImplementedError(f"Input Error: Only 3D, 4D and 5D input Tensors supported (got {input.dim()}D) for "
+                                  "the modes: nearest | linear | bilinear | bicubic | trilinear | lanczos | area | "
+                                  f"nearest-exact (got {mode})")
     if align_corners is not None:
         raise ValueError("align_corners option can only be set with the interpolating modes: linear | bilinear | "
                          "bicubic | trilinear")
     dims = input.dim() - 2
-    if (size is None) == (scale_factor is None):
-        raise ValueError("only one of size or scale_factor should be defined" if size is not None
-                         else "either size or scale_factor should be defined")
-    if size is not None:
-        sizes = list(size) if isinstance(size, (tuple, list)) else [size] * dims
-        scales = [None] * dims
-    else:
-        factors = list(scale_factor) if isinstance(scale_factor, (tuple, list)) else [scale_factor] * dims
-        sizes = [int(np.floor(float(input.shape[2 + i]) * float(f))) for i, f in enumerate(factors)]
-        scales = [None] * dims if recompute_scale_factor else [float(f) for f in factors]
+    sizes, scales = _interp_sizes(input, size, scale_factor, recompute_scale_factor)
+    scales = scales or [None] * dims
     _check_antialias(input, mode, antialias)
+    if input.dim() not in (3, 4, 5):
+        raise NotImplementedError(f"Input Error: Only 3D, 4D and 5D input Tensors supported (got {input.dim()}D) for "
+                                  "the modes: nearest | linear | bilinear | bicubic | trilinear | lanczos | area | "
+                                  f"nearest-exact (got {mode})")
     if mode == "area" and 1 <= dims <= 3:  # PyTorch's "area" is adaptive average pooling to the new size
         pool = (adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d)[dims - 1]
         return pool(input, sizes[0] if dims == 1 else tuple(int(s) for s in sizes))
     if 1 <= dims <= 3:  # PyTorch's upsample_nearest1d/2d/3d (their own nodes)
         _check_upsample_sizes(input, sizes)
+        if not (input.dtype.is_floating_point or input.dtype == _dtypes.uint8):   # (the kernels' dtype dispatch)
+            kernel = "upsample_nearest2d_channels_last" if dims == 2 else "compute_indices_weights_nearest"
+            raise NotImplementedError(f"\"{kernel}\" not implemented for '{_ops._legacy(input.dtype)}'")
         names = {1: ("scales",), 2: ("scales_h", "scales_w"), 3: ("scales_d", "scales_h", "scales_w")}[dims]
         ops = ((D._upsample_nearest_exact1d, D._upsample_nearest_exact2d, D._upsample_nearest_exact3d)
                if mode == "nearest-exact" else (D.upsample_nearest1d, D.upsample_nearest2d, D.upsample_nearest3d))
@@ -1910,7 +2116,9 @@ def _apply_loss_reduction(loss: Tensor, reduction: int) -> Tensor:
 
 
 def _number_minus(number, t: Tensor) -> Tensor:
-    return _ops.sub(_ops._wrap_scalar(number), t)
+    # ATen's operator-(Scalar, Tensor): empty_like(t).fill_(number).sub_(t), in t's dtype (a 0-d float32 t stays
+    # float32; an integer t takes the number truncated), recorded as SubBackward0
+    return _creation.empty_like(t).fill_(number).sub_(t)
 
 
 def margin_ranking_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0, size_average=None,
@@ -1948,6 +2156,16 @@ def soft_margin_loss(input: Tensor, target: Tensor, size_average=None, reduce=No
         raise RuntimeError("The function 'soft_margin_loss' is not differentiable with respect to argument 'target'. "
                            "This input cannot have requires_grad True.")
     _check_broadcast(input, target)   # (PyTorch's -input * target)
+    # (ATen computes in place into a tensor of input's shape and dtype: neg_out(output, input).mul_(target).exp_())
+    if input.dtype is _dtypes.bool_:
+        raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert "
+                           "a mask, use the `~` or `logical_not()` operator instead.")
+    _broadcast_into(input, _broadcast_shape(input, target))
+    if input.dtype._kind == 1:   # (an integer input: PyTorch computes in place in the input's dtype, exp_ fails)
+        common = _dtypes.result_type(input, target)
+        common = common if common.is_floating_point else _dtypes.float32
+        raise RuntimeError(f"result type {_ops._legacy(common)} can't be cast to the desired output type "
+                           f"{_ops._legacy(input.dtype)}")
     return D.soft_margin_loss(input, target=target, reduction=red)
 
 
@@ -1971,7 +2189,16 @@ def multi_margin_loss(input: Tensor, target: Tensor, p: int = 1, margin: float =
         raise RuntimeError("multi_margin_loss: target tensor should be 1-D with size equal to the number of input "
                            f"samples (batch size). Expected target size [{frames}], but got {list(target.shape)}. "
                            f"Input has shape {list(input.shape)}.")
-    if target.numel() and not ((target._data >= 0) & (target._data < (input.size(-1) if nd else 1))).all():
+    dim = input.size(-1) if nd else 1
+    if weight is not None and weight.numel() != dim:
+        raise RuntimeError(f"inconsistent weight size, expected {dim} but got {list(weight.shape)}")
+    if not input.dtype.is_floating_point:   # (the kernel's dtype dispatch, which then reads the target as int64)
+        raise NotImplementedError(f"\"multi_margin_loss_cpu_kernel\" not implemented for '{_ops._legacy(input.dtype)}'")
+    if target.dtype is not _dtypes.int64 and input.numel():
+        raise RuntimeError(f"expected scalar type Long but found {_ops._legacy(target.dtype)}")
+    if weight is not None and weight.dtype is not input.dtype and input.numel():   # (read as the input's type)
+        raise RuntimeError(f"expected scalar type {_ops._legacy(input.dtype)} but found {_ops._legacy(weight.dtype)}")
+    if target.numel() and not ((target._data >= 0) & (target._data < dim)).all():
         raise RuntimeError("target out of range")
     return D.multi_margin_loss(input, target=target, p=p, margin=margin, weight=weight, reduction=red)
 
@@ -1991,7 +2218,7 @@ def multilabel_margin_loss(input: Tensor, target: Tensor, size_average=None, red
         raise RuntimeError(f"inconsistent target size: {list(target.shape)} for input of size: {list(input.shape)}")
     if target.numel() and (int(target.min()) < -1 or int(target.max()) >= dim):
         raise RuntimeError("argument #2 'target' is out of range")
-    if not input.dtype.is_floating_point:
+    if input.dtype not in (_dtypes.float32, _dtypes.float64):   # (its kernel: float and double only)
         raise NotImplementedError(f"\"multilabel_margin_loss_forward_out_frame\" not implemented for "
                                   f"'{_ops._legacy(input.dtype)}'")
     if target.dtype != _dtypes.int64:
@@ -2124,9 +2351,10 @@ __all__ += ["margin_ranking_loss", "hinge_embedding_loss", "soft_margin_loss", "
 
 def rms_norm(input: Tensor, normalized_shape, weight: Tensor | None = None, eps: float | None = None) -> Tensor:
     """x / √(mean(x²) + eps) over the last len(normalized_shape) dims, then ·weight."""
-    if isinstance(normalized_shape, int):
-        raise TypeError("rms_norm(): argument 'normalized_shape' (position 2) must be tuple of ints, not int")
-    shape = tuple(int(s) for s in normalized_shape)
+    shape = _int_list("rms_norm", "normalized_shape", normalized_shape, 2)
+    if not shape:
+        raise RuntimeError("Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one "
+                           "element, but got normalized_shape = []")
     if weight is not None and tuple(weight.shape) != shape:
         raise RuntimeError(f"Expected weight to be of same shape as normalized_shape, but got weight of shape "
                            f"{list(weight.shape)} and normalized_shape = {list(shape)}")
@@ -2248,7 +2476,8 @@ def adaptive_max_pool2d(input: Tensor, output_size, return_indices: bool = False
 
 def adaptive_max_pool1d_with_indices(input: Tensor, output_size, return_indices: bool = False) -> tuple:
     """(max over the windows that split the last dim into output_size parts, index of each max)."""
-    (size,) = _pool1d_sizes("adaptive_max_pool1d", input, {"output_size": _size_arg(output_size, 1)})
+    sizes = {"output_size": _int_list("adaptive_max_pool1d", "output_size", output_size, 2, True)}
+    (size,) = _pool1d_sizes("adaptive_max_pool1d", input, sizes)
     for d in range(1, input.dim()):
         if input.shape[d] <= 0:
             raise RuntimeError("adaptive_max_pool1d(): Expected input to have non-zero size for non-batch dimensions, "
@@ -2315,7 +2544,7 @@ def unfold(input: Tensor, kernel_size, dilation=1, padding=0, stride=1) -> Tenso
         raise RuntimeError(f"Given input with spatial size {size}, kernel_size={kernel}, dilation={dilation}, "
                            f"padding={padding}, calculated shape of the array of sliding blocks as {blocks}, but its "
                            "components must be at least one.")
-    if not (input.dtype.is_floating_point or input.dtype.is_complex):
+    if not (input.dtype.is_floating_point or input.dtype.is_complex or input.dtype == _dtypes.bool_):
         raise NotImplementedError(f"\"im2col_out_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
     return D.im2col(input, kernel_size=kernel, dilation=dilation, padding=padding, stride=stride,
                     self_sym_argsize_minus_2=size[0], self_sym_argsize_minus_1=size[1])
@@ -2345,7 +2574,7 @@ def fold(input: Tensor, output_size, kernel_size, dilation=1, padding=0, stride=
     if min(blocks) < 1:
         raise RuntimeError(f"{where}calculated shape of the array of sliding blocks as {blocks}, which is too small "
                            "(non-positive)")
-    if not (input.dtype.is_floating_point or input.dtype.is_complex):
+    if not (input.dtype.is_floating_point or input.dtype.is_complex or input.dtype == _dtypes.bool_):
         raise NotImplementedError(f"\"col2im_out_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
     return D.col2im(input, output_size=output_size, kernel_size=kernel, dilation=dilation, padding=padding,
                     stride=stride)
@@ -2403,6 +2632,9 @@ def local_response_norm(input: Tensor, size: int, alpha: float = 1e-4, beta: flo
         raise ValueError(f"Expected 3D or higher dimensionality                          input (got {dim} dimensions)")
     if input.numel() == 0:
         return input
+    if size <= 0:   # (the check of PyTorch's avg_pool2d / avg_pool3d on its (size, 1[, 1]) kernel)
+        sizes = f"kT: {size} kH: 1" if dim > 3 else f"kH: {size}"
+        raise RuntimeError(f"kernel size should be greater than zero, but got {sizes} kW: 1")
     div = input.mul(input)
     if dim == 3:
         div = pad(div.unsqueeze(1), (0, 0, size // 2, (size - 1) // 2))
@@ -2410,6 +2642,7 @@ def local_response_norm(input: Tensor, size: int, alpha: float = 1e-4, beta: flo
     else:
         sizes = input.size()
         div = pad(div.view(sizes[0], 1, sizes[1], sizes[2], -1), (0, 0, 0, 0, size // 2, (size - 1) // 2))
+        _pool_kernel(div, "avg_pool3d_out_frame")
         div = D.avg_pool3d(div, kernel_size=(size, 1, 1), stride=(1, 1, 1), padding=(0, 0, 0), ceil_mode=False,
                            count_include_pad=True, divisor_override=None).squeeze(1).view(sizes)
     div = div.mul(alpha).add(k).pow(beta)
@@ -2420,6 +2653,8 @@ def rrelu(input: Tensor, lower: float = 1.0 / 8, upper: float = 1.0 / 3, trainin
           inplace: bool = False) -> Tensor:
     """x where x > 0, else x·r: r ~ U(lower, upper) per element when training, (lower + upper)/2 otherwise."""
     from .. import _random
+    if inplace and input._requires_grad:  # (an in-place call: the leaf's refusal first)
+        _dispatch._check_inplace(input, False)
     if lower > upper:
         raise RuntimeError("Lower bound should be less than or equal to the upper bound")
     if not input.dtype.is_floating_point:  # (in eval mode PyTorch's rrelu is a leaky_relu)
@@ -2485,7 +2720,8 @@ def _check_sdpa(query: Tensor, key: Tensor, value: Tensor, attn_mask: Tensor | N
             raise RuntimeError("Expected attn_mask dtype to be bool or float or to match query dtype, but got "
                                f"attn_mask.dtype: {_c_type(attn_mask.dtype)} and  query.dtype: "
                                f"{_c_type(query.dtype)} instead.")
-        attn_mask.size(-2)   # (a 0-d or 1-d mask: PyTorch's IndexError from this very call)
+        if query.dim() == key.dim() == value.dim() == 4:   # (the fused kernel's choice reads it; not for others)
+            attn_mask.size(-2)   # (a 0-d or 1-d mask: PyTorch's IndexError from this very call)
 
 
 def _heads_ok(query: Tensor, key: Tensor, value: Tensor, enable_gqa: bool) -> bool:
@@ -2531,6 +2767,8 @@ def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor, attn
         # zero-weighted sum (so backward reaches them)
         out = _creation.zeros(*query.shape[:-1], value.size(-1), dtype=query.dtype)
         return out + D.mul_scalar(query.sum() + key.sum() + value.sum(), other=0)
+    if is_causal and attn_mask is not None:   # (the math path's check, before it reads the mask's shape)
+        raise RuntimeError("_scaled_dot_product_attention: Explicit attn_mask should not be set when is_causal=True")
     flash = _use_flash_attention(query, key, value, attn_mask, dropout_p, enable_gqa)
     attn_mask = _float_attn_mask(attn_mask, query.dtype)
     if flash:
@@ -2958,6 +3196,7 @@ def max_pool3d_with_indices(input: Tensor, kernel_size, stride=None, padding=0, 
         raise RuntimeError("max_pool3d: dilation must be either a single int, or a tuple of three ints")
     _check_pool3d("max_pool3d_with_indices_out_cpu_template", input, _three(kernel),
                   _three(stride) if stride else _three(kernel), _three(padding), _three(dilation), ceil_mode, False)
+    _pool_kernel(input, "max_pool3d")
     return tuple(D.max_pool3d_with_indices(input, kernel_size=kernel, stride=stride, padding=padding,
                                            dilation=dilation, ceil_mode=bool(ceil_mode)))
 
@@ -2977,10 +3216,13 @@ def avg_pool3d(input: Tensor, kernel_size, stride=None, padding=0, ceil_mode: bo
     if _AUTOCAST[0]:
         return _autocast("avg_pool3d", avg_pool3d, **locals())
     kernel, stride, padding = _pool3d_args("avg_pool3d", kernel_size, stride, padding, "be ")
+    if input.dim() not in (4, 5):   # (PyTorch checks the rank before the divisor, the rest after)
+        raise RuntimeError("non-empty 4D or 5D (batch mode) tensor expected for input")
     if divisor_override is not None and divisor_override == 0:
         raise RuntimeError("divisor must be not zero")
     _check_pool3d("avg_pool3d", input, _three(kernel), _three(stride) if stride else _three(kernel), _three(padding),
                   (1, 1, 1), ceil_mode, True)
+    _pool_kernel(input, "avg_pool3d_out_frame")
     return D.avg_pool3d(input, kernel_size=kernel, stride=stride, padding=padding, ceil_mode=bool(ceil_mode),
                         count_include_pad=bool(count_include_pad), divisor_override=divisor_override)
 
@@ -2994,10 +3236,10 @@ def adaptive_max_pool3d_with_indices(input: Tensor, output_size, return_indices:
             raise ValueError(f"Input dimension should be at least {len(output_size) + 1}")
         output_size = [n if v is None else v for v, n in zip(output_size, input.shape[-len(output_size):])]
     size = _size_arg(output_size, 3)
-    if len(size) != 3:
-        raise RuntimeError("adaptive_max_pool3d(): internal error: output_size.size() must be 3")
     if input.dim() not in (4, 5):
         raise RuntimeError(f"adaptive_max_pool3d(): Expected 4D or 5D tensor, but got: {list(input.shape)}")
+    if len(size) != 3:
+        raise RuntimeError("adaptive_max_pool3d(): internal error: output_size.size() must be 3")
     for d in range(1, input.dim()):
         if input.shape[d] <= 0:
             raise RuntimeError("adaptive_max_pool3d(): Expected input to have non-zero size for non-batch dimensions, "
@@ -3110,6 +3352,10 @@ def affine_grid(theta: Tensor, size: list, align_corners: bool | None = None) ->
                       "of affine_grid for details.", stacklevel=_user_stacklevel())
     elif min(size) <= 0:
         raise ValueError(f"Expected non-zero, positive output size. Got {size}")
+    if shape[0] != size[0]:   # (PyTorch's kernel: a bmm of the (N, H·W, 3) base grid by θ transposed)
+        k = shape[-1]
+        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: [{size[0]}, {k}] but got: "
+                           f"[{shape[0]}, {k}].")
     return D.affine_grid_generator(theta, size=tuple(int(s) for s in size), align_corners=bool(align_corners))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
-from .optimizer import Optimizer, _check_fused, _real, _write, add_scaled, addcdiv, addcmul, sqrt
+from .optimizer import Optimizer, _bump, _check_fused, _real, _write, add_scaled, addcdiv, addcmul, sqrt
 
 
 class Adagrad(Optimizer):
@@ -33,6 +33,7 @@ class Adagrad(Optimizer):
 
     def _update(self, p, grad, state, group) -> None:
         state["step"]._data += 1
+        _bump(state, step=1, sum=1)   # (+= 1; addcmul_)
         step = float(state["step"]._data)
         if group["maximize"]:
             grad = -grad

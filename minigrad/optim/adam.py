@@ -7,6 +7,7 @@ from .._tensor import Tensor
 from .optimizer import (
     CAPTURABLE_ERROR,
     Optimizer,
+    _bump,
     _check_adam_args,
     _check_fused,
     _new_step,
@@ -54,6 +55,7 @@ class Adam(Optimizer):
         if group["maximize"]:
             grad = -grad
         state["step"]._data += 1
+        _bump(state, step=1, exp_avg=1, exp_avg_sq=2)   # (+= 1; lerp_; mul_, addcmul_)
         step = float(state["step"]._data)
         param = p._data
         if wd != 0:
@@ -70,6 +72,7 @@ class Adam(Optimizer):
         if group["amsgrad"]:
             vmax = _real(state["max_exp_avg_sq"]._data)
             np.maximum(vmax, v, out=vmax)
+            _bump(state, max_exp_avg_sq=1)
             v = vmax
         step_size = lr / (1 - beta1 ** step)
         denom = divide(sqrt(v), (1 - beta2 ** step) ** 0.5) + dt.type(eps)

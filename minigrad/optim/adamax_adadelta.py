@@ -8,6 +8,7 @@ from .._tensor import Tensor
 from .optimizer import (
     CAPTURABLE_ERROR,
     Optimizer,
+    _bump,
     _check_adam_args,
     _real,
     _write,
@@ -47,6 +48,7 @@ class Adamax(Optimizer):
         if group["maximize"]:
             grad = -grad
         state["step"]._data += 1
+        _bump(state, step=1, exp_avg=1, exp_inf=2)   # (+= 1; lerp_; mul_, maximum(out=))
         if group["weight_decay"] != 0:
             grad = add_scaled(grad, p._data, group["weight_decay"])
         param, grad = _real(p._data), _real(grad)   # (a complex parameter is updated as real pairs)
@@ -84,6 +86,7 @@ class Adadelta(Optimizer):
         dt = _real(p._data).dtype
         rho, eps = group["rho"], dt.type(group["eps"])
         state["step"]._data += 1
+        _bump(state, step=1, square_avg=2, acc_delta=2)   # (+= 1; mul_, addcmul_ each)
         if group["maximize"]:
             grad = -grad
         if group["weight_decay"] != 0:

@@ -7,6 +7,7 @@ from .._tensor import Tensor
 from .optimizer import (
     CAPTURABLE_ERROR,
     Optimizer,
+    _bump,
     _check_adam_args,
     _new_step,
     _real,
@@ -49,6 +50,7 @@ class NAdam(Optimizer):
         if group["maximize"]:
             grad = -grad
         state["step"]._data += 1
+        _bump(state, step=1, mu_product=1, exp_avg=1, exp_avg_sq=2)   # (+= 1; *=; lerp_; mul_, addcmul_)
         step = float(state["step"]._data)
         param, grad = _real(p._data), _real(grad)  # (complex tensors: their real and imaginary parts)
         dt = param.dtype
@@ -72,3 +74,4 @@ class NAdam(Optimizer):
         param = addcdiv(param, grad, denom, -lr * (1.0 - mu) / (1.0 - prod))
         param = addcdiv(param, m, denom, (-lr * mu_next) / (1.0 - prod * mu_next))
         _write(p, param)
+        p._version_counter[0] += 1   # (PyTorch's two addcdiv_ on the parameter: two versions)

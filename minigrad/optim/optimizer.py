@@ -310,6 +310,13 @@ def _write(p: Tensor, values: np.ndarray) -> None:
     p._version_counter[0] += 1
 
 
+def _bump(state: dict, **writes: int) -> None:
+    """Count the in-place ops PyTorch's update makes on each state tensor (``exp_avg.lerp_``, ``step += 1`` ...):
+    their ``_version``, which a user can read (the values are written through NumPy here)."""
+    for key, n in writes.items():
+        state[key]._version_counter[0] += n
+
+
 def _real(a: np.ndarray) -> np.ndarray:
     """A complex array as a view of (real, imaginary) pairs, shape (..., 2): PyTorch's optimizers update
     complex parameters as pairs of reals (``torch.view_as_real``); a real array is returned as it is."""

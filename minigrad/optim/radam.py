@@ -7,6 +7,7 @@ from .._tensor import Tensor
 from .optimizer import (
     CAPTURABLE_ERROR,
     Optimizer,
+    _bump,
     _check_adam_args,
     _new_step,
     _real,
@@ -43,6 +44,7 @@ class RAdam(Optimizer):
         if group["maximize"]:
             grad = -grad
         state["step"]._data += 1
+        _bump(state, step=1, exp_avg=1, exp_avg_sq=2)   # (+= 1; lerp_; mul_, addcmul_)
         step = float(state["step"]._data)
         param, grad = _real(p._data), _real(grad)  # (complex tensors: their real and imaginary parts)
         dt = param.dtype

@@ -4,7 +4,19 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
-from .optimizer import CAPTURABLE_ERROR, Optimizer, _real, _write, add_scaled, addcdiv, addcmul, lerp, scale, sqrt
+from .optimizer import (
+    CAPTURABLE_ERROR,
+    Optimizer,
+    _bump,
+    _real,
+    _write,
+    add_scaled,
+    addcdiv,
+    addcmul,
+    lerp,
+    scale,
+    sqrt,
+)
 
 
 class RMSprop(Optimizer):
@@ -36,6 +48,8 @@ class RMSprop(Optimizer):
         if group["maximize"]:
             grad = -grad
         state["step"]._data += 1
+        _bump(state, step=1, square_avg=2, **({"grad_avg": 1} if group["centered"] else {}),
+              **({"momentum_buffer": 2} if momentum > 0 else {}))   # (+= 1; mul_, addcmul_; lerp_; mul_, addcdiv_)
         if group["weight_decay"] != 0:
             grad = add_scaled(grad, p._data, group["weight_decay"])
         param, grad = _real(p._data), _real(grad)   # (a complex parameter is updated as real pairs)

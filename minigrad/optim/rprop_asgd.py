@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
-from .optimizer import CAPTURABLE_ERROR, Optimizer, _new_step, _real, _write, add_scaled, addcmul, scale
+from .optimizer import CAPTURABLE_ERROR, Optimizer, _bump, _new_step, _real, _write, add_scaled, addcmul, scale
 
 
 class Rprop(Optimizer):
@@ -33,6 +33,8 @@ class Rprop(Optimizer):
         if group["maximize"]:
             grad = -grad
         state["step"]._data += 1
+        # (+= 1; mul_ and clamp_ of the step sizes; prev: copy_, and the foreach path's sign-flip zeroing too)
+        _bump(state, step=1, step_size=2, prev=2 if group["foreach"] else 1)
         param, grad = _real(p._data), _real(grad)   # (a complex parameter is updated as real pairs)
         dt = param.dtype
         eta_minus, eta_plus = (dt.type(e) for e in group["etas"])
@@ -71,6 +73,7 @@ class ASGD(Optimizer):
         if group["maximize"]:
             grad = -grad
         state["step"]._data += 1
+        _bump(state, step=1, eta=1, mu=1, ax=1)   # (+= 1; copy_ / fill_ of η, μ; add_ or copy_ of ax)
         if group["foreach"]:   # PyTorch's _multi_tensor_asgd rounds differently: its own path
             self._foreach_update(p, grad, state, group)
             return
@@ -81,6 +84,7 @@ class ASGD(Optimizer):
         param = scale(param, 1 - lambd * eta)                            # decay
         param = add_scaled(param, grad, -eta)                            # SGD step
         _write(p, param)
+        p._version_counter[0] += 1   # (PyTorch's mul_ then add_ on the parameter: two versions)
         mu = state["mu"]._data
         if float(mu) != 1:
             ax[...] = ax + (param - ax) * mu                             # running average from t0 on

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
-from .optimizer import Optimizer, _check_fused, _write, add_scaled, scale
+from .optimizer import Optimizer, _bump, _check_fused, _write, add_scaled, scale
 
 
 class SGD(Optimizer):
@@ -46,5 +46,6 @@ class SGD(Optimizer):
                 state["momentum_buffer"] = buf
             else:
                 buf._data[...] = add_scaled(scale(buf._data, momentum), grad, 1 - dampening)
+                _bump(state, momentum_buffer=2)   # (mul_, add_)
             grad = add_scaled(grad, buf._data, momentum) if group["nesterov"] else buf._data
         _write(p, add_scaled(p._data, grad, -lr))

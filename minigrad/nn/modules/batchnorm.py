@@ -76,6 +76,11 @@ class _NormBase(Module):
 class _BatchNorm(_NormBase):
     """Training: normalize by the batch's statistics and update the running ones; eval: use the running ones."""
 
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float | None = 0.1, affine: bool = True,
+                 track_running_stats: bool = True, device=None, dtype=None, *, bias: bool = True) -> None:
+        # (as PyTorch's: a bad keyword's TypeError names _BatchNorm.__init__)
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype, bias=bias)
+
     def forward(self, input: Tensor) -> Tensor:
         self._check_input_dim(input)
         factor = 0.0 if self.momentum is None else self.momentum

@@ -54,6 +54,7 @@ class Embedding(Module):
         init.normal_(self.weight)
         if self.padding_idx is not None:
             self.weight._data[self.padding_idx] = 0
+            self.weight._version_counter[0] += 1   # (PyTorch's weight[padding_idx].fill_(0): one more version)
 
     def forward(self, input: Tensor) -> Tensor:
         return F.embedding(input, self.weight, self.padding_idx, self.max_norm, self.norm_type,

@@ -77,7 +77,10 @@ def clip_grad_value_(parameters, clip_value: float, foreach=None) -> None:
         raise RuntimeError("Expected !nested_tensorlist[0].empty() to be true, but got false.  (Could this error "
                            "message be improved?  If so, please report an enhancement request to PyTorch.)")
     for g in grads:
-        g.clamp_(min=-clip_value, max=clip_value)
+        if foreach is False:
+            g.clamp_(min=-clip_value, max=clip_value)
+        else:   # (PyTorch's foreach path, the default on CPU: _foreach_clamp_min_ then _foreach_clamp_max_)
+            g.clamp_min_(-clip_value).clamp_max_(clip_value)
 
 
 def parameters_to_vector(parameters) -> Tensor:

@@ -126,7 +126,9 @@ def pad_packed_sequence(sequence: PackedSequence, batch_first: bool = False, pad
                              f"got total_length={total_length} and max sequence length being {max_seq_length}")
         max_seq_length = total_length
     data = sequence.data
-    output = _creation.full((max_seq_length, batch_sizes[0], *data.shape[1:]), padding_value, dtype=data.dtype)
+    # (PyTorch's at::full inside a C++ function is empty + fill_: the result starts at _version 1)
+    output = _creation.empty((max_seq_length, batch_sizes[0], *data.shape[1:]), dtype=data.dtype)
+    output.fill_(padding_value)
     # PyTorch's kernel: one copy per run of steps with the same batch size (their rows are one block of data)
     offset, start = 0, 0
     for t in range(1, len(batch_sizes) + 1):
@@ -156,7 +158,8 @@ def pad_sequence(sequences, batch_first: bool = False, padding_value: float = 0.
         raise RuntimeError("received an empty list of sequences")
     max_len = max(s.shape[0] for s in sequences)
     size = (len(sequences), max_len) if batch_first else (max_len, len(sequences))
-    out = _creation.full(size + tuple(sequences[0].shape[1:]), padding_value, dtype=sequences[0].dtype)
+    out = _creation.empty(size + tuple(sequences[0].shape[1:]), dtype=sequences[0].dtype)
+    out.fill_(padding_value)   # (empty + fill_, as PyTorch's at::full in C++: the result starts at _version 1)
     if padding_side not in ("left", "right"):
         raise RuntimeError(f"Expected padding_side to be one of left or right, but got {padding_side}.")
     for i, seq in enumerate(sequences):
