@@ -29,7 +29,7 @@ import re
 
 import numpy as np
 
-from . import _dtypes, _errstate, _strides, _vmap_batched
+from . import _complex_bits, _dtypes, _errstate, _strides, _vmap_batched
 from ._tensor import Tensor  # _tensor imports this module only lazily, so no cycle at import time
 from .autograd import grad_mode
 from .autograd.graph import (
@@ -856,6 +856,8 @@ def _pytorch_operands(name: str, tensors, npd, args) -> list:
       a nan (``(1+0j) + inf`` is ``inf+nanj``) and zero signs follow the product. The forward's
       ``np.add(a, 1 * b)`` is exactly that; for subtraction ``a - q`` with ``q = -(-1 * b)``. (Other
       alphas: the forwards compute ``a + alpha * b`` themselves.)
+    - complex mul/div: the first operand becomes a ``_complex_bits.TorchComplex`` view, whose
+      ``np.multiply``/``np.true_divide`` round as PyTorch's kernels (the forwards stay the plain ufuncs).
     """
     token = _np_errstate.set(_QUIET)  # (casts to float16 overflow to inf without a warning, as in PyTorch)
     try:
@@ -863,7 +865,9 @@ def _pytorch_operands(name: str, tensors, npd, args) -> list:
         if len(arrays) != 2:  # mul/div by a Python-number argument (MulBackward1): no wrapped operand
             return arrays
         if npd.kind == "c":
-            if args.get("alpha", 1) == 1 and name != "mul" and name != "div":
+            if name == "mul" or name == "div":  # PyTorch's rounding, not NumPy's (see _complex_bits.py)
+                arrays[0] = arrays[0].view(_complex_bits.TorchComplex)
+            elif args.get("alpha", 1) == 1:
                 if name == "add":
                     arrays[1] = 1 * arrays[1]
                 else:  # sub: self - other; rsub: other - self

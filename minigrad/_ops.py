@@ -29,10 +29,11 @@ _REAL_INEXACT_NP = frozenset(d.np for d in _dtypes.ALL if d.is_floating_point)
 # (PyTorch multiplies the number by alpha, so inf brings a nan): those take the general path, where
 # _dispatch._pytorch_operands does what PyTorch does. bfloat16 is never here (NumPy has no such dtype).
 _ADD_NUMBER_NP = frozenset(np.dtype(d) for d in (np.float16, np.float32, np.float64))
-_MUL_NUMBER_NP = frozenset(np.dtype(d) for d in (np.float32, np.float64, np.complex64, np.complex128))
+# (not complex mul/div: PyTorch's rounding is not NumPy's, see _complex_bits.py)
+_MUL_NUMBER_NP = frozenset(np.dtype(d) for d in (np.float32, np.float64))
 _NUMBER_PATH_NP = {np.add: _ADD_NUMBER_NP, np.subtract: _ADD_NUMBER_NP,
                    np.multiply: _MUL_NUMBER_NP, np.true_divide: _MUL_NUMBER_NP}
-_COMPLEX_EXACT_UFUNCS = (np.multiply, np.true_divide)  # complex ops whose same-dtype fast path is the ufunc
+_COMPLEX_EXACT_UFUNCS = ()  # complex ops whose same-dtype fast path is the ufunc (none: see _complex_bits.py)
 _BOOL_NP = np.dtype(bool)
 _FLOAT32_NP, _FLOAT64_NP = np.dtype(np.float32), np.dtype(np.float64)
 _REDUCED_FLOATS = (_dtypes.float16, _dtypes.bfloat16)

@@ -29,6 +29,7 @@ import numpy as np
 
 from . import (
     _batch_norm_cpu,
+    _complex_bits,
     _dfti,
     _float_math,
     _group_norm_cpu,
@@ -523,7 +524,7 @@ sign = Op("sign", "SignBackward0", lambda a: _sign(a),
 def _reciprocal(a):
     """1/x; complex as PyTorch's kernel divides 1 by x (the imaginary part of 1/(c+0i) is +0, where NumPy's
     reciprocal, conj(x)/|x|², gives -0)."""
-    return np.true_divide(a.dtype.type(1), a) if a.dtype.kind == "c" else np.reciprocal(a)
+    return _complex_bits.divide(a.dtype.type(1), a) if a.dtype.kind == "c" else np.reciprocal(a)
 
 
 reciprocal = Op("reciprocal", "ReciprocalBackward0", _reciprocal,
@@ -950,10 +951,14 @@ def scale_grad_by_count(grad, self, result, dim, keepdim):
 
 
 def _reshape_reduced(t, sizes, dim, keepdim):
-    """PyTorch's restore_reduced_dims: the reduced dims back as size 1, by a reshape (dim=[]: as it is)."""
-    if keepdim or dim is None or dim == ():
+    """PyTorch's restore_reduced_dims: the reduced dims back as size 1, by a reshape (dim=[]: to its own shape)."""
+    if keepdim:
         return t
+    if dim is None or dim == ():   # (still a reshape: a ViewBackward0 under create_graph, as PyTorch's)
+        return t.reshape(t.shape)
     dims = _dims(dim, len(sizes))
+    if not sizes:   # (a 0-dim input over dim 0: one size-1 dim per listed dim, the engine sums it back)
+        return t.reshape((1,) * len(dims))
     return t.reshape(tuple(1 if d in dims else s for d, s in enumerate(sizes)))
 
 
@@ -2784,7 +2789,36 @@ def _as_strided_backward(grad, size, stride, storage_offset, _self_geometry):
     pos = order[found] if len(order) else np.zeros(0, np.int64)
     if len(order):
         pos = np.where(base_offsets[pos] == view_offsets, pos, -1)  # -1: outside the input
-    return as_strided_scatter_add(grad, input_sizes=tuple(sizes), positions=pos)
+    result = as_strided_scatter_add(grad, input_sizes=tuple(sizes), positions=pos)
+    if result.requires_grad or len(np.unique(base_offsets)) < len(base_offsets):
+        return result
+    return _as_strided_storage_view(result, _self_geometry, size, stride, storage_offset)
+
+
+def _min_storage_size(sizes, strides, offset) -> int:
+    """Elements a storage needs for a strided tensor (PyTorch's _min_storage_size)."""
+    if 0 in tuple(sizes):
+        return offset
+    return offset + 1 + int(np.dot(np.subtract(sizes, 1), strides)) if len(sizes) else offset + 1
+
+
+def _as_strided_storage_view(result, geometry, size, stride, storage_offset):
+    """``result`` as PyTorch's as_strided_backward returns it: a view (input geometry) of a fresh storage tensor.
+
+    PyTorch copies the gradient into zeros covering both geometries (so the view's _version is 1) and views the
+    input's sizes and strides out of it: the gradient is a view, laid out as the input. (Only without a graph and
+    for an input whose elements do not overlap; else the flat scatter's result, as before.)
+    """
+    sizes, strides, offset = geometry
+    out_offset = offset if storage_offset is None else storage_offset
+    shared = min(offset, out_offset)
+    base_size = max(_min_storage_size(sizes, strides, offset - shared),
+                    _min_storage_size(size, stride, out_offset - shared))
+    storage = Tensor._make(np.zeros(base_size, result._data.dtype))
+    storage._version_counter[0] += 1   # (the copy_ of the gradient into it)
+    view = storage.as_strided(tuple(sizes), tuple(strides), offset - shared)
+    view._data[...] = result._data
+    return view
 
 
 def _scatter_add_flat(g, input_sizes, positions):
@@ -6418,14 +6452,27 @@ add_scalar = Op("add", "AddBackward1", lambda a, other: (a + other).astype(a.dty
 sub_scalar = Op("sub", "SubBackward1", lambda a, other: (a - other).astype(a.dtype, copy=False), args=("other",),
                 jvp="element_wise",
                 self=lambda grad: grad)                                                   # slope 1
-special_ndtri = Op("special_ndtri", "SpecialNdtriBackward0", _ndtri, jvp="element_wise",
-                   # (Φ⁻¹)'(p) = 1/φ(Φ⁻¹ p) = √(2π) · e^(y²/2)
-                   self=lambda grad, result: mul_scalar(grad, other=math.sqrt(2 * math.pi))
-                   * div_scalar(result.square(), other=2).exp())
+
+
+def _ndtri_backward(grad, result):
+    """(Φ⁻¹)'(p) = 1/φ(Φ⁻¹ p) = √(2π) · e^(y²/2)."""
+    growth = div_scalar(result.square(), other=2).exp()   # (built first: C++'s right-to-left operands, as below)
+    return mul_scalar(grad, other=math.sqrt(2 * math.pi)) * growth
+
+
+special_ndtri = Op("special_ndtri", "SpecialNdtriBackward0", _ndtri, jvp="element_wise", self=_ndtri_backward)
+
+
+def _log_ndtr_backward(grad, self, result):
+    """(log Φ)' = φ/Φ = e^(-(log Φ + x²/2)) / √(2π)."""
+    # the exp factor first: C++ evaluates the operands of * right to left, so the nodes get PyTorch's sequence
+    # numbers and a second backward runs (and frees) them in PyTorch's order
+    density = (result + div_scalar(self.pow(2), other=2)).neg().exp()
+    return div_scalar(grad, other=math.sqrt(2 * math.pi)) * density
+
+
 special_log_ndtr = Op("special_log_ndtr", "SpecialLogNdtrBackward0", _log_ndtr, jvp="element_wise",
-                      # (log Φ)' = φ/Φ = e^(-(log Φ + x²/2)) / √(2π)
-                      self=lambda grad, self, result: div_scalar(grad, other=math.sqrt(2 * math.pi))
-                      * (result + div_scalar(self.pow(2), other=2)).neg().exp())
+                      self=_log_ndtr_backward)
 special_entr = Op("special_entr", "SpecialEntrBackward0", _entr, jvp="element_wise",
                   self=lambda grad, self: grad * add_scalar(self.log(), other=1).neg())  # (-x log x)' = -(1 + log x)
 special_erfcx = Op("special_erfcx", "SpecialErfcxBackward0", _erfcx, jvp="element_wise",

@@ -123,7 +123,8 @@ def _max_min(t, dim: int, keepdim: bool, largest: bool):
             shape[dim] = 1
         else:
             del shape[dim]
-        return _ops.zeros(tuple(shape), dtype=t.dtype)
+        # (PyTorch fills a new tensor in place: the user sees _version 1)
+        return _ops.zeros(tuple(shape), dtype=t.dtype).zero_()
     return (_ops.amax if largest else _ops.amin)(t, dim, keepdim)
 
 

@@ -92,10 +92,6 @@ KNOWN: dict = {
          "the entry above where a later op then refuses the mixed dtypes: inside torch.func.jvp the float32 0-d "
          "acos(x.tanh() * 0.9) gets a float64 tangent (PyTorch's dual_level keeps float32, as minigrad), and a "
          "dot / mm / lerp of it with a float32 tangent raises PyTorch's dtype error"),
-        (r"^hessian(\[\d+\])*: values differ, max abs \d(\.\d+)?e-0[6-9]", r"torch\.polar\(", "line", 360,
-         "float32 rounding noise in a zero second derivative: |polar(r, θ)| = r, whose Hessian in θ is 0 exactly; "
-         "PyTorch's and minigrad's complex64 kernels (cos, sin, abs) round differently, leaving ~1e-7 residues "
-         "that differ"),
         (r"^(jacfwd|hessian)(\[\d+\])*: dtype/shape \('float64', .*\) != torch \('float32'", r"dtype=torch\.float64\)",
          "line", 5221, "jacfwd is vmap over jvp: the vmap entry on type promotion with a 0-d example (a 0-d float64 "
          "operand does not win against PyTorch's batched, physically 1-d tensor)"),
