@@ -13,22 +13,6 @@ so the float ops keep calling the ufunc directly, with no extra check.
 """
 import numpy as np
 
-# (as _float_math's, which imports _dispatch: this module is imported by _dispatch)
-_SPLIT64 = 134217729.0    # 2^27 + 1
-_SPLIT_SAFE = 2.0 ** 995  # (beyond, 2^27·a overflows in the split: the factors are scaled first)
-
-
-def _two_product(a, b):
-    """a·b as p + e exactly: p the rounded product, e its error (Veltkamp's split, Dekker's product)."""
-    p = a * b
-    t = _SPLIT64 * a
-    ah = t - (t - a)
-    al = a - ah
-    t = _SPLIT64 * b
-    bh = t - (t - b)
-    bl = b - bh
-    return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
-
 # Complex numbers per loop step of cpu_kernel_vec on AVX512: two 512-bit vectors.
 _BLOCK = {np.dtype(np.complex64): 16, np.dtype(np.complex128): 8}
 
@@ -44,6 +28,7 @@ def _round_to_odd(s, err):
 
 def _fma(a, b, c):
     """a·b + c rounded once (float32 or float64 arrays), as the FPU's fused multiply-add."""
+    from ._float_math import _SPLIT_SAFE, _two_product  # (here: _float_math imports _dispatch, which imports us)
     if a.dtype == np.float32:
         # Exact product and no overflow in float64: the sum rounded to odd there, then to float32 (one rounding).
         p = a.astype(np.float64) * b
