@@ -8,7 +8,7 @@ import warnings
 
 import numpy as np
 
-from . import _dtypes, _layout, _random, _vmap_batched
+from . import _dtypes, _layout, _random, _strides, _vmap_batched
 from ._device import check_creation_device
 from ._dispatch import _QUIET, _np_errstate
 from ._fused import fma64 as _fma
@@ -183,12 +183,12 @@ def _checked_integers(values, dtype: _dtypes.dtype) -> np.ndarray:
     (an int may be negative down to -max for an unsigned dtype: it wraps), a float is truncated."""
     raw = np.array(values)  # int64 or float64 (uint64 or object: an int beyond int64)
     if raw.dtype == object or raw.dtype == np.uint64:
-        raise ValueError("Overflow when unpacking long long")
+        _first_conversion_error(values, dtype)
     if raw.dtype.kind in "bi" and dtype.np == np.int64:  # (the common case: nothing can overflow)
         return raw.astype(np.int64, copy=False)
     info = np.iinfo(dtype.np)
     if raw.dtype.kind == "f" and raw.size and np.fmax.reduce(np.abs(raw), axis=None) >= 2.0 ** 63 and _big_int(values):
-        raise ValueError("Overflow when unpacking long long")  # (NumPy read [2 ** 63, 1] as floats)
+        _first_conversion_error(values, dtype)  # (NumPy read [2 ** 63, 1] as floats)
     if raw.dtype.kind == "f":
         bad = np.isnan(raw) | (raw < info.min) | (raw > info.max)
     else:
@@ -196,6 +196,30 @@ def _checked_integers(values, dtype: _dtypes.dtype) -> np.ndarray:
     if bad.any():
         raise RuntimeError(f"value cannot be converted to type {dtype.name} without overflow")
     return raw.astype(dtype.np)
+
+
+def _first_conversion_error(values, dtype: _dtypes.dtype):
+    """Raise the error PyTorch meets first when it stores ``values`` (nested lists holding an int beyond int64)
+    one element after another as ``dtype``: an int beyond int64 fails to unpack (ValueError), a NaN, an infinity
+    or another value out of the dtype's range fails its checked conversion (RuntimeError), whichever comes first
+    (``[nan, 2 ** 63]``: the NaN's)."""
+    info = np.iinfo(dtype.np)
+    low = info.min if info.min else -info.max  # (an unsigned dtype takes ints down to -max: they wrap)
+    stack = [values]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, list):
+            stack.extend(reversed(x))
+        elif isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_)):
+            if not -2 ** 63 <= x < 2 ** 63:
+                raise ValueError("Overflow when unpacking long long")
+            if not low <= x <= info.max:
+                break
+        elif isinstance(x, (float, np.floating)) and not info.min <= x <= info.max:  # (NaN too)
+            break
+    else:
+        raise ValueError("Overflow when unpacking long long")
+    raise RuntimeError(f"value cannot be converted to type {dtype.name} without overflow")
 
 
 def _plain(data, depth: int = 0):
@@ -233,7 +257,10 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
     if isinstance(data, np.ndarray):
         _check_strides(data)
     if isinstance(data, (Tensor, np.ndarray)):
-        return _finish(_to_array(data, dtype), requires_grad)
+        out = _finish(_to_array(data, dtype), requires_grad)
+        if isinstance(data, np.ndarray) and data.size == 0:  # (PyTorch copies the array as it is laid out)
+            _strides.keep_empty_strides(out, [s // data.itemsize for s in data.strides])
+        return out
     if isinstance(data, str):
         raise TypeError("new(): invalid data type 'str'")
     # PyTorch's order: the shape (from the first elements), the dtype, then each element as it is stored
@@ -299,7 +326,10 @@ def from_numpy(ndarray: np.ndarray) -> Tensor:
                       "type of warning will be suppressed for the rest of this program. (Triggered internally at "
                       "/__w/pytorch/pytorch/torch/csrc/utils/tensor_numpy.cpp:213.)", UserWarning,
                       stacklevel=_user_stacklevel())
-    return Tensor._make(ndarray)
+    out = Tensor._make(ndarray)
+    if ndarray.size == 0:  # (NumPy's strides, 0 for an empty array, are the tensor's)
+        _strides.keep_empty_strides(out, [s // ndarray.itemsize for s in ndarray.strides])
+    return out
 
 
 _WARNED_NOT_WRITABLE = [False]
@@ -656,8 +686,8 @@ def zeros_like(input, *, dtype=None, device=None, requires_grad=False, memory_fo
     requires_grad = _flag("zeros_like", requires_grad)
     shape, dt = _like(input, dtype)
     # (inside vmap: batched as input is)
-    return _vmap_batched.like(input, _finish(_like_layout(input, np.zeros(shape, dtype=dt.np), memory_format),
-                                             requires_grad))
+    out = _finish(_like_layout(input, np.zeros(shape, dtype=dt.np), memory_format), requires_grad)
+    return _vmap_batched.like(input, _empty_like(input, memory_format, out))
 
 
 def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None) -> Tensor:
@@ -665,8 +695,8 @@ def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_for
     check_creation_device(device, use_default=False)  # (a tensor like input: on its device)
     requires_grad = _flag("ones_like", requires_grad)
     shape, dt = _like(input, dtype)
-    return _vmap_batched.like(input, _finish(_like_layout(input, np.ones(shape, dtype=dt.np), memory_format),
-                                             requires_grad))
+    out = _finish(_like_layout(input, np.ones(shape, dtype=dt.np), memory_format), requires_grad)
+    return _vmap_batched.like(input, _empty_like(input, memory_format, out))
 
 
 def empty_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None) -> Tensor:
@@ -682,8 +712,15 @@ def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False
     requires_grad = _flag("full_like", requires_grad)
     shape, dt = _like(input, dtype)
     fill_value = number_arg(fill_value, "full_like", "fill_value", 2)
-    return _vmap_batched.like(input, _finish(_like_layout(input, _filled(shape, fill_value, dt), memory_format),
-                                             requires_grad))
+    out = _finish(_like_layout(input, _filled(shape, fill_value, dt), memory_format), requires_grad)
+    return _vmap_batched.like(input, _empty_like(input, memory_format, out))
+
+
+def _empty_like(input: Tensor, memory_format, out: Tensor) -> Tensor:
+    """``out`` with ``input``'s strides when both are empty and the format is preserve (see _strides)."""
+    if out._data.size == 0 and memory_format in (None, _layout.preserve_format):
+        _strides.keep_empty_strides(out, _strides.empty_strides(input))
+    return out
 
 
 def _like_layout(input: Tensor, array: np.ndarray, memory_format) -> np.ndarray:

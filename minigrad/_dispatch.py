@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import inspect
 import operator
-import re
 
 import numpy as np
 
@@ -66,7 +65,7 @@ class OpNode(Node):
             return value.unpack(self)
         if name in _INT64_ARGS:
             return _as_unsigned(value)
-        if name == "indices" and type(value) is tuple:
+        if name == "indices" and isinstance(value, tuple):   # (a tuple, or D.SavedIndices)
             return _index_tensors(value)
         return value
 
@@ -76,7 +75,7 @@ class OpNode(Node):
             return value
         # As PyTorch: an unsaved (undefined) tensor still has a SavedTensor; tensor arguments (a loss's
         # target, index's indices) are wrapped when read.
-        if type(value) is tuple:
+        if isinstance(value, tuple):
             return tuple(_raw_saved_arg(v) for v in value)
         return _raw_saved_arg(value)
 
@@ -99,7 +98,7 @@ class OpNode(Node):
         values = list(self._saved)
         for i in op.tensor_slots:
             if type(values[i]) is SavedTensor:
-                values[i] = values[i].unpack(self)
+                values[i] = values[i].unpack(self, True)
             elif type(values[i]) is _SavedNumber:  # (read through ``_saved_other``: still the number below)
                 values[i] = values[i].number
         # A number saved unwrapped (see Op.run_number) becomes the tensor PyTorch saved. Unless a profiler
@@ -168,7 +167,7 @@ class OpNode(Node):
         for i in op.tensor_arg_slots:  # a loss's target, index's indices: PyTorch frees them too
             value = saved[i]
             if isinstance(value, (Tensor, np.ndarray)) or (
-                    type(value) is tuple and any(isinstance(v, (Tensor, np.ndarray)) for v in value)):
+                    isinstance(value, tuple) and any(isinstance(v, (Tensor, np.ndarray)) for v in value)):
                 self._saved = saved = saved[:i] + (_FREED_NUMBER,) + saved[i + 1:]
 
 
@@ -363,6 +362,9 @@ class Op:
         # Arguments that are tensors in PyTorch (SavedVariables there): freed after backward like inputs.
         op.tensor_arg_slots = tuple(i for i, (s, kind, *_rest) in enumerate(plan)
                                     if kind is _ARG and s in _TENSOR_ARGS)
+        # (lerp's ``weight`` is a number, never a SavedVariable)
+        op.checked_args = frozenset(s for s, kind, *_rest in plan if kind is _ARG and s in _TENSOR_ARGS
+                                    and op.node_name != "LerpBackward0")
         # Where a SavedTensor may sit (inputs, outputs, and tensor arguments once freed; other arguments and
         # sizes are kept as they are).
         op.tensor_slots = tuple(i for i, (_, kind, *_rest) in enumerate(plan) if kind is _INPUT or kind is _OUTPUT
@@ -476,7 +478,9 @@ class Op:
             result = _quiet_astype(result, npd)  # (PyTorch rounds to the dtype without a warning)
         if self.elementwise and result.ndim > 1:  # TensorIterator's output layout (see _strides.elementwise)
             for t in tensors:  # (only when an input is not C-contiguous: nothing more in the common case)
-                if not t._data.flags.c_contiguous:
+                data = t._data   # (or a broadcast input whose size-1 dims' strides may order the output's dims)
+                if not data.flags.c_contiguous or (data.shape != result.shape and 1 in data.shape
+                                                   and not _strides._plain(data)):
                     result = _strides.elementwise(result, tensors)
                     break
         return Tensor._make(result)
@@ -534,7 +538,9 @@ class Op:
             return self._write_inplace(out, tensors, result, args, record)
         if self.elementwise and result.ndim > 1:  # TensorIterator's output layout (see _strides.elementwise)
             for t in tensors:  # (only when an input is not C-contiguous: nothing more in the common case)
-                if not t._data.flags.c_contiguous:
+                data = t._data   # (or a broadcast input whose size-1 dims' strides may order the output's dims)
+                if not data.flags.c_contiguous or (data.shape != result.shape and 1 in data.shape
+                                                   and not _strides._plain(data)):
                     result = _strides.elementwise(result, tensors)
                     break
         o = Tensor._make(result)
@@ -618,21 +624,23 @@ class Op:
             node._out_meta = tuple((o._data.shape, o._data.dtype) for o in diff_outs)
         else:
             diff_outs = outs if self.n_diff_outputs else ()
+        # Save only what the formulas of inputs that require grad need (as PyTorch does), following
+        # the save plan made in _plan_calls. Bit j of ``mask``: differentiable input j requires grad. Read
+        # before the outputs are marked below: an in-place op's output is its input ``self``, which may not
+        # have required grad (v.copysign_(w) with only w requiring grad leaves _saved_self unset).
+        mask = -1
+        if self.save_plan and self.save_depends_on_inputs:
+            mask = 0
+            for j, t in enumerate(diff):
+                if t._requires_grad:
+                    mask |= 1 << j
         # Outputs get their grad_fn first: a saved output must know it requires grad, or the formulas
         # that use it (exp, tanh ...) would lose that path under create_graph.
         for i, o in enumerate(diff_outs):
             o._requires_grad = True
             o._grad_fn = node
             o._output_nr = i
-        # Save only what the formulas of inputs that require grad need (as PyTorch does), following
-        # the save plan made in _plan_calls. Bit j of ``mask``: differentiable input j requires grad.
         if self.save_plan:
-            mask = -1
-            if self.save_depends_on_inputs:
-                mask = 0
-                for j, t in enumerate(diff):
-                    if t._requires_grad:
-                        mask |= 1 << j
             node._saved = self._save(tensors, outs, args, mask)
         else:
             node._saved = ()
@@ -648,7 +656,11 @@ class Op:
             if not mask & users:
                 saved.append(unset)  # not needed by any input that requires grad: PyTorch leaves it unset
             elif kind is _ARG:
-                saved.append(args[name])
+                value = args[name]
+                # A tensor argument (a loss's target, batch norm's running statistics ...) is a SavedVariable in
+                # PyTorch: saved with its version, so an in-place change before backward is caught when unpacked.
+                saved.append(SavedTensor(value) if name in self.checked_args and isinstance(value, Tensor)
+                             else value)
             elif kind is _INPUT:
                 t = tensors[index]
                 if isinstance(t, Tensor):
@@ -1035,8 +1047,14 @@ def _check_no_partial_overlap(out, tensors, op=None) -> bool:
     if 0 in data.strides and data.size and any(st == 0 and n > 1 for st, n in zip(data.strides, data.shape)):
         _check_overlapping_write(op, out, tensors)  # an expanded tensor: elements share one location
         overlapping = True
-    for t in tensors:
+    for k, t in enumerate(tensors):
         a, b = t._data, out._data
+        if t is out and k and op is not None and op.node_name in _DENSE_CHECKED:
+            # x.index_put_(i, x), x.scatter_(d, i, x): assert_no_overlap refuses the source that is the written
+            # tensor itself (a full overlap, found before any layout test), where elementwise ops allow it (x += x)
+            raise RuntimeError("unsupported operation: some elements of the input tensor and the written-to tensor "
+                               "refer to a single memory location. Please clone() the tensor before performing the "
+                               "operation.")
         # may_share_memory (a bounds check) first: the usual input is separate memory, and reading
         # the data pointers (``__array_interface__`` builds a dict) costs ~2 us.
         if t is out or not np.may_share_memory(a, b) or (
@@ -1126,21 +1144,31 @@ def _check_overlapping_write(op, out, tensors) -> None:
     """
     name = op.node_name if op is not None else None
     if name in _OVERLAPPING_WRITES:
-        deprecated = _OVERLAPPING_WRITES[name]
-        if deprecated:
-            import warnings
-
-            from ._tensor import _user_stacklevel
-            warnings.warn(f"Use of {deprecated[0]} on expanded tensors is deprecated. Please clone() the tensor before "
-                          f"performing this operation. This also applies to advanced indexing e.g. {deprecated[1]} "
-                          f"(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
-                          f"TensorAdvancedIndexing.cpp:{deprecated[2]}.)", UserWarning,
-                          stacklevel=_user_stacklevel())
+        if _OVERLAPPING_WRITES[name]:
+            warn_expanded_write(name)
         return
     if name == "CopyBackwards" and len(tensors) > 1 and tensors[1] is out:
         return
     raise RuntimeError("unsupported operation: more than one element of the written-to tensor refers to a "
                        "single memory location. Please clone() the tensor before performing the operation.")
+
+
+def warn_expanded_write(name: str) -> None:
+    """PyTorch's deprecation warning for the write of op ``name`` (a key of _OVERLAPPING_WRITES) into an expanded
+    tensor."""
+    import warnings
+
+    from ._tensor import _user_stacklevel
+    deprecated = _OVERLAPPING_WRITES[name]
+    warnings.warn(f"Use of {deprecated[0]} on expanded tensors is deprecated. Please clone() the tensor before "
+                  f"performing this operation. This also applies to advanced indexing e.g. {deprecated[1]} "
+                  f"(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
+                  f"TensorAdvancedIndexing.cpp:{deprecated[2]}.)", UserWarning, stacklevel=_user_stacklevel())
+
+
+def is_expanded(a: np.ndarray) -> bool:
+    """Whether some elements of ``a`` share memory (a dim of size > 1 with stride 0)."""
+    return a.size > 0 and any(st == 0 and n > 1 for st, n in zip(a.strides, a.shape))
 
 
 # Ops (by node name) that may write into an expanded tensor: None, or the deprecation warning's details.
@@ -1188,6 +1216,8 @@ def _check_inplace(t, record: bool) -> None:
 
 def _make_view(out, base, op: Op, args, output_nr=None) -> None:
     """Mark ``out`` as a view of ``base``: shared storage, shared version counter, replayable."""
+    if out._data.size == 0:  # (NumPy's strides are all 0 then: PyTorch's computed from base's)
+        _strides.empty_view(out, base, op, args, output_nr)
     if base._is_inference:
         # A view of an inference tensor is an inference tensor, and (as in PyTorch, whatever the mode it is
         # made in) carries no view metadata: no _base, no version counter, nothing autograd could replay.
@@ -1204,11 +1234,12 @@ def _make_view(out, base, op: Op, args, output_nr=None) -> None:
         out._view_fn = lambda b, op=op, args=args, outer=outer: op(outer(b), **args)
     # How the view was made decides which in-place changes autograd allows (PyTorch's CreationMeta):
     # outputs of multi-output views (split, unbind) and views made under no_grad may not be modified
-    # in place while grad mode records. A view of such a view inherits the restriction.
-    if output_nr is not None:
-        out._creation_meta = "multi_output"
-    elif not _STATE.enabled:
+    # in place while grad mode records. A view of such a view inherits the restriction. (The mode comes first, as
+    # in PyTorch: an output of split made under no_grad is a no_grad view, and says so when modified in place.)
+    if not _STATE.enabled:
         out._creation_meta = ("inference_mode" if _STATE.inference else "no_grad", None)
+    elif output_nr is not None:
+        out._creation_meta = "multi_output"
     else:
         out._creation_meta = base._creation_meta
     if not _STATE.enabled and base._requires_grad:
@@ -1218,25 +1249,35 @@ def _make_view(out, base, op: Op, args, output_nr=None) -> None:
     out._view_version = base._version_counter[0]
 
 
+def _view_fn_name(fn) -> str:
+    """A node's name as PyTorch's view errors show it: without "Backward0" (SqueezeBackward0: "Squeeze"), and without
+    "Backward" in the other overloads' names (SqueezeBackward1: "Squeeze1")."""
+    name = fn.name()
+    if name.endswith("Backward0"):
+        return name[:-len("Backward0")]
+    i = name.rfind("Backward")
+    return name if i < 0 else name[:i] + name[i + len("Backward"):]
+
+
 def view_rebase_error(view, meta, indirect: bool) -> str:
     """PyTorch's message when a restricted view (see ``_make_view``) meets an in-place change."""
     what = ("its base or another view of its base has been modified inplace" if indirect
             else "is being modified inplace")
     if meta == "multi_output":
         fn = view._grad_fn
-        who = f"Output {view._output_nr} of {re.sub(r'Backward[0-9]*$', '', fn.name()) if fn else 'UnknownFunction'}"
+        who = f"Output {view._output_nr} of {_view_fn_name(fn) if fn else 'UnknownFunction'}"
         return (f"{who} is a view and {what}. This view is the output of a function that returns multiple "
                 "views. Such functions do not allow the output views to be modified inplace. You should "
                 "replace the inplace operation by an out-of-place one.")
     if meta == "custom_function":
         fn = view._grad_fn
-        who = f"Output {view._output_nr} of {re.sub(r'Backward[0-9]*$', '', fn.name()) if fn else 'UnknownFunction'}"
+        who = f"Output {view._output_nr} of {_view_fn_name(fn) if fn else 'UnknownFunction'}"
         return (f"{who} is a view and {what}. This view was created inside a custom Function (or because an input "
                 "was returned as-is) and the autograd logic to handle view+inplace would override the custom "
                 "backward associated with the custom Function, leading to incorrect gradients. This behavior is "
                 "forbidden. You can fix this by cloning the output of the custom Function.")
     fn = view._grad_fn  # a view made with grad mode on, of a view made in no_grad mode
-    who = (f"Output {view._output_nr} of {re.sub(r'Backward[0-9]*$', '', fn.name())} is a view of a view which was"
+    who = (f"Output {view._output_nr} of {_view_fn_name(fn)} is a view of a view which was"
            if fn is not None else "A view was")
     if meta[0] == "inference_mode":
         return (f"{who} created in inference mode and {what} in normal mode. Given that this use case is ambiguous "
@@ -1330,7 +1371,7 @@ def _record_copy_slices(op: Op, view, originals, args, edges) -> None:
     if getattr(base, "_restrided", False):  # the base changed shape in place (t_, resize_ ...) since
         node = _OffsetCopySlices(base, view, fn)
     else:
-        node = CopySlices(base, view._view_fn, fn)
+        node = CopySlices(base, view._view_fn, fn, view)
     old_fn = base._grad_fn
     base._grad_fn, base._output_nr, base._requires_grad = node, 0, True
     base._view_version = base._version_counter[0]
@@ -1351,14 +1392,19 @@ def _record_copy_slices(op: Op, view, originals, args, edges) -> None:
 class CopySlices(Node):
     """Gradient of an in-place op on a view: the op's gradient inside the view, identity outside."""
 
-    __slots__ = ("_base_meta", "_view_fn", "fn")
+    __slots__ = ("_base_meta", "_view_fn", "fn", "_base_strides", "_view_geometry")
     __module__ = "builtins"  # as PyTorch's: type(node) prints <class 'CopySlices'>
 
-    def __init__(self, base, view_fn, fn) -> None:
+    def __init__(self, base, view_fn, fn, view=None) -> None:
         super().__init__()
         base_node, base_nr = base._edge() if base._requires_grad else (None, 0)
         self.fn = fn
         self._view_fn = view_fn
+        self._base_strides = base.stride()
+        # (where the view lies in the base, for create_graph: PyTorch reaches it with as_strided; not for a view
+        # of another dtype (view_as_real ...), which PyTorch replays)
+        self._view_geometry = None if view is None or view._data.dtype != base._data.dtype else (
+            tuple(view.shape), view.stride(), view.storage_offset() - base.storage_offset())
         self._next_nodes = (base_node,) + fn._next_nodes[1:]
         self._next_nrs = (base_nr,) + fn._next_nrs[1:]
         self._input_meta = ((base._data.shape, base._data.dtype),) + fn._input_meta[1:]
@@ -1368,9 +1414,24 @@ class CopySlices(Node):
         if self.fn is None:   # (dropped by an earlier backward pass: PyTorch's check of its fn)
             raise RuntimeError(FREED_MESSAGE)
         grad = grad_outputs[0]
-        result = grad.clone()
-        region = self._view_fn(result)
-        res = self._fn_apply(region.clone())
+        if _STATE.enabled and self._view_geometry is not None:
+            # create_graph: PyTorch's steps, whose nodes the new graph shows: the gradient copied into a tensor
+            # laid out as the base (CopyBackwards), the view's region an as_strided view of it (AsStridedBackward0)
+            from ._ops_extra import empty_strided
+            result = empty_strided(tuple(grad.shape), self._base_strides, dtype=grad.dtype)
+            result.copy_(grad)
+            region = result.as_strided(*self._view_geometry)
+        else:
+            if grad.stride() == self._base_strides or grad.dim() != len(self._base_strides):
+                result = grad.clone()
+            else:  # (PyTorch's: the gradient laid out as the base was, so that replaying the view's ops on it
+                # (a view(-1, n) of a contiguous base) finds the view's elements: new_empty_strided + copy_)
+                from ._ops_extra import empty_strided
+                result = empty_strided(tuple(grad.shape), self._base_strides, dtype=grad.dtype)
+                result.copy_(grad)
+            region = self._view_fn(result)
+        from ._layout import contiguous_format
+        res = self._fn_apply(region.clone(memory_format=contiguous_format))   # (PyTorch's: C order, always)
         if res and res[0] is not None:
             region.copy_(res[0])
         else:

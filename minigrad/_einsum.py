@@ -141,6 +141,10 @@ def _sumproduct_pair(left: Tensor, right: Tensor, sum_dims: list) -> Tensor:
         else:
             ro.append(i)
             ro_size *= right.shape[i]
+    if lo and ro and ro[-1] < lo[0]:
+        # (PyTorch's swap_lo_ro: when every right-only output dim comes before the left-only ones, bmm(right, left)
+        # writes the result in the output's order already; this decides the result's strides and the bmm's inputs)
+        left, right, lo, ro, lo_size, ro_size = right, left, ro, lo, ro_size, lo_size
     out_size = ([left.shape[d] for d in lro] + [left.shape[d] for d in lo] + [1] * len(sum_dims)
                 + [right.shape[d] for d in ro])
     order = lro + lo + list(sum_dims) + ro

@@ -20,7 +20,7 @@ import warnings
 
 import numpy as np
 
-from . import _ops, _vmap_batched
+from . import _dispatch, _ops, _vmap_batched
 from ._tensor import Tensor, _user_stacklevel
 
 _INT64_MAX = 2**63 - 1
@@ -66,7 +66,9 @@ def _item(i):
     if isinstance(i, Tensor):
         if i.dtype.is_floating_point or i.dtype.is_complex:
             raise IndexError(_FLOAT_INDEX_ERROR)
-        if i.dim() == 0 and i.dtype.name != "bool":
+        if i.dim() == 0 and i.dtype.name in ("bool", "uint8"):
+            return bool(i._data)  # a 0-dim bool (or byte) tensor indexes like a Python bool: unsqueeze, [0] or []
+        if i.dim() == 0:
             return int(i._data)  # a 0-dim integer tensor indexes like a Python int
         if i.dtype.name == "uint8":
             return i._data.astype(np.bool_)  # a (deprecated) byte mask: see _uint8_masks
@@ -208,7 +210,7 @@ def getitem(t: Tensor, index):
         if _uint8_masks(index):
             warnings.warn(_UINT8_INDEX_WARNING, UserWarning, stacklevel=_user_stacklevel())
         from .derivatives import index as index_op
-        return index_op(out, indices=_index_list(out, advanced))
+        return index_op(out, indices=_saved_indices(_index_list(out, advanced), index, out))
     if out is t:
         from .derivatives import alias
         return alias(t)
@@ -250,14 +252,35 @@ def setitem(t: Tensor, index, value) -> None:
         value = _strip_leading_ones(value)
     target = _ops.D.index.forward(np.empty(view._data.shape, dtype=np.bool_), indices).shape
     try:
-        np.broadcast_shapes(value._data.shape, target)
+        fits = np.broadcast_shapes(value._data.shape, target) == tuple(target)   # (the value expands to the target)
     except ValueError:
+        fits = False
+    if not fits:
         raise RuntimeError(f"shape mismatch: value tensor of shape {list(value._data.shape)} cannot be broadcast "
-                           f"to indexing result of shape {list(target)}") from None
+                           f"to indexing result of shape {list(target)}")
+    mask_fill = len(advanced) == 1 and advanced[0][1].dtype in (np.bool_, np.uint8) and value.numel() == 1
+    if value.dtype is not view.dtype and not mask_fill:   # (index_put_ converts nothing; masked_fill_ does)
+        raise RuntimeError(f"Index put requires the source and destination dtypes match, got "
+                           f"{_ops._legacy(view.dtype)} for the destination and {_ops._legacy(value.dtype)} for the "
+                           "source.")
     from .derivatives import index_put
     # (vmap's refusal counts a batched index too: PyTorch's index_put_ rule sees the indices as inputs)
     _vmap_batched.check_inplace("index_put_", view, (value, *(index if isinstance(index, (tuple, list)) else (index,))))
-    index_put(view, value, out=view, indices=indices, accumulate=False)
+    index_put(view, value, out=view, indices=_saved_indices(indices, index, view, value), accumulate=False)
+    if mask_fill and _dispatch.is_expanded(view._data):   # (PyTorch's index_put_ hands one mask and one value to
+        _dispatch.warn_expanded_write("MaskedFillBackward0")   # masked_fill_, which warns too)
+
+
+def _saved_indices(indices: tuple, index, *inputs) -> tuple:
+    """The index arrays, remembering the index tensors' versions when a node records them (PyTorch saves its
+    index tensors: changing one in place before the backward makes that backward fail)."""
+    from . import derivatives as D
+    from .autograd import grad_mode
+    items = index if isinstance(index, tuple) else (index,)
+    tensors = [i for i in items if isinstance(i, Tensor) and i.dim()]
+    if not tensors or not grad_mode.is_grad_enabled() or not any(t.requires_grad for t in inputs):
+        return indices
+    return D.saved_indices(indices, tensors)
 
 
 def _uint8_masks(index) -> bool:

@@ -143,13 +143,15 @@ def _binary(op, a, b, out=None, promote_int_to_float=False, no_bool=False, **arg
         number, b = b, _wrap_scalar(b)
         if op.number_formulas and type(number) in _NUMBER_TYPES:
             b._wrapped_number = number  # (its node saves the number: see Tensor._wrapped_number)
+    if out is not None and _vmap_batched.DEPTH[0]:
+        dt = _vmap_batched.inplace_result_type(a, b, dt)
     if promote_int_to_float and dt is not None and not (dt.is_floating_point or dt.is_complex):
         dt = _dtypes.get_default_dtype()
     try:
         return op.call((a, b), dt, out, args)
     except ValueError as e:
         if "broadcast" in str(e):
-            _raise_broadcast_error(a._data.shape, b._data.shape, out)
+            _raise_broadcast_error(a._data.shape, b._data.shape, out, (a, b))
         raise
 
 
@@ -161,23 +163,29 @@ def _check_broadcast(a, b) -> None:
         try:
             np.broadcast_shapes(sa, sb)
         except ValueError:
-            _raise_broadcast_error(sa, sb)
+            _raise_broadcast_error(sa, sb, tensors=(a, b))
 
 
-def _no_complex_kernel(name: str, a, b) -> None:
+def _no_complex_kernel(name: str, a, b, inplace: bool = False) -> None:
     """PyTorch's error for a two-operand kernel without complex dtypes (atan2, fmod ...), after broadcasting's."""
     _check_broadcast(a, b)
     dt = _dtypes.result_type(a, b)
+    if inplace and _vmap_batched.DEPTH[0]:
+        dt = _vmap_batched.inplace_result_type(a, b, dt)
     if dt.is_complex:
         raise NotImplementedError(f'"{name}_cpu" not implemented for \'{_legacy(dt)}\'')
 
 
-def _raise_broadcast_error(sa, sb, out=None):
+def _raise_broadcast_error(sa, sb, out=None, tensors=()):
+    """PyTorch's error for shapes ``sa`` and ``sb`` that do not broadcast. ``tensors``: the operands, inside vmap
+    (PyTorch's batched kernels broadcast the physical tensors, one batch dim in front per vmap level any operand
+    is batched at, so the dimension the message names counts them: dim 1 for the user's dim 0)."""
+    batch_dims = bin(_vmap_batched.levels_of(*tensors)).count("1") if _vmap_batched.DEPTH[0] else 0
     for i in builtins.range(1, builtins.max(len(sa), len(sb)) + 1):
         x = sa[-i] if i <= len(sa) else 1
         y = sb[-i] if i <= len(sb) else 1
         if x != y and x != 1 and y != 1:
-            dim = builtins.max(len(sa), len(sb)) - i
+            dim = builtins.max(len(sa), len(sb)) - i + batch_dims
             raise RuntimeError(f"The size of tensor a ({x}) must match the size of tensor b ({y}) "
                                f"at non-singleton dimension {dim}")
     if out is not None:  # the inputs broadcast, but to a bigger shape than the in-place output's
@@ -740,7 +748,7 @@ def _clamp_tensors(input, min, max, dt, out=None):
         if "broadcast" in str(e):
             given = [b._data.shape for b in (min, max) if b is not None]
             _raise_broadcast_error(input._data.shape, np.broadcast_shapes(*given) if len(given) > 1 else given[0],
-                                   out)
+                                   out, (input, min, max))
         raise
 
 
@@ -756,7 +764,7 @@ def _clamp_one_tensor(op, name: str, input, bound, out=None):
         return op(input, bound, out=out, dtype=dt)
     except ValueError as e:
         if "broadcast" in str(e):
-            _raise_broadcast_error(input._data.shape, bound._data.shape, out)
+            _raise_broadcast_error(input._data.shape, bound._data.shape, out, (input, bound))
         raise
 
 
@@ -787,7 +795,7 @@ def _clamp_args(input, min, max, name="clamp"):
     if input.dtype.is_complex:  # (after the parser's TypeError)
         raise NotImplementedError("clamp is not supported for complex types")
     bounds = [b for b in (min, max) if b is not None]
-    dt = _dtypes.result_type(input, *bounds)
+    dt = _dtypes.result_type(*_vmap_batched.physical(input, *bounds))
     if builtins.any(tensors) and (isinstance(min, Tensor) or isinstance(max, Tensor)):
         shape = input._data.shape
         for b in bounds:  # (the shapes' error first, in PyTorch's order: input, min, max)
@@ -795,7 +803,7 @@ def _clamp_args(input, min, max, name="clamp"):
                 try:
                     shape = np.broadcast_shapes(shape, b._data.shape)
                 except ValueError:
-                    _raise_broadcast_error(shape, b._data.shape)
+                    _raise_broadcast_error(shape, b._data.shape, tensors=(input, *bounds))
         if dt.is_complex or (dt is _dtypes.bool_ and len(bounds) == 2):
             kernel = "clamp" if min is not None and max is not None else "maximum" if min is not None else "minimum"
             raise NotImplementedError(f'"{kernel}_cpu" not implemented for \'{_legacy(dt)}\'')
@@ -930,7 +938,7 @@ def _lerp(input, end, weight, out=None):
                            f"{_META_NAMES[end.dtype.name]}")
     common = None  # the compute dtype, when a 0-dim weight tensor takes part in type promotion
     if isinstance(weight, Tensor):
-        if weight.dim() == 0:
+        if weight.dim() == 0 and not (_vmap_batched.DEPTH[0] and _vmap_batched.levels(weight)):
             # A 0-dim weight may have another dtype: the three promote as usual (PyTorch's promote_weight).
             common = _dtypes.result_type(input if input.dim() else end, weight)  # (input, end: one dtype)
         elif weight.dtype is not input.dtype:
@@ -939,12 +947,12 @@ def _lerp(input, end, weight, out=None):
     try:
         shape = np.broadcast_shapes(input._data.shape, end._data.shape)
     except ValueError:
-        _raise_broadcast_error(input._data.shape, end._data.shape)
+        _raise_broadcast_error(input._data.shape, end._data.shape, tensors=(input, end))
     if isinstance(weight, Tensor):
         try:
             shape = np.broadcast_shapes(shape, weight._data.shape)
         except ValueError:
-            _raise_broadcast_error(shape, weight._data.shape)
+            _raise_broadcast_error(shape, weight._data.shape, tensors=(input, end, weight))
     if out is not None:
         if shape != out._data.shape:
             raise RuntimeError(f"output with shape {list(out._data.shape)} doesn't match the broadcast shape "
@@ -1537,6 +1545,9 @@ def _view_dtype(input, dtype):
             if new > old and st % ratio:
                 raise RuntimeError(f"self.stride({i}) must be divisible by {ratio}{why}, but got {st}")
     t = input.detach()
+    if _STATE.inference:  # (not an autograd view: made in inference mode, it is an inference tensor,
+        t._is_inference = True  # whose changes bump no version counter)
+        t._version_counter = [0]
     a = t._data
     if old != new and a.shape[-1] == 1 and a.ndim:   # (NumPy wants the last axis laid out contiguously)
         a = np.lib.stride_tricks.as_strided(a, strides=a.strides[:-1] + (old,))
@@ -2186,7 +2197,7 @@ def masked_fill(input, mask, value):
     try:  # (PyTorch checks the shapes first, naming the mask's "tensor a")
         np.broadcast_shapes(input._data.shape, mask._data.shape)
     except ValueError:
-        _raise_broadcast_error(mask._data.shape, input._data.shape)
+        _raise_broadcast_error(mask._data.shape, input._data.shape, tensors=(input, mask))
     except AttributeError:  # (a mask that is no tensor: PyTorch's parser refuses the call)
         _arg_errors.recheck("masked_fill", (mask, value), {}, method=True)
         raise
@@ -2653,8 +2664,8 @@ def where(condition, input=None, other=None):
             try:
                 shape = np.broadcast_shapes(shape, t._data.shape)
             except ValueError:
-                _raise_broadcast_error(shape, t._data.shape)
-    dt = _dtypes.result_type(input, other)
+                _raise_broadcast_error(shape, t._data.shape, tensors=(condition, a, b))
+    dt = _dtypes.result_type(*_vmap_batched.physical(input, other))
     if dt not in _REDUCED_FLOATS:  # a number must fit the result's dtype (float16: it becomes inf, as in PyTorch)
         for value in (input, other):
             if not isinstance(value, Tensor):
@@ -2782,7 +2793,22 @@ def angle(input):
 
 def clone(input, *, memory_format=None):
     """A copy that stays in the graph (CloneBackward0), laid out as ``memory_format`` says (default: preserve)."""
-    return D.clone(input) if memory_format is None else D.clone(input, memory_format=memory_format)
+    if memory_format is None or memory_format is _layout.preserve_format:
+        out = D.clone(input)
+        if out._data.size == 0:  # (PyTorch keeps an empty tensor's strides, whatever they are: see _strides)
+            _strides.keep_empty_strides(out, _strides.empty_strides(input))
+        return _copied_from_inference(input, out)
+    return _copied_from_inference(input, D.clone(input, memory_format=memory_format))
+
+
+def _copied_from_inference(input, out):
+    """``out``, PyTorch's clone / _to_copy of ``input``, at the version PyTorch's has: those kernels make an empty
+    tensor and fill it with ``copy_``. For an inference tensor used outside inference mode that ``copy_`` goes
+    through the autograd layer again (the new tensor is a normal one), which counts it as an in-place write:
+    ``x.clone()._version`` is 1 there (0 for a normal x, whose copy_ runs below that layer)."""
+    if input._is_inference and not _STATE.inference:
+        out._version_counter[0] = 1
+    return out
 
 
 def contiguous(input, *args, memory_format=None):
@@ -2851,8 +2877,12 @@ def to(input, *args, **kwargs):
         with np.errstate(invalid="ignore", over="ignore"):
             array = _strides.astype(input._data, dtype.np)  # (PyTorch's layout: see _strides)
         out = Tensor._make(array if layout is None else _strides.clone(array, layout))
-        return _vmap_batched.follow(out, input) if _vmap_batched.DEPTH[0] else out  # (inside vmap: batched as input)
-    return D.to_copy(input, dtype=dtype) if layout is None else D.to_copy(input, dtype=dtype, memory_format=layout)
+        out = _vmap_batched.follow(out, input) if _vmap_batched.DEPTH[0] else out  # (inside vmap: batched as input)
+    else:
+        out = D.to_copy(input, dtype=dtype) if layout is None else D.to_copy(input, dtype=dtype, memory_format=layout)
+    if layout is None and out._data.size == 0:  # (preserve_format keeps an empty tensor's strides, see _strides)
+        _strides.keep_empty_strides(out, _strides.empty_strides(input))
+    return _copied_from_inference(input, out)
 
 
 def _cast(dt, name: str):
@@ -3069,6 +3099,7 @@ def _attach_methods():
     g = globals()
     for name in METHODS:
         setattr(Tensor, name, g[name])
+    del Tensor.rsub  # (torch.rsub only: PyTorch's tensors have __rsub__, no rsub method)
     for np_fn, name in _COMPARISON_NAMES.items():
         setattr(Tensor, name, _comparison_method(np_fn, name))
     for name in ("maximum", "minimum", "logical_and", "logical_or", "logical_xor"):

@@ -11,7 +11,7 @@ from numbers import Number
 
 import numpy as np
 
-from . import _arg_errors, _dtypes, _indexing, _ops, _vmap_batched
+from . import _arg_errors, _dispatch, _dtypes, _indexing, _ops, _vmap_batched
 from . import derivatives as D
 from ._ops import _legacy, _raise_broadcast_error, _wrap_dim
 from ._tensor import Tensor, _user_stacklevel
@@ -120,8 +120,12 @@ def _index_put(name, input, indices, values, accumulate, out):
         # One mask and one value: PyTorch fills through masked_fill_ (any value dtype; bool masks only).
         if indices[0].dtype is _dtypes.uint8:
             raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with dtype unsigned char")
-        return D.index_put(input, values, out=out, indices=index_list, accumulate=False,
-                           dtype=None if values.dtype is input.dtype else input.dtype)
+        index_list = _indexing._saved_indices(index_list, tuple(indices), input, values)   # (versions checked)
+        result = D.index_put(input, values, out=out, indices=index_list, accumulate=False,
+                             dtype=None if values.dtype is input.dtype else input.dtype)
+        if out is not None and _dispatch.is_expanded(out._data):   # (masked_fill_'s warning after index_put_'s)
+            _dispatch.warn_expanded_write("MaskedFillBackward0")
+        return result
     if any(i.dtype is _dtypes.uint8 for i in indices):
         warnings.warn("indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead. "
                       "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/IndexingUtils.h:37.)",
@@ -135,6 +139,7 @@ def _index_put(name, input, indices, values, accumulate, out):
     except ValueError:
         raise RuntimeError(f"shape mismatch: value tensor of shape {list(values._data.shape)} cannot be broadcast "
                            f"to indexing result of shape {list(target)}") from None
+    index_list = _indexing._saved_indices(index_list, tuple(indices), input, values)   # (versions checked)
     return D.index_put(input, values, out=out, indices=index_list, accumulate=bool(accumulate))
 
 

@@ -161,7 +161,7 @@ def atan2_(input, other):
     _tensor_arg("atan2_", "other", other, 1)
     _ops._vmap_batched.check_inplace("atan2_", input, (other,))   # (vmap's rule: its kernel's shape error first)
     _iterator_checks(input, other)
-    _ops._no_complex_kernel("atan2", input, other)
+    _ops._no_complex_kernel("atan2", input, other, inplace=True)
     return _ops._binary(D.atan2, input, other, out=input, promote_int_to_float=True)
 
 
@@ -173,7 +173,7 @@ def hypot_(input, other):
     _tensor_arg("hypot_", "other", other, 1)
     _ops._vmap_batched.check_inplace("hypot_", input, (other,))   # (vmap's fallback refuses before the kernel)
     _iterator_checks(input, other)
-    _ops._no_complex_kernel("hypot", input, other)
+    _ops._no_complex_kernel("hypot", input, other, inplace=True)
     _ops_math._float_only("hypot", input, other)
     return _ops._binary(D.hypot, input, other, out=input)
 
@@ -183,7 +183,7 @@ def copysign_(input, other):
     _tensor_or_number("copysign_", other)
     _ops._vmap_batched.check_inplace("copysign_", input, (other,))   # (vmap's rule: its kernel's shape error first)
     _cast_check(input, _dtypes.result_type(input, other))   # (a complex other: the cast error before the kernel's)
-    _ops._no_complex_kernel("copysign", input, other)
+    _ops._no_complex_kernel("copysign", input, other, inplace=True)
     dt = _dtypes.result_type(input, other)
     dt = dt if dt.is_floating_point else _dtypes.get_default_dtype()
     if isinstance(other, Tensor):
@@ -199,7 +199,7 @@ def xlogy_(input, other):
     _tensor_or_number("xlogy_", other)
     _ops._vmap_batched.check_inplace("xlogy_", input, (other,))   # (vmap's fallback refuses before the kernel)
     _iterator_checks(input, other)
-    _ops._no_complex_kernel("xlogy", input, other)
+    _ops._no_complex_kernel("xlogy", input, other, inplace=True)
     if isinstance(other, Tensor):
         return _ops._binary(D.xlogy, input, other, out=input, promote_int_to_float=True)
     dt = _dtypes.result_type(input, other)
@@ -515,7 +515,7 @@ def _broadcast_into(input: Tensor, other: Tensor) -> None:
     try:
         shape = np.broadcast_shapes(input._data.shape, other._data.shape)
     except ValueError:
-        _ops._raise_broadcast_error(input._data.shape, other._data.shape)
+        _ops._raise_broadcast_error(input._data.shape, other._data.shape, tensors=(input, other))
     _shape_check(input, np.empty(shape, bool))
 
 

@@ -275,6 +275,9 @@ def set_(input: Tensor, *args, **kwargs) -> Tensor:
                                               tuple(st * item for st in stride))
     input._data = new
     input._base, input._view_fn = None, None   # (its own memory now: no view to replay)
+    # PyTorch forgets a leaf's AccumulateGrad here: graphs recorded before still hold (and feed) the old node, and
+    # the next op on the tensor makes a new one (tensor hooks live on the tensor, so they fire from both)
+    input._grad_accumulator = None
     _check_inference_write(input)
     input._version_counter[0] += 1
     return input

@@ -307,7 +307,7 @@ def var_mean(input, dim=_ops._ALL_DIMS, unbiased=None, keepdim=False, *, correct
 # =============================================================================================
 
 def _addc(op, input, tensor1, tensor2, value, out=None):
-    dt = _dtypes.result_type(input, tensor1, tensor2)
+    dt = _dtypes.result_type(*_ops._vmap_batched.physical(input, tensor1, tensor2))
     # (PyTorch refuses integer (or bool) tensor1 and tensor2, whatever input is)
     if op is D.addcdiv and not any(t.is_floating_point() or t.is_complex() for t in (tensor1, tensor2)):
         raise RuntimeError(
@@ -322,7 +322,7 @@ def _addc(op, input, tensor1, tensor2, value, out=None):
             try:
                 np.broadcast_shapes(a, b)
             except ValueError:
-                _ops._raise_broadcast_error(a, b)
+                _ops._raise_broadcast_error(a, b, tensors=(input, tensor1, tensor2))
     if out is not None and np.broadcast_shapes(*shapes) != out._data.shape:
         raise RuntimeError(f"output with shape {list(out._data.shape)} doesn't match the broadcast shape "
                            f"{list(np.broadcast_shapes(*shapes))}")
@@ -1110,7 +1110,28 @@ def index_copy(input, dim, index, source):
     """A copy of input with its slices at ``index`` along ``dim`` replaced by source's."""
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
         return _autocast("index_copy", index_copy, **locals())
+    vb = _ops._vmap_batched
+    if vb.DEPTH[0] and isinstance(index, Tensor) and isinstance(source, Tensor) \
+            and vb.levels_of(input, index, source):
+        return _index_copy_as_scatter(input, dim, index, source)
     return _index_copy(input, dim, index, source)
+
+
+def _index_copy_as_scatter(input, dim, index, source):
+    """index_copy on a batched tensor, as PyTorch's vmap runs it: a scatter (functorch's ``index_copy_decomp``).
+
+    The index is first spread over self's shape (sizes [.., len(index) at dim, ..]); scatter's checks and errors
+    (not index_copy's) are what the user sees."""
+    if input.dim() > index.dim():
+        if index.dim() == 0:
+            index = _ops.expand(index, input.shape)
+        else:
+            d = _ops._wrap_dim(dim, input.dim())
+            shape = [1] * input.dim()
+            shape[d] = index.shape[0]
+            index = index.view(shape)
+            index = _ops.expand(index, (*input.shape[:d], index.shape[d], *input.shape[d + 1:]))
+    return _ops.scatter(input, dim, index, source)
 
 
 def index_copy_(input, dim, index, source):

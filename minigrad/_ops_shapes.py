@@ -520,6 +520,17 @@ def is_pinned(input, device=None) -> bool:
     return False
 
 
+def share_memory_(input):
+    """x.share_memory_(): x, marked as shared (minigrad runs in one process: its memory needs no moving)."""
+    input._shared_memory = True
+    return input
+
+
+def is_shared(input) -> bool:
+    """Whether share_memory_ was called on this tensor (PyTorch's tensors start outside shared memory)."""
+    return getattr(input, "_shared_memory", False)
+
+
 def get_device(input) -> int:
     """-1: the tensor is on the CPU."""
     return -1
@@ -673,7 +684,7 @@ FUNCTIONS = [
 # Tensor methods only (torch has no torch.new_zeros ...).
 TENSOR_METHODS = [
     "new_zeros", "new_ones", "new_empty", "new_full", "new_tensor", "type_as", "cuda", "xpu", "pin_memory",
-    "is_pinned", "get_device", "unfold",
+    "is_pinned", "get_device", "unfold", "share_memory_", "is_shared",
 ]
 
 

@@ -93,9 +93,37 @@ _COMPLEX_OF = {_dtypes.float32: _dtypes.complex64, _dtypes.float64: _dtypes.comp
 _PRODUCTS = frozenset({"mm", "mv", "bmm"})  # (their out= must have the product's dtype, checked after it)
 
 
+# Binary TensorIterator ops whose kernels refuse some dtypes (complex, integers): with out=, PyTorch's iterator
+# checks broadcasting and then whether the common dtype casts into out's before the kernel's dtype error
+# (torch.atan2(f, c, out=f): "result type ComplexFloat can't be cast ...", not '"atan2_cpu" not implemented').
+# The value: whether integer operands give a float result (their int_to_float promotion).
+_ITERATOR_BINARY = {"atan2": True, "hypot": False, "fmod": False, "remainder": False, "copysign": True,
+                    "logaddexp": False, "logaddexp2": False, "nextafter": False, "xlogy": True, "igamma": False,
+                    "igammac": False, "floor_divide": False}
+
+
+def _iterator_cast_check(name: str, args) -> _dtypes.dtype:
+    """The common dtype of a binary iterator op ``name``'s two operands, after PyTorch's broadcast check."""
+    a, b = args[0], args[1]
+    _ops._check_broadcast(a, b)
+    dt = _dtypes.result_type(a, b)
+    if _ITERATOR_BINARY[name] and not (dt.is_floating_point or dt.is_complex):
+        dt = _dtypes.get_default_dtype()
+    return dt
+
+
 def _checked(name: str, fn, out: Tensor, args=(), kwargs=None):
     """``fn`` (the computation) with PyTorch's checks of out='s dtype for function ``name``."""
     def compute():
+        if name == "ldexp" and not (out.dtype.is_floating_point or out.dtype.is_complex):
+            # (PyTorch's ldexp_out: a floating out first, then mul(input, pow(2, other), out=out)'s checks)
+            raise RuntimeError(f"ldexp can't be cast to the desired output type {_ops._legacy(out.dtype)}")
+        if name in _ITERATOR_BINARY and len(args) == 2 and isinstance(args[0], Tensor) and \
+                isinstance(args[1], Tensor):
+            dt = _iterator_cast_check(name, args)
+            if dt._kind > out.dtype._kind:
+                raise RuntimeError(f"result type {_ops._legacy(dt)} can't be cast to the desired output type "
+                                   f"{_ops._legacy(out.dtype)}")
         if name in _OUT_DTYPE and len(args) >= 2:
             expected = _OUT_DTYPE[name](*args, **(kwargs or {}))
             if expected is not None and expected is not out.dtype:

@@ -39,7 +39,7 @@ import struct
 import ml_dtypes
 import numpy as np
 
-from . import _device
+from . import _device, _vmap_batched
 from ._class_names import TorchNamed
 from ._fused import fma as _fma
 from ._fused import fma64 as _fma64
@@ -218,7 +218,11 @@ default_generator = Generator()
 
 def gen(generator: Generator | None) -> Generator:
     """The generator to draw from: ``generator=`` if given, else the global one."""
-    return default_generator if generator is None else generator
+    if generator is None:
+        return default_generator
+    if _vmap_batched.DEPTH[0]:   # (inside vmap: its randomness flag covers every generator)
+        _vmap_batched.explicit_generator(generator)
+    return generator
 
 
 def check_generator(generator, name: str) -> None:

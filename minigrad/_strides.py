@@ -79,6 +79,10 @@ def like_input(forward):
 def astype(a: np.ndarray, npd) -> np.ndarray:
     """``a.astype(npd)`` (a copy) laid out as PyTorch's ``a.to(dtype)``."""
     strides = preserve_strides(a)
+    if a.dtype == np.float64 and npd == np.float16:
+        # c10::Half is made from a float: PyTorch rounds a double to float first, then to half (twice, so a
+        # double just off a half tie lands on the tie and goes to even)
+        a = a.astype(np.float32)
     if strides is None:
         return a.astype(npd)
     out = with_strides(a.shape, strides, npd)
@@ -140,6 +144,8 @@ def iterator_layout(result: np.ndarray, arrays) -> np.ndarray:
     for a in arrays:  # (a plain loop: the common all-C-contiguous case costs a flag test per operand)
         if not a.flags.c_contiguous:
             break
+        if a.shape != result.shape and 1 in a.shape and not _plain(a):
+            break   # (a broadcast operand whose size-1 dims have other strides: they decide TensorIterator's order)
     else:
         return result
     if _c_order_kept(result, arrays):
@@ -316,3 +322,55 @@ def _c_strides(shape: tuple, itemsize: int) -> list:
         out[d] = step
         step *= max(shape[d], 1)
     return out
+
+
+# ---- strides of tensors with no elements ------------------------------------------------------------------------
+# NumPy gives every empty array strides 0, so an empty tensor's strides cannot be read off its array. PyTorch's
+# follow the same rules as for other tensors: a new tensor (zeros(2, 0, 3), an op's result) is contiguous,
+# counting a size-0 dim as 1 ((3, 3, 1)); a view computes them from its input's (zeros(2, 0, 3).transpose(0, 2):
+# (1, 3, 3)); a tensor made from an empty ndarray (from_numpy, torch.tensor) keeps NumPy's (0, ...); clone
+# preserves them. Where they are not the contiguous ones, they are kept in the tensor's ``__dict__``, with the
+# shape they belong to (a resize_ or an in-place view op changes the shape, and then they no longer apply).
+# mm's backward reads them (a column-major input's gradient is computed transposed), and ``.stride()`` prints them.
+
+def empty_strides(t):
+    """PyTorch's strides of ``t``, a tensor with no elements (in elements)."""
+    kept = t.__dict__.get("_empty_strides")
+    if kept is not None and kept[0] == t._data.shape:
+        return kept[1]
+    strides, step = [], 1
+    for n in reversed(t._data.shape):
+        strides.insert(0, step)
+        step *= max(n, 1)
+    return tuple(strides)
+
+
+def keep_empty_strides(t, strides) -> None:
+    """Record ``strides`` (in elements) as the strides of ``t``, an empty tensor."""
+    t.__dict__["_empty_strides"] = (t._data.shape, tuple(int(s) for s in strides))
+
+
+# Views whose forward computes its strides from its input's (on a stand-in array with the input's strides):
+# the others (view, reshape, unflatten ... of an empty tensor) are contiguous in PyTorch too (computeStride).
+_STRIDED_VIEWS = frozenset({"t", "transpose", "permute", "expand", "unsqueeze", "squeeze", "select", "slice",
+                            "alias", "diagonal", "narrow", "movedim", "swapaxes", "swapdims", "unbind", "split",
+                            "split_with_sizes", "chunk", "tensor_split", "unfold"})
+
+
+def empty_view(out, base, op, args, k) -> None:
+    """Strides of ``out``, an empty view of ``base`` made by ``op`` (``k``: its index among the op's outputs)."""
+    from numpy.lib.stride_tricks import as_strided
+    if op.name == "as_strided":  # (the strides asked for)
+        keep_empty_strides(out, args["stride"])
+        return
+    if op.name not in _STRIDED_VIEWS:
+        if out._data.shape == base._data.shape:  # (view, reshape ... to the same shape: computeStride keeps them)
+            keep_empty_strides(out, empty_strides(base))
+        return
+    a = base._data
+    stand_in = as_strided(np.empty(1, a.dtype), a.shape, [s * a.itemsize for s in empty_strides(base)]) \
+        if a.size == 0 else a
+    r = op.forward(stand_in, **args)
+    if k is not None:
+        r = r[k]
+    keep_empty_strides(out, [s // a.itemsize for s in r.strides])

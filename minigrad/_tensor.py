@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import numbers
+import operator
 import os
 import sys
 import warnings
@@ -99,8 +100,15 @@ class Size(tuple, metaclass=TorchNamed):
 
     __slots__ = ()
 
-    def __repr__(self) -> str:
-        return f"torch.Size({list(self)})"
+    def __new__(cls, sizes=()):
+        sizes = tuple(sizes)
+        for s in sizes:  # (the common case, plain ints, costs one pass)
+            if type(s) is not int or not -2**63 <= s < 2**63:
+                return tuple.__new__(cls, [_size_item(i, s) for i, s in enumerate(sizes)])
+        return tuple.__new__(cls, sizes)
+
+    def __repr__(self) -> str:  # (entries print as plain ints: a NumPy integer kept in the tuple too)
+        return f"torch.Size([{', '.join(str(int(s)) for s in self)}])"
 
     __str__ = __repr__
 
@@ -129,6 +137,22 @@ class Size(tuple, metaclass=TorchNamed):
         return Size(tuple.__mul__(self, n))
 
     __rmul__ = __mul__
+
+
+def _size_item(i: int, s):
+    """One entry of a ``torch.Size`` as PyTorch's THPSize_pynew takes it: an int (NumPy's integers and int
+    subclasses kept as they are) within int64; else whatever ``__index__`` turns into an int (a one-element
+    integer tensor, True); else a TypeError."""
+    if not (isinstance(s, (int, np.integer)) and not isinstance(s, bool)):
+        try:
+            s = operator.index(s)
+        except TypeError:
+            from ._arg_errors import type_name
+
+            raise TypeError(f"torch.Size() takes an iterable of 'int' (item {i} is '{type_name(s)}')") from None
+    if not -2**63 <= int(s) < 2**63:
+        raise ValueError("Overflow when unpacking long long")
+    return s
 
 
 class _TensorType(type):
@@ -257,12 +281,12 @@ class Tensor(metaclass=_TensorType):
     @property
     def shape(self) -> Size:
         """The sizes of the dimensions, as a ``torch.Size``."""
-        return Size(self._data.shape)
+        return tuple.__new__(Size, self._data.shape)  # (NumPy's shape: plain ints, nothing to check)
 
     def size(self, dim: int | None = None):
         """The shape, or the length of one dimension."""
         if dim is None:
-            return Size(self._data.shape)
+            return tuple.__new__(Size, self._data.shape)  # (NumPy's shape: plain ints, nothing to check)
         if not self._data.ndim and isinstance(dim, int) and not isinstance(dim, bool):
             raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")   # (no wrap_scalar)
         try:
@@ -296,12 +320,10 @@ class Tensor(metaclass=_TensorType):
     def stride(self, dim: int | None = None):
         """Strides in elements (not bytes), as PyTorch reports them."""
         if self._data.size == 0:
-            # PyTorch gives empty tensors contiguous strides, counting size-0 dims as 1: (0, 3) -> (3, 1)
-            strides, step = [], 1
-            for n in reversed(self._data.shape):
-                strides.insert(0, step)
-                step *= max(n, 1)
-            strides = tuple(strides)
+            # NumPy's are all 0: PyTorch's (contiguous, counting size-0 dims as 1, unless a view or from_numpy
+            # made them otherwise) are computed in _strides
+            from . import _strides
+            strides = _strides.empty_strides(self)
         else:
             # (s // itemsize for each byte stride, without a generator: saved for every recorded mm)
             strides = tuple(map(self._data.itemsize.__rfloordiv__, self._data.strides))
@@ -436,17 +458,17 @@ class Tensor(metaclass=_TensorType):
             raise TypeError("Got unsupported ScalarType BFloat16")
         return self._data.view()  # (a new array object on the same memory each call, as PyTorch's)
 
-    def __array_wrap__(self, array, context=None, return_scalar=False):
+    # Both NumPy hooks keep PyTorch's signatures, which predate NumPy 2: NumPy then gives the same
+    # DeprecationWarnings as under PyTorch (``__array__`` without ``copy``: NumPy warns and calls again without it;
+    # ``__array_wrap__`` without ``context, return_scalar``).
+    def __array_wrap__(self, array):
         """A NumPy function's result on tensors (``np.exp(x)``, ``x * ndarray``) as a tensor, as in PyTorch
         (which turns bool results into uint8)."""
         return Tensor._make(array.astype(np.uint8) if array.dtype == np.bool_ else array)
 
-    def __array__(self, dtype=None, copy=None):
-        if self._requires_grad:
-            raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
-        if self.dtype is _dtypes.bfloat16:
-            raise TypeError("Got unsupported ScalarType BFloat16")
-        return self._data if dtype is None else self._data.astype(dtype)
+    def __array__(self, dtype=None):
+        array = self.numpy()  # (its errors: requires grad, bfloat16)
+        return array if dtype is None else array.astype(dtype, copy=False)
 
     def item(self):
         """The single value as a Python number."""
@@ -807,6 +829,8 @@ class Tensor(metaclass=_TensorType):
             t._is_inference = False
         if _vmap_batched.DEPTH[0]:  # (inside vmap: batched as self is)
             _vmap_batched.follow(t, self)
+        if "_empty_strides" in self.__dict__:  # (an empty tensor's strides, when not the contiguous ones)
+            t.__dict__["_empty_strides"] = self.__dict__["_empty_strides"]
         return t
 
     def detach_(self) -> Tensor:
@@ -828,6 +852,8 @@ class Tensor(metaclass=_TensorType):
         """The values as a new tensor outside autograd (in-place changes to it are not tracked)."""
         t = Tensor._make(self._data)
         t._is_inference = _detached_inference() if self._is_inference else False
+        if "_empty_strides" in self.__dict__:  # (an empty tensor's strides, when not the contiguous ones)
+            t.__dict__["_empty_strides"] = self.__dict__["_empty_strides"]
         return t
 
     @data.setter

@@ -14,9 +14,12 @@ import sys
 import types
 import weakref
 
+import numpy as _np
+
 DEPTH = [0]        # how many vmaps are running (0: none; the flag ops check)
 SIZES: list = []   # the batch size of each running vmap, outermost first
 RANDOMNESS: list = []  # the randomness flag of each running vmap
+GENERATORS: list = []  # per running vmap: {id: (generator, its state at first use)}, for randomness="same"
 _TRANSFORMS_AT_ENTER: list = []  # autograd.function._TRANSFORMS_ACTIVE when each running vmap started
 SUSPENDED = [False]  # True while a custom Function's own vmap rule runs its forward on plain tensors
 _OUTSIDE: dict = {}  # id(tensor) -> weak reference: tensors the vmapped functions see from outside (unbatched)
@@ -33,6 +36,7 @@ def enter(size: int, func, unmapped: list, randomness: str = "error") -> None:
             _OUTSIDE[id(t)] = weakref.ref(t)
     SIZES.append(size)
     RANDOMNESS.append(randomness)
+    GENERATORS.append({})
     _TRANSFORMS_AT_ENTER.append(_TRANSFORMS_ACTIVE[0])
     DEPTH[0] += 1
     forward_ad._sync_extras()
@@ -43,6 +47,7 @@ def exit_() -> None:
     from .autograd import forward_ad
     SIZES.pop()
     RANDOMNESS.pop()
+    GENERATORS.pop()
     _TRANSFORMS_AT_ENTER.pop()
     DEPTH[0] -= 1
     if DEPTH[0] == 0:
@@ -156,6 +161,31 @@ def like(input, out):
     if DEPTH[0]:
         mark(out, levels(input))
     return out
+
+
+def physical(*operands) -> tuple:
+    """The operands as PyTorch's batch rules for clamp, where, lerp, addcmul and addcdiv see them when they promote
+    dtypes: a batched 0-d tensor is 1-d there (its batch dim), so it no longer gives way to the dimensioned tensors
+    of its category as a "scalar" does (vmap(lambda m: x32.clamp(m, m + 1))(m64) is float64, x32 + m stays float32).
+    Outside vmap: the operands themselves."""
+    if not DEPTH[0]:
+        return operands
+    from ._tensor import Tensor
+    return tuple(Tensor._make(_np.empty(1, o._data.dtype)) if isinstance(o, Tensor) and o._data.ndim == 0 and levels(o)
+                 else o for o in operands)
+
+
+def inplace_result_type(self, other, dt):
+    """``dt`` of ``self op= other`` inside vmap: PyTorch's kernel writes the physical tensor, where a batched 0-d
+    example is [B], so an unbatched 0-d ``other`` gives way to self's dtype as a scalar does
+    (x32.mul_(tensor(1.1, dtype=float64)) computes in float32; x32.atan2_(tensor(1., dtype=float64)) of complex64
+    examples names ComplexFloat). ``dt`` itself otherwise (None stays None: one dtype, nothing to promote)."""
+    from ._tensor import Tensor
+    if (dt is None or not DEPTH[0] or not isinstance(other, Tensor) or self._data.ndim or other._data.ndim
+            or not levels(self) or levels(other)):
+        return dt
+    from . import _dtypes
+    return _dtypes.result_type(*physical(self), other)
 
 
 def levels_of(*inputs) -> int:
@@ -306,6 +336,22 @@ def check_random(inputs, inplace_self=None) -> None:
         raise RuntimeError("vmap: Cannot ask for different inplace randomness on an unbatched tensor. This will "
                            "appear like same randomness. If this is necessary for your usage, please file an issue "
                            "with functorch.")
+
+
+RANDOM_IN_ERROR_MODE = ("vmap: called random operation while in randomness error mode. Please either use the "
+                        "'same' or 'different' randomness flags on vmap or perform the randomness operation out of "
+                        "vmap")
+
+
+def explicit_generator(g) -> None:
+    """A random op inside vmap draws from ``generator=g``: refused in "error" mode (PyTorch raises at the op, for
+    any generator); in "same" mode every slice must draw what the first did, so g's state is kept to be restored
+    before each slice (func/_vmap.py does it for the default generator)."""
+    mode = RANDOMNESS[-1]
+    if mode == "error":
+        raise RuntimeError(RANDOM_IN_ERROR_MODE)
+    if mode == "same" and id(g) not in GENERATORS[-1]:
+        GENERATORS[-1][id(g)] = (g, g.get_state())
 
 
 def check_masked_select(mask) -> None:

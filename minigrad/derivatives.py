@@ -815,6 +815,14 @@ def _addcmul(a, t1, t2, value):
     return (a + scaled * t2).astype(dt, copy=False)
 
 
+def _scalar_over(value, t):
+    """value / t as ATen's ``Scalar / Tensor`` operator: empty_like(t, preserve_format).fill_(value).div_(t)."""
+    from ._creation import empty_like
+    out = empty_like(t)   # (empty_like preserves t's layout)
+    out.fill_(value)
+    return out.div_(t)
+
+
 def _addcdiv(a, t1, t2, value):
     # self + (value·t1)/t2, in that order (no fused step).
     dt = np.result_type(a, t1, t2)
@@ -834,10 +842,14 @@ addcmul = Op("addcmul", "AddcmulBackward0", _addcmul, inputs=("self", "tensor1",
              tensor1=lambda grad, tensor2, value: grad * mul_scalar(tensor2, other=value).conj(),   # value·t2
              tensor2=lambda grad, tensor1, value: grad * mul_scalar(tensor1, other=value).conj())   # value·t1
 addcdiv = Op("addcdiv", "AddcdivBackward0", _addcdiv, inputs=("self", "tensor1", "tensor2"), args=("value",),
-             jvp="element_wise",
+             # PyTorch's result: formula, each quotient in its operands' dtype (float32 t1/t2 with a float64 self)
+             jvp=lambda self_t, tensor1_t, tensor2_t, tensor1, tensor2, value:
+                 self_t + _maybe_multiply(tensor1_t / tensor2, value)
+                 - _maybe_multiply(tensor2_t * (tensor1 / tensor2) / tensor2, value),
              self=lambda grad: grad,                                              # d/d self = 1
-             # d/d t1 = value/t2 (the value a wrapped number: DivBackward0)
-             tensor1=lambda grad, tensor2, value: grad * _ops().div(_ops()._wrap_scalar(value), tensor2).conj(),
+             # d/d t1 = value/t2, as ATen's Scalar / Tensor operator computes it: empty_like(t2).fill_(value).div_(t2)
+             # (a DivBackward0 whose _saved_self is the filled tensor)
+             tensor1=lambda grad, tensor2, value: grad * _scalar_over(value, tensor2).conj(),
              # d/d t2 = -value·t1/t2²
              tensor2=lambda grad, tensor1, tensor2, value:
                  grad.neg() * (mul_scalar(tensor1, other=value) / (tensor2 * tensor2)).conj())
@@ -928,9 +940,10 @@ def _prod_safe_zeros_backward(grad, x, dim):
 
 def evenly_distribute_backward(grad, self, result):
     """max()/min()/median() over all elements: the gradient is shared evenly by every element equal to the
-    result (by the NaNs when it is NaN). PyTorch's CPU form: zeros with the shares filled in (MaskedFillBackward1)."""
+    result (by the NaNs when it is NaN). PyTorch's CPU form: zeros with the shares filled in, in place
+    (MaskedFillBackward1; the gradient's version is 1)."""
     mask = self.isnan() if bool(result.isnan()) else self == result
-    return _ops().zeros_like(self).masked_fill(mask, grad / mask.sum())
+    return _ops().zeros_like(self).masked_fill_(mask, grad / mask.sum())
 
 
 def value_selecting_backward(grad, dim, indices, sizes, keepdim):
@@ -2158,14 +2171,23 @@ def logsumexp_jvp(self_p, self_t, dim, keepdim):
     return (self_p_exp * self_t).sum(dim, keepdim) / self_p_exp.sum(dim, keepdim)
 
 
+def _softmax_grad(backward_op, grad, result, dim):
+    """``backward_op(grad, result)``, with the rule of PyTorch's vmap for it: "If the original input was a scalar,
+    the grad is 0" (zeros, where the kernel computes g - e^y·g: inf - inf = NaN for an infinite g)."""
+    from . import _vmap_batched
+    if result.dim() == 0 and _vmap_batched.DEPTH[0] and _vmap_batched.levels_of(grad, result):
+        return _zeros(grad)
+    return backward_op(grad, result, dim=dim)
+
+
 softmax = Op("_softmax", "SoftmaxBackward0", _rank0_ok(_softmax_forward), args=("dim",),
              jvp=lambda self_t, self, result, dim: result * (self_t - logsumexp_jvp(self, self_t, dim, True)),
              # dy_i/dx_j = y_i(δ_ij - y_j)  ⇒  grad_x = y ⊙ (g - Σ_j g_j y_j)
-             self=lambda grad, result, dim: softmax_backward_data(grad, result, dim=dim))
+             self=lambda grad, result, dim: _softmax_grad(softmax_backward_data, grad, result, dim))
 log_softmax = Op("_log_softmax", "LogSoftmaxBackward0", _rank0_ok(_log_softmax_forward), args=("dim",),
                  jvp=lambda self_t, self, dim: self_t - logsumexp_jvp(self, self_t, dim, True),
                  # d log_softmax_i/dx_j = δ_ij - softmax_j  ⇒  grad_x = g - e^y · Σ_j g_j
-                 self=lambda grad, result, dim: log_softmax_backward_data(grad, result, dim=dim))
+                 self=lambda grad, result, dim: _softmax_grad(log_softmax_backward_data, grad, result, dim))
 
 
 def _softmax_backward_forward(g, y, dim):
@@ -2615,30 +2637,36 @@ binary_cross_entropy = Op("binary_cross_entropy", "BinaryCrossEntropyBackward0",
 
 
 def _bce_logits_forward(x, y, weight, pos_weight, reduction):
-    # loss = (1 - y)·x - (1 + (p - 1)·y)·log σ(x), with PyTorch's log_sigmoid (stable, and rounded as its kernel)
-    log_sigmoid = _np_log_sigmoid(x)[0] if x.dtype == y.dtype else -np.logaddexp(0, -x)
-    one = x.dtype.type(1)
-    if pos_weight is None:
-        loss = (one - y) * x - log_sigmoid
-    else:
+    # loss = (1 - y)·x - (1 + (p - 1)·y)·log σ(x), step by step as PyTorch's kernel, whose in-place steps keep
+    # the dtype of the tensor they write into: log σ(x) (and its product with 1 + (p - 1)·y) in x's dtype, then
+    # (1 - y)·x - that in y's dtype (a float32 x with a float64 y: log σ(x) rounded to float32 first)
+    log_sigmoid = _np_log_sigmoid(x)[0]
+    if pos_weight is not None:
         pw = pos_weight._data
-        loss = (one - y) * x - ((pw - one) * y + one) * log_sigmoid
+        log_sigmoid = (log_sigmoid * ((pw - pw.dtype.type(1)) * y + 1)).astype(x.dtype, copy=False)
+    loss = ((y.dtype.type(1) - y) * x).astype(y.dtype, copy=False)
+    loss = (loss - log_sigmoid).astype(y.dtype, copy=False)
     if weight is not None:
-        loss = loss * weight._data
-    return _reduce(loss.astype(x.dtype, copy=False), reduction)
+        loss = (loss * weight._data).astype(y.dtype, copy=False)
+    return _reduce(loss, reduction)
 
 
 def bce_logits_backward(grad, self, target, weight, pos_weight, reduction):
     """d/dx: (σ(x) - y) for plain BCE; ((p·y + 1 - y)·σ(x) - p·y) with pos_weight p; times weight."""
     if pos_weight is None:
         g = self.sigmoid() - target
+        # (PyTorch's in-place steps keep x's dtype: σ(x).sub_(y).mul_(grad), rounded there when y's dtype differs)
+        def own(t):
+            return t if t.dtype is self.dtype else to_copy(t, dtype=self.dtype)
     else:
         t = pos_weight * target
         g = (add_scalar(t, other=1) - target) * self.sigmoid() - t
+        def own(t):
+            return t
     # (PyTorch's order: times the incoming gradient, then the weight, then the mean's division by numel)
-    g = g * grad
+    g = own(own(g) * grad)
     if weight is not None:
-        g = g * weight
+        g = own(g * weight)
     return div_scalar(g, other=self.numel()) if reduction == 1 else g
 
 
@@ -2646,14 +2674,18 @@ def bce_logits_target_backward(grad, self, target, weight, pos_weight, reduction
     """d/dy: -x (plain), or -x + (p - 1)·softplus(-x) with pos_weight p; times weight."""
     if pos_weight is None:
         g = self.neg()
+        def own(t):
+            return t
     else:
         # loss = (1-y)x + (1+(p-1)y)·softplus(-x)  ⇒  d/dy = -x + (p-1)·softplus(-x) = log σ(-x) - p·log σ(x)
-        # (PyTorch's expression)
-        g = log_sigmoid(self.neg())[0] - log_sigmoid(self)[0] * pos_weight
+        # (PyTorch's expression, its steps in place: in x's dtype when p, y or grad have another)
+        def own(t):
+            return t if t.dtype is self.dtype else to_copy(t, dtype=self.dtype)
+        g = own(log_sigmoid(self.neg())[0] - own(log_sigmoid(self)[0] * pos_weight))
     # (PyTorch's order: times the incoming gradient, then the weight, then the mean's division by numel)
-    g = g * grad
+    g = own(g * grad)
     if weight is not None:
-        g = g * weight
+        g = own(g * weight)
     return div_scalar(g, other=target.numel()) if reduction == 1 else g
 
 
@@ -2781,6 +2813,8 @@ def _as_strided_backward(grad, size, stride, storage_offset, _self_geometry):
     View elements at addresses the input does not cover (``x[1:3].as_strided(...)`` may reach past
     it) give it no gradient, as in PyTorch.
     """
+    if grad.requires_grad:  # (create_graph: PyTorch's steps as tensor ops, so the graph has its nodes)
+        return _as_strided_backward_graph(grad, size, stride, storage_offset, _self_geometry)
     sizes, strides, offset = _self_geometry
     base_offsets = _element_offsets(sizes, strides, offset)
     view_offsets = _element_offsets(size, stride, offset if storage_offset is None else storage_offset)
@@ -2789,10 +2823,77 @@ def _as_strided_backward(grad, size, stride, storage_offset, _self_geometry):
     pos = order[found] if len(order) else np.zeros(0, np.int64)
     if len(order):
         pos = np.where(base_offsets[pos] == view_offsets, pos, -1)  # -1: outside the input
-    result = as_strided_scatter_add(grad, input_sizes=tuple(sizes), positions=pos)
-    if result.requires_grad or len(np.unique(base_offsets)) < len(base_offsets):
+    result = Tensor._make(_scatter_add_flat(grad._data, tuple(sizes), pos))
+    if len(np.unique(base_offsets)) < len(base_offsets):
         return result
     return _as_strided_storage_view(result, _self_geometry, size, stride, storage_offset)
+
+
+def _creation():
+    """The ``_creation`` module (zeros, ones, arange), imported on first use as ``_ops``."""
+    from . import _creation as creation
+    return creation
+
+
+def _maybe_overlapping(sizes, strides) -> bool:
+    """PyTorch's _maybe_overlapping_memory: in increasing stride order, a stride not beyond the span of the dims
+    before it means two indices may share an address."""
+    span = 0
+    for i in sorted(range(len(sizes)), key=lambda i: strides[i]):
+        if strides[i] <= span:
+            return True
+        span += strides[i] * (sizes[i] - 1)
+    return False
+
+
+def _as_strided_backward_graph(grad, size, stride, storage_offset, geometry):
+    """PyTorch's as_strided_backward, step by step in differentiable tensor ops (for create_graph).
+
+    The view's size-1 dims are squeezed and its stride-0 dims summed; the gradient is written into zeros covering
+    both geometries (``copy_`` through an as_strided view: CopySlices; ``index_add_`` where the view's elements
+    overlap), divided by how often the input sees each address (overlapping inputs), and returned as an as_strided
+    view of that storage with the input's geometry (AsStridedBackward0).
+    """
+    ops = _ops()
+    sizes, strides, offset = geometry
+    out_offset = offset if storage_offset is None else storage_offset
+    out_sizes, out_strides = [], []
+    for i in reversed(range(grad.dim())):
+        if size[i] == 0:
+            return _creation().zeros(tuple(sizes), dtype=grad.dtype)
+        if size[i] == 1:
+            grad = grad.squeeze(i)
+        elif stride[i] == 0:
+            grad = grad.sum(i)
+        else:
+            out_sizes.insert(0, size[i])
+            out_strides.insert(0, stride[i])
+    inp_sizes, inp_strides = [], []
+    for n, st in zip(reversed(sizes), reversed(strides)):
+        if n == 0:
+            return _creation().zeros(tuple(sizes), dtype=grad.dtype)
+        if n != 1:
+            inp_sizes.insert(0, n)
+            inp_strides.insert(0, st)
+    out_overlap = _maybe_overlapping(out_sizes, out_strides)
+    inp_overlap = _maybe_overlapping(inp_sizes, inp_strides)
+    shared = min(offset, out_offset)
+    inp_at, out_at = offset - shared, out_offset - shared
+    base_size = max(_min_storage_size(inp_sizes, inp_strides, inp_at),
+                    _min_storage_size(out_sizes, out_strides, out_at))
+    storage = grad.new_zeros(base_size)
+    if inp_overlap or out_overlap:
+        flat = _creation().arange(base_size)
+    if out_overlap:
+        storage.index_add_(0, flat.as_strided(out_sizes, out_strides, out_at).reshape(-1), grad.reshape(-1))
+    else:
+        storage.as_strided(out_sizes, out_strides, out_at).copy_(grad)
+    if inp_overlap:  # (NaN where the input sees no address: PyTorch's too)
+        count = ops.zeros_like(storage, memory_format=ops._layout.contiguous_format)
+        where = flat.as_strided(inp_sizes, inp_strides, inp_at).reshape(-1)
+        count.index_add_(0, where, _creation().ones(1, dtype=grad.dtype).expand_as(where))
+        storage.div_(count)
+    return storage.as_strided(tuple(sizes), tuple(strides), inp_at)
 
 
 def _min_storage_size(sizes, strides, offset) -> int:
@@ -2822,25 +2923,11 @@ def _as_strided_storage_view(result, geometry, size, stride, storage_offset):
 
 
 def _scatter_add_flat(g, input_sizes, positions):
+    """The base's gradient from the view's (arrays): each entry added at its flat position (-1: none)."""
     out = np.zeros(int(np.prod(input_sizes)), dtype=g.dtype)
     inside = positions >= 0
     np.add.at(out, positions[inside], g.reshape(-1)[inside])
     return out.reshape(input_sizes)
-
-
-def _gather_flat(grad, positions):
-    """grad's flat entries at ``positions`` (zero where a position is -1: memory outside the input)."""
-    out = index(grad.reshape(-1), indices=(np.maximum(positions, 0),))
-    if positions.min(initial=0) >= 0:
-        return out
-    return out * Tensor._make((positions >= 0).astype(out._data.dtype))
-
-
-# grad of the base from grad of an as_strided view: entries added at their flat positions
-as_strided_scatter_add = Op("as_strided_backward", "AsStridedBackwardBackward0", _scatter_add_flat,
-                            inputs=("grad_output",), args=("input_sizes", "positions"),
-                            grad_output=lambda grad, positions, _input_sizes:
-                                _gather_flat(grad, positions).reshape(_input_sizes[0]))
 
 
 def _element_offsets(shape, stride, offset):
@@ -2872,6 +2959,12 @@ def _storage(array: np.ndarray):
             break
         owner = base
     itemsize = array.dtype.itemsize
+    if not (owner.flags.c_contiguous or owner.flags.f_contiguous) and owner.ndim > 1:
+        # an owner laid out densely in another dim order (``(x.permute(1, 2, 0) * 2)`` keeps x's permuted
+        # layout): its memory is still one block; read it in memory order (dims by decreasing stride)
+        order = sorted(range(owner.ndim), key=lambda d: -owner.strides[d])
+        if owner.transpose(order).flags.c_contiguous:
+            owner = owner.transpose(order)
     if not (owner.flags.c_contiguous or owner.flags.f_contiguous) or owner.nbytes % itemsize:
         return np.ascontiguousarray(array).reshape(-1), 0  # (no owner to share: a copy, a new storage)
     flat = owner.ravel(order="K").view(np.uint8).view(array.dtype)  # (a view: owner is contiguous)
@@ -2912,9 +3005,36 @@ def as_strided_view(base, view):
 # Advanced indexing (copies, not views)
 # =============================================================================================
 
+class SavedIndices(tuple):
+    """index / index_put_'s indices (NumPy arrays, which share the index tensors' memory), with the index tensors
+    they were read from saved as PyTorch saves them: a backward after one of those tensors changed in place fails
+    (``checked``) instead of reading the changed values."""
+
+
+def saved_indices(indices: tuple, tensors) -> tuple:
+    """``indices`` remembering the versions of the index ``tensors`` (when recording: inference tensors aside)."""
+    from .autograd.graph import SavedTensor
+    kept = SavedIndices(indices)
+    kept.sources = [SavedTensor(t) for t in tensors if not t._is_inference]
+    return kept
+
+
+def checked(indices: tuple) -> tuple:
+    """``indices``, after PyTorch's check of the saved index tensors' versions (its in-place error)."""
+    for saved in getattr(indices, "sources", ()):
+        saved.unpack()
+    return indices
+
+
+def _index_put_self_backward(grad, indices, accumulate):
+    """Overwritten positions get no gradient (unless accumulating: then all of grad)."""
+    return grad if accumulate else _masked_zero(grad, indices)
+
+
 def _index_backward(grad, self_sym_sizes, indices):
     """Scatter-add grad into zeros at ``indices`` (repeated indices accumulate): PyTorch's
     ``_index_put_impl_(zeros, indices, grad, accumulate=True)``, in place (IndexPutImplBackward0, version 1)."""
+    indices = checked(indices)
     z = _ops().zeros(tuple(self_sym_sizes), dtype=grad.dtype)
     return index_put_impl(z, grad, indices=indices, accumulate=True, out=z)
 
@@ -2962,8 +3082,8 @@ index_put = Op("index_put_", "IndexPutBackward0", _index_put_forward, inputs=("s
                    index_put(self_t, values_t, indices=indices, accumulate=accumulate),
                args=("indices", "accumulate"),
                # overwritten positions get no gradient (unless accumulating); values get grad[indices]
-               self=lambda grad, indices, accumulate: grad if accumulate else _masked_zero(grad, indices),
-               values=lambda grad, indices: index(grad, indices=indices))
+               self=lambda grad, indices, accumulate: _index_put_self_backward(grad, checked(indices), accumulate),
+               values=lambda grad, indices: index(grad, indices=checked(indices)))
 
 
 # PyTorch's internal _index_put_impl_ (what indexing's backward calls): index_put_ under another node name
@@ -3534,6 +3654,8 @@ linalg_det = Op("_linalg_det", "LinalgDetBackward0", _det_forward,
 
 def linalg_det_backward(grad, det, A, pivots, LU=None):
     """d det A = det A · tr(A⁻¹ dA)  ⇒  gA = A⁻ᴴ·(g·conj(det A))·I, solved with A (PyTorch's, A invertible)."""
+    if A.shape[-1] == 1:   # 1 x 1: det A = a, so gA = g itself (PyTorch's shortcut; also for a = 0, no solve)
+        return grad.unsqueeze(-1).unsqueeze(-1).expand(tuple(A.shape))
     if _untracked() and LU is not None and _lapack.supports(LU._data):
         # PyTorch reuses the forward's LU (of Aᵀ when A is contiguous and real), a zero pivot nudged to eps
         lu, g = LU._data, (grad * det.conj())._data
@@ -3549,7 +3671,29 @@ def linalg_det_backward(grad, det, A, pivots, LU=None):
         eye = np.eye(a.shape[-1], dtype=np.result_type(a, g))
         return _numpy_result(lambda: np.linalg.solve(np.conj(np.swapaxes(a, -1, -2)), g[..., None, None] * eye))
     d = diag_embed((grad * det.conj()).unsqueeze(-1).expand(tuple(pivots.shape)), offset=0, dim1=-2, dim2=-1)
-    return _solve(_mH(A), d.mT)
+    # Under create_graph the matrices whose |det| < 100·eps take the SVD form (PyTorch's masked_fmap): a solve
+    # with a singular A fails, and the SVD form is the limit of the formula
+    singular = np.abs(det._data) < 100 * np.finfo(LU._data.dtype).eps if LU is not None else np.zeros(det.shape, bool)
+    if not singular.any():
+        return _solve(_mH(A), d.mT)
+    if singular.all():
+        return _det_singular_backward(A, grad)
+    from ._creation import empty_like
+    mask = Tensor._make(singular)
+    keep = Tensor._make(~singular)
+    gA = empty_like(A)
+    gA.index_put_((mask,), _det_singular_backward(A[mask], grad[mask]))
+    gA.index_put_((keep,), _solve(_mH(A[keep]), d[keep].mT))
+    return gA
+
+
+def _det_singular_backward(A, grad):
+    """gA of det for a singular A, from A = U diag(S) Vᴴ: det A = det U · det Vᴴ · Π S, so
+    gA = U diag(g·conj(det U det Vᴴ)·Π_{j≠i} S_j) Vᴴ (PyTorch's singular case of linalg_det_backward)."""
+    U, S, Vh = linalg_svd(A, full_matrices=True, S_sym_argsize_minus_1=A.shape[-1])
+    alpha = (linalg_det(U)[0] * linalg_det(Vh)[0]).conj()
+    D = _prod_safe_zeros_backward(grad.mul(alpha).unsqueeze(-1), S, S.dim() - 1)
+    return (U * D.unsqueeze(-2)).matmul(Vh)
 
 
 # =============================================================================================
@@ -3566,6 +3710,14 @@ def linalg_det_backward(grad, det, A, pivots, LU=None):
 def _eye(n: int, like):
     """The n x n identity in ``like``'s dtype (to put ones on a diagonal)."""
     return Tensor._make(np.eye(n, dtype=like._data.dtype))
+
+
+def _gaps(x):
+    """E_ij = x_j - x_i with ones on the diagonal (a divisor for the off-diagonal terms), the diagonal filled in
+    place as PyTorch's svd/eigh backward do (under create_graph: a CopySlices node)."""
+    E = x.unsqueeze(-2) - x.unsqueeze(-1)
+    E.diagonal(0, -2, -1).fill_(1)
+    return E
 
 
 def _halve_diagonal(t):
@@ -3589,19 +3741,25 @@ def linalg_qr_backward(grads, Q, R, mode):
         raise RuntimeError("The QR decomposition is not differentiable when mode='complete' and nrows > ncols.")
     if gQ is None and gR is None:
         return None
-    gA = None if gQ is None else -_mH(Q).matmul(gQ)
-    if gR is not None:
-        gA = gR.matmul(_mH(R)) if gA is None else gR.matmul(_mH(R)) + gA
+    if gQ is None:
+        gA = gR.matmul(_mH(R))
+    else:   # (gR Rᴴ - Qᴴ gQ: a SubBackward0 under create_graph, as PyTorch's)
+        gA = -_mH(Q).matmul(gQ) if gR is None else gR.matmul(_mH(R)) - _mH(Q).matmul(gQ)
     if m >= n:
-        # syminvadj(X) = X + Xᴴ with the diagonal halved (the adjoint of X ↦ triu(X) - diag(X)/2)
+        # syminvadj(X) = X + Xᴴ with the diagonal halved (the adjoint of X ↦ triu(X) - diag(X)/2), halved in
+        # place as PyTorch's (under create_graph: a CopySlices node)
         X = gA.triu()
-        gA = Q.matmul(_halve_diagonal(X + _mH(X)))
+        X = X + _mH(X)
+        diagonal = X.diagonal(0, -2, -1)
+        mul_scalar(diagonal, other=0.5, out=diagonal)   # (a Scalar product: MulBackward1, one edge)
+        gA = Q.matmul(X)
         if gQ is not None:
             gA = gA + gQ
         return linalg_solve_triangular(_mH(R), gA, upper=False, left=False, unitriangular=False)  # gA R⁻ᴴ
     # m < n: gA = Q gR + [Q trilImInvAdjSkew(Qᴴ gQ - gR Rᴴ) R₁⁻ᴴ, 0], R₁ = R[:, :m]
     X = -gA
-    gA = Q.matmul(_halve_diagonal((X - _mH(X)).tril()))
+    # (real X: X - Xᵀ has a zero diagonal, and PyTorch takes tril(·, -1))
+    gA = Q.matmul(_halve_diagonal((X - _mH(X)).tril()) if X.is_complex() else (X - _mH(X)).tril(-1))
     gA = linalg_solve_triangular(_mH(R[..., :m]), gA, upper=False, left=False, unitriangular=False)
     gA = _ops().cat([gA, _ops().zeros(tuple(R.shape[:-2]) + (m, n - m), dtype=gA.dtype)], -1)
     return gA if gR is None else gA + Q.matmul(gR)
@@ -3627,12 +3785,11 @@ def linalg_eigh_backward(grads, eigenvalues, eigenvectors):
                                "linalg_eigh_backward: The eigenvectors in the complex case are specified up to "
                                "multiplication by e^{i phi}. The specified loss function depends on this quantity, "
                                "so it is ill-defined.")
-    VhgV = 0.5 * (VhgV - _mH(VhgV))
-    E = L.unsqueeze(-2) - L.unsqueeze(-1) + _eye(L.shape[-1], L)
+    VhgV = mul_scalar(VhgV - _mH(VhgV), other=0.5)   # (a Scalar product, as PyTorch's: MulBackward1)
+    E = _gaps(L)
     gA = VhgV / E
-    if gL is not None:
-        gA = gA - diag_embed(gA.diagonal(0, -2, -1), offset=0, dim1=-2, dim2=-1) + \
-            diag_embed(gL, offset=0, dim1=-2, dim2=-1)
+    if gL is not None:   # (the diagonal replaced by gL in place, as PyTorch's: a CopySlices node)
+        gA.diagonal(0, -2, -1).copy_(gL)
     return V.matmul(gA.matmul(_mH(V)))
 
 
@@ -3676,7 +3833,7 @@ def svd_backward(grads, U, S, Vh, full_matrices, k):
                                "multiplication by e^{i phi}. The specified loss function depends on this phase term, "
                                "making it ill-defined.")
     S2 = S * S
-    E = S2.unsqueeze(-2) - S2.unsqueeze(-1) + _eye(S.shape[-1], S)
+    E = _gaps(S2)
     if UhgU is not None and VhgV is not None:
         gA = (UhgU * S.unsqueeze(-2) + S.unsqueeze(-1) * VhgV) / E
     elif UhgU is not None:
@@ -3705,7 +3862,7 @@ def cholesky_backward(grad, L, upper):
     L_ = _mH(L) if upper else L
     gL = _mH(grad) if upper else grad
     gA = _mH(L_).matmul(gL).tril()
-    gA = 0.5 * (gA + _mH(gA.tril(-1)))
+    gA = mul_scalar(gA + _mH(gA.tril(-1)), other=0.5)   # (a Scalar product, as PyTorch's: MulBackward1)
     gA = linalg_solve_triangular(_mH(L_), gA, upper=True, left=True, unitriangular=False)     # L⁻ᴴ (·)
     return linalg_solve_triangular(L_, gA, upper=False, left=False, unitriangular=False)     # (·) L⁻¹
 
@@ -3758,13 +3915,14 @@ def linalg_lstsq_backward(grads, A, B, X, wrt_A: bool):
     return out
 
 
-def linalg_solve_triangular_backward(grad, self, result, upper, left, unitriangular, wrt_A: bool):
-    """X = A⁻¹B, A triangular:  gB = A⁻ᴴ gX,  gA = -gB Xᴴ kept on A's triangle (X = BA⁻¹: -Xᴴ gB)."""
+def linalg_solve_triangular_backward(grad, self, result, upper, left, unitriangular, grad_input_mask):
+    """X = A⁻¹B, A triangular:  gB = A⁻ᴴ gX,  gA = -gB Xᴴ kept on A's triangle (X = BA⁻¹: -Xᴴ gB).
+    One formula for both (PyTorch's): gB is solved once, and under create_graph both gradients use that node."""
     gB = linalg_solve_triangular(_mH(self), grad, upper=not upper, left=left, unitriangular=unitriangular)
-    if not wrt_A:
-        return gB
+    if not grad_input_mask[0]:
+        return None, gB
     gA = -gB.matmul(_mH(result)) if left else -_mH(result).matmul(gB)
-    return gA.triu(int(unitriangular)) if upper else gA.tril(-int(unitriangular))
+    return (gA.triu(int(unitriangular)) if upper else gA.tril(-int(unitriangular))), gB
 
 
 def _solve_triangular_forward(a, b, upper, left, unitriangular):
@@ -3901,10 +4059,7 @@ linalg_solve_triangular = Op(
     args=("upper", "left", "unitriangular"),
     jvp=lambda self, B, self_t, B_t, result, upper, left, unitriangular:
         _solve_triangular_jvp(self, self_t, None if B._fw_grad is None else B_t, result, upper, left, unitriangular),
-    self=lambda grad, self, result, upper, left, unitriangular:
-        linalg_solve_triangular_backward(grad, self, result, upper, left, unitriangular, True),
-    B=lambda grad, self, result, upper, left, unitriangular:
-        linalg_solve_triangular_backward(grad, self, result, upper, left, unitriangular, False))
+    self=joint(linalg_solve_triangular_backward), B=joint(linalg_solve_triangular_backward))
 linalg_qr = Op("linalg_qr", "LinalgQrBackward0", _qr_forward, inputs=("A",), args=("mode",), outputs=("Q", "R"),
                undefined_grads=True, jvp=lambda A_t, Q, R, mode: linalg_qr_jvp(A_t, Q, R, mode),
                A=lambda grads, Q, R, mode: linalg_qr_backward(grads, Q, R, mode))
@@ -4190,10 +4345,11 @@ def _np_elu_backward(g, x, alpha, scale, input_scale, is_result):
 def elu_double_backward(grad, grad_output, alpha, scale, input_scale, is_result, self_or_result):
     """d/dx of elu_backward: 0 above 0; below, input_scale times the slope (from the result y: input_scale·g)."""
     negative = (self_or_result < 0).type_as(grad)
+    scaled = mul_scalar(grad * grad_output, other=input_scale)   # (a Scalar product, as PyTorch's: MulBackward1)
     if is_result:
-        return grad * grad_output * input_scale * negative
-    return elu_backward(grad * grad_output * input_scale, self_or_result, alpha=alpha, scale=scale,
-                        input_scale=input_scale, is_result=False) * negative
+        return scaled * negative
+    return elu_backward(scaled, self_or_result, alpha=alpha, scale=scale, input_scale=input_scale,
+                        is_result=False) * negative
 
 
 elu = Op("elu", "EluBackward0", _elu_forward, args=("alpha", "scale", "input_scale"), jvp="element_wise",
@@ -4810,10 +4966,12 @@ def logit_backward(grad, self, eps):
     fill = math.nan if eps is None else 0.0
     from .autograd import grad_mode
     if grad_mode.is_grad_enabled():  # (create_graph: PyTorch's infinitely_differentiable_logit_backward, 1 - x as
-        inside = _ops().logical_and(self >= lo, self <= hi)  # its C++ writes it: a filled tensor minus x)
-        return _ops().where(inside, grad / (self * (_ones_like(self) - self)), fill)
+        inside = _ops().logical_and(self >= lo, self <= hi)  # its C++ writes it: a filled tensor minus x, version 2)
+        return _ops().where(inside, grad / (self * _one_minus(self)), fill)
     outside = _ops().logical_or(self < lo, self > hi)  # (its kernel: a nan x gives nan)
-    return _ops().where(outside, fill, grad / (self * (1 - self)))
+    # (its kernel: grad·inf at x = 0 or 1 (-0.0 too: the division's sign would follow the zero's), then the formula)
+    edge = _ops().logical_or(self == 0, self == 1)
+    return _ops().where(outside, fill, _ops().where(edge, grad * math.inf, grad / (self * (1 - self))))
 
 
 logit = Op("logit", "LogitBackward0",   # (float64 too: MKL's log of the ratio)
@@ -6416,6 +6574,16 @@ def _xlog1py(x, y):
 
 def _mvlgamma(a, p):
     # log Γ_p(x) = p(p-1)/4 · log π + Σ_{j<p} log Γ(x - j/2)
+    if a.dtype in (np.float32, np.float16) or a.dtype.name == "bfloat16":
+        # PyTorch's steps in x's dtype: x + [-(p-1)/2, ..., -1/2, 0] rounded there (near a pole of Γ that
+        # rounding matters), their lgamma, summed in that order (a half's sum accumulates in float), plus the
+        # constant rounded to x's dtype
+        args = a[..., None] + np.arange(-p / 2 + 0.5, 0.5, 0.5).astype(a.dtype)
+        terms = _lgamma(args).astype(np.float32)
+        total = terms[..., 0]
+        for k in range(1, p):
+            total = total + terms[..., k]
+        return total.astype(a.dtype) + a.dtype.type(p * (p - 1) / 4 * math.log(math.pi))
     x = np.asarray(a, dtype=np.float64)
     total = np.full(x.shape, p * (p - 1) / 4 * math.log(math.pi))
     for j in range(p):                                         # (``sum`` is the table's op in this module)
@@ -6482,10 +6650,12 @@ special_erfcx = Op("special_erfcx", "SpecialErfcxBackward0", _erfcx, jvp="elemen
 special_xlog1py = Op(
     "special_xlog1py", "SpecialXlog1PyBackward0", _xlog1py, inputs=("self", "other"), jvp="element_wise",
     # log(1 + y), held at 0 where x == 0 and y <= -1 (as xlogy at y <= 0)
-    # (an integer or bool y first taken in grad's dtype, as at::xlog1py promotes it)
+    # (an integer or bool y first taken in grad's dtype, as at::xlog1py promotes it; a float32 y with a float64
+    # grad: log(1 + y) computed in double, as its TensorIterator does)
     self=lambda grad, self, other: special_xlog1py(
-        grad, other if other.is_floating_point() or other.is_complex() else other.to(grad.dtype)).masked_fill(
-        (self == 0) & (other <= -1), 0.0),
+        grad, other if other.is_floating_point() or other.is_complex() else other.to(grad.dtype),
+        dtype=grad.dtype if (other.is_floating_point() or other.is_complex()) and other.dtype is not grad.dtype
+        else None).masked_fill((self == 0) & (other <= -1), 0.0),
     other=lambda grad, self, other: grad * self / add_scalar(other, other=1))             # x / (1 + y)
 # number x: one edge, to y; x saved as the number (as PowBackward2's base)
 special_xlog1py_self_scalar = Op(

@@ -12,7 +12,7 @@ import warnings
 
 import numpy as np
 
-from . import _dtypes, _lapack, _linalg_kernels, _ops, _ops_math, _ops_matrices, return_types
+from . import _arg_errors, _dtypes, _lapack, _linalg_kernels, _ops, _ops_math, _ops_matrices, return_types
 from . import derivatives as D
 from ._ops_matrices import _LinAlgError, batch_prefix, det, matrix_power, multi_dot, singular_pivot  # noqa: F401
 from ._ops_matrices import inverse as inv  # noqa: F401
@@ -65,8 +65,17 @@ def _recording(*tensors) -> bool:
 # Norms
 # =============================================================================================
 
+_MATRIX_NORM_OVERLOADS = (
+    "(Tensor input, Number ord, tuple of ints dim = {-2,-1}, bool keepdim = False, *, torch.dtype dtype = None, "
+    "Tensor out = None)",
+    "(Tensor input, str ord = \"fro\", tuple of ints dim = {-2,-1}, bool keepdim = False, *, torch.dtype dtype = "
+    "None, Tensor out = None)")
+
+
 def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
     """Matrix norm over the two dims ``dim``: 'fro', 'nuc', ±2 (extreme singular values), ±1, ±inf."""
+    if not isinstance(A, Tensor):
+        raise _arg_errors.must_be("linalg_matrix_norm", "input", "Tensor", A, 1)
     if ord is None:
         raise TypeError("linalg_matrix_norm() received an invalid combination of arguments - got (Tensor, "
                         "ord=NoneType), but expected one of:\n"
@@ -74,6 +83,11 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
                         "torch.dtype dtype = None, Tensor out = None)\n"
                         " * (Tensor input, str ord = \"fro\", tuple of ints dim = {-2,-1}, bool keepdim = False, *, "
                         "torch.dtype dtype = None, Tensor out = None)\n")
+    if not isinstance(dim, (tuple, list)):  # (its parser: dim is a tuple of ints, an int or None fit no overload)
+        passed = {"ord": ord, "dim": dim, "keepdim": keepdim, "dtype": dtype}
+        defaults = {"ord": "fro", "keepdim": False, "dtype": None}
+        raise _arg_errors.invalid_combination("linalg_matrix_norm", (A,), {
+            k: v for k, v in passed.items() if k not in defaults or v is not defaults[k]}, _MATRIX_NORM_OVERLOADS)
     if ord not in ("fro", "nuc", 2, -2, 1, -1, math.inf, -math.inf):
         raise RuntimeError(f"linalg.matrix_norm: Order {ord} not supported.")
     _check_dims(A, "linalg.matrix_norm")
@@ -102,8 +116,7 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
     if ord == "nuc":
         result = S.sum(-1, keepdim=keepdim)
     else:
-        result = _max_min(S, -1, False, ord > 0)
-        result = result.unsqueeze(-1) if keepdim else result
+        result = _max_min(S, -1, keepdim, ord > 0)
     if keepdim:  # the two reduced dims back where they were
         result = result.unsqueeze(-1)
         inverse = [0] * A.dim()
@@ -130,6 +143,8 @@ def _max_min(t, dim: int, keepdim: bool, largest: bool):
 
 def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
     """A vector norm, or a matrix norm when ``ord`` is given with two dims (or for a 2-D input)."""
+    if not isinstance(A, Tensor):
+        raise _arg_errors.must_be("linalg_norm", "input", "Tensor", A, 1)
     if dim is not None:
         dims = (dim,) if isinstance(dim, int) else tuple(dim)
         if isinstance(ord, str):
@@ -171,6 +186,9 @@ def _check_solve(A, B, left: bool, fn: str = "linalg.solve") -> None:
     if (rows if left else cols) != n:
         raise RuntimeError(f"{fn}: Incompatible shapes of A and B for the equation {'AX = B' if left else 'XA = B'} "
                            f"({n}x{n} and {rows}x{cols})")
+    if vector and not left:  # (XA = b for a vector b is an elementwise division: PyTorch refuses to guess)
+        raise RuntimeError(f"{fn}: Vector broadcasting of the left hand side is not supported for left=False. In "
+                           "this case linalg.solve is equivalent to B / A.squeeze(-1)")
     _check_lapack_dtype(A, "lu_cpu")
 
 
@@ -190,7 +208,7 @@ def solve_ex(A, B, *, left=True, check_errors=False):
     """(X, info): solve without raising for a singular A (info > 0 there, X not meaningful)."""
     _check_solve(A, B, left)
     info = singular_pivot(A)
-    if info.any():
+    if info.any() and not _lapack.supports(A._data, B._data):
         if check_errors:
             raise _LinAlgError(f"torch.linalg.solve_ex: {batch_prefix(info, info.shape)}The solver failed because "
                                "the input matrix is singular.")
@@ -200,6 +218,10 @@ def solve_ex(A, B, *, left=True, check_errors=False):
         lu, pivots, _ = _linalg_kernels.lu_factor(A._data)
         x = _linalg_kernels.lu_solve(lu, pivots, B._data[..., None] if vector else B._data, left, False)
         return return_types.linalg_solve_ex((Tensor._make(x[..., 0] if vector else x), Tensor._make(info)))
+    if info.any() and check_errors:
+        raise _LinAlgError(f"torch.linalg.solve_ex: {batch_prefix(info, info.shape)}The solver failed because "
+                           "the input matrix is singular.")
+    # (a singular A: MKL's getrs carries on through the zero pivot, infs and nans, recorded as PyTorch's)
     return return_types.linalg_solve_ex((D.linalg_solve_ex(A, B, left=left)[0], Tensor._make(info)))
 
 
@@ -215,12 +237,9 @@ def inv_ex(A, *, check_errors=False):
             raise _LinAlgError(f"linalg.inv_ex: {batch_prefix(info, info.shape)}The diagonal element "
                                f"{info.reshape(-1)[np.flatnonzero(info)[0]]} is zero, the inversion could not be "
                                "completed because the input matrix is singular.")
-        a = A._data
-        if _lapack.supports(a):  # (getrs carries on through the zero pivot, as PyTorch's solve(A, I))
-            inverse = _lapack.solve(a, np.broadcast_to(np.eye(a.shape[-1], dtype=a.dtype), a.shape))[0]
-        else:
-            inverse = np.full(a.shape, np.nan, a.dtype)
-        return return_types.linalg_inv_ex((Tensor._make(inverse), Tensor._make(info)))
+        if not _lapack.supports(A._data):  # (else linalg_inv's getrs carries on through the zero pivot, as
+            inverse = np.full(A.shape, np.nan, A._data.dtype)   # PyTorch's solve(A, I), and records the node)
+            return return_types.linalg_inv_ex((Tensor._make(inverse), Tensor._make(info)))
     return return_types.linalg_inv_ex((D.linalg_inv(A), Tensor._make(info)))
 
 
@@ -229,9 +248,6 @@ def solve_triangular(A, B, *, upper=None, left=True, unitriangular=False):
     fn = "linalg.solve_triangular"
     if upper is None:
         raise TypeError('linalg_solve_triangular() missing 1 required positional arguments: "upper"')
-    if A.dtype is not B.dtype:
-        raise RuntimeError(f"{fn}: Expected A and B to have the same dtype, but found A of type "
-                           f"{_ops._legacy(A.dtype)} and B of type {_ops._legacy(B.dtype)} instead")
     _check_square(A, fn)
     _check_dims(B, fn, "B")
     n = A.shape[-1]
@@ -239,7 +255,10 @@ def solve_triangular(A, B, *, upper=None, left=True, unitriangular=False):
         raise RuntimeError(f"{fn}: Incompatible shapes of A and B for the equation {'AX = B' if left else 'XA = B'} "
                            f"({n}x{n} and {B.shape[-2]}x{B.shape[-1]})")
     _check_lapack_dtype(A, "triangular_solve_cpu", ints=True)
-    return D.linalg_solve_triangular(A, B, upper=upper, left=left, unitriangular=unitriangular)
+    # (B of another dtype is copied into the result, which has A's: PyTorch converts it, a complex B to a real A
+    # with the warning of a cast; its gradient comes back in B's dtype)
+    return D.linalg_solve_triangular(A, B, upper=upper, left=left, unitriangular=unitriangular,
+                                     dtype=None if A.dtype is B.dtype else A.dtype)
 
 
 def pinv(A, rcond=None, *, atol=None, rtol=None, hermitian=False):
@@ -249,6 +268,8 @@ def pinv(A, rcond=None, *, atol=None, rtol=None, hermitian=False):
                            "more dimensions of float, double, cfloat or cdouble types")
     if rcond is not None:
         rtol = rcond
+    if not hermitian:   # (from the SVD: its error for a NaN; eigh's has none)
+        _check_svd_nan(A._data)
     return D.linalg_pinv(A, atol=_number(atol), rtol=_number(rtol), hermitian=hermitian)
 
 
@@ -303,7 +324,7 @@ def qr(A, mode="reduced"):
 
 def _check_eigh(A, UPLO) -> None:
     _check_square(A, "linalg.eigh")
-    if UPLO not in ("L", "U"):
+    if UPLO not in ("L", "U", "l", "u"):  # (PyTorch takes the letter in either case)
         raise RuntimeError(f"Expected UPLO argument to be 'L' or 'U', but got {UPLO}")
     if not (A.is_floating_point() or A.is_complex()) or A.dtype.name in ("float16", "bfloat16"):
         raise NotImplementedError(f"\"linalg_eigh_cpu\" not implemented for '{_ops._legacy(A.dtype)}'")
@@ -314,7 +335,7 @@ def eigh(A, UPLO="L"):
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
         return _autocast("linalg_eigh", eigh, **locals())
     _check_eigh(A, UPLO)
-    return return_types.linalg_eigh(D.linalg_eigh(A, UPLO=UPLO))
+    return return_types.linalg_eigh(D.linalg_eigh(A, UPLO=UPLO.upper()))
 
 
 def eigvalsh(A, UPLO="L"):
@@ -322,6 +343,7 @@ def eigvalsh(A, UPLO="L"):
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
         return _autocast("linalg_eigvalsh", eigvalsh, **locals())
     _check_eigh(A, UPLO)
+    UPLO = UPLO.upper()
     if not _recording(A):
         a = A._data
         return Tensor._make(_lapack.syevd(a, UPLO, vectors=False)[0] if _lapack.supports(a) else
@@ -394,6 +416,16 @@ def _check_svd(A, driver) -> None:
     _check_dims(A, "linalg.svd")
     _check_float(A, "linalg.svd")
     _check_lapack_dtype(A, "linalg_svd_cpu")
+    _check_svd_nan(A._data)
+
+
+def _check_svd_nan(a) -> None:
+    """PyTorch's error for a matrix with a NaN (gesdd's info > 0: LAPACK does not converge on it; ±inf alone
+    passes, giving NaNs)."""
+    bad = np.isnan(a).any((-2, -1))
+    if bad.any():
+        raise _LinAlgError(f"linalg.svd: {batch_prefix(bad, bad.shape)}The algorithm failed to converge because the "
+                           "input matrix contained non-finite values.")
 
 
 def svd(A, full_matrices=True, *, driver=None):
@@ -431,11 +463,17 @@ def matrix_rank(A, *, atol=None, rtol=None, hermitian=False, tol=None):
     s = np.abs(eigvalsh(A)._data) if hermitian else svdvals(A)._data  # (the singular vectors too if A needs grad)
     atol, rtol = D.pinv_tolerances(a, _number(atol), _number(rtol))
     smax = s.max(-1, keepdims=True, initial=0.0)
-    return Tensor._make(np.asarray((s > np.maximum(atol, rtol * smax)).sum(-1), dtype=np.int64))
+    rank = Tensor._make(np.asarray((s > np.maximum(atol, rtol * smax)).sum(-1), dtype=np.int64))
+    rank._version_counter[0] = 1   # (PyTorch counts the singular values above the tolerance with sum(out=): _version 1)
+    return rank
 
 
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
     """‖x‖_ord over ``dim`` (all elements if None), the tensor seen as a flat vector."""
+    if not isinstance(x, Tensor):
+        raise _arg_errors.must_be("linalg_vector_norm", "input", "Tensor", x, 1)
+    if ord is None or isinstance(ord, (str, list, tuple)):  # (PyTorch's parser: ord is a Number, no 'fro' here)
+        raise TypeError(f"linalg_vector_norm(): argument 'ord' must be Number, not {_arg_errors.type_name(ord)}")
     return _ops.norm(x, p=ord, dim=dim, keepdim=keepdim, dtype=dtype)
 
 
@@ -538,6 +576,8 @@ def _check_eig(A, fn: str) -> None:
         raise RuntimeError(f"Unknown Complex ScalarType for {_ops._legacy(A.dtype)}")
     _check_square(A, fn)
     _check_lapack_dtype(A, "linalg_eig_out_cpu")
+    if fn == "linalg.eig" and not np.isfinite(A._data).all():   # (eigvals without a gradient computes anyway)
+        raise RuntimeError("torch.linalg.eig: input tensor should not contain infs or NaNs.")
 
 
 def eig(A):
@@ -581,9 +621,16 @@ def cond(A, p=None):
         return (s_min / s_max if p == -2 else s_max / s_min).squeeze(-1)
     name = p if isinstance(p, str) else (int(p) if abs(p) == 1 else p)
     _check_square(A, f"linalg.cond(ord={name})")
-    # A⁻¹ with inf for the singular matrices, then ‖A‖·‖A⁻¹‖ (0·inf counts as inf)
+    if p == "nuc":  # ‖A‖_* ‖A⁻¹‖_* = Σσᵢ · Σ1/σᵢ from one svdvals (PyTorch's; a singular matrix gives inf or nan)
+        S = svdvals(A)
+        # (PyTorch's ``S.sum(-1) * S.reciprocal().sum(-1)``: C++ evaluates the right operand first, so the
+        # reciprocal and its sum are made before S's sum: the order its engine runs the nodes in)
+        inverse_sum = S.reciprocal().sum(-1)
+        return S.sum(-1) * inverse_sum
+    # A⁻¹ with inf for the singular matrices, then ‖A‖·‖A⁻¹‖ (0·inf counts as inf). The fill is in place, as
+    # PyTorch's: it bumps the version of inv_ex's saved result, so a backward through it fails as PyTorch's does.
     inverse, info = inv_ex(A)
-    inverse = inverse.masked_fill(Tensor._make(info._data[..., None, None] > 0), math.inf)
+    inverse.masked_fill_(Tensor._make(info._data[..., None, None] > 0), math.inf)
     result = matrix_norm(A, p) * matrix_norm(inverse, p)
     return _ops_math.nan_to_num_(result, math.inf, math.inf, -math.inf)
 
@@ -846,6 +893,9 @@ def geqrf(input):
     if input.dim() < 2:
         raise RuntimeError("torch.geqrf: input must have at least 2 dimensions.")
     _check_lapack_dtype(input, "geqrf_cpu", ints=True)
+    if input.is_complex() and grad_mode.is_grad_enabled() and input.requires_grad:
+        # (PyTorch refuses to record a complex output of an op with no complex derivative, before running it)
+        raise RuntimeError("geqrf does not support automatic differentiation for outputs with complex dtype.")
     return return_types.geqrf(D.NOT_IMPLEMENTED["geqrf"](input))
 
 

@@ -1,6 +1,8 @@
 """torch.return_types: the named pairs returned by max(dim), min(dim) and friends."""
 from __future__ import annotations
 
+_MISSING = object()  # (an argument not given)
+
 
 class _StructSeq(tuple):
     """Errors name the type as PyTorch's C structseq does: with its module (``'torch.return_types.max' object``)."""
@@ -10,6 +12,23 @@ class _StructSeq(tuple):
 
     def _type_name(self) -> str:
         return f"'torch.return_types.{type(self).__name__}' object"
+
+    @classmethod
+    def _items(cls, sequence, dict_) -> tuple:
+        """The fields given to the constructor, checked as CPython's structseq_new checks them: any sequence (no
+        iterators) of exactly n_fields items, and an optional dict (which only fills unnamed fields: none)."""
+        if sequence is _MISSING:
+            raise TypeError("structseq() missing required argument 'sequence' (pos 1)")
+        try:
+            items = tuple(sequence)  # (PySequence_Fast: any iterable)
+        except TypeError:
+            raise TypeError("constructor requires a sequence") from None
+        if dict_ is not _MISSING and not isinstance(dict_, dict):
+            raise TypeError(f"torch.return_types.{cls.__name__}() takes a dict as second arg, if any")
+        if len(items) != cls.n_fields:
+            raise TypeError(f"torch.return_types.{cls.__name__}() takes a {cls.n_fields}-sequence "
+                            f"({len(items)}-sequence given)")
+        return items
 
     def __getattr__(self, name: str):
         raise AttributeError(f"{self._type_name()} has no attribute '{name}'")
@@ -34,9 +53,8 @@ class _ValuesIndices(_StructSeq):
     n_fields = n_sequence_fields = 2
     n_unnamed_fields = 0
 
-    def __new__(cls, sequence):
-        values, indices = sequence
-        return super().__new__(cls, (values, indices))
+    def __new__(cls, sequence=_MISSING, dict=_MISSING):  # noqa: A002 - (structseq's own keyword)
+        return super().__new__(cls, cls._items(sequence, dict))
 
     @property
     def values(self):
@@ -81,8 +99,8 @@ class _Named(_StructSeq):
 
     __slots__ = ()
 
-    def __new__(cls, sequence):
-        return super().__new__(cls, tuple(sequence))
+    def __new__(cls, sequence=_MISSING, dict=_MISSING):  # noqa: A002 - (structseq's own keyword)
+        return super().__new__(cls, cls._items(sequence, dict))
 
     def __repr__(self) -> str:
         fields = ",\n".join(f"{name}={value!r}" for name, value in zip(self._field_names, self))

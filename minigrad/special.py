@@ -116,12 +116,14 @@ def _real_xlog1py(input, other) -> None:
 def gammainc(input, other):
     """The regularized lower incomplete gamma function P(a, x) (torch.igamma)."""
     from ._igamma import igamma
+    _ops_math._two_tensors("special_gammainc", input, other)   # (its parser's errors name the special function)
     return igamma(input, other)
 
 
 def gammaincc(input, other):
     """The regularized upper incomplete gamma function Q(a, x) = 1 - P(a, x) (torch.igammac)."""
     from ._igamma import igammac
+    _ops_math._two_tensors("special_gammaincc", input, other)
     return igammac(input, other)
 
 

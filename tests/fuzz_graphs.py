@@ -9,8 +9,16 @@ products (tensordot, baddbmm, addmv, addr, cdist, cross, multi_dot ...), sort/to
 session 10 (``_Gen.extra``) also non-contiguous views (transposed, strided, expanded, permuted) handed to a random op,
 complex programs through ~30 ops, integer and bool operands, tensor hooks and retain_grad, ``where`` with scalars,
 in-place ops on views of views, ``out=`` (under no_grad, into fresh tensors, and the errors), dtype= of reductions,
-scans and softmax), ending in a backward pass (sometimes ``create_graph=True`` and a second backward). The generator
-tracks shapes and dtypes itself, so a program depends only on the seed, never on the library that runs it.
+scans and softmax), ending in a backward pass (sometimes ``create_graph=True`` and a second backward). Since session
+11, programs of seeds >= ``S11_FIRST_SEED`` get 1-3 more ops (``_Gen.s11``, from a random stream of their own, so the
+programs before them stay as they were): torch.linalg on well-conditioned matrices built from results (det, slogdet,
+inv, solve, cholesky of SPD matrices, qr, eigh, svd, lstsq, pinv, matrix_exp, norms, cond ...), vector norms of every
+ord, random einsum strings (diagonals, '...', implicit outputs, 1-3 operands), advanced indexing (index tensors,
+masks, lists, take_along_dim) and writes through it (index_put_ with accumulate, x[mask] = v, x[idx] += y), dtype
+conversion chains, clone/contiguous with memory formats, torch.autograd.grad and backward(inputs=...) in the middle
+of a program, detach / detach_ / requires_grad_ on results, no_grad / enable_grad / set_grad_enabled /
+inference_mode blocks. The generator tracks shapes and dtypes itself, so a program depends only on the seed, never
+on the library that runs it.
 
 ``record(module, program)`` runs the lines one at a time with ``torch`` bound to ``module`` and records what a user
 can observe: each tensor's dtype, shape, strides, values, requires_grad, is_leaf, version; the whole graph reached
@@ -35,7 +43,14 @@ apply() and load_state_dict, optimizer steps with lr schedulers (get_last_lr() e
 the optimizer's state and param_groups), init functions, parameters_to_vector, clip_grad_norm_ with foreach /
 error_if_nonfinite, pad_sequence and packed sequences through RNNs, loss modules with class weights, ignore_index
 and label smoothing, eps of normalize/distances, Embedding max_norm, in-place activations on intermediates and their
-views, unfold/fold round trips. Non-tensor results (reprs, names, learning rates, lists of tensors) are recorded
+views, unfold/fold round trips. Since session 11, 40% of them then get one more op from a third stream
+(``_NNGen.op11``): Conv/ConvTranspose modules (padding 'same'/'valid', reflect/replicate/circular padding, groups,
+dilation, output_padding, output_size), BatchNorm/InstanceNorm modules (momentum=None, no running stats, no affine)
+in train then eval mode, nn.Transformer / TransformerDecoder with masks, AdaptiveLogSoftmaxWithLoss, Bilinear,
+Upsample/PixelUnshuffle/Flatten/Unflatten/ChannelShuffle modules, loss modules' reprs, a custom Module's buffers
+(persistent or not), named_* and dtype casts, custom parametrizations (stacked, cached, removed), init gains and
+modes, optimizers given a param group later and loaded from a state_dict, SequentialLR / ChainedScheduler / CyclicLR
+loaded from a state_dict. Non-tensor results (reprs, names, learning rates, lists of tensors) are recorded
 too (``Program.objs``).
 
 ``python tests/fuzz_graphs.py [first_seed] [count] [--nn]`` runs many seeds and prints each difference with its
@@ -1730,6 +1745,486 @@ class _Gen:
         fn = f"torch.nn.functional.{kind[2:]}" if kind.startswith("F.") else f"torch.{kind}"
         self.emit("extra:dtype_arg", f"{self.new(sh, to, rg).name} = {fn}({src}, {d}, dtype=torch.{to})")
 
+    # -- session 11 (appended to programs of seeds >= S11_FIRST_SEED, from a random stream of their own: see
+    # generate): linalg in graphs, einsum strings, advanced indexing, dtype conversion chains, memory formats,
+    # autograd.grad / backward(inputs=) in the middle of a program, detach / requires_grad_, grad-mode blocks ------
+    S11 = (("linalg", 5), ("vnorm", 2), ("einsum", 3), ("adv_index", 4), ("adv_put", 2), ("dtype_chain", 2),
+           ("memfmt", 2), ("mid_grad", 3), ("mid_backward", 2), ("detach", 2), ("grad_mode", 2))
+
+    def s11(self) -> None:
+        """One op of the session-11 families (drawn from the generator's current stream)."""
+        names = [f for f, _ in self.S11]
+        w = np.array([w for _, w in self.S11], float)
+        getattr(self, "y_" + names[int(self.rng.choice(len(names), p=w / w.sum()))])()
+
+    def _square(self):
+        """A well-conditioned (batch of) k x k matrix made from an existing float result: (V, k, batch shape)."""
+        x = self.choose(lambda v: v.dtype in FLOATS and _numel(v.shape) > 0)
+        if x is None:
+            return None
+        sh = list(x.shape)
+        if len(sh) >= 2 and min(sh[-2:]) >= 2 and self.r() < 0.7:
+            k = min(sh[-2:])
+            batch, part = sh[:-2], f"{x.name}[..., :{k}, :{k}]"
+        else:
+            k = min(self.pick([2, 3]), _numel(sh))
+            batch, part = [], f"{x.name}.flatten()[:{k}].outer({x.name}.flatten()[-{k}:])"
+        # (bounded entries plus a fixed, diagonally dominant matrix with distinct values: no degenerate spectrum)
+        c = np.round((k + 1) * np.eye(k) + 0.4 * self.rng.standard_normal((k, k)), 2)
+        squash = self.pick(["torch.tanh({})", "({}).sin()", "torch.nn.functional.softsign({})"])
+        m = self.new(batch + [k, k], x.dtype, x.rg)
+        self.emit("s11:square", f"{m.name} = {squash.format(part)} + torch.tensor({self.const(c, 'c')}, "
+                                f"dtype=torch.{x.dtype})")
+        return m, k, batch
+
+    def _rhs(self, k: int, dt: str, cols: int):
+        """A right-hand side with k rows (1-d when cols == 0) from an existing float result, or a constant."""
+        y = self.choose(lambda v: v.dtype in FLOATS and _numel(v.shape) >= k * max(cols, 1))
+        n = k * max(cols, 1)
+        shape = (k, cols) if cols else (k,)
+        if y is None or self.r() < 0.2:
+            return f"torch.tensor({self.const(np.round(self.rng.standard_normal(shape), 2), 'b')}, " \
+                   f"dtype=torch.{dt})", False
+        src = f"{y.name}.flatten()[:{n}]" + (f".reshape({k}, {cols})" if cols else "")
+        return (src if y.dtype == dt else f"{src}.to(torch.{dt})"), y.rg
+
+    LINALG = ("det", "slogdet", "logdet", "inv", "inv_ex", "solve", "solve_left", "cholesky", "cholesky_upper",
+              "cholesky_ex", "qr", "qr_complete", "qr_r", "eigh", "eigvalsh", "svd", "svdvals", "lstsq", "pinv",
+              "pinv_herm", "matrix_exp", "matrix_power", "matrix_norm", "norm", "cond", "solve_triangular",
+              "cholesky_solve", "lu_solve", "cholesky_inverse", "matrix_rank", "multi_dot", "vecdot", "cross")
+
+    def y_linalg(self) -> None:
+        """torch.linalg on a well-conditioned square matrix (SPD for cholesky, symmetric for eigh)."""
+        sq = self._square()
+        if sq is None:
+            return
+        m, k, batch = sq
+        M, dt, rg = m.name, m.dtype, m.rg
+        kind = self.pick(self.LINALG)
+        out = lambda shape, rg_=rg, dt_=dt: self.new(shape, dt_, rg_).name   # noqa: E731
+        emit = lambda line: self.emit("linalg:" + kind, line)   # noqa: E731
+        b = list(batch)
+        if kind in ("cholesky", "cholesky_upper", "cholesky_ex", "cholesky_solve", "cholesky_inverse", "eigh",
+                    "eigvalsh", "pinv_herm"):
+            a = self.new(b + [k, k], dt, rg)
+            sym = "+" if kind in ("eigh", "eigvalsh", "pinv_herm") and self.r() < 0.5 else "@"
+            self.emit("s11:spd", f"{a.name} = {M} {sym} {M}.mT")
+            M = a.name
+        if kind == "det":
+            emit(f"{out(b)} = torch.linalg.det({M})" if self.r() < 0.5 else f"{out(b)} = {M}.det()")
+        elif kind == "slogdet":
+            emit(f"{out(b, False)}, {out(b)} = torch.linalg.slogdet({M})")
+        elif kind == "logdet":
+            emit(f"{out(b)} = torch.logdet({M} @ {M}.mT)")
+        elif kind == "inv":
+            emit(f"{out(b + [k, k])} = torch.linalg.inv({M})" if self.r() < 0.6 else f"{out(b + [k, k])} = "
+                 f"{M}.inverse()")
+        elif kind == "inv_ex":
+            emit(f"{out(b + [k, k])}, {out(b, False, 'int32')} = torch.linalg.inv_ex({M})")
+        elif kind in ("solve", "solve_left", "lstsq", "solve_triangular", "cholesky_solve", "lu_solve"):
+            cols = self.pick([0, 1, 2]) if kind in ("solve",) else self.pick([1, 2])
+            B, brg = self._rhs(k, dt, cols)
+            res = b + ([k] if not cols else [k, cols])
+            if kind == "solve":
+                emit(f"{out(res, rg or brg)} = torch.linalg.solve({M}, {B})")
+            elif kind == "solve_left":   # (X A = B: B is (cols, k))
+                emit(f"{out(b + [cols, k], rg or brg)} = torch.linalg.solve({M}, {B}.mT, left=False)")
+            elif kind == "lstsq":
+                emit(f"{out(res, rg or brg)} = torch.linalg.lstsq({M}, {B}).solution")
+            elif kind == "solve_triangular":
+                up = self.r() < 0.5
+                tri = f"{M}.triu()" if up else f"{M}.tril()"
+                emit(f"{out(res, rg or brg)} = torch.linalg.solve_triangular({tri}, {B}, upper={up}"
+                     f"{', unitriangular=True' if self.r() < 0.2 else ''})")
+            elif kind == "cholesky_solve":
+                emit(f"{out(res, rg or brg)} = torch.cholesky_solve({B}, torch.linalg.cholesky({M}))")
+            else:
+                self.emit("s11:lu_factor", f"_LU, _piv = torch.linalg.lu_factor({M})")
+                emit(f"{out(res, rg or brg)} = torch.linalg.lu_solve(_LU, _piv, {B})")
+        elif kind == "cholesky":
+            emit(f"{out(b + [k, k])} = torch.linalg.cholesky({M})")
+        elif kind == "cholesky_upper":
+            emit(f"{out(b + [k, k])} = torch.linalg.cholesky({M}, upper=True)")
+        elif kind == "cholesky_ex":
+            emit(f"{out(b + [k, k])}, {out(b, False, 'int32')} = torch.linalg.cholesky_ex({M})")
+        elif kind == "cholesky_inverse":
+            emit(f"{out(b + [k, k])} = torch.cholesky_inverse(torch.linalg.cholesky({M}))")
+        elif kind in ("qr", "qr_complete"):
+            mode = "'reduced'" if kind == "qr" else "'complete'"
+            emit(f"{out(b + [k, k])}, {out(b + [k, k])} = torch.linalg.qr({M}, mode={mode})")
+        elif kind == "qr_r":   # (mode='r': no Q, and backward through R then refuses)
+            emit(f"_q, {out(b + [k, k])} = torch.linalg.qr({M}, mode='r')")
+        elif kind == "eigh":   # (eigenvectors' signs are arbitrary: their squares are not)
+            lam, q = out(b + [k]), self.new(b + [k, k], dt, rg)
+            emit(f"{lam}, _Q = torch.linalg.eigh({M}{', UPLO=' + repr('U') if self.r() < 0.3 else ''})\n"
+                 f"{q.name} = _Q.pow(2)")
+        elif kind == "eigvalsh":
+            emit(f"{out(b + [k])} = torch.linalg.eigvalsh({M})")
+        elif kind == "svd":   # (U Vh, the polar factor, does not depend on the singular vectors' signs)
+            s, uv = out(b + [k]), out(b + [k, k])
+            emit(f"_U, {s}, _Vh = torch.linalg.svd({M}, full_matrices=False)\n{uv} = _U @ _Vh")
+        elif kind == "svdvals":
+            emit(f"{out(b + [k])} = torch.linalg.svdvals({M})")
+        elif kind in ("pinv", "pinv_herm"):
+            emit(f"{out(b + [k, k])} = torch.linalg.pinv({M}{', hermitian=True' if kind == 'pinv_herm' else ''})")
+        elif kind == "matrix_exp":
+            emit(f"{out(b + [k, k])} = torch.linalg.matrix_exp({M} / {k + 1})")
+        elif kind == "matrix_power":
+            emit(f"{out(b + [k, k])} = torch.linalg.matrix_power({M}, {self.pick([-2, -1, 0, 1, 3])})")
+        elif kind in ("matrix_norm", "norm"):
+            o = self.pick(["'fro'", "'nuc'", "2", "-2", "1", "-1", "float('inf')", "-float('inf')"])
+            keep = self.r() < 0.3
+            res = b + [1, 1] if keep else b
+            fn = "matrix_norm" if kind == "matrix_norm" else "norm"
+            emit(f"{out(res)} = torch.linalg.{fn}({M}, {o}{', keepdim=True' if keep else ''})")
+        elif kind == "cond":
+            emit(f"{out(b)} = torch.linalg.cond({M}{', ' + repr(self.pick(['fro', 'nuc'])) if self.r() < 0.4 else ''})")
+        elif kind == "matrix_rank":
+            emit(f"{out(b, False, 'int64')} = torch.linalg.matrix_rank({M})")
+        elif kind == "multi_dot":
+            emit(f"{out([k, k])} = torch.linalg.multi_dot([{M}.reshape(-1, {k}, {k})[0], {M}.reshape(-1, {k}, {k})"
+                 f"[-1].mT, {M}.reshape(-1, {k}, {k})[0]])")
+        elif kind == "vecdot":
+            emit(f"{out(b + [k])} = torch.linalg.vecdot({M}, {M}.mT{', dim=-2' if self.r() < 0.4 else ''})")
+        else:
+            if k != 3:
+                return
+            emit(f"{out(b + [k, k])} = torch.linalg.cross({M}, {M}.flip(-1), dim={self.pick([-1, -2])})")
+
+    def y_vnorm(self) -> None:
+        """torch.linalg.vector_norm / torch.norm with every ord (0, ±inf, negative, fractional), dims tuples."""
+        x = self.choose(lambda v: v.dtype in FLOATS + COMPLEX)
+        if x is None:
+            return
+        o = self.pick(["0", "1", "2", "float('inf')", "-float('inf')", "-1", "0.5", "3", "-2", "1.5"])
+        dims = self.dims(x)
+        keep = self.r() < 0.3
+        out = self.new(self.reduce_shape(x, dims, keep), _real(x.dtype), x.rg)
+        if self.r() < 0.7:
+            self.emit("vnorm", f"{out.name} = torch.linalg.vector_norm({x.name}, {o}, {dims}, {keep})")
+        elif dims is None or isinstance(dims, int) or len(dims) <= 2:
+            self.emit("vnorm", f"{out.name} = torch.norm({x.name}, {o}, {dims}, {keep})")
+
+    def y_einsum(self) -> None:
+        """A random einsum string over one to three operands: shared letters contract or broadcast, repeated ones
+        take diagonals, '...' carries leading dims, implicit outputs (no '->') sort the letters seen once."""
+        x = self.choose(lambda v: v.dtype in FLOATS + COMPLEX and v.shape)
+        if x is None:
+            return
+        size = {}
+        fresh = iter("abcdefghijklmnopqrstuvwxyz")
+        ops, terms = [x], []
+        ys = [v for v in self.vars if v is not x and v.dtype == x.dtype and len(v.shape) <= 3]
+        for _ in range(self.pick([0, 1, 1, 2])):
+            if ys:
+                ops.append(self.pick(ys))
+        ell = None
+        for v in ops:
+            letters = []
+            nd = len(v.shape)
+            lead = self.i(0, nd) if self.r() < 0.2 and nd >= 2 and v is x else 0
+            if lead:
+                ell = tuple(v.shape[:lead])
+            for s in v.shape[lead:]:
+                same = [c for c, n in size.items() if n == s and c not in letters]
+                if (same and self.r() < 0.6) or (letters and self.r() < 0.1 and size[letters[-1]] == s):
+                    c = self.pick(same) if same else letters[-1]   # (a shared letter, or a repeated one: diagonal)
+                else:
+                    c = next(fresh)
+                    size[c] = s
+                letters.append(c)
+            terms.append(("..." if lead else "") + "".join(letters))
+        counts = collections.Counter(c for t in terms for c in t if c != ".")
+        if self.r() < 0.3:
+            outl = sorted(c for c, n in counts.items() if n == 1)
+            eq = ",".join(terms)
+        else:
+            outl = [c for c in counts if self.r() < 0.5]
+            outl = [outl[j] for j in self.rng.permutation(len(outl))] if outl else outl
+            eq = ",".join(terms) + "->" + ("..." if ell else "") + "".join(outl)
+        shape = list(ell or ()) + [size[c] for c in outl]
+        if ell and "->" not in eq:
+            shape = list(ell) + [size[c] for c in outl]
+        sep = self.pick([", ", " , "]) if self.r() < 0.1 else ", "
+        args = sep.join(v.name for v in ops)
+        call = f"torch.einsum('{eq}', {args})" if self.r() < 0.8 else f"torch.einsum('{eq}', [{args}])"
+        self.emit("einsum2", f"{self.new(shape, x.dtype, any(v.rg for v in ops)).name} = {call}")
+
+    def _adv_index(self, sh):
+        """A random advanced index for shape ``sh``: (source text, NumPy index giving the result's shape)."""
+        nd = len(sh)
+        r = self.r()
+        if r < 0.25:   # a bool mask over the leading dims
+            k = self.i(1, nd + 1)
+            mask = self.rng.random(sh[:k]) < 0.5
+            return f"torch.tensor({self.const(mask, 'm')})", (mask,)
+        if r < 0.35:   # a list of ints
+            lst = [int(j) for j in self.rng.integers(-sh[0], sh[0], self.i(1, 4))]
+            return repr(lst), (np.array(lst),)
+        parts, np_parts = [], []
+        for d, s in enumerate(sh):
+            q = self.r()
+            if q < 0.45 or (d == 0 and q < 0.7):
+                ish = self.pick([(2,), (3,), (1, 2), ()])
+                idx = self.rng.integers(-s, s, ish)
+                parts.append(f"torch.tensor({self.const(idx, 'i')})" if ish else str(int(idx)))
+                np_parts.append(idx if ish else int(idx))
+            elif q < 0.8:
+                parts.append(":")
+                np_parts.append(slice(None))
+            elif q < 0.9:
+                parts.append("1:")
+                np_parts.append(slice(1, None))
+            else:
+                parts.append("None")
+                np_parts.append(None)
+                parts.append(":")
+                np_parts.append(slice(None))
+        while parts and parts[-1] == ":" and self.r() < 0.7:
+            parts.pop()
+            np_parts.pop()
+        if len(parts) >= 2 and parts[0] == ":" and self.r() < 0.3:
+            parts[0], np_parts[0] = "...", Ellipsis
+        return ", ".join(parts) or "...", tuple(np_parts) or (Ellipsis,)
+
+    def y_adv_index(self) -> None:
+        """Advanced indexing: index tensors (broadcast together, split by slices), bool masks, lists;
+        take_along_dim."""
+        x = self.choose(lambda v: len(v.shape) >= 1 and all(v.shape))
+        if x is None:
+            return
+        sh = list(x.shape)
+        if self.r() < 0.2:
+            d = self.dim(x)
+            ish = list(sh)
+            ish[d] = self.i(1, 4)
+            idx = self.rng.integers(0, sh[d], ish)
+            self.emit("take_along_dim", f"{self.new(ish, x.dtype, x.rg).name} = torch.take_along_dim({x.name}, "
+                                        f"torch.tensor({self.const(idx, 'i')}), {d})")
+            return
+        src, npi = self._adv_index(sh)
+        try:
+            shape = np.zeros(sh)[npi].shape
+        except IndexError:
+            return
+        self.emit("adv_index", f"{self.new(shape, x.dtype, x.rg, contig=False).name} = {x.name}[{src}]")
+
+    def y_adv_put(self) -> None:
+        """Writing through advanced indices on a result: x[idx] = y, x[mask] = value, index_put_ with
+        accumulate=True (repeated indices add up), x[idx] += y."""
+        x = self.choose(lambda v: not v.leaf and not v.overlap and not v.multi_view and len(v.shape) >= 1
+                        and all(v.shape) and v.dtype in FLOATS)
+        if x is None:
+            return
+        sh = list(x.shape)
+        kind = self.pick(["setitem", "mask_fill", "index_put_acc", "index_put", "iadd"])
+        if kind == "mask_fill":
+            mask = self.rng.random(sh) < 0.5
+            val = self.pick(["0.5", "torch.tensor(-1.0)"])
+            self.emit("adv_put:mask", f"{x.name}[torch.tensor({self.const(mask, 'm')})] = {val}")
+            return
+        if kind == "index_put_acc":   # (repeated indices on purpose)
+            idx = self.rng.integers(0, sh[0], self.i(2, 5))
+            y = self.choose(lambda v: v.dtype == x.dtype and _bshape(v.shape, [len(idx)] + sh[1:]) ==
+                            tuple([len(idx)] + sh[1:]))
+            if y is None:
+                return
+            self.emit("adv_put:acc", f"{x.name}.index_put_((torch.tensor({self.const(idx, 'i')}),), {y.name}, "
+                                     f"accumulate=True)")
+            x.rg = x.rg or y.rg
+            return
+        src, npi = self._adv_index(sh)
+        try:
+            tgt = np.zeros(sh)[npi].shape
+        except IndexError:
+            return
+        if any(isinstance(p, np.ndarray) and p.dtype != bool and len(np.unique(p)) < p.size for p in npi):
+            return   # (an assignment through repeated indices keeps an unspecified one)
+        if len(npi) > 1 and sum(isinstance(p, (np.ndarray, int)) for p in npi) > 1:
+            return   # (several index tensors broadcast together can repeat a position: unspecified too)
+        y = self.choose(lambda v: v is not x and v.dtype in FLOATS and _bshape(v.shape, tgt) == tuple(tgt))
+        val = y.name if y is not None else "0.25"
+        if kind == "iadd" and y is not None:
+            self.emit("adv_put:iadd", f"{x.name}[{src}] += {y.name}")
+        elif kind == "index_put" and y is not None and src.startswith("torch.tensor") and "," not in src:
+            self.emit("adv_put:index_put", f"{x.name}.index_put_(({src},), {y.name})")
+        else:
+            self.emit("adv_put:setitem", f"{x.name}[{src}] = {val}")
+        x.rg = x.rg or (y is not None and y.rg)
+
+    def y_dtype_chain(self) -> None:
+        """Dtype conversions in the middle of a graph: double/float/half/bfloat16 round trips, to(dtype),
+        type_as, to(other), type(dtype), to(copy=True) (a no-op conversion returns the tensor itself)."""
+        x = self.choose(lambda v: v.dtype in FLOATS + COMPLEX + ("int64",))
+        if x is None:
+            return
+        other = "float64" if x.dtype == "float32" else "float32"
+        y = self.choose(lambda v: v is not x and v.dtype in FLOATS)
+        chains = [(".double().float()", "float32"), (".float().double()", "float64"), (".half().float()", "float32"),
+                  (".bfloat16().double()", "float64"), (f".to(torch.{other})", other),
+                  (".to(torch.float16).to(torch.float64)", "float64"), (f".type(torch.{other})", other),
+                  (".to(torch.float64, copy=True)", "float64"), (".float()", "float32"),
+                  (f".to(dtype=torch.{x.dtype})", x.dtype), (".to(torch.float32) * 2", "float32")]
+        if y is not None:
+            chains += [(f".type_as({y.name})", y.dtype), (f".to({y.name})", y.dtype),
+                       (f".double().type_as({y.name})", y.dtype)]
+        chain, dt = self.pick(chains)
+        if x.dtype in COMPLEX:
+            if "half" in chain or "16" in chain:
+                return
+            dt = {"float32": "complex64", "float64": "complex128"}.get(dt, dt) if "type_as" not in chain and \
+                ".to(v" not in chain else dt
+        if x.dtype in COMPLEX and dt in FLOATS:   # (complex -> real: a warning, and the imaginary part dropped)
+            pass
+        if x.dtype == "int64" and "to(dtype=" in chain:
+            dt = "int64"
+        rg = x.rg and _CATEGORY[dt] >= 2 and not (x.dtype in COMPLEX and dt in FLOATS and False)
+        self.emit("dtype_chain", f"{self.new(x.shape, dt, rg, contig=x.contig).name} = {x.name}{chain}")
+
+    def y_memfmt(self) -> None:
+        """clone(memory_format=...) and contiguous() of transposed, strided, expanded or permuted views."""
+        x = self.choose(lambda v: len(v.shape) >= 1)
+        if x is None:
+            return
+        sh, nd = list(x.shape), len(x.shape)
+        views = [(f"{x.name}.mT", sh[:-2] + sh[-2:][::-1]) if nd >= 2 else (f"{x.name}", sh),
+                 (f"{x.name}.permute({', '.join(map(str, range(nd)[::-1]))})", sh[::-1]),
+                 (f"{x.name}.expand(2, {', '.join(map(str, sh))})", [2] + sh)]
+        if sh[-1] >= 2:
+            views.append((f"{x.name}[..., ::2]", sh[:-1] + [len(range(0, sh[-1], 2))]))
+        if nd == 4 or (nd == 3 and self.r() < 0.5):
+            v4 = f"{x.name}" if nd == 4 else f"{x.name}.unsqueeze(0)"
+            s4 = sh if nd == 4 else [1] + sh
+            views.append((f"{v4}.contiguous(memory_format=torch.channels_last)", s4))
+            views.append((f"{v4}.permute(0, 2, 3, 1)", [s4[0], s4[2], s4[3], s4[1]]))
+        view, shape = self.pick(views)
+        how = self.pick([".clone()", ".clone(memory_format=torch.preserve_format)",
+                         ".clone(memory_format=torch.contiguous_format)", ".contiguous()", ".clone().exp()",
+                         " * 1", ".clone(memory_format=torch.channels_last)" if len(shape) == 4 else ".contiguous()"])
+        self.emit("memfmt", f"{self.new(shape, x.dtype, x.rg, contig=False).name} = {view}{how}")
+
+    def y_mid_grad(self) -> None:
+        """torch.autograd.grad in the middle of the program (retain_graph, allow_unused, materialize_grads,
+        grad_outputs, create_graph), its results used by later ops."""
+        y = self.choose(lambda v: v.rg and not v.leaf and v.dtype in FLOATS)
+        if y is None:
+            return
+        xs = [v for v in self.vars if v.rg and v.dtype in FLOATS + COMPLEX and v is not y]
+        if not xs:
+            return
+        x = self.pick(xs[-3:] + [v for v in xs if v.leaf])
+        create = self.r() < 0.3
+        args = []
+        r = self.r()
+        out = f"{y.name}.sum()"
+        if r < 0.3:
+            out = y.name
+            args.append(f"grad_outputs=torch.ones_like({y.name}) * 0.5")
+        elif r < 0.4:
+            out = f"[{y.name}]"
+            args.append(f"grad_outputs=[torch.full_like({y.name}, 2.0)]")
+        if self.r() < 0.9:
+            args.append("retain_graph=True")
+        if create:
+            args.append("create_graph=True")
+        r = self.r()
+        if r < 0.5:
+            args.append("allow_unused=True")
+        if 0.3 < r < 0.7:
+            args.append("materialize_grads=True")
+        g = self.new(x.shape, x.dtype, create)
+        g.name = self.p.names[-1] = "g" + g.name[1:]   # (gN: a gradient, see KNOWN's entry on their _version)
+        self.emit("mid_grad", f"{g.name}, = torch.autograd.grad("
+                  f"{out}, {x.name if self.r() < 0.5 else '[' + x.name + ']'}"
+                  f"{', ' if args else ''}{', '.join(args)})")
+        if self.r() < 0.6:   # (use the gradient: an error when it is None)
+            h = self.new(x.shape, x.dtype, create or x.rg)
+            self.emit("mid_grad-use", f"{h.name} = {x.name} * {g.name}")
+
+    def y_mid_backward(self) -> None:
+        """backward() in the middle: with inputs= (leaves or results), retain_graph, a gradient argument, or
+        torch.autograd.backward of several outputs; later ops and the final backward add to the same .grad."""
+        y = self.choose(lambda v: v.rg and not v.leaf and v.dtype in FLOATS)
+        if y is None:
+            return
+        leaves = [v.name for v in self.vars if v.leaf and v.rg]
+        inter = [v for v in self.vars if v.rg and not v.leaf and v is not y and v.dtype in FLOATS]
+        r = self.r()
+        inputs = ""
+        if r < 0.5 and leaves:
+            inputs = f", inputs=[{', '.join(self.pick([leaves[:1], leaves[-1:], leaves]))}]"
+        elif r < 0.7 and inter:
+            z = self.pick(inter[-3:])
+            self.emit("mid_backward-retain", f"{z.name}.retain_grad()")
+            inputs = f", inputs={z.name}"
+        if self.r() < 0.3:
+            other = self.pick(inter) if inter else y
+            self.emit("mid_backward", f"torch.autograd.backward([{y.name}.sum(), {other.name}.mean()], "
+                                      f"retain_graph=True{inputs})")
+        elif self.r() < 0.3:
+            self.emit("mid_backward", f"{y.name}.backward(torch.ones_like({y.name}), retain_graph=True{inputs})")
+        else:
+            self.emit("mid_backward", f"{y.name}.sum().backward(retain_graph={self.r() < 0.9}{inputs})")
+
+    def y_detach(self) -> None:
+        """detach() / detach_() mid-graph, a detached result made a new leaf with requires_grad_(), and
+        requires_grad_() on results (an error on one that requires grad already: only leaves' flags change)."""
+        x = self.choose(lambda v: v.dtype in FLOATS)
+        if x is None:
+            return
+        r = self.r()
+        if r < 0.35:
+            d = self.new(x.shape, x.dtype, True, contig=x.contig)
+            d.leaf = True
+            self.p.leaves.append(d.name)
+            self.emit("detach-leaf", f"{d.name} = {x.name}.detach(){self.pick(['', '.clone()', '.mul(2)'])}"
+                                     f".requires_grad_()")
+        elif r < 0.55:
+            d = self.new(x.shape, x.dtype, x.rg)
+            self.emit("detach-mix", f"{d.name} = {x.name} * {x.name}.detach()")
+        elif r < 0.7 and not x.leaf:
+            self.emit("detach_", f"{x.name}.detach_()")
+            x.rg = False
+        elif r < 0.85:
+            self.emit("requires_grad_", f"{x.name}.requires_grad_({self.pick(['', 'False', 'True'])})")
+            if not x.leaf:
+                x.rg = True
+        else:
+            self.emit("requires_grad-attr", f"{x.name}.requires_grad = {self.pick(['True', 'False'])}")
+
+    def y_grad_mode(self) -> None:
+        """no_grad / enable_grad / set_grad_enabled / inference_mode blocks mid-program, nested, as a decorator."""
+        x = self.choose(lambda v: v.dtype in FLOATS)
+        if x is None:
+            return
+        a, b, c = self.new(x.shape, x.dtype, False), self.new(x.shape, x.dtype, x.rg), self.new(x.shape, x.dtype, x.rg)
+        r = self.r()
+        if r < 0.3:
+            self.emit("grad_mode:nested", f"with torch.no_grad():\n    {a.name} = {x.name} * 2\n"
+                      f"    with torch.enable_grad():\n        {b.name} = {x.name}.exp() * {a.name}\n"
+                      f"    {c.name} = {b.name} + {a.name}")
+            c.rg = False
+        elif r < 0.5:
+            flag = self.pick(["False", "True"])
+            a.rg = flag == "True" and x.rg
+            self.emit("grad_mode:set", f"with torch.set_grad_enabled({flag}):\n    {a.name} = {x.name}.sin()\n"
+                                       f"{b.name} = {a.name} * {x.name}\n{c.name} = {b.name}.cos()")
+        elif r < 0.65:
+            self.emit("grad_mode:decorator", f"_f = torch.no_grad()(lambda t: t * 3)\n{a.name} = _f({x.name})\n"
+                                             f"{b.name} = {a.name} + {x.name}\n{c.name} = {b.name} * 2")
+        elif r < 0.8:   # (an inference tensor used by autograd: PyTorch's error, or its clone: fine)
+            use = self.pick([f"_inf * {x.name}", f"_inf.clone() * {x.name}", f"_inf + {x.name}"])
+            # (not recorded: _inf.clone()'s _version is 1 in PyTorch, whose clone of an inference tensor is
+            # empty_like + a copy_ that counts; minigrad's is 0)
+            self.p.names.remove(a.name)
+            a.name = "_" + a.name
+            self.emit("grad_mode:inference", f"with torch.inference_mode():\n    _inf = {x.name} * 2\n"
+                                             f"{a.name} = _inf.clone()\n{b.name} = {use}\n{c.name} = {b.name}.exp()")
+        else:
+            self.emit("grad_mode:set_fn", f"torch.set_grad_enabled(False)\n{a.name} = {x.name} * 2\n"
+                                          f"torch.set_grad_enabled(True)\n{b.name} = {a.name} * {x.name}\n"
+                                          f"{c.name} = {b.name}.tanh()")
+
     FAMILIES = (("unary", 20), ("binary", 20), ("reduction", 12), ("scan", 7), ("view", 16), ("index", 6),
                 ("sort", 4), ("combine", 8), ("scatter", 6), ("inplace", 15), ("nograd", 1), ("reduction2", 5),
                 ("shape2", 7), ("product2", 5), ("scatter2", 4), ("extra", 12))
@@ -2927,6 +3422,473 @@ class _NNGen(_Gen):
             self.p.ops.append("nn-bad")
         getattr(self, "nn_" + fam)(bad)
 
+    # -- session 11 (appended to some programs after op10's, from a random stream of their own: see generate):
+    # conv modules (padding 'same'/'valid', padding modes, groups, dilation, output_padding / output_size), batch
+    # norms (momentum=None, no running stats, no affine) in train then eval, nn.Transformer / TransformerDecoder with
+    # masks, AdaptiveLogSoftmaxWithLoss, Bilinear, shape modules, every loss module's repr, the Module API (buffers,
+    # named_*, casts, requires_grad_), custom parametrizations, init gains and modes, optimizer param groups and
+    # state_dict round trips, chained lr schedulers -----------------------------------------------------------
+    def nn_conv_mod(self, bad: bool) -> None:
+        """A Conv / ConvTranspose module (1-3 d) with padding 'same' / 'valid' / ints, a padding mode, groups,
+        dilation, output_padding or output_size; its repr, output and gradients."""
+        nd, dt, transpose = self.pick([1, 1, 2, 2, 3]), self.fdt(), self.r() < 0.35
+        g = self.pick([1, 1, 2, 3])
+        cin, cout = g * self.i(1, 3), g * self.i(1, 3)
+        k = tuple(self.i(1, 4) for _ in range(nd))
+        karg = k if self.r() < 0.5 else k[0]   # (an int kernel size: the same in each dimension)
+        k = k if isinstance(karg, tuple) else (karg,) * nd
+        d = self.pick([1, 1, 2, (1, 2, 1)[:nd] if nd > 1 else 2])
+        dd = d if isinstance(d, tuple) else (d,) * nd
+        mode = self.pick(["zeros", "zeros", "reflect", "replicate", "circular"])
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        cast = ".double()" if dt == "float64" else ""
+        bias = self.r() < 0.7
+        if transpose:
+            s = self.pick([1, 2, 2, (2, 1, 3)[:nd] if nd > 1 else 3])
+            ss = s if isinstance(s, tuple) else (s,) * nd
+            p = self.i(0, min(dd[j] * (k[j] - 1) for j in range(nd)) // 2 + 1)
+            op = tuple(self.i(0, max(ss[j], dd[j])) for j in range(nd))
+            op = op[0] if self.r() < 0.5 else op
+            sp = tuple(self.i(1, 4) for _ in range(nd))
+            mode = self.pick(["reflect", "circular"]) if bad else "zeros"   # (transposed: zeros only)
+            ctor = (f"torch.nn.ConvTranspose{nd}d({cin}, {cout}, {karg}, stride={s}, "
+                    f"padding={p}, output_padding={op}, groups={g}, bias={bias}, dilation={d}"
+                    f"{'' if mode == 'zeros' else f', padding_mode={mode!r}'}){cast}")
+        else:
+            s = self.pick([1, 1, 2])
+            pad = self.pick(["'same'", "'valid'", "0", "1", "2"])
+            s = 1 if pad == "'same'" else s   # ('same' raises for strided convolutions)
+            if bad:
+                pad, s = "'same'", 2
+            # (the non-zero padding modes pad by reflection, which needs padding < the input's size)
+            sp = tuple(dd[j] * (k[j] - 1) + 1 + self.i(0, 3) + (3 if mode == "reflect" else 0) for j in range(nd))
+            ctor = (f"torch.nn.Conv{nd}d({cin}, {cout}, {karg}, stride={s}, padding={pad}, "
+                    f"dilation={d}, groups={g}, bias={bias}, padding_mode={mode!r}){cast}")
+        m = self._module(ctor)
+        self.obj(f"repr({m})", "nn:conv_mod")
+        self._param(f"{m}.weight", dt)
+        x = self.leaf((self.i(1, 3), cin) + sp if self.r() < 0.8 else (cin,) + sp, dt, self.r() < 0.8)
+        if transpose and self.r() < 0.4:
+            # (output_size: any size in [the smallest, the smallest + stride) picks the output padding)
+            lo = [(sp[j] - 1) * ss[j] - 2 * p + dd[j] * (k[j] - 1) + 1 for j in range(nd)]
+            size = [lo[j] + self.i(0, ss[j]) for j in range(nd)]
+            self.out("conv_mod_output_size", f"{m}({x}, output_size={size})", dtype=dt)
+        else:
+            self.out("conv_mod_out", f"{m}({x})", dtype=dt)
+
+    def nn_bn_mod(self, bad: bool) -> None:
+        """A BatchNorm / InstanceNorm module (momentum None, no running stats, no affine) called in train mode
+        then eval mode; its buffers, state_dict and repr."""
+        nd, dt = self.pick([1, 1, 2, 3]), self.fdt()
+        kind = self.pick(["BatchNorm", "BatchNorm", "BatchNorm", "InstanceNorm"])
+        c = self.i(1, 4)
+        args = [str(c)]
+        if self.r() < 0.5:
+            args.append(f"momentum={self.pick([None, 0.3, 0.0, 1.0])}")
+        if self.r() < 0.5:
+            args.append(f"affine={self.r() < (0.5 if kind == 'BatchNorm' else 0.3)}")
+        if self.r() < 0.5:
+            args.append(f"track_running_stats={self.r() < (0.4 if kind == 'BatchNorm' else 0.7)}")
+        if self.r() < 0.2:
+            args.append(f"eps={self.pick([1e-3, 0.5])}")
+        m = self._module(f"torch.nn.{kind}{nd}d({', '.join(args)}){'.double()' if dt == 'float64' else ''}")
+        self.obj(f"repr({m})", "nn:bn_mod")
+        n = self.i(2, 4) if kind == "BatchNorm" else self.i(1, 3)
+        # (BatchNorm1d takes (N, C) or (N, C, L); the others (N, C) + nd sizes; InstanceNorm needs > 1 value each)
+        sp = tuple(self.i(1, 4) for _ in range(self.pick([0, 1]) if kind == "BatchNorm" and nd == 1 else nd))
+        if kind == "InstanceNorm":
+            sp = (self.i(2, 4),) + sp[1:]
+        for _step in range(self.i(1, 4)):
+            x = self.leaf((n, c + (1 if bad else 0)) + sp, dt)
+            self.out("bn_mod_train", f"{m}({x})", dtype=dt)
+        self.obj(f"[(k, v) for k, v in {m}.named_buffers()]")
+        if self.r() < 0.3:
+            self.emit("nn-aux", f"{m}.reset_running_stats()")
+        self.emit("nn-aux", f"{m}.eval()")
+        x = self.leaf((self.i(1, 3), c) + sp, dt)
+        self.out("bn_mod_eval", f"{m}({x})", dtype=dt)
+        self.obj(f"list({m}.state_dict().items())")
+
+    def nn_transformer(self, bad: bool) -> None:
+        """nn.Transformer (or a TransformerDecoder over a layer) in float64 with causal / key-padding masks."""
+        e, h = self.pick([(2, 1), (4, 2), (4, 1), (6, 3)])
+        bf, nf = self.r() < 0.5, self.r() < 0.4
+        s_len, t_len, b = self.i(1, 4), self.i(1, 4), self.i(1, 3)
+        act = self.pick(["'relu'", "'gelu'", "torch.nn.functional.tanh"])
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        common = f"dim_feedforward={self.i(1, 6)}, dropout=0.0, activation={act}, batch_first={bf}, norm_first={nf}"
+        full = self.r() < 0.5
+        if full:
+            m = self._module(f"torch.nn.Transformer({e}, {h}, num_encoder_layers={self.i(1, 3)}, "
+                             f"num_decoder_layers={self.i(1, 3)}, {common}, bias={self.r() < 0.8}).double()")
+        else:
+            norm = f", norm=torch.nn.LayerNorm({e})" if self.r() < 0.5 else ""
+            m = self._module(f"torch.nn.TransformerDecoder(torch.nn.TransformerDecoderLayer({e}, {h}, {common}), "
+                             f"{self.i(1, 3)}{norm}).double()")
+        self.obj(f"[(k, tuple(p.shape)) for k, p in {m}.named_parameters()]", "nn:transformer")
+        sh = (lambda length: (b, length, e) if bf else (length, b, e))
+        src = self.leaf(sh(s_len), "float64")
+        tgt = self.leaf(sh(t_len)[:-1] + (e + (1 if bad else 0),), "float64")
+        kw = []
+        if self.r() < 0.6:
+            causal = self.r() < 0.5
+            kw.append(f"tgt_mask=torch.nn.Transformer.generate_square_subsequent_mask({t_len}, dtype=torch.float64)")
+            if causal:
+                kw.append("tgt_is_causal=True")
+        if self.r() < 0.4:
+            pm = self.rng.random((b, s_len)) < 0.3
+            pm[:, 0] = False
+            kw.append(f"memory_key_padding_mask={self.leaf((b, s_len), 'bool', False, pm)}")
+        if self.r() < 0.4:
+            pm = self.rng.random((b, t_len)) < 0.3
+            pm[:, 0] = False
+            kw.append(f"tgt_key_padding_mask={self.leaf((b, t_len), 'bool', False, pm)}")
+        if full:
+            if self.r() < 0.4:
+                ms = np.where(self.rng.random((s_len, s_len)) < 0.3, -np.inf, 0.0)
+                np.fill_diagonal(ms, 0.0)
+                kw.append(f"src_mask={self.leaf((s_len, s_len), 'float64', False, ms)}")
+            self.out("Transformer", f"{m}({src}, {tgt}{''.join(', ' + a for a in kw)})", dtype="float64")
+        else:
+            self.out("TransformerDecoder", f"{m}({tgt}, {src}{''.join(', ' + a for a in kw)})", dtype="float64")
+        self._param(f"list({m}.parameters())[{self.i(0, 4)}]", "float64")
+
+    def nn_adaptive(self, bad: bool) -> None:
+        """AdaptiveLogSoftmaxWithLoss: output and loss, log_prob, predict; its repr."""
+        dt, f, n = self.fdt(), self.i(2, 6), self.i(1, 5)
+        nc = self.i(4, 12)
+        cut = sorted(set(int(v) for v in self.rng.integers(1, nc, self.i(1, 3))))
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        cutoffs = cut if not bad else cut + [nc + 1]
+        m = self._module(f"torch.nn.AdaptiveLogSoftmaxWithLoss({f}, {nc}, {cutoffs}, "
+                         f"div_value={self.pick([4.0, 2.0])}, head_bias={self.r() < 0.4})"
+                         f"{'.double()' if dt == 'float64' else ''}")
+        self.obj(f"repr({m})", "nn:adaptive_logsoftmax")
+        batched = self.r() < 0.8
+        x = self.leaf((n, f) if batched else (f,), dt)
+        t = self.leaf((n,) if batched else (), "int64", False, self.rng.integers(0, nc, (n,) if batched else ()))
+        r = self._module(f"{m}({x}, {t})")   # (an _ASMoutput named tuple)
+        self.out("adaptive_output", f"{r}.output", dtype=dt)
+        self.out("adaptive_loss", f"{r}.loss", dtype=dt)
+        x2 = self.leaf((self.i(1, 4), f), dt)
+        self.out("adaptive_log_prob", f"{m}.log_prob({x2})", dtype=dt)
+        self.out("adaptive_predict", f"{m}.predict({x2})", dtype="int64", rg=False)
+
+    def nn_layer_mod(self, bad: bool) -> None:
+        """nn.Bilinear / Linear / Identity modules (bias or not, unbatched inputs); reprs, outputs, gradients."""
+        dt, n = self.fdt(), self.i(1, 4)
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        cast = ".double()" if dt == "float64" else ""
+        i1, i2, o = self.i(1, 4), self.i(1, 4), self.i(1, 4)
+        kind = self.pick(["Bilinear", "Bilinear", "Linear", "Identity"])
+        lead = self.pick([(n,), (), (2, n)])
+        if kind == "Bilinear":
+            m = self._module(f"torch.nn.Bilinear({i1}, {i2}, {o}, bias={self.r() < 0.7}){cast}")
+            expr = f"{m}({self.leaf(lead + (i1,), dt)}, {self.leaf(lead + (i2 + (1 if bad else 0),), dt)})"
+        elif kind == "Linear":
+            m = self._module(f"torch.nn.Linear({i1}, {o}, bias={self.r() < 0.7}){cast}")
+            expr = f"{m}({self.leaf(lead + (i1 + (1 if bad else 0),), dt)})"
+        else:
+            m = self._module(f"torch.nn.Identity({i1}, unused={o})")
+            expr = f"{m}({self.leaf(lead + (i1,), dt)})"
+        self.obj(f"(repr({m}), {m}.extra_repr())", "nn:layer_mod")
+        self.out("layer_mod:" + kind, expr, dtype=dt)
+        if kind != "Identity":
+            self._param(f"{m}.weight", dt)
+
+    def nn_shape_mod(self, bad: bool) -> None:
+        """Upsample / PixelShuffle / PixelUnshuffle / Flatten / Unflatten / ChannelShuffle modules: repr, output."""
+        dt, kind = self.fdt(), self.pick(["Upsample", "Upsample", "PixelUnshuffle", "PixelShuffle", "Flatten",
+                                          "Unflatten", "ChannelShuffle", "UpsamplingNearest2d",
+                                          "UpsamplingBilinear2d"])
+        n = self.i(1, 3)
+        if kind == "Upsample":
+            nd = self.pick([1, 2, 3])
+            mode = self.pick({1: ["nearest", "linear", "nearest-exact"], 2: ["nearest", "bilinear", "bicubic",
+                                                                             "nearest-exact"],
+                              3: ["nearest", "trilinear"]}[nd])
+            sp = tuple(self.i(1, 4) for _ in range(nd))
+            if self.r() < 0.5:
+                size = self.pick([self.i(1, 6), tuple(self.i(1, 6) for _ in range(nd))])
+                arg = f"size={size}"
+            else:
+                arg = f"scale_factor={self.pick([2, 1.5, 0.5, tuple(self.pick([2.0, 1.5, 3]) for _ in range(nd))])}"
+            ac = f", align_corners={self.r() < 0.5}" if mode in ("linear", "bilinear", "bicubic", "trilinear") else ""
+            if bad:
+                sp = sp[:-1] if nd > 1 else sp + (2, 2, 2)
+            m = self._module(f"torch.nn.Upsample({arg}, mode={mode!r}{ac})")
+            x = self.leaf((n, self.i(1, 3)) + sp, dt)
+        elif kind in ("UpsamplingNearest2d", "UpsamplingBilinear2d"):
+            m = self._module(f"torch.nn.{kind}(scale_factor={self.pick([2, 3])})" if self.r() < 0.5 else
+                             f"torch.nn.{kind}(size={self.pick([(3, 2), 4])})")
+            x = self.leaf((n, self.i(1, 3), self.i(1, 4), self.i(1, 4) + (0 if not bad else 0)), dt)
+            if bad:
+                x = self.leaf((n, 2, 3), dt)
+        elif kind in ("PixelUnshuffle", "PixelShuffle"):
+            r = self.pick([1, 2, 3])
+            m = self._module(f"torch.nn.{kind}({r})")
+            if kind == "PixelShuffle":
+                shape = (self.i(1, 3) * r * r + (1 if bad else 0), self.i(1, 3), self.i(1, 3))
+            else:
+                shape = (self.i(1, 3), self.i(1, 3) * r + (1 if bad else 0), self.i(1, 3) * r)
+            x = self.leaf(self.pick([(n,), (), (2, 1)]) + shape, dt)
+        elif kind == "Flatten":
+            shape = tuple(self.i(1, 4) for _ in range(self.i(1, 5)))
+            nd_ = len(shape)
+            sd, ed = self.i(-nd_, nd_), self.i(-nd_, nd_)
+            if not bad and (sd % nd_) > (ed % nd_):
+                sd, ed = ed, sd
+            m = self._module(f"torch.nn.Flatten({sd}, {ed})" if self.r() < 0.8 else "torch.nn.Flatten()")
+            x = self.leaf(shape, dt)
+        elif kind == "Unflatten":
+            a, b = self.i(1, 4), self.i(1, 4)
+            shape = (n, a * b, self.i(1, 3))
+            sizes = self.pick([(a, b), (-1, b), (a, -1), [a, b]])
+            if bad:
+                sizes = (a + 1, b)
+            m = self._module(f"torch.nn.Unflatten({self.pick([1, -2])}, {sizes})")
+            x = self.leaf(shape, dt)
+        else:
+            g = self.pick([1, 2, 3])
+            m = self._module(f"torch.nn.ChannelShuffle({g})")
+            x = self.leaf((n, g * self.i(1, 3) + (1 if bad else 0)) + tuple(self.i(1, 3) for _ in range(self.i(0, 3))),
+                          dt)
+        self.obj(f"repr({m})", "nn:shape_mod")
+        self.out("shape_mod:" + kind, f"{m}({x})", dtype=dt)
+
+    LOSSES = ("L1Loss", "MSELoss", "CrossEntropyLoss", "CTCLoss", "NLLLoss", "PoissonNLLLoss", "GaussianNLLLoss",
+              "KLDivLoss", "BCELoss", "BCEWithLogitsLoss", "MarginRankingLoss", "HingeEmbeddingLoss",
+              "MultiLabelMarginLoss", "HuberLoss", "SmoothL1Loss", "SoftMarginLoss", "MultiLabelSoftMarginLoss",
+              "CosineEmbeddingLoss", "MultiMarginLoss", "TripletMarginLoss", "TripletMarginWithDistanceLoss",
+              "NLLLoss2d")
+    LOSS_ARGS = {"CrossEntropyLoss": ["ignore_index=3", "label_smoothing=0.2", "reduction='sum'"],
+                 "CTCLoss": ["blank=1", "zero_infinity=True", "reduction='none'"],
+                 "NLLLoss": ["ignore_index=-1", "reduction='none'"], "PoissonNLLLoss": ["log_input=False",
+                                                                                          "full=True", "eps=0.1"],
+                 "GaussianNLLLoss": ["full=True", "eps=0.01"], "KLDivLoss": ["log_target=True",
+                                                                             "reduction='batchmean'"],
+                 "MarginRankingLoss": ["margin=0.5"], "HingeEmbeddingLoss": ["margin=2.0"], "HuberLoss": ["delta=0.5"],
+                 "SmoothL1Loss": ["beta=0.5"], "CosineEmbeddingLoss": ["margin=0.1"],
+                 "MultiMarginLoss": ["p=2", "margin=0.5"], "TripletMarginLoss": ["margin=0.5", "p=1.0",
+                                                                                 "swap=True", "eps=0.01"],
+                 "TripletMarginWithDistanceLoss": ["margin=2.0", "swap=True",
+                                                   "distance_function=torch.nn.PairwiseDistance()"],
+                 "L1Loss": ["reduction='sum'", "size_average=False"], "MSELoss": ["reduce=False"],
+                 "BCELoss": ["reduction='sum'"], "BCEWithLogitsLoss": ["reduction='none'"]}
+
+    def nn_loss_repr(self, bad: bool) -> None:
+        """Loss modules with random constructor arguments: repr, extra_repr, reduction, attributes (some legacy
+        size_average / reduce arguments, which warn); sometimes a bad reduction string (the error on call)."""
+        for _ in range(self.i(1, 4)):
+            kind = self.pick(self.LOSSES)
+            args = [a for a in self.LOSS_ARGS.get(kind, []) if self.r() < 0.5]
+            if self.r() < 0.3:
+                args.append(self.pick(["reduction='mean'", "reduction='sum'", "reduction='none'"]))
+            if len([a for a in args if a.startswith("reduction")]) > 1:
+                args = [a for a in args if not a.startswith("reduction")]
+            m = self._module(f"torch.nn.{kind}({', '.join(args)})")
+            self.obj(f"(repr({m}), {m}.extra_repr(), {m}.reduction, type({m}).__mro__[1].__name__, "
+                     f"sorted(k for k in vars({m}) if not k.startswith('_') and k != 'training'), "
+                     f"[getattr({m}, k) for k in sorted(vars({m})) if not k.startswith('_') and "
+                     f"isinstance(getattr({m}, k), (int, float, str, bool))])", "nn:loss_repr")
+        x = self.leaf((self.i(1, 4), 3), self.fdt())
+        bad_red = self.pick(["'avg'", "'elementwise_mean'", "'batchmean'"]) if bad else "'sum'"
+        self.out("loss_repr_call", f"torch.nn.{self.pick(['L1Loss', 'MSELoss', 'SmoothL1Loss', 'HuberLoss'])}("
+                                   f"reduction={bad_red})({x}, {x}.detach() * 0.5)", dtype=self.vars[-1].dtype)
+
+    def nn_module_api(self, bad: bool) -> None:
+        """A custom Module with a persistent and a non-persistent buffer, a submodule and a parameter: named_* /
+        children / state_dict / repr, casts (to(dtype), double(), half(), float()), requires_grad_(False)."""
+        i, o = self.i(1, 4), self.i(1, 4)
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        cls = self._module("type('Net', (torch.nn.Module,), {'forward': lambda self, x: "
+                           "self.body(x) * self.scale + self.shift.sum() + self.p.sum()})")
+        m = self._module(f"{cls}()")
+        self.emit("nn-aux", f"{m}.body = torch.nn.Sequential(torch.nn.Linear({i}, {o}), "
+                  f"torch.nn.{self.pick(['Tanh', 'ReLU'])}())\n"
+                  f"{m}.register_buffer('scale', torch.full(({o},), 2.0))\n"
+                  f"{m}.register_buffer('shift', torch.ones(2), persistent={self.r() < 0.4})\n"
+                  f"{m}.register_buffer('none_buf', None)\n"
+                  f"{m}.p = torch.nn.Parameter(torch.zeros(1))\n"
+                  f"{m}.register_parameter('q', None)")
+        self.obj(f"(repr({m}), [k for k, _ in {m}.named_modules()], [type(c).__name__ for c in {m}.children()], "
+                 f"[k for k, _ in {m}.named_children()], [(k, b) for k, b in {m}.named_buffers()], "
+                 f"list({m}.state_dict().keys()), [k for k, _ in {m}.named_parameters()])", "nn:module_api")
+        cast = self.pick(["to(torch.float64)", "double()", "half()", "to(dtype=torch.float64)", "float()",
+                          "to(torch.float16)", "bfloat16()", "to(torch.int64)" if bad else "double()"])
+        self.emit("nn-aux", f"{m}.{cast}")
+        self.obj(f"[(k, p.dtype) for k, p in {m}.named_parameters()] + [(k, b.dtype) for k, b in {m}.named_buffers()]")
+        if self.r() < 0.4:
+            self.emit("nn-aux", f"{m}.body.requires_grad_(False)")
+        self.obj(f"[(k, p.requires_grad, p.is_leaf) for k, p in {m}.named_parameters()]")
+        dt = "float64" if "64" in cast or "double" in cast else "float32"
+        if "16" in cast or "half" in cast:   # (back to float32: half-precision matmuls differ by kernel)
+            dt = "float32"
+            self.emit("nn-aux", f"{m}.float()")
+        x = self.leaf((self.i(1, 3), i), dt)
+        self.out("module_api_out", f"{m}({x})", dtype=dt)
+        self._param(f"{m}.p", dt)
+
+    PARAMETRIZATIONS = (
+        "Symmetric: lambda self, X: X.triu() + X.triu(1).transpose(-1, -2)",
+        "Positive: lambda self, X: X.exp()",
+        "Scaled: lambda self, X: X * 2.0 + 1.0",
+        "Skew: lambda self, X: X.triu(1) - X.triu(1).transpose(-1, -2)")
+
+    def nn_parametrize(self, bad: bool) -> None:
+        """register_parametrization of a custom module on a Linear's weight (or bias), sometimes two stacked and
+        unsafe; the module's repr, weight, parametrizations.weight.original, gradients; remove_parametrizations."""
+        dt, n = self.fdt(), self.i(1, 4)
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        sq = self.r() < 0.7
+        i = self.i(1, 4)
+        o = i if sq else self.i(1, 4)
+        lin = self._module(f"torch.nn.Linear({i}, {o}){'.double()' if dt == 'float64' else ''}")
+        P = "torch.nn.utils.parametrize."
+        name = "weight" if self.r() < 0.8 else "bias"
+        for _ in range(self.pick([1, 1, 2])):
+            spec = self.pick(self.PARAMETRIZATIONS if (sq and name == "weight") else self.PARAMETRIZATIONS[1:3])
+            cname, body = spec.split(": ", 1)
+            cls = self._module(f"type({cname!r}, (torch.nn.Module,), {{'forward': {body}}})")
+            unsafe = ", unsafe=True" if bad else ""
+            self.emit("nn-aux", f"{P}register_parametrization({lin}, {name!r}, {cls}(){unsafe})")
+        if bad:
+            cls = self._module("type('Shrink', (torch.nn.Module,), {'forward': lambda self, X: X[:1]})")
+            self.emit("nn-aux", f"{P}register_parametrization({lin}, 'weight', {cls}())")
+        self.obj(f"(repr({lin}), {P}is_parametrized({lin}), {P}is_parametrized({lin}, {name!r}), "
+                 f"[k for k, _ in {lin}.named_parameters()], list({lin}.state_dict().keys()))", "nn:parametrize")
+        self._param(f"{lin}.parametrizations.{name}.original", dt)
+        self.out("parametrized_weight", f"{lin}.{name} * 1", dtype=dt)
+        x = self.leaf((n, i), dt)
+        if self.r() < 0.4:
+            self.emit("nn-aux", f"with {P}cached():\n    _c = {lin}({x}) + {lin}({x})")
+        self.out("parametrized_out", f"{lin}({x})", dtype=dt)
+        if self.r() < 0.5:
+            self.emit("nn-aux", f"{P}remove_parametrizations({lin}, {name!r}, leave_parametrized={self.r() < 0.6})")
+            self.obj(f"(repr({lin}), [k for k, _ in {lin}.named_parameters()], {lin}.{name})")
+            self.out("unparametrized_out", f"{lin}({x})", dtype=dt)
+
+    NONLINS = ("linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d",
+               "sigmoid", "tanh", "relu", "leaky_relu", "selu")
+
+    def nn_init2(self, bad: bool) -> None:
+        """calculate_gain of every nonlinearity (and a param), kaiming_* with each mode / nonlinearity and xavier_*
+        on 2-5 d weights under manual_seed; fan computations; errors of unknown nonlinearities / modes."""
+        dt = self.fdt()
+        nl = self.pick(self.NONLINS)
+        prm = f", {self.pick([0.2, 0, 1, 3])}" if nl == "leaky_relu" and self.r() < 0.6 else ""
+        self.obj(f"[torch.nn.init.calculate_gain(n) for n in {list(self.NONLINS)!r}] + "
+                 f"[torch.nn.init.calculate_gain('leaky_relu', 0.3), torch.nn.init.calculate_gain({nl!r}{prm})]",
+                 "nn:init_gain")
+        shape = tuple(self.i(1, 5) for _ in range(self.i(2, 6)))
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        w = self.leaf(shape, dt, self.r() < 0.7, vals=np.zeros(shape))
+        fn = self.pick(["kaiming_uniform_", "kaiming_normal_", "xavier_uniform_", "xavier_normal_"])
+        if fn.startswith("kaiming"):
+            mode = self.pick(["'fan_in'", "'fan_out'"]) if not bad else "'fan_avg'"
+            args = f"a={self.pick([0, 0.1, 2.0])}, mode={mode}, nonlinearity={nl!r}"
+        else:
+            args = f"gain={self.pick([1.0, 0.5, 3.0])}" if not bad else "gain=1.0, mode='fan_in'"
+        self.out("init2", f"torch.nn.init.{fn}({w}, {args})", dtype=dt, rg=False)
+        self.obj(f"torch.nn.init._calculate_fan_in_and_fan_out({w})")
+        self.out("init2-use", f"{w}.tanh() * 2", dtype=dt)
+
+    def nn_optim2(self, bad: bool) -> None:
+        """An optimizer (maximize / weight_decay / nesterov / amsgrad ...) given a second param group later, its
+        state_dict loaded into a fresh optimizer that continues; chained schedulers (SequentialLR,
+        ChainedScheduler) with their state_dict."""
+        dt = self.pick(["float64", "float64", "float32"])
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        cast = ".double()" if dt == "float64" else ""
+        i, o = self.i(1, 4), self.i(1, 3)
+        a = self._module(f"torch.nn.Linear({i}, {o}){cast}")
+        b = self._module(f"torch.nn.Linear({o}, 1, bias={self.r() < 0.6}){cast}")
+        x = self.leaf((self.i(1, 4), i), dt, False)
+        opt = self.pick(self.OPTIMS[:-2] + ("SGD(P, lr=0.1, weight_decay=0.1, maximize=True)",
+                                           "Adam(P, lr=0.1, amsgrad=True, maximize=True, weight_decay=0.05)",
+                                           "AdamW(P, lr=0.1, maximize=True)", "NAdam(P, lr=0.1, momentum_decay=0.01)",
+                                           "RMSprop(P, lr=0.05, maximize=True, alpha=0.5)",
+                                           "Adagrad(P, lr=0.2, maximize=True)"))
+        os_ = self._module(f"torch.optim.{opt.replace('P', f'{a}.parameters()')}")
+        later = self.r() < 0.6
+        group = f"{{'params': {b}.parameters(), 'lr': {self.pick([0.01, 0.2])}}}"
+        if bad:
+            group = f"{{'params': {a}.parameters()}}"
+        if not later:
+            self.emit("nn-aux", f"{os_}.add_param_group({group})")
+        sched = sched_ctor = None
+        if self.r() < 0.6:
+            kind = self.pick(["SequentialLR", "ChainedScheduler", "ChainedScheduler-opt", "CyclicLR"])
+            L = "torch.optim.lr_scheduler."
+            s1 = L + self.pick(["ConstantLR(@O, factor=0.5, total_iters=2)", "LinearLR(@O, 0.2, total_iters=2)",
+                                "ExponentialLR(@O, 0.9)"])
+            s2 = L + self.pick(["ExponentialLR(@O, 0.5)", "StepLR(@O, 2, gamma=0.1)", "CosineAnnealingLR(@O, 4)",
+                                "MultiStepLR(@O, [2, 3], gamma=0.5)"])
+            if kind == "SequentialLR":
+                sched_ctor = f"{L}SequentialLR(@O, [{s1}, {s2}], milestones=[{self.i(1, 4)}])"
+            elif kind == "ChainedScheduler":
+                sched_ctor = f"{L}ChainedScheduler([{s1}, {s2}])"
+            elif kind == "CyclicLR":
+                fn = self.pick(["mode='triangular2'", "mode='exp_range', gamma=0.8",
+                                "scale_fn=lambda x: 0.5 ** x, scale_mode='iterations'"])
+                sched_ctor = f"{L}CyclicLR(@O, 0.01, 0.1, step_size_up=2, cycle_momentum=False, {fn})"
+            else:
+                sched_ctor = f"{L}ChainedScheduler([{s1}, {s2}], optimizer=@O)"
+            sched = self._module(sched_ctor.replace("@O", os_))
+        lrs = self.obj("[]", "nn:optim2")
+        loss = f"{b}(torch.tanh({a}({x}))).pow(2).sum()"
+        steps = self.i(1, 4)
+
+        def run(o_, s_, k):
+            lines = [f"for step in range({k}):", f"    {o_}.zero_grad()", f"    {loss}.backward()",
+                     f"    {o_}.step()"]
+            if s_:
+                lines.append(f"    {s_}.step()")
+            lines.append(f"    {lrs}.append([g['lr'] for g in {o_}.param_groups])")
+            self.emit("nn:optim2-steps", "\n".join(lines))
+
+        run(os_, sched, steps)
+        if later:
+            self.emit("nn-aux", f"{os_}.add_param_group({group})")
+            run(os_, sched, self.i(1, 3))
+        sd = self.obj(f"{os_}.state_dict()")
+        self.obj(f"[(k, a, b) for k, st in {sd}['state'].items() for a, b in sorted(st.items())]")
+        self.obj(f"[(k, v) for g in {sd}['param_groups'] for k, v in sorted(g.items()) if k != 'params'] + "
+                 f"[g['params'] for g in {sd}['param_groups']]")
+        if sched:
+            self.obj(f"sorted((k, v) for k, v in {sched}.state_dict().items() if not isinstance(v, (list, dict)) "
+                     f"or k in ('_last_lr', 'base_lrs', '_milestones'))")
+        # (a fresh optimizer over the same parameters, loaded from the state_dict, continues the same way)
+        groups = f"[{{'params': {a}.parameters()}}, {{'params': {b}.parameters()}}]"
+        os2 = self._module(f"torch.optim.{opt.replace('P', groups)}")
+        if self.r() < 0.5 and not bad:
+            self.emit("nn-aux", f"{os2}.load_state_dict({os_}.state_dict())")
+        else:
+            self.emit("nn-aux", f"{os2}.load_state_dict({sd})")
+        self.obj(f"[(k, v) for g in {os2}.param_groups for k, v in sorted(g.items()) if k != 'params']")
+        s2_ = None
+        if sched and self.r() < 0.7:   # (a fresh scheduler on the new optimizer, loaded from the first one's state)
+            s2_ = self._module(sched_ctor.replace("@O", os2))
+            self.emit("nn-aux", f"{s2_}.load_state_dict({sched}.state_dict())")
+            self.obj(f"({s2_}.get_last_lr(), {s2_}.last_epoch if hasattr({s2_}, 'last_epoch') else None)")
+        run(os2, s2_, self.i(1, 3))
+        self._param(f"{a}.weight", dt)
+        self.out("optim2-loss", loss, dtype=dt)
+
+    NN_OPS11 = (("conv_mod", 5), ("bn_mod", 4), ("transformer", 3), ("adaptive", 2), ("layer_mod", 2),
+                ("shape_mod", 4), ("loss_repr", 2), ("module_api", 3), ("parametrize", 3), ("init2", 2),
+                ("optim2", 4))
+
+    def op11(self) -> None:
+        """One op of the session-11 families (drawn from the generator's current stream)."""
+        names = [f for f, _ in self.NN_OPS11]
+        w = np.array([w for _, w in self.NN_OPS11], float)
+        fam = names[int(self.rng.choice(len(names), p=w / w.sum()))]
+        bad = self.r() < 0.08
+        if bad:
+            self.p.ops.append("nn-bad")
+        getattr(self, "nn_" + fam)(bad)
+
     NN_OPS = (("linear", 4), ("bilinear", 3), ("conv1d", 3), ("conv2d", 3), ("conv_transpose1d", 3),
               ("conv_transpose2d", 3), ("pool", 12), ("norm", 8), ("dropout", 6), ("embedding", 3), ("act", 34),
               ("loss", 24), ("shape", 16), ("attention", 3), ("grid", 4), ("modules", 3),
@@ -2963,6 +3925,11 @@ class _NNGen(_Gen):
             self.p.final.append("out.backward() if torch.is_tensor(out) else None")
 
 
+# Seeds from here on get session 11's families appended (``_Gen.s11``); the programs of smaller seeds (the fixed
+# seeds of test_parity_graph_fuzz.py, the KNOWN witnesses) stay as they were.
+S11_FIRST_SEED = 121000
+
+
 def generate(seed: int, family: str = "tensor") -> Program:
     """The program of a seed (deterministic); ``family="nn"``: torch.nn.functional calls and module chains."""
     if family == "nn":
@@ -2975,6 +3942,11 @@ def generate(seed: int, family: str = "tensor") -> Program:
             g.rng, main = extra, g.rng
             g.op10()
             g.rng = main
+        more = np.random.default_rng([seed, 11])   # (session 11: another stream, the programs above stay as they were)
+        if more.random() < 0.4 and "nn-bad" not in g.p.ops:
+            g.rng, main = more, g.rng
+            g.op11()
+            g.rng = main
         g.finish()
         return g.p
     g = _Gen(seed)
@@ -2984,6 +3956,12 @@ def generate(seed: int, family: str = "tensor") -> Program:
     while sum(1 for k in g.p.ops if k != "leaf") < target and tries < 60:
         tries += 1
         g.op()
+    s11 = np.random.default_rng([seed, 11])   # (a stream of its own: the programs above stay as they were)
+    if seed >= S11_FIRST_SEED and s11.random() < 0.6:
+        g.rng, main = s11, g.rng
+        for _ in range(g.i(1, 4)):
+            g.s11()
+        g.rng = main
     g.finish()
     return g.p
 

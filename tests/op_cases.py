@@ -286,7 +286,8 @@ add(
     OpCase("SelectBackward0", lambda T, x: x[1], [X], covers=("SelectBackwardBackward0",)),
     OpCase("SliceBackward0", lambda T, x: x[:, 1:], [X], covers=("SliceBackwardBackward0",)),
     OpCase("IndexBackward0", lambda T, x: x[[0, 2, 0]], [In((3, 2))], covers=("IndexPutImplBackward0",)),
-    OpCase("AsStridedBackward0", lambda T, x: _view_after_inplace(x), [X], covers=("AsStridedBackwardBackward0",)),
+    # (its double backward: PyTorch's as_strided_backward, the gradient copied into zeros through an as_strided view)
+    OpCase("AsStridedBackward0", lambda T, x: _view_after_inplace(x), [X], covers=("CopySlices", "CopyBackwards")),
     OpCase("AliasBackward0", lambda T, x: x[...], [X]),
     OpCase("CatBackward0", lambda T, x, y: T.cat([x, y], 0), [X, In((1, 3))]),
     OpCase("StackBackward0", lambda T, x, y: T.stack([x, y], 1), [X, Y]),
@@ -597,7 +598,7 @@ add(
     OpCase("AsStridedBackward0", lambda T, x: T.as_strided(x[1:], (3, 2), (1, 1)), [In((6,))],
            variant="overlapping"),
     OpCase("AsStridedBackward1", lambda T, x: x.clone().as_strided_((3, 2), (1, 2)), [In((2, 4))],
-           covers=("AsStridedBackwardBackward0",)),
+           covers=("IndexAddBackward0",)),   # (the view's elements overlap: index_add_ into the zeros)
     OpCase("LinalgQrBackward0", lambda T, x: T.linalg.qr(x).Q, [In((4, 3))], variant="tall-Q"),
     OpCase("LinalgQrBackward0", lambda T, x: T.linalg.qr(x).R, [In((4, 3))], variant="tall-R"),
     OpCase("LinalgQrBackward0", lambda T, x: T.linalg.qr(x).Q, [In((3, 5))], variant="wide-Q"),

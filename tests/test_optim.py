@@ -1,6 +1,8 @@
 """minigrad.optim against torch.optim: the same start, five steps, the same parameters."""
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 import pytest
 
@@ -62,7 +64,9 @@ def test_state_dict_round_trip_continues_identically():
     b = nn.Linear(4, 3)
     b.load_state_dict(a.state_dict())
     opt_b = optim.Adam(b.parameters(), lr=0.5)
-    opt_b.load_state_dict(opt_a.state_dict())
+    # (a copy, as torch.save / torch.load make: load_state_dict shares the loaded state tensors, as PyTorch's does,
+    # so loading opt_a's own state_dict would make the two optimizers update one set of moments)
+    opt_b.load_state_dict(copy.deepcopy(opt_a.state_dict()))
     assert opt_b.param_groups[0]["lr"] == 0.1 and opt_b.param_groups[0]["params"][0] is b.weight
     for layer, opt in ((a, opt_a), (b, opt_b)):
         opt.zero_grad()

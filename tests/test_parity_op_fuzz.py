@@ -515,8 +515,9 @@ def _loss(L, outs):
     return total
 
 
-def run(L, name: str, args, kwargs, ops: dict = OPS) -> dict:
-    """Run one case with library ``L``: the result's description, or the exception; then the gradients."""
+def run(L, name: str, args, kwargs, ops: dict = OPS, loss=None) -> dict:
+    """Run one case with library ``L``: the result's description, or the exception; then the gradients (of
+    ``loss(L, outputs)``, by default ``_loss``'s fixed weights)."""
     call, _ = ops[name]
     leaves: list = []
     a = build(L, args, leaves)
@@ -534,7 +535,7 @@ def run(L, name: str, args, kwargs, ops: dict = OPS) -> dict:
             rec["result"] = describe(L, result, inputs, values)
             rec["inputs"] = [describe(L, t, [], values) for t in inputs]
             try:
-                loss = _loss(L, list(_tensors(result)))
+                loss = (loss or _loss)(L, list(_tensors(result)))
             except Exception as e:  # noqa: BLE001 - (PyTorch's complex32 has no arithmetic)
                 loss, rec["loss_error"] = None, (type(e).__name__, str(e))
             if loss is not None:
@@ -552,12 +553,12 @@ _TOL = {"torch.float16": (2e-3, 2e-3), "torch.bfloat16": (1.6e-2, 1.6e-2), "torc
         "torch.float64": (1e-7, 1e-9), "torch.complex64": (2e-5, 1e-5), "torch.complex128": (1e-7, 1e-9)}
 
 
-def _same(a, b, where: str, diffs: list) -> None:
+def _same(a, b, where: str, diffs: list, tol: dict = _TOL) -> None:
     if isinstance(a, tuple) and a and a[0] == "Tensor" and isinstance(b, tuple) and b and b[0] == "Tensor":
         if a[:6] != b[:6]:
             diffs.append(f"{where}: {a[:6]} != torch {b[:6]}")
         elif a[6] is not None and b[6] is not None:
-            rtol, atol = _TOL.get(b[1], (0, 0))
+            rtol, atol = tol.get(b[1], (0, 0))
             if a[6].shape != b[6].shape or not np.allclose(a[6], b[6], rtol=rtol, atol=atol, equal_nan=True):
                 diffs.append(f"{where} values: {a[6].ravel().tolist()} != torch {b[6].ravel().tolist()}")
         return
@@ -567,11 +568,11 @@ def _same(a, b, where: str, diffs: list) -> None:
             diffs.append(f"{where}: {a[0]}[{len(a[1])}] != torch {b[0]}[{len(b[1])}]")
             return
         for i, (x, y) in enumerate(zip(a[1], b[1])):
-            _same(x, y, f"{where}[{i}]", diffs)
+            _same(x, y, f"{where}[{i}]", diffs, tol)
         return
     if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
         for i, (x, y) in enumerate(zip(a, b)):
-            _same(x, y, f"{where}[{i}]", diffs)
+            _same(x, y, f"{where}[{i}]", diffs, tol)
         return
     if a != b:
         diffs.append(f"{where}: {a!r} != torch {b!r}")
@@ -586,10 +587,11 @@ def _short(x) -> str:
     return repr(x)
 
 
-def compare(name: str, args, kwargs, ops: dict = OPS) -> list[str]:
-    """The differences a user would see between minigrad and PyTorch on one case (empty when they agree)."""
+def compare(name: str, args, kwargs, ops: dict = OPS, loss=None, tol: dict = _TOL) -> list[str]:
+    """The differences a user would see between minigrad and PyTorch on one case (empty when they agree); ``loss``
+    and ``tol`` as in ``run`` and ``_same``."""
     torch = torch_or_skip()
-    mine, theirs = run(minigrad, name, args, kwargs, ops), run(torch, name, args, kwargs, ops)
+    mine, theirs = run(minigrad, name, args, kwargs, ops, loss), run(torch, name, args, kwargs, ops, loss)
     for rec in (mine, theirs):  # (PyTorch warns of it once per process: which case gets it depends on the order)
         rec["warnings"] = [w for w in rec["warnings"] if "where received a uint8 condition" not in w]
     if "backward_error" in theirs and "backward_error" not in mine:  # (the gradients' line would only repeat it)
@@ -601,7 +603,7 @@ def compare(name: str, args, kwargs, ops: dict = OPS) -> list[str]:
         if key not in mine or key not in theirs:
             diffs.append(f"{key}: {_short(mine.get(key, '-'))} != torch {_short(theirs.get(key, '-'))}")
         else:
-            _same(mine[key], theirs[key], key, diffs)
+            _same(mine[key], theirs[key], key, diffs, tol)
     if "complex32" in str(theirs) or "ComplexHalf" in str(theirs):  # (KNOWN: minigrad has no complex32)
         diffs = [f"[complex32] {d}" for d in diffs]
     return diffs

@@ -220,8 +220,11 @@ def run(name: str, fn, *args, **kwargs):
         to = _dtypes.float32
     else:
         to = _widest((*args, *kwargs.values()))
-    args = [_cast_arg(a, to) for a in args]
-    kwargs = {k: _cast_arg(v, to) for k, v in kwargs.items()}
+    # PyTorch's wrapper calls the op with ``cached_cast(args)...``: C++ (GCC) evaluates those arguments right to
+    # left, so the last argument is cast first (linear's bias, then weight, then input), which numbers the
+    # ToCopyBackward0 nodes (sequence numbers: the order backward runs them in). Keywords come after positionals.
+    kwargs = {k: _cast_arg(v, to) for k, v in reversed(kwargs.items())}
+    args = [_cast_arg(a, to) for a in reversed(args)][::-1]
     return without(fn, *args, **kwargs)
 
 

@@ -274,7 +274,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph: bool | None = None, c
                       FutureWarning, stacklevel=_tensor._user_stacklevel())
     grads = _make_grads(outputs, _grads_tuple(grad_outputs, len(outputs)), is_grads_batched)
     if retain_graph is None:  # (inside vmap's loop, a graph made outside must outlive every slice's call)
-        retain_graph = create_graph or _vmap_calls_ahead[0] > 0
+        retain_graph = True if _vmap_calls_ahead[0] > 0 else create_graph   # (no bool(): a tensor fails below)
     retain_graph, create_graph, allow_unused = _c_flag(retain_graph), _c_flag(create_graph), _c_flag(allow_unused)
     _check_roots(outputs, grads)
     _check_inputs(inputs_tuple, accumulate=False)

@@ -24,7 +24,7 @@ from .. import _errstate
 from .._errstate import call_user
 from .._layout import contiguous_format
 from . import grad_mode
-from .graph import AccumulateGrad, GradientEdge, Node, _c_type_name, _task_wanted
+from .graph import _TENSOR_CLASS, AccumulateGrad, GradientEdge, Node, SavedTensor, _c_type_name, _dense, _task_wanted
 
 _STATE = grad_mode.STATE
 _anomaly = [False]  # set by anomaly_mode (kept here so the hot loop reads a plain list)
@@ -271,21 +271,69 @@ def _expandable(shape, target) -> bool:
     return True
 
 
-def _sole_owner(grad) -> bool:
+def _sole_owner(grad, extra: int = 0) -> bool:
     """True if nothing but the engine refers to ``grad`` and its array (so it may become a ``.grad``).
 
     PyTorch checks the gradient's use count for the same purpose. Expected references: the engine's
     local variable, this function's parameter and getrefcount's own argument (3); for the array: the
-    tensor, ``data`` and the argument (3). A view (``base`` set) or a read-only array is never taken.
+    tensor, ``data`` and the argument (3). A read-only array is never taken.
+    A view (``_base`` set) is taken whoever holds what it views: PyTorch's AccumulateGrad counts only the
+    references to the gradient itself, so ``x.view(3).backward(v)`` makes ``x.grad`` share ``v``'s memory
+    (and a second backward adds into ``v``). An array that is a NumPy view of a formula's own temporary
+    (a reshape of a fresh result: a fresh tensor in PyTorch) is taken when nothing else holds that temporary.
+    ``extra``: references the caller knows to be harmless (see _buffer_add).
     """
-    if grad._requires_grad or grad._base is not None or sys.getrefcount(grad) > _OWNED_REFS[0]:
+    if grad._requires_grad or sys.getrefcount(grad) > _OWNED_REFS[0] + extra:
         return False
     data = grad._data
-    return data.base is None and data.flags.writeable and sys.getrefcount(data) <= _OWNED_REFS[1]
+    if not data.flags.writeable:
+        return False
+    if grad._base is not None:
+        return True
+    if sys.getrefcount(data) > _OWNED_REFS[1]:
+        return False
+    base = data.base
+    while base is not None:  # NumPy views of views: each held only by the one below it
+        # (as_strided's DummyArray wraps an array the same way; a buffer of another kind may be anyone's)
+        if not (type(base) is np.ndarray or type(base).__name__ == "DummyArray") or \
+                sys.getrefcount(base) > _OWNED_REFS[2]:
+            return False
+        base = base.base
+    return True
 
 
-def _calibrate_owned_refs() -> tuple[int, int]:
-    """The reference counts _sole_owner sees for an object nobody else holds, measured on this Python.
+def _buffer_add(buf: list, nr: int, g, outputs):
+    """``buf[nr] + g`` for a node's input buffer, made as PyTorch's InputBuffer makes it.
+
+    Without create_graph, PyTorch adds into the waiting gradient itself when nothing else refers to it
+    (a plain, fresh, dense tensor): ``old.add_(g)``, which bumps its version. The version is what shows:
+    a hook, ``autograd.grad`` or the ``.grad`` that takes the sum over sees 1 where a sum made out of
+    place has 0 (``(a * a).sum().backward()`` leaves ``a.grad._version`` at 1).
+    ``outputs``: what the running node returned. PyTorch moves each gradient out of it into a buffer, so
+    the waiting gradient's references from there (MulBackward0 of ``a * a`` sends two) do not count.
+    """
+    if buf[nr] is g:
+        return g + g  # (a node returned one tensor twice: PyTorch's use count is 2 then)
+    moved = sum(1 for o in outputs if o is buf[nr])
+    # (before ``old`` exists: it would be one more reference)
+    if not _STATE.enabled and _sole_owner(buf[nr], moved):
+        old = buf[nr]
+        data, other = old._data, g._data
+        if not _TENSOR_CLASS:
+            from .._tensor import Tensor
+            _TENSOR_CLASS.append(Tensor)
+        # (not a view: its base's share of the storage is a second reference in PyTorch)
+        if (type(old) is type(g) is _TENSOR_CLASS[0] and old._base is None and old._fw_grad is None
+                and data.shape == other.shape and data.dtype == other.dtype and _dense(data)):
+            data += other
+            old._version_counter[0] += 1
+            return old
+    return buf[nr] + g
+
+
+def _calibrate_owned_refs() -> tuple[int, int, int]:
+    """The reference counts _sole_owner sees for an object nobody else holds, measured on this Python:
+    the gradient, its array and the array its array views.
 
     Reference counting details change between CPython versions (3.14 borrows stack references), so
     the expected counts are measured the same way _sole_owner measures them instead of hard-coded.
@@ -296,11 +344,13 @@ def _calibrate_owned_refs() -> tuple[int, int]:
     def count(obj):
         holder_count = sys.getrefcount(obj)
         data = obj._data
-        return holder_count, sys.getrefcount(data)
+        data_count = sys.getrefcount(data)
+        base = data.base
+        return holder_count, data_count, sys.getrefcount(base)
 
     def engine_like():
         grad = _Probe()
-        grad._data = np.zeros(1)
+        grad._data = np.zeros(2)[1:]
         return count(grad)
 
     return engine_like()
@@ -371,6 +421,18 @@ def _call_tensor_pre_hooks(node, grads: list) -> list:
     return grads
 
 
+def _unpack_saved(node) -> None:
+    """A node that gets no gradient at all still unpacks its saved tensors, as PyTorch's nodes do first thing
+    (a saved tensor changed in place since raises its error even then)."""
+    op = getattr(node, "_op", None)
+    if op is None:
+        return
+    saved = node._saved
+    for i in op.tensor_slots:
+        if type(saved[i]) is SavedTensor:
+            saved[i].unpack(node, True)
+
+
 def _call_function(node, grads: list) -> list:
     """Run one node: its hooks, ``apply``, and the shape/dtype fix-up of what it returns."""
     grads = _call_tensor_pre_hooks(node, grads)
@@ -381,6 +443,7 @@ def _call_function(node, grads: list) -> list:
                 _check_hook_tuple(hook, grads, r)
                 grads = list(r)
     if all(g is None for g in grads) and not node._runs_without_grads:
+        _unpack_saved(node)
         outputs = [None] * len(node._next_nodes)
     else:
         if _profiling[0]:
@@ -389,10 +452,21 @@ def _call_function(node, grads: list) -> list:
         elif _anomaly[0]:
             from .anomaly_mode import _run_with_anomaly_check
             outputs = _run_with_anomaly_check(node, tuple(grads))
+        elif type(node) is AccumulateGrad and not node._post_hooks:
+            # A leaf with hooks: as in run_backward's fast path, a gradient nobody else holds (one a hook
+            # made and returned) becomes .grad as it is; PyTorch steals it too (version 0, not a copy's 1).
+            grad = grads[0]
+            grads[0] = None  # (drop this list's reference: see _sole_owner)
+            owned = _sole_owner(grad)  # (first: ``grad`` pushed as _accumulate's argument would be one more reference)
+            node._accumulate(grad, owned)
+            outputs = ()
         else:
             outputs = node.apply(tuple(grads))
         outputs = _validate_outputs(node, outputs)
     if node._post_hooks:
+        # (a list: the hooks get a tuple of their own, so one they keep counts as a holder of its gradients
+        # in _buffer_add; ``tuple(outputs)`` of a tuple would be ``outputs`` itself)
+        outputs = list(outputs)
         for hook in list(node._post_hooks.values()):
             r = call_user(hook, tuple(outputs), tuple(grads))
             if r is not None:
@@ -483,6 +557,8 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
                         for nr, k in here:
                             captured[k] = hooked[nr]
                     if not run:
+                        if here is None:   # (only the root, a single output's own node, gets here: PyTorch's
+                            _call_tensor_pre_hooks(node, grads)   # engine runs its tensor hooks, retain_grad too)
                         continue
                 # The usual case, tested inline (a function call per node is measurable): one gradient
                 # in, no hooks of any kind, no profiler or anomaly mode. Same steps as _call_function.
@@ -517,7 +593,7 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
                     buf = buffers.get(nxt)
                     if buf is None:
                         buf = buffers[nxt] = [None] * nxt._n_outputs
-                    buf[nr] = g if buf[nr] is None else buf[nr] + g
+                    buf[nr] = g if buf[nr] is None else _buffer_add(buf, nr, g, outputs)
                 if d == 0:
                     if heap:
                         push(nxt)

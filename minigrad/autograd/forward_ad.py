@@ -255,12 +255,18 @@ def _run_with_tangents(op, tensors, dtype, out, args):
     primals = tensors
     tangent_of_out = None
     if out is not None:  # in place: the formula needs the value from before the write
-        primals = tuple(Tensor._make(t._data.copy()) if t is out else t for t in tensors)
+        # PyTorch's in-place formulas read ``original_self_p`` (a copy) for self, but an operand that is self
+        # itself (x.mul_(x)) is read as it is when the formula runs: already written (its tangent not yet)
+        first = next(i for i, t in enumerate(tensors) if t is out) if any(t is out for t in tensors) else -1
+        primals = tuple(t if t is not out else Tensor._make(t._data.copy()) if i == first else Tensor._make(t._data)
+                        for i, t in enumerate(tensors))
         tangent_of_out = out._fw_grad
         # (the formula reads the old tangent: a copy, since the new one is written into the same memory)
         old = None if tangent_of_out is None else Tensor._make(tangent_of_out._data.copy())
         primals = tuple(p if t is not out else _with_tangent(p, old) for p, t in zip(primals, tensors))
     result = op._run(tensors, dtype, out, args)
+    if tangent_of_out is not None and op.node_name in _TANGENT_WRITES_CHECKED:
+        _refuse_tangent_overlap(op, tangent_of_out, [t._fw_grad for t in tensors if t is not out])
     outs = result if isinstance(result, tuple) else (result,)
     tangents = _op_jvp(op, primals, outs, dtype, args, inplace=out is not None)
     for o, t in zip(outs if op.variadic else outs[: op.n_diff_outputs], tangents):
@@ -278,6 +284,24 @@ def _run_with_tangents(op, tensors, dtype, out, args):
                     _write_into_base_tangent(out, t)
             _share_with_saved_output(o, t)
     return result
+
+
+# In-place ops whose PyTorch forward formula writes the source's tangent into self's in place (index_copy_:
+# ``self_t.index_copy_(dim, index, source_t)``): that write makes the same overlap checks as the primal's, so two
+# tangents sharing memory (frac's output shares its input's tangent) are refused after the primal was written.
+_TANGENT_WRITES_CHECKED = frozenset({"IndexCopyBackward0", "ScatterBackward0", "IndexPutBackward0",
+                                     "IndexPutImplBackward0", "PutBackward0", "CopyBackwards"})
+
+
+def _refuse_tangent_overlap(op, tangent, sources) -> None:
+    from .. import _dispatch, _ops
+    for src in sources:
+        if src is None:
+            continue
+        if op.node_name == "CopyBackwards":  # (copy_ is a TensorIterator op: the very same elements are fine)
+            _dispatch._check_no_partial_overlap(tangent, [src])
+        else:  # (the index/scatter family's assert_no_overlap)
+            _ops._refuse_source_overlap(tangent, src)
 
 
 def _jvp_reads(op, n: int) -> range | tuple:
@@ -411,13 +435,20 @@ def _op_jvp(op, primals, outs, dtype, args, inplace: bool = False) -> tuple:
         r = r if isinstance(r, tuple) else (r,)
         if op.node_name in ("AddBackward0", "SubBackward0") and primals[1]._fw_grad is None:
             r = (_zero_times_alpha(r[0], primals, args.get("alpha", 1)),)
-        # a formula that returns an input's tangent itself (remainder: self_t): the output gets its own copy, so an
-        # in-place op on the output cannot write into the input's tangent
-        if any(t is not None and any(t is p._fw_grad for p in primals) for t in r):
+        # a formula that returns an input's tangent itself (remainder(x, y) with only x dual: self_t): the output
+        # gets its own copy, so an in-place op on the output cannot write into the input's tangent. PyTorch's
+        # frac, fmod.Scalar and remainder.Scalar are the exception: their formula is the tangent itself
+        # (``result: self_t``), so the output shares its input's tangent and writes through it.
+        if op.node_name not in _SHARES_TANGENT and any(
+                t is not None and any(t is p._fw_grad for p in primals) for t in r):
             r = tuple(t.clone() if t is not None and any(t is p._fw_grad for p in primals) else t for t in r)
     finally:
         _suspended[0] = False
     return r
+
+
+# The ops whose output's tangent IS their input's (PyTorch's ``result: self_t``; see _op_jvp)
+_SHARES_TANGENT = frozenset({"FracBackward0", "FmodBackward0", "RemainderBackward0"})
 
 
 def _signed_zero_tangents(op, primals, tangents, alpha) -> list:

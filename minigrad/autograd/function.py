@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import functools
 import inspect
+import warnings
 
 from .. import _vmap_batched
-from .._class_names import TorchNamed
+from .._class_names import TorchNamed, object_repr
 from .._errstate import call_user
 from . import anomaly_mode, forward_ad, grad_mode, profiler
 from .graph import FREED_MESSAGE, Node, SavedTensor, _c_type_name
@@ -92,7 +93,8 @@ class FunctionCtx(metaclass=TorchNamed):  # (the metaclass: prints as torch.auto
 
     @property
     def saved_variables(self) -> tuple:
-        """The old name of ``saved_tensors``."""
+        """The old name of ``saved_tensors`` (deprecated: PyTorch warns on each use)."""
+        warnings.warn("'saved_variables' is deprecated; use 'saved_tensors'", DeprecationWarning, stacklevel=2)
         return self.saved_tensors
 
     @saved_variables.setter
@@ -110,8 +112,20 @@ class BackwardCFunction(FunctionCtx, Node):
         # PyTorch's custom-function nodes cannot be called (their backward runs through the engine only)
         raise TypeError(f"'{type(self).__name__}' object is not callable")
 
-    def apply(self, grad_outputs: tuple) -> tuple:
-        """Run the user's backward on the incoming gradients (None becomes zeros unless told not to)."""
+    def apply(self, *args):
+        """Run the user's backward on the incoming gradients (None becomes zeros unless told not to).
+
+        The engine calls ``node.apply(grads)`` with one tuple of gradients. A program calling
+        ``y.grad_fn.apply(g1, g2, ...)`` itself gets, as in PyTorch, the user's backward run on those arguments
+        and its result as it is (no checks: they belong to the engine).
+        """
+        if len(args) != 1 or not isinstance(args[0], tuple):
+            cls = self._forward_cls
+            if cls.backward is not Function.backward and cls.vjp is not Function.vjp:
+                raise RuntimeError("Implementing both 'backward' and 'vjp' for a custom Function is not allowed. "
+                                   "You should only implement one of them.")
+            return call_user(cls.vjp if cls.backward is Function.backward else cls.backward, self, *args)
+        grad_outputs = args[0]
         from .._creation import zeros
         cls = self._forward_cls
         if self.__dict__.get("_materialize_grads", True):
@@ -177,6 +191,8 @@ class FunctionMeta(TorchNamed, metaclass=TorchNamed):
 
 class Function(metaclass=FunctionMeta):
     """Base class for custom differentiable operations (see the module docstring)."""
+
+    __repr__ = object_repr  # (an instance, which PyTorch warns about, prints as <torch.autograd.function.Function ...>)
 
     def __init__(self, *args, **kwargs) -> None:
         import warnings
@@ -475,7 +491,7 @@ def _rebase_dirty_view(view, node) -> None:
     """A view modified in place by ``node``: its base's history becomes CopySlices, as for a built-in op."""
     from .._dispatch import CopySlices
     base = view._base
-    base._grad_fn, base._output_nr, base._requires_grad = CopySlices(base, view._view_fn, node), 0, True
+    base._grad_fn, base._output_nr, base._requires_grad = CopySlices(base, view._view_fn, node, view), 0, True
     base._view_version = base._version_counter[0]
     view._grad_fn = None  # regenerated (AsStridedBackward0) from the base when next read
     view._view_version = -1

@@ -339,14 +339,30 @@ class AccumulateGrad(Node):
                 var._grad = _copy_like(new, var)
             else:
                 # Own storage: the engine's buffers may alias a user's tensor.
-                var._grad = new if owned else new._detached_copy()
+                if owned and var._data.size == 0:
+                    # (an empty variable: the layout contract compares the strides it was made with, see
+                    # _strides.empty_strides; other ones make PyTorch copy into the variable's)
+                    owned = all(a == b for a, b, n in zip(new.stride(), var.stride(), var.shape) if n != 1)
+                # (a view taken as it is becomes a plain alias: PyTorch's ``new.detach()``, same version counter)
+                var._grad = (new if new._base is None else new.detach()) if owned else new._detached_copy()
+                if var._data.size == 0:
+                    from .. import _strides
+                    _strides.keep_empty_strides(var._grad, var.stride())
                 var._grad._fw_grad = None  # (under forward AD: .grad never carries a tangent, as in PyTorch)
                 if not (var._data.flags.c_contiguous and var._grad._data.flags.c_contiguous) and (
                         grad_mode.GRAD_LAYOUT_ENFORCED[0] or not owned):  # (enforce_grad_layout_policy(False))
-                    var._grad._data = _obey_layout(var._grad._data, var._data)
+                    laid_out = _obey_layout(var._grad._data, var._data)
+                    owned = owned and laid_out is var._grad._data  # (else PyTorch copies, as below)
+                    var._grad._data = laid_out
+                if not owned and _dense(var._data):
+                    # PyTorch's copy is ``empty_strided(...).copy_(new)``: an in-place write, version 1
+                    # (``x.sum().backward()`` leaves ``x.grad._version`` at 1; a non-dense variable's
+                    # gradient is a plain clone, version 0)
+                    var._grad._version_counter = [1]
         elif grad_mode.STATE.enabled:
             # create_graph=True: out of place, so the sum stays differentiable.
             var._grad = old + new
+            _check_layout(var._grad, var, 282)
         elif old.is_sparse or new.is_sparse:  # (minigrad/sparse.py; dense + sparse gives a dense sum)
             from ..sparse import _accumulate
             if old.is_sparse and new.is_sparse:
@@ -360,6 +376,7 @@ class AccumulateGrad(Node):
                 old.add_(new)  # (.data was replaced by one of another shape since: PyTorch's in-place add error)
                 raise
             old._version_counter[0] += 1
+            _check_layout(old, var, 252)
         hooks = var._post_acc_hooks
         if hooks:
             for hook in list(hooks.values()):
@@ -367,17 +384,51 @@ class AccumulateGrad(Node):
                     raise RuntimeError("Tensor post accumulate grad hooks should return None.")
 
 
-def _obey_layout(grad, variable):
-    """``grad`` (an array) laid out as PyTorch's "gradient layout contract" asks: with the variable's
-    strides when the variable is dense and non-overlapping (a transposed weight), C-contiguous otherwise."""
-    import numpy as np
-    from numpy.lib.stride_tricks import as_strided
+_WARNED_LAYOUT = [False]  # (PyTorch's TORCH_WARN_ONCE: once per process)
+
+
+def _check_layout(grad, var, line: int) -> None:
+    """PyTorch's CHECK_RESULT after adding into an existing ``.grad``: a warning, once per process, when the sum
+    breaks the "gradient layout contract" (the variable's strides when it is dense, C order otherwise). It costs
+    speed, not correctness: e.g. a transposed weight given a contiguous ``.grad`` by hand."""
+    if _WARNED_LAYOUT[0] or not grad_mode.GRAD_LAYOUT_ENFORCED[0] or grad.is_sparse or var.is_sparse:
+        return
+    g, v = grad._data, var._data
+    if g.strides == v.strides and g.itemsize == v.itemsize and v.flags.c_contiguous:  # (the usual case)
+        return
+    if _dense(v):
+        # strides must agree on the dims of size > 1; a size-1 dim may have any stride but 0 (an expanded view)
+        obeys = all(gs == vs if n != 1 else gs != 0 for n, gs, vs in zip(g.shape, grad.stride(), var.stride()))
+    else:
+        obeys = grad.is_contiguous()
+    if not obeys:
+        _WARNED_LAYOUT[0] = True
+        _ENGINE_WARNINGS.append(  # (given when the engine returns, as PyTorch's C++ warnings)
+            "grad and param do not obey the gradient layout contract. This is not an error, but may impair "
+            f"performance.\ngrad.sizes() = {list(g.shape)}, strides() = {list(grad.stride())}\nparam.sizes() = "
+            f"{list(v.shape)}, strides() = {list(var.stride())} (Triggered internally at "
+            f"/__w/pytorch/pytorch/torch/csrc/autograd/functions/accumulate_grad.h:{line}.)")
+
+
+def _dense(variable) -> bool:
+    """PyTorch's is_non_overlapping_and_dense for an array: its elements fill a block of memory exactly
+    (any order of dims: a transposed weight is dense; an expanded or step-sliced one is not)."""
+    if variable.flags.c_contiguous or variable.flags.f_contiguous:
+        return True
     dims = [(st, n) for st, n in zip(variable.strides, variable.shape) if n != 1]
     expected, dense = variable.itemsize, True
     for st, n in sorted(dims):
         dense = dense and st == expected
         expected *= n
-    if not dense:  # expanded, sliced with a step ...: a contiguous gradient
+    return dense
+
+
+def _obey_layout(grad, variable):
+    """``grad`` (an array) laid out as PyTorch's "gradient layout contract" asks: with the variable's
+    strides when the variable is dense and non-overlapping (a transposed weight), C-contiguous otherwise."""
+    import numpy as np
+    from numpy.lib.stride_tricks import as_strided
+    if not _dense(variable):  # expanded, sliced with a step ...: a contiguous gradient
         return grad if grad.flags.c_contiguous else np.ascontiguousarray(grad)
     strides = tuple(st // variable.itemsize * grad.itemsize for st in variable.strides)  # in grad's bytes
     if all(a == b for a, b, n in zip(grad.strides, strides, grad.shape) if n != 1):
@@ -424,6 +475,7 @@ class SavedTensor:
         "_tensor",
         "_unpack_hook",
         "_version_counter",
+        "_was_non_leaf",
     )
 
     def __init__(self, tensor, is_output: bool = False) -> None:
@@ -439,6 +491,7 @@ class SavedTensor:
         self._unpack_hook = None
         self._packed = None
         self._hook_meta = None
+        self._was_non_leaf = False
         hooks = _saved_hooks_stack[-1] if _saved_hooks_stack else None
         if hooks is not None:
             self._output_nr = tensor._output_nr
@@ -456,6 +509,7 @@ class SavedTensor:
             self._data = None
             self._output_nr = 0
             self._requires_grad = False
+            self._was_non_leaf = tensor._grad_fn is not None  # (see unpack: an input detached in place later)
         self._grad_fn_name = None
 
     @classmethod
@@ -465,10 +519,12 @@ class SavedTensor:
         saved._is_output, saved._freed, saved._saved_version, saved._version_counter = False, False, 0, [0]
         saved._tensor = saved._data = saved._unpack_hook = saved._packed = saved._hook_meta = None
         saved._output_nr, saved._requires_grad, saved._grad_fn_name = 0, False, None
+        saved._was_non_leaf = False
         return saved
 
-    def unpack(self, node=None):
-        """The saved tensor, checked against later in-place modification."""
+    def unpack(self, node=None, in_backward: bool = False):
+        """The saved tensor, checked against later in-place modification (``in_backward``: read by the node's
+        backward formula, not through a ``_saved_*`` attribute)."""
         if self._freed:
             raise RuntimeError(FREED_MESSAGE)
         if node is None and self._is_output and self._requires_grad:
@@ -482,6 +538,11 @@ class SavedTensor:
         if current != self._saved_version:
             self._raise_modified(node, current)
         if not self._is_output:
+            if in_backward and self._was_non_leaf and self._tensor._grad_fn is None and self._tensor.grad_fn is None:
+                # PyTorch's SavedVariable finds a saved input's grad_fn on the tensor itself; detach_() cleared it
+                # (a ``_saved_*`` attribute passes the node, which PyTorch then takes instead: no error there)
+                raise RuntimeError("Trying to use a saved tensor that has been detached in-place, i.e. with "
+                                   ".detach_().This is not supported, please use out-of-place `.detach()` instead")
             return self._tensor
         # Rebuild the output as a tensor whose grad_fn is this node (no cycle is stored).
         if not _TENSOR_CLASS:
@@ -889,28 +950,38 @@ def _engine_run_backward(warn: list, *args) -> None:
     try:
         _engine_returned(run_backward(*args), warn)
     except BaseException as e:
-        if warn[0]:
-            warn[0] = False
-            _warn_create_graph(e.__traceback__.tb_lineno)
+        _flush_engine_warnings(warn, e.__traceback__.tb_lineno)
         raise
 
 
 def _engine_returned(result, warn: list) -> None:
+    _flush_engine_warnings(warn, sys._getframe(1).f_lineno)   # (the line calling the engine)
+
+
+# Warnings PyTorch's engine gives from C++ during backward() (AccumulateGrad's layout warning): they reach Python
+# when the engine returns, after the create_graph warning given at its start.
+_ENGINE_WARNINGS: list = []
+
+
+def _flush_engine_warnings(warn: list, lineno: int) -> None:
+    """The engine's C++ warnings, located at line ``lineno`` of this file: ``backward(create_graph=True)``'s
+    (when ``warn`` holds True; cleared once given), then those collected during the run."""
+    messages = []
     if warn[0]:
         warn[0] = False
-        _warn_create_graph(sys._getframe(1).f_lineno)   # (the line calling the engine)
-
-
-def _warn_create_graph(lineno: int) -> None:
-    """``backward(create_graph=True)``'s warning, located at line ``lineno`` of this file."""
-    warnings.warn_explicit(
-        "Using backward() with create_graph=True will create a reference cycle between the parameter and its "
-        "gradient which can cause a memory leak. We recommend using autograd.grad when creating the graph to "
-        "avoid this. If you have to use this function, make sure to reset the .grad fields of your parameters "
-        "to None after use to break the cycle and avoid the leak. "
-        # PyTorch's C++ warnings end with the source line that raised them; kept so messages match.
-        "(Triggered internally at /__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)",
-        UserWarning, __file__, lineno, __name__, globals().setdefault("__warningregistry__", {}), globals())
+        messages.append(
+            "Using backward() with create_graph=True will create a reference cycle between the parameter and its "
+            "gradient which can cause a memory leak. We recommend using autograd.grad when creating the graph to "
+            "avoid this. If you have to use this function, make sure to reset the .grad fields of your parameters "
+            "to None after use to break the cycle and avoid the leak. "
+            # PyTorch's C++ warnings end with the source line that raised them; kept so messages match.
+            "(Triggered internally at /__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)")
+    if _ENGINE_WARNINGS:
+        messages += _ENGINE_WARNINGS
+        _ENGINE_WARNINGS.clear()
+    for message in messages:
+        warnings.warn_explicit(message, UserWarning, __file__, lineno, __name__,
+                               globals().setdefault("__warningregistry__", {}), globals())
 
 
 from . import forward_ad  # noqa: E402

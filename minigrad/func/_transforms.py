@@ -330,8 +330,15 @@ def _vjp(func: Callable, primals: tuple, argnums, has_aux: bool):
             raise RuntimeError("Expected pytree structure of cotangents to be the same as pytree structure of "
                                f"outputs to the function. cotangents: {_pprint(ct_spec)}, primal output: "
                                f"{_pprint(out_spec)}")
+        from ..autograd import _c_flag
+        _c_flag(retain_graph)   # (the flags as torch.autograd.grad parses them: vjp_fn(ct, ct) is a TypeError)
+        if create_graph is not None:
+            _c_flag(create_graph)
         grads = level.grad(flat_out, entered, flat_ct, create_graph=create_graph)
         return level.unwrap(tree_unflatten(grads, diff_spec))
+
+    vjp_fn.__name__ = "wrapper"   # (PyTorch's repr: <function _vjp_with_argnums.<locals>.wrapper at 0x...>)
+    vjp_fn.__qualname__ = "_vjp_with_argnums.<locals>.wrapper"
 
     if has_aux:
         return result, vjp_fn, level.unwrap(aux)

@@ -92,14 +92,14 @@ class _Randomness:
     def before_slice(self) -> None:
         if self.mode == "same":  # every slice draws from the same state (the last slice's end state stays)
             self.gen.set_state(self.start)
+            for g, state in _batched.GENERATORS[-1].values():   # (and so do the generators given to random ops)
+                g.set_state(state)
 
     def after_slice(self) -> None:
         # PyTorch raises at the random op itself; a loop sees it afterwards, as a changed generator state
         if self.mode == "error" and self.gen.get_state()._data.tobytes() != self.start._data.tobytes():
             self.gen.set_state(self.start)  # PyTorch raises before drawing: the generator has not moved
-            raise RuntimeError("vmap: called random operation while in randomness error mode. Please either use "
-                               "the 'same' or 'different' randomness flags on vmap or perform the randomness "
-                               "operation out of vmap")
+            raise RuntimeError(_batched.RANDOM_IN_ERROR_MODE)
 
 
 def _check_out_dims(out_dims, func) -> None:

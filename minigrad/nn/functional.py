@@ -57,8 +57,7 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight=None,
     if weight is not None:
         _broadcast_into(input, _broadcast_shape(input, weight))
     return D.binary_cross_entropy_with_logits(input, target, weight=weight, pos_weight=pos_weight,
-                                              reduction=reduction,
-                                              dtype=None if target.dtype is input.dtype else target.dtype)
+                                              reduction=reduction)
 
 
 # Reduction names as PyTorch's enum (what the loss nodes save as ``_saved_reduction``).

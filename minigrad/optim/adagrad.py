@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
-from .optimizer import Optimizer, _bump, _check_fused, _real, _write, add_scaled, addcdiv, addcmul, sqrt
+from .optimizer import Optimizer, _bump, _check_fused, _new_step, _real, _write, add_scaled, addcdiv, addcmul, sqrt
 
 
 class Adagrad(Optimizer):
@@ -28,10 +28,17 @@ class Adagrad(Optimizer):
         # Unlike the other optimizers, Adagrad makes its state up front (so it is listed before any step).
         for group in self.param_groups:
             for p in group["params"]:
-                self.state[p] = {"step": Tensor._make(np.array(0.0, dtype=np.float32)),
-                                 "sum": Tensor._make(np.full_like(p._data, initial_accumulator_value))}
+                self.state[p] = self._new_state(p, initial_accumulator_value)
+
+    @staticmethod
+    def _new_state(p, value: float) -> dict:
+        # (a complex parameter's sum starts at value + value·i, as PyTorch's)
+        fill = complex(value, value) if np.iscomplexobj(p._data) else value
+        return {"step": _new_step(0.0), "sum": Tensor._make(np.full_like(p._data, fill))}
 
     def _update(self, p, grad, state, group) -> None:
+        if not state:   # (a group added later with add_param_group: made at its first step, from the defaults)
+            state.update(self._new_state(p, self.defaults["initial_accumulator_value"]))
         state["step"]._data += 1
         _bump(state, step=1, sum=1)   # (+= 1; addcmul_)
         step = float(state["step"]._data)

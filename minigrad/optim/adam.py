@@ -34,6 +34,8 @@ class Adam(Optimizer):
                  weight_decay: float = 0, amsgrad: bool = False, *, foreach=None, maximize: bool = False,
                  capturable: bool = False, differentiable: bool = False, fused=None,
                  decoupled_weight_decay: bool = False) -> None:
+        if isinstance(lr, Tensor) and foreach and not capturable:   # (PyTorch's Adam / AdamW only)
+            raise ValueError("lr as a Tensor is not supported for capturable=False and foreach=True")
         _check_adam_args(lr, betas, eps, weight_decay)
         if not (isinstance(betas[0], float) and isinstance(betas[1], float)):
             raise ValueError("betas must be either both floats or both Tensors")

@@ -110,7 +110,8 @@ class LRScheduler(metaclass=TorchNamed):
                 values = closed_form() if closed_form is not None else self.get_lr()
         finally:
             self._get_lr_called_within_step = False
-        for group, lr in zip(self.optimizer.param_groups, values):
+        # (strict, as PyTorch's: a param group added after the scheduler was made has no base lr -> ValueError)
+        for group, lr in zip(self.optimizer.param_groups, values, strict=True):
             group["lr"] = lr
         self._last_lr = [group["lr"] for group in self.optimizer.param_groups]
 
@@ -155,7 +156,7 @@ class LambdaLR(LRScheduler):
     def get_lr(self) -> list:
         """Initial lr times the lambda of the epoch."""
         self._warn_outside_step()
-        return [base_lr * fn(self.last_epoch) for fn, base_lr in zip(self.lr_lambdas, self.base_lrs)]
+        return [base_lr * fn(self.last_epoch) for fn, base_lr in zip(self.lr_lambdas, self.base_lrs, strict=True)]
 
     def state_dict(self) -> dict:
         """Everything but the optimizer; callable objects' attributes stand for the lambdas (functions: None)."""
@@ -249,7 +250,7 @@ class CosineAnnealingLR(LRScheduler):
             return [eta + (base - eta) * (1 + math.cos(t * math.pi / self.T_max)) / 2 for base in self.base_lrs]
         if (t - 1 - self.T_max) % (2 * self.T_max) == 0:
             return [lr + (base - eta) * (1 - math.cos(math.pi / self.T_max)) / 2
-                    for base, lr in zip(self.base_lrs, lrs)]
+                    for base, lr in zip(self.base_lrs, lrs, strict=True)]
         return [(1 + math.cos(math.pi * t / self.T_max)) / (1 + math.cos(math.pi * (t - 1) / self.T_max))
                 * (lr - eta) + eta for lr in lrs]
 
@@ -365,7 +366,7 @@ class MultiplicativeLR(LRScheduler):
         self._warn_outside_step()
         if self._is_initial:
             return self._current_lrs()
-        return [lr * fn(self.last_epoch) for fn, lr in zip(self.lr_lambdas, self._current_lrs())]
+        return [lr * fn(self.last_epoch) for fn, lr in zip(self.lr_lambdas, self._current_lrs(), strict=True)]
 
     def state_dict(self) -> dict:
         """Everything but the optimizer; callable objects' attributes stand for the lambdas."""
@@ -471,7 +472,7 @@ class CosineAnnealingWarmRestarts(LRScheduler):
         self.last_epoch = math.floor(epoch)
         self._get_lr_called_within_step = True
         try:
-            for group, lr in zip(self.optimizer.param_groups, self.get_lr()):
+            for group, lr in zip(self.optimizer.param_groups, self.get_lr(), strict=True):
                 group["lr"] = lr
         finally:
             self._get_lr_called_within_step = False
@@ -533,6 +534,14 @@ class SequentialLR(LRScheduler):
         state["_schedulers"] = [s.state_dict() for s in self._schedulers]
         return state
 
+    def load_state_dict(self, state_dict: dict) -> None:
+        """Restore a ``state_dict()``: this scheduler's fields, then each wrapped scheduler's own state."""
+        schedulers = state_dict.pop("_schedulers")
+        self.__dict__.update(state_dict)
+        state_dict["_schedulers"] = schedulers   # (the caller's dict is left as it was)
+        for scheduler, saved in zip(self._schedulers, schedulers):
+            scheduler.load_state_dict(saved)
+
 
 class ChainedScheduler(LRScheduler):
     """Every scheduler's step at each step, in order (their factors multiply)."""
@@ -558,6 +567,8 @@ class ChainedScheduler(LRScheduler):
         state = {k: v for k, v in self.__dict__.items() if k not in ("optimizer", "_schedulers")}
         state["_schedulers"] = [s.state_dict() for s in self._schedulers]
         return state
+
+    load_state_dict = SequentialLR.load_state_dict
 
 
 def _format_param(name: str, optimizer: Optimizer, param) -> list:
@@ -738,11 +749,11 @@ class CyclicLR(LRScheduler):
         scale_factor = x / self.step_ratio if x <= self.step_ratio else (x - 1) / (self.step_ratio - 1)
         at = cycle if self.scale_mode == "cycle" else self.last_epoch
         lrs = [base_lr + (max_lr - base_lr) * scale_factor * self.scale_fn(at)
-               for base_lr, max_lr in zip(self.base_lrs, self.max_lrs)]
+               for base_lr, max_lr in zip(self.base_lrs, self.max_lrs, strict=True)]
         if self.cycle_momentum:
             momentums = [max_m - (max_m - base_m) * scale_factor * self.scale_fn(at)
-                         for base_m, max_m in zip(self.base_momentums, self.max_momentums)]
-            for group, momentum in zip(self.optimizer.param_groups, momentums):
+                         for base_m, max_m in zip(self.base_momentums, self.max_momentums, strict=True)]
+            for group, momentum in zip(self.optimizer.param_groups, momentums, strict=True):
                 if self.use_beta1:
                     group["betas"] = (momentum, *group["betas"][1:])
                 else:
@@ -758,3 +769,12 @@ class CyclicLR(LRScheduler):
         if fn is not None and not isinstance(fn, types.FunctionType):
             state["_scale_fn_custom"] = fn.__dict__.copy()
         return state
+
+    def load_state_dict(self, state_dict: dict) -> None:
+        """Restore a ``state_dict()``: a custom scale function stays (a callable object gets its saved attributes
+        back); the built-in one is made again. (As PyTorch's, this pops the entry from the dict given.)"""
+        fn = state_dict.pop("_scale_fn_custom")
+        super().load_state_dict(state_dict)
+        if fn is not None:
+            self._scale_fn_custom.__dict__.update(fn)
+        self._init_scale_fn()

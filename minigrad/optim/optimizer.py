@@ -10,6 +10,7 @@ import numpy as np
 
 from .. import _vml
 from .._class_names import TorchNamed
+from .._dtypes import float32
 from .._float_math import _is_reduced
 from .._fused import fma
 from .._tensor import Tensor
@@ -117,7 +118,7 @@ class Optimizer(metaclass=TorchNamed):
     def add_param_group(self, param_group: dict) -> None:
         """Add a group of parameters with its own options (missing options come from the defaults)."""
         if not isinstance(param_group, dict):
-            raise TypeError(f"param_group must be a dict, but got {type(param_group).__name__}")
+            raise TypeError(f"param_group must be a dict, but got {type(param_group)}")
         params = param_group["params"]
         if isinstance(params, Tensor):
             param_group["params"] = [params]
@@ -197,24 +198,41 @@ class Optimizer(metaclass=TorchNamed):
 
     def load_state_dict(self, state_dict: dict) -> None:
         """Restore options and state saved by ``state_dict`` (parameters matched by position)."""
+        state_dict = state_dict.copy()   # (a shallow copy, as PyTorch's: the pre-hooks get it, not the caller's)
         for hook in list(self.__dict__.get("_optimizer_load_state_dict_pre_hooks", {}).values()):
             result = hook(self, state_dict)
             if result is not None:
                 state_dict = result
-        state_dict = copy.deepcopy(state_dict)
-        saved_groups = state_dict["param_groups"]
+        # (as PyTorch: only the param_groups are deep-copied; the per-parameter state tensors of the loaded dict
+        # are shared when their dtype already matches the parameter's, so stepping one optimizer moves the other's)
+        saved_groups = copy.deepcopy(state_dict["param_groups"])
         if len(saved_groups) != len(self.param_groups):
             raise ValueError("loaded state dict has a different number of parameter groups")
         if any(len(g["params"]) != len(s["params"]) for g, s in zip(self.param_groups, saved_groups)):
             raise ValueError("loaded state dict contains a parameter group that doesn't match the size of "
                              "optimizer's group")
         params = {i: p for g, s in zip(self.param_groups, saved_groups) for i, p in zip(s["params"], g["params"])}
+        policy = {i: s.get("capturable", False) or s.get("fused", False) for s in saved_groups for i in s["params"]}
+
+        def cast(p, value, fused, key=None):
+            """Buffers take a floating parameter's dtype (``.to`` returns the same tensor when it already has it);
+            the step count stays as saved (float32 when capturable / fused); containers are rebuilt."""
+            if isinstance(value, Tensor):
+                if key == "step":
+                    return value.to(float32) if fused else value
+                return value.to(p.dtype) if p.is_floating_point() else value
+            if isinstance(value, dict):
+                return {k: cast(p, v, fused, k) for k, v in value.items()}
+            if isinstance(value, (list, tuple)):
+                return type(value)(cast(p, v, fused) for v in value)
+            return value
+
         self.state = defaultdict(dict)
         for i, s in state_dict["state"].items():
-            p = params[i]
-            # buffers take a floating parameter's dtype (complex ones are left as saved); the step count stays
-            self.state[p] = {k: (v.to(p.dtype) if isinstance(v, Tensor) and k != "step" and p.is_floating_point()
-                                 else v) for k, v in s.items()}
+            if i in params:
+                self.state[params[i]] = cast(params[i], s, policy[i])
+            else:   # (state of no parameter of the groups is kept as is)
+                self.state[i] = s
         for group, saved in zip(self.param_groups, saved_groups):
             saved["params"] = group["params"]
             group.clear()

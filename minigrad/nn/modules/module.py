@@ -343,7 +343,7 @@ class Module(metaclass=TorchNamed):
         elif self.__dict__.get("_buffers") is not None and name in self._buffers:
             if value is not None and not isinstance(value, Tensor):
                 raise TypeError(f"cannot assign '{_typename(value)}' as buffer '{name}' "
-                                "(torch.Tensor or None expected)")
+                                "(torch.nn.Buffer, torch.Tensor or None expected)")
             self._buffers[name] = _run_registration_hooks(_global_buffer_registration_hooks, self, name, value)
         else:
             object.__setattr__(self, name, value)
@@ -613,6 +613,11 @@ class Module(metaclass=TorchNamed):
         from ..._dtypes import dtype as dtype_class
         from ..._ops import parse_to
         dtype = parse_to(args, kwargs) or kwargs.get("dtype")   # (torch._C._nn._parse_to: its TypeErrors)
+        # (_parse_to refuses any copy argument: a keyword, or the last positional of (dtype | tensor, non_blocking,
+        # copy) and (device, dtype, non_blocking, copy))
+        from ..._device import is_device
+        if "copy" in kwargs or len(args) >= (4 if args and (is_device(args[0]) or type(args[0]) is int) else 3):
+            raise RuntimeError(".to() does not accept copy argument")
         for a in (*args, kwargs.get("device")):
             if isinstance(a, dtype_class):
                 dtype = a
@@ -628,6 +633,11 @@ class Module(metaclass=TorchNamed):
         if dtype is not None and not (dtype.is_floating_point or dtype.is_complex):
             raise TypeError(f"nn.Module.to only accepts floating point or complex dtypes, but got desired "
                             f"dtype={dtype}")
+        if dtype is not None and dtype.is_complex:
+            warnings.warn("Complex modules are a new feature under active development whose design may change, and "
+                          "some modules might not work as expected when using complex tensors as parameters or "
+                          "buffers. Please file an issue at https://github.com/pytorch/pytorch/issues/new?template="
+                          "bug-report.yml if a complex module does not work as expected.", stacklevel=2)
 
         def convert(t):
             if dtype is not None and (t.is_floating_point() or t.is_complex()):

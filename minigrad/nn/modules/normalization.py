@@ -78,8 +78,10 @@ class _InstanceNorm(_NormBase):
                           stacklevel=2)
         unbatched = input.dim() == expected - 1
         x = input.unsqueeze(0) if unbatched else input
+        # (momentum=None: PyTorch's instance norm passes 0.0, not a cumulative average as batch norm does)
         out = F.instance_norm(x, self.running_mean, self.running_var, self.weight, self.bias,
-                              self.training or not self.track_running_stats, self.momentum, self.eps)
+                              self.training or not self.track_running_stats,
+                              self.momentum if self.momentum is not None else 0.0, self.eps)
         return out.squeeze(0) if unbatched else out
 
 

@@ -49,9 +49,9 @@ def _register_parameter_or_buffer(module: Module, name: str, X: Tensor) -> None:
 
 
 def _maybe_set(dest: Tensor, src: Tensor) -> None:
-    """``dest.set_(src)``: ``dest`` (the same object, so optimizers still hold it) takes src's values and shape."""
-    dest._data = src._data
-    dest._version_counter[0] += 1
+    """``dest.set_(src)``: ``dest`` (the same object, so optimizers still hold it) takes src's values and shape
+    (and, as any set_, gets a new AccumulateGrad: graphs recorded before keep the old one)."""
+    dest.set_(src)
 
 
 class ParametrizationList(ModuleList):
