@@ -353,8 +353,8 @@ class Op:
         op.save_depends_on_inputs = any(users != -1 for *_, users in plan)  # else no mask to compute
         op.number_save = _number_save(plan)
         # grads_fit: given inputs of the output's shape and dtype, the formulas return gradients of the incoming
-        # gradient's shape and dtype (grad, -grad, grad * y, grad * α, tanh_backward(grad, y)), so the engine's
-        # fix-up (_validate_outputs: sum a broadcast away, cast back) has nothing to do and is skipped.
+        # gradient's shape and dtype (grad, -grad, grad * y, grad * α, tanh_backward(grad, y), grad·p·x^(p-1) ...),
+        # so the engine's fix-up (_validate_outputs: sum a broadcast away, cast back) has nothing to do and is skipped.
         op.grads_fit = op.name in _GRADS_FIT_OPS and not op.multi
         op.saved_index = {s: i for i, s in enumerate(op.saved_names)}
         # Where in ``node._saved`` an input is saved: a Python number may sit there unwrapped (run_number).
@@ -820,7 +820,10 @@ _NUMBER_OPERANDS: dict = {}  # (Python float, NumPy dtype) -> 0-dim array, for O
 _object_new = object.__new__
 # Ops whose node may skip the engine's fix-up of its gradients (Op.grads_fit): their formulas keep the
 # incoming gradient's shape and dtype when every input has the result's (tests/test_perf_round15.py).
-_GRADS_FIT_OPS = frozenset({"add", "sub", "mul", "tanh"})
+# Checked per dtype (float16, bfloat16, float32, float64, complex64, complex128; with and without create_graph) for
+# every Op of each name: neg, exp, sigmoid, relu, pow (by a number, by a tensor, of a number) and div (also with a
+# rounding mode) were added in round 16 (tests/test_perf_round16.py).
+_GRADS_FIT_OPS = frozenset({"add", "sub", "mul", "tanh", "neg", "exp", "sigmoid", "relu", "div", "pow"})
 
 
 def _number_save(plan: tuple) -> tuple | None:

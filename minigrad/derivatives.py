@@ -639,11 +639,37 @@ rsub = Op("rsub", "RsubBackward1", lambda a, b, alpha: _sub_alpha(b, a, alpha) i
           jvp="element_wise",  # (not "linear": the number y of y - αx is a constant, its tangent 0)
           inputs=("self", "other"), args=("alpha",),
           self=lambda grad, alpha: grad.neg() if alpha == 1 else mul_scalar(grad.neg(), other=_conj(alpha)))  # -ᾱ
+_FLOAT32_64 = (np.dtype(np.float32), np.dtype(np.float64))
+
+
+def _times_conj(grad, y):
+    """``grad * conj(y)``, the gradient of a product: d(xy)/dx = y (ȳ for complex numbers).
+
+    ``y`` may be a saved Python float (``x * 1.5``: its own conjugate, ``grad * y`` is the number op). When nothing
+    records and ``y`` is a real tensor of ``grad``'s shape and dtype, the product is NumPy's, straight: the same
+    ufunc on the same arrays as ``grad * y`` (the same bits), laid out as that op lays it out, without the
+    operator's dispatch (bench W5: the two products by sum's expanded gradient).
+    """
+    if type(y) is float:
+        return grad * y
+    if type(y) is Tensor and type(grad) is Tensor and _untracked():
+        g, d = grad._data, y._data
+        # (not 0-d: NumPy's product of 0-d arrays is a scalar, not an array a later gradient may be added into)
+        if g.dtype is d.dtype and g.shape == d.shape and g.ndim and g.dtype in _FLOAT32_64:
+            if _errstate_get() is _QUIET:  # (in a backward pass: NumPy is quiet already)
+                result = np.multiply(g, d)
+            else:
+                result = _numpy_result(np.multiply, g, d)._data
+            if result.ndim > 1 and not (g.flags.c_contiguous and d.flags.c_contiguous):
+                result = _strides.iterator_layout(result, (g, d))  # (TensorIterator's layout, as Op._run's)
+            return Tensor._make(result)
+    return grad * _conj_saved(y)
+
+
 mul = Op("mul", "MulBackward0", np.multiply, inputs=("self", "other"),
          jvp="element_wise",
-         # d(xy)/dx = y (a float, saved unwrapped by ``x * 1.5``, is its own conjugate: one call less per node)
-         self=lambda grad, other: grad * (other if type(other) is float else _conj_saved(other)),
-         other=lambda grad, self: grad * _conj_saved(self))               # d(xy)/dy = x
+         self=lambda grad, other: _times_conj(grad, other),               # d(xy)/dx = y
+         other=lambda grad, self: _times_conj(grad, self))                # d(xy)/dy = x
 
 
 def _div_jvp(self_t, other_t, result, self, other):
@@ -861,7 +887,13 @@ addcdiv = Op("addcdiv", "AddcdivBackward0", _addcdiv, inputs=("self", "tensor1",
 
 def mean_backward(grad, sizes, numel):
     """d mean(x) / dx_i = 1/n:  grad ↦ expand(grad, sizes) / n."""
-    if type(numel) is int and grad._data.dtype.kind in "fc" and _untracked():
+    kind = grad._data.dtype.kind
+    if kind == "f" and type(numel) is int and _untracked() and _errstate_get() is _QUIET:  # (quiet: in a pass)
+        # Every element is the same quotient g/n: divided once and copied out. IEEE division is exactly
+        # rounded, so these are the bits of dividing the expanded gradient, in a fresh C-order array as
+        # PyTorch's (np.broadcast_to alone costs ~20k instructions: every ``loss.mean()``'s backward).
+        return Tensor._make(np.full(sizes, np.divide(grad._data, numel)))
+    if type(numel) is int and kind in "fc" and _untracked():
         # the same ufunc on the same arrays as the two ops below (tensor / int is np.divide)
         return _numpy_result(np.divide, np.broadcast_to(grad._data, sizes), numel)
     return div_scalar(grad.expand(sizes), other=numel)   # (PyTorch divides by the count as a Scalar: DivBackward1)

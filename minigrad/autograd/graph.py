@@ -946,9 +946,8 @@ def _engine_run_backward(warn: list, *args) -> None:
     from C++, and a C++ warning reaches Python when the engine returns (a failed backward too), located at the
     Python line that called the engine: this function's, in torch/autograd/graph.py; a library line, not the
     user's."""
-    from .engine import run_backward
     try:
-        _engine_returned(run_backward(*args), warn)
+        _engine_returned(engine.run_backward(*args), warn)
     except BaseException as e:
         _flush_engine_warnings(warn, e.__traceback__.tb_lineno)
         raise
@@ -984,4 +983,6 @@ def _flush_engine_warnings(warn: list, lineno: int) -> None:
                                globals().setdefault("__warningregistry__", {}), globals())
 
 
-from . import forward_ad  # noqa: E402
+# Last: forward_ad subclasses Node, and engine imports this module (_engine_run_backward reads
+# ``engine.run_backward`` when called: an import statement there cost ~9k instructions per backward()).
+from . import engine, forward_ad  # noqa: E402
