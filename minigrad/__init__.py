@@ -313,6 +313,8 @@ _numpy_names.install(globals(), Tensor)
 # x.grad_fn = ..., x.shape = ...: PyTorch's error for its read-only attributes (after every attribute is attached)
 from ._tensor import make_read_only as _make_read_only  # noqa: E402
 _make_read_only()
+# x.detach(1): CPython's error for the methods PyTorch binds without arguments (after every method exists).
+_arg_errors.install_no_argument_methods(Tensor)
 # torch.add(s, t) with s a tensor-like or a Tensor subclass: __torch_function__ (minigrad/overrides.py); last, so
 # that the wrappers wrap the finished functions.
 from . import overrides  # noqa: E402

@@ -925,3 +925,51 @@ def install_method_checks(tensor_class) -> None:
     """Wrap the CHECKED_METHODS of ``tensor_class`` (see checked_method)."""
     for name in CHECKED_METHODS:
         setattr(tensor_class, name, checked_method(getattr(tensor_class, name), name))
+
+
+# ---- Tensor methods PyTorch binds as METH_NOARGS ------------------------------------------------------------------
+# A Tensor method whose only parameter is ``self`` is bound in C without PyTorch's argument parser (METH_NOARGS), so
+# an argument is refused by CPython itself, which names the method as ``Tensor.<C name>``: "Tensor.detach() takes
+# no arguments (1 given)", or "Tensor.detach() takes no keyword arguments" (keywords are checked first). Methods
+# with optional parameters go through the parser ("clone() takes 0 positional arguments but 1 was given") and
+# those PyTorch writes in Python (torch/_tensor.py: is_shared, norm, ...) give Python's own message; neither is
+# listed here. The operator slots reuse the named method's C function, hence its name in the message.
+NO_ARGUMENT_METHODS = {name: name for name in (
+    "abs", "abs_", "absolute", "absolute_", "acos", "acos_", "acosh", "acosh_", "adjoint", "angle", "arccos",
+    "arccos_", "arccosh", "arccosh_", "arcsin", "arcsin_", "arcsinh", "arcsinh_", "arctan", "arctan_", "arctanh",
+    "arctanh_", "argwhere", "asin", "asin_", "asinh", "asinh_", "atan", "atan_", "atanh", "atanh_", "bitwise_not",
+    "bitwise_not_", "ceil", "ceil_", "coalesce", "conj", "conj_physical", "conj_physical_", "const_data_ptr",
+    "corrcoef", "cos", "cos_", "cosh", "cosh_", "data_ptr", "deg2rad", "deg2rad_", "dense_dim", "det", "detach",
+    "detach_", "digamma", "digamma_", "dim", "element_size", "erf", "erf_", "erfc", "erfc_", "erfinv", "erfinv_",
+    "exp", "exp2", "exp2_", "exp_", "expm1", "expm1_", "fix", "fix_", "fliplr", "flipud", "floor", "floor_", "frac",
+    "frac_", "frexp", "geqrf", "get_device", "i0", "i0_", "indices", "inverse", "is_coalesced", "is_complex",
+    "is_conj", "is_distributed", "is_floating_point", "is_inference", "is_neg", "is_nonzero", "is_signed",
+    "isfinite", "isinf", "isnan", "isneginf", "isposinf", "isreal", "item", "lgamma", "lgamma_", "log", "log10",
+    "log10_", "log1p", "log1p_", "log2", "log2_", "log_", "logdet", "logical_not", "logical_not_", "matrix_exp",
+    "msort", "ndimension", "neg", "neg_", "negative", "negative_", "nelement", "numel", "positive", "rad2deg",
+    "rad2deg_", "ravel", "reciprocal", "reciprocal_", "relu", "relu_", "resolve_conj", "resolve_neg", "retain_grad",
+    "rsqrt", "rsqrt_", "sgn", "sgn_", "sigmoid", "sigmoid_", "sign", "sign_", "signbit", "sin", "sin_", "sinc",
+    "sinc_", "sinh", "sinh_", "slogdet", "sparse_dim", "sqrt", "sqrt_", "square", "square_", "storage_offset", "t",
+    "t_", "tan", "tan_", "tanh", "tanh_", "tolist", "trace", "trunc", "trunc_", "untyped_storage", "values", "zero_",
+    "__bool__", "__complex__", "__float__", "__index__", "__int__", "__invert__", "__long__", "__nonzero__")}
+NO_ARGUMENT_METHODS.update({"__abs__": "abs", "__neg__": "neg", "__pos__": "positive"})
+
+
+def no_argument_method(fn, c_name: str):
+    """``fn`` refusing any argument besides ``self`` with CPython's METH_NOARGS errors for ``Tensor.<c_name>``."""
+    @functools.wraps(fn)
+    def method(self, *args, **kwargs):
+        if kwargs:
+            raise TypeError(f"Tensor.{c_name}() takes no keyword arguments")
+        if args:
+            raise TypeError(f"Tensor.{c_name}() takes no arguments ({len(args)} given)")
+        return fn(self)
+    return method
+
+
+def install_no_argument_methods(tensor_class) -> None:
+    """Wrap the NO_ARGUMENT_METHODS ``tensor_class`` has (after every module has attached its methods)."""
+    for name, c_name in NO_ARGUMENT_METHODS.items():
+        fn = tensor_class.__dict__.get(name)
+        if callable(fn) and not isinstance(fn, type):
+            setattr(tensor_class, name, no_argument_method(fn, c_name))

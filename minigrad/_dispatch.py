@@ -240,6 +240,149 @@ def _apply_joint(op, values: list, nexts: tuple) -> tuple:
     return tuple(grads)
 
 
+def _all_reduced(args, inputs, outs) -> int:
+    return 1 if args.get("dim") is None else 0
+
+
+def _reduced_loss(args, inputs, outs) -> int:
+    # (apply_loss_reduction: the elementwise loss's sum_out into the result, then div_ by the count for the mean;
+    # of a 0-dim loss only the sum's copy)
+    if args.get("reduction") == 0:
+        return 0
+    return 2 if inputs[0].ndim else 1
+
+
+def _reduced_bce(args, inputs, outs) -> int:
+    return 0 if args.get("reduction") == 0 or not inputs[0].ndim else 2
+
+
+def _dim_pair(args, inputs, outs) -> int:
+    # (max(dim)'s values and indices: made with keepdim, then squeeze_'d in place when keepdim is False; of a
+    # 0-dim tensor, a copy of it: fill_)
+    if not inputs[0].ndim:
+        return 1
+    return 0 if args.get("keepdim") else 2
+
+
+def _mean_version(args, inputs, outs) -> int:
+    # (sum_out, then div_; a float16 / bfloat16 mean sums in float32 and copies the quotient back: one write)
+    return 1 if outs[0].dtype in (_dtypes.float16, _dtypes.bfloat16) else 2
+
+
+# The ``_version`` of a fresh result made from inference tensors used outside inference mode, by node name.
+# PyTorch's kernel then runs below no autograd guard (no input has autograd keys), and its result is a normal
+# tensor: every in-place write or ``out=`` call the kernel makes into that result goes through the
+# ADInplaceOrView layer again and counts as a version (``abs`` calls ``abs_out``: 1; ``mean`` = ``sum_out``
+# then ``div_``: 2). Normal inputs: 0. A function of (args, inputs, outputs) where the kernel's path depends
+# on them.
+_INFERENCE_RESULT_VERSIONS = {
+    "AbsBackward0": 1, "PowBackward2": 1, "SumBackward0": 1, "SumBackward1": 1,
+    "MeanBackward0": _mean_version, "MeanBackward1": _mean_version, "ProdBackward0": 1, "ProdBackward1": 1,
+    "NansumBackward0": 1,
+    "MaxBackward1": 1, "MinBackward1": 1, "MaxBackward0": _dim_pair, "MinBackward0": _dim_pair,
+    "ModeBackward0": lambda args, inputs, outs: 0 if args.get("keepdim") and inputs[0].ndim else 2,
+    "AmaxBackward0": 1, "AminBackward0": 1,
+    "AminmaxBackward0": lambda args, inputs, outs: 1 if args.get("dim") is None else _dim_pair(args, inputs, outs),
+    "VarBackward0": _all_reduced, "StdBackward0": _all_reduced, "LogsumexpBackward0": 1,
+    "AngleBackward0": lambda args, inputs, outs: 1 if inputs[0]._data.dtype.kind == "c" else 0,
+    # (repeat: no copy_ into the result when a repeat count is 0)
+    "RepeatBackward0": lambda args, inputs, outs: 0 if 0 in tuple(args["repeats"]) else 1,
+    "MaskedFillBackward0": 2, "MaskedFillBackward1": 2, "MvBackward0": 1,
+    "DotBackward0": 1, "VdotBackward0": 1, "AddmmBackward0": 1, "BaddbmmBackward0": 1,
+    "PixelShuffleBackward0": 1, "PixelUnshuffleBackward0": 1, "ChannelShuffleBackward0": 1,
+    "UpsampleNearest2DBackward0": 1, "UpsampleNearestExact2DBackward0": 1, "UpsampleBilinear2DBackward0": 1,
+    "MseLossBackward0": _reduced_loss, "BinaryCrossEntropyBackward0": _reduced_bce,
+    "SmoothL1LossBackward0": _reduced_loss, "DiagonalBackward0_copy": 1, "DiagEmbedBackward0": 2,
+    "SortBackward0": 1, "SortBackward1": 1, "KthvalueBackward0": 1, "MedianBackward1": 1,
+    "NanmedianBackward1": 1, "CummaxBackward0": 1, "CumminBackward0": 1, "LinalgLstsqBackward0": 1,
+    "HardtanhBackward0": 1, "ConstantPadNdBackward0": 2, "Deg2RadBackward0": 1, "Rad2DegBackward0": 1,
+    "AdaptiveAvgPool2DBackward0": 1, "AdaptiveAvgPool3DBackward0": 1, "MaskedScatterBackward0": 2,
+    "ReflectionPad2DBackward0": 1, "Rot90Backward0": 1, "Im2ColBackward0": 1, "Col2ImBackward0": 2,
+    "FrexpBackward0": 1, "RenormBackward0": 1, "ComplexBackward0": 1, "PolarBackward0": 1,
+    "FftR2CBackward0": 1, "FftC2CBackward0": 1, "FftC2RBackward0": 1,
+    "LinalgHouseholderProductBackward0": 1, "OrmqrBackward0": 3, "PdistBackward0": 1,
+    "MaxPool3DWithIndicesBackward0": 1, "SelectScatterBackward0": 2, "SliceScatterBackward0": 2,
+    "DiagonalScatterBackward0": 2, "AsStridedScatterBackward0": 2, "FillBackward0": 1, "FillBackward1": 1,
+    "NativeDropoutBackward0": 1,
+    # (block_diag: zeros, then one copy_ per block into a narrowed view of the result)
+    "BlockDiagBackward0": lambda args, inputs, outs: 1 + len(inputs),
+    # (addbmm: the scaled self copied in unless beta is 0, then one addmm_ per matrix pair of the batch)
+    "AddbmmBackward0": lambda args, inputs, outs: (1 if args.get("beta") == 0 else 2) + inputs[1].shape[0],
+    # (one version per output: qr's wide R is copied out of the factored matrix, then triu_'d)
+    "LinalgQrBackward0": lambda args, inputs, outs: (
+        0 if args.get("mode") == "r" else 1,
+        2 if args.get("mode") == "complete" or inputs[0].shape[-2] < inputs[0].shape[-1] else 1),
+    "LinalgLuFactorExBackward0": (1, 0, 0),
+}
+
+
+def _inference_result_version(op, tensors, outs, args) -> None:
+    """Give ``outs`` the version PyTorch's kernel leaves on them when every input is an inference tensor used
+    outside inference mode (see _INFERENCE_RESULT_VERSIONS; one normal input and the call goes through
+    autograd as usual: version 0). Python numbers (wrapped numbers) do not count."""
+    if _STATE.inference:
+        return
+    first = tensors[0]
+    if type(first) is Tensor and first._is_inference is not True and first._wrapped_number is None:
+        return  # (the common case: a normal input)
+    inputs = tensors[0] if op.list_input and len(tensors) == 1 and type(tensors[0]) in (list, tuple) else tensors
+    inputs = [t for t in inputs if isinstance(t, Tensor) and t._wrapped_number is None]
+    if not inputs or not all(t._is_inference is True for t in inputs):
+        return
+    version = op.inference_version
+    if callable(version):
+        version = version(args, inputs, outs)
+    if type(version) is not tuple:
+        version = (version,) * len(outs)
+    for o, v in zip(outs, version):
+        if o._base is None:  # (a view shares its base's counter)
+            o._version_counter[0] = v
+
+
+def _bce_with_logits_versions(node) -> dict:
+    # (the loss's backward: sigmoid then in-place sub_/mul_ into one result; with pos_weight two more; the
+    # mean reduction's div_ one more. Under create_graph the out-of-place forms: left as they are)
+    if _STATE.enabled:
+        return {}
+    mean = node._get_saved("reduction") == 1
+    more = 2 if node._get_saved("pos_weight") is not None else 0
+    return {"self": 2 + more + mean, "target": more + mean}
+
+
+# The ``_version`` of the gradients a node's formulas return, where PyTorch's formula fills a fresh tensor in
+# place (value_selecting_reduction_backward: zeros, then scatter_; index_select's backward: zeros, then
+# index_add_; copysign's other: zeros_like then an in-place fill). By node name: one version for every input,
+# a dict by input name, or a function of the node giving that dict.
+_GRAD_VERSIONS = {
+    "IndexSelectBackward0": 1, "TraceBackward0": 2, "SortBackward0": 2, "SortBackward1": 2, "TopkBackward0": 2,
+    "KthvalueBackward0": 2, "MedianBackward1": 2, "NanmedianBackward1": 2, "ModeBackward0": 2,
+    "MaxBackward0": 2, "MinBackward0": 2, "CummaxBackward0": 2, "CumminBackward0": 2,
+    "CopysignBackward0": {"other": 1}, "NextafterBackward0": {"other": 1},
+    # (sgn_backward of a complex input: the quotient, then masked_fill_ where |x| is 0; a real one: zeros)
+    "SgnBackward0": lambda node: 1 if node._input_meta[0][1].kind == "c" else None,
+    "BinaryCrossEntropyBackward0": lambda node: {} if _STATE.enabled else {
+        "target": 2 + (node._get_saved("reduction") == 1)},
+    "BinaryCrossEntropyWithLogitsBackward0": _bce_with_logits_versions,
+}
+
+
+def _apply_versioned(node, grad_outputs: tuple) -> tuple:
+    """OpNode.apply, then the gradients' versions PyTorch's formulas leave (see _GRAD_VERSIONS)."""
+    # (a formula may return a saved input itself, not a fresh tensor: cummax's of an empty input; that one
+    # keeps its version. Read before the formulas run: a backward without retain_graph frees the saved tensors)
+    inputs = [s._version_counter for s in node._saved if type(s) is SavedTensor]
+    grads = OpNode.apply(node, grad_outputs)
+    op = node._op
+    versions = op.grad_version
+    if callable(versions):
+        versions = versions(node)
+    for name, g in zip(op.diff_inputs, grads):
+        version = versions.get(name) if type(versions) is dict else versions
+        if g is not None and version is not None and not any(g._version_counter is c for c in inputs):
+            g._version_counter[0] = version   # (a fresh result, or a view of one: trace's)
+    return grads
+
+
 # Elementwise ops (TensorIterator's in PyTorch) whose table row does not say so by ``jvp="element_wise"`` or a ufunc
 _ELEMENTWISE_NAMES = frozenset({
     "atan2", "clamp", "clamp_min", "clamp_max", "sigmoid_backward", "tanh_backward", "threshold_backward",
@@ -304,6 +447,9 @@ class Op:
                                        and not op.multi and not view) else None
         # number_formulas: the formulas take a saved Python number as it is (see OpNode.apply, _ops._binary)
         op.number_formulas = op.number_ufunc is not None
+        # inference_version / grad_version: see _INFERENCE_RESULT_VERSIONS and _GRAD_VERSIONS
+        op.inference_version = _INFERENCE_RESULT_VERSIONS.get(node_name)
+        op.grad_version = _GRAD_VERSIONS.get(node_name)
         op.node_class = op._make_node_class()
         op.jvp = jvp
         # elementwise: the output takes TensorIterator's layout from the inputs' strides (_strides.elementwise)
@@ -404,6 +550,8 @@ class Op:
     def _make_node_class(self):
         # PyTorch's generated node classes live in no module: type(fn) prints <class 'MulBackward0'>.
         attrs = {"__slots__": (), "_op": self, "__module__": "builtins"}
+        if self.grad_version is not None:
+            attrs["apply"] = _apply_versioned
         if self.multi:  # the engine reads node._n_outputs (1, from Node, for everyone else)
             attrs["_n_outputs"] = property(lambda node: len(node._out_meta))
         if self.node_name in _QUALIFIED_NAMES:
@@ -483,6 +631,10 @@ class Op:
                                                    and not _strides._plain(data)):
                     result = _strides.elementwise(result, tensors)
                     break
+        if self.inference_version is not None:
+            o = Tensor._make(result)
+            _inference_result_version(self, tensors, (o,), args)
+            return o
         return Tensor._make(result)
 
     def _run(self, tensors, dtype, out, args):
@@ -524,6 +676,8 @@ class Op:
             if self.view:
                 for i, o in enumerate(outs):
                     _make_view(o, tensors[0], self, args, i)
+            if self.inference_version is not None:
+                _inference_result_version(self, tensors, outs, args)
             if record:
                 _no_integer_history(outs[: self.n_diff_outputs])
                 self._record(tensors, outs, args)
@@ -546,6 +700,8 @@ class Op:
         o = Tensor._make(result)
         if self.view:
             _make_view(o, tensors[0], self, args, None)
+        if self.inference_version is not None:
+            _inference_result_version(self, tensors, (o,), args)
         if record:
             if result.dtype.kind in "biu" and self.n_diff_outputs:
                 _no_integer_history((o,))
@@ -1152,8 +1308,30 @@ def _check_overlapping_write(op, out, tensors) -> None:
         return
     if name == "CopyBackwards" and len(tensors) > 1 and tensors[1] is out:
         return
+    if name in ("TrilBackward0", "TriuBackward0") and _triangle_in_place(out):
+        return
     raise RuntimeError("unsupported operation: more than one element of the written-to tensor refers to a "
                        "single memory location. Please clone() the tensor before performing the operation.")
+
+
+def _triangle_in_place(out) -> bool:
+    """Whether PyTorch's tril_ / triu_ zero ``out``'s elements where they are (checkTrilTriuBatchContiguous): a
+    tensor of at most 3 dims (or a batched one inside vmap), or whose batch dims are laid out one matrix after
+    another (the first may be expanded). Zeros written where they are need no check of shared elements
+    (_ops_inplace_math._triangle_ writes them so); otherwise the kernel works on a contiguous copy, whose copy_
+    back refuses them."""
+    a = out._data
+    if a.ndim <= 3 or _vmap_batched.DEPTH[0] and _vmap_batched.levels(out):
+        return True   # (inside vmap, seen so far: PyTorch's batch rule writes the zeros in place too)
+    strides = [st // a.itemsize for st in a.strides]
+    expected = a.shape[-1] * a.shape[-2]
+    for i in range(a.ndim - 3, -1, -1):
+        if i == 0 and (strides[0] == 0 or a.shape[0] == 1):
+            continue
+        if strides[i] != expected:
+            return False
+        expected *= a.shape[i]
+    return True
 
 
 def warn_expanded_write(name: str) -> None:

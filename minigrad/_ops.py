@@ -1435,6 +1435,7 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     Another string ('nuc'), or 'fro' over more than two dims, is linalg.matrix_norm's (over every dim when
     ``dim`` is None), as in PyTorch.
     """
+    _ = input.layout   # (PyTorch's torch.norm is Python reading this first: a non-tensor's AttributeError)
     if isinstance(p, str) and (p != "fro" or not (dim is None or isinstance(dim, int) or len(dim) <= 2)):
         from .linalg import matrix_norm
         dims = tuple(builtins.range(input.dim())) if dim is None else (dim,) if isinstance(dim, int) else dim
@@ -2300,6 +2301,8 @@ def mm(input, mat2):
     if mat2.dim() != 2:
         raise RuntimeError("mat2 must be a matrix")
     if input._data.shape[1] != mat2._data.shape[0]:
+        if _vmap_batched.DEPTH[0]:
+            _vmap_batched.check_mm_sizes(input, mat2)
         (a, b), (c, d) = input._data.shape, mat2._data.shape
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a}x{b} and {c}x{d})")
     if input._data.dtype != mat2._data.dtype:  # (NumPy's test first: the same answer, and cheaper)
@@ -2314,6 +2317,8 @@ def mv(input, vec):
     if input.dim() != 2 or vec.dim() != 1:
         raise RuntimeError(f"vector + matrix @ vector expected, got 1, {input.dim()}, {vec.dim()}")
     if input._data.shape[1] != vec._data.shape[0]:
+        if _vmap_batched.DEPTH[0]:
+            _vmap_batched.check_mv_sizes(input, vec)
         raise RuntimeError(f"size mismatch, got input ({input._data.shape[0]}), mat ({input._data.shape[0]}x"
                            f"{input._data.shape[1]}), vec ({vec._data.shape[0]})")
     _check_mm_dtypes(input, vec, "mv")
@@ -2328,6 +2333,8 @@ def dot(input, tensor):
         raise RuntimeError(f"dot : expected both vectors to have same dtype, but found {_legacy(input.dtype)} "
                            f"and {_legacy(tensor.dtype)}")
     n, m = input._data.shape[0], tensor._data.shape[0]
+    if n != m and _vmap_batched.DEPTH[0]:
+        _vmap_batched.check_dot_sizes(input, tensor)
     if n != m:
         raise RuntimeError(f"inconsistent tensor size, expected tensor [{n}] and src [{m}] to have the same number "
                            f"of elements, but got {n} and {m} elements respectively")
@@ -2414,6 +2421,8 @@ def matmul(input, other, *, out=None):
     if d1 == 1 and d2 == 2:
         # (k) @ (k, m): a one-row mm whose result is squeezed in place (SqueezeBackward4)
         if input._data.shape[0] != other._data.shape[0]:
+            if _vmap_batched.DEPTH[0]:  # (as the one-row mm's, batched: the row's batch makes it a matrix)
+                _vmap_batched.check_mm_sizes(unsqueeze(input, 0), other)
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied (1x{input._data.shape[0]} and "
                                f"{other._data.shape[0]}x{other._data.shape[1]})")
         from ._ops_inplace_views import squeeze_  # (really in place: the result is at version 1, not a view)
@@ -2474,6 +2483,10 @@ def einsum(equation, *operands):
     from ._einsum import einsum as _einsum
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
         operands = tuple(operands[0])
+    if isinstance(equation, str):   # (the C++ einsum's parser checks its TensorList before the equation is read)
+        for k, t in enumerate(operands):
+            if not isinstance(t, Tensor):
+                raise TypeError(f"expected Tensor as element {k} in argument 1, but got {_arg_errors.type_name(t)}")
     return _einsum(equation, operands)
 
 

@@ -17,7 +17,7 @@ import warnings
 
 import numpy as np
 
-from . import _arg_errors, _dtypes, _ops, return_types
+from . import _arg_errors, _dtypes, _ops, _strides, return_types
 from . import derivatives as D
 from ._tensor import Tensor, _user_stacklevel
 from .autograd import grad_mode
@@ -219,7 +219,10 @@ def empty_strided(size, stride, *, dtype=None, layout=None, device=None, require
                   pin_memory: bool = False) -> Tensor:
     """An uninitialized (here: zero) tensor with sizes ``size`` and strides ``stride``."""
     dt = _dtypes.get_default_dtype() if dtype is None else _dtypes.to_dtype(dtype)
-    return Tensor._make(_strided_empty(size, stride, dt)).requires_grad_(requires_grad)
+    out = Tensor._make(_strided_empty(size, stride, dt))
+    if out._data.size == 0:   # (NumPy's strides of an empty array are 0s: keep the ones asked for, as PyTorch)
+        _strides.keep_empty_strides(out, stride)
+    return out.requires_grad_(requires_grad)
 
 
 def new_empty_strided(self, size, stride, *, dtype=None, layout=None, device=None, requires_grad: bool = False,

@@ -317,7 +317,15 @@ def _triangle_(op, name: str, input, diagonal: int):
     _int_arg(name + "_", "diagonal", diagonal, 1)
     if input.dim() < 2:
         raise RuntimeError(f"{name}: input tensor must have at least 2 dimensions")
-    return op(input, out=input, diagonal=int(diagonal))
+    result = op(input, out=input, diagonal=int(diagonal))
+    if _dispatch.is_expanded(input._data):
+        # PyTorch's kernel writes only the zeros, so a memory location that some element of the expanded tensor
+        # zeroes stays 0 even where another element sharing it keeps its value (the copy above: the last wins)
+        rows, cols = input._data.shape[-2:]
+        offset = np.arange(cols)[None, :] - np.arange(rows)[:, None]   # column - row
+        zeroed = offset > diagonal if name == "tril" else offset < diagonal
+        input._data[..., zeroed] = 0
+    return result
 
 
 def tril_(input, diagonal: int = 0):

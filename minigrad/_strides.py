@@ -114,18 +114,28 @@ def channels_last(a: np.ndarray) -> np.ndarray:
     return a if is_contiguous_as(a, _layout.channels_last) else clone(a, _layout.channels_last)
 
 
-def is_contiguous_as(a: np.ndarray, memory_format) -> bool:
+def is_contiguous_as(a: np.ndarray, memory_format, strides: tuple | None = None) -> bool:
     """``is_contiguous(memory_format=...)`` for channels_last (4-D) / channels_last_3d (5-D).
 
-    Size-1 dims may have any stride (c10's is_channels_last_contiguous).
+    c10's compute_channels_last_contiguous: walking the dims innermost first (C, W, H, (D), N), each dim of size
+    other than 1 must have the stride ``expected`` (the product of the sizes walked so far); size-1 dims may have
+    any stride. A size-0 dim makes ``expected`` 0, so an empty tensor passes when its later dims have stride 0 or
+    size 1 (whatever its strides' other values).
     """
     ndim = 4 if memory_format is _layout.channels_last else 5 if memory_format is _layout.channels_last_3d else None
     if ndim is None:
         return bool(a.flags.c_contiguous)  # (preserve_format: PyTorch refuses it; contiguous_format: C order)
     if a.ndim != ndim:
         return False
-    strides = [s // a.itemsize for s in a.strides]
-    return all(m == 1 or s == w for m, s, w in zip(a.shape, strides, channels_last_strides(a.shape)))
+    if strides is None:   # (in elements; an empty tensor's are PyTorch's, given by Tensor.stride(), not NumPy's 0s)
+        strides = [s // a.itemsize for s in a.strides]
+    expected = 1
+    for d in [1, *range(ndim - 1, 1, -1), 0]:
+        if a.shape[d] != 1:
+            if strides[d] != expected:
+                return False
+            expected *= a.shape[d]
+    return True
 
 
 def elementwise(result: np.ndarray, tensors) -> np.ndarray:

@@ -77,9 +77,10 @@ def _warn_scalar_conversion() -> None:
 
 
 def _caller_module(depth: int = 2) -> str:
-    """The module of the frame ``depth`` levels up (2: the caller's caller), past ``__torch_function__``'s wrappers."""
+    """The module of the frame ``depth`` levels up (2: the caller's caller), past ``__torch_function__``'s wrappers
+    and the argument checks of _arg_errors."""
     frame = sys._getframe(depth)
-    while frame is not None and frame.f_globals.get("__name__") == "minigrad.overrides":
+    while frame is not None and frame.f_globals.get("__name__") in ("minigrad.overrides", "minigrad._arg_errors"):
         frame = frame.f_back
     return "" if frame is None else frame.f_globals.get("__name__", "")
 
@@ -356,7 +357,8 @@ class Tensor(metaclass=_TensorType):
         """True if the elements are laid out in row-major order (or ``memory_format``'s) without gaps."""
         if memory_format is None or memory_format is _layout.contiguous_format:
             return self._data.flags["C_CONTIGUOUS"]
-        return _strides.is_contiguous_as(self._data, memory_format)
+        strides = self.stride() if self._data.size == 0 else None   # (NumPy's are all 0 when empty)
+        return _strides.is_contiguous_as(self._data, memory_format, strides)
 
     def is_floating_point(self) -> bool:
         """True for float16/bfloat16/float32/float64 tensors."""

@@ -278,6 +278,67 @@ def check_compare_all(a, b, what: str) -> None:
                            "https://github.com/pytorch/pytorch/issues if you need this feature.")
 
 
+def check_dot_sizes(a, b) -> None:
+    """dot(a, b) (or a @ b) of vectors of different sizes, one of them batched (at one vmap level): PyTorch's batch
+    rule (dot_batch_rule) computes it through matmul on the physical tensors, whose error shows instead of dot's:
+    both batched, [B, 1, n] @ [B, m, 1] (bmm); a alone, [B, n] @ b (mv); b alone, a @ [B, m].T (mm)."""
+    la, lb = levels(a), levels(b)
+    mask = la | lb
+    if not mask or mask & (mask - 1):   # (unbatched, or batched at several levels: the plain error)
+        return
+    size, n, m = SIZES[mask.bit_length() - 1], a._data.shape[0], b._data.shape[0]
+    if la and lb:
+        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: [{size}, {n}] but got: "
+                           f"[{size}, {m}].")
+    if la:
+        raise RuntimeError(f"size mismatch, got input ({size}), mat ({size}x{n}), vec ({m})")
+    raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied (1x{n} and {m}x{size})")
+
+
+def _one_level(*tensors):
+    """(levels of each tensor, the batch size) when they are batched at one vmap level together, else None."""
+    masks = [levels(t) for t in tensors]
+    mask = 0
+    for m in masks:
+        mask |= m
+    if not mask or mask & (mask - 1):   # (unbatched, or batched at several levels: the plain error)
+        return None
+    return masks, SIZES[mask.bit_length() - 1]
+
+
+def _bmm_error(size: int, k: int, m: int) -> RuntimeError:
+    return RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: [{size}, {k}] but got: "
+                        f"[{size}, {m}].")
+
+
+def check_mm_sizes(a, b) -> None:
+    """mm(a, b) (or a @ b of matrices, or of a vector and a matrix) whose inner sizes differ, inside vmap: PyTorch's
+    batch rule multiplies the physical tensors: a alone batched, [B·n, k] @ b (mm); otherwise a bmm (a expanded)."""
+    found = _one_level(a, b)
+    if found is None:
+        return
+    (la, lb), size = found
+    (n, k), (m, p) = a._data.shape, b._data.shape
+    if la and not lb:
+        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({size * n}x{k} and {m}x{p})")
+    raise _bmm_error(size, k, m)
+
+
+def check_mv_sizes(mat, vec) -> None:
+    """mv(mat, vec) (or mat @ vec) whose sizes differ, inside vmap: PyTorch's batch rule multiplies the physical
+    tensors: both batched a bmm; mat alone [B·n, k] @ vec (mv); vec alone mat @ [B, m].T (mm)."""
+    found = _one_level(mat, vec)
+    if found is None:
+        return
+    (lm, lv), size = found
+    (n, k), m = mat._data.shape, vec._data.shape[0]
+    if lm and lv:
+        raise _bmm_error(size, k, m)
+    if lm:
+        raise RuntimeError(f"size mismatch, got input ({size * n}), mat ({size * n}x{k}), vec ({m})")
+    raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({n}x{k} and {m}x{size})")
+
+
 def check_batch_norm(input, running_mean, running_var) -> None:
     """Training-mode batch norm on a batched input whose running statistics (updated in place) are not batched."""
     mask = levels(input)
@@ -434,6 +495,11 @@ def check_inplace(name: str, out, tensors, node_name: str | None = None) -> None
     level = extra.bit_length()
     base = name.rstrip("_")
     if base in _SHAPE_ERRORS:
+        # (PyTorch's fallback runs the op on the physical tensors: TensorIterator refuses an expanded output
+        # before it compares the shapes)
+        if out._data.size and any(st == 0 and n > 1 for st, n in zip(out._data.strides, out._data.shape)):
+            raise RuntimeError("unsupported operation: more than one element of the written-to tensor refers to a "
+                               "single memory location. Please clone() the tensor before performing the operation.")
         shape, broadcast = _physical_add_shapes(out, tensors)
         raise RuntimeError(f"output with shape {shape} doesn't match the broadcast shape {broadcast}")
     rule = _RULE_NAMES[node_name] if node_name in _RULE_NAMES else _RULE_NAMES.get(name, _RULE_NAMES.get(base))

@@ -1366,10 +1366,29 @@ view_as_real = Op("view_as_real", "ViewAsRealBackward0", _view_as_real, view=Tru
 view_as_complex = Op("view_as_complex", "ViewAsComplexBackward0", _view_as_complex, view=True,
                      jvp="linear",
                      self=lambda grad: _ops().view_as_real(grad))
+_ATAN2_VECTOR = {np.dtype(np.complex64): _float_math.correctly_rounded(np.arctan2),  # (SLEEF's atan2f: ≤ 1 ulp off)
+                 np.dtype(np.complex128): _float_math.sleef_atan2_64}
+_ATAN2_SCALAR = {np.dtype(np.complex64): _float_math.libm_float("atan2f", np.arctan2, 2),
+                 np.dtype(np.complex128): _float_math.libm_double("atan2", np.arctan2, 2)}
+
+
+def _complex_angle(a):
+    """arg z = atan2(Im z, Re z) as PyTorch's cpu_kernel_vec computes it: its vector code (SLEEF's atan2) on
+    blocks of 8 complex numbers of a contiguous tensor, glibc's atan2 on the rest (on every element of a
+    strided tensor, in memory order for a transpose), into a C-contiguous result whatever a's layout (as
+    PyTorch's). NumPy's np.angle rounds float32 differently."""
+    if a.ndim > 1 and a.flags.f_contiguous and not a.flags.c_contiguous:   # (a transpose: its memory order)
+        return _complex_angle(a.T).T.copy(order="C")
+    vector, scalar = _ATAN2_VECTOR[a.dtype], _ATAN2_SCALAR[a.dtype]
+    if not a.flags.c_contiguous:
+        return np.asarray(scalar(a.imag, a.real), a.real.dtype, order="C")
+    return _float_math.two_paths(vector, scalar, a.imag.copy(), a.real.copy(), block=8)
+
+
 def _angle(a):
     # a real x: π where x < 0, else 0 (-0.0 too: NumPy's atan2 gives it π), NaN for NaN, as PyTorch's
     if a.dtype.kind == "c":
-        return np.angle(a)
+        return _complex_angle(a)
     return np.where(a < 0, a.dtype.type(math.pi), np.where(np.isnan(a), a, a.dtype.type(0))).astype(a.dtype)
 
 
@@ -2154,6 +2173,9 @@ leaky_relu_backward = Op(
     self=lambda grad: _ops().zeros_like(grad))                           # the slope is piecewise constant in x
 gelu_backward = Op("gelu_backward", "GeluBackwardBackward0", _gelu_backward_forward,
                    inputs=("grad_output", "self"), args=("approximate",),
+                   # PyTorch's result: gelu_backward(grad_output_t, self) + gelu_double_backward(self_t, grad_output,
+                   # self): the two formulas below applied to the tangents (jvp of grad(f) of a gelu, hessian)
+                   jvp="element_wise",
                    grad_output=lambda grad, self, approximate: gelu_backward(grad, self, approximate=approximate),
                    self=gelu_double_backward)
 gelu = Op("gelu", "GeluBackward0", _gelu_forward, args=("approximate",),
@@ -3449,14 +3471,24 @@ def _cross(a, b, dim):
     """a × b along dim, in C order (PyTorch's result, whatever the inputs' layout).
 
     Real floats as PyTorch's compiled kernel: each component a_j·b_k - a_k·b_j with the first product fused
-    (fma(a_j, b_k, -(a_k·b_j))), so x × x is the products' rounding error, not exactly 0.
+    (fma(a_j, b_k, -(a_k·b_j))), so x × x is the products' rounding error, not exactly 0. complex64: each
+    complex product (pr + i·pi)(qr + i·qi) = (pr·qr - pi·qi) + i(pr·qi + pi·qr) with every real product rounded
+    (c10::complex's formula; NumPy's complex64 multiply rounds otherwise), so x × x is exactly 0.
     """
     dt = np.result_type(a, b)
-    if dt not in (np.float32, np.float64):
+    if dt not in (np.float32, np.float64, np.complex64):
         return _strides.contiguous(np.cross(a, b, axis=dim).astype(dt, copy=False))
     shape = np.broadcast_shapes(a.shape, b.shape)
     x = np.moveaxis(np.broadcast_to(a.astype(dt, copy=False), shape), dim, 0)
     y = np.moveaxis(np.broadcast_to(b.astype(dt, copy=False), shape), dim, 0)
+    if dt == np.complex64:
+        def times(p, q):
+            out = np.empty(p.shape, dt)
+            out.real = p.real * q.real - p.imag * q.imag
+            out.imag = p.real * q.imag + p.imag * q.real
+            return out
+        parts = [times(x[(i + 1) % 3], y[(i + 2) % 3]) - times(x[(i + 2) % 3], y[(i + 1) % 3]) for i in range(3)]
+        return _strides.contiguous(np.moveaxis(np.stack(parts), 0, dim))
     parts = [fma(x[(i + 1) % 3], y[(i + 2) % 3], -(x[(i + 2) % 3] * y[(i + 1) % 3]), dt) for i in range(3)]
     return _strides.contiguous(np.moveaxis(np.stack(parts), 0, dim))
 
@@ -3899,15 +3931,18 @@ def cholesky_backward(grad, L, upper):
     return linalg_solve_triangular(L_, gA, upper=False, left=False, unitriangular=False)     # (·) L⁻¹
 
 
-def linalg_solve_backward(grad, A, result, left, LU=None, pivots=None):
-    """X = A⁻¹B:  gB = A⁻ᴴ gX,  gA = -gB Xᴴ  (X = BA⁻¹: gB = gX A⁻ᴴ, gA = -Xᴴ gB)."""
+def linalg_solve_backward(grad, A, LU, pivots, result, left, grad_input_mask):
+    """X = A⁻¹B:  gB = A⁻ᴴ gX,  gA = -gB Xᴴ  (X = BA⁻¹: gB = gX A⁻ᴴ, gA = -Xᴴ gB).
+    One formula for both (PyTorch's): gB is solved once, and under create_graph both gradients use that node."""
     B_is_vector = result.dim() < A.dim()  # (a matrix B gives X at least A's dims)
     gX, X = (grad.unsqueeze(-1), result.unsqueeze(-1)) if B_is_vector else (grad, result)
     if _untracked() and LU is not None:  # (PyTorch reuses the forward's LU when no graph is built)
         gB = linalg_lu_solve(LU, pivots, gX, left=left, adjoint=True)
     else:
         gB = _solve(_mH(A), gX, left=left)
-    gA = -gB.matmul(_mH(X)) if left else -_mH(X).matmul(gB)
+    gA = None
+    if grad_input_mask[0]:
+        gA = -gB.matmul(_mH(X)) if left else -_mH(X).matmul(gB)
     return gA, (gB.squeeze(-1) if B_is_vector else gB)
 
 
@@ -3926,25 +3961,34 @@ def pinv_backward(grad, pinvA, A):
             - pinvAhK.matmul(pinvA).matmul(A))
 
 
-def linalg_lstsq_backward(grads, A, B, X, wrt_A: bool):
-    """X = A⁺B, residuals L = Σ|AX - B|²:  gA, gB from A⁺'s derivative and from 2(AX - B)."""
+def linalg_lstsq_backward(grads, self, b, solution, grad_input_mask):
+    """X = A⁺B, residuals L = Σ|AX - B|²:  gA, gB from A⁺'s derivative and from 2(AX - B).
+    One formula for both (PyTorch's): A⁺ is computed once, and under create_graph both gradients use that node."""
+    A, B, X = self, b, solution
     gX, gL = grads
     vector = B.dim() == A.dim() - 1
     if vector:
         B, X = B.unsqueeze(-1), X.unsqueeze(-1)
         gX = None if gX is None else gX.unsqueeze(-1)
-    out = None
+    gA = gB = None
     if gX is not None:
         pinvA = linalg_pinv(A, atol=None, rtol=None, hermitian=False)
-        out = pinv_backward(gX.matmul(_mH(B)), pinvA, A) if wrt_A else _mH(pinvA).matmul(gX)
+        if grad_input_mask[0]:
+            gA = pinv_backward(gX.matmul(_mH(B)), pinvA, A)
+        if grad_input_mask[1]:
+            gB = _mH(pinvA).matmul(gX)
     if gL is not None and gL.numel():
         r = A.matmul(X) - B
         gL = gL.unsqueeze(-2)
-        term = mul_scalar((gL * r).matmul(_mH(X)), other=2) if wrt_A else -2 * gL * r
-        out = term if out is None else out + term
-    if out is not None and vector and not wrt_A:
-        out = out.squeeze(-1)
-    return out
+        if grad_input_mask[0]:
+            term = mul_scalar((gL * r).matmul(_mH(X)), other=2)
+            gA = term if gA is None else gA + term
+        if grad_input_mask[1]:
+            term = -2 * gL * r
+            gB = term if gB is None else gB + term
+    if gB is not None and vector:
+        gB = gB.squeeze(-1)
+    return gA, gB
 
 
 def linalg_solve_triangular_backward(grad, self, result, upper, left, unitriangular, grad_input_mask):
@@ -4176,10 +4220,7 @@ linalg_solve_ex = Op("linalg_solve_ex", "LinalgSolveExBackward0", _solve_forward
                      args=("left",), outputs=("result", "LU", "pivots", "info"), differentiable_outputs=1,
                      # X = A⁻¹B: dX = A⁻¹(dB - dA·X)  (X·A = B: dX = (dB - X·dA)A⁻¹)
                      jvp=lambda A, B, A_t, B_t, result, left: _solve_jvp(A, B, A_t, B_t, result, left),
-                     A=lambda grad, A, LU, pivots, result, left:
-                         linalg_solve_backward(grad, A, result, left, LU, pivots)[0],
-                     B=lambda grad, A, LU, pivots, result, left:
-                         linalg_solve_backward(grad, A, result, left, LU, pivots)[1])
+                     A=joint(linalg_solve_backward), B=joint(linalg_solve_backward))
 linalg_pinv = Op("linalg_pinv", "LinalgPinvBackward0", _pinv_forward, args=("atol", "rtol", "hermitian"),
                  jvp=lambda self_t, self, result: pinv_jvp(self, result, self_t),
                  self=lambda grad, result, self: pinv_backward(grad, result, self))
@@ -4201,8 +4242,7 @@ linalg_lstsq = Op("linalg_lstsq", "LinalgLstsqBackward0", _lstsq_forward, inputs
                   differentiable_outputs=2, undefined_grads=True,
                   jvp=lambda self, b, self_t, b_t, solution, residuals:
                       linalg_lstsq_jvp(self, b, self_t, b_t, solution, residuals),
-                  self=lambda grads, self, b, solution: linalg_lstsq_backward(grads, self, b, solution, True),
-                  b=lambda grads, self, b, solution: linalg_lstsq_backward(grads, self, b, solution, False))
+                  self=joint(linalg_lstsq_backward), b=joint(linalg_lstsq_backward))
 
 
 # ---- forward AD of the decompositions (PyTorch's linalg_qr_jvp, linalg_svd_jvp, linalg_lstsq_*_jvp) ---------

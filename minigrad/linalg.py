@@ -294,12 +294,20 @@ def lstsq(A, B, rcond=None, *, driver=None):
     if not (0 <= A.dim() - B.dim() <= 1):
         raise RuntimeError(f"{fn}: input.dim() must be greater or equal to other.dim() and (input.dim() - "
                            "other.dim()) <= 1")
-    vector = A.dim() - B.dim() == 1
+    # B is a (batch of) vector(s) when 1-D or shaped as A without its last dim (linalg_solve_is_vector_rhs)
+    vector = B.dim() == 1 or (A.dim() - B.dim() == 1 and B.shape == A.shape[:-1])
     if A.shape[-2] != B.shape[-1 if vector else -2]:
         raise RuntimeError(f"{fn}: input.size(-2) should match other.size({-1 if vector else -2})")
     driver = "gelsy" if driver is None else driver
     if driver not in ("gels", "gelsy", "gelsd", "gelss"):
         raise RuntimeError(f"{fn}: parameter `driver` should be one of (gels, gelsy, gelsd, gelss)")
+    # The batch dims broadcast are A's and as many leading dims of B (PyTorch's: all but the last of a B with
+    # one dim less than A, vector or not), with the broadcast error of elementwise ops
+    batch_a, batch_b = tuple(A.shape[:-2]), tuple(B.shape[:A.dim() - 2])
+    try:
+        np.broadcast_shapes(batch_a, batch_b)
+    except ValueError:
+        _ops._raise_broadcast_error(batch_a, batch_b)
     if rcond is None:
         rcond = float(np.finfo(A._data.dtype).eps) * max(A.shape[-2:])
     return return_types.linalg_lstsq(D.linalg_lstsq(A, B, rcond=rcond, driver=driver))

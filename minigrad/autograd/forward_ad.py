@@ -435,6 +435,8 @@ def _op_jvp(op, primals, outs, dtype, args, inplace: bool = False) -> tuple:
         r = r if isinstance(r, tuple) else (r,)
         if op.node_name in ("AddBackward0", "SubBackward0") and primals[1]._fw_grad is None:
             r = (_zero_times_alpha(r[0], primals, args.get("alpha", 1)),)
+        if op.name in ("addcmul", "addcdiv"):
+            r = (_zero_terms_times_value(r[0], primals, args["value"]),)
         # a formula that returns an input's tangent itself (remainder(x, y) with only x dual: self_t): the output
         # gets its own copy, so an in-place op on the output cannot write into the input's tangent. PyTorch's
         # frac, fmod.Scalar and remainder.Scalar are the exception: their formula is the tangent itself
@@ -482,6 +484,33 @@ def _zero_times_alpha(tangent, primals, alpha):
     scaled = result_type(zero, Tensor._make(np.zeros((), float64.np)))
     target = result_type(Tensor._make(np.zeros((1,) * x.dim(), tangent.dtype.np)),
                          Tensor._make(np.zeros((1,) * y.dim(), scaled.np)))
+    return tangent if target == tangent.dtype else tangent.to(target)
+
+
+def _zero_terms_times_value(tangent, primals, value):
+    """addcmul/addcdiv(x, y, z, value=<float or complex>): PyTorch's formula, x_t + maybe_multiply(y_t·z, value)
+    + maybe_multiply(z_t·y, value) (addcdiv: y_t/z and z_t·(y/z)/z), multiplies each term by value (unless it is
+    1, or an int, which never changes a floating dtype). The term of a missing tangent is a ZeroTensor, whose ops
+    promote on meta copies of the operands where the Python number is no longer a wrapped number but a 0-d double
+    (complex double) tensor, so its dtype counts: all 0-d float32 operands give a float64 tangent, where the
+    primal's promotion keeps float32. A complex value makes a real term complex (as a wrapped number: complex64)."""
+    if not isinstance(value, (float, complex)) or isinstance(value, float) and value == 1:
+        return tangent
+    if not (tangent.dtype.is_floating_point or tangent.dtype.is_complex):
+        return tangent
+    from .._dtypes import complex128, float64, result_type
+    from .._tensor import Tensor
+    scalar = Tensor._make(np.zeros((), (complex128 if isinstance(value, complex) else float64).np))
+
+    def like(rank, dt):   # (only the dtype and the rank count in a promotion)
+        return Tensor._make(np.zeros((1,) * rank, dt.np))
+    x, y, z = primals
+    operands = [like(tangent.dim(), tangent.dtype)]
+    for diff, other in ((y, z), (z, y)):
+        term = like(max(diff.dim(), other.dim()), result_type(diff, other))   # y_t·z, y_t/z, z_t·(y/z)/z ...
+        # times value: a ZeroTensor's with the number as a plain 0-d tensor, a real term's as a wrapped number
+        operands.append(like(term.dim(), result_type(term, scalar if diff._fw_grad is None else value)))
+    target = result_type(*operands)
     return tangent if target == tangent.dtype else tangent.to(target)
 
 

@@ -394,8 +394,9 @@ def _check_layout(grad, var, line: int) -> None:
     if _WARNED_LAYOUT[0] or not grad_mode.GRAD_LAYOUT_ENFORCED[0] or grad.is_sparse or var.is_sparse:
         return
     g, v = grad._data, var._data
-    if g.strides == v.strides and g.itemsize == v.itemsize and v.flags.c_contiguous:  # (the usual case)
-        return
+    if g.strides == v.strides and g.itemsize == v.itemsize and v.flags.c_contiguous and g.size and 0 not in g.strides:
+        return  # (the usual case. Not for a stride 0, which breaks the contract even on a size-1 dim; nor for an
+        # empty tensor: its strides are PyTorch's, from Tensor.stride(), NumPy's are all 0)
     if _dense(v):
         # strides must agree on the dims of size > 1; a size-1 dim may have any stride but 0 (an expanded view)
         obeys = all(gs == vs if n != 1 else gs != 0 for n, gs, vs in zip(g.shape, grad.stride(), var.stride()))

@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
+from ..autograd.grad_mode import no_grad
 from .optimizer import (
     CAPTURABLE_ERROR,
     Optimizer,
@@ -37,9 +38,17 @@ class Adam(Optimizer):
         if isinstance(lr, Tensor) and foreach and not capturable:   # (PyTorch's Adam / AdamW only)
             raise ValueError("lr as a Tensor is not supported for capturable=False and foreach=True")
         _check_adam_args(lr, betas, eps, weight_decay)
-        if not (isinstance(betas[0], float) and isinstance(betas[1], float)):
+        if not (isinstance(betas[0], float) and isinstance(betas[1], float)
+                or isinstance(betas[0], Tensor) and isinstance(betas[1], Tensor)):
             raise ValueError("betas must be either both floats or both Tensors")
-        betas = tuple(betas)
+        for i, beta in enumerate(betas):
+            if isinstance(beta, Tensor):
+                if not capturable and foreach:
+                    raise ValueError(f"betas[{i}] as a Tensor is not supported for capturable=False and foreach=True")
+                if beta.numel() != 1:
+                    raise ValueError(f"Tensor betas[{i}] must be 1-element")
+        # (PyTorch's _to_scalar: a 1-element Tensor with dims is kept squeezed to 0-dim; a 0-dim one as it is)
+        betas = tuple(b.squeeze() if isinstance(b, Tensor) and b.dim() else b for b in betas)
         defaults = dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad, maximize=maximize,
                         foreach=foreach, capturable=capturable, differentiable=differentiable, fused=fused,
                         decoupled_weight_decay=decoupled_weight_decay)
@@ -69,6 +78,10 @@ class Adam(Optimizer):
         param, grad = _real(param), _real(grad)  # (complex tensors: their real and imaginary parts)
         dt = param.dtype
         m, v = _real(state["exp_avg"]._data), _real(state["exp_avg_sq"]._data)
+        if isinstance(beta1, Tensor):
+            beta1, beta2, step_size, bc2_sqrt = _tensor_beta_scalars(beta1, beta2, lr, step, dt)
+        else:
+            step_size, bc2_sqrt = lr / (1 - beta1 ** step), (1 - beta2 ** step) ** 0.5
         m[...] = lerp(m, grad, 1 - beta1)                          # m ← β1·m + (1-β1)·g
         v[...] = addcmul(scale(v, beta2), grad, grad, 1 - beta2)  # v ← β2·v + (1-β2)·g²
         if group["amsgrad"]:
@@ -76,9 +89,22 @@ class Adam(Optimizer):
             np.maximum(vmax, v, out=vmax)
             _bump(state, max_exp_avg_sq=1)
             v = vmax
-        step_size = lr / (1 - beta1 ** step)
-        denom = divide(sqrt(v), (1 - beta2 ** step) ** 0.5) + dt.type(eps)
+        denom = divide(sqrt(v), bc2_sqrt) + dt.type(eps)
         _write(p, addcdiv(param, m, denom, -step_size))
+
+
+def _tensor_beta_scalars(beta1: Tensor, beta2: Tensor, lr, step: float, dt: np.dtype) -> tuple:
+    """The numbers Adam's update uses when its betas are 0-dim Tensors, rounded as PyTorch's tensor arithmetic
+    rounds them: β1 is first cast to the parameter's dtype (its lerp weight 1 - β1 is computed there); β2 stays
+    in its own dtype (float32 for torch.tensor(0.999)), and so do 1 - β2 (addcmul's value), the bias corrections
+    1 - β^step, √(1 - β2^step) and the step size lr / (1 - β1^step). Those are computed with the tensor ops
+    themselves (pow by a number, ``number / tensor``), as PyTorch's update does. Returns (β1, β2, step size,
+    √ bias correction 2) as NumPy scalars: the helpers cast each to the parameter's dtype, as PyTorch's kernels
+    cast the numbers they get."""
+    with no_grad():
+        bc1, bc2 = 1 - beta1 ** step, 1 - beta2 ** step
+        step_size = lr / bc1
+        return dt.type(beta1._data[()]), beta2._data[()], step_size._data[()], (bc2 ** 0.5)._data[()]
 
 
 class AdamW(Adam):
