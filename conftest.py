@@ -8,6 +8,12 @@ ROOT = Path(__file__).resolve().parent
 
 
 def pytest_configure(config):
+    # PyTorch first, when installed: importing minigrad first (its MKL set-up) would leave PyTorch a default of one
+    # thread, so the bits of its threaded kernels would depend on which test file the run happens to start with.
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        pass
     # nbval resolves --nbval-sanitize-with against the working directory; pin it to the repo.
     opt = getattr(config.option, "sanitize_with", None)
     if opt and not Path(opt).is_absolute():

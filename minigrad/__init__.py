@@ -93,10 +93,13 @@ from ._ops_math import complex_ as complex  # noqa: E402,F401  (torch.complex)
 from ._dtypes import finfo, iinfo  # noqa: E402,F401
 from . import linalg  # noqa: E402,F401
 from .linalg import _slogdet_legacy as slogdet  # noqa: E402,F401
-from .linalg import logdet, pinverse  # noqa: E402,F401
+from .linalg import _logdet as logdet, _pinverse as pinverse  # noqa: E402,F401
 from .linalg import _cholesky_legacy as cholesky, _qr_legacy as qr, _svd_legacy as svd  # noqa: E402,F401
 from .linalg import _lu_legacy as lu, _lu_solve_legacy as lu_solve, _lu_unpack as lu_unpack  # noqa: E402,F401
-from .linalg import cholesky_inverse, cholesky_solve, geqrf, matrix_exp, orgqr, ormqr, triangular_solve  # noqa: E402,F401
+from .linalg import matrix_exp  # noqa: E402,F401
+from .linalg import _cholesky_inverse as cholesky_inverse, _cholesky_solve as cholesky_solve  # noqa: E402,F401
+from .linalg import _geqrf as geqrf, _orgqr as orgqr, _ormqr as ormqr  # noqa: E402,F401
+from .linalg import _triangular_solve as triangular_solve  # noqa: E402,F401
 from .serialization import load, save  # noqa: E402,F401
 from . import special  # noqa: E402,F401
 from . import sparse  # noqa: E402,F401  (torch.sparse: COO sparse tensors)
@@ -145,6 +148,7 @@ from ._stft import istft, stft  # noqa: E402,F401  (missing-nn pass 5: x.stft(..
 Tensor.stft, Tensor.istft = stft, istft
 from .nn.functional import _ctc_loss_impl as ctc_loss  # noqa: E402,F401  (torch.ctc_loss: reduction enum)
 from .nn.functional import _embedding_bag as embedding_bag  # noqa: E402,F401  (torch.embedding_bag: 4 outputs)
+from .nn.functional import _grid_sampler as grid_sampler  # noqa: E402,F401  (modes as integers)
 from . import signal  # noqa: E402,F401  (torch.signal.windows)
 # torch.* functions that are F.*'s own (same arguments): torch.pairwise_distance is F.pairwise_distance ...
 from .nn.functional import adaptive_avg_pool1d, avg_pool1d, celu, conv_transpose1d, conv_transpose2d  # noqa: E402,F401
@@ -307,6 +311,11 @@ _arg_errors.install_method_second(Tensor)
 # torch.randn(2, requires_grad=1): PyTorch's parser errors for the factories with several overloads.
 _arg_errors.install_factories(globals())
 _arg_errors.install_method_checks(Tensor)
+# torch.linalg.solve_ex(A), torch.fft.fft(x, norm=1): the parser errors of PyTorch's C++-bound namespaces.
+from . import _native_signatures  # noqa: E402
+_arg_errors.install_parsed(linalg.__dict__, "linalg_", _native_signatures.LINALG)
+_arg_errors.install_parsed(fft.__dict__, "fft_", _native_signatures.FFT)
+_arg_errors.install_parsed(special.__dict__, "special_", _native_signatures.SPECIAL)
 # x.sum(axis=0, keepdims=True): NumPy's keyword names, as PyTorch's C++-bound functions accept them.
 from . import _numpy_names  # noqa: E402
 _numpy_names.install(globals(), Tensor)
@@ -322,3 +331,7 @@ from . import _C  # noqa: E402,F401
 overrides.install(globals())
 overrides.install_functional(nn.functional.__dict__)
 overrides.install_autograd(autograd.__dict__)
+# torch.linalg.foo: AttributeError "module 'torch.linalg' has no attribute 'foo'", as PyTorch's modules say it.
+import sys as _sys  # noqa: E402
+from ._class_names import install_module_getattr as _install_module_getattr  # noqa: E402
+_install_module_getattr(_sys.modules)

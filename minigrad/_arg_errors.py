@@ -177,13 +177,14 @@ TENSOR_FIRST = dict.fromkeys((
     "mm bmm mode msort mv nan_to_num nanmean nansum neg negative nonzero outer permute pinverse positive prod ravel "
     "real reshape resize_as_ roll round scatter_add select sgn sign slogdet softmax sort split_with_sizes "
     "square squeeze swapaxes swapdims t take take_along_dim tile topk trace transpose tril triu trunc unbind "
-    "unflatten unique_consecutive unsqueeze view_as_complex view_as_real zero_ multinomial poisson bernoulli").split())
+    "unflatten unique_consecutive unsqueeze view_as_complex view_as_real zero_ multinomial poisson bernoulli "
+    "is_inference is_same_size is_signed is_floating_point is_complex is_nonzero numel").split())
 TENSOR_FIRST.update({"unique": ("_unique2", "input"), "repeat_interleave": ("repeat_interleave", "repeats")})
 # ... and whose second positional argument must be a tensor too (its name in PyTorch's message).
 TENSOR_SECOND = {"allclose": "other", "arctan2": "other", "atan2": "other", "bincount": "weights", "cross": "other",
                  "dist": "other", "dot": "tensor", "equal": "other", "ger": "vec2", "hypot": "other",
                  "isclose": "other", "logaddexp": "other", "logaddexp2": "other", "masked_select": "mask", "mv": "vec",
-                 "outer": "vec2", "take": "index", "take_along_dim": "indices",
+                 "outer": "vec2", "take": "index", "take_along_dim": "indices", "is_same_size": "other",
                  "mm": "mat2", "bmm": "mat2"}
 
 
@@ -200,14 +201,42 @@ def tensor_first(fn, name: str, arg: str = "input", second: str | None = None):
             return fn(*args, **kwargs)
         except Exception:
             first = args[0] if args else kwargs.get(arg, kwargs.get("input"))
+            if name in METHOD_SIGNATURES and not args and not kwargs:  # (torch.repeat_interleave(): the overloads)
+                recheck(name, args, kwargs, method=False)
+            # one overload: the parser checks the arguments given in order, then names the ones not given
+            if name not in METHOD_SIGNATURES and not args and arg not in kwargs and "input" not in kwargs:
+                missing_arguments(fn, name, args, kwargs, (arg, second))
             if not isinstance(first, Tensor):
                 raise must_be(name, arg, "Tensor", first, 1) from None
             if second is not None and len(args) > 1 and not isinstance(args[1], Tensor):
                 raise must_be(name, second, "Tensor", args[1], 2) from None
+            if name not in METHOD_SIGNATURES:
+                missing_arguments(fn, name, args, kwargs, (arg, second))
             if name in METHOD_SIGNATURES:
                 recheck(name, args, kwargs, method=False)
             raise
     return checked
+
+
+def missing_arguments(fn, name: str, args: tuple, kwargs: dict, names: tuple = ()) -> None:
+    """PyTorch's parser error if the call ``name(*args, **kwargs)`` leaves out required arguments of ``fn``:
+    ``is_same_size() missing 1 required positional arguments: "other"`` (``names``: PyTorch's names of the first
+    parameters, where fn's differ)."""
+    import inspect
+    try:
+        params = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):
+        return
+    if any(p.kind is p.VAR_POSITIONAL for p in params):  # (x.permute(*dims): sizes as varargs, another parse)
+        return
+    params = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    torch_names = [names[i] if i < len(names) and names[i] else p.name for i, p in enumerate(params)]
+    missing = [f'"{t}"' for i, (p, t) in enumerate(zip(params, torch_names))
+               if p.default is p.empty and i >= len(args) and p.name not in kwargs and t not in kwargs]
+    if missing:
+        plural = "s" if len(missing) == 1 else ""  # (PyTorch's plural is the wrong way round)
+        raise TypeError(f"{name}() missing {len(missing)} required positional argument{plural}: "
+                        + ", ".join(missing)) from None
 
 
 def install_tensor_first(namespace: dict) -> None:
@@ -581,6 +610,12 @@ def _check(kind: str, value, one_int: bool = False) -> bool:
         return _is_int(value) or isinstance(value, str) or type_name(value) == "device"
     if kind in ("torch.layout", "torch.memory_format", "torch.Generator"):
         return type_name(value) == kind.split(".")[1]
+    if kind == "str":
+        return isinstance(value, str)
+    if kind == "tuple of Tensors":  # (every element is checked: [t, 1] fails the parse)
+        return isinstance(value, (tuple, list)) and all(isinstance(v, Tensor) for v in value)
+    if kind == "tuple of floats":
+        return isinstance(value, (tuple, list)) and all(_is_number(v, complex_ok=False) for v in value)
     return True  # (object: anything)
 
 
@@ -605,6 +640,10 @@ def _parse(name: str, params: list, args: tuple, kwargs: dict, raise_: bool) -> 
             value, keyword = args[position], False
         else:
             value, keyword = kwargs.get(p.name, _MISSING), True
+            for alias in NUMPY_NAMES.get(p.name, ()) if value is _MISSING else ():
+                value = kwargs.get(alias, _MISSING)
+                if value is not _MISSING:
+                    break
         if value is _MISSING and p.optional or value is None and p.allow_none:
             pass
         elif value is _MISSING:
@@ -614,6 +653,10 @@ def _parse(name: str, params: list, args: tuple, kwargs: dict, raise_: bool) -> 
                 raise TypeError(f"{name}() missing {len(missing)} required positional argument{plural}: "
                                 + ", ".join(missing))
             return False
+        elif p.type == "tuple of Tensors" and isinstance(value, (tuple, list)) and not _check(p.type, value):
+            # (PyTorch checks a tensor list's elements as it parses, and raises at the first that is no tensor)
+            at = next(k for k, v in enumerate(value) if not _check("Tensor", v))
+            raise TypeError(f"expected Tensor as element {at} in argument {i}, but got {type_name(value[at])}")
         elif _check(p.type, value, p.name == "dim"):
             pass
         elif varargs and position == 0:
@@ -635,16 +678,19 @@ def _parse(name: str, params: list, args: tuple, kwargs: dict, raise_: bool) -> 
     if remaining:
         if raise_:
             names = [p.name for p in params]
+            aliases = {a: n for n in names for a in NUMPY_NAMES.get(n, ())}
             for key in kwargs:
-                if key not in names:
+                if key not in names and key not in aliases:
                     raise TypeError(f"{name}() got an unexpected keyword argument '{key}'")
-                if names.index(key) < len(args):
+                if names.index(aliases.get(key, key)) < len(args):
                     raise TypeError(f"{name}() got multiple values for argument '{key}'")
         return False
     return True
 
 
 _MISSING = object()
+# The keywords PyTorch's parser also accepts for a parameter, as NumPy names it (numpy_compatibility_arg_names)
+NUMPY_NAMES = {"dim": ("axis",), "keepdim": ("keepdims",), "input": ("x", "a", "x1"), "other": ("x2",)}
 
 
 def _unpack_sizes(name: str, params: list, args: tuple, kwargs: dict) -> None:
@@ -755,6 +801,58 @@ def install_factories(namespace: dict) -> None:
             namespace[name] = checked_factory(namespace[name], name)
 
 
+# ---- torch.linalg, torch.fft, torch.special: the parser in front of minigrad's Python functions -------------------
+#
+# PyTorch binds these in C++ under their ATen names (torch.linalg.solve_ex is ``linalg_solve_ex``), so a call the
+# parser refuses fails before any code runs, with the parser's words: ``linalg_solve_ex() missing 1 required
+# positional arguments: "B"``, ``fft_fft(): argument 'norm' must be str, not int``. minigrad's functions are Python
+# functions (Python's own TypeErrors, or whatever their code runs into); parsed_function checks the call first with
+# the same algorithm and PyTorch's overloads (_native_signatures.py).
+
+def parsed_function(fn, name: str, options: tuple):
+    """``fn`` behind PyTorch's parser for the C++ function ``name`` with the overloads ``options``."""
+    import inspect
+    signatures = [_signature(o, ("pin_memory", "requires_grad")) for o in options]
+    # PyTorch's keyword names where fn's differ, by position (torch.linalg.cholesky(input=A): minigrad's is ``A``)
+    parameters = inspect.signature(fn).parameters
+    own = [p.name for p in parameters.values() if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    # (and NumPy's names, torch.fft.fft(x=t), to fn's name or PyTorch's)
+    renames = {}
+    for params in signatures:
+        positional = [p for p in params if not p.keyword_only]
+        for p in params:
+            i = positional.index(p) if p in positional else len(own)
+            target = own[i] if i < len(own) else p.name
+            renames.update({name: target for name in (p.name, *NUMPY_NAMES.get(p.name, ())) if name != target})
+    # the factory options fn has no parameter for, dropped once parsed (fftfreq(4, pin_memory=False))
+    renames.update({k: None for k in ("pin_memory", "layout") if k not in parameters})
+    accepted = set()  # call keys already parsed without error (see _call_key)
+
+    @functools.wraps(fn)
+    def function(*args, **kwargs):
+        key = _call_key(name, args, kwargs)
+        if key is None or key not in accepted:
+            _resolve(name, signatures, args, kwargs, _unpack_lists, options)
+            if key is not None and len(accepted) < 1024:
+                accepted.add(key)
+        if renames and kwargs:
+            if kwargs.get("pin_memory") and renames.get("pin_memory", "") is None:  # (as checked_factory)
+                raise RuntimeError("pin_memory=True requires a CUDA or other accelerator backend; no pinned memory "
+                                   "allocator is available on this system.")
+            kwargs = {renames.get(k, k): v for k, v in kwargs.items() if renames.get(k, k) is not None}
+        return fn(*args, **kwargs)
+    function.unparsed = fn   # (for a call made again inside, with fn's own keyword names: autocast's)
+    return function
+
+
+def install_parsed(namespace: dict, prefix: str, table: dict) -> None:
+    """Put the functions of ``table`` (name -> overloads) in ``namespace`` (minigrad.linalg's ...) behind the
+    parser, under their C++ names ``prefix + name``."""
+    for name, options in table.items():
+        if callable(namespace.get(name)):
+            namespace[name] = parsed_function(namespace[name], prefix + name, options)
+
+
 def check_options(name: str, dtype=None, requires_grad=False) -> None:
     """PyTorch's TypeErrors for a ``dtype`` that is no dtype or a ``requires_grad`` that is no bool (as keywords)."""
     if dtype is not None and not _check("torch.dtype", dtype):
@@ -834,6 +932,8 @@ METHOD_SIGNATURES = {
     "log_normal_": ("(float mean = 1, float std = 2, *, torch.Generator generator = None)",),
     "cauchy_": ("(float median = 0, float sigma = 1, *, torch.Generator generator = None)",),
     "multinomial": ("(int num_samples, bool replacement = False, *, torch.Generator generator = None)",),
+    "repeat_interleave": ("(Tensor repeats, int dim = None, *, int output_size = None)",
+                          "(int repeats, int dim = None, *, int output_size = None)"),
 }
 METHOD_SIGNATURES["var"] = METHOD_SIGNATURES["std"]
 METHOD_SIGNATURES["clamp_"] = METHOD_SIGNATURES["clamp"]
@@ -863,6 +963,9 @@ FUNCTION_SIGNATURES.update({
     "topk": (f"(Tensor input, int k, int dim = -1, bool largest = True, bool sorted = True, *, {_OUTS})",),
     "fill_": ("(Tensor input, Tensor value)", "(Tensor input, Number value)"),
     "masked_fill": ("(Tensor input, Tensor mask, Tensor value)", "(Tensor input, Tensor mask, Number value)"),
+    "repeat_interleave": ("(Tensor input, Tensor repeats, int dim = None, *, int output_size = None)",
+                          "(Tensor repeats, *, int output_size = None)",
+                          "(Tensor input, int repeats, int dim = None, *, int output_size = None)"),
 })
 FUNCTION_SIGNATURES["min"] = FUNCTION_SIGNATURES["max"]
 FUNCTION_SIGNATURES["var"] = FUNCTION_SIGNATURES["std"]
@@ -870,7 +973,7 @@ FUNCTION_SIGNATURES["var"] = FUNCTION_SIGNATURES["std"]
 # Not wrapped, to keep them free of any extra call: those the backward formulas and hot loops use.
 CHECKED_METHODS = ("index_select", "gather", "chunk", "topk", "cumsum", "cumprod", "argmax", "argmin", "movedim",
                    "median", "fill_", "std", "var", "uniform_", "normal_", "exponential_", "geometric_", "log_normal_",
-                   "cauchy_", "multinomial")
+                   "cauchy_", "multinomial", "repeat_interleave")
 
 
 def _function_form(option: str) -> str:

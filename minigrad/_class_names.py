@@ -26,3 +26,24 @@ def object_repr(obj) -> str:
     if module == "minigrad" or module.startswith("minigrad."):
         module = "torch" + module[len("minigrad"):]
     return f"<{module}.{cls.__qualname__} object at {hex(id(obj))}>"
+
+
+def install_module_getattr(modules: dict) -> None:
+    """``torch.linalg.foo`` raises ``AttributeError: module 'torch.linalg' has no attribute 'foo'``: each public
+    minigrad module of ``modules`` (sys.modules) gets a module ``__getattr__`` (PEP 562: asked only for the names
+    the module does not have) that names it as PyTorch's module."""
+    for name, module in list(modules.items()):
+        if module is None or "__getattr__" in vars(module):
+            continue
+        if (name == "minigrad" or name.startswith("minigrad.")) and not any(
+                part.startswith("_") for part in name.split(".")):
+            module.__getattr__ = _missing_attribute(name, module)
+
+
+def _missing_attribute(module_name: str, module):
+    torch_name = "torch" + module_name[len("minigrad"):]
+
+    def __getattr__(name: str):
+        # (name and obj: Python's "Did you mean ...?" suggestions still see the module's names)
+        raise AttributeError(f"module '{torch_name}' has no attribute '{name}'", name=name, obj=module)
+    return __getattr__

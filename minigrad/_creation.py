@@ -308,7 +308,52 @@ def as_tensor(data, dtype=None, device=None) -> Tensor:
     return tensor(data, dtype=dtype)
 
 
-asarray = as_tensor
+_ASARRAY_WARNED = [False]  # (PyTorch's TORCH_WARN_ONCE: once per process)
+
+
+def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=None) -> Tensor:
+    """``obj`` as a tensor, sharing its memory when it can (``copy=None``), always (``False``: error when it
+    cannot) or never (``True``). A tensor keeps its autograd history unless ``requires_grad=False`` (PyTorch's
+    tensor_new.cpp asarray)."""
+    dtype = _dtypes.to_dtype(dtype) if dtype is not None else None
+    if isinstance(obj, Tensor):
+        check_creation_device(device, use_default=False)
+        if requires_grad is None:
+            if obj.requires_grad and not _ASARRAY_WARNED[0]:
+                _ASARRAY_WARNED[0] = True
+                warnings.warn("torch.asarray: unspecified requires_grad now defaults to obj.requires_grad instead "
+                              "of False. Pass requires_grad=False explicitly to get the old behavior and silence "
+                              "this warning. (Triggered internally at "
+                              "/__w/pytorch/pytorch/torch/csrc/utils/tensor_new.cpp:1737.)",
+                              UserWarning, stacklevel=_user_stacklevel())
+            requires_grad = obj.requires_grad
+        wrong_dtype = dtype is not None and dtype is not obj.dtype
+        if copy or (copy is None and wrong_dtype):
+            result = obj.to(dtype) if wrong_dtype else obj.clone()  # (ToCopyBackward0 / CloneBackward0)
+        elif wrong_dtype:
+            raise ValueError(f"can't alias tensor with dtype '{_LEGACY_NAMES[obj.dtype.name]}' into dtype "
+                             f"'{_LEGACY_NAMES[dtype.name]}'.")
+        else:
+            result = obj  # the very object
+        if result.grad_fn is not None and not requires_grad:
+            return result.detach()  # a non-leaf cannot stop requiring grad: a detached alias instead
+    else:
+        if isinstance(obj, np.ndarray):
+            if copy is False and dtype is not None and dtype.np != obj.dtype:
+                raise ValueError(f"can't alias tensor with dtype '{_LEGACY_NAMES[_dtypes.from_numpy(obj.dtype).name]}"
+                                 f"' into dtype '{_LEGACY_NAMES[dtype.name]}'.")
+            result = as_tensor(obj, dtype, device)  # (shares obj's memory when the dtype allows)
+            if copy and np.shares_memory(result._data, obj):
+                result = result.clone()
+        else:
+            if copy is False:
+                raise ValueError("can't alias arbitrary sequence into a tensor.")
+            result = tensor(obj, dtype=dtype, device=device)
+    if requires_grad and not (result.is_floating_point() or result.is_complex()):
+        raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+    if result.grad_fn is None:
+        result.requires_grad_(bool(requires_grad))
+    return result
 
 
 def from_numpy(ndarray: np.ndarray) -> Tensor:

@@ -28,7 +28,8 @@ import operator
 
 import numpy as np
 
-from . import _complex_bits, _dtypes, _errstate, _strides, _vmap_batched
+from . import _complex_bits, _conj, _dtypes, _errstate, _strides, _vmap_batched
+from ._conj import MIRRORS as _CONJ_MIRRORS
 from ._tensor import Tensor  # _tensor imports this module only lazily, so no cycle at import time
 from .autograd import grad_mode
 from .autograd.graph import (
@@ -87,7 +88,7 @@ class OpNode(Node):
             self._saved = self._saved[:i] + (value,) + self._saved[i + 1:]
         return value
 
-    def apply(self, grad_outputs: tuple) -> tuple:
+    def _apply(self, grad_outputs: tuple) -> tuple:
         """The gradients of the op's inputs, from its table formulas."""
         op = self._op
         if len(grad_outputs) > 1 or grad_outputs[0] is None:
@@ -107,8 +108,10 @@ class OpNode(Node):
         # either way), without making that tensor and casting it. With create_graph this also keeps
         # PyTorch's promotion: its saved number is still a wrapped number, so a 0-dim float32 grad times
         # it stays float32 (a plain 0-dim float64 tensor would promote it, and the engine's cast back
-        # would add a ToCopyBackward0 to the graph).
-        if op.number_slots and not (op.number_formulas and not _extras[0]):
+        # would add a ToCopyBackward0 to the graph). Under vmap alone the number stays a number too:
+        # PyTorch's batched grad (jacrev's cotangents) is physically at least 1-d, so the 0-dim float64
+        # tensor would not promote it there either (jacrev(lambda a: a * 2.5) of a 0-d float32 a: float32).
+        if op.number_slots and not (op.number_formulas and not (_extras[0] and not _vmap_only())):
             for i in op.number_slots:
                 if type(values[i]) in _NUMBER_META:
                     values[i] = _number_tensor(values[i])
@@ -148,7 +151,7 @@ class OpNode(Node):
         return tuple(g if g is not None else Tensor._make(np.zeros(shape, dtype))
                      for g, (shape, dtype) in zip(grad_outputs, self._out_meta))
 
-    def release_variables(self) -> None:
+    def _release_variables(self) -> None:
         """Free the saved values after backward (unless retain_graph)."""
         saved = self._saved
         if not saved:
@@ -205,7 +208,7 @@ def _share_saved_numbers(node: OpNode, values: list, grads: tuple) -> None:
 
 
 def _apply_in_order(op, values: list, nexts: tuple) -> tuple:
-    """``OpNode.apply`` running the formulas in ``op.formula_order`` (the nodes they record are numbered so)."""
+    """``OpNode._apply`` running the formulas in ``op.formula_order`` (the nodes they record are numbered so)."""
     grads = [None] * len(nexts)
     for j in op.formula_order:
         if nexts[j] is not None:
@@ -215,7 +218,7 @@ def _apply_in_order(op, values: list, nexts: tuple) -> tuple:
 
 
 def _apply_joint(op, values: list, nexts: tuple) -> tuple:
-    """``OpNode.apply`` for an op with a joint formula (or cat/stack's one formula for every listed tensor)."""
+    """``OpNode._apply`` for an op with a joint formula (or cat/stack's one formula for every listed tensor)."""
     if op.list_input:
         (formula, where, _take), = op.formula_args
         # every listed tensor's gradient, even where no node takes it: a node hook sees them all (PyTorch's)
@@ -313,7 +316,39 @@ _INFERENCE_RESULT_VERSIONS = {
         0 if args.get("mode") == "r" else 1,
         2 if args.get("mode") == "complete" or inputs[0].shape[-2] < inputs[0].shape[-1] else 1),
     "LinalgLuFactorExBackward0": (1, 0, 0),
+    # (rounding an integer tensor is a clone: one copy_; flip over no dim likewise; nan_to_num writes nan_to_num_out)
+    **dict.fromkeys(("FloorBackward0", "CeilBackward0", "RoundBackward0", "TruncBackward0"),
+                    lambda args, inputs, outs: 0 if inputs[0].is_floating_point() or inputs[0].is_complex() else 1),
+    "FlipBackward0": lambda args, inputs, outs: 0 if len(tuple(args["dims"])) else 1,
+    "NanToNumBackward0": 1, "LinalgDetBackward0": 1,
+    "LinalgInvExBackward0": 3,   # (inv solves A X = I: eye's fill, then the solve's copies)
+    # Functions that run no table Op (see function_result_version), by function name:
+    # (logical ops, nonzero, any/all write through their out= overloads: 1)
+    **dict.fromkeys(("logical_and", "logical_or", "logical_xor", "logical_not", "nonzero", "any", "all"), 1),
+    # (isinf / isfinite ... of a tensor that cannot hold inf: zeros_like / ones_like, one fill_; a complex isinf is
+    # isinf(real) | isinf(imag): the or_ writes once)
+    **dict.fromkeys(("isinf", "isfinite", "isposinf", "isneginf"),
+                    lambda args, inputs, outs: 0 if inputs[0].is_floating_point() else 1),
+    "isreal": lambda args, inputs, outs: 0 if inputs[0]._data.dtype.kind == "c" else 1,   # (ones_like: a fill_)
+    "inv_ex info": 1,   # (linalg.inv_ex's info tensor, which its out= kernel writes)
 }
+
+
+def function_result_version(name: str, inputs, outs):
+    """``outs`` of function ``name`` (one that runs no table Op), with the versions _inference_result_version gives
+    an Op's results when every input is an inference tensor used outside inference mode."""
+    if _STATE.inference or inputs[0]._is_inference is not True:
+        return outs   # (the common case: nothing to do)
+    inputs = [t for t in inputs if isinstance(t, Tensor) and t._wrapped_number is None]
+    if not all(t._is_inference is True for t in inputs):
+        return outs
+    version = _INFERENCE_RESULT_VERSIONS[name]
+    if callable(version):
+        version = version({}, inputs, outs)
+    for o in (outs if type(outs) is tuple else (outs,)):
+        if o._base is None:  # (a view shares its base's counter)
+            o._version_counter[0] = version
+    return outs
 
 
 def _inference_result_version(op, tensors, outs, args) -> None:
@@ -367,11 +402,11 @@ _GRAD_VERSIONS = {
 
 
 def _apply_versioned(node, grad_outputs: tuple) -> tuple:
-    """OpNode.apply, then the gradients' versions PyTorch's formulas leave (see _GRAD_VERSIONS)."""
+    """OpNode._apply, then the gradients' versions PyTorch's formulas leave (see _GRAD_VERSIONS)."""
     # (a formula may return a saved input itself, not a fresh tensor: cummax's of an empty input; that one
     # keeps its version. Read before the formulas run: a backward without retain_graph frees the saved tensors)
     inputs = [s._version_counter for s in node._saved if type(s) is SavedTensor]
-    grads = OpNode.apply(node, grad_outputs)
+    grads = OpNode._apply(node, grad_outputs)
     op = node._op
     versions = op.grad_version
     if callable(versions):
@@ -445,7 +480,7 @@ class Op:
         # number_ufunc: set if ``tensor <op> python number`` may skip wrapping the number (run_number).
         op.number_ufunc = op.ufunc if (name in _NUMBER_OPS and op.inputs == ("self", "other")
                                        and not op.multi and not view) else None
-        # number_formulas: the formulas take a saved Python number as it is (see OpNode.apply, _ops._binary)
+        # number_formulas: the formulas take a saved Python number as it is (see OpNode._apply, _ops._binary)
         op.number_formulas = op.number_ufunc is not None
         # inference_version / grad_version: see _INFERENCE_RESULT_VERSIONS and _GRAD_VERSIONS
         op.inference_version = _INFERENCE_RESULT_VERSIONS.get(node_name)
@@ -458,7 +493,7 @@ class Op:
         op.jvp_params = tuple(inspect.signature(jvp).parameters) if callable(jvp) else ()
 
     def _plan_calls(op) -> None:
-        """Precompute what ``_run``, ``_record`` and ``OpNode.apply`` would otherwise work out per call.
+        """Precompute what ``_run``, ``_record`` and ``OpNode._apply`` would otherwise work out per call.
 
         Everything here depends only on the op, and the per-call versions (string tests, ``index``,
         dict building) cost microseconds per op on small tensors: see bench/PROFILE.md.
@@ -501,7 +536,9 @@ class Op:
         # grads_fit: given inputs of the output's shape and dtype, the formulas return gradients of the incoming
         # gradient's shape and dtype (grad, -grad, grad * y, grad * α, tanh_backward(grad, y), grad·p·x^(p-1) ...),
         # so the engine's fix-up (_validate_outputs: sum a broadcast away, cast back) has nothing to do and is skipped.
-        op.grads_fit = op.name in _GRADS_FIT_OPS and not op.multi
+        op.grads_fit = (op.name in _GRADS_FIT_OPS or op.node_name in _GRADS_SHAPED_NODES) and not op.multi
+        # (mm, mean: each gradient has its input's shape by construction, so only the dtypes need to match)
+        op.grads_shaped = op.node_name in _GRADS_SHAPED_NODES
         op.saved_index = {s: i for i, s in enumerate(op.saved_names)}
         # Where in ``node._saved`` an input is saved: a Python number may sit there unwrapped (run_number).
         op.number_slots = tuple(i for i, (_, kind, *_rest) in enumerate(plan) if kind is _INPUT)
@@ -515,10 +552,10 @@ class Op:
         # sizes are kept as they are).
         op.tensor_slots = tuple(i for i, (_, kind, *_rest) in enumerate(plan) if kind is _INPUT or kind is _OUTPUT
                                 or kind is _NONDIFF_OUTPUT or kind is _OPTIONAL) + op.tensor_arg_slots
-        # Whether release_variables has anything to free (ops that save only arguments, like add's alpha,
+        # Whether _release_variables has anything to free (ops that save only arguments, like add's alpha,
         # keep nothing that a second backward must refuse).
         op.releases = any(kind is not _ARG for _, kind, *_rest in plan) or bool(op.tensor_arg_slots)
-        # Formula arguments as positions in OpNode.apply's ``values`` list (saved values, grad, grads,
+        # Formula arguments as positions in OpNode._apply's ``values`` list (saved values, grad, grads,
         # input sizes), so apply binds them without building a dict of names.
         slots = dict(op.saved_index)
         n = len(op.saved_names)
@@ -551,7 +588,7 @@ class Op:
         # PyTorch's generated node classes live in no module: type(fn) prints <class 'MulBackward0'>.
         attrs = {"__slots__": (), "_op": self, "__module__": "builtins"}
         if self.grad_version is not None:
-            attrs["apply"] = _apply_versioned
+            attrs["_apply"] = _apply_versioned
         if self.multi:  # the engine reads node._n_outputs (1, from Node, for everyone else)
             attrs["_n_outputs"] = property(lambda node: len(node._out_meta))
         if self.node_name in _QUALIFIED_NAMES:
@@ -627,8 +664,8 @@ class Op:
         if self.elementwise and result.ndim > 1:  # TensorIterator's output layout (see _strides.elementwise)
             for t in tensors:  # (only when an input is not C-contiguous: nothing more in the common case)
                 data = t._data   # (or a broadcast input whose size-1 dims' strides may order the output's dims)
-                if not data.flags.c_contiguous or (data.shape != result.shape and 1 in data.shape
-                                                   and not _strides._plain(data)):
+                if not data.flags.c_contiguous or (1 in data.shape and not _strides._plain(data) and (
+                        data.shape != result.shape or any(u._data.shape != result.shape for u in tensors))):
                     result = _strides.elementwise(result, tensors)
                     break
         if self.inference_version is not None:
@@ -693,8 +730,8 @@ class Op:
         if self.elementwise and result.ndim > 1:  # TensorIterator's output layout (see _strides.elementwise)
             for t in tensors:  # (only when an input is not C-contiguous: nothing more in the common case)
                 data = t._data   # (or a broadcast input whose size-1 dims' strides may order the output's dims)
-                if not data.flags.c_contiguous or (data.shape != result.shape and 1 in data.shape
-                                                   and not _strides._plain(data)):
+                if not data.flags.c_contiguous or (1 in data.shape and not _strides._plain(data) and (
+                        data.shape != result.shape or any(u._data.shape != result.shape for u in tensors))):
                     result = _strides.elementwise(result, tensors)
                     break
         o = Tensor._make(result)
@@ -755,7 +792,8 @@ class Op:
             meta.append((data.shape, data.dtype))
             if edges is None:
                 fn = t._grad_fn
-                if fn is not None and t._view_fn is None:  # the usual input: t._edge() without its call
+                if fn is not None and t._view_fn is None and t._creation_meta is None:  # the usual input:
+                    # t._edge() without its call (a view of a custom Function's input asks grad_fn: see _edge)
                     nodes.append(fn)
                     nrs.append(t._output_nr)
                 else:
@@ -771,7 +809,14 @@ class Op:
         # whose unpacked tensors may have any dtype or shape)
         if self.grads_fit and not _saved_hooks_stack:
             r = outs[0]._data
-            node._grads_fit = meta == ((r.shape, r.dtype),) * len(meta)
+            if self.grads_shaped:  # (nothing promoted: every input of the result's dtype; shapes are the formulas')
+                fit = True
+                for _, dt in meta:
+                    if dt != r.dtype:
+                        fit = False
+                node._grads_fit = fit
+            else:
+                node._grads_fit = meta == ((r.shape, r.dtype),) * len(meta)
         else:
             node._grads_fit = False
         if self.multi:
@@ -863,8 +908,10 @@ class Op:
                 result = self.number_ufunc(data, operand)
             finally:
                 _np_errstate.reset(token)
-        if result.ndim > 1 and not data.flags.c_contiguous:  # TensorIterator's output layout (see _strides)
-            result = _strides.iterator_layout(result, (data,))
+        if result.ndim > 1 and (not data.flags.c_contiguous or 1 in data.shape):  # TensorIterator's layout
+            # (the number is a 0-d operand: not the same shape as the tensor's, so no fast setup, and the strides
+            # of the tensor's size-1 dims order the output's too, x.t() * 2; see _strides)
+            result = _strides.iterator_layout(result, (data, _strides.NUMBER_OPERAND))
         o = Tensor._make(result if type(result) is np.ndarray else np.asarray(result))
         if _STATE.enabled and (t._requires_grad or t._base is not None and _stale_view(t)):
             # _record for (t, number): the number gets no edge, only input 0 requires grad (mask 1).
@@ -873,7 +920,7 @@ class Op:
             node._extras = None
             fn = t._grad_fn
             nr = t._output_nr
-            if fn is None or t._view_fn is not None:  # (the usual input as in _record: no _edge call)
+            if fn is None or t._view_fn is not None or t._creation_meta is not None:  # (as in _record)
                 fn, nr = t._edge()
             node._next_node, node._next_rest, node._next_nrs = fn, _NO_NODES[1], (nr, 0)  # edges (fn, None)
             meta = ((t._data.shape, t._data.dtype), _NUMBER_META[type(number)])
@@ -944,6 +991,7 @@ class Op:
                 # The view's grad_fn is regenerated (AsStridedBackward0) when next read; it requires grad now.
                 _record_copy_slices(self, out, originals, args, edges)
                 out._requires_grad = True
+                out._backward_hooks = None  # (hooks registered before stay on the old grad_fn, as in PyTorch)
                 node = out._base._grad_fn.fn
                 _saved_before_write(node, out)
             else:
@@ -951,6 +999,7 @@ class Op:
                 node = self._record(originals, [out], args, edges)
                 _saved_before_write(node, out)
                 out._view_version = out._version_counter[0]
+                out._backward_hooks = None  # (hooks registered before stay on the old grad_fn, as in PyTorch)
                 if out._retains_grad:  # retain_grad follows the tensor to its new grad_fn, as in PyTorch
                     out._move_retains_grad(old_fn)
             if cloned is not None:  # PyTorch makes the op's node first, then clones self: their numbers swapped
@@ -980,6 +1029,10 @@ _object_new = object.__new__
 # every Op of each name: neg, exp, sigmoid, relu, pow (by a number, by a tensor, of a number) and div (also with a
 # rounding mode) were added in round 16 (tests/test_perf_round16.py).
 _GRADS_FIT_OPS = frozenset({"add", "sub", "mul", "tanh", "neg", "exp", "sigmoid", "relu", "div", "pow"})
+# Nodes whose formulas return gradients of their inputs' shapes whatever the result's shape (G·Bᵀ and Aᵀ·G for
+# mm, the quotient expanded to the input's sizes for a full mean): fit when every input has the result's dtype
+# (not mean(dtype=...), which promotes). Checked per dtype as above in round 17 (tests/test_perf_round17.py).
+_GRADS_SHAPED_NODES = frozenset({"MmBackward0", "MeanBackward0"})
 
 
 def _number_save(plan: tuple) -> tuple | None:
@@ -1089,6 +1142,12 @@ def _cast_operands(op: Op, tensors, dtype, args) -> list:
         return _pytorch_operands(op.name, tensors, npd, args)
     # (a cast overflows to inf silently, as in PyTorch: _quiet_astype, only when there is a cast)
     return [t._data if t._data.dtype == npd else _quiet_astype(t._data, npd) for t in tensors]
+
+
+def _vmap_only() -> bool:
+    """Whether vmap is the only reason ``_extras`` is on (no profiler, no forward-AD dual level)."""
+    from .autograd import forward_ad, profiler
+    return _vmap_batched.DEPTH[0] > 0 and forward_ad._level[0] is None and not profiler._enabled[0]
 
 
 def _number_tensor(value) -> Tensor:
@@ -1366,8 +1425,11 @@ _OVERLAPPING_WRITES = {
 def _check_inference_write(t) -> None:
     """Refuse an in-place change to an inference tensor outside inference mode.
 
-    Called after the write: PyTorch refuses only once its kernel has run, so the values do change.
+    Called after the write: PyTorch refuses only once its kernel has run, so the values do change. Every
+    in-place write comes through here, so here too conjugate views are kept in step with their memory (_conj.py).
     """
+    if _CONJ_MIRRORS:  # (an empty dict while no x.conj() of a complex tensor is alive)
+        _conj.after_write(t)
     if t._is_inference is True and not _STATE.inference:  # (not a detached one: see _tensor._COUNTED_INFERENCE)
         raise RuntimeError("Inplace update to inference tensor outside InferenceMode is not allowed.You can make a "
                            "clone to get a normal tensor before doing inplace update.See "
@@ -1556,6 +1618,7 @@ def _record_copy_slices(op: Op, view, originals, args, edges) -> None:
     old_fn = base._grad_fn
     base._grad_fn, base._output_nr, base._requires_grad = node, 0, True
     base._view_version = base._version_counter[0]
+    base._backward_hooks = None  # (hooks registered before stay on the old grad_fn, as in PyTorch)
     if base._retains_grad:  # retain_grad hooks follow the tensors to their new grad_fn, as in PyTorch
         base._move_retains_grad(old_fn)
     # The view now reads its values through the base.
@@ -1583,14 +1646,14 @@ class CopySlices(Node):
         self._view_fn = view_fn
         self._base_strides = base.stride()
         # (where the view lies in the base, for create_graph: PyTorch reaches it with as_strided; not for a view
-        # of another dtype (view_as_real ...), which PyTorch replays)
-        self._view_geometry = None if view is None or view._data.dtype != base._data.dtype else (
+        # of another dtype (view_as_real ...) or a conjugate view (x.conj()), which are replayed)
+        self._view_geometry = None if view is None or view._data.dtype != base._data.dtype or view.is_conj() else (
             tuple(view.shape), view.stride(), view.storage_offset() - base.storage_offset())
         self._next_nodes = (base_node,) + fn._next_nodes[1:]
         self._next_nrs = (base_nr,) + fn._next_nrs[1:]
         self._input_meta = ((base._data.shape, base._data.dtype),) + fn._input_meta[1:]
 
-    def apply(self, grad_outputs: tuple) -> tuple:
+    def _apply(self, grad_outputs: tuple) -> tuple:
         """The base's gradient: ``fn``'s gradient written into the view's region, the rest passed through."""
         if self.fn is None:   # (dropped by an earlier backward pass: PyTorch's check of its fn)
             raise RuntimeError(FREED_MESSAGE)
@@ -1624,10 +1687,10 @@ class CopySlices(Node):
         wanted = _task_wanted[0]
         first = self.fn._next_node
         if wanted is None or first is None or first in wanted:
-            return self.fn.apply((grad_region,))
+            return self.fn._apply((grad_region,))
         wanted.add(first)
         try:
-            return self.fn.apply((grad_region,))
+            return self.fn._apply((grad_region,))
         finally:
             wanted.discard(first)
 
@@ -1641,7 +1704,7 @@ class CopySlices(Node):
         """PyTorch's node name."""
         return "torch::autograd::CopySlices"
 
-    def release_variables(self) -> None:
+    def _release_variables(self) -> None:
         """Drop the wrapped node (PyTorch's ``fn = nullptr``): what it saved goes with it, unless the node is
         reachable another way (a saved result's history under create_graph), which then still runs it."""
         self.fn = None
@@ -1657,13 +1720,17 @@ class _OffsetCopySlices(CopySlices):
     __slots__ = ("_positions", "_view_shape")
 
     def __init__(self, base, view, fn) -> None:
-        super().__init__(base, None, fn)
+        super().__init__(base, None, fn, view)
         self._positions = _positions_in(base._data, view._data)
         self._view_shape = view._data.shape
 
-    def apply(self, grad_outputs: tuple) -> tuple:
+    def _apply(self, grad_outputs: tuple) -> tuple:
         """The base's gradient: ``fn``'s gradient at the view's positions, the rest passed through."""
         from . import derivatives as D
+        if _STATE.enabled and self._view_geometry is not None and self.fn is not None:
+            # create_graph: PyTorch's steps (the view's region an as_strided view of a copy laid out as the base,
+            # from the view's strides as they are now), whose nodes the new graph shows
+            return CopySlices._apply(self, grad_outputs)
         grad = grad_outputs[0]
         flat = grad.reshape(-1)
         at = (self._positions,)
@@ -1692,6 +1759,6 @@ def _positions_in(base: np.ndarray, view: np.ndarray) -> np.ndarray:
     return pos
 
 
-# What a node shows for a saved number once its saved values are freed (OpNode.release_variables).
+# What a node shows for a saved number once its saved values are freed (OpNode._release_variables).
 _FREED_NUMBER = SavedTensor(_number_tensor(0.0))
 _FREED_NUMBER.release()

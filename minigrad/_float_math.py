@@ -140,9 +140,17 @@ def correctly_rounded(np64):
 def tanh_backward(g, y):
     """g·(1 - y²) with 1 - y² rounded once: PyTorch's compiled kernel fuses it into one multiply-add."""
     if y.dtype == _F32:  # (a float32 square is exact in float64: one rounding, at the end)
-        s = np.multiply(y, y, dtype=_F64)
-        s = np.subtract(1.0, s, out=s) if s.ndim else 1.0 - s  # (a 0-dim product is a NumPy scalar)
-        return g * s.astype(_F32)
+        if y.ndim:
+            # y cast once, then squared and subtracted in place (np.multiply(y, y, dtype=float64) casts
+            # both operands through buffers); the product by g written over the rounded 1 - y²
+            s = y.astype(_F64)
+            s *= s
+            np.subtract(1.0, s, out=s)
+            r = s.astype(_F32)
+            if r.shape == g.shape and g.dtype == _F32:
+                return np.multiply(g, r, out=r)  # (g first, as before: with two NaNs, the first one's payload)
+            return g * r
+        return g * (1.0 - np.multiply(y, y, dtype=_F64)).astype(_F32)  # (0-dim: NumPy scalars, no out=)
     from ._fused import fma
     return g * fma(-y, y, 1, y.dtype)
 

@@ -401,6 +401,12 @@ def upsample_aa2d(x: np.ndarray, output_size, align_corners: bool, scales_h, sca
         y = _aa_pass(y, 3, ow, align_corners, scales_w, cubic)
     if oh != h:
         y = _aa_pass(y, 2, oh, align_corners, scales_h, cubic)
+        if ow == 1:
+            # PyTorch 2.x's height pass over a width-1 image gives every output row the value of row 0 (its
+            # TensorIterator folds the size-1 width into the height dim and then reads the first row's indices
+            # and weights for all of them: [1, 5.71] comes out [1, 1] for a 4x1 -> 2x1 resize). The backward is
+            # unaffected (a kernel of its own), so only this forward copies the quirk.
+            y = np.broadcast_to(y[:, :, :1], y.shape)
     return np.ascontiguousarray(y if y is not x else x.copy())
 
 

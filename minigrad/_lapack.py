@@ -521,10 +521,10 @@ def lstsq(a: np.ndarray, b: np.ndarray, rcond: float, driver: str):
     """
     m, n = a.shape[-2:]
     nrhs = b.shape[-1]
-    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:a.ndim - 2])  # (B of one dim less: all but its last dim)
     work_a = _columns(np.broadcast_to(a, batch + a.shape[-2:]))
     x = _columns(_zeros(batch + (max(m, n), nrhs), a.dtype))
-    x[..., :m, :] = np.broadcast_to(b, batch + b.shape[-2:])
+    x[..., :m, :] = np.broadcast_to(b, batch + (m, nrhs))
     real = work_a.real.dtype
     complex_ = a.dtype.kind == "c"
     rank = np.zeros(batch, np.int64)
@@ -618,8 +618,11 @@ def geev(a: np.ndarray, vectors: bool = True):
         while j < n:
             if wi[idx][j] != 0 and j + 1 < n:
                 re, im = vr[idx][:, j], vr[idx][:, j + 1]
-                v[idx][:, j] = re + 1j * im
-                v[idx][:, j + 1] = re - 1j * im
+                # the parts set directly, as PyTorch's complex(re, im) and complex(re, -im): a 0 part of the
+                # conjugate becomes -0 (re ± 1j·im would round -0 to +0)
+                pair = v[idx]
+                pair[:, j].real, pair[:, j].imag = re, im
+                pair[:, j + 1].real, pair[:, j + 1].imag = re, -im
                 j += 2
             else:
                 j += 1

@@ -345,6 +345,12 @@ def _bmm_into(out: np.ndarray, a: np.ndarray, b: np.ndarray, beta, alpha) -> np.
 def _loop_product(a, b, opmath):
     """baddbmm_cpu_kernel's sums (below 400 multiply-adds): each element a running sum from 0 over k."""
     terms = a.astype(opmath)[:, :, :, None] * b.astype(opmath)[:, None]
+    if opmath.kind == "c":
+        # c10::complex's product (ac - bd, ad + bc) from rounded products: LinearAlgebra.cpp is compiled without
+        # FMA contraction, and NumPy's complex multiply rounds otherwise
+        x, y = np.broadcast_arrays(a.astype(opmath)[:, :, :, None], b.astype(opmath)[:, None])
+        with np.errstate(all="ignore"):
+            terms.real, terms.imag = x.real * y.real - x.imag * y.imag, x.real * y.imag + x.imag * y.real
     zero = np.zeros(terms.shape[:2] + (1,) + terms.shape[3:], opmath)
     return np.add.accumulate(np.concatenate([zero, terms], axis=2), axis=2).take(-1, axis=2)   # (a copy)
 

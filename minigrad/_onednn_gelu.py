@@ -120,8 +120,8 @@ def _times_gradient(d, g):
     operand's nan; NumPy's multiply may return either)."""
     out = d * g
     nan = np.isnan(d)
-    if nan.any():
-        out[nan] = np.broadcast_to(d, out.shape)[nan]
+    if nan.any():   # (np.where, not an indexed write: 0-dim operands give a NumPy scalar, which has no items)
+        out = np.where(nan, d, out)
     return out
 
 

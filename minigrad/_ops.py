@@ -10,7 +10,7 @@ import warnings
 
 import numpy as np
 
-from . import _arg_errors, _dispatch, _dtypes, _layout, _strides, _vmap_batched, return_types
+from . import _arg_errors, _conj, _dispatch, _dtypes, _layout, _strides, _vmap_batched, return_types
 from . import derivatives as D
 from ._tensor import Size, Tensor, _user_stacklevel
 from .amp.autocast_mode import ON as _AUTOCAST
@@ -204,6 +204,16 @@ def _out_kernel_name(name: str, tensors) -> str:
     return "dot" if a == b == 1 else "bmm" if b >= 3 else "mv" if b == 1 else "mm"
 
 
+def _warn_resized(old_shape, new_shape) -> None:
+    """PyTorch's deprecation warning when a kernel resizes a non-empty output tensor to the result's shape."""
+    warnings.warn(f"An output with one or more elements was resized since it had shape {list(old_shape)}, which "
+                  f"does not match the required output shape {list(new_shape)}. This behavior is deprecated, and "
+                  "in a future PyTorch release outputs will not be resized unless they have zero elements. You "
+                  "can explicitly reuse an out tensor t by resizing it, inplace, to zero elements with "
+                  "t.resize_(0). (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/Resize.cpp:30.)",
+                  UserWarning, stacklevel=_user_stacklevel())
+
+
 def _into_out(name: str, out, inputs, compute):
     """PyTorch's ``out=`` argument: ``compute()``'s result copied into ``out``, which is returned.
 
@@ -226,14 +236,7 @@ def _into_out(name: str, out, inputs, compute):
                            f"desired output type {_dispatch._legacy_scalar_name(out.dtype)}")
     if result._data.shape != out._data.shape:
         if out._data.size:
-            warnings.warn(f"An output with one or more elements was resized since it had shape "
-                          f"{list(out._data.shape)}, which does not match the required output shape "
-                          f"{list(result._data.shape)}. This behavior is deprecated, and in a future PyTorch "
-                          "release outputs will not be resized unless they have zero elements. You can "
-                          "explicitly reuse an out tensor t by resizing it, inplace, to zero elements with "
-                          "t.resize_(0). (Triggered internally at "
-                          "/__w/pytorch/pytorch/aten/src/ATen/native/Resize.cpp:30.)",
-                          UserWarning, stacklevel=_user_stacklevel())
+            _warn_resized(out._data.shape, result._data.shape)
         out._data = np.empty(result._data.shape, out._data.dtype)
     if dual:  # PyTorch refuses forward AD after its kernel has written out (the primal only)
         from .autograd import forward_ad
@@ -588,7 +591,7 @@ def conj(input):
     """Complex conjugate (the tensor itself for real tensors)."""
     if not input.dtype.is_complex:
         return input
-    return D.conj(input)
+    return _conj.conj_view(input)   # a lazy conjugate view, as PyTorch's (see _conj.py)
 
 
 # ---- more elementwise functions (part A) ------------------------------------------------------
@@ -1898,8 +1901,11 @@ def cat(tensors, dim=0, *, out=None):
             raise RuntimeError(f"Tensors must have same number of dimensions: got {ref.dim()} and {t.dim()}")
         for i, (a, b) in enumerate(zip(ref._data.shape, t._data.shape)):
             if i != d and a != b:
-                raise RuntimeError(f"Sizes of tensors must match except in dimension {d}. Expected size {a} but "
-                                   f"got size {b} for tensor number {k} in the list.")
+                # (under vmap with a batched tensor PyTorch's batching rule concatenates the physical tensors,
+                # batch dims first: it names the physical dim, one further per vmap level)
+                shown = d + bin(_vmap_batched.levels_of(*tensors)).count("1") if _vmap_batched.DEPTH[0] else d
+                raise RuntimeError(f"Sizes of tensors must match except in dimension {shown}. Expected size {a} "
+                                   f"but got size {b} for tensor number {k} in the list.")
     dt = _dtypes.result_type(*tensors) if len(tensors) > 1 else ref.dtype
     return D.cat(*tensors, dtype=dt, dim=dim)
 
@@ -1928,8 +1934,13 @@ def stack(tensors, dim=0, *, out=None):
     _wrap_dim(dim, tensors[0].dim() + 1)
     for k, t in enumerate(tensors[1:], 1):
         if t._data.shape != tensors[0]._data.shape:
-            raise RuntimeError(f"stack expects each tensor to be equal size, but got {list(tensors[0]._data.shape)} "
-                               f"at entry 0 and {list(t._data.shape)} at entry {k}")
+            # (under vmap with a batched tensor PyTorch's batching rule stacks the physical tensors: their sizes
+            # start with the batch sizes, outermost first)
+            mask = _vmap_batched.levels_of(*tensors) if _vmap_batched.DEPTH[0] else 0
+            batch = [n for i, n in enumerate(_vmap_batched.SIZES) if mask >> i & 1]
+            raise RuntimeError(f"stack expects each tensor to be equal size, but got "
+                               f"{batch + list(tensors[0]._data.shape)} at entry 0 and {batch + list(t._data.shape)} "
+                               f"at entry {k}")
     dt = _dtypes.result_type(*tensors) if len(tensors) > 1 else tensors[0].dtype
     return D.stack(*tensors, dtype=dt, dim=dim)
 
@@ -2050,7 +2061,7 @@ def scatter_(input, dim, index, src=None, *, value=None, reduce=None):
 
 def _scatter(input, dim, index, src, value, reduce, out=None):
     if reduce is not None:
-        raise NotImplementedError("scatter(reduce=...) is not supported")
+        return _scatter_legacy_reduce(input, dim, index, src if src is not None else value, reduce, out)
     if out is not None and input._requires_grad:
         _dispatch._check_inplace(input, False)  # (scatter_: a leaf's refusal first)
     d = _wrap_dim(dim, input.dim())  # (the dim's error, then the index's dtype)
@@ -2072,6 +2083,36 @@ def _scatter(input, dim, index, src, value, reduce, out=None):
             raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
         return D.scatter(input, index, src, dim=dim, out=out)
     return D.scatter_value(input, index, dim=dim, value=src, out=out)
+
+
+_SCATTER_REDUCE_WARNED = [False]
+
+
+def _scatter_legacy_reduce(input, dim, index, src, reduce, out):
+    """scatter(dim, index, src, reduce='add' | 'multiply'): scatter_reduce's 'sum' / 'prod' into input's own
+    values (include_self); a number src is written at every index. PyTorch records it without a derivative."""
+    d = _wrap_dim(dim, input.dim())
+    index = _check_index(index, "scatter", "scatter(): Expected dtype int32/int64 for index")
+    if isinstance(src, Tensor):
+        if src.dtype is not input.dtype:
+            raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
+        if not _SCATTER_REDUCE_WARNED[0]:  # (PyTorch's TORCH_WARN_ONCE: once per process)
+            _SCATTER_REDUCE_WARNED[0] = True
+            warnings.warn("The reduce argument of torch.scatter with Tensor src is deprecated and will be removed in a "
+                          "future PyTorch release. Use torch.scatter_reduce instead for more reduction options. "
+                          "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
+                          "TensorAdvancedIndexing.cpp:225.)", UserWarning, stacklevel=_user_stacklevel())
+    if reduce not in ("add", "multiply"):
+        raise RuntimeError("reduce argument must be either add or multiply.")
+    _check_scatter_shapes(input, index, src, d)
+    _index_bounds(input, index, d)
+    values = src._data if isinstance(src, Tensor) else np.full(index._data.shape, _fill_number(src, input.dtype),
+                                                                input._data.dtype)
+    result = Tensor._make(D._scatter_reduce(input._data, index._data, values, d,
+                                            "sum" if reduce == "add" else "prod", True))
+    name = ("scatter_" if out is not None else "scatter") + ("_reduce" if isinstance(src, Tensor) else "_value_reduce")
+    others = (src,) if isinstance(src, Tensor) else ()
+    return D.NOT_IMPLEMENTED[name].call((input, *others), None, out, {"_result": result._data})
 
 
 def scatter_add(input, dim, index, src):
@@ -2478,9 +2519,28 @@ def _batched_matmul(input, other):
     return D.unsafe_view(out, size=out_shape)
 
 
+def _bad_subscript():
+    raise ValueError("einsum(): subscript in subscript list is not within the valid range [0, 52)")
+
+
 def einsum(equation, *operands):
     """Einstein summation, e.g. einsum("bij,bjk->bik", a, b) (built from permute/reshape/bmm/sum)."""
     from ._einsum import einsum as _einsum
+    if isinstance(equation, Tensor):
+        # The sublist format einsum(a, [0, 1], b, [1, 2], [0, 2]): operands interleaved with their subscripts
+        # (ints 0-25 are 'A'-'Z', 26-51 'a'-'z', Ellipsis is '...'), an optional output list last; turned into
+        # the equation string as PyTorch's torch/functional.py does
+        args = (equation, *operands)
+
+        def letters(sub) -> str:
+            return "".join("..." if n == Ellipsis else chr(ord("A") + n) if 0 <= n < 26 else
+                           chr(ord("a") + n - 26) if 26 <= n < 52 else _bad_subscript() for n in sub)
+        equation = ",".join(letters(sub) for sub in args[1::2])
+        if len(args) % 2 == 1:
+            equation += "->" + letters(args[-1])
+            operands = args[:-1:2]
+        else:
+            operands = args[::2]
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
         operands = tuple(operands[0])
     if isinstance(equation, str):   # (the C++ einsum's parser checks its TensorList before the equation is read)
@@ -2593,24 +2653,24 @@ def ge(input, other):
 def logical_and(input, other):
     """Elementwise logical and (non-zero is True), as a bool tensor."""
     _tensors_only("logical_and", input, other)
-    return _compare(np.logical_and, input, other)
+    return _dispatch.function_result_version("logical_and", (input, other), _compare(np.logical_and, input, other))
 
 
 def logical_or(input, other):
     """Elementwise logical or (non-zero is True), as a bool tensor."""
     _tensors_only("logical_or", input, other)
-    return _compare(np.logical_or, input, other)
+    return _dispatch.function_result_version("logical_or", (input, other), _compare(np.logical_or, input, other))
 
 
 def logical_xor(input, other):
     """Elementwise logical xor (non-zero is True), as a bool tensor."""
     _tensors_only("logical_xor", input, other)
-    return _compare(np.logical_xor, input, other)
+    return _dispatch.function_result_version("logical_xor", (input, other), _compare(np.logical_xor, input, other))
 
 
 def logical_not(input):
     """Elementwise logical not (zero is True), as a bool tensor."""
-    return Tensor._make(np.logical_not(input._data))
+    return _dispatch.function_result_version("logical_not", (input,), Tensor._make(np.logical_not(input._data)))
 
 
 def _all_any(np_fn, input, dim, keepdim):
@@ -2625,12 +2685,12 @@ def _all_any(np_fn, input, dim, keepdim):
 
 def all(input, dim=None, keepdim=False):
     """True if every element is nonzero (over ``dim`` if given)."""
-    return _all_any(np.all, input, dim, keepdim)
+    return _dispatch.function_result_version("all", (input,), _all_any(np.all, input, dim, keepdim))
 
 
 def any(input, dim=None, keepdim=False):
     """True if some element is nonzero (over ``dim`` if given)."""
-    return _all_any(np.any, input, dim, keepdim)
+    return _dispatch.function_result_version("any", (input,), _all_any(np.any, input, dim, keepdim))
 
 
 def equal(input, other) -> bool:
@@ -2703,30 +2763,34 @@ def isnan(input):
 
 def isinf(input):
     """True where the element is +inf or -inf."""
-    return Tensor._make(np.asarray(np.isinf(input._data)) if input.dtype.is_floating_point or input.dtype.is_complex
-                        else np.zeros(input._data.shape, dtype=bool))
+    out = Tensor._make(np.asarray(np.isinf(input._data)) if input.dtype.is_floating_point or input.dtype.is_complex
+                       else np.zeros(input._data.shape, dtype=bool))
+    return _dispatch.function_result_version("isinf", (input,), out)
 
 
 def isfinite(input):
     """True where the element is neither inf nor NaN."""
-    return Tensor._make(np.asarray(np.isfinite(input._data)) if input.dtype.is_floating_point or input.dtype.is_complex
-                        else np.ones(input._data.shape, dtype=bool))
+    out = Tensor._make(np.asarray(np.isfinite(input._data)) if input.dtype.is_floating_point or input.dtype.is_complex
+                       else np.ones(input._data.shape, dtype=bool))
+    return _dispatch.function_result_version("isfinite", (input,), out)
 
 
 def isposinf(input):
     """True where the element is +inf."""
     if input.is_complex():
         raise RuntimeError("isposinf does not support complex inputs.")
-    return Tensor._make(np.asarray(np.isposinf(input._data)) if input.dtype.is_floating_point
-                        else np.zeros(input._data.shape, dtype=bool))
+    out = Tensor._make(np.asarray(np.isposinf(input._data)) if input.dtype.is_floating_point
+                       else np.zeros(input._data.shape, dtype=bool))
+    return _dispatch.function_result_version("isposinf", (input,), out)
 
 
 def isneginf(input):
     """True where the element is -inf."""
     if input.is_complex():
         raise RuntimeError("isneginf does not support complex inputs.")
-    return Tensor._make(np.asarray(np.isneginf(input._data)) if input.dtype.is_floating_point
-                        else np.zeros(input._data.shape, dtype=bool))
+    out = Tensor._make(np.asarray(np.isneginf(input._data)) if input.dtype.is_floating_point
+                       else np.zeros(input._data.shape, dtype=bool))
+    return _dispatch.function_result_version("isneginf", (input,), out)
 
 
 def _check_tolerances(rtol, atol) -> None:
@@ -2758,6 +2822,9 @@ def view_as_real(input):
     """A real view of a complex tensor with a trailing dimension of size 2 (real, imaginary)."""
     if not input.dtype.is_complex:
         raise RuntimeError("view_as_real is only supported for complex tensors")
+    _conj.check_resolved(input, "view_as_real doesn't work on unresolved conjugated tensors.  To resolve the "
+                         "conjugate tensor so you can view it as real, use self.resolve_conj(); however, be warned "
+                         "that the resulting tensor will NOT alias the original.")
     return D.view_as_real(input)
 
 
@@ -2784,14 +2851,14 @@ def real(input):
     """Real part: a view (select(view_as_real(z), -1, 0), as in PyTorch); the tensor itself if real."""
     if not input.dtype.is_complex:
         return input
-    return D.select(view_as_real(input), dim=input.dim(), index=0)
+    return D.select(D.view_as_real(input), dim=input.dim(), index=0)   # (a conj view's too)
 
 
 def imag(input):
     """Imaginary part: a view into a complex tensor."""
     if not input.dtype.is_complex:
         raise RuntimeError("imag is not implemented for tensors with non-complex dtypes.")
-    return D.select(view_as_real(input), dim=input.dim(), index=1)
+    return D.select(D.view_as_real(input), dim=input.dim(), index=1)   # (a conj view's too)
 
 
 def angle(input):

@@ -17,25 +17,26 @@ import warnings
 
 import numpy as np
 
-from . import _arg_errors, _dtypes, _ops, _strides, return_types
+from . import _arg_errors, _dispatch, _dtypes, _layout, _ops, _strides, return_types
 from . import derivatives as D
 from ._tensor import Tensor, _user_stacklevel
 from .autograd import grad_mode
 
 # =============================================================================================
-# Complex numbers: minigrad's conj() copies, so no tensor is a lazy conjugate or negative view
+# Complex numbers: lazy conjugate views (x.conj(): see _conj.py); minigrad has no lazy negative views
 # =============================================================================================
 
 def isreal(input) -> Tensor:
     """True where the element has no imaginary part (always, for a real tensor)."""
     if input.is_complex():
         return Tensor._make(np.asarray(input._data.imag == 0))
-    return Tensor._make(np.ones(input._data.shape, dtype=bool))
+    out = Tensor._make(np.ones(input._data.shape, dtype=bool))
+    return _dispatch.function_result_version("isreal", (input,), out)
 
 
 def resolve_conj(input) -> Tensor:
-    """input with a lazy conjugation done (minigrad's conj is never lazy: input itself)."""
-    return input
+    """A conjugate view's values in memory of its own (CloneBackward0); any other tensor: input itself."""
+    return input.clone() if input.is_conj() else input
 
 
 def resolve_neg(input) -> Tensor:
@@ -44,7 +45,7 @@ def resolve_neg(input) -> Tensor:
 
 
 def is_conj(input) -> bool:
-    """Whether input is a lazy conjugate view (never, in minigrad)."""
+    """Whether input is a lazy conjugate view (x.conj() of a complex x, and its views)."""
     return input.is_conj()
 
 
@@ -373,8 +374,20 @@ Tensor.prelu = _prelu_method
 # =============================================================================================
 
 def dim_order(self, *, ambiguity_check=False) -> tuple:
-    """The dims from outermost to innermost in memory (by stride; ties keep their order)."""
+    """The dims from outermost to innermost in memory (by stride; ties keep their order).
+
+    ``ambiguity_check=True`` refuses a tensor with several legal orders (a size-1 dim, or two neighbouring dims of
+    equal stride); a list of memory formats accepts such a tensor when exactly one of them describes it."""
+    formats = ambiguity_check if isinstance(ambiguity_check, list) else []
+    if not isinstance(ambiguity_check, (bool, list)) or not all(isinstance(f, _layout.memory_format)
+                                                               for f in formats):
+        raise TypeError("The ambiguity_check argument must be a bool or a list of memory formats.")
     strides = self.stride()
+    if ambiguity_check is not False and (any(n == 1 for n in self.shape) or any(
+            a == b for a, b in zip(strides, strides[1:]))) and sum(
+            self.is_contiguous(memory_format=f) for f in formats) != 1:
+        raise RuntimeError("The tensor does not have unique dim order, or cannot map to exact one of the given memory "
+                           "formats.")
     return tuple(sorted(range(self.dim()), key=lambda d: -strides[d]))
 
 
@@ -401,7 +414,10 @@ def nonzero_static(input, *, size: int, fill_value: int = -1) -> Tensor:
 def unsafe_split_with_sizes(input, split_sizes, dim: int = 0) -> tuple:
     """split_with_sizes whose pieces are copies, not views (UnsafeSplitWithSizesBackward0)."""
     _ops.split_with_sizes(input.detach(), split_sizes, dim)   # (its checks)
-    return tuple(D.unsafe_split_with_sizes(input, split_sizes=tuple(int(s) for s in split_sizes), dim=dim))
+    from ._ops_shapes import _unsafe_pieces
+    sizes = tuple(int(s) for s in split_sizes)
+    return _unsafe_pieces(input, D.unsafe_split_with_sizes(input, split_sizes=sizes, dim=dim),
+                          dict(split_sizes=sizes, dim=dim))
 
 
 def vander(x, N=None, increasing: bool = False) -> Tensor:

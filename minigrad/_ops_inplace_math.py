@@ -54,9 +54,19 @@ def _cast_check(input: Tensor, dt: _dtypes.dtype) -> None:
                            f"{_ops._legacy(input.dtype)}")
 
 
+def _no_internal_overlap(input: Tensor) -> None:
+    """TensorIterator's first check of an in-place op: input's elements may not share memory (an expanded tensor),
+    before any shape, cast or dtype error ("atan2_cpu" not implemented for 'ComplexFloat' ...)."""
+    a = input._data
+    if a.size and any(st == 0 and n > 1 for st, n in zip(a.strides, a.shape)):
+        _dispatch._check_overlapping_write(None, input, ())
+
+
 def _iterator_checks(input: Tensor, other) -> None:
-    """An in-place binary op's TensorIterator errors, in its order: broadcasting, the output's shape, the cast of the
-    promoted result type into input (all before the kernel's dtype errors: "atan2_cpu" not implemented ...)."""
+    """An in-place binary op's TensorIterator errors, in its order: memory overlap, broadcasting, the output's shape,
+    the cast of the promoted result type into input (all before the kernel's dtype errors: "atan2_cpu" not
+    implemented ...)."""
+    _no_internal_overlap(input)
     other_shape = other._data.shape if isinstance(other, Tensor) else ()
     _ops._check_broadcast(input, other)
     shape = np.broadcast_shapes(input._data.shape, other_shape)
@@ -91,6 +101,7 @@ def _write_unrecorded(input: Tensor, others: tuple, result: Tensor) -> Tensor:
 def _comparison_(np_fn, name: str):
     def method(input, other):
         _tensor_or_number(name + "_", other)
+        _no_internal_overlap(input)
         result = _ops._compare(np_fn, input, other, True)   # (the function's checks and errors)
         number = not isinstance(other, Tensor)
         return _record_into(D.INPLACE_COMPARISONS[name, number], input, () if number else (other,), result)
@@ -133,6 +144,7 @@ def _bitwise_(fn, name: str):
     def method(input, other):
         _tensor_or_number(name + "_", other)
         _ops._vmap_batched.check_inplace(name, input, (other,))
+        _no_internal_overlap(input)
         _cast_check(input, _dtypes.result_type(input, other))   # (before the kernel's dtype error, as PyTorch)
         return _write_unrecorded(input, (other,), fn(input, other))
     method.__name__ = method.__qualname__ = name + "_"
@@ -182,6 +194,7 @@ def copysign_(input, other):
     """In-place copysign."""
     _tensor_or_number("copysign_", other)
     _ops._vmap_batched.check_inplace("copysign_", input, (other,))   # (vmap's rule: its kernel's shape error first)
+    _no_internal_overlap(input)
     _cast_check(input, _dtypes.result_type(input, other))   # (a complex other: the cast error before the kernel's)
     _ops._no_complex_kernel("copysign", input, other, inplace=True)
     dt = _dtypes.result_type(input, other)
@@ -232,6 +245,7 @@ def fmod_(input, other):
 def floor_divide_(input, other):
     """In-place floor_divide (PyTorch records a NotImplemented node)."""
     _tensor_or_number("floor_divide_", other)
+    _no_internal_overlap(input)
     result = _ops._rounded_div(input.detach(), other.detach() if isinstance(other, Tensor) else other, "floor")
     if isinstance(other, Tensor):
         return _record_into(D.NOT_IMPLEMENTED["floor_divide_"], input, (other,), result)
@@ -512,6 +526,8 @@ def _leaf_first(method, binary: bool):
         except Exception:
             if isinstance(self, Tensor):
                 _dispatch._check_inplace(self, False)
+                if binary:   # (TensorIterator: an expanded self is refused before the shapes are compared)
+                    _no_internal_overlap(self)
                 if binary and args and isinstance(args[0], Tensor):
                     _broadcast_into(self, args[0])
             raise

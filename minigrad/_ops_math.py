@@ -834,6 +834,12 @@ def ldexp(input, other):
     _ops._check_broadcast(input, other)  # (the shapes before the kernel's dtype)
     if other.dtype is _dtypes.bool_ and input.dtype.is_floating_point:  # (PyTorch's kernel for a float input)
         raise NotImplementedError('"ldexp_cpu_exp" not implemented for \'Bool\'')
+    if input.dtype.is_floating_point and other.dtype._kind < 2 and input._data.size:
+        # PyTorch's integer-exponent kernel writes into an output shaped like input, then resizes it to the
+        # broadcast shape: the out= deprecation warning, even though the user passed no out=
+        shape = np.broadcast_shapes(input._data.shape, other._data.shape)
+        if shape != input._data.shape:
+            _ops._warn_resized(input._data.shape, shape)
     return _ops._binary(D.ldexp, input, other, promote_int_to_float=True)
 
 

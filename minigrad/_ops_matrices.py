@@ -64,12 +64,13 @@ def diag(input, diagonal=0):
 
 
 def diag_embed(input, offset=0, dim1=-2, dim2=-1):
-    """Each last-dim vector of ``input`` on the diagonal of a matrix (only dim1=-2, dim2=-1)."""
+    """Each last-dim vector of ``input`` on the diagonal (``offset``) of the matrices spanned by output dims
+    ``dim1`` (rows) and ``dim2`` (columns); the other output dims are input's leading dims, in order."""
     nd = input.dim() + 1
-    _ops._wrap_dim(dim1, nd), _ops._wrap_dim(dim2, nd)  # (PyTorch's dim errors first)
-    if (dim1 % nd, dim2 % nd) != (nd - 2, nd - 1):  # (the same two last dims, maybe counted from the front)
-        raise NotImplementedError("diag_embed supports dim1=-2, dim2=-1 only")
-    return D.diag_embed(input, offset=int(offset), dim1=dim1, dim2=dim2)
+    d1, d2 = _ops._wrap_dim(dim1, nd), _ops._wrap_dim(dim2, nd)  # (PyTorch's dim errors first)
+    if d1 == d2:
+        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    return D.diag_embed(input, offset=int(offset), dim1=dim1, dim2=dim2)  # (saved as given, as PyTorch's)
 
 
 def _tri_indices_args(name: str, row, col, offset, dtype) -> None:

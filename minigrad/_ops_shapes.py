@@ -211,6 +211,21 @@ def tile(input, *dims):
 
 def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     """Repeat each element ``repeats`` times along ``dim`` (of the flattened tensor if None)."""
+    if repeats is None and dim is not None or output_size is not None and not _arg_errors._is_index(output_size):
+        # (no overload takes these: the wrappers of torch.repeat_interleave and the method give the parser's error)
+        raise TypeError("repeat_interleave(): counts take no dim; output_size must be int")
+    if repeats is None and isinstance(input, Tensor):
+        # torch.repeat_interleave(counts): index i repeated counts[i] times, in counts' dtype (no autograd)
+        counts = input._data
+        if counts.ndim != 1:
+            raise RuntimeError("repeat_interleave only accept 1D vector as repeat")
+        if counts.dtype not in (np.int32, np.int64):
+            raise NotImplementedError(f"\"repeat_interleave_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+        if (counts < 0).any():
+            raise RuntimeError("repeats can not be negative")
+        if output_size is not None and output_size != int(counts.sum()):
+            raise RuntimeError("allocated size does not match required size")
+        return Tensor._make(np.repeat(np.arange(counts.size, dtype=counts.dtype), counts))
     if not isinstance(repeats, int):
         # A tensor of counts (one count, 0-dim or [1], stands for every slice): index_select, as PyTorch
         counts = repeats._data if isinstance(repeats, Tensor) else np.asarray(repeats)
@@ -637,7 +652,26 @@ def unsafe_split(tensor, split_size, dim=0):
         raise RuntimeError(f"split expects split_size be non-negative, but got split_size={split_size}")
     if split_size == 0 and size != 0:
         raise RuntimeError(f"split_size can only be 0 if dimension size is 0, but got dimension size of {size}")
-    return tuple(D.unsafe_split(tensor, split_size=split_size, dim=dim))
+    return _unsafe_pieces(tensor, D.unsafe_split(tensor, split_size=split_size, dim=dim), dict(split_size=split_size,
+                                                                                                  dim=dim))
+
+
+def _unsafe_pieces(input, pieces, args) -> tuple:
+    """PyTorch's unsafe_split is split (views) with the view metadata dropped by autograd's view layer, a layer
+    inference tensors and inference mode skip: the pieces of an inference tensor are inference tensors, and in
+    inference mode the pieces of a normal tensor are its views (_base), each with a version counter of its own
+    (PyTorch's unsafe_split gives every piece a new one)."""
+    from ._dispatch import _make_view
+    from ._tensor import _STATE
+    if input._is_inference:
+        for p in pieces:
+            p._is_inference = True
+    elif _STATE.inference:
+        op = D.unsafe_split if "split_size" in args else D.unsafe_split_with_sizes
+        for i, p in enumerate(pieces):
+            _make_view(p, input, op, args, i)
+            p._version_counter = [0]
+    return tuple(pieces)
 
 
 def unsafe_chunk(input, chunks, dim=0):
@@ -647,7 +681,9 @@ def unsafe_chunk(input, chunks, dim=0):
     if chunks <= 0:
         raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
     size = input.shape[_ops._wrap_dim(dim, input.dim())]
-    return tuple(D.unsafe_split(input, split_size=-(-size // chunks), dim=dim))
+    split_size = -(-size // chunks)
+    return _unsafe_pieces(input, D.unsafe_split(input, split_size=split_size, dim=dim), dict(split_size=split_size,
+                                                                                             dim=dim))
 
 
 def unfold(self, dimension: int, size: int, step: int) -> Tensor:
@@ -657,7 +693,10 @@ def unfold(self, dimension: int, size: int, step: int) -> Tensor:
     d = _ops._wrap_dim(dimension, max(ndim, 1))
     length = self.shape[d] if ndim else 1
     if size > length:
-        raise RuntimeError(f"maximum size for tensor at dimension {d} is {length} but size is {size}")
+        # (under vmap PyTorch's batching rule unfolds the physical tensor, whose batch dims come first: it names
+        # the physical dim, one further per vmap level the tensor is batched at)
+        shown = d + bin(_vmap_batched.levels(self)).count("1") if _vmap_batched.DEPTH[0] else d
+        raise RuntimeError(f"maximum size for tensor at dimension {shown} is {length} but size is {size}")
     if size < 0:
         raise RuntimeError(f"size is {size} but must be >= 0")
     if step <= 0:
@@ -688,11 +727,20 @@ TENSOR_METHODS = [
 ]
 
 
+def _repeat_interleave_method(self, *args, **kwargs):
+    """``x.repeat_interleave(repeats, dim=None)``: the counts form (repeats omitted) is torch.repeat_interleave's
+    only, so ``x.repeat_interleave()`` is PyTorch's parser error, not ``x`` read as counts."""
+    if not args and "repeats" not in kwargs:
+        _arg_errors.recheck("repeat_interleave", args, kwargs, method=True)
+    return repeat_interleave(self, *args, **kwargs)
+
+
 def _attach_methods():
     for name in METHODS + TENSOR_METHODS:
         setattr(Tensor, name, globals()[name])
     for name in ("roll", "rot90", "unflatten"):  # (their TypeErrors number the arguments after self)
         setattr(Tensor, name, _arg_errors.counting_without_self(globals()[name], name))
+    Tensor.repeat_interleave = _repeat_interleave_method
     # sizes in bytes and signedness, read from the dtype
     Tensor.itemsize = property(lambda self: self.dtype.itemsize)
     Tensor.nbytes = property(lambda self: self.dtype.itemsize * self.numel())

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _arg_errors, _dtypes, _ops, _ops_shapes, _strides, _vmap_batched, return_types
+from . import _arg_errors, _dispatch, _dtypes, _ops, _ops_shapes, _strides, _vmap_batched, return_types
 from . import derivatives as D
 from ._tensor import Tensor
 from .amp.autocast_mode import ON as _AUTOCAST
@@ -253,7 +253,7 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
     if _vmap_batched.DEPTH[0]:
         _vmap_batched.check_dynamic(input, "aten::_unique2")
     if dim is not None:
-        raise NotImplementedError("unique(dim=...) is not supported")
+        return _unique_dim(input, dim, return_inverse, return_counts)
     if input.is_complex():
         raise NotImplementedError(f"\"unique\" not implemented for '{_ops._legacy(input.dtype)}'")
     # (each NaN is a value of its own, as in PyTorch: NaN != NaN)
@@ -261,6 +261,29 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
     out = [D.NOT_IMPLEMENTED["unique2"].call((input,), None, None, {"_result": values})]  # (Unique2Backward0)
     if return_inverse:
         out.append(Tensor._make(inverse.reshape(input._data.shape).astype(np.int64)))
+    if return_counts:
+        out.append(Tensor._make(counts.astype(np.int64)))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+def _unique_dim(input, dim, return_inverse, return_counts):
+    """The distinct slices along ``dim``, in lexicographic order of their elements (always sorted, as PyTorch's
+    unique_dim); inverse: each slice's row in the result; counts: how often each distinct slice occurs."""
+    if input.dim() == 0:
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+    d = _ops._wrap_dim(dim, input.dim())
+    if input.is_complex():
+        raise NotImplementedError(f"\"unique_dim\" not implemented for '{_ops._legacy(input.dtype)}'")
+    a = input._data
+    if a.size == 0 and any(n == 0 for i, n in enumerate(a.shape) if i != d):
+        raise RuntimeError("There are 0 sized dimensions, and they aren't selected, so unique cannot be applied")
+    if a.shape[d] == 0:
+        values, inverse, counts = a, np.zeros(0, np.int64), np.zeros(0, np.int64)
+    else:
+        values, inverse, counts = np.unique(a, return_inverse=True, return_counts=True, axis=d)
+    out = [D.NOT_IMPLEMENTED["unique_dim"].call((input,), None, None, {"_result": np.ascontiguousarray(values)})]
+    if return_inverse:
+        out.append(Tensor._make(inverse.reshape(-1).astype(np.int64)))
     if return_counts:
         out.append(Tensor._make(counts.astype(np.int64)))
     return out[0] if len(out) == 1 else tuple(out)
@@ -286,7 +309,7 @@ def nonzero(input, *, as_tuple=False):
     """Indices of the non-zero elements: an (n, ndim) tensor, or one index tensor per dim."""
     if _vmap_batched.DEPTH[0]:
         _vmap_batched.check_dynamic(input, "aten::nonzero")
-    return _nonzero(input, as_tuple)
+    return _dispatch.function_result_version("nonzero", (input,), _nonzero(input, as_tuple))
 
 
 def _nonzero(input, as_tuple: bool):
@@ -302,7 +325,8 @@ def _nonzero(input, as_tuple: bool):
 
 def argwhere(input):
     """Same as nonzero(input)."""
-    return _nonzero(input, False)  # (PyTorch's vmap runs argwhere slice by slice: no dynamic-shape error)
+    # (PyTorch's vmap runs argwhere slice by slice: no dynamic-shape error)
+    return _dispatch.function_result_version("nonzero", (input,), _nonzero(input, False))
 
 
 def count_nonzero(input, dim=None):

@@ -147,6 +147,11 @@ def elementwise(result: np.ndarray, tensors) -> np.ndarray:
     return iterator_layout(result, [t._data for t in tensors])
 
 
+# A Python number's operand in TensorIterator (a 0-d wrapped number): it has no say in the order of the dims, but
+# its shape differs from the tensor's (see iterator_layout)
+NUMBER_OPERAND = np.zeros(())
+
+
 def iterator_layout(result: np.ndarray, arrays) -> np.ndarray:
     """``result`` of an elementwise computation on ``arrays`` laid out as TensorIterator's output."""
     if result.ndim < 2:
@@ -154,8 +159,11 @@ def iterator_layout(result: np.ndarray, arrays) -> np.ndarray:
     for a in arrays:  # (a plain loop: the common all-C-contiguous case costs a flag test per operand)
         if not a.flags.c_contiguous:
             break
-        if a.shape != result.shape and 1 in a.shape and not _plain(a):
-            break   # (a broadcast operand whose size-1 dims have other strides: they decide TensorIterator's order)
+        if 1 in a.shape and not _plain(a) and (a.shape != result.shape or any(b.shape != a.shape for b in arrays)):
+            # (size-1 dims with other strides decide TensorIterator's order when the operands' shapes differ: a
+            # broadcast operand's, or the full-shape one's beside a broadcast number, x.t() * 2; with all shapes
+            # equal the fast setup takes C order, PyTorch's contiguity ignoring size-1 dims as NumPy's)
+            break
     else:
         return result
     if _c_order_kept(result, arrays):
@@ -370,10 +378,11 @@ _STRIDED_VIEWS = frozenset({"t", "transpose", "permute", "expand", "unsqueeze", 
 def empty_view(out, base, op, args, k) -> None:
     """Strides of ``out``, an empty view of ``base`` made by ``op`` (``k``: its index among the op's outputs)."""
     from numpy.lib.stride_tricks import as_strided
-    if op.name == "as_strided":  # (the strides asked for)
+    name = getattr(op, "name", None)   # (conj_view / neg_view pass their replay function: same shape, same strides)
+    if name == "as_strided":  # (the strides asked for)
         keep_empty_strides(out, args["stride"])
         return
-    if op.name not in _STRIDED_VIEWS:
+    if name not in _STRIDED_VIEWS:
         if out._data.shape == base._data.shape:  # (view, reshape ... to the same shape: computeStride keeps them)
             keep_empty_strides(out, empty_strides(base))
         return

@@ -26,8 +26,9 @@ import weakref
 
 import numpy as np
 
-from . import _dtypes, _layout, _strides, _vmap_batched, autograd
+from . import _conj, _dtypes, _layout, _strides, _vmap_batched, autograd
 from ._class_names import TorchNamed
+from ._conj import MIRRORS as _CONJ_MIRRORS
 from ._printing import format_tensor
 from .autograd import grad_mode
 from .autograd.graph import AccumulateGrad, _add_hook, _HookDict
@@ -336,7 +337,11 @@ class Tensor(metaclass=_TensorType):
         """Address of the first element (views of one array share memory); 0 without elements, as PyTorch."""
         if self._data.size == 0:  # (PyTorch's data pointer of an empty tensor is null, whatever its storage)
             return 0
-        return self._data.__array_interface__["data"][0]
+        address = self._data.__array_interface__["data"][0]
+        if _CONJ_MIRRORS:  # (a conjugate view's memory is a mirror of its base's: _conj.py)
+            from ._conj import data_ptr
+            return data_ptr(self, address)
+        return address
 
     def untyped_storage(self):
         """The memory under the tensor as bytes (a ``torch.UntypedStorage``, shared with its views)."""
@@ -458,6 +463,12 @@ class Tensor(metaclass=_TensorType):
             _vmap_batched.check_storage(self)
         if self._data.dtype == _dtypes.bfloat16.np:  # NumPy has no bfloat16; PyTorch refuses rather than pick a dtype
             raise TypeError("Got unsupported ScalarType BFloat16")
+        if self._data.dtype.kind == "c":
+            from ._conj import check_resolved, is_conj
+            if force and is_conj(self):   # (force: PyTorch's detach().resolve_conj(), memory of its own)
+                return self.detach().resolve_conj()._data
+            check_resolved(self, "Can't call numpy() on Tensor that has conjugate bit set. Use "
+                           "tensor.resolve_conj().numpy() instead.")
         return self._data.view()  # (a new array object on the same memory each call, as PyTorch's)
 
     # Both NumPy hooks keep PyTorch's signatures, which predate NumPy 2: NumPy then gives the same
@@ -596,6 +607,10 @@ class Tensor(metaclass=_TensorType):
             t._grad = Tensor._make(_strides.clone(self._grad._data))
         if type(self) is not Tensor:
             t = type(self)._from_tensor(t) if hasattr(type(self), "_from_tensor") else t
+        else:
+            # PyTorch's copy is an empty tensor set_() to a deep copy of the storage: one write, version 1 (a
+            # Parameter's is a clone: version 0); so the running statistics of a copied model are at version 1
+            t._version_counter[0] = 1
         memo[id(self)] = t
         return t
 
@@ -651,7 +666,10 @@ class Tensor(metaclass=_TensorType):
     @property
     def grad_fn(self):
         """The Node that created this tensor (None for leaves)."""
-        if self._view_fn is not None and self._view_version != self._version_counter[0]:
+        if self._view_version != self._version_counter[0] and (
+                self._view_fn is not None or self._creation_meta in ("custom_function", "multi_output")):
+            # (a custom Function's output that is a view of an input, changed in place since: PyTorch's
+            # regeneration refuses it, see _refresh_view_grad_fn)
             self._refresh_view_grad_fn()
         return self._grad_fn
 
@@ -781,11 +799,11 @@ class Tensor(metaclass=_TensorType):
         """Call ``hook(grad)`` when this tensor's gradient is computed; a returned tensor replaces it."""
         if not self.requires_grad:  # (a view requires grad with its base: see the requires_grad property)
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
-        fn = self.grad_fn
-        if fn is not None:
-            return fn._register_tensor_hook(self._output_nr, hook)
-        if self._backward_hooks is None:
+        if self._backward_hooks is None:  # (id -> hook: every hook registered on this tensor, as PyTorch's)
             self._backward_hooks = _HookDict()
+        fn = self.grad_fn
+        if fn is not None:  # a non-leaf's hooks run from its grad_fn, on this output's gradient
+            return fn._register_tensor_hook(self._output_nr, hook, self._backward_hooks)
         return _add_hook(self._backward_hooks, hook)
 
     def register_post_accumulate_grad_hook(self, hook):
@@ -809,7 +827,7 @@ class Tensor(metaclass=_TensorType):
     def _edge(self) -> tuple:
         """Where this tensor's gradient goes: ``(grad_fn, output_nr)`` or ``(AccumulateGrad, 0)``."""
         # Runs for every input of every recorded op: the grad_fn property (a view check) only for views.
-        fn = self._grad_fn if self._view_fn is None else self.grad_fn
+        fn = self._grad_fn if self._view_fn is None and self._creation_meta is None else self.grad_fn
         if fn is not None:
             return (fn, self._output_nr)
         if self._requires_grad:
@@ -913,8 +931,10 @@ class Tensor(metaclass=_TensorType):
             same = real._data.shape == self._data.shape and real._data.strides == self._data.strides and \
                 real.data_ptr() == self.data_ptr()
             self._grad_fn = real._grad_fn if same else as_strided_view(real, self)
-        elif self._data.dtype != base._data.dtype and self._view_fn is not None:
-            # another dtype change (x.view(dtype)): as_strided cannot express it, the view is replayed
+        elif (self._data.dtype != base._data.dtype or _CONJ_MIRRORS and _conj.is_direct(self)) \
+                and self._view_fn is not None:
+            # another dtype change (x.view(dtype)), or x.conj() itself: as_strided cannot express it, the view is
+            # replayed (ConjBackward0 again)
             from .autograd import grad_mode
             with grad_mode.enable_grad():
                 self._grad_fn = self._view_fn(base)._grad_fn
@@ -922,6 +942,7 @@ class Tensor(metaclass=_TensorType):
             self._grad_fn = as_strided_view(base, self)
         self._output_nr = 0
         self._requires_grad = True
+        self._backward_hooks = None  # (hooks registered before stay on the old grad_fn, as in PyTorch)
         if self._retains_grad:
             self._move_retains_grad(old_fn)
 
@@ -1179,7 +1200,9 @@ def make_read_only() -> None:
     """Give Tensor's read-only attributes PyTorch's error on assignment (once every module has attached them)."""
     for name in _ALWAYS_FALSE:
         setattr(Tensor, name, property(lambda self: False))
-    Tensor.is_conj = Tensor.is_neg = lambda self: False   # (minigrad's conj and neg are never lazy views)
+    from ._conj import is_conj
+    Tensor.is_conj = is_conj                 # (x.conj() of a complex tensor is a lazy view: see _conj.py)
+    Tensor.is_neg = lambda self: False       # (minigrad's neg is never a lazy view)
     for name in _READ_ONLY:
         prop = Tensor.__dict__[name]
         setattr(Tensor, name, property(prop.fget, _not_writable(name), None, prop.__doc__))

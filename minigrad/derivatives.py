@@ -75,7 +75,7 @@ def _untracked() -> bool:
 
 
 def _conj(x):
-    """``x.conj()``; ``x`` may also be a saved Python number (``x * 1.5``: see ``OpNode.apply``)."""
+    """``x.conj()``; ``x`` may also be a saved Python number (``x * 1.5``: see ``OpNode._apply``)."""
     return x.conj() if isinstance(x, Tensor) else x.conjugate()
 
 
@@ -241,7 +241,26 @@ sigmoid = Op("sigmoid", "SigmoidBackward0", lambda x: _sigmoid(x),
              self=lambda grad, result: sigmoid_backward(grad, result))         # σ' = σ(1-σ)
 tanh = Op("tanh", "TanhBackward0", _vml.unary("tanh", _via_float64(np.tanh)),
           jvp="element_wise",
-          self=lambda grad, result: tanh_backward(grad, result))                 # tanh' = 1 - tanh²
+          self=lambda grad, result: _tanh_grad(grad, result))                    # tanh' = 1 - tanh²
+
+
+def _tanh_grad(grad, y):
+    """``tanh_backward(grad, y)``, TanhBackward0's formula g·(1 - y²).
+
+    When nothing records and both are C-contiguous real float32/float64 arrays of one shape and dtype, the kernel
+    runs on the arrays straight (the very function the op's forward calls, so the same bits, and a C-order result
+    as the op's layout rule gives for C-contiguous inputs), without the op's dispatch (bench W4's two tanh layers).
+    """
+    if type(grad) is Tensor and type(y) is Tensor and _untracked():
+        g, d = grad._data, y._data
+        if (g.dtype is d.dtype and g.shape == d.shape and g.ndim and g.dtype in _FLOAT32_64
+                and g.flags.c_contiguous and d.flags.c_contiguous):
+            if _errstate_get() is _QUIET:  # (in a backward pass: NumPy is quiet already)
+                return Tensor._make(_float_math.tanh_backward(g, d))
+            return _numpy_result(_float_math.tanh_backward, g, d)
+    return tanh_backward(grad, y)
+
+
 def _maximum_keeps_minus_zero(dtype) -> bool:
     """Whether ``np.maximum(0, x)`` returns x on a tie here, so that -0.0 stays -0.0 (NumPy's choice
     depends on the dtype's loop: its SIMD float32/float64 loops keep x, its float16 loop does not)."""
@@ -686,9 +705,21 @@ div = Op("div", "DivBackward0", np.true_divide, inputs=("self", "other"),
          jvp=_div_jvp,
          self=lambda grad, other: grad / _conj_saved(other),              # d(x/y)/dx = 1/y
          other=lambda grad, self, other: grad.neg() * ((self / other) / other).conj())  # -x/y²
+def _div_mode_jvp(self_t, other_t, self, other):
+    """PyTorch's div.Tensor_mode form, x_t / y - y_t · (x / y) / y. A number y is a wrapped number there, which does
+    not promote (0-d float32 x_t / 2.5 is a float32 quotient), while y's missing tangent is a 0-d zero of y's dtype,
+    which does: a 0-d float32 x gets that float32 quotient as a float64 tangent."""
+    y = other if other._wrapped_number is None else other._wrapped_number
+    if other._fw_grad is None:  # (y_t is PyTorch's ZeroTensor: its term adds no value, a -0. quotient stays)
+        from ._dtypes import result_type
+        q = self_t / y
+        return q.to(result_type(q, other_t))
+    return self_t / y - other_t * (self / y) / y
+
+
 # div(x, y, rounding_mode=None): PyTorch's other overload (div.Tensor_mode), the same true division
 div_mode = Op("div", "DivBackward2", lambda a, b, rounding_mode: np.true_divide(a, b), inputs=("self", "other"),
-              args=("rounding_mode",), jvp=lambda self_t, other_t, result, other: (self_t - other_t * result) / other,
+              args=("rounding_mode",), jvp=_div_mode_jvp,
               self=lambda grad, other, rounding_mode: grad / _conj_saved(other),
               other=lambda grad, self, other, rounding_mode: grad.neg() * ((self / other) / other).conj())
 div_mode.number_formulas = True  # (x / 2.5 with rounding_mode=None: its formulas take the saved number, as div's)
@@ -978,6 +1009,14 @@ def evenly_distribute_backward(grad, self, result):
     return _ops().zeros_like(self).masked_fill_(mask, grad / mask.sum())
 
 
+def evenly_read_jvp(self_t, self, result):
+    """max()/min()/median()/nanmedian()'s forward derivative: the mean of the tangents of the elements equal to the
+    result, PyTorch's sum(mask * (t / count)). Unlike the backward, a NaN result matches nothing (NaN != NaN), so
+    its tangent is 0/0 = NaN."""
+    mask = self == result
+    return (mask * (self_t / mask.sum())).sum()
+
+
 def value_selecting_backward(grad, dim, indices, sizes, keepdim):
     """max(dim)/min(dim)/sort/topk: grad scattered to the chosen positions of zeros (PyTorch's scatter_)."""
     if not keepdim and len(sizes):  # (a 0-dim input too scatters into zeros, as PyTorch's)
@@ -1092,7 +1131,7 @@ def _vector_norm(a, ord, dim, keepdim):
     if ord != 0 and a.size and math.prod(reduced) == 1:   # one element per result: PyTorch returns |x| itself
         out = np.ascontiguousarray(_abs(a)).reshape(a.shape)   # (no x^p and root that round; a 0-dim stays 0-dim)
         return out if keepdim else np.squeeze(out, axis=dim)
-    if a.dtype == np.float32 and ord in (1, 2) and a.size:   # summed in PyTorch's order (_norm_f32.py)
+    if a.dtype in (np.float32, np.float64) and ord in (1, 2) and a.size:   # summed in PyTorch's order (_norm_f32.py)
         out = _strides.contiguous(np.asarray(_vector_norm_f32(a, ord, dim)))   # (a new C-order tensor, as PyTorch's)
         return np.expand_dims(out, tuple(range(a.ndim)) if dim is None else dim) if keepdim else out
     x = _complex_abs_scalar(a) if a.dtype.kind == "c" else np.abs(a)   # (complex: std::abs, glibc's hypot)
@@ -1174,10 +1213,10 @@ prod_dim = Op("prod", "ProdBackward1",
               self=lambda grad, self, result, dim, keepdim: prod_backward(grad, self.to(grad.dtype), result, dim,
                                                                           keepdim))
 max_all = Op("max", "MaxBackward1", lambda a: np.max(a),
-         jvp="reduction",
+         jvp=evenly_read_jvp,
          self=evenly_distribute_backward)
 min_all = Op("min", "MinBackward1", lambda a: np.min(a),
-         jvp="reduction",
+         jvp=evenly_read_jvp,
          self=evenly_distribute_backward)
 max_dim = Op("max", "MaxBackward0", _rank0_ok(_select_dim(np.argmax)), args=("dim", "keepdim"),
              jvp="reduction",
@@ -1268,11 +1307,10 @@ def _nan_if_empty(tangent, self):
 
 
 def _reduced_jvp(term, dim, keepdim, result):
-    """Σ over the reduced dims of ∂f/∂x_i·t_i (the tangent of a reduction, shaped like its result)."""
+    """Σ over the reduced dims of ∂f/∂x_i·t_i (the tangent of a reduction, shaped like its result).
+    Summed even over dims of size 1, as PyTorch's formulas do: a sum starts from 0, so a -0. term gives 0."""
     if term.is_complex() and not result.is_complex():  # (a real statistic of complex x: var, std)
         term = term.real
-    if term.shape == result.shape:
-        return term
     return (term.sum() if dim is None else term.sum(dim, keepdim=True)).reshape(result.shape)
 
 
@@ -1337,7 +1375,14 @@ def _scan(np_scan, a, dim):
     return _strides.contiguous(np_scan(a, axis=dim, dtype=acc).astype(a.dtype, copy=False))  # (C order, as PyTorch's)
 
 
-cumsum = Op("cumsum", "CumsumBackward0", _rank0_ok(lambda a, dim: _scan(np.cumsum, a, dim)), args=("dim",),
+def _cumsum(a, dim):
+    """PyTorch's running sum starts from 0, NumPy's from a's first value: + 0 makes a leading -0. the 0. that
+    PyTorch's 0 + (-0.) gives (and changes no other value)."""
+    result = _scan(np.cumsum, a, dim)
+    return result + result.dtype.type(0) if result.dtype.kind in "fc" else result
+
+
+cumsum = Op("cumsum", "CumsumBackward0", _rank0_ok(_cumsum), args=("dim",),
             jvp="linear",
             self=cumsum_backward)
 
@@ -2128,26 +2173,27 @@ def _gelu_backward_forward(g, x, approximate):
 def gelu_double_backward(grad, grad_output, self, approximate):
     """d²gelu/dx², written as PyTorch's gelu_double_backward (its operations in its order: the same roundings).
     erf form: φ(x)(2 - x²); tanh form: with f = x/2, g = 1 - tanh²u, h = u' (u = β(x + κx³)), d(f'gh + fgh)/dx
-    = 2f'gh + fhg' + fgh' (f' = 1/2, g' = -2·sech²u·tanh u·u', h' = 6κβx)."""
+    = 2f'gh + fhg' + fgh' (f' = 1/2, g' = -2·sech²u·tanh u·u', h' = 6κβx). A number times a tensor is C++'s
+    Scalar overload there (MulBackward1, AddBackward1 under create_graph), 1 - t and 1 / t fill a tensor first."""
     if approximate == "tanh":
         beta = math.sqrt(2) * (2 / math.sqrt(math.pi)) * 0.5   # (M_SQRT2 * M_2_SQRTPI * 0.5)
-        inner = (self + self.pow(3) * _GELU_C) * beta
+        inner = mul_scalar(self + mul_scalar(self.pow(3), other=_GELU_C), other=beta)
         tanh_inner = inner.tanh()
-        sech_inner = 1 / inner.cosh()
-        f = self * 0.5
-        g = 1 - tanh_inner * tanh_inner
-        h = ((self * (3 * _GELU_C)) * self + 1) * beta
-        f_prime_gh = g * 0.5 * h
-        g_prime = (sech_inner * 2) * (-sech_inner * tanh_inner) * h
+        sech_inner = _scalar_over(1, inner.cosh())
+        f = mul_scalar(self, other=0.5)
+        g = _one_minus(tanh_inner * tanh_inner)
+        h = mul_scalar(add_scalar(mul_scalar(self, other=3 * _GELU_C) * self, other=1), other=beta)
+        f_prime_gh = mul_scalar(g, other=0.5) * h
+        g_prime = mul_scalar(sech_inner, other=2) * (-sech_inner * tanh_inner) * h
         g_prime_fh = f * h * g_prime
-        h_prime = self * (6 * _GELU_C) * beta
+        h_prime = mul_scalar(mul_scalar(self, other=6 * _GELU_C), other=beta)
         h_prime_fg = f * g * h_prime
-        d2 = f_prime_gh * 2 + g_prime_fh + h_prime_fg
+        d2 = mul_scalar(f_prime_gh, other=2) + g_prime_fh + h_prime_fg
     else:
         beta = (2 / math.sqrt(math.pi)) * math.sqrt(0.5) * 0.5   # (M_2_SQRTPI * M_SQRT1_2 * 0.5: 1/√(2π))
         input_sq = self * self
-        pdf = (input_sq * -0.5).exp() * beta
-        d2 = pdf * 2 - input_sq * pdf
+        pdf = mul_scalar(mul_scalar(input_sq, other=-0.5).exp(), other=beta)
+        d2 = mul_scalar(pdf, other=2) - input_sq * pdf
     return grad * grad_output * d2
 
 
@@ -3252,10 +3298,11 @@ diagonal_copy = Op("diagonal_copy", "DiagonalBackward0_copy",
 
 
 def _diag_embed(a, offset, dim1, dim2):
+    # built with the matrix dims last, then moved to (dim1, dim2): the other dims keep input's batch order
     n = a.shape[-1] + abs(offset)
     out = np.zeros(a.shape[:-1] + (n, n), dtype=a.dtype)
     _diagonal(out, offset, -2, -1)[...] = a
-    return out
+    return np.ascontiguousarray(np.moveaxis(out, (-2, -1), (dim1, dim2)))
 
 
 # diag of a vector: the vector on the diagonal of a square matrix of zeros
@@ -3416,10 +3463,11 @@ masked_select = Op("masked_select", "MaskedSelectBackward0",
 
 
 def _masked_select_backward(grad, self, mask):
-    """zeros.masked_scatter_(mask, grad), in place as PyTorch's (MaskedScatterBackward0, version 1)."""
+    """zeros.masked_scatter_(mask, grad), in place as PyTorch's (MaskedScatterBackward0, version 1; the zeros have
+    the broadcast shape, the mask is saved as it is)."""
     shape = np.broadcast_shapes(tuple(self.shape), tuple(mask.shape))
     z = _ops().zeros(shape, dtype=grad.dtype)
-    return masked_scatter(z, mask.expand(shape), grad, out=z)
+    return masked_scatter(z, mask, grad, out=z)
 
 
 # =============================================================================================
@@ -3635,7 +3683,7 @@ def _is_nan(x) -> bool:
 
 
 median_all = Op("median", "MedianBackward0", _median_all,
-                jvp="reduction",
+                jvp=evenly_read_jvp,
                 self=evenly_distribute_backward)                                 # the middle element(s)
 
 
@@ -3711,9 +3759,26 @@ linalg_inv = Op("linalg_inv_ex", "LinalgInvExBackward0",
                 A=lambda grad, inverse: _mH(inverse).matmul(grad.matmul(_mH(inverse))).neg())   # -A⁻ᴴ G A⁻ᴴ
 linalg_det = Op("_linalg_det", "LinalgDetBackward0", _det_forward,
                 inputs=("A",), outputs=("result", "LU", "pivots"), differentiable_outputs=1,
-                # d det A = det A · tr(A⁻¹ dA)
-                jvp=lambda A_t, A, result: result * _solve(A, A_t).diagonal(0, -2, -1).sum(-1),
+                jvp=lambda A_t, A, result, LU, pivots: _det_jvp(A_t, A, result, LU, pivots),
                 A=lambda grad, A, LU, pivots, result: linalg_det_backward(grad, result, A, pivots, LU))
+
+
+def _det_jvp(A_t, A, result, LU, pivots):
+    """d det A = det A · tr(A⁻¹ dA).
+
+    PyTorch solves with the forward's LU, a zero pivot nudged to eps (det is C¹, so this approximates the limit):
+    a singular A then gets det · tr(...) = ±0 where a plain solve would give NaN. Without a zero pivot the
+    nudge changes nothing, and the solve with A is the same quotient.
+    """
+    lu = LU._data
+    pivot = np.diagonal(lu, axis1=-2, axis2=-1)
+    if not (pivot == 0).any() or not _lapack.supports(lu):
+        return result * _solve(A, A_t).diagonal(0, -2, -1).sum(-1)
+    lu = lu + np.eye(lu.shape[-1], dtype=lu.dtype) * np.where(pivot == 0, np.finfo(lu.dtype).eps, 0).astype(
+        lu.dtype)[..., None, :]
+    use_a_t = A._data.flags.c_contiguous and not A.is_complex()  # (the LU is of Aᵀ then: see _det_forward)
+    a_inv_e = _lapack.getrs(lu, pivots._data, A_t._data, _lapack.trans_letter(use_a_t, lu))
+    return result * Tensor._make(a_inv_e).diagonal(0, -2, -1).sum(-1)
 
 
 def linalg_det_backward(grad, det, A, pivots, LU=None):
@@ -3966,7 +4031,7 @@ def linalg_lstsq_backward(grads, self, b, solution, grad_input_mask):
     One formula for both (PyTorch's): A⁺ is computed once, and under create_graph both gradients use that node."""
     A, B, X = self, b, solution
     gX, gL = grads
-    vector = B.dim() == A.dim() - 1
+    vector = X.dim() < A.dim()  # (a vector B gives X of A's dims less one, a matrix B gives X of A's dims)
     if vector:
         B, X = B.unsqueeze(-1), X.unsqueeze(-1)
         gX = None if gX is None else gX.unsqueeze(-1)
@@ -4106,12 +4171,14 @@ def pinv_tolerances(a, atol, rtol) -> tuple:
 
 
 def _lstsq_forward(a, b, rcond, driver):
-    vector = b.ndim == a.ndim - 1
+    # B is a (batch of) vector(s) when 1-D or shaped as A without its last dim (linalg_solve_is_vector_rhs);
+    # a matrix B with one dim less than A broadcasts all but its last dim with A's batch (broadcast_batch_size)
+    vector = b.ndim == 1 or (b.ndim == a.ndim - 1 and b.shape == a.shape[:-1])
     bm = b[..., None] if vector else b
     m, n = a.shape[-2:]
-    batch = np.broadcast_shapes(a.shape[:-2], bm.shape[:-2])
+    batch = np.broadcast_shapes(a.shape[:-2], bm.shape[:a.ndim - 2])
     A = np.broadcast_to(a, batch + a.shape[-2:])
-    B = np.broadcast_to(bm, batch + bm.shape[-2:])
+    B = np.broadcast_to(bm, batch + (m, bm.shape[-1]))
     x = np.zeros(batch + (n, B.shape[-1]), np.result_type(a, b))
     rank = np.zeros(batch, np.int64)
     sv = np.zeros(batch + (min(m, n),), np.zeros((), a.dtype).real.dtype)
@@ -4123,6 +4190,13 @@ def _lstsq_forward(a, b, rcond, driver):
         residuals = np.zeros((0,), sv.dtype)
         if m > n and driver != "gelsy" and (driver not in ("gelsd", "gelss") or (rank == n).all()):
             residuals = (np.abs(np.matmul(A, x) - B) ** 2).sum(-2).astype(sv.dtype)
+    # rank and singular values describe A's matrices: PyTorch gives them A's batch shape, not the broadcast one
+    a_batch = a.shape[:-2]
+    if tuple(rank.shape) != a_batch and rank.ndim == len(batch):
+        keep = (len(batch) - len(a_batch)) * (0,) + tuple(
+            np.s_[:] if da == db else np.s_[0:1] for da, db in zip(a_batch, batch[len(batch) - len(a_batch):]))
+        rank = rank[keep].reshape(a_batch)
+        sv = sv[keep + (np.s_[:],)].reshape(a_batch + sv.shape[-1:]) if sv.ndim == len(batch) + 1 else sv
     if driver == "gels":
         rank = np.zeros((0,), np.int64)
     if driver not in ("gelsd", "gelss"):
@@ -4147,15 +4221,24 @@ linalg_eigh = Op("linalg_eigh", "LinalgEighBackward0",
 linalg_slogdet = Op("_linalg_slogdet", "LinalgSlogdetBackward0", _slogdet_forward, inputs=("A",),
                     outputs=("sign", "logabsdet", "LU", "pivots"), differentiable_outputs=2, undefined_grads=True,
                     # real A: d log|det A| = tr(A⁻¹·dA); the sign does not move
-                    jvp=lambda A, A_t, sign: _slogdet_jvp(A, A_t, sign),
+                    jvp=lambda A, A_t, sign, LU, pivots: _slogdet_jvp(A, A_t, sign, LU, pivots),
                     # (LU and pivots are kept, as PyTorch keeps them, for its lu_solve)
                     A=lambda grads, A, LU, pivots, sign: slogdet_backward(grads, A, sign))
 
 
-def _slogdet_jvp(A, A_t, sign):
+def _slogdet_jvp(A, A_t, sign, LU, pivots):
     """d log|det A| = Re tr(A⁻¹·dA); the sign turns by i·Im tr(A⁻¹·dA) (complex A) and stays put (real A)."""
     from . import linalg
-    tr = linalg.solve(A, A_t).diagonal(0, -2, -1).sum(-1)
+    lu = LU._data
+    if _lapack.supports(lu) and (np.diagonal(lu, axis1=-2, axis2=-1) == 0).any():
+        # Singular A: PyTorch solves with the forward's LU, unchecked (log|det| is not C¹ there), so the tangent
+        # is inf/NaN where a checked solve would raise. (The LU is of Aᵀ for a contiguous real A: see _det_jvp.)
+        use_a_t = A._data.flags.c_contiguous and not A.is_complex()
+        with np.errstate(all="ignore"):
+            a_inv_e = _lapack.getrs(lu, pivots._data, A_t._data, _lapack.trans_letter(use_a_t, lu))
+        tr = Tensor._make(a_inv_e).diagonal(0, -2, -1).sum(-1)
+    else:
+        tr = linalg.solve(A, A_t).diagonal(0, -2, -1).sum(-1)
     if A.is_complex():
         return sign * (tr.imag * 1j), tr.real
     return _ops().zeros_like(sign), tr
@@ -4311,10 +4394,17 @@ def linalg_svd_jvp(dA, U, S, Vh, full_matrices):
 
 def linalg_lstsq_jvp(A, B, dA, dB, X, L):
     """X = A⁺B: dX = d(A⁺)B + A⁺dB;  L = Σ|AX - B|²: dL = 2 Re Σ (AX - B)·conj(dA X - dB) (X held fixed, Danskin)."""
-    vector = B.dim() == A.dim() - 1
+    vector = X.dim() < A.dim()  # (a vector B gives X of A's dims less one, a matrix B gives X of A's dims)
     Bm, dBm = (B.unsqueeze(-1), dB.unsqueeze(-1)) if vector else (B, dB)
     pinvA = linalg_pinv(A, atol=None, rtol=None, hermitian=False)
     dX = pinv_jvp(A, pinvA, dA).matmul(Bm) + pinvA.matmul(dBm)
+    shape = dX.shape[:-1] if vector else dX.shape
+    if shape != X.shape:
+        # a matrix B of one dim less than A (batch broadcast with A's all but its last dim) is a matrix of its own
+        # batch to matmul: PyTorch's tangent then has that product's shape, which it refuses to set
+        raise RuntimeError("Trying to set a forward gradient that has a different size than that of the original "
+                           f"Tensor, this is not supported. Tensor is of size {list(X.shape)} while the given "
+                           f"forward gradient is of size {list(shape)}.")
     if L.numel() == 0:
         return (dX.squeeze(-1) if vector else dX), L.clone()
     Xm = X.unsqueeze(-1) if vector else X
@@ -4819,6 +4909,8 @@ def _not_differentiable(name):
 # unique / unique_consecutive: the caller computes the values (``_result``); the node only records.
 NOT_IMPLEMENTED["unique2"] = Op("_unique2", "Unique2Backward0", lambda a, _result: _result, args=("_result",),
                                 self=_not_differentiable("_unique2"))
+NOT_IMPLEMENTED["unique_dim"] = Op("unique_dim", "UniqueDimBackward0", lambda a, _result: _result, args=("_result",),
+                                   self=_not_differentiable("unique_dim"))
 NOT_IMPLEMENTED["unique_consecutive"] = Op("unique_consecutive", "UniqueConsecutiveBackward0",
                                            lambda a, _result: _result, args=("_result",),
                                            self=_not_differentiable("unique_consecutive"))
@@ -6108,7 +6200,7 @@ def _all_nan_median_index(n: int) -> int:
 
 
 nanmedian_all = Op("nanmedian", "NanmedianBackward0", _nanmedian_all,
-                   jvp="reduction",
+                   jvp=evenly_read_jvp,
                    self=evenly_distribute_backward)                     # the median's equals share the gradient
 nanmedian_dim = Op("nanmedian", "NanmedianBackward1", _rank0_ok(_nanmedian_dim), args=("dim", "keepdim"),
                    jvp=lambda self_t, dim, indices, keepdim: _selected_jvp(self_t, dim, indices, keepdim),
@@ -8613,6 +8705,16 @@ NOT_IMPLEMENTED["floor_divide_scalar_"] = Op("floor_divide_", "NotImplemented", 
                                              args=("_result",), self=_not_implemented("floor_divide_"))
 for _name in ("floor_divide_", "floor_divide_scalar_"):
     NOT_IMPLEMENTED[_name].node_class.name = lambda node: "torch::autograd::NotImplemented"
+# scatter(..., reduce='add'/'multiply'), the legacy reductions: values from _ops._scatter, no derivative
+for _name in ("scatter", "scatter_"):
+    NOT_IMPLEMENTED[_name + "_reduce"] = Op(_name, "NotImplemented", lambda a, b, _result: _result,
+                                            inputs=("self", "src"), args=("_result",),
+                                            self=_not_implemented(_name), src=_not_implemented(_name))
+    NOT_IMPLEMENTED[_name + "_value_reduce"] = Op(_name, "NotImplemented", lambda a, _result: _result,
+                                                  args=("_result",), self=_not_implemented(_name))
+    for _key in (_name + "_reduce", _name + "_value_reduce"):
+        NOT_IMPLEMENTED[_key].node_class.name = lambda node: "torch::autograd::NotImplemented"
+del _key
 
 # x.polygamma_(n): PyTorch's in-place entry has its own node, PolygammaBackward1 (the same derivative)
 polygamma_inplace = Op("polygamma_", "PolygammaBackward1", lambda a, n: _polygamma(n, a), args=("n",),

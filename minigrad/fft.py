@@ -6,14 +6,13 @@ spectrum back to a real signal); around them the same small steps as PyTorch's, 
 nodes: a cast to complex (ToCopyBackward0), slicing and zero-padding to the requested size (SliceBackward0,
 ConstantPadNdBackward0) and conjugates (ConjBackward0) where a transform runs in the other direction.
 """
-from __future__ import annotations
 
-import math
+import math as _math
 
-import numpy as np
+import numpy as _np
 
 from . import _arg_errors, _dtypes, _ops
-from . import derivatives as D
+from . import derivatives as _D
 from ._tensor import _LEGACY_NAMES, Tensor
 from .amp.autocast_mode import ON as _AUTOCAST
 from .amp.autocast_mode import run as _autocast
@@ -98,8 +97,8 @@ def _resize(x: Tensor, dims, sizes) -> Tensor:
         if size < n:
             pad[len(pad) - 2 * d - 1] = n - size   # constant_pad_nd's order: last dim first, (before, after)
         elif size > n:
-            x = D.slice(x, dim=d, start=0, end=n, step=1)
-    return D.constant_pad_nd(x, pad=tuple(pad), value=0.0) if any(pad) else x
+            x = _D.slice(x, dim=d, start=0, end=n, step=1)
+    return _D.constant_pad_nd(x, pad=tuple(pad), value=0.0) if any(pad) else x
 
 
 def _real_only(name: str, x: Tensor, message: str = "expects a real input tensor, but got") -> None:
@@ -115,7 +114,7 @@ def _c2c(x: Tensor, n, dim: int, norm, forward: bool) -> Tensor:
     if n < 1:
         raise RuntimeError(f"Invalid number of data points ({n}) specified")
     x = _resize(x, (d,), (n,))
-    return D.fft_c2c(x, dim=(d,), normalization=_norm_mode(norm, forward), forward=forward)
+    return _D.fft_c2c(x, dim=(d,), normalization=_norm_mode(norm, forward), forward=forward)
 
 
 def _r2c(name: str, x: Tensor, n, dim: int, norm, forward: bool, onesided: bool) -> Tensor:
@@ -126,9 +125,9 @@ def _r2c(name: str, x: Tensor, n, dim: int, norm, forward: bool, onesided: bool)
     if n < 1:
         raise RuntimeError(f"Invalid number of data points ({n}) specified")
     x = _resize(x, (d,), (n,))
-    out = D.fft_r2c(x, dim=(d,), normalization=_norm_mode(norm, forward), onesided=onesided)
+    out = _D.fft_r2c(x, dim=(d,), normalization=_norm_mode(norm, forward), onesided=onesided)
     # the inverse transform of a real signal: the conjugate of the forward one (with the inverse's scaling)
-    return out if forward else D.conj(out)
+    return out if forward else _D.conj(out)
 
 
 def _c2r(x: Tensor, n, dim: int, norm, forward: bool) -> Tensor:
@@ -141,8 +140,8 @@ def _c2r(x: Tensor, n, dim: int, norm, forward: bool) -> Tensor:
         x = _resize(x, (d,), (n // 2 + 1,))
     normalization = _norm_mode(norm, forward)
     if forward:  # hfft: c2r runs the inverse direction, so transform the conjugate
-        x = D.conj(x)
-    return D.fft_c2r(x, dim=(d,), normalization=normalization, last_dim_size=last_dim_size)
+        x = _D.conj(x)
+    return _D.fft_c2r(x, dim=(d,), normalization=normalization, last_dim_size=last_dim_size)
 
 
 def fft(*args, **kwargs) -> Tensor:
@@ -245,7 +244,7 @@ def _fftn_c2c(name: str, args, kwargs, params, forward: bool) -> Tensor:
     x = a["input"]
     sizes, dims = _shape_and_dims(x, a["s"], a["dim"])
     x = _resize(_promote(x, require_complex=True), dims, sizes)
-    return D.fft_c2c(x, dim=tuple(dims), normalization=_norm_mode(a["norm"], forward), forward=forward)
+    return _D.fft_c2c(x, dim=tuple(dims), normalization=_norm_mode(a["norm"], forward), forward=forward)
 
 
 def _rfftn(name: str, args, kwargs, params) -> Tensor:
@@ -256,14 +255,14 @@ def _rfftn(name: str, args, kwargs, params) -> Tensor:
     if not sizes:
         raise RuntimeError("rfftn must transform at least one axis")
     x = _resize(_promote(x, require_complex=False), dims, sizes)
-    return D.fft_r2c(x, dim=tuple(dims), normalization=_norm_mode(a["norm"], True), onesided=True)
+    return _D.fft_r2c(x, dim=tuple(dims), normalization=_norm_mode(a["norm"], True), onesided=True)
 
 
 def _irfftn(name: str, args, kwargs, params) -> Tensor:
     a = _parse(name, args, kwargs, params)
     sizes, dims, last_dim_size = _c2r_shape_and_dims("irfftn", a["input"], a["s"], a["dim"])
     x = _resize(_promote(a["input"], require_complex=True), dims, sizes)
-    return D.fft_c2r(x, dim=tuple(dims), normalization=_norm_mode(a["norm"], False), last_dim_size=last_dim_size)
+    return _D.fft_c2r(x, dim=tuple(dims), normalization=_norm_mode(a["norm"], False), last_dim_size=last_dim_size)
 
 
 def _hfftn(name: str, args, kwargs, params) -> Tensor:
@@ -272,8 +271,8 @@ def _hfftn(name: str, args, kwargs, params) -> Tensor:
     x = _resize(_promote(a["input"], require_complex=True), dims, sizes)
     normalization = _norm_mode(a["norm"], True)
     if len(dims) > 1:  # the full dims first, then the Hermitian one (conjugated: c2r runs the other way)
-        x = D.fft_c2c(x, dim=tuple(dims[:-1]), normalization=normalization, forward=True)
-    return D.fft_c2r(D.conj(x), dim=(dims[-1],), normalization=normalization, last_dim_size=last_dim_size)
+        x = _D.fft_c2c(x, dim=tuple(dims[:-1]), normalization=normalization, forward=True)
+    return _D.fft_c2r(_D.conj(x), dim=(dims[-1],), normalization=normalization, last_dim_size=last_dim_size)
 
 
 def _ihfftn(name: str, args, kwargs, params) -> Tensor:
@@ -286,11 +285,11 @@ def _ihfftn(name: str, args, kwargs, params) -> Tensor:
     normalization = _norm_mode(a["norm"], False)
     if x.dtype.is_complex:  # (PyTorch's _fft_r2c refuses it only here)
         raise RuntimeError(f"Only supports floating-point dtypes, but found: {_LEGACY_NAMES[x.dtype.name]}")
-    out = D.fft_r2c(x, dim=(dims[-1],), normalization=normalization, onesided=True)
+    out = _D.fft_r2c(x, dim=(dims[-1],), normalization=normalization, onesided=True)
     if len(dims) == 1:
-        return D.conj(out)
-    out = D.conj_physical(out)
-    return D.fft_c2c(out, dim=tuple(dims[:-1]), normalization=normalization, forward=False)
+        return _D.conj(out)
+    out = _D.conj_physical(out)
+    return _D.fft_c2c(out, dim=tuple(dims[:-1]), normalization=normalization, forward=False)
 
 
 _N_DIMS = {"input": _REQ, "s": None, "dim": None, "norm": None}
@@ -375,15 +374,15 @@ def ihfft2(*args, **kwargs) -> Tensor:
 
 # ---- sample frequencies and shifts ------------------------------------------------------------------
 
-def _frequencies(name: str, k: np.ndarray, n: int, d: float, dtype, requires_grad: bool) -> Tensor:
+def _frequencies(name: str, k: _np.ndarray, n: int, d: float, dtype, requires_grad: bool) -> Tensor:
     dtype = _dtypes.get_default_dtype() if dtype is None else dtype
     if dtype.is_complex:  # (PyTorch fills them with arange, which has no complex kernel)
         raise NotImplementedError(f"\"arange_cpu\" not implemented for '{_LEGACY_NAMES[dtype.name]}'")
     if not dtype.is_floating_point:
         raise RuntimeError(f"{name} requires a floating point or complex dtype")
     # k · (1/(n·d)) in the dtype, as PyTorch's out.mul_(1.0 / (n * d))
-    scale = 1.0 / (n * d) if n * d != 0 else math.copysign(math.inf, d)
-    with np.errstate(invalid="ignore", over="ignore"):   # (0 · inf is nan, as in PyTorch)
+    scale = 1.0 / (n * d) if n * d != 0 else _math.copysign(_math.inf, d)
+    with _np.errstate(invalid="ignore", over="ignore"):   # (0 · inf is nan, as in PyTorch)
         out = Tensor._make(k.astype(dtype.np) * dtype.np.type(scale))
     return out.requires_grad_(True) if requires_grad else out
 
@@ -408,7 +407,7 @@ def fftfreq(*args, dtype=None, layout=None, device=None, requires_grad: bool = F
     n, d = _n_and_d("fftfreq", args, kwargs)
     if n < 0:
         raise RuntimeError(f"Trying to create tensor with negative dimension {n}: [{n}]")
-    k = np.concatenate([np.arange((n + 1) // 2), np.arange(-(n // 2), 0)])
+    k = _np.concatenate([_np.arange((n + 1) // 2), _np.arange(-(n // 2), 0)])
     return _frequencies("fftfreq", k, n, d, dtype, requires_grad)
 
 
@@ -418,7 +417,7 @@ def rfftfreq(*args, dtype=None, layout=None, device=None, requires_grad: bool = 
     count = int(n / 2) + 1  # (C++'s integer division: toward zero, so n = -1 gives one bin)
     if count < 0:
         raise RuntimeError(f"Trying to create tensor with negative dimension {count}: [{count}]")
-    return _frequencies("rfftfreq", np.arange(count), n, d, dtype, requires_grad)
+    return _frequencies("rfftfreq", _np.arange(count), n, d, dtype, requires_grad)
 
 
 def _shift(name: str, args, kwargs, inverse: bool) -> Tensor:
@@ -428,7 +427,7 @@ def _shift(name: str, args, kwargs, inverse: bool) -> Tensor:
     shifts = tuple((x.shape[d] + inverse) // 2 for d in dims)
     if not shifts:
         raise RuntimeError("`shifts` required")
-    return D.roll(x, shifts=shifts, dims=tuple(dims))
+    return _D.roll(x, shifts=shifts, dims=tuple(dims))
 
 
 def fftshift(*args, **kwargs) -> Tensor:

@@ -5,22 +5,25 @@ algebra section of ``derivatives.py``. The LAPACK values come from MKL as PyTorc
 PyTorch's bits, its eigenvector signs and phases included. Without MKL they come from NumPy's LAPACK, whose
 eigenvectors and singular vectors may differ in sign (phase).
 """
-from __future__ import annotations
 
-import math
-import warnings
+import math as _math
+import warnings as _warnings
 
-import numpy as np
+import numpy as _np
 
-from . import _arg_errors, _dtypes, _lapack, _linalg_kernels, _ops, _ops_math, _ops_matrices, return_types
-from . import derivatives as D
-from ._ops_matrices import _LinAlgError, batch_prefix, det, matrix_power, multi_dot, singular_pivot  # noqa: F401
+from . import _arg_errors, _dispatch, _dtypes, _lapack, _linalg_kernels, _ops, _ops_math, _ops_matrices
+from . import derivatives as _D
+from . import return_types as _return_types
+from ._ops_matrices import _LinAlgError, det, matrix_power, multi_dot  # noqa: F401
+from ._ops_matrices import batch_prefix as _batch_prefix
 from ._ops_matrices import inverse as inv  # noqa: F401
 from ._ops_matrices import linalg_cross as cross  # noqa: F401
-from ._tensor import Tensor, _user_stacklevel
+from ._ops_matrices import singular_pivot as _singular_pivot
+from ._tensor import Tensor as _Tensor
+from ._tensor import _user_stacklevel
 from .amp.autocast_mode import ON as _AUTOCAST
 from .amp.autocast_mode import run as _autocast
-from .autograd import grad_mode
+from .autograd import grad_mode as _grad_mode
 
 LinAlgError = _LinAlgError
 
@@ -57,7 +60,7 @@ def _check_lapack_dtype(A, kernel: str, ints: bool = False) -> None:
 
 def _recording(*tensors) -> bool:
     # (a forward-AD tangent needs the recorded op too: its jvp formula uses what it saves)
-    return (grad_mode.is_grad_enabled() and any(t.requires_grad for t in tensors)) or any(
+    return (_grad_mode.is_grad_enabled() and any(t.requires_grad for t in tensors)) or any(
         t._fw_grad is not None for t in tensors)
 
 
@@ -74,7 +77,7 @@ _MATRIX_NORM_OVERLOADS = (
 
 def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
     """Matrix norm over the two dims ``dim``: 'fro', 'nuc', ±2 (extreme singular values), ±1, ±inf."""
-    if not isinstance(A, Tensor):
+    if not isinstance(A, _Tensor):
         raise _arg_errors.must_be("linalg_matrix_norm", "input", "Tensor", A, 1)
     if ord is None:
         raise TypeError("linalg_matrix_norm() received an invalid combination of arguments - got (Tensor, "
@@ -88,7 +91,7 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
         defaults = {"ord": "fro", "keepdim": False, "dtype": None}
         raise _arg_errors.invalid_combination("linalg_matrix_norm", (A,), {
             k: v for k, v in passed.items() if k not in defaults or v is not defaults[k]}, _MATRIX_NORM_OVERLOADS)
-    if ord not in ("fro", "nuc", 2, -2, 1, -1, math.inf, -math.inf):
+    if ord not in ("fro", "nuc", 2, -2, 1, -1, _math.inf, -_math.inf):
         raise RuntimeError(f"linalg.matrix_norm: Order {ord} not supported.")
     _check_dims(A, "linalg.matrix_norm")
     _check_float(A, "linalg.matrix_norm")
@@ -102,9 +105,9 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
         raise RuntimeError(f"linalg.matrix_norm: dims must be different. Got ({dims[0]}, {dims[1]})")
     if ord == "fro":  # (with the dims wrapped, as PyTorch: the node saves dim=(1, 2), not (-2, -1))
         return vector_norm(A, 2, dim=(d0, d1), keepdim=keepdim, dtype=dtype)
-    if ord in (1, -1, math.inf, -math.inf):
+    if ord in (1, -1, _math.inf, -_math.inf):
         # The 1-norm is the largest column sum of |A|; the inf-norm the largest row sum.
-        if abs(ord) == math.inf:
+        if abs(ord) == _math.inf:
             d0, d1 = d1, d0
         if not keepdim and d0 < d1:
             d1 -= 1
@@ -143,7 +146,7 @@ def _max_min(t, dim: int, keepdim: bool, largest: bool):
 
 def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
     """A vector norm, or a matrix norm when ``ord`` is given with two dims (or for a 2-D input)."""
-    if not isinstance(A, Tensor):
+    if not isinstance(A, _Tensor):
         raise _arg_errors.must_be("linalg_norm", "input", "Tensor", A, 1)
     if dim is not None:
         dims = (dim,) if isinstance(dim, int) else tuple(dim)
@@ -197,32 +200,32 @@ def solve(A, B, *, left=True):
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
         return _autocast("linalg_solve", solve, **locals())
     _check_solve(A, B, left)
-    info = singular_pivot(A)
+    info = _singular_pivot(A)
     if info.any():
-        raise _LinAlgError(f"torch.linalg.solve: {batch_prefix(info, info.shape)}The solver failed because the "
+        raise _LinAlgError(f"torch.linalg.solve: {_batch_prefix(info, info.shape)}The solver failed because the "
                            "input matrix is singular.")
-    return D.linalg_solve_ex(A, B, left=left)[0]
+    return _D.linalg_solve_ex(A, B, left=left)[0]
 
 
 def solve_ex(A, B, *, left=True, check_errors=False):
     """(X, info): solve without raising for a singular A (info > 0 there, X not meaningful)."""
     _check_solve(A, B, left)
-    info = singular_pivot(A)
+    info = _singular_pivot(A)
     if info.any() and not _lapack.supports(A._data, B._data):
         if check_errors:
-            raise _LinAlgError(f"torch.linalg.solve_ex: {batch_prefix(info, info.shape)}The solver failed because "
+            raise _LinAlgError(f"torch.linalg.solve_ex: {_batch_prefix(info, info.shape)}The solver failed because "
                                "the input matrix is singular.")
         # LAPACK's gesv carries on through the zero pivot: the LU substitutions' infs and nans (and the
         # solutions of the other matrices of the batch)
         vector = _is_vector_rhs(A, B)
         lu, pivots, _ = _linalg_kernels.lu_factor(A._data)
         x = _linalg_kernels.lu_solve(lu, pivots, B._data[..., None] if vector else B._data, left, False)
-        return return_types.linalg_solve_ex((Tensor._make(x[..., 0] if vector else x), Tensor._make(info)))
+        return _return_types.linalg_solve_ex((_Tensor._make(x[..., 0] if vector else x), _Tensor._make(info)))
     if info.any() and check_errors:
-        raise _LinAlgError(f"torch.linalg.solve_ex: {batch_prefix(info, info.shape)}The solver failed because "
+        raise _LinAlgError(f"torch.linalg.solve_ex: {_batch_prefix(info, info.shape)}The solver failed because "
                            "the input matrix is singular.")
     # (a singular A: MKL's getrs carries on through the zero pivot, infs and nans, recorded as PyTorch's)
-    return return_types.linalg_solve_ex((D.linalg_solve_ex(A, B, left=left)[0], Tensor._make(info)))
+    return _return_types.linalg_solve_ex((_D.linalg_solve_ex(A, B, left=left)[0], _Tensor._make(info)))
 
 
 def inv_ex(A, *, check_errors=False):
@@ -231,16 +234,17 @@ def inv_ex(A, *, check_errors=False):
         return _autocast("linalg_inv_ex", inv_ex, **locals())
     _ops_matrices._check_square(A, "inv")  # (PyTorch's checks name linalg.inv: the kernel is shared)
     _check_low_precision(A, "linalg.inv")
-    info = singular_pivot(A)
+    info = _singular_pivot(A)
     if info.any():
         if check_errors:
-            raise _LinAlgError(f"linalg.inv_ex: {batch_prefix(info, info.shape)}The diagonal element "
-                               f"{info.reshape(-1)[np.flatnonzero(info)[0]]} is zero, the inversion could not be "
+            raise _LinAlgError(f"linalg.inv_ex: {_batch_prefix(info, info.shape)}The diagonal element "
+                               f"{info.reshape(-1)[_np.flatnonzero(info)[0]]} is zero, the inversion could not be "
                                "completed because the input matrix is singular.")
         if not _lapack.supports(A._data):  # (else linalg_inv's getrs carries on through the zero pivot, as
-            inverse = np.full(A.shape, np.nan, A._data.dtype)   # PyTorch's solve(A, I), and records the node)
-            return return_types.linalg_inv_ex((Tensor._make(inverse), Tensor._make(info)))
-    return return_types.linalg_inv_ex((D.linalg_inv(A), Tensor._make(info)))
+            inverse = _np.full(A.shape, _np.nan, A._data.dtype)   # PyTorch's solve(A, I), and records the node)
+            return _return_types.linalg_inv_ex((_Tensor._make(inverse), _Tensor._make(info)))
+    info = _dispatch.function_result_version("inv_ex info", (A,), _Tensor._make(info))
+    return _return_types.linalg_inv_ex((_D.linalg_inv(A), info))
 
 
 def solve_triangular(A, B, *, upper=None, left=True, unitriangular=False):
@@ -257,7 +261,7 @@ def solve_triangular(A, B, *, upper=None, left=True, unitriangular=False):
     _check_lapack_dtype(A, "triangular_solve_cpu", ints=True)
     # (B of another dtype is copied into the result, which has A's: PyTorch converts it, a complex B to a real A
     # with the warning of a cast; its gradient comes back in B's dtype)
-    return D.linalg_solve_triangular(A, B, upper=upper, left=left, unitriangular=unitriangular,
+    return _D.linalg_solve_triangular(A, B, upper=upper, left=left, unitriangular=unitriangular,
                                      dtype=None if A.dtype is B.dtype else A.dtype)
 
 
@@ -270,11 +274,11 @@ def pinv(A, rcond=None, *, atol=None, rtol=None, hermitian=False):
         rtol = rcond
     if not hermitian:   # (from the SVD: its error for a NaN; eigh's has none)
         _check_svd_nan(A._data)
-    return D.linalg_pinv(A, atol=_number(atol), rtol=_number(rtol), hermitian=hermitian)
+    return _D.linalg_pinv(A, atol=_number(atol), rtol=_number(rtol), hermitian=hermitian)
 
 
 def _number(x):
-    return x.item() if isinstance(x, Tensor) else x
+    return x.item() if isinstance(x, _Tensor) else x
 
 
 def lstsq(A, B, rcond=None, *, driver=None):
@@ -305,12 +309,20 @@ def lstsq(A, B, rcond=None, *, driver=None):
     # one dim less than A, vector or not), with the broadcast error of elementwise ops
     batch_a, batch_b = tuple(A.shape[:-2]), tuple(B.shape[:A.dim() - 2])
     try:
-        np.broadcast_shapes(batch_a, batch_b)
+        batch = _np.broadcast_shapes(batch_a, batch_b)
     except ValueError:
         _ops._raise_broadcast_error(batch_a, batch_b)
+    if not vector:  # B is then copied into the (batch, m, nrhs) top of the solution buffer, broadcasting as copy_
+        top = batch + (A.shape[-2], B.shape[-1])
+        try:
+            wider = _np.broadcast_shapes(top, tuple(B.shape))
+        except ValueError:
+            _ops._raise_broadcast_error(top, tuple(B.shape))
+        if wider != top:
+            raise RuntimeError(f"output with shape {list(top)} doesn't match the broadcast shape {list(wider)}")
     if rcond is None:
-        rcond = float(np.finfo(A._data.dtype).eps) * max(A.shape[-2:])
-    return return_types.linalg_lstsq(D.linalg_lstsq(A, B, rcond=rcond, driver=driver))
+        rcond = float(_np.finfo(A._data.dtype).eps) * max(A.shape[-2:])
+    return _return_types.linalg_lstsq(_D.linalg_lstsq(A, B, rcond=rcond, driver=driver))
 
 
 # =============================================================================================
@@ -327,7 +339,7 @@ def qr(A, mode="reduced"):
         raise RuntimeError(f"qr received unrecognized mode '{mode}' but expected one of 'reduced' (default), 'r', "
                            "or 'complete'")
     _check_lapack_dtype(A, "geqrf_cpu")
-    return return_types.linalg_qr(D.linalg_qr(A, mode=mode))
+    return _return_types.linalg_qr(_D.linalg_qr(A, mode=mode))
 
 
 def _check_eigh(A, UPLO) -> None:
@@ -343,7 +355,7 @@ def eigh(A, UPLO="L"):
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
         return _autocast("linalg_eigh", eigh, **locals())
     _check_eigh(A, UPLO)
-    return return_types.linalg_eigh(D.linalg_eigh(A, UPLO=UPLO.upper()))
+    return _return_types.linalg_eigh(_D.linalg_eigh(A, UPLO=UPLO.upper()))
 
 
 def eigvalsh(A, UPLO="L"):
@@ -354,9 +366,9 @@ def eigvalsh(A, UPLO="L"):
     UPLO = UPLO.upper()
     if not _recording(A):
         a = A._data
-        return Tensor._make(_lapack.syevd(a, UPLO, vectors=False)[0] if _lapack.supports(a) else
-                            np.linalg.eigvalsh(a, UPLO=UPLO))
-    return D.linalg_eigh(A, UPLO=UPLO)[0]
+        return _Tensor._make(_lapack.syevd(a, UPLO, vectors=False)[0] if _lapack.supports(a) else
+                            _np.linalg.eigvalsh(a, UPLO=UPLO))
+    return _D.linalg_eigh(A, UPLO=UPLO)[0]
 
 
 def slogdet(A):
@@ -364,28 +376,28 @@ def slogdet(A):
     _check_square(A, "linalg.slogdet")
     _check_float(A, "linalg.slogdet")
     _check_low_precision(A, "linalg.slogdet")
-    return return_types.linalg_slogdet(D.linalg_slogdet(A)[:2])
+    return _return_types.linalg_slogdet(_D.linalg_slogdet(A)[:2])
 
 
 def _slogdet_legacy(A):
     """torch.slogdet: linalg.slogdet under the name torch.return_types.slogdet."""
-    return return_types.slogdet(slogdet(A))
+    return _return_types.slogdet(slogdet(A))
 
 
-def logdet(A):
+def _logdet(A):
     """log det A (nan for a negative determinant; complex A: log of the complex determinant)."""
     _check_square(A, "logdet")
     _check_float(A, "logdet")
     _check_low_precision(A, "logdet")
-    sign, logabsdet = D.linalg_slogdet(A)[:2]
+    sign, logabsdet = _D.linalg_slogdet(A)[:2]
     if A.is_complex():
         return sign.log() + logabsdet
-    return _ops.where(sign == -1.0, math.nan, logabsdet)
+    return _ops.where(sign == -1.0, _math.nan, logabsdet)
 
 
 def _cholesky_error(fn: str, info) -> _LinAlgError:
-    order = int(info.reshape(-1)[np.flatnonzero(info)[0]])
-    return _LinAlgError(f"{fn}: {batch_prefix(info, info.shape)}The factorization could not be completed because the "
+    order = int(info.reshape(-1)[_np.flatnonzero(info)[0]])
+    return _LinAlgError(f"{fn}: {_batch_prefix(info, info.shape)}The factorization could not be completed because the "
                         f"input is not positive-definite (the leading minor of order {order} is not "
                         "positive-definite).")
 
@@ -397,7 +409,7 @@ def cholesky(A, *, upper=False):
     _check_square(A, "linalg.cholesky")
     _check_float(A, "linalg.cholesky")
     _check_lapack_dtype(A, "cholesky_cpu")
-    L, info = D.linalg_cholesky_ex(A, upper=upper)
+    L, info = _D.linalg_cholesky_ex(A, upper=upper)
     if info._data.any():
         raise _cholesky_error("linalg.cholesky", info._data)
     return L
@@ -410,10 +422,10 @@ def cholesky_ex(A, *, upper=False, check_errors=False):
     _check_square(A, "linalg.cholesky")  # (PyTorch's checks name linalg.cholesky: the kernel is shared)
     _check_float(A, "linalg.cholesky")
     _check_lapack_dtype(A, "cholesky_cpu")
-    L, info = D.linalg_cholesky_ex(A, upper=upper)
+    L, info = _D.linalg_cholesky_ex(A, upper=upper)
     if check_errors and info._data.any():
         raise _cholesky_error("linalg.cholesky_ex", info._data)
-    return return_types.linalg_cholesky_ex((L, info))
+    return _return_types.linalg_cholesky_ex((L, info))
 
 
 def _check_svd(A, driver) -> None:
@@ -430,9 +442,9 @@ def _check_svd(A, driver) -> None:
 def _check_svd_nan(a) -> None:
     """PyTorch's error for a matrix with a NaN (gesdd's info > 0: LAPACK does not converge on it; ±inf alone
     passes, giving NaNs)."""
-    bad = np.isnan(a).any((-2, -1))
+    bad = _np.isnan(a).any((-2, -1))
     if bad.any():
-        raise _LinAlgError(f"linalg.svd: {batch_prefix(bad, bad.shape)}The algorithm failed to converge because the "
+        raise _LinAlgError(f"linalg.svd: {_batch_prefix(bad, bad.shape)}The algorithm failed to converge because the "
                            "input matrix contained non-finite values.")
 
 
@@ -441,7 +453,7 @@ def svd(A, full_matrices=True, *, driver=None):
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
         return _autocast("linalg_svd", svd, **locals())
     _check_svd(A, driver)
-    return return_types.linalg_svd(D.linalg_svd(A, full_matrices=full_matrices,
+    return _return_types.linalg_svd(_D.linalg_svd(A, full_matrices=full_matrices,
                                                 S_sym_argsize_minus_1=min(A.shape[-2:])))
 
 
@@ -452,9 +464,9 @@ def svdvals(A, *, driver=None):
     _check_svd(A, driver)
     if not _recording(A):  # (the singular vectors are computed only for the derivative, as in PyTorch)
         a = A._data  # (MKL's gesdd with jobz='N', as PyTorch)
-        return Tensor._make(_lapack.gesdd(a, compute_uv=False)[1] if _lapack.supports(a) else
-                            np.linalg.svd(a, compute_uv=False))
-    return D.linalg_svd(A, full_matrices=False, S_sym_argsize_minus_1=min(A.shape[-2:]))[1]
+        return _Tensor._make(_lapack.gesdd(a, compute_uv=False)[1] if _lapack.supports(a) else
+                            _np.linalg.svd(a, compute_uv=False))
+    return _D.linalg_svd(A, full_matrices=False, S_sym_argsize_minus_1=min(A.shape[-2:]))[1]
 
 
 def matrix_rank(A, *, atol=None, rtol=None, hermitian=False, tol=None):
@@ -468,17 +480,17 @@ def matrix_rank(A, *, atol=None, rtol=None, hermitian=False, tol=None):
     if tol is not None:
         atol, rtol = tol, 0.0
     a = A._data
-    s = np.abs(eigvalsh(A)._data) if hermitian else svdvals(A)._data  # (the singular vectors too if A needs grad)
-    atol, rtol = D.pinv_tolerances(a, _number(atol), _number(rtol))
+    s = _np.abs(eigvalsh(A)._data) if hermitian else svdvals(A)._data  # (the singular vectors too if A needs grad)
+    atol, rtol = _D.pinv_tolerances(a, _number(atol), _number(rtol))
     smax = s.max(-1, keepdims=True, initial=0.0)
-    rank = Tensor._make(np.asarray((s > np.maximum(atol, rtol * smax)).sum(-1), dtype=np.int64))
+    rank = _Tensor._make(_np.asarray((s > _np.maximum(atol, rtol * smax)).sum(-1), dtype=_np.int64))
     rank._version_counter[0] = 1   # (PyTorch counts the singular values above the tolerance with sum(out=): _version 1)
     return rank
 
 
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
     """‖x‖_ord over ``dim`` (all elements if None), the tensor seen as a flat vector."""
-    if not isinstance(x, Tensor):
+    if not isinstance(x, _Tensor):
         raise _arg_errors.must_be("linalg_vector_norm", "input", "Tensor", x, 1)
     if ord is None or isinstance(ord, (str, list, tuple)):  # (PyTorch's parser: ord is a Number, no 'fro' here)
         raise TypeError(f"linalg_vector_norm(): argument 'ord' must be Number, not {_arg_errors.type_name(ord)}")
@@ -504,7 +516,7 @@ def _svd_legacy(input, some=True, compute_uv=True):
         batch, (m, n) = tuple(input.shape[:-2]), tuple(input.shape[-2:])
         U = _ops.zeros(batch + (m, m), dtype=input.dtype)
         Vh = _ops.zeros(batch + (n, n), dtype=input.dtype)
-    return return_types.svd((U, S, Vh.mH))
+    return _return_types.svd((U, S, Vh.mH))
 
 
 _warned: set = set()  # the deprecation warnings already given (PyTorch gives each once per process)
@@ -513,7 +525,7 @@ _warned: set = set()  # the deprecation warnings already given (PyTorch gives ea
 def _warn_once(key: str, message: str) -> None:
     if key not in _warned:
         _warned.add(key)
-        warnings.warn(message, UserWarning, stacklevel=_user_stacklevel())  # (the caller's line, past wrappers)
+        _warnings.warn(message, UserWarning, stacklevel=_user_stacklevel())  # (the caller's line, past wrappers)
 
 
 def _qr_legacy(input, some=True):
@@ -525,7 +537,7 @@ def _qr_legacy(input, some=True):
                      "Q, R = torch.qr(A, some)\nshould be replaced with\nQ, R = torch.linalg.qr(A, 'reduced' if some "
                      "else 'complete') (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
                      "BatchLinearAlgebra.cpp:2505.)")
-    return return_types.qr(qr(input, "reduced" if some else "complete"))
+    return _return_types.qr(qr(input, "reduced" if some else "complete"))
 
 
 def _cholesky_legacy(input, upper=False):
@@ -541,26 +553,26 @@ def _cholesky_legacy(input, upper=False):
     _check_square(input, "cholesky")
     if not (input.is_floating_point() or input.is_complex()) or input.dtype.name in ("float16", "bfloat16"):
         raise NotImplementedError(f"\"cholesky_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
-    info = D._cholesky_forward(input._data, upper)[1]
+    info = _D._cholesky_forward(input._data, upper)[1]
     if info.any():
         raise _cholesky_error("cholesky", info)
-    return D.cholesky(input, upper=bool(upper))
+    return _D.cholesky(input, upper=bool(upper))
 
 
 def _attach_methods() -> None:
     """Tensor methods for the determinant-like functions PyTorch also has at the top level."""
-    Tensor.slogdet = _slogdet_legacy
-    Tensor.logdet = logdet
-    Tensor.pinverse = pinverse
-    Tensor.svd = _svd_legacy
-    Tensor.qr = _qr_legacy
-    Tensor.cholesky = _cholesky_legacy
+    _Tensor.slogdet = _slogdet_legacy
+    _Tensor.logdet = _logdet
+    _Tensor.pinverse = _pinverse
+    _Tensor.svd = _svd_legacy
+    _Tensor.qr = _qr_legacy
+    _Tensor.cholesky = _cholesky_legacy
 
 
-def pinverse(input, rcond=1e-15):
+def _pinverse(input, rcond=1e-15):
     """torch.pinverse: linalg.pinv with rtol = rcond."""
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
-        return _autocast("pinverse", pinverse, **locals())
+        return _autocast("pinverse", _pinverse, **locals())
     return pinv(input, rtol=rcond)
 
 
@@ -576,7 +588,7 @@ def matrix_exp(A):
     """exp(A) = Σ Aᵏ/k! of a (batch of) square matrices (LinalgMatrixExpBackward0)."""
     _check_square(A, "linalg.matrix_exp")
     _check_float(A, "linalg.matrix_exp")
-    return D.linalg_matrix_exp(A)
+    return _D.linalg_matrix_exp(A)
 
 
 def _check_eig(A, fn: str) -> None:
@@ -584,7 +596,7 @@ def _check_eig(A, fn: str) -> None:
         raise RuntimeError(f"Unknown Complex ScalarType for {_ops._legacy(A.dtype)}")
     _check_square(A, fn)
     _check_lapack_dtype(A, "linalg_eig_out_cpu")
-    if fn == "linalg.eig" and not np.isfinite(A._data).all():   # (eigvals without a gradient computes anyway)
+    if fn == "linalg.eig" and not _np.isfinite(A._data).all():   # (eigvals without a gradient computes anyway)
         raise RuntimeError("torch.linalg.eig: input tensor should not contain infs or NaNs.")
 
 
@@ -593,7 +605,7 @@ def eig(A):
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
         return _autocast("linalg_eig", eig, **locals())
     _check_eig(A, "linalg.eig")
-    return return_types.linalg_eig(D.linalg_eig(A))
+    return _return_types.linalg_eig(_D.linalg_eig(A))
 
 
 def eigvals(A):
@@ -603,11 +615,11 @@ def eigvals(A):
     # (recording, PyTorch's eigvals runs eig, whose checks name it)
     _check_eig(A, "linalg.eig" if _recording(A) else "linalg.eigvals")
     if not _recording(A):  # (the eigenvectors are computed only for the derivative, as in PyTorch)
-        return Tensor._make(D._eig_forward(A._data, vectors=False)[0])
-    return D.linalg_eig(A)[0]
+        return _Tensor._make(_D._eig_forward(A._data, vectors=False)[0])
+    return _D.linalg_eig(A)[0]
 
 
-_COND_ORDS = (None, 2, -2, 1, -1, math.inf, -math.inf, "fro", "nuc")
+_COND_ORDS = (None, 2, -2, 1, -1, _math.inf, -_math.inf, "fro", "nuc")
 
 
 def cond(A, p=None):
@@ -638,9 +650,9 @@ def cond(A, p=None):
     # A⁻¹ with inf for the singular matrices, then ‖A‖·‖A⁻¹‖ (0·inf counts as inf). The fill is in place, as
     # PyTorch's: it bumps the version of inv_ex's saved result, so a backward through it fails as PyTorch's does.
     inverse, info = inv_ex(A)
-    inverse.masked_fill_(Tensor._make(info._data[..., None, None] > 0), math.inf)
+    inverse.masked_fill_(_Tensor._make(info._data[..., None, None] > 0), _math.inf)
     result = matrix_norm(A, p) * matrix_norm(inverse, p)
-    return _ops_math.nan_to_num_(result, math.inf, math.inf, -math.inf)
+    return _ops_math.nan_to_num_(result, _math.inf, _math.inf, -_math.inf)
 
 
 def vecdot(x, y, *, dim=-1):
@@ -683,17 +695,17 @@ def tensorinv(A, ind=2):
     if ind <= 0:
         raise RuntimeError(f"Expected a strictly positive integer for 'ind', but got {ind}")
     head, tail = tuple(A.shape[:ind]), tuple(A.shape[ind:])
-    rows, cols = math.prod(tail), math.prod(head)
+    rows, cols = _math.prod(tail), _math.prod(head)
     if rows != cols:
         raise RuntimeError(f"Expected self to satisfy the requirement prod(self.shape[ind:]) == "
                            f"prod(self.shape[:ind]), but got {rows} != {cols}")
     square = A.reshape(rows, rows)
-    info = singular_pivot(square) if square.is_floating_point() or square.is_complex() else None
+    info = _singular_pivot(square) if square.is_floating_point() or square.is_complex() else None
     if info is not None and info.any():
         raise _LinAlgError(f"inv: The diagonal element {int(info)} is zero, the inversion could not be completed "
                            "because the input matrix is singular.")
     # (LAPACK's inverse is column-major in PyTorch: its reshape is a strided alias, not a view)
-    return D.reshape_alias(inv(square), size=tail + head)
+    return _D.reshape_alias(inv(square), size=tail + head)
 
 
 def tensorsolve(A, B, dims=None):
@@ -704,7 +716,7 @@ def tensorsolve(A, B, dims=None):
         dims = list(dims)
         A = _ops.movedim(A, dims, list(range(A.dim() - len(dims), A.dim())))
     shape = tuple(A.shape[B.dim():])
-    rows, cols = math.prod(shape), math.prod(B.shape)
+    rows, cols = _math.prod(shape), _math.prod(B.shape)
     if rows != cols:
         raise RuntimeError(f"Expected self to satisfy the requirement prod(self.shape[other.ndim:]) == "
                            f"prod(self.shape[:other.ndim]), but got {rows} != {cols}")
@@ -724,8 +736,8 @@ def _check_lu(A, fn: str, pivot: bool) -> None:
 
 def _lu_error(fn: str, info) -> RuntimeError:
     # (a plain RuntimeError in PyTorch, not a LinAlgError)
-    k = int(info.reshape(-1)[np.flatnonzero(info)[0]])
-    return RuntimeError(f"{fn}: {batch_prefix(info, info.shape)}U[{k},{k}] is zero and using it on lu_solve would "
+    k = int(info.reshape(-1)[_np.flatnonzero(info)[0]])
+    return RuntimeError(f"{fn}: {_batch_prefix(info, info.shape)}U[{k},{k}] is zero and using it on lu_solve would "
                         "result in a division by zero. If you still want to perform the factorization, consider "
                         "calling linalg.lu(A, pivot) or linalg.lu_factor_ex(A, pivot)")
 
@@ -733,26 +745,26 @@ def _lu_error(fn: str, info) -> RuntimeError:
 def lu_factor_ex(A, *, pivot=True, check_errors=False):
     """(LU, pivots, info): A = PLU packed as LAPACK's getrf (info: the first zero pivot, 1-based)."""
     _check_lu(A, "torch.lu_factor", pivot)
-    LU, pivots, info = D.linalg_lu_factor_ex(A, pivot=pivot)
+    LU, pivots, info = _D.linalg_lu_factor_ex(A, pivot=pivot)
     if check_errors and info._data.any():
         raise _lu_error("torch.linalg.lu_factor_ex", info._data)
-    return return_types.linalg_lu_factor_ex((LU, pivots, info))
+    return _return_types.linalg_lu_factor_ex((LU, pivots, info))
 
 
 def lu_factor(A, *, pivot=True):
     """(LU, pivots): A = PLU packed (errors for a singular A: use lu_factor_ex to get info instead)."""
     _check_lu(A, "torch.lu_factor", pivot)
-    LU, pivots, info = D.linalg_lu_factor_ex(A, pivot=pivot)
+    LU, pivots, info = _D.linalg_lu_factor_ex(A, pivot=pivot)
     if info._data.any():
         raise _lu_error("torch.linalg.lu_factor", info._data)
-    return return_types.linalg_lu_factor((LU, pivots))
+    return _return_types.linalg_lu_factor((LU, pivots))
 
 
 def lu(A, *, pivot=True):
     """(P, L, U) with A = PLU: P a permutation, L unit lower triangular, U upper triangular (LinalgLuBackward0)."""
     _check_lu(A, "linalg.lu", pivot)
-    L, U, P = D.linalg_lu(A, pivot=pivot)
-    return return_types.linalg_lu((P, L, U))
+    L, U, P = _D.linalg_lu(A, pivot=pivot)
+    return _return_types.linalg_lu((P, L, U))
 
 
 def lu_solve(LU, pivots, B, *, left=True, adjoint=False):
@@ -775,7 +787,7 @@ def lu_solve(LU, pivots, B, *, left=True, adjoint=False):
                            f"{_ops._legacy(LU.dtype)} and B of type {_ops._legacy(B.dtype)} instead")
     if pivots.dtype.name != "int32":
         raise RuntimeError(f"{fn}: pivots should be a Tensor of scalar type torch.int32")
-    return D.linalg_lu_solve(LU, pivots, B, left=left, adjoint=adjoint)
+    return _D.linalg_lu_solve(LU, pivots, B, left=left, adjoint=adjoint)
 
 
 def _lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):
@@ -784,10 +796,10 @@ def _lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):
         raise RuntimeError("torch.lu_unpack: LU_pivots is expected to be a contiguous tensor of torch.int32 dtype.\n"
                            "Note: this function is intended to be used with the output produced by "
                            "torch.linalg.lu_factor")
-    L, U, P = D.lu_unpack(LU_data, LU_pivots, LU_data_sym_argsize_minus_2=LU_data.shape[-2],
+    L, U, P = _D.lu_unpack(LU_data, LU_pivots, LU_data_sym_argsize_minus_2=LU_data.shape[-2],
                           LU_data_sym_argsize_minus_1=LU_data.shape[-1])
-    empty = Tensor._make(np.empty((0,), LU_data._data.dtype))
-    return return_types.lu_unpack((P if unpack_pivots else empty, L if unpack_data else empty,
+    empty = _Tensor._make(_np.empty((0,), LU_data._data.dtype))
+    return _return_types.lu_unpack((P if unpack_pivots else empty, L if unpack_data else empty,
                                    U if unpack_data else empty))
 
 
@@ -800,7 +812,7 @@ def _lu_legacy(A, pivot=True, get_infos=False, out=None):
                      "torch.linalg.lu_factor_ex(A, compute_pivots) (Triggered internally at /__w/pytorch/pytorch/aten/"
                      "src/ATen/native/BatchLinearAlgebra.cpp:2073.)")
     _check_lu(A, "torch.lu_factor", pivot)
-    result = return_types._lu_with_info(D.linalg_lu_factor_ex(A, pivot=pivot))
+    result = _return_types._lu_with_info(_D.linalg_lu_factor_ex(A, pivot=pivot))
     return result if get_infos else (result[0], result[1])
 
 
@@ -818,10 +830,10 @@ def _lu_solve_legacy(b, LU_data, LU_pivots):
 
 # ---- Cholesky solves and triangular_solve --------------------------------------------------------
 
-def cholesky_solve(B, L, upper=False):
+def _cholesky_solve(B, L, upper=False):
     """X with AX = B for A = LLᴴ (upper: A = UᴴU) given its Cholesky factor (CholeskySolveBackward0)."""
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
-        return _autocast("cholesky_solve", cholesky_solve, **locals())
+        return _autocast("cholesky_solve", _cholesky_solve, **locals())
     if B.dtype is not L.dtype:
         raise RuntimeError(f"Expected b and A to have the same dtype, but found b of type {_ops._legacy(B.dtype)} "
                            f"and A of type {_ops._legacy(L.dtype)} instead.")
@@ -832,25 +844,25 @@ def cholesky_solve(B, L, upper=False):
         raise RuntimeError(f"Incompatible matrix sizes for cholesky_solve: each A matrix is {L.shape[-2]} by "
                            f"{L.shape[-1]} but each b matrix is {B.shape[-2]} by {B.shape[-1]}")
     _check_lapack_dtype(B, "cholesky_solve_cpu", ints=True)
-    return D.cholesky_solve(B, L, upper=bool(upper))
+    return _D.cholesky_solve(B, L, upper=bool(upper))
 
 
-def cholesky_inverse(L, upper=False):
+def _cholesky_inverse(L, upper=False):
     """A⁻¹ for A = LLᴴ (upper: A = UᴴU) given its Cholesky factor (CholeskyInverseBackward0)."""
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
-        return _autocast("cholesky_inverse", cholesky_inverse, **locals())
+        return _autocast("cholesky_inverse", _cholesky_inverse, **locals())
     _check_dims(L, "cholesky_inverse")
     if L.shape[-1] != L.shape[-2]:
         raise RuntimeError(f"cholesky_inverse: A must be batches of square matrices, but they are {L.shape[-2]} by "
                            f"{L.shape[-1]} matrices")
     _check_lapack_dtype(L, "cholesky_inverse_out_cpu", ints=True)
-    return D.cholesky_inverse(L, upper=bool(upper))
+    return _D.cholesky_inverse(L, upper=bool(upper))
 
 
-def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):
+def _triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):
     """(X, A): X with op(A)X = b for a triangular A (deprecated: linalg.solve_triangular)."""
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
-        return _autocast("triangular_solve", triangular_solve, **locals())
+        return _autocast("triangular_solve", _triangular_solve, **locals())
     _warn_once("triangular_solve",
                "torch.triangular_solve is deprecated in favor of torch.linalg.solve_triangularand will be removed in "
                "a future PyTorch release.\ntorch.linalg.solve_triangular has its arguments reversed and does not "
@@ -867,7 +879,7 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):
         raise RuntimeError(f"Incompatible matrix sizes for triangular_solve: each A matrix is {A.shape[-2]} by "
                            f"{A.shape[-1]} but each b matrix is {b.shape[-2]} by {b.shape[-1]}")
     _check_lapack_dtype(A, "triangular_solve_cpu", ints=True)
-    return return_types.triangular_solve(D.triangular_solve(b, A, upper=bool(upper), transpose=bool(transpose),
+    return _return_types.triangular_solve(_D.triangular_solve(b, A, upper=bool(upper), transpose=bool(transpose),
                                                             unitriangular=bool(unitriangular)))
 
 
@@ -891,33 +903,33 @@ def householder_product(A, tau):
         return _autocast("linalg_householder_product", householder_product, **locals())
     _check_householder(A, tau, "torch.linalg.householder_product")
     _check_lapack_dtype(A, "orgqr_cpu", ints=True)
-    return D.linalg_householder_product(A, tau)
+    return _D.linalg_householder_product(A, tau)
 
 
-def geqrf(input):
+def _geqrf(input):
     """(a, tau): LAPACK's QR factorization, R on and above the diagonal, Q's reflectors below it."""
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
-        return _autocast("geqrf", geqrf, **locals())
+        return _autocast("geqrf", _geqrf, **locals())
     if input.dim() < 2:
         raise RuntimeError("torch.geqrf: input must have at least 2 dimensions.")
     _check_lapack_dtype(input, "geqrf_cpu", ints=True)
-    if input.is_complex() and grad_mode.is_grad_enabled() and input.requires_grad:
+    if input.is_complex() and _grad_mode.is_grad_enabled() and input.requires_grad:
         # (PyTorch refuses to record a complex output of an op with no complex derivative, before running it)
         raise RuntimeError("geqrf does not support automatic differentiation for outputs with complex dtype.")
-    return return_types.geqrf(D.NOT_IMPLEMENTED["geqrf"](input))
+    return _return_types.geqrf(_D.NOT_IMPLEMENTED["geqrf"](input))
 
 
-def orgqr(input, tau):
+def _orgqr(input, tau):
     """torch.orgqr: linalg.householder_product."""
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
-        return _autocast("orgqr", orgqr, **locals())
+        return _autocast("orgqr", _orgqr, **locals())
     return householder_product(input, tau)
 
 
-def ormqr(input, tau, other, left=True, transpose=False):
+def _ormqr(input, tau, other, left=True, transpose=False):
     """Q·other (left) or other·Q, Q (transpose: Qᴴ) given by geqrf's reflectors (OrmqrBackward0)."""
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
-        return _autocast("ormqr", ormqr, **locals())
+        return _autocast("ormqr", _ormqr, **locals())
     fn = "torch.ormqr"
     if input.dim() < 2:
         raise RuntimeError(f"{fn}: input must have at least 2 dimensions.")
@@ -939,16 +951,16 @@ def ormqr(input, tau, other, left=True, transpose=False):
             raise RuntimeError(f"{fn}: Expected input and {name} to have the same dtype, but input has dtype"
                                f"{_ops._legacy(input.dtype)} and {name} has dtype {_ops._legacy(t.dtype)}")
     _check_lapack_dtype(input, "ormqr_cpu", ints=True)
-    return D.ormqr(input, tau, other, left=bool(left), transpose=bool(transpose))
+    return _D.ormqr(input, tau, other, left=bool(left), transpose=bool(transpose))
 
 
 def _attach_second_wave() -> None:
     """Tensor methods (and minigrad.* functions, see __init__.py) of this section, as PyTorch has them."""
-    for name, fn in (("matrix_exp", matrix_exp), ("cholesky_solve", cholesky_solve),
-                     ("cholesky_inverse", cholesky_inverse), ("triangular_solve", triangular_solve),
-                     ("lu", _lu_legacy), ("lu_solve", _lu_solve_legacy), ("geqrf", geqrf), ("orgqr", orgqr),
-                     ("ormqr", ormqr)):
-        setattr(Tensor, name, fn)
+    for name, fn in (("matrix_exp", matrix_exp), ("cholesky_solve", _cholesky_solve),
+                     ("cholesky_inverse", _cholesky_inverse), ("triangular_solve", _triangular_solve),
+                     ("lu", _lu_legacy), ("lu_solve", _lu_solve_legacy), ("geqrf", _geqrf), ("orgqr", _orgqr),
+                     ("ormqr", _ormqr)):
+        setattr(_Tensor, name, fn)
 
 
 _attach_second_wave()
@@ -963,15 +975,15 @@ def ldl_factor_ex(A, *, hermitian=False, check_errors=False):
     _check_square(A, fn)
     _check_float(A, fn)
     _check_lapack_dtype(A, "ldl_factor_kernel_cpu")
-    LD, pivots, info = D.NOT_IMPLEMENTED["linalg_ldl_factor_ex"](A, hermitian=bool(hermitian))
+    LD, pivots, info = _D.NOT_IMPLEMENTED["linalg_ldl_factor_ex"](A, hermitian=bool(hermitian))
     if check_errors and info._data.any():
         raise _ldl_error("torch.linalg.ldl_factor_ex", info._data)
-    return return_types.linalg_ldl_factor_ex((LD, pivots, info))
+    return _return_types.linalg_ldl_factor_ex((LD, pivots, info))
 
 
 def _ldl_error(fn: str, info) -> RuntimeError:
     # (PyTorch's own message for a singular D: its error check does not know this code)
-    code = int(info.reshape(-1)[np.flatnonzero(info)[0]])
+    code = int(info.reshape(-1)[_np.flatnonzero(info)[0]])
     return RuntimeError(f"false INTERNAL ASSERT FAILED at \"/__w/pytorch/pytorch/aten/src/ATen/native/"
                         f"BatchLinearAlgebra.cpp\":1642, please report a bug to PyTorch. {fn}: Unknown error code: "
                         f"{code}.")
@@ -982,7 +994,7 @@ def ldl_factor(A, *, hermitian=False):
     LD, pivots, info = ldl_factor_ex(A, hermitian=hermitian)
     if info._data.any():
         raise _ldl_error("torch.linalg.ldl_factor", info._data)
-    return return_types.linalg_ldl_factor((LD, pivots))
+    return _return_types.linalg_ldl_factor((LD, pivots))
 
 
 def ldl_solve(LD, pivots, B, *, hermitian=False):
@@ -996,4 +1008,21 @@ def ldl_solve(LD, pivots, B, *, hermitian=False):
     if LD.shape[-1] != B.shape[-2]:
         raise RuntimeError(f"Incompatible matrix sizes for torch.linalg.ldl_solve: each A matrix is {LD.shape[-2]} by "
                            f"{LD.shape[-1]} but each b matrix is {B.shape[-2]} by {B.shape[-1]}")
-    return D.NOT_IMPLEMENTED["linalg_ldl_solve"](LD, pivots.to(_dtypes.int32), B, hermitian=bool(hermitian))
+    return _D.NOT_IMPLEMENTED["linalg_ldl_solve"](LD, pivots.to(_dtypes.int32), B, hermitian=bool(hermitian))
+
+
+# torch.logdet, torch.pinverse, torch.cholesky_solve, ... are top-level functions (and Tensor methods) only:
+# they are written here, under private names so that dir(torch.linalg) lists what PyTorch's does, and are
+# named as PyTorch's (torch.logdet.__name__ == "logdet").
+for _fn in (_logdet, _pinverse, _cholesky_solve, _cholesky_inverse, _triangular_solve, _geqrf, _orgqr, _ormqr):
+    _fn.__name__ = _fn.__qualname__ = _fn.__name__[1:]
+del _fn
+
+# PyTorch's notes shared by the linalg docstrings (torch.linalg.common_notes).
+common_notes = {
+    "experimental_warning": """This function is "experimental" and it may change in a future PyTorch release.""",
+    "sync_note": "When inputs are on a CUDA device, this function synchronizes that device with the CPU.",
+    "sync_note_ex": r"When the inputs are on a CUDA device, this function synchronizes only when :attr:`check_errors`\ `= True`.",  # noqa: E501
+    "sync_note_has_ex": ("When inputs are on a CUDA device, this function synchronizes that device with the CPU. For a "
+                         "version of this function that does not synchronize, see :func:`{}`."),
+}

@@ -413,7 +413,7 @@ class _SparseNode(Node):
 
     __slots__ = ("_backward", "_saved")
 
-    def apply(self, grad_outputs: tuple) -> tuple:
+    def _apply(self, grad_outputs: tuple) -> tuple:
         return tuple(self._backward(grad_outputs[0]))
 
     def __getattr__(self, name: str):
@@ -427,7 +427,7 @@ class _SparseNode(Node):
     def __dir__(self):
         return sorted((set(super().__dir__()) - {"_saved"}) | {"_saved_" + k for k in self._saved})
 
-    def release_variables(self) -> None:
+    def _release_variables(self) -> None:
         pass
 
 

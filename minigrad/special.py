@@ -1,20 +1,21 @@
 """torch.special: the special functions under their SciPy-style names (the ops live in the other modules)."""
-from __future__ import annotations
 
-import math
+import math as _math
 
-import numpy as np
+import numpy as _np
 
 from . import _arg_errors, _dtypes, _ops, _ops_math
 from . import _special_kernels as _K
-from . import derivatives as D
-from ._ops import exp2, expm1, log1p, logsumexp, sigmoid
-from ._ops_math import digamma, erf, erfc, erfinv, lgamma, log_softmax, logit, polygamma, sinc, softmax, xlogy
+from . import derivatives as _D
+from ._ops import exp2, expm1, log1p, logsumexp
+from ._ops import sigmoid as _sigmoid
+from ._ops_math import digamma, erf, erfc, erfinv, log_softmax, logit, polygamma, sinc, softmax, xlogy
+from ._ops_math import lgamma as _lgamma
 from ._tensor import Tensor
 
-expit = sigmoid
+expit = _sigmoid
 i0 = _ops_math.i0
-gammaln = lgamma
+gammaln = _lgamma
 psi = digamma
 
 
@@ -33,19 +34,19 @@ def _real_kernel(name: str, input, half: bool = True) -> None:
 def i0e(input):
     """e^(-|x|)·I0(x), the exponentially scaled Bessel function of order 0."""
     _real_kernel("i0e", input)
-    return _ops._unary(D.special_i0e, input)
+    return _ops._unary(_D.special_i0e, input)
 
 
 def i1(input):
     """The modified Bessel function of the first kind, order 1."""
     _real_kernel("i1", input)
-    return _ops._unary(D.special_i1, input)
+    return _ops._unary(_D.special_i1, input)
 
 
 def i1e(input):
     """e^(-|x|)·I1(x)."""
     _real_kernel("i1e", input)
-    return _ops._unary(D.special_i1e, input)
+    return _ops._unary(_D.special_i1e, input)
 
 
 def ndtr(input):
@@ -55,32 +56,32 @@ def ndtr(input):
     if input.dtype.is_complex:   # (the erf it calls has no complex kernel)
         raise NotImplementedError(f"\"erf_vml_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
     _ops_math._real_only(input, "erf_vml_cpu")
-    scaled = D.mul_scalar(input, dtype=_ops._float_dtype(input), other=math.sqrt(0.5))
-    return D.mul_scalar(D.add_scalar(D.erf(scaled), other=1), other=0.5)
+    scaled = _D.mul_scalar(input, dtype=_ops._float_dtype(input), other=_math.sqrt(0.5))
+    return _D.mul_scalar(_D.add_scalar(_D.erf(scaled), other=1), other=0.5)
 
 
 def ndtri(input):
     """Φ⁻¹(p), the inverse of the standard normal CDF."""
     _real_kernel("ndtri", input, half=False)
-    return _ops._unary(D.special_ndtri, input)
+    return _ops._unary(_D.special_ndtri, input)
 
 
 def log_ndtr(input):
     """log Φ(x), accurate far into the left tail."""
     _real_kernel("log_ndtr", input, half=False)
-    return _ops._unary(D.special_log_ndtr, input)
+    return _ops._unary(_D.special_log_ndtr, input)
 
 
 def entr(input):
     """-x·log x (0 at 0, -inf below)."""
     _real_kernel("entr", input)
-    return _ops._unary(D.special_entr, input)
+    return _ops._unary(_D.special_entr, input)
 
 
 def erfcx(input):
     """e^(x²)·erfc(x), the scaled complementary error function."""
     _real_kernel("erfcx", input, half=False)
-    return _ops._unary(D.special_erfcx, input)
+    return _ops._unary(_D.special_erfcx, input)
 
 
 def _float_result(*operands):
@@ -99,11 +100,11 @@ def xlog1py(input, other):
         if not isinstance(other, Tensor):
             raise _arg_errors.no_overload("special_xlog1py", input, other)
         _real_xlog1py(input, other)
-        return D.special_xlog1py_self_scalar(other, dtype=_float_result(input, other), self=input)
+        return _D.special_xlog1py_self_scalar(other, dtype=_float_result(input, other), self=input)
     _real_xlog1py(input, other)
     if not isinstance(other, Tensor):
-        return D.special_xlog1py_other_scalar(input, dtype=_float_result(input, other), other=other)
-    return _ops._binary(D.special_xlog1py, input, other, promote_int_to_float=True)
+        return _D.special_xlog1py_other_scalar(input, dtype=_float_result(input, other), other=other)
+    return _ops._binary(_D.special_xlog1py, input, other, promote_int_to_float=True)
 
 
 def _real_xlog1py(input, other) -> None:
@@ -161,8 +162,8 @@ def _unary_special(name: str, kernel):
         if not isinstance(input, Tensor):
             raise _ops._not_a_tensor(f"special_{name}", input)
         dt = _kernel_dtype(name, input)
-        with np.errstate(all="ignore"):
-            return _result(kernel(np.asarray(input._data, dtype=dt.np)), out, (input,))
+        with _np.errstate(all="ignore"):
+            return _result(kernel(_np.asarray(input._data, dtype=dt.np)), out, (input,))
     fn.__name__ = fn.__qualname__ = name
     return fn
 
@@ -203,11 +204,11 @@ def _polynomial(name: str, kernel):
             raise _arg_errors.no_overload(f"special_{name}", input, n)
         _ops._check_broadcast(input, n)
         dt = _kernel_dtype(name, input, n)
-        x = np.asarray(input._data if isinstance(input, Tensor) else input, dtype=dt.np)
-        degree = np.asarray(n._data if isinstance(n, Tensor) else n, dtype=dt.np)  # (n in x's dtype, then int64)
-        shape = np.broadcast_shapes(x.shape, degree.shape)  # (the kernels take arrays: 0-dim ones as 1-dim)
-        values = kernel(np.atleast_1d(x), _K.degrees(np.atleast_1d(degree)))
-        return _result(np.asarray(values).reshape(shape), out, (input, n))
+        x = _np.asarray(input._data if isinstance(input, Tensor) else input, dtype=dt.np)
+        degree = _np.asarray(n._data if isinstance(n, Tensor) else n, dtype=dt.np)  # (n in x's dtype, then int64)
+        shape = _np.broadcast_shapes(x.shape, degree.shape)  # (the kernels take arrays: 0-dim ones as 1-dim)
+        values = kernel(_np.atleast_1d(x), _K.degrees(_np.atleast_1d(degree)))
+        return _result(_np.asarray(values).reshape(shape), out, (input, n))
     fn.__name__ = fn.__qualname__ = name
     return fn
 
@@ -239,13 +240,13 @@ def zeta(input, other, *, out=None):
     if not _one_tensor_one_number(input, other):
         raise _arg_errors.no_overload("special_zeta", input, other)
     if not isinstance(input, Tensor):
-        return D.special_zeta_self_scalar(other, dtype=_kernel_dtype("zeta", input, other), self=input, out=out)
+        return _D.special_zeta_self_scalar(other, dtype=_kernel_dtype("zeta", input, other), self=input, out=out)
     if not isinstance(other, Tensor):
-        op = D.NOT_IMPLEMENTED["special_zeta_other_scalar"]
+        op = _D.NOT_IMPLEMENTED["special_zeta_other_scalar"]
         return op(input, dtype=_kernel_dtype("zeta", input, other), other=other, out=out)
     _ops._check_broadcast(input, other)  # (the shapes before the dtypes)
     _kernel_dtype("zeta", input, other)
-    return _ops._binary(D.special_zeta, input, other, promote_int_to_float=True, out=out)
+    return _ops._binary(_D.special_zeta, input, other, promote_int_to_float=True, out=out)
 
 
 _NEW = ["airy_ai", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "chebyshev_polynomial_t",

@@ -17,8 +17,16 @@ ord, random einsum strings (diagonals, '...', implicit outputs, 1-3 operands), a
 masks, lists, take_along_dim) and writes through it (index_put_ with accumulate, x[mask] = v, x[idx] += y), dtype
 conversion chains, clone/contiguous with memory formats, torch.autograd.grad and backward(inputs=...) in the middle
 of a program, detach / detach_ / requires_grad_ on results, no_grad / enable_grad / set_grad_enabled /
-inference_mode blocks. The generator tracks shapes and dtypes itself, so a program depends only on the seed, never
-on the library that runs it.
+inference_mode blocks. Since session 12, programs of seeds >= ``S12_FIRST_SEED`` get 1-3 more ops (``_Gen.s12``, from
+a third stream of their own): custom autograd.Functions (save_for_backward of inputs, outputs and intermediates,
+ctx attributes, mark_dirty, mark_non_differentiable, set_materialize_grads(False), once_differentiable,
+needs_input_grad, None gradients, non-tensor inputs and outputs, setup_context, inputs returned as they are, wrong
+gradients), torch.utils.checkpoint (reentrant or not) around short chains, saved_tensors_hooks / save_on_cpu /
+disable_saved_tensors_hooks around them, tensor hooks that change gradients with retain_grad before or after,
+Node.register_hook / register_prehook and post-accumulate-grad hooks, unbind/split/chunk pieces recombined, shared
+subexpressions, two backward calls accumulating into .grad, is_grads_batched Jacobians, complex values reduced to
+real losses, second and third derivatives mid-program. The generator tracks shapes and dtypes itself, so a program
+depends only on the seed, never on the library that runs it.
 
 ``record(module, program)`` runs the lines one at a time with ``torch`` bound to ``module`` and records what a user
 can observe: each tensor's dtype, shape, strides, values, requires_grad, is_leaf, version; the whole graph reached
@@ -2225,6 +2233,298 @@ class _Gen:
                                           f"torch.set_grad_enabled(True)\n{b.name} = {a.name} * {x.name}\n"
                                           f"{c.name} = {b.name}.tanh()")
 
+    # -- session 12 (appended to programs of seeds >= S12_FIRST_SEED, from a random stream of their own: see
+    # generate): custom autograd.Function nodes, checkpoint, saved-tensor hooks, tensor / Node hooks, retain_grad,
+    # multi-output ops recombined, shared subexpressions, accumulation over two backward calls, batched grads,
+    # complex values with real losses ------------------------------------------------------------------------------
+    S12 = (("function", 8), ("checkpoint", 3), ("saved_hooks", 3), ("tensor_hook", 2), ("node_hook", 3),
+           ("multi_out", 2), ("shared", 2), ("accumulate", 2), ("batched", 2), ("complex_loss", 2), ("higher", 3))
+
+    def s12(self) -> None:
+        """One op of the session-12 families (drawn from the generator's current stream)."""
+        names = [f for f, _ in self.S12]
+        w = np.array([w for _, w in self.S12], float)
+        getattr(self, "z_" + names[int(self.rng.choice(len(names), p=w / w.sum()))])()
+
+    # (custom Functions, one per kind: forward's arguments after ctx, its body, backward's body (g: the incoming
+    # gradient; ga, gb for two outputs). None: forward is set up by setup_context instead)
+    _FN = {
+        "save_out": ("x", "out = x.exp() * 0.5\n        ctx.save_for_backward(out)\n        return out",
+                     "out, = ctx.saved_tensors\n        return g * out"),
+        "save_in2": ("x, y", "ctx.save_for_backward(x, y)\n        return x * y + y",
+                     "x, y = ctx.saved_tensors\n        gx = g * y if ctx.needs_input_grad[0] else None\n"
+                     "        gy = g * (x + 1) if ctx.needs_input_grad[1] else None\n        return gx, gy"),
+        "intermediate": ("x", "t = x.tanh()\n        ctx.save_for_backward(x, t)\n        return t * x",
+                         "x, t = ctx.saved_tensors\n        return g * (t + x * (1 - t * t))"),
+        "attr_saved": ("x", "ctx.x = x\n        ctx.k = 3\n        return x ** 3",
+                       "return g * ctx.k * ctx.x ** 2"),
+        "dirty": ("x", "x.mul_(2)\n        ctx.mark_dirty(x)\n        return x", "return g * 2"),
+        "nondiff": ("x", "m = (x > 0).to(x.dtype)\n        ctx.mark_non_differentiable(m)\n"
+                         "        ctx.save_for_backward(m)\n        return x * m, m",
+                    "m, = ctx.saved_tensors\n        return ga * m + gb"),
+        "no_materialize": ("x", "ctx.set_materialize_grads(False)\n        ctx.save_for_backward(x)\n"
+                                "        return x.sin(), x.cos()",
+                           "x, = ctx.saved_tensors\n        r = None\n        if ga is not None:\n"
+                           "            r = ga * x.cos()\n        if gb is not None:\n"
+                           "            r = -gb * x.sin() if r is None else r - gb * x.sin()\n        return r"),
+        "once": ("x", "ctx.save_for_backward(x)\n        return x ** 3",
+                 "x, = ctx.saved_tensors\n        return g * 3 * x ** 2"),
+        "nontensor": ("x, k, flag", "ctx.k = k\n        return x * k, int(flag) + 1",
+                      "return g * ctx.k, None, None"),
+        "none_grad": ("x, y", "return x + y.detach() * 0 + y", "return g, None"),
+        "identity": ("x", "return x", "return g * 3"),
+        "bad_shape": ("x", "return x * 2", "return g.sum()"),
+        "bad_count": ("x", "return x * 2", "return g, g"),
+        "setup_context": ("x", None, "x, = ctx.saved_tensors\n        return g * x.cos()"),
+    }
+
+    def z_function(self) -> None:
+        """A custom autograd.Function (save_for_backward of inputs / outputs / intermediates, attributes of ctx,
+        mark_dirty, mark_non_differentiable, set_materialize_grads(False), once_differentiable, needs_input_grad,
+        None gradients, non-tensor inputs and outputs, setup_context, wrong gradients: PyTorch's errors)."""
+        x = self.choose(lambda v: v.dtype in FLOATS)
+        if x is None:
+            return
+        kind = self.pick(list(self._FN))
+        if kind.startswith("bad") and self.r() < 0.6:
+            kind = "save_out"
+        args, fwd, bwd = self._FN[kind]
+        k = len([o for o in self.p.ops if o.startswith("function:")])
+        cls = f"Fn{k}"
+        grads = "ga, gb" if kind in ("nondiff", "no_materialize") else "g, _n" if kind == "nontensor" else "g"
+        deco = "    @torch.autograd.function.once_differentiable\n" if kind == "once" else ""
+        if kind == "setup_context":
+            body = ("    @staticmethod\n    def forward(x):\n        return x.sin()\n"
+                    "    @staticmethod\n    def setup_context(ctx, inputs, output):\n"
+                    "        ctx.save_for_backward(*inputs)\n")
+        else:
+            body = f"    @staticmethod\n    def forward(ctx, {args}):\n        {fwd}\n"
+        src = (f"class {cls}(torch.autograd.Function):\n{body}    @staticmethod\n{deco}"
+               f"    def backward(ctx, {grads}):\n        {bwd}")
+        self.emit(f"function:{kind}", src)
+        if kind == "dirty":
+            if x.leaf and x.rg:
+                if self.r() < 0.8:
+                    c = self.new(x.shape, x.dtype, x.rg)
+                    self.emit("function-clone", f"{c.name} = {x.name}.clone()")
+                    x = c
+            elif x.overlap or x.multi_view:
+                return
+        if kind == "save_in2":
+            y = self.choose(lambda v: v.dtype in FLOATS and v.shape == x.shape and v is not x) or x
+            o = self.new(x.shape, _promote(x, y), x.rg or y.rg)
+            self.emit("function-apply", f"{o.name} = {cls}.apply({x.name}, {y.name})")
+        elif kind == "none_grad":
+            y = self.choose(lambda v: v.dtype == x.dtype and v.shape == x.shape and v is not x) or x
+            o = self.new(x.shape, x.dtype, x.rg or y.rg)
+            self.emit("function-apply", f"{o.name} = {cls}.apply({x.name}, {y.name})")
+        elif kind in ("nondiff", "no_materialize"):
+            o1, o2 = self.new(x.shape, x.dtype, x.rg), self.new(x.shape, x.dtype, x.rg and kind != "nondiff")
+            self.emit("function-apply", f"{o1.name}, {o2.name} = {cls}.apply({x.name})")
+            if self.r() < 0.5:   # (only one output used later: the other's gradient is None or zeros)
+                self.vars.remove(o2 if self.r() < 0.5 else o1)
+        elif kind == "nontensor":
+            o = self.new(x.shape, x.dtype, x.rg)
+            n = f"n{o.name[1:]}"
+            self.p.objs.append(n)
+            self.emit("function-apply", f"{o.name}, {n} = {cls}.apply({x.name}, {self.pick([2.0, 0.5, -1])}, "
+                                        f"{self.pick([True, False])})")
+        else:
+            o = self.new(x.shape, x.dtype, x.rg)
+            self.emit("function-apply", f"{o.name} = {cls}.apply({x.name})")
+
+    _CHAIN = ("t.sin() * t", "(t * 2).exp().clamp(max=20) - t", "t.tanh().pow(2) + t.sigmoid()",
+              "torch.relu(t) * t.cos()", "(t.abs() + 1).log() * t", "t.softmax(-1) * t", "t.cumsum(-1).sin()")
+
+    def z_checkpoint(self) -> None:
+        """torch.utils.checkpoint.checkpoint (reentrant or not) around a short chain, sometimes of two inputs."""
+        x = self.choose(lambda v: v.dtype in FLOATS)
+        if x is None:
+            return
+        chain = self.pick(self._CHAIN)
+        reent = self.pick(["False", "False", "True"])
+        y = self.choose(lambda v: v.dtype == x.dtype and v.shape == x.shape and v is not x) if self.r() < 0.3 else None
+        o = self.new(x.shape, x.dtype, x.rg or (y is not None and y.rg))
+        if y is None:
+            self.emit("checkpoint", f"{o.name} = torch.utils.checkpoint.checkpoint(lambda t: {chain}, {x.name}, "
+                                    f"use_reentrant={reent})")
+        else:
+            self.emit("checkpoint2", f"{o.name} = torch.utils.checkpoint.checkpoint(lambda t, u: ({chain}) * u, "
+                                     f"{x.name}, {y.name}, use_reentrant={reent})")
+
+    def z_saved_hooks(self) -> None:
+        """saved_tensors_hooks (pack / unpack that copy, scale or pass through), save_on_cpu and
+        disable_saved_tensors_hooks around a part of the program."""
+        x = self.choose(lambda v: v.dtype in FLOATS)
+        if x is None:
+            return
+        chain = re.sub(r"\bt\b", x.name, self.pick(self._CHAIN))
+        o = self.new(x.shape, x.dtype, x.rg)
+        r = self.r()
+        if r < 0.5:
+            pack, unpack = self.pick([("lambda t: t", "lambda t: t"), ("lambda t: t.detach().clone()", "lambda t: t"),
+                                      ("lambda t: (t, 2.0)", "lambda p: p[0] * p[1]"),
+                                      ("lambda t: t * 1", "lambda t: t.neg()")])
+            head = f"with torch.autograd.graph.saved_tensors_hooks({pack}, {unpack}):"
+        elif r < 0.7:
+            head = "with torch.autograd.graph.save_on_cpu():"
+        elif r < 0.85:
+            head = "with torch.autograd.graph.disable_saved_tensors_hooks('no saved hooks here'):"
+        else:
+            head = ("with torch.autograd.graph.disable_saved_tensors_hooks('no saved hooks here'):\n"
+                    "    with torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t):")
+            self.emit("saved_hooks:error", f"{head}\n        {o.name} = {chain}")
+            return
+        self.emit("saved_hooks:" + head.split("(")[0].split(".")[-1], f"{head}\n    {o.name} = {chain}")
+
+    def z_tensor_hook(self) -> None:
+        """Hooks on an intermediate that change its gradient, retain_grad before or after them (.grad of a
+        non-leaf sees every hook's result), a hook removed again."""
+        x = self.choose(lambda v: v.rg and not v.leaf and v.dtype in FLOATS)
+        if x is None:
+            return
+        before = self.r() < 0.5
+        if before:
+            self.emit("tensor_hook:retain", f"{x.name}.retain_grad()")
+        second = self.pick(["lambda g: g + 1", "lambda g: None", "lambda g: g.flip(0) if g.dim() else g"])
+        self.emit("tensor_hook", f"_h1 = {x.name}.register_hook(lambda g: g * 2)\n"
+                                 f"_h2 = {x.name}.register_hook({second})")
+        if self.r() < 0.3:
+            self.emit("tensor_hook:remove", "_h1.remove()")
+        if not before:
+            self.emit("tensor_hook:retain", f"{x.name}.retain_grad()")
+        o = self.new(x.shape, x.dtype, True)
+        self.emit("tensor_hook-use", f"{o.name} = {x.name} * {x.name}.detach().abs().add(1)")
+
+    def z_node_hook(self) -> None:
+        """Node.register_hook / register_prehook on a result's grad_fn (changing or reading the gradients), a
+        post-accumulate-grad hook on a leaf."""
+        r = self.r()
+        if r < 0.25:
+            x = self.choose(lambda v: v.leaf and v.rg and v.dtype in FLOATS)
+            if x is None:
+                return
+            self.emit("node_hook:post_acc", f"_hp = {x.name}.register_post_accumulate_grad_hook("
+                                            f"lambda p: (p.grad.mul_(0.5), None)[1])")
+            return
+        x = self.choose(lambda v: v.rg and not v.leaf and v.dtype in FLOATS)
+        if x is None:
+            return
+        if r < 0.6:
+            fn = self.pick(["lambda gi, go: tuple(None if g is None else g * 2 for g in gi)",
+                            "lambda gi, go: None",
+                            "lambda gi, go: (gi[0] * 0 if gi[0] is not None else None,) + gi[1:]"])
+            self.emit("node_hook:hook", f"_hn = {x.name}.grad_fn.register_hook({fn})")
+        else:
+            fn = self.pick(["lambda go: (go[0] * 0.5,) + go[1:]", "lambda go: None"])
+            self.emit("node_hook:prehook", f"_hn = {x.name}.grad_fn.register_prehook({fn})")
+        if self.r() < 0.2:
+            self.emit("node_hook:remove", "_hn.remove()")
+
+    def z_multi_out(self) -> None:
+        """unbind / split / chunk of a result, the pieces used in several branches and recombined."""
+        x = self.choose(lambda v: v.dtype in FLOATS and len(v.shape) >= 1 and v.shape[0] >= 2)
+        if x is None:
+            return
+        n = x.shape[0]
+        how = self.pick(["unbind", "split", "chunk"])
+        if how == "unbind":
+            parts = f"{x.name}.unbind(0)"
+            comb = self.pick(["torch.stack([p.sin() * p for p in P[::-1]])", "P[0] * P[-1] + P[0].exp()",
+                              "torch.stack([P[0] + P[-1], P[0] * P[-1]] + list(P[1:-1]))"])
+            shape = x.shape if "stack" in comb else x.shape[1:]
+        else:
+            parts = f"{x.name}.split(1)" if how == "split" else f"{x.name}.chunk({n})"
+            comb = self.pick(["torch.cat([p.exp() for p in P[::-1]])", "P[0] * P[-1] + P[0].cos()",
+                              "torch.cat([P[-1], P[0] * 2] + list(P[1:-1]))"])
+            shape = x.shape if "cat" in comb else (1,) + x.shape[1:]
+        o = self.new(shape, x.dtype, x.rg)
+        self.emit(f"multi_out:{how}", f"P = {parts}\n{o.name} = {comb}")
+
+    def z_shared(self) -> None:
+        """A subexpression used many times (one node, several consumers: the engine sums its gradients)."""
+        x = self.choose(lambda v: v.dtype in FLOATS)
+        if x is None:
+            return
+        s = self.new(x.shape, x.dtype, x.rg)
+        o = self.new(x.shape, x.dtype, x.rg)
+        self.emit("shared", f"{s.name} = {x.name}.{self.pick(['sin', 'exp', 'tanh', 'sigmoid'])}()\n"
+                            f"{o.name} = {s.name} * {s.name} + {s.name}.exp() * {s.name} - {s.name} / 2 + "
+                            f"{s.name}.mean()")
+
+    def z_accumulate(self) -> None:
+        """Two backward calls through one graph (retain_graph) that accumulate into .grad, read in between,
+        sometimes zeroed or set to None."""
+        y = self.choose(lambda v: v.rg and not v.leaf and v.dtype in FLOATS)
+        leaves = [v for v in self.vars if v.leaf and v.rg and v.dtype in FLOATS]
+        if y is None or not leaves:
+            return
+        a = self.pick(leaves)
+        self.emit("accumulate", f"({y.name} * 2).sum().backward(retain_graph=True)")
+        g = self.new(a.shape, a.dtype, False)
+        self.emit("accumulate-read", f"{g.name} = {a.name}.grad.clone() if {a.name}.grad is not None else "
+                                     f"torch.zeros(())")
+        self.vars.remove(g)   # (not used by later ops: a gradient or a 0-dim zero)
+        r = self.r()
+        if r < 0.2:
+            self.emit("accumulate-none", f"{a.name}.grad = None")
+        elif r < 0.4:
+            self.emit("accumulate-zero", f"{a.name}.grad.zero_() if {a.name}.grad is not None else None")
+        self.emit("accumulate", f"{y.name}.pow(2).sum().backward(retain_graph=True)")
+
+    def z_batched(self) -> None:
+        """torch.autograd.grad with is_grads_batched=True: a Jacobian of a result from the rows of an identity."""
+        y = self.choose(lambda v: v.rg and not v.leaf and v.dtype in FLOATS and 0 < _numel(v.shape) <= 12)
+        xs = [v for v in self.vars if v.leaf and v.rg and v.dtype in FLOATS]
+        if y is None or not xs or any("retain_grad" in line for line in self.p.lines):
+            return   # (PyTorch's vmapped backward leaves a BatchedTensor in a retained .grad: unusable afterwards)
+        x = self.pick(xs)
+        k = _numel(y.shape)
+        j = self.new((k, *x.shape), x.dtype, False)
+        j.name = self.p.names[-1] = "g" + j.name[1:]
+        self.emit("batched", f"{j.name}, = torch.autograd.grad({y.name}, {x.name}, torch.eye({k}, dtype={y.name}"
+                             f".dtype).reshape({k}, *{y.name}.shape), retain_graph=True, is_grads_batched=True"
+                             f"{', allow_unused=True, materialize_grads=True' if self.r() < 0.5 else ''})")
+
+    def z_higher(self) -> None:
+        """Second and third derivatives mid-program (torch.autograd.grad with create_graph=True, twice or three
+        times) of a recent result, often one of a custom Function: its backward runs under create_graph."""
+        y = self.choose(lambda v: v.rg and not v.leaf and v.dtype in FLOATS)
+        xs = [v for v in self.vars if v.leaf and v.rg and v.dtype in FLOATS]
+        if y is None or not xs:
+            return
+        x = self.pick(xs)
+        names = []
+        src = f"{y.name}.sum()"
+        for order in range(self.pick([2, 2, 3])):
+            g = self.new(x.shape, x.dtype, True)
+            g.name = self.p.names[-1] = "g" + g.name[1:]
+            names.append(g.name)
+            self.emit("higher", f"{g.name}, = torch.autograd.grad({src}, {x.name}, create_graph=True, "
+                                f"allow_unused=True, materialize_grads=True)")
+            src = f"({g.name} * {g.name}).sum()" if order == 0 and self.r() < 0.5 else f"{g.name}.sum()"
+            self.vars.remove(g)   # (its requires_grad depends on the formulas: not used by later ops)
+
+    def z_complex_loss(self) -> None:
+        """A complex value built from a result (or a complex leaf), reduced to a real loss through abs / angle /
+        real / imag / view_as_real."""
+        x = self.choose(lambda v: v.dtype in FLOATS + COMPLEX)
+        if x is None:
+            return
+        cdt = "complex128" if x.dtype in ("float64", "complex128") else "complex64"
+        if x.dtype in FLOATS:
+            c = self.new(x.shape, cdt, x.rg)
+            self.emit("complex_loss:make", f"{c.name} = " + self.pick([
+                f"torch.complex({x.name}, {x.name} * 0.5)", f"{x.name} * (1 + 2j)",
+                f"torch.polar({x.name}.abs() + 0.1, {x.name})", f"torch.view_as_complex(torch.stack([{x.name}, "
+                f"{x.name}.cos()], -1))"]))
+            x = c
+        o = self.new(x.shape, _REAL_OF[cdt], x.rg)
+        self.emit("complex_loss", f"{o.name} = " + self.pick([
+            f"{x.name}.abs() + {x.name}.angle()", f"{x.name}.real * {x.name}.imag",
+            f"torch.view_as_real({x.name}).sum(-1)", f"({x.name} * {x.name}.conj()).real",
+            f"{x.name}.abs().pow(2) - {x.name}.imag", f"torch.view_as_real({x.name} * {x.name})[..., 1]"]))
+
     FAMILIES = (("unary", 20), ("binary", 20), ("reduction", 12), ("scan", 7), ("view", 16), ("index", 6),
                 ("sort", 4), ("combine", 8), ("scatter", 6), ("inplace", 15), ("nograd", 1), ("reduction2", 5),
                 ("shape2", 7), ("product2", 5), ("scatter2", 4), ("extra", 12))
@@ -3889,6 +4189,505 @@ class _NNGen(_Gen):
             self.p.ops.append("nn-bad")
         getattr(self, "nn_" + fam)(bad)
 
+    # -- session 12 (appended to programs of seeds >= NN_S12_FIRST_SEED after op11's, from a random stream of
+    # their own: see generate): recurrent modules with several layers / directions / projections / dropout fed
+    # packed sequences in any order, MultiheadAttention's rarer options, loss modules' rarer options, interpolate
+    # modes, norm modules, the old weight_norm / spectral_norm hooks and orthogonal, optimizers' flags with
+    # swa_utils and clipping, torch.utils.checkpoint, Embedding / EmbeddingBag modules, update_bn, the inference
+    # fast path of MultiheadAttention / TransformerEncoderLayer, unbatched cells ----------------------------------
+    def nn_rnn3(self, bad: bool) -> None:
+        """An RNN / LSTM / GRU (layers, directions, proj_size, dropout between layers: in eval mode, or in train
+        mode under a seed) on a padded batch or on a packed one (any order of lengths), with or without h0."""
+        kind = self.pick(["RNN", "LSTM", "GRU"])
+        n, t, i, h = self.i(1, 4), self.i(1, 5), self.i(1, 4), self.i(1, 4)
+        layers, bi, bf = self.pick([1, 2, 3]), self.r() < 0.5, self.r() < 0.5
+        extra = f", num_layers={layers}, bidirectional={bi}, batch_first={bf}"
+        if kind == "RNN" and self.r() < 0.5:
+            extra += ", nonlinearity='relu'"
+        if self.r() < 0.2:
+            extra += ", bias=False"
+        ph = h
+        if kind == "LSTM" and h > 1 and self.r() < 0.4:
+            ph = self.i(1, h)
+            extra += f", proj_size={ph}"
+        drop = layers > 1 and self.r() < 0.6
+        if drop:
+            extra += f", dropout={self.pick([0.3, 0.5])}"
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        m = self._module(f"torch.nn.{kind}({i}, {h}{extra}).double()")
+        self.obj(f"(repr({m}), [k for k, _ in {m}.named_parameters()])", "nn:rnn3")
+        if drop and self.r() < 0.7:
+            self.emit("nn-aux", f"{m}.eval()")
+        else:
+            self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        self._param(f"{m}.weight_ih_l{layers - 1}{'_reverse' if bi else ''}", "float64")
+        x = self.leaf(((n, t) if bf else (t, n)) + (i + (1 if bad else 0),), "float64")
+        hs = (layers * (2 if bi else 1), n)
+        state = ""
+        if self.r() < 0.5:
+            h0 = self.leaf(hs + (ph,), "float64", self.r() < 0.7)
+            state = f", ({h0}, {self.leaf(hs + (h,), 'float64', self.r() < 0.5)})" if kind == "LSTM" else f", {h0}"
+        o, hn = self.new((), "float64", True), self.new((), "float64", True)
+        hs_ = f"({hn.name}, {self.new((), 'float64', True).name})" if kind == "LSTM" else hn.name
+        if self.r() < 0.4:
+            self.emit("nn:rnn3_padded", f"{o.name}, {hs_} = {m}({x}{state})")
+            return
+        lengths = [int(v) for v in self.rng.integers(1, t + 1, n)]
+        lengths[self.i(0, n)] = t
+        es = self.r() < 0.3
+        if es:
+            lengths = sorted(lengths, reverse=True)
+        ln = self.pick([repr(lengths), f"torch.tensor({lengths})"])
+        F_ = "torch.nn.utils.rnn."
+        pk = self._module(f"{F_}pack_padded_sequence({x}, {ln}, batch_first={bf}, enforce_sorted={es})")
+        self.p.names.remove(o.name)   # (a PackedSequence: not a tensor result)
+        self.vars.remove(o)
+        self.emit("nn:rnn3_packed", f"{o.name}, {hs_} = {m}({pk}{state})")
+        self.obj(f"({o.name}.batch_sizes, {o.name}.sorted_indices, {o.name}.unsorted_indices)")
+        self.out("rnn3_data", f"{o.name}.data * 1", dtype="float64")
+        tl = f", total_length={t + self.i(0, 2)}" if self.r() < 0.3 else ""
+        self.out("rnn3_unpacked", f"{F_}pad_packed_sequence({o.name}, batch_first={bf}, "
+                                  f"padding_value={self.pick([0.0, -1.0])}{tl})", 2, "float64")
+
+    def nn_mha2(self, bad: bool) -> None:
+        """MultiheadAttention with kdim / vdim, add_bias_kv, add_zero_attn, bool / float masks (2-d, or 3-d per
+        head), key_padding_mask bool or float, is_causal, unbatched inputs, need_weights with or without
+        averaging."""
+        heads = self.pick([1, 2, 3])
+        e, n, lq, s = heads * self.i(1, 3), self.i(1, 3), self.i(1, 4), self.i(1, 4)
+        bf, batched = self.r() < 0.5, self.r() < 0.8
+        kdim = e if self.r() < 0.6 else self.i(1, 4)
+        vdim = kdim if self.r() < 0.6 else self.i(1, 4)
+        extra = f", batch_first={bf}, bias={self.r() < 0.8}, add_bias_kv={self.r() < 0.4}, " \
+                f"add_zero_attn={self.r() < 0.4}"
+        extra += f", kdim={kdim}, vdim={vdim}" if (kdim, vdim) != (e, e) else ""
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        m = self._module(f"torch.nn.MultiheadAttention({e}, {heads}{extra}).double()")
+        self._param(f"{m}.out_proj.weight", "float64")
+        self._param(f"{m}.{'in_proj_weight' if (kdim, vdim) == (e, e) else 'k_proj_weight'}", "float64")
+        sh = lambda L, d: ((n, L) if bf else (L, n)) + (d,) if batched else (L, d)   # noqa: E731
+        q = self.leaf(sh(lq, e), "float64")
+        k = self.leaf(sh(s, kdim + (1 if bad else 0)), "float64")
+        v = self.leaf(sh(s, vdim), "float64")
+        nw = self.r() < 0.6
+        args = f", need_weights={nw}, average_attn_weights={self.r() < 0.5}"
+        if self.r() < 0.5:
+            km = self.rng.random((n, s) if batched else (s,)) < 0.4
+            km[..., 0] = False   # (a row with every key masked: NaN probabilities)
+            if self.r() < 0.5:
+                args += f", key_padding_mask={self.leaf(km.shape, 'bool', False, km)}"
+            else:
+                args += f", key_padding_mask={self.leaf(km.shape, 'float64', False, np.where(km, -2.5, 0.0))}"
+        r = self.r()
+        if r < 0.6:
+            shape = (lq, s) if self.r() < 0.6 or not batched else (n * heads, lq, s)
+            am = self.rng.random(shape) < 0.4
+            am[..., 0] = False
+            if self.r() < 0.5 and "key_padding_mask" not in args:
+                args += f", attn_mask={self.leaf(shape, 'bool', False, am)}"
+            else:   # (a float mask beside a bool key_padding_mask: PyTorch's deprecation warning, compared too)
+                args += f", attn_mask={self.leaf(shape, 'float64', False)}"
+        elif r < 0.75 and lq == s:
+            args += f", attn_mask=torch.nn.Transformer.generate_square_subsequent_mask({lq}, dtype=torch.float64)" \
+                    f", is_causal=True"
+        a = self.new((), "float64", True)
+        w = self.new((), "float64", True).name if nw else "_"
+        self.emit("nn:mha2", f"{a.name}, {w} = {m}({q}, {k}, {v}{args})")
+
+    def nn_loss4(self, bad: bool) -> None:
+        """Loss modules with their rarer options (CTC, multilabel margin, triplet with a distance function,
+        Poisson / Gaussian NLL, Huber, multi-margin with p and weights, smooth L1 with beta, KL with log targets);
+        the module's repr, its value and gradients."""
+        kind = self.pick(["CTCLoss", "MultiLabelMarginLoss", "TripletMarginWithDistanceLoss", "PoissonNLLLoss",
+                          "GaussianNLLLoss", "HuberLoss", "MultiMarginLoss", "SmoothL1Loss", "KLDivLoss"])
+        dt, n, c = self.fdt(), self.i(1, 4), self.i(2, 5)
+        red = self.pick(["mean", "sum", "none"])
+        L = "torch.nn."
+        if kind == "CTCLoss":
+            t, s = self.i(3, 7), self.i(1, 3)
+            blank = self.pick([0, c - 1])
+            m = self._module(f"{L}CTCLoss(blank={blank}, reduction={red!r}, zero_infinity={self.r() < 0.5})")
+            x = self.leaf((t, n, c), dt)
+            lp = self.new((), dt, True)
+            self.emit("nn-aux", f"{lp.name} = {x}.log_softmax(2)")
+            labels = [k for k in range(c) if k != blank]
+            tg = self.leaf((n, s), "int64", False, self.rng.choice(labels, (n, s)))
+            il = self.leaf((n,), "int64", False, self.rng.integers(1, t + 1 + (2 if bad else 0), n))
+            tl = self.leaf((n,), "int64", False, self.rng.integers(1, s + 1, n))
+            args = f"{lp.name}, {tg}, {il}, {tl}"
+        elif kind == "MultiLabelMarginLoss":
+            m = self._module(f"{L}MultiLabelMarginLoss(reduction={red!r})")
+            x = self.leaf((n, c) if self.r() < 0.8 else (c,), dt)
+            tg = self.rng.integers(-1, c + (1 if bad else 0), self.vars[-1].shape)
+            args = f"{x}, {self.leaf(tg.shape, 'int64', False, tg)}"
+        elif kind == "TripletMarginWithDistanceLoss":
+            dist = self.pick(["None", "torch.nn.PairwiseDistance(p=1.0)", "torch.nn.CosineSimilarity()",
+                              "lambda a, b: 1.0 - torch.nn.functional.cosine_similarity(a, b)",
+                              "torch.nn.PairwiseDistance(p=3.0, eps=1e-3)"])
+            m = self._module(f"{L}TripletMarginWithDistanceLoss(distance_function={dist}, "
+                             f"margin={self.pick([1.0, 0.5, 2.0])}, swap={self.r() < 0.5}, reduction={red!r})")
+            d = self.i(1, 4)
+            args = ", ".join(self.leaf((n, d + (1 if bad and j == 2 else 0)), dt) for j in range(3))
+        elif kind == "PoissonNLLLoss":
+            li = self.r() < 0.5
+            m = self._module(f"{L}PoissonNLLLoss(log_input={li}, full={self.r() < 0.5}, "
+                             f"eps={self.pick([1e-8, 0.1])}, reduction={red!r})")
+            shape = (n, c)
+            x = self.leaf(shape, dt, kind="normal" if li else "pos")
+            tg = self.leaf(shape, dt, False, self.rng.integers(0, 4, shape) + np.where(self.rng.random(shape) < 0.2,
+                                                                                      0.5, 0.0))
+            args = f"{x}, {tg}"
+        elif kind == "GaussianNLLLoss":
+            m = self._module(f"{L}GaussianNLLLoss(full={self.r() < 0.5}, eps={self.pick([1e-6, 0.5])}, "
+                             f"reduction={red!r})")
+            shape = (n, c)
+            vs = self.pick([shape, (n, 1), (n,), (c + 1,) if bad else shape])
+            vals = np.round(self.rng.uniform(0.2, 2.0, vs), 2)
+            if self.r() < 0.2:
+                vals.flat[0] = 0.0   # (clamped to eps)
+            args = f"{self.leaf(shape, dt)}, {self.leaf(shape, dt, self.r() < 0.5)}, {self.leaf(vs, dt, True, vals)}"
+        elif kind in ("HuberLoss", "SmoothL1Loss"):
+            p = "delta" if kind == "HuberLoss" else "beta"
+            vals = [1.0, 0.5, 2.0, 0.0] if p == "beta" else [1.0, 0.5, 2.0]   # (beta=0: plain L1)
+            m = self._module(f"{L}{kind}(reduction={red!r}, {p}={self.pick(vals)})")
+            shape = (n, c)
+            args = f"{self.leaf(shape, dt)}, {self.leaf(shape if not bad else (n, c + 1), dt, self.r() < 0.5)}"
+        elif kind == "MultiMarginLoss":
+            wt = f", weight={self.leaf((c,), dt, False, kind='pos')}" if self.r() < 0.6 else ""
+            m = self._module(f"{L}MultiMarginLoss(p={self.pick([1, 2])}, margin={self.pick([1.0, 0.5, 2.0])}"
+                             f"{wt}, reduction={red!r})")
+            x = self.leaf((n, c) if self.r() < 0.8 else (c,), dt)
+            tshape = self.vars[-1].shape[:-1]
+            args = f"{x}, {self.leaf(tshape, 'int64', False, self.rng.integers(0, c + (1 if bad else 0), tshape))}"
+        else:
+            lt = self.r() < 0.5
+            m = self._module(f"{L}KLDivLoss(reduction={self.pick(['batchmean', red])!r}, log_target={lt})")
+            x = self.new((), dt, True)
+            self.emit("nn-aux", f"{x.name} = {self.leaf((n, c), dt)}.log_softmax(1)")
+            tg = self.leaf((n, c), dt, self.r() < 0.5, kind="normal" if lt else "prob")
+            args = f"{x.name}, {tg}"
+        self.obj(f"repr({m})")
+        self.out("loss4:" + kind, f"{m}({args})", dtype=dt)
+
+    def nn_interp2(self, bad: bool) -> None:
+        """interpolate in every mode (size or scale_factor, recompute_scale_factor, align_corners, antialias),
+        affine_grid + grid_sample (each mode / padding mode / align_corners), fold of unfold with every option."""
+        kind = self.pick(["interpolate", "interpolate", "grid", "fold"])
+        dt, n, c = self.fdt(), self.i(1, 3), self.i(1, 3)
+        F_ = "torch.nn.functional."
+        if kind == "interpolate":
+            mode = self.pick(["nearest", "nearest-exact", "linear", "bilinear", "bicubic", "trilinear", "area",
+                              "bilinear", "bicubic"])
+            nd = {"linear": 1, "bilinear": 2, "bicubic": 2, "trilinear": 3}.get(mode, self.pick([1, 2, 3]))
+            sp = tuple(self.i(1, 6) for _ in range(nd))
+            x = self.leaf((n, c) + sp, dt)
+            if self.r() < 0.5:
+                size = tuple(self.i(1, 8) for _ in range(nd))
+                arg = f"size={size if nd > 1 and self.r() < 0.7 else size[0]}"
+            else:
+                sf = tuple(self.pick([0.5, 0.7, 1.5, 2.0, 2.5, 3.0, 1.0]) for _ in range(nd))
+                sf = sf if nd > 1 and self.r() < 0.6 else sf[0]
+                arg = f"scale_factor={sf}, recompute_scale_factor={self.pick([None, True, False])}"
+            if mode in ("linear", "bilinear", "bicubic", "trilinear"):
+                arg += f", align_corners={self.r() < 0.5}"
+            if mode in ("bilinear", "bicubic") and self.r() < 0.5 or bad:
+                arg += ", antialias=True"
+            self.out("interp2", f"{F_}interpolate({x}, {arg}, mode={mode!r})", dtype=dt)
+        elif kind == "grid":
+            nd = self.pick([2, 2, 3])
+            sp = tuple(self.i(1, 5) for _ in range(nd))
+            ac = self.r() < 0.5
+            theta = self.leaf((n, nd, nd + 1), dt)
+            osz = (n, c) + tuple(self.i(1, 4) for _ in range(nd))
+            g = self.new((), dt, True)
+            self.emit("nn:affine_grid2", f"{g.name} = {F_}affine_grid({theta}, {list(osz)}, align_corners={ac})")
+            x = self.leaf((n, c + (1 if bad else 0)) + sp, dt)
+            mode = self.pick(["bilinear", "nearest", "bicubic"] if nd == 2 else ["bilinear", "nearest"])
+            pm = self.pick(["zeros", "border", "reflection"])
+            self.out("grid_sample2", f"{F_}grid_sample({x}, {g.name} * 1.3, mode={mode!r}, padding_mode={pm!r}, "
+                                     f"align_corners={self.r() < 0.5})", dtype=dt)
+        else:
+            k = (self.i(1, 3), self.i(1, 3))
+            d, p, s = self.pick([1, 2, (1, 2)]), self.pick([0, 1, (1, 0)]), self.pick([1, 2, (2, 1)])
+            dd = d if isinstance(d, tuple) else (d, d)
+            sp = tuple(dd[j] * (k[j] - 1) + 1 + self.i(0, 3) for j in range(2))
+            x = self.leaf((n, c) + sp, dt)
+            u = self.new((), dt, True)
+            self.emit("nn:unfold2", f"{u.name} = {F_}unfold({x}, {k}, dilation={d}, padding={p}, stride={s})")
+            osz = (sp[0] + (1 if bad else 0), sp[1])
+            self.out("fold2", f"{F_}fold({u.name} * 1.5, {osz}, {k}, dilation={d}, padding={p}, stride={s})",
+                     dtype=dt)
+
+    def nn_norm3(self, bad: bool) -> None:
+        """Norm modules: LocalResponseNorm / CrossMapLRN2d, RMSNorm (eps None, no affine), LayerNorm without
+        affine or bias, GroupNorm without affine, InstanceNorm with affine / running stats in train then eval."""
+        kind = self.pick(["LocalResponseNorm", "CrossMapLRN2d", "RMSNorm", "LayerNorm", "GroupNorm", "InstanceNorm"])
+        dt, n, c = self.fdt(), self.i(1, 4), self.pick([1, 2, 3, 4, 6])
+        sp = tuple(self.i(1, 4) for _ in range(self.pick([1, 2, 2, 3])))
+        L = "torch.nn."
+        cast = ".double()" if dt == "float64" else ""
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        if kind == "LocalResponseNorm":
+            m = self._module(f"{L}LocalResponseNorm({self.i(1, 5)}, alpha={self.pick([1e-4, 0.5, 1.0])}, "
+                             f"beta={self.pick([0.75, 0.5, 1.5])}, k={self.pick([1.0, 2.0, 0.5])})")
+        elif kind == "CrossMapLRN2d":
+            sp = (self.i(1, 4), self.i(1, 4)) + (() if not bad else (2,))
+            m = self._module(f"{L}CrossMapLRN2d({self.i(1, 5)}, alpha={self.pick([1e-4, 0.5])}, "
+                             f"beta={self.pick([0.75, 0.5])}, k={self.pick([1.0, 2.0])})")
+        elif kind in ("RMSNorm", "LayerNorm"):
+            ns = ((c,) + sp)[-self.i(1, len(sp) + 2):]
+            if bad:
+                ns = ns[:-1] + (ns[-1] + 1,)
+            ea = self.r() < 0.5
+            extra = f", eps={self.pick([None, 1e-3])}" if kind == "RMSNorm" else f", bias={self.r() < 0.5}"
+            m = self._module(f"{L}{kind}({list(ns) if len(ns) > 1 or self.r() < 0.5 else ns[0]}{extra}, "
+                             f"elementwise_affine={ea}){cast}")
+            if ea:
+                self.emit("nn-aux", f"with torch.no_grad():\n    {m}.weight.uniform_(0.5, 1.5)")
+        elif kind == "GroupNorm":
+            g = self.pick([gg for gg in (1, 2, 3) if c % gg == 0]) if not bad else 4 if c != 4 else 3
+            m = self._module(f"{L}GroupNorm({g}, {c}, eps={self.pick([1e-5, 0.1])}, affine={self.r() < 0.5}){cast}")
+        else:
+            sp = sp[:self.i(1, 3)]
+            m = self._module(f"{L}InstanceNorm{len(sp)}d({c}, affine={self.r() < 0.5}, "
+                             f"track_running_stats={self.r() < 0.6}, momentum={self.pick([0.1, 0.5, None])}){cast}")
+        self.obj(f"repr({m})", "nn:norm3")
+        x = self.leaf((n, c) + sp, dt)
+        self.out("norm3:" + kind, f"{m}({x})", dtype=dt)
+        if kind == "InstanceNorm":
+            self.obj(f"list({m}.state_dict().items())")
+            self.emit("nn-aux", f"{m}.eval()")
+            self.out("norm3:InstanceNorm-eval", f"{m}({x})", dtype=dt)
+
+    def nn_param2(self, bad: bool) -> None:
+        """The old hooks torch.nn.utils.weight_norm / spectral_norm (dim, power iterations; forward in train and
+        eval; removed), and parametrizations.orthogonal (each map, with or without trivialization)."""
+        kind = self.pick(["weight_norm", "spectral_norm", "orthogonal"])
+        dt, n = self.fdt(), self.i(1, 4)
+        i, o = self.i(1, 5), self.i(1, 5)
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        cast = ".double()" if dt == "float64" else ""
+        U = "torch.nn.utils."
+        base = self.pick([f"torch.nn.Linear({i}, {o}){cast}", f"torch.nn.Conv1d({i}, {o}, 2){cast}"])
+        conv = "Conv" in base
+        if kind == "weight_norm":
+            dim = self.pick([0, 1, None, -1])
+            m = self._module(f"{U}weight_norm({base}, dim={dim})")
+            self._param(f"{m}.weight_g", dt)
+        elif kind == "spectral_norm":
+            m = self._module(f"{U}spectral_norm({base}, n_power_iterations={self.pick([1, 2, 3])}, "
+                             f"eps={self.pick([1e-12, 1e-3])}{', dim=1' if self.r() < 0.3 else ''})")
+            self._param(f"{m}.weight_orig", dt)
+        else:
+            base = f"torch.nn.Linear({i}, {o}){cast}"
+            conv = False
+            omap = self.pick(["None", "'matrix_exp'", "'cayley'", "'householder'"])
+            if bad:
+                omap = "'qr'"
+            m = self._module(f"{U}parametrizations.orthogonal({base}, orthogonal_map={omap}, "
+                             f"use_trivialization={self.r() < 0.6})")
+            self._param(f"{m}.parametrizations.weight.original", dt)
+            self.out("orthogonal_weight", f"{m}.weight * 1", dtype=dt)
+        self.obj(f"[k for k, _ in {m}.named_parameters()]", "nn:param2")
+        x = self.leaf((n, i) + ((self.i(2, 4),) if conv else ()), dt)
+        self.out("param2:" + kind, f"{m}({x})", dtype=dt)
+        if kind == "spectral_norm" and self.r() < 0.6:
+            self.out("param2:spectral_norm-again", f"{m}({x})", dtype=dt)
+            self.emit("nn-aux", f"{m}.eval()")
+            self.out("param2:spectral_norm-eval", f"{m}({x})", dtype=dt)
+        if kind != "orthogonal" and self.r() < 0.4:
+            self.emit("nn-aux", f"{U}remove_{kind}({m})")
+            self.obj(f"[k for k, _ in {m}.named_parameters()]")
+            self.out("param2:removed", f"{m}({x})", dtype=dt)
+
+    OPTIMS3 = ("RAdam(P, lr=0.05, weight_decay=0.1, decoupled_weight_decay=True)", "RAdam(P, lr=0.05, foreach=True)",
+               "NAdam(P, lr=0.05, momentum_decay=0.01, decoupled_weight_decay=True, weight_decay=0.1)",
+               "NAdam(P, lr=0.05, weight_decay=0.2, foreach=False)", "Adamax(P, lr=0.1, weight_decay=0.1)",
+               "Adamax(P, lr=0.1, foreach=True, maximize=True)", "ASGD(P, lr=0.1, lambd=0.01, alpha=0.5, t0=1)",
+               "ASGD(P, lr=0.05, weight_decay=0.1, foreach=True)", "Rprop(P, lr=0.05, etas=(0.3, 1.5), "
+               "step_sizes=(1e-3, 1.0))", "Rprop(P, foreach=True, maximize=True)",
+               "LBFGS(P, lr=0.8, max_iter=5, history_size=2, line_search_fn='strong_wolfe')",
+               "LBFGS(P, lr=0.5, max_iter=3, tolerance_grad=1e-3)", "Adadelta(P, lr=0.5, rho=0.5, weight_decay=0.1)",
+               "Adadelta(P, foreach=True, maximize=True)", "SGD(P, lr=0.1, momentum=0.9, dampening=0.5)",
+               "SGD(P, lr=0.1, momentum=0.9, nesterov=True, foreach=False)", "Adam(P, lr=0.05, differentiable=True)",
+               "SGD(P, lr=0.1, momentum=0.5, differentiable=True)", "AdamW(P, lr=0.05, foreach=True, amsgrad=True)",
+               "Adagrad(P, lr=0.1, foreach=True, maximize=True)", "RMSprop(P, lr=0.01, alpha=0.9, foreach=True)")
+
+    def nn_optim3(self, bad: bool) -> None:
+        """Optimizers with their rarer flags, a few steps with clip_grad_norm_ (foreach, error_if_nonfinite)
+        between backward and step, sometimes an AveragedModel (SWA / EMA) updated each step and SWALR."""
+        dt, n, i, o = self.pick(["float64", "float64", "float32"]), self.i(1, 4), self.i(1, 4), self.i(1, 3)
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        cast = ".double()" if dt == "float64" else ""
+        m = self._module(f"torch.nn.Sequential(torch.nn.Linear({i}, 3), torch.nn.Tanh(), torch.nn.Linear(3, {o}))"
+                         f"{cast}")
+        x, t = self.leaf((n, i), dt, False), self.leaf((n, o), dt, False)
+        opt = self.pick(self.OPTIMS3)
+        if bad:
+            opt = opt.split("(")[0] + "(P, lr=0.1, weight_decay=-0.5)"
+        os_ = self._module(f"torch.optim.{opt.replace('P', f'{m}.parameters()')}")
+        self.obj(f"repr({os_})", "nn:optim3")
+        swa = self.r() < 0.5
+        S = "torch.optim.swa_utils."
+        if swa:
+            avg = self.pick(["", f", multi_avg_fn={S}get_ema_multi_avg_fn({self.pick([0.9, 0.5])})",
+                             f", avg_fn={S}get_ema_avg_fn(0.8)", ", use_buffers=True"])
+            am = self._module(f"{S}AveragedModel({m}{avg})")
+            sw = self._module(f"{S}SWALR({os_}, swa_lr={self.pick([0.05, 0.01])}, anneal_epochs="
+                              f"{self.pick([1, 2, 3])}, anneal_strategy={self.pick(['cos', 'linear'])!r})")
+        lrs = self.obj("[]")
+        loss = f"(({m}({x}) - {t}) ** 2).mean() + {m}({x}).sum().sin()"
+        clip = ""
+        if self.r() < 0.6:
+            clip = (f"        torch.nn.utils.clip_grad_norm_({m}.parameters(), {self.pick([0.1, 1.0])}, "
+                    f"norm_type={self.pick([2.0, 1.0, 'inf'])!r}, error_if_nonfinite={self.r() < 0.5}, "
+                    f"foreach={self.pick([None, True, False])})\n").replace("'inf'", "float('inf')")
+        lines = [f"for step in range({self.i(1, 5)}):",
+                 "    def closure():",
+                 f"        {os_}.zero_grad()",
+                 f"        loss = {loss}",
+                 "        loss.backward()",
+                 clip + "        return loss",
+                 f"    loss = {os_}.step(closure)" if "LBFGS" in opt else f"    loss = closure()\n    {os_}.step()"]
+        if swa:
+            lines += [f"    {am}.update_parameters({m})", f"    {sw}.step()", f"    {lrs}.append({sw}.get_last_lr())"]
+        else:
+            lines.append(f"    {lrs}.append([g['lr'] for g in {os_}.param_groups])")
+        self.emit("nn:optim3-steps", "\n".join(lines))
+        self._param(f"list({m}.parameters())[0]", dt)
+        self.obj(f"[(k, a, b) for k, st in {os_}.state_dict()['state'].items() for a, b in sorted(st.items()) "
+                 f"if torch.is_tensor(b) or isinstance(b, (int, float))]")
+        if swa:
+            self.obj(f"[(k, v) for k, v in {am}.state_dict().items()]")
+            self.out("optim3-swa", f"{am}({x})", dtype=dt)
+        self.out("optim3-loss", loss, dtype=dt)
+
+    def nn_ckpt(self, bad: bool) -> None:
+        """torch.utils.checkpoint.checkpoint of a module block (reentrant or not; dropout inside, the RNG state
+        preserved or not) and checkpoint_sequential: the result, its graph and the gradients."""
+        dt, n, i = self.fdt(), self.i(1, 4), self.i(1, 4)
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        cast = ".double()" if dt == "float64" else ""
+        drop = self.r() < 0.3
+        m = self._module(f"torch.nn.Sequential(torch.nn.Linear({i}, 3), torch.nn.{self.pick(['Tanh', 'GELU', 'SiLU'])}"
+                         f"(), {'torch.nn.Dropout(0.5), ' if drop else ''}torch.nn.Linear(3, 2), torch.nn.Sigmoid())"
+                         f"{cast}")
+        self._param(f"{m}[0].weight", dt)
+        x = self.leaf((n, i + (1 if bad else 0)), dt, self.r() < 0.7)
+        C = "torch.utils.checkpoint."
+        reent = self.r() < 0.5
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        if self.r() < 0.6:
+            self.out("ckpt", f"{C}checkpoint({m}, {x}, use_reentrant={reent}, "
+                             f"preserve_rng_state={not drop or self.r() < 0.5 and not reent})", dtype=dt)
+        else:
+            self.out("ckpt_sequential", f"{C}checkpoint_sequential({m}, {self.pick([1, 2, 3])}, {x}, "
+                                        f"use_reentrant={reent})", dtype=dt)
+
+    def nn_emb2(self, bad: bool) -> None:
+        """Embedding / EmbeddingBag modules: padding_idx, max_norm (renormalizing the weight in place),
+        scale_grad_by_freq, from_pretrained (freeze), EmbeddingBag's modes, offsets, include_last_offset and
+        per_sample_weights."""
+        num, dim, dt = self.i(3, 7), self.i(1, 4), self.fdt()
+        dt = "float64" if bad else dt   # (float32 sum/mean: fbgemm's report of a bad index depends on memory)
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        cast = ".double()" if dt == "float64" else ""
+        bag = self.r() < 0.5
+        pad = f", padding_idx={self.i(-num, num)}" if self.r() < 0.4 else ""
+        mn = f", max_norm={self.pick([1.0, 0.5, 2.0])}, norm_type={self.pick([2.0, 1.0])}" if self.r() < 0.3 else ""
+        sg = ", scale_grad_by_freq=True" if self.r() < 0.3 else ""
+        hi = num + (2 if bad else 0)
+        if not bag:
+            if self.r() < 0.3:
+                w = self.leaf((num, dim), dt)
+                m = self._module(f"torch.nn.Embedding.from_pretrained({w}, freeze={self.r() < 0.5}{pad}{mn}{sg})")
+            else:
+                m = self._module(f"torch.nn.Embedding({num}, {dim}{pad}{mn}{sg}){cast}")
+                self._param(f"{m}.weight", dt)
+            self.obj(f"repr({m})", "nn:emb2")
+            ix = self.ints(tuple(self.i(1, 4) for _ in range(self.i(1, 3))), 0, hi)
+            self.out("emb2:Embedding", f"{m}({ix})", dtype=dt)
+            return
+        mode = self.pick(["mean", "sum", "max"])
+        sg = sg if mode != "max" else ""
+        ilo = self.r() < 0.3
+        m = self._module(f"torch.nn.EmbeddingBag({num}, {dim}, mode={mode!r}{pad}{mn}{sg}"
+                         f"{', include_last_offset=True' if ilo else ''}){cast}")
+        self._param(f"{m}.weight", dt)
+        self.obj(f"repr({m})", "nn:emb2")
+        if self.r() < 0.4 and not ilo:
+            ix = self.ints((self.i(1, 4), self.i(1, 4)), 0, hi)
+            count, extra = self.vars[-1].shape, ""
+        else:
+            k = self.i(1, 7)
+            ix = self.ints((k,), 0, hi)
+            cuts = sorted(self.rng.integers(0, k + 1, self.i(1, 4)).tolist())
+            offs = [0] + cuts[1:] + ([k] if ilo else [])
+            extra = f", offsets={self.leaf((len(offs),), 'int64', False, offs)}"
+            count = (k,)
+        if mode == "sum" and self.r() < 0.5:
+            extra += f", per_sample_weights={self.leaf(count, dt, self.r() < 0.5)}"
+        self.out("emb2:EmbeddingBag", f"{m}({ix}{extra})", dtype=dt)
+
+    def nn_misc12(self, bad: bool) -> None:
+        """swa_utils.update_bn over a loader of batches; MultiheadAttention / TransformerEncoderLayer in eval mode
+        without grad (PyTorch's fast path); the cells unbatched with a given state (RNNCell with relu)."""
+        kind = self.pick(["update_bn", "fast_path", "cells"])
+        dt, i = self.fdt(), self.i(1, 4)
+        cast = ".double()" if dt == "float64" else ""
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        if kind == "update_bn":
+            m = self._module(f"torch.nn.Sequential(torch.nn.Linear({i}, 3), torch.nn.BatchNorm1d(3, momentum="
+                             f"{self.pick([0.1, None])}), torch.nn.ReLU(), torch.nn.Linear(3, 2)){cast}")
+            am = self._module(f"torch.optim.swa_utils.AveragedModel({m})")
+            batches = [self.leaf((self.i(2, 4), i + (1 if bad and k == 1 else 0)), dt, False)
+                       for k in range(self.i(1, 4))]
+            loader = f"[{', '.join(batches)}]" if self.r() < 0.5 else f"[(b,) for b in [{', '.join(batches)}]]"
+            self.emit("nn:update_bn", f"torch.optim.swa_utils.update_bn({loader}, {am})")
+            self.obj(f"(list({am}.state_dict().items()), {am}.training, {am}.module[1].momentum)")
+            self.out("update_bn-out", f"{am}({batches[0]})", dtype=dt)
+        elif kind == "fast_path":
+            heads = self.pick([1, 2])
+            e, n, L = heads * self.i(1, 3), self.i(1, 3), self.i(1, 4)
+            if self.r() < 0.5:
+                m = self._module(f"torch.nn.MultiheadAttention({e}, {heads}, batch_first=True){cast}")
+                x = self.leaf((n, L, e + (1 if bad else 0)), dt, False)
+                self.emit("nn-aux", f"{m}.eval()")
+                a, w = self.new((), dt, False), self.new((), dt, False)
+                self.emit("nn:fast_path_mha", f"with torch.no_grad():\n    {a.name}, {w.name} = {m}({x}, {x}, {x})")
+            else:
+                m = self._module(f"torch.nn.TransformerEncoderLayer({e}, {heads}, dim_feedforward={self.i(1, 5)}, "
+                                 f"batch_first=True, norm_first={self.r() < 0.5}){cast}")
+                x = self.leaf((n, L, e + (1 if bad else 0)), dt, False)
+                self.emit("nn-aux", f"{m}.eval()")
+                y = self.new((), dt, False)
+                self.emit("nn:fast_path_encoder", f"with torch.no_grad():\n    {y.name} = {m}({x})")
+        else:
+            cell = self.pick(["RNNCell", "GRUCell", "LSTMCell"])
+            h = self.i(1, 4)
+            extra = ", nonlinearity='relu'" if cell == "RNNCell" and self.r() < 0.6 else ""
+            m = self._module(f"torch.nn.{cell}({i}, {h}, bias={self.r() < 0.7}{extra}){cast}")
+            x = self.leaf((i,), dt)
+            hx = self.leaf((h + (1 if bad else 0),), dt, self.r() < 0.6)
+            if cell == "LSTMCell":
+                hv, cv = self.new((), dt, True), self.new((), dt, True)
+                self.emit("nn:cells12", f"{hv.name}, {cv.name} = {m}({x}, ({hx}, {self.leaf((h,), dt)}))")
+            else:
+                self.out("cells12", f"{m}({x}, {hx})", dtype=dt)
+
+    NN_OPS12 = (("rnn3", 5), ("mha2", 4), ("loss4", 5), ("interp2", 4), ("norm3", 4), ("param2", 3),
+                ("optim3", 4), ("ckpt", 2), ("emb2", 3), ("misc12", 3))
+
+    def op12(self) -> None:
+        """One op of the session-12 families (drawn from the generator's current stream)."""
+        names = [f for f, _ in self.NN_OPS12]
+        w = np.array([w for _, w in self.NN_OPS12], float)
+        fam = names[int(self.rng.choice(len(names), p=w / w.sum()))]
+        bad = self.r() < 0.08
+        if bad:
+            self.p.ops.append("nn-bad")
+        getattr(self, "nn_" + fam)(bad)
+
     NN_OPS = (("linear", 4), ("bilinear", 3), ("conv1d", 3), ("conv2d", 3), ("conv_transpose1d", 3),
               ("conv_transpose2d", 3), ("pool", 12), ("norm", 8), ("dropout", 6), ("embedding", 3), ("act", 34),
               ("loss", 24), ("shape", 16), ("attention", 3), ("grid", 4), ("modules", 3),
@@ -3928,6 +4727,10 @@ class _NNGen(_Gen):
 # Seeds from here on get session 11's families appended (``_Gen.s11``); the programs of smaller seeds (the fixed
 # seeds of test_parity_graph_fuzz.py, the KNOWN witnesses) stay as they were.
 S11_FIRST_SEED = 121000
+# nn seeds from here on get session 12's families appended (``_NNGen.op12``); smaller nn seeds stay as they were.
+NN_S12_FIRST_SEED = 150000
+# Seeds from here on also get session 12's families (``_Gen.s12``).
+S12_FIRST_SEED = 140000
 
 
 def generate(seed: int, family: str = "tensor") -> Program:
@@ -3947,6 +4750,13 @@ def generate(seed: int, family: str = "tensor") -> Program:
             g.rng, main = more, g.rng
             g.op11()
             g.rng = main
+        s12 = np.random.default_rng([seed, 12])   # (session 12: seeds from NN_S12_FIRST_SEED on, a stream of its own)
+        if seed >= NN_S12_FIRST_SEED and s12.random() < 0.6 and "nn-bad" not in g.p.ops:
+            g.rng, main = s12, g.rng
+            for _ in range(g.i(1, 3)):
+                if "nn-bad" not in g.p.ops:
+                    g.op12()
+            g.rng = main
         g.finish()
         return g.p
     g = _Gen(seed)
@@ -3961,6 +4771,12 @@ def generate(seed: int, family: str = "tensor") -> Program:
         g.rng, main = s11, g.rng
         for _ in range(g.i(1, 4)):
             g.s11()
+        g.rng = main
+    s12 = np.random.default_rng([seed, 12])   # (session 12's stream: the programs above stay as they were)
+    if seed >= S12_FIRST_SEED and s12.random() < 0.7:
+        g.rng, main = s12, g.rng
+        for _ in range(g.i(1, 4)):
+            g.s12()
         g.rng = main
     g.finish()
     return g.p

@@ -30,7 +30,7 @@ def to_numpy(t) -> np.ndarray:
     """Values of a minigrad or torch tensor as float64/complex128 NumPy."""
     if t is None:
         return None
-    arr = t.detach().cpu().numpy() if hasattr(t, "cpu") else np.asarray(t)
+    arr = t.detach().cpu().resolve_conj().numpy() if hasattr(t, "cpu") else np.asarray(t)
     return np.asarray(arr, dtype=np.complex128 if np.iscomplexobj(arr) else np.float64)
 
 

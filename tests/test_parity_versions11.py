@@ -39,8 +39,6 @@ KNOWN = {
                                         "LinalgEigBackward0-eigvals-complex")},
     **{(c, "inf"): "matrix_exp's version depends on the values (the degree its norm picks)"
        for c in ("LinalgMatrixExpBackward0", "LinalgMatrixExpBackward0-complex")},
-    ("ConjBackward0", "inf"): "PyTorch's conj of an inference tensor is an inference view (no version counter)",
-    ("UnsafeSplitBackward0", "inf"): "PyTorch's unsafe_split of an inference tensor gives inference tensors",
     # (b) gradients of formulas not in _GRAD_VERSIONS
     ("LinalgEighBackward0-eigvalsh-complex", "grad"): _COMPOSITE,
     ("PackPaddedSequenceBackward0", "grad"): _COMPOSITE,

@@ -172,7 +172,7 @@ def _check_fits(node, grad, create_graph: bool) -> None:
     prev = minigrad.autograd.grad_mode.STATE.enabled
     minigrad.autograd.grad_mode.STATE.enabled = create_graph
     try:
-        outputs = node.apply((grad,))
+        outputs = node._apply((grad,))
     finally:
         minigrad.autograd.grad_mode.STATE.enabled = prev
     checked = engine._validate_outputs(node, outputs)

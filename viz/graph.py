@@ -184,6 +184,10 @@ class _Builder:
         self._edge_seen: set[tuple] = set()
         self.by_id: dict[str, Node] = {}
         self.by_key: dict[tuple, str] = {}  # alias key -> node id of the forward tensor drawn
+        # Saved tensors drawn, kept alive while the graph is described: a saved tensor read through an unpack
+        # hook is a new tensor each time, and once freed its memory may hold the next one read, which would
+        # then share its alias key (drawn as the same tensor).
+        self._alive: list[Any] = []
         self.counters = {TENSOR: 0, SAVED: 0, CONSTANT: 0}
 
     def add(self, node: Node) -> Node:
@@ -381,6 +385,7 @@ class _Builder:
             target = n.id
             if key is not None:
                 self.by_key[key] = target
+                self._alive.append(t)
         self.edge(target, fid, SAVED_BY, label)
 
 

@@ -231,6 +231,7 @@ def run(name: str, fn, *args, **kwargs):
 def without(fn, *args, **kwargs):
     """``fn(*args, **kwargs)`` with CPU autocast off: the inside of a listed op, an ``out=`` variant."""
     _enabled["cpu"] = ON[0] = False
+    fn = getattr(fn, "unparsed", fn)   # (a call parsed already: linalg's own keyword names, A=; _arg_errors)
     try:
         return fn(*args, **kwargs)
     finally:

@@ -1,16 +1,15 @@
 """minigrad.autograd: backward(), grad(), grad modes, Function, and the graph tools (like torch.autograd)."""
-from __future__ import annotations
 
-import math
-import operator
+import math as _math
+import operator as _operator
 import warnings
 from collections.abc import Mapping
 
-import numpy as np
+import numpy as _np
 
 from .. import _tensor, _vmap_batched  # (_tensor partly loaded now: it imports this package; Tensor read at call time)
 from . import grad_mode, graph
-from .engine import run_backward
+from .engine import run_backward as _run_backward
 from .grad_mode import (
     enable_grad,
     enforce_grad_layout_policy,
@@ -20,7 +19,6 @@ from .grad_mode import (
     set_grad_enabled,
     set_multithreading_enabled,
 )
-from .graph import Node  # noqa: F401 (torch.autograd.Node, not in __all__)
 
 # PyTorch's list, in its order (``print(torch.autograd.__all__)``)
 __all__ = ["Variable", "Function", "backward", "grad_mode", "NestedIOFunction", "detect_anomaly", "enable_grad", "grad",
@@ -102,12 +100,12 @@ def _make_grads(outputs: tuple, grads: tuple, is_grads_batched: bool = False) ->
             new.append(g)
         elif g is None:
             if isinstance(o, graph.GradientEdge) or o._requires_grad:
-                if math.prod(oshape) != 1:  # (PyTorch's numel() == 1 check)
+                if _math.prod(oshape) != 1:  # (PyTorch's numel() == 1 check)
                     raise RuntimeError("grad can be implicitly created only for scalar outputs")
                 if not odtype.is_floating_point:
                     raise RuntimeError("grad can be implicitly created only for real scalar outputs but got "
                                        f"{odtype!r}")
-                g = _tensor.Tensor._make(np.ones(oshape, odtype.np))
+                g = _tensor.Tensor._make(_np.ones(oshape, odtype.np))
             new.append(g)
         else:
             raise TypeError(f"gradients can be either Tensors or None, but got {type(g).__name__}")
@@ -130,7 +128,7 @@ def _edge_meta(edge):
 def _c_flag(value) -> bool:
     """A flag as PyTorch's C++ engine entry parses it (format "b": an integer from 0 to 255), so that
     ``create_graph=None`` or ``retain_graph=1.5`` fail there with Python's own messages."""
-    n = operator.index(value)
+    n = _operator.index(value)
     if n < 0:
         raise OverflowError("unsigned byte integer is less than minimum")
     if n > 255:
@@ -189,7 +187,7 @@ def _batched_grad(outputs: tuple, grads: list, retain_graph: bool, create_graph:
     for b in range(sizes[0]):
         row = [None if g is None else g[b] for g in grads]
         last = b == sizes[0] - 1
-        rows.append(run_backward(outputs, row, retain_graph or not last, create_graph, inputs=inputs,
+        rows.append(_run_backward(outputs, row, retain_graph or not last, create_graph, inputs=inputs,
                                  accumulate=False, allow_unused=allow_unused))
     return tuple(None if rows[0][k] is None else stack([r[k] for r in rows]) for k in range(len(inputs)))
 
@@ -237,7 +235,7 @@ def backward(tensors, grad_tensors=None, retain_graph: bool | None = None, creat
 
 
 # The real floating dtypes of ``_backward_scalar``'s implicit gradient (others take the general path).
-_SCALAR_ROOT_DTYPES = frozenset((np.dtype(np.float32), np.dtype(np.float64)))
+_SCALAR_ROOT_DTYPES = frozenset((_np.dtype(_np.float32), _np.dtype(_np.float64)))
 
 
 def _backward_scalar(t) -> bool:
@@ -249,7 +247,7 @@ def _backward_scalar(t) -> bool:
     if not t._requires_grad or data.size != 1 or data.dtype not in _SCALAR_ROOT_DTYPES:
         return False
     # (np.array(1): ~6k instructions less than np.ones for the usual 0-dim loss; the same fresh array)
-    ones = np.array(1, data.dtype) if data.ndim == 0 else np.ones(data.shape, data.dtype)
+    ones = _np.array(1, data.dtype) if data.ndim == 0 else _np.ones(data.shape, data.dtype)
     graph._engine_run_backward([False], (t,), [_tensor.Tensor._make(ones)], False, False, None, True)
     return True
 
@@ -281,7 +279,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph: bool | None = None, c
     if is_grads_batched:
         result = _batched_grad(outputs, grads, retain_graph, create_graph, inputs_tuple, allow_unused)
     else:
-        result = run_backward(outputs, grads, retain_graph, create_graph, inputs=inputs_tuple, accumulate=False,
+        result = _run_backward(outputs, grads, retain_graph, create_graph, inputs=inputs_tuple, accumulate=False,
                               allow_unused=allow_unused)
     if materialize_grads:
         if any(r is None and isinstance(t, graph.GradientEdge) for r, t in zip(result, inputs_tuple)):
@@ -293,10 +291,11 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph: bool | None = None, c
     return result
 
 
-# The rest of torch.autograd: anomaly mode, gradcheck, functional API, forward AD, profiler.
+# The rest of torch.autograd: anomaly mode, gradcheck, functional API, forward AD, profiler. (Not Node nor
+# once_differentiable: PyTorch keeps those in torch.autograd.graph and torch.autograd.function only.)
 from . import anomaly_mode, forward_ad, functional, profiler  # noqa: F401
 from .anomaly_mode import detect_anomaly, set_detect_anomaly
-from .function import _TRANSFORMS_ACTIVE, Function, NestedIOFunction, once_differentiable  # noqa: F401
+from .function import _TRANSFORMS_ACTIVE, Function, NestedIOFunction  # noqa: F401
 from .gradcheck import gradcheck, gradgradcheck
 from .variable import Variable
 
@@ -304,3 +303,9 @@ from .variable import Variable
 def variable(*args, **kwargs):
     """Removed long ago: PyTorch's error (the name shadows the ``variable`` submodule, as in PyTorch)."""
     raise RuntimeError("torch.autograd.variable(...) is deprecated, use torch.tensor(...) instead")
+
+
+def is_tensor_like(inp) -> bool:
+    """torch.overrides.is_tensor_like, which PyTorch's torch.autograd imports into its namespace too."""
+    from ..overrides import is_tensor_like as check  # (here, not at the top: overrides loads after this package)
+    return check(inp)

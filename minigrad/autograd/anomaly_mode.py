@@ -100,11 +100,11 @@ def _trace_metadata(trace) -> dict:
 
 
 def _run_with_anomaly_check(node, grads: tuple) -> tuple:
-    """``node.apply(grads)``, raising on NaN outputs and warning with the forward trace on any error."""
+    """``node._apply(grads)``, raising on NaN outputs and warning with the forward trace on any error."""
     prev = _current_node[0]
     _current_node[0] = node
     try:
-        outputs = node.apply(grads)
+        outputs = node._apply(grads)
         if _check_nan[0]:
             for i, g in enumerate(outputs):
                 if g is not None and np.isnan(g._data).any():

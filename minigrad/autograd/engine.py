@@ -4,7 +4,7 @@
 2. With ``inputs`` (``autograd.grad`` or ``backward(inputs=...)``), mark which nodes must run: those
    with a path to an input (``_exec_info``); the others are skipped.
 3. Repeatedly take a ready node (all its dependencies delivered) from the ready queue, run its hooks
-   and its ``apply``, undo broadcasting / dtype changes on what it returns (``_validate_outputs``),
+   and its ``_apply``, undo broadcasting / dtype changes on what it returns (``_validate_outputs``),
    and add each gradient into the input buffer of the next node.
 
 The ready queue pops the most recently created node first (``Node._seq``; AccumulateGrad nodes come
@@ -434,7 +434,7 @@ def _unpack_saved(node) -> None:
 
 
 def _call_function(node, grads: list) -> list:
-    """Run one node: its hooks, ``apply``, and the shape/dtype fix-up of what it returns."""
+    """Run one node: its hooks, ``_apply``, and the shape/dtype fix-up of what it returns."""
     grads = _call_tensor_pre_hooks(node, grads)
     if node._pre_hooks:
         for hook in list(node._pre_hooks.values()):
@@ -445,6 +445,8 @@ def _call_function(node, grads: list) -> list:
     if all(g is None for g in grads) and not node._runs_without_grads:
         _unpack_saved(node)
         outputs = [None] * len(node._next_nodes)
+        if type(node) is AccumulateGrad:
+            node._post_accumulate_hooks()   # (PyTorch runs a leaf's post-accumulate hooks without a gradient too)
     else:
         if _profiling[0]:
             from .profiler import _run_node_profiled
@@ -461,7 +463,7 @@ def _call_function(node, grads: list) -> list:
             node._accumulate(grad, owned)
             outputs = ()
         else:
-            outputs = node.apply(tuple(grads))
+            outputs = node._apply(tuple(grads))
         outputs = _validate_outputs(node, outputs)
     if node._post_hooks:
         # (a list: the hooks get a tuple of their own, so one they keep counts as a holder of its gradients
@@ -574,13 +576,13 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
                             continue
                         outputs = _call_function(node, grads)
                     else:
-                        outputs = node.apply((grads[0],))
+                        outputs = node._apply((grads[0],))
                         if not (node._grads_fit and grads_checked):  # (Op.grads_fit: nothing to fix up)
                             outputs = _validate_outputs(node, outputs, plain_leaves, nexts)
                 else:
                     outputs = _call_function(node, grads)
                 if not keep_graph:
-                    node.release_variables()
+                    node._release_variables()
 
             for nxt, nr, g in zip(nexts, node._next_nrs, outputs):
                 if nxt is None:

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .. import _conj
 from .._class_names import TorchNamed, object_repr
 from .grad_mode import STATE, _DecoratorContextManager
 from .graph import Node
@@ -90,12 +91,16 @@ class _transform_level:
     another route, while a jvp inside a user's ``dual_level`` is PyTorch's nesting error."""
 
     active = False
+    vmap_depth = 0         # how many vmaps were running when the level opened (see _lifted_number_dtype)
+    lifts_numbers = True   # False while linearize's jvp_fn runs (PyTorch's replays a traced plain forward AD)
 
     def __enter__(self) -> None:
-        self.saved, _transform_level.active = _transform_level.active, True
+        from .. import _vmap_batched
+        self.saved = (_transform_level.active, _transform_level.vmap_depth)
+        _transform_level.active, _transform_level.vmap_depth = True, _vmap_batched.DEPTH[0]
 
     def __exit__(self, *exc) -> None:
-        _transform_level.active = self.saved
+        _transform_level.active, _transform_level.vmap_depth = self.saved
 
 
 class dual_level(_DecoratorContextManager, metaclass=TorchNamed):
@@ -151,7 +156,8 @@ def make_dual(tensor, tangent, *, level: int | None = None):
         _suspended[0] = suspended
     if not _fwd_enabled[0]:  # (forward grads off: a plain view)
         return dual
-    if not _same_meta(tangent, tensor):  # (PyTorch keeps the tangent itself only if laid out as the primal)
+    if not _same_meta(tangent, tensor) or tangent.is_conj():  # (PyTorch keeps the tangent itself only if laid
+        # out as the primal, and not a lazy conjugate view)
         from .._tensor import Tensor
         copy = np.empty_like(tensor._data, dtype=tangent._data.dtype)
         copy[...] = tangent._data
@@ -194,6 +200,33 @@ def unpack_dual(tensor, *, level: int | None = None) -> UnpackedDualTensor:
     return UnpackedDualTensor(primal, tangent)
 
 
+def _primals_read(op, primals) -> set:
+    """The inputs whose primal value the op's forward formula reads (PyTorch's generated code takes ``self_p``
+    only for the inputs its formula names)."""
+    if callable(op.jvp):
+        return set(op.jvp_params)
+    read = set()
+    for (_formula, params), name in zip(op.formulas, op.diff_inputs):
+        if primals[op.inputs.index(name)]._fw_grad is not None:  # (only the terms of inputs with a tangent)
+            read.update(params)
+    return read
+
+
+def _fw_primal(p):
+    """PyTorch's ``self_p = self._fw_primal(0)`` in a forward formula: an alias of the input whose node, when the
+    input requires grad (grad mode on), is an Identity node; so the tangent's own graph reaches the primal
+    through it (what backward through a tangent walks, e.g. under create_graph)."""
+    from .._tensor import Tensor
+    from .grad_mode import is_grad_enabled
+    if not isinstance(p, Tensor) or not p.requires_grad or not is_grad_enabled():
+        return p
+    alias = p.view_as(p)
+    if alias._grad_fn is not None:
+        alias._grad_fn = _Identity(alias._grad_fn)
+    alias._fw_grad = p._fw_grad   # (formulas here ask a primal whether it has a tangent: B._fw_grad is None)
+    return alias
+
+
 class _Identity(Node):
     """The node of ``unpack_dual(t).primal``: passes the gradient to ``t`` unchanged."""
 
@@ -208,7 +241,7 @@ class _Identity(Node):
         """PyTorch's node name."""
         return "torch::autograd::Identity"
 
-    def apply(self, grad_outputs: tuple) -> tuple:
+    def _apply(self, grad_outputs: tuple) -> tuple:
         """The gradient, as it came."""
         return (grad_outputs[0],)
 
@@ -218,6 +251,10 @@ _Identity.__module__, _Identity.__name__, _Identity.__qualname__ = "builtins", "
 
 
 def _set_tangent(t, tangent) -> None:
+    if tangent._data.dtype.kind == "c" and tangent.is_conj() and not t.is_conj():
+        # (PyTorch's tangent of an op's result has its lazy conjugation done; a view of a conj view keeps the
+        # view of the conj tangent, through which an in-place op writes the base's tangent)
+        tangent = tangent.resolve_conj()
     t._fw_grad = tangent
     _owners.append(weakref.ref(t))
 
@@ -324,6 +361,8 @@ def _write_in_place(old, new) -> bool:
     if not old._data.flags.writeable:
         return False
     _assign(old._data, new._data)
+    if _conj.MIRRORS:   # (the tangent of x.conj(): the write goes on, conjugated, into x's tangent)
+        _conj.after_write(old)
     return True
 
 
@@ -343,6 +382,8 @@ def _write_into_base_tangent(view, tangent) -> None:
             _set_tangent(base, zeros_like(base))
         region = view._view_fn(base._fw_grad)
         _assign(region._data, tangent._data)
+        if _conj.MIRRORS:   # (a region of x.conj(): the write goes on, conjugated, into the base's tangent)
+            _conj.after_write(region)
     finally:
         _suspended[0] = suspended
     view._fw_grad = region
@@ -413,16 +454,25 @@ def _op_jvp(op, primals, outs, dtype, args, inplace: bool = False) -> tuple:
         if op.jvp == "linear":  # f(x + εt) = f(x) + ε·f(t); an input it is not linear in (an index) stays as is
             if not op.list_input:
                 tangents = [t if name in op.diff_inputs else p for name, p, t in zip(op.inputs, primals, tangents)]
+            lin_args = args
             if op.node_name in ("AddBackward0", "SubBackward0"):
                 tangents = _signed_zero_tangents(op, primals, tangents, args.get("alpha", 1))
-            r = op(*tangents, dtype=_linear_dtype(dtype, primals, tangents), **args)
+                alpha = args.get("alpha", 1)
+                if (type(alpha) is float and alpha != 1 and primals[0]._fw_grad is not None
+                        and primals[1]._fw_grad is not None and tangents[1].dtype == tangents[0].dtype):
+                    # PyTorch's formula is self_t ± maybe_multiply(other_t, alpha): the product is rounded on
+                    # its own, not fused into the add kernel's a + alpha·b as the primal's is
+                    tangents = [tangents[0], tangents[1] * alpha]
+                    lin_args = {**args, "alpha": 1}
+            r = op(*tangents, dtype=_linear_dtype(dtype, primals, tangents), **lin_args)
         else:
             env = dict(args)
             if op.list_input:  # cat/stack: the one input is the whole list of tensors
                 env[op.inputs[0]], env[op.inputs[0] + "_t"] = list(primals), list(tangents)
             else:
+                read = _primals_read(op, primals)
                 for name, p, t in zip(op.inputs, primals, tangents):
-                    env[name] = p
+                    env[name] = _fw_primal(p) if name in read else p
                     env[name + "_t"] = t
             for name, o in zip(op.outputs, outs):
                 env[name] = o
@@ -433,10 +483,16 @@ def _op_jvp(op, primals, outs, dtype, args, inplace: bool = False) -> tuple:
             else:
                 r = op.jvp(*[_lookup(env, p, op, primals, _dispatch) for p in op.jvp_params])
         r = r if isinstance(r, tuple) else (r,)
+        if (len(r) == 1 and len(outs) == 1 and r[0] is not None and not inplace and r[0].dtype != outs[0].dtype
+                and _batched_beats_0d_tangent(r[0], primals)):   # (div's formula, not only elementwise ones)
+            r = (r[0].to(outs[0].dtype),)
         if op.node_name in ("AddBackward0", "SubBackward0") and primals[1]._fw_grad is None:
             r = (_zero_times_alpha(r[0], primals, args.get("alpha", 1)),)
         if op.name in ("addcmul", "addcdiv"):
             r = (_zero_terms_times_value(r[0], primals, args["value"]),)
+        if (op.node_name in _LIFTED_NUMBER_OPS and _transform_level.active and _transform_level.lifts_numbers
+                and not inplace and _dispatch._vmap_batched.DEPTH[0] == _transform_level.vmap_depth):
+            r = (_lifted_number_dtype(r[0], primals, op.node_name, tangents),)
         # a formula that returns an input's tangent itself (remainder(x, y) with only x dual: self_t): the output
         # gets its own copy, so an in-place op on the output cannot write into the input's tangent. PyTorch's
         # frac, fmod.Scalar and remainder.Scalar are the exception: their formula is the tangent itself
@@ -469,6 +525,36 @@ def _signed_zero_tangents(op, primals, tangents, alpha) -> list:
         from .._tensor import Tensor
         zero = Tensor._make(np.full(zero._data.shape, -0.0, other._data.dtype))
     return [zero if j == i else t for j, t in enumerate(tangents)]
+
+
+# The ops whose Python-number operand torch.func.jvp lifts to a plain 0-d tensor (see _lifted_number_dtype)
+_LIFTED_NUMBER_OPS = frozenset({"AddBackward0", "SubBackward0", "MulBackward0", "DivBackward0"})
+
+
+def _lifted_number_dtype(tangent, primals, node_name, tangents):
+    """Inside torch.func.jvp (and jacfwd) PyTorch's tensors are functorch wrappers, and a Python number given to
+    add/sub/mul/div (x * 2.5, torch.sub(2.5, x)) is lifted to the transform's level as a plain 0-d tensor (float64,
+    complex128, int64): no longer a wrapped number. The ZeroTensor term of its missing tangent (other_t · x in
+    x_t · other + other_t · x) then promotes as a 0-d tensor does: a 0-d float32 x gets a float64 tangent, where
+    the primal (and PyTorch's own dual_level) keep float32. A tangent of rank >= 1 keeps its dtype (a 0-d operand
+    does not win against it), as does an int number (int64 does not win against a float). Not under a vmap that
+    runs inside the jvp (jacfwd(jacrev(f))): there the tangent is a batched tensor, physically 1-d at least."""
+    if not (tangent.dtype.is_floating_point or tangent.dtype.is_complex):
+        return tangent
+    numbers = [p for p in primals if p._wrapped_number is not None and p._fw_grad is None]
+    if not numbers:
+        return tangent
+    from .._dtypes import result_type
+    from .._tensor import Tensor
+    like = Tensor._make(np.zeros((1,) * tangent.dim(), tangent.dtype.np))   # (only the dtype and the rank count)
+    target = result_type(like, *(Tensor._make(np.zeros((), p.dtype.np)) for p in numbers))
+    if target == tangent.dtype:
+        return tangent
+    if node_name == "DivBackward0" and primals[1]._wrapped_number is not None:
+        # x / 2.5: (x_t - other_t · result) / other, where the ZeroTensor difference is already float64, so the
+        # division by the number happens in double (mul's x_t · 2.5 is a float32 product, cast after)
+        return tangents[0].to(target) / primals[1]._wrapped_number
+    return tangent.to(target)
 
 
 def _zero_times_alpha(tangent, primals, alpha):
@@ -525,6 +611,20 @@ def _linear_dtype(dtype, primals, tangents):
     return dtype if dtype != result_type(*primals) else result_type(*tangents)
 
 
+def _batched_beats_0d_tangent(total, primals) -> bool:
+    """Under a vmap that runs inside torch.func.jvp's level (jacfwd(jacrev(f)): jacrev's backward), a 0-d operand
+    that vmap batches is physically 1-d in PyTorch, so an unbatched 0-d tangent of another dtype (a float64 one,
+    see _lifted_number_dtype) does not promote the result's tangent (grad * x_t stays float32). minigrad's vmap
+    loops over 0-d slices, where NumPy's promotion would let the float64 win."""
+    from .. import _vmap_batched
+    if total.dim() or _vmap_batched.DEPTH[0] <= _transform_level.vmap_depth or not _transform_level.active:
+        return False
+    if not _vmap_batched.levels_of(*primals):
+        return False
+    return all(p.dim() == 0 and not _vmap_batched.levels(p) for p in primals
+               if p._fw_grad is not None and p._fw_grad.dtype != p.dtype)
+
+
 def _result_dtype(total, out, primals, inplace: bool = False):
     """An elementwise tangent in its result's dtype, as PyTorch's: its missing tangents are ZeroTensors of their
     input's dtype (float32 x, float64 y: a float64 tangent even when only x has one) and a Python number stays
@@ -535,6 +635,8 @@ def _result_dtype(total, out, primals, inplace: bool = False):
     if inplace:
         from .._dtypes import result_type
         target = result_type(*primals)
+    if total is not None and total.dtype != target and not inplace and _batched_beats_0d_tangent(total, primals):
+        return total.to(target)
     if (total is None or total.dtype == target or total.is_complex() != target.is_complex
             or not (target.is_floating_point or target.is_complex)
             or any(p._fw_grad is not None and p._fw_grad.dtype != p.dtype for p in primals)):
@@ -548,8 +650,12 @@ def _elementwise_jvp(op, env, primals, tangents, _dispatch):
     A backward formula maps grad ↦ grad·∂f/∂x (conjugated for complex), so feeding it the tangent
     (and conjugating back) gives ∂f/∂x · t.
     """
-    total = None
-    for (formula, params), name in zip(op.formulas, op.diff_inputs):
+    # PyTorch's generated formula is the sum ``self_t * ∂f/∂self + other_t * ∂f/∂other``, and C++ evaluates an
+    # operator's right operand first: the last input's term is built first (the order backward through the
+    # tangent runs its nodes in). mul's own formula ``other_t * self_p + self_t * other_p`` builds self's first.
+    terms = {}
+    order = list(zip(op.formulas, op.diff_inputs))
+    for (formula, params), name in (order if op.name in _LAST_TERM_FIRST else order[::-1]):
         if primals[op.inputs.index(name)]._fw_grad is None:  # as PyTorch: no tangent adds nothing (not a +0.)
             continue
         env["grad"] = tangents[op.inputs.index(name)].conj()
@@ -558,9 +664,17 @@ def _elementwise_jvp(op, env, primals, tangents, _dispatch):
             term = term.real.to(term.dtype)
             if len(op.diff_inputs) > 1:  # (the sum with the other input's zero tangent is complex, then conj: -0j)
                 term = term.conj()
-        total = term if total is None else total + term
+        terms[name] = term
+    total = None
+    for name in (op.diff_inputs[::-1] if op.name in _LAST_TERM_FIRST else op.diff_inputs):
+        if name in terms:
+            total = terms[name] if total is None else total + terms[name]
     return total
 
+
+# Ops whose PyTorch forward formula adds the terms in the other order (mul: ``other_t * self_p + self_t * other_p``):
+# the same value, but the tangent's graph (an AddBackward0's inputs, the nodes' order) follows the formula.
+_LAST_TERM_FIRST = frozenset({"mul"})
 
 # Ops whose PyTorch forward formulas are their backward functions, which end in handle_r_to_c: the term of a real
 # input keeps its real part even when the result is complex (real x ** complex y: a real tangent from x).
@@ -587,7 +701,7 @@ def _reduction_jvp(op, env, primals, tangents, outs, _dispatch):
         term = grad.conj() * t if grad.is_complex() else grad * t
         if term.is_complex() and not result.is_complex():
             term = term.real
-        if term.shape != result.shape:  # sum over the reduced elements, then drop or keep the dims
+        if term.shape != result.shape or op.name in _SUMMED_JVPS:  # sum over the reduced elements, keep the dims or not
             term = term.sum() if dim is None else term.sum(dim, keepdim=bool(env.get("keepdim", False)))
             term = term if term.shape == result.shape else term.reshape(result.shape)
         total = term if total is None else total + term
@@ -596,6 +710,11 @@ def _reduction_jvp(op, env, primals, tangents, outs, _dispatch):
         # loss's mean): a nan tangent, where the sum of the products here is 0
         total = total + float("nan")
     return total
+
+
+# Reductions whose PyTorch formula sums the products even over dims of size 1 (prod_jvp, amaxamin_jvp, var_jvp,
+# std's): a sum starts from 0, so a -0. product gives 0. (max.dim's gathers the tangent: -0. stays)
+_SUMMED_JVPS = frozenset({"prod", "amax", "amin", "var", "std"})
 
 
 def _lookup(env, name, op, primals, _dispatch):

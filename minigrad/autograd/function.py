@@ -33,6 +33,8 @@ __all__ = ["FunctionCtx", "BackwardCFunction", "FunctionMeta", "Function", "once
 class FunctionCtx(metaclass=TorchNamed):  # (the metaclass: prints as torch.autograd.function.FunctionCtx)
     """What ``ctx`` offers inside forward/backward (the context is the graph node itself)."""
 
+    __repr__ = object_repr  # <torch.autograd.function.FunctionCtx object at 0x...> (node classes have their own)
+
     # What the mark_* / save_* calls set (None until then, as PyTorch shows them)
     to_save = dirty_tensors = non_differentiable = saved_for_forward = None
 
@@ -113,19 +115,17 @@ class BackwardCFunction(FunctionCtx, Node):
         raise TypeError(f"'{type(self).__name__}' object is not callable")
 
     def apply(self, *args):
-        """Run the user's backward on the incoming gradients (None becomes zeros unless told not to).
+        """``y.grad_fn.apply(g1, g2, ...)`` called by a program: as in PyTorch, the user's backward run on those
+        arguments, and its result as it is (no checks: they belong to the engine's ``_apply``)."""
+        cls = self._forward_cls
+        if cls.backward is not Function.backward and cls.vjp is not Function.vjp:
+            raise RuntimeError("Implementing both 'backward' and 'vjp' for a custom Function is not allowed. "
+                               "You should only implement one of them.")
+        return call_user(cls.vjp if cls.backward is Function.backward else cls.backward, self, *args)
 
-        The engine calls ``node.apply(grads)`` with one tuple of gradients. A program calling
-        ``y.grad_fn.apply(g1, g2, ...)`` itself gets, as in PyTorch, the user's backward run on those arguments
-        and its result as it is (no checks: they belong to the engine).
-        """
-        if len(args) != 1 or not isinstance(args[0], tuple):
-            cls = self._forward_cls
-            if cls.backward is not Function.backward and cls.vjp is not Function.vjp:
-                raise RuntimeError("Implementing both 'backward' and 'vjp' for a custom Function is not allowed. "
-                                   "You should only implement one of them.")
-            return call_user(cls.vjp if cls.backward is Function.backward else cls.backward, self, *args)
-        grad_outputs = args[0]
+    def _apply(self, grad_outputs: tuple) -> tuple:
+        """The engine's call: the user's backward on the incoming gradients (None becomes zeros unless told not
+        to), its result checked and matched to the inputs."""
         from .._creation import zeros
         cls = self._forward_cls
         if self.__dict__.get("_materialize_grads", True):
@@ -161,7 +161,7 @@ class BackwardCFunction(FunctionCtx, Node):
             grads.append(g)
         return tuple(grads)
 
-    def release_variables(self) -> None:
+    def _release_variables(self) -> None:
         """Free the saved tensors once backward has used them."""
         if getattr(self, "_stored_tensors", None) is not None:
             self._stored_tensors = "freed"
@@ -298,8 +298,10 @@ class Function(metaclass=FunctionMeta):
         outputs = list(output) if is_tuple else [output]
         dirty = node.dirty_tensors or ()
         # (PyTorch's messages end there: its C++ formats the argument's position and type into nothing)
-        if any(not isinstance(d, Tensor) for d in dirty):
-            raise RuntimeError("mark_dirty can only accept variables, but argument ")
+        for d in dirty:   # (PyTorch's _mark_dirty bumps each dirty tensor's version first: before any error below,
+            if not isinstance(d, Tensor):   # the leaf refusal included)
+                raise RuntimeError("mark_dirty can only accept variables, but argument ")
+            d._version_counter[0] += 1
         if any(not isinstance(n, Tensor) for n in node.non_differentiable or ()):
             raise RuntimeError("mark_non_differentiable only accepts variable arguments, but got ")
         if any(not any(d is o for o in outputs) for d in dirty):
@@ -323,7 +325,6 @@ class Function(metaclass=FunctionMeta):
                 if record and o._base is not None:
                     _check_dirty_view(o, len(originals))
                     dirty_views.append(o)
-                o._version_counter[0] += 1  # PyTorch bumps a dirty tensor's version once more
                 if o._requires_grad and not record:
                     outputs[i] = o.detach()  # not recorded (no_grad): PyTorch returns a detached alias
             elif any(o is a for a in tensor_inputs):
@@ -349,6 +350,7 @@ class Function(metaclass=FunctionMeta):
                 o._requires_grad = True
                 o._grad_fn = node
                 o._output_nr = nr
+                o._backward_hooks = None  # (hooks registered before stay on the old grad_fn, as in PyTorch)
                 if o._retains_grad:  # a dirty input's retain_grad hook follows it here, as in PyTorch
                     o._move_retains_grad(old_fn)
                 if o._base is not None and not any(o is d for d in dirty):
@@ -503,6 +505,7 @@ def _alias(t):
     out = Tensor._make(t._data.view())
     out._base = t._base if t._base is not None else t
     out._version_counter = t._version_counter
+    out._view_version = t._version_counter[0]   # (its grad_fn is refused once the input changes in place)
     return out
 
 
@@ -541,7 +544,7 @@ class _DelayedError(Node):
         """PyTorch's node name."""
         return "torch::autograd::Error"
 
-    def apply(self, grad_outputs: tuple) -> tuple:
+    def _apply(self, grad_outputs: tuple) -> tuple:
         """Refuse."""
         raise RuntimeError(getattr(self, "_message", None)
                            or "trying to differentiate twice a function that was marked with @once_differentiable")

@@ -147,14 +147,16 @@ class no_grad(_DecoratorContextManager):
     __module__ = _MODULE
 
     def __init__(self) -> None:  # (a function given is decorated by __new__: __init__ never sees it)
-        self.prev = (False, False)
+        self.prev = False  # (PyTorch's attribute: the grad mode before entering)
+        self._prev_state = (False, False)
 
     def __enter__(self) -> None:
-        self.prev = (STATE.enabled, STATE.inference_grad)
+        self.prev = is_grad_enabled()
+        self._prev_state = (STATE.enabled, STATE.inference_grad)
         STATE.enabled = STATE.inference_grad = False
 
     def __exit__(self, *exc) -> None:
-        STATE.enabled, STATE.inference_grad = self.prev
+        STATE.enabled, STATE.inference_grad = self._prev_state
 
 
 class enable_grad(_DecoratorContextManager):
@@ -163,14 +165,16 @@ class enable_grad(_DecoratorContextManager):
     __module__ = _MODULE
 
     def __init__(self) -> None:  # (a function given is decorated by __new__: __init__ never sees it)
-        self.prev = (False, False)
+        self.prev = False  # (PyTorch's attribute: the grad mode before entering)
+        self._prev_state = (False, False)
 
     def __enter__(self) -> None:
-        self.prev = (STATE.enabled, STATE.inference_grad)
+        self.prev = is_grad_enabled()
+        self._prev_state = (STATE.enabled, STATE.inference_grad)
         _set_grad_mode(True)
 
     def __exit__(self, *exc) -> None:
-        STATE.enabled, STATE.inference_grad = self.prev
+        STATE.enabled, STATE.inference_grad = self._prev_state
 
 
 class set_grad_enabled(_DecoratorContextManager):

@@ -24,7 +24,7 @@ from collections import OrderedDict
 
 from .._class_names import TorchNamed, object_repr
 from .._errstate import call_user
-from . import grad_mode  # at the top: an import inside AccumulateGrad.apply costs ~0.6 us per call
+from . import grad_mode  # at the top: an import inside AccumulateGrad._apply costs ~0.6 us per call
 
 __all__ = [
     "AccumulateGrad",
@@ -67,21 +67,38 @@ _task_wanted: list = [None]
 
 
 class RemovableHandle(metaclass=TorchNamed):
-    """Returned by ``register_hook``; ``handle.remove()`` unregisters the hook."""
+    """Returned by ``register_hook``; ``handle.remove()`` unregisters the hook (torch.utils.hooks.RemovableHandle).
 
-    _torch_name = "torch.utils.hooks.RemovableHandle"
-    _ids = itertools.count()
-    __slots__ = ("_hooks_ref", "id")
+    It refers weakly to the dict of hooks it was made for (``hooks_dict_ref``) and to any other dicts the hook is
+    also in (``extra_dict_ref``: a non-leaf tensor's hook is in its ``_backward_hooks`` and in its grad_fn's)."""
 
-    def __init__(self, hooks: dict) -> None:
-        self._hooks_ref = weakref.ref(hooks) if hasattr(hooks, "__weakref__") else (lambda: hooks)
-        self.id = next(RemovableHandle._ids)
+    __module__ = "minigrad.utils.hooks"  # (where PyTorch's is, and where minigrad exposes it)
+    next_id: int = 0
+    __slots__ = ("hooks_dict_ref", "id", "extra_dict_ref")
+
+    def __init__(self, hooks_dict, *, extra_dict=None) -> None:
+        self.hooks_dict_ref = _weak(hooks_dict)
+        self.id = RemovableHandle.next_id
+        RemovableHandle.next_id += 1
+        extra = [extra_dict] if isinstance(extra_dict, dict) else extra_dict if isinstance(extra_dict, list) else []
+        self.extra_dict_ref = tuple(_weak(d) for d in extra)
 
     def remove(self) -> None:
         """Unregister the hook (no-op if already removed)."""
-        hooks = self._hooks_ref()
-        if hooks is not None:
-            hooks.pop(self.id, None)
+        for ref in (self.hooks_dict_ref, *self.extra_dict_ref):
+            hooks = ref()
+            if hooks is not None:
+                hooks.pop(self.id, None)
+
+    def __getstate__(self) -> tuple:
+        return (self.hooks_dict_ref(), self.id, tuple(ref() for ref in self.extra_dict_ref))
+
+    def __setstate__(self, state: tuple) -> None:
+        # (a dict gone before pickling: a reference to a fresh one, as PyTorch's dead reference)
+        self.hooks_dict_ref = _weak(OrderedDict() if state[0] is None else state[0])
+        self.id = state[1]
+        RemovableHandle.next_id = max(RemovableHandle.next_id, self.id + 1)
+        self.extra_dict_ref = tuple(_weak(d) for d in state[2] if d is not None) if len(state) > 2 and state[2] else ()
 
     def __enter__(self):
         return self
@@ -93,12 +110,20 @@ class RemovableHandle(metaclass=TorchNamed):
         return f"<torch.utils.hooks.RemovableHandle object at {hex(id(self))}>"
 
 
-class _HookDict(OrderedDict):
-    """An ordered id -> hook mapping that handles can refer to weakly."""
+def _weak(d):
+    """A weak reference to a dict of hooks (an OrderedDict takes one; a plain dict is held strongly)."""
+    try:
+        return weakref.ref(d)
+    except TypeError:
+        return lambda: d
 
 
-def _add_hook(owner_dict: _HookDict, fn) -> RemovableHandle:
-    handle = RemovableHandle(owner_dict)
+# The id -> hook mappings (tensors', nodes', modules' hooks) are OrderedDicts, as PyTorch's.
+_HookDict = OrderedDict
+
+
+def _add_hook(owner_dict: _HookDict, fn, extra_dict=None) -> RemovableHandle:
+    handle = RemovableHandle(owner_dict, extra_dict=extra_dict)
     owner_dict[handle.id] = fn
     return handle
 
@@ -231,17 +256,25 @@ class Node(metaclass=TorchNamed):
     def _sequence_nr(self) -> int:
         return self._seq
 
-    def apply(self, grad_outputs: tuple) -> tuple:
+    def _apply(self, grad_outputs: tuple) -> tuple:
         """Gradients for each edge of ``next_functions`` from gradients of this node's outputs."""
         raise NotImplementedError
 
     def __call__(self, *grad_outputs):
         if len(grad_outputs) != self._n_outputs:
             raise TypeError(f"expected {self._n_outputs} arguments, got {len(grad_outputs)} instead")
-        result = self.apply(grad_outputs)
+        from .._tensor import Tensor  # (a call by hand is rare: no cached lookup needed)
+        for i, g in enumerate(grad_outputs):
+            if g is not None and not isinstance(g, Tensor):
+                raise TypeError(f"argument {i} is not a Variable")
+        if not isinstance(self, AccumulateGrad) and all(g is None for g in grad_outputs):
+            # PyTorch's formulas give an undefined gradient (None) to every input when no incoming one is defined
+            n = len(self.next_functions)
+            return None if n == 1 else (None,) * n
+        result = self._apply(grad_outputs)
         return result[0] if len(result) == 1 else result  # one gradient comes alone, as in PyTorch
 
-    def release_variables(self) -> None:
+    def _release_variables(self) -> None:
         """Free saved tensors once a backward pass no longer needs them."""
 
     # ---- hooks -----------------------------------------------------------------------------
@@ -257,10 +290,15 @@ class Node(metaclass=TorchNamed):
             self._pre_hooks = _HookDict()
         return _add_hook(self._pre_hooks, fn)
 
-    def _register_tensor_hook(self, output_nr: int, fn) -> RemovableHandle:
+    def _register_tensor_hook(self, output_nr: int, fn, tensor_hooks=None) -> RemovableHandle:
+        """``tensor.register_hook(fn)`` on output ``output_nr``; ``tensor_hooks``: the tensor's ``_backward_hooks``,
+        which lists it too (the handle removes it from both)."""
         if self._tensor_pre_hooks is None:
             self._tensor_pre_hooks = _HookDict()
-        return _add_hook(self._tensor_pre_hooks, (output_nr, fn))
+        handle = _add_hook(self._tensor_pre_hooks, (output_nr, fn), extra_dict=tensor_hooks)
+        if tensor_hooks is not None:
+            tensor_hooks[handle.id] = fn
+        return handle
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} object at {hex(id(self))}>"
@@ -308,11 +346,13 @@ class AccumulateGrad(Node):
         """PyTorch's node name."""
         return "torch::autograd::AccumulateGrad"
 
-    def apply(self, grad_outputs: tuple) -> tuple:
+    def _apply(self, grad_outputs: tuple) -> tuple:
         """Add the incoming gradient into the leaf's ``.grad``."""
         new = grad_outputs[0]
         if new is not None:
             self._accumulate(new, owned=False)
+        else:
+            self._post_accumulate_hooks()
         return ()
 
     def _accumulate(self, new, owned: bool) -> None:
@@ -326,7 +366,10 @@ class AccumulateGrad(Node):
         if var._grad_fn is not None:  # (changed in place since: no longer a leaf)
             raise RuntimeError("leaf variable has been moved into the graph interior")
         if not var._requires_grad:
-            return  # requires_grad turned off after the graph was built: PyTorch accumulates nothing
+            # requires_grad turned off after the graph was built: PyTorch accumulates nothing (but still runs the
+            # post-accumulate-grad hooks)
+            self._post_accumulate_hooks()
+            return
         if var._grad_dtype is not False:  # set by the user (see Tensor.grad_dtype): None keeps new's dtype
             want = var._grad_dtype
             if want is not None and new.dtype != want:
@@ -349,8 +392,11 @@ class AccumulateGrad(Node):
                     from .. import _strides
                     _strides.keep_empty_strides(var._grad, var.stride())
                 var._grad._fw_grad = None  # (under forward AD: .grad never carries a tangent, as in PyTorch)
-                if not (var._data.flags.c_contiguous and var._grad._data.flags.c_contiguous) and (
-                        grad_mode.GRAD_LAYOUT_ENFORCED[0] or not owned):  # (enforce_grad_layout_policy(False))
+                g = var._grad._data
+                # (a stride 0, even on a size-1 dim, is a view of someone's memory, e.g. a slice of an expanded
+                # gradient through cat's backward: PyTorch's layout contract refuses it, so it is copied)
+                if (not (var._data.flags.c_contiguous and g.flags.c_contiguous) or (0 in g.strides and g.size)) \
+                        and (grad_mode.GRAD_LAYOUT_ENFORCED[0] or not owned):  # (enforce_grad_layout_policy(False))
                     laid_out = _obey_layout(var._grad._data, var._data)
                     owned = owned and laid_out is var._grad._data  # (else PyTorch copies, as below)
                     var._grad._data = laid_out
@@ -377,11 +423,22 @@ class AccumulateGrad(Node):
                 raise
             old._version_counter[0] += 1
             _check_layout(old, var, 252)
+        self._post_accumulate_hooks()
+
+    def _post_accumulate_hooks(self) -> None:
+        """The leaf's post-accumulate-grad hooks. PyTorch runs them whenever this node runs: also when no gradient
+        came (a custom Function's backward returned None for the leaf) or when nothing was accumulated."""
+        var = self.variable
         hooks = var._post_acc_hooks
         if hooks:
             for hook in list(hooks.values()):
-                if call_user(hook, var) is not None:
-                    raise RuntimeError("Tensor post accumulate grad hooks should return None.")
+                result = call_user(hook, var)
+                if result is not None:
+                    # PyTorch runs the generic hook-result checks first (type, dtype, size), so the tensor
+                    # itself back (e.g. ``lambda p: p.add_(...)``, an in-place update) is accepted
+                    engine._check_hook_result(hook, var, result)
+                    if result is not var:
+                        raise RuntimeError("Tensor post accumulate grad hooks should return None.")
 
 
 _WARNED_LAYOUT = [False]  # (PyTorch's TORCH_WARN_ONCE: once per process)
@@ -432,7 +489,8 @@ def _obey_layout(grad, variable):
     if not _dense(variable):  # expanded, sliced with a step ...: a contiguous gradient
         return grad if grad.flags.c_contiguous else np.ascontiguousarray(grad)
     strides = tuple(st // variable.itemsize * grad.itemsize for st in variable.strides)  # in grad's bytes
-    if all(a == b for a, b, n in zip(grad.strides, strides, grad.shape) if n != 1):
+    # (strides must agree on the dims of size > 1; a size-1 dim may have any stride but 0: see _check_layout)
+    if all(a == b if n != 1 else a != 0 for a, b, n in zip(grad.strides, strides, grad.shape)):
         return grad
     out = as_strided(np.empty(grad.size, dtype=grad.dtype), grad.shape, strides)
     out[...] = grad

@@ -213,6 +213,13 @@ class profile:
         self._events: list = []
         self._entered = False
 
+    def __repr__(self) -> str:
+        # PyTorch's: the events once the profile is finished, before that a fixed text
+        return "<unfinished torch.autograd.profile>" if self.function_events is None else repr(self.function_events)
+
+    def __str__(self) -> str:
+        return "<unfinished torch.autograd.profile>" if self.function_events is None else str(self.function_events)
+
     def __enter__(self) -> profile:
         if not self.enabled:
             return self
@@ -264,10 +271,6 @@ class profile:
         """Write the events as a Chrome trace (JSON) to ``path``."""
         self._check_finished()
         self.function_events.export_chrome_trace(path)
-
-    def __str__(self) -> str:
-        self._check_finished()
-        return str(self.function_events)
 
 
 def _set_enabled(value: bool) -> None:
@@ -321,4 +324,4 @@ def _run_node_profiled(node, grads: tuple) -> tuple:
     with record_function(node.name()):
         if anomaly_mode._enabled[0]:
             return anomaly_mode._run_with_anomaly_check(node, grads)
-        return node.apply(grads)
+        return node._apply(grads)

@@ -15,8 +15,10 @@ class _VariableMeta(TorchNamed):
 class Variable(metaclass=_VariableMeta):
     """Deprecated: tensors are Variables. ``Variable(t, requires_grad=True)`` returns a tensor."""
 
-    def __new__(cls, data=None, requires_grad: bool = False, volatile: bool = False):
+    def __new__(cls, data=None, requires_grad: bool = False, volatile: bool = False, **kwargs):
         from .._tensor import Tensor
+        for key in kwargs:  # (PyTorch's C constructor also takes _grad_fn, _output_nr and name: left out here)
+            raise TypeError(f"'{key}' is an invalid keyword argument for this function")
         if volatile:
             warnings.warn("volatile was removed and now has no effect. Use `with torch.no_grad():` instead.",
                           UserWarning, stacklevel=2)

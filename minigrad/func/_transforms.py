@@ -544,8 +544,13 @@ def linearize(func: Callable, *primals) -> tuple[Any, Callable]:
                 if getattr(t, what) != getattr(p, what):
                     raise RuntimeError(f"tangent:{idx} with {what} {getattr(t, what)} in flattened pytree doesn't "
                                        f"match the {what} {getattr(p, what)} of the corresponding primal.")
-        # (PyTorch traces the jvp once and replays it; minigrad recomputes it)
-        return jvp(func, primals, tangents)[1]
+        # (PyTorch traces the jvp once and replays it with plain forward AD, where a Python number stays a
+        # wrapped number: see forward_ad._lifted_number_dtype; minigrad recomputes it)
+        saved, fwAD._transform_level.lifts_numbers = fwAD._transform_level.lifts_numbers, False
+        try:
+            return jvp(func, primals, tangents)[1]
+        finally:
+            fwAD._transform_level.lifts_numbers = saved
     return output, jvp_fn
 
 

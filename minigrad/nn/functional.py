@@ -1,5 +1,4 @@
 """minigrad.nn.functional: activations and losses as functions (torch.nn.functional)."""
-from __future__ import annotations
 
 import math
 import warnings
@@ -7,12 +6,12 @@ import warnings
 import numpy as np
 
 from .. import _creation, _dispatch, _dtypes, _ops, _ops_matrices, _vmap_batched
-from .. import derivatives as D
+from .. import derivatives as _D
 from .._tensor import _LEGACY_NAMES, Tensor, _user_stacklevel
 from ..amp.autocast_mode import ON as _AUTOCAST
 from ..amp.autocast_mode import run as _autocast
 from ..amp.policy import CPU as _AUTOCAST_OPS
-from ..autograd import grad_mode
+from ..autograd import grad_mode as _grad_mode
 
 _REDUCTIONS = ("none", "mean", "sum")
 
@@ -56,7 +55,7 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight=None,
         _broadcast_into(input, _broadcast_shape(pos_weight, target))
     if weight is not None:
         _broadcast_into(input, _broadcast_shape(input, weight))
-    return D.binary_cross_entropy_with_logits(input, target, weight=weight, pos_weight=pos_weight,
+    return _D.binary_cross_entropy_with_logits(input, target, weight=weight, pos_weight=pos_weight,
                                               reduction=reduction)
 
 
@@ -92,7 +91,7 @@ def relu(input: Tensor, inplace: bool = False) -> Tensor:
         return _ops.relu(input)
     if input._requires_grad:  # (an in-place call: the leaf's refusal first)
         _dispatch._check_inplace(input, False)
-    return D.relu(input, out=input)
+    return _D.relu(input, out=input)
 
 
 def _floats_only(input, kernel: str, complex_ok: bool = False) -> None:
@@ -132,8 +131,8 @@ def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = Fals
     _floats_only(input, "leaky_relu_cpu")
     negative_slope = _scalar(negative_slope, input.dtype, True)
     if inplace:
-        return D.leaky_relu_inplace(input, out=input, negative_slope=negative_slope)
-    return D.leaky_relu(input, negative_slope=negative_slope)
+        return _D.leaky_relu_inplace(input, out=input, negative_slope=negative_slope)
+    return _D.leaky_relu(input, negative_slope=negative_slope)
 
 
 def gelu(input: Tensor, approximate: str = "none") -> Tensor:
@@ -141,7 +140,7 @@ def gelu(input: Tensor, approximate: str = "none") -> Tensor:
     if approximate not in ("none", "tanh"):
         raise RuntimeError("approximate argument must be either none or tanh.")
     _floats_only(input, "GeluKernelImpl")
-    return D.gelu(input, approximate=approximate)
+    return _D.gelu(input, approximate=approximate)
 
 
 def silu(input: Tensor, inplace: bool = False) -> Tensor:
@@ -150,9 +149,9 @@ def silu(input: Tensor, inplace: bool = False) -> Tensor:
         _dispatch._check_inplace(input, False)
     _floats_only(input, "silu_cpu", complex_ok=True)
     # (out of place only: PyTorch's silu_ records a complex SiluBackward0)
-    if not inplace and input.is_complex() and input.requires_grad and grad_mode.is_grad_enabled():
+    if not inplace and input.is_complex() and input.requires_grad and _grad_mode.is_grad_enabled():
         raise RuntimeError("silu does not support automatic differentiation for outputs with complex dtype.")
-    return D.silu(input, out=input if inplace else None)
+    return _D.silu(input, out=input if inplace else None)
 
 
 def sigmoid(input: Tensor) -> Tensor:
@@ -198,7 +197,7 @@ def softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype=N
     wrapped = _ops._wrap_dim(dim, input.dim())
     if not input.dtype.is_floating_point:
         _no_integer_softmax("softmax", input, wrapped)
-    return D.softmax(input, dim=dim)
+    return _D.softmax(input, dim=dim)
 
 
 def gumbel_softmax(logits: Tensor, tau: float = 1, hard: bool = False, eps: float = 1e-10, dim: int = -1) -> Tensor:
@@ -224,7 +223,7 @@ def log_softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dty
     wrapped = _ops._wrap_dim(dim, input.dim())
     if not input.dtype.is_floating_point:
         _no_integer_softmax("log_softmax", input, wrapped)
-    return D.log_softmax(input, dim=dim)
+    return _D.log_softmax(input, dim=dim)
 
 
 # =============================================================================================
@@ -327,7 +326,7 @@ def mse_loss(input: Tensor, target: Tensor, size_average=None, reduce=None, redu
             _dtypes.result_type(input, target).is_floating_point):   # (its kernel: real floats only)
         dt = _dtypes.result_type(input, target)
         raise NotImplementedError(f"\"mse_cpu\" not implemented for '{_LEGACY_NAMES[dt.name]}'")
-    return D.mse_loss(input, target, reduction=red, dtype=_common_dtype(input, target))
+    return _D.mse_loss(input, target, reduction=red, dtype=_common_dtype(input, target))
 
 
 def l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None, reduction: str = "mean",
@@ -414,7 +413,7 @@ def binary_cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = 
         if first.size:
             what = "input" if bad_x[first[0]] else "target"
             raise RuntimeError(f"all elements of {what} should be between 0 and 1")
-    return D.binary_cross_entropy(input, target, weight=weight, reduction=reduction)
+    return _D.binary_cross_entropy(input, target, weight=weight, reduction=reduction)
 
 
 def _broadcast_shape(a: Tensor, b: Tensor) -> tuple:
@@ -433,7 +432,7 @@ def _broadcast_into(out: Tensor, shape: tuple) -> None:
 
 def _no_grad_arg(t, arg: str, fn: str) -> None:
     """PyTorch's error for a tensor argument its op has no derivative for (a loss's weight) requiring grad."""
-    if t is not None and t.requires_grad and grad_mode.is_grad_enabled():
+    if t is not None and t.requires_grad and _grad_mode.is_grad_enabled():
         raise RuntimeError(f"The function '{fn}' is not differentiable with respect to argument '{arg}'. This input "
                            "cannot have requires_grad True.")
 
@@ -512,15 +511,15 @@ def _nll_loss_nd(input: Tensor, target: Tensor, weight, reduction: int, ignore_i
         if bad.any():
             raise IndexError(f"Target {t[bad].flat[0]} is out of bounds.")
     if ndim <= 2:
-        return D.nll_loss(input, target=target, weight=weight, reduction=reduction, ignore_index=ignore_index)[0]
+        return _D.nll_loss(input, target=target, weight=weight, reduction=reduction, ignore_index=ignore_index)[0]
     args = dict(weight=weight, reduction=reduction, ignore_index=ignore_index)
     if input.dim() == 4:
-        return D.nll_loss2d(input, target=target, **args)[0]
+        return _D.nll_loss2d(input, target=target, **args)[0]
     n, c = input.shape[:2]
     out_size = (n,) + tuple(input.shape[2:])
     rest = int(np.prod(out_size[1:]))   # not -1: that is ambiguous when n is 0
     flat_target = Tensor._make(np.ascontiguousarray(t).reshape(n, 1, rest))
-    out = D.nll_loss2d(input.contiguous().view(n, c, 1, rest), target=flat_target, **args)[0]
+    out = _D.nll_loss2d(input.contiguous().view(n, c, 1, rest), target=flat_target, **args)[0]
     return out.view(*out_size) if reduction == 0 else out
 
 
@@ -573,14 +572,14 @@ def _cross_entropy_probs(input, target, weight, reduction, ignore_index, label_s
     logp = log_softmax(input, class_dim)
     if label_smoothing > 0.0:
         # (PyTorch's C++ scalar overloads: MulBackward1 / AddBackward1 when the target requires grad)
-        target = D.add_scalar(D.mul_scalar(target, other=1 - label_smoothing), other=label_smoothing / n_classes)
+        target = _D.add_scalar(_D.mul_scalar(target, other=1 - label_smoothing), other=label_smoothing / n_classes)
     terms = logp * target
     if weight is not None:
         terms = terms * _class_weight(weight, input.dim(), class_dim)
     if reduction == 1:
         if input.numel() == 0:  # PyTorch: the mean of no elements is the sum filled with nan
             return terms.sum().fill_(float("nan")).neg()
-        return D.div_scalar(terms.sum().neg(), other=input.numel() // n_classes)
+        return _D.div_scalar(terms.sum().neg(), other=input.numel() // n_classes)
     if reduction == 2:
         return terms.sum().neg()
     return terms.sum(class_dim).neg()
@@ -615,8 +614,8 @@ def _cross_entropy_smoothed(input, target, weight, reduction, ignore_index, labe
         ret = smooth
     # PyTorch's C++ `(1 - ε) * nll + ret * (ε / C)`: GCC evaluates the right product first, so its node is
     # older and backward reaches it last (the stepper's order)
-    smoothed = D.mul_scalar(ret, other=label_smoothing / n_classes)
-    return D.mul_scalar(nll, other=1 - label_smoothing) + smoothed
+    smoothed = _D.mul_scalar(ret, other=label_smoothing / n_classes)
+    return _D.mul_scalar(nll, other=1 - label_smoothing) + smoothed
 
 
 __all__ = [
@@ -631,7 +630,7 @@ def softplus(input: Tensor, beta: float = 1, threshold: float = 20) -> Tensor:
     """log(1 + e^(βx))/β (x itself where βx > threshold)."""
     _floats_only(input, "softplus_cpu")
     beta, threshold = _scalar(beta, input.dtype, True), _scalar(threshold, input.dtype, True)
-    return D.softplus(input, beta=beta, threshold=threshold)
+    return _D.softplus(input, beta=beta, threshold=threshold)
 
 
 def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
@@ -641,7 +640,7 @@ def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
     _floats_only(input, "elu_cpu")
     alpha = _scalar(alpha, input.dtype, True)
     # (scale and input_scale are C++ defaults, the integer 1: a node shows _saved_scale=1)
-    return (D.elu_inplace if inplace else D.elu)(input, out=input if inplace else None, alpha=alpha, scale=1,
+    return (_D.elu_inplace if inplace else _D.elu)(input, out=input if inplace else None, alpha=alpha, scale=1,
                                                  input_scale=1)
 
 
@@ -654,7 +653,7 @@ def selu(input: Tensor, inplace: bool = False) -> Tensor:
     if inplace and input._requires_grad:  # (an in-place call: the leaf's refusal first)
         _dispatch._check_inplace(input, False)
     _floats_only(input, "elu_cpu")
-    return (D.elu_inplace if inplace else D.elu)(input, out=input if inplace else None, alpha=_SELU_ALPHA,
+    return (_D.elu_inplace if inplace else _D.elu)(input, out=input if inplace else None, alpha=_SELU_ALPHA,
                                                  scale=_SELU_SCALE, input_scale=1)
 
 
@@ -666,7 +665,7 @@ def celu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
     if alpha == 0:
         raise RuntimeError("ZeroDivisionError: alpha cannot be 0 for CELU")
     _floats_only(input, "elu_cpu")
-    return (D.celu_inplace if inplace else D.celu)(input, out=input if inplace else None, alpha=alpha)
+    return (_D.celu_inplace if inplace else _D.celu)(input, out=input if inplace else None, alpha=alpha)
 
 
 def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0, inplace: bool = False) -> Tensor:
@@ -681,7 +680,7 @@ def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0, inplace
         raise RuntimeError("Bool inputs not supported for hardtanh")
     if isinstance(input, Tensor) and input.dtype.is_complex:
         raise NotImplementedError("clamp is not supported for complex types")
-    return D.hardtanh(input, out=input if inplace else None, min_val=min_val, max_val=max_val)
+    return _D.hardtanh(input, out=input if inplace else None, min_val=min_val, max_val=max_val)
 
 
 def relu6(input: Tensor, inplace: bool = False) -> Tensor:
@@ -692,7 +691,7 @@ def relu6(input: Tensor, inplace: bool = False) -> Tensor:
 def logsigmoid(input: Tensor) -> Tensor:
     """log σ(x), computed without overflow."""
     _floats_only(input, "log_sigmoid_cpu")
-    return D.log_sigmoid(input)[0]
+    return _D.log_sigmoid(input)[0]
 
 
 def hardsigmoid(input: Tensor, inplace: bool = False) -> Tensor:
@@ -700,7 +699,7 @@ def hardsigmoid(input: Tensor, inplace: bool = False) -> Tensor:
     if inplace and input._requires_grad:  # (an in-place call: the leaf's refusal first)
         _dispatch._check_inplace(input, False)
     _floats_only(input, "hardsigmoid_cpu")
-    return D.hardsigmoid(input, out=input if inplace else None)
+    return _D.hardsigmoid(input, out=input if inplace else None)
 
 
 def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
@@ -708,7 +707,7 @@ def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
     if inplace and input._requires_grad:  # (an in-place call: the leaf's refusal first)
         _dispatch._check_inplace(input, False)
     _floats_only(input, "hardswish_cpu")
-    return D.hardswish(input, out=input if inplace else None)
+    return _D.hardswish(input, out=input if inplace else None)
 
 
 def mish(input: Tensor, inplace: bool = False) -> Tensor:
@@ -716,7 +715,7 @@ def mish(input: Tensor, inplace: bool = False) -> Tensor:
     if inplace and input._requires_grad:  # (an in-place call: the leaf's refusal first)
         _dispatch._check_inplace(input, False)
     _floats_only(input, "mish_cpu")
-    return D.mish(input, out=input if inplace else None)
+    return _D.mish(input, out=input if inplace else None)
 
 
 def glu(input: Tensor, dim: int = -1) -> Tensor:
@@ -727,7 +726,7 @@ def glu(input: Tensor, dim: int = -1) -> Tensor:
     if input.shape[d] % 2:
         raise RuntimeError(f"Halving dimension must be even, but dimension {d} is size {input.shape[d]}")
     _floats_only(input, "glu_cpu")
-    return D.glu(input, dim=dim)
+    return _D.glu(input, dim=dim)
 
 
 def softsign(input: Tensor) -> Tensor:
@@ -790,7 +789,7 @@ def smooth_l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None
     common = _dtypes.result_type(input, target)
     if not common.is_floating_point:   # (its kernel's dtype dispatch)
         raise NotImplementedError(f"\"smooth_l1_cpu\" not implemented for '{_ops._legacy(common)}'")
-    return D.smooth_l1_loss(input, target, reduction=reduction, beta=beta, dtype=_common_dtype(input, target))
+    return _D.smooth_l1_loss(input, target, reduction=reduction, beta=beta, dtype=_common_dtype(input, target))
 
 
 def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean", delta: float = 1.0,
@@ -804,10 +803,10 @@ def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean", delta: fl
         if weight.shape != input.shape:
             raise ValueError("Weights and input must have the same size.")
         _check_huber_delta(delta, input, target)
-        return _weighted_loss(D.huber_loss(input, target, reduction=0, delta=delta), weight, input, reduction, "mean")
+        return _weighted_loss(_D.huber_loss(input, target, reduction=0, delta=delta), weight, input, reduction, "mean")
     reduction = _reduction_enum(None, None, reduction)
     _check_huber_delta(delta, input, target)
-    return D.huber_loss(input, target, reduction=reduction, delta=delta)
+    return _D.huber_loss(input, target, reduction=reduction, delta=delta)
 
 
 def _check_huber_delta(delta: float, input: Tensor, target: Tensor) -> None:
@@ -878,9 +877,9 @@ def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-8) -
         x2 = _ops.expand(x2, shape)  # (first: GCC evaluates expand_outplace's make_tuple arguments right to left,
         x1 = _ops.expand(x1, shape)  # so x2's ExpandBackward0 has the lower sequence number; backward runs it last)
     _ops._wrap_dim(dim, max(x1.dim(), 1))   # (the range check; the node saves ``dim`` as given)
-    n1 = _ops.clone(D.linalg_vector_norm(x1, ord=2, dim=(dim,), keepdim=True))
-    n2 = _ops.clone(D.linalg_vector_norm(x2, ord=2, dim=(dim,), keepdim=True))
-    with grad_mode.no_grad():
+    n1 = _ops.clone(_D.linalg_vector_norm(x1, ord=2, dim=(dim,), keepdim=True))
+    n2 = _ops.clone(_D.linalg_vector_norm(x2, ord=2, dim=(dim,), keepdim=True))
+    with _grad_mode.no_grad():
         n1.clamp_min_(eps)
         n2.clamp_min_(eps)
     q2 = x2 / n2  # (GCC evaluates the right operand of ATen's `(x1 / n1) * (x2 / n2)` first: node order)
@@ -892,8 +891,8 @@ def pairwise_distance(x1: Tensor, x2: Tensor, p: float = 2.0, eps: float = 1e-6,
     # at::norm(at::sub(x1, x2).add(eps), p, -1): the graph shows NormBackward1 over AddBackward1
     diff = x1 - x2
     dt = _dtypes.result_type(diff, eps)  # (integers: + eps makes floats)
-    diff = D.add_scalar(diff, other=eps, dtype=dt if dt is not diff.dtype else None)
-    return D.norm(diff, p=float(p), dim=(_ops._wrap_dim(-1, diff.dim()),) if diff.dim() else (), keepdim=keepdim)
+    diff = _D.add_scalar(diff, other=eps, dtype=dt if dt is not diff.dtype else None)
+    return _D.norm(diff, p=float(p), dim=(_ops._wrap_dim(-1, diff.dim()),) if diff.dim() else (), keepdim=keepdim)
 
 
 def layer_norm(input: Tensor, normalized_shape, weight: Tensor | None = None, bias: Tensor | None = None,
@@ -913,8 +912,8 @@ def layer_norm(input: Tensor, normalized_shape, weight: Tensor | None = None, bi
                            f"{list(input.shape)}")
     if not input.dtype.is_floating_point:   # (its kernel's dtype dispatch, even for an empty input)
         raise NotImplementedError(f"\"LayerNormKernelImpl\" not implemented for '{_ops._legacy(input.dtype)}'")
-    stand_in = D.absent(input.dtype.np)   # (a missing weight or bias: the node shows None, as PyTorch's)
-    return D.native_layer_norm(input, stand_in if weight is None else weight, stand_in if bias is None else bias,
+    stand_in = _D.absent(input.dtype.np)   # (a missing weight or bias: the node shows None, as PyTorch's)
+    return _D.native_layer_norm(input, stand_in if weight is None else weight, stand_in if bias is None else bias,
                                normalized_shape=tuple(normalized_shape), eps=eps)[0]
 
 
@@ -940,7 +939,7 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None, max
         raise IndexError("index out of range in self")
     if padding_idx is not None and padding_idx < 0:
         padding_idx += weight.shape[0]
-    return D.embedding(weight, input, padding_idx=-1 if padding_idx is None else padding_idx,
+    return _D.embedding(weight, input, padding_idx=-1 if padding_idx is None else padding_idx,
                        scale_grad_by_freq=scale_grad_by_freq, sparse=sparse)
 
 
@@ -986,7 +985,7 @@ def pad(input: Tensor, pad, mode: str = "constant", value: float | None = None) 
         return _autocast(f"{_AUTOCAST_PADS[mode]}{len(pad) // 2}d", _pad_function, input, pad, mode, value)
     if mode != "constant":
         return _pad_modes(input, tuple(int(p) for p in pad), mode, value)
-    return D.constant_pad_nd(input, pad=tuple(int(p) for p in pad), value=0.0 if value is None else value)
+    return _D.constant_pad_nd(input, pad=tuple(int(p) for p in pad), value=0.0 if value is None else value)
 
 
 
@@ -1246,7 +1245,7 @@ def _conv_nd(input: Tensor, weight: Tensor, bias, stride, padding, dilation, gro
         padding = _size_arg(padding, k)
     _check_convolution(input, weight, bias, stride, padding, dilation, groups)
     _check_conv_backend(input, weight, groups, transposed=False)
-    out = D.convolution(input, weight, D.absent(weight.dtype.np) if bias is None else bias, stride=stride,
+    out = _D.convolution(input, weight, _D.absent(weight.dtype.np) if bias is None else bias, stride=stride,
                         padding=padding, dilation=dilation, transposed=False, output_padding=output_padding,
                         groups=groups, bias_sym_sizes_opt=(0,) if bias is None else tuple(bias.shape))
     return out if batched else out.squeeze(0)
@@ -1283,7 +1282,7 @@ def _conv_transpose_nd(input: Tensor, weight: Tensor, bias, stride, padding, out
     _check_convolution(input, weight, bias, stride, padding, dilation, groups, transposed=True,
                        output_padding=output_padding)
     _check_conv_backend(input, weight, groups, transposed=True)
-    out = D.convolution(input, weight, D.absent(weight.dtype.np) if bias is None else bias, stride=stride,
+    out = _D.convolution(input, weight, _D.absent(weight.dtype.np) if bias is None else bias, stride=stride,
                         padding=padding, dilation=dilation, transposed=True, output_padding=output_padding,
                         groups=groups, bias_sym_sizes_opt=(0,) if bias is None else tuple(bias.shape))
     return out if batched else out.squeeze(0)
@@ -1372,7 +1371,7 @@ def max_pool2d_with_indices(input: Tensor, kernel_size, stride=None, padding=0, 
     _check_pool2d(input, _two(kernel), _two(stride) if stride else _two(kernel), _two(padding), _two(dilation),
                   ceil_mode)
     _pool_kernel(input, "max_pool2d")
-    return D.max_pool2d_with_indices(input, kernel_size=kernel, stride=stride, padding=padding, dilation=dilation,
+    return _D.max_pool2d_with_indices(input, kernel_size=kernel, stride=stride, padding=padding, dilation=dilation,
                                      ceil_mode=bool(ceil_mode))
 
 
@@ -1396,7 +1395,7 @@ def avg_pool2d(input: Tensor, kernel_size, stride=None, padding=0, ceil_mode: bo
     _ops._wrap_dim(-3, input.dim())   # PyTorch reads input.size(-3) first: an IndexError below 3 dims
     _check_pool2d(input, _two(kernel), _two(stride) if stride else _two(kernel), _two(padding), (1, 1), ceil_mode)
     _pool_kernel(input, "avg_pool2d")
-    return D.avg_pool2d(input, kernel_size=kernel, stride=stride, padding=padding, ceil_mode=bool(ceil_mode),
+    return _D.avg_pool2d(input, kernel_size=kernel, stride=stride, padding=padding, ceil_mode=bool(ceil_mode),
                         count_include_pad=bool(count_include_pad), divisor_override=divisor_override)
 
 
@@ -1434,7 +1433,7 @@ def adaptive_avg_pool2d(input: Tensor, output_size) -> Tensor:
                                f"but input has sizes {list(input.shape)} with dimension {d + input.dim()} being empty")
     if not input.dtype.is_floating_point and 0 not in size:   # (an empty output runs no kernel)
         raise NotImplementedError(f"\"adaptive_avg_pool2d\" not implemented for '{_ops._legacy(input.dtype)}'")
-    return D.adaptive_avg_pool2d(input, output_size=size)
+    return _D.adaptive_avg_pool2d(input, output_size=size)
 
 
 # 1-d pooling is 2-d pooling of height 1, as in PyTorch: unsqueeze(-2), pool, squeeze(-2).
@@ -1591,8 +1590,8 @@ def _batch_norm(name: str, input: Tensor, running_mean, running_var, weight, bia
     _no_grad_arg(running_var, "running_var", "native_batch_norm")
     if training and _vmap_batched.DEPTH[0]:  # (running stats updated in place must be batched as the input is)
         _vmap_batched.check_batch_norm(input, running_mean, running_var)
-    stand_in = D.absent(input.dtype.np)
-    return D.native_batch_norm(input, stand_in if weight is None else weight, stand_in if bias is None else bias,
+    stand_in = _D.absent(input.dtype.np)
+    return _D.native_batch_norm(input, stand_in if weight is None else weight, stand_in if bias is None else bias,
                                running_mean=running_mean, running_var=running_var, training=bool(training),
                                momentum=float(momentum), eps=float(eps))[0]
 
@@ -1649,7 +1648,7 @@ def _pad_modes(input: Tensor, pad: tuple, mode: str, value) -> Tensor:
     if mode == "circular":
         return _pad_circular(input, pad)
     _check_pad_shape(input, pad, mode, k)
-    op = getattr(D, f"{'reflection' if mode == 'reflect' else 'replication'}_pad{k}d")
+    op = getattr(_D, f"{'reflection' if mode == 'reflect' else 'replication'}_pad{k}d")
     return op(input, padding=pad)
 
 
@@ -1718,8 +1717,8 @@ def threshold(input: Tensor, threshold: float, value: float, inplace: bool = Fal
     if input.dtype._kind == 1:  # (converted to an integer dtype as C++ casts: -2 into uint8 is 254)
         threshold, value = (np.array(int(v)).astype(input.dtype.np).item() for v in (threshold, value))
     if not inplace:
-        return D.threshold(input, threshold=threshold, value=value)
-    return D.threshold_inplace(input, out=input, threshold=threshold, value=value)
+        return _D.threshold(input, threshold=threshold, value=value)
+    return _D.threshold_inplace(input, out=input, threshold=threshold, value=value)
 
 
 def prelu(input: Tensor, weight: Tensor) -> Tensor:
@@ -1744,7 +1743,7 @@ def prelu(input: Tensor, weight: Tensor) -> Tensor:
     shape = [1] * input.dim()
     if weight.numel() != 1:
         shape[1] = weight.numel()
-    return D.prelu_kernel(input, weight if weight.dim() == input.dim() else weight.reshape(shape))
+    return _D.prelu_kernel(input, weight if weight.dim() == input.dim() else weight.reshape(shape))
 
 
 def _check_group_norm_params(input: Tensor, weight: Tensor | None, bias: Tensor | None) -> None:
@@ -1777,8 +1776,8 @@ def group_norm(input: Tensor, num_groups: int, weight: Tensor | None = None, bia
     _check_mixed_type(input, weight, bias)
     if not input.dtype.is_floating_point:
         raise NotImplementedError(f"\"GroupNormKernelImpl\" not implemented for '{_ops._legacy(input.dtype)}'")
-    stand_in = D.absent(input.dtype.np)   # (a missing weight or bias: the node shows None, as PyTorch's)
-    return D.native_group_norm(input, stand_in if weight is None else weight, stand_in if bias is None else bias,
+    stand_in = _D.absent(input.dtype.np)   # (a missing weight or bias: the node shows None, as PyTorch's)
+    return _D.native_group_norm(input, stand_in if weight is None else weight, stand_in if bias is None else bias,
                                N=n, C=c, HxW=math.prod(input.shape[2:]), group=num_groups, eps=eps)[0]
 
 
@@ -1973,7 +1972,7 @@ def _interpolate_linear(input: Tensor, size, scale_factor, mode: str, align_corn
         if input.dtype not in (_dtypes.float32, _dtypes.float64):
             raise NotImplementedError('"compute_index_ranges_weights" not implemented for '
                                       f"'{_LEGACY_NAMES.get(input._data.dtype.name, input._data.dtype.name)}'")
-        resize = D.upsample_bicubic2d_aa if mode == "bicubic" else D.upsample_bilinear2d_aa
+        resize = _D.upsample_bicubic2d_aa if mode == "bicubic" else _D.upsample_bilinear2d_aa
         return resize(input, output_size=tuple(sizes), align_corners=align_corners,
                       scales_h=None if scales is None else scales[0], scales_w=None if scales is None else scales[1])
     if not input.is_floating_point():   # the kernel's dtype dispatch (uint8 bilinear has a kernel not done here)
@@ -1984,12 +1983,12 @@ def _interpolate_linear(input: Tensor, size, scale_factor, mode: str, align_corn
         raise NotImplementedError(f'"{kernel}" not implemented for '
                                   f"'{_LEGACY_NAMES.get(input._data.dtype.name, input._data.dtype.name)}'")
     if mode == "linear":
-        return D.upsample_linear1d(input, output_size=tuple(sizes), align_corners=align_corners,
+        return _D.upsample_linear1d(input, output_size=tuple(sizes), align_corners=align_corners,
                                    scales=None if scales is None else scales[0])
     if mode == "trilinear":
-        return D.upsample_trilinear3d(input, output_size=tuple(sizes), align_corners=align_corners,
+        return _D.upsample_trilinear3d(input, output_size=tuple(sizes), align_corners=align_corners,
                                       **dict(zip(("scales_d", "scales_h", "scales_w"), scales or (None,) * 3)))
-    resize = D.upsample_bicubic2d if mode == "bicubic" else D.upsample_bilinear2d
+    resize = _D.upsample_bicubic2d if mode == "bicubic" else _D.upsample_bilinear2d
     return resize(input, output_size=tuple(sizes), align_corners=align_corners,
                   scales_h=None if scales is None else scales[0], scales_w=None if scales is None else scales[1])
 
@@ -2026,8 +2025,8 @@ def interpolate(input: Tensor, size=None, scale_factor=None, mode: str = "neares
             kernel = "upsample_nearest2d_channels_last" if dims == 2 else "compute_indices_weights_nearest"
             raise NotImplementedError(f"\"{kernel}\" not implemented for '{_ops._legacy(input.dtype)}'")
         names = {1: ("scales",), 2: ("scales_h", "scales_w"), 3: ("scales_d", "scales_h", "scales_w")}[dims]
-        ops = ((D._upsample_nearest_exact1d, D._upsample_nearest_exact2d, D._upsample_nearest_exact3d)
-               if mode == "nearest-exact" else (D.upsample_nearest1d, D.upsample_nearest2d, D.upsample_nearest3d))
+        ops = ((_D._upsample_nearest_exact1d, _D._upsample_nearest_exact2d, _D._upsample_nearest_exact3d)
+               if mode == "nearest-exact" else (_D.upsample_nearest1d, _D.upsample_nearest2d, _D.upsample_nearest3d))
         return ops[dims - 1](input, output_size=tuple(int(s) for s in sizes), **dict(zip(names, scales)))
     out = input
     for i in range(dims):
@@ -2088,7 +2087,7 @@ def _check_shrink(input: Tensor, kernel: str) -> None:
 def hardshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
     """x where |x| > lambd, else 0."""
     _check_shrink(input, "hardshrink_cpu")
-    return D.hardshrink(input, lambd=_scalar(lambd, input.dtype))
+    return _D.hardshrink(input, lambd=_scalar(lambd, input.dtype))
 
 
 def softshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
@@ -2100,7 +2099,7 @@ def softshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
         big = f"{biggest:.6g}"   # (C++'s default float printing)
         raise RuntimeError(f"lambda must be in range [0, {big}] for input dtype {_ops._legacy(input.dtype)}, but "
                            f"found {lambd:g}")
-    return D.softshrink(input, lambd=lambd)
+    return _D.softshrink(input, lambd=lambd)
 
 
 __all__ += ["relu_", "elu_", "selu_", "celu_", "leaky_relu_", "hardtanh_", "threshold_", "hardshrink", "softshrink"]
@@ -2129,7 +2128,7 @@ def margin_ranking_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: 
     if input1.dim() != input2.dim() or input1.dim() != target.dim():
         raise RuntimeError("margin_ranking_loss : All input tensors should have same dimension but got sizes: "
                            f"input1: {input1.size()}, input2: {input2.size()}, target: {target.size()} ")
-    out = D.add_scalar(target.neg() * (input1 - input2), other=margin).clamp_min_(0)
+    out = _D.add_scalar(target.neg() * (input1 - input2), other=margin).clamp_min_(0)
     return _apply_loss_reduction(out, red)
 
 
@@ -2151,7 +2150,7 @@ def soft_margin_loss(input: Tensor, target: Tensor, size_average=None, reduce=No
     if _AUTOCAST[0]:
         return _autocast("soft_margin_loss", soft_margin_loss, **locals())
     red = _reduction_enum(size_average, reduce, reduction)
-    if target.requires_grad and grad_mode.is_grad_enabled():
+    if target.requires_grad and _grad_mode.is_grad_enabled():
         raise RuntimeError("The function 'soft_margin_loss' is not differentiable with respect to argument 'target'. "
                            "This input cannot have requires_grad True.")
     _check_broadcast(input, target)   # (PyTorch's -input * target)
@@ -2165,7 +2164,7 @@ def soft_margin_loss(input: Tensor, target: Tensor, size_average=None, reduce=No
         common = common if common.is_floating_point else _dtypes.float32
         raise RuntimeError(f"result type {_ops._legacy(common)} can't be cast to the desired output type "
                            f"{_ops._legacy(input.dtype)}")
-    return D.soft_margin_loss(input, target=target, reduction=red)
+    return _D.soft_margin_loss(input, target=target, reduction=red)
 
 
 def multi_margin_loss(input: Tensor, target: Tensor, p: int = 1, margin: float = 1.0, weight: Tensor | None = None,
@@ -2199,7 +2198,7 @@ def multi_margin_loss(input: Tensor, target: Tensor, p: int = 1, margin: float =
         raise RuntimeError(f"expected scalar type {_ops._legacy(input.dtype)} but found {_ops._legacy(weight.dtype)}")
     if target.numel() and not ((target._data >= 0) & (target._data < dim)).all():
         raise RuntimeError("target out of range")
-    return D.multi_margin_loss(input, target=target, p=p, margin=margin, weight=weight, reduction=red)
+    return _D.multi_margin_loss(input, target=target, p=p, margin=margin, weight=weight, reduction=red)
 
 
 def multilabel_margin_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
@@ -2222,7 +2221,7 @@ def multilabel_margin_loss(input: Tensor, target: Tensor, size_average=None, red
                                   f"'{_ops._legacy(input.dtype)}'")
     if target.dtype != _dtypes.int64:
         raise RuntimeError(f"expected scalar type Long but found {_ops._legacy(target.dtype)}")
-    return D.multilabel_margin_loss(input, target=target, reduction=red)[0]
+    return _D.multilabel_margin_loss(input, target=target, reduction=red)[0]
 
 
 def multilabel_soft_margin_loss(input: Tensor, target: Tensor, weight: Tensor | None = None, size_average=None,
@@ -2260,12 +2259,12 @@ def cosine_embedding_loss(input1: Tensor, input2: Tensor, target: Tensor, margin
         raise RuntimeError("0D target tensor expects 1D input tensors, but found inputs with sizes "
                            f"{list(input1.shape)} and {list(input2.shape)}.")
     prod_sum = (input1 * input2).sum(targ_dim)
-    mag_square1 = D.add_scalar((input1 * input1).sum(targ_dim), other=1e-12)
-    mag_square2 = D.add_scalar((input2 * input2).sum(targ_dim), other=1e-12)
+    mag_square1 = _D.add_scalar((input1 * input1).sum(targ_dim), other=1e-12)
+    mag_square2 = _D.add_scalar((input2 * input2).sum(targ_dim), other=1e-12)
     cos = prod_sum / (mag_square1 * mag_square2).sqrt_()
     zeros = _ops.zeros_like(cos)
     pos = _number_minus(1, cos)
-    neg = D.sub_scalar(cos, other=margin).clamp_min_(0)
+    neg = _D.sub_scalar(cos, other=margin).clamp_min_(0)
     output = _ops.where(target == 1, pos, zeros) + _ops.where(target == -1, neg, zeros)
     return _apply_loss_reduction(output, red)
 
@@ -2288,7 +2287,7 @@ def triplet_margin_loss(anchor: Tensor, positive: Tensor, negative: Tensor, marg
     dist_neg = pairwise_distance(anchor, negative, p, eps)
     if swap:
         dist_neg = _ops.minimum(dist_neg, pairwise_distance(positive, negative, p, eps))
-    output = (D.add_scalar(dist_pos, other=margin) - dist_neg).clamp_min(0)
+    output = (_D.add_scalar(dist_pos, other=margin) - dist_neg).clamp_min(0)
     return _apply_loss_reduction(output, red)
 
 
@@ -2305,7 +2304,7 @@ def poisson_nll_loss(input: Tensor, target: Tensor, log_input: bool = True, full
         product = target * input  # (made first: GCC evaluates ATen's `exp(input) - target * input` right to left)
         loss = input.exp() - product
     else:
-        loss = input - target * D.add_scalar(input, other=eps).log()
+        loss = input - target * _D.add_scalar(input, other=eps).log()
     if full:
         stirling = target * target.log() - target + (target * (2 * math.pi)).log() * 0.5
         loss += stirling.masked_fill(target <= 1, 0)   # (in place, as ATen's: the loss's _version is 1)
@@ -2331,7 +2330,7 @@ def gaussian_nll_loss(input: Tensor, target: Tensor, var, full: bool = False, ep
     if reduction not in _REDUCTIONS:
         raise ValueError(reduction + " is not valid")
     var = var.clone()
-    with grad_mode.no_grad():
+    with _grad_mode.no_grad():
         var.clamp_(min=eps)
     loss = 0.5 * (var.log() + (input - target) ** 2 / var)
     if full:
@@ -2376,7 +2375,7 @@ def rms_norm(input: Tensor, normalized_shape, weight: Tensor | None = None, eps:
     x = input.to(opmath)
     dims = tuple(input.dim() - i - 1 for i in range(len(shape)))
     mean_square = _ops.mean(_ops.pow(x, 2), dims, keepdim=True)
-    D.add_scalar(mean_square, other=eps, out=mean_square)
+    _D.add_scalar(mean_square, other=eps, out=mean_square)
     result = x.mul(_ops.rsqrt(mean_square))
     return (result if weight is None else result.mul(weight)).type_as(input)
 
@@ -2403,7 +2402,7 @@ def pixel_shuffle(input: Tensor, upscale_factor: int) -> Tensor:
         raise RuntimeError("pixel_shuffle expects its input's 'channel' dimension to be divisible by the square of "
                            f"upscale_factor, but input.size(-3)={channels} is not divisible by "
                            f"{upscale_factor * upscale_factor}")
-    return D.pixel_shuffle(input, upscale_factor=upscale_factor)
+    return _D.pixel_shuffle(input, upscale_factor=upscale_factor)
 
 
 def pixel_unshuffle(input: Tensor, downscale_factor: int) -> Tensor:
@@ -2413,7 +2412,7 @@ def pixel_unshuffle(input: Tensor, downscale_factor: int) -> Tensor:
         if input.shape[dim] % downscale_factor:
             raise RuntimeError(f"pixel_unshuffle expects {what} to be divisible by downscale_factor, but "
                                f"input.size({dim})={input.shape[dim]} is not divisible by {downscale_factor}")
-    return D.pixel_unshuffle(input, downscale_factor=downscale_factor)
+    return _D.pixel_unshuffle(input, downscale_factor=downscale_factor)
 
 
 def triplet_margin_with_distance_loss(anchor: Tensor, positive: Tensor, negative: Tensor, *,
@@ -2464,7 +2463,7 @@ def adaptive_max_pool2d_with_indices(input: Tensor, output_size, return_indices:
         raise RuntimeError(f"Trying to create tensor with negative dimension {min(size)}: {shape}")
     if not input.dtype.is_floating_point:
         raise NotImplementedError(f"\"adaptive_max_pool2d\" not implemented for '{_ops._legacy(input.dtype)}'")
-    return tuple(D.adaptive_max_pool2d(input, output_size=size))
+    return tuple(_D.adaptive_max_pool2d(input, output_size=size))
 
 
 def adaptive_max_pool2d(input: Tensor, output_size, return_indices: bool = False):
@@ -2545,7 +2544,7 @@ def unfold(input: Tensor, kernel_size, dilation=1, padding=0, stride=1) -> Tenso
                            "components must be at least one.")
     if not (input.dtype.is_floating_point or input.dtype.is_complex or input.dtype == _dtypes.bool_):
         raise NotImplementedError(f"\"im2col_out_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
-    return D.im2col(input, kernel_size=kernel, dilation=dilation, padding=padding, stride=stride,
+    return _D.im2col(input, kernel_size=kernel, dilation=dilation, padding=padding, stride=stride,
                     self_sym_argsize_minus_2=size[0], self_sym_argsize_minus_1=size[1])
 
 
@@ -2575,7 +2574,7 @@ def fold(input: Tensor, output_size, kernel_size, dilation=1, padding=0, stride=
                            "(non-positive)")
     if not (input.dtype.is_floating_point or input.dtype.is_complex or input.dtype == _dtypes.bool_):
         raise NotImplementedError(f"\"col2im_out_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
-    return D.col2im(input, output_size=output_size, kernel_size=kernel, dilation=dilation, padding=padding,
+    return _D.col2im(input, output_size=output_size, kernel_size=kernel, dilation=dilation, padding=padding,
                     stride=stride)
 
 
@@ -2597,7 +2596,7 @@ def bilinear(input1: Tensor, input2: Tensor, weight: Tensor, bias: Tensor | None
     if bias is not None and bias.shape[0] != weight.shape[0]:
         raise RuntimeError(f"bilinear(): bias size does not match weight size: got {bias.shape[0]} but expected "
                            f"{weight.shape[0]}")
-    output = D.trilinear(input1.reshape(-1, input1.shape[-1]), weight, input2.reshape(-1, input2.shape[-1]),
+    output = _D.trilinear(input1.reshape(-1, input1.shape[-1]), weight, input2.reshape(-1, input2.shape[-1]),
                          expand1=(1, 3), expand2=(0,), expand3=(1, 2), sumdim=(2, 3), unroll_dim=1)
     output = output.reshape(*input1.shape[:-1], weight.shape[0])
     return output if bias is None else output + bias
@@ -2642,7 +2641,7 @@ def local_response_norm(input: Tensor, size: int, alpha: float = 1e-4, beta: flo
         sizes = input.size()
         div = pad(div.view(sizes[0], 1, sizes[1], sizes[2], -1), (0, 0, 0, 0, size // 2, (size - 1) // 2))
         _pool_kernel(div, "avg_pool3d_out_frame")
-        div = D.avg_pool3d(div, kernel_size=(size, 1, 1), stride=(1, 1, 1), padding=(0, 0, 0), ceil_mode=False,
+        div = _D.avg_pool3d(div, kernel_size=(size, 1, 1), stride=(1, 1, 1), padding=(0, 0, 0), ceil_mode=False,
                            count_include_pad=True, divisor_override=None).squeeze(1).view(sizes)
     div = div.mul(alpha).add(k).pow(beta)
     return input / div
@@ -2669,7 +2668,7 @@ def rrelu(input: Tensor, lower: float = 1.0 / 8, upper: float = 1.0 / 3, trainin
         negative = flat <= 0
         r[negative] = (_random.gen(None)._uniform_double(int(negative.sum())) * (hi - lo) + lo).astype(flat.dtype)
         noise = Tensor._make(r.reshape(input.shape))
-    op = D.rrelu_with_noise_ if inplace else D.rrelu_with_noise
+    op = _D.rrelu_with_noise_ if inplace else _D.rrelu_with_noise
     return op(input, noise, out=input if inplace else None, lower=lower, upper=upper, training=training)
 
 
@@ -2765,13 +2764,13 @@ def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor, attn
         # PyTorch's empty case (an empty head dim E alone is not one): zeros, tied to the inputs by a
         # zero-weighted sum (so backward reaches them)
         out = _creation.zeros(*query.shape[:-1], value.size(-1), dtype=query.dtype)
-        return out + D.mul_scalar(query.sum() + key.sum() + value.sum(), other=0)
+        return out + _D.mul_scalar(query.sum() + key.sum() + value.sum(), other=0)
     if is_causal and attn_mask is not None:   # (the math path's check, before it reads the mask's shape)
         raise RuntimeError("_scaled_dot_product_attention: Explicit attn_mask should not be set when is_causal=True")
     flash = _use_flash_attention(query, key, value, attn_mask, dropout_p, enable_gqa)
     attn_mask = _float_attn_mask(attn_mask, query.dtype)
     if flash:
-        return D.sdpa_flash_cpu(query, key, value, dropout_p=dropout_p, is_causal=is_causal, attn_mask=attn_mask,
+        return _D.sdpa_flash_cpu(query, key, value, dropout_p=dropout_p, is_causal=is_causal, attn_mask=attn_mask,
                                 scale=scale)[0]
     return _sdpa_math(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
 
@@ -2786,7 +2785,7 @@ def _sdpa_math(query: Tensor, key: Tensor, value: Tensor, attn_mask: Tensor | No
     origin = query.dtype
     if origin in (_dtypes.float16, _dtypes.bfloat16):   # computed in float32 (ToCopyBackward0), cast back at the end
         query, key, value = (t.to(_dtypes.float32) for t in (query, key, value))
-    query = D.mul_scalar(query, other=-factor if scale < 0 else factor)
+    query = _D.mul_scalar(query, other=-factor if scale < 0 else factor)
     if is_causal:
         if attn_mask is not None:
             raise RuntimeError("_scaled_dot_product_attention: Explicit attn_mask should not be set when "
@@ -2799,10 +2798,10 @@ def _sdpa_math(query: Tensor, key: Tensor, value: Tensor, attn_mask: Tensor | No
         if not query.size(-3) == key.size(-3) == value.size(-3):
             key = key.repeat_interleave(query.size(-3) // key.size(-3), -3)
             value = value.repeat_interleave(query.size(-3) // value.size(-3), -3)
-    attn = _ops.matmul(query, D.mul_scalar(key.transpose(-2, -1), other=factor))
+    attn = _ops.matmul(query, _D.mul_scalar(key.transpose(-2, -1), other=factor))
     if attn_mask is not None:
         attn.add_(attn_mask)
-    attn = D.safe_softmax(attn, dim=-1)
+    attn = _D.safe_softmax(attn, dim=-1)
     if dropout_p > 0.0:
         attn = dropout(attn, dropout_p, True)
     out = _ops.matmul(attn, value)
@@ -3049,7 +3048,7 @@ def channel_shuffle(input: Tensor, groups: int) -> Tensor:
     if channels % groups:
         raise RuntimeError(f"Number of channels must be divisible by groups. Got {channels} channels and "
                            f"{groups} groups.")
-    return D.channel_shuffle(input, groups=int(groups))
+    return _D.channel_shuffle(input, groups=int(groups))
 
 
 def pdist(input: Tensor, p: float = 2) -> Tensor:
@@ -3062,7 +3061,7 @@ def pdist(input: Tensor, p: float = 2) -> Tensor:
         raise RuntimeError("pdist only supports non-negative p values")
     if input.dtype not in (_dtypes.float32, _dtypes.float64):
         raise NotImplementedError(f"\"pdist\" not implemented for '{_ops._legacy(input.dtype)}'")
-    return D.pdist(input.contiguous(), p=float(p))
+    return _D.pdist(input.contiguous(), p=float(p))
 
 
 def _unpool_output_size(input: Tensor, kernel_size: tuple, stride: tuple, padding: tuple, output_size) -> list:
@@ -3110,7 +3109,7 @@ def _max_unpool2d(input: Tensor, indices: Tensor, output_size: list) -> Tensor:
     if bad.size:   # the last one (PyTorch's threads race to report one: the last is what one thread reports)
         raise RuntimeError(f"Found an invalid max index: {int(bad[-1])} (output volumes are of size "
                            f"{output_size[0]}x{output_size[1]})")
-    return D.max_unpool2d(input, indices, output_size=tuple(output_size))
+    return _D.max_unpool2d(input, indices, output_size=tuple(output_size))
 
 
 def max_unpool1d(input: Tensor, indices: Tensor, kernel_size, stride=None, padding=0, output_size=None) -> Tensor:
@@ -3196,7 +3195,7 @@ def max_pool3d_with_indices(input: Tensor, kernel_size, stride=None, padding=0, 
     _check_pool3d("max_pool3d_with_indices_out_cpu_template", input, _three(kernel),
                   _three(stride) if stride else _three(kernel), _three(padding), _three(dilation), ceil_mode, False)
     _pool_kernel(input, "max_pool3d")
-    return tuple(D.max_pool3d_with_indices(input, kernel_size=kernel, stride=stride, padding=padding,
+    return tuple(_D.max_pool3d_with_indices(input, kernel_size=kernel, stride=stride, padding=padding,
                                            dilation=dilation, ceil_mode=bool(ceil_mode)))
 
 
@@ -3222,7 +3221,7 @@ def avg_pool3d(input: Tensor, kernel_size, stride=None, padding=0, ceil_mode: bo
     _check_pool3d("avg_pool3d", input, _three(kernel), _three(stride) if stride else _three(kernel), _three(padding),
                   (1, 1, 1), ceil_mode, True)
     _pool_kernel(input, "avg_pool3d_out_frame")
-    return D.avg_pool3d(input, kernel_size=kernel, stride=stride, padding=padding, ceil_mode=bool(ceil_mode),
+    return _D.avg_pool3d(input, kernel_size=kernel, stride=stride, padding=padding, ceil_mode=bool(ceil_mode),
                         count_include_pad=bool(count_include_pad), divisor_override=divisor_override)
 
 
@@ -3247,7 +3246,7 @@ def adaptive_max_pool3d_with_indices(input: Tensor, output_size, return_indices:
         raise RuntimeError(f"Trying to create tensor with negative dimension {min(size)}: {[*input.shape[:-3], *size]}")
     if not input.dtype.is_floating_point:
         raise NotImplementedError(f"\"adaptive_max_pool3d_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
-    return tuple(D.adaptive_max_pool3d(input, output_size=size))
+    return tuple(_D.adaptive_max_pool3d(input, output_size=size))
 
 
 def adaptive_max_pool3d(input: Tensor, output_size, return_indices: bool = False):
@@ -3280,7 +3279,7 @@ def adaptive_avg_pool3d(input: Tensor, output_size) -> Tensor:
         raise RuntimeError(f"adaptive_avg_pool3d(): Expected 4D or 5D tensor, but got {list(input.shape)}")
     if not input.dtype.is_floating_point:
         raise NotImplementedError(f"\"adaptive_avg_pool3d_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
-    return D.adaptive_avg_pool3d(input, output_size=size)
+    return _D.adaptive_avg_pool3d(input, output_size=size)
 
 
 def fractional_max_pool2d_with_indices(input: Tensor, kernel_size, output_size=None, output_ratio=None,
@@ -3355,7 +3354,7 @@ def affine_grid(theta: Tensor, size: list, align_corners: bool | None = None) ->
         k = shape[-1]
         raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: [{size[0]}, {k}] but got: "
                            f"[{shape[0]}, {k}].")
-    return D.affine_grid_generator(theta, size=tuple(int(s) for s in size), align_corners=bool(align_corners))
+    return _D.affine_grid_generator(theta, size=tuple(int(s) for s in size), align_corners=bool(align_corners))
 
 
 __all__ += ["affine_grid"]
@@ -3482,8 +3481,8 @@ def _embedding_bag(weight: Tensor, indices: Tensor, offsets: Tensor, scale_grad_
     if fbgemm and np.any(np.diff(off) < 0):   # (PyTorch's fbgemm path checks that the bags run forwards)
         raise RuntimeError("Expected i < index_size to be true, but got false.  (Could this error message be "
                            "improved?  If so, please report an enhancement request to PyTorch.)")
-    psw = D.absent(weight.dtype.np) if per_sample_weights is None else per_sample_weights
-    return D.embedding_bag(weight, indices, offsets, psw, scale_grad_by_freq=bool(scale_grad_by_freq),
+    psw = _D.absent(weight.dtype.np) if per_sample_weights is None else per_sample_weights
+    return _D.embedding_bag(weight, indices, offsets, psw, scale_grad_by_freq=bool(scale_grad_by_freq),
                            mode=int(mode), sparse=bool(sparse), include_last_offset=bool(include_last_offset),
                            padding_idx=int(padding_idx))
 
@@ -3509,14 +3508,14 @@ def grid_sample(input: Tensor, grid: Tensor, mode: str = "bilinear", padding_mod
                       "Please specify align_corners=True if the old behavior is desired. See the documentation of "
                       "grid_sample for details.", stacklevel=_user_stacklevel())
         align_corners = False
-    return grid_sampler(input, grid, modes[mode], paddings[padding_mode], bool(align_corners))
+    return _grid_sampler(input, grid, modes[mode], paddings[padding_mode], bool(align_corners))
 
 
-def grid_sampler(input: Tensor, grid: Tensor, interpolation_mode: int, padding_mode: int,
-                 align_corners: bool) -> Tensor:
+def _grid_sampler(input: Tensor, grid: Tensor, interpolation_mode: int, padding_mode: int,
+                  align_corners: bool) -> Tensor:
     """torch.grid_sampler: PyTorch's checks, then the one node (grid_sampler_2d or, for 5-D inputs, _3d)."""
     if _AUTOCAST[0]:
-        return _autocast("grid_sampler", grid_sampler, **locals())
+        return _autocast("grid_sampler", _grid_sampler, **locals())
     sizes, grid_sizes = list(input.shape), list(grid.shape)
     if input.shape[:1] != grid.shape[:1]:
         raise RuntimeError("grid_sampler(): expected grid and input to have same batch size, but got input with "
@@ -3539,11 +3538,12 @@ def grid_sampler(input: Tensor, grid: Tensor, interpolation_mode: int, padding_m
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{_ops._legacy(input.dtype)}'")
     if grid.dtype != input.dtype:
         raise RuntimeError(f"expected scalar type {_ops._legacy(input.dtype)} but found {_ops._legacy(grid.dtype)}")
-    op = D.grid_sampler_2d if input.dim() == 4 else D.grid_sampler_3d
+    op = _D.grid_sampler_2d if input.dim() == 4 else _D.grid_sampler_3d
     return op(input, grid, interpolation_mode=int(interpolation_mode), padding_mode=int(padding_mode),
               align_corners=bool(align_corners))
 
 
+_grid_sampler.__name__ = _grid_sampler.__qualname__ = "grid_sampler"  # torch.grid_sampler (not in torch.nn.functional)
 __all__ += ["grid_sample"]
 
 
@@ -3629,7 +3629,7 @@ def _ctc_loss_impl(log_probs: Tensor, targets: Tensor, input_lengths, target_len
             raise RuntimeError(f"Expected input_lengths to have value at most {steps}, but got value {n}{where}")
     if tg.dtype != _dtypes.int64:
         tg = tg.to(_dtypes.int64)
-    res = D.ctc_loss(lp, tg, input_lengths=il, target_lengths=tl, blank=int(blank),
+    res = _D.ctc_loss(lp, tg, input_lengths=il, target_lengths=tl, blank=int(blank),
                      zero_infinity=bool(zero_infinity))[0]
     if zero_infinity:
         res = _ops.where(res == float("inf"), _creation.zeros((), dtype=res.dtype), res)
@@ -3691,7 +3691,7 @@ def max_unpool3d(input: Tensor, indices: Tensor, kernel_size, stride=None, paddi
     if bad is not None:
         raise RuntimeError(f"Found an invalid max index: {bad} (output volumes are of size "
                            f"{sizes[0]}x{sizes[1]}x{sizes[2]})")
-    return D.max_unpool3d(input, indices, output_size=tuple(sizes))
+    return _D.max_unpool3d(input, indices, output_size=tuple(sizes))
 
 
 def _fractional_max_pool(input: Tensor, kernel_size, output_size, samples: Tensor, k: int) -> tuple:
@@ -3727,7 +3727,7 @@ def _fractional_max_pool(input: Tensor, kernel_size, output_size, samples: Tenso
         raise RuntimeError("Expect _random_samples.size(1) equals to input channel size.")
     if samples.size(2) != k:
         raise RuntimeError(f"Expect _random_samples.size(2) equals to {k}; got {samples.size(2)}.")
-    op = D.fractional_max_pool2d if k == 2 else D.fractional_max_pool3d
+    op = _D.fractional_max_pool2d if k == 2 else _D.fractional_max_pool3d
     return tuple(op(input, kernel_size=kernel, output_size=size, random_samples=samples))
 
 

@@ -36,9 +36,11 @@ class Adagrad(Optimizer):
         fill = complex(value, value) if np.iscomplexobj(p._data) else value
         return {"step": _new_step(0.0), "sum": Tensor._make(np.full_like(p._data, fill))}
 
+    def _init_state(self, p, grad, state, group) -> None:
+        # (a group added later with add_param_group: made at its first step, from the defaults)
+        state.update(self._new_state(p, self.defaults["initial_accumulator_value"]))
+
     def _update(self, p, grad, state, group) -> None:
-        if not state:   # (a group added later with add_param_group: made at its first step, from the defaults)
-            state.update(self._new_state(p, self.defaults["initial_accumulator_value"]))
         state["step"]._data += 1
         _bump(state, step=1, sum=1)   # (+= 1; addcmul_)
         step = float(state["step"]._data)

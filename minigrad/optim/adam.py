@@ -55,18 +55,19 @@ class Adam(Optimizer):
         super().__init__(params, defaults)
         _check_fused(fused, foreach, differentiable)
 
+    def _init_state(self, p, grad, state, group) -> None:
+        state["step"] = _new_step(0.0)
+        state["exp_avg"] = Tensor._make(np.zeros_like(p._data))
+        state["exp_avg_sq"] = Tensor._make(np.zeros_like(p._data))
+        if group["amsgrad"]:
+            state["max_exp_avg_sq"] = Tensor._make(np.zeros_like(p._data))
+
     def _update(self, p, grad, state, group) -> None:
         lr, (beta1, beta2), eps, wd = group["lr"], group["betas"], group["eps"], group["weight_decay"]
-        if not state:
-            state["step"] = _new_step(0.0)
-            state["exp_avg"] = Tensor._make(np.zeros_like(p._data))
-            state["exp_avg_sq"] = Tensor._make(np.zeros_like(p._data))
-            if group["amsgrad"]:
-                state["max_exp_avg_sq"] = Tensor._make(np.zeros_like(p._data))
         if group["maximize"]:
             grad = -grad
         state["step"]._data += 1
-        _bump(state, step=1, exp_avg=1, exp_avg_sq=2)   # (+= 1; lerp_; mul_, addcmul_)
+        _bump(state, step=1)
         step = float(state["step"]._data)
         param = p._data
         if wd != 0:
@@ -75,6 +76,7 @@ class Adam(Optimizer):
                 _write(p, param)
             else:
                 grad = add_scaled(grad, param, wd)                 # Adam: L2 penalty in the gradient
+        _bump(state, exp_avg=1, exp_avg_sq=2)   # (lerp_; mul_, addcmul_)
         param, grad = _real(param), _real(grad)  # (complex tensors: their real and imaginary parts)
         dt = param.dtype
         m, v = _real(state["exp_avg"]._data), _real(state["exp_avg_sq"]._data)

@@ -41,9 +41,10 @@ class Adamax(Optimizer):
                         maximize=maximize, differentiable=differentiable, capturable=capturable)
         super().__init__(params, defaults)
 
+    def _init_state(self, p, grad, state, group) -> None:
+        state.update(_new_state(p, "exp_avg", "exp_inf"))
+
     def _update(self, p, grad, state, group) -> None:
-        if not state:
-            state.update(_new_state(p, "exp_avg", "exp_inf"))
         (beta1, beta2), eps = group["betas"], group["eps"]
         if group["maximize"]:
             grad = -grad
@@ -80,9 +81,10 @@ class Adadelta(Optimizer):
                         foreach=foreach, differentiable=differentiable)
         super().__init__(params, defaults)
 
+    def _init_state(self, p, grad, state, group) -> None:
+        state.update(_new_state(p, "square_avg", "acc_delta"))
+
     def _update(self, p, grad, state, group) -> None:
-        if not state:
-            state.update(_new_state(p, "square_avg", "acc_delta"))
         dt = _real(p._data).dtype
         rho, eps = group["rho"], dt.type(group["eps"])
         state["step"]._data += 1

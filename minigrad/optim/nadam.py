@@ -39,18 +39,19 @@ class NAdam(Optimizer):
                         capturable=capturable, differentiable=differentiable)
         super().__init__(params, defaults)
 
+    def _init_state(self, p, grad, state, group) -> None:
+        state["step"] = _new_step(0.0)
+        state["mu_product"] = _new_step(1.0)  # Π μ over the steps so far (a scalar tensor, like step)
+        state["exp_avg"] = Tensor._make(np.zeros_like(p._data))
+        state["exp_avg_sq"] = Tensor._make(np.zeros_like(p._data))
+
     def _update(self, p, grad, state, group) -> None:
         lr, (beta1, beta2), eps, wd = group["lr"], group["betas"], group["eps"], group["weight_decay"]
         momentum_decay = group["momentum_decay"]
-        if not state:
-            state["step"] = _new_step(0.0)
-            state["mu_product"] = _new_step(1.0)  # Π μ over the steps so far (a scalar tensor, like step)
-            state["exp_avg"] = Tensor._make(np.zeros_like(p._data))
-            state["exp_avg_sq"] = Tensor._make(np.zeros_like(p._data))
         if group["maximize"]:
             grad = -grad
         state["step"]._data += 1
-        _bump(state, step=1, mu_product=1, exp_avg=1, exp_avg_sq=2)   # (+= 1; *=; lerp_; mul_, addcmul_)
+        _bump(state, step=1)
         step = float(state["step"]._data)
         param, grad = _real(p._data), _real(grad)  # (complex tensors: their real and imaginary parts)
         dt = param.dtype
@@ -61,6 +62,7 @@ class NAdam(Optimizer):
                 _write(p, param)
             else:
                 grad = add_scaled(grad, param, wd)                 # L2 penalty in the gradient
+        _bump(state, mu_product=1, exp_avg=1, exp_avg_sq=2)   # (*=; lerp_; mul_, addcmul_)
         # The momentum coefficients of this step and the next: μₜ = β1·(1 - ½·0.96^(t·ψ)).
         mu = beta1 * (1.0 - 0.5 * (0.96 ** (step * momentum_decay)))
         mu_next = beta1 * (1.0 - 0.5 * (0.96 ** ((step + 1) * momentum_decay)))

@@ -14,7 +14,7 @@ from .._dtypes import float32
 from .._float_math import _is_reduced
 from .._fused import fma
 from .._tensor import Tensor
-from ..autograd.grad_mode import enable_grad
+from ..autograd.grad_mode import enable_grad, is_grad_enabled, set_grad_enabled
 from ..autograd.graph import RemovableHandle, _add_hook, _HookDict
 from ..nn.parameter import _reset_grad
 
@@ -157,20 +157,31 @@ class Optimizer(metaclass=TorchNamed):
         if closure is not None:
             with enable_grad():
                 loss = closure()
-        for group in self.param_groups:
-            for p in group["params"]:
-                grad = p.grad
-                if grad is None:
-                    continue
-                if self._sparse_error is not None and grad.is_sparse:  # (minigrad/sparse.py)
-                    raise RuntimeError(self._sparse_error.format(type(self).__name__))
-                if self._capturable_error is not None and group.get("capturable"):
-                    raise AssertionError(self._capturable_error)
-                state = self.state.get(p, {})
-                self._update(p, grad._data, state, group)
-                if state:  # (plain SGD keeps no state, and PyTorch then lists none)
-                    self.state[p] = state
+        # (PyTorch's _use_grad_for_differentiable: the step runs with grad mode set to ``differentiable``; with it
+        # on, _write refuses the in-place update of a parameter that is a leaf requiring grad, as autograd refuses
+        # any in-place op on one, after the state updates that come before it)
+        with set_grad_enabled(bool(self.defaults.get("differentiable"))):
+            for group in self.param_groups:
+                params = [p for p in group["params"] if p.grad is not None]
+                for p in params:   # PyTorch's _init_group: every parameter's state is made before any update
+                    if self._sparse_error is not None and p.grad.is_sparse:  # (minigrad/sparse.py)
+                        raise RuntimeError(self._sparse_error.format(type(self).__name__))
+                    state = self.state.get(p, {})
+                    if not state:
+                        self._init_state(p, p.grad._data, state, group)
+                        if state:  # (plain SGD keeps no state, and PyTorch then lists none)
+                            self.state[p] = state
+                for p in params:
+                    if self._capturable_error is not None and group.get("capturable"):
+                        raise AssertionError(self._capturable_error)
+                    state = self.state.get(p, {})
+                    self._update(p, p.grad._data, state, group)
+                    if state:
+                        self.state[p] = state
         return loss
+
+    def _init_state(self, p: Tensor, grad: np.ndarray, state: dict, group: dict) -> None:
+        """Fill the empty ``state`` of a parameter before its first update (PyTorch's lazy initialization)."""
 
     def _update(self, p: Tensor, grad: np.ndarray, state: dict, group: dict) -> None:
         raise NotImplementedError
@@ -320,7 +331,10 @@ def lerp(start: np.ndarray, end: np.ndarray, weight: float) -> np.ndarray:
 
 
 def _write(p: Tensor, values: np.ndarray) -> None:
-    """Overwrite a parameter's values in place (like ``p.data.copy_``: a version bump, no history)."""
+    """Overwrite a parameter's values in place (like ``p.data.copy_``: a version bump, no history). In grad mode
+    (a step with differentiable=True) a leaf requiring grad is refused, as PyTorch's in-place update of it."""
+    if p.requires_grad and p.is_leaf and is_grad_enabled():
+        raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
     target = p._data
     if np.iscomplexobj(target) and not np.iscomplexobj(values):
         target = _real(target)  # (values computed on the real and imaginary parts)

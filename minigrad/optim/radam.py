@@ -35,16 +35,17 @@ class RAdam(Optimizer):
                         differentiable=differentiable)
         super().__init__(params, defaults)
 
+    def _init_state(self, p, grad, state, group) -> None:
+        state["step"] = _new_step(0.0)
+        state["exp_avg"] = Tensor._make(np.zeros_like(p._data))
+        state["exp_avg_sq"] = Tensor._make(np.zeros_like(p._data))
+
     def _update(self, p, grad, state, group) -> None:
         lr, (beta1, beta2), eps, wd = group["lr"], group["betas"], group["eps"], group["weight_decay"]
-        if not state:
-            state["step"] = _new_step(0.0)
-            state["exp_avg"] = Tensor._make(np.zeros_like(p._data))
-            state["exp_avg_sq"] = Tensor._make(np.zeros_like(p._data))
         if group["maximize"]:
             grad = -grad
         state["step"]._data += 1
-        _bump(state, step=1, exp_avg=1, exp_avg_sq=2)   # (+= 1; lerp_; mul_, addcmul_)
+        _bump(state, step=1)
         step = float(state["step"]._data)
         param, grad = _real(p._data), _real(grad)  # (complex tensors: their real and imaginary parts)
         dt = param.dtype
@@ -54,6 +55,7 @@ class RAdam(Optimizer):
                 _write(p, param)
             else:
                 grad = add_scaled(grad, param, wd)
+        _bump(state, exp_avg=1, exp_avg_sq=2)   # (lerp_; mul_, addcmul_)
         m, v = _real(state["exp_avg"]._data), _real(state["exp_avg_sq"]._data)
         m[...] = lerp(m, grad, 1 - beta1)                             # m ← β1·m + (1-β1)·g
         v[...] = addcmul(scale(v, beta2), grad, grad, 1 - beta2)  # v ← β2·v + (1-β2)·g²

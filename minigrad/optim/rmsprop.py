@@ -36,15 +36,16 @@ class RMSprop(Optimizer):
                         differentiable=differentiable)
         super().__init__(params, defaults)
 
+    def _init_state(self, p, grad, state, group) -> None:
+        state["step"] = Tensor._make(np.array(0.0, dtype=np.float32))
+        state["square_avg"] = Tensor._make(np.zeros_like(p._data))
+        if group["momentum"] > 0:
+            state["momentum_buffer"] = Tensor._make(np.zeros_like(p._data))
+        if group["centered"]:
+            state["grad_avg"] = Tensor._make(np.zeros_like(p._data))
+
     def _update(self, p, grad, state, group) -> None:
         lr, alpha, momentum = group["lr"], group["alpha"], group["momentum"]
-        if not state:
-            state["step"] = Tensor._make(np.array(0.0, dtype=np.float32))
-            state["square_avg"] = Tensor._make(np.zeros_like(p._data))
-            if momentum > 0:
-                state["momentum_buffer"] = Tensor._make(np.zeros_like(p._data))
-            if group["centered"]:
-                state["grad_avg"] = Tensor._make(np.zeros_like(p._data))
         if group["maximize"]:
             grad = -grad
         state["step"]._data += 1

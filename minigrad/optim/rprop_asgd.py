@@ -23,18 +23,20 @@ class Rprop(Optimizer):
                         differentiable=differentiable, capturable=capturable)
         super().__init__(params, defaults)
 
+    def _init_state(self, p, grad, state, group) -> None:
+        state["step"] = _new_step(0.0)
+        state["prev"] = Tensor._make(np.zeros_like(p._data))
+        # (complex: two independent reals, so the imaginary parts start at lr too)
+        lr = complex(group["lr"], group["lr"]) if np.iscomplexobj(grad) else group["lr"]
+        state["step_size"] = Tensor._make(np.full_like(grad, lr))
+
     def _update(self, p, grad, state, group) -> None:
-        if not state:
-            state["step"] = _new_step(0.0)
-            state["prev"] = Tensor._make(np.zeros_like(p._data))
-            # (complex: two independent reals, so the imaginary parts start at lr too)
-            lr = complex(group["lr"], group["lr"]) if np.iscomplexobj(grad) else group["lr"]
-            state["step_size"] = Tensor._make(np.full_like(grad, lr))
         if group["maximize"]:
             grad = -grad
         state["step"]._data += 1
-        # (+= 1; mul_ and clamp_ of the step sizes; prev: copy_, and the foreach path's sign-flip zeroing too)
-        _bump(state, step=1, step_size=2, prev=2 if group["foreach"] else 1)
+        # (+= 1; mul_ and clamp_ of the step sizes; prev: copy_ after the parameter's update, and the foreach
+        # path's sign-flip zeroing too)
+        _bump(state, step=1, step_size=2, prev=1 if group["foreach"] else 0)
         param, grad = _real(p._data), _real(grad)   # (a complex parameter is updated as real pairs)
         dt = param.dtype
         eta_minus, eta_plus = (dt.type(e) for e in group["etas"])
@@ -45,6 +47,7 @@ class Rprop(Optimizer):
         grad = np.where(factor == eta_minus, dt.type(0), grad)   # after a sign flip: no move, and forget
         _write(p, addcmul(param, np.sign(grad), step_size, -1))
         prev[...] = grad
+        _bump(state, prev=1)
 
 
 class ASGD(Optimizer):
@@ -63,19 +66,21 @@ class ASGD(Optimizer):
                         maximize=maximize, differentiable=differentiable, capturable=capturable)
         super().__init__(params, defaults)
 
+    def _init_state(self, p, grad, state, group) -> None:
+        state["step"] = _new_step(0.0)
+        state["eta"] = _new_step(group["lr"])
+        state["mu"] = _new_step(1.0)
+        state["ax"] = Tensor._make(np.zeros_like(p._data))
+
     def _update(self, p, grad, state, group) -> None:
         lr, lambd = group["lr"], group["lambd"]
-        if not state:
-            state["step"] = _new_step(0.0)
-            state["eta"] = _new_step(lr)
-            state["mu"] = _new_step(1.0)
-            state["ax"] = Tensor._make(np.zeros_like(p._data))
         if group["maximize"]:
             grad = -grad
         state["step"]._data += 1
-        _bump(state, step=1, eta=1, mu=1, ax=1)   # (+= 1; copy_ / fill_ of η, μ; add_ or copy_ of ax)
+        _bump(state, step=1)
         if group["foreach"]:   # PyTorch's _multi_tensor_asgd rounds differently: its own path
             self._foreach_update(p, grad, state, group)
+            _bump(state, eta=1, mu=1, ax=1)
             return
         param, grad, ax = _real(p._data), _real(grad), _real(state["ax"]._data)   # (complex: as real pairs)
         if group["weight_decay"] != 0:
@@ -85,6 +90,7 @@ class ASGD(Optimizer):
         param = add_scaled(param, grad, -eta)                            # SGD step
         _write(p, param)
         p._version_counter[0] += 1   # (PyTorch's mul_ then add_ on the parameter: two versions)
+        _bump(state, eta=1, mu=1, ax=1)   # (add_ or copy_ of ax; copy_ / fill_ of η, μ)
         mu = state["mu"]._data
         if float(mu) != 1:
             ax[...] = ax + (param - ax) * mu                             # running average from t0 on

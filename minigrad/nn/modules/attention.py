@@ -10,6 +10,11 @@ from .linear import Linear
 from .module import Module
 
 
+def _contiguous_format():
+    from ... import contiguous_format
+    return contiguous_format
+
+
 class NonDynamicallyQuantizableLinear(Linear):
     """A Linear (PyTorch's name for MultiheadAttention's out_proj, which quantization leaves alone)."""
 
@@ -21,7 +26,8 @@ class MultiheadAttention(Module):
 
     Inputs are (L, N, E) (or (N, L, E) with batch_first, or unbatched (L, E)); returns (output, weights),
     the weights averaged over the heads unless ``average_attn_weights=False`` (None when not ``need_weights``).
-    PyTorch's inference fast path (eval mode, no grad) is not taken: the same composite runs.
+    PyTorch's inference fast path (eval mode, no grad) runs the same composite, its output then copied to a fresh
+    contiguous tensor as the fused kernel returns it.
     """
 
     __constants__ = ["batch_first"]
@@ -86,11 +92,42 @@ class MultiheadAttention(Module):
     def forward(self, query: Tensor, key: Tensor, value: Tensor, key_padding_mask: Tensor | None = None,
                 need_weights: bool = True, attn_mask: Tensor | None = None, average_attn_weights: bool = True,
                 is_causal: bool = False) -> tuple:
-        is_batched = query.dim() == 3
+        float_masks = any(m is not None and m.is_floating_point() for m in (attn_mask, key_padding_mask))
         key_padding_mask = F._canonical_mask(key_padding_mask, "key_padding_mask",
                                              None if attn_mask is None else attn_mask.dtype, "attn_mask",
                                              query.dtype)
         attn_mask = F._canonical_mask(attn_mask, "attn_mask", None, "", query.dtype, check_other=False)
+        if not float_masks and self._takes_fast_path(query, key, value):
+            # PyTorch's inference fast path (torch._native_multi_head_attention): its kernel checks the query's
+            # size first and returns a fresh contiguous (N, L, E) output; the values are the composite's below
+            if query.size(-1) != self.embed_dim:
+                raise RuntimeError(f"passed-in embed_dim {self.embed_dim} didn't match last dim of query "
+                                   f"{query.size(-1)}")
+            out, weights = self._composite(query, key, value, key_padding_mask, need_weights, attn_mask,
+                                           average_attn_weights, is_causal)
+            return out.clone(memory_format=_contiguous_format()), weights
+        return self._composite(query, key, value, key_padding_mask, need_weights, attn_mask, average_attn_weights,
+                               is_causal)
+
+    def _takes_fast_path(self, query: Tensor, key: Tensor, value: Tensor) -> bool:
+        """PyTorch's conditions for the fast path (MultiheadAttention.forward's why_not_fast_path, all empty):
+        batch_first self-attention (one tensor as query, key and value) in eval mode, an even number of heads,
+        one packed in_proj with a bias, no bias_k / add_zero_attn, no autocast, and no grad to record."""
+        from ...amp.autocast_mode import is_autocast_enabled
+        from ...autograd.grad_mode import is_grad_enabled
+        if not (query.dim() == 3 and query is key and key is value and self.in_proj_weight is not None
+                and self.in_proj_bias is not None and query.dtype == self.in_proj_bias.dtype
+                and query.dtype == self.in_proj_weight.dtype and not self.training and self.num_heads % 2 == 0
+                and self.batch_first and self.bias_k is None and self.bias_v is None and not self.add_zero_attn
+                and self._qkv_same_embed_dim and not is_autocast_enabled()):
+            return False
+        args = (query, self.in_proj_weight, self.in_proj_bias, self.out_proj.weight, self.out_proj.bias)
+        return not (is_grad_enabled() and any(t is not None and t.requires_grad for t in args))
+
+    def _composite(self, query: Tensor, key: Tensor, value: Tensor, key_padding_mask, need_weights: bool,
+                   attn_mask, average_attn_weights: bool, is_causal: bool) -> tuple:
+        """F.multi_head_attention_forward on (L, N, E) inputs (the slow path)."""
+        is_batched = query.dim() == 3
         if self.batch_first and is_batched:   # to (L, N, E), keeping "the same tensor" where it was
             if key is value:
                 if query is key:

@@ -173,8 +173,16 @@ def _layer_stack(cell, input: Tensor, hiddens: list, params: list, num_layers: i
                  bidirectional: bool, batch_sizes=None) -> tuple:
     """Each layer's output is the next one's input (with dropout between layers when training)."""
     if bidirectional:   # (hidden states and parameters come in (forward, reverse) pairs)
+        if len(hiddens) % 2 or len(params) % 2:   # (RNN.cpp's pair_vec)
+            raise RuntimeError("Odd number of params or hiddens given to a bidirectional RNN")
         hiddens = list(zip(hiddens[::2], hiddens[1::2]))
         params = list(zip(params[::2], params[1::2]))
+    # (RNN.cpp's apply_layer_stack: the modules check the hidden state's shape first, except LSTM on a
+    # PackedSequence, whose wrong-sized states reach these checks or fail in the cells' own ops)
+    if len(hiddens) != num_layers:
+        raise RuntimeError("Expected more hidden states in stacked_rnn")
+    if len(params) != num_layers:
+        raise RuntimeError("Expected more weights in stacked_rnn")
     final_hiddens = []
     for layer in range(num_layers):
         if bidirectional:
@@ -191,6 +199,8 @@ def _layer_stack(cell, input: Tensor, hiddens: list, params: list, num_layers: i
 def _gather_params(flat: list, has_biases: bool, has_projections: bool = False) -> list:
     """The flat weight list as one (w_ih, w_hh, b_ih, b_hh, w_hr) tuple per layer and direction."""
     per_layer = 2 + 2 * has_biases + has_projections
+    if len(flat) % per_layer:
+        raise RuntimeError("got an incorrect number of RNN parameters")
     groups = [flat[i:i + per_layer] for i in range(0, len(flat), per_layer)]
     if has_biases:
         return [(g[0], g[1], g[2], g[3], g[4] if has_projections else None) for g in groups]
@@ -217,7 +227,9 @@ _PROJECTION_WARNED = [False]
 def _lstm(input: Tensor, hx: tuple, flat_weights: list, has_biases: bool, num_layers: int, dropout: float,
           train: bool, bidirectional: bool, batch_first: bool, batch_sizes=None) -> tuple:
     """PyTorch's lstm: (output, h_n, c_n); with batch_sizes, input is packed data."""
-    has_projections = hx[0].shape[2] != hx[1].shape[2]
+    # (ATen's lstm: cell states of another size than the hidden states mean projections; size(2) raises
+    # PyTorch's IndexError for states of fewer dims, which only a PackedSequence input lets through)
+    has_projections = hx[0].size(2) != hx[1].size(2)
     if batch_sizes is not None:
         batch_first = False   # (packed data has no batch dim)
     elif input.dtype.name == "float32" and input.numel() != 0:   # PyTorch's use_mkldnn
@@ -555,7 +567,9 @@ class LSTM(RNNBase):
                   _creation.zeros(layers, sizes[0], self.hidden_size, dtype=data.dtype))
         else:
             hx = self.permute_hidden(hx, sorted_indices)
-        self.check_forward_args(data, hx, batch_sizes)
+        # (PyTorch's LSTM.forward runs no check_forward_args on a PackedSequence: wrong shapes fail in ATen's
+        # lstm, as _lstm's: the parameters' count, the states' count per layer, then the first layer's input
+        # projection data @ weight_ih_l0.T, the cells' matrix products and in-place adds)
         output, h, c = _lstm(data, hx, self._flat_weights, self.bias, self.num_layers, self.dropout, self.training,
                              self.bidirectional, self.batch_first, sizes)
         return (PackedSequence(output, batch_sizes, sorted_indices, unsorted_indices),

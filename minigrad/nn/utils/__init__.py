@@ -97,7 +97,7 @@ def vector_to_parameters(vec: Tensor, parameters) -> None:
         n = param.numel()
         param.data = vec[pointer:pointer + n].view_as(param).data
         pointer += n
-from . import fusion, parametrizations, parametrize, prune, rnn, stateless  # noqa: E402,F401
+from . import clip_grad, fusion, parametrizations, parametrize, prune, rnn, stateless  # noqa: E402,F401
 from .fusion import (  # noqa: E402,F401
     fuse_conv_bn_eval,
     fuse_conv_bn_weights,

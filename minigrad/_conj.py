@@ -1,0 +1,138 @@
+"""PyTorch's lazy conjugation (the "conjugate bit"), on NumPy.
+
+In PyTorch ``y = x.conj()`` of a complex tensor copies nothing: y is a *view* of x's memory carrying a flag, the
+conjugate bit, that makes every kernel read the values conjugated. So ``y.is_conj()`` is True, ``y._base`` is x,
+y shares x's ``_version``, an in-place op on y writes x (conjugated back) and an in-place op on x shows in y.
+``y.resolve_conj()`` (or ``clone()``, or any op's result) holds the conjugated values in memory of its own.
+
+NumPy has no conjugating view, so minigrad gives y memory of its own, a *mirror* holding conj(x), and keeps the two
+in step: every in-place write (all of them go through ``_dispatch._check_inference_write``; forward AD's writes into
+tangents call it too) calls ``after_write``, which copies the side that was written, conjugated, into the other.
+The mirror is recorded here, keyed by the NumPy array that owns its memory, so a view of y (``y[0]``, ``y.T``,
+``y.detach()``) is a conjugate view too and is kept in step as well, while a tensor in memory of its own (clone,
+the result of any op) never is.
+
+Real tensors never meet any of this: ``x.conj()`` of a real tensor is x itself, and while no conjugate view is
+alive ``after_write`` and ``is_conj`` return at their first test.
+"""
+from __future__ import annotations
+
+import weakref
+
+import numpy as np
+
+
+class _Mirror:
+    """The memory of conjugate views: ``mirror`` holds conj(``source``), two flat arrays of one size."""
+
+    __slots__ = ("source", "source_owner", "_mirror", "bit", "_view")
+
+    def __init__(self, source, mirror, bit, view):
+        self.source = source                    # (kept alive here, as a PyTorch view keeps its storage alive)
+        self.source_owner = id(_owner(source))
+        # The mirror's own arrays are held weakly: the views alive keep them, and the last one gone drops the entry.
+        self._mirror = weakref.ref(mirror)
+        self.bit = bit    # the conjugate bit: False for x.conj().conj(), which reads x's values again
+        self._view = weakref.ref(view)  # the array of the conj() result itself (not of a view of it)
+
+    @property
+    def mirror(self):
+        return self._mirror()
+
+    @property
+    def view(self):
+        return self._view()
+
+
+# id(array owning a mirror's memory) -> _Mirror, oldest first (a mirror of a mirror comes after its source's).
+MIRRORS: dict = {}
+
+
+def _owner(a: np.ndarray) -> np.ndarray:
+    """The array that owns ``a``'s memory (as _strides' storage: through as_strided's holder objects too)."""
+    while True:
+        base = a.base
+        base = base if isinstance(base, np.ndarray) else getattr(base, "base", None)
+        if not isinstance(base, np.ndarray):
+            return a
+        a = base
+
+
+def conj_view(input):
+    """``input.conj()`` of a complex tensor: ConjBackward0's result, made a conjugate view of ``input``.
+
+    The mirror conjugates all of input's storage, so the view has input's strides and storage offset (as PyTorch's),
+    and its address maps back to input's (data_ptr). Not for an input with gaps (x[::2]): PyTorch's ops read such a
+    view as resolve_conj() gives it, a contiguous copy (whose layout decides their rounding: _complex_bits), so the
+    mirror is laid out as that copy.
+    """
+    from . import derivatives as D  # (here: _dispatch imports this module, and derivatives imports _dispatch)
+    from ._dispatch import _make_view
+    out = D.conj(input)               # the values, recorded as ConjBackward0
+    storage, start = D._storage(input._data)
+    if input._data.size and out._data.strides == input._data.strides and _owner(storage) is _owner(input._data):
+        mirror = np.conjugate(storage)
+        out._data = np.lib.stride_tricks.as_strided(mirror[start:], input._data.shape, input._data.strides)
+    else:   # (gaps, or no storage to mirror whole (an empty tensor ...): just the values, laid out as clone's)
+        storage, mirror = input._data, out._data
+    _make_view(out, input, _replay, {}, None)   # _base, shared _version; autograd replays it as conj_view(base)
+    source = MIRRORS.get(id(_owner(storage)))
+    key = id(_owner(mirror))
+    MIRRORS[key] = _Mirror(storage, mirror, not (source is not None and source.bit), out._data)
+    weakref.finalize(_owner(mirror), MIRRORS.pop, key, None)   # forgotten with the last view of the mirror
+    if out._fw_grad is not None and input._fw_grad is not None:
+        out._fw_grad = conj_view(input._fw_grad)   # (forward AD: the tangent is the conj view of input's, as PyTorch's)
+    return out
+
+
+def _replay(base):
+    """How autograd replays the view on its base (CopySlices, a regenerated grad_fn): a conj view again, so that
+    writing into it writes the base."""
+    from ._ops import conj
+    return conj(base)
+
+
+def is_direct(t) -> bool:
+    """Whether ``t`` is the result of conj() itself (its grad_fn is regenerated by replaying conj, as PyTorch's)."""
+    m = MIRRORS.get(id(_owner(t._data))) if MIRRORS else None
+    return m is not None and m.view is t._data
+
+
+def is_conj(t) -> bool:
+    """Whether ``t`` reads its memory conjugated: a view of a mirror made by ``conj_view``."""
+    if not MIRRORS or t._data.dtype.kind != "c":  # (y.real of a conj view y reads the mirror too, and has no bit)
+        return False
+    m = MIRRORS.get(id(_owner(t._data)))
+    return m is not None and m.bit
+
+
+def data_ptr(t, address: int) -> int:
+    """``address`` of ``t``'s first element, or in the memory its mirror stands for (PyTorch's view shares it)."""
+    m = MIRRORS.get(id(_owner(t._data)))
+    while m is not None and m.mirror.strides == m.source.strides:   # (a mirror laid out otherwise: its own address)
+        address += m.source.__array_interface__["data"][0] - m.mirror.__array_interface__["data"][0]
+        m = MIRRORS.get(m.source_owner)   # (x.conj().conj(): a mirror of a mirror, in x's memory too)
+    return address
+
+
+def after_write(t) -> None:
+    """Keep mirrors in step after an in-place write into ``t``'s memory."""
+    owner = id(_owner(t._data))
+    changed = {owner}
+    # Up: a write into a mirror goes back, conjugated, into the memory it mirrors (and on, for a mirror of a mirror).
+    m = MIRRORS.get(owner)
+    while m is not None:
+        np.conjugate(m.mirror, out=m.source)
+        changed.add(m.source_owner)
+        m = MIRRORS.get(m.source_owner)
+    # Down: every mirror of memory that changed shows the new values (oldest first: a mirror of a mirror last).
+    for key, m in list(MIRRORS.items()):
+        if m.source_owner in changed:
+            np.conjugate(m.source, out=m.mirror)
+            changed.add(key)
+
+
+def check_resolved(t, message: str) -> None:
+    """PyTorch's refusal to hand out the memory of a conjugate view (numpy(), view_as_real)."""
+    if MIRRORS and is_conj(t):
+        raise RuntimeError(message)
