@@ -298,6 +298,8 @@ from . import _out_args  # noqa: E402
 _out_args.attach()
 _out_args.install(globals())
 _out_args.install_special(special.__dict__)
+_out_args.install_table(linalg.__dict__, _out_args.LINALG_OUT, "linalg_")  # torch.linalg.det(A, out=o) ...
+_out_args.install_table(fft.__dict__, _out_args.FFT_OUT, "fft_")
 # x.gcd_(y) of a leaf requiring grad: PyTorch's leaf refusal before the kernel's shape or dtype errors
 from . import _ops_inplace_math  # noqa: E402
 _ops_inplace_math.install_leaf_first(Tensor)

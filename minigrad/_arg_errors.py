@@ -39,6 +39,14 @@ def for_method(error: TypeError, name: str) -> TypeError:
     """An invalid_combination() error as ``x.name(...)`` raises it: without self, the overloads as methods."""
     _, args, kwargs, options = error.invalid_call
     methods = tuple(m for m in (method_overload(o) for o in options) if m is not None)
+    # (as for the function: an argument count that fits one overload only gets that overload's own error,
+    # x.sort(1, 2, 3): "sort() takes from 1 to 0 positional arguments but 3 were given")
+    nullable = ("dim",) if name in _NULLABLE_DIM else ("stable",) if name == "sort" else ()
+    try:
+        _resolve(name, [_signature(m, nullable) if m != "()" else [] for m in methods], args[1:], kwargs,
+                 _unpack_lists, methods)
+    except TypeError as own:   # (returned, not raised: the caller raises it, as every error built here)
+        return own
     return invalid_combination(name, args[1:], kwargs, methods)
 
 
@@ -178,7 +186,8 @@ TENSOR_FIRST = dict.fromkeys((
     "real reshape resize_as_ roll round scatter_add select sgn sign slogdet softmax sort split_with_sizes "
     "square squeeze swapaxes swapdims t take take_along_dim tile topk trace transpose tril triu trunc unbind "
     "unflatten unique_consecutive unsqueeze view_as_complex view_as_real zero_ multinomial poisson bernoulli "
-    "is_inference is_same_size is_signed is_floating_point is_complex is_nonzero numel").split())
+    "is_inference is_same_size is_signed is_floating_point is_complex is_nonzero numel fill histogramdd "
+    "nuclear_norm squeeze_copy swapdims").split())
 TENSOR_FIRST.update({"unique": ("_unique2", "input"), "repeat_interleave": ("repeat_interleave", "repeats")})
 # ... and whose second positional argument must be a tensor too (its name in PyTorch's message).
 TENSOR_SECOND = {"allclose": "other", "arctan2": "other", "atan2": "other", "bincount": "weights", "cross": "other",
@@ -201,6 +210,8 @@ def tensor_first(fn, name: str, arg: str = "input", second: str | None = None):
             return fn(*args, **kwargs)
         except Exception:
             first = args[0] if args else kwargs.get(arg, kwargs.get("input"))
+            if name in FUNCTION_OVERLOADS:  # (PyTorch's overloads decide: the plausible one's error, or the list)
+                _resolve(name, _OVERLOADS_PARSED[name], args, kwargs, _unpack_lists, FUNCTION_OVERLOADS[name])
             if name in METHOD_SIGNATURES and not args and not kwargs:  # (torch.repeat_interleave(): the overloads)
                 recheck(name, args, kwargs, method=False)
             # one overload: the parser checks the arguments given in order, then names the ones not given
@@ -291,6 +302,45 @@ OVERLOADS["clamp_min"] = ("(Tensor input, Tensor min, *, Tensor out = None)",
                           "(Tensor input, Number min, *, Tensor out = None)")
 OVERLOADS["clamp_max"] = ("(Tensor input, Tensor max, *, Tensor out = None)",
                           "(Tensor input, Number max, *, Tensor out = None)")
+
+
+# PyTorch's overloads of TENSOR_FIRST functions as its parser lists them (function forms, hidden ones left out).
+# A failed call is parsed against them as PyTorch does (_resolve): when the number of arguments given fits exactly
+# one overload (between its required and all its parameters), that overload's own error ("missing 1 required
+# positional arguments", "must be Tensor", "takes from 2 to 1 positional arguments"); when it fits none or several,
+# "invalid combination of arguments" with the list: torch.mm(x) fits neither (Tensor input, Tensor mat2, ...) form.
+FUNCTION_OVERLOADS = {
+    "argsort": ("(Tensor input, *, bool stable, int dim = -1, bool descending = False, Tensor out = None)",
+                "(Tensor input, int dim = -1, bool descending = False)"),
+    "sort": ("(Tensor input, *, bool stable, int dim = -1, bool descending = False, tuple of Tensors out = None)",
+             "(Tensor input, int dim = -1, bool descending = False, *, tuple of Tensors out = None)"),
+    "bernoulli": ("(Tensor input, *, torch.Generator generator = None, Tensor out = None)",
+                  "(Tensor input, float p, *, torch.Generator generator = None)"),
+    "mm": ("(Tensor input, Tensor mat2, *, Tensor out = None)",
+           "(Tensor input, Tensor mat2, torch.dtype out_dtype, *, Tensor out = None)"),
+    "count_nonzero": ("(Tensor input, int dim = None)", "(Tensor input, tuple of ints dim)"),
+    "fill": ("(Tensor input, Tensor value)", "(Tensor input, Number value)"),
+    "histogram": ("(Tensor input, Tensor bins, *, Tensor weight = None, bool density = False, "
+                  "tuple of Tensors out = None)",
+                  "(Tensor input, int bins = 100, *, tuple of floats range = None, Tensor weight = None, "
+                  "bool density = False, tuple of Tensors out = None)"),
+    "histogramdd": tuple(f"(Tensor input, {bins} bins, tuple of floats range = None, Tensor weight = None, "
+                         "bool density = False)" for bins in ("int", "tuple of ints", "tuple of Tensors")),
+    "nuclear_norm": ("(Tensor input, tuple of ints dim, bool keepdim = False, *, Tensor out = None)",
+                     "(Tensor input, bool keepdim = False, *, Tensor out = None)"),
+    "round": ("(Tensor input, *, Tensor out = None)", "(Tensor input, *, int decimals, Tensor out = None)"),
+    "squeeze_copy": ("(Tensor input, *, Tensor out = None)", "(Tensor input, int dim, *, Tensor out = None)",
+                     "(Tensor input, tuple of ints dim, *, Tensor out = None)"),
+    # one overload each (their other forms are hidden): the parser names what is missing, by PyTorch's names
+    "flip": ("(Tensor input, tuple of ints dims, *, Tensor out = None)",),
+    "broadcast_to": ("(Tensor input, tuple of ints size)",),
+    "tile": ("(Tensor input, tuple of ints dims)",),
+    "swapaxes": ("(Tensor input, int axis0, int axis1)",),
+    "swapdims": ("(Tensor input, int dim0, int dim1)",),
+    "roll": ("(Tensor input, tuple of ints shifts, tuple of ints dims = [], *, Tensor out = None)",),
+    "logsumexp": ("(Tensor input, tuple of ints dim, bool keepdim = False, *, Tensor out = None)",),
+}
+FUNCTION_OVERLOADS["bmm"] = FUNCTION_OVERLOADS["mm"]
 
 
 def no_overload(name: str, *args, **kwargs) -> TypeError:
@@ -462,6 +512,8 @@ def install_method_second(tensor_class) -> None:
             except Exception:
                 if args and not isinstance(args[0], tensor_class):
                     raise must_be(__name, __arg, "Tensor", args[0], 1) from None
+                if not args and __arg not in kwargs:  # (the method has one overload: the out_dtype one is not one)
+                    raise TypeError(f'{__name}() missing 1 required positional arguments: "{__arg}"') from None
                 raise
         setattr(tensor_class, name, functools.wraps(method)(checked))
 
@@ -550,24 +602,25 @@ FACTORIES["logspace"] = tuple(o.replace("int steps, ", "int steps, float base = 
 class _Param:
     """One parameter of an overload as PyTorch prints it: ``torch.dtype dtype = None``."""
 
-    __slots__ = ("type", "name", "optional", "allow_none", "keyword_only")
+    __slots__ = ("type", "name", "optional", "allow_none", "keyword_only", "one_int")
 
-    def __init__(self, token: str, keyword_only: bool, nullable: tuple = ()):
+    def __init__(self, token: str, keyword_only: bool, nullable: tuple = (), one_int: tuple = ("dim",)):
         decl, _, default = token.partition(" = ")
         self.type, self.name = decl.rsplit(" ", 1)
         self.optional = bool(default)
         # (``Generator?``, ``bool? pin_memory``: types the schema makes optional, which the print does not show)
         self.allow_none = default == "None" or self.type == "torch.Generator" or self.name in nullable
         self.keyword_only = keyword_only
+        self.one_int = self.name in one_int  # (PyTorch's ``int[1]``: one int passes for the list)
 
 
-def _signature(option: str, nullable: tuple = ()) -> list:
+def _signature(option: str, nullable: tuple = (), one_int: tuple = ("dim",)) -> list:
     params, keyword_only = [], False
     for token in option[1:-1].split(", "):
         if token == "*":
             keyword_only = True
         else:
-            params.append(_Param(token, keyword_only, nullable))
+            params.append(_Param(token, keyword_only, nullable, one_int))
     return params
 
 
@@ -657,7 +710,7 @@ def _parse(name: str, params: list, args: tuple, kwargs: dict, raise_: bool) -> 
             # (PyTorch checks a tensor list's elements as it parses, and raises at the first that is no tensor)
             at = next(k for k, v in enumerate(value) if not _check("Tensor", v))
             raise TypeError(f"expected Tensor as element {at} in argument {i}, but got {type_name(value[at])}")
-        elif _check(p.type, value, p.name == "dim"):
+        elif _check(p.type, value, p.one_int):
             pass
         elif varargs and position == 0:
             position = len(args)  # (randn(2, 3): the positional arguments are the size)
@@ -732,6 +785,13 @@ def _resolve(name: str, signatures, args: tuple, kwargs: dict, unpack, listed) -
 # The factories' TensorOptions take None for these two (torch.zeros(2, requires_grad=None)); torch.tensor does not.
 _SIGNATURES = {name: [_signature(o, () if name == "tensor" else ("pin_memory", "requires_grad")) for o in options]
                for name, options in FACTORIES.items()}
+
+
+# (``bool? stable`` in sort's schema, not argsort's: None passes, the print does not show it; roll's int[1]s)
+_OVERLOADS_PARSED = {name: [_signature(o, ("stable",) if name == "sort" else (),
+                                        ("dim", "shifts", "dims") if name == "roll" else ("dim",))
+                            for o in options]
+                     for name, options in FUNCTION_OVERLOADS.items()}
 
 
 def _call_key(name: str, args: tuple, kwargs: dict):

@@ -691,6 +691,9 @@ class Op:
                 if tensors[i]._requires_grad or tensors[i]._base is not None and _stale_view(tensors[i], out):
                     record = True
                     break
+        if out is not None and self.elementwise and 0 in out._data.strides:
+            _check_inplace(out, record)  # (autograd's refusals come first, as PyTorch's VariableType)
+            _no_internal_overlap_first(self, out, tensors)
         if (out is not None and not record and self.ufunc is not None and dtype is not None
                 and self._run_into(out, tensors, arrays, npd, args)):
             return out
@@ -1353,6 +1356,17 @@ def _dense(a) -> bool:
     return True
 
 
+def _no_internal_overlap_first(op, out, tensors=()) -> None:
+    """TensorIterator's first check (compute_mem_overlaps, before compute_shape and compute_types): an in-place
+    elementwise op into an expanded tensor is refused before any broadcast or cast error of its operands
+    (``ones(1, 3).expand(2, 3).add_(ones(5))``). The writes allowed there (fill_, masked_fill_ ...) pass on, to
+    be checked (and warned about) when written."""
+    data = out._data
+    if data.size and (op is None or op.node_name not in _OVERLAPPING_WRITES) and any(
+            st == 0 and n > 1 for st, n in zip(data.strides, data.shape)):
+        _check_overlapping_write(op, out, tensors)
+
+
 def _check_overlapping_write(op, out, tensors) -> None:
     """Writing into a tensor whose elements share memory (``x.expand(3, 4)``): only some ops may, as in PyTorch.
 
@@ -1414,6 +1428,7 @@ def is_expanded(a: np.ndarray) -> bool:
 # Ops (by node name) that may write into an expanded tensor: None, or the deprecation warning's details.
 _OVERLAPPING_WRITES = {
     "FillBackward2": None, "ZeroBackward0": None,
+    "ThresholdBackward1": None,   # (threshold_: idempotent, its TensorIterator does not check overlap)
     "MaskedFillBackward0": ("masked_fill_", "tensor[mask] = scalar", 2450),
     "MaskedFillBackward1": ("masked_fill_", "tensor[mask] = scalar", 2450),
     "IndexPutBackward0": ("index_put_", "tensor[indices] = tensor", 976),

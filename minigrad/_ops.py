@@ -915,6 +915,8 @@ def lerp_(input, end, weight):
         raise _arg_errors.invalid_combination("lerp_", (end, weight), {}, _LERP_METHOD)
     _vmap_batched.check_inplace("lerp_", input, (end, weight))  # (vmap's refusal before the dtype check)
     _dispatch._check_inplace(input, _STATE.enabled and input._requires_grad)  # (autograd's errors come first)
+    if end.dtype is input.dtype and (not isinstance(weight, Tensor) or weight.dtype is input.dtype):
+        _dispatch._no_internal_overlap_first(None, input)  # (after lerp's dtype checks, before shapes and kernel)
     return _lerp(input, end, weight, out=input)
 
 
@@ -1058,6 +1060,11 @@ def clamp_(input, min=None, max=None):
     if input.dtype._kind < 2 and builtins.any(isinstance(b, complex) for b in (min, max)):
         raise RuntimeError("result type ComplexFloat can't be cast to the desired output type "
                            f"{_meta_name(input.dtype)}")
+    if (min is not None or max is not None) and not input.is_complex() and (
+            error is not None or isinstance(min, Tensor) or isinstance(max, Tensor) or dt._kind <= input.dtype._kind):
+        # TensorIterator's overlap check, after clamp's own checks (None bounds, complex input, the cast of
+        # number bounds' result type), before the bounds' conversion, shapes and dtypes
+        _dispatch._no_internal_overlap_first(None, input)
     if error is not None:
         raise error
     if isinstance(min, Tensor) or isinstance(max, Tensor):
@@ -2990,6 +2997,9 @@ def copy_(input, src, non_blocking=False):
         # (into an integer tensor: PyTorch's copy_ records no history there, the values only)
         with grad_mode.no_grad():
             return copy_(input, src, non_blocking)
+    if input._requires_grad or input._base is not None:
+        _dispatch._check_inplace(input, False)  # (autograd's refusal of a leaf first)
+    _dispatch._no_internal_overlap_first(D.copy_, input, (input, src))  # (then TensorIterator's, before shapes')
     try:
         return D.copy_(input, src, out=input, dtype=None)
     except ValueError as e:  # NumPy's broadcast errors, as PyTorch's RuntimeError
@@ -3030,6 +3040,7 @@ def add_(input, other, _old=_NO_ARG, *, alpha=1):
         other, alpha = _old, other
     if type(alpha) is not int or alpha != 1:
         _dispatch._check_inplace(input, False)  # (before alpha's errors)
+        _dispatch._no_internal_overlap_first(None, input)  # (TensorIterator's first error, before alpha's)
         alpha = _check_alpha(input, other, alpha, "add_", inplace=True)
     return _binary(D.add, input, other, out=input, alpha=alpha)
 
@@ -3041,6 +3052,8 @@ def sub_(input, other, _old=_NO_ARG, *, alpha=1):
         other, alpha = _old, other
     if type(alpha) is not int or alpha != 1:
         _dispatch._check_inplace(input, False)  # (before alpha's errors)
+        if not (input.dtype is _dtypes.bool_ or isinstance(other, Tensor) and other.dtype is _dtypes.bool_):
+            _dispatch._no_internal_overlap_first(None, input)  # (after sub's bool refusal, before alpha's)
         alpha = _check_alpha(input, other, alpha, "sub_", no_bool=True, inplace=True)
     return _binary(D.sub, input, other, out=input, no_bool=True, alpha=alpha)
 
@@ -3062,6 +3075,7 @@ def div_(input, other, *, rounding_mode=_NO_ROUNDING_MODE):
     _vmap_batched.check_inplace("div_", input, (other,))  # (vmap's refusal before the kernel's errors)
     if rounding_mode not in ("trunc", "floor"):
         _rounded_div(input, other, rounding_mode)  # (the mode's error, before the shapes')
+    _dispatch._no_internal_overlap_first(None, input)  # (TensorIterator's first check, before the shapes')
     other_t = other if isinstance(other, Tensor) else _wrap_scalar(other)
     _check_broadcast(input, other_t)
     shape = np.broadcast_shapes(input._data.shape, other_t._data.shape)

@@ -194,7 +194,7 @@ def histogram(input, bins=100, *, range=None, weight=None, density: bool = False
     return histogram_type(results)
 
 
-def histogramdd(input, bins=10, *, range=None, weight=None, density: bool = False):  # noqa: A002
+def histogramdd(input, bins, *, range=None, weight=None, density: bool = False):  # noqa: A002
     """The D-dimensional histogram of the rows of input (its last dim: the D coordinates)."""
     if input.dim() < 2:
         raise RuntimeError("torch.histogramdd: input tensor should have at least 2 dimensions")

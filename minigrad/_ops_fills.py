@@ -161,6 +161,7 @@ def masked_scatter_(input: Tensor, mask: Tensor, source: Tensor) -> Tensor:
     """In-place masked_scatter (the mask must broadcast to input's shape)."""
     _masked_scatter_args("masked_scatter_", input, mask, source)
     _vmap_batched.check_inplace("masked_scatter_", input, (mask, source))  # (vmap's refusal before the dtype check)
+    _dispatch._no_internal_overlap_first(None, input)  # (its elements sharing memory: refused before the rest)
     return _masked_scatter(input, mask, source, input)
 
 

@@ -272,6 +272,8 @@ def heaviside_(input, values):
     _ops._vmap_batched.check_inplace("heaviside_", input, (values,))   # (vmap's fallback refuses before the kernel)
     if input.is_complex() or (isinstance(values, Tensor) and values.is_complex()):
         raise RuntimeError("heaviside is not yet implemented for complex tensors.")
+    if input.dtype is values.dtype:  # (PyTorch's dtype check, then TensorIterator's overlap one)
+        _no_internal_overlap(input)
     result = _ops_math.heaviside(input.detach(), values.detach() if isinstance(values, Tensor) else values)
     return _record_into(D.NOT_IMPLEMENTED["heaviside_"], input, (values,), result)
 

@@ -316,6 +316,10 @@ def _addc(op, input, tensor1, tensor2, value, out=None):
             "(input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as "
             "(input + value * tensor1 / tensor2) for float inputs. The future addcdiv behavior is just the "
             "latter implementation: (input + value * tensor1 / tensor2), for all dtypes.")
+    if out is not None:
+        if out._requires_grad or out._base is not None:
+            _ops._dispatch._check_inplace(out, False)  # (autograd's refusal of a leaf first)
+        _ops._dispatch._no_internal_overlap_first(None, out)  # (TensorIterator's first check, before the shapes')
     shapes = [t._data.shape for t in (input, tensor1, tensor2)]
     for i, a in enumerate(shapes):
         for b in shapes[i + 1:]:
@@ -849,6 +853,7 @@ def ldexp_(input, other):
     _ops._vmap_batched.check_inplace("ldexp_", input, (other,))   # (vmap's fallback refuses before the kernel)
     if input.dtype._kind < 2:
         raise RuntimeError(f"ldexp can't be cast to the desired output type {_ops._legacy(input.dtype)}")
+    _ops._dispatch._no_internal_overlap_first(None, input)  # (its mul_'s TensorIterator: before shapes and casts)
     if other.dtype.is_complex and not input.dtype.is_complex:
         raise RuntimeError(f"result type {_ops._legacy(other.dtype)} can't be cast to the desired output type "
                            f"{_ops._legacy(input.dtype)}")

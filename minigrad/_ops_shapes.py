@@ -203,6 +203,8 @@ _ROLL_PARAMS = {"input": _arg_errors.REQUIRED, "shifts": _arg_errors.REQUIRED, "
 
 def tile(input, *dims):
     """input repeated ``dims`` times along each dim (as repeat, with missing leading dims = 1)."""
+    if not dims:  # (PyTorch's parser: dims is required, even for a 0-dim input; tile(()) passes)
+        raise TypeError('tile() missing 1 required positional arguments: "dims"')
     dims = tuple(_ops._size_args(dims, "tile", "dims"))
     if len(dims) < input.dim():
         dims = (1,) * (input.dim() - len(dims)) + dims

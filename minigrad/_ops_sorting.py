@@ -64,11 +64,8 @@ def _sort_args(name, input, args, kwargs, overloads):
 
 
 # How PyTorch's "invalid combination of arguments" error lists sort's and argsort's overloads.
-_SORT_OVERLOADS = (
-    "(Tensor input, *, bool stable, int dim = -1, bool descending = False, tuple of Tensors out = None)",
-    "(Tensor input, int dim = -1, bool descending = False, *, tuple of Tensors out = None)")
-_ARGSORT_OVERLOADS = ("(Tensor input, *, bool stable, int dim = -1, bool descending = False, Tensor out = None)",
-                      "(Tensor input, int dim = -1, bool descending = False)")
+_SORT_OVERLOADS = _arg_errors.FUNCTION_OVERLOADS["sort"]
+_ARGSORT_OVERLOADS = _arg_errors.FUNCTION_OVERLOADS["argsort"]
 
 
 def msort(input):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import builtins
 import functools
 
-from . import _arg_errors, _dispatch, _dtypes, _ops, return_types
+from . import _arg_errors, _dispatch, _dtypes, _ops, _vmap_batched, return_types
 from ._tensor import Tensor
 from .amp import autocast_mode
 from .autograd import grad_mode
@@ -541,3 +541,256 @@ def attach() -> None:
     for dunder, method in _INPLACE_OPERATORS.items():
         if dunder not in vars(Tensor):
             setattr(Tensor, dunder, _inplace_operator(method))
+
+
+# ---- out= of torch.linalg and torch.fft: one table, three orders of PyTorch's checks ----
+# "refused": PyTorch's autograd kernel refuses out= (an input or out requiring grad) before anything else, then
+#   the function's own checks and out='s dtype (linalg.det, inv, qr, svd ...);
+# "checked": a composite checks its arguments and out='s dtype first, then the kernel it calls refuses (the fft
+#   family, multi_dot, vecdot, eigvals);
+# "copied": a differentiable composite copies its result into out= (CopyBackwards: linalg.norm, cond ...).
+def _same(result, out):
+    if result.dtype is not out.dtype:
+        raise _meta_mismatch(result.dtype, out.dtype)
+
+
+def _castable(label: str, what: str = "result"):
+    """PyTorch's ``checkLinalgCompatibleDtype``: the result may be cast to out='s dtype, never down a category."""
+    def check(result, out):
+        if result.dtype._kind > out.dtype._kind:
+            legacy = _dispatch._legacy_scalar_name
+            raise RuntimeError(f"{label}: Expected {what} to be safely castable from {legacy(result.dtype)} dtype, "
+                               f"but got {what} with dtype {legacy(out.dtype)}")
+    return check
+
+
+def _norm_dtype(label: str):
+    def check(result, out):
+        if result.dtype is not out.dtype:
+            legacy = _dispatch._legacy_scalar_name
+            raise RuntimeError(f"{label} expected out tensor dtype {legacy(result.dtype)} but got: "
+                               f"{legacy(out.dtype)}")
+    return check
+
+
+def _multi_dot_dtype(result, out):
+    if result.dtype is not out.dtype:
+        raise RuntimeError(f"multi_dot(): expected out tensor to have dtype {_ops._meta_name(result.dtype)} but got "
+                           f"{_ops._meta_name(out.dtype)}")
+
+
+def _vecdot_dtype(result, out):
+    if result.dtype is not out.dtype:
+        legacy = _dispatch._legacy_scalar_name
+        raise RuntimeError(f"linalg.vecdot: Expected out of dtype{legacy(result.dtype)} but found {legacy(out.dtype)}")
+
+
+def _scalar_type(result, out):
+    """linalg.solve_triangular's out= must have its result's dtype."""
+    if result.dtype is not out.dtype:
+        legacy = _dispatch._legacy_scalar_name
+        raise RuntimeError(f"expected scalar type {legacy(result.dtype)} but found {legacy(out.dtype)}")
+
+
+def _fft_output(label: str, complex_: bool):
+    """The fft family takes any complex out= (any floating one for irfft/hfft): the value is cast into it."""
+    def check(result, out):
+        if (out.dtype.is_complex if complex_ else out.dtype.is_floating_point):
+            return
+        kind = "complex" if complex_ else "floating point"
+        raise RuntimeError(f"{label} expects a {kind} output tensor, but got "
+                           f"{_dispatch._legacy_scalar_name(out.dtype)}")
+    return check
+
+
+def _no_check(result, out):
+    pass
+
+
+# name: (order, the kernel refusing out= under autograd (None: not refused; or a function of the input giving
+# it), out='s dtype check)
+LINALG_OUT = {
+    "det": ("refused", "_linalg_det", _same), "inv": ("refused", "linalg_inv_ex", _same),
+    "solve": ("refused", "_linalg_solve_ex", _same), "cholesky": ("refused", "linalg_cholesky_ex", _same),
+    "vector_norm": ("refused", "linalg_vector_norm", _same), "eigvalsh": ("refused", "_linalg_eigh", _same),
+    "svdvals": ("refused", "_linalg_svd", _same), "cross": ("refused", "linalg_cross", _same),
+    "matrix_power": ("checked", "matmul", _castable("matrix_power")),
+    "pinv": ("refused", "linalg_pinv", _castable("linalg.pinv")),
+    "householder_product": ("refused", "linalg_householder_product",
+                            _castable("torch.linalg.householder_product")),
+    "solve_triangular": ("refused", "linalg_solve_triangular", _scalar_type),
+    "lu_solve": ("refused", "linalg_lu_solve", _same),
+    "matrix_rank": ("refused", None, _no_check),
+    "multi_dot": ("checked", "mm", _multi_dot_dtype), "vecdot": ("checked", "sum", _vecdot_dtype),
+    "eigvals": ("checked", None, _castable("torch.linalg.eigvals", "eigenvalues")),
+    "norm": ("copied", None, _norm_dtype("linalg.norm")),
+    "matrix_norm": ("copied", None, _norm_dtype("linalg.matrix_norm")),
+    "cond": ("copied", None, _castable("linalg.cond")), "tensorinv": ("copied", None, _castable("tensorinv")),
+    "tensorsolve": ("copied", None, _castable("tensorsolve")), "ldl_solve": ("refused", None, _same),
+    # the decompositions: out= is a tuple of tensors, each of its result's dtype
+    "qr": ("refused", "linalg_qr", _same), "eigh": ("refused", "_linalg_eigh", _same),
+    "svd": ("refused", "_linalg_svd", _same), "slogdet": ("refused", "_linalg_slogdet", _same),
+    "inv_ex": ("refused", "linalg_inv_ex", _same), "cholesky_ex": ("refused", "linalg_cholesky_ex", _same),
+    "solve_ex": ("refused", "_linalg_solve_ex", _same), "lu_factor": ("refused", "linalg_lu_factor_ex", _same),
+    "lu_factor_ex": ("refused", "linalg_lu_factor_ex", _same), "lu": ("refused", "linalg_lu", _same),
+    "eig": ("refused", "linalg_eig", _castable("torch.linalg.eig", "eigenvalues")),
+    "lstsq": ("refused", "linalg_lstsq", _no_check),
+    "ldl_factor": ("refused", None, _same), "ldl_factor_ex": ("refused", None, _same),
+}
+
+
+def _by_input(complex_kernel: str, real_kernel):
+    """The kernel refusing fft / ifft's out=: c2c for a complex input, else ``real_kernel`` (r2c for fft; None for
+    ifft, whose conjugated r2c of a real input PyTorch writes into out= without refusing)."""
+    return lambda x: real_kernel if isinstance(x, Tensor) and not x.is_complex() else complex_kernel
+
+
+def _fft(label: str, refused, complex_: bool = True):
+    return ("checked", refused, _fft_output(label, complex_))
+
+
+# (fft2 / fftn of a real input are c2c too: PyTorch makes the input complex first; so are ihfft2 / ihfftn)
+FFT_OUT = {
+    "fft": _fft("fft", _by_input("_fft_c2c", "_fft_r2c")), "ifft": _fft("ifft", _by_input("_fft_c2c", None)),
+    "rfft": _fft("rfft", "_fft_r2c"), "irfft": _fft("irfft", "_fft_c2r", False),
+    "hfft": _fft("hfft", "_fft_c2r", False), "ihfft": _fft("ihfft", None),
+    "fft2": _fft("fftn", "_fft_c2c"), "ifft2": _fft("fftn", "_fft_c2c"), "fftn": _fft("fftn", "_fft_c2c"),
+    "ifftn": _fft("fftn", "_fft_c2c"), "rfft2": _fft("rfftn", "_fft_r2c"), "rfftn": _fft("rfftn", "_fft_r2c"),
+    "irfft2": _fft("irfftn", "_fft_c2r", False), "irfftn": _fft("irfftn", "_fft_c2r", False),
+    "hfft2": _fft("hfftn", "_fft_c2r", False), "hfftn": _fft("hfftn", "_fft_c2r", False),
+    "ihfft2": _fft("ihfftn", "_fft_c2c"), "ihfftn": _fft("ihfftn", "_fft_c2c"),
+}
+
+
+def _out_type(result):
+    """The structseq PyTorch returns for out=(...): torch.return_types.linalg_qr_out ..., holding the out tensors."""
+    name = type(result).__name__ + "_out"
+    if not hasattr(return_types, name):
+        setattr(return_types, name, return_types._named(name, *type(result)._field_names))
+    return getattr(return_types, name)
+
+
+def _resized_copy(result: Tensor, out: Tensor, name: str) -> Tensor:
+    """A differentiable result copied into out= (resized first, with PyTorch's warning when not empty)."""
+    if result.shape != out.shape:
+        with grad_mode.no_grad():
+            _ops._into_out(name, out, [], lambda: result.detach())
+    out.copy_(result)
+    return out
+
+
+def with_table_out(fn, name: str, order: str, refused, check, prefix: str = "linalg_"):
+    """``fn`` (a torch.linalg or torch.fft function) taking PyTorch's ``out=``: see LINALG_OUT (``prefix``: of
+    the name PyTorch's argument errors give it, linalg_det, fft_fft)."""
+    @functools.wraps(fn)
+    def wrapped(*args, out=None, **kwargs):
+        if out is None:
+            return fn(*args, **kwargs)
+        if autocast_mode.ON[0]:
+            return autocast_mode.without(wrapped, *args, out=out, **kwargs)
+        tensors = [t for a in (*args, *kwargs.values()) for t in (a if isinstance(a, (list, tuple)) else (a,))
+                   if isinstance(t, Tensor)]
+        if _vmap_batched.DEPTH[0]:  # (vmap refuses out= first, by the function's own name: aten::linalg_det.out)
+            _vmap_out(prefix + name, out, tensors, args, kwargs)
+        kernel = refused(args[0] if args else kwargs.get("input")) if callable(refused) else refused
+        if isinstance(out, (tuple, list)) or name in _TUPLE_RESULTS:
+            return _tuple_out(fn, name, kernel, check, out, args, kwargs, tensors)
+        if not isinstance(out, Tensor):
+            raise TypeError(f"{prefix}{name}(): argument 'out' must be Tensor, not {type(out).__name__}")
+        if name in _REFUSE_GRAD_OUT and out.requires_grad and grad_mode.is_grad_enabled():
+            raise RuntimeError(f"{_REFUSE_GRAD_OUT[name]}(): functions with out=... arguments don't support "
+                               "automatic differentiation, but one of the arguments requires grad.")
+        if order == "copied":
+            result = fn(*args, **kwargs)
+            check(result, out)
+            return _resized_copy(result, out, name)
+
+        def compute():
+            result = fn(*args, **kwargs)
+            if name == "solve_triangular":  # (its kernel resizes out= before checking its dtype)
+                _resize_only(name, out, result)
+            check(result, out)
+            if kernel is None and name in ("ifft", "ihfft"):
+                _exact_dtype(result, out)
+            return result
+        if kernel is None:  # (not differentiable: copied even while autograd records)
+            with grad_mode.no_grad():
+                return _ops._into_out(name, out, tensors, compute)
+        if order == "checked":  # (the composite's checks first, then its kernel's refusal)
+            with grad_mode.no_grad():
+                result = compute()
+                if name in _RESIZED_FIRST:
+                    _resize_only(name, out, result)
+            post = _RESIZED_FIRST.get(name, _no_check)
+            return _ops._into_out(kernel, out, tensors, lambda: (post(result, out), result)[1])
+        return _ops._into_out(kernel, out, tensors, compute)
+    return wrapped
+
+
+# "checked" composites that resize out= before the kernel they call into it refuses, and that kernel's own check
+# of out='s dtype (matrix_power is matmul(A, A, out=out) ..., multi_dot ends with mm(..., out=out))
+_RESIZED_FIRST = {"matrix_power": _same, "multi_dot": _no_check}
+# ... and those refusing an out= that requires grad before anything else (not their inputs: no derivative)
+_REFUSE_GRAD_OUT = {"matrix_rank": "sum", "eigvals": "aten::linalg_eigvals", "ldl_solve": "aten::linalg_ldl_solve"}
+
+
+def _vmap_out(name: str, out, tensors, args, kwargs) -> None:
+    """PyTorch's refusal of out= inside vmap when a batched tensor is involved."""
+    outs = [o for o in (out if isinstance(out, (tuple, list)) else (out,)) if isinstance(o, Tensor)]
+    if name == "linalg_multi_dot" and builtins.any(_vmap_batched.levels(t) for t in (*outs, *tensors)):
+        raise RuntimeError("Batching rule not implemented for aten::linalg_multi_dot.out. We could not generate a "
+                           "fallback.")
+    ord_ = args[1] if len(args) > 1 else kwargs.get("ord", "fro")
+    if name == "linalg_matrix_norm" and isinstance(ord_, str):
+        name = "linalg_matrix_norm.str_ord"  # (its overload for ord="fro" / "nuc": aten::...str_ord_out)
+        if builtins.any(_vmap_batched.levels(t) for t in (*outs, *tensors)):
+            raise RuntimeError(f"Batching rule not implemented for aten::{name}_out; the fallback path doesn't work "
+                               "on out= or view ops.")
+    if outs:
+        _vmap_batched.check_out(name, outs[0], [*outs[1:], *tensors])
+
+
+def _resize_only(name: str, out: Tensor, result: Tensor) -> None:
+    """out= resized to the result's shape (with PyTorch's warning unless empty) before the checks that follow."""
+    if result.shape != out.shape:
+        with grad_mode.no_grad():
+            _ops._into_out(name, out, [], lambda: result.to(out.dtype))
+
+
+def _exact_dtype(result, out):
+    """ifft / ihfft of a real input: conj_physical_ of the r2c written into out=, which must have its dtype."""
+    if result.dtype is not out.dtype:
+        legacy = _dispatch._legacy_scalar_name
+        raise RuntimeError(f"Found dtype {legacy(out.dtype)} but expected {legacy(result.dtype)}")
+
+
+# the linalg functions returning a tuple: out= is a tuple of as many tensors
+_TUPLE_RESULTS = frozenset({"qr", "eigh", "svd", "slogdet", "inv_ex", "cholesky_ex", "solve_ex", "lu_factor",
+                            "lu_factor_ex", "lu", "eig", "lstsq", "ldl_factor", "ldl_factor_ex"})
+
+
+def _tuple_out(fn, name, kernel, check, out, args, kwargs, tensors):
+    """out=(Q, R) ...: each result copied into its out tensor; PyTorch returns ``linalg_qr_out`` of the outs."""
+    if not isinstance(out, (tuple, list)) or not builtins.all(isinstance(o, Tensor) for o in out):
+        raise TypeError(f"linalg_{name}(): argument 'out' must be tuple of Tensors, not {type(out).__name__}")
+    if kernel is not None and grad_mode.is_grad_enabled() and \
+            builtins.any(t.requires_grad for t in (*tensors, *out)):
+        raise RuntimeError(f"{kernel}(): functions with out=... arguments don't support automatic "
+                           "differentiation, but one of the arguments requires grad.")
+    with grad_mode.no_grad():
+        result = fn(*args, **kwargs)
+        if len(out) != len(result):
+            raise TypeError(f"expected tuple of {len(result)} elements but got {len(out)}")
+        for r, o in zip(result, out):
+            check(r, o)
+        for r, o in zip(result, out):
+            _ops._into_out(kernel or name, o, tensors, lambda r=r: r)  # (kernel: named in its forward-AD error)
+    return _out_type(result)(tuple(out))
+
+
+def install_table(namespace: dict, table: dict, prefix: str) -> None:
+    """Give the functions of ``table`` (LINALG_OUT, FFT_OUT) in ``namespace`` PyTorch's ``out=``."""
+    for name, (order, refused, check) in table.items():
+        fn = namespace.get(name)
+        if fn is not None and "out" not in (getattr(fn, "__kwdefaults__", None) or {}):
+            namespace[name] = with_table_out(fn, name, order, refused, check, prefix)

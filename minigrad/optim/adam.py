@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._ops import maximum as torch_maximum
 from .._tensor import Tensor
-from ..autograd.grad_mode import no_grad
+from ..autograd.grad_mode import is_grad_enabled, no_grad
 from .optimizer import (
     CAPTURABLE_ERROR,
     Optimizer,
@@ -69,6 +70,8 @@ class Adam(Optimizer):
         state["step"]._data += 1
         _bump(state, step=1)
         step = float(state["step"]._data)
+        if _tensor_path(p, group):
+            return self._update_recorded(p, state, group)
         param = p._data
         if wd != 0:
             if group["decoupled_weight_decay"]:
@@ -93,6 +96,41 @@ class Adam(Optimizer):
             v = vmax
         denom = divide(sqrt(v), bc2_sqrt) + dt.type(eps)
         _write(p, addcdiv(param, m, denom, -step_size))
+
+    def _update_recorded(self, p, state, group) -> None:
+        """A differentiable step (differentiable=True): PyTorch's tensor ops themselves, in its order, which record
+        the update when an operand has history (a parameter that requires grad, a gradient made with
+        create_graph=True). With weight decay the decayed gradient g + wd·p carries p's history, so exp_avg ends
+        with LerpBackward0 and exp_avg_sq with AddcmulBackward0; then the write into a leaf parameter is refused,
+        as PyTorch's. The bias corrections are tensors here (PyTorch's capturable/differentiable branch: computed
+        from the float32 step tensor, the step size folded into the denominator), so the bits are that branch's."""
+        lr, (beta1, beta2), eps, wd = group["lr"], group["betas"], group["eps"], group["weight_decay"]
+        grad = -p.grad if group["maximize"] else p.grad
+        if wd != 0:
+            if group["decoupled_weight_decay"]:
+                p.mul_(1 - lr * wd)                    # AdamW: shrink p directly
+            else:
+                grad = grad.add(p, alpha=wd)           # Adam: L2 penalty in the gradient
+        exp_avg, exp_avg_sq, step = state["exp_avg"], state["exp_avg_sq"], state["step"]
+        exp_avg.lerp_(grad, 1 - beta1)                                    # m ← β1·m + (1-β1)·g
+        exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)      # v ← β2·v + (1-β2)·g²
+        step_size_neg = (lr / (1 - beta1 ** step)).neg()                  # -lr / (1 - β1^t)
+        bc2_sqrt = (1 - beta2 ** step).sqrt()                             # √(1 - β2^t)
+        if group["amsgrad"]:
+            # (PyTorch's differentiable branch: the maximum of a clone, copied back into the state)
+            state["max_exp_avg_sq"].copy_(torch_maximum(state["max_exp_avg_sq"].clone(), exp_avg_sq))
+            exp_avg_sq = state["max_exp_avg_sq"]
+        # p ← p + m / (√v / (√bc2 · (-step size)) + eps / (-step size))  =  p - step size · m / (√v / √bc2 + eps)
+        denom = (exp_avg_sq.sqrt() / (bc2_sqrt * step_size_neg)).add_(eps / step_size_neg)
+        p.addcdiv_(exp_avg.clone(), denom)
+
+
+def _tensor_path(p, group) -> bool:
+    """Whether a step goes through tensor ops (PyTorch's differentiable=True step, run in grad mode); the NumPy
+    path still covers complex parameters and tensor betas, lr or weight decay there."""
+    return (group["differentiable"] and is_grad_enabled() and not p.is_complex()
+            and not isinstance(group["betas"][0], Tensor) and not isinstance(group["betas"][1], Tensor)
+            and not isinstance(group["lr"], Tensor) and not isinstance(group["weight_decay"], Tensor))
 
 
 def _tensor_beta_scalars(beta1: Tensor, beta2: Tensor, lr, step: float, dt: np.dtype) -> tuple:

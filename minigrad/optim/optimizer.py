@@ -131,8 +131,8 @@ class Optimizer(metaclass=TorchNamed):
             if not isinstance(p, Tensor):
                 from .._legacy import typename
                 raise TypeError(f"optimizer can only optimize Tensors, but one of the params is {typename(p)}")
-            if not p.is_leaf:
-                raise ValueError("can't optimize a non-leaf Tensor")
+            if not self.defaults.get("differentiable") and not (p.is_leaf or p.retains_grad):
+                raise ValueError("can't optimize a non-leaf Tensor")   # (a differentiable step may update one)
         for name, default in self.defaults.items():
             if default is _REQUIRED and name not in param_group:
                 raise ValueError(f"parameter group didn't specify a value of required optimization parameter {name}")
