@@ -423,7 +423,8 @@ class AccumulateGrad(Node):
                 raise
             old._version_counter[0] += 1
             _check_layout(old, var, 252)
-        self._post_accumulate_hooks()
+        if var._post_acc_hooks:   # (the common leaf has none: no call per accumulation)
+            self._post_accumulate_hooks()
 
     def _post_accumulate_hooks(self) -> None:
         """The leaf's post-accumulate-grad hooks. PyTorch runs them whenever this node runs: also when no gradient
