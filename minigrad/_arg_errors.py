@@ -80,6 +80,8 @@ def _invalid_combination_text(name: str, args: tuple, kwargs: dict, options: tup
     keywords = [(k, kwargs[k]) for k in _unordered_map_order(list(kwargs))]
     got = "(" + "".join(f"{type_name(a)}, " for a in args) + "".join(f"{k}={type_name(v)}, " for k, v in keywords)
     got = (got[:-2] if args else got) + ")"
+    if len(options) == 1:  # (one overload listed, others hidden: torch.add(x), "but expected (Tensor input, ...)")
+        return f"{name}() received an invalid combination of arguments - got {got}, but expected {options[0]}"
     lines = [f"{name}() received an invalid combination of arguments - got {got}, but expected one of:"]
     for option in options:
         lines.append(f" * {option}")
@@ -602,7 +604,7 @@ FACTORIES["logspace"] = tuple(o.replace("int steps, ", "int steps, float base = 
 class _Param:
     """One parameter of an overload as PyTorch prints it: ``torch.dtype dtype = None``."""
 
-    __slots__ = ("type", "name", "optional", "allow_none", "keyword_only", "one_int")
+    __slots__ = ("type", "name", "optional", "allow_none", "keyword_only", "one_int", "numbers")
 
     def __init__(self, token: str, keyword_only: bool, nullable: tuple = (), one_int: tuple = ("dim",)):
         decl, _, default = token.partition(" = ")
@@ -612,6 +614,7 @@ class _Param:
         self.allow_none = default == "None" or self.type == "torch.Generator" or self.name in nullable
         self.keyword_only = keyword_only
         self.one_int = self.name in one_int  # (PyTorch's ``int[1]``: one int passes for the list)
+        self.numbers = False  # (a Tensor parameter that takes a number too: see _NUMBERS_AS_TENSORS)
 
 
 def _signature(option: str, nullable: tuple = (), one_int: tuple = ("dim",)) -> list:
@@ -669,6 +672,10 @@ def _check(kind: str, value, one_int: bool = False) -> bool:
         return isinstance(value, (tuple, list)) and all(isinstance(v, Tensor) for v in value)
     if kind == "tuple of floats":
         return isinstance(value, (tuple, list)) and all(_is_number(v, complex_ok=False) for v in value)
+    if kind == "tuple of Scalars":
+        return isinstance(value, (tuple, list)) and all(_is_number(v) for v in value)
+    if kind == "<hidden>":  # (an overload PyTorch does not list: see reparse)
+        return False
     return True  # (object: anything)
 
 
@@ -710,7 +717,7 @@ def _parse(name: str, params: list, args: tuple, kwargs: dict, raise_: bool) -> 
             # (PyTorch checks a tensor list's elements as it parses, and raises at the first that is no tensor)
             at = next(k for k, v in enumerate(value) if not _check("Tensor", v))
             raise TypeError(f"expected Tensor as element {at} in argument {i}, but got {type_name(value[at])}")
-        elif _check(p.type, value, p.one_int):
+        elif _check(p.type, value, p.one_int) or p.numbers and _is_number(value):
             pass
         elif varargs and position == 0:
             position = len(args)  # (randn(2, 3): the positional arguments are the size)
@@ -1043,7 +1050,8 @@ def _function_form(option: str) -> str:
 
 
 # The reductions whose ``dim`` is ``int[1]?`` in PyTorch's schema: None passes (the print does not show it).
-_NULLABLE_DIM = ("sum", "mean", "std", "var")
+# (schemas with ``int[1]? dim`` and no default: None is accepted although the printed signature does not say so)
+_NULLABLE_DIM = ("sum", "mean", "std", "var", "std_mean", "var_mean")
 _METHOD_PARSED = {name: [_signature(o, ("dim",) if name in _NULLABLE_DIM else ()) if o != "()" else []
                          for o in options]
                   for name, options in METHOD_SIGNATURES.items()}
@@ -1120,14 +1128,46 @@ NO_ARGUMENT_METHODS.update({"__abs__": "abs", "__neg__": "neg", "__pos__": "posi
 
 def no_argument_method(fn, c_name: str):
     """``fn`` refusing any argument besides ``self`` with CPython's METH_NOARGS errors for ``Tensor.<c_name>``."""
+    name = fn.__name__
+
     @functools.wraps(fn)
     def method(self, *args, **kwargs):
         if kwargs:
-            raise TypeError(f"Tensor.{c_name}() takes no keyword arguments")
+            raise TypeError(f"{_noargs_owner(name)}.{c_name}() takes no keyword arguments")
         if args:
-            raise TypeError(f"Tensor.{c_name}() takes no arguments ({len(args)} given)")
+            raise TypeError(f"{_noargs_owner(name)}.{c_name}() takes no arguments ({len(args)} given)")
         return fn(self)
     return method
+
+
+def _noargs_owner(name: str) -> str:
+    """The class CPython names a METH_NOARGS method of PyTorch's by: the one defining it (``TensorBase``) when the
+    call is ``x.detach(1)`` (the compiler's LOAD_METHOD hands CPython the method itself), the tensor's own
+    (``Tensor``) when a bound method is called (``f = x.detach; f(1)``, ``getattr(x, "detach")(1)``). Read from
+    the caller's bytecode: the callable of the failed CALL was pushed by ``LOAD_METHOD name`` if the stack between
+    them holds exactly the call's arguments."""
+    import dis
+    import os
+    import sys
+    frame, package = sys._getframe(1), os.path.dirname(__file__)
+    while frame.f_back is not None and frame.f_code.co_filename.startswith(package):
+        frame = frame.f_back  # (out of minigrad's wrappers: the user's call)
+    instructions = list(dis.get_instructions(frame.f_code))
+    # (f_lasti may point into the CALL's inline cache, past the instruction's own offset)
+    at = max((i for i, ins in enumerate(instructions) if ins.offset <= frame.f_lasti), default=None)
+    if at is None or at < 2 or instructions[at].opname != "CALL" or instructions[at - 1].opname != "PRECALL":
+        return "Tensor"
+    for start in range(at - 2, max(at - 200, -1), -1):
+        if instructions[start].opname != "LOAD_METHOD" or instructions[start].argval != name:
+            continue
+        depth = 0
+        for ins in instructions[start + 1:at - 1]:
+            depth += dis.stack_effect(ins.opcode, ins.arg if ins.opcode >= dis.HAVE_ARGUMENT else None)
+            if depth < 0:
+                break
+        if depth == instructions[at].arg:
+            return "TensorBase"
+    return "Tensor"
 
 
 def install_no_argument_methods(tensor_class) -> None:
@@ -1136,3 +1176,223 @@ def install_no_argument_methods(tensor_class) -> None:
         fn = tensor_class.__dict__.get(name)
         if callable(fn) and not isinstance(fn, type):
             setattr(tensor_class, name, no_argument_method(fn, c_name))
+
+
+# ---- any torch.* function: PyTorch's parser, run once a call has failed --------------------------------------
+# The overrides wrapper every public minigrad.* function has (overrides.wrap_function) catches a failed call
+# anyway; there, reparse() parses the call as PyTorch's parser would have, with the signatures its errors print
+# (_parser_signatures, generated from PyTorch), and raises the parser's TypeError in place of whatever minigrad's
+# code ran into: torch.add(x, "a") is "add(): argument 'other' (position 2) must be Tensor, not str". A call the
+# parser accepts keeps its own error. Nothing runs for a call that succeeds.
+
+# The functions whose Tensor parameters take a Python number too (python_arg_parser.cpp's
+# should_allow_numbers_as_tensors): torch.add(1, x) is parsed fine.
+_NUMBERS_AS_TENSORS = frozenset(("add", "add_", "div", "div_", "divide", "divide_", "mul", "mul_", "multiply",
+                                 "multiply_", "sub", "sub_", "subtract", "subtract_", "true_divide", "true_divide_",
+                                 "floor_divide", "floor_divide_", "copy_"))
+# An overload PyTorch has but does not list (deprecated forms): one listed overload then still gets the list.
+_HIDDEN_OVERLOAD = "(" + ", ".join(f"<hidden> h{i}" for i in range(30)) + ")"
+_REPARSED: dict = {}  # name -> its parsed signatures (parsed on a first failure)
+
+
+class _AnyName:
+    """Every parameter name: the printed ``tuple of ints`` may be PyTorch's ``int[2]`` (conv2d's stride), which
+    takes one int too, or an ``int[]``, which does not; the print does not tell, so one int is let through."""
+
+    def __contains__(self, name) -> bool:
+        return True
+
+
+_ONE_INT_ANY = _AnyName()
+
+
+def reparse(public_name: str, args: tuple, kwargs: dict, error: BaseException) -> None:
+    """Raise PyTorch's parser error for the failed call ``public_name(*args, **kwargs)`` (``"torch.add"``) if
+    PyTorch's parser refuses it; return if it accepts it (or minigrad has no signature for it)."""
+    try:
+        _reparse(public_name, args, kwargs, error)
+    except TypeError as parser_error:  # (raised as PyTorch's is: not "during handling of" minigrad's error)
+        raise parser_error from None
+
+
+def _reparse(public_name: str, args: tuple, kwargs: dict, error: BaseException) -> None:
+    from . import _parser_signatures as S
+    key = public_name[6:]  # ("add"; nn.functional's own C functions: "nn.linear")
+    name = key.rsplit(".", 1)[-1]
+    # (method_error's errors, raised by code the function shares with its method, get the function's form here)
+    method_form = getattr(error, "method_form", False)
+    if key.startswith("nn.functional.") and name in FUNCTIONAL_CALLS:
+        _reparse_functional(name, args, kwargs)
+        return
+    if not public_name.startswith("torch.") or "." in key and not key.startswith("nn."):
+        return
+    invalid_call = getattr(error, "invalid_call", None)
+    # (a function form made from a method's overloads (_function_form) is a guess: PyTorch's own list, if known)
+    own = key in FUNCTION_OVERLOADS or key in OVERLOADS or key in METHOD_SIGNATURES and (
+        key in FUNCTION_SIGNATURES or key not in S.OVERLOADS)
+    if not method_form and own:
+        # (a table of its own above: parsed with it, as the call was made; an error built from another function's
+        # table, raised inside this one, stands)
+        if invalid_call is None or invalid_call[0] == key:
+            _reparse_own(key, args, kwargs)
+        return
+    binding = isinstance(error, TypeError) and _refused_binding(error)
+    if not binding and not method_form and key in FACTORIES:
+        return  # (their errors are built from their own table, but for arguments Python refused to bind)
+    if method_form and key not in S.OVERLOADS and key not in S.REQUIRED:  # (the method's error, self counted)
+        raise TypeError(_COUNTED.sub(lambda m: re.sub(r"\d+", lambda n: str(int(n.group()) + 1), m.group()),
+                                     str(error))) from None
+    if key in S.OVERLOADS:
+        if key not in _REPARSED:
+            options = S.OVERLOADS[key] + ((_HIDDEN_OVERLOAD,) if key in S.HIDDEN else ())
+            signatures = [_signature(o, ("dim",) if name in _NULLABLE_DIM else (), _ONE_INT_ANY) for o in options]
+            for param in (p for s in signatures for p in s) if name in _NUMBERS_AS_TENSORS else ():
+                param.numbers = param.type == "Tensor"
+            _REPARSED[key] = signatures
+        _resolve(name, _REPARSED[key], args, kwargs, _unpack_lists, S.OVERLOADS[key])
+    elif key in S.REQUIRED:
+        # One overload: its positional parameters and out= as PyTorch's errors showed them (other keyword-only
+        # ones, never seen there, are taken as they come), parsed in the order PyTorch's parser checks them.
+        _parse(name, _one_overload(key, kwargs), args, kwargs, True)
+        text = str(error)
+        if binding and "() got " in text:  # (an unexpected keyword, or one given twice: Python's words, our name)
+            raise TypeError(f"{name}(){text.split('()', 1)[1]}") from None
+
+
+# nn.functional functions PyTorch writes in Python, which end in a call of a C function whose parser then refuses
+# what the Python code let through: {name: (the C function, its signature as printed, what the Python code passes
+# positionally, and by keyword)}. The arguments are the Python function's parameters by name; a constant stands for
+# one the Python code computes (the reduction's enum) or checks itself before (dropout's p: "'<' not supported").
+FUNCTIONAL_CALLS = {
+    "cross_entropy": ("cross_entropy_loss", "(Tensor input, Tensor target, Tensor weight = None, int reduction = 1, "
+                      "int ignore_index = -100, float label_smoothing = 0.0)",
+                      ("input", "target", "weight", 1, "ignore_index", "label_smoothing"), ()),
+    "nll_loss": ("nll_loss_nd", "(Tensor input, Tensor target, Tensor weight = None, int reduction = 1, "
+                 "int ignore_index = -100)", ("input", "target", "weight", 1, "ignore_index"), ()),
+    "embedding": ("embedding", "(Tensor weight, Tensor indices, int padding_idx = -1, bool scale_grad_by_freq = False, "
+                  "bool sparse = False)", ("weight", "input", -1, "scale_grad_by_freq", "sparse"), ()),
+    "dropout": ("dropout", "(Tensor input, float p, bool train)", ("input", 0.5, "training"), ()),
+    "leaky_relu": ("leaky_relu", "(Tensor input, Number negative_slope = 0.01)", ("input", "negative_slope"), ()),
+    "elu": ("elu", "(Tensor input, Number alpha = 1, Number scale = 1, Number input_scale = 1)",
+            ("input", "alpha"), ()),
+    "celu": ("celu", "(Tensor input, Number alpha = 1.0)", ("input", "alpha"), ()),
+    "layer_norm": ("layer_norm", "(Tensor input, tuple of ints normalized_shape, Tensor weight = None, "
+                   "Tensor bias = None, float eps = 1e-05, bool cudnn_enable = True)",
+                   ("input", "normalized_shape", "weight", "bias", "eps", True), ()),
+    "batch_norm": ("batch_norm", "(Tensor input, Tensor weight = None, Tensor bias = None, Tensor running_mean = None, "
+                   "Tensor running_var = None, bool training, float momentum, float eps, bool cudnn_enabled)",
+                   ("input", "weight", "bias", "running_mean", "running_var", "training", "momentum", "eps", True), ()),
+    "kl_div": ("kl_div", "(Tensor input, Tensor target, int reduction = 1, *, bool log_target = False)",
+               ("input", "target", 1), ("log_target",)),
+    "glu": ("glu", "(Tensor input, int dim = -1)", ("input", "dim"), ()),
+    "grid_sample": ("grid_sampler", "(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, "
+                    "bool align_corners)", ("input", "grid", 0, 0, "align_corners"), ()),
+}
+for _pool in ("max_pool1d", "max_pool2d", "max_pool3d"):
+    FUNCTIONAL_CALLS[_pool] = (_pool, "(Tensor input, tuple of ints kernel_size, tuple of ints stride = [], "
+                               "tuple of ints padding = 0, tuple of ints dilation = 1, bool ceil_mode = False)",
+                               ("input", "kernel_size", "stride", "padding", "dilation", "ceil_mode"), ())
+
+
+def _reparse_functional(name: str, args: tuple, kwargs: dict) -> None:
+    """PyTorch's parser error of the C function nn.functional.``name`` ends in (FUNCTIONAL_CALLS), if it refuses
+    the arguments the call passes on to it."""
+    import inspect
+
+    from .nn import functional
+    c_name, option, positional, keywords = FUNCTIONAL_CALLS[name]
+    try:
+        bound = inspect.signature(getattr(functional, name)).bind(*args, **kwargs)
+    except TypeError:
+        return  # (Python's own error for the Python function stands)
+    bound.apply_defaults()
+    given = bound.arguments
+    if given.get("return_indices") or name == "grid_sample" and given.get("align_corners") is None:
+        return  # (another C function; align_corners=None is the Python code's default, made False)
+    values = tuple(given[v] if isinstance(v, str) else v for v in positional)
+    # (the C function's optional parameters take None here: the Python code turns None into their defaults)
+    params = _signature(option, one_int=("kernel_size", "stride", "padding", "dilation"))
+    for p in params:
+        p.allow_none = p.allow_none or p.optional
+    _parse(c_name, params, values, {k: given[k] for k in keywords}, True)
+
+
+def _reparse_own(name: str, args: tuple, kwargs: dict) -> None:
+    """The parse of a function with a table of its own above, with the arguments as the call gave them (its code,
+    which raised the "invalid combination" error, may have had them by keyword only: torch.clamp(x, "a"))."""
+    if name in METHOD_SIGNATURES:
+        recheck(name, args, kwargs, method=False)
+    elif name in FUNCTION_OVERLOADS:
+        _resolve(name, _OVERLOADS_PARSED[name], args, kwargs, _unpack_lists, FUNCTION_OVERLOADS[name])
+    elif name in OVERLOADS:
+        if ("own", name) not in _REPARSED:
+            _REPARSED["own", name] = [_signature(o, one_int=_ONE_INT_ANY) for o in OVERLOADS[name]]
+        _resolve(name, _REPARSED["own", name], args, kwargs, _unpack_lists, OVERLOADS[name])
+
+
+def _one_overload(key: str, kwargs: dict) -> list:
+    """The parameters of a one-overload function (REQUIRED) for a call with ``kwargs``: the positional ones,
+    padded to as many as it takes with ones that take anything, then the keywords given that are none of them."""
+    from . import _parser_signatures as S
+    names, most, types = S.REQUIRED[key]
+    required = len(names.split())
+    params, keywords = [], []
+    for token in types.split(", ") if types else ():
+        if token == "*":  # (then its out=, the one keyword-only parameter the errors showed)
+            keywords = params
+            params = []
+            continue
+        param = _Param(token, bool(keywords), one_int=_ONE_INT_ANY)
+        param.optional = param.keyword_only or len(params) >= required
+        # (a Tensor? or int? may take None: only a first, required tensor is known not to)
+        param.allow_none = param.keyword_only or not (not params and param.type == "Tensor" and not param.optional)
+        params.append(param)
+    if keywords:
+        keywords, params = params, keywords
+    for i in range(len(params), most):
+        params.append(_Param(f"object arg{i} = None" if i >= required else f"object {names.split()[i]}", False))
+    params += keywords
+    known = {p.name for p in params} | {a for p in params for a in NUMPY_NAMES.get(p.name, ())}
+    params += [_Param(f"object {k} = None", True) for k in kwargs if k not in known]
+    if key in _NUMBERS_AS_TENSORS:  # (torch.mul(x, 2, out=o): a Python number stands for a tensor here too)
+        for param in params:
+            param.numbers = param.type == "Tensor"
+    return params
+
+
+def method_error(name: str, args: tuple, kwargs: dict) -> TypeError | None:
+    """PyTorch's parser error for the method call ``x.name(*args, **kwargs)`` (``args`` without self), built where
+    minigrad's code has failed (``x.add("a")``: "add(): argument 'other' (position 1) must be Tensor, not str");
+    None if PyTorch's parser takes the call. Shared with the function, the code raises the method's error: the
+    function's wrapper words it again as the function's (reparse)."""
+    from . import _parser_signatures as S
+    if name not in S.METHOD_OVERLOADS:
+        return None
+    if ("method", name) not in _REPARSED:
+        options = S.METHOD_OVERLOADS[name] + ((_HIDDEN_OVERLOAD,) if name in S.METHOD_HIDDEN else ())
+        signatures = [_signature(o, one_int=_ONE_INT_ANY) if o != "()" else [] for o in options]
+        for param in (p for s in signatures for p in s) if name in _NUMBERS_AS_TENSORS else ():
+            param.numbers = param.type == "Tensor"
+        _REPARSED["method", name] = signatures
+    try:
+        _resolve(name, _REPARSED["method", name], args, kwargs, _unpack_lists, S.METHOD_OVERLOADS[name])
+    except TypeError as error:
+        error.method_form = True
+        return error
+    return None
+
+
+_PYTHON_BINDING = re.compile(r"^[\w.<>]+\(\) (missing \d+ required|takes (from \d+ to )?\d+ positional|"
+                             r"got an unexpected keyword|got multiple values)")
+
+
+def _refused_binding(error: TypeError) -> bool:
+    """Whether ``error`` is Python's refusal of the arguments a function was called with, raised where the call
+    was made: in the wrapper that caught it, or in a wrapper between that passed them on (``*args, **kwargs``)."""
+    tb = error.__traceback__
+    if tb is None or not _PYTHON_BINDING.match(str(error)):
+        return False
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    flags = tb.tb_frame.f_code.co_flags
+    return flags & 0x0C == 0x0C  # (CO_VARARGS | CO_VARKEYWORDS: a frame passing on what it was given)

@@ -248,6 +248,9 @@ def _avg_divisors(shape, kernel, stride, padding, out, count_include_pad: bool, 
 
 def avg_pool2d(x, kernel, stride, padding, ceil_mode: bool, count_include_pad: bool, divisor_override):
     """The sum of each window divided by its divisor (PyTorch's avg_pool2d)."""
+    if x.dtype.itemsize == 2 and x.dtype.kind in "fV":   # float16/bfloat16: the kernel sums and divides in float32
+        return avg_pool2d(x.astype(np.float32), kernel, stride, padding, ceil_mode, count_include_pad,
+                          divisor_override).astype(x.dtype)   # (opmath), rounding once
     out, right = _pool_layout(x.shape, kernel, stride, padding, (1, 1), ceil_mode)
     padded = pad(x, padding, right)
     # PyTorch's kernel adds each window's elements one by one, row after row, in the input's dtype (from 0;
@@ -297,6 +300,8 @@ def _adaptive_windows(size: int, out: int) -> list:
 def adaptive_avg_pool2d(x, output_size) -> np.ndarray:
     """Each output the mean of its window over the last two dims, as PyTorch's kernel: the window's elements
     added one by one in the input's dtype, then divided by its height, then by its width."""
+    if x.dtype.itemsize == 2 and x.dtype.kind in "fV":   # float16/bfloat16: all of it in float32 (opmath), rounded
+        return adaptive_avg_pool2d(x.astype(np.float32), output_size).astype(x.dtype)
     if x.dtype.kind != "f":
         a_h = adaptive_matrix(x.shape[-2], output_size[0], x.dtype)
         a_w = adaptive_matrix(x.shape[-1], output_size[1], x.dtype)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import builtins
 import functools
+import math
 import numbers
 import warnings
 
@@ -680,6 +681,7 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
         raise RuntimeError("number of steps must be non-negative")
     if dt is _dtypes.bool_ and not requires_grad:  # (requires_grad's refusal comes first)
         raise NotImplementedError("\"linspace_cpu\" not implemented for 'Bool'")
+    _check_ends_fit(start, end if steps > 1 else None, steps, dt)   # (one step: fill_(start) checks start alone)
     # PyTorch fills the two halves from each end, for symmetric rounding.
     if steps == 1:
         data = np.array([start], dtype=np.float64)
@@ -689,17 +691,18 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
         step = np.float64((e - s) / dt.np.type(steps - 1))
         idx = np.arange(steps, dtype=np.float64)
         data = np.where(idx < steps // 2, _fma(step, idx, np.float64(s)), _fma(-step, steps - 1 - idx, np.float64(e)))
-    elif dt is _dtypes.float16:
-        # Half arithmetic rounds after every operation (the index too).
+    elif dt in (_dtypes.float16, _dtypes.bfloat16):
+        # Half (and bfloat16) arithmetic rounds after every operation (the index too).
         with np.errstate(over="ignore", invalid="ignore"):
-            s, e = np.float16(start), np.float16(end)
-            step = (e - s) / np.float16(steps - 1)
+            h = dt.np.type
+            s, e = h(start), h(end)
+            step = (e - s) / h(steps - 1)
             idx = np.arange(steps)
-            data = np.where(idx < steps // 2, s + step * idx.astype(np.float16),
-                            e - step * (steps - 1 - idx).astype(np.float16))
+            data = np.where(idx < steps // 2, s + step * idx.astype(dt.np),
+                            e - step * (steps - 1 - idx).astype(dt.np))
     elif dt._kind == 1:
         # Integer endpoints (truncated), a double step, each value truncated.
-        s, e = float(int(start)), float(int(end))
+        s, e = (float(np.asarray(int(v)).astype(dt.np)) for v in (start, end))   # (uint8's -1 wraps to 255)
         step = np.float64((e - s) / (steps - 1))
         idx = np.arange(steps, dtype=np.float64)
         data = np.trunc(np.where(idx < steps // 2, _fma(step, idx, s), _fma(-step, steps - 1 - idx, e)))
@@ -717,8 +720,43 @@ def logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_
     _check_0dim_ends("logspace", start, end)
     check_creation_device(device)
     dt = _dt(dtype)
-    return _finish(np.power(base, linspace(start, end, steps, dtype=_dtypes.float64)._data).astype(dt.np),
-                   requires_grad)
+    _check_ends_fit(start, end, steps if steps > 1 else 0, dt)
+    if steps == 1 and not dt.is_complex and (dt.itemsize > 2 or dt._kind == 1):
+        # (one step: fill_(pow(base, start)), a value checked as the fill value -- not for 16-bit floats)
+        _check_ends_fit(_c_pow(float(base), float(start)), None, 1, dt)
+    if dt.is_complex or steps < 2:
+        return _finish(np.power(base, linspace(start, end, steps, dtype=_dtypes.float64)._data).astype(dt.np),
+                       requires_grad)
+    # PyTorch's loop: the ends in the dtype (integers truncated), a double step from their difference (taken in
+    # the dtype), the exponent start + step·i (end - step·(steps-1-i) in the second half) in double, and C's
+    # pow(base, exponent) in double rounded to the dtype (math.pow: NumPy's SIMD power rounds differently)
+    with np.errstate(over="ignore", invalid="ignore"):
+        s, e = np.asarray(start).astype(dt.np), np.asarray(end).astype(dt.np)
+        # (C promotes a small integer type's difference to int: uint8's 0 - 3 is -3)
+        step = np.float64(e.astype(np.int64) - s if dt._kind == 1 else e - s) / (steps - 1)
+        idx = np.arange(steps, dtype=np.float64)
+        exponent = np.where(idx < steps // 2, np.float64(s) + step * idx, np.float64(e) - step * (steps - 1 - idx))
+        data = np.array([_c_pow(float(base), x) for x in exponent.tolist()]).astype(dt.np)
+    return _finish(data, requires_grad)
+
+
+def _check_ends_fit(start, end, steps: int, dt) -> None:
+    """PyTorch converts the ends to the dtype (``Scalar::to``, refusing a value out of its range) once it fills."""
+    from ._ops import _check_scalar_fits
+    if steps > 0:
+        for value in (start, end):
+            if value is not None:
+                _check_scalar_fits(value.item() if isinstance(value, Tensor) else value, dt)
+
+
+def _c_pow(x: float, y: float) -> float:
+    """C's pow: NaN for a negative base to a fractional power, inf on overflow (math.pow raises there)."""
+    try:
+        return math.pow(x, y)
+    except ValueError:    # (0 to a negative power: inf; a negative base to a fractional power: NaN)
+        return math.inf if x == 0 else math.nan
+    except OverflowError:
+        return math.copysign(math.inf, x) if x < 0 and y == int(y) and int(y) % 2 else math.inf
 
 
 def _like(input: Tensor, dtype):

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import inspect
 import operator
+import weakref
 
 import numpy as np
 
@@ -272,6 +273,18 @@ def _mean_version(args, inputs, outs) -> int:
     return 1 if outs[0].dtype in (_dtypes.float16, _dtypes.bfloat16) else 2
 
 
+def _scatter_version(version: int):
+    # (float16 / bfloat16: the kernel works in float32, whose result is copied back: one write more)
+    return lambda args, inputs, outs: version + (inputs[0].dtype in (_dtypes.float16, _dtypes.bfloat16))
+
+
+def _fft_version(args, inputs, outs) -> int:
+    # (c2c / r2c: one write when the transformed dims are exactly those after the first, the one batch dim the
+    # kernel's plan takes as it is; otherwise the kernel works on a reshaped copy and copies the result back)
+    ndim = inputs[0].ndim
+    return 1 if ndim != 1 and sorted(d % ndim for d in args["dim"]) == list(range(1, ndim)) else 2
+
+
 # The ``_version`` of a fresh result made from inference tensors used outside inference mode, by node name.
 # PyTorch's kernel then runs below no autograd guard (no input has autograd keys), and its result is a normal
 # tensor: every in-place write or ``out=`` call the kernel makes into that result goes through the
@@ -302,7 +315,33 @@ _INFERENCE_RESULT_VERSIONS = {
     "AdaptiveAvgPool2DBackward0": 1, "AdaptiveAvgPool3DBackward0": 1, "MaskedScatterBackward0": 2,
     "ReflectionPad2DBackward0": 1, "Rot90Backward0": 1, "Im2ColBackward0": 1, "Col2ImBackward0": 2,
     "FrexpBackward0": 1, "RenormBackward0": 1, "ComplexBackward0": 1, "PolarBackward0": 1,
-    "FftR2CBackward0": 1, "FftC2CBackward0": 1, "FftC2RBackward0": 1,
+    "FftR2CBackward0": _fft_version, "FftC2CBackward0": _fft_version,
+    "FftC2RBackward0": lambda args, inputs, outs: 1 if inputs[0].ndim == 2 else 2,
+    # (the scatter / index families: the input copied into the result, then the kernel's writes; a reduction
+    # without include_self first fills the reduced positions, "mean" divides by the counts afterwards)
+    # (scatter's float16 / bfloat16 kernels: one copy more)
+    "ScatterBackward0": _scatter_version(1), "ScatterBackward1": 1, "ScatterAddBackward0": _scatter_version(1),
+    "IndexCopyBackward0": 1, "IndexFillBackward0": 2,
+    "ScatterReduceBackward0": lambda args, inputs, outs: _scatter_version(
+        2 + (not args.get("include_self", True) and inputs[1].numel() > 0) + (args.get("reduce") == "mean"))(
+        args, inputs, outs),
+    "IndexReduceBackward0": lambda args, inputs, outs: (
+        1 + (not args.get("include_self", True)) + (args.get("reduce") == "mean")),
+    "IndexAddBackward0": lambda args, inputs, outs: 2 if args.get("alpha", 1) == 1 and inputs[0].numel() else 1,
+    "ExpandBackward0_copy": 1,
+    # (the linear algebra kernels: LAPACK works on a copy of the input, written back into the results; by output)
+    # (lu: L, U, P; of a tall matrix L is the one copied twice. solve_triangular: a one-row result two writes more)
+    "LinalgEigBackward0": (1, 1), "LinalgEighBackward0": (0, 1),
+    "LinalgLuBackward0": lambda args, inputs, outs: (
+        (2, 1, 1) if inputs[0].shape[-2] > inputs[0].shape[-1] else (1, 2, 1)),
+    "LuUnpackBackward0": (2, 1, 2), "LinalgSolveExBackward0": (1, 0, 0, 1),
+    "LinalgSolveTriangularBackward0": lambda args, inputs, outs: 5 if outs[0].shape[-2] == 1 else 3,
+    "LinalgLuSolveBackward0": lambda args, inputs, outs: 1 if args.get("left", True) else 3,
+    "LinalgCholeskyExBackward0": lambda args, inputs, outs: (1, 0) if inputs[0].numel() else (0, 1),
+    "CholeskyInverseBackward0": 1, "LinalgSlogdetBackward0": (1, 1, 0, 0),
+    # (matrix_exp: one matrix of size > 1 goes through the result twice; a batch, or 1x1 (exp itself), not at all)
+    "LinalgMatrixExpBackward0": lambda args, inputs, outs: 2 if inputs[0].ndim == 2 and inputs[0].shape[-1] > 1 else 0,
+    "GeqrfBackward0": (1, 1), "TriangularSolveBackward0": (1, 1),
     "LinalgHouseholderProductBackward0": 1, "OrmqrBackward0": 3, "PdistBackward0": 1,
     "MaxPool3DWithIndicesBackward0": 1, "SelectScatterBackward0": 2, "SliceScatterBackward0": 2,
     "DiagonalScatterBackward0": 2, "AsStridedScatterBackward0": 2, "FillBackward0": 1, "FillBackward1": 1,
@@ -331,6 +370,16 @@ _INFERENCE_RESULT_VERSIONS = {
                     lambda args, inputs, outs: 0 if inputs[0].is_floating_point() else 1),
     "isreal": lambda args, inputs, outs: 0 if inputs[0]._data.dtype.kind == "c" else 1,   # (ones_like: a fill_)
     "inv_ex info": 1,   # (linalg.inv_ex's info tensor, which its out= kernel writes)
+    # (unique: its kernel's results written once each; of an empty input, none. unique(dim=): the counts only)
+    "unique": lambda args, inputs, outs: 1 if inputs[0].numel() else 0, "unique_dim counts": 1,
+    # (histograms: the counts zeroed, then written (density: divided by their sum, then by each dim's bin widths);
+    # the edges written once; bincount and isin write their result once, isin of no elements not at all)
+    "histc": 2, "histogram": 2, "histogram density": lambda args, inputs, outs: 3 + outs.dim(),
+    "histogram edges": 1, "bincount": 1, "isin": lambda args, inputs, outs: 1 if outs.numel() else 0,
+    "ldl result": 1,   # (ldl_factor's LD, ldl_solve's result: LAPACK's copy written back once)
+    "index_put": 2,    # (index_put: the input copied into the result, then the kernel's writes)
+    # (eigvals: a real input's eigenvalues written into a complex result by eig, then copied out; complex: once)
+    "eigvals": lambda args, inputs, outs: 1 if inputs[0]._data.dtype.kind == "c" else 2,
 }
 
 
@@ -550,8 +599,12 @@ class Op:
                                     and op.node_name != "LerpBackward0")
         # Where a SavedTensor may sit (inputs, outputs, and tensor arguments once freed; other arguments and
         # sizes are kept as they are).
-        op.tensor_slots = tuple(i for i, (_, kind, *_rest) in enumerate(plan) if kind is _INPUT or kind is _OUTPUT
-                                or kind is _NONDIFF_OUTPUT or kind is _OPTIONAL) + op.tensor_arg_slots
+        # In PyTorch's unpack order: its generated nodes unpack the saved inputs sorted by name, then the saved
+        # outputs sorted by name, so with two tensors changed in place since, the first of those is reported.
+        op.tensor_slots = tuple(sorted(
+            (i for i, (_, kind, *_rest) in enumerate(plan) if kind is _INPUT or kind is _OUTPUT
+             or kind is _NONDIFF_OUTPUT or kind is _OPTIONAL or i in op.tensor_arg_slots),
+            key=lambda i: (plan[i][1] is _OUTPUT or plan[i][1] is _NONDIFF_OUTPUT, plan[i][0])))
         # Whether _release_variables has anything to free (ops that save only arguments, like add's alpha,
         # keep nothing that a second backward must refuse).
         op.releases = any(kind is not _ARG for _, kind, *_rest in plan) or bool(op.tensor_arg_slots)
@@ -662,12 +715,23 @@ class Op:
         if dtype is not None and result.dtype != npd and self.keeps_dtype:
             result = _quiet_astype(result, npd)  # (PyTorch rounds to the dtype without a warning)
         if self.elementwise and result.ndim > 1:  # TensorIterator's output layout (see _strides.elementwise)
+            same_shapes = None
             for t in tensors:  # (only when an input is not C-contiguous: nothing more in the common case)
-                data = t._data   # (or a broadcast input whose size-1 dims' strides may order the output's dims)
-                if not data.flags.c_contiguous or (1 in data.shape and not _strides._plain(data) and (
-                        data.shape != result.shape or any(u._data.shape != result.shape for u in tensors))):
-                    result = _strides.elementwise(result, tensors)
-                    break
+                data = t._data
+                if data.flags.c_contiguous:
+                    if 1 not in data.shape:
+                        continue
+                    # A size-1 dim may have any stride in a C-contiguous array; an odd one orders the output's dims
+                    # only when the operands' shapes differ (a broadcast input, x.t() * 2): with all shapes equal
+                    # TensorIterator's fast setup takes C order. So the shapes are compared first (W4's
+                    # ``pred - y`` of two (100, 1) tensors), the strides only when they differ.
+                    if same_shapes is None:
+                        same_shapes = _same_shapes(tensors, result.shape)
+                    if same_shapes or _strides._plain(data):
+                        continue
+                # (a missing optional operand, clamp(x, max=t)'s min, is no operand of TensorIterator's)
+                result = _strides.elementwise(result, [u for u in tensors if type(u._data) is not Absent])
+                break
         if self.inference_version is not None:
             o = Tensor._make(result)
             _inference_result_version(self, tensors, (o,), args)
@@ -731,12 +795,20 @@ class Op:
         if out is not None:
             return self._write_inplace(out, tensors, result, args, record)
         if self.elementwise and result.ndim > 1:  # TensorIterator's output layout (see _strides.elementwise)
+            same_shapes = None
             for t in tensors:  # (only when an input is not C-contiguous: nothing more in the common case)
-                data = t._data   # (or a broadcast input whose size-1 dims' strides may order the output's dims)
-                if not data.flags.c_contiguous or (1 in data.shape and not _strides._plain(data) and (
-                        data.shape != result.shape or any(u._data.shape != result.shape for u in tensors))):
-                    result = _strides.elementwise(result, tensors)
-                    break
+                data = t._data
+                if data.flags.c_contiguous:
+                    if 1 not in data.shape:
+                        continue
+                    # (odd strides of size-1 dims matter only when the shapes differ: see _run_untracked)
+                    if same_shapes is None:
+                        same_shapes = _same_shapes(tensors, result.shape)
+                    if same_shapes or _strides._plain(data):
+                        continue
+                # (a missing optional operand is no operand of TensorIterator's: see _run_untracked)
+                result = _strides.elementwise(result, [u for u in tensors if type(u._data) is not Absent])
+                break
         o = Tensor._make(result)
         if self.view:
             _make_view(o, tensors[0], self, args, None)
@@ -1138,6 +1210,14 @@ def cast_array(array: np.ndarray, npd) -> np.ndarray:
     return _strides.astype(array.real, npd)
 
 
+def _same_shapes(tensors, shape: tuple) -> bool:
+    """Whether every operand has the result's ``shape`` (no broadcasting)."""
+    for t in tensors:
+        if t._data.shape != shape:
+            return False
+    return True
+
+
 def _cast_operands(op: Op, tensors, dtype, args) -> list:
     """The inputs' arrays in the compute dtype (PyTorch's own operands for half-precision scalar ops)."""
     npd = dtype.np
@@ -1451,6 +1531,23 @@ def _check_inference_write(t) -> None:
                            "https://github.com/pytorch/rfcs/pull/17 for more details.")
 
 
+# torch.func's stand-ins for inputs that are differentiable outside the transform (func/_transforms.py's views
+# ``x.view_as(x)``, by id -> weak reference): PyTorch's wrappers are leaves at their level, so an in-place op on
+# one is refused as a leaf's, not as a view's
+TRANSFORM_LEAVES: dict = {}
+
+
+def _is_transform_leaf(t) -> bool:
+    ref = TRANSFORM_LEAVES.get(id(t))
+    return ref is not None and ref() is t
+
+
+def transform_leaf(t) -> None:
+    """``t`` (a view) stands for a leaf in a torch.func transform (see TRANSFORM_LEAVES)."""
+    key = id(t)
+    TRANSFORM_LEAVES[key] = weakref.ref(t, lambda _, key=key: TRANSFORM_LEAVES.pop(key, None))
+
+
 def _check_inplace(t, record: bool) -> None:
     """PyTorch's errors for in-place changes autograd cannot handle."""
     if not _STATE.enabled:
@@ -1464,6 +1561,8 @@ def _check_inplace(t, record: bool) -> None:
     # As PyTorch's check_inplace: a view that requires grad whose base is a leaf (requiring grad or not:
     # ``torch.arange(6.).view(2, 3).requires_grad_()`` is such a view) may not change in place either.
     if base is not None:
+        if TRANSFORM_LEAVES and t._requires_grad and _is_transform_leaf(t):
+            raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
         if (t._requires_grad or base._requires_grad) and base._grad_fn is None:  # (a view requires grad with its base)
             raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
         if unreplayed:  # (PyTorch's is_leaf() reads the view's grad_fn as it is, without regenerating it)
@@ -1505,6 +1604,22 @@ def _make_view(out, base, op: Op, args, output_nr=None) -> None:
     if base._base is not None and base._view_fn is None:
         out._view_fn = None
     out._view_version = base._version_counter[0]
+    # (PyTorch's ViewInfo.chain: how the view's grad_fn is regenerated after an in-place change. A view that
+    # changes the dtype is replayed, not an as_strided: made from a plain view of the root, it replays on the root
+    # as_strided as that view (view_as_real(root.as_strided(...))); the plain views made from such a view then
+    # add an as_strided each on top. Views of the root itself and plain chains: _tensor._replay_view's rules.)
+    outer = base.__dict__.get("_dtype_regen")
+    if getattr(op, "name", None) in ("view_as_real", "view_as_complex"):   # (op: a table Op, or a replay function)
+        if outer is not None:
+            out._dtype_regen = lambda r, op=op, args=args, outer=outer: op(outer(r), **args)
+        elif base._base is None:
+            out._dtype_regen = lambda r, op=op, args=args: op(r, **args)
+        elif base._base is not None and base._data.dtype == root._data.dtype and not base.is_conj():
+            geometry = (tuple(base._data.shape), base.stride(), base.storage_offset())
+            out._dtype_regen = lambda r, op=op, args=args, g=geometry: op(r.as_strided(*g), **args)
+    elif outer is not None and out._data.dtype == base._data.dtype:
+        geometry = (tuple(out._data.shape), out.stride(), out.storage_offset())
+        out._dtype_regen = lambda r, outer=outer, g=geometry: outer(r).as_strided(*g)
 
 
 def _view_fn_name(fn) -> str:
@@ -1642,8 +1757,14 @@ def _record_copy_slices(op: Op, view, originals, args, edges) -> None:
     # it is made, unless the base has changed again by then (PyTorch then makes another one, numbered then).
     view._view_version = -1
     view._reserved_seq = (next(_sequence), view._version_counter[0])
-    if view._retains_grad:
+    # (fn's saved output, e.g. exp_'s result: PyTorch's SavedVariable of an in-place op on a view keeps a weak
+    # reference to the view's grad_fn as regenerated now, and an unpacked result gets that node as its grad_fn
+    # while something (the view, a later op's graph) keeps it alive; else fn itself)
+    saved_outputs = [s for s in getattr(fn, "_saved", ()) if type(s) is SavedTensor and s._is_output]
+    if view._retains_grad or saved_outputs:
         view._refresh_view_grad_fn()  # (made now, not when next read: the hook moves on to it)
+        for s in saved_outputs:
+            s._view_grad_fn = None if view._grad_fn is None else weakref.ref(view._grad_fn)
     else:
         view._grad_fn = None
 
@@ -1651,7 +1772,7 @@ def _record_copy_slices(op: Op, view, originals, args, edges) -> None:
 class CopySlices(Node):
     """Gradient of an in-place op on a view: the op's gradient inside the view, identity outside."""
 
-    __slots__ = ("_base_meta", "_view_fn", "fn", "_base_strides", "_view_geometry")
+    __slots__ = ("_base_meta", "_view_fn", "fn", "_base_strides", "_view_geometry", "_regen")
     __module__ = "builtins"  # as PyTorch's: type(node) prints <class 'CopySlices'>
 
     def __init__(self, base, view_fn, fn, view=None) -> None:
@@ -1664,6 +1785,8 @@ class CopySlices(Node):
         # of another dtype (view_as_real ...) or a conjugate view (x.conj()), which are replayed)
         self._view_geometry = None if view is None or view._data.dtype != base._data.dtype or view.is_conj() else (
             tuple(view.shape), view.stride(), view.storage_offset() - base.storage_offset())
+        # (a view whose chain changes the dtype: PyTorch's view_fn, as _make_view builds it, for create_graph)
+        self._regen = None if view is None else view.__dict__.get("_dtype_regen")
         self._next_nodes = (base_node,) + fn._next_nodes[1:]
         self._next_nrs = (base_nr,) + fn._next_nrs[1:]
         self._input_meta = ((base._data.shape, base._data.dtype),) + fn._input_meta[1:]
@@ -1680,6 +1803,13 @@ class CopySlices(Node):
             result = empty_strided(tuple(grad.shape), self._base_strides, dtype=grad.dtype)
             result.copy_(grad)
             region = result.as_strided(*self._view_geometry)
+        elif _STATE.enabled and self._regen is not None:
+            # (create_graph through a view of another dtype: the gradient copied into a tensor laid out as the
+            # base (CopyBackwards), the view replayed on it as PyTorch's view_fn does: view_as_real, as_strided)
+            from ._ops_extra import empty_strided
+            result = empty_strided(tuple(grad.shape), self._base_strides, dtype=grad.dtype)
+            result.copy_(grad)
+            region = self._regen(result)
         else:
             if grad.stride() == self._base_strides or grad.dim() != len(self._base_strides):
                 result = grad.clone()

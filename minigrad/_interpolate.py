@@ -59,8 +59,9 @@ def source_weights(in_size: int, out_size: int, align_corners: bool, scale, dtyp
 
 
 def _opmath(dtype) -> type:
-    """The type PyTorch's kernels compute in: float32 for half, else the dtype itself."""
-    return np.float32 if dtype == np.float16 else dtype.type
+    """The type PyTorch's kernels compute in: float32 for half and bfloat16, else the dtype itself."""
+    dtype = np.dtype(dtype)
+    return np.float32 if dtype.itemsize == 2 and dtype.kind in "fV" else dtype.type
 
 
 def _linear_along(x: np.ndarray, axis: int, out_size: int, align_corners: bool, scale, stored) -> np.ndarray:

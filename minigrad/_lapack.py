@@ -87,7 +87,10 @@ def _empty(shape: tuple, dtype) -> np.ndarray:
     nbytes = max(1, int(np.prod(shape, dtype=np.int64))) * dtype.itemsize
     raw = np.empty(nbytes + _ALIGN, np.uint8)
     start = -raw.ctypes.data % _ALIGN
-    return raw[start:start + nbytes].view(dtype)[:int(np.prod(shape, dtype=np.int64))].reshape(shape)
+    # (through a memoryview: the array owns its storage from the aligned start, so a result's storage_offset()
+    # is 0 as PyTorch's fresh tensors', not the padding before it)
+    flat = np.frombuffer(memoryview(raw[start:start + nbytes]), dtype)
+    return flat[:int(np.prod(shape, dtype=np.int64))].reshape(shape)
 
 
 def _zeros(shape: tuple, dtype) -> np.ndarray:
@@ -238,7 +241,8 @@ def slogdet(a: np.ndarray):
             sign = _fused_product(sgn)  # (sgn's result is contiguous: another prod kernel than det's)
         else:
             size = np.abs(d)
-            sign = _diagonal_product(np.sign(d))
+            # (PyTorch's sign is (0 < x) - (x < 0): 0 for a NaN pivot, where NumPy's sign gives NaN)
+            sign = _diagonal_product((d > 0).astype(d.dtype) - (d < 0).astype(d.dtype))
         sign = sign * lu_det_p(pivots).astype(a.dtype)
         logabsdet = _sums.sum(_log(np.ascontiguousarray(size)), axis=-1)
     return np.asarray(sign), np.asarray(logabsdet, size.dtype), lu, pivots
@@ -530,11 +534,21 @@ def lstsq(a: np.ndarray, b: np.ndarray, rcond: float, driver: str):
     rank = np.zeros(batch, np.int64)
     sv = _zeros(batch + (min(m, n),), real)
     lda, ldb = max(1, m), max(1, m, n)
+    infos = np.zeros(batch, np.int64)
     with _threads():
         for i in np.ndindex(batch):
             if not (m and n and nrhs):
                 continue
-            rank[i] = _lstsq_one(driver, work_a[i], x[i], sv[i], rcond, lda, ldb, complex_)
+            rank[i], infos[i] = _lstsq_one(driver, work_a[i], x[i], sv[i], rcond, lda, ldb, complex_)
+    if (infos < 0).any():
+        # (MKL refuses a matrix with a NaN or an infinity as an illegal argument (info -4, gels: -5), which
+        # PyTorch's error check reports as an internal assert, naming the first failing matrix of a batch)
+        k = int(np.flatnonzero(infos.reshape(-1) < 0)[0])
+        where = f"(Batch element {k}): " if batch else ""
+        raise RuntimeError('false INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/'
+                           'BatchLinearAlgebra.cpp":1613, please report a bug to PyTorch. torch.linalg.lstsq: '
+                           f"{where}Argument {-int(infos.reshape(-1)[k])} has illegal value. Most certainly there "
+                           "is a bug in the implementation calling the backend library.")
     residuals = _zeros((0,), real)
     if m > n and driver != "gelsy" and (driver in ("gels",) or (rank == n).all()):
         tail = x[..., n:, :]  # (squared in place, then summed down the strided columns, as PyTorch)
@@ -548,7 +562,7 @@ def lstsq(a: np.ndarray, b: np.ndarray, rcond: float, driver: str):
 
 def _lstsq_one(driver: str, a: np.ndarray, b: np.ndarray, s: np.ndarray, rcond: float, lda: int, ldb: int,
                complex_: bool) -> int:
-    """One matrix through the driver (workspace sizes from a query, as PyTorch); returns the rank."""
+    """One matrix through the driver (workspace sizes from a query, as PyTorch); returns (rank, LAPACK's info)."""
     m, n = a.shape
     nrhs = b.shape[-1]
     rank = np.zeros(1, _INT)
@@ -573,8 +587,8 @@ def _lstsq_one(driver: str, a: np.ndarray, b: np.ndarray, s: np.ndarray, rcond: 
         rwork, iwork = _zeros(max(1, int(rwork[0])), real), _zeros(max(1, int(iwork[0])), _INT)
         extra = ((rwork,) if complex_ else ()) + (iwork,)
     lwork = _work_size(driver, a.dtype, head, extra)
-    _call(driver, a.dtype, *head, _zeros(lwork, a.dtype), lwork, *extra)
-    return int(rank[0])
+    info = _call(driver, a.dtype, *head, _zeros(lwork, a.dtype), lwork, *extra)
+    return int(rank[0]), info
 
 
 # =============================================================================================

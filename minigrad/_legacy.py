@@ -86,6 +86,9 @@ def is_inference(input: Tensor) -> bool:
 
 def is_same_size(input: Tensor, other: Tensor) -> bool:
     """True if the two tensors have the same shape."""
+    if not isinstance(other, Tensor):  # (x.is_same_size(1): the method's error; the function's wrapper words its own)
+        from ._arg_errors import must_be
+        raise must_be("is_same_size", "other", "Tensor", other, 1)
     return input.shape == other.shape
 
 

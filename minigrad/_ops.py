@@ -87,6 +87,7 @@ def _binary(op, a, b, out=None, promote_int_to_float=False, no_bool=False, **arg
     """
     if out is not None and (out._requires_grad or out._base is not None):
         _dispatch._check_inplace(out, False)  # (a leaf's refusal comes before any error of the operands)
+    b_is_tensor = isinstance(b, Tensor)
     if not isinstance(a, Tensor):
         if no_bool:
             _refuse_bool_sub(a, b)
@@ -137,13 +138,15 @@ def _binary(op, a, b, out=None, promote_int_to_float=False, no_bool=False, **arg
         else:
             if isinstance(b, np.ndarray):
                 _refuse_array(op, b, 2)
+            if b is None or isinstance(b, _NOT_NUMBERS):  # (x.add("a"): PyTorch's parser refuses it)
+                _refuse_operand(op.name + ("_" if out is a else ""), b, args)
             if no_bool:
                 _refuse_bool_sub(a, b)
             dt = _dtypes.result_type(a, b)
         number, b = b, _wrap_scalar(b)
         if op.number_formulas and type(number) in _NUMBER_TYPES:
             b._wrapped_number = number  # (its node saves the number: see Tensor._wrapped_number)
-    if out is not None and _vmap_batched.DEPTH[0]:
+    if out is not None and _vmap_batched.DEPTH[0] and b_is_tensor:  # (a Python number stays a wrapped number)
         dt = _vmap_batched.inplace_result_type(a, b, dt)
     if promote_int_to_float and dt is not None and not (dt.is_floating_point or dt.is_complex):
         dt = _dtypes.get_default_dtype()
@@ -330,6 +333,18 @@ def sub(input, other, _old=_NO_ARG, *, alpha=1, out=None):
     return _binary(D.sub, input, other, no_bool=True, alpha=alpha)
 
 
+_NOT_NUMBERS = (str, bytes, list, tuple, dict, set)  # (operands no overload takes, as a tensor or a number)
+
+
+def _refuse_operand(name: str, other, args: dict):
+    """PyTorch's parser error for ``x.name(other)`` (the method's; torch.name's wrapper words the function's)."""
+    error = _arg_errors.method_error(name, (other,), {k: v for k, v in args.items() if k == "alpha" and v != 1})
+    if error is None:  # (one overload, ``mul(Tensor other)``: other must be a tensor)
+        error = _arg_errors.must_be(name, "other", "Tensor", other, 1)
+        error.method_form = True
+    raise error
+
+
 def _refuse_array(op, array, position: int):
     """PyTorch's binding takes no ndarray where it wants a tensor: ``torch.mul(x, a)`` is a TypeError, and
     ``x * a`` (the operator gives NotImplemented) is then NumPy's product, wrapped back (Tensor.__array_wrap__)."""
@@ -341,6 +356,8 @@ def _check_alpha(input, other, alpha, name: str, no_bool: bool = False, inplace:
 
     ``no_bool``: a subtraction, whose refusal of bool operands comes first; ``inplace``: ``add_`` / ``sub_``.
     A 0-d tensor outside autograd passes as its number (PyTorch's parser reads a Number so)."""
+    if other is None or isinstance(other, _NOT_NUMBERS):  # (x.add("a", alpha=2): PyTorch's parser refuses it)
+        _refuse_operand(name, other, {"alpha": alpha})
     if isinstance(alpha, Tensor):
         if alpha.dim() != 0 or alpha.requires_grad:
             if name == "rsub":  # (rsub's overloads are listed instead)
@@ -526,6 +543,8 @@ def pow(input, exponent):
     if (type(exponent) is int or type(exponent) is float) and input._data.dtype in _POW_FAST_NP:
         # Fast path (x ** 2, x ** 0.5): a Python number leaves a float tensor's dtype alone; no result_type.
         return D.pow.call((input,), None, None, {"exponent": exponent})
+    if exponent is None or isinstance(exponent, _NOT_NUMBERS):  # (x.pow("a"): PyTorch's parser refuses it)
+        _refuse_operand("pow", exponent, {})
     return D.pow(input, dtype=_pow_number_dtype(input, exponent), exponent=exponent)
 
 
@@ -1517,8 +1536,14 @@ def _infer_size(size, numel):
     raise RuntimeError(f"shape '{size}' is invalid for input of size {numel}")
 
 
-def view(input, *size, dtype=None):
-    """Same data with another shape (a view; fails for incompatible strides), or its bytes read as ``dtype``."""
+def view(input, *sizes, size=None, dtype=None):
+    """Same data with another shape (a view; fails for incompatible strides), or its bytes read as ``dtype``.
+
+    The shape comes as ints, one list, or by keyword (``x.view(size=(6,))``, as PyTorch's parser takes it)."""
+    if size is None or sizes:
+        size = sizes
+    else:
+        size = (size,)
     if dtype is not None and not size:
         return _view_dtype(input, dtype)
     if not size:
@@ -1577,8 +1602,9 @@ def _viewable(a: np.ndarray, size) -> bool:
         return False
 
 
-def reshape(input, *shape):
-    """Like view when possible, otherwise a copy."""
+def reshape(input, *sizes, shape=None):
+    """Like view when possible, otherwise a copy (the shape as ints, one list, or by keyword: shape=(6,))."""
+    shape = sizes if shape is None or sizes else (shape,)
     if not shape:
         raise TypeError('reshape() missing 1 required positional arguments: "shape"')
     size = _infer_size(_size_args(shape, "reshape", "shape"), input._data.size)
@@ -1600,11 +1626,15 @@ def reshape_function(*args, **kwargs):
 
 def view_as(input, other):
     """``input`` viewed with ``other``'s shape."""
+    if not isinstance(other, Tensor):
+        raise _not_a_tensor("view_as", other, "other")
     return view(input, other.shape)
 
 
 def reshape_as(input, other):
     """``input`` reshaped to ``other``'s shape."""
+    if not isinstance(other, Tensor):
+        raise _not_a_tensor("reshape_as", other, "other")
     return reshape(input, other.shape)
 
 
@@ -1733,7 +1763,11 @@ def expand(input, *sizes, **kwargs):
 
 def expand_as(input, other):
     """expand(other.shape)."""
-    return expand(input, other.shape)
+    try:
+        shape = other.shape
+    except AttributeError:  # (x.expand_as(1): PyTorch's parser error, the method's form)
+        raise _not_a_tensor("expand_as", other, "other") from None
+    return expand(input, shape)
 
 
 def unsqueeze(input, dim):
@@ -1833,6 +1867,8 @@ def split(tensor, split_size_or_sections, dim=0):
     if isinstance(split_size_or_sections, (list, tuple)):
         _dim_for_split(tensor, dim, "split")
         return split_with_sizes(tensor, split_size_or_sections, dim)
+    if not _arg_errors._is_index(split_size_or_sections):  # (PyTorch's split hands a non-int to split_with_sizes)
+        raise _arg_errors.must_be("split_with_sizes", "split_sizes", "tuple of ints", split_size_or_sections, 2)
     size = _dim_for_split(tensor, dim, "split")
     split_size = int(split_size_or_sections)
     if split_size < 0:
@@ -2305,8 +2341,14 @@ def masked_fill_(input, mask, value):
         try:
             shape = np.broadcast_shapes(input._data.shape, mask._data.shape)
         except ValueError:
-            _raise_broadcast_error(input._data.shape, mask._data.shape)
+            shape = None
         if shape != input._data.shape:
+            # (PyTorch's kernel warns of an expanded input before its TensorIterator checks the shapes; a write
+            # that goes ahead warns in _dispatch)
+            if _dispatch.is_expanded(input._data):
+                _dispatch.warn_expanded_write("MaskedFillBackward0")
+            if shape is None:
+                _raise_broadcast_error(input._data.shape, mask._data.shape)
             raise RuntimeError(f"output with shape {list(input._data.shape)} doesn't match the broadcast shape "
                                f"{list(shape)}")
     if isinstance(value, Tensor):
@@ -2375,6 +2417,8 @@ def mv(input, vec):
 
 def dot(input, tensor):
     """Inner product of two 1-D tensors."""
+    if not isinstance(tensor, Tensor):  # (x.dot(1): the method's error; torch.dot's wrapper words the function's)
+        raise _not_a_tensor("dot", tensor, "tensor")
     if input.dim() != 1 or tensor.dim() != 1:
         raise RuntimeError(f"1D tensors expected, but got {input.dim()}D and {tensor.dim()}D tensors")
     if input.dtype is not tensor.dtype:  # (before the sizes, as in PyTorch)
@@ -2386,7 +2430,10 @@ def dot(input, tensor):
     if n != m:
         raise RuntimeError(f"inconsistent tensor size, expected tensor [{n}] and src [{m}] to have the same number "
                            f"of elements, but got {n} and {m} elements respectively")
-    return D.dot(input, tensor)
+    out = D.dot(input, tensor)
+    if _vmap_batched.DEPTH[0]:
+        _vmap_batched.dot_value_as_batched_matmul(input, tensor, out)
+    return out
 
 
 def bmm(input, mat2):
@@ -2702,6 +2749,8 @@ def any(input, dim=None, keepdim=False):
 
 def equal(input, other) -> bool:
     """True if both have the same shape and values."""
+    if not isinstance(other, Tensor):  # (x.equal(1): the method's error; torch.equal's wrapper words the function's)
+        raise _not_a_tensor("equal", other, "other")
     if _vmap_batched.DEPTH[0]:
         _vmap_batched.check_compare_all(input, other, "equal")
     return input._data.shape == other._data.shape and bool(np.array_equal(input._data, other._data))
@@ -2726,7 +2775,8 @@ def where(condition, input=None, other=None):
     if input is None and other is None:
         if _vmap_batched.DEPTH[0]:
             _vmap_batched.check_dynamic(condition, "aten::where")
-        return tuple(Tensor._make(i) for i in np.nonzero(condition._data))
+        from ._ops_sorting import nonzero
+        return nonzero(condition, as_tuple=True)   # (PyTorch's where(condition): nonzero_numpy, views of one tensor)
     if condition.dtype is not _dtypes.bool_ and condition.dtype is not _dtypes.uint8:
         raise RuntimeError("where expected condition to be a boolean tensor, but got a tensor with dtype "
                            f"{_legacy(condition.dtype)}")
@@ -2814,10 +2864,15 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
         raise RuntimeError(f"{_legacy(input.dtype)} did not match {_legacy(other.dtype)}")
     _check_tolerances(rtol, atol)
     try:
-        return Tensor._make(np.asarray(np.isclose(input._data, other._data, rtol=rtol, atol=atol,
-                                                  equal_nan=equal_nan)))
+        out = Tensor._make(np.asarray(np.isclose(input._data, other._data, rtol=rtol, atol=atol,
+                                                 equal_nan=equal_nan)))
     except ValueError:
         _raise_broadcast_error(input._data.shape, other._data.shape)
+    # (PyTorch builds the result in place: close = input == other, then close |= both nan (equal_nan, floating
+    # inputs) and close |= finite error within tolerance (unless rtol == atol == 0): one version bump each)
+    out._version_counter[0] = int(equal_nan and (input.dtype.is_floating_point or input.dtype.is_complex)) + \
+        int(not (rtol == 0 and atol == 0))
+    return out
 
 
 
@@ -2973,9 +3028,12 @@ def to(input, *args, **kwargs):
 
 
 def _cast(dt, name: str):
-    def cast(input, memory_format=None):
-        if memory_format is None:
+    def cast(input, *args, memory_format=None):
+        if memory_format is None and not args:
             return to(input, dt)
+        if args:  # (memory_format is keyword-only: x.float(1) is refused by PyTorch's parser)
+            were = "was" if len(args) == 1 else "were"
+            raise TypeError(f"{name}() takes 0 positional arguments but {len(args)} {were} given")
         if not isinstance(memory_format, _layout.memory_format):
             raise _arg_errors.must_be(name, "memory_format", "torch.memory_format", memory_format)
         return to(input, dt, memory_format=memory_format)
@@ -3102,6 +3160,8 @@ def pow_(input, exponent):
                                    f"{list(np.broadcast_shapes(input._data.shape, exponent._data.shape))}")
             raise NotImplementedError("\"pow\" not implemented for 'Bool'")
         return _binary(D.pow_tensor, input, exponent, out=input)
+    if exponent is None or isinstance(exponent, _NOT_NUMBERS):  # (x.pow_("a"): PyTorch's parser refuses it)
+        _refuse_operand("pow_", exponent, {})
     # Computed in pow's dtype: a result that cannot go back into input is refused with PyTorch's message.
     return D.pow(input, out=input, dtype=_pow_number_dtype(input, exponent), exponent=exponent)
 

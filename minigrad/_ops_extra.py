@@ -185,7 +185,13 @@ def _histogramdd(name: str, input, bins, range, weight, density):
         if weight is None:   # (PyTorch's NotImplemented nodes)
             return D.NOT_IMPLEMENTED["histogram"](input, _results=results)
         return D.NOT_IMPLEMENTED["histogram_weight"](input, weight, _results=results)
-    return [Tensor._make(r) for r in results]
+    outs = [Tensor._make(r) for r in results]
+    if input._is_inference is True:   # (see _dispatch.function_result_version)
+        inputs = (*tensors, *(b for b in bins if isinstance(b, Tensor)))
+        _dispatch.function_result_version("histogram density" if density else "histogram", inputs, outs[0])
+        for edge in outs[1:]:
+            _dispatch.function_result_version("histogram edges", inputs, edge)
+    return outs
 
 
 def histogram(input, bins=100, *, range=None, weight=None, density: bool = False):  # noqa: A002

@@ -140,7 +140,10 @@ def _index_put(name, input, indices, values, accumulate, out):
         raise RuntimeError(f"shape mismatch: value tensor of shape {list(values._data.shape)} cannot be broadcast "
                            f"to indexing result of shape {list(target)}") from None
     index_list = _indexing._saved_indices(index_list, tuple(indices), input, values)   # (versions checked)
-    return D.index_put(input, values, out=out, indices=index_list, accumulate=bool(accumulate))
+    result = D.index_put(input, values, out=out, indices=index_list, accumulate=bool(accumulate))
+    if out is None:   # (the index tensors count too: one made outside inference mode makes the call a normal one)
+        result = _dispatch.function_result_version("index_put", (input, values, *indices), result)
+    return result
 
 
 # =============================================================================================

@@ -45,7 +45,9 @@ def _restride(t: Tensor, node_op, args: dict, view_op, view_args: dict, new_layo
         # finds its elements by memory offset instead (see ``_dispatch._record_copy_slices``).
         t._restrided = True
     if t._fw_grad is not None:
-        t._fw_grad = view_op(t._fw_grad, **view_args)
+        # PyTorch changes the tangent in place too: the same tensor, which an op whose tangent is its input's
+        # (frac, alias, contiguous ...) shares with that input, whose tangent then changes shape as well
+        _restride(t._fw_grad, node_op, args, view_op, view_args, new_layout)
     return t
 
 

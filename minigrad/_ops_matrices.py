@@ -56,6 +56,10 @@ def trace(input):
 
 def diag(input, diagonal=0):
     """A vector's square diagonal matrix, or a matrix's diagonal as a vector."""
+    if not _arg_errors._is_index(diagonal):  # (x.diag(0.5): the method's error; torch.diag's wrappers word their own)
+        error = _arg_errors.must_be("diag", "diagonal", "int", diagonal, 1)
+        error.method_form = True
+        raise error
     if input.dim() == 1:
         return D.diag_embed(input, offset=int(diagonal), dim1=-2, dim2=-1)  # (the dims PyTorch's node saves)
     if input.dim() == 2:

@@ -201,8 +201,17 @@ def roll(input, *args, **kwargs):
 _ROLL_PARAMS = {"input": _arg_errors.REQUIRED, "shifts": _arg_errors.REQUIRED, "dims": None}
 
 
-def tile(input, *dims):
-    """input repeated ``dims`` times along each dim (as repeat, with missing leading dims = 1)."""
+def tile(input, dims):
+    """input repeated ``dims`` times along each dim (as repeat, with missing leading dims = 1).
+
+    torch.tile takes one tuple of ints (PyTorch's parser refuses torch.tile(x, 2)); the method, x.tile(2, 3), takes
+    the ints one by one too (_tile_method)."""
+    if not isinstance(dims, (tuple, list)):  # (the wrapper of torch.tile words PyTorch's parser error)
+        raise _arg_errors.must_be("tile", "dims", "tuple of ints", dims, 2)
+    return _tile_method(input, dims)
+
+
+def _tile_method(input, *dims):
     if not dims:  # (PyTorch's parser: dims is required, even for a 0-dim input; tile(()) passes)
         raise TypeError('tile() missing 1 required positional arguments: "dims"')
     dims = tuple(_ops._size_args(dims, "tile", "dims"))
@@ -512,7 +521,11 @@ def new_tensor(input, *args, dtype=None, device=None, requires_grad=False, **kwa
 
 def type_as(input, other):
     """input converted to other's dtype."""
-    return _ops.to(input, other.dtype)
+    try:
+        dtype = other.dtype
+    except AttributeError:  # (x.type_as(1): PyTorch's parser error)
+        raise _arg_errors.must_be("type_as", "other", "Tensor", other, 1) from None
+    return _ops.to(input, dtype)
 
 
 def cuda(input, device=None, non_blocking=False, memory_format=None):
@@ -743,6 +756,7 @@ def _attach_methods():
     for name in ("roll", "rot90", "unflatten"):  # (their TypeErrors number the arguments after self)
         setattr(Tensor, name, _arg_errors.counting_without_self(globals()[name], name))
     Tensor.repeat_interleave = _repeat_interleave_method
+    Tensor.tile = _tile_method
     # sizes in bytes and signedness, read from the dtype
     Tensor.itemsize = property(lambda self: self.dtype.itemsize)
     Tensor.nbytes = property(lambda self: self.dtype.itemsize * self.numel())

@@ -260,7 +260,7 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
         out.append(Tensor._make(inverse.reshape(input._data.shape).astype(np.int64)))
     if return_counts:
         out.append(Tensor._make(counts.astype(np.int64)))
-    return out[0] if len(out) == 1 else tuple(out)
+    return _dispatch.function_result_version("unique", (input,), out[0] if len(out) == 1 else tuple(out))
 
 
 def _unique_dim(input, dim, return_inverse, return_counts):
@@ -282,7 +282,8 @@ def _unique_dim(input, dim, return_inverse, return_counts):
     if return_inverse:
         out.append(Tensor._make(inverse.reshape(-1).astype(np.int64)))
     if return_counts:
-        out.append(Tensor._make(counts.astype(np.int64)))
+        out.append(_dispatch.function_result_version("unique_dim counts", (input,),
+                                                     Tensor._make(counts.astype(np.int64))))
     return out[0] if len(out) == 1 else tuple(out)
 
 
@@ -310,11 +311,14 @@ def nonzero(input, *, as_tuple=False):
 
 
 def _nonzero(input, as_tuple: bool):
-    idx = np.nonzero(np.atleast_1d(input._data))
-    if input.dim() == 0 and not as_tuple:  # (one row of no coordinates when the scalar is non-zero)
-        return Tensor._make(np.zeros((idx[0].size, 0), np.int64))
     if as_tuple:
-        return tuple(Tensor._make(i.astype(np.int64)) for i in idx)
+        # (PyTorch's nonzero_numpy: the columns of nonzero(), unbind(1) views of its column-major result; a 0-dim
+        # input as a 1-element one)
+        full = _nonzero(input.reshape(1) if input.dim() == 0 else input, False)
+        return _dispatch.function_result_version("nonzero", (input,), full).unbind(1)   # (views: its version)
+    idx = np.nonzero(np.atleast_1d(input._data))
+    if input.dim() == 0:  # (one row of no coordinates when the scalar is non-zero)
+        return Tensor._make(np.zeros((idx[0].size, 0), np.int64))
     out = np.stack(idx, axis=1).astype(np.int64).reshape(-1, input.dim())
     # PyTorch's nonzero is column-major: strides (1, n)
     return Tensor._make(_strides.copy_into(_strides.with_strides(out.shape, (1, out.shape[0]), np.int64), out))
@@ -336,6 +340,8 @@ def count_nonzero(input, dim=None):
 
 def masked_select(input, mask):
     """The elements of ``input`` where ``mask`` is True, as a 1-D tensor."""
+    if not isinstance(mask, Tensor):  # (x.masked_select(1): the method's error; the function's wrapper words its own)
+        raise _arg_errors.must_be("masked_select", "mask", "Tensor", mask, 1)
     if mask.dtype is not _dtypes.bool_:
         raise RuntimeError("masked_select: expected BoolTensor for mask")
     try:
@@ -358,7 +364,8 @@ def bincount(input, weights=None, minlength=0):
     w = None if weights is None else weights._data
     out = np.bincount(input._data, weights=w, minlength=minlength)
     dt = np.int64 if w is None else (w.dtype if w.dtype.kind == "f" else np.float64)
-    return Tensor._make(out.astype(dt))
+    inputs = (input,) if weights is None else (input, weights)
+    return _dispatch.function_result_version("bincount", inputs, Tensor._make(out.astype(dt)))
 
 
 def histc(input, bins=100, min=0, max=0):
@@ -387,14 +394,16 @@ def histc(input, bins=100, min=0, max=0):
     if lo == hi:
         lo, hi = lo - 1, hi + 1
     counts, _ = np.histogram(data, bins=bins, range=(lo, hi))
-    return Tensor._make(counts.astype(input._data.dtype))
+    return _dispatch.function_result_version("histc", (input,), Tensor._make(counts.astype(input._data.dtype)))
 
 
 def isin(elements, test_elements, *, assume_unique=False, invert=False):
     """True where an element of ``elements`` is in ``test_elements``."""
     a = elements._data if isinstance(elements, Tensor) else np.asarray(elements)
     b = test_elements._data if isinstance(test_elements, Tensor) else np.asarray(test_elements)
-    return Tensor._make(np.isin(a, b, invert=invert))
+    result = Tensor._make(np.isin(a, b, invert=invert))
+    tensors = [t for t in (elements, test_elements) if isinstance(t, Tensor)]
+    return _dispatch.function_result_version("isin", tensors, result) if tensors else result
 
 
 def is_nonzero(input) -> bool:

@@ -705,15 +705,28 @@ def with_table_out(fn, name: str, order: str, refused, check, prefix: str = "lin
             check(result, out)
             return _resized_copy(result, out, name)
 
+        grad_on = grad_mode.is_grad_enabled()   # (compute may run under no_grad below)
+
         def compute():
-            result = fn(*args, **kwargs)
+            result = _kernel_after_out_dtype(fn, name, args, kwargs, (out,))
             if name == "solve_triangular":  # (its kernel resizes out= before checking its dtype)
                 _resize_only(name, out, result)
             check(result, out)
-            if kernel is None and name in ("ifft", "ihfft"):
+            if kernel is None and name in ("ifft", "ihfft"):   # (then conj_physical_out: autograd's refusal first)
+                if out.requires_grad and grad_on:
+                    raise RuntimeError("aten::conj_physical(): functions with out=... arguments don't support "
+                                       "automatic differentiation, but one of the arguments requires grad.")
                 _exact_dtype(result, out)
             return result
         if kernel is None:  # (not differentiable: copied even while autograd records)
+            if name in _NOT_IMPLEMENTED_OUT and builtins.any(t._fw_grad is not None for t in (*tensors, out)):
+                # (forward AD: the autograd fallback of the kernel refuses before anything is written)
+                raise NotImplementedError(f"Trying to use forward AD with aten::{_NOT_IMPLEMENTED_OUT[name]} that "
+                                          "does not support it.")
+            if name in _NOT_IMPLEMENTED_OUT and _records(tensors, out):
+                if name == "ldl_solve":   # (the node's inputs in their order, however they were passed)
+                    tensors = [*args, *(kwargs[k] for k in ("LD", "pivots", "B") if k in kwargs)][:3]
+                return _not_implemented_into(name, out, tensors, compute)
             with grad_mode.no_grad():
                 return _ops._into_out(name, out, tensors, compute)
         if order == "checked":  # (the composite's checks first, then its kernel's refusal)
@@ -732,6 +745,60 @@ def with_table_out(fn, name: str, order: str, refused, check, prefix: str = "lin
 _RESIZED_FIRST = {"matrix_power": _same, "multi_dot": _no_check}
 # ... and those refusing an out= that requires grad before anything else (not their inputs: no derivative)
 _REFUSE_GRAD_OUT = {"matrix_rank": "sum", "eigvals": "aten::linalg_eigvals", "ldl_solve": "aten::linalg_ldl_solve"}
+
+
+# out= through a kernel with no derivative: PyTorch writes the values, then records a NotImplemented node on out
+# (whose backward raises "derivative for aten::<kernel> is not implemented") when an input requires grad; an out=
+# that requires grad itself is refused. ifft / ihfft of a real input: conj_physical_out of the recorded r2c.
+_NOT_IMPLEMENTED_OUT = {"ifft": "conj_physical", "ihfft": "conj_physical", "eigvals": "linalg_eigvals",
+                        "ldl_solve": "linalg_ldl_solve", "ldl_factor": "linalg_ldl_factor_ex",
+                        "ldl_factor_ex": "linalg_ldl_factor_ex"}
+
+
+def _records(tensors, out: Tensor) -> bool:
+    """Whether the write into out (not a view: those keep the plain copy) records a NotImplemented node."""
+    return (grad_mode.is_grad_enabled() and out._base is None and builtins.any(t.requires_grad for t in tensors)
+            and not builtins.any(t._fw_grad is not None for t in (*tensors, out)))
+
+
+def _not_implemented_into(name: str, out: Tensor, tensors, compute):
+    """``compute()``'s values written into out (checked and resized as any out=), then out's NotImplemented node,
+    with edges to the inputs that require grad (for ifft / ihfft: to the r2c transform, recorded here)."""
+    computed = []
+
+    def recorded():
+        with grad_mode.enable_grad():
+            computed.append(compute())
+        return computed[0]
+    with grad_mode.no_grad():
+        _ops._into_out(name, out, tensors, recorded)
+    from . import derivatives
+    op = derivatives.NOT_IMPLEMENTED[_NOT_IMPLEMENTED_OUT[name]]
+    if name in ("ifft", "ihfft"):   # (the result is conj(r2c): the node's one edge goes where the conj's goes)
+        result = computed[0]
+        op._record((result,), (out,), {}, edges=((result.grad_fn._next_node,), (result.grad_fn._next_nrs[0],)))
+    else:
+        op._record(tuple(tensors), (out,), {})
+    return out
+
+
+# Structured kernels whose meta function sets out= to the input's dtype (and checks it) before the CPU kernel refuses
+# an integer input: eigh / eigvalsh (_linalg_eigh: eigenvalues and vectors), lu_factor (its LU; the pivots are int)
+_OUT_DTYPE_BEFORE_KERNEL = {"eigvalsh": 2, "eigh": 2, "lu_factor": 1, "lu_factor_ex": 1}
+
+
+def _kernel_after_out_dtype(fn, name: str, args, kwargs, outs):
+    """``fn(*args, **kwargs)``; for the functions above, an out= of another dtype than the (integer) input's is
+    reported before the kernel's "not implemented for 'Long'"."""
+    try:
+        return fn(*args, **kwargs)
+    except NotImplementedError:
+        x = args[0] if args else kwargs.get("A")
+        if name in _OUT_DTYPE_BEFORE_KERNEL and isinstance(x, Tensor):
+            for o in outs[:_OUT_DTYPE_BEFORE_KERNEL[name]]:
+                if isinstance(o, Tensor) and o.dtype is not x.dtype:
+                    raise _meta_mismatch(x.dtype, o.dtype) from None
+        raise
 
 
 def _vmap_out(name: str, out, tensors, args, kwargs) -> None:
@@ -777,14 +844,22 @@ def _tuple_out(fn, name, kernel, check, out, args, kwargs, tensors):
             builtins.any(t.requires_grad for t in (*tensors, *out)):
         raise RuntimeError(f"{kernel}(): functions with out=... arguments don't support automatic "
                            "differentiation, but one of the arguments requires grad.")
+    not_implemented = kernel is None and name in _NOT_IMPLEMENTED_OUT   # (ldl_factor: see _not_implemented_into)
+    if not_implemented and grad_mode.is_grad_enabled() and builtins.any(o.requires_grad for o in out):
+        raise RuntimeError(f"aten::{_NOT_IMPLEMENTED_OUT[name]}(): functions with out=... arguments don't support "
+                           "automatic differentiation, but one of the arguments requires grad.")
+    records = not_implemented and _records(tensors, out[0])
     with grad_mode.no_grad():
-        result = fn(*args, **kwargs)
+        result = _kernel_after_out_dtype(fn, name, args, kwargs, out)
         if len(out) != len(result):
             raise TypeError(f"expected tuple of {len(result)} elements but got {len(out)}")
         for r, o in zip(result, out):
             check(r, o)
         for r, o in zip(result, out):
             _ops._into_out(kernel or name, o, tensors, lambda r=r: r)  # (kernel: named in its forward-AD error)
+    if records:   # (the factor only: the pivots and info are integers)
+        from . import derivatives
+        derivatives.NOT_IMPLEMENTED[_NOT_IMPLEMENTED_OUT[name]]._record(tuple(tensors), (out[0],), {})
     return _out_type(result)(tuple(out))
 
 

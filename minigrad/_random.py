@@ -79,9 +79,27 @@ class Generator(metaclass=TorchNamed):
     _torch_name = "torch._C.Generator"
 
     def __init__(self, device="cpu") -> None:
-        self.device = _device.generator_device(device)
+        self._device = _device.generator_device(device)
         self._engine = np.random.MT19937(0)  # (its state is replaced by the seeding below)
         self._reseed(_DEFAULT_SEED)
+
+    @property
+    def device(self):
+        """Generator.device -> device
+
+        Gets the current device of the generator (read-only).
+
+        Example::
+
+            >>> g_cpu = torch.Generator()
+            >>> g_cpu.device
+            device(type='cpu')
+        """
+        return self._device
+
+    @device.setter
+    def device(self, value):
+        raise AttributeError("attribute 'device' of 'torch._C.Generator' objects is not writable")
 
     def __repr__(self) -> str:
         return f"<torch._C.Generator object at {hex(id(self))}>"

@@ -725,8 +725,15 @@ def sum(a: np.ndarray, axis=None, keepdims: bool = False, *, nan: bool = False) 
     if type(axis) is list:
         axis = tuple(axis)
     out = _executor(a.shape, a.strides, dt, axis, bool(keepdims), THREADS[0], nan)(a)
-    # PyTorch's result is a fresh contiguous tensor (its strides decide later view / reshape nodes)
-    return out if out.flags.c_contiguous else np.ascontiguousarray(out)
+    # PyTorch's result is a fresh contiguous tensor (its strides decide later view / reshape nodes) with a
+    # storage of its own (a full sum can be one lane of the executor's accumulators: its storage_offset() and
+    # storage size would show it)
+    if not out.flags.c_contiguous:
+        return np.ascontiguousarray(out)
+    owner = out
+    while isinstance(owner.base, np.ndarray):
+        owner = owner.base
+    return out if owner is out or owner.nbytes == out.nbytes else out.copy()
 
 
 def mean(a: np.ndarray, axis=None, keepdims: bool = False) -> np.ndarray:

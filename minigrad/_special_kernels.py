@@ -265,6 +265,75 @@ def modified_bessel_i1(x: np.ndarray) -> np.ndarray:
     return np.where(x < T(0.0), -out, out).astype(T)
 
 
+def calc_i(nu: int, x: np.ndarray, scaled: bool) -> np.ndarray:
+    """torch.i0 / special.i0e / special.i1 / special.i1e: PyTorch's calc_i0, calc_i0e, calc_i1, calc_i1e -- the
+    same Chebyshev sums as modified_bessel_i0/i1 (A-series of |x|/2 - 2 up to |x| = 8, B-series of 32/|x| - 2 over
+    √|x| beyond), times e^|x| unless ``scaled``. For float32 the I1 series are cut to their last 17 and 7
+    coefficients (PyTorch's float tables: the rest is below float32's precision)."""
+    T = x.dtype.type
+    ax = np.abs(x)
+    A, B = (_I0_A, _I0_B) if nu == 0 else (_I1_A[12:], _I1_B[18:]) if T is np.float32 else (_I1_A, _I1_B)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        a, p = _clenshaw(ax / T(2.0) - T(2.0), A, T)
+        b, q = _clenshaw(T(32.0) / ax - T(2.0), B, T)
+        near, far = T(0.5) * (a - p), T(0.5) * (b - q)
+        if nu == 1:
+            near = near * ax if scaled else _c("exp", ax) * ax * near    # (I1 = e^x·x·A(y); I1e = A(y)·x)
+        elif not scaled:
+            near = _c("exp", ax) * near
+        far = (far if scaled else _c("exp", ax) * far) / np.sqrt(ax)
+    out = np.where(ax <= T(8.0), near, far)
+    return (np.where(x < T(0.0), -out, out) if nu == 1 else out).astype(T)
+
+
+# ---- the inverse of the normal CDF (calc_ndtri) -----------------------------------------------------------------
+_NDTRI_P0 = (-5.99633501014107895267e1, 9.80010754185999661536e1, -5.66762857469070293439e1,
+             1.39312609387279679503e1, -1.23916583867381258016e0)
+_NDTRI_Q0 = (1.0, 1.95448858338141759834e0, 4.67627912898881538453e0, 8.63602421390890590575e1,
+             -2.25462687854119370527e2, 2.00260212380060660359e2, -8.20372256168333339912e1,
+             1.59056225126211695515e1, -1.18331621121330003142e0)
+_NDTRI_P1 = (4.05544892305962419923e0, 3.15251094599893866154e1, 5.71628192246421288162e1,
+             4.40805073893200834700e1, 1.46849561928858024014e1, 2.18663306850790267539e0,
+             -1.40256079171354495875e-1, -3.50424626827848203418e-2, -8.57456785154685413611e-4)
+_NDTRI_Q1 = (1.0, 1.57799883256466749731e1, 4.53907635128879210584e1, 4.13172038254672030440e1,
+             1.50425385692907503408e1, 2.50464946208309415979e0, -1.42182922854787788574e-1,
+             -3.80806407691578277194e-2, -9.33259480895457427372e-4)
+_NDTRI_P2 = (3.23774891776946035970e0, 6.91522889068984211695e0, 3.93881025292474443415e0,
+             1.33303460815807542389e0, 2.01485389549179081538e-1, 1.23716634817820021358e-2,
+             3.01581553508235416007e-4, 2.65806974686737550832e-6, 6.23974539184983293730e-9)
+_NDTRI_Q2 = (1.0, 6.02427039364742014255e0, 3.67983563856160859403e0, 1.37702099489081330271e0,
+             2.16236993594496635890e-1, 1.34204006088543189037e-2, 3.28014464682127739104e-4,
+             2.89247864745380683936e-6, 6.79019408009981274425e-9)
+
+
+def calc_ndtri(y0: np.ndarray) -> np.ndarray:
+    """Φ⁻¹(y) as PyTorch's calc_ndtri (Cephes): for |y - 1/2| ≤ 3/8 a rational function of (y - 1/2)², times
+    √(2π); in the tails (y below e⁻² = 0.135, or 1 - y) x = √(-2 log y), x - log(x)/x - z·P(z)/Q(z) with z = 1/x
+    (two tables, split at x = 8). The tails' ``::log``/``::sqrt`` are C's double functions even for float32
+    (the float promoted, each result rounded back on assignment)."""
+    T = y0.dtype.type
+    one, e2 = T(1.0), T(0.13533528323661269189)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        lower = ~(y0 > one - e2)                             # (the upper tail is mirrored: y = 1 - y0)
+        y = np.where(lower, y0, one - y0)
+        middle = y > e2
+        h = y - T(0.5)
+        h2 = h * h
+        r = h2 * _horner(h2, _NDTRI_P0, T) / _horner(h2, _NDTRI_Q0, T)
+        mid = _fma(h, r, h, T) * T(2.50662827463100050242)  # (y + y·r fused)
+        ys = np.where(middle | (y <= 0), T(0.5), y).astype(np.float64)
+        x = np.sqrt(-2.0 * _c("log", ys)).astype(T)
+        x64 = x.astype(np.float64)
+        x0 = (x64 - _c("log", x64) / x64).astype(T)
+        z = one / x
+        x1 = np.where(x < T(8.0), z * _horner(z, _NDTRI_P1, T) / _horner(z, _NDTRI_Q1, T),
+                      z * _horner(z, _NDTRI_P2, T) / _horner(z, _NDTRI_Q2, T))
+        tail = np.where(lower, x1 - x0, x0 - x1)
+        out = np.where(middle, mid, tail)
+    out = np.where(y0 == 0, -np.inf, np.where(y0 == 1, np.inf, out))
+    return np.where((y0 < 0) | (y0 > 1) | np.isnan(y0), np.nan, out).astype(T)
+
+
 def _k_series(x, A, B, T):
     """The Chebyshev sums of K₀/K₁: (0.5·(a - p) near 0, 0.5·(b - p) beyond 2)."""
     a, p = _clenshaw(_fma(x, x, -T(2.0), T), A, T)

@@ -21,11 +21,16 @@ def _plain(a: np.ndarray) -> bool:
         return False
     if 1 not in a.shape:
         return True
-    step = a.itemsize  # (a size-1 dim may have any stride in a C-contiguous array: PyTorch's copy keeps it)
-    for m, st in zip(reversed(a.shape), reversed(a.strides)):
-        if st != step:
+    # (a size-1 dim may have any stride in a C-contiguous array: PyTorch's copy keeps it) The C strides, last dim
+    # first, compared one by one: an index loop, ~2.5k instructions less than zip(reversed(...), reversed(...)).
+    shape, strides = a.shape, a.strides
+    step = a.itemsize
+    i = len(shape)
+    while i:
+        i -= 1
+        if strides[i] != step:
             return False
-        step *= m
+        step *= shape[i]
     return True
 
 

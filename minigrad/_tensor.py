@@ -921,7 +921,12 @@ class Tensor(metaclass=_TensorType):
     def _replay_view(self, base) -> None:
         from .derivatives import as_strided_view
         old_fn = self._grad_fn
-        if self._data.dtype.kind != "c" and base._data.dtype.kind == "c":
+        regen = self.__dict__.get("_dtype_regen")   # (view_as_real / view_as_complex of a view: _make_view)
+        if regen is not None:
+            from .autograd import grad_mode
+            with grad_mode.enable_grad():
+                self._grad_fn = regen(base)._grad_fn
+        elif self._data.dtype.kind != "c" and base._data.dtype.kind == "c":
             # a real view of a complex base (view_as_real, .real, .imag): PyTorch's as_strided goes through
             # view_as_real(base) (the view itself when it is all of it)
             from . import _ops

@@ -151,6 +151,14 @@ def mark(t, mask: int) -> None:
         _LEVELS[id(t)] = (weakref.ref(t), mask)
 
 
+def set_levels(t, mask: int) -> None:
+    """``t`` is batched at the levels in ``mask`` exactly (none: 0)."""
+    if mask:
+        mark(t, mask)
+    else:
+        _LEVELS.pop(id(t), None)
+
+
 def mark_slice(t) -> None:
     """``t`` is a slice handed to the innermost vmap's function."""
     mark(t, levels(t) | 1 << (DEPTH[0] - 1))
@@ -293,6 +301,21 @@ def check_dot_sizes(a, b) -> None:
     if la:
         raise RuntimeError(f"size mismatch, got input ({size}), mat ({size}x{n}), vec ({m})")
     raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied (1x{n} and {m}x{size})")
+
+
+def dot_value_as_batched_matmul(a, b, out) -> None:
+    """vmap(torch.dot) over two vectors batched alike: PyTorch's batch rule (dot_batch_rule) computes it as
+    [B, 1, n] @ [B, n, 1], whose kernel sums each row in another order than dot's. Each slice's value is set to
+    that 1×n @ n×1 product's; the node stays DotBackward0 (autograd records dot above the batch rule, so the
+    backward is dot's formula). (One vector batched: PyTorch's mv over the B rows, not reproduced per slice; nor
+    complex vectors, whose batched product sums in yet another order.)"""
+    mask = levels(a)
+    if not mask or levels(b) != mask or a.dtype.is_complex:
+        return
+    from .autograd import grad_mode
+    with grad_mode.no_grad():
+        value = (a.unsqueeze(0) @ b.unsqueeze(1))._data
+    out._data[...] = value.reshape(out._data.shape)
 
 
 def _one_level(*tensors):

@@ -19,6 +19,11 @@ from ._tensor import Tensor
 
 
 def _window(name: str, window_length: int, periodic: bool, dtype, device, requires_grad: bool, body) -> Tensor:
+    from . import _arg_errors
+    if not _arg_errors._is_index(window_length):  # (hann_window(4.0): PyTorch's parser takes no float)
+        raise _arg_errors.must_be(name, "window_length", "int", window_length, 1)
+    if not isinstance(periodic, (bool, np.bool_)):  # (the public function's wrapper words it as PyTorch's parser)
+        raise _arg_errors.must_be(name, "periodic", "bool", periodic)
     check_creation_device(device)
     dtype = _dtypes.get_default_dtype() if dtype is None else dtype
     if not dtype.is_floating_point:

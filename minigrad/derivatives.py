@@ -452,7 +452,10 @@ def angle_backward(grad, self):
     if not self.is_complex():
         return _zeros(self)
     ops = _ops()
-    return ops.where(self == 0, 0.0, mul_scalar(grad * self / self.abs().pow(2), other=1j))
+    # (built in the order of PyTorch's compiled formula: GCC evaluates an overloaded operator's operands right to
+    # left, so |z|² is made before g·z; the nodes' sequence numbers, and so the graph under create_graph, follow)
+    den = self.abs().pow(2)
+    return ops.where(self == 0, 0.0, mul_scalar(grad * self / den, other=1j))
 
 
 def clamp_backward(grad, self, min, max):
@@ -522,8 +525,11 @@ def clamp_tensor_jvp(self_t, min_t, max_t, self, min, max):
 def _lerp(a, b, w):
     # PyTorch's two-sided form, exact at both ends: w < 0.5 ? a + w(b-a) : b - (b-a)(1-w); its float32/float64
     # kernel computes fma(w or w - 1, b - a, a or b) (lerp_vec), one rounding.
-    d = b - a
     dt = np.result_type(a, b)
+    if _is_half(dt) and a.dtype == b.dtype:   # float16/bfloat16: the float32 kernel below on the values in float32
+        w32 = w.astype(np.float32) if isinstance(w, np.ndarray) else np.float32(w)   # (a number: not rounded
+        return _lerp(a.astype(np.float32), b.astype(np.float32), w32).astype(dt)    # to the half type first)
+    d = b - a
     small = np.abs(w) < 0.5
     if dt.char in "fd" and a.dtype == b.dtype and np.asarray(w).dtype.kind == "f":
         w = np.asarray(w, dtype=dt) if isinstance(w, np.ndarray) else dt.type(w)
@@ -552,7 +558,17 @@ reciprocal = Op("reciprocal", "ReciprocalBackward0", _reciprocal,
 sqrt = Op("sqrt", "SqrtBackward0", _vml.unary("sqrt", np.sqrt),
           jvp="element_wise",
           self=lambda grad, result: grad / mul_scalar(result.conj(), other=2))   # d√x = 1/(2√x)
-rsqrt = Op("rsqrt", "RsqrtBackward0", lambda x: _reciprocal(np.sqrt(x)),
+def _rsqrt(x):
+    """1/√x. float16/bfloat16: PyTorch's vector code takes 1/√x in float32 and rounds once, its scalar code (the
+    n % 32 last elements, or all of a strided tensor) rounds √x to the half type, then 1/that."""
+    if _is_half(x.dtype):
+        f32 = np.float32
+        return _float_math.two_paths(lambda v: (f32(1) / np.sqrt(v.astype(f32))).astype(v.dtype),
+                                     lambda v: np.reciprocal(np.sqrt(v)), x)
+    return _reciprocal(np.sqrt(x))
+
+
+rsqrt = Op("rsqrt", "RsqrtBackward0", _rsqrt,
            jvp="element_wise",
            self=lambda grad, result: mul_scalar(grad, other=-0.5) * result.pow(3).conj())  # d x^-½ = -½ x^-3/2
 exp2 = Op("exp2", "Exp2Backward0", _float_math.libm_two_paths("exp2", np.exp2, vector32=_float_math.sleef_exp2f,
@@ -631,6 +647,16 @@ clamp_max_tensor = Op("clamp_max", "ClampMaxBackward1", lambda a, max: _clamp_fo
 
 def _add_alpha(a, b, alpha):
     """a + α·b: PyTorch's float32/float64 kernels fuse the multiply-add (one rounding)."""
+    dt = np.result_type(a, b)
+    if _is_half(dt) and not isinstance(alpha, complex):
+        # float16/bfloat16: α in the tensor's dtype; PyTorch's vector code computes a + α·b in float32 and
+        # rounds once, its scalar code (the n % 32 last elements, or all of a strided tensor) rounds the
+        # product, then the sum, to the half type
+        a, b, al = a.astype(dt, copy=False), b.astype(dt, copy=False), np.asarray(alpha, dt)
+        f32 = np.float32
+        return _float_math.two_paths(
+            lambda x, y: (x.astype(f32) + al.astype(f32) * y.astype(f32)).astype(dt),
+            lambda x, y: (x + al * y).astype(dt, copy=False), a, b)
     if a.dtype == b.dtype and a.dtype.char in "fd" and not isinstance(alpha, complex):
         return fma(a.dtype.type(alpha), b, a, a.dtype)   # (with a Python number b, the last bit can differ)
     return a + alpha * b
@@ -646,7 +672,9 @@ def _sub_alpha(a, b, alpha):
     """a - α·b; complex as PyTorch computes it, a + (-α)·b with a complex product (zero signs differ)."""
     if a.dtype.kind == "c":
         return a + (-alpha) * b
-    return _add_alpha(a, b, -alpha) if a.dtype == b.dtype and a.dtype.char in "fd" else a - alpha * b
+    if a.dtype == b.dtype and a.dtype.char in "fd" or _is_half(np.result_type(a, b)):
+        return _add_alpha(a, b, -alpha)   # (PyTorch's sub is add with -α)
+    return a - alpha * b
 
 
 sub = Op("sub", "SubBackward0", lambda a, b, alpha: np.subtract(a, b) if alpha == 1 else _sub_alpha(a, b, alpha),
@@ -751,6 +779,8 @@ def _power_of_number(number, exponent):
         return _float_math.pow_float32(np.float32(number), exponent)   # the base as a float32 tensor
     if exponent.dtype == np.float64 and isinstance(number, (int, float)):
         return _float_math.pow_float64(number, exponent)
+    if _is_half(exponent.dtype) and isinstance(number, (int, float)):   # the base in the exponent's dtype, as a
+        return _pow_via_float64(np.asarray(number, exponent.dtype), exponent)   # wrapped number takes it
     return np.power(number, exponent)
 
 
@@ -759,8 +789,10 @@ def _power_scalar(a, exponent):
     and -2, sqrt, 1/sqrt and 1/x for 0.5, -0.5 and -1, pow in float64 rounded to float32 otherwise."""
     if a.dtype.kind not in "fV" or not isinstance(exponent, (int, float)):
         return np.power(a, exponent)       # integers and complex
-    if a.dtype.itemsize == 2:
-        return _pow_via_float64(a, exponent)  # float16, bfloat16: pow in float32, rounded
+    if a.dtype.kind == "V" and exponent in (3, -2):   # bfloat16: x·x·x and 1/(x·x), each step rounded (ml_dtypes'
+        return a * a * a if exponent == 3 else 1 / (a * a)  # arithmetic rounds each op to bfloat16, as PyTorch's)
+    if a.dtype.itemsize == 2:   # float16, bfloat16: pow in float32, rounded; PyTorch's kernel reads the
+        return _pow_via_float64(a, float(np.asarray(exponent, a.dtype)))  # exponent in the tensor's dtype
     if exponent == 2:
         return a * a
     if exponent == 3:
@@ -866,6 +898,9 @@ lerp_tensor = Op("lerp", "LerpBackward1", _lerp, inputs=("self", "end", "weight"
 def _addcmul(a, t1, t2, value):
     # PyTorch's kernel: self + (value·t1)·t2, the multiply-add fused (rounded once) for floats.
     dt = np.result_type(a, t1, t2)
+    if _is_half(dt):   # float16/bfloat16: PyTorch's kernel computes self + value·t1·t2 in float32, rounded once
+        f32 = np.float32
+        return (a.astype(f32) + f32(value) * t1.astype(f32) * t2.astype(f32)).astype(dt)
     scaled = t1 * dt.type(value)
     if dt.kind == "f":
         return fma(scaled, t2, a, dt)
@@ -883,6 +918,9 @@ def _scalar_over(value, t):
 def _addcdiv(a, t1, t2, value):
     # self + (value·t1)/t2, in that order (no fused step).
     dt = np.result_type(a, t1, t2)
+    if _is_half(dt):   # float16/bfloat16: PyTorch's kernel computes self + value·t1/t2 in float32, rounded once
+        f32 = np.float32
+        return (a.astype(f32) + f32(value) * t1.astype(f32) / t2.astype(f32)).astype(dt)
     return (a + t1 * dt.type(value) / t2).astype(dt, copy=False)
 
 
@@ -1077,6 +1115,8 @@ def std_backward(grad, self, dim, correction, keepdim, result):
 def _var(a, dim, correction, keepdim):
     if a.dtype == np.float32:   # PyTorch's Welford kernel accumulates float32 in double, rounds once at the end
         return _var(a.astype(np.float64), dim, correction, keepdim).astype(np.float32)
+    if _is_half(a.dtype):  # float16/bfloat16: PyTorch computes a float32 result (as above), then rounds it
+        return _var(a.astype(np.float32), dim, correction, keepdim).astype(a.dtype)
     ddof = 1 if correction is None else correction
     axes = _axes(dim)
     n = a.size if axes is None else int(np.prod([a.shape[d] for d in np.atleast_1d(axes)]))
@@ -1099,6 +1139,8 @@ def _var(a, dim, correction, keepdim):
 def _std(a, dim, correction, keepdim):
     if a.dtype == np.float32:   # (the square root too is taken in double: √ of the unrounded variance)
         return np.sqrt(_var(a.astype(np.float64), dim, correction, keepdim)).astype(np.float32)
+    if _is_half(a.dtype):  # (a float32 result, as above, rounded)
+        return _std(a.astype(np.float32), dim, correction, keepdim).astype(a.dtype)
     return np.sqrt(_var(a, dim, correction, keepdim))
 
 
@@ -1116,6 +1158,12 @@ def _logsumexp(a, dim, keepdim):
         e = np.empty_like(shifted)
         e[...] = _lse_exp(shifted)
         out = _lse_log(_sums.sum(e, axis=dim, keepdims=True)) + m
+        return out if keepdim else np.squeeze(out, axis=dim)
+    if _is_half(a.dtype) and a.size:   # float16/bfloat16: the same steps, each result rounded to the half type
+        m = np.where(np.abs(m) == np.inf, a.dtype.type(0), m).astype(a.dtype)   # (the sum in float32, rounded)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            e = np.exp((a - m).astype(a.dtype)).astype(a.dtype)
+            out = (np.log(_sums.sum(e, axis=dim, keepdims=True)).astype(a.dtype) + m).astype(a.dtype)
         return out if keepdim else np.squeeze(out, axis=dim)
     m = np.where(np.isfinite(m), m, 0)
     with np.errstate(divide="ignore"):
@@ -1249,7 +1297,8 @@ std = Op("std", "StdBackward0", _rank0_ok(_std), args=("dim", "correction", "kee
 def _with_mean(stat):
     """Forward of var_mean / std_mean: (stat, mean) over the same dims, both in the input's real dtype."""
     def forward(a, dim, correction, keepdim):
-        wide = a.astype(np.float64) if a.dtype == np.float32 else a   # (Welford's mean, also in double)
+        # (Welford's mean, also in double; float16/bfloat16 give a float32 one first, as their var does)
+        wide = a.astype(np.float64) if a.dtype == np.float32 or _is_half(a.dtype) else a
         with warnings.catch_warnings() if a.size == 0 else contextlib.nullcontext():
             if a.size == 0:   # (an empty mean is nan quietly, as PyTorch's: not NumPy's "Mean of empty slice")
                 warnings.simplefilter("ignore", RuntimeWarning)
@@ -1260,7 +1309,7 @@ def _with_mean(stat):
             if n > 1:
                 mean = np.where(np.isinf(wide).any(axis=axes, keepdims=keepdim), np.nan, mean)
         # (C order: NumPy's mean of a transposed input keeps its layout, PyTorch's reduction output is contiguous)
-        mean = mean.astype(a.dtype, copy=False)
+        mean = (mean.astype(np.float32) if _is_half(a.dtype) else mean).astype(a.dtype, copy=False)
         return stat(a, dim, correction, keepdim), mean if mean.flags.c_contiguous else mean.copy(order="C")
     return forward
 
@@ -1410,7 +1459,9 @@ view_as_real = Op("view_as_real", "ViewAsRealBackward0", _view_as_real, view=Tru
                   self=lambda grad: _ops().view_as_complex(grad.contiguous()))
 view_as_complex = Op("view_as_complex", "ViewAsComplexBackward0", _view_as_complex, view=True,
                      jvp="linear",
-                     self=lambda grad: _ops().view_as_real(grad))
+                     # (PyTorch's view_as_real(grad.contiguous().resolve_conj()): a gradient that is a conjugate
+                     # view, conj's under create_graph, is resolved first)
+                     self=lambda grad: _ops().view_as_real(grad.contiguous().resolve_conj()))
 _ATAN2_VECTOR = {np.dtype(np.complex64): _float_math.correctly_rounded(np.arctan2),  # (SLEEF's atan2f: ≤ 1 ulp off)
                  np.dtype(np.complex128): _float_math.sleef_atan2_64}
 _ATAN2_SCALAR = {np.dtype(np.complex64): _float_math.libm_float("atan2f", np.arctan2, 2),
@@ -1614,7 +1665,7 @@ def _at(dim, ndim, index) -> tuple:
 
 
 alias = Op("alias", "AliasBackward0", lambda a: a.view(), view=True,        # x[...]: the same values
-           jvp="linear",
+           jvp=lambda self_t: self_t,   # (PyTorch's: the input's tangent itself, which an in-place t_() then changes)
            self=lambda grad: grad)
 diagonal = Op("diagonal", "DiagonalBackward0", lambda a, offset, dim1, dim2: _diagonal(a, offset, dim1, dim2),
               jvp="linear",
@@ -2036,6 +2087,8 @@ def _apply_reduction_grad(g, grad, reduction: int):
 # ---- activations ----------------------------------------------------------------------------
 
 def _leaky_relu_forward(x, negative_slope):
+    if _is_half(x.dtype):   # float16/bfloat16: PyTorch's kernel computes in float32 (the slope too), rounds once
+        return _leaky_relu_forward(x.astype(np.float32), negative_slope).astype(x.dtype)
     return np.where(x > 0, x, x * negative_slope).astype(x.dtype, copy=False)
 
 
@@ -2210,7 +2263,9 @@ leaky_relu_inplace = Op("leaky_relu", "LeakyReluBackward1", _leaky_relu_forward,
                             leaky_relu_backward(grad, result, negative_slope=negative_slope))[1])
 leaky_relu_backward = Op(
     "leaky_relu_backward", "LeakyReluBackwardBackward0",
-    lambda g, x, negative_slope: np.where(x > 0, g, g * negative_slope).astype(g.dtype, copy=False),
+    # (float16/bfloat16: the slope's product in float32, rounded once, as the forward's)
+    lambda g, x, negative_slope: np.where(x > 0, g, (g.astype(np.float32) if _is_half(g.dtype) else g) * negative_slope
+                                          ).astype(g.dtype, copy=False),
     inputs=("grad_output", "self"), args=("negative_slope",),
     jvp=lambda grad_output_t, self, negative_slope:
         leaky_relu_backward(grad_output_t, self, negative_slope=negative_slope),
@@ -2313,8 +2368,11 @@ def _log_softmax_backward_forward(g, y, dim):
 
 def softmax_double_backward(grad, grad_output, dim, output):
     """d/dy of y ⊙ (g - Σ g·y), applied to grad: g·grad - Σ(y·g)·grad - g·Σ(y·grad)."""
-    return grad_output * grad - (output * grad_output).sum(dim, keepdim=True) * grad \
-        - grad_output * (output * grad).sum(dim, keepdim=True)
+    # (the terms made in the order of PyTorch's compiled expression: GCC evaluates an overloaded operator's
+    # operands right to left, last term first; the nodes' sequence numbers decide the graph under create_graph)
+    last = grad_output * (output * grad).sum(dim, keepdim=True)
+    middle = (output * grad_output).sum(dim, keepdim=True) * grad
+    return grad_output * grad - middle - last
 
 
 # The gradients of softmax and log_softmax as ops (PyTorch's _softmax_backward_data ...): linear in
@@ -3400,9 +3458,14 @@ def _selected_jvp(self_t, dim, indices, keepdim):
     """Forward derivative of sort/topk/median(dim) & co: each output element's tangent is its source's."""
     if self_t.dim() == 0:
         return self_t
-    if keepdim:
-        return gather(self_t, indices, dim=dim, sparse_grad=False)
-    return gather(self_t, indices.unsqueeze(dim), dim=dim, sparse_grad=False).squeeze(dim)
+    from ._ops import _check_gather_shapes, _index_bounds
+    index = indices if keepdim else indices.unsqueeze(dim)
+    # (PyTorch's formula is a gather, with its checks: a tangent that an in-place t_() on an output sharing it
+    # reshaped no longer fits the indices)
+    _check_gather_shapes(self_t, index, dim % self_t.dim(), "gather")
+    _index_bounds(self_t, index, dim % self_t.dim())
+    out = gather(self_t, index, dim=dim, sparse_grad=False)
+    return out if keepdim else out.squeeze(dim)
 
 
 sort = Op("sort", "SortBackward0", _rank0_ok(_strides.like_input(_sort_like_pytorch)), args=("dim", "descending"),
@@ -3585,7 +3648,9 @@ polygamma = Op("polygamma", "PolygammaBackward0", lambda a, n: _polygamma(n, a),
 hypot = Op("hypot", "HypotBackward0", np.hypot, inputs=("self", "other"), jvp="element_wise",
            self=lambda grad, self, result: grad * self / result,              # d √(x²+y²)/dx = x/r
            other=lambda grad, other, result: grad * other / result)           # d/dy = y/r
-fmod = Op("fmod", "FmodBackward0", lambda a, other: np.fmod(a, other).astype(a.dtype, copy=False),
+fmod = Op("fmod", "FmodBackward0",   # (the number in a float tensor's dtype, as remainder's: bfloat16 too)
+          lambda a, other: np.fmod(a, np.asarray(other, a.dtype) if a.dtype.kind in "fV" else other
+                                   ).astype(a.dtype, copy=False),
           args=("other",), jvp="element_wise",
           self=lambda grad: grad)                                             # x - trunc(x/c)·c: slope 1
 fmod_tensor = Op("fmod", "FmodBackward1", np.fmod, inputs=("self", "other"), jvp="element_wise",
@@ -4441,6 +4506,8 @@ _elu_forward = _float_math.for_float32(_float_math.elu, _float_math.or_float64(_
 
 def _np_log_sigmoid(x):
     # log σ(x) = min(x, 0) - log(1 + e^-|x|); the buffer is e^-|x| (PyTorch saves it)
+    if _is_half(x.dtype):   # float16/bfloat16: the float32 kernel below, both outputs rounded once
+        return tuple(r.astype(x.dtype) for r in _np_log_sigmoid(x.astype(np.float32)))
     if x.dtype == np.float32:   # PyTorch's vector code on every element: SLEEF's expf and log1pf
         buffer = _float_math.sleef_expf(-np.abs(x))
         return np.minimum(x, np.float32(0)) - _float_math.sleef_log1pf(buffer), buffer
@@ -4624,6 +4691,9 @@ hardtanh_backward = Op(
     self=lambda grad: _ops().zeros_like(grad))
 def _np_log_sigmoid_backward(g, x, buffer):
     # g·σ(-x) as PyTorch's kernel computes it: z = e^-|x| (the buffer), g·(1 - z/(1+z)) for x < 0, else g·z/(1+z)
+    if _is_half(g.dtype) and g.dtype == x.dtype:   # float16/bfloat16: in float32, rounded once (opmath)
+        f32 = np.float32
+        return _np_log_sigmoid_backward(g.astype(f32), x.astype(f32), buffer.astype(f32)).astype(g.dtype)
     r = buffer / (1 + buffer)
     return (g * np.where(x < 0, 1 - r, r)).astype(np.result_type(g, x), copy=False)
 
@@ -4933,7 +5003,15 @@ NOT_IMPLEMENTED["binomial"] = Op("binomial", "NotImplemented", lambda a, values:
 NOT_IMPLEMENTED["binomial2"] = Op("binomial", "NotImplemented", lambda a, b, values: values, inputs=("self", "prob"),
                                   args=("values",), self=_not_implemented("binomial"),
                                   prob=_not_implemented("binomial"))
-for _name in ("_sample_dirichlet", "binomial", "binomial2"):
+# out= of kernels with no derivative (minigrad/_out_args.py: _not_implemented_into): PyTorch writes the values,
+# then records this node on out when an input requires grad (ifft / ihfft of a real input end with
+# conj_physical_out of the r2c transform). Only recorded, never run: the values are out's already.
+NOT_IMPLEMENTED["conj_physical"] = Op("conj_physical", "NotImplemented", lambda a: a,
+                                      self=_not_implemented("conj_physical"))
+NOT_IMPLEMENTED["linalg_eigvals"] = Op("linalg_eigvals", "NotImplemented", lambda a: a,
+                                       self=_not_implemented("linalg_eigvals"))
+# (ldl_factor's and ldl_solve's own nodes, linalg_ldl_factor_ex and linalg_ldl_solve, are further down)
+for _name in ("_sample_dirichlet", "binomial", "binomial2", "conj_physical", "linalg_eigvals"):
     NOT_IMPLEMENTED[_name].node_class.name = lambda node: "torch::autograd::NotImplemented"
 del _name
 
@@ -5054,8 +5132,9 @@ def _np_multilabel_margin(x, target, reduction):
     if reduction == 0 and x.ndim > 1:
         output = (row_sums.astype(x.dtype) / x.dtype.type(dim)).astype(x.dtype)
     else:
-        total = np.add.accumulate(row_sums)[-1] if len(row_sums) else 0.0
-        total = total / dim / (len(x2) if reduction == 1 else 1)
+        total = np.float64(np.add.accumulate(row_sums)[-1] if len(row_sums) else 0.0)
+        with np.errstate(invalid="ignore", divide="ignore"):   # (the mean of no rows: 0 / 0, nan)
+            total = total / dim / (len(x2) if reduction == 1 else 1)
         output = np.array(total, dtype=x.dtype)
     return output, is_target.reshape(x.shape)
 
@@ -5065,7 +5144,8 @@ def _np_multilabel_margin_backward(x, grad_output, target, reduction, is_target)
     # in the input's dtype (so counted in float: n additions of g, not n·g), then times grad_output
     x2, y, valid, _, z, active = _multilabel_margin_terms(x, target)
     dim = x2.shape[1]
-    g = x.dtype.type(1.0 / (len(x2) * dim) if reduction == 1 else 1.0 / dim)
+    with np.errstate(divide="ignore"):   # (no rows: an empty gradient, whatever g is)
+        g = x.dtype.type(np.float64(1.0) / (len(x2) * dim) if reduction == 1 else 1.0 / dim)
     plus = active.sum(axis=1)                                                    # per (row, class)
     minus = np.zeros(x2.shape, np.int64)
     rows = np.nonzero(valid)[0]
@@ -5120,7 +5200,9 @@ def _roll(a, shifts, dims):
 def _logit(a, eps):
     # log(x / (1 - x)), x clamped to [eps, 1 - eps] first when eps is given (x = 1 gives inf).
     if eps is not None:
-        a = np.clip(a, a.dtype.type(eps), a.dtype.type(1) - a.dtype.type(eps))
+        # (back in a's dtype: NumPy's clip of a bfloat16 array gives float32, and the steps below round each
+        # result to bfloat16, as PyTorch's kernel does)
+        a = np.clip(a, a.dtype.type(eps), a.dtype.type(1) - a.dtype.type(eps)).astype(a.dtype, copy=False)
     return np.where(a == 1, np.inf, np.log(a / (1 - a))).astype(a.dtype, copy=False)
 
 
@@ -5185,6 +5267,8 @@ _SINC_SIN = {np.float32: _float_math.libm_float("sinf", np.sin), np.float64: _fl
 
 def _sinc(a):
     # sin(πx)/(πx) with π rounded to the dtype (PyTorch's scalar kernel: glibc's sin), 1 at 0.
+    if _is_half(a.dtype):   # float16/bfloat16: in float32, rounded once (PyTorch's opmath)
+        return _sinc(a.astype(np.float32)).astype(a.dtype)
     with np.errstate(invalid="ignore", divide="ignore"):
         product = a.dtype.type(math.pi) * a
         sin = _SINC_SIN.get(a.dtype.type, np.sin)
@@ -5195,7 +5279,8 @@ def sinc_backward(grad, self):
     """d sinc(x) = (πx cos πx - sin πx) / (πx²), 0 at 0 (grad times the quotient, conjugated as PyTorch's)."""
     self_pi = mul_scalar(self, other=math.pi)
     squared_pi = mul_scalar(self * self, other=math.pi)
-    out = grad * ((self_pi * self_pi.cos() - self_pi.sin()) / squared_pi).conj()
+    sin = self_pi.sin()   # (made first: GCC evaluates the operands of PyTorch's a - b right to left)
+    out = grad * ((self_pi * self_pi.cos() - sin) / squared_pi).conj()
     return _ops().where(squared_pi == 0.0, 0.0, out)
 
 
@@ -5328,12 +5413,21 @@ def logcumsumexp_jvp(self, self_t, dim):
 
 
 def _glu(a, dim):
+    if _is_half(a.dtype):   # float16/bfloat16: a·σ(b) in float32, rounded once (PyTorch's opmath)
+        return _glu(a.astype(np.float32), dim).astype(a.dtype)
     first, second = np.split(a, 2, axis=dim)
     return first * _sigmoid(second)
 
 
 def _np_glu_backward(g, x, dim):
     # d (a·σ(b)): g·σ(b) for the first half a, g·a·σ(b)(1-σ(b)) for the second half b, side by side
+    if _is_half(g.dtype) and g.dtype == x.dtype:   # float16/bfloat16 as PyTorch's: σ(b) rounded to the half type,
+        f32 = np.float32                            # then each half's product in float32, rounded once
+        a, b = np.split(x, 2, axis=dim)
+        sig = _sigmoid(b).astype(f32)
+        first = sig * g.astype(f32)
+        second = (f32(1) - sig) * sig * a.astype(f32) * g.astype(f32)
+        return np.concatenate([first, second], axis=dim).astype(g.dtype)
     a, b = np.split(x, 2, axis=dim)
     sig = _sigmoid(b)
     return np.concatenate([sig * g, (1 - sig) * sig * a * g], axis=dim)
@@ -5619,7 +5713,21 @@ def _batch_norm_forward(x, weight, bias, running_mean, running_var, training, mo
         y, mean, invstd = _batch_norm_forward(x.astype(f32), weight.astype(f32), bias.astype(f32), running_mean,
                                               running_var, training, momentum, eps)
         stats = _batch_norm_param_dtype(x, weight, bias, running_mean, running_var)
-        return y.astype(x.dtype), mean.astype(stats), invstd.astype(stats)
+        mean, invstd = mean.astype(stats), invstd.astype(stats)
+        if training and stats == x.dtype and x.dtype.kind == "V":
+            # (bfloat16 parameters: the sum of squares is rounded to bfloat16, divided by n in bfloat16, then
+            # invstd = 1/√(var + eps) in double, rounded to float, then to bfloat16)
+            var_sum, n = _batch_norm_cpu._stats(x.astype(f32))[1:]
+            var = (var_sum.astype(stats) / stats.type(n)).astype(stats)
+            invstd = (1 / np.sqrt(var.astype(np.float64) + eps)).astype(f32).astype(stats)
+        if training and stats == x.dtype:
+            # (parameters in the half type too: PyTorch's output is x·α + β, fused, in float32 from the statistics
+            # as rounded to the half type: α = invstd·w, β = b - mean·α)
+            shape = (1, -1) + (1,) * (x.ndim - 2)
+            alpha = invstd.astype(f32) * (1 if is_absent(weight) else weight.astype(f32))
+            beta = fma(-mean.astype(f32), alpha, np.zeros_like(alpha) if is_absent(bias) else bias.astype(f32), f32)
+            y = fma(x.astype(f32), alpha.reshape(shape), beta.reshape(shape), f32)
+        return y.astype(x.dtype), mean, invstd
     if x.dtype.char in "fd" and x.size:  # PyTorch's kernel, bit for bit (_batch_norm_cpu.py)
         return _batch_norm_cpu.forward(x, None if is_absent(weight) else weight, None if is_absent(bias) else bias,
                                        running_mean, running_var, training, momentum, eps)
@@ -6627,40 +6735,17 @@ mkldnn_rnn_layer = Op(
 
 # =============================================================================================
 # torch.special, more: Bessel I0/I1 (scaled too), ndtr/ndtri/log_ndtr, entr, erfcx, xlog1py, mvlgamma
-# (PyTorch's rows; forwards in float64 by series, rounded once to the input's float dtype)
+# (PyTorch's rows; forwards in float64 by series, rounded once to the input's float dtype -- the Bessel
+# functions as PyTorch's Cephes kernels)
 # =============================================================================================
 
 def _bessel_i(nu, a, scaled):
-    """I_ν(x) (ν = 0 or 1), times e^(-|x|) if ``scaled``: power series up to |x| = 30, asymptotic beyond."""
-    x = np.asarray(a, dtype=np.float64)
-    ax = np.abs(x)
-    small = np.where(ax <= 30, ax, 0.0)
-    q = small * small / 4
-    term = np.ones_like(q) if nu == 0 else small / 2          # (x/2)^ν / ν!
-    total = term.copy()
-    for k in range(1, 120):                                  # positive terms: no cancellation
-        term = term * q / (k * (k + nu))
-        total += term
-        if not np.any(term > 1e-17 * total):
-            break
-    if scaled:
-        total = total * np.exp(-small)
-    # e^x/√(2πx) · Σ (-1)^k a_k/x^k, a_k = Π_{j≤k} (4ν² - (2j-1)²) / (k! 8^k): converged for x > 30.
-    big = np.where(ax > 30, ax, 31.0)
-    mu, coef, series = 4.0 * nu * nu, np.ones_like(big), np.ones_like(big)
-    for k in range(1, 30):
-        coef = -coef * (mu - (2 * k - 1) ** 2) / (k * 8 * big)
-        series += coef
-    with np.errstate(over="ignore"):
-        asym = series / np.sqrt(2 * math.pi * big) * (1.0 if scaled else np.exp(big))
-    out = np.where(ax <= 30, total, asym)
-    if not scaled:  # PyTorch multiplies by e^|x| in the input's dtype: inf once that overflows (float32: |x| > 88.7)
-        top = np.finfo(a.dtype if a.dtype.kind == "f" else np.float32).max  # (bfloat16: float32's exponents)
-        out = np.where(ax > math.log(top), np.inf, out)
-        out = np.where(np.isinf(x), np.nan, out)    # e^x · 0 there in PyTorch's kernel: NaN
-    if nu == 1:
-        out = np.copysign(out, x)                              # I1 is odd
-    return np.where(np.isnan(x), np.nan, out).astype(a.dtype, copy=False)
+    """I_ν(x) (ν = 0 or 1), times e^(-|x|) if ``scaled``: PyTorch's Cephes kernels (calc_i0 ... in
+    _special_kernels), in float64 for float64 and in float32 otherwise (a half or bfloat16 input is upcast to
+    float and the result rounded back, as PyTorch's kernels do)."""
+    from ._special_kernels import calc_i
+    t = np.float64 if a.dtype == np.float64 else np.float32
+    return calc_i(nu, np.asarray(a, dtype=t), scaled).astype(a.dtype, copy=False)
 
 
 def _erfcx64(x):
@@ -6684,6 +6769,9 @@ def _erfcx64(x):
 
 
 def _erfcx(a):
+    if a.dtype in (np.float32, np.float64):   # PyTorch's kernel (the Faddeeva package), in _erfcx.py
+        from ._erfcx import calc_erfcx
+        return calc_erfcx(a)
     x = np.asarray(a, dtype=np.float64)
     # x < 0: 2e^(x²) - erfcx(-x), with x² rounded to the input's dtype first, as PyTorch's kernel squares
     # (in float32 that rounding, not the rest, sets the error: matched, not improved on)
@@ -6703,13 +6791,20 @@ def _log_ndtr64(x, t=None):
 
 
 def _log_ndtr(a):
+    if a.dtype in (np.float32, np.float64):   # PyTorch's kernel, step for step in a's dtype (_erfcx.py)
+        from ._erfcx import calc_log_ndtr
+        return calc_log_ndtr(a)
     # t = x/√2 rounded to the input's dtype, as PyTorch's kernel has it (the rest in float64)
     t = (a * np.asarray(math.sqrt(0.5), a.dtype)).astype(np.float64)
     return _log_ndtr64(np.asarray(a, dtype=np.float64), t).astype(a.dtype, copy=False)
 
 
 def _ndtri(a):
-    """Φ⁻¹(p): Abramowitz-Stegun 26.2.23 as a first guess (4.5e-4), then Newton steps on log Φ(x) = log p."""
+    """Φ⁻¹(p): float32/float64 as PyTorch's Cephes kernel (_special_kernels.calc_ndtri); otherwise
+    Abramowitz-Stegun 26.2.23 as a first guess (4.5e-4), then Newton steps on log Φ(x) = log p."""
+    if a.dtype in (np.float32, np.float64):
+        from ._special_kernels import calc_ndtri
+        return calc_ndtri(a)
     p = np.asarray(a, dtype=np.float64)
     q = np.where(p > 0.5, 1 - p, p)                            # the lower tail; 1 - p is exact for p > 0.5
     q = np.where((q > 0) & (q <= 0.5), q, 0.25)
@@ -8903,7 +8998,9 @@ def narrow_copy_backward(grad, self_sym_sizes, dim, start, length):
 
 
 narrow_copy = Op("narrow_copy", "NarrowCopyBackward0",
-                 lambda a, dim, start, length: np.array(a[_at(dim, a.ndim, _narrowed(start, length, a.shape[dim]))]),
+                 # (a C-contiguous copy whatever the input's layout: PyTorch's narrow_copy_dense writes into empty())
+                 lambda a, dim, start, length: np.array(a[_at(dim, a.ndim, _narrowed(start, length, a.shape[dim]))],
+                                                         order="C"),
                  args=("dim", "start", "length"), jvp="linear", self=narrow_copy_backward)
 # torch.detach_copy: the values, and PyTorch's NotImplemented node
 NOT_IMPLEMENTED["detach_copy"] = Op("detach_copy", "NotImplemented", lambda a: a.copy(),

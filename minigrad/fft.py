@@ -126,8 +126,13 @@ def _r2c(name: str, x: Tensor, n, dim: int, norm, forward: bool, onesided: bool)
         raise RuntimeError(f"Invalid number of data points ({n}) specified")
     x = _resize(x, (d,), (n,))
     out = _D.fft_r2c(x, dim=(d,), normalization=_norm_mode(norm, forward), onesided=onesided)
-    # the inverse transform of a real signal: the conjugate of the forward one (with the inverse's scaling)
-    return out if forward else _D.conj(out)
+    if forward:
+        return out
+    # the inverse transform of a real signal: the conjugate of the forward one (with the inverse's scaling);
+    # PyTorch's conj is a view of it, which shows its version (written by the kernel: see _dispatch)
+    result = _D.conj(out)
+    result._version_counter[0] = out._version_counter[0]
+    return result
 
 
 def _c2r(x: Tensor, n, dim: int, norm, forward: bool) -> Tensor:
@@ -140,7 +145,10 @@ def _c2r(x: Tensor, n, dim: int, norm, forward: bool) -> Tensor:
         x = _resize(x, (d,), (n // 2 + 1,))
     normalization = _norm_mode(norm, forward)
     if forward:  # hfft: c2r runs the inverse direction, so transform the conjugate
+        inference = x._is_inference is True
         x = _D.conj(x)
+        if inference:   # (PyTorch's conj is a view, and a view of an inference tensor is one: see _dispatch)
+            x._is_inference = True
     return _D.fft_c2r(x, dim=(d,), normalization=normalization, last_dim_size=last_dim_size)
 
 

@@ -225,7 +225,8 @@ def solve_ex(A, B, *, left=True, check_errors=False):
         raise _LinAlgError(f"torch.linalg.solve_ex: {_batch_prefix(info, info.shape)}The solver failed because "
                            "the input matrix is singular.")
     # (a singular A: MKL's getrs carries on through the zero pivot, infs and nans, recorded as PyTorch's)
-    return _return_types.linalg_solve_ex((_D.linalg_solve_ex(A, B, left=left)[0], _Tensor._make(info)))
+    info = _dispatch.function_result_version("inv_ex info", (A, B), _Tensor._make(info))   # (its kernel's write: 1)
+    return _return_types.linalg_solve_ex((_D.linalg_solve_ex(A, B, left=left)[0], info))
 
 
 def inv_ex(A, *, check_errors=False):
@@ -615,7 +616,8 @@ def eigvals(A):
     # (recording, PyTorch's eigvals runs eig, whose checks name it)
     _check_eig(A, "linalg.eig" if _recording(A) else "linalg.eigvals")
     if not _recording(A):  # (the eigenvectors are computed only for the derivative, as in PyTorch)
-        return _Tensor._make(_D._eig_forward(A._data, vectors=False)[0])
+        return _dispatch.function_result_version("eigvals", (A,), _Tensor._make(_D._eig_forward(A._data,
+                                                                                             vectors=False)[0]))
     return _D.linalg_eig(A)[0]
 
 
@@ -976,6 +978,7 @@ def ldl_factor_ex(A, *, hermitian=False, check_errors=False):
     _check_float(A, fn)
     _check_lapack_dtype(A, "ldl_factor_kernel_cpu")
     LD, pivots, info = _D.NOT_IMPLEMENTED["linalg_ldl_factor_ex"](A, hermitian=bool(hermitian))
+    LD = _dispatch.function_result_version("ldl result", (A,), LD)
     if check_errors and info._data.any():
         raise _ldl_error("torch.linalg.ldl_factor_ex", info._data)
     return _return_types.linalg_ldl_factor_ex((LD, pivots, info))
@@ -1008,7 +1011,8 @@ def ldl_solve(LD, pivots, B, *, hermitian=False):
     if LD.shape[-1] != B.shape[-2]:
         raise RuntimeError(f"Incompatible matrix sizes for torch.linalg.ldl_solve: each A matrix is {LD.shape[-2]} by "
                            f"{LD.shape[-1]} but each b matrix is {B.shape[-2]} by {B.shape[-1]}")
-    return _D.NOT_IMPLEMENTED["linalg_ldl_solve"](LD, pivots.to(_dtypes.int32), B, hermitian=bool(hermitian))
+    return _dispatch.function_result_version("ldl result", (LD, pivots, B), _D.NOT_IMPLEMENTED["linalg_ldl_solve"](
+        LD, pivots.to(_dtypes.int32), B, hermitian=bool(hermitian)))
 
 
 # torch.logdet, torch.pinverse, torch.cholesky_solve, ... are top-level functions (and Tensor methods) only:

@@ -27,13 +27,14 @@ import inspect
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from . import _arg_errors
 from ._class_names import TorchNamed, object_repr
 from ._tensor import Tensor
 
 __all__ = ["TorchFunctionMode", "enable_reentrant_dispatch", "get_default_nowrap_functions", "get_ignored_functions",
            "get_overridable_functions", "get_testing_overrides", "handle_torch_function", "has_torch_function",
            "has_torch_function_unary", "has_torch_function_variadic", "is_tensor_like",
-           "is_tensor_method_or_property"]
+           "is_tensor_method_or_property", "resolve_name"]
 
 _SUBCLASS, _ALL = 1, 2  # levels of _STATE.disabled: DisableTorchFunctionSubclass, DisableTorchFunction
 
@@ -289,12 +290,14 @@ def wrap_function(fn: Callable, name: str, python_level: bool = False, relevant:
                 return how.call(public, found, args, kwargs)
         try:
             return fn(*args, **kwargs)
-        except Exception:
-            # torch.add(t, s): a tensor-like after the first argument, seen only once the call has failed
-            if _STATE.active or _STATE.disabled:
+        except Exception as error:
+            if _STATE.disabled:
                 raise
-            found = _overloaded(args, kwargs)
+            # torch.add(t, s): a tensor-like after the first argument, seen only once the call has failed (once
+            # active, _needs_dispatch above has looked for one already)
+            found = None if _STATE.active else _overloaded(args, kwargs)
             if found is None:
+                _arg_errors.reparse(name, args, kwargs, error)  # (PyTorch's parser error, if its parser refuses)
                 raise
         _activate()
         return how.call(public, found, args, kwargs)
@@ -529,6 +532,35 @@ def get_overridable_functions() -> dict:
     return out
 
 
+_NAME_INDEX: list = []   # [{function: public name}], built on first use
+
+
+def resolve_name(f) -> str | None:
+    """The public name under which ``f`` is reached ("torch.add", "torch.Tensor.add", "torch.Tensor.shape.__get__",
+    "torch.nn.functional.relu"), or None for a function that is not overridable: what a TorchFunctionMode logs."""
+    if not _NAME_INDEX:
+        import minigrad
+        index: dict = {}
+        # (PyTorch's order: a function reached from two namespaces gets the later one's name)
+        for prefix, ns in (("torch", minigrad), ("torch.nn.functional", minigrad.nn.functional),
+                           ("torch.linalg", minigrad.linalg), ("torch.fft", minigrad.fft),
+                           ("torch.special", minigrad.special)):
+            for k, v in vars(ns).items():
+                if callable(v) and hasattr(v, "__torch_public__") and not k.startswith("_"):
+                    index[v] = f"{prefix}.{k}"
+        for k, v in vars(Tensor).items():
+            if isinstance(v, property):   # (a getter and a setter are handed on as Tensor.name.__get__ / __set__)
+                index[v.__get__] = f"torch.Tensor.{k}.__get__"
+                index[v.__set__] = f"torch.Tensor.{k}.__set__"
+            elif inspect.isfunction(v):
+                index[v] = f"torch.Tensor.{k}"
+        _NAME_INDEX.append(index)
+    try:
+        return _NAME_INDEX[0].get(f)
+    except TypeError:   # (an unhashable object is no function of torch's)
+        return None
+
+
 def get_testing_overrides() -> dict:
     """``{function: dummy}``: a lambda returning -1 for each overridable function (as PyTorch's, for tests)."""
     return {f: (lambda *args, **kwargs: -1) for fs in get_overridable_functions().values() for f in fs}
@@ -643,7 +675,11 @@ def wrap_factory(fn: Callable, name: str) -> Callable:
     def public(*args, **kwargs):
         if _STATE.modes and _STATE.disabled != _ALL:
             return how.call(public, [], args, kwargs)
-        return fn(*args, **kwargs)
+        try:
+            return fn(*args, **kwargs)
+        except Exception as error:
+            _arg_errors.reparse(name, args, kwargs, error)  # (PyTorch's parser error, if its parser refuses)
+            raise
     public.__torch_public__ = how
     return public
 

@@ -25,7 +25,18 @@ gradients), torch.utils.checkpoint (reentrant or not) around short chains, saved
 disable_saved_tensors_hooks around them, tensor hooks that change gradients with retain_grad before or after,
 Node.register_hook / register_prehook and post-accumulate-grad hooks, unbind/split/chunk pieces recombined, shared
 subexpressions, two backward calls accumulating into .grad, is_grads_batched Jacobians, complex values reduced to
-real losses, second and third derivatives mid-program. The generator tracks shapes and dtypes itself, so a program
+real losses, second and third derivatives mid-program. Since session 13, programs of seeds >= ``S13_FIRST_SEED`` get
+1-3 more ops (``_Gen.s13``, from a fourth stream): chains of 1-4 views (narrow, select with negative indices, movedim,
+unflatten, diagonal, non-overlapping unfold, split_with_sizes / unbind pieces, as_strided, view_as_real / complex,
+real / imag of complex bases), each kept, written in place through the last or a middle one, then the base and the
+views read again (CopySlices, regenerated grad_fns, _version, _base); retain_grad and hooks on a view and on its base
+around an in-place op on either; .data / detach() writes into saved tensors; requires_grad_() mid-program (and on
+integer tensors); argmax / argsort / sort / topk indices, comparisons, nonzero and where(cond) feeding gather,
+take_along_dim, index_select, masks and index_put_; float16 / bfloat16 stretches; where / masked_fill / clamp with
+scalars and 0-dim tensors; reductions over dim tuples with negative dims and keepdim (dim=[], repeated and out of range
+dims); a student's errors (backward twice, of a non-scalar, with a gradient of the wrong shape, in-place on a leaf, a
+modified saved tensor, grad of an unused input, numpy() / item() / view() misuse) caught, their type and message kept
+as objects (``E<n>``) and the program going on. The generator tracks shapes and dtypes itself, so a program
 depends only on the seed, never on the library that runs it.
 
 ``record(module, program)`` runs the lines one at a time with ``torch`` bound to ``module`` and records what a user
@@ -2525,6 +2536,479 @@ class _Gen:
             f"torch.view_as_real({x.name}).sum(-1)", f"({x.name} * {x.name}.conj()).real",
             f"{x.name}.abs().pow(2) - {x.name}.imag", f"torch.view_as_real({x.name} * {x.name})[..., 1]"]))
 
+    # -- session 13 (appended to programs of seeds >= S13_FIRST_SEED, from a fourth stream of their own: see
+    # generate): chains of views written in place and their bases read afterwards, hooks and retain_grad on views
+    # and on bases written in place, .data / detach() writes, requires_grad_() mid-program, integer and bool
+    # results feeding index ops, float16 / bfloat16 stretches, where / masked ops with scalars, reductions over
+    # dim tuples / negative dims / keepdim (and their errors), a student's errors caught and the program going on --
+    S13 = (("view_chain", 6), ("view_hooks", 3), ("data_write", 2), ("requires_grad_mid", 2), ("int_index", 3),
+           ("half", 2), ("where_scalar", 2), ("reduce_dims", 2), ("errors", 4))
+
+    def s13(self) -> None:
+        """One op of the session-13 families (drawn from the generator's current stream)."""
+        names = [f for f, _ in self.S13]
+        w = np.array([w for _, w in self.S13], float)
+        getattr(self, "w_" + names[int(self.rng.choice(len(names), p=w / w.sum()))])()
+
+    def _caught(self, kind: str, body: str) -> None:
+        """``body`` run in a try: the exception a student would see (type, message) kept as an object ``E<n>``
+        (None when nothing was raised), and the program goes on: the state after the error is compared too."""
+        e = f"E{self.n}"
+        self.n += 1
+        self.p.objs.append(e)
+        lines = "\n".join("    " + ln for ln in body.split("\n"))
+        self.emit(kind, f"try:\n{lines}\n    {e} = None\nexcept Exception as _e:\n"
+                        f"    {e} = (type(_e).__name__, str(_e))")
+
+    def _view_step(self, sh: list, dt: str, fresh: bool):
+        """One random view of a tensor of shape ``sh``: (call text, new shape, new dtype, multi-output view) or
+        None. ``fresh``: the tensor is a contiguous base at offset 0 (as_strided / view_as_complex are safe)."""
+        nd = len(sh)
+        kinds = ["narrow", "select", "movedim", "transpose", "unsqueeze", "unflatten", "diagonal", "unfold",
+                 "split_with_sizes", "unbind", "t", "slice", "squeeze", "expand_contig", "real_view"]
+        if fresh:
+            kinds += ["as_strided", "as_strided", "view_as_complex"]
+        kind = self.pick(kinds)
+        if kind == "narrow" and nd and sh[0 if nd == 1 else -1] >= 1:
+            d = self.pick([0, -1]) if nd > 1 else 0
+            size = sh[d]
+            start = self.i(0, size)
+            length = self.i(1, size - start + 1)
+            new = list(sh)
+            new[d] = length
+            return f".narrow({d}, {start}, {length})", new, dt, False
+        if kind == "select" and nd and all(sh):
+            d = self.i(-nd, nd)
+            i = self.i(-sh[d], 0) if self.r() < 0.6 else self.i(0, sh[d])
+            return f".select({d}, {i})", sh[:d % nd] + sh[d % nd + 1:], dt, False
+        if kind == "movedim" and nd >= 2:
+            a, b = self.i(-nd, nd), self.i(-nd, nd)
+            new = list(sh)
+            s = new.pop(a % nd)
+            new.insert(b % nd, s)
+            return f".movedim({a}, {b})", new, dt, False
+        if kind == "transpose" and nd >= 2:
+            a, b = self.i(-nd, nd), self.i(-nd, nd)
+            new = list(sh)
+            new[a], new[b] = new[b], new[a]
+            return f".transpose({a}, {b})", new, dt, False
+        if kind == "t" and nd <= 2:
+            return ".t()", sh[::-1], dt, False
+        if kind == "unsqueeze":
+            d = self.i(-nd - 1, nd + 1)
+            new = list(sh)
+            new.insert(d % (nd + 1), 1)
+            return f".unsqueeze({d})", new, dt, False
+        if kind == "squeeze" and 1 in sh:
+            d = sh.index(1) - (nd if self.r() < 0.5 else 0)
+            return f".squeeze({d})", sh[:d % nd] + sh[d % nd + 1:], dt, False
+        if kind == "unflatten" and nd:
+            d = self.i(0, nd)
+            s = sh[d]
+            fs = [f for f in (2, 3) if s and s % f == 0]
+            if not fs:
+                return None
+            f = self.pick(fs)
+            part = (f, -1) if self.r() < 0.5 else (f, s // f)
+            return f".unflatten({d - nd if self.r() < 0.4 else d}, {part})", sh[:d] + [f, s // f] + sh[d + 1:], \
+                dt, False
+        if kind == "diagonal" and nd >= 2:
+            d1, d2 = self.rng.choice(nd, 2, replace=False).tolist()
+            off = self.i(-1, 2)
+            shape = np.empty(sh).diagonal(off, d1, d2).shape
+            if 0 in shape:
+                return None
+            return f".diagonal({off}, {d1 - nd if self.r() < 0.3 else d1}, {d2})", list(shape), dt, False
+        if kind == "unfold" and nd and sh[-1] >= 1:
+            d = self.i(0, nd)
+            size = self.i(1, min(sh[d], 3) + 1) if sh[d] else 0
+            if not size:
+                return None
+            step = self.i(size, size + 2)   # (step >= size: windows that do not overlap)
+            new = list(sh)
+            new[d] = (sh[d] - size) // step + 1
+            return f".unfold({d}, {size}, {step})", new + [size], dt, False
+        if kind == "split_with_sizes" and nd and sh[0] >= 2:
+            cut = self.i(1, sh[0])
+            k = self.i(0, 2)
+            new = list(sh)
+            new[0] = cut if k == 0 else sh[0] - cut
+            return f".split_with_sizes([{cut}, {sh[0] - cut}])[{k - 2 if self.r() < 0.5 else k}]", new, dt, True
+        if kind == "unbind" and nd and sh[-1] >= 1:
+            d = self.pick([0, -1])
+            return f".unbind({d})[{self.i(-sh[d], sh[d])}]", sh[:d % nd] + sh[d % nd + 1:], dt, True
+        if kind == "slice" and nd and sh[-1] >= 2:
+            k = self.i(0, 3)
+            return ["[..., 1:]", "[..., ::2]", "[..., :-1]"][k], \
+                sh[:-1] + [len([range(1, sh[-1]), range(0, sh[-1], 2), range(0, sh[-1] - 1)][k])], dt, False
+        if kind == "expand_contig" and nd:
+            new = [2] + sh
+            return f".expand({', '.join(map(str, new))}).contiguous()", new, dt, False
+        if dt in COMPLEX and self.r() < 0.4:
+            kind = "real_view"
+        if kind == "real_view" and dt in COMPLEX:
+            how = self.pick(["torch.view_as_real", ".real", ".imag"])
+            if how.startswith("torch"):
+                return "@view_as_real", sh + [2], _REAL_OF[dt], False
+            return how, sh, _REAL_OF[dt], False
+        if kind == "view_as_complex" and dt in FLOATS and nd and sh[-1] % 2 == 0 and sh[-1]:
+            return "@view_as_complex", sh[:-1] + [sh[-1] // 2], "complex64" if dt == "float32" else "complex128", \
+                False
+        if kind == "as_strided":
+            n = _numel(sh)
+            if n < 2:
+                return None
+            rows = self.i(1, 3)
+            cols = self.i(1, max(n // rows, 1) + 1)
+            if rows * cols > n:
+                return None
+            off = self.i(0, n - rows * cols + 1)
+            stride = (cols, 1) if self.r() < 0.5 else (1, rows)   # (row- or column-major: no element twice)
+            return f".as_strided(({rows}, {cols}), {stride}, {off})", [rows, cols], dt, False
+        return None
+
+    def w_view_chain(self) -> None:
+        """A chain of views (narrow, select with negative indices, movedim, unflatten, diagonal, unfold,
+        split_with_sizes / unbind pieces, as_strided, view_as_real / complex, real / imag ...) of a result, each
+        kept; an in-place op through the last (or one in the middle), then the base and the views read again:
+        CopySlices, AsStridedBackward0 regeneration, _version and _base of each."""
+        x = self.choose(lambda v: v.dtype in FLOATS + COMPLEX and len(v.shape) >= 1 and _numel(v.shape) > 0)
+        if x is None:
+            return
+        if x.dtype in FLOATS and self.r() < 0.2:   # (a complex base: real / imag / view_as_real views of it)
+            b = self.new(x.shape, "complex64" if x.dtype == "float32" else "complex128", x.rg)
+            self.emit("s13:base", f"{b.name} = {x.name} * {self.pick(['(1 + 0.5j)', '(0.5 - 2j)'])}")
+        elif x.leaf and (x.rg and self.r() < 0.9) or self.r() < 0.4:   # (a base of its own: a leaf is an error)
+            b = self.new(x.shape, x.dtype, x.rg)
+            self.emit("s13:base", f"{b.name} = {x.name}{self.pick(['.clone()', ' * 1', '.exp()', '.sin()'])}")
+        else:
+            b = x
+        fresh = not b.leaf and b.contig and b is not x
+        cur, sh, dt, multi = b, list(b.shape), b.dtype, b.multi_view
+        chain = []
+        for _ in range(self.i(1, 5)):
+            step = self._view_step(sh, dt, fresh)
+            if step is None:
+                continue
+            call, sh, dt, m = step
+            if call == "@view_as_real":
+                expr = f"torch.view_as_real({cur.name})"
+            elif call == "@view_as_complex":
+                # (view_as_complex needs a last dim of size 2 with stride 1: unflatten the contiguous base first)
+                expr = f"torch.view_as_complex({cur.name}.unflatten(-1, (-1, 2)))"
+            else:
+                expr = f"{cur.name}{call}"
+            fresh = fresh and call.startswith(".unflatten")
+            copy = call.endswith(".contiguous()")
+            multi = (multi or m) and not copy
+            cur = self.new(sh, dt, cur.rg, contig=False, multi_view=multi)
+            self.emit("s13:view:" + ("slice" if call.startswith("[") else "expand_contiguous" if copy else
+                                    call.split("(")[0].strip(".@")), f"{cur.name} = {expr}")
+            chain.append(cur)
+        if not chain:
+            return
+        # (the write: through the last view, or through one in the middle of the chain)
+        tgt = chain[-1] if self.r() < 0.7 else self.pick(chain)
+        y = self.choose(lambda v: v is not tgt and _bshape(v.shape, tgt.shape) == tuple(tgt.shape)
+                        and _CATEGORY.get(v.dtype, 9) <= _CATEGORY[tgt.dtype] and v.dtype != "bool")
+        ops = ["mul_(2)", "add_(0.5)", "exp_()", "zero_()", "sin_()", "clamp_(-1, 1)" if tgt.dtype in FLOATS else
+               "neg_()", "fill_(1.25)", "[...] = 0.5"]
+        if y is not None:
+            ops += [f"add_({y.name})", f"mul_({y.name})", f"copy_({y.name})"]
+        op = self.pick(ops)
+        line = f"{tgt.name}{op}" if op.startswith("[") else f"{tgt.name}.{op}"
+        if tgt.multi_view or self.r() < 0.1:   # (PyTorch's error for a piece of unbind / split; or under no_grad)
+            if self.r() < 0.5:
+                line = f"with torch.no_grad():\n    {line}"
+        self.emit("s13:view_write", line)
+        if y is not None and y.name in op:
+            for v in [b, *chain]:
+                v.rg = v.rg or y.rg
+        r = self.r()
+        o = self.new(b.shape, b.dtype, b.rg)
+        self.emit("s13:read_base", f"{o.name} = {b.name}{self.pick(['.sin()', ' * 2', '.exp()', '.cumsum(0)'])}")
+        if r < 0.5:   # (a view of the chain read again, after the write; and its _base)
+            v = self.pick(chain)
+            k = f"n{self.n}"
+            self.n += 1
+            self.p.objs.append(k)
+            self.emit("s13:base_of", f"{k} = ({v.name}._base is {b.name}, {v.name}._base is None, "
+                                     f"{v.name}.is_leaf, {v.name}._is_view())")
+
+    def w_view_hooks(self) -> None:
+        """retain_grad / register_hook on a view and on its base, then an in-place op on one of them: which
+        gradient each hook and .grad sees after the graph was rewritten."""
+        x = self.choose(lambda v: v.rg and v.dtype in FLOATS and len(v.shape) >= 1 and all(v.shape))
+        if x is None:
+            return
+        b = self.new(x.shape, x.dtype, True)
+        self.emit("s13:base", f"{b.name} = {x.name} * 1")
+        view = self.pick([(f"{b.name}[0]", list(b.shape[1:])), (f"{b.name}.narrow(0, 0, 1)", [1, *b.shape[1:]]),
+                          (f"{b.name}.unsqueeze(0)", [1, *b.shape]), (f"{b.name}.t()" if len(b.shape) <= 2 else
+                                                                      f"{b.name}.mT", list(b.shape[::-1])
+                                                                      if len(b.shape) <= 2 else
+                                                                      [*b.shape[:-2], b.shape[-1], b.shape[-2]])])
+        v = self.new(view[1], x.dtype, True, contig=False)
+        self.emit("s13:view", f"{v.name} = {view[0]}")
+        for t in self.rng.permutation([b.name, v.name]).tolist():
+            r = self.r()
+            if r < 0.4:
+                self.emit("s13:hook_retain", f"{t}.retain_grad()")
+            elif r < 0.8:
+                hook = self.pick(['lambda g: g * 2', 'lambda g: g + 1', 'lambda g: None'])
+                self.emit("s13:hook", f"_h = {t}.register_hook({hook})")
+        tgt = self.pick([b, v])
+        self.emit("s13:hook_write", f"{tgt.name}.{self.pick(['mul_(3)', 'add_(1)', 'exp_()', 'tanh_()'])}")
+        for t in self.rng.permutation([b.name, v.name]).tolist():
+            if self.r() < 0.4:
+                # (the view's grad_fn read first: PyTorch 2.13 crashes (segfault) registering a hook on a view
+                # whose base was written in place since, before anything regenerated the view's grad_fn)
+                after = self.pick([f"{t}.retain_grad()",
+                                   f"_gf = {t}.grad_fn\n_h = {t}.register_hook(lambda g: g * 0.5)"])
+                self.emit("s13:hook_after", after)
+        o = self.new((), x.dtype, True)
+        self.emit("s13:hook_use", f"{o.name} = ({b.name}.sum() * 2 + {v.name}.sin().sum())")
+        if self.r() < 0.5:   # (a backward of its own: the hooks fire now, and .grad of each is recorded here)
+            k = f"n{self.n}"
+            self.n += 1
+            self.p.objs.append(k)
+            self.emit("s13:hook_backward", f"{o.name}.backward(retain_graph=True)\n"
+                                           f"{k} = ({b.name}.grad, {v.name}.grad)")
+
+    def w_data_write(self) -> None:
+        """Writes through .data or detach() into a tensor a node saved (.data: no version bump, backward uses the
+        new values; detach(): the shared version counter makes backward fail), .data assigned a new tensor."""
+        x = self.choose(lambda v: v.rg and v.dtype in FLOATS)
+        if x is None:
+            return
+        s = self.new(x.shape, x.dtype, True)
+        save = self.pick(["{x}.exp()", "{x} * {x}", "{x}.sin()", "{x}.pow(3)", "{x}.sigmoid()"])
+        self.emit("s13:saved", f"{s.name} = {save.format(x=x.name)}")
+        who = self.pick([x, s])
+        how = self.pick([f"{who.name}.data.mul_(2)", f"{who.name}.detach().add_(1)", f"{who.name}.data.zero_()",
+                         f"{who.name}.data = {who.name}.data * 0.5", f"{who.name}.detach().zero_()",
+                         f"{who.name}.detach_()" if not who.leaf else f"{who.name}.data.add_(1)"])
+        self.emit("s13:data_write", how)
+        if how.endswith("detach_()"):
+            who.rg = False
+        o = self.new(x.shape, x.dtype, True)
+        self.emit("s13:data_use", f"{o.name} = {s.name} * 2 + {x.name}")
+        if self.r() < 0.5:
+            self._caught("s13:data_backward", f"{o.name}.sum().backward(retain_graph=True)")
+
+    def w_requires_grad_mid(self) -> None:
+        """A tensor made without grad, used, then given requires_grad_() (earlier results keep no graph to it),
+        a leaf's requires_grad turned off after it was used, requires_grad_() on an integer tensor (an error)."""
+        x = self.choose(lambda v: v.dtype in FLOATS)
+        if x is None:
+            return
+        r = self.r()
+        if r < 0.5:
+            e = self.new(x.shape, x.dtype, True)
+            e.leaf = True
+            self.p.leaves.append(e.name)
+            vals = np.round(self.rng.standard_normal(x.shape), 2)
+            u = self.new(x.shape, x.dtype, x.rg)
+            w = self.new(x.shape, x.dtype, True)
+            self.emit("s13:rg_later", f"{e.name} = torch.tensor({self.const(vals, 'x')}, dtype=torch.{x.dtype})\n"
+                                      f"{u.name} = {e.name} * {x.name}\n{e.name}.requires_grad_()\n"
+                                      f"{w.name} = {e.name}.sin() * {u.name}")
+        elif r < 0.75:
+            a = self.choose(lambda v: v.leaf and v.rg and v.dtype in FLOATS)
+            if a is None:
+                return
+            u = self.new(a.shape, a.dtype, True)
+            self.emit("s13:rg_off", f"{u.name} = {a.name}.exp()\n{a.name}.requires_grad_(False)")
+            a.rg = False
+            if self.r() < 0.5:
+                self._caught("s13:rg_off_backward", f"{u.name}.sum().backward(retain_graph=True)")
+        else:
+            what = self.pick([f"{x.name}.argmax()", f"({x.name} > 0)", f"{x.name}.long()",
+                              f"{x.name}.detach().requires_grad_().round()"])
+            self._caught("s13:rg_int", f"{what}.requires_grad_()")
+
+    def w_int_index(self) -> None:
+        """Integer and bool results (argmax / argmin / argsort / sort and topk indices / nonzero / eq / where of
+        one argument) feeding index ops (gather, take_along_dim, indexing, index_select, masked_fill, index_put)."""
+        x = self.choose(lambda v: v.dtype in FLOATS and len(v.shape) >= 1 and all(v.shape))
+        if x is None:
+            return
+        y = self.choose(lambda v: v.shape == x.shape and v.dtype in FLOATS) or x
+        sh, nd = list(x.shape), len(x.shape)
+        d = self.dim(x)
+        r = self.r()
+        if r < 0.45:   # (indices of the same shape or with a size-1 dim: gather / take_along_dim)
+            idx_expr, ish = self.pick([(f"{x.name}.argmax({d}, keepdim=True)", None),
+                                       (f"{x.name}.argmin(dim={d}, keepdim=True)", None),
+                                       (f"{x.name}.argsort({d}, descending=True)", sh),
+                                       (f"{x.name}.sort({d}).indices", sh), (f"torch.sort({x.name}, {d})[1]", sh),
+                                       (f"{x.name}.topk(1, {d}).indices", None)])
+            if ish is None:
+                ish = list(sh)
+                ish[d] = 1
+            i = self.new(ish, "int64", False)
+            self.emit("s13:int_idx", f"{i.name} = {idx_expr}")
+            use = self.pick([f"{y.name}.gather({d}, {i.name})", f"torch.take_along_dim({y.name}, {i.name}, {d})",
+                             f"torch.gather({y.name}, {d}, {i.name}, sparse_grad=False)"])
+            o = self.new(ish, y.dtype, y.rg)
+            self.emit("s13:int_use", f"{o.name} = {use}")
+            return
+        if r < 0.6:   # (a 0-dim index: argmax of all, into the flattened tensor)
+            i = self.new((), "int64", False)
+            self.emit("s13:int_idx", f"{i.name} = {x.name}.{self.pick(['argmax', 'argmin'])}()")
+            o = self.new((), y.dtype, y.rg)
+            self.emit("s13:int_use", f"{o.name} = {y.name}.flatten()[{i.name}] * 2")
+            return
+        if r < 0.75:   # (index_select along dim 0 by the order of the first column)
+            i = self.new(sh[:1], "int64", False)
+            col = f"{x.name}" + "[..., 0]" * (nd - 1) if nd > 1 else x.name
+            self.emit("s13:int_idx", f"{i.name} = {col}.argsort()" if nd > 1 else f"{i.name} = {x.name}.argsort()")
+            o = self.new(sh, y.dtype, y.rg)
+            self.emit("s13:int_use", f"{o.name} = {y.name}.index_select(0, {i.name})")
+            return
+        # (bool masks from comparisons: masked_fill keeps the shape; indexing and nonzero give data-dependent ones)
+        m = self.new(sh, "bool", False)
+        self.emit("s13:bool_mask", f"{m.name} = " + self.pick([f"{x.name}.eq({x.name}.amax({d}, keepdim=True))",
+                                                                f"{x.name} >= {x.name}.mean()",
+                                                                f"{x.name}.ne(0) & ({x.name} < 1)",
+                                                                f"torch.isclose({x.name}, {y.name})"]))
+        k = self.r()
+        if k < 0.35:
+            o = self.new(sh, y.dtype, y.rg)
+            self.emit("s13:mask_use", f"{o.name} = {y.name}.masked_fill({m.name}, 0.0)")
+            return
+        sel = self.new((0,), y.dtype, y.rg)
+        self.vars.remove(sel)   # (its length depends on the values: not used by later ops)
+        how = self.pick([f"{y.name}[{m.name}]", f"{y.name}[{m.name}.nonzero(as_tuple=True)]",
+                         f"{y.name}[torch.where({m.name})]", f"torch.masked_select({y.name}, {m.name})",
+                         f"{y.name}[tuple({m.name}.nonzero().t())]"])
+        self.emit("s13:mask_index", f"{sel.name} = {how}")
+        o = self.new((), y.dtype, y.rg)
+        self.emit("s13:mask_use", f"{o.name} = ({sel.name} * {sel.name}).sum()")
+        if self.r() < 0.4 and not y.leaf and not y.multi_view and not y.overlap:
+            self.emit("s13:mask_put", f"{y.name}[{m.name}] = {sel.name}.sin()" if self.r() < 0.5 else
+                      f"{y.name}.index_put_({m.name}.nonzero(as_tuple=True), {sel.name} * 2, accumulate=True)")
+
+    def w_half(self) -> None:
+        """A float16 / bfloat16 stretch in the middle of a float graph (elementwise ops and a sum in half
+        precision, back to float by float() / to / type_as): values, dtypes of the leaves' gradients."""
+        x = self.choose(lambda v: v.dtype in FLOATS)
+        if x is None:
+            return
+        hd = self.pick(["float16", "bfloat16"])
+        h = self.new(x.shape, hd, x.rg)
+        self.emit("s13:to_half", f"{h.name} = {x.name}." + self.pick([f"to(torch.{hd})", "half()" if hd ==
+                                                                       "float16" else "bfloat16()",
+                                                                       f"type(torch.{hd})"]))
+        k = self.new(x.shape, hd, x.rg)
+        self.emit("s13:half_op", f"{k.name} = " + self.pick([f"{h.name} * 2 + 1", f"{h.name} * {h.name}",
+                                                             f"({h.name} - 0.5).abs()", f"{h.name}.neg() / 4",
+                                                             f"torch.maximum({h.name}, {h.name} * 0.5)"]))
+        back = self.pick([(".float()", "float32"), (f".to({x.name}.dtype)", x.dtype), (f".type_as({x.name})", x.dtype),
+                          (".double()", "float64"), (".sum().float()", "float32")])
+        o = self.new(() if "sum" in back[0] else x.shape, back[1], x.rg)
+        self.emit("s13:from_half", f"{o.name} = {k.name}{back[0]}")
+        for v in (h, k):
+            self.vars.remove(v)   # (no half dtype in the generator's promotion tables: recorded, not reused)
+
+    def w_where_scalar(self) -> None:
+        """torch.where / masked_fill / clamp with Python scalars and 0-dim tensors (of another dtype, requiring
+        grad) on either side, the method form where(), masked_fill with -inf before a softmax."""
+        x = self.choose(lambda v: v.dtype in FLOATS and len(v.shape) >= 1)
+        if x is None:
+            return
+        z = self.choose(lambda v: v.dtype in FLOATS and v.rg and not v.shape) or None
+        zs = f"{z.name}" if z is not None else "torch.tensor(0.5, dtype=torch.float64)"
+        exprs = [f"torch.where({x.name} > 0, {x.name}, 0.0)", f"torch.where({x.name} < 0, -1, {x.name})",
+                 f"{x.name}.where({x.name} > 0.5, 0.25)", f"torch.where({x.name} > 0, {x.name}, {zs})",
+                 f"{x.name}.masked_fill({x.name} < 0, {zs})",
+                 f"{x.name}.masked_fill({x.name} > 1, float('-inf')).softmax(-1)",
+                 f"torch.clamp({x.name}, min=torch.tensor(-0.5, dtype={x.name}.dtype))",
+                 f"torch.where({x.name}.abs() > 1, {x.name} * 2, {x.name}.sum())"]
+        expr = self.pick(exprs)
+        rg = x.rg or (z is not None and zs in expr and z.rg)
+        o = self.new(x.shape, x.dtype, rg)
+        self.emit("s13:where_scalar", f"{o.name} = {expr}")
+
+    def w_reduce_dims(self) -> None:
+        """Reductions over dim tuples with negative dims and keepdim (sum, mean, amax, amin, logsumexp, std, var,
+        nansum, norm, any / all ...), dim=[] (every dim), and the errors of repeated or out-of-range dims."""
+        x = self.choose(lambda v: v.dtype in FLOATS and len(v.shape) >= 1)
+        if x is None:
+            return
+        nd = len(x.shape)
+        k = self.i(1, nd + 1)
+        ds = sorted(self.rng.choice(nd, k, replace=False).tolist())
+        dims = tuple(d - nd if self.r() < 0.5 else d for d in ds)
+        keep = self.r() < 0.5
+        fn = self.pick(["sum", "mean", "amax", "amin", "logsumexp", "std", "var", "nansum", "nanmean", "any",
+                        "all", "norm", "count_nonzero"])
+        r = self.r()
+        if r < 0.15:   # (an error: a dim twice, or out of range)
+            bad = self.pick([dims + (dims[0],), (nd,), (-nd - 1,)])
+            self._caught("s13:reduce_err", f"_r = torch.{fn}({x.name}, {bad})")
+            return
+        if r < 0.25 and fn in ("sum", "mean", "nansum", "amax", "std", "var"):
+            dims, keep = [], keep   # (an empty list: every dim for sum / mean ..., an error for amax)
+            self._caught("s13:reduce_empty", f"_r = torch.{fn}({x.name}, [], keepdim={keep})")
+            return
+        shape = self.reduce_shape(x, dims, keep)
+        dt = "bool" if fn in ("any", "all") else "int64" if fn == "count_nonzero" else x.dtype
+        rg = x.rg and dt == x.dtype
+        if fn == "count_nonzero":
+            call = f"torch.count_nonzero({x.name}, {dims})"
+            shape = self.reduce_shape(x, dims, False)
+        elif fn == "norm":
+            call = f"{x.name}.norm(2, {dims}, keepdim={keep})"
+        else:
+            call = f"{x.name}.{fn}({dims}, keepdim={keep})" if self.r() < 0.5 else \
+                f"torch.{fn}({x.name}, dim={list(dims)}, keepdim={keep})"
+        o = self.new(shape, dt, rg)
+        self.emit("s13:reduce_dims", f"{o.name} = {call}")
+
+    def w_errors(self) -> None:
+        """A student's error in the middle of a program, caught: backward twice, backward of a non-scalar, an
+        in-place op on a leaf, a saved tensor modified, a gradient of the wrong shape, grad of an unused or
+        non-differentiable input, numpy() / item() misuse, view() of a non-contiguous tensor; then on."""
+        x = self.choose(lambda v: v.dtype in FLOATS and v.rg)
+        if x is None:
+            return
+        s = self.new(x.shape, x.dtype, True)
+        kind = self.pick(["twice", "nonscalar", "leaf_inplace", "saved", "grad_shape", "unused", "no_grad_input",
+                          "numpy", "item", "view", "not_rg"])
+        self.emit("s13:err_setup", f"{s.name} = {x.name}.exp() * 2")
+        if kind == "twice":
+            self._caught("s13:err:twice", f"{s.name}.sum().backward()\n{s.name}.sum().backward()")
+        elif kind == "nonscalar":
+            self._caught("s13:err:nonscalar", f"{s.name}.backward()" if _numel(x.shape) != 1 else
+                         f"torch.stack([{s.name}.sum(), {s.name}.sum()]).backward()")
+        elif kind == "leaf_inplace":
+            a = self.choose(lambda v: v.leaf and v.rg) or x
+            self._caught("s13:err:leaf_inplace", f"{a.name}.{self.pick(['add_(1)', 'zero_()', 'mul_(2)'])}")
+        elif kind == "saved":
+            self._caught("s13:err:saved", f"{s.name}.mul_(2)\n{s.name}.sum().backward(retain_graph=True)")
+        elif kind == "grad_shape":
+            self._caught("s13:err:grad_shape", f"{s.name}.backward(torch.ones({_numel(x.shape) + 1}, "
+                                               f"dtype={s.name}.dtype))")
+        elif kind == "unused":
+            a = self.choose(lambda v: v.leaf and v.rg and v is not x)
+            if a is None:
+                return
+            self._caught("s13:err:unused", f"_g = torch.autograd.grad(({x.name} * 2).sum(), [{x.name}, {a.name}])")
+        elif kind == "no_grad_input":
+            self._caught("s13:err:no_grad_input", f"_g = torch.autograd.grad({s.name}.sum(), "
+                                                  f"{s.name}.detach())")
+        elif kind == "numpy":
+            self._caught("s13:err:numpy", f"_a = {s.name}.numpy()")
+        elif kind == "item":
+            self._caught("s13:err:item", f"_a = {s.name}.item()")
+        elif kind == "view":
+            if len(x.shape) < 2:
+                return
+            self._caught("s13:err:view", f"_a = {s.name}.t().view(-1)")
+        else:
+            self._caught("s13:err:not_rg", f"{s.name}.detach().sum().backward()")
+
     FAMILIES = (("unary", 20), ("binary", 20), ("reduction", 12), ("scan", 7), ("view", 16), ("index", 6),
                 ("sort", 4), ("combine", 8), ("scatter", 6), ("inplace", 15), ("nograd", 1), ("reduction2", 5),
                 ("shape2", 7), ("product2", 5), ("scatter2", 4), ("extra", 12))
@@ -4688,6 +5172,583 @@ class _NNGen(_Gen):
             self.p.ops.append("nn-bad")
         getattr(self, "nn_" + fam)(bad)
 
+    # -- session 13 (appended to programs of seeds >= NN_S13_FIRST_SEED after op12's, from a random stream of
+    # their own: see generate): Module hooks (forward pre-hooks with kwargs, forward hooks prepended / always
+    # called, full backward hooks and pre-hooks that change gradients, global module hooks, state_dict hooks), the
+    # Module API's corners (shared submodules, remove_duplicate, apply, zero_grad without None, get_* errors,
+    # containers' editing, load_state_dict results), nn.utils (pack_sequence, unpad / unpack, pruning, conv-bn
+    # fusion, functional_call with tied weights), lr schedulers with momentum cycling and state_dict round trips,
+    # many modules' reprs, transformer layers with callable activations, functional losses with every option ----
+    def tryobj(self, expr: str, kind: str = "nn-aux") -> str:
+        """``o<k> = expr``, or ('error', type, message) when it raises: a probe that lets the program go on."""
+        name = f"o{len(self.p.objs)}"
+        self.p.objs.append(name)
+        self.emit(kind, f"try:\n    {name} = {expr}\nexcept Exception as e:\n    {name} = ('error', type(e).__name__, "
+                        f"str(e))")
+        return name
+
+    def _seq13(self, dt: str, i: int, h: int, o: int) -> str:
+        cast = ".double()" if dt == "float64" else ""
+        act = self.pick(["Tanh()", "Sigmoid()", "GELU()", "ReLU(inplace=True)", "Hardtanh(-0.5, 0.5, inplace=True)"])
+        return self._module(f"torch.nn.Sequential(torch.nn.Linear({i}, {h}), torch.nn.{act}, torch.nn.Linear({h}, {o}))"
+                            f"{cast}")
+
+    HOOKS13 = (
+        "pre_kw: @[0].register_forward_pre_hook(lambda mod, args, kwargs: ((args[0] * 2,), kwargs), with_kwargs=True)",
+        "pre_log: @[K].register_forward_pre_hook(lambda mod, args: L.append(('pre', type(mod).__name__, "
+        "tuple(args[0].shape))))",
+        "pre_ret: @[2].register_forward_pre_hook(lambda mod, args: args[0] + 1)",
+        "fwd_kw: @[K].register_forward_hook(lambda mod, args, kwargs, out: out * 0.5, with_kwargs=True)",
+        "fwd_prepend: @[K].register_forward_hook(lambda mod, args, out: L.append(('first', type(mod).__name__)), "
+        "prepend=True)",
+        "fwd_ret: @[0].register_forward_hook(lambda mod, args, out: out.relu())",
+        "bwd_log: @[K].register_full_backward_hook(lambda mod, gi, go: L.append(('bwd', type(mod).__name__, "
+        "[None if g is None else g.detach().clone() for g in gi], [g.detach().clone() for g in go])))",
+        "bwd_mod: @[2].register_full_backward_hook(lambda mod, gi, go: tuple(None if g is None else g * 3 "
+        "for g in gi))",
+        "bwd_pre: @[K].register_full_backward_pre_hook(lambda mod, go: (go[0] * -1,))",
+        "bwd_pre_log: @.register_full_backward_pre_hook(lambda mod, go: L.append(('bwd_pre', len(go))))",
+        "always: @.register_forward_hook(lambda mod, args, out: L.append(('always', tuple(out.shape))), "
+        "always_call=True)",
+        "whole_bwd: @.register_full_backward_hook(lambda mod, gi, go: L.append(('whole', [None if g is None else "
+        "tuple(g.shape) for g in gi])))")
+
+    def nn_hooks13(self, bad: bool) -> None:
+        """Module hooks on a Sequential and its layers (forward pre-hooks with kwargs or returning an input, forward
+        hooks prepended / returning an output / always called, full backward hooks and pre-hooks that log or
+        change gradients, a global module hook removed in a finally); the log, the output, its graph, gradients."""
+        dt, n, i, h, o = self.fdt(), self.i(1, 4), self.i(1, 4), self.i(1, 4), self.i(1, 4)
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        m = self._seq13(dt, i, h, o)
+        log = self.obj("[]", "nn:hooks13")
+        handles = []
+        for _ in range(self.i(1, 4)):
+            spec = self.pick(self.HOOKS13)
+            tag, body = spec.split(": ", 1)
+            hname = f"hk{len(self.p.lines)}"
+            handles.append(hname)
+            self.emit("nn:hooks13:" + tag, f"{hname} = " + body.replace("@", m).replace("[K]", f"[{self.i(0, 3)}]")
+                      .replace("L.", f"{log}."))
+        if bad:   # (a backward hook returning one gradient too many: PyTorch's error at backward)
+            self.emit("nn-aux", f"{m}[0].register_full_backward_hook(lambda mod, gi, go: tuple(gi) + (gi[0],))")
+        x = self.leaf((n, i) if self.r() < 0.8 else (i,), dt, self.r() < 0.8)
+        if self.r() < 0.3:   # (a global forward hook, always removed: the next programs must not see it)
+            y = self.new((), dt, True)
+            self.emit("nn:hooks13:global", f"gh = torch.nn.modules.module.register_module_forward_hook("
+                                           f"lambda mod, inp, out: {log}.append(('global', type(mod).__name__)))\n"
+                                           f"try:\n    {y.name} = {m}({x})\nfinally:\n    gh.remove()")
+        else:
+            self.out("hooks13_out", f"{m}({x})", dtype=dt)
+        if self.r() < 0.5:
+            self.emit("nn-aux", f"{self.vars[-1].name}.sum().backward(retain_graph=True)")
+            self.obj(f"[p.grad for p in {m}.parameters()]")
+        if self.r() < 0.4:
+            self.emit("nn-aux", f"{self.pick(handles)}.remove()")
+            self.out("hooks13_again", f"{m}({x})", dtype=dt)
+        if self.r() < 0.4:   # (a module whose forward takes a keyword: a with_kwargs pre-hook rewrites it)
+            kw = self._module("type('KW', (torch.nn.Module,), {'forward': lambda self, x, scale=1.0: x * scale})()")
+            self.emit("nn-aux", f"{kw}.register_forward_pre_hook(lambda mod, a, k: (a, {{**k, 'scale': "
+                                f"k.get('scale', 1.0) * 3}}), with_kwargs=True)")
+            self.out("hooks13_kwargs", f"{kw}({x}, scale={self.pick([0.5, 2.0])}) + {kw}({x})", dtype=dt)
+
+    def nn_sdhooks13(self, bad: bool) -> None:
+        """state_dict pre / post hooks (one adding a key), load_state_dict pre / post hooks (the post hook clears the
+        missing keys), load_state_dict(strict=False) results, assign=True."""
+        dt, i, o = self.fdt(), self.i(1, 4), self.i(1, 4)
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        m = self._seq13(dt, i, 2, o)
+        log = self.obj("[]", "nn:sdhooks13")
+        self.emit("nn-aux", f"{m}.register_state_dict_pre_hook(lambda mod, prefix, keep_vars: {log}.append(('pre', "
+                            f"prefix, keep_vars)))")
+        if self.r() < 0.5:
+            self.emit("nn-aux", f"{m}[0].register_state_dict_post_hook(lambda mod, sd, prefix, meta: {log}.append(("
+                                f"'post', prefix, sorted(sd))))")
+        self.obj(f"list({m}.state_dict().keys())")
+        self.obj(f"list({m}.state_dict(prefix='net.', keep_vars=True).keys())")
+        self.emit("nn-aux", f"{m}.register_load_state_dict_pre_hook(lambda mod, sd, prefix, meta, strict, missing, "
+                            f"unexpected, errs: {log}.append(('load_pre', prefix, sorted(sd), strict)))")
+        clear = self.r() < 0.5
+        if clear:
+            self.emit("nn-aux", f"{m}.register_load_state_dict_post_hook(lambda mod, keys: keys.missing_keys.clear())")
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        m2 = self._seq13(dt, i, 2, o)
+        drop = self.pick(["", "if k != '0.bias'", "if not k.startswith('2.')"])
+        extra = ", 'extra.weight': torch.zeros(1)" if self.r() < 0.4 else ""
+        strict = self.r() < 0.3 or bad
+        self.tryobj(f"repr({m}.load_state_dict({{**{{k: v for k, v in {m2}.state_dict().items() {drop}}}{extra}}}, "
+                    f"strict={strict}, assign={self.r() < 0.3}))")
+        self._param(f"{m}[0].weight", dt)
+        self.out("sdhooks13_out", f"{m}({self.leaf((self.i(1, 3), i), dt)})", dtype=dt)
+
+    def nn_module13(self, bad: bool) -> None:
+        """A Sequential sharing one Linear twice: named_modules / named_parameters with remove_duplicate, apply,
+        zero_grad(set_to_none=False), get_submodule / get_parameter / get_buffer (and their errors), train / eval
+        flags, ModuleList / ModuleDict / ParameterList / ParameterDict editing and reprs."""
+        dt, n, i = self.fdt(), self.i(1, 4), self.i(1, 4)
+        cast = ".double()" if dt == "float64" else ""
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        lin = self._module(f"torch.nn.Linear({i}, {i}){cast}")
+        m = self._module(f"torch.nn.Sequential({lin}, torch.nn.{self.pick(['ReLU', 'Tanh'])}(), {lin}, "
+                         f"torch.nn.BatchNorm1d({i}){cast})")
+        self.obj(f"([k for k, _ in {m}.named_modules()], [k for k, _ in {m}.named_modules(remove_duplicate=False)], "
+                 f"[k for k, _ in {m}.named_parameters(remove_duplicate=False)], [k for k, _ in "
+                 f"{m}.named_parameters(prefix='net', recurse={self.r() < 0.7})], [k for k, _ in "
+                 f"{m}.named_buffers(remove_duplicate=False)], list({m}.state_dict().keys()), repr({m}))",
+                 "nn:module13")
+        if self.r() < 0.5:
+            self.emit("nn-aux", f"{m}.apply(lambda mm: torch.nn.init.constant_(mm.bias, {self.pick([0.1, -0.5])}) "
+                                f"if isinstance(mm, torch.nn.Linear) else None)")
+        x = self.leaf((n + 1, i), dt, self.r() < 0.6)
+        y = self.new((), dt, True)
+        self.emit("nn:module13_fwd", f"{y.name} = {m}({x})")
+        self.emit("nn-aux", f"({y.name} ** 2).sum().backward(retain_graph=True)")
+        self.obj(f"[p.grad for p in {m}.parameters()]")
+        stn = self.r() < 0.5
+        self.emit("nn-aux", f"{m}.zero_grad(set_to_none={stn})")
+        self.obj(f"[p.grad for p in {m}.parameters()]")
+        for path in self.rng.permutation(["0", "2", "3", "5", "0.weight", "1", "a.b", ""])[:self.i(1, 4)]:
+            self.tryobj(f"repr({m}.get_submodule({str(path)!r}))")
+        for path in self.rng.permutation(["0.weight", "3.bias", "1.weight", "0.nope", "3.running_mean", "7.w"])[:2]:
+            self.tryobj(f"{m}.get_parameter({str(path)!r})")
+        for path in self.rng.permutation(["3.running_mean", "3.num_batches_tracked", "0.weight", "3.nope"])[:2]:
+            self.tryobj(f"{m}.get_buffer({str(path)!r})")
+        self.emit("nn-aux", f"{m}.eval()")
+        if self.r() < 0.5:
+            self.emit("nn-aux", f"{m}[{self.pick([0, 3])}].train()")
+        self.obj(f"[(k, mm.training) for k, mm in {m}.named_modules()]")
+        self.out("module13_eval", f"{m}({x})", dtype=dt)
+        kind = self.pick(["ModuleList", "ModuleDict", "ParameterList", "ParameterDict"])
+        if kind == "ModuleList":
+            ml = self._module(f"torch.nn.ModuleList([torch.nn.Linear({i}, 2), torch.nn.ReLU()])")
+            self.emit("nn-aux", f"{ml}.append(torch.nn.Tanh())\n{ml}.extend([torch.nn.Identity(), {lin}])\n"
+                                f"{ml}.insert({self.i(0, 5)}, torch.nn.Sigmoid())")
+            if self.r() < 0.5:
+                self.obj(f"repr({ml}.pop({self.i(-2, 3)}))")
+            self.obj(f"(repr({ml}), len({ml}), repr({ml}[1:3]), repr({ml}[-1]), "
+                     f"[k for k, _ in {ml}.named_parameters()])")
+            if bad:
+                self.emit("nn-aux", f"{ml}[9]")
+        elif kind == "ModuleDict":
+            md = self._module(f"torch.nn.ModuleDict({{'b': torch.nn.Linear({i}, 2), 'a': torch.nn.ReLU()}})")
+            self.emit("nn-aux", f"{md}.update([('c', torch.nn.Tanh()), ('a', {lin})])\n{md}['d'] = torch.nn.Identity()")
+            if self.r() < 0.5:
+                self.obj(f"repr({md}.pop('b'))")
+            self.obj(f"(repr({md}), list({md}.keys()), 'a' in {md}, [k for k, _ in {md}.named_parameters()])")
+            if bad:
+                self.emit("nn-aux", f"{md}['zz']")
+        elif kind == "ParameterList":
+            pl = self._module(f"torch.nn.ParameterList([torch.nn.Parameter(torch.zeros(2)), torch.ones(2, 3)"
+                              f"{cast}, torch.nn.Parameter(torch.ones(1), requires_grad=False)])")
+            self.emit("nn-aux", f"{pl}.append(torch.nn.Parameter(torch.full(({i},), 0.5)))")
+            self.obj(f"(repr({pl}), len({pl}), [k for k, _ in {pl}.named_parameters()], "
+                     f"[p.requires_grad for p in {pl}])")
+            self.out("module13_plist", f"{pl}[3] * {x}.sum()", dtype=dt)
+        else:
+            pd = self._module(f"torch.nn.ParameterDict({{'w': torch.nn.Parameter(torch.ones(2){cast}), 'b': "
+                              f"torch.zeros(1, 2)}})")
+            self.emit("nn-aux", f"{pd}['c'] = torch.nn.Parameter(torch.full((3,), 2.0))")
+            self.obj(f"(repr({pd}), list({pd}.keys()), sorted({pd}), [k for k, _ in {pd}.named_parameters()])")
+            self.out("module13_pdict", f"{pd}['w'] * {x}.sum()", dtype=dt)
+
+    def nn_utils13(self, bad: bool) -> None:
+        """pack_sequence (sorted or not) / unpack_sequence, pad_sequence then unpad_sequence, pruning (l1 / random /
+        ln structured / stacked / global, remove), conv-bn and linear-bn fusion, functional_call with tied weights."""
+        kind = self.pick(["pack", "unpad", "prune", "prune", "global_prune", "fuse", "functional_call"])
+        dt, F_ = self.fdt(), "torch.nn.utils."
+        cast = ".double()" if dt == "float64" else ""
+        if kind in ("pack", "unpad"):
+            trail = tuple(self.i(1, 3) for _ in range(self.i(0, 2)))
+            lens = [self.i(1, 5) for _ in range(self.i(1, 4))]
+            es = self.r() < 0.4
+            if es or kind == "unpad":
+                lens = sorted(lens, reverse=True)
+            seqs = [self.leaf((k,) + trail, dt) for k in lens]
+            if bad:
+                seqs.append(self.leaf((lens[-1],) + trail + (2,), dt))
+            if kind == "pack":
+                ps = self._module(f"{F_}rnn.pack_sequence([{', '.join(seqs)}], enforce_sorted={es})")
+                self.obj(f"({ps}.batch_sizes, {ps}.sorted_indices, {ps}.unsorted_indices)", "nn:utils13:pack_sequence")
+                self.out("utils13_packed_data", f"{ps}.data * 1", dtype=dt)
+                self.out("utils13_unpack", f"torch.cat({F_}rnn.unpack_sequence({ps}))", dtype=dt)
+            else:
+                bf = self.r() < 0.5
+                pd = self.new((), dt, True)
+                self.emit("nn:utils13:pad_sequence", f"{pd.name} = {F_}rnn.pad_sequence([{', '.join(seqs)}], "
+                                                     f"batch_first={bf})")
+                ln = self.pick([f"torch.tensor({lens})", f"torch.tensor({lens[::-1]})"])
+                self.out("utils13_unpad", f"torch.cat({F_}rnn.unpad_sequence({pd.name}, {ln}, batch_first={bf}))",
+                         dtype=dt)
+            return
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        i, o, n = self.i(2, 5), self.i(2, 5), self.i(1, 4)
+        P, INF = "prune.", "float('inf')"
+        if "prune" in kind:   # (PyTorch's torch.nn.utils does not import its prune submodule: the program does)
+            self.emit("nn-aux", "prune = __import__('importlib').import_module(torch.__name__ + '.nn.utils.prune')")
+        if kind == "prune":
+            lin = self._module(f"torch.nn.Linear({i}, {o}){cast}")
+            for _ in range(self.pick([1, 1, 2])):
+                name = self.pick(["'weight'", "'weight'", "'bias'"])
+                amt = self.pick([0.3, 0.5, 1, 0.0])
+                how = self.pick([f"l1_unstructured({lin}, {name}, amount={amt})",
+                                 f"random_unstructured({lin}, {name}, amount={amt})",
+                                 f"random_structured({lin}, 'weight', amount={amt}, dim={self.pick([0, 1, -1])})",
+                                 f"ln_structured({lin}, 'weight', amount={amt}, n={self.pick([1, 2, INF])}, "
+                                 f"dim={self.pick([0, 1])})", f"identity({lin}, {name})"])
+                if bad:
+                    how = f"l1_unstructured({lin}, 'weight', amount={i * o + 3})"
+                self.emit("nn:utils13:prune", f"{P}{how}")
+            self.obj(f"([k for k, _ in {lin}.named_parameters()], [(k, b) for k, b in {lin}.named_buffers()], "
+                     f"{P}is_pruned({lin}), repr({lin}), list({lin}.state_dict().keys()))")
+            self._param(f"{lin}.weight_orig if hasattr({lin}, 'weight_orig') else {lin}.weight", dt)
+            x = self.leaf((n, i), dt)
+            self.out("utils13_pruned_out", f"{lin}({x})", dtype=dt)
+            if self.r() < 0.5:
+                self.emit("nn-aux", f"{P}remove({lin}, 'weight') if hasattr({lin}, 'weight_mask') else None")
+                self.obj(f"([k for k, _ in {lin}.named_parameters()], {P}is_pruned({lin}))")
+                self.out("utils13_pruned_removed", f"{lin}({x})", dtype=dt)
+        elif kind == "global_prune":
+            a = self._module(f"torch.nn.Linear({i}, {o}){cast}")
+            b = self._module(f"torch.nn.Linear({o}, 2){cast}")
+            meth = self.pick(["L1Unstructured", "RandomUnstructured"])
+            amt = self.pick([0.4, 3, 0.0]) if not bad else 10 ** 3
+            self.emit("nn:utils13:global_unstructured", f"{P}global_unstructured([({a}, 'weight'), ({b}, 'weight'), "
+                                                        f"({b}, 'bias')], pruning_method={P}{meth}, amount={amt})")
+            self.obj(f"[({a}.weight_mask, {b}.weight_mask, {b}.bias_mask)]")
+            x = self.leaf((n, i), dt)
+            self.out("utils13_global_out", f"{b}(torch.tanh({a}({x})))", dtype=dt)
+        elif kind == "fuse":
+            conv = self.r() < 0.6
+            if conv:
+                tr = self.r() < 0.3
+                c = self._module(f"torch.nn.Conv{'Transpose' if tr else ''}2d({i}, {o}, {self.i(1, 3)}, "
+                                 f"bias={self.r() < 0.6}){cast}")
+                bn = self._module(f"torch.nn.BatchNorm2d({o}, affine={self.r() < 0.7}){cast}")
+                x = self.leaf((2, i + (1 if bad else 0), 3, 3), dt)
+            else:
+                tr = False
+                c = self._module(f"torch.nn.Linear({i}, {o}, bias={self.r() < 0.6}){cast}")
+                bn = self._module(f"torch.nn.BatchNorm1d({o}, affine={self.r() < 0.7}){cast}")
+                x = self.leaf((3, i + (1 if bad else 0)), dt)
+            self.emit("nn-aux", f"{bn}({c}({x}) * 2)\n{c}.eval()\n{bn}.eval()")   # (running stats of one batch)
+            fused = self._module(f"torch.nn.utils.fusion.fuse_{'conv' if conv else 'linear'}_bn_eval({c}, {bn}"
+                                 f"{', transpose=True' if tr else ''})")
+            self.obj(f"(repr({fused}), [k for k, _ in {fused}.named_parameters()])", "nn:utils13:fuse")
+            self._param(f"{fused}.weight", dt)
+            self.out("utils13_fused", f"{fused}({x})", dtype=dt)
+            self.out("utils13_unfused", f"{bn}({c}({x}))", dtype=dt)
+        else:
+            m = self._module(f"torch.nn.Sequential(torch.nn.Linear({i}, {i}), torch.nn.Tanh(), "
+                             f"torch.nn.Linear({i}, {i})){cast}")
+            tie = self.r() < 0.5
+            if tie:
+                self.emit("nn-aux", f"{m}[2].weight = {m}[0].weight")
+            w = self.leaf((i, i), dt)
+            params = f"{{'0.weight': {w}}}"
+            if self.r() < 0.4:
+                params = f"{{'0.weight': {w}, '2.bias': {self.leaf((i,), dt)}}}"
+            strict = ""
+            if bad:
+                strict = ", strict=True"
+            elif self.r() < 0.3:
+                params = params[:-1] + f", '0.bias': {self.leaf((i,), dt)}, '2.weight': {w} * 2, " \
+                                       f"'2.bias': torch.zeros({i}{', dtype=torch.float64' if cast else ''})}}"
+                strict = ", strict=True"
+            x = self.leaf((n, i), dt, self.r() < 0.5)
+            fn = self.pick(["torch.func.functional_call", "torch.nn.utils.stateless.functional_call"])
+            tw = f", tie_weights={self.r() < 0.6}" if self.r() < 0.7 else ""
+            self.out("utils13_functional_call", f"{fn}({m}, {params}, ({x},){tw}{strict})", dtype=dt)
+            self.obj(f"[p.grad for p in {m}.parameters()]", "nn:utils13:functional_call")
+
+    SCHEDS13 = ("OneCycleLR(O, max_lr=[0.5, 0.2], total_steps=6, pct_start=0.4, div_factor=5.0, "
+                "final_div_factor=10.0)",
+                "OneCycleLR(O, 0.3, epochs=2, steps_per_epoch=3, anneal_strategy='linear', base_momentum=0.5, "
+                "max_momentum=0.8)",
+                "OneCycleLR(O, 0.3, total_steps=5, cycle_momentum=False, three_phase=True)",
+                "ReduceLROnPlateau(O, mode='min', factor=0.5, patience=1, threshold=0.1, threshold_mode='abs', "
+                "cooldown=1, min_lr=[0.01, 0.02])",
+                "ReduceLROnPlateau(O, mode='max', factor=0.2, patience=0, threshold=0.05, eps=0.001)",
+                "ReduceLROnPlateau(O, patience=2, threshold_mode='rel', threshold=0.5)",
+                "CosineAnnealingWarmRestarts(O, T_0=2, T_mult=1, eta_min=0.01)",
+                "CosineAnnealingWarmRestarts(O, 3, T_mult=2)",
+                "PolynomialLR(O, total_iters=3, power=0.5)", "PolynomialLR(O)",
+                "LambdaLR(O, [lambda e: 0.5 ** e, lambda e: 1 / (e + 1)])",
+                "MultiplicativeLR(O, lambda e: 0.9)", "MultiplicativeLR(O, [lambda e: 0.5, lambda e: 0.8])",
+                "CyclicLR(O, [0.01, 0.02], [0.1, 0.2], step_size_up=2, step_size_down=1, mode='exp_range', "
+                "gamma=0.9, base_momentum=0.5, max_momentum=0.9)",
+                "CyclicLR(O, 0.01, 0.1, step_size_up=1, mode='triangular2', cycle_momentum=False)",
+                "LinearLR(O, start_factor=1.0, end_factor=0.1, total_iters=3)",
+                "StepLR(O, step_size=1, gamma=0.8)", "CosineAnnealingLR(O, T_max=2, eta_min=0.05)",
+                "ConstantLR(O, factor=0.25, total_iters=1)")
+
+    def nn_sched13(self, bad: bool) -> None:
+        """An lr scheduler over two param groups of an optimizer with momentum (SGD / Adam / RMSprop): its learning
+        rates and momenta (or betas) each step, CosineAnnealingWarmRestarts stepped with fractional epochs,
+        ReduceLROnPlateau fed a sequence of metrics, its state_dict loaded into a fresh scheduler that continues."""
+        dt = self.pick(["float64", "float32"])
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        cast = ".double()" if dt == "float64" else ""
+        i = self.i(1, 4)
+        a = self._module(f"torch.nn.Linear({i}, 2){cast}")
+        b = self._module(f"torch.nn.Linear(2, 1){cast}")
+        opt = self.pick(["SGD(G, lr=0.1, momentum=0.9)", "Adam(G, lr=0.05)", "RMSprop(G, lr=0.01, momentum=0.5)",
+                         "SGD(G, lr=0.1, momentum=0.5, nesterov=True)", "AdamW(G, lr=0.05, betas=(0.8, 0.9))"])
+        groups = f"[{{'params': {a}.parameters()}}, {{'params': {b}.parameters(), 'lr': {self.pick([0.05, 0.2])}}}]"
+        os_ = self._module(f"torch.optim.{opt.replace('G', groups)}")
+        sched = self.pick(self.SCHEDS13)
+        if "CyclicLR" in sched and "momentum" not in opt and "cycle_momentum=False" not in sched:
+            sched = sched.replace("gamma=0.9,", "gamma=0.9, cycle_momentum=False,")
+        if bad:
+            sched = self.pick(["StepLR(O, step_size=0)", "LambdaLR(O, [lambda e: 1.0])", "CyclicLR(O, 0.1, 0.2)"
+                               if "Adam" in opt else "OneCycleLR(O, 0.1)"])
+        L = "torch.optim.lr_scheduler."
+        s = self._module(f"{L}{sched.replace('(O', '(' + os_)}")
+        lrs = self.obj("[]", "nn:sched13")
+        loss = f"{b}(torch.tanh({a}({self.leaf((self.i(1, 4), i), dt, False)}))).pow(2).sum()"
+        plateau = "Plateau" in sched
+        metrics = [self.pick([1.0, 0.95, 0.9, 1.2, 0.5]) for _ in range(6)]
+        mom = "'betas' if 'betas' in g else 'momentum'"
+        steps = self.i(2, 6)
+        lines = [f"for step in range({steps}):", f"    {os_}.zero_grad()", f"    {loss}.backward()",
+                 f"    {os_}.step()"]
+        if plateau:
+            lines.append(f"    {s}.step({metrics!r}[step])")
+        elif "WarmRestarts" in sched and self.r() < 0.5:
+            lines.append(f"    {s}.step(step + {self.pick([0.5, 0.25])})")
+        else:
+            lines.append(f"    {s}.step()")
+        lines.append(f"    {lrs}.append(({s}.get_last_lr(), [g[{mom}] for g in {os_}.param_groups], "
+                     f"[g['lr'] for g in {os_}.param_groups]))")
+        self.emit("nn:sched13-steps", "\n".join(lines))
+        self.obj(f"sorted((k, v) for k, v in {s}.state_dict().items() if isinstance(v, (int, float, str, bool, "
+                 f"type(None))) or k in ('_last_lr', 'base_lrs', 'min_lrs', 'best'))")
+        if self.r() < 0.6:
+            s2 = self._module(f"{L}{sched.replace('(O', '(' + os_)}")
+            self.emit("nn-aux", f"{s2}.load_state_dict({s}.state_dict())")
+            self.obj(f"({s2}.get_last_lr() if hasattr({s2}, 'get_last_lr') else None, {s2}.last_epoch)")
+            step = f"{s2}.step({metrics[0]})" if plateau else f"{s2}.step()"
+            self.emit("nn-aux", f"{os_}.step()\n{step}")
+            self.obj(f"[(g['lr'], g[{mom}]) for g in {os_}.param_groups]")
+        self._param(f"{a}.weight", dt)
+        self.out("sched13-loss", loss, dtype=dt)
+
+    REPRS13 = (
+        "Conv2d(2, 4, (1, 3), stride=(2, 1), padding=(0, 1), dilation=2, groups=2, bias=False, padding_mode='reflect')",
+        "Conv1d(3, 3, 2, padding='same', dilation=3)", "Conv3d(1, 2, 2, padding='valid')",
+        "ConvTranspose1d(2, 3, 3, stride=2, output_padding=1, groups=1, dilation=1)",
+        "ConvTranspose2d(2, 2, (2, 3), stride=(1, 2), padding=(1, 0), output_padding=(0, 1), groups=2)",
+        "MaxPool2d(3, stride=1, padding=1, dilation=1, ceil_mode=True)", "MaxPool1d(2, return_indices=True)",
+        "AvgPool2d((2, 1), count_include_pad=False, divisor_override=2)", "AvgPool1d(3, ceil_mode=True)",
+        "LPPool2d(2.0, 2, ceil_mode=True)", "LPPool1d(1, 3, stride=2)",
+        "AdaptiveMaxPool2d((None, 2), return_indices=True)",
+        "AdaptiveAvgPool3d(1)", "FractionalMaxPool2d(2, output_ratio=(0.5, 0.5))", "MaxUnpool2d(2, stride=2)",
+        "Fold(output_size=(4, 5), kernel_size=2, dilation=1, padding=0, stride=1)", "Unfold((2, 3), padding=1)",
+        "Softmax(dim=1)", "Softmax()", "LogSoftmax(-1)", "Softmin(0)", "Softmax2d()", "Threshold(0.1, 20.0)",
+        "Hardshrink(0.3)", "Softshrink()", "RReLU(0.1, 0.3)", "CELU(0.5, inplace=True)", "GLU(-1)", "ELU(alpha=2.0)",
+        "Hardtanh(-2.0, 2.0)", "ReLU6(inplace=True)", "Softplus(beta=2.0, threshold=10.0)", "LeakyReLU(0.02)",
+        "PReLU(3, init=0.1)", "GELU(approximate='tanh')", "SiLU()", "Mish()", "Hardswish()", "Hardsigmoid()",
+        "Tanhshrink()", "LogSigmoid()", "Softsign()", "SELU()",
+        "Embedding(5, 2, padding_idx=-1, max_norm=1.0, norm_type=1.0, scale_grad_by_freq=True, sparse=True)",
+        "EmbeddingBag(4, 3, max_norm=2.0, mode='max', padding_idx=0)", "EmbeddingBag(4, 3, include_last_offset=True)",
+        "RNN(2, 3, num_layers=2, nonlinearity='relu', bias=False, batch_first=True, dropout=0.5, bidirectional=True)",
+        "LSTM(2, 3, proj_size=2)", "GRU(3, 2, 1)", "LSTMCell(2, 3, bias=False)", "GRUCell(1, 1)", "RNNCell(2, 2, "
+        "nonlinearity='relu')",
+        "MultiheadAttention(4, 2, dropout=0.1, bias=False, add_bias_kv=True, kdim=3, vdim=2)",
+        "TransformerEncoderLayer(4, 2, dim_feedforward=8, dropout=0.0, norm_first=True, bias=False)",
+        "TransformerDecoderLayer(4, 1, 3, activation='gelu', batch_first=True)",
+        "ZeroPad2d((1, 0, 2, 1))", "ZeroPad1d(2)", "ReflectionPad1d((1, 2))", "ReflectionPad2d(1)",
+        "ReplicationPad3d((1, 0, 0, 1, 1, 0))", "ConstantPad2d(1, 3.5)", "ConstantPad1d((0, 2), -1)",
+        "CircularPad2d((1, 1, 0, 2))", "CircularPad1d(1)", "Upsample(scale_factor=2.0, mode='bilinear', "
+        "align_corners=True)", "Upsample(size=(3, 4))", "UpsamplingNearest2d(scale_factor=3)",
+        "CosineSimilarity(dim=0, eps=0.001)", "PairwiseDistance(p=1.0, keepdim=True)", "Dropout(0.2, inplace=True)",
+        "Dropout2d()", "AlphaDropout(0.1)", "FeatureAlphaDropout(0.3)", "Dropout1d(p=0.0)",
+        "LayerNorm((2, 3), eps=1e-3, elementwise_affine=False)", "LayerNorm(4, bias=False)",
+        "GroupNorm(2, 4, affine=False)",
+        "LocalResponseNorm(3, alpha=0.001, beta=0.5, k=2.0)", "CrossMapLRN2d(3, 1e-4, 0.75, 1)", "RMSNorm([2, 3], "
+        "eps=1e-5)", "RMSNorm(3, elementwise_affine=False)", "InstanceNorm2d(3, affine=True)",
+        "BatchNorm3d(2, eps=0.1, momentum=None)", "SyncBatchNorm(3)",
+        "Flatten(0, -2)", "Unflatten(1, (2, 2))", "ChannelShuffle(2)", "PixelShuffle(3)", "PixelUnshuffle(2)",
+        "Bilinear(2, 3, 4, bias=False)", "Identity(3, foo='bar')", "LazyLinear(3)", "LazyConv2d(4, 3)",
+        "AdaptiveLogSoftmaxWithLoss(4, 10, [2, 6], div_value=2.0)", "Linear(3, 2, bias=False)",
+        "CTCLoss(blank=2, zero_infinity=True)", "TripletMarginLoss(margin=0.5, p=1.5, swap=True)",
+        "Transformer(4, 2, 1, 1, 8)", "TransformerEncoder(torch.nn.TransformerEncoderLayer(4, 2, 8), 2, "
+        "enable_nested_tensor=False)")
+
+    def nn_repr13(self, bad: bool) -> None:
+        """Modules built with many constructor arguments: repr, extra_repr, parameter names and shapes, buffers, and
+        the printed list of a small one's parameters (Parameter containing: ...)."""
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        for _ in range(self.i(2, 6)):
+            ctor = self.pick(self.REPRS13)
+            m = self._module(f"torch.nn.{ctor}")
+            self.obj(f"(repr({m}), {m}.extra_repr(), [(k, tuple(p.shape), p.dtype, p.requires_grad) for k, p in "
+                     f"{m}.named_parameters() if not isinstance(p, torch.nn.parameter.UninitializedParameter)], "
+                     f"[(k, tuple(b.shape), b.dtype) for k, b in {m}.named_buffers()], type({m}).__mro__[1].__name__)",
+                     "nn:repr13")
+        small = self.pick(["Linear(2, 1)", "PReLU()", "LayerNorm(2)", "Bilinear(1, 1, 1)", "Conv1d(1, 1, 1)"])
+        small = self._module(f"torch.nn.{small}")
+        self.obj(f"(repr(list({small}.parameters())), str(next({small}.parameters())), "
+                 f"repr(dict({small}.named_parameters())))")
+        if bad:
+            self.emit("nn-aux", "torch.nn.Conv2d(2, 3, 2, padding='same', stride=2)")
+
+    def nn_tfm13(self, bad: bool) -> None:
+        """TransformerDecoderLayer / TransformerEncoderLayer (norm_first, bias, activation given as a string, a
+        function or a module, layer_norm_eps) in train mode without dropout with causal / padding masks; a
+        TransformerEncoder with a final norm."""
+        e, h = self.pick([(2, 1), (4, 2), (4, 1), (6, 2)])
+        bf, nf = self.r() < 0.5, self.r() < 0.5
+        s_len, t_len, b = self.i(1, 4), self.i(1, 4), self.i(1, 3)
+        act = self.pick(["'relu'", "'gelu'", "torch.nn.functional.gelu", "torch.nn.GELU()", "torch.nn.Tanh()",
+                         "torch.nn.functional.silu", "torch.nn.ReLU()"])
+        self.emit("nn-seed", f"torch.manual_seed({self.i(0, 100)})")
+        common = (f"dim_feedforward={self.i(1, 6)}, dropout=0.0, activation={act}, batch_first={bf}, norm_first={nf}, "
+                  f"bias={self.r() < 0.8}, layer_norm_eps={self.pick([1e-5, 0.1])}")
+        sh = (lambda length: (b, length, e) if bf else (length, b, e))
+        kind = self.pick(["dec", "enc", "encoder"])
+        src = self.leaf(sh(s_len), "float64")
+        if kind == "dec":
+            m = self._module(f"torch.nn.TransformerDecoderLayer({e}, {h}, {common}).double()")
+            tgt = self.leaf(sh(t_len)[:-1] + (e + (1 if bad else 0),), "float64")
+            kw = []
+            if self.r() < 0.6:
+                kw.append(f"tgt_mask=torch.nn.Transformer.generate_square_subsequent_mask({t_len}, "
+                          f"dtype=torch.float64)")
+                if self.r() < 0.5:
+                    kw.append("tgt_is_causal=True")
+            if self.r() < 0.4:
+                mm = self.rng.random((t_len, s_len)) < 0.3
+                mm[:, 0] = False
+                kw.append(f"memory_mask={self.leaf((t_len, s_len), 'bool', False, mm)}")
+            if self.r() < 0.4:
+                pm = self.rng.random((b, s_len)) < 0.3
+                pm[:, 0] = False
+                kw.append(f"memory_key_padding_mask={self.leaf((b, s_len), 'bool', False, pm)}")
+            self.obj(f"repr({m})", "nn:tfm13")
+            self.out("tfm13_dec", f"{m}({tgt}, {src}{''.join(', ' + a for a in kw)})", dtype="float64")
+        else:
+            layer = f"torch.nn.TransformerEncoderLayer({e}, {h}, {common})"
+            if kind == "enc":
+                m = self._module(f"{layer}.double()")
+            else:
+                norm = f", norm=torch.nn.LayerNorm({e})" if self.r() < 0.5 else ""
+                m = self._module(f"torch.nn.TransformerEncoder({layer}, {self.i(1, 3)}{norm}, "
+                                 f"enable_nested_tensor=False).double()")
+            kw = []
+            if self.r() < 0.5:
+                kw.append(f"src_mask=torch.nn.Transformer.generate_square_subsequent_mask({s_len}, "
+                          f"dtype=torch.float64)")
+                if self.r() < 0.5:
+                    kw.append("is_causal=True")
+            if self.r() < 0.4:
+                pm = self.rng.random((b, s_len)) < 0.3
+                pm[:, 0] = False
+                kw.append(f"src_key_padding_mask={self.leaf((b, s_len), 'bool', False, pm)}")
+            if bad:   # (a padding mask of the wrong batch size)
+                kw = [k for k in kw if not k.startswith("src_key_padding_mask")]
+                kw.append(f"src_key_padding_mask={self.leaf((b + 1, s_len), 'bool', False)}")
+            self.obj(f"repr({m})", "nn:tfm13")
+            self.out("tfm13_enc", f"{m}({src}{''.join(', ' + a for a in kw)})", dtype="float64")
+        self._param(f"list({m}.parameters())[{self.i(0, 4)}]", "float64")
+
+    def nn_loss13(self, bad: bool) -> None:
+        """Functional losses with each reduction and their weights: cross_entropy over K-dim inputs with class
+        probabilities, weights and label smoothing; nll_loss with every target ignored (mean: nan); binary cross
+        entropies with broadcast weights; kl_div / poisson / gaussian / margin losses with their options."""
+        kind = self.pick(["ce_probs", "ce_index", "nll_ignored", "bce", "kl_div", "poisson", "gaussian",
+                          "multilabel_margin", "soft_margin", "cosine_embedding", "margin_ranking", "hinge"])
+        dt, n, c, F_ = self.fdt(), self.i(1, 4), self.i(2, 5), "torch.nn.functional."
+        red = self.pick(["'none'", "'mean'", "'sum'"])
+        extra = tuple(self.i(1, 3) for _ in range(self.pick([0, 1, 2])))
+        wt = (c + 1,) if bad else (c,)
+        if kind in ("ce_probs", "ce_index"):
+            x = self.leaf((n, c) + extra, dt)
+            if kind == "ce_probs":
+                p = np.moveaxis(self.rng.dirichlet(np.ones(c), (n,) + extra), -1, 1)
+                t = self.leaf(p.shape, dt, self.r() < 0.3, np.round(p, 3))
+            else:
+                t = self.ints((n,) + extra, 0, c)
+            w = f", weight={self.leaf(wt, dt, False, kind='pos')}" if self.r() < 0.6 else ""
+            ls = f", label_smoothing={self.pick([0.0, 0.1, 0.5])}" if self.r() < 0.6 else ""
+            ii = f", ignore_index={self.i(0, c)}" if kind == "ce_index" and self.r() < 0.5 else ""
+            self.out("loss13:cross_entropy", f"{F_}cross_entropy({x}, {t}{w}{ls}{ii}, reduction={red})", dtype=dt)
+        elif kind == "nll_ignored":
+            x = self.leaf((n, c) + extra, dt)
+            t = self.leaf((n,) + extra, "int64", False, np.full((n,) + extra, self.pick([-100, 1])))
+            w = f", weight={self.leaf(wt, dt, False, kind='pos')}" if self.r() < 0.5 else ""
+            ii = ", ignore_index=1" if "1" in self.p.lines[-1].split("D[")[0] or self.r() < 0.5 else ""
+            self.out("loss13:nll_loss", f"{F_}nll_loss({x}.log_softmax(1), {t}{w}{ii}, reduction={red})", dtype=dt)
+        elif kind == "bce":
+            logits = self.r() < 0.5
+            x = self.leaf((n, c), dt, kind="normal" if logits else "prob")
+            t = self.leaf((n, c), dt, self.r() < 0.3, kind="prob")
+            ws = self.pick([(c,), (n, 1), (1, c), (n, c)]) if not bad else (c + 1,)
+            w = f", weight={self.leaf(ws, dt, False, kind='pos')}" if self.r() < 0.7 else ""
+            pw = f", pos_weight={self.leaf(self.pick([(c,), (1,)]), dt, False, kind='pos')}" if logits and \
+                self.r() < 0.5 else ""
+            fn = "binary_cross_entropy_with_logits" if logits else "binary_cross_entropy"
+            self.out("loss13:" + fn, f"{F_}{fn}({x}, {t}{w}{pw}, reduction={red})", dtype=dt)
+        elif kind == "kl_div":
+            lt = self.r() < 0.5
+            x = self.leaf((n, c), dt)
+            t = self.leaf((n, c), dt, self.r() < 0.5, kind="normal" if lt else "prob")
+            r2 = self.pick([red, "'batchmean'"])
+            self.out("loss13:kl_div", f"{F_}kl_div({x}.log_softmax(-1), {t}{'.log_softmax(-1)' if lt else ''}, "
+                                      f"reduction={r2}, log_target={lt})", dtype=dt)
+        elif kind == "poisson":
+            li = self.r() < 0.5
+            x = self.leaf((n, c), dt, kind="normal" if li else "pos")
+            t = self.leaf((n, c), dt, False, self.rng.integers(0, 4, (n, c)))
+            self.out("loss13:poisson_nll_loss", f"{F_}poisson_nll_loss({x}, {t}, log_input={li}, "
+                                                f"full={self.r() < 0.5}, eps={self.pick([1e-8, 0.1])}, "
+                                                f"reduction={red})", dtype=dt)
+        elif kind == "gaussian":
+            x, t = self.leaf((n, c), dt), self.leaf((n, c), dt, self.r() < 0.3)
+            var = self.leaf(self.pick([(n, c), (n, 1), (n,)]) if not bad else (n + 1, c), dt, self.r() < 0.5,
+                            kind="pos")
+            self.out("loss13:gaussian_nll_loss", f"{F_}gaussian_nll_loss({x}, {t}, {var}, full={self.r() < 0.5}, "
+                                                 f"eps={self.pick([1e-6, 0.5])}, reduction={red})", dtype=dt)
+        elif kind == "multilabel_margin":
+            x = self.leaf((n, c), dt)
+            tv = np.full((n, c), -1)
+            for r_ in range(n):
+                k = self.i(0, c + 1)
+                tv[r_, :k] = self.rng.permutation(c)[:k]
+            t = self.leaf((n, c), "int64", False, tv)
+            self.out("loss13:multilabel_margin_loss", f"{F_}multilabel_margin_loss({x}, {t}, reduction={red})",
+                     dtype=dt)
+        elif kind == "soft_margin":
+            x = self.leaf((n, c), dt)
+            t = self.leaf((n, c), dt, False, self.rng.choice([-1.0, 1.0], (n, c)))
+            self.out("loss13:soft_margin_loss", f"{F_}soft_margin_loss({x}, {t}, reduction={red})", dtype=dt)
+        elif kind == "cosine_embedding":
+            x1, x2 = self.leaf((n, c), dt), self.leaf((n, c), dt)
+            t = self.leaf((n,), dt, False, self.rng.choice([-1.0, 1.0], n))
+            self.out("loss13:cosine_embedding_loss", f"{F_}cosine_embedding_loss({x1}, {x2}, {t}, margin="
+                                                     f"{self.pick([0.0, 0.3, -0.2])}, reduction={red})", dtype=dt)
+        elif kind == "margin_ranking":
+            x1, x2 = self.leaf((n,), dt), self.leaf((n,), dt)
+            t = self.leaf((n,), dt, False, self.rng.choice([-1.0, 1.0], n))
+            self.out("loss13:margin_ranking_loss", f"{F_}margin_ranking_loss({x1}, {x2}, {t}, margin="
+                                                   f"{self.pick([0.0, 0.5])}, reduction={red})", dtype=dt)
+        else:
+            x = self.leaf((n, c), dt)
+            t = self.leaf((n, c), dt, False, self.rng.choice([-1.0, 1.0], (n, c)))
+            self.out("loss13:hinge_embedding_loss", f"{F_}hinge_embedding_loss({x}, {t}, margin="
+                                                    f"{self.pick([1.0, 0.5, 2.0])}, reduction={red})", dtype=dt)
+
+    NN_OPS13 = (("hooks13", 6), ("sdhooks13", 3), ("module13", 4), ("utils13", 5), ("sched13", 4), ("repr13", 3),
+                ("tfm13", 3), ("loss13", 4))
+
+    def op13(self) -> None:
+        """One op of the session-13 families (drawn from the generator's current stream)."""
+        names = [f for f, _ in self.NN_OPS13]
+        w = np.array([w for _, w in self.NN_OPS13], float)
+        fam = names[int(self.rng.choice(len(names), p=w / w.sum()))]
+        bad = self.r() < 0.08
+        if bad:
+            self.p.ops.append("nn-bad")
+        getattr(self, "nn_" + fam)(bad)
+
     NN_OPS = (("linear", 4), ("bilinear", 3), ("conv1d", 3), ("conv2d", 3), ("conv_transpose1d", 3),
               ("conv_transpose2d", 3), ("pool", 12), ("norm", 8), ("dropout", 6), ("embedding", 3), ("act", 34),
               ("loss", 24), ("shape", 16), ("attention", 3), ("grid", 4), ("modules", 3),
@@ -4729,8 +5790,12 @@ class _NNGen(_Gen):
 S11_FIRST_SEED = 121000
 # nn seeds from here on get session 12's families appended (``_NNGen.op12``); smaller nn seeds stay as they were.
 NN_S12_FIRST_SEED = 150000
+# nn seeds from here on also get session 13's families (``_NNGen.op13``).
+NN_S13_FIRST_SEED = 170000
 # Seeds from here on also get session 12's families (``_Gen.s12``).
 S12_FIRST_SEED = 140000
+# Seeds from here on also get session 13's families (``_Gen.s13``).
+S13_FIRST_SEED = 160000
 
 
 def generate(seed: int, family: str = "tensor") -> Program:
@@ -4757,6 +5822,13 @@ def generate(seed: int, family: str = "tensor") -> Program:
                 if "nn-bad" not in g.p.ops:
                     g.op12()
             g.rng = main
+        s13 = np.random.default_rng([seed, 13])   # (session 13: seeds from NN_S13_FIRST_SEED on, a stream of its own)
+        if seed >= NN_S13_FIRST_SEED and s13.random() < 0.7 and "nn-bad" not in g.p.ops:
+            g.rng, main = s13, g.rng
+            for _ in range(g.i(1, 4)):
+                if "nn-bad" not in g.p.ops:
+                    g.op13()
+            g.rng = main
         g.finish()
         return g.p
     g = _Gen(seed)
@@ -4777,6 +5849,12 @@ def generate(seed: int, family: str = "tensor") -> Program:
         g.rng, main = s12, g.rng
         for _ in range(g.i(1, 4)):
             g.s12()
+        g.rng = main
+    s13 = np.random.default_rng([seed, 13])   # (session 13's stream: the programs above stay as they were)
+    if seed >= S13_FIRST_SEED and s13.random() < 0.75:
+        g.rng, main = s13, g.rng
+        for _ in range(g.i(1, 4)):
+            g.s13()
         g.rng = main
     g.finish()
     return g.p

@@ -10,18 +10,22 @@ Three runners, each recording what a user observes as plain data (``fuzz_graphs.
   and ``hessian`` (the last two on its sum), each result or exception recorded.
 * ``vmap``: the same lines over a leading batch dim of size 3 on each leaf (``in_dims`` 0 or None per leaf, seeded);
   the function returns every variable; outputs or the exception.
+* ``nested``: the ``func`` runner's function under three seeded compositions of transforms (``NESTED``: vmap of
+  grad / vjp / jvp, jacfwd and jacrev of jacrev, vmap of vmap with in_dims tuples, out_dims, chunk_size, has_aux,
+  argnums tuples, linearize, the randomness flag, grad of a vmap), on an rng stream of its own.
 
 ``python tests/fuzz_transforms.py RUNNER FIRST COUNT`` runs many seeds and prints each unexplained difference.
 """
 from __future__ import annotations
 
+import functools
 import sys
 import warnings
 
 import fuzz_graphs as F
 import numpy as np
 
-RUNNERS = ("forward_ad", "func", "vmap")
+RUNNERS = ("forward_ad", "func", "vmap", "nested")
 BATCH = 3
 
 
@@ -195,7 +199,92 @@ def record_vmap(module, prog: F.Program) -> dict:
     return rec
 
 
-RECORD = {"forward_ad": record_forward_ad, "func": record_func, "vmap": record_vmap}
+# The compositions the ``nested`` runner picks from (seeded per program, on its own rng stream).
+NESTED = ("vmap_grad", "vmap_vjp", "vmap_jvp", "jacfwd_jacrev", "jacrev_jacrev", "vmap_vmap", "vmap_out_dims",
+          "vmap_chunk", "jacrev_chunk", "grad_aux", "grad_argnums", "linearize", "vmap_random", "grad_vmap")
+
+
+def record_nested(module, prog: F.Program) -> dict:
+    """Compositions of ``torch.func`` transforms over the program as a function of its differentiable leaves
+    (vmap of grad / vjp / jvp, jacfwd of jacrev, vmap of vmap with in_dims tuples and None, out_dims, chunk_size,
+    has_aux, argnums tuples, linearize, vmap's randomness flag): three of them per program, picked by a seeded
+    rng of its own, each result or exception recorded."""
+    tf = module.func
+    leaves = _leaves(module, prog)
+    args = [n for n, (t, rg) in leaves.items() if rg]
+    target = _target(prog)
+    rec: dict = {}
+    if not args or target is None:
+        return rec
+    expr = target[1:-7] if target.endswith(").sum()") else target
+    f = _function(module, prog, leaves, args, expr)
+    fs = _function(module, prog, leaves, args, f"({expr}).sum()")
+    primals = [leaves[n][0] for n in args]
+    rng = np.random.default_rng([prog.seed, 7])
+    picks = [NESTED[i] for i in rng.choice(len(NESTED), 3, replace=False)]
+    in_dims = tuple(int(d) if d == 0 else None for d in rng.choice([0, 0, -1], len(args)))
+    if all(d is None for d in in_dims):
+        in_dims = (0,) + in_dims[1:]
+    chunk = int(rng.integers(1, 4))
+    argnums = tuple(int(i) for i in rng.permutation(len(args))[:max(1, len(args) - 1)])
+
+    def batch(k: int, salt: int) -> list:
+        """The primals with a leading batch of ``k`` where in_dims is 0 (members: seeded tangents)."""
+        return [p if d is None else module.stack([p] + [_tangent(module, prog, n, p, salt + j) for j in range(k - 1)])
+                for n, p, d in zip(args, primals, in_dims)]
+
+    def run(name: str):
+        if name == "vmap_grad":
+            return tf.vmap(tf.grad(fs, argnums=tuple(range(len(args)))), in_dims=in_dims)(*batch(BATCH, 20))
+        if name == "vmap_vjp":
+            out = f(*primals)
+            cot = module.stack([_tangent(module, prog, "out", out, 30 + j) for j in range(BATCH)])
+            return tf.vmap(lambda c: tf.vjp(f, *primals)[1](c))(cot)
+        if name == "vmap_jvp":
+            tans = [module.stack([_tangent(module, prog, n, p, 40 + j) for j in range(BATCH)])
+                    for n, p in zip(args, primals)]
+            return tf.vmap(lambda *ts: tf.jvp(f, tuple(primals), ts))(*tans)
+        if name == "jacfwd_jacrev":
+            return tf.jacfwd(tf.jacrev(fs))(*primals)
+        if name == "jacrev_jacrev":
+            return tf.jacrev(tf.jacrev(fs))(*primals)
+        if name == "vmap_vmap":
+            inner = tf.vmap(f, in_dims=in_dims)
+            outer_dims = tuple(None if d is None else 1 for d in in_dims)
+            xs = [p if d is None else module.stack([b, b * 0.5], 1)
+                  for p, b, d in zip(primals, batch(BATCH, 50), in_dims)]
+            return tf.vmap(inner, in_dims=outer_dims)(*xs)
+        if name == "vmap_out_dims":
+            g = (lambda *xs: (f(*xs), fs(*xs)))
+            return tf.vmap(g, in_dims=in_dims, out_dims=(-1, 0))(*batch(BATCH, 60))
+        if name == "vmap_chunk":
+            return tf.vmap(f, in_dims=in_dims, chunk_size=chunk)(*batch(BATCH, 70))
+        if name == "jacrev_chunk":
+            return tf.jacrev(f, argnums=tuple(range(len(args))), chunk_size=chunk)(*primals)
+        if name == "grad_aux":
+            return tf.grad(lambda *xs: (fs(*xs), f(*xs).detach()), has_aux=True)(*primals)
+        if name == "grad_argnums":
+            return tf.grad_and_value(fs, argnums=argnums)(*primals)
+        if name == "linearize":
+            out, jvp_fn = tf.linearize(f, *primals)
+            return out, jvp_fn(*[_tangent(module, prog, n, p, 80) for n, p in zip(args, primals)])
+        if name == "vmap_random":
+            module.manual_seed(0)
+            return tf.vmap(lambda *xs: f(*xs) + module.rand(()) * 0, in_dims=in_dims,
+                           randomness=("error", "same")[chunk % 2])(*batch(BATCH, 90))
+        # grad_vmap: grad of the sum of a vmapped function (the batch itself differentiated)
+        return tf.grad(lambda *xs: tf.vmap(f, in_dims=in_dims)(*xs).sum(), argnums=tuple(range(len(args))))(
+            *batch(BATCH, 100))
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for name in picks:
+            rec[name] = _attempt(module, functools.partial(run, name))
+    rec["warnings"] = _warnings(caught)
+    return rec
+
+
+RECORD = {"forward_ad": record_forward_ad, "func": record_func, "vmap": record_vmap, "nested": record_nested}
 
 
 def compare(mine: dict, theirs: dict, loose: bool) -> list:

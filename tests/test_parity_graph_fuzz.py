@@ -132,11 +132,6 @@ KNOWN: list[tuple] = [
      "vmaps one backward pass, and its batching rules leave views of the batched gradient (an expand of the batch "
      "dim, strides 0); minigrad runs the backward once per row and stacks the rows (same values, a fresh tensor: "
      "autograd/__init__._batched_grad)"),
-    (r"grad_fn: '\w+' != torch 'AsStridedBackward0'|^graph: nodes .* != torch .*'AsStridedBackward0'",
-     r"view_as_(complex|real)\(", "line", 141522,
-     "the grad_fn a view gets back after an in-place op through a view of another dtype (v = view_as_complex(r).t(); "
-     "v.mul_(y)): PyTorch regenerates it as an AsStridedBackward0 over the real base; minigrad replays the view's "
-     "ops (TBackward0 ...), since its as_strided cannot change the dtype (same gradients)"),
 ]
 # The nn family (``fuzz_graphs.generate(seed, "nn")``): its programs are checked against KNOWN + NN_KNOWN, and
 # the witness seeds below are nn seeds. Not compared at all (compare()): the saved noise of rrelu in eval mode
@@ -206,6 +201,14 @@ S11_SEEDS = (121001, 121006, 121010, 121014, 121016, 121028, 121033, 121041, 121
 S12_SEEDS = (140015, 140016, 140025, 140056, 140062, 140063, 140065, 140073, 140083, 140085, 140089, 140090, 140110,
              140128, 140129, 140145, 140146, 140148, 140162, 140197, 140209, 140239, 140246, 140258, 140369, 140399,
              140418, 140431, 140446, 140610, 140626, 140811, 140842, 140901)
+# (session 13: seeds >= fuzz_graphs.S13_FIRST_SEED also get _Gen.s13's families appended: chains of views written in
+# place and their bases read afterwards, hooks and retain_grad on views and on bases written in place, .data /
+# detach() writes, requires_grad_() mid-program, integer and bool results feeding index ops, float16 / bfloat16
+# stretches, where / masked ops with scalars, reductions over dim tuples, a student's errors caught; chosen so that
+# each of their kinds runs at least twice, see the coverage test)
+S13_SEEDS = (160014, 160016, 160022, 160030, 160040, 160060, 160069, 160075, 160088, 160093, 160094, 160113, 160141,
+             160143, 160145, 160190, 160191, 160202, 160220, 160225, 160230, 160267, 160287, 160298, 160331, 160356,
+             160370, 160372, 160388, 160523, 160527, 160818, 161056)
 NN_SEEDS = range(0, 160)  # (the nn family: every nn op at least twice, see its coverage test)
 # (seeds beyond the range, chosen so that every nn op runs at least twice; the fixes the nn family found have
 # explicit regression programs: test_parity_nn_fuzz_fixes10.py and earlier ones)
@@ -227,7 +230,14 @@ NN_EXTRA_SEEDS = (864, 1637, 2318, 539, 608, 1516, 2268, 1041, 1481, 793,
                   150343, 150372, 150232, 150344, 150407,
                   # (session 12, second wave: packed multi-layer LSTMs, an Adam with differentiable=True, gelu's
                   # backward on a nan ctc_loss, LBFGS with clip_grad_norm_ (float64 norms' bits))
-                  152400, 152478, 152482, 153511, 154215)
+                  152400, 152478, 152482, 153511, 154215,
+                  # (session 13, _NNGen.op13 on seeds >= fuzz_graphs.NN_S13_FIRST_SEED: Module hooks (forward pre /
+                  # forward hooks with kwargs, prepended, always called, global; full backward hooks and pre-hooks),
+                  # state_dict hooks, the Module API's corners and containers, pack / unpad / unpack, pruning, fusion,
+                  # functional_call, lr schedulers with momentum, module reprs, transformer layers, functional losses)
+                  170221, 170076, 170025, 170620, 170769, 170650, 170420, 170478, 170228, 170523, 170503, 170259,
+                  170129, 170553, 170032, 170036, 170010, 170384, 170416, 170023, 170555, 170428, 170179, 170676,
+                  170787, 170440, 170580, 170452, 170163, 170245, 170390, 170053, 172178)
 
 
 @functools.cache
@@ -241,10 +251,10 @@ def _report(seed, prog, diffs) -> str:
     return f"=== seed {seed}\n{prog.source()}\n--- " + "\n--- ".join(d[:600] for d in diffs[:6])
 
 
-@pytest.mark.parametrize("first", [*range(SEEDS.start, SEEDS.stop, CHUNK), -1, -2, -3])   # (-1: EXTRA_SEEDS, -2: S11,
-def test_generated_programs_match_torch(first: int):                                         # -3: S12)
+@pytest.mark.parametrize("first", [*range(SEEDS.start, SEEDS.stop, CHUNK), -1, -2, -3, -4])   # (-1: EXTRA_SEEDS,
+def test_generated_programs_match_torch(first: int):                                   # -2: S11, -3: S12, -4: S13)
     bad = []
-    extra = {-1: EXTRA_SEEDS, -2: S11_SEEDS, -3: S12_SEEDS}.get(first)
+    extra = {-1: EXTRA_SEEDS, -2: S11_SEEDS, -3: S12_SEEDS, -4: S13_SEEDS}.get(first)
     for seed, prog, diffs in _results(first) if first >= 0 else [r for s in extra for r in _results(s, 1)]:
         rest = F.unexplained(prog, diffs, KNOWN)
         if rest:
@@ -299,6 +309,14 @@ def test_session12_seeds_cover_every_s12_kind_twice():
     assert rare == {}
 
 
+def test_session13_seeds_cover_every_s13_kind_twice():
+    """The S13 seeds run each kind of _Gen.s13 (every view of the chains, every student's error ...) twice."""
+    assert min(S13_SEEDS) >= F.S13_FIRST_SEED
+    kinds = collections.Counter(k for s in S13_SEEDS for k in F.generate(s).ops)
+    rare = {w: kinds[w] for w in S13_TENSOR_OPS if kinds[w] < 2}
+    assert rare == {}
+
+
 # The families added in session 9 (reduction2, shape2, product2, scatter2 of fuzz_graphs._Gen).
 MORE_TENSOR_OPS = [
     "nanmean", "aminmax", "nanmedian", "mode", "argmin", "quantile", "median_all", "matrix_norm", "sum_dtype",
@@ -327,6 +345,17 @@ S12_TENSOR_OPS = [
     "tensor_hook:remove", "node_hook:post_acc", "node_hook:hook", "node_hook:prehook", "node_hook:remove",
     "multi_out:unbind", "multi_out:split", "multi_out:chunk", "shared", "accumulate", "accumulate-none",
     "accumulate-zero", "batched", "complex_loss:make", "complex_loss", "higher"]
+# Session 13 (fuzz_graphs._Gen.s13, seeds >= S13_FIRST_SEED).
+S13_TENSOR_OPS = ["s13:" + k for k in (
+    "base", "base_of", "view_write", "read_base", "view:as_strided", "view:diagonal", "view:expand_contiguous",
+    "view:imag", "view:real", "view:movedim", "view:narrow", "view:select", "view:slice", "view:split_with_sizes",
+    "view:squeeze", "view:t", "view:transpose", "view:unbind", "view:unflatten", "view:unfold", "view:unsqueeze",
+    "view:view_as_complex", "view:view_as_real", "view", "hook", "hook_retain", "hook_write", "hook_after", "hook_use",
+    "hook_backward", "saved", "data_write", "data_use", "data_backward", "rg_later", "rg_off", "rg_off_backward",
+    "rg_int", "int_idx", "int_use", "bool_mask", "mask_use", "mask_index", "mask_put", "to_half", "half_op",
+    "from_half", "where_scalar", "reduce_dims", "reduce_empty", "reduce_err", "err_setup", "err:twice",
+    "err:nonscalar", "err:leaf_inplace", "err:saved", "err:grad_shape", "err:unused", "err:no_grad_input",
+    "err:numpy", "err:item", "err:view", "err:not_rg")]
 
 
 @pytest.mark.parametrize("first", [*range(NN_SEEDS.start, NN_SEEDS.stop, 40), -1])   # (-1: NN_EXTRA_SEEDS)
@@ -407,4 +436,15 @@ NN_OPS = ["nn:" + k for k in (
         "InstanceNorm-eval")), "param2", "param2:weight_norm", "param2:spectral_norm", "param2:spectral_norm-again",
     "param2:spectral_norm-eval", "param2:removed", "param2:orthogonal", "orthogonal_weight", "optim3",
     "optim3-steps", "optim3-swa", "optim3-loss", "ckpt", "ckpt_sequential", "emb2", "emb2:Embedding",
-    "emb2:EmbeddingBag", "update_bn", "update_bn-out", "fast_path_mha", "fast_path_encoder", "cells12")]
+    "emb2:EmbeddingBag", "update_bn", "update_bn-out", "fast_path_mha", "fast_path_encoder", "cells12",
+    # (session 13, _NNGen.op13)
+    "hooks13", *("hooks13:" + k.split(":")[0] for k in F._NNGen.HOOKS13), "hooks13:global", "hooks13_out",
+    "hooks13_again", "hooks13_kwargs", "sdhooks13", "sdhooks13_out", "module13", "module13_fwd", "module13_eval",
+    "module13_plist", "module13_pdict", *("utils13:" + k for k in (
+        "pack_sequence", "pad_sequence", "prune", "global_unstructured", "fuse", "functional_call")),
+    *("utils13_" + k for k in ("packed_data", "unpack", "unpad", "pruned_out", "pruned_removed", "global_out",
+                               "fused", "unfused", "functional_call")), "sched13", "sched13-steps", "sched13-loss",
+    "repr13", "tfm13", "tfm13_dec", "tfm13_enc", *("loss13:" + k for k in (
+        "cross_entropy", "nll_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits", "kl_div",
+        "poisson_nll_loss", "gaussian_nll_loss", "multilabel_margin_loss", "soft_margin_loss", "cosine_embedding_loss",
+        "margin_ranking_loss", "hinge_embedding_loss")))]

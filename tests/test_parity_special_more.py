@@ -208,8 +208,9 @@ def test_xlog1py_integer_promotion():
 
 
 def test_float32_within_a_few_ulp():
-    """Float32 values over a wide grid: within 1 ulp (Bessel) or 4 ulp of PyTorch's float64 value rounded, and
-    near PyTorch's float32 value (whose Chebyshev kernels are themselves up to ~13 ulp off near |x| = 8 for i1)."""
+    """Float32 values over a wide grid: the Bessel functions, erfcx and log_ndtr bit for bit PyTorch's (its Cephes
+    Chebyshev kernels, themselves up to ~13 ulp off near |x| = 8 for i1; the Faddeeva package), ndtr within 4 ulp
+    of PyTorch's float64 value rounded and near PyTorch's float32 value."""
     torch = torch_or_skip()
     grid = np.concatenate([np.linspace(-40, 40, 401), np.geomspace(1e-6, 90, 50)]).astype(np.float32)
     for name in ("i0", "i0e", "i1", "i1e", "erfcx", "log_ndtr", "ndtr"):
@@ -219,6 +220,11 @@ def test_float32_within_a_few_ulp():
         assert np.array_equal(np.isfinite(a), np.isfinite(b)), name
         ulp = np.abs(a[finite] - b[finite]) / np.spacing(np.abs(b[finite]))
         assert ulp.max() <= 16, (name, float(ulp.max()))
+        if name.startswith("i") or name in ("erfcx", "log_ndtr"):
+            # PyTorch's kernels step for step (erfcx's continued fraction beyond 50 within an ulp only)
+            same = grid <= 50 if name == "erfcx" else np.ones(grid.shape, bool)
+            assert np.array_equal(a[same], b[same], equal_nan=True), name
+            continue
         with np.errstate(over="ignore"):
             exact = getattr(torch.special, name)(torch.tensor(grid, dtype=torch.float64)).numpy().astype(np.float32)
         if name == "erfcx":     # x < 0: e^(x²) with x² rounded to float32 first, in PyTorch's kernel and here
@@ -228,4 +234,4 @@ def test_float32_within_a_few_ulp():
         if name == "ndtr":          # PyTorch's composite (1 + erf(x/√2))·0.5 cancels for x < 0: same ops here
             continue
         ulp = np.abs(a[finite] - exact[finite]) / np.spacing(np.abs(exact[finite]))
-        assert ulp.max() <= (1 if name.startswith("i") else 4), (name, float(ulp.max()))
+        assert ulp.max() <= 4, (name, float(ulp.max()))

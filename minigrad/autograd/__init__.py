@@ -309,3 +309,8 @@ def is_tensor_like(inp) -> bool:
     """torch.overrides.is_tensor_like, which PyTorch's torch.autograd imports into its namespace too."""
     from ..overrides import is_tensor_like as check  # (here, not at the top: overrides loads after this package)
     return check(inp)
+
+
+# PyTorch's engine is C++: ``torch.autograd`` has no ``engine`` attribute. The module stays importable
+# (``from minigrad.autograd import engine``, ``import minigrad.autograd.engine``) but is no name of the namespace.
+del engine  # noqa: F821 (bound by the import of the submodule above)

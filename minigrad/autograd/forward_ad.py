@@ -395,7 +395,9 @@ def _share_with_saved_output(o, tangent) -> None:
     The saved output is kept as its array only (see SavedTensor); its free ``_tensor`` slot holds the tangent.
     """
     from .graph import SavedTensor
-    for v in getattr(o._grad_fn, "_saved", ()):
+    node = o._grad_fn
+    # (a built-in node keeps its saved tensors in ``_saved``, a custom Function's ctx in ``_stored_tensors``)
+    for v in (*getattr(node, "_saved", ()), *(getattr(node, "_stored_tensors", None) or ())):
         if type(v) is SavedTensor and v._is_output and v._output_nr == o._output_nr and v._data is o._data:
             v._tensor = tangent
 
@@ -458,10 +460,11 @@ def _op_jvp(op, primals, outs, dtype, args, inplace: bool = False) -> tuple:
             if op.node_name in ("AddBackward0", "SubBackward0"):
                 tangents = _signed_zero_tangents(op, primals, tangents, args.get("alpha", 1))
                 alpha = args.get("alpha", 1)
-                if (type(alpha) is float and alpha != 1 and primals[0]._fw_grad is not None
-                        and primals[1]._fw_grad is not None and tangents[1].dtype == tangents[0].dtype):
+                if (type(alpha) in (float, int) and alpha != 1 and primals[1]._fw_grad is not None
+                        and (primals[0]._fw_grad is not None or not tangents[1].dtype.is_complex)):
                     # PyTorch's formula is self_t ± maybe_multiply(other_t, alpha): the product is rounded on
-                    # its own, not fused into the add kernel's a + alpha·b as the primal's is
+                    # its own (an int alpha's too), not fused into the add kernel's a + alpha·b as the primal's
+                    # is; without self_t (a ZeroTensor) the tangent is that product alone
                     tangents = [tangents[0], tangents[1] * alpha]
                     lin_args = {**args, "alpha": 1}
             r = op(*tangents, dtype=_linear_dtype(dtype, primals, tangents), **lin_args)
@@ -506,7 +509,7 @@ def _op_jvp(op, primals, outs, dtype, args, inplace: bool = False) -> tuple:
 
 
 # The ops whose output's tangent IS their input's (PyTorch's ``result: self_t``; see _op_jvp)
-_SHARES_TANGENT = frozenset({"FracBackward0", "FmodBackward0", "RemainderBackward0"})
+_SHARES_TANGENT = frozenset({"FracBackward0", "FmodBackward0", "RemainderBackward0", "AliasBackward0"})
 
 
 def _signed_zero_tangents(op, primals, tangents, alpha) -> list:
@@ -764,3 +767,5 @@ def _function_jvp(cls, node, args, outputs) -> None:
                                    f"original Tensor, this is not supported. Tensor is of size {list(o.shape)} "
                                    f"while the given forward gradient is of size {list(t.shape)}.")
             _set_tangent(o, t)
+            # PyTorch packs ctx.save_for_backward's tensors after jvp ran: a saved output carries this tangent
+            _share_with_saved_output(o, t)

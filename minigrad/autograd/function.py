@@ -229,8 +229,9 @@ class Function(metaclass=FunctionMeta):
         raise NotImplementedError("You must implement the jvp function for custom autograd.Function to use it "
                                   "with forward mode AD.")
 
-    # torch.func.vmap support: PyTorch needs one of these (minigrad's vmap is a loop over slices, so
-    # forward simply runs once per slice and a custom ``vmap`` rule is never called).
+    # torch.func.vmap support: PyTorch needs one of these. minigrad's vmap is a loop over slices: with
+    # generate_vmap_rule forward runs once per slice; a ``vmap`` rule runs once on the whole batch
+    # (func/_vmap.py's _RuleCalls).
     generate_vmap_rule = False
 
     @staticmethod
@@ -263,6 +264,14 @@ class Function(metaclass=FunctionMeta):
             args, kwargs = bound.args, bound.kwargs
         if kwargs:
             args = _kwargs_as_positional(cls.forward, args, kwargs, skip_ctx=not has_setup_context)
+        ruled, below = None, _TRANSFORMS_ACTIVE[0]  # (the setup_context calls of the transforms under this call)
+        if IN_VMAP[0] and cls.vmap is not Function.vmap:  # its own batching rule: called once per vmap, as PyTorch's
+            from ..func._vmap import custom_function_rule
+            ruled = custom_function_rule(cls, args)
+            if ruled is not None:
+                output, below = ruled
+                if below is None:  # (no torch.func transform inside the vmap: the rule's result is the output)
+                    return output
         node = cls._backward_cls.__new__(cls._backward_cls)
         Node.__init__(node)
         tensor_inputs = [a for a in args if isinstance(a, Tensor)]
@@ -271,15 +280,17 @@ class Function(metaclass=FunctionMeta):
         # forward runs without recording, and on plain values: tangents come from ``jvp`` below.
         suspended, forward_ad._suspended[0] = forward_ad._suspended[0], True
         # Inside vmap, a Function with its own vmap rule gets plain tensors in PyTorch (generate_vmap_rule: batched)
-        batched = _vmap_batched.DEPTH[0] and cls.vmap is not Function.vmap and not _vmap_batched.SUSPENDED[0]
+        batched = (_vmap_batched.DEPTH[0] and cls.vmap is not Function.vmap and not _vmap_batched.SUSPENDED[0]
+                   and ruled is None)
         if batched:
             batched_levels = _vmap_batched.levels_of(*tensor_inputs)
             _vmap_batched.SUSPENDED[0] = True
         try:
             with grad_mode.no_grad():
                 if has_setup_context:
-                    output = cls.forward(*args)
-                    for _ in range(_TRANSFORMS_ACTIVE[0]):
+                    if ruled is None:  # (else: the slice's example of the vmap rule's result, from above)
+                        output = cls.forward(*args)
+                    for _ in range(below):
                         _setup_context_below(cls, args, output)
                     cls.setup_context(node, args, output)
                 else:
@@ -440,6 +451,9 @@ def _setup_context_below(cls, args: tuple, output) -> None:
         output = output.detach()
     ctx = cls._backward_cls.__new__(cls._backward_cls)
     Node.__init__(ctx)
+    # (at the bottom, the plain call, no input requires grad: the transforms' tensors are wrapped above it;
+    # PyTorch's levels in between see their own wrapped inputs requiring grad, here the same False)
+    ctx.needs_input_grad = (False,) * len(args)
     cls.setup_context(ctx, plain, output)
 
 

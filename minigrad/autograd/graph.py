@@ -535,6 +535,7 @@ class SavedTensor:
         "_tensor",
         "_unpack_hook",
         "_version_counter",
+        "_view_grad_fn",
         "_was_non_leaf",
     )
 
@@ -552,6 +553,7 @@ class SavedTensor:
         self._packed = None
         self._hook_meta = None
         self._was_non_leaf = False
+        self._view_grad_fn = None   # (the output of an in-place op on a view: see _dispatch._record_copy_slices)
         hooks = _saved_hooks_stack[-1] if _saved_hooks_stack else None
         if hooks is not None:
             self._output_nr = tensor._output_nr
@@ -580,6 +582,7 @@ class SavedTensor:
         saved._tensor = saved._data = saved._unpack_hook = saved._packed = saved._hook_meta = None
         saved._output_nr, saved._requires_grad, saved._grad_fn_name = 0, False, None
         saved._was_non_leaf = False
+        saved._view_grad_fn = None
         return saved
 
     def unpack(self, node=None, in_backward: bool = False):
@@ -592,6 +595,8 @@ class SavedTensor:
             # node itself can give back; PyTorch's message)
             raise RuntimeError("Trying to use a saved tensor that has been detached in-place, i.e. with .detach_()."
                                "This is not supported, please use out-of-place `.detach()` instead")
+        if self._view_grad_fn is not None and node is not None:
+            node = self._view_grad_fn() or node   # (the view's node while it lives, as PyTorch's weak_grad_fn_)
         if self._unpack_hook is not None:
             return self._rewrap(call_user(self._unpack_hook, self._packed), node)
         current = self._version_counter[0]

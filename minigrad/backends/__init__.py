@@ -1,2 +1,2 @@
 """torch.backends: the flags tutorials read or set (no accelerator backends are available in minigrad)."""
-from . import cudnn, mps  # noqa: F401
+from . import cuda, cudnn, mps  # noqa: F401

@@ -32,7 +32,7 @@ from ..autograd.function import _TRANSFORMS_ACTIVE
 from ..autograd.grad_mode import enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled
 from ..autograd.graph import AccumulateGrad
 from ._pytree import tree_flatten, tree_map, tree_unflatten
-from ._vmap import vmap
+from ._vmap import chunk_sizes, vmap
 
 __all__ = ["grad", "grad_and_value", "vjp", "jvp", "jacrev", "jacfwd", "hessian", "linearize", "functionalize",
            "debug_unwrap"]
@@ -152,7 +152,9 @@ class _Level:
         if not isinstance(x, Tensor):
             raise ValueError(f"Thing passed to transform API must be Tensor, got {type(x)}")
         if x.requires_grad and self.grad_enabled:  # an outer level differentiates x too: keep the link
-            return self._entered(x.view_as(x), x)
+            seen = x.view_as(x)
+            _dispatch.transform_leaf(seen)  # (a leaf at this level, for in-place ops)
+            return self._entered(seen, x)
         # (an integer tensor raises PyTorch's "only Tensors of floating ..."; an inference tensor needs a copy)
         leaf = (x.clone() if x.is_inference() else x.detach()).requires_grad_()
         if not x.is_inference():
@@ -369,6 +371,8 @@ def jacrev(func: Callable, argnums: int | tuple[int, ...] = 0, *, has_aux: bool 
         _error_if_complex("jacrev", flat_out, is_input=False)
         flat_primals, primals_spec = tree_flatten(_slice_argnums(args, argnums))
         numels = [o.numel() for o in flat_out]
+        if chunk_size and chunk_size < sum(numels):  # PyTorch splits the basis into chunks (the same values)
+            chunk_sizes(sum(numels), chunk_size)
         # Row k of the stacked basis is the k-th unit cotangent (over all outputs' elements, in order);
         # vmap (a loop here) runs one vjp per row, as PyTorch's vmap(vjp_fn)(basis) does in one batched pass.
         basis = tree_unflatten(_standard_basis(flat_out, numels), out_spec)
@@ -534,6 +538,24 @@ def linearize(func: Callable, *primals) -> tuple[Any, Callable]:
     output = func(*primals)
     flat_primals, primals_spec = tree_flatten(primals)
 
+    def trace(flat_t, replay: bool = True):
+        """The output tangents: PyTorch traces func under plain forward AD (its own dual_level, not a torch.func
+        level: no checks for writes to captured tensors) and replays that trace for each jvp_fn call (where the
+        primals are the trace's constants: func writing its input in place writes them at the trace only)."""
+        if fwAD._level[0] is not None:  # (inside another forward AD level: torch.func.jvp's nesting)
+            return _linearized_jvp(func, primals, tree_unflatten(flat_t, primals_spec))
+        try:
+            with fwAD.dual_level():
+                duals = [fwAD.make_dual(p.clone() if replay else p, t) for p, t in zip(flat_primals, flat_t)]
+                out = func(*tree_unflatten(duals, primals_spec))
+                return tree_map(lambda o: _tangent_or_zeros(o) if isinstance(o, Tensor) else o, out)
+        except NotImplementedError as e:
+            if not getattr(e, "minigrad_gap", False):  # (a formula PyTorch has and minigrad not: jvp's other way)
+                raise
+        return _linearized_jvp(func, primals, tree_unflatten(flat_t, primals_spec))
+
+    trace([zeros_like(p) for p in flat_primals], replay=False)  # (PyTorch's tracing: func's second call, its errors)
+
     def jvp_fn(*tangents):
         flat_t, t_spec = tree_flatten(tangents)
         if t_spec != primals_spec:
@@ -544,14 +566,24 @@ def linearize(func: Callable, *primals) -> tuple[Any, Callable]:
                 if getattr(t, what) != getattr(p, what):
                     raise RuntimeError(f"tangent:{idx} with {what} {getattr(t, what)} in flattened pytree doesn't "
                                        f"match the {what} {getattr(p, what)} of the corresponding primal.")
-        # (PyTorch traces the jvp once and replays it with plain forward AD, where a Python number stays a
-        # wrapped number: see forward_ad._lifted_number_dtype; minigrad recomputes it)
-        saved, fwAD._transform_level.lifts_numbers = fwAD._transform_level.lifts_numbers, False
-        try:
-            return jvp(func, primals, tangents)[1]
-        finally:
-            fwAD._transform_level.lifts_numbers = saved
+        return trace(flat_t)
     return output, jvp_fn
+
+
+def _tangent_or_zeros(o):
+    tangent = fwAD.unpack_dual(o).tangent
+    return zeros_like(o) if tangent is None else tangent
+
+
+def _linearized_jvp(func, primals, tangents):
+    """linearize's tangents by torch.func.jvp (where plain forward AD cannot run)."""
+    # (PyTorch replays plain forward AD, where a Python number stays a wrapped number: see
+    # forward_ad._lifted_number_dtype)
+    saved, fwAD._transform_level.lifts_numbers = fwAD._transform_level.lifts_numbers, False
+    try:
+        return jvp(func, primals, tangents)[1]
+    finally:
+        fwAD._transform_level.lifts_numbers = saved
 
 
 # ---- transforms that are the identity without PyTorch's wrapper tensors -----------------------------------

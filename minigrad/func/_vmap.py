@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import NamedTuple
 
-from .. import _matmul
+from .. import _dispatch, _matmul
 from .. import _vmap_batched as _batched
 from .._ops import stack
 from .._random import default_generator
@@ -50,36 +51,191 @@ def vmap(func: Callable, in_dims=0, out_dims=0, randomness: str = "error", *,
     def wrapped(*args, **kwargs):
         _check_out_dims(out_dims, func)
         batch_size, flat_in_dims, flat_args, args_spec = _process_inputs(in_dims, args, func)
+        if chunk_size is not None:
+            chunk_sizes(batch_size, chunk_size)  # (only PyTorch's errors: a loop is the same in any chunks)
         if batch_size == 0:
             raise RuntimeError("vmap: minigrad's vmap loops over the mapped dimension, which has size 0 here, so "
                                "it cannot know what func returns")
         # chunk_size only changes how PyTorch batches the work; a loop is the same in any chunks
-        outputs, rng = [], _Randomness(randomness)
-        batched_out: set = set()  # positions of flat outputs that are batched (for out_dims None)
+        rng = _Randomness(randomness)
+        rules = _RuleCalls(batch_size, randomness, flat_args, flat_in_dims)
         # the slices are "batched" tensors (see _vmap_batched.py)
         _batched.enter(batch_size, func, [a for a, d in zip(flat_args, flat_in_dims) if d is None], randomness)
+        _RULES.append(rules)
         try:
-            for i in range(batch_size):
-                rng.before_slice()
-                flat = [a if d is None else a.select(d, i) for a, d in zip(flat_args, flat_in_dims)]
-                for a, d in zip(flat, flat_in_dims):
-                    if d is not None:
-                        _batched.mark_slice(a)
-                again = int(i < batch_size - 1)  # while > 0, autograd.grad keeps graphs made outside for the next
-                _calls_ahead[0] += again
-                _matmul.IN_VMAP[0] += 1
-                try:
-                    outputs.append(func(*tree_unflatten(flat, args_spec), **kwargs))
-                finally:
-                    _calls_ahead[0] -= again
-                    _matmul.IN_VMAP[0] -= 1
-                batched_out.update(j for j, o in enumerate(tree_flatten(outputs[-1])[0])   # (at any level, as
-                                   if isinstance(o, Tensor) and _batched.levels(o))      # PyTorch's check)
-                rng.after_slice()
+            while True:  # one pass over the slices, again after each custom Function vmap rule they reached
+                outputs = []
+                batched_out: set = set()  # positions of flat outputs that are batched (for out_dims None)
+                for i in range(batch_size):
+                    rng.before_slice()
+                    flat = [a if d is None else a.select(d, i) for a, d in zip(flat_args, flat_in_dims)]
+                    for a, d, whole in zip(flat, flat_in_dims, flat_args):
+                        if d is not None:
+                            _batched.mark_slice(a)
+                            if whole._requires_grad and (whole._grad_fn is None or _dispatch._is_transform_leaf(whole)):
+                                _dispatch.transform_leaf(a)  # (PyTorch's batched leaf is still the leaf)
+                    rules.start_slice(i, flat)
+                    again = int(i < batch_size - 1)  # while > 0, autograd.grad keeps graphs made outside for the next
+                    _calls_ahead[0] += again
+                    _matmul.IN_VMAP[0] += 1
+                    try:
+                        outputs.append(func(*tree_unflatten(flat, args_spec), **kwargs))
+                    except _Gather as stop:
+                        if stop.rules is not rules:
+                            raise
+                        rng.after_slice()
+                        continue
+                    finally:
+                        _calls_ahead[0] -= again
+                        _matmul.IN_VMAP[0] -= 1
+                    batched_out.update(j for j, o in enumerate(tree_flatten(outputs[-1])[0])   # (at any level, as
+                                       if isinstance(o, Tensor) and _batched.levels(o))      # PyTorch's check)
+                    rng.after_slice()
+                if not rules.pending:
+                    break
+                rules.call_rule(func)
+                rng.restart()
         finally:
+            _RULES.pop()
             _batched.exit_()
         return _stack_outputs(outputs, out_dims, func, batched_out)
     return wrapped
+
+
+def chunk_sizes(total: int, chunk_size: int) -> list:
+    """PyTorch's split of ``total`` rows into chunks: ``chunk_size`` each, the remainder last. (A float
+    ``chunk_size`` fails there as in PyTorch: a list times a float.)"""
+    sizes = [chunk_size] * (total // chunk_size)
+    if total % chunk_size:
+        sizes.append(total % chunk_size)
+    return sizes
+
+
+class VmapInfo(NamedTuple):
+    """What a custom ``autograd.Function``'s ``vmap`` staticmethod is told about the running vmap."""
+    batch_size: int
+    randomness: str
+
+
+class _Gather(BaseException):
+    """A slice reached a custom Function's vmap rule whose batched result is not known yet: its call stops here
+    (a BaseException, so that the user's ``except Exception`` lets it through) and the loop goes on to the next."""
+
+    def __init__(self, rules) -> None:
+        self.rules = rules
+
+
+_RULES: list = []  # one _RuleCalls per running vmap, outermost first (index = vmap level)
+
+
+class _RuleCalls:
+    """The custom ``autograd.Function`` vmap rules one running vmap has met.
+
+    PyTorch's vmap calls a Function's ``vmap`` staticmethod once, with the whole batch and the batch dims
+    (``in_dims``), and hands ``func`` the result's examples. A loop over slices cannot do that in one go: the first
+    pass stops each slice at the rule call (``_Gather``) and keeps its arguments, the rule runs once on them
+    stacked, and the next pass runs the slices again, each taking its example of the rule's result there (and
+    stopping at the next rule call, if any). So ``func`` runs once per slice and per rule call, the rule once.
+    """
+
+    def __init__(self, batch_size: int, randomness: str, flat_args: list, flat_in_dims: list) -> None:
+        self.batch_size, self.randomness = batch_size, randomness
+        self.flat_args, self.flat_in_dims = flat_args, flat_in_dims
+        self.results: list = []  # per rule call of a slice, in order: (inputs given, flat outputs, out dims, spec)
+        self.pending: dict = {}  # slice index -> (arguments of the rule call it stopped at, its slices of inputs)
+        self.slice, self.calls, self.flat = 0, 0, []
+        self.cls = None  # the Function whose rule call the slices stopped at
+
+    def start_slice(self, i: int, flat: list) -> None:
+        self.slice, self.calls, self.flat = i, 0, flat
+
+    def apply(self, cls, args: tuple):
+        """The running slice's example of the ``calls``-th rule call's result (or a stop to gather it)."""
+        k = self.calls
+        self.calls += 1
+        if k < len(self.results):
+            return self._example(k, args)
+        self.pending[self.slice] = (args, self.flat)
+        self.cls = cls
+        raise _Gather(self)
+
+    def call_rule(self, func) -> None:
+        """Run the rule of the call the slices stopped at, once, on their arguments batched."""
+        if len(self.pending) != self.batch_size:
+            raise RuntimeError(f"vmap({_name(func)}): the slices reached a custom autograd.Function a different "
+                               "number of times (minigrad's vmap runs the function once per slice)")
+        cls, level = self.cls, _RULES.index(self)
+        bit = 1 << level
+        per_slice = [self.pending[i][0] for i in range(self.batch_size)]
+        batched, in_dims = [], []
+        for p, arg in enumerate(per_slice[0]):
+            if not (isinstance(arg, Tensor) and _batched.levels(arg) & bit):
+                batched.append(arg)
+                in_dims.append(None)
+                continue
+            # a slice handed to func as it is: the input it came from, with its batch dim where the user put it
+            where = [next((j for j, a in enumerate(self.pending[i][1]) if a is per_slice[i][p]), None)
+                     for i in range(self.batch_size)]
+            if where[0] is not None and all(w == where[0] for w in where):
+                batched.append(self.flat_args[where[0]])
+                in_dims.append(self.flat_in_dims[where[0]])
+                continue
+            stacked = stack([args[p] for args in per_slice])  # (a value computed per slice: batch dim first)
+            _batched.set_levels(stacked, _batched.levels(stacked) & ~bit)
+            batched.append(stacked)
+            in_dims.append(0)
+        self.pending = {}
+        # the rule runs at the level below this vmap: its tensors are not batched here, nor are Functions it calls
+        in_vmap, _matmul.IN_VMAP[0] = _matmul.IN_VMAP[0], level
+        try:
+            result = cls.vmap(VmapInfo(self.batch_size, self.randomness), tuple(in_dims), *batched)
+        finally:
+            _matmul.IN_VMAP[0] = in_vmap
+        base = ("Expected the vmap staticmethod to have two returns, an output and out_dims with pytree structure "
+                "compatible with the output. ")
+        if not isinstance(result, tuple):
+            raise RuntimeError(base + f"Got a {type(result)} instead")
+        if len(result) != 2:
+            raise RuntimeError(base + f"Got {len(result)} returns instead")
+        output, out_dims = result
+        flat_out, spec = tree_flatten(output)
+        flat_dims = broadcast_to_and_flatten(out_dims, spec)
+        if flat_dims is None:
+            raise RuntimeError(f"The autograd.Function's vmap staticmethod returned an incompatible (output, out_dims) "
+                               f"tuple. Expected out_dims={out_dims} to be compatible with the structure of `output`. "
+                               f"out_dims has structure {tree_flatten(out_dims)[1]} but output has structure {spec}. "
+                               "For more details, please see https://pytorch.org/docs/main/notes/extending.func.html")
+        self.results.append((batched, flat_out, flat_dims, spec))
+
+    def _example(self, k: int, args: tuple):
+        batched, flat_out, flat_dims, spec = self.results[k]
+        bit = 1 << _RULES.index(self)
+        examples = []
+        for out, d in zip(flat_out, flat_dims):
+            same = next((p for p, b in enumerate(batched) if b is out), None) if isinstance(out, Tensor) else None
+            if same is not None:  # an input given back: the Function's own input (PyTorch's identity check first)
+                examples.append(args[same])
+            elif not isinstance(out, Tensor) or d is None:
+                examples.append(out)
+            else:
+                example = out.select(d, self.slice)
+                _batched.set_levels(example, _batched.levels(out) | bit)
+                examples.append(example)
+        return tree_unflatten(examples, spec)
+
+
+def custom_function_rule(cls, args: tuple):
+    """``cls.apply(*args)`` inside vmap for a Function with its own ``vmap`` staticmethod: (this slice's example
+    of the rule's result (see ``_RuleCalls``), None when that is the call's result or else how many transforms
+    inside the vmap wrap the call: Function.apply records its node with the example as forward's output), or None
+    where forward runs on each slice instead (no input batched at a running vmap)."""
+    from ..autograd.function import _TRANSFORMS_ACTIVE
+    mask = _batched.levels_of(*(a for a in args if isinstance(a, Tensor)))
+    level = mask.bit_length() - 1  # the innermost vmap the inputs are batched at handles the call
+    if level < 0 or level >= len(_RULES):
+        return None
+    inside = _TRANSFORMS_ACTIVE[0] - _batched._TRANSFORMS_AT_ENTER[level]
+    return _RULES[level].apply(cls, args), (None if inside <= 0 else inside - 1)
 
 
 class _Randomness:
@@ -88,6 +244,11 @@ class _Randomness:
     def __init__(self, mode: str) -> None:
         self.mode, self.gen = mode, default_generator
         self.start = None if mode == "different" else default_generator.get_state()
+        self.first = self.start if self.start is not None else default_generator.get_state()
+
+    def restart(self) -> None:
+        """Another pass over the slices (after a custom Function's vmap rule): they draw the same numbers again."""
+        self.gen.set_state(self.first)
 
     def before_slice(self) -> None:
         if self.mode == "same":  # every slice draws from the same state (the last slice's end state stays)

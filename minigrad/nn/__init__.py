@@ -1,5 +1,5 @@
 """minigrad.nn: layers, losses and the functional API (torch.nn's autograd-relevant part)."""
-from . import functional, init, utils  # noqa: F401
+from . import functional, grad, init, utils  # noqa: F401
 from .modules import (  # noqa: F401
     CELU,
     ELU,

@@ -12,6 +12,7 @@ from ..amp.autocast_mode import ON as _AUTOCAST
 from ..amp.autocast_mode import run as _autocast
 from ..amp.policy import CPU as _AUTOCAST_OPS
 from ..autograd import grad_mode as _grad_mode
+from . import grad  # noqa: F401  (torch.nn.functional.grad is torch.nn.grad, as in PyTorch)
 
 _REDUCTIONS = ("none", "mean", "sum")
 
@@ -33,7 +34,7 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight=None,
     if _AUTOCAST[0]:
         return _autocast("binary_cross_entropy_with_logits", binary_cross_entropy_with_logits, **locals())
     reduction = _reduction_enum(size_average, reduce, reduction)
-    if target.shape != input.shape:
+    if _sizes_differ(input, target):
         raise ValueError(f"Target size ({target.shape}) must be the same as input size ({input.shape})")
     _no_grad_arg(weight, "weight", "binary_cross_entropy_with_logits")
     _no_grad_arg(pos_weight, "pos_weight", "binary_cross_entropy_with_logits")
@@ -373,8 +374,17 @@ def _weighted_loss(loss: Tensor, weight: Tensor, input: Tensor, reduction: str, 
     raise ValueError(f"Invalid reduction mode: {reduction}. Expected one of 'none', 'mean', 'sum'.")
 
 
+def _sizes_differ(input: Tensor, target: Tensor) -> bool:
+    try:
+        return target.shape != input.shape
+    except AttributeError:  # (PyTorch's losses ask target.size() first: F.mse_loss(x, 1) names "size")
+        target.size()
+        input.size()
+        raise
+
+
 def _warn_if_sizes_differ(input: Tensor, target: Tensor) -> None:
-    if target.shape != input.shape:
+    if _sizes_differ(input, target):
         warnings.warn(f"Using a target size ({target.shape}) that is different to the input size ({input.shape}). "
                       "This will likely lead to incorrect results due to broadcasting. Please ensure they have "
                       "the same size.", UserWarning, stacklevel=_user_stacklevel())
@@ -393,7 +403,7 @@ def binary_cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = 
     if _AUTOCAST[0]:
         return _autocast("binary_cross_entropy", binary_cross_entropy, **locals())
     reduction = _reduction_enum(size_average, reduce, reduction)
-    if target.shape != input.shape:
+    if _sizes_differ(input, target):
         raise ValueError(f"Using a target size ({target.shape}) that is different to the input size "
                          f"({input.shape}) is deprecated. Please ensure they have the same size.")
     if weight is not None:   # (PyTorch's torch.broadcast_shapes(target.size(), weight.size()), then expand)
@@ -748,6 +758,9 @@ def softmin(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype=N
 
 def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
     """Integer class indices -> int64 rows with a single 1 (num_classes = max + 1 by default)."""
+    from .._arg_errors import _is_index, must_be
+    if not _is_index(num_classes):  # (F.one_hot(t, 1.5): PyTorch's parser takes no float)
+        raise must_be("one_hot", "num_classes", "int", num_classes, 2)
     if tensor.dtype.name != "int64":
         raise RuntimeError("one_hot is only applicable to index tensor of type LongTensor.")
     idx = tensor._data

@@ -13,3 +13,8 @@ from .rmsprop import RMSprop  # noqa: F401
 from .rprop_asgd import ASGD, Rprop  # noqa: F401
 from .sgd import SGD  # noqa: F401
 from .sparse_adam import SparseAdam  # noqa: F401
+
+# As PyTorch's torch/optim/__init__.py, the optimizers' files are no names of the namespace (``torch.optim.adam``
+# is an AttributeError there); they stay importable (``from minigrad.optim import adam``).
+del adafactor, adagrad, adam, adamax_adadelta, lbfgs, muon, nadam, optimizer, radam, rmsprop, rprop_asgd, sgd  # noqa: F821
+del sparse_adam  # noqa: F821

@@ -4,7 +4,19 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
-from .optimizer import Optimizer, _bump, _check_fused, _new_step, _real, _write, add_scaled, addcdiv, addcmul, sqrt
+from .optimizer import (
+    Optimizer,
+    _bump,
+    _check_fused,
+    _new_step,
+    _real,
+    _recorded,
+    _write,
+    add_scaled,
+    addcdiv,
+    addcmul,
+    sqrt,
+)
 
 
 class Adagrad(Optimizer):
@@ -41,6 +53,8 @@ class Adagrad(Optimizer):
         state.update(self._new_state(p, self.defaults["initial_accumulator_value"]))
 
     def _update(self, p, grad, state, group) -> None:
+        if group["differentiable"] and _recorded(p, group):
+            return self._update_recorded(p, state, group)
         state["step"]._data += 1
         _bump(state, step=1, sum=1)   # (+= 1; addcmul_)
         step = float(state["step"]._data)
@@ -55,3 +69,15 @@ class Adagrad(Optimizer):
         total[...] = addcmul(total, grad, grad, 1)                     # s ← s + g²
         std = sqrt(total) + param.dtype.type(group["eps"])
         _write(p, addcdiv(param, grad, std, -clr))
+
+    def _update_recorded(self, p, state, group) -> None:
+        """differentiable=True: PyTorch's _single_tensor_adagrad in tensor ops (see optimizer._recorded)."""
+        state_sum = state["sum"]
+        step = state["step"].add_(1).item()
+        grad = -p.grad if group["maximize"] else p.grad
+        if group["weight_decay"] != 0:
+            grad = grad.add(p, alpha=group["weight_decay"])
+        clr = group["lr"] / (1 + (step - 1) * group["lr_decay"])
+        state_sum.addcmul_(grad, grad, value=1)                 # s ← s + g²
+        std = state_sum.sqrt() + group["eps"]
+        p.addcdiv_(grad, std, value=-clr)                       # p ← p - clr·g / (√s + eps)

@@ -100,22 +100,34 @@ class Adam(Optimizer):
     def _update_recorded(self, p, state, group) -> None:
         """A differentiable step (differentiable=True): PyTorch's tensor ops themselves, in its order, which record
         the update when an operand has history (a parameter that requires grad, a gradient made with
-        create_graph=True). With weight decay the decayed gradient g + wd·p carries p's history, so exp_avg ends
-        with LerpBackward0 and exp_avg_sq with AddcmulBackward0; then the write into a leaf parameter is refused,
-        as PyTorch's. The bias corrections are tensors here (PyTorch's capturable/differentiable branch: computed
-        from the float32 step tensor, the step size folded into the denominator), so the bits are that branch's."""
+        create_graph=True, hyper-parameters given as tensors that require grad). With weight decay the decayed
+        gradient g + wd·p carries p's history, so exp_avg ends with LerpBackward0 and exp_avg_sq with
+        AddcmulBackward0; then the write into a leaf parameter is refused, as PyTorch's. The bias corrections are
+        tensors here (PyTorch's capturable/differentiable branch: computed from the float32 step tensor, the step
+        size folded into the denominator), so the bits are that branch's. Tensor lr, betas and weight decay take
+        PyTorch's differentiable branches: a weight decay that requires grad is added by addcmul_ into the
+        gradient itself, a β2 that requires grad makes v a lerp towards g², β1 is cast to the parameter's dtype."""
         lr, (beta1, beta2), eps, wd = group["lr"], group["betas"], group["eps"], group["weight_decay"]
         grad = -p.grad if group["maximize"] else p.grad
         if wd != 0:
             if group["decoupled_weight_decay"]:
                 p.mul_(1 - lr * wd)                    # AdamW: shrink p directly
+            elif isinstance(wd, Tensor) and wd.requires_grad:
+                grad = grad.addcmul_(p.clone(), wd)    # (PyTorch's: in place, into the gradient itself)
             else:
                 grad = grad.add(p, alpha=wd)           # Adam: L2 penalty in the gradient
         exp_avg, exp_avg_sq, step = state["exp_avg"], state["exp_avg_sq"], state["step"]
-        exp_avg.lerp_(grad, 1 - beta1)                                    # m ← β1·m + (1-β1)·g
-        exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)      # v ← β2·v + (1-β2)·g²
-        step_size_neg = (lr / (1 - beta1 ** step)).neg()                  # -lr / (1 - β1^t)
-        bc2_sqrt = (1 - beta2 ** step).sqrt()                             # √(1 - β2^t)
+        device_beta1 = beta1.to(dtype=p.dtype) if isinstance(beta1, Tensor) else beta1
+        exp_avg.lerp_(grad, 1 - device_beta1)                                 # m ← β1·m + (1-β1)·g
+        if isinstance(beta2, Tensor) and beta2.requires_grad:
+            exp_avg_sq.lerp_(grad.square(), weight=1 - beta2)                 # v ← β2·v + (1-β2)·g², as a lerp
+        else:
+            exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)      # v ← β2·v + (1-β2)·g²
+        # (a beta that requires grad is raised to a copy of the step: pow saves its exponent, which changes)
+        bias_correction1 = 1 - beta1 ** (step.clone() if _requires_grad(beta1) else step)
+        bias_correction2 = 1 - beta2 ** (step.clone() if _requires_grad(beta2) else step)
+        step_size_neg = (lr / bias_correction1).neg()                        # -lr / (1 - β1^t)
+        bc2_sqrt = bias_correction2.sqrt()                                    # √(1 - β2^t)
         if group["amsgrad"]:
             # (PyTorch's differentiable branch: the maximum of a clone, copied back into the state)
             state["max_exp_avg_sq"].copy_(torch_maximum(state["max_exp_avg_sq"].clone(), exp_avg_sq))
@@ -125,12 +137,14 @@ class Adam(Optimizer):
         p.addcdiv_(exp_avg.clone(), denom)
 
 
+def _requires_grad(x) -> bool:
+    return isinstance(x, Tensor) and x.requires_grad
+
+
 def _tensor_path(p, group) -> bool:
     """Whether a step goes through tensor ops (PyTorch's differentiable=True step, run in grad mode); the NumPy
-    path still covers complex parameters and tensor betas, lr or weight decay there."""
-    return (group["differentiable"] and is_grad_enabled() and not p.is_complex()
-            and not isinstance(group["betas"][0], Tensor) and not isinstance(group["betas"][1], Tensor)
-            and not isinstance(group["lr"], Tensor) and not isinstance(group["weight_decay"], Tensor))
+    path still covers complex parameters."""
+    return group["differentiable"] and is_grad_enabled() and not p.is_complex()
 
 
 def _tensor_beta_scalars(beta1: Tensor, beta2: Tensor, lr, step: float, dt: np.dtype) -> tuple:

@@ -11,6 +11,7 @@ from .optimizer import (
     _bump,
     _check_adam_args,
     _real,
+    _recorded,
     _write,
     add_scaled,
     addcdiv,
@@ -45,6 +46,8 @@ class Adamax(Optimizer):
         state.update(_new_state(p, "exp_avg", "exp_inf"))
 
     def _update(self, p, grad, state, group) -> None:
+        if group["differentiable"] and _recorded(p, group):
+            return self._update_recorded(p, state, group)
         (beta1, beta2), eps = group["betas"], group["eps"]
         if group["maximize"]:
             grad = -grad
@@ -59,6 +62,22 @@ class Adamax(Optimizer):
         np.maximum(scale(u, beta2), np.abs(grad) + dt.type(eps), out=u)   # the infinity norm's running max
         clr = group["lr"] / (1 - beta1 ** float(state["step"]._data))
         _write(p, addcdiv(param, m, u, -clr))
+
+    def _update_recorded(self, p, state, group) -> None:
+        """differentiable=True: PyTorch's _single_tensor_adamax in tensor ops (see optimizer._recorded). Its
+        differentiable branch takes the running max as the amax of the two candidates stacked, copied back."""
+        from .._ops import amax, cat
+        (beta1, beta2), eps = group["betas"], group["eps"]
+        grad = -p.grad if group["maximize"] else p.grad
+        exp_avg, exp_inf, step = state["exp_avg"], state["exp_inf"], state["step"]
+        step.add_(1)
+        if group["weight_decay"] != 0:
+            grad = grad.add(p, alpha=group["weight_decay"])
+        exp_avg.lerp_(grad, 1 - beta1)                                      # m ← β1·m + (1-β1)·g
+        norm_buf = cat([exp_inf.mul_(beta2).unsqueeze(0), grad.abs().add_(eps).unsqueeze_(0)], 0)
+        exp_inf.copy_(amax(norm_buf, 0, keepdim=False))                    # u ← max(β2·u, |g| + eps)
+        clr = group["lr"] / (1 - beta1 ** step.item())
+        p.addcdiv_(exp_avg, exp_inf, value=-clr)                            # p ← p - lr/(1-β1ᵗ) · m/u
 
 
 class Adadelta(Optimizer):
@@ -85,6 +104,8 @@ class Adadelta(Optimizer):
         state.update(_new_state(p, "square_avg", "acc_delta"))
 
     def _update(self, p, grad, state, group) -> None:
+        if group["differentiable"] and _recorded(p, group):
+            return self._update_recorded(p, state, group)
         dt = _real(p._data).dtype
         rho, eps = group["rho"], dt.type(group["eps"])
         state["step"]._data += 1
@@ -101,3 +122,18 @@ class Adadelta(Optimizer):
         if np.iscomplexobj(p._data):
             delta = delta.view(p._data.dtype).reshape(p._data.shape)
         _write(p, add_scaled(p._data, delta, -group["lr"]))
+
+    def _update_recorded(self, p, state, group) -> None:
+        """differentiable=True: PyTorch's _single_tensor_adadelta in tensor ops (see optimizer._recorded)."""
+        rho, eps = group["rho"], group["eps"]
+        square_avg, acc_delta = state["square_avg"], state["acc_delta"]
+        state["step"].add_(1)
+        grad = -p.grad if group["maximize"] else p.grad
+        if group["weight_decay"] != 0:
+            grad = grad.add(p, alpha=group["weight_decay"])
+        square_avg.mul_(rho).addcmul_(grad, grad, value=1 - rho)            # v ← ρ·v + (1-ρ)·g²
+        std = square_avg.add(eps).sqrt_()
+        delta = acc_delta.add(eps).sqrt_().clone()   # (the clone: sqrt_'s result is saved by its node)
+        delta.div_(std).mul_(grad)                                          # Δ = √(a + eps)/√(v + eps) · g
+        acc_delta.mul_(rho).addcmul_(delta, delta, value=1 - rho)           # a ← ρ·a + (1-ρ)·Δ²
+        p.add_(delta, alpha=-group["lr"])

@@ -11,6 +11,7 @@ from .optimizer import (
     _check_adam_args,
     _new_step,
     _real,
+    _recorded,
     _write,
     add_scaled,
     addcdiv,
@@ -46,6 +47,8 @@ class NAdam(Optimizer):
         state["exp_avg_sq"] = Tensor._make(np.zeros_like(p._data))
 
     def _update(self, p, grad, state, group) -> None:
+        if group["differentiable"] and _recorded(p, group):
+            return self._update_recorded(p, state, group)
         lr, (beta1, beta2), eps, wd = group["lr"], group["betas"], group["eps"], group["weight_decay"]
         momentum_decay = group["momentum_decay"]
         if group["maximize"]:
@@ -77,3 +80,30 @@ class NAdam(Optimizer):
         param = addcdiv(param, m, denom, (-lr * mu_next) / (1.0 - prod * mu_next))
         _write(p, param)
         p._version_counter[0] += 1   # (PyTorch's two addcdiv_ on the parameter: two versions)
+
+    def _update_recorded(self, p, state, group) -> None:
+        """differentiable=True: PyTorch's _single_tensor_nadam in tensor ops (see optimizer._recorded). Its
+        differentiable branch keeps the μ product a tensor: the two step sizes are 0-dim tensors computed from it
+        (``number / tensor``), multiplied into g and m before the two addcdiv_."""
+        lr, (beta1, beta2), eps, wd = group["lr"], group["betas"], group["eps"], group["weight_decay"]
+        grad = -p.grad if group["maximize"] else p.grad
+        exp_avg, exp_avg_sq, mu_product = state["exp_avg"], state["exp_avg_sq"], state["mu_product"]
+        step = state["step"].add_(1).item()
+        bias_correction2 = 1 - beta2 ** step
+        if wd != 0:
+            if group["decoupled_weight_decay"]:
+                p.mul_(1 - lr * wd)
+            else:
+                grad = grad.add(p, alpha=wd)
+        # the momentum coefficients of this step and the next: μₜ = β1·(1 - ½·0.96^(t·ψ))
+        mu = beta1 * (1.0 - 0.5 * (0.96 ** (step * group["momentum_decay"])))
+        mu_next = beta1 * (1.0 - 0.5 * (0.96 ** ((step + 1) * group["momentum_decay"])))
+        mu_product.mul_(mu)
+        exp_avg.lerp_(grad, 1 - beta1)                                      # m ← β1·m + (1-β1)·g
+        exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)        # v ← β2·v + (1-β2)·g²
+        denom = exp_avg_sq.div(bias_correction2).sqrt().add(eps)
+        mu_product_next = mu_product * mu_next
+        grad = grad * (-lr * (1.0 - mu) / (1.0 - mu_product))
+        exp_avg = exp_avg * (-lr * mu_next / (1.0 - mu_product_next))
+        p.addcdiv_(grad, denom)
+        p.addcdiv_(exp_avg, denom)

@@ -342,6 +342,21 @@ def _write(p: Tensor, values: np.ndarray) -> None:
     p._version_counter[0] += 1
 
 
+def _recorded(p: Tensor, group: dict) -> bool:
+    """Whether a step runs PyTorch's single-tensor update itself, in tensor ops (differentiable=True, in grad
+    mode): those record the update wherever an operand has history (a parameter that is not a leaf, a gradient
+    made with create_graph=True, state tensors that require grad), with PyTorch's nodes, and refuse the in-place
+    update of a leaf that requires grad as PyTorch does. The NumPy update still covers complex parameters, sparse
+    gradients, the foreach variants and hyper-parameters given as tensors."""
+    if not (group["differentiable"] and is_grad_enabled()) or p.is_complex() or p.grad.is_sparse \
+            or group.get("foreach"):
+        return False
+    for value in group.values():
+        if isinstance(value, Tensor) or isinstance(value, tuple) and any(isinstance(v, Tensor) for v in value):
+            return False
+    return True
+
+
 def _bump(state: dict, **writes: int) -> None:
     """Count the in-place ops PyTorch's update makes on each state tensor (``exp_avg.lerp_``, ``step += 1`` ...):
     their ``_version``, which a user can read (the values are written through NumPy here)."""

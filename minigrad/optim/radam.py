@@ -11,6 +11,7 @@ from .optimizer import (
     _check_adam_args,
     _new_step,
     _real,
+    _recorded,
     _write,
     add_scaled,
     addcmul,
@@ -41,6 +42,8 @@ class RAdam(Optimizer):
         state["exp_avg_sq"] = Tensor._make(np.zeros_like(p._data))
 
     def _update(self, p, grad, state, group) -> None:
+        if group["differentiable"] and _recorded(p, group):
+            return self._update_recorded(p, state, group)
         lr, (beta1, beta2), eps, wd = group["lr"], group["betas"], group["eps"], group["weight_decay"]
         if group["maximize"]:
             grad = -grad
@@ -73,3 +76,28 @@ class RAdam(Optimizer):
         else:
             update = scale(m_hat, lr)
         _write(p, param - update)
+
+    def _update_recorded(self, p, state, group) -> None:
+        """differentiable=True: PyTorch's _single_tensor_radam in tensor ops (see optimizer._recorded)."""
+        lr, (beta1, beta2), eps, wd = group["lr"], group["betas"], group["eps"], group["weight_decay"]
+        grad = -p.grad if group["maximize"] else p.grad
+        exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
+        step = state["step"].add_(1).item()
+        if wd != 0:
+            if group["decoupled_weight_decay"]:
+                p.mul_(1 - lr * wd)
+            else:
+                grad = grad.add(p, alpha=wd)
+        exp_avg.lerp_(grad, 1 - beta1)                                      # m ← β1·m + (1-β1)·g
+        exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)        # v ← β2·v + (1-β2)·g²
+        bias_correction1 = 1 - beta1 ** step
+        bias_correction2 = 1 - beta2 ** step
+        bias_corrected_exp_avg = exp_avg / bias_correction1
+        rho_inf = 2 / (1 - beta2) - 1
+        rho_t = rho_inf - 2 * step * (beta2 ** step) / bias_correction2
+        if rho_t > 5.0:
+            rect = ((rho_t - 4) * (rho_t - 2) * rho_inf / ((rho_inf - 4) * (rho_inf - 2) * rho_t)) ** 0.5
+            adaptive_lr = (bias_correction2 ** 0.5) / exp_avg_sq.sqrt().add(eps)   # √(1-β2ᵗ) / (√v + eps)
+            p.add_(bias_corrected_exp_avg * lr * adaptive_lr * rect, alpha=-1.0)
+        else:
+            p.add_(bias_corrected_exp_avg * lr, alpha=-1.0)                 # SGD with momentum, early on

@@ -9,6 +9,7 @@ from .optimizer import (
     Optimizer,
     _bump,
     _real,
+    _recorded,
     _write,
     add_scaled,
     addcdiv,
@@ -45,6 +46,8 @@ class RMSprop(Optimizer):
             state["grad_avg"] = Tensor._make(np.zeros_like(p._data))
 
     def _update(self, p, grad, state, group) -> None:
+        if group["differentiable"] and _recorded(p, group):
+            return self._update_recorded(p, state, group)
         lr, alpha, momentum = group["lr"], group["alpha"], group["momentum"]
         if group["maximize"]:
             grad = -grad
@@ -70,3 +73,26 @@ class RMSprop(Optimizer):
             _write(p, add_scaled(param, buf, -lr))
         else:
             _write(p, addcdiv(param, grad, avg, -lr))
+
+    def _update_recorded(self, p, state, group) -> None:
+        """differentiable=True: PyTorch's _single_tensor_rmsprop in tensor ops (see optimizer._recorded)."""
+        lr, alpha, eps, momentum = group["lr"], group["alpha"], group["eps"], group["momentum"]
+        grad = -p.grad if group["maximize"] else p.grad
+        square_avg = state["square_avg"]
+        state["step"].add_(1)
+        if group["weight_decay"] != 0:
+            grad = grad.add(p, alpha=group["weight_decay"])
+        square_avg.mul_(alpha).addcmul_(grad, grad, value=1 - alpha)            # v ← α·v + (1-α)·g²
+        if group["centered"]:
+            grad_avg = state["grad_avg"]
+            grad_avg.lerp_(grad, 1 - alpha)                                     # ḡ ← α·ḡ + (1-α)·g
+            avg = square_avg.addcmul(grad_avg, grad_avg, value=-1).sqrt_()      # √(v - ḡ²)
+        else:
+            avg = square_avg.sqrt()
+        avg = avg.add(eps)   # (not add_: the sqrt's result is saved by its node)
+        if momentum > 0:
+            buf = state["momentum_buffer"]
+            buf.mul_(momentum).addcdiv_(grad, avg)                              # b ← μ·b + g / avg
+            p.add_(buf, alpha=-lr)
+        else:
+            p.addcdiv_(grad, avg, value=-lr)                                    # p ← p - lr·g / avg

@@ -4,7 +4,18 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
-from .optimizer import CAPTURABLE_ERROR, Optimizer, _bump, _new_step, _real, _write, add_scaled, addcmul, scale
+from .optimizer import (
+    CAPTURABLE_ERROR,
+    Optimizer,
+    _bump,
+    _new_step,
+    _real,
+    _recorded,
+    _write,
+    add_scaled,
+    addcmul,
+    scale,
+)
 
 
 class Rprop(Optimizer):
@@ -31,6 +42,8 @@ class Rprop(Optimizer):
         state["step_size"] = Tensor._make(np.full_like(grad, lr))
 
     def _update(self, p, grad, state, group) -> None:
+        if group["differentiable"] and _recorded(p, group):
+            return self._update_recorded(p, state, group)
         if group["maximize"]:
             grad = -grad
         state["step"]._data += 1
@@ -48,6 +61,22 @@ class Rprop(Optimizer):
         _write(p, addcmul(param, np.sign(grad), step_size, -1))
         prev[...] = grad
         _bump(state, prev=1)
+
+    def _update_recorded(self, p, state, group) -> None:
+        """differentiable=True: PyTorch's _single_tensor_rprop in tensor ops (see optimizer._recorded)."""
+        eta_minus, eta_plus = group["etas"]
+        grad = -p.grad if group["maximize"] else p.grad
+        prev, step_size = state["prev"], state["step_size"]
+        state["step"].add_(1)
+        sign = grad.mul(prev.clone()).sign()   # (the clone: prev changes below, and mul saves it)
+        sign[sign.gt(0)] = eta_plus            # same sign as last step: grow the step size
+        sign[sign.lt(0)] = eta_minus           # sign flipped: shrink it
+        sign[sign.eq(0)] = 1
+        step_size.mul_(sign).clamp_(*group["step_sizes"])
+        grad = grad.clone()
+        grad[sign.eq(eta_minus)] = 0           # after a sign flip: no move, and forget the gradient
+        p.addcmul_(grad.sign(), step_size, value=-1)
+        prev.copy_(grad)
 
 
 class ASGD(Optimizer):
@@ -73,6 +102,8 @@ class ASGD(Optimizer):
         state["ax"] = Tensor._make(np.zeros_like(p._data))
 
     def _update(self, p, grad, state, group) -> None:
+        if group["differentiable"] and _recorded(p, group):
+            return self._update_recorded(p, state, group)
         lr, lambd = group["lr"], group["lambd"]
         if group["maximize"]:
             grad = -grad
@@ -99,6 +130,25 @@ class ASGD(Optimizer):
         step = float(state["step"]._data)
         state["eta"]._data[...] = lr / ((1 + lambd * lr * step) ** group["alpha"])
         state["mu"]._data[...] = 1 / max(1, step - group["t0"])
+
+    def _update_recorded(self, p, state, group) -> None:
+        """differentiable=True: PyTorch's _single_tensor_asgd in tensor ops (see optimizer._recorded)."""
+        lr, lambd = group["lr"], group["lambd"]
+        grad = -p.grad if group["maximize"] else p.grad
+        eta, mu, ax, step_t = state["eta"], state["mu"], state["ax"], state["step"]
+        step_t.add_(1)
+        if group["weight_decay"] != 0:
+            grad = grad.add(p, alpha=group["weight_decay"])
+        eta_value = eta.item()
+        p.mul_(1 - lambd * eta_value)                   # decay
+        p.add_(grad, alpha=-eta_value)                  # SGD step
+        if mu.item() != 1:
+            ax.add_(p.sub(ax).mul_(mu))                 # running average from t0 on
+        else:
+            ax.copy_(p)
+        step = step_t.item()
+        eta.fill_(lr / ((1 + lambd * lr * step) ** group["alpha"]))   # (PyTorch's copy_ of a float64 number tensor)
+        mu.fill_(1 / max(1, step - group["t0"]))
 
     @staticmethod
     def _foreach_update(p, grad, state, group) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._tensor import Tensor
-from .optimizer import Optimizer, _bump, _check_fused, _write, add_scaled, scale
+from .optimizer import Optimizer, _bump, _check_fused, _recorded, _write, add_scaled, scale
 
 
 class SGD(Optimizer):
@@ -32,6 +32,8 @@ class SGD(Optimizer):
         _check_fused(fused, foreach, differentiable)
 
     def _update(self, p, grad, state, group) -> None:
+        if group["differentiable"] and _recorded(p, group):
+            return self._update_recorded(p, state, group)
         lr, momentum, dampening = group["lr"], group["momentum"], group["dampening"]
         if group["maximize"]:
             grad = -grad
@@ -49,3 +51,19 @@ class SGD(Optimizer):
                 _bump(state, momentum_buffer=2)   # (mul_, add_)
             grad = add_scaled(grad, buf._data, momentum) if group["nesterov"] else buf._data
         _write(p, add_scaled(p._data, grad, -lr))
+
+    def _update_recorded(self, p, state, group) -> None:
+        """differentiable=True: PyTorch's _single_tensor_sgd in tensor ops (see optimizer._recorded)."""
+        lr, momentum, dampening, wd = group["lr"], group["momentum"], group["dampening"], group["weight_decay"]
+        grad = -p.grad if group["maximize"] else p.grad
+        if wd != 0:
+            grad = grad.add(p, alpha=wd)                        # L2 penalty: g + wd·p
+        if momentum != 0:
+            buf = state.get("momentum_buffer")
+            if buf is None:
+                buf = grad.detach().clone()                     # first step: the buffer is the gradient (no history)
+                state["momentum_buffer"] = buf
+            else:
+                buf.mul_(momentum).add_(grad, alpha=1 - dampening)   # b ← μ·b + (1 - dampening)·g
+            grad = grad.add(buf, alpha=momentum) if group["nesterov"] else buf
+        p.add_(grad, alpha=-lr)                                 # p ← p - lr·g

@@ -1,2 +1,2 @@
 """torch.utils: data loading (``torch.utils.data``) and activation checkpointing (``torch.utils.checkpoint``)."""
-from . import checkpoint, data, hooks  # noqa: F401
+from . import backcompat, checkpoint, data, hooks  # noqa: F401

@@ -198,19 +198,13 @@ class ReLU6(Hardtanh):
         return _inplace_repr(self.inplace)
 
 
-class _Stateless(Module):
-    """An activation without options: the repr is just its name."""
-
-    _fn = None
-
-    def forward(self, input: Tensor) -> Tensor:
-        return type(self)._fn(input)
-
-
-class LogSigmoid(_Stateless):
+# (the activations below derive from Module directly, as PyTorch's do: a shared base class would show in
+# type(m).__mro__ and in isinstance checks)
+class LogSigmoid(Module):
     """log σ(x)."""
 
-    _fn = staticmethod(F.logsigmoid)
+    def forward(self, input: Tensor) -> Tensor:
+        return F.logsigmoid(input)
 
 
 class GLU(Module):
@@ -227,56 +221,52 @@ class GLU(Module):
         return f"dim={self.dim}"
 
 
-class Softsign(_Stateless):
+class Softsign(Module):
     """x / (1 + |x|)."""
 
-    _fn = staticmethod(F.softsign)
+    def forward(self, input: Tensor) -> Tensor:
+        return F.softsign(input)
 
 
-class Tanhshrink(_Stateless):
+class Tanhshrink(Module):
     """x - tanh(x)."""
 
-    _fn = staticmethod(F.tanhshrink)
-
-
-class _InplaceOption(Module):
-    """An activation whose only option is ``inplace`` (which, as in PyTorch, its repr does not show)."""
-
-    _fn = None
-    # (each subclass defines its own __init__ so that argument errors name it: "Hardswish.__init__() takes ...")
-
     def forward(self, input: Tensor) -> Tensor:
-        return type(self)._fn(input, inplace=self.inplace)
+        return F.tanhshrink(input)
 
 
-class Hardsigmoid(_InplaceOption):
+# (Hardsigmoid / Hardswish: an ``inplace`` option that, as in PyTorch, their repr does not show)
+class Hardsigmoid(Module):
     """relu6(x + 3) / 6."""
 
-    _fn = staticmethod(F.hardsigmoid)
-
     def __init__(self, inplace: bool = False) -> None:
         super().__init__()
         self.inplace = inplace
 
+    def forward(self, input: Tensor) -> Tensor:
+        return F.hardsigmoid(input, inplace=self.inplace)
 
-class Hardswish(_InplaceOption):
+
+class Hardswish(Module):
     """x · relu6(x + 3) / 6."""
 
-    _fn = staticmethod(F.hardswish)
-
     def __init__(self, inplace: bool = False) -> None:
         super().__init__()
         self.inplace = inplace
 
+    def forward(self, input: Tensor) -> Tensor:
+        return F.hardswish(input, inplace=self.inplace)
 
-class Mish(_InplaceOption):
+
+class Mish(Module):
     """x · tanh(softplus(x))."""
 
-    _fn = staticmethod(F.mish)
-
     def __init__(self, inplace: bool = False) -> None:
         super().__init__()
         self.inplace = inplace
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.mish(input, inplace=self.inplace)
 
     def extra_repr(self) -> str:
         return "inplace=True" if self.inplace else ""

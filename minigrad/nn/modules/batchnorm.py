@@ -157,26 +157,27 @@ class _LazyNormBase(LazyModuleMixin, _NormBase):
         self.reset_parameters()
 
 
-class _LazyBatchNorm(_LazyNormBase, _BatchNorm):
-    """A batch norm whose num_features comes from its first input."""
-
-
-class LazyBatchNorm1d(_LazyBatchNorm, BatchNorm1d):
+# (as in PyTorch, a lazy batch norm derives from _BatchNorm, not from the class it becomes: its type's __mro__
+# and isinstance checks show that; it borrows that class's input check)
+class LazyBatchNorm1d(_LazyNormBase, _BatchNorm):
     """BatchNorm1d with num_features read off the first input."""
 
     cls_to_become = BatchNorm1d
+    _check_input_dim = BatchNorm1d._check_input_dim
 
 
-class LazyBatchNorm2d(_LazyBatchNorm, BatchNorm2d):
+class LazyBatchNorm2d(_LazyNormBase, _BatchNorm):
     """BatchNorm2d with num_features read off the first input."""
 
     cls_to_become = BatchNorm2d
+    _check_input_dim = BatchNorm2d._check_input_dim
 
 
-class LazyBatchNorm3d(_LazyBatchNorm, BatchNorm3d):
+class LazyBatchNorm3d(_LazyNormBase, _BatchNorm):
     """BatchNorm3d with num_features read off the first input."""
 
     cls_to_become = BatchNorm3d
+    _check_input_dim = BatchNorm3d._check_input_dim
 
 
 class SyncBatchNorm(_BatchNorm):

@@ -1,9 +1,12 @@
 """Containers: Sequential (run modules in order) and ModuleList (a list that registers its modules)."""
 from __future__ import annotations
 
+import operator
 import warnings
 from collections import OrderedDict
+from collections.abc import Iterable, Mapping
 
+from ..._tensor import Tensor
 from ..parameter import Parameter
 from .module import Module, _addindent
 
@@ -131,6 +134,15 @@ class Sequential(Module):
         return input
 
 
+def _abs_string_index(container, idx) -> str:
+    """PyTorch's _get_abs_string_index: the key of entry ``idx`` (an integer, possibly negative) of a list-like
+    container, with its TypeError for a non-integer and IndexError out of range."""
+    idx = operator.index(idx)
+    if not -len(container) <= idx < len(container):
+        raise IndexError(f"index {idx} is out of range")
+    return str(idx + len(container) if idx < 0 else idx)
+
+
 class ModuleList(Module):
     """A list of modules whose parameters the parent module sees."""
 
@@ -142,15 +154,10 @@ class ModuleList(Module):
     def __getitem__(self, idx):
         if isinstance(idx, slice):
             return type(self)(list(self._modules.values())[idx])
-        size = len(self)
-        if not -size <= idx < size:
-            raise IndexError(f"index {idx} is out of range")
-        return self._modules[str(idx % size)]
+        return self._modules[_abs_string_index(self, idx)]
 
     def __setitem__(self, idx: int, module: Module) -> None:
-        if not -len(self) <= idx < len(self):
-            raise IndexError(f"index {idx} is out of range")
-        setattr(self, str(idx % len(self)), module)
+        setattr(self, _abs_string_index(self, idx), module)
 
     def __len__(self) -> int:
         return len(self._modules)
@@ -171,6 +178,8 @@ class ModuleList(Module):
 
     def extend(self, modules) -> ModuleList:
         """Add each of ``modules`` at the end."""
+        if not isinstance(modules, Iterable):
+            raise TypeError(f"ModuleList.extend should be called with an iterable, but got {type(modules).__name__}")
         for module in modules:
             self.append(module)
         return self
@@ -191,7 +200,7 @@ class ModuleList(Module):
 
     def __delitem__(self, idx) -> None:
         keys = list(self._modules)
-        for key in (keys[idx] if isinstance(idx, slice) else [keys[idx]]):
+        for key in (keys[idx] if isinstance(idx, slice) else [_abs_string_index(self, idx)]):
             del self._modules[key]
         items = list(self._modules.values())   # renumbered, as PyTorch does
         self._modules.clear()
@@ -264,10 +273,20 @@ class ModuleDict(Module):
         return self._modules.values()
 
     def update(self, modules) -> None:
-        """Add (or replace) modules from a dict or an iterable of (name, module) pairs."""
-        pairs = modules.items() if hasattr(modules, "items") else modules
-        for key, module in pairs:
-            self[key] = module
+        """Add (or replace) modules from a mapping or an iterable of (name, module) pairs (PyTorch's checks)."""
+        if not isinstance(modules, Iterable):
+            raise TypeError("ModuleDict.update should be called with an iterable of key/value pairs, but got "
+                            f"{type(modules).__name__}")
+        if isinstance(modules, (OrderedDict, ModuleDict, Mapping)):
+            for key, module in modules.items():
+                self[key] = module
+            return
+        for j, m in enumerate(modules):
+            if not isinstance(m, Iterable):
+                raise TypeError(f"ModuleDict update sequence element #{j} should be Iterable; is{type(m).__name__}")
+            if not len(m) == 2:
+                raise ValueError(f"ModuleDict update sequence element #{j} has length {len(m)}; 2 is required")
+            self[m[0]] = m[1]
 
 
 def _param_line(p) -> str:
@@ -290,12 +309,10 @@ class ParameterList(Module):
     def __getitem__(self, idx):
         if isinstance(idx, slice):
             return ParameterList([self[i] for i in range(len(self))[idx]])
-        if not -len(self) <= idx < len(self):
-            raise IndexError(f"index {idx} is out of range")
-        return getattr(self, str(idx % len(self)))
+        return getattr(self, _abs_string_index(self, idx))
 
     def __setitem__(self, idx: int, param) -> None:
-        setattr(self, str(idx % len(self)), _as_parameter(param))
+        setattr(self, _abs_string_index(self, idx), _as_parameter(param))
 
     def __len__(self) -> int:
         return self._size
@@ -311,6 +328,8 @@ class ParameterList(Module):
 
     def extend(self, values) -> ParameterList:
         """Add each of ``values`` at the end."""
+        if not isinstance(values, Iterable) or isinstance(values, Tensor):
+            raise TypeError(f"ParameterList.extend should be called with an iterable, but got {type(values).__name__}")
         for value in values:
             self.append(value)
         return self
@@ -336,16 +355,23 @@ class ParameterDict(Module):
         if parameters is not None:
             self.update(parameters)
 
+    def _key_to_attr(self, key: str) -> str:
+        """The attribute holding entry ``key``: the key itself, which must be a string (PyTorch's error)."""
+        if not isinstance(key, str):
+            raise TypeError("Index given to ParameterDict cannot be used as a key as it is not a string (type is "
+                            f"'{type(key).__name__}'). Open an issue on github if you need non-string keys.")
+        return key
+
     def __getitem__(self, key: str):
-        return getattr(self, key)
+        return getattr(self, self._key_to_attr(key))
 
     def __setitem__(self, key: str, value) -> None:
-        self._keys[key] = None
-        setattr(self, key, _as_parameter(value))
+        self._keys[key] = None   # (as PyTorch's: recorded before the key is checked)
+        setattr(self, self._key_to_attr(key), _as_parameter(value))
 
     def __delitem__(self, key: str) -> None:
         del self._keys[key]
-        delattr(self, key)
+        delattr(self, self._key_to_attr(key))
 
     def __len__(self) -> int:
         return len(self._keys)

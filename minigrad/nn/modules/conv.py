@@ -190,7 +190,7 @@ class ConvTranspose3d(_ConvTransposeNd):
 
 # ---- lazy convolutions: in_channels read off the first input (PyTorch's _LazyConvXdMixin) ---------------
 
-class _LazyConvMixin(LazyModuleMixin):
+class _LazyConvXdMixin(LazyModuleMixin):
     """A convolution whose in_channels comes from its first input; it then becomes its ``cls_to_become`` class."""
 
     def _lazy_init(self, out_channels: int, bias: bool, dtype) -> None:
@@ -233,7 +233,7 @@ def _lazy_conv(conv: type) -> type:
                  bias: bool = True, padding_mode: str = "zeros", device=None, dtype=None) -> None:
         conv.__init__(self, 0, 0, kernel_size, stride, padding, dilation, groups, False, padding_mode, device, dtype)
         self._lazy_init(out_channels, bias, dtype)
-    return type(f"Lazy{conv.__name__}", (_LazyConvMixin, conv), {"__init__": __init__, "cls_to_become": conv,
+    return type(f"Lazy{conv.__name__}", (_LazyConvXdMixin, conv), {"__init__": __init__, "cls_to_become": conv,
                                                                   "__doc__": f"{conv.__name__}, in_channels lazy."})
 
 
@@ -244,7 +244,7 @@ def _lazy_conv_transpose(conv: type) -> type:
         conv.__init__(self, 0, 0, kernel_size, stride, padding, output_padding, groups, False, dilation,
                       padding_mode, device, dtype)
         self._lazy_init(out_channels, bias, dtype)
-    return type(f"Lazy{conv.__name__}", (_LazyConvMixin, conv), {"__init__": __init__, "cls_to_become": conv,
+    return type(f"Lazy{conv.__name__}", (_LazyConvXdMixin, conv), {"__init__": __init__, "cls_to_become": conv,
                                                                   "__doc__": f"{conv.__name__}, in_channels lazy."})
 
 

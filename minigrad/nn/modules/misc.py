@@ -98,11 +98,19 @@ class Unflatten(Module):
 
     def __init__(self, dim: int | str, unflattened_size) -> None:
         super().__init__()
-        if not isinstance(unflattened_size, (tuple, list)):
-            raise TypeError("unflattened_size must be tuple of ints, but found type "
-                            f"{type(unflattened_size).__name__}")
+        self._require_tuple_int(unflattened_size)
         self.dim = dim
         self.unflattened_size = unflattened_size
+
+    def _require_tuple_int(self, input) -> None:
+        """PyTorch's check of ``unflattened_size``: a tuple or list of Python ints (checked one by one)."""
+        if isinstance(input, (tuple, list)):
+            for idx, elem in enumerate(input):
+                if not isinstance(elem, int):
+                    raise TypeError("unflattened_size must be tuple of ints, but found element of type "
+                                    f"{type(elem).__name__} at pos {idx}")
+            return
+        raise TypeError(f"unflattened_size must be a tuple of ints, but found type {type(input).__name__}")
 
     def forward(self, input: Tensor) -> Tensor:
         return input.unflatten(self.dim, self.unflattened_size)

@@ -5,6 +5,7 @@ import functools
 import warnings
 import weakref
 from collections import OrderedDict, namedtuple
+from typing import TypeVar
 
 from ..._class_names import TorchNamed
 from ..._tensor import Tensor
@@ -76,6 +77,7 @@ _global_parameter_registration_hooks: _HookDict = _HookDict()
 _global_forward_pre_hooks: _HookDict = _HookDict()
 _global_forward_hooks: _HookDict = _HookDict()
 _global_forward_hooks_with_kwargs: set = set()   # ids of global forward hooks called with kwargs
+_global_forward_hooks_always_called: set = set()   # ids of global forward hooks run even when a forward fails
 _global_backward_pre_hooks: _HookDict = _HookDict()
 _global_backward_hooks: _HookDict = _HookDict()
 _global_is_full_backward_hook: bool | None = None   # full or legacy: the global backward hooks are one kind
@@ -106,6 +108,8 @@ def register_module_forward_hook(hook, *, with_kwargs: bool = False, always_call
     handle = _add_hook(_global_forward_hooks, hook)
     if with_kwargs:
         _global_forward_hooks_with_kwargs.add(handle.id)
+    if always_call:
+        _global_forward_hooks_always_called.add(handle.id)
     return handle
 
 
@@ -159,6 +163,9 @@ class Module(metaclass=TorchNamed):
     """Base class for all neural-network modules; subclasses define ``forward``."""
 
     training: bool
+    dump_patches: bool = False    # (PyTorch's flags of old: kept as the class attributes it has)
+    call_super_init: bool = False
+    T_destination = TypeVar("T_destination", bound=dict)   # (the type of state_dict's ``destination``)
     _version: int = 1  # the state-dict format version, saved in state_dict()._metadata (BatchNorm's is 2)
 
     def __init__(self, *args, **kwargs) -> None:
@@ -168,77 +175,104 @@ class Module(metaclass=TorchNamed):
         if args:
             raise TypeError(f"{type(self).__name__}.__init__() takes 1 positional argument but {len(args) + 1} were "
                             "given")
-        # object.__setattr__: our own __setattr__ needs these dicts to exist already.
-        object.__setattr__(self, "training", True)
-        object.__setattr__(self, "_parameters", {})   # (plain dicts, as PyTorch's; the hook tables are ordered)
-        object.__setattr__(self, "_buffers", {})
-        object.__setattr__(self, "_non_persistent_buffers_set", set())
-        object.__setattr__(self, "_modules", {})
-        object.__setattr__(self, "_forward_hooks", OrderedDict())
-        object.__setattr__(self, "_forward_pre_hooks", OrderedDict())
-        object.__setattr__(self, "_backward_hooks", OrderedDict())
-        object.__setattr__(self, "_backward_pre_hooks", OrderedDict())
+        # object.__setattr__: our own __setattr__ needs these dicts to exist already. PyTorch's attributes in its
+        # order (vars(module) shows them); the parameter / buffer / module tables are plain dicts, as PyTorch's,
+        # the hook tables ordered ({handle id: hook}, or {handle id: True} for the hooks' flags)
+        set_ = object.__setattr__
+        set_(self, "training", True)
+        set_(self, "_parameters", {})
+        set_(self, "_buffers", {})
+        set_(self, "_non_persistent_buffers_set", set())
+        set_(self, "_backward_pre_hooks", OrderedDict())
+        set_(self, "_backward_hooks", OrderedDict())
+        set_(self, "_is_full_backward_hook", None)   # (None until a backward hook says full or legacy)
+        set_(self, "_forward_hooks", OrderedDict())
+        set_(self, "_forward_hooks_with_kwargs", OrderedDict())
+        set_(self, "_forward_hooks_always_called", OrderedDict())
+        set_(self, "_forward_pre_hooks", OrderedDict())
+        set_(self, "_forward_pre_hooks_with_kwargs", OrderedDict())
+        set_(self, "_state_dict_hooks", OrderedDict())
+        set_(self, "_state_dict_pre_hooks", OrderedDict())
+        set_(self, "_load_state_dict_pre_hooks", OrderedDict())
+        set_(self, "_load_state_dict_post_hooks", OrderedDict())
+        set_(self, "_modules", {})
 
     # ---- calling ------------------------------------------------------------------------------
     forward = _forward_unimplemented  # (PyTorch's name: ``print(nn.Module.forward)`` shows it)
 
     def __call__(self, *args, **kwargs):
-        with_kwargs = self.__dict__.get("_hooks_with_kwargs", ())
-        pre_hooks = self._forward_pre_hooks.items()
-        if _global_forward_pre_hooks:   # the global hooks run first
-            pre_hooks = (*_global_forward_pre_hooks.items(), *pre_hooks)
-        for hook_id, hook in list(pre_hooks):
-            if hook_id in with_kwargs:
-                result = hook(self, args, kwargs)
-                if result is not None:
-                    if not (isinstance(result, tuple) and len(result) == 2):
-                        raise RuntimeError("forward pre-hook must return None or a tuple of (new_args, new_kwargs), "
-                                           f"but got {result}.")
-                    args, kwargs = result
-                continue
-            result = hook(self, args)
-            if result is not None:
-                args = result if isinstance(result, tuple) else (result,)
-        bw_hook = None
-        full_hooks = legacy_hooks = backward_pre_hooks = ()
-        if self._backward_hooks or _global_backward_hooks:
-            full_hooks, legacy_hooks = self._get_backward_hooks()
-        if self._backward_pre_hooks or _global_backward_pre_hooks:
-            backward_pre_hooks = [*_global_backward_pre_hooks.values(), *self._backward_pre_hooks.values()]
-        if full_hooks or backward_pre_hooks:
-            bw_hook = BackwardHook(self, full_hooks, backward_pre_hooks)
-            args = bw_hook.setup_input_hook(args)
-        try:
-            output = self.forward(*args, **kwargs)
-        except Exception:
-            if self.__dict__.get("_forward_hooks_always_called"):
-                self._run_always_called_hooks(args, kwargs, with_kwargs)
-            raise
-        hooks = self._forward_hooks.items()
-        if _global_forward_hooks:   # the global hooks run first
-            hooks = (*_global_forward_hooks.items(), *hooks)
-            with_kwargs = {*with_kwargs, *_global_forward_hooks_with_kwargs}
-        for hook_id, hook in list(hooks):
-            result = hook(self, args, kwargs, output) if hook_id in with_kwargs else hook(self, args, output)
-            if result is not None:
-                output = result
-        if bw_hook is not None:
-            output = bw_hook.setup_output_hook(output)
-        if legacy_hooks:
-            self._attach_legacy_backward_hooks(args, output, legacy_hooks)
-        return output
-
-    def _run_always_called_hooks(self, args, kwargs, with_kwargs) -> None:
-        """The forward failed: the forward hooks registered with ``always_call`` still run (output None)."""
+        if not (self._forward_pre_hooks or self._forward_hooks or self._backward_hooks or self._backward_pre_hooks
+                or _global_forward_pre_hooks or _global_forward_hooks or _global_backward_hooks
+                or _global_backward_pre_hooks):
+            return self.forward(*args, **kwargs)   # (no hook anywhere: PyTorch's fast path too)
+        # PyTorch's _call_impl: the backward hooks of this call are read first (a forward pre-hook that registers
+        # one does not change this call), then the forward pre-hooks, the forward, the forward hooks. When any of
+        # it raises, the forward hooks registered with ``always_call`` that have not run yet still run (global
+        # ones first; with the arguments as the pre-hooks left them, and the output if there is one).
+        pre_kwargs = self.__dict__.get("_forward_pre_hooks_with_kwargs", ())
+        with_kwargs = self.__dict__.get("_forward_hooks_with_kwargs", ())
+        always = self.__dict__.get("_forward_hooks_always_called", ())
         result = None
-        for hook_id, hook in list(self._forward_hooks.items()):
-            if hook_id in self._forward_hooks_always_called:
-                try:
-                    out = hook(self, args, kwargs, result) if hook_id in with_kwargs else hook(self, args, result)
-                    result = result if out is None else out
-                except Exception as e:
-                    warnings.warn("module forward hook with ``always_call=True`` raised an exception that was "
-                                  f"silenced as another error was raised in forward: {str(e)}", stacklevel=2)
+        called = set()   # (the always_call hooks that ran before the error)
+        try:
+            full_hooks = legacy_hooks = backward_pre_hooks = ()
+            if self._backward_pre_hooks or _global_backward_pre_hooks:
+                backward_pre_hooks = [*_global_backward_pre_hooks.values(), *self._backward_pre_hooks.values()]
+            if self._backward_hooks or _global_backward_hooks:
+                full_hooks, legacy_hooks = self._get_backward_hooks()
+            for hook_id, hook in (*_global_forward_pre_hooks.items(), *self._forward_pre_hooks.items()):
+                if hook_id in pre_kwargs:
+                    out = hook(self, args, kwargs)
+                    if out is not None:
+                        if not (isinstance(out, tuple) and len(out) == 2):
+                            raise RuntimeError("forward pre-hook must return None or a tuple of (new_args, "
+                                               f"new_kwargs), but got {out}.")
+                        args, kwargs = out
+                    continue
+                out = hook(self, args)
+                if out is not None:
+                    args = out if isinstance(out, tuple) else (out,)
+            bw_hook = None
+            if full_hooks or backward_pre_hooks:
+                bw_hook = BackwardHook(self, full_hooks, backward_pre_hooks)
+                args = bw_hook.setup_input_hook(args)
+            result = self.forward(*args, **kwargs)
+            for hook_id, hook in (*_global_forward_hooks.items(), *self._forward_hooks.items()):
+                if hook_id in always or hook_id in _global_forward_hooks_always_called:
+                    called.add(hook_id)
+                if hook_id in with_kwargs or hook_id in _global_forward_hooks_with_kwargs:
+                    out = hook(self, args, kwargs, result)
+                else:
+                    out = hook(self, args, result)
+                if out is not None:
+                    result = out
+            if bw_hook is not None:
+                if not isinstance(result, (Tensor, tuple)):
+                    warnings.warn("For backward hooks to be called, module output should be a Tensor or a tuple of "
+                                  f"Tensors but received {type(result)}", stacklevel=2)
+                result = bw_hook.setup_output_hook(result)
+            if legacy_hooks:
+                self._attach_legacy_backward_hooks(args, result, legacy_hooks)
+            return result
+        except Exception:
+            for hook_id, hook in list(_global_forward_hooks.items()):
+                if hook_id in _global_forward_hooks_always_called and hook_id not in called:
+                    try:
+                        out = hook(self, args, result)
+                        result = result if out is None else out
+                    except Exception as e:
+                        warnings.warn("global module forward hook with ``always_call=True`` raised an exception "
+                                      f"that was silenced as another error was raised in forward: {str(e)}",
+                                      stacklevel=2)
+            for hook_id, hook in list(self._forward_hooks.items()):
+                if hook_id in always and hook_id not in called:
+                    try:
+                        out = hook(self, args, kwargs, result) if hook_id in with_kwargs else hook(self, args, result)
+                        result = result if out is None else out
+                    except Exception as e:
+                        warnings.warn("module forward hook with ``always_call=True`` raised an exception that was "
+                                      f"silenced as another error was raised in forward: {str(e)}", stacklevel=2)
+            raise
 
     def _get_backward_hooks(self) -> tuple[list, list]:
         """(full backward hooks, legacy backward hooks) for a call: the global ones first, then the module's."""
@@ -294,22 +328,27 @@ class Module(metaclass=TorchNamed):
                               always_call: bool = False) -> RemovableHandle:
         """Call ``hook(module, args, output)`` after every forward (``hook(module, args, kwargs, output)`` with
         ``with_kwargs``); a returned value replaces the output (``always_call``: also when the forward fails)."""
-        handle = self._add_forward_hook(self._forward_hooks, hook, prepend, with_kwargs)
+        handle = self._add_forward_hook(self._forward_hooks, hook, prepend, with_kwargs,
+                                        self.__dict__.setdefault("_forward_hooks_with_kwargs", OrderedDict()))
         if always_call:
-            self.__dict__.setdefault("_forward_hooks_always_called", set()).add(handle.id)
+            self._forward_hooks_always_called[handle.id] = True
         return handle
 
     def register_forward_pre_hook(self, hook, *, prepend: bool = False, with_kwargs: bool = False) -> RemovableHandle:
         """Call ``hook(module, args)`` before every forward (``hook(module, args, kwargs)`` with ``with_kwargs``,
         returning None or ``(args, kwargs)``); a returned value replaces the arguments."""
-        return self._add_forward_hook(self._forward_pre_hooks, hook, prepend, with_kwargs)
+        return self._add_forward_hook(self._forward_pre_hooks, hook, prepend, with_kwargs,
+                                      self.__dict__.setdefault("_forward_pre_hooks_with_kwargs", OrderedDict()))
 
-    def _add_forward_hook(self, hooks, hook, prepend: bool, with_kwargs: bool) -> RemovableHandle:
-        handle = _add_hook(hooks, hook)
+    def _add_forward_hook(self, hooks, hook, prepend: bool, with_kwargs: bool, kwargs_flags) -> RemovableHandle:
+        # (the handle also clears the hook's flags: with_kwargs, and always_call of a forward hook)
+        extra = [kwargs_flags] if hooks is self._forward_pre_hooks else [
+            kwargs_flags, self.__dict__.setdefault("_forward_hooks_always_called", OrderedDict())]
+        handle = _add_hook(hooks, hook, extra_dict=extra)
         if prepend:
             hooks.move_to_end(handle.id, last=False)
         if with_kwargs:
-            self.__dict__.setdefault("_hooks_with_kwargs", set()).add(handle.id)
+            kwargs_flags[handle.id] = True
         return handle
 
     # ---- attributes: assignment registers parameters, buffers and sub-modules ------------------
@@ -371,7 +410,10 @@ class Module(metaclass=TorchNamed):
         object.__delattr__(self, name)
 
     def __dir__(self):
-        return sorted(set(object.__dir__(self)) | set(self._parameters) | set(self._buffers) | set(self._modules))
+        # (PyTorch's: the class's names, the instance's, its parameters, submodules and buffers, without the names
+        # that are no Python identifier, such as a Sequential's "0", "1")
+        keys = [*dir(self.__class__), *self.__dict__, *self._parameters, *self._modules, *self._buffers]
+        return sorted(k for k in keys if not k[0].isdigit())
 
     def register_parameter(self, name: str, param: Parameter | None) -> None:
         """Add a parameter (or a None placeholder) under ``name``."""
@@ -673,6 +715,26 @@ class Module(metaclass=TorchNamed):
         """Fails if there is a tensor to move: minigrad computes on the CPU only (as a PyTorch built without CUDA)."""
         if self._has_tensors():
             raise AssertionError("Torch not compiled with CUDA enabled")
+        return self
+
+    def xpu(self, device=None) -> Module:
+        """Fails if there is a tensor to move (a PyTorch built without XPU support)."""
+        if self._has_tensors():
+            raise AssertionError("Torch not compiled with XPU enabled")
+        return self
+
+    def ipu(self, device=None) -> Module:
+        """Fails if there is a tensor to move (a PyTorch built without IPU support)."""
+        if self._has_tensors():
+            raise RuntimeError("PyTorch is not linked with support for ipu devices")
+        return self
+
+    def mtia(self, device=None) -> Module:
+        """Fails if there is a tensor to move (a PyTorch built without MTIA support)."""
+        if self._has_tensors():
+            raise AssertionError("Torch not compiled with MTIA enabled. Ensure you have `import "
+                                 "mtia.host_runtime.torch_mtia.dynamic_library` in your python src file and include "
+                                 "`//mtia/host_runtime/torch_mtia:torch_mtia` as your target dependency!")
         return self
 
     def _has_tensors(self) -> bool:

@@ -17,39 +17,38 @@ def _ntuple(value, n: int) -> tuple:
     return tuple(value) if isinstance(value, Sequence) else (value,) * n
 
 
-class _PadNd(Module):
-    """A fixed padding of the last ``_dims`` dims, by ``_mode``."""
+# (each of the four bases below derives from Module directly, as PyTorch's do: a shared base class would show in
+# type(m).__mro__ and in isinstance checks; ``_dims`` is set by the concrete classes)
+def _init_padding(module: Module, padding) -> None:
+    module.padding = _ntuple(padding, 2 * module._dims)
+
+
+class _CircularPadNd(Module):
+    """Wraps around: the left padding repeats the input's right end, and so on."""
 
     _dims = 1
-    _mode = "constant"
 
     def __init__(self, padding) -> None:
         super().__init__()
-        self.padding = _ntuple(padding, 2 * self._dims)
+        _init_padding(self, padding)
 
     def forward(self, input: Tensor) -> Tensor:
-        return F.pad(input, self.padding, self._mode)
+        if input.dim() not in (self._dims + 1, self._dims + 2):
+            raise ValueError(f"expected {self._dims + 1}D or {self._dims + 2}D input (got {input.dim()}D input)")
+        return F.pad(input, self.padding, "circular")
 
     def extra_repr(self) -> str:
         return f"{self.padding}"
 
 
-class _CircularPadNd(_PadNd):
-    """Wraps around: the left padding repeats the input's right end, and so on."""
-
-    _mode = "circular"
-
-    def forward(self, input: Tensor) -> Tensor:
-        if input.dim() not in (self._dims + 1, self._dims + 2):
-            raise ValueError(f"expected {self._dims + 1}D or {self._dims + 2}D input (got {input.dim()}D input)")
-        return super().forward(input)
-
-
-class _ConstantPadNd(_PadNd):
+class _ConstantPadNd(Module):
     """Pads with ``value``."""
 
+    _dims = 1
+
     def __init__(self, padding, value: float) -> None:
-        super().__init__(padding)
+        super().__init__()
+        _init_padding(self, padding)
         self.value = value
 
     def forward(self, input: Tensor) -> Tensor:
@@ -59,16 +58,36 @@ class _ConstantPadNd(_PadNd):
         return f"padding={self.padding}, value={self.value}"
 
 
-class _ReflectionPadNd(_PadNd):
+class _ReflectionPadNd(Module):
     """Mirrors the input at its edges (the edge element itself not repeated)."""
 
-    _mode = "reflect"
+    _dims = 1
+
+    def __init__(self, padding) -> None:
+        super().__init__()
+        _init_padding(self, padding)
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.pad(input, self.padding, "reflect")
+
+    def extra_repr(self) -> str:
+        return f"{self.padding}"
 
 
-class _ReplicationPadNd(_PadNd):
+class _ReplicationPadNd(Module):
     """Repeats the input's edge elements."""
 
-    _mode = "replicate"
+    _dims = 1
+
+    def __init__(self, padding) -> None:
+        super().__init__()
+        _init_padding(self, padding)
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.pad(input, self.padding, "replicate")
+
+    def extra_repr(self) -> str:
+        return f"{self.padding}"
 
 
 class CircularPad1d(_CircularPadNd):

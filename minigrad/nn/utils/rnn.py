@@ -176,7 +176,8 @@ def unpad_sequence(padded_sequences: Tensor, lengths: Tensor, batch_first: bool 
     batch_first, as PyTorch does)."""
     if not batch_first:
         padded_sequences.transpose_(0, 1)
-    idx = _creation.arange(padded_sequences.shape[1])
+    # (as PyTorch's, ``lengths`` must be a tensor: its device is read, which a list fails on)
+    idx = _creation.arange(padded_sequences.shape[1], device=lengths.device)
     return [seq[idx < length] for seq, length in zip(padded_sequences, lengths, strict=True)]
 
 
