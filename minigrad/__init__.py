@@ -304,6 +304,7 @@ _out_args.install_table(fft.__dict__, _out_args.FFT_OUT, "fft_")
 from . import _ops_inplace_math  # noqa: E402
 _ops_inplace_math.install_leaf_first(Tensor)
 reshape = _ops.reshape_function  # (torch.reshape takes one shape argument; Tensor.reshape, sizes too)
+permute = _ops.permute_function  # (and torch.permute one dims argument)
 # torch.floor(1.5): PyTorch's TypeError for a number where a function takes a tensor first (see _arg_errors).
 from . import _arg_errors  # noqa: E402
 _arg_errors.install_tensor_first(globals())

@@ -1052,6 +1052,9 @@ def _function_form(option: str) -> str:
 # The reductions whose ``dim`` is ``int[1]?`` in PyTorch's schema: None passes (the print does not show it).
 # (schemas with ``int[1]? dim`` and no default: None is accepted although the printed signature does not say so)
 _NULLABLE_DIM = ("sum", "mean", "std", "var", "std_mean", "var_mean")
+# Parameters PyTorch declares optional (``str? rounding_mode``) in every overload that has them, though its
+# error messages print them without the "?": None is taken (x.divide(y, rounding_mode=None)).
+_ALWAYS_NULLABLE = ("rounding_mode",)
 _METHOD_PARSED = {name: [_signature(o, ("dim",) if name in _NULLABLE_DIM else ()) if o != "()" else []
                          for o in options]
                   for name, options in METHOD_SIGNATURES.items()}
@@ -1222,7 +1225,8 @@ def _reparse(public_name: str, args: tuple, kwargs: dict, error: BaseException) 
     # (method_error's errors, raised by code the function shares with its method, get the function's form here)
     method_form = getattr(error, "method_form", False)
     if key.startswith("nn.functional.") and name in FUNCTIONAL_CALLS:
-        _reparse_functional(name, args, kwargs)
+        if not (isinstance(error, ValueError) and any(s in str(error) for s in _PYTHON_CHECKS)):
+            _reparse_functional(name, args, kwargs)
         return
     if not public_name.startswith("torch.") or "." in key and not key.startswith("nn."):
         return
@@ -1245,7 +1249,8 @@ def _reparse(public_name: str, args: tuple, kwargs: dict, error: BaseException) 
     if key in S.OVERLOADS:
         if key not in _REPARSED:
             options = S.OVERLOADS[key] + ((_HIDDEN_OVERLOAD,) if key in S.HIDDEN else ())
-            signatures = [_signature(o, ("dim",) if name in _NULLABLE_DIM else (), _ONE_INT_ANY) for o in options]
+            signatures = [_signature(o, ("dim", *_ALWAYS_NULLABLE) if name in _NULLABLE_DIM else _ALWAYS_NULLABLE,
+                                     _ONE_INT_ANY) for o in options]
             for param in (p for s in signatures for p in s) if name in _NUMBERS_AS_TENSORS else ():
                 param.numbers = param.type == "Tensor"
             _REPARSED[key] = signatures
@@ -1253,7 +1258,9 @@ def _reparse(public_name: str, args: tuple, kwargs: dict, error: BaseException) 
     elif key in S.REQUIRED:
         # One overload: its positional parameters and out= as PyTorch's errors showed them (other keyword-only
         # ones, never seen there, are taken as they come), parsed in the order PyTorch's parser checks them.
-        _parse(name, _one_overload(key, kwargs), args, kwargs, True)
+        params = _one_overload(key, kwargs)
+        _parse(name, params, args, kwargs, True)
+        _unpack_lists(name, params, args, kwargs)  # (after the types: PyTorch unpacks a list as it reads it)
         text = str(error)
         if binding and "() got " in text:  # (an unexpected keyword, or one given twice: Python's words, our name)
             raise TypeError(f"{name}(){text.split('()', 1)[1]}") from None
@@ -1294,6 +1301,10 @@ for _pool in ("max_pool1d", "max_pool2d", "max_pool3d"):
                                ("input", "kernel_size", "stride", "padding", "dilation", "ceil_mode"), ())
 
 
+# The ValueErrors of checks PyTorch's Python code makes before it calls the C function: they stand.
+_PYTHON_CHECKS = ("is not a valid value for reduction", "dropout probability has to be")
+
+
 def _reparse_functional(name: str, args: tuple, kwargs: dict) -> None:
     """PyTorch's parser error of the C function nn.functional.``name`` ends in (FUNCTIONAL_CALLS), if it refuses
     the arguments the call passes on to it."""
@@ -1309,12 +1320,15 @@ def _reparse_functional(name: str, args: tuple, kwargs: dict) -> None:
     given = bound.arguments
     if given.get("return_indices") or name == "grid_sample" and given.get("align_corners") is None:
         return  # (another C function; align_corners=None is the Python code's default, made False)
+    if name == "dropout" and given.get("inplace"):
+        c_name = "dropout_"
     values = tuple(given[v] if isinstance(v, str) else v for v in positional)
     # (the C function's optional parameters take None here: the Python code turns None into their defaults)
     params = _signature(option, one_int=("kernel_size", "stride", "padding", "dilation"))
     for p in params:
         p.allow_none = p.allow_none or p.optional
     _parse(c_name, params, values, {k: given[k] for k in keywords}, True)
+    _unpack_lists(c_name, params, values, {k: given[k] for k in keywords})
 
 
 def _reparse_own(name: str, args: tuple, kwargs: dict) -> None:
@@ -1360,6 +1374,25 @@ def _one_overload(key: str, kwargs: dict) -> list:
     return params
 
 
+def alias_method(fn, name: str):
+    """``fn`` as the Tensor method ``name``, another spelling of it (x.true_divide is x.div): PyTorch's parser errors
+    name the alias, and check its own keywords (true_divide takes no rounding_mode)."""
+    @functools.wraps(fn)
+    def method(self, *args, **kwargs):
+        if kwargs:
+            error = method_error(name, args, kwargs)
+            if error is not None:
+                raise error
+        try:
+            return fn(self, *args, **kwargs)
+        except TypeError as error:
+            if not getattr(error, "method_form", False):
+                raise
+            raise (method_error(name, args, kwargs) or error) from None
+    method.__name__ = name
+    return method
+
+
 def method_error(name: str, args: tuple, kwargs: dict) -> TypeError | None:
     """PyTorch's parser error for the method call ``x.name(*args, **kwargs)`` (``args`` without self), built where
     minigrad's code has failed (``x.add("a")``: "add(): argument 'other' (position 1) must be Tensor, not str");
@@ -1370,7 +1403,7 @@ def method_error(name: str, args: tuple, kwargs: dict) -> TypeError | None:
         return None
     if ("method", name) not in _REPARSED:
         options = S.METHOD_OVERLOADS[name] + ((_HIDDEN_OVERLOAD,) if name in S.METHOD_HIDDEN else ())
-        signatures = [_signature(o, one_int=_ONE_INT_ANY) if o != "()" else [] for o in options]
+        signatures = [_signature(o, _ALWAYS_NULLABLE, _ONE_INT_ANY) if o != "()" else [] for o in options]
         for param in (p for s in signatures for p in s) if name in _NUMBERS_AS_TENSORS else ():
             param.numbers = param.type == "Tensor"
         _REPARSED["method", name] = signatures

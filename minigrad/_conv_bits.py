@@ -261,9 +261,41 @@ def _which(x_shape, w_shape, stride, dilation, groups, dtypes, out, steps: str, 
     return kind
 
 
+def _double_forward(x, w, b, stride, padding, dilation, out):
+    """A float64 convolution (groups = 1) as PyTorch's: oneDNN has no float64 kernels, so every one runs
+    slow_conv2d (slow_conv_dilated2d when dilated): per sample, output frame = bias, then += weight @ im2col
+    columns by MKL's dgemm. MKL's kernel depends on where the frame starts in memory, so the frames are written
+    into one 64-byte-aligned output as PyTorch's allocator gives. slow_conv2d runs the samples of a batch in a
+    parallel loop (MKL on one thread in each), slow_conv_dilated2d one after the other (MKL on all threads).
+    Checked on random shapes (padding='same' included: PyTorch pads with the convolution's own padding, or
+    F.pad then convolves when it is uneven, which gives the same bits)."""
+    n, o, positions = x.shape[0], w.shape[0], int(np.prod(out))
+    dilated = any(d != 1 for d in dilation)
+    raw = np.empty(n * o * positions + 8, np.float64)          # (8 spare float64s: room to align to 64 bytes)
+    start = (-raw.ctypes.data % 64) // 8
+    y = raw[start:start + n * o * positions].reshape(n, o, positions)
+    y[...] = 0.0 if b is None else b[:, None]
+    w2 = np.ascontiguousarray(w).reshape(o, -1)
+    saved = _reduce.THREADS[0]
+    _reduce.THREADS[0] = saved if n == 1 or dilated else 1
+    try:
+        for y1, x1 in zip(y, x):
+            _matmul._addmm_into(y1, w2, _columns(x1, w.shape[2:], stride, padding, dilation, out), 1, 1)
+    finally:
+        _reduce.THREADS[0] = saved
+    return y.reshape((n, o) + tuple(out))
+
+
 def forward(x, w, b, stride, padding, dilation, groups, out):
-    """y = conv(x, w) + b with PyTorch's float32 bits, or None."""
+    """y = conv(x, w) + b with PyTorch's float32 (or float64) bits, or None."""
     dtypes = (x.dtype, w.dtype) + (() if b is None else (b.dtype,))
+    if all(d == np.float64 for d in dtypes):
+        macs = x.shape[0] * w.size * int(np.prod(out))
+        # (one output position: PyTorch's gemm then has one column, another MKL path, not emulated)
+        if (groups != 1 or len(w.shape) not in (3, 4) or macs == 0 or macs > LIMIT or _matmul._LIB is None
+                or np.prod(out) == 1):
+            return None
+        return _double_forward(x, w, b, stride, padding, dilation, out)
     kind = _which(x.shape, w.shape, stride, dilation, groups, dtypes, out, "c")
     if kind == "onednn":
         return _onednn_forward(x, w, b, stride, padding, dilation, out)

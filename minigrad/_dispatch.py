@@ -68,7 +68,7 @@ class OpNode(Node):
         if name in _INT64_ARGS:
             return _as_unsigned(value)
         if name == "indices" and isinstance(value, tuple):   # (a tuple, or D.SavedIndices)
-            return _index_tensors(value)
+            return _index_tensors(value, self)
         return value
 
     def _get_raw_saved(self, name: str):
@@ -372,6 +372,9 @@ _INFERENCE_RESULT_VERSIONS = {
     "inv_ex info": 1,   # (linalg.inv_ex's info tensor, which its out= kernel writes)
     # (unique: its kernel's results written once each; of an empty input, none. unique(dim=): the counts only)
     "unique": lambda args, inputs, outs: 1 if inputs[0].numel() else 0, "unique_dim counts": 1,
+    # (unique_consecutive without dim: values and inverse written once, the counts zeroed then written)
+    "unique_consecutive": lambda args, inputs, outs: 1 if inputs[0].numel() else 0,
+    "unique_consecutive counts": lambda args, inputs, outs: 2 if inputs[0].numel() else 0,
     # (histograms: the counts zeroed, then written (density: divided by their sum, then by each dim's bin widths);
     # the edges written once; bincount and isin write their result once, isin of no elements not at all)
     "histc": 2, "histogram": 2, "histogram density": lambda args, inputs, outs: 3 + outs.dim(),
@@ -727,7 +730,10 @@ class Op:
                     # ``pred - y`` of two (100, 1) tensors), the strides only when they differ.
                     if same_shapes is None:
                         same_shapes = _same_shapes(tensors, result.shape)
-                    if same_shapes or _strides._plain(data):
+                    # A 1-D operand of this 2+-dim result (W4's bias b2 of shape (1,) in ``h @ W2 + b2``) has
+                    # stride 0 in every other dim, and TensorIterator's reorder_dimensions skips an operand in any
+                    # pair of dims where one stride is 0: its own stride never orders the output's dims.
+                    if same_shapes or data.ndim == 1 or _strides._plain(data):
                         continue
                 # (a missing optional operand, clamp(x, max=t)'s min, is no operand of TensorIterator's)
                 result = _strides.elementwise(result, [u for u in tensors if type(u._data) is not Absent])
@@ -804,7 +810,7 @@ class Op:
                     # (odd strides of size-1 dims matter only when the shapes differ: see _run_untracked)
                     if same_shapes is None:
                         same_shapes = _same_shapes(tensors, result.shape)
-                    if same_shapes or _strides._plain(data):
+                    if same_shapes or data.ndim == 1 or _strides._plain(data):   # (a 1-D operand: see _run_untracked)
                         continue
                 # (a missing optional operand is no operand of TensorIterator's: see _run_untracked)
                 result = _strides.elementwise(result, [u for u in tensors if type(u._data) is not Absent])
@@ -1609,7 +1615,8 @@ def _make_view(out, base, op: Op, args, output_nr=None) -> None:
     # as_strided as that view (view_as_real(root.as_strided(...))); the plain views made from such a view then
     # add an as_strided each on top. Views of the root itself and plain chains: _tensor._replay_view's rules.)
     outer = base.__dict__.get("_dtype_regen")
-    if getattr(op, "name", None) in ("view_as_real", "view_as_complex"):   # (op: a table Op, or a replay function)
+    # (a conj view, _conj._replay, is regenerated the same way: as_strided cannot express the conjugation either)
+    if getattr(op, "name", None) in ("view_as_real", "view_as_complex") or op is _conj._replay:
         if outer is not None:
             out._dtype_regen = lambda r, op=op, args=args, outer=outer: op(outer(r), **args)
         elif base._base is None:
@@ -1689,10 +1696,14 @@ def _as_unsigned(value):
     return value
 
 
-def _index_tensors(indices: tuple) -> tuple:
-    # Saved advanced indices show as tensors (None where a whole dimension is taken), as in PyTorch.
+def _index_tensors(indices: tuple, node=None) -> tuple:
+    # Saved advanced indices show as tensors (None where a whole dimension is taken), as in PyTorch. An index
+    # tensor the node kept (D.SavedIndices' sources) is given back itself, as PyTorch's SavedVariable returns the
+    # tensor it saved: the same object, sharing its version counter (and raising once it was written in place).
     from ._tensor import Tensor
-    return tuple(Tensor._make(i) if isinstance(i, np.ndarray) else None for i in indices)
+    kept = {id(t._data): t for t in (saved.unpack(node) for saved in getattr(indices, "sources", ()))}
+    return tuple(None if not isinstance(i, np.ndarray) else kept[id(i)] if id(i) in kept else Tensor._make(i)
+                 for i in indices)
 
 
 def _stale_view(t, out=None) -> bool:

@@ -1918,6 +1918,151 @@ def _lgamma_py(x: float) -> float:
         return math.inf
 
 
+# ---- SLEEF's lgammaf_u10 for float (PyTorch's float32 lgamma: vml::vlgamma maps it over every element) -----
+# The same method as the double version above (gammak, then log|Γ| = clc + log|factor|), with float pairs and
+# fewer terms; each step is float32 arithmetic as SLEEF's AVX-512 code does it (fused multiply-adds).
+
+
+def _f32(c):
+    return np.array(c, _F32)
+
+
+def _f32_pair(d):
+    """vcast_vf2_d: a double constant as a float pair (hi, the rest)."""
+    hi = np.float32(d)
+    return _f32(hi), _f32(d - float(hi))
+
+
+def _dfmul_ff(x, y):
+    """dfmul_vf2_vf_vf: the product of two floats as a pair."""
+    s = x * y
+    return s, _fms(x, y, s)
+
+
+def _dfnorm(x):
+    """dfnormalize_vf2_vf2."""
+    s = x[0] + x[1]
+    return s, (x[0] - s) + x[1]
+
+
+def _selp32(o, a, b):
+    return np.where(o, a[0], b[0]), np.where(o, a[1], b[1])
+
+
+def _trunc_i32(x):
+    """vtruncate_vi2_vf: toward zero, INT_MIN where out of range (as cvttps2dq)."""
+    ok = np.abs(x) < 2.0 ** 31
+    return np.where(ok, np.trunc(np.where(ok, x, 0)), -2.0 ** 31).astype(np.int64)
+
+
+_SINPIF_U = tuple((_f32(a), _f32(b)) for a, b in ((-0.2430611801e-7, +0.3093842054e-6),
+                                                  (+0.3590577080e-5, -0.3657307388e-4),
+                                                  (-0.3259917721e-3, +0.2490393585e-2)))
+_SINPIF_X1 = (_f32(0.015854343771934509277), _f32(4.4940051354032242811e-10)), \
+    (_f32(-0.080745510756969451904), _f32(-1.3373665339076936258e-09))
+_SINPIF_X2 = (_f32(-0.30842512845993041992), _f32(-9.0728339030733922277e-09)), \
+    (_f32(0.78539818525314331055), _f32(-2.1857338617566484855e-08))
+
+
+def _sinpifk(d):
+    """sin(πd) as a float pair (SLEEF's sinpifk): a quarter-period index q and a polynomial in the rest."""
+    u = d * _f32(4)
+    q = _trunc_i32(u)
+    q = (q + np.where(q < 0, 0, 1)) & ~1
+    o = (q & 2) == 2
+    s = u - q.astype(_F32)
+    t = s
+    s = s * s
+    s2 = _dfmul_ff(t, t)
+    u = np.where(o, *_SINPIF_U[0])
+    for a, b in _SINPIF_U[1:]:
+        u = _fma(u, s, np.where(o, a, b))
+    x = _dfadd2((u * s, np.zeros_like(s)), _selp32(o, *_SINPIF_X1))
+    x = _dfadd2(_dfmul(s2, x), _selp32(o, *_SINPIF_X2))
+    x = _dfmul(x, _selp32(o, s2, (t, np.zeros_like(t))))
+    x = _selp32(o, _dfadd2(x, (_ONE_0D, None)), x)
+    neg = (q & 4) == 4
+    return np.where(neg, -x[0], x[0]), np.where(neg, -x[1], x[1])
+
+
+# Coefficients of gammafk's polynomial in t: (x ≥ 2.3: the asymptotic series in 1/x; 0.5 ≤ x ≤ 1.2; else)
+_GAMMAF_U = tuple(tuple(_f32(c) for c in cs) for cs in (
+    (+0.000839498720672087279971000786, +0.9435157776e+0, +0.1102489550e-3),
+    (-5.17179090826059219329394422e-05, +0.8670063615e+0, +0.8160019934e-4),
+    (-0.000592166437353693882857342347, +0.4826702476e+0, +0.1528468856e-3),
+    (+6.97281375836585777403743539e-05, -0.8855129778e-1, -0.2355068718e-3),
+    (+0.000784039221720066627493314301, +0.1013825238e+0, +0.4962242092e-3),
+    (-0.000229472093621399176949318732, -0.1493408978e+0, -0.1193488017e-2),
+    (-0.002681327160493827160473958490, +0.1697509140e+0, +0.2891599433e-2),
+    (+0.003472222222222222222175164840, -0.2072454542e+0, -0.7385451812e-2),
+    (+0.083333333333333333335592087900, +0.2705872357e+0, +0.2058077045e-1)))
+_GAMMAF_Z = tuple((_f32(a), _f32(b)) for a, b in (
+    (-0.400686534596170958447352690395e+0, -0.673523028297382446749257758235e-1),
+    (+0.822466960142643054450325495997e+0, +0.322467033928981157743538726901e+0),
+    (-0.577215665946766039837398973297e+0, +0.422784335087484338986941629852e+0)))
+_HALF_LOG_2PI_F = _f32_pair(0.91893853320467278056)
+_LOG_PI_F = _f32_pair(1.1447298858494001639)
+_LOG_2_60_F = _f32_pair(41.58883083359671856503)
+
+
+def _gammafk(a):
+    """SLEEF's gammafk: (clc, factor) pairs with Γ(a) = e^clc · factor (reflection below 0.5, a shift up by
+    3 for 2.3 ≤ x ≤ 7, then Stirling's series in 1/x or a polynomial near 1 or 2)."""
+    zero = np.zeros_like(a)
+    one = np.ones_like(a)
+    otiny = np.abs(a) < _f32(1e-30)
+    oref = a < _f32(0.5)
+    x = _selp32(otiny, (zero, zero), _selp32(oref, _dfadd2_ff(_ONE_0D, -a), (a, zero)))
+    o0 = (_f32(0.5) <= x[0]) & (x[0] <= _f32(1.2))
+    o2 = _f32(2.3) <= x[0]
+    y = _dfnorm(_dfmul(_dfadd2(x, (_ONE_0D, None)), x))
+    y = _dfnorm(_dfmul(_dfadd2(x, (_f32(2), None)), y))
+    o = o2 & (x[0] <= _f32(7))
+    clln = _selp32(o, y, (one, zero))
+    x = _selp32(o, _dfadd2(x, (_f32(3), None)), x)
+    t = np.where(o2, _ONE_0D / x[0], _dfnorm(_dfadd2(x, (np.where(o0, _f32(-1), _f32(-2)), None)))[0])
+    def pick(c): return np.where(o2, c[0], np.where(o0, c[1], c[2]))
+    u = pick(_GAMMAF_U[0])
+    for c in _GAMMAF_U[1:]:
+        u = _fma(u, t, pick(c))
+    y = _dfmul(_dfadd2(x, (_f32(-0.5), None)), _logk2f(x))
+    y = _dfadd2(y, (-x[0], -x[1]))
+    y = _dfadd2(y, _HALF_LOG_2PI_F)
+    z = _dfadd2(_dfmul_ff(u, t), (np.where(o0, *_GAMMAF_Z[0]), None))
+    z = _dfadd2(_dfmul_f(z, t), (np.where(o0, *_GAMMAF_Z[1]), None))
+    z = _dfadd2(_dfmul_f(z, t), (np.where(o0, *_GAMMAF_Z[2]), None))
+    z = _dfmul_f(z, t)
+    clc = _selp32(o2, y, z)
+    clld = _selp32(o2, _dfadd2(_dfmul_ff(u, t), (_ONE_0D, None)), (one, zero))
+    y = clln
+    clc = _selp32(otiny, (_LOG_2_60_F[0] + zero, _LOG_2_60_F[1] + zero),
+                  _selp32(oref, _dfadd2((_LOG_PI_F[0] + zero, _LOG_PI_F[1] + zero), (-clc[0], -clc[1])), clc))
+    clln = _selp32(otiny, (one, zero), _selp32(oref, clln, clld))
+    x = (zero, zero)
+    if oref.any():   # (SLEEF skips the sine when no lane reflects)
+        tt = a - _f32(4096) * _trunc_i32(a * _f32(1 / 4096)).astype(_F32)
+        x = _dfmul(clld, _sinpifk(tt))
+    clld = _selp32(otiny, (a * _f32(2.0 ** 60), zero), _selp32(oref, x, y))
+    return clc, _dfdiv(clln, clld)
+
+
+def sleef_lgammaf(a: np.ndarray) -> np.ndarray:
+    """SLEEF's ``lgammaf_u10`` (its xlgammaf_u1) for float32, step for step: PyTorch's float32 lgamma kernel
+    runs it on every element (vec::map pads the last partial vector, so no element takes glibc's lgammaf)."""
+    a = np.asarray(a, _F32)
+    token = _np_errstate.set(_QUIET)
+    try:
+        clc, b = _gammafk(a)
+        s = np.where(b[0] < 0, _f32(-1), _f32(1))    # dfabs
+        y = _dfadd2(clc, _logk2f((np.abs(b[0]), b[1] * s)))
+        r = y[0] + y[1]
+        isint = a == np.trunc(a)
+        bad = np.isinf(a) | ((a <= 0) & isint) | (np.isfinite(a) & np.isnan(r))
+        return np.where(bad, _f32(np.inf), r)
+    finally:
+        _np_errstate.reset(token)
+
+
 # ---- SLEEF's atan2_u10 for double (atan2's vector code) ----------------------------------------------------
 
 _ATAN2_64_POLY = _coefficients(

@@ -290,6 +290,7 @@ def syevd(a: np.ndarray, uplo: str = "L", vectors: bool = True):
     real = v.real.dtype
     w = _zeros(v.shape[:-1], real)
     jobz = "V" if vectors else "N"
+    info = _zeros(v.shape[:-2], _INT)
     with _threads():
         for i in np.ndindex(v.shape[:-2]):
             if not n:
@@ -299,12 +300,20 @@ def syevd(a: np.ndarray, uplo: str = "L", vectors: bool = True):
                 _call("heevd", v.dtype, jobz, uplo, n, v[i], n, w[i], work, -1, rwork, -1, iwork, -1)
                 work, rwork = _zeros(max(1, int(work[0].real)), v.dtype), _zeros(max(1, int(rwork[0])), real)
                 iwork = _zeros(max(1, int(iwork[0])), _INT)
-                _call("heevd", v.dtype, jobz, uplo, n, v[i], n, w[i], work, work.size, rwork, rwork.size,
-                      iwork, iwork.size)
+                info[i] = _call("heevd", v.dtype, jobz, uplo, n, v[i], n, w[i], work, work.size, rwork, rwork.size,
+                                iwork, iwork.size)
             else:
                 _call("syevd", v.dtype, jobz, uplo, n, v[i], n, w[i], work, -1, iwork, -1)
                 work, iwork = _zeros(max(1, int(work[0])), v.dtype), _zeros(max(1, int(iwork[0])), _INT)
-                _call("syevd", v.dtype, jobz, uplo, n, v[i], n, w[i], work, work.size, iwork, iwork.size)
+                info[i] = _call("syevd", v.dtype, jobz, uplo, n, v[i], n, w[i], work, work.size, iwork, iwork.size)
+    if info.any():
+        # PyTorch's _linalg_check_errors(info, "linalg.eigh"): the first matrix LAPACK failed on (info > 0: that
+        # many off-diagonal elements did not converge). eigvalsh and pinv(hermitian=True) report it so too.
+        from ._ops_matrices import _LinAlgError, batch_prefix
+        bad = info != 0
+        raise _LinAlgError(f"linalg.eigh: {batch_prefix(bad, bad.shape)}The algorithm failed to converge because "
+                           f"the input matrix is ill-conditioned or has too many repeated eigenvalues (error code: "
+                           f"{int(info[bad][0]) if bad.shape else int(info)}).")
     return w, (v if vectors else None)
 
 

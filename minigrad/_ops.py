@@ -85,9 +85,10 @@ def _binary(op, a, b, out=None, promote_int_to_float=False, no_bool=False, **arg
     ``no_bool``: a subtraction, which PyTorch refuses for bool operands (checked off the fast paths,
     which never see a bool).
     """
-    if out is not None and (out._requires_grad or out._base is not None):
-        _dispatch._check_inplace(out, False)  # (a leaf's refusal comes before any error of the operands)
-    b_is_tensor = isinstance(b, Tensor)
+    if out is not None:
+        if out._requires_grad or out._base is not None:
+            _dispatch._check_inplace(out, False)  # (a leaf's refusal comes before any error of the operands)
+        b_is_tensor = isinstance(b, Tensor)   # (read only with out=, below: b is wrapped by then)
     if not isinstance(a, Tensor):
         if no_bool:
             _refuse_bool_sub(a, b)
@@ -225,6 +226,8 @@ def _into_out(name: str, out, inputs, compute):
     """
     if out is None:
         return compute()
+    if not isinstance(out, Tensor) and name in _arg_errors._NUMBERS_AS_TENSORS and _arg_errors._is_number(out):
+        out = _wrap_scalar(out)  # (the parser of add, sub, mul, div takes a number for any tensor: out= too)
     tensors = [t for t in inputs if isinstance(t, Tensor)]
     if _vmap_batched.DEPTH[0]:
         _vmap_batched.check_out(name, out, tensors)
@@ -445,7 +448,12 @@ def div(input, other, *, rounding_mode=_NO_ROUNDING_MODE, out=None):
     return _binary(D.div_mode, input, other, promote_int_to_float=True, rounding_mode=None)
 
 
-divide = true_divide = div
+divide = div
+
+
+def true_divide(input, other, *, out=None):
+    """``div`` without rounding_mode (PyTorch's true_divide takes none)."""
+    return div(input, other, out=out)
 
 
 def rdiv(input, other):
@@ -1174,6 +1182,8 @@ def sum(input, dim=_ALL_DIMS, keepdim=False, *, dtype=None):
     except TypeError:  # (a dim that is no int or list of ints: PyTorch's parser refuses the call)
         _arg_errors.recheck("sum", (input, dim) + (() if keepdim is False else (keepdim,)), {}, method=False)
         raise
+    if keepdim is not False and keepdim is not True:  # (PyTorch's parser takes a bool only; the wrappers place it)
+        raise _arg_errors.must_be("sum", "keepdim", "bool", keepdim)
     return D.sum_dim(input, dtype=dtype, dim=dims, keepdim=keepdim)
 
 
@@ -1198,6 +1208,8 @@ def mean(input, dim=_ALL_DIMS, keepdim=False, *, dtype=None):
     except TypeError:  # (a dim that is no int or list of ints: PyTorch's parser refuses the call)
         _arg_errors.recheck("mean", (input, dim) + (() if keepdim is False else (keepdim,)), {}, method=False)
         raise
+    if keepdim is not False and keepdim is not True:  # (PyTorch's parser takes a bool only; the wrappers place it)
+        raise _arg_errors.must_be("mean", "keepdim", "bool", keepdim)
     return D.mean_dim(input, dtype=dtype, dim=dims, keepdim=keepdim)
 
 
@@ -1411,6 +1423,9 @@ def _var_args(input, dim, unbiased, keepdim, correction, name="var"):
         raise RuntimeError(f"{what} only support floating point and complex dtypes")
     if isinstance(dim, bool):          # x.var(False): the old "unbiased" positional form
         dim, unbiased = None, dim
+    for flag in (unbiased, keepdim):   # (PyTorch's parser takes bools only: its error from the wrappers)
+        if flag is not None and flag is not False and flag is not True:
+            raise _arg_errors.must_be(name, "unbiased" if flag is unbiased else "keepdim", "bool", flag)
     if unbiased is not None and correction is not None:
         raise TypeError("var(): cannot pass both 'unbiased' and 'correction'")
     if correction is None and unbiased is not None:
@@ -1471,6 +1486,13 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
         return matrix_norm(input, p, dims, keepdim, dtype=dtype)
     if isinstance(p, (tuple, list)):  # (its parser's error, before any other)
         raise _arg_errors.must_be("linalg_vector_norm", "ord", "Number", p, 2)
+    if dim is not None and not _arg_errors._is_index(dim):  # (then its dim: an int or a list of ints)
+        if not isinstance(dim, (tuple, list)):
+            raise _arg_errors.must_be("linalg_vector_norm", "dim", "tuple of ints", dim, 3)
+        for k, d in enumerate(dim):
+            if not _arg_errors._is_index(d):
+                raise TypeError(f"linalg_vector_norm(): argument 'dim' failed to unpack the object at pos {k + 1} "
+                                f"with error \"type must be tuple of ints,but got {_arg_errors.type_name(d)}\"")
     ord = 2 if p in ("fro", None) else p
     if not (input.dtype.is_floating_point or input.dtype.is_complex):
         raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as input. "
@@ -1691,6 +1713,15 @@ def permute(input, *dims):
     if len({_wrap_dim(d, n) for d in dims}) != n:
         raise RuntimeError("permute(): duplicate dims are not allowed.")
     return D.permute(input, dims=dims)
+
+
+def permute_function(*args, **kwargs):
+    """``torch.permute(input, dims)``: the function takes the dims as one argument (the method, also one by one)."""
+    bound = _arg_errors.bind("permute", args, kwargs, {"input": _arg_errors.REQUIRED, "dims": _arg_errors.REQUIRED})
+    (input, _), (dims, position) = bound["input"], bound["dims"]
+    if not isinstance(dims, (tuple, list, Size)):
+        raise _arg_errors.must_be("permute", "dims", "tuple of ints", dims, position)
+    return permute(input, dims)
 
 
 def movedim(input, source, destination):
@@ -2940,6 +2971,8 @@ def clone(input, *, memory_format=None):
         if out._data.size == 0:  # (PyTorch keeps an empty tensor's strides, whatever they are: see _strides)
             _strides.keep_empty_strides(out, _strides.empty_strides(input))
         return _copied_from_inference(input, out)
+    if not isinstance(memory_format, _layout.memory_format):  # (PyTorch's parser: no string, no int)
+        raise _arg_errors.must_be("clone", "memory_format", "torch.memory_format", memory_format)
     return _copied_from_inference(input, D.clone(input, memory_format=memory_format))
 
 

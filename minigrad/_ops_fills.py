@@ -140,6 +140,11 @@ def _index_put(name, input, indices, values, accumulate, out):
         raise RuntimeError(f"shape mismatch: value tensor of shape {list(values._data.shape)} cannot be broadcast "
                            f"to indexing result of shape {list(target)}") from None
     index_list = _indexing._saved_indices(index_list, tuple(indices), input, values)   # (versions checked)
+    if out is not None and accumulate and _dispatch.is_expanded(out._data):
+        # (the additions go through the memory the expanded tensor shares: see derivatives._index_put_forward)
+        if not isinstance(index_list, D.SavedIndices):
+            index_list = D.SavedIndices(index_list)
+        index_list.into_shared_memory = True
     result = D.index_put(input, values, out=out, indices=index_list, accumulate=bool(accumulate))
     if out is None:   # (the index tensors count too: one made outside inference mode makes the call a normal one)
         result = _dispatch.function_result_version("index_put", (input, values, *indices), result)
@@ -165,7 +170,31 @@ def masked_scatter_(input: Tensor, mask: Tensor, source: Tensor) -> Tensor:
     _masked_scatter_args("masked_scatter_", input, mask, source)
     _vmap_batched.check_inplace("masked_scatter_", input, (mask, source))  # (vmap's refusal before the dtype check)
     _dispatch._no_internal_overlap_first(None, input)  # (its elements sharing memory: refused before the rest)
-    return _masked_scatter(input, mask, source, input)
+    D.MASKED_SCATTER_IN_PLACE[0] = True   # (a source sharing input's memory is read as it is written)
+    source_t = source._fw_grad
+    try:
+        if source_t is not None and input._fw_grad is not None:
+            # (forward AD: PyTorch's formula ``self_t.masked_scatter_(mask, source_t)`` writes self's tangent in
+            # place as it reads source's, which may be a view of it: source_t as that serial kernel reads it)
+            source._fw_grad = _serial_source_tangent(input, mask, source_t)
+        return _masked_scatter(input, mask, source, input)
+    finally:
+        D.MASKED_SCATTER_IN_PLACE[0] = False
+        source._fw_grad = source_t
+
+
+def _serial_source_tangent(input, mask, source_t):
+    """``source_t``, or a copy holding what masked_scatter_'s serial kernel reads of it while it writes input's
+    tangent, when the two share memory (see derivatives._serial_reads)."""
+    t = input._fw_grad._data
+    s = source_t._data
+    if s.dtype != t.dtype or not s.flags.c_contiguous or not np.shares_memory(t, s):
+        return source_t
+    where = np.broadcast_to(mask._data, t.shape).astype(bool, copy=False)
+    count = min(int(where.sum()), s.size)
+    read = s.copy()
+    read.reshape(-1)[:count] = D._serial_reads(t, where, s, s.reshape(-1)[:count])
+    return Tensor._make(read)
 
 
 def _masked_scatter_args(name, input, mask, source) -> None:

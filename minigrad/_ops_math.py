@@ -796,6 +796,10 @@ def _attach_methods():
     # PyTorch's other spellings of the in-place arithmetic
     Tensor.negative_, Tensor.subtract_, Tensor.multiply_ = Tensor.neg_, Tensor.sub_, Tensor.mul_
     Tensor.divide_ = Tensor.true_divide_ = Tensor.div_
+    # (with their own names in PyTorch's parser errors: x.true_divide("a") says "true_divide()")
+    for alias, name in (("divide", "div"), ("true_divide", "div"), ("multiply", "mul"), ("subtract", "sub"),
+                        ("divide_", "div_"), ("true_divide_", "div_"), ("multiply_", "mul_"), ("subtract_", "sub_")):
+        setattr(Tensor, alias, _arg_errors.alias_method(getattr(Tensor, name), alias))
     # torch.softmax(x, dim) is also x.softmax(dim), where dim is required too
     Tensor.softmax = _softmax_method("softmax")
     Tensor.log_softmax = _softmax_method("log_softmax")

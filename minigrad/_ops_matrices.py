@@ -390,6 +390,10 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
         return _autocast("cdist", cdist, **locals())
     if compute_mode not in _CDIST_MODES:
         raise ValueError(f"{compute_mode} is not a valid value for compute_mode")
+    # (then PyTorch's Python calls the C cdist(Tensor x1, Tensor x2, float p, int? compute_mode): its parser's errors)
+    for position, (name, value, kind) in enumerate((("x1", x1, "Tensor"), ("x2", x2, "Tensor"), ("p", p, "float"))):
+        if not _arg_errors._check(kind, value):
+            raise _arg_errors.must_be("cdist", name, kind, value, position + 1)
     for name, x in (("X1", x1), ("X2", x2)):
         if x.dim() < 2:
             raise RuntimeError(f"cdist only supports at least 2D tensors, {name} got: {x.dim()}D")

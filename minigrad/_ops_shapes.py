@@ -113,12 +113,20 @@ def adjoint(input):
     return _conj_transpose(input)
 
 
+def _tensor_list(tensors) -> None:
+    """PyTorch's parser of the ``Tensor[] tensors`` its Python functions pass on (broadcast_tensors, meshgrid)."""
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {_arg_errors.type_name(t)}")
+
+
 def broadcast_tensors(*tensors):
     """The tensors expanded to their common shape (views)."""
-    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
-        tensors = tuple(tensors[0])
     try:
         shape = np.broadcast_shapes(*(t._data.shape for t in tensors))
+    except AttributeError:  # (PyTorch's Python passes the tuple on: its parser's error for tensor lists)
+        _tensor_list(tensors)
+        raise
     except ValueError:  # (PyTorch's error names the pair where its running broadcast shape first fails)
         shape = ()
         for t in tensors:
@@ -133,6 +141,7 @@ def meshgrid(*tensors, indexing=None):
     """Coordinate grids from 1-D tensors (``indexing='ij'`` or ``'xy'``)."""
     if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
         tensors = tuple(tensors[0])
+    _tensor_list(tensors)
     if indexing is None:
         _warn_once("torch.meshgrid: in an upcoming release, it will be required to pass the indexing argument.", 4215)
         indexing = "ij"

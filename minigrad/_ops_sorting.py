@@ -249,6 +249,13 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
     """The distinct values (sorted), optionally with inverse indices and counts."""
     if _vmap_batched.DEPTH[0]:
         _vmap_batched.check_dynamic(input, "aten::_unique2")
+    # (PyTorch's torch.unique is Python passing these to _unique2 or unique_dim by keyword: their parser's errors)
+    kernel = "_unique2" if dim is None else "unique_dim"
+    if dim is not None and not _arg_errors._is_index(dim):
+        raise _arg_errors.must_be(kernel, "dim", "int", dim, 2)
+    for arg, flag in (("sorted", sorted), ("return_inverse", return_inverse), ("return_counts", return_counts)):
+        if flag is not True and flag is not False:
+            raise _arg_errors.must_be(kernel, arg, "bool", flag)
     if dim is not None:
         return _unique_dim(input, dim, return_inverse, return_counts)
     if input.is_complex():
@@ -291,20 +298,57 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
     """Collapse runs of equal values (of the flattened input)."""
     if _vmap_batched.DEPTH[0]:
         _vmap_batched.check_dynamic(input, "aten::unique_consecutive")
+    if dim is not None and not _arg_errors._is_index(dim):
+        raise _arg_errors.must_be("unique_consecutive", "dim", "int", dim)
     if input.is_complex():
         raise NotImplementedError(f"\"unique\" not implemented for '{_ops._legacy(input.dtype)}'")
+    # PyTorch's kernel: with no dim (or dim=0 of a 1-d input, literally 0) the flattened values; else the runs
+    # of equal slices along dim (unique_dim_consecutive)
+    if dim is not None and not (dim == 0 and input.dim() == 1):
+        return _unique_consecutive_dim(input, dim, return_inverse, return_counts)
     flat = input._data.reshape(-1)
     starts = np.concatenate([[True], flat[1:] != flat[:-1]]) if flat.size else np.zeros(0, bool)
     out = [D.NOT_IMPLEMENTED["unique_consecutive"].call((input,), None, None, {"_result": flat[starts]})]
     if return_inverse:
         out.append(Tensor._make((np.cumsum(starts) - 1).reshape(input._data.shape).astype(np.int64)))
+    out = [_dispatch.function_result_version("unique_consecutive", (input,), t) for t in out]
     if return_counts:
-        out.append(Tensor._make(np.diff(np.append(np.flatnonzero(starts), flat.size)).astype(np.int64)))
+        counts = Tensor._make(np.diff(np.append(np.flatnonzero(starts), flat.size)).astype(np.int64))
+        out.append(_dispatch.function_result_version("unique_consecutive counts", (input,), counts))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+def _unique_consecutive_dim(input, dim: int, return_inverse, return_counts):
+    """Runs of equal slices along dim ``d`` collapsed to one slice each; inverse: each slice's run; counts: the
+    runs' lengths."""
+    a = input._data
+    if a.ndim == 0:
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+    d = _ops._wrap_dim(dim, a.ndim)
+    if a.size == 0:   # (PyTorch's checks, in unique_dim's words)
+        if any(n == 0 for i, n in enumerate(a.shape) if i != d):
+            raise RuntimeError("There are 0 sized dimensions, and they aren't selected, so unique cannot be applied")
+        empty = Tensor._make(np.zeros(0, np.int64))
+        out = [D.NOT_IMPLEMENTED["unique_consecutive"].call((input,), None, None, {"_result": a.copy()})]
+        out += [empty] * return_inverse + [Tensor._make(np.zeros(0, np.int64))] * return_counts
+        return out[0] if len(out) == 1 else tuple(out)
+    rows = np.moveaxis(a, d, 0).reshape(a.shape[d], -1)
+    starts = np.ones(a.shape[d], bool)
+    starts[1:] = (rows[1:] != rows[:-1]).any(axis=1)
+    values = np.ascontiguousarray(np.take(a, np.flatnonzero(starts), axis=d))
+    out = [D.NOT_IMPLEMENTED["unique_consecutive"].call((input,), None, None, {"_result": values})]
+    if return_inverse:
+        out.append(Tensor._make((np.cumsum(starts) - 1).astype(np.int64)))
+    if return_counts:
+        counts = Tensor._make(np.diff(np.append(np.flatnonzero(starts), a.shape[d])).astype(np.int64))
+        out.append(_dispatch.function_result_version("unique_dim counts", (input,), counts))
     return out[0] if len(out) == 1 else tuple(out)
 
 
 def nonzero(input, *, as_tuple=False):
     """Indices of the non-zero elements: an (n, ndim) tensor, or one index tensor per dim."""
+    if as_tuple is not False and as_tuple is not True:  # (PyTorch's parser takes a bool only)
+        raise _arg_errors.must_be("nonzero", "as_tuple", "bool", as_tuple)
     if _vmap_batched.DEPTH[0]:
         _vmap_batched.check_dynamic(input, "aten::nonzero")
     return _dispatch.function_result_version("nonzero", (input,), _nonzero(input, as_tuple))

@@ -761,13 +761,15 @@ class Tensor(metaclass=_TensorType):
 
     def retain_grad(self) -> None:
         """Make backward fill ``.grad`` for this non-leaf tensor."""
-        if not self.requires_grad:
+        # (inside vmap PyTorch's batched tensor, a wrapper, does not require grad itself: only the tensor under it)
+        if not self.requires_grad or (_vmap_batched.DEPTH[0] and _vmap_batched.levels(self)
+                                      and not _vmap_batched._under_grad()):
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
         from ._dispatch import _unreplayed_view
         if self._base is not None and _unreplayed_view(self):
             return  # (PyTorch's retain_grad returns at its is_leaf(), which reads the view's grad_fn unregenerated)
         from .autograd.function import _TRANSFORMS_ACTIVE
-        if _TRANSFORMS_ACTIVE[0] and not _caller_module().startswith("minigrad"):
+        if (_TRANSFORMS_ACTIVE[0] or _vmap_batched.DEPTH[0]) and not _caller_module().startswith("minigrad"):
             raise RuntimeError("You are attempting to call Tensor.retain_grad() inside of a function being "
                                "transformed by a functorch transform. This is unsupported, please attempt to use the "
                                "functorch transforms (e.g. grad, vjp, jacrev, jacfwd, hessian) or call retain_grad() "

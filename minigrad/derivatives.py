@@ -183,7 +183,9 @@ def pow_backward_self(grad, self, exponent):
     """d x^y / dx = y·x^(y-1)   (0 where y == 0)."""
     ops = _ops()
     ops._refuse_bool_sub(exponent, 1)  # (C++ y - 1: sub.Scalar, a SubBackward1, which refuses a bool y)
-    return ops.where(exponent == 0.0, ops.zeros_like(grad),
+    # (PyTorch's zero is ``at::zeros({}, grad.options())``: a new 0-d tensor, not batched under vmap even when
+    # grad is, so a float64 batched 0-d grad does not promote the float32 product; see _vmap_batched)
+    return ops.where(exponent == 0.0, ops.zeros((), dtype=grad.dtype),
                      grad * (exponent * self.pow(sub_scalar(exponent, other=1))).conj())
 
 
@@ -1941,8 +1943,33 @@ def _masked_scatter(a, mask, source):
     shape = np.broadcast_shapes(a.shape, mask.shape)
     out = np.array(np.broadcast_to(a, shape))
     where = np.broadcast_to(mask, shape).astype(bool, copy=False)
-    out[where] = source.reshape(-1)[: int(where.sum())]
+    values = source.reshape(-1)[: int(where.sum())]
+    if MASKED_SCATTER_IN_PLACE[0] and source.flags.c_contiguous and np.shares_memory(a, source):
+        values = _serial_reads(a, where, source, values)
+    out[where] = values
     return _strides.contiguous(out)  # (C order, as PyTorch's)
+
+
+# True while x.masked_scatter_ runs (set by _ops_fills): only in place can source be the memory being written
+MASKED_SCATTER_IN_PLACE = [False]
+
+
+def _serial_reads(a, where, source, values):
+    """The source values PyTorch's CPU masked_scatter_ reads when source shares self's memory: its kernel walks
+    self's masked positions in order (C order) reading source element k for the k-th one, straight from
+    memory (``source.contiguous()`` is source itself), so an element written earlier is read as written."""
+    def addresses(x):   # the byte address of every element, C order
+        index = np.indices(x.shape).reshape(x.ndim, -1)
+        return x.__array_interface__["data"][0] + (np.array(x.strides).reshape(-1, 1) * index).sum(0)
+    written_at = addresses(a)[where.reshape(-1)]
+    read_at = addresses(source)[: len(values)]
+    values = values.copy()
+    written = {}
+    for k in range(len(values)):
+        if read_at[k] in written:
+            values[k] = written[read_at[k]]
+        written[written_at[k]] = values[k]
+    return values
 
 
 def masked_scatter_backward(grad, mask, source_sym_sizes):
@@ -3227,12 +3254,27 @@ index_put_zeros = Op("_index_put_impl_", "IndexPutBackward0", _index_put_zeros_f
 
 
 def _index_put_forward(a, values, indices, accumulate):
+    if accumulate and getattr(indices, "into_shared_memory", False):
+        # index_put_(accumulate=True) into an expanded tensor: PyTorch's CPU kernel adds value after value into
+        # self's memory, so every position sharing an element adds to it (ones(3).expand(2, 3) indexed by
+        # rows [0, 1, 0] gets 3 additions). An array aliased the same way takes them (np.add.at is unbuffered).
+        out = _shared_memory_copy(a)
+        np.add.at(out, _np_index(indices), values)
+        return np.array(out)
     out = _strides.clone(a)  # (laid out as a: PyTorch's clone, then index_put_)
     if accumulate:
         np.add.at(out, _np_index(indices), values)
     else:
         out[_np_index(indices)] = values
     return out
+
+
+def _shared_memory_copy(a):
+    """A copy of ``a`` whose expanded dims (stride 0) share memory again, as they do in ``a``."""
+    core = np.array(a[tuple(_builtin_slice(0, 1) if st == 0 and n > 1 else _slice_all
+                            for st, n in zip(a.strides, a.shape))])
+    strides = tuple(0 if st == 0 else cst for st, cst in zip(a.strides, core.strides))
+    return np.lib.stride_tricks.as_strided(core, a.shape, strides)
 
 
 index_put = Op("index_put_", "IndexPutBackward0", _index_put_forward, inputs=("self", "values"),
@@ -3538,10 +3580,12 @@ def _masked_select_backward(grad, self, mask):
 # =============================================================================================
 
 def _lgamma(a):
-    # log|Γ(x)| elementwise through math.lgamma (inf at the poles 0, -1, -2 ..., as PyTorch); float64 as
-    # PyTorch rounds it (SLEEF's lgamma on every element)
+    # log|Γ(x)| elementwise (inf at the poles 0, -1, -2 ..., as PyTorch); float64 and float32 as PyTorch
+    # rounds them (SLEEF's lgamma_u10 / lgammaf_u10 on every element); a half type through float32, rounded
     if a.dtype == np.float64:
         return _float_math.sleef_lgamma64(a)
+    if a.dtype == np.float32 or a.dtype == np.float16 or a.dtype.name == "bfloat16":
+        return _float_math.sleef_lgammaf(a.astype(np.float32, copy=False)).astype(a.dtype, copy=False)
 
     def one(x):
         try:
@@ -3909,7 +3953,8 @@ def _eye(n: int, like):
 def _gaps(x):
     """E_ij = x_j - x_i with ones on the diagonal (a divisor for the off-diagonal terms), the diagonal filled in
     place as PyTorch's svd/eigh backward do (under create_graph: a CopySlices node)."""
-    E = x.unsqueeze(-2) - x.unsqueeze(-1)
+    right = x.unsqueeze(-1)   # (made first: C++ evaluates the operands of PyTorch's a - b right to left)
+    E = x.unsqueeze(-2) - right
     E.diagonal(0, -2, -1).fill_(1)
     return E
 
@@ -3994,11 +4039,15 @@ def slogdet_backward(grads, A, sign):
         if g is None:
             return None                                                 # (a real sign has no derivative)
     elif g_sign is not None:
-        phase = 1j * (g_sign.conj() * sign).imag
-        g = -phase if g is None else g - phase
+        # PyTorch multiplies by the Scalar i (-i without g): a MulBackward1 under create_graph
+        im = (g_sign.conj() * sign).imag
+        g = mul_scalar(im, other=-1j) if g is None else g - mul_scalar(im, other=1j)
     if g is None:
         return None
-    return _solve(_mH(A), diag_embed(g.unsqueeze(-1).expand(tuple(A.shape[:-1])), offset=0, dim1=-2, dim2=-1))
+    # B = diag(g)ᵀ: PyTorch's formula transposes the diagonal matrix (a TransposeBackward0 under create_graph),
+    # and C++ builds the right operand of linalg_solve(A.mH(), B) first
+    B = diag_embed(g.unsqueeze(-1).expand(tuple(A.shape[:-1])), offset=0, dim1=-2, dim2=-1).mT
+    return _solve(_mH(A), B)
 
 
 def svd_backward(grads, U, S, Vh, full_matrices, k):
@@ -4028,25 +4077,33 @@ def svd_backward(grads, U, S, Vh, full_matrices, k):
                                "making it ill-defined.")
     S2 = S * S
     E = _gaps(S2)
+    # (C++ evaluates the two operands of PyTorch's binary operators right to left: the right one is made first
+    # below, which orders the nodes' sequence numbers, hence the graph under create_graph, as PyTorch's)
     if UhgU is not None and VhgV is not None:
-        gA = (UhgU * S.unsqueeze(-2) + S.unsqueeze(-1) * VhgV) / E
+        right = S.unsqueeze(-1) * VhgV
+        gA = (UhgU * S.unsqueeze(-2) + right) / E
     elif UhgU is not None:
-        gA = (UhgU / E) * S.unsqueeze(-2)
+        right = S.unsqueeze(-2)
+        gA = (UhgU / E) * right
     else:
-        gA = S.unsqueeze(-1) * (VhgV / E)
+        right = VhgV / E
+        gA = S.unsqueeze(-1) * right
     if gS is not None:
         gA = gA + diag_embed(gS, offset=0, dim1=-2, dim2=-1)
     if U.is_complex() and UhgU is not None and VhgV is not None:
-        gA = gA + diag_embed(UhgU.diagonal(0, -2, -1) / (2 * S), offset=0, dim1=-2, dim2=-1)
+        twice_S = 2 * S
+        gA = gA + diag_embed(UhgU.diagonal(0, -2, -1) / twice_S, offset=0, dim1=-2, dim2=-1)
     if m > n and gU is not None:                                        # + (I - UUᴴ) gU S⁻¹ Vᴴ
         gA = U.matmul(gA)
         gUSinv = gU / S.unsqueeze(-2)
-        gA = gA + gUSinv - U.matmul(_mH(U).matmul(gUSinv))
+        right = U.matmul(_mH(U).matmul(gUSinv))
+        gA = gA + gUSinv - right
         return gA.matmul(Vh)
     if m < n and gVh is not None:                                       # + U S⁻¹ gVᴴ (I - VVᴴ)
         gA = gA.matmul(Vh)
         SinvgVh = gVh / S.unsqueeze(-1)
-        gA = gA + SinvgVh - SinvgVh.matmul(_mH(Vh)).matmul(Vh)
+        right = SinvgVh.matmul(_mH(Vh)).matmul(Vh)
+        gA = gA + SinvgVh - right
         return U.matmul(gA)
     return U.matmul(gA.matmul(Vh)) if m >= n else U.matmul(gA).matmul(Vh)
 
@@ -6333,16 +6390,43 @@ def _cdist_forward(x1, x2, p, compute_mode=None):
     """‖x1[i] - x2[j]‖_p for every pair of rows, batch dims broadcast (PyTorch's direct kernel)."""
     diff = np.abs(x1[..., :, None, :] - x2[..., None, :, :])
     if p == 0:
-        out = (diff != 0).sum(-1)
-    elif p == 1:
-        out = diff.sum(-1)
-    elif p == 2:
-        out = np.sqrt((diff * diff).sum(-1))
-    elif p == math.inf:   # (PyTorch's std::max(agg, diff) from 0 skips NaN differences: fmax)
-        out = np.fmax.reduce(diff, axis=-1, initial=0)
-    else:
-        out = np.power(np.power(diff, p).sum(-1), 1.0 / p)
-    return out.astype(x1.dtype, copy=False)
+        return (diff != 0).sum(-1).astype(x1.dtype, copy=False)
+    if p == math.inf:   # (PyTorch's std::max(agg, diff) from 0 skips NaN differences: fmax)
+        return np.fmax.reduce(diff, axis=-1, initial=0).astype(x1.dtype, copy=False)
+    # PyTorch's kernel adds the features' terms one at a time, in order (agg += term), so do we
+    m = diff.shape[-1]
+    agg = np.zeros(diff.shape[:-1], diff.dtype)
+    if p == 1:
+        for k in range(m):
+            agg = agg + diff[..., k]
+        return agg
+    if p == 2:
+        # The compiled loop squares 16 bytes of features at a time (4 floats, 2 doubles) and adds those
+        # squares in order; the last m % 4 (m % 2) features take a fused agg + d·d (one rounding)
+        step = 16 // diff.itemsize
+        whole = m - m % step
+        for k in range(m):
+            d = diff[..., k]
+            agg = agg + d * d if k < whole else _fma_like(d, d, agg)
+        return np.sqrt(agg)
+    # other p: agg += std::pow(d, p) with p in x's dtype (glibc's powf for float32), then std::pow(agg, 1.0 / p):
+    # the root in double (1.0 is a double), rounded back
+    p = diff.dtype.type(p)
+    power = _glibc_powf if diff.dtype == np.float32 else _glibc_pow
+    for k in range(m):
+        agg = agg + power(diff[..., k], p)
+    return _glibc_pow(agg.astype(np.float64), 1.0 / np.float64(p)).astype(x1.dtype, copy=False)
+
+
+_glibc_pow = _float_math.libm_double("pow", np.power, arity=2)
+_glibc_powf = _float_math.libm_float("powf", np.power, arity=2)
+
+
+def _fma_like(a, b, c):
+    """a·b + c rounded once, in a's float dtype (float32 through float64; float64 emulated)."""
+    if a.dtype == np.float32:
+        return (a.astype(np.float64) * b + c).astype(np.float32)
+    return _float_math._fma64(a, b, c)
 
 
 def _cdist_backward_forward(grad, x1, x2, cdist, p):
@@ -8873,8 +8957,11 @@ def index_reduce_backward(grad, self, dim, index, source, reduce, include_self, 
         src_single_zero = src_zero & (src_num_zeros == 1)
         masked_src = source.masked_fill(src_single_zero, 1)
         masked_src_result = index_reduce(self, index, masked_src, dim=dim, reduce=reduce, include_self=include_self)
-        grad_src = ops.where(src_single_zero, (grad * masked_src_result).index_select(dim, index),
-                             (grad * result).index_select(dim, index) / source.masked_fill(src_zero, 1))
+        # (GCC evaluates a call's arguments, and a / b's operands, right to left: the nodes' sequence numbers,
+        # hence the graph under create_graph, follow that order)
+        divisor = source.masked_fill(src_zero, 1)
+        otherwise = (grad * result).index_select(dim, index) / divisor
+        grad_src = ops.where(src_single_zero, (grad * masked_src_result).index_select(dim, index), otherwise)
         if grad_src.requires_grad and bool((src_num_zeros > 1).any()):   # (then this formula's own gradient is wrong)
             from .autograd.function import _with_delayed_error
             grad_src = _with_delayed_error(grad_src, "index_reduce(): Double backward is unsupported for source when "

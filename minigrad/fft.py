@@ -446,3 +446,9 @@ def fftshift(*args, **kwargs) -> Tensor:
 def ifftshift(*args, **kwargs) -> Tensor:
     """ifftshift(input, dim=None): undo fftshift (roll by (size+1)//2 along each dim)."""
     return _shift("ifftshift", args, kwargs, inverse=True)
+
+
+# PyTorch's names for the functions (``torch.fft.X.__name__`` is "fft_X": see _c_names.py)
+from ._c_names import rename_namespace as _rename_namespace  # noqa: E402
+
+_rename_namespace(globals(), "fft")

@@ -1030,3 +1030,9 @@ common_notes = {
     "sync_note_has_ex": ("When inputs are on a CUDA device, this function synchronizes that device with the CPU. For a "
                          "version of this function that does not synchronize, see :func:`{}`."),
 }
+
+
+# PyTorch's names for the functions (``torch.linalg.X.__name__`` is "linalg_X": see _c_names.py)
+from ._c_names import rename_namespace as _rename_namespace  # noqa: E402
+
+_rename_namespace(globals(), "linalg")

@@ -484,7 +484,9 @@ def handle_torch_function(public_api: Callable, relevant_args: Iterable, *args, 
     if not _STATE.active and any(not isinstance(a, Tensor) for a in found):
         _activate()
     name = f"{getattr(public_api, '__module__', None)}.{getattr(public_api, '__name__', public_api)}"
-    if name.startswith("minigrad"):
+    if name.startswith("minigrad._C._"):   # (torch.special.special_i0: the C function's name in its namespace)
+        name = "torch." + name[len("minigrad._C._"):]
+    elif name.startswith("minigrad"):
         name = "torch" + name[len("minigrad"):]
     return _dispatch(public_api, found, args, kwargs, name, True)
 

@@ -259,3 +259,9 @@ _NEW = ["airy_ai", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "chebyshe
 __all__ = ["digamma", "entr", "erf", "erfc", "erfcx", "erfinv", "exp2", "expit", "expm1", "gammainc", "gammaincc",
            "gammaln", "i0", "i0e", "i1", "i1e", "log1p", "log_ndtr", "log_softmax", "logit", "logsumexp",
            "multigammaln", "ndtr", "ndtri", "polygamma", "psi", "round", "sinc", "softmax", "xlog1py", "xlogy", *_NEW]
+
+
+# PyTorch's names for the functions (``torch.special.X.__name__`` is "special_X": see _c_names.py)
+from ._c_names import rename_namespace as _rename_namespace  # noqa: E402
+
+_rename_namespace(globals(), "special")

@@ -115,7 +115,10 @@ for name in ("qr", "eigh", "svd", "slogdet", "inv_ex", "cholesky_ex", "solve_ex"
     r = f(*args)
     outs = tuple(torch.empty(0, dtype=t.dtype) for t in r)
     res = f(*args, out=outs)
-    print(name, type(res).__name__, all(p is q for p, q in zip(res, outs)), res)
+    # (lstsq's solution of A X = A varies in its last bits from run to run in PyTorch (MKL): rounded, no -0)
+    shown = type(res)([t.round(decimals=3) + 0.0 if t.is_floating_point() else t for t in res]) \
+        if name == "lstsq" else res
+    print(name, type(res).__name__, all(p is q for p, q in zip(res, outs)), shown)
     print(name, "grad", end=": ")
     W(lambda: f(*(Ag() for _ in args), out=tuple(torch.empty(0, dtype=t.dtype) for t in r)))
     print(name, "double", end=": ")

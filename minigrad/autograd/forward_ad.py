@@ -93,14 +93,16 @@ class _transform_level:
     active = False
     vmap_depth = 0         # how many vmaps were running when the level opened (see _lifted_number_dtype)
     lifts_numbers = True   # False while linearize's jvp_fn runs (PyTorch's replays a traced plain forward AD)
+    hides_tangents = False  # a grad/vjp transform runs inside the level: unpack_dual sees no tangent there
 
     def __enter__(self) -> None:
         from .. import _vmap_batched
-        self.saved = (_transform_level.active, _transform_level.vmap_depth)
+        self.saved = (_transform_level.active, _transform_level.vmap_depth, _transform_level.hides_tangents)
         _transform_level.active, _transform_level.vmap_depth = True, _vmap_batched.DEPTH[0]
+        _transform_level.hides_tangents = False
 
     def __exit__(self, *exc) -> None:
-        _transform_level.active, _transform_level.vmap_depth = self.saved
+        _transform_level.active, _transform_level.vmap_depth, _transform_level.hides_tangents = self.saved
 
 
 class dual_level(_DecoratorContextManager, metaclass=TorchNamed):
@@ -185,7 +187,7 @@ def unpack_dual(tensor, *, level: int | None = None) -> UnpackedDualTensor:
     from .._tensor import Tensor
     if not isinstance(tensor, Tensor):
         raise TypeError(f"_unpack_dual(): argument 'dual' (position 1) must be Tensor, not {type(tensor).__name__}")
-    tangent = tensor._fw_grad if _fwd_enabled[0] else None
+    tangent = tensor._fw_grad if _fwd_enabled[0] and not _transform_level.hides_tangents else None
     if tangent is None:
         return UnpackedDualTensor(tensor, None)
     if level != _current():
@@ -205,9 +207,14 @@ def _primals_read(op, primals) -> set:
     only for the inputs its formula names)."""
     if callable(op.jvp):
         return set(op.jvp_params)
+    from .._tensor import Tensor
+    from .grad_mode import is_grad_enabled
+    # (only the terms of inputs with a tangent; all of them when some primal requires grad: the ZeroTensor
+    # terms are recorded then, see _elementwise_jvp)
+    every = is_grad_enabled() and any(p.requires_grad for p in primals if isinstance(p, Tensor))
     read = set()
     for (_formula, params), name in zip(op.formulas, op.diff_inputs):
-        if primals[op.inputs.index(name)]._fw_grad is not None:  # (only the terms of inputs with a tangent)
+        if every or primals[op.inputs.index(name)]._fw_grad is not None:
             read.update(params)
     return read
 
@@ -656,10 +663,20 @@ def _elementwise_jvp(op, env, primals, tangents, _dispatch):
     # PyTorch's generated formula is the sum ``self_t * ∂f/∂self + other_t * ∂f/∂other``, and C++ evaluates an
     # operator's right operand first: the last input's term is built first (the order backward through the
     # tangent runs its nodes in). mul's own formula ``other_t * self_p + self_t * other_p`` builds self's first.
-    terms = {}
+    from .. import _creation
+    from .grad_mode import is_grad_enabled
+    terms, zero_terms = {}, {}
     order = list(zip(op.formulas, op.diff_inputs))
     for (formula, params), name in (order if op.name in _LAST_TERM_FIRST else order[::-1]):
         if primals[op.inputs.index(name)]._fw_grad is None:  # as PyTorch: no tangent adds nothing (not a +0.)
+            # ... to the value; but PyTorch's term of a ZeroTensor tangent is still computed and added, so with
+            # grad mode on the sum is recorded when some term requires grad (an AddBackward0; ``0 * other_p``
+            # reaches ``other`` when it requires grad), while its value is the other terms' sum
+            if is_grad_enabled():
+                zero_terms[name] = None   # (a constant zero: computed below only if the sum is recorded)
+                if _zero_term_recorded(env, params):
+                    env["grad"] = tangents[op.inputs.index(name)].conj()
+                    zero_terms[name] = formula(*[_lookup(env, p, op, primals, _dispatch) for p in params]).conj()
             continue
         env["grad"] = tangents[op.inputs.index(name)].conj()
         term = formula(*[_lookup(env, p, op, primals, _dispatch) for p in params]).conj()
@@ -672,7 +689,36 @@ def _elementwise_jvp(op, env, primals, tangents, _dispatch):
     for name in (op.diff_inputs[::-1] if op.name in _LAST_TERM_FIRST else op.diff_inputs):
         if name in terms:
             total = terms[name] if total is None else total + terms[name]
+    if zero_terms and total is not None and (total.requires_grad or any(
+            t is not None for t in zero_terms.values())):
+        recorded = None
+        for name in (op.diff_inputs[::-1] if op.name in _LAST_TERM_FIRST else op.diff_inputs):
+            term = terms[name] if name in terms else zero_terms.get(name, False)
+            if term is None:
+                term = _creation.zeros_like(total)
+            if term is not False:
+                recorded = term if recorded is None else recorded + term
+        if recorded.shape == total.shape:   # (a ZeroTensor adds nothing: the value is the other terms' sum)
+            value = total._data.astype(recorded._data.dtype, copy=True)
+            if any((op.name, name) in _MATERIALIZED_ZERO_TERMS for name in zero_terms):
+                value = value + np.zeros((), value.dtype)   # (a real +0. added: -0. becomes 0.)
+            recorded._data = np.asarray(value)
+            total = recorded
     return total
+
+
+# Terms whose PyTorch formula turns the ZeroTensor tangent into real zeros (pow_backward_self's
+# ``where(exponent == 0, zeros({}), grad * ...)``; xlogy's self term), which the sum then adds as +0.
+_MATERIALIZED_ZERO_TERMS = frozenset({("pow", "self"), ("xlogy", "self")})
+
+
+def _zero_term_recorded(env, params) -> bool:
+    """Whether the term of an input without a tangent is recorded in PyTorch's tangent graph: some factor of it
+    (a primal) requires grad, with grad mode on."""
+    from .._tensor import Tensor
+    from .grad_mode import is_grad_enabled
+    return is_grad_enabled() and any(
+        isinstance(v, Tensor) and v.requires_grad for v in (env.get(p) for p in params if p != "grad"))
 
 
 # Ops whose PyTorch forward formula adds the terms in the other order (mul: ``other_t * self_p + self_t * other_p``):

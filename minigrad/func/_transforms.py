@@ -80,17 +80,24 @@ def _replace_args(args: tuple, new, argnums) -> tuple:
 
 
 @contextlib.contextmanager
-def _calling_func(func=None, args=()):
+def _calling_func(func=None, args=(), grad_level: bool = False):
     """While a transform runs the user's function: an autograd.Function needs setup_context there (PyTorch's),
-    and the tensors ``func`` captured from outside (not its ``args``) may not change in place."""
+    and the tensors ``func`` captured from outside (not its ``args``) may not change in place.
+
+    ``grad_level``: a grad/vjp transform. Inside torch.func.jvp, PyTorch's tensors of such an inner level are
+    new wrappers that carry no tangent of their own: ``unpack_dual`` there gives None (every tensor, captured
+    ones too), until a jvp nested deeper opens its own level."""
     _TRANSFORMS_ACTIVE[0] += 1
     saved = _dispatch._CAPTURED[0]
     _dispatch._CAPTURED[0] = _captured_tensors(func, args) if func is not None else saved
+    hidden = fwAD._transform_level.hides_tangents
+    fwAD._transform_level.hides_tangents = grad_level and fwAD._transform_level.active
     try:
         yield
     finally:
         _TRANSFORMS_ACTIVE[0] -= 1
         _dispatch._CAPTURED[0] = saved
+        fwAD._transform_level.hides_tangents = hidden
 
 
 def _captured_tensors(func, args) -> dict:
@@ -272,7 +279,7 @@ def grad_and_value(func: Callable, argnums: int | tuple[int, ...] = 0, has_aux: 
         with _recording():
             diff, spec = tree_flatten(_slice_argnums(args, argnums, as_tuple=False))
             entered = [level.enter(x) for x in diff]
-            with _calling_func(func, (args, entered)):
+            with _calling_func(func, (args, entered), grad_level=True):
                 output = func(*_replace_args(args, tree_unflatten(entered, spec), argnums), **kwargs)
             output, aux = _split_aux(output, has_aux, api)
             if not isinstance(output, Tensor):
@@ -313,7 +320,7 @@ def _vjp(func: Callable, primals: tuple, argnums, has_aux: bool):
         entered = [level.enter(x) for x in flat_diff]
         args = tree_unflatten(entered, diff_spec) if argnums is None else \
             _replace_args(primals, tree_unflatten(entered, diff_spec), argnums)
-        with _calling_func(func, (primals, entered)):
+        with _calling_func(func, (primals, entered), grad_level=True):
             output, aux = _split_aux(func(*args), has_aux, "vjp(f, *primals)")
         if has_aux:
             _check_aux(aux)

@@ -1,6 +1,7 @@
 """minigrad.nn.functional: activations and losses as functions (torch.nn.functional)."""
 
 import math
+import operator as _operator
 import warnings
 
 import numpy as np
@@ -136,9 +137,12 @@ def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = Fals
     return _D.leaky_relu(input, negative_slope=negative_slope)
 
 
-def gelu(input: Tensor, approximate: str = "none") -> Tensor:
+def gelu(input: Tensor, *, approximate: str = "none") -> Tensor:  # (a C function: approximate by keyword only)
     """x·Φ(x) (Φ the standard normal CDF); approximate='tanh' uses the tanh formula."""
     if approximate not in ("none", "tanh"):
+        if not isinstance(approximate, str):  # (PyTorch's parser takes a str only)
+            from .._arg_errors import must_be
+            raise must_be("gelu", "approximate", "str", approximate)
         raise RuntimeError("approximate argument must be either none or tanh.")
     _floats_only(input, "GeluKernelImpl")
     return _D.gelu(input, approximate=approximate)
@@ -178,6 +182,13 @@ def _int_dim(name: str, dim) -> None:
         raise must_be(name, "dim", "int", dim, 1)
 
 
+def _dtype_arg(name: str, dtype) -> None:
+    """PyTorch's parser of the method's keyword ``torch.dtype dtype`` (x.softmax(dim, dtype=dtype)): no string."""
+    if not isinstance(dtype, _dtypes.dtype):
+        from .._arg_errors import must_be
+        raise must_be(name, "dtype", "torch.dtype", dtype)
+
+
 def _no_integer_softmax(name: str, input: Tensor, dim: int) -> None:
     # PyTorch's kernels: one for the last dim, one for the others; neither takes integers (pass dtype=)
     if input.numel() == 0:  # (an empty input runs no kernel; autograd then refuses a complex output)
@@ -194,6 +205,7 @@ def softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype=N
         dim = _softmax_dim("softmax", input.dim(), _stacklevel)
     _int_dim("softmax", dim)
     if dtype is not None:
+        _dtype_arg("softmax", dtype)
         input = input.to(dtype)
     wrapped = _ops._wrap_dim(dim, input.dim())
     if not input.dtype.is_floating_point:
@@ -220,6 +232,7 @@ def log_softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dty
         dim = _softmax_dim("log_softmax", input.dim(), _stacklevel)
     _int_dim("log_softmax", dim)
     if dtype is not None:
+        _dtype_arg("log_softmax", dtype)
         input = input.to(dtype)
     wrapped = _ops._wrap_dim(dim, input.dim())
     if not input.dtype.is_floating_point:
@@ -264,6 +277,9 @@ def dropout(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool 
     """Zero each element with probability p and scale the rest by 1/(1-p) (identity when not training)."""
     if p < 0.0 or p > 1.0:
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if training is not True and training is not False:  # (PyTorch's parser of _VF.dropout(input, p, training))
+        from .._arg_errors import must_be
+        raise must_be("dropout_" if inplace else "dropout", "train", "bool", training, 3)
     if not training or p == 0 or input.numel() == 0:
         return input
     _check_dropout_noise(input, p, feature=False)
@@ -507,6 +523,13 @@ def _check_nll_weight_dtype(input: Tensor, weight: Tensor | None) -> None:
                            f"{_LEGACY_NAMES[weight.dtype.name]}")
 
 
+def _int_ignore_index(name: str, ignore_index) -> None:
+    """PyTorch's parser of ``int ignore_index`` (position 5 of the C loss the Python function calls): no float."""
+    from .._arg_errors import _is_index, must_be
+    if not _is_index(ignore_index):
+        raise must_be(name, "ignore_index", "int", ignore_index, 5)
+
+
 def _nll_loss_nd(input: Tensor, target: Tensor, weight, reduction: int, ignore_index: int) -> Tensor:
     """PyTorch's nll_loss_nd: 1-D/2-D inputs use nll_loss, 4-D nll_loss2d, other ranks are viewed as 4-D."""
     _check_nll(input, target, weight)
@@ -539,6 +562,8 @@ def nll_loss(input: Tensor, target: Tensor, weight: Tensor | None = None, size_a
     if _AUTOCAST[0]:
         return _autocast("nll_loss", nll_loss, **locals())
     reduction = _reduction_enum(size_average, reduce, reduction)
+    if ignore_index.__class__ is not int:
+        _int_ignore_index("nll_loss_nd", ignore_index)
     return _nll_loss_nd(input, target, weight, reduction, ignore_index)
 
 
@@ -549,6 +574,8 @@ def cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None, s
     if _AUTOCAST[0]:
         return _autocast("cross_entropy_loss", cross_entropy, **locals())
     reduction = _reduction_enum(size_average, reduce, reduction)
+    if ignore_index.__class__ is not int:
+        _int_ignore_index("cross_entropy_loss", ignore_index)
     class_dim = 0 if input.dim() == 1 else 1
     if input._data.shape == target._data.shape:
         return _cross_entropy_probs(input, target, weight, reduction, ignore_index, label_smoothing, class_dim)
@@ -847,6 +874,9 @@ def kl_div(input: Tensor, target: Tensor, size_average=None, reduce=None, reduct
                       UserWarning, stacklevel=_user_stacklevel())
     if reduction != "batchmean":
         reduction = _check_reduction(reduction)
+    if log_target is not False and log_target is not True:  # (PyTorch's parser of the C kl_div: a bool only)
+        from .._arg_errors import must_be
+        raise must_be("kl_div", "log_target", "bool", log_target)
     if not (input.dtype.is_floating_point or input.dtype.is_complex) or not (
             target.dtype.is_floating_point or target.dtype.is_complex):
         raise RuntimeError("kl_div: Integral inputs not supported.")
@@ -1024,7 +1054,8 @@ def _int_list(name: str, arg: str, value, position: int, one_int: bool = False) 
 
 def _size_arg(value, k: int) -> tuple:
     """A size argument as PyTorch's parser keeps it: an int becomes k copies, a sequence stays as given."""
-    return (int(value),) * k if isinstance(value, int) else tuple(int(v) for v in value)
+    # (operator.index, not int: a float in the list is PyTorch's parser error, raised by the wrappers, not truncated)
+    return (int(value),) * k if isinstance(value, int) else tuple(map(_operator.index, value))
 
 
 def _conv_param(values: tuple, name: str, k: int) -> tuple:
@@ -2832,8 +2863,10 @@ def _canonical_mask(mask: Tensor | None, mask_name: str, other_type, other_name:
     if mask.dtype != _dtypes.bool_ and not mask.is_floating_point():
         raise AssertionError(f"only bool and floating types of {mask_name} are supported")
     if check_other and other_type is not None and mask.dtype != other_type:
+        # (stacklevel=2 as PyTorch's: the line that called _canonical_mask, i.e. MultiheadAttention.forward, the
+        # transformer layers' forward or multi_head_attention_forward, not the user's)
         warnings.warn(f"Support for mismatched {mask_name} and {other_name} is deprecated. Use same type for both "
-                      "instead.", stacklevel=_user_stacklevel())
+                      "instead.", stacklevel=2)
     if not mask.is_floating_point():
         mask = _creation.zeros_like(mask, dtype=target_type).masked_fill_(mask, float("-inf"))
     return mask
@@ -3777,3 +3810,10 @@ __all__ += ["max_unpool3d", "fractional_max_pool3d", "fractional_max_pool3d_with
 from ..overrides import install_functional as _install_functional  # noqa: E402
 
 _install_functional(globals())
+
+# PyTorch's max_pool2d and its kin are boolean_dispatch wrappers passing (*args, **kwargs) on to _max_pool2d (or
+# max_pool2d_with_indices for return_indices=True): Python's own errors for the arguments name that function (by
+# the qualified name of the function called: the one inside the public wrapper).
+for _name in ("max_pool1d", "max_pool2d", "max_pool3d", "adaptive_max_pool1d", "adaptive_max_pool2d",
+              "adaptive_max_pool3d", "fractional_max_pool2d", "fractional_max_pool3d"):
+    globals()[_name].__wrapped__.__qualname__ = "_" + _name

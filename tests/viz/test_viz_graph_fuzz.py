@@ -308,35 +308,46 @@ def check(seed: int, family: str = "tensor", svg=False) -> tuple:
 
 SEEDS = range(0, 120)
 NN_SEEDS = range(0, 60)
+# (session 13: programs of the generator's session-13 families that run to their backward, chosen so that most of
+# their kinds appear twice. Tensor seeds >= fuzz_graphs.S13_FIRST_SEED (_Gen.s13): view chains written in place,
+# hooks / retain_grad on views and bases, .data / detach() writes, requires_grad_() mid-program, integer and bool
+# results feeding index ops, float16 / bfloat16 stretches, where / masked_fill / clamp with scalars, errors caught.
+# nn seeds >= fuzz_graphs.NN_S13_FIRST_SEED (_NNGen.op13): module and state_dict hooks, the Module API, nn.utils,
+# lr schedulers, module reprs, transformer layers, losses.)
+S13_SEEDS = (160022, 160023, 160027, 160031, 160042, 160059, 160071, 160074, 160081, 160082, 160093, 160094, 160121,
+             160124, 160127, 160134, 160143, 160155, 160167, 160172, 160174, 160176, 160178, 160181, 160182, 160197,
+             160202, 160204, 160213, 160223, 160248, 160254, 160256, 160258, 160259, 160265, 160269, 160282, 160284)
+NN_S13_SEEDS = (170002, 170013, 170014, 170031, 170047, 170065, 170076, 170103, 170124, 170142, 170151, 170157,
+                170228, 170236)
+EXTRA = {-1: S13_SEEDS, -2: NN_S13_SEEDS}  # (the tests' ``first`` for a tuple of seeds)
 
 
 @functools.cache
 def _checked(family: str, first: int, count: int) -> tuple:
+    """The checks of ``count`` seeds from ``first`` (a negative ``first``: the seeds of ``EXTRA[first]``)."""
     torch_or_skip()
     svg = ("before/saved", "after/saved")  # (rendered for one seed in 6: Graphviz takes its time)
-    return tuple((s, *check(s, family, svg if s % 6 == 0 else False)) for s in range(first, first + count))
+    seeds = EXTRA[first] if first < 0 else range(first, first + count)
+    return tuple((s, *check(s, family, svg if s % 6 == 0 else False)) for s in seeds)
+
+
+_CHUNKS = ([("tensor", s, 40) for s in range(SEEDS.start, SEEDS.stop, 40)]
+           + [("nn", s, 30) for s in range(NN_SEEDS.start, NN_SEEDS.stop, 30)]
+           + [("tensor", -1, len(S13_SEEDS)), ("nn", -2, len(NN_S13_SEEDS))])
 
 
 def _report(seed, prog, lines) -> str:
     return f"=== seed {seed}\n{prog.source()}\n--- " + "\n--- ".join(lines[:6])
 
 
-@pytest.mark.parametrize(
-    "family,first,count",
-    [("tensor", s, 40) for s in range(SEEDS.start, SEEDS.stop, 40)]
-    + [("nn", s, 30) for s in range(NN_SEEDS.start, NN_SEEDS.stop, 30)],
-)
+@pytest.mark.parametrize("family,first,count", _CHUNKS)
 def test_generated_graphs_draw_the_same(family, first, count):
     """PyTorch's and minigrad's graphs of each program give the same DOT texts and stepper frames."""
     bad = [_report(s, p, d) for s, p, d, _b, why in _checked(family, first, count) if d and why is None]
     assert not bad, "\n".join(bad)
 
 
-@pytest.mark.parametrize(
-    "family,first,count",
-    [("tensor", s, 40) for s in range(SEEDS.start, SEEDS.stop, 40)]
-    + [("nn", s, 30) for s in range(NN_SEEDS.start, NN_SEEDS.stop, 30)],
-)
+@pytest.mark.parametrize("family,first,count", _CHUNKS)
 def test_viz_draws_every_generated_graph(family, first, count):
     """viz draws each program's graphs (odd saved values, empty/complex/bool tensors, errors) without crashing, and
     Graphviz renders (a sample of) PyTorch's."""
@@ -344,6 +355,14 @@ def test_viz_draws_every_generated_graph(family, first, count):
     bad = [_report(s, p, b) for s, p, _d, b, _w in runs if b]
     assert not bad, "\n".join(bad)
     assert sum(1 for _s, _p, d, _b, _w in runs if not d) >= count * 3 // 4  # (mostly clean, not mostly skipped)
+
+
+def test_session13_seeds_run_the_new_families():
+    """Each session-13 seed's program has ops of the new families and reaches its backward lines (in PyTorch)."""
+    assert min(S13_SEEDS) >= F.S13_FIRST_SEED and min(NN_S13_SEEDS) >= F.NN_S13_FIRST_SEED
+    for seeds, family, tag in ((S13_SEEDS, "tensor", "s13:"), (NN_S13_SEEDS, "nn", "13")):
+        for s, prog, _d, _b, _w in _checked(family, -1 if family == "tensor" else -2, len(seeds)):
+            assert prog.final and any(tag in k for k in prog.ops), s
 
 
 # -- odd saved values, drawn from both libraries ---------------------------------------------------------------------

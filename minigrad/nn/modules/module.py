@@ -248,8 +248,9 @@ class Module(metaclass=TorchNamed):
                     result = out
             if bw_hook is not None:
                 if not isinstance(result, (Tensor, tuple)):
+                    # (no stacklevel, as PyTorch's _call_impl: the warning names this file, not the caller's line)
                     warnings.warn("For backward hooks to be called, module output should be a Tensor or a tuple of "
-                                  f"Tensors but received {type(result)}", stacklevel=2)
+                                  f"Tensors but received {type(result)}", stacklevel=1)
                 result = bw_hook.setup_output_hook(result)
             if legacy_hooks:
                 self._attach_legacy_backward_hooks(args, result, legacy_hooks)
@@ -635,16 +636,18 @@ class Module(metaclass=TorchNamed):
             _reset_grad(p, set_to_none)
 
     # ---- dtype conversion (in place, keeping the same Parameter objects) -----------------------
-    def _apply(self, fn) -> Module:
-        for module in self.children():
-            module._apply(fn)
+    def _apply(self, fn, recurse: bool = True) -> Module:
+        if recurse:
+            for module in self.children():
+                module._apply(fn)
         for p in self._parameters.values():
             if p is None:
                 continue
             with no_grad():
                 p.data = fn(p)
-            if p._grad is not None:
-                p._grad = fn(p._grad)
+            if p._grad is not None:   # (the same gradient object too, its data replaced: PyTorch's set_data)
+                with no_grad():
+                    p._grad.data = fn(p._grad)
         for key, buf in self._buffers.items():
             if buf is not None:
                 self._buffers[key] = fn(buf)
@@ -686,6 +689,12 @@ class Module(metaclass=TorchNamed):
                 t = t.to(dtype)
             return t.to(memory_format=memory_format) if memory_format is not None and t.dim() in (4, 5) else t
         return self._apply(convert)
+
+    def to_empty(self, *, device, recurse: bool = True) -> Module:
+        """Give every parameter and buffer new, uninitialized storage on ``device`` (PyTorch's way to materialize
+        a module built on the meta device): the same Parameter objects, their values are garbage until set."""
+        from ..._creation import empty_like
+        return self._apply(lambda t: empty_like(t, device=device), recurse=recurse)
 
     def float(self) -> Module:
         """Cast floating-point parameters and buffers to float32."""
@@ -761,15 +770,7 @@ class Module(metaclass=TorchNamed):
             destination._metadata[prefix[:-1]] = local_metadata
         for hook in self.__dict__.get("_state_dict_pre_hooks", {}).values():
             hook(self, prefix, keep_vars)
-        # (a lazy module's placeholders are kept as they are: PyTorch's detach() of one returns it)
-        for name, p in self._parameters.items():
-            if p is not None:
-                destination[prefix + name] = p if keep_vars or isinstance(p, _UNINITIALIZED) else p.detach()
-        for name, b in self._buffers.items():
-            if b is not None and name not in self._non_persistent_buffers_set:
-                destination[prefix + name] = b if keep_vars or isinstance(b, _UNINITIALIZED) else b.detach()
-        if type(self).get_extra_state is not Module.get_extra_state:  # (only a module that defines it has one)
-            destination[prefix + "_extra_state"] = self.get_extra_state()
+        self._save_to_state_dict(destination, prefix, keep_vars)
         for name, module in self._modules.items():
             if module is not None:
                 module.state_dict(destination=destination, prefix=prefix + name + ".", keep_vars=keep_vars)
@@ -781,6 +782,19 @@ class Module(metaclass=TorchNamed):
             elif result is not None:
                 raise RuntimeError("state_dict post-hook must return None")
         return destination
+
+    def _save_to_state_dict(self, destination, prefix: str, keep_vars: bool) -> None:
+        """This module's own entries (not its children's), as PyTorch's: a subclass may override it to save more
+        or less."""
+        # (a lazy module's placeholders are kept as they are: PyTorch's detach() of one returns it)
+        for name, p in self._parameters.items():
+            if p is not None:
+                destination[prefix + name] = p if keep_vars or isinstance(p, _UNINITIALIZED) else p.detach()
+        for name, b in self._buffers.items():
+            if b is not None and name not in self._non_persistent_buffers_set:
+                destination[prefix + name] = b if keep_vars or isinstance(b, _UNINITIALIZED) else b.detach()
+        if type(self).get_extra_state is not Module.get_extra_state:  # (only a module that defines it has one)
+            destination[prefix + "_extra_state"] = self.get_extra_state()
 
     def register_state_dict_pre_hook(self, hook) -> RemovableHandle:
         """Run ``hook(module, prefix, keep_vars)`` before ``state_dict`` collects this module's entries."""

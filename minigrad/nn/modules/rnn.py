@@ -386,8 +386,8 @@ class RNNBase(Module):
     def flatten_parameters(self) -> None:
         """A no-op on the CPU (PyTorch packs the weights for cuDNN here)."""
 
-    def _apply(self, fn) -> RNNBase:
-        result = super()._apply(fn)
+    def _apply(self, fn, recurse: bool = True) -> RNNBase:
+        result = super()._apply(fn, recurse)
         self._init_flat_weights()
         return result
 
