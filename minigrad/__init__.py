@@ -175,7 +175,16 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabl
 def native_group_norm(input, weight, bias, N, C, HxW, group, eps):
     """``torch.native_group_norm``: (output, mean, rstd), the mean and rstd of shape (N, group)."""
     from . import derivatives   # (imported here: the name is not a public attribute of minigrad)
+    # (PyTorch's native_group_norm repeats group_norm's checks, with the C and group given, then its kernel's dtypes)
+    if group <= 0:
+        raise RuntimeError(f"Expected num groups to be greater than 0, got {group}")
+    if C % group:
+        raise RuntimeError(f"Expected number of channels in input to be divisible by num_groups, but got input of "
+                           f"shape {list(input.shape)} and num_groups={group}")
     nn.functional._check_group_norm_params(input, weight, bias)
+    nn.functional._check_mixed_type(input, weight, bias)
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError(f"\"GroupNormKernelImpl\" not implemented for '{_ops._legacy(input.dtype)}'")
     stand_in = derivatives.absent(input.dtype.np)
     return derivatives.native_group_norm(input, stand_in if weight is None else weight,
                                          stand_in if bias is None else bias, N=N, C=C, HxW=HxW, group=group, eps=eps)

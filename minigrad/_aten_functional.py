@@ -102,8 +102,25 @@ def max_pool1d_with_indices(input, kernel_size, stride=(), padding=0, dilation=1
 
 
 def constant_pad_nd(input, pad, value=0):
-    """``F.pad(input, pad, value=value)`` (ConstantPadNdBackward0)."""
-    return F.pad(input, _arg_errors.int_list("constant_pad_nd", "pad", pad, 2), "constant", value)
+    """``F.pad(input, pad, value=value)`` (ConstantPadNdBackward0), with aten's own checks and messages (its
+    ``Scalar value`` may be complex, which F.pad's ``float value`` refuses)."""
+    pad = _arg_errors.int_list("constant_pad_nd", "pad", pad, 2)
+    if len(pad) % 2:
+        raise RuntimeError(f"Length of pad must be even but instead it equals {len(pad)}")
+    if len(pad) // 2 > input.dim():   # (the missing spaces are PyTorch's)
+        raise RuntimeError("Length of pad should be no more than twice the number of dimensions of the input. Pad "
+                           f"length is {len(pad)}while the input has {input.dim()}dimensions.")
+    if isinstance(value, (complex, np.complexfloating)):
+        if input.is_complex():
+            return D.constant_pad_nd(input, pad=tuple(int(p) for p in pad), value=value)
+        if input.dtype.name == "bool":   # (any nonzero number is True)
+            value = bool(value)
+        elif value.imag != 0:
+            c_name = _ops._CPP_NAMES.get(input.dtype.name, input.dtype.name)
+            raise RuntimeError(f"value cannot be converted to type {c_name} without overflow")
+        else:
+            value = value.real
+    return F.pad(input, pad, "constant", value)
 
 
 # =============================================================================================

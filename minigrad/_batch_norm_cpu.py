@@ -115,6 +115,13 @@ def _lanes(dt: np.dtype) -> int:
 
 def _tree(acc: np.ndarray) -> np.ndarray:
     """vec_reduce_all of full vectors (..., W): lane i += lane i + W/2, then + W/4 ... (the shuffles)."""
+    if acc.dtype == np.float64:
+        # (the shuffle tree is vec_reduce_all's float specialization; doubles take the generic loop, which
+        # adds lane 1, 2, ... into lane 0 one after another)
+        total = acc[..., 0]
+        for i in range(1, acc.shape[-1]):
+            total = total + acc[..., i]
+        return total
     half = acc.shape[-1] // 2
     while half:
         acc = acc[..., :half] + acc[..., half:2 * half]

@@ -826,6 +826,8 @@ def _like_layout(input: Tensor, array: np.ndarray, memory_format) -> np.ndarray:
 def _check_normal(std, dt) -> None:
     """PyTorch's checks before sampling N(mean, std²): std >= 0, then a floating dtype."""
     if isinstance(std, Tensor):
+        if std.dtype.is_complex:
+            raise RuntimeError("normal expects standard deviation to be non-complex")
         if std._data.size and not bool((std._data >= 0).all()):  # (PyTorch: std.min() >= 0, so NaN fails)
             raise RuntimeError("normal expects all elements of std >= 0.0")
     elif not std >= 0:
@@ -1051,7 +1053,8 @@ def randint_like(input, low=None, high=None, *, dtype=None, requires_grad=False,
     layout = _preserved_layout(input)
     out = Tensor._make(np.zeros(shape, dtype=dt.np) if layout is None else np.zeros_like(layout, dtype=dt.np))
     random_(out, int(low), int(high), generator=kw.get("generator"))
-    return _finish(np.ascontiguousarray(out._data) if layout is None else out._data, requires_grad)
+    # (np.asarray with order="C": np.ascontiguousarray would turn a 0-d result 1-d)
+    return _finish(np.asarray(out._data, order="C") if layout is None else out._data, requires_grad)
 
 
 @_with_out

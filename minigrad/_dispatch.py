@@ -540,6 +540,8 @@ class Op:
         op.node_class = op._make_node_class()
         op.jvp = jvp
         # elementwise: the output takes TensorIterator's layout from the inputs' strides (_strides.elementwise)
+        # (TensorIterator's operands in their order, which breaks ties of the layout: -1 for rsub, other - self)
+        op.operand_step = 1
         op.elementwise = (jvp == "element_wise" or op.ufunc is not None or name in _ELEMENTWISE_NAMES) and not (
             op.multi or view or list_input)
         op.jvp_params = tuple(inspect.signature(jvp).parameters) if callable(jvp) else ()
@@ -736,7 +738,8 @@ class Op:
                     if same_shapes or data.ndim == 1 or _strides._plain(data):
                         continue
                 # (a missing optional operand, clamp(x, max=t)'s min, is no operand of TensorIterator's)
-                result = _strides.elementwise(result, [u for u in tensors if type(u._data) is not Absent])
+                result = _strides.elementwise(result, [u for u in tensors[::self.operand_step]
+                                                       if type(u._data) is not Absent])
                 break
         if self.inference_version is not None:
             o = Tensor._make(result)
@@ -761,6 +764,8 @@ class Op:
                 if tensors[i]._requires_grad or tensors[i]._base is not None and _stale_view(tensors[i], out):
                     record = True
                     break
+            if record and tensors[i]._is_inference is True and _only_inference(tensors):
+                record = False
         if out is not None and self.elementwise and 0 in out._data.strides:
             _check_inplace(out, record)  # (autograd's refusals come first, as PyTorch's VariableType)
             _no_internal_overlap_first(self, out, tensors)
@@ -813,7 +818,8 @@ class Op:
                     if same_shapes or data.ndim == 1 or _strides._plain(data):   # (a 1-D operand: see _run_untracked)
                         continue
                 # (a missing optional operand is no operand of TensorIterator's: see _run_untracked)
-                result = _strides.elementwise(result, [u for u in tensors if type(u._data) is not Absent])
+                result = _strides.elementwise(result, [u for u in tensors[::self.operand_step]
+                                                       if type(u._data) is not Absent])
                 break
         o = Tensor._make(result)
         if self.view:
@@ -1061,30 +1067,41 @@ class Op:
             result = _quiet_astype(result, out._data.dtype)  # (float64 into float16 overflows to inf silently)
         if _before_write:  # allow_mutation_on_saved_tensors: copy saved tensors about to change
             _before_write[-1](out)
+        # (an inference operand, rare: PyTorch saves the inputs before its kernel runs, so a refused save leaves the
+        # tensor as it was, its version too; minigrad records after the write, so it puts them back then)
+        undo = None
+        if record and not _STATE.inference and _any_inference(tensors):
+            undo = out._data.copy(), out._grad_fn, out._output_nr, out._requires_grad
         if overlapping:  # an expanded tensor: write only what changed (the other copies would restore it)
             np.copyto(out._data, result, where=result != out._data)
         else:
             out._data[...] = result
         _check_inference_write(out)
         out._version_counter[0] += 1
-        if record:
-            if out._base is not None and out._view_fn is not None:
-                # The view's grad_fn is regenerated (AsStridedBackward0) when next read; it requires grad now.
-                _record_copy_slices(self, out, originals, args, edges)
-                out._requires_grad = True
-                out._backward_hooks = None  # (hooks registered before stay on the old grad_fn, as in PyTorch)
-                node = out._base._grad_fn.fn
-                _saved_before_write(node, out)
-            else:
-                old_fn = out._grad_fn
-                node = self._record(originals, [out], args, edges)
-                _saved_before_write(node, out)
-                out._view_version = out._version_counter[0]
-                out._backward_hooks = None  # (hooks registered before stay on the old grad_fn, as in PyTorch)
-                if out._retains_grad:  # retain_grad follows the tensor to its new grad_fn, as in PyTorch
-                    out._move_retains_grad(old_fn)
-            if cloned is not None:  # PyTorch makes the op's node first, then clones self: their numbers swapped
-                cloned._seq, node._seq = node._seq, cloned._seq
+        try:
+            if record:
+                if out._base is not None and out._view_fn is not None:
+                    # The view's grad_fn is regenerated (AsStridedBackward0) when next read; it requires grad now.
+                    _record_copy_slices(self, out, originals, args, edges)
+                    out._requires_grad = True
+                    out._backward_hooks = None  # (hooks registered before stay on the old grad_fn, as in PyTorch)
+                    node = out._base._grad_fn.fn
+                    _saved_before_write(node, out)
+                else:
+                    old_fn = out._grad_fn
+                    node = self._record(originals, [out], args, edges)
+                    _saved_before_write(node, out)
+                    out._view_version = out._version_counter[0]
+                    out._backward_hooks = None  # (hooks registered before stay on the old grad_fn, as in PyTorch)
+                    if out._retains_grad:  # retain_grad follows the tensor to its new grad_fn, as in PyTorch
+                        out._move_retains_grad(old_fn)
+                if cloned is not None:  # PyTorch makes the op's node first, then clones self: their numbers swapped
+                    cloned._seq, node._seq = node._seq, cloned._seq
+        except RuntimeError:
+            if undo is not None:  # (see above)
+                out._data[...], out._grad_fn, out._output_nr, out._requires_grad = undo
+                out._version_counter[0] -= 1
+            raise
         return out
 
 
@@ -1375,6 +1392,13 @@ def _check_no_partial_overlap(out, tensors, op=None) -> bool:
         # not emulated, so still refused.)
         if op is not None and op.node_name in _DENSE_CHECKED and not (_dense(a) and _dense(b)):
             continue
+        if op is not None and op.elementwise and not (_dense(a) and _dense(b)):
+            # (PyTorch's overlap test is "too hard" here and passes: the shape check that follows comes first,
+            # x.mul_(x.expand(2, *x.shape)) is a broadcast error)
+            shape = np.broadcast_shapes(*(u._data.shape for u in tensors), b.shape)
+            if shape != b.shape:
+                raise RuntimeError(f"output with shape {list(b.shape)} doesn't match the broadcast shape "
+                                   f"{list(shape)}")
         if np.shares_memory(a, b) and not (_vmap_batched.DEPTH[0] and _vmap_batched.full_overlap(out, t)):
             raise RuntimeError("unsupported operation: some elements of the input tensor and the written-to tensor "
                                "refer to a single memory location. Please clone() the tensor before performing the "
@@ -1523,6 +1547,24 @@ _OVERLAPPING_WRITES = {
 }
 
 
+def _any_inference(tensors) -> bool:
+    for t in tensors:
+        if t._is_inference is True:
+            return True
+    return False
+
+
+def _only_inference(tensors) -> bool:
+    """True when every operand is an inference tensor (used outside inference mode, as grad mode is on): PyTorch's
+    inference tensors lack the Autograd dispatch key, so such a call skips autograd altogether, even for one that
+    requires grad (its result requires none). One normal operand, a Python number's wrapped tensor included, and
+    the call is recorded (and saving an inference tensor then fails)."""
+    for t in tensors:
+        if t._is_inference is not True and type(t._data) is not Absent:
+            return False
+    return True
+
+
 def _check_inference_write(t) -> None:
     """Refuse an in-place change to an inference tensor outside inference mode.
 
@@ -1556,7 +1598,9 @@ def transform_leaf(t) -> None:
 
 def _check_inplace(t, record: bool) -> None:
     """PyTorch's errors for in-place changes autograd cannot handle."""
-    if not _STATE.enabled:
+    if not _STATE.enabled or (t._is_inference is True and not record):
+        # (an inference tensor written outside inference mode by a call that skips autograd, see _only_inference:
+        # PyTorch's refusal is then the inference one, when the version is bumped)
         return
     # (``record`` False from an early check made before the other operands are looked at: the op records
     # anyway when ``t`` itself requires grad)
@@ -1643,16 +1687,17 @@ def view_rebase_error(view, meta, indirect: bool) -> str:
     """PyTorch's message when a restricted view (see ``_make_view``) meets an in-place change."""
     what = ("its base or another view of its base has been modified inplace" if indirect
             else "is being modified inplace")
+    # (PyTorch's header names the view's grad_fn; a view without one (its base requires no grad) gets the
+    # no_grad header, whatever restriction follows: handle_view_on_rebase in torch/csrc/autograd/variable.cpp)
+    fn = view._grad_fn
+    header = (f"Output {view._output_nr} of {_view_fn_name(fn)} is a view and {what}." if fn is not None else
+              f"A view was created in no_grad mode and {what} with grad mode enabled.")
     if meta == "multi_output":
-        fn = view._grad_fn
-        who = f"Output {view._output_nr} of {_view_fn_name(fn) if fn else 'UnknownFunction'}"
-        return (f"{who} is a view and {what}. This view is the output of a function that returns multiple "
+        return (f"{header} This view is the output of a function that returns multiple "
                 "views. Such functions do not allow the output views to be modified inplace. You should "
                 "replace the inplace operation by an out-of-place one.")
     if meta == "custom_function":
-        fn = view._grad_fn
-        who = f"Output {view._output_nr} of {_view_fn_name(fn) if fn else 'UnknownFunction'}"
-        return (f"{who} is a view and {what}. This view was created inside a custom Function (or because an input "
+        return (f"{header} This view was created inside a custom Function (or because an input "
                 "was returned as-is) and the autograd logic to handle view+inplace would override the custom "
                 "backward associated with the custom Function, leading to incorrect gradients. This behavior is "
                 "forbidden. You can fix this by cloning the output of the custom Function.")

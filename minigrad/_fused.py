@@ -31,7 +31,15 @@ def fma64(a, b, c) -> np.ndarray:
         out = s + (((p - (s - z)) + (c - z)) + err)
     # an infinite operand makes the error terms nan (inf - inf): the sum itself is then the answer
     bad = np.isnan(out) & ~np.isnan(s)
-    return np.where(bad, s, out) if bad.any() else out
+    if bad.any():
+        out = np.where(bad, s, out)
+    # A zero result takes its sign as the hardware's: -0 only for (-0) + (-0), which the rounded sum s gets right
+    # (the error terms above add +0 to it); an exact cancellation of nonzero terms is +0.
+    zero = out == 0
+    if zero.any():
+        fixed = np.where(zero, np.where(s == 0, s, 0.0), out)
+        out = fixed if isinstance(out, np.ndarray) else fixed[()]   # (a NumPy scalar stays a scalar)
+    return out
 
 
 def fma(a, b, c, dtype) -> np.ndarray:

@@ -229,9 +229,12 @@ def _into_out(name: str, out, inputs, compute):
     if not isinstance(out, Tensor) and name in _arg_errors._NUMBERS_AS_TENSORS and _arg_errors._is_number(out):
         out = _wrap_scalar(out)  # (the parser of add, sub, mul, div takes a number for any tensor: out= too)
     tensors = [t for t in inputs if isinstance(t, Tensor)]
-    if _vmap_batched.DEPTH[0]:
+    refuse_grad = grad_mode.is_grad_enabled() and builtins.any(t.requires_grad for t in (*tensors, out))
+    # (the innermost transform sees the op first: vmap's missing batching rule, or autograd's refusal when a grad
+    # transform runs inside the vmap, vmap(grad(f)))
+    if _vmap_batched.DEPTH[0] and not (refuse_grad and _vmap_batched._under_grad()):
         _vmap_batched.check_out(name, out, tensors)
-    if grad_mode.is_grad_enabled() and builtins.any(t.requires_grad for t in (*tensors, out)):
+    if refuse_grad:
         raise RuntimeError(f"{name}(): functions with out=... arguments don't support automatic "
                            "differentiation, but one of the arguments requires grad.")
     _dispatch._check_no_partial_overlap(out, tensors)
@@ -1256,10 +1259,21 @@ def _legacy(d) -> str:
     return _LEGACY_NAMES[d.name]
 
 
+def _tensor_type_name(d) -> str:
+    """How PyTorch's messages name a tensor's type: its legacy Python class (torch.FloatTensor) where one is
+    registered, else the C++ type's name (CPUBoolType, CPUComplexFloatType: no Python class of its own)."""
+    if d.name == "bool" or d.is_complex:
+        return f"CPU{_legacy(d)}Type"
+    return f"torch.{_legacy(d)}Tensor"
+
+
 def sum_to_size(input, *size):
     """Sum broadcast dimensions away until the shape is ``size`` (undoes broadcasting)."""
     size = _size_args(size, "sum_to_size")
     shape = input._data.shape
+    # (is_expandable_to: aligned from the right, each size equal to the input's or 1, and no more dims than it has)
+    if len(size) > len(shape) or builtins.any(n != 1 and n != m for n, m in zip(reversed(size), reversed(shape))):
+        raise RuntimeError(f"size {{{list(size)}}} is not expandable to size {{{list(shape)}}}.")
     if not size:
         return sum(input)  # (PyTorch's sum_to: to a 0-dim shape it is a plain sum, SumBackward0)
     lead = len(shape) - len(size)
@@ -1747,9 +1761,10 @@ def movedim(input, source, destination):
 
 
 def moveaxis(input, source, destination):
-    """movedim under NumPy's name (inside vmap, PyTorch has no batching rule for its int overload)."""
+    """movedim under NumPy's name (inside vmap, PyTorch has no batching rule for its int overload; a grad or jvp
+    transform running inside that vmap decomposes it into movedim first, as every composite op, so no refusal)."""
     if _vmap_batched.DEPTH[0] and isinstance(source, int) and isinstance(destination, int) and \
-            _vmap_batched.levels(input):
+            _vmap_batched.levels(input) and not _vmap_batched._under_grad():
         raise RuntimeError("Batching rule not implemented for aten::moveaxis.int; the fallback path doesn't work on "
                            "out= or view ops.")
     return movedim(input, source, destination)
@@ -1859,6 +1874,8 @@ def select(input, dim, index):
 
 def narrow(input, dim, start, length):
     """``length`` entries from ``start`` along ``dim`` (a view)."""
+    if isinstance(start, Tensor) and (start.dim() or start.dtype._kind != 1):  # (its Tensor-start overload)
+        raise RuntimeError("start must be an 0-dim integral Tensor.")
     try:
         n = input.dim()
         if n == 0:
@@ -1993,7 +2010,16 @@ def _checked_cat_out(tensors, out, compute, dtype_first=False):
     result = None if dtype_first else compute()
     if _dtypes.result_type(*tensors)._kind > out.dtype._kind:
         raise TypeError(f"torch.cat(): input types can't be cast to the desired output type {_legacy(out.dtype)}")
-    return compute() if dtype_first else result
+    if not dtype_first:
+        return result
+    result = compute()
+    if builtins.any(t is out for t in tensors):
+        # cat's assert_no_overlap (after its shape checks): out= itself among the inputs is a full overlap
+        # (_into_out lets it through, as elementwise ops allow x += x)
+        raise RuntimeError("unsupported operation: some elements of the input tensor and the written-to tensor "
+                           "refer to a single memory location. Please clone() the tensor before performing the "
+                           "operation.")
+    return result
 
 
 def stack(tensors, dim=0, *, out=None):
@@ -2928,8 +2954,9 @@ def view_as_complex(input):
     if input.dim() == 0 or input._data.shape[-1] != 2:
         raise RuntimeError("Tensor must have a last dimension of size 2")
     if input.dtype not in (_dtypes.float32, _dtypes.float64):
-        raise RuntimeError("view_as_complex is only supported for float and double tensors, but got a tensor "
-                           f"of scalar type: {_legacy(input.dtype)}")
+        # (PyTorch also views half as complex32, a dtype minigrad does not have: refused here with the same words)
+        raise RuntimeError("view_as_complex is only supported for half, float and double tensors, but got a "
+                           f"tensor of scalar type: {_legacy(input.dtype)}")
     strides = input.stride()
     if strides[-1] != 1:
         raise RuntimeError("Tensor must have a last dimension with stride 1")
@@ -2944,7 +2971,9 @@ def real(input):
     """Real part: a view (select(view_as_real(z), -1, 0), as in PyTorch); the tensor itself if real."""
     if not input.dtype.is_complex:
         return input
-    return D.select(D.view_as_real(input), dim=input.dim(), index=0)   # (a conj view's too)
+    if input.is_conj():   # (PyTorch's real(): view_as_real(self._conj()), the conjugate bit undone by a ConjBackward0)
+        input = input.conj()
+    return D.select(D.view_as_real(input), dim=input.dim(), index=0)
 
 
 def imag(input):
@@ -2956,7 +2985,12 @@ def imag(input):
 
 def angle(input):
     """Argument of each complex number (0 or π for real numbers)."""
-    return _unary(D.angle, input)
+    out = _unary(D.angle, input)
+    if input.dtype.is_complex and out._data.ndim > 1 and not out._data.flags.c_contiguous:
+        # (PyTorch's complex angle runs complex -> complex into a temporary, then resize_output()s a fresh real
+        # result and copies the real part in: C order whatever the input's layout; a real input's keeps it)
+        out._data = _strides.contiguous(out._data)
+    return out
 
 
 

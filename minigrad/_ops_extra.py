@@ -142,8 +142,15 @@ def _bin_edges(values: np.ndarray, bins, low, high, dim: int, name: str, dtype) 
 
 def _histogramdd(name: str, input, bins, range, weight, density):
     """(hist, [bin edges per dim]) of the rows of the 2-D ``input`` (N points, D dims)."""
-    if not input.is_floating_point():
-        raise NotImplementedError(f"\"histogramdd\" not implemented for '{_ops._legacy(input.dtype)}'")
+    if not input.is_floating_point() or input.dtype in (_dtypes.float16, _dtypes.bfloat16):  # (float, double)
+        # (given edges: their dtype check, then histogram_cpu's kernel, which takes half precision too)
+        edges = list(bins) if isinstance(bins, (list, tuple)) else [bins]
+        given = bool(edges) and all(isinstance(b, Tensor) for b in edges)
+        for d, b in enumerate(edges if given else ()):
+            _bin_edges(None, b, None, None, d, name, input.dtype)
+        if not (given and input.is_floating_point()):
+            kernel = "histogram_cpu" if given else "histogramdd"
+            raise NotImplementedError(f"\"{kernel}\" not implemented for '{_ops._legacy(input.dtype)}'")
     points = input._data.reshape(-1, input.shape[-1]) if input.dim() else input._data.reshape(1, 1)
     n_dims = points.shape[1]
     if weight is not None:
@@ -332,14 +339,16 @@ def map2_(self, x, y, callable) -> Tensor:
 
 
 # =============================================================================================
-# torch.set_warn_always (recorded: minigrad's warnings that PyTorch gives once stay once)
+# torch.set_warn_always: the warnings PyTorch gives once per process (TORCH_WARN_ONCE) are then given every time
+# (those of autograd read it: backward(create_graph=True), float() of a tensor that requires grad, the gradient
+# layout contract; minigrad's other once-warnings stay once)
 # =============================================================================================
 
 _warn_always = [False]
 
 
 def set_warn_always(b: bool) -> None:
-    """Record whether warnings PyTorch gives once per process should be given every time."""
+    """Whether warnings PyTorch gives once per process are given every time (without using up their once)."""
     _warn_always[0] = bool(b)
 
 
@@ -504,6 +513,15 @@ def empty_permuted(size, physical_layout, *, dtype=None, layout=None, device=Non
     if len(size) != len(order):
         raise RuntimeError("Number of dimensions in size does not match the length of the physical_layout; i.e. "
                            f"len(size) = {len(size)} is not equal to len(physical_layout) = {len(order)}")
+    seen = set()
+    for i, d in enumerate(order):   # (a permutation of the dims; no negative dims)
+        if not 0 <= d < len(size):
+            raise RuntimeError(f"Dimension out of range (expected to be between 0 and {len(size) - 1}, but got {d} "
+                               f"at index {i}).  NB: negative dims not currently supported; file an issue if you "
+                               "want it.")
+        if d in seen:
+            raise RuntimeError("Duplicate dim not allowed")
+        seen.add(d)
     strides, step = [0] * len(size), 1
     for d in reversed(order):   # (the last dim of the layout is innermost)
         strides[d], step = step, step * max(size[d], 1)

@@ -67,6 +67,8 @@ def _iterator_checks(input: Tensor, other) -> None:
     the cast of the promoted result type into input (all before the kernel's dtype errors: "atan2_cpu" not
     implemented ...)."""
     _no_internal_overlap(input)
+    if isinstance(other, Tensor):   # (x.hypot_(x[0]): the partial overlap with the input, before any dtype error)
+        _dispatch._check_no_partial_overlap(input, [other])
     other_shape = other._data.shape if isinstance(other, Tensor) else ()
     _ops._check_broadcast(input, other)
     shape = np.broadcast_shapes(input._data.shape, other_shape)
@@ -195,6 +197,8 @@ def copysign_(input, other):
     _tensor_or_number("copysign_", other)
     _ops._vmap_batched.check_inplace("copysign_", input, (other,))   # (vmap's rule: its kernel's shape error first)
     _no_internal_overlap(input)
+    if isinstance(other, Tensor):   # (TensorIterator's overlap check comes first, as in _iterator_checks)
+        _dispatch._check_no_partial_overlap(input, [other])
     _cast_check(input, _dtypes.result_type(input, other))   # (a complex other: the cast error before the kernel's)
     _ops._no_complex_kernel("copysign", input, other, inplace=True)
     dt = _dtypes.result_type(input, other)
@@ -450,7 +454,6 @@ def _index_reduce(input, dim, index, source, reduce, include_self, out=None):
     if index.dtype not in (_dtypes.int32, _dtypes.int64):
         raise RuntimeError(f"index_reduce_(): Expected dtype int32/int64 for index but got: "
                            f"{_ops._legacy(index.dtype)}")
-    _no_bool("index_func_", input)
     if input.dtype is not source.dtype:
         raise RuntimeError(f"index_reduce_(): self ({_ops._legacy(input.dtype)}) and source "
                            f"({_ops._legacy(source.dtype)}) must have the same scalar type")
@@ -462,6 +465,10 @@ def _index_reduce(input, dim, index, source, reduce, include_self, out=None):
     if input.dim() == source.dim() and kept[0] != kept[1] or source.dim() != input.dim():
         raise RuntimeError("source tensor shape must match self tensor shape, excluding the specified dimension. Got "
                            f"self.shape = {list(input.shape)} source.shape = {list(source.shape)}")
+    if input.dtype is _dtypes.bool_ or input.dtype.is_complex:
+        # (no kernel for them, after the meta checks: include_self=False first fills the written slices)
+        kernel = "index_func_" if include_self else "index_reduce_func_exclude_input_init"
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{_ops._legacy(input.dtype)}'")
     size = input.shape[d] if input.dim() else 1
     if np.any((index._data >= size) | (index._data < 0)):   # (no negative indices either)
         raise IndexError("index out of range in self")

@@ -19,13 +19,19 @@ from .autograd import grad_mode
 _STATE = grad_mode.STATE
 
 
+def _records(t: Tensor) -> bool:
+    """Whether changing ``t``'s layout in place is recorded (an inference tensor outside inference mode, the only
+    operand, skips autograd: see _dispatch._only_inference)."""
+    return _STATE.enabled and t._requires_grad and t._is_inference is not True
+
+
 def _restride(t: Tensor, node_op, args: dict, view_op, view_args: dict, new_layout) -> Tensor:
     """Give ``t`` the layout ``new_layout(array)`` (a view of its memory), recording ``node_op`` if watched.
 
     ``view_op(x, **view_args)`` is the out-of-place view that does the same: a view of ``t`` replays it
     on its base, and a forward-mode tangent follows it.
     """
-    record = _STATE.enabled and t._requires_grad
+    record = _records(t)
     _check_inplace(t, record)  # (leaves that require grad, their views, views that may not change)
     new = new_layout(t._data)
     if record:
@@ -55,7 +61,7 @@ def t_(input: Tensor) -> Tensor:
     """Transpose a tensor of at most 2 dims, in place (TBackward1)."""
     check_captured_write(input, "aten::t_")   # (inside torch.func's grad transforms: before any other error)
     if input.dim() > 2:
-        _check_inplace(input, _STATE.enabled and input._requires_grad)
+        _check_inplace(input, _records(input))
         raise RuntimeError(f"t_() expects a tensor with <= 2 dimensions, but self is {input.dim()}D")
     return _restride(input, D.t_, {}, D.t, {}, lambda a: a.T)
 
@@ -63,7 +69,7 @@ def t_(input: Tensor) -> Tensor:
 def transpose_(input: Tensor, dim0: int, dim1: int, _aten: str = "aten::transpose_") -> Tensor:
     """Swap two dimensions in place (TransposeBackward1)."""
     check_captured_write(input, _aten)
-    _check_inplace(input, _STATE.enabled and input._requires_grad)
+    _check_inplace(input, _records(input))
     n = input.dim()
     d0, d1 = _ops._wrap_dim(dim0, n), _ops._wrap_dim(dim1, n)
     args = {"dim0": dim0, "dim1": dim1}
@@ -84,7 +90,7 @@ def swapaxes_(input: Tensor, axis0: int, axis1: int) -> Tensor:
 def unsqueeze_(input: Tensor, dim: int) -> Tensor:
     """Insert a size-1 dimension at ``dim``, in place (UnsqueezeBackward1)."""
     check_captured_write(input, "aten::unsqueeze_")
-    _check_inplace(input, _STATE.enabled and input._requires_grad)
+    _check_inplace(input, _records(input))
     d = _ops._wrap_dim(dim, input.dim() + 1)
     return _restride(input, D.unsqueeze_, {"dim": dim}, D.unsqueeze, {"dim": dim},
                      lambda a: _strides.unsqueeze(a, d))  # (PyTorch's strides)
@@ -93,7 +99,7 @@ def unsqueeze_(input: Tensor, dim: int) -> Tensor:
 def squeeze_(input: Tensor, dim=None) -> Tensor:
     """Remove size-1 dimensions (all, or those in ``dim``) in place (SqueezeBackward3/4/5)."""
     check_captured_write(input, "aten::squeeze_" + ("" if dim is None else ".dim" if isinstance(dim, int) else ".dims"))
-    _check_inplace(input, _STATE.enabled and input._requires_grad)
+    _check_inplace(input, _records(input))
     n = input.dim()
     if dim is None:
         return _restride(input, D.squeeze_, {}, D.squeeze, {}, np.squeeze)
@@ -140,7 +146,7 @@ def as_strided(input: Tensor, size, stride, storage_offset=None) -> Tensor:
 def as_strided_(input: Tensor, size, stride, storage_offset=None) -> Tensor:
     """``as_strided`` in place: the tensor itself gets the new sizes and strides (AsStridedBackward1)."""
     check_captured_write(input, "aten::as_strided_")
-    _check_inplace(input, _STATE.enabled and input._requires_grad)
+    _check_inplace(input, _records(input))
     size, stride, geometry = _strided_geometry(input, size, stride, storage_offset)
     args = {"size": size, "stride": stride, "storage_offset": storage_offset, "_self_geometry": geometry}
     return _restride(input, D.as_strided_, args, D.strided_view, args, lambda a: D._strided(a, **args))
@@ -182,7 +188,9 @@ def resize_(input: Tensor, *size, memory_format=None) -> Tensor:
     """
     sizes = _sizes("resize_", size)
     check_captured_write(input, "aten::resize_")
-    if input._requires_grad or input._base is not None and input.requires_grad:  # (a view: through its base too)
+    # (autograd's check: inference mode, or an inference tensor, skips it, as they skip PyTorch's autograd kernel)
+    if not _STATE.inference and input._is_inference is not True and (
+            input._requires_grad or input._base is not None and input.requires_grad):  # (a view: through its base)
         raise RuntimeError("cannot resize variables that require grad")
     if sizes == input._data.shape:
         return _check_no_tangent(input)  # nothing changes, not even the version
@@ -250,7 +258,7 @@ def set_(input: Tensor, *args, **kwargs) -> Tensor:
         raise _arg_errors.invalid_combination("set_", (input, *args), kwargs, _SET_OVERLOADS)
     check_captured_write(input, "aten::set_" + ("" if not given else ".source_Tensor" if len(given) == 1
                                                 else ".source_Tensor_storage_offset"))
-    _check_inplace(input, _STATE.enabled and input._requires_grad)
+    _check_inplace(input, _records(input))
     if input._requires_grad and _STATE.enabled:
         # PyTorch records a NotImplemented node here: minigrad refuses instead of recording what it cannot
         raise RuntimeError("minigrad does not support set_ on a tensor that requires grad (PyTorch records a "

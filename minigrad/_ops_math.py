@@ -228,7 +228,12 @@ def signbit(input):
 
 def _bitwise(np_fn, name):
     def fn(input, other):
-        a = input if isinstance(input, Tensor) else _ops._wrap_scalar(input)
+        if isinstance(input, Tensor):
+            a = input
+        elif isinstance(other, Tensor):
+            a = _ops._wrap_scalar(input)
+        else:  # (two numbers: no overload takes them; the public wrapper raises PyTorch's parser error)
+            raise TypeError(f"{name}(): no overload takes two numbers")
         _ops._check_broadcast(input, other)
         dt = _dtypes.result_type(input, other)   # (a number on either side counts as a wrapped number)
         if dt._kind > 1 or (dt._kind == 0 and name.endswith("shift")):  # (no float, complex or bool shift kernel)
@@ -334,6 +339,8 @@ def _addc(op, input, tensor1, tensor2, value, out=None):
         opmath = _dtypes.float32 if dt in (_dtypes.float16, _dtypes.bfloat16) else dt
         _ops._check_scalar_fits(value, opmath)
         value = value.real if isinstance(value, complex) and not dt.is_complex else value
+    if dt is _dtypes.bool_ and op is D.addcmul:  # (its kernel has every dtype but bool)
+        raise NotImplementedError("\"addcmul_cpu_out\" not implemented for 'Bool'")
     return op.call((input, tensor1, tensor2), dt, out, {"value": value})
 
 
@@ -447,7 +454,9 @@ def heaviside(input, values):
     _ops._check_broadcast(input, values)
     a, b = np.broadcast_arrays(input._data, values._data)
     result = np.where(a == 0, b, (a > 0).astype(a.dtype))
-    if grad_mode.is_grad_enabled() and (input.requires_grad or values.requires_grad):
+    # (through the NotImplemented op when autograd records, or forward AD or the profiler is on: PyTorch's
+    # fallback then refuses a tangent)
+    if (grad_mode.is_grad_enabled() and (input.requires_grad or values.requires_grad)) or _ops._dispatch._extras[0]:
         return D.NOT_IMPLEMENTED["heaviside"].call((input, values), None, None, {"_result": result})
     return Tensor._make(result)
 
@@ -983,6 +992,9 @@ def _complex_parts(name: str, second_name: str, first, second, op):
         raise RuntimeError(f"Expected object of scalar type {_ops._legacy(first.dtype)} but got scalar type "
                            f"{_ops._legacy(second.dtype)} for second argument")
     try:
+        if name == "polar" and first.dtype is _dtypes.float16:  # (no ComplexHalf kernel of polar, after the shapes)
+            np.broadcast_shapes(first._data.shape, second._data.shape)
+            raise NotImplementedError("\"polar_cpu\" not implemented for 'Half'")
         return op(first, second)
     except ValueError:
         _ops._raise_broadcast_error(first._data.shape, second._data.shape)
@@ -1005,6 +1017,8 @@ def polar(abs, angle):
 
 def gradient(input, *, spacing=1, dim=None, edge_order=1):
     """Central differences along each dim (one-sided at the edges), as a tuple: PyTorch's slices and sums."""
+    if spacing is None:  # (PyTorch's Python wrapper: spacing=None means unit spacing)
+        spacing = 1
     dims = list(range(input.dim())) if dim is None else [dim] if isinstance(dim, int) else list(dim)
     scalar_spacing = not isinstance(spacing, (list, tuple))
     if input.dtype is _dtypes.uint8:
@@ -1036,6 +1050,8 @@ def gradient(input, *, spacing=1, dim=None, edge_order=1):
 
 def _gradient_along(x, d: int, h, edge_order: int):
     """(x[i+1] - x[i-1]) / 2h inside, first- or second-order one-sided differences at both ends."""
+    if x.dtype is _dtypes.bool_:   # (PyTorch subtracts the slices as they are: bool - bool is refused)
+        _ops._refuse_bool_sub(x, x)
     if x.dtype._kind < 2:   # (integers: the differences divided give floats; no graph to keep)
         x = _ops.to(x, _dtypes.get_default_dtype())
 

@@ -430,8 +430,6 @@ def cov(input, *, correction=1, fweights=None, aweights=None):
                            f"{input.dim()} dimensions")
     if input.dtype is _dtypes.bool_:
         raise RuntimeError("cov(): bool dtype is not supported for input")
-    if input.is_complex():
-        raise NotImplementedError("cov(): complex inputs are not supported by minigrad")
     x = _ops.view(input, 1, -1) if input.dim() < 2 else input
     n = x.shape[1]
     w = None
@@ -467,7 +465,10 @@ def cov(input, *, correction=1, fweights=None, aweights=None):
             x = _ops.to(x, _dtypes.float32)
     else:
         x = _ops.sub(x, _ops.unsqueeze(avg, 1))
-    c = _ops.mm(x, _ops.t(x if w is None else _ops.mul(x, w)))
+    xw_t = _ops.t(x if w is None else _ops.mul(x, w))
+    if xw_t.is_complex():   # (the conjugate transpose: PyTorch's .t().conj(), a no-op for real tensors)
+        xw_t = _ops.conj(xw_t)
+    c = _ops.mm(x, xw_t)
     return _ops.squeeze(_ops.div(c, norm))
 
 
@@ -497,9 +498,13 @@ def corrcoef(input):
     c = cov(input)
     if c.dim() == 0:
         return _ops.div(c, c)   # 1, or NaN for a covariance of 0, inf or NaN
-    std = _ops.sqrt(_ops.diagonal(c))
+    d = _ops.diagonal(c)
+    std = _ops.sqrt(_ops.real(d) if d.is_complex() else d)
     c = _ops.div(c, _ops.view(std, -1, 1))
     c = _ops.div(c, _ops.view(std, 1, -1))
+    if c.is_complex():   # (each part clipped: PyTorch's complex(real(c).clip(-1, 1), imag(c).clip(-1, 1)))
+        from ._ops_math import complex_
+        return complex_(_ops.clamp(_ops.real(c), -1, 1), _ops.clamp(_ops.imag(c), -1, 1))
     return _ops.clamp(c, -1, 1)
 
 METHODS = [

@@ -77,13 +77,14 @@ def _shape_arg(size) -> tuple:
 
 def view_copy(input, size):
     """``input.view(size)`` in new memory (ViewBackward0_copy); a dtype: the reinterpreted bits, copied."""
-    if not isinstance(input, Tensor):
+    if not isinstance(input, Tensor) or not isinstance(size, (tuple, list, _dtypes.dtype)):
+        # (its size is an int[] without view's int... form: view_copy(x, 6) is refused)
         raise _arg_errors.invalid_combination("view_copy", (input, size), {}, (
             "(Tensor input, torch.dtype dtype, *, Tensor out = None)",
             "(Tensor input, tuple of ints size, *, Tensor out = None)"))
     if isinstance(size, _dtypes.dtype):
         return _ops.view(input, dtype=size).clone()
-    shape = _ops.view(input.detach(), *_shape_arg(size)).shape   # (view's checks; -1 worked out)
+    shape = _ops.view(input.detach(), _shape_arg(size)).shape   # (view's checks; -1 worked out; () is 0-dim)
     return D.COPIES["view"](input, size=tuple(shape))
 
 
@@ -95,13 +96,13 @@ def t_copy(input):
 
 def permute_copy(input, dims):
     """``input.permute(dims)`` in new memory (PermuteBackward0_copy)."""
-    _ops.permute(input.detach(), *_shape_arg(dims))
+    _ops.permute(input.detach(), _shape_arg(dims))   # (one tuple: dims () permutes a 0-d tensor)
     return D.COPIES["permute"](input, dims=_shape_arg(dims))
 
 
 def expand_copy(input, size, *, implicit: bool = False):
     """``input.expand(size)`` in new memory (ExpandBackward0_copy)."""
-    shape = _ops.expand(input.detach(), *_shape_arg(size)).shape
+    shape = _ops.expand(input.detach(), _shape_arg(size)).shape  # (one tuple: size () is a 0-d expand)
     return D.COPIES["expand"](input, size=tuple(shape))
 
 
@@ -177,6 +178,22 @@ def split_with_sizes_copy(input, split_sizes, dim=0):
 
 def narrow_copy(input, dim, start, length):
     """``input.narrow(dim, start, length)`` in new memory (NarrowCopyBackward0)."""
+    if isinstance(input, Tensor) and type(dim) is int and type(start) is int and type(length) is int:
+        # (its CPU kernel's own checks, not narrow's: a bare TORCH_CHECK for a dim too large, and one message for
+        # a negative length or one past the end)
+        n = input.dim()
+        if n == 0:
+            raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
+        if dim >= n:
+            raise RuntimeError("Expected dim < static_cast<int64_t>(self_sizes.size()) to be true, but got false.  "
+                               "(Could this error message be improved?  If so, please report an enhancement request "
+                               "to PyTorch.)")
+        size = input._data.shape[_ops._wrap_dim(dim, n)]
+        if not -size <= start <= size:
+            raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], but got {start})")
+        wrapped = start + size if start < 0 else start
+        if length < 0 or wrapped > size - length:
+            raise RuntimeError(f"start ({wrapped}) + length ({length}) exceeds dimension size ({size}).")
     _ops.narrow(input.detach(), dim, start, length)
     return D.narrow_copy(input, dim=dim, start=int(start), length=int(length))
 

@@ -194,6 +194,8 @@ def roll(input, *args, **kwargs):
     shifts = _arg_errors.int_list("roll", "shifts", *call["shifts"], one_int=True)
     dims, at = call["dims"]
     dims = () if dims is None else _arg_errors.int_list("roll", "dims", dims, at, one_int=True)
+    if not shifts:
+        raise RuntimeError("`shifts` required")
     if len(shifts) != len(dims) and not (len(shifts) == 1 and not dims):
         raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:{len(dims)}")
     _vmap_batched.check_scalar_dims(input, dims, tangent=False)

@@ -443,6 +443,12 @@ def histc(input, bins=100, min=0, max=0):
 
 def isin(elements, test_elements, *, assume_unique=False, invert=False):
     """True where an element of ``elements`` is in ``test_elements``."""
+    for x in (elements, test_elements):   # (no kernel for bool or complex values; a Python number's own type)
+        kind = x.dtype._kind if isinstance(x, Tensor) else 0 if isinstance(x, bool) else \
+            3 if isinstance(x, complex) else 1
+        if kind == 0 or kind == 3:
+            name = _ops._legacy(x.dtype) if isinstance(x, Tensor) else "Bool" if kind == 0 else "ComplexDouble"
+            raise RuntimeError(f"Unsupported input type encountered for isin(): {name}")
     a = elements._data if isinstance(elements, Tensor) else np.asarray(elements)
     b = test_elements._data if isinstance(test_elements, Tensor) else np.asarray(test_elements)
     result = Tensor._make(np.isin(a, b, invert=invert))

@@ -112,6 +112,13 @@ def _iterator_cast_check(name: str, args) -> _dtypes.dtype:
     return dt
 
 
+# Non-elementwise kernels whose assert_no_overlap refuses an out= that is one of their inputs (elementwise ones
+# take it: x.add(y, out=x)): {name: how many leading arguments are checked} (gather's index may be out= itself)
+_NO_OVERLAP_OUT = {"gather": 1, "take": 2, "index_select": 3, "masked_select": 2}
+_OVERLAP = ("unsupported operation: some elements of the input tensor and the written-to tensor refer to a single "
+            "memory location. Please clone() the tensor before performing the operation.")
+
+
 def _checked(name: str, fn, out: Tensor, args=(), kwargs=None):
     """``fn`` (the computation) with PyTorch's checks of out='s dtype for function ``name``."""
     def compute():
@@ -159,6 +166,11 @@ def _checked(name: str, fn, out: Tensor, args=(), kwargs=None):
             raise RuntimeError(f"self and mat2 must have the same dtype, but got {_ops._legacy(out.dtype)} and "
                                f"{_ops._legacy(args[2].dtype)}")
         result = fn()
+        if name in _NO_OVERLAP_OUT and builtins.any(a is out for a in args[:_NO_OVERLAP_OUT[name]]):
+            raise RuntimeError(_OVERLAP)  # (x.gather(0, i, out=x): their kernels would read what they write)
+        if name == "gather" and result.dtype is not out.dtype:  # (its structured kernel's out= check)
+            raise RuntimeError(f"Expected out tensor to have dtype {_ops._meta_name(result.dtype)}, but got "
+                               f"{_ops._meta_name(out.dtype)} instead")
         if name == "cat" and result.dtype._kind > out.dtype._kind:  # (vstack, hstack ...: cat's TypeError)
             raise TypeError(f"torch.cat(): input types can't be cast to the desired output type "
                             f"{_dispatch._legacy_scalar_name(out.dtype)}")
@@ -322,7 +334,7 @@ def _check_pair_dtypes(name: str, x: Tensor, values: Tensor, indices: Tensor) ->
             raise RuntimeError("output values must be of same type as input")
         if name in ("median", "nanmedian"):
             raise RuntimeError(f"Expected tensor for argument #1 'indices' to have scalar type Long; but got "
-                               f"torch.{legacy(out.dtype)}Tensor instead (while checking arguments for {name})")
+                               f"{_ops._tensor_type_name(out.dtype)} instead (while checking arguments for {name})")
         if name == "mode":
             raise RuntimeError(f"expected scalar type 'Long' but got '{legacy(out.dtype)}' for indices output")
         if name == "kthvalue":
@@ -391,6 +403,8 @@ def with_reduction_out(fn, name: str):
         with grad_mode.no_grad():
             if is_pair:
                 result = fn(*args, **kwargs)
+                if name == "kthvalue" and outs[0] is x:  # (its kernel's assert_no_overlap(self, values))
+                    raise RuntimeError(_OVERLAP)
                 _check_pair_dtypes(name, x, *outs)
                 for o, r in zip(outs, result):
                     _ops._into_out(refused, o, tensors, lambda r=r: r)

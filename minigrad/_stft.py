@@ -27,7 +27,7 @@ def _describe(t: Tensor | None, braces: bool = True) -> str:
     if t is None:
         return "None"
     shape = str(list(t.shape))
-    return f"torch.{_ops._legacy(t.dtype)}Tensor" + ("{" + shape + "}" if braces else shape)
+    return _ops._tensor_type_name(t.dtype) + ("{" + shape + "}" if braces else shape)
 
 
 def _flag(value) -> str:

@@ -68,9 +68,13 @@ _CPP_NAMES = {
 
 def _warn_scalar_conversion() -> None:
     """PyTorch's warning for float()/complex() of a tensor that requires grad (and grad mode on), once."""
-    if _warned_scalar_conversion[0]:
+    from ._ops_extra import _warn_always
+    if _warn_always[0]:  # (torch.set_warn_always(True): every time, the once not used up)
+        pass
+    elif _warned_scalar_conversion[0]:
         return
-    _warned_scalar_conversion[0] = True
+    else:
+        _warned_scalar_conversion[0] = True
     warnings.warn("Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n"
                   "Consider using tensor.detach() first. (Triggered internally at "
                   "/__w/pytorch/pytorch/torch/csrc/autograd/generated/python_variable_methods.cpp:822.)",
@@ -568,6 +572,14 @@ class Tensor(metaclass=_TensorType):
     def __hash__(self) -> int:
         return id(self)  # (as PyTorch's: hash(t) == id(t))
 
+    def __delattr__(self, name: str) -> None:
+        # PyTorch's C attributes refuse ``del t.attr``, each with its message (``del t.grad`` is allowed).
+        if name in _NOT_DELETABLE:
+            raise RuntimeError(_NOT_DELETABLE[name])
+        if name == "_base":
+            raise AttributeError("attribute '_base' of 'torch._C.TensorBase' objects is not writable")
+        super().__delattr__(name)
+
     def __repr__(self, *, tensor_contents=None) -> str:
         try:
             fn = self.grad_fn
@@ -681,7 +693,10 @@ class Tensor(metaclass=_TensorType):
     @property
     def grad(self):
         """The gradient accumulated by backward (leaves, or tensors that called retain_grad())."""
-        if self._grad_fn is not None and not self.retains_grad and self._grad is None:
+        # (PyTorch's test is on the grad_fn the tensor holds, not regenerated: a view written in place has one,
+        # which minigrad makes only when next read, see _record_copy_slices)
+        if (self._grad_fn is not None or self._reserved_seq is not None) and not self.retains_grad \
+                and self._grad is None:
             warnings.warn(
                 "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
                 "attribute won't be populated during autograd.backward(). If you indeed want the .grad field "
@@ -799,7 +814,10 @@ class Tensor(metaclass=_TensorType):
 
     def register_hook(self, hook):
         """Call ``hook(grad)`` when this tensor's gradient is computed; a returned tensor replaces it."""
-        if not self.requires_grad:  # (a view requires grad with its base: see the requires_grad property)
+        # (a view requires grad with its base: see the requires_grad property; inside vmap PyTorch's batched tensor,
+        # a wrapper, does not require grad itself unless a grad transform runs inside that vmap)
+        if not self.requires_grad or (_vmap_batched.DEPTH[0] and _vmap_batched.levels(self)
+                                      and not _vmap_batched._under_grad()):
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         if self._backward_hooks is None:  # (id -> hook: every hook registered on this tensor, as PyTorch's)
             self._backward_hooks = _HookDict()
@@ -1198,9 +1216,16 @@ _READ_ONLY = ("grad_fn", "is_leaf", "shape", "dtype", "device", "ndim", "output_
 
 
 def _not_writable(name: str):
-    def setter(self, value) -> None:
+    def setter(self, value=None) -> None:  # (also the deleter: PyTorch refuses ``del t.shape`` the same way)
         raise AttributeError(f"attribute '{name}' of 'torch._C.TensorBase' objects is not writable")
     return setter
+
+
+_NOT_DELETABLE = {"data": "Deleting tensor data is not allowed. Delete tensor instead!",
+                  "requires_grad": "requires_grad must be a bool",
+                  "_grad_fn": "Deletion of _grad_fn not allowed. Detach tensor instead!",
+                  "_backward_hooks": "Deletion of _backwards_hooks not allowed!",
+                  "_post_accumulate_grad_hooks": "Deletion of _post_accumulate_grad_hooks not allowed!"}
 
 
 def make_read_only() -> None:
@@ -1212,4 +1237,4 @@ def make_read_only() -> None:
     Tensor.is_neg = lambda self: False       # (minigrad's neg is never a lazy view)
     for name in _READ_ONLY:
         prop = Tensor.__dict__[name]
-        setattr(Tensor, name, property(prop.fget, _not_writable(name), None, prop.__doc__))
+        setattr(Tensor, name, property(prop.fget, _not_writable(name), _not_writable(name), prop.__doc__))

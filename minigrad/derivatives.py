@@ -207,7 +207,10 @@ def select_backward(grad, sizes, dim, index):
 
 
 def slice_backward(grad, sizes, dim, start, end, step):
-    """Scatter the slice back into zeros of the input's shape."""
+    """Scatter the slice back into zeros of the input's shape. (A slice made by a formula, slice_scatter's
+    grad.slice(dim, start, None, step), has no end: PyTorch's slice_backward_wrapper passes 0 / INT64_MAX for
+    missing bounds, which its SliceBackwardBackward0 saves.)"""
+    start, end = (0 if start is None else start), (2**63 - 1 if end is None else end)
     return slice_backward_op(grad, input_sizes=tuple(sizes), dim=dim, start=start, end=end, step=step)
 
 
@@ -850,6 +853,8 @@ rsub_tensor = Op("rsub", "RsubBackward0",
                  # d(y - αx)/dx = -α (PyTorch's maybe_multiply(-grad, α): a Scalar product, MulBackward1)
                  self=lambda grad, alpha: grad.neg() if alpha == 1 else mul_scalar(grad.neg(), other=_conj(alpha)),
                  other=lambda grad: grad)                                                 # d(y - αx)/dy = 1
+# (PyTorch's rsub is sub(other, self): TensorIterator's layout, other as its first input, which breaks ties)
+rsub_tensor.elementwise, rsub_tensor.operand_step = True, -1
 def _tie_split(grad, self, other):
     """grad, halved where the two inputs tie (PyTorch divides by the Scalar 2: DivBackward1)."""
     return _ops().where(self == other, div_scalar(grad, other=2), grad)
@@ -1435,7 +1440,16 @@ def _cumsum(a, dim):
 
 cumsum = Op("cumsum", "CumsumBackward0", _rank0_ok(_cumsum), args=("dim",),
             jvp="linear",
-            self=cumsum_backward)
+            # (PyTorch's cumsum_backward(grad.to(self.scalar_type()), dim): a dtype= sum's gradient cast first)
+            self=lambda grad, dim, _input_meta: cumsum_backward(_grad_to_input_dtype(grad, _input_meta), dim))
+
+
+def _grad_to_input_dtype(grad, metas):
+    """``grad.to(self.scalar_type())`` of PyTorch's formulas for ops given dtype= (cumsum, cumprod): the cast comes
+    before the formula's ops (under create_graph its ToCopyBackward0 sits there, not where the engine would cast)."""
+    from ._dtypes import from_numpy
+    npd = metas[0][1]
+    return grad if grad._data.dtype == npd else grad.to(from_numpy(npd))
 
 
 # =============================================================================================
@@ -3258,6 +3272,8 @@ def _index_put_forward(a, values, indices, accumulate):
         # index_put_(accumulate=True) into an expanded tensor: PyTorch's CPU kernel adds value after value into
         # self's memory, so every position sharing an element adds to it (ones(3).expand(2, 3) indexed by
         # rows [0, 1, 0] gets 3 additions). An array aliased the same way takes them (np.add.at is unbuffered).
+        if isinstance(values, np.ndarray) and np.shares_memory(a, values):
+            return _serial_accumulate(a, values, indices)
         out = _shared_memory_copy(a)
         np.add.at(out, _np_index(indices), values)
         return np.array(out)
@@ -3267,6 +3283,26 @@ def _index_put_forward(a, values, indices, accumulate):
     else:
         out[_np_index(indices)] = values
     return out
+
+
+def _serial_accumulate(a, values, indices):
+    """index_put_(accumulate=True) into an expanded tensor whose values share its memory (x.expand(...) given x
+    itself as values): PyTorch's serial CPU kernel walks the indexed positions in C order, reading values' element
+    k straight from memory and adding it to the k-th position, so a value written earlier is read as written
+    (ones(()).expand(3, 4) indexed by rows [0, 1] with itself as values doubles 8 times: 256). Memory is modelled
+    as a dict from each element's byte address to its current value."""
+    def addresses(x):   # the byte address of every element, C order
+        index = np.indices(x.shape).reshape(x.ndim, -1)
+        return x.__array_interface__["data"][0] + (np.array(x.strides).reshape(-1, 1) * index).sum(0)
+    targets = np.arange(a.size).reshape(a.shape)[_np_index(indices)]   # (the flat positions written, in order)
+    vals = np.broadcast_to(values, targets.shape)
+    addr_a, addr_v = addresses(a).tolist(), addresses(vals).tolist()
+    memory = dict(zip(addr_v, vals.reshape(-1).tolist()))
+    memory.update(zip(addr_a, a.reshape(-1).tolist()))
+    dtype = a.dtype.type
+    for k, t in enumerate(targets.reshape(-1).tolist()):
+        memory[addr_a[t]] = dtype(memory[addr_a[t]]) + dtype(memory[addr_v[k]])   # (a's dtype: float32 sums)
+    return np.array([memory[x] for x in addr_a], dtype=a.dtype).reshape(a.shape)
 
 
 def _shared_memory_copy(a):
@@ -3759,7 +3795,8 @@ cumprod = Op("cumprod", "CumprodBackward0",
              _rank0_ok(lambda a, dim: _scan(np.cumprod, a, dim)), args=("dim",),
              # (PyTorch's .to(dtype or self's dtype): the result's, also for a tangent of another dtype)
              jvp=lambda self_t, self, result, dim: _in_dtype_of(cumprod_jvp(self_t, self, result, dim), result),
-             self=lambda grad, self, dim, result: cumprod_backward(grad, self, dim, result))
+             # (PyTorch's cumprod_backward(grad.to(self.scalar_type()), ...): see _grad_to_input_dtype)
+             self=lambda grad, self, dim, result: cumprod_backward(grad.to(self.dtype), self, dim, result))
 
 
 def cumprod_jvp(self_t, self, result, dim):
@@ -3860,12 +3897,20 @@ linalg_cross = Op("linalg_cross", "LinalgCrossBackward0", _cross, inputs=("self"
                       linalg_cross(self_t, other, dim=dim) + linalg_cross(self, other_t, dim=dim),
                   self=lambda grad, other, dim: linalg_cross(other.conj(), grad, dim=dim),   # b × g
                   other=lambda grad, self, dim: linalg_cross(grad, self.conj(), dim=dim))    # g × a
+def _inv_backward(grad, inverse):
+    """-A⁻ᴴ G A⁻ᴴ, PyTorch's -at::matmul(inverse.mH(), at::matmul(grad, inverse.mH())): C++ evaluates a call's
+    arguments right to left, so the inner product (and its mH) is made first; the nodes' sequence numbers, hence
+    the order a second backward runs them in, are PyTorch's."""
+    inner = grad.matmul(_mH(inverse))
+    return _mH(inverse).matmul(inner).neg()
+
+
 linalg_inv = Op("linalg_inv_ex", "LinalgInvExBackward0",
                 lambda a: _lapack.solve(a, np.broadcast_to(np.eye(a.shape[-1], dtype=a.dtype), a.shape))[0]
                 if _lapack.supports(a) else np.linalg.inv(a).astype(a.dtype, copy=False),  # (PyTorch: solve(A, I))
                 inputs=("A",), outputs=("inverse",),
                 jvp=lambda A_t, inverse: inverse.matmul(A_t).matmul(inverse).neg(),              # d A⁻¹ = -A⁻¹ dA A⁻¹
-                A=lambda grad, inverse: _mH(inverse).matmul(grad.matmul(_mH(inverse))).neg())   # -A⁻ᴴ G A⁻ᴴ
+                A=lambda grad, inverse: _inv_backward(grad, inverse))                              # -A⁻ᴴ G A⁻ᴴ
 linalg_det = Op("_linalg_det", "LinalgDetBackward0", _det_forward,
                 inputs=("A",), outputs=("result", "LU", "pivots"), differentiable_outputs=1,
                 jvp=lambda A_t, A, result, LU, pivots: _det_jvp(A_t, A, result, LU, pivots),
@@ -4026,7 +4071,8 @@ def linalg_eigh_backward(grads, eigenvalues, eigenvectors):
                                "so it is ill-defined.")
     VhgV = mul_scalar(VhgV - _mH(VhgV), other=0.5)   # (a Scalar product, as PyTorch's: MulBackward1)
     E = _gaps(L)
-    gA = VhgV / E
+    # (in place, as PyTorch's VhgV.div_(Econj): under create_graph the DivBackward0 saves a clone of VhgV)
+    gA = VhgV.div_(E)
     if gL is not None:   # (the diagonal replaced by gL in place, as PyTorch's: a CopySlices node)
         gA.diagonal(0, -2, -1).copy_(gL)
     return V.matmul(gA.matmul(_mH(V)))
@@ -4137,15 +4183,21 @@ def pinv_backward(grad, pinvA, A):
     """The derivative of A⁺ in terms of A⁺ itself (PyTorch's pinv_backward)."""
     m, n = A.shape[-2], A.shape[-1]
     pinvAh, gradh = _mH(pinvA), _mH(grad)
+    # The terms are made in C++'s order: the operands of a + b and a - b right to left (the last term first),
+    # a method call's object before its argument; the nodes' sequence numbers, hence the order a second
+    # backward runs them in, are then PyTorch's.
     if m <= n:
         K = gradh.matmul(pinvA)
         KpinvAh = K.matmul(pinvAh)
-        return (-_mH(pinvA.matmul(K)) + KpinvAh - A.matmul(pinvA).matmul(KpinvAh)
-                + pinvAh.matmul(pinvA).matmul(gradh - K.matmul(A)))
+        pinvAhpinvA = pinvAh.matmul(pinvA)
+        last = pinvAhpinvA.matmul(gradh - K.matmul(A))
+        third = A.matmul(pinvA).matmul(KpinvAh)
+        return -_mH(pinvA.matmul(K)) + KpinvAh - third + last
     K = pinvA.matmul(gradh)
     pinvAhK = pinvAh.matmul(K)
-    return (-_mH(K.matmul(pinvA)) + (gradh - A.matmul(K)).matmul(pinvA).matmul(pinvAh) + pinvAhK
-            - pinvAhK.matmul(pinvA).matmul(A))
+    last = pinvAhK.matmul(pinvA).matmul(A)
+    second = (gradh - A.matmul(K)).matmul(pinvA).matmul(pinvAh)
+    return -_mH(K.matmul(pinvA)) + second + pinvAhK - last
 
 
 def linalg_lstsq_backward(grads, self, b, solution, grad_input_mask):
@@ -4281,7 +4333,8 @@ def _pinv_forward(a, atol, rtol, hermitian):
         return _matmul.mm(x, y)
     if x.ndim == 3:
         return _matmul.bmm(x, y)
-    return _matmul.bmm(x.reshape((-1,) + x.shape[-2:]), y.reshape((-1,) + y.shape[-2:])).reshape(
+    batch = math.prod(x.shape[:-2])   # (not -1: a reshape cannot infer it when a matrix dim is 0)
+    return _matmul.bmm(x.reshape((batch,) + x.shape[-2:]), y.reshape((batch,) + y.shape[-2:])).reshape(
         x.shape[:-1] + y.shape[-1:])
 
 
@@ -4758,7 +4811,7 @@ def _np_log_sigmoid_backward(g, x, buffer):
 def log_sigmoid_double_backward(grad, self):
     """d σ(-x)/dx = (σ(x) - 1)·σ(x)  (PyTorch's log_sigmoid_double_backward)."""
     z = self.sigmoid()
-    return grad * (z - 1) * z
+    return grad * sub_scalar(z, other=1) * z   # (C++ z - 1: sub.Scalar, a SubBackward1 under create_graph)
 
 
 log_sigmoid = Op("log_sigmoid_forward", "LogSigmoidBackward0",
@@ -4829,11 +4882,35 @@ def _loss_norm(x, t, reduction) -> float:
     return 1.0 / n if reduction == 1 and n else 1.0
 
 
+# The smooth L1 / Huber backward kernels' vector code covers whole vectors (16 floats, 8 doubles: blocks of two,
+# then one more), the scalar code the rest (measured against PyTorch).
+_LOSS_BLOCK, _LOSS_BLOCK64 = 16, 8
+
+
 def _np_smooth_l1_backward(g, x, t, reduction, beta):
     # PyTorch's kernel, d = x - t: -g for d <= -β, g for d >= β, d·g/β between (mean: / count)
-    d = x - t
-    slope = np.where(d <= -beta, -g, np.where(d >= beta, g, d * g / beta)) if beta > 0 else np.sign(d) * g
-    return (slope * _loss_norm(x, t, reduction)).astype(np.result_type(g, x, t), copy=False)
+    dtype = np.result_type(g, x, t)
+    if beta <= 0 or dtype not in (np.float32, np.float64):
+        d = x - t
+        slope = np.where(d <= -beta, -g, np.where(d >= beta, g, d * g / beta)) if beta > 0 else np.sign(d) * g
+        return (slope * _loss_norm(x, t, reduction)).astype(dtype, copy=False)
+    # cpu_kernel_vec rounds differently on its two paths: vector blocks compute norm·(d/β or ±1)·g, the scalar
+    # tail ±norm·g or norm·d·g/β (left to right); norm and β are numbers of the tensor's dtype.
+    norm, b = dtype.type(_loss_norm(x, t, reduction)), dtype.type(beta)
+
+    def vector(x, t, g):
+        d = x - t
+        return norm * np.where(np.abs(d) >= b, np.where(d > 0, dtype.type(1), dtype.type(-1)), d / b) * g
+
+    def scalar(x, t, g):
+        # (β is the kernel's double argument here: a float32 norm·d·g is widened before the division)
+        d = x - t
+        inside = ((norm * d * g).astype(np.float64) / beta).astype(dtype, copy=False)
+        return np.where(d <= -b, -norm * g, np.where(d >= b, norm * g, inside))
+
+    x, t, g = (np.asarray(v, dtype) for v in (x, t, g))
+    block = _LOSS_BLOCK64 if dtype == np.float64 else _LOSS_BLOCK
+    return _float_math.two_paths(vector, scalar, x, t, g, block=block).astype(dtype, copy=False)
 
 
 def smooth_l1_loss_double_backward(grad, self, target, reduction, beta):
@@ -4850,9 +4927,28 @@ def _np_huber_backward(g, x, t, reduction, delta):
         from ._dtypes import from_numpy
         from ._ops import _legacy
         raise RuntimeError(f"Found dtype {_legacy(from_numpy(t.dtype))} but expected {_legacy(from_numpy(x.dtype))}")
-    d = x - t
-    slope = np.where(d <= -delta, -g * delta, np.where(d >= delta, g * delta, d * g))
-    return (slope * _loss_norm(x, t, reduction)).astype(np.result_type(g, x, t), copy=False)
+    dtype = np.result_type(g, x, t)
+    if dtype not in (np.float32, np.float64):
+        d = x - t
+        slope = np.where(d <= -delta, -g * delta, np.where(d >= delta, g * delta, d * g))
+        return (slope * _loss_norm(x, t, reduction)).astype(dtype, copy=False)
+    # cpu_kernel_vec's two paths (as smooth_l1's): vector blocks norm·(d or ±δ)·g, the scalar tail ±norm·g·δ
+    # or norm·d·g (left to right); norm and δ are numbers of the tensor's dtype.
+    norm, dl = dtype.type(_loss_norm(x, t, reduction)), dtype.type(delta)
+
+    def vector(x, t, g):
+        d = x - t
+        return norm * np.where(np.abs(d) >= dl, np.where(d > 0, dtype.type(1), dtype.type(-1)) * dl, d) * g
+
+    def scalar(x, t, g):
+        # (here δ is the kernel's double argument: a float32 norm·g is widened before the product)
+        d = x - t
+        ng = (norm * g).astype(np.float64)
+        return np.where(d <= -dl, -ng * delta, np.where(d >= dl, ng * delta, norm * d * g)).astype(dtype, copy=False)
+
+    x, t, g = (np.asarray(v, dtype) for v in (x, t, g))
+    block = _LOSS_BLOCK64 if dtype == np.float64 else _LOSS_BLOCK
+    return _float_math.two_paths(vector, scalar, x, t, g, block=block).astype(dtype, copy=False)
 
 
 def huber_loss_double_backward(grad, self, target, reduction, delta):
@@ -5296,9 +5392,10 @@ nansum = Op("nansum", "NansumBackward0",
             jvp=lambda self_t, self, dim, keepdim, result: _in_dtype_of(
                 sum_dim(_ops().where(self.isnan(), 0.0, self_t), dim=() if dim is None else dim, keepdim=keepdim),
                 result, self_t.dtype == self.dtype),
-            # d Σ(non-nan x) / dx_i = 1, and 0 at the nans
+            # d Σ(non-nan x) / dx_i = 1, and 0 at the nans (PyTorch's formula casts the gradient of a dtype= sum
+            # to self's dtype first: nansum_backward(grad.to(self.scalar_type()), ...), a ToCopyBackward0 below)
             self=lambda grad, self, dim, keepdim:
-                sum_backward(grad, self.shape, dim, keepdim) * self.isnan().logical_not())
+                sum_backward(grad.to(self.dtype), self.shape, dim, keepdim) * self.isnan().logical_not())
 # x·π/180 and x·180/π, the constant rounded to the tensor's dtype first (PyTorch multiplies by a scalar).
 deg2rad = Op("deg2rad", "Deg2RadBackward0", lambda a: a * a.dtype.type(math.pi / 180), jvp="linear",
              self=lambda grad: mul_scalar(grad, other=math.pi / 180))   # (a Scalar product: MulBackward1)
@@ -5848,7 +5945,7 @@ def _np_batch_norm_backward(g, x, weight, save_mean, save_invstd, running_mean, 
     #   training: d/dx = (ĝ - mean(ĝ) - x̂·mean(ĝ·x̂))/√(σ² + eps)   (μ, σ are the batch's: they move with x)
     #   eval:     d/dx = ĝ/√(σ² + eps)                              (the running statistics are constants)
     #   d/dw = Σ g·x̂,   d/db = Σ g.   Only the gradients in output_mask are computed.
-    if x.dtype == np.float32 and x.size:  # PyTorch's kernels, bit for bit (_batch_norm_cpu.py)
+    if x.dtype.char in "fd" and x.size:  # PyTorch's kernels, bit for bit (_batch_norm_cpu.py)
         return _batch_norm_cpu_backward(g, x, weight, save_mean, save_invstd, running_mean, running_var, train,
                                         eps, output_mask)
     if _float_math._is_reduced(x.dtype) and x.size:  # float16/bfloat16: in float32, rounded once
@@ -7265,21 +7362,19 @@ frexp = Op("frexp", "FrexpBackward0", _frexp, outputs=("mantissa", "exponent"), 
 
 
 def _ldexp(a, b):
-    """a·2^b: exact (std::ldexp) for whole exponents, else PyTorch's a·pow(2, b) (2^b here in float64,
-    rounded: within an ulp of PyTorch's vectorized pow; complex a: scaled by 2^b, exact for whole b)."""
+    """a·2^b: exact (std::ldexp) for whole exponents, else PyTorch's mul(a, pow(2., b)) in the common dtype
+    (pow's own kernel; a complex b turns 2^b complex: 2^x·e^(i·y·log 2))."""
     if a.dtype.kind != "c" and np.all(np.isfinite(b) & (b == np.round(b))):
         return np.ldexp(a, np.clip(b, -1100, 1100).astype(np.int32)).astype(a.dtype, copy=False)
-    if b.dtype.kind == "c":   # (whole exponents promoted with a complex a: their real parts)
-        b = b.real
-    return (a * np.power(2.0, b.astype(np.float64)).astype(a.dtype)).astype(a.dtype, copy=False)
+    return (a * _power_of_number(2.0, b.astype(a.dtype, copy=False))).astype(a.dtype, copy=False)
 
 
-# x·2^y: d/dx = 2^y, d/dy = x·2^y·log 2
+# x·2^y: d/dx = 2^y, d/dy = x·2^y·log 2 (conjugated for complex: see mul)
 ldexp = Op("ldexp", "LdexpBackward0", _ldexp,
            inputs=("self", "other"), jvp="element_wise",
            # (``result`` in both: PyTorch saves the output whichever input needs a gradient)
-           self=lambda grad, other, result: grad * _ops().pow(2, other),
-           other=lambda grad, result: mul_scalar(grad * result, other=math.log(2.0)))
+           self=lambda grad, other, result: grad * _ops().pow(2, other).conj(),
+           other=lambda grad, result: mul_scalar(grad * result.conj(), other=math.log(2.0)))
 # the next float after x towards y: a step of one ulp, PyTorch passes grad to x (not where x == y) and 0 to y
 nextafter = Op("nextafter", "NextafterBackward0", np.nextafter, inputs=("self", "other"),
                # (reads self_t only: with only other dual, PyTorch's result has no tangent)
@@ -7927,8 +8022,15 @@ _FORWARD_NORM = ("backward", "ortho", "forward")
 _INVERSE_NORM = ("forward", "ortho", "backward")
 
 
+_MKL_FFT_REFUSED = {"float16": "Half", "bfloat16": "BFloat16"}
+
+
 def _refuse_empty(a) -> None:
-    """PyTorch's CPU FFT (oneMKL) cannot plan a transform of an empty batch; its error, as PyTorch raises it."""
+    """PyTorch's CPU FFT (oneMKL) plans single or double precision only (half precision is refused while the
+    plan is made), and cannot plan a transform of an empty batch; its errors, as PyTorch raises them."""
+    if a.dtype.char not in "fdFD":
+        name = _MKL_FFT_REFUSED.get(a.dtype.name, a.dtype.name)
+        raise RuntimeError(f"MKL FFT doesn't support tensors of type: {name}")
     if a.size == 0:
         raise RuntimeError("MKL FFT error: Intel oneMKL DFTI ERROR: Inconsistent configuration parameters")
 
@@ -8057,7 +8159,8 @@ def linalg_eig_backward(grads, eigenvalues, eigenvectors):
     Lc = L.conj()
     E = Lc.unsqueeze(-2) - Lc.unsqueeze(-1)
     E.diagonal(0, -2, -1).fill_(1.0)
-    gA = VhgV / E
+    # (in place, as PyTorch's VhgV.div_(Econj): under create_graph the DivBackward0 saves a clone of VhgV)
+    gA = VhgV.div_(E)
     if gL is not None:
         gA.diagonal(0, -2, -1).copy_(gL)
     return _solve(_mH(V), gA.matmul(_mH(V)))

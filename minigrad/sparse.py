@@ -20,6 +20,7 @@ dense, so each backward accepts both.
 """
 from __future__ import annotations
 
+import math
 import warnings
 import weakref
 
@@ -64,7 +65,7 @@ class SparseTensor(Tensor):
     """A COO sparse tensor: ``_idx`` (int64, sparse_dim × nnz) and ``_vals`` (nnz × dense dims) of shape ``_size``."""
 
     _torch_name = "torch.Tensor"
-    __slots__ = ("_coalesced", "_dense", "_idx", "_size", "_vals")
+    __slots__ = ("_coalesced", "_dense", "_idx", "_size", "_vals", "_strided_values")
     # A layout, not a user's subclass: ops return plain tensors (no __torch_function__ conversion)
     __torch_function__ = _disabled_torch_function_impl
 
@@ -376,8 +377,9 @@ def _make(indices: np.ndarray, values: np.ndarray, size, coalesced: bool = False
     t._idx = Tensor._make(np.asarray(indices, dtype=np.int64))
     t._vals = Tensor._make(values)
     t._size = tuple(int(n) for n in size)
-    t._coalesced = bool(coalesced)
+    t._coalesced = bool(coalesced) or t._idx._data.shape[1] < 2   # (PyTorch: nnz 0 or 1 is coalesced)
     t._dense = None
+    t._strided_values = False   # (PyTorch's values tensor is a strided view: see embedding_grad)
     return t
 
 
@@ -560,6 +562,12 @@ def add(a: SparseTensor, b, alpha=1, name: str = "AddBackward0") -> Tensor:
                            f"{list(a._size)} while other has size {list(b._size)} (FYI: op2-sparse addition does "
                            f"not currently support broadcasting)")
     dt = _dtypes.promote_types(a.dtype, b.dtype).np
+    out = _merge(a, b, alpha, dt)
+    return _record(name, out, (a, b), lambda g: (g, g * alpha if alpha != 1 else g))
+
+
+def _merge(a: SparseTensor, b: SparseTensor, alpha, dt) -> SparseTensor:
+    """a + alpha·b by PyTorch's add_out_sparse_contiguous (no autograd): one walk over both entry lists."""
     ai, bi, av, bv = a._idx._data, b._idx._data, a._vals._data.astype(dt), b._vals._data.astype(dt) * dt.type(alpha)
     # A merge walk over both entry lists: equal indices are added into one entry, the rest copied in order.
     idx, vals, i, j = [], [], 0, 0
@@ -582,17 +590,28 @@ def add(a: SparseTensor, b, alpha=1, name: str = "AddBackward0") -> Tensor:
             idx.append(ai[:, i]), vals.append(av[i] + bv[j])
             i, j = i + 1, j + 1
     shape = (ai.shape[0], len(idx))
-    out = _make(np.array(idx, dtype=np.int64).T.reshape(shape),
-                np.array(vals, dtype=dt).reshape((len(vals),) + av.shape[1:]), a._size,
-                a._coalesced and b._coalesced)
-    return _record(name, out, (a, b), lambda g: (g, g * alpha if alpha != 1 else g))
+    return _make(np.array(idx, dtype=np.int64).T.reshape(shape),
+                 np.array(vals, dtype=dt).reshape((len(vals),) + av.shape[1:]), a._size,
+                 a._coalesced and b._coalesced)
 
 
 def _accumulate(old: SparseTensor, new: SparseTensor) -> None:
-    """``old += new`` for two sparse gradients (AccumulateGrad): the entries concatenated, not coalesced."""
-    old._idx = Tensor._make(np.concatenate([old._idx._data, new._idx._data], axis=1))
-    old._vals = Tensor._make(np.concatenate([old._vals._data, new._vals._data.astype(old._vals._data.dtype)]))
-    old._coalesced = False
+    """``old += new`` for two sparse gradients (AccumulateGrad), as PyTorch's add_out_sparse_cpu: when both value
+    tensors are contiguous, add's merge walk (coalesced if both were); otherwise (a new gradient whose values are
+    a view of an expanded one, see ``embedding_grad``) the entries concatenated, and coalesced when they outnumber
+    the dense elements (add_out_sparse_non_contiguous's guard against unbounded growth), uncoalesced."""
+    if new._idx._data.shape[1] == 0:   # (nothing to add: PyTorch copies self, flags included)
+        pass
+    elif not new._strided_values and old._idx._data.shape[1]:
+        merged = _merge(old, new, 1, old._vals._data.dtype)
+        old._idx, old._vals, old._coalesced = merged._idx, merged._vals, merged._coalesced
+    else:
+        idx = np.concatenate([old._idx._data, new._idx._data], axis=1)
+        vals = np.concatenate([old._vals._data, new._vals._data.astype(old._vals._data.dtype)])
+        if idx.shape[1] > math.prod(old._size):
+            idx, vals = _coalesce(idx, vals, old._size)
+        old._idx, old._vals = Tensor._make(idx), Tensor._make(vals)
+        old._coalesced = idx.shape[1] < 2
     old._dense = None
     old._version_counter[0] += 1
 
@@ -795,10 +814,15 @@ def embedding_grad(grad: Tensor, indices: Tensor, num_weights: int, padding_idx:
     """Embedding's sparse weight gradient: one entry per looked-up index (not the padding one), uncoalesced."""
     idx = indices._data.reshape(-1)
     vals = grad._data.reshape(-1, grad._data.shape[-1])
+    # (PyTorch's values are grad.reshape(-1, features): a view when it can be, so the gradient of x.sum() (an
+    # expanded one) gives non-contiguous values, which decide how a later gradient is added to it: _accumulate)
+    strided = not vals.flags.c_contiguous and padding_idx < 0
     if padding_idx >= 0:
         keep = idx != padding_idx
         idx, vals = idx[keep], vals[keep]
-    return _make(idx.reshape(1, -1), np.array(vals), (num_weights, grad._data.shape[-1]), False)
+    out = _make(idx.reshape(1, -1), np.array(vals), (num_weights, grad._data.shape[-1]), False)
+    out._strided_values = strided
+    return out
 
 
 # Dense tensors' conversions (a sparse tensor's own methods above take precedence).

@@ -36,8 +36,18 @@ take_along_dim, index_select, masks and index_put_; float16 / bfloat16 stretches
 scalars and 0-dim tensors; reductions over dim tuples with negative dims and keepdim (dim=[], repeated and out of range
 dims); a student's errors (backward twice, of a non-scalar, with a gradient of the wrong shape, in-place on a leaf, a
 modified saved tensor, grad of an unused input, numpy() / item() / view() misuse) caught, their type and message kept
-as objects (``E<n>``) and the program going on. The generator tracks shapes and dtypes itself, so a program
-depends only on the seed, never on the library that runs it.
+as objects (``E<n>``) and the program going on. Since session 14, programs of seeds >= ``S14_FIRST_SEED`` get 1-3
+more ops (``_Gen.s14``, from a fifth stream): complex graphs reduced to real losses (Wirtinger gradients of sgn,
+polar, log, sqrt, rsqrt, conj views, det / inv / slogdet of complex matrices; abs, angle, real, imag, view_as_real),
+integer-valued float ops (floor, ceil, round with decimals, trunc, sign, remainder, floor division, heaviside) and
+their zero gradients, NaN and inf in forwards and gradients (the where() trap, nan_to_num, log / sqrt / division at
+0, masked fills with nan / inf, nan-aware reductions), in-place ops whose operand broadcasts or promotes and their
+errors (a bigger broadcast shape, results that cannot be cast back, expanded memory), 0-dim and empty tensors
+through reductions, scans, views, indexing, cat / stack, sort and topk, dtype promotion with Python numbers and 0-dim
+tensors (integer, bool, half, complex results; a float64 0-dim leaf's gradient), out= with tensors requiring grad,
+resized or of another dtype, no_grad / inference_mode writes mid-graph (saved tensors, leaves, views made under
+no_grad), embedding(sparse=True)'s sparse gradients accumulated, coalesced and stepped by SGD. The generator tracks
+shapes and dtypes itself, so a program depends only on the seed, never on the library that runs it.
 
 ``record(module, program)`` runs the lines one at a time with ``torch`` bound to ``module`` and records what a user
 can observe: each tensor's dtype, shape, strides, values, requires_grad, is_leaf, version; the whole graph reached
@@ -3009,6 +3019,404 @@ class _Gen:
         else:
             self._caught("s13:err:not_rg", f"{s.name}.detach().sum().backward()")
 
+    # -- session 14 (appended to programs of seeds >= S14_FIRST_SEED, from a fifth stream of their own: see
+    # generate): complex graphs with real losses (Wirtinger gradients of sgn / polar / log / sqrt / det ...),
+    # integer-valued float ops (floor / round / sign ... and their zero gradients), NaN and inf in forwards and
+    # gradients (the where() trap, nan_to_num, masked fills), in-place ops whose operand broadcasts or promotes
+    # (and their errors), 0-dim and empty tensors through op families, dtype promotion with Python numbers and 0-dim
+    # tensors, out= with tensors requiring grad, no_grad / inference_mode writes mid-graph, sparse embedding grads --
+    S14 = (("complex_ad", 4), ("int_valued", 3), ("nonfinite", 4), ("bcast_inplace", 3), ("empty0d", 4),
+           ("promo", 3), ("out_rg", 2), ("nograd_inplace", 3), ("sparse_emb", 2))
+
+    def s14(self) -> None:
+        """One op of the session-14 families (drawn from the generator's current stream)."""
+        names = [f for f, _ in self.S14]
+        w = np.array([w for _, w in self.S14], float)
+        getattr(self, "u_" + names[int(self.rng.choice(len(names), p=w / w.sum()))])()
+
+    def _side(self, kind: str, expr: str, shape=(), dtype: str = "float32", rg: bool = False) -> str:
+        """A result recorded (a new variable the later ops do not use: its dtype / shape need not be tracked)."""
+        o = self.new(shape, dtype, rg)
+        self.vars.remove(o)
+        self.emit(kind, f"{o.name} = {expr}")
+        return o.name
+
+    def _obj(self) -> str:
+        k = f"n{self.n}"
+        self.n += 1
+        self.p.objs.append(k)
+        return k
+
+    _CPLX14 = ("{c}.exp()", "{c}.sgn()", "{c}.reciprocal()", "{c} * {c}.conj()", "({c} + 2).sqrt()",
+               "({c} + 3).log()", "{c}.tanh()", "{c}.sigmoid()", "{c}.pow(2)", "(({c} + 2) ** 0.5)",
+               "{c}.conj() * {c}.sin()", "torch.conj_physical({c})", "{c}.conj().exp()", "{c} / ({c}.abs() + 1)",
+               "torch.polar({c}.abs() + 0.1, {c}.angle())", "{c}.conj().clone()", "{c}.sin() * 1j",
+               "torch.view_as_complex(torch.view_as_real({c}) * 2)", "{c}.sgn() * {c}.abs()", "{c}.rsqrt()",
+               "{c}.square() - {c}", "{c}.cosh()", "{c}.asinh()", "{c}.expm1()", "{c}.log1p()")
+    _CLOSS14 = ("{o}.abs()", "{o}.angle()", "{o}.real", "{o}.imag", "torch.view_as_real({o}.resolve_conj())",
+                "{o}.abs().pow(2)", "torch.real({o} * {o})", "{o}.conj().imag", "torch.imag({o}.conj() * 2)",
+                "({o} * {o}.conj()).real.sqrt()", "{o}.abs() * {o}.angle().cos()")
+
+    def u_complex_ad(self) -> None:
+        """A complex graph (Wirtinger derivatives of sgn, polar, log, sqrt, conj views, det / inv of complex
+        matrices ...) reduced to a real loss (abs, angle, real, imag, view_as_real)."""
+        x = self.choose(lambda v: v.dtype in FLOATS + COMPLEX)
+        if x is None:
+            return
+        cdt = "complex128" if x.dtype in ("float64", "complex128") else "complex64"
+        c = x
+        if x.dtype in FLOATS:
+            c = self.new(x.shape, cdt, x.rg)
+            self.emit("s14:to_complex", f"{c.name} = " + self.pick([
+                f"torch.complex({x.name}, {x.name}.cos())", f"{x.name} * (0.5 - 1.5j)", f"{x.name}.to(torch.{cdt})",
+                f"torch.polar({x.name}.abs() + 0.2, {x.name})", f"{x.name} + 1j"]))
+        sh = c.shape
+        if len(sh) >= 2 and sh[-1] == sh[-2] and sh[-1] > 0 and self.r() < 0.3:
+            n = sh[-1]
+            expr = self.pick([f"torch.linalg.det({c.name} + 3 * torch.eye({n}))",
+                              f"torch.linalg.inv({c.name} + 3 * torch.eye({n}))",
+                              f"{c.name} @ {c.name}.mH", f"torch.linalg.slogdet({c.name} + 3 * torch.eye({n}))[0]",
+                              f"torch.trace({c.name}.flatten(0, -2)[:{n}])" if len(sh) == 2 else
+                              f"{c.name}.diagonal(0, -2, -1).sum(-1)"])
+            osh = sh[:-2] if ("det(" in expr or "trace" in expr or "diagonal" in expr) else sh
+            o = self.new(osh, cdt, c.rg)
+            self.emit("s14:complex_linalg", f"{o.name} = {expr}")
+        else:
+            o = c
+            for _ in range(self.i(1, 3)):
+                e = self.pick(self._CPLX14)
+                n = self.new(o.shape, cdt, o.rg)
+                self.emit("s14:complex_op", f"{n.name} = {e.format(c=o.name)}")
+                o = n
+        r = self.new(o.shape, _REAL_OF[cdt], o.rg)
+        loss = self.pick(self._CLOSS14)
+        if "view_as_real" in loss:
+            r.shape = (*o.shape, 2)
+        self.emit("s14:complex_loss", f"{r.name} = {loss.format(o=o.name)}")
+
+    _INTV14 = (("{x}.floor()", "f"), ("{x}.ceil()", "f"), ("{x}.round()", "f"), ("{x}.round(decimals=1)", "f"),
+               ("torch.round({x}, decimals=-1)", "f"), ("{x}.trunc()", "f"), ("{x}.sign()", "f"), ("{x}.sgn()", "f"),
+               ("torch.fix({x})", "f"), ("{x}.frac()", "f"), ("torch.remainder({x}, 1.5)", "f"),
+               ("torch.fmod({x}, 0.7)", "f"), ("{x} // 0.5", "f"), ("torch.floor_divide({x}, 2)", "f"),
+               ("torch.heaviside({x}, {x}.abs())", "f"), ("torch.signbit({x})", "bool"), ("{x}.round().long()", "int64"),  # noqa: E501
+               ("torch.div({x}, 2, rounding_mode='floor')", "f"), ("torch.div({x}, 0.3, rounding_mode='trunc')", "f"),
+               ("{x}.floor().clamp(-1, 1)", "f"), ("({x} * 4).round() / 4", "f"), ("torch.special.round({x})", "f"),
+               ("{x}.sign() * {x}", "f"), ("{x} - {x}.detach().round() + {x}.round().detach()", "f"))
+
+    def u_int_valued(self) -> None:
+        """Integer-valued float ops (floor, ceil, round with decimals, trunc, sign, remainder, floor division,
+        heaviside ...): their (zero) gradients, grad_fn names and saved attributes, mixed into a differentiable
+        expression (the straight-through trick)."""
+        x = self.choose(lambda v: v.dtype in FLOATS)
+        if x is None:
+            return
+        e, kind = self.pick(self._INTV14)
+        expr = e.format(x=x.name)
+        if kind != "f":
+            self._side("s14:int_valued", expr, x.shape, kind)
+            return
+        o = self.new(x.shape, x.dtype, x.rg)
+        self.emit("s14:int_valued", f"{o.name} = {expr}")
+        if self.r() < 0.5:
+            m = self.new(x.shape, x.dtype, x.rg)
+            self.emit("s14:int_valued_use", f"{m.name} = {o.name} * {x.name} + {o.name}")
+
+    _NONFIN14 = ("torch.where({x} > 0, {x}.sqrt(), 0.0)", "torch.where({x} > 0, {x}.log(), {x})",
+                 "torch.nan_to_num({x}.log())", "torch.nan_to_num({x} / 0, posinf=1.0, neginf=-1.0)",
+                 "{x}.relu().log()", "({x} * 0).sqrt()", "{x}.clamp(min=0).pow(0.5)", "torch.exp({x} * 100)",
+                 "{x} / {x}.relu()", "{x}.masked_fill({x} < 0, float('nan'))",
+                 "torch.where(torch.isfinite({x}.log()), {x}.log(), torch.zeros_like({x}))",
+                 "{x}.masked_fill({x} < 0, float('inf')).softmax(-1)", "torch.maximum({x}, {x}.log())",
+                 "torch.fmax({x}, {x}.log())", "torch.nan_to_num({x}.sqrt(), nan=0.5)",
+                 "{x}.log().nan_to_num(nan=0.0, neginf=0.0)", "torch.where({x} != 0, 1 / {x}, {x})",
+                 "({x} - {x}).div({x} - {x})", "{x}.abs().pow(-1)", "torch.xlogy({x}.relu(), {x}.relu())",
+                 "{x}.clamp(max=0).sqrt()", "torch.special.xlog1py({x}.relu(), {x}.relu() - 1)",
+                 "{x}.exp().log().mul(float('inf'))")
+    _NONFIN_RED14 = ("torch.nansum({x}.log())", "torch.nanmean({x}.sqrt())", "torch.logsumexp({x}.masked_fill("
+                     "{x} > 0, float('-inf')), -1)", "{x}.log().amax(-1)", "{x}.sqrt().sum()",
+                     "torch.linalg.vector_norm({x} * 0)", "({x} * 0).norm()", "{x}.sqrt().nanmean()")
+
+    def u_nonfinite(self) -> None:
+        """NaN and inf in forwards and gradients: where() of a non-finite branch (NaN gradients though the branch is
+        not selected), nan_to_num, log / sqrt / division at 0, masked fills with nan / inf, nan-aware reductions,
+        norms of zeros; then isnan / isinf counts."""
+        x = self.choose(lambda v: v.dtype in FLOATS)
+        if x is None:
+            return
+        if self.r() < 0.7 or not x.shape:
+            e = self.pick(self._NONFIN14)
+            o = self.new(x.shape, x.dtype, x.rg)
+        else:
+            e = self.pick(self._NONFIN_RED14)
+            o = self.new(x.shape[:-1] if "-1)" in e else (), x.dtype, x.rg)
+        self.emit("s14:nonfinite", f"{o.name} = {e.format(x=x.name)}")
+        if self.r() < 0.3:
+            self.emit("s14:nonfinite_count", f"{self._obj()} = (int({o.name}.isnan().sum()), "
+                                             f"int({o.name}.isinf().sum()), bool({o.name}.isfinite().all()))")
+
+    def u_bcast_inplace(self) -> None:
+        """In-place ops whose other operand broadcasts into self (add_, mul_, copy_, addcmul_, lerp_ ... with a
+        smaller, 0-dim or other-dtype tensor: self's dtype kept, the operand's gradient reduced back) and the
+        errors: an operand broadcasting to a bigger shape, a result type that cannot be cast back (int.add_(0.5),
+        bool, complex into float), writes into expanded memory."""
+        x = self.choose(lambda v: v.dtype in FLOATS and not v.multi_view and not v.overlap)
+        if x is None:
+            return
+        t = self.new(x.shape, x.dtype, x.rg)
+        self.emit("s14:bc_base", f"{t.name} = {x.name} * 1")
+        if self.r() < 0.4:
+            sh = list(x.shape)
+            big = ", ".join(map(str, [2, *sh]))
+            kind, body = self.pick([
+                ("bigger", f"{t.name}.add_(torch.ones({big}, dtype={t.name}.dtype))"),
+                ("bigger", f"{t.name}.mul_({t.name}.unsqueeze(0).expand(2, *{t.name}.shape))"),
+                ("cast", f"_i = {t.name}.detach().long()\n_i.add_(0.5)"),
+                ("cast", f"_i = ({t.name} > 0)\n_i.add_(1)"),
+                ("cast", f"{t.name}.mul_(1j)"),
+                ("cast", f"{t.name}.add_(torch.ones((), dtype=torch.complex64))"),
+                ("cast", f"_i = {t.name}.detach().int()\n_i.div_(2)"),
+                ("expanded", f"{t.name}.unsqueeze(0).expand(2, *{t.name}.shape).add_(1)"),
+                ("expanded", "_z = torch.zeros(1).expand(3)\n_z.mul_(2)"),
+                ("ok_int", f"_i = {t.name}.detach().long()\n_i.add_(2)\n_i.mul_(torch.tensor(3))\n"
+                           f"{self._obj()} = (_i.dtype, _i)")])
+            self._caught(f"s14:bc_err:{kind}", body)
+            return
+        y = self.choose(lambda v: v is not t and v.dtype in FLOATS and _bshape(v.shape, t.shape) == tuple(t.shape))
+        yname = y.name if y is not None else "torch.tensor(1.5, dtype=torch.float64, requires_grad=True)"
+        op = self.pick([f"add_({yname})", f"mul_({yname})", f"sub_({yname}, alpha=2)", f"copy_({yname})",
+                        f"addcmul_({yname}, {yname}, value=0.5)", f"lerp_({yname}, 0.3)", f"div_({yname}.exp())",
+                        f"clamp_(min={yname})", f"addcdiv_({yname}, {yname}.exp())", f"mul_({yname}.double())",
+                        f"add_({yname}.sum())", f"copy_({yname}.double().sum())", "pow_(2)", "mul_(2.5)"])
+        self.emit("s14:bc_inplace", f"{t.name}.{op}")
+        if y is not None and y.name in op:
+            t.rg = t.rg or y.rg
+        elif "requires_grad=True" in op:
+            t.rg = True
+        o = self.new(t.shape, t.dtype, t.rg)
+        self.emit("s14:bc_use", f"{o.name} = {t.name}.sin() * 2")
+
+    _EMPTY14 = ("{e}.sum()", "{e}.prod()", "{e}.mean()", "{e}.amax()", "{e}.max()", "{e}.logsumexp(-1)",
+                "{e}.softmax(-1)", "{e}.cumsum(-1)", "{e}.norm()", "{e}.std()", "{e}.var(-1)", "{e}.median()",
+                "{e}.argmax()", "{e}.sum(-1, keepdim=True)", "{e}.exp() * 2", "torch.cat([{e}, {e} * 2], -1)",
+                "{e}.flatten() @ {e}.flatten()", "{e}.sort(-1).values", "{e}.min(-1).values", "{e}.cumprod(-1)",
+                "torch.linalg.vector_norm({e}, 3)", "{e}.nansum()", "{e}.topk(0, -1).values",
+                "{e}.reshape(-1, 0) if {e}.numel() == 0 else {e}", "{e}.unsqueeze(0).expand(2, *{e}.shape).sum()")
+    _ZERO_D14 = ("{z}.unsqueeze(0)", "{z}.expand(3)", "{z}.view(1, 1)", "{z}.reshape(-1)", "{z}.flatten()",
+                 "{z}.sum(0)", "{z}.sum(-1)", "{z}.t()", "{z}[()]", "{z}[None]", "{z}[...]", "{z}.squeeze(0)",
+                 "torch.stack([{z}, {z} * 2])", "torch.cat([{z}, {z}])", "{z}.cumsum(0)", "{z}.softmax(0)",
+                 "{z}.argmax(0)", "{z}.sort().values", "{z}.topk(1).values", "{z}.index_select(0, torch.tensor([0]))",
+                 "{z}.gather(0, torch.tensor(0))", "{z}.flip(0)", "{z}.max(0).values", "{z}.norm(dim=0)",
+                 "{z}.mean(-1, keepdim=True)", "{z}.sum(1)", "{z}.diff()", "{z} @ {z}", "{z}.dot({z})",
+                 "{z}.amax([])", "{z}.logsumexp(0)", "{z}.T", "{z}.mT", "{z}.movedim(0, 0)",
+                 "{z}.unbind(0)", "{z}.clone().resize_(2)", "torch.atleast_1d({z})", "{z}.repeat(2, 1)",
+                 "{z}.masked_fill(torch.tensor(True), 0.0)", "{z}.where({z} > 0, torch.zeros(2))")
+
+    def u_empty0d(self) -> None:
+        """0-dim and empty tensors through every op family: reductions of nothing (0, 1, nan, -inf and the errors
+        of amax / max / argmax), softmax, scans, matmul and cat of empties; a 0-dim tensor through views (dim 0 and
+        -1 are valid), indexing with (), None and ..., stack / cat (an error), sort, topk, gather ..."""
+        x = self.choose(lambda v: v.dtype in FLOATS)
+        if x is None:
+            return
+        if self.r() < 0.5:
+            if x.shape:
+                d = self.dim(x)
+                src = self.pick([f"{x.name}.narrow({d}, 0, 0)", f"{x.name}[..., :0]", f"{x.name}.flatten()[:0]",
+                                 f"{x.name}.flatten()[3:1]"])
+            else:
+                src = f"{x.name}.reshape(1, 1)[:, :0]"
+            e = self.new((0,), x.dtype, x.rg)
+            self.vars.remove(e)
+            self.emit("s14:empty", f"{e.name} = {src}")
+            for _ in range(self.i(1, 3)):
+                expr = self.pick(self._EMPTY14).format(e=e.name)
+                o = self.new((), x.dtype, x.rg)
+                self.vars.remove(o)
+                self._caught("s14:empty_op", f"{o.name} = {expr}")
+            return
+        z = self.new((), x.dtype, x.rg)
+        self.emit("s14:zero_d", f"{z.name} = " + self.pick([f"{x.name}.sum()", f"{x.name}.flatten()[0]" if
+                                                            _numel(x.shape) else f"{x.name}.sum()",
+                                                            f"{x.name}.mean() * 2", f"{x.name}.amax()" if
+                                                            _numel(x.shape) else f"{x.name}.sum()"]))
+        for _ in range(self.i(1, 4)):
+            expr = self.pick(self._ZERO_D14).format(z=z.name)
+            o = self.new((), x.dtype, x.rg)
+            self.vars.remove(o)
+            self._caught("s14:zero_d_op", f"{o.name} = {expr}")
+
+    _PROMO14 = ("{x} * torch.tensor(2.5, dtype=torch.float64)", "{x}.long() * 1.5",
+                "{x}.long() + torch.tensor(1.5, dtype=torch.float64)", "{x} + torch.tensor(2)", "({x} > 0) + 1",
+                "({x} > 0) * 1.5", "({x} > 0) + True", "{x}.to(torch.int32) + 2", "{x}.to(torch.int32) * torch.tensor(3)",  # noqa: E501
+                "{x}.to(torch.int16) / 2", "{x}.abs().to(torch.uint8) - 3", "{x} * (1 + 1j)",
+                "{x}.double() * torch.tensor(1j)", "{x} + torch.tensor([0.5], dtype=torch.float64)",
+                "{x}.half() + torch.tensor(1.0, dtype=torch.float64)", "{x}.bfloat16() * 2.5",
+                "{x}.half() + {x}.bfloat16()", "{x}.long() / {x}.long().clamp(min=1)", "{x}.long() // 2",
+                "{x}.int() + {x}.long()", "{x}.to(torch.int8) * 1.0", "torch.tensor(3) * {x}.half()",
+                "{x}.float() + torch.tensor(1, dtype=torch.complex128)", "torch.where({x} > 0, {x}.long(), 0.5)",
+                "torch.where({x} > 0, {x}, torch.tensor(2, dtype=torch.float64))",
+                "{x}.to(torch.int32).sum()", "{x}.to(torch.int16).cumsum(-1)", "({x} > 0).sum()",
+                "({x} > 0).prod()", "{x}.to(torch.uint8).abs()", "torch.add({x}.int(), 2, alpha=1.5)",
+                "torch.true_divide({x}.long(), 2)", "{x}.long() ** 2", "{x}.long() ** -1", "{x}.long() ** 0.5",
+                "2 ** {x}.long().clamp(0, 3)", "{x}.long().float_power(2)", "({x} > 0) - ({x} < 0)",
+                "-({x} > 0)", "~({x} > 0)", "{x}.long() & 3", "{x}.long() << 1", "{x}.bool().int().sum(dtype=torch.int8)")  # noqa: E501
+
+    def u_promo(self) -> None:
+        """dtype promotion with Python numbers and 0-dim tensors (a 0-dim tensor of a wider dtype in the same
+        category does not widen; of a higher category it decides), integer, bool, half and complex results; a
+        0-dim float64 leaf requiring grad times a float32 result: its gradient is float64; result_type /
+        promote_types / can_cast; the errors (alpha on integers, ops on bools)."""
+        x = self.choose(lambda v: v.dtype in FLOATS)
+        if x is None:
+            return
+        r = self.r()
+        if r < 0.25:
+            s = self.new((), "float64", True)
+            s.leaf = True
+            self.p.leaves.append(s.name)
+            self.emit("s14:promo_leaf", f"{s.name} = torch.tensor({self.pick([1.5, -0.5, 2.0])}, "
+                                        f"dtype=torch.{self.pick(['float64', 'float64', 'float32'])}, requires_grad=True)")  # noqa: E501
+            o = self.new(x.shape, x.dtype, True)
+            self.emit("s14:promo_mix", f"{o.name} = {x.name} * {s.name}" if self.r() < 0.5 else
+                      f"{o.name} = torch.where({x.name} > 0, {x.name}, {s.name})" if self.r() < 0.5 else
+                      f"{o.name} = {x.name}.clamp(min={s.name}.to({x.name}.dtype))")
+            return
+        if r < 0.35:
+            self.emit("s14:promo_query", f"{self._obj()} = (torch.result_type({x.name}, "
+                      f"{self.pick(['2', '2.5', '1j', 'True', 'torch.tensor(1.0, dtype=torch.float64)'])}), "
+                      f"torch.promote_types({x.name}.dtype, torch.{self.pick(['int64', 'float16', 'bfloat16', 'complex64', 'bool'])}), "  # noqa: E501
+                      f"torch.can_cast(torch.{self.pick(['float64', 'int64', 'complex64', 'bool'])}, {x.name}.dtype))")
+            return
+        e = self.pick(self._PROMO14).format(x=x.name)
+        o = self.new(x.shape, x.dtype, x.rg)
+        self.vars.remove(o)
+        self._caught("s14:promo", f"{o.name} = {e}\n_dt = {o.name}.dtype")
+
+    def u_out_rg(self) -> None:
+        """out= with tensors requiring grad (PyTorch's error names the function), an out of another shape (resized,
+        with a warning when it had elements), of a dtype the result cannot be cast to (an error), out= one of the
+        inputs, reductions and matmul with out=."""
+        x = self.choose(lambda v: v.dtype in FLOATS)
+        if x is None:
+            return
+        sh = ", ".join(map(str, x.shape)) or "()"
+        o = self.new(x.shape, x.dtype, False)
+        self.vars.remove(o)
+        call = self.pick(["torch.exp({x}, out={o})", "torch.add({x}, 1, out={o})", "torch.mul({x}, {x}, out={o})",
+                          "torch.sum({x}, -1, out={o})", "torch.cumsum({x}, -1, out={o})",
+                          "torch.clamp({x}, 0, out={o})", "torch.matmul({x}, {x}.mT, out={o})",
+                          "torch.tanh({x}, out={o})", "torch.abs({x}, out={o})", "torch.pow({x}, 2, out={o})",
+                          "torch.where({x} > 0, {x}, 0.0, out={o})", "torch.amax({x}, -1, out={o})",
+                          "torch.mean({x}, -1, out={o})", "torch.sort({x}, out=({o}, torch.empty(0, dtype="
+                          "torch.long)))"])
+        if ("-1" in call or "mT" in call) and not x.shape or ("mT" in call and len(x.shape) < 2):
+            call = "torch.exp({x}, out={o})"
+        kind = self.pick(["rg_in", "rg_out", "resize", "dtype", "self", "empty"])
+        if kind == "self" and ("-1" in call or "mT" in call or "sort" in call):
+            # (a reduction into its own input reads what it writes, resized: PyTorch's result is whatever its
+            # kernel's order makes of it; out= self only for elementwise calls)
+            call = "torch.exp({x}, out={o})"
+        xs = x.name
+        if kind == "rg_in":
+            pre = f"{o.name} = torch.zeros({sh}, dtype={xs}.dtype)"
+        elif kind == "rg_out":
+            pre = f"{o.name} = torch.zeros({sh}, dtype={xs}.dtype) * {xs}"
+            xs = f"{xs}.detach()"
+        elif kind == "resize":
+            pre = f"{o.name} = torch.ones(7, dtype={xs}.dtype)"
+            xs = f"{xs}.detach()"
+        elif kind == "dtype":
+            pre = f"{o.name} = torch.zeros({sh}, dtype=torch.{self.pick(['long', 'int32', 'bool', 'float64', 'complex64', 'float16'])})"  # noqa: E501
+            xs = f"{xs}.detach()"
+        elif kind == "self":
+            pre = f"{o.name} = {xs}.detach().clone()"
+            xs = o.name
+        else:
+            pre = f"{o.name} = torch.empty(0, dtype={xs}.dtype)"
+            xs = f"{xs}.detach()"
+        self._caught(f"s14:out:{kind}", pre + "\n" + call.format(x=xs, o=o.name))
+
+    def u_nograd_inplace(self) -> None:
+        """no_grad / inference_mode writes in the middle of a graph: into a tensor a node saved (backward's version
+        error), into one no node saved (backward goes on with the new values), into a leaf; a view made under
+        no_grad written with grad enabled (an error); a tensor made under no_grad written by an op with an operand
+        requiring grad (it gets a grad_fn); an inference tensor written outside inference mode (an error)."""
+        x = self.choose(lambda v: v.dtype in FLOATS and v.rg and not v.multi_view and not v.overlap)
+        if x is None:
+            return
+        kind = self.pick(["saved", "unsaved", "leaf", "view", "later_rg", "inference", "enable_grad"])
+        if kind == "saved":
+            s = self.new(x.shape, x.dtype, True)
+            self.emit("s14:ng_saved", f"{s.name} = {x.name}.exp()\nwith torch.no_grad():\n    {s.name}.mul_(2)")
+            self._caught("s14:ng_backward", f"{s.name}.sum().backward(retain_graph=True)")
+            s.rg = False   # (its graph fails from here on)
+            self.vars.remove(s)
+        elif kind == "unsaved":
+            s = self.new(x.shape, x.dtype, True)
+            self.emit("s14:ng_unsaved", f"{s.name} = {x.name} + 1\nwith torch.no_grad():\n"
+                                        f"    {s.name}.{self.pick(['add_(5)', 'mul_(0.5)', 'zero_()', 'clamp_(0, 1)'])}")  # noqa: E501
+            o = self.new(x.shape, x.dtype, True)
+            self.emit("s14:ng_use", f"{o.name} = {s.name} * {x.name}")
+        elif kind == "leaf":
+            a = self.choose(lambda v: v.leaf and v.rg and v.dtype in FLOATS)
+            if a is None:
+                return
+            u = self.new(a.shape, a.dtype, True)
+            self.emit("s14:ng_leaf", f"{u.name} = {a.name} * 3\nwith torch.no_grad():\n"
+                                     f"    {a.name}.{self.pick(['mul_(0.5)', 'add_(1)', 'sub_(' + a.name + ' * 0.1)'])}")  # noqa: E501
+        elif kind == "view":
+            s = self.new(x.shape, x.dtype, True)
+            view = f"{s.name}[0]" if x.shape else f"{s.name}.view(1)"
+            self.emit("s14:ng_view_base", f"{s.name} = {x.name} * 2\nwith torch.no_grad():\n    _w = {view}")
+            self._caught("s14:ng_view_write", f"_w.{self.pick(['mul_(2)', 'add_(1)', 'zero_()'])}")
+        elif kind == "later_rg":
+            s = self.new(x.shape, x.dtype, True)
+            self.emit("s14:ng_later", f"with torch.no_grad():\n    {s.name} = {x.name} * 2\n"
+                                      f"{s.name}.{self.pick(['mul_', 'add_', 'sub_', 'copy_'])}({x.name})")
+        elif kind == "inference":
+            s = self.new(x.shape, x.dtype, False)
+            self.vars.remove(s)
+            self.p.names.remove(s.name)   # (an inference tensor has no _version to record: its flags instead)
+            self.emit("s14:ng_inference", f"with torch.inference_mode():\n    {s.name} = {x.name} * 2\n"
+                                          f"{self._obj()} = ({s.name}.is_inference(), {s.name}.requires_grad)")
+            self._caught("s14:ng_inference_write", f"{s.name}.{self.pick(['add_(1)', 'mul_(' + x.name + ')'])}")
+        else:
+            s = self.new(x.shape, x.dtype, True)
+            self.emit("s14:ng_enable", f"with torch.no_grad():\n    _t = {x.name} * 2\n"
+                                       f"    with torch.enable_grad():\n        {s.name} = {x.name} * 3\n"
+                                       f"        {s.name}.add_(_t)")
+
+    def u_sparse_emb(self) -> None:
+        """embedding(sparse=True): the weight's gradient is a sparse COO tensor (uncoalesced: one row per index,
+        padding_idx's rows zero), accumulated over two backward calls, coalesced, made dense; an SGD step with it;
+        optimizers that refuse sparse gradients."""
+        x = self.choose(lambda v: v.dtype in FLOATS)
+        if x is None:
+            return
+        n, k = self.i(3, 6), self.i(1, 4)
+        w = self.const(np.round(self.rng.standard_normal((n, k)), 2), "x")
+        ish = self.pick([(4,), (2, 3), (3,)])
+        idx = self.const(self.rng.integers(0, n, ish), "i")
+        pad = self.pick(["", ", padding_idx=0", ", padding_idx=-1", ", max_norm=1.0"])
+        o = self.new((), "float32", False)
+        self.vars.remove(o)
+        lines = [f"_w = torch.tensor({w}, dtype=torch.float32, requires_grad=True)",
+                 f"_e = torch.nn.functional.embedding(torch.tensor({idx}), _w{pad}, sparse=True)",
+                 f"{o.name} = (_e * _e).sum() if {self.r() < 0.5} else _e.sum()", f"{o.name}.backward()"]
+        if self.r() < 0.4:
+            lines.append(f"torch.nn.functional.embedding(torch.tensor({idx})[:1], _w, sparse=True).sum().backward()")
+        lines.append("_g = _w.grad")
+        lines.append(f"{self._obj()} = (_g.is_sparse, str(_g.layout), _g.is_coalesced(), _g.shape, _g.to_dense(), "
+                     f"_g.coalesce().indices(), _g.coalesce().values(), _g._nnz())")
+        after = self.pick(["sgd", "adam", "dense_add", "none"])
+        if after == "sgd":
+            lines.append("torch.optim.SGD([_w], lr=0.5).step()\n" f"{self._obj()} = _w.detach().clone()")
+        elif after == "adam":
+            lines.append("torch.optim.Adam([_w]).step()")
+        elif after == "dense_add":
+            lines.append(f"{self._obj()} = (_g + torch.ones({n}, {k})).is_sparse")
+        self._caught("s14:sparse_emb", "\n".join(lines))
+
     FAMILIES = (("unary", 20), ("binary", 20), ("reduction", 12), ("scan", 7), ("view", 16), ("index", 6),
                 ("sort", 4), ("combine", 8), ("scatter", 6), ("inplace", 15), ("nograd", 1), ("reduction2", 5),
                 ("shape2", 7), ("product2", 5), ("scatter2", 4), ("extra", 12))
@@ -5796,6 +6204,8 @@ NN_S13_FIRST_SEED = 170000
 S12_FIRST_SEED = 140000
 # Seeds from here on also get session 13's families (``_Gen.s13``).
 S13_FIRST_SEED = 160000
+# Seeds from here on also get session 14's families (``_Gen.s14``).
+S14_FIRST_SEED = 180000
 
 
 def generate(seed: int, family: str = "tensor") -> Program:
@@ -5855,6 +6265,12 @@ def generate(seed: int, family: str = "tensor") -> Program:
         g.rng, main = s13, g.rng
         for _ in range(g.i(1, 4)):
             g.s13()
+        g.rng = main
+    s14 = np.random.default_rng([seed, 14])   # (session 14's stream: the programs above stay as they were)
+    if seed >= S14_FIRST_SEED and s14.random() < 0.75:
+        g.rng, main = s14, g.rng
+        for _ in range(g.i(1, 4)):
+            g.s14()
         g.rng = main
     g.finish()
     return g.p

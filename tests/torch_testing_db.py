@@ -24,7 +24,18 @@ def _stub_expecttest():
 
 def import_db(name: str):
     """One of torch's test databases: 'op_db', 'module_db', 'optim_db' or 'autograd_function_db'."""
+    import torch.backends
+
     _stub_expecttest()
+    try:
+        return _import_db(name)
+    finally:
+        # torch's common_utils calls torch.backends.disable_global_flags() at import: later programs in the same
+        # process setting `torch.backends.cudnn.deterministic = True` would raise. Undo it.
+        torch.backends.flags_frozen.__globals__["__allow_nonbracketed_mutation_flag"] = True
+
+
+def _import_db(name: str):
     if name == "op_db":
         from torch.testing._internal.common_methods_invocations import op_db
         return op_db
@@ -53,6 +64,17 @@ def to_minigrad_tensor(t, mg=None):
         storage = np.array(base.float().numpy(), copy=True)
     else:
         storage = np.array(base.resolve_conj().resolve_neg().numpy(), copy=True)
+    if t.numel() > 1 and any(st == 0 and n > 1 for st, n in zip(t.stride(), t.shape)):
+        # An expanded tensor (stride 0, as an attention mask broadcast over a batch): one copy of the values,
+        # expanded the same way (a copy into overlapping memory would be refused).
+        dims = [d for d, (st, n) in enumerate(zip(t.stride(), t.shape)) if st == 0 and n > 1]
+        one = t.detach()
+        for d in dims:
+            one = one.narrow(d, 0, 1)
+        out = to_minigrad_tensor(one, mg).expand(tuple(t.shape)).detach()
+        if t.requires_grad:
+            out.requires_grad_(True)
+        return out
     if t.dim() > 0 and t.numel() > 0 and not t.is_contiguous():
         # Rebuild the layout: same sizes and strides over a fresh buffer holding the values.
         out = mg.empty_strided(tuple(t.shape), t.stride(), dtype=dtype)

@@ -971,5 +971,20 @@ WITNESSES = (
                             '_h = c.register_hook(lambda g: g * 2)',
                             'v3 = torch.lerp(v1, (torch.arange(1) % 2 == 0), (torch.arange(1) % 2 == 0).sigmoid())'],
                   'names': ['a', 'b', 'c', 'd', 'v0', 'v1', 'v2', 'v3'],
-                  'seed': 57}}
+                  'seed': 57},
+ ('nested', 191): {'data': {'x0': -0.78, 'x1': 0.54},
+                   'double': False,
+                   'final': ['out = (v4).sum()', 'out.backward()'],
+                   'leaves': ['a', 'b'],
+                   'lines': ["a = torch.tensor(D['x0'], dtype=torch.float64, requires_grad=True)",
+                             "b = torch.tensor(D['x1'], dtype=torch.float64, requires_grad=True)",
+                             'v0 = torch.logsumexp(b, (), keepdim=False)',
+                             '_o = torch.empty((), dtype=torch.float64)\ntorch.sin(a, out=_o)',
+                             'v1 = torch.mean(b, keepdim=False)',
+                             'v1.atan2_(a)',
+                             'v2 = v1.log_softmax(0)',
+                             'v3 = v0.cumsum(0, dtype=torch.float64)',
+                             'v4 = a.sin()'],
+                   'names': ['a', 'b', 'v0', 'v1', 'v2', 'v3', 'v4'],
+                   'seed': 191}}
 )

@@ -229,8 +229,9 @@ def backward(tensors, grad_tensors=None, retain_graph: bool | None = None, creat
     retain_graph, create_graph = _c_flag(retain_graph), _c_flag(create_graph)
     _check_roots(tensors, grads)
     _check_inputs(inputs_tuple, accumulate=True)
-    warn = [create_graph and not _warned_create_graph[0]]   # (cleared once given)
-    _warned_create_graph[0] |= warn[0]  # once per process, like PyTorch's TORCH_WARN_ONCE
+    from .._ops_extra import _warn_always
+    warn = [create_graph and (not _warned_create_graph[0] or _warn_always[0])]   # (cleared once given)
+    _warned_create_graph[0] |= warn[0] and not _warn_always[0]  # once per process: PyTorch's TORCH_WARN_ONCE
     graph._engine_run_backward(warn, tensors, grads, retain_graph, create_graph, inputs_tuple or None, True)
 
 
@@ -314,3 +315,11 @@ def is_tensor_like(inp) -> bool:
 # PyTorch's engine is C++: ``torch.autograd`` has no ``engine`` attribute. The module stays importable
 # (``from minigrad.autograd import engine``, ``import minigrad.autograd.engine``) but is no name of the namespace.
 del engine  # noqa: F821 (bound by the import of the submodule above)
+
+
+from .graph import SavedTensor  # noqa: E402, F401 (the type of a node's ``_raw_saved_*``, as torch.autograd names it)
+
+
+def _profiler_enabled() -> bool:
+    """Whether a ``torch.autograd.profiler.profile`` is recording (PyTorch's ``torch.autograd._profiler_enabled``)."""
+    return profiler._enabled[0]

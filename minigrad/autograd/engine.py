@@ -31,6 +31,22 @@ _anomaly = [False]  # set by anomaly_mode (kept here so the hot loop reads a pla
 _profiling = [False]  # set by profiler.profile
 _graph_tasks: list = []  # (number, root, dependencies, needed, captures) of each running backward, innermost last
 _task_ids = itertools.count()
+_final_callbacks: list = []  # the callbacks queued during each running backward (queue_callback), innermost last
+
+
+class _EngineBase:
+    """``Variable._execution_engine``: PyTorch's engine object, for what programs call on it."""
+
+    __module__ = "torch._C"
+
+    def queue_callback(self, callback) -> None:
+        """Run ``callback()`` once the backward pass now running has gone through its whole graph."""
+        if not _final_callbacks:
+            raise RuntimeError("Final callbacks can only be installed during backward pass.")
+        _final_callbacks[-1].append(callback)
+
+
+ENGINE = _EngineBase()
 
 
 class _ReadyQueue:
@@ -537,6 +553,7 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
     # and custom backwards get the user's error state back (_errstate.call_user).
     errstate_token = _errstate.begin_pass()
     _graph_tasks.append((next(_task_ids), root, deps, needed, captures))  # for register_multi_grad_hook
+    _final_callbacks.append([])
     prev_wanted = _task_wanted[0]
     _task_wanted[0] = None if needed is None else set(needed) | set(captures)
     heap, pop, push = queue.heap, queue.pop, queue.push
@@ -604,12 +621,18 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
             # Keep no reference to the gradients just handed on: AccumulateGrad may take a gradient
             # without copying it only when the engine's buffer is its sole holder (_sole_owner).
             outputs = g = buf = None
+        # The callbacks queued on the way (Variable._execution_engine.queue_callback), in order, in the pass's
+        # grad mode; one may queue more.
+        callbacks = _final_callbacks[-1]
+        for callback in callbacks:
+            callback()
     finally:
         _errstate.end_pass(errstate_token)
         _STATE.enabled = prev
         torch_function.disabled = prev_torch_function
         _task_wanted[0] = prev_wanted
         _graph_tasks.pop()
+        _final_callbacks.pop()
 
     if captured is None or accumulate:
         return None

@@ -678,7 +678,14 @@ def _elementwise_jvp(op, env, primals, tangents, _dispatch):
                     env["grad"] = tangents[op.inputs.index(name)].conj()
                     zero_terms[name] = formula(*[_lookup(env, p, op, primals, _dispatch) for p in params]).conj()
             continue
-        env["grad"] = tangents[op.inputs.index(name)].conj()
+        tangent = tangents[op.inputs.index(name)]
+        if op.name == "mul" and (tangent.is_complex() or _is_complex_factor(env, params, op, primals, _dispatch)):
+            # PyTorch's own mul formulas (``other_t * self_p + self_t * other_p``; ``self_t * other`` for a
+            # Scalar): the plain product, where the conj round trip would turn a +0 imaginary part into -0.
+            term = tangent * _lookup(env, params[1], op, primals, _dispatch)
+            terms[name] = term
+            continue
+        env["grad"] = tangent.conj()
         term = formula(*[_lookup(env, p, op, primals, _dispatch) for p in params]).conj()
         if op.name in _REAL_PART_TERMS and term.is_complex() and not primals[op.inputs.index(name)].is_complex():
             term = term.real.to(term.dtype)
@@ -710,6 +717,12 @@ def _elementwise_jvp(op, env, primals, tangents, _dispatch):
 # Terms whose PyTorch formula turns the ZeroTensor tangent into real zeros (pow_backward_self's
 # ``where(exponent == 0, zeros({}), grad * ...)``; xlogy's self term), which the sum then adds as +0.
 _MATERIALIZED_ZERO_TERMS = frozenset({("pow", "self"), ("xlogy", "self")})
+
+
+def _is_complex_factor(env, params, op, primals, _dispatch) -> bool:
+    """Whether mul's other factor (a tensor or a Python number) is complex."""
+    factor = _lookup(env, params[1], op, primals, _dispatch)
+    return factor.is_complex() if hasattr(factor, "is_complex") else isinstance(factor, complex)
 
 
 def _zero_term_recorded(env, params) -> bool:
@@ -781,7 +794,10 @@ def _function_jvp(cls, node, args, outputs) -> None:
     from .._tensor import Tensor
     if _suspended[0] or not _fwd_enabled[0] or all(not isinstance(a, Tensor) or a._fw_grad is None for a in args):
         return
-    tangents = [(a._fw_grad if a._fw_grad is not None else zeros_like(a)) if isinstance(a, Tensor) else None
+    # An input without a tangent gets zeros; one of an integer/bool dtype (never differentiable) gets None,
+    # as in PyTorch.
+    tangents = [(a._fw_grad if a._fw_grad is not None else zeros_like(a))
+                if isinstance(a, Tensor) and (a.dtype.is_floating_point or a.dtype.is_complex) else None
                 for a in args]
     _suspended[0] = True
     # what ctx.saved_tensors returns inside jvp: only what save_for_forward kept (as in PyTorch)

@@ -129,8 +129,12 @@ class BackwardCFunction(FunctionCtx, Node):
         from .._creation import zeros
         cls = self._forward_cls
         if self.__dict__.get("_materialize_grads", True):
-            grad_outputs = tuple(zeros(info[0], dtype=info[1]) if g is None and info is not None else g
-                                 for g, info in zip(grad_outputs, self._output_info))
+            # (PyTorch's ``ctx._materialize_non_diff_grads = False`` leaves None for the outputs that get no
+            # gradient: those marked non-differentiable and those of integer dtypes)
+            keep_none = () if self.__dict__.get("_materialize_non_diff_grads", True) else self._non_diff_slots
+            grad_outputs = tuple(
+                zeros(info[0], dtype=info[1]) if g is None and info is not None and nr not in keep_none else g
+                for nr, (g, info) in enumerate(zip(grad_outputs, self._output_info)))
         if cls.backward is not Function.backward and cls.vjp is not Function.vjp:
             raise RuntimeError("Implementing both 'backward' and 'vjp' for a custom Function is not allowed. You "
                                "should only implement one of them.")
@@ -344,6 +348,14 @@ class Function(metaclass=FunctionMeta):
                 no_grad_here = not record or any(o is n for n in non_diff)
                 outputs[i] = o.detach() if o._requires_grad and no_grad_here else _alias(o)
         tensor_outputs = [o for o in outputs if isinstance(o, Tensor)]
+        # A view made in forward (which runs in no_grad mode) is a custom Function's view for PyTorch even when
+        # it gets no gradient from this node (not recorded, or non-differentiable): changing it in place later
+        # gets the custom Function's message (PyTorch's IN_CUSTOM_FUNCTION; recorded outputs are marked below)
+        for o, orig in zip(tensor_outputs, originals):
+            meta = o._creation_meta
+            if (isinstance(meta, tuple) and meta[0] == "no_grad" and not any(orig is d for d in dirty)
+                    and not any(orig is a for a in tensor_inputs)):
+                o._creation_meta = "custom_function"
 
         if record:
             node._set_edges([t._edge() for t in tensor_inputs])
@@ -353,8 +365,10 @@ class Function(metaclass=FunctionMeta):
             node._output_info = tuple((o.shape, o.dtype) if isinstance(o, Tensor) else None for o in outputs)
             tensor_nrs = [nr for nr, o in enumerate(outputs) if isinstance(o, Tensor)]
             n_diff = 0
+            node._non_diff_slots = set()
             for nr, o, orig in zip(tensor_nrs, tensor_outputs, originals):
                 if any(orig is n for n in non_diff) or not (o.dtype.is_floating_point or o.dtype.is_complex):
+                    node._non_diff_slots.add(nr)
                     continue
                 n_diff += 1
                 old_fn = o._grad_fn
@@ -552,7 +566,7 @@ def once_differentiable(fn):
 class _DelayedError(Node):
     """PyTorch's DelayedError: a node that raises as soon as a backward pass reaches it."""
 
-    __slots__ = ("_n_outputs", "_message")
+    __slots__ = ("_n_outputs", "_message", "_fake_leaves")
 
     def name(self) -> str:
         """PyTorch's node name."""
@@ -577,6 +591,7 @@ def _with_delayed_error(outputs, message=None, keep_graph=False):
     node = _DelayedError()
     node._n_outputs = len(outputs)
     node._message = message
+    node._fake_leaves = not keep_graph  # (see func/_transforms.py's _Level.reaches_outside)
     edges, metas, results = [], [], []
     for i, v in enumerate(outputs):
         if v is None:

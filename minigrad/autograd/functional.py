@@ -242,6 +242,9 @@ def jacobian(func, inputs, create_graph: bool = False, strict: bool = False, vec
         if vectorize and sum(o.nelement() for o in outputs) == 0 and any(o.requires_grad for o in outputs):
             # PyTorch's one batched grad call takes the basis' first row, and an empty basis has none.
             raise IndexError("index 0 is out of bounds for dimension 0 with size 0")
+        if vectorize:
+            return _tuple_postprocess(_vectorized_jacobian(inputs, outputs, create_graph),
+                                      (is_outputs_tuple, is_inputs_tuple))
         jacobian = []
         for i, out in enumerate(outputs):
             rows = [[] for _ in inputs]  # rows[j][k] = d out.flat[k] / d inputs[j]
@@ -267,6 +270,36 @@ def jacobian(func, inputs, create_graph: bool = False, strict: bool = False, vec
                                   for j, r in enumerate(rows)))
         jacobian = _grad_postprocess(tuple(jacobian), create_graph)
         return _tuple_postprocess(jacobian, (is_outputs_tuple, is_inputs_tuple))
+
+
+def _vectorized_jacobian(inputs, outputs, create_graph: bool):
+    """PyTorch's vectorized reverse-mode Jacobian: one ``grad`` of all the flattened outputs per row of the one-hot
+    basis over their concatenated elements (PyTorch batches those rows with vmap). Every output's backward runs
+    for every row, the others' with zero grad_outputs, so their zeros (signed: ``0 * -2.`` is ``-0.``) add up
+    as in PyTorch; complex outputs work (the basis is complex, no implicit scalar grad is needed)."""
+    import numpy as np
+
+    from .._tensor import Tensor
+    numels = [out.nelement() for out in outputs]
+    flat_outputs = tuple(out.reshape(-1) for out in outputs)
+    columns = [[] for _ in inputs]  # columns[j][r]: d (row r of the concatenated outputs) / d inputs[j]
+    for r in range(sum(numels)):
+        grad_outputs, start = [], 0
+        for out, n in zip(flat_outputs, numels):
+            row = np.zeros(n, dtype=out._data.dtype)
+            if start <= r < start + n:
+                row[r - start] = 1
+            grad_outputs.append(Tensor._make(row))
+            start += n
+        vj = _autograd_grad(flat_outputs, inputs, tuple(grad_outputs), retain_graph=True, create_graph=create_graph)
+        for j, (g, inp) in enumerate(zip(vj, inputs)):
+            columns[j].append(g if g is not None else _zeros_like(inp))
+    jacobian_per_input = []
+    for j, inp in enumerate(inputs):
+        full = _stack(columns[j]) if columns[j] else inp.new_zeros((0,) + tuple(inp.shape))
+        jacobian_per_input.append([block.view(out.size() + inp.size())
+                                   for block, out in zip(full.split(numels, dim=0), outputs)])
+    return _grad_postprocess(tuple(zip(*jacobian_per_input)), create_graph)
 
 
 def _jacfwd(func, inputs, strict: bool, vectorize: bool):
@@ -328,15 +361,16 @@ def _call_without_randomness(func, args: tuple):
 def _jacobian_block(tangents: list, shape: tuple):
     """One block of a forward-mode Jacobian from its columns (one tangent per input element).
 
-    Tangents with a history (inputs that require grad, forward-over-reverse hessian) keep it: PyTorch's
-    result then ends in a ReshapeAliasBackward0 node.
+    Tangents with a history (inputs that require grad, forward-over-reverse hessian) keep it. PyTorch reshapes
+    the transposed (outputs, inputs) block, so its result ends in a ReshapeAliasBackward0 node, or in a
+    ViewBackward0 one when that block is contiguous anyway (one input or one output element): plain ``reshape``
+    makes the same choice.
     """
     import numpy as np
 
-    from .. import derivatives as D
     from .._tensor import Tensor
     if any(t.requires_grad for t in tangents):
-        return D.reshape_alias(_stack([t.reshape(-1) for t in tangents]).t(), size=shape)
+        return _stack([t.reshape(-1) for t in tangents]).t().reshape(shape)
     return Tensor._make(np.stack([t._data.reshape(-1) for t in tangents], axis=-1).reshape(shape))
 
 

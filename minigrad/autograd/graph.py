@@ -22,6 +22,7 @@ import warnings
 import weakref
 from collections import OrderedDict
 
+from .. import _vmap_batched
 from .._class_names import TorchNamed, object_repr
 from .._errstate import call_user
 from . import grad_mode  # at the top: an import inside AccumulateGrad._apply costs ~0.6 us per call
@@ -449,7 +450,9 @@ def _check_layout(grad, var, line: int) -> None:
     """PyTorch's CHECK_RESULT after adding into an existing ``.grad``: a warning, once per process, when the sum
     breaks the "gradient layout contract" (the variable's strides when it is dense, C order otherwise). It costs
     speed, not correctness: e.g. a transposed weight given a contiguous ``.grad`` by hand."""
-    if _WARNED_LAYOUT[0] or not grad_mode.GRAD_LAYOUT_ENFORCED[0] or grad.is_sparse or var.is_sparse:
+    from .._ops_extra import _warn_always  # (torch.set_warn_always(True): every time, the once not used up)
+    if (_WARNED_LAYOUT[0] and not _warn_always[0]) or not grad_mode.GRAD_LAYOUT_ENFORCED[0] or grad.is_sparse \
+            or var.is_sparse:
         return
     g, v = grad._data, var._data
     if g.strides == v.strides and g.itemsize == v.itemsize and v.flags.c_contiguous and g.size and 0 not in g.strides:
@@ -461,7 +464,7 @@ def _check_layout(grad, var, line: int) -> None:
     else:
         obeys = grad.is_contiguous()
     if not obeys:
-        _WARNED_LAYOUT[0] = True
+        _WARNED_LAYOUT[0] = _WARNED_LAYOUT[0] or not _warn_always[0]
         _ENGINE_WARNINGS.append(  # (given when the engine returns, as PyTorch's C++ warnings)
             "grad and param do not obey the gradient layout contract. This is not an error, but may impair "
             f"performance.\ngrad.sizes() = {list(g.shape)}, strides() = {list(grad.stride())}\nparam.sizes() = "
@@ -536,10 +539,13 @@ class SavedTensor:
         "_unpack_hook",
         "_version_counter",
         "_view_grad_fn",
+        "_vmap_levels",
         "_was_non_leaf",
     )
 
-    def __init__(self, tensor, is_output: bool = False) -> None:
+    def __init__(self, tensor=None, is_output: bool = False) -> None:
+        if tensor is None:  # (``torch.autograd.SavedTensor()`` in a program: only autograd makes them)
+            raise RuntimeError("Trying to create a SavedTensor object from Python is forbidden.")
         if tensor._is_inference:
             raise RuntimeError(
                 "Inference tensors cannot be saved for backward. Please do not use Tensors created in inference "
@@ -559,6 +565,7 @@ class SavedTensor:
             self._output_nr = tensor._output_nr
             self._requires_grad = tensor.requires_grad
             self._grad_fn_name = None
+            self._vmap_levels = 0
             self._pack_with(tensor, *hooks)
             return
         if is_output:
@@ -566,6 +573,8 @@ class SavedTensor:
             self._data = tensor._data  # the array only: keeping the tensor would be a cycle
             self._output_nr = tensor._output_nr
             self._requires_grad = tensor.requires_grad
+            # inside vmap, the vmap levels it is batched at (the rebuilt tensor is batched there too)
+            self._vmap_levels = _vmap_batched.levels(tensor) if _vmap_batched.DEPTH[0] else 0
         else:
             self._tensor = tensor
             self._data = None
@@ -583,6 +592,7 @@ class SavedTensor:
         saved._output_nr, saved._requires_grad, saved._grad_fn_name = 0, False, None
         saved._was_non_leaf = False
         saved._view_grad_fn = None
+        saved._vmap_levels = 0
         return saved
 
     def unpack(self, node=None, in_backward: bool = False):
@@ -600,10 +610,10 @@ class SavedTensor:
         if self._unpack_hook is not None:
             return self._rewrap(call_user(self._unpack_hook, self._packed), node)
         current = self._version_counter[0]
-        if current != self._saved_version:
-            self._raise_modified(node, current)
+        if current != self._saved_version and not (in_backward and self._detached_in_place()):
+            self._raise_modified(node, current)   # (PyTorch's unpack checks a detach_() first, the version after)
         if not self._is_output:
-            if in_backward and self._was_non_leaf and self._tensor._grad_fn is None and self._tensor.grad_fn is None:
+            if in_backward and self._detached_in_place():
                 # PyTorch's SavedVariable finds a saved input's grad_fn on the tensor itself; detach_() cleared it
                 # (a ``_saved_*`` attribute passes the node, which PyTorch then takes instead: no error there)
                 raise RuntimeError("Trying to use a saved tensor that has been detached in-place, i.e. with "
@@ -621,6 +631,8 @@ class SavedTensor:
             t._output_nr = self._output_nr
         if self._tensor is not None and forward_ad._level[0] is not None:
             t._fw_grad = self._tensor  # an output's slot holds its forward-AD tangent (forward-over-reverse)
+        if self._vmap_levels and _vmap_batched.DEPTH[0]:
+            _vmap_batched.mark(t, self._vmap_levels)
         return t
 
     @property
@@ -643,6 +655,11 @@ class SavedTensor:
         t._version_counter = self._version_counter
         return t
 
+    def _detached_in_place(self) -> bool:
+        """A saved input that had a grad_fn when saved and has none now (x.detach_() since)."""
+        return (not self._is_output and self._was_non_leaf and self._tensor._grad_fn is None
+                and self._tensor.grad_fn is None)
+
     def _raise_modified(self, node, current: int):
         from .._tensor import Tensor
         t = Tensor._make(self._data) if self._is_output else self._tensor
@@ -652,6 +669,8 @@ class SavedTensor:
             name = f"CPU{name[6:-6]}Type"  # dtypes without a legacy Tensor class print their C++ type name here
         desc = f"[{name} [{shape}]]"
         producer = node if self._is_output else t.grad_fn
+        if producer is None and self._was_non_leaf and node is not None:
+            producer = node   # (detached in place since: PyTorch's unpack(saved_for) names the node that saved it)
         if producer is not None:
             # PyTorch names the producing op without "Backward0" ("output 0 of Mul"); other overloads keep
             # their number ("output 0 of Elu1" for the in-place elu_'s EluBackward1)

@@ -6,13 +6,13 @@ import warnings
 from .._class_names import TorchNamed
 
 
-class _VariableMeta(TorchNamed):
+class VariableMeta(TorchNamed):
     def __instancecheck__(cls, other) -> bool:
         from .._tensor import Tensor
         return isinstance(other, Tensor)
 
 
-class Variable(metaclass=_VariableMeta):
+class Variable(metaclass=VariableMeta):
     """Deprecated: tensors are Variables. ``Variable(t, requires_grad=True)`` returns a tensor."""
 
     def __new__(cls, data=None, requires_grad: bool = False, volatile: bool = False, **kwargs):
@@ -30,5 +30,16 @@ class Variable(metaclass=_VariableMeta):
         if not isinstance(data, Tensor):
             raise TypeError(f"Variable data has to be a tensor, but got {type(data).__name__}")
         t = data.detach()
+        if requires_grad and not (t.dtype.is_floating_point or t.dtype.is_complex):
+            # (PyTorch's Variable constructor words it so; requires_grad_ says it differently)
+            raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
         t.requires_grad_(requires_grad)
         return t
+
+
+def _attach_engine() -> None:
+    from .engine import ENGINE
+    Variable._execution_engine = ENGINE  # (PyTorch's engine object: programs call queue_callback on it)
+
+
+_attach_engine()

@@ -28,7 +28,7 @@ from .. import derivatives as D
 from .._creation import eye, zeros_like
 from .._tensor import Tensor
 from ..autograd import forward_ad as fwAD
-from ..autograd.function import _TRANSFORMS_ACTIVE
+from ..autograd.function import _TRANSFORMS_ACTIVE, _DelayedError
 from ..autograd.grad_mode import enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled
 from ..autograd.graph import AccumulateGrad
 from ._pytree import tree_flatten, tree_map, tree_unflatten
@@ -197,6 +197,10 @@ class _Level:
             if isinstance(node, AccumulateGrad):
                 if id(node.variable) not in mine:
                     return True
+                continue
+            if isinstance(node, _DelayedError) and node._fake_leaves:
+                # once_differentiable's error node hangs from fresh leaves made at this level: nobody outside
+                # differentiates through them (PyTorch's unwrapping drops them with this level)
                 continue
             stack.extend(n for n, _ in node.next_functions if n is not None)
         return False

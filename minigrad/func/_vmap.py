@@ -18,6 +18,7 @@ from .._ops import stack
 from .._random import default_generator
 from .._tensor import Tensor
 from ..autograd import _vmap_calls_ahead as _calls_ahead
+from ..autograd.grad_mode import is_grad_enabled, set_grad_enabled
 from ._pytree import broadcast_to_and_flatten, tree_flatten, tree_unflatten
 
 __all__ = ["vmap"]
@@ -145,18 +146,21 @@ class _RuleCalls:
         self.pending: dict = {}  # slice index -> (arguments of the rule call it stopped at, its slices of inputs)
         self.slice, self.calls, self.flat = 0, 0, []
         self.cls = None  # the Function whose rule call the slices stopped at
+        self.grad_enabled = True  # the grad mode at that call
 
     def start_slice(self, i: int, flat: list) -> None:
         self.slice, self.calls, self.flat = i, 0, flat
 
-    def apply(self, cls, args: tuple):
-        """The running slice's example of the ``calls``-th rule call's result (or a stop to gather it)."""
+    def apply(self, cls, args: tuple, recorded: bool = False):
+        """The running slice's example of the ``calls``-th rule call's result (or a stop to gather it);
+        ``recorded``: Function.apply records its own node with it (transforms inside the vmap)."""
         k = self.calls
         self.calls += 1
         if k < len(self.results):
-            return self._example(k, args)
+            return self._example(k, args, recorded)
         self.pending[self.slice] = (args, self.flat)
         self.cls = cls
+        self.grad_enabled = is_grad_enabled()  # (a call in a backward pass without create_graph: off)
         raise _Gather(self)
 
     def call_rule(self, func) -> None:
@@ -167,7 +171,7 @@ class _RuleCalls:
         cls, level = self.cls, _RULES.index(self)
         bit = 1 << level
         per_slice = [self.pending[i][0] for i in range(self.batch_size)]
-        batched, in_dims = [], []
+        batched, in_dims, stacked_at = [], [], set()
         for p, arg in enumerate(per_slice[0]):
             if not (isinstance(arg, Tensor) and _batched.levels(arg) & bit):
                 batched.append(arg)
@@ -182,13 +186,18 @@ class _RuleCalls:
                 continue
             stacked = stack([args[p] for args in per_slice])  # (a value computed per slice: batch dim first)
             _batched.set_levels(stacked, _batched.levels(stacked) & ~bit)
+            stacked_at.add(p)
             batched.append(stacked)
             in_dims.append(0)
         self.pending = {}
+        versions = {p: batched[p]._version_counter[0] for p in stacked_at}
         # the rule runs at the level below this vmap: its tensors are not batched here, nor are Functions it calls
         in_vmap, _matmul.IN_VMAP[0] = _matmul.IN_VMAP[0], level
         try:
-            result = cls.vmap(VmapInfo(self.batch_size, self.randomness), tuple(in_dims), *batched)
+            # in the grad mode of its call site, as PyTorch's rule runs there: under no_grad its result records
+            # nothing (else the stacked slices' graph would leak into, say, a backward pass's gradients)
+            with set_grad_enabled(self.grad_enabled):
+                result = cls.vmap(VmapInfo(self.batch_size, self.randomness), tuple(in_dims), *batched)
         finally:
             _matmul.IN_VMAP[0] = in_vmap
         base = ("Expected the vmap staticmethod to have two returns, an output and out_dims with pytree structure "
@@ -205,15 +214,32 @@ class _RuleCalls:
                                f"tuple. Expected out_dims={out_dims} to be compatible with the structure of `output`. "
                                f"out_dims has structure {tree_flatten(out_dims)[1]} but output has structure {spec}. "
                                "For more details, please see https://pytorch.org/docs/main/notes/extending.func.html")
-        self.results.append((batched, flat_out, flat_dims, spec))
+        # the stacks the rule changed in place (a mark_dirty Function bumps their versions)
+        changed = {p for p in stacked_at if batched[p]._version_counter[0] != versions[p]}
+        self.results.append((batched, flat_out, flat_dims, spec, changed))
 
-    def _example(self, k: int, args: tuple):
-        batched, flat_out, flat_dims, spec = self.results[k]
+    def _example(self, k: int, args: tuple, recorded: bool):
+        batched, flat_out, flat_dims, spec, changed = self.results[k]
         bit = 1 << _RULES.index(self)
         examples = []
         for out, d in zip(flat_out, flat_dims):
             same = next((p for p, b in enumerate(batched) if b is out), None) if isinstance(out, Tensor) else None
-            if same is not None:  # an input given back: the Function's own input (PyTorch's identity check first)
+            if same is not None and same in changed and d is not None:
+                # The rule got a stack of the slices' values, not their memory, and changed it in place (a
+                # mark_dirty Function): this slice's tensor takes the new values, as PyTorch's rule changed it.
+                # Unless Function.apply records the in-place node itself, the example is the stack's slice,
+                # whose graph goes through the rule's in-place node.
+                args[same]._data[...] = out._data.take(self.slice, axis=d)
+                if not recorded:  # (else Function.apply's mark_dirty bumps it)
+                    args[same]._version_counter[0] += 1
+                if recorded:  # (batched now, whatever it was)
+                    _batched.set_levels(args[same], _batched.levels(args[same]) | bit)
+                    examples.append(args[same])
+                    continue
+                example = out.select(d, self.slice)
+                _batched.set_levels(example, _batched.levels(out) | bit)
+                examples.append(example)
+            elif same is not None:  # an input given back: the Function's own input (PyTorch's identity check first)
                 examples.append(args[same])
             elif not isinstance(out, Tensor) or d is None:
                 examples.append(out)
@@ -235,7 +261,7 @@ def custom_function_rule(cls, args: tuple):
     if level < 0 or level >= len(_RULES):
         return None
     inside = _TRANSFORMS_ACTIVE[0] - _batched._TRANSFORMS_AT_ENTER[level]
-    return _RULES[level].apply(cls, args), (None if inside <= 0 else inside - 1)
+    return _RULES[level].apply(cls, args, inside > 0), (None if inside <= 0 else inside - 1)
 
 
 class _Randomness:
@@ -338,6 +364,14 @@ def _stack_outputs(outputs: list, out_dims, func, batched: set = frozenset()):
         if not isinstance(values[0], Tensor):
             raise ValueError(f"vmap({name}, ...): `{name}` must only return Tensors, got type {type(values[0])}. "
                              "Did you mean to set out_dims= to None for output?")
+        if 0 <= d <= values[0].dim() and j not in batched and all(_same(values[0], v) for v in values[1:]):
+            # An unbatched output: PyTorch inserts the batch size at out_dim into its sizes and expands it (a
+            # stride-0 view; an expand error where the sizes do not line up, e.g. [3, 4] -> [3, B, 4]).
+            # (A negative out_dim, or one past the end, reads outside the sizes there: no expand to copy.)
+            sizes = list(values[0].shape)
+            sizes.insert(d, len(values))
+            result.append(values[0].expand(sizes))
+            continue
         result.append(stack(values, d))
     return tree_unflatten(result, spec)
 

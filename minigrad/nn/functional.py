@@ -120,6 +120,8 @@ def _pool_kernel(input, kernel: str) -> None:
 def _scalar(value, dtype, opmath: bool = False):
     """A number argument converted as PyTorch's kernel converts it: a complex one with an imaginary part, or one
     out of the type's range, refused ("value cannot be converted"); ``opmath``: float16/bfloat16 compute in float."""
+    if isinstance(value, Tensor) and value.dim() == 0 and not value.requires_grad:
+        value = value.item()  # (PyTorch's parser takes a 0-dim tensor for a number argument)
     if opmath and dtype in (_dtypes.float16, _dtypes.bfloat16):
         dtype = _dtypes.float32
     _ops._check_scalar_fits(value, dtype)
@@ -989,7 +991,7 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None, max
 def _embedding_indices(input: Tensor, position: str, name: str) -> None:
     if input.dtype.name not in ("int64", "int32"):
         raise RuntimeError(f"Expected tensor for argument {position} 'indices' to have one of the following scalar "
-                           f"types: Long, Int; but got torch.{_ops._legacy(input.dtype)}Tensor instead (while checking "
+                           f"types: Long, Int; but got {_ops._tensor_type_name(input.dtype)} instead (while checking "
                            f"arguments for {name})")
 
 
@@ -1129,6 +1131,24 @@ def _check_convolution(input: Tensor, weight: Tensor, bias, stride, padding, dil
         if wrong_type:
             raise RuntimeError(f"expected scalar type {_ops._legacy(input.dtype)} but found "
                                f"{_ops._legacy(weight.dtype)}")
+        if input.dtype._kind < 2:   # (integers and bool: the slow kernels' dtype lists)
+            _check_slow_conv_dtype(input.dtype, w[2:], stride, padding, dilation)
+
+
+def _check_slow_conv_dtype(dtype, kernel, stride, padding, dilation) -> None:
+    """The dtypes of PyTorch's CPU kernels of an integer or bool convolution: a dilated one (slow_conv_dilated)
+    takes int64 only; the others every integer type but not bool (a 3-d one that needs its im2col columns
+    refuses bool in compute_columns3d, before its own dtype dispatch)."""
+    if any(d > 1 for d in dilation):
+        if dtype is not _dtypes.int64:
+            raise NotImplementedError(f"\"slow_conv_dilated<>\" not implemented for '{_ops._legacy(dtype)}'")
+    elif dtype is _dtypes.bool_:
+        name = "slow_conv2d_cpu"
+        if len(kernel) == 3:
+            columns = any(m != 1 for m in kernel) or any(s != 1 for s in stride) or \
+                any(p != 0 for p in padding)
+            name = "compute_columns3d" if columns else "slow_conv3d_cpu"
+        raise NotImplementedError(f"\"{name}\" not implemented for 'Bool'")
 
 
 def _check_transposed(input: Tensor, weight: Tensor, bias, stride, padding, dilation, output_padding,
@@ -1172,6 +1192,9 @@ def _check_transposed(input: Tensor, weight: Tensor, bias, stride, padding, dila
                            f"per channel: ({' x '.join(map(str, as_2d[1]))}). Output size is too small")
     if wrong_type:
         raise RuntimeError(f"expected scalar type {_ops._legacy(input.dtype)} but found {_ops._legacy(weight.dtype)}")
+    if input.dtype._kind < 2 and input.dtype is not _dtypes.int64:   # (its kernel: floating types and int64)
+        raise NotImplementedError(f"\"slow_conv_transpose{3 if k == 3 else 2}d_out_cpu\" not implemented for "
+                                  f"'{_ops._legacy(input.dtype)}'")
 
 
 def _check_output_padding(output_padding, stride, dilation, k: int) -> None:
@@ -1202,7 +1225,9 @@ def _uses_mkldnn(input: Tensor, weight: Tensor, groups: int) -> bool:
 def _c_type(dtype) -> str:
     """The C++ name PyTorch prints for a dtype in some messages (float, double ...)."""
     return {"float32": "float", "float64": "double", "float16": "c10::Half", "bfloat16": "c10::BFloat16",
-            "int64": "long int", "int32": "int"}.get(dtype.name, dtype.name)
+            "int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char", "uint8": "unsigned char",
+            "bool": "bool", "complex64": "c10::complex<float>", "complex128": "c10::complex<double>",
+            "complex32": "c10::complex<c10::Half>"}.get(dtype.name, dtype.name)
 
 
 def _same_padding(input: Tensor, weight: Tensor, stride: tuple, dilation: tuple, groups: int):
@@ -1289,10 +1314,36 @@ def _conv_nd(input: Tensor, weight: Tensor, bias, stride, padding, dilation, gro
         padding = _size_arg(padding, k)
     _check_convolution(input, weight, bias, stride, padding, dilation, groups)
     _check_conv_backend(input, weight, groups, transposed=False)
-    out = _D.convolution(input, weight, _D.absent(weight.dtype.np) if bias is None else bias, stride=stride,
-                        padding=padding, dilation=dilation, transposed=False, output_padding=output_padding,
-                        groups=groups, bias_sym_sizes_opt=(0,) if bias is None else tuple(bias.shape))
+    out = _convolution(input, weight, bias, stride, padding, dilation, False, output_padding, groups)
     return out if batched else out.squeeze(0)
+
+
+def _convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups):
+    """The convolution op; complex inputs as PyTorch's conv1d..conv_transpose3d run them (complex_convolution):
+    three real convolutions with Gauss's trick, on the real and imaginary parts (views of the complex tensors):
+        a = conv(x_r, w_r, b_r),  b = conv(x_i, w_i),  c = conv(x_r + x_i, w_r + w_i, b_r + b_i)
+        conv(x, w, b) = a - b + i·(c - a - b)
+    so the graph is PyTorch's (AddBackward0 on top; each real part a SelectBackward0 of a ViewAsRealBackward0)."""
+    def conv(x, w, b):
+        return _D.convolution(x, w, _D.absent(w.dtype.np) if b is None else b, stride=stride, padding=padding,
+                              dilation=dilation, transposed=transposed, output_padding=output_padding, groups=groups,
+                              bias_sym_sizes_opt=(0,) if b is None else tuple(b.shape))
+    if not input.is_complex():
+        return conv(input, weight, bias)
+
+    def complex_to_real(t):
+        parts = _ops.view_as_real(t.resolve_conj())
+        return parts.select(-1, 0), parts.select(-1, 1)
+    i_r, i_i = complex_to_real(input)
+    w_r, w_i = complex_to_real(weight)
+    if bias is None:
+        a, b, c = conv(i_r, w_r, None), conv(i_i, w_i, None), conv(i_r + i_i, w_r + w_i, None)
+    else:
+        b_r, b_i = complex_to_real(bias)
+        a, b, c = conv(i_r, w_r, b_r), conv(i_i, w_i, None), conv(i_r + i_i, w_r + w_i, b_r + b_i)
+    from .._ops_math import _scalar_mul
+
+    return a - b + _scalar_mul(c - a - b, 1j)   # (C++'s i * tensor: the Scalar overload, MulBackward1)
 
 
 def conv1d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, padding=0, dilation=1,
@@ -1326,9 +1377,7 @@ def _conv_transpose_nd(input: Tensor, weight: Tensor, bias, stride, padding, out
     _check_convolution(input, weight, bias, stride, padding, dilation, groups, transposed=True,
                        output_padding=output_padding)
     _check_conv_backend(input, weight, groups, transposed=True)
-    out = _D.convolution(input, weight, _D.absent(weight.dtype.np) if bias is None else bias, stride=stride,
-                        padding=padding, dilation=dilation, transposed=True, output_padding=output_padding,
-                        groups=groups, bias_sym_sizes_opt=(0,) if bias is None else tuple(bias.shape))
+    out = _convolution(input, weight, bias, stride, padding, dilation, True, output_padding, groups)
     return out if batched else out.squeeze(0)
 
 
@@ -1692,8 +1741,10 @@ def _pad_modes(input: Tensor, pad: tuple, mode: str, value) -> Tensor:
     if mode == "circular":
         return _pad_circular(input, pad)
     _check_pad_shape(input, pad, mode, k)
-    op = getattr(_D, f"{'reflection' if mode == 'reflect' else 'replication'}_pad{k}d")
-    return op(input, padding=pad)
+    name = f"{'reflection' if mode == 'reflect' else 'replication'}_pad{k}d"
+    if input.dtype is _dtypes.bool_:   # (their kernels have every dtype but bool)
+        raise NotImplementedError(f"\"{name}\" not implemented for 'Bool'")
+    return getattr(_D, name)(input, padding=pad)
 
 
 def _check_pad_shape(input: Tensor, pad: tuple, mode: str, k: int) -> None:
@@ -1782,7 +1833,7 @@ def prelu(input: Tensor, weight: Tensor) -> Tensor:
         raise RuntimeError(f"prelu: Expected `weight` to be a scalar or 1D tensor, but got: ndim = {weight.dim()}")
     # PyTorch views the weight with the input's rank (the slopes along dim 1), then calls _prelu_kernel
     # (no view when the ranks already agree: a (1,) weight of a 1-d input is passed as it is)
-    if input.dtype._kind < 2:
+    if input.dtype._kind != 2:   # (floating types only: no integer, bool or complex kernel)
         raise NotImplementedError(f"\"prelu_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
     shape = [1] * input.dim()
     if weight.numel() != 1:
@@ -2172,7 +2223,12 @@ def margin_ranking_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: 
     if input1.dim() != input2.dim() or input1.dim() != target.dim():
         raise RuntimeError("margin_ranking_loss : All input tensors should have same dimension but got sizes: "
                            f"input1: {input1.size()}, input2: {input2.size()}, target: {target.size()} ")
-    out = _D.add_scalar(target.neg() * (input1 - input2), other=margin).clamp_min_(0)
+    diff = input1 - input2   # (PyTorch's C++ evaluates the difference before -target: its bool error first)
+    # (margin is aten's ``float margin``: a double scalar, so integer inputs give a float32 loss)
+    prod = target.neg() * diff
+    if not (prod.is_floating_point() or prod.is_complex()):
+        prod = prod.to(_dtypes.get_default_dtype())
+    out = _D.add_scalar(prod, other=float(margin)).clamp_min_(0)   # (C++ `+ margin`: AddBackward1)
     return _apply_loss_reduction(out, red)
 
 
@@ -2234,7 +2290,8 @@ def multi_margin_loss(input: Tensor, target: Tensor, p: int = 1, margin: float =
     dim = input.size(-1) if nd else 1
     if weight is not None and weight.numel() != dim:
         raise RuntimeError(f"inconsistent weight size, expected {dim} but got {list(weight.shape)}")
-    if not input.dtype.is_floating_point:   # (the kernel's dtype dispatch, which then reads the target as int64)
+    # (the kernel's dtype dispatch, float and double only, which then reads the target as int64)
+    if not input.dtype.is_floating_point or input.dtype in (_dtypes.float16, _dtypes.bfloat16):
         raise NotImplementedError(f"\"multi_margin_loss_cpu_kernel\" not implemented for '{_ops._legacy(input.dtype)}'")
     if target.dtype is not _dtypes.int64 and input.numel():
         raise RuntimeError(f"expected scalar type Long but found {_ops._legacy(target.dtype)}")
@@ -2699,7 +2756,8 @@ def rrelu(input: Tensor, lower: float = 1.0 / 8, upper: float = 1.0 / 3, trainin
         _dispatch._check_inplace(input, False)
     if lower > upper:
         raise RuntimeError("Lower bound should be less than or equal to the upper bound")
-    if not input.dtype.is_floating_point:  # (in eval mode PyTorch's rrelu is a leaky_relu)
+    # (in eval mode PyTorch's rrelu is a leaky_relu; its training kernel has no half-precision float16 version)
+    if not input.dtype.is_floating_point or training and input.dtype is _dtypes.float16:
         kernel = "rrelu_with_noise_out_cpu" if training else "leaky_relu_cpu"
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{_ops._legacy(input.dtype)}'")
     noise = _creation.empty_like(input)
@@ -2845,6 +2903,8 @@ def _sdpa_math(query: Tensor, key: Tensor, value: Tensor, attn_mask: Tensor | No
     attn = _ops.matmul(query, _D.mul_scalar(key.transpose(-2, -1), other=factor))
     if attn_mask is not None:
         attn.add_(attn_mask)
+    if attn.dtype.is_complex:   # (_safe_softmax's softmax over the last dim has no complex kernel)
+        raise NotImplementedError(f"\"softmax_lastdim_kernel_impl\" not implemented for '{_ops._legacy(attn.dtype)}'")
     attn = _D.safe_softmax(attn, dim=-1)
     if dropout_p > 0.0:
         attn = dropout(attn, dropout_p, True)
@@ -3499,11 +3559,11 @@ def _embedding_bag(weight: Tensor, indices: Tensor, offsets: Tensor, scale_grad_
     for t in (indices, offsets):   # (PyTorch names the indices for either)
         if t.dtype not in (_dtypes.int64, _dtypes.int32):
             raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the following scalar types: "
-                               f"Long, Int; but got torch.{_ops._legacy(t.dtype)}Tensor instead (while checking "
+                               f"Long, Int; but got {_ops._tensor_type_name(t.dtype)} instead (while checking "
                                "arguments for embedding_bag)")
     if weight.dtype not in (_dtypes.float16, _dtypes.bfloat16, _dtypes.float32, _dtypes.float64):
         raise RuntimeError("Expected tensor for argument #1 'weight' to have one of the following scalar types: "
-                           f"Half, BFloat16, Float, Double; but got torch.{_ops._legacy(weight.dtype)}Tensor instead "
+                           f"Half, BFloat16, Float, Double; but got {_ops._tensor_type_name(weight.dtype)} instead "
                            "(while checking arguments for embedding_bag)")
     if indices.dtype != offsets.dtype:   # PyTorch promotes both to the wider type
         indices, offsets = indices.to(_dtypes.int64), offsets.to(_dtypes.int64)
@@ -3773,6 +3833,8 @@ def _fractional_max_pool(input: Tensor, kernel_size, output_size, samples: Tenso
         raise RuntimeError("Expect _random_samples.size(1) equals to input channel size.")
     if samples.size(2) != k:
         raise RuntimeError(f"Expect _random_samples.size(2) equals to {k}; got {samples.size(2)}.")
+    if input.dtype.is_complex:   # (its kernel takes the floating types; complex samples were drawn by then)
+        raise NotImplementedError(f"\"{name}_out_frame\" not implemented for '{_ops._legacy(input.dtype)}'")
     op = _D.fractional_max_pool2d if k == 2 else _D.fractional_max_pool3d
     return tuple(op(input, kernel_size=kernel, output_size=size, random_samples=samples))
 

@@ -8,6 +8,7 @@ from .optimizer import (
     Optimizer,
     _bump,
     _check_fused,
+    _check_tensor_lr,
     _new_step,
     _real,
     _recorded,
@@ -23,10 +24,12 @@ class Adagrad(Optimizer):
     """s ← s + g²;  p ← p - clr·g / (√s + eps), with clr = lr / (1 + (step - 1)·lr_decay)."""
 
     _sparse_error = None
+    _fused_check_once = True
 
     def __init__(self, params, lr: float = 1e-2, lr_decay: float = 0, weight_decay: float = 0,
                  initial_accumulator_value: float = 0, eps: float = 1e-10, foreach=None, *, maximize: bool = False,
                  differentiable: bool = False, fused=None) -> None:
+        _check_tensor_lr(lr)
         for name, value in (("learning rate", lr), ("lr_decay value", lr_decay),
                             ("weight_decay value", weight_decay),
                             ("initial_accumulator_value value", initial_accumulator_value), ("epsilon value", eps)):
@@ -51,6 +54,10 @@ class Adagrad(Optimizer):
     def _init_state(self, p, grad, state, group) -> None:
         # (a group added later with add_param_group: made at its first step, from the defaults)
         state.update(self._new_state(p, self.defaults["initial_accumulator_value"]))
+
+    def _check_fused_kernel(self, params) -> None:
+        if any(p.is_complex() or p.grad.is_sparse for p in params):
+            raise RuntimeError("`fused` does not support sparse grad or complex param")
 
     def _update(self, p, grad, state, group) -> None:
         if group["differentiable"] and _recorded(p, group):

@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._ops import maximum as torch_maximum
+from .._ops import view_as_real
 from .._tensor import Tensor
 from ..autograd.grad_mode import is_grad_enabled, no_grad
 from .optimizer import (
@@ -117,7 +118,12 @@ class Adam(Optimizer):
             else:
                 grad = grad.add(p, alpha=wd)           # Adam: L2 penalty in the gradient
         exp_avg, exp_avg_sq, step = state["exp_avg"], state["exp_avg_sq"], state["step"]
-        device_beta1 = beta1.to(dtype=p.dtype) if isinstance(beta1, Tensor) else beta1
+        max_exp_avg_sq, param = state.get("max_exp_avg_sq"), p
+        if p.is_complex():   # (after the weight decay: the rest runs on (real, imaginary) pairs, in place)
+            grad, exp_avg, exp_avg_sq, param = (view_as_real(t) for t in (grad, exp_avg, exp_avg_sq, p))
+            if group["amsgrad"]:
+                max_exp_avg_sq = view_as_real(max_exp_avg_sq)
+        device_beta1 = beta1.to(dtype=param.dtype) if isinstance(beta1, Tensor) else beta1
         exp_avg.lerp_(grad, 1 - device_beta1)                                 # m ← β1·m + (1-β1)·g
         if isinstance(beta2, Tensor) and beta2.requires_grad:
             exp_avg_sq.lerp_(grad.square(), weight=1 - beta2)                 # v ← β2·v + (1-β2)·g², as a lerp
@@ -130,11 +136,11 @@ class Adam(Optimizer):
         bc2_sqrt = bias_correction2.sqrt()                                    # √(1 - β2^t)
         if group["amsgrad"]:
             # (PyTorch's differentiable branch: the maximum of a clone, copied back into the state)
-            state["max_exp_avg_sq"].copy_(torch_maximum(state["max_exp_avg_sq"].clone(), exp_avg_sq))
-            exp_avg_sq = state["max_exp_avg_sq"]
+            max_exp_avg_sq.copy_(torch_maximum(max_exp_avg_sq.clone(), exp_avg_sq))
+            exp_avg_sq = max_exp_avg_sq
         # p ← p + m / (√v / (√bc2 · (-step size)) + eps / (-step size))  =  p - step size · m / (√v / √bc2 + eps)
         denom = (exp_avg_sq.sqrt() / (bc2_sqrt * step_size_neg)).add_(eps / step_size_neg)
-        p.addcdiv_(exp_avg.clone(), denom)
+        param.addcdiv_(exp_avg.clone(), denom)
 
 
 def _requires_grad(x) -> bool:
@@ -142,9 +148,8 @@ def _requires_grad(x) -> bool:
 
 
 def _tensor_path(p, group) -> bool:
-    """Whether a step goes through tensor ops (PyTorch's differentiable=True step, run in grad mode); the NumPy
-    path still covers complex parameters."""
-    return group["differentiable"] and is_grad_enabled() and not p.is_complex()
+    """Whether a step goes through tensor ops (PyTorch's differentiable=True step, run in grad mode)."""
+    return group["differentiable"] and is_grad_enabled()
 
 
 def _tensor_beta_scalars(beta1: Tensor, beta2: Tensor, lr, step: float, dt: np.dtype) -> tuple:

@@ -10,6 +10,7 @@ from .optimizer import (
     Optimizer,
     _bump,
     _check_adam_args,
+    _check_tensor_lr,
     _real,
     _recorded,
     _write,
@@ -88,6 +89,7 @@ class Adadelta(Optimizer):
     def __init__(self, params, lr: float = 1.0, rho: float = 0.9, eps: float = 1e-6, weight_decay: float = 0,
                  foreach=None, *, capturable: bool = False, maximize: bool = False,
                  differentiable: bool = False) -> None:
+        _check_tensor_lr(lr)
         if not 0.0 <= lr:
             raise ValueError(f"Invalid learning rate: {lr}")
         if not 0.0 <= rho <= 1.0:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from .. import _ops
 from .._tensor import Tensor
 from ..autograd.grad_mode import enable_grad, no_grad
-from .optimizer import Optimizer
+from .optimizer import Optimizer, _check_tensor_lr
 
 
 def _cubic_interpolate(x1, f1, g1, x2, f2, g2, bounds=None):
@@ -109,6 +109,7 @@ class LBFGS(Optimizer):
     def __init__(self, params, lr: float = 1, max_iter: int = 20, max_eval: int | None = None,
                  tolerance_grad: float = 1e-7, tolerance_change: float = 1e-9, history_size: int = 100,
                  line_search_fn: str | None = None) -> None:
+        _check_tensor_lr(lr)
         if not 0.0 <= lr:
             raise ValueError(f"Invalid learning rate: {lr}")
         if max_eval is None:
@@ -121,12 +122,25 @@ class LBFGS(Optimizer):
         self._params = self.param_groups[0]["params"]
 
     def _gather_flat_grad(self) -> Tensor:
-        views = [p.new_zeros(p.numel()) if p.grad is None else p.grad.view(-1) for p in self._params]
+        """All gradients as one flat vector (zeros for a parameter without one; complex ones as real pairs)."""
+        views = []
+        for p in self._params:
+            if p.grad is None:
+                view = p.new_zeros(p.numel())
+            elif p.grad.is_sparse:
+                view = p.grad.to_dense().view(-1)
+            else:
+                view = p.grad.view(-1)
+            if view.is_complex():
+                view = _ops.view_as_real(view).view(-1)
+            views.append(view)
         return _ops.cat(views, 0)
 
     def _add_grad(self, step_size, update: Tensor) -> None:
         offset = 0
         for p in self._params:
+            if p.is_complex():   # (its slice of the flat vector holds (real, imaginary) pairs)
+                p = _ops.view_as_real(p)
             numel = p.numel()
             p.add_(update[offset:offset + numel].view_as(p), alpha=_scalar(step_size))
             offset += numel

@@ -58,6 +58,11 @@ def _adjust_lr(lr: float, adjust_lr_fn: str | None, param_shape) -> float:
     return lr * adjusted_ratio
 
 
+def _scalar(x):
+    """A number given as a 0-dim Tensor, as PyTorch reads a Tensor alpha (its value as a Python number)."""
+    return x.item() if isinstance(x, Tensor) else x
+
+
 class Muon(Optimizer):
     """Momentum orthogonalized by Newton–Schulz, with decoupled weight decay, for 2-D parameters."""
 
@@ -108,7 +113,8 @@ class Muon(Optimizer):
                     if "momentum_buffer" not in state:
                         state["momentum_buffer"] = _creation.zeros_like(p.grad)
                     bufs.append(state["momentum_buffer"])
-                lr = group["lr"].item() if isinstance(group["lr"], Tensor) else group["lr"]
+                # (a Tensor lr stays one, as PyTorch's: 1 - lr·wd and the adjusted lr are computed in its dtype)
+                lr = group["lr"].squeeze() if isinstance(group["lr"], Tensor) else group["lr"]
                 momentum, weight_decay = group["momentum"], group["weight_decay"]
                 for param, grad, buf in zip(params, grads, bufs):
                     if grad.ndim != 2:
@@ -119,5 +125,5 @@ class Muon(Optimizer):
                                                          group["eps"])
                     adjusted_lr = _adjust_lr(lr, group["adjust_lr_fn"], param.shape)
                     param.mul_(1 - lr * weight_decay)
-                    param.add_(update, alpha=-adjusted_lr)
+                    param.add_(update, alpha=-_scalar(adjusted_lr))
         return loss

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._ops import view_as_real
 from .._tensor import Tensor
 from .optimizer import (
     CAPTURABLE_ERROR,
@@ -47,7 +48,7 @@ class NAdam(Optimizer):
         state["exp_avg_sq"] = Tensor._make(np.zeros_like(p._data))
 
     def _update(self, p, grad, state, group) -> None:
-        if group["differentiable"] and _recorded(p, group):
+        if group["differentiable"] and _recorded(p, group, complex_ok=True):
             return self._update_recorded(p, state, group)
         lr, (beta1, beta2), eps, wd = group["lr"], group["betas"], group["eps"], group["weight_decay"]
         momentum_decay = group["momentum_decay"]
@@ -70,7 +71,7 @@ class NAdam(Optimizer):
         mu = beta1 * (1.0 - 0.5 * (0.96 ** (step * momentum_decay)))
         mu_next = beta1 * (1.0 - 0.5 * (0.96 ** ((step + 1) * momentum_decay)))
         mu_product = state["mu_product"]._data
-        mu_product *= mu_product.dtype.type(mu)  # (the step's scalar dtype, as PyTorch's mul_ rounds it)
+        mu_product[...] = scale(mu_product, mu)  # (PyTorch's mul_ by a number, in the μ product's dtype)
         m, v = _real(state["exp_avg"]._data), _real(state["exp_avg_sq"]._data)
         m[...] = lerp(m, grad, 1 - beta1)                             # m ← β1·m + (1-β1)·g
         v[...] = addcmul(scale(v, beta2), grad, grad, 1 - beta2)  # v ← β2·v + (1-β2)·g²
@@ -88,13 +89,16 @@ class NAdam(Optimizer):
         lr, (beta1, beta2), eps, wd = group["lr"], group["betas"], group["eps"], group["weight_decay"]
         grad = -p.grad if group["maximize"] else p.grad
         exp_avg, exp_avg_sq, mu_product = state["exp_avg"], state["exp_avg_sq"], state["mu_product"]
+        param = p
+        if p.is_complex():   # (everything from the weight decay on, as (real, imaginary) pairs)
+            param, grad, exp_avg, exp_avg_sq = (view_as_real(t) for t in (p, grad, exp_avg, exp_avg_sq))
         step = state["step"].add_(1).item()
         bias_correction2 = 1 - beta2 ** step
         if wd != 0:
             if group["decoupled_weight_decay"]:
-                p.mul_(1 - lr * wd)
+                param.mul_(1 - lr * wd)
             else:
-                grad = grad.add(p, alpha=wd)
+                grad = grad.add(param, alpha=wd)
         # the momentum coefficients of this step and the next: μₜ = β1·(1 - ½·0.96^(t·ψ))
         mu = beta1 * (1.0 - 0.5 * (0.96 ** (step * group["momentum_decay"])))
         mu_next = beta1 * (1.0 - 0.5 * (0.96 ** ((step + 1) * group["momentum_decay"])))
@@ -105,5 +109,5 @@ class NAdam(Optimizer):
         mu_product_next = mu_product * mu_next
         grad = grad * (-lr * (1.0 - mu) / (1.0 - mu_product))
         exp_avg = exp_avg * (-lr * mu_next / (1.0 - mu_product_next))
-        p.addcdiv_(grad, denom)
-        p.addcdiv_(exp_avg, denom)
+        param.addcdiv_(grad, denom)
+        param.addcdiv_(exp_avg, denom)

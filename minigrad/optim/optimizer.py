@@ -14,7 +14,7 @@ from .._dtypes import float32
 from .._float_math import _is_reduced
 from .._fused import fma
 from .._tensor import Tensor
-from ..autograd.grad_mode import enable_grad, is_grad_enabled, set_grad_enabled
+from ..autograd.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from ..autograd.graph import RemovableHandle, _add_hook, _HookDict
 from ..nn.parameter import _reset_grad
 
@@ -62,6 +62,8 @@ class Optimizer(metaclass=TorchNamed):
     _sparse_error: str | None = "{} does not support sparse gradients"
     # PyTorch's error for capturable=True (CUDA graphs) on the CPU; None where there is no such flag
     _capturable_error: str | None = None
+    # whether fused=True checks the dtype of one parameter only (SGD, Adagrad) rather than of each (Adam)
+    _fused_check_once: bool = False
 
     def __init__(self, params, defaults: dict) -> None:
         self.defaults = defaults
@@ -127,6 +129,14 @@ class Optimizer(metaclass=TorchNamed):
                             "of tensors in sets will change between runs. Please use a list instead.")
         else:
             param_group["params"] = list(params)
+        # Parameters may come with their names, as (name, tensor) pairs (``model.named_parameters()``): the
+        # group then lists the names under "param_names" (kept in state_dict); all of a group's or none.
+        names = [p[0] for p in param_group["params"] if isinstance(p, tuple)]
+        param_group["params"] = [p[1] if isinstance(p, tuple) else p for p in param_group["params"]]
+        if names:
+            if len(names) != len(param_group["params"]):
+                raise ValueError("all optimizer params should be with/without names. Some param names are missing")
+            param_group["param_names"] = names
         for p in param_group["params"]:
             if not isinstance(p, Tensor):
                 from .._legacy import typename
@@ -140,6 +150,10 @@ class Optimizer(metaclass=TorchNamed):
         if len({id(p) for p in param_group["params"]}) != len(param_group["params"]):
             warnings.warn("optimizer contains a parameter group with duplicate parameters; in future, this will cause "
                           "an error; see github.com/pytorch/pytorch/issues/40967 for more information", stacklevel=3)
+        for group in self.param_groups:
+            if ("param_names" in param_group) != ("param_names" in group):
+                raise ValueError("all optimizer param groups should be with/without names. cannot add param group "
+                                 f"{'with' if 'param_names' in param_group else 'without'} names to the optimizer")
         existing = [p for g in self.param_groups for p in g["params"]]
         if any(p is q for p in param_group["params"] for q in existing):
             raise ValueError("some parameters appear in more than one parameter group")
@@ -167,10 +181,14 @@ class Optimizer(metaclass=TorchNamed):
                     if self._sparse_error is not None and p.grad.is_sparse:  # (minigrad/sparse.py)
                         raise RuntimeError(self._sparse_error.format(type(self).__name__))
                     state = self.state.get(p, {})
+                    if group.get("fused"):
+                        self._check_fused_param(p, state)
                     if not state:
                         self._init_state(p, p.grad._data, state, group)
                         if state:  # (plain SGD keeps no state, and PyTorch then lists none)
                             self.state[p] = state
+                if group.get("fused") and self._fused_check_once:
+                    self._check_fused_kernel(params)
                 for p in params:
                     if self._capturable_error is not None and group.get("capturable"):
                         raise AssertionError(self._capturable_error)
@@ -179,6 +197,24 @@ class Optimizer(metaclass=TorchNamed):
                     if state:
                         self.state[p] = state
         return loss
+
+    def _check_fused_param(self, p: Tensor, state: dict) -> None:
+        """fused=True takes floating point parameters only (PyTorch's _device_dtype_check_for_fused). SGD and
+        Adagrad check the first parameter with a gradient of their first step; Adam checks each parameter as it
+        makes its state."""
+        if self._fused_check_once:
+            if self.__dict__.get("_fused_checked"):
+                return
+            self._fused_checked = True
+        elif state:
+            return
+        if not p.is_floating_point():
+            raise RuntimeError("`fused=True` requires all the params to be floating point Tensors of supported "
+                               f"devices: {_FUSED_DEVICES} but {p.dtype} and {p.device.type}")
+
+    def _check_fused_kernel(self, params: list) -> None:
+        """SGD's and Adagrad's fused kernels refuse complex parameters past the first (which the dtype check
+        saw), before they update any parameter."""
 
     def _init_state(self, p: Tensor, grad: np.ndarray, state: dict, group: dict) -> None:
         """Fill the empty ``state`` of a parameter before its first update (PyTorch's lazy initialization)."""
@@ -193,10 +229,11 @@ class Optimizer(metaclass=TorchNamed):
             hook(self)
         index: dict[int, int] = {}   # id(param) -> position, counted across groups (never shown)
         groups = []
+        start = 0   # (positions count every entry: a parameter listed twice in a group gets its last position)
         for group in self.param_groups:
             packed = {k: v for k, v in group.items() if k != "params"}
-            for p in group["params"]:
-                index.setdefault(id(p), len(index))
+            index.update({id(p): i for i, p in enumerate(group["params"], start) if id(p) not in index})
+            start += len(group["params"])
             packed["params"] = [index[id(p)] for p in group["params"]]
             groups.append(packed)
         state = {index[id(p)]: s for p, s in self.state.items()}
@@ -246,6 +283,8 @@ class Optimizer(metaclass=TorchNamed):
                 self.state[i] = s
         for group, saved in zip(self.param_groups, saved_groups):
             saved["params"] = group["params"]
+            if "param_names" in group and "param_names" not in saved:   # (a state_dict saved without names)
+                saved["param_names"] = group["param_names"]
             group.clear()
             group.update(saved)
         for hook in list(self.__dict__.get("_optimizer_load_state_dict_post_hooks", {}).values()):
@@ -269,32 +308,41 @@ class Optimizer(metaclass=TorchNamed):
 
 # The pointwise steps of PyTorch's optimizers, rounded as its CPU kernels round them (numbers are first
 # cast to the tensor's dtype; ``add(alpha=)``, ``addcmul`` and ``lerp`` are fused multiply-adds).
-# float16/bfloat16 tensors compute mul, addcmul, addcdiv and lerp in float32 (PyTorch's "opmath" type), numbers
-# included, and round once; add(alpha=) casts alpha to their dtype (as its CPU add kernel does).
-def _opmath(fn):
-    """Run ``fn`` on float32 copies of float16/bfloat16 arrays and round its result back to their dtype."""
-    @functools.wraps(fn)
-    def wrapper(x, *args):
-        dt = x.dtype
-        if not _is_reduced(dt):
-            return fn(x, *args)
-        up = [a.astype(np.float32) if isinstance(a, np.ndarray) and _is_reduced(a.dtype) else a for a in args]
-        return np.asarray(fn(x.astype(np.float32), *up)).astype(dt)
-    return wrapper
+# float16/bfloat16 tensors run the tensor op itself: PyTorch's vector code and its scalar code (the n % 32 last
+# elements) round those differently, which minigrad's ops model (minigrad/derivatives.py, _float_math.two_paths).
+def _opmath(method: str):
+    """For float16/bfloat16 arrays, ``x.<method>(*args)`` as minigrad's tensor op computes it."""
+    def decorate(fn):
+        @functools.wraps(fn)
+        def wrapper(x, *args):
+            if not _is_reduced(x.dtype):
+                return fn(x, *args)
+            *tensors, number = args
+            with no_grad():
+                out = getattr(Tensor._make(x), method)(*(Tensor._make(np.asarray(a)) for a in tensors),
+                                                       **{_NUMBER_NAMES[method]: float(number)})
+            return out._data
+        return wrapper
+    return decorate
 
 
-@_opmath
+_NUMBER_NAMES = {"mul": "other", "div": "other", "add": "alpha", "addcmul": "value", "addcdiv": "value",
+                 "lerp": "weight"}
+
+
+@_opmath("mul")
 def scale(x: np.ndarray, s: float) -> np.ndarray:
     """``x.mul(s)`` for a number s."""
     return x * x.dtype.type(s)
 
 
-@_opmath
+@_opmath("div")
 def divide(x: np.ndarray, s: float) -> np.ndarray:
     """``x.div(s)`` for a number s."""
     return x / x.dtype.type(s)
 
 
+@_opmath("add")
 def add_scaled(x: np.ndarray, y: np.ndarray, alpha: float) -> np.ndarray:
     """``x.add(y, alpha=alpha)``: x + alpha·y."""
     if alpha == 1:
@@ -305,14 +353,14 @@ def add_scaled(x: np.ndarray, y: np.ndarray, alpha: float) -> np.ndarray:
     return fma(dt.type(alpha), y, x, dt)
 
 
-@_opmath
+@_opmath("addcmul")
 def addcmul(x: np.ndarray, t1: np.ndarray, t2: np.ndarray, value: float) -> np.ndarray:
     """``x.addcmul(t1, t2, value=value)``: x + (value·t1)·t2."""
     dt = x.dtype
     return fma(dt.type(value) * t1, t2, x, dt)
 
 
-@_opmath
+@_opmath("addcdiv")
 def addcdiv(x: np.ndarray, t1: np.ndarray, t2: np.ndarray, value: float) -> np.ndarray:
     """``x.addcdiv(t1, t2, value=value)``: x + (value·t1)/t2 (no fused step)."""
     return x + x.dtype.type(value) * t1 / t2
@@ -321,7 +369,7 @@ def addcdiv(x: np.ndarray, t1: np.ndarray, t2: np.ndarray, value: float) -> np.n
 sqrt = _vml.unary("sqrt", np.sqrt)   # ``x.sqrt()``: MKL's, as PyTorch's Tensor.sqrt (minigrad/_vml.py)
 
 
-@_opmath
+@_opmath("lerp")
 def lerp(start: np.ndarray, end: np.ndarray, weight: float) -> np.ndarray:
     """``start.lerp(end, weight)``: from start when the weight is small, from end otherwise."""
     dt = start.dtype
@@ -342,13 +390,14 @@ def _write(p: Tensor, values: np.ndarray) -> None:
     p._version_counter[0] += 1
 
 
-def _recorded(p: Tensor, group: dict) -> bool:
+def _recorded(p: Tensor, group: dict, complex_ok: bool = False) -> bool:
     """Whether a step runs PyTorch's single-tensor update itself, in tensor ops (differentiable=True, in grad
     mode): those record the update wherever an operand has history (a parameter that is not a leaf, a gradient
     made with create_graph=True, state tensors that require grad), with PyTorch's nodes, and refuse the in-place
     update of a leaf that requires grad as PyTorch does. The NumPy update still covers complex parameters, sparse
-    gradients, the foreach variants and hyper-parameters given as tensors."""
-    if not (group["differentiable"] and is_grad_enabled()) or p.is_complex() or p.grad.is_sparse \
+    gradients, the foreach variants and hyper-parameters given as tensors (complex parameters too unless
+    ``complex_ok``: the update then views them as real pairs itself)."""
+    if not (group["differentiable"] and is_grad_enabled()) or p.is_complex() and not complex_ok or p.grad.is_sparse \
             or group.get("foreach"):
         return False
     for value in group.values():
@@ -367,15 +416,19 @@ def _bump(state: dict, **writes: int) -> None:
 def _real(a: np.ndarray) -> np.ndarray:
     """A complex array as a view of (real, imaginary) pairs, shape (..., 2): PyTorch's optimizers update
     complex parameters as pairs of reals (``torch.view_as_real``); a real array is returned as it is."""
-    return a.view(a.real.dtype).reshape(a.shape + (2,)) if np.iscomplexobj(a) else a
+    # (a new last axis of length 1, viewed as two reals: works for 0-d and strided arrays alike)
+    return a[..., np.newaxis].view(a.real.dtype) if np.iscomplexobj(a) else a
 
 
 def _new_step(value: float) -> Tensor:
     """A 0-dim step counter (or NAdam's μ product) as PyTorch keeps it: float32, float64 if that is the default."""
     from .._dtypes import float64, get_default_dtype
+    if isinstance(value, Tensor):   # (a learning rate given as a Tensor: its value, without NumPy's __array__)
+        value = value._data.reshape(())
     return Tensor._make(np.array(value, dtype=np.float64 if get_default_dtype() is float64 else np.float32))
 
 
+_FUSED_DEVICES = "['mps', 'cuda', 'xpu', 'hpu', 'cpu', 'mtia', 'privateuseone']"   # PyTorch's fused kernels' devices
 _DEVICES = "['cuda', 'xpu', 'hpu', 'privateuseone', 'xla']"   # PyTorch's capturable devices (CPU is not one)
 CAPTURABLE_ERROR = f"If capturable=True, params and state_steps must be on supported devices: {_DEVICES}."
 
@@ -389,10 +442,15 @@ def _check_fused(fused, foreach, differentiable) -> None:
             raise RuntimeError("`fused` and `foreach` cannot be `True` together.")
 
 
-def _check_adam_args(lr: float, betas: tuple, eps: float, weight_decay: float) -> None:
-    """The argument checks PyTorch's Adam family shares (same order, same messages)."""
+def _check_tensor_lr(lr) -> None:
+    """Every optimizer's first check: a learning rate given as a Tensor holds one number."""
     if isinstance(lr, Tensor) and lr.numel() != 1:
         raise ValueError("Tensor lr must be 1-element")
+
+
+def _check_adam_args(lr: float, betas: tuple, eps: float, weight_decay: float) -> None:
+    """The argument checks PyTorch's Adam family shares (same order, same messages)."""
+    _check_tensor_lr(lr)
     if not 0.0 <= lr:
         raise ValueError(f"Invalid learning rate: {lr}")
     if not 0.0 <= eps:

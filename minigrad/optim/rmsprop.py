@@ -8,6 +8,7 @@ from .optimizer import (
     CAPTURABLE_ERROR,
     Optimizer,
     _bump,
+    _check_tensor_lr,
     _real,
     _recorded,
     _write,
@@ -28,6 +29,7 @@ class RMSprop(Optimizer):
     def __init__(self, params, lr: float = 1e-2, alpha: float = 0.99, eps: float = 1e-8, weight_decay: float = 0,
                  momentum: float = 0, centered: bool = False, capturable: bool = False, foreach=None,
                  maximize: bool = False, differentiable: bool = False) -> None:
+        _check_tensor_lr(lr)
         for name, value in (("learning rate", lr), ("epsilon value", eps), ("momentum value", momentum),
                             ("weight_decay value", weight_decay), ("alpha value", alpha)):
             if not 0.0 <= value:

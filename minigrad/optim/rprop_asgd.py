@@ -8,6 +8,7 @@ from .optimizer import (
     CAPTURABLE_ERROR,
     Optimizer,
     _bump,
+    _check_tensor_lr,
     _new_step,
     _real,
     _recorded,
@@ -26,6 +27,7 @@ class Rprop(Optimizer):
 
     def __init__(self, params, lr: float = 1e-2, etas: tuple = (0.5, 1.2), step_sizes: tuple = (1e-6, 50), *,
                  capturable: bool = False, foreach=None, maximize: bool = False, differentiable: bool = False) -> None:
+        _check_tensor_lr(lr)
         if not 0.0 <= lr:
             raise ValueError(f"Invalid learning rate: {lr}")
         if not 0.0 < etas[0] < 1.0 < etas[1]:
@@ -87,6 +89,7 @@ class ASGD(Optimizer):
     def __init__(self, params, lr: float = 1e-2, lambd: float = 1e-4, alpha: float = 0.75, t0: float = 1e6,
                  weight_decay: float = 0, foreach=None, maximize: bool = False, differentiable: bool = False,
                  capturable: bool = False) -> None:
+        _check_tensor_lr(lr)
         if not 0.0 <= lr:
             raise ValueError(f"Invalid learning rate: {lr}")
         if not 0.0 <= weight_decay:
@@ -128,8 +131,10 @@ class ASGD(Optimizer):
         else:
             ax[...] = param
         step = float(state["step"]._data)
-        state["eta"]._data[...] = lr / ((1 + lambd * lr * step) ** group["alpha"])
-        state["mu"]._data[...] = 1 / max(1, step - group["t0"])
+        # (PyTorch copies torch.as_tensor(number): a number rounded to the default dtype first, which matters
+        # when η and μ are float64, as after load_state_dict for float64 parameters)
+        state["eta"]._data[...] = _new_step(lr / ((1 + lambd * lr * step) ** group["alpha"]))._data
+        state["mu"]._data[...] = _new_step(1 / max(1, step - group["t0"]))._data
 
     def _update_recorded(self, p, state, group) -> None:
         """differentiable=True: PyTorch's _single_tensor_asgd in tensor ops (see optimizer._recorded)."""
@@ -147,8 +152,8 @@ class ASGD(Optimizer):
         else:
             ax.copy_(p)
         step = step_t.item()
-        eta.fill_(lr / ((1 + lambd * lr * step) ** group["alpha"]))   # (PyTorch's copy_ of a float64 number tensor)
-        mu.fill_(1 / max(1, step - group["t0"]))
+        eta.copy_(_new_step(lr / ((1 + lambd * lr * step) ** group["alpha"])))   # (copy_ of torch.as_tensor(number))
+        mu.copy_(_new_step(1 / max(1, step - group["t0"])))
 
     @staticmethod
     def _foreach_update(p, grad, state, group) -> None:

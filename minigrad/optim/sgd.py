@@ -11,6 +11,7 @@ class SGD(Optimizer):
     """p ← p - lr·g, with g optionally smoothed by momentum: buf ← μ·buf + (1 - dampening)·g."""
 
     _sparse_error = None
+    _fused_check_once = True
 
     def __init__(self, params, lr: float = 1e-3, momentum: float = 0, dampening: float = 0,
                  weight_decay: float = 0, nesterov: bool = False, *, maximize: bool = False, foreach=None,
@@ -30,6 +31,13 @@ class SGD(Optimizer):
                         fused=fused)
         super().__init__(params, defaults)
         _check_fused(fused, foreach, differentiable)
+
+    def _check_fused_kernel(self, params) -> None:
+        from .._tensor import _LEGACY_NAMES
+        for p in params:
+            if p.is_complex():
+                name = _LEGACY_NAMES[str(p.dtype).removeprefix("torch.")]
+                raise NotImplementedError(f'"fused_sgd_kernel" not implemented for \'{name}\'')
 
     def _update(self, p, grad, state, group) -> None:
         if group["differentiable"] and _recorded(p, group):

@@ -112,6 +112,8 @@ class HuberLoss(_Loss):
     """Squared error below ``delta``, delta-scaled absolute error above."""
 
     def __init__(self, reduction: str = "mean", delta: float = 1.0) -> None:
+        if not isinstance(delta, (float, int)):   # (PyTorch checks the type here, not at the first forward)
+            raise TypeError(f"delta must be a float or int, got: {type(delta)}")
         super().__init__(reduction=reduction)
         self.delta = delta
 
