@@ -427,13 +427,20 @@ def _inference_result_version(op, tensors, outs, args) -> None:
 
 
 def _bce_with_logits_versions(node) -> dict:
-    # (the loss's backward: sigmoid then in-place sub_/mul_ into one result; with pos_weight two more; the
-    # mean reduction's div_ one more. Under create_graph the out-of-place forms: left as they are)
-    if _STATE.enabled:
-        return {}
+    # (the loss's backward: sigmoid then in-place sub_/mul_ into one result; with pos_weight two more, with weight
+    # one more (mul_); the mean reduction's div_ one more. Under create_graph the input's gradient takes the
+    # out-of-place forms but for the mean's div_, which stays in place; the target's is written in place always)
     mean = node._get_saved("reduction") == 1
+    weight = node._get_saved("weight") is not None
     more = 2 if node._get_saved("pos_weight") is not None else 0
-    return {"self": 2 + more + mean, "target": more + mean}
+    versions = {"self": int(mean) if _STATE.enabled else 2 + more + weight + mean, "target": more + weight + mean}
+    return {k: v for k, v in versions.items() if v}
+
+
+def _bce_versions(node) -> dict:
+    # (binary_cross_entropy_target_backward: logit(x).neg_(), then mul_(grad), mul_(weight), and the mean's
+    # div_(numel), in place in every grad mode)
+    return {"target": 2 + (node._get_saved("weight") is not None) + (node._get_saved("reduction") == 1)}
 
 
 # The ``_version`` of the gradients a node's formulas return, where PyTorch's formula fills a fresh tensor in
@@ -447,8 +454,7 @@ _GRAD_VERSIONS = {
     "CopysignBackward0": {"other": 1}, "NextafterBackward0": {"other": 1},
     # (sgn_backward of a complex input: the quotient, then masked_fill_ where |x| is 0; a real one: zeros)
     "SgnBackward0": lambda node: 1 if node._input_meta[0][1].kind == "c" else None,
-    "BinaryCrossEntropyBackward0": lambda node: {} if _STATE.enabled else {
-        "target": 2 + (node._get_saved("reduction") == 1)},
+    "BinaryCrossEntropyBackward0": _bce_versions,
     "BinaryCrossEntropyWithLogitsBackward0": _bce_with_logits_versions,
 }
 
@@ -1433,7 +1439,9 @@ def check_captured_write(t, name: str) -> None:
 
 def _is_captured(t) -> bool:
     captured = _CAPTURED[0]
-    for x in (t, t._base):
+    # (a transform's stand-in for its input is a view of the caller's tensor, which the function may also reach
+    # as a global: writing the stand-in, or a view of it, writes an input, as writing PyTorch's wrapper does)
+    for x in (t,) if _stands_in(t) else (t, t._base):
         ref = None if x is None else captured.get(id(x))
         if ref is not None and ref() is x:
             return True
@@ -1596,6 +1604,17 @@ def transform_leaf(t) -> None:
     TRANSFORM_LEAVES[key] = weakref.ref(t, lambda _, key=key: TRANSFORM_LEAVES.pop(key, None))
 
 
+# Views made of such a stand-in (or of one of these), by id -> weak reference: their ``_base`` is the caller's
+# tensor, but writing one writes the transform's input (PyTorch's wrapper), not a tensor the function captured
+STAND_IN_VIEWS: dict = {}
+
+
+def _stands_in(t) -> bool:
+    """``t`` is a transform's stand-in for its input, or a view of one."""
+    ref = STAND_IN_VIEWS.get(id(t))
+    return _is_transform_leaf(t) or ref is not None and ref() is t
+
+
 def _check_inplace(t, record: bool) -> None:
     """PyTorch's errors for in-place changes autograd cannot handle."""
     if not _STATE.enabled or (t._is_inference is True and not record):
@@ -1634,6 +1653,9 @@ def _make_view(out, base, op: Op, args, output_nr=None) -> None:
     root = base._base if base._base is not None else base
     out._base = root
     out._version_counter = base._version_counter
+    if TRANSFORM_LEAVES and _stands_in(base):
+        key = id(out)
+        STAND_IN_VIEWS[key] = weakref.ref(out, lambda _, key=key: STAND_IN_VIEWS.pop(key, None))
     outer = base._view_fn
     if outer is None:
         out._view_fn = lambda b, op=op, args=args, k=None: op(b, **args)

@@ -248,10 +248,38 @@ def _mm_plan(a: np.ndarray, b: np.ndarray):
     return _GEMM_REAL[a.dtype], ta, tb, rows, cols, k, transpose_c, flip, lda, ldb, ldc
 
 
+def _plan_for(a: np.ndarray, b: np.ndarray):
+    """``a @ b``'s plan (``_mm_plan``, made once per layout) when it can run now, else False (no plan, or MKL's
+    thread count not yet minigrad's: the general path sets it)."""
+    key = (a.shape, a.strides, b.shape, b.strides, a.dtype, b.dtype)
+    plan = _MM_PLANS.get(key)
+    if plan is None:
+        plan = _mm_plan(a, b)
+        if len(_MM_PLANS) < 4096:
+            _MM_PLANS[key] = plan
+    if plan and _mkl_threads[0] == _vml.num_threads() and _LIB is not None:   # (_LIB: a test may unload MKL)
+        return plan
+    return False
+
+
+def _gemm_planned(plan, a: np.ndarray, b: np.ndarray, c: np.ndarray, alpha, beta) -> np.ndarray:
+    """c = β·c + α·(a @ b) by the plan's one gemm call (α, β: ``_C_REAL`` values), c a fresh row-major result."""
+    gemm, ta, tb, rows, cols, k, transpose_c, flip, lda, ldb, ldc = plan
+    first, second = (b, a) if transpose_c else (a, b)
+    try:   # (_arg without its calls; a read-only operand takes _arg's other way)
+        pa = _byref(_from_buffer(first.T if flip[0] else first))
+        pb = _byref(_from_buffer(second.T if flip[1] else second))
+    except (TypeError, ValueError):
+        pa, pb = _arg(first), _arg(second)
+    gemm(_COL_MAJOR, ta, tb, rows, cols, k, alpha, pa, lda, pb, ldb, beta, _byref(_from_buffer(c)), ldc)
+    return c
+
+
 def mm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """``a @ b`` of two matrices, with PyTorch's bits (MKL's gemm) for float and complex types."""
     # The usual product (bench W4: 8 per step, W1: 5) makes the very call of _addmm_into from a plan kept per layout,
     # without working out the flags and leading dimensions again (~20k instructions less per product).
+    # (inline, not _plan_for/_gemm_planned as addmm: two calls more cost W4 ~0.2%)
     key = (a.shape, a.strides, b.shape, b.strides, a.dtype, b.dtype)
     plan = _MM_PLANS.get(key)
     if plan is None:
@@ -287,11 +315,17 @@ def addmm(bias: np.ndarray, a: np.ndarray, b: np.ndarray, beta, alpha) -> np.nda
     """``beta·bias + alpha·(a @ b)`` (bias broadcast), as PyTorch's addmm: the bias copied into the result,
     then gemm with β and α (β = 0: bias unread, its NaNs too)."""
     m, n = a.shape[0], b.shape[1]
-    if m and n and bias.dtype == a.dtype and _uses_mkl(a, b):
-        out = np.empty((m, n), a.dtype)
-        if beta != 0:
-            out[...] = bias
-        return _addmm_into(out, a, b, beta, alpha)
+    if m and n and bias.dtype == a.dtype:
+        # nn.Linear's forward: mm's plan (a plan implies _uses_mkl), the same gemm call with β and α
+        plan = _plan_for(a, b)
+        if plan or _uses_mkl(a, b):
+            out = np.empty((m, n), a.dtype)
+            if beta != 0:
+                out[...] = bias
+            if plan:
+                scalar = _C_REAL[a.dtype]   # (by value, as float for sgemm: PyTorch's ``alpha.to<float>``)
+                return _gemm_planned(plan, a, b, out, scalar(alpha), scalar(beta))
+            return _addmm_into(out, a, b, beta, alpha)
     prod = _np_matmul(a, b)
     out = alpha * prod if beta == 0 else beta * bias + alpha * prod
     return np.asarray(out).astype(np.result_type(bias, a, b), copy=False)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _reduce
+from ._float_math import libm_double, libm_float
 from ._fused import fma
 
 _F32 = np.dtype(np.float32)
@@ -26,21 +27,20 @@ _F64 = np.dtype(np.float64)
 _LANES = {_F32: 8, _F64: 4}   # Vectorized<float>::size(), Vectorized<double>::size() in the AVX2 kernel
 
 
-def vector_norm(a: np.ndarray, ord: float, axes) -> np.ndarray:
-    """The p-norm (p = 1 or 2) of a non-empty float32 / float64 ``a`` over ``axes`` (None: all), reduced dims
-    dropped."""
+def vector_norm(a: np.ndarray, ord: float, axes, single: bool = True) -> np.ndarray:
+    """The p-norm (p other than 0 and ±inf) of a non-empty float32 / float64 ``a`` over ``axes`` (None: all),
+    reduced dims dropped. ``single=False``: one element per result still goes through the kernel (x^p, root)."""
     if a.ndim == 1 and a.size > 1:   # (the usual x.norm(): no dims to sort)
         x = a.reshape(1, -1)
         if ord == 2 and a.strides[0] == a.itemsize:
             return np.sqrt(_lastdim_sum_of_squares(x)).reshape(())
-        total = _serial(np.abs(x) if ord == 1 else x * x)
-        return (np.sqrt(total) if ord == 2 else total).reshape(())
+        return _finish(_serial(_terms(x, ord)), ord).reshape(())
     nd = a.ndim
     red = tuple(range(nd)) if axes is None else tuple(sorted({int(d) % nd for d in (
         (axes,) if isinstance(axes, (int, np.integer)) else axes)}))
     out_shape = tuple(a.shape[d] for d in range(nd) if d not in red)
     big = [d for d in red if a.shape[d] > 1]
-    if not big:   # every reduced dim has size 1: PyTorch returns |x| itself (no x·x to overflow)
+    if not big and single:   # every reduced dim has size 1: PyTorch returns |x| itself (no x·x to overflow)
         return np.abs(a).reshape(out_shape)
     # The reduced dims in the iterator's order: the smallest stride innermost.
     big.sort(key=lambda d: -abs(a.strides[d]))
@@ -51,9 +51,32 @@ def vector_norm(a: np.ndarray, ord: float, axes) -> np.ndarray:
         x = lines.reshape(-1, length)
         return np.sqrt(_lastdim_sum_of_squares(x)).reshape(out_shape)
     x = lines.reshape(-1, length)
-    terms = np.abs(x) if ord == 1 else x * x
-    total = _serial(terms)
-    return (np.sqrt(total) if ord == 2 else total).reshape(out_shape)
+    return _finish(_serial(_terms(x, ord)), ord).reshape(out_shape)
+
+
+# glibc's pow and powf: NormOps (SharedReduceOps.h) calls std::pow in the accumulate type (float for float32)
+_POW = {_F32: libm_float("powf", np.power, 2), _F64: libm_double("pow", np.power, 2)}
+
+
+def _terms(x: np.ndarray, ord: float) -> np.ndarray:
+    """What the kernel adds up: |x| (p = 1, NormOneOps), x·x rounded (p = 2, NormTwoOps), else NormOps'
+    ``std::pow(|x|, p)`` with p in x's dtype."""
+    if ord == 1:
+        return np.abs(x)
+    if ord == 2:
+        return x * x
+    return _POW[x.dtype](np.abs(x), x.dtype.type(ord))
+
+
+def _finish(total: np.ndarray, ord: float) -> np.ndarray:
+    """NormOps' project: the sum itself (p = 1), its sqrt (p = 2), else ``std::pow(sum, 1 / p)`` (1/p rounded to
+    the dtype first: ``acc_t(1.0) / norm_``)."""
+    if ord == 1:
+        return total
+    if ord == 2:
+        return np.sqrt(total)
+    dt = total.dtype
+    return _POW[dt](total, dt.type(1) / dt.type(ord)).astype(dt, copy=False)
 
 
 def _one_run(a: np.ndarray, big: list) -> bool:

@@ -536,7 +536,7 @@ negative = neg
 def pow(input, exponent):
     """input ** exponent (scalar exponent: PowBackward0; tensor exponent: PowBackward1)."""
     if not isinstance(input, Tensor):
-        if not isinstance(exponent, Tensor):
+        if not isinstance(exponent, Tensor) or isinstance(input, _NOT_NUMBERS):   # ([1, 2] ** t: no overload)
             raise _arg_errors.no_overload("pow", input, exponent)
         # number ** tensor: PowBackward2, one edge (to the exponent), the base saved as a number.
         # dtype is always given: _run rounds NumPy's float32 power of a bfloat16 tensor back to bfloat16.
@@ -554,7 +554,7 @@ def pow(input, exponent):
     if (type(exponent) is int or type(exponent) is float) and input._data.dtype in _POW_FAST_NP:
         # Fast path (x ** 2, x ** 0.5): a Python number leaves a float tensor's dtype alone; no result_type.
         return D.pow.call((input,), None, None, {"exponent": exponent})
-    if exponent is None or isinstance(exponent, _NOT_NUMBERS):  # (x.pow("a"): PyTorch's parser refuses it)
+    if not isinstance(exponent, (int, float, complex, np.generic)):  # (x.pow("a"): PyTorch's parser refuses it)
         _refuse_operand("pow", exponent, {})
     return D.pow(input, dtype=_pow_number_dtype(input, exponent), exponent=exponent)
 
@@ -2131,6 +2131,8 @@ def _index_bounds(input, index, d) -> None:
 
 
 def _check_gather_shapes(input, index, dim, name):
+    if not index.numel():   # (PyTorch checks the shapes of a non-empty index only)
+        return
     if index.dim() != input.dim() and not (index.dim() <= 1 and input.dim() <= 1):
         raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
     for i, (a, b) in enumerate(zip(index._data.shape, input._data.shape)):

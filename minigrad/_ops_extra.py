@@ -71,7 +71,8 @@ def conj_physical_(input) -> Tensor:
 def diagflat(input, offset: int = 0) -> Tensor:
     """A square matrix with input's elements (flattened) on its ``offset``-th diagonal."""
     flat = _ops.view(input.contiguous(), -1)
-    return D.diag_embed(flat, offset=offset, dim1=0, dim2=1)
+    # (ATen's diagflat calls diag_embed with its defaults: the node saves dim1=-2, dim2=-1, not 0 and 1)
+    return D.diag_embed(flat, offset=offset, dim1=-2, dim2=-1)
 
 
 def fill(input, value) -> Tensor:

@@ -157,7 +157,7 @@ def remainder(input, other):
     if isinstance(input, Tensor) or isinstance(other, Tensor):
         _no_integer_zero_divisor(input, other, "remainder")
     if not isinstance(input, Tensor):       # 2 % t: the number becomes a tensor of the result's dtype
-        if not isinstance(other, Tensor):
+        if not isinstance(other, Tensor) or isinstance(input, _ops._NOT_NUMBERS):   # ([1, 2] % t: no overload)
             raise _arg_errors.no_overload("remainder", input, other)
         result = _ops._binary(D.remainder_tensor, _ops._as_tensor_like(input, other), other.detach())
         if (grad_mode.is_grad_enabled() and other.requires_grad) or other._fw_grad is not None:  # no derivative
@@ -234,6 +234,9 @@ def _bitwise(np_fn, name):
             a = _ops._wrap_scalar(input)
         else:  # (two numbers: no overload takes them; the public wrapper raises PyTorch's parser error)
             raise TypeError(f"{name}(): no overload takes two numbers")
+        for v in (input, other):   # ([1, 2] & t, or another library's tensor: no Tensor nor Scalar)
+            if not isinstance(v, (Tensor, int, float, complex, np.generic)):
+                raise TypeError(f"{name}(): no overload takes a {type(v).__name__}")
         _ops._check_broadcast(input, other)
         dt = _dtypes.result_type(input, other)   # (a number on either side counts as a wrapped number)
         if dt._kind > 1 or (dt._kind == 0 and name.endswith("shift")):  # (no float, complex or bool shift kernel)
@@ -657,7 +660,9 @@ def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1):
     elif x.dim() < y.dim():
         x = _ops.view(x, (1,) * (y.dim() - x.dim()) + tuple(x.shape))
     # cumsum((y[:-1] + y[1:])·(x[1:] - x[:-1])) / 2
-    spacing = _ops.sub(D.slice(x, dim=d, start=1, end=None, step=1), D.slice(x, dim=d, start=0, end=-1, step=1))
+    # (ATen slices x_left before x_right: the nodes' sequence numbers, the order backward runs them in)
+    x_left = D.slice(x, dim=d, start=0, end=-1, step=1)
+    spacing = _ops.sub(D.slice(x, dim=d, start=1, end=None, step=1), x_left)
     pairs = _ops.add(D.slice(y, dim=d, start=0, end=-1, step=1), D.slice(y, dim=d, start=1, end=None, step=1))
     return _scalar_div(_ops.cumsum(_ops.mul(pairs, spacing), d), 2.0)
 
@@ -799,6 +804,19 @@ FUNCTIONS = [
 ]
 
 
+def _operator(fn, name: str):
+    """Operator ``name`` computed by ``fn``; a TypeError (``t << [1, 2]``) becomes NotImplemented, so Python
+    tries the other operand and then says "unsupported operand type(s)", as PyTorch's operators do."""
+    def method(self, other):
+        try:
+            return fn(self, other)
+        except TypeError:
+            return NotImplemented
+    method.__name__ = name
+    method.__qualname__ = f"Tensor.{name}"
+    return method
+
+
 def _attach_methods():
     for name in METHODS + INPLACE_METHODS:
         setattr(Tensor, name, globals()[name])
@@ -816,12 +834,10 @@ def _attach_methods():
     Tensor.fmax, Tensor.fmin = _other_first_method("fmax"), _other_first_method("fmin")
     for name in ("atan2", "arctan2", "hypot", "logaddexp", "logaddexp2"):
         setattr(Tensor, name, _other_first_method(name))
-    Tensor.__lshift__ = lambda self, other: bitwise_left_shift(self, other)
-    Tensor.__rshift__ = lambda self, other: bitwise_right_shift(self, other)
-    Tensor.__rlshift__ = lambda self, other: bitwise_left_shift(other, self)
-    Tensor.__rrshift__ = lambda self, other: bitwise_right_shift(other, self)
-    # (and, or, xor commute: 3 | t is t | 3)
-    Tensor.__rand__, Tensor.__ror__, Tensor.__rxor__ = Tensor.__and__, Tensor.__or__, Tensor.__xor__
+    Tensor.__lshift__ = _operator(lambda self, other: bitwise_left_shift(self, other), "__lshift__")
+    Tensor.__rshift__ = _operator(lambda self, other: bitwise_right_shift(self, other), "__rshift__")
+    Tensor.__rlshift__ = _operator(lambda self, other: bitwise_left_shift(other, self), "__rlshift__")
+    Tensor.__rrshift__ = _operator(lambda self, other: bitwise_right_shift(other, self), "__rrshift__")
 
 
 _attach_methods()

@@ -664,6 +664,9 @@ def combinations(input, r=2, with_replacement=False):
     for a, b in zip(grid[:-1], grid[1:]):
         mask &= (a <= b) if with_replacement else (a < b)
     mask = Tensor._make(mask)
+    # ATen's _triu_mask writes it r times in place (full's fill_, then r - 1 `mask *= grid_i < grid_i+1`):
+    # MaskedSelectBackward0 saves it at that version.
+    mask._version_counter[0] = r
     return _ops.stack([D.masked_select(g, mask=mask) for g in meshgrid(*[input] * r, indexing="ij")], 1)
 
 

@@ -5,6 +5,8 @@ selected values) in ``derivatives.py``; indices and counts carry no gradient.
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from . import _arg_errors, _dispatch, _dtypes, _ops, _ops_shapes, _strides, _vmap_batched, return_types
@@ -585,8 +587,9 @@ def _search(name, boundaries, input, out_int32, right, sorter):
         flat = vals.reshape(1, -1)
         rows = seq.reshape(1, -1)
     else:
-        flat = vals.reshape(-1, vals.shape[-1] if vals.ndim else 1)
-        rows = seq.reshape(-1, seq.shape[-1])
+        # (rows counted from the shape, not with -1: NumPy cannot infer it for an empty tensor)
+        flat = vals.reshape(math.prod(vals.shape[:-1]), vals.shape[-1]) if vals.ndim else vals.reshape(1, 1)
+        rows = seq.reshape(math.prod(seq.shape[:-1]), seq.shape[-1])
     found = _binary_search(rows, flat, right).reshape(vals.shape)
     return Tensor._make(found.astype(np.int32 if out_int32 else np.int64))
 

@@ -12,7 +12,9 @@ Over the last dim, PyTorch's SoftMaxKernel.cpp (``_vec_softmax_lastdim``, ``_vec
   included, and log Σ is SLEEF's log (``sleef_logf`` / ``sleef_log64``), which is not correctly rounded;
 - softmax multiplies by 1/Σ (it does not divide by Σ); log_softmax subtracts the max, then log Σ;
 - softmax's backward sums g·y with ``map2_reduce_all``: for float32 the compiler fuses the partial last
-  vector's product into its addition (one rounding), not the whole vectors'; for float64 it fuses none.
+  vector's product into its addition (one rounding), not the whole vectors', except in the copy of the loop
+  that runs on several threads (several rows, more than one thread), which fuses none; for float64 it fuses
+  none.
   log_softmax's backward fuses g - e^y·Σ g everywhere (both dtypes).
 
 Rows are independent, so threads do not change the result there.
@@ -170,8 +172,8 @@ def log_softmax(x: np.ndarray) -> np.ndarray:
     return shifted.reshape(x.shape)
 
 
-def softmax_backward(g: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """d softmax: (g - Σ g·y) · y, per row."""
+def softmax_backward(g: np.ndarray, y: np.ndarray, threads: int = 1) -> np.ndarray:
+    """d softmax: (g - Σ g·y) · y, per row (``threads``: torch's intra-op thread count)."""
     g2, y2 = _rows(g), _rows(y)
     if _transposed(y2):
         gt, yt = g2.T.copy(), y2.T.copy()
@@ -179,7 +181,11 @@ def softmax_backward(g: np.ndarray, y: np.ndarray) -> np.ndarray:
         np.subtract(gt, total, out=gt)
         np.multiply(gt, yt, out=gt)
         return gt.T.copy().reshape(y.shape)
-    return ((g2 - _reduce_rows(g2 * y2, (g2, y2))[:, None]) * y2).reshape(y.shape)
+    # (the kernel's parallel_for has grain 0: several rows and threads run the OpenMP-outlined copy of the
+    # loop, which rounds g·y before adding it; one row or one thread runs the inline copy, which fuses the
+    # partial last vector's product: measured on PyTorch 2.13's build)
+    factors = (g2, y2) if g2.shape[0] == 1 or threads == 1 else None
+    return ((g2 - _reduce_rows(g2 * y2, factors)[:, None]) * y2).reshape(y.shape)
 
 
 def log_softmax_backward(g: np.ndarray, y: np.ndarray) -> np.ndarray:

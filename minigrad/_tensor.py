@@ -915,6 +915,12 @@ class Tensor(metaclass=_TensorType):
         self._view_version = self._version_counter[0]
         if base is None or not base._requires_grad:
             return
+        from ._dispatch import _is_transform_leaf
+        if _is_transform_leaf(self):
+            # torch.func's stand-in for a differentiable input (written under no_grad): PyTorch's wrapper is a
+            # leaf at its level, so it keeps its link to the input; a new node would cut off the graphs already
+            # built from it (autograd.grad by it would find them unreached)
+            return
         if self._creation_meta is not None:
             from ._dispatch import view_rebase_error
             self._view_version = -1  # keep failing, as PyTorch does, until the view is dropped
@@ -975,6 +981,9 @@ class Tensor(metaclass=_TensorType):
     # Operators dispatch to the functions in _ops.py (attached there, see _ops.METHODS). As in PyTorch,
     # a binary operator turns a TypeError into NotImplemented, so Python tries the other operand and
     # then says "unsupported operand type(s)" (and ``x == "a"`` is simply False).
+    # PyTorch's operators are C methods of TensorBase: called on something else (``torch.Tensor.__radd__(2, t)``)
+    # they raise the descriptor TypeError of _not_a_tensor; those it writes in Python (__rsub__, __rdiv__, ...)
+    # just run their body.
     def __neg__(self):
         return self.neg()
 
@@ -985,24 +994,32 @@ class Tensor(metaclass=_TensorType):
         return self.abs()
 
     def __add__(self, other):
+        if not isinstance(self, Tensor):
+            raise _not_a_tensor('__add__', self)
         try:
             return self.add(other)
         except TypeError:
             return NotImplemented
 
     def __radd__(self, other):
+        if not isinstance(self, Tensor):
+            raise _not_a_tensor('__radd__', self)
         try:
             return self.add(other)
         except TypeError:
             return NotImplemented
 
     def __iadd__(self, other):
+        if not isinstance(self, Tensor):
+            raise _not_a_tensor('__iadd__', self)
         try:
             return self.add_(other)
         except TypeError:
             return NotImplemented
 
     def __sub__(self, other):
+        if not isinstance(self, Tensor):
+            raise _not_a_tensor('__sub__', self)
         try:
             return self.sub(other)
         except TypeError:
@@ -1016,37 +1033,49 @@ class Tensor(metaclass=_TensorType):
             return NotImplemented
 
     def __isub__(self, other):
+        if not isinstance(self, Tensor):
+            raise _not_a_tensor('__isub__', self)
         try:
             return self.sub_(other)
         except TypeError:
             return NotImplemented
 
     def __mul__(self, other):
+        if not isinstance(self, Tensor):
+            raise _not_a_tensor('__mul__', self)
         try:
             return self.mul(other)
         except TypeError:
             return NotImplemented
 
     def __rmul__(self, other):
+        if not isinstance(self, Tensor):
+            raise _not_a_tensor('__rmul__', self)
         try:
             return self.mul(other)
         except TypeError:
             return NotImplemented
 
     def __imul__(self, other):
+        if not isinstance(self, Tensor):
+            raise _not_a_tensor('__imul__', self)
         try:
             return self.mul_(other)
         except TypeError:
             return NotImplemented
 
     def __truediv__(self, other):
+        if not isinstance(self, Tensor):
+            raise _not_a_tensor('__truediv__', self)
         try:
             return self.div(other)
         except TypeError:
             return NotImplemented
 
-    def __rtruediv__(self, other):
+    def __rdiv__(self, other):  # (PyTorch's Python method, with __rtruediv__ its alias)
         from . import _ops
+        if not isinstance(self, Tensor):  # (Tensor.__rdiv__(2, t): PyTorch's body self.reciprocal() * other)
+            return self.reciprocal() * other
         if isinstance(other, np.ndarray):  # PyTorch's rule for every operand: other * (1 / self), here by NumPy
             return self.reciprocal() * other
         try:
@@ -1054,7 +1083,11 @@ class Tensor(metaclass=_TensorType):
         except TypeError:
             return NotImplemented
 
+    __rtruediv__ = __rdiv__
+
     def __itruediv__(self, other):
+        if not isinstance(self, Tensor):
+            raise _not_a_tensor('__itruediv__', self)
         try:
             return self.div_(other)
         except TypeError:
@@ -1068,7 +1101,7 @@ class Tensor(metaclass=_TensorType):
 
     def __rfloordiv__(self, other):
         from . import _ops
-        if isinstance(other, np.ndarray):  # (torch.floor_divide takes no ndarray)
+        if isinstance(other, (np.ndarray, list, tuple)):  # (torch.floor_divide takes no ndarray nor list)
             return NotImplemented
         try:
             if isinstance(other, (int, float)):  # number // tensor: the number is no input of the node
@@ -1078,6 +1111,8 @@ class Tensor(metaclass=_TensorType):
             return NotImplemented
 
     def __mod__(self, other):
+        if not isinstance(self, Tensor):
+            raise _not_a_tensor('__mod__', self)
         try:
             return self.remainder(other)
         except TypeError:
@@ -1114,6 +1149,8 @@ class Tensor(metaclass=_TensorType):
             return NotImplemented
 
     def __matmul__(self, other):
+        if not isinstance(self, Tensor):
+            raise _not_a_tensor('__matmul__', self)
         try:
             return self.matmul(other)
         except TypeError:
@@ -1127,6 +1164,8 @@ class Tensor(metaclass=_TensorType):
             return NotImplemented
 
     def __eq__(self, other):
+        if not isinstance(self, Tensor):
+            raise _not_a_tensor('__eq__', self)
         if isinstance(other, np.ndarray):  # (PyTorch's == takes an ndarray as a tensor; its != does not)
             other = Tensor._make(np.asarray(other))
         try:
@@ -1135,36 +1174,48 @@ class Tensor(metaclass=_TensorType):
             return NotImplemented
 
     def __ne__(self, other):
+        if not isinstance(self, Tensor):
+            raise _not_a_tensor('__ne__', self)
         try:
             return self.ne(other)
         except TypeError:
             return NotImplemented
 
     def __lt__(self, other):
+        if not isinstance(self, Tensor):
+            raise _not_a_tensor('__lt__', self)
         try:
             return self.lt(other)
         except TypeError:
             return NotImplemented
 
     def __le__(self, other):
+        if not isinstance(self, Tensor):
+            raise _not_a_tensor('__le__', self)
         try:
             return self.le(other)
         except TypeError:
             return NotImplemented
 
     def __gt__(self, other):
+        if not isinstance(self, Tensor):
+            raise _not_a_tensor('__gt__', self)
         try:
             return self.gt(other)
         except TypeError:
             return NotImplemented
 
     def __ge__(self, other):
+        if not isinstance(self, Tensor):
+            raise _not_a_tensor('__ge__', self)
         try:
             return self.ge(other)
         except TypeError:
             return NotImplemented
 
     def __and__(self, other):
+        if not isinstance(self, Tensor):
+            raise _not_a_tensor('__and__', self)
         try:
             if self.dtype is _dtypes.bool_ and isinstance(other, Tensor) and other.dtype is _dtypes.bool_:
                 return self.logical_and(other)
@@ -1173,6 +1224,8 @@ class Tensor(metaclass=_TensorType):
             return NotImplemented
 
     def __or__(self, other):
+        if not isinstance(self, Tensor):
+            raise _not_a_tensor('__or__', self)
         try:
             if self.dtype is _dtypes.bool_ and isinstance(other, Tensor) and other.dtype is _dtypes.bool_:
                 return self.logical_or(other)
@@ -1181,12 +1234,30 @@ class Tensor(metaclass=_TensorType):
             return NotImplemented
 
     def __xor__(self, other):
+        if not isinstance(self, Tensor):
+            raise _not_a_tensor('__xor__', self)
         try:
             if self.dtype is _dtypes.bool_ and isinstance(other, Tensor) and other.dtype is _dtypes.bool_:
                 return self.logical_xor(other)
             return self.bitwise_xor(other)  # (PyTorch's operator: bitwise, also for a bool tensor)
         except TypeError:
             return NotImplemented
+
+    # (and, or, xor commute: 3 | t is t | 3)
+    def __rand__(self, other):
+        if not isinstance(self, Tensor):
+            raise _not_a_tensor("__rand__", self)
+        return self.__and__(other)
+
+    def __ror__(self, other):
+        if not isinstance(self, Tensor):
+            raise _not_a_tensor("__ror__", self)
+        return self.__or__(other)
+
+    def __rxor__(self, other):
+        if not isinstance(self, Tensor):
+            raise _not_a_tensor("__rxor__", self)
+        return self.__xor__(other)
 
     def __invert__(self):
         if self.dtype.is_floating_point or self.dtype.is_complex:
@@ -1200,6 +1271,12 @@ class Tensor(metaclass=_TensorType):
     def __setitem__(self, index, value) -> None:
         from . import _indexing
         _indexing.setitem(self, index, value)
+
+
+def _not_a_tensor(name: str, obj) -> TypeError:
+    """The error of calling PyTorch's C method ``name`` with a ``self`` that is no tensor."""
+    return TypeError(f"descriptor '{name}' for 'torch._C.TensorBase' objects doesn't apply to a "
+                     f"'{type(obj).__name__}' object")
 
 
 def _rebuild_tensor(data: np.ndarray, requires_grad: bool) -> Tensor:

@@ -41,6 +41,7 @@ from . import (
     _onednn_gelu,
     _softmax,
     _strides,
+    _var_cpu,
     _vml,
 )
 from . import _polygamma as _polygamma_kernels
@@ -734,10 +735,17 @@ def _div_jvp(self_t, other_t, result, self, other):
     return t
 
 
+def _div_other_backward(grad, self, other):
+    """d(x/y)/dy = -x/y², as PyTorch's ``-grad * ((self / other) / other).conj()`` (C++ builds an operator's right
+    operand first: the quotients' nodes come before the negation's, the order backward runs them in)."""
+    quotient = ((self / other) / other).conj()
+    return grad.neg() * quotient
+
+
 div = Op("div", "DivBackward0", np.true_divide, inputs=("self", "other"),
          jvp=_div_jvp,
          self=lambda grad, other: grad / _conj_saved(other),              # d(x/y)/dx = 1/y
-         other=lambda grad, self, other: grad.neg() * ((self / other) / other).conj())  # -x/y²
+         other=_div_other_backward)                                       # -x/y²
 def _div_mode_jvp(self_t, other_t, self, other):
     """PyTorch's div.Tensor_mode form, x_t / y - y_t · (x / y) / y. A number y is a wrapped number there, which does
     not promote (0-d float32 x_t / 2.5 is a float32 quotient), while y's missing tangent is a 0-d zero of y's dtype,
@@ -1120,6 +1128,21 @@ def std_backward(grad, self, dim, correction, keepdim, result):
 
 
 def _var(a, dim, correction, keepdim):
+    if a.dtype.kind in "fc" and a.itemsize >= 4 and a.size:   # float32/64, complex64/128: PyTorch's order
+        ddof = 1 if correction is None else correction
+        axes = _axes(dim)
+        n = a.size if axes is None else math.prod(a.shape[d] for d in np.atleast_1d(axes))
+        if n - ddof > 0:
+            # (complex: the variance of the real parts plus that of the imaginary parts, as PyTorch's)
+            parts = [_var_cpu.var(a.real, axes, ddof), _var_cpu.var(a.imag, axes, ddof)] if a.dtype.kind == "c" \
+                else [_var_cpu.var(a, axes, ddof)]
+            if all(p is not None for p in parts):
+                rdt = a.real.dtype
+                parts = [p.astype(rdt) for p in parts]   # (each in the real dtype, as PyTorch's outputs)
+                out = parts[0] + parts[1] if len(parts) == 2 else parts[0]
+                if keepdim:
+                    out = np.expand_dims(out, tuple(range(a.ndim)) if axes is None else axes)
+                return np.asarray(out).copy(order="C")   # (a fresh C-order result; 0-dim stays 0-dim)
     if a.dtype == np.float32:   # PyTorch's Welford kernel accumulates float32 in double, rounds once at the end
         return _var(a.astype(np.float64), dim, correction, keepdim).astype(np.float32)
     if _is_half(a.dtype):  # float16/bfloat16: PyTorch computes a float32 result (as above), then rounds it
@@ -1148,7 +1171,12 @@ def _std(a, dim, correction, keepdim):
         return np.sqrt(_var(a.astype(np.float64), dim, correction, keepdim)).astype(np.float32)
     if _is_half(a.dtype):  # (a float32 result, as above, rounded)
         return _std(a.astype(np.float32), dim, correction, keepdim).astype(a.dtype)
+    if a.dtype.kind == "c":   # (complex: PyTorch's at::sqrt_out of var(real) + var(imag), its VML sqrt)
+        return _vml_sqrt(np.asarray(_var(a, dim, correction, keepdim)))
     return np.sqrt(_var(a, dim, correction, keepdim))
+
+
+_vml_sqrt = _vml.unary("sqrt", np.sqrt)
 
 
 _lse_exp, _lse_log = _vml.unary("exp", np.exp), _vml.unary("log", np.log)
@@ -1172,22 +1200,27 @@ def _logsumexp(a, dim, keepdim):
             e = np.exp((a - m).astype(a.dtype)).astype(a.dtype)
             out = (np.log(_sums.sum(e, axis=dim, keepdims=True)).astype(a.dtype) + m).astype(a.dtype)
         return out if keepdim else np.squeeze(out, axis=dim)
+    if np.iscomplexobj(a) and a.size:   # complex: m is the max of the REAL parts (PyTorch's choice), so the imaginary
+        m = np.amax(a.real, axis=dim, keepdims=True)   # part goes through exp and log: the principal value in (-π, π]
+        m = np.where(np.abs(m) == np.inf, m.dtype.type(0), m)
     m = np.where(np.isfinite(m), m, 0)
     with np.errstate(divide="ignore"):
         out = np.log(np.sum(np.exp(a - m), axis=dim, keepdims=True)) + m
     return (out if keepdim else np.squeeze(out, axis=dim)).astype(a.dtype, copy=False)
 
 
-def _vector_norm(a, ord, dim, keepdim):
+def _vector_norm(a, ord, dim, keepdim, single=True):
+    """‖a‖_ord over dim. ``single=False``: a 0-dim input reduced over dim 0 (seen here as 1 element), which
+    PyTorch's one-element shortcut misses (it reads the sizes of a 0-dim tensor out of range): x^p and the root."""
     if _float_math._is_reduced(a.dtype) and a.size:   # float16/bfloat16: PyTorch accumulates in float32, rounds once
-        return _vector_norm(a.astype(np.float32), ord, dim, keepdim).astype(a.dtype)
+        return _vector_norm(a.astype(np.float32), ord, dim, keepdim, single).astype(a.dtype)
     dim = _axes(dim)
     reduced = a.shape if dim is None else [a.shape[d] for d in np.atleast_1d(dim)]
-    if ord != 0 and a.size and math.prod(reduced) == 1:   # one element per result: PyTorch returns |x| itself
-        out = np.ascontiguousarray(_abs(a)).reshape(a.shape)   # (no x^p and root that round; a 0-dim stays 0-dim)
-        return out if keepdim else np.squeeze(out, axis=dim)
-    if a.dtype in (np.float32, np.float64) and ord in (1, 2) and a.size:   # summed in PyTorch's order (_norm_f32.py)
-        out = _strides.contiguous(np.asarray(_vector_norm_f32(a, ord, dim)))   # (a new C-order tensor, as PyTorch's)
+    if ord != 0 and a.size and math.prod(reduced) == 1 and (single or ord in (1, np.inf, -np.inf)):
+        out = np.ascontiguousarray(_abs(a)).reshape(a.shape)   # one element per result: PyTorch returns |x| itself
+        return out if keepdim else np.squeeze(out, axis=dim)   # (no x^p and root that round; 0-dim stays 0-dim)
+    if a.dtype in (np.float32, np.float64) and ord not in (0, np.inf, -np.inf) and a.size:   # PyTorch's order
+        out = _strides.contiguous(np.asarray(_vector_norm_f32(a, ord, dim, single)))   # (a new C-order tensor)
         return np.expand_dims(out, tuple(range(a.ndim)) if dim is None else dim) if keepdim else out
     x = _complex_abs_scalar(a) if a.dtype.kind == "c" else np.abs(a)   # (complex: std::abs, glibc's hypot)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
@@ -1304,6 +1337,10 @@ std = Op("std", "StdBackward0", _rank0_ok(_std), args=("dim", "correction", "kee
 def _with_mean(stat):
     """Forward of var_mean / std_mean: (stat, mean) over the same dims, both in the input's real dtype."""
     def forward(a, dim, correction, keepdim):
+        if a.dtype.kind in "fc" and a.itemsize >= 4 and a.size:   # one Welford pass in PyTorch's order
+            got = _welford_stat_mean(a, stat is _std, dim, correction, keepdim)
+            if got is not None:
+                return got
         # (Welford's mean, also in double; float16/bfloat16 give a float32 one first, as their var does)
         wide = a.astype(np.float64) if a.dtype == np.float32 or _is_half(a.dtype) else a
         with warnings.catch_warnings() if a.size == 0 else contextlib.nullcontext():
@@ -1319,6 +1356,32 @@ def _with_mean(stat):
         mean = (mean.astype(np.float32) if _is_half(a.dtype) else mean).astype(a.dtype, copy=False)
         return stat(a, dim, correction, keepdim), mean if mean.flags.c_contiguous else mean.copy(order="C")
     return forward
+
+
+def _welford_stat_mean(a, take_sqrt, dim, correction, keepdim):
+    """(var or std, mean) of float32/64 or complex ``a`` from _var_cpu's Welford pass; None where it does not
+    apply (too few values for the correction, or a reduction PyTorch splits across threads). Complex: the
+    variances of the real and imaginary parts added (then VML's sqrt), the means as real + i·imag."""
+    ddof = 1 if correction is None else correction
+    axes = _axes(dim)
+    n = a.size if axes is None else math.prod(a.shape[d] for d in np.atleast_1d(axes))
+    if n - ddof <= 0:
+        return None
+    rdt = a.real.dtype
+    parts = [_var_cpu.var(p, axes, ddof, with_mean=True) for p in ((a.real, a.imag) if a.dtype.kind == "c" else (a,))]
+    if any(p is None for p in parts):
+        return None
+    if len(parts) == 1:   # (WelfordOps.project: the variance or its std::sqrt in double, then rounded)
+        stat = (np.sqrt(parts[0][0]) if take_sqrt else parts[0][0]).astype(rdt)
+        mean = parts[0][1].astype(rdt)
+    else:
+        stat = parts[0][0].astype(rdt) + parts[1][0].astype(rdt)
+        stat = _vml_sqrt(np.asarray(stat)) if take_sqrt else stat
+        mean = (parts[0][1].astype(rdt) + 1j * parts[1][1].astype(rdt)).astype(a.dtype)
+    if keepdim:
+        where = tuple(range(a.ndim)) if axes is None else axes
+        stat, mean = np.expand_dims(stat, where), np.expand_dims(mean, where)
+    return np.asarray(stat).copy(order="C"), np.asarray(mean).copy(order="C")
 
 
 def _mean_backward(grad, self, dim, keepdim):
@@ -1409,12 +1472,18 @@ def norm_jvp(self_t, self, result, ord, dim, keepdim):
     return out.masked_fill_(result == 0, 0)
 
 
-linalg_vector_norm = Op("linalg_vector_norm", "LinalgVectorNormBackward0", _rank0_ok(_vector_norm),
+def _vector_norm_op(a, ord, dim, keepdim):
+    single = a.ndim != 0 or dim is None or dim == ()   # (see _vector_norm)
+    return _rank0_ok(lambda a, ord, dim, keepdim: _vector_norm(a, ord, dim, keepdim, single))(
+        a, ord=ord, dim=dim, keepdim=keepdim)
+
+
+linalg_vector_norm = Op("linalg_vector_norm", "LinalgVectorNormBackward0", _vector_norm_op,
                         jvp=norm_jvp,
                         args=("ord", "dim", "keepdim"),
                         self=norm_backward)
 # at::norm(x, p, dim, keepdim), called from C++ (F.pairwise_distance); torch.norm itself is linalg's
-norm = Op("norm", "NormBackward1", _rank0_ok(lambda a, p, dim, keepdim: _vector_norm(a, p, dim, keepdim)),
+norm = Op("norm", "NormBackward1", lambda a, p, dim, keepdim: _vector_norm_op(a, p, dim, keepdim),
           jvp=lambda self_t, self, result, p, dim, keepdim: norm_jvp(self_t, self, result, p, dim, keepdim),
           args=("p", "dim", "keepdim"),
           self=lambda grad, self, p, dim, keepdim, result:
@@ -1832,6 +1901,8 @@ def _head(src, shape):
 
 def _scatter_forward(a, index, src, dim, reduce_add=False):
     out = a.copy()
+    if not index.size:   # (an empty index writes nothing, whatever its rank)
+        return out
     if a.ndim == 0:  # (a 0-dim a has one element: every index is 0)
         if index.size:
             values = np.broadcast_to(_head(src, index.shape) if np.ndim(src) else src, index.shape).reshape(-1)
@@ -1851,10 +1922,15 @@ def _scatter_add_into_zeros(sizes, grad, index, dim):
     return scatter_add(z, index, grad, dim=dim, out=z)
 
 
-gather = Op("gather", "GatherBackward0",
-            # (a 0-dim a: its one element, at every (zero) index)
-            lambda a, index, dim, sparse_grad: _strides.contiguous(  # (C order whatever index's layout, as PyTorch's)
-                a[_along(index, dim)].reshape(index.shape) if a.ndim else np.broadcast_to(a, index.shape).copy()),
+def _gather(a, index, dim, sparse_grad):
+    if not index.size:   # (an empty index takes nothing: PyTorch checks neither its rank nor its dtype then)
+        return np.empty(index.shape, a.dtype)
+    # (a 0-dim a: its one element, at every (zero) index)
+    return _strides.contiguous(  # (C order whatever index's layout, as PyTorch's)
+        a[_along(index, dim)].reshape(index.shape) if a.ndim else np.broadcast_to(a, index.shape).copy())
+
+
+gather = Op("gather", "GatherBackward0", _gather,
             jvp=lambda self_t, index, dim, sparse_grad: gather(self_t, index, dim=dim, sparse_grad=sparse_grad),
             inputs=("self", "index"), args=("dim", "sparse_grad"),
             # d gather / d self: add each gradient entry back where it was taken from
@@ -2388,7 +2464,7 @@ log_softmax = Op("_log_softmax", "LogSoftmaxBackward0", _rank0_ok(_log_softmax_f
 
 def _softmax_backward_forward(g, y, dim):
     if _softmax_lastdim(y, dim) and g.dtype == y.dtype:
-        return _softmax.softmax_backward(g, y)
+        return _softmax.softmax_backward(g, y, _sums.THREADS[0])
     if _softmax_otherdim(y, dim) and g.dtype == y.dtype:
         return _softmax.softmax_backward_dim(g, y, dim % y.ndim)
     if _float_math._is_reduced(y.dtype):  # float16/bfloat16: PyTorch's kernel works in float32, rounds once
@@ -3373,7 +3449,7 @@ atanh = Op("atanh", "AtanhBackward0", _float_math.libm_two_paths("atanh", np.arc
                                                                  vector64=_float_math.sleef_atanh64),
            jvp="element_wise",
            # d atanh = 1/(1-x²), as PyTorch's C++ ``grad * 1 / (1 - self.pow(2))`` (1 - t: a filled tensor minus t)
-           self=lambda grad, self: mul_scalar(grad, other=1) / (_ones_like(self) - self.pow(2)).conj())
+           self=lambda grad, self: mul_scalar(grad, other=1) / _one_minus(self.pow(2)).conj())
 _erf_numpy = _float_math.for_float32(_via_float64(lambda a: _erf(a)), lambda a: _erf(a), halves=_float_math.vec_erf)
 erf = Op("erf", "ErfBackward0", _vml.unary("erf", _erf_numpy),
          jvp="element_wise",
@@ -3725,7 +3801,15 @@ digamma = Op("digamma", "DigammaBackward0", lambda a: _polygamma(0, a), jvp="ele
 polygamma = Op("polygamma", "PolygammaBackward0", lambda a, n: _polygamma(n, a), args=("n",),
                jvp="element_wise",
                self=lambda grad, n, self: grad * polygamma(self, n=n + 1))    # d ψ⁽ⁿ⁾ = ψ⁽ⁿ⁺¹⁾
-hypot = Op("hypot", "HypotBackward0", np.hypot, inputs=("self", "other"), jvp="element_wise",
+def _hypot(a, b):
+    """√(a² + b²): float64 as PyTorch's hypot kernel (SLEEF's hypot on vector blocks, glibc's on the rest);
+    other dtypes NumPy's (glibc's hypotf, the correctly rounded value SLEEF's float32 one also gives)."""
+    if a.dtype == np.float64 and b.dtype == np.float64:
+        return _float_math.two_paths(_float_math.sleef_hypot64, np.hypot, a, b, block=_float_math._BLOCK64)
+    return np.hypot(a, b)
+
+
+hypot = Op("hypot", "HypotBackward0", _hypot, inputs=("self", "other"), jvp="element_wise",
            self=lambda grad, self, result: grad * self / result,              # d √(x²+y²)/dx = x/r
            other=lambda grad, other, result: grad * other / result)           # d/dy = y/r
 fmod = Op("fmod", "FmodBackward0",   # (the number in a float tensor's dtype, as remainder's: bfloat16 too)
@@ -5176,18 +5260,24 @@ del _op
 
 # ---- soft margin and multi-class margin losses (PyTorch's own kernels; the other margin losses are composites
 # in nn/functional.py). The target is saved, not an input: the nodes have one edge, to the input.
+def _soft_margin_z(x, target):
+    """z = e^(-x·y), step by step in x's dtype as PyTorch's ``at::neg(input).mul_(target).exp_()``."""
+    return exp.forward((-x * target._data).astype(x.dtype, copy=False))
+
+
 def _np_soft_margin(x, target, reduction):
-    # log(1 + e^(-y·x)), computed in float64 and rounded once
-    loss = np.log1p(np.exp(-(target._data.astype(np.float64) * x))).astype(x.dtype)
-    return _reduce(loss, reduction)
+    # log(1 + e^(-y·x)): PyTorch's exp and log1p kernels, each rounded to x's dtype
+    return _reduce(log1p.forward(_soft_margin_z(x, target)), reduction)
 
 
 def _np_soft_margin_backward(g, x, target, reduction):
-    # -y·z/(1 + z)·g with z = e^(-y·x), over the element count for the mean
-    y = target._data.astype(np.float64)
-    z = np.exp(-y * x)
-    scale = 1.0 / x.size if reduction == 1 and x.size else 1.0
-    return (-y * scale * z / (1 + z) * g).astype(x.dtype)
+    # -y·z/(1 + z)·g with z = e^(-y·x), norm = 1/numel for the mean; in PyTorch's order, every step rounded
+    # to x's dtype: (y·z)·(-norm), then / (z + 1), then · g
+    z = _soft_margin_z(x, target)
+    norm = 1.0 / x.size if reduction == 1 and x.size else 1.0
+    out = (target._data * z).astype(x.dtype, copy=False) * np.asarray(-norm, dtype=x.dtype)
+    out = out / (z + x.dtype.type(1))
+    return (out * g).astype(x.dtype, copy=False)
 
 
 def soft_margin_loss_double_backward(grad, self, target, reduction):
@@ -5212,36 +5302,56 @@ soft_margin_loss_backward = Op(
 
 
 def _multi_margin_terms(x, target, p, margin, weight):
-    """Per sample and class: max(0, margin - x[y] + x[j])^p · w[y] (0 at j = y), and the hinge's mask."""
+    """Per sample and class, in x's dtype as PyTorch's CPU loop: z = (margin - x[y]) + x[j], h = z (p = 1) or
+    z·z, times w[y]; the hinge's mask (z > 0, j ≠ y)."""
     x2 = x.reshape(-1, x.shape[-1]) if x.ndim else x.reshape(1, 1)
     y = target._data.reshape(-1)
     rows = np.arange(x2.shape[0])
-    z = margin - x2[rows, y][:, None] + x2
+    z = (x.dtype.type(margin) - x2[rows, y])[:, None] + x2
     active = z > 0
     active[rows, y] = False
-    h = np.where(active, z if p == 1 else z * z, 0)
-    w = None if weight is None else weight._data[y][:, None]
+    h = np.where(active, z if p == 1 else z * z, x.dtype.type(0))
+    w = None if weight is None else weight._data[y][:, None].astype(x.dtype, copy=False)
     return x2, y, rows, z, active, (h if w is None else h * w), w
+
+
+def _row_sums_in_order(values):
+    """Σ of each row, left to right from 0 (the C++ loop's ``sum += h``; np.add.accumulate runs in order)."""
+    if values.shape[1] == 0:
+        return np.zeros(values.shape[0], values.dtype)
+    return np.add.accumulate(values, axis=1)[:, -1] + values.dtype.type(0)
 
 
 def _np_multi_margin(x, target, p, margin, weight, reduction):
     x2, y, rows, z, active, h, w = _multi_margin_terms(x, target, p, margin, weight)
-    loss = (h.sum(axis=1) / x2.shape[1]).astype(x.dtype)
-    if reduction == 0:
-        return loss.reshape(x.shape[:-1]) if x.ndim > 1 else loss.reshape(())
-    return _reduce(loss, reduction)
+    loss = _row_sums_in_order(h) / x.dtype.type(x2.shape[1])          # each row's Σ h / C, in x's dtype
+    if reduction == 0 and x.ndim > 1:
+        return loss.reshape(x.shape[:-1])
+    # the rows' losses added in the accumulate type (double for float), the mean divided there, rounded once
+    acc = np.float64 if x.dtype in (np.float32, np.float16) else x.dtype.type
+    total = np.add.accumulate(loss.astype(acc))[-1] if len(loss) else acc(0)
+    if reduction == 1:
+        with np.errstate(invalid="ignore"):   # (the mean of no rows: 0 / 0, nan)
+            total = total / acc(len(loss))
+    return np.array(total, dtype=x.dtype)
 
 
 def _np_multi_margin_backward(x, grad_output, target, p, margin, weight, reduction):
-    # d/dx_j = p·z^(p-1)·w[y]/C for each active j, and minus their sum at x[y]
+    # PyTorch's loop, in x's dtype: with g = 1/C (1/(N·C) for the mean, rounded from double), each active j
+    # gets h = g (p = 1) or (2·g)·z, times w[y]; x[y] gets 0 - h_1 - h_2 - ... in order; then all times
+    # grad_output (its one value, or each row's)
     x2, y, rows, z, active, h, w = _multi_margin_terms(x, target, p, margin, weight)
-    d = np.where(active, 1.0 if p == 1 else 2 * z, 0.0) / x2.shape[1]
+    n, dim = x2.shape
+    with np.errstate(divide="ignore"):   # (no rows: 1/0 = inf in C++, multiplying nothing)
+        g = x.dtype.type(np.float64(1.0) / np.float64(n * dim if reduction == 1 else dim))
+    d = np.where(active, g if p == 1 else (x.dtype.type(2) * g) * z, x.dtype.type(0))
     if w is not None:
-        d = d * w
-    d[rows, y] = 0.0 - d.sum(axis=1)   # (0 - Σ: no -0.0 where nothing is active)
-    g = grad_output._data
-    g = g.reshape(-1, 1) if g.ndim else g / (x2.shape[0] if reduction == 1 else 1)
-    return (d * g).reshape(x.shape).astype(x.dtype)
+        d = np.where(active, d * w, d)
+    minus = np.concatenate([np.zeros((n, 1), x.dtype), d], axis=1)
+    d[rows, y] = np.subtract.accumulate(minus, axis=1)[:, -1]   # (0 - Σ in order: no -0.0 where none is active)
+    go = grad_output._data.astype(x.dtype, copy=False)
+    go = go.reshape(-1, 1) if go.ndim else go
+    return (d * go).reshape(x.shape).astype(x.dtype, copy=False)
 
 
 multi_margin_loss = Op("multi_margin_loss", "MultiMarginLossBackward0", _np_multi_margin,
@@ -5285,6 +5395,8 @@ def _np_multilabel_margin(x, target, reduction):
     if reduction == 0 and x.ndim > 1:
         output = (row_sums.astype(x.dtype) / x.dtype.type(dim)).astype(x.dtype)
     else:
+        # (each row's Σ is returned in x's dtype by PyTorch's inner loop, then added in double)
+        row_sums = row_sums.astype(x.dtype).astype(np.float64)
         total = np.float64(np.add.accumulate(row_sums)[-1] if len(row_sums) else 0.0)
         with np.errstate(invalid="ignore", divide="ignore"):   # (the mean of no rows: 0 / 0, nan)
             total = total / dim / (len(x2) if reduction == 1 else 1)
@@ -6628,13 +6740,23 @@ def _pad_forward(a, padding, mode: str) -> np.ndarray:
 
 
 def _pad_backward(g, shape, padding, mode: str) -> np.ndarray:
-    """Σ of the output gradients over the outputs that copied each input element (Pᵀg along each dim)."""
-    for axis, before, after in _pad_dims(len(shape), padding):
-        source = _pad_source(shape[axis], before, after, mode)
-        copies = np.zeros((len(source), shape[axis]), dtype=g.dtype)
-        copies[np.arange(len(source)), source] = 1
-        g = np.moveaxis(np.moveaxis(g, axis, -1) @ copies, -1, axis)
-    return np.ascontiguousarray(g)
+    """Σ of the output gradients over the outputs that copied each input element (Pᵀg).
+
+    PyTorch's CPU kernel (cpu_padding_backward) walks the output positions in row-major order and adds each
+    one to the input element it copied, starting from 0: the same order here (np.add.at adds in index order),
+    so every sum rounds as PyTorch's does."""
+    dims = _pad_dims(len(shape), padding)
+    k = len(dims)                                  # the padded (trailing) dims
+    # flat input position (within the padded dims) of each output position, output in row-major order
+    source = np.zeros((), dtype=np.int64)
+    for axis in range(len(shape) - k, len(shape)):
+        before, after = next((b, a) for ax, b, a in dims if ax == axis)
+        source = source[..., None] * shape[axis] + _pad_source(shape[axis], before, after, mode)
+    batch = shape[:len(shape) - k]
+    rows = int(np.prod(batch, dtype=np.int64))
+    out = np.zeros((int(np.prod(shape[len(shape) - k:], dtype=np.int64)), rows), dtype=g.dtype)
+    np.add.at(out, source.reshape(-1), np.ascontiguousarray(g).reshape(rows, -1).T)
+    return np.ascontiguousarray(out.T.reshape(shape))
 
 
 def _padding_ops(mode: str, k: int) -> tuple:
@@ -7036,18 +7158,28 @@ def _bessel_i1_backward(grad, self, result, scaled):
     eps = float(np.finfo(self._data.dtype).eps)
     not_tiny = self.abs() > eps
     safe = _ops().where(not_tiny, self, eps)
+    # (C++ builds an operator's right operand first: the nodes' sequence numbers, the order backward runs them in)
     if scaled:
-        gradx = special_i0e(safe) - result * (safe.sgn() + safe.reciprocal())
+        reciprocal = safe.reciprocal()
+        right = result * (safe.sgn() + reciprocal)
+        gradx = special_i0e(safe) - right
     else:
-        gradx = i0(safe) - result * safe.reciprocal()
+        right = result * safe.reciprocal()
+        gradx = i0(safe) - right
     return grad * _ops().where(not_tiny, gradx, 0.5)
+
+
+def _bessel_i0e_backward(grad, self, result):
+    """(e^-|x| I0)' = e^-|x| I1 - sgn(x) e^-|x| I0, as PyTorch's ``grad * (special_i1e(self) - self.sgn() *
+    result)`` (the right operand built first)."""
+    right = self.sgn() * result
+    return grad * (special_i1e(self) - right)
 
 
 i0 = Op("i0", "I0Backward0", lambda a: _bessel_i(0, a, False), jvp="element_wise",
         self=lambda grad, self: grad * special_i1(self))                                  # I0' = I1
 special_i0e = Op("special_i0e", "SpecialI0EBackward0", lambda a: _bessel_i(0, a, True), jvp="element_wise",
-                 # (e^-|x| I0)' = e^-|x| I1 - sgn(x) e^-|x| I0
-                 self=lambda grad, self, result: grad * (special_i1e(self) - self.sgn() * result))
+                 self=lambda grad, self, result: _bessel_i0e_backward(grad, self, result))
 special_i1 = Op("special_i1", "SpecialI1Backward0", lambda a: _bessel_i(1, a, False), jvp="element_wise",
                 self=lambda grad, self, result: _bessel_i1_backward(grad, self, result, False))
 special_i1e = Op("special_i1e", "SpecialI1EBackward0", lambda a: _bessel_i(1, a, True), jvp="element_wise",
@@ -9003,7 +9135,9 @@ polygamma_inplace = Op("polygamma_", "PolygammaBackward1", lambda a, n: _polygam
                        jvp="element_wise",
                        self=lambda grad, n, self: grad * polygamma(self, n=n + 1))    # d ψ⁽ⁿ⁾ = ψ⁽ⁿ⁺¹⁾
 # x.conj_physical_(): ConjPhysicalBackward1 (for a real x too, where it changes nothing)
-conj_physical_inplace = Op("conj_physical_", "ConjPhysicalBackward1", np.conj, jvp="linear",
+conj_physical_inplace = Op("conj_physical_", "ConjPhysicalBackward1",
+                           lambda a: a.copy() if a.dtype == np.bool_ else np.conj(a),   # (NumPy's conj of bool: int8)
+                           jvp="linear",
                            self=lambda grad: conj_physical(grad))                       # d z̄: conjugated
 # xlogy(x, number): XlogyBackward2, the number saved as ``other``; d(x·log c)/dx = log c (0 where x == 0 and c <= 0)
 xlogy_scalar = Op("xlogy", "XlogyBackward2",

@@ -11,7 +11,7 @@ import math as _math
 
 import numpy as _np
 
-from . import _arg_errors, _dtypes, _ops
+from . import _arg_errors, _conj, _dtypes, _ops
 from . import derivatives as _D
 from ._tensor import _LEGACY_NAMES, Tensor
 from .amp.autocast_mode import ON as _AUTOCAST
@@ -129,10 +129,8 @@ def _r2c(name: str, x: Tensor, n, dim: int, norm, forward: bool, onesided: bool)
     if forward:
         return out
     # the inverse transform of a real signal: the conjugate of the forward one (with the inverse's scaling);
-    # PyTorch's conj is a view of it, which shows its version (written by the kernel: see _dispatch)
-    result = _D.conj(out)
-    result._version_counter[0] = out._version_counter[0]
-    return result
+    # PyTorch's conj is a lazy conjugate view of it (is_conj() True; it shares the version the kernel wrote)
+    return _conj.conj_view(out)
 
 
 def _c2r(x: Tensor, n, dim: int, norm, forward: bool) -> Tensor:
@@ -295,7 +293,7 @@ def _ihfftn(name: str, args, kwargs, params) -> Tensor:
         raise RuntimeError(f"Only supports floating-point dtypes, but found: {_LEGACY_NAMES[x.dtype.name]}")
     out = _D.fft_r2c(x, dim=(dims[-1],), normalization=normalization, onesided=True)
     if len(dims) == 1:
-        return _D.conj(out)
+        return _conj.conj_view(out)   # (a lazy conjugate view, as PyTorch's: is_conj() True)
     out = _D.conj_physical(out)
     return _D.fft_c2c(out, dim=tuple(dims[:-1]), normalization=normalization, forward=False)
 

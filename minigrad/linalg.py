@@ -818,6 +818,14 @@ def _lu_legacy(A, pivot=True, get_infos=False, out=None):
     return result if get_infos else (result[0], result[1])
 
 
+def _lu_method(self, pivot=True, get_infos=False):
+    """Tensor.lu: torch.lu's factors as a plain tuple (PyTorch's method unpacks _lu_with_info's fields)."""
+    return tuple(_lu_legacy(self, pivot=pivot, get_infos=True)) if get_infos else _lu_legacy(self, pivot=pivot)
+
+
+_lu_method.__name__, _lu_method.__qualname__ = "lu", "Tensor.lu"   # (the name PyTorch's TypeErrors show)
+
+
 def _lu_solve_legacy(b, LU_data, LU_pivots):
     """torch.lu_solve (deprecated): linalg.lu_solve with its arguments reversed."""
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
@@ -960,7 +968,7 @@ def _attach_second_wave() -> None:
     """Tensor methods (and minigrad.* functions, see __init__.py) of this section, as PyTorch has them."""
     for name, fn in (("matrix_exp", matrix_exp), ("cholesky_solve", _cholesky_solve),
                      ("cholesky_inverse", _cholesky_inverse), ("triangular_solve", _triangular_solve),
-                     ("lu", _lu_legacy), ("lu_solve", _lu_solve_legacy), ("geqrf", _geqrf), ("orgqr", _orgqr),
+                     ("lu", _lu_method), ("lu_solve", _lu_solve_legacy), ("geqrf", _geqrf), ("orgqr", _orgqr),
                      ("ormqr", _ormqr)):
         setattr(_Tensor, name, fn)
 

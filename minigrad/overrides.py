@@ -126,6 +126,20 @@ def _is_overloaded(tp: type) -> bool:
     return known
 
 
+_FOREIGN: dict = {}  # type -> whether it is another library's tensor (computed once per type)
+
+
+def _is_foreign(tp: type) -> bool:
+    """Whether ``tp`` is real PyTorch's Tensor (or a subclass): a program mixing ``import torch`` with ``import
+    minigrad``. Each library's __torch_function__ would hand the call to the other one forever; minigrad declines
+    instead (as a tensor-like whose handler returns NotImplemented), so the user gets a TypeError."""
+    known = _FOREIGN.get(tp)
+    if known is None:
+        known = _FOREIGN[tp] = not issubclass(tp, Tensor) and any(
+            c.__name__ == "Tensor" and c.__module__ == "torch" for c in tp.__mro__)
+    return known
+
+
 def _add(found: list | None, arg) -> list:
     """Add ``arg`` to the overloaded arguments: one per type, a subclass before its superclasses."""
     if found is None:
@@ -189,7 +203,7 @@ def _dispatch(public, overloaded: list, args: tuple, kwargs, name: str, python_l
         if result is not NotImplemented:
             return result
     for arg in overloaded:
-        if python_level or (type(arg) not in _PLAIN):
+        if (python_level or (type(arg) not in _PLAIN)) and not _is_foreign(type(arg)):
             result = arg.__torch_function__(public, types, args, kwargs)
             if result is not NotImplemented:
                 return result
@@ -386,6 +400,7 @@ def _activate() -> None:
     _STATE.active = True
     if "__rdiv__" not in vars(Tensor):  # (PyTorch's name for the reflected division, which it hands on)
         Tensor.__rdiv__ = Tensor.__rtruediv__
+    rdiv_alias = vars(Tensor)["__rtruediv__"] is vars(Tensor)["__rdiv__"]
     targets = {}
     for name, value in list(vars(Tensor).items()):
         if name in _TENSOR_IGNORED or (name.startswith("_") and not (name.startswith("__") and name.endswith("__"))):
@@ -401,6 +416,8 @@ def _activate() -> None:
             label = f"torch._tensor.{target}" if python_level else f"torch.Tensor.{target}"
             targets[name] = target = []
             setattr(Tensor, name, _wrap_method(value, name, _Public(label, python_level, value), target))
+    if rdiv_alias:  # (PyTorch's `__rtruediv__ = __rdiv__`: one wrapped function under both names)
+        Tensor.__rtruediv__ = Tensor.__rdiv__
     for name, target in targets.items():
         target.append(getattr(Tensor, _OPERATOR_FUNCS.get(name, name), None) or getattr(Tensor, name))
     _NOWRAP.append(frozenset((Tensor._base.__get__, Tensor.grad.__get__, Tensor._grad.__get__)))
@@ -434,11 +451,21 @@ def default_torch_function(cls: type, func, types: tuple, args=(), kwargs=None):
         kwargs = {}
     if not all(issubclass(cls, t) for t in types):
         return NotImplemented
+    if _is_torch_func(func):
+        return NotImplemented  # (real PyTorch asking: torch_tensor == minigrad_tensor, see _is_foreign)
     with DisableTorchFunctionSubclass():
         ret = func(*args, **kwargs)
         if func in (_NOWRAP[0] if _NOWRAP else get_default_nowrap_functions()):
             return ret
         return _convert(ret, cls)
+
+
+def _is_torch_func(func) -> bool:
+    """Whether ``func`` is real PyTorch's: torch.add, torch.Tensor.__eq__ (a method of torch._C.TensorBase),
+    torch.Tensor.grad.__get__ (of a getset descriptor of TensorBase), torch.nn.functional.relu ..."""
+    owner = getattr(func, "__objclass__", None) or getattr(getattr(func, "__self__", None), "__objclass__", None)
+    module = getattr(owner if owner is not None else func, "__module__", None)
+    return isinstance(module, str) and module.split(".")[0] == "torch"
 
 
 def _make_subclass(cls: type, data: Tensor, require_grad: bool = False, **_ignored) -> Tensor:

@@ -276,10 +276,19 @@ def record_nested(module, prog: F.Program) -> dict:
         return tf.grad(lambda *xs: tf.vmap(f, in_dims=in_dims)(*xs).sum(), argnums=tuple(range(len(args))))(
             *batch(BATCH, 100))
 
+    def values() -> list:
+        return [F._value(module, t)[4] for t, _ in leaves.values()]
+
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         for name in picks:
+            before = values()
             rec[name] = _attempt(module, functools.partial(run, name))
+            if "vmap" in name:
+                # (an unbatched input written in place under vmap: PyTorch's function runs once, minigrad's loop
+                # once per slice; the values it is left with, compared in ``compare``)
+                rec.setdefault("_written", []).extend(
+                    (name, b, a) for b, a in zip(before, values()) if not np.array_equal(a, b, equal_nan=True))
     rec["warnings"] = _warnings(caught)
     return rec
 
@@ -291,7 +300,13 @@ def compare(mine: dict, theirs: dict, loose: bool) -> list:
     """Every difference between two records of the same runner."""
     F.LOOSE[0] = loose
     out: list = []
-    if theirs.get("_written") or mine.get("_written"):
+    if isinstance(mine.get("_written"), list):   # (the nested runner's: the values written, per pick)
+        a, b = mine["_written"], theirs.get("_written", [])
+        if len(a) != len(b) or any(n != m or x.shape != y.shape or not np.allclose(x, y, rtol=1e-4, atol=1e-5,
+                                                                                      equal_nan=True)
+                                   for (n, _, x), (m, _, y) in zip(a, b)):
+            out.append("note: an unbatched input was written in place")
+    elif theirs.get("_written") or mine.get("_written"):
         out.append("note: an unbatched input was written in place")
     for key in sorted(k for k in set(mine) | set(theirs) if not k.startswith("_")):
         if key not in mine or key not in theirs:

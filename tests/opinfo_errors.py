@@ -181,6 +181,15 @@ def _convert_leaf(value):
     import torch_testing_db
     if isinstance(value, torch.layout):   # (torch.strided: not converted by torch_testing_db.convert)
         return getattr(minigrad, str(value).removeprefix("torch."))
+    if isinstance(value, torch.nn.Module) and not list(value.parameters()) \
+            and hasattr(minigrad.nn, type(value).__name__):   # (distance_function=nn.PairwiseDistance())
+        module = getattr(minigrad.nn, type(value).__name__)()
+        for k, v in vars(value).items():
+            if not k.startswith("_") and isinstance(v, (bool, int, float, str, type(None))):
+                setattr(module, k, v)
+        return module
+    if callable(value) and not isinstance(value, type) and resolve(value) is not None:
+        return resolve(value)   # (a torch function as an argument: distance_function=F.pairwise_distance)
     return torch_testing_db.convert(value)
 
 

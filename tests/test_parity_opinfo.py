@@ -95,6 +95,14 @@ CASES = [
     "unsafe_chunk", "unsafe_split", "unsqueeze", "unsqueeze_copy", "view", "view_as", "view_as_complex",
     ("view_as_real", "complex128"), "view_copy", "vsplit", "vstack", "where", "xlogy", "zero_", "zeros",
     "zeros_like",
+    # session 14 (O4): clean to the last bit after the p-norm / var / std / var_mean kernels
+    "dist", "hypot", "linalg.vector_norm", ("linalg.vector_norm", "float32"), "norm", "std", ("std", "complex128"),
+    "std.unbiased", "std_mean", ("std_mean", "complex128"), "std_mean.unbiased", "var", ("var", "complex128"),
+    ("var", "float32"), "var.unbiased", "var_mean", ("var_mean", "complex128"), "var_mean.unbiased",
+    # session 14 (O3): clean after the conjugate-view inverse FFTs, empty-index/-input fixes, integer losses
+    "fft.ifft", ("fft.ifft", "int64"), "fft.ihfft", "fft.ihfft2", "fft.ihfftn", "searchsorted", "gather",
+    ("gather", "complex128"), ("conj_physical", "bool"), ("nn.functional.cosine_embedding_loss", "int64"),
+    ("nn.functional.poisson_nll_loss", "int64"), "lu",
 ]
 CASES = [(c, "float64") if isinstance(c, str) else c for c in CASES]
 

@@ -16,6 +16,12 @@ import minigrad
 
 # {op label: error_inputs indices whose exception type and message minigrad matches}
 ERROR_CASES = {
+    "__radd__": (0, 1),
+    "__rand__": (0, 1),
+    "__rdiv__": (0, 1),
+    "__rmul__": (0, 1),
+    "__ror__": (0, 1),
+    "__rxor__": (0, 1),
     "amax": (0, 3, 4, 5, 6),
     "amin": (0, 3, 4, 5, 6),
     "aminmax": (0, 3, 4),
@@ -287,6 +293,7 @@ DTYPE_CASES = {
     ("native_layer_norm", "bool"): (0, 1, 2),
     ("nn.functional.adaptive_avg_pool1d", "bool"): (1, 2),
     ("nn.functional.adaptive_max_pool1d", "bool"): (0, 1, 2),
+    ("nn.functional.alpha_dropout", "bool"): (2,),
     ("nn.functional.alpha_dropout", "uint8"): (2,),
     ("nn.functional.avg_pool3d", "bool"): (0, 1, 2),
     ("nn.functional.bilinear", "bool"): (0, 2),
@@ -300,6 +307,7 @@ DTYPE_CASES = {
     ("nn.functional.cross_entropy", "bool"): (0, 1, 2),
     ("nn.functional.dropout2d", "bool"): (2,),
     ("nn.functional.embedding_bag", "uint8"): (0, 1, 2),
+    ("nn.functional.feature_alpha_dropout.with_train", "bool"): (1,),
     ("nn.functional.fractional_max_pool2d", "complex64"): (0, 1, 2),
     ("nn.functional.gelu", "bool"): (0, 1, 2),
     ("nn.functional.group_norm", "bool"): (0, 1, 2),
@@ -329,6 +337,7 @@ DTYPE_CASES = {
     ("nn.functional.soft_margin_loss", "bool"): (0, 1, 2),
     ("nn.functional.softplus", "bool"): (0, 1, 2),
     ("nn.functional.tanhshrink", "bool"): (0, 1, 2),
+    ("nn.functional.triplet_margin_with_distance_loss", "bool"): (0, 1, 2),
     ("nn.functional.unfold", "uint8"): (0, 1, 2),
     ("norm", "bool"): (0, 1, 2),
     ("norm.nuc", "bool"): (0, 1),

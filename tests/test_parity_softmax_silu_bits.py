@@ -37,6 +37,7 @@ def _assert_bits(actual, expected, what="") -> None:
 def _torch():
     torch = torch_or_skip()
     torch.set_num_threads(1)   # (bigger tensors split across threads, each part with its own scalar tail)
+    minigrad.set_num_threads(1)   # (minigrad follows: softmax's backward rounds differently on 2 threads)
     return torch
 
 

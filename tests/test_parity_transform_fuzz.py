@@ -204,6 +204,24 @@ KNOWN["nested"] = [
      "an array it then fails to allocate"),
     (r"(sum|mean)\(\) received an invalid combination of arguments - got \(Tensor, keepdim=bool\)", None,
      "seed", 191, "torch.sum(x, keepdim=False) without dim: see test_parity_graph_fuzz.py's KNOWN entry"),
+    (r"note: an unbatched input was written in place", None, "seed", 309,
+     "see the vmap entry: an input vmap does not batch (a primal of vmap(jvp), a captured leaf) written in place "
+     "is written once by PyTorch's single call, once per slice by minigrad's loop (and the later transforms of "
+     "the program see the other value)"),
+    (r"^\w+(\[\d+\])*: \('error', 'RuntimeError', 'a leaf Variable that requires grad is being used in an in-place "
+     r"operation\.'\) != torch \('error', 'RuntimeError', 'a view of a leaf Variable that", None, "line", 151,
+     "an in-place op on a batched input of grad(vmap(f)) (a leaf at the grad level): an op with a batching rule "
+     "writes PyTorch's leaf itself (\"a leaf Variable\", as minigrad's slices say); an op without one (scatter_, "
+     "square_, clamp_, hypot_, addcdiv_, lerp_: the ops of the 'performance drop' warning) goes through the slow "
+     "fallback, which writes per-example slices of it (\"a view of a leaf Variable\")"),
+    (r"^\w+(\[\d+\])*: \('error', 'RuntimeError', 'one of the variables needed for gradient computation has been "
+     r"modified by an inplace operation: \[.*\]\](, which is output \d+ of \w+,)? is at version \d+;.* != torch "
+     r"\('error', 'RuntimeError', 'one of the variables needed for gradient computation has been modified by an "
+     r"inplace operation: ", None, "line", 296,
+     "a saved tensor written in place inside vmap, under an outer grad: PyTorch's message names the physical "
+     "batched tensor (batch dim in its shape) and its version, bumped once per example by the slow fallback of an "
+     "in-place op without a batching rule (square_, addcdiv_: see the warning entry) and once by the others; "
+     "minigrad's slices name the example's shape and count their own writes"),
 ]
 
 # (besides the ranges, seeds of fixed differences: session 13's 26677 (frac's shared tangent, t_ in place), 26828
@@ -211,9 +229,11 @@ KNOWN["nested"] = [
 # 26751 and 26779 (pow's tangent dtype under jacfwd / hessian); nested 57 (retain_grad of a batched tensor inside
 # vmap: PyTorch's "can't retain_grad on Tensor that has requires_grad=False")); session 14's forward_ad 27777 (a
 # partial overlap refused before hypot_'s complex dtype error), nested 117 (out= under grad inside vmap), 148
-# (register_hook of a batched tensor) and 279 (moveaxis under grad inside vmap)
+# (register_hook of a batched tensor) and 279 (moveaxis under grad inside vmap); second wave: nested 309 (grad of an
+# input written under no_grad: its stand-in keeps its graphs) and 414 (each slice of a batched input counts its own
+# in-place writes)
 SEEDS = {"forward_ad": (*range(0, 600), 26677, 27407, 27777), "func": (*range(0, 150), 26751, 26779),
-         "vmap": (*range(0, 300), 26828), "nested": (*range(0, 60), 117, 148, 279)}
+         "vmap": (*range(0, 300), 26828), "nested": (*range(0, 60), 117, 148, 279, 309, 414)}
 
 
 @functools.cache

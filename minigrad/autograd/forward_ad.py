@@ -219,18 +219,23 @@ def _primals_read(op, primals) -> set:
     return read
 
 
-def _fw_primal(p):
+def _fw_primal(p, made: list):
     """PyTorch's ``self_p = self._fw_primal(0)`` in a forward formula: an alias of the input whose node, when the
     input requires grad (grad mode on), is an Identity node; so the tangent's own graph reaches the primal
-    through it (what backward through a tangent walks, e.g. under create_graph)."""
+    through it (what backward through a tangent walks, e.g. under create_graph). The alias has no tangent of
+    its own: the tangent's graph saves it, and a gradient computed from it later (``autograd.grad`` of a
+    tangent inside the dual level) is a plain tensor, not a dual one. ``made`` collects the aliases: while the
+    formula runs they carry the input's tangent (formulas ask a primal whether it has one: B._fw_grad is None),
+    which _op_jvp takes away afterwards."""
     from .._tensor import Tensor
     from .grad_mode import is_grad_enabled
-    if not isinstance(p, Tensor) or not p.requires_grad or not is_grad_enabled():
+    if not isinstance(p, Tensor) or not is_grad_enabled() or not (p.requires_grad or p._fw_grad is not None):
         return p
     alias = p.view_as(p)
     if alias._grad_fn is not None:
         alias._grad_fn = _Identity(alias._grad_fn)
-    alias._fw_grad = p._fw_grad   # (formulas here ask a primal whether it has a tangent: B._fw_grad is None)
+    alias._fw_grad = p._fw_grad
+    made.append(alias)
     return alias
 
 
@@ -459,6 +464,7 @@ def _op_jvp(op, primals, outs, dtype, args, inplace: bool = False) -> tuple:
     tangents = [p._fw_grad if p._fw_grad is not None else p if type(p._data) is _dispatch.Absent else zeros_like(p)
                 for p in primals]
     _suspended[0] = True
+    aliases = []  # (the primal aliases _fw_primal made: their tangent is taken away once the formula ran)
     try:
         if op.jvp == "linear":  # f(x + εt) = f(x) + ε·f(t); an input it is not linear in (an index) stays as is
             if not op.list_input:
@@ -482,7 +488,7 @@ def _op_jvp(op, primals, outs, dtype, args, inplace: bool = False) -> tuple:
             else:
                 read = _primals_read(op, primals)
                 for name, p, t in zip(op.inputs, primals, tangents):
-                    env[name] = _fw_primal(p) if name in read else p
+                    env[name] = _fw_primal(p, aliases) if name in read else p
                     env[name + "_t"] = t
             for name, o in zip(op.outputs, outs):
                 env[name] = o
@@ -512,6 +518,8 @@ def _op_jvp(op, primals, outs, dtype, args, inplace: bool = False) -> tuple:
             r = tuple(t.clone() if t is not None and any(t is p._fw_grad for p in primals) else t for t in r)
     finally:
         _suspended[0] = False
+        for alias in aliases:
+            alias._fw_grad = None
     return r
 
 
@@ -788,6 +796,29 @@ def _lookup(env, name, op, primals, _dispatch):
     raise TypeError(f"{op.name}: jvp parameter {name!r} is not an input, tangent, output or argument")
 
 
+def _in_func_transform() -> bool:
+    """True under torch.func (jvp, jacfwd, vmap ...): PyTorch runs a custom Function's jvp there through
+    functorch's own rule, which sets the tangents without the view check of _check_view_tangent."""
+    from .. import _dispatch
+    from .function import _TRANSFORMS_ACTIVE
+    return bool(_TRANSFORMS_ACTIVE[0] or _transform_level.active or _dispatch._vmap_batched.DEPTH[0])
+
+
+def _check_view_tangent(o, t, args) -> None:
+    """A custom Function output that is a view of an input with a tangent (or the input returned as-is, which
+    becomes a view of it) must get a tangent that is a view of that input's tangent: the two share memory as
+    the primals do (PyTorch compares the bases; the input itself may be a view, then its tangent's base)."""
+    for a in args:
+        if a is None or not hasattr(a, "_fw_grad") or a._fw_grad is None:
+            continue
+        if o._base is (a._base if a._base is not None else a):
+            grad = a._fw_grad
+            if t._base is None or (t._base is not grad and (grad._base is None or t._base is not grad._base)):
+                raise RuntimeError("A custom Function's forward is returning a view (or an input as-is) but the jvp "
+                                   "is not returning a view.")
+            return
+
+
 def _function_jvp(cls, node, args, outputs) -> None:
     """A custom Function's outputs get their tangents from ``cls.jvp(ctx, *input_tangents)``."""
     from .._creation import zeros_like
@@ -799,6 +830,9 @@ def _function_jvp(cls, node, args, outputs) -> None:
     tangents = [(a._fw_grad if a._fw_grad is not None else zeros_like(a))
                 if isinstance(a, Tensor) and (a.dtype.is_floating_point or a.dtype.is_complex) else None
                 for a in args]
+    # the versions of the inputs' tangents before jvp runs (an input changed in place must have its tangent
+    # changed in place too: see below)
+    versions = [a._fw_grad._version if isinstance(a, Tensor) and a._fw_grad is not None else None for a in args]
     _suspended[0] = True
     # what ctx.saved_tensors returns inside jvp: only what save_for_forward kept (as in PyTorch)
     node._jvp_saved = tuple(node.saved_for_forward or ())
@@ -817,12 +851,15 @@ def _function_jvp(cls, node, args, outputs) -> None:
             from .graph import _c_type_name
             raise RuntimeError(f"expected Variable or None (got {_c_type_name(t)}) for grad output {i}.")
         if dirty and any(o is d for d in dirty):
-            # an input changed in place keeps its tangent object, which jvp must change in place too
+            # an input changed in place keeps its tangent, which jvp must change in place too: PyTorch checks
+            # that the returned tangent's version is not the one the input's tangent had before jvp ran
             j = next((k for k, a in enumerate(args) if a is o), None)
-            if j is not None and t is not tangents[j]:
+            if j is not None and versions[j] is not None and t is not None and t._version == versions[j]:
                 raise RuntimeError("An inplace custom Function is not modifying the forward mode gradients inplace. "
                                    "If the forward is modifying an input inplace, then the jvp function must modify "
                                    "the corresponding gradient inplace.")
+        elif t is not None and o._base is not None and not _in_func_transform():
+            _check_view_tangent(o, t, args)
         if t is not None:
             if t.shape != o.shape:
                 raise RuntimeError("Trying to set a forward gradient that has a different size than that of the "

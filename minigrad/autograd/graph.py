@@ -671,6 +671,9 @@ class SavedTensor:
         producer = node if self._is_output else t.grad_fn
         if producer is None and self._was_non_leaf and node is not None:
             producer = node   # (detached in place since: PyTorch's unpack(saved_for) names the node that saved it)
+        from .._dispatch import _is_transform_leaf
+        if not self._is_output and _is_transform_leaf(t):
+            producer = None   # (torch.func's stand-in for an input, a view here, is a leaf wrapper in PyTorch)
         if producer is not None:
             # PyTorch names the producing op without "Backward0" ("output 0 of Mul"); other overloads keep
             # their number ("output 0 of Elu1" for the in-place elu_'s EluBackward1)

@@ -67,11 +67,15 @@ def vmap(func: Callable, in_dims=0, out_dims=0, randomness: str = "error", *,
             while True:  # one pass over the slices, again after each custom Function vmap rule they reached
                 outputs = []
                 batched_out: set = set()  # positions of flat outputs that are batched (for out_dims None)
+                # (the versions PyTorch's one call sees; numbers among the arguments have none)
+                start = [a._version_counter[0] if isinstance(a, Tensor) else None for a in flat_args]
                 for i in range(batch_size):
                     rng.before_slice()
                     flat = [a if d is None else a.select(d, i) for a, d in zip(flat_args, flat_in_dims)]
-                    for a, d, whole in zip(flat, flat_in_dims, flat_args):
+                    for a, d, whole, v in zip(flat, flat_in_dims, flat_args, start):
                         if d is not None:
+                            if isinstance(a, Tensor) and not whole._is_inference:
+                                a._version_counter = _SliceVersion(whole._version_counter, v)
                             _batched.mark_slice(a)
                             if whole._requires_grad and (whole._grad_fn is None or _dispatch._is_transform_leaf(whole)):
                                 _dispatch.transform_leaf(a)  # (PyTorch's batched leaf is still the leaf)
@@ -116,6 +120,24 @@ class VmapInfo(NamedTuple):
     """What a custom ``autograd.Function``'s ``vmap`` staticmethod is told about the running vmap."""
     batch_size: int
     randomness: str
+
+
+class _SliceVersion(list):
+    """The version counter of one slice of a batched input (and of the views made of it). PyTorch runs ``func`` once,
+    so an in-place op writes every example at the same point of the program; minigrad's loop writes slice after
+    slice, and a shared counter would make the later slices' writes look like changes to what the earlier slices
+    saved for backward. So each slice counts its own writes (from the input's version when the loop began), and
+    every bump also bumps the batched input's counter, whose memory it is."""
+
+    __slots__ = ("outer",)
+
+    def __init__(self, outer: list, start: int) -> None:
+        super().__init__([start])
+        self.outer = outer
+
+    def __setitem__(self, i, value) -> None:
+        self.outer[0] += value - self[0]
+        super().__setitem__(i, value)
 
 
 class _Gather(BaseException):

@@ -290,9 +290,10 @@ def dropout(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool 
     return input.mul_(noise) if inplace else _ops.mul(input, noise)
 
 
-def _check_dropout_noise(input: Tensor, p: float, feature: bool) -> None:
+def _check_dropout_noise(input: Tensor, p: float, feature: bool, alpha: bool = False) -> None:
     """PyTorch's _dropout_impl before its noise (0 < p < 1): a feature noise needs 2 dims; bernoulli_ has no complex
-    kernel; the noise, in the input's dtype, is then divided by 1 - p (a float)."""
+    kernel; the noise, in the input's dtype, is then divided by 1 - p (a float). (Alpha dropout's first float
+    step is noise.add(-1).mul_(...): a bool noise plus -1 is int64 by then, so its error names Long.)"""
     if p == 1:
         return
     if feature and input.dim() < 2:
@@ -300,7 +301,8 @@ def _check_dropout_noise(input: Tensor, p: float, feature: bool) -> None:
     if input.dtype.is_complex:
         raise NotImplementedError(f"\"bernoulli_scalar_cpu_\" not implemented for '{_ops._legacy(input.dtype)}'")
     if not input.dtype.is_floating_point:
-        raise RuntimeError(f"result type Float can't be cast to the desired output type {_ops._legacy(input.dtype)}")
+        dt = _dtypes.int64 if alpha and input.dtype is _dtypes.bool_ else input.dtype
+        raise RuntimeError(f"result type Float can't be cast to the desired output type {_ops._legacy(dt)}")
 
 
 def _dropout_mask(input: Tensor, shape: tuple, p: float) -> Tensor:
@@ -1916,7 +1918,7 @@ def _alpha_dropout(input: Tensor, p: float, training: bool, inplace: bool, featu
         return input
     if p == 1:
         return input.mul_(0) if inplace else input * _ops.zeros_like(input)
-    _check_dropout_noise(input, p, feature)
+    _check_dropout_noise(input, p, feature, alpha=True)
     from .. import no_grad
     with no_grad():
         noise = input.new_empty(_feature_noise_shape(input, feature)).bernoulli_(1 - p)
@@ -2344,6 +2346,12 @@ def multilabel_soft_margin_loss(input: Tensor, target: Tensor, weight: Tensor | 
     raise ValueError(reduction + " is not valid")
 
 
+def _plus_float(x: Tensor, eps: float) -> Tensor:
+    """x + eps (AddBackward0), straight to the table op for a float x; an integer (or bool) x + a float number
+    promotes to the default float dtype, as ATen's ``x + eps``."""
+    return _D.add_scalar(x, other=eps) if x.is_floating_point() or x.is_complex() else x + eps
+
+
 def cosine_embedding_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0, size_average=None,
                           reduce=None, reduction: str = "mean") -> Tensor:
     """1 - cos(x1, x2) where y = 1, max(0, cos(x1, x2) - margin) where y = -1."""
@@ -2360,8 +2368,8 @@ def cosine_embedding_loss(input1: Tensor, input2: Tensor, target: Tensor, margin
         raise RuntimeError("0D target tensor expects 1D input tensors, but found inputs with sizes "
                            f"{list(input1.shape)} and {list(input2.shape)}.")
     prod_sum = (input1 * input2).sum(targ_dim)
-    mag_square1 = _D.add_scalar((input1 * input1).sum(targ_dim), other=1e-12)
-    mag_square2 = _D.add_scalar((input2 * input2).sum(targ_dim), other=1e-12)
+    mag_square1 = _plus_float((input1 * input1).sum(targ_dim), 1e-12)
+    mag_square2 = _plus_float((input2 * input2).sum(targ_dim), 1e-12)
     cos = prod_sum / (mag_square1 * mag_square2).sqrt_()
     zeros = _ops.zeros_like(cos)
     pos = _number_minus(1, cos)
@@ -2405,7 +2413,7 @@ def poisson_nll_loss(input: Tensor, target: Tensor, log_input: bool = True, full
         product = target * input  # (made first: GCC evaluates ATen's `exp(input) - target * input` right to left)
         loss = input.exp() - product
     else:
-        loss = input - target * _D.add_scalar(input, other=eps).log()
+        loss = input - target * _plus_float(input, eps).log()
     if full:
         stirling = target * target.log() - target + (target * (2 * math.pi)).log() * 0.5
         loss += stirling.masked_fill(target <= 1, 0)   # (in place, as ATen's: the loss's _version is 1)
@@ -2763,14 +2771,21 @@ def rrelu(input: Tensor, lower: float = 1.0 / 8, upper: float = 1.0 / 3, trainin
     noise = _creation.empty_like(input)
     if training:
         # PyTorch's kernel: one uniform_real_distribution<double> draw per element <= 0, in memory order, with the
-        # bounds first rounded to the input's float type
-        flat = input.detach().contiguous().numpy().reshape(-1)
-        lo, hi = (float(np.asarray(v, flat.dtype)) for v in (lower, upper))
-        r = np.ones(flat.shape, flat.dtype)
+        # bounds first rounded to the input's opmath type (float32 for bfloat16: the noise is rounded once, there)
+        flat = input.detach().contiguous()._data.reshape(-1)
+        opmath = np.float32 if input.dtype is _dtypes.bfloat16 else flat.dtype
+        lo, hi = (float(np.asarray(v, opmath)) for v in (lower, upper))
+        r = np.ones(flat.shape, opmath)
         negative = flat <= 0
-        r[negative] = (_random.gen(None)._uniform_double(int(negative.sum())) * (hi - lo) + lo).astype(flat.dtype)
-        noise = Tensor._make(r.reshape(input.shape))
+        r[negative] = (_random.gen(None)._uniform_double(int(negative.sum())) * (hi - lo) + lo).astype(opmath)
+        noise = Tensor._make(r.astype(flat.dtype).reshape(input.shape))
     op = _D.rrelu_with_noise_ if inplace else _D.rrelu_with_noise
+    if training and opmath is not flat.dtype:
+        # bfloat16: PyTorch's output is x·r in float32, rounded once; the table op's x·noise would round r first
+        exact = np.where(negative, flat.astype(opmath) * r, flat).astype(flat.dtype).reshape(input.shape)
+        out = op(input, noise, out=input if inplace else None, lower=lower, upper=upper, training=training)
+        out._data[...] = exact
+        return out
     return op(input, noise, out=input if inplace else None, lower=lower, upper=upper, training=training)
 
 
