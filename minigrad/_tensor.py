@@ -572,14 +572,6 @@ class Tensor(metaclass=_TensorType):
     def __hash__(self) -> int:
         return id(self)  # (as PyTorch's: hash(t) == id(t))
 
-    def __delattr__(self, name: str) -> None:
-        # PyTorch's C attributes refuse ``del t.attr``, each with its message (``del t.grad`` is allowed).
-        if name in _NOT_DELETABLE:
-            raise RuntimeError(_NOT_DELETABLE[name])
-        if name == "_base":
-            raise AttributeError("attribute '_base' of 'torch._C.TensorBase' objects is not writable")
-        super().__delattr__(name)
-
     def __repr__(self, *, tensor_contents=None) -> str:
         try:
             fn = self.grad_fn
@@ -653,6 +645,12 @@ class Tensor(metaclass=_TensorType):
         if not value and self._base is not None and self._base._requires_grad:
             return  # a view (made under no_grad) of a tensor that requires grad keeps requiring it, as in PyTorch
         self._requires_grad = bool(value)
+
+    @requires_grad.deleter
+    def requires_grad(self) -> None:
+        # (PyTorch's C attributes refuse ``del t.attr``; no __delattr__ here: defining one sends every attribute
+        # assignment of every tensor through a slow slot, see bench/PROFILE.md round 21)
+        raise RuntimeError(_NOT_DELETABLE["requires_grad"])
 
     def requires_grad_(self, requires_grad: bool = True) -> Tensor:
         """Set ``requires_grad`` in place (leaves only) and return self."""
@@ -903,6 +901,10 @@ class Tensor(metaclass=_TensorType):
         if self._requires_grad and not (value.dtype.is_floating_point or value.dtype.is_complex):
             raise RuntimeError("data set to a tensor that requires gradients must be floating point or complex dtype")
         self._data = value._data
+
+    @data.deleter
+    def data(self) -> None:
+        raise RuntimeError(_NOT_DELETABLE["data"])
 
     def _detached_copy(self) -> Tensor:
         return Tensor._make(np.array(self._data, copy=True))
@@ -1299,10 +1301,7 @@ def _not_writable(name: str):
 
 
 _NOT_DELETABLE = {"data": "Deleting tensor data is not allowed. Delete tensor instead!",
-                  "requires_grad": "requires_grad must be a bool",
-                  "_grad_fn": "Deletion of _grad_fn not allowed. Detach tensor instead!",
-                  "_backward_hooks": "Deletion of _backwards_hooks not allowed!",
-                  "_post_accumulate_grad_hooks": "Deletion of _post_accumulate_grad_hooks not allowed!"}
+                  "requires_grad": "requires_grad must be a bool"}
 
 
 def make_read_only() -> None:
