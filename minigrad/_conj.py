@@ -85,6 +85,20 @@ def conj_view(input):
     return out
 
 
+def with_conj_bit(out):
+    """``out``, the fresh result of an op whose PyTorch kernel returns ``result.conj()`` of a temporary
+    (vdot(x, y.conj()) is dot(x, y).conj()): same values, but carrying the conjugate bit (is_conj() True) as
+    PyTorch's does. Not a view of anything (no _base): its memory holds conj(values), read conjugated."""
+    if out._data.dtype.kind != "c" or not out._data.flags.c_contiguous:
+        return out
+    mirror = out._data
+    source = np.conjugate(mirror, out=np.empty_like(mirror))   # the kernel's temporary, which out reads conjugated
+    key = id(_owner(mirror))
+    MIRRORS[key] = _Mirror(source, mirror, True, source)   # (view: not out's array, so not a conj() result itself)
+    weakref.finalize(_owner(mirror), MIRRORS.pop, key, None)
+    return out
+
+
 def _replay(base):
     """How autograd replays the view on its base (CopySlices, a regenerated grad_fn): a conj view again, so that
     writing into it writes the base."""

@@ -373,6 +373,7 @@ def from_numpy(ndarray: np.ndarray) -> Tensor:
                       "/__w/pytorch/pytorch/torch/csrc/utils/tensor_numpy.cpp:213.)", UserWarning,
                       stacklevel=_user_stacklevel())
     out = Tensor._make(ndarray)
+    _strides.mark_not_resizable(ndarray)   # (the memory is NumPy's: PyTorch cannot grow it)
     if ndarray.size == 0:  # (NumPy's strides, 0 for an empty array, are the tensor's)
         _strides.keep_empty_strides(out, [s // ndarray.itemsize for s in ndarray.strides])
     return out
@@ -695,7 +696,8 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
         # Half (and bfloat16) arithmetic rounds after every operation (the index too).
         with np.errstate(over="ignore", invalid="ignore"):
             h = dt.np.type
-            s, e = h(start), h(end)
+            # (0-dim tensor ends read as numbers: ml_dtypes' bfloat16 type takes no tensor)
+            s, e = (h(v.item() if isinstance(v, Tensor) else v) for v in (start, end))
             step = (e - s) / h(steps - 1)
             idx = np.arange(steps)
             data = np.where(idx < steps // 2, s + step * idx.astype(dt.np),

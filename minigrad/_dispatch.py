@@ -472,6 +472,10 @@ def _apply_versioned(node, grad_outputs: tuple) -> tuple:
     for name, g in zip(op.diff_inputs, grads):
         version = versions.get(name) if type(versions) is dict else versions
         if g is not None and version is not None and not any(g._version_counter is c for c in inputs):
+            if g._base is not None and g._view_version == g._version_counter[0]:
+                # (trace's view of its filled zeros: PyTorch's in-place steps all came before the view was
+                # taken, so under create_graph the view keeps its ViewBackward0, not a regenerated AsStrided)
+                g._view_version = version
             g._version_counter[0] = version   # (a fresh result, or a view of one: trace's)
     return grads
 
@@ -1501,6 +1505,8 @@ def _check_overlapping_write(op, out, tensors) -> None:
         return
     if name in ("TrilBackward0", "TriuBackward0") and _triangle_in_place(out):
         return
+    if name == "ConjPhysicalBackward1" and not out.dtype.is_complex:
+        return  # (PyTorch's conj_physical_ of a real tensor returns before its kernel: nothing written)
     raise RuntimeError("unsupported operation: more than one element of the written-to tensor refers to a "
                        "single memory location. Please clone() the tensor before performing the operation.")
 

@@ -335,10 +335,52 @@ def addmm(bias: np.ndarray, a: np.ndarray, b: np.ndarray, beta, alpha) -> np.nda
 # gemv and dot: PyTorch's addmv_impl_cpu and dot_impl
 # =============================================================================================
 
+_GEMV_REAL = _unchecked("gemv")
+_MV_PLANS: dict = {}  # (shapes, strides, dtypes) of addmv's matrix and vector -> its gemv call (_mv_plan); False: none
+
+
+def _mv_plan(mat: np.ndarray, vec: np.ndarray):
+    """The gemv call ``addmv`` makes for ``mat @ vec`` (float32/float64), worked out once per layout as mm's
+    ``_mm_plan``: (gemv, transpose flag, rows, cols, lda, incx), or False where addmv does more than that one
+    call on the operands as they lie (an empty product, a copied matrix, a vector of stride 0, other dtypes)."""
+    m, n = mat.shape
+    if not (m and n and _uses_mkl(mat, vec) and mat.dtype in _GEMV_REAL):
+        return False
+    s0, s1 = _st(mat, 0), _st(mat, 1)
+    if s0 == 1 and (n == 1 or s1 >= max(1, m)):   # (the same choice as addmv's below)
+        trans, rows, cols, lda = _N, m, n, s1
+    elif s1 == 1 and (m == 1 or s0 >= max(1, n)):
+        trans, rows, cols, lda = _T, n, m, s0
+    else:
+        return False
+    incx = _st(vec, 0) if n > 1 else 1
+    if incx <= 0:
+        return False
+    return _GEMV_REAL[mat.dtype], trans, rows, cols, rows if cols == 1 else lda, incx
+
+
 def addmv(bias: np.ndarray, mat: np.ndarray, vec: np.ndarray, beta, alpha) -> np.ndarray:
     """``beta·bias + alpha·(mat @ vec)`` as PyTorch's addmv: the bias copied into the result, then gemv on
     ``mat`` as it lies (column-major as is, row-major as its transpose, else a row-major copy)."""
     m, n = mat.shape
+    if bias.dtype == mat.dtype:
+        # The usual product (mv, MvBackward0's Aᵀ·g): the same gemv call from a plan kept per layout, without
+        # np.result_type, the flags and ctypes' conversion of 12 arguments (~60k -> ~25k instructions).
+        key = (mat.shape, mat.strides, vec.shape, vec.strides, mat.dtype, vec.dtype)
+        plan = _MV_PLANS.get(key)
+        if plan is None:
+            plan = _mv_plan(mat, vec)
+            if len(_MV_PLANS) < 4096:
+                _MV_PLANS[key] = plan
+        if plan and _mkl_threads[0] == _vml.num_threads() and _LIB is not None:   # (_LIB: a test may unload MKL)
+            gemv, trans, rows, cols, lda, incx = plan
+            out = np.empty(m, mat.dtype)
+            if beta != 0:
+                out[...] = bias
+            scalar = _C_REAL[mat.dtype]   # (by value, as float for sgemv: what gemv's argtypes make of them)
+            gemv(_COL_MAJOR, trans, rows, cols, scalar(alpha), _arg(mat), lda, _arg(vec), incx, scalar(beta),
+                 _byref(_from_buffer(out)), 1)
+            return out
     dtype = np.result_type(bias, mat, vec)
     if not (m and n and dtype == mat.dtype and dtype.kind == "f" and _uses_mkl(mat, vec)):
         # (complex gemv is PyTorch's own loop, whose complex products round otherwise than NumPy's: close)

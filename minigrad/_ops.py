@@ -460,9 +460,8 @@ def true_divide(input, other, *, out=None):
 
 
 def rdiv(input, other):
-    """other / input: PyTorch computes a number over a tensor as reciprocal(input) * other."""
-    if isinstance(other, Tensor):
-        return div(other, input)
+    """other / input: PyTorch's Tensor.__rdiv__ computes reciprocal(input) * other (a tensor other too, as in
+    ``t.__rdiv__(u)``: a MulBackward0 node and two roundings, not div's one)."""
     return mul(reciprocal(input), other)
 
 
@@ -2492,6 +2491,8 @@ def dot(input, tensor):
     out = D.dot(input, tensor)
     if _vmap_batched.DEPTH[0]:
         _vmap_batched.dot_value_as_batched_matmul(input, tensor, out)
+    if _conj.MIRRORS and input.is_conj() and tensor.is_conj():
+        out = _conj.with_conj_bit(out)   # (PyTorch's kernel: dot(x.conj(), y.conj()) is dot(x, y).conj())
     return out
 
 
@@ -2783,7 +2784,8 @@ def logical_xor(input, other):
 
 def logical_not(input):
     """Elementwise logical not (zero is True), as a bool tensor."""
-    return _dispatch.function_result_version("logical_not", (input,), Tensor._make(np.logical_not(input._data)))
+    result = np.asarray(np.logical_not(input._data))   # (of a 0-d array NumPy returns a scalar: kept an array)
+    return _dispatch.function_result_version("logical_not", (input,), Tensor._make(result))
 
 
 def _all_any(np_fn, input, dim, keepdim):
@@ -2923,8 +2925,9 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
         raise RuntimeError(f"{_legacy(input.dtype)} did not match {_legacy(other.dtype)}")
     _check_tolerances(rtol, atol)
     try:
-        out = Tensor._make(np.asarray(np.isclose(input._data, other._data, rtol=rtol, atol=atol,
-                                                 equal_nan=equal_nan)))
+        close = np.asarray(np.isclose(input._data, other._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+        # (laid out as PyTorch's first step, input == other: TensorIterator's output of the two operands)
+        out = Tensor._make(_strides.iterator_layout(close, (input._data, other._data)))
     except ValueError:
         _raise_broadcast_error(input._data.shape, other._data.shape)
     # (PyTorch builds the result in place: close = input == other, then close |= both nan (equal_nan, floating
@@ -3060,6 +3063,11 @@ def to(input, *args, **kwargs):
     if type(dtype) is type and dtype in _dtypes._PY_TYPES:
         dtype = _dtypes._info_dtype(dtype, "to")
     copy = kwargs.get("copy", False)
+    # ``copy`` may come positionally too: to(device, dtype, non_blocking, copy), to(dtype, non_blocking, copy),
+    # to(other, non_blocking, copy)
+    copy_at = 3 if args and (args[0] is None or is_device(args[0])) else 2
+    if len(args) > copy_at and args[copy_at] is True:
+        copy = True
     for a in (*args, kwargs.get("device"), kwargs.get("tensor")):
         if is_device(a):
             check_target_device(a)

@@ -204,6 +204,8 @@ def _histogramdd(name: str, input, bins, range, weight, density):
 
 def histogram(input, bins=100, *, range=None, weight=None, density: bool = False):  # noqa: A002
     """Counts (or summed weights) of input's values in ``bins`` bins, and the bin edges."""
+    if isinstance(weight, Tensor):   # (flattened as input is: PyTorch's weight->reshape({weight->numel()}))
+        weight = _ops.reshape(weight, (-1,))
     results = _histogramdd("histogram", _ops.reshape(input, (-1, 1)), [bins], range, weight, density)
     return histogram_type(results)
 

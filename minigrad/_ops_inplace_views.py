@@ -194,11 +194,23 @@ def resize_(input: Tensor, *size, memory_format=None) -> Tensor:
         raise RuntimeError("cannot resize variables that require grad")
     if sizes == input._data.shape:
         return _check_no_tangent(input)  # nothing changes, not even the version
+    resize_storage(input, sizes)
+    _check_inference_write(input)
+    input._version_counter[0] += 1
+    root = input._base if input._base is not None else input
+    root._restrided = True  # views made before replay the old shape (see _restride)
+    return _check_no_tangent(input)
+
+
+def resize_storage(input: Tensor, sizes: tuple) -> None:
+    """The memory part of resize_ (no autograd check, no version bump: also what PyTorch's kernels do to an ``out=``
+    tensor of the wrong shape, as addbmm_ to its input)."""
     flat, start = D._storage(input._data)
     n = int(np.prod(sizes, dtype=np.int64))
     if start + n <= flat.size:
         new = flat[start:start + n].reshape(sizes)
     else:  # the memory grows: a new storage holding the old one's values
+        _strides.check_resizable(flat)
         grown = np.zeros(start + n, dtype=flat.dtype)
         grown[:flat.size] = flat
         new = grown[start:].reshape(sizes)
@@ -206,11 +218,6 @@ def resize_(input: Tensor, *size, memory_format=None) -> Tensor:
         # object). It stops being a view of a base it no longer shares memory with.
         input._base, input._view_fn = None, None
     input._data = new
-    _check_inference_write(input)
-    input._version_counter[0] += 1
-    root = input._base if input._base is not None else input
-    root._restrided = True  # views made before replay the old shape (see _restride)
-    return _check_no_tangent(input)
 
 
 def _check_no_tangent(input: Tensor) -> Tensor:

@@ -269,7 +269,7 @@ def bitwise_not(input):
     """~x for integer and bool tensors."""
     if input.dtype.is_floating_point or input.dtype.is_complex:
         raise NotImplementedError(f"\"bitwise_not_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
-    return Tensor._make(np.invert(input._data))
+    return Tensor._make(np.asarray(np.invert(input._data)))   # (of a 0-d array NumPy returns a scalar)
 
 
 # =============================================================================================

@@ -11,7 +11,7 @@ import warnings
 
 import numpy as np
 
-from . import _arg_errors, _creation, _dtypes, _layout, _ops
+from . import _arg_errors, _conj, _creation, _dtypes, _layout, _ops
 from . import derivatives as D
 from ._tensor import Tensor, _user_stacklevel
 from .amp.autocast_mode import ON as _AUTOCAST
@@ -556,7 +556,10 @@ def vdot(input, other):
                            f"{input.numel()} and {other.numel()} elements respectively")
     if input.dtype is _dtypes.bool_:
         raise NotImplementedError("\"dot\" not implemented for 'Bool'")
-    return D.vdot(input, other)
+    out = D.vdot(input, other)
+    if other.is_conj() and not input.is_conj():
+        out = _conj.with_conj_bit(out)   # (PyTorch's kernel: vdot(x, y.conj()) is dot(x, y).conj())
+    return out
 
 
 def _expanded(input, target: list) -> None:
@@ -689,16 +692,22 @@ def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
 
 
 def addbmm_(input, batch1, batch2, *, beta=1, alpha=1):
-    """In-place addbmm: input must have the product's shape (PyTorch would resize a smaller one)."""
+    """In-place addbmm; an input of another shape (one that broadcasts to the product's) is resized to it."""
     batch1.size(1), batch2.size(2)  # (PyTorch reads the product's sizes first: their dim errors)
     _check_addbmm(input, batch1, batch2, in_place=False)  # (input's expand first, in place too)
     target = [batch1.shape[1], batch2.shape[2]]
     if input.dtype is _dtypes.bool_:
         raise NotImplementedError("\"addmm_impl_cpu_\" not implemented for 'Bool'")
-    if list(input.shape) != target:
-        raise NotImplementedError(f"addbmm_(): minigrad does not resize the input in place: it has shape "
-                                  f"{list(input.shape)}, the product {target}")
     beta, alpha = product_scalars(input.dtype, beta, alpha)
+    if list(input.shape) != target:
+        # PyTorch's addbmm_ is addbmm_out(input, batch1, batch2, out=input): input expanded to the product's shape,
+        # the out tensor (input itself) resized to it, its memory grown ("not resizable" if shared with NumPy),
+        # then beta·expanded + alpha·Σ written into it. (The expanded view keeps reading the old memory here;
+        # PyTorch's reads the grown one, which only differs where the copy overwrites what it reads next.)
+        from ._ops_inplace_views import resize_storage
+        expanded = input.expand(target)
+        resize_storage(input, tuple(target))
+        return D.addbmm(expanded, batch1, batch2, beta=beta, alpha=alpha, out=input)
     return D.addbmm(input, batch1, batch2, beta=beta, alpha=alpha, out=input)
 
 

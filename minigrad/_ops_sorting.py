@@ -287,13 +287,19 @@ def _unique_dim(input, dim, return_inverse, return_counts):
         values, inverse, counts = a, np.zeros(0, np.int64), np.zeros(0, np.int64)
     else:
         values, inverse, counts = np.unique(a, return_inverse=True, return_counts=True, axis=d)
-    out = [D.NOT_IMPLEMENTED["unique_dim"].call((input,), None, None, {"_result": np.ascontiguousarray(values)})]
+    out = [D.NOT_IMPLEMENTED["unique_dim"].call((input,), None, None, {"_result": _dim_first_layout(values, d)})]
     if return_inverse:
         out.append(Tensor._make(inverse.reshape(-1).astype(np.int64)))
     if return_counts:
         out.append(_dispatch.function_result_version("unique_dim counts", (input,),
                                                      Tensor._make(counts.astype(np.int64))))
     return out[0] if len(out) == 1 else tuple(out)
+
+
+def _dim_first_layout(values: np.ndarray, d: int) -> np.ndarray:
+    """``values`` laid out as PyTorch's unique_dim kernels make them: the slices along ``d`` stacked into a
+    contiguous (n, ...) tensor, then moveaxis(0, d) (so strides (1, n) for unique columns of a matrix)."""
+    return np.moveaxis(np.moveaxis(values, d, 0).copy(), 0, d)   # (a fresh copy: C strides even on size-1 dims)
 
 
 def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
@@ -337,7 +343,7 @@ def _unique_consecutive_dim(input, dim: int, return_inverse, return_counts):
     rows = np.moveaxis(a, d, 0).reshape(a.shape[d], -1)
     starts = np.ones(a.shape[d], bool)
     starts[1:] = (rows[1:] != rows[:-1]).any(axis=1)
-    values = np.ascontiguousarray(np.take(a, np.flatnonzero(starts), axis=d))
+    values = _dim_first_layout(np.take(a, np.flatnonzero(starts), axis=d), d)
     out = [D.NOT_IMPLEMENTED["unique_consecutive"].call((input,), None, None, {"_result": values})]
     if return_inverse:
         out.append(Tensor._make((np.cumsum(starts) - 1).astype(np.int64)))
@@ -439,8 +445,34 @@ def histc(input, bins=100, min=0, max=0):
         raise RuntimeError("torch.histc: max must be larger than min")
     if lo == hi:
         lo, hi = lo - 1, hi + 1
+    if input.dtype.itemsize == 2:   # float16/bfloat16: PyTorch's kernel in the half type (see _histc_half)
+        return _dispatch.function_result_version("histc", (input,), Tensor._make(_histc_half(input._data, bins, lo,
+                                                                                              hi)))
     counts, _ = np.histogram(data, bins=bins, range=(lo, hi))
     return _dispatch.function_result_version("histc", (input,), Tensor._make(counts.astype(input._data.dtype)))
+
+
+def _histc_half(x, bins, lo, hi):
+    """PyTorch's histc kernel on float16/bfloat16 values: bin ⌊(x - min)·bins/(max - min)⌋, each step rounded to
+    the half type (min and max too); each thread counts its slice of the values (parallel_for, 200 a piece at
+    least) in a histogram of the half type, where a count stops growing once 1 is below half its ulp (2048 for
+    float16, 256 for bfloat16); the threads' histograms are then summed in float32 and rounded."""
+    from ._reduce import THREADS
+    t = x.dtype.type
+    left, right = t(lo), t(hi)
+    flat = x.reshape(-1)
+    threads = max(1, min(THREADS[0], -(-flat.size // 200)))
+    chunk = -(-flat.size // threads)
+    total = np.zeros(bins, np.float32)
+    for k in range(threads):
+        part = flat[k * chunk:(k + 1) * chunk]
+        part = part[(part >= left) & (part <= right)]   # (NaNs and values outside the range are not counted)
+        pos = ((part - left) * t(bins) / (right - left)).astype(np.int64)
+        pos = np.clip(np.where(pos == bins, bins - 1, pos), 0, bins - 1)   # (max itself: the last bin)
+        counts = np.zeros(bins, x.dtype)
+        np.add.at(counts, pos, t(1))   # (one at a time, rounded each time, as the kernel's += 1)
+        total += counts.astype(np.float32)
+    return total.astype(x.dtype)
 
 
 def isin(elements, test_elements, *, assume_unique=False, invert=False):

@@ -401,6 +401,8 @@ _AI_AGD = (9.30892908077441974853e+00, 1.98352928718312140417e+01, 1.55646628932
 
 def airy_ai(x: np.ndarray) -> np.ndarray:
     """Ai(x): an asymptotic form left of -2.09 and right of 2.09, the power series between."""
+    if x.ndim == 0:  # (the series loop below updates masks in place: NumPy's 0-d comparisons give scalars)
+        return airy_ai(x.reshape(1)).reshape(())
     T = x.dtype.type
     # left: oscillating, 1/(π^½ (-x)^¼)·(sin t·(1 + z²·F) - cos t·z·G), t = ζ + π/4, z = 1/ζ, ζ = (2/3)(-x)^(3/2)
     root = np.sqrt(-x)

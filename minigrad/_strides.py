@@ -9,6 +9,8 @@ Known differences: the strides PyTorch gives size-1 dims in a few places (see te
 """
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 
 from . import _layout
@@ -299,13 +301,23 @@ def suggested_memory_format(a: np.ndarray):
     return fmt
 
 
-def channels_last_like(forward, n_inputs: int = 1):
+def channels_last_like(forward, n_inputs: int = 1, five_d: bool = False):
     """``forward`` whose 4-D results are channels_last when one of its first ``n_inputs`` arrays is.
 
     PyTorch's convolutions (input or weight) and poolings (input) give channels_last outputs for such inputs.
+    ``five_d``: 5-D results are channels_last_3d too when the input is (PyTorch's upsample_nearest3d/trilinear3d).
     """
     def laid_out(*arrays, **kwargs):
         results = forward(*arrays, **kwargs)
+        if five_d and isinstance(arrays[0], np.ndarray) and arrays[0].ndim == 5:
+            if suggested_memory_format(arrays[0]) is not _layout.channels_last_3d:
+                return results
+
+            def relay5(r):
+                if not isinstance(r, np.ndarray) or r.ndim != 5 or r.size == 0:
+                    return r
+                return copy_into(with_strides(r.shape, channels_last_strides(r.shape), r.dtype), r)
+            return relay5(results)
         if not any(suggests_channels_last(a) for a in arrays[:n_inputs]):
             return results
 
@@ -398,3 +410,38 @@ def empty_view(out, base, op, args, k) -> None:
     if k is not None:
         r = r[k]
     keep_empty_strides(out, [s // a.itemsize for s in r.strides])
+
+
+# =============================================================================================
+# Storages that cannot grow: memory shared with NumPy
+# =============================================================================================
+# PyTorch's storage of ``torch.from_numpy(a)`` is a's memory, which it cannot reallocate; handing a storage to NumPy
+# (``t.numpy()``, ``np.asarray(t)``) makes it so too, for good. Growing such a storage (``resize_`` to more elements,
+# an in-place op whose result is bigger than its input, as ``addbmm_``) raises "Trying to resize storage that is not
+# resizable". Keyed by the id of the array owning the memory, forgotten with it.
+_NOT_RESIZABLE: dict = {}
+
+
+def _storage_owner(a: np.ndarray) -> np.ndarray:
+    """The array owning ``a``'s memory (through as_strided's holder objects too)."""
+    while True:
+        base = a.base
+        base = base if isinstance(base, np.ndarray) else getattr(base, "base", None)
+        if not isinstance(base, np.ndarray):
+            return a
+        a = base
+
+
+def mark_not_resizable(a: np.ndarray) -> None:
+    """The storage of ``a`` is shared with NumPy from now on: it can no longer grow."""
+    owner = _storage_owner(a)
+    key = id(owner)
+    if key not in _NOT_RESIZABLE:
+        # (the weak reference's callback forgets the id once the memory is freed: ids are reused)
+        _NOT_RESIZABLE[key] = weakref.ref(owner, lambda _, key=key: _NOT_RESIZABLE.pop(key, None))
+
+
+def check_resizable(a: np.ndarray) -> None:
+    """PyTorch's error for growing a storage shared with NumPy (see mark_not_resizable)."""
+    if _NOT_RESIZABLE and id(_storage_owner(a)) in _NOT_RESIZABLE:
+        raise RuntimeError("Trying to resize storage that is not resizable")

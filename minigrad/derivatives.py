@@ -31,6 +31,7 @@ from . import (
     _batch_norm_cpu,
     _complex_bits,
     _dfti,
+    _dtypes,
     _float_math,
     _group_norm_cpu,
     _lapack,
@@ -158,6 +159,8 @@ def unsqueeze_to(grad, sizes, dim=None):
         for d, n in enumerate(sizes):
             if n == 1:
                 grad = grad.unsqueeze(d)
+        return grad
+    if isinstance(dim, (tuple, list)) and not dim:   # squeeze(x, ()) squeezed nothing: grad passes as it is
         return grad
     for d in sorted(_dims(dim, len(sizes))):
         if len(sizes) and sizes[d] == 1:
@@ -738,7 +741,12 @@ def _div_jvp(self_t, other_t, result, self, other):
 def _div_other_backward(grad, self, other):
     """d(x/y)/dy = -x/y², as PyTorch's ``-grad * ((self / other) / other).conj()`` (C++ builds an operator's right
     operand first: the quotients' nodes come before the negation's, the order backward runs them in)."""
-    quotient = ((self / other) / other).conj()
+    if isinstance(self, Tensor):
+        first = self / other
+    else:  # a number x (torch.div(2.5, y)), saved as the number: x / y is PyTorch's division, not Python's
+        from . import _ops  # (x.__rtruediv__ would be PyTorch's reciprocal() * x, another rounding)
+        first = _ops.div(self, other)
+    quotient = (first / other).conj()
     return grad.neg() * quotient
 
 
@@ -1219,6 +1227,10 @@ def _vector_norm(a, ord, dim, keepdim, single=True):
     if ord != 0 and a.size and math.prod(reduced) == 1 and (single or ord in (1, np.inf, -np.inf)):
         out = np.ascontiguousarray(_abs(a)).reshape(a.shape)   # one element per result: PyTorch returns |x| itself
         return out if keepdim else np.squeeze(out, axis=dim)   # (no x^p and root that round; 0-dim stays 0-dim)
+    if ord == 0 and a.dtype.kind == "c" and a.size and math.prod(reduced) == 1 and single:
+        # (PyTorch's one-element path counts x != 0 in the complex dtype, then copies the counts into the real
+        # result: that copy gives the complex-to-real warning, once per process)
+        cast_array(np.ones(1, a.dtype), np.float64)
     if a.dtype in (np.float32, np.float64) and ord not in (0, np.inf, -np.inf) and a.size:   # PyTorch's order
         out = _strides.contiguous(np.asarray(_vector_norm_f32(a, ord, dim, single)))   # (a new C-order tensor)
         return np.expand_dims(out, tuple(range(a.ndim)) if dim is None else dim) if keepdim else out
@@ -2837,6 +2849,14 @@ _BCE_EPS = 1e-12  # PyTorch's guard against dividing by x(1 - x) = 0
 
 def _bce_backward_forward(g, x, y, weight, reduction):
     # d/dx = g·(x - y) / max(x(1 - x), 1e-12), times weight (divided by the element count for mean)
+    if _is_half(x.dtype):
+        # PyTorch's kernel steps in the half type itself, 1 and ε too (typed: NumPy would widen a bfloat16 times a
+        # Python number); the mean's division by the count is a Scalar op, in float32 and rounded once
+        one, eps = x.dtype.type(1), x.dtype.type(_BCE_EPS)
+        out = g * (x - y) / np.maximum((one - x) * x, eps)
+        if weight is not None:
+            out = out * weight._data
+        return (out.astype(np.float32) / np.float32(x.size)).astype(x.dtype) if reduction == 1 else out
     out = g * (x - y) / np.maximum((1 - x) * x, _BCE_EPS)
     if weight is not None:
         out = out * weight._data
@@ -4011,7 +4031,9 @@ def _det_jvp(A_t, A, result, LU, pivots):
     lu = LU._data
     pivot = np.diagonal(lu, axis1=-2, axis2=-1)
     if not (pivot == 0).any() or not _lapack.supports(lu):
-        return result * _solve(A, A_t).diagonal(0, -2, -1).sum(-1)
+        # (A detached: PyTorch's LU is a non-differentiable output, so backward through the tangent reaches A
+        # only through det A)
+        return result * _solve(A.detach(), A_t).diagonal(0, -2, -1).sum(-1)
     lu = lu + np.eye(lu.shape[-1], dtype=lu.dtype) * np.where(pivot == 0, np.finfo(lu.dtype).eps, 0).astype(
         lu.dtype)[..., None, :]
     use_a_t = A._data.flags.c_contiguous and not A.is_complex()  # (the LU is of Aᵀ then: see _det_forward)
@@ -4021,6 +4043,9 @@ def _det_jvp(A_t, A, result, LU, pivots):
 
 def linalg_det_backward(grad, det, A, pivots, LU=None):
     """d det A = det A · tr(A⁻¹ dA)  ⇒  gA = A⁻ᴴ·(g·conj(det A))·I, solved with A (PyTorch's, A invertible)."""
+    if A.numel() == 0:   # (nothing to solve: PyTorch's zeros, with no graph behind them even under create_graph)
+        from ._creation import zeros_like
+        return zeros_like(A)
     if A.shape[-1] == 1:   # 1 x 1: det A = a, so gA = g itself (PyTorch's shortcut; also for a = 0, no solve)
         return grad.unsqueeze(-1).unsqueeze(-1).expand(tuple(A.shape))
     if _untracked() and LU is not None and _lapack.supports(LU._data):
@@ -4146,7 +4171,10 @@ def linalg_eigh_backward(grads, eigenvalues, eigenvectors):
     if gL is None and gV is None:
         return None
     if gV is None:                                                      # eigvalsh: V diag(gL) Vᴴ
-        return (V * gL.unsqueeze(-2)).matmul(_mH(V))
+        # (Vᴴ made first: C++ evaluates the operands of PyTorch's matmul(V * gL, V.mH()) right to left, so under
+        # create_graph the gradients reaching V arrive in PyTorch's order, through V * gL's node first)
+        Vh = _mH(V)
+        return (V * gL.unsqueeze(-2)).matmul(Vh)
     VhgV = _mH(V).matmul(gV)
     if VhgV.is_complex():
         _check_phase_invariant(VhgV.diagonal(0, -2, -1).imag,
@@ -4497,7 +4525,9 @@ def _slogdet_jvp(A, A_t, sign, LU, pivots):
             a_inv_e = _lapack.getrs(lu, pivots._data, A_t._data, _lapack.trans_letter(use_a_t, lu))
         tr = Tensor._make(a_inv_e).diagonal(0, -2, -1).sum(-1)
     else:
-        tr = linalg.solve(A, A_t).diagonal(0, -2, -1).sum(-1)
+        # (A detached: PyTorch solves with the forward's LU, a non-differentiable output, so backward through
+        # the tangent does not reach A)
+        tr = linalg.solve(A.detach(), A_t).diagonal(0, -2, -1).sum(-1)
     if A.is_complex():
         return sign * (tr.imag * 1j), tr.real
     return _ops().zeros_like(sign), tr
@@ -4535,8 +4565,12 @@ def _eigh_jvp(dA, L, V):
 
 
 def _solve_jvp(A, B, A_t, B_t, result, left):
-    """X = A⁻¹B: dX = A⁻¹(dB - dA·X); with left=False, X = BA⁻¹: dX = (dB - X·dA)A⁻¹."""
+    """X = A⁻¹B: dX = A⁻¹(dB - dA·X); with left=False, X = BA⁻¹: dX = (dB - X·dA)A⁻¹.
+
+    PyTorch's linalg_solve_jvp applies A⁻¹ through the forward's LU, a non-differentiable output: backward
+    through the tangent reaches A only through X, not through that A⁻¹. A detached A does the same."""
     from . import linalg
+    A = A.detach()
     if result.dim() < A.dim():  # a vector right-hand side: dA·x as a matrix-vector product
         return linalg.solve(A, B_t - A_t.matmul(result.unsqueeze(-1)).squeeze(-1), left=left)
     if left:
@@ -4711,14 +4745,26 @@ def _np_log_sigmoid(x):
     return (np.minimum(x, 0) - np.log1p(buffer)).astype(x.dtype, copy=False), buffer.astype(x.dtype, copy=False)
 
 
+# The two losses' kernels treat the half types differently (measured against PyTorch): smooth L1 computes a
+# bfloat16 loss in float32 and rounds once but a float16 one step by step in float16 (β rounded to it first);
+# Huber the other way round. "Step by step": every operation rounds to the tensor's dtype, with the numbers
+# (β, δ, 0.5) of that dtype (typed explicitly: NumPy widens bfloat16 times a Python float to float32).
 def _smooth_l1(x, t, beta):
+    if x.dtype.kind == "V":   # bfloat16 (ml_dtypes): in float32, one rounding
+        return _smooth_l1(x.astype(np.float32), t.astype(np.float32), beta).astype(x.dtype)
     d = np.abs(x - t)
-    return np.where(d < beta, 0.5 * d * d / beta, d - 0.5 * beta) if beta > 0 else d
+    if beta <= 0:
+        return d
+    b, half = x.dtype.type(beta), x.dtype.type(0.5)
+    return np.where(d < b, half * d * d / b, d - half * b)
 
 
 def _huber(x, t, delta):
+    if x.dtype == np.float16:   # in float32, δ too, one rounding
+        return _huber(x.astype(np.float32), t.astype(np.float32), delta).astype(x.dtype)
     d = np.abs(x - t)
-    return np.where(d < delta, 0.5 * d * d, delta * (d - 0.5 * delta))
+    dl, half = x.dtype.type(delta), x.dtype.type(0.5)
+    return np.where(d < dl, half * d * d, dl * (d - half * dl))
 
 
 def _np_softplus_backward(g, x, beta, threshold):
@@ -4730,6 +4776,8 @@ def _np_softplus_backward(g, x, beta, threshold):
         return np.where(bx > np.float32(threshold), g, g * z / (z + np.float32(1)))
     if x.dtype == np.float64 and g.dtype == np.float64:   # SLEEF's exp on whole vectors, glibc's on the rest
         return _float_math.softplus_backward64(g, x, beta, threshold)
+    if _is_half(x.dtype) and g.dtype == x.dtype:   # float16/bfloat16: the float32 kernel, rounded once
+        return _np_softplus_backward(g.astype(np.float32), x.astype(np.float32), beta, threshold).astype(x.dtype)
     z = np.exp(x * beta)
     return np.where(x * beta > threshold, g, g * z / (z + 1)).astype(np.result_type(g, x), copy=False)
 
@@ -4758,6 +4806,9 @@ def _np_elu_backward(g, x, alpha, scale, input_scale, is_result):
     # result y (in-place elu_) g·input_scale·(y + α·scale)
     if g.dtype == x.dtype and x.dtype in (np.float32, np.float64):   # its rounding: SLEEF's exp on whole
         return _float_math.elu_backward(g, x, alpha, scale, input_scale, is_result)   # vectors (_float_math.py)
+    if g.dtype == x.dtype and _is_half(x.dtype):   # float16/bfloat16: the float32 kernel, rounded once
+        return _float_math.elu_backward(g.astype(np.float32), x.astype(np.float32), alpha, scale, input_scale,
+                                        is_result).astype(x.dtype)
     if is_result:
         negative = g * input_scale * (x + alpha * scale)
     else:
@@ -4943,8 +4994,10 @@ hardswish_backward = Op(
 def mish_backward(grad, self):
     """d mish: PyTorch's mish_backward kernel when nothing records (its rounding: _float_math.mish_backward),
     else its infinitely_differentiable_mish_backward, the same formula in tensor ops."""
-    if _untracked() and grad._data.dtype == self._data.dtype == np.float32:
-        return _numpy_result(_float_math.mish_backward, grad._data, self._data)
+    if _untracked() and grad._data.dtype == self._data.dtype and grad._data.dtype in (np.float32, np.float16,
+                                                                                      _dtypes.bfloat16.np):
+        # (float16/bfloat16: the float32 kernel on the values in float32, rounded once)
+        return _numpy_result(_float_math.for_float32(_float_math.mish_backward, None), grad._data, self._data)
     if _untracked() and grad._data.dtype == self._data.dtype == np.float64:
         return _numpy_result(_float_math.mish_backward64, grad._data, self._data)
     sigmoid = self.sigmoid()
@@ -4966,34 +5019,39 @@ def _loss_norm(x, t, reduction) -> float:
     return 1.0 / n if reduction == 1 and n else 1.0
 
 
-# The smooth L1 / Huber backward kernels' vector code covers whole vectors (16 floats, 8 doubles: blocks of two,
-# then one more), the scalar code the rest (measured against PyTorch).
-_LOSS_BLOCK, _LOSS_BLOCK64 = 16, 8
+# The smooth L1 / Huber backward kernels' vector code covers whole vectors (16 floats, 8 doubles, 32 halves:
+# blocks of two, then one more), the scalar code the rest (measured against PyTorch). Huber's float16 and bfloat16
+# code is the float32 code in the half type: every operation rounds to it (ml_dtypes' bfloat16 arithmetic does).
+_LOSS_BLOCKS = {8: 8, 4: 16, 2: 32}
+_LOSS_DTYPES = (np.float32, np.float64, np.float16, _dtypes.bfloat16.np)
 
 
 def _np_smooth_l1_backward(g, x, t, reduction, beta):
     # PyTorch's kernel, d = x - t: -g for d <= -β, g for d >= β, d·g/β between (mean: / count)
     dtype = np.result_type(g, x, t)
-    if beta <= 0 or dtype not in (np.float32, np.float64):
+    if beta <= 0 or dtype not in _LOSS_DTYPES:
         d = x - t
         slope = np.where(d <= -beta, -g, np.where(d >= beta, g, d * g / beta)) if beta > 0 else np.sign(d) * g
         return (slope * _loss_norm(x, t, reduction)).astype(dtype, copy=False)
     # cpu_kernel_vec rounds differently on its two paths: vector blocks compute norm·(d/β or ±1)·g, the scalar
-    # tail ±norm·g or norm·d·g/β (left to right); norm and β are numbers of the tensor's dtype.
-    norm, b = dtype.type(_loss_norm(x, t, reduction)), dtype.type(beta)
+    # tail ±norm·g or norm·d·g/β (left to right); norm and β are numbers of the tensor's dtype. (Unlike the
+    # Huber one, this kernel computes float16 and bfloat16 in float32, on the half types' vector lengths, and
+    # rounds once.)
+    compute = np.dtype(np.float32) if _is_half(dtype) else dtype
+    norm, b = compute.type(_loss_norm(x, t, reduction)), compute.type(beta)
 
     def vector(x, t, g):
         d = x - t
-        return norm * np.where(np.abs(d) >= b, np.where(d > 0, dtype.type(1), dtype.type(-1)), d / b) * g
+        return norm * np.where(np.abs(d) >= b, np.where(d > 0, compute.type(1), compute.type(-1)), d / b) * g
 
     def scalar(x, t, g):
         # (β is the kernel's double argument here: a float32 norm·d·g is widened before the division)
         d = x - t
-        inside = ((norm * d * g).astype(np.float64) / beta).astype(dtype, copy=False)
+        inside = ((norm * d * g).astype(np.float64) / beta).astype(compute, copy=False)
         return np.where(d <= -b, -norm * g, np.where(d >= b, norm * g, inside))
 
-    x, t, g = (np.asarray(v, dtype) for v in (x, t, g))
-    block = _LOSS_BLOCK64 if dtype == np.float64 else _LOSS_BLOCK
+    x, t, g = (np.asarray(v, compute) for v in (x, t, g))
+    block = _LOSS_BLOCKS[dtype.itemsize]
     return _float_math.two_paths(vector, scalar, x, t, g, block=block).astype(dtype, copy=False)
 
 
@@ -5012,7 +5070,7 @@ def _np_huber_backward(g, x, t, reduction, delta):
         from ._ops import _legacy
         raise RuntimeError(f"Found dtype {_legacy(from_numpy(t.dtype))} but expected {_legacy(from_numpy(x.dtype))}")
     dtype = np.result_type(g, x, t)
-    if dtype not in (np.float32, np.float64):
+    if dtype not in _LOSS_DTYPES:
         d = x - t
         slope = np.where(d <= -delta, -g * delta, np.where(d >= delta, g * delta, d * g))
         return (slope * _loss_norm(x, t, reduction)).astype(dtype, copy=False)
@@ -5031,7 +5089,7 @@ def _np_huber_backward(g, x, t, reduction, delta):
         return np.where(d <= -dl, -ng * delta, np.where(d >= dl, ng * delta, norm * d * g)).astype(dtype, copy=False)
 
     x, t, g = (np.asarray(v, dtype) for v in (x, t, g))
-    block = _LOSS_BLOCK64 if dtype == np.float64 else _LOSS_BLOCK
+    block = _LOSS_BLOCKS[dtype.itemsize]
     return _float_math.two_paths(vector, scalar, x, t, g, block=block).astype(dtype, copy=False)
 
 
@@ -5325,8 +5383,8 @@ def _row_sums_in_order(values):
 def _np_multi_margin(x, target, p, margin, weight, reduction):
     x2, y, rows, z, active, h, w = _multi_margin_terms(x, target, p, margin, weight)
     loss = _row_sums_in_order(h) / x.dtype.type(x2.shape[1])          # each row's Σ h / C, in x's dtype
-    if reduction == 0 and x.ndim > 1:
-        return loss.reshape(x.shape[:-1])
+    if reduction == 0:   # one loss per frame, shaped as the target: (N,) for a 1-d target, () for a 0-d one
+        return loss.reshape((len(loss),) if target.dim() > 0 else ())
     # the rows' losses added in the accumulate type (double for float), the mean divided there, rounded once
     acc = np.float64 if x.dtype in (np.float32, np.float16) else x.dtype.type
     total = np.add.accumulate(loss.astype(acc))[-1] if len(loss) else acc(0)
@@ -5508,10 +5566,13 @@ nansum = Op("nansum", "NansumBackward0",
             # to self's dtype first: nansum_backward(grad.to(self.scalar_type()), ...), a ToCopyBackward0 below)
             self=lambda grad, self, dim, keepdim:
                 sum_backward(grad.to(self.dtype), self.shape, dim, keepdim) * self.isnan().logical_not())
-# x·π/180 and x·180/π, the constant rounded to the tensor's dtype first (PyTorch multiplies by a scalar).
-deg2rad = Op("deg2rad", "Deg2RadBackward0", lambda a: a * a.dtype.type(math.pi / 180), jvp="linear",
+# x·π/180 and x·180/π as PyTorch's product with a Scalar: the constant rounded to the tensor's dtype first (to
+# float32 for half and bfloat16, whose kernel computes in float32 and rounds the product once).
+deg2rad = Op("deg2rad", "Deg2RadBackward0",
+             lambda a: (a * _opmath_number(a, math.pi / 180)).astype(a.dtype, copy=False), jvp="linear",
              self=lambda grad: mul_scalar(grad, other=math.pi / 180))   # (a Scalar product: MulBackward1)
-rad2deg = Op("rad2deg", "Rad2DegBackward0", lambda a: a * a.dtype.type(180 / math.pi), jvp="linear",
+rad2deg = Op("rad2deg", "Rad2DegBackward0",
+             lambda a: (a * _opmath_number(a, 180 / math.pi)).astype(a.dtype, copy=False), jvp="linear",
              self=lambda grad: mul_scalar(grad, other=180 / math.pi))
 
 
@@ -5615,6 +5676,9 @@ def logcumsumexp_backward(grad, self, result, dim):
     if grad.dim() == 0 or grad.numel() == 0:  # (only these pass grad through, as PyTorch's)
         return grad
     ops = _ops()
+    if grad.is_complex():   # (no trick separating the signs needed: the log of a complex number is defined)
+        return (ops.flip(logcumsumexp(ops.flip(grad.conj().log() - result, (dim,)), dim=dim), (dim,))
+                + self).exp().conj()
     from ._dtypes import finfo
     lowest = float(finfo(grad.dtype).min)  # (NumPy's finfo knows no bfloat16)
 
@@ -5635,6 +5699,8 @@ _LCSE_LIBM = {   # accumulator type: the C library's exp and log1p
 def _logcumsumexp(a, dim):
     """PyTorch's CPU loop: c = log1p(e^(min - max)) + max of (x_i, c), in the accumulator type (double for
     float32, float for halves) with the C library's exp and log1p, c = x_i where both are the same infinity."""
+    if a.dtype.kind == "c" and a.size:
+        return _logcumsumexp_complex(a, dim)
     if not (a.dtype.kind == "f" or _float_math._is_reduced(a.dtype)) or a.size == 0:
         return np.logaddexp.accumulate(a, axis=dim).astype(a.dtype, copy=False)
     acc = np.dtype(np.float64) if a.dtype.itemsize >= 4 else np.dtype(np.float32)
@@ -5652,6 +5718,40 @@ def _logcumsumexp(a, dim):
             lo = np.where(nan, c, np.where(c < v, c, v))
             hi = np.where(nan, c, np.where(v < c, c, v))
             c = np.where((lo != hi) | np.isfinite(lo), _lcse_log1p(_lcse_exp(lo - hi)) + hi, v)
+            out[..., i] = c
+    return _strides.contiguous(np.moveaxis(out, -1, dim))
+
+
+def _complex_log1p(z):
+    """c10's complex log1p: log|1 + z| (as ½·log1p(x(2 + x) + y²) near 0, else log(hypot(1 + x, y)))
+    + i·atan2(y, 1 + x)."""
+    x, y = z.real, z.imag
+    r = x * (2 + x) + y * y
+    near = np.abs(z) < 0.5
+    out = np.empty(z.shape, z.dtype)
+    out.real = np.where(near, np.where(r == 0, x, 0.5 * np.log1p(r)), np.log(np.hypot(x + 1, y)))
+    out.imag = np.arctan2(y, x + 1)
+    return out
+
+
+def _logcumsumexp_complex(a, dim):
+    """PyTorch's CPU loop for complex numbers (in complex128): c = log1p(e^(min - max)) + max of (x_i, c), min and
+    max by real part; a NaN (in either part) takes over as NaN + NaN·i; equal infinite real parts: -inf gives min,
+    +inf log(e^min + e^max)."""
+    x = np.moveaxis(a, dim, -1).astype(np.complex128)
+    out = np.empty(x.shape, a.dtype)
+    c = np.full(x.shape[:-1], complex(-np.inf, 0.0), np.complex128)
+    with np.errstate(all="ignore"):
+        for i in range(x.shape[-1]):
+            v = x[..., i]
+            c_nan, v_nan = np.isnan(c.real) | np.isnan(c.imag), np.isnan(v.real) | np.isnan(v.imag)
+            v_low = v.real < c.real
+            lo = np.where(c_nan, c, np.where(v_nan, v, np.where(v_low, v, c)))
+            hi = np.where(c_nan, c, np.where(v_nan, v, np.where(v_low, c, v)))
+            same_inf = ~np.isfinite(lo.real) & (lo.real == hi.real)
+            c = np.where(c_nan | v_nan, complex(np.nan, np.nan),
+                         np.where(same_inf, np.where(lo.real < 0, lo, np.log(np.exp(lo) + np.exp(hi))),
+                                  _complex_log1p(np.exp(lo - hi)) + hi))
             out[..., i] = c
     return _strides.contiguous(np.moveaxis(out, -1, dim))
 
@@ -5918,9 +6018,12 @@ max_pool2d_with_indices = Op(
     # each window's gradient goes to the element that was its maximum (result1 holds where it was)
     self=lambda grad, self, kernel_size, stride, padding, dilation, ceil_mode, result1:
         max_pool2d_with_indices_backward(grad, self, indices=result1))
+# (the gradient takes the INPUT's memory format, as PyTorch's kernel allocates it: channels_last for such an x)
+_max_pool2d_grad_input = _strides.channels_last_like(
+    lambda x, g, indices: _conv.max_pool2d_backward(g, x.shape, indices._data))
 max_pool2d_with_indices_backward = Op(
     "max_pool2d_with_indices_backward", "MaxPool2DWithIndicesBackwardBackward0",
-    lambda g, x, indices: _conv.max_pool2d_backward(g, x.shape, indices._data),
+    lambda g, x, indices: _max_pool2d_grad_input(x, g, indices=indices),
     inputs=("grad_output", "self"), args=("indices",),
     jvp="linear",  # linear in grad_output; self only gives the shape
     grad_output=lambda grad, indices: max_pool_double_backward(grad, indices),   # linear in g
@@ -6355,7 +6458,13 @@ def layer_norm_double_backward(grads, grad_out, input, mean, rstd, weight, norma
     if ggG_expanded is not None:
         term = ggG_expanded * input_sub_mu * s
         g_grad_out = term if g_grad_out is None else g_grad_out + term
-    if ggB is not None:
+    if ggB is not None and gamma is None:
+        # PyTorch reshapes ggB only when there is a weight: without one its term is an undefined tensor, dropped
+        # when nothing came before it, and refused by the addition otherwise (PyTorch's error, kept)
+        if g_grad_out is not None:
+            raise RuntimeError("Expected a proper Tensor but got None (or an undefined Tensor in C++) for "
+                               "argument #1 'other'")
+    elif ggB is not None:
         term = ggB.reshape(1, N)
         g_grad_out = term if g_grad_out is None else g_grad_out + term
     if g_grad_out is not None:
@@ -6883,8 +6992,10 @@ upsample_bicubic2d_aa, upsample_bicubic2d_aa_backward = _upsample_aa_ops("bicubi
 
 upsample_trilinear3d = Op(
     "upsample_trilinear3d", "UpsampleTrilinear3DBackward0",
-    lambda x, output_size, align_corners, scales_d, scales_h, scales_w:
-        _interp().upsample_trilinear3d(x, output_size, align_corners, scales_d, scales_h, scales_w),
+    _strides.channels_last_like(   # (a channels_last_3d input gives a channels_last_3d output, as PyTorch's)
+        lambda x, output_size, align_corners, scales_d, scales_h, scales_w:
+            _interp().upsample_trilinear3d(x, output_size, align_corners, scales_d, scales_h, scales_w),
+        five_d=True),
     args=("output_size", "align_corners", "scales_d", "scales_h", "scales_w"), jvp="linear",
     # linear: dx = Aᵀ·g, each output gradient split over the eight inputs it read
     self=lambda grad, self_sym_sizes, output_size, align_corners, scales_d, scales_h, scales_w:
@@ -6912,9 +7023,10 @@ def _nearest_ops(dims: int, exact: bool = False) -> tuple:
     name = f"_upsample_nearest_exact{dims}d" if exact else f"upsample_nearest{dims}d"
     node = f"UpsampleNearest{'Exact' if exact else ''}{dims}D"
 
-    @_strides.channels_last_like  # (a channels_last input gives a channels_last output, as PyTorch's)
     def forward(x, output_size, **scales):
         return _interp().upsample_nearest(x, output_size, [scales[n] for n in scale_names], exact)
+    # (a channels_last(_3d) input gives a channels_last(_3d) output, as PyTorch's)
+    forward = _strides.channels_last_like(forward, five_d=True)
 
     def backward_forward(g, output_size, input_size, **scales):
         return _interp().upsample_nearest_backward(g, input_size, [scales[n] for n in scale_names], exact)
@@ -7155,6 +7267,9 @@ def _mvlgamma(a, p):
 
 def _bessel_i1_backward(grad, self, result, scaled):
     """PyTorch's i1_backward / i1e_backward: I1'(x) = I0 - I1/x (scaled: I0e - I1e·(sgn x + 1/x)), 0.5 at 0."""
+    if self.dtype.itemsize == 2:   # PyTorch's kernel is built for float and double only (no half, no bfloat16)
+        raise NotImplementedError(f"\"{'i1e' if scaled else 'i1'}_backward\" not implemented for "
+                                  f"'{_ops()._legacy(self.dtype)}'")
     eps = float(np.finfo(self._data.dtype).eps)
     not_tiny = self.abs() > eps
     safe = _ops().where(not_tiny, self, eps)
@@ -8280,22 +8395,25 @@ def linalg_eig_backward(grads, eigenvalues, eigenvectors):
         return None
     # (each Vᴴ is its own view, as in PyTorch's formula: the double-backward graph is PyTorch's)
     if gV is None:                                                      # eigvals: V⁻ᴴ diag(gL) Vᴴ
-        return _solve(_mH(V), gL.unsqueeze(-1) * _mH(V))
+        # (the right operand made first: C++ evaluates linalg_solve(V.mH(), gL * V.mH())'s operands right to left)
+        right = gL.unsqueeze(-1) * _mH(V)
+        return _solve(_mH(V), right)
     VhgV = _mH(V).matmul(gV)
     diag = VhgV.diagonal(0, -2, -1)
     _check_phase_invariant(diag.imag, "linalg_eig_backward: The eigenvectors in the complex case are specified up "
                                       "to multiplication by e^{i phi}. The specified loss function depends on this "
                                       "quantity, so it is ill-defined.")
     # project onto the tangent space of the unit-norm eigenvectors
-    VhgV = VhgV - _mH(V).matmul(V * diag.real.unsqueeze(-2))
-    Lc = L.conj()
-    E = Lc.unsqueeze(-2) - Lc.unsqueeze(-1)
-    E.diagonal(0, -2, -1).fill_(1.0)
+    # (C++ evaluates operands right to left: V * Re diag(Vᴴ gV) is made before its Vᴴ)
+    scaled = V * diag.real.unsqueeze(-2)
+    VhgV = VhgV - _mH(V).matmul(scaled)
+    E = _gaps(L.conj())   # conj(L_j - L_i), 1 on the diagonal
     # (in place, as PyTorch's VhgV.div_(Econj): under create_graph the DivBackward0 saves a clone of VhgV)
     gA = VhgV.div_(E)
     if gL is not None:
         gA.diagonal(0, -2, -1).copy_(gL)
-    return _solve(_mH(V), gA.matmul(_mH(V)))
+    right = gA.matmul(_mH(V))   # (made first, as C++ evaluates linalg_solve(V.mH(), gA V.mH())'s operands)
+    return _solve(_mH(V), right)
 
 
 def _eig_jvp(dA, L, V):
@@ -8601,6 +8719,8 @@ def householder_backward(gQ, input, tau):
     gv_i = -conj(τ_i) M_i v_i - τ_i M_iᴴ v_i, of which the entries below the diagonal are input's.
     (minigrad's own derivation: PyTorch's householder_product_backward reaches the same values differently.)
     """
+    if input.numel() == 0 or tau.numel() == 0:
+        return None, None   # (no reflectors, or no matrices: PyTorch's early return leaves both gradients undefined)
     m, n, k = input.shape[-2], input.shape[-1], tau.shape[-1]
     eye = _eye(m, gQ)
     rows = np.arange(m)
@@ -8747,7 +8867,11 @@ def _max_unpool2d(x, indices, output_size):
     out = np.zeros((int(np.prod(lead)), output_size[0] * output_size[1]), dtype=x.dtype)
     flat = indices.reshape(out.shape[0], -1)
     np.put_along_axis(out, flat, x.reshape(flat.shape), axis=1)
-    return out.reshape(*lead, *output_size)
+    out = out.reshape(*lead, *output_size)
+    channels_last = _strides._layout.channels_last
+    if x.ndim == 4 and _strides.suggested_memory_format(x) is channels_last:
+        out = _strides.clone(out, channels_last)   # (PyTorch's output takes a 4-D input's memory format)
+    return out
 
 
 # y[index[k]] = x[k], zero elsewhere: x's gradient reads grad back at each index (max pooling's double backward).

@@ -11,7 +11,7 @@ import warnings as _warnings
 
 import numpy as _np
 
-from . import _arg_errors, _dispatch, _dtypes, _lapack, _linalg_kernels, _ops, _ops_math, _ops_matrices
+from . import _arg_errors, _creation, _dispatch, _dtypes, _lapack, _linalg_kernels, _ops, _ops_math, _ops_matrices
 from . import derivatives as _D
 from . import return_types as _return_types
 from ._ops_matrices import _LinAlgError, det, matrix_power, multi_dot  # noqa: F401
@@ -479,13 +479,45 @@ def matrix_rank(A, *, atol=None, rtol=None, hermitian=False, tol=None):
     if not (A.is_floating_point() or A.is_complex()) or A.dtype.name in ("float16", "bfloat16"):
         raise RuntimeError("This function doesn't handle types other than float and double")
     if tol is not None:
-        atol, rtol = tol, 0.0
+        atol, rtol = tol, (_ops.zeros((), dtype=_dtypes.float64) if isinstance(tol, _Tensor) else 0.0)
+    if isinstance(atol, _Tensor) or isinstance(rtol, _Tensor):
+        return _matrix_rank_tensor_tolerances(A, atol, rtol, hermitian)
     a = A._data
     s = _np.abs(eigvalsh(A)._data) if hermitian else svdvals(A)._data  # (the singular vectors too if A needs grad)
     atol, rtol = _D.pinv_tolerances(a, _number(atol), _number(rtol))
     smax = s.max(-1, keepdims=True, initial=0.0)
     rank = _Tensor._make(_np.asarray((s > _np.maximum(atol, rtol * smax)).sum(-1), dtype=_np.int64))
     rank._version_counter[0] = 1   # (PyTorch counts the singular values above the tolerance with sum(out=): _version 1)
+    return rank
+
+
+def _matrix_rank_tensor_tolerances(A, atol, rtol, hermitian):
+    """matrix_rank with tolerance tensors (one per matrix of the batch, broadcast): PyTorch's steps in its types,
+    tol = max(atol, rtol·σ_max) with the defaults atol = 0, rtol = eps·max(m, n) where atol is not > 0."""
+    for name, t in (("atol", atol), ("rtol", rtol)):
+        if isinstance(t, _Tensor) and t.is_complex():
+            raise RuntimeError(f"torch.linalg.matrix_rank: {name} tensor of complex type is not supported. Got "
+                               f"{_ops._legacy(t.dtype)}")
+    with _grad_mode.no_grad():
+        if A.numel() == 0:   # (no singular values: rank 0, the tolerances unread)
+            rank = _ops.zeros(tuple(A.shape[:-2]), dtype=_dtypes.int64)
+            rank._version_counter[0] = 1
+            return rank
+        double = _dtypes.float64
+        eps_rtol = _creation.full((), float(_np.finfo(_np.zeros((), A._data.dtype).real.dtype).eps) * max(A.shape[-2:]),
+                             dtype=double)
+        if rtol is None:
+            rtol = eps_rtol if atol is None else _ops.where(atol > 0, _ops.zeros((), dtype=double), eps_rtol)
+        atol = _ops.zeros((), dtype=double) if atol is None else atol
+        if hermitian:
+            S = eigvalsh(A).abs()
+            max_S = S.amax(-1, keepdim=True)   # (eigenvalues come in ascending order: the largest |λ| anywhere)
+        else:
+            S = svdvals(A)
+            max_S = S.narrow(-1, 0, 1)         # (singular values come in descending order)
+        tol = _ops.maximum(atol.unsqueeze(-1), rtol.unsqueeze(-1) * max_S)
+        rank = (S > tol).sum(-1)
+    rank._version_counter[0] = 1   # (PyTorch counts them with sum(out=), or fill_(0)s an empty input's: _version 1)
     return rank
 
 

@@ -149,7 +149,7 @@ def _kernel_dtype(name: str, *operands) -> _dtypes.dtype:
 
 def _result(values, out, inputs=()):
     """The result tensor, or ``values`` copied into ``out`` (PyTorch's out= checks; these record no graph)."""
-    result = Tensor._make(values)
+    result = Tensor._make(_np.asarray(values))   # (NumPy's arithmetic on 0-d arrays returns scalars, not arrays)
     if out is None:
         return result
     from .autograd import grad_mode

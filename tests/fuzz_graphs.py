@@ -6520,12 +6520,14 @@ def compare(mine: dict, theirs: dict) -> list:
 
 
 def check(seed: int, family: str = "tensor") -> tuple:
-    """(program, differences) of a seed."""
+    """(program, differences) of a seed, each library run as in a fresh process (once-per-process warnings given)."""
     import torch
+    from parity import fresh_warn_once
 
     import minigrad
     prog = generate(seed, family)
-    return prog, compare(record(minigrad, prog), record(torch, prog))
+    with fresh_warn_once():
+        return prog, compare(record(minigrad, prog), record(torch, prog))
 
 
 def unexplained(prog: Program, diffs: list, known: list) -> list:

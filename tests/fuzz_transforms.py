@@ -345,10 +345,12 @@ def check(runner: str, seed: int) -> tuple:
 def check_program(runner: str, prog: F.Program) -> tuple:
     """(program, differences) of a given program under one runner (a stored witness, say)."""
     import torch
+    from parity import fresh_warn_once
 
     import minigrad
     loose = "float32" in prog.source() or "complex64" in prog.source()
-    return prog, compare(RECORD[runner](minigrad, prog), RECORD[runner](torch, prog), loose)
+    with fresh_warn_once():   # (each library as in a fresh process: once-per-process warnings given)
+        return prog, compare(RECORD[runner](minigrad, prog), RECORD[runner](torch, prog), loose)
 
 
 def dump_program(prog: F.Program) -> dict:

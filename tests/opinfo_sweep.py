@@ -443,6 +443,11 @@ def _leaves(args):
 def _fresh(x):
     """A copy of a torch sample argument with the same strides, no autograd history (for in-place variants)."""
     if isinstance(x, torch.Tensor):
+        if x.numel() > 1 and any(st == 0 and n > 1 for st, n in zip(x.stride(), x.shape)):
+            # expanded (stride 0): a copy into overlapping memory is refused; clone the storage instead
+            out = torch.empty(0, dtype=x.dtype)
+            out.set_(x.detach().untyped_storage().clone(), x.storage_offset(), x.shape, x.stride())
+            return out
         out = torch.empty_strided(x.shape, x.stride(), dtype=x.dtype) if x.numel() else torch.empty(
             x.shape, dtype=x.dtype)
         with torch.no_grad():
@@ -480,13 +485,18 @@ def run_sample(op, fns, sample, dtype_name, idx, report, do_grad):
                     m_proc = proc
             for d in compare_backward(t_out, m_out, proc, m_proc, t_leaves, m_leaves, seed):
                 report("backward", d)
+    if not isinstance(t_args[0], torch.Tensor):  # a scalar `self` (torch.add(2, t)): Tensor.add(2, t) is only
+        fns = {k: v for k, v in fns.items() if k == "op"}  # refused by CPython's descriptor check, not compared
     if "method" in fns:
         t_a, t_k = _fresh((t_ref[0], t_ref[1]))
         m_a, m_k = convert(t_a), convert(t_k)
         diffs, *_ = compare_call(op.method_variant, fns["method"], t_a, t_k, m_a, m_k, seed)
         for d in diffs:
             report("method", d)
-    if "inplace" in fns:
+    if "inplace" in fns and not (isinstance(t_args[0], torch.Tensor)
+                                 and torch._debug_has_internal_overlap(t_args[0]) == 2):
+        # (self overlapping itself without a stride 0, e.g. as_strided((5, 6), (1, 1)): torch cannot tell and
+        # writes in its traversal order, so the in-place result is the kernel's, not the op's: not compared)
         t_a, t_k = _fresh((t_ref[0], t_ref[1]))
         m_a, m_k = convert(t_a), convert(t_k)
         t_v0 = t_a[0]._version if isinstance(t_a[0], torch.Tensor) else None
@@ -523,8 +533,10 @@ def resolve_variants(op):
     return fns, skipped
 
 
-def sweep_op(op, dtypes, out, max_samples=None, only_sample=None, show=False):
-    """Run one OpInfo over the dtypes; write difference lines to `out`; return (samples run, differences)."""
+def sweep_op(op, dtypes, out, max_samples=None, only_sample=None, show=False, inputs="sample", max_numel=None):
+    """Run one OpInfo over the dtypes; write difference lines to `out`; return (samples run, differences).
+
+    inputs='reference': op.reference_inputs (PyTorch's larger sets: extremal values, broadcasting, promotion)."""
     label = op_label(op)
     fns, skipped = resolve_variants(op)
     if not fns:
@@ -540,7 +552,11 @@ def sweep_op(op, dtypes, out, max_samples=None, only_sample=None, show=False):
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                samples = op.sample_inputs("cpu", dtype, requires_grad=do_grad)
+                if inputs == "reference":
+                    samples = map(_with_grad if do_grad else (lambda s: s),
+                                  op.reference_inputs("cpu", dtype, requires_grad=False))
+                else:
+                    samples = op.sample_inputs("cpu", dtype, requires_grad=do_grad)
                 if max_samples is None:
                     samples = list(samples)
         except Exception as e:  # noqa: BLE001
@@ -548,6 +564,9 @@ def sweep_op(op, dtypes, out, max_samples=None, only_sample=None, show=False):
             continue
         for idx, sample in _enumerate_safely(samples, max_samples):
             if only_sample is not None and idx != only_sample:
+                continue
+            if max_numel is not None and any(t.numel() > max_numel for t in _tensors(
+                    (sample.input, sample.args, sample.kwargs))):
                 continue
             if show:
                 print(f"{label} {dtype_name} #{idx}: {sample.summary() if hasattr(sample, 'summary') else sample}",
@@ -573,6 +592,16 @@ def sweep_op(op, dtypes, out, max_samples=None, only_sample=None, show=False):
     return n_run, n_diff
 
 
+def _with_grad(sample):
+    """A reference sample with its floating/complex tensors made leaves requiring grad. (PyTorch runs
+    reference_inputs forward only; built with requires_grad=True some builders fail on their integer tensors
+    and others return views of a leaf, which minigrad's converted copy could not mirror.)"""
+    for t in _tensors((sample.input, sample.args, sample.kwargs)):
+        if (t.dtype.is_floating_point or t.dtype.is_complex) and t.is_leaf:
+            t.requires_grad_(True)
+    return sample
+
+
 def _enumerate_safely(samples, limit):
     """(index, sample) pairs, at most `limit` of them (samples may be a generator)."""
     for idx, sample in enumerate(samples):
@@ -591,11 +620,11 @@ def op_by_label(label):
 _BY_LABEL = {}
 
 
-def sweep_lines(label, dtype_name, max_samples=None):
+def sweep_lines(label, dtype_name, max_samples=None, inputs="sample", max_numel=None):
     """(samples run, difference lines) of one op and dtype: what the CLI prints, as a list (for tests)."""
     import io
     buf = io.StringIO()
-    n_run, _ = sweep_op(op_by_label(label), [dtype_name], buf, max_samples)
+    n_run, _ = sweep_op(op_by_label(label), [dtype_name], buf, max_samples, inputs=inputs, max_numel=max_numel)
     return n_run, buf.getvalue().splitlines()
 
 
@@ -614,12 +643,17 @@ def main(argv=None):
     p.add_argument("--exact", action="store_true", help="names are exact, not prefixes")
     p.add_argument("--dtype", action="append", help=f"dtype(s) to run (default: {', '.join(DTYPES)})")
     p.add_argument("--max-samples", type=int, default=None)
+    p.add_argument("--inputs", choices=("sample", "reference"), default="sample",
+                   help="sample_inputs (default) or reference_inputs (only ops that define them)")
     p.add_argument("--sample", type=int, default=None, help="run only this sample index")
+    p.add_argument("--max-numel", type=int, default=None, help="skip samples with a larger tensor (faster)")
     p.add_argument("--show", action="store_true", help="print each sample's arguments")
     p.add_argument("--chunk", default=None, help="I/N: run only the I-th of N slices of the selected ops (1-based)")
     p.add_argument("--list", action="store_true", help="list ops: runnable variants or why skipped")
     a = p.parse_args(argv)
     ops = select_ops(a.names, a.exact)
+    if a.inputs == "reference":  # (op.reference_inputs falls back to sample_inputs for the others)
+        ops = [op for op in ops if op.reference_inputs_func is not None]
     if a.chunk:
         i, n = (int(x) for x in a.chunk.split("/"))
         ops = ops[i - 1::n]
@@ -631,7 +665,8 @@ def main(argv=None):
     dtypes = a.dtype or list(DTYPES)
     total_run = total_diff = 0
     for op in ops:
-        n_run, n_diff = sweep_op(op, dtypes, sys.stdout, a.max_samples, a.sample, a.show)
+        n_run, n_diff = sweep_op(op, dtypes, sys.stdout, a.max_samples, a.sample, a.show, inputs=a.inputs,
+                                 max_numel=a.max_numel)
         print(f"# {op_label(op)}: {n_run} samples, {n_diff} differences", file=sys.stderr, flush=True)
         total_run += n_run
         total_diff += n_diff

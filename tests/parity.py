@@ -5,7 +5,9 @@ Tests that use ``torch_or_skip()`` are skipped with a visible reason when PyTorc
 """
 from __future__ import annotations
 
+import contextlib
 import re
+import warnings
 
 import numpy as np
 import pytest
@@ -104,6 +106,56 @@ def run_both(program: str) -> tuple[str, str]:
     return outs[0], outs[1]
 
 
+# Warnings PyTorch gives once per process (TORCH_WARN_ONCE) depend on what ran earlier in the process: a test that
+# compares warnings runs its program as in a fresh process. PyTorch's "already given" state cannot be reset, but
+# torch.set_warn_always(True) gives such a warning every time without using up its once; minigrad keeps its state in
+# module-level lists and sets named *warn* (``[]`` or ``[False]`` before the warning), which are cleared for the run.
+_ONCE_FLAGS: dict = {}   # module name -> {flag name: its value before any warning}
+
+
+def _minigrad_once_flags() -> list:
+    """(container, its value before any warning) of each of minigrad's once-per-process warning flags."""
+    import inspect
+    import sys
+    flags = []
+    for name, mod in list(sys.modules.items()):
+        if mod is None or not (name == "minigrad" or name.startswith("minigrad.")):
+            continue
+        if name not in _ONCE_FLAGS:   # the initial values, as the source writes them: ``_X = [False]`` or ``[]``
+            try:
+                src = inspect.getsource(mod)
+            except (OSError, TypeError):
+                src = ""
+            _ONCE_FLAGS[name] = {k: [False] if re.search(rf"^{k}\b[^=\n]*= \[False\]", src, re.M) else type(v)()
+                                 for k, v in vars(mod).items() if "warn" in k.lower() and isinstance(v, (list, set))
+                                 and k not in ("_warn_always", "_ENGINE_WARNINGS")}
+        flags += [(vars(mod)[k], fresh) for k, fresh in _ONCE_FLAGS[name].items()]
+    return flags
+
+
+@contextlib.contextmanager
+def fresh_warn_once():
+    """Run the block with every once-per-process warning of minigrad and torch not yet given (state restored after)."""
+    import minigrad
+    torch = torch_or_skip()
+    flags = _minigrad_once_flags()
+    saved = [(flag, type(flag)(flag)) for flag, _ in flags]
+    always = torch.is_warn_always_enabled(), minigrad.is_warn_always_enabled()
+    try:
+        for flag, fresh in flags:
+            flag.clear()
+            flag.update(fresh) if isinstance(flag, set) else flag.extend(fresh)
+        torch.set_warn_always(True)
+        minigrad.set_warn_always(True)
+        yield
+    finally:
+        torch.set_warn_always(always[0])
+        minigrad.set_warn_always(always[1])
+        for flag, value in saved:
+            flag.clear()
+            flag.update(value) if isinstance(flag, set) else flag.extend(value)
+
+
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]+")  # object addresses differ between the two runs
 
 # ``import torch`` and ``E(f)``: call f and print "no error" or the exception's type and message, so a
@@ -124,3 +176,27 @@ def same_as_torch(program: str, prelude: str = ERROR_PRELUDE) -> str:
     assert _ADDRESS.sub("0x", mine) == _ADDRESS.sub("0x", theirs)
     assert mine.strip()
     return mine
+
+
+def same_output(program: str) -> None:
+    """Run ``program`` with minigrad and with torch, warnings silenced; assert the same non-empty stdout."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (warnings go to stderr; only stdout is compared)
+        ours, theirs = run_both(program)
+    assert theirs.strip(), "the program printed nothing under PyTorch"
+    assert _ADDRESS.sub("0x", ours) == _ADDRESS.sub("0x", theirs)
+
+
+# A helper a program may use: the node names of a graph, breadth first, each node once.
+WALK = """
+def walk(root):
+    order, seen, queue = [], set(), [root]
+    while queue:
+        n = queue.pop(0)
+        if n is None or id(n) in seen:
+            continue
+        seen.add(id(n))
+        order.append(type(n).__name__)
+        queue += [m for m, _ in n.next_functions]
+    return order
+"""

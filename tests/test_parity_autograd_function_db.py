@@ -10,11 +10,10 @@ one short program per fix, run with minigrad and with PyTorch (``parity.run_both
 # ruff: noqa: E501  (the programs are stored as users write them: a line is one statement, not reflowed)
 from __future__ import annotations
 
-import re
 import warnings
 
 import pytest
-from parity import run_both, torch_or_skip
+from parity import same_output, torch_or_skip
 
 torch_or_skip()
 import autograd_function_sweep as sweep  # noqa: E402  (imports torch's test database)
@@ -39,15 +38,6 @@ def test_database_is_whole():
     # the sweep covers all 14 entries, each with its samples, in both libraries
     assert len(NAMES) == 14 and set(NAMES) == set(sweep.minigrad_db())
     assert all(sweep.make_case(name, "float64") for name in NAMES)
-
-
-def _same(program: str) -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # (warnings go to stderr; only stdout is compared)
-        ours, theirs = run_both(program)
-    assert theirs.strip(), "the program printed nothing under PyTorch"
-    mask = re.compile(r"0x[0-9a-fA-F]+")
-    assert mask.sub("0x", ours) == mask.sub("0x", theirs)
 
 
 _MUL = r"""
@@ -96,7 +86,7 @@ f = lambda x: Exp_.apply(x.clone())
 def test_integer_input_tangent_is_none_in_jvp():
     # fixed: a custom Function's jvp got zeros for an integer tensor input (NumpyTake's indices); PyTorch gives
     # None for a non-differentiable dtype (its jvp asserts so), zeros for a float input without a tangent
-    _same(r"""
+    same_output(r"""
 import torch
 import torch.autograd.forward_ad as fwAD
 class F(torch.autograd.Function):
@@ -122,7 +112,7 @@ def test_vmap_rule_called_in_backward_records_nothing():
     # fixed: a vmap staticmethod reached from a backward pass (no create_graph) ran in the vmap's grad mode, on
     # the slices stacked with their graphs: vmap(grad(f)) and jacrev returned gradients with a StackBackward0 /
     # ViewBackward0 history. The rule runs in the grad mode of its call site, as PyTorch's.
-    _same(_MUL + r"""
+    same_output(_MUL + r"""
 x = torch.tensor([1., 2.]); y = torch.tensor([[3., 4.], [5., 6.]])
 f = lambda x, y: Mul.apply(x, y).sum()
 for r in (torch.func.vmap(torch.func.grad(f, argnums=(0, 1)))(torch.stack([x, x + 1]), torch.stack([y, y + 1])),
@@ -136,7 +126,7 @@ def test_vmap_rule_in_place_on_stacked_slices():
     # fixed: a mark_dirty Function's vmap rule changing its input in place: minigrad's rule got a stack of the
     # slices' values (x.clone() per slice), so the change was lost (the slices came back unchanged), and under
     # grad(vmap(f)) the gradient missed the in-place node
-    _same(_EXP_ + r"""
+    same_output(_EXP_ + r"""
 x = torch.tensor([[0.5], [1.0], [3.0]], dtype=torch.float64)
 print(torch.func.vmap(f)(x))
 print(torch.func.vmap(f, in_dims=1, out_dims=1)(x.T.contiguous()))
@@ -150,7 +140,7 @@ def test_saved_output_stays_batched_under_vmap():
     # fixed: a Function's saved *output* (rebuilt from its data when unpacked) lost its vmap batching: the vmap
     # rule of a Function called in its backward saw it as unbatched (in_dims None) and every slice got the first
     # slice's value
-    _same(_EXP_ + r"""
+    same_output(_EXP_ + r"""
 x = torch.tensor([[1.0], [2.0]], dtype=torch.float64)
 c = torch.tensor([[1.0], [10.0]], dtype=torch.float64)
 def g(p, cot):
@@ -165,7 +155,7 @@ def test_unbatched_output_expanded_at_out_dims():
     # fixed: an output that does not depend on the mapped inputs is PyTorch's input expanded with the batch size
     # inserted at out_dims (a stride-0 view, ExpandBackward0; its expand error when the sizes do not line up),
     # where minigrad stacked copies (ZeroGradientsGenVmap's vmap with in_dims=(0, None), out_dims=1)
-    _same(r"""
+    same_output(r"""
 import torch
 x = torch.zeros(2, 3)
 y = torch.arange(12.).reshape(3, 4).requires_grad_()
@@ -184,7 +174,7 @@ def test_once_differentiable_result_under_vjp_of_vjp():
     # fixed: once_differentiable's error node hangs from fresh leaves; a transform took them for a link outside
     # its level and kept the result's graph: vjp(vjp(f)) returned a tensor with grad_fn=<Error>, PyTorch a plain
     # one (plain autograd keeps the Error node, as PyTorch)
-    _same(r"""
+    same_output(r"""
 import torch
 class Cube(torch.autograd.Function):
     @staticmethod

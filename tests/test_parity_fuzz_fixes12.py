@@ -9,21 +9,7 @@ minigrad and once with PyTorch (``parity.same_as_torch``); each is a short expli
 from __future__ import annotations
 
 import pytest
-from parity import same_as_torch
-
-# A helper every program may use: the node names of a graph, breadth first, each node once.
-WALK = """
-def walk(root):
-    order, seen, queue = [], set(), [root]
-    while queue:
-        n = queue.pop(0)
-        if n is None or id(n) in seen:
-            continue
-        seen.add(id(n))
-        order.append(type(n).__name__)
-        queue += [m for m, _ in n.next_functions]
-    return order
-"""
+from parity import WALK, same_as_torch
 
 PROGRAMS = {
     # fixed: x.conj() of an empty complex tensor (here inside a double backward through v.abs() of a complex

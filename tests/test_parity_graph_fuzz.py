@@ -63,8 +63,6 @@ KNOWN: list[tuple] = [
     (r"ClampBackward0\._saved_(min|max): None != torch \('T', '\w+', \(0,\)", None, "line", None,
      "clamp(x, t_min, t_max) with a [0]-shaped bound tensor: minigrad's stand-in for a missing bound (PyTorch's "
      "undefined tensor) is a [0]-shaped tensor, so such a bound reads back as None"),
-    (r"ufunc 'logaddexp' not supported for the input types", None, "seed", 1701,
-     "logcumsumexp of a complex tensor: not implemented in minigrad (NumPy's logaddexp is real-only)"),
     (r"^(double_)?graph: nodes .*'ToCopyBackward0'|^first_grads\[\d+\]\.grad_fn: 'ToCopyBackward0'",
      r"(cumsum|cumprod|softmax)\(.*dtype=torch", "line", None,
      "create_graph through an op given dtype= (cumsum(x, 0, dtype=...)): PyTorch's formula casts the incoming "

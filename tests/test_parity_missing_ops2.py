@@ -387,9 +387,10 @@ print(x.grad, s.grad)
 """)
 
 
-def test_addbmm_in_place_refuses_to_resize():
-    with pytest.raises(NotImplementedError, match="does not resize"):
-        mg.ones(1, 5).addbmm_(mg.ones(4, 2, 3), mg.ones(4, 3, 5))
+def test_addbmm_in_place_resizes_a_broadcastable_input():
+    # (as PyTorch's addbmm_out(self, ..., out=self): compared with torch in test_parity_opinfo_fixes15.py)
+    x = mg.ones(1, 5)
+    assert x.addbmm_(mg.ones(4, 2, 3), mg.ones(4, 3, 5)) is x and x.tolist() == [[13.0] * 5] * 2   # 1 + 4·3
 
 
 # ---- values worked out by hand (no PyTorch needed) --------------------------------------------------------------

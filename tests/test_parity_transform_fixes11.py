@@ -7,26 +7,14 @@ reprs and exception messages must be the same (object addresses masked).
 # ruff: noqa: E501  (the programs are stored as users write them: a line is one statement, not reflowed)
 from __future__ import annotations
 
-import re
-import warnings
-
-from parity import run_both
-
-
-def _same(program: str) -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # (warnings go to stderr; only stdout is compared)
-        ours, theirs = run_both(program)
-    assert theirs.strip(), "the program printed nothing under PyTorch"
-    mask = re.compile(r"0x[0-9a-fA-F]+")
-    assert mask.sub("0x", ours) == mask.sub("0x", theirs)
+from parity import same_output
 
 
 def test_frac_fmod_remainder_share_their_inputs_tangent_and_tangent_writes_check_overlap():
     # fixed (seeds 20931, 21702, 20567): frac, fmod.Scalar and remainder.Scalar return their input's tangent itself
     # (PyTorch's `result: self_t`), so an in-place op on the output writes the input's tangent; index_copy_,
     # scatter_, index_put_, put_ and copy_ then refuse a source tangent that shares the written tangent's memory
-    _same(r"""
+    same_output(r"""
 import torch, warnings
 import torch.autograd.forward_ad as fa
 idx=torch.tensor([0])
@@ -50,7 +38,7 @@ with fa.dual_level():
 def test_index_copy_inside_vmap_runs_as_scatter():
     # fixed (seed 20249): PyTorch's vmap runs out-of-place index_copy as a scatter (functorch's index_copy_decomp):
     # scatter's dtype error, not index_copy's
-    _same(r"""
+    same_output(r"""
 import torch
 def E(f):
     try: r=f(); print('ok', r)
@@ -71,7 +59,7 @@ E(lambda: vmap(lambda a,i: torch.index_copy(a, 0, i, a[:2]))(torch.zeros(3,4).do
 def test_clamp_where_lerp_addcmul_addcdiv_promote_a_batched_0d_operand_as_1d():
     # fixed (seed 20388, and the former KNOWN entry of vmap line 272): these batching rules promote the physical
     # tensors, where a batched 0-d example is 1-d: it no longer gives way to the dimensioned tensors of its category
-    _same(r"""
+    same_output(r"""
 import torch
 from torch.func import vmap
 def E(n, f):
@@ -132,7 +120,7 @@ E('clamp int input', lambda: vmap(lambda v0, c: torch.clamp(c, v0))(m, torch.ten
 def test_inplace_op_on_a_batched_0d_example_computes_in_its_dtype():
     # fixed (seed 22951): self.op_(other) with self a batched 0-d example and other an unbatched 0-d tensor: the
     # kernel sees self as [B], so other gives way (atan2_ names ComplexFloat; mul_ computes in float32)
-    _same(r"""
+    same_output(r"""
 import torch
 from torch.func import vmap
 def E(n, f):
@@ -202,7 +190,7 @@ E('b0 i div_ u0 i', lambda: vmap(lambda x: x.clone().div_(torch.tensor(2)))(torc
 def test_broadcast_errors_inside_vmap_count_the_batch_dims():
     # fixed: PyTorch's batched kernels broadcast the physical tensors, so "at non-singleton dimension d" counts one
     # batch dim per vmap level an operand is batched at
-    _same(r"""
+    same_output(r"""
 import torch
 from torch.func import vmap
 def E(f):
@@ -232,7 +220,7 @@ E(lambda: vmap(lambda x: torch.ones(3, 1) + x.unsqueeze(0).expand(2, 2))(y))
 
 def test_view_errors_name_the_overload_node():
     # fixed (seed 20574): "Output 0 of Squeeze1/Squeeze2" (SqueezeBackward1/2 lose "Backward" only; ...Backward0 all)
-    _same(r"""
+    same_output(r"""
 import torch
 def E(f):
     try: f(); print('no error')
@@ -314,7 +302,7 @@ for F in (MyFn, BackwardThing):
 def test_a_saved_input_detached_in_place_is_refused():
     # fixed (seed 21990): a non-leaf input saved for backward and later detach_()ed: PyTorch's SavedVariable finds
     # no grad_fn for it and refuses (plain backward, torch.func.grad and vjp alike)
-    _same(r"""
+    same_output(r"""
 import torch
 from torch.func import grad, vjp
 def E(f):
@@ -349,7 +337,7 @@ E(lambda: grad(h)(a))
 def test_softmax_backward_of_a_0d_input_inside_vmap_is_zero():
     # fixed (seed 22534): PyTorch's vmap rule for (log_)softmax's backward: "If the original input was a scalar, the
     # grad is 0" (jacrev of sqrt(log_softmax(0-d)) is 0, not inf - inf = nan)
-    _same(r"""
+    same_output(r"""
 import torch
 import torch.nn.functional as F
 from torch.func import jacrev, vjp, grad, jacfwd
@@ -378,7 +366,7 @@ E(lambda: jacrev(lambda b: torch.log_softmax(b, 0).sqrt())(torch.tensor(0.23, dt
 
 def test_random_ops_with_a_generator_inside_vmap():
     # fixed: randomness='error' refuses random ops given generator= too; 'same' restores that generator per slice
-    _same(r"""
+    same_output(r"""
 import torch
 from torch.func import vmap
 def E(n, f):
@@ -413,7 +401,7 @@ print(torch.rand(2, generator=g))
 def test_addcdiv_tangent_is_pytorchs_formula():
     # fixed (seed 23765): addcdiv's tangent is PyTorch's `self_t + t1_t / t2 * value - t2_t * (t1 / t2) / t2 * value`,
     # each quotient in its operands' dtype (float32 quotients beside a float64 self)
-    _same(r"""
+    same_output(r"""
 import torch
 import torch.autograd.forward_ad as fwAD
 with fwAD.dual_level():
@@ -432,7 +420,7 @@ with fwAD.dual_level():
 def test_vjp_fn_repr_and_flag_parsing():
     # fixed: vjp's function prints as PyTorch's (_vjp_with_argnums.<locals>.wrapper) and parses retain_graph and
     # create_graph as torch.autograd.grad does (vjp_fn(ct, ct) is a TypeError); grad(create_graph=<tensor>) too
-    _same(r"""
+    same_output(r"""
 import torch
 def E(f):
     try: f(); print('no error')
@@ -458,7 +446,7 @@ def test_inplace_op_whose_operand_is_self_reads_the_written_primal():
     # fixed (seed 23516): x.mul_(x) (or x.mul_(x.float()) of a float32 x, the same tensor) under forward AD:
     # PyTorch's in-place formula reads a copy of self's old value for self, but the operand that is self as
     # written: mul_'s tangent is t·x_old + t·x_new, pow_'s, atan2_'s ... likewise
-    _same(r"""
+    same_output(r"""
 import torch
 import torch.autograd.forward_ad as fwAD
 with fwAD.dual_level():

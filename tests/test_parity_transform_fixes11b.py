@@ -6,26 +6,14 @@ reprs and exception messages must be the same (object addresses masked).
 # ruff: noqa: E501  (the programs are stored as users write them: a line is one statement, not reflowed)
 from __future__ import annotations
 
-import re
-import warnings
-
-from parity import run_both
-
-
-def _same(program: str) -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # (warnings go to stderr; only stdout is compared)
-        ours, theirs = run_both(program)
-    assert theirs.strip(), "the program printed nothing under PyTorch"
-    mask = re.compile(r"0x[0-9a-fA-F]+")
-    assert mask.sub("0x", ours) == mask.sub("0x", theirs)
+from parity import same_output
 
 
 def test_addcmul_addcdiv_tangent_dtype_when_a_tensor_operand_has_no_tangent():
     # fixed (seed 25481): PyTorch's formula multiplies the ZeroTensor term of a missing tangent by value, and a
     # ZeroTensor op promotes on meta copies where the Python number is a plain 0-d double: with all operands 0-d,
     # a float value (not 1) or a complex one makes the tangent float64 / complex128 (float16 and bfloat16 too)
-    _same(r"""
+    same_output(r"""
 import torch
 fa = torch.autograd.forward_ad
 f32, f64, f16, c64, bf = torch.float32, torch.float64, torch.float16, torch.complex64, torch.bfloat16
@@ -54,7 +42,7 @@ def test_gelu_backward_has_a_forward_formula():
     # fixed (seed 24167): gelu_backward had no forward formula, so torch.func.jvp of grad (jacfwd, hessian) took
     # the double-vjp route, where a nan grad_output's tangent came out nan; PyTorch's formula is
     # gelu_backward(grad_output_t, self) + gelu_double_backward(self_t, grad_output, self)
-    _same(r"""
+    same_output(r"""
 import torch
 F = torch.nn.functional
 a = torch.tensor([[-2.62, -1.46]])
@@ -77,7 +65,7 @@ with fa.dual_level():
 def test_vmap_dot_of_vectors_of_different_sizes_raises_the_batch_rules_matmul_error():
     # fixed: vmap's dot (and 1-d @ 1-d) batch rule computes through matmul on the physical tensors: both batched a
     # bmm, one batched an mv (batched first operand) or a 1-d @ 2-d mm (batched second operand)
-    _same(r"""
+    same_output(r"""
 import torch
 vmap = torch.func.vmap
 cases = [
@@ -102,7 +90,7 @@ def test_no_argument_methods_refuse_arguments_as_cpython_does():
     # argument with "Tensor.<name>() takes no arguments (N given)" (keywords first: "takes no keyword
     # arguments"); the operator slots name the method they share (Tensor.neg for __neg__). Methods with optional
     # parameters (clone, cpu, float) and those written in Python (is_shared, norm) are not of this kind.
-    _same(r"""
+    same_output(r"""
 import torch
 x = torch.ones(2, requires_grad=True)
 y = torch.ones(2) * 2
@@ -129,7 +117,7 @@ def test_tril_triu_in_place_on_an_expanded_tensor_zero_where_they_are():
     # fixed (vmap seed 24294): PyTorch's tril_ / triu_ write only the zeros, in place, into a tensor of at most
     # 3 dims (vmap's batch dim counted) or one whose batch dims hold one matrix after another: no check of shared
     # elements, and a location stays 0 once any element sharing it is zeroed. Other layouts are refused.
-    _same(r"""
+    same_output(r"""
 import torch
 def show(f):
     try: print(f())
@@ -167,7 +155,7 @@ print(vmap(lambda b: (b / 2).expand(2, 1).tril_())(b.view(2, 1)))
 def test_vmap_binary_in_place_of_a_batched_value_into_an_expanded_unbatched_tensor():
     # fixed (vmap seed 23547): the ops PyTorch's vmap fallback runs on the physical tensors (atan2_, add_ ...)
     # refuse an expanded (self-overlapping) output before they compare its shape with the batched broadcast one
-    _same(r"""
+    same_output(r"""
 import torch
 def show(f):
     try: print(f())
@@ -187,7 +175,7 @@ def test_vmap_mm_mv_and_matmul_size_mismatch_raise_the_batch_rules_errors():
     # fixed: vmap's mm / mv batch rules (and matmul's, which uses them) multiply the physical tensors: a batched
     # first matrix folds its batch into its rows ([B·n, k]), a batched vector becomes a matrix, both or a batched
     # second matrix make a bmm
-    _same(r"""
+    same_output(r"""
 import torch
 vmap = torch.func.vmap
 def show(n, f):

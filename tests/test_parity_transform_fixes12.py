@@ -6,19 +6,7 @@ reprs and exception messages must be the same (object addresses masked).
 # ruff: noqa: E501  (the programs are stored as users write them: a line is one statement, not reflowed)
 from __future__ import annotations
 
-import re
-import warnings
-
-from parity import run_both
-
-
-def _same(program: str) -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # (warnings go to stderr; only stdout is compared)
-        ours, theirs = run_both(program)
-    assert theirs.strip(), "the program printed nothing under PyTorch"
-    mask = re.compile(r"0x[0-9a-fA-F]+")
-    assert mask.sub("0x", ours) == mask.sub("0x", theirs)
+from parity import same_output
 
 
 def test_func_jvp_lifts_python_numbers_to_plain_0d_tensors():
@@ -27,7 +15,7 @@ def test_func_jvp_lifts_python_numbers_to_plain_0d_tensors():
     # tangent to float64 (the primal stays float32); not in place, not for ints, not under PyTorch's dual_level,
     # not in linearize's replay, not for a vmap inside the jvp (jacfwd(jacrev(f)), hessian), where the tangent
     # is batched
-    _same(r"""
+    same_output(r"""
 import torch
 import torch.func as ft
 s = torch.tensor(1.5); t1 = torch.tensor(0.3)
@@ -104,7 +92,7 @@ def test_jacrev_of_a_0d_times_a_python_number_keeps_float32():
     # for the backward formula, which promoted minigrad's 0-d cotangent slices to float64; PyTorch's batched
     # cotangent is physically 1-d, so the number does not promote it (under a profiler or a dual level the
     # engine's cast back still makes it float32)
-    _same(r"""
+    same_output(r"""
 import torch
 import torch.func as ft
 s = torch.tensor(1.5, requires_grad=True)
@@ -127,7 +115,7 @@ def test_max_min_median_of_all_elements_read_tangents_evenly():
     # fixed (forward_ad/func seed 26006): PyTorch's forward formula of max()/min()/median()/nanmedian() is
     # evenly_read_jvp, sum(mask * (t / count)) with mask = (x == result): a NaN result matches nothing, so its
     # tangent is NaN (the backward shares the gradient among the NaNs); a non-finite tangent elsewhere gives NaN
-    _same(r"""
+    same_output(r"""
 import torch
 import warnings
 warnings.simplefilter('ignore')
@@ -159,7 +147,7 @@ with fa.dual_level():
 def test_unfold_size_error_names_the_physical_dim_under_vmap():
     # fixed (vmap seed 26282): PyTorch's batching rule unfolds the physical tensor (batch dims first), so its error
     # names the logical dim plus one per vmap level the tensor is batched at
-    _same(r"""
+    same_output(r"""
 import torch
 from torch.func import vmap
 def E(f):
@@ -196,7 +184,7 @@ def test_add_sub_alpha_tangent_rounds_the_product_on_its_own():
     # fixed (found writing the jvp program above): PyTorch's forward formula of add/sub(x, y, alpha=<float>) with
     # both tangents is x_t ± maybe_multiply(y_t, alpha), two roundings; minigrad applied the add kernel itself
     # (x_t + alpha·y_t in one go), which differs in the last bit
-    _same(r"""
+    same_output(r"""
 import torch
 fa = torch.autograd.forward_ad
 torch.manual_seed(0)

@@ -6,19 +6,7 @@ reprs, call counts and exception messages must be the same (object addresses mas
 # ruff: noqa: E501  (the programs are stored as users write them: a line is one statement, not reflowed)
 from __future__ import annotations
 
-import re
-import warnings
-
-from parity import run_both
-
-
-def _same(program: str) -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # (warnings go to stderr; only stdout is compared)
-        ours, theirs = run_both(program)
-    assert theirs.strip(), "the program printed nothing under PyTorch"
-    mask = re.compile(r"0x[0-9a-fA-F]+")
-    assert mask.sub("0x", ours) == mask.sub("0x", theirs)
+from parity import same_output
 
 
 def test_custom_function_vmap_staticmethod_is_called_once_with_the_batch():
@@ -26,7 +14,7 @@ def test_custom_function_vmap_staticmethod_is_called_once_with_the_batch():
     # staticmethod; PyTorch calls it once per vmap with VmapInfo(batch_size, randomness), the in_dims (None for
     # unbatched and non-tensor arguments) and the whole batch, and hands each example its slice of the outputs
     # at out_dims (an input given back is the input itself; out_dim None: unbatched)
-    _same(r"""
+    same_output(r"""
 import torch
 calls = {'fwd': 0, 'vmap': 0, 'bwd': 0}
 class Mul(torch.autograd.Function):
@@ -94,7 +82,7 @@ def test_custom_function_without_vmap_support_and_generate_vmap_rule():
     # PyTorch's errors for a Function that cannot be vmapped (checked before looking at the inputs, so an
     # unbatched call raises too), for one with both generate_vmap_rule=True and a vmap staticmethod, the base
     # class's vmap staticmethod called directly, and generate_vmap_rule's values
-    _same(r"""
+    same_output(r"""
 import torch
 x = torch.arange(6.).reshape(2, 3)
 class Gen(torch.autograd.Function):
@@ -146,7 +134,7 @@ def test_tangent_shared_by_frac_and_alias_changes_with_inplace_view_ops():
     # fixed (forward_ad seed 26677): frac's (and alias's: x[:, :], x[...]) output tangent is its input's tangent
     # itself, and PyTorch's in-place view ops (t_, swapdims_, unsqueeze_, squeeze_, as_strided_) change the tangent
     # in place: the input's tangent changes shape too, and median's jvp then gathers from a misfit tangent
-    _same(r"""
+    same_output(r"""
 import torch
 fa = torch.autograd.forward_ad
 x = torch.tensor([[1.5, -2.25, 0.5]], dtype=torch.float64)
@@ -185,7 +173,7 @@ with fa.dual_level():
 def test_float_chunk_size_errors_of_jacrev_and_vmap():
     # fixed: PyTorch splits the work into chunks with [chunk_size] * (n // chunk_size), which a float chunk_size
     # fails (vmap: always, at the call; jacrev: when it is smaller than the output's size); minigrad ignored it
-    _same(r"""
+    same_output(r"""
 import torch
 x = torch.tensor([1.0, 2.0, 3.0])
 f = lambda a: a.sin() * a
@@ -207,7 +195,7 @@ for cs in (1.0, 2.5, 3.0, 4.0, 0, -1, 0.0, '2', None, 2, 1, 3, 4):
 def test_add_sub_alpha_tangent_is_rounded_product_then_sum():
     # fixed: PyTorch's formula is self_t + maybe_multiply(other_t, alpha): other_t * alpha is rounded on its own
     # (for an int alpha too), and without self's tangent (a ZeroTensor) it is the tangent: float16 last bits
-    _same(r"""
+    same_output(r"""
 import torch
 fa = torch.autograd.forward_ad
 g = torch.Generator().manual_seed(0)
@@ -230,7 +218,7 @@ def test_vmap_inplace_op_with_python_number_on_integer_examples():
     # fixed (vmap seed 26828): inside vmap, x.mul_(0.5j) on integer examples named ComplexDouble: the Python number
     # was promoted as a 0-d tensor (a batched 0-d example against an unbatched 0-d tensor is PyTorch's case for
     # that rule); a Python number stays a wrapped number, so the error names ComplexFloat (Float for 0.5)
-    _same(r"""
+    same_output(r"""
 import torch
 for f in (lambda: torch.func.vmap(lambda r: r[0].mul_(0.5j))(torch.tensor([[3, 4], [1, 2]])),
           lambda: torch.func.vmap(lambda r: r.mul_(0.5j))(torch.tensor([3, 4])),
@@ -255,7 +243,7 @@ def test_inplace_on_an_input_of_nested_transforms_is_refused_as_a_leaf():
     # fixed (nested runner, seed 12): grad(grad(f)), jacrev(jacrev(f)), vjp of vjp, grad of vmap and grad of an input
     # that requires grad outside: the inner transform's stand-in for the input is a leaf at its level in PyTorch
     # (minigrad's is a view of the outer one, which said "a view of a leaf Variable"); its views stay views
-    _same(r"""
+    same_output(r"""
 import torch
 import torch.func as ft
 x = torch.tensor([0.5, 1.5], dtype=torch.float64)
@@ -286,7 +274,7 @@ def test_linearize_traces_with_plain_forward_ad():
     # fixed (nested runner, seed 69): PyTorch's linearize runs func, then traces it under plain forward AD (its own
     # dual_level, no torch.func level: a write to a captured tensor is allowed and happens) and replays the trace
     # for each jvp_fn call; minigrad's ran torch.func.jvp in jvp_fn, which refused the write
-    _same(r"""
+    same_output(r"""
 import torch
 import torch.func as ft
 x = torch.tensor([1.0, 2.0])

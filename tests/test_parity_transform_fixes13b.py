@@ -6,26 +6,14 @@ reprs and exception messages must be the same (object addresses masked).
 # ruff: noqa: E501  (the programs are stored as users write them: a line is one statement, not reflowed)
 from __future__ import annotations
 
-import re
-import warnings
-
-from parity import run_both
-
-
-def _same(program: str) -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # (warnings go to stderr; only stdout is compared)
-        ours, theirs = run_both(program)
-    assert theirs.strip(), "the program printed nothing under PyTorch"
-    mask = re.compile(r"0x[0-9a-fA-F]+")
-    assert mask.sub("0x", ours) == mask.sub("0x", theirs)
+from parity import same_output
 
 
 def test_pow_tensor_exponent_tangent_dtype_under_jacfwd():
     # fixed (func seeds 26751, 26779): pow_backward_self's zero is PyTorch's ``at::zeros({}, grad.options())``, a
     # new 0-d tensor that vmap does not batch; minigrad's zeros_like(grad) was batched, so the float64 tangent of
     # ``a + 0.5`` promoted the float32 result of jacfwd / hessian to float64
-    _same(r"""
+    same_output(r"""
 import torch
 f = lambda a: torch.pow(a + 0.5, torch.arange(1))
 a = torch.tensor(0.7)
@@ -45,7 +33,7 @@ def test_tangent_records_the_zero_tangent_terms():
     # missing tangent: with grad mode on the sum is recorded (AddBackward0) when a term requires grad, and the
     # ZeroTensor's term reaches its factor's primal; minigrad left the missing term out (MulBackward0). The value
     # stays the other term's (-0. kept), except where PyTorch's term is real zeros (pow's base, xlogy's self)
-    _same(r"""
+    same_output(r"""
 import torch
 import torch.autograd.forward_ad as fwAD
 def walk(fn, d=0):
@@ -95,7 +83,7 @@ with fwAD.dual_level():
 def test_unpack_dual_inside_a_grad_transform_nested_in_jvp():
     # fixed: inside torch.func.jvp, a grad / vjp transform wraps every tensor anew, and those wrappers carry no
     # tangent: unpack_dual there gives None (for captured tensors too); directly inside jvp it gives the tangent
-    _same(r"""
+    same_output(r"""
 import torch
 import torch.autograd.forward_ad as fwAD
 def show(tag, v):
@@ -130,7 +118,7 @@ def test_masked_scatter_in_place_from_a_source_sharing_its_memory():
     # the contiguous source straight from memory: a source that is self (v.permute(0, 1)) is read as written, for
     # the primal and for the tangent (``self_t.masked_scatter_(mask, source_t)``); a non-contiguous source is
     # copied first, and the out-of-place masked_scatter writes a new tensor
-    _same(r"""
+    same_output(r"""
 import torch
 import torch.autograd.forward_ad as fwAD
 v = torch.arange(12.).reshape(3, 4)
@@ -158,7 +146,7 @@ def test_retain_grad_of_a_batched_tensor_inside_vmap():
     # requires_grad=False"; an unbatched tensor that requires grad gets functorch's refusal (vmap is a transform
     # too); under a grad transform inside the vmap, functorch's refusal. (Each message printed once: minigrad's
     # vmap runs the function once per example.)
-    _same(r"""
+    same_output(r"""
 import torch
 x = torch.tensor([1., 2.], requires_grad=True)
 c = torch.tensor([3., 4.], requires_grad=True)

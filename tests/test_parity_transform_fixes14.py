@@ -6,26 +6,14 @@ reprs and exception messages must be the same (object addresses masked).
 # ruff: noqa: E501  (the programs are stored as users write them: a line is one statement, not reflowed)
 from __future__ import annotations
 
-import re
-import warnings
-
-from parity import run_both
-
-
-def _same(program: str) -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # (warnings go to stderr; only stdout is compared)
-        ours, theirs = run_both(program)
-    assert theirs.strip(), "the program printed nothing under PyTorch"
-    mask = re.compile(r"0x[0-9a-fA-F]+")
-    assert mask.sub("0x", ours) == mask.sub("0x", theirs)
+from parity import same_output
 
 
 def test_register_hook_on_batched_tensor_inside_vmap():
     # fixed (nested seed 148): inside vmap PyTorch's batched tensor (a wrapper) does not require grad itself, so
     # register_hook refuses it even when the tensor under it is tracked by an outer grad (or requires grad); an
     # unbatched tensor made inside vmap keeps its hooks; a grad transform inside the vmap makes hooks legal again
-    _same(r"""
+    same_output(r"""
 import torch
 y = torch.ones(2, requires_grad=True)
 def f(a):
@@ -65,7 +53,7 @@ def test_out_argument_under_grad_inside_vmap():
     # fixed (nested seed 117): the innermost transform sees an op first. In vmap(grad(f)) autograd's refusal of
     # out= with an argument that requires grad comes before vmap's missing batching rule for add.out; in
     # grad(vmap(f)) the batching rule's refusal comes first
-    _same(r"""
+    same_output(r"""
 import torch
 def h(a):
     try:
@@ -87,7 +75,7 @@ def test_moveaxis_under_grad_or_jvp_inside_vmap():
     # fixed (nested seed 279): a grad or jvp transform inside vmap decomposes the composite moveaxis into movedim
     # (which vmap batches) before vmap sees it, for every tensor (a detached one too); plain vmap, or grad of vmap,
     # still refuses aten::moveaxis.int
-    _same(r"""
+    same_output(r"""
 import torch
 def h(a, b):
     for t in (a, b, a.detach(), b * 2):
@@ -109,7 +97,7 @@ torch.func.vmap(h)(y, y)
 def test_partial_overlap_before_complex_kernel_error_in_place():
     # fixed (forward_ad seed 27777): TensorIterator refuses an operand sharing part of the written tensor's memory
     # before the kernel's dtype error ("hypot_cpu" not implemented for 'ComplexFloat'), with or without a dual
-    _same(r"""
+    same_output(r"""
 import torch
 import torch.autograd.forward_ad as fwAD
 for dtype in (torch.complex64, torch.float32):

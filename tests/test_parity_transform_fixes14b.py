@@ -6,19 +6,7 @@ reprs and exception messages must be the same (object addresses masked).
 # ruff: noqa: E501  (the programs are stored as users write them: a line is one statement, not reflowed)
 from __future__ import annotations
 
-import re
-import warnings
-
-from parity import run_both
-
-
-def _same(program: str) -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # (warnings go to stderr; only stdout is compared)
-        ours, theirs = run_both(program)
-    assert theirs.strip(), "the program printed nothing under PyTorch"
-    mask = re.compile(r"0x[0-9a-fA-F]+")
-    assert mask.sub("0x", ours) == mask.sub("0x", theirs)
+from parity import same_output
 
 
 def test_transform_input_written_under_no_grad_keeps_its_graphs():
@@ -27,7 +15,7 @@ def test_transform_input_written_under_no_grad_keeps_its_graphs():
     # PyTorch's version error (naming no producing op), not a zero gradient of an unreached input; one write
     # differentiates the written value. Also fixed: under an outer grad of a global tensor, the inner stand-in (a
     # view of that global) written in place is an input written, not "a captured Tensor" mutated
-    _same(r"""
+    same_output(r"""
 import torch
 def f(a):
     with torch.no_grad():
@@ -61,7 +49,7 @@ def test_slices_of_a_batched_input_written_in_place_count_their_own_writes():
     # in place (under no_grad) they shared one version counter, so slice 2's write looked like a change to what
     # slice 1 had saved for backward (a version error where PyTorch's single call writes every example at once,
     # before the saves). Each slice now counts its own writes (and bumps the input's counter with them)
-    _same(r"""
+    same_output(r"""
 import torch
 def f(b):
     with torch.no_grad():
@@ -88,7 +76,7 @@ def test_views_of_a_transform_input_written_in_place_are_not_captured_tensors():
     # fixed (nested seed 409): inside an inner grad / jacrev, the input's stand-in is a view of the caller's tensor;
     # a view of the stand-in (x[:1], x.expand(-1)) has that tensor as its base, which the function also reaches
     # as a global: writing it is writing the transform's input (PyTorch's wrapper), not "a captured Tensor"
-    _same(r"""
+    same_output(r"""
 import torch
 a = torch.tensor([1.0, 2.0], requires_grad=True)
 def f(x):

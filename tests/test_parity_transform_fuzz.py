@@ -55,9 +55,6 @@ KNOWN: dict = {
          "ldexp of a 0-d dual by a 0-d exponent: PyTorch's ldexp is a composite (a product with 2^other, whose 0-d "
          "double factor decides the tangent's dtype: float64 for a float32 or float16 x, where the primal stays "
          "float32); minigrad's LdexpBackward0 formula gives the tangent the result's dtype"),
-        (r"ufunc 'logaddexp' not supported for the input types", None, "seed", 3641,
-         "logcumsumexp of a complex tensor: see test_parity_graph_fuzz.py's KNOWN entry (not implemented in "
-         "minigrad: NumPy's logaddexp is real-only)"),
         (r"INTERNAL ASSERT FAILED", None, "seed", 264,
          "PyTorch bugs under forward AD: log_softmax's jvp asserts on the ZeroTensor tangent of sgn of a real tensor; "
          "an in-place op on an integer tensor with a dual value asserts on the tangent's dtype"),
@@ -127,9 +124,6 @@ KNOWN: dict = {
          "a PyTorch bug: torch.func.jacrev of cdist is wrong (any p): every row of its Jacobian is the first one "
          "(the batching rule of _cdist_backward under vmap of the vjp); torch.autograd.functional.jacobian gives "
          "minigrad's rows"),
-        (r"ufunc 'logaddexp' not supported for the input types", None, "seed", 3641,
-         "logcumsumexp of a complex tensor: see test_parity_graph_fuzz.py's KNOWN entry (not implemented in "
-         "minigrad: NumPy's logaddexp is real-only)"),
         (r"INTERNAL ASSERT FAILED", None, "seed", 1211,
          "PyTorch bugs under forward AD: log_softmax's jvp asserts on the ZeroTensor tangent of sgn of a real tensor; "
          "an in-place op on an integer tensor with a dual value asserts on the tangent's dtype"),
@@ -141,9 +135,6 @@ KNOWN: dict = {
     "vmap": [
         (r"(sum|mean)\(\) received an invalid combination of arguments - got \(Tensor, keepdim=bool\)", None,
          "seed", 39, "torch.sum(x, keepdim=False) without dim: see test_parity_graph_fuzz.py's KNOWN entry"),
-        (r"ufunc 'logaddexp' not supported for the input types", None, "seed", 3641,
-         "logcumsumexp of a complex tensor: see test_parity_graph_fuzz.py's KNOWN entry (not implemented in "
-         "minigrad: NumPy's logaddexp is real-only)"),
         (r"note: an unbatched input was written in place", None, "seed", 37,
          "an in-place op on an input with in_dim None: PyTorch's vmap runs the function once, on batched tensors, "
          "so the input is written once (or the write raises when the value is batched); minigrad's vmap calls "

@@ -162,12 +162,39 @@ def make_dual(tensor, tangent, *, level: int | None = None):
         # out as the primal, and not a lazy conjugate view)
         from .._tensor import Tensor
         copy = np.empty_like(tensor._data, dtype=tangent._data.dtype)
-        copy[...] = tangent._data
+        if _records(tangent):   # (a recorded copy_: backward through the tangent reaches the given one)
+            copy = Tensor._make(copy)
+            suspended, _suspended[0] = _suspended[0], True
+            try:
+                copy.copy_(tangent)
+            finally:
+                _suspended[0] = suspended
+        else:
+            copy[...] = tangent._data
         from .. import _vmap_batched
-        copy = Tensor._make(copy)
+        copy = Tensor._make(copy) if isinstance(copy, np.ndarray) else copy
         tangent = _vmap_batched.follow(copy, tangent) if _vmap_batched.DEPTH[0] else copy   # (batched as it was)
     _set_tangent(dual, tangent)   # (its own dtype, as in PyTorch: a float64 tangent stays float64)
     return dual
+
+
+def _laid_out_as(tangent, primal):
+    """PyTorch's set_fw_grad "basic layout constraint": a tangent not laid out as its (non-view) primal is copied
+    into zeros with the primal's strides (_new_zeros_with_same_feature_meta + copy_, recorded when the tangent
+    has a history), so a tangent has its primal's strides (the LU factor's column-major ones, ...)."""
+    if primal._base is not None or tangent._data.dtype.kind not in "fc" or _same_meta(tangent, primal):
+        return tangent
+    from .._tensor import Tensor
+    suspended, _suspended[0] = _suspended[0], True
+    try:
+        copy = Tensor._make(np.empty_like(primal._data, dtype=tangent._data.dtype))
+        if _records(tangent):
+            copy.copy_(tangent)
+        else:
+            copy._data[...] = tangent._data
+    finally:
+        _suspended[0] = suspended
+    return copy
 
 
 def _same_meta(a, b) -> bool:
@@ -310,8 +337,9 @@ def _run_with_tangents(op, tensors, dtype, out, args):
         primals = tuple(t if t is not out else Tensor._make(t._data.copy()) if i == first else Tensor._make(t._data)
                         for i, t in enumerate(tensors))
         tangent_of_out = out._fw_grad
-        # (the formula reads the old tangent: a copy, since the new one is written into the same memory)
-        old = None if tangent_of_out is None else Tensor._make(tangent_of_out._data.copy())
+        # (the formula reads the old tangent: a copy, since the new one is written into the same memory; a
+        # recorded clone when the tangent has a history, so backward through the new tangent reaches it)
+        old = None if tangent_of_out is None else _copy_of_tangent(tangent_of_out)
         primals = tuple(p if t is not out else _with_tangent(p, old) for p, t in zip(primals, tensors))
     result = op._run(tensors, dtype, out, args)
     if tangent_of_out is not None and op.node_name in _TANGENT_WRITES_CHECKED:
@@ -328,7 +356,7 @@ def _run_with_tangents(op, tensors, dtype, out, args):
             if o is out and tangent_of_out is not None and _write_in_place(tangent_of_out, t):
                 t = tangent_of_out  # (the views sharing that tangent see the change, as in PyTorch)
             else:
-                _set_tangent(o, t)
+                _set_tangent(o, _laid_out_as(t, o))
                 if o is out and out._base is not None and out._view_fn is not None:
                     _write_into_base_tangent(out, t)
             _share_with_saved_output(o, t)
@@ -368,10 +396,37 @@ def _jvp_reads(op, n: int) -> range | tuple:
     return reads if reads else range(n)
 
 
+def _copy_of_tangent(t):
+    from .._tensor import Tensor
+    if not _records(t):
+        return Tensor._make(t._data.copy())
+    suspended, _suspended[0] = _suspended[0], True
+    try:
+        return t.clone()
+    finally:
+        _suspended[0] = suspended
+
+
+def _records(*tangents) -> bool:
+    """Whether work on these tangents must be recorded for backward (a tangent requiring grad, grad mode on):
+    reverse mode through forward mode, PyTorch's fwgrad_bwgrad."""
+    from .grad_mode import is_grad_enabled
+    return is_grad_enabled() and any(t.requires_grad for t in tangents)
+
+
 def _write_in_place(old, new) -> bool:
     """An in-place op updates the tangent its tensor already had in place (False if that memory is read-only)."""
     if not old._data.flags.writeable:
         return False
+    if new is not old and _records(old, new):
+        # PyTorch's generated in-place code does ``self_t.copy_(new_t)``: recorded (CopyBackwards), so backward
+        # through the tangent sees the write (and a leaf tangent requiring grad refuses it)
+        suspended, _suspended[0] = _suspended[0], True
+        try:
+            old.copy_(new)
+        finally:
+            _suspended[0] = suspended
+        return True
     _assign(old._data, new._data)
     if _conj.MIRRORS:   # (the tangent of x.conj(): the write goes on, conjugated, into x's tangent)
         _conj.after_write(old)
@@ -433,8 +488,15 @@ def _tangent_dtype(tangent, out, op):
 
 
 def _cast(t, dtype):
-    # A plain copy in the new dtype (the tangent's own history, if any, is not kept across the cast).
+    # A plain copy in the new dtype (recorded when the tangent has a history: backward through tangents).
     # A complex tangent of a real output keeps its real part (PyTorch's handle_r_to_c: abs, angle of complex).
+    if _records(t):
+        suspended, _suspended[0] = _suspended[0], True
+        try:
+            # (a real view of the complex tangent is not laid out as the result: PyTorch's set_fw_grad copies it)
+            return t.real.clone() if t.is_complex() and not dtype.is_complex else t.to(dtype)
+        finally:
+            _suspended[0] = suspended
     data = t._data.real if t._data.dtype.kind == "c" and not dtype.is_complex else t._data
     return type(t)._make(data.astype(dtype.np))
 
@@ -448,14 +510,17 @@ def _op_jvp(op, primals, outs, dtype, args, inplace: bool = False) -> tuple:
     """The output tangents of one op from its inputs' tangents (zeros where an input has none)."""
     from .. import _dispatch
     from .._creation import zeros_like
+    # (PyTorch names the in-place overload: atanh_; a table op of an in-place-only aten op has its name already)
+    name = op.name + "_" if inplace and not op.name.endswith("_") else op.name
     if op.jvp is None and op.node_name == "NotImplemented":  # (PyTorch's autograd-not-implemented fallback)
-        raise NotImplementedError(f"Trying to use forward AD with aten::{op.name} that does not support it.")
+        raise NotImplementedError(f"Trying to use forward AD with aten::{name} that does not support it.")
     if op.jvp is None:
         error = NotImplementedError(
-            f"Trying to use forward AD with {op.name} that does not support it because it has not been implemented "
+            f"Trying to use forward AD with {name} that does not support it because it has not been implemented "
             "yet.\nPlease file an issue to PyTorch at https://github.com/pytorch/pytorch/issues/new?template="
-            "feature-request.yml so that we can prioritize its implementation or submit a PR adding the "
-            "implementation to derivatives.yaml")
+            "feature-request.yml so that we can prioritize its implementation"
+            # (PyTorch's in-place overloads end the sentence there: a different generated check)
+            + ("." if inplace else " or submit a PR adding the implementation to derivatives.yaml"))
         # The ops PyTorch has forward formulas for and minigrad not are backward ops (second derivatives):
         # torch.func.jvp may then take another route (``minigrad_gap``); for the others PyTorch raises this too.
         error.minigrad_gap = op.name.endswith("backward")

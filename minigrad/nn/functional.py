@@ -2415,7 +2415,10 @@ def poisson_nll_loss(input: Tensor, target: Tensor, log_input: bool = True, full
     else:
         loss = input - target * _plus_float(input, eps).log()
     if full:
-        stirling = target * target.log() - target + (target * (2 * math.pi)).log() * 0.5
+        # (½·log(2πy) made first: GCC evaluates the right operand of ATen's `... + 0.5 * log(2 * pi * target)`
+        # first, and the nodes' order decides in which order target's gradient sums its parts)
+        half_log = (target * (2 * math.pi)).log() * 0.5
+        stirling = target * target.log() - target + half_log
         loss += stirling.masked_fill(target <= 1, 0)   # (in place, as ATen's: the loss's _version is 1)
     return _apply_loss_reduction(loss, _REDUCTION_ENUM[reduction])
 
