@@ -21,6 +21,8 @@ import weakref
 
 import numpy as np
 
+from ._strides import storage_owner as _owner  # (the array owning a tensor's memory)
+
 
 class _Mirror:
     """The memory of conjugate views: ``mirror`` holds conj(``source``), two flat arrays of one size."""
@@ -46,16 +48,6 @@ class _Mirror:
 
 # id(array owning a mirror's memory) -> _Mirror, oldest first (a mirror of a mirror comes after its source's).
 MIRRORS: dict = {}
-
-
-def _owner(a: np.ndarray) -> np.ndarray:
-    """The array that owns ``a``'s memory (as _strides' storage: through as_strided's holder objects too)."""
-    while True:
-        base = a.base
-        base = base if isinstance(base, np.ndarray) else getattr(base, "base", None)
-        if not isinstance(base, np.ndarray):
-            return a
-        a = base
 
 
 def conj_view(input):

@@ -415,14 +415,15 @@ def empty_view(out, base, op, args, k) -> None:
 # =============================================================================================
 # Storages that cannot grow: memory shared with NumPy
 # =============================================================================================
-# PyTorch's storage of ``torch.from_numpy(a)`` is a's memory, which it cannot reallocate; handing a storage to NumPy
-# (``t.numpy()``, ``np.asarray(t)``) makes it so too, for good. Growing such a storage (``resize_`` to more elements,
-# an in-place op whose result is bigger than its input, as ``addbmm_``) raises "Trying to resize storage that is not
-# resizable". Keyed by the id of the array owning the memory, forgotten with it.
+# PyTorch's storage of ``torch.from_numpy(a)`` is a's memory, which it cannot reallocate. Growing such a storage
+# (``resize_`` to more elements, an in-place op whose result is bigger than its input, as ``addbmm_``) raises "Trying
+# to resize storage that is not resizable". Keyed by the id of the array owning the memory, forgotten with it.
+# (PyTorch also refuses after ``t.numpy()`` hands the storage to NumPy; not marked here: a per-call cost on a hot
+# path, see bench/PROFILE.md round 22.)
 _NOT_RESIZABLE: dict = {}
 
 
-def _storage_owner(a: np.ndarray) -> np.ndarray:
+def storage_owner(a: np.ndarray) -> np.ndarray:
     """The array owning ``a``'s memory (through as_strided's holder objects too)."""
     while True:
         base = a.base
@@ -434,7 +435,7 @@ def _storage_owner(a: np.ndarray) -> np.ndarray:
 
 def mark_not_resizable(a: np.ndarray) -> None:
     """The storage of ``a`` is shared with NumPy from now on: it can no longer grow."""
-    owner = _storage_owner(a)
+    owner = storage_owner(a)
     key = id(owner)
     if key not in _NOT_RESIZABLE:
         # (the weak reference's callback forgets the id once the memory is freed: ids are reused)
@@ -443,5 +444,5 @@ def mark_not_resizable(a: np.ndarray) -> None:
 
 def check_resizable(a: np.ndarray) -> None:
     """PyTorch's error for growing a storage shared with NumPy (see mark_not_resizable)."""
-    if _NOT_RESIZABLE and id(_storage_owner(a)) in _NOT_RESIZABLE:
+    if _NOT_RESIZABLE and id(storage_owner(a)) in _NOT_RESIZABLE:
         raise RuntimeError("Trying to resize storage that is not resizable")
