@@ -23,8 +23,9 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 lab: $(STAMP)
 	cd notebooks && ../$(BIN)/jupyter lab $(ALLOW_ROOT) 00_start_here.ipynb
 
+# One worker per core; --dist loadscope keeps each file (and each lesson's cells) in one worker, in order.
 test: $(STAMP)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n auto --dist loadscope $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench $(BENCH_ARGS)

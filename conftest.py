@@ -1,10 +1,19 @@
 """Repository-wide pytest set-up: make nbval's sanitize file path absolute so pytest runs from any folder."""
+import os
 import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent
+
+# The bit-level parity tests emulate the kernels PyTorch's CPU build runs on an AMD Zen 4 CPU: MKL on its AVX2 code
+# paths (it takes no AVX-512 path on AMD) and oneDNN up to AVX512_CORE_BF16. An Intel CPU with AVX-512 would take
+# other kernels with other last bits (AVX-512 VML, AVX512_FP16 and AMX in oneDNN), so there both are capped,
+# before anything loads MKL or oneDNN (they read these once).
+if "GenuineIntel" in (Path("/proc/cpuinfo").read_text() if Path("/proc/cpuinfo").exists() else ""):
+    os.environ.setdefault("MKL_ENABLE_INSTRUCTIONS", "AVX2")
+    os.environ.setdefault("ONEDNN_MAX_CPU_ISA", "AVX512_CORE_BF16")
 
 
 def pytest_configure(config):

@@ -343,6 +343,8 @@ from . import _C  # noqa: E402,F401
 overrides.install(globals())
 overrides.install_functional(nn.functional.__dict__)
 overrides.install_autograd(autograd.__dict__)
+from ._c_names import name_like_pytorch as _name_like_pytorch  # noqa: E402
+_name_like_pytorch(globals(), Tensor)   # (Tensor's aliases named as PyTorch names them: x.fix.__name__ is "fix")
 # torch.linalg.foo: AttributeError "module 'torch.linalg' has no attribute 'foo'", as PyTorch's modules say it.
 import sys as _sys  # noqa: E402
 from ._class_names import install_module_getattr as _install_module_getattr  # noqa: E402

@@ -11,11 +11,11 @@ from __future__ import annotations
 import functools
 import numbers
 import re
-import warnings
 
 import numpy as np
 
 from ._dtypes import dtype
+from ._warn_once import warn_once
 
 
 def type_name(value) -> str:
@@ -532,25 +532,20 @@ _SCALAR_FIRST = {
     "addcdiv": ("addcdiv(Number value, Tensor tensor1, Tensor tensor2)",
                 "addcdiv(Tensor tensor1, Tensor tensor2, *, Number value = 1)"),
 }
-_WARNED_SCALAR_FIRST: list = []
-
-
 def scalar_first(name: str, scalar, tensors: tuple) -> None:
     """Check a call of the deprecated ``x.name(scalar, *tensors)`` form (warning once), or raise PyTorch's
     TypeError for one positional argument too many (counted as the method counts: without self)."""
-    from ._tensor import Tensor, _user_stacklevel
+    from ._tensor import Tensor
     if not (isinstance(scalar, numbers.Number) and all(isinstance(t, Tensor) for t in tensors)):
         n = len(tensors)
         raise TypeError(f"{name}() takes {n} positional argument{'s' if n > 1 else ''} but {n + 1} were given")
-    if not _WARNED_SCALAR_FIRST:
-        _WARNED_SCALAR_FIRST.append(True)
-        old, new = _SCALAR_FIRST[name.rstrip("_")]
-        suffix = "_" if name.endswith("_") else ""
-        old, new = old.replace("(", suffix + "(", 1), new.replace("(", suffix + "(", 1)
-        warnings.warn(f"This overload of {name} is deprecated:\n\t{old}\nConsider using one of the following "
-                      f"signatures instead:\n\t{new} (Triggered internally at "
-                      "/__w/pytorch/pytorch/torch/csrc/utils/python_arg_parser.cpp:1841.)", UserWarning,
-                      stacklevel=_user_stacklevel())
+    old, new = _SCALAR_FIRST[name.rstrip("_")]
+    suffix = "_" if name.endswith("_") else ""
+    old, new = old.replace("(", suffix + "(", 1), new.replace("(", suffix + "(", 1)
+    warn_once("deprecated scalar-first overload",   # (one TORCH_WARN_ONCE for all of them)
+              f"This overload of {name} is deprecated:\n\t{old}\nConsider using one of the following signatures "
+              f"instead:\n\t{new} (Triggered internally at "
+              "/__w/pytorch/pytorch/torch/csrc/utils/python_arg_parser.cpp:1841.)")
 
 
 # ---- factories: PyTorch's argument parser, for functions with several overloads -----------------------

@@ -15,7 +15,8 @@ import numpy as np
 
 from . import _arg_errors, _ops
 from . import derivatives as D
-from ._tensor import Tensor, _user_stacklevel
+from ._tensor import Tensor
+from ._warn_once import warn_once
 from .nn import functional as F
 
 _REDUCTIONS = ("none", "mean", "sum")   # ATen's Reduction enum, by value
@@ -255,7 +256,7 @@ def rrelu_(input, lower: float = 1.0 / 8, upper: float = 1.0 / 3, training: bool
 
 
 # =============================================================================================
-# Norms kept for TorchScript (deprecated in PyTorch)
+# Norms kept for TorchScript (deprecated in PyTorch, with a TORCH_WARN_ONCE)
 # =============================================================================================
 
 _DEPRECATED = ("at::{0} is deprecated and it is just left for JIT compatibility. It will be removed in a future "
@@ -265,8 +266,7 @@ _DEPRECATED = ("at::{0} is deprecated and it is just left for JIT compatibility.
 
 def frobenius_norm(input, dim, keepdim: bool = False):
     """√(Σ x²) over ``dim`` (at most 2 dims): at::norm(input, 2, dim, keepdim)."""
-    warnings.warn(_DEPRECATED.format("frobenius_norm", "linalg.vector_norm(A, 2., dim, keepdim)", 3175),
-                  UserWarning, stacklevel=_user_stacklevel())
+    warn_once("frobenius_norm", _DEPRECATED.format("frobenius_norm", "linalg.vector_norm(A, 2., dim, keepdim)", 3175))
     dim = (dim,) if isinstance(dim, int) else tuple(dim)
     if len(dim) > 2:
         raise RuntimeError(f"Expected at most 2 dimensions, but got {len(dim)} dimensions instead.")
@@ -278,8 +278,7 @@ def nuclear_norm(input, dim=None, keepdim: bool = False):
     from . import linalg
     if isinstance(dim, bool):   # nuclear_norm(input, keepdim)
         dim, keepdim = None, dim
-    warnings.warn(_DEPRECATED.format("nuclear_norm", "linalg.matrix_norm(A, 'nuc', dim, keepdim)", 3229),
-                  UserWarning, stacklevel=_user_stacklevel())
+    warn_once("nuclear_norm", _DEPRECATED.format("nuclear_norm", "linalg.matrix_norm(A, 'nuc', dim, keepdim)", 3229))
     return linalg.matrix_norm(input, "nuc", dim=(-2, -1) if dim is None else tuple(dim), keepdim=keepdim)
 
 

@@ -328,7 +328,7 @@ def adaptive_avg_pool2d_backward(g, x_shape) -> np.ndarray:
     """Each output's gradient, divided by its window's height then width, added to the window's elements
     (outputs in order, as PyTorch's kernel: overlapping windows give the same bits)."""
     _check_adaptive_grad(g, "adaptive_avg_pool2d_backward")
-    if g.dtype.kind != "f":
+    if g.dtype.kind not in "fV":   # (bfloat16's NumPy kind is "V": it steps in its own type like float16)
         a_h = adaptive_matrix(x_shape[-2], g.shape[-2], g.dtype)
         a_w = adaptive_matrix(x_shape[-1], g.shape[-1], g.dtype)
         return np.ascontiguousarray(np.matmul(np.matmul(a_h.T, g), a_w))

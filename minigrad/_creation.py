@@ -9,7 +9,7 @@ import warnings
 
 import numpy as np
 
-from . import _dtypes, _layout, _random, _strides, _vmap_batched
+from . import _complex_bits, _dtypes, _fused, _layout, _random, _strides, _vmap_batched
 from ._device import check_creation_device
 from ._dispatch import _QUIET, _np_errstate
 from ._fused import fma64 as _fma
@@ -23,6 +23,7 @@ from ._random import (  # noqa: F401  (torch.Generator, torch.manual_seed ... li
     set_rng_state,
 )
 from ._tensor import _LEGACY_NAMES, Size, Tensor, _user_stacklevel, _warn_scalar_conversion
+from ._warn_once import warn_once
 from .autograd import grad_mode
 
 
@@ -131,12 +132,11 @@ def _check_store(obj, sizes: list, dim: int, target: str) -> None:
     if dim + 1 == len(sizes) and builtins.all(type(x) in _NUMBERS and type(x) is not complex for x in obj):
         return  # (the common case, without a call per number)
     for x in obj:
-        if isinstance(x, np.ndarray) and not _WARNED_NDARRAY_LIST:
-            _WARNED_NDARRAY_LIST.append(True)  # (PyTorch's TORCH_WARN_ONCE: once per process)
-            warnings.warn("Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider "
-                          "converting the list to a single numpy.ndarray with numpy.array() before converting to a "
-                          "tensor. (Triggered internally at /__w/pytorch/pytorch/torch/csrc/utils/tensor_new.cpp:252.)",
-                          UserWarning, stacklevel=_user_stacklevel())
+        if isinstance(x, np.ndarray):   # (PyTorch's TORCH_WARN_ONCE; under set_warn_always, one per array)
+            warn_once("list of ndarrays",
+                      "Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider converting "
+                      "the list to a single numpy.ndarray with numpy.array() before converting to a tensor. "
+                      "(Triggered internally at /__w/pytorch/pytorch/torch/csrc/utils/tensor_new.cpp:252.)")
         _check_store(x, sizes, dim + 1, target)
 
 
@@ -242,9 +242,6 @@ def _element(t: Tensor):
     return t.item()
 
 
-_WARNED_NDARRAY_LIST: list = []
-
-
 def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False) -> Tensor:
     """A new tensor holding a copy of ``data`` (nested lists, a number, an ndarray or a tensor)."""
     check_creation_device(device)
@@ -309,9 +306,6 @@ def as_tensor(data, dtype=None, device=None) -> Tensor:
     return tensor(data, dtype=dtype)
 
 
-_ASARRAY_WARNED = [False]  # (PyTorch's TORCH_WARN_ONCE: once per process)
-
-
 def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=None) -> Tensor:
     """``obj`` as a tensor, sharing its memory when it can (``copy=None``), always (``False``: error when it
     cannot) or never (``True``). A tensor keeps its autograd history unless ``requires_grad=False`` (PyTorch's
@@ -320,13 +314,12 @@ def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=None) -> T
     if isinstance(obj, Tensor):
         check_creation_device(device, use_default=False)
         if requires_grad is None:
-            if obj.requires_grad and not _ASARRAY_WARNED[0]:
-                _ASARRAY_WARNED[0] = True
-                warnings.warn("torch.asarray: unspecified requires_grad now defaults to obj.requires_grad instead "
-                              "of False. Pass requires_grad=False explicitly to get the old behavior and silence "
-                              "this warning. (Triggered internally at "
-                              "/__w/pytorch/pytorch/torch/csrc/utils/tensor_new.cpp:1737.)",
-                              UserWarning, stacklevel=_user_stacklevel())
+            if obj.requires_grad:   # (PyTorch's TORCH_WARN_ONCE)
+                warn_once("asarray requires_grad",
+                          "torch.asarray: unspecified requires_grad now defaults to obj.requires_grad instead of "
+                          "False. Pass requires_grad=False explicitly to get the old behavior and silence this "
+                          "warning. (Triggered internally at /__w/pytorch/pytorch/torch/csrc/utils/tensor_new.cpp:"
+                          "1737.)")
             requires_grad = obj.requires_grad
         wrong_dtype = dtype is not None and dtype is not obj.dtype
         if copy or (copy is None and wrong_dtype):
@@ -364,22 +357,18 @@ def from_numpy(ndarray: np.ndarray) -> Tensor:
         raise TypeError(f"expected np.ndarray (got {type_name(ndarray)})")
     _dtypes.from_numpy(ndarray.dtype)
     _check_strides(ndarray)
-    if not ndarray.flags.writeable and not _WARNED_NOT_WRITABLE[0]:   # (PyTorch's TORCH_WARN_ONCE)
-        _WARNED_NOT_WRITABLE[0] = True
-        warnings.warn("The given NumPy array is not writable, and PyTorch does not support non-writable tensors. "
-                      "This means writing to this tensor will result in undefined behavior. You may want to copy "
-                      "the array to protect its data or make it writable before converting it to a tensor. This "
-                      "type of warning will be suppressed for the rest of this program. (Triggered internally at "
-                      "/__w/pytorch/pytorch/torch/csrc/utils/tensor_numpy.cpp:213.)", UserWarning,
-                      stacklevel=_user_stacklevel())
+    if not ndarray.flags.writeable:   # (PyTorch's TORCH_WARN_ONCE)
+        warn_once("ndarray not writable",
+                  "The given NumPy array is not writable, and PyTorch does not support non-writable tensors. This "
+                  "means writing to this tensor will result in undefined behavior. You may want to copy the array "
+                  "to protect its data or make it writable before converting it to a tensor. This type of warning "
+                  "will be suppressed for the rest of this program. (Triggered internally at "
+                  "/__w/pytorch/pytorch/torch/csrc/utils/tensor_numpy.cpp:213.)")
     out = Tensor._make(ndarray)
     _strides.mark_not_resizable(ndarray)   # (the memory is NumPy's: PyTorch cannot grow it)
     if ndarray.size == 0:  # (NumPy's strides, 0 for an empty array, are the tensor's)
         _strides.keep_empty_strides(out, [s // ndarray.itemsize for s in ndarray.strides])
     return out
-
-
-_WARNED_NOT_WRITABLE = [False]
 
 
 def _check_strides(ndarray: np.ndarray) -> None:
@@ -644,24 +633,40 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
             span = int(end) - start + step - (1 if step > 0 else -1)
             n = builtins.max(0, abs(span) // abs(step) * (1 if (span >= 0) == (step > 0) else -1))
         return _finish((start + step * np.arange(n, dtype=np.int64)).astype(dtype.np), requires_grad)
-    if dtype in (_dtypes.float32, _dtypes.float64):
-        data = _arange_like_torch(float(start), float(step), n, dtype.np)
-    else:
-        data = (start + np.arange(n, dtype=np.float64) * step).astype(dtype.np)
-    return _finish(data, requires_grad)
+    return _finish(_arange_like_torch(float(start), float(step), n, dtype.np), requires_grad)
 
 
 def _arange_like_torch(start: float, step: float, n: int, np_dtype) -> np.ndarray:
-    """arange's values as PyTorch's CPU kernel rounds them (same bits, not just close)."""
-    # Runs of two 32-byte vectors start at base = start + step*i (rounded to the dtype), then add k*step;
-    # the tail after the last full run is computed element by element from start.
-    idx = np.arange(n, dtype=np.float64)
-    width = 32 // np.dtype(np_dtype).itemsize
-    vec_end = n - n % (2 * width)
-    offset = idx % width
-    base = _fma(step, idx - offset, start).astype(np_dtype).astype(np.float64)
-    vec = _fma(offset, step, base)
-    return np.where(idx < vec_end, vec, _fma(step, idx, start)).astype(np_dtype)
+    """arange's values as PyTorch's CPU kernel rounds them (same bits, not just close).
+
+    The kernel computes in the accumulate type (double for float and double, float for float16/bfloat16),
+    with fused multiply-adds. Above 32768 elements at::parallel_for gives each thread one piece; in a piece,
+    runs of two 32-byte vectors start at base = start + step*i (rounded to the dtype), then add k*step to it;
+    the tail after the piece's last full run is computed element by element as start + step*i."""
+    np_dtype = np.dtype(np_dtype)
+    acc = np.dtype(np.float32) if np_dtype.itemsize == 2 else np.dtype(np.float64)
+    start, step = acc.type(start), acc.type(step)   # (Scalar::to<accscalar_t>: float16's start is a float)
+    out = np.empty(n, dtype=np_dtype)
+    token = _np_errstate.set(_QUIET)   # (a float16 value past 65504 becomes inf silently, as in PyTorch)
+    try:
+        _arange_pieces(out, start, step, acc)
+    finally:
+        _np_errstate.reset(token)
+    return out
+
+
+def _arange_pieces(out: np.ndarray, start, step, acc: np.dtype) -> None:
+    """Fill ``out`` piece by piece as _arange_like_torch describes (start and step are ``acc`` values)."""
+    n, np_dtype = out.shape[0], out.dtype
+    width = 32 // np_dtype.itemsize
+    for first, end in _complex_bits._chunks(n, n):
+        idx = np.arange(first, end)
+        vec_end = end - (end - first) % (2 * width)
+        offset = (idx - first) % width
+        base = _fused.fma(step, (idx - offset).astype(acc), start, acc).astype(np_dtype).astype(acc)
+        vec = _fused.fma(offset.astype(acc), step, base, acc)
+        tail = _fused.fma(step, idx.astype(acc), start, acc)
+        out[first:end] = np.where(idx < vec_end, vec, tail)   # (one rounding from acc to the dtype)
 
 
 def _check_0dim_ends(name: str, start, end) -> None:

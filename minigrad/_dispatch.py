@@ -32,6 +32,7 @@ import numpy as np
 from . import _complex_bits, _conj, _dtypes, _errstate, _strides, _vmap_batched
 from ._conj import MIRRORS as _CONJ_MIRRORS
 from ._tensor import Tensor  # _tensor imports this module only lazily, so no cycle at import time
+from ._warn_once import warn_once
 from .autograd import grad_mode
 from .autograd.graph import (
     _NO_NODES,
@@ -483,7 +484,8 @@ def _apply_versioned(node, grad_outputs: tuple) -> tuple:
 # Elementwise ops (TensorIterator's in PyTorch) whose table row does not say so by ``jvp="element_wise"`` or a ufunc
 _ELEMENTWISE_NAMES = frozenset({
     "atan2", "clamp", "clamp_min", "clamp_max", "sigmoid_backward", "tanh_backward", "threshold_backward",
-    "gelu_backward", "hardtanh_backward", "leaky_relu_backward", "addcmul", "polar", "complex"})
+    "gelu_backward", "hardtanh_backward", "leaky_relu_backward", "addcmul", "polar", "complex",
+    "maximum", "minimum", "fmax", "fmin", "igamma", "igammac"})
 
 
 class Op:
@@ -1225,21 +1227,13 @@ def _quiet_astype(array: np.ndarray, npd) -> np.ndarray:
         _np_errstate.reset(token)
 
 
-_WARNED_COMPLEX_TO_REAL: list = []
-
-
 def cast_array(array: np.ndarray, npd) -> np.ndarray:
     """``array.astype(npd)``; complex to real with PyTorch's warning (once per process), not NumPy's."""
     if array.dtype.kind != "c" or np.dtype(npd).kind == "c":
         return _strides.astype(array, npd)
-    if not _WARNED_COMPLEX_TO_REAL and array.size:  # (no element copied, no warning: PyTorch's kernel never runs)
-        _WARNED_COMPLEX_TO_REAL.append(True)
-        import warnings
-
-        from ._tensor import _user_stacklevel
-        warnings.warn("Casting complex values to real discards the imaginary part (Triggered internally at "
-                      "/__w/pytorch/pytorch/aten/src/ATen/native/Copy.cpp:307.)", UserWarning,
-                      stacklevel=_user_stacklevel())
+    if array.size:  # (no element copied, no warning: PyTorch's kernel never runs)
+        warn_once("complex to real", "Casting complex values to real discards the imaginary part (Triggered "
+                  "internally at /__w/pytorch/pytorch/aten/src/ATen/native/Copy.cpp:307.)")   # (a TORCH_WARN_ONCE)
     return _strides.astype(array.real, npd)
 
 

@@ -77,6 +77,8 @@ def forward(weight, indices, offsets, per_sample_weights, mode, include_last_off
     else:
         bag_size = np.bincount(bags[keep], minlength=num_bags)[:num_bags].astype(offsets.dtype)
     if mode == MEAN:
+        if work != weight.dtype:   # (16-bit: PyTorch stores the sum, rounded, then divides that: apply_bag_size)
+            out = out.astype(weight.dtype).astype(work)
         out /= np.maximum(bag_size, 1).astype(work)[:, None]
     if mode != MAX:
         max_indices = bag_size.copy()

@@ -12,9 +12,14 @@ import math
 
 import numpy as np
 
-from . import _ops, _ops_math
+from . import _float_math, _ops, _ops_math
 from . import derivatives as D
 from ._tensor import Tensor
+
+# ATen's scalar code calls glibc's lgamma and erfc (std::lgamma, std::erfc); Python's math.lgamma is CPython's own
+# Lanczos sum and rounds differently in about half the cases
+_lgamma = getattr(_float_math.libm_double("lgamma", None), "c_function", math.lgamma)
+_erfc = getattr(_float_math.libm_double("erfc", None), "c_function", math.erfc)
 
 _MACHEP = 1.11022302462515654042e-16
 _BIG, _BIGINV = 4.503599627370496e15, 2.22044604925031308085e-16
@@ -48,12 +53,12 @@ def _lanczos_sum_expg_scaled(x: float) -> float:
 def _fac(a: float, x: float) -> float:
     """x^a e^-x / Γ(a), accurately when x is near a."""
     if abs(a - x) > 0.4 * abs(a):
-        ax = a * math.log(x) - x - math.lgamma(a)
+        ax = a * math.log(x) - x - _lgamma(a)
         return 0.0 if ax < -_MAXLOG else math.exp(ax)
     fac = a + _LANCZOS_G - 0.5
     res = math.sqrt(fac / math.e) / _lanczos_sum_expg_scaled(a)
     if a < 200 and x < 200:
-        return res * math.exp(a - x) * math.pow(x / fac, a)
+        return res * (math.exp(a - x) * math.pow(x / fac, a))   # (C's res *= e · p: the product first)
     numfac = (x - a - _LANCZOS_G + 0.5) / fac
     return res * math.exp(a * (math.log1p(numfac) - numfac) + x * (0.5 - _LANCZOS_G) / fac)
 
@@ -83,7 +88,7 @@ def _q_series(a: float, x: float) -> float:
         if abs(term) <= _MACHEP * abs(total):
             break
     logx = math.log(x)
-    return -math.expm1(a * logx - math.lgamma(1 + a)) - math.exp(a * logx - math.lgamma(a)) * total
+    return -math.expm1(a * logx - _lgamma(1 + a)) - math.exp(a * logx - _lgamma(a)) * total
 
 
 def _q_continued_fraction(a: float, x: float) -> float:
@@ -91,7 +96,8 @@ def _q_continued_fraction(a: float, x: float) -> float:
     ax = _fac(a, x)
     if ax == 0.0:
         return 0.0
-    y, z, c = 1.0 - a, x + 2.0 - a, 0.0
+    y, c = 1.0 - a, 0.0
+    z = x + y + 1.0
     pkm2, qkm2, pkm1, qkm1 = 1.0, x, x + 1.0, z * x
     ans = pkm1 / qkm1
     for _ in range(2000):
@@ -282,10 +288,10 @@ def _asymptotic_series(a: float, x: float, upper: bool) -> float:
     """P(a, x) (or Q) for a large a and x near a: DLMF 8.12.3 / 8.12.4 in η, with η²/2 = λ - 1 - log λ, λ = x/a:
     Q = erfc(η·√(a/2))/2 + e^(-aη²/2)/√(2πa) · Σ_k C_k(η)/a^k, each C_k a power series in η."""
     sgn = -1.0 if not upper else 1.0
-    sigma = (x - a) / a
+    lam, sigma = x / a, (x - a) / a
     eta = math.sqrt(-2 * (math.log1p(sigma) - sigma))
-    eta = eta if x > a else -eta if x < a else 0.0
-    res = 0.5 * math.erfc(sgn * eta * math.sqrt(a / 2))
+    eta = eta if lam > 1.0 else -eta if lam < 1.0 else 0.0
+    res = 0.5 * _erfc(sgn * eta * math.sqrt(a / 2))
     etapow, total, afac, old = [1.0], 0.0, 1.0, math.inf
     for row in _ASYMPTOTIC_D:
         ck = row[0]
@@ -315,8 +321,9 @@ def _asymptotic_regime(a: float, x: float) -> bool:
 
 
 def _edge(a: float, x: float, upper: bool) -> float | None:
-    """The boundary values (SciPy's): NaN outside a, x >= 0; None inside the domain."""
-    if x < 0 or a < 0 or math.isnan(a) or math.isnan(x):
+    """The boundary values (SciPy's): NaN outside a, x >= 0; None inside the domain. Tested in ATen's order, with
+    C's comparisons (false for a NaN): igamma(nan, 0) is 0 and igamma(inf, nan) is 0, as in PyTorch."""
+    if x < 0 or a < 0:
         return math.nan
     if a == 0:
         return (0.0 if upper else 1.0) if x > 0 else math.nan

@@ -232,9 +232,12 @@ def upsample_nearest_backward(g: np.ndarray, input_size, scales, exact: bool = F
     picks = [source(out, size, scale) for out, size, scale in zip(g.shape[2:], spatial, scales)]
     cells = np.ravel_multi_index(np.meshgrid(*picks, indexing="ij"), spatial).reshape(-1)
     rows = int(np.prod(g.shape[:2]))
-    out = np.zeros((rows, int(np.prod(spatial))), dtype=g.dtype)
-    np.add.at(out, (slice(None), cells), g.reshape(rows, -1))
-    return out.reshape(tuple(input_size))
+    # float16 / bfloat16 gradients add up in float32 and are rounded once at the end (PyTorch's opmath buffer)
+    acc = np.float32 if g.dtype.itemsize == 2 else g.dtype
+    out = np.zeros((rows, int(np.prod(spatial))), dtype=acc)
+    # (the column count spelled out, not -1: an empty batch's reshape must be told it)
+    np.add.at(out, (slice(None), cells), g.reshape(rows, cells.size).astype(acc, copy=False))
+    return out.reshape(tuple(input_size)).astype(g.dtype, copy=False)
 
 
 # ---- bicubic (F.interpolate(mode="bicubic")): PyTorch's cubic convolution, A = -0.75 ------------------------
@@ -283,6 +286,8 @@ def upsample_bicubic2d(x: np.ndarray, output_size, align_corners: bool, scales_h
     (oh, ow), (h, w) = output_size, x.shape[2:]
     hi, hw = cubic_weights(h, oh, align_corners, scales_h, dt)
     wi, ww = cubic_weights(w, ow, align_corners, scales_w, dt)
+    if dt is not dtype.type:   # (half: the kernel keeps the weights in the tensor's dtype, rounded, as the linear's)
+        hw, ww = hw.astype(dtype).astype(dt), ww.astype(dtype).astype(dt)
     x = x.astype(dt, copy=False)
 
     def tap_sum(v, wt):   # t0·w0 + t1·w1 + t2·w2 + t3·w3: fma(t0, w0, t1·w1), then fma with t2, t3 (compiled so)

@@ -13,6 +13,7 @@ import numpy as np
 
 from . import _creation, _dtypes, _ops
 from ._tensor import Tensor, _user_stacklevel
+from ._warn_once import warn_once
 
 
 def range(start, end=None, step=1, *, dtype=None, device=None, requires_grad: bool = False, **kwargs) -> Tensor:  # noqa: A001
@@ -33,17 +34,12 @@ def range(start, end=None, step=1, *, dtype=None, device=None, requires_grad: bo
     return _creation.tensor(data, requires_grad=requires_grad)
 
 
-_warned_default_tensor_type: list = []
-
-
 def set_default_tensor_type(t) -> None:
     """Deprecated: set the default float dtype from a tensor type (``torch.DoubleTensor`` or its name)."""
-    if not _warned_default_tensor_type:   # (once per process, as PyTorch's TORCH_WARN_ONCE)
-        _warned_default_tensor_type.append(True)
-        warnings.warn("torch.set_default_tensor_type() is deprecated as of PyTorch 2.1, please use "
-                      "torch.set_default_dtype() and torch.set_default_device() as alternatives. (Triggered "
-                      "internally at /__w/pytorch/pytorch/torch/csrc/tensor/python_tensor.cpp:434.)", UserWarning,
-                      stacklevel=_user_stacklevel())
+    warn_once("set_default_tensor_type",   # (PyTorch's TORCH_WARN_ONCE)
+              "torch.set_default_tensor_type() is deprecated as of PyTorch 2.1, please use torch.set_default_dtype() "
+              "and torch.set_default_device() as alternatives. (Triggered internally at "
+              "/__w/pytorch/pytorch/torch/csrc/tensor/python_tensor.cpp:434.)")
     if isinstance(t, str):
         t = getattr(_creation, t.rpartition(".")[2], None) if t.startswith("torch.") else None
         if t is None:

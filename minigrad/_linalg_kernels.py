@@ -40,9 +40,34 @@ _B18 = ((0., -1.00365581030144618291e-01, -8.02924648241156932449e-03, -8.921384
         (0., 0., -9.23364619367118555360e-02, -1.69364939002081722752e-02, -1.40086798182036094347e-05))
 
 
+def _scalar_type(a: np.ndarray):
+    """The C++ scalar_t of PyTorch's mexp_impl: float for float32 (and complex64), double for every other dtype,
+    float16 and bfloat16 included."""
+    return np.float32 if a.real.dtype == np.float32 else np.float64
+
+
+def _blob(values, dtype: np.dtype) -> np.ndarray:
+    """The constants of mexp_impl<scalar_t> (``values``) as the tensor PyTorch makes of them: from_blob of the C++
+    array with the matrix's own real dtype. For float16/bfloat16 the array holds doubles, whose bytes PyTorch then
+    reads as 2-byte numbers (a PyTorch bug, reproduced: the first "coefficients" are the low bytes of the first
+    double, so half matrix exponentials are mostly garbage); otherwise the values rounded to the dtype."""
+    c = np.asarray(values, np.float64)
+    if dtype.itemsize == 2:
+        return c.reshape(-1).view(dtype)[:c.size].reshape(c.shape)
+    return c.astype(dtype)
+
+
+def _sum0(p: np.ndarray) -> np.ndarray:
+    """p.sum(0), float16/bfloat16 accumulated in float32 and rounded once (PyTorch's sum)."""
+    if p.dtype.itemsize == 2:
+        return p.astype(np.float32).sum(0).astype(p.dtype)
+    return p.sum(0)
+
+
 def _combination(terms: np.ndarray, coefficients) -> np.ndarray:
-    """Σ_j c_j·terms[j], a running sum from 0 in the terms' dtype (PyTorch's _compute_linear_combination)."""
-    c = np.asarray(coefficients, np.float64).astype(terms.real.dtype)
+    """Σ_j c_j·terms[j], a running sum from 0 in the terms' dtype (PyTorch's _compute_linear_combination; each
+    product and sum of half types rounded to them, as c10::Half's operators)."""
+    c = coefficients if isinstance(coefficients, np.ndarray) else _blob(coefficients, terms.real.dtype)
     out = np.zeros(terms.shape[1:], terms.dtype)
     for j in range(terms.shape[0]):
         out = out + terms[j] * c[j]
@@ -67,13 +92,13 @@ def _powers(a, count: int) -> np.ndarray:
 
 
 def _t1(a):  # I + A
-    return _powers(a, 2).sum(0)
+    return _sum0(_powers(a, 2))
 
 
 def _t2(a):  # I + A + A²/2
     p = _powers(a, 3)
     p[2] = p[2] / p.dtype.type(2)
-    return p.sum(0)
+    return _sum0(p)
 
 
 def _t4(a):  # I + A + A²·(I/2 + A/6 + A²/24)
@@ -84,7 +109,7 @@ def _t4(a):  # I + A + A²·(I/2 + A/6 + A²/24)
 
 def _t8(a):
     # (PyTorch's constants are computed from a float sqrt(177) and 2/3 when the matrix is float32)
-    real = a.real.dtype.type
+    real = _scalar_type(a)
     s177, x3 = float(real(0.1330413469565007072504e+2)), float(real(2. / 3.))
     x1, x2 = x3 * ((1. + s177) / 88.), x3 * ((1. + s177) / 352.)
     x4, x5 = (-271. + 29. * s177) / (315. * x3), (-11. + 11. * s177) / (1260. * x3)
@@ -98,13 +123,13 @@ def _t8(a):
 
 
 def _t12(a):
-    b = [_combination(_powers(a, 4), row) for row in _B12]
+    b = [_combination(_powers(a, 4), row) for row in _blob(_B12, a.real.dtype)]
     b[2] = b[2] + _bmm(b[3], b[3])
     return b[0] + _bmm(b[1] + b[2], b[2])
 
 
 def _t18(a):
-    b = [_combination(_powers(a, 5), row) for row in _B18]
+    b = [_combination(_powers(a, 5), row) for row in _blob(_B18, a.real.dtype)]
     b[3] = b[3] + _bmm(b[0], b[4])
     return b[1] + _bmm(b[2] + b[3], b[3])
 
@@ -112,8 +137,12 @@ def _t18(a):
 def _t18_scaled_squared(a, norm, theta):
     """exp(A) = exp(A/2ˢ)^(2ˢ) with s the smallest such that ‖A/2ˢ‖₁ <= theta."""
     real = a.real.dtype.type
-    with np.errstate(divide="ignore", invalid="ignore"):
-        s = np.maximum(0, np.ceil(np.log2(norm / real(theta))))
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        if norm.dtype.itemsize == 2:   # (half / double Scalar: the Scalar read as float, each result rounded)
+            q = (norm.astype(np.float32) / np.float32(theta)).astype(norm.dtype)
+            s = np.maximum(0, np.ceil(np.log2(q.astype(np.float32)).astype(norm.dtype).astype(np.float32)))
+        else:
+            s = np.maximum(0, np.ceil(np.log2(norm / real(theta))))
     s = np.where(np.isfinite(s), s, 0).astype(np.int64)
     result = _t18(a / np.power(2.0, s)[:, None, None].astype(a.real.dtype))
     for i in range(result.shape[0]):
@@ -133,11 +162,12 @@ def matrix_exp(a: np.ndarray) -> np.ndarray:
         return np.exp(a)
     real = a.real.dtype.type
     # (PyTorch uses the float32 bounds for float32 and complex64 only, the double ones for every other dtype)
-    thetas = [real(t) for t in _THETAS.get(real, _THETAS[np.float64])]
+    bounds = _THETAS.get(real, _THETAS[np.float64])
+    thetas = [real(t) for t in bounds]   # (compared with the norm in its dtype)
     a3 = np.ascontiguousarray(a).reshape(-1, n, n)
-    norm = np.abs(a3).sum(-2).max(-1)
+    norm = _sum0(np.moveaxis(np.abs(a3), -2, 0)).max(-1)
     if a3.shape[0] > 1:  # a batch: degree 18 with scaling for every matrix
-        return _t18_scaled_squared(a3, norm, thetas[5]).reshape(a.shape)
+        return _t18_scaled_squared(a3, norm, bounds[5]).reshape(a.shape)
     # one matrix: the lowest degree its norm allows (a NaN norm falls in no interval: the result stays NaN)
     result = np.full(a3.shape, np.nan, a.dtype)
     for i, taylor in enumerate((_t1, _t2, _t4, _t8, _t12)):
@@ -145,7 +175,7 @@ def matrix_exp(a: np.ndarray) -> np.ndarray:
         if low < norm[0] <= thetas[i]:
             result = taylor(a3)
     if norm[0] >= thetas[4]:
-        result = _t18_scaled_squared(a3, norm, thetas[5])
+        result = _t18_scaled_squared(a3, norm, bounds[5])
     return result.reshape(a.shape)
 
 

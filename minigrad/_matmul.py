@@ -89,7 +89,7 @@ def _scalars(dtype: np.dtype, *values):
 
 
 _ptr = _vml.address   # an array's address for MKL
-_byref, _from_buffer = ctypes.byref, ctypes.c_char.from_buffer
+_byref, _from_buffer, _addressof = ctypes.byref, ctypes.c_char.from_buffer, ctypes.addressof
 
 
 def _sync_threads() -> None:
@@ -227,14 +227,15 @@ _ONE_ZERO = {dt: (_C_REAL[dt](1), _C_REAL[dt](0)) for dt in _C_REAL}   # mm's al
 def _mm_plan(a: np.ndarray, b: np.ndarray):
     """The one gemm call ``_addmm_into`` makes for ``a @ b`` into a fresh row-major result, worked out once per
     layout (the operands' shapes, strides and dtypes decide it all), or False where the product is not one plain
-    call on the operands as they lie (a copied operand, complex or other dtypes, an empty or k = 1 product).
+    call on the operands as they lie (a copied operand, complex or other dtypes, an empty product). A k = 1
+    product has a plan, but ``mm`` does not take it under vmap (its special case below).
 
     The plan: (gemm, CBLAS flags and sizes, which operand is MKL's first matrix, whether each is passed as its
     transpose's buffer (``_arg``'s rule: a column-major matrix starts where its transpose does), lda, ldb, ldc).
     """
     m, k = a.shape
     n = b.shape[1]
-    if not (m and n and k > 1 and _uses_mkl(a, b) and a.dtype in _GEMM_REAL):
+    if not (m and n and k and _uses_mkl(a, b) and a.dtype in _GEMM_REAL):
         return False
     transpose_c = n != 1   # (as _addmm_into: Cᵀ = bᵀ·aᵀ unless the result has one column)
     first, second, rows, cols = (b, a, n, m) if transpose_c else (a, b, m, n)
@@ -286,7 +287,8 @@ def mm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
         plan = _mm_plan(a, b)
         if len(_MM_PLANS) < 4096:
             _MM_PLANS[key] = plan
-    if plan and _mkl_threads[0] == _vml.num_threads() and _LIB is not None:   # (_LIB: a test may unload MKL)
+    if (plan and _mkl_threads[0] == _vml.num_threads() and _LIB is not None   # (_LIB: a test may unload MKL)
+            and not (plan[5] == 1 and IN_VMAP[0])):   # (k = 1 under vmap: the special case below)
         gemm, ta, tb, rows, cols, k, transpose_c, flip, lda, ldb, ldc = plan
         c = np.empty((cols, rows) if transpose_c else (rows, cols), a.dtype)
         first, second = (b, a) if transpose_c else (a, b)
@@ -382,6 +384,8 @@ def addmv(bias: np.ndarray, mat: np.ndarray, vec: np.ndarray, beta, alpha) -> np
                  _byref(_from_buffer(out)), 1)
             return out
     dtype = np.result_type(bias, mat, vec)
+    if m and n and _half_gemv_applies(dtype, mat, vec):
+        return _half_addmv(np.broadcast_to(bias, (m,)), mat, vec, beta, alpha)
     if not (m and n and dtype == mat.dtype and dtype.kind == "f" and _uses_mkl(mat, vec)):
         # (complex gemv is PyTorch's own loop, whose complex products round otherwise than NumPy's: close)
         if m and n and mat.dtype == np.bool_:
@@ -410,6 +414,84 @@ def addmv(bias: np.ndarray, mat: np.ndarray, vec: np.ndarray, beta, alpha) -> np
     return out
 
 
+# ---- float16 / bfloat16 gemv: PyTorch's own kernels (BlasKernel.cpp, ReducedPrecisionFloatGemvFastPathKernel.cpp)
+
+_HALF_LANES = 8   # floats per vector of the fast path's dot product (the kernel PyTorch's CPU build runs: AVX2)
+_MKLDNN_MIN = 16 * 16 * 16   # bfloat16 mv above this many matrix elements goes to oneDNN (not modelled)
+
+
+def _half_gemv_applies(dtype, mat, vec) -> bool:
+    """float16/bfloat16 operands of one dtype that PyTorch's own gemv takes (not oneDNN's bfloat16 gemm)."""
+    return (dtype.itemsize == 2 and dtype.kind in "fV" and mat.dtype == vec.dtype == dtype
+            and not (dtype.kind == "V" and mat.size > _MKLDNN_MIN))
+
+
+def _tree_sum(v: np.ndarray) -> np.ndarray:
+    """vec_reduce_all over the last axis (one float vector): lane i + lane i + w/2, halving down to one lane."""
+    while v.shape[-1] > 1:
+        half = v.shape[-1] // 2
+        v = v[..., :half] + v[..., half:]
+    return v[..., 0]
+
+
+def _dot_fp32(p: np.ndarray) -> np.ndarray:
+    """dot_with_fp32_arith of each row of ``p`` (the float32 products x_j·a_ij, exact for half inputs), in its
+    order: eight float vectors of w lanes take blocks of 8w products (vector r the products r·w .. r·w + w-1 of
+    each block), then add pairwise (r + r+4, r + r+2, r + r+1) and across lanes (_tree_sum); one more vector
+    takes the remaining runs of 2w products (first w, then the next w, per lane), reduced and added; the last
+    products (fewer than 2w) are added one by one."""
+    rows, k = p.shape
+    w = _HALF_LANES
+    blocks, runs = k & ~(8 * w - 1), k & ~(2 * w - 1)
+    acc = _running_sum(p[:, :blocks].reshape(rows, -1, 8, w), 1)         # (rows, 8, w), each from +0
+    acc = acc[:, :4] + acc[:, 4:]
+    acc = acc[:, :2] + acc[:, 2:]
+    total = _tree_sum(acc[:, 0] + acc[:, 1])
+    tail = _running_sum(p[:, blocks:runs].reshape(rows, -1, w), 1)       # (rows, w)
+    return _running_sum(p[:, runs:], 1, start=total + _tree_sum(tail))
+
+
+def _half_addmv(bias, mat, vec, beta, alpha) -> np.ndarray:
+    """``beta·bias + alpha·(mat @ vec)`` of float16/bfloat16 as PyTorch's gemv<Half/BFloat16>.
+
+    The layout picks the call as in addmv_out_cpu: a column-major ``mat`` is gemv 'n', otherwise 't' (on a
+    contiguous copy if need be). gemv 't' with α = 1 and a contiguous vector (bfloat16: also β = 0) is the fast
+    path: float32 dot products (_dot_fp32), y = dot, float(y) + dot or β·y + dot, rounded once. Otherwise
+    BlasKernel's loops: 't' sums the products one by one in float, then y = α·sum or (β·y in the half type) +
+    α·sum; 'n' scales y by β in the half type, sums (α·x_j)·column_j in float per output, and adds that sum
+    rounded to the half type to y."""
+    dtype = mat.dtype
+    t = dtype.type
+    beta_h, alpha_h = t(beta), t(alpha)          # (Scalar::to<scalar_t>)
+    f32 = _F32.type
+    m, n = mat.shape
+    y = np.array(bias, dtype=dtype) if beta != 0 else np.zeros(m, dtype)
+    s0, s1 = _st(mat, 0), _st(mat, 1)
+    column_major = s0 == 1 and (n == 1 or s1 >= max(1, m))
+    incx = _st(vec, 0) if n > 1 else 1
+    if not column_major:
+        p = mat.astype(_F32) * vec.astype(_F32)          # (exact: 11- or 8-bit significands)
+        fast = incx == 1 and alpha_h == 1 and (dtype.kind == "f" or beta_h == 0)
+        if fast:
+            dot = _dot_fp32(p)
+            if beta_h == 0:
+                return dot.astype(dtype)
+            if beta_h == 1:
+                return (y.astype(_F32) + dot).astype(dtype)
+            return (f32(beta_h) * y.astype(_F32) + dot).astype(dtype)
+        scaled = f32(alpha_h) * _running_sum(p, 1)
+        if beta_h == 0:
+            return scaled.astype(dtype)
+        return ((beta_h * y).astype(_F32) + scaled).astype(dtype)
+    if beta_h != 0 and beta_h != 1:
+        y = np.where(beta_h == 0, t(0), y * beta_h).astype(dtype)
+    z = f32(alpha_h) * vec.astype(_F32)                    # α·x_j in float
+    sums = _running_sum((z[None, :] * mat.astype(_F32)), 1)  # Σ_j (α·x_j)·a_ij, each product rounded
+    if beta_h == 0:
+        return sums.astype(dtype)
+    return (y + sums.astype(dtype)).astype(dtype)   # (Half += float: the sum rounded, then added in the half type)
+
+
 def _naive_gemv(trans: bool, mat, vec, beta, alpha, out) -> np.ndarray:
     """PyTorch's own gemv loop (BlasKernel.cpp) for an expanded vector: with ``trans`` (a row-major
     matrix) a running sum per output, then β·y + α·sum; else y (0, y or β·y) += (α·x_k)·column_k, k by k."""
@@ -433,6 +515,11 @@ def dot(x: np.ndarray, y: np.ndarray, conjugate: bool = False) -> np.ndarray:
     if x.dtype == np.bool_:  # (PyTorch's BLAS kernels have no bool)
         raise NotImplementedError("\"dot\" not implemented for 'Bool'")
     k = x.shape[0]
+    if k and x.dtype == y.dtype and _half_gemv_applies(x.dtype, x, y):
+        # float16/bfloat16: dot_with_fp32_arith on contiguous vectors, else dot_naive (a float sum in order)
+        p = (x.astype(_F32) * y.astype(_F32))[None]
+        contiguous = k == 1 or (_st(x, 0) == 1 and _st(y, 0) == 1)
+        return np.asarray((_dot_fp32(p) if contiguous else _running_sum(p, 1))[0], dtype=x.dtype)
     if not (k and _uses_mkl(x, y)):
         return np.asarray((np.vdot(x, y) if conjugate else np.dot(x, y)) + 0)   # + 0: a sum from +0 (no -0)
     incx, incy = (1, 1) if k == 1 else (_st(x, 0), _st(y, 0))
@@ -454,11 +541,86 @@ def _items_ok(x: np.ndarray) -> bool:
     return (s2 == 1 and (x.shape[1] == 1 or s1 >= x.shape[2])) or (s1 == 1 and (x.shape[2] == 1 or s2 >= x.shape[1]))
 
 
+def _unchecked_batch() -> dict:
+    """dtype -> MKL's cblas_?gemm_batch without ctypes' argument conversion (every argument but two is a
+    pointer: callers pass ``byref`` objects, ctypes arrays and Python ints). Empty without MKL."""
+    if _LIB is None:
+        return {}
+    out = {}
+    for dtype, prefix in zip(_BLAS_TYPES, "sdcz"):
+        fn = _LIB["cblas_" + prefix + "gemm_batch"]   # (a new function object: _GEMM_BATCH's keeps its argtypes)
+        fn.restype = None
+        out[dtype] = fn
+    return out
+
+
+_GEMM_BATCH_ANY = _unchecked_batch()
+_BMM_PLANS: dict = {}  # (shapes, strides, dtypes) of _bmm_into's operands -> its batch gemm (_bmm_plan); False: none
+
+
+def _bmm_plan(a: np.ndarray, b: np.ndarray):
+    """The one batch gemm call ``_bmm_into`` makes for ``a @ b`` into a fresh contiguous result, worked out once
+    per layout as mm's ``_mm_plan`` (the operands' shapes, strides and dtypes decide it all), or False where
+    ``_bmm_into`` does something else: items neither row- nor column-major (one addmm each), a batch of one (a
+    plain gemm).
+
+    The plan: (gemm_batch, its nine int arguments as ``byref`` pointers (transa, transb, m, n, k, lda, ldb, ldc,
+    the group's size), whether a's and b's items are passed as their transposes' buffers (``_arg``'s rule), and
+    the byte offset of every item of MKL's A, B and C (b, a and the result) from the first one, a (3, count)
+    array of addresses to add the operands' first addresses to)."""
+    count, rows, k = a.shape
+    cols = b.shape[2]
+    if count == 1 or a.dtype not in _GEMM_BATCH_ANY or not (_items_ok(a) and _items_ok(b)):
+        return False
+    # the same flags and leading dimensions as _bmm_into's general path, normalized as _gemm does
+    transa = _st(b, 1) == 1 and _st(b, 2) >= b.shape[1]
+    transb = _st(a, 1) == 1 and _st(a, 2) >= a.shape[1]
+    lda = _st(b, 2 if transa else 1)
+    ldb = _st(a, 2 if transb else 1)
+    ta, tb, lda, ldb, ldc = _normalized(transa, transb, cols, rows, k, lda, ldb, cols)   # (the result's row: cols)
+    ints = tuple(ctypes.byref(ctypes.c_int(v)) for v in (ta, tb, cols, rows, k, lda, ldb, ldc, count))
+    item_bytes = np.array([[_st(b, 0)], [_st(a, 0)], [rows * cols]], np.uintp) * a.itemsize
+    offsets = np.arange(count, dtype=np.uintp) * item_bytes   # (a batch of stride 0: one item, count times)
+    flip = tuple(x.strides[2] != x.itemsize for x in (a, b))
+    return _GEMM_BATCH_ANY[a.dtype], ints, flip, offsets
+
+
+def _item_address(x: np.ndarray, flip: bool) -> int:
+    """The address of a batch's first element (MKL's pointers to the items count from it): through the buffer
+    protocol for its first item, row-major or the transpose of a column-major one (``_arg``'s rule), else from
+    ``x.ctypes.data`` (a read-only batch, or items whose rows have gaps)."""
+    try:
+        return _addressof(_from_buffer(x[0].T if flip else x[0]))
+    except (TypeError, ValueError):
+        return x.ctypes.data
+
+
 def _bmm_into(out: np.ndarray, a: np.ndarray, b: np.ndarray, beta, alpha) -> np.ndarray:
     """out = β·out + α·a @ b per item with MKL, ``out`` a fresh contiguous batch: the batch gemm
     (baddbmm_with_gemm_) when each item is row- or column-major, else one addmm per item."""
     count, rows, k = a.shape
     cols = b.shape[2]
+    # The usual batch: the call below from a plan kept per layout, without working out the flags and leading
+    # dimensions again, with the items' addresses added by NumPy (not ``x.ctypes.data`` per item: ~14k
+    # instructions each) and no argument conversion by ctypes.
+    key = (a.shape, a.strides, b.shape, b.strides, a.dtype, b.dtype)
+    plan = _BMM_PLANS.get(key)
+    if plan is None:
+        plan = _bmm_plan(a, b)
+        if len(_BMM_PLANS) < 4096:
+            _BMM_PLANS[key] = plan
+    if plan:
+        gemm_batch, (ta, tb, m, n, kk, lda, ldb, ldc, size), (flip_a, flip_b), offsets = plan
+        if _mkl_threads[0] != _vml.num_threads():
+            _sync_threads()
+        first = np.array([[_item_address(b, flip_b)], [_item_address(a, flip_a)], [_ptr(out)]], np.uintp)
+        pointers = offsets + first   # (3, count): MKL's A, B and C item by item
+        scalars = np.array([alpha, beta], out.dtype)   # (the batch gemm takes arrays of alpha and beta)
+        p, s = _from_buffer(pointers), _from_buffer(scalars)
+        row, item = pointers.strides[0], out.itemsize
+        gemm_batch(_COL_MAJOR, ta, tb, m, n, kk, _byref(s), _byref(p), lda, _byref(p, row), ldb, _byref(s, item),
+                   _byref(p, 2 * row), ldc, 1, size)
+        return out
     if not (_items_ok(a) and _items_ok(b)):
         for i in range(count):
             _addmm_into(out[i], a[i], b[i], beta, alpha)

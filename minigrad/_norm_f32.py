@@ -125,4 +125,6 @@ def _serial(terms: np.ndarray) -> np.ndarray:
         for begin in range(0, n, chunk):
             total = total + np.cumsum(terms[0, begin:begin + chunk], dtype=dt)[-1]
         return np.array([total], dt)
-    return np.cumsum(terms, axis=1, dtype=dt)[:, -1]   # (cumsum adds in order; sum would pair up)
+    # (cumsum adds in order; sum would pair up. The last column is copied out: a view of it would make the
+    # running sums' whole buffer the result's storage, with the column's storage_offset: p = 1 returns it as is)
+    return np.cumsum(terms, axis=1, dtype=dt)[:, -1].copy()

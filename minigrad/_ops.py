@@ -13,6 +13,7 @@ import numpy as np
 from . import _arg_errors, _conj, _dispatch, _dtypes, _layout, _strides, _vmap_batched, return_types
 from . import derivatives as D
 from ._tensor import Size, Tensor, _user_stacklevel
+from ._warn_once import warn_once
 from .amp.autocast_mode import ON as _AUTOCAST
 from .amp.autocast_mode import run as _autocast
 from .autograd import grad_mode
@@ -1685,8 +1686,13 @@ def flatten(input, start_dim=0, end_dim=-1):
             raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
         if s == e:
             return input
+        # the merged size written out, not -1: with another 0-sized dim ([0, 3, 4] -> [0, -1]) a -1 could be
+        # anything and reshape refuses it as ambiguous (PyTorch multiplies the slice's sizes the same way)
         shape = input._data.shape
-        return reshape(input, shape[:s] + (-1,) + shape[e + 1:])
+        merged = 1
+        for size in shape[s:e + 1]:
+            merged *= size
+        return reshape(input, shape[:s] + (merged,) + shape[e + 1:])
     except Exception:  # (a dim that is not an int: PyTorch's TypeError; free while nothing fails)
         _arg_errors.recheck("flatten", (start_dim, end_dim), {}, method=True)
         raise
@@ -2186,9 +2192,6 @@ def _scatter(input, dim, index, src, value, reduce, out=None):
     return D.scatter_value(input, index, dim=dim, value=src, out=out)
 
 
-_SCATTER_REDUCE_WARNED = [False]
-
-
 def _scatter_legacy_reduce(input, dim, index, src, reduce, out):
     """scatter(dim, index, src, reduce='add' | 'multiply'): scatter_reduce's 'sum' / 'prod' into input's own
     values (include_self); a number src is written at every index. PyTorch records it without a derivative."""
@@ -2197,12 +2200,10 @@ def _scatter_legacy_reduce(input, dim, index, src, reduce, out):
     if isinstance(src, Tensor):
         if src.dtype is not input.dtype:
             raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
-        if not _SCATTER_REDUCE_WARNED[0]:  # (PyTorch's TORCH_WARN_ONCE: once per process)
-            _SCATTER_REDUCE_WARNED[0] = True
-            warnings.warn("The reduce argument of torch.scatter with Tensor src is deprecated and will be removed in a "
-                          "future PyTorch release. Use torch.scatter_reduce instead for more reduction options. "
-                          "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
-                          "TensorAdvancedIndexing.cpp:225.)", UserWarning, stacklevel=_user_stacklevel())
+        warn_once("scatter reduce with tensor src",   # (PyTorch's TORCH_WARN_ONCE)
+                  "The reduce argument of torch.scatter with Tensor src is deprecated and will be removed in a "
+                  "future PyTorch release. Use torch.scatter_reduce instead for more reduction options. (Triggered "
+                  "internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:225.)")
     if reduce not in ("add", "multiply"):
         raise RuntimeError("reduce argument must be either add or multiply.")
     _check_scatter_shapes(input, index, src, d)
@@ -2548,6 +2549,23 @@ def _same_dtype_out(result, out):
     return result
 
 
+def _matmul_out_resized_refusal(input, other, out):
+    """matmul(out=) of another dtype on a batched or 1-d · 1-d product: PyTorch resizes out to the result first
+    (warning), then its bmm / addmv / dot kernel refuses the dtype, each with its own message."""
+    with grad_mode.no_grad():
+        shape = matmul(input.detach(), other.detach())._data.shape
+    if out._data.shape != shape:
+        if out._data.size:
+            _warn_resized(out._data.shape, shape)
+        out._data = np.empty(shape, out._data.dtype)
+    if input.dim() == other.dim() == 1:
+        raise RuntimeError(f"result dtype {_legacy(out.dtype)} does not match input dtype {_legacy(input.dtype)}")
+    if other.dim() == 1:
+        raise RuntimeError(f"addmv input tensors must have the same dtype, but got {_legacy(out.dtype)}, "
+                           f"{_legacy(input.dtype)}, and {_legacy(other.dtype)}")
+    _same_dtype_out(input, out)
+
+
 def matmul(input, other, *, out=None):
     """Matrix product with PyTorch's rules for every combination of ranks (and its grad_fn names)."""
     if _AUTOCAST[0] and out is None:  # (autocast has no out= variants)
@@ -2557,6 +2575,9 @@ def matmul(input, other, *, out=None):
             matmul(input.detach(), other.detach())  # (its error of ranks before out='s refusal)
         if isinstance(input, Tensor) and isinstance(other, Tensor) and input.dtype is other.dtype \
                 and not (grad_mode.is_grad_enabled() and (input.requires_grad or other.requires_grad)):
+            if out.dtype is not input.dtype and (builtins.max(input.dim(), other.dim()) >= 3
+                                                 or input.dim() == other.dim() == 1):
+                _matmul_out_resized_refusal(input, other, out)
             _same_dtype_out(input, out)  # (out='s dtype before the kernel's errors)
         return _into_out("matmul", out, (input, other), lambda: _same_dtype_out(matmul(input, other), out))
     if not isinstance(other, Tensor):
@@ -2824,9 +2845,6 @@ def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
     return bool(np.all(isclose(input, other, rtol=rtol, atol=atol, equal_nan=equal_nan)._data))
 
 
-_WARNED_UINT8_WHERE: list = []
-
-
 def where(condition, input=None, other=None):
     """Elementwise choice: input where condition else other."""
     if not isinstance(condition, Tensor):
@@ -2843,12 +2861,11 @@ def where(condition, input=None, other=None):
                            f"{_legacy(condition.dtype)}")
     a = input if isinstance(input, Tensor) else _wrap_scalar(input)
     b = other if isinstance(other, Tensor) else _wrap_scalar(other)
-    if condition.dtype is _dtypes.uint8 and condition._data.ndim and not _WARNED_UINT8_WHERE:
-        _WARNED_UINT8_WHERE.append(True)  # (PyTorch's TORCH_WARN_ONCE: once per process)
-        warnings.warn("where received a uint8 condition tensor. This behavior is deprecated and will be removed in "
-                      "a future version of PyTorch. Use a boolean condition instead. (Triggered internally at "
-                      "/__w/pytorch/pytorch/aten/src/ATen/native/TensorCompare.cpp:621.)", UserWarning,
-                      stacklevel=_user_stacklevel())
+    if condition.dtype is _dtypes.uint8 and condition._data.ndim:   # (PyTorch's TORCH_WARN_ONCE)
+        warn_once("where uint8 condition",
+                  "where received a uint8 condition tensor. This behavior is deprecated and will be removed in a "
+                  "future version of PyTorch. Use a boolean condition instead. (Triggered internally at "
+                  "/__w/pytorch/pytorch/aten/src/ATen/native/TensorCompare.cpp:621.)")
     shape = condition._data.shape
     for t in (a, b):  # PyTorch's broadcast error names the shapes as it meets them: condition, input, other
         if t._data.shape != shape:

@@ -1,9 +1,9 @@
 """Small ``torch.*`` functions and Tensor methods with no better home: complex-number flags (``isreal``,
 ``conj_physical``, ``resolve_conj`` ...), ``diagflat``, ``fill``, ``unravel_index``, ``histogram`` /
 ``histogramdd`` (forward only), ``empty_strided`` / ``frombuffer``, the Python-callable fills ``apply_`` /
-``map_`` / ``map2_``, ``torch.set_warn_always``, the layout queries ``dim_order`` / ``is_set_to``,
-``nonzero_static``, ``unsafe_split_with_sizes``, ``torch.vander``, ``torch.empty_permuted`` and the deprecated
-``x.resize(*sizes)`` (``torch.kaiser_window`` is in _windows.py).
+``map_`` / ``map2_``, ``torch.set_warn_always`` (from _warn_once.py), the layout queries ``dim_order`` /
+``is_set_to``, ``nonzero_static``, ``unsafe_split_with_sizes``, ``torch.vander``, ``torch.empty_permuted`` and the
+deprecated ``x.resize(*sizes)`` (``torch.kaiser_window`` is in _windows.py).
 
 Argument checks and PyTorch's messages here; the derivatives (``conj_physical``, ``fill``) in derivatives.py.
 """
@@ -20,6 +20,7 @@ import numpy as np
 from . import _arg_errors, _dispatch, _dtypes, _layout, _ops, _strides, return_types
 from . import derivatives as D
 from ._tensor import Tensor, _user_stacklevel
+from ._warn_once import is_warn_always_enabled, set_warn_always, warn_once  # noqa: F401  (FUNCTIONS)
 from .autograd import grad_mode
 
 # =============================================================================================
@@ -272,19 +273,14 @@ def frombuffer(buffer, *, dtype=None, count: int = -1, offset: int = 0, requires
                          f"greater than actual buffer length ({length} bytes)")
     data = np.frombuffer(buffer, dtype=dt.np, count=count, offset=offset)
     if view.readonly:
-        if not _warned_read_only:   # (once per process, as PyTorch's)
-            _warned_read_only.append(True)
-            warnings.warn("The given buffer is not writable, and PyTorch does not support non-writable tensors. This "
-                          "means you can write to the underlying (supposedly non-writable) buffer using the tensor. "
-                          "You may want to copy the buffer to protect its data or make it writable before converting "
-                          "it to a tensor. This type of warning will be suppressed for the rest of this program. "
-                          "(Triggered internally at /__w/pytorch/pytorch/torch/csrc/utils/tensor_new.cpp:1556.)",
-                          UserWarning, stacklevel=_user_stacklevel())
+        warn_once("frombuffer not writable",   # (PyTorch's TORCH_WARN_ONCE)
+                  "The given buffer is not writable, and PyTorch does not support non-writable tensors. This means "
+                  "you can write to the underlying (supposedly non-writable) buffer using the tensor. You may want "
+                  "to copy the buffer to protect its data or make it writable before converting it to a tensor. "
+                  "This type of warning will be suppressed for the rest of this program. (Triggered internally at "
+                  "/__w/pytorch/pytorch/torch/csrc/utils/tensor_new.cpp:1556.)")
         data = data.copy()   # (NumPy will not write into read-only memory; PyTorch would, into the bytes object)
     return Tensor._make(data).requires_grad_(requires_grad)
-
-
-_warned_read_only: list = []
 
 
 # =============================================================================================
@@ -339,25 +335,6 @@ def map2_(self, x, y, callable) -> Tensor:
     xs, ys = (_ops.expand(t.detach(), *self.shape)._data.reshape(-1) for t in (x, y))
     triples = zip(*(_python_value(d, self.dtype) for d in (self._data.reshape(-1), xs, ys)))
     return _store(self, [callable(a, b, c) for a, b, c in triples])
-
-
-# =============================================================================================
-# torch.set_warn_always: the warnings PyTorch gives once per process (TORCH_WARN_ONCE) are then given every time
-# (those of autograd read it: backward(create_graph=True), float() of a tensor that requires grad, the gradient
-# layout contract; minigrad's other once-warnings stay once)
-# =============================================================================================
-
-_warn_always = [False]
-
-
-def set_warn_always(b: bool) -> None:
-    """Whether warnings PyTorch gives once per process are given every time (without using up their once)."""
-    _warn_always[0] = bool(b)
-
-
-def is_warn_always_enabled() -> bool:
-    """The flag set by set_warn_always."""
-    return _warn_always[0]
 
 
 TENSOR_METHODS = ["isreal", "resolve_conj", "resolve_neg", "conj_physical", "conj_physical_", "diagflat",

@@ -10,14 +10,14 @@ in-place form, which is not always the function's: ``x.eq_(y)`` records EqBackwa
 from __future__ import annotations
 
 import functools
-import warnings
 
 import numpy as np
 
 from . import _arg_errors, _dispatch, _dtypes, _ops, _ops_math
 from . import derivatives as D
 from ._igamma import _check as _check_igamma
-from ._tensor import Tensor, _user_stacklevel
+from ._tensor import Tensor
+from ._warn_once import warn_once
 from .autograd import grad_mode
 
 
@@ -434,17 +434,12 @@ def polygamma_(input, n: int):
 # index_reduce: source's slices reduced (prod, mean, amax, amin) into input's slices at ``index``
 # =============================================================================================
 
-_WARNED_INDEX_REDUCE: list = []
-
-
 def _index_reduce(input, dim, index, source, reduce, include_self, out=None):
     if out is not None:   # (autograd's leaf and view checks come before the kernel's warning)
         _dispatch._check_inplace(out, grad_mode.is_grad_enabled() and (out.requires_grad or source.requires_grad))
-    if not _WARNED_INDEX_REDUCE:  # (PyTorch's TORCH_WARN_ONCE: once per process)
-        _WARNED_INDEX_REDUCE.append(True)
-        warnings.warn("index_reduce() is in beta and the API may change at any time. (Triggered internally at "
-                      "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:1523.)", UserWarning,
-                      stacklevel=_user_stacklevel())
+    warn_once("index_reduce beta",   # (PyTorch's TORCH_WARN_ONCE)
+              "index_reduce() is in beta and the API may change at any time. (Triggered internally at "
+              "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:1523.)")
     if reduce not in ("prod", "mean", "amax", "amin"):
         raise RuntimeError(f"index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got {reduce}.")
     d = _ops._wrap_dim(dim, input.dim())

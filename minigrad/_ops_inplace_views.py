@@ -210,7 +210,7 @@ def resize_storage(input: Tensor, sizes: tuple) -> None:
     if start + n <= flat.size:
         new = flat[start:start + n].reshape(sizes)
     else:  # the memory grows: a new storage holding the old one's values
-        _strides.check_resizable(flat)
+        _strides.check_resizable(flat, (input if input._base is None else input._base)._shared_with_numpy)
         grown = np.zeros(start + n, dtype=flat.dtype)
         grown[:flat.size] = flat
         new = grown[start:].reshape(sizes)

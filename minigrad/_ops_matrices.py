@@ -14,6 +14,7 @@ import numpy as np
 from . import _arg_errors, _conj, _creation, _dtypes, _layout, _ops
 from . import derivatives as D
 from ._tensor import Tensor, _user_stacklevel
+from ._warn_once import warn_once
 from .amp.autocast_mode import ON as _AUTOCAST
 from .amp.autocast_mode import run as _autocast
 
@@ -162,19 +163,15 @@ def inverse(A):
     return D.linalg_inv(A)
 
 
-_CROSS_WARNED: list = []
-
-
 def cross(input, other, dim=None):
     """Cross product of 3-vectors along ``dim`` (the first dim of size 3 if None)."""
     if dim is None:
-        if not _CROSS_WARNED and isinstance(input, Tensor) and isinstance(other, Tensor):  # (TORCH_WARN_ONCE)
-            _CROSS_WARNED.append(True)
-            warnings.warn("Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass the dim "
-                          "explicitly or simply use torch.linalg.cross.\nThe default value of dim will change to agree "
-                          "with that of linalg.cross in a future release. (Triggered internally at "
-                          "/__w/pytorch/pytorch/aten/src/ATen/native/Cross.cpp:63.)", UserWarning,
-                          stacklevel=_user_stacklevel())
+        if isinstance(input, Tensor) and isinstance(other, Tensor):  # (PyTorch's TORCH_WARN_ONCE)
+            warn_once("cross without dim",
+                      "Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass the dim "
+                      "explicitly or simply use torch.linalg.cross.\nThe default value of dim will change to agree "
+                      "with that of linalg.cross in a future release. (Triggered internally at "
+                      "/__w/pytorch/pytorch/aten/src/ATen/native/Cross.cpp:63.)")
         sizes = [i for i, s in enumerate(input.shape) if s == 3]  # (input's sizes, as PyTorch's default dim)
         if not sizes:
             raise RuntimeError("no dimension of size 3 in input")
@@ -810,17 +807,13 @@ def _chain(mats, split, i: int, j: int):
     return _ops.mm(_chain(mats, split, i, split[i][j]), right)
 
 
-_CHAIN_WARNED: list = []
-
-
 def chain_matmul(*matrices):
     """Deprecated torch.chain_matmul: multi_dot of matrices (one matrix: a copy)."""
-    if not _CHAIN_WARNED:   # PyTorch's TORCH_WARN_ONCE
-        _CHAIN_WARNED.append(True)
-        warnings.warn("torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
-                      "torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than "
-                      "multiple parameters. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
-                      "LinearAlgebra.cpp:1102.)", UserWarning, stacklevel=_user_stacklevel())
+    warn_once("chain_matmul",   # (PyTorch's TORCH_WARN_ONCE)
+              "torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
+              "torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than multiple "
+              "parameters. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/LinearAlgebra.cpp:"
+              "1102.)")
     for m in matrices:
         if m.dim() != 2:
             raise RuntimeError(f"Tensor dimension is {m.dim()}, expected 2 instead.")

@@ -15,6 +15,7 @@ from . import derivatives as D
 from ._device import check_creation_device
 from ._layout import contiguous_format
 from ._tensor import Size, Tensor, _user_stacklevel
+from ._warn_once import warn_once
 
 # =============================================================================================
 # Broadcasting and shapes
@@ -44,14 +45,11 @@ def broadcast_to(input, *sizes, size=None):
 
 
 # ---- transposes: x.T, x.mT, x.H, x.mH, x.adjoint() ----------------------------------------------
-_WARNED_ONCE: set = set()  # PyTorch gives these deprecation warnings once per process (TORCH_WARN_ONCE)
-
-
 def _warn_once(message: str, line: int) -> None:
-    if message not in _WARNED_ONCE:
-        _WARNED_ONCE.add(message)
-        warnings.warn(f"{message} (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
-                      f"TensorShape.cpp:{line}.)", UserWarning, stacklevel=_user_stacklevel())
+    """PyTorch's TORCH_WARN_ONCE at ``line`` of TensorShape.cpp: each of these deprecation warnings shows once per
+    process."""
+    warn_once(f"TensorShape.cpp:{line}", f"{message} (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/"
+              f"native/TensorShape.cpp:{line}.)")
 
 
 def _numpy_T(self):

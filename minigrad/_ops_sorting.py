@@ -225,7 +225,8 @@ def _quantile_compute(input, q, dim, keepdim, interpolation, ignore_nan):
         ranks.masked_fill_(ranks < 0, 0)
     else:  # a row holding a NaN looks up its last value, a NaN
         last = ordered.shape[-1] - 1
-        ranks, has_nan = _ops_shapes.broadcast_tensors(q * last, nan.any(-1, True))
+        # (C++'s q * int: the Scalar overload, so q's second-order graph shows MulBackward1)
+        ranks, has_nan = _ops_shapes.broadcast_tensors(D.mul_scalar(q, other=last), nan.any(-1, True))
         ranks = ranks.masked_fill(has_nan, last)
     if interpolation == "lower":
         ranks.floor_()

@@ -13,6 +13,8 @@ from __future__ import annotations
 import builtins
 import functools
 
+import numpy as np
+
 from . import _arg_errors, _dispatch, _dtypes, _ops, _vmap_batched, return_types
 from ._tensor import Tensor
 from .amp import autocast_mode
@@ -413,6 +415,10 @@ def with_reduction_out(fn, name: str):
             if name in ("std", "var") and "dtype" in kwargs:  # (no overload of theirs takes a dtype)
                 raise _arg_errors.invalid_combination(name, args, {**kwargs, "out": out},
                                                       _arg_errors.FUNCTION_SIGNATURES[name])
+            if name == "mean" and isinstance(x, Tensor) and len(args) < 2 and "dim" not in kwargs and \
+                    x.dtype._kind > out.dtype._kind:   # (mean.dtype_out, the overload without dim: can_cast first)
+                raise RuntimeError(f"mean.dtype_out(): input types can't be cast to the desired output type "
+                                   f"{_ops._legacy(out.dtype)}")
             if isinstance(x, Tensor) and name not in _CHECKED_AFTER and (dtype is None or name in _TAKE_DTYPE):
                 _check_dtype_first(name, x, out, dtype)
                 _check_out_dtype(name, x, None, out, dtype)  # (PyTorch's meta function: before the computation)
@@ -457,11 +463,29 @@ def _wider(x: Tensor, want) -> bool:
 
 def _mean_in_out(fn, args, kwargs, x, out):
     """mean.out: PyTorch sums into out (float32 for a float16/bfloat16 out) in its dtype, then divides."""
+    if out.dtype._kind < x.dtype._kind:
+        return _mean_into_lower_kind(fn, args, kwargs, x, out)
     want = _dtypes.float32 if out.dtype in _REDUCED else out.dtype
-    if x.dtype in _REDUCED and out.dtype._kind < 2:  # (a float16 x is summed in float32, which out cannot take)
-        fn(*args, **kwargs)  # (the dims' errors first)
-        raise RuntimeError(f"result type Float can't be cast to the desired output type {_ops._legacy(out.dtype)}")
-    return fn(x.to(want), *args[1:], **kwargs) if _wider(x, want) else fn(*args, **kwargs)
+    rest = {k: v for k, v in kwargs.items() if k != "input"}   # (x given as input=x)
+    return fn(x.to(want), *args[1:], **rest) if _wider(x, want) else fn(*args, **kwargs)
+
+
+def _mean_into_lower_kind(fn, args, kwargs, x, out):
+    """mean.out into an integer/bool out of a float x, or a real out of a complex x. PyTorch's meta function resizes
+    out (warning), then mean_out runs ``sum(x, dim, dtype=out.dtype, out=out).div_(n)``: x is cast to out's dtype
+    term by term (the imaginary parts dropped, with the cast warning), and an integer out refuses the true division's
+    float result only after the sums were written into it. A real out gets the mean of the real parts."""
+    shape = fn(*args, **kwargs).shape   # (the dims' errors first)
+    if out.shape != shape:
+        if out.numel():
+            _ops._warn_resized(out._data.shape, tuple(shape))
+        out._data = np.empty(tuple(shape), out._data.dtype)
+    total = _ops.sum(*args, **{**kwargs, "dtype": out.dtype})
+    if out.dtype._kind < 2:
+        out._data[...] = total._data   # (no version bump: PyTorch's comes after the kernel, which raised)
+        raise RuntimeError(f"result type {_ops._legacy(_dtypes.get_default_dtype())} can't be cast to the desired "
+                           f"output type {_ops._legacy(out.dtype)}")
+    return total.div_(x.numel() // total.numel() if total.numel() else 1)
 
 
 def _nanmean_in_out(fn, args, kwargs, x, out):

@@ -286,6 +286,28 @@ def calc_i(nu: int, x: np.ndarray, scaled: bool) -> np.ndarray:
     return (np.where(x < T(0.0), -out, out) if nu == 1 else out).astype(T)
 
 
+def calc_i0e_half(x: np.ndarray) -> np.ndarray:
+    """special.i0e of float16/bfloat16 on PyTorch's scalar path (a tail shorter than a vector block, strided
+    inputs): calc_i0e<T> with T the half type itself, so the coefficients are rounded to it and every step of the
+    Chebyshev recurrence b0 = y·b1 - b2 + c is rounded to it (no FMA); beyond |x| = 8 only the last division by
+    √|x| is in float (std::sqrt of a half is the float function). Its vector path converts to float instead."""
+    T = x.dtype.type
+    ax = np.abs(x)
+
+    def chbevl(y, coefficients):
+        b0, b1 = np.full_like(y, T(coefficients[0])), np.zeros_like(y)
+        b2 = b1
+        for c in coefficients[1:]:
+            b2, b1 = b1, b0
+            b0 = y * b1 - b2 + T(c)     # (NumPy's half arithmetic rounds each operation, as c10::Half's)
+        return T(0.5) * (b0 - b2)
+
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        near = chbevl(ax / T(2.0) - T(2.0), _I0_A)
+        far = chbevl(T(32.0) / ax - T(2.0), _I0_B).astype(np.float32) / np.sqrt(ax.astype(np.float32))
+    return np.where(ax <= T(8.0), near, far.astype(T))
+
+
 # ---- the inverse of the normal CDF (calc_ndtri) -----------------------------------------------------------------
 _NDTRI_P0 = (-5.99633501014107895267e1, 9.80010754185999661536e1, -5.66762857469070293439e1,
              1.39312609387279679503e1, -1.23916583867381258016e0)

@@ -4,22 +4,19 @@ window, overlap-add (unfold_backward), divide by the summed squared window.
 """
 from __future__ import annotations
 
-import warnings
-
 from . import _ops
 from . import derivatives as D
-from ._tensor import Tensor, _user_stacklevel
+from ._tensor import Tensor
+from ._warn_once import warn_once
 from .amp.autocast_mode import ON as _AUTOCAST
 from .amp.autocast_mode import run as _autocast
 
-_WARNED: set = set()   # PyTorch's TORCH_WARN_ONCE: each of these warnings shows once per process
 _SOURCE = " (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/SpectralOps.cpp:{}.)"
 
 
 def _warn_once(message: str, line: int) -> None:
-    if message not in _WARNED:
-        _WARNED.add(message)
-        warnings.warn(message + _SOURCE.format(line), UserWarning, stacklevel=_user_stacklevel())
+    """PyTorch's TORCH_WARN_ONCE at ``line`` of SpectralOps.cpp: each of these warnings shows once per process."""
+    warn_once(f"SpectralOps.cpp:{line}", message + _SOURCE.format(line))
 
 
 def _describe(t: Tensor | None, braces: bool = True) -> str:

@@ -418,8 +418,9 @@ def empty_view(out, base, op, args, k) -> None:
 # PyTorch's storage of ``torch.from_numpy(a)`` is a's memory, which it cannot reallocate. Growing such a storage
 # (``resize_`` to more elements, an in-place op whose result is bigger than its input, as ``addbmm_``) raises "Trying
 # to resize storage that is not resizable". Keyed by the id of the array owning the memory, forgotten with it.
-# (PyTorch also refuses after ``t.numpy()`` hands the storage to NumPy; not marked here: a per-call cost on a hot
-# path, see bench/PROFILE.md round 22.)
+# (PyTorch also refuses after ``t.numpy()`` hands the storage to NumPy: that one is a flag on the tensor owning the
+# memory, ``Tensor._shared_with_numpy``, as a registry entry per call cost +4.9% on W4's step, bench/PROFILE.md
+# round 22. A tensor sharing memory in other ways, e.g. ``t.detach()``, does not see that flag.)
 _NOT_RESIZABLE: dict = {}
 
 
@@ -442,7 +443,8 @@ def mark_not_resizable(a: np.ndarray) -> None:
         _NOT_RESIZABLE[key] = weakref.ref(owner, lambda _, key=key: _NOT_RESIZABLE.pop(key, None))
 
 
-def check_resizable(a: np.ndarray) -> None:
-    """PyTorch's error for growing a storage shared with NumPy (see mark_not_resizable)."""
-    if _NOT_RESIZABLE and id(storage_owner(a)) in _NOT_RESIZABLE:
+def check_resizable(a: np.ndarray, shared_with_numpy: bool = False) -> None:
+    """PyTorch's error for growing a storage shared with NumPy (see mark_not_resizable; ``shared_with_numpy``:
+    the tensor's memory went out through ``numpy()``)."""
+    if shared_with_numpy or _NOT_RESIZABLE and id(storage_owner(a)) in _NOT_RESIZABLE:
         raise RuntimeError("Trying to resize storage that is not resizable")

@@ -30,6 +30,7 @@ from . import _conj, _dtypes, _layout, _strides, _vmap_batched, autograd
 from ._class_names import TorchNamed
 from ._conj import MIRRORS as _CONJ_MIRRORS
 from ._printing import format_tensor
+from ._warn_once import warn_once
 from .autograd import grad_mode
 from .autograd.graph import AccumulateGrad, _add_hook, _HookDict
 
@@ -49,8 +50,6 @@ def _detached_inference():
 
 _NO_EDGE = (None, 0)  # the edge of a tensor that does not require grad (one shared tuple)
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
-# float()/complex() of a tensor that requires grad warn once per process (PyTorch's TORCH_WARN_ONCE).
-_warned_scalar_conversion = [False]
 
 # The type names PyTorch uses in some messages ("torch.FloatTensor").
 _LEGACY_NAMES = {
@@ -67,18 +66,12 @@ _CPP_NAMES = {
 
 
 def _warn_scalar_conversion() -> None:
-    """PyTorch's warning for float()/complex() of a tensor that requires grad (and grad mode on), once."""
-    from ._ops_extra import _warn_always
-    if _warn_always[0]:  # (torch.set_warn_always(True): every time, the once not used up)
-        pass
-    elif _warned_scalar_conversion[0]:
-        return
-    else:
-        _warned_scalar_conversion[0] = True
-    warnings.warn("Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n"
-                  "Consider using tensor.detach() first. (Triggered internally at "
-                  "/__w/pytorch/pytorch/torch/csrc/autograd/generated/python_variable_methods.cpp:822.)",
-                  UserWarning, stacklevel=_user_stacklevel())
+    """PyTorch's warning for float()/complex() of a tensor that requires grad (and grad mode on), once per process
+    (a TORCH_WARN_ONCE)."""
+    warn_once("scalar conversion",
+              "Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n"
+              "Consider using tensor.detach() first. (Triggered internally at "
+              "/__w/pytorch/pytorch/torch/csrc/autograd/generated/python_variable_methods.cpp:822.)")
 
 
 def _caller_module(depth: int = 2) -> str:
@@ -208,6 +201,9 @@ class Tensor(metaclass=_TensorType):
     # Set (in the instance's __dict__) on a view written in place: the sequence number its regenerated grad_fn takes
     # (see _dispatch._record_copy_slices), and the version it is for.
     _reserved_seq = None
+    # Set (in the instance's __dict__) on the tensor owning the memory (a view's base) once numpy() has handed the
+    # memory to NumPy: it can then no longer grow (see _ops_inplace_views.resize_storage).
+    _shared_with_numpy = False
 
     def __init__(self, *args, **kwargs) -> None:
         # torch.Tensor(2, 3) makes an uninitialised float tensor; torch.Tensor([1, 2]) copies data.
@@ -473,6 +469,8 @@ class Tensor(metaclass=_TensorType):
                 return self.detach().resolve_conj()._data
             check_resolved(self, "Can't call numpy() on Tensor that has conjugate bit set. Use "
                            "tensor.resolve_conj().numpy() instead.")
+        # (PyTorch's storage, once handed to NumPy, can no longer grow: marked on the tensor owning the memory)
+        (self if self._base is None else self._base)._shared_with_numpy = True
         return self._data.view()  # (a new array object on the same memory each call, as PyTorch's)
 
     # Both NumPy hooks keep PyTorch's signatures, which predate NumPy 2: NumPy then gives the same
@@ -787,8 +785,10 @@ class Tensor(metaclass=_TensorType):
                                "transformed by a functorch transform. This is unsupported, please attempt to use the "
                                "functorch transforms (e.g. grad, vjp, jacrev, jacfwd, hessian) or call retain_grad() "
                                "outside of a function being transformed instead.")
+        if self._retains_grad:   # a second call does nothing (before reading grad_fn: PyTorch's returns there, so a
+            return               # view changed in place since keeps its node unregenerated until first used)
         fn = self.grad_fn
-        if fn is None or self._retains_grad:  # leaves keep their grad anyway; a second call does nothing
+        if fn is None:   # leaves keep their grad anyway
             return
         if fn._retains_grad is None:
             fn._retains_grad = {}

@@ -52,7 +52,9 @@ def _load():
         try:
             lib = ctypes.CDLL(name)
             lib.MKL_Set_Threading_Layer(_MKL_THREADING_GNU if _has_gomp() else _MKL_THREADING_SEQUENTIAL)
-            lib.MKL_Set_Num_Threads(1)  # (one thread unless a caller asks for more, see _lapack.py)
+            # No thread count set here: MKL's (even its _Local one) is OpenMP's count of the calling thread, from
+            # which a PyTorch imported after minigrad takes its default. The callers whose bits depend on the
+            # count set it per call (_lapack.py, _dfti.py, _matmul.py); VML's elementwise results do not.
             return lib
         except (OSError, AttributeError):
             continue
@@ -72,7 +74,7 @@ def num_threads() -> int:
 
 def _after_fork_in_child() -> None:
     _FORKED[0] = True
-    _LIB.MKL_Set_Num_Threads(1)
+    _LIB.MKL_Set_Num_Threads_Local(1)
 
 
 if _LIB is not None:

@@ -808,8 +808,18 @@ def _power_of_number(number, exponent):
 def _power_scalar(a, exponent):
     """``a ** exponent`` (a number) as PyTorch's float kernels compute it: x·x, x·x·x and 1/(x·x) for 2, 3
     and -2, sqrt, 1/sqrt and 1/x for 0.5, -0.5 and -1, pow in float64 rounded to float32 otherwise."""
+    if a.dtype.kind == "c" and type(exponent) in (int, float) and exponent in (0.5, -0.5, -1, 2, 3, -2):
+        # (PyTorch's complex kernels for these exponents: sqrt, rsqrt, reciprocal; z·z, z·z·z, 1/(z·z))
+        if exponent in (0.5, -0.5, -1):
+            return {0.5: sqrt.forward, -0.5: _rsqrt, -1: _reciprocal}[exponent](a)
+        square = _complex_bits.power_product(a, a, a)
+        if exponent == 2:
+            return square
+        return _complex_bits.power_product(square, a, a) if exponent == 3 else _reciprocal(square)
     if a.dtype.kind not in "fV" or not isinstance(exponent, (int, float)):
         return np.power(a, exponent)       # integers and complex
+    if a.dtype.kind == "V" and exponent in (0.5, -0.5, -1):   # bfloat16 (not float16): PyTorch's sqrt, rsqrt and
+        return {0.5: sqrt.forward, -0.5: _rsqrt, -1: _reciprocal}[exponent](a)   # reciprocal kernels
     if a.dtype.kind == "V" and exponent in (3, -2):   # bfloat16: x·x·x and 1/(x·x), each step rounded (ml_dtypes'
         return a * a * a if exponent == 3 else 1 / (a * a)  # arithmetic rounds each op to bfloat16, as PyTorch's)
     if a.dtype.itemsize == 2:   # float16, bfloat16: pow in float32, rounded; PyTorch's kernel reads the
@@ -887,7 +897,27 @@ def _pick_jvp(self_t, other_t, weight):
     return other_t + weight * (self_t - other_t)
 
 
-maximum = Op("maximum", "MaximumBackward0", np.maximum, inputs=("self", "other"),
+def _signed_zero_ties(kernel):
+    """maximum/minimum as PyTorch picks between +0.0 and -0.0 (equal, so either is right): its vector code
+    (AVX2 max/min: the second operand on a tie) takes `other` on whole blocks of 2 vectors (2 x 8 floats,
+    2 x 4 doubles: this kernel's blocks, measured), its scalar code
+    (std::max/min: the first) takes `self` on the rest. NumPy picks its own way; only zeros can differ."""
+    def forward(a, b):
+        out = kernel(a, b)
+        if out.dtype not in _FLOAT32_64 or a.dtype != out.dtype or b.dtype != out.dtype:
+            return out
+        ties = (a == 0) & (b == 0)
+        if not ties.any():
+            return out
+        shape = ties.shape
+        pick = _float_math.two_paths(lambda a, b: np.array(np.broadcast_to(b, np.broadcast_shapes(a.shape, b.shape))),
+                                     lambda a, b: np.broadcast_to(a, np.broadcast_shapes(a.shape, b.shape)),
+                                     a, b, block=8 if out.dtype == np.float64 else 16)
+        return np.where(ties, pick, out).reshape(shape).astype(out.dtype, copy=False)
+    return forward
+
+
+maximum = Op("maximum", "MaximumBackward0", _signed_zero_ties(np.maximum), inputs=("self", "other"),
              # w = 1 where self wins, 1/2 on a tie (PyTorch's result: formula)
              jvp=lambda self_t, other_t, self, other, result: _pick_jvp(
                  self_t, other_t, _ops().where(self == other, 0.5, (self > other).to(result.dtype))),
@@ -895,7 +925,7 @@ maximum = Op("maximum", "MaximumBackward0", np.maximum, inputs=("self", "other")
              # result, as PyTorch's formula: the gradient keeps where's layout, an out-of-place one is C order)
              self=lambda grad, self, other: _tie_split(grad, self, other).masked_fill_(self < other, 0),
              other=lambda grad, self, other: _tie_split(grad, self, other).masked_fill_(self > other, 0))
-minimum = Op("minimum", "MinimumBackward0", np.minimum, inputs=("self", "other"),
+minimum = Op("minimum", "MinimumBackward0", _signed_zero_ties(np.minimum), inputs=("self", "other"),
              jvp=lambda self_t, other_t, self, other, result: _pick_jvp(
                  self_t, other_t, _ops().where(self == other, 0.5, (self < other).to(result.dtype))),
              self=lambda grad, self, other: _tie_split(grad, self, other).masked_fill_(self > other, 0),
@@ -909,8 +939,9 @@ where = Op("where", "WhereBackward0", lambda c, a, b: np.where(c.astype(bool, co
 lerp = Op("lerp", "LerpBackward0", lambda a, b, weight: _lerp(a, b, weight), inputs=("self", "end"),
           jvp="element_wise",
           args=("weight",),
-          self=lambda grad, weight: mul_scalar(grad, other=1 - weight),    # d lerp/d start = 1 - w
-          end=lambda grad, weight: mul_scalar(grad, other=weight))         # d lerp/d end = w
+          # d lerp/d start = 1 - w, d lerp/d end = w: conjugated for a complex w (a gradient is grad · conj(slope))
+          self=lambda grad, weight: mul_scalar(grad, other=_conj_number(1 - weight)),
+          end=lambda grad, weight: mul_scalar(grad, other=_conj_number(weight)))
 lerp_tensor = Op("lerp", "LerpBackward1", _lerp, inputs=("self", "end", "weight"),
                  jvp="element_wise",
                  self=lambda grad, weight: grad * _one_minus(weight).conj(),
@@ -1301,13 +1332,59 @@ def _select_dim(arg):
     return forward
 
 
-prod = Op("prod", "ProdBackward0", lambda a: np.prod(a, dtype=a.dtype),
+_HALF_LANES = 16   # Vectorized<Half/BFloat16>::size() of the reduction kernels PyTorch's CPU build runs (AVX2)
+
+
+def _half_prod_rows(x: np.ndarray) -> np.ndarray:
+    """The product of each row of ``x`` (rows, n) in the half type itself, as binary_kernel_reduce_vec runs
+    prod_kernel_impl along a contiguous dim (every multiplication rounded to the type; NumPy's float16 prod keeps
+    a float32 running product instead): four vectors of 16 take blocks of 64 (the first block as the start),
+    then (v0·v1)·(v2·v3), its lanes one by one, and 1 times that; the last n % 64 multiplied in order."""
+    rows, n = x.shape
+    block = 4 * _HALF_LANES
+    out = np.ones(rows, x.dtype)
+    count = n // block
+    if count:
+        acc = x[:, :block].reshape(rows, 4, _HALF_LANES)
+        for i in range(1, count):
+            acc = acc * x[:, i * block:(i + 1) * block].reshape(rows, 4, _HALF_LANES)
+        lanes = (acc[:, 0] * acc[:, 1]) * (acc[:, 2] * acc[:, 3])
+        total = lanes[:, 0]
+        for j in range(1, _HALF_LANES):
+            total = total * lanes[:, j]
+        out = out * total
+    for i in range(count * block, n):
+        out = out * x[:, i]
+    return out
+
+
+def _prod_kernel(a: np.ndarray, dim=None, keepdim=False) -> np.ndarray:
+    """prod over all elements (``dim`` None) or one dim. float16/bfloat16 step in their own type (PyTorch's
+    kernel: _half_prod_rows along a contiguous dim, else one output at a time in order); others: NumPy."""
+    if not (a.dtype.itemsize == 2 and a.dtype.kind in "fV"):
+        return np.prod(a, axis=dim, keepdims=keepdim, dtype=a.dtype)
+    if dim is None:   # (TensorIterator reads the whole tensor in memory order as one row)
+        out = _half_prod_rows(np.ravel(a, order="K")[None])[0]
+        return out.reshape((1,) * a.ndim) if keepdim else out
+    moved = np.moveaxis(a, dim, -1)
+    rows = moved.reshape(math.prod(moved.shape[:-1]), a.shape[dim])
+    if a.strides[dim] == a.itemsize or a.shape[dim] <= 4 * _HALF_LANES:
+        out = _half_prod_rows(rows)
+    else:   # (an outer reduction: each output a running product down the dim; no block of 64 first)
+        out = np.ones(rows.shape[0], a.dtype)
+        for i in range(rows.shape[1]):
+            out = out * rows[:, i]
+    out = out.reshape(moved.shape[:-1])
+    return np.expand_dims(out, dim) if keepdim else out
+
+
+prod = Op("prod", "ProdBackward0", lambda a: _prod_kernel(a),
           jvp="reduction",
           # (self in grad's dtype, as PyTorch's self.to(grad.scalar_type()): prod(z, dtype=float64) of complex z)
           self=lambda grad, self, result: prod_backward(grad, self.to(grad.dtype), result))
 prod_dim = Op("prod", "ProdBackward1",
               _rank0_ok(lambda a, dim, keepdim:  # (C order, as PyTorch's)
-                        _strides.contiguous(np.prod(a, axis=dim, keepdims=keepdim, dtype=a.dtype))),
+                        _strides.contiguous(_prod_kernel(a, dim, keepdim))),
               jvp="reduction",
               args=("dim", "keepdim"),
               self=lambda grad, self, result, dim, keepdim: prod_backward(grad, self.to(grad.dtype), result, dim,
@@ -1467,8 +1544,9 @@ def norm_jvp(self_t, self, result, ord, dim, keepdim):
         return t.sum(dim, keepdim=keepdim)
     if ord == 0:
         return ops.zeros_like(result)
-    if ord == 1:
-        return total((self.sgn() * self_t.conj()).real)
+    if ord == 1:   # (sgn(x)·t̄ in place outside torch.func, as PyTorch: sgn's saved result modified)
+        sgn = self.sgn()
+        return total((sgn * self_t.conj() if _subclass_like() else sgn.mul_(self_t.conj())).real)
     if ord == 2:
         sumsq_t = total((self * self_t.conj()).real)
         return (sumsq_t / result).to(sumsq_t.dtype).masked_fill_(result == 0, 0)   # (div_ in place)
@@ -1663,6 +1741,12 @@ permute = Op("permute", "PermuteBackward0", lambda a, dims: np.transpose(a, dims
 
 
 def _expand(a, size):
+    if not a.ndim and a.base is None:
+        # A 0-dim gradient spread over a shape (sum's backward: bench W5's SumBackward0): the view np.broadcast_to
+        # makes (strides 0, base a), writeable as a is, without broadcast_to's Python layers and nditer (~10x
+        # the time). A 0-dim array's buffer is its one element, so every index of the view reads it. (A 0-dim
+        # view takes broadcast_to: given a view as buffer, NumPy would make the view's owner the base.)
+        return np.ndarray(size, a.dtype, a, 0, (0,) * len(size))
     out = np.broadcast_to(a, size)
     lead = len(size) - a.ndim
     if (1 in a.shape and any(n == 1 and size[lead + i] == 1 and a.strides[i] for i, n in enumerate(a.shape))) or (
@@ -2074,16 +2158,8 @@ def _serial_reads(a, where, source, values):
     return values
 
 
-def masked_scatter_backward(grad, mask, source_sym_sizes):
-    """d/d source: grad at the masked positions, in order, then zeros for source's unused elements."""
-    selected = grad.masked_select(mask)
-    missing = math.prod(source_sym_sizes) - selected.numel()
-    if missing > 0:
-        selected = _ops().cat([selected, _ops().zeros(missing, dtype=grad.dtype)])
-    return selected.view(tuple(source_sym_sizes))
-
-
 def _masked_scatter_backward_forward(g, mask, sizes):
+    """d/d source: grad at the masked positions, in order, then zeros for source's unused elements."""
     selected = g[np.broadcast_to(mask, g.shape)]
     out = np.zeros(math.prod(sizes), g.dtype)
     out[:selected.size] = selected[:out.size]
@@ -2094,12 +2170,13 @@ def _masked_scatter_backward_forward(g, mask, sizes):
 masked_scatter_backward_op = Op(
     "masked_scatter_backward", "MaskedScatterBackwardBackward0", _masked_scatter_backward_forward,
     inputs=("grad_output", "mask"), args=("sizes",), jvp="linear",
-    grad_output=lambda grad, mask: _ops().zeros(tuple(mask.shape), dtype=grad.dtype).masked_scatter(mask, grad))
+    # (zeros shaped as grad_output, which the mask broadcasts to: zeros_like(grad_output) in PyTorch)
+    grad_output=lambda grad, mask, _input_sizes:
+        _ops().zeros(_input_sizes[0], dtype=grad.dtype).masked_scatter(mask, grad))
 
 
 def _masked_scatter_source_grad(grad, mask, source_sym_sizes):
-    if tuple(mask.shape) != tuple(grad.shape):  # (a broadcast mask: the composite, whose gradient has grad's shape)
-        return masked_scatter_backward(grad, mask, source_sym_sizes)
+    # (a broadcast mask too: PyTorch saves the mask as given, masked_scatter_backward broadcasts it)
     return masked_scatter_backward_op(grad, mask, sizes=tuple(source_sym_sizes))
 
 
@@ -2274,11 +2351,12 @@ def _half_softmax(x, dim, log: bool):
             return (shifted - np.log(total).astype(x.dtype).astype(np.float32)).astype(x.dtype)
         return (shifted - np.log(total)).astype(x.dtype)
     if not last:
+        # Which (outer, inner) columns are whole vectors depends on how the threads split the outer·inner
+        # positions (each thread's range: whole vectors while they fit, the scalar code for the rest).
         inner = int(np.prod(x.shape[dim + 1:]))
         e = e.reshape(-1, x.shape[dim], inner)
-        vector_columns = inner // _HALF_VECTOR * _HALF_VECTOR
-        e[..., vector_columns:] = e[..., vector_columns:].astype(x.dtype).astype(np.float32)
-        e = e.reshape(x.shape)
+        vector = _softmax._softmax_vector_positions(e.shape[0], inner, _sums.THREADS[0], _HALF_VECTOR)
+        e = np.where(vector[:, None, :], e, e.astype(x.dtype).astype(np.float32)).reshape(x.shape)
     return (e / total).astype(x.dtype)
 
 
@@ -2445,6 +2523,13 @@ silu = Op("silu", "SiluBackward0",
           jvp="element_wise",
           # d(x·σ(x))/dx = σ(x)·(1 + x·(1 - σ(x)))
           self=silu_backward)
+def _subclass_like() -> bool:
+    """PyTorch's ``areAnyTensorSubclassLike`` in a forward formula: true under torch.func (its wrapped tensors),
+    where the formulas take their out-of-place branch instead of writing into their temporaries in place."""
+    from .autograd import forward_ad
+    return forward_ad._in_func_transform()
+
+
 def logsumexp_jvp(self_p, self_t, dim, keepdim):
     """PyTorch's tangent of log Σ eˣ (also used by softmax and log_softmax): Σ e^(x - max)·t / Σ e^(x - max)."""
     # (PyTorch's own formula and order of operations, so float32 tangents round as its do)
@@ -2452,7 +2537,13 @@ def logsumexp_jvp(self_p, self_t, dim, keepdim):
         self_p_exp = self_p.exp()
     else:  # (the exp-normalize trick; a complex input is shifted by its largest real part)
         self_p_exp = (self_p - (self_p.real if self_p.is_complex() else self_p).amax(dim, keepdim=True)).exp()
-    return (self_p_exp * self_t).sum(dim, keepdim) / self_p_exp.sum(dim, keepdim)
+    sumexp_p = self_p_exp.sum(dim, keepdim)
+    if _subclass_like():
+        return (self_p_exp * self_t).sum(dim, keepdim) / sumexp_p
+    # PyTorch multiplies the exponentials by the tangent in place: exp's saved result is then modified, so
+    # backward through this tangent raises its "modified by an inplace operation" error (and the product keeps
+    # the primal's dtype)
+    return self_p_exp.mul_(self_t).sum(dim, keepdim).div_(sumexp_p)
 
 
 def _softmax_grad(backward_op, grad, result, dim):
@@ -2527,10 +2618,20 @@ log_softmax_backward_data = Op(
     output=lambda grad, grad_output, dim, output:                        # d/dy = -e^y Σ g
         grad_output.sum(dim, keepdim=True).neg() * output.exp() * grad)
 
+def _three_term_jvp(first, second, third):
+    """first() + second() + third() as PyTorch's compiled ``a + b + c`` of three tensor expressions (addmm's
+    forward formula): GCC evaluates an overloaded operator's operands right to left, so the last term is computed
+    first (its dtype error is the one raised, its nodes are the oldest); the sum is then (a + b) + c."""
+    c = third()
+    b = second()
+    return first() + b + c
+
+
 # F.linear with a bias: β·bias + α·(mat1 @ mat2), PyTorch's fused addmm (its AddmmBackward0 node).
 addmm = Op("addmm", "AddmmBackward0", _matmul.addmm,
-           jvp=lambda self_t, mat1_t, mat2_t, mat1, mat2, beta, alpha:
-               self_t * beta + (mat1.mm(mat2_t) + mat1_t.mm(mat2)) * alpha,   # d(AB) = A·dB + dA·B
+           jvp=lambda self_t, mat1_t, mat2_t, mat1, mat2, beta, alpha: _three_term_jvp(
+               lambda: _maybe_multiply(self_t, beta), lambda: _maybe_multiply(mat1_t.mm(mat2), alpha),
+               lambda: _maybe_multiply(mat1.mm(mat2_t), alpha)),   # β·dC + α·dA·B + α·A·dB
            inputs=("self", "mat1", "mat2"), args=("beta", "alpha"),
            # d/d bias = β̄, summed over rows (a Scalar product, MulBackward1, as PyTorch's maybe_multiply)
            self=lambda grad, beta: grad if beta == 1 else mul_scalar(grad, other=_conj_number(beta)),
@@ -2546,8 +2647,9 @@ addmm = Op("addmm", "AddmmBackward0", _matmul.addmm,
 
 # torch.baddbmm: β·self + α·(batch1 @ batch2) per batch (derivatives.yaml's maybe_multiply: no product for 1).
 baddbmm = Op("baddbmm", "BaddbmmBackward0", _matmul.baddbmm,
-             jvp=lambda self_t, batch1_t, batch2_t, batch1, batch2, beta, alpha:
-                 self_t * beta + (batch1_t.bmm(batch2) + batch1.bmm(batch2_t)) * alpha,   # d(AB) = dA·B + A·dB
+             jvp=lambda self_t, batch1_t, batch2_t, batch1, batch2, beta, alpha: _three_term_jvp(
+                 lambda: _maybe_times(self_t, beta), lambda: _maybe_times(batch1_t.bmm(batch2), alpha),
+                 lambda: _maybe_times(batch1.bmm(batch2_t), alpha)),   # β·dC + α·dA·B + α·A·dB
              inputs=("self", "batch1", "batch2"), args=("beta", "alpha"),
              self=lambda grad, beta: _maybe_times(grad, _conj_number(beta)),              # d/d self = β̄
              batch1=lambda grad, batch2, alpha:
@@ -2639,8 +2741,17 @@ def _number_result(a, number, divide=False):
     return a.dtype
 
 
-mul_scalar = Op("mul", "MulBackward1",
-                lambda a, other: (a * _opmath_number(a, other)).astype(_number_result(a, other), copy=False),
+def _mul_number(a, other):
+    """a · other (a number) as PyTorch's mul with a Scalar: a complex product in its kernel's rounding
+    (_complex_bits), the number cast to the result's complex type; otherwise NumPy's product (half types in
+    float32, as above)."""
+    dtype = _number_result(a, other)
+    if dtype.kind == "c":
+        return _complex_bits.multiply(a.astype(dtype, copy=False), np.asarray(other, dtype))
+    return (a * _opmath_number(a, other)).astype(dtype, copy=False)
+
+
+mul_scalar = Op("mul", "MulBackward1", _mul_number,
                 args=("other",),
                 jvp="element_wise",
                 # d(x·c)/dx = c (a Scalar op too; conjugated for a complex c, as PyTorch)
@@ -3069,8 +3180,15 @@ normal_tensor_float = Op("normal", "NormalBackward1", lambda mean, values: value
 normal_float_tensor = Op("normal", "NormalBackward2", lambda std, values: values, inputs=("std",),
                          args=("values",), jvp=lambda std_t: _ops().zeros_like(std_t),
                          std=lambda grad, std_sym_sizes: _ops().zeros(std_sym_sizes, dtype=grad.dtype))
+def _normal_tensor_tensor_jvp(mean_t, result):
+    """PyTorch's zeros_like(mean_t) (std_t unread): mean's shape, so a mean broadcast by std gets PyTorch's error
+    for a tangent whose size is not its primal's."""
+    from .autograd import forward_ad
+    return forward_ad.check_tangent_size(_ops().zeros_like(mean_t), result)
+
+
 normal_tensor_tensor = Op("normal", "NormalBackward3", lambda mean, std, values: values, inputs=("mean", "std"),
-                          args=("values",), jvp=lambda mean_t: _ops().zeros_like(mean_t),  # (std_t unread)
+                          args=("values",), jvp=_normal_tensor_tensor_jvp,
                           mean=lambda grad, mean_sym_sizes: _ops().zeros(mean_sym_sizes, dtype=grad.dtype),
                           std=lambda grad, std_sym_sizes: _ops().zeros(std_sym_sizes, dtype=grad.dtype))
 
@@ -5775,7 +5893,10 @@ logcumsumexp = Op("logcumsumexp", "LogcumsumexpBackward0", _rank0_ok(_logcumsume
 def logcumsumexp_jvp(self, self_t, dim):
     """Σ_{j<=i} e^(x_j)·t_j / Σ_{j<=i} e^(x_j), shifted by max x for range (PyTorch's logcumsumexp_jvp)."""
     e = (self - self.max(dim, keepdim=True)[0]).exp() if not self.is_complex() else self.exp()
-    return (e * self_t).cumsum(dim) / (e.cumsum(dim) + 1e-13)
+    cumsumexp_p = e.cumsum(dim)
+    # (e·t in place outside torch.func, as logsumexp_jvp: exp's saved result modified)
+    cumsumexp_t = (e * self_t if _subclass_like() else e.mul_(self_t)).cumsum(dim)
+    return cumsumexp_t.div_(cumsumexp_p.add_(1e-13))
 
 
 def _glu(a, dim):
@@ -5899,11 +6020,15 @@ def _convolution_forward(x, w, b, stride, padding, dilation, transposed, output_
         out = _conv._output_shape(x.shape, w.shape[2:], *_geometry(w.ndim, stride, padding, dilation))
         return np.zeros((x.shape[0], 0, *out), np.result_type(x, w))
     if transposed:   # (the scatter of x·w: _conv.py's "transposed convolution")
-        return _conv.conv_transpose_forward(x, w, None if is_absent(b) else b, *_geometry(w.ndim, stride, padding,
-                                                                                        dilation),
-                                            _expand_arg(output_padding, w.ndim - 2), groups, bits=True)
-    return _conv.conv_forward(x, w, None if is_absent(b) else b, *_geometry(w.ndim, stride, padding, dilation),
-                              groups, bits=True)   # (bits: PyTorch's float32 order where _conv_bits can)
+        y = _conv.conv_transpose_forward(x, w, None if is_absent(b) else b, *_geometry(w.ndim, stride, padding,
+                                                                                     dilation),
+                                         _expand_arg(output_padding, w.ndim - 2), groups, bits=True)
+    else:
+        y = _conv.conv_forward(x, w, None if is_absent(b) else b, *_geometry(w.ndim, stride, padding, dilation),
+                               groups, bits=True)   # (bits: PyTorch's float32 order where _conv_bits can)
+    # PyTorch's result is a fresh contiguous tensor: strides (4, 1, 1) for a (1, 4, 1) result, where NumPy's
+    # "contiguous" moveaxis may leave other strides on the size-1 dims.
+    return _strides.contiguous(y)
 
 
 def _convolution_backward_forward(g, x, w, stride, padding, dilation, transposed, output_padding, groups,
@@ -5916,12 +6041,23 @@ def _convolution_backward_forward(g, x, w, stride, padding, dilation, transposed
                      for shape, wanted in zip((x.shape, w.shape, w.shape[:1]), output_mask))
     bias_geometry = (x.shape, w.shape, geometry[0], geometry[2], groups)   # (bits=True: PyTorch's float32 order)
     if transposed:
-        return (_conv.conv_transpose_backward_input(g, w, x.shape, *geometry, bits=True) if output_mask[0] else empty,
-                _conv.conv_transpose_backward_weight(g, x, w.shape, *geometry, bits=True) if output_mask[1] else empty,
-                _conv.conv_backward_bias(g, bias_geometry, transposed=True) if output_mask[2] else empty)
-    return (_conv.conv_backward_input(g, w, x.shape, *geometry, bits=True) if output_mask[0] else empty,
-            _conv.conv_backward_weight(g, x, w.shape, *geometry, bits=True) if output_mask[1] else empty,
-            _conv.conv_backward_bias(g, bias_geometry) if output_mask[2] else empty)
+        grads = (_conv.conv_transpose_backward_input(g, w, x.shape, *geometry, bits=True) if output_mask[0] else empty,
+                 _conv.conv_transpose_backward_weight(g, x, w.shape, *geometry, bits=True) if output_mask[1] else empty,
+                 _conv.conv_backward_bias(g, bias_geometry, transposed=True) if output_mask[2] else empty)
+    else:
+        grads = (_conv.conv_backward_input(g, w, x.shape, *geometry, bits=True) if output_mask[0] else empty,
+                 _conv.conv_backward_weight(g, x, w.shape, *geometry, bits=True) if output_mask[1] else empty,
+                 _conv.conv_backward_bias(g, bias_geometry) if output_mask[2] else empty)
+    # PyTorch's gradients are new tensors in the convolution's memory format: channels_last (4-D ones) when the
+    # input or the weight is, else contiguous (strides (126, 42, 6, 1) for a (1, 3, 7, 6) input's too).
+    channels_last = any(_strides.suggests_channels_last(a) for a in (x, w))
+
+    def laid_out(r):
+        if channels_last and r.ndim == 4 and r.size:
+            return _strides.copy_into(_strides.with_strides(r.shape, _strides.channels_last_strides(r.shape), r.dtype),
+                                      r)
+        return _strides.contiguous(r)
+    return tuple(laid_out(r) for r in grads)
 
 
 def _conv_backward(grad, input, weight, stride, padding, dilation, transposed, output_padding, groups,
@@ -5976,11 +6112,62 @@ def _conv_double_backward(grads, grad_output, input, weight, stride, padding, di
             terms.append(ggb.reshape((1, -1) + (1,) * (grad_output.dim() - 2)).expand(grad_output.shape))
         for term in terms:   # (``sum`` is this module's reduction op)
             g_grad_output = term if g_grad_output is None else g_grad_output + term
-    if grad_input_mask[1] and ggw is not None:
-        g_input = convolution_backward(grad_output, input, ggw, output_mask=(True, False, False), **geometry)[0]
-    if grad_input_mask[2] and ggi is not None:
-        g_weight = convolution_backward(grad_output, ggi, weight, output_mask=(False, True, False), **geometry)[1]
+    if grad_input_mask[1] and ggw is not None and input.numel():
+        g_input = _conv_double_backward_input(grad_output, input, ggw, **geometry)
+    if grad_input_mask[2] and ggi is not None and input.numel():
+        g_weight = _conv_double_backward_weight(grad_output, ggi, weight, **geometry)
     return g_grad_output, g_input, g_weight
+
+
+def _conv_double_backward_weight(grad_output, ggi, weight, stride, padding, dilation, transposed, output_padding,
+                                 groups):
+    """d/dw of ⟨ggI, Jxᵀ g⟩: the weight gradient of a convolution with input ggI, as PyTorch computes it.
+
+    The batch is the reduced dim, so it becomes the channel dim: one (groups=1) convolution of ggIᵀ by gOᵀ
+    (dims 0 and 1 swapped, stride and dilation swapped), per group, cat along dim 1, transposed back and cut to
+    the kernel size. (So the result is laid out (C_in, C_out, *k) in memory, a transposed view, as PyTorch's.)
+    """
+    k = weight.dim() - 2
+    swapped = dict(stride=_expand_arg(dilation, k), padding=padding, dilation=_expand_arg(stride, k),
+                   transposed=False, output_padding=output_padding, groups=1, bias_sym_sizes_opt=(0,))
+    go_t, ggi_t = grad_output.transpose(0, 1), ggi.transpose(0, 1)
+    parts = []
+    for g in range(groups):   # (PyTorch's subvariable: the g-th of `groups` equal slices of dim 0)
+        go_g = go_t.narrow(0, g * (go_t.shape[0] // groups), go_t.shape[0] // groups) if groups > 1 else go_t
+        ggi_g = ggi_t.narrow(0, g * (ggi_t.shape[0] // groups), ggi_t.shape[0] // groups) if groups > 1 else ggi_t
+        pair = (go_g, ggi_g) if transposed else (ggi_g, go_g)
+        parts.append(convolution(*pair, absent(grad_output.dtype.np), **swapped))
+    g_weight = (parts[0] if groups == 1 else _ops().cat(parts, 1)).transpose(0, 1)
+    for d in range(2, g_weight.dim()):   # (windows past the last full one: cut to the kernel)
+        if g_weight.shape[d] > weight.shape[d]:
+            g_weight = g_weight.narrow(d, 0, weight.shape[d])
+    return g_weight
+
+
+def _conv_double_backward_input(grad_output, input, ggw, stride, padding, dilation, transposed, output_padding,
+                                groups):
+    """d/dx of ⟨ggW, Jwᵀ g⟩: g run back through the convolution with weight ggW, as PyTorch computes it (a
+    transposed convolution of g for a convolution, a convolution of g for a transposed one, cut to x's size)."""
+    k = input.dim() - 2
+    stride, padding, dilation = _geometry(input.dim(), stride, padding, dilation)
+    if transposed:
+        g_input = convolution(grad_output, ggw, absent(grad_output.dtype.np), stride=stride, padding=padding,
+                              dilation=dilation, transposed=False, output_padding=output_padding, groups=groups,
+                              bias_sym_sizes_opt=(0,))
+        for d in range(2, g_input.dim()):
+            if g_input.shape[d] > input.shape[d]:
+                g_input = g_input.narrow(d, 0, input.shape[d])
+        return g_input
+    # The input positions past the last window (lost to the stride) come back as output_padding.
+    output_padding = list(_expand_arg(output_padding, k))
+    for i in range(k):
+        expected = ((ggw.shape[2 + i] - 1) * dilation[i] - 2 * padding[i]
+                    + stride[i] * (grad_output.shape[2 + i] - 1) + 1)
+        if expected != input.shape[2 + i]:
+            output_padding[i] = input.shape[2 + i] - expected
+    return convolution(grad_output, ggw, absent(grad_output.dtype.np), stride=stride, padding=padding,
+                       dilation=dilation, transposed=True, output_padding=tuple(output_padding), groups=groups,
+                       bias_sym_sizes_opt=(0,))
 
 
 convolution_backward = Op(
@@ -6079,16 +6266,27 @@ def _batch_norm_forward(x, weight, bias, running_mean, running_var, training, mo
         # float16/bfloat16 (with float32 parameters under autocast: PyTorch's mixed type): the float32 kernel,
         # the output rounded once; the saved statistics in the parameters' dtype
         f32 = np.float32
-        y, mean, invstd = _batch_norm_forward(x.astype(f32), weight.astype(f32), bias.astype(f32), running_mean,
-                                              running_var, training, momentum, eps)
         stats = _batch_norm_param_dtype(x, weight, bias, running_mean, running_var)
+        bf16_update = training and stats == x.dtype and x.dtype.kind == "V"   # (updated below)
+        y, mean, invstd = _batch_norm_forward(x.astype(f32), weight.astype(f32), bias.astype(f32),
+                                              None if bf16_update else running_mean,
+                                              None if bf16_update else running_var, training, momentum, eps)
         mean, invstd = mean.astype(stats), invstd.astype(stats)
-        if training and stats == x.dtype and x.dtype.kind == "V":
+        if bf16_update:
             # (bfloat16 parameters: the sum of squares is rounded to bfloat16, divided by n in bfloat16, then
             # invstd = 1/√(var + eps) in double, rounded to float, then to bfloat16)
             var_sum, n = _batch_norm_cpu._stats(x.astype(f32))[1:]
             var = (var_sum.astype(stats) / stats.type(n)).astype(stats)
             invstd = (1 / np.sqrt(var.astype(np.float64) + eps)).astype(f32).astype(stats)
+            # The running statistics in c10::BFloat16 arithmetic (every operation rounded to it, momentum too):
+            # m·mean + (1 - m)·running_mean; the variance's m·(var_sum / (n - 1)) in float (the quotient of a
+            # bfloat16 by an integer is a bfloat16), plus (1 - m)·running_var rounded to bfloat16.
+            m, one = stats.type(momentum), stats.type(1)
+            if running_mean is not None:
+                running_mean._data[...] = m * mean + (one - m) * running_mean._data
+            if running_var is not None:
+                unbiased = (var_sum.astype(stats) / stats.type(n - 1)).astype(f32)
+                running_var._data[...] = f32(m) * unbiased + ((one - m) * running_var._data).astype(f32)
         if training and stats == x.dtype:
             # (parameters in the half type too: PyTorch's output is x·α + β, fused, in float32 from the statistics
             # as rounded to the half type: α = invstd·w, β = b - mean·α)
@@ -6135,16 +6333,35 @@ def _batch_norm_param_dtype(x, weight, bias, running_mean, running_var) -> np.dt
     return x.dtype
 
 
-def _batch_norm_stats(input, running_mean, running_var, training, eps):
-    """(reduced dims, μ, 1/√(σ² + eps)) broadcastable over the input, for the forward derivative: the batch's,
-    recomputed as functions of the input (so they move with it), or the running ones (constants) in eval mode."""
-    dims = (0, *range(2, input.dim()))
-    if training:
-        mean = input.mean(dims, keepdim=True)
-        var = (input - mean).pow(2).mean(dims, keepdim=True)
-        return dims, mean, (var + eps).rsqrt()
-    shape = (1, -1) + (1,) * (input.dim() - 2)
-    return dims, running_mean.reshape(shape), (running_var.reshape(shape) + eps).rsqrt()
+def _invstd_jvp(input_p, input_t, mean_p, invstd_p, dims, numel: int, keepdim: bool):
+    """PyTorch's _invstd_jvp: the tangent of rstd = 1/√(var(x) + eps) over `dims`,
+        d rstd = -rstd³ · Σ (dx - mean(dx))·(x - μ) / n,
+    with μ and rstd the forward's saved statistics (as the kernel computed them), in PyTorch's order."""
+    t = (input_t - input_t.mean(dims, keepdim=True)) * (input_p - mean_p) * -invstd_p.pow(3)
+    return t.sum(dims, keepdim=keepdim) / numel
+
+
+def _norm_jvp(input_p, input_t, mean_p, invstd_p, dims, numel: int):
+    """PyTorch's _norm_jvp: the tangent of x̂ = (x - μ)·rstd,  dx̂ = (dx - mean(dx))·rstd + (x - μ)·d rstd."""
+    invstd_t = _invstd_jvp(input_p, input_t, mean_p, invstd_p, dims, numel, True)
+    return (input_t - input_t.mean(dims, keepdim=True)) * invstd_p + (input_p - mean_p) * invstd_t
+
+
+def _param_tangent(p, p_t, shape, zero_adds: bool = False):
+    """A norm's weight/bias tangent viewed as `shape`, or None where PyTorch adds no term: the parameter is missing,
+    or (unless `zero_adds`) has no tangent. PyTorch's missing tangent is a ZeroTensor: x̂·dw is then left out (a
+    -0. tangent stays -0.), but db is added in place (`result_t += bias_t`), which writes zeros: -0. + 0 = 0."""
+    if _given(p) is None or (p._fw_grad is None and not zero_adds):
+        return None
+    return p_t.reshape(shape)
+
+
+def _affine_jvp(xhat, xhat_t, weight, weight_t, bias_t):
+    """PyTorch's _affine_jvp: the tangent of x̂·w + b,  dx̂·w + x̂·dw + db (`xhat()` computes x̂, only if needed;
+    `weight` is None when missing, `weight_t`/`bias_t` when there is no such term: see _param_tangent)."""
+    if weight is not None:
+        xhat_t = xhat_t * weight if weight_t is None else xhat_t * weight + xhat() * weight_t
+    return xhat_t if bias_t is None else xhat_t + bias_t
 
 
 def _norm_not_implemented(name):
@@ -6282,18 +6499,28 @@ def batchnorm_double_backward(grads, grad_out, input, weight, running_mean, runn
     return g_grad_out, g_input, g_weight
 
 
-def _batch_norm_jvp(input_t, weight_t, bias_t, input, weight, running_mean, running_var, training, eps):
-    """dy = w·(dx - mean(dx) - x̂·mean(dx·x̂))/√(σ² + eps) + x̂·dw + db  (in eval: w·dx/√(σ² + eps) + x̂·dw + db)."""
-    dims, mean, invstd = _batch_norm_stats(input, running_mean, running_var, training, eps)
+def _batch_norm_jvp(input_t, weight_t, bias_t, input, weight, bias, running_mean, running_var, training, eps,
+                    result1, result2):
+    """PyTorch's batch_norm_jvp, over every dim but 1 (n values per channel):
+        training: dy = ((dx - mean(dx))·rstd + (x - μ)·d rstd)·w + x̂·dw + db   (μ, rstd: the saved result1/result2)
+        eval:     dy = dx·rstd·w + x̂·dw + db                                  (μ, rstd: the running statistics)
+    The statistics are the forward's outputs, not recomputed: the kernel's bits, and backward through the tangent
+    reaches the input only directly, as in PyTorch (whose saved statistics' gradients are dropped)."""
+    dims = (0, *range(2, input.dim()))
     shape = (1, -1) + (1,) * (input.dim() - 2)
-    xhat = (input - mean) * invstd
-    dx = input_t
     if training:
-        dx = dx - dx.mean(dims, keepdim=True) - xhat * (dx * xhat).mean(dims, keepdim=True)
-    out = dx * invstd
-    if _given(weight) is not None:
-        out = out * weight.reshape(shape) + xhat * weight_t.reshape(shape)
-    return out if _given(bias_t) is None else out + bias_t.reshape(shape)
+        mean, invstd = result1.reshape(shape), result2.reshape(shape)
+        out = _norm_jvp(input, input_t, mean, invstd, dims, math.prod(input.shape[d] for d in dims))
+    else:
+        if running_mean._fw_grad is not None or running_var._fw_grad is not None:
+            raise RuntimeError("batch_norm is not differentiable wrt running_mean and running_var, they cannot have "
+                               "forward grad defined")
+        # (C++'s 1 / t: a division)
+        mean, invstd = running_mean.reshape(shape), (running_var + eps).sqrt().reciprocal().reshape(shape)
+        out = input_t * invstd
+    w = _given(weight)
+    return _affine_jvp(lambda: (input - mean) * invstd, out, None if w is None else w.reshape(shape),
+                       _param_tangent(weight, weight_t, shape), _param_tangent(bias, bias_t, shape, zero_adds=True))
 
 
 native_batch_norm = Op(
@@ -6351,8 +6578,12 @@ def _np_layer_norm_backward(g, x, mean, rstd, weight, bias, normalized_shape, ou
         f32 = [a.astype(np.float32) for a in (g, x, mean, rstd, weight, bias)]
         dx, dw, db = _np_layer_norm_backward(*f32, normalized_shape, output_mask)
         if (output_mask[1] and not is_absent(weight)) or (output_mask[2] and not is_absent(bias)):
-            dw, db = _reduced_layer_norm_param_grads(*f32[:4], math.prod(normalized_shape), x.dtype)
-            dw, db = dw.reshape(weight.shape), db.reshape(bias.shape)
+            dw2, db2 = _reduced_layer_norm_param_grads(*f32[:4], math.prod(normalized_shape), x.dtype)
+            # (each only where its parameter exists: LayerNorm(bias=False) has an absent, empty bias)
+            if not is_absent(weight):
+                dw = dw2.reshape(weight.shape)
+            if not is_absent(bias):
+                db = db2.reshape(bias.shape)
         return dx.astype(x.dtype), dw.astype(weight.dtype), db.astype(bias.dtype)   # (float32 parameters: mixed)
     if x.dtype == np.float32 and x.size and g.dtype == np.float32:  # PyTorch's kernel (_layer_norm_cpu.py)
         n = math.prod(normalized_shape)
@@ -6472,16 +6703,17 @@ def layer_norm_double_backward(grads, grad_out, input, mean, rstd, weight, norma
     return g_grad_out, g_input, g_weight
 
 
-def _layer_norm_jvp(input_t, weight_t, bias_t, input, weight, normalized_shape, eps):
-    """dy = w·(dx - mean(dx) - x̂·mean(dx·x̂))/√(σ² + eps) + x̂·dw + db, means over the normalized dims."""
-    dims = tuple(range(input.dim() - len(normalized_shape), input.dim()))
-    mean = input.mean(dims, keepdim=True)
-    invstd = ((input - mean).pow(2).mean(dims, keepdim=True) + eps).rsqrt()
-    xhat = (input - mean) * invstd
-    out = (input_t - input_t.mean(dims, keepdim=True) - xhat * (input_t * xhat).mean(dims, keepdim=True)) * invstd
-    if _given(weight) is not None:
-        out = out * weight + xhat * weight_t
-    return out if _given(bias_t) is None else out + bias_t
+def _layer_norm_jvp(input_t, weight_t, bias_t, input, weight, bias, normalized_shape, result1, result2):
+    """PyTorch's layer_norm_jvp: dy = ((dx - mean(dx))·rstd + (x - μ)·d rstd)·w + x̂·dw + db, means over the
+    normalized dims; μ and rstd are the forward's saved result1/result2 (see _batch_norm_jvp)."""
+    lead = input.dim() - len(normalized_shape)
+    dims = tuple(range(lead, input.dim()))
+    affine = (1,) * lead + tuple(input.shape[lead:])
+    mean, invstd = result1, result2   # (shaped (leading dims..., 1, ..., 1) already)
+    out = _norm_jvp(input, input_t, mean, invstd, dims, math.prod(input.shape[lead:]))
+    w = _given(weight)
+    return _affine_jvp(lambda: (input - mean) * invstd, out, None if w is None else w.reshape(affine),
+                       _param_tangent(weight, weight_t, affine), _param_tangent(bias, bias_t, affine, zero_adds=True))
 
 
 native_layer_norm = Op("native_layer_norm", "NativeLayerNormBackward0", _layer_norm_forward,
@@ -6693,11 +6925,22 @@ nanmedian_dim = Op("nanmedian", "NanmedianBackward1", _rank0_ok(_nanmedian_dim),
 
 # fmax/fmin: like maximum/minimum, but a NaN loses to a number. The gradient goes to the chosen input
 # (self on ties, as PyTorch's masks say).
-fmax = Op("fmax", "FmaxBackward0", np.fmax, inputs=("self", "other"),
+def _self_on_ties(kernel):
+    """fmax/fmin with `self` between +0.0 and -0.0 (PyTorch's vector and scalar code both keep it; NumPy's
+    loops may not)."""
+    def forward(a, b):
+        out = kernel(a, b)
+        if out.dtype.kind != "f":
+            return out
+        return np.where((a == 0) & (b == 0), a, out).astype(out.dtype, copy=False)
+    return forward
+
+
+fmax = Op("fmax", "FmaxBackward0", _self_on_ties(np.fmax), inputs=("self", "other"),
           jvp=lambda self_t, other_t, self, other: _pick_jvp(self_t, other_t, (self > other) | other.isnan()),
           self=lambda grad, self, other: grad.masked_fill((self >= other).logical_or(other.isnan()).logical_not(), 0),
           other=lambda grad, self, other: grad.masked_fill((self >= other).logical_or(other.isnan()), 0))
-fmin = Op("fmin", "FminBackward0", np.fmin, inputs=("self", "other"),
+fmin = Op("fmin", "FminBackward0", _self_on_ties(np.fmin), inputs=("self", "other"),
           # (self on a tie, unlike fmax's: PyTorch's formula)
           jvp=lambda self_t, other_t, self, other: _pick_jvp(self_t, other_t, (self <= other) | other.isnan()),
           self=lambda grad, self, other: grad.masked_fill((self <= other).logical_or(other.isnan()).logical_not(), 0),
@@ -6864,7 +7107,8 @@ def _pad_backward(g, shape, padding, mode: str) -> np.ndarray:
     batch = shape[:len(shape) - k]
     rows = int(np.prod(batch, dtype=np.int64))
     out = np.zeros((int(np.prod(shape[len(shape) - k:], dtype=np.int64)), rows), dtype=g.dtype)
-    np.add.at(out, source.reshape(-1), np.ascontiguousarray(g).reshape(rows, -1).T)
+    # (the row length spelled out: with an empty batch, rows = 0, NumPy cannot infer a -1)
+    np.add.at(out, source.reshape(-1), np.ascontiguousarray(g).reshape(rows, source.size).T)
     return np.ascontiguousarray(out.T.reshape(shape))
 
 
@@ -7157,9 +7401,11 @@ mkldnn_rnn_layer = Op(
 def _bessel_i(nu, a, scaled):
     """I_ν(x) (ν = 0 or 1), times e^(-|x|) if ``scaled``: PyTorch's Cephes kernels (calc_i0 ... in
     _special_kernels), in float64 for float64 and in float32 otherwise (a half or bfloat16 input is upcast to
-    float and the result rounded back, as PyTorch's kernels do)."""
-    from ._special_kernels import calc_i
+    float and the result rounded back, as PyTorch's kernels do; except i0e's scalar loop, see calc_i0e_half)."""
+    from ._special_kernels import calc_i, calc_i0e_half
     t = np.float64 if a.dtype == np.float64 else np.float32
+    if nu == 0 and scaled and a.dtype.itemsize == 2:   # (i0e's half scalar path steps in the half type)
+        return _float_math.two_paths(lambda v: calc_i(0, v.astype(t), True).astype(v.dtype), calc_i0e_half, a)
     return calc_i(nu, np.asarray(a, dtype=t), scaled).astype(a.dtype, copy=False)
 
 
@@ -7337,12 +7583,10 @@ special_erfcx = Op("special_erfcx", "SpecialErfcxBackward0", _erfcx, jvp="elemen
 special_xlog1py = Op(
     "special_xlog1py", "SpecialXlog1PyBackward0", _xlog1py, inputs=("self", "other"), jvp="element_wise",
     # log(1 + y), held at 0 where x == 0 and y <= -1 (as xlogy at y <= 0)
-    # (an integer or bool y first taken in grad's dtype, as at::xlog1py promotes it; a float32 y with a float64
-    # grad: log(1 + y) computed in double, as its TensorIterator does)
-    self=lambda grad, self, other: special_xlog1py(
-        grad, other if other.is_floating_point() or other.is_complex() else other.to(grad.dtype),
-        dtype=grad.dtype if (other.is_floating_point() or other.is_complex()) and other.dtype is not grad.dtype
-        else None).masked_fill((self == 0) & (other <= -1), 0.0),
+    # (at::xlog1py(grad, y), promoted as the function: an integer or bool y is taken in grad's dtype, a float32 y
+    # with a float64 grad gives log(1 + y) in double, and a double-backward node saves y as it is)
+    self=lambda grad, self, other: _ops()._binary(special_xlog1py, grad, other, promote_int_to_float=True).masked_fill(
+        (self == 0) & (other <= -1), 0.0),
     other=lambda grad, self, other: grad * self / add_scalar(other, other=1))             # x / (1 + y)
 # number x: one edge, to y; x saved as the number (as PowBackward2's base)
 special_xlog1py_self_scalar = Op(
@@ -7571,21 +7815,24 @@ vdot = Op("vdot", "VdotBackward0", _vdot, inputs=("self", "other"),
           self=lambda grad, other: grad.conj() * other,        # d(x̄·y)/dx: y (conjugate Wirtinger)
           other=lambda grad, self: grad * self)                # d(x̄·y)/dy: x̄, so grad·x
 addr = Op("addr", "AddrBackward0", _addr, inputs=("self", "vec1", "vec2"), args=("beta", "alpha"),
-          jvp=lambda self_t, vec1_t, vec2_t, vec1, vec2, beta, alpha: _maybe_times(self_t, beta)
-              + _maybe_times(vec1_t.outer(vec2), alpha) + _maybe_times(vec1.outer(vec2_t), alpha),
+          jvp=lambda self_t, vec1_t, vec2_t, vec1, vec2, beta, alpha: _three_term_jvp(
+              lambda: _maybe_times(self_t, beta), lambda: _maybe_times(vec1_t.outer(vec2), alpha),
+              lambda: _maybe_times(vec1.outer(vec2_t), alpha)),
           # (conjugated factors: the gradients of complex inputs, as PyTorch's alpha.conj())
           self=lambda grad, beta: _maybe_times(grad, _conj(beta)),                          # d/d self = β
           vec1=lambda grad, vec2, alpha: _maybe_times(grad.mv(vec2.conj()), _conj(alpha)),  # α·G v̄2
           vec2=lambda grad, vec1, alpha: _maybe_times(grad.t().mv(vec1.conj()), _conj(alpha)))   # α·Gᵀ v̄1
 addmv = Op("addmv", "AddmvBackward0", _addmv, inputs=("self", "mat", "vec"), args=("beta", "alpha"),
-           jvp=lambda self_t, mat_t, vec_t, mat, vec, beta, alpha: _maybe_times(self_t, beta)
-               + _maybe_times(mat_t.mv(vec), alpha) + _maybe_times(mat.mv(vec_t), alpha),
+           jvp=lambda self_t, mat_t, vec_t, mat, vec, beta, alpha: _three_term_jvp(
+               lambda: _maybe_times(self_t, beta), lambda: _maybe_times(mat_t.mv(vec), alpha),
+               lambda: _maybe_times(mat.mv(vec_t), alpha)),
            self=lambda grad, beta: _maybe_times(grad, _conj(beta)),                         # d/d self = β
            mat=lambda grad, vec, alpha: _maybe_times(grad.outer(vec.conj()), _conj(alpha)),  # α·g v̄ᵀ
            vec=lambda grad, mat, alpha: _maybe_times(mat.t().conj().mv(grad), _conj(alpha)))  # α·Aᴴ g
 addbmm = Op("addbmm", "AddbmmBackward0", _addbmm, inputs=("self", "batch1", "batch2"), args=("beta", "alpha"),
-            jvp=lambda self_t, batch1_t, batch2_t, batch1, batch2, beta, alpha: _maybe_times(self_t, beta)
-                + _maybe_times(batch1_t.bmm(batch2).sum(0), alpha) + _maybe_times(batch1.bmm(batch2_t).sum(0), alpha),
+            jvp=lambda self_t, batch1_t, batch2_t, batch1, batch2, beta, alpha: _three_term_jvp(
+                lambda: _maybe_times(self_t, beta), lambda: _maybe_times(batch1_t.bmm(batch2).sum(0), alpha),
+                lambda: _maybe_times(batch1.bmm(batch2_t).sum(0), alpha)),
             self=lambda grad, beta: _maybe_times(grad, _conj(beta)),                        # d/d self = β
             # every batch got the same output gradient G: α·G B_bᴴ and α·A_bᴴ G, per batch
             batch1=lambda grad, batch1_sym_argsize_0, batch1_sym_argsize_1, batch2_sym_argsize_2, batch2, alpha:
@@ -7669,9 +7916,7 @@ def renorm_jvp(self_t, self, p, dim, maxnorm):
     """PyTorch's renorm_jvp: m/‖x‖·(t - x·d‖x‖/‖x‖) where ‖x‖ > m, else t (d‖x‖ = <∇‖x‖, t>)."""
     dims = tuple(d for d in range(self.dim()) if d != dim % self.dim())
     norm = linalg_vector_norm(self, ord=p, dim=dims, keepdim=True)
-    # (complex x: d‖x‖ = Re Σ conj(∂‖x‖/∂x̄)·t, the backward formula giving the conjugate)
-    norm_t = (norm_backward(_ones_like(norm), self, p, dims, True, norm).conj() * self_t).sum(dims, keepdim=True)
-    norm_t = norm_t.real if norm_t.is_complex() else norm_t
+    norm_t = norm_jvp(self_t, self, norm, float(p), dims, True)   # (PyTorch's: p = 1 writes sgn(x) in place)
     invnorm = add_scalar(norm, other=1e-7).reciprocal()
     return _ops().where(norm > maxnorm, mul_scalar(invnorm, other=maxnorm) * (self_t - self * invnorm * norm_t),
                         self_t)
@@ -8107,8 +8352,15 @@ def _safe_softmax_forward(x, dim):
     return np.where(np.all(x == -np.inf, axis=dim, keepdims=True), y.dtype.type(0), y)
 
 
+def _safe_logsumexp_jvp(self_p, self_t, dim):
+    """PyTorch's safe_logsumexp_jvp: logsumexp_jvp (written in place), 0 on the rows that are all -inf."""
+    lse_t = logsumexp_jvp(self_p, self_t, dim, True)
+    masked_rows = (self_p == -math.inf).all(dim, keepdim=True)
+    return _ops().where(masked_rows, _ops().zeros((), dtype=lse_t.dtype), lse_t)
+
+
 safe_softmax = Op("_safe_softmax", "SafeSoftmaxBackward0", _rank0_ok(_safe_softmax_forward), args=("dim",),
-                  jvp=lambda self_t, result, dim: result * (self_t - (result * self_t).sum(dim, keepdim=True)),
+                  jvp=lambda self_t, self, result, dim: result * (self_t - _safe_logsumexp_jvp(self, self_t, dim)),
                   # as softmax: grad_x = y ⊙ (g - Σ_j g_j y_j)  (y = 0 on masked rows, so their gradient is 0)
                   self=lambda grad, result, dim: softmax_backward_data(grad, result, dim=dim))
 
@@ -8712,36 +8964,76 @@ triangular_solve = Op("triangular_solve", "TriangularSolveBackward0", _triangula
 
 # ---- Householder reflectors: Q = H_1 ⋯ H_k, H_i = I - τ_i v_i v_iᴴ -------------------------------------------
 
-def householder_backward(gQ, input, tau):
-    """Gradients of Q = H_1 ⋯ H_k E (E: the first gQ.shape[-1] columns of I) for the reflectors and τ.
+def _reflect(m, k, u_full, v_full, t, K, in_place, with_identity=True, left=True):
+    """PyTorch's apply_simple_transformation: (I - t u vᴴ) K, or -t u vᴴ K without the identity (left); K (I - t u vᴴ)
+    or -K t u vᴴ (right). u, v: (..., m, 1) columns, t: (..., 1). In place (a first-order backward: nothing to
+    differentiate later) only rows/columns k: change, as u and v are zero above row k."""
+    if left:
+        if in_place:
+            v = u_full.narrow(-2, k, m - k)
+            u = _mH(v_full.narrow(-2, k, m - k)).matmul(K.narrow(-2, k, m - k))
+            K.narrow(-2, k, m - k).sub_((t.unsqueeze(-1) * v) * u)
+            return K
+        transformation = (t.unsqueeze(-1) * u_full) * _mH(v_full).matmul(K)
+    else:
+        if in_place:
+            v = u_full.narrow(-2, k, m - k)
+            u = K.narrow(-1, k, m - k).matmul(t.unsqueeze(-1) * v_full.narrow(-2, k, m - k))
+            K.narrow(-1, k, m - k).sub_(u * _mH(v))
+            return K
+        transformation = K.matmul(t.unsqueeze(-1) * u_full) * _mH(v_full)
+    return K - transformation if with_identity else -transformation
 
-    With M_i = (H_1 ⋯ H_{i-1})ᴴ gQ (H_{i+1} ⋯ H_k E)ᴴ, the gradient of H_i:  gτ_i = -v_iᴴ M_i v_i and
-    gv_i = -conj(τ_i) M_i v_i - τ_i M_iᴴ v_i, of which the entries below the diagonal are input's.
-    (minigrad's own derivation: PyTorch's householder_product_backward reaches the same values differently.)
+
+def householder_product_backward(grad, result, input_, tau, flip_order=False):
+    """Gradients of Q = H_1 ⋯ H_k (first columns), H_i = I - τ_i v_i v_iᴴ, for the reflectors and τ, as PyTorch's
+    householder_product_backward computes them (same ops, same order, so the same bits and graph).
+
+    With K_i = H_{i+1}⋯H_k Q Gᴴ H_1⋯H_{i-1} (made one step at a time: K_{i+1} = H_{i+1}⁻¹ K_i H_i, where
+    H(τ)⁻¹ = H(σ), σ = τ / (τ‖v‖² - 1)):  gv_i = (-τ_i v_iᴴ K_i)ᴴ - τ_i K_i v_i,  gτ_i = conj(-v_iᴴ K_i v_i).
+    flip_order walks the reflectors from the last one with the sides swapped (ormqr applying Q from the right).
     """
-    if input.numel() == 0 or tau.numel() == 0:
+    if input_.numel() == 0 or tau.numel() == 0:
         return None, None   # (no reflectors, or no matrices: PyTorch's early return leaves both gradients undefined)
-    m, n, k = input.shape[-2], input.shape[-1], tau.shape[-1]
-    eye = _eye(m, gQ)
-    rows = np.arange(m)
-    vs = [input.select(-1, i) * Tensor._make((rows > i).astype(input._data.dtype))
-          + Tensor._make((rows == i).astype(input._data.dtype)) for i in range(k)]
-    Hs = [eye - tau.select(-1, i).unsqueeze(-1).unsqueeze(-1) * (v.unsqueeze(-1) * v.conj().unsqueeze(-2))
-          for i, v in enumerate(vs)]
-    right, acc = [None] * k, eye.narrow(-1, 0, gQ.shape[-1])
-    for i in range(k - 1, -1, -1):
-        right[i], acc = acc, Hs[i].matmul(acc)
-    left, columns, gtau = eye, [], []
-    for i, v in enumerate(vs):
-        M = _mH(left).matmul(gQ).matmul(_mH(right[i]))
-        t = tau.select(-1, i).unsqueeze(-1)
-        Mv, MHv = M.matmul(v.unsqueeze(-1)).squeeze(-1), _mH(M).matmul(v.unsqueeze(-1)).squeeze(-1)
-        gtau.append(-(v.conj() * Mv).sum(-1))
-        columns.append(-t.conj() * Mv - t * MHv)
-        left = left.matmul(Hs[i])
-    zero = _ops().zeros(tuple(input.shape[:-1]), dtype=columns[0].dtype if columns else gQ.dtype)
-    columns += [zero] * (n - k)
-    return _ops().stack(columns, -1).tril(-1), _ops().stack(gtau, -1)
+    m, k = input_.shape[-2], tau.shape[-1]
+    # the forward reads the strictly lower triangle, with ones on the diagonal
+    input = input_.tril(-1)
+    input.diagonal(0, -2, -1).fill_(1.0)
+    first = input.narrow(-1, 0, k)
+    sigma = tau / sub_scalar(tau * (first * first.conj()).sum(-2), other=1.0)   # (C++ ... - 1.0: SubBackward1)
+    K = result.matmul(_mH(grad))
+    in_place = not _STATE.enabled   # (PyTorch's !GradMode::is_enabled(): K is rewritten in place)
+
+    def update_grad(i, v_full, t, K):
+        v = v_full.narrow(-2, i, m - i)
+        vHK = _mH(v).matmul(K.narrow(-2, i, m - i))
+        Kv = K.narrow(-1, i, m - i).matmul(v)
+        t = t.unsqueeze(-1)
+        v_grad = (-t * vHK).conj().squeeze(-2) - (t * Kv).squeeze(-1)
+        tau_grad = -(vHK.narrow(-1, i, m - i).matmul(v)).conj()
+        return v_grad.unsqueeze(-1), tau_grad.squeeze(-1)
+
+    def flip(i):
+        return k - i - 1 if flip_order else i
+
+    apply_left = not flip_order
+    at = flip(0)   # K <- H_0⁻¹ K
+    K = _reflect(m, at, input.narrow(-1, at, 1), input.narrow(-1, at, 1), sigma.narrow(-1, at, 1), K, in_place,
+                 left=apply_left)
+    input_grad, tau_grad = _ops().zeros_like(input_), _ops().zeros_like(tau)
+    for step in range(k):
+        i = flip(step)
+        v_i, t_i = input.narrow(-1, i, 1), tau.narrow(-1, i, 1)
+        v_i_grad, tau_i_grad = update_grad(i, v_i, t_i, K)
+        input_grad.select(-1, i).copy_(v_i_grad.squeeze(-1))
+        tau_grad.select(-1, i).copy_(tau_i_grad.squeeze(-1))
+        if i != flip(k - 1):   # K <- H_{i+1}⁻¹ K H_i
+            n = i - 1 if flip_order else i + 1
+            v_n = input.narrow(-1, n, 1)
+            K = _reflect(m, n, v_n, v_n, sigma.narrow(-1, n, 1), K, in_place, left=apply_left)
+            K = _reflect(m, i, v_i, v_i, t_i, K, in_place, left=not apply_left)
+    input_grad.tril_(-1)   # (the forward reads only the strictly lower triangle)
+    return input_grad, tau_grad
 
 
 def _householder_jvp(input, tau, input_t, tau_t, ncols: int):
@@ -8769,7 +9061,7 @@ def _householder_jvp(input, tau, input_t, tau_t, ncols: int):
 
 
 def _householder_product_backward(grad, input, tau, result, grad_input_mask):
-    return householder_backward(grad, input, tau)
+    return householder_product_backward(grad, result, input, tau)
 
 
 linalg_householder_product = Op(
@@ -8790,15 +9082,19 @@ NOT_IMPLEMENTED["geqrf"] = Op("geqrf", "GeqrfBackward0", _linalg_kernels.geqrf, 
 
 
 def ormqr_backward(grad, self, input2, input3, result, left, transpose, grad_input_mask):
-    """out = op(Q)·C (or C·op(Q)):  gC = op(Q)ᴴ applied to G;  gQ from G and C, then the reflectors' gradients."""
+    """out = op(Q)·C (or C·op(Q)):  gC = op(Q)ᴴ applied to G;  the reflectors' gradients as PyTorch's
+    ormqr_backward: householder_product_backward on (G, out), which sees H_i's sensitivity as Q's."""
     g_other = ormqr(self, input2, grad, left=left, transpose=not transpose) if grad_input_mask[2] else None
     if not (grad_input_mask[0] or grad_input_mask[1]):
         return None, None, g_other
-    if left:
-        gQ = grad.matmul(_mH(input3)) if not transpose else input3.matmul(_mH(grad))
-    else:
-        gQ = _mH(input3).matmul(grad) if not transpose else _mH(grad).matmul(input3)
-    return (*householder_backward(gQ, self, input2), g_other)
+    if left != transpose:   # out = H_1⋯H_k C: householder_product_backward with (G, out) as (grad, result)
+        self_grad, tau_grad = householder_product_backward(grad if not transpose else _mH(grad),
+                                                           result if not transpose else _mH(result), self, input2)
+    else:   # out = C H_1⋯H_k: the roles of G and out swapped, the reflectors walked from the last
+        self_grad, tau_grad = householder_product_backward(_mH(result) if not transpose else result,
+                                                           _mH(grad) if not transpose else grad, self, input2,
+                                                           flip_order=True)
+    return self_grad, tau_grad, g_other
 
 
 ormqr = Op("ormqr", "OrmqrBackward0",
@@ -8911,22 +9207,31 @@ def _group_norm_backward(grads, input, result1, result2, weight, N, C, HxW, grou
     positions: d/dx = rstd·(ĝ - mean(ĝ) - x̂·mean(ĝ·x̂)) + gμ/M - g_rstd·rstd²·x̂/M,   d/dw = Σ g·x̂,   d/db = Σ g
     (μ and rstd are differentiable outputs too, as in PyTorch). ``eps``: saved as PyTorch's node saves it."""
     grad, grad_mean, grad_rstd = grads
+    w = _given(weight)
+    if (not _STATE.enabled and grad is not None and grad_mean is None and grad_rstd is None and input.numel()
+            and input._data.dtype.char in "fd" and grad._data.dtype == input._data.dtype
+            and (w is not None or not (grad_input_mask[1] or grad_input_mask[2]))
+            and _strides.suggested_memory_format(input._data) is _strides._layout.contiguous_format):
+        # (PyTorch without create_graph: its native_group_norm_backward kernel, bit for bit, on contiguous copies)
+        dx, dw, db = _group_norm_cpu.backward(grad._data, input._data, result1._data, result2._data,
+                                              None if w is None else w._data, N, C, group, grad_input_mask)
+        return tuple(None if r is None else Tensor._make(r) for r in (dx, dw, db))
     d = C // group
     x = input.reshape(N, group, d, HxW)
     rstd = result2.reshape(N, group, 1, 1)
     xhat = (x - result1.reshape(N, group, 1, 1)) * rstd
-    w = _given(weight)
     g = None if grad is None else grad.reshape(N, group, d, HxW)
     grad_input = grad_weight = grad_bias = None
     if grad_input_mask[0]:
         if g is not None:
             gw = g if w is None else g * w.reshape(1, group, d, 1)
             grad_input = rstd * (gw - gw.mean((2, 3), True) - xhat * (gw * xhat).mean((2, 3), True))
-        if grad_mean is not None:
-            term = (grad_mean / (d * HxW)).reshape(N, group, 1, 1).expand(N, group, d, HxW)
-            grad_input = term if grad_input is None else grad_input + term
-        if grad_rstd is not None:
-            term = -(grad_rstd.reshape(N, group, 1, 1) * rstd.pow(2) / (d * HxW)) * xhat
+        if grad_mean is not None and grad_rstd is not None:
+            # PyTorch's var_mean_backward of var = 1/rstd² - eps (a gradient for only one of μ, rstd is dropped):
+            #   d var = -rstd³/2 · g_rstd,   d/dx = 2/M · d var · (x - mean(x)) + g_μ/M
+            dvar = -0.5 * (rstd * rstd * rstd) * grad_rstd.reshape(N, group, 1, 1)
+            term = (2.0 / (d * HxW)) * dvar * (x - x.mean((2, 3), True))
+            term = term + grad_mean.reshape(N, group, 1, 1).expand(N, group, d, HxW) / (d * HxW)
             grad_input = term if grad_input is None else grad_input + term
         if grad_input is not None:
             grad_input = grad_input.reshape(input.shape)
@@ -8944,21 +9249,28 @@ def _group_norm_backward(grads, input, result1, result2, weight, N, C, HxW, grou
     return grad_input, grad_weight, grad_bias
 
 
-def _group_norm_jvp(input_t, weight_t, bias_t, input, weight, N, C, HxW, group, eps):
-    """(dy, dμ, drstd): dy = w·rstd·(dx - mean(dx) - x̂·mean(dx·x̂)) + x̂·dw + db, means over each (sample, group)."""
-    d = C // group
-    x = input.reshape(N, group, d * HxW)
-    mean = x.mean(2, keepdim=True)
-    rstd = ((x - mean).pow(2).mean(2, keepdim=True) + eps).rsqrt()
-    xhat = (x - mean) * rstd
-    dx = input_t.reshape(N, group, d * HxW)
-    out = ((dx - dx.mean(2, keepdim=True) - xhat * (dx * xhat).mean(2, keepdim=True)) * rstd).reshape(N, C, HxW)
-    if _given(weight) is not None:
-        out = out * weight.reshape(1, C, 1) + xhat.reshape(N, C, HxW) * weight_t.reshape(1, C, 1)
-    if _given(bias_t) is not None:
-        out = out + bias_t.reshape(1, C, 1)
-    # dμ = mean(dx),   drstd = -rstd²·mean(x̂·dx)
-    return (out.reshape(input.shape), dx.mean(2), -(rstd.pow(2) * (xhat * dx).mean(2, keepdim=True)).squeeze(2))
+def _group_norm_jvp(input_t, weight_t, bias_t, input, weight, bias, N, group, result1, result2):
+    """PyTorch's group_norm_jvp, group_norm_mean_jvp and group_norm_invstd_jvp: the input seen as a batch norm's of
+    shape (1, N·group, rest), whose saved statistics are result1/result2 (shaped (N, group)):
+        dy = _norm_jvp(...)·w + x̂·dw + db,   dμ = mean(dx),   d rstd = -rstd³·Σ (x - mean(x))·(dx - μ) / n.
+    (PyTorch's d rstd passes the primal and the tangent to _invstd_jvp swapped: equal to -rstd³·Σ(x - μ)·dx/n up to
+    rounding, since Σ(x - mean(x)) = 0; computed as it does.)"""
+    rows = (1, N * group, -1 if N else 1)
+    x, dx = input.reshape(rows), input_t.reshape(rows)
+    stat = (1, N * group, 1)
+    mean, invstd = result1.reshape(stat), result2.reshape(stat)
+    n = x.shape[2]
+    out = _norm_jvp(x, dx, mean, invstd, (0, 2), x.shape[0] * n).reshape(input.shape)
+    affine = (1, input.shape[1]) + (1,) * (input.dim() - 2)
+    w = _given(weight)
+    # (x̂ from views of its own of the statistics, as PyTorch's: backward through the tangent then sums their
+    # gradients in its order)
+    out = _affine_jvp(lambda: ((x - result1.reshape(stat)) * result2.reshape(stat)).reshape(input.shape), out,
+                      None if w is None else w.reshape(affine), _param_tangent(weight, weight_t, affine),
+                      _param_tangent(bias, bias_t, affine, zero_adds=True))
+    mean_t = dx.mean(2).reshape(result1.shape)
+    invstd_t = _invstd_jvp(dx, x, mean, invstd, (2,), n, False).reshape(result2.shape)
+    return out, mean_t, invstd_t
 
 
 native_group_norm = Op("native_group_norm", "NativeGroupNormBackward0",
@@ -9401,17 +9713,26 @@ def _strided_part(out, size, stride, storage_offset):
                                            tuple(st * out.itemsize for st in stride))
 
 
+def as_strided_scatter_backward(grad, size, stride, storage_offset):
+    """PyTorch's as_strided_scatter_backward: zeros with the WINDOW of the gradient (not the gradient with the
+    window zeroed, which the math would give; kept for parity), written as PyTorch does: the window of grad
+    copied into a view of new zeros (under create_graph: AsStridedBackward0 <- CopySlices). The input is
+    contiguous (as_strided_scatter refuses others when they require grad), so its geometry is grad's."""
+    grad_ = grad.contiguous()
+    window = grad_.as_strided(size, stride, storage_offset)
+    zeros = grad_.new_zeros(grad_.shape)
+    result = zeros.as_strided(zeros.shape, zeros.stride())
+    result.as_strided(size, stride, storage_offset).copy_(window)
+    return result
+
+
 as_strided_scatter = Op("as_strided_scatter", "AsStridedScatterBackward0",
                         lambda a, src, size, stride, storage_offset:
                             _with_part(np.ascontiguousarray(a),
                                        lambda o: _strided_part(o, size, stride, storage_offset), src),
                         inputs=("self", "src"), args=("size", "stride", "storage_offset"), jvp="linear",
-                        # PyTorch's as_strided_scatter_backward: zeros with the WINDOW of the gradient (not
-                        # the gradient with the window zeroed, which the math would give), kept for parity
                         self=lambda grad, size, stride, storage_offset:
-                            as_strided_scatter(_ops().zeros_like(grad), grad.contiguous().as_strided(
-                                size, stride, storage_offset), size=size, stride=stride,
-                                storage_offset=storage_offset),
+                            as_strided_scatter_backward(grad, size, stride, storage_offset),
                         src=lambda grad, size, stride, storage_offset:
                             grad.contiguous().as_strided(size, stride, storage_offset))
 

@@ -7,7 +7,6 @@ eigenvectors and singular vectors may differ in sign (phase).
 """
 
 import math as _math
-import warnings as _warnings
 
 import numpy as _np
 
@@ -20,7 +19,7 @@ from ._ops_matrices import inverse as inv  # noqa: F401
 from ._ops_matrices import linalg_cross as cross  # noqa: F401
 from ._ops_matrices import singular_pivot as _singular_pivot
 from ._tensor import Tensor as _Tensor
-from ._tensor import _user_stacklevel
+from ._warn_once import warn_once as _warn_once  # (the legacy functions' deprecations: TORCH_WARN_ONCE)
 from .amp.autocast_mode import ON as _AUTOCAST
 from .amp.autocast_mode import run as _autocast
 from .autograd import grad_mode as _grad_mode
@@ -550,15 +549,6 @@ def _svd_legacy(input, some=True, compute_uv=True):
         U = _ops.zeros(batch + (m, m), dtype=input.dtype)
         Vh = _ops.zeros(batch + (n, n), dtype=input.dtype)
     return _return_types.svd((U, S, Vh.mH))
-
-
-_warned: set = set()  # the deprecation warnings already given (PyTorch gives each once per process)
-
-
-def _warn_once(key: str, message: str) -> None:
-    if key not in _warned:
-        _warned.add(key)
-        _warnings.warn(message, UserWarning, stacklevel=_user_stacklevel())  # (the caller's line, past wrappers)
 
 
 def _qr_legacy(input, some=True):

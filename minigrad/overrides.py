@@ -729,7 +729,9 @@ def install(namespace: dict) -> None:
             public = wrap_function(value, f"torch.functional.{name}", True)
         else:
             public = wrap_function(value, f"torch.{name}")
-        public.__module__, public.__qualname__ = "minigrad", name  # (found again by pickle: minigrad.name)
+        # (PyTorch's name, the attribute's: ``torch.fix.__name__`` is "fix", not "trunc"; pickle finds the function
+        # again as minigrad.<name>)
+        public.__module__, public.__qualname__, public.__name__ = "minigrad", name, name
         namespace[name] = public
 
 

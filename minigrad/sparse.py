@@ -21,33 +21,28 @@ dense, so each backward accepts both.
 from __future__ import annotations
 
 import math
-import warnings
 import weakref
 
 import numpy as np
 
 from . import _dtypes, _layout
-from ._tensor import Size, Tensor, _user_stacklevel
-from .autograd import grad_mode
+from ._tensor import Size, Tensor
+from ._warn_once import warn_once as _warn_once
+from .autograd import forward_ad, grad_mode
 from .autograd.graph import Node
 from .overrides import _disabled_torch_function_impl
 
 __all__ = ["addmm", "log_softmax", "mm", "softmax", "sum"]
 
-_warned = [False]
-
 
 def _warn_invariants() -> None:
-    """PyTorch's once-per-process warning of its first sparse_coo_tensor()."""
-    if _warned[0]:
-        return
-    _warned[0] = True
-    warnings.warn(
+    """PyTorch's once-per-process warning of its first sparse_coo_tensor() (a TORCH_WARN_ONCE)."""
+    _warn_once(
+        "sparse invariants",
         "Sparse invariant checks are implicitly disabled. Memory errors (e.g. SEGFAULT) will occur when operating "
         "on a sparse tensor which violates the invariants, but checks incur performance overhead. To silence this "
         "warning, explicitly opt in or out. See `torch.sparse.check_sparse_tensor_invariants.__doc__` for guidance. "
-        " (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/Context.cpp:816.)",
-        UserWarning, stacklevel=_user_stacklevel())
+        " (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/Context.cpp:816.)")
 
 
 def _not_for_sparse(op: str, backend: str = "SparseCPU") -> NotImplementedError:
@@ -526,6 +521,9 @@ def to_sparse(x: Tensor, sparse_dim: int | None = None, *, layout=None, blocksiz
     """The nonzero entries of a dense tensor (ToSparseBackward1; ToSparseBackward0 with sparse_dim)."""
     if isinstance(x, SparseTensor):
         return x
+    # (PyTorch's _to_sparse / _to_sparse_csr ... have no forward formula: a dual input is refused)
+    forward_ad.refuse_tangents("_to_sparse" if layout is None or "coo" in str(layout)
+                               else "_to_" + str(layout).rpartition(".")[2], x)
     data = x._data
     nd = data.ndim if sparse_dim is None else sparse_dim
     if nd < data.ndim:  # (an entry: a whole row of dense dims, kept when any of it is nonzero)

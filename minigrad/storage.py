@@ -3,16 +3,14 @@
 so views of one tensor share it (same ``data_ptr()``), and a copy has its own."""
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 
 from ._class_names import TorchNamed
+from ._warn_once import warn_once as _warn_once
 
 _TYPED_WARNING = ("TypedStorage is deprecated. It will be removed in the future and UntypedStorage will be the only "
                   "storage class. This should only matter to you if you are using storages directly.  To access "
                   "UntypedStorage directly, use tensor.untyped_storage() instead of tensor.storage()")
-_warned = [False]
 
 
 def _flat(data: np.ndarray) -> np.ndarray:
@@ -125,9 +123,7 @@ def untyped_storage(tensor) -> UntypedStorage:
 
 
 def storage(tensor) -> TypedStorage:
-    """The memory under ``tensor`` as elements of its dtype, with PyTorch's deprecation warning (once)."""
-    if not _warned[0]:
-        from ._tensor import _user_stacklevel
-        warnings.warn(_TYPED_WARNING, UserWarning, stacklevel=_user_stacklevel())
-        _warned[0] = True
+    """The memory under ``tensor`` as elements of its dtype, with PyTorch's deprecation warning (once: a Python
+    warning of torch.storage with its own flag, which torch.set_warn_always does not change)."""
+    _warn_once("TypedStorage", _TYPED_WARNING, honours_warn_always=False)
     return TypedStorage(tensor._data, tensor.dtype)

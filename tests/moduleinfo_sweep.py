@@ -1,6 +1,7 @@
 """ModuleInfo sweep: every nn module minigrad has, run on PyTorch's own module inputs (torch's `module_db`).
 
-    python tests/moduleinfo_sweep.py [ModuleName ...] [--dtype float32|float64] [--errors-only] [--ok] [--quiet-round]
+    python tests/moduleinfo_sweep.py [ModuleName ...] [--dtype float32|float64|float16|bfloat16] [--errors-only] [--ok]
+        [--quiet-round]
 
 For each ModuleInfo whose class exists in minigrad.nn, each (dtype, train/eval mode) and each ModuleInput:
 construct both modules (same seed, converted constructor arguments), compare repr and the state_dicts' keys,
@@ -25,6 +26,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from torch_testing_db import convert, import_db, to_numpy  # noqa: E402
 
 SEED = 1234
+# ModuleInfo.dtypes lists what PyTorch's own tests run on CPU (float32/float64 mostly); `--dtype float16` or
+# `--dtype bfloat16` runs every module in that type anyway (CPU modules accept them; PyTorch may refuse some).
+_HALF_DTYPES = ("float16", "bfloat16")
 
 
 def _module_infos():
@@ -253,8 +257,15 @@ def run_case(name, index, dtype_name="float64", training=True, check_repr=True, 
     torch.manual_seed(SEED + 1)
     try:
         t_out, t_args, t_kwargs = _call(tm, fwd, False)
-    except Exception as e:
-        return issues + [f"torch forward raised {type(e).__name__}: {e}"]
+    except Exception as e:   # (a refusal, e.g. "not implemented for 'Half'": minigrad must raise the same)
+        mg.manual_seed(SEED + 1)
+        try:
+            _call(mm, fwd, True)
+        except Exception as me:
+            if (type(me).__name__, str(me)) == (type(e).__name__, str(e)):
+                return issues
+            return issues + [f"forward raised {type(me).__name__}: {me} vs torch's {type(e).__name__}: {e}"]
+        return issues + [f"torch forward raised {type(e).__name__}: {e} (minigrad did not)"]
     mg.manual_seed(SEED + 1)
     try:
         m_out, m_args, m_kwargs = _call(mm, fwd, True)
@@ -360,7 +371,7 @@ def main(argv):
         name = mi.module_cls.__name__
         if not errors_only:
             for dt in dtypes:
-                if getattr(torch, dt) not in mi.dtypes:
+                if getattr(torch, dt) not in mi.dtypes and dt not in _HALF_DTYPES:
                     continue
                 for training in training_flags(mi):
                     n = len(module_inputs(mi, dt, training))

@@ -24,13 +24,7 @@ import minigrad
 
 # case id -> why minigrad's gradient ends in a different node than PyTorch's (values still compared).
 # Empty: every case with PyTorch parity matches (cases with ``parity=False`` are left out above all).
-DIFFERENT_GRAPH: dict[str, str] = {
-    # minigrad's own derivation (products of the reflectors H_i), PyTorch's householder_product_backward
-    # applies the reflectors one at a time into a buffer: same values, other ops
-    **dict.fromkeys(("LinalgHouseholderProductBackward0", "LinalgHouseholderProductBackward0-orgqr-batched",
-                     "LinalgHouseholderProductBackward0-complex", "OrmqrBackward0", "OrmqrBackward0-right-transpose"),
-                    "householder_backward: minigrad's derivation, not PyTorch's householder_product_backward"),
-}
+DIFFERENT_GRAPH: dict[str, str] = {}
 
 PARITY = [c for c in CASES if c.parity and c.gradgrad]   # (no double backward: nothing to compare)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from parity import assert_close, torch_or_skip  # (the threads fixture: conftest.py)
+from parity import INTEL_CPU, assert_close, torch_or_skip  # (the threads fixture: conftest.py)
 
 import minigrad
 import minigrad.nn.functional as F
@@ -227,5 +227,6 @@ def test_conv_transpose_bits_documented_rates(x_shape, w_shape, geometry, bounds
         torch.set_num_threads(saved[0])
         _reduce.THREADS[0] = saved[1]
     for a, b, bound in zip(theirs, mine, bounds):
-        assert np.mean(a == b) >= bound
+        if not INTEL_CPU:   # (the rates are those of oneDNN on an AMD CPU)
+            assert np.mean(a == b) >= bound
         assert_close(b, a, rtol=1e-4, atol=1e-4)

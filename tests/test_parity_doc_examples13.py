@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from parity import same_as_torch
+from parity import same_as_torch, skip_on_intel_gemm_bits
 
 torch = pytest.importorskip("torch", reason="PyTorch not installed: parity test skipped")
 
@@ -243,6 +243,7 @@ print([v.hex() for v in g.tolist()])
 def test_vmap_of_dot_sums_as_pytorchs_batched_matmul():
     """vmap(torch.dot) over two batched real vectors: PyTorch's batch rule is [B, 1, n] @ [B, n, 1], whose sums
     round unlike dot's; the values are that product's, the gradients dot's formula."""
+    skip_on_intel_gemm_bits()
     same_as_torch("""
 for n, b, dt in [(5, 2, torch.float32), (17, 3, torch.float32), (40, 7, torch.float64), (100, 2, torch.float32),
                  (3, 4, torch.int64)]:

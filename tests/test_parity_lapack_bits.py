@@ -20,7 +20,7 @@ import warnings
 
 import numpy as np
 import pytest
-from parity import run_both, torch_or_skip
+from parity import run_both, skip_on_intel_gemm_bits, torch_or_skip
 
 import minigrad
 from minigrad import _lapack
@@ -465,6 +465,8 @@ print(r, A.grad, B.grad)
 
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_gradient_programs_print_pytorchs_digits(name):
+    if name == "complex_decompositions":   # (the noise of a Hermitian gradient's real diagonal: zgemm's last bits)
+        skip_on_intel_gemm_bits()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         ours, theirs = run_both(PROGRAMS[name])

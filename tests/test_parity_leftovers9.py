@@ -419,8 +419,7 @@ def test_create_graph_warning_points_at_the_library_line_like_pytorch() -> None:
 
 def test_create_graph_warning_record(monkeypatch) -> None:
     import minigrad
-    from minigrad import autograd
-    monkeypatch.setattr(autograd, "_warned_create_graph", [False])   # (a warning given once per process)
+    monkeypatch.setattr(minigrad._warn_once, "_WARNED", set())   # (a warning given once per process)
     x = minigrad.ones(2, requires_grad=True)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

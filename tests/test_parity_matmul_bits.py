@@ -10,7 +10,7 @@ import itertools
 
 import numpy as np
 import pytest
-from parity import run_both, torch_or_skip  # (the threads fixture: conftest.py)
+from parity import INTEL_CPU, run_both, torch_or_skip  # (the threads fixture: conftest.py)
 
 import minigrad
 from minigrad import _matmul
@@ -74,7 +74,7 @@ def test_large_products_exact(shape, layout, threads):
     expected = torch.mm(a_t, b_t).numpy()
     assert np.array_equal(_matmul.mm(a, b), expected)
     assert np.array_equal(_matmul.addmm(bias_t.numpy().copy(), a, b, 1, 1), torch.addmm(bias_t, a_t, b_t).numpy())
-    if shape[0] * shape[1] * shape[2] > 10 ** 5:   # (the test can fail: NumPy's BLAS has other bits here)
+    if shape[0] * shape[1] * shape[2] > 10 ** 5 and not INTEL_CPU:   # (NumPy's BLAS has other bits here, on AMD)
         assert not np.array_equal(np.matmul(a, b), expected)
 
 

@@ -163,7 +163,7 @@ def test_multi_dot_chain_matmul(setup, expr):
 
 def test_chain_matmul_warns_once():
     # (PyTorch's TORCH_WARN_ONCE: the parity cases above see the warning on the first call only, in both)
-    mg._ops_matrices._CHAIN_WARNED.clear()
+    mg._warn_once._WARNED.discard("chain_matmul")
     with pytest.warns(UserWarning, match="torch.chain_matmul is deprecated"):
         mg.chain_matmul(mg.ones(2, 2))
     with warnings.catch_warnings():

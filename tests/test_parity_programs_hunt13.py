@@ -10,7 +10,6 @@ are masked. Programs marked "fixed:" printed something different from PyTorch be
 """
 from __future__ import annotations
 
-import contextlib
 import re
 import warnings
 
@@ -3286,14 +3285,10 @@ def _mask(text: str) -> str:
 
 
 # Each program runs as in a fresh process (``parity.fresh_warn_once``: the warnings given once per process are given
-# whatever ran before), except one that meets such a warning twice: torch.set_warn_always would give it twice, and
-# minigrad's not-writable NumPy warning ignores set_warn_always.
-ONCE_TWICE = {"np_readonly_and_noncontiguous_arrays"}
-
-
+# whatever ran before).
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_program_prints_like_pytorch(name: str) -> None:
-    with warnings.catch_warnings(), contextlib.nullcontext() if name in ONCE_TWICE else fresh_warn_once():
+    with warnings.catch_warnings(), fresh_warn_once():
         warnings.simplefilter("ignore")  # warnings go to stderr; only stdout is compared
         ours, theirs = run_both(PROGRAMS[name])
     assert theirs, "the program printed nothing under PyTorch"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import warnings
 
 import pytest
-from parity import run_both, torch_or_skip
+from parity import fresh_warn_once, run_both, torch_or_skip
 from test_parity_programs_hunt13 import _mask
 from test_parity_programs_hunt14 import PRE
 
@@ -323,7 +323,9 @@ def _torch_vmap_loaded() -> None:
 
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_program_prints_like_pytorch(name: str) -> None:
-    with warnings.catch_warnings():  # (restores the filters and showwarning the program's prelude replaces)
+    # (catch_warnings restores the filters and showwarning the prelude replaces; fresh_warn_once: the warnings
+    # given once per process are given whatever ran before in this process)
+    with warnings.catch_warnings(), fresh_warn_once():
         ours, theirs = run_both(PROGRAMS[name])
     assert theirs, "the program printed nothing under PyTorch"
     assert _mask(ours) == _mask(theirs)

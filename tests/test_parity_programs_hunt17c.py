@@ -16,7 +16,7 @@ from __future__ import annotations
 import warnings
 
 import pytest
-from parity import run_both
+from parity import fresh_warn_once, run_both
 from test_parity_programs_hunt13 import _mask
 from test_parity_programs_hunt14 import PRE
 
@@ -1083,7 +1083,9 @@ def _forward_ad_warmed_up():
 
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_program_prints_like_pytorch(name: str) -> None:
-    with warnings.catch_warnings():  # (restores the filters and showwarning the program's prelude replaces)
+    # (catch_warnings restores the filters and showwarning the prelude replaces; fresh_warn_once: the warnings
+    # given once per process are given whatever ran before in this process)
+    with warnings.catch_warnings(), fresh_warn_once():
         ours, theirs = run_both(PROGRAMS[name])
     assert theirs, "the program printed nothing under PyTorch"
     assert _mask(ours) == _mask(theirs)

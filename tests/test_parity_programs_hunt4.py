@@ -597,9 +597,7 @@ for f in [torch.log2, torch.log10, torch.erf, torch.erfc, torch.asinh]:
 def test_create_graph_warning_comes_after_the_backward(monkeypatch) -> None:
     """PyTorch's warning reaches Python when its C++ engine returns: after anything the backward did."""
     import minigrad
-    from minigrad import autograd
-
-    monkeypatch.setattr(autograd, "_warned_create_graph", [False])   # (a warning given once per process)
+    monkeypatch.setattr(minigrad._warn_once, "_WARNED", set())   # (a warning given once per process)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         seen_in_backward = []

@@ -15,7 +15,7 @@ import re
 import warnings
 
 import pytest
-from parity import run_both
+from parity import run_both, skip_on_intel_gemm_bits
 
 PROGRAMS: dict[str, str] = {}
 
@@ -2747,6 +2747,8 @@ def _mask(text: str) -> str:
 
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_program_prints_like_pytorch(name: str) -> None:
+    if name in {'func_vmap_jacrev_model_input'}:   # (last bits of MKL's batched products)
+        skip_on_intel_gemm_bits()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # warnings go to stderr; only stdout is compared
         ours, theirs = run_both(PROGRAMS[name])
@@ -2759,16 +2761,17 @@ def test_from_numpy_of_a_read_only_array_warns_once() -> None:
     import numpy as np
 
     import minigrad
-    from minigrad import _creation
+    from minigrad import _warn_once
     a = np.ones(2)
     a.setflags(write=False)
-    saved = _creation._WARNED_NOT_WRITABLE[0]
-    _creation._WARNED_NOT_WRITABLE[0] = False
+    saved = "ndarray not writable" in _warn_once._WARNED
+    _warn_once._WARNED.discard("ndarray not writable")
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             minigrad.from_numpy(a)
             minigrad.as_tensor(a)
     finally:
-        _creation._WARNED_NOT_WRITABLE[0] = saved
+        if saved:
+            _warn_once._WARNED.add("ndarray not writable")
     assert [str(w.message)[:60] for w in caught] == ["The given NumPy array is not writable, and PyTorch does not "]

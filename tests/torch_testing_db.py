@@ -51,6 +51,15 @@ def _import_db(name: str):
     raise ValueError(f"unknown database {name!r}")
 
 
+def _contiguous_strides(shape):
+    """torch's strides of a new contiguous tensor of this shape (a size-0 or size-1 dim counts as 1)."""
+    strides, step = [], 1
+    for n in reversed(tuple(shape)):
+        strides.append(step)
+        step *= max(n, 1)
+    return tuple(reversed(strides))
+
+
 def to_minigrad_tensor(t, mg=None):
     """A minigrad tensor with the values, dtype, strides, storage offset and requires_grad of torch tensor `t`."""
     import torch
@@ -75,11 +84,15 @@ def to_minigrad_tensor(t, mg=None):
         if t.requires_grad:
             out.requires_grad_(True)
         return out
-    if t.dim() > 0 and t.numel() > 0 and not t.is_contiguous():
-        # Rebuild the layout: same sizes and strides over a fresh buffer holding the values.
+    if t.dim() > 0 and (t.numel() == 0 or t.stride() != _contiguous_strides(t.shape)):
+        # Rebuild the layout: same sizes and strides over a fresh buffer holding the values (also of tensors
+        # torch calls contiguous: qr's Q of one column has strides (1, 3), of no column (1, 3) too; NumPy's
+        # copy has (1, 1) and (0, 0) -- an empty one always (0, ...) -- and a gradient's layout can follow the
+        # input's, e.g. mm's backward).
         out = mg.empty_strided(tuple(t.shape), t.stride(), dtype=dtype)
-        with mg.no_grad():
-            out.copy_(mg.from_numpy(storage).to(dtype))
+        if t.numel():
+            with mg.no_grad():
+                out.copy_(mg.from_numpy(storage).to(dtype))
     else:
         out = mg.from_numpy(storage).to(dtype)
         if out.dtype == dtype and out.dtype != mg.bfloat16 and np.shares_memory(storage, out.numpy()):

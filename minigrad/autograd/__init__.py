@@ -8,6 +8,7 @@ from collections.abc import Mapping
 import numpy as _np
 
 from .. import _tensor, _vmap_batched  # (_tensor partly loaded now: it imports this package; Tensor read at call time)
+from .._warn_once import first_time as _first_time
 from . import grad_mode, graph
 from .engine import run_backward as _run_backward
 from .grad_mode import (
@@ -192,9 +193,6 @@ def _batched_grad(outputs: tuple, grads: list, retain_graph: bool, create_graph:
     return tuple(None if rows[0][k] is None else stack([r[k] for r in rows]) for k in range(len(inputs)))
 
 
-_warned_create_graph = [False]
-
-
 def _functorch_active() -> bool:
     """Whether a torch.func transform (grad, vjp, jvp, vmap, ...) is running the user's function."""
     # (module-level imports: an import statement in the function cost ~15k instructions per backward)
@@ -229,9 +227,8 @@ def backward(tensors, grad_tensors=None, retain_graph: bool | None = None, creat
     retain_graph, create_graph = _c_flag(retain_graph), _c_flag(create_graph)
     _check_roots(tensors, grads)
     _check_inputs(inputs_tuple, accumulate=True)
-    from .._ops_extra import _warn_always
-    warn = [create_graph and (not _warned_create_graph[0] or _warn_always[0])]   # (cleared once given)
-    _warned_create_graph[0] |= warn[0] and not _warn_always[0]  # once per process: PyTorch's TORCH_WARN_ONCE
+    # (the create_graph warning, once per process: PyTorch's TORCH_WARN_ONCE; given by the engine, cleared once given)
+    warn = [create_graph and _first_time("backward create_graph")]
     graph._engine_run_backward(warn, tensors, grads, retain_graph, create_graph, inputs_tuple or None, True)
 
 

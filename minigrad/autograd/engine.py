@@ -310,11 +310,19 @@ def _sole_owner(grad, extra: int = 0) -> bool:
         return False
     base = data.base
     while base is not None:  # NumPy views of views: each held only by the one below it
-        # (as_strided's DummyArray wraps an array the same way; a buffer of another kind may be anyone's)
-        if not (type(base) is np.ndarray or type(base).__name__ == "DummyArray") or \
+        # (as_strided's DummyArray wraps an array the same way, and so does the memoryview under the aligned
+        # buffers of _lapack._empty, LAPACK's results: its ``obj`` is the array it views; a buffer of another
+        # kind may be anyone's)
+        kind = type(base)
+        if not (kind is np.ndarray or kind is memoryview or kind.__name__ == "DummyArray") or \
                 sys.getrefcount(base) > _OWNED_REFS[2]:
             return False
-        base = base.base
+        if kind is not memoryview:
+            base = base.base
+        elif type(base.obj) is np.ndarray:
+            base = base.obj
+        else:
+            return False
     return True
 
 
@@ -341,6 +349,8 @@ def _buffer_add(buf: list, nr: int, g, outputs):
         # (not a view: its base's share of the storage is a second reference in PyTorch)
         if (type(old) is type(g) is _TENSOR_CLASS[0] and old._base is None and old._fw_grad is None
                 and data.shape == other.shape and data.dtype == other.dtype and _dense(data)):
+            if data.dtype.kind == "c":   # (PyTorch's complex add_ multiplies g by alpha = 1 + 0j first: -inf·0 is
+                return old.add_(g)       # NaN, so (-inf - inf j) + (-inf - inf j) is NaN + NaN j, as Tensor.add_)
             data += other
             old._version_counter[0] += 1
             return old

@@ -187,7 +187,7 @@ def _laid_out_as(tangent, primal):
     from .._tensor import Tensor
     suspended, _suspended[0] = _suspended[0], True
     try:
-        copy = Tensor._make(np.empty_like(primal._data, dtype=tangent._data.dtype))
+        copy = Tensor._make(_zeros_with_same_meta(primal._data, tangent._data.dtype))
         if _records(tangent):
             copy.copy_(tangent)
         else:
@@ -195,6 +195,20 @@ def _laid_out_as(tangent, primal):
     finally:
         _suspended[0] = suspended
     return copy
+
+
+def _zeros_with_same_meta(primal: np.ndarray, dtype) -> np.ndarray:
+    """PyTorch's _new_zeros_with_same_feature_meta: zeros in a storage as large as the primal's, seen with the
+    primal's strides and offset (a primal that is part of a larger buffer, e.g. lstsq's solution rows of its
+    (m, k) result, gives a tangent with the same strides)."""
+    from ..derivatives import _storage
+    storage, offset = _storage(primal)
+    strides = [s // primal.itemsize for s in primal.strides]
+    end = offset + sum((n - 1) * s for n, s in zip(primal.shape, strides)) if primal.size else offset
+    if primal.size == 0 or min(strides, default=0) < 0 or end >= storage.size:
+        return np.empty_like(primal, dtype=dtype)
+    buf = np.zeros(storage.size, dtype)
+    return np.lib.stride_tricks.as_strided(buf[offset:], primal.shape, [s * buf.itemsize for s in strides])
 
 
 def _same_meta(a, b) -> bool:
@@ -346,6 +360,11 @@ def _run_with_tangents(op, tensors, dtype, out, args):
         _refuse_tangent_overlap(op, tangent_of_out, [t._fw_grad for t in tensors if t is not out])
     outs = result if isinstance(result, tuple) else (result,)
     tangents = _op_jvp(op, primals, outs, dtype, args, inplace=out is not None)
+    if tangent_of_out is not None and tangents and tangents[0] is None:
+        # PyTorch's in-place forward grad is self_t.copy_(formula): a formula with no tangent (scatter_reduce_'s
+        # prod) fails in that copy
+        raise RuntimeError("Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument #1 "
+                           "'src'")
     for o, t in zip(outs if op.variadic else outs[: op.n_diff_outputs], tangents):
         if t is not None and (o.dtype.is_floating_point or o.dtype.is_complex):
             cast_to = _tangent_dtype(t, o, op)
@@ -418,6 +437,16 @@ def _write_in_place(old, new) -> bool:
     """An in-place op updates the tangent its tensor already had in place (False if that memory is read-only)."""
     if not old._data.flags.writeable:
         return False
+    if tuple(new.shape) != tuple(old.shape):
+        # (self resized by the op, addbmm_ on a broadcastable self: PyTorch's self_t.copy_(new_t) refuses to
+        # write the larger tangent into the old one)
+        try:
+            shape = np.broadcast_shapes(tuple(old.shape), tuple(new.shape))
+        except ValueError:
+            shape = None
+        if shape != tuple(old.shape):
+            raise RuntimeError(f"output with shape {list(old.shape)} doesn't match the broadcast shape "
+                               f"{list(shape or new.shape)}")
     if new is not old and _records(old, new):
         # PyTorch's generated in-place code does ``self_t.copy_(new_t)``: recorded (CopyBackwards), so backward
         # through the tangent sees the write (and a leaf tangent requiring grad refuses it)
@@ -448,9 +477,14 @@ def _write_into_base_tangent(view, tangent) -> None:
         if base._fw_grad is None:
             _set_tangent(base, zeros_like(base))
         region = view._view_fn(base._fw_grad)
-        _assign(region._data, tangent._data)
-        if _conj.MIRRORS:   # (a region of x.conj(): the write goes on, conjugated, into the base's tangent)
-            _conj.after_write(region)
+        if tangent is not region and _records(tangent):
+            # (PyTorch's self_t.copy_(new_t) on the view of the base's tangent: recorded, the base's tangent
+            # then has a CopySlices node, so backward through it reaches the written tangent: F.pad circular)
+            region.copy_(tangent)
+        else:
+            _assign(region._data, tangent._data)
+            if _conj.MIRRORS:   # (a region of x.conj(): the write goes on, conjugated, into the base's tangent)
+                _conj.after_write(region)
     finally:
         _suspended[0] = suspended
     view._fw_grad = region
@@ -506,6 +540,35 @@ def _with_tangent(t, tangent):
     return t
 
 
+def not_implemented(name: str, inplace: bool = False) -> NotImplementedError:
+    """PyTorch's error for an op with no forward formula (``name``: the aten op's)."""
+    return NotImplementedError(
+        f"Trying to use forward AD with {name} that does not support it because it has not been implemented "
+        "yet.\nPlease file an issue to PyTorch at https://github.com/pytorch/pytorch/issues/new?template="
+        "feature-request.yml so that we can prioritize its implementation"
+        # (PyTorch's in-place overloads end the sentence there: a different generated check)
+        + ("." if inplace else " or submit a PR adding the implementation to derivatives.yaml"))
+
+
+def refuse_tangents(name: str, *tensors) -> None:
+    """Raise ``not_implemented(name)`` when a tangent would propagate through ``tensors`` (for the functions that
+    are not table ops, e.g. to_sparse: PyTorch's _to_sparse has no forward formula)."""
+    if (_level[0] is not None and not _suspended[0] and _fwd_enabled[0]
+            and any(getattr(t, "_fw_grad", None) is not None for t in tensors)):
+        raise not_implemented(name)
+
+
+def check_tangent_size(tangent, primal):
+    """``tangent``, refused as PyTorch's set_fw_grad refuses one whose size differs from its primal's (a formula
+    such as normal(mean, std)'s zeros_like(mean_t) when std broadcasts mean)."""
+    if tuple(tangent.shape) != tuple(primal.shape):
+        raise RuntimeError(
+            "Trying to set a forward gradient that has a different size than that of the original Tensor, this is "
+            f"not supported. Tensor is of size {list(primal.shape)} while the given forward gradient is of size "
+            f"{list(tangent.shape)}.")
+    return tangent
+
+
 def _op_jvp(op, primals, outs, dtype, args, inplace: bool = False) -> tuple:
     """The output tangents of one op from its inputs' tangents (zeros where an input has none)."""
     from .. import _dispatch
@@ -515,12 +578,7 @@ def _op_jvp(op, primals, outs, dtype, args, inplace: bool = False) -> tuple:
     if op.jvp is None and op.node_name == "NotImplemented":  # (PyTorch's autograd-not-implemented fallback)
         raise NotImplementedError(f"Trying to use forward AD with aten::{name} that does not support it.")
     if op.jvp is None:
-        error = NotImplementedError(
-            f"Trying to use forward AD with {name} that does not support it because it has not been implemented "
-            "yet.\nPlease file an issue to PyTorch at https://github.com/pytorch/pytorch/issues/new?template="
-            "feature-request.yml so that we can prioritize its implementation"
-            # (PyTorch's in-place overloads end the sentence there: a different generated check)
-            + ("." if inplace else " or submit a PR adding the implementation to derivatives.yaml"))
+        error = not_implemented(name, inplace)
         # The ops PyTorch has forward formulas for and minigrad not are backward ops (second derivatives):
         # torch.func.jvp may then take another route (``minigrad_gap``); for the others PyTorch raises this too.
         error.minigrad_gap = op.name.endswith("backward")

@@ -24,7 +24,7 @@ from .. import _vmap_batched
 from .._class_names import TorchNamed, object_repr
 from .._errstate import call_user
 from . import anomaly_mode, forward_ad, grad_mode, profiler
-from .graph import FREED_MESSAGE, Node, SavedTensor, _c_type_name
+from .graph import _RUNS_FIRST, FREED_MESSAGE, Node, SavedTensor, _c_type_name
 
 __all__ = ["FunctionCtx", "BackwardCFunction", "FunctionMeta", "Function", "once_differentiable", "InplaceFunction",
            "NestedIOFunction"]
@@ -589,6 +589,9 @@ def _with_delayed_error(outputs, message=None, keep_graph=False):
     is_tuple = isinstance(outputs, tuple)
     outputs = outputs if is_tuple else (outputs,)
     node = _DelayedError()
+    # PyTorch's Error node draws a sequence number like any node but reports (and is ordered by) UINT64_MAX, as
+    # AccumulateGrad: a backward pass runs it, and raises, as soon as it is ready, before older nodes still queued
+    node._seq = _RUNS_FIRST
     node._n_outputs = len(outputs)
     node._message = message
     node._fake_leaves = not keep_graph  # (see func/_transforms.py's _Level.reaches_outside)

@@ -25,6 +25,7 @@ from collections import OrderedDict
 from .. import _vmap_batched
 from .._class_names import TorchNamed, object_repr
 from .._errstate import call_user
+from .._warn_once import first_time as _first_time
 from . import grad_mode  # at the top: an import inside AccumulateGrad._apply costs ~0.6 us per call
 
 __all__ = [
@@ -416,6 +417,9 @@ class AccumulateGrad(Node):
                 _accumulate(old, new)  # in place: the entries concatenated
             else:
                 var._grad = new + old if old.is_sparse else old + new
+        elif old._data.dtype.kind == "c":
+            old.add_(new)  # (complex: PyTorch's add_ multiplies new by alpha = 1 + 0j first, so -inf·0 gives NaN)
+            _check_layout(old, var, 252)
         else:
             try:
                 old._data += new._data  # in place, as PyTorch does (a user's reference sees the sum)
@@ -443,16 +447,11 @@ class AccumulateGrad(Node):
                         raise RuntimeError("Tensor post accumulate grad hooks should return None.")
 
 
-_WARNED_LAYOUT = [False]  # (PyTorch's TORCH_WARN_ONCE: once per process)
-
-
 def _check_layout(grad, var, line: int) -> None:
-    """PyTorch's CHECK_RESULT after adding into an existing ``.grad``: a warning, once per process, when the sum
-    breaks the "gradient layout contract" (the variable's strides when it is dense, C order otherwise). It costs
-    speed, not correctness: e.g. a transposed weight given a contiguous ``.grad`` by hand."""
-    from .._ops_extra import _warn_always  # (torch.set_warn_always(True): every time, the once not used up)
-    if (_WARNED_LAYOUT[0] and not _warn_always[0]) or not grad_mode.GRAD_LAYOUT_ENFORCED[0] or grad.is_sparse \
-            or var.is_sparse:
+    """PyTorch's CHECK_RESULT after adding into an existing ``.grad``: a warning, once per process (a
+    TORCH_WARN_ONCE), when the sum breaks the "gradient layout contract" (the variable's strides when it is dense,
+    C order otherwise). It costs speed, not correctness: e.g. a transposed weight given a contiguous ``.grad``."""
+    if not grad_mode.GRAD_LAYOUT_ENFORCED[0] or grad.is_sparse or var.is_sparse:
         return
     g, v = grad._data, var._data
     if g.strides == v.strides and g.itemsize == v.itemsize and v.flags.c_contiguous and g.size and 0 not in g.strides:
@@ -463,8 +462,7 @@ def _check_layout(grad, var, line: int) -> None:
         obeys = all(gs == vs if n != 1 else gs != 0 for n, gs, vs in zip(g.shape, grad.stride(), var.stride()))
     else:
         obeys = grad.is_contiguous()
-    if not obeys:
-        _WARNED_LAYOUT[0] = _WARNED_LAYOUT[0] or not _warn_always[0]
+    if not obeys and _first_time(f"grad layout contract {line}"):   # (each of its two lines warns once)
         _ENGINE_WARNINGS.append(  # (given when the engine returns, as PyTorch's C++ warnings)
             "grad and param do not obey the gradient layout contract. This is not an error, but may impair "
             f"performance.\ngrad.sizes() = {list(g.shape)}, strides() = {list(grad.stride())}\nparam.sizes() = "

@@ -9,6 +9,7 @@ import numpy as np
 from .. import _creation, _dispatch, _dtypes, _ops, _ops_matrices, _vmap_batched
 from .. import derivatives as _D
 from .._tensor import _LEGACY_NAMES, Tensor, _user_stacklevel
+from .._warn_once import warn_once as _warn_once
 from ..amp.autocast_mode import ON as _AUTOCAST
 from ..amp.autocast_mode import run as _autocast
 from ..amp.policy import CPU as _AUTOCAST_OPS
@@ -1256,20 +1257,15 @@ def _same_padding(input: Tensor, weight: Tensor, stride: tuple, dilation: tuple,
         left.append(total // 2)
         extra.append(total - 2 * (total // 2))
     if any(extra):
-        if not _SAME_PADDING_WARNED[0]:   # PyTorch warns once per process (TORCH_WARN_ONCE)
-            _SAME_PADDING_WARNED[0] = True
-            warnings.warn("Using padding='same' with even kernel lengths and odd dilation may require a zero-padded "
-                          "copy of the input be created (Triggered internally at "
-                          "/__w/pytorch/pytorch/aten/src/ATen/native/Convolution.cpp:1101.)", UserWarning,
-                          stacklevel=_user_stacklevel())
+        _warn_once("same padding copy",   # (PyTorch's TORCH_WARN_ONCE)
+                   "Using padding='same' with even kernel lengths and odd dilation may require a zero-padded copy of "
+                   "the input be created (Triggered internally at "
+                   "/__w/pytorch/pytorch/aten/src/ATen/native/Convolution.cpp:1101.)")
         pad_nd = []
         for e in reversed(extra):   # F.pad's order: last dim first, (left, right) each
             pad_nd += [0, e]
         input = pad(input, pad_nd)
     return input, tuple(left)
-
-
-_SAME_PADDING_WARNED = [False]
 
 
 def _check_conv_backend(input: Tensor, weight: Tensor, groups: int, transposed: bool) -> None:
@@ -1989,7 +1985,8 @@ from .._interpolate import nearest_source as _nearest_source  # noqa: E402  (the
 
 
 def _check_upsample_sizes(input: Tensor, sizes) -> None:
-    """upsample_*'s check that no input or output spatial size is 0 (PyTorch's message, per dim count)."""
+    """upsample_*'s checks that no input or output spatial size is 0 (PyTorch's message, per dim count), and
+    that an empty input is one with an empty batch."""
     dims = input.dim() - 2
     if any(s <= 0 for s in input.shape[2:]) or any(s <= 0 for s in sizes):
         names = "DHW"[-dims:]
@@ -1998,6 +1995,10 @@ def _check_upsample_sizes(input: Tensor, sizes) -> None:
         joiner = " and " if dims == 1 else " "   # (PyTorch's 2-D and 3-D messages have no "and")
         raise RuntimeError(f"Input and output sizes should be greater than 0, but got input ({got_in}){joiner}"
                            f"output ({got_out})")
+    # Then the kernels' own check: an empty batch is fine, an empty channel dim is not.
+    if input.numel() == 0 and math.prod(input.shape[1:]) == 0:
+        raise RuntimeError(f"Non-empty {input.dim()}D data tensor expected but got a tensor with sizes "
+                           f"{list(input.shape)}")
 
 
 def _check_antialias(input: Tensor, mode: str, antialias: bool) -> None:

@@ -23,6 +23,7 @@ import warnings
 from ... import _creation, _ops
 from ... import derivatives as D
 from ..._tensor import Tensor
+from ..._warn_once import warn_once as _warn_once
 from ...amp.autocast_mode import ON as _AUTOCAST
 from ...amp.autocast_mode import run as _autocast
 from .. import functional as F
@@ -221,9 +222,6 @@ def _rnn(mode: str, input: Tensor, hx: Tensor, flat_weights: list, has_biases: b
     return output, hy
 
 
-_PROJECTION_WARNED = [False]
-
-
 def _lstm(input: Tensor, hx: tuple, flat_weights: list, has_biases: bool, num_layers: int, dropout: float,
           train: bool, bidirectional: bool, batch_first: bool, batch_sizes=None) -> tuple:
     """PyTorch's lstm: (output, h_n, c_n); with batch_sizes, input is packed data."""
@@ -236,11 +234,9 @@ def _lstm(input: Tensor, hx: tuple, flat_weights: list, has_biases: bool, num_la
         if not has_projections:
             return _lstm_onednn(input, hx[0], hx[1], flat_weights, has_biases, num_layers, dropout, train,
                                 bidirectional, batch_first)
-        if not _PROJECTION_WARNED[0]:   # (TORCH_WARN_ONCE: once per process)
-            _PROJECTION_WARNED[0] = True
-            warnings.warn("LSTM with projections is not supported with oneDNN. Using default implementation. "
-                          "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/RNN.cpp:1512.)",
-                          UserWarning, stacklevel=2)
+        _warn_once("lstm projections oneDNN",   # (TORCH_WARN_ONCE; shown at nn.LSTM's line, as torch's _VF.lstm)
+                   "LSTM with projections is not supported with oneDNN. Using default implementation. (Triggered "
+                   "internally at /__w/pytorch/pytorch/aten/src/ATen/native/RNN.cpp:1512.)", stacklevel=2)
     if batch_first:
         input = input.transpose(0, 1)
     hiddens = list(zip(hx[0].unbind(0), hx[1].unbind(0)))

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from ... import _creation
 from ..._tensor import Tensor
+from ..._warn_once import warn_once as _warn_once
 from ...autograd.grad_mode import is_grad_enabled
 from .. import functional as F
 from ..init import xavier_uniform_
@@ -198,13 +199,12 @@ class TransformerEncoder(Module):
         if self._runs_nested(src, mask, src_key_padding_mask):
             # PyTorch then runs the layers on a nested tensor of the unpadded tokens and pads back with zeros
             # (making that nested tensor warns once per process: a TORCH_WARN_ONCE)
-            if not _NESTED_WARNED:
-                _NESTED_WARNED.append(True)
-                warnings.warn("The PyTorch API of nested tensors is in prototype stage and will change in the near "
-                              "future. We recommend specifying layout=torch.jagged when constructing a nested "
-                              "tensor, as this layout receives active development, has better operator coverage, "
-                              "and works with torch.compile. (Triggered internally at /__w/pytorch/pytorch/aten/src/"
-                              "ATen/NestedTensorImpl.cpp:177.)", UserWarning, stacklevel=2)
+            _warn_once("nested tensor prototype",
+                       "The PyTorch API of nested tensors is in prototype stage and will change in the near future. "
+                       "We recommend specifying layout=torch.jagged when constructing a nested tensor, as this "
+                       "layout receives active development, has better operator coverage, and works with "
+                       "torch.compile. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/"
+                       "NestedTensorImpl.cpp:177.)", stacklevel=2)
             output = output.masked_fill((src_key_padding_mask != 0).unsqueeze(-1), 0.0)
         return output if self.norm is None else self.norm(output)
 
@@ -221,9 +221,6 @@ class TransformerEncoder(Module):
         tensors = [src, *first.self_attn.parameters(), *first.norm1.parameters(), *first.norm2.parameters(),
                    *first.linear1.parameters(), *first.linear2.parameters()]
         return not (is_grad_enabled() and any(t.requires_grad for t in tensors))
-
-
-_NESTED_WARNED: list = []   # (non-empty once the nested-tensor warning was given)
 
 
 def _why_not_sparsity_fast_path(layer) -> str:
