@@ -22,3 +22,18 @@ def _seeded_global_generators():
         if module is not None and hasattr(module, "manual_seed"):
             module.manual_seed(0)
     yield
+
+
+@pytest.fixture
+def one_thread():
+    """One intra-op thread, for minigrad and PyTorch alike (MKL splits a product's work by it); restored after."""
+    from parity import torch_or_skip
+
+    import minigrad
+    torch = torch_or_skip()
+    old, old_torch = minigrad.get_num_threads(), torch.get_num_threads()
+    minigrad.set_num_threads(1)
+    torch.set_num_threads(1)
+    yield
+    minigrad.set_num_threads(old)
+    torch.set_num_threads(old_torch)

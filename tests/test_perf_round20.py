@@ -21,15 +21,8 @@ from minigrad import _matmul
 
 
 @pytest.fixture(autouse=True)
-def _one_thread():
-    """One intra-op thread, for minigrad and PyTorch alike (MKL splits the work by it)."""
-    torch = torch_or_skip()
-    old, old_torch = minigrad.get_num_threads(), torch.get_num_threads()
-    minigrad.set_num_threads(1)
-    torch.set_num_threads(1)
-    yield
-    minigrad.set_num_threads(old)
-    torch.set_num_threads(old_torch)
+def _one_thread(one_thread):
+    """(tests/conftest.py: one intra-op thread for minigrad and PyTorch)"""
 
 
 def _laid_out(x: np.ndarray, kind: str) -> np.ndarray:

@@ -28,15 +28,8 @@ pytestmark = pytest.mark.skipif(_matmul._LIB is None, reason="MKL (the mkl packa
 
 
 @pytest.fixture(autouse=True)
-def _one_thread():
-    """One intra-op thread, for minigrad and PyTorch alike (MKL splits the work by it)."""
-    torch = torch_or_skip()
-    old, old_torch = minigrad.get_num_threads(), torch.get_num_threads()
-    minigrad.set_num_threads(1)
-    torch.set_num_threads(1)
-    yield
-    minigrad.set_num_threads(old)
-    torch.set_num_threads(old_torch)
+def _one_thread(one_thread):
+    """(tests/conftest.py: one intra-op thread for minigrad and PyTorch)"""
 
 
 # A batch (B, r, c) laid out as: "C" contiguous, "F" column-major items, "E" a batch of one expanded (stride 0),
