@@ -100,6 +100,7 @@ from .linalg import matrix_exp  # noqa: E402,F401
 from .linalg import _cholesky_inverse as cholesky_inverse, _cholesky_solve as cholesky_solve  # noqa: E402,F401
 from .linalg import _geqrf as geqrf, _orgqr as orgqr, _ormqr as ormqr  # noqa: E402,F401
 from .linalg import _triangular_solve as triangular_solve  # noqa: E402,F401
+from ._lowrank import pca_lowrank, svd_lowrank  # noqa: E402,F401  (randomized low-rank SVD / PCA)
 from .serialization import load, save  # noqa: E402,F401
 from . import special  # noqa: E402,F401
 from . import sparse  # noqa: E402,F401  (torch.sparse: COO sparse tensors)

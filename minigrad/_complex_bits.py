@@ -256,20 +256,41 @@ class TorchComplex(np.ndarray):
 _EXACT = {np.multiply: multiply, np.true_divide: divide}
 
 
-def power_product(a, b, base):
-    """The product a·b of complex64 arrays inside the one-input kernel of pow(base, 2 or 3) (z·z, then ·z): the
-    vector blocks of a contiguous loop over base plain, its scalar tail fused throughout (also a last odd element);
-    a strided base's loop fused. (Read off PyTorch 2.13 by probing; complex128 follows ``multiply``'s rule.)"""
-    if a.dtype != np.complex64:
-        return multiply(a, b)
+def _dense_strides(x):
+    """The strides (in bytes of a bool) mapping a flat memory-order array onto x's layout, or None if x has gaps,
+    overlaps or negative strides."""
+    dims = sorted((s, n) for n, s in zip(x.shape, x.strides) if n != 1)
+    expect = x.itemsize
+    for s, n in dims:
+        if s != expect:
+            return None
+        expect *= n
+    return tuple(s // x.itemsize if n != 1 else 0 for n, s in zip(x.shape, x.strides))
+
+
+def power_product(a, b, base, cube_step=False):
+    """The product a·b inside the one-input kernel of pow(base, 2 or 3) (z·z, then ``cube_step``: (z·z)·z): the
+    vector blocks of a contiguous loop over base plain, its scalar tail fused (also a last odd element), except
+    complex64's cube step, fused on the tail's runs of 4 and plain on the rest (the compiler's code for
+    ``base * base * base``); a strided base's loop fused. (Read off PyTorch 2.13 by probing, AVX512 kernels.)"""
     ar, ai, br, bi = a.real, a.imag, b.real, b.imag
+    cube64 = cube_step and a.dtype == np.complex64
     with np.errstate(all="ignore"):
         re, im = _fma(ar, br, -(ai * bi)), _fma(ar, bi, ai * br)
-        if base.flags.c_contiguous:
+        plain = None
+        strides = _dense_strides(base)
+        if strides is not None:   # (dense, in any dim order: TensorIterator coalesces it into one loop in memory order)
             flat = np.ones(a.size, bool)   # (fused)
             for start, end in _chunks(a.size, a.size):
-                flat[start:end - (end - start) % _BLOCK[a.dtype]] = False
-            plain = flat.reshape(a.shape) == 0
+                tail = end - (end - start) % _BLOCK[a.dtype]
+                flat[start:tail] = False
+                if cube64:
+                    flat[end - (end - tail) % 4:end] = False
+            plain = np.lib.stride_tricks.as_strided(flat, a.shape, strides) == 0   # (memory order -> a's layout)
+        elif cube64 and a.ndim:   # (a strided loop, along the last dim: runs of 4 fused, the rest plain)
+            m = a.shape[-1]
+            plain = np.broadcast_to(np.arange(m) >= m - m % 4, a.shape)
+        if plain is not None:
             re = np.where(plain, ar * br - ai * bi, re)
             im = np.where(plain, ar * bi + ai * br, im)
     out = np.empty(a.shape, a.dtype)

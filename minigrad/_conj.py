@@ -91,6 +91,18 @@ def with_conj_bit(out):
     return out
 
 
+def set_conj_bit(t) -> None:
+    """PyTorch's ``t._set_conj(True)`` on a fresh tensor (a storage of its own, no other view of it): t reads its
+    memory conjugated from now on. Its array keeps the values as read (the mirror); the storage it stands for
+    holds their conjugates."""
+    if t._data.dtype.kind != "c":
+        return
+    mirror = _owner(t._data)
+    key = id(mirror)
+    MIRRORS[key] = _Mirror(np.conjugate(mirror), mirror, True, np.empty(0))   # (view: none, not a conj() result)
+    weakref.finalize(mirror, MIRRORS.pop, key, None)
+
+
 def _replay(base):
     """How autograd replays the view on its base (CopySlices, a regenerated grad_fn): a conj view again, so that
     writing into it writes the base."""

@@ -485,7 +485,8 @@ def _factory_out(name: str, out: Tensor, dtype, make, requires_grad: bool, resiz
     values = make(out.dtype)
     if values is not None:   # (None: empty() of out's own shape leaves it untouched)
         if values.shape != out._data.shape:
-            out._data = np.empty(values.shape, out._data.dtype)
+            from ._ops_inplace_views import resize_output
+            resize_output(out, values.shape)
             out._version_counter[0] += resize_bump   # (randn_out changes a resized out twice)
         with grad_mode.no_grad():
             out.copy_(Tensor._make(values))
@@ -946,7 +947,8 @@ def multinomial(input, num_samples, replacement=False, *, generator=None, out=No
         raise RuntimeError(f"multinomial expects Long tensor out, got: {_LEGACY_NAMES[out.dtype.name]}")
     result = _multinomial(input, num_samples, replacement, generator)
     if out._data.shape != result._data.shape:  # (multinomial_out resizes out itself: no warning)
-        out._data = np.empty(result._data.shape, out._data.dtype)
+        from ._ops_inplace_views import resize_output
+        resize_output(out, result._data.shape)
     with grad_mode.no_grad():
         return out.copy_(result)
 

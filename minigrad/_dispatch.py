@@ -59,8 +59,9 @@ class OpNode(Node):
     _op: Op
 
     def __dir__(self):
-        # ``_saved`` is internal: listing the ``_saved_*`` attributes shows PyTorch's names only.
-        return [name for name in super().__dir__() if name != "_saved"]
+        # ``_saved`` and its readers are internal: a listing of the attributes with "saved" in their name (a
+        # common way to find a node's ``_saved_*``) shows PyTorch's names only.
+        return [name for name in super().__dir__() if name not in _HIDDEN_NODE_ATTRS]
 
     def _get_saved(self, name: str):
         value = self._read_saved(self._op.saved_index[name])
@@ -485,7 +486,7 @@ def _apply_versioned(node, grad_outputs: tuple) -> tuple:
 _ELEMENTWISE_NAMES = frozenset({
     "atan2", "clamp", "clamp_min", "clamp_max", "sigmoid_backward", "tanh_backward", "threshold_backward",
     "gelu_backward", "hardtanh_backward", "leaky_relu_backward", "addcmul", "polar", "complex",
-    "maximum", "minimum", "fmax", "fmin", "igamma", "igammac"})
+    "maximum", "minimum", "fmax", "fmin", "igamma", "igammac", "fmod", "remainder"})
 
 
 class Op:
@@ -751,7 +752,8 @@ class Op:
                         continue
                 # (a missing optional operand, clamp(x, max=t)'s min, is no operand of TensorIterator's)
                 result = _strides.elementwise(result, [u for u in tensors[::self.operand_step]
-                                                       if type(u._data) is not Absent])
+                                                       if type(u._data) is not Absent],
+                                              self.name not in _NO_PROMOTION)
                 break
         if self.inference_version is not None:
             o = Tensor._make(result)
@@ -831,7 +833,8 @@ class Op:
                         continue
                 # (a missing optional operand is no operand of TensorIterator's: see _run_untracked)
                 result = _strides.elementwise(result, [u for u in tensors[::self.operand_step]
-                                                       if type(u._data) is not Absent])
+                                                       if type(u._data) is not Absent],
+                                              self.name not in _NO_PROMOTION)
                 break
         o = Tensor._make(result)
         if self.view:
@@ -1237,6 +1240,10 @@ def cast_array(array: np.ndarray, npd) -> np.ndarray:
     return _strides.astype(array.real, npd)
 
 
+# Elementwise ops whose result dtype is not their operands' common dtype (no operand is cast to it)
+_NO_PROMOTION = frozenset({"complex", "polar"})
+
+
 def _same_shapes(tensors, shape: tuple) -> bool:
     """Whether every operand has the result's ``shape`` (no broadcasting)."""
     for t in tensors:
@@ -1250,6 +1257,10 @@ def _cast_operands(op: Op, tensors, dtype, args) -> list:
     npd = dtype.np
     if dtype in _QUIRK_DTYPES and op.name in _QUIRK_OPS:
         return _pytorch_operands(op.name, tensors, npd, args)
+    if op.name == "mean" and npd.itemsize == 2:
+        # mean(x, dtype=half/bfloat16): PyTorch's mean_out sums x in float32 (x cast to float32, not to the
+        # half dtype), divides, then rounds to the dtype (_run does that rounding)
+        return [t._data if t._data.dtype == _FLOAT32 else _quiet_astype(t._data, _FLOAT32) for t in tensors]
     # (a cast overflows to inf silently, as in PyTorch: _quiet_astype, only when there is a cast)
     return [t._data if t._data.dtype == npd else _quiet_astype(t._data, npd) for t in tensors]
 
@@ -1738,6 +1749,8 @@ def view_rebase_error(view, meta, indirect: bool) -> str:
 
 
 # Saved int64 arguments: PyTorch's getters read them as unsigned, so -1 shows as 2**64 - 1.
+_HIDDEN_NODE_ATTRS = frozenset({"_saved", "_get_saved", "_get_raw_saved", "_read_saved"})
+
 _INT64_ARGS = frozenset({"dim", "dims", "dim0", "dim1", "index", "start", "end", "step", "split_size",
                          "split_sizes", "repeats", "offset", "dim2", "ignore_index", "k", "pad", "padding",
                          "dimension", "padding_idx", "diagonal"})

@@ -247,7 +247,8 @@ def _into_out(name: str, out, inputs, compute):
     if result._data.shape != out._data.shape:
         if out._data.size:
             _warn_resized(out._data.shape, result._data.shape)
-        out._data = np.empty(result._data.shape, out._data.dtype)
+        from ._ops_inplace_views import resize_output
+        resize_output(out, result._data.shape)
     if dual:  # PyTorch refuses forward AD after its kernel has written out (the primal only)
         from .autograd import forward_ad
         forward_ad._suspended[0] = True
@@ -2557,7 +2558,8 @@ def _matmul_out_resized_refusal(input, other, out):
     if out._data.shape != shape:
         if out._data.size:
             _warn_resized(out._data.shape, shape)
-        out._data = np.empty(shape, out._data.dtype)
+        from ._ops_inplace_views import resize_output
+        resize_output(out, shape)
     if input.dim() == other.dim() == 1:
         raise RuntimeError(f"result dtype {_legacy(out.dtype)} does not match input dtype {_legacy(input.dtype)}")
     if other.dim() == 1:

@@ -210,7 +210,8 @@ def resize_storage(input: Tensor, sizes: tuple) -> None:
     if start + n <= flat.size:
         new = flat[start:start + n].reshape(sizes)
     else:  # the memory grows: a new storage holding the old one's values
-        _strides.check_resizable(flat, (input if input._base is None else input._base)._shared_with_numpy)
+        _strides.check_resizable(flat, (input if input._base is None else input._base)._shared_with_numpy
+                                 or len(input._version_counter) > 1)   # (numpy() of an alias: Tensor.numpy)
         grown = np.zeros(start + n, dtype=flat.dtype)
         grown[:flat.size] = flat
         new = grown[start:].reshape(sizes)
@@ -218,6 +219,14 @@ def resize_storage(input: Tensor, sizes: tuple) -> None:
         # object). It stops being a view of a base it no longer shares memory with.
         input._base, input._view_fn = None, None
     input._data = new
+
+
+def resize_output(out: Tensor, sizes: tuple) -> None:
+    """PyTorch's resize_output of an ``out=`` tensor of another shape (after its warning): resized in place, so a
+    storage shared with NumPy or other views shrinks in place (they see what the op writes) and grows only when
+    it may ("Trying to resize storage that is not resizable")."""
+    resize_storage(out, tuple(sizes))
+    (out._base if out._base is not None else out)._restrided = True   # (views made before keep the old shape)
 
 
 def _check_no_tangent(input: Tensor) -> Tensor:

@@ -13,8 +13,6 @@ from __future__ import annotations
 import builtins
 import functools
 
-import numpy as np
-
 from . import _arg_errors, _dispatch, _dtypes, _ops, _vmap_batched, return_types
 from ._tensor import Tensor
 from .amp import autocast_mode
@@ -479,7 +477,8 @@ def _mean_into_lower_kind(fn, args, kwargs, x, out):
     if out.shape != shape:
         if out.numel():
             _ops._warn_resized(out._data.shape, tuple(shape))
-        out._data = np.empty(tuple(shape), out._data.dtype)
+        from ._ops_inplace_views import resize_output
+        resize_output(out, tuple(shape))
     total = _ops.sum(*args, **{**kwargs, "dtype": out.dtype})
     if out.dtype._kind < 2:
         out._data[...] = total._data   # (no version bump: PyTorch's comes after the kernel, which raised)

@@ -218,7 +218,8 @@ def bernoulli(input: Tensor, p=None, *, generator=None, out=None) -> Tensor:
             raise RuntimeError("bernoulli(): functions with out=... arguments don't support automatic "
                                "differentiation, but one of the arguments requires grad.")
         if out._data.shape != input._data.shape:
-            out._data = np.zeros(input._data.shape, dtype=out._data.dtype)
+            from ._ops_inplace_views import resize_output
+            resize_output(out, input._data.shape)
         with grad_mode.no_grad():
             return _bernoulli_tensor(out, input, generator)
     if p is not None:  # bernoulli.p: empty_like(input).bernoulli_(p) (PyTorch has no gradient formula for it)

@@ -191,7 +191,7 @@ def istft(input: Tensor, n_fft: int, hop_length: int | None = None, win_length: 
     else:
         end = -(n_fft // 2) if center else expected_len
     y = D.slice(y, dim=1, start=start, end=end, step=1)   # (a node even when it keeps everything, as PyTorch's)
-    envelope = envelope[:, start:end]
+    envelope = D.slice(envelope, dim=1, start=start, end=end, step=1)   # (likewise: SliceBackward0, no alias)
     if bool((envelope.abs().min() < 1e-11).item()):
         raise RuntimeError(prefix + " window overlap add min: 1\n[ CPUBoolType{} ]")
     y = y / envelope

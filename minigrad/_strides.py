@@ -145,13 +145,34 @@ def is_contiguous_as(a: np.ndarray, memory_format, strides: tuple | None = None)
     return True
 
 
-def elementwise(result: np.ndarray, tensors) -> np.ndarray:
+def elementwise(result: np.ndarray, tensors, promotes: bool = True) -> np.ndarray:
     """``result`` of an elementwise op laid out as TensorIterator lays out its output (re-laid only if needed).
 
     Called (by ``Op._run``) only for results of 2+ dims with an input that is not C-contiguous: inputs that are
     all C-contiguous keep NumPy's C order (TensorIterator's too, but for odd strides of size-1 dims).
+    ``promotes``: the op computes in the result's dtype, so an operand of another dtype is cast first (see
+    ``_promoted``).
     """
-    return iterator_layout(result, [t._data for t in tensors])
+    arrays = [t._data for t in tensors]
+    if promotes:
+        cast = [_promoted(a, result.dtype) for a in arrays]
+        if any(c is not a for c, a in zip(cast, arrays)):
+            # (iterator_layout leaves the result as it is where TensorIterator's order is C order, NumPy's order for
+            # C-ordered operands; NumPy computed this one from the operands before the cast, so C order first)
+            return iterator_layout(np.ascontiguousarray(result), cast)
+    return iterator_layout(result, arrays)
+
+
+def _promoted(a: np.ndarray, npd) -> np.ndarray:
+    """An operand as TensorIterator's CPU setup sees it: one of another dtype than the common one is replaced by
+    ``a.to(common)`` (compute_types) before the dims are ordered, a copy laid out as empty_like(a) (dense strides in
+    a's dim order, infer_dense_strides): an expanded float32 gradient (strides all 0) times a complex (1, 3)-strided
+    tensor gives C order, not the complex operand's order."""
+    if a.dtype == npd or npd == np.bool_ or a.dtype == np.bool_ or a.ndim < 2 or a.size == 0:
+        return a
+    if any(s < 0 or s % a.itemsize for s in a.strides) or _dense(a.shape, [s // a.itemsize for s in a.strides]):
+        return a
+    return empty_like(a, npd)   # (its layout only)
 
 
 # A Python number's operand in TensorIterator (a 0-d wrapped number): it has no say in the order of the dims, but

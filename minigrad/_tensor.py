@@ -335,6 +335,8 @@ class Tensor(metaclass=_TensorType):
 
     def data_ptr(self) -> int:
         """Address of the first element (views of one array share memory); 0 without elements, as PyTorch."""
+        if _vmap_batched.DEPTH[0]:
+            _vmap_batched.check_storage(self)
         if self._data.size == 0:  # (PyTorch's data pointer of an empty tensor is null, whatever its storage)
             return 0
         address = self._data.__array_interface__["data"][0]
@@ -345,6 +347,8 @@ class Tensor(metaclass=_TensorType):
 
     def untyped_storage(self):
         """The memory under the tensor as bytes (a ``torch.UntypedStorage``, shared with its views)."""
+        if _vmap_batched.DEPTH[0]:
+            _vmap_batched.check_no_storage_object(self)
         from .storage import untyped_storage
         return untyped_storage(self)
 
@@ -469,8 +473,11 @@ class Tensor(metaclass=_TensorType):
                 return self.detach().resolve_conj()._data
             check_resolved(self, "Can't call numpy() on Tensor that has conjugate bit set. Use "
                            "tensor.resolve_conj().numpy() instead.")
-        # (PyTorch's storage, once handed to NumPy, can no longer grow: marked on the tensor owning the memory)
+        # (PyTorch's storage, once handed to NumPy, can no longer grow: marked on the tensor owning the memory, and
+        # on the version counter, which its aliases share: t.detach().numpy() stops t from growing too)
         (self if self._base is None else self._base)._shared_with_numpy = True
+        if len(self._version_counter) == 1:
+            self._version_counter.append(True)
         return self._data.view()  # (a new array object on the same memory each call, as PyTorch's)
 
     # Both NumPy hooks keep PyTorch's signatures, which predate NumPy 2: NumPy then gives the same
@@ -840,6 +847,9 @@ class Tensor(metaclass=_TensorType):
         if acc is None:
             acc = AccumulateGrad(self)
             self._grad_accumulator = weakref.ref(acc)
+            from .autograd import anomaly_mode
+            if anomaly_mode._enabled[0]:  # (PyTorch's Node constructor keeps the stack in anomaly mode)
+                anomaly_mode._record_trace(acc)
         return acc
 
     def _edge(self) -> tuple:
@@ -888,6 +898,8 @@ class Tensor(metaclass=_TensorType):
     @property
     def data(self) -> Tensor:
         """The values as a new tensor outside autograd (in-place changes to it are not tracked)."""
+        if _vmap_batched.DEPTH[0]:
+            _vmap_batched.check_data(self)
         t = Tensor._make(self._data)
         t._is_inference = _detached_inference() if self._is_inference else False
         if "_empty_strides" in self.__dict__:  # (an empty tensor's strides, when not the contiguous ones)

@@ -261,6 +261,18 @@ def check_storage(t) -> None:
         raise RuntimeError("Cannot access data pointer of Tensor that doesn't have storage")
 
 
+def check_no_storage_object(t) -> None:
+    """``.untyped_storage()``, ``.storage()`` on a batched tensor."""
+    if DEPTH[0] and levels(t):
+        raise NotImplementedError("Cannot access storage of BatchedTensorImpl")
+
+
+def check_data(t) -> None:
+    """``.data`` of a batched tensor."""
+    if DEPTH[0] and levels(t):
+        raise RuntimeError("accessing `data` under vmap transform is not allowed")
+
+
 def check_dynamic(t, op_name: str) -> None:
     """An op whose output shape depends on the values (``nonzero``), on a batched tensor."""
     if DEPTH[0] and levels(t):

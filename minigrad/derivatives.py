@@ -808,6 +808,8 @@ def _power_of_number(number, exponent):
 def _power_scalar(a, exponent):
     """``a ** exponent`` (a number) as PyTorch's float kernels compute it: x·x, x·x·x and 1/(x·x) for 2, 3
     and -2, sqrt, 1/sqrt and 1/x for 0.5, -0.5 and -1, pow in float64 rounded to float32 otherwise."""
+    if a.dtype.kind == "c" and type(exponent) is complex and exponent.imag == 0:
+        exponent = exponent.real   # (PyTorch's Scalar::equal(2.0) is true for 2+0j: the same special kernels)
     if a.dtype.kind == "c" and type(exponent) in (int, float) and exponent in (0.5, -0.5, -1, 2, 3, -2):
         # (PyTorch's complex kernels for these exponents: sqrt, rsqrt, reciprocal; z·z, z·z·z, 1/(z·z))
         if exponent in (0.5, -0.5, -1):
@@ -815,7 +817,7 @@ def _power_scalar(a, exponent):
         square = _complex_bits.power_product(a, a, a)
         if exponent == 2:
             return square
-        return _complex_bits.power_product(square, a, a) if exponent == 3 else _reciprocal(square)
+        return _complex_bits.power_product(square, a, a, cube_step=True) if exponent == 3 else _reciprocal(square)
     if a.dtype.kind not in "fV" or not isinstance(exponent, (int, float)):
         return np.power(a, exponent)       # integers and complex
     if a.dtype.kind == "V" and exponent in (0.5, -0.5, -1):   # bfloat16 (not float16): PyTorch's sqrt, rsqrt and
@@ -3852,20 +3854,53 @@ def _polygamma(n, a):
 
 
 def cumprod_backward(grad, self, dim, result):
-    """d cumprod: Σ_{j>=i} g_j·y_j / x_i, a reversed cumulative sum (PyTorch's formula for inputs without zeros);
-    with zeros, Σ_{k>=i} g_k·Π_{j<=k, j≠i} x_j (no division by a zero)."""
+    """d cumprod, as PyTorch's cumprod_backward: without zeros Σ_{j>=i} g_j·y_j / x_i (a reversed cumsum of
+    w = ȳ·g, over x̄); with zeros, its O(n) masked formula when no graph is recorded, else (create_graph) the
+    O(n²) loop whose graph is the true second derivative: column k gets Σ_{j>=k} g_j·Π_{i<=j, i≠k} x̄_i, copied
+    into a zeros tensor (CopySlices), as there."""
     if self.numel() <= 1 or self.shape[dim] == 1:  # (PyTorch passes grad through)
         return grad
     dim %= self.dim()  # (wrapped first, as PyTorch's: the CumsumBackward0 node saves it non-negative)
-    if not bool((self._data == 0).any()):
-        return (result.conj() * grad).flip(dim).cumsum(dim).flip(dim).div(self.conj())  # (PyTorch's w * grad order)
     ops = _ops()
+    input_conj, output_conj = self.conj(), result.conj()
+    w = output_conj * grad
+    is_zero = self._data == 0
+    if not bool(is_zero.any()):
+        return w.flip(dim).cumsum(dim).flip(dim).div(input_conj)
     n = self.shape[dim]
-    x = self.conj().movedim(dim, -1)
-    grid = x.unsqueeze(-2).expand(*x.shape[:-1], n, n)          # [..., i, j] = x_j
-    others = ops.where(Tensor._make(np.eye(n, dtype=bool)), 1.0, grid).cumprod(-1)  # [..., i, k] = Π_{j<=k, j≠i} x_j
-    terms = others * grad.movedim(dim, -1).unsqueeze(-2)
-    return ops.where(Tensor._make(np.triu(np.ones((n, n), dtype=bool))), terms, 0.0).sum(-1).movedim(-1, dim)
+    if not _STATE.enabled:
+        # [0, z1) (before the first zero): the reversed cumsum of w there, over x̄; at z1 (the first zero):
+        # Π_{i<z1} ȳ · Σ_{z1<=j<z2} g_j·Π_{z1<i<=j} x̄_i; zero from there on
+        zero = Tensor._make(is_zero)
+        cumsum = zero.cumsum(dim)
+        grad_input = _creation().zeros(self.shape, dtype=grad.dtype)
+        mask = cumsum == 0
+        grad_input.masked_scatter_(
+            mask, w.masked_fill(~mask, 0.).flip(dim).cumsum(dim).flip(dim).div_(input_conj).masked_select(mask))
+        mask = cumsum == 1
+        first_zero_index = mask.max(dim, keepdim=True)[1]
+        first_zero_mask = _creation().zeros_like(mask).scatter_(dim, first_zero_index, 1).logical_and_(mask)
+        mask &= ~first_zero_mask
+        before = ops.gather(output_conj, dim, (first_zero_index - 1).relu_()).masked_fill_(first_zero_index == 0, 1.)
+        grad_input.masked_scatter_(
+            first_zero_mask,
+            input_conj.masked_fill(~mask, 1.).cumprod(dim).mul_(grad.masked_fill(cumsum != 1, 0.))
+            .sum(dim, keepdim=True).mul_(before).masked_select(first_zero_mask))
+        return grad_input
+    grad_input = _creation().zeros(self.shape, dtype=grad.dtype)
+    ones = _creation().ones(1, dtype=grad.dtype).expand(*self.shape[:dim], 1, *self.shape[dim + 1:])
+    for k in range(n):
+        if k == 0:
+            omitted = ops.cat([ones, input_conj.narrow(dim, 1, n - 1).cumprod(dim)], dim)
+        else:
+            until_k = input_conj.narrow(dim, 0, k).prod(dim, keepdim=True)
+            if k == n - 1:
+                omitted = until_k
+            else:
+                from_k1 = input_conj.narrow(dim, k + 1, n - k - 1).cumprod(dim)
+                omitted = ops.cat([until_k, until_k.expand_as(from_k1) * from_k1], dim)
+        grad_input.select(dim, k).copy_((grad.narrow(dim, k, n - k) * omitted).sum(dim))
+    return grad_input
 
 
 def _mH(t):
@@ -3955,7 +3990,23 @@ fmod = Op("fmod", "FmodBackward0",   # (the number in a float tensor's dtype, as
                                    ).astype(a.dtype, copy=False),
           args=("other",), jvp="element_wise",
           self=lambda grad: grad)                                             # x - trunc(x/c)·c: slope 1
-fmod_tensor = Op("fmod", "FmodBackward1", np.fmod, inputs=("self", "other"), jvp="element_wise",
+def _mod_jvp(rounding_mode):
+    """fmod/remainder(Tensor, Tensor)'s forward formula as PyTorch's: self_t - other_t · self_p.div(other_p,
+    rounding_mode) (trunc: fmod, floor: remainder). A missing tangent is PyTorch's ZeroTensor: every node of the
+    formula is still recorded (a SubBackward0 on top), but ZeroTensor arithmetic gives self_t's copy when other_t
+    is missing (no 0·inf = nan where other is 0) and -1·(other_t·q) when self_t is (+0 becomes -0, not 0 - 0)."""
+    def jvp(self_t, other_t, self, other):
+        product = other_t * self.div(other, rounding_mode=rounding_mode)
+        result = self_t - product
+        if other._fw_grad is None:
+            result._data = np.array(np.broadcast_to(self_t._data, result.shape), result._data.dtype)
+        elif self._fw_grad is None:
+            result._data = np.asarray(np.multiply(product._data, -1).astype(result._data.dtype, copy=False))
+        return result
+    return jvp
+
+
+fmod_tensor = Op("fmod", "FmodBackward1", np.fmod, inputs=("self", "other"), jvp=_mod_jvp("trunc"),
                  self=lambda grad: grad,
                  other=lambda grad, self, other: grad.neg() * self.div(other, rounding_mode="trunc"))
 def _remainder(a, b):
@@ -3973,7 +4024,7 @@ remainder = Op("remainder", "RemainderBackward0",
                args=("other",), jvp="element_wise",
                self=lambda grad: grad)                                        # x - floor(x/c)·c: slope 1
 remainder_tensor = Op("remainder", "RemainderBackward1", _remainder, inputs=("self", "other"),
-                      jvp="element_wise",
+                      jvp=_mod_jvp("floor"),
                       self=lambda grad: grad,
                       other=lambda grad, self, other: grad.neg() * self.div(other, rounding_mode="floor"))
 
@@ -4276,9 +4327,10 @@ def linalg_qr_backward(grads, Q, R, mode):
     return gA if gR is None else gA + Q.matmul(gR)
 
 
-def _check_phase_invariant(imag_diag, what: str) -> None:
-    """The loss must not depend on the arbitrary phase of complex singular/eigen vectors (as PyTorch checks)."""
-    if not np.allclose(imag_diag._data, 0, rtol=1e-2, atol=1e-2):
+def _check_phase_invariant(imag_diag, what: str, other=None) -> None:
+    """The loss must not depend on the arbitrary phase of complex singular/eigen vectors (as PyTorch checks:
+    allclose(imag_diag, other) with rtol = atol = 1e-2, so |imag_diag - other| <= 1e-2 (1 + |other|))."""
+    if not np.allclose(imag_diag._data, 0 if other is None else other._data, rtol=1e-2, atol=1e-2):
         raise RuntimeError(what)
 
 
@@ -4347,10 +4399,11 @@ def svd_backward(grads, U, S, Vh, full_matrices, k):
         zero = _ops().zeros_like(S)
         im_u = zero if UhgU is None else UhgU.diagonal(0, -2, -1).imag
         im_v = zero if VhgV is None else VhgV.diagonal(0, -2, -1).imag
-        _check_phase_invariant(im_u + im_v,
+        # (PyTorch's allclose(Im diag(skew(Uᴴ gU)), -Im diag(skew(Vᴴ gV))): its rtol is relative to the V term)
+        _check_phase_invariant(im_u,
                                "svd_backward: The singular vectors in the complex case are specified up to "
                                "multiplication by e^{i phi}. The specified loss function depends on this phase term, "
-                               "making it ill-defined.")
+                               "making it ill-defined.", -im_v)
     S2 = S * S
     E = _gaps(S2)
     # (C++ evaluates the two operands of PyTorch's binary operators right to left: the right one is made first
@@ -4471,6 +4524,17 @@ def linalg_solve_triangular_backward(grad, self, result, upper, left, unitriangu
 
 
 def _solve_triangular_forward(a, b, upper, left, unitriangular):
+    if _conj_transposed(a, b):
+        # PyTorch's avoid_copy_A: A conjugated with a contiguous Aᵀ goes to trsm as it lies, its memory conj(A)
+        # read column-major with trans='C' (op = Aᵀ), and the result is row-major: the transposed equation
+        # Xᵀ Aᵀ = Bᵀ (Aᵀ Xᵀ = Bᵀ for left=False) solved in it, as PyTorch's
+        if _lapack.supports(a, b):
+            batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+            memory = _lapack._columns(np.conj(np.broadcast_to(a, batch + a.shape[-2:])))
+            out = _lapack._row_major(np.broadcast_to(b, batch + b.shape[-2:]).astype(a.dtype, copy=False))
+            _lapack._trsm_loop(memory, np.swapaxes(out, -1, -2), not left, upper, "C", unitriangular)
+            return out
+        return np.ascontiguousarray(_solve_triangular_forward(np.array(a), b, upper, left, unitriangular))
     if _lapack.supports(a, b) and a.dtype == b.dtype:  # (MKL's trsm, as PyTorch)
         return _lapack.trsm(a, b, upper, left, unitriangular)
     # (a general solve on the triangle: LAPACK's trtrs gives the same values up to rounding)
@@ -4481,6 +4545,16 @@ def _solve_triangular_forward(a, b, upper, left, unitriangular):
     if left:
         return np.linalg.solve(t, b)
     return np.swapaxes(np.linalg.solve(np.swapaxes(t, -1, -2), np.swapaxes(b, -1, -2)), -1, -2)
+
+
+def _conj_transposed(a, b) -> bool:
+    """Whether ``a`` (of a solve with ``b``) is a conjugate view whose transpose is contiguous, after broadcasting."""
+    from . import _conj
+    if not _conj.MIRRORS or a.dtype.kind != "c" or a.ndim < 2 or a.ndim < b.ndim or a.shape[:-2] != \
+            np.broadcast_shapes(a.shape[:-2], b.shape[:-2]):
+        return False
+    m = _conj.MIRRORS.get(id(_conj._owner(a)))
+    return m is not None and m.bit and np.swapaxes(a, -1, -2).flags.c_contiguous
 
 
 def _qr_forward(a, mode):
@@ -5344,7 +5418,17 @@ def _constant_pad(a, pad, value):
         widths = [(0, 0)] * out.ndim
         widths[axis] = (max(lo, 0), max(hi, 0))
         out = np.pad(out, widths, constant_values=value)
-    return np.ascontiguousarray(out)
+    # (PyTorch's result: empty(new_shape, memory_format=self.suggest_memory_format()), then filled)
+    return _in_suggested_format(a, np.ascontiguousarray(out))
+
+
+def _in_suggested_format(a, out):
+    """``out`` laid out in ``a.suggest_memory_format()``: channels_last(_3d) for such a 4-D (5-D) ``a``."""
+    if out.ndim in (4, 5) and out.ndim == a.ndim and out.size and \
+            _strides.suggested_memory_format(a) is not _strides._layout.contiguous_format:
+        return _strides.copy_into(_strides.with_strides(out.shape, _strides.channels_last_strides(out.shape),
+                                                        out.dtype), out)
+    return out
 
 
 # =============================================================================================
@@ -7086,9 +7170,11 @@ def _pad_dims(ndim: int, padding) -> list:
 
 
 def _pad_forward(a, padding, mode: str) -> np.ndarray:
+    """The padded array, in a's suggested memory format (PyTorch's padding kernels: channels_last stays)."""
+    out = a
     for axis, before, after in _pad_dims(a.ndim, padding):
-        a = np.take(a, _pad_source(a.shape[axis], before, after, mode), axis=axis)
-    return np.ascontiguousarray(a)
+        out = np.take(out, _pad_source(out.shape[axis], before, after, mode), axis=axis)
+    return _in_suggested_format(a, np.ascontiguousarray(out))
 
 
 def _pad_backward(g, shape, padding, mode: str) -> np.ndarray:
@@ -7112,6 +7198,11 @@ def _pad_backward(g, shape, padding, mode: str) -> np.ndarray:
     return np.ascontiguousarray(out.T.reshape(shape))
 
 
+def _pad_backward_like(g, x, padding, mode: str) -> np.ndarray:
+    """_pad_backward laid out in the input's suggested memory format (PyTorch's grad_input, as the input)."""
+    return _in_suggested_format(x, _pad_backward(g, x.shape, padding, mode))
+
+
 def _padding_ops(mode: str, k: int) -> tuple:
     """The pad op of one mode and dimension count, and its backward (an op too, for double backward)."""
     kind = {"reflect": "Reflection", "replicate": "Replication"}[mode]
@@ -7122,7 +7213,7 @@ def _padding_ops(mode: str, k: int) -> tuple:
                         self=lambda grad, self, padding: ops["backward"](grad, self, padding=padding))
     ops["backward"] = Op(
         f"{name}_backward", f"{kind}Pad{k}DBackwardBackward0",
-        lambda g, x, padding: _pad_backward(g, x.shape, padding, mode), inputs=("grad_output", "self"),
+        lambda g, x, padding: _pad_backward_like(g, x, padding, mode), inputs=("grad_output", "self"),
         args=("padding",), jvp="linear",   # linear in grad_output; self only gives the shape
         grad_output=lambda grad, padding: ops["forward"](grad, padding=padding),        # the pad again
         self=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))

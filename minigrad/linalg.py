@@ -811,7 +811,12 @@ def lu_solve(LU, pivots, B, *, left=True, adjoint=False):
                            f"{_ops._legacy(LU.dtype)} and B of type {_ops._legacy(B.dtype)} instead")
     if pivots.dtype.name != "int32":
         raise RuntimeError(f"{fn}: pivots should be a Tensor of scalar type torch.int32")
-    return _D.linalg_lu_solve(LU, pivots, B, left=left, adjoint=adjoint)
+    out = _D.linalg_lu_solve(LU, pivots, B, left=left, adjoint=adjoint)
+    if not left and out.numel():
+        # (PyTorch's kernel solves Aᴴ Xᴴ = Bᴴ in place, then sets the conjugate bit of its result: Xᴴᴴ)
+        from . import _conj
+        out = _conj.with_conj_bit(out)
+    return out
 
 
 def _lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):

@@ -29,7 +29,7 @@ from . import _dtypes, _layout
 from ._tensor import Size, Tensor
 from ._warn_once import warn_once as _warn_once
 from .autograd import forward_ad, grad_mode
-from .autograd.graph import Node
+from .autograd.graph import FREED_MESSAGE, Node
 from .overrides import _disabled_torch_function_impl
 
 __all__ = ["addmm", "log_softmax", "mm", "softmax", "sum"]
@@ -136,8 +136,7 @@ class SparseTensor(Tensor):
             raise RuntimeError("Cannot get values on an uncoalesced tensor, please call .coalesce() first")
         out = Tensor._make(self._vals._data)
         # d values -> d self: a sparse tensor with self's indices and the gradient as values
-        return _record("ValuesBackward0", out, (self,), lambda g: (_like(self, g),),
-                       {"self_sym_sizes": self.shape})
+        return _record("ValuesBackward0", out, (self,), lambda g: (_like(self, g),), {"self": self})
 
     def data_ptr(self) -> int:
         raise RuntimeError("Cannot access data pointer of Tensor that doesn't have storage")
@@ -188,11 +187,21 @@ class SparseTensor(Tensor):
 
     # -- conversions
     def to_dense(self, dtype=None, *, masked_grad=None) -> Tensor:
-        """The dense tensor (ToDenseBackward0: the gradient, masked to self's entries, flows back sparse)."""
+        """The dense tensor (ToDenseBackward0: the gradient flows back sparse, masked to self's entries unless
+        ``masked_grad=False``: PyTorch's to_dense_backward)."""
+        if dtype is not None:
+            raise RuntimeError("dtype argument is not supported by sparse_to_dense")
         out = Tensor._make(np.array(self._data))
+        if masked_grad is False:  # grad.to_sparse(sparse_dim): every nonzero entry of the gradient
+            return _record("ToDenseBackward0", out, (self,), lambda g: (to_sparse(_dense(g), self.sparse_dim()),),
+                           {"self": self})
         return _record("ToDenseBackward0", out, (self,), lambda g: (_sparse_mask(g, self),), {"self": self})
 
-    def to_sparse(self, *args, **kwargs) -> SparseTensor:
+    def to_sparse(self, sparse_dim=None, *, layout=None, blocksize=None, dense_dim=None) -> SparseTensor:
+        """Self (already COO); another sparse_dim is refused, as PyTorch's sparse_coo_to_sparse."""
+        if sparse_dim is not None and sparse_dim != self.sparse_dim():
+            raise RuntimeError("to_sparse: conversion from Sparse to Sparse with sparse_dim argument "
+                               "!=self.sparse_dim() is not supported")
         return self
 
     to_sparse_coo = to_sparse
@@ -308,6 +317,26 @@ class SparseTensor(Tensor):
         out = _make(self._idx._data[::-1].copy(), self._vals._data, self._size[::-1], False)
         return _record("TBackward0", out, (self,), lambda g: (g.t(),))
 
+    @property
+    def mT(self):  # noqa: N802  (PyTorch's name)
+        """The transpose of the last two dims (TransposeBackward0): both must be sparse dims; their index rows swap."""
+        nd, sd = len(self._size), self._idx._data.shape[0]
+        if nd < 2:
+            return Tensor.mT.__get__(self)
+        if nd - 1 >= sd:
+            raise RuntimeError(f"sparse transpose: transposed dimensions must be sparse Got sparse_dim: {sd}, "
+                               f"d0: {nd - 2}, d1: {nd - 1}")
+        idx = self._idx._data.copy()
+        idx[[-2, -1]] = idx[[-1, -2]]
+        out = _make(idx, self._vals._data, self._size[:-2] + self._size[:-3:-1], False)
+        # (dims -2 and -1 saved as PyTorch's node shows them: wrapped to unsigned 64-bit)
+        return _record("TransposeBackward0", out, (self,), lambda g: (g.mT,), {"dim0": 2**64 - 2, "dim1": 2**64 - 1})
+
+    @property
+    def mH(self):  # noqa: N802
+        """The conjugate transpose of the last two dims (real values: mT; complex ones: on the dense values)."""
+        return self.mT if not self.is_complex() else Tensor.mH.__get__(self)
+
     def sum(self, dim=None, keepdim: bool = False, *, dtype=None):
         if dim is None:  # (a dense scalar: SumBackward0, with a dense gradient, as PyTorch's)
             return Tensor.sum(self, dtype=dtype)
@@ -408,24 +437,42 @@ def _coalesce(idx: np.ndarray, vals: np.ndarray, size) -> tuple[np.ndarray, np.n
 class _SparseNode(Node):
     """The grad_fn of a sparse operation: ``_backward(grad)`` gives the inputs' gradients."""
 
-    __slots__ = ("_backward", "_saved")
+    __slots__ = ("_backward", "_freed", "_saved")
 
     def _apply(self, grad_outputs: tuple) -> tuple:
+        if self._freed:
+            raise RuntimeError(FREED_MESSAGE)
         return tuple(self._backward(grad_outputs[0]))
 
     def __getattr__(self, name: str):
         saved = object.__getattribute__(self, "_saved")
         if name.startswith("_saved_") and name[7:] in saved:
             value = saved[name[7:]]
+            if self._freed and _is_tensor_slot(value):
+                raise RuntimeError(FREED_MESSAGE)
             # (the node's own output is held weakly: output -> node -> output would be a reference cycle)
             return value() if type(value) is weakref.ref else value
+        if name.startswith("_raw_saved_") and name[11:] in saved and _is_tensor_slot(saved[name[11:]]):
+            from .autograd.graph import SavedTensor
+            value = saved[name[11:]]
+            if type(value) is weakref.ref:
+                return SavedTensor(value(), is_output=True)
+            return SavedTensor(value)
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     def __dir__(self):
-        return sorted((set(super().__dir__()) - {"_saved"}) | {"_saved_" + k for k in self._saved})
+        # (a tensor PyTorch saves also has its ``_raw_saved_*``, the SavedTensor)
+        return sorted((set(super().__dir__()) - {"_saved"}) | {"_saved_" + k for k in self._saved}
+                      | {"_raw_saved_" + k for k, v in self._saved.items() if _is_tensor_slot(v)})
 
     def _release_variables(self) -> None:
-        pass
+        # (as PyTorch's SavedVariables: a node that saved a tensor cannot run, nor show it, a second time)
+        if any(_is_tensor_slot(v) for v in self._saved.values()):
+            self._freed = True
+
+
+def _is_tensor_slot(value) -> bool:
+    return isinstance(value, Tensor) or type(value) is weakref.ref
 
 
 _NODE_CLASSES: dict = {}
@@ -443,6 +490,7 @@ def _record(name: str, out: Tensor, inputs: tuple, backward, saved: dict | None 
     node._input_meta = tuple(_meta(t) for t in inputs)
     node._backward = backward
     node._saved = saved or {}
+    node._freed = False
     out._requires_grad = True
     out._grad_fn = node
     out._output_nr = 0
@@ -465,11 +513,22 @@ def _dense(g: Tensor) -> Tensor:
 
 
 def _sparse_mask(g: Tensor, mask: SparseTensor) -> SparseTensor:
-    """``g`` at ``mask``'s entries, as a coalesced sparse tensor (PyTorch's ``sparse_mask`` of the coalesced mask)."""
+    """``g`` at ``mask``'s entries, as a coalesced sparse tensor (PyTorch's ``g.sparse_mask(mask.coalesce())``,
+    SparseMaskBackward0 when g requires grad: a double backward goes through it)."""
     idx = mask._idx._data
     if not mask._coalesced:
         idx, _ = _coalesce(idx, np.zeros(idx.shape[1]), mask._size)
-    return _make(idx, _gather(_dense(g), idx)._data, mask._size, True)
+        mask = _make(idx, np.zeros((idx.shape[1],) + mask._vals._data.shape[1:], mask._vals._data.dtype),
+                     mask._size, True)
+    with grad_mode.no_grad():
+        out = _make(idx, _gather(_dense(g), idx)._data, mask._size, True)
+    sparse_in = isinstance(g, SparseTensor)
+
+    def backward(gg):
+        # d sparse_mask(g) -> dg: the incoming gradient at the mask's entries (dense again for a dense g)
+        masked = _sparse_mask(gg, mask)
+        return (masked if sparse_in else masked.to_dense(),)
+    return _record("SparseMaskBackward0", out, (g,), backward, {"mask": mask})
 
 
 def _gather(dense: Tensor, idx: np.ndarray) -> Tensor:
@@ -544,8 +603,8 @@ def _as_sparse_method(self, *args, **kwargs):
 
 
 def _to_dense_method(self, dtype=None, *, masked_grad=None) -> Tensor:
-    """``Tensor.to_dense()`` of a dense tensor: itself (PyTorch returns self)."""
-    return self
+    """``Tensor.to_dense()`` of a dense tensor: itself, or ``self.to(dtype)`` (PyTorch's at::to_dense)."""
+    return self if dtype is None else self.to(dtype)
 
 
 # ---- operations ---------------------------------------------------------------------------------------------
@@ -692,10 +751,13 @@ def _addmm(mat, mat1, mat2, beta, alpha) -> Tensor:
     out = Tensor._make(np.asarray(result, dtype=mat1._data.dtype))
 
     def backward(g):
-        # d(beta·M + alpha·A@B): beta·g for M; alpha·g@Bᵀ at A's entries; alpha·Aᵀ@g for B
-        gm = g * beta if mat is not None else None
-        ga = _sparse_mask(g.mm(mat2.t()) * alpha, mat1)
-        gb = mat1.t().to_dense().mm(g) * alpha
+        # d(beta·M + alpha·A@B): beta·g for M; alpha·g@Bᵀ at A's entries; alpha·Aᵀ@g for B (a factor of 1 is
+        # left out, as PyTorch's maybe_multiply: no MulBackward0 in a double-backward graph)
+        def times(t, k):
+            return t if k == 1 else t * k
+        gm = times(g, beta) if mat is not None else None
+        ga = _sparse_mask(times(g.mm(mat2.t()), alpha), mat1)
+        gb = times(mat1.t().to_dense().mm(g), alpha)
         return (gm, ga, gb) if mat is not None else (ga, gb)
     inputs = (mat, mat1, mat2) if mat is not None else (mat1, mat2)
     return _record("SparseAddmmBackward0", out, inputs, backward, {"mat1": mat1, "mat2": mat2, "alpha": alpha})
@@ -734,8 +796,8 @@ def sum(input: Tensor, dim=None, dtype=None) -> Tensor:  # noqa: A001  (torch.sp
         if dim is None:
             raise RuntimeError("coalesce expected sparse coordinate tensor layout but got Strided")
         raise _not_for_sparse("aten::_indices", "CPU")
-    if dim is None:
-        return Tensor.sum(input, dtype=dtype)
+    if dim is None:  # PyTorch's _sparse_sum: input.coalesce().values().sum(dtype) (a dense scalar)
+        return input.coalesce().values().sum(dtype=dtype)
     dims = _dims(input, dim)
     out = _summed(input, dims, False, dtype)
 

@@ -126,4 +126,7 @@ def storage(tensor) -> TypedStorage:
     """The memory under ``tensor`` as elements of its dtype, with PyTorch's deprecation warning (once: a Python
     warning of torch.storage with its own flag, which torch.set_warn_always does not change)."""
     _warn_once("TypedStorage", _TYPED_WARNING, honours_warn_always=False)
+    from . import _vmap_batched
+    if _vmap_batched.DEPTH[0]:
+        _vmap_batched.check_no_storage_object(tensor)
     return TypedStorage(tensor._data, tensor.dtype)

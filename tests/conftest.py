@@ -13,6 +13,8 @@ import sys
 import numpy as np
 import pytest
 
+pytest.register_assert_rewrite("parity")   # (its same_as_torch asserts: show the differing output)
+
 
 @pytest.fixture(autouse=True)
 def _seeded_global_generators():

@@ -45,7 +45,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from parity import _SUBMODULES  # noqa: E402  (the torch.* submodules a program may import)
+from parity import _SUBMODULES, fresh_warn_once  # noqa: E402  (_SUBMODULES: the torch.* submodules a program may import)
 
 # What minigrad deliberately lacks: an example list whose source matches one of these is skipped.
 _UNSUPPORTED = [
@@ -498,7 +498,13 @@ def new_names() -> list[str]:
 
 
 def sweep(paths: list[str], seed: int = 0, printoptions: dict | None = None) -> list[Result]:
-    return [compare(p, seed, printoptions) for p in paths]
+    """compare() each path, each as in a fresh process: the warnings given once per process are given whatever
+    ran before (``parity.fresh_warn_once``; in this process, and in the worker other test files ran in)."""
+    results = []
+    for p in paths:
+        with fresh_warn_once():
+            results.append(compare(p, seed, printoptions))
+    return results
 
 
 def _show(rec: Record) -> str:

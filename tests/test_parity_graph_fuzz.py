@@ -86,16 +86,6 @@ KNOWN: list[tuple] = [
      "which saved tensor backward names first when several were modified in place: PyTorch's generated node "
      "unpacks its saved variables in its own order (mat1 before mat2 ...), minigrad's in its formulas' order, "
      "and a view of a tensor changed in place is reported under its regenerated AsStrided node"),
-    (r"^double_graph: nodes .*'CumprodBackward0'.* != torch .*'CopySlices'", r"cumprod\(", "line", None,
-     "create_graph through cumprod of an input with zeros: PyTorch's cumprod_backward handles each line's "
-     "first zero with in-place writes (CopySlices), prods and cats; minigrad's formula (same values) with "
-     "a masked cumulative product"),
-    (r"^(double_graph\[\d+\] \w+\._saved_\w+|first_grads\[\d+\]\.value): strides \(", r"dtype=torch\.complex",
-     "line", 8810,
-     "the layout of a gradient computed under create_graph from an expanded tensor (the gradient of a sum) and "
-     "a complex one: TensorIterator casts an input of another dtype first (a copy whose layout, for an expanded "
-     "input, follows ATen's rules for overlapping tensors) and lays the result out by that copy; minigrad by the "
-     "input as it is (an attempt in _strides.elementwise broke other layouts of test_parity_strides.py)"),
     (r"^(v\d+\.value: values|graph\[\d+\] (Nan)?[Mm]edianBackward1\._saved_indices)",
      r"(expand|broadcast_to|expand_as)\((.|\n)*median\(", "seed", 2017,
      "median/nanmedian along a dim of an expanded tensor (stride 0): PyTorch's kernel partially sorts a copy that "

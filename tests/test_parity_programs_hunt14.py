@@ -16,7 +16,7 @@ from __future__ import annotations
 import warnings
 
 import pytest
-from parity import run_both
+from parity import fresh_warn_once, run_both
 from test_parity_programs_hunt13 import PRE as _HUNT13_PRE
 from test_parity_programs_hunt13 import _mask
 
@@ -3834,7 +3834,9 @@ ONCE = ['T_and_mT_on_non_2d_warning', 'copy_construct_tensor_warning', 'create_g
 
 @pytest.mark.parametrize("name", sorted(set(PROGRAMS) - set(ONCE)))
 def test_program_prints_like_pytorch(name: str) -> None:
-    with warnings.catch_warnings():  # (restores the filters and showwarning the program's prelude replaces)
+    # (catch_warnings restores the filters and showwarning the prelude replaces; fresh_warn_once: the warnings
+    # given once per process are given whatever ran before in this process)
+    with warnings.catch_warnings(), fresh_warn_once():
         ours, theirs = run_both(PROGRAMS[name])
     assert theirs, "the program printed nothing under PyTorch"
     assert _mask(ours) == _mask(theirs)

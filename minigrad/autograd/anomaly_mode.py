@@ -100,7 +100,8 @@ def _trace_metadata(trace) -> dict:
 
 
 def _run_with_anomaly_check(node, grads: tuple) -> tuple:
-    """``node._apply(grads)``, raising on NaN outputs and warning with the forward trace on any error."""
+    """``node._apply(grads)``, raising on NaN outputs (the engine warns with the forward trace on any error:
+    ``_warn_trace``)."""
     prev = _current_node[0]
     _current_node[0] = node
     try:
@@ -110,12 +111,14 @@ def _run_with_anomaly_check(node, grads: tuple) -> tuple:
                 if g is not None and np.isnan(g._data).any():
                     raise RuntimeError(f"Function '{node.name()}' returned nan values in its {i}th output.")
         return outputs
-    except Exception:
-        for msg in _trace_messages(node):
-            warnings.warn(msg, stacklevel=2)
-        raise
     finally:
         _current_node[0] = prev
+
+
+def _warn_trace(node) -> None:
+    """The warnings of an error raised while ``node`` ran in backward (its hooks included)."""
+    for msg in _trace_messages(node):
+        warnings.warn(msg, stacklevel=3)
 
 
 # PyTorch raises these warnings from C++ (TORCH_WARN), which appends where in its source they came from.

@@ -461,6 +461,20 @@ def _unpack_saved(node) -> None:
 
 def _call_function(node, grads: list) -> list:
     """Run one node: its hooks, ``_apply``, and the shape/dtype fix-up of what it returns."""
+    if not _anomaly[0]:
+        return _run_node(node, grads)
+    try:
+        return _run_node(node, grads)
+    except Exception:
+        # (PyTorch's GraphTask::set_exception: whatever fails while a node is processed, its hooks too, shows
+        # the node's forward trace)
+        from .anomaly_mode import _warn_trace
+        _warn_trace(node)
+        raise
+
+
+def _run_node(node, grads: list) -> list:
+    """_call_function's work."""
     grads = _call_tensor_pre_hooks(node, grads)
     if node._pre_hooks:
         for hook in list(node._pre_hooks.values()):

@@ -158,21 +158,27 @@ def make_dual(tensor, tangent, *, level: int | None = None):
         _suspended[0] = suspended
     if not _fwd_enabled[0]:  # (forward grads off: a plain view)
         return dual
-    if not _same_meta(tangent, tensor) or tangent.is_conj():  # (PyTorch keeps the tangent itself only if laid
-        # out as the primal, and not a lazy conjugate view)
+    if not _same_meta(tangent, tensor) or tangent.is_conj() != tensor.is_conj():
+        # PyTorch's set_fw_grad keeps the tangent itself only if laid out as the primal (has_same_meta: strides,
+        # storage size and offset, conjugate bit); else it copies it into _new_zeros_with_same_feature_meta (the
+        # primal's layout and dtype: a float64 tangent of a float32 primal becomes float32) given the primal's
+        # conjugate bit (_set_conj), so a conj view primal gets a tangent that is_conj() with the given values
+        from .. import _conj, _dispatch
         from .._tensor import Tensor
-        copy = np.empty_like(tensor._data, dtype=tangent._data.dtype)
+        copy = Tensor._make(_zeros_with_same_meta(tensor._data, tensor._data.dtype))
+        if tensor.is_conj():
+            _conj.set_conj_bit(copy)
         if _records(tangent):   # (a recorded copy_: backward through the tangent reaches the given one)
-            copy = Tensor._make(copy)
             suspended, _suspended[0] = _suspended[0], True
             try:
                 copy.copy_(tangent)
             finally:
                 _suspended[0] = suspended
-        else:
-            copy[...] = tangent._data
+        else:   # (complex into real: PyTorch's copy_ warning)
+            copy._data[...] = _dispatch.cast_array(tangent._data, copy._data.dtype)
+            if _conj.MIRRORS:
+                _conj.after_write(copy)
         from .. import _vmap_batched
-        copy = Tensor._make(copy) if isinstance(copy, np.ndarray) else copy
         tangent = _vmap_batched.follow(copy, tangent) if _vmap_batched.DEPTH[0] else copy   # (batched as it was)
     _set_tangent(dual, tangent)   # (its own dtype, as in PyTorch: a float64 tangent stays float64)
     return dual
@@ -806,7 +812,14 @@ def _elementwise_jvp(op, env, primals, tangents, _dispatch):
             if is_grad_enabled():
                 zero_terms[name] = None   # (a constant zero: computed below only if the sum is recorded)
                 if _zero_term_recorded(env, params):
-                    env["grad"] = tangents[op.inputs.index(name)].conj()
+                    tangent = tangents[op.inputs.index(name)]
+                    if op.name == "mul" and (tangent.is_complex() or _is_complex_factor(env, params, op, primals,
+                                                                                         _dispatch)):
+                        # (mul's own formula, as below: no conj round trip, whose ConjBackward0 nodes PyTorch's
+                        # graph has not)
+                        zero_terms[name] = tangent * _lookup(env, params[1], op, primals, _dispatch)
+                        continue
+                    env["grad"] = tangent.conj()
                     zero_terms[name] = formula(*[_lookup(env, p, op, primals, _dispatch) for p in params]).conj()
             continue
         tangent = tangents[op.inputs.index(name)]
@@ -942,6 +955,21 @@ def _check_view_tangent(o, t, args) -> None:
             return
 
 
+def _refuse_no_tangent(o, args, dirty) -> None:
+    """A custom Function's jvp returned None for a differentiable output: PyTorch's errors (it sets the
+    undefined tangent on the output)."""
+    if any(o is d for d in dirty):
+        raise RuntimeError("An inplace custom Function is not modifying the forward mode gradients inplace. If the "
+                           "forward is modifying an input inplace, then the jvp function must modify the "
+                           "corresponding gradient inplace.")
+    if o._base is not None or any(o is a for a in args):   # (a view, or an input given back)
+        raise RuntimeError("cannot call get_autograd_meta() on undefined tensor")
+    raise RuntimeError("(new_grad_base.is_floating_point() || new_grad_base.is_complex()) && "
+                       "(self_base.is_floating_point() || self_base.is_complex()) INTERNAL ASSERT FAILED at "
+                       "\"/__w/pytorch/pytorch/torch/csrc/autograd/autograd_meta.cpp\":159, please report a bug to "
+                       "PyTorch. Expected both tensor and its forward grad to be floating point or complex")
+
+
 def _function_jvp(cls, node, args, outputs) -> None:
     """A custom Function's outputs get their tangents from ``cls.jvp(ctx, *input_tangents)``."""
     from .._creation import zeros_like
@@ -973,6 +1001,9 @@ def _function_jvp(cls, node, args, outputs) -> None:
         if t is not None and not isinstance(t, Tensor):
             from .graph import _c_type_name
             raise RuntimeError(f"expected Variable or None (got {_c_type_name(t)}) for grad output {i}.")
+        if t is None and (o.dtype.is_floating_point or o.dtype.is_complex) \
+                and not any(o is n for n in node.non_differentiable or ()):
+            _refuse_no_tangent(o, args, dirty)
         if dirty and any(o is d for d in dirty):
             # an input changed in place keeps its tangent, which jvp must change in place too: PyTorch checks
             # that the returned tangent's version is not the one the input's tangent had before jvp ran

@@ -95,7 +95,8 @@ def _numerical_jacobian(fn, inputs, outputs, eps: float, wirtinger: bool = False
         data[idx] = orig + step
         out_b = [o._data.copy() for o in _as_tuple(fn(*inputs))]
         data[idx] = orig
-        return [((b - a) / (2 * eps)).reshape(-1) for a, b in zip(out_a, out_b)]
+        with np.errstate(all="ignore"):  # (eps=0 gives nan without a word, as PyTorch's division does)
+            return [((b - a) / (2 * eps)).reshape(-1) for a, b in zip(out_a, out_b)]
 
     jacobians = []
     for x in _diff_inputs(inputs):
@@ -279,10 +280,18 @@ def _fast_check(fn, inputs, func_out, outputs, eps, rtol, atol, nondet_tol, chec
         else:
             jus = jvp(x, u.reshape(x.shape) * eps)
         numerical.append([(v * ju).sum() for v, ju in zip(vs, jus)])
-    # analytical (vᵀJ)·u: one backward per output with grad_output v
+    # analytical (vᵀJ)·u: one backward per output with grad_output v, run twice (PyTorch's reentrancy check:
+    # max |vᵀJ₁ - vᵀJ₂| <= nondet_tol)
     analytical = []
     for o, v in zip(outputs, vs):
         grads = autograd_grad(o, diff, v.reshape(o.shape), retain_graph=True, allow_unused=True)
+        again = autograd_grad(o, diff, v.reshape(o.shape), retain_graph=True, allow_unused=True)
+        if any(g is not None and h is not None and g.numel() and float((g - h).abs().max()) > nondet_tol
+               for g, h in zip(grads, again)):
+            raise GradcheckError(
+                "Backward is not reentrant, i.e., running backward with same input and grad_output multiple "
+                "times gives different values, although analytical gradient matches numerical gradient."
+                f"The tolerance for nondeterminism was {nondet_tol}." + _FAILED_NONDET_MSG)
         row = []
         for g, x, u in zip(grads, diff, us):
             vj = (x.new_zeros(x.numel()) if g is None else g.reshape(-1)).to(x.dtype)
@@ -423,6 +432,13 @@ def _test_backward_mul_by_grad_output(outputs, inputs) -> None:
             raise GradcheckError("grad is incorrect size")
 
 
+def _warn_bc_breaking() -> None:
+    """PyTorch's warning before an undefined-gradient check fails."""
+    warnings.warn("Backwards compatibility: New undefined gradient support checking feature is enabled by default, "
+                  "but it may break existing callers of this function. If this is true for you, you can call this "
+                  "function with \"check_undefined_grad=False\" to disable the feature", stacklevel=3)
+
+
 def _test_undefined_backward_mode(fn, inputs) -> None:
     """Backward must cope with outputs that received no gradient at all ("undefined" = None)."""
     from .._creation import zeros_like
@@ -441,11 +457,13 @@ def _test_undefined_backward_mode(fn, inputs) -> None:
             grads = run_backward(outputs, grad_outputs, False, False, inputs=diff, accumulate=False,
                                  allow_unused=True)
         except RuntimeError as e:
+            _warn_bc_breaking()
             raise GradcheckError("Expected backward function to handle undefined output grads. Please look at "
                                  "\"Notes about undefined output gradients\" in "
                                  "\"tools/autograd/derivatives.yaml\"") from e
         for gi in grads:
             if gi is not None and not bool(np.all(gi._data == 0)):
+                _warn_bc_breaking()
                 raise GradcheckError("Expected all input grads to be undefined or zero when all output grads are "
                                      "undefined or zero. Please look at \"Notes about undefined output gradients\" "
                                      "in \"tools/autograd/derivatives.yaml\"")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import sys
+import threading
 import warnings
 import weakref
 from collections import OrderedDict
@@ -558,7 +559,7 @@ class SavedTensor:
         self._hook_meta = None
         self._was_non_leaf = False
         self._view_grad_fn = None   # (the output of an in-place op on a view: see _dispatch._record_copy_slices)
-        hooks = _saved_hooks_stack[-1] if _saved_hooks_stack else None
+        hooks = _thread_hooks()[-1] if _saved_hooks_stack and _thread_hooks() else None
         if hooks is not None:
             self._output_nr = tensor._output_nr
             self._requires_grad = tensor.requires_grad
@@ -765,7 +766,24 @@ class SavedTensor:
 
 # ---- saved tensor hooks (pack/unpack) --------------------------------------------------------
 
+# PyTorch's default hooks are per thread (SavedTensorDefaultHooksTLS): each thread has its own stack
+# (``_thread_hooks``); _saved_hooks_stack holds every thread's entries, so that "no hooks anywhere" stays one
+# list test on the hot path (_dispatch).
 _saved_hooks_stack: list = []
+
+
+class _HooksTLS(threading.local):
+    def __init__(self) -> None:
+        self.stack: list = []
+        self.disabled_message = None
+
+
+_hooks_tls = _HooksTLS()
+
+
+def _thread_hooks() -> list:
+    """This thread's stack of (pack, unpack) hooks."""
+    return _hooks_tls.stack
 
 
 class saved_tensors_hooks(metaclass=TorchNamed):
@@ -783,12 +801,18 @@ class saved_tensors_hooks(metaclass=TorchNamed):
                             "argument types are supported:\n    1. (arg0: collections.abc.Callable, arg1: "
                             "collections.abc.Callable) -> None\n\nInvoked with: "
                             f"{self.pack_hook!r}, {self.unpack_hook!r}")
-        if _disabled_hooks_message[0] is not None:
-            raise RuntimeError(_disabled_hooks_message[0])
-        _saved_hooks_stack.append((self.pack_hook, self.unpack_hook))  # ``as`` binds None, as in PyTorch
+        if _hooks_tls.disabled_message is not None:
+            raise RuntimeError(_hooks_tls.disabled_message)
+        entry = (self.pack_hook, self.unpack_hook)
+        _hooks_tls.stack.append(entry)  # ``as`` binds None, as in PyTorch
+        _saved_hooks_stack.append(entry)
 
     def __exit__(self, *exc) -> None:
-        _saved_hooks_stack.pop()
+        entry = _hooks_tls.stack.pop()
+        for i in range(len(_saved_hooks_stack) - 1, -1, -1):  # (another thread's entries may come after it)
+            if _saved_hooks_stack[i] is entry:
+                del _saved_hooks_stack[i]
+                break
 
 
 class save_on_cpu(saved_tensors_hooks):
@@ -798,20 +822,17 @@ class save_on_cpu(saved_tensors_hooks):
         super().__init__(lambda tensor: (tensor.device, tensor), lambda packed: packed[1])
 
 
-_disabled_hooks_message: list = [None]
-
-
 @contextlib.contextmanager
 def disable_saved_tensors_hooks(error_message: str):
     """Context manager (or decorator) that makes using ``saved_tensors_hooks`` an error (with ``error_message``)."""
-    if _saved_hooks_stack:  # hooks already active: PyTorch refuses right away
+    if _hooks_tls.stack:  # hooks already active: PyTorch refuses right away
         raise RuntimeError(error_message)
-    prev = _disabled_hooks_message[0]
-    _disabled_hooks_message[0] = error_message
+    prev = _hooks_tls.disabled_message
+    _hooks_tls.disabled_message = error_message
     try:
         yield
     finally:
-        _disabled_hooks_message[0] = prev
+        _hooks_tls.disabled_message = prev
 
 
 # ---- allow_mutation_on_saved_tensors ------------------------------------------------------------

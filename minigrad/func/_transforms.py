@@ -104,6 +104,7 @@ def _captured_tensors(func, args) -> dict:
     """The tensors ``func`` reaches from outside (closure, globals, a partial's arguments; inside lists, tuples and
     dicts, a few levels deep), ``args`` left out: PyTorch wraps the arguments at the transform's level, and the
     others are captured tensors, which its grad transforms refuse to change in place."""
+    from ..nn.modules.module import Module
     found: dict = {}
 
     def visit(value, depth: int) -> None:
@@ -115,6 +116,11 @@ def _captured_tensors(func, args) -> dict:
         elif depth and isinstance(value, dict):
             for v in value.values():
                 visit(v, depth - 1)
+        elif isinstance(value, Module):  # (its parameters and buffers: a BatchNorm's running stats, say)
+            for t in (*value.parameters(), *value.buffers()):
+                found[id(t)] = weakref.ref(t)
+    # (a module given as func, or one of its bound methods, reaches its own tensors too)
+    visit(getattr(func, "__self__", func), 0)
     for value in _vmap_batched._captured(func):
         visit(value, 3)
     for a in tree_flatten(args)[0]:

@@ -1119,6 +1119,7 @@ def _check_convolution(input: Tensor, weight: Tensor, bias, stride, padding, dil
     if bias is not None and bias.dtype is not input.dtype:
         raise RuntimeError(f"Input type ({_c_type(input.dtype)}) and bias type ({_c_type(bias.dtype)}) should be the "
                            "same")
+    _check_complex_weight_type(input, weight)
     # The remaining checks belong to the kernel PyTorch picks, and their messages differ by kernel.
     wrong_type = input.dtype is not weight.dtype
     if _uses_mkldnn(input, weight, groups):
@@ -1136,6 +1137,20 @@ def _check_convolution(input: Tensor, weight: Tensor, bias, stride, padding, dil
                                f"{_ops._legacy(weight.dtype)}")
         if input.dtype._kind < 2:   # (integers and bool: the slow kernels' dtype lists)
             _check_slow_conv_dtype(input.dtype, w[2:], stride, padding, dilation)
+
+
+def _check_complex_weight_type(input: Tensor, weight: Tensor, bias=None) -> None:
+    """A complex input's convolution (PyTorch's complex_convolution) checks the weight's type (then, given, the
+    bias's), naming the tensors' types as Python's error translation shows them (torch.FloatTensor;
+    CPUBFloat16Type, CPUBoolType and the complex ones keep their C++ names)."""
+    if not input.dtype.is_complex:
+        return
+
+    def name(d):
+        return f"CPU{_ops._legacy(d)}Type" if d.name == "bfloat16" else _ops._tensor_type_name(d)
+    for what, t in (("weight", weight), ("bias", bias)):
+        if t is not None and t.dtype is not input.dtype:
+            raise RuntimeError(f"Input type ({name(input.dtype)}) and {what} type ({name(t.dtype)}) should be the same")
 
 
 def _check_slow_conv_dtype(dtype, kernel, stride, padding, dilation) -> None:
@@ -1165,6 +1180,7 @@ def _check_transposed(input: Tensor, weight: Tensor, bias, stride, padding, dila
     if bias is not None and (bias.dim() != 1 or bias.shape[0] != w[1] * groups):
         raise RuntimeError(f"Given transposed=1, weight of size {w}, expected bias to be 1-dimensional with "
                            f"{w[1] * groups} elements, but got bias of size {list(bias.shape)} instead")
+    _check_complex_weight_type(input, weight, bias)   # (before the bias's type of check_shape_forward, here)
     if bias is not None and bias.dtype is not input.dtype:
         raise RuntimeError(f"Input type ({_c_type(input.dtype)}) and bias type ({_c_type(bias.dtype)}) should be the "
                            "same")
