@@ -31,7 +31,7 @@ from ._class_names import TorchNamed
 from ._conj import MIRRORS as _CONJ_MIRRORS
 from ._printing import format_tensor
 from ._warn_once import warn_once
-from .autograd import grad_mode
+from .autograd import anomaly_mode, grad_mode
 from .autograd.graph import AccumulateGrad, _add_hook, _HookDict
 
 _STATE = grad_mode.STATE
@@ -847,7 +847,6 @@ class Tensor(metaclass=_TensorType):
         if acc is None:
             acc = AccumulateGrad(self)
             self._grad_accumulator = weakref.ref(acc)
-            from .autograd import anomaly_mode
             if anomaly_mode._enabled[0]:  # (PyTorch's Node constructor keeps the stack in anomaly mode)
                 anomaly_mode._record_trace(acc)
         return acc
