@@ -24,8 +24,10 @@ lab: $(STAMP)
 	cd notebooks && ../$(BIN)/jupyter lab $(ALLOW_ROOT) 00_start_here.ipynb
 
 # One worker per core; --dist loadscope keeps each file (and each lesson's cells) in one worker, in order.
+# --max-worker-restart=0: a crashed worker fails the run at once, naming its test (pytest-xdist 3.8's loadscope
+# scheduler can wait forever after replacing a crashed worker: pytest-xdist issue #1323).
 test: $(STAMP)
-	$(BIN)/python -m pytest -n auto --dist loadscope $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n auto --dist loadscope --max-worker-restart=0 $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench $(BENCH_ARGS)

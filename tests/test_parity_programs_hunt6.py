@@ -270,7 +270,8 @@ print(isinstance((x * 2).grad_fn, torch.autograd.graph.Node))
 y = x.exp()
 d = y.grad_fn._raw_saved_result.data
 print(d, d.requires_grad, d.grad_fn, d is y, d.data_ptr() == y.data_ptr())
-s = x.sin().grad_fn._raw_saved_self
+xs = x.sin()  # (kept: a raw saved variable does not keep its node alive in PyTorch)
+s = xs.grad_fn._raw_saved_self
 print(s.data is x)
 y3 = x.exp(); y3.sum().backward()
 print(y3.grad_fn._raw_saved_result.data)

@@ -3817,7 +3817,8 @@ with torch.autograd.graph.saved_tensors_hooks(pack, unpack):
     y = x.sin()
 y.sum().backward()
 print(x.grad)
-s = x.cos().grad_fn._raw_saved_self
+xc = x.cos()  # (kept: a raw saved variable does not keep its node alive in PyTorch)
+s = xc.grad_fn._raw_saved_self
 s.register_hooks(pack, unpack)
 print(s.data)
 with torch.autograd.graph.saved_tensors_hooks(pack, unpack):
@@ -4028,7 +4029,8 @@ y = x.exp()
 r = y.grad_fn._raw_saved_result
 t('hook', lambda: r.unpack_hook)
 t('unpack out', lambda: r.unpack())
-s = x.sin().grad_fn._raw_saved_self
+xs = x.sin()  # (kept: a raw saved variable does not keep its node alive in PyTorch)
+s = xs.grad_fn._raw_saved_self
 t('unpack in', lambda: s.unpack())
 def unpack(v):
     return v + 1
@@ -4036,7 +4038,8 @@ s.register_hooks(lambda v: v * 2, unpack)
 t('hook2', lambda: s.unpack_hook is unpack)
 t('unpack hooked', lambda: s.unpack())
 t('data hooked', lambda: s.data)
-u = (x * 2.5).grad_fn._raw_saved_self
+x25 = x * 2.5
+u = x25.grad_fn._raw_saved_self
 t('unpack undef', lambda: u.unpack())
 t('hook undef', lambda: u.unpack_hook)
 z = x.cos()
