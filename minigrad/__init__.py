@@ -344,6 +344,9 @@ from . import _C  # noqa: E402,F401
 overrides.install(globals())
 overrides.install_functional(nn.functional.__dict__)
 overrides.install_autograd(autograd.__dict__)
+for _ns in (linalg, fft, special):
+    overrides.install_namespace(_ns.__dict__, _ns.__name__.rpartition(".")[2])
+from . import functional  # noqa: E402,F401  (torch.functional: the wrapped functions, so after install)
 from ._c_names import name_like_pytorch as _name_like_pytorch  # noqa: E402
 _name_like_pytorch(globals(), Tensor)   # (Tensor's aliases named as PyTorch names them: x.fix.__name__ is "fix")
 # torch.linalg.foo: AttributeError "module 'torch.linalg' has no attribute 'foo'", as PyTorch's modules say it.

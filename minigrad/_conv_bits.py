@@ -212,14 +212,15 @@ def _slow_forward(x, w, b, stride, padding, dilation, out):
     return np.stack(ys).reshape((x.shape[0], o) + tuple(out))
 
 
-def _slow_backward_input(g, w, input_shape, stride, padding, dilation):
+def _slow_backward_input(g, w, input_shape, stride, padding, dilation, parallel: bool = True):
     o = w.shape[0]
     w2t = np.ascontiguousarray(w).reshape(o, -1).T                            # column-major: gemm(N, T)
     kernel, out = w.shape[2:], g.shape[2:]
     c = input_shape[1]
-    padded = np.zeros((input_shape[0], c) + tuple(s + 2 * p for s, p in zip(input_shape[2:], padding)), _F32)
+    padded = np.zeros((input_shape[0], c) + tuple(s + 2 * p for s, p in zip(input_shape[2:], padding)), g.dtype)
     for i, g1 in enumerate(g):
-        cols = _matmul._mm(w2t, np.ascontiguousarray(g1).reshape(o, -1), None, None if len(g) == 1 else 1)
+        threads = None if len(g) == 1 or not parallel else 1   # (slow_conv2d: samples in parallel, MKL on one thread)
+        cols = _matmul._mm(w2t, np.ascontiguousarray(g1).reshape(o, -1), None, threads)
         cols = cols.reshape((c, *kernel, *out))
         for offset in itertools.product(*(range(m) for m in kernel)):      # col2im: tap after tap
             rows = tuple(slice(q * d, q * d + s * (m - 1) + 1, s) for q, d, s, m in zip(offset, dilation, stride, out))
@@ -230,7 +231,7 @@ def _slow_backward_input(g, w, input_shape, stride, padding, dilation):
 
 def _slow_backward_weight(g, x, weight_shape, stride, padding, dilation):
     o = weight_shape[0]
-    gw = np.zeros((o, int(np.prod(weight_shape[1:]))), _F32)
+    gw = np.zeros((o, int(np.prod(weight_shape[1:]))), g.dtype)
     for g1, x1 in zip(g, x):    # grad_weight += grad_output @ columnsᵀ (gemm with β = 1), sample after sample
         cols = _columns(x1, weight_shape[2:], stride, padding, dilation, g.shape[2:])
         gw = _matmul._mm(np.ascontiguousarray(g1).reshape(o, -1), cols.T, gw)
@@ -261,7 +262,7 @@ def _which(x_shape, w_shape, stride, dilation, groups, dtypes, out, steps: str, 
     return kind
 
 
-def _double_forward(x, w, b, stride, padding, dilation, out):
+def _double_forward(x, w, b, stride, padding, dilation, out, parallel: bool = True):
     """A float64 convolution (groups = 1) as PyTorch's: oneDNN has no float64 kernels, so every one runs
     slow_conv2d (slow_conv_dilated2d when dilated): per sample, output frame = bias, then += weight @ im2col
     columns by MKL's dgemm. MKL's kernel depends on where the frame starts in memory, so the frames are written
@@ -277,7 +278,7 @@ def _double_forward(x, w, b, stride, padding, dilation, out):
     y[...] = 0.0 if b is None else b[:, None]
     w2 = np.ascontiguousarray(w).reshape(o, -1)
     saved = _reduce.THREADS[0]
-    _reduce.THREADS[0] = saved if n == 1 or dilated else 1
+    _reduce.THREADS[0] = saved if n == 1 or dilated or not parallel else 1
     try:
         for y1, x1 in zip(y, x):
             _matmul._addmm_into(y1, w2, _columns(x1, w.shape[2:], stride, padding, dilation, out), 1, 1)
@@ -304,8 +305,23 @@ def forward(x, w, b, stride, padding, dilation, groups, out):
     return None
 
 
+def _double_slow(x_shape, w_shape, dilation, groups, dtypes, out) -> bool:
+    """A float64 convolution whose gradients run slow_conv2d's backward (oneDNN has no float64 kernels):
+    per sample, columns = weightᵀ @ grad_output then col2im, and grad_weight += grad_output @ columnsᵀ, by MKL's
+    dgemm as for float32 (dilated ones run slow_conv_dilated2d: the same steps, the samples one after the other;
+    transposed ones slow_conv_transpose2d, the samples one after the other too; not emulated: one output position)."""
+    if not all(d == np.float64 for d in dtypes):
+        return False
+    macs = x_shape[0] * int(np.prod(w_shape)) * int(np.prod(out))
+    return (groups == 1 and len(w_shape) in (3, 4) and 0 < macs <= LIMIT and _matmul._LIB is not None
+            and np.prod(out) != 1)
+
+
 def backward_input(g, w, input_shape, stride, padding, dilation, groups):
-    """dL/dx with PyTorch's float32 bits, or None."""
+    """dL/dx with PyTorch's float32 (or float64) bits, or None."""
+    if _double_slow(input_shape, w.shape, dilation, groups, (g.dtype, w.dtype), g.shape[2:]):
+        return _slow_backward_input(g, w, input_shape, stride, padding, dilation,
+                                    parallel=all(d == 1 for d in dilation))
     kind = _which(input_shape, w.shape, stride, dilation, groups, (g.dtype, w.dtype), g.shape[2:], "o")
     if kind == "onednn":
         return _onednn_backward_input(g, w, input_shape, stride, padding, dilation)
@@ -315,7 +331,9 @@ def backward_input(g, w, input_shape, stride, padding, dilation, groups):
 
 
 def backward_weight(g, x, weight_shape, stride, padding, dilation, groups):
-    """dL/dw with PyTorch's float32 bits, or None."""
+    """dL/dw with PyTorch's float32 (or float64) bits, or None."""
+    if _double_slow(x.shape, weight_shape, dilation, groups, (g.dtype, x.dtype), g.shape[2:]):
+        return _slow_backward_weight(g, x, weight_shape, stride, padding, dilation)
     kind = _which(x.shape, weight_shape, stride, dilation, groups, (g.dtype, x.dtype), g.shape[2:], "p")
     if kind == "onednn":
         return _onednn_backward_weight(g, x, weight_shape, stride, padding, dilation)
@@ -325,7 +343,9 @@ def backward_weight(g, x, weight_shape, stride, padding, dilation, groups):
 
 
 def backward_bias(g, x_shape, weight_shape, stride, dilation, groups):
-    """dL/db with PyTorch's float32 bits, or None."""
+    """dL/db with PyTorch's float32 (or float64) bits, or None."""
+    if _double_slow(x_shape, weight_shape, dilation, groups, (g.dtype,), g.shape[2:]):
+        return _reduce.sum(g, axis=(0, *range(2, g.ndim)))
     kind = _which(x_shape, weight_shape, stride, dilation, groups, (g.dtype,), g.shape[2:], "p")
     if kind == "onednn":
         return _onednn_backward_bias(g, x_shape[1])
@@ -349,8 +369,12 @@ def _which_transposed(x_shape, w_shape, y_shape, stride, dilation, groups, dtype
 
 
 def transpose_forward(x, w, b, stride, padding, dilation, groups, y_shape):
-    """conv_transpose(x, w) + b with PyTorch's float32 bits, or None."""
+    """conv_transpose(x, w) + b with PyTorch's float32 (or float64) bits, or None."""
     dtypes = (x.dtype, w.dtype) + (() if b is None else (b.dtype,))
+    if _double_slow(y_shape, w.shape, dilation, groups, dtypes, x.shape[2:]):
+        # (slow_conv_transpose2d: per sample, one after the other, columns = weightᵀ @ x, col2im, then the bias)
+        y = _slow_backward_input(x, w, y_shape, stride, padding, dilation, parallel=False)
+        return y if b is None else y + b.reshape((-1,) + (1,) * (y.ndim - 2))
     if _which_transposed(x.shape, w.shape, y_shape, stride, dilation, groups, dtypes, "o") is None:
         return None
     y = _onednn_backward_input(x, w, y_shape, stride, padding, dilation)
@@ -358,14 +382,20 @@ def transpose_forward(x, w, b, stride, padding, dilation, groups, y_shape):
 
 
 def transpose_backward_input(g, w, x_shape, stride, padding, dilation, groups):
-    """dL/dx of a transposed convolution with PyTorch's float32 bits, or None."""
+    """dL/dx of a transposed convolution with PyTorch's float32 (or float64) bits, or None."""
+    if _double_slow(g.shape, w.shape, dilation, groups, (g.dtype, w.dtype), x_shape[2:]):
+        # (slow_conv_transpose2d's backward: per sample, one after the other, x = weight @ im2col(g): a convolution)
+        return _double_forward(g, w, None, stride, padding, dilation, tuple(x_shape[2:]), parallel=False)
     if _which_transposed(x_shape, w.shape, g.shape, stride, dilation, groups, (g.dtype, w.dtype), "c") is None:
         return None
     return _onednn_forward(g, w, None, stride, padding, dilation, tuple(x_shape[2:]))
 
 
 def transpose_backward_weight(g, x, weight_shape, stride, padding, dilation, groups):
-    """dL/dw of a transposed convolution with PyTorch's float32 bits, or None."""
+    """dL/dw of a transposed convolution with PyTorch's float32 (or float64) bits, or None."""
+    if _double_slow(g.shape, weight_shape, dilation, groups, (g.dtype, x.dtype), x.shape[2:]):
+        # (per sample: grad_weight += x @ im2col(g)ᵀ, a convolution's weight gradient with x and g swapped)
+        return _slow_backward_weight(x, g, weight_shape, stride, padding, dilation)
     if _which_transposed(x.shape, weight_shape, g.shape, stride, dilation, groups, (g.dtype, x.dtype), "p") is None:
         return None
     return _onednn_backward_weight(x, g, weight_shape, stride, padding, dilation)
@@ -375,6 +405,8 @@ def transpose_backward_bias(g, x_shape, weight_shape, stride, dilation, groups):
     """dL/db of a transposed convolution with PyTorch's float32 bits, or None: with 4 or more output
     channels (oneDNN's blocked layout) one running sum per channel over (sample, position); with fewer
     its plain layout's vectorized sum (not read off)."""
+    if _double_slow(g.shape, weight_shape, dilation, groups, (g.dtype,), x_shape[2:]):
+        return _reduce.sum(g, axis=(0, *range(2, g.ndim)))   # (float64: the sum over samples and positions)
     if weight_shape[1] < 4 or _which_transposed(x_shape, weight_shape, g.shape, stride, dilation, groups,
                                                 (g.dtype,), "p") is None:
         return None

@@ -485,7 +485,7 @@ def _apply_versioned(node, grad_outputs: tuple) -> tuple:
 # Elementwise ops (TensorIterator's in PyTorch) whose table row does not say so by ``jvp="element_wise"`` or a ufunc
 _ELEMENTWISE_NAMES = frozenset({
     "atan2", "clamp", "clamp_min", "clamp_max", "sigmoid_backward", "tanh_backward", "threshold_backward",
-    "gelu_backward", "hardtanh_backward", "leaky_relu_backward", "addcmul", "polar", "complex",
+    "gelu_backward", "hardtanh_backward", "leaky_relu_backward", "addcmul", "addcdiv", "polar", "complex",
     "maximum", "minimum", "fmax", "fmin", "igamma", "igammac", "fmod", "remainder"})
 
 
@@ -728,7 +728,7 @@ class Op:
                 result = self.forward(*arrays, **args)
             finally:
                 _np_errstate.reset(token)
-        if type(result) is not np.ndarray:
+        if type(result) is not _ndarray:
             result = np.asarray(result)
         if dtype is not None and result.dtype != npd and self.keeps_dtype:
             result = _quiet_astype(result, npd)  # (PyTorch rounds to the dtype without a warning)
@@ -759,7 +759,7 @@ class Op:
             o = Tensor._make(result)
             _inference_result_version(self, tensors, (o,), args)
             return o
-        return Tensor._make(result)
+        return _make_tensor(result)
 
     def _run(self, tensors, dtype, out, args):
         if out is not None and _CAPTURED[0] is not None:  # (inside torch.func.grad/vjp/jvp)
@@ -813,7 +813,7 @@ class Op:
             return tuple(outs)
 
         # One output (most ops): the same steps without building lists and tuples.
-        if type(result) is not np.ndarray:
+        if type(result) is not _ndarray:
             result = np.asarray(result)
         if dtype is not None and result.dtype != npd and self.keeps_dtype:
             result = _quiet_astype(result, npd)  # (PyTorch rounds to the dtype without a warning)
@@ -836,7 +836,7 @@ class Op:
                                                        if type(u._data) is not Absent],
                                               self.name not in _NO_PROMOTION)
                 break
-        o = Tensor._make(result)
+        o = _make_tensor(result)
         if self.view:
             _make_view(o, tensors[0], self, args, None)
         if self.inference_version is not None:
@@ -1306,6 +1306,9 @@ class Absent(np.ndarray):
 # Forwards run with NumPy's floating-point warnings off (see _errstate.py; ``_errstate_get() is _QUIET``:
 # a backward pass has made NumPy quiet already, no set/reset needed).
 _np_errstate, _QUIET, _errstate_get = _errstate.state, _errstate.QUIET, _errstate.get
+# (read on every op: ``np.ndarray`` and ``Tensor._make`` take CPython 3.11's slow attribute lookup, ~300
+# instructions each, as NumPy's module has a __getattr__ and Tensor a metaclass: no specialized read)
+_ndarray, _make_tensor = np.ndarray, Tensor._make
 _SHAPE_PARAMS = ("_input_sizes", "_input_meta")
 _GRAD_PARAMS = ("grad", "grads", "grad_input_mask")  # formula parameters that are not saved values
 # Nodes PyTorch implements in C++ by hand report a qualified name() (their class name stays short).
@@ -1398,8 +1401,9 @@ def _check_no_partial_overlap(out, tensors, op=None) -> bool:
         # the data pointers (``__array_interface__`` builds a dict) costs ~2 us.
         if t is out or not np.may_share_memory(a, b) or (
                 a.shape == b.shape and a.strides == b.strides and
-                a.__array_interface__["data"][0] == b.__array_interface__["data"][0]):
-            continue  # separate memory, or exactly the written elements (x += x)
+                a.__array_interface__["data"][0] == b.__array_interface__["data"][0] and
+                (op is None or op.node_name not in _DENSE_CHECKED)):
+            continue  # separate memory, or exactly the written elements (x += x; assert_no_overlap's Full refused)
         if op is not None and op.node_name in _UNCHECKED_INPUTS:
             continue
         # the index/scatter family's assert_no_overlap (get_overlap_status): "too hard" (allowed) unless both
@@ -1470,7 +1474,7 @@ _UNCHECKED_INPUTS = frozenset({"IndexFillBackward1", "MaskedFillBackward1", "Mas
 # Ops whose source PyTorch checks with assert_no_overlap (index_add_, index_copy_, scatter_, index_put_ ...).
 _DENSE_CHECKED = frozenset({"IndexAddBackward0", "IndexCopyBackward0", "IndexPutBackward0", "IndexPutImplBackward0",
                             "IndexReduceBackward0", "ScatterBackward0", "ScatterBackward1", "ScatterAddBackward0",
-                            "ScatterReduceBackward0"})
+                            "ScatterReduceBackward0", "PutBackward0"})
 
 
 def _dense(a) -> bool:

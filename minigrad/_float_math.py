@@ -1421,6 +1421,37 @@ def gelu_tanh64(x: np.ndarray) -> np.ndarray:
         _np_errstate.reset(token)
 
 
+_GELU64_TANH_3KAPPA = np.array(3.0 * 0.044715)   # (scalar_t(3) * kKappa, folded in double first)
+
+
+def _gelu_tanh_backward64_with(tanh):
+    def kernel(g, x):
+        # the compiler fuses x + κx³, 1 - t² and 1 + 3κx² into fmas (not the final sum), as in the float32 kernel
+        inner = _fma64(_GELU64_KAPPA, x * x * x, x)
+        t = tanh(_GELU64_TANH_BETA * inner)
+        tanh_derivative = _fma64(-t, t, 1.0)
+        inner_derivative = _GELU64_TANH_BETA * _fma64(_GELU64_TANH_3KAPPA, x * x, 1.0)
+        d = 0.5 * (1.0 + t) + 0.5 * x * tanh_derivative * inner_derivative
+        bad = np.isnan(d) & ~np.isnan(x)
+        if bad.any():   # (infinite x: the emulated fma's nan stands for the plain value)
+            t = tanh(_GELU64_TANH_BETA * (x + _GELU64_KAPPA * (x * x * x)))
+            plain = 0.5 * (1.0 + t) + 0.5 * x * (1.0 - t * t) * _GELU64_TANH_BETA * (1.0 + _GELU64_TANH_3KAPPA * x * x)
+            d = np.where(bad, plain, d)
+        return g * d
+    return kernel
+
+
+def gelu_tanh_backward64(g: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """float64 gelu's gradient (tanh form), g·(½(1 + t) + ½x(1 - t²)·√(2/π)(1 + 3κx²)), t = tanh(√(2/π)(x + κx³)):
+    SLEEF's tanh on blocks of 2 x 8 doubles, glibc's on the rest."""
+    token = _np_errstate.set(_QUIET)
+    try:
+        return two_paths(_gelu_tanh_backward64_with(sleef_tanh64), _gelu_tanh_backward64_with(_tanh64), g, x,
+                         block=_BLOCK64)
+    finally:
+        _np_errstate.reset(token)
+
+
 _LOGK2_64_POLY = tuple(np.array(c) for c in (
     0.13860436390467167910856, 0.131699838841615374240845, 0.153914168346271945653214, 0.181816523941564611721589,
     0.22222224632662035403996, 0.285714285511134091777308, 0.400000000000914013309483))

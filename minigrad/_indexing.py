@@ -201,11 +201,14 @@ def getitem(t: Tensor, index):
     """t[index]."""
     single = not isinstance(index, tuple) and not (isinstance(index, list) and _list_is_tuple(index))
     items = _items(index)
+    empty_masks = None
     if _vmap_batched.DEPTH[0]:
-        _vmap_batched.check_mask_index(t, index if isinstance(index, tuple) else (index,))
+        empty_masks = _vmap_batched.check_mask_index(t, index if isinstance(index, tuple) else (index,))
     if t.dim() == 0 and any(isinstance(i, (int, slice)) and not isinstance(i, bool) for i in items):
         _zero_dim_index_error(index, single)
     out, advanced = _apply(t, items, single)
+    if empty_masks is not None:
+        _vmap_batched.check_empty_masks(t, out, advanced, empty_masks)
     if advanced:
         if _uint8_masks(index):
             warnings.warn(_UINT8_INDEX_WARNING, UserWarning, stacklevel=_user_stacklevel())

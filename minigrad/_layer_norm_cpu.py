@@ -10,7 +10,7 @@ with PyTorch on many shapes; marked "fused"):
   values after the last whole vector by plain scalar Welford steps, then the 8 lanes merged one by one
   (``AddMoments``); ``rstd = 1 / sqrt(var + eps)`` in the input's dtype;
 - output ``fma((x - mean)·rstd, weight, bias)``;
-- backward (float32; float64 can differ in the last bit) per row: ``ds = Σ dy·x·w`` and ``db = Σ dy·w`` as
+- backward per row: ``ds = Σ dy·x·w`` and ``db = Σ dy·w`` as
   ``vec::map*_reduce_all`` (vector lanes, the last partial vector fused, a shuffle tree),
   ``b = (db·mean - ds)·rstd³/N``, ``c = -b·mean - db·rstd/N``, ``dx = rstd·dy·w + b·x + c``; dweight and dbias
   summed row after row in one buffer per thread.

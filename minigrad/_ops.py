@@ -219,6 +219,14 @@ def _warn_resized(old_shape, new_shape) -> None:
                   UserWarning, stacklevel=_user_stacklevel())
 
 
+# out= names of TensorIterator ops with no elementwise entry of that name in the table, and composites that have one
+_ITERATOR_OUT = frozenset(("abs absolute deg2rad rad2deg round sgn signbit logical_not bitwise_not floor_divide "
+                           "eq ne lt le gt ge greater less greater_equal less_equal not_equal logical_and logical_or "
+                           "logical_xor heaviside bitwise_and bitwise_or bitwise_xor bitwise_left_shift "
+                           "bitwise_right_shift gcd lcm").split())
+_COMPOSITE_OUT = frozenset(("mvlgamma",))
+
+
 def _into_out(name: str, out, inputs, compute):
     """PyTorch's ``out=`` argument: ``compute()``'s result copied into ``out``, which is returned.
 
@@ -248,7 +256,11 @@ def _into_out(name: str, out, inputs, compute):
         if out._data.size:
             _warn_resized(out._data.shape, result._data.shape)
         from ._ops_inplace_views import resize_output
-        resize_output(out, result._data.shape)
+        # (a TensorIterator op restrides a resized out= as its result is laid out; a composite copies into it)
+        iterator = name in _ITERATOR_OUT or getattr(getattr(D, name, None), "elementwise", False) and (
+            name not in _COMPOSITE_OUT)
+        strides = _strides.preserve_strides(result._data) if iterator else None
+        resize_output(out, result._data.shape, strides)
     if dual:  # PyTorch refuses forward AD after its kernel has written out (the primal only)
         from .autograd import forward_ad
         forward_ad._suspended[0] = True
@@ -1326,9 +1338,16 @@ def _check_int_dim(name: str, dim) -> None:
 def _value_select(name, op_all, op_dim, input, dim, keepdim):
     if dim is _ALL_DIMS and not keepdim:
         if input.numel() == 0:
+            # (a batched input: vmap's batch rule reduces the flattened examples along a dim, with that overload's
+            # errors; the physical dim it names is the one after the batch dims)
+            if _vmap_batched.batch_dims(input):
+                raise IndexError(f"{name}(): Expected reduction dim {_vmap_batched.batch_dims(input)} to have "
+                                 "non-zero size.")
             raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
                                "Specify the reduction dim with the 'dim' argument.")
         if input.dtype.is_complex:
+            if _vmap_batched.batch_dims(input):  # (vmap's batch rule, as above)
+                raise RuntimeError(f"{name}(): does not support complex input")
             raise NotImplementedError(f'"{name}_all" not implemented for \'{_legacy(input.dtype)}\'')
         return op_all(input)
     if not _is_int(dim):  # (max(x, dim=None), max(x, keepdim=True) ...)
@@ -1344,7 +1363,8 @@ def _check_dim_nonempty(name: str, input, dim: int) -> int:
     """``dim`` wrapped; PyTorch's IndexError if it is empty (max(dim), argmax, median, mode ... have no identity)."""
     d = _wrap_dim(dim, input.dim())
     if input.dim() and input._data.shape[d] == 0:
-        raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
+        shown = d + _vmap_batched.batch_dims(input)  # (inside vmap PyTorch names the physical dim)
+        raise IndexError(f"{name}(): Expected reduction dim {shown} to have non-zero size.")
     return d
 
 
@@ -1391,12 +1411,16 @@ def _no_complex_values(name: str, input, dim) -> None:
 def _check_reduced_dims_nonempty(name: str, input, dim) -> None:
     """amax/amin of an empty tensor: PyTorch's errors when a reduced slice is empty (there is no identity)."""
     dims = () if dim is None else (dim,) if _is_int(dim) else tuple(dim)
+    batch = _vmap_batched.batch_dims(input)  # (inside vmap PyTorch's batch rule names the physical dims, wrapped)
+    if not dims and batch:
+        dims = range(input.dim())
     if not dims:
         raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
                            "reduction dim with the 'dim' argument.")
     for d in dims:
         if input._data.shape[_wrap_dim(d, input.dim())] == 0:
-            raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")  # (d as given)
+            shown = _wrap_dim(d, input.dim()) + batch if batch else d
+            raise IndexError(f"{name}(): Expected reduction dim {shown} to have non-zero size.")  # (d as given)
 
 
 def _arg(np_fn, input, dim, keepdim):
@@ -1406,6 +1430,9 @@ def _arg(np_fn, input, dim, keepdim):
         kind = "bool" if input.dtype is _dtypes.bool_ else "complex"
         raise RuntimeError(f"{np_fn.__name__}(): does not support {kind} input")
     if input.numel() == 0:  # (no identity: an empty slice has no argmax)
+        if dim is None and _vmap_batched.batch_dims(input):  # (vmap's batch rule: argmax(dim) of flat examples)
+            raise IndexError(f"{np_fn.__name__}(): Expected reduction dim {_vmap_batched.batch_dims(input)} to have "
+                             "non-zero size.")
         if dim is None:
             raise IndexError(f"{np_fn.__name__}(): Expected reduction dim to be specified for input.numel() == 0.")
         _check_dim_nonempty(np_fn.__name__, input, dim)
@@ -1978,19 +2005,17 @@ def cat(tensors, dim=0, *, out=None):
     if _AUTOCAST[0] and out is None:
         return _autocast("cat", cat, tensors, dim)
     if out is not None:
-        return _into_out("cat", out, tensors, lambda: _checked_cat_out(tensors, out, lambda: cat(tensors, dim), True))
+        def checked():
+            if tensors:   # (zero-dim tensors and dim's range come before out='s dtype, as in PyTorch's meta cat)
+                _cat_dim(tensors, dim)
+            return _checked_cat_out(tensors, out, lambda: cat(tensors, dim), True)
+        return _into_out("cat", out, tensors, checked)
     if not tensors:
         raise ValueError("torch.cat(): expected a non-empty list of Tensors")
-    for k, t in enumerate(tensors):
-        if t._data.ndim == 0:
-            raise RuntimeError(f"zero-dimensional tensor (at position {k}) cannot be concatenated")
-    # Legacy rule kept by PyTorch: 1-D empty tensors are skipped.
-    shaped = [t for t in tensors if not (t.dim() == 1 and t._data.shape[0] == 0)]
-    if not shaped:  # (only skipped tensors: PyTorch never wraps dim, its node saves it as given)
+    ref, d = _cat_dim(tensors, dim)
+    if ref is None:  # (only skipped tensors: PyTorch never wraps dim, its node saves it as given)
         dt = _dtypes.result_type(*tensors) if len(tensors) > 1 else tensors[0].dtype
         return D.cat(*tensors, dtype=dt, dim=dim if dim in (0, -1) else 0)
-    ref = shaped[0]
-    d = _wrap_dim(dim, ref.dim())
     for k, t in enumerate(tensors):
         if t.dim() == 1 and t._data.shape[0] == 0:
             continue
@@ -2008,6 +2033,18 @@ def cat(tensors, dim=0, *, out=None):
 
 
 concat = concatenate = cat
+
+
+def _cat_dim(tensors, dim) -> tuple:
+    """cat's first checks: (the first tensor not skipped, dim wrapped against it), or (None, None) if all are."""
+    for k, t in enumerate(tensors):
+        if t._data.ndim == 0:
+            raise RuntimeError(f"zero-dimensional tensor (at position {k}) cannot be concatenated")
+    # Legacy rule kept by PyTorch: 1-D empty tensors are skipped.
+    for t in tensors:
+        if not (t.dim() == 1 and t._data.shape[0] == 0):
+            return t, _wrap_dim(dim, t.dim())
+    return None, None
 
 
 def _checked_cat_out(tensors, out, compute, dtype_first=False):
@@ -2442,15 +2479,25 @@ def _check_mm_dtypes(a, b, name="mm"):
         raise RuntimeError(f"expected scalar type {_legacy(a.dtype)} but found {_legacy(b.dtype)}")
 
 
+def _check_sparse_mm(input, mat2) -> None:
+    """mm's errors with a sparse operand are its sparse kernels' (minigrad/sparse.py), not the dense ones."""
+    if input.is_sparse or mat2.is_sparse:
+        from .sparse import check_mm
+        check_mm(input, mat2)
+
+
 def mm(input, mat2):
     """Matrix product of two 2-D tensors."""
     if _AUTOCAST[0]:  # (an autocast region: see amp/autocast_mode.py)
         return _autocast("mm", mm, input, mat2)
     if input.dim() != 2:
+        _check_sparse_mm(input, mat2)
         raise RuntimeError("self must be a matrix")
     if mat2.dim() != 2:
+        _check_sparse_mm(input, mat2)
         raise RuntimeError("mat2 must be a matrix")
     if input._data.shape[1] != mat2._data.shape[0]:
+        _check_sparse_mm(input, mat2)
         if _vmap_batched.DEPTH[0]:
             _vmap_batched.check_mm_sizes(input, mat2)
         (a, b), (c, d) = input._data.shape, mat2._data.shape
@@ -2592,6 +2639,9 @@ def matmul(input, other, *, out=None):
     d1, d2 = input.dim(), other.dim()
     if d1 == 0 or d2 == 0:
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are {d1}D and {d2}D")
+    if (d1 >= 3 or d2 >= 3) and (input.is_sparse or other.is_sparse):
+        from .sparse import check_matmul  # (PyTorch folds or expands the operands: sparse ones refuse both)
+        check_matmul(input, other)
     if d1 == 1 and d2 == 1:
         return dot(input, other)
     if d1 == 2 and d2 == 1:

@@ -258,6 +258,8 @@ def _put(input: Tensor, index: Tensor, source: Tensor, accumulate: bool, out) ->
         raise IndexError("put_(): Tried to put elements into an empty tensor")
     bad = index._data[(index._data >= n) | (index._data < -n)]
     if bad.size:
+        if out is not None:  # (put_'s overlap asserts come before its kernel finds an index out of range)
+            _dispatch._check_no_partial_overlap(out, (input, index, source), D.put)
         raise IndexError(f"out of range: tried to access index {int(bad.flat[0])} on a tensor of {n} elements.")
     return D.put(input, index, source, out=out, accumulate=bool(accumulate))
 

@@ -221,11 +221,16 @@ def resize_storage(input: Tensor, sizes: tuple) -> None:
     input._data = new
 
 
-def resize_output(out: Tensor, sizes: tuple) -> None:
+def resize_output(out: Tensor, sizes: tuple, strides=None) -> None:
     """PyTorch's resize_output of an ``out=`` tensor of another shape (after its warning): resized in place, so a
     storage shared with NumPy or other views shrinks in place (they see what the op writes) and grows only when
-    it may ("Trying to resize storage that is not resizable")."""
+    it may ("Trying to resize storage that is not resizable"). ``strides`` (in elements, a dense layout): those
+    TensorIterator gives a resized output (its resize_out restrides it as the inputs are laid out)."""
     resize_storage(out, tuple(sizes))
+    if strides is not None:
+        flat, start = D._storage(out._data)
+        out._data = np.lib.stride_tricks.as_strided(flat[start:start + out._data.size], tuple(sizes),
+                                                    [st * flat.itemsize for st in strides])
     (out._base if out._base is not None else out)._restrided = True   # (views made before keep the old shape)
 
 

@@ -214,6 +214,10 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
         if x.dtype is not y.dtype:
             raise RuntimeError(f"{names} must have the same dtype, but got {_ops._legacy(x.dtype)} and "
                                f"{_ops._legacy(y.dtype)}")
+    if (type(mat1) is not Tensor or type(mat2) is not Tensor) and (mat1.is_sparse or mat2.is_sparse):
+        # (its sparse kernels' checks: minigrad/sparse.py)
+        from .sparse import check_addmm
+        check_addmm(input, mat1, mat2)
     for name, m in (("mat1", mat1), ("mat2", mat2)):
         if m.dim() != 2:
             raise RuntimeError(f"{name} must be a matrix, got {m.dim()}-D tensor")

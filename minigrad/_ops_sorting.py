@@ -111,6 +111,7 @@ def median(input, dim=_ops._ALL_DIMS, keepdim=False):
     if dim is _ops._ALL_DIMS and keepdim:  # (PyTorch's overload with keepdim also needs a dim)
         raise TypeError('median() missing 1 required positional arguments: "dim"')
     if dim is _ops._ALL_DIMS:
+        _batched_median_all(input)
         if input.numel() and (input.dtype is _dtypes.bool_ or input.is_complex()):  # (as nanmedian's kernels)
             raise NotImplementedError(f"\"median_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
         return D.median_all(input)  # (NaN, as the input's dtype, for an empty input)
@@ -509,13 +510,17 @@ def aminmax(input, *, dim=None, keepdim=False):
     if dim is not None and not _ops._is_int(dim):
         raise _arg_errors.must_be("aminmax", "dim", "int", dim)
     if dim is None:
+        if input.numel() == 0 and _vmap_batched.batch_dims(input):  # (vmap's batch rule: the flat examples' dim)
+            raise IndexError(f"aminmax: Expected reduction dim {_vmap_batched.batch_dims(input)} to have non-zero "
+                             "size.")
         if input.numel() == 0:
             raise RuntimeError("aminmax(): cannot compute aminmax over an empty dimension as the operation has no "
                                "identity.")
     else:
         d = _ops._wrap_dim(dim, input.dim())
         if input.dim() and input._data.shape[d] == 0:
-            raise IndexError(f"aminmax: Expected reduction dim {d} to have non-zero size.")
+            raise IndexError(f"aminmax: Expected reduction dim {d + _vmap_batched.batch_dims(input)} to have "
+                             "non-zero size.")  # (inside vmap: the physical dim)
         dim = int(dim)
     if input.is_complex():  # (after the dim's checks, as PyTorch's)
         if dim is not None and input.dim() == 0:  # (a check of its own for a scalar along a dim)
@@ -525,11 +530,22 @@ def aminmax(input, *, dim=None, keepdim=False):
     return return_types.aminmax((low, high))
 
 
+def _batched_median_all(input) -> None:
+    """median() / nanmedian() of a batched input: vmap's batch rule takes the median along a dim of the flattened
+    examples, with that overload's errors (the physical dim after the batch dims; "median_out" for its dtypes)."""
+    batch = _vmap_batched.batch_dims(input)
+    if batch and input.numel() == 0:
+        raise IndexError(f"median(): Expected reduction dim {batch} to have non-zero size.")
+    if batch and (input.dtype is _dtypes.bool_ or input.is_complex()):
+        raise NotImplementedError(f"\"median_out\" not implemented for '{_ops._legacy(input.dtype)}'")
+
+
 def nanmedian(input, dim=_ops._ALL_DIMS, keepdim=False):
     """The lower median of the non-NaN elements, or (values, indices) along ``dim``."""
     if dim is _ops._ALL_DIMS and keepdim:  # (PyTorch's overload with keepdim also needs a dim)
         raise TypeError('nanmedian() missing 1 required positional arguments: "dim"')
     if dim is _ops._ALL_DIMS:
+        _batched_median_all(input)
         if input.numel() and (input.dtype is _dtypes.bool_ or input.is_complex()):
             raise NotImplementedError(f"\"median_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
         return D.nanmedian_all(input)  # (NaN, as the input's dtype, for an empty input)
@@ -537,7 +553,8 @@ def nanmedian(input, dim=_ops._ALL_DIMS, keepdim=False):
         raise _arg_errors.must_be("nanmedian", "dim", "int", dim, 2)
     d = _ops._wrap_dim(dim, input.dim())
     if input.dim() and input._data.shape[d] == 0:  # (the size check before the kernel's dtype dispatch)
-        raise IndexError(f"median(): Expected reduction dim {d} to have non-zero size.")
+        raise IndexError(f"median(): Expected reduction dim {d + _vmap_batched.batch_dims(input)} to have non-zero "
+                         "size.")  # (inside vmap: the physical dim)
     if input.dtype is _dtypes.bool_ or input.is_complex():
         raise NotImplementedError(f"\"median_out\" not implemented for '{_ops._legacy(input.dtype)}'")
     values, indices = D.nanmedian_dim(input, dim=int(dim), keepdim=bool(keepdim))

@@ -35,6 +35,7 @@ from .autograd import anomaly_mode, grad_mode
 from .autograd.graph import AccumulateGrad, _add_hook, _HookDict
 
 _STATE = grad_mode.STATE
+_new_object = object.__new__
 
 # ``_is_inference`` is False, True (an inference tensor: it has no version counter, so in-place changes to it
 # are refused outside inference mode) or _COUNTED_INFERENCE: what ``.detach()`` / ``.data`` of an inference
@@ -250,7 +251,7 @@ class Tensor(metaclass=_TensorType):
     def _make(cls, data: np.ndarray, requires_grad: bool = False) -> Tensor:
         """Wrap an ndarray without copying (the internal constructor)."""
         # Every slot is set here, in this one place (no helper call: ~2-3 tensors are made per op).
-        t = object.__new__(cls)
+        t = _new_object(cls)  # (object.__new__ through the name: CPython 3.11 does not specialize that lookup)
         t._data = data
         t._requires_grad = requires_grad
         t._grad = None
@@ -464,7 +465,7 @@ class Tensor(metaclass=_TensorType):
         if self._requires_grad and not force and _STATE.enabled:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
         if _vmap_batched.DEPTH[0]:
-            _vmap_batched.check_storage(self)
+            _vmap_batched.check_storage(self, numpy=True)
         if self._data.dtype == _dtypes.bfloat16.np:  # NumPy has no bfloat16; PyTorch refuses rather than pick a dtype
             raise TypeError("Got unsupported ScalarType BFloat16")
         if self._data.dtype.kind == "c":
@@ -578,6 +579,8 @@ class Tensor(metaclass=_TensorType):
         return id(self)  # (as PyTorch's: hash(t) == id(t))
 
     def __repr__(self, *, tensor_contents=None) -> str:
+        if _vmap_batched.DEPTH[0]:
+            _vmap_batched.check_repr(self)
         try:
             fn = self.grad_fn
             # type(fn).name: a custom Function's ctx may have set an attribute ``name`` on the node
@@ -875,6 +878,7 @@ class Tensor(metaclass=_TensorType):
             t._version_counter = self._version_counter
             t._is_inference = False
         if _vmap_batched.DEPTH[0]:  # (inside vmap: batched as self is)
+            _vmap_batched.check_detach(self)
             _vmap_batched.follow(t, self)
         if "_empty_strides" in self.__dict__:  # (an empty tensor's strides, when not the contiguous ones)
             t.__dict__["_empty_strides"] = self.__dict__["_empty_strides"]

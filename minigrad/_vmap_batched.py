@@ -5,6 +5,8 @@ few things only work on unbatched tensors (``.item()``, data-dependent ``if``, w
 unbatched tensor in place). minigrad's vmap is a loop over plain slices (``func/_vmap.py``), so it keeps that
 distinction on the side: each slice is marked with its vmap level (one bit per nested vmap), and while a vmap
 runs every op goes through ``forward_ad._call_with_extras``, which gives each output its inputs' levels.
+``autograd.grad(is_grads_batched=True)`` marks its gradient rows the same way, at a *legacy* level: PyTorch batches
+that backward with its older vmap (torch._vmap_internals), whose refusals read otherwise (``LEGACY``).
 (Top-level module: ``_tensor.py`` and ``_creation.py`` use it, and ``minigrad.func`` imports them.)
 """
 from __future__ import annotations
@@ -19,6 +21,7 @@ import numpy as _np
 DEPTH = [0]        # how many vmaps are running (0: none; the flag ops check)
 SIZES: list = []   # the batch size of each running vmap, outermost first
 RANDOMNESS: list = []  # the randomness flag of each running vmap
+LEGACY: list = []  # per running vmap: True for the legacy one of autograd.grad(is_grads_batched=True) (own messages)
 GENERATORS: list = []  # per running vmap: {id: (generator, its state at first use)}, for randomness="same"
 _TRANSFORMS_AT_ENTER: list = []  # autograd.function._TRANSFORMS_ACTIVE when each running vmap started
 SUSPENDED = [False]  # True while a custom Function's own vmap rule runs its forward on plain tensors
@@ -26,16 +29,15 @@ _OUTSIDE: dict = {}  # id(tensor) -> weak reference: tensors the vmapped functio
 _LEVELS: dict = {}  # id(tensor) -> (weak reference, bit mask of the vmap levels it is batched at)
 
 
-def enter(size: int, func, unmapped: list, randomness: str = "error") -> None:
-    """A vmap starts calling ``func`` (``size`` slices); ``unmapped``: its tensor arguments with in_dim None."""
-    from ._tensor import Tensor
+def enter(size: int, func, unmapped: list, randomness: str = "error", legacy: bool = False) -> None:
+    """A vmap starts calling ``func`` (``size`` slices); ``unmapped``: its tensor arguments with in_dim None;
+    ``legacy``: PyTorch's legacy vmap (torch._vmap_internals), which batches ``is_grads_batched`` backwards."""
     from .autograd import forward_ad
     from .autograd.function import _TRANSFORMS_ACTIVE
-    for t in (*unmapped, *_captured(func)):
-        if isinstance(t, Tensor):
-            _OUTSIDE[id(t)] = weakref.ref(t)
+    see_captured(func, unmapped)
     SIZES.append(size)
     RANDOMNESS.append(randomness)
+    LEGACY.append(legacy)
     GENERATORS.append({})
     _TRANSFORMS_AT_ENTER.append(_TRANSFORMS_ACTIVE[0])
     DEPTH[0] += 1
@@ -47,6 +49,7 @@ def exit_() -> None:
     from .autograd import forward_ad
     SIZES.pop()
     RANDOMNESS.pop()
+    LEGACY.pop()
     GENERATORS.pop()
     _TRANSFORMS_AT_ENTER.pop()
     DEPTH[0] -= 1
@@ -62,6 +65,14 @@ def exit_() -> None:
                 else:
                     _LEVELS[key] = (ref, mask & ~bit)
     forward_ad._sync_extras()
+
+
+def see_captured(func, unmapped: list = ()) -> None:
+    """The tensors ``func`` reaches from outside (and ``unmapped``) are unbatched ones the user's code sees."""
+    from ._tensor import Tensor
+    for t in (*unmapped, *_captured(func)):
+        if isinstance(t, Tensor):
+            _OUTSIDE[id(t)] = weakref.ref(t)
 
 
 def _captured(func) -> list:
@@ -196,6 +207,12 @@ def inplace_result_type(self, other, dt):
     return _dtypes.result_type(*physical(self), other)
 
 
+def batch_dims(t) -> int:
+    """How many batch dims PyTorch's physical tensor of ``t`` has in front: one per running vmap level ``t`` is
+    batched at (0 outside vmap). Its batch rules name physical dims in errors: logical dim + this."""
+    return bin(levels(t)).count("1") if DEPTH[0] else 0
+
+
 def levels_of(*inputs) -> int:
     """The levels any of ``inputs`` is batched at."""
     mask = 0
@@ -215,6 +232,43 @@ def follow(out, *inputs):
 
 
 # ---- PyTorch's errors --------------------------------------------------------------------------------------
+
+def _legacy(t) -> bool:
+    """Whether the innermost vmap ``t`` is batched at is the legacy one (its errors are its fallback's)."""
+    mask = levels(t)
+    return bool(mask) and LEGACY[mask.bit_length() - 1]
+
+
+def legacy_only() -> bool:
+    """Whether every running vmap is a legacy one and no torch.func transform runs."""
+    from .autograd.function import _TRANSFORMS_ACTIVE
+    return bool(LEGACY) and all(LEGACY) and not _TRANSFORMS_ACTIVE[0]
+
+
+def _no_fallback(op: str) -> RuntimeError:
+    """The legacy vmap's error for an op without a batching rule whose fallback cannot run it."""
+    return RuntimeError(f"Batching rule not implemented for aten::{op}. We could not generate a fallback.")
+
+
+# (the legacy vmap has no rule for detach, a view op: t.numpy(), t.detach() of a batched tensor)
+_LEGACY_DETACH = ("Batching rule not implemented for aten::detach; the fallback path doesn't work on out= or view "
+                  "ops.")
+LEGACY_RANDOM = ("vmap: We do not yet support calling random operations inside of vmap. Please perform random "
+                 "operations outside of vmap as a workaround")
+
+
+def check_detach(t) -> None:
+    """``t.detach()`` called by the user on a tensor batched by the legacy vmap (minigrad's own detach calls run)."""
+    if _legacy(t):
+        from ._tensor import _caller_module
+        if not _caller_module(3).startswith("minigrad"):
+            raise RuntimeError(_LEGACY_DETACH)
+
+
+def check_repr(t) -> None:
+    """Printing a tensor batched by the legacy vmap: PyTorch's printing asks ``is_nonzero``, which has no rule."""
+    if _legacy(t):
+        raise _no_fallback("is_nonzero")
 
 _DETACH_VIEW = ("Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel (DDP) "
                 "for training, and gradient_as_bucket_view is set as True, gradients are views of DDP buckets, and "
@@ -237,6 +291,8 @@ _EITHER = ("vmap: It looks like you're either (1) calling .item() on a Tensor or
 def check_item(t) -> None:
     """``.item()``, ``float()``, ``int()`` on a batched tensor."""
     if DEPTH[0] and levels(t):
+        if _legacy(t):
+            raise _no_fallback("item")
         if _under_grad():
             raise RuntimeError(_EITHER)
         raise RuntimeError("vmap: It looks like you're calling .item() on a Tensor. We don't support vmap over "
@@ -248,6 +304,8 @@ def check_item(t) -> None:
 def check_bool(t) -> None:
     """``if tensor:`` on a batched tensor."""
     if DEPTH[0] and levels(t):
+        if _legacy(t):
+            raise _no_fallback("is_nonzero")
         if _under_grad():
             raise RuntimeError(_EITHER)
         raise RuntimeError("vmap: It looks like you're attempting to use a Tensor in some data-dependent control "
@@ -255,9 +313,11 @@ def check_bool(t) -> None:
                            "https://github.com/pytorch/pytorch/issues .")
 
 
-def check_storage(t) -> None:
+def check_storage(t, numpy: bool = False) -> None:
     """``.tolist()``, ``.numpy()`` on a batched tensor (a BatchedTensor has no storage)."""
     if DEPTH[0] and levels(t):
+        if numpy and _legacy(t):   # (PyTorch's numpy() detaches first)
+            raise RuntimeError(_LEGACY_DETACH)
         raise RuntimeError("Cannot access data pointer of Tensor that doesn't have storage")
 
 
@@ -268,32 +328,61 @@ def check_no_storage_object(t) -> None:
 
 
 def check_data(t) -> None:
-    """``.data`` of a batched tensor."""
-    if DEPTH[0] and levels(t):
+    """``.data`` of a batched tensor (the legacy vmap allows it)."""
+    if DEPTH[0] and levels(t) and not _legacy(t):
         raise RuntimeError("accessing `data` under vmap transform is not allowed")
 
 
 def check_dynamic(t, op_name: str) -> None:
     """An op whose output shape depends on the values (``nonzero``), on a batched tensor."""
-    if DEPTH[0] and levels(t):
+    if DEPTH[0] and levels(t) and not _legacy(t):   # (the legacy vmap's fallback runs it slice by slice)
         raise RuntimeError("vmap: We do not support batching operators that can output dynamic shape. Attempted to "
                            f"vmap over {op_name}. Please file an issue at https://github.com/pytorch/pytorch/issues if "
                            "you need this feature.")
 
 
-def check_mask_index(t, parts: tuple) -> None:
-    """``t[mask]`` inside vmap with a batched boolean mask."""
+def check_mask_index(t, parts: tuple) -> list | None:
+    """``t[mask]`` inside vmap with a batched boolean mask. PyTorch's batch rule only batches indices with elements,
+    so a batched mask of empty examples goes on to the index kernel as it is: then the masks' levels (in order,
+    0 for unbatched ones) for ``check_empty_masks``; None otherwise."""
     # (an unbatched mask on a batched tensor is fine: every slice keeps the same elements)
-    if any(hasattr(i, "_data") and i._data.dtype.kind == "b" and levels(i) for i in parts):
+    masks = [i for i in parts if hasattr(i, "_data") and i._data.dtype.kind == "b"]
+    if any(levels(m) and m._data.size for m in masks):
         raise RuntimeError("vmap: We do not support batching operators that can support dynamic shape. Attempting "
                            "to batch over indexing with a boolean mask.")
+    return [levels(m) for m in masks] if any(levels(m) for m in masks) else None
+
+
+def check_empty_masks(t, view, advanced: list, mask_levels: list) -> None:
+    """The index kernel's mask shape check as PyTorch runs it on batched empty masks (``check_mask_index``): on the
+    physical tensors, the indexed one with its batch dims in front (an index each, before the user's) and each
+    batched mask with its own, so sizes that match per example do not match there."""
+    bools = [(dim, arr) for dim, arr in advanced if arr.dtype == _np.bool_]
+    if len(bools) != len(mask_levels):  # (a list of bools among the indices: no tensor to read levels from)
+        return
+
+    def batch_sizes(mask: int) -> list:
+        return [n for i, n in enumerate(SIZES) if mask >> i & 1]
+
+    front = batch_sizes(levels(t))
+    shape = front + list(view._data.shape)
+    for (dim, arr), mask in zip(bools, mask_levels):
+        mask_shape = batch_sizes(mask) + list(arr.shape)
+        for k, size in enumerate(mask_shape):
+            src = len(front) + dim + k
+            if src >= len(shape):
+                raise IndexError(f"Dimension out of range (expected to be in range of [{-len(shape)}, "
+                                 f"{len(shape) - 1}], but got {src})")
+            if size != shape[src]:
+                raise IndexError(f"The shape of the mask {mask_shape} at index {k} does not match the shape of the "
+                                 f"indexed tensor {shape} at index {src}")
 
 
 def check_compare_all(a, b, what: str) -> None:
     """``torch.equal`` / ``torch.allclose`` (a Python bool) on batched tensors."""
     if DEPTH[0] and (levels(a) or levels(b)):
-        if what == "equal":
-            raise RuntimeError("Batching rule not implemented for aten::equal. We could not generate a fallback.")
+        if what == "equal" or _legacy(a) or _legacy(b):   # (the legacy vmap has no rule for allclose either)
+            raise _no_fallback(what)
         raise RuntimeError("vmap over torch.allclose isn't supported yet. Please file an issue at "
                            "https://github.com/pytorch/pytorch/issues if you need this feature.")
 
@@ -423,7 +512,9 @@ def check_out(name: str, out, inputs) -> None:
 
 
 def check_random(inputs, inplace_self=None) -> None:
-    """A random op inside vmap: PyTorch's refusals for randomness="same" / "different"."""
+    """A random op inside vmap: PyTorch's refusals for randomness="same" / "different" (the legacy vmap's: any)."""
+    if LEGACY[-1]:
+        raise RuntimeError(LEGACY_RANDOM)
     mode = RANDOMNESS[-1]
     if mode == "same" and any(levels(t) for t in inputs if hasattr(t, "_data")):
         raise RuntimeError("Vmap does not currently support same randomness with a batched tensor input. Please "
@@ -444,6 +535,8 @@ def explicit_generator(g) -> None:
     any generator); in "same" mode every slice must draw what the first did, so g's state is kept to be restored
     before each slice (func/_vmap.py does it for the default generator)."""
     mode = RANDOMNESS[-1]
+    if LEGACY[-1]:
+        raise RuntimeError(LEGACY_RANDOM)
     if mode == "error":
         raise RuntimeError(RANDOM_IN_ERROR_MODE)
     if mode == "same" and id(g) not in GENERATORS[-1]:
@@ -451,8 +544,9 @@ def explicit_generator(g) -> None:
 
 
 def check_masked_select(mask) -> None:
-    """``torch.masked_select`` with a batched mask (each slice would select a different number of elements)."""
-    if levels(mask):
+    """``torch.masked_select`` with a batched mask (each slice would select a different number of elements; the
+    legacy vmap's fallback runs it slice by slice)."""
+    if levels(mask) and not _legacy(mask):
         raise RuntimeError("vmap: Attempted to vmap over `mask` in torch.masked_select(self, mask) We cannot "
                            "support this because for each batch this would return a differently shaped Tensor. "
                            "Please file an issue at https://github.com/pytorch/pytorch/issues if you need this "
@@ -475,7 +569,7 @@ def check_detach_(t) -> None:
 def check_requires_grad_() -> None:
     """``Tensor.requires_grad_()`` called by the user (or autograd.functional) while a torch.func transform runs."""
     from .autograd.function import _TRANSFORMS_ACTIVE
-    if not (DEPTH[0] or _TRANSFORMS_ACTIVE[0]):
+    if not (DEPTH[0] or _TRANSFORMS_ACTIVE[0]) or legacy_only():
         return
     from ._tensor import _caller_module
     name = _caller_module(3)  # (the caller of Tensor.requires_grad_)
@@ -511,11 +605,12 @@ def input_levels(op, tensors, out) -> int:
     return mask
 
 
-def check_inplace(name: str, out, tensors, node_name: str | None = None) -> None:
+def check_inplace(name: str, out, tensors, node_name: str | None = None, tangent: bool = False) -> None:
     """PyTorch's error for writing a value batched at some vmap level into ``out``, unbatched there.
 
     Front-ends call it before their own checks (dtypes, .item() of a value) where PyTorch's batching rule (or its
     fallback) runs first; ``name`` is the op's (``lerp_``, ``index_fill``), ``node_name`` picks an overload.
+    ``tangent``: ``out`` is the tangent an in-place op's forward formula writes into (always the user's).
     """
     if not DEPTH[0]:
         return
@@ -525,10 +620,16 @@ def check_inplace(name: str, out, tensors, node_name: str | None = None) -> None
     extra = mask & ~self_mask  # levels where another input is batched and the written-to tensor is not
     # A written-to tensor batched nowhere is the user's only if the function sees it from outside (a captured or
     # unmapped tensor, an op's result, or a view of one): minigrad's own kernels write into fresh buffers too.
-    if not (extra and (self_mask or _is_outside(out))):
+    if not (extra and (self_mask or tangent or _is_outside(out))):
         return
     level = extra.bit_length()
     base = name.rstrip("_")
+    if LEGACY[level - 1]:   # (the legacy vmap's in-place rules all go through its fallback's check)
+        raise RuntimeError(f"vmap: aten::{base}_(self, *extra_args) is not possible because there exists a Tensor "
+                           "`other` in extra_args that has more elements than `self`. This happened due to `other` "
+                           f"being vmapped over but `self` not being vmapped over at level {level}. Please try to "
+                           f"use out-of-place operators instead of aten::{base}_. If said operator is being called "
+                           "inside the PyTorch framework, please file a bug report instead.")
     if base in _SHAPE_ERRORS:
         # (PyTorch's fallback runs the op on the physical tensors: TensorIterator refuses an expanded output
         # before it compares the shapes)

@@ -47,7 +47,7 @@ from . import (
 )
 from . import _polygamma as _polygamma_kernels
 from . import _reduce as _sums
-from ._dispatch import _QUIET, _STATE, Absent, Op, _errstate_get, _extras, _np_errstate, cast_array, joint
+from ._dispatch import _QUIET, _STATE, Absent, Op, _errstate_get, _extras, _make_tensor, _np_errstate, cast_array, joint
 from ._float_math import via_float64 as _via_float64
 from ._fused import fma
 from ._norm_f32 import vector_norm as _vector_norm_f32
@@ -96,10 +96,10 @@ def _conj_saved(x):
 def _numpy_result(forward, *arrays) -> Tensor:
     """``forward(*arrays)`` as a tensor, with NumPy's warnings off as for every op (PyTorch gives inf/nan)."""
     if _errstate_get() is _QUIET:  # (in a backward pass: NumPy is quiet already, see _errstate.py)
-        return Tensor._make(np.asarray(forward(*arrays)))
+        return _make_tensor(np.asarray(forward(*arrays)))
     token = _np_errstate.set(_QUIET)
     try:
-        return Tensor._make(np.asarray(forward(*arrays)))
+        return _make_tensor(np.asarray(forward(*arrays)))
     finally:
         _np_errstate.reset(token)
 
@@ -265,7 +265,7 @@ def _tanh_grad(grad, y):
         if (g.dtype is d.dtype and g.shape == d.shape and g.ndim and g.dtype in _FLOAT32_64
                 and g.flags.c_contiguous and d.flags.c_contiguous):
             if _errstate_get() is _QUIET:  # (in a backward pass: NumPy is quiet already)
-                return Tensor._make(_float_math.tanh_backward(g, d))
+                return _make_tensor(_float_math.tanh_backward(g, d))
             return _numpy_result(_float_math.tanh_backward, g, d)
     return tanh_backward(grad, y)
 
@@ -308,8 +308,16 @@ sigmoid_backward = Op(
     jvp=lambda grad_output_t, output_t, grad_output, output:
         sigmoid_backward(grad_output_t, output) + output_t * grad_output * (1 - output * 2),
     grad_output=lambda grad, output: sigmoid_backward(grad, output.conj()),             # linear in g
-    output=lambda grad, grad_output, output:                                               # d/dy = g(1-2y)
-        grad.conj() * grad_output * add_scalar(mul_scalar(output.conj(), other=-2), other=1))
+    output=lambda grad, grad_output, output: _sigmoid_backward_output(grad, grad_output, output))   # d/dy = g(1-2y)
+
+
+def _sigmoid_backward_output(grad, grad_output, output):
+    """PyTorch's ``grad.conj() * grad_output * (-2 * output.conj() + 1)``, the right operand made first (C++ builds
+    an operator's right operand first: the nodes' sequence numbers, the order a third backward runs them in)."""
+    one_minus_2y = add_scalar(mul_scalar(output.conj(), other=-2), other=1)
+    return grad.conj() * grad_output * one_minus_2y
+
+
 tanh_backward = Op(
     "tanh_backward", "TanhBackwardBackward0",
     # g·(1 - y²), with 1 - y² fused (PyTorch's compiled kernel contracts it to one fused multiply-add)
@@ -400,8 +408,8 @@ def sgn_backward(grad, self, result):
 
 def sgn_jvp(t, self, result):
     """d sgn(z)·t = (t - sgn²·t̄) / (2|z|) for complex z (not holomorphic: no backward formula reuse); 0 if real."""
-    if not self.is_complex():
-        return _zeros(t)
+    if not self.is_complex():   # (PyTorch's zero is shaped as the result, not the tangent: unbatched under vmap
+        return _zeros(result)   # when the primal is, so an in-place write of a batched tangent into it fails)
     a = self.abs()
     return ((t - result * result * t.conj()) / (a * 2)).masked_fill(a == 0, 0.0)
 
@@ -2421,8 +2429,8 @@ def _gelu_backward_forward(g, x, approximate):
         return _onednn_gelu.gelu_tanh_backward(g, x)
     if _float_math._is_reduced(g.dtype):  # float16/bfloat16: computed in float32, rounded once (PyTorch's opmath)
         return _gelu_backward_forward(g.astype(np.float32), x.astype(np.float32), approximate).astype(g.dtype)
-    if g.dtype == x.dtype == np.float64 and approximate != "tanh":   # ATen's kernel, its fused multiply-add too
-        return _float_math.gelu_backward64(g, x)
+    if g.dtype == x.dtype == np.float64:   # ATen's kernel, its fused multiply-adds too
+        return _float_math.gelu_tanh_backward64(g, x) if approximate == "tanh" else _float_math.gelu_backward64(g, x)
     if approximate == "tanh":   # 0.5(1 + t) + 0.5·x·(1 - t²)·u',  u = √(2/π)(x + cx³), t = tanh u
         t = np.tanh(_SQRT_2_OVER_PI * (x + _GELU_C * x ** 3))
         d = 0.5 * (1 + t) + 0.5 * x * (1 - t * t) * _SQRT_2_OVER_PI * (1 + 3 * _GELU_C * x * x)
@@ -3120,7 +3128,19 @@ copy_ = Op("copy_", "CopyBackwards", lambda a, src: cast_array(np.broadcast_to(s
            jvp=lambda self_t, src_t: src_t,   # (self_t read too, as PyTorch's self_t.copy_(src_t): a zero tangent)
            inputs=("self", "src"),
            self=lambda grad: _ops().zeros_like(grad),   # the old value is overwritten: no gradient
-           src=lambda grad: grad)
+           # PyTorch's CopyBackwards casts to src's dtype itself (real part first for a real src), before the engine
+           # sums a broadcast src's gradient back: a 0-dim float64 src of a float32 self sums in float64
+           src=lambda grad, _input_meta: _grad_to_src_dtype(grad, _input_meta[1][1]))
+
+
+def _grad_to_src_dtype(grad, npd):
+    """CopyBackwards' ``grad.to(src_options)``, with ``at::real(grad)`` first when only grad is complex."""
+    if grad._data.dtype == npd:
+        return grad
+    if grad.is_complex() and npd.kind != "c":
+        grad = grad.real
+    from ._dtypes import from_numpy
+    return grad if grad._data.dtype == npd else grad.to(from_numpy(npd))
 zero_ = Op("zero_", "ZeroBackward0", np.zeros_like,
            jvp="linear",
            self=lambda grad: _ops().zeros_like(grad))
@@ -6010,12 +6030,16 @@ def glu_double_backward(grad, grad_output, self, dim):
     half = self.shape[dim] // 2
     first, second = self.narrow(dim, 0, half), self.narrow(dim, half, half)
     sig = second.sigmoid()
-    one_sub_sig = 1 - sig
+    one_sub_sig = _one_minus(sig)   # (C++'s 1 - t: a SubBackward0)
     sig_one_sub_sig = sig * one_sub_sig
     gg_first, gg_second = grad.narrow(dim, 0, half), grad.narrow(dim, half, half)
+    gg_second_times_first = gg_second * first
     g_first = gg_second * grad_output * sig_one_sub_sig
-    second_order = sig_one_sub_sig * one_sub_sig - sig * sig_one_sub_sig
-    g_second = gg_second * first * grad_output * second_order + gg_first * grad_output * sig_one_sub_sig
+    # (each operator's right operand made first, as C++ evaluates them: the nodes' sequence numbers)
+    sig_sig_one_sub_sig = sig * sig_one_sub_sig
+    second_order = sig_one_sub_sig * one_sub_sig - sig_sig_one_sub_sig
+    from_first = gg_first * grad_output * sig_one_sub_sig
+    g_second = gg_second_times_first * grad_output * second_order + from_first
     return _ops().cat([g_first, g_second], dim)
 
 
@@ -6669,7 +6693,7 @@ def _np_layer_norm_backward(g, x, mean, rstd, weight, bias, normalized_shape, ou
             if not is_absent(bias):
                 db = db2.reshape(bias.shape)
         return dx.astype(x.dtype), dw.astype(weight.dtype), db.astype(bias.dtype)   # (float32 parameters: mixed)
-    if x.dtype == np.float32 and x.size and g.dtype == np.float32:  # PyTorch's kernel (_layer_norm_cpu.py)
+    if x.dtype.char in "fd" and x.size and g.dtype == x.dtype:  # PyTorch's kernel (_layer_norm_cpu.py)
         n = math.prod(normalized_shape)
         dx, dw, db = _layer_norm_cpu.backward(np.ascontiguousarray(g).reshape(-1, n),
                                               np.ascontiguousarray(x).reshape(-1, n), mean.reshape(-1),
@@ -6727,63 +6751,86 @@ def _layer_norm_backward(grad, input, normalized_shape, result1, result2, weight
 def layer_norm_double_backward(grads, grad_out, input, mean, rstd, weight, normalized_shape, grad_input_mask):
     """native_layer_norm_backward's gradients (ggO, gI, gW) from the incoming (ggI, ggW, ggb): PyTorch's
     layer_norm_double_backward, batch norm's formulas (batchnorm_double_backward) with the roles of the dims
-    exchanged: the input seen as M rows of N normalized elements, each row with its saved μ and rstd."""
+    exchanged: the input seen as M rows of N normalized elements, each row with its saved μ and rstd.
+
+    Written as PyTorch's C++ is, op for op (its in-place div_/sub_/add_, its Scalar products and quotients, a ones
+    weight when there is none, each binary operator's right operand made first), so that a third derivative
+    meets the same nodes in the same order."""
     ggI, ggG, ggB = grads
     gamma = _given(weight)
     axis = input.dim() - len(normalized_shape)
     M, N = math.prod(input.shape[:axis]), math.prod(input.shape[axis:])
+    _div_ = lambda t, n: div_scalar(t, other=n, out=t)   # (C++'s t.div_(n), t.mul_(n): Scalar ops in place)
+    _mul_ = lambda t, n: mul_scalar(t, other=n, out=t)
     x = input.reshape(M, N)
     gO = grad_out.reshape(M, N)
-    input_sub_mu = x - mean.reshape(M, 1)
-    s = rstd.reshape(M, 1)
+    save_mean, save_invstd = mean.reshape(M, 1), rstd.reshape(M, 1)
+    if gamma is not None:
+        gamma_expanded = gamma.reshape(1, N)
+        ggG_expanded = ggG.reshape(1, N) if ggG is not None else None
+        ggB_expanded = ggB.reshape(1, N) if ggB is not None else None
+    else:
+        from ._creation import ones
+        gamma_expanded = ones((1,), dtype=x.dtype)
+        ggG_expanded = ggB_expanded = None
+    ggI_expanded = ggI.reshape(M, N) if ggI is not None else None
+    mu = save_mean if save_mean.dtype == x.dtype else save_mean.to(x.dtype)   # (half inputs: float statistics)
+    input_sub_mu = x - mu
+    s = save_invstd if save_invstd.dtype == x.dtype else save_invstd.to(x.dtype)
     s2, s3 = s.pow(2), s.pow(3)
     input_mu_s3 = input_sub_mu * s3
-    gamma_expanded = gamma.reshape(1, N) if gamma is not None else None
-    ggG_expanded = ggG.reshape(1, N) if gamma is not None and ggG is not None else None
-    ggI_expanded = ggI.reshape(M, N) if ggI is not None else None
 
     g_input = None
     if ggI is not None:
-        gxhat = gO if gamma_expanded is None else gO * gamma_expanded
+        gxhat = gO * gamma_expanded
         gxhat_mu_sum = (gxhat * input_sub_mu).sum(1, True)
         gxhat_sum = gxhat.sum(1, True)
         ggI_sum = ggI_expanded.sum(1, True)
         ggI_mu_sum = (ggI_expanded * input_sub_mu).sum(1, True)
-        all_sub = ggI_sum * gxhat_sum / N - (ggI_expanded * gxhat).sum(1, True) + (
-            s2 * gxhat_mu_sum * ggI_mu_sum * (3.0 / N))
-        g_input = (input_mu_s3 * all_sub / N + ggI_mu_sum * s3 / N * (gxhat_sum / N - gxhat)
-                   + gxhat_mu_sum * s3 / N * (ggI_sum / N - ggI_expanded))
-    if ggG_expanded is not None:
-        term = (gO * ggG_expanded * s + s * (gO * ggG_expanded).sum(1, True) / -N
-                + input_mu_s3 * (gO * ggG_expanded * input_sub_mu).sum(1, True) / -N)
-        g_input = term if g_input is None else g_input + term
+        all_sub = _div_(ggI_sum * gxhat_sum, N).sub_((ggI_expanded * gxhat).sum(1, True))
+        all_sub = all_sub.add_(_mul_(s2 * gxhat_mu_sum * ggI_mu_sum, 3.0 / N))
+        gI_0t = _div_(input_mu_s3 * all_sub, N)
+        right = div_scalar(gxhat_sum, other=N) - gxhat
+        gI_1t = _div_(ggI_mu_sum * s3, N) * right
+        right = div_scalar(ggI_sum, other=N) - ggI_expanded
+        gI_2t = _div_(gxhat_mu_sum * s3, N) * right
+        g_input = gI_0t.add_(gI_1t).add_(gI_2t)
+    if gamma is not None and ggG_expanded is not None:
+        t0 = gO * ggG_expanded * s
+        t1 = _div_(s * (gO * ggG_expanded).sum(1, True), -N)
+        t2 = _div_(input_mu_s3 * (gO * ggG_expanded * input_sub_mu).sum(1, True), -N)
+        term = t0.add_(t1).add_(t2)
+        g_input = term if g_input is None else g_input.add_(term)
     if g_input is not None:
-        g_input = g_input.reshape(input.shape)
+        g_input = g_input.reshape_as(input)
 
     def first_backward(g, gamma):  # d/dx of layer norm for the gradient g (M × N) and weight gamma
-        h0 = s / N if gamma is None else gamma * s / N
-        return h0 * (g * N - g.sum(1, True) - input_sub_mu * s2 * (g * input_sub_mu).sum(1, True))
+        h0 = _div_(gamma * s, N)
+        h1 = mul_scalar(g, other=N).sub_(g.sum(1, True))
+        g_mu_sum = (g * input_sub_mu).sum(1, True)   # (the product's right operand, made first)
+        h1 = h1.sub_(input_sub_mu.mul(s2) * g_mu_sum)
+        return h0 * h1
 
     g_weight = None
     if gamma is not None and ggI is not None:
-        g_weight = (gO * first_backward(ggI_expanded, None)).sum(0).reshape(gamma.shape)
+        from ._creation import ones
+        g_weight = (gO * first_backward(ggI_expanded, ones((), dtype=s.dtype))).sum(0).reshape_as(gamma)
     g_grad_out = None
     if ggI is not None:
         g_grad_out = first_backward(ggI_expanded, gamma_expanded)
     if ggG_expanded is not None:
         term = ggG_expanded * input_sub_mu * s
-        g_grad_out = term if g_grad_out is None else g_grad_out + term
+        g_grad_out = term if g_grad_out is None else g_grad_out.add_(term)
     if ggB is not None and gamma is None:
         # PyTorch reshapes ggB only when there is a weight: without one its term is an undefined tensor, dropped
         # when nothing came before it, and refused by the addition otherwise (PyTorch's error, kept)
         if g_grad_out is not None:
             raise RuntimeError("Expected a proper Tensor but got None (or an undefined Tensor in C++) for "
                                "argument #1 'other'")
-    elif ggB is not None:
-        term = ggB.reshape(1, N)
-        g_grad_out = term if g_grad_out is None else g_grad_out + term
+    elif ggB_expanded is not None:
+        g_grad_out = ggB_expanded if g_grad_out is None else g_grad_out.add_(ggB_expanded)
     if g_grad_out is not None:
-        g_grad_out = g_grad_out.expand(M, N).reshape(input.shape)
+        g_grad_out = g_grad_out.expand(M, N).reshape_as(input)
     return g_grad_out, g_input, g_weight
 
 
@@ -7738,9 +7785,10 @@ igamma = Op("igamma", "IgammaBackward0", _igamma_forward(False), inputs=("self",
 igammac = Op("igammac", "IgammacBackward0", _igamma_forward(True), inputs=("self", "other"),
              self=_no_igamma_input_grad("igammac"), other=lambda grad, self, other: -grad * _gamma_pdf(self, other))
 mvlgamma = Op("mvlgamma", "MvlgammaBackward0", _mvlgamma, args=("p",), jvp="element_wise",
-              # d log Γ_p(x) = Σ_{j<p} ψ(x - j/2)
+              # d log Γ_p(x) = Σ_{j<p} ψ(x - j/2)   (PyTorch's args.digamma_() in place: its DigammaBackward0
+              # saves a clone of args, a CloneBackward0 under a second derivative)
               self=lambda grad, self, p: grad * (Tensor._make(np.arange(-p / 2 + 0.5, 0.5, 0.5, self._data.dtype))
-                                                 + self.unsqueeze(-1)).digamma().sum(-1))
+                                                 + self.unsqueeze(-1)).digamma_().sum(-1))
 
 
 # =============================================================================================

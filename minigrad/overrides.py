@@ -540,9 +540,9 @@ def get_default_nowrap_functions() -> set:
 
 
 def _namespaces() -> list:
+    """The modules of public functions, in PyTorch's order (a function in two gets the later one's name)."""
     import minigrad
-    from minigrad.nn import functional
-    return [minigrad, functional]
+    return [minigrad, minigrad.functional, minigrad.nn.functional, minigrad.linalg, minigrad.fft, minigrad.special]
 
 
 def get_ignored_functions() -> set:
@@ -556,7 +556,7 @@ def get_overridable_functions() -> dict:
     """``{namespace: [functions]}`` of the public functions and Tensor methods that __torch_function__ can override."""
     out = {}
     for ns in _namespaces():
-        out[ns] = [v for v in vars(ns).values() if hasattr(v, "__torch_public__")]
+        out[ns] = [v for k, v in vars(ns).items() if hasattr(v, "__torch_public__") and not k.startswith("_")]
     out[Tensor] = sorted(_tensor_methods(), key=lambda f: f.__name__)
     return out
 
@@ -568,12 +568,10 @@ def resolve_name(f) -> str | None:
     """The public name under which ``f`` is reached ("torch.add", "torch.Tensor.add", "torch.Tensor.shape.__get__",
     "torch.nn.functional.relu"), or None for a function that is not overridable: what a TorchFunctionMode logs."""
     if not _NAME_INDEX:
-        import minigrad
         index: dict = {}
         # (PyTorch's order: a function reached from two namespaces gets the later one's name)
-        for prefix, ns in (("torch", minigrad), ("torch.nn.functional", minigrad.nn.functional),
-                           ("torch.linalg", minigrad.linalg), ("torch.fft", minigrad.fft),
-                           ("torch.special", minigrad.special)):
+        for ns in _namespaces():
+            prefix = ns.__name__.replace("minigrad", "torch", 1)
             for k, v in vars(ns).items():
                 if callable(v) and hasattr(v, "__torch_public__") and not k.startswith("_"):
                     index[v] = f"{prefix}.{k}"
@@ -744,6 +742,18 @@ def install_functional(namespace: dict) -> None:
             namespace[name] = wrap_function(value, f"torch.nn.{name}" if name in _F_NN else f"torch.{name}")
         else:
             namespace[name] = wrap_function(value, f"torch.nn.functional.{name}", True)
+
+
+def install_namespace(namespace: dict, prefix: str) -> None:
+    """Wrap the public functions of ``minigrad.linalg`` / ``fft`` / ``special`` (C++-bound in PyTorch: a mode sees
+    ``torch.linalg.det`` itself, named ``linalg_det``, not the Tensor methods its implementation calls)."""
+    for name, value in list(namespace.items()):
+        if not _is_public_function(name, value) or getattr(value, "__module__", "").startswith("typing"):
+            continue
+        public = (wrap_factory if name in _FACTORIES or name.endswith("freq") else wrap_function)(
+            value, f"torch.{prefix}.{name}")
+        public.__name__ = f"{prefix}_{name}"   # (PyTorch's builtin's name, whatever the function's own is)
+        namespace[name] = public
 
 
 def _autograd_tensors(args: tuple) -> list:

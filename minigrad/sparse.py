@@ -737,13 +737,61 @@ def addmm(mat: Tensor, mat1: Tensor, mat2: Tensor, *, beta=1, alpha=1) -> Tensor
     return _addmm(mat, mat1, mat2, beta, alpha)
 
 
+def check_mm(mat1: Tensor, mat2: Tensor) -> None:
+    """PyTorch's errors of ``mm`` with a sparse operand, in its order (its ``size`` calls raise the first ones)."""
+    if isinstance(mat1, SparseTensor) and isinstance(mat2, SparseTensor):
+        for name, t in (("mat1", mat1), ("mat2", mat2)):
+            if t.dim() != 2:
+                raise RuntimeError(f"Expected {name}_.dim() == 2 to be true, but got false.  (Could this error "
+                                   "message be improved?  If so, please report an enhancement request to PyTorch.)")
+        return
+    if isinstance(mat1, SparseTensor):   # (_sparse_mm's result of zeros(mat1.size(-2), mat2.size(1)) comes first)
+        sparse, dense = mat1, mat2
+        mat1.size(-2)
+        mat2.size(1)
+        inner, dense_rows = mat1.size(-1), mat2.size(0)
+    else:   # dense @ sparse: computed as (sparseᵀ @ denseᵀ)ᵀ
+        sparse, dense = mat2, mat1
+        mat1.size(-2)
+        mat2.size(-2)
+        if mat2.dim() > mat2.sparse_dim():
+            raise RuntimeError(f"sparse transpose: transposed dimensions must be sparse Got sparse_dim: "
+                               f"{mat2.sparse_dim()}, d0: {mat2.dim() - 2}, d1: {mat2.dim() - 1}")
+        inner, dense_rows = mat2.size(-2), mat1.size(-1)
+    if sparse.sparse_dim() != 2:
+        raise RuntimeError(f"addmm: matrices expected, got {sparse.sparse_dim()}D tensor")
+    if sparse.dense_dim() != 0:
+        raise RuntimeError(f"addmm: scalar values expected, got {sparse.dense_dim()}D values")
+    if dense.dim() != 2:
+        raise RuntimeError(f"addmm: matrices expected, got {dense.dim()}D tensor")
+    if inner != dense_rows:
+        raise RuntimeError(f"addmm: Argument #3 (dense): Expected dim 0 size {inner}, got {dense_rows}")
+
+
+def check_matmul(input: Tensor, other: Tensor) -> None:
+    """``matmul`` of a sparse operand with a 3-d or larger one: PyTorch folds the larger operand into a matrix
+    (a reshape) when the other has at most 2 dims, else expands both to a batch; sparse tensors refuse both."""
+    larger, smaller = (input, other) if input.dim() >= other.dim() else (other.mT, input)
+    # (should_fold: a 2-d input in front is not folded, unless the larger operand requires grad)
+    fold = larger.dim() >= 3 and smaller.dim() <= 2 and (larger.requires_grad or input.dim() != 2)
+    if fold and larger.is_sparse:
+        raise RuntimeError("reshape is not implemented for sparse tensors")
+    if not fold:
+        raise RuntimeError("expand is unsupported for Sparse tensors")
+
+
+def check_addmm(input: Tensor, mat1: Tensor, mat2: Tensor) -> None:
+    """PyTorch's errors of ``addmm`` with a sparse operand: ``input`` expanded to the product's shape first."""
+    input.expand(mat1.size(-2), mat2.size(1))
+    check_mm(mat1, mat2)
+
+
 def _addmm(mat, mat1, mat2, beta, alpha) -> Tensor:
     if not isinstance(mat1, SparseTensor):
         from ._ops import mm as dense_mm
         return dense_mm(mat1, mat2) if mat is None else mat * beta + dense_mm(mat1, mat2) * alpha
     from ._matmul import mm as np_mm
-    if mat1._size[1] != mat2.shape[0]:
-        raise RuntimeError(f"addmm: Argument #3 (dense): Expected dim 0 size {mat1._size[1]}, got {mat2.shape[0]}")
+    check_mm(mat1, mat2) if mat is None else check_addmm(mat, mat1, mat2)
     prod = np_mm(mat1._data, mat2._data) if mat2.dtype == mat1.dtype else mat1._data @ mat2._data
     result = prod if alpha == 1 else prod * alpha
     if mat is not None:

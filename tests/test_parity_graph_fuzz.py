@@ -206,7 +206,11 @@ S14_SEEDS = (180031, 180052, 180075, 180102, 180196, 180199, 180217, 180281, 180
              180699, 180094, 180154, 180170, 180213, 180249, 180411, 180525, 180732,
              # (session 16: seeds whose differences were fixed: norm(1)'s storage, Error node order, mean out=,
              # xlog1py's saved y, retain_grad's lazy view node, complex gradient sums, complex pow)
-             182285, 182550, 182813, 182628, 183407, 183413, 183579)
+             182285, 182550, 182813, 182628, 183407, 183413, 183579,
+             # (session 18: copy_'s src gradient cast before the sum, put_'s overlap refusal, sigmoid_backward's
+             # operand order in a third derivative, a resized out='s TensorIterator layout, a saved input's output 0,
+             # addcdiv's result layout)
+             183927, 185554, 187068, 187449, 187130, 188810)
 NN_SEEDS = range(0, 160)  # (the nn family: every nn op at least twice, see its coverage test)
 # (seeds beyond the range, chosen so that every nn op runs at least twice; the fixes the nn family found have
 # explicit regression programs: test_parity_nn_fuzz_fixes10.py and earlier ones)

@@ -173,10 +173,13 @@ def _batched_grad(outputs: tuple, grads: list, retain_graph: bool, create_graph:
                   allow_unused: bool) -> tuple:
     """``grad(..., is_grads_batched=True)``: one vector-Jacobian product per row of the gradients, stacked.
 
-    PyTorch vectorizes the single backward with vmap; minigrad runs the backward once per batch row instead
-    (same values; with ``create_graph`` the results hang from a StackBackward0 node instead of the batched ops).
+    PyTorch vectorizes the single backward with its legacy vmap (torch._vmap_internals); minigrad runs the backward
+    once per batch row instead (same values; with ``create_graph`` the results hang from a StackBackward0 node
+    instead of the batched ops). The rows are marked batched, so what that vmap refuses in a custom backward
+    (``.numpy()``, ``.item()``, a random op ...) raises its errors (``_vmap_batched``'s legacy level).
     """
     from .._ops import stack
+    from .._random import default_generator
     sizes = [g._data.shape[0] for g in grads if g is not None and g._data.ndim > 0]
     if any(g is not None and g._data.ndim == 0 for g in grads):
         raise ValueError("vmap(vjp, in_dims=0, ...)(<inputs>): Got in_dim=0 for some input, but that input is a "
@@ -185,11 +188,28 @@ def _batched_grad(outputs: tuple, grads: list, retain_graph: bool, create_graph:
         raise ValueError("vmap: Expected all tensors to have the same size in the mapped dimension, got sizes "
                          f"{sizes} for the mapped dimension")
     rows = []
-    for b in range(sizes[0]):
-        row = [None if g is None else g[b] for g in grads]
-        last = b == sizes[0] - 1
-        rows.append(_run_backward(outputs, row, retain_graph or not last, create_graph, inputs=inputs,
-                                 accumulate=False, allow_unused=allow_unused))
+    _vmap_batched.enter(sizes[0], None, [], legacy=True)
+    try:
+        for b in range(sizes[0]):
+            row = [None if g is None else g[b] for g in grads]
+            for g in row:
+                if g is not None:
+                    _vmap_batched.mark_slice(g)
+            last = b == sizes[0] - 1
+            state = default_generator.get_state()
+            try:
+                rows.append(_run_backward(outputs, row, retain_graph or not last, create_graph, inputs=inputs,
+                                         accumulate=False, allow_unused=allow_unused))
+            finally:
+                # (PyTorch raises at the random op itself, before drawing; the loop sees it afterwards, as a changed
+                # generator state, or the op drew before raising itself)
+                drew = default_generator.get_state()._data.tobytes() != state._data.tobytes()
+                if drew:
+                    default_generator.set_state(state)
+            if drew:
+                raise RuntimeError(_vmap_batched.LEGACY_RANDOM)
+    finally:
+        _vmap_batched.exit_()
     return tuple(None if rows[0][k] is None else stack([r[k] for r in rows]) for k in range(len(inputs)))
 
 
@@ -203,6 +223,9 @@ def backward(tensors, grad_tensors=None, retain_graph: bool | None = None, creat
              grad_variables=None, inputs=None) -> None:
     """Accumulate the gradients of ``tensors`` (weighted by ``grad_tensors``) into the leaves' ``.grad``."""
     if _functorch_active():
+        if _vmap_batched.legacy_only():
+            raise RuntimeError("backward() called inside torch.vmap. This is not supported, please call backward() "
+                               "outside torch.vmap or instead use torch.autograd.grad inside torch.vmap")
         raise RuntimeError("backward() called inside a functorch transform. This is not supported, please use "
                            "functorch.grad or functorch.vjp instead or call backward() outside of functorch "
                            "transforms.")

@@ -572,7 +572,7 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
     if torch_function.active:
         torch_function.disabled = 2
     prev = _STATE.enabled
-    _STATE.enabled = create_graph and not _STATE.inference  # (inference mode records nothing, even then)
+    task_grad_mode = _STATE.enabled = create_graph and not _STATE.inference  # (inference mode records nothing)
     # NumPy quiet once for the whole pass, not around each op of each formula (~1 us less per op); hooks
     # and custom backwards get the user's error state back (_errstate.call_user).
     errstate_token = _errstate.begin_pass()
@@ -584,8 +584,18 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
     plain_leaves = needed is None  # no gradient is captured on its way to a leaf (see _validate_outputs)
     try:
         while heap:
-            # A chain has one ready node at a time: no heap to rearrange, no function call.
-            node = heap.pop() if len(heap) == 1 else pop()
+            # A chain has one ready node at a time, a layer's backward two (its input's node and a weight's
+            # AccumulateGrad): no heap to rearrange, no function call (of two, the top is heap[0]: pop's result).
+            if len(heap) == 1:
+                node = heap.pop()
+            elif len(heap) == 2:
+                node, heap[0] = heap[0], heap.pop()
+            else:
+                node = pop()
+            # Each node runs in the pass's grad mode, as PyTorch restores its graph task's thread-local state per
+            # node: a mode changed meanwhile (a hook, a generator's `with enable_grad()` closed by the garbage
+            # collector) does not leak into the next node's formula or into .grad
+            _STATE.enabled = task_grad_mode
             nexts = (node._next_node,) + node._next_rest if node._next_nrs else ()  # node._next_nodes, without a call
             if node is root and type(node) is _GraphRoot:
                 outputs = node.grads
@@ -638,7 +648,11 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
                         buf = buffers[nxt] = [None] * nxt._n_outputs
                     buf[nr] = g if buf[nr] is None else _buffer_add(buf, nr, g, outputs)
                 if d == 0:
-                    if heap:
+                    if len(heap) == 1:  # (push's sift for a heap of one, inline: the later node goes on top)
+                        heap.append(nxt)
+                        if heap[0]._seq < nxt._seq:
+                            heap[0], heap[1] = nxt, heap[0]
+                    elif heap:
                         push(nxt)
                     else:
                         heap.append(nxt)
@@ -648,6 +662,7 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
         # The callbacks queued on the way (Variable._execution_engine.queue_callback), in order, in the pass's
         # grad mode; one may queue more.
         callbacks = _final_callbacks[-1]
+        _STATE.enabled = task_grad_mode
         for callback in callbacks:
             callback()
     finally:

@@ -223,6 +223,12 @@ def _same_meta(a, b) -> bool:
     if any(n != 1 and sa != sb for n, sa, sb in zip(a.shape, a.stride(), b.stride())):
         return False
     (sa, oa), (sb, ob) = _storage(a._data), _storage(b._data)
+    from .. import _vmap_batched
+    if _vmap_batched.DEPTH[0] and _vmap_batched.levels(a) and not _vmap_batched.levels(b):
+        # (a batched tangent ``a`` of an unbatched primal, inside vmap: PyTorch's BatchedTensor has no storage of
+        # its own, its offset is 0 and its storage size its numel, so it is kept, and writes through it reach the
+        # tangents the user gave; minigrad's slice of them has the offset and storage of the whole batch)
+        return ob == 0 and sb.size == a.numel()
     return oa == ob and sa.size == sb.size
 
 
@@ -378,6 +384,15 @@ def _run_with_tangents(op, tensors, dtype, out, args):
                 t = _cast(t, cast_to)
             if t.shape != o.shape:
                 t = t.expand(o.shape).clone()
+            if o is out and (tangent_of_out is not None or op.name in ("fill", "fill_")):
+                # (PyTorch writes the new tangent into self's in place, self_t.copy_(formula) or the op itself on
+                # self_t: vmap refuses a batched tangent written into an unbatched one, as it does for primals;
+                # fill_'s self_t.fill_(value_t) runs on fresh zeros when self had no tangent)
+                from .. import _vmap_batched
+                if _vmap_batched.DEPTH[0]:
+                    written = tangent_of_out if tangent_of_out is not None else Tensor._make(np.zeros(()))
+                    _vmap_batched.check_inplace(_TANGENT_WRITE_NAMES.get(op.name, "copy_"), written, (t,),
+                                                op.node_name, tangent=True)
             if o is out and tangent_of_out is not None and _write_in_place(tangent_of_out, t):
                 t = tangent_of_out  # (the views sharing that tangent see the change, as in PyTorch)
             else:
@@ -386,6 +401,13 @@ def _run_with_tangents(op, tensors, dtype, out, args):
                     _write_into_base_tangent(out, t)
             _share_with_saved_output(o, t)
     return result
+
+
+# In-place ops whose forward formula is the op itself on self's tangent (self_t.masked_scatter_(mask, source_t)),
+# by the name vmap's refusal gives; the others' is copy_'s (self_t.copy_(formula))
+_TANGENT_WRITE_NAMES = {"masked_scatter": "masked_scatter_", "index_copy": "index_copy_", "masked_fill": "masked_fill_",
+                        "index_put_": "index_put_", "_index_put_impl_": "index_put_", "scatter": "scatter_",
+                        "fill": "fill_", "fill_": "fill_", "index_fill": "index_fill", "put": "put_"}
 
 
 # In-place ops whose PyTorch forward formula writes the source's tangent into self's in place (index_copy_:

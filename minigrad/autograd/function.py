@@ -139,6 +139,8 @@ class BackwardCFunction(FunctionCtx, Node):
             raise RuntimeError("Implementing both 'backward' and 'vjp' for a custom Function is not allowed. You "
                                "should only implement one of them.")
         backward_fn = cls.vjp if cls.backward is Function.backward else cls.backward
+        if _vmap_batched.LEGACY and _vmap_batched.LEGACY[-1]:   # (is_grads_batched: what it sees is unbatched)
+            _vmap_batched.see_captured(backward_fn)
         result = call_user(backward_fn, self, *grad_outputs)  # (with the user's NumPy error state)
         if not isinstance(result, tuple):
             result = (result,)

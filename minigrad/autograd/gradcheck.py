@@ -14,6 +14,7 @@ the (input element, output element) positions that differ.
 """
 from __future__ import annotations
 
+import functools
 import warnings
 from collections.abc import Callable
 
@@ -67,7 +68,7 @@ def _check_inputs(inputs) -> None:
                 warnings.warn(f"Input #{idx} requires gradient and is not a double precision floating point or "
                               "complex. This check will likely fail if all the inputs are not of double precision "
                               "floating point or complex. ", stacklevel=3)
-            if not all(st > 0 or sz <= 1 for st, sz in zip(inp.stride(), inp.shape)):
+            if not inp.is_sparse and not all(st > 0 or sz <= 1 for st, sz in zip(inp.stride(), inp.shape)):
                 raise RuntimeError(f"The {idx}th input has a dimension with stride 0. gradcheck only supports "
                                    "inputs that are non-overlapping to be able to compute the numerical gradients "
                                    "correctly. You should call .contiguous on the input before passing it to "
@@ -80,35 +81,71 @@ def _check_inputs(inputs) -> None:
 
 # ---- the two Jacobians ----------------------------------------------------------------------------
 
-def _numerical_jacobian(fn, inputs, outputs, eps: float, wirtinger: bool = False) -> list:
+def _densify(x):
+    """A sparse ``x`` with every element specified (zeros where x has none), as PyTorch's gradcheck perturbs it
+    unless ``masked``; anything else as it is."""
+    if not (_is_tensor(x) and x.is_sparse):
+        return x
+    from .. import sparse_coo_tensor
+    dense = x.detach().to_dense()
+    n = x.sparse_dim()
+    index = np.indices(dense.shape[:n]).reshape(n, -1)
+    values = dense._data.reshape(-1, *dense.shape[n:]).copy()
+    return sparse_coo_tensor(index, values, x.shape).coalesce().requires_grad_(x.requires_grad)
+
+
+def _sparse_rows(x) -> np.ndarray:
+    """Per element of a sparse ``x``'s values (in their memory order), its flat index in the dense tensor."""
+    n = x.sparse_dim()
+    vals = x._vals._data
+    coords = np.broadcast_to(x._idx._data.T.reshape(-1, n, *(1,) * (vals.ndim - 1)), (*vals.shape[:1], n,
+                                                                                       *vals.shape[1:]))
+    dense = np.indices(vals.shape[1:]).reshape(vals.ndim - 1, 1, *vals.shape[1:])
+    full = [coords[:, d] for d in range(n)] + [np.broadcast_to(dense[d], vals.shape) for d in range(vals.ndim - 1)]
+    return np.ravel_multi_index(tuple(full), x._size).reshape(-1)
+
+
+def _numerical_jacobian(fn, inputs, outputs, eps: float, wirtinger: bool = False, masked: bool = False) -> list:
     """``J[j][i]``: d output_i / d input_j by central differences, shape (input_j.numel(), output_i.numel()).
 
     ``wirtinger`` (reverse mode, real outputs): a complex input is perturbed along 1 and along i, and the
     column is ds/dx + i·ds/dy, the conjugate Wirtinger derivative that backward computes (as in PyTorch).
+    A sparse input's specified values are perturbed (``masked``), or every element of it (made specified).
     """
     from .._tensor import Tensor
+    if not masked:
+        inputs = tuple(_densify(x) for x in inputs)
 
-    def central(data, idx, step):
+    def call(x):
+        if x.is_sparse:
+            x._dense = None   # (its dense values, cached, are made again from the perturbed ones)
+        return [o._data.copy() for o in _as_tuple(fn(*inputs))]
+
+    def central(data, idx, step, x):
         orig = data[idx].copy()
         data[idx] = orig - step
-        out_a = [o._data.copy() for o in _as_tuple(fn(*inputs))]
+        out_a = call(x)
         data[idx] = orig + step
-        out_b = [o._data.copy() for o in _as_tuple(fn(*inputs))]
+        out_b = call(x)
         data[idx] = orig
+        if x.is_sparse:
+            x._dense = None
         with np.errstate(all="ignore"):  # (eps=0 gives nan without a word, as PyTorch's division does)
             return [((b - a) / (2 * eps)).reshape(-1) for a, b in zip(out_a, out_b)]
 
     jacobians = []
     for x in _diff_inputs(inputs):
-        data = x._data  # perturbed in place, behind autograd's back (as PyTorch perturbs ``x.data``)
+        # perturbed in place, behind autograd's back (as PyTorch perturbs ``x.data``; a sparse x: its values)
+        data = x._vals._data if x.is_sparse else x._data
+        rows = _sparse_rows(x) if x.is_sparse else range(data.size)
         split = wirtinger and np.iscomplexobj(data)
-        cols = [np.zeros((data.size, o.numel()), dtype=data.dtype if split else o._data.dtype) for o in outputs]
-        for k in range(data.size):
+        cols = [np.zeros((x.numel(), o.numel()), dtype=data.dtype if split else o._data.dtype) for o in outputs]
+        for k, row in enumerate(rows):
             idx = np.unravel_index(k, data.shape) if data.ndim else ()
-            ds_dx = central(data, idx, eps)
-            ds_dy = central(data, idx, eps * 1j) if split else None
+            ds_dx = central(data, idx, eps, x)
+            ds_dy = central(data, idx, eps * 1j, x) if split else None
             for i, d in enumerate(ds_dx):
-                cols[i][k] = d if ds_dy is None else d + ds_dy[i] * 1j
+                cols[i][row] = d if ds_dy is None else d + ds_dy[i] * 1j   # (a repeated entry: the last one's)
         jacobians.append([Tensor._make(c) for c in cols])
     return jacobians
 
@@ -176,9 +213,9 @@ def _mismatch(analytical, numerical, i: int, j: int, rtol: float, atol: float, f
 # ---- the checks --------------------------------------------------------------------------------------
 
 def _slow_check(fn, inputs, func_out, outputs, eps, rtol, atol, nondet_tol, check_backward_ad,
-                check_forward_ad) -> None:
+                check_forward_ad, masked: bool = False) -> None:
     func_out = _as_tuple(func_out)
-    numerical = _numerical_jacobian(fn, inputs, func_out, eps, wirtinger=not check_forward_ad)
+    numerical = _numerical_jacobian(fn, inputs, func_out, eps, wirtinger=not check_forward_ad, masked=masked)
     if not outputs:
         for per_input in numerical:
             for jac in per_input:
@@ -245,8 +282,11 @@ If the test
 
 
 def _fast_check(fn, inputs, func_out, outputs, eps, rtol, atol, nondet_tol, check_backward_ad,
-                check_forward_ad) -> None:
+                check_forward_ad, masked: bool = False) -> None:
     """Compare ``vᵀ·J·u`` for random unit vectors u, v (one number per input/output pair), as PyTorch does."""
+    if any(x.is_sparse for x in _diff_inputs(inputs)):
+        raise NotImplementedError("gradcheck(fast_mode=True) of sparse inputs is not supported by minigrad: use "
+                                  "fast_mode=False")
     from .. import Generator
     from . import grad as autograd_grad
     func_out = _as_tuple(func_out)
@@ -488,7 +528,10 @@ def gradcheck(func: Callable, inputs, *, eps: float = 1e-6, atol: float = 1e-5, 
         _check_inputs(inputs)
         func_out = func(*inputs)
         outputs = _differentiable_outputs(func_out)
-        check = _fast_check if fast_mode else _slow_check
+        if any(o.is_sparse for o in outputs):
+            raise ValueError("Sparse output is not supported at gradcheck yet. Please call to_dense(masked_grad=...) "
+                             "on the output of fn for gradcheck.")
+        check = functools.partial(_fast_check if fast_mode else _slow_check, masked=bool(masked))
         if any(t.is_complex() for t in (*_diff_inputs(inputs), *_as_tuple(func_out))):
             # complex: reverse mode checks the imaginary, then the real part of the outputs; forward mode apart
             if check_backward_ad:
@@ -540,7 +583,10 @@ def _test_batched_grad(inputs, output, output_idx: int) -> None:
 
     grad_outputs = [randn_like(output) for _ in range(2)]  # (PyTorch draws them from the global generator)
     expected = [stack(shards) for shards in zip(*(vjp(g) for g in grad_outputs))]
-    result = vjp(stack(grad_outputs), batched=True)
+    try:
+        result = vjp(stack(grad_outputs), batched=True)
+    except RuntimeError as ex:   # (what the batched backward cannot do: its vmap's error, at the gradcheck call)
+        raise GradcheckError(f"While computing batched gradients, got: {ex}\n\n{_FAILED_BATCHED_GRAD_MSG}") from ex
     for input_idx, (res, exp) in enumerate(zip(result, expected)):
         if not allclose(res, exp):
             raise GradcheckError(f"For output {output_idx} and input {input_idx}:\n\n{_FAILED_BATCHED_GRAD_MSG}"

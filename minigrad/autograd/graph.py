@@ -682,7 +682,9 @@ class SavedTensor:
             name = producer.name()
             if sep and (number.isdigit() or not number):
                 name = base + ("" if number == "0" else number)
-            where = f"{desc}, which is output {self._output_nr if self._is_output else t._output_nr} of {name},"
+            # (PyTorch's SavedVariable records output_nr only for an output or when hooks pack it: a saved input
+            # reads "output 0" whichever output of its producer it is, svdvals' S of LinalgSvd too)
+            where = f"{desc}, which is output {self._output_nr} of {name},"
         else:
             where = desc
         from .anomaly_mode import _enabled as anomaly_enabled
@@ -722,6 +724,8 @@ class SavedTensor:
         if self._unpack_hook is not None:
             raise RuntimeError("Calling register_hooks on a saved tensor whose hooks have already been set. Hint: only "
                                "one pair of hooks is allowed at a time.")
+        if not self._is_output:
+            self._output_nr = self._tensor._output_nr   # (PyTorch's register_hooks saves the metadata first)
         self._pack_with(self.data if self._is_output else self.unpack(), pack_hook, unpack_hook, detached=True)
 
     def _pack_with(self, tensor, pack_hook, unpack_hook, detached: bool = False) -> None:

@@ -13,6 +13,12 @@ def _is_namedtuple(x) -> bool:
     return isinstance(x, tuple) and hasattr(type(x), "_fields")
 
 
+def _is_structseq(x) -> bool:
+    """torch.return_types' pairs (PyTorch's ``is_structseq_class``): a node of their own type, rebuilt as it."""
+    return isinstance(x, tuple) and all(hasattr(type(x), a) for a in ("n_fields", "n_sequence_fields",
+                                                                       "n_unnamed_fields"))
+
+
 class TreeSpec:
     """The shape of a pytree: a container type, its context (dict keys), one child spec per element."""
 
@@ -49,7 +55,8 @@ def tree_flatten(tree) -> tuple[list, TreeSpec]:
 
 def _flatten(tree, leaves: list) -> TreeSpec:
     if isinstance(tree, (tuple, list)):
-        kind = type(tree) if _is_namedtuple(tree) else tuple if isinstance(tree, tuple) else list
+        kind = type(tree) if _is_namedtuple(tree) or _is_structseq(tree) else tuple if isinstance(tree, tuple) \
+            else list
         return TreeSpec(kind, type(tree) if _is_namedtuple(tree) else None, [_flatten(x, leaves) for x in tree])
     if isinstance(tree, dict):
         return TreeSpec(dict, list(tree), [_flatten(v, leaves) for v in tree.values()])

@@ -14,7 +14,8 @@ from typing import NamedTuple
 
 from .. import _dispatch, _matmul
 from .. import _vmap_batched as _batched
-from .._ops import stack
+from .._creation import eye
+from .._ops import cat, stack
 from .._random import default_generator
 from .._tensor import Tensor
 from ..autograd import _vmap_calls_ahead as _calls_ahead
@@ -55,8 +56,10 @@ def vmap(func: Callable, in_dims=0, out_dims=0, randomness: str = "error", *,
         if chunk_size is not None:
             chunk_sizes(batch_size, chunk_size)  # (only PyTorch's errors: a loop is the same in any chunks)
         if batch_size == 0:
-            raise RuntimeError("vmap: minigrad's vmap loops over the mapped dimension, which has size 0 here, so "
-                               "it cannot know what func returns")
+            # PyTorch calls func once, on batches of no examples; a loop would never call it and could not know
+            # the outputs' shapes: call it on one harmless example and keep none of its rows.
+            padded = [a if d is None else cat([a, _harmless_example(a, d)], d) for a, d in zip(flat_args, flat_in_dims)]
+            return _no_rows(wrapped(*tree_unflatten(padded, args_spec), **kwargs), out_dims)
         # chunk_size only changes how PyTorch batches the work; a loop is the same in any chunks
         rng = _Randomness(randomness)
         rules = _RuleCalls(batch_size, randomness, flat_args, flat_in_dims)
@@ -396,6 +399,27 @@ def _stack_outputs(outputs: list, out_dims, func, batched: set = frozenset()):
             continue
         result.append(stack(values, d))
     return tree_unflatten(result, spec)
+
+
+def _harmless_example(a: Tensor, d: int) -> Tensor:
+    """One example for a batch of none (size 1 at dim ``d``), with values no op refuses: PyTorch's call sees no values
+    at all. Identity matrices for square matrices (inv, cholesky, solve), ones for other floats (log, 1/x,
+    multinomial), zeros for integers and bools (valid indices)."""
+    shape = a.shape[:d] + a.shape[d + 1:]
+    if not (a.dtype.is_floating_point or a.dtype.is_complex):
+        return a.new_zeros(shape).unsqueeze(d)
+    if len(shape) >= 2 and shape[-1] == shape[-2]:
+        return eye(shape[-1], dtype=a.dtype).expand(shape).contiguous().unsqueeze(d)
+    return a.new_ones(shape).unsqueeze(d)
+
+
+def _no_rows(out, out_dims):
+    """``out`` (vmap's result for one example) with its batch dims narrowed to size 0."""
+    flat, spec = tree_flatten(out)
+    dims = [out_dims] * len(flat) if isinstance(out_dims, int) or out_dims is None \
+        else list(out_dims) if isinstance(out, Tensor) else broadcast_to_and_flatten(out_dims, spec)
+    return tree_unflatten([o.narrow(d, 0, 0) if isinstance(o, Tensor) and d is not None else o
+                           for o, d in zip(flat, dims)], spec)
 
 
 def _same(a: Tensor, b) -> bool:
