@@ -437,6 +437,14 @@ def int_list(name: str, arg: str, value, position: int | None, one_int: bool = F
 _COUNTED = re.compile(r"\(position \d+\)|takes (from \d+ to )?\d+ positional arguments? but \d+ (were|was) given")
 
 
+def _plural(text: str) -> str:
+    """A lowered count's grammar, as PyTorch's parser words it: "takes 0 positional arguments but 1 was given"."""
+    text = re.sub(r"\b(\d+) positional arguments?\b",
+                  lambda m: f"{m.group(1)} positional argument{'' if m.group(1) == '1' else 's'}", text)
+    return re.sub(r"\b(\d+) (were|was) given", lambda m: f"{m.group(1)} {'was' if m.group(1) == '1' else 'were'} given",
+                  text)
+
+
 def counting_without_self(fn, name: str):
     """``fn`` as the Tensor method ``name``: PyTorch's method does not count self among the positional
     arguments its TypeErrors number ("rot90(): argument 'k' (position 1)"; the function says position 2)."""
@@ -448,7 +456,8 @@ def counting_without_self(fn, name: str):
             text = str(e)
             if not (text.startswith(f"{name}()") and _COUNTED.search(text)):
                 raise
-            lowered = _COUNTED.sub(lambda m: re.sub(r"\d+", lambda n: str(int(n.group()) - 1), m.group()), text)
+            lowered = _COUNTED.sub(lambda m: _plural(re.sub(r"\d+", lambda n: str(int(n.group()) - 1), m.group())),
+                                   text)
             raise TypeError(lowered) from None
     method.__name__ = name
     return method

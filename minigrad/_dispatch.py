@@ -29,11 +29,12 @@ import weakref
 
 import numpy as np
 
-from . import _complex_bits, _conj, _dtypes, _errstate, _strides, _vmap_batched
+from . import _complex_bits, _conj, _dtypes, _errstate, _neg, _strides, _vmap_batched
 from ._conj import MIRRORS as _CONJ_MIRRORS
 from ._tensor import Tensor  # _tensor imports this module only lazily, so no cycle at import time
 from ._warn_once import warn_once
 from .autograd import grad_mode
+from .autograd.engine import _NO_REAL_PART
 from .autograd.graph import (
     _NO_NODES,
     FREED_MESSAGE,
@@ -55,7 +56,8 @@ class OpNode(Node):
 
     # ``_saved`` is a tuple aligned with ``op.saved_names`` (a tuple, not a dict: one object fewer
     # for the garbage collector per node, and ``()`` is shared by every op that saves nothing).
-    __slots__ = ("_grads_fit", "_out_meta", "_saved")  # (_grads_fit: see Op.grads_fit; set by _record/run_number)
+    # (_grads_fit: see Op.grads_fit; set by _record/run_number)
+    __slots__ = ("_grads_fit", "_out_meta", "_out_shape", "_out_dtype", "_saved")
     _op: Op
 
     def __dir__(self):
@@ -128,8 +130,8 @@ class OpNode(Node):
             nexts = tuple(node if node in wanted else None for node in nexts)
         if op.joint:  # one formula gives several gradients (cat/stack, convolution, norms: see ``joint``)
             return _apply_joint(op, values, nexts)
-        if op.formula_order is not None and _STATE.enabled:  # create_graph: PyTorch's formula order
-            grads = _apply_in_order(op, values, nexts)
+        if op.in_order and _STATE.enabled:  # create_graph: PyTorch's formula order, real inputs' real parts at once
+            grads = _apply_in_order(op, values, nexts, self._input_meta)
             if op.number_formulas:
                 _share_saved_numbers(self, values, grads)
             return grads
@@ -210,13 +212,21 @@ def _share_saved_numbers(node: OpNode, values: list, grads: tuple) -> None:
                     fn._saved = fn._saved[:j] + (node._read_saved(i),) + fn._saved[j + 1:]
 
 
-def _apply_in_order(op, values: list, nexts: tuple) -> tuple:
-    """``OpNode._apply`` running the formulas in ``op.formula_order`` (the nodes they record are numbered so)."""
+def _apply_in_order(op, values: list, nexts: tuple, input_meta: tuple) -> tuple:
+    """``OpNode._apply`` running the formulas in ``op.formula_order`` (the nodes they record are numbered so).
+
+    A complex gradient of a real input becomes its real part right after its formula, before the next formula
+    runs: PyTorch's formulas end in handle_r_to_c, so its real()'s nodes come before the next formula's (the
+    engine would take it only after all of them; the ops whose formulas have none are left to its error)."""
     grads = [None] * len(nexts)
-    for j in op.formula_order:
+    real_part = op.node_name not in _NO_REAL_PART
+    for j in op.formula_order or range(len(nexts)):
         if nexts[j] is not None:
             formula, where, _take = op.formula_args[j]
-            grads[j] = formula(*[values[i] for i in where])
+            g = formula(*[values[i] for i in where])
+            if real_part and type(g) is Tensor and g._data.dtype.kind == "c" and input_meta[j][1].kind != "c":
+                g = g.real
+            grads[j] = g
     return tuple(grads)
 
 
@@ -528,7 +538,10 @@ class Op:
         op.needs = tuple(tuple(p for p in params if p not in _GRAD_PARAMS) for _, params in op.formulas)
         # Names starting with "_" are kept out of sight (no ``_saved_`` attribute), as PyTorch hides some;
         # ``_input_sizes`` (the shapes of the inputs) is always at hand.
-        op.saved_names = tuple(dict.fromkeys(p for ps in op.needs for p in ps if p not in _SHAPE_PARAMS))
+        # In PyTorch's save order (gen_variable_type's save_variables): the inputs sorted by name, before the
+        # forward, then the outputs sorted by name: the order saved-tensor pack hooks see them in.
+        op.saved_names = tuple(sorted(dict.fromkeys(p for ps in op.needs for p in ps if p not in _SHAPE_PARAMS),
+                                      key=lambda p: (p in op.outputs, p)))
         for p in op.saved_names:
             if not (p in op.inputs or p in op.outputs or p in op.args or _input_property(p) or p in _SHAPE_PARAMS):
                 raise TypeError(f"{name}: formula parameter {p!r} is not an input, output or argument")
@@ -642,6 +655,8 @@ class Op:
         # order numbers the nodes the formulas record, so it decides the order backward runs them in.
         order = tuple(sorted(range(len(op.diff_inputs)), key=lambda j: op.diff_inputs[j]))
         op.formula_order = order if order != tuple(range(len(order))) else None
+        # (with one formula there is no order to keep: a real input's real part is the engine's to take)
+        op.in_order = op.formula_order is not None or len(order) > 1
         # joint: some formula gives several gradients. Its calls, one per distinct formula: (function,
         # argument slots, the edges it gives gradients for, whether it returns a tuple of them).
         op.joint = op.list_input or bool(op.joint_formulas)
@@ -692,9 +707,10 @@ class Op:
         if _extras[0]:  # profiler or forward-mode AD on: the slower path (one flag check otherwise)
             from .autograd.forward_ad import _call_with_extras
             return _call_with_extras(op, tensors, dtype, out, args)
-        if out is None and not _STATE.enabled and op.plain:
+        grad_enabled = _STATE.enabled  # (read once per op: a threading.local read costs ~550 instructions)
+        if out is None and not grad_enabled and op.plain:
             return op._run_untracked(tensors, dtype, args)
-        return op._run(tensors, dtype, out, args)
+        return op._run(tensors, dtype, out, args, grad_enabled)
 
     def call(self, tensors: tuple, dtype, out, args: dict):
         """``op(*tensors, dtype=dtype, out=out, **args)`` without packing and unpacking the arguments.
@@ -704,9 +720,10 @@ class Op:
         if _extras[0]:
             from .autograd.forward_ad import _call_with_extras
             return _call_with_extras(self, tensors, dtype, out, args)
-        if out is None and not _STATE.enabled and self.plain:
+        grad_enabled = _STATE.enabled  # (read once per op, as in __call__)
+        if out is None and not grad_enabled and self.plain:
             return self._run_untracked(tensors, dtype, args)
-        return self._run(tensors, dtype, out, args)
+        return self._run(tensors, dtype, out, args, grad_enabled)
 
     def _run_untracked(self, tensors, dtype, args) -> Tensor:
         """``_run`` for a one-output op that is not a view, when nothing records (grad mode off, no out=).
@@ -761,7 +778,8 @@ class Op:
             return o
         return _make_tensor(result)
 
-    def _run(self, tensors, dtype, out, args):
+    def _run(self, tensors, dtype, out, args, grad_enabled: bool):
+        """Run the op; record it when ``grad_enabled`` (the caller's read of grad mode) and an input requires grad."""
         if out is not None and _CAPTURED[0] is not None:  # (inside torch.func.grad/vjp/jvp)
             _check_captured(self, out, tensors, args)
         if dtype is None:
@@ -773,7 +791,7 @@ class Op:
             arrays = _cast_operands(self, tensors, dtype, args)
 
         record = False
-        if _STATE.enabled:  # a plain loop: any(<generator>) costs ~0.4 us per op
+        if grad_enabled:  # a plain loop: any(<generator>) costs ~0.4 us per op
             for i in (range(len(tensors)) if self.list_input else self.diff_positions):
                 if tensors[i]._requires_grad or tensors[i]._base is not None and _stale_view(tensors[i], out):
                     record = True
@@ -927,6 +945,11 @@ class Op:
             node._out_meta = tuple((o._data.shape, o._data.dtype) for o in diff_outs)
         else:
             diff_outs = outs if self.n_diff_outputs else ()
+            # (for node._input_metadata: the shape and dtype of its grad, in two slots: a tuple holding both would
+            # stay tracked by the garbage collector, see tests/test_engine_round6.py)
+            r = outs[0]._data
+            node._out_shape = r.shape
+            node._out_dtype = r.dtype
         # Save only what the formulas of inputs that require grad need (as PyTorch does), following
         # the save plan made in _plan_calls. Bit j of ``mask``: differentiable input j requires grad. Read
         # before the outputs are marked below: an in-place op's output is its input ``self``, which may not
@@ -1696,13 +1719,15 @@ def _make_view(out, base, op: Op, args, output_nr=None) -> None:
     # as_strided as that view (view_as_real(root.as_strided(...))); the plain views made from such a view then
     # add an as_strided each on top. Views of the root itself and plain chains: _tensor._replay_view's rules.)
     outer = base.__dict__.get("_dtype_regen")
-    # (a conj view, _conj._replay, is regenerated the same way: as_strided cannot express the conjugation either)
-    if getattr(op, "name", None) in ("view_as_real", "view_as_complex") or op is _conj._replay:
+    # (a conj view, _conj._replay, is regenerated the same way: as_strided cannot express the conjugation either,
+    # nor the negation of a negative view, _neg._replay)
+    if getattr(op, "name", None) in ("view_as_real", "view_as_complex") or op in (_conj._replay, _neg._replay):
         if outer is not None:
             out._dtype_regen = lambda r, op=op, args=args, outer=outer: op(outer(r), **args)
         elif base._base is None:
             out._dtype_regen = lambda r, op=op, args=args: op(r, **args)
-        elif base._base is not None and base._data.dtype == root._data.dtype and not base.is_conj():
+        elif base._base is not None and base._data.dtype == root._data.dtype and not base.is_conj() \
+                and not base.is_neg():
             geometry = (tuple(base._data.shape), base.stride(), base.storage_offset())
             out._dtype_regen = lambda r, op=op, args=args, g=geometry: op(r.as_strided(*g), **args)
     elif outer is not None and out._data.dtype == base._data.dtype:
@@ -1869,6 +1894,7 @@ class CopySlices(Node):
 
     __slots__ = ("_base_meta", "_view_fn", "fn", "_base_strides", "_view_geometry", "_regen")
     __module__ = "builtins"  # as PyTorch's: type(node) prints <class 'CopySlices'>
+    _dir_hidden = ("fn",)   # (minigrad's handle on the op's node: PyTorch's is not a Python attribute)
 
     def __init__(self, base, view_fn, fn, view=None) -> None:
         super().__init__()
@@ -1878,7 +1904,8 @@ class CopySlices(Node):
         self._base_strides = base.stride()
         # (where the view lies in the base, for create_graph: PyTorch reaches it with as_strided; not for a view
         # of another dtype (view_as_real ...) or a conjugate view (x.conj()), which are replayed)
-        self._view_geometry = None if view is None or view._data.dtype != base._data.dtype or view.is_conj() else (
+        self._view_geometry = None if view is None or view._data.dtype != base._data.dtype or view.is_conj() or \
+            view.is_neg() else (
             tuple(view.shape), view.stride(), view.storage_offset() - base.storage_offset())
         # (a view whose chain changes the dtype: PyTorch's view_fn, as _make_view builds it, for create_graph)
         self._regen = None if view is None else view.__dict__.get("_dtype_regen")

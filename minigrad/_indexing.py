@@ -190,6 +190,8 @@ def _zero_dim_index_error(index, single: bool):
     """PyTorch's error for an int or a slice into a 0-dim tensor: its fast paths for a lone int or slice, else
     the count of indexed dims."""
     if single and isinstance(index, int):
+        if index != 0:   # (PyTorch's applySelect refuses index 0 only; another goes on to select's bounds check)
+            raise IndexError(f"index {index} is out of bounds for dimension 0 with size 0")
         raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` "
                          "in C++ to convert a 0-dim tensor to a number")
     if single and isinstance(index, slice):
@@ -242,9 +244,19 @@ def setitem(t: Tensor, index, value) -> None:
         _zero_dim_index_error(index, single)
     # For assignment PyTorch skips even a lone ``x[:]`` slice (it writes into x itself).
     view, advanced = _apply(t, items, single and not isinstance(items[0], slice))
+    if _vmap_batched.DEPTH[0] and advanced:
+        # (a batched mask: PyTorch's index_put_ rule refuses it, or its kernel an empty one)
+        tensors = [i for i in (index if isinstance(index, tuple) else (index,)) if isinstance(i, Tensor)]
+        if len(tensors) == len(advanced):
+            masks = [(i, d) for i, (d, a) in zip(tensors, advanced) if a.dtype == np.bool_]
+            if any(_vmap_batched.levels(m) for m, _ in masks):  # (the rule refuses an unbatched self first)
+                _vmap_batched.check_inplace("index_put_", view, (value, *tensors))
+            _vmap_batched.check_index_put_masks(view, masks, (value, *tensors))
     if not advanced:
         _copy_to(view, value)
         return
+    # (autograd's refusals of the write come first: PyTorch's _index_put_impl_ checks shapes and dtypes in its kernel)
+    _dispatch._check_inplace(view, _dispatch._STATE.enabled and (view._requires_grad or value._requires_grad))
     if _uint8_masks(index):
         # One mask and one value: PyTorch fills through masked_fill_, which takes bool masks only.
         if len(advanced) == 1 and value.numel() == 1:

@@ -307,14 +307,16 @@ def _wrap_dim(dim: int, ndim: int) -> int:
     return dim % ndim if ndim else 0
 
 
-def _raw_dims(dim, ndim: int) -> tuple:
-    """Checked dims, kept as given: PyTorch saves them unwrapped (a node shows dim=-1 as 2**64 - 1)."""
+def _raw_dims(dim, ndim: int, input=None) -> tuple:
+    """Checked dims, kept as given: PyTorch saves them unwrapped (a node shows dim=-1 as 2**64 - 1). ``input``: the
+    reduced tensor, whose batch rule inside vmap names a repeated dim as the physical one."""
     dims = (dim,) if isinstance(dim, int) else tuple(dim)
     seen = []
     for d in dims:
         w = _wrap_dim(d, ndim)
         if w in seen:
-            raise RuntimeError(f"dim {w} appears multiple times in the list of dims")
+            shown = w if input is None else w + _vmap_batched.batch_dims(input)
+            raise RuntimeError(f"dim {shown} appears multiple times in the list of dims")
         seen.append(w)
     return tuple(int(d) for d in dims)
 
@@ -1171,7 +1173,7 @@ _ALL_DIMS = _AllDims()
 
 def _reduce_dims(dim, input):
     """``dim`` as sum_dim/mean_dim take it: None stays None (every dim), else checked dims (``[]``: every dim)."""
-    return None if dim is None else _raw_dims(dim, input.dim())
+    return None if dim is None else _raw_dims(dim, input.dim(), input)
 
 
 def sum(input, dim=_ALL_DIMS, keepdim=False, *, dtype=None):
@@ -1387,7 +1389,7 @@ def amax(input, dim=(), keepdim=False):
     if input.numel() == 0:
         _check_reduced_dims_nonempty("amax", input, dim)
     _no_complex_values("max", input, dim)
-    return D.amax(input, dim=() if dim is None else _raw_dims(dim, input.dim()), keepdim=keepdim)
+    return D.amax(input, dim=() if dim is None else _raw_dims(dim, input.dim(), input), keepdim=keepdim)
 
 
 def amin(input, dim=(), keepdim=False):
@@ -1395,13 +1397,13 @@ def amin(input, dim=(), keepdim=False):
     if input.numel() == 0:
         _check_reduced_dims_nonempty("amin", input, dim)
     _no_complex_values("min", input, dim)
-    return D.amin(input, dim=() if dim is None else _raw_dims(dim, input.dim()), keepdim=keepdim)
+    return D.amin(input, dim=() if dim is None else _raw_dims(dim, input.dim(), input), keepdim=keepdim)
 
 
 def _no_complex_values(name: str, input, dim) -> None:
     """amax/amin of a complex tensor: PyTorch's kernel error, once the dims are checked."""
     if input.dtype.is_complex:
-        _raw_dims(() if dim is None else dim, input.dim())
+        _raw_dims(() if dim is None else dim, input.dim(), input)
         if input.numel():  # (an empty input runs no kernel: autograd's check is next)
             raise NotImplementedError(f'"{name}_values_cpu" not implemented for \'{_legacy(input.dtype)}\'')
         if input.requires_grad and grad_mode.is_grad_enabled():
@@ -1476,7 +1478,7 @@ def _var_args(input, dim, unbiased, keepdim, correction, name="var"):
         correction = 1
     # PyTorch saves correction=None when no dim, unbiased nor correction is given (the formulas read it as 1);
     # an explicit dim=None saves 1. dim=None and dim=[] both reduce every dim (saved as given: None, ()).
-    dims = None if dim is None or dim is _ALL_DIMS else _raw_dims(dim, input.dim())
+    dims = None if dim is None or dim is _ALL_DIMS else _raw_dims(dim, input.dim(), input)
     n = input.numel() if not dims or input.dim() == 0 else int(np.prod([input._data.shape[d] for d in dims]))
     n = n if input.numel() else 0  # (PyTorch's reduction factor numel / output numel: 0 for an empty input)
     if n - (1 if correction is None else correction) <= 0:
@@ -1503,7 +1505,7 @@ def logsumexp(input, dim=_ALL_DIMS, keepdim=False):
         raise TypeError('logsumexp() missing 1 required positional arguments: "dim"')
     if dim is None:
         raise TypeError("logsumexp(): argument 'dim' must be tuple of ints, not NoneType")
-    dims = _raw_dims(dim, input.dim())
+    dims = _raw_dims(dim, input.dim(), input)
     if not dims and not keepdim and input.numel() and input.dim():
         # PyTorch reduces every dim for dim=[] but then adds the kept-dim maximum to the reduced sum in place.
         raise RuntimeError(f"output with shape [] doesn't match the broadcast shape {[1] * input.dim()}")
@@ -1549,17 +1551,19 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
         if _dtypes.promote_types(input.dtype, dtype) is not dtype:
             raise RuntimeError(f"linalg.vector_norm: the dtype of the input ({_legacy(input.dtype)}) should be "
                                f"convertible without narrowing to the specified dtype ({_legacy(dtype)})")
-    dims = None if dim is None else _raw_dims(dim, input.dim())
+    dims = None if dim is None else _raw_dims(dim, input.dim(), input)
     if dtype is not None and dtype.is_complex:  # (the norm of complex numbers is real: computed on input in dtype)
         input, dtype = (input if input.dtype is dtype else input.to(dtype)), None
     if input.numel() == 0 and (ord < 0 or ord == np.inf):  # max |x|, or a negative power: no identity
-        if not dims:
+        batch = _vmap_batched.batch_dims(input)  # (inside vmap PyTorch reduces the physical tensor's dims)
+        if not dims and not batch:
             raise RuntimeError(f"linalg.vector_norm cannot compute the {ord:g} norm on an empty tensor because the "
                                "operation does not have an identity")
-        for d in dims:
+        for d in dims or builtins.range(input.dim()):
             if input._data.shape[d] == 0:
-                raise RuntimeError(f"linalg.vector_norm cannot compute the {ord:g} norm on the dimension {d}because "
-                                   "this dimension is empty and the operation does not have an identity")
+                shown = d % input.dim() + batch if batch else d
+                raise RuntimeError(f"linalg.vector_norm cannot compute the {ord:g} norm on the dimension {shown}"
+                                   "because this dimension is empty and the operation does not have an identity")
     return D.linalg_vector_norm(input, dtype=dtype, ord=ord, dim=dims, keepdim=keepdim)
 
 
@@ -1600,6 +1604,16 @@ def _infer_size(size, numel):
     raise RuntimeError(f"shape '{size}' is invalid for input of size {numel}")
 
 
+def _infer_view_size(input, size):
+    """``_infer_size`` for a view of ``input`` (inside vmap: the size error of the physical view, as PyTorch's)."""
+    try:
+        return _infer_size(size, input._data.size)
+    except RuntimeError as e:
+        if _vmap_batched.DEPTH[0] and "is invalid for input of size" in str(e):
+            raise _vmap_batched.physical_view_error(input, size, e) from None
+        raise
+
+
 def view(input, *sizes, size=None, dtype=None):
     """Same data with another shape (a view; fails for incompatible strides), or its bytes read as ``dtype``.
 
@@ -1615,8 +1629,7 @@ def view(input, *sizes, size=None, dtype=None):
                         " * (torch.dtype dtype)\n * (tuple of ints size)\n")
     if len(size) == 1 and isinstance(size[0], _dtypes.dtype):
         return _view_dtype(input, size[0])
-    size = _infer_size(_size_args(size, "view", "size", ("(torch.dtype dtype)", "(tuple of ints size)")),
-                       input._data.size)
+    size = _infer_view_size(input, _size_args(size, "view", "size", ("(torch.dtype dtype)", "(tuple of ints size)")))
     if not _viewable(input._data, size):
         raise RuntimeError("view size is not compatible with input tensor's size and stride (at least one "
                            "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
@@ -1671,7 +1684,9 @@ def reshape(input, *sizes, shape=None):
     shape = sizes if shape is None or sizes else (shape,)
     if not shape:
         raise TypeError('reshape() missing 1 required positional arguments: "shape"')
-    size = _infer_size(_size_args(shape, "reshape", "shape"), input._data.size)
+    shape = _size_args(shape, "reshape", "shape")
+    # (inside vmap, PyTorch reshapes a contiguous example with the view batch rule: its error names the physical shape)
+    size = _infer_view_size(input, shape) if input._data.flags["C_CONTIGUOUS"] else _infer_size(shape, input._data.size)
     if input._data.flags["C_CONTIGUOUS"]:
         return D.view(input, size=size)
     if _viewable(input._data, size):
@@ -2128,8 +2143,8 @@ def _flip(input, dims):
     _vmap_batched.check_scalar_dims(input, dims)
     wrapped = [_wrap_dim(d, input.dim()) for d in dims]
     for d in wrapped:
-        if wrapped.count(d) > 1:
-            raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+        if wrapped.count(d) > 1:  # (inside vmap PyTorch names the physical dim)
+            raise RuntimeError(f"dim {d + _vmap_batched.batch_dims(input)} appears multiple times in the list of dims")
     return D.flip(input, dims=dims)
 
 
@@ -2502,6 +2517,9 @@ def mm(input, mat2):
             _vmap_batched.check_mm_sizes(input, mat2)
         (a, b), (c, d) = input._data.shape, mat2._data.shape
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a}x{b} and {c}x{d})")
+    if type(input) is not Tensor and type(mat2) is not Tensor and input.is_sparse and mat2.is_sparse:
+        from .sparse import sparse_sparse_mm  # (two sparse matrices: a sparse product, as PyTorch's)
+        return sparse_sparse_mm(input, mat2, "MmBackward0")
     if input._data.dtype != mat2._data.dtype:  # (NumPy's test first: the same answer, and cheaper)
         _check_mm_dtypes(input, mat2)
     return D.mm.call((input, mat2), None, None, {})  # D.mm(input, mat2), without packing the arguments
@@ -2635,6 +2653,8 @@ def matmul(input, other, *, out=None):
         raise TypeError(f"matmul(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
     a, b = input._data, other._data
     if a.ndim == 2 and b.ndim == 2 and a.shape[1] == b.shape[0] and a.dtype is b.dtype:
+        if type(input) is not Tensor and type(other) is not Tensor:
+            return mm(input, other)   # (two sparse matrices' product is sparse)
         return D.mm.call((input, other), None, None, {})  # fast path (x.matmul(W)): mm, whose checks pass
     d1, d2 = input.dim(), other.dim()
     if d1 == 0 or d2 == 0:
@@ -2894,7 +2914,8 @@ def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
     """True if isclose everywhere (same dtype required, shapes broadcast)."""
     if _vmap_batched.DEPTH[0]:
         _vmap_batched.check_compare_all(input, other, "allclose")
-    return bool(np.all(isclose(input, other, rtol=rtol, atol=atol, equal_nan=equal_nan)._data))
+    # (PyTorch's allclose runs below autograd: no operand's grad_fn is read, unlike isclose's)
+    return bool(np.all(_isclose(input, other, rtol, atol, equal_nan)._data))
 
 
 def where(condition, input=None, other=None):
@@ -2989,6 +3010,17 @@ def _check_tolerances(rtol, atol) -> None:
 
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     """|input - other| <= atol + rtol·|other|, elementwise."""
+    out = _isclose(input, other, rtol, atol, equal_nan)
+    if not (rtol == 0 and atol == 0) and _STATE.enabled:
+        # PyTorch's composite records rtol * other and input - other: reading the operands' grad_fns, which
+        # refuses a view that may not have been changed in place (an output of split, then its base written)
+        for t in (other, input):
+            if t._requires_grad:
+                t.grad_fn  # noqa: B018
+    return out
+
+
+def _isclose(input, other, rtol, atol, equal_nan):
     _tensors_only("isclose", input, other)
     if input.dtype is not other.dtype:
         raise RuntimeError(f"{_legacy(input.dtype)} did not match {_legacy(other.dtype)}")
@@ -3054,7 +3086,12 @@ def imag(input):
     """Imaginary part: a view into a complex tensor."""
     if not input.dtype.is_complex:
         raise RuntimeError("imag is not implemented for tensors with non-complex dtypes.")
-    return D.select(D.view_as_real(input), dim=input.dim(), index=1)   # (a conj view's too)
+    if input.is_conj():
+        # (PyTorch's imag(): view_as_real(self._conj())._neg_view(): the conjugate bit undone, the sign kept as a
+        # negative bit, so that the result is still a view of input's memory)
+        from ._neg import neg_view
+        return D.select(neg_view(D.view_as_real(input.conj())), dim=input.dim(), index=1)
+    return D.select(D.view_as_real(input), dim=input.dim(), index=1)
 
 
 def angle(input):

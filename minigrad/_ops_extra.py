@@ -17,7 +17,7 @@ import warnings
 
 import numpy as np
 
-from . import _arg_errors, _dispatch, _dtypes, _layout, _ops, _strides, return_types
+from . import _arg_errors, _dispatch, _dtypes, _layout, _neg, _ops, _strides, return_types
 from . import derivatives as D
 from ._tensor import Tensor, _user_stacklevel
 from ._warn_once import is_warn_always_enabled, set_warn_always, warn_once  # noqa: F401  (FUNCTIONS)
@@ -41,8 +41,13 @@ def resolve_conj(input) -> Tensor:
 
 
 def resolve_neg(input) -> Tensor:
-    """input with a lazy negation done (minigrad has none: input itself)."""
-    return input
+    """A negative view's values in memory of their own (CloneBackward0); any other tensor: input itself."""
+    return input.clone() if input.is_neg() else input
+
+
+def _neg_view(input) -> Tensor:
+    """A lazy negative view of input (NegViewBackward0): its memory, read negated (see _neg.py)."""
+    return _neg.neg_view(input)
 
 
 def is_conj(input) -> bool:
@@ -51,7 +56,7 @@ def is_conj(input) -> bool:
 
 
 def is_neg(input) -> bool:
-    """Whether input is a lazy negative view (never, in minigrad)."""
+    """Whether input is a lazy negative view (torch._neg_view(x), z.conj().imag, and their views)."""
     return input.is_neg()
 
 
@@ -337,19 +342,19 @@ def map2_(self, x, y, callable) -> Tensor:
     return _store(self, [callable(a, b, c) for a, b, c in triples])
 
 
-TENSOR_METHODS = ["isreal", "resolve_conj", "resolve_neg", "conj_physical", "conj_physical_", "diagflat",
+TENSOR_METHODS = ["isreal", "resolve_conj", "resolve_neg", "_neg_view", "conj_physical", "conj_physical_", "diagflat",
                   "histogram", "new_empty_strided", "apply_", "map_", "map2_"]
-FUNCTIONS = ["isreal", "resolve_conj", "resolve_neg", "is_conj", "is_neg", "conj_physical", "conj_physical_",
-             "diagflat", "fill", "unravel_index", "histogram", "histogramdd", "empty_strided", "frombuffer",
-             "set_warn_always", "is_warn_always_enabled"]
+FUNCTIONS = ["isreal", "resolve_conj", "resolve_neg", "_neg_view", "is_conj", "is_neg", "conj_physical",
+             "conj_physical_", "diagflat", "fill", "unravel_index", "histogram", "histogramdd", "empty_strided",
+             "frombuffer", "set_warn_always", "is_warn_always_enabled"]
 
 for _name in TENSOR_METHODS:
     setattr(Tensor, _name, globals()[_name])
 del _name
 # torch.diagflat(3) ...: PyTorch's "must be Tensor" TypeErrors
-_arg_errors.TENSOR_FIRST.update(dict.fromkeys(("isreal", "resolve_conj", "resolve_neg", "is_conj", "is_neg",
-                                               "conj_physical", "conj_physical_", "diagflat", "fill", "histogram",
-                                               "histogramdd")))
+_arg_errors.TENSOR_FIRST.update(dict.fromkeys(("isreal", "resolve_conj", "resolve_neg", "_neg_view", "is_conj",
+                                               "is_neg", "conj_physical", "conj_physical_", "diagflat", "fill",
+                                               "histogram", "histogramdd")))
 return_types.histogram, return_types.histogramdd = histogram_type, histogramdd_type
 
 

@@ -113,6 +113,9 @@ def _index_put(name, input, indices, values, accumulate, out):
             raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
         advanced.append((dim, arr))
         dim += arr.ndim if arr.dtype == np.bool_ else 1
+    if _vmap_batched.DEPTH[0]:  # (a batched mask: PyTorch's batch rule refuses it, or its kernel an empty one)
+        masks = [(i, d) for i, (d, a) in zip(indices, advanced) if a.dtype == np.bool_]
+        _vmap_batched.check_index_put_masks(input, masks, (values, *indices))
     if dim > input.dim():
         raise IndexError(f"too many indices for tensor of dimension {input.dim()} (got {dim})")
     index_list = _indexing._index_list(input, advanced)  # (bounds, mask shapes, broadcasting)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _ops, _strides
+from . import _ops, _strides, _vmap_batched
 from . import derivatives as D
 from ._dispatch import _check_inference_write, _check_inplace, _edges_of, check_captured_write
 from ._tensor import Size, Tensor
@@ -139,6 +139,10 @@ def _strided_geometry(input: Tensor, size, stride, storage_offset) -> tuple:
 
 def as_strided(input: Tensor, size, stride, storage_offset=None) -> Tensor:
     """A view of input's memory: sizes ``size``, strides ``stride``, from ``storage_offset`` (AsStridedBackward0)."""
+    if _vmap_batched.DEPTH[0]:  # (inside vmap: the batch rule's check, and the offset from this example's start)
+        _vmap_batched.check_as_strided(input, size, stride, storage_offset)
+        if storage_offset is not None:
+            storage_offset = storage_offset + _vmap_batched.batch_offset(input)
     size, stride, geometry = _strided_geometry(input, size, stride, storage_offset)
     return D.strided_view(input, size=size, stride=stride, storage_offset=storage_offset, _self_geometry=geometry)
 

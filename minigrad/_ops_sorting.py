@@ -386,7 +386,7 @@ def argwhere(input):
 
 def count_nonzero(input, dim=None):
     """Number of non-zero elements (over ``dim``)."""
-    axis = None if dim is None else _ops._raw_dims(dim, input.dim()) or None  # []: every dim
+    axis = None if dim is None else _ops._raw_dims(dim, input.dim(), input) or None  # []: every dim
     axis = None if input.dim() == 0 else axis
     counts = np.asarray(np.count_nonzero(input._data, axis=axis), dtype=np.int64)
     return Tensor._make(_strides.contiguous(counts))  # (a new C-order tensor, as PyTorch's, whatever input's layout)
@@ -582,7 +582,7 @@ def _binary_search(boundaries: np.ndarray, values: np.ndarray, right: bool) -> n
             end = np.where(active & ~go_right, mid, end)
 
 
-def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=None, sorter=None):
+def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=None, sorter=None, out=None):
     """Where each value of ``input`` would go in the (last-dim) sorted ``sorted_sequence`` to keep it sorted."""
     if side is not None:
         if side not in ("left", "right"):
@@ -591,17 +591,21 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
             raise RuntimeError("torch.searchsorted(): side and right can't be set to opposites, got side of left "
                                "while right was True")
         right = side == "right"
-    return _search("searchsorted", sorted_sequence, input, out_int32, right, sorter)
+    return _search("searchsorted", sorted_sequence, input, out_int32, right, sorter, out)
 
 
-def bucketize(input, boundaries, *, out_int32=False, right=False):
+def bucketize(input, boundaries, *, out_int32=False, right=False, out=None):
     """The bucket of each value: the index of the first boundary >= it (> it with ``right``)."""
+    if out is not None and not isinstance(input, Tensor):   # (its overload of a number has no out=)
+        from ._parser_signatures import OVERLOADS
+        raise _arg_errors.invalid_combination("bucketize", (input, boundaries), {
+            **{k: v for k, v in (("out_int32", out_int32), ("right", right)) if v}, "out": out}, OVERLOADS["bucketize"])
     if boundaries.dim() != 1:
         raise RuntimeError(f"boundaries tensor must be 1 dimension, but got dim({boundaries.dim()})")
-    return _search("bucketize", boundaries, input, out_int32, right, None)
+    return _search("bucketize", boundaries, input, out_int32, right, None, out)
 
 
-def _search(name, boundaries, input, out_int32, right, sorter):
+def _search(name, boundaries, input, out_int32, right, sorter, out=None):
     scalar = not isinstance(input, Tensor)
     values = _ops._wrap_scalar(input) if scalar else input
     if boundaries.dim() == 0:
@@ -627,6 +631,10 @@ def _search(name, boundaries, input, out_int32, right, sorter):
         if sorter.numel() and (int(sorter._data.min()) < 0 or int(sorter._data.max()) >= n):
             raise RuntimeError("torch.searchsorted(): sorter index out of range")
         seq = np.take_along_axis(seq, sorter._data, axis=-1)
+    if out is not None and out.dtype is not (_dtypes.int32 if out_int32 else _dtypes.int64):
+        raise RuntimeError("torch.searchsorted(): output tensor's dtype is wrong, it can only be Int(int32) or "
+                           "Long(int64) depending on whether out_int32 flag is True, but we got output tensor's dtype "
+                           f"{_ops._legacy(out.dtype)} and out_int32 flag is {out_int32}")
     dt = _dtypes.result_type(boundaries, values if not scalar else input)
     if dt is _dtypes.bool_ or dt.is_complex:
         raise NotImplementedError(f"\"searchsorted_out_cpu\" not implemented for '{_ops._legacy(dt)}'")
@@ -641,7 +649,18 @@ def _search(name, boundaries, input, out_int32, right, sorter):
         flat = vals.reshape(math.prod(vals.shape[:-1]), vals.shape[-1]) if vals.ndim else vals.reshape(1, 1)
         rows = seq.reshape(math.prod(seq.shape[:-1]), seq.shape[-1])
     found = _binary_search(rows, flat, right).reshape(vals.shape)
-    return Tensor._make(found.astype(np.int32 if out_int32 else np.int64))
+    result = Tensor._make(found.astype(np.int32 if out_int32 else np.int64))
+    if out is None:
+        return result
+    # (out=: no derivative, so taken even while autograd records; resized as PyTorch's resize_output does)
+    if tuple(out.shape) != tuple(result.shape):
+        if out.numel():
+            _ops._warn_resized(out._data.shape, result._data.shape)
+        from ._ops_inplace_views import resize_output
+        resize_output(out, tuple(result.shape))
+    with grad_mode.no_grad():
+        out.copy_(result)
+    return out
 
 
 # =============================================================================================
@@ -665,6 +684,8 @@ def _attach_methods():
         setattr(Tensor, name, globals()[name])
     for name in ("quantile", "nanquantile"):  # (PyTorch's "invalid combination" error, as methods list it)
         setattr(Tensor, name, _arg_errors.method_form(globals()[name], name))
+    # (x.aminmax(0): "aminmax() takes 0 positional arguments but 1 was given", self not counted)
+    Tensor.aminmax = _arg_errors.counting_without_self(aminmax, "aminmax")
 
 
 _attach_methods()

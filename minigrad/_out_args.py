@@ -369,6 +369,20 @@ def _copied_into_out(result: Tensor, name: str, x: Tensor, out: Tensor) -> Tenso
     return out
 
 
+def _norm_positional_out(args: tuple, out, kwargs: dict):
+    """torch.norm is Python in PyTorch, ``norm(input, p, dim, keepdim, out, dtype)``: out and dtype by position."""
+    if len(args) > 6:
+        raise TypeError(f"norm() takes from 1 to 6 positional arguments but {len(args)} were given")
+    for param, value in zip(("out", "dtype"), args[4:]):
+        if param in kwargs or param == "out" and out is not None:
+            raise TypeError(f"norm() got multiple values for argument '{param}'")
+        if param == "out":
+            out = value
+        else:
+            kwargs = {**kwargs, "dtype": value}
+    return args[:4], out, kwargs
+
+
 def with_reduction_out(fn, name: str):
     """``fn`` (a reduction, scan or sort) taking PyTorch's ``out=``: one tensor, or a pair for PAIR_OUT."""
     pair = name in PAIR_OUT
@@ -376,6 +390,8 @@ def with_reduction_out(fn, name: str):
 
     @functools.wraps(fn)
     def wrapped(*args, out=None, **kwargs):
+        if name == "norm" and len(args) > 4:
+            args, out, kwargs = _norm_positional_out(args, out, kwargs)
         if out is None:
             return fn(*args, **kwargs)
         if autocast_mode.ON[0]:  # (autocast's lists have no out= variants: they run as they are)

@@ -35,6 +35,7 @@ from .autograd import anomaly_mode, grad_mode
 from .autograd.graph import AccumulateGrad, _add_hook, _HookDict
 
 _STATE = grad_mode.STATE
+_INFERENCE_SEEN = grad_mode.INFERENCE_SEEN
 _new_object = object.__new__
 
 # ``_is_inference`` is False, True (an inference tensor: it has no version counter, so in-place changes to it
@@ -82,6 +83,19 @@ def _caller_module(depth: int = 2) -> str:
     while frame is not None and frame.f_globals.get("__name__") in ("minigrad.overrides", "minigrad._arg_errors"):
         frame = frame.f_back
     return "" if frame is None else frame.f_globals.get("__name__", "")
+
+
+def _hidden_by_vmap(t) -> bool:
+    """Whether the user's code (the caller of a Tensor property) sees ``t`` as a BatchedTensor without autograd state
+    (see ``_vmap_batched.hides_autograd``); minigrad's own code sees the graph its vmap loop records."""
+    return _vmap_batched.hides_autograd(t) and not _caller_module(3).startswith("minigrad")
+
+
+def _grad_transform_input(t) -> bool:
+    """Whether the user's code sees ``t`` as a grad transform's wrapper of its input, a leaf at its level (minigrad's
+    stand-in is a view of the caller's tensor that requires grad, see func/_transforms.py)."""
+    from ._dispatch import _is_transform_leaf
+    return _is_transform_leaf(t) and not _caller_module(3).startswith("minigrad")
 
 
 def _user_stacklevel() -> int:
@@ -265,7 +279,7 @@ class Tensor(metaclass=_TensorType):
         t._grad_accumulator = None
         t._backward_hooks = None
         t._post_acc_hooks = None
-        t._is_inference = _STATE.inference
+        t._is_inference = _STATE.inference if _INFERENCE_SEEN[0] else False  # (no thread in inference mode yet)
         t._fw_grad = None
         return t
 
@@ -474,6 +488,11 @@ class Tensor(metaclass=_TensorType):
                 return self.detach().resolve_conj()._data
             check_resolved(self, "Can't call numpy() on Tensor that has conjugate bit set. Use "
                            "tensor.resolve_conj().numpy() instead.")
+        if _CONJ_MIRRORS and self.is_neg():   # (a negative view's memory holds its values negated: _neg.py)
+            if force:
+                return self.detach().resolve_neg()._data
+            raise RuntimeError("Can't call numpy() on Tensor that has negative bit set. Use "
+                               "tensor.resolve_neg().numpy() instead.")
         # (PyTorch's storage, once handed to NumPy, can no longer grow: marked on the tensor owning the memory, and
         # on the version counter, which its aliases share: t.detach().numpy() stops t from growing too)
         (self if self._base is None else self._base)._shared_with_numpy = True
@@ -581,6 +600,13 @@ class Tensor(metaclass=_TensorType):
     def __repr__(self, *, tensor_contents=None) -> str:
         if _vmap_batched.DEPTH[0]:
             _vmap_batched.check_repr(self)
+        from .autograd.function import _TRANSFORMS_ACTIVE
+        if _TRANSFORMS_ACTIVE[0]:  # inside torch.func.grad/vjp/jvp: PyTorch prints its wrapper of the level
+            from .func._transforms import grad_tracking_repr
+            wrapped = grad_tracking_repr(self, lambda: format_tensor(self._data, self.dtype,
+                                                                     tensor_contents=tensor_contents))
+            if wrapped is not None:
+                return wrapped
         try:
             fn = self.grad_fn
             # type(fn).name: a custom Function's ctx may have set an attribute ``name`` on the node
@@ -630,6 +656,8 @@ class Tensor(metaclass=_TensorType):
     @property
     def requires_grad(self) -> bool:
         """Whether autograd records operations on this tensor."""
+        if _vmap_batched.DEPTH[0] and _hidden_by_vmap(self):
+            return False
         if not self._requires_grad and self._base is not None and self._base._requires_grad:
             # A view made before its base required grad (or got a history in place) requires grad as its base
             # does; its grad_fn is made only when asked for (as PyTorch's: reading requires_grad leaves it a leaf
@@ -689,11 +717,17 @@ class Tensor(metaclass=_TensorType):
             # (a custom Function's output that is a view of an input, changed in place since: PyTorch's
             # regeneration refuses it, see _refresh_view_grad_fn)
             self._refresh_view_grad_fn()
+        if _vmap_batched.DEPTH[0] and _hidden_by_vmap(self) or \
+                _vmap_batched.GRAD_TRANSFORMS[0] and _grad_transform_input(self):
+            return None
         return self._grad_fn
 
     @property
     def is_leaf(self) -> bool:
         """True for tensors not produced by a recorded operation."""
+        if _vmap_batched.DEPTH[0] and _hidden_by_vmap(self) or \
+                _vmap_batched.GRAD_TRANSFORMS[0] and _grad_transform_input(self):
+            return True
         return self.grad_fn is None
 
     @property
@@ -930,7 +964,16 @@ class Tensor(metaclass=_TensorType):
         # current history, as PyTorch does with AsStridedBackward0.
         base = self._base
         self._view_version = self._version_counter[0]
-        if base is None or not base._requires_grad:
+        if base is None:
+            return
+        if not base._requires_grad:
+            if self._grad_fn is not None and self._view_fn is not None and self._creation_meta is None:
+                # (its base stopped requiring grad since the view was made: PyTorch regenerates the node all the
+                # same, an AsStridedBackward0 whose edge leads nowhere)
+                from .derivatives import as_strided_view
+                fn = as_strided_view(base.detach().requires_grad_(), self)
+                fn._next_nodes, fn._next_nrs = (None,), (0,)
+                self._grad_fn = fn
             return
         from ._dispatch import _is_transform_leaf
         if _is_transform_leaf(self):
@@ -1325,7 +1368,8 @@ def make_read_only() -> None:
         setattr(Tensor, name, property(lambda self: False))
     from ._conj import is_conj
     Tensor.is_conj = is_conj                 # (x.conj() of a complex tensor is a lazy view: see _conj.py)
-    Tensor.is_neg = lambda self: False       # (minigrad's neg is never a lazy view)
+    from ._neg import is_neg
+    Tensor.is_neg = is_neg                   # (torch._neg_view(x), z.conj().imag: lazy negative views, _neg.py)
     for name in _READ_ONLY:
         prop = Tensor.__dict__[name]
         setattr(Tensor, name, property(prop.fget, _not_writable(name), _not_writable(name), prop.__doc__))

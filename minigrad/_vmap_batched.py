@@ -24,6 +24,8 @@ RANDOMNESS: list = []  # the randomness flag of each running vmap
 LEGACY: list = []  # per running vmap: True for the legacy one of autograd.grad(is_grads_batched=True) (own messages)
 GENERATORS: list = []  # per running vmap: {id: (generator, its state at first use)}, for randomness="same"
 _TRANSFORMS_AT_ENTER: list = []  # autograd.function._TRANSFORMS_ACTIVE when each running vmap started
+GRAD_TRANSFORMS = [0]  # how many grad / vjp transforms are running the user's function (func/_transforms.py)
+_GRAD_AT_ENTER: list = []  # GRAD_TRANSFORMS when each running vmap started
 SUSPENDED = [False]  # True while a custom Function's own vmap rule runs its forward on plain tensors
 _OUTSIDE: dict = {}  # id(tensor) -> weak reference: tensors the vmapped functions see from outside (unbatched)
 _LEVELS: dict = {}  # id(tensor) -> (weak reference, bit mask of the vmap levels it is batched at)
@@ -40,6 +42,7 @@ def enter(size: int, func, unmapped: list, randomness: str = "error", legacy: bo
     LEGACY.append(legacy)
     GENERATORS.append({})
     _TRANSFORMS_AT_ENTER.append(_TRANSFORMS_ACTIVE[0])
+    _GRAD_AT_ENTER.append(GRAD_TRANSFORMS[0])
     DEPTH[0] += 1
     forward_ad._sync_extras()
 
@@ -52,6 +55,7 @@ def exit_() -> None:
     LEGACY.pop()
     GENERATORS.pop()
     _TRANSFORMS_AT_ENTER.pop()
+    _GRAD_AT_ENTER.pop()
     DEPTH[0] -= 1
     if DEPTH[0] == 0:
         _LEVELS.clear()
@@ -154,6 +158,18 @@ def levels(t) -> int:
         return 0
     entry = _LEVELS.get(id(t))
     return 0 if entry is None or entry[0]() is not t else entry[1]
+
+
+def hides_autograd(t) -> bool:
+    """Whether the user's code sees ``t`` as PyTorch's BatchedTensor, a wrapper without autograd state of its own
+    (``requires_grad`` False, no ``grad_fn``, refused as a root of ``autograd.grad``): ``t`` is batched at a running
+    vmap (not the legacy one) and no grad / vjp transform runs inside the innermost such vmap (whose wrapper would
+    track it). minigrad's own loop still records the slices' graphs underneath, for what differentiates the vmap."""
+    mask = levels(t)
+    if not mask:
+        return False
+    level = mask.bit_length() - 1
+    return not LEGACY[level] and GRAD_TRANSFORMS[0] == _GRAD_AT_ENTER[level]
 
 
 def mark(t, mask: int) -> None:
@@ -378,6 +394,130 @@ def check_empty_masks(t, view, advanced: list, mask_levels: list) -> None:
                                  f"indexed tensor {shape} at index {src}")
 
 
+def check_index_put_masks(t, masks: list, others) -> None:
+    """``index_put`` (or ``t[mask] = v``) inside vmap with a batched boolean mask, as PyTorch's batch rule at the
+    innermost level any operand is batched at runs it: a mask batched there with elements is refused (dynamic
+    shape); an empty one meets the kernel's mask shape check, with that level's batch dim in front of ``t``'s
+    shape and of the mask's (its dims from ``dim`` on); a mask batched at outer levels only reaches them as
+    ``nonzero``'s indices, refused there. ``masks``: (mask, the dim of ``t`` it starts at); ``others``: the
+    other operands (values, indices)."""
+    mask = levels_of(t, *others, *(m for m, _ in masks))
+    if not mask or not any(levels(m) for m, _ in masks) or LEGACY[mask.bit_length() - 1]:
+        return
+    level = mask.bit_length() - 1
+    for m, dim in masks:
+        if not levels(m) >> level & 1:
+            if levels(m):
+                check_dynamic(m, "aten::nonzero")
+            continue
+        if m._data.size:
+            raise RuntimeError("vmap: We do not support batching operators that can support dynamic shape. "
+                               "Attempting to batch over indexing with a boolean mask.")
+        shape, mask_shape = [SIZES[level], *t._data.shape], [SIZES[level], *m._data.shape]
+        for k, size in enumerate(mask_shape):
+            src = 1 + dim + k  # (the rule's index of the batch dim goes first)
+            if src >= len(shape):
+                raise IndexError(f"Dimension out of range (expected to be in range of [{-len(shape)}, "
+                                 f"{len(shape) - 1}], but got {src})")
+            if size != shape[src]:
+                raise IndexError(f"The shape of the mask {mask_shape} at index {k} does not match the shape of the "
+                                 f"indexed tensor {shape} at index {src}")
+
+
+def physical_view_error(t, size, error: RuntimeError) -> RuntimeError:
+    """``error`` ("shape ... is invalid for input of size ...") of ``t.view(size)``, or of ``t.reshape(size)`` on a
+    contiguous example, as PyTorch's view batch rule gives it inside vmap: it views the physical tensor, so the
+    shape has the batch sizes in front (outermost first) and the size counts every example."""
+    mask = levels(t) if DEPTH[0] else 0
+    if not mask or LEGACY[mask.bit_length() - 1]:
+        return error
+    sizes = [n for i, n in enumerate(SIZES) if mask >> i & 1]
+    numel = t._data.size
+    for n in sizes:
+        numel *= n
+    return RuntimeError(f"shape '{sizes + list(size)}' is invalid for input of size {numel}")
+
+
+def physical_conv(input, weight, groups: int) -> tuple[list, list, int]:
+    """(input's shape, weight's shape, groups) of the convolution PyTorch's batch rule runs inside vmap, whose shape
+    checks name them: a batched input's examples become more samples ([B·N, C, ...]), a batched weight's more
+    output channels ([B·O, ...]), and both batched a grouped convolution ([N, B·C, ...], groups·B). (``input``
+    as the convolution sees it: [N, C, ...].) Outside vmap, or batched at different levels: the shapes as they are."""
+    x, w = list(input._data.shape), list(weight._data.shape)
+    li, lw = (levels(input), levels(weight)) if DEPTH[0] else (0, 0)
+    if not (li or lw) or (li and lw and li != lw):
+        return x, w, groups
+    size = 1
+    for i, n in enumerate(SIZES):
+        if (li | lw) >> i & 1:
+            size *= n
+    if lw:
+        w[0] *= size
+    if li and lw:
+        return [x[0], x[1] * size, *x[2:]], w, groups * size
+    if li:
+        x[0] *= size
+    return x, w, groups
+
+
+def batch_offset(t) -> int:
+    """Where ``t``'s example starts in the memory of the vmapped input it views, from the batch's first example's
+    start (0 for a tensor of its own): PyTorch's as_strided batch rule reads every example at the requested
+    storage offset plus its batch index times the batch dim's stride, where a loop's slice would read the first."""
+    mask = levels(t) if DEPTH[0] else 0
+    if not mask:
+        return 0
+    return sum(i * stride for i, stride, viewed in _batch_strides(t) if viewed)
+
+
+def _batch_strides(t) -> list:
+    """(batch index, the physical batch dim's stride, whether ``t`` views the vmapped input's memory) per vmap
+    level ``t`` is batched at, outermost first: the stride is the input's at its in_dim where ``t`` views its
+    memory, else that of a new batch-first tensor (whose examples a loop makes one by one: no offset between)."""
+    from .derivatives import _storage
+    from .func._vmap import _RULES
+    mask = levels(t)
+    memory = _storage(t._data)[0].__array_interface__["data"][0]
+    out = []
+    for level, rules in enumerate(_RULES):
+        if mask >> level & 1:
+            found = [whole.stride(d) for whole, d in zip(rules.flat_args, rules.flat_in_dims)
+                     if d is not None and _storage(whole._data)[0].__array_interface__["data"][0] == memory]
+            out.append([rules.slice, found[0] if found else None, bool(found)])
+    numel = t._data.size
+    for pair, size in zip(reversed(out), reversed([n for i, n in enumerate(SIZES) if mask >> i & 1])):
+        if pair[1] is None:   # (a new tensor's examples one after another: inner batch dims first)
+            pair[1] = numel
+        numel *= size
+    return [tuple(p) for p in out]
+
+
+def check_as_strided(t, size, stride, storage_offset) -> None:
+    """``t.as_strided(size, stride, storage_offset)`` inside vmap: PyTorch's batch rule refuses a view that reaches
+    outside the example (checked for the first example: the memory from the batch's start, where ``t`` starts at
+    its batch offset past it)."""
+    if not (DEPTH[0] and levels(t)) or LEGACY[levels(t).bit_length() - 1]:
+        return
+    if len(size) != len(stride):
+        raise RuntimeError(f"Tensor.as_strided(size, stride, ...): size and stride must have the same length! Got "
+                           f"size {list(size)} and stride {list(stride)}")
+
+    def last(sizes, strides, offset):  # (storage_size_for: one past the last element reached, None if empty)
+        return None if 0 in sizes else offset + 1 + sum((n - 1) * st for n, st in zip(sizes, strides))
+    base = t.storage_offset() - batch_offset(t)
+    offset = base if storage_offset is None else storage_offset
+    reach, own = last(size, stride, offset), last(t.shape, t.stride(), base)
+    if reach is not None and own is not None and not (reach <= own and base <= offset):
+        raise RuntimeError(f"result = tensor.as_strided({list(size)}, {list(stride)}, {offset}) can access memory "
+                           f"outside of `tensor`. `result` can access some memory in range [{offset}, {reach}], but "
+                           f"`tensor` can only access some memory in range [{base}, {own}]. This is not supported "
+                           "inside of vmap, please try to rewrite the `as_strided` call as a sequence of PyTorch view "
+                           "operations")
+    if any(st < 0 for st in stride):   # (the kernel's check, on the physical strides)
+        strides = [st for _, st, _ in _batch_strides(t)] + list(stride)
+        raise RuntimeError(f"as_strided: Negative strides are not supported at the moment, got strides: {strides}")
+
+
 def check_compare_all(a, b, what: str) -> None:
     """``torch.equal`` / ``torch.allclose`` (a Python bool) on batched tensors."""
     if DEPTH[0] and (levels(a) or levels(b)):
@@ -597,11 +737,19 @@ _SHAPE_ERRORS = frozenset({"add", "atan2", "copysign", "bitwise_and", "bitwise_o
                            "bitwise_left_shift", "bitwise_right_shift", "gcd", "lcm"})
 
 
-def input_levels(op, tensors, out) -> int:
+# Ops PyTorch's vmap runs as Python decompositions (torch._decomp), whose mean reduction divides by the element
+# count: ZeroDivisionError for an empty input (its C++ kernels give an empty or nan result)
+_DECOMPOSED_MEAN_BACKWARDS = frozenset({"mse_loss_backward", "smooth_l1_loss_backward", "huber_loss_backward"})
+
+
+def input_levels(op, tensors, out, args=None) -> int:
     """The levels ``op``'s outputs are batched at; PyTorch's error for an in-place op that cannot be batched."""
     mask = levels_of(*tensors)
     if out is not None and mask:
         check_inplace(op.name, out, tensors, op.node_name)
+    if mask and op.name in _DECOMPOSED_MEAN_BACKWARDS and args and args.get("reduction") == 1 \
+            and tensors[1]._data.size == 0:
+        raise ZeroDivisionError("float division by zero")
     return mask
 
 

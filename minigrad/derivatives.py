@@ -403,7 +403,8 @@ def sgn_backward(grad, self, result):
     if not self.is_complex():
         return _zeros(grad)
     a = self.abs()
-    return ((grad - result * result * grad.conj()) / mul_scalar(a, other=2)).masked_fill(a == 0, 0.0)
+    two_a = mul_scalar(a, other=2)   # (C++ makes the right operand of (...) / (2. * abs) first)
+    return ((grad - result * result * grad.conj()) / two_a).masked_fill(a == 0, 0.0)
 
 
 def sgn_jvp(t, self, result):
@@ -571,7 +572,7 @@ def _reciprocal(a):
 
 reciprocal = Op("reciprocal", "ReciprocalBackward0", _reciprocal,
                 jvp="element_wise",
-                self=lambda grad, result: grad.neg() * (result * result).conj())   # d(1/x) = -1/x²
+                self=lambda grad, result: _reciprocal_backward(grad, result))   # d(1/x) = -1/x²
 sqrt = Op("sqrt", "SqrtBackward0", _vml.unary("sqrt", np.sqrt),
           jvp="element_wise",
           self=lambda grad, result: grad / mul_scalar(result.conj(), other=2))   # d√x = 1/(2√x)
@@ -587,7 +588,19 @@ def _rsqrt(x):
 
 rsqrt = Op("rsqrt", "RsqrtBackward0", _rsqrt,
            jvp="element_wise",
-           self=lambda grad, result: mul_scalar(grad, other=-0.5) * result.pow(3).conj())  # d x^-½ = -½ x^-3/2
+           self=lambda grad, result: _rsqrt_backward(grad, result))  # d x^-½ = -½ x^-3/2
+
+
+def _reciprocal_backward(grad, result):
+    """PyTorch's ``-grad * (result * result).conj()``, the right operand made first (as C++ evaluates it)."""
+    square = (result * result).conj()
+    return grad.neg() * square
+
+
+def _rsqrt_backward(grad, result):
+    """PyTorch's ``-0.5 * grad * result.pow(3).conj()``, the right operand made first (as C++ evaluates it)."""
+    cube = result.pow(3).conj()
+    return mul_scalar(grad, other=-0.5) * cube
 exp2 = Op("exp2", "Exp2Backward0", _float_math.libm_two_paths("exp2", np.exp2, vector32=_float_math.sleef_exp2f,
                                                               vector64=_float_math.sleef_exp2_64),
           jvp="element_wise",
@@ -778,7 +791,7 @@ def _div_mode_jvp(self_t, other_t, self, other):
 div_mode = Op("div", "DivBackward2", lambda a, b, rounding_mode: np.true_divide(a, b), inputs=("self", "other"),
               args=("rounding_mode",), jvp=_div_mode_jvp,
               self=lambda grad, other, rounding_mode: grad / _conj_saved(other),
-              other=lambda grad, self, other, rounding_mode: grad.neg() * ((self / other) / other).conj())
+              other=lambda grad, self, other, rounding_mode: _div_other_backward(grad, self, other))
 div_mode.number_formulas = True  # (x / 2.5 with rounding_mode=None: its formulas take the saved number, as div's)
 def _int_power(a, b):
     """PyTorch's integer power. Both it and NumPy's wrap around on overflow, but NumPy refuses negative
@@ -1010,8 +1023,15 @@ addcdiv = Op("addcdiv", "AddcdivBackward0", _addcdiv, inputs=("self", "tensor1",
              # (a DivBackward0 whose _saved_self is the filled tensor)
              tensor1=lambda grad, tensor2, value: grad * _scalar_over(value, tensor2).conj(),
              # d/d t2 = -value·t1/t2²
-             tensor2=lambda grad, tensor1, tensor2, value:
-                 grad.neg() * (mul_scalar(tensor1, other=value) / (tensor2 * tensor2)).conj())
+             tensor2=lambda grad, tensor1, tensor2, value: _addcdiv_tensor2_backward(grad, tensor1, tensor2, value))
+
+
+def _addcdiv_tensor2_backward(grad, tensor1, tensor2, value):
+    """PyTorch's ``-grad * (value * tensor1 / (tensor2 * tensor2)).conj()``, each operator's right operand made first
+    (as C++ evaluates it)."""
+    square = tensor2 * tensor2
+    quotient = (mul_scalar(tensor1, other=value) / square).conj()
+    return grad.neg() * quotient
 
 
 # =============================================================================================
@@ -1159,7 +1179,8 @@ def var_backward(grad, self, dim, correction, keepdim):
         dof = self.numel() - c
         if dof <= 0:   # 2/(n - c) is inf: NaN where x equals the mean (inf·0), inf elsewhere
             return grad * _ops().where(self == self.mean(), math.nan, math.inf)
-        return mul_scalar(grad, other=2.0 / dof) * (self - self.mean())
+        centered = self - self.mean()   # (C++ makes the right operand of (2 / dof) * grad * (x - mean) first)
+        return mul_scalar(grad, other=2.0 / dof) * centered
     sizes = tuple(self.shape)
     if not keepdim and len(sizes) > 1 and dim != ():   # (dim=[]: nothing to put back)
         grad = _restore(grad, sizes, dim, keepdim)
@@ -1167,7 +1188,8 @@ def var_backward(grad, self, dim, correction, keepdim):
     n = 1 if dim == () else _reduced_count(sizes, dim)
     # (the dims as given, negative ones too: the mean node saves them, as PyTorch's does)
     dims = _dims(dim, len(sizes)) if dim == () else tuple(dim) if isinstance(dim, (tuple, list)) else (dim,)
-    return mul_scalar(grad, other=_two_over(n - c)) * (self - self.mean(dims, keepdim=True))
+    centered = self - self.mean(dims, keepdim=True)   # (the right operand first, as C++ evaluates it)
+    return mul_scalar(grad, other=_two_over(n - c)) * centered
 
 
 def std_backward(grad, self, dim, correction, keepdim, result):
@@ -1639,6 +1661,9 @@ def _view_as_complex(a):
 conj = Op("conj", "ConjBackward0", np.conj,
           jvp="linear",
           self=lambda grad: grad.conj())                                   # d z̄: the gradient conjugated
+_neg_view = Op("_neg_view", "NegViewBackward0", np.negative,             # (made a lazy negative view by _neg.py)
+               jvp="linear",
+               self=lambda grad: grad.neg())                               # d(-x) = -1
 view_as_real = Op("view_as_real", "ViewAsRealBackward0", _view_as_real, view=True,
                   jvp="linear",
                   self=lambda grad: _ops().view_as_complex(grad.contiguous()))
@@ -2463,7 +2488,8 @@ def gelu_double_backward(grad, grad_output, self, approximate):
         beta = (2 / math.sqrt(math.pi)) * math.sqrt(0.5) * 0.5   # (M_2_SQRTPI * M_SQRT1_2 * 0.5: 1/√(2π))
         input_sq = self * self
         pdf = mul_scalar(mul_scalar(input_sq, other=-0.5).exp(), other=beta)
-        d2 = mul_scalar(pdf, other=2) - input_sq * pdf
+        sq_pdf = input_sq * pdf   # (C++ makes the right operand of 2 * pdf - input_sq * pdf first)
+        d2 = mul_scalar(pdf, other=2) - sq_pdf
     return grad * grad_output * d2
 
 
@@ -2626,7 +2652,15 @@ log_softmax_backward_data = Op(
         - output.exp() * output_t * grad_output.sum(dim, keepdim=True),
     grad_output=lambda grad, output, dim: grad - (grad * output.exp()).sum(dim, keepdim=True),   # g ↦ g - Σ g e^y
     output=lambda grad, grad_output, dim, output:                        # d/dy = -e^y Σ g
-        grad_output.sum(dim, keepdim=True).neg() * output.exp() * grad)
+        _log_softmax_backward_data_output(grad, grad_output, dim, output))
+
+
+def _log_softmax_backward_data_output(grad, grad_output, dim, output):
+    """PyTorch's ``-grad_output.sum(dim, true) * output.exp() * grad``, the right operand made first (as C++
+    evaluates it)."""
+    exp = output.exp()
+    return grad_output.sum(dim, keepdim=True).neg() * exp * grad
+
 
 def _three_term_jvp(first, second, third):
     """first() + second() + third() as PyTorch's compiled ``a + b + c`` of three tensor expressions (addmm's
@@ -2988,21 +3022,29 @@ def _bce_backward_forward(g, x, y, weight, reduction):
 
 def bce_double_backward(grad, grad_output, self, target, weight, reduction):
     """d/dx of g·(x - y)/(x(1 - x)) = g·(x² - 2xy + y)/(x²(1 - x)²), ε-guarded as in PyTorch."""
-    # (PyTorch's C++: 2 * x and x + ε are Scalar ops, 1 - x a filled tensor minus x)
-    g = (self * self - mul_scalar(self, other=2) * target + target) / (
-        add_scalar(self, other=_BCE_EPS).pow(2) * add_scalar(_ones_like(self) - self, other=_BCE_EPS).pow(2))
-    g = g * (grad * grad_output)
+    # (PyTorch's C++: 2 * x and x + ε are Scalar ops, 1 - x a filled tensor minus x; an operator's right operand
+    # is made first, the denominator before the numerator)
+    inp_pl_eps = add_scalar(self, other=_BCE_EPS)
+    one_m_inp_pl_eps = add_scalar(_one_minus(self), other=_BCE_EPS)
+    one_m_sq = one_m_inp_pl_eps.pow(2)
+    denom = inp_pl_eps.pow(2) * one_m_sq
+    two_xy = mul_scalar(self, other=2) * target
+    g = (self * self - two_xy + target) / denom
+    g = g.mul_(grad * grad_output)   # (C++'s gI *= ...: in place, a clone of gI saved when the factor needs grad)
     if weight is not None:
-        g = g * weight
+        g = g.mul_(weight)
     return div_scalar(g, other=self.numel()) if reduction == 1 else g
 
 
 def bce_double_backward_grad_output(grad, self, target, weight, reduction):
     """d/dg: (x - y)/(x(1 - x)) applied to grad (summed when g was reduced)."""
-    g = (self - target) / (add_scalar(self, other=_BCE_EPS) * add_scalar(_ones_like(self) - self, other=_BCE_EPS))
-    g = g * grad
+    # (C++'s (x - y) / ((x + ε) * (1 - x + ε)), the right operand first; then ggO *= grad, *= weight in place)
+    denom = add_scalar(_one_minus(self), other=_BCE_EPS)
+    denom = add_scalar(self, other=_BCE_EPS) * denom
+    g = (self - target) / denom
+    g = g.mul_(grad)
     if weight is not None:
-        g = g * weight
+        g = g.mul_(weight)
     if reduction == 1:
         g = div_scalar(g, other=self.numel())
     return g if reduction == 0 else g.sum()
@@ -3012,13 +3054,13 @@ def bce_double_backward_target(grad, grad_output, self, target, weight, reductio
     """d/dy of g·(x - y)/(x(1 - x)) = -g / max(x(1 - x), ε)."""
     from .autograd import grad_mode
     res = grad.neg() * grad_output
-    if weight is not None:
-        res = res * weight
-    denom = (_ones_like(self) - self) * self
+    if weight is not None:   # (C++'s in-place steps: res.mul_(w), (1 - x).mul_(x), res.div_(denom), res.div_(n))
+        res = res.mul_(weight)
+    denom = _one_minus(self).mul_(self)
     with grad_mode.no_grad():  # the ε guard changes values only, not the graph (as in PyTorch)
         denom.clamp_min_(_BCE_EPS)
-    res = res / denom
-    return div_scalar(res, other=target.numel()) if reduction == 1 else res
+    res = res.div_(denom)
+    return div_scalar(res, other=target.numel(), out=res) if reduction == 1 else res
 
 
 binary_cross_entropy_backward = Op(
@@ -3040,10 +3082,10 @@ def bce_backward(grad, self, target, weight, reduction):
 
 def bce_target_backward(grad, self, target, weight, reduction):
     """d/dy = -logit(x): PyTorch's logit(x).neg_(), times grad, then weight (mean: divided by the count)."""
-    g = logit(self, eps=None).neg() * grad
+    g = logit(self, eps=None).neg_().mul_(grad)   # (C++'s steps in place)
     if weight is not None:
-        g = g * weight
-    return div_scalar(g, other=target.numel()) if reduction == 1 else g
+        g = g.mul_(weight)
+    return div_scalar(g, other=target.numel(), out=g) if reduction == 1 else g
 
 
 binary_cross_entropy = Op("binary_cross_entropy", "BinaryCrossEntropyBackward0", _bce_forward,
@@ -3603,8 +3645,14 @@ asinh = Op("asinh", "AsinhBackward0", _float_math.libm_op("asinh", np.arcsinh),
 acosh = Op("acosh", "AcoshBackward0", _float_math.libm_op("acosh", np.arccosh),
            jvp="element_wise",
            # d acosh = 1/√(x²-1), as PyTorch: one rsqrt for real x, √(x+1)·√(x-1) for complex (its branch cuts)
-           self=lambda grad, self: grad * (add_scalar(self, other=1).rsqrt() * sub_scalar(self, other=1).rsqrt()).conj()
+           self=lambda grad, self: _acosh_complex_backward(grad, self)
            if self.is_complex() else grad * sub_scalar(self * self, other=1).rsqrt())
+
+
+def _acosh_complex_backward(grad, self):
+    """PyTorch's ``grad * ((self + 1).rsqrt() * (self - 1).rsqrt()).conj()``, the right operand made first."""
+    right = sub_scalar(self, other=1).rsqrt()
+    return grad * (add_scalar(self, other=1).rsqrt() * right).conj()
 atanh = Op("atanh", "AtanhBackward0", _float_math.libm_two_paths("atanh", np.arctanh, vector32=_float_math.sleef_atanhf,
                                                                  vector64=_float_math.sleef_atanh64),
            jvp="element_wise",
@@ -3635,7 +3683,8 @@ atan2 = Op("atan2", "Atan2Backward0",
 
 def _atan2_recip(self, other):
     """1/(x² + y²), 0 where that is infinite (at the origin the gradient is 0, as PyTorch's)."""
-    recip = (self * self + other * other).reciprocal()
+    other_sq = other * other   # (C++ makes the right operand of self * self + other * other first)
+    recip = (self * self + other_sq).reciprocal()
     return recip.masked_fill(recip.isinf(), 0)
 
 # (tril/triu: C order, as PyTorch's)
@@ -3909,17 +3958,18 @@ def cumprod_backward(grad, self, dim, result):
         return grad_input
     grad_input = _creation().zeros(self.shape, dtype=grad.dtype)
     ones = _creation().ones(1, dtype=grad.dtype).expand(*self.shape[:dim], 1, *self.shape[dim + 1:])
+    # (x.slice(dim, k) as there, with no end: its SliceBackward0 saves end None)
     for k in range(n):
         if k == 0:
-            omitted = ops.cat([ones, input_conj.narrow(dim, 1, n - 1).cumprod(dim)], dim)
+            omitted = ops.cat([ones, slice(input_conj, dim=dim, start=1, end=None, step=1).cumprod(dim)], dim)
         else:
             until_k = input_conj.narrow(dim, 0, k).prod(dim, keepdim=True)
             if k == n - 1:
                 omitted = until_k
             else:
-                from_k1 = input_conj.narrow(dim, k + 1, n - k - 1).cumprod(dim)
+                from_k1 = slice(input_conj, dim=dim, start=k + 1, end=None, step=1).cumprod(dim)
                 omitted = ops.cat([until_k, until_k.expand_as(from_k1) * from_k1], dim)
-        grad_input.select(dim, k).copy_((grad.narrow(dim, k, n - k) * omitted).sum(dim))
+        grad_input.select(dim, k).copy_((slice(grad, dim=dim, start=k, end=None, step=1) * omitted).sum(dim))
     return grad_input
 
 
@@ -4256,7 +4306,8 @@ def linalg_det_backward(grad, det, A, pivots, LU=None):
     # with a singular A fails, and the SVD form is the limit of the formula
     singular = np.abs(det._data) < 100 * np.finfo(LU._data.dtype).eps if LU is not None else np.zeros(det.shape, bool)
     if not singular.any():
-        return _solve(_mH(A), d.mT)
+        rhs = d.mT   # (C++ makes the right operand of the solve first)
+        return _solve(_mH(A), rhs)
     if singular.all():
         return _det_singular_backward(A, grad)
     from ._creation import empty_like
@@ -4325,8 +4376,9 @@ def linalg_qr_backward(grads, Q, R, mode):
         return None
     if gQ is None:
         gA = gR.matmul(_mH(R))
-    else:   # (gR Rᴴ - Qᴴ gQ: a SubBackward0 under create_graph, as PyTorch's)
-        gA = -_mH(Q).matmul(gQ) if gR is None else gR.matmul(_mH(R)) - _mH(Q).matmul(gQ)
+    else:   # (gR Rᴴ - Qᴴ gQ: a SubBackward0 under create_graph, as PyTorch's; its right operand made first)
+        QhgQ = _mH(Q).matmul(gQ)
+        gA = -QhgQ if gR is None else gR.matmul(_mH(R)) - QhgQ
     if m >= n:
         # syminvadj(X) = X + Xᴴ with the diagonal halved (the adjoint of X ↦ triu(X) - diag(X)/2), halved in
         # place as PyTorch's (under create_graph: a CopySlices node)
@@ -5563,8 +5615,9 @@ def _np_soft_margin_backward(g, x, target, reduction):
 def soft_margin_loss_double_backward(grad, self, target, reduction):
     """d²/dx² log(1 + e^(-y·x)) = y²·z/(1 + z)², z = e^(-y·x) (PyTorch's soft_margin_loss_double_backward)."""
     z = (self * target.neg()).exp()
-    zplus1 = z + 1
-    g = grad * (target * target) * z / (zplus1 * zplus1)
+    zplus1 = add_scalar(z, other=1)   # (C++'s z + 1: the Scalar overload)
+    zplus1_sq = zplus1 * zplus1       # (C++ makes the right operand of ... / (zplus1 * zplus1) first)
+    g = grad * (target * target) * z / zplus1_sq
     return div_scalar(g, other=self.numel()) if reduction == 1 else g
 
 
@@ -6548,24 +6601,44 @@ def batchnorm_double_backward(grads, grad_out, input, weight, running_mean, runn
       gW  = Σ ggI·s/M·(M·g - Σ g - x̃·s²·Σ g·x̃)                          (eval: Σ ggI·g·s)
       gI  = w·(x̃s³/M²·(Σ ggI·Σ g - M·Σ g·ggI + 3s²·Σ g·x̃·Σ ggI·x̃) + Σ ggI·x̃·s³/M·(Σ g/M - g)
                + Σ g·x̃·s³/M·(Σ ggI/M - ggI)) + ggW·(g·s - s·Σ g/M - x̃s³·Σ g·x̃/M)   (eval: ggW·s·g)
+    Op for op in C++'s order (its in-place steps too, an operator's right operand first): the same nodes.
     """
     ggI, ggG, ggB = grads
     gamma = _given(weight)
-    shape = (1, -1) + (1,) * (input.dim() - 2)
-    dims = (0, *range(2, input.dim()))
+    _div_ = lambda t, n: div_scalar(t, other=n, out=t)   # (C++'s t.div_(n), t.mul_(n): Scalar ops in place)
+    _mul_ = lambda t, n: mul_scalar(t, other=n, out=t)
+
+    def sum_exclude_dim1(t, keepdim=True):  # (C++: dim 0, then the last dims one at a time)
+        r = t.sum(0, keepdim=keepdim)
+        for d in range(r.dim() - 1, 1 if keepdim else 0, -1):
+            r = r.sum(d, keepdim=keepdim)
+        return r
+
+    def unsqueeze_dim1(t):  # a (C,) tensor shaped (1, C, 1, ...)
+        while t.dim() < input.dim() - 1:
+            t = t.unsqueeze(1)
+        return t.unsqueeze(0) if t.dim() == input.dim() - 1 else t
+
+    def expand_as_dim1(t):  # a (C,) tensor broadcast over the input
+        while t.dim() < input.dim() - 1:
+            t = t.unsqueeze(1)
+        return t.expand_as(input)
+
+    ggG_expanded = ggB_expanded = None
+    if gamma is not None:
+        gamma_expanded = expand_as_dim1(gamma)
+        if ggG is not None:
+            ggG_expanded = expand_as_dim1(ggG)
+        if ggB is not None:
+            ggB_expanded = expand_as_dim1(ggB)
+    else:   # (a ones tensor: its products still make nodes; a bias without a weight still has its ggB term)
+        gamma_expanded = _scalar_one(input)
+        if ggB is not None:
+            ggB_expanded = expand_as_dim1(ggB)
     M = input.numel() // input.shape[1]
-
-    def sum_exclude_dim1(t, keepdim=True):
-        return t.sum(dims, keepdim=keepdim)
-
-    def per_channel(t):  # a (C,) tensor broadcast over the input
-        return t.reshape(shape).expand(input.shape)
-
-    gamma_expanded = per_channel(gamma) if gamma is not None else None
-    ggG_expanded = per_channel(ggG) if gamma is not None and ggG is not None else None
-    mu = (save_mean if train else running_mean).reshape(shape)
+    mu = unsqueeze_dim1(save_mean.to(input.dtype) if train else running_mean)
     input_sub_mu = input - mu
-    s = (save_invstd if train else (running_var + eps).pow(-0.5)).reshape(shape)
+    s = unsqueeze_dim1(save_invstd.to(input.dtype) if train else (running_var + eps).pow(-0.5))
     s2, s3 = s.pow(2), s.pow(3)
     input_mu_s3 = input_sub_mu * s3
     gOinmu_sum = sum_exclude_dim1(grad_out * input_sub_mu)
@@ -6575,36 +6648,53 @@ def batchnorm_double_backward(grads, grad_out, input, weight, running_mean, runn
     if ggI is not None and train:
         ggI_sum = sum_exclude_dim1(ggI)
         ggIinmu_sum = sum_exclude_dim1(ggI * input_sub_mu)
-        all_sub = ggI_sum * gO_sum / M - sum_exclude_dim1(grad_out * ggI) + s2 * gOinmu_sum * ggIinmu_sum * (3.0 / M)
-        g_input = (input_mu_s3 * all_sub / M + ggIinmu_sum * s3 / M * (gO_sum / M - grad_out)
-                   + gOinmu_sum * s3 / M * (ggI_sum / M - ggI))
-        if gamma_expanded is not None:
-            g_input = gamma_expanded * g_input
+        all_sub = _div_(ggI_sum * gO_sum, M)
+        all_sub = all_sub.sub_(sum_exclude_dim1(grad_out * ggI))
+        all_sub = all_sub.add_(_mul_(s2 * gOinmu_sum * ggIinmu_sum, 3.0 / M))
+        gI_0t = _div_(input_mu_s3 * all_sub, M)
+        right = div_scalar(gO_sum, other=M) - grad_out
+        gI_1t = _div_(ggIinmu_sum * s3, M) * right
+        right = div_scalar(ggI_sum, other=M) - ggI
+        gI_2t = _div_(gOinmu_sum * s3, M) * right
+        g_input = gamma_expanded * gI_0t.add_(gI_1t).add_(gI_2t)
     if ggG_expanded is not None:
         if train:
-            term = ggG_expanded * (grad_out * s + s * gO_sum / -M + input_mu_s3 * gOinmu_sum / -M)
+            t0 = grad_out * s
+            t1 = _div_(s * gO_sum, -M)
+            right = sum_exclude_dim1(grad_out * input_sub_mu)
+            t2 = _div_(input_mu_s3 * right, -M)
+            term = ggG_expanded * t0.add_(t1).add_(t2)
         else:
             term = ggG_expanded * s * grad_out
-        g_input = term if g_input is None else g_input + term
+        g_input = term if g_input is None else g_input.add_(term)
 
     def first_backward(g, gamma):  # d/dx of batch norm (training) for the gradient g and weight gamma
-        h0 = s / M if gamma is None else gamma * s / M
-        return h0 * (g * M - sum_exclude_dim1(g) - input_sub_mu * s2 * sum_exclude_dim1(g * input_sub_mu))
+        h0 = _div_(gamma * s, M)
+        h1 = mul_scalar(g, other=M).sub_(sum_exclude_dim1(g))
+        right = sum_exclude_dim1(g * input_sub_mu)
+        h1 = h1.sub_(input_sub_mu.mul(s2) * right)
+        return h0 * h1
 
     g_weight = None
     if gamma is not None and ggI is not None:
-        g_weight = sum_exclude_dim1(ggI * first_backward(grad_out, None) if train else ggI * grad_out * s, False)
+        if train:
+            g_weight = sum_exclude_dim1(ggI * first_backward(grad_out, _scalar_one(s)), False)
+        else:
+            g_weight = sum_exclude_dim1(ggI * grad_out * s, False)
     g_grad_out = None
     if ggI is not None:
-        g_grad_out = first_backward(ggI, gamma_expanded) if train else (
-            ggI * s if gamma_expanded is None else ggI * s * gamma_expanded)
+        g_grad_out = first_backward(ggI, gamma_expanded) if train else ggI * s * gamma_expanded
     if ggG_expanded is not None:
         term = ggG_expanded * input_sub_mu * s
-        g_grad_out = term if g_grad_out is None else g_grad_out + term
-    if ggB is not None:
-        term = per_channel(ggB)
-        g_grad_out = term if g_grad_out is None else g_grad_out + term
+        g_grad_out = term if g_grad_out is None else g_grad_out.add_(term)
+    if ggB_expanded is not None:
+        g_grad_out = ggB_expanded if g_grad_out is None else g_grad_out.add_(ggB_expanded)
     return g_grad_out, g_input, g_weight
+
+
+def _scalar_one(like):
+    """C++'s ``at::ones({}, like.options())``: a 0-dim 1 of ``like``'s dtype, recording nothing."""
+    return Tensor._make(np.ones((), dtype=like._data.dtype))
 
 
 def _batch_norm_jvp(input_t, weight_t, bias_t, input, weight, bias, running_mean, running_var, training, eps,
@@ -7632,21 +7722,11 @@ def _xlog1py(x, y):
 
 def _mvlgamma(a, p):
     # log Γ_p(x) = p(p-1)/4 · log π + Σ_{j<p} log Γ(x - j/2)
-    if a.dtype in (np.float32, np.float16) or a.dtype.name == "bfloat16":
-        # PyTorch's steps in x's dtype: x + [-(p-1)/2, ..., -1/2, 0] rounded there (near a pole of Γ that
-        # rounding matters), their lgamma, summed in that order (a half's sum accumulates in float), plus the
-        # constant rounded to x's dtype
-        args = a[..., None] + np.arange(-p / 2 + 0.5, 0.5, 0.5).astype(a.dtype)
-        terms = _lgamma(args).astype(np.float32)
-        total = terms[..., 0]
-        for k in range(1, p):
-            total = total + terms[..., k]
-        return total.astype(a.dtype) + a.dtype.type(p * (p - 1) / 4 * math.log(math.pi))
-    x = np.asarray(a, dtype=np.float64)
-    total = np.full(x.shape, p * (p - 1) / 4 * math.log(math.pi))
-    for j in range(p):                                         # (``sum`` is the table's op in this module)
-        total += _lgamma(x - j / 2)
-    return total.astype(a.dtype, copy=False)
+    # PyTorch's steps in x's dtype: x + [-(p-1)/2, ..., -1/2, 0] rounded there (near a pole of Γ that rounding
+    # matters), their lgamma, summed as PyTorch's sum kernel adds (a half's sum accumulates in float), plus the
+    # constant rounded to x's dtype; a C-ordered result (the sum's)
+    args = a[..., None] + np.arange(-p / 2 + 0.5, 0.5, 0.5).astype(a.dtype)
+    return _sums.sum(_lgamma(args), axis=-1) + a.dtype.type(p * (p - 1) / 4 * math.log(math.pi))
 
 
 def _bessel_i1_backward(grad, self, result, scaled):
@@ -7725,12 +7805,20 @@ special_xlog1py = Op(
     # with a float64 grad gives log(1 + y) in double, and a double-backward node saves y as it is)
     self=lambda grad, self, other: _ops()._binary(special_xlog1py, grad, other, promote_int_to_float=True).masked_fill(
         (self == 0) & (other <= -1), 0.0),
-    other=lambda grad, self, other: grad * self / add_scalar(other, other=1))             # x / (1 + y)
+    other=lambda grad, self, other: _xlog1py_other_backward(grad, self, other))             # x / (1 + y)
+
+
+def _xlog1py_other_backward(grad, self, other):
+    """PyTorch's ``grad * self / (other + 1)``, the right operand made first (as C++ evaluates it)."""
+    other_plus_1 = add_scalar(other, other=1)
+    return grad * self / other_plus_1
+
+
 # number x: one edge, to y; x saved as the number (as PowBackward2's base)
 special_xlog1py_self_scalar = Op(
     "special_xlog1py", "SpecialXlog1PyBackward1", lambda other, self: _xlog1py(np.asarray(self, other.dtype), other),
     inputs=("other",), args=("self",), jvp="element_wise",
-    other=lambda grad, self, other: grad * self / add_scalar(other, other=1))
+    other=lambda grad, self, other: _xlog1py_other_backward(grad, self, other))
 special_xlog1py_other_scalar = Op(
     "special_xlog1py", "SpecialXlog1PyBackward2", lambda a, other: _xlog1py(a, np.asarray(other, a.dtype)),
     args=("other",), jvp="element_wise",
@@ -7789,6 +7877,7 @@ mvlgamma = Op("mvlgamma", "MvlgammaBackward0", _mvlgamma, args=("p",), jvp="elem
               # saves a clone of args, a CloneBackward0 under a second derivative)
               self=lambda grad, self, p: grad * (Tensor._make(np.arange(-p / 2 + 0.5, 0.5, 0.5, self._data.dtype))
                                                  + self.unsqueeze(-1)).digamma_().sum(-1))
+mvlgamma.elementwise = False   # (a sum over the p shifts: a reduction's C-order result, not TensorIterator's layout)
 
 
 # =============================================================================================
@@ -8047,8 +8136,9 @@ def renorm_backward(grad, self, p, dim, maxnorm):
         grad_output = (self.conj() * grad).sum(dims, keepdim=True, dtype=acc)
     nb = norm_backward(grad_output, self, p, dims, True, norm)
     invnorm = add_scalar(norm, other=1e-7).reciprocal()
+    diff = grad - invnorm * nb   # (PyTorch's nodes: the right operand of factor * (...) first)
     factor = mul_scalar(invnorm, other=maxnorm)
-    return _ops().where(norm > maxnorm, (factor * (grad - invnorm * nb)).to(grad.dtype), grad)
+    return _ops().where(norm > maxnorm, (factor * diff).to(grad.dtype), grad)
 
 
 def renorm_jvp(self_t, self, p, dim, maxnorm):
@@ -8167,8 +8257,10 @@ def scatter_reduce_backward(grad, self, dim, index, src, reduce, include_self, r
         src_single_zero = src_zero & (src_num_zeros == 1)
         masked_src = src.masked_fill(src_single_zero, 1)
         masked_src_result = self.scatter_reduce(dim, index, masked_src, reduce, include_self=include_self)
-        grad_src = ops.where(src_single_zero, (grad * masked_src_result).gather(dim, index),
-                             (grad * result).gather(dim, index) / src.masked_fill(src_zero, 1))
+        # (GCC evaluates a call's arguments, and a / b's operands, right to left: the nodes' order under create_graph)
+        divisor = src.masked_fill(src_zero, 1)
+        otherwise = (grad * result).gather(dim, index) / divisor
+        grad_src = ops.where(src_single_zero, (grad * masked_src_result).gather(dim, index), otherwise)
         if grad_src.requires_grad and bool((src_num_zeros > 1).any()):   # (then this formula's own gradient is wrong)
             from .autograd.function import _with_delayed_error
             grad_src = _with_delayed_error(grad_src, "scatter_reduce(): Double backward is unsupported for src when "
@@ -8973,13 +9065,17 @@ linalg_lu = Op("linalg_lu", "LinalgLuBackward0", _lu_forward, inputs=("A",), arg
 def linalg_lu_solve_LU(gX, LU, pivots, X, left: bool, adjoint: bool):
     """X = op(A)⁻¹B with A = PLU: gR = U⁻ᴴ(-gX Xᴴ), gLU = tril₋₁(L⁻ᴴ gR Uᴴ) + triu(gR) (PyTorch's cases)."""
     P, L, U = _unpack(LU, pivots)
+    # (each solve's right-hand side made before its matrix's mH(): C++ evaluates a call's arguments right to left)
     if left != adjoint:
-        gR = _solve_tri(_mH(U), -(gX if left else _mH(gX)).matmul(_mH(X) if left else X), upper=False)
-        gL = _solve_tri(_mH(L), gR.matmul(_mH(U)), upper=True, unitriangular=True).tril(-1)
+        rhs = -(gX if left else _mH(gX)).matmul(_mH(X) if left else X)
+        gR = _solve_tri(_mH(U), rhs, upper=False)
+        rhs = gR.matmul(_mH(U))
+        gL = _solve_tri(_mH(L), rhs, upper=True, unitriangular=True).tril(-1)
         return gL + gR.triu()
     gR = -P.mT.matmul(X if left else _mH(X)).matmul(_mH(gX) if left else gX).matmul(P)
     gR = _solve_tri(_mH(L), gR, upper=True, left=False, unitriangular=True)
-    gU = _solve_tri(_mH(U), _mH(L).matmul(gR), upper=False, left=False).triu()
+    rhs = _mH(L).matmul(gR)
+    gU = _solve_tri(_mH(U), rhs, upper=False, left=False).triu()
     return gR.tril(-1) + gU
 
 
@@ -9113,14 +9209,16 @@ def _reflect(m, k, u_full, v_full, t, K, in_place, with_identity=True, left=True
             u = _mH(v_full.narrow(-2, k, m - k)).matmul(K.narrow(-2, k, m - k))
             K.narrow(-2, k, m - k).sub_((t.unsqueeze(-1) * v) * u)
             return K
-        transformation = (t.unsqueeze(-1) * u_full) * _mH(v_full).matmul(K)
+        right = _mH(v_full).matmul(K)   # (C++ makes an operator's right operand first)
+        transformation = (t.unsqueeze(-1) * u_full) * right
     else:
         if in_place:
             v = u_full.narrow(-2, k, m - k)
             u = K.narrow(-1, k, m - k).matmul(t.unsqueeze(-1) * v_full.narrow(-2, k, m - k))
             K.narrow(-1, k, m - k).sub_(u * _mH(v))
             return K
-        transformation = K.matmul(t.unsqueeze(-1) * u_full) * _mH(v_full)
+        right = _mH(v_full)
+        transformation = K.matmul(t.unsqueeze(-1) * u_full) * right
     return K - transformation if with_identity else -transformation
 
 
@@ -9148,17 +9246,19 @@ def householder_product_backward(grad, result, input_, tau, flip_order=False):
         vHK = _mH(v).matmul(K.narrow(-2, i, m - i))
         Kv = K.narrow(-1, i, m - i).matmul(v)
         t = t.unsqueeze(-1)
-        v_grad = (-t * vHK).conj().squeeze(-2) - (t * Kv).squeeze(-1)
-        tau_grad = -(vHK.narrow(-1, i, m - i).matmul(v)).conj()
-        return v_grad.unsqueeze(-1), tau_grad.squeeze(-1)
+        right = (t * Kv).squeeze(-1)   # (the right operand first, as C++ evaluates it)
+        v_grad = (-t * vHK).conj().squeeze(-2) - right
+        tau_grad = (-(vHK.narrow(-1, i, m - i).matmul(v)).conj()).squeeze(-1)   # (make_tuple's last argument first)
+        return v_grad.unsqueeze(-1), tau_grad
 
     def flip(i):
         return k - i - 1 if flip_order else i
 
     apply_left = not flip_order
-    at = flip(0)   # K <- H_0⁻¹ K
-    K = _reflect(m, at, input.narrow(-1, at, 1), input.narrow(-1, at, 1), sigma.narrow(-1, at, 1), K, in_place,
-                 left=apply_left)
+    at = flip(0)   # K <- H_0⁻¹ K (C++'s call: its arguments made right to left, v narrowed once)
+    s_0 = sigma.narrow(-1, at, 1)
+    v_0 = input.narrow(-1, at, 1)
+    K = _reflect(m, at, v_0, v_0, s_0, K, in_place, left=apply_left)
     input_grad, tau_grad = _ops().zeros_like(input_), _ops().zeros_like(tau)
     for step in range(k):
         i = flip(step)
@@ -9341,9 +9441,11 @@ def _group_norm_forward(x, weight, bias, N, C, HxW, group, eps):
 
 
 def _group_norm_backward(grads, input, result1, result2, weight, N, C, HxW, group, eps, grad_input_mask):
-    """(d/dx, d/dw, d/db) of group norm, with minigrad ops (PyTorch's infinitely_differentiable_native_group_norm_
-    backward): x̂ = (x - μ)·rstd, ĝ = g·w, means over each (sample, group) of M values, sums over samples and
-    positions: d/dx = rstd·(ĝ - mean(ĝ) - x̂·mean(ĝ·x̂)) + gμ/M - g_rstd·rstd²·x̂/M,   d/dw = Σ g·x̂,   d/db = Σ g
+    """(d/dx, d/dw, d/db) of group norm: PyTorch's infinitely_differentiable_native_group_norm_backward, op for op
+    in its order (an operator's right operand first, its in-place unsqueeze_ and reciprocal_). With sums over each
+    (sample, group) of M = (C/G)·HxW values, s = 1/M, ds = Σ g·x, db = Σ g (and their w-weighted sums b, c):
+      d/dx = rstd·w·g + b·x + c,   b = (c·μ - b)·rstd³·s,   c = -b·μ - c·rstd·s   (+ var_mean_backward of the
+      statistics' own gradients: d var = -rstd³/2 · g_rstd),   d/dw = Σₙ (ds - db·μ)·rstd,   d/db = Σₙ db
     (μ and rstd are differentiable outputs too, as in PyTorch). ``eps``: saved as PyTorch's node saves it."""
     grad, grad_mean, grad_rstd = grads
     w = _given(weight)
@@ -9355,37 +9457,57 @@ def _group_norm_backward(grads, input, result1, result2, weight, N, C, HxW, grou
         dx, dw, db = _group_norm_cpu.backward(grad._data, input._data, result1._data, result2._data,
                                               None if w is None else w._data, N, C, group, grad_input_mask)
         return tuple(None if r is None else Tensor._make(r) for r in (dx, dw, db))
-    d = C // group
-    x = input.reshape(N, group, d, HxW)
-    rstd = result2.reshape(N, group, 1, 1)
-    xhat = (x - result1.reshape(N, group, 1, 1)) * rstd
-    g = None if grad is None else grad.reshape(N, group, d, HxW)
+    G, D = group, C // group
+    s = 1.0 / (D * HxW) if D * HxW else math.inf   # (C++'s 1.0 / 0: inf)
+    X = input.reshape(N, G, D, HxW)
+    mean = result1.reshape(N, G, 1, 1)
+    rstd = result2.reshape(N, G, 1, 1)
+    dY = ds = db = None
+    if grad is not None:
+        dY = grad.reshape(N, G, D, HxW)
+        ds = (dY * X).sum(3).unsqueeze_(-1)
+        db = dY.sum(3).unsqueeze_(-1)
     grad_input = grad_weight = grad_bias = None
     if grad_input_mask[0]:
-        if g is not None:
-            gw = g if w is None else g * w.reshape(1, group, d, 1)
-            grad_input = rstd * (gw - gw.mean((2, 3), True) - xhat * (gw * xhat).mean((2, 3), True))
-        if grad_mean is not None and grad_rstd is not None:
-            # PyTorch's var_mean_backward of var = 1/rstd² - eps (a gradient for only one of μ, rstd is dropped):
-            #   d var = -rstd³/2 · g_rstd,   d/dx = 2/M · d var · (x - mean(x)) + g_μ/M
-            dvar = -0.5 * (rstd * rstd * rstd) * grad_rstd.reshape(N, group, 1, 1)
-            term = (2.0 / (d * HxW)) * dvar * (x - x.mean((2, 3), True))
-            term = term + grad_mean.reshape(N, group, 1, 1).expand(N, group, d, HxW) / (d * HxW)
-            grad_input = term if grad_input is None else grad_input + term
-        if grad_input is not None:
-            grad_input = grad_input.reshape(input.shape)
-    if grad_input_mask[1] and w is not None and g is not None:
-        grad_weight = (g * xhat).sum((0, 3)).reshape(C)
-        if HxW == 0:   # (PyTorch's Σₙ (Σ g·x - μ·Σ g)·rstd: 0·rstd, NaN for an empty group's NaN rstd)
-            grad_weight = grad_weight * rstd.expand(N, group, d, 1).sum((0, 3)).reshape(C)
-    if grad_input_mask[2] and g is not None:
+        gamma = None if w is None else w.reshape(1, G, D, 1)
+        sub_scalar((rstd * rstd).reciprocal_(), other=eps).clamp_min(0)   # (C++'s unused var: its nodes only)
+        rstd_cube = rstd * rstd * rstd
+        dvar = None
+        if grad_rstd is not None:
+            grad_rstd_view = grad_rstd.view(N, G, 1, 1)   # (the right operand first)
+            dvar = mul_scalar(rstd_cube, other=-0.5) * grad_rstd_view
+        if dY is not None:
+            a = rstd if gamma is None else rstd * gamma
+            b = (ds.sum(2) if gamma is None else (ds * gamma).sum(2)).unsqueeze_(-2)
+            c = (db.sum(2) if gamma is None else (db * gamma).sum(2)).unsqueeze_(-2)
+            b = mul_scalar((c * mean - b) * rstd_cube, other=s)
+            right = mul_scalar(c * rstd, other=s)
+            c = b.neg() * mean - right
+            right = b * X
+            grad_input = a * dY + right + c
+            if grad_mean is not None and grad_rstd is not None:
+                grad_input = grad_input.add_(_group_norm_var_mean_backward(dvar, grad_mean.view(N, G, 1, 1), X))
+            grad_input = grad_input.reshape_as(input)
+        elif grad_mean is not None and grad_rstd is not None:
+            grad_input = _group_norm_var_mean_backward(dvar, grad_mean.view(N, G, 1, 1), X).reshape_as(input)
+    if grad_input_mask[1] and dY is not None:
+        grad_weight = ((ds - db * mean) * rstd).sum(0).reshape_as(w)
+    if grad_input_mask[2] and dY is not None:
         if w is None:   # (PyTorch 2.13 fails on a bias without a weight: its kernel, or the reshape to weight's [0])
             if not _STATE.enabled:
                 raise RuntimeError("tensor does not have a device")
             if C:
                 raise RuntimeError(f"shape '[0]' is invalid for input of size {C}")
-        grad_bias = g.sum((0, 3)).reshape(C)
+            grad_bias = db.sum(0).reshape(0)
+        else:
+            grad_bias = db.sum(0).reshape_as(w)
     return grad_input, grad_weight, grad_bias
+
+
+def _group_norm_var_mean_backward(gvar, gmean, X):
+    """PyTorch's var_mean_backward(gvar, gmean, X, {2, 3}, correction 0, keepdim): var's gradient plus mean's."""
+    gself = var_backward(gvar, X, (2, 3), 0, True)
+    return gself + div_scalar(gmean.expand(tuple(X.shape)), other=X.shape[2] * X.shape[3])
 
 
 def _group_norm_jvp(input_t, weight_t, bias_t, input, weight, bias, N, group, result1, result2):

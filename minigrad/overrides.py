@@ -321,9 +321,9 @@ def wrap_function(fn: Callable, name: str, python_level: bool = False, relevant:
 
 # ---- Tensor's methods, operators and properties -----------------------------------------------------------------
 
-# Tensor attributes PyTorch does not hand to __torch_function__ (get_ignored_functions), or minigrad helpers.
-_TENSOR_IGNORED = {"as_subclass", "new", "new_empty", "new_empty_strided", "new_full", "new_ones", "new_tensor",
-                   "new_zeros", "stride", "unflatten", "__init__", "__new__", "__init_subclass__", "__iter__",
+# Tensor attributes PyTorch does not hand to __torch_function__, or minigrad helpers. (get_ignored_functions
+# lists new_zeros, stride, unflatten ... too, but only for its tests: their calls are handed on all the same.)
+_TENSOR_IGNORED = {"as_subclass", "__init__", "__new__", "__init_subclass__", "__iter__",
                    "__hash__", "__torch_function__", "__dir__", "__deepcopy__", "__reduce_ex__", "__array__",
                    "__array_wrap__", "__setstate__", "__getstate__", "__class_getitem__"}
 # Methods PyTorch writes in Python (torch/_tensor.py): handed on as handle_torch_function does.
@@ -331,7 +331,10 @@ _TENSOR_PYTHON = {"__repr__", "backward", "register_hook", "register_post_accumu
                   "norm", "lu", "stft", "istft", "split", "unique", "unique_consecutive", "__rsub__", "__rdiv__",
                   "__rtruediv__", "__pow__", "__ipow__", "__rmod__", "__format__", "__rpow__", "__floordiv__",
                   "__rfloordiv__", "__rlshift__", "__rrshift__", "__rmatmul__", "__len__", "__contains__",
-                  "storage", "dim_order", "is_shared", "share_memory_", "resize", "resize_as"}
+                  "storage", "dim_order", "is_shared", "share_memory_", "resize", "resize_as", "unflatten"}
+# Methods whose C functions hand on ``self`` itself (METH_NOARGS ones, new_tensor, new): ``types`` then counts a
+# plain Tensor, ``(type(self),)``, where the methods PyTorch's argument parser binds leave it out.
+_SELF_COUNTED = frozenset(_arg_errors.NO_ARGUMENT_METHODS) | {"new_tensor", "new"}
 # Operators PyTorch hands on as the method they call: ``m + 1`` and ``1 + m`` are Tensor.add(m, 1).
 _OPERATOR_FUNCS = {"__add__": "add", "__radd__": "add", "__iadd__": "add_", "__sub__": "sub", "__isub__": "sub_",
                    "__mul__": "mul", "__rmul__": "mul", "__imul__": "mul_", "__truediv__": "div",
@@ -348,11 +351,14 @@ _NOWRAP: list = []  # [the frozenset get_default_nowrap_functions() returns], on
 def _wrap_method(fn: Callable, name: str, how: _Public, target: list):
     """Tensor method ``name``: ``target[0]`` is the public method it is handed on as (for an operator, another)."""
     binary = name.startswith("__") and name not in _UNARY_DUNDERS
+    self_counted = name in _SELF_COUNTED
 
     def method(self, *args, **kwargs):
         if _STATE.disabled != _ALL:
             found = _needs_dispatch((self,) + args, kwargs)
             if found is not None:
+                if self_counted and _STATE.disabled == 0:
+                    found = _add(list(found), self) if found else [self]
                 if not binary:
                     return how.call(target[0], found, (self,) + args, kwargs)
                 try:

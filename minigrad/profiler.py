@@ -72,5 +72,6 @@ class profile(_autograd_profile):
 
     def events(self) -> EventList:
         """The recorded events."""
-        self._check_finished()
+        if not self._entered:  # (PyTorch's: no autograd profiler made before the first start)
+            raise AssertionError("Profiler must be initialized before accessing events")
         return self.function_events

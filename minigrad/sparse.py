@@ -786,7 +786,62 @@ def check_addmm(input: Tensor, mat1: Tensor, mat2: Tensor) -> None:
     check_mm(mat1, mat2)
 
 
+def sparse_sparse_mm(a: SparseTensor, b: SparseTensor, name: str = "SparseSparseMatmulBackward0") -> Tensor:
+    """a @ b of two sparse matrices, sparse (torch.sparse.mm: SparseSparseMatmulBackward0; torch.mm: MmBackward0).
+
+    The result holds every entry where a's and b's patterns meet (PyTorch's symbolic CSR product: an entry whose
+    terms cancel stays, as a zero), coalesced. Gradients: g @ bᵀ for a, aᵀ @ g for b; sparse_sparse_matmul_backward
+    zeroes the products' entries outside the operands' patterns, mm's (mm_mat1_backward's fallback) keeps them.
+    """
+    check_mm(a, b)
+    if a._data.shape[1] != b._data.shape[0]:
+        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a._size[0]}x{a._size[1]} and "
+                           f"{b._size[0]}x{b._size[1]})")
+    if a.dtype is not b.dtype:
+        raise RuntimeError(f"mat1 dtype {_legacy_name(a.dtype)} does not match mat2 dtype {_legacy_name(b.dtype)}")
+    out = _sparse_product(a, b)
+
+    def backward(g):
+        if name == "MmBackward0":
+            if isinstance(g, SparseTensor):
+                return sparse_sparse_mm(g, b.t(), name), sparse_sparse_mm(a.t(), g, name)
+            return g.mm(b.to_dense().t()), a.to_dense().t().mm(g)
+        if isinstance(g, SparseTensor):   # (the products' entries kept; those outside the operand's pattern zeroed)
+            return _zeroed_outside(_sparse_product(g, b.t()), a), _zeroed_outside(_sparse_product(a.t(), g), b)
+        return _sparse_mask(g.mm(b.to_dense().t()), a), _sparse_mask(a.to_dense().t().mm(g), b)
+    saved = {"self": a, "other": b} if name != "MmBackward0" else {
+        "mat2": b, "mat2_sym_sizes": b._size, "mat2_sym_strides": (), "self": a, "self_sym_sizes": a._size,
+        "self_sym_strides": ()}   # (mm's saved sizes and strides: a sparse tensor has no strides)
+    return _record(name, out, (a, b), backward, saved)
+
+
+def _pattern(s: SparseTensor) -> np.ndarray:
+    """1 where ``s`` (a sparse matrix) has an entry, else 0 (a dense int64 matrix)."""
+    pattern = np.zeros(s._size, dtype=np.int64)
+    pattern[tuple(s._idx._data)] = 1
+    return pattern
+
+
+def _sparse_product(a: SparseTensor, b: SparseTensor) -> SparseTensor:
+    """a @ b with no autograd: the entries where the patterns meet, coalesced (row-major)."""
+    idx = np.array(np.nonzero(_pattern(a) @ _pattern(b)), dtype=np.int64).reshape(2, -1)
+    return _make(idx, (a._data @ b._data)[tuple(idx)], (a._size[0], b._size[1]), True)
+
+
+def _zeroed_outside(product: SparseTensor, operand: SparseTensor) -> SparseTensor:
+    """``product``'s entries, zero where ``operand`` has none (what PyTorch's sparse-sparse matmul gradient is)."""
+    keep = _pattern(operand)[tuple(product._idx._data)].astype(bool)
+    return _make(product._idx._data, np.where(keep, product._vals._data, 0), product._size, True)
+
+
+def _legacy_name(dt) -> str:
+    from ._dispatch import _legacy_scalar_name
+    return _legacy_scalar_name(dt)
+
+
 def _addmm(mat, mat1, mat2, beta, alpha) -> Tensor:
+    if mat is None and isinstance(mat1, SparseTensor) and isinstance(mat2, SparseTensor):
+        return sparse_sparse_mm(mat1, mat2)
     if not isinstance(mat1, SparseTensor):
         from ._ops import mm as dense_mm
         return dense_mm(mat1, mat2) if mat is None else mat * beta + dense_mm(mat1, mat2) * alpha

@@ -263,6 +263,9 @@ add(
     OpCase("ViewAsComplexBackward0", lambda T, x: T.view_as_complex(x), [In((3, 2))],
            covers=("ViewAsRealBackward0",)),
     OpCase("SelectBackward0", lambda T, z: z.real, [Z], variant="real"),
+    OpCase("NegViewBackward0", lambda T, x: T._neg_view(x), [X]),
+    OpCase("SelectBackward0", lambda T, z: z.conj().imag, [Z], variant="conj-imag",
+           covers=("NegViewBackward0", "ViewAsRealBackward0", "ConjBackward0")),
     OpCase("SelectBackward0", lambda T, z: T.imag(z), [Z], variant="imag"),
     OpCase("MulBackward0", lambda T, z: z * z.conj(), [Z], variant="z-conj-z"),
 )

@@ -133,7 +133,8 @@ def test_first_derivatives(case: OpCase):
 
     def loss(arrs):
         with minigrad.no_grad():
-            return _pair_np(case.fn(minigrad, *_tensors(minigrad, case, arrs, False)).resolve_conj().numpy(), v)
+            out = case.fn(minigrad, *_tensors(minigrad, case, arrs, False))
+            return _pair_np(out.resolve_conj().resolve_neg().numpy(), v)
 
     positions = _diff_positions(case)
     expected = _numeric_grad(loss, arrays, positions)
@@ -202,7 +203,7 @@ def test_grad_of_grad_wrt_cotangent(case: OpCase):
         for i, u in zip(positions, us):
             arrs[i] = np.asarray(arrs[i] + step * u)
         with minigrad.no_grad():
-            return case.fn(minigrad, *_tensors(minigrad, case, arrs, False)).resolve_conj().numpy()
+            return case.fn(minigrad, *_tensors(minigrad, case, arrs, False)).resolve_conj().resolve_neg().numpy()
 
     np.testing.assert_allclose(jvp, (f(EPS) - f(-EPS)) / (2 * EPS), rtol=case.tol, atol=case.tol)
 
@@ -250,7 +251,8 @@ def test_broadcasting(case: OpCase, shapes, salt):
 
     def loss(arrs):
         with minigrad.no_grad():
-            return _pair_np(case.fn(minigrad, *_tensors(minigrad, case, arrs, False)).resolve_conj().numpy(), v)
+            out = case.fn(minigrad, *_tensors(minigrad, case, arrs, False))
+            return _pair_np(out.resolve_conj().resolve_neg().numpy(), v)
 
     for a, g, e in zip(arrays, grads, _numeric_grad(loss, arrays, [0, 1])):
         np.testing.assert_allclose(_np(g, a), e, rtol=case.tol, atol=case.tol)

@@ -1212,7 +1212,8 @@ def _forward_mode(T, case, arrays):
         if tangent is None:
             return "tangent", None
         tangent = tangent.detach()
-        return "tangent", (tangent.resolve_conj() if hasattr(tangent, "resolve_conj") else tangent).numpy().copy()
+        return "tangent", (tangent.resolve_conj().resolve_neg() if hasattr(tangent, "resolve_conj") else tangent
+                           ).numpy().copy()
 
 
 SWEEP = [c for c in CASES if c.parity and c.id not in TORCH_WRONG]

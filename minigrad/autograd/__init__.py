@@ -144,7 +144,7 @@ def _check_edge(edge) -> None:
                            f"{type(edge[0]).__name__}")
 
 
-def _check_roots(tensors: tuple, grads: list) -> None:
+def _check_roots(tensors: tuple, grads: list, in_vmap: bool = False) -> None:
     # The checks PyTorch's C++ engine entry makes before running anything.
     if len(tensors) != len(grads):
         raise RuntimeError(f"got {len(tensors)} tensors and {len(grads)} gradients")
@@ -152,11 +152,11 @@ def _check_roots(tensors: tuple, grads: list) -> None:
         if isinstance(t, graph.GradientEdge):
             _check_edge(t)
             continue
-        if t.grad_fn is None and not t._requires_grad:
+        if t.grad_fn is None and not t._requires_grad or in_vmap and _vmap_batched.hides_autograd(t):
             raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
 
 
-def _check_inputs(inputs: tuple, accumulate: bool) -> None:
+def _check_inputs(inputs: tuple, accumulate: bool, in_vmap: bool = False) -> None:
     for t in inputs:
         if isinstance(t, graph.GradientEdge):
             _check_edge(t)
@@ -165,7 +165,7 @@ def _check_inputs(inputs: tuple, accumulate: bool) -> None:
             raise RuntimeError(f"all inputs have to be Tensors or GradientEdges, but got {type(t).__name__}")
         if accumulate:
             t.retain_grad()  # backward(inputs=[non_leaf]) fills its .grad (and keeps doing so)
-        if not t._requires_grad:
+        if not t._requires_grad or in_vmap and _vmap_batched.hides_autograd(t):
             raise RuntimeError("One of the differentiated Tensors does not require grad")
 
 
@@ -295,8 +295,10 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph: bool | None = None, c
     if retain_graph is None:  # (inside vmap's loop, a graph made outside must outlive every slice's call)
         retain_graph = True if _vmap_calls_ahead[0] > 0 else create_graph   # (no bool(): a tensor fails below)
     retain_graph, create_graph, allow_unused = _c_flag(retain_graph), _c_flag(create_graph), _c_flag(allow_unused)
-    _check_roots(outputs, grads)
-    _check_inputs(inputs_tuple, accumulate=False)
+    # (the user's call inside vmap: a batched root or input is a BatchedTensor there, which has no autograd state)
+    in_vmap = bool(_vmap_batched.DEPTH[0]) and not _tensor._caller_module().startswith("minigrad")
+    _check_roots(outputs, grads, in_vmap)
+    _check_inputs(inputs_tuple, accumulate=False, in_vmap=in_vmap)
     if is_grads_batched:
         result = _batched_grad(outputs, grads, retain_graph, create_graph, inputs_tuple, allow_unused)
     else:

@@ -330,7 +330,7 @@ def _call_with_extras(op, tensors, dtype, out, args):
     """Run ``op`` under the profiler and/or with tangent propagation (and inside vmap: mark batched outputs)."""
     from .. import _vmap_batched
     if _vmap_batched.DEPTH[0]:
-        mask = _vmap_batched.input_levels(op, tensors, out)  # (PyTorch's errors come before the op runs)
+        mask = _vmap_batched.input_levels(op, tensors, out, args)  # (PyTorch's errors come before the op runs)
         result = _call_with_extras_unbatched(op, tensors, dtype, out, args)
         if mask:
             for o in result if isinstance(result, tuple) else (result,):
@@ -352,7 +352,7 @@ def _call_with_extras_unbatched(op, tensors, dtype, out, args):
 def _run_with_tangents(op, tensors, dtype, out, args):
     if (_level[0] is None or _suspended[0] or STATE.inference or not _fwd_enabled[0]
             or all(tensors[i]._fw_grad is None for i in _jvp_reads(op, len(tensors)))):
-        return op._run(tensors, dtype, out, args)  # (inference mode computes no tangents, as PyTorch)
+        return op._run(tensors, dtype, out, args, STATE.enabled)  # (inference mode computes no tangents, as PyTorch)
     from .._tensor import Tensor
     primals = tensors
     tangent_of_out = None
@@ -367,7 +367,7 @@ def _run_with_tangents(op, tensors, dtype, out, args):
         # recorded clone when the tangent has a history, so backward through the new tangent reaches it)
         old = None if tangent_of_out is None else _copy_of_tangent(tangent_of_out)
         primals = tuple(p if t is not out else _with_tangent(p, old) for p, t in zip(primals, tensors))
-    result = op._run(tensors, dtype, out, args)
+    result = op._run(tensors, dtype, out, args, STATE.enabled)
     if tangent_of_out is not None and op.node_name in _TANGENT_WRITES_CHECKED:
         _refuse_tangent_overlap(op, tangent_of_out, [t._fw_grad for t in tensors if t is not out])
     outs = result if isinstance(result, tuple) else (result,)
@@ -631,6 +631,12 @@ def _op_jvp(op, primals, outs, dtype, args, inplace: bool = False) -> tuple:
                     # is; without self_t (a ZeroTensor) the tangent is that product alone
                     tangents = [tangents[0], tangents[1] * alpha]
                     lin_args = {**args, "alpha": 1}
+            if op.name == "as_strided" and args["storage_offset"] is not None and \
+                    _dispatch._vmap_batched.DEPTH[0]:
+                # (inside vmap the offset counts from each example's start: the primal's, then the tangent's)
+                vb = _dispatch._vmap_batched
+                offset = args["storage_offset"] - vb.batch_offset(primals[0]) + vb.batch_offset(tangents[0])
+                lin_args = {**args, "storage_offset": offset}
             r = op(*tangents, dtype=_linear_dtype(dtype, primals, tangents), **lin_args)
         else:
             env = dict(args)

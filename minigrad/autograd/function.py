@@ -55,6 +55,11 @@ class FunctionCtx(metaclass=TorchNamed):  # (the metaclass: prints as torch.auto
         """Declare inputs that forward modified in place."""
         self.dirty_tensors = args
 
+    def mark_shared_storage(self, *pairs) -> None:
+        """Deprecated, as in PyTorch: shared storage is tracked by itself."""
+        warnings.warn("`mark_shared_storage` is deprecated. Tensors with shared storages are automatically "
+                      "tracked. Note that calls to `set_()` are not tracked", FutureWarning, stacklevel=2)
+
     def mark_non_differentiable(self, *args) -> None:
         """Declare outputs that get no gradient (e.g. indices)."""
         self.non_differentiable = args
@@ -109,10 +114,37 @@ class BackwardCFunction(FunctionCtx, Node):
 
     _forward_cls: type
     _runs_without_grads = True
+    _materialize_non_diff_grads = True   # (ctx may set it False: None for non-differentiable outputs' slots)
 
     def __call__(self, *args):
         # PyTorch's custom-function nodes cannot be called (their backward runs through the engine only)
         raise TypeError(f"'{type(self).__name__}' object is not callable")
+
+    def __dir__(self):
+        # PyTorch's names (those minigrad has) and what the program gave ctx: none of minigrad's internals
+        return sorted({n for n in _FUNCTION_NODE_DIR if hasattr(type(self), n)}.union(
+            n for n in vars(self) if n not in _CTX_INTERNALS))
+
+    def _output_meta(self) -> tuple:
+        # (a non-tensor output's slot: PyTorch's placeholder, an empty shape of the default dtype)
+        from .. import _dtypes
+        return tuple((tuple(info[0]), info[1].np) if info is not None else ((), _dtypes.get_default_dtype().np)
+                     for info in self._output_info)
+
+    def apply_jvp(self, *args):
+        """The user's ``jvp`` run on the tangents given (as PyTorch's)."""
+        return self._forward_cls.jvp(self, *args)
+
+    @staticmethod
+    def _register_hook(backward_hooks, hook):
+        from collections import OrderedDict
+
+        from .graph import RemovableHandle
+        if backward_hooks is None:
+            backward_hooks = OrderedDict()
+        handle = RemovableHandle(backward_hooks)
+        backward_hooks[handle.id] = hook
+        return backward_hooks, handle
 
     def apply(self, *args):
         """``y.grad_fn.apply(g1, g2, ...)`` called by a program: as in PyTorch, the user's backward run on those
@@ -183,6 +215,23 @@ class BackwardCFunction(FunctionCtx, Node):
     def __repr__(self) -> str:
         # PyTorch's custom-function nodes are Python classes of torch.autograd.function.
         return f"<torch.autograd.function.{type(self).__name__} object at {hex(id(self))}>"
+
+
+# dir() of a PyTorch custom Function's node (a BackwardCFunction), besides what ctx was given in forward.
+_FUNCTION_NODE_DIR = (
+    "__class__", "__delattr__", "__dict__", "__dir__", "__doc__", "__eq__", "__format__", "__ge__", "__getattribute__",
+    "__getstate__", "__gt__", "__hash__", "__init__", "__init_subclass__", "__le__", "__lt__", "__module__", "__ne__",
+    "__new__", "__reduce__", "__reduce_ex__", "__repr__", "__setattr__", "__sizeof__", "__str__", "__subclasshook__",
+    "__weakref__", "_autograd_function_id", "_compiled_autograd_backward_state", "_compiled_autograd_key",
+    "_forward_cls", "_get_compiled_autograd_symints", "_get_user_fn", "_input_metadata", "_is_pure_view",
+    "_materialize_non_diff_grads", "_raw_saved_tensors", "_register_hook", "_register_hook_dict", "_sequence_nr",
+    "_set_sequence_nr", "apply", "apply_boxed", "apply_jvp", "dirty_tensors", "mark_dirty", "mark_non_differentiable",
+    "mark_shared_storage", "materialize_grads", "maybe_clear_saved_tensors", "metadata", "name", "needs_input_grad",
+    "next_functions", "non_differentiable", "register_hook", "register_prehook", "requires_grad",
+    "save_for_backward", "save_for_forward", "saved_for_forward", "saved_tensors", "saved_variables",
+    "set_materialize_grads", "to_save")
+_CTX_INTERNALS = frozenset({"_fake_leaves", "_input_meta", "_is_tensor_input", "_materialize_grads", "_message",
+                            "_n_outputs", "_non_diff_slots", "_output_info", "_seq", "_stored_tensors", "_jvp_saved"})
 
 
 class FunctionMeta(TorchNamed, metaclass=TorchNamed):

@@ -22,6 +22,11 @@ class _State(threading.local):
 
 STATE = _State()
 
+# True once any thread has entered inference_mode (never reset). Until then no thread is in it, so a new tensor is
+# no inference tensor without reading the per-thread state (Tensor._make: a threading.local read is ~550
+# instructions, and ~30 tensors are made per W4 step).
+INFERENCE_SEEN = [False]
+
 
 def is_grad_enabled(*args) -> bool:
     """True when grad mode is on (operations are recorded, except inside ``inference_mode``)."""
@@ -222,6 +227,8 @@ class inference_mode(_DecoratorContextManager):
 
     def __enter__(self) -> None:
         prev = (STATE.enabled, STATE.inference, STATE.inference_grad)
+        if self.mode:
+            INFERENCE_SEEN[0] = True  # (before the mode is on: see INFERENCE_SEEN)
         # PyTorch's InferenceMode(mode) sets grad mode to ``not mode``: inference_mode(False) enables it.
         STATE.enabled, STATE.inference, STATE.inference_grad = not self.mode, self.mode, False
         if self.prev is not None:

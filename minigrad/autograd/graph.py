@@ -259,6 +259,36 @@ class Node(metaclass=TorchNamed):
     def _sequence_nr(self) -> int:
         return self._seq
 
+    def _set_sequence_nr(self, sequence_nr: int) -> None:
+        self._seq = sequence_nr
+
+    @property
+    def _input_metadata(self) -> tuple:
+        """PyTorch's metadata of the gradients the node takes in, one per output of its forward: shape, dtype."""
+        return tuple(_InputMetadata(shape, dtype) for shape, dtype in self._output_meta())
+
+    def _output_meta(self) -> tuple:
+        # (op nodes record their outputs' (shape, numpy dtype) as _out_meta; a node made another way, e.g. a
+        # number operand's Op.run_number, has its input's)
+        meta = getattr(self, "_out_meta", None)
+        if meta is not None:
+            return meta
+        shape = getattr(self, "_out_shape", None)   # (a one-output op's node: _dispatch.Op._record)
+        return ((shape, self._out_dtype),) if shape is not None else self._input_meta[:1]
+
+    def _register_hook_dict(self, tensor) -> None:
+        # (PyTorch's hands the node the tensor's live hook dict; here its hooks are registered one by one)
+        for fn in list((tensor._backward_hooks or {}).values()):
+            self._register_tensor_hook(tensor._output_nr, fn)
+
+    def __dir__(self):
+        # PyTorch's C++ nodes list their getters only: no Python internals of minigrad's
+        names = [n for n in super().__dir__() if n.startswith(("_saved_", "_raw_saved_"))
+                 or not n.startswith("_") and n not in self._dir_hidden]
+        return sorted(set(_NODE_DIR).union(names))
+
+    _dir_hidden: tuple = ()
+
     def _apply(self, grad_outputs: tuple) -> tuple:
         """Gradients for each edge of ``next_functions`` from gradients of this node's outputs."""
         raise NotImplementedError
@@ -305,6 +335,50 @@ class Node(metaclass=TorchNamed):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} object at {hex(id(self))}>"
+
+
+# What dir() of a PyTorch (C++) node lists besides its _saved_* getters and public names.
+_NODE_DIR = ("__call__", "__class__", "__delattr__", "__dir__", "__doc__", "__eq__", "__format__", "__ge__",
+             "__getattribute__", "__getstate__", "__gt__", "__hash__", "__init__", "__init_subclass__", "__le__",
+             "__lt__", "__ne__", "__new__", "__reduce__", "__reduce_ex__", "__repr__", "__setattr__", "__sizeof__",
+             "__str__", "__subclasshook__", "_input_metadata", "_register_hook_dict", "_sequence_nr",
+             "_set_sequence_nr")
+
+
+class _InputMetadata(metaclass=TorchNamed):
+    """What a node knows of one gradient it takes in (``node._input_metadata``): its shape, dtype and device."""
+
+    __slots__ = ("_shape", "_dtype")
+    _torch_name = "torch._C._autograd._InputMetadata"
+
+    def __init__(self, shape, dtype) -> None:
+        self._shape, self._dtype = shape, dtype
+
+    shape = property(lambda self: list(self._shape))
+    dtype = property(lambda self: _dtypes().from_numpy(self._dtype))
+    device = property(lambda self: _cpu())
+    is_nested_tensor = property(lambda self: False)
+    is_cpp_nested_tensor = property(lambda self: False)
+
+    def __repr__(self) -> str:
+        return f"<torch._C._autograd._InputMetadata object at {hex(id(self))}>"
+
+    def _pybind11_conduit_v1_(self, *args):
+        # (pybind11's hook for other C++ extensions: it hands them nothing they can use, as here)
+        return None
+
+    def __dir__(self):
+        return sorted(set(object.__dir__(self)) - {"_shape", "_dtype", "__slots__", "_torch_name"})
+
+
+def _dtypes():
+    from .. import _dtypes
+    return _dtypes
+
+
+def _cpu():
+    from .._device import CPU
+    return CPU
 
 
 # ``Node()`` itself is refused, as PyTorch's abstract Node is: setting __abstractmethods__ marks this class
@@ -387,11 +461,11 @@ class AccumulateGrad(Node):
                 # Own storage: the engine's buffers may alias a user's tensor.
                 if owned and var._data.size == 0:
                     # (an empty variable: the layout contract compares the strides it was made with, see
-                    # _strides.empty_strides; other ones make PyTorch copy into the variable's)
-                    owned = all(a == b for a, b, n in zip(new.stride(), var.stride(), var.shape) if n != 1)
+                    # _strides.empty_strides; a gradient that breaks it is copied into the variable's)
+                    owned = _empty_obeys_layout(new, var)
                 # (a view taken as it is becomes a plain alias: PyTorch's ``new.detach()``, same version counter)
                 var._grad = (new if new._base is None else new.detach()) if owned else new._detached_copy()
-                if var._data.size == 0:
+                if var._data.size == 0 and not owned:
                     from .. import _strides
                     _strides.keep_empty_strides(var._grad, var.stride())
                 var._grad._fw_grad = None  # (under forward AD: .grad never carries a tangent, as in PyTorch)
@@ -469,6 +543,13 @@ def _check_layout(grad, var, line: int) -> None:
             f"performance.\ngrad.sizes() = {list(g.shape)}, strides() = {list(grad.stride())}\nparam.sizes() = "
             f"{list(v.shape)}, strides() = {list(var.stride())} (Triggered internally at "
             f"/__w/pytorch/pytorch/torch/csrc/autograd/functions/accumulate_grad.h:{line}.)")
+
+
+def _empty_obeys_layout(grad, var) -> bool:
+    """PyTorch's obeys_layout_contract for an empty ``var`` (always non-overlapping and dense: it is contiguous) on
+    the strides PyTorch keeps for empty tensors (_strides.empty_strides): strides equal on the dims of size != 1,
+    a size-1 dim may have any stride but 0."""
+    return all(g == v if n != 1 else g != 0 for n, g, v in zip(var.shape, grad.stride(), var.stride()))
 
 
 def _dense(variable) -> bool:

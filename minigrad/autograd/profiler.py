@@ -104,8 +104,10 @@ class FunctionEventAvg:
     self_cpu_time_total_str = property(lambda self: _format_time(self.self_cpu_time_total))
 
     def __repr__(self) -> str:
+        # PyTorch's, with its device and memory fields (nothing is recorded for them here)
         return (f"<FunctionEventAvg key={self.key} self_cpu_time={self.self_cpu_time_total_str} "
-                f"cpu_time={self.cpu_time_str} count={self.count}>")
+                f"cpu_time={self.cpu_time_str}  self_cuda_time=0.000us cuda_time=0.000us input_shapes=None "
+                f"cpu_memory_usage=0 cuda_memory_usage=0>")
 
 
 class EventList(list):
@@ -209,20 +211,28 @@ class profile:
                  use_cpu: bool = True, experimental_config=None, acc_events: bool = False,
                  custom_trace_id_callback=None) -> None:
         self.enabled = enabled
-        self.function_events: EventList | None = None
+        self._function_events: EventList | None = None
         self._events: list = []
         self._entered = False
 
     def __repr__(self) -> str:
-        # PyTorch's: the events once the profile is finished, before that a fixed text
-        return "<unfinished torch.autograd.profile>" if self.function_events is None else repr(self.function_events)
+        # PyTorch's: the events once the profile is finished (or read), before that a fixed text
+        return "<unfinished torch.autograd.profile>" if self._function_events is None else repr(self._function_events)
 
     def __str__(self) -> str:
-        return "<unfinished torch.autograd.profile>" if self.function_events is None else str(self.function_events)
+        return "<unfinished torch.autograd.profile>" if self._function_events is None else str(self._function_events)
 
-    def __enter__(self) -> profile:
+    @property
+    def function_events(self) -> EventList:
+        """The recorded events; read before the profile has finished, an empty list (PyTorch's lazy processing
+        of results it does not have yet)."""
+        if self._function_events is None:
+            self._function_events = EventList()
+        return self._function_events
+
+    def __enter__(self) -> profile | None:
         if not self.enabled:
-            return self
+            return None  # (PyTorch's: ``with profile(enabled=False) as p`` binds None)
         if self._entered:
             raise RuntimeError("Profiler context manager is not reentrant")
         if _enabled[0]:
@@ -240,36 +250,27 @@ class profile:
         _set_enabled(False)
         _current.clear()
         _open.clear()
-        self.function_events = EventList(self._events)
-
-    def _check_finished(self) -> None:
-        if self.function_events is None:
-            raise RuntimeError("Profiler didn't finish running")
+        self._function_events = EventList(self._events)
 
     def key_averages(self, group_by_input_shape: bool = False, group_by_stack_n: int = 0) -> EventList:
         """Events grouped by name (see ``EventList.key_averages``)."""
-        self._check_finished()
         return self.function_events.key_averages(group_by_input_shape, group_by_stack_n)
 
     def table(self, sort_by: str | None = None, row_limit: int = 100, **kwargs) -> str:
         """The recorded events as PyTorch's text table."""
-        self._check_finished()
         return self.function_events.table(sort_by=sort_by, row_limit=row_limit, **kwargs)
 
     def total_average(self) -> FunctionEventAvg:
         """One row summing every recorded event."""
-        self._check_finished()
         return self.function_events.total_average()
 
     @property
     def self_cpu_time_total(self) -> float:
         """Sum of the recorded events' self times in microseconds."""
-        self._check_finished()
         return self.function_events.self_cpu_time_total
 
     def export_chrome_trace(self, path: str) -> None:
         """Write the events as a Chrome trace (JSON) to ``path``."""
-        self._check_finished()
         self.function_events.export_chrome_trace(path)
 
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from .. import _dispatch, _vmap_batched, autograd
 from .. import derivatives as D
-from .._creation import eye, zeros_like
+from .._creation import zeros_like
 from .._tensor import Tensor
 from ..autograd import forward_ad as fwAD
 from ..autograd.function import _TRANSFORMS_ACTIVE, _DelayedError
@@ -79,8 +79,38 @@ def _replace_args(args: tuple, new, argnums) -> tuple:
     return tuple(new[argnums.index(i)] if i in argnums else a for i, a in enumerate(args))
 
 
+# The transform calls running the user's function, innermost last: (a _Level (grad, vjp, the double-vjp jvp) or
+# None (a forward-AD jvp), the caller's argument tensors); read by grad_tracking_repr.
+_RUNNING: list = []
+
+
+def grad_tracking_repr(t: Tensor, plain: Callable) -> str | None:
+    """How PyTorch prints ``t`` inside the one running grad/vjp/jvp transform: its wrapper of this level,
+    ``GradTrackingTensor(lvl=1, value=...)``, around the plain tensor; None to print ``t`` as usual.
+
+    PyTorch wraps every tensor made while the function runs (its inputs' stand-ins, what ops and factories
+    return), not the caller's arguments or the tensors the function captured. Only the case whose inner value is
+    a plain tensor: one transform (no vmap: its slices are not PyTorch's batch), inputs nothing outside
+    differentiates, ``t`` free of any outside autograd history."""
+    if len(_RUNNING) != 1 or _TRANSFORMS_ACTIVE[0] != 1 or _vmap_batched.DEPTH[0] or fwAD._suspended[0]:
+        return None  # (_suspended: a custom Function's forward, which PyTorch runs below the level, on plain tensors)
+    level, args = _RUNNING[0]
+    if any(t is a for a in args):
+        return None
+    ref = (_dispatch._CAPTURED[0] or {}).get(id(t))
+    if ref is not None and ref() is t:
+        return None
+    if level is None:  # forward-AD jvp: a tensor that requires grad has an outer autograd history
+        if t.requires_grad or not fwAD._transform_level.active:
+            return None
+    elif len(level.leaves) != len(level.entered) or t.requires_grad and level.reaches_outside((t,)):
+        return None  # (an input linked to an outer level, or a history reaching outside tensors)
+    inner = "\n".join("    " + line for line in plain().split("\n"))
+    return f"GradTrackingTensor(lvl=1, value=\n{inner}\n)"
+
+
 @contextlib.contextmanager
-def _calling_func(func=None, args=(), grad_level: bool = False):
+def _calling_func(func=None, args=(), grad_level: bool = False, level=None):
     """While a transform runs the user's function: an autograd.Function needs setup_context there (PyTorch's),
     and the tensors ``func`` captured from outside (not its ``args``) may not change in place.
 
@@ -88,6 +118,8 @@ def _calling_func(func=None, args=(), grad_level: bool = False):
     new wrappers that carry no tangent of their own: ``unpack_dual`` there gives None (every tensor, captured
     ones too), until a jvp nested deeper opens its own level."""
     _TRANSFORMS_ACTIVE[0] += 1
+    _RUNNING.append((level, [a for a in tree_flatten(args[0])[0] if isinstance(a, Tensor)] if args else []))
+    _vmap_batched.GRAD_TRANSFORMS[0] += grad_level
     saved = _dispatch._CAPTURED[0]
     _dispatch._CAPTURED[0] = _captured_tensors(func, args) if func is not None else saved
     hidden = fwAD._transform_level.hides_tangents
@@ -96,6 +128,8 @@ def _calling_func(func=None, args=(), grad_level: bool = False):
         yield
     finally:
         _TRANSFORMS_ACTIVE[0] -= 1
+        _RUNNING.pop()
+        _vmap_batched.GRAD_TRANSFORMS[0] -= grad_level
         _dispatch._CAPTURED[0] = saved
         fwAD._transform_level.hides_tangents = hidden
 
@@ -289,7 +323,7 @@ def grad_and_value(func: Callable, argnums: int | tuple[int, ...] = 0, has_aux: 
         with _recording():
             diff, spec = tree_flatten(_slice_argnums(args, argnums, as_tuple=False))
             entered = [level.enter(x) for x in diff]
-            with _calling_func(func, (args, entered), grad_level=True):
+            with _calling_func(func, (args, entered), grad_level=True, level=level):
                 output = func(*_replace_args(args, tree_unflatten(entered, spec), argnums), **kwargs)
             output, aux = _split_aux(output, has_aux, api)
             if not isinstance(output, Tensor):
@@ -330,7 +364,7 @@ def _vjp(func: Callable, primals: tuple, argnums, has_aux: bool):
         entered = [level.enter(x) for x in flat_diff]
         args = tree_unflatten(entered, diff_spec) if argnums is None else \
             _replace_args(primals, tree_unflatten(entered, diff_spec), argnums)
-        with _calling_func(func, (primals, entered), grad_level=True):
+        with _calling_func(func, (primals, entered), grad_level=True, level=level):
             output, aux = _split_aux(func(*args), has_aux, "vjp(f, *primals)")
         if has_aux:
             _check_aux(aux)
@@ -407,11 +441,17 @@ def jacrev(func: Callable, argnums: int | tuple[int, ...] = 0, *, has_aux: bool 
 
 
 def _standard_basis(tensors: list, numels: list) -> list:
-    """For each tensor, rows ``total × tensor.shape`` of the identity over all tensors' elements together."""
+    """For each tensor, rows ``total × tensor.shape`` of the identity over all tensors' elements together.
+
+    As PyTorch's ``_construct_standard_basis_for``: each tensor's block is a [total, numel] tensor of its own
+    (zeros, ones from its first row on), viewed as [total, *shape]; what reads memory (as_strided of a batched
+    tangent) sees the same storage."""
     total = sum(numels)
     out, start = [], 0
     for t, n in zip(tensors, numels):
-        out.append(eye(total, dtype=t.dtype)[:, start:start + n].reshape((total,) + tuple(t.shape)))
+        block = t.new_zeros((total, n))
+        block._data[range(start, start + n), range(n)] = 1
+        out.append(block.view((total,) + tuple(t.shape)))
         start += n
     return out
 
@@ -490,7 +530,7 @@ def _jvp_double_vjp(func, primals, flat_p, flat_t, p_spec, argnums, has_aux, str
     level = _Level()
     with _recording():
         entered = [level.enter(p) for p in flat_p]
-        with _calling_func(func, (primals, entered)):
+        with _calling_func(func, (primals, entered), level=level):
             output, aux = _split_aux(_call_with(func, primals, entered, p_spec, argnums), has_aux, _JVP)
         if has_aux:
             _check_aux(aux)

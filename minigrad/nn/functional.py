@@ -1106,8 +1106,9 @@ def _check_convolution(input: Tensor, weight: Tensor, bias, stride, padding, dil
         _check_transposed(input, weight, bias, stride, padding, dilation, output_padding, groups)
         return
     if input.shape[1] != w[1] * groups:
-        raise RuntimeError(f"Given groups={groups}, weight of size {w}, expected input{list(input.shape)} to have "
-                           f"{w[1] * groups} channels, but got {input.shape[1]} channels instead")
+        x, w, g = _vmap_batched.physical_conv(input, weight, groups)  # (inside vmap: the batch rule's shapes)
+        raise RuntimeError(f"Given groups={g}, weight of size {w}, expected input{x} to have {w[1] * g} channels, "
+                           f"but got {x[1]} channels instead")
     if bias is not None and (bias.dim() != 1 or bias.shape[0] != w[0]):
         raise RuntimeError(f"Given weight of size {w}, expected bias to be 1-dimensional with {w[0]} elements, but "
                            f"got bias of size {list(bias.shape)} instead")
@@ -1175,7 +1176,9 @@ def _check_transposed(input: Tensor, weight: Tensor, bias, stride, padding, dila
     slow_conv_transpose2d's (which runs a 1-d convolution as a 2-d one of height 1)."""
     w = list(weight.shape)
     if input.shape[1] != w[0]:
-        raise RuntimeError(f"Given transposed=1, weight of size {w}, expected input{list(input.shape)} to have {w[0]} "
+        # (inside vmap, a batched input's examples are more samples of the batch rule's convolution)
+        x = list(input.shape) if _vmap_batched.levels(weight) else _vmap_batched.physical_conv(input, weight, 1)[0]
+        raise RuntimeError(f"Given transposed=1, weight of size {w}, expected input{x} to have {w[0]} "
                            f"channels, but got {input.shape[1]} channels instead")
     if bias is not None and (bias.dim() != 1 or bias.shape[0] != w[1] * groups):
         raise RuntimeError(f"Given transposed=1, weight of size {w}, expected bias to be 1-dimensional with "

@@ -242,7 +242,9 @@ class _Frame:
         self.saved_args = [SavedTensor(a) if isinstance(a, Tensor) else a for a in args]
 
     def get_inputs(self) -> list:
-        return [a.unpack() if isinstance(a, SavedTensor) else a for a in self.saved_args]
+        # (PyTorch's SavedTensor.unpack() has no node to fall back on: an input detached in place since is refused,
+        # as a backward formula refuses it)
+        return [a.unpack(in_backward=True) if isinstance(a, SavedTensor) else a for a in self.saved_args]
 
     def check_recomputed_tensors_match(self, gid) -> None:
         """PyTorch's checks that the recomputation saved as many tensors, of the same metadata, as the forward."""
