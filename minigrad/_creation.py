@@ -251,6 +251,7 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
             "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
             "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).",
             UserWarning, stacklevel=_user_stacklevel())
+        _vmap_batched.check_detach_(data)   # (PyTorch's copy ends in detach_(), which vmap's fallback refuses)
     dtype = _dtypes.to_dtype(dtype) if dtype is not None else None
     if isinstance(data, np.ndarray):
         _check_strides(data)

@@ -524,6 +524,7 @@ def new_tensor(input, *args, dtype=None, device=None, requires_grad=False, **kwa
                       "sourceTensor.detach().clone().requires_grad_(True), rather than "
                       "tensor.new_tensor(sourceTensor).",
                       UserWarning, stacklevel=_user_stacklevel())
+        _vmap_batched.check_detach_(data)   # (as torch.tensor(a_tensor) inside vmap)
         data = data._data  # (the array: torch.tensor(a_tensor) would warn a second time)
     return tensor(data, dtype=dtype or input.dtype, requires_grad=requires_grad)
 

@@ -383,15 +383,19 @@ def check_empty_masks(t, view, advanced: list, mask_levels: list) -> None:
     front = batch_sizes(levels(t))
     shape = front + list(view._data.shape)
     for (dim, arr), mask in zip(bools, mask_levels):
-        mask_shape = batch_sizes(mask) + list(arr.shape)
-        for k, size in enumerate(mask_shape):
-            src = len(front) + dim + k
-            if src >= len(shape):
-                raise IndexError(f"Dimension out of range (expected to be in range of [{-len(shape)}, "
-                                 f"{len(shape) - 1}], but got {src})")
-            if size != shape[src]:
-                raise IndexError(f"The shape of the mask {mask_shape} at index {k} does not match the shape of the "
-                                 f"indexed tensor {shape} at index {src}")
+        _check_mask_shape(batch_sizes(mask) + list(arr.shape), shape, len(front) + dim)
+
+
+def _check_mask_shape(mask_shape: list, shape: list, start: int) -> None:
+    """The indexing kernel's check of a boolean mask against the dims of the indexed ``shape`` from ``start`` on."""
+    for k, size in enumerate(mask_shape):
+        src = start + k
+        if src >= len(shape):
+            raise IndexError(f"Dimension out of range (expected to be in range of [{-len(shape)}, "
+                             f"{len(shape) - 1}], but got {src})")
+        if size != shape[src]:
+            raise IndexError(f"The shape of the mask {mask_shape} at index {k} does not match the shape of the "
+                             f"indexed tensor {shape} at index {src}")
 
 
 def check_index_put_masks(t, masks: list, others) -> None:
@@ -413,15 +417,8 @@ def check_index_put_masks(t, masks: list, others) -> None:
         if m._data.size:
             raise RuntimeError("vmap: We do not support batching operators that can support dynamic shape. "
                                "Attempting to batch over indexing with a boolean mask.")
-        shape, mask_shape = [SIZES[level], *t._data.shape], [SIZES[level], *m._data.shape]
-        for k, size in enumerate(mask_shape):
-            src = 1 + dim + k  # (the rule's index of the batch dim goes first)
-            if src >= len(shape):
-                raise IndexError(f"Dimension out of range (expected to be in range of [{-len(shape)}, "
-                                 f"{len(shape) - 1}], but got {src})")
-            if size != shape[src]:
-                raise IndexError(f"The shape of the mask {mask_shape} at index {k} does not match the shape of the "
-                                 f"indexed tensor {shape} at index {src}")
+        # (the rule's batch dim goes first in both shapes)
+        _check_mask_shape([SIZES[level], *m._data.shape], [SIZES[level], *t._data.shape], 1 + dim)
 
 
 def physical_view_error(t, size, error: RuntimeError) -> RuntimeError:

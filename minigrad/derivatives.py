@@ -3293,6 +3293,8 @@ def _as_strided_backward(grad, size, stride, storage_offset, _self_geometry):
     if grad.requires_grad:  # (create_graph: PyTorch's steps as tensor ops, so the graph has its nodes)
         return _as_strided_backward_graph(grad, size, stride, storage_offset, _self_geometry)
     sizes, strides, offset = _self_geometry
+    if 0 in tuple(size):  # (PyTorch's as_strided_backward: an empty view gives fresh zeros, not a storage view)
+        return Tensor._make(np.zeros(tuple(sizes), grad._data.dtype))
     base_offsets = _element_offsets(sizes, strides, offset)
     view_offsets = _element_offsets(size, stride, offset if storage_offset is None else storage_offset)
     order = np.argsort(base_offsets, kind="stable")
@@ -7037,7 +7039,8 @@ def restore_reduced_dims(output, dims, keepdim):
 
 def aminmax_backward(grads, self, dim, keepdim, min, max):
     """d (min, max) / dx: each output's gradient shared evenly by the elements equal to it (as amin/amax)."""
-    dims = () if dim is None else (dim,)
+    # (no dim: every dim of self comes back as size 1, as PyTorch's formula reshapes to (1, 1, ...))
+    dims = tuple(range(self.dim())) if dim is None else (dim,)
     result = None
     for g, value in zip(grads, (min, max)):
         if g is None:  # (an output that got no gradient adds nothing)
@@ -7715,8 +7718,11 @@ def _entr(a):
 def _xlog1py(x, y):
     x, y = np.asarray(x), np.asarray(y)
     dt = np.result_type(x, y)
+    # x · log1p(y): PyTorch's scalar kernel (cpu_kernel, not vectorized) calls glibc's log1p / log1pf; a half
+    # type's log1p is rounded to it before the product, as NumPy's is
+    log1p = {np.dtype(np.float32): _float_math._log1pf, np.dtype(np.float64): _float_math._log1p64}.get(dt)
     with np.errstate(divide="ignore", invalid="ignore"):
-        out = np.where(x == 0, 0.0, x * np.log1p(y))
+        out = np.where(x == 0, 0.0, x * (np.log1p(y) if log1p is None else log1p(y.astype(dt, copy=False))))
     return np.where(np.isnan(y), np.nan, out).astype(dt, copy=False)
 
 
