@@ -1,4 +1,4 @@
-"""PyTorch's CPU complex multiply and divide, bit for bit.
+"""PyTorch's CPU complex multiply and divide, bit for bit (and, below, its other complex kernels: see their sections).
 
 NumPy's complex loops round differently (fused multiply-adds in its SIMD loops). PyTorch's kernel
 (``cpu_kernel_vec``) has two paths:
@@ -11,6 +11,8 @@ The arrays carrying these rules are ``TorchComplex`` views (made by ``_dispatch.
 complex mul/div only): NumPy hands ``np.multiply``/``np.true_divide`` on them to ``__array_ufunc__`` below,
 so the float ops keep calling the ufunc directly, with no extra check.
 """
+import functools
+
 import numpy as np
 
 # Complex numbers per loop step of cpu_kernel_vec on AVX512: two 512-bit vectors.
@@ -295,4 +297,225 @@ def power_product(a, b, base, cube_step=False):
             im = np.where(plain, ar * bi + ai * br, im)
     out = np.empty(a.shape, a.dtype)
     out.real, out.imag = re, im
+    return out
+
+
+# ---- tanh_backward and sigmoid_backward: g · conj(f(y)), f(y) = 1 - y² or (1 - y)·y --------------------------
+# PyTorch's kernels (BinaryOpsKernel.cpp) are cpu_kernel_vec's: blocks of two vectors with plain products, then the
+# scalar lambda, which GCC compiles with fused multiply-adds (f's products fused; the outer product's imaginary
+# part fused on its other product, except a last lone element's). The scalar loop takes every element of a loop that
+# is not contiguous, and the tail of one that is; complex128 runs it in pairs, complex64 in runs of 4, the rest with
+# the outer product plain. (Read off PyTorch 2.13 by probing, AVX512 kernels.)
+_VEC, _PAIR, _LAST, _REST = 0, 1, 2, 3
+
+
+def _product(xr, xi, yr, yi, re_kind, im_kind):
+    """(x·y).real and .imag: plain ("p"), fused on the first product ("1") or on the second ("2")."""
+    re = xr * yr - xi * yi if re_kind == "p" else _fma(xr, yr, -(xi * yi))
+    im = xr * yi + xi * yr if im_kind == "p" else _fma(xr, yi, xi * yr) if im_kind == "1" else _fma(xi, yr, xr * yi)
+    return re, im
+
+
+def _loop_kinds(m: int, dtype, contiguous):
+    """Each element's kind in the loop of a kernel above over m elements: contiguous (vector blocks, then the
+    scalar tail), or strided (the scalar code throughout: its pairs / runs of 4 carry on from one line to the next)."""
+    k = np.arange(m)
+    tail = m - m % _BLOCK[np.dtype(dtype)] if contiguous else 0
+    kinds = np.full(m, _VEC, np.int8)
+    rest = m - tail
+    if dtype == np.complex128:
+        kinds[tail:] = _PAIR
+        if rest % 2:
+            kinds[-1] = _LAST
+    else:
+        kinds[tail:] = _PAIR
+        kinds[k >= m - rest % 4] = _REST
+    return kinds
+
+
+def grad_times_conj(g, y, inner: str):
+    """PyTorch's complex ``tanh_backward`` (inner "tanh": g·conj(1 - y²)) or ``sigmoid_backward`` (inner
+    "sigmoid": g·conj((1 - y)·y)), bit for bit."""
+    dtype = np.result_type(g, y)
+    shape = np.broadcast_shapes(g.shape, y.shape)
+    g, y = np.broadcast_to(g.astype(dtype, copy=False), shape), np.broadcast_to(y.astype(dtype, copy=False), shape)
+    dense = _dense_strides(g) if g.strides == y.strides else None
+    if dense is not None:   # (one loop in memory order, as TensorIterator coalesces dense operands of one layout)
+        kinds = np.lib.stride_tricks.as_strided(_loop_kinds(g.size, dtype, True), shape, dense)
+    else:   # (the loop over the inner dims TensorIterator coalesces, once per outer index, in C order)
+        dims = [d for d in range(len(shape)) if shape[d] != 1]
+        out_strides = np.cumprod((1,) + tuple(shape[:0:-1]))[::-1]
+        strides = [[x.strides[d] // x.itemsize for d in dims] for x in (g, y)] + [[out_strides[d] for d in dims]]
+        sizes = [shape[d] for d in dims]
+        line, d = (sizes[-1] if sizes else 1), len(sizes) - 1
+        while d > 0 and all(st[d - 1] == st[d] * sizes[d] for st in strides):
+            d -= 1
+            line *= sizes[d]
+        contiguous = bool(sizes) and all(st[-1] == 1 for st in strides)   # (rows of contiguous lines: vectorised)
+        kinds = np.broadcast_to(_loop_kinds(line, dtype, contiguous), (g.size // max(line, 1), line)).reshape(shape)
+    one, zero = dtype.type(1).real, dtype.type(0).real
+    yr, yi, gr, gi = y.real, y.imag, g.real, g.imag
+    out = np.empty(shape, dtype)
+    with np.errstate(all="ignore"):
+        for fused in (False, True):
+            kind = "1" if fused else "p"
+            if inner == "tanh":   # scalar_t{1} - b * b
+                sr, si = _product(yr, yi, yr, yi, kind, kind)
+                ur, ui = one - sr, zero - si
+            else:                 # (scalar_t{1} - b) * b
+                ur, ui = _product(one - yr, zero - yi, yr, yi, kind, kind)
+            cr, ci = ur, -ui      # (conj)
+            if not fused:
+                re, im = _product(gr, gi, cr, ci, "p", "p")
+                out.real, out.imag = np.where(kinds == _VEC, re, 0), np.where(kinds == _VEC, im, 0)
+                continue
+            for kind_, (re_kind, im_kind) in ((_PAIR, ("1", "2")), (_LAST, ("1", "1")), (_REST, ("p", "p"))):
+                where = kinds == kind_
+                if where.any():
+                    re, im = _product(gr, gi, cr, ci, re_kind, im_kind)
+                    out.real, out.imag = np.where(where, re, out.real), np.where(where, im, out.imag)
+    return out
+
+
+# ---- complex elementwise functions (c10/util/complex_math.h and the AVX512 Vectorized<complex> methods) ---------
+# Each runs on every element the same way (the vector methods map the scalar function, or are exact lane-wise
+# arithmetic), so they depend on the values alone. glibc's clog/csin/casin are NumPy's log/sin/arcsin here
+# (equal on every value tried); the real functions are glibc's, through ctypes (_float_math).
+
+def _complex(re, im, dtype):
+    out = np.empty(np.shape(re), dtype)
+    out.real, out.imag = re, im
+    return out
+
+
+@functools.cache
+def _libm(name: str, dtype):
+    """glibc's real function ``name`` for ``dtype``'s parts (``expm1`` or ``expm1f``)."""
+    from . import _float_math  # (here: _float_math imports _dispatch, which imports us)
+    if dtype == np.complex128:
+        return _float_math.libm_double(name, getattr(np, name))
+    return _float_math.libm_float(name + "f", getattr(np, name))
+
+
+def expm1(z):
+    """c10's complex expm1: (expm1(x)·cos(y) - 2·sin(y/2)², e^x·sin(y)), the real part's first product fused."""
+    x, y, real = z.real, z.imag, z.real.dtype.type
+    with np.errstate(all="ignore"):
+        a = _libm("sin", z.dtype)(y / real(2))
+        re = _fma(_libm("expm1", z.dtype)(x), _libm("cos", z.dtype)(y), -(real(2) * a * a))
+        im = _libm("exp", z.dtype)(x) * _libm("sin", z.dtype)(y)
+    return _complex(re, im, z.dtype)
+
+
+def log1p(z):
+    """c10's complex log1p (CPU): u = z + 1; z if u == 1, else log(u)·(z / (u - 1)) (log(u) when u - 1 == z)."""
+    x, y, real = z.real, z.imag, z.real.dtype.type
+    with np.errstate(all="ignore"):
+        u = _complex(x + real(1), y, z.dtype)
+        log_u = np.log(u)
+        w = u.real - real(1)
+        q = _div_scalar(x, y, w, y)
+        re, im = _fma(log_u.real, q[0], -(log_u.imag * q[1])), _fma(log_u.real, q[1], log_u.imag * q[0])
+        exact = (w == x)   # (u - 1 == z: the imaginary parts are y on both sides)
+        re, im = np.where(exact, log_u.real, re), np.where(exact, log_u.imag, im)
+        one = (u.real == 1) & (y == 0)
+        re, im = np.where(one, x, re), np.where(one, y, im)
+    return _complex(re, im, z.dtype)
+
+
+def log_base(z, base: float):
+    """The vector log2/log10: log(z) with both parts divided by ln(base) rounded to the part type."""
+    log = np.log(z)
+    ln = z.real.dtype.type(np.log(base))
+    return _complex(log.real / ln, log.imag / ln, z.dtype)
+
+
+def acos(z):
+    """complex128: the vector acos, π/2 - asin(z) lane-wise; complex64: glibc's cacosf (NumPy's arccos)."""
+    if z.dtype != np.complex128:
+        return np.arccos(z)
+    a = np.arcsin(z)
+    return _complex(np.pi / 2 - a.real, 0.0 - a.imag, z.dtype)
+
+
+def sinc(z):
+    """PyTorch's sinc kernel on complex: sin(πz) / (πz) with c10's division (numerators fused), 1 at 0."""
+    real = z.real.dtype.type
+    with np.errstate(all="ignore"):
+        p = _complex(real(np.pi) * z.real, real(np.pi) * z.imag, z.dtype)
+        s = np.sin(p)
+        re, im = _div_scalar(s.real, s.imag, p.real, p.imag)
+    zero = z == 0
+    return _complex(np.where(zero, 1, re), np.where(zero, 0, im), z.dtype)
+
+
+def unary(kernel, other):
+    """``kernel`` for complex arrays, ``other`` for the rest."""
+    return lambda x, *args: kernel(x, *args) if x.dtype.kind == "c" else other(x, *args)
+
+
+def sigmoid(z):
+    """PyTorch's complex sigmoid, 1 / (1 + exp(-z)), with c10's division (every element, vector blocks too)."""
+    real = z.real.dtype.type
+    with np.errstate(all="ignore"):
+        d = np.exp(-z)
+        re, im = _div_scalar(real(1), real(0), d.real + real(1), d.imag)
+    return _complex(re, im, z.dtype)
+
+
+# ---- prod: PyTorch's reduction kernel (binary_kernel_reduce_vec, aten/src/ATen/native/cpu/Reduce.h) ----------
+# Its reduction kernels run with 256-bit vectors here (probed: the block of 4 vectors is 16 complex64, 8 complex128).
+_REDUCE_LANES = {np.dtype(np.complex64): 4, np.dtype(np.complex128): 2}
+
+
+def _times(a, b, fused: bool):
+    """a·b as c10::complex's scalar operator* (fused multiply-adds) or the vector one (plain)."""
+    out = np.empty(np.broadcast_shapes(a.shape, b.shape), np.result_type(a, b))
+    if fused:
+        out.real, out.imag = _fma(a.real, b.real, -(a.imag * b.imag)), _fma(a.real, b.imag, a.imag * b.real)
+    else:
+        out.real, out.imag = a.real * b.real - a.imag * b.imag, a.real * b.imag + a.imag * b.real
+    return out
+
+
+def prod_rows(rows, vectorized: bool = True, start=None):
+    """The product of each row of a 2-D complex array, as PyTorch's inner reduction: blocks of 4 vectors multiplied
+    lane by lane (plain), the 4 vectors then combined as (v0·v1)·(v2·v3), the lanes in order and the rest of the row
+    one by one, from 1 (or ``start``), with the scalar product (every element so when not ``vectorized``: a strided
+    row)."""
+    lanes = _REDUCE_LANES[rows.dtype]
+    block = 4 * lanes
+    count = rows.shape[1] // block if vectorized else 0
+    with np.errstate(all="ignore"):
+        out = np.ones(rows.shape[0], rows.dtype) if start is None else start
+        if count:
+            acc = rows[:, :block]
+            for i in range(1, count):
+                acc = _times(acc, rows[:, i * block:(i + 1) * block], False)
+            v = [acc[:, j * lanes:(j + 1) * lanes] for j in range(4)]
+            v = _times(_times(v[0], v[1], False), _times(v[2], v[3], False), False)
+            total = v[:, 0]
+            for j in range(1, lanes):
+                total = _times(total, v[:, j], True)
+            out = _times(out, total, True)
+        for i in range(count * block, rows.shape[1]):
+            out = _times(out, rows[:, i], True)
+    return out
+
+
+def prod_columns(cols):
+    """The products down axis 1 of a 3-D complex array (its last axis contiguous), as PyTorch's outer reduction:
+    blocks of 4 vectors of columns multiplied row by row (plain), the rest of the columns one by one (the scalar
+    product), from 1."""
+    block = 4 * _REDUCE_LANES[cols.dtype]
+    cut = cols.shape[2] - cols.shape[2] % block
+    with np.errstate(all="ignore"):
+        out = np.ones((cols.shape[0], cols.shape[2]), cols.dtype)
+        if cut:
+            acc = cols[:, 0, :cut]
+            for i in range(1, cols.shape[1]):
+                acc = _times(acc, cols[:, i, :cut], False)
+            out[:, :cut] = _times(acc, out[:, :cut], False)
+        for i in range(cols.shape[1]):
+            out[:, cut:] = _times(out[:, cut:], cols[:, i, cut:], True)
     return out

@@ -17,8 +17,11 @@ aten/src/ATen/native/Convolution.cpp; ``backend`` below is its float32 CPU rule,
     the weight, plain additions for the bias), then the threads' sums are added in order. How oneDNN
     splits the work between threads (``_thread_rows``) was read off with 2 threads; its cost model
     (``balance``) is not reproduced, so some shapes with 32 or more output channels differ.
-  - 1x1 kernels (oneDNN's jit_1x1 kernels) and strided gradients of the input with kernels of other
-    shapes (its brgconv_strided kernel) are not emulated or not exact.
+  - 1x1 kernels (oneDNN's jit_1x1 kernels): forward, one FMA chain over all the input channels (no
+    blocks) from the bias, when unpadded and each size is a multiple of its stride (otherwise unpadded ones
+    run the direct kernel above); grad_input, one chain over all the output channels from +0; grad_bias, the
+    running sums (``_bias_1x1``). Their weight gradients, padded 1x1 forwards and strided gradients of the
+    input with kernels of other shapes (its brgconv_strided kernel) are not emulated or not exact.
 - **slow2d** (``slow_conv2d``, aten/src/ATen/native/ConvolutionMM2d.cpp) otherwise (one sample, small
   kernel, small input): per sample, im2col (rows (channel, kernel row, kernel column)) and one MKL gemm,
   run by ``_matmul._mm`` (MKL's gemm, as PyTorch): output = bias + weight (C_out, K) @ columns (K, H_out·W_out);
@@ -191,6 +194,50 @@ def _onednn_backward_bias(g, c_in: int):
     return total
 
 
+def _onednn_1x1_forward(x, w, b, stride, out):
+    """oneDNN's jit_1x1 forward (no padding; each size a multiple of its stride): per output position, one FMA
+    chain over all the input channels (no blocks of 16) from the bias (or +0)."""
+    n, c, o = x.shape[0], x.shape[1], w.shape[0]
+    picked = x[(slice(None), slice(None)) + tuple(slice(None, None, s) for s in stride)]   # (N, C, *out)
+    cols = picked.reshape(n, c, -1).astype(np.float64)     # (cast once: every step multiplies in float64)
+    taps = w.reshape(o, c).astype(np.float64)
+    acc = np.zeros((n, o, cols.shape[2]), _F32)
+    if b is not None:
+        acc += b[:, None]
+    for ch in range(c):
+        _fma(acc, taps[None, :, ch, None], cols[:, None, ch])
+    return acc.reshape((n, o) + tuple(out))
+
+
+def _onednn_1x1_backward_bias(g):
+    """oneDNN's jit_1x1 bias gradient: a running sum per channel over (sample, position); with one 16-channel
+    block of them the threads split the samples (balance211), their sums added in order."""
+    n, o = g.shape[:2]
+    grads = np.moveaxis(g.reshape(n, o, -1), 0, 1).reshape(o, -1)            # (O, N·P)
+    width = grads.shape[1] // n
+    ranges = _balance211(n, _reduce.THREADS[0]) if len(_blocks(o)) == 1 else [(0, n)]
+    total = None
+    for start, stop in ranges:
+        part = _matmul._running_sum(grads[:, start * width:stop * width], 1)
+        total = part if total is None else total + part
+    return total
+
+
+def _onednn_1x1_backward_input(g, w, input_shape, stride, padding):
+    """oneDNN's jit_1x1 grad_input: at each input position a kernel tap reads, one FMA chain from +0 over all the
+    output channels (no blocks); +0 at the positions a stride skips (read off with and without padding)."""
+    n, c = input_shape[:2]
+    o, out = w.shape[0], g.shape[2:]
+    acc = np.zeros((n, c) + tuple(s + 2 * p for s, p in zip(input_shape[2:], padding)), _F32)
+    view = acc[(slice(None), slice(None)) + tuple(slice(0, s * (m - 1) + 1, s) for s, m in zip(stride, out))]
+    grads = g.astype(np.float64)
+    taps = w.reshape(o, c).astype(np.float64)
+    for k in range(o):
+        _fma(view, grads[:, k, None], taps[k].reshape((1, c) + (1,) * len(out)))
+    crop = tuple(slice(p, p + s) for p, s in zip(padding, input_shape[2:]))
+    return np.ascontiguousarray(acc[(slice(None), slice(None)) + crop])
+
+
 # =============================================================================================
 # slow_conv2d: im2col + MKL gemm per sample
 # =============================================================================================
@@ -247,6 +294,7 @@ def _which(x_shape, w_shape, stride, dilation, groups, dtypes, out, steps: str, 
     or "p": input channels, output channels or output positions, times kernel taps for the first two)."""
     if any(d != _F32 for d in dtypes):
         return None
+    transposed = kind is not None
     kind = kind or backend(x_shape, w_shape, stride, dilation, groups)
     if kind is None:
         return None
@@ -256,8 +304,8 @@ def _which(x_shape, w_shape, stride, dilation, groups, dtypes, out, steps: str, 
     if macs == 0 or macs > LIMIT:
         return None
     if kind == "onednn":
-        if taps == 1:   # 1x1 kernels: oneDNN's jit_1x1 kernels (not probed)
-            return None
+        if taps == 1:   # 1x1 kernels: oneDNN's jit_1x1 kernels (forward and grad_input read off, not the rest)
+            kind = "onednn1x1" if not transposed and steps != "p" else None
         return kind if {"c": c * taps, "o": o * taps, "p": n * p}[steps] <= _MAX_STEPS else None
     return kind
 
@@ -298,6 +346,12 @@ def forward(x, w, b, stride, padding, dilation, groups, out):
             return None
         return _double_forward(x, w, b, stride, padding, dilation, out)
     kind = _which(x.shape, w.shape, stride, dilation, groups, dtypes, out, "c")
+    if kind == "onednn1x1":
+        if any(padding):   # (a padded 1x1 kernel: neither kernel's order, not read off)
+            return None
+        if all(size % s == 0 for size, s in zip(x.shape[2:], stride)):
+            return _onednn_1x1_forward(x, w, b, stride, out)
+        kind = "onednn"   # (strided, a size not a multiple of the stride: the direct kernel)
     if kind == "onednn":
         return _onednn_forward(x, w, b, stride, padding, dilation, out)
     if kind == "slow2d":
@@ -323,6 +377,8 @@ def backward_input(g, w, input_shape, stride, padding, dilation, groups):
         return _slow_backward_input(g, w, input_shape, stride, padding, dilation,
                                     parallel=all(d == 1 for d in dilation))
     kind = _which(input_shape, w.shape, stride, dilation, groups, (g.dtype, w.dtype), g.shape[2:], "o")
+    if kind == "onednn1x1":
+        return _onednn_1x1_backward_input(g, w, input_shape, stride, padding)
     if kind == "onednn":
         return _onednn_backward_input(g, w, input_shape, stride, padding, dilation)
     if kind == "slow2d":
@@ -342,11 +398,26 @@ def backward_weight(g, x, weight_shape, stride, padding, dilation, groups):
     return None
 
 
+def _bias_1x1(g, x_shape, weight_shape, stride, dilation, groups) -> bool:
+    """Whether ``_onednn_1x1_backward_bias`` is oneDNN's jit_1x1 bias gradient (unstrided, unpadded, up to 9 rows;
+    read off with 1 and 2 threads): not with 2 threads and an odd number (3, 5 ...) of 16-channel blocks, which its
+    cost model splits one way or the other."""
+    if g.dtype != _F32 or any(k != 1 for k in weight_shape[2:]) or any(s != 1 for s in stride) or \
+            tuple(g.shape[2:]) != tuple(x_shape[2:]) or len(x_shape) == 4 and x_shape[2] > 9:
+        return False
+    if backend(x_shape, weight_shape, stride, dilation, groups) != "onednn" or g.size > LIMIT:
+        return False
+    blocks = len(_blocks(weight_shape[0]))
+    return _reduce.THREADS[0] == 1 or _reduce.THREADS[0] == 2 and (blocks == 1 or blocks % 2 == 0)
+
+
 def backward_bias(g, x_shape, weight_shape, stride, dilation, groups):
     """dL/db with PyTorch's float32 (or float64) bits, or None."""
     if _double_slow(x_shape, weight_shape, dilation, groups, (g.dtype,), g.shape[2:]):
         return _reduce.sum(g, axis=(0, *range(2, g.ndim)))
     kind = _which(x_shape, weight_shape, stride, dilation, groups, (g.dtype,), g.shape[2:], "p")
+    if kind is None and _bias_1x1(g, x_shape, weight_shape, stride, dilation, groups):
+        return _onednn_1x1_backward_bias(g)
     if kind == "onednn":
         return _onednn_backward_bias(g, x_shape[1])
     if kind == "slow2d":

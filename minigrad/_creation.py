@@ -9,7 +9,7 @@ import warnings
 
 import numpy as np
 
-from . import _complex_bits, _dtypes, _fused, _layout, _random, _strides, _vmap_batched
+from . import _complex_bits, _dtypes, _fused, _layout, _meta, _random, _strides, _vmap_batched
 from ._device import check_creation_device
 from ._dispatch import _QUIET, _np_errstate
 from ._fused import fma64 as _fma
@@ -774,38 +774,38 @@ def _like(input: Tensor, dtype):
 
 def zeros_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None) -> Tensor:
     """Zeros with the shape (and, by default, the dtype) of ``input``."""
-    check_creation_device(device, use_default=False)  # (a tensor like input: on its device)
+    check_creation_device(_meta.creation_device(device), use_default=False)  # (a tensor like input: on its device)
     requires_grad = _flag("zeros_like", requires_grad)
     shape, dt = _like(input, dtype)
     # (inside vmap: batched as input is)
     out = _finish(_like_layout(input, np.zeros(shape, dtype=dt.np), memory_format), requires_grad)
-    return _vmap_batched.like(input, _empty_like(input, memory_format, out))
+    return _meta.like(_vmap_batched.like(input, _empty_like(input, memory_format, out)), input, device)
 
 
 def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None) -> Tensor:
     """Ones with the shape (and, by default, the dtype) of ``input``."""
-    check_creation_device(device, use_default=False)  # (a tensor like input: on its device)
+    check_creation_device(_meta.creation_device(device), use_default=False)  # (a tensor like input: on its device)
     requires_grad = _flag("ones_like", requires_grad)
     shape, dt = _like(input, dtype)
     out = _finish(_like_layout(input, np.ones(shape, dtype=dt.np), memory_format), requires_grad)
-    return _vmap_batched.like(input, _empty_like(input, memory_format, out))
+    return _meta.like(_vmap_batched.like(input, _empty_like(input, memory_format, out)), input, device)
 
 
 def empty_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None, layout=None) -> Tensor:
     """An uninitialised tensor shaped like ``input`` (here: zeros)."""
-    check_creation_device(device, use_default=False)  # (a tensor like input: on its device)
+    check_creation_device(_meta.creation_device(device), use_default=False)  # (a tensor like input: on its device)
     requires_grad = _flag("empty_like", requires_grad)
-    return zeros_like(input, dtype=dtype, requires_grad=requires_grad, memory_format=memory_format)
+    return zeros_like(input, dtype=dtype, device=device, requires_grad=requires_grad, memory_format=memory_format)
 
 
 def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     """``fill_value`` everywhere, with the shape (and, by default, the dtype) of ``input``."""
-    check_creation_device(device, use_default=False)  # (a tensor like input: on its device)
+    check_creation_device(_meta.creation_device(device), use_default=False)  # (a tensor like input: on its device)
     requires_grad = _flag("full_like", requires_grad)
     shape, dt = _like(input, dtype)
     fill_value = number_arg(fill_value, "full_like", "fill_value", 2)
     out = _finish(_like_layout(input, _filled(shape, fill_value, dt), memory_format), requires_grad)
-    return _vmap_batched.like(input, _empty_like(input, memory_format, out))
+    return _meta.like(_vmap_batched.like(input, _empty_like(input, memory_format, out)), input, device)
 
 
 def _empty_like(input: Tensor, memory_format, out: Tensor) -> Tensor:
@@ -1034,6 +1034,8 @@ def _check_randperm_range(n: int, dt) -> None:
 
 def rand_like(input, *, dtype=None, requires_grad=False, **kw) -> Tensor:
     """U(0, 1) samples shaped like ``input`` (laid out like it, as PyTorch's empty_like)."""
+    if _meta.is_meta_device(kw.get("device")) or (kw.get("device") is None and _meta.is_meta(input)):
+        return zeros_like(input, dtype=dtype, device="meta", requires_grad=requires_grad)   # (no draws: _meta.py)
     check_creation_device(kw.get("device"), use_default=False)
     shape, dt = _like(input, dtype)
     _check_uniform(0, 1, dt)
@@ -1043,6 +1045,8 @@ def rand_like(input, *, dtype=None, requires_grad=False, **kw) -> Tensor:
 
 def randn_like(input, *, dtype=None, requires_grad=False, **kw) -> Tensor:
     """N(0, 1) samples shaped like ``input`` (laid out like it, as PyTorch's empty_like)."""
+    if _meta.is_meta_device(kw.get("device")) or (kw.get("device") is None and _meta.is_meta(input)):
+        return zeros_like(input, dtype=dtype, device="meta", requires_grad=requires_grad)   # (no draws: _meta.py)
     check_creation_device(kw.get("device"), use_default=False)
     shape, dt = _like(input, dtype)
     if input.numel():  # (nothing is sampled for an empty tensor: no dtype check either)
@@ -1054,6 +1058,8 @@ def randn_like(input, *, dtype=None, requires_grad=False, **kw) -> Tensor:
 def randint_like(input, low=None, high=None, *, dtype=None, requires_grad=False, **kw) -> Tensor:
     """Random integers in [low, high) shaped like ``input`` (``randint_like(x, high)``: low = 0)."""
     from ._random_fills import random_
+    if _meta.is_meta_device(kw.get("device")) or (kw.get("device") is None and _meta.is_meta(input)):
+        return zeros_like(input, dtype=dtype, device="meta", requires_grad=requires_grad)   # (no draws: _meta.py)
     check_creation_device(kw.get("device"), use_default=False)
     shape, dt = _like(input, dtype)
     if high is None:

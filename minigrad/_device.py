@@ -78,8 +78,18 @@ class device(metaclass=TorchNamed):
     def __reduce__(self):
         return (device, (self.type,) if self.index is None else (self.type, self.index))
 
+    def __enter__(self) -> device:
+        """``with torch.device(d):`` factory functions default to d inside (PyTorch's DeviceContext)."""
+        _ENTERED.append(_DEFAULT[0])
+        _DEFAULT[0] = self
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        _DEFAULT[0] = _ENTERED.pop()
+
 
 _DEFAULT: list = [None]  # set_default_device's device (None: the CPU)
+_ENTERED: list = []      # the default devices that ``with torch.device(...)`` blocks replaced, innermost last
 CPU = device("cpu")
 
 

@@ -26,13 +26,16 @@ from __future__ import annotations
 import inspect
 import operator
 import weakref
+from threading import get_ident as _get_ident
 
 import numpy as np
 
-from . import _complex_bits, _conj, _dtypes, _errstate, _neg, _strides, _vmap_batched
+from . import _complex_bits, _conj, _dtypes, _errstate, _meta, _neg, _strides, _vmap_batched, _zerotensor
 from ._conj import MIRRORS as _CONJ_MIRRORS
+from ._meta import METAS as _METAS
 from ._tensor import Tensor  # _tensor imports this module only lazily, so no cycle at import time
 from ._warn_once import warn_once
+from ._zerotensor import ZEROS as _ZEROS
 from .autograd import grad_mode
 from .autograd.engine import _NO_REAL_PART
 from .autograd.graph import (
@@ -125,7 +128,7 @@ class OpNode(Node):
         if op.uses_input_sizes:
             values.append(self._input_meta if op.uses_input_meta else tuple(shape for shape, _ in self._input_meta))
         nexts = (self._next_node,) + self._next_rest  # self._next_nodes (a node has an edge per formula)
-        wanted = _task_wanted[0]
+        wanted = _task_wanted.get(_get_ident()) if _task_wanted else None   # (this thread's pass: graph._task_wanted)
         if wanted is not None:  # autograd.grad(..., inputs=...): only the edges toward an input
             nexts = tuple(node if node in wanted else None for node in nexts)
         if op.joint:  # one formula gives several gradients (cat/stack, convolution, norms: see ``joint``)
@@ -400,7 +403,12 @@ _INFERENCE_RESULT_VERSIONS = {
 
 def function_result_version(name: str, inputs, outs):
     """``outs`` of function ``name`` (one that runs no table Op), with the versions _inference_result_version gives
-    an Op's results when every input is an inference tensor used outside inference mode."""
+    an Op's results when every input is an inference tensor used outside inference mode (and on the meta device
+    when an input is, see _meta.py)."""
+    if _METAS:
+        for o in (outs if type(outs) is tuple else (outs,)):
+            if isinstance(o, Tensor):
+                _meta.follow(o, *inputs)
     if _STATE.inference or inputs[0]._is_inference is not True:
         return outs   # (the common case: nothing to do)
     inputs = [t for t in inputs if isinstance(t, Tensor) and t._wrapped_number is None]
@@ -704,6 +712,10 @@ class Op:
         ``dtype``: compute in this dtype (inputs are cast; gradients are cast back by the engine).
         ``out``: write the result into this tensor in place (used by ``add_`` and friends).
         """
+        if _ZEROS or _METAS:   # (an efficient zero tensor or a meta tensor is alive: see _no_data)
+            result = _no_data(op, tensors, dtype, out, args)
+            if result is not None:
+                return result
         if _extras[0]:  # profiler or forward-mode AD on: the slower path (one flag check otherwise)
             from .autograd.forward_ad import _call_with_extras
             return _call_with_extras(op, tensors, dtype, out, args)
@@ -717,6 +729,10 @@ class Op:
 
         For the hot wrappers in _ops.py (``_binary``, ``_unary``): ~0.4 us less per op.
         """
+        if _ZEROS or _METAS:
+            result = _no_data(self, tensors, dtype, out, args)
+            if result is not None:
+                return result
         if _extras[0]:
             from .autograd.forward_ad import _call_with_extras
             return _call_with_extras(self, tensors, dtype, out, args)
@@ -925,20 +941,6 @@ class Op:
         node._next_rest = _rest_of(nodes) if len(nodes) > 1 else ()  # (one input: no call)
         meta = tuple(meta)
         node._input_meta = _SHARED.get(meta) or _shared(meta)  # (the usual hit without a call)
-        # (every input of the result's shape and dtype: nothing broadcast or promoted; no saved-tensor hooks,
-        # whose unpacked tensors may have any dtype or shape)
-        if self.grads_fit and not _saved_hooks_stack:
-            r = outs[0]._data
-            if self.grads_shaped:  # (nothing promoted: every input of the result's dtype; shapes are the formulas')
-                fit = True
-                for _, dt in meta:
-                    if dt != r.dtype:
-                        fit = False
-                node._grads_fit = fit
-            else:
-                node._grads_fit = meta == ((r.shape, r.dtype),) * len(meta)
-        else:
-            node._grads_fit = False
         if self.multi:
             diff_outs = outs if self.variadic else outs[: self.n_diff_outputs]
             # Only differentiable outputs are the node's (max(dim)'s indices are not): hooks see one grad.
@@ -946,10 +948,24 @@ class Op:
         else:
             diff_outs = outs if self.n_diff_outputs else ()
             # (for node._input_metadata: the shape and dtype of its grad, in two slots: a tuple holding both would
-            # stay tracked by the garbage collector, see tests/test_engine_round6.py)
+            # stay tracked by the garbage collector, see tests/test_engine_round6.py; read once, grads_fit below
+            # uses them too: each NumPy shape read builds a tuple)
             r = outs[0]._data
-            node._out_shape = r.shape
-            node._out_dtype = r.dtype
+            node._out_shape = out_shape = r.shape
+            node._out_dtype = out_dtype = r.dtype
+        # (every input of the result's shape and dtype: nothing broadcast or promoted; no saved-tensor hooks,
+        # whose unpacked tensors may have any dtype or shape)
+        if self.grads_fit and not _saved_hooks_stack:  # (grads_fit: one output, whose out_shape / out_dtype are read)
+            if self.grads_shaped:  # (nothing promoted: every input of the result's dtype; shapes are the formulas')
+                fit = True
+                for _, dt in meta:
+                    if dt is not out_dtype and dt != out_dtype:  # (``is`` first: NumPy's ``!=`` costs more)
+                        fit = False
+                node._grads_fit = fit
+            else:
+                node._grads_fit = meta == ((out_shape, out_dtype),) * len(meta)
+        else:
+            node._grads_fit = False
         # Save only what the formulas of inputs that require grad need (as PyTorch does), following
         # the save plan made in _plan_calls. Bit j of ``mask``: differentiable input j requires grad. Read
         # before the outputs are marked below: an in-place op's output is its input ``self``, which may not
@@ -1017,6 +1033,12 @@ class Op:
         number by alpha: see ``_pytorch_operands``). That tensor (``_saved_other``) is made only if the
         node saves the number and someone reads it: no tensor, SavedTensor and cast per op otherwise.
         """
+        if (_ZEROS or _METAS) and (_zerotensor.is_zero(t) or _meta.is_meta(t)):   # (see _no_data; the number
+            # as the wrapped number _binary makes of it)
+            wrapped = _make_tensor(np.array(number, dtype=np.float64 if type(number) is float else np.int64))
+            if self.number_formulas:
+                wrapped._wrapped_number = number
+            return self.call((t, wrapped), t.dtype, None, args)
         data = t._data
         operand = number
         if type(number) is float:
@@ -1038,7 +1060,9 @@ class Op:
             # of the tensor's size-1 dims order the output's too, x.t() * 2; see _strides)
             result = _strides.iterator_layout(result, (data, _strides.NUMBER_OPERAND))
         o = Tensor._make(result if type(result) is np.ndarray else np.asarray(result))
-        if _STATE.enabled and (t._requires_grad or t._base is not None and _stale_view(t)):
+        # (the tensor's flags before grad mode: in backward, ``grad * number`` records nothing and its grad is no
+        # view, so the per-thread read, ~550 instructions, is skipped; the view check still only in grad mode)
+        if (t._requires_grad or t._base is not None) and _STATE.enabled and (t._requires_grad or _stale_view(t)):
             # _record for (t, number): the number gets no edge, only input 0 requires grad (mask 1).
             node = _object_new(self.node_class)  # (node_class(), as in _record)
             node._seq = next(_sequence)
@@ -1611,6 +1635,26 @@ def _only_inference(tensors) -> bool:
     return True
 
 
+def _no_data(op, tensors, dtype, out, args):
+    """The op on tensors without values (meta tensors: _meta.py; PyTorch's ZeroTensors: _zerotensor.py), or None
+    when it has nothing of theirs to do: the caller then runs it as usual."""
+    if _METAS:
+        result = _meta.intercept(op, tensors, out, lambda: _run_plain(op, tensors, dtype, out, args))
+        if result is not None:
+            return result
+    if _ZEROS:
+        return _zerotensor.intercept(op, tensors, dtype, out, args, lambda: _run_plain(op, tensors, dtype, None, args))
+    return None
+
+
+def _run_plain(op, tensors, dtype, out, args):
+    """``op(*tensors, dtype=dtype, out=out, **args)`` past ``_no_data``."""
+    if _extras[0]:
+        from .autograd.forward_ad import _call_with_extras
+        return _call_with_extras(op, tensors, dtype, out, args)
+    return op._run(tensors, dtype, out, args, _STATE.enabled)
+
+
 def _check_inference_write(t) -> None:
     """Refuse an in-place change to an inference tensor outside inference mode.
 
@@ -1815,6 +1859,15 @@ def _index_tensors(indices: tuple, node=None) -> tuple:
                  for i in indices)
 
 
+def _check_rebased_views(op, tensors) -> None:
+    """PyTorch's VariableType collects the inputs' edges before the kernel runs: a multi-output (or no_grad) view
+    whose base was modified in place is refused then, before the kernel's warnings (var's degrees of freedom)."""
+    for i in (range(len(tensors)) if op.list_input else op.diff_positions):
+        t = tensors[i]
+        if t._creation_meta is not None and t._view_version != t._version_counter[0]:
+            t.grad_fn  # noqa: B018 - (its regeneration raises view_rebase_error)
+
+
 def _stale_view(t, out=None) -> bool:
     """A view made before its base got a history in place (through another view: base[0].mul_(w) makes
     base[1] require grad too, as in PyTorch): its grad_fn is replayed now; whether it requires grad.
@@ -1826,7 +1879,9 @@ def _stale_view(t, out=None) -> bool:
         if t is out and _unreplayed_view(t):
             return True  # (_check_inplace refuses it)
         t._refresh_view_grad_fn()
-    return t._requires_grad
+    # (a view made before its base was set to require grad requires grad through it, as PyTorch's requires_grad(),
+    # but has neither a grad_fn nor a gradient accumulator of its own: the op records, the view's edge is empty)
+    return t._requires_grad or t._grad_fn is None and t._base._requires_grad
 
 
 def _unreplayed_view(t) -> bool:
@@ -1951,7 +2006,7 @@ class CopySlices(Node):
 
     def _fn_apply(self, grad_region):
         """``fn``'s gradients; its first edge (the view's old history) counts as wanted: the base needs it."""
-        wanted = _task_wanted[0]
+        wanted = _task_wanted.get(_get_ident()) if _task_wanted else None
         first = self.fn._next_node
         if wanted is None or first is None or first in wanted:
             return self.fn._apply((grad_region,))
@@ -1964,7 +2019,8 @@ class CopySlices(Node):
     def _base_grad(self, result):
         """``result``, or None when the base needs no gradient or an ``autograd.grad(..., inputs=...)`` pass does
         not need the base's (PyTorch's CopySlices leaves that output undefined: a post hook sees None)."""
-        wanted, base = _task_wanted[0], self._next_nodes[0]
+        wanted = _task_wanted.get(_get_ident()) if _task_wanted else None
+        base = self._next_nodes[0]
         return None if base is None or (wanted is not None and base not in wanted) else result
 
     def name(self) -> str:

@@ -19,7 +19,7 @@ import ctypes
 
 import numpy as np
 
-from . import _reduce, _vml  # _reduce.THREADS[0]: PyTorch's intra-op thread count (MKL's too)
+from . import _complex_bits, _reduce, _vml  # _reduce.THREADS[0]: PyTorch's intra-op thread count (MKL's too)
 
 _F32 = np.dtype(np.float32)
 IN_VMAP = [0]  # > 0 while torch.func.vmap calls its function (see mm)
@@ -231,7 +231,8 @@ def _mm_plan(a: np.ndarray, b: np.ndarray):
     product has a plan, but ``mm`` does not take it under vmap (its special case below).
 
     The plan: (gemm, CBLAS flags and sizes, which operand is MKL's first matrix, whether each is passed as its
-    transpose's buffer (``_arg``'s rule: a column-major matrix starts where its transpose does), lda, ldb, ldc).
+    transpose's buffer (``_arg``'s rule: a column-major matrix starts where its transpose does), lda, ldb, ldc,
+    mm's α = 1 and β = 0 in the dtype's C type).
     """
     m, k = a.shape
     n = b.shape[1]
@@ -246,7 +247,7 @@ def _mm_plan(a: np.ndarray, b: np.ndarray):
         return False
     ta, tb, lda, ldb, ldc = _normalized(transa, transb, rows, cols, k, lda, ldb, n if transpose_c else max(1, rows))
     flip = tuple(t.strides[-1] != t.itemsize for t in (first, second))   # (_arg's choice of buffer)
-    return _GEMM_REAL[a.dtype], ta, tb, rows, cols, k, transpose_c, flip, lda, ldb, ldc
+    return _GEMM_REAL[a.dtype], ta, tb, rows, cols, k, transpose_c, flip, lda, ldb, ldc, _ONE_ZERO[a.dtype]
 
 
 def _plan_for(a: np.ndarray, b: np.ndarray):
@@ -265,7 +266,7 @@ def _plan_for(a: np.ndarray, b: np.ndarray):
 
 def _gemm_planned(plan, a: np.ndarray, b: np.ndarray, c: np.ndarray, alpha, beta) -> np.ndarray:
     """c = β·c + α·(a @ b) by the plan's one gemm call (α, β: ``_C_REAL`` values), c a fresh row-major result."""
-    gemm, ta, tb, rows, cols, k, transpose_c, flip, lda, ldb, ldc = plan
+    gemm, ta, tb, rows, cols, k, transpose_c, flip, lda, ldb, ldc, _one_zero = plan
     first, second = (b, a) if transpose_c else (a, b)
     try:   # (_arg without its calls; a read-only operand takes _arg's other way)
         pa = _byref(_from_buffer(first.T if flip[0] else first))
@@ -289,7 +290,7 @@ def mm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
             _MM_PLANS[key] = plan
     if (plan and _mkl_threads[0] == _vml.num_threads() and _LIB is not None   # (_LIB: a test may unload MKL)
             and not (plan[5] == 1 and IN_VMAP[0])):   # (k = 1 under vmap: the special case below)
-        gemm, ta, tb, rows, cols, k, transpose_c, flip, lda, ldb, ldc = plan
+        gemm, ta, tb, rows, cols, k, transpose_c, flip, lda, ldb, ldc, (one, zero) = plan
         c = np.empty((cols, rows) if transpose_c else (rows, cols), a.dtype)
         first, second = (b, a) if transpose_c else (a, b)
         try:   # (_arg without its calls; a read-only operand takes _arg's other way)
@@ -297,7 +298,6 @@ def mm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
             pb = _byref(_from_buffer(second.T if flip[1] else second))
         except (TypeError, ValueError):
             pa, pb = _arg(first), _arg(second)
-        one, zero = _ONE_ZERO[c.dtype]
         gemm(_COL_MAJOR, ta, tb, rows, cols, k, one, pa, lda, pb, ldb, zero, _byref(_from_buffer(c)), ldc)
         return c
     m, k = a.shape
@@ -386,8 +386,10 @@ def addmv(bias: np.ndarray, mat: np.ndarray, vec: np.ndarray, beta, alpha) -> np
     dtype = np.result_type(bias, mat, vec)
     if m and n and _half_gemv_applies(dtype, mat, vec):
         return _half_addmv(np.broadcast_to(bias, (m,)), mat, vec, beta, alpha)
+    if m and n and dtype.kind == "c" and mat.dtype == vec.dtype == dtype:
+        return _complex_addmv(np.broadcast_to(bias, (m,)).astype(dtype), mat, vec, beta, alpha)
     if not (m and n and dtype == mat.dtype and dtype.kind == "f" and _uses_mkl(mat, vec)):
-        # (complex gemv is PyTorch's own loop, whose complex products round otherwise than NumPy's: close)
+        # (mixed dtypes, empty products, integers: NumPy's product, close to PyTorch's)
         if m and n and mat.dtype == np.bool_:
             raise NotImplementedError("\"addmv_impl_cpu\" not implemented for 'Bool'")
         prod = _in_dtype(np.matmul(mat, vec), mat) if n else np.zeros(m, dtype)
@@ -490,6 +492,41 @@ def _half_addmv(bias, mat, vec, beta, alpha) -> np.ndarray:
     if beta_h == 0:
         return sums.astype(dtype)
     return (y + sums.astype(dtype)).astype(dtype)   # (Half += float: the sum rounded, then added in the half type)
+
+
+def _plain_product(a, b):
+    """Complex a·b from rounded products, (ac - bd, ad + bc): the compiled loops of PyTorch's complex gemv."""
+    out = np.empty(np.broadcast_shapes(a.shape, b.shape), np.result_type(a, b))
+    out.real, out.imag = a.real * b.real - a.imag * b.imag, a.real * b.imag + a.imag * b.real
+    return out
+
+
+def _complex_addmv(bias, mat, vec, beta, alpha) -> np.ndarray:
+    """``beta·bias + alpha·(mat @ vec)`` for complex operands: PyTorch's own gemv loop (BlasKernel.cpp; no BLAS for
+    complex gemv), products plain and added in order from 0. A column-major matrix (the 'n' loop): y = β·bias,
+    then y += (α·x_j)·column_j, j by j; otherwise (the 't' loop over the rows) β·y + α·Σ_j x_j·row_j. The
+    scalars' products are c10's (fused multiply-adds), except with β = 1, where they are plain too (read off
+    PyTorch 2.13 by probing)."""
+    dtype = bias.dtype
+
+    def scalar_times(number, x):
+        number = np.asarray(number, dtype)
+        if beta == 1:
+            return _plain_product(number, x)
+        out = np.empty(x.shape, dtype)   # (c10::complex's operator* in scalar code: _complex_bits)
+        ar, ai, br, bi = number.real, number.imag, x.real, x.imag
+        out.real, out.imag = _complex_bits._fma(ar, br, -(ai * bi)), _complex_bits._fma(ar, bi, ai * br)
+        return out
+
+    m, n = mat.shape
+    with np.errstate(all="ignore"):
+        if _st(mat, 0) == 1 and (n == 1 or _st(mat, 1) >= max(1, m)):
+            z = vec if alpha == 1 else scalar_times(alpha, vec)
+            start = None if beta == 0 else bias if beta == 1 else scalar_times(beta, bias)
+            return _running_sum(_plain_product(z, mat), 1, start)
+        sums = _running_sum(_plain_product(vec, mat), 1)
+        out = sums if alpha == 1 else scalar_times(alpha, sums)
+        return out if beta == 0 else (bias if beta == 1 else scalar_times(beta, bias)) + out
 
 
 def _naive_gemv(trans: bool, mat, vec, beta, alpha, out) -> np.ndarray:

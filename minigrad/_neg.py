@@ -21,20 +21,36 @@ def neg_view(input):
     from ._dispatch import _make_view
     out = D._neg_view(input)             # the values, recorded as NegViewBackward0
     storage, start = D._storage(input._data)
+    flip = _copy if input._data.dtype == bool else np.negative   # (bools: no negation, see check_readable)
     if input._data.size and _owner(storage) is _owner(input._data) and min(input._data.strides, default=0) >= 0:
         # (negation is exact whatever the layout: the mirror negates all of input's storage, so the view keeps
         # input's strides and storage offset, and its address maps back to input's)
-        mirror = np.negative(storage)
+        mirror = flip(storage)
         out._data = np.lib.stride_tricks.as_strided(mirror[start:], input._data.shape, input._data.strides)
     else:
         storage, mirror = input._data, out._data
     _make_view(out, input, _replay, {}, None)   # _base, shared _version; autograd replays it as neg_view(base)
     source = _conj.MIRRORS.get(id(_owner(storage)))
-    _conj.add_mirror(_conj._Mirror(storage, mirror, source is not None and source.bit, out._data, np.negative,
+    _conj.add_mirror(_conj._Mirror(storage, mirror, source is not None and source.bit, out._data, flip,
                                    not (source is not None and source.neg)))
     if out._fw_grad is not None and input._fw_grad is not None:
         out._fw_grad = neg_view(input._fw_grad)
     return out
+
+
+def _copy(source, out=None):
+    """The mirror of a bool tensor's negative view: its values as they are (PyTorch has no bool negation: reading
+    them is refused, see check_readable)."""
+    if out is None:
+        return source.copy()
+    np.copyto(out, source)
+    return out
+
+
+def check_readable(t) -> None:
+    """PyTorch's error for reading a negative view of a bool tensor (its kernels would negate bools)."""
+    if t._data.dtype == bool and is_neg(t):
+        raise NotImplementedError('"neg_cpu" not implemented for \'Bool\'')
 
 
 def _replay(base):
@@ -52,4 +68,5 @@ def is_neg(t) -> bool:
 
 def resolve_neg(input):
     """A negative view's values in memory of their own (CloneBackward0); any other tensor: input itself."""
+    check_readable(input)
     return input.clone() if is_neg(input) else input

@@ -10,7 +10,7 @@ import warnings
 
 import numpy as np
 
-from . import _arg_errors, _conj, _dispatch, _dtypes, _layout, _strides, _vmap_batched, return_types
+from . import _arg_errors, _conj, _dispatch, _dtypes, _layout, _meta, _strides, _vmap_batched, return_types
 from . import derivatives as D
 from ._tensor import Size, Tensor, _user_stacklevel
 from ._warn_once import warn_once
@@ -246,7 +246,12 @@ def _into_out(name: str, out, inputs, compute):
     if refuse_grad:
         raise RuntimeError(f"{name}(): functions with out=... arguments don't support automatic "
                            "differentiation, but one of the arguments requires grad.")
-    _dispatch._check_no_partial_overlap(out, tensors)
+    try:
+        _dispatch._check_no_partial_overlap(out, tensors)
+    except RuntimeError:
+        if name in ("clamp", "clamp_min", "clamp_max"):
+            _clamp_meta_first(compute)
+        raise
     result = compute()
     dual = builtins.any(t._fw_grad is not None for t in (*tensors, out))
     if result.dtype._kind > out.dtype._kind:  # PyTorch's can_cast: never down a category
@@ -492,6 +497,8 @@ def _rounded_div(a, b, mode, node="div"):
     if dt is _dtypes.bool_ or dt.is_complex:
         raise NotImplementedError(f"\"div_{mode}_cpu\" not implemented for '{_legacy(dt)}'")
     a, b = (x if isinstance(x, Tensor) else _wrap_scalar(x) for x in (a, b))
+    if _vmap_batched.DEPTH[0]:
+        _vmap_batched.check_first_example("div", a, b)
     npd = dt.np
     with np.errstate(all="ignore"):
         ad, bd = a._data.astype(npd, copy=False), b._data.astype(npd, copy=False)
@@ -814,6 +821,18 @@ def _clamp_one_tensor(op, name: str, input, bound, out=None):
         if "broadcast" in str(e):
             _raise_broadcast_error(input._data.shape, bound._data.shape, out, (input, bound))
         raise
+
+
+def _clamp_meta_first(compute) -> None:
+    """The complex refusal of PyTorch's clamp meta functions (a complex input; for number bounds, a complex bound),
+    which comes before TensorIterator's checks of out= (an expanded one): ``compute()``'s, if it is that one."""
+    try:
+        compute()
+    except NotImplementedError as e:
+        if str(e) == "clamp is not supported for complex types":
+            raise
+    except Exception:  # noqa: BLE001 - any other error comes after out='s (the caller's)
+        pass
 
 
 def _check_clamp_bound(name: str, input, bound) -> None:
@@ -1150,7 +1169,16 @@ def clamp_max_(input, max):
     return D.clamp_max(input, out=input, max=max)
 
 
-relu_ = _unary_inplace(D.relu, False)
+def relu_(input):
+    """In-place relu: PyTorch's clamp_min_(input, 0) after its bool check, whose meta function refuses a complex
+    input before TensorIterator refuses an expanded one."""
+    if input._requires_grad:
+        _dispatch._check_inplace(input, False)  # (a leaf's refusal first)
+    if input.dtype is _dtypes.bool_:
+        raise RuntimeError("Boolean inputs not supported for relu")
+    if input.dtype.is_complex:
+        raise NotImplementedError("clamp is not supported for complex types")
+    return _unary(D.relu, input, out=input, float_result=False)
 
 
 # =============================================================================================
@@ -1440,11 +1468,13 @@ def _arg(np_fn, input, dim, keepdim):
         _check_dim_nonempty(np_fn.__name__, input, dim)
     if dim is None:
         out = np_fn(input._data.reshape(-1))
-        return Tensor._make(np.asarray(out, dtype=np.int64).reshape((1,) * input.dim() if keepdim else ()))
+        out = Tensor._make(np.asarray(out, dtype=np.int64).reshape((1,) * input.dim() if keepdim else ()))
+        return _meta.follow(out, input) if _meta.METAS else out
     d = _wrap_dim(dim, input.dim())
     data = input._data if input.dim() else input._data.reshape(1)
     out = np_fn(data, axis=d, keepdims=keepdim and input.dim() > 0)
-    return Tensor._make(np.asarray(out, dtype=np.int64))
+    out = Tensor._make(np.asarray(out, dtype=np.int64))
+    return _meta.follow(out, input) if _meta.METAS else out
 
 
 def argmax(input, dim=None, keepdim=False):
@@ -1482,6 +1512,8 @@ def _var_args(input, dim, unbiased, keepdim, correction, name="var"):
     n = input.numel() if not dims or input.dim() == 0 else int(np.prod([input._data.shape[d] for d in dims]))
     n = n if input.numel() else 0  # (PyTorch's reduction factor numel / output numel: 0 for an empty input)
     if n - (1 if correction is None else correction) <= 0:
+        if grad_mode.is_grad_enabled() and input._requires_grad:   # (the kernel warns after autograd's edges)
+            _dispatch._check_rebased_views(D.var_mean, (input,))
         warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly less than the reduction "
                       "factor (input numel divided by output numel). (Triggered internally at "
                       "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)", UserWarning,
@@ -1609,7 +1641,7 @@ def _infer_view_size(input, size):
     try:
         return _infer_size(size, input._data.size)
     except RuntimeError as e:
-        if _vmap_batched.DEPTH[0] and "is invalid for input of size" in str(e):
+        if _vmap_batched.DEPTH[0] and ("is invalid for input of size" in str(e) or "of 0 elements" in str(e)):
             raise _vmap_batched.physical_view_error(input, size, e) from None
         raise
 
@@ -2768,6 +2800,8 @@ def _compare(np_fn, a, b, method: bool = False):
     """``np_fn(a, b)`` as a bool tensor (inside vmap: batched as a and b are; see _vmap_batched)."""
     if _vmap_batched.DEPTH[0]:
         return _vmap_batched.follow(_compare_values(np_fn, a, b, method), a, b)
+    if _meta.METAS:   # (a comparison with a meta tensor: a meta tensor)
+        return _meta.follow(_compare_values(np_fn, a, b, method), a, b)
     return _compare_values(np_fn, a, b, method)
 
 
@@ -2966,6 +3000,7 @@ def isnan(input):
     """True where the element is NaN."""
     out = Tensor._make(np.asarray(np.isnan(input._data)) if input.dtype.is_floating_point or input.dtype.is_complex
                        else np.zeros(input._data.shape, dtype=bool))
+    out = _meta.follow(out, input) if _meta.METAS else out
     return _vmap_batched.follow(out, input) if _vmap_batched.DEPTH[0] else out  # (inside vmap: batched as input)
 
 
@@ -3174,8 +3209,13 @@ def to(input, *args, **kwargs):
     copy_at = 3 if args and (args[0] is None or is_device(args[0])) else 2
     if len(args) > copy_at and args[copy_at] is True:
         copy = True
+    to_meta = False   # (x.to('meta'): a copy on the meta device, see _meta.py)
     for a in (*args, kwargs.get("device"), kwargs.get("tensor")):
-        if is_device(a):
+        if is_device(a) and _meta.is_meta_device(a):
+            to_meta = True
+        elif is_device(a):
+            if _meta.METAS:
+                _meta.check_copy_out(input)   # (from the meta device to the CPU: no values to copy)
             check_target_device(a)
             copy = copy or device(a).index is not None  # "cpu:0" is not x.device ("cpu"): PyTorch copies
         elif isinstance(a, _dtypes.dtype):
@@ -3188,6 +3228,8 @@ def to(input, *args, **kwargs):
             _arg_errors.recheck("to", args, kwargs, method=True)
     layout = kwargs.get("memory_format")  # (None or preserve_format: the input's, see _strides)
     layout = None if layout is _layout.preserve_format else layout
+    to_meta = to_meta and not _meta.is_meta(input)
+    copy = copy or to_meta
     # PyTorch's to_will_alias: no copy when the layout asked for is the one the strides suggest (so a transposed
     # matrix stays as it is for contiguous_format, and an NCHW tensor with one channel is copied for channels_last)
     if not copy and (dtype is None or dtype is input.dtype) and (
@@ -3203,10 +3245,14 @@ def to(input, *args, **kwargs):
             array = _strides.astype(input._data, dtype.np)  # (PyTorch's layout: see _strides)
         out = Tensor._make(array if layout is None else _strides.clone(array, layout))
         out = _vmap_batched.follow(out, input) if _vmap_batched.DEPTH[0] else out  # (inside vmap: batched as input)
+        out = _meta.follow(out, input) if _meta.METAS else out   # (a meta tensor's cast: a meta tensor)
     else:
-        out = D.to_copy(input, dtype=dtype) if layout is None else D.to_copy(input, dtype=dtype, memory_format=layout)
+        op = D.to_copy_to_meta if to_meta else D.to_copy   # (to the meta device: no values to copy back)
+        out = op(input, dtype=dtype) if layout is None else op(input, dtype=dtype, memory_format=layout)
     if layout is None and out._data.size == 0:  # (preserve_format keeps an empty tensor's strides, see _strides)
         _strides.keep_empty_strides(out, _strides.empty_strides(input))
+    if to_meta:
+        _meta.mark(out)
     return _copied_from_inference(input, out)
 
 

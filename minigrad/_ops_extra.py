@@ -17,7 +17,7 @@ import warnings
 
 import numpy as np
 
-from . import _arg_errors, _dispatch, _dtypes, _layout, _neg, _ops, _strides, return_types
+from . import _arg_errors, _dispatch, _dtypes, _layout, _neg, _ops, _strides, _zerotensor, return_types
 from . import derivatives as D
 from ._tensor import Tensor, _user_stacklevel
 from ._warn_once import is_warn_always_enabled, set_warn_always, warn_once  # noqa: F401  (FUNCTIONS)
@@ -42,6 +42,7 @@ def resolve_conj(input) -> Tensor:
 
 def resolve_neg(input) -> Tensor:
     """A negative view's values in memory of their own (CloneBackward0); any other tensor: input itself."""
+    _neg.check_readable(input)
     return input.clone() if input.is_neg() else input
 
 
@@ -58,6 +59,9 @@ def is_conj(input) -> bool:
 def is_neg(input) -> bool:
     """Whether input is a lazy negative view (torch._neg_view(x), z.conj().imag, and their views)."""
     return input.is_neg()
+
+
+_is_zerotensor, _efficientzerotensor = _zerotensor._is_zerotensor, _zerotensor._efficientzerotensor
 
 
 def conj_physical(input) -> Tensor:
@@ -342,9 +346,11 @@ def map2_(self, x, y, callable) -> Tensor:
     return _store(self, [callable(a, b, c) for a, b, c in triples])
 
 
-TENSOR_METHODS = ["isreal", "resolve_conj", "resolve_neg", "_neg_view", "conj_physical", "conj_physical_", "diagflat",
+TENSOR_METHODS = ["isreal", "resolve_conj", "resolve_neg", "_neg_view", "_is_zerotensor", "conj_physical",
+                  "conj_physical_", "diagflat",
                   "histogram", "new_empty_strided", "apply_", "map_", "map2_"]
-FUNCTIONS = ["isreal", "resolve_conj", "resolve_neg", "_neg_view", "is_conj", "is_neg", "conj_physical",
+FUNCTIONS = ["isreal", "resolve_conj", "resolve_neg", "_neg_view", "is_conj", "is_neg", "_is_zerotensor",
+             "_efficientzerotensor", "conj_physical",
              "conj_physical_", "diagflat", "fill", "unravel_index", "histogram", "histogramdd", "empty_strided",
              "frombuffer", "set_warn_always", "is_warn_always_enabled"]
 
@@ -353,6 +359,7 @@ for _name in TENSOR_METHODS:
 del _name
 # torch.diagflat(3) ...: PyTorch's "must be Tensor" TypeErrors
 _arg_errors.TENSOR_FIRST.update(dict.fromkeys(("isreal", "resolve_conj", "resolve_neg", "_neg_view", "is_conj",
+                                               "_is_zerotensor",
                                                "is_neg", "conj_physical", "conj_physical_", "diagflat", "fill",
                                                "histogram", "histogramdd")))
 return_types.histogram, return_types.histogramdd = histogram_type, histogramdd_type

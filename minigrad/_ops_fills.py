@@ -58,7 +58,8 @@ def _index_fill(input, dim, index, value, out):
         if value.dim() != 0:
             raise RuntimeError("index_fill_ only supports a 0-dimensional value tensor, but got tensor with "
                                f"{value.dim()} dimension(s).")
-        number = value.item()
+        # (a batched value inside vmap: PyTorch's batch rule fills each example with its own, no .item())
+        number = value._data.item() if _vmap_batched.DEPTH[0] and _vmap_batched.levels(value) else value.item()
     else:
         number = value
     if isinstance(number, complex) and not input.is_complex():

@@ -373,6 +373,8 @@ def fill_diagonal_(input, fill_value, wrap: bool = False):
     if input.dim() > 2 and any(n != height for n in input.shape[1:]):
         raise RuntimeError("all dimensions of input must be of equal length")
     offset = input.storage_offset()
+    if _ops._vmap_batched.DEPTH[0]:  # (as_strided takes an example's offset from its batch's start there, see
+        offset -= _ops._vmap_batched.batch_offset(input)  # batch_offset; PyTorch fills each example by its fallback)
     stride = sum(input.stride())
     size = min(height, width)
     as_strided(input, (size,), (stride,), offset).fill_(fill_value)
@@ -520,7 +522,12 @@ _BINARY = frozenset({
     "maximum_", "minimum_", "fmax_", "fmin_"})
 
 
-def _leaf_first(method, binary: bool):
+# ... of which these have a Scalar overload whose meta function refuses complex types and an in-place cast before
+# TensorIterator sees self: given a number, the method's own order stands (x.expand(2, 3).clamp_min_(0), complex x)
+_SCALAR_META = frozenset({"clamp_min_", "clamp_max_"})
+
+
+def _leaf_first(method, binary: bool, scalar_meta: bool = False):
     @functools.wraps(method)
     def checked(self, *args, **kwargs):
         try:
@@ -530,6 +537,8 @@ def _leaf_first(method, binary: bool):
         except Exception:
             if isinstance(self, Tensor):
                 _dispatch._check_inplace(self, False)
+                if scalar_meta and not isinstance(args[0] if args else next(iter(kwargs.values()), None), Tensor):
+                    raise
                 if binary:   # (TensorIterator: an expanded self is refused before the shapes are compared)
                     _no_internal_overlap(self)
                 if binary and args and isinstance(args[0], Tensor):
@@ -551,4 +560,4 @@ def install_leaf_first(cls) -> None:
     """Wrap ``cls``'s in-place methods (``x.foo_(...)``) so that their leaf refusal comes before other errors."""
     for name, value in list(vars(cls).items()):
         if name.endswith("_") and not name.startswith("_") and callable(value) and name not in _NOT_LEAF_FIRST:
-            setattr(cls, name, _leaf_first(value, name in _BINARY))
+            setattr(cls, name, _leaf_first(value, name in _BINARY, name in _SCALAR_META))

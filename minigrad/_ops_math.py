@@ -238,13 +238,17 @@ def _bitwise(np_fn, name):
             if not isinstance(v, (Tensor, int, float, complex, np.generic)):
                 raise TypeError(f"{name}(): no overload takes a {type(v).__name__}")
         _ops._check_broadcast(input, other)
+        if _ops._vmap_batched.DEPTH[0]:
+            _ops._vmap_batched.check_first_example(name, a, other if isinstance(other, Tensor) else
+                                                   _ops._wrap_scalar(other))
         dt = _dtypes.result_type(input, other)   # (a number on either side counts as a wrapped number)
         if dt._kind > 1 or (dt._kind == 0 and name.endswith("shift")):  # (no float, complex or bool shift kernel)
             raise NotImplementedError(f'"{name}_cpu" not implemented for \'{_ops._legacy(dt)}\'')
         # (a number converted as a C cast: -2 into uint8 is 254, as PyTorch's)
         b = other._data if isinstance(other, Tensor) else np.asarray(other).astype(dt.np)
         out = np.asarray(np_fn(a._data, b)).astype(dt.np, copy=False)
-        return Tensor._make(_strides.iterator_layout(out, (a._data, b)))  # (TensorIterator's layout)
+        out = Tensor._make(_strides.iterator_layout(out, (a._data, b)))  # (TensorIterator's layout)
+        return _ops._vmap_batched.follow(out, input, other) if _ops._vmap_batched.DEPTH[0] else out
     fn.__name__ = name
     fn.__doc__ = f"Elementwise {name.replace('_', ' ')} of integer or bool tensors."
     return fn
@@ -906,6 +910,8 @@ def _two_tensors(name: str, input, other) -> None:
 def _gcd_lcm(name: str, ufunc, input, other, out=None):
     if out is None:
         _two_tensors(name, input, other)
+        if _ops._vmap_batched.DEPTH[0]:
+            _ops._vmap_batched.check_first_example(name, input, other)
     else:
         _ops._vmap_batched.check_inplace(name, out, (other,))
     _tensor_arg(name, "other", other, 2 if out is None else 1)
@@ -920,7 +926,8 @@ def _gcd_lcm(name: str, ufunc, input, other, out=None):
     except ValueError:
         _ops._raise_broadcast_error(input._data.shape, other._data.shape)
     if out is None:
-        return Tensor._make(np.asarray(values))
+        out = Tensor._make(np.asarray(values))
+        return _ops._vmap_batched.follow(out, input, other) if _ops._vmap_batched.DEPTH[0] else out
     return _ops.copy_(out, Tensor._make(np.asarray(values)))
 
 

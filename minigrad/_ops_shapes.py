@@ -10,7 +10,7 @@ import warnings
 
 import numpy as np
 
-from . import _arg_errors, _device, _dtypes, _ops, _vmap_batched
+from . import _arg_errors, _device, _dtypes, _meta, _ops, _vmap_batched
 from . import derivatives as D
 from ._device import check_creation_device
 from ._layout import contiguous_format
@@ -342,7 +342,7 @@ def dstack(tensors):
 def column_stack(tensors):
     """Vectors (and scalars) as columns, then concatenated along dim 1."""
     ts = _stack_list(tensors, "column_stack")
-    if _vmap_batched.DEPTH[0] and _vmap_batched.levels_of(*ts):  # (PyTorch has no batching rule for it)
+    if _vmap_batched.DEPTH[0] and _vmap_batched.reaches_vmap(*ts):  # (PyTorch has no batching rule for it)
         raise RuntimeError("Batching rule not implemented for aten::column_stack. We could not generate a fallback.")
     return hstack([t.reshape(t.numel(), 1) if t.dim() <= 1 else t for t in ts])
 
@@ -472,12 +472,13 @@ def take_along_dim(input, indices, dim=None):
 
 def _new(input, fill, size, dtype, requires_grad, device):
     from . import _creation
-    check_creation_device(device, use_default=False)  # (made where input is, unless told otherwise)
-    _arg_errors.check_options(f"new_{fill}", dtype, requires_grad)
+    check_creation_device(_meta.creation_device(device), use_default=False)  # (made where input is, unless told
+    _arg_errors.check_options(f"new_{fill}", dtype, requires_grad)          # otherwise)
     dt = dtype or input.dtype
     if not size:
         raise TypeError(f'new_{fill}() missing 1 required positional arguments: "size"')
-    return getattr(_creation, fill)(_ops._size_args(size, f"new_{fill}"), dtype=dt, requires_grad=requires_grad)
+    out = getattr(_creation, fill)(_ops._size_args(size, f"new_{fill}"), dtype=dt, requires_grad=requires_grad)
+    return _meta.like(out, input, device)
 
 
 def new_zeros(input, *size, dtype=None, device=None, requires_grad=False, **kwargs):

@@ -55,7 +55,8 @@ _TENSORS_ONLY = {"where": ((1, "condition"), (2, "input"), (3, "other")), "gcd":
                  "lcm": ((1, "input"), (2, "other"))}
 # ... and these want out= of the result's very dtype (PyTorch's unary kernels that keep their input's dtype)
 _SAME_DTYPE = frozenset({"neg", "abs", "floor", "ceil", "round", "trunc", "frac", "sign", "sgn", "bitwise_not",
-                         "clamp"})
+                         "clamp", "clamp_min", "clamp_max"})
+_CLAMPS = frozenset({"clamp", "clamp_min", "clamp_max"})   # (with number bounds only: their unary TensorIterator)
 
 
 # how PyTorch names a function in its out= errors, when not by its own name (square is pow(x, 2))
@@ -99,7 +100,27 @@ _PRODUCTS = frozenset({"mm", "mv", "bmm"})  # (their out= must have the product'
 # The value: whether integer operands give a float result (their int_to_float promotion).
 _ITERATOR_BINARY = {"atan2": True, "hypot": False, "fmod": False, "remainder": False, "copysign": True,
                     "logaddexp": False, "logaddexp2": False, "nextafter": False, "xlogy": True, "igamma": False,
-                    "igammac": False, "floor_divide": False}
+                    "igammac": False, "floor_divide": False, "clamp_min": False, "clamp_max": False}
+
+
+def _clamp_tensor_bounds(args, kwargs) -> list | None:
+    """The bounds of clamp / clamp_min / clamp_max when they take the overload of tensors (None: of numbers)."""
+    bounds = [b for b in (*args[1:3], *(kwargs or {}).values()) if b is not None]
+    return bounds if bounds and all(isinstance(b, Tensor) for b in bounds) else None
+
+
+def _clamp_out_cast_check(args, kwargs, out: Tensor) -> None:
+    """clamp(x, min_tensor, max_tensor, out=): after its meta function's complex refusal, TensorIterator's broadcast
+    and safe-cast checks (into an out= of another dtype that the common dtype casts to, the result is cast)."""
+    bounds = _clamp_tensor_bounds(args, kwargs)
+    if bounds is None or not args or not isinstance(args[0], Tensor) or args[0].is_complex():
+        return
+    for b in bounds:
+        _ops._check_broadcast(args[0], b)
+    dt = _dtypes.result_type(args[0], *bounds)
+    if dt._kind > out.dtype._kind:
+        raise RuntimeError(f"result type {_ops._legacy(dt)} can't be cast to the desired output type "
+                           f"{_ops._legacy(out.dtype)}")
 
 
 def _iterator_cast_check(name: str, args) -> _dtypes.dtype:
@@ -131,6 +152,8 @@ def _checked(name: str, fn, out: Tensor, args=(), kwargs=None):
             if dt._kind > out.dtype._kind:
                 raise RuntimeError(f"result type {_ops._legacy(dt)} can't be cast to the desired output type "
                                    f"{_ops._legacy(out.dtype)}")
+        if name == "clamp":
+            _clamp_out_cast_check(args, kwargs, out)
         if name in _OUT_DTYPE and len(args) >= 2:
             expected = _OUT_DTYPE[name](*args, **(kwargs or {}))
             if expected is not None and expected is not out.dtype:
@@ -178,7 +201,8 @@ def _checked(name: str, fn, out: Tensor, args=(), kwargs=None):
             raise RuntimeError(f"Expected out tensor to have dtype {_ops._meta_name(result.dtype)}, but got "
                                f"{_ops._meta_name(out.dtype)} instead")
         complex_abs = name == "abs" and out.dtype.is_complex and args and getattr(args[0], "is_complex", bool)()
-        if name in _SAME_DTYPE and result.dtype is not out.dtype and not complex_abs:  # (|z| into complex out=)
+        if name in _SAME_DTYPE and result.dtype is not out.dtype and not complex_abs and (  # (|z| into complex out=)
+                name not in _CLAMPS or _clamp_tensor_bounds(args, kwargs) is None):  # (clamp's tensor overload casts)
             raise RuntimeError(f"Found dtype {_dispatch._legacy_scalar_name(out.dtype)} but expected "
                                f"{_dispatch._legacy_scalar_name(result.dtype)}")
         if name == "nan_to_num" and result.dtype is not out.dtype:

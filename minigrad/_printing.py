@@ -239,6 +239,18 @@ def _add_suffixes(tensor_str: str, suffixes: list[str], indent: int, force_newli
     return "".join(tensor_strs)
 
 
+def format_meta(shape, dtype, *, requires_grad: bool = False, grad_fn_name: str | None = None) -> str:
+    """The repr PyTorch gives a meta tensor: no values, its device and size (its dtype unless the default float)."""
+    suffixes = ["device='meta'", f"size={tuple(shape)}"]
+    if dtype != _dtypes.get_default_dtype():
+        suffixes.append(f"dtype={dtype!r}")
+    if grad_fn_name is not None:
+        suffixes.append(f"grad_fn=<{grad_fn_name}>")
+    elif requires_grad:
+        suffixes.append("requires_grad=True")
+    return _add_suffixes("tensor(...", suffixes, len("tensor("), force_newline=False)
+
+
 def format_tensor(data: np.ndarray, dtype, *, requires_grad: bool = False,
                   grad_fn_name: str | None = None, prefix: str = "tensor(",
                   indent: int | None = None, tangent=None, tensor_contents: str | None = None) -> str:

@@ -26,11 +26,13 @@ import weakref
 
 import numpy as np
 
-from . import _conj, _dtypes, _layout, _strides, _vmap_batched, autograd
+from . import _conj, _dtypes, _layout, _meta, _neg, _strides, _vmap_batched, _zerotensor, autograd
 from ._class_names import TorchNamed
 from ._conj import MIRRORS as _CONJ_MIRRORS
-from ._printing import format_tensor
+from ._meta import METAS as _METAS
+from ._printing import format_meta, format_tensor
 from ._warn_once import warn_once
+from ._zerotensor import ZEROS as _ZEROS
 from .autograd import anomaly_mode, grad_mode
 from .autograd.graph import AccumulateGrad, _add_hook, _HookDict
 
@@ -89,6 +91,15 @@ def _hidden_by_vmap(t) -> bool:
     """Whether the user's code (the caller of a Tensor property) sees ``t`` as a BatchedTensor without autograd state
     (see ``_vmap_batched.hides_autograd``); minigrad's own code sees the graph its vmap loop records."""
     return _vmap_batched.hides_autograd(t) and not _caller_module(3).startswith("minigrad")
+
+
+def _hidden_by_transform(t) -> bool:
+    """Whether the user's code sees ``t`` as a torch.func transform's wrapper without autograd state at its level
+    (see ``func._transforms.hides_autograd``); minigrad's own code sees the graph that links the levels."""
+    if _caller_module(3).startswith("minigrad"):
+        return False
+    from .func._transforms import hides_autograd
+    return hides_autograd(t)
 
 
 def _grad_transform_input(t) -> bool:
@@ -352,8 +363,8 @@ class Tensor(metaclass=_TensorType):
         """Address of the first element (views of one array share memory); 0 without elements, as PyTorch."""
         if _vmap_batched.DEPTH[0]:
             _vmap_batched.check_storage(self)
-        if self._data.size == 0:  # (PyTorch's data pointer of an empty tensor is null, whatever its storage)
-            return 0
+        if self._data.size == 0 or (_ZEROS and _zerotensor.is_zero(self)) or (_METAS and _meta.is_meta(self)):
+            return 0   # (PyTorch's is null for an empty tensor, a ZeroTensor and a meta tensor)
         address = self._data.__array_interface__["data"][0]
         if _CONJ_MIRRORS:  # (a conjugate view's memory is a mirror of its base's: _conj.py)
             from ._conj import data_ptr
@@ -398,9 +409,14 @@ class Tensor(metaclass=_TensorType):
 
     @property
     def device(self):
-        """Always the CPU: ``device(type='cpu')``."""
-        from ._device import CPU
-        return CPU
+        """The CPU, ``device(type='cpu')``; a meta tensor's: ``device(type='meta')`` (see _meta.py)."""
+        from ._device import CPU, device
+        return device("meta") if _METAS and _meta.is_meta(self) else CPU
+
+    @property
+    def is_meta(self) -> bool:
+        """Whether the tensor is on the meta device (a shape and a dtype, no values: see _meta.py)."""
+        return _meta.is_meta(self)
 
     @property
     def is_cuda(self) -> bool:
@@ -409,8 +425,8 @@ class Tensor(metaclass=_TensorType):
 
     @property
     def is_cpu(self) -> bool:
-        """Always True (CPU only)."""
-        return True
+        """True but for a meta tensor (CPU only)."""
+        return not (_METAS and _meta.is_meta(self))
 
     @property
     def layout(self):
@@ -418,7 +434,9 @@ class Tensor(metaclass=_TensorType):
         return _layout.strided
 
     def cpu(self) -> Tensor:
-        """The tensor itself (it is on the CPU already)."""
+        """The tensor itself (it is on the CPU already; a meta tensor has no values to copy)."""
+        if _METAS:
+            _meta.check_copy_out(self)
         return self
 
     def _wrap_dim(self, dim: int, ndim: int | None = None) -> int:
@@ -480,6 +498,9 @@ class Tensor(metaclass=_TensorType):
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
         if _vmap_batched.DEPTH[0]:
             _vmap_batched.check_storage(self, numpy=True)
+        if _METAS and _meta.is_meta(self):
+            raise TypeError("can't convert meta device type tensor to numpy. Use Tensor.cpu() to copy the tensor to "
+                            "host memory first.")
         if self._data.dtype == _dtypes.bfloat16.np:  # NumPy has no bfloat16; PyTorch refuses rather than pick a dtype
             raise TypeError("Got unsupported ScalarType BFloat16")
         if self._data.dtype.kind == "c":
@@ -488,6 +509,8 @@ class Tensor(metaclass=_TensorType):
                 return self.detach().resolve_conj()._data
             check_resolved(self, "Can't call numpy() on Tensor that has conjugate bit set. Use "
                            "tensor.resolve_conj().numpy() instead.")
+        if _ZEROS and not force and _zerotensor.is_zero(self):   # (no memory behind it in PyTorch: _zerotensor.py)
+            raise RuntimeError(" Cannot convert a ZeroTensor to numpy. Set force=True if you need the zero array.")
         if _CONJ_MIRRORS and self.is_neg():   # (a negative view's memory holds its values negated: _neg.py)
             if force:
                 return self.detach().resolve_neg()._data
@@ -518,6 +541,10 @@ class Tensor(metaclass=_TensorType):
             _vmap_batched.check_item(self)
         if self._data.size != 1:
             raise RuntimeError(f"a Tensor with {self._data.size} elements cannot be converted to Scalar")
+        if _METAS:
+            _meta.check_item(self)
+        if _CONJ_MIRRORS:
+            _neg.check_readable(self)
         v = self._data.reshape(()).item()
         return float(v) if self.dtype in (_dtypes.bfloat16, _dtypes.float16) else v
 
@@ -525,6 +552,12 @@ class Tensor(metaclass=_TensorType):
         """The values as (nested) Python lists."""
         if _vmap_batched.DEPTH[0]:
             _vmap_batched.check_storage(self)
+        if _ZEROS and _zerotensor.is_zero(self):
+            raise RuntimeError("tolist() shouldn't be called on a tensor with unallocated storage")
+        if _METAS:
+            _meta.check_copy_out(self)
+        if _CONJ_MIRRORS:
+            _neg.check_readable(self)
         if self.dtype in (_dtypes.bfloat16, _dtypes.float16):
             return self._data.astype(np.float32).tolist()
         return self._data.tolist()
@@ -561,6 +594,8 @@ class Tensor(metaclass=_TensorType):
         if self._data.size != 1:
             amount = "no values" if self._data.size == 0 else "more than one value"
             raise RuntimeError(f"Boolean value of Tensor with {amount} is ambiguous")
+        if _METAS:
+            _meta.check_item(self)
         return bool(self._data.reshape(()))
 
     def __float__(self) -> float:
@@ -600,6 +635,10 @@ class Tensor(metaclass=_TensorType):
     def __repr__(self, *, tensor_contents=None) -> str:
         if _vmap_batched.DEPTH[0]:
             _vmap_batched.check_repr(self)
+            from .func._vmap import batched_repr  # (an input's example: PyTorch prints its BatchedTensor)
+            batched = batched_repr(self)
+            if batched is not None:
+                return batched
         from .autograd.function import _TRANSFORMS_ACTIVE
         if _TRANSFORMS_ACTIVE[0]:  # inside torch.func.grad/vjp/jvp: PyTorch prints its wrapper of the level
             from .func._transforms import grad_tracking_repr
@@ -614,9 +653,20 @@ class Tensor(metaclass=_TensorType):
         except RuntimeError:  # a view whose history an in-place change made invalid (as PyTorch prints it)
             name = "Invalid"
         cls = type(self)
+        if _CONJ_MIRRORS:   # (a negative view of a bool tensor has no readable values: _neg.py)
+            _neg.check_readable(self)
+        if _METAS and _meta.is_meta(self):   # (no values to print: see _meta.py)
+            return format_meta(self._data.shape, self.dtype, requires_grad=self._requires_grad, grad_fn_name=name)
         if cls is Tensor:  # the common case
-            return format_tensor(self._data, self.dtype, requires_grad=self._requires_grad, grad_fn_name=name,
-                                 tangent=self._fw_grad, tensor_contents=tensor_contents)
+            tangent = self._fw_grad
+            if tangent is None and self._base is not None and self._base._fw_grad is not None:
+                # (a view made before its base had a tangent: PyTorch's lazy one)
+                from .autograd import forward_ad
+                tangent = forward_ad._base_tangent_view(self)
+            # (a view made before its base required grad requires grad through it: PyTorch prints it so)
+            requires_grad = self._requires_grad or self._base is not None and self._base._requires_grad
+            return format_tensor(self._data, self.dtype, requires_grad=requires_grad, grad_fn_name=name,
+                                 tangent=tangent, tensor_contents=tensor_contents)
         # PyTorch names a user's subclass in the prefix, MyT([1., 2.]), and wraps a Parameter subclass's
         # repr in Parameter(...); a Parameter itself prints as a tensor (its own __repr__ adds the header)
         from .nn.parameter import Parameter
@@ -656,7 +706,8 @@ class Tensor(metaclass=_TensorType):
     @property
     def requires_grad(self) -> bool:
         """Whether autograd records operations on this tensor."""
-        if _vmap_batched.DEPTH[0] and _hidden_by_vmap(self):
+        if _vmap_batched.DEPTH[0] and _hidden_by_vmap(self) or \
+                _vmap_batched.TRANSFORM_CALLS and _hidden_by_transform(self):
             return False
         if not self._requires_grad and self._base is not None and self._base._requires_grad:
             # A view made before its base required grad (or got a history in place) requires grad as its base
@@ -718,7 +769,8 @@ class Tensor(metaclass=_TensorType):
             # regeneration refuses it, see _refresh_view_grad_fn)
             self._refresh_view_grad_fn()
         if _vmap_batched.DEPTH[0] and _hidden_by_vmap(self) or \
-                _vmap_batched.GRAD_TRANSFORMS[0] and _grad_transform_input(self):
+                _vmap_batched.GRAD_TRANSFORMS[0] and _grad_transform_input(self) or \
+                _vmap_batched.TRANSFORM_CALLS and _hidden_by_transform(self):
             return None
         return self._grad_fn
 
@@ -726,7 +778,8 @@ class Tensor(metaclass=_TensorType):
     def is_leaf(self) -> bool:
         """True for tensors not produced by a recorded operation."""
         if _vmap_batched.DEPTH[0] and _hidden_by_vmap(self) or \
-                _vmap_batched.GRAD_TRANSFORMS[0] and _grad_transform_input(self):
+                _vmap_batched.GRAD_TRANSFORMS[0] and _grad_transform_input(self) or \
+                _vmap_batched.TRANSFORM_CALLS and _hidden_by_transform(self):
             return True
         return self.grad_fn is None
 
@@ -818,7 +871,8 @@ class Tensor(metaclass=_TensorType):
         """Make backward fill ``.grad`` for this non-leaf tensor."""
         # (inside vmap PyTorch's batched tensor, a wrapper, does not require grad itself: only the tensor under it)
         if not self.requires_grad or (_vmap_batched.DEPTH[0] and _vmap_batched.levels(self)
-                                      and not _vmap_batched._under_grad()):
+                                      and not _vmap_batched._under_grad()) or \
+                _vmap_batched.TRANSFORM_CALLS and _hidden_by_transform(self):
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
         from ._dispatch import _unreplayed_view
         if self._base is not None and _unreplayed_view(self):
@@ -859,7 +913,8 @@ class Tensor(metaclass=_TensorType):
         # (a view requires grad with its base: see the requires_grad property; inside vmap PyTorch's batched tensor,
         # a wrapper, does not require grad itself unless a grad transform runs inside that vmap)
         if not self.requires_grad or (_vmap_batched.DEPTH[0] and _vmap_batched.levels(self)
-                                      and not _vmap_batched._under_grad()):
+                                      and not _vmap_batched._under_grad()) or \
+                _vmap_batched.TRANSFORM_CALLS and _hidden_by_transform(self):
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         if self._backward_hooks is None:  # (id -> hook: every hook registered on this tensor, as PyTorch's)
             self._backward_hooks = _HookDict()
@@ -1278,6 +1333,8 @@ class Tensor(metaclass=_TensorType):
             raise _not_a_tensor('__and__', self)
         try:
             if self.dtype is _dtypes.bool_ and isinstance(other, Tensor) and other.dtype is _dtypes.bool_:
+                if _vmap_batched.DEPTH[0]:  # (PyTorch's bitwise_and: its batch rule's check)
+                    _vmap_batched.check_first_example("bitwise_and", self, other)
                 return self.logical_and(other)
             return self.bitwise_and(other)  # (PyTorch's operator: bitwise, also for a bool tensor)
         except TypeError:
@@ -1288,6 +1345,8 @@ class Tensor(metaclass=_TensorType):
             raise _not_a_tensor('__or__', self)
         try:
             if self.dtype is _dtypes.bool_ and isinstance(other, Tensor) and other.dtype is _dtypes.bool_:
+                if _vmap_batched.DEPTH[0]:  # (PyTorch's bitwise_or: its batch rule's check)
+                    _vmap_batched.check_first_example("bitwise_or", self, other)
                 return self.logical_or(other)
             return self.bitwise_or(other)  # (PyTorch's operator: bitwise, also for a bool tensor)
         except TypeError:
@@ -1298,6 +1357,8 @@ class Tensor(metaclass=_TensorType):
             raise _not_a_tensor('__xor__', self)
         try:
             if self.dtype is _dtypes.bool_ and isinstance(other, Tensor) and other.dtype is _dtypes.bool_:
+                if _vmap_batched.DEPTH[0]:  # (PyTorch's bitwise_xor: its batch rule's check)
+                    _vmap_batched.check_first_example("bitwise_xor", self, other)
                 return self.logical_xor(other)
             return self.bitwise_xor(other)  # (PyTorch's operator: bitwise, also for a bool tensor)
         except TypeError:
@@ -1346,10 +1407,10 @@ def _rebuild_tensor(data: np.ndarray, requires_grad: bool) -> Tensor:
 
 # ---- attributes PyTorch defines in C (TensorBase): reading them is all there is -------------------------------
 # Devices and layouts minigrad never has: always False, as for a dense CPU tensor.
-_ALWAYS_FALSE = ("is_sparse", "is_sparse_csr", "is_quantized", "is_meta", "is_nested", "is_mps", "is_xpu",
+_ALWAYS_FALSE = ("is_sparse", "is_sparse_csr", "is_quantized", "is_nested", "is_mps", "is_xpu",
                  "is_mkldnn", "is_vulkan", "is_ipu", "is_xla", "is_mtia", "is_maia")
 _READ_ONLY = ("grad_fn", "is_leaf", "shape", "dtype", "device", "ndim", "output_nr", "_version", "is_cuda", "is_cpu",
-              "layout", "T", "mT", "H", "mH", "retains_grad", "itemsize", "nbytes", *_ALWAYS_FALSE)
+              "layout", "T", "mT", "H", "mH", "retains_grad", "itemsize", "nbytes", "is_meta", *_ALWAYS_FALSE)
 
 
 def _not_writable(name: str):

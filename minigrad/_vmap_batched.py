@@ -26,6 +26,9 @@ GENERATORS: list = []  # per running vmap: {id: (generator, its state at first u
 _TRANSFORMS_AT_ENTER: list = []  # autograd.function._TRANSFORMS_ACTIVE when each running vmap started
 GRAD_TRANSFORMS = [0]  # how many grad / vjp transforms are running the user's function (func/_transforms.py)
 _GRAD_AT_ENTER: list = []  # GRAD_TRANSFORMS when each running vmap started
+TRANSFORM_CALLS: list = []  # the grad / vjp / jvp transform calls running the user's function (func/_transforms.py)
+TRANSFORM_BACKWARD = [0]  # > 0 while a torch.func transform's backward runs (PyTorch's: create_graph, grad mode on)
+_BACKWARD_AT_ENTER: list = []  # TRANSFORM_BACKWARD when each running vmap started
 SUSPENDED = [False]  # True while a custom Function's own vmap rule runs its forward on plain tensors
 _OUTSIDE: dict = {}  # id(tensor) -> weak reference: tensors the vmapped functions see from outside (unbatched)
 _LEVELS: dict = {}  # id(tensor) -> (weak reference, bit mask of the vmap levels it is batched at)
@@ -43,6 +46,7 @@ def enter(size: int, func, unmapped: list, randomness: str = "error", legacy: bo
     GENERATORS.append({})
     _TRANSFORMS_AT_ENTER.append(_TRANSFORMS_ACTIVE[0])
     _GRAD_AT_ENTER.append(GRAD_TRANSFORMS[0])
+    _BACKWARD_AT_ENTER.append(TRANSFORM_BACKWARD[0])
     DEPTH[0] += 1
     forward_ad._sync_extras()
 
@@ -56,6 +60,7 @@ def exit_() -> None:
     GENERATORS.pop()
     _TRANSFORMS_AT_ENTER.pop()
     _GRAD_AT_ENTER.pop()
+    _BACKWARD_AT_ENTER.pop()
     DEPTH[0] -= 1
     if DEPTH[0] == 0:
         _LEVELS.clear()
@@ -292,9 +297,25 @@ _DETACH_VIEW = ("Can't detach views in-place. Use detach() instead. If you are u
                 "Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.")
 
 def _under_grad() -> bool:
-    """Whether a grad/vjp/jvp transform runs inside the innermost vmap (PyTorch's tensors are wrapped twice)."""
+    """Whether a grad/vjp/jvp transform runs inside the innermost vmap, or its backward does (PyTorch's tensors are
+    wrapped twice)."""
     from .autograd.function import _TRANSFORMS_ACTIVE
-    return _TRANSFORMS_ACTIVE[0] > _TRANSFORMS_AT_ENTER[-1]
+    return _TRANSFORMS_ACTIVE[0] > _TRANSFORMS_AT_ENTER[-1] or TRANSFORM_BACKWARD[0] > _BACKWARD_AT_ENTER[-1]
+
+
+def reaches_vmap(*tensors) -> bool:
+    """Whether a composite op without a batching rule (column_stack) reaches a vmap level that batches one of
+    ``tensors``: PyTorch decomposes it at the first grad / vjp / jvp level it meets, so it only reaches the vmap
+    levels inside the innermost running transform."""
+    from .autograd.function import _TRANSFORMS_ACTIVE
+    mask, inner = levels_of(*tensors), _TRANSFORMS_ACTIVE[0]
+    for level in reversed(range(DEPTH[0])):
+        if inner > _TRANSFORMS_AT_ENTER[level]:  # (a transform runs inside this vmap: the op is decomposed there)
+            return False
+        if mask >> level & 1:
+            return True
+        inner = _TRANSFORMS_AT_ENTER[level]
+    return False
 
 
 _EITHER = ("vmap: It looks like you're either (1) calling .item() on a Tensor or (2) attempting to use a Tensor in "
@@ -363,10 +384,17 @@ def check_mask_index(t, parts: tuple) -> list | None:
     0 for unbatched ones) for ``check_empty_masks``; None otherwise."""
     # (an unbatched mask on a batched tensor is fine: every slice keeps the same elements)
     masks = [i for i in parts if hasattr(i, "_data") and i._data.dtype.kind == "b"]
-    if any(levels(m) and m._data.size for m in masks):
+    if any(levels(m) and _physical_size(m) for m in masks):
         raise RuntimeError("vmap: We do not support batching operators that can support dynamic shape. Attempting "
                            "to batch over indexing with a boolean mask.")
     return [levels(m) for m in masks] if any(levels(m) for m in masks) else None
+
+
+def _physical_size(t) -> int:
+    """How many elements the batch rule of the innermost vmap level ``t`` is batched at sees in it: every example's
+    there (none over a batch of none; an outer level's examples are one tensor to it)."""
+    mask = levels(t)
+    return t._data.size * SIZES[mask.bit_length() - 1] if mask else t._data.size
 
 
 def check_empty_masks(t, view, advanced: list, mask_levels: list) -> None:
@@ -414,7 +442,7 @@ def check_index_put_masks(t, masks: list, others) -> None:
             if levels(m):
                 check_dynamic(m, "aten::nonzero")
             continue
-        if m._data.size:
+        if _physical_size(m):
             raise RuntimeError("vmap: We do not support batching operators that can support dynamic shape. "
                                "Attempting to batch over indexing with a boolean mask.")
         # (the rule's batch dim goes first in both shapes)
@@ -429,6 +457,9 @@ def physical_view_error(t, size, error: RuntimeError) -> RuntimeError:
     if not mask or LEGACY[mask.bit_length() - 1]:
         return error
     sizes = [n for i, n in enumerate(SIZES) if mask >> i & 1]
+    if "of 0 elements" in str(error):   # (a -1 next to a 0: the same ambiguity with the batch sizes in front)
+        return RuntimeError(f"cannot reshape tensor of 0 elements into shape {sizes + list(size)} because the "
+                            "unspecified dimension size -1 can be any value and is ambiguous")
     numel = t._data.size
     for n in sizes:
         numel *= n
@@ -480,7 +511,8 @@ def _batch_strides(t) -> list:
         if mask >> level & 1:
             found = [whole.stride(d) for whole, d in zip(rules.flat_args, rules.flat_in_dims)
                      if d is not None and _storage(whole._data)[0].__array_interface__["data"][0] == memory]
-            out.append([rules.slice, found[0] if found else None, bool(found)])
+            index = rules.slice % rules.chunk if rules.chunk else rules.slice  # (from its chunk's start)
+            out.append([index, found[0] if found else None, bool(found)])
     numel = t._data.size
     for pair, size in zip(reversed(out), reversed([n for i, n in enumerate(SIZES) if mask >> i & 1])):
         if pair[1] is None:   # (a new tensor's examples one after another: inner batch dims first)
@@ -739,11 +771,45 @@ _SHAPE_ERRORS = frozenset({"add", "atan2", "copysign", "bitwise_and", "bitwise_o
 _DECOMPOSED_MEAN_BACKWARDS = frozenset({"mse_loss_backward", "smooth_l1_loss_backward", "huber_loss_backward"})
 
 
+# Out-of-place ops PyTorch batches with binary_pointwise_batch_rule (its composites too: ldexp, dist); a node name
+# picks the tensor-tensor overload where a number's overload has a rule of its own (1 - x is rsub.Scalar).
+_PROMOTE_WITH_FIRST_EXAMPLE = frozenset({
+    "add", "sub", "mul", "div", "pow", "atan2", "maximum", "minimum", "fmax", "fmin", "fmod", "remainder", "xlogy",
+    "special_xlog1py", "special_zeta", "hypot", "logaddexp", "logaddexp2", "copysign", "heaviside", "nextafter",
+    "igamma", "igammac", "clamp_min", "clamp_max", "ldexp", "dist", "polar", "complex", "RsubBackward0",
+    "bitwise_and", "bitwise_or", "bitwise_xor", "lshift", "rshift", "gcd", "lcm"})
+
+
+def check_first_example(name: str, a, b) -> None:
+    """``name(a, b)`` over a batch of no examples. PyTorch's binary batch rule, level by level from the innermost,
+    promotes dtypes with a *logical scalar*'s first example (``physical[0]``, a select) when the other operand is
+    none: a logical scalar is batched at the level and 0-d there (no batch dims of inner levels). With no examples
+    that select fails. (x * x.sum(); the other operand may be a number, x.sum() + 1, or an unbatched tensor.)"""
+    from ._tensor import Tensor
+    if name not in _PROMOTE_WITH_FIRST_EXAMPLE or not isinstance(a, Tensor) or not isinstance(b, Tensor):
+        return
+    masks = levels(a), levels(b)
+    both = masks[0] | masks[1]
+    for level in reversed(range(DEPTH[0])):
+        bit = 1 << level
+        if not both & bit:
+            continue
+        scalars = [m & bit and t._data.ndim == 0 and not m >> (level + 1) for t, m in zip((a, b), masks)]
+        if scalars[0] != scalars[1]:
+            if SIZES[level] == 0 and _from_user():
+                m = masks[0] if scalars[0] else masks[1]
+                sizes = [n for i, n in enumerate(SIZES) if m >> i & 1]
+                raise IndexError(f"select(): index 0 out of range for tensor of size {sizes} at dimension "
+                                 f"{len(sizes) - 1}")
+
+
 def input_levels(op, tensors, out, args=None) -> int:
     """The levels ``op``'s outputs are batched at; PyTorch's error for an in-place op that cannot be batched."""
     mask = levels_of(*tensors)
     if out is not None and mask:
         check_inplace(op.name, out, tensors, op.node_name)
+    if mask and out is None and len(tensors) == 2 and 0 in SIZES:
+        check_first_example(op.node_name if op.name == "rsub" else op.name, *tensors)
     if mask and op.name in _DECOMPOSED_MEAN_BACKWARDS and args and args.get("reduction") == 1 \
             and tensors[1]._data.size == 0:
         raise ZeroDivisionError("float division by zero")

@@ -39,11 +39,13 @@ from . import (
     _linalg_kernels,
     _loss_sums,
     _matmul,
+    _meta,
     _onednn_gelu,
     _softmax,
     _strides,
     _var_cpu,
     _vml,
+    _zerotensor,
 )
 from . import _polygamma as _polygamma_kernels
 from . import _reduce as _sums
@@ -302,7 +304,8 @@ relu = Op("relu", "ReluBackward0", _relu,
 # derivative. ``grad_output`` is the incoming gradient g, ``output`` the forward's result y.
 sigmoid_backward = Op(
     "sigmoid_backward", "SigmoidBackwardBackward0",
-    _float_math.in_float32(lambda g, y: g * (1 - y) * y if y.dtype.kind != "c" else g * np.conj((1 - y) * y),
+    _float_math.in_float32(lambda g, y: g * (1 - y) * y if y.dtype.kind != "c" else
+                           _complex_bits.grad_times_conj(g, y, "sigmoid"),
                            bfloat16_only=True),                                                   # g·σ(1-σ)
     inputs=("grad_output", "output"),
     jvp=lambda grad_output_t, output_t, grad_output, output:
@@ -322,7 +325,7 @@ tanh_backward = Op(
     "tanh_backward", "TanhBackwardBackward0",
     # g·(1 - y²), with 1 - y² fused (PyTorch's compiled kernel contracts it to one fused multiply-add)
     _float_math.in_float32(lambda g, y: _float_math.tanh_backward(g, y) if y.dtype.kind != "c"
-                           else g * np.conj(1 - y * y)),
+                           else _complex_bits.grad_times_conj(g, y, "tanh")),
     inputs=("grad_output", "output"),
     jvp=lambda grad_output_t, output_t, grad_output, output:
         tanh_backward(grad_output_t, output) + output_t * (output * grad_output * -2),
@@ -366,6 +369,8 @@ threshold_inplace = Op("threshold_", "ThresholdBackward1", threshold.forward, ar
 
 def _sigmoid_other(x):
     # σ(x) = 1/(1+e^-x), evaluated without overflow for large |x|.
+    if x.dtype.kind == "c":
+        return _complex_bits.sigmoid(x)
     with np.errstate(over="ignore"):
         return (1 / (1 + np.exp(-x))).astype(x.dtype, copy=False)
 
@@ -399,12 +404,14 @@ def _sign(a):
 
 
 def sgn_backward(grad, self, result):
-    """d sgn(z): 0 for real z; (g - sgn²·ḡ) / (2|z|) for complex z (0 at z = 0)."""
+    """d sgn(z): 0 for real z (PyTorch's efficient zero tensor, shaped as the result); (g - sgn²·ḡ) / (2|z|) for
+    complex z (0 at z = 0)."""
     if not self.is_complex():
-        return _zeros(grad)
+        return _make_tensor(_zerotensor.efficient_zeros(result.shape, result._data.dtype))
     a = self.abs()
     two_a = mul_scalar(a, other=2)   # (C++ makes the right operand of (...) / (2. * abs) first)
-    return ((grad - result * result * grad.conj()) / two_a).masked_fill(a == 0, 0.0)
+    grad_conj = grad.conj()          # (and of (sgn * sgn) * gx.conj())
+    return ((grad - result * result * grad_conj) / two_a).masked_fill(a == 0, 0.0)
 
 
 def sgn_jvp(t, self, result):
@@ -605,18 +612,22 @@ exp2 = Op("exp2", "Exp2Backward0", _float_math.libm_two_paths("exp2", np.exp2, v
                                                               vector64=_float_math.sleef_exp2_64),
           jvp="element_wise",
           self=lambda grad, result: mul_scalar(grad * result.conj(), other=_LN2))   # d 2^x = 2^x ln 2
-expm1 = Op("expm1", "Expm1Backward0", _float_math.for_float32(  # (SLEEF's expm1 on every element)
-    _float_math.expm1, _float_math.or_float64(_float_math.sleef_expm1_64, _via_float64(np.expm1))),
+expm1 = Op("expm1", "Expm1Backward0", _float_math.for_float32(  # (SLEEF's expm1 on every element; complex: c10's)
+    _float_math.expm1, _float_math.or_float64(_float_math.sleef_expm1_64,
+                                              _complex_bits.unary(_complex_bits.expm1, _via_float64(np.expm1)))),
            jvp="element_wise",
            self=lambda grad, result: grad * add_scalar(result.conj(), other=1))  # d(e^x - 1) = e^x
-log2 = Op("log2", "Log2Backward0", _vml.unary("log2", _via_float64(np.log2)),
+log2 = Op("log2", "Log2Backward0", _complex_bits.unary(lambda z: _complex_bits.log_base(z, 2),
+                                                       _vml.unary("log2", _via_float64(np.log2))),
           jvp="element_wise",
           self=lambda grad, self: grad / mul_scalar(self.conj(), other=_LN2))   # d log₂x = 1/(x ln 2)
-log10 = Op("log10", "Log10Backward0", _vml.unary("log10", _via_float64(np.log10)),
+log10 = Op("log10", "Log10Backward0", _complex_bits.unary(lambda z: _complex_bits.log_base(z, 10),
+                                                          _vml.unary("log10", _via_float64(np.log10))),
            jvp="element_wise",
            self=lambda grad, self: grad / mul_scalar(self.conj(), other=_LN10))  # d log₁₀x = 1/(x ln 10)
-log1p = Op("log1p", "Log1PBackward0", _float_math.for_float32(  # (SLEEF's log1p on every element)
-    _float_math.log1p, _float_math.or_float64(_float_math.sleef_log1p64, _via_float64(np.log1p))),
+log1p = Op("log1p", "Log1PBackward0", _float_math.for_float32(  # (SLEEF's log1p on every element; complex: c10's)
+    _float_math.log1p, _float_math.or_float64(_float_math.sleef_log1p64,
+                                              _complex_bits.unary(_complex_bits.log1p, _via_float64(np.log1p)))),
            jvp="element_wise",
            self=lambda grad, self: grad / add_scalar(self, other=1).conj())  # d log(1+x) = 1/(1+x)
 sin = Op("sin", "SinBackward0", _vml.unary("sin", _via_float64(np.sin)),
@@ -729,7 +740,7 @@ def _times_conj(grad, y):
     """
     if type(y) is float:
         return grad * y
-    if type(y) is Tensor and type(grad) is Tensor and _untracked():
+    if type(y) is Tensor and type(grad) is Tensor and _untracked() and not (_zerotensor.ZEROS or _meta.METAS):
         g, d = grad._data, y._data
         # (not 0-d: NumPy's product of 0-d arrays is a scalar, not an array a later gradient may be added into)
         if g.dtype is d.dtype and g.shape == d.shape and g.ndim and g.dtype in _FLOAT32_64:
@@ -1280,6 +1291,18 @@ def _logsumexp(a, dim, keepdim):
     return (out if keepdim else np.squeeze(out, axis=dim)).astype(a.dtype, copy=False)
 
 
+def _running_total(x: np.ndarray, dim, keepdim) -> np.ndarray:
+    """The sum over ``dim`` (None: all) added element by element in memory order, from 0, as binary_kernel_reduce's
+    loop (one thread) adds a complex tensor's norm terms."""
+    dims = tuple(range(x.ndim)) if dim is None else tuple(d % x.ndim for d in np.atleast_1d(dim))
+    kept = [d for d in range(x.ndim) if d not in dims]
+    order = sorted(dims, key=lambda d: -x.strides[d])   # (the reduced dims walked in memory order)
+    terms = np.transpose(x, kept + order).reshape([x.shape[d] for d in kept] + [-1])
+    head = np.zeros(terms.shape[:-1] + (1,), x.dtype)
+    out = np.add.accumulate(np.concatenate([head, terms], axis=-1), axis=-1)[..., -1]
+    return np.expand_dims(out, dims) if keepdim else out
+
+
 def _vector_norm(a, ord, dim, keepdim, single=True):
     """‖a‖_ord over dim. ``single=False``: a 0-dim input reduced over dim 0 (seen here as 1 element), which
     PyTorch's one-element shortcut misses (it reads the sizes of a 0-dim tensor out of range): x^p and the root."""
@@ -1299,7 +1322,9 @@ def _vector_norm(a, ord, dim, keepdim, single=True):
         return np.expand_dims(out, tuple(range(a.ndim)) if dim is None else dim) if keepdim else out
     x = _complex_abs_scalar(a) if a.dtype.kind == "c" else np.abs(a)   # (complex: std::abs, glibc's hypot)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        if ord == 2:
+        if ord == 2 and a.dtype.kind == "c" and a.size:   # (NormTwoOps: acc + |z|·|z|, element by element)
+            out = np.sqrt(_running_total(x * x, dim, keepdim))
+        elif ord == 2:
             out = np.sqrt(np.sum(x * x, axis=dim, keepdims=keepdim))
         elif ord == np.inf:
             out = np.amax(x, axis=dim, keepdims=keepdim)
@@ -1392,7 +1417,10 @@ def _half_prod_rows(x: np.ndarray) -> np.ndarray:
 
 def _prod_kernel(a: np.ndarray, dim=None, keepdim=False) -> np.ndarray:
     """prod over all elements (``dim`` None) or one dim. float16/bfloat16 step in their own type (PyTorch's
-    kernel: _half_prod_rows along a contiguous dim, else one output at a time in order); others: NumPy."""
+    kernel: _half_prod_rows along a contiguous dim, else one output at a time in order); complex: PyTorch's
+    reduction kernel (_complex_bits); others: NumPy."""
+    if a.dtype.kind == "c" and a.size:
+        return _complex_prod(a, dim, keepdim)
     if not (a.dtype.itemsize == 2 and a.dtype.kind in "fV"):
         return np.prod(a, axis=dim, keepdims=keepdim, dtype=a.dtype)
     if dim is None:   # (TensorIterator reads the whole tensor in memory order as one row)
@@ -1407,6 +1435,30 @@ def _prod_kernel(a: np.ndarray, dim=None, keepdim=False) -> np.ndarray:
         for i in range(rows.shape[1]):
             out = out * rows[:, i]
     out = out.reshape(moved.shape[:-1])
+    return np.expand_dims(out, dim) if keepdim else out
+
+
+def _complex_prod(a: np.ndarray, dim, keepdim) -> np.ndarray:
+    """Complex prod as PyTorch's kernel: rows along a contiguous dim (or the whole tensor in memory order) by its
+    inner reduction, a C-contiguous tensor's outer dims by its outer one, anything else one output at a time."""
+    if dim is None:
+        if _complex_bits._dense_strides(a) is not None:   # (one row in memory order)
+            out = _complex_bits.prod_rows(np.ravel(a, order="K")[None])[0]
+        else:   # (each contiguous line reduced into the same output in turn; a strided one element by element)
+            lines = a.reshape(-1, a.shape[-1])
+            out = np.ones(1, a.dtype)
+            for line in lines:
+                out = _complex_bits.prod_rows(line[None], a.strides[-1] == a.itemsize, out)
+            out = out[0]
+        return out.reshape((1,) * a.ndim) if keepdim else out
+    n = a.shape[dim]
+    if a.strides[dim] == a.itemsize or n == 1:
+        out = _complex_bits.prod_rows(np.moveaxis(a, dim, -1).reshape(-1, n))
+    elif a.flags.c_contiguous:   # (the dims after dim are each output row's columns)
+        out = _complex_bits.prod_columns(a.reshape(math.prod(a.shape[:dim]), n, -1))
+    else:
+        out = _complex_bits.prod_rows(np.moveaxis(a, dim, -1).reshape(-1, n), vectorized=False)
+    out = out.reshape(np.delete(a.shape, dim))
     return np.expand_dims(out, dim) if keepdim else out
 
 
@@ -1661,7 +1713,8 @@ def _view_as_complex(a):
 conj = Op("conj", "ConjBackward0", np.conj,
           jvp="linear",
           self=lambda grad: grad.conj())                                   # d z̄: the gradient conjugated
-_neg_view = Op("_neg_view", "NegViewBackward0", np.negative,             # (made a lazy negative view by _neg.py)
+_neg_view = Op("_neg_view", "NegViewBackward0",                       # (made a lazy negative view by _neg.py)
+               lambda a: a.copy() if a.dtype == bool else np.negative(a),  # (a bool's: unreadable, _neg.py)
                jvp="linear",
                self=lambda grad: grad.neg())                               # d(-x) = -1
 view_as_real = Op("view_as_real", "ViewAsRealBackward0", _view_as_real, view=True,
@@ -3166,6 +3219,14 @@ clone = Op("clone", "CloneBackward0", lambda a, memory_format=None: _strides.clo
 to_copy = Op("_to_copy", "ToCopyBackward0", _strides.clone,
              jvp=lambda self_t, result: to_copy(self_t, dtype=result.dtype),  # the tangent is converted too
              self=lambda grad: grad)                    # the engine casts grad back to the input dtype
+def _no_copy_back(grad):
+    """The gradient of ``x.to('meta')`` for a CPU x: copied back from the meta device, which holds no values."""
+    raise NotImplementedError(_meta.NO_DATA)
+
+
+to_copy_to_meta = Op("_to_copy", "ToCopyBackward0", _strides.clone,   # (x.to('meta') of a CPU x: see _meta.py)
+                     jvp=lambda self_t, result: to_copy(self_t, dtype=result.dtype),
+                     self=_no_copy_back)
 copy_ = Op("copy_", "CopyBackwards", lambda a, src: cast_array(np.broadcast_to(src, a.shape), a.dtype),
            jvp=lambda self_t, src_t: src_t,   # (self_t read too, as PyTorch's self_t.copy_(src_t): a zero tangent)
            inputs=("self", "src"),
@@ -3635,7 +3696,8 @@ cosh = Op("cosh", "CoshBackward0", _float_math.libm_two_paths("cosh", np.cosh, v
 asin = Op("asin", "AsinBackward0", _vml.unary("asin", _via_float64(np.arcsin)),
           jvp="element_wise",
           self=lambda grad, self: grad * add_scalar(self.neg() * self, other=1).rsqrt().conj())  # d asin = 1/√(1-x²)
-acos = Op("acos", "AcosBackward0", _vml.unary("acos", _via_float64(np.arccos)),
+acos = Op("acos", "AcosBackward0",
+          _complex_bits.unary(_complex_bits.acos, _vml.unary("acos", _via_float64(np.arccos))),
           jvp="element_wise",
           self=lambda grad, self: grad * add_scalar(self.neg() * self, other=1).rsqrt().conj().neg())  # -1/√(1-x²)
 atan = Op("atan", "AtanBackward0", _vml.unary("atan", _via_float64(np.arctan)),
@@ -3698,7 +3760,17 @@ triu = Op("triu", "TriuBackward0", lambda a, diagonal: _strides.contiguous(np.tr
           args=("diagonal",),
           jvp="linear",
           self=lambda grad, diagonal: grad.triu(diagonal))
-trace = Op("trace", "TraceBackward0", lambda a: np.trace(a).astype(a.dtype, copy=False),
+def _trace(a: np.ndarray) -> np.ndarray:
+    """The diagonal's sum as PyTorch's trace_cpu: a running sum in acc_type (double, complex<double> for the float
+    types), rounded once to the dtype."""
+    if a.dtype not in (np.float32, np.float64, np.complex64, np.complex128):
+        return np.trace(a).astype(a.dtype, copy=False)
+    acc = np.complex128 if a.dtype.kind == "c" else np.float64
+    terms = np.concatenate([np.zeros(1, acc), np.diagonal(a).astype(acc)])
+    return np.add.accumulate(terms)[-1].astype(a.dtype)
+
+
+trace = Op("trace", "TraceBackward0", _trace,
            jvp="linear",
            # d tr(A) / dA = I (of A's shape): grad on the diagonal
            self=lambda grad, self_sym_sizes: _trace_backward(grad, tuple(self_sym_sizes)))
@@ -4355,11 +4427,6 @@ def _gaps(x):
     return E
 
 
-def _halve_diagonal(t):
-    """``t`` with its diagonal halved."""
-    return t - 0.5 * diag_embed(t.diagonal(0, -2, -1), offset=0, dim1=-2, dim2=-1)
-
-
 def _solve(A, B, left=True):
     """A⁻¹B (or BA⁻¹ for left=False), differentiable."""
     return linalg_solve_ex(A, B, left=left)[0]
@@ -4386,7 +4453,8 @@ def linalg_qr_backward(grads, Q, R, mode):
         # place as PyTorch's (under create_graph: a CopySlices node)
         X = gA.triu()
         X = X + _mH(X)
-        diagonal = X.diagonal(0, -2, -1)
+        # (PyTorch halves at::real(diagonal): for a complex X, a view through view_as_real; its diagonal is real)
+        diagonal = X.diagonal(0, -2, -1).real if X.is_complex() else X.diagonal(0, -2, -1)
         mul_scalar(diagonal, other=0.5, out=diagonal)   # (a Scalar product: MulBackward1, one edge)
         gA = Q.matmul(X)
         if gQ is not None:
@@ -4394,8 +4462,12 @@ def linalg_qr_backward(grads, Q, R, mode):
         return linalg_solve_triangular(_mH(R), gA, upper=False, left=False, unitriangular=False)  # gA R⁻ᴴ
     # m < n: gA = Q gR + [Q trilImInvAdjSkew(Qᴴ gQ - gR Rᴴ) R₁⁻ᴴ, 0], R₁ = R[:, :m]
     X = -gA
-    # (real X: X - Xᵀ has a zero diagonal, and PyTorch takes tril(·, -1))
-    gA = Q.matmul(_halve_diagonal((X - _mH(X)).tril()) if X.is_complex() else (X - _mH(X)).tril(-1))
+    # trilImInvAdjSkew: (X - Xᴴ).tril() with Im diag halved in place (at::imag, a view; X - Xᴴ has no real diagonal)
+    X = (X - _mH(X)).tril()
+    if X.is_complex():
+        diagonal = X.diagonal(0, -2, -1).imag
+        mul_scalar(diagonal, other=0.5, out=diagonal)
+    gA = Q.matmul(X)
     gA = linalg_solve_triangular(_mH(R[..., :m]), gA, upper=False, left=False, unitriangular=False)
     gA = _ops().cat([gA, _ops().zeros(tuple(R.shape[:-2]) + (m, n - m), dtype=gA.dtype)], -1)
     return gA if gR is None else gA + Q.matmul(gR)
@@ -4494,7 +4566,7 @@ def svd_backward(grads, U, S, Vh, full_matrices, k):
     if gS is not None:
         gA = gA + diag_embed(gS, offset=0, dim1=-2, dim2=-1)
     if U.is_complex() and UhgU is not None and VhgV is not None:
-        twice_S = 2 * S
+        twice_S = mul_scalar(S, other=2.0)   # (C++'s 2. * S: a Scalar product, MulBackward1, made first)
         gA = gA + diag_embed(UhgU.diagonal(0, -2, -1) / twice_S, offset=0, dim1=-2, dim2=-1)
     if m > n and gU is not None:                                        # + (I - UUᴴ) gU S⁻¹ Vᴴ
         gA = U.matmul(gA)
@@ -5558,9 +5630,10 @@ NOT_IMPLEMENTED["unique_consecutive"] = Op("unique_consecutive", "UniqueConsecut
 
 NOT_IMPLEMENTED["hardsigmoid_backward"] = Op(
     "hardsigmoid_backward", "NotImplemented",
-    # (PyTorch's kernel multiplies by 1/6 rounded to float32, whatever the dtype)
+    # (PyTorch's kernel multiplies by 1/6 rounded to float32, whatever the dtype; in the operands' promoted dtype: a
+    # float64 tangent of a float32 primal, say, from prod(dtype=))
     lambda grad_output, x: np.where((x > -3) & (x < 3), grad_output * np.float64(np.float32(1 / 6)), 0).astype(
-        x.dtype, copy=False),
+        np.result_type(grad_output.dtype, x.dtype), copy=False),
     inputs=("grad_output", "self"),   # (both get edges: the NotImplemented node lists those that require grad)
     grad_output=_not_implemented("hardsigmoid_backward"), self=_not_implemented("hardsigmoid_backward"))
 NOT_IMPLEMENTED["hardsigmoid_backward"].node_class.name = lambda node: "torch::autograd::NotImplemented"
@@ -5871,6 +5944,8 @@ _SINC_SIN = {np.float32: _float_math.libm_float("sinf", np.sin), np.float64: _fl
 
 def _sinc(a):
     # sin(πx)/(πx) with π rounded to the dtype (PyTorch's scalar kernel: glibc's sin), 1 at 0.
+    if a.dtype.kind == "c":
+        return _complex_bits.sinc(a)
     if _is_half(a.dtype):   # float16/bfloat16: in float32, rounded once (PyTorch's opmath)
         return _sinc(a.astype(np.float32)).astype(a.dtype)
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -5976,8 +6051,8 @@ _LCSE_LIBM = {   # accumulator type: the C library's exp and log1p
 def _logcumsumexp(a, dim):
     """PyTorch's CPU loop: c = log1p(e^(min - max)) + max of (x_i, c), in the accumulator type (double for
     float32, float for halves) with the C library's exp and log1p, c = x_i where both are the same infinity."""
-    if a.dtype.kind == "c" and a.size:
-        return _logcumsumexp_complex(a, dim)
+    if a.dtype.kind == "c":
+        return _logcumsumexp_complex(a, dim) if a.size else a.copy()
     if not (a.dtype.kind == "f" or _float_math._is_reduced(a.dtype)) or a.size == 0:
         return np.logaddexp.accumulate(a, axis=dim).astype(a.dtype, copy=False)
     acc = np.dtype(np.float64) if a.dtype.itemsize >= 4 else np.dtype(np.float32)
@@ -5999,18 +6074,6 @@ def _logcumsumexp(a, dim):
     return _strides.contiguous(np.moveaxis(out, -1, dim))
 
 
-def _complex_log1p(z):
-    """c10's complex log1p: log|1 + z| (as ½·log1p(x(2 + x) + y²) near 0, else log(hypot(1 + x, y)))
-    + i·atan2(y, 1 + x)."""
-    x, y = z.real, z.imag
-    r = x * (2 + x) + y * y
-    near = np.abs(z) < 0.5
-    out = np.empty(z.shape, z.dtype)
-    out.real = np.where(near, np.where(r == 0, x, 0.5 * np.log1p(r)), np.log(np.hypot(x + 1, y)))
-    out.imag = np.arctan2(y, x + 1)
-    return out
-
-
 def _logcumsumexp_complex(a, dim):
     """PyTorch's CPU loop for complex numbers (in complex128): c = log1p(e^(min - max)) + max of (x_i, c), min and
     max by real part; a NaN (in either part) takes over as NaN + NaN·i; equal infinite real parts: -inf gives min,
@@ -6028,7 +6091,7 @@ def _logcumsumexp_complex(a, dim):
             same_inf = ~np.isfinite(lo.real) & (lo.real == hi.real)
             c = np.where(c_nan | v_nan, complex(np.nan, np.nan),
                          np.where(same_inf, np.where(lo.real < 0, lo, np.log(np.exp(lo) + np.exp(hi))),
-                                  _complex_log1p(np.exp(lo - hi)) + hi))
+                                  _complex_bits.log1p(np.exp(lo - hi)) + hi))   # (c10's CPU log1p)
             out[..., i] = c
     return _strides.contiguous(np.moveaxis(out, -1, dim))
 
@@ -6633,10 +6696,8 @@ def batchnorm_double_backward(grads, grad_out, input, weight, running_mean, runn
             ggG_expanded = expand_as_dim1(ggG)
         if ggB is not None:
             ggB_expanded = expand_as_dim1(ggB)
-    else:   # (a ones tensor: its products still make nodes; a bias without a weight still has its ggB term)
+    else:   # (a ones tensor: its products still make nodes; a bias without a weight gets no ggB term: see below)
         gamma_expanded = _scalar_one(input)
-        if ggB is not None:
-            ggB_expanded = expand_as_dim1(ggB)
     M = input.numel() // input.shape[1]
     mu = unsqueeze_dim1(save_mean.to(input.dtype) if train else running_mean)
     input_sub_mu = input - mu
@@ -6689,7 +6750,10 @@ def batchnorm_double_backward(grads, grad_out, input, weight, running_mean, runn
     if ggG_expanded is not None:
         term = ggG_expanded * input_sub_mu * s
         g_grad_out = term if g_grad_out is None else g_grad_out.add_(term)
-    if ggB_expanded is not None:
+    if ggB is not None:   # (PyTorch expands ggB only with a weight: without one, its term is an undefined tensor)
+        if ggB_expanded is None and g_grad_out is not None:
+            raise RuntimeError("Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument #1 "
+                               "'other'")
         g_grad_out = ggB_expanded if g_grad_out is None else g_grad_out.add_(ggB_expanded)
     return g_grad_out, g_input, g_weight
 
@@ -8267,7 +8331,11 @@ def scatter_reduce_backward(grad, self, dim, index, src, reduce, include_self, r
         divisor = src.masked_fill(src_zero, 1)
         otherwise = (grad * result).gather(dim, index) / divisor
         grad_src = ops.where(src_single_zero, (grad * masked_src_result).gather(dim, index), otherwise)
-        if grad_src.requires_grad and bool((src_num_zeros > 1).any()):   # (then this formula's own gradient is wrong)
+        # (PyTorch reads the count whenever grad mode is on, as in every torch.func transform's backward: inside vmap,
+        # .item() of a batched value; with a gradient that requires grad, this formula's own one is then wrong)
+        from . import _vmap_batched
+        if (grad_src.requires_grad or _vmap_batched.TRANSFORM_BACKWARD[0] and _vmap_batched.DEPTH[0]) and \
+                (src_num_zeros > 1).any().item() and grad_src.requires_grad:
             from .autograd.function import _with_delayed_error
             grad_src = _with_delayed_error(grad_src, "scatter_reduce(): Double backward is unsupported for src when "
                                            ">1 zeros in src are scattered to the same position in self", True)
@@ -8630,10 +8698,16 @@ def _attention_probs(q, k, attn_mask, is_causal, scale):
     return p, (top + np.log(total))[..., 0].astype(q.dtype, copy=False)
 
 
+from . import _flash_attention  # noqa: E402  (the float32 CPU kernel's arithmetic, on arrays)
+
+
 def _flash_attention_forward(q, k, v, dropout_p, is_causal, attn_mask, scale):
     # out = P·v, P = softmax(scale·q·kᵀ + mask); also returns logsumexp (saved for the backward)
     if q.dtype.itemsize == 2:
         out, lse = _flash_attention_reduced(q, k, v, is_causal, attn_mask, scale)
+    elif (exact := _flash_attention.forward(q, k, v, is_causal, None if attn_mask is None else attn_mask._data,
+                                            scale)) is not None:
+        return exact   # (float32: the kernel's bits, laid out as its results)
     else:
         p, lse = _attention_probs(q, k, attn_mask, is_causal, scale)
         out = np.matmul(p, _repeat_heads(v, q.shape[-3])).astype(q.dtype, copy=False)
@@ -8671,6 +8745,10 @@ def _flash_attention_backward_forward(grad_out, q, k, v, out, logsumexp, dropout
     if q.dtype.itemsize == 2:
         dq, dk, dv = _flash_attention_reduced_backward(grad_out, q, k, v, out, logsumexp, is_causal, attn_mask, scale)
         return tuple(_heads_inner(x) for x in (dq, _fold_heads(dk, kv_heads), _fold_heads(dv, kv_heads)))
+    exact = _flash_attention.backward(grad_out, q, k, v, out, logsumexp._data, is_causal,
+                                      None if attn_mask is None else attn_mask._data, scale)
+    if exact is not None:   # (float32: the kernel's bits)
+        return exact
     p, _ = _attention_probs(q, k, attn_mask, is_causal, scale)
     c = q.dtype.type(_attention_scale(q, scale))
     # g·vᵀ and rowsum(g ⊙ out) summed over E in the same order: where a row of P is one-hot (a causal first
@@ -8940,22 +9018,22 @@ def linalg_lu_backward(gL, gU, P, L, U, pivot: bool):
         gA = _solve_tri(_mH(U), gA, upper=False, left=False)
         gA = _solve_tri(_mH(L), gA, upper=True, unitriangular=True)
     elif m < n:  # wide: U = [U1 U2], U1 square
-        U1 = U.narrow(-1, 0, k)
         gA = None if gL is None else _mH(L).matmul(gL)
         if gU is not None:
             gA = -gU.triu().matmul(_mH(U)) if gA is None else gA - gU.triu().matmul(_mH(U))
-        gA = _solve_tri(_mH(U1), gA.tril(-1), upper=False, left=False)
+        gA = gA.tril(-1)   # (the solve's right-hand side before U1.mH(): C++ makes a call's arguments right to left)
+        gA = _solve_tri(_mH(U.narrow(-1, 0, k)), gA, upper=False, left=False)
         if gU is not None:
             gA = _ops().cat([gA + gU.narrow(-1, 0, k).triu(), gU.narrow(-1, k, n - k)], -1)
         gA = _solve_tri(_mH(L), gA, upper=True, unitriangular=True)
         if gU is None:
             gA = _ops().cat([gA, _ops().zeros_like(U.narrow(-1, k, n - k))], -1)
     else:  # tall: L = [L1; L2], L1 square
-        L1 = L.narrow(-2, 0, k)
         gA = None if gU is None else gU.matmul(_mH(U))
         if gL is not None:
             gA = -_mH(L).matmul(gL.tril(-1)) if gA is None else gA - _mH(L).matmul(gL.tril(-1))
-        gA = _solve_tri(_mH(L1), gA.triu(), upper=True, unitriangular=True)
+        gA = gA.triu()   # (the solve's right-hand side before L1.mH(), as above)
+        gA = _solve_tri(_mH(L.narrow(-2, 0, k)), gA, upper=True, unitriangular=True)
         if gL is not None:
             gA = _ops().cat([gA + gL.narrow(-2, 0, k).tril(-1), gL.narrow(-2, k, m - k)], -2)
         gA = _solve_tri(_mH(U), gA, upper=False, left=False)
@@ -8972,7 +9050,8 @@ def lu_unpack_backward(grads, m: int, n: int):
     k = min(m, n)
     if gL is not None and gU is not None:
         if m == n:
-            return gL.tril(-1) + gU.triu()
+            upper = gU.triu()   # (C++ makes the right operand of L_grad.tril(-1) + U_grad.triu() first)
+            return gL.tril(-1) + upper
         top = gL.narrow(-2, 0, k).tril(-1) + gU.narrow(-1, 0, k).triu()
         return _ops().cat([top, gL.narrow(-2, k, m - k) if m > n else gU.narrow(-1, k, n - k)], -2 if m > n else -1)
     if gL is not None:
@@ -9902,7 +9981,11 @@ def index_reduce_backward(grad, self, dim, index, source, reduce, include_self, 
         divisor = source.masked_fill(src_zero, 1)
         otherwise = (grad * result).index_select(dim, index) / divisor
         grad_src = ops.where(src_single_zero, (grad * masked_src_result).index_select(dim, index), otherwise)
-        if grad_src.requires_grad and bool((src_num_zeros > 1).any()):   # (then this formula's own gradient is wrong)
+        # (PyTorch reads the count whenever grad mode is on, as in every torch.func transform's backward: inside vmap,
+        # .item() of a batched value; with a gradient that requires grad, this formula's own one is then wrong)
+        from . import _vmap_batched
+        if (grad_src.requires_grad or _vmap_batched.TRANSFORM_BACKWARD[0] and _vmap_batched.DEPTH[0]) and \
+                (src_num_zeros > 1).any().item() and grad_src.requires_grad:
             from .autograd.function import _with_delayed_error
             grad_src = _with_delayed_error(grad_src, "index_reduce(): Double backward is unsupported for source when "
                                            ">1 zeros in source are scattered to the same position in self", True)
@@ -10103,17 +10186,23 @@ def _grid_sampler_2d_grads(grad, input, grid, interpolation_mode, padding_mode, 
 def _grid_sampler_2d_double_backward(grads, grad_output, input, grid, interpolation_mode, padding_mode,
                                      align_corners):
     """With L = <g, y(x, grid)> and cotangents (a, b) of (dL/dx, dL/dgrid): the gradients of <a, dL/dx> +
-    <b, dL/dgrid> = <g, J_x a + J_grid b> in g, x and the grid (second derivatives of the tap weights: one
-    Hessian-vector product). Computed on arrays: these gradients have no further derivative here."""
-    a, b = (None if t is None else t._data for t in grads)
-    if interpolation_mode == 1:   # nearest: the grid's gradient is 0 whatever the inputs
-        b = None
-    if a is None and b is None:
-        return None, None, None
-    g_out, g_in, g_grid = _grid_kernels().double_backward(a, b, grad_output._data, input._data, grid._data,
-                                                         interpolation_mode, padding_mode, align_corners)
-    # (<a, d/d input> does not depend on the input: no gradient there without b, as in PyTorch)
-    return Tensor._make(g_out), None if b is None else Tensor._make(g_in), Tensor._make(g_grid)
+    <b, dL/dgrid> = <g, J_x a + J_grid b> in g, x and the grid.
+
+    dL/dx = J_xᵀ g is linear in g and reads nothing of x, so a's terms are the sampler's own ops, recorded as
+    PyTorch records them (differentiable again): d/dg = grid_sample(a, grid), d/dgrid = grid_sampler_2d_backward(g,
+    a, grid)'s grid gradient. b's terms (second derivatives of the tap weights: one Hessian-vector product) are
+    computed on arrays: those have no further derivative here (PyTorch's are a composite of tensor ops)."""
+    a, b = grads
+    d_out = d_in = d_grid = None
+    if a is not None:
+        args = {"interpolation_mode": interpolation_mode, "padding_mode": padding_mode, "align_corners": align_corners}
+        d_out = grid_sampler_2d(a, grid, **args)
+        d_grid = grid_sampler_2d_backward(grad_output, a, grid, **args)[1]
+    if b is None or interpolation_mode == 1:   # (nearest: the grid's gradient is 0 whatever the inputs)
+        return d_out, d_in, d_grid
+    g_out, g_in, g_grid = (Tensor._make(t) for t in _grid_kernels().double_backward(
+        None, b._data, grad_output._data, input._data, grid._data, interpolation_mode, padding_mode, align_corners))
+    return (g_out if d_out is None else d_out + g_out), g_in, (g_grid if d_grid is None else d_grid + g_grid)
 
 
 grid_sampler_2d_backward = Op(

@@ -27,7 +27,7 @@ import inspect
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from . import _arg_errors
+from . import _arg_errors, _meta
 from ._class_names import TorchNamed, object_repr
 from ._tensor import Tensor
 
@@ -708,6 +708,8 @@ def wrap_factory(fn: Callable, name: str) -> Callable:
     def public(*args, **kwargs):
         if _STATE.modes and _STATE.disabled != _ALL:
             return how.call(public, [], args, kwargs)
+        if kwargs and _meta.is_meta_device(kwargs.get("device")):   # (made on the meta device: see _meta.py)
+            return _meta.create(public, args, kwargs)
         try:
             return fn(*args, **kwargs)
         except Exception as error:

@@ -2408,7 +2408,9 @@ class _Gen:
         if before:
             self.emit("tensor_hook:retain", f"{x.name}.retain_grad()")
         second = self.pick(["lambda g: g + 1", "lambda g: None", "lambda g: g.flip(0) if g.dim() else g"])
-        self.emit("tensor_hook", f"_h1 = {x.name}.register_hook(lambda g: g * 2)\n"
+        # (x's grad_fn read first: PyTorch 2.13 crashes (segfault) registering a hook on a view whose base was
+        # written in place since, before anything regenerated the view's grad_fn; seed 200500)
+        self.emit("tensor_hook", f"_gf = {x.name}.grad_fn\n_h1 = {x.name}.register_hook(lambda g: g * 2)\n"
                                  f"_h2 = {x.name}.register_hook({second})")
         if self.r() < 0.3:
             self.emit("tensor_hook:remove", "_h1.remove()")

@@ -65,7 +65,7 @@ _SUBMODULES = (
     "autograd.gradcheck", "autograd.anomaly_mode", "autograd.grad_mode", "autograd.function", "autograd.variable",
     "nn", "nn.functional", "nn.init", "nn.parameter", "nn.modules", "nn.utils", "nn.utils.rnn", "optim",
     "optim.lr_scheduler", "optim.swa_utils", "nn.utils.parametrize", "nn.utils.parametrizations", "nn.utils.prune",
-    "nn.utils.stateless", "nn.utils.fusion", "nn.utils.clip_grad", "nn.utils.convert_parameters",
+    "nn.utils.stateless", "nn.utils.fusion", "nn.utils.clip_grad", "nn.utils.convert_parameters", "nn.parallel",
     # torch.nn.modules' files: a program importing from one must get minigrad's, not torch's, in the minigrad run
     "nn.modules.module", "nn.modules.activation", "nn.modules.batchnorm", "nn.modules.container", "nn.modules.conv",
     "nn.modules.distance", "nn.modules.dropout", "nn.modules.flatten", "nn.modules.fold", "nn.modules.instancenorm",

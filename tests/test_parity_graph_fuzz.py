@@ -214,7 +214,10 @@ S14_SEEDS = (180031, 180052, 180075, 180102, 180196, 180199, 180217, 180281, 180
              # (session 20b: aminmax's gradient without a dim reshaped to all-ones dims, as PyTorch's)
              196046,
              # (session 20b: an empty view's AsStridedBackward0 gradient is fresh zeros)
-             197626)
+             197626,
+             # (session 21: clamp_min_'s complex refusal before an expanded self's, var_mean's rebased unbind view
+             # refused before its degrees-of-freedom warning)
+             198874, 199156)
 NN_SEEDS = range(0, 160)  # (the nn family: every nn op at least twice, see its coverage test)
 # (seeds beyond the range, chosen so that every nn op runs at least twice; the fixes the nn family found have
 # explicit regression programs: test_parity_nn_fuzz_fixes10.py and earlier ones)
@@ -245,7 +248,9 @@ NN_EXTRA_SEEDS = (864, 1637, 2318, 539, 608, 1516, 2268, 1041, 1481, 793,
                   170129, 170553, 170032, 170036, 170010, 170384, 170416, 170023, 170555, 170428, 170179, 170676,
                   170787, 170440, 170580, 170452, 170163, 170245, 170390, 170053, 172178,
                   # (session 16: group norm's backward kernel bits)
-                  174159)
+                  174159,
+                  # (session 21: a 1x1 Conv1d's oneDNN bits before a batch norm)
+                  184707)
 
 
 @functools.cache

@@ -55,6 +55,7 @@ def to_numpy(t: Any) -> np.ndarray | None:
     except Exception:
         pass
     for convert in (
+        lambda d: d.clone(),  # an efficient zero tensor (2nd derivative of abs) refuses numpy(); a clone has memory
         lambda d: d.float(),  # e.g. torch bfloat16 has no NumPy dtype
         lambda d: d.to_dense(),  # a sparse gradient (Embedding(sparse=True))
         lambda d: d.dequantize(),  # a quantized tensor

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 
 import numpy as _np
 
-from .. import _tensor, _vmap_batched  # (_tensor partly loaded now: it imports this package; Tensor read at call time)
+# (_tensor partly loaded now: it imports this package; Tensor read at call time)
+from .. import _meta, _tensor, _vmap_batched
 from .._warn_once import first_time as _first_time
 from . import grad_mode, graph
 from .engine import run_backward as _run_backward
@@ -107,6 +108,8 @@ def _make_grads(outputs: tuple, grads: tuple, is_grads_batched: bool = False) ->
                     raise RuntimeError("grad can be implicitly created only for real scalar outputs but got "
                                        f"{odtype!r}")
                 g = _tensor.Tensor._make(_np.ones(oshape, odtype.np))
+                if _meta.METAS and not isinstance(o, graph.GradientEdge) and _meta.is_meta(o):
+                    _meta.mark(g)   # (a meta output's gradient is a meta tensor: see _meta.py)
             new.append(g)
         else:
             raise TypeError(f"gradients can be either Tensors or None, but got {type(g).__name__}")
@@ -144,7 +147,7 @@ def _check_edge(edge) -> None:
                            f"{type(edge[0]).__name__}")
 
 
-def _check_roots(tensors: tuple, grads: list, in_vmap: bool = False) -> None:
+def _check_roots(tensors: tuple, grads: list, in_vmap: bool = False, in_transform: bool = False) -> None:
     # The checks PyTorch's C++ engine entry makes before running anything.
     if len(tensors) != len(grads):
         raise RuntimeError(f"got {len(tensors)} tensors and {len(grads)} gradients")
@@ -152,11 +155,18 @@ def _check_roots(tensors: tuple, grads: list, in_vmap: bool = False) -> None:
         if isinstance(t, graph.GradientEdge):
             _check_edge(t)
             continue
-        if t.grad_fn is None and not t._requires_grad or in_vmap and _vmap_batched.hides_autograd(t):
+        if t.grad_fn is None and not t._requires_grad or in_vmap and _vmap_batched.hides_autograd(t) or \
+                in_transform and _transforms().hides_autograd(t):
             raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
 
 
-def _check_inputs(inputs: tuple, accumulate: bool, in_vmap: bool = False) -> None:
+def _transforms():
+    """``minigrad.func._transforms`` (imported when used: it loads after this package)."""
+    from ..func import _transforms
+    return _transforms
+
+
+def _check_inputs(inputs: tuple, accumulate: bool, in_vmap: bool = False, in_transform: bool = False) -> None:
     for t in inputs:
         if isinstance(t, graph.GradientEdge):
             _check_edge(t)
@@ -165,7 +175,9 @@ def _check_inputs(inputs: tuple, accumulate: bool, in_vmap: bool = False) -> Non
             raise RuntimeError(f"all inputs have to be Tensors or GradientEdges, but got {type(t).__name__}")
         if accumulate:
             t.retain_grad()  # backward(inputs=[non_leaf]) fills its .grad (and keeps doing so)
-        if not t._requires_grad or in_vmap and _vmap_batched.hides_autograd(t):
+        # (a view made before its base required grad requires grad through it, as PyTorch's requires_grad())
+        if not (t._requires_grad or t._base is not None and t._base._requires_grad) or \
+                in_vmap and _vmap_batched.hides_autograd(t) or in_transform and _transforms().hides_autograd(t):
             raise RuntimeError("One of the differentiated Tensors does not require grad")
 
 
@@ -269,7 +281,10 @@ def _backward_scalar(t) -> bool:
         return False
     # (np.array(1): ~6k instructions less than np.ones for the usual 0-dim loss; the same fresh array)
     ones = _np.array(1, data.dtype) if data.ndim == 0 else _np.ones(data.shape, data.dtype)
-    graph._engine_run_backward([False], (t,), [_tensor.Tensor._make(ones)], False, False, None, True)
+    seed = _tensor.Tensor._make(ones)
+    if _meta.METAS and _meta.is_meta(t):
+        _meta.mark(seed)   # (a meta loss's gradient is a meta tensor: see _meta.py)
+    graph._engine_run_backward([False], (t,), [seed], False, False, None, True)
     return True
 
 
@@ -296,14 +311,24 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph: bool | None = None, c
         retain_graph = True if _vmap_calls_ahead[0] > 0 else create_graph   # (no bool(): a tensor fails below)
     retain_graph, create_graph, allow_unused = _c_flag(retain_graph), _c_flag(create_graph), _c_flag(allow_unused)
     # (the user's call inside vmap: a batched root or input is a BatchedTensor there, which has no autograd state)
-    in_vmap = bool(_vmap_batched.DEPTH[0]) and not _tensor._caller_module().startswith("minigrad")
-    _check_roots(outputs, grads, in_vmap)
-    _check_inputs(inputs_tuple, accumulate=False, in_vmap=in_vmap)
+    user = not _tensor._caller_module().startswith("minigrad")
+    in_vmap = bool(_vmap_batched.DEPTH[0]) and user
+    # (and inside a torch.func transform: what its level tracks, see func/_transforms.py's hides_autograd)
+    in_transform = bool(_vmap_batched.TRANSFORM_CALLS) and user
+    _check_roots(outputs, grads, in_vmap, in_transform)
+    _check_inputs(inputs_tuple, accumulate=False, in_vmap=in_vmap, in_transform=in_transform)
     if is_grads_batched:
         result = _batched_grad(outputs, grads, retain_graph, create_graph, inputs_tuple, allow_unused)
     else:
         result = _run_backward(outputs, grads, retain_graph, create_graph, inputs=inputs_tuple, accumulate=False,
                               allow_unused=allow_unused)
+    if in_transform:  # (a tensor from outside the level is in no graph the level's backward walks)
+        result = tuple(None if isinstance(t, _tensor.Tensor) and _transforms().tracked(t) is None else r
+                       for r, t in zip(result, inputs_tuple))
+        unused = next((k for k, r in enumerate(result) if r is None), None)
+        if unused is not None and not allow_unused:
+            raise RuntimeError(f"The differentiated Tensor at index {unused} appears to not have been used in the "
+                               "graph. Set allow_unused=True if this is the desired behavior.")
     if materialize_grads:
         if any(r is None and isinstance(t, graph.GradientEdge) for r, t in zip(result, inputs_tuple)):
             raise RuntimeError("materialize_grads cannot be used when the given input is a GradientEdge")
@@ -320,6 +345,7 @@ from . import anomaly_mode, forward_ad, functional, profiler  # noqa: F401
 from .anomaly_mode import detect_anomaly, set_detect_anomaly
 from .function import _TRANSFORMS_ACTIVE, Function, NestedIOFunction  # noqa: F401
 from .gradcheck import gradcheck, gradgradcheck
+from .profiler import DeviceType  # noqa: F401  (torch._C._autograd's, re-exported by torch.autograd)
 from .variable import Variable
 
 

@@ -17,21 +17,31 @@ from __future__ import annotations
 
 import itertools
 import sys
+import threading
 
 import numpy as np
 
-from .. import _errstate
+from .. import _errstate, _zerotensor
 from .._errstate import call_user
 from .._layout import contiguous_format
+from .._zerotensor import ZEROS as _ZEROS
 from . import grad_mode
 from .graph import _TENSOR_CLASS, AccumulateGrad, GradientEdge, Node, SavedTensor, _c_type_name, _dense, _task_wanted
 
 _STATE = grad_mode.STATE
 _anomaly = [False]  # set by anomaly_mode (kept here so the hot loop reads a plain list)
 _profiling = [False]  # set by profiler.profile
-_graph_tasks: list = []  # (number, root, dependencies, needed, captures) of each running backward, innermost last
 _task_ids = itertools.count()
-_final_callbacks: list = []  # the callbacks queued during each running backward (queue_callback), innermost last
+_PER_THREAD = threading.local()   # each thread's running backward passes (PyTorch's graph tasks are their thread's)
+
+
+def graph_tasks() -> list:
+    """This thread's running backward passes, innermost last: (number, root, dependencies, needed, captures, the
+    callbacks queued during it by queue_callback)."""
+    tasks = getattr(_PER_THREAD, "tasks", None)
+    if tasks is None:
+        tasks = _PER_THREAD.tasks = []
+    return tasks
 
 
 class _EngineBase:
@@ -41,9 +51,10 @@ class _EngineBase:
 
     def queue_callback(self, callback) -> None:
         """Run ``callback()`` once the backward pass now running has gone through its whole graph."""
-        if not _final_callbacks:
+        tasks = graph_tasks()
+        if not tasks:
             raise RuntimeError("Final callbacks can only be installed during backward pass.")
-        _final_callbacks[-1].append(callback)
+        tasks[-1][5].append(callback)
 
 
 ENGINE = _EngineBase()
@@ -348,7 +359,8 @@ def _buffer_add(buf: list, nr: int, g, outputs):
             _TENSOR_CLASS.append(Tensor)
         # (not a view: its base's share of the storage is a second reference in PyTorch)
         if (type(old) is type(g) is _TENSOR_CLASS[0] and old._base is None and old._fw_grad is None
-                and data.shape == other.shape and data.dtype == other.dtype and _dense(data)):
+                and data.shape == other.shape and data.dtype == other.dtype and _dense(data)
+                and not (_ZEROS and _zerotensor.is_zero(old))):   # (a ZeroTensor has no memory to add into)
             if data.dtype.kind == "c":   # (PyTorch's complex add_ multiplies g by alpha = 1 + 0j first: -inf·0 is
                 return old.add_(g)       # NaN, so (-inf - inf j) + (-inf - inf j) is NaN + NaN j, as Tensor.add_)
             data += other
@@ -520,6 +532,14 @@ def _run_node(node, grads: list) -> list:
 _torch_function: list = []  # [overrides._STATE], once the first backward has run (imported late: no cycle)
 
 
+def _set_wanted(thread: int, wanted) -> None:
+    """Record the nodes ``thread``'s pass needs (None: every node, no entry; see graph._task_wanted)."""
+    if wanted is None:
+        _task_wanted.pop(thread, None)
+    else:
+        _task_wanted[thread] = wanted
+
+
 def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
                  inputs=None, accumulate: bool = True, allow_unused: bool = False):
     """The engine entry point behind ``backward()`` and ``autograd.grad()``.
@@ -573,13 +593,17 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
         torch_function.disabled = 2
     prev = _STATE.enabled
     task_grad_mode = _STATE.enabled = create_graph and not _STATE.inference  # (inference mode records nothing)
+    # This thread's dict of the per-thread state (threading.local's ``__dict__``), read once: the per-node
+    # restore below is then a dict store, ~600 instructions less than setting the attribute each time
+    thread_state = _STATE.__dict__
     # NumPy quiet once for the whole pass, not around each op of each formula (~1 us less per op); hooks
     # and custom backwards get the user's error state back (_errstate.call_user).
     errstate_token = _errstate.begin_pass()
-    _graph_tasks.append((next(_task_ids), root, deps, needed, captures))  # for register_multi_grad_hook
-    _final_callbacks.append([])
-    prev_wanted = _task_wanted[0]
-    _task_wanted[0] = None if needed is None else set(needed) | set(captures)
+    tasks = graph_tasks()
+    tasks.append((next(_task_ids), root, deps, needed, captures, []))  # (register_multi_grad_hook, queue_callback)
+    thread = threading.get_ident()
+    prev_wanted = _task_wanted.get(thread)
+    _set_wanted(thread, None if needed is None else set(needed) | set(captures))
     heap, pop, push = queue.heap, queue.pop, queue.push
     plain_leaves = needed is None  # no gradient is captured on its way to a leaf (see _validate_outputs)
     try:
@@ -595,7 +619,7 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
             # Each node runs in the pass's grad mode, as PyTorch restores its graph task's thread-local state per
             # node: a mode changed meanwhile (a hook, a generator's `with enable_grad()` closed by the garbage
             # collector) does not leak into the next node's formula or into .grad
-            _STATE.enabled = task_grad_mode
+            thread_state["enabled"] = task_grad_mode  # (_STATE.enabled = task_grad_mode, see thread_state)
             nexts = (node._next_node,) + node._next_rest if node._next_nrs else ()  # node._next_nodes, without a call
             if node is root and type(node) is _GraphRoot:
                 outputs = node.grads
@@ -661,7 +685,7 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
             outputs = g = buf = None
         # The callbacks queued on the way (Variable._execution_engine.queue_callback), in order, in the pass's
         # grad mode; one may queue more.
-        callbacks = _final_callbacks[-1]
+        callbacks = tasks[-1][5]
         _STATE.enabled = task_grad_mode
         for callback in callbacks:
             callback()
@@ -669,9 +693,8 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
         _errstate.end_pass(errstate_token)
         _STATE.enabled = prev
         torch_function.disabled = prev_torch_function
-        _task_wanted[0] = prev_wanted
-        _graph_tasks.pop()
-        _final_callbacks.pop()
+        _set_wanted(thread, prev_wanted)
+        tasks.pop()
 
     if captured is None or accumulate:
         return None

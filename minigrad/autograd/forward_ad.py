@@ -140,6 +140,14 @@ def make_dual(tensor, tangent, *, level: int | None = None):
         raise ValueError(f"Expected primal to be floating point or complex, but got: {tensor.dtype}")
     if not (tangent.is_floating_point() or tangent.is_complex()):
         raise ValueError(f"Expected tangent to be floating point or complex, but got: {tangent.dtype}")
+    if STATE.inference:
+        # (PyTorch's C++ checks and the tangent belong to its autograd kernel, which inference mode skips: the
+        # primal's alias alone, with no tangent)
+        suspended, _suspended[0] = _suspended[0], True
+        try:
+            return tensor.view_as(tensor)
+        finally:
+            _suspended[0] = suspended
     if level != _current():  # (PyTorch's C++ side: a level that was never opened, or not the one open)
         raise RuntimeError("Invalid level given to _make_dual" if _level[0] is not None else
                            "Trying to access a forward AD level with an invalid index. This index was either not "
@@ -240,7 +248,7 @@ def unpack_dual(tensor, *, level: int | None = None) -> UnpackedDualTensor:
     from .._tensor import Tensor
     if not isinstance(tensor, Tensor):
         raise TypeError(f"_unpack_dual(): argument 'dual' (position 1) must be Tensor, not {type(tensor).__name__}")
-    tangent = tensor._fw_grad if _fwd_enabled[0] and not _transform_level.hides_tangents else None
+    tangent = _base_tangent_view(tensor) if _fwd_enabled[0] and not _transform_level.hides_tangents else None
     if tangent is None:
         return UnpackedDualTensor(tensor, None)
     if level != _current():
@@ -250,6 +258,7 @@ def unpack_dual(tensor, *, level: int | None = None) -> UnpackedDualTensor:
         primal = tensor.view_as(tensor)
     finally:
         _suspended[0] = suspended
+    primal.__dict__["_fw_primal"] = True
     if primal._grad_fn is not None:  # PyTorch's primal is an alias whose node is named Identity
         primal._grad_fn = _Identity(primal._grad_fn)
     return UnpackedDualTensor(primal, tangent)
@@ -288,6 +297,7 @@ def _fw_primal(p, made: list):
     if alias._grad_fn is not None:
         alias._grad_fn = _Identity(alias._grad_fn)
     alias._fw_grad = p._fw_grad
+    alias.__dict__["_fw_primal"] = True   # (nor a view of its base's tangent later: _base_tangent_view)
     made.append(alias)
     return alias
 
@@ -324,6 +334,22 @@ def _set_tangent(t, tangent) -> None:
     _owners.append(weakref.ref(t))
 
 
+def _base_tangent_view(t):
+    """The tangent of a view made before its base got one (PyTorch's lazy ``AutogradMeta::fw_grad``): the view
+    replayed on the base's tangent, kept as the view's own; None if the base has none either."""
+    base = t._base
+    if base is None or base._fw_grad is None or t._fw_grad is not None or "_fw_primal" in t.__dict__:
+        return t._fw_grad   # (unpack_dual's primal is an alias that never carries a tangent, as PyTorch's)
+    suspended, _suspended[0] = _suspended[0], True
+    try:
+        region = t._view_fn(base._fw_grad) if t._view_fn is not None else \
+            base._fw_grad.as_strided(t.shape, t.stride(), t.storage_offset())
+    finally:
+        _suspended[0] = suspended
+    _set_tangent(t, region)
+    return region
+
+
 # ---- propagation (called by Op.__call__ and Function.apply) ---------------------------------------
 
 def _call_with_extras(op, tensors, dtype, out, args):
@@ -344,25 +370,26 @@ def _call_with_extras(op, tensors, dtype, out, args):
 def _call_with_extras_unbatched(op, tensors, dtype, out, args):
     from . import profiler
     if profiler._enabled[0]:
-        with profiler.record_function("aten::" + op.name):
+        with profiler._record_op(op.name):
             return _run_with_tangents(op, tensors, dtype, out, args)
     return _run_with_tangents(op, tensors, dtype, out, args)
 
 
 def _run_with_tangents(op, tensors, dtype, out, args):
     if (_level[0] is None or _suspended[0] or STATE.inference or not _fwd_enabled[0]
-            or all(tensors[i]._fw_grad is None for i in _jvp_reads(op, len(tensors)))):
+            or all(_base_tangent_view(tensors[i]) is None for i in _jvp_reads(op, len(tensors)))):
         return op._run(tensors, dtype, out, args, STATE.enabled)  # (inference mode computes no tangents, as PyTorch)
     from .._tensor import Tensor
     primals = tensors
     tangent_of_out = None
     if out is not None:  # in place: the formula needs the value from before the write
-        # PyTorch's in-place formulas read ``original_self_p`` (a copy) for self, but an operand that is self
-        # itself (x.mul_(x)) is read as it is when the formula runs: already written (its tangent not yet)
+        # PyTorch's in-place formulas read ``original_self_p`` (``self.clone()``: recorded when self requires grad,
+        # so x.mul_(2)'s new tangent requires grad too) for self, but an operand that is self itself (x.mul_(x)) is
+        # read as it is when the formula runs: already written (its tangent not yet)
         first = next(i for i, t in enumerate(tensors) if t is out) if any(t is out for t in tensors) else -1
-        primals = tuple(t if t is not out else Tensor._make(t._data.copy()) if i == first else Tensor._make(t._data)
+        primals = tuple(t if t is not out else _copy_of_tangent(t) if i == first else Tensor._make(t._data)
                         for i, t in enumerate(tensors))
-        tangent_of_out = out._fw_grad
+        tangent_of_out = _base_tangent_view(out)
         # (the formula reads the old tangent: a copy, since the new one is written into the same memory; a
         # recorded clone when the tangent has a history, so backward through the new tangent reaches it)
         old = None if tangent_of_out is None else _copy_of_tangent(tangent_of_out)
@@ -444,6 +471,8 @@ def _jvp_reads(op, n: int) -> range | tuple:
 
 
 def _copy_of_tangent(t):
+    """A copy of ``t`` (a tangent, or the primal an in-place formula reads): a recorded clone when it has a history
+    to keep (``_records``), else a plain copy."""
     from .._tensor import Tensor
     if not _records(t):
         return Tensor._make(t._data.copy())
@@ -523,8 +552,11 @@ def _share_with_saved_output(o, tangent) -> None:
 
     The saved output is kept as its array only (see SavedTensor); its free ``_tensor`` slot holds the tangent.
     """
+    from .. import _dispatch
     from .graph import SavedTensor
     node = o._grad_fn
+    if o._base is not None and type(o._base._grad_fn) is _dispatch.CopySlices:
+        node = o._base._grad_fn.fn  # (an in-place op on a view: its node sits inside the base's CopySlices)
     # (a built-in node keeps its saved tensors in ``_saved``, a custom Function's ctx in ``_stored_tensors``)
     for v in (*getattr(node, "_saved", ()), *(getattr(node, "_stored_tensors", None) or ())):
         if type(v) is SavedTensor and v._is_output and v._output_nr == o._output_nr and v._data is o._data:
@@ -1002,7 +1034,12 @@ def _function_jvp(cls, node, args, outputs) -> None:
     """A custom Function's outputs get their tangents from ``cls.jvp(ctx, *input_tangents)``."""
     from .._creation import zeros_like
     from .._tensor import Tensor
-    if _suspended[0] or not _fwd_enabled[0] or all(not isinstance(a, Tensor) or a._fw_grad is None for a in args):
+    if _suspended[0] or not _fwd_enabled[0]:
+        return
+    for a in args:   # (a view made before its base had a tangent gets it now)
+        if isinstance(a, Tensor) and a._base is not None:
+            _base_tangent_view(a)
+    if all(not isinstance(a, Tensor) or a._fw_grad is None for a in args):
         return
     # An input without a tangent gets zeros; one of an integer/bool dtype (never differentiable) gets None,
     # as in PyTorch.

@@ -109,7 +109,32 @@ class FunctionCtx(metaclass=TorchNamed):  # (the metaclass: prints as torch.auto
         raise AttributeError("attribute 'saved_variables' of 'torch._C._FunctionBase' objects is not writable")
 
 
-class BackwardCFunction(FunctionCtx, Node):
+_ContextMethodMixin = FunctionCtx  # (PyTorch's old name of FunctionCtx, kept as an alias)
+
+
+class _FunctionBase(metaclass=TorchNamed):
+    """``torch._C._FunctionBase``, the C base of Function and of its nodes: here a name in their MROs only."""
+
+
+_FunctionBase.__module__ = "minigrad._C"  # (prints as torch._C._FunctionBase; minigrad._C re-exports it)
+
+
+class _HookMixin(metaclass=TorchNamed):
+    """PyTorch's mixin of Function and its nodes: the helper that adds a hook to a hook dict."""
+
+    @staticmethod
+    def _register_hook(backward_hooks, hook):
+        from collections import OrderedDict
+
+        from .graph import RemovableHandle
+        if backward_hooks is None:
+            backward_hooks = OrderedDict()
+        handle = RemovableHandle(backward_hooks)
+        backward_hooks[handle.id] = hook
+        return backward_hooks, handle
+
+
+class BackwardCFunction(_FunctionBase, FunctionCtx, _HookMixin, Node):
     """The node of a custom Function: calls the user's backward."""
 
     _forward_cls: type
@@ -134,17 +159,6 @@ class BackwardCFunction(FunctionCtx, Node):
     def apply_jvp(self, *args):
         """The user's ``jvp`` run on the tangents given (as PyTorch's)."""
         return self._forward_cls.jvp(self, *args)
-
-    @staticmethod
-    def _register_hook(backward_hooks, hook):
-        from collections import OrderedDict
-
-        from .graph import RemovableHandle
-        if backward_hooks is None:
-            backward_hooks = OrderedDict()
-        handle = RemovableHandle(backward_hooks)
-        backward_hooks[handle.id] = hook
-        return backward_hooks, handle
 
     def apply(self, *args):
         """``y.grad_fn.apply(g1, g2, ...)`` called by a program: as in PyTorch, the user's backward run on those
@@ -244,7 +258,12 @@ class FunctionMeta(TorchNamed, metaclass=TorchNamed):
         super().__init__(name, bases, attrs)
 
 
-class Function(metaclass=FunctionMeta):
+class _SingleLevelFunction(_FunctionBase, FunctionCtx, _HookMixin, metaclass=FunctionMeta):
+    """PyTorch's base of Function (the MRO a program prints: Function, _SingleLevelFunction, _FunctionBase,
+    FunctionCtx, _HookMixin, object); Function holds the methods here."""
+
+
+class Function(_SingleLevelFunction):
     """Base class for custom differentiable operations (see the module docstring)."""
 
     __repr__ = object_repr  # (an instance, which PyTorch warns about, prints as <torch.autograd.function.Function ...>)

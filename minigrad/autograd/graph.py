@@ -23,10 +23,12 @@ import warnings
 import weakref
 from collections import OrderedDict
 
-from .. import _vmap_batched
+from .. import _meta, _vmap_batched, _zerotensor
 from .._class_names import TorchNamed, object_repr
 from .._errstate import call_user
+from .._meta import METAS as _METAS
 from .._warn_once import first_time as _first_time
+from .._zerotensor import ZEROS as _ZEROS
 from . import grad_mode  # at the top: an import inside AccumulateGrad._apply costs ~0.6 us per call
 
 __all__ = [
@@ -63,10 +65,12 @@ def _c_type_name(obj) -> str:
 
 # Nodes created later run earlier in backward (PyTorch orders its ready queue by this number).
 _sequence = itertools.count()
-# The nodes an ``autograd.grad(..., inputs=...)`` pass needs (``None`` in any other pass), set by the engine: a
-# node computes only the gradients whose edge leads to one of them (PyTorch's ``task_should_compute_output``),
-# so a hook sees ``None`` for the others and a formula that would raise is not run.
-_task_wanted: list = [None]
+# The nodes an ``autograd.grad(..., inputs=...)`` pass needs, by the id of the thread running it (no entry in any
+# other pass), set by the engine: a node computes only the gradients whose edge leads to one of them (PyTorch's
+# ``task_should_compute_output``), so a hook sees ``None`` for the others and a formula that would raise is not
+# run. By thread, as PyTorch's graph task is its thread's: two threads' passes never see each other's. Read as
+# ``_task_wanted.get(get_ident()) if _task_wanted else None``: one check while no such pass runs.
+_task_wanted: dict = {}
 
 
 class RemovableHandle(metaclass=TorchNamed):
@@ -129,6 +133,24 @@ def _add_hook(owner_dict: _HookDict, fn, extra_dict=None) -> RemovableHandle:
     handle = RemovableHandle(owner_dict, extra_dict=extra_dict)
     owner_dict[handle.id] = fn
     return handle
+
+
+class _LinkedHookDict:
+    """A tensor's hook dict linked into a node by ``node._register_hook_dict(tensor)``: called with the gradient, it
+    runs the hooks the dict holds then (each result replacing the gradient), as PyTorch's PyFunctionTensorPreHook."""
+
+    __slots__ = ("hooks",)
+
+    def __init__(self, hooks) -> None:
+        self.hooks = hooks
+
+    def __call__(self, grad):
+        for fn in list(self.hooks.values()):
+            result = call_user(fn, grad)
+            if result is not None:
+                engine._check_hook_result(fn, grad, result)
+                grad = result
+        return grad
 
 
 class _NodeExtras:
@@ -277,9 +299,12 @@ class Node(metaclass=TorchNamed):
         return ((shape, self._out_dtype),) if shape is not None else self._input_meta[:1]
 
     def _register_hook_dict(self, tensor) -> None:
-        # (PyTorch's hands the node the tensor's live hook dict; here its hooks are registered one by one)
-        for fn in list((tensor._backward_hooks or {}).values()):
-            self._register_tensor_hook(tensor._output_nr, fn)
+        # (PyTorch's hands the node the tensor's live hook dict: the hooks registered on the tensor later run too)
+        if tensor._backward_hooks is None:
+            tensor._backward_hooks = _HookDict()
+        if self._tensor_pre_hooks is None:
+            self._tensor_pre_hooks = _HookDict()
+        _add_hook(self._tensor_pre_hooks, (tensor._output_nr, _LinkedHookDict(tensor._backward_hooks)))
 
     def __dir__(self):
         # PyTorch's C++ nodes list their getters only: no Python internals of minigrad's
@@ -463,8 +488,13 @@ class AccumulateGrad(Node):
                     # (an empty variable: the layout contract compares the strides it was made with, see
                     # _strides.empty_strides; a gradient that breaks it is copied into the variable's)
                     owned = _empty_obeys_layout(new, var)
-                # (a view taken as it is becomes a plain alias: PyTorch's ``new.detach()``, same version counter)
+                # (a view taken as it is becomes a plain alias: PyTorch's ``new.detach()``, same version counter;
+                # an efficient zero tensor too, which PyTorch steals rather than clones: see _zerotensor)
+                if _ZEROS and not owned:
+                    owned = _zerotensor.is_zero(new)
                 var._grad = (new if new._base is None else new.detach()) if owned else new._detached_copy()
+                if _METAS and not owned and _meta.is_meta(new):
+                    _meta.mark(var._grad)   # (a copy of a meta gradient: a meta tensor, see _meta.py)
                 if var._data.size == 0 and not owned:
                     from .. import _strides
                     _strides.keep_empty_strides(var._grad, var.stride())
@@ -492,10 +522,15 @@ class AccumulateGrad(Node):
                 _accumulate(old, new)  # in place: the entries concatenated
             else:
                 var._grad = new + old if old.is_sparse else old + new
+        elif _ZEROS and _zerotensor.is_zero(old):   # (PyTorch adds in place: into a ZeroTensor, refused)
+            _zerotensor.check_mutable(old)
         elif old._data.dtype.kind == "c":
             old.add_(new)  # (complex: PyTorch's add_ multiplies new by alpha = 1 + 0j first, so -inf·0 gives NaN)
             _check_layout(old, var, 252)
         else:
+            if 0 in old._data.strides:  # (a .grad set to an expanded tensor: PyTorch's ``+=`` refuses the write)
+                from .._dispatch import _no_internal_overlap_first
+                _no_internal_overlap_first(None, old)
             try:
                 old._data += new._data  # in place, as PyTorch does (a user's reference sees the sum)
             except (ValueError, TypeError):
@@ -1066,8 +1101,9 @@ def register_multi_grad_hook(tensors, fn, *, mode: str = "all"):
 
     def make_hook(i):
         def hook(grad):
-            from .engine import _graph_tasks
-            task = _graph_tasks[-1] if _graph_tasks else None
+            from .engine import graph_tasks
+            tasks = graph_tasks()
+            task = tasks[-1] if tasks else None
             new_pass = task is None or state["task"] != task[0]
             if new_pass:
                 state["task"] = None if task is None else task[0]
@@ -1092,7 +1128,7 @@ def _takes_part(tensor, task) -> bool:
     """Will the running backward compute ``tensor``'s gradient?"""
     if task is None or not tensor.requires_grad:
         return task is None and tensor.requires_grad
-    _, root, deps, needed, captures = task
+    _, root, deps, needed, captures, _ = task
     node = tensor.grad_fn
     if node is None:
         acc = tensor._grad_accumulator

@@ -12,13 +12,14 @@ does not. When no profiler is active, ops pay one flag check (``_dispatch._extra
 """
 from __future__ import annotations
 
+import enum
 import functools
 import json
 import time
 
 from .._class_names import TorchNamed, object_repr
 
-__all__ = ["profile", "record_function", "FunctionEvent", "FunctionEventAvg", "EventList"]
+__all__ = ["profile", "record_function", "FunctionEvent", "FunctionEventAvg", "EventList", "DeviceType"]
 
 _enabled = [False]
 _current: list = []   # the active profile (at most one)
@@ -38,21 +39,70 @@ def _format_time(time_us: float) -> str:
     return f"{time_us:.3f}us"
 
 
+def _short(time_us: float) -> str:
+    """A time in microseconds as PyTorch's event repr shows its start and end: Python's float, to the ns."""
+    return str(round(time_us, 3))
+
+
 def _format_time_share(time_us: float, total_us: float) -> str:
     return "NaN" if total_us == 0 else f"{time_us * 100.0 / total_us:.2f}%"
 
 
-class FunctionEvent:
-    """One recorded call: name, start and end time, and the calls made inside it."""
+class DeviceType(enum.Enum):
+    """Where an event ran (``torch.autograd.DeviceType``): always the CPU here."""
 
-    def __init__(self, id: int, name: str, start_us: float, parent: FunctionEvent | None) -> None:
+    CPU = 0
+    CUDA = 1
+    MKLDNN = 2
+    OPENGL = 3
+    OPENCL = 4
+    IDEEP = 5
+    HIP = 6
+    FPGA = 7
+    MAIA = 8
+    XLA = 9
+    MTIA = 10
+    MPS = 11
+    HPU = 12
+    Meta = 13
+    Vulkan = 14
+    Metal = 15
+    XPU = 16
+    PrivateUse1 = 20
+
+
+class FunctionEvent:
+    """One recorded call: name, start and end time, and the calls made inside it.
+
+    ``sequence_nr``: PyTorch's sequence number when the call was recorded (an op called with grad mode on: the
+    number its node takes, or would take; a backward node: its own), -1 for anything else; ``fwd_thread``: 1 for a
+    backward node's event, 0 otherwise. The fields PyTorch fills from what minigrad does not record (devices,
+    memory, shapes, remote calls) keep PyTorch's values for a CPU run without those options.
+    """
+
+    def __init__(self, id: int, name: str, start_us: float, parent: FunctionEvent | None,
+                 sequence_nr: int = -1, fwd_thread: int = 0) -> None:
         self.id = id
         self.name = name
+        self.trace_name = name
         self.start_us = start_us
         self.end_us = start_us
         self.cpu_parent = parent
         self.cpu_children: list = []
         self.count = 1
+        self.sequence_nr = sequence_nr
+        self.fwd_thread = fwd_thread
+        self.thread = 1
+        self.overload_name = ""
+        self.device_type = DeviceType.CPU
+        self.node_id = -1
+        self.is_async = self.is_remote = self.is_legacy = False
+        self.input_shapes: list = []
+        self.concrete_inputs: list = []
+        self.stack: list = []
+        self.kernels: list = []
+        self.cpu_memory_usage = self.device_memory_usage = self.flops = self.scope = 0
+        self.use_device = None
 
     @property
     def key(self) -> str:
@@ -72,9 +122,15 @@ class FunctionEvent:
         return self.cpu_time_total - sum(c.cpu_time_total for c in self.cpu_children)
 
     def __repr__(self) -> str:
-        return (f"<FunctionEvent id={self.id} name={self.name} cpu_time={_format_time(self.cpu_time_total)} "
-                f"start_us={self.start_us:.3f} end_us={self.end_us:.3f} "
-                f"cpu_children={[c.id for c in self.cpu_children]}>")
+        # (PyTorch's fields, in its order; its device fields are named after use_device, None on a CPU run)
+        device = self.use_device
+        return (f"<FunctionEvent id={self.id} name={self.name} overload_name={self.overload_name} "
+                f"device_type={self.device_type} node_id={self.node_id} cpu_time={_format_time(self.cpu_time_total)} "
+                f"start_us={_short(self.start_us)} end_us={_short(self.end_us)} "
+                f"cpu_children={[c.id for c in self.cpu_children]} {device}_time={_format_time(0)} name={self.name} "
+                f"thread={self.thread} input_shapes={self.input_shapes} cpu_memory_usage={self.cpu_memory_usage} "
+                f"{device}_memory_usage={self.device_memory_usage} is_async={self.is_async} "
+                f"is_remote={self.is_remote} seq_nr={self.sequence_nr} is_legacy={self.is_legacy}>")
 
 
 class FunctionEventAvg:
@@ -289,11 +345,13 @@ class record_function(metaclass=TorchNamed):
         self.name = name
         self.args = args
         self._event = None
+        self._sequence_nr, self._fwd_thread = -1, 0   # (set for the events of ops and nodes: see FunctionEvent)
 
     def __enter__(self) -> record_function:
         if _enabled[0]:
             prof = _current[-1]
-            evt = FunctionEvent(len(prof._events), self.name, _now_us(), _open[-1] if _open else None)
+            evt = FunctionEvent(len(prof._events) + 1, self.name, _now_us(), _open[-1] if _open else None,  # (from 1)
+                                self._sequence_nr, self._fwd_thread)
             if evt.cpu_parent is not None:
                 evt.cpu_parent.cpu_children.append(evt)
             prof._events.append(evt)
@@ -319,10 +377,21 @@ class record_function(metaclass=TorchNamed):
         return wrapper
 
 
+def _record_op(name: str) -> record_function:
+    """The event of a table op (``aten::<name>``): with grad mode on, the sequence number its node takes."""
+    from . import grad_mode, graph
+    block = record_function("aten::" + name)
+    if grad_mode.STATE.enabled:
+        block._sequence_nr = int(repr(graph._sequence)[6:-1])   # (the next number: itertools' count(n) is n)
+    return block
+
+
 def _run_node_profiled(node, grads: tuple) -> tuple:
     """The engine runs a backward node through here while profiling."""
     from . import anomaly_mode
-    with record_function(node.name()):
+    block = record_function(node.name())
+    block._sequence_nr, block._fwd_thread = node._sequence_nr(), 1
+    with block:
         if anomaly_mode._enabled[0]:
             return anomaly_mode._run_with_anomaly_check(node, grads)
         return node._apply(grads)

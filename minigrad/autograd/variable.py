@@ -12,7 +12,14 @@ class VariableMeta(TorchNamed):
         return isinstance(other, Tensor)
 
 
-class Variable(metaclass=VariableMeta):
+class _LegacyVariableBase(metaclass=TorchNamed):
+    """``torch._C._LegacyVariableBase``, the C base of Variable: here a name in its MRO only."""
+
+
+_LegacyVariableBase.__module__ = "minigrad._C"  # (prints as torch._C._LegacyVariableBase; minigrad._C re-exports it)
+
+
+class Variable(_LegacyVariableBase, metaclass=VariableMeta):
     """Deprecated: tensors are Variables. ``Variable(t, requires_grad=True)`` returns a tensor."""
 
     def __new__(cls, data=None, requires_grad: bool = False, volatile: bool = False, **kwargs):

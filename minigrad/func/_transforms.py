@@ -9,7 +9,9 @@ PyTorch gives each transform call a "level" and wraps tensors per level. minigra
 - ``func`` runs under ``enable_grad`` and ``autograd.grad`` differentiates its output;
 - a result is detached unless its graph reaches a leaf that is not one of this call's fresh leaves: that is how
   ``grad(grad(f))`` gets second derivatives, and why ``grad(f)(x)`` has no ``grad_fn`` when nothing outside
-  requires grad (as in PyTorch). ``create_graph`` is only used when something outside can differentiate.
+  requires grad (as in PyTorch). ``create_graph`` is only used when something outside can differentiate;
+- the one graph links all levels, but what the function's code reads of a tensor (``requires_grad``, ``grad_fn``,
+  ``autograd.grad`` inside, its repr) is what PyTorch's level shows (``hides_autograd``, ``grad_tracking_repr``).
 
 ``jvp`` uses forward AD (``autograd/forward_ad.py``). Forward AD has a single level and not every op has a
 forward formula, so inside another ``jvp``, or when an op lacks its formula, it falls back to the double-vjp
@@ -19,9 +21,10 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import textwrap
 import weakref
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import _dispatch, _vmap_batched, autograd
 from .. import derivatives as D
@@ -31,6 +34,7 @@ from ..autograd import forward_ad as fwAD
 from ..autograd.function import _TRANSFORMS_ACTIVE, _DelayedError
 from ..autograd.grad_mode import enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled
 from ..autograd.graph import AccumulateGrad
+from ..autograd.graph import _sequence as _node_sequence
 from ._pytree import tree_flatten, tree_map, tree_unflatten
 from ._vmap import chunk_sizes, vmap
 
@@ -79,38 +83,160 @@ def _replace_args(args: tuple, new, argnums) -> tuple:
     return tuple(new[argnums.index(i)] if i in argnums else a for i, a in enumerate(args))
 
 
-# The transform calls running the user's function, innermost last: (a _Level (grad, vjp, the double-vjp jvp) or
-# None (a forward-AD jvp), the caller's argument tensors); read by grad_tracking_repr.
-_RUNNING: list = []
+class _Call(NamedTuple):
+    """One transform call running the user's function."""
+    level: Any         # its _Level (grad, vjp, the double-vjp jvp), None for a forward-AD jvp
+    args: list         # the caller's argument tensors
+    entered: list      # what func gets for the differentiated ones ...
+    callers: list      # ... and the caller's tensors they stand for
+    grad_level: bool   # a grad / vjp level
+    start: int         # the sequence number of the first node made for the call
+    captured: dict     # the tensors func captured (see _captured_tensors), its arguments among them too
+
+
+# The transform calls running the user's function, innermost last; read by grad_tracking_repr and hides_autograd.
+# (The list is _vmap_batched's, so that Tensor's properties see cheaply whether a transform runs.)
+_RUNNING: list = _vmap_batched.TRANSFORM_CALLS
+
+
+def _next_sequence_nr() -> int:
+    """The sequence number the next node will get, read without taking it (nodes' numbers stay PyTorch's)."""
+    return int(repr(_node_sequence)[len("count("):-1])
+
+
+def hides_autograd(t: Tensor) -> bool:
+    """Whether the user's code sees ``t`` as PyTorch's wrapper at the innermost running transform's level without
+    autograd state there (``requires_grad`` False, no ``grad_fn``, a leaf).
+
+    PyTorch wraps what the function computes at the transform's level, and its level tracks only what depends on
+    the transform's inputs: at a grad / vjp level, a result made from captured tensors alone (``w * 2`` with ``w``
+    requiring grad outside) has no autograd state there; at a jvp level (forward AD) nothing has, the inputs
+    neither. The caller's tensors the function captured are seen unwrapped, as they are. minigrad records all of
+    it in one graph (the outer levels differentiate through it): only what the user reads is hidden."""
+    return tracked(t) is False
+
+
+def tracked(t: Tensor) -> bool | None:
+    """Whether the innermost running transform's level tracks ``t`` (see ``hides_autograd``): True (an input of a
+    grad / vjp level, a leaf that requires grad made during the call, or computed from one of those), False (a
+    wrapper there without autograd state), None (a tensor from outside: the caller's arguments, captured tensors
+    and what nodes made before the call computed; the level's backward never reaches it)."""
+    level, args, entered, _, grad_level, start, _ = _RUNNING[-1]
+    if any(t is e for e in entered):
+        return grad_level
+    node = t._grad_fn
+    if node is None:
+        return True if t._requires_grad and _made_inside(t, level, args) else None
+    if node._seq < start:
+        return None
+    # hidden unless the graph reaches what the level tracks: a grad / vjp level's inputs (its fresh leaves, or the
+    # views standing in for inputs that require grad outside), or a leaf made during the call
+    inputs = {id(e._grad_fn) for e in entered if e._grad_fn is not None} if grad_level else set()
+    stack, seen_nodes = [node], set()
+    while stack:
+        n = stack.pop()
+        if id(n) in seen_nodes:
+            continue
+        seen_nodes.add(id(n))
+        if id(n) in inputs:
+            return True
+        if isinstance(n, AccumulateGrad):
+            v = n.variable
+            if any(v is e for e in entered):
+                if grad_level:
+                    return True
+            elif v._requires_grad and _made_inside(v, level, args):
+                return True
+            continue
+        if n._seq < start:  # (made before the call: it cannot lead to what the call made)
+            continue
+        stack.extend(m for m, _ in n.next_functions if m is not None)
+    return False
+
+
+def _made_inside(leaf: Tensor, level, args: list) -> bool:
+    """Whether ``leaf`` was made during the running call: none of the caller's arguments, the tensors the
+    function captured, or the transform's own leaves. (A tensor reached some other way counts as made inside:
+    then it shows its autograd state, as before this distinction.)"""
+    if any(leaf is a for a in args) or level is not None and any(leaf is x for x in level.leaves):
+        return False
+    return not _in(leaf, _RUNNING[-1].captured)
+
+
+def _in(t: Tensor, captured: dict) -> bool:
+    ref = captured.get(id(t))
+    return ref is not None and ref() is t
 
 
 def grad_tracking_repr(t: Tensor, plain: Callable) -> str | None:
-    """How PyTorch prints ``t`` inside the one running grad/vjp/jvp transform: its wrapper of this level,
-    ``GradTrackingTensor(lvl=1, value=...)``, around the plain tensor; None to print ``t`` as usual.
+    """How PyTorch prints ``t`` inside running grad/vjp/jvp transforms: its wrappers of the levels,
+    ``GradTrackingTensor(lvl=2, value=GradTrackingTensor(lvl=1, value=...))``, around the plain tensor; None to
+    print ``t`` as usual.
 
-    PyTorch wraps every tensor made while the function runs (its inputs' stand-ins, what ops and factories
-    return), not the caller's arguments or the tensors the function captured. Only the case whose inner value is
-    a plain tensor: one transform (no vmap: its slices are not PyTorch's batch), inputs nothing outside
+    PyTorch wraps every tensor made while the function runs (what ops and factories return) at every running
+    level, and the caller's arguments at the transform's level (around the caller's tensor as it is), not the
+    tensors the function captured. Only the case whose inner value is a plain tensor: transforms
+    without vmap (its slices are not PyTorch's batch), an outermost one whose inputs nothing outside
     differentiates, ``t`` free of any outside autograd history."""
-    if len(_RUNNING) != 1 or _TRANSFORMS_ACTIVE[0] != 1 or _vmap_batched.DEPTH[0] or fwAD._suspended[0]:
+    if not _RUNNING or _TRANSFORMS_ACTIVE[0] != len(_RUNNING) or _vmap_batched.DEPTH[0] or fwAD._suspended[0]:
         return None  # (_suspended: a custom Function's forward, which PyTorch runs below the level, on plain tensors)
-    level, args = _RUNNING[0]
-    if any(t is a for a in args):
-        return None
-    ref = (_dispatch._CAPTURED[0] or {}).get(id(t))
-    if ref is not None and ref() is t:
-        return None
-    if level is None:  # forward-AD jvp: a tensor that requires grad has an outer autograd history
-        if t.requires_grad or not fwAD._transform_level.active:
+    outermost = _RUNNING[0].level
+    if outermost is None:  # forward-AD jvp: a tensor that requires grad has an outer autograd history
+        if not fwAD._transform_level.active:
             return None
-    elif len(level.leaves) != len(level.entered) or t.requires_grad and level.reaches_outside((t,)):
-        return None  # (an input linked to an outer level, or a history reaching outside tensors)
-    inner = "\n".join("    " + line for line in plain().split("\n"))
-    return f"GradTrackingTensor(lvl=1, value=\n{inner}\n)"
+    elif len(outermost.leaves) != len(outermost.entered):
+        return None  # (an input linked to an outer level)
+    if t.requires_grad and _reaches_outside(t):
+        return None  # (a history reaching outside tensors)
+    levels = _wrapper_levels(t, len(_RUNNING))
+    if not levels:
+        return None
+    text = plain()
+    for lvl in levels:  # (the outermost level's wrapper is the innermost one)
+        inner = textwrap.indent(text, "    ")  # (blank lines stay blank, as in PyTorch's)
+        text = f"GradTrackingTensor(lvl={lvl}, value=\n{inner}\n)"
+    return text
+
+
+def _wrapper_levels(t: Tensor, k: int) -> list:
+    """The levels (1 to ``k``, outermost first) whose wrappers of ``t`` the function of call ``k`` sees."""
+    while k:
+        call = _RUNNING[k - 1]
+        stand_in = next((c for e, c in zip(call.entered, call.callers) if e is t), None)
+        if stand_in is not None:
+            return _wrapper_levels(stand_in, k - 1) + [k]
+        if _in(t, call.captured):
+            k -= 1
+            continue
+        if any(t is a for a in call.args):  # (an argument not differentiated: PyTorch wraps every one)
+            return _wrapper_levels(t, k - 1) + [k]
+        return list(range(1, k + 1))  # (made during call k: by ops that ran at every level)
+    return []
+
+
+def _reaches_outside(t: Tensor) -> bool:
+    """Whether ``t``'s graph reaches a leaf that is none of the running transforms' fresh leaves."""
+    mine = {id(leaf) for call in _RUNNING if call.level is not None for leaf in call.level.leaves}
+    stack, seen = [t.grad_fn] if t.grad_fn is not None else [], set()
+    if t.grad_fn is None:
+        return id(t) not in mine
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, AccumulateGrad):
+            if id(node.variable) not in mine:
+                return True
+            continue
+        if isinstance(node, _DelayedError) and node._fake_leaves:
+            continue  # (see _Level.reaches_outside)
+        stack.extend(n for n, _ in node.next_functions if n is not None)
+    return False
 
 
 @contextlib.contextmanager
-def _calling_func(func=None, args=(), grad_level: bool = False, level=None):
+def _calling_func(func=None, args=(), grad_level: bool = False, level=None, callers: list = ()):
     """While a transform runs the user's function: an autograd.Function needs setup_context there (PyTorch's),
     and the tensors ``func`` captured from outside (not its ``args``) may not change in place.
 
@@ -118,10 +244,14 @@ def _calling_func(func=None, args=(), grad_level: bool = False, level=None):
     new wrappers that carry no tangent of their own: ``unpack_dual`` there gives None (every tensor, captured
     ones too), until a jvp nested deeper opens its own level."""
     _TRANSFORMS_ACTIVE[0] += 1
-    _RUNNING.append((level, [a for a in tree_flatten(args[0])[0] if isinstance(a, Tensor)] if args else []))
     _vmap_batched.GRAD_TRANSFORMS[0] += grad_level
     saved = _dispatch._CAPTURED[0]
-    _dispatch._CAPTURED[0] = _captured_tensors(func, args) if func is not None else saved
+    captured: dict = {}  # (for what the function sees: the arguments it captured too)
+    _dispatch._CAPTURED[0] = _captured_tensors(func, args, captured) if func is not None else saved
+    captured.update(_dispatch._CAPTURED[0] or {})
+    _RUNNING.append(_Call(level, [a for a in tree_flatten(args[0])[0] if isinstance(a, Tensor)] if args else [],
+                          list(args[1]) if args else [], list(callers), grad_level,
+                          level.start if level is not None else _next_sequence_nr(), captured))
     hidden = fwAD._transform_level.hides_tangents
     fwAD._transform_level.hides_tangents = grad_level and fwAD._transform_level.active
     try:
@@ -134,10 +264,11 @@ def _calling_func(func=None, args=(), grad_level: bool = False, level=None):
         fwAD._transform_level.hides_tangents = hidden
 
 
-def _captured_tensors(func, args) -> dict:
+def _captured_tensors(func, args, also_args: dict | None = None) -> dict:
     """The tensors ``func`` reaches from outside (closure, globals, a partial's arguments; inside lists, tuples and
     dicts, a few levels deep), ``args`` left out: PyTorch wraps the arguments at the transform's level, and the
-    others are captured tensors, which its grad transforms refuse to change in place."""
+    others are captured tensors, which its grad transforms refuse to change in place. (``also_args`` gets the
+    arguments the function's code names too.)"""
     from ..nn.modules.module import Module
     found: dict = {}
 
@@ -157,9 +288,39 @@ def _captured_tensors(func, args) -> dict:
     visit(getattr(func, "__self__", func), 0)
     for value in _vmap_batched._captured(func):
         visit(value, 3)
+    named = _named_tensors(func) if also_args is not None else set()
     for a in tree_flatten(args)[0]:
-        found.pop(id(a), None)
+        ref = found.pop(id(a), None)
+        if ref is not None and id(a) in named:
+            also_args[id(a)] = ref
     return found
+
+
+def _named_tensors(func) -> set:
+    """The ids of the tensors ``func``'s code names (closure cells, the globals it reads), a level deep."""
+    func = getattr(func, "__func__", func)
+    while isinstance(func, functools.partial):
+        func = func.func
+    code = getattr(func, "__code__", None)
+    if code is None:
+        return set()
+    values = [c.cell_contents for c in func.__closure__ or () if _filled(c)]
+    values += [func.__globals__[n] for n in code.co_names if n in func.__globals__]
+    found = set()
+    for v in values:
+        for x in (v if isinstance(v, (list, tuple)) else (v,)):
+            if isinstance(x, Tensor):
+                found.add(id(x))
+    return found
+
+
+def _filled(cell) -> bool:
+    """Whether a closure cell holds a value (reading an empty one raises)."""
+    try:
+        cell.cell_contents  # noqa: B018
+    except ValueError:
+        return False
+    return True
 
 
 def _recording():
@@ -193,6 +354,7 @@ class _Level:
         self.leaves: list = []                   # kept alive, so their ids stay unique
         self.entered: dict = {}                  # id(what func sees) -> (it, the caller's tensor)
         self.grad_enabled = is_grad_enabled()    # outside the call: may anyone differentiate our results?
+        self.start = _next_sequence_nr()         # the nodes made for this call are numbered from here on
 
     def enter(self, x):
         """The tensor ``func`` sees in place of ``x``: differentiable at this level."""
@@ -274,9 +436,13 @@ class _Level:
             # A graph of the backward pass is only needed if something outside this call can use it.
             create_graph = fwAD._level[0] is not None or (
                 is_grad_enabled() and self.grad_enabled and self.reaches_outside(outs + gos))
-        with _recording():
-            grads = autograd.grad(outs, inputs, gos, retain_graph=True, create_graph=create_graph,
-                                  allow_unused=True)
+        _vmap_batched.TRANSFORM_BACKWARD[0] += 1
+        try:
+            with _recording():
+                grads = autograd.grad(outs, inputs, gos, retain_graph=True, create_graph=create_graph,
+                                      allow_unused=True)
+        finally:
+            _vmap_batched.TRANSFORM_BACKWARD[0] -= 1
         return tuple(zeros_like(x) if g is None else g for g, x in zip(grads, inputs))
 
 
@@ -323,7 +489,7 @@ def grad_and_value(func: Callable, argnums: int | tuple[int, ...] = 0, has_aux: 
         with _recording():
             diff, spec = tree_flatten(_slice_argnums(args, argnums, as_tuple=False))
             entered = [level.enter(x) for x in diff]
-            with _calling_func(func, (args, entered), grad_level=True, level=level):
+            with _calling_func(func, (args, entered), grad_level=True, level=level, callers=diff):
                 output = func(*_replace_args(args, tree_unflatten(entered, spec), argnums), **kwargs)
             output, aux = _split_aux(output, has_aux, api)
             if not isinstance(output, Tensor):
@@ -364,7 +530,7 @@ def _vjp(func: Callable, primals: tuple, argnums, has_aux: bool):
         entered = [level.enter(x) for x in flat_diff]
         args = tree_unflatten(entered, diff_spec) if argnums is None else \
             _replace_args(primals, tree_unflatten(entered, diff_spec), argnums)
-        with _calling_func(func, (primals, entered), grad_level=True, level=level):
+        with _calling_func(func, (primals, entered), grad_level=True, level=level, callers=flat_diff):
             output, aux = _split_aux(func(*args), has_aux, "vjp(f, *primals)")
         if has_aux:
             _check_aux(aux)
@@ -502,7 +668,7 @@ def _call_with(func, primals, new_flat, p_spec, argnums):
 def _jvp_forward_ad(func, primals, flat_p, flat_t, p_spec, argnums, has_aux, strict):
     with fwAD.dual_level(), fwAD._transform_level():
         duals = [fwAD.make_dual(p, t) for p, t in zip(flat_p, flat_t)]
-        with _calling_func(func, (primals, duals)):
+        with _calling_func(func, (primals, duals), callers=flat_p):
             output, aux = _split_aux(_call_with(func, primals, duals, p_spec, argnums), has_aux, _JVP)
         if has_aux:
             _check_aux(aux)
@@ -530,7 +696,7 @@ def _jvp_double_vjp(func, primals, flat_p, flat_t, p_spec, argnums, has_aux, str
     level = _Level()
     with _recording():
         entered = [level.enter(p) for p in flat_p]
-        with _calling_func(func, (primals, entered), level=level):
+        with _calling_func(func, (primals, entered), level=level, callers=flat_p):
             output, aux = _split_aux(_call_with(func, primals, entered, p_spec, argnums), has_aux, _JVP)
         if has_aux:
             _check_aux(aux)
@@ -594,6 +760,9 @@ def linearize(func: Callable, *primals) -> tuple[Any, Callable]:
     """``(func(*primals), jvp_fn)``: ``jvp_fn(*tangents)`` is ``jvp(func, primals, tangents)[1]``."""
     output = func(*primals)
     flat_primals, primals_spec = tree_flatten(primals)
+    # (the primals as the trace starts: what the primals alone determine is folded into PyTorch's trace, as the
+    # trace computed it; a replay from these computes it again, even where func writes its input in place)
+    at_trace = [p.detach().clone() if isinstance(p, Tensor) else p for p in flat_primals]
 
     def trace(flat_t, replay: bool = True):
         """The output tangents: PyTorch traces func under plain forward AD (its own dual_level, not a torch.func
@@ -603,7 +772,8 @@ def linearize(func: Callable, *primals) -> tuple[Any, Callable]:
             return _linearized_jvp(func, primals, tree_unflatten(flat_t, primals_spec))
         try:
             with fwAD.dual_level():
-                duals = [fwAD.make_dual(p.clone() if replay else p, t) for p, t in zip(flat_primals, flat_t)]
+                duals = [fwAD.make_dual(s.clone() if replay else p, t)
+                         for p, s, t in zip(flat_primals, at_trace, flat_t)]
                 out = func(*tree_unflatten(duals, primals_spec))
                 return tree_map(lambda o: _tangent_or_zeros(o) if isinstance(o, Tensor) else o, out)
         except NotImplementedError as e:

@@ -5,10 +5,14 @@ a teaching engine and does the plain thing instead: a Python loop that calls ``f
 the results. Values, shapes and gradients are the same; it is not fast, and results carry ``StackBackward0``
 where PyTorch's carry the last op's node. What PyTorch refuses to batch (``.item()`` on a slice, writing a slice
 into a captured tensor in place, ...) raises its errors: ``_vmap_batched.py`` tracks which tensors are batched.
+As PyTorch's one call, the function's warnings show once (the first slice's), and an input's slice prints as
+PyTorch's ``BatchedTensor(lvl=1, bdim=0, value=<the whole input>)``; its own ``print`` calls still run per slice.
 """
 from __future__ import annotations
 
 import functools
+import textwrap
+import warnings
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -51,20 +55,27 @@ def vmap(func: Callable, in_dims=0, out_dims=0, randomness: str = "error", *,
 
     @functools.wraps(func)
     def wrapped(*args, **kwargs):
+        return call(args, kwargs)
+
+    def call(args: tuple, kwargs: dict, empty: bool = False):
+        """``empty``: the batch has no examples and ``args`` one harmless example standing in for them."""
         _check_out_dims(out_dims, func)
         batch_size, flat_in_dims, flat_args, args_spec = _process_inputs(in_dims, args, func)
         if chunk_size is not None:
             chunk_sizes(batch_size, chunk_size)  # (only PyTorch's errors: a loop is the same in any chunks)
         if batch_size == 0:
             # PyTorch calls func once, on batches of no examples; a loop would never call it and could not know
-            # the outputs' shapes: call it on one harmless example and keep none of its rows.
+            # the outputs' shapes: call it on one harmless example and keep none of its rows (the level's batch
+            # size stays 0 for the batch rules' errors that depend on it).
             padded = [a if d is None else cat([a, _harmless_example(a, d)], d) for a, d in zip(flat_args, flat_in_dims)]
-            return _no_rows(wrapped(*tree_unflatten(padded, args_spec), **kwargs), out_dims)
+            return _no_rows(call(tree_unflatten(padded, args_spec), kwargs, empty=True), out_dims)
         # chunk_size only changes how PyTorch batches the work; a loop is the same in any chunks
         rng = _Randomness(randomness)
         rules = _RuleCalls(batch_size, randomness, flat_args, flat_in_dims)
+        rules.chunk = chunk_size
         # the slices are "batched" tensors (see _vmap_batched.py)
-        _batched.enter(batch_size, func, [a for a, d in zip(flat_args, flat_in_dims) if d is None], randomness)
+        _batched.enter(0 if empty else batch_size, func, [a for a, d in zip(flat_args, flat_in_dims) if d is None],
+                       randomness)
         _RULES.append(rules)
         try:
             while True:  # one pass over the slices, again after each custom Function vmap rule they reached
@@ -86,6 +97,9 @@ def vmap(func: Callable, in_dims=0, out_dims=0, randomness: str = "error", *,
                     again = int(i < batch_size - 1)  # while > 0, autograd.grad keeps graphs made outside for the next
                     _calls_ahead[0] += again
                     _matmul.IN_VMAP[0] += 1
+                    shown = warnings.showwarning
+                    if i:  # PyTorch calls func once: its warnings show once, the first example's (whatever the filters)
+                        warnings.showwarning = _drop_warning
                     try:
                         outputs.append(func(*tree_unflatten(flat, args_spec), **kwargs))
                     except _Gather as stop:
@@ -96,6 +110,7 @@ def vmap(func: Callable, in_dims=0, out_dims=0, randomness: str = "error", *,
                     finally:
                         _calls_ahead[0] -= again
                         _matmul.IN_VMAP[0] -= 1
+                        warnings.showwarning = shown
                     batched_out.update(j for j, o in enumerate(tree_flatten(outputs[-1])[0])   # (at any level, as
                                        if isinstance(o, Tensor) and _batched.levels(o))      # PyTorch's check)
                     rng.after_slice()
@@ -108,6 +123,29 @@ def vmap(func: Callable, in_dims=0, out_dims=0, randomness: str = "error", *,
             _batched.exit_()
         return _stack_outputs(outputs, out_dims, func, batched_out)
     return wrapped
+
+
+def _drop_warning(*args, **kwargs) -> None:
+    """``warnings.showwarning`` while the examples after the first run: what they warn was warned already."""
+
+
+def batched_repr(t: Tensor) -> str | None:
+    """How PyTorch prints ``t`` inside vmap when ``t`` is the example of an input the function got: the
+    BatchedTensor of the level, ``BatchedTensor(lvl=1, bdim=0, value=...)`` around the whole input (itself an
+    example of an outer vmap's input, or a plain tensor); None to print ``t`` as usual. (A loop cannot print what
+    the function computes that way: its other examples do not exist yet. Only vmaps without other transforms.)"""
+    from ..autograd.function import _TRANSFORMS_ACTIVE
+    if _TRANSFORMS_ACTIVE[0] or len(_RULES) != _batched.DEPTH[0]:  # (a legacy vmap of is_grads_batched: no _RULES)
+        return None
+    for level in reversed(range(len(_RULES))):
+        rules = _RULES[level]
+        for a, whole, d in zip(rules.flat, rules.flat_args, rules.flat_in_dims):
+            if a is t and d is not None:
+                if _batched.SIZES[level] == 0:  # (the harmless example stands in for none)
+                    whole = whole.narrow(d, 0, 0)
+                inner = textwrap.indent(repr(whole), "    ")  # (blank lines stay blank)
+                return f"BatchedTensor(lvl={level + 1}, bdim={d}, value=\n{inner}\n)"
+    return None
 
 
 def chunk_sizes(total: int, chunk_size: int) -> list:
@@ -170,6 +208,7 @@ class _RuleCalls:
         self.results: list = []  # per rule call of a slice, in order: (inputs given, flat outputs, out dims, spec)
         self.pending: dict = {}  # slice index -> (arguments of the rule call it stopped at, its slices of inputs)
         self.slice, self.calls, self.flat = 0, 0, []
+        self.chunk = None  # vmap's chunk_size: PyTorch's call for a chunk sees the inputs from the chunk's start
         self.cls = None  # the Function whose rule call the slices stopped at
         self.grad_enabled = True  # the grad mode at that call
 
@@ -215,6 +254,9 @@ class _RuleCalls:
             batched.append(stacked)
             in_dims.append(0)
         self.pending = {}
+        size = self.batch_size
+        if _batched.SIZES[level] == 0:  # (a batch of no examples: the rule sees none, not the loop's stand-in)
+            size, batched = 0, [b if d is None else b.narrow(d, 0, 0) for b, d in zip(batched, in_dims)]
         versions = {p: batched[p]._version_counter[0] for p in stacked_at}
         # the rule runs at the level below this vmap: its tensors are not batched here, nor are Functions it calls
         in_vmap, _matmul.IN_VMAP[0] = _matmul.IN_VMAP[0], level
@@ -222,7 +264,7 @@ class _RuleCalls:
             # in the grad mode of its call site, as PyTorch's rule runs there: under no_grad its result records
             # nothing (else the stacked slices' graph would leak into, say, a backward pass's gradients)
             with set_grad_enabled(self.grad_enabled):
-                result = cls.vmap(VmapInfo(self.batch_size, self.randomness), tuple(in_dims), *batched)
+                result = cls.vmap(VmapInfo(size, self.randomness), tuple(in_dims), *batched)
         finally:
             _matmul.IN_VMAP[0] = in_vmap
         base = ("Expected the vmap staticmethod to have two returns, an output and out_dims with pytree structure "
@@ -254,14 +296,15 @@ class _RuleCalls:
                 # mark_dirty Function): this slice's tensor takes the new values, as PyTorch's rule changed it.
                 # Unless Function.apply records the in-place node itself, the example is the stack's slice,
                 # whose graph goes through the rule's in-place node.
-                args[same]._data[...] = out._data.take(self.slice, axis=d)
+                if out.shape[d]:  # (none over a batch of no examples)
+                    args[same]._data[...] = out._data.take(self.slice, axis=d)
                 if not recorded:  # (else Function.apply's mark_dirty bumps it)
                     args[same]._version_counter[0] += 1
                 if recorded:  # (batched now, whatever it was)
                     _batched.set_levels(args[same], _batched.levels(args[same]) | bit)
                     examples.append(args[same])
                     continue
-                example = out.select(d, self.slice)
+                example = _row(out, d, self.slice)
                 _batched.set_levels(example, _batched.levels(out) | bit)
                 examples.append(example)
             elif same is not None:  # an input given back: the Function's own input (PyTorch's identity check first)
@@ -269,10 +312,19 @@ class _RuleCalls:
             elif not isinstance(out, Tensor) or d is None:
                 examples.append(out)
             else:
-                example = out.select(d, self.slice)
+                example = _row(out, d, self.slice)
                 _batched.set_levels(example, _batched.levels(out) | bit)
                 examples.append(example)
         return tree_unflatten(examples, spec)
+
+
+def _row(out: Tensor, d: int, i: int) -> Tensor:
+    """Example ``i`` of a rule's result ``out`` (batch dim ``d``); zeros over a batch of no examples, where the
+    loop's stand-in example needs a value and none of its rows is kept."""
+    if out.shape[d]:
+        return out.select(d, i)
+    d %= out.dim()
+    return out.new_zeros(tuple(out.shape[:d]) + tuple(out.shape[d + 1:]))
 
 
 def custom_function_rule(cls, args: tuple):

@@ -163,4 +163,5 @@ from .modules import (  # noqa: F401
     ZeroPad2d,
     ZeroPad3d,
 )
+from .parallel import DataParallel  # noqa: F401
 from .parameter import Buffer, Parameter, UninitializedBuffer, UninitializedParameter  # noqa: F401

@@ -92,13 +92,13 @@ def relu(input: Tensor, inplace: bool = False) -> Tensor:
     """max(x, 0)."""
     if not inplace:
         return _ops.relu(input)
-    if input._requires_grad:  # (an in-place call: the leaf's refusal first)
-        _dispatch._check_inplace(input, False)
-    return _D.relu(input, out=input)
+    return _ops.relu_(input)
 
 
-def _floats_only(input, kernel: str, complex_ok: bool = False) -> None:
+def _floats_only(input, kernel: str, complex_ok: bool = False, inplace: bool = False) -> None:
     """PyTorch's activation kernels exist for floating dtypes only: its NotImplementedError names the kernel."""
+    if inplace:   # (TensorIterator refuses an expanded input before the kernel's dtype dispatch)
+        _dispatch._no_internal_overlap_first(None, input)
     dt = getattr(input, "dtype", None)
     if isinstance(dt, _dtypes.dtype) and not (dt.is_floating_point or (complex_ok and dt.is_complex)):
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{_LEGACY_NAMES[dt.name]}'")
@@ -133,7 +133,7 @@ def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = Fals
     """x where x > 0, else negative_slope·x."""
     if inplace and input._requires_grad:  # (an in-place call: the leaf's refusal first)
         _dispatch._check_inplace(input, False)
-    _floats_only(input, "leaky_relu_cpu")
+    _floats_only(input, "leaky_relu_cpu", inplace=inplace)
     negative_slope = _scalar(negative_slope, input.dtype, True)
     if inplace:
         return _D.leaky_relu_inplace(input, out=input, negative_slope=negative_slope)
@@ -155,7 +155,7 @@ def silu(input: Tensor, inplace: bool = False) -> Tensor:
     """x·σ(x) (also called swish)."""
     if inplace and input._requires_grad:  # (an in-place call: the leaf's refusal first)
         _dispatch._check_inplace(input, False)
-    _floats_only(input, "silu_cpu", complex_ok=True)
+    _floats_only(input, "silu_cpu", complex_ok=True, inplace=inplace)
     # (out of place only: PyTorch's silu_ records a complex SiluBackward0)
     if not inplace and input.is_complex() and input.requires_grad and _grad_mode.is_grad_enabled():
         raise RuntimeError("silu does not support automatic differentiation for outputs with complex dtype.")
@@ -679,7 +679,7 @@ def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
     """x for x > 0, α(e^x - 1) otherwise."""
     if inplace and input._requires_grad:  # (an in-place call: the leaf's refusal first)
         _dispatch._check_inplace(input, False)
-    _floats_only(input, "elu_cpu")
+    _floats_only(input, "elu_cpu", inplace=inplace)
     alpha = _scalar(alpha, input.dtype, True)
     # (scale and input_scale are C++ defaults, the integer 1: a node shows _saved_scale=1)
     return (_D.elu_inplace if inplace else _D.elu)(input, out=input if inplace else None, alpha=alpha, scale=1,
@@ -694,7 +694,7 @@ def selu(input: Tensor, inplace: bool = False) -> Tensor:
     """scale·elu(x, α) with the self-normalizing constants."""
     if inplace and input._requires_grad:  # (an in-place call: the leaf's refusal first)
         _dispatch._check_inplace(input, False)
-    _floats_only(input, "elu_cpu")
+    _floats_only(input, "elu_cpu", inplace=inplace)
     return (_D.elu_inplace if inplace else _D.elu)(input, out=input if inplace else None, alpha=_SELU_ALPHA,
                                                  scale=_SELU_SCALE, input_scale=1)
 
@@ -706,7 +706,7 @@ def celu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
     alpha = _scalar(alpha, _dtypes.float64)  # (PyTorch's celu takes 1/alpha as a double first)
     if alpha == 0:
         raise RuntimeError("ZeroDivisionError: alpha cannot be 0 for CELU")
-    _floats_only(input, "elu_cpu")
+    _floats_only(input, "elu_cpu", inplace=inplace)
     return (_D.celu_inplace if inplace else _D.celu)(input, out=input if inplace else None, alpha=alpha)
 
 
@@ -740,7 +740,7 @@ def hardsigmoid(input: Tensor, inplace: bool = False) -> Tensor:
     """relu6(x + 3) / 6."""
     if inplace and input._requires_grad:  # (an in-place call: the leaf's refusal first)
         _dispatch._check_inplace(input, False)
-    _floats_only(input, "hardsigmoid_cpu")
+    _floats_only(input, "hardsigmoid_cpu", inplace=inplace)
     return _D.hardsigmoid(input, out=input if inplace else None)
 
 
@@ -748,7 +748,7 @@ def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
     """x · relu6(x + 3) / 6."""
     if inplace and input._requires_grad:  # (an in-place call: the leaf's refusal first)
         _dispatch._check_inplace(input, False)
-    _floats_only(input, "hardswish_cpu")
+    _floats_only(input, "hardswish_cpu", inplace=inplace)
     return _D.hardswish(input, out=input if inplace else None)
 
 
@@ -756,7 +756,7 @@ def mish(input: Tensor, inplace: bool = False) -> Tensor:
     """x · tanh(softplus(x))."""
     if inplace and input._requires_grad:  # (an in-place call: the leaf's refusal first)
         _dispatch._check_inplace(input, False)
-    _floats_only(input, "mish_cpu")
+    _floats_only(input, "mish_cpu", inplace=inplace)
     return _D.mish(input, out=input if inplace else None)
 
 
@@ -2788,6 +2788,8 @@ def rrelu(input: Tensor, lower: float = 1.0 / 8, upper: float = 1.0 / 3, trainin
     if lower > upper:
         raise RuntimeError("Lower bound should be less than or equal to the upper bound")
     # (in eval mode PyTorch's rrelu is a leaky_relu; its training kernel has no half-precision float16 version)
+    if inplace and not training:   # (leaky_relu_'s TensorIterator refuses an expanded input before its kernel)
+        _dispatch._no_internal_overlap_first(None, input)
     if not input.dtype.is_floating_point or training and input.dtype is _dtypes.float16:
         kernel = "rrelu_with_noise_out_cpu" if training else "leaky_relu_cpu"
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{_ops._legacy(input.dtype)}'")

@@ -20,9 +20,9 @@ from .optimizer import (
     addcdiv,
     addcmul,
     divide,
+    fused_sqrt,
     lerp,
     scale,
-    sqrt,
 )
 
 
@@ -95,7 +95,7 @@ class Adam(Optimizer):
             np.maximum(vmax, v, out=vmax)
             _bump(state, max_exp_avg_sq=1)
             v = vmax
-        denom = divide(sqrt(v), bc2_sqrt) + dt.type(eps)
+        denom = divide(fused_sqrt(v, group.get("fused")), bc2_sqrt) + dt.type(eps)
         _write(p, addcdiv(param, m, denom, -step_size))
 
     def _update_recorded(self, p, state, group) -> None:

@@ -369,6 +369,13 @@ def addcdiv(x: np.ndarray, t1: np.ndarray, t2: np.ndarray, value: float) -> np.n
 sqrt = _vml.unary("sqrt", np.sqrt)   # ``x.sqrt()``: MKL's, as PyTorch's Tensor.sqrt (minigrad/_vml.py)
 
 
+def fused_sqrt(x: np.ndarray, fused) -> np.ndarray:
+    """√x as the update takes it: with fused=True (the CPU kernels of Adam, AdamW and Adagrad) the vector unit's
+    correctly rounded square root, otherwise ``x.sqrt()`` (MKL's, which may be one ulp off)."""
+    # (float16/bfloat16: the fused kernels compute in float32 between loads and stores, not modelled here)
+    return np.sqrt(x) if fused and not _is_reduced(x.dtype) else sqrt(x)
+
+
 @_opmath("lerp")
 def lerp(start: np.ndarray, end: np.ndarray, weight: float) -> np.ndarray:
     """``start.lerp(end, weight)``: from start when the weight is small, from end otherwise."""

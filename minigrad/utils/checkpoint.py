@@ -142,7 +142,8 @@ def _cpu_autocast_kwargs() -> dict:
 
 def _is_checkpoint_valid() -> bool:
     """False inside ``autograd.grad`` or ``backward(inputs=...)``: a nested backward could not fill their results."""
-    return not engine._graph_tasks or engine._graph_tasks[-1][3] is None
+    tasks = engine.graph_tasks()
+    return not tasks or tasks[-1][3] is None
 
 
 class CheckpointFunction(Function):
@@ -300,8 +301,9 @@ _outside_backward_ids = itertools.count()
 
 def _current_graph_task_id():
     """The running backward's id; outside backward (reading ``node._saved_result``) a fresh one each time."""
-    if engine._graph_tasks:
-        return engine._graph_tasks[-1][0]
+    tasks = engine.graph_tasks()
+    if tasks:
+        return tasks[-1][0]
     return ("outside backward", next(_outside_backward_ids))
 
 

@@ -7,6 +7,7 @@ import weakref
 from collections import OrderedDict, namedtuple
 from typing import TypeVar
 
+from ... import _meta, _random
 from ..._class_names import TorchNamed
 from ..._tensor import Tensor
 from ...autograd.grad_mode import no_grad
@@ -159,6 +160,28 @@ def _forward_unimplemented(self, *input):
     raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
 
 
+_NO_CODE = (lambda: None).__code__
+_BUILDING_ON_META = [False]   # (a layer built with device='meta' is building: the layers inside it follow it)
+
+
+def _meta_device_init(init):
+    """``init`` of a layer taking ``device=``: built with ``device='meta'``, the layer is built on the CPU, drawing
+    nothing from the generator (PyTorch's meta initializers draw nothing), and moved to the meta device."""
+    @functools.wraps(init)
+    def __init__(self, *args, **kwargs):
+        if _BUILDING_ON_META[0] or not _meta.is_meta_device(kwargs.get("device")):
+            return init(self, *args, **kwargs)
+        state = _random.default_generator.get_state()
+        _BUILDING_ON_META[0] = True
+        try:
+            init(self, *args, **dict(kwargs, device=None))
+        finally:
+            _BUILDING_ON_META[0] = False
+            _random.default_generator.set_state(state)
+        self.to("meta")
+    return __init__
+
+
 class Module(metaclass=TorchNamed):
     """Base class for all neural-network modules; subclasses define ``forward``."""
 
@@ -196,6 +219,13 @@ class Module(metaclass=TorchNamed):
         set_(self, "_load_state_dict_pre_hooks", OrderedDict())
         set_(self, "_load_state_dict_post_hooks", OrderedDict())
         set_(self, "_modules", {})
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        init = cls.__dict__.get("__init__")
+        if (init is not None and cls.__module__.startswith("minigrad.")
+                and "device" in getattr(init, "__code__", _NO_CODE).co_varnames):
+            cls.__init__ = _meta_device_init(init)   # (a layer of ours taking PyTorch's ``device=`` keyword)
 
     # ---- calling ------------------------------------------------------------------------------
     forward = _forward_unimplemented  # (PyTorch's name: ``print(nn.Module.forward)`` shows it)
@@ -654,7 +684,7 @@ class Module(metaclass=TorchNamed):
         return self
 
     def to(self, *args, **kwargs) -> Module:
-        """Convert floating-point parameters and buffers to a dtype (devices are accepted: CPU only)."""
+        """Convert floating-point parameters and buffers to a dtype (devices: the CPU, and the meta device)."""
         from ..._dtypes import dtype as dtype_class
         from ..._ops import parse_to
         dtype = parse_to(args, kwargs) or kwargs.get("dtype")   # (torch._C._nn._parse_to: its TypeErrors)
@@ -663,17 +693,20 @@ class Module(metaclass=TorchNamed):
         from ..._device import is_device
         if "copy" in kwargs or len(args) >= (4 if args and (is_device(args[0]) or type(args[0]) is int) else 3):
             raise RuntimeError(".to() does not accept copy argument")
+        to_meta = False   # (the meta device: every tensor copied there, see minigrad/_meta.py)
         for a in (*args, kwargs.get("device")):
             if isinstance(a, dtype_class):
                 dtype = a
             elif isinstance(a, Tensor):
                 dtype = a.dtype
-            elif a is not None and str(a).split(":")[0] != "meta":  # a device: only the CPU is there
+            elif a is not None and str(a).split(":")[0] == "meta":
+                to_meta = is_device(a)
+            elif a is not None:  # a device: only the CPU is there
                 from ..._device import check_target_device, is_device
                 if is_device(a) and self._has_tensors():  # (PyTorch fails only when it moves a tensor)
                     check_target_device(a)
         memory_format = kwargs.get("memory_format")   # (PyTorch's applies to 4-d and 5-d tensors only)
-        if dtype is None and memory_format is None:
+        if dtype is None and memory_format is None and not to_meta:
             return self
         if dtype is not None and not (dtype.is_floating_point or dtype.is_complex):
             raise TypeError(f"nn.Module.to only accepts floating point or complex dtypes, but got desired "
@@ -685,6 +718,8 @@ class Module(metaclass=TorchNamed):
                           "bug-report.yml if a complex module does not work as expected.", stacklevel=2)
 
         def convert(t):
+            if to_meta and not t.is_meta:
+                t = t.to("meta")
             if dtype is not None and (t.is_floating_point() or t.is_complex()):
                 t = t.to(dtype)
             return t.to(memory_format=memory_format) if memory_format is not None and t.dim() in (4, 5) else t

@@ -20,7 +20,7 @@ import math
 import numbers
 import warnings
 
-from ... import _creation, _ops
+from ... import _arg_errors, _creation, _ops
 from ... import derivatives as D
 from ..._tensor import Tensor
 from ..._warn_once import warn_once as _warn_once
@@ -714,6 +714,8 @@ class LSTMCell(RNNCellBase):
             hx = (zeros, zeros)
         elif not is_batched:
             hx = (hx[0].unsqueeze(0), hx[1].unsqueeze(0))
+        if not isinstance(hx, (list, tuple)):  # (a batched hx reaches _VF.lstm_cell's argument parser as it is)
+            raise _arg_errors.must_be("lstm_cell", "hx", "tuple of Tensors", hx, 2)
         if len(hx) != 2:
             raise RuntimeError("lstm_cell expects two hidden states")
         _check_input(input, self.weight_ih)
