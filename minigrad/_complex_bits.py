@@ -416,7 +416,7 @@ def log1p(z):
         w = u.real - real(1)
         q = _div_scalar(x, y, w, y)
         re, im = _fma(log_u.real, q[0], -(log_u.imag * q[1])), _fma(log_u.real, q[1], log_u.imag * q[0])
-        exact = (w == x)   # (u - 1 == z: the imaginary parts are y on both sides)
+        exact = (w == x) & (y == y)   # (u - 1 == z: the imaginary parts are y on both sides, unequal when nan)
         re, im = np.where(exact, log_u.real, re), np.where(exact, log_u.imag, im)
         one = (u.real == 1) & (y == 0)
         re, im = np.where(one, x, re), np.where(one, y, im)

@@ -161,5 +161,7 @@ def set_default_device(dev) -> None:
 
 def get_default_device() -> device:
     """The device factory functions use when given none."""
+    if _DEFAULT[0] is not None and _DEFAULT[0].type == "meta":   # (the one other device made here: _meta.py)
+        return _DEFAULT[0]
     check_creation_device(None)
     return CPU

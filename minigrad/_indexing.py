@@ -20,7 +20,7 @@ import warnings
 
 import numpy as np
 
-from . import _dispatch, _ops, _vmap_batched
+from . import _dispatch, _meta, _ops, _vmap_batched
 from ._tensor import Tensor, _user_stacklevel
 
 _INT64_MAX = 2**63 - 1
@@ -206,6 +206,9 @@ def getitem(t: Tensor, index):
     empty_masks = None
     if _vmap_batched.DEPTH[0]:
         empty_masks = _vmap_batched.check_mask_index(t, index if isinstance(index, tuple) else (index,))
+    if _meta.METAS:   # (a meta mask: its nonzero() has no meta kernel)
+        _meta.check_kernel("nonzero", *(i for i in (index if isinstance(index, tuple) else (index,))
+                                        if isinstance(i, Tensor) and i.dtype.name in ("bool", "uint8")))
     if t.dim() == 0 and any(isinstance(i, (int, slice)) and not isinstance(i, bool) for i in items):
         _zero_dim_index_error(index, single)
     out, advanced = _apply(t, items, single)

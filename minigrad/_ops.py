@@ -2941,6 +2941,7 @@ def equal(input, other) -> bool:
         raise _not_a_tensor("equal", other, "other")
     if _vmap_batched.DEPTH[0]:
         _vmap_batched.check_compare_all(input, other, "equal")
+    _meta.check_kernel("equal", input, other)
     return input._data.shape == other._data.shape and bool(np.array_equal(input._data, other._data))
 
 
@@ -2949,6 +2950,7 @@ def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
     if _vmap_batched.DEPTH[0]:
         _vmap_batched.check_compare_all(input, other, "allclose")
     # (PyTorch's allclose runs below autograd: no operand's grad_fn is read, unlike isclose's)
+    _meta.check_item(input if _meta.is_meta(input) else other)   # (its .item() of all(isclose))
     return bool(np.all(_isclose(input, other, rtol, atol, equal_nan)._data))
 
 

@@ -9,7 +9,7 @@ import math
 
 import numpy as np
 
-from . import _arg_errors, _dispatch, _dtypes, _ops, _ops_shapes, _strides, _vmap_batched, return_types
+from . import _arg_errors, _dispatch, _dtypes, _meta, _ops, _ops_shapes, _strides, _vmap_batched, return_types
 from . import derivatives as D
 from ._tensor import Tensor
 from .amp.autocast_mode import ON as _AUTOCAST
@@ -260,6 +260,7 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
     for arg, flag in (("sorted", sorted), ("return_inverse", return_inverse), ("return_counts", return_counts)):
         if flag is not True and flag is not False:
             raise _arg_errors.must_be(kernel, arg, "bool", flag)
+    _meta.check_kernel(kernel, input)
     if dim is not None:
         return _unique_dim(input, dim, return_inverse, return_counts)
     if input.is_complex():
@@ -365,6 +366,7 @@ def nonzero(input, *, as_tuple=False):
 
 
 def _nonzero(input, as_tuple: bool):
+    _meta.check_kernel("nonzero", input)
     if as_tuple:
         # (PyTorch's nonzero_numpy: the columns of nonzero(), unbind(1) views of its column-major result; a 0-dim
         # input as a 1-element one)
@@ -389,7 +391,8 @@ def count_nonzero(input, dim=None):
     axis = None if dim is None else _ops._raw_dims(dim, input.dim(), input) or None  # []: every dim
     axis = None if input.dim() == 0 else axis
     counts = np.asarray(np.count_nonzero(input._data, axis=axis), dtype=np.int64)
-    return Tensor._make(_strides.contiguous(counts))  # (a new C-order tensor, as PyTorch's, whatever input's layout)
+    # (a new C-order tensor, as PyTorch's, whatever input's layout)
+    return _meta.follow(Tensor._make(_strides.contiguous(counts)), input)
 
 
 def masked_select(input, mask):
@@ -409,6 +412,7 @@ def masked_select(input, mask):
 
 def bincount(input, weights=None, minlength=0):
     """Count of each value of a 1-D non-negative integer tensor (weighted sums with ``weights``)."""
+    _meta.check_kernel("bincount", input, weights)
     if input.dtype._kind != 1:
         raise NotImplementedError(f"\"bincount_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
     if input.dim() != 1:
@@ -649,7 +653,7 @@ def _search(name, boundaries, input, out_int32, right, sorter, out=None):
         flat = vals.reshape(math.prod(vals.shape[:-1]), vals.shape[-1]) if vals.ndim else vals.reshape(1, 1)
         rows = seq.reshape(math.prod(seq.shape[:-1]), seq.shape[-1])
     found = _binary_search(rows, flat, right).reshape(vals.shape)
-    result = Tensor._make(found.astype(np.int32 if out_int32 else np.int64))
+    result = _meta.follow(Tensor._make(found.astype(np.int32 if out_int32 else np.int64)), boundaries, values)
     if out is None:
         return result
     # (out=: no derivative, so taken even while autograd records; resized as PyTorch's resize_output does)

@@ -13,7 +13,7 @@ import warnings
 
 import numpy as np
 
-from . import _arg_errors, _dtypes, _random, _vmap_batched
+from . import _arg_errors, _dtypes, _meta, _random, _vmap_batched
 from . import derivatives as D
 from ._creation import _check_normal
 from ._dispatch import _check_inplace
@@ -61,6 +61,7 @@ def _fmt(x) -> str:
 # Continuous distributions
 # =============================================================================================
 
+@_meta.draws_nothing
 def uniform_(input: Tensor, a: float = 0.0, b: float = 1.0, *, generator=None, **kwargs) -> Tensor:
     """Fill with values drawn from U(a, b) (PyTorch's keywords ``from``/``to`` work too)."""
     a, b = kwargs.pop("from", a), kwargs.pop("to", b)
@@ -90,6 +91,7 @@ def _check_uniform_bounds(a: float, b: float, dt) -> None:
                            f"to={_fmt(b)} and from={_fmt(a)} which result in to-from to exceed the limit")
 
 
+@_meta.draws_nothing
 def normal_(input: Tensor, mean: float = 0.0, std: float = 1.0, *, generator=None) -> Tensor:
     """Fill with values drawn from N(mean, std²) (complex: each part N(mean, std²/2))."""
     _random.check_generator(generator, "normal_")
@@ -102,6 +104,7 @@ def normal_(input: Tensor, mean: float = 0.0, std: float = 1.0, *, generator=Non
     return _write(D.normal_, input, _placed(input, values))
 
 
+@_meta.draws_nothing
 def exponential_(input: Tensor, lambd: float = 1.0, *, generator=None) -> Tensor:
     """Fill with values drawn from the exponential distribution of rate ``lambd``."""
     _random.check_generator(generator, "exponential_")
@@ -117,6 +120,7 @@ def exponential_(input: Tensor, lambd: float = 1.0, *, generator=None) -> Tensor
                                                                              lambd)))
 
 
+@_meta.draws_nothing
 def log_normal_(input: Tensor, mean: float = 1.0, std: float = 2.0, *, generator=None) -> Tensor:
     """Fill with values exp(N(mean, std²))."""
     _random.check_generator(generator, "log_normal_")
@@ -132,6 +136,7 @@ def log_normal_(input: Tensor, mean: float = 1.0, std: float = 2.0, *, generator
     return _write(D.log_normal_, input, _placed(input, values))
 
 
+@_meta.draws_nothing
 def cauchy_(input: Tensor, median: float = 0.0, sigma: float = 1.0, *, generator=None) -> Tensor:
     """Fill with values drawn from the Cauchy distribution centred on ``median`` with scale ``sigma``."""
     _random.check_generator(generator, "cauchy_")
@@ -157,6 +162,7 @@ _BERNOULLI_OVERLOADS = ("(Tensor p, *, torch.Generator generator = None)",
                         "(float p = 0.5, *, torch.Generator generator = None)")
 
 
+@_meta.draws_nothing
 def bernoulli_(input: Tensor, p=_NO_P, *, generator=None) -> Tensor:
     """Fill with 1 (probability p, a number or a tensor broadcast to input) or 0 (p = 0.5 by default)."""
     if generator is not None and not isinstance(generator, _random.Generator):
@@ -229,6 +235,7 @@ def bernoulli(input: Tensor, p=None, *, generator=None, out=None) -> Tensor:
     return D.bernoulli(input, values=out._data)  # BernoulliBackward0 when input requires grad (zero gradient)
 
 
+@_meta.draws_nothing
 def geometric_(input: Tensor, p=_NO_P, *, generator=None) -> Tensor:
     """Fill with the number of Bernoulli(p) trials up to the first success (1, 2, 3 ...)."""
     if p is _NO_P:
@@ -256,6 +263,7 @@ _INT64_MIN, _INT64_MAX = -2**63, 2**63 - 1
 _DIGITS = {"float16": 11, "bfloat16": 8, "float32": 24, "float64": 53}
 
 
+@_meta.draws_nothing
 def random_(input: Tensor, *args, generator=None, **kwargs) -> Tensor:
     """Fill with integers uniform in [from, to) (random_(to): [0, to); random_(): the dtype's whole range)."""
     if generator is not None and not isinstance(generator, _random.Generator):

@@ -33,7 +33,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import _float_math
+from . import _float_math, _strides
 
 _F32 = np.dtype(np.float32)
 _F64 = np.dtype(np.float64)
@@ -211,7 +211,8 @@ def _slices(x: np.ndarray, dim: int) -> np.ndarray:
 
 
 def _unslice(values: np.ndarray, shape: tuple) -> np.ndarray:
-    return np.ascontiguousarray(values.transpose(1, 0, 2)).reshape(shape)
+    # (contiguous strides for size-1 dims too: NumPy's C-contiguous flag ignores theirs, which later views show)
+    return _strides.contiguous(values.transpose(1, 0, 2).reshape(shape))
 
 
 def _in_order(values: np.ndarray) -> np.ndarray:

@@ -363,8 +363,10 @@ class Tensor(metaclass=_TensorType):
         """Address of the first element (views of one array share memory); 0 without elements, as PyTorch."""
         if _vmap_batched.DEPTH[0]:
             _vmap_batched.check_storage(self)
-        if self._data.size == 0 or (_ZEROS and _zerotensor.is_zero(self)) or (_METAS and _meta.is_meta(self)):
-            return 0   # (PyTorch's is null for an empty tensor, a ZeroTensor and a meta tensor)
+        if self._data.size == 0:
+            return 0   # (PyTorch's is null for an empty tensor)
+        if (_ZEROS and _zerotensor.is_zero(self)) or (_METAS and _meta.is_meta(self)):
+            return self.storage_offset() * self._data.itemsize   # (no memory: a null pointer plus the view's offset)
         address = self._data.__array_interface__["data"][0]
         if _CONJ_MIRRORS:  # (a conjugate view's memory is a mirror of its base's: _conj.py)
             from ._conj import data_ptr

@@ -1812,8 +1812,9 @@ def _reshaped_view(a, size):
     return _torch_strides(a, v)
 
 
-unsafe_view = Op("_unsafe_view", "UnsafeViewBackward0", lambda a, size: a.reshape(size), args=("size",),
-                 jvp="linear",
+# (PyTorch's view strides for size-1 dims, as view's: kron's product then takes its layout from them)
+unsafe_view = Op("_unsafe_view", "UnsafeViewBackward0", lambda a, size: _torch_strides(a, a.reshape(size)),
+                 args=("size",), jvp="linear",
                  self=lambda grad, self_sym_sizes: grad.reshape(self_sym_sizes))
 t = Op("t", "TBackward0", lambda a: a.T, view=True,
        jvp="linear",

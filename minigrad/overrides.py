@@ -708,7 +708,7 @@ def wrap_factory(fn: Callable, name: str) -> Callable:
     def public(*args, **kwargs):
         if _STATE.modes and _STATE.disabled != _ALL:
             return how.call(public, [], args, kwargs)
-        if kwargs and _meta.is_meta_device(kwargs.get("device")):   # (made on the meta device: see _meta.py)
+        if (kwargs or _meta._DEFAULT[0] is not None) and _meta.requested(kwargs):   # (on the meta device: _meta.py)
             return _meta.create(public, args, kwargs)
         try:
             return fn(*args, **kwargs)

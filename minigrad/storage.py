@@ -13,6 +13,37 @@ _TYPED_WARNING = ("TypedStorage is deprecated. It will be removed in the future 
                   "UntypedStorage directly, use tensor.untyped_storage() instead of tensor.storage()")
 
 
+_NOT_ALLOCATED = ("The tensor has a non-zero number of elements, but its data is not allocated yet.\nIf you're using "
+                  "torch.compile/export/fx, it is likely that we are erroneously tracing into a custom kernel. To fix "
+                  "this, please wrap the custom kernel into an opaque custom op. Please see the following for details: "
+                  "https://pytorch.org/tutorials/advanced/custom_ops_landing_page.html\nIf you're using Caffe2, Caffe2 "
+                  "uses a lazy allocation, so you will need to call mutable_data() or raw_mutable_data() to actually "
+                  "allocate memory.")
+
+
+def _kind(tensor) -> str | None:
+    """"meta" for a meta tensor's storage, "zero" for a ZeroTensor's (no memory behind it), None for memory."""
+    from . import _meta, _zerotensor
+    if _meta.is_meta(tensor):
+        return "meta"
+    return "zero" if _zerotensor.is_zero(tensor) and _flat(tensor._data).size else None
+
+
+def _check_readable(kind: str | None) -> None:
+    """PyTorch's refusal to read the bytes of a storage without data (a ZeroTensor's, a meta tensor's)."""
+    if kind == "zero":
+        raise RuntimeError(_NOT_ALLOCATED)
+    if kind == "meta":
+        raise NotImplementedError("Not available for 'meta' device type")
+
+
+def _data_ptr(kind: str | None, values: np.ndarray) -> int:
+    """A storage's address: 0 when empty or on the meta device; a ZeroTensor's has no valid one."""
+    if kind == "zero":
+        raise RuntimeError("Attempted to access the data pointer on an invalid python storage.")
+    return values.__array_interface__["data"][0] if values.size and kind is None else 0
+
+
 def _flat(data: np.ndarray) -> np.ndarray:
     """The owner's memory as a flat array of ``data``'s dtype (see ``derivatives._storage``)."""
     from .derivatives import _storage
@@ -24,12 +55,12 @@ class UntypedStorage(metaclass=TorchNamed):
 
     _torch_name = "torch.storage.UntypedStorage"
 
-    def __init__(self, data: np.ndarray):
-        self._bytes = _flat(data).view(np.uint8)
+    def __init__(self, data: np.ndarray, kind: str | None = None):
+        self._bytes, self._kind = _flat(data).view(np.uint8), kind
 
     def data_ptr(self) -> int:
         """Address of the storage's first byte (shared by every view of the memory); 0 when empty, as PyTorch."""
-        return self._bytes.__array_interface__["data"][0] if self._bytes.size else 0
+        return _data_ptr(self._kind, self._bytes)
 
     def nbytes(self) -> int:
         """Size in bytes."""
@@ -47,21 +78,25 @@ class UntypedStorage(metaclass=TorchNamed):
     @property
     def device(self):
         from ._device import device
-        return device("cpu")
+        return device("meta" if self._kind == "meta" else "cpu")
 
     def is_shared(self) -> bool:
         """False: minigrad's memory is never shared between processes."""
         return False
 
     def __getitem__(self, i):
+        _check_readable(self._kind)
         return int(self._bytes[i]) if not isinstance(i, slice) else self._bytes[i].tolist()
 
     def tolist(self) -> list:
         """The bytes as Python ints."""
+        _check_readable(self._kind)
         return self._bytes.tolist()
 
     def __str__(self) -> str:
-        data = " " + "\n ".join(str(v) for v in self._bytes.tolist())
+        if self._kind == "meta":
+            return f"...\n[torch.storage.UntypedStorage(device=meta) of size {len(self)}]"
+        data = " " + "\n ".join(str(v) for v in self.tolist())
         return f"{data}\n[torch.storage.UntypedStorage(device=cpu) of size {len(self)}]"
 
     __repr__ = __str__
@@ -72,12 +107,12 @@ class TypedStorage(metaclass=TorchNamed):
 
     _torch_name = "torch.storage.TypedStorage"
 
-    def __init__(self, data: np.ndarray, dtype):
-        self._values, self.dtype = _flat(data), dtype
+    def __init__(self, data: np.ndarray, dtype, kind: str | None = None):
+        self._values, self.dtype, self._kind = _flat(data), dtype, kind
 
     def data_ptr(self) -> int:
         """Address of the storage's first element; 0 when empty, as PyTorch."""
-        return self._values.__array_interface__["data"][0] if self._values.size else 0
+        return _data_ptr(self._kind, self._values)
 
     def size(self) -> int:
         """Number of elements."""
@@ -97,21 +132,25 @@ class TypedStorage(metaclass=TorchNamed):
     @property
     def device(self):
         from ._device import device
-        return device("cpu")
+        return device("meta" if self._kind == "meta" else "cpu")
 
     def untyped(self) -> UntypedStorage:
         """The same memory as bytes."""
-        return UntypedStorage(self._values)
+        return UntypedStorage(self._values, self._kind)
 
     def __getitem__(self, i):
+        _check_readable(self._kind)
         return self._values[i].item() if not isinstance(i, slice) else self._values[i].tolist()
 
     def tolist(self) -> list:
         """The elements as Python numbers."""
+        _check_readable(self._kind)
         return self._values.tolist()
 
     def __str__(self) -> str:
-        data = " " + "\n ".join(str(v) for v in self._values.tolist())
+        if self._kind == "meta":
+            return f"...\n[torch.storage.TypedStorage(dtype={self.dtype}, device=meta) of size {len(self)}]"
+        data = " " + "\n ".join(str(v) for v in self.tolist())
         return f"{data}\n[torch.storage.TypedStorage(dtype={self.dtype}, device=cpu) of size {len(self)}]"
 
     __repr__ = __str__
@@ -119,7 +158,7 @@ class TypedStorage(metaclass=TorchNamed):
 
 def untyped_storage(tensor) -> UntypedStorage:
     """The memory under ``tensor`` as bytes (shared with its views)."""
-    return UntypedStorage(tensor._data)
+    return UntypedStorage(tensor._data, _kind(tensor))
 
 
 def storage(tensor) -> TypedStorage:
@@ -129,4 +168,4 @@ def storage(tensor) -> TypedStorage:
     from . import _vmap_batched
     if _vmap_batched.DEPTH[0]:
         _vmap_batched.check_no_storage_object(tensor)
-    return TypedStorage(tensor._data, tensor.dtype)
+    return TypedStorage(tensor._data, tensor.dtype, _kind(tensor))

@@ -318,7 +318,7 @@ class Function(_SingleLevelFunction):
     def apply(cls, *args, **kwargs):
         """Run forward and, if any input requires grad, record a ``<Name>Backward`` node."""
         if profiler._enabled[0]:
-            with profiler.record_function(cls.__name__):
+            with profiler._record_call(cls.__name__):
                 return cls._apply(args, kwargs)
         return cls._apply(args, kwargs)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import enum
 import functools
 import json
+import threading
 import time
 
 from .._class_names import TorchNamed, object_repr
@@ -81,7 +82,7 @@ class FunctionEvent:
     """
 
     def __init__(self, id: int, name: str, start_us: float, parent: FunctionEvent | None,
-                 sequence_nr: int = -1, fwd_thread: int = 0) -> None:
+                 sequence_nr: int = -1, fwd_thread: int = 0, scope: int = 0) -> None:
         self.id = id
         self.name = name
         self.trace_name = name
@@ -101,8 +102,20 @@ class FunctionEvent:
         self.concrete_inputs: list = []
         self.stack: list = []
         self.kernels: list = []
-        self.cpu_memory_usage = self.device_memory_usage = self.flops = self.scope = 0
+        self.cpu_memory_usage = self.device_memory_usage = self.flops = 0
+        self.self_cpu_memory_usage = self.self_device_memory_usage = 0
+        self.device_time_total = self.self_device_time_total = 0
+        # PyTorch's RecordScope: 0 a function (ops, custom Functions), 1 a backward node, 7 a user's record_function
+        self.scope = scope
+        self.is_user_annotation = scope == 7
+        self.activity_type = "user_annotation" if scope == 7 else "cpu_op"
         self.use_device = None
+        self.input_dtypes: list = []
+        self.kwinputs: dict = {}
+        self.event_metadata = None
+        self.is_python_function = False
+        self.python_id = self.python_parent_id = self.python_module_id = -1
+        self.self_cpu_percent = self.total_cpu_percent = self.total_device_percent = -1
 
     @property
     def key(self) -> str:
@@ -115,11 +128,17 @@ class FunctionEvent:
         return self.end_us - self.start_us
 
     cpu_time = cpu_time_total
+    device_time = 0.0
 
     @property
     def self_cpu_time_total(self) -> float:
         """Time in microseconds not spent in child events."""
         return self.cpu_time_total - sum(c.cpu_time_total for c in self.cpu_children)
+
+    # (the times as the table prints them)
+    cpu_time_str = cpu_time_total_str = property(lambda self: _format_time(self.cpu_time_total))
+    self_cpu_time_total_str = property(lambda self: _format_time(self.self_cpu_time_total))
+    device_time_str = device_time_total_str = self_device_time_total_str = property(lambda self: _format_time(0))
 
     def __repr__(self) -> str:
         # (PyTorch's fields, in its order; its device fields are named after use_device, None on a CPU run)
@@ -295,6 +314,7 @@ class profile:
             raise RuntimeError("Profiler is already enabled on this thread")
         self._entered = True
         self._events = []
+        self._thread = threading.get_ident()
         _current.append(self)
         _open.clear()
         _set_enabled(True)
@@ -346,12 +366,15 @@ class record_function(metaclass=TorchNamed):
         self.args = args
         self._event = None
         self._sequence_nr, self._fwd_thread = -1, 0   # (set for the events of ops and nodes: see FunctionEvent)
+        self._scope = 7   # (a user's block; the events minigrad makes itself set theirs: see FunctionEvent)
 
     def __enter__(self) -> record_function:
-        if _enabled[0]:
-            prof = _current[-1]
+        # (PyTorch's profiler records only the thread that started it: its callbacks are thread-local)
+        active = _current[-1:]   # (a copy: another thread may end the profile meanwhile)
+        if _enabled[0] and active and active[0]._thread == threading.get_ident():
+            prof = active[0]
             evt = FunctionEvent(len(prof._events) + 1, self.name, _now_us(), _open[-1] if _open else None,  # (from 1)
-                                self._sequence_nr, self._fwd_thread)
+                                self._sequence_nr, self._fwd_thread, self._scope)
             if evt.cpu_parent is not None:
                 evt.cpu_parent.cpu_children.append(evt)
             prof._events.append(evt)
@@ -377,10 +400,17 @@ class record_function(metaclass=TorchNamed):
         return wrapper
 
 
+def _record_call(name: str) -> record_function:
+    """The event of a call minigrad records itself (an op, a custom Function's forward): scope "function"."""
+    block = record_function(name)
+    block._scope = 0
+    return block
+
+
 def _record_op(name: str) -> record_function:
     """The event of a table op (``aten::<name>``): with grad mode on, the sequence number its node takes."""
     from . import grad_mode, graph
-    block = record_function("aten::" + name)
+    block = _record_call("aten::" + name)
     if grad_mode.STATE.enabled:
         block._sequence_nr = int(repr(graph._sequence)[6:-1])   # (the next number: itertools' count(n) is n)
     return block
@@ -389,9 +419,16 @@ def _record_op(name: str) -> record_function:
 def _run_node_profiled(node, grads: tuple) -> tuple:
     """The engine runs a backward node through here while profiling."""
     from . import anomaly_mode
-    block = record_function(node.name())
-    block._sequence_nr, block._fwd_thread = node._sequence_nr(), 1
-    with block:
+    name, sequence_nr = node.name(), node._sequence_nr()
+    # (a node made by no forward op, AccumulateGrad: UINT64_MAX, shown as -1, and no forward thread)
+    sequence_nr, fwd_thread = (-1, 0) if sequence_nr == 2 ** 64 - 1 else (sequence_nr, 1)
+    # PyTorch's engine wraps each node's call in an "evaluate_function" event, the node's own event inside it
+    outer = _record_call("autograd::engine::evaluate_function: " + name)
+    block = record_function(name)
+    block._scope = 1   # (RecordScope BACKWARD_FUNCTION)
+    outer._sequence_nr = block._sequence_nr = sequence_nr
+    outer._fwd_thread = block._fwd_thread = fwd_thread
+    with outer, block:
         if anomaly_mode._enabled[0]:
             return anomaly_mode._run_with_anomaly_check(node, grads)
         return node._apply(grads)

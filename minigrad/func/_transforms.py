@@ -216,10 +216,20 @@ def _wrapper_levels(t: Tensor, k: int) -> list:
 
 def _reaches_outside(t: Tensor) -> bool:
     """Whether ``t``'s graph reaches a leaf that is none of the running transforms' fresh leaves."""
-    mine = {id(leaf) for call in _RUNNING if call.level is not None for leaf in call.level.leaves}
-    stack, seen = [t.grad_fn] if t.grad_fn is not None else [], set()
-    if t.grad_fn is None:
-        return id(t) not in mine
+    return _graph_reaches_outside((t,), {id(leaf) for call in _RUNNING if call.level is not None
+                                         for leaf in call.level.leaves})
+
+
+def _graph_reaches_outside(tensors, mine: set) -> bool:
+    """True if some tensor's graph reaches a leaf whose id is not in ``mine`` (so someone else may need it)."""
+    stack, seen = [], set()
+    for t in tensors:
+        if isinstance(t, Tensor) and t.requires_grad:
+            if t.grad_fn is None:
+                if id(t) not in mine:
+                    return True
+            else:
+                stack.append(t.grad_fn)
     while stack:
         node = stack.pop()
         if id(node) in seen:
@@ -230,7 +240,9 @@ def _reaches_outside(t: Tensor) -> bool:
                 return True
             continue
         if isinstance(node, _DelayedError) and node._fake_leaves:
-            continue  # (see _Level.reaches_outside)
+            # once_differentiable's error node hangs from fresh leaves made at a transform's level: nobody outside
+            # differentiates through them (PyTorch's unwrapping drops them with that level)
+            continue
         stack.extend(n for n, _ in node.next_functions if n is not None)
     return False
 
@@ -382,30 +394,7 @@ class _Level:
 
     def reaches_outside(self, tensors) -> bool:
         """True if some tensor's graph reaches a leaf that is not one of ours (so someone else may need it)."""
-        mine = {id(leaf) for leaf in self.leaves}
-        stack, seen = [], set()
-        for t in tensors:
-            if isinstance(t, Tensor) and t.requires_grad:
-                if t.grad_fn is None:
-                    if id(t) not in mine:
-                        return True
-                else:
-                    stack.append(t.grad_fn)
-        while stack:
-            node = stack.pop()
-            if id(node) in seen:
-                continue
-            seen.add(id(node))
-            if isinstance(node, AccumulateGrad):
-                if id(node.variable) not in mine:
-                    return True
-                continue
-            if isinstance(node, _DelayedError) and node._fake_leaves:
-                # once_differentiable's error node hangs from fresh leaves made at this level: nobody outside
-                # differentiates through them (PyTorch's unwrapping drops them with this level)
-                continue
-            stack.extend(n for n, _ in node.next_functions if n is not None)
-        return False
+        return _graph_reaches_outside(tensors, {id(leaf) for leaf in self.leaves})
 
     def unwrap(self, tree):
         """``tree`` with every tensor that only depends on our leaves detached (its tangent kept)."""

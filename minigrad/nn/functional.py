@@ -6,7 +6,7 @@ import warnings
 
 import numpy as np
 
-from .. import _creation, _dispatch, _dtypes, _ops, _ops_matrices, _vmap_batched
+from .. import _creation, _dispatch, _dtypes, _meta, _ops, _ops_matrices, _vmap_batched
 from .. import derivatives as _D
 from .._tensor import _LEGACY_NAMES, Tensor, _user_stacklevel
 from .._warn_once import warn_once as _warn_once
@@ -308,6 +308,8 @@ def _check_dropout_noise(input: Tensor, p: float, feature: bool, alpha: bool = F
 
 def _dropout_mask(input: Tensor, shape: tuple, p: float) -> Tensor:
     """The noise as the tensor MulBackward0 saves, at PyTorch's version: bernoulli_ then div_ (2), zeros (1)."""
+    if _meta.is_meta(input):   # (a meta input: a meta noise, nothing drawn)
+        return _meta.mark(Tensor._make(np.zeros(() if p == 1 else tuple(shape), input._data.dtype)))
     noise = Tensor._make(_dropout_noise(input, shape, p))
     noise._version_counter[0] = 1 if p == 1 else 2
     return noise
@@ -796,6 +798,10 @@ def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
     if tensor.dtype.name != "int64":
         raise RuntimeError("one_hot is only applicable to index tensor of type LongTensor.")
     idx = tensor._data
+    if _meta.is_meta(tensor):   # (no values to check: the classes counted by .item(), refused on meta)
+        if num_classes == -1:
+            _meta.check_item(tensor)
+        return _meta.mark(Tensor._make(np.zeros(tuple(tensor.shape) + (num_classes,), np.int64)))
     if not idx.size and num_classes <= 0:
         raise RuntimeError("Can not infer total number of classes from empty tensor.")
     if idx.size and idx.min() < 0:

@@ -169,14 +169,14 @@ def _meta_device_init(init):
     nothing from the generator (PyTorch's meta initializers draw nothing), and moved to the meta device."""
     @functools.wraps(init)
     def __init__(self, *args, **kwargs):
-        if _BUILDING_ON_META[0] or not _meta.is_meta_device(kwargs.get("device")):
+        if _BUILDING_ON_META[0] or not _meta.requested(kwargs):   # (device='meta', or the default device)
             return init(self, *args, **kwargs)
-        state = _random.default_generator.get_state()
-        _BUILDING_ON_META[0] = True
+        state, default = _random.default_generator.get_state(), _meta._DEFAULT[0]
+        _BUILDING_ON_META[0], _meta._DEFAULT[0] = True, None
         try:
             init(self, *args, **dict(kwargs, device=None))
         finally:
-            _BUILDING_ON_META[0] = False
+            _BUILDING_ON_META[0], _meta._DEFAULT[0] = False, default
             _random.default_generator.set_state(state)
         self.to("meta")
     return __init__
