@@ -14,6 +14,7 @@ import re
 
 import numpy as np
 
+from ._class_names import tp_name
 from ._dtypes import dtype
 from ._warn_once import warn_once
 
@@ -25,7 +26,7 @@ def type_name(value) -> str:
         return "torch.dtype"
     cls = type(value)
     if cls.__module__ == "builtins" or cls.__module__.split(".")[0] == "minigrad":
-        return cls.__name__
+        return tp_name(value)   # (torch.Size)
     return f"{cls.__module__}.{cls.__qualname__}"
 
 
@@ -410,6 +411,12 @@ def _is_int(value) -> bool:
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
+def _is_int_tensor(value) -> bool:
+    """A 0-dim integer (or bool) tensor, which PyTorch's parser reads as an int in a list of ints."""
+    return (type_name(value) == "Tensor" and value.dim() == 0 and not value.dtype.is_floating_point
+            and not value.dtype.is_complex)
+
+
 def int_list(name: str, arg: str, value, position: int | None, one_int: bool = False) -> tuple:
     """``value`` parsed as PyTorch parses a ``tuple of ints`` argument, or PyTorch's TypeError.
 
@@ -417,7 +424,7 @@ def int_list(name: str, arg: str, value, position: int | None, one_int: bool = F
     unpacking, with another message. One int is accepted where ``one_int`` (PyTorch's ``int[1]``).
     ``position`` is None for an argument given by keyword.
     """
-    if one_int and _is_int(value):
+    if one_int and (_is_int(value) or _is_int_tensor(value)):   # (x.roll(torch.tensor(2)))
         return (int(value),)
     if not isinstance(value, (tuple, list)):
         raise must_be(name, arg, "tuple of ints", value, position)
@@ -667,7 +674,7 @@ def _check(kind: str, value, one_int: bool = False) -> bool:
     if kind == "torch.dtype":
         return isinstance(value, dtype) or value is float or value is int or value is bool or value is complex
     if kind == "torch.device":
-        return _is_int(value) or isinstance(value, str) or type_name(value) == "device"
+        return _is_int(value) or isinstance(value, str) or type_name(value) == "torch.device"
     if kind in ("torch.layout", "torch.memory_format", "torch.Generator"):
         return type_name(value) == kind.split(".")[1]
     if kind == "str":

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _reduce
+from . import _reduce, _vml
 from ._fused import fma
 
 
@@ -45,13 +45,20 @@ def _fused_square_sums(d: np.ndarray) -> np.ndarray:
     return acc
 
 
+def channels_last_layout(x: np.ndarray) -> bool:
+    """Whether x (4-d or 5-d) is laid out channels-last and not C-contiguous: PyTorch's kernels treat it as (n, C)
+    rows, as they do a 2-d input."""
+    return x.ndim in (4, 5) and not x.flags.c_contiguous and np.moveaxis(x, 1, -1).flags.c_contiguous
+
+
 def _stats(x: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
     """(mean, sum of squared deviations, values per channel) of x (N, C, *) per channel, as PyTorch's kernels."""
     dt = x.dtype
     channels = x.shape[1]
     n = x.size // channels
-    if n == x.shape[0]:  # one value per (sample, channel): the channels-last kernel on (N, C)
-        rows = x.reshape(n, channels)
+    channels_last = channels_last_layout(x)
+    if n == x.shape[0] or channels_last:  # one value per (sample, channel), or channels-last: that kernel on rows
+        rows = np.moveaxis(x, 1, -1).reshape(n, channels) if channels_last else x.reshape(n, channels)
         threads = _reduce.THREADS[0]
         if n > threads:
             chunk = -(-n // threads)  # at::parallel_for's split of the rows between the threads
@@ -77,6 +84,8 @@ def forward(x: np.ndarray, weight: np.ndarray | None, bias: np.ndarray | None, r
             training: bool, momentum: float, eps: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(output, save_mean, save_invstd) of native_batch_norm; updates the running statistics' data in place."""
     dt = x.dtype
+    if not _vectorized(x):
+        return _forward_strided(x, weight, bias, running_mean, running_var, training, momentum, eps)
     one = dt.type(1)
     if training:
         mean, var_sum, n = _stats(x)
@@ -100,6 +109,57 @@ def forward(x: np.ndarray, weight: np.ndarray | None, bias: np.ndarray | None, r
     shape = (1, -1) + (1,) * (x.ndim - 2)
     out = fma(x, alpha.reshape(shape), beta.reshape(shape), dt)
     return out, saved[0], saved[1]
+
+
+def _vectorized(x: np.ndarray) -> bool:
+    """Whether PyTorch's vectorized kernels take x: contiguous, or channels-last (Normalization.cpp's is_contiguous)."""
+    return x.flags.c_contiguous or (x.ndim in (4, 5) and np.moveaxis(x, 1, -1).flags.c_contiguous)
+
+
+def _channel_rows(a: np.ndarray, strides: tuple) -> np.ndarray:
+    """a (N, C, *) as (C, n): each channel's values in the memory order of an array of these ``strides`` (PyTorch's
+    serial loops over a TensorIterator, which walks the dims innermost-first by stride)."""
+    rest = sorted((d for d in range(a.ndim) if d != 1), key=lambda d: -abs(strides[d]))
+    return a.transpose([1] + rest).reshape(a.shape[1], -1)
+
+
+def _forward_strided(x: np.ndarray, weight, bias, running_mean, running_var, training: bool, momentum: float,
+                     eps: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``forward`` for any other layout (a transposed or expanded input): PyTorch's generic path
+    (``batch_norm_cpu_update_stats_template``'s serial loops, ``batch_norm_cpu_transform_input_template``'s
+    TensorIterator), no fused multiply-adds.
+
+    The mean is ``at::mean``'s; per channel, in memory order, a double sum of the squares ``(x - mean)²`` (in
+    double), ``invstd = 1 / sqrt(var_sum / n + eps)`` in double; the running statistics in double (momentum is a
+    double there); ``out = ((x - mean)·invstd)·w + b`` in the input's dtype (eval: ``invstd = 1 / sqrt(running_var
+    + eps)`` as tensor ops, in the input's dtype).
+    """
+    dt = x.dtype
+    channels = x.shape[1]
+    n = x.size // channels
+    shape = (1, -1) + (1,) * (x.ndim - 2)
+    if training:
+        mean = _reduce.mean(x, axis=(0, *range(2, x.ndim)))
+        dev = _channel_rows(x, x.strides).astype(np.float64) - mean.astype(np.float64)[:, None]
+        var_sum = _row_sums((dev * dev).T)
+        invstd = (1 / np.sqrt(var_sum / n + eps)).astype(dt)
+        if running_mean is not None:
+            running_mean._data[...] = momentum * mean.astype(np.float64) + (1 - momentum) * running_mean._data.astype(
+                np.float64)
+        if running_var is not None:
+            running_var._data[...] = momentum * (var_sum / (n - 1)) + (1 - momentum) * running_var._data.astype(
+                np.float64)
+        saved = mean, invstd
+    else:
+        mean = running_mean._data
+        invstd = (dt.type(1) / _vml.unary("sqrt", np.sqrt)(running_var._data + dt.type(eps))).astype(dt)
+        saved = np.empty(0, dt), np.empty(0, dt)   # PyTorch saves empty statistics in eval mode
+    out = np.subtract(x, mean.reshape(shape), order="C") * invstd.reshape(shape)   # (PyTorch's output is contiguous)
+    if weight is not None:
+        out = out * weight.reshape(shape)
+    if bias is not None:
+        out = out + bias.reshape(shape)
+    return out.astype(dt, copy=False), saved[0], saved[1]
 
 
 # ---- backward: batch_norm_cpu_backward_{contiguous,channels_last}_impl --------------------------------------
@@ -159,7 +219,8 @@ def _eval_invstd(running_var: np.ndarray, eps: float, dt: np.dtype) -> np.ndarra
 
 def backward(g: np.ndarray, x: np.ndarray, weight: np.ndarray | None, mean: np.ndarray, invstd: np.ndarray,
              train: bool, output_mask) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(grad_input, grad_weight, grad_bias) of native_batch_norm_backward for contiguous g and x.
+    """(grad_input, grad_weight, grad_bias) of native_batch_norm_backward for g and x both contiguous (or both
+    channels-last).
 
     ``mean``/``invstd``: the saved batch statistics (training) or running_mean and _eval_invstd (eval).
     """
@@ -168,8 +229,14 @@ def backward(g: np.ndarray, x: np.ndarray, weight: np.ndarray | None, mean: np.n
     batch, channels = x.shape[0], x.shape[1]
     n = x.size // channels
     w = weight if weight is not None else np.ones(channels, dt)
-    if n == batch:  # (N, C): channels-last, the rows cut into one range per thread
-        rows, dy = x.reshape(n, channels), g.reshape(n, channels)
+    channels_last = channels_last_layout(x)
+    if n == batch or channels_last:  # (N, C) or channels-last: the rows cut into one range per thread
+        rows_of = (lambda a: np.moveaxis(a, 1, -1).reshape(n, channels)) if channels_last else (
+            lambda a: a.reshape(n, channels))
+        rows, dy = rows_of(x), rows_of(g)
+        # (back to x's shape, keeping the rows' channels-last layout)
+        shaped = (lambda r: np.moveaxis(r.reshape(np.moveaxis(x, 1, -1).shape), -1, 1)) if channels_last else (
+            lambda r: r.reshape(x.shape))
         threads = min(_reduce.THREADS[0], n)
         chunk = -(-n // threads)
         total = np.zeros(channels, np.float64)
@@ -191,9 +258,9 @@ def backward(g: np.ndarray, x: np.ndarray, weight: np.ndarray | None, mean: np.n
                 full = channels - channels % lanes
                 if full:  # fused in the full vectors, not in the tail
                     t[:, :full] = fma(-centered[:, :full], k[:full], (dy - total / dt.type(n))[:, :full], dt)
-                grad_input = (t * invstd * w).reshape(x.shape)
+                grad_input = shaped(t * invstd * w)
             else:
-                grad_input = (dy * invstd * w).reshape(x.shape)
+                grad_input = shaped(dy * invstd * w)
         return grad_input, dot * invstd, total
     xs, dy = x.reshape(batch, channels, -1), g.reshape(batch, channels, -1)
     centered = xs - mean[:, None]
@@ -219,15 +286,14 @@ def backward_strided(g: np.ndarray, x: np.ndarray, weight: np.ndarray | None, me
     """native_batch_norm_backward when g or x is not contiguous (an expanded gradient, from sum or mean).
 
     PyTorch's generic path (``batch_norm_backward_cpu_template``): sum(dy) is at::sum's; dotp a double running
-    sum over the values of each channel in memory order; no fused multiply-adds.
+    sum over the values of each channel in x's memory order; no fused multiply-adds.
     """
     dt = x.dtype
     channels = x.shape[1]
     n = x.size // channels
     total = _reduce.sum(g, (0, *range(2, x.ndim)))
     shape = (1, -1) + (1,) * (x.ndim - 2)
-    per_channel = np.moveaxis(((x - mean.reshape(shape)) * g).reshape(x.shape[0], channels, -1), 1, 0)
-    dot = _row_sums(per_channel.reshape(channels, n).T.astype(np.float64))
+    dot = _row_sums(_channel_rows((x - mean.reshape(shape)) * g, x.strides).T.astype(np.float64))
     w = weight if weight is not None else np.ones(channels, dt)
     if train:
         k = dot.astype(dt) * invstd * invstd / dt.type(n)

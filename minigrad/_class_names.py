@@ -19,6 +19,29 @@ class TorchNamed(type):
         return f"<class '{name}'>"
 
 
+class CTypeNamed(TorchNamed):
+    """Metaclass of the classes PyTorch writes in C (``torch.Size``, ``torch.dtype``, ``torch.device``): Python's own
+    messages name a C type by its full name (``'torch.Size' object is not callable``, for ``x.shape()``), while its
+    ``__name__`` is the short one. The class's type name (what those messages read) is set to the full name; the
+    ``__name__`` property gives back the part after the dot."""
+
+    def __init__(cls, name, bases, namespace, **kwargs) -> None:
+        super().__init__(name, bases, namespace, **kwargs)
+        _TYPE_NAME.__set__(cls, f"torch.{name}")
+
+    @property
+    def __name__(cls) -> str:
+        return _TYPE_NAME.__get__(cls).rpartition(".")[2]
+
+
+_TYPE_NAME = type.__dict__["__name__"]   # (the type name itself, under the property)
+
+
+def tp_name(obj) -> str:
+    """The name PyTorch's messages give the type of ``obj`` (its C type name: ``torch.Size``, ``float``)."""
+    return _TYPE_NAME.__get__(type(obj))
+
+
 def object_repr(obj) -> str:
     """``object.__repr__`` with PyTorch's module path for minigrad's classes: ``<torch.x.Y object at 0x...>``."""
     cls = type(obj)

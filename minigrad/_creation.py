@@ -10,6 +10,7 @@ import warnings
 import numpy as np
 
 from . import _complex_bits, _dtypes, _fused, _layout, _meta, _random, _strides, _vmap_batched
+from ._class_names import tp_name
 from ._device import check_creation_device
 from ._dispatch import _QUIET, _np_errstate
 from ._fused import fma64 as _fma
@@ -67,7 +68,7 @@ def _infer_dtype(data) -> _dtypes.dtype:
         elif isinstance(x, (str, bytes)):
             raise TypeError(f"new(): invalid data type '{type(x).__name__}'")
         else:
-            raise RuntimeError(f"Could not infer dtype of {type(x).__name__}")
+            raise RuntimeError(f"Could not infer dtype of {tp_name(x)}")
     return {-1: _dtypes.get_default_dtype(), 0: _dtypes.bool_, 1: _dtypes.int64, 2: _dtypes.get_default_dtype(),
             3: _dtypes.default_complex()}.get(kind)
 
@@ -518,6 +519,8 @@ def _resized(a: np.ndarray, shape: tuple) -> np.ndarray:
 def zeros(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None) -> Tensor:
     """A tensor of zeros."""
     check_creation_device(device)
+    if _meta.BUILDING[0] and out is None:   # (inside a layer built on the meta device: _meta.py)
+        return _meta.create(zeros, size, dict(dtype=dtype, requires_grad=requires_grad))
     requires_grad = _flag("zeros", requires_grad)
     flat = size[0] if len(size) == 1 and isinstance(size[0], (tuple, list)) else size
     if builtins.any(isinstance(s, int) and s < 0 for s in flat):
@@ -531,6 +534,8 @@ def zeros(*size, dtype=None, device=None, requires_grad=False, out=None, layout=
 def ones(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None) -> Tensor:
     """A tensor of ones."""
     check_creation_device(device)
+    if _meta.BUILDING[0] and out is None:   # (inside a layer built on the meta device: _meta.py)
+        return _meta.create(ones, size, dict(dtype=dtype, requires_grad=requires_grad))
     requires_grad = _flag("ones", requires_grad)
     if out is not None:
         return _factory_out("ones", out, dtype, lambda dt: np.ones(_size(size, "ones"), dtype=dt.np),
@@ -541,6 +546,8 @@ def ones(*size, dtype=None, device=None, requires_grad=False, out=None, layout=N
 def empty(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None, memory_format=None) -> Tensor:
     """An uninitialised tensor (zeros here, for reproducible lessons)."""
     check_creation_device(device)
+    if _meta.BUILDING[0] and out is None:   # (inside a layer built on the meta device: _meta.py)
+        return _meta.create(empty, size, dict(dtype=dtype, requires_grad=requires_grad, memory_format=memory_format))
     requires_grad = _flag("empty", requires_grad)
     if out is not None and _size(size, "empty") == out._data.shape:   # (PyTorch leaves out as it is)
         return _factory_out("empty", out, dtype, lambda dt: None, requires_grad)
@@ -682,6 +689,7 @@ def _check_0dim_ends(name: str, start, end) -> None:
 @_with_out
 def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     """``steps`` evenly spaced values from start to end (inclusive)."""
+    steps = int(steps) if isinstance(steps, Tensor) else steps   # (a 0-dim integer tensor: the parser's int)
     _check_0dim_ends("linspace", start, end)
     check_creation_device(device)
     dt = _dt(dtype)
@@ -726,6 +734,7 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
 @_with_out
 def logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     """``steps`` values from base**start to base**end, evenly spaced in the exponent."""
+    steps = int(steps) if isinstance(steps, Tensor) else steps   # (a 0-dim integer tensor: the parser's int)
     _check_0dim_ends("logspace", start, end)
     check_creation_device(device)
     dt = _dt(dtype)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ._class_names import TorchNamed
+from ._class_names import CTypeNamed
 
 DEVICE_TYPES = ("cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve", "fpga", "maia",
                 "xla", "lazy", "vulkan", "mps", "meta", "hpu", "mtia", "privateuseone")
@@ -25,7 +25,7 @@ def _bad_arguments(args: tuple) -> TypeError:
                      f" * (torch.device device)\n{bad} * (str type, int index = -1)\n")
 
 
-class device(metaclass=TorchNamed):
+class device(metaclass=CTypeNamed):
     """Where a tensor lives: ``device('cpu')``, ``device('cuda', 0)`` (only the CPU holds tensors here)."""
 
     _torch_name = "torch.device"

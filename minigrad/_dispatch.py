@@ -63,6 +63,10 @@ class OpNode(Node):
     __slots__ = ("_grads_fit", "_out_meta", "_out_shape", "_out_dtype", "_saved")
     _op: Op
 
+    def __new__(cls, *args, **kwargs):
+        # (PyTorch's generated node classes cannot be called; the ops make theirs with object.__new__: _record)
+        raise TypeError(f"cannot create '{cls.__name__}' instances")
+
     def __dir__(self):
         # ``_saved`` and its readers are internal: a listing of the attributes with "saved" in their name (a
         # common way to find a node's ``_saved_*``) shows PyTorch's names only.
@@ -81,6 +85,9 @@ class OpNode(Node):
     def _get_raw_saved(self, name: str):
         value = self._read_saved(self._op.saved_index[name])
         if type(value) is SavedTensor or type(value) is _SavedNumber:
+            # (its register_hooks may give an unpacked tensor of any dtype or shape: the engine fixes up what the
+            # formulas return, as for nodes recorded under saved-tensor hooks)
+            self._grads_fit = False
             return value
         # As PyTorch: an unsaved (undefined) tensor still has a SavedTensor; tensor arguments (a loss's
         # target, index's indices) are wrapped when read.
@@ -619,6 +626,7 @@ class Op:
             else:
                 plan.append((s, _OPTIONAL if s in op.optional else _INPUT, op.inputs.index(s), unset, users))
         op.save_plan = tuple(plan)
+        op.save_programs = {}  # the plan for one mask of inputs that require grad, made by _save_program
         op.save_depends_on_inputs = any(users != -1 for *_, users in plan)  # else no mask to compute
         op.number_save = _number_save(plan)
         # grads_fit: given inputs of the output's shape and dtype, the formulas return gradients of the incoming
@@ -680,7 +688,10 @@ class Op:
 
     def _make_node_class(self):
         # PyTorch's generated node classes live in no module: type(fn) prints <class 'MulBackward0'>.
-        attrs = {"__slots__": (), "_op": self, "__module__": "builtins"}
+        # (a view's node, a view op's or as_strided's as a view's grad_fn is regenerated, is referred to weakly by
+        # a saved output, see _record_copy_slices; PyTorch's other C++ nodes refuse weak references: Node has none)
+        weak = self.view or self.name == "as_strided"
+        attrs = {"__slots__": ("__weakref__",) if weak else (), "_op": self, "__module__": "builtins"}
         if self.grad_version is not None:
             attrs["_apply"] = _apply_versioned
         if self.multi:  # the engine reads node._n_outputs (1, from Node, for everyone else)
@@ -993,35 +1004,52 @@ class Op:
 
     def _save(self, tensors, outs, args, mask: int) -> tuple:
         """What the node keeps, following the save plan; bit j of ``mask``: input j requires grad."""
-        saved = []
-        for name, kind, index, unset, users in self.save_plan:
-            if not mask & users:
-                saved.append(unset)  # not needed by any input that requires grad: PyTorch leaves it unset
+        # The plan's entries this mask needs, worked out once per mask (see _save_program): the loop visits only
+        # what is saved, in the plan's order (the order pack hooks see the tensors in).
+        program = self.save_programs.get(mask) or self._save_program(mask)
+        saved = list(program[0])
+        for i, name, kind, index in program[1]:
+            if kind is _INPUT:
+                t = tensors[index]
+                if isinstance(t, Tensor):
+                    number = t._wrapped_number  # (a Python number _ops._binary wrapped: saved as run_number's)
+                    saved[i] = SavedTensor(t) if number is None else number
+                else:
+                    # A Python number (run_number), wrapped when read (OpNode._read_saved). Pack hooks never
+                    # see it: PyTorch keeps wrapped numbers away from saved-tensor hooks.
+                    saved[i] = t
+            elif kind is _SIZES:  # (the property ``_sym_sizes`` without its call)
+                saved[i] = tensors[index]._data.shape
+            elif kind is _PROPERTY:  # a property of an input (its strides, numel ...): the function in ``name``
+                saved[i] = name(tensors[index])
             elif kind is _ARG:
                 value = args[name]
                 # A tensor argument (a loss's target, batch norm's running statistics ...) is a SavedVariable in
                 # PyTorch: saved with its version, so an in-place change before backward is caught when unpacked.
-                saved.append(SavedTensor(value) if name in self.checked_args and isinstance(value, Tensor)
-                             else value)
-            elif kind is _INPUT:
-                t = tensors[index]
-                if isinstance(t, Tensor):
-                    number = t._wrapped_number  # (a Python number _ops._binary wrapped: saved as run_number's)
-                    saved.append(SavedTensor(t) if number is None else number)
-                else:
-                    # A Python number (run_number), wrapped when read (OpNode._read_saved). Pack hooks never
-                    # see it: PyTorch keeps wrapped numbers away from saved-tensor hooks.
-                    saved.append(t)
+                saved[i] = (SavedTensor(value) if name in self.checked_args and isinstance(value, Tensor)
+                            else value)
             elif kind is _OUTPUT:
-                saved.append(SavedTensor(outs[index], is_output=True))
+                saved[i] = SavedTensor(outs[index], is_output=True)
             elif kind is _NONDIFF_OUTPUT:
-                saved.append(SavedTensor(outs[index]))
-            elif kind is _OPTIONAL:  # (a missing Tensor? argument: nothing saved, read as None, no pack hook)
+                saved[i] = SavedTensor(outs[index])
+            else:  # _OPTIONAL (a missing Tensor? argument: nothing saved, read as None, no pack hook)
                 t = tensors[index]
-                saved.append(SavedTensor.undefined() if type(t._data) is Absent else SavedTensor(t))
-            else:  # a property of an input (its sizes, strides ...)
-                saved.append(kind(tensors[index]))
+                saved[i] = SavedTensor.undefined() if type(t._data) is Absent else SavedTensor(t)
         return tuple(saved)
+
+    def _save_program(self, mask: int) -> tuple:
+        """``(template, fills)`` for ``_save``: the saved tuple with what no input that requires grad needs left
+        unset (PyTorch leaves it unset), and ``(slot, name, kind, index)`` for each value to save."""
+        template, fills = [], []
+        for i, (name, kind, index, unset, users) in enumerate(self.save_plan):
+            template.append(unset if not mask & users else None)
+            if mask & users:
+                if kind is _PROPERTIES["_sym_sizes"]:
+                    fills.append((i, None, _SIZES, index))
+                else:
+                    fills.append((i, kind, _PROPERTY, index) if callable(kind) else (i, name, kind, index))
+        program = self.save_programs[mask] = (tuple(template), tuple(fills))
+        return program
 
     def run_number(self, t, number, args):
         """``t <op> number`` for a float tensor and a Python number (``x * 1.5``, ``x + 1``); see _binary.
@@ -1136,7 +1164,7 @@ class Op:
             undo = out._data.copy(), out._grad_fn, out._output_nr, out._requires_grad
         if overlapping:  # an expanded tensor: write only what changed (the other copies would restore it)
             np.copyto(out._data, result, where=result != out._data)
-        else:
+        elif not (_METAS and _meta.is_meta(out)):   # (a meta tensor's memory is never written: _meta.py)
             out._data[...] = result
         _check_inference_write(out)
         out._version_counter[0] += 1
@@ -1344,6 +1372,8 @@ _SavedNumber.__name__ = _SavedNumber.__qualname__ = "SavedTensor"
 # Kinds of saved values in an Op's save plan (see Op._plan_calls).
 _ARG, _INPUT, _OUTPUT, _NONDIFF_OUTPUT = "arg", "input", "output", "non-differentiable output"
 _OPTIONAL = "optional input"   # a ``Tensor?`` input (Op.optional)
+_PROPERTY = "input property"   # (in a save program only: the plan's entry holds the property's function)
+_SIZES = "input sizes"         # (in a save program only: the property ``_sym_sizes``)
 
 
 class Absent(np.ndarray):
@@ -1639,7 +1669,7 @@ def _no_data(op, tensors, dtype, out, args):
     """The op on tensors without values (meta tensors: _meta.py; PyTorch's ZeroTensors: _zerotensor.py), or None
     when it has nothing of theirs to do: the caller then runs it as usual."""
     if _METAS:
-        result = _meta.intercept(op, tensors, out, lambda: _run_plain(op, tensors, dtype, out, args))
+        result = _meta.intercept(op, tensors, out, lambda o: _run_plain(o, tensors, dtype, out, args))
         if result is not None:
             return result
     if _ZEROS:
@@ -1859,6 +1889,16 @@ def _index_tensors(indices: tuple, node=None) -> tuple:
                  for i in indices)
 
 
+def check_rebased_inputs(*tensors) -> None:
+    """Call before an op's own argument error (an empty reduced dim, k out of range): PyTorch's VariableType collects
+    the inputs' edges before its kernel checks them, so in grad mode a multi-output (or no_grad) view whose base was
+    modified in place is refused first."""
+    if grad_mode.is_grad_enabled():
+        for t in tensors:
+            if t._creation_meta is not None and t._view_version != t._version_counter[0] and t.requires_grad:
+                t.grad_fn  # noqa: B018 - (its regeneration raises view_rebase_error)
+
+
 def _check_rebased_views(op, tensors) -> None:
     """PyTorch's VariableType collects the inputs' edges before the kernel runs: a multi-output (or no_grad) view
     whose base was modified in place is refused then, before the kernel's warnings (var's degrees of freedom)."""
@@ -1916,7 +1956,8 @@ def _record_copy_slices(op: Op, view, originals, args, edges) -> None:
     tmp = Tensor._make(view._data)
     tmp._version_counter = view._version_counter  # (a saved output: a later in-place change must be caught)
     fn = op._record(originals, [tmp], args, edges)
-    if getattr(base, "_restrided", False):  # the base changed shape in place (t_, resize_ ...) since
+    # (a base that changed shape in place (t_, resize_ ...) since the view was made: the view found by address)
+    if getattr(base, "_restrided", False) and not _replays_on(view, base):
         node = _OffsetCopySlices(base, view, fn)
     else:
         node = CopySlices(base, view._view_fn, fn, view)
@@ -1938,8 +1979,9 @@ def _record_copy_slices(op: Op, view, originals, args, edges) -> None:
     saved_outputs = [s for s in getattr(fn, "_saved", ()) if type(s) is SavedTensor and s._is_output]
     if view._retains_grad or saved_outputs:
         view._refresh_view_grad_fn()  # (made now, not when next read: the hook moves on to it)
+        node = view._grad_fn   # (a node class without weak references, see _make_node_class: fn itself then)
         for s in saved_outputs:
-            s._view_grad_fn = None if view._grad_fn is None else weakref.ref(view._grad_fn)
+            s._view_grad_fn = weakref.ref(node) if node is not None and type(node).__weakrefoffset__ else None
     else:
         view._grad_fn = None
 
@@ -2064,6 +2106,21 @@ class _OffsetCopySlices(CopySlices):
 
 
 _OffsetCopySlices.__name__ = _OffsetCopySlices.__qualname__ = "CopySlices"  # (what PyTorch shows)
+
+
+def _replays_on(view, base) -> bool:
+    """Whether replaying how ``view`` was made on ``base`` as it is now finds the view's own memory (a view made
+    after its base last changed shape in place: CopySlices replays it, a view_as_real or view(dtype) too)."""
+    if view._view_fn is None:
+        return False
+    try:
+        with grad_mode.no_grad():
+            again = view._view_fn(base)._data
+    except Exception:  # noqa: BLE001 - the old layout's ops do not fit the new shape: a view made before
+        return False
+    mine = view._data
+    return (again.dtype == mine.dtype and again.shape == mine.shape and again.strides == mine.strides
+            and again.__array_interface__["data"][0] == mine.__array_interface__["data"][0])
 
 
 def _positions_in(base: np.ndarray, view: np.ndarray) -> np.ndarray:

@@ -4,10 +4,10 @@ from __future__ import annotations
 import ml_dtypes
 import numpy as np
 
-from ._class_names import TorchNamed
+from ._class_names import CTypeNamed, TorchNamed
 
 
-class dtype(metaclass=TorchNamed):
+class dtype(metaclass=CTypeNamed):
     """A tensor element type; prints as PyTorch spells it (``torch.float32``)."""
 
     _torch_name = "torch.dtype"

@@ -21,6 +21,8 @@ _LETTERS = set(string.ascii_letters)
 
 def _parse(equation: str, operands) -> tuple[list[list[str]], list[str]]:
     """Labels of each operand and of the output, with ``...`` expanded to fresh labels."""
+    raw_lhs, _, raw_rhs = equation.partition("->")
+    _scan(raw_lhs, len(operands))
     equation = equation.replace(" ", "")
     lhs, arrow, rhs = equation.partition("->")
     terms = lhs.split(",")
@@ -47,11 +49,14 @@ def _parse(equation: str, operands) -> tuple[list[list[str]], list[str]]:
                 raise RuntimeError(f"einsum(): invalid subscript given at index {equation.index(c)} in the "
                                    "equation string, subscripts must be in [a-zA-Z]")
         if len(lab) != op.dim():
-            raise RuntimeError(f"einsum(): the number of subscripts in the equation ({len(lab)}) does not match "
-                               f"the number of dimensions ({op.dim()}) for operand {k}"
+            n = len(lab) if "..." not in term else len(term) - 3
+            raise RuntimeError(f"einsum(): the number of subscripts in the equation ({n}) "
+                               + ("is more than" if "..." in term else "does not match")
+                               + f" the number of dimensions ({op.dim()}) for operand {k}"
                                + ("" if "..." in term else " and no ellipsis was given"))
         labels.append(lab)
     if arrow:
+        _scan(raw_lhs, None, raw_rhs)
         head, dots, tail = rhs.partition("...")
         out = list(head) + (ell if dots else []) + list(tail)
         seen = {c for lab in labels for c in lab}
@@ -68,6 +73,35 @@ def _parse(equation: str, operands) -> tuple[list[list[str]], list[str]]:
                 counts[c] = counts.get(c, 0) + 1
         out = ell + sorted(c for c, n in counts.items() if n == 1 and not c.isdigit())
     return labels, out
+
+
+def _scan(lhs: str, n_ops: int | None, rhs: str | None = None) -> None:
+    """PyTorch's character-by-character checks of the equation (indices count spaces): of the operands' side, or,
+    given ``rhs``, of the output's."""
+    term, found_ell, i = 0, False, 0
+    text = lhs if rhs is None else rhs
+    where = "for operand {}" if rhs is None else "for output"
+    while i < len(text):
+        c = text[i]
+        if c == ".":
+            if found_ell:
+                raise RuntimeError(f"einsum(): found '.' {where.format(term)} "
+                                   + ("for which an ellipsis was already found" if rhs is None
+                                      else "but an ellipsis (...) was already found"))
+            if not (i + 2 < len(text) and text[i + 1] == "." and text[i + 2] == "."):
+                raise RuntimeError(f"einsum(): found '.' {where.format(term)} that is not part of any ellipsis"
+                                   + ("" if rhs is None else " (...)"))
+            found_ell, i = True, i + 2
+        elif c == "," and rhs is None:
+            term, found_ell = term + 1, False
+            if term >= n_ops:
+                raise RuntimeError("einsum(): fewer operands were provided than specified in the equation")
+        elif c != " " and c not in _LETTERS:
+            raise RuntimeError(f"einsum(): invalid subscript given at index {i if rhs is None else len(lhs) + 2 + i} "
+                               "in the equation string, subscripts must be in [a-zA-Z]")
+        i += 1
+    if rhs is None and term != n_ops - 1:
+        raise RuntimeError("einsum(): more operands were provided than specified in the equation")
 
 
 def _positions(labels: list[list[str]], out: list[str], ell: list[str]) -> tuple[dict, int]:

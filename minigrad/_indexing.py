@@ -21,6 +21,7 @@ import warnings
 import numpy as np
 
 from . import _dispatch, _meta, _ops, _vmap_batched
+from ._class_names import tp_name
 from ._tensor import Tensor, _user_stacklevel
 
 _INT64_MAX = 2**63 - 1
@@ -47,6 +48,8 @@ def _items(index) -> list:
         warnings.warn(_SEQUENCE_INDEX_WARNING, UserWarning, stacklevel=_user_stacklevel())
         parts = list(index)
     else:
+        if isinstance(index, str) and 0 < len(index) < 32:  # (a str is a sequence of sequences to PyTorch too)
+            warnings.warn(_SEQUENCE_INDEX_WARNING, UserWarning, stacklevel=_user_stacklevel())
         parts = [index]
     return [_item(p) for p in parts]
 
@@ -72,6 +75,8 @@ def _item(i):
             return int(i._data)  # a 0-dim integer tensor indexes like a Python int
         if i.dtype.name == "uint8":
             return i._data.astype(np.bool_)  # a (deprecated) byte mask: see _uint8_masks
+        if i.dtype.name not in ("int64", "int32", "bool"):
+            raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
         return i._data if i.dtype.name == "bool" else i._data.astype(np.int64, copy=False)
     if isinstance(i, str):
         raise TypeError(f"new(): invalid data type '{type(i).__name__}'")
@@ -84,7 +89,7 @@ def _item(i):
         if arr.size == 0:
             arr = arr.astype(np.int64)
         return arr if arr.dtype == np.bool_ else arr.astype(np.int64, copy=False)
-    raise IndexError(_BAD_INDEX_ERROR.format(type(i).__name__))
+    raise IndexError(_BAD_INDEX_ERROR.format(tp_name(i)))
 
 
 def _dims_used(items: list) -> int:
@@ -168,19 +173,37 @@ def _index_list(view: Tensor, advanced: list) -> tuple:
             indices.append(arr)
             indices.extend([_MASK_CONTINUES] * (arr.ndim - 1))
         else:
-            size = view._data.shape[dim]
-            bad = arr[(arr >= size) | (arr < -size)]
-            if bad.size:
-                raise IndexError(f"index {int(bad.flat[0])} is out of bounds for dimension {dim} with size {size}")
             indices.append(arr)
     indices = [i for i in indices if i is not _MASK_CONTINUES]
     shapes = [i.shape if i.dtype != np.bool_ else (int(i.sum()),) for i in indices if i is not None]
     try:
-        np.broadcast_shapes(*shapes)
+        shape = np.broadcast_shapes(*shapes)
     except ValueError:
         raise IndexError("shape mismatch: indexing tensors could not be broadcast together with shapes "
                          + ", ".join(str(list(s)) for s in shapes)) from None
+    _check_bounds(view, advanced, shape)
     return tuple(indices)
+
+
+def _check_bounds(view: Tensor, advanced: list, shape: tuple) -> None:
+    """PyTorch's index kernel's bounds check: the first bad position (in the broadcast order), and there the first
+    bad index; its "dimension" counts the index tensors (a k-dim mask is k of them), not the tensor's dims."""
+    checks = [(dim, arr) for dim, arr in advanced if arr.dtype != np.bool_]
+    if not any(((arr >= view._data.shape[d]) | (arr < -view._data.shape[d])).any() for d, arr in checks):
+        return
+    j, bad_at = 0, []   # (position in broadcast order, j, value, size) of each index tensor's first bad value
+    for dim, arr in advanced:
+        if arr.dtype == np.bool_:
+            j += arr.ndim
+            continue
+        size = view._data.shape[dim]
+        bad = np.broadcast_to((arr >= size) | (arr < -size), shape).ravel()
+        if bad.any():
+            pos = int(bad.argmax())
+            bad_at.append((pos, j, int(np.broadcast_to(arr, shape).ravel()[pos]), size))
+        j += 1
+    _, j, value, size = min(bad_at)
+    raise IndexError(f"index {value} is out of bounds for dimension {j} with size {size}")
 
 
 _MASK_CONTINUES = object()  # placeholder for the extra dims a k-dim bool mask covers
@@ -235,7 +258,13 @@ def setitem(t: Tensor, index, value) -> None:
         c_name = {"float32": "float", "float64": "double", "float16": "c10::Half"}.get(t.dtype.name, t.dtype.name)
         raise RuntimeError(f"value cannot be converted to type {c_name} without overflow")
     if not isinstance(value, Tensor):
-        value = Tensor._make(np.asarray(value).astype(t._data.dtype))
+        if isinstance(value, (int, np.integer)) and not -2**63 <= value < 2**63:
+            raise ValueError("Overflow when unpacking long long")   # (PyTorch reads a Python int as int64)
+        if not isinstance(value, complex) and t.dtype.name not in ("float16", "bfloat16"):
+            # PyTorch's checked conversion of the number; into a half type it is rounded instead (1e6 -> inf)
+            _ops._check_scalar_fits(value, t.dtype)
+        with np.errstate(over="ignore"):
+            value = Tensor._make(np.asarray(value).astype(t._data.dtype))
     if index is False:
         return
     if index is True:

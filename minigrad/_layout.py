@@ -1,8 +1,10 @@
 """torch.layout and torch.memory_format: the named constants (minigrad tensors are always strided)."""
 from __future__ import annotations
 
+from ._class_names import TorchNamed
 
-class _Constant:
+
+class _Constant(metaclass=TorchNamed):
     """A named singleton that prints as ``torch.<name>``, like PyTorch's C constants."""
 
     __slots__ = ("_name",)
@@ -22,12 +24,14 @@ class layout(_Constant):
     """How a tensor's elements are stored (``torch.strided``: dense, with strides)."""
 
     __slots__ = ()
+    _torch_name = "torch.layout"
 
 
 class memory_format(_Constant):
     """The order ``contiguous``/``clone``/``empty_like`` lay the elements out in."""
 
     __slots__ = ()
+    _torch_name = "torch.memory_format"
 
 
 strided = layout("strided")

@@ -6,15 +6,26 @@ their nodes: a program can build and walk a graph without computing), and readin
 default device (``torch.set_default_device('meta')``, ``with torch.device('meta'):``) factories and layers make meta
 tensors; random fills of them draw nothing; ops without a meta kernel (``nonzero``, ``unique``) refuse them.
 
-minigrad gives a meta tensor an array of zeros (its ops compute on them, and their results are thrown away as
-values) and records the array that owns them here, as ``_zerotensor.ZEROS`` records a ZeroTensor's: views of a
-meta tensor are meta tensors, and every op with a meta input (``intercept``, from ``_dispatch.Op``) marks its
-outputs.
+minigrad gives a meta tensor an array of zeros and records the array that owns them here, as
+``_zerotensor.ZEROS`` records a ZeroTensor's: views of a meta tensor are meta tensors, and every op with a meta
+input (``intercept``, from ``_dispatch.Op``) marks its outputs. The zeros of a factory's result, of ``x.to('meta')``
+and of a layer built on the meta device are address space only (``empty``: memory the system hands out on first
+write, and nothing writes a meta tensor), so ``torch.empty(10**5, 10**5, device='meta')`` costs no memory and a meta
+``nn.Linear(50000, 50000)`` is made at once; their real strides keep ``stride()`` and views exact. The common ops
+(elementwise ones, mm/addmm/bmm, sum/mean: ``shapes_only``) then work out their result's dtype from one element of
+each operand and return such memory at its shape, as random fills (``draws_nothing``) and optimizer steps
+(``optim.optimizer._on_stand_ins``) run on one element in each dim; the others compute on the zeros, their results
+thrown away as values (slow on large meta tensors: other reductions, convolutions, indexing ...).
 """
 from __future__ import annotations
 
+import copy
 import functools
+import mmap
+import sys
 import weakref
+
+import numpy as np
 
 from ._device import _DEFAULT
 from ._strides import storage_owner as _owner
@@ -23,6 +34,10 @@ from ._strides import storage_owner as _owner
 METAS: dict = {}
 
 NO_DATA = "Cannot copy out of meta tensor; no data!"
+
+# True while a layer is built with device='meta' (nn/modules/module.py): the factories it calls inside
+# (``_creation.empty``, ``zeros``, ``ones``) make meta tensors, so nothing of its size is allocated or drawn
+BUILDING = [False]
 
 
 def mark(t):
@@ -36,9 +51,12 @@ def mark(t):
 def is_meta(t) -> bool:
     """Whether tensor ``t`` is on the meta device (an op's absent optional input: no)."""
     data = getattr(t, "_data", None)
-    if not METAS or data is None:
-        return False
-    owner = _owner(data)
+    return bool(METAS) and data is not None and holds_meta(data)
+
+
+def holds_meta(a: np.ndarray) -> bool:
+    """Whether array ``a`` is (a view of) a meta tensor's memory."""
+    owner = _owner(a)
     ref = METAS.get(id(owner))
     return ref is not None and ref() is owner
 
@@ -64,13 +82,98 @@ def create(fn, args, kwargs):
     kwargs = dict(kwargs)
     kwargs.pop("device", None)
     generator = kwargs.get("generator") or _random.default_generator
-    state, default = generator.get_state(), _DEFAULT[0]
-    _DEFAULT[0] = None   # (made on the CPU, whatever the default device)
+    state, default, building = generator.get_state(), _DEFAULT[0], BUILDING[0]
+    _DEFAULT[0], BUILDING[0] = None, False   # (made on the CPU, whatever the default device)
     try:
-        return mark(fn(*args, **kwargs))
+        sized = _sized(getattr(fn, "__name__", ""), args, kwargs)
+        if sized is None:
+            return mark(fn(*args, **kwargs))
+        # (a factory laid out by its size alone: made at size 1 in each dim for its dtype, flags and checks, then
+        # given memory that is never written at the size asked for)
+        shape, strides, small_args, small_kwargs = sized
+        t = fn(*small_args, **small_kwargs)
+        t._data = empty(shape, t._data.dtype, strides)
+        return mark(t)
     finally:
-        _DEFAULT[0] = default
+        _DEFAULT[0], BUILDING[0] = default, building
         generator.set_state(state)
+
+
+def _sized(name: str, args: tuple, kwargs: dict):
+    """(shape, strides, args, kwargs with the size made all ones) of a call to factory ``name`` whose result is
+    laid out by its size alone (``zeros``, ``ones``, ``empty``, ``full``, ``rand``, ``randn``, ``empty_strided``);
+    None for any other call (another factory, ``out=``, a size refused or empty: the factory as usual)."""
+    if name not in ("zeros", "ones", "empty", "rand", "randn", "full", "empty_strided") or "out" in kwargs:
+        return None
+    if "size" in kwargs:
+        size, small_kwargs = kwargs["size"], dict(kwargs)
+        small_kwargs["size"] = None
+        small_args = args
+    elif name in ("full", "empty_strided"):
+        if not args:
+            return None
+        size, small_args, small_kwargs = args[0], [None, *args[1:]], kwargs
+    else:
+        size = args[0] if len(args) == 1 and isinstance(args[0], (tuple, list)) else args
+        small_args, small_kwargs = [None], kwargs
+    if not isinstance(size, (tuple, list)) or not size or not all(type(n) is int and n > 0 for n in size):
+        return None
+    shape = tuple(size)
+    ones = (1,) * len(shape)
+    if "size" in kwargs:
+        small_kwargs["size"] = ones
+    else:
+        small_args[0] = ones
+    strides = None
+    if name == "empty_strided":
+        strides = tuple(args[1]) if len(args) > 1 else tuple(kwargs.get("stride", ()))
+        if len(strides) != len(shape) or not all(type(s) is int and s >= 0 for s in strides):
+            return None
+    elif kwargs.get("memory_format") is not None and len(shape) in (4, 5):
+        from . import _layout, _strides
+        if kwargs["memory_format"] in (_layout.channels_last, _layout.channels_last_3d):
+            strides = tuple(_strides.channels_last_strides(shape))
+    return shape, strides, tuple(small_args), small_kwargs
+
+
+# mmap's flags for memory the system reserves nothing for (a private anonymous mapping: zeros until written;
+# MAP_NORESERVE, Linux's 0x4000 where Python does not name it, so one larger than RAM is allowed)
+_NORESERVE = getattr(mmap, "MAP_NORESERVE", 0x4000 if sys.platform.startswith("linux") else 0)
+
+
+def empty(shape: tuple, npd, strides=None) -> np.ndarray:
+    """Zeros of ``shape`` and ``npd`` (C order, or these element strides) that cost no memory while unwritten: a
+    meta tensor's, whose values nothing reads."""
+    npd = np.dtype(npd)
+    extent = 1   # (elements spanned: the product of the sizes, or 1 + the last element's offset)
+    for n, s in zip(shape, strides or shape):
+        extent = extent * n if strides is None else extent + (n - 1) * s
+    if not hasattr(mmap, "MAP_PRIVATE") or not extent:   # (Windows: no anonymous private mapping, plain zeros)
+        flat = np.zeros(extent, npd)
+    else:
+        flat = np.frombuffer(mmap.mmap(-1, extent * npd.itemsize, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS |
+                                       _NORESERVE), npd, count=extent)
+    if strides is None:
+        return flat.reshape(shape)
+    return np.lib.stride_tricks.as_strided(flat, shape, [s * npd.itemsize for s in strides])
+
+
+def clone(a: np.ndarray, memory_format=None) -> np.ndarray:
+    """``_strides.clone(a, memory_format)`` with nothing copied (``x.to('meta')``, ``clone`` of a meta tensor: the
+    copy's values are never read), so in memory that costs nothing (see ``empty``)."""
+    from . import _layout, _strides
+    if a.size == 0:
+        return _strides.clone(a, memory_format)
+    if memory_format is None or memory_format is _layout.preserve_format:
+        strides = _strides.preserve_strides(a)
+    elif memory_format is _layout.contiguous_format:
+        strides = None
+    elif (memory_format is _layout.channels_last and a.ndim == 4 or
+          memory_format is _layout.channels_last_3d and a.ndim == 5):
+        strides = _strides.channels_last_strides(a.shape)
+    else:
+        return _strides.clone(a, memory_format)   # (its error)
+    return empty(a.shape, a.dtype, strides)
 
 
 def draws_nothing(sampler):
@@ -82,11 +185,92 @@ def draws_nothing(sampler):
             return sampler(input, *args, generator=generator, **kwargs)
         from . import _random
         state = (generator or _random.default_generator).get_state()
+        data = input._data
+        if data.size > 1 and not any(hasattr(a, "_data") for a in (*args, *kwargs.values())):
+            # (its checks and version bump run on one element in each dim: no values drawn or written, however
+            # large; a tensor argument, bernoulli_'s p, is broadcast to the whole tensor)
+            input._data = np.zeros((1,) * data.ndim, data.dtype)
         try:
             return sampler(input, *args, generator=generator, **kwargs)
         finally:
+            input._data = data
             (generator or _random.default_generator).set_state(state)
     return fill
+
+
+def _tiny(a):
+    """``a``'s first element in each dim (an array of ones in shape: what an op reads its result dtype from)."""
+    return a[(slice(0, 1),) * a.ndim] if type(a) is np.ndarray and a.size > 1 else a
+
+
+def _elementwise_result(forward):
+    """``forward`` of an elementwise op, computing nothing on meta operands: its result dtype from one element of
+    each, laid out at the broadcast shape as TensorIterator lays it out (``_strides._iterator_strides``)."""
+    def meta_forward(*arrays, **args):
+        operands = [a for a in arrays if type(a) is np.ndarray]
+        if not any(a.size > 1 for a in operands) or not all(a.size for a in operands):
+            return forward(*arrays, **args)   # (nothing to save: the op as usual)
+        try:
+            shape = np.broadcast_shapes(*(a.shape for a in operands))
+        except ValueError:
+            return forward(*arrays, **args)   # (its own error)
+        from ._strides import _iterator_strides
+        strides = _iterator_strides(operands, shape) if len(shape) > 1 else None
+        result = forward(*map(_tiny, arrays), **args)
+        if isinstance(result, tuple):
+            return tuple(empty(np.broadcast_shapes(r.shape, shape), r.dtype, strides) for r in result)
+        result = np.asarray(result)
+        return empty(np.broadcast_shapes(result.shape, shape), result.dtype, strides)
+    return meta_forward
+
+
+def _product_result(shape_of):
+    """The forward of a matrix product computing nothing on meta operands: its result dtype from a product of
+    their first elements, in C order at ``shape_of(*arrays)``."""
+    def maker(forward):
+        def meta_forward(*arrays, **args):
+            shape = shape_of(*arrays)
+            if not all(a.size for a in arrays if type(a) is np.ndarray) or not all(shape):
+                return forward(*arrays, **args)   # (nothing to save: the op as usual)
+            return empty(shape, np.asarray(forward(*map(_tiny, arrays), **args)).dtype)
+        return meta_forward
+    return maker
+
+
+def _reduction_result(forward):
+    """The forward of a reduction (``dim``, ``keepdim``) reading no more of a meta operand than its result's size:
+    the reduced dims cut to their first element (the result's shape and dtype are those of the whole)."""
+    def meta_forward(a, **args):
+        dim = args.get("dim")
+        if type(a) is not np.ndarray or a.size <= 1:
+            return forward(a, **args)   # (nothing to save: the op as usual)
+        reduced = range(a.ndim) if dim is None or dim == () else \
+            [d % a.ndim for d in (dim if isinstance(dim, (tuple, list)) else (dim,))]
+        return forward(a[tuple(slice(0, 1) if d in reduced else slice(None) for d in range(a.ndim))], **args)
+    return meta_forward
+
+
+# ops that compute nothing on meta tensors (the forward, made from the op's): the elementwise ones, and these
+_SHAPES_ONLY_FORWARDS = {"mm": _product_result(lambda a, b: (a.shape[0], b.shape[1])),
+                         "addmm": _product_result(lambda bias, a, b: (a.shape[0], b.shape[1])),
+                         "bmm": _product_result(lambda a, b: (a.shape[0], a.shape[1], b.shape[2])),
+                         "sum": _reduction_result, "mean": _reduction_result, "clone": lambda forward: clone}
+_SHAPES_ONLY: dict = {}   # id(op) -> (op, its copy computing nothing on meta operands, or op itself)
+
+
+def shapes_only(op):
+    """``op``, or a copy of it whose forward computes no values of meta operands, only their result's shape,
+    dtype and strides (their memory stays unread: see ``empty``)."""
+    entry = _SHAPES_ONLY.get(id(op))
+    if entry is None or entry[0] is not op:
+        maker = _SHAPES_ONLY_FORWARDS.get(op.name) or (_elementwise_result if op.elementwise else None)
+        fake = op
+        if maker is not None and not op.view:
+            fake = copy.copy(op)
+            fake.forward = maker(op.forward)
+            fake.ufunc = None   # (no writing straight into an out=: Op._run_into)
+        entry = _SHAPES_ONLY[id(op)] = (op, fake)
+    return entry[1]
 
 
 # The ops (not elementwise) whose kernels refuse tensors on two devices: the input whose device the others must
@@ -97,10 +281,12 @@ _SAME_DEVICE = {"addmm": (1, (0,)), "addmv": (1, (0,)), "mv": (0, None), "dot": 
 
 
 def intercept(op, tensors, out, run):
-    """``run()`` (the op as usual) with its outputs marked meta when an input is; None: no meta input."""
+    """``run(op)`` (the op as usual) with its outputs marked meta when an input is; None: no meta input."""
     metas = [is_meta(t) for t in tensors]
     if out is not None:   # (in place: a meta tensor takes any values, as they are never read; a CPU one none)
-        if is_meta(out) or not any(metas):
+        if is_meta(out):
+            return run(shapes_only(op))
+        if not any(metas):
             return None
         if op.name == "copy_":
             raise NotImplementedError(NO_DATA)
@@ -123,7 +309,7 @@ def intercept(op, tensors, out, run):
         for d in devices[1:]:
             if d != devices[0]:
                 raise RuntimeError(f"Tensor on device {d} is not on the expected device {devices[0]}!")
-    result = run()
+    result = run(shapes_only(op))
     for o in result if isinstance(result, (tuple, list)) else (result,):
         if o is not None and hasattr(o, "_data") and not is_meta(o):
             mark(o)

@@ -315,7 +315,7 @@ def _wrap_dim(dim: int, ndim: int) -> int:
 def _raw_dims(dim, ndim: int, input=None) -> tuple:
     """Checked dims, kept as given: PyTorch saves them unwrapped (a node shows dim=-1 as 2**64 - 1). ``input``: the
     reduced tensor, whose batch rule inside vmap names a repeated dim as the physical one."""
-    dims = (dim,) if isinstance(dim, int) else tuple(dim)
+    dims = (dim,) if isinstance(dim, int) else (int(dim),) if _arg_errors._is_int_tensor(dim) else tuple(dim)
     seen = []
     for d in dims:
         w = _wrap_dim(d, ndim)
@@ -515,7 +515,7 @@ def _rounded_div(a, b, mode, node="div"):
         q = _strides.elementwise(q, (a, b))  # (TensorIterator's output layout, as every elementwise op's)
     if not (grad_mode.is_grad_enabled() and (a._requires_grad or b._requires_grad)) and (
             a._fw_grad is None and b._fw_grad is None):  # (a forward-AD tangent goes through the op too)
-        out = Tensor._make(q)
+        out = _meta.follow(Tensor._make(q), a, b) if _meta.METAS else Tensor._make(q)   # (meta in: meta out)
         return _vmap_batched.follow(out, a, b) if _vmap_batched.DEPTH[0] else out   # (inside vmap: batched as a, b)
     # Recorded as PyTorch records it: DivBackward2 (zero gradients), or floor_divide's NotImplemented node.
     if node == "floor_divide":
@@ -1304,10 +1304,9 @@ def _legacy(d) -> str:
 
 def _tensor_type_name(d) -> str:
     """How PyTorch's messages name a tensor's type: its legacy Python class (torch.FloatTensor) where one is
-    registered, else the C++ type's name (CPUBoolType, CPUComplexFloatType: no Python class of its own)."""
-    if d.name == "bool" or d.is_complex:
-        return f"CPU{_legacy(d)}Type"
-    return f"torch.{_legacy(d)}Tensor"
+    registered, else the C++ type's name (CPUBoolType, CPUBFloat16Type, CPUComplexFloatType: no Python class of its
+    own)."""
+    return _type_string(d)
 
 
 def sum_to_size(input, *size):
@@ -1368,6 +1367,7 @@ def _check_int_dim(name: str, dim) -> None:
 def _value_select(name, op_all, op_dim, input, dim, keepdim):
     if dim is _ALL_DIMS and not keepdim:
         if input.numel() == 0:
+            _dispatch.check_rebased_inputs(input)
             # (a batched input: vmap's batch rule reduces the flattened examples along a dim, with that overload's
             # errors; the physical dim it names is the one after the batch dims)
             if _vmap_batched.batch_dims(input):
@@ -1389,10 +1389,12 @@ def _value_select(name, op_all, op_dim, input, dim, keepdim):
     return return_types.make(name, values, indices)
 
 
-def _check_dim_nonempty(name: str, input, dim: int) -> int:
+def _check_dim_nonempty(name: str, input, dim: int, differentiable: bool = True) -> int:
     """``dim`` wrapped; PyTorch's IndexError if it is empty (max(dim), argmax, median, mode ... have no identity)."""
     d = _wrap_dim(dim, input.dim())
     if input.dim() and input._data.shape[d] == 0:
+        if differentiable:  # (argmax / argmin have no autograd kernel to refuse a rebased view first)
+            _dispatch.check_rebased_inputs(input)
         shown = d + _vmap_batched.batch_dims(input)  # (inside vmap PyTorch names the physical dim)
         raise IndexError(f"{name}(): Expected reduction dim {shown} to have non-zero size.")
     return d
@@ -1442,6 +1444,8 @@ def _check_reduced_dims_nonempty(name: str, input, dim) -> None:
     """amax/amin of an empty tensor: PyTorch's errors when a reduced slice is empty (there is no identity)."""
     dims = () if dim is None else (dim,) if _is_int(dim) else tuple(dim)
     batch = _vmap_batched.batch_dims(input)  # (inside vmap PyTorch's batch rule names the physical dims, wrapped)
+    if not dims or 0 in [input._data.shape[d] for d in dims if -input.dim() <= d < input.dim()]:
+        _dispatch.check_rebased_inputs(input)
     if not dims and batch:
         dims = range(input.dim())
     if not dims:
@@ -1465,7 +1469,7 @@ def _arg(np_fn, input, dim, keepdim):
                              "non-zero size.")
         if dim is None:
             raise IndexError(f"{np_fn.__name__}(): Expected reduction dim to be specified for input.numel() == 0.")
-        _check_dim_nonempty(np_fn.__name__, input, dim)
+        _check_dim_nonempty(np_fn.__name__, input, dim, differentiable=False)
     if dim is None:
         out = np_fn(input._data.reshape(-1))
         out = Tensor._make(np.asarray(out, dtype=np.int64).reshape((1,) * input.dim() if keepdim else ()))
@@ -1641,6 +1645,7 @@ def _infer_view_size(input, size):
     try:
         return _infer_size(size, input._data.size)
     except RuntimeError as e:
+        _dispatch.check_rebased_inputs(input)   # (view's autograd kernel first; reshape checks the size itself)
         if _vmap_batched.DEPTH[0] and ("is invalid for input of size" in str(e) or "of 0 elements" in str(e)):
             raise _vmap_batched.physical_view_error(input, size, e) from None
         raise
@@ -2381,12 +2386,12 @@ def _index_add_checks(input, dim, index, source, alpha):
                            f"self.shape = {list(input.shape)} source.shape = {list(source.shape)}")
     if index._data.size:
         size = input._data.shape[d] if input.dim() else 1
-        negative = index._data[index._data < 0]
-        if negative.size and input.dim() > 1:  # (PyTorch's kernel for more dims: a negative index's message)
-            raise RuntimeError(f"index {int(negative.flat[0])} is out of bounds for dimension {d} with size {size}")
-        if negative.size:
-            raise IndexError("index out of range in self")
-        if np.any(index._data >= size):
+        bad = index._data[(index._data < 0) | (index._data >= size)]
+        # PyTorch's kernel for more dims hands the first or last dim, alpha 1 and a long index to scatter_add_,
+        # whose message names the value; its loop otherwise says only "out of range".
+        if bad.size and input.dim() > 1 and d in (0, input.dim() - 1) and alpha == 1 and index.dtype is _dtypes.int64:
+            raise RuntimeError(f"index {int(bad.flat[0])} is out of bounds for dimension {d} with size {size}")
+        if bad.size:
             raise IndexError("index out of range in self")
     _check_scalar_fits(alpha, input.dtype)
     if input.dtype._kind == 1 and isinstance(alpha, float):  # (C++'s conversion: toward zero)
@@ -2762,9 +2767,16 @@ def _bad_subscript():
     raise ValueError("einsum(): subscript in subscript list is not within the valid range [0, 52)")
 
 
-def einsum(equation, *operands):
+_EINSUM_NO_OPERANDS = ("einsum(): must specify the equation string and at least one operand, or at least one operand "
+                       "and its subscripts list")
+
+
+def einsum(*args):
     """Einstein summation, e.g. einsum("bij,bjk->bik", a, b) (built from permute/reshape/bmm/sum)."""
     from ._einsum import einsum as _einsum
+    if len(args) < 2:   # (torch/functional.py's einsum(*args): its own check)
+        raise ValueError(_EINSUM_NO_OPERANDS)
+    equation, operands = args[0], args[1:]
     if isinstance(equation, Tensor):
         # The sublist format einsum(a, [0, 1], b, [1, 2], [0, 2]): operands interleaved with their subscripts
         # (ints 0-25 are 'A'-'Z', 26-51 'a'-'z', Ellipsis is '...'), an optional output list last; turned into
@@ -2782,6 +2794,8 @@ def einsum(equation, *operands):
             operands = args[::2]
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
         operands = tuple(operands[0])
+    if not operands:   # (torch/functional.py's check, after it unpacks a list of operands)
+        raise ValueError(_EINSUM_NO_OPERANDS)
     if isinstance(equation, str):   # (the C++ einsum's parser checks its TensorList before the equation is read)
         for k, t in enumerate(operands):
             if not isinstance(t, Tensor):
@@ -3312,7 +3326,11 @@ def fill_(input, value):
     elif type(value) is int and value < 0 and input.dtype is _dtypes.uint8:  # (a C cast: -1 fills 255)
         _check_scalar_fits(value, input.dtype)
         value %= 256
-    elif type(value) is float and input.dtype._kind == 1:  # (a float out of an integer type's range: refused)
+    elif type(value) in (int, float):   # (PyTorch's checked conversion: a number out of the dtype's range refused)
+        if type(value) is int and not -2**63 <= value < 2**64:
+            raise OverflowError("int too big to convert")
+        if input._requires_grad:
+            _dispatch._check_inplace(input, False)  # (a leaf's refusal first)
         _check_scalar_fits(value, input.dtype)
     if isinstance(value, Tensor):
         if value.dim() != 0:

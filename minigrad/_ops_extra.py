@@ -440,8 +440,10 @@ def vander(x, N=None, increasing: bool = False) -> Tensor:
     if n > 0:
         result.fill_(1)
         if n > 1:
-            result[:, 1:].copy_(x.unsqueeze(1))
-            result[:, 1:].copy_(result[:, 1:].cumprod(1))
+            # (ATen's result.slice(1, 1): no end, so SliceBackward0 saves end=None, not x[:, 1:]'s INT64_MAX)
+            D.slice(result, dim=1, start=1, end=None, step=1).copy_(x.unsqueeze(1))
+            D.slice(result, dim=1, start=1, end=None, step=1).copy_(
+                D.slice(result, dim=1, start=1, end=None, step=1).cumprod(1))
     return result if increasing else result.flip(1)
 
 

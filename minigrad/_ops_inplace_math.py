@@ -232,7 +232,8 @@ def remainder_(input, other):
     _ops_math._no_integer_zero_divisor(input, other, "remainder")
     if isinstance(other, Tensor):
         return _ops._binary(D.remainder_tensor, input, other, out=input)
-    return D.remainder(input, dtype=_dtypes.result_type(input, other), out=input, other=other)
+    dt = _dtypes.result_type(input, other)
+    return D.remainder(input, dtype=dt, out=input, other=_ops_math._in_int_range(other, dt))   # (-2: 254 in uint8)
 
 
 def fmod_(input, other):

@@ -125,6 +125,8 @@ def _strided_geometry(input: Tensor, size, stride, storage_offset) -> tuple:
         raise RuntimeError(f"as_strided: Negative strides are not supported at the moment, got strides: {list(stride)}")
     if storage_offset is not None and storage_offset < 0:
         raise RuntimeError(f"Tensor: invalid storage offset {storage_offset}")
+    if any(n < 0 for n in size):
+        raise RuntimeError(f"Storage size calculation overflowed with sizes={list(size)} and strides={list(stride)}")
     flat, start = D._storage(input._data)
     first = start if storage_offset is None else storage_offset
     if all(size):

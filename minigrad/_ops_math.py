@@ -159,7 +159,8 @@ def remainder(input, other):
     if not isinstance(input, Tensor):       # 2 % t: the number becomes a tensor of the result's dtype
         if not isinstance(other, Tensor) or isinstance(input, _ops._NOT_NUMBERS):   # ([1, 2] % t: no overload)
             raise _arg_errors.no_overload("remainder", input, other)
-        result = _ops._binary(D.remainder_tensor, _ops._as_tensor_like(input, other), other.detach())
+        number = _in_int_range(input, _dtypes.result_type(input, other))   # (-2 % uint8 tensor: 254 % t)
+        result = _ops._binary(D.remainder_tensor, _ops._as_tensor_like(number, other), other.detach())
         if (grad_mode.is_grad_enabled() and other.requires_grad) or other._fw_grad is not None:  # no derivative
             return D.NOT_IMPLEMENTED["remainder_scalar"].call((other,), None, None, {"_result": result._data})
         return result
@@ -652,9 +653,10 @@ def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1):
             raise RuntimeError("cumulative_trapezoid: received a bool input for `y`, but bool is not supported")
         if isinstance(dx, (bool, complex)):
             raise RuntimeError("cumulative_trapezoid: Currently, we only support dx as a real number.")
-        # cumsum(dx/2·(y[:-1] + y[1:]))
-        pairs = _ops.add(D.slice(y, dim=d, start=0, end=-1, step=1), D.slice(y, dim=d, start=1, end=None, step=1))
-        return _ops.cumsum(_scalar_mul(pairs, float(dx) / 2.0), d)
+        # cumsum(dx/2·(y[:-1] + y[1:])) (ATen wraps dim only on the x path: the nodes save the dim as given)
+        pairs = _ops.add(D.slice(y, dim=dim, start=0, end=-1, step=1),
+                         D.slice(y, dim=dim, start=1, end=None, step=1))
+        return _ops.cumsum(_scalar_mul(pairs, float(dx) / 2.0), dim)
     if y.dtype is _dtypes.bool_ or x.dtype is _dtypes.bool_:
         raise RuntimeError("cumulative_trapezoid: received a bool input for `x` or `y`, but bool is not supported")
     if x.dim() == 1:

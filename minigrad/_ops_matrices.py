@@ -11,7 +11,7 @@ import warnings
 
 import numpy as np
 
-from . import _arg_errors, _conj, _creation, _dtypes, _layout, _ops
+from . import _arg_errors, _conj, _creation, _dtypes, _layout, _ops, _vmap_batched
 from . import derivatives as D
 from ._tensor import Tensor, _user_stacklevel
 from ._warn_once import warn_once
@@ -222,9 +222,14 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
         if m.dim() != 2:
             raise RuntimeError(f"{name} must be a matrix, got {m.dim()}-D tensor")
     (a, b), (c, d) = mat1.shape, mat2.shape
+    batched = _vmap_batched.DEPTH[0] and _vmap_batched.levels_of(input, mat1, mat2)
     if b != c:
+        if batched:  # (PyTorch's batch rule is add(input * beta, mm(mat1, mat2), alpha): mm's batched errors)
+            _vmap_batched.check_mm_sizes(mat1, mat2)
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a}x{b} and {c}x{d})")
     sizes = input.shape
+    if batched and any(sizes[-i] not in (1, (a, d)[-i]) for i in range(1, min(len(sizes), 2) + 1)):
+        _ops._raise_broadcast_error(sizes, (a, d), tensors=(input, mat1, mat2))   # (that add's error)
     if len(sizes) > 2:
         raise RuntimeError(f"expand({input._legacy_type_name()}{{{list(sizes)}}}, size=[{a}, {d}]): the number of "
                            f"sizes provided (2) must be greater or equal to the number of dimensions in the tensor "

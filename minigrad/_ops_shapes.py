@@ -351,6 +351,13 @@ def tensor_split(input, indices_or_sections, dim=0):
     """Split into ``n`` near-equal parts (the first ones one longer), or at the given indices (slices)."""
     if input.dim() == 0:
         raise RuntimeError("tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims")
+    if isinstance(indices_or_sections, Tensor):   # (PyTorch checks the tensor's dtype and rank before its values)
+        if indices_or_sections.dtype is not _dtypes.int64:
+            raise RuntimeError("tensor_split expected tensor_indices_or_sections to have dtype of long, but got "
+                               f"{_ops._legacy(indices_or_sections.dtype)}")
+        if indices_or_sections.dim() > 1:
+            raise RuntimeError("tensor_split expected tensor_indices_or_sections to be a zero-dimensional or "
+                               f"one-dimensional tensor, but got a tensor with {indices_or_sections.dim()} dims")
     d = _ops._wrap_dim(dim, input.dim())
     size = input.shape[d]
     if isinstance(indices_or_sections, Tensor):

@@ -83,6 +83,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     d = _ops._wrap_dim(dim, input.dim())
     size = input._data.shape[d] if input.dim() else 1
     if not 0 <= k <= size:
+        _dispatch.check_rebased_inputs(input)
         raise RuntimeError("selected index k out of range")
     if input.dtype is _dtypes.bool_:
         raise RuntimeError("topk does not support bool dtypes on CPU")
@@ -518,11 +519,13 @@ def aminmax(input, *, dim=None, keepdim=False):
             raise IndexError(f"aminmax: Expected reduction dim {_vmap_batched.batch_dims(input)} to have non-zero "
                              "size.")
         if input.numel() == 0:
+            _dispatch.check_rebased_inputs(input)
             raise RuntimeError("aminmax(): cannot compute aminmax over an empty dimension as the operation has no "
                                "identity.")
     else:
         d = _ops._wrap_dim(dim, input.dim())
         if input.dim() and input._data.shape[d] == 0:
+            _dispatch.check_rebased_inputs(input)
             raise IndexError(f"aminmax: Expected reduction dim {d + _vmap_batched.batch_dims(input)} to have "
                              "non-zero size.")  # (inside vmap: the physical dim)
         dim = int(dim)
@@ -557,6 +560,7 @@ def nanmedian(input, dim=_ops._ALL_DIMS, keepdim=False):
         raise _arg_errors.must_be("nanmedian", "dim", "int", dim, 2)
     d = _ops._wrap_dim(dim, input.dim())
     if input.dim() and input._data.shape[d] == 0:  # (the size check before the kernel's dtype dispatch)
+        _dispatch.check_rebased_inputs(input)
         raise IndexError(f"median(): Expected reduction dim {d + _vmap_batched.batch_dims(input)} to have non-zero "
                          "size.")  # (inside vmap: the physical dim)
     if input.dtype is _dtypes.bool_ or input.is_complex():

@@ -27,7 +27,7 @@ import weakref
 import numpy as np
 
 from . import _conj, _dtypes, _layout, _meta, _neg, _strides, _vmap_batched, _zerotensor, autograd
-from ._class_names import TorchNamed
+from ._class_names import CTypeNamed, tp_name
 from ._conj import MIRRORS as _CONJ_MIRRORS
 from ._meta import METAS as _METAS
 from ._printing import format_meta, format_tensor
@@ -118,7 +118,7 @@ def _user_stacklevel() -> int:
     return level
 
 
-class Size(tuple, metaclass=TorchNamed):
+class Size(tuple, metaclass=CTypeNamed):
     """A tensor's shape: a tuple that prints as ``torch.Size([2, 3])``."""
 
     _torch_name = "torch.Size"
@@ -159,6 +159,8 @@ class Size(tuple, metaclass=TorchNamed):
         return Size(tuple.__add__(other, self))
 
     def __mul__(self, n):
+        if not hasattr(type(n), "__index__"):   # (Python's own error for a tuple, not tuple.__mul__'s)
+            raise TypeError(f"can't multiply sequence by non-int of type '{tp_name(n)}'")
         return Size(tuple.__mul__(self, n))
 
     __rmul__ = __mul__
@@ -186,6 +188,14 @@ class _TensorType(type):
     def __repr__(cls) -> str:
         name = cls.__dict__.get("_torch_name")
         return f"<class '{name}'>" if name else super().__repr__()
+
+
+def _deep_copy(t, requires_grad: bool = False):
+    """A leaf holding a copy of ``t``'s values in PyTorch's layout (see _strides); a meta tensor's copy is a meta
+    tensor, nothing copied (see _meta.py)."""
+    if _METAS and _meta.is_meta(t):
+        return _meta.mark(Tensor._make(_meta.clone(t._data), requires_grad))
+    return Tensor._make(_strides.clone(t._data), requires_grad)
 
 
 class Tensor(metaclass=_TensorType):
@@ -692,9 +702,9 @@ class Tensor(metaclass=_TensorType):
                                "protocol at the moment.  If you were attempting to deepcopy a module, this may be "
                                "because of a torch.nn.utils.weight_norm usage, see "
                                "https://github.com/pytorch/pytorch/pull/103001")
-        t = Tensor._make(_strides.clone(self._data), self._requires_grad)  # (PyTorch's layout: see _strides)
+        t = _deep_copy(self, self._requires_grad)
         if self._grad is not None:
-            t._grad = Tensor._make(_strides.clone(self._grad._data))
+            t._grad = _deep_copy(self._grad)
         if type(self) is not Tensor:
             t = type(self)._from_tensor(t) if hasattr(type(self), "_from_tensor") else t
         else:
@@ -1013,6 +1023,8 @@ class Tensor(metaclass=_TensorType):
         raise RuntimeError(_NOT_DELETABLE["data"])
 
     def _detached_copy(self) -> Tensor:
+        if _METAS and _meta.is_meta(self):   # (a meta tensor's copy: no values to copy, see _meta.py)
+            return _meta.mark(Tensor._make(_meta.clone(self._data)))
         return Tensor._make(np.array(self._data, copy=True))
 
     # ---- views: keeping a view's grad_fn in step with its base ----------------------------------
@@ -1105,7 +1117,7 @@ class Tensor(metaclass=_TensorType):
         return self.neg()
 
     def __pos__(self):
-        return self
+        return self.positive()   # (the tensor itself; refused for bool)
 
     def __abs__(self):
         return self.abs()
@@ -1244,7 +1256,9 @@ class Tensor(metaclass=_TensorType):
         except TypeError:
             return NotImplemented
 
-    def __pow__(self, other):
+    def __pow__(self, other, *modulo):
+        if modulo:   # pow(x, e, m): PyTorch's pow takes no modulus, so Python says "unsupported operand"
+            return NotImplemented
         try:
             return self.pow(other)
         except TypeError:

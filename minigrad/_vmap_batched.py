@@ -723,8 +723,10 @@ def check_masked_select(mask) -> None:
 
 
 def check_detach_(t) -> None:
-    """``detach_()`` on a batched tensor: PyTorch has no batching rule, its fallback detaches a slice (a view)."""
-    if DEPTH[0] and levels(t):
+    """``detach_()`` on a batched tensor: PyTorch has no batching rule, its fallback detaches a slice (a view).
+    Not under a grad transform inside the vmap: detach_ is the wrapper's autograd kernel, which does not go on."""
+    mask = levels(t) if DEPTH[0] else 0
+    if mask and (hides_autograd(t) or LEGACY[mask.bit_length() - 1]):
         import warnings
 
         from ._tensor import _user_stacklevel

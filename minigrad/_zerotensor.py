@@ -1,7 +1,8 @@
 """PyTorch's efficient zero tensors (``ZeroTensor``), on NumPy.
 
 Some derivative formulas return ``at::_efficientzerotensor(...)``: a tensor of zeros with no memory behind it
-(the real ``sgn``'s gradient, so every second derivative through ``abs``, ``l1_loss``, ``norm(p=1 or inf)``).
+(the real ``sgn``'s gradient, so every second derivative through ``abs``, ``l1_loss``, ``norm(p=1 or inf)``), and
+forward AD gives one as the tangent of an input that has none (``autograd/forward_ad.py``: x_dual / y, y's tangent).
 A program sees it: ``torch._is_zerotensor`` says so, ``tolist()`` / ``numpy()`` / in-place writes refuse it, and
 the few ops PyTorch gives a ZeroTensor kernel skip the arithmetic: a product or a quotient 0/y is a ZeroTensor
 again (``0 * inf`` is 0, never NaN, and never -0.0), ``0 + y`` is a copy of y (so a -0.0 stays -0.0), ``x / 0`` is
@@ -40,6 +41,14 @@ def efficient_zeros(shape, dtype: np.dtype) -> np.ndarray:
     key = id(data)
     ZEROS[key] = weakref.ref(data, lambda _, key=key: ZEROS.pop(key, None))
     return data
+
+
+def mark(t):
+    """Make ``t`` (a tensor of fresh zeros) a ZeroTensor: its memory is registered as one's."""
+    data = _owner(t._data)
+    key = id(data)
+    ZEROS[key] = weakref.ref(data, lambda _, key=key: ZEROS.pop(key, None))
+    return t
 
 
 def is_zero(t) -> bool:

@@ -96,14 +96,19 @@ def _conj_saved(x):
 
 
 def _numpy_result(forward, *arrays) -> Tensor:
-    """``forward(*arrays)`` as a tensor, with NumPy's warnings off as for every op (PyTorch gives inf/nan)."""
+    """``forward(*arrays)`` as a tensor, with NumPy's warnings off as for every op (PyTorch gives inf/nan); on the
+    meta device when an array is a meta tensor's (a formula's fast path past the ops: see _meta.py)."""
     if _errstate_get() is _QUIET:  # (in a backward pass: NumPy is quiet already, see _errstate.py)
-        return _make_tensor(np.asarray(forward(*arrays)))
-    token = _np_errstate.set(_QUIET)
-    try:
-        return _make_tensor(np.asarray(forward(*arrays)))
-    finally:
-        _np_errstate.reset(token)
+        out = _make_tensor(np.asarray(forward(*arrays)))
+    else:
+        token = _np_errstate.set(_QUIET)
+        try:
+            out = _make_tensor(np.asarray(forward(*arrays)))
+        finally:
+            _np_errstate.reset(token)
+    if _meta.METAS and any(isinstance(a, np.ndarray) and _meta.holds_meta(a) for a in arrays):
+        _meta.mark(out)
+    return out
 
 
 # =============================================================================================
@@ -177,7 +182,8 @@ def pow_backward(grad, self, exponent):
         return zeros_like(self, memory_format=_ops()._layout.contiguous_format)
     if exponent == 2 and type(exponent) is not complex and _untracked():
         g, x = grad._data, self._data
-        if g.dtype == x.dtype and g.dtype.kind == "f":
+        # (same shapes: an unpack hook may give a saved x of another shape, whose error is the tensor ops')
+        if g.dtype == x.dtype and g.dtype.kind == "f" and g.shape == x.shape:
             return _numpy_result(lambda g, x: g * (x * 2.0), g, x)   # below: x.pow(1.0) is x, * 2.0, g *
     # PyTorch takes the exponent as a double (or complex) here, and the number times a tensor is the
     # Scalar overload: a double-backward graph shows PowBackward0(2.0) and MulBackward1(3.0) for x ** 3.
@@ -417,7 +423,8 @@ def sgn_backward(grad, self, result):
 def sgn_jvp(t, self, result):
     """d sgn(z)·t = (t - sgn²·t̄) / (2|z|) for complex z (not holomorphic: no backward formula reuse); 0 if real."""
     if not self.is_complex():   # (PyTorch's zero is shaped as the result, not the tangent: unbatched under vmap
-        return _zeros(result)   # when the primal is, so an in-place write of a batched tangent into it fails)
+        # when the primal is, so an in-place write of a batched tangent into it fails; an efficient zero tensor)
+        return _zerotensor.mark(_zeros(result))
     a = self.abs()
     return ((t - result * result * t.conj()) / (a * 2)).masked_fill(a == 0, 0.0)
 
@@ -815,12 +822,27 @@ def _int_power(a, b):
     return np.where(negative, inverse, r).astype(r.dtype, copy=False)
 
 
+def _cpow(a, b):
+    """Complex ``a ** b`` as PyTorch's kernels compute it: glibc's cpow, e^(b·log a). NumPy's power calls the same
+    cpow, except for a zero base and for whole real exponents, which it multiplies out exactly (2j ** 3 is -8j
+    there, 9.5e-08-8j in PyTorch): those go through exp and log here."""
+    with np.errstate(all="ignore"):
+        out = np.power(a, b)
+        exact = (np.imag(b) == 0) | (a == 0)
+        if np.any(exact):
+            b = np.asarray(b, out.dtype)   # (a Python number exponent in the result's precision, as PyTorch's)
+            out = np.where(exact, np.exp(b * np.log(np.asarray(a, out.dtype))), out).astype(out.dtype, copy=False)
+    return out
+
+
 def _power(a, b):
-    """``a ** b`` elementwise as PyTorch computes it (integers: _int_power)."""
+    """``a ** b`` elementwise as PyTorch computes it (integers: _int_power; complex: _cpow)."""
     if a.dtype == np.float32 and np.result_type(a, b) == np.float32:
         return _float_math.pow_float32(a, b)   # SLEEF's powf on vector blocks, glibc's on the tail
     if a.dtype == np.float64 and np.result_type(a, b) == np.float64:
         return _float_math.pow_float64(a, b)   # (the same for double)
+    if np.result_type(a, b).kind == "c":
+        return _cpow(a, b)
     return _int_power(a, b) if a.dtype.kind in "iu" else np.power(a, b)
 
 
@@ -834,6 +856,8 @@ def _power_of_number(number, exponent):
         return _float_math.pow_float64(number, exponent)
     if _is_half(exponent.dtype) and isinstance(number, (int, float)):   # the base in the exponent's dtype, as a
         return _pow_via_float64(np.asarray(number, exponent.dtype), exponent)   # wrapped number takes it
+    if exponent.dtype.kind == "c" or isinstance(number, complex):
+        return _cpow(number, exponent)
     return np.power(number, exponent)
 
 
@@ -850,6 +874,8 @@ def _power_scalar(a, exponent):
         if exponent == 2:
             return square
         return _complex_bits.power_product(square, a, a, cube_step=True) if exponent == 3 else _reciprocal(square)
+    if a.dtype.kind == "c" and exponent not in (0, 1):   # (PyTorch fills 1 for 0 and copies for 1)
+        return _cpow(a, exponent)
     if a.dtype.kind not in "fV" or not isinstance(exponent, (int, float)):
         return np.power(a, exponent)       # integers and complex
     if a.dtype.kind == "V" and exponent in (0.5, -0.5, -1):   # bfloat16 (not float16): PyTorch's sqrt, rsqrt and
@@ -1052,12 +1078,13 @@ def _addcdiv_tensor2_backward(grad, tensor1, tensor2, value):
 def mean_backward(grad, sizes, numel):
     """d mean(x) / dx_i = 1/n:  grad ↦ expand(grad, sizes) / n."""
     kind = grad._data.dtype.kind
-    if kind == "f" and type(numel) is int and _untracked() and _errstate_get() is _QUIET:  # (quiet: in a pass)
+    fast = _untracked() and not (_meta.METAS and _meta.is_meta(grad))   # (meta: the ops compute no values)
+    if kind == "f" and type(numel) is int and fast and _errstate_get() is _QUIET:  # (quiet: in a pass)
         # Every element is the same quotient g/n: divided once and copied out. IEEE division is exactly
         # rounded, so these are the bits of dividing the expanded gradient, in a fresh C-order array as
         # PyTorch's (np.broadcast_to alone costs ~20k instructions: every ``loss.mean()``'s backward).
         return Tensor._make(np.full(sizes, np.divide(grad._data, numel)))
-    if type(numel) is int and kind in "fc" and _untracked():
+    if type(numel) is int and kind in "fc" and fast:
         # the same ufunc on the same arrays as the two ops below (tensor / int is np.divide)
         return _numpy_result(np.divide, np.broadcast_to(grad._data, sizes), numel)
     return div_scalar(grad.expand(sizes), other=numel)   # (PyTorch divides by the count as a Scalar: DivBackward1)
@@ -2301,8 +2328,10 @@ def _mm_mat2_grad(grad, mat1, sizes, strides) -> np.ndarray:
 
 
 def _mm_real(a, b) -> bool:
-    """True when ``a.mm(b)`` may run as ``_mm_forward`` on the arrays: nothing records, same real dtype."""
-    return a._data.dtype == b._data.dtype and a._data.dtype.kind == "f" and _untracked()
+    """True when ``a.mm(b)`` may run as ``_mm_forward`` on the arrays: nothing records, same real dtype, no meta
+    operand (whose product the op computes without values: _meta.py)."""
+    return (a._data.dtype == b._data.dtype and a._data.dtype.kind == "f" and _untracked()
+            and not (_meta.METAS and (_meta.is_meta(a) or _meta.is_meta(b))))
 
 
 def _conj_number(x):
@@ -3225,7 +3254,7 @@ def _no_copy_back(grad):
     raise NotImplementedError(_meta.NO_DATA)
 
 
-to_copy_to_meta = Op("_to_copy", "ToCopyBackward0", _strides.clone,   # (x.to('meta') of a CPU x: see _meta.py)
+to_copy_to_meta = Op("_to_copy", "ToCopyBackward0", _meta.clone,   # (x.to('meta') of a CPU x: see _meta.py)
                      jvp=lambda self_t, result: to_copy(self_t, dtype=result.dtype),
                      self=_no_copy_back)
 copy_ = Op("copy_", "CopyBackwards", lambda a, src: cast_array(np.broadcast_to(src, a.shape), a.dtype),
@@ -3352,7 +3381,9 @@ def _as_strided_backward(grad, size, stride, storage_offset, _self_geometry):
     View elements at addresses the input does not cover (``x[1:3].as_strided(...)`` may reach past
     it) give it no gradient, as in PyTorch.
     """
-    if grad.requires_grad:  # (create_graph: PyTorch's steps as tensor ops, so the graph has its nodes)
+    if grad.requires_grad or (not _untracked() and grad._fw_grad is not None):
+        # (create_graph: PyTorch's steps as tensor ops, so the graph has its nodes; a dual gradient: so its
+        # tangent goes the same way, as in a jvp over a backward pass)
         return _as_strided_backward_graph(grad, size, stride, storage_offset, _self_geometry)
     sizes, strides, offset = _self_geometry
     if 0 in tuple(size):  # (PyTorch's as_strided_backward: an empty view gives fresh zeros, not a storage view)
@@ -4017,20 +4048,19 @@ def cumprod_backward(grad, self, dim, result):
         # Π_{i<z1} ȳ · Σ_{z1<=j<z2} g_j·Π_{z1<i<=j} x̄_i; zero from there on
         zero = Tensor._make(is_zero)
         cumsum = zero.cumsum(dim)
+        # (written with where(), as PyTorch's: its result takes w's dtype when cumprod(dtype=) promoted the output)
         grad_input = _creation().zeros(self.shape, dtype=grad.dtype)
         mask = cumsum == 0
-        grad_input.masked_scatter_(
-            mask, w.masked_fill(~mask, 0.).flip(dim).cumsum(dim).flip(dim).div_(input_conj).masked_select(mask))
+        grad_input = ops.where(mask, w.masked_fill(~mask, 0.).flip(dim).cumsum(dim).flip(dim).div_(input_conj),
+                               grad_input)
         mask = cumsum == 1
         first_zero_index = mask.max(dim, keepdim=True)[1]
         first_zero_mask = _creation().zeros_like(mask).scatter_(dim, first_zero_index, 1).logical_and_(mask)
         mask &= ~first_zero_mask
         before = ops.gather(output_conj, dim, (first_zero_index - 1).relu_()).masked_fill_(first_zero_index == 0, 1.)
-        grad_input.masked_scatter_(
-            first_zero_mask,
-            input_conj.masked_fill(~mask, 1.).cumprod(dim).mul_(grad.masked_fill(cumsum != 1, 0.))
-            .sum(dim, keepdim=True).mul_(before).masked_select(first_zero_mask))
-        return grad_input
+        return ops.where(first_zero_mask,
+                         input_conj.masked_fill(~mask, 1.).cumprod(dim).mul_(grad.masked_fill(cumsum != 1, 0.))
+                         .sum(dim, keepdim=True).mul_(before), grad_input)
     grad_input = _creation().zeros(self.shape, dtype=grad.dtype)
     ones = _creation().ones(1, dtype=grad.dtype).expand(*self.shape[:dim], 1, *self.shape[dim + 1:])
     # (x.slice(dim, k) as there, with no end: its SliceBackward0 saves end None)
@@ -4156,8 +4186,8 @@ fmod_tensor = Op("fmod", "FmodBackward1", np.fmod, inputs=("self", "other"), jvp
                  other=lambda grad, self, other: grad.neg() * self.div(other, rounding_mode="trunc"))
 def _remainder(a, b):
     # Floats as PyTorch's kernel: fmod, then + b when the signs differ (a zero keeps a's sign; NumPy's mod
-    # gives it b's sign). Integers: NumPy's floor mod is the same.
-    if np.result_type(a, b).kind != "f":
+    # gives it b's sign). Integers: NumPy's floor mod is the same. (bfloat16's NumPy kind is "V".)
+    if np.result_type(a, b).kind not in "fV":
         return np.mod(a, b)
     m = np.fmod(a, b)
     return np.where((m != 0) & ((b < 0) != (m < 0)), m + b, m)
@@ -6580,6 +6610,8 @@ def _param_tangent(p, p_t, shape, zero_adds: bool = False):
     -0. tangent stays -0.), but db is added in place (`result_t += bias_t`), which writes zeros: -0. + 0 = 0."""
     if _given(p) is None or (p._fw_grad is None and not zero_adds):
         return None
+    if p._fw_grad is None:   # (the ZeroTensor added in place reads as zeros: a plain copy of them)
+        return p_t.reshape(shape).clone()
     return p_t.reshape(shape)
 
 
@@ -6642,7 +6674,8 @@ def _batch_norm_cpu_backward(g, x, weight, save_mean, save_invstd, running_mean,
     else:
         mean, invstd = running_mean._data, _batch_norm_cpu._eval_invstd(running_var._data, eps, x.dtype)
     w = None if is_absent(weight) else weight
-    if g.flags.c_contiguous and x.flags.c_contiguous:
+    if (g.flags.c_contiguous and x.flags.c_contiguous) or (
+            _batch_norm_cpu.channels_last_layout(g) and _batch_norm_cpu.channels_last_layout(x)):
         grads = _batch_norm_cpu.backward(g, x, w, mean, invstd, train, output_mask)
     else:
         grads = _batch_norm_cpu.backward_strided(g, x, w, mean, invstd, train)
@@ -7316,12 +7349,25 @@ cdist = Op("_cdist_forward", "CdistBackward0", _cdist_forward, inputs=("x1", "x2
 
 
 def _euclidean_dist(x1, x2):
-    # √(|x|² - 2 x·y + |y|²) as one matrix product, clamped at 1e-30 before the root (PyTorch's mm path).
-    x1_norm = (x1 * x1).sum(-1, keepdims=True)
-    x2_norm = (x2 * x2).sum(-1, keepdims=True)
+    # √(|x|² - 2 x·y + |y|²) as one matrix product, clamped at 0 before the root (PyTorch's mm path), with
+    # PyTorch's sums, MKL's products and VML's root: a point's distance to itself comes out exactly 0, as in PyTorch
+    x1_norm = _sums.sum(x1 * x1, axis=-1, keepdims=True)
+    x2_norm = _sums.sum(x2 * x2, axis=-1, keepdims=True)
     left = np.concatenate([x1 * -2, x1_norm, np.ones_like(x1_norm)], -1)
     right = np.concatenate([x2, np.ones_like(x2_norm), x2_norm], -1)
-    return np.sqrt(np.maximum(left @ np.swapaxes(right, -1, -2), 1e-30)).astype(x1.dtype, copy=False)
+    right_t = np.swapaxes(right, -1, -2)
+    # (x1.matmul(x2.mT) as PyTorch's matmul runs it, on tensors that do not require grad: mm; x2 a matrix, mm with
+    # x1's batch folded into its rows; else bmm on the batch. The front-end expands the inputs to one batch unless
+    # it has a single element.)
+    if left.ndim == right.ndim == 2:
+        product = _matmul.mm(left, right_t)
+    elif right.ndim == 2:
+        product = _matmul.mm(left.reshape(-1, left.shape[-1]), right_t).reshape(left.shape[:-1] + right_t.shape[-1:])
+    else:
+        batch = np.broadcast_shapes(left.shape[:-2], right.shape[:-2])
+        product = _matmul.bmm(left.reshape((-1,) + left.shape[-2:]), right_t.reshape((-1,) + right_t.shape[-2:]))
+        product = product.reshape(batch + product.shape[-2:])
+    return sqrt.forward(np.maximum(product, 0)).astype(x1.dtype, copy=False)
 
 
 def _euclidean_ratio(grad, result):

@@ -39,6 +39,8 @@ def kineto_available() -> bool:
 class profile(_autograd_profile):
     """``torch.profiler.profile``: the autograd profiler with torch.profiler's arguments, start/stop/step."""
 
+    _torch_name = "torch.profiler.profiler.profile"
+
     def __init__(self, *, activities: Iterable[ProfilerActivity] | None = None, schedule: Callable | None = None,
                  on_trace_ready: Callable | None = None, record_shapes: bool = False, profile_memory: bool = False,
                  with_stack: bool = False, with_flops: bool = False, with_modules: bool = False,

@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 import pickle
 
+from ._class_names import TorchNamed
+
 
 def save(obj, f, pickle_module=pickle, pickle_protocol: int = 2, _use_new_zipfile_serialization: bool = True,
          _disable_byteorder_record: bool = False) -> None:
@@ -92,7 +94,7 @@ def clear_safe_globals() -> None:
     _USER_SAFE.clear()
 
 
-class safe_globals:
+class safe_globals(metaclass=TorchNamed):
     """Context manager: allow these globals for the loads inside the ``with`` block."""
 
     def __init__(self, safe_globals: list) -> None:

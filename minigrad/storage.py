@@ -55,7 +55,9 @@ class UntypedStorage(metaclass=TorchNamed):
 
     _torch_name = "torch.storage.UntypedStorage"
 
-    def __init__(self, data: np.ndarray, kind: str | None = None):
+    def __init__(self, data: np.ndarray | int = 0, kind: str | None = None):
+        if isinstance(data, int):   # (torch.UntypedStorage(n): n bytes, zeros here)
+            data = np.zeros(data, np.uint8)
         self._bytes, self._kind = _flat(data).view(np.uint8), kind
 
     def data_ptr(self) -> int:
@@ -85,8 +87,22 @@ class UntypedStorage(metaclass=TorchNamed):
         return False
 
     def __getitem__(self, i):
+        """A byte (an index wrapped once if negative), or a storage sharing the bytes of a slice (step 1)."""
         _check_readable(self._kind)
-        return int(self._bytes[i]) if not isinstance(i, slice) else self._bytes[i].tolist()
+        n = len(self)
+        if isinstance(i, slice):
+            start, stop, step = i.indices(n)
+            if step != 1:
+                raise RuntimeError(f"Trying to slice with a step of {step}, but only a step of 1 is supported")
+            part = object.__new__(UntypedStorage)   # (those bytes themselves, not their owner's: see _flat)
+            part._bytes, part._kind = self._bytes[start:max(start, stop)], self._kind
+            return part
+        if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
+            raise TypeError(f"can't index a torch.UntypedStorage with {type(i).__name__}")
+        j = int(i) + n if i < 0 else int(i)
+        if not 0 <= j < n:
+            raise IndexError(f"index {j} out of range for storage of size {n}")
+        return int(self._bytes[j])
 
     def tolist(self) -> list:
         """The bytes as Python ints."""
@@ -139,8 +155,18 @@ class TypedStorage(metaclass=TorchNamed):
         return UntypedStorage(self._values, self._kind)
 
     def __getitem__(self, i):
+        """An element (an index from the end if negative): PyTorch's Python TypedStorage refuses slices."""
         _check_readable(self._kind)
-        return self._values[i].item() if not isinstance(i, slice) else self._values[i].tolist()
+        if isinstance(i, slice):
+            raise RuntimeError("slices are only supported in UntypedStorage.__getitem__")
+        if not isinstance(i, int):
+            raise RuntimeError(f"can't index a {type(self)!r} with {type(i)!r}")
+        if isinstance(i, bool):
+            raise TypeError(f"can't index a {type(self)!r} with {type(i)!r}")
+        n = len(self)
+        if not -n <= i < n:
+            raise IndexError(f"index {i} out of range for storage of size {n}")
+        return self._values[i].item()
 
     def tolist(self) -> list:
         """The elements as Python numbers."""

@@ -1212,6 +1212,8 @@ def _forward_mode(T, case, arrays):
         if tangent is None:
             return "tangent", None
         tangent = tangent.detach()
+        if T._is_zerotensor(tangent):   # (sgn's of a real input, in both libraries: read as its zeros)
+            tangent = T.zeros_like(tangent)
         return "tangent", (tangent.resolve_conj().resolve_neg() if hasattr(tangent, "resolve_conj") else tangent
                            ).numpy().copy()
 

@@ -21,7 +21,7 @@ import threading
 
 import numpy as np
 
-from .. import _errstate, _zerotensor
+from .. import _errstate, _meta, _zerotensor
 from .._errstate import call_user
 from .._layout import contiguous_format
 from .._zerotensor import ZEROS as _ZEROS
@@ -223,7 +223,7 @@ def _validate_outputs(node, grads, plain_leaves: bool = False, nodes=None) -> li
                 # (the real part first: PyTorch's formulas take it (handle_r_to_c) before the engine sums)
                 g = g.real
                 data = g._data
-            if _STATE.enabled:
+            if _STATE.enabled or (_meta.METAS and _meta.is_meta(g)):   # (recorded, or a meta sum: the op's)
                 g = g.sum_to_size(shape)
             else:
                 nxt = nodes[i]
@@ -409,8 +409,9 @@ def _check_hook_result(hook, original, result) -> None:
     name = getattr(hook, "__name__", None)
     name = name if isinstance(name, str) else "<unknown>"
     if result.dtype != original.dtype:
+        from .._ops import _type_string  # (python_hook.cpp names the types as C++ does: CPUComplexFloatType)
         raise RuntimeError(f"hook '{name}' has changed the type of value "
-                           f"(was {original.type()} got {result.type()})")
+                           f"(was {_type_string(original.dtype)} got {_type_string(result.dtype)})")
     if result.shape != original.shape:
         raise RuntimeError(f"hook '{name}' has changed the size of value")
 

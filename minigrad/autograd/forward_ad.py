@@ -196,9 +196,14 @@ def _laid_out_as(tangent, primal):
     """PyTorch's set_fw_grad "basic layout constraint": a tangent not laid out as its (non-view) primal is copied
     into zeros with the primal's strides (_new_zeros_with_same_feature_meta + copy_, recorded when the tangent
     has a history), so a tangent has its primal's strides (the LU factor's column-major ones, ...)."""
+    from .. import _zerotensor
+    from .._tensor import Tensor
+    if _zerotensor.ZEROS and primal.numel() > 1 and _zerotensor.is_zero(tangent):
+        # (a ZeroTensor's strides are 0: has_same_meta holds for one element only, else set_fw_grad copies it into
+        # zeros laid out as the primal, so sgn(x)'s tangent is a ZeroTensor only for a one-element x)
+        return Tensor._make(_zeros_with_same_meta(primal._data, tangent._data.dtype))
     if primal._base is not None or tangent._data.dtype.kind not in "fc" or _same_meta(tangent, primal):
         return tangent
-    from .._tensor import Tensor
     suspended, _suspended[0] = _suspended[0], True
     try:
         copy = Tensor._make(_zeros_with_same_meta(primal._data, tangent._data.dtype))
@@ -385,15 +390,19 @@ def _run_with_tangents(op, tensors, dtype, out, args):
     if out is not None:  # in place: the formula needs the value from before the write
         # PyTorch's in-place formulas read ``original_self_p`` (``self.clone()``: recorded when self requires grad,
         # so x.mul_(2)'s new tangent requires grad too) for self, but an operand that is self itself (x.mul_(x)) is
-        # read as it is when the formula runs: already written (its tangent not yet)
+        # read as it is when the formula runs: already written (its tangent not yet), the tensor itself (its
+        # history then includes the write)
         first = next(i for i, t in enumerate(tensors) if t is out) if any(t is out for t in tensors) else -1
-        primals = tuple(t if t is not out else _copy_of_tangent(t) if i == first else Tensor._make(t._data)
+        primals = tuple(t if t is not out else _copy_of_tangent(t) if i == first else t
                         for i, t in enumerate(tensors))
         tangent_of_out = _base_tangent_view(out)
         # (the formula reads the old tangent: a copy, since the new one is written into the same memory; a
         # recorded clone when the tangent has a history, so backward through the new tangent reaches it)
+        # (PyTorch clones self_t only: an operand that is self itself reads the tangent as it is, x.mul_(x)'s
+        # other_t, so a tangent graph that saved it fails backward once self_t.copy_ wrote it)
         old = None if tangent_of_out is None else _copy_of_tangent(tangent_of_out)
-        primals = tuple(p if t is not out else _with_tangent(p, old) for p, t in zip(primals, tensors))
+        primals = tuple(p if t is not out else _with_tangent(p, old if i == first else tangent_of_out)
+                        for i, (p, t) in enumerate(zip(primals, tensors)))
     result = op._run(tensors, dtype, out, args, STATE.enabled)
     if tangent_of_out is not None and op.node_name in _TANGENT_WRITES_CHECKED:
         _refuse_tangent_overlap(op, tangent_of_out, [t._fw_grad for t in tensors if t is not out])
@@ -420,6 +429,9 @@ def _run_with_tangents(op, tensors, dtype, out, args):
                     written = tangent_of_out if tangent_of_out is not None else Tensor._make(np.zeros(()))
                     _vmap_batched.check_inplace(_TANGENT_WRITE_NAMES.get(op.name, "copy_"), written, (t,),
                                                 op.node_name, tangent=True)
+            if o is out and tangent_of_out is not None:   # (sgn(x).cos_(): self_t.copy_ into its ZeroTensor)
+                from .. import _zerotensor
+                _zerotensor.check_mutable(tangent_of_out, _TANGENT_WRITE_NAMES.get(op.name, "copy_"))
             if o is out and tangent_of_out is not None and _write_in_place(tangent_of_out, t):
                 t = tangent_of_out  # (the views sharing that tangent see the change, as in PyTorch)
             else:
@@ -576,6 +588,11 @@ def _tangent_dtype(tangent, out, op):
         return None
     if not (tangent.dtype.is_floating_point or tangent.dtype.is_complex):
         return out.dtype
+    if tangent.dtype.is_complex and (op.jvp == "element_wise" and len(op.diff_inputs) == 1 or op.name == "neg"):
+        # (a unary op of a complex tangent of another dtype than its primal: PyTorch's auto_element_wise formula
+        # (neg's too) ends in .conj() (abs's in a real view), a lazy view set_fw_grad copies into zeros of the
+        # output's dtype)
+        return out.dtype
     if op.jvp == "element_wise" and tangent.dtype.is_complex and not out.dtype.is_complex:
         return tangent.dtype.to_real()
     return None
@@ -631,7 +648,7 @@ def check_tangent_size(tangent, primal):
 
 def _op_jvp(op, primals, outs, dtype, args, inplace: bool = False) -> tuple:
     """The output tangents of one op from its inputs' tangents (zeros where an input has none)."""
-    from .. import _dispatch
+    from .. import _dispatch, _zerotensor
     from .._creation import zeros_like
     # (PyTorch names the in-place overload: atanh_; a table op of an in-place-only aten op has its name already)
     name = op.name + "_" if inplace and not op.name.endswith("_") else op.name
@@ -644,8 +661,11 @@ def _op_jvp(op, primals, outs, dtype, args, inplace: bool = False) -> tuple:
         error.minigrad_gap = op.name.endswith("backward")
         raise error
     # (a missing optional tensor, derivatives.absent(), stays itself: its formulas leave it out)
-    tangents = [p._fw_grad if p._fw_grad is not None else p if type(p._data) is _dispatch.Absent else zeros_like(p)
-                for p in primals]
+    # (a missing tangent is PyTorch's ZeroTensor, whose mul/div/add/sub skip the arithmetic: 0·inf is 0; but real
+    # zeros for self of an in-place op, whose new tangent is written into it)
+    tangents = [p._fw_grad if p._fw_grad is not None else p if type(p._data) is _dispatch.Absent else
+                zeros_like(p) if inplace and i == 0 else _zerotensor.mark(zeros_like(p))
+                for i, p in enumerate(primals)]
     _suspended[0] = True
     aliases = []  # (the primal aliases _fw_primal made: their tangent is taken away once the formula ran)
     try:
@@ -680,7 +700,9 @@ def _op_jvp(op, primals, outs, dtype, args, inplace: bool = False) -> tuple:
                     env[name] = _fw_primal(p, aliases) if name in read else p
                     env[name + "_t"] = t
             for name, o in zip(op.outputs, outs):
-                env[name] = o
+                # (in place, PyTorch's formula reads self_p for result: the primal's alias, whose tangent graph
+                # saves no tangent, so backward through it gives a gradient without one up to the in-place node)
+                env[name] = _fw_primal(o, aliases) if inplace else o
             if op.jvp == "element_wise":
                 r = _result_dtype(_elementwise_jvp(op, env, primals, tangents, _dispatch), outs[0], primals, inplace)
             elif op.jvp == "reduction":
@@ -915,12 +937,15 @@ def _elementwise_jvp(op, env, primals, tangents, _dispatch):
                 value = value + np.zeros((), value.dtype)   # (a real +0. added: -0. becomes 0.)
             recorded._data = np.asarray(value)
             total = recorded
+    elif total is not None and total._data.flags.writeable and any(
+            (op.name, name) in _MATERIALIZED_ZERO_TERMS for name in op.diff_inputs if name not in terms):
+        total._data += np.zeros((), total._data.dtype)   # (the formula's own result: -0. becomes 0. in place)
     return total
 
 
 # Terms whose PyTorch formula turns the ZeroTensor tangent into real zeros (pow_backward_self's
-# ``where(exponent == 0, zeros({}), grad * ...)``; xlogy's self term), which the sum then adds as +0.
-_MATERIALIZED_ZERO_TERMS = frozenset({("pow", "self"), ("xlogy", "self")})
+# ``where(exponent == 0, zeros({}), grad * ...)``; xlogy's and xlog1py's self terms), which the sum then adds as +0.
+_MATERIALIZED_ZERO_TERMS = frozenset({("pow", "self"), ("xlogy", "self"), ("special_xlog1py", "self")})
 
 
 def _is_complex_factor(env, params, op, primals, _dispatch) -> bool:
@@ -1058,14 +1083,15 @@ def _function_jvp(cls, node, args, outputs) -> None:
         _suspended[0] = False
         node._jvp_saved = None
     r = r if isinstance(r, tuple) else (r,)
+    for i, t in enumerate(r):   # (PyTorch converts the values before it counts them)
+        if t is not None and not isinstance(t, Tensor):
+            from .graph import _c_type_name
+            raise RuntimeError(f"expected Variable or None (got {_c_type_name(t)}) for grad output {i}.")
     if len(r) != len(outputs):
         raise RuntimeError(f"Function's jvp returned an invalid number of forward gradients (expected "
                            f"{len(outputs)} but got {len(r)})")
     dirty = node.dirty_tensors or ()
-    for i, (o, t) in enumerate(zip(outputs, r)):
-        if t is not None and not isinstance(t, Tensor):
-            from .graph import _c_type_name
-            raise RuntimeError(f"expected Variable or None (got {_c_type_name(t)}) for grad output {i}.")
+    for o, t in zip(outputs, r):
         if t is None and (o.dtype.is_floating_point or o.dtype.is_complex) \
                 and not any(o is n for n in node.non_differentiable or ()):
             _refuse_no_tangent(o, args, dirty)

@@ -16,6 +16,7 @@ object are what it costs (see bench/PROFILE.md).
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import sys
 import threading
@@ -156,7 +157,7 @@ class _LinkedHookDict:
 class _NodeExtras:
     """A node's rarely used state, made the first time one of these is set (see ``_Extra``)."""
 
-    __slots__ = ("_anomaly_trace", "_metadata", "_post_hooks", "_pre_hooks", "_retains_grad",
+    __slots__ = ("_anomaly_trace", "_edge_meta", "_metadata", "_post_hooks", "_pre_hooks", "_retains_grad",
                  "_tensor_pre_hooks")
 
     def __init__(self) -> None:
@@ -166,6 +167,7 @@ class _NodeExtras:
         self._retains_grad = None      # output_nr -> weakref to a tensor that called retain_grad()
         self._metadata = None
         self._anomaly_trace = None
+        self._edge_meta = None         # output_nr -> (shape, dtype) noted by get_gradient_edge
 
 
 class _Extra:
@@ -199,10 +201,65 @@ def _not_writable(name: str):
     return fset
 
 
+class _BoundCMethod(functools.partial):
+    """A node's method bound to it, printed as PyTorch's C++ methods are (``print(y.grad_fn.name)``, parentheses
+    forgotten: ``<built-in method name of MulBackward0 object at 0x...>``); a partial, so the call costs no more.
+    Python's own messages name it by its class: ``'builtin_function_or_method' object is not subscriptable``."""
+
+    __slots__ = ()
+
+    @property
+    def __self__(self):
+        return self.args[0]
+
+    @property
+    def __name__(self) -> str:
+        return self.func.__name__
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, _BoundCMethod) and self.func is other.func and self.args[0] is other.args[0]
+
+    def __hash__(self) -> int:
+        return hash((self.func, id(self.args[0])))
+
+    def __repr__(self) -> str:
+        node = self.args[0]
+        return f"<built-in method {self.func.__name__} of {type(node).__name__} object at {hex(id(node))}>"
+
+
+_BoundCMethod.__name__ = _BoundCMethod.__qualname__ = "builtin_function_or_method"
+_BoundCMethod.__module__ = "builtins"
+
+
+class _CMethod:
+    """A Node method PyTorch implements in C++: bound, it is a ``_BoundCMethod``."""
+
+    __slots__ = ("_fn",)
+
+    def __init__(self, fn) -> None:
+        self._fn = fn
+
+    def __get__(self, obj, cls=None):
+        return self._fn if obj is None else _BoundCMethod(self._fn, obj)
+
+
+# The Node methods that are C++ methods in PyTorch (a subclass's own definitions are wrapped too: __init_subclass__)
+_C_METHODS = ("name", "register_hook", "register_prehook", "_register_hook_dict", "_sequence_nr", "_set_sequence_nr")
+
+
+def _wrap_c_methods(cls) -> None:
+    for name in _C_METHODS:
+        fn = cls.__dict__.get(name)
+        if fn is not None and not isinstance(fn, _CMethod):
+            setattr(cls, name, _CMethod(fn))
+
+
 class Node(metaclass=TorchNamed):
     """A node of the backward graph (what ``tensor.grad_fn`` returns)."""
 
-    __slots__ = ("__weakref__", "_extras", "_input_meta", "_next_node", "_next_nrs", "_next_rest", "_seq")
+    # (no __weakref__: PyTorch's C++ nodes refuse weak references; a custom Function's node, a Python class, and
+    # the nodes of view ops, which a saved output refers to weakly (_dispatch._record_copy_slices), add it)
+    __slots__ = ("_extras", "_input_meta", "_next_node", "_next_nrs", "_next_rest", "_seq")
 
     # How many outputs (gradient slots) the node has: a class attribute, so the engine reads it
     # directly. Multi-output nodes override it (OpNode classes of split & co, custom Functions).
@@ -220,6 +277,7 @@ class Node(metaclass=TorchNamed):
     _retains_grad = _Extra()
     _metadata = _Extra()
     _anomaly_trace = _Extra()
+    _edge_meta = _Extra()
 
     def __init__(self) -> None:
         # (_dispatch's Op._record and Op.run_number make op nodes without this call: keep them in step)
@@ -361,6 +419,13 @@ class Node(metaclass=TorchNamed):
     def __repr__(self) -> str:
         return f"<{type(self).__name__} object at {hex(id(self))}>"
 
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        _wrap_c_methods(cls)
+
+
+_wrap_c_methods(Node)
+
 
 # What dir() of a PyTorch (C++) node lists besides its _saved_* getters and public names.
 _NODE_DIR = ("__call__", "__class__", "__delattr__", "__dir__", "__doc__", "__eq__", "__format__", "__ge__",
@@ -432,7 +497,7 @@ _RUNS_FIRST = 2**64 - 1  # AccumulateGrad's sequence number (PyTorch's UINT64_MA
 class AccumulateGrad(Node):
     """The sink of a leaf tensor: adds the arriving gradient into ``variable.grad``."""
 
-    __slots__ = ("variable",)
+    __slots__ = ("__weakref__", "variable")   # (its tensor keeps a weak reference to it, as PyTorch's)
     __module__ = "builtins"  # as PyTorch's: type(node) prints <class 'AccumulateGrad'>
 
     def __init__(self, variable) -> None:
@@ -524,6 +589,8 @@ class AccumulateGrad(Node):
                 var._grad = new + old if old.is_sparse else old + new
         elif _ZEROS and _zerotensor.is_zero(old):   # (PyTorch adds in place: into a ZeroTensor, refused)
             _zerotensor.check_mutable(old)
+        elif _METAS and _meta.is_meta(old):
+            old.add_(new)  # (a meta .grad: the op, which writes nothing, see _meta.py)
         elif old._data.dtype.kind == "c":
             old.add_(new)  # (complex: PyTorch's add_ multiplies new by alpha = 1 + 0j first, so -inf·0 gives NaN)
             _check_layout(old, var, 252)
@@ -1067,25 +1134,32 @@ def get_gradient_edge(tensor) -> GradientEdge:
     if not tensor.requires_grad:
         raise RuntimeError("It is not possible to get the gradient edge for a Tensor that does not require gradients")
     node, output_nr = tensor._edge()
-    _EDGE_META.setdefault(node, {})[output_nr] = (tensor._data.shape, tensor.dtype)
+    # (the shape and dtype of the tensor the edge was taken from, kept on its node, for the implicit gradient and
+    # shape checks of ``backward(edge)`` / ``grad(edge, ...)``: minigrad's nodes keep the metadata of their forward
+    # inputs only, PyTorch's also their outputs')
+    if node._edge_meta is None:
+        node._edge_meta = {}
+    node._edge_meta[output_nr] = (tensor._data.shape, tensor.dtype)
     return GradientEdge(node, output_nr)
-
-
-# The shape and dtype of the tensor each edge was taken from (node -> {output_nr: (shape, dtype)}), for the
-# implicit gradient and shape checks of ``backward(edge)`` / ``grad(edge, ...)``: minigrad's nodes keep the
-# metadata of their forward inputs only, PyTorch's also their outputs'.
-_EDGE_META: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def edge_metadata(edge):
     """``(shape, dtype)`` noted by ``get_gradient_edge`` for this edge, or None."""
-    return _EDGE_META.get(edge[0], {}).get(edge[1])
+    return (getattr(edge[0], "_edge_meta", None) or {}).get(edge[1])
 
 
 def increment_version(tensor) -> None:
     """Bump the version counter, as an in-place op would (for changes made behind autograd's back)."""
-    tensors = tensor if isinstance(tensor, (list, tuple)) else (tensor,)
+    from .._tensor import Tensor  # (here: _tensor imports this module)
+    if isinstance(tensor, Tensor):
+        tensor = (tensor,)
+    try:  # (any iterable, as PyTorch's binding takes it; each tensor bumped before the next element is checked)
+        tensors = iter(tensor)
+    except TypeError:
+        raise RuntimeError("increment_version expect a Iterable[Tensor] as input") from None
     for t in tensors:
+        if not isinstance(t, Tensor):
+            raise RuntimeError("increment_version expects each element of the iterable to be a tensor")
         t._version_counter[0] += 1
 
 

@@ -72,7 +72,7 @@ class DeviceType(enum.Enum):
     PrivateUse1 = 20
 
 
-class FunctionEvent:
+class FunctionEvent(metaclass=TorchNamed):
     """One recorded call: name, start and end time, and the calls made inside it.
 
     ``sequence_nr``: PyTorch's sequence number when the call was recorded (an op called with grad mode on: the
@@ -80,6 +80,8 @@ class FunctionEvent:
     backward node's event, 0 otherwise. The fields PyTorch fills from what minigrad does not record (devices,
     memory, shapes, remote calls) keep PyTorch's values for a CPU run without those options.
     """
+
+    _torch_name = "torch.autograd.profiler_util.FunctionEvent"
 
     def __init__(self, id: int, name: str, start_us: float, parent: FunctionEvent | None,
                  sequence_nr: int = -1, fwd_thread: int = 0, scope: int = 0) -> None:
@@ -152,8 +154,10 @@ class FunctionEvent:
                 f"is_remote={self.is_remote} seq_nr={self.sequence_nr} is_legacy={self.is_legacy}>")
 
 
-class FunctionEventAvg:
+class FunctionEventAvg(metaclass=TorchNamed):
     """Events with the same name added up (a row of ``key_averages()``)."""
+
+    _torch_name = "torch.autograd.profiler_util.FunctionEventAvg"
 
     def __init__(self, key: str) -> None:
         self.key = key
@@ -185,8 +189,10 @@ class FunctionEventAvg:
                 f"cpu_memory_usage=0 cuda_memory_usage=0>")
 
 
-class EventList(list):
+class EventList(list, metaclass=TorchNamed):
     """A list of events with PyTorch's summaries: ``key_averages()``, ``table()``, ``total_average()``."""
+
+    _torch_name = "torch.autograd.profiler_util.EventList"
 
     def key_averages(self, group_by_input_shape: bool = False, group_by_stack_n: int = 0) -> EventList:
         """One averaged row per event name, in order of first appearance."""
@@ -277,7 +283,7 @@ def _build_table(events, sort_by, header, row_limit, max_name_column_width, top_
     return "\n".join(out) + "\n"
 
 
-class profile:
+class profile(metaclass=TorchNamed):
     """Context manager recording every op (forward and backward) run inside it."""
 
     def __init__(self, enabled: bool = True, *, use_cuda: bool = False, use_device=None,
@@ -289,6 +295,7 @@ class profile:
         self._function_events: EventList | None = None
         self._events: list = []
         self._entered = False
+        self._taken_over = False   # (another profile was entered inside this one: see __enter__)
 
     def __repr__(self) -> str:
         # PyTorch's: the events once the profile is finished (or read), before that a fixed text
@@ -310,18 +317,23 @@ class profile:
             return None  # (PyTorch's: ``with profile(enabled=False) as p`` binds None)
         if self._entered:
             raise RuntimeError("Profiler context manager is not reentrant")
-        if _enabled[0]:
-            raise RuntimeError("Profiler is already enabled on this thread")
+        for outer in _current:
+            # (PyTorch: a profile entered inside another takes over the profiling session; the outer one finishes
+            # empty, its exit finding no session, and nothing is recorded after the inner one's exit)
+            outer._events, outer._taken_over = [], True
         self._entered = True
         self._events = []
         self._thread = threading.get_ident()
-        _current.append(self)
+        _current[:] = [self]
         _open.clear()
         _set_enabled(True)
         return self
 
     def __exit__(self, *exc) -> None:
         if not self.enabled:
+            return
+        if self._taken_over:   # (its session ended with the inner profile: nothing recorded)
+            self._function_events = EventList()
             return
         _set_enabled(False)
         _current.clear()

@@ -9,6 +9,7 @@ from typing import Any, Final, Generic, TypeVar, overload
 
 import minigrad as mg
 
+from .._class_names import TorchNamed
 from .._dtypes import dtype as _dtype
 from .._tensor import Size, Tensor  # noqa: F401  (re-exported)
 from ..nn import functional as F
@@ -96,7 +97,7 @@ T = TypeVar("T", contravariant=True)
 R = TypeVar("R", covariant=True)
 
 
-class lazy_property(Generic[T, R]):
+class lazy_property(Generic[T, R], metaclass=TorchNamed):
     """Used as a decorator for lazy loading of class attributes."""
 
     def __init__(self, wrapped: Callable[[T], R]) -> None:

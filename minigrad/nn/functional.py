@@ -261,6 +261,11 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
         return _ops.matmul(input, weight.t())
     if input.dim() == 2:
         return _addmm(bias, input, weight.t())
+    if _vmap_batched.DEPTH[0] and _vmap_batched.levels_of(input, weight, bias) and not (
+            input.dim() == 3 and input.is_contiguous()):
+        # inside vmap, at::linear folds only a contiguous 3-d example into one addmm (seen from its errors and
+        # bits); other ranks take matmul and an out-of-place add of the bias
+        return _ops.matmul(input, weight.t()) + bias
     if not (input.is_contiguous() and (bias.dim() == 1 or bias.numel() == weight.shape[0])):
         # at::linear folds only a contiguous input into one addmm, with a bias of one row (PyTorch 2.13's
         # choice, seen from its graphs); others take matmul, then add the bias in place

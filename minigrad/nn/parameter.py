@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._class_names import TorchNamed
 from .._tensor import Tensor
 from ..overrides import _disabled_torch_function_impl
 
@@ -31,6 +32,8 @@ class Parameter(Tensor):
 
     def __init__(self, data: Tensor | None = None, requires_grad: bool = True) -> None:
         # Shares the storage of ``data`` (like torch.nn.Parameter), but starts a fresh history.
+        if data is not None and not isinstance(data, Tensor):
+            data.detach()   # (what PyTorch's Parameter calls on anything not a Tensor: 'list' object has no ...)
         if requires_grad is not True and requires_grad is not False:
             raise TypeError("_make_subclass(): argument 'require_grad' (position 3) must be bool, not "
                             f"{type(requires_grad).__name__}")
@@ -60,7 +63,7 @@ def _rebuild_parameter(data: Tensor, requires_grad: bool) -> Parameter:
     return Parameter(data, requires_grad)
 
 
-class _BufferMeta(type):
+class _BufferMeta(TorchNamed):   # (prints as <class 'torch.nn.parameter.Buffer'>)
     # isinstance(t, nn.Buffer) is True for the plain tensors nn.Buffer(...) returns (marked _is_buffer)
     def __instancecheck__(cls, instance) -> bool:
         return isinstance(instance, Tensor) and getattr(instance, "_is_buffer", False)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import _meta
 from .._tensor import Tensor
 from .optimizer import (
     Optimizer,
@@ -49,6 +50,8 @@ class Adagrad(Optimizer):
     def _new_state(p, value: float) -> dict:
         # (a complex parameter's sum starts at value + value·i, as PyTorch's)
         fill = complex(value, value) if np.iscomplexobj(p._data) else value
+        if _meta.METAS and _meta.is_meta(p):   # (a meta parameter's sum: a meta tensor, nothing filled)
+            return {"step": _new_step(0.0), "sum": _meta.mark(Tensor._make(_meta.clone(p._data)))}
         return {"step": _new_step(0.0), "sum": Tensor._make(np.full_like(p._data, fill))}
 
     def _init_state(self, p, grad, state, group) -> None:

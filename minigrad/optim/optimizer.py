@@ -1,6 +1,7 @@
 """Optimizer: the base class (parameter groups, per-parameter state, zero_grad, state_dict)."""
 from __future__ import annotations
 
+import contextlib
 import copy
 import functools
 import warnings
@@ -8,8 +9,9 @@ from collections import OrderedDict, defaultdict
 
 import numpy as np
 
-from .. import _vml
+from .. import _meta, _vml
 from .._class_names import TorchNamed
+from .._dispatch import _check_inference_write
 from .._dtypes import float32
 from .._float_math import _is_reduced
 from .._fused import fma
@@ -184,7 +186,11 @@ class Optimizer(metaclass=TorchNamed):
                     if group.get("fused"):
                         self._check_fused_param(p, state)
                     if not state:
-                        self._init_state(p, p.grad._data, state, group)
+                        if _meta.METAS and _meta.is_meta(p):   # (computing nothing: see _on_stand_ins)
+                            with _on_stand_ins(p, state):
+                                self._init_state(p, p.grad._data, state, group)
+                        else:
+                            self._init_state(p, p.grad._data, state, group)
                         if state:  # (plain SGD keeps no state, and PyTorch then lists none)
                             self.state[p] = state
                 if group.get("fused") and self._fused_check_once:
@@ -193,7 +199,11 @@ class Optimizer(metaclass=TorchNamed):
                     if self._capturable_error is not None and group.get("capturable"):
                         raise AssertionError(self._capturable_error)
                     state = self.state.get(p, {})
-                    self._update(p, p.grad._data, state, group)
+                    if _meta.METAS and _meta.is_meta(p):   # (computing nothing: see _on_stand_ins)
+                        with _on_stand_ins(p, state):
+                            self._update(p, p.grad._data, state, group)
+                    else:
+                        self._update(p, p.grad._data, state, group)
                     if state:
                         self.state[p] = state
         return loss
@@ -395,6 +405,31 @@ def _write(p: Tensor, values: np.ndarray) -> None:
         target = _real(target)  # (values computed on the real and imaginary parts)
     target[...] = values
     p._version_counter[0] += 1
+    _check_inference_write(p)   # (an inference tensor's parameter: refused after the write, as PyTorch's add_)
+
+
+@contextlib.contextmanager
+def _on_stand_ins(p: Tensor, state: dict):
+    """For a meta parameter (see minigrad/_meta.py), the step inside computed on one element in each dim of it, its
+    gradient and its state tensors, and the state tensors it makes put on the meta device at p's shape: PyTorch's
+    meta kernels compute nothing, however large the parameter (a sparse gradient: the step as it is)."""
+    if p.grad.is_sparse:
+        yield
+        return
+    shape, tiny = p._data.shape, (1,) * p._data.ndim
+    made_here = {id(v) for v in state.values()}
+    swapped = [(t, t._data) for t in (p, p.grad, *state.values()) if isinstance(t, Tensor) and t._data.shape == shape]
+    for t, data in swapped:
+        t._data = np.zeros(tiny, data.dtype)
+    try:
+        yield
+    finally:
+        for t, data in swapped:
+            t._data = data
+        for v in state.values():   # (new state of p's shape: a meta tensor, as PyTorch's zeros_like(p))
+            if isinstance(v, Tensor) and id(v) not in made_here and v._data.shape == tiny and p._data.ndim:
+                v._data = _meta.empty(shape, v._data.dtype)
+                _meta.mark(v)
 
 
 def _recorded(p: Tensor, group: dict, complex_ok: bool = False) -> bool:

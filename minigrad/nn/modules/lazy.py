@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 
+from ..._class_names import TorchNamed
 from ...autograd.grad_mode import no_grad
 from ..parameter import UninitializedBuffer, UninitializedParameter
 
@@ -21,7 +22,7 @@ def is_lazy(param) -> bool:
     return isinstance(param, (UninitializedParameter, UninitializedBuffer))
 
 
-class LazyModuleMixin:
+class LazyModuleMixin(metaclass=TorchNamed):
     """What lazy modules share: the two hooks and the switch to ``cls_to_become`` once initialised."""
 
     cls_to_become: type | None = None

@@ -161,22 +161,22 @@ def _forward_unimplemented(self, *input):
 
 
 _NO_CODE = (lambda: None).__code__
-_BUILDING_ON_META = [False]   # (a layer built with device='meta' is building: the layers inside it follow it)
 
 
 def _meta_device_init(init):
-    """``init`` of a layer taking ``device=``: built with ``device='meta'``, the layer is built on the CPU, drawing
-    nothing from the generator (PyTorch's meta initializers draw nothing), and moved to the meta device."""
+    """``init`` of a layer taking ``device=``: built with ``device='meta'``, the layer is built with its tensors made
+    on the meta device (``_meta.BUILDING``), drawing nothing from the generator (PyTorch's meta initializers draw
+    nothing), and what it made otherwise is moved to the meta device."""
     @functools.wraps(init)
     def __init__(self, *args, **kwargs):
-        if _BUILDING_ON_META[0] or not _meta.requested(kwargs):   # (device='meta', or the default device)
+        if _meta.BUILDING[0] or not _meta.requested(kwargs):   # (device='meta', or the default device)
             return init(self, *args, **kwargs)
         state, default = _random.default_generator.get_state(), _meta._DEFAULT[0]
-        _BUILDING_ON_META[0], _meta._DEFAULT[0] = True, None
+        _meta.BUILDING[0], _meta._DEFAULT[0] = True, None
         try:
             init(self, *args, **dict(kwargs, device=None))
         finally:
-            _BUILDING_ON_META[0], _meta._DEFAULT[0] = False, default
+            _meta.BUILDING[0], _meta._DEFAULT[0] = False, default
             _random.default_generator.set_state(state)
         self.to("meta")
     return __init__

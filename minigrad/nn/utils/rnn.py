@@ -14,13 +14,15 @@ from collections.abc import Iterable
 
 from ... import _creation, _dtypes, _ops, _ops_sorting
 from ... import derivatives as D
+from ..._class_names import TorchNamed
 from ..._tensor import Tensor
 
 __all__ = ["PackedSequence", "invert_permutation", "pack_padded_sequence", "pad_packed_sequence", "pad_sequence",
            "unpad_sequence", "pack_sequence", "unpack_sequence"]
 
 
-class PackedSequence(namedtuple("PackedSequence_", ["data", "batch_sizes", "sorted_indices", "unsorted_indices"])):
+class PackedSequence(namedtuple("PackedSequence_", ["data", "batch_sizes", "sorted_indices", "unsorted_indices"]),
+                     metaclass=TorchNamed):
     """The real steps of a batch of sequences, time step by time step (see the module docstring)."""
 
     def __new__(cls, data, batch_sizes=None, sorted_indices=None, unsorted_indices=None):
