@@ -417,6 +417,15 @@ def _is_int_tensor(value) -> bool:
             and not value.dtype.is_complex)
 
 
+def list_int(value) -> bool:
+    """An element PyTorch's parser takes in a ``tuple of ints`` (is_int_or_symint): an int, or a one-element integer
+    (or bool) tensor (``x.flip(torch.tensor([1]))``)."""
+    if _is_int(value):
+        return True
+    return type_name(value) == "Tensor" and value.numel() == 1 and not value.dtype.is_floating_point \
+        and not value.dtype.is_complex
+
+
 def int_list(name: str, arg: str, value, position: int | None, one_int: bool = False) -> tuple:
     """``value`` parsed as PyTorch parses a ``tuple of ints`` argument, or PyTorch's TypeError.
 
@@ -424,17 +433,17 @@ def int_list(name: str, arg: str, value, position: int | None, one_int: bool = F
     unpacking, with another message. One int is accepted where ``one_int`` (PyTorch's ``int[1]``).
     ``position`` is None for an argument given by keyword.
     """
-    if one_int and (_is_int(value) or _is_int_tensor(value)):   # (x.roll(torch.tensor(2)))
+    if one_int and list_int(value):   # (x.roll(torch.tensor(2)))
         return (int(value),)
     if not isinstance(value, (tuple, list)):
         raise must_be(name, arg, "tuple of ints", value, position)
-    if value and not _is_int(value[0]):
+    if value and not list_int(value[0]):
         if position is None:
             raise must_be(name, arg, "tuple of ints", value)
         raise TypeError(f"{name}(): argument '{arg}' (position {position}) must be tuple of ints, but found element "
                         f"of type {type_name(value[0])} at pos 0")
     for i, v in enumerate(value):
-        if not _is_int(v):
+        if not list_int(v):
             raise TypeError(f"{name}(): argument '{arg}' failed to unpack the object at pos {i + 1} with error "
                             f"\"type must be tuple of ints,but got {type_name(v)}\"")
     return tuple(int(v) for v in value)
@@ -943,14 +952,14 @@ def size_list(name: str, arg: str, args: tuple, overloads: tuple = ()) -> tuple:
     """The sizes of ``x.name(*args)`` (a method taking one ``tuple of ints arg``, or its ints as varargs) as
     PyTorch's parser reads them (NumPy ints pass), or its TypeError. ``overloads``: the method's, if several."""
     if len(args) == 1 and isinstance(args[0], (tuple, list)):
-        if not args[0] or _is_index(args[0][0]):
+        if not args[0] or list_int(args[0][0]):
             values = args[0]
         elif overloads:
             raise invalid_combination(name, args, {}, overloads)
         else:
             raise TypeError(f"{name}(): argument '{arg}' (position 1) must be tuple of ints, but found element of "
                             f"type {type_name(args[0][0])} at pos 0")
-    elif args and _is_index(args[0]):
+    elif args and list_int(args[0]):
         values = args
     elif overloads:
         raise invalid_combination(name, args, {}, overloads)
@@ -961,7 +970,7 @@ def size_list(name: str, arg: str, args: tuple, overloads: tuple = ()) -> tuple:
     else:
         raise must_be(name, arg, "tuple of ints", args[0], 1)
     for i, v in enumerate(values):
-        if not _is_index(v):
+        if not list_int(v):
             raise TypeError(f"{name}(): argument '{arg}' failed to unpack the object at pos {i + 1} with error "
                             f"\"type must be tuple of ints,but got {type_name(v)}\"")
     return tuple(int(v) for v in values)
@@ -1355,6 +1364,16 @@ def _reparse_own(name: str, args: tuple, kwargs: dict) -> None:
         _resolve(name, _REPARSED["own", name], args, kwargs, _unpack_lists, OVERLOADS[name])
 
 
+# The positional ``int?`` parameters of REQUIRED functions (from PyTorch's schemas): None passes; any other ``int``
+# refuses it (torch.cat(ts, dim=None): "cat(): argument 'dim' must be int, not NoneType").
+_NULLABLE_INTS = frozenset((
+    ("argmax", "dim"), ("argmin", "dim"), ("as_strided", "storage_offset"), ("as_strided_", "storage_offset"),
+    ("as_strided_copy", "storage_offset"), ("as_strided_scatter", "storage_offset"), ("cross", "dim"),
+    ("istft", "hop_length"), ("istft", "win_length"), ("istft", "length"), ("slice_copy", "start"),
+    ("slice_copy", "end"), ("slice_scatter", "start"), ("slice_scatter", "end"), ("take_along_dim", "dim"),
+    ("vander", "N"), ("nn.avg_pool2d", "divisor_override"), ("nn.avg_pool3d", "divisor_override")))
+
+
 def _one_overload(key: str, kwargs: dict) -> list:
     """The parameters of a one-overload function (REQUIRED) for a call with ``kwargs``: the positional ones,
     padded to as many as it takes with ones that take anything, then the keywords given that are none of them."""
@@ -1369,8 +1388,9 @@ def _one_overload(key: str, kwargs: dict) -> list:
             continue
         param = _Param(token, bool(keywords), one_int=_ONE_INT_ANY)
         param.optional = param.keyword_only or len(params) >= required
-        # (a Tensor? or int? may take None: only a first, required tensor is known not to)
-        param.allow_none = param.keyword_only or not (not params and param.type == "Tensor" and not param.optional)
+        # (a Tensor? may take None: only a first, required tensor is known not to; an int only if it is an int?)
+        param.allow_none = param.keyword_only or not (not params and param.type == "Tensor" and not param.optional) \
+            and (param.type != "int" or (key, param.name) in _NULLABLE_INTS)
         params.append(param)
     if keywords:
         keywords, params = params, keywords

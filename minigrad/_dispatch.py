@@ -77,6 +77,8 @@ class OpNode(Node):
         if type(value) is SavedTensor or type(value) is _SavedNumber:
             return value.unpack(self)
         if name in _INT64_ARGS:
+            if type(value) is Tensor and name != "index" and name != "repeats":
+                value = int(value)   # (an int given as a 0-dim integer tensor, cat(ts, torch.tensor(1)): PyTorch's int)
             return _as_unsigned(value)
         if name == "indices" and isinstance(value, tuple):   # (a tuple, or D.SavedIndices)
             return _index_tensors(value, self)

@@ -47,9 +47,11 @@ def _items(index) -> list:
         # NumPy's legacy rule, kept (with a warning) by PyTorch: x[[0, slice(None)]] is x[0, :]
         warnings.warn(_SEQUENCE_INDEX_WARNING, UserWarning, stacklevel=_user_stacklevel())
         parts = list(index)
+    elif isinstance(index, str) and 0 < len(index) < 32:
+        # (a str is a sequence of sequences to PyTorch too: x['abc'] is x['a', 'b', 'c'], three indices)
+        warnings.warn(_SEQUENCE_INDEX_WARNING, UserWarning, stacklevel=_user_stacklevel())
+        parts = list(index)
     else:
-        if isinstance(index, str) and 0 < len(index) < 32:  # (a str is a sequence of sequences to PyTorch too)
-            warnings.warn(_SEQUENCE_INDEX_WARNING, UserWarning, stacklevel=_user_stacklevel())
         parts = [index]
     return [_item(p) for p in parts]
 
@@ -79,9 +81,11 @@ def _item(i):
             raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
         return i._data if i.dtype.name == "bool" else i._data.astype(np.int64, copy=False)
     if isinstance(i, str):
-        raise TypeError(f"new(): invalid data type '{type(i).__name__}'")
+        return i  # (refused where the walk reaches it: PyTorch counts the indices first, "too many indices")
     if isinstance(i, (list, tuple, np.ndarray, range)):  # (x[range(n), target]: "What is torch.nn really?")
         arr = np.asarray(i)
+        if arr.dtype.kind in "US":   # (x[['a']]: the list made a tensor first, as torch.tensor(['a']) fails)
+            raise TypeError(f"new(): invalid data type '{'str' if arr.dtype.kind == 'U' else 'bytes'}'")
         if arr.dtype == object or arr.dtype.kind == "c":
             raise IndexError(_FLOAT_INDEX_ERROR)
         if arr.dtype.kind == "f":
@@ -148,6 +152,8 @@ def _apply(t: Tensor, items: list, single: bool):
                 out = _ops.D.slice(out, dim=dim, start=start, end=stop, step=step)
             dim += 1
             real_dim += 1
+        elif isinstance(i, str):
+            raise TypeError(f"new(): invalid data type '{type(i).__name__}'")
         else:
             advanced.append((dim, i))
             k = i.ndim if i.dtype == np.bool_ else 1
@@ -189,7 +195,14 @@ def _check_bounds(view: Tensor, advanced: list, shape: tuple) -> None:
     """PyTorch's index kernel's bounds check: the first bad position (in the broadcast order), and there the first
     bad index; its "dimension" counts the index tensors (a k-dim mask is k of them), not the tensor's dims."""
     checks = [(dim, arr) for dim, arr in advanced if arr.dtype != np.bool_]
-    if not any(((arr >= view._data.shape[d]) | (arr < -view._data.shape[d])).any() for d, arr in checks):
+    sizes = view._data.shape
+    if 0 not in shape and any(sizes[d] == 0 for d, _ in checks):
+        # (AdvancedIndex's own check: no index fits a dim of size 0, though the kernel below may run on nothing)
+        raise IndexError("index is out of bounds for dimension with size 0")
+    covered = {d + k for d, arr in advanced for k in range(arr.ndim if arr.dtype == np.bool_ else 1)}
+    if 0 in shape or any(n == 0 for d, n in enumerate(sizes) if d not in covered):
+        return   # (the kernel checks each index as it reads it: an empty result reads none)
+    if not any(((arr >= sizes[d]) | (arr < -sizes[d])).any() for d, arr in checks):
         return
     j, bad_at = 0, []   # (position in broadcast order, j, value, size) of each index tensor's first bad value
     for dim, arr in advanced:
@@ -260,7 +273,7 @@ def setitem(t: Tensor, index, value) -> None:
     if not isinstance(value, Tensor):
         if isinstance(value, (int, np.integer)) and not -2**63 <= value < 2**63:
             raise ValueError("Overflow when unpacking long long")   # (PyTorch reads a Python int as int64)
-        if not isinstance(value, complex) and t.dtype.name not in ("float16", "bfloat16"):
+        if (not isinstance(value, complex) or t.dtype.is_complex) and t.dtype.name not in ("float16", "bfloat16"):
             # PyTorch's checked conversion of the number; into a half type it is rounded instead (1e6 -> inf)
             _ops._check_scalar_fits(value, t.dtype)
         with np.errstate(over="ignore"):

@@ -15,7 +15,7 @@ _ALIASES = {"axis": "dim", "keepdims": "keepdim"}
 # PyTorch's functions and methods written in Python: no aliases (x.norm(axis=1) is a TypeError there too)
 _PYTHON_DEFINED = {"norm", "split", "unique", "unique_consecutive", "unflatten", "_wrap_dim"}
 # ... and functions whose ``dim`` minigrad takes through ``*args`` / ``**kwargs``
-_ALSO = {"argsort", "sort", "quantile", "nanquantile", "index_fill", "index_fill_"}
+_ALSO = {"argsort", "sort", "quantile", "nanquantile", "index_fill", "index_fill_", "softmax", "log_softmax"}
 
 
 def accept_numpy_names(fn, name: str):

@@ -412,6 +412,8 @@ def _check_alpha(input, other, alpha, name: str, no_bool: bool = False, inplace:
         raise RuntimeError("For non-complex input tensors, argument alpha must not be a complex number.")
     if dt._kind == 1 and not _dtypes.iinfo(dt).min <= alpha <= _dtypes.iinfo(dt).max:
         alpha = np.asarray(alpha).astype(dt.np).item()  # (a C cast: -2 for uint8 is 254, as PyTorch's)
+    if dt.is_floating_point or dt.is_complex:
+        _check_scalar_fits(alpha, dt)   # (the kernel's alpha.to<scalar_t>(): 1e308 into a float refused)
     return alpha
 
 
@@ -897,6 +899,12 @@ _CPP_NAMES = {"float16": "c10::Half", "bfloat16": "c10::BFloat16", "float32": "f
 
 def _check_scalar_fits(value, dt) -> None:
     """PyTorch's checked conversion of a Python number to ``dt`` (c10::checked_convert)."""
+    if dt is _dtypes.complex64:   # (each part must fit a float; inf and nan pass, as for a real float)
+        top = float(np.finfo(np.float32).max)
+        if builtins.any(builtins.abs(p) > top and builtins.abs(p) != float("inf")
+                        for p in (complex(value).real, complex(value).imag)):
+            raise RuntimeError("value cannot be converted to type c10::complex<float> without overflow")
+        return
     if dt.is_complex or dt is _dtypes.bool_:
         return
     if isinstance(value, complex):  # (to a real type: only without an imaginary part)
@@ -1347,6 +1355,8 @@ def prod(input, dim=_ALL_DIMS, keepdim=False, *, dtype=None):
         return _autocast("prod", prod, input, dim, keepdim, dtype=dtype)
     if dim is _ALL_DIMS and not keepdim:
         return D.prod(input, dtype=_int_to_long(input, dtype))
+    if not _is_int(dim) and _arg_errors._is_index(dim):   # (prod(x, torch.tensor(1)))
+        dim = int(dim)
     if not _is_int(dim):  # (prod(x, dim=None), prod(x, dim=[0]) ...: PyTorch's prod takes one int dim)
         raise _no_overload("prod", input, dim, keepdim, _int_to_long(input, dtype, check=False))
     d = _raw_dims(dim, input.dim())[0]  # (the dim's error before the dtype's)
@@ -1358,10 +1368,22 @@ def _is_int(dim) -> bool:
     return isinstance(dim, (int, np.integer)) and not isinstance(dim, bool)
 
 
-def _check_int_dim(name: str, dim) -> None:
-    """PyTorch's TypeError for a function taking one int dim given None, a list ... (``cumsum(x, dim=None)``)."""
-    if not _is_int(dim):
+def _as_int(value) -> int:
+    """``value`` as the int PyTorch's parser reads from an ``int`` argument (a 0-dim integer tensor too); a TypeError
+    otherwise (a front-end catching it reparses the call for PyTorch's message)."""
+    if not _arg_errors._is_index(value):
+        raise TypeError(f"not an int: {_arg_errors.type_name(value)}")
+    return int(value)
+
+
+def _check_int_dim(name: str, dim) -> int:
+    """``dim`` as PyTorch's parser reads an ``int dim`` (a 0-dim integer tensor too: ``x.cumsum(torch.tensor(1))``),
+    or its TypeError for None, a list ... (``cumsum(x, dim=None)``)."""
+    if _is_int(dim):
+        return dim
+    if not _arg_errors._is_index(dim):
         raise _arg_errors.must_be(name, "dim", "int", dim)
+    return int(dim)
 
 
 def _value_select(name, op_all, op_dim, input, dim, keepdim):
@@ -1459,7 +1481,7 @@ def _check_reduced_dims_nonempty(name: str, input, dim) -> None:
 
 def _arg(np_fn, input, dim, keepdim):
     if dim is not None and not _is_int(dim):
-        raise _arg_errors.must_be(np_fn.__name__, "dim", "int", dim)
+        dim = _check_int_dim(np_fn.__name__, dim)
     if input.dtype is _dtypes.bool_ or input.dtype.is_complex:  # (before the dim's range)
         kind = "bool" if input.dtype is _dtypes.bool_ else "complex"
         raise RuntimeError(f"{np_fn.__name__}(): does not support {kind} input")
@@ -1605,7 +1627,7 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
 
 def cumsum(input, dim, *, dtype=None):
     """Running sum along ``dim``."""
-    _check_int_dim("cumsum", dim)
+    dim = _check_int_dim("cumsum", dim)
     d = _raw_dims(dim, input.dim())[0]  # (the dim's error before the dtype's)
     if dtype is _dtypes.bool_ and input.dim() and input.numel():  # (a 0-dim or empty tensor: no kernel runs)
         raise NotImplementedError("\"cumsum_out_cpu\" not implemented for 'Bool'")
@@ -1789,6 +1811,8 @@ def transpose(input, dim0, dim1):
     """Swap two dimensions (a view)."""
     try:
         n = input.dim()
+        if type(dim0) is not int or type(dim1) is not int:   # (x.transpose(torch.tensor(0), 1))
+            dim0, dim1 = _as_int(dim0), _as_int(dim1)
         _wrap_dim(dim0, n), _wrap_dim(dim1, n)
         return D.transpose(input, dim0=dim0, dim1=dim1)  # raw dims: PyTorch saves them as given
     except Exception:  # (a dim that is not an int: PyTorch's TypeError; free while nothing fails)
@@ -1826,6 +1850,7 @@ def permute_function(*args, **kwargs):
 def movedim(input, source, destination):
     """Move dims ``source`` to positions ``destination`` (a permute view)."""
     n = input.dim()
+    source, destination = (int(d) if _arg_errors._is_index(d) else d for d in (source, destination))
     src = (source,) if isinstance(source, int) else tuple(source)
     dst = (destination,) if isinstance(destination, int) else tuple(destination)
     if len(src) != len(dst):
@@ -1904,6 +1929,8 @@ def expand_as(input, other):
 def unsqueeze(input, dim):
     """Insert a size-1 dimension at ``dim``."""
     try:
+        if type(dim) is not int:   # (x.unsqueeze(torch.tensor(0)))
+            dim = _as_int(dim)
         _wrap_dim(dim, input.dim() + 1)
         return D.unsqueeze(input, dim=dim)
     except Exception:  # (a dim that is not an int: PyTorch's TypeError; free while nothing fails)
@@ -1915,6 +1942,8 @@ def squeeze(input, dim=None):
     """Remove size-1 dimensions (all, or those in ``dim``)."""
     if dim is None:
         return D.squeeze(input)
+    if not isinstance(dim, int) and _arg_errors._is_index(dim):   # (x.squeeze(torch.tensor(1)))
+        dim = int(dim)
     if isinstance(dim, int):
         _wrap_dim(dim, input.dim())
         return D.squeeze_dim(input, dim=dim)
@@ -1946,6 +1975,8 @@ def select(input, dim, index):
     n = input.dim()
     if n == 0:
         raise IndexError("select() cannot be applied to a 0-dim tensor.")
+    if not _arg_errors._is_index(dim):   # (select(None, 0): PyTorch's parser refuses it)
+        raise _arg_errors.must_be("select", "dim", "int", dim, 2)
     d = _wrap_dim(dim, n)
     size = input._data.shape[d]
     if not _arg_errors._is_index(index):   # (select(0, 1.5): PyTorch's parser refuses it)
@@ -2166,7 +2197,7 @@ def flip(input, *args, **kwargs):
 
 def _flip_method(self, *dims, **kwargs):
     """``x.flip(dims)``, or ``x.flip(0, 1)``: PyTorch's method also takes the dims one by one."""
-    if len(dims) > 1 or (len(dims) == 1 and _is_int(dims[0])):
+    if len(dims) > 1 or (len(dims) == 1 and _arg_errors.list_int(dims[0])):
         dims = (dims,)
     dims, at = _arg_errors.bind("flip", (self, *dims), kwargs, _FLIP_PARAMS)["dims"]
     return _flip(self, _arg_errors.int_list("flip", "dims", dims, at and at - 1))  # (self not counted)
@@ -2384,7 +2415,7 @@ def _index_add_checks(input, dim, index, source, alpha):
     if kept[0] != kept[1]:
         raise RuntimeError("source tensor shape must match self tensor shape, excluding the specified dimension. Got "
                            f"self.shape = {list(input.shape)} source.shape = {list(source.shape)}")
-    if index._data.size:
+    if index._data.size and not (input.dim() > 1 and input._data.size == 0):  # (PyTorch: no check, nothing added)
         size = input._data.shape[d] if input.dim() else 1
         bad = index._data[(index._data < 0) | (index._data >= size)]
         # PyTorch's kernel for more dims hands the first or last dim, alpha 1 and a long index to scatter_add_,

@@ -72,7 +72,7 @@ def _index_fill(input, dim, index, value, out):
     size = input._data.shape[d] if input.dim() else 1
     idx = index._data.reshape(-1)
     bad = idx[(idx >= size) | (idx < -size)]
-    if bad.size:
+    if bad.size and not (input.dim() > 1 and input._data.size == 0):  # (PyTorch: no check, nothing filled)
         raise IndexError(f"index {int(bad[0])} is out of bounds for dimension {d} with size {size}")
     if isinstance(value, Tensor):
         return D.index_fill_tensor(input, index, value, out=out, dim=dim)

@@ -250,7 +250,7 @@ def fmod_(input, other):
 def floor_divide_(input, other):
     """In-place floor_divide (PyTorch records a NotImplemented node)."""
     _tensor_or_number("floor_divide_", other)
-    _no_internal_overlap(input)
+    _iterator_checks(input, other)   # (the result type's cast before the kernel's "div_floor_cpu" error)
     result = _ops._rounded_div(input.detach(), other.detach() if isinstance(other, Tensor) else other, "floor")
     if isinstance(other, Tensor):
         return _record_into(D.NOT_IMPLEMENTED["floor_divide_"], input, (other,), result)

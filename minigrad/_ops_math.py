@@ -283,21 +283,21 @@ def bitwise_not(input):
 
 def softmax(input, dim, dtype=None):
     """e^x / Σ e^x along ``dim`` (as torch.nn.functional.softmax, but dim is required)."""
-    _ops._check_int_dim("softmax", dim)
+    dim = _ops._check_int_dim("softmax", dim)
     from .nn import functional as F
     return F.softmax(input, dim, dtype=dtype)
 
 
 def log_softmax(input, dim, dtype=None):
     """log(softmax(x)) along ``dim`` (as torch.nn.functional.log_softmax, but dim is required)."""
-    _ops._check_int_dim("log_softmax", dim)
+    dim = _ops._check_int_dim("log_softmax", dim)
     from .nn import functional as F
     return F.log_softmax(input, dim, dtype=dtype)
 
 
 def cumprod(input, dim, *, dtype=None):
     """Running product along ``dim``."""
-    _ops._check_int_dim("cumprod", dim)
+    dim = _ops._check_int_dim("cumprod", dim)
     d = _ops._raw_dims(dim, input.dim())[0]  # (the dim's error before the dtype's)
     if dtype is _dtypes.bool_ and input.dim() and input.numel():  # (a 0-dim or empty tensor: no kernel runs)
         raise NotImplementedError("\"cumprod_out_cpu\" not implemented for 'Bool'")
@@ -518,7 +518,7 @@ def take(input, index):
 
 
 def _cumulative(op, name, input, dim):
-    _ops._check_int_dim(name, dim)
+    dim = _ops._check_int_dim(name, dim)
     if input.dim() == 0 and dim not in (0, -1):
         raise IndexError(f"{name}(): Expected reduction dim -1 or 0 for scalar but got {dim}")
     if input.numel() == 0 and not -input.dim() <= dim < input.dim():
@@ -547,7 +547,7 @@ def logcumsumexp(input, dim):
     _ops._wrap_dim(dim, input.dim()) if _ops._is_int(dim) else None  # (the dim's error first)
     if not (input.dtype.is_floating_point or input.dtype.is_complex):
         raise NotImplementedError(f"\"logcumsumexp_out_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
-    _ops._check_int_dim("logcumsumexp", dim)
+    dim = _ops._check_int_dim("logcumsumexp", dim)
     return D.logcumsumexp(input, dim=_ops._raw_dims(dim, input.dim())[0])
 
 
@@ -710,10 +710,15 @@ nan = math.nan
 
 
 def _softmax_method(name):
-    def method(self, dim=_ops._ALL_DIMS, dtype=None):
+    def call(self, dim=_ops._ALL_DIMS, dtype=None):
         if dim is _ops._ALL_DIMS:
             raise TypeError(f'{name}() missing 1 required positional arguments: "dim"')
         return globals()[name](self, dim, dtype=dtype)
+
+    def method(self, *args, **kwargs):
+        if args and not _arg_errors._is_index(args[0]):   # (a dim given by position: the parser's error says so)
+            raise _arg_errors.must_be(name, "dim", "int", args[0], 1)
+        return call(self, *args, **kwargs)
     method.__name__ = name
     return method
 
@@ -1156,7 +1161,7 @@ def _index_copy(input, dim, index, source, out=None):
                          f"({source.shape[d]})")
     size = input.shape[d] if input.dim() else 1
     bad = index._data[(index._data >= size) | (index._data < 0)]  # (no negative index either)
-    if bad.size:
+    if bad.size and not (input.dim() > 1 and input._data.size == 0):  # (PyTorch: no check, nothing copied)
         raise IndexError(f"index_copy_(): index {int(bad.flat[0])} is out of bounds for dimension {d} with size "
                          f"{size}")
     return D.index_copy(input, index, source, dim=dim, source_dim=source.dim(), out=out)

@@ -621,6 +621,8 @@ def rot90(input, *args, **kwargs):
         raise _arg_errors.must_be("rot90", "input", "Tensor", input, 1)
     call = _arg_errors.bind("rot90", (input, *args), kwargs, _ROT90_PARAMS)
     k, at = call["k"]
+    if not _ops._is_int(k) and _arg_errors._is_index(k):   # (x.rot90(torch.tensor(1)))
+        k = int(k)
     if not _ops._is_int(k):
         raise _arg_errors.must_be("rot90", "k", "int", k, at)
     dims = _arg_errors.int_list("rot90", "dims", *call["dims"])

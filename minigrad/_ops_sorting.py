@@ -55,6 +55,8 @@ def _sort_args(name, input, args, kwargs, overloads):
     stable = kwargs.get("stable", _NOT_GIVEN)
     dim = args[0] if args else kwargs.get("dim", -1)
     descending = args[1] if len(args) > 1 else kwargs.get("descending", False)
+    if not _ops._is_int(dim) and _arg_errors._is_index(dim):   # (x.sort(torch.tensor(0)))
+        dim = int(dim)
     fits = (_ops._is_int(dim) and len(args) <= 2 and set(kwargs) <= {"dim", "descending", "stable"}
             and (stable is _NOT_GIVEN or (not args and (stable is None or isinstance(stable, bool)))))
     if not fits:
@@ -77,9 +79,11 @@ def msort(input):
 
 def topk(input, k, dim=-1, largest=True, sorted=True):
     """(values, indices) of the ``k`` largest (or smallest) elements along ``dim``."""
+    if type(k) is not int and _arg_errors.list_int(k):   # (PyTorch's SymInt k: a one-element integer tensor too)
+        k = int(k)
     if type(k) is not int:
         _arg_errors.recheck("topk", (k,), {}, method=True)
-    _ops._check_int_dim("topk", dim)
+    dim = _ops._check_int_dim("topk", dim)
     d = _ops._wrap_dim(dim, input.dim())
     size = input._data.shape[d] if input.dim() else 1
     if not 0 <= k <= size:
@@ -97,7 +101,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
 
 def kthvalue(input, k, dim=-1, keepdim=False):
     """(values, indices) of the k-th smallest element along ``dim`` (as sort, then select)."""
-    _ops._check_int_dim("kthvalue", dim)
+    dim = _ops._check_int_dim("kthvalue", dim)
     d = _ops._check_dim_nonempty("kthvalue", input, dim)
     if not 1 <= k <= (input._data.shape[d] if input.dim() else 1):
         raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {d}")
@@ -116,8 +120,7 @@ def median(input, dim=_ops._ALL_DIMS, keepdim=False):
         if input.numel() and (input.dtype is _dtypes.bool_ or input.is_complex()):  # (as nanmedian's kernels)
             raise NotImplementedError(f"\"median_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
         return D.median_all(input)  # (NaN, as the input's dtype, for an empty input)
-    if not _ops._is_int(dim):
-        raise _arg_errors.must_be("median", "dim", "int", dim)
+    dim = _ops._check_int_dim("median", dim)
     _ops._check_dim_nonempty("median", input, dim)
     if input.dtype is _dtypes.bool_ or input.is_complex():
         raise NotImplementedError(f"\"median_out\" not implemented for '{_ops._legacy(input.dtype)}'")
@@ -127,7 +130,7 @@ def median(input, dim=_ops._ALL_DIMS, keepdim=False):
 
 def mode(input, dim=-1, keepdim=False):
     """(values, indices): the most frequent value along ``dim`` (the smallest among ties)."""
-    _ops._check_int_dim("mode", dim)
+    dim = _ops._check_int_dim("mode", dim)
     _ops._check_dim_nonempty("mode", input, dim)
     if input.is_complex() and input.dim() and input.numel():  # (the kernel first; autograd checks its outputs)
         raise NotImplementedError(f"\"mode_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")

@@ -163,7 +163,11 @@ class Size(tuple, metaclass=CTypeNamed):
             raise TypeError(f"can't multiply sequence by non-int of type '{tp_name(n)}'")
         return Size(tuple.__mul__(self, n))
 
-    __rmul__ = __mul__
+    def __rmul__(self, n):
+        # ('a' * size: Python's own error then names the Size, as for any sequence times a non-int)
+        if not hasattr(type(n), "__index__"):
+            return NotImplemented
+        return Size(tuple.__mul__(self, n))
 
 
 def _size_item(i: int, s):
@@ -1036,6 +1040,12 @@ class Tensor(metaclass=_TensorType):
         if base is None:
             return
         if not base._requires_grad:
+            if self._grad_fn is not None and self._creation_meta is not None:
+                # (PyTorch skips the regeneration only for a view without a node: one with a node still meets
+                # handle_view_on_rebase, which refuses a multi-output or custom Function's view)
+                from ._dispatch import view_rebase_error
+                self._view_version = -1
+                raise RuntimeError(view_rebase_error(self, self._creation_meta, indirect=True))
             if self._grad_fn is not None and self._view_fn is not None and self._creation_meta is None:
                 # (its base stopped requiring grad since the view was made: PyTorch regenerates the node all the
                 # same, an AsStridedBackward0 whose edge leads nowhere)

@@ -255,7 +255,7 @@ log = Op("log", "LogBackward0", _vml.unary("log", _via_float64(np.log)),
          self=lambda grad, self: grad.div(self.conj()))                   # d log x = 1/x
 sigmoid = Op("sigmoid", "SigmoidBackward0", lambda x: _sigmoid(x),
              jvp="element_wise",
-             self=lambda grad, result: sigmoid_backward(grad, result))         # σ' = σ(1-σ)
+             self=lambda grad, result: _sigmoid_grad(grad, result))         # σ' = σ(1-σ)
 tanh = Op("tanh", "TanhBackward0", _vml.unary("tanh", _via_float64(np.tanh)),
           jvp="element_wise",
           self=lambda grad, result: _tanh_grad(grad, result))                    # tanh' = 1 - tanh²
@@ -275,7 +275,21 @@ def _tanh_grad(grad, y):
             if _errstate_get() is _QUIET:  # (in a backward pass: NumPy is quiet already)
                 return _make_tensor(_float_math.tanh_backward(g, d))
             return _numpy_result(_float_math.tanh_backward, g, d)
+    _broadcastable(grad, y)
     return tanh_backward(grad, y)
+
+
+def _sigmoid_grad(grad, y):
+    """``sigmoid_backward(grad, y)``, SigmoidBackward0's formula g·σ(1-σ)."""
+    _broadcastable(grad, y)
+    return sigmoid_backward(grad, y)
+
+
+def _broadcastable(grad, y) -> None:
+    """PyTorch's broadcast error for a saved result of another shape (an unpack hook's), not NumPy's ValueError."""
+    if grad._data.shape != y._data.shape:
+        from ._ops import _check_broadcast
+        _check_broadcast(grad, y)
 
 
 def _maximum_keeps_minus_zero(dtype) -> bool:
@@ -456,7 +470,8 @@ def _abs(x):
 
 
 def _sgn_with(abs_fn, vector: bool):
-    """z/|z| (0 at 0): PyTorch's vector code divides each part by |z|, its scalar code multiplies by 1/|z|."""
+    """z/|z| (0 at 0): PyTorch's vector code divides each part by |z|, its scalar code divides z by the complex
+    |z| + 0i as c10::complex does (GCC): ((x + y·r)·s, (y - x·r)·s) with r = 0/|z|, s = 1/|z| (NaN at |z| = inf)."""
     def sgn(x):
         a = abs_fn(x)
         safe = np.where(a == 0, 1, a)
@@ -464,8 +479,9 @@ def _sgn_with(abs_fn, vector: bool):
         if vector:
             out.real, out.imag = x.real / safe, x.imag / safe
         else:
-            inverse = 1 / safe
-            out.real, out.imag = x.real * inverse, x.imag * inverse
+            with np.errstate(invalid="ignore"):
+                ratio, scale = 0 / safe, 1 / safe
+                out.real, out.imag = (x.real + x.imag * ratio) * scale, (x.imag - x.real * ratio) * scale
         return np.where(a == 0, 0, out).astype(x.dtype, copy=False)
     return sgn
 
@@ -2189,6 +2205,8 @@ def _index_add(a, index, source, dim):
     if a.ndim == 0:
         out += source.reshape(())
         return out
+    if not a.size:   # (nothing to add to: PyTorch checks no index then)
+        return out
     np.add.at(out, _at(dim, a.ndim, index.reshape(-1)), source)
     return out
 
@@ -2216,6 +2234,8 @@ def _index_fill(a, index, dim, value):
     if a.ndim == 0:
         if index.size:
             out[...] = value
+        return out
+    if not a.size:   # (nothing to fill: PyTorch checks no index then)
         return out
     out[_at(dim, a.ndim, index.reshape(-1))] = value
     return out
@@ -3611,26 +3631,35 @@ def _index_backward(grad, self_sym_sizes, indices):
     return index_put_impl(z, grad, indices=indices, accumulate=True, out=z)
 
 
-def _np_index(indices: tuple) -> tuple:
-    """PyTorch's index list as a NumPy index: None takes a whole dim, a k-dim bool mask is k int arrays."""
-    out = []
+def _np_index(indices: tuple, shape: tuple) -> tuple:
+    """PyTorch's index list as a NumPy index into ``shape``: None takes a whole dim, a k-dim bool mask is k int
+    arrays."""
+    out, sizes, whole, d = [], {}, [], 0   # (sizes: each int array's position in out, and its dim's size)
     for i in indices:
         if i is None:
             out.append(_slice_all)
-        elif i.dtype == np.bool_ and i.ndim:
-            out.extend(np.nonzero(i))
-        else:  # (a 0-d mask stays a mask: NumPy, as PyTorch, adds a dim of size 1 or 0)
+            whole.append(shape[d])
+            d += 1
+        elif i.dtype == np.bool_:  # (a 0-d mask stays a mask: NumPy, as PyTorch, adds a dim of size 1 or 0)
+            out.extend(np.nonzero(i) if i.ndim else (i,))
+            d += i.ndim
+        else:
+            sizes[len(out)] = shape[d]
             out.append(i)
+            d += 1
+    if 0 in whole or 0 in shape[d:]:
+        # An empty result reads no index, so PyTorch checks none (_check_bounds); NumPy checks them all: clip them
+        out = [np.clip(i, -sizes[k], sizes[k] - 1) if sizes.get(k) else i for k, i in enumerate(out)]
     return tuple(out)
 
 
 def _index_put_zeros_forward(g, input_sizes, indices):
     out = np.zeros(input_sizes, dtype=g.dtype)
-    np.add.at(out, _np_index(indices), g)
+    np.add.at(out, _np_index(indices, out.shape), g)
     return out
 
 
-index = Op("index", "IndexBackward0", lambda a, indices: _strides.index_result(a, _np_index(indices)),
+index = Op("index", "IndexBackward0", lambda a, indices: _strides.index_result(a, _np_index(indices, a.shape)),
            args=("indices",),
            jvp="linear",
            self=lambda grad, self_sym_sizes, indices: _index_backward(grad, self_sym_sizes, indices))
@@ -3648,13 +3677,13 @@ def _index_put_forward(a, values, indices, accumulate):
         if isinstance(values, np.ndarray) and np.shares_memory(a, values):
             return _serial_accumulate(a, values, indices)
         out = _shared_memory_copy(a)
-        np.add.at(out, _np_index(indices), values)
+        np.add.at(out, _np_index(indices, out.shape), values)
         return np.array(out)
     out = _strides.clone(a)  # (laid out as a: PyTorch's clone, then index_put_)
     if accumulate:
-        np.add.at(out, _np_index(indices), values)
+        np.add.at(out, _np_index(indices, out.shape), values)
     else:
-        out[_np_index(indices)] = values
+        out[_np_index(indices, out.shape)] = values
     return out
 
 
@@ -3667,7 +3696,7 @@ def _serial_accumulate(a, values, indices):
     def addresses(x):   # the byte address of every element, C order
         index = np.indices(x.shape).reshape(x.ndim, -1)
         return x.__array_interface__["data"][0] + (np.array(x.strides).reshape(-1, 1) * index).sum(0)
-    targets = np.arange(a.size).reshape(a.shape)[_np_index(indices)]   # (the flat positions written, in order)
+    targets = np.arange(a.size).reshape(a.shape)[_np_index(indices, a.shape)]   # (the flat positions written, in order)
     vals = np.broadcast_to(values, targets.shape)
     addr_a, addr_v = addresses(a).tolist(), addresses(vals).tolist()
     memory = dict(zip(addr_v, vals.reshape(-1).tolist()))
@@ -5357,7 +5386,9 @@ hardswish_backward = Op(
             g.dtype, copy=False), vectors=2),
     inputs=("grad_output", "self"),
     grad_output=lambda grad, self: hardswish_backward(grad, self),                      # linear in g
-    self=lambda grad, grad_output, self: _ops().where((self > -3) & (self < 3), grad * grad_output / 3.0, 0.0))
+    # (PyTorch's grad * grad_output / 3.0 divides by a C++ Scalar: DivBackward1)
+    self=lambda grad, grad_output, self: _ops().where((self > -3) & (self < 3),
+                                                      div_scalar(grad * grad_output, other=3.0), 0.0))
 
 
 def mish_backward(grad, self):
@@ -8297,10 +8328,19 @@ def _complex(re, im):
     return out
 
 
+def _complex_jvp(real_t, imag_t):
+    """ż = ẋ + i·ẏ: PyTorch's at::complex(real_t, imag_t), which refuses parts of two dtypes (under torch.func.jvp
+    the tangent of a float32 ``x * 0.5`` is float64: see forward_ad._lifted_number_dtype)."""
+    if real_t.dtype is not imag_t.dtype:
+        raise RuntimeError(f"Expected object of scalar type {_ops()._legacy(real_t.dtype)} but got scalar type "
+                           f"{_ops()._legacy(imag_t.dtype)} for second argument")
+    return complex_(real_t, imag_t)
+
+
 # z = x + iy: dL/dx = Re g, dL/dy = Im g (PyTorch's node also saves both inputs, unused)
 complex_ = Op("complex", "ComplexBackward0",   # (complex_: not to hide Python's complex)
              _complex,
-             inputs=("real", "imag"), jvp=lambda real_t, imag_t: complex_(real_t, imag_t),
+             inputs=("real", "imag"), jvp=_complex_jvp,
              # (PyTorch's codegen takes the ``real`` of at::real(grad) for the input: each formula saves its own)
              real=lambda grad, real: _ops().real(grad),
              imag=lambda grad, imag: _ops().imag(grad))
@@ -8315,6 +8355,8 @@ def _index_copy(a, index, source, dim, source_dim):
     out = a.copy()
     if a.ndim == 0:
         out[...] = source.reshape(())
+        return out
+    if not a.size:   # (nowhere to copy to: PyTorch checks no index then)
         return out
     out[_at(dim, a.ndim, index.reshape(-1))] = source
     return out
@@ -8345,9 +8387,11 @@ def _scatter_reduce(a, index, src, dim, reduce, include_self):
         identity = {"sum": 0, "mean": 0, "prod": 1}.get(reduce)
         if identity is None and a.dtype == np.bool_:
             identity = reduce == "amin"   # (bool: False is amax's identity, True amin's)
+        elif identity is None and a.dtype.kind in "fV":   # (V: bfloat16)
+            # (PyTorch starts floats from ∓inf, not the finite extremes: an inf src must stay inf)
+            identity = -np.inf if reduce == "amax" else np.inf
         elif identity is None:
-            import ml_dtypes  # (its finfo knows bfloat16 too)
-            info = ml_dtypes.finfo(a.dtype) if a.dtype.kind in "fV" else np.iinfo(a.dtype)
+            info = np.iinfo(a.dtype)
             identity = info.min if reduce == "amax" else info.max
         out[where] = identity
     _SCATTER_UFUNCS[reduce].at(out, where, _head(src, index.shape))

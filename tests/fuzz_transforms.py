@@ -191,10 +191,10 @@ def record_vmap(module, prog: F.Program) -> dict:
         warnings.simplefilter("always")
         before = [None if d == 0 else _v(module, t) for t, d in zip(batched, in_dims)]
         rec["vmap"] = _attempt(module, lambda: module.func.vmap(f, in_dims=in_dims)(*batched))
-        # (an unbatched input written in place: PyTorch's function runs once, minigrad's loop once per slice)
-        rec["_written"] = any(b is not None and F._value(module, t)[1:3] != b[1:3] or b is not None and
-                              not np.array_equal(F._value(module, t)[4], b[4], equal_nan=True)
-                              for t, b in zip(batched, before))
+        # (an unbatched input written in place: the values it is left with, compared in ``compare``)
+        rec["_written"] = [(n, b[4], F._value(module, t)[4]) for n, t, b in zip(names, batched, before)
+                           if b is not None and (F._value(module, t)[1:3] != b[1:3] or
+                                                 not np.array_equal(F._value(module, t)[4], b[4], equal_nan=True))]
     rec["warnings"] = _warnings(caught)
     return rec
 
@@ -300,7 +300,7 @@ def compare(mine: dict, theirs: dict, loose: bool) -> list:
     """Every difference between two records of the same runner."""
     F.LOOSE[0] = loose
     out: list = []
-    if isinstance(mine.get("_written"), list):   # (the nested runner's: the values written, per pick)
+    if isinstance(mine.get("_written"), list):   # (the values written: per pick (nested), per input (vmap))
         a, b = mine["_written"], theirs.get("_written", [])
         if len(a) != len(b) or any(n != m or x.shape != y.shape or not np.allclose(x, y, rtol=1e-4, atol=1e-5,
                                                                                       equal_nan=True)

@@ -448,8 +448,12 @@ class Function(_SingleLevelFunction):
                 o._backward_hooks = None  # (hooks registered before stay on the old grad_fn, as in PyTorch)
                 if o._retains_grad:  # a dirty input's retain_grad hook follows it here, as in PyTorch
                     o._move_retains_grad(old_fn)
-                if o._base is not None and not any(o is d for d in dirty):
-                    o._creation_meta = "custom_function"  # in place, it would bypass this node's backward
+                if o._base is not None:
+                    # (its history is set now, as PyTorch's set_gradient_edge notes the view's version: in-place
+                    # changes made inside forward are not a later modification of the base)
+                    o._view_version = o._version_counter[0]
+                    if not any(o is d for d in dirty):
+                        o._creation_meta = "custom_function"  # in place, it would bypass this node's backward
             if n_diff > 1:  # PyTorch: views among several differentiable outputs get the multiple-views error
                 for o in tensor_outputs:
                     if o._creation_meta == "custom_function":

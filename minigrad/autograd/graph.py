@@ -549,14 +549,15 @@ class AccumulateGrad(Node):
                 var._grad = _copy_like(new, var)
             else:
                 # Own storage: the engine's buffers may alias a user's tensor.
-                if owned and var._data.size == 0:
-                    # (an empty variable: the layout contract compares the strides it was made with, see
-                    # _strides.empty_strides; a gradient that breaks it is copied into the variable's)
-                    owned = _empty_obeys_layout(new, var)
                 # (a view taken as it is becomes a plain alias: PyTorch's ``new.detach()``, same version counter;
                 # an efficient zero tensor too, which PyTorch steals rather than clones: see _zerotensor)
                 if _ZEROS and not owned:
                     owned = _zerotensor.is_zero(new)
+                if owned and var._data.size == 0:
+                    # (an empty variable: the layout contract compares the strides it was made with, see
+                    # _strides.empty_strides; a gradient that breaks it, a zero tensor too, is copied into the
+                    # variable's)
+                    owned = _empty_obeys_layout(new, var)
                 var._grad = (new if new._base is None else new.detach()) if owned else new._detached_copy()
                 if _METAS and not owned and _meta.is_meta(new):
                     _meta.mark(var._grad)   # (a copy of a meta gradient: a meta tensor, see _meta.py)

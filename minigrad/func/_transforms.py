@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import textwrap
+import types
 import weakref
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -296,6 +297,10 @@ def _captured_tensors(func, args, also_args: dict | None = None) -> dict:
         elif isinstance(value, Module):  # (its parameters and buffers: a BatchNorm's running stats, say)
             for t in (*value.parameters(), *value.buffers()):
                 found[id(t)] = weakref.ref(t)
+        elif depth and isinstance(value, types.FunctionType):  # (a helper the function calls: what it closes over)
+            for cell in value.__closure__ or ():
+                if _filled(cell):
+                    visit(cell.cell_contents, depth - 1)
     # (a module given as func, or one of its bound methods, reaches its own tensors too)
     visit(getattr(func, "__self__", func), 0)
     for value in _vmap_batched._captured(func):

@@ -16,6 +16,8 @@ import warnings
 from collections.abc import Callable
 from typing import NamedTuple
 
+import numpy as _np
+
 from .. import _dispatch, _matmul
 from .. import _vmap_batched as _batched
 from .._creation import eye
@@ -77,6 +79,8 @@ def vmap(func: Callable, in_dims=0, out_dims=0, randomness: str = "error", *,
         _batched.enter(0 if empty else batch_size, func, [a for a, d in zip(flat_args, flat_in_dims) if d is None],
                        randomness)
         _RULES.append(rules)
+        unmapped = _Unmapped(func, [a for a, d in zip(flat_args, flat_in_dims) if d is None],
+                             [a for a, d in zip(flat_args, flat_in_dims) if d is not None])
         try:
             while True:  # one pass over the slices, again after each custom Function vmap rule they reached
                 outputs = []
@@ -84,6 +88,7 @@ def vmap(func: Callable, in_dims=0, out_dims=0, randomness: str = "error", *,
                 # (the versions PyTorch's one call sees; numbers among the arguments have none)
                 start = [a._version_counter[0] if isinstance(a, Tensor) else None for a in flat_args]
                 for i in range(batch_size):
+                    unmapped.before_slice(i, chunk_size)
                     rng.before_slice()
                     flat = [a if d is None else a.select(d, i) for a, d in zip(flat_args, flat_in_dims)]
                     for a, d, whole, v in zip(flat, flat_in_dims, flat_args, start):
@@ -179,6 +184,80 @@ class _SliceVersion(list):
     def __setitem__(self, i, value) -> None:
         self.outer[0] += value - self[0]
         super().__setitem__(i, value)
+
+
+class _Unmapped:
+    """The unbatched tensors the function gets or reaches (jacfwd's primals, a closure's or a global's tensors).
+
+    PyTorch runs the function once per chunk (once without chunk_size), so an in-place op writes such a tensor once
+    per chunk (with an unbatched value: a batched one is refused); the loop writes it once per slice, and later
+    slices would read (and write again) what earlier ones wrote (x.exp_() twice is exp(exp(x))). So each slice
+    starts from the values and version its chunk began with, and the chunk's last slice leaves the one write
+    PyTorch's call makes. (Tensors requiring grad keep their writes: their graphs and views' grad_fns follow the
+    version; so do tensors sharing memory with a mapped input.)"""
+
+    __slots__ = ("tensors", "first", "chunk")
+
+    def __init__(self, func, unmapped: list, mapped: list) -> None:
+        seen: dict = {}
+        mapped = [a._data for a in mapped if isinstance(a, Tensor)]  # (their slices' writes are the batch's own)
+        for t in (*unmapped, *_reached_tensors(func)):
+            if (isinstance(t, Tensor) and id(t) not in seen and not t._requires_grad and not t._is_inference
+                    and type(t._data) is _np.ndarray and not t.is_meta
+                    and not any(_np.may_share_memory(t._data, m) for m in mapped)):
+                seen[id(t)] = t
+        self.tensors = list(seen.values())
+        self.first = self.chunk = self._take()
+
+    def _take(self) -> list:
+        return [(t, t._data.copy(), t._version_counter[0]) for t in self.tensors]
+
+    def before_slice(self, i: int, chunk_size: int | None) -> None:
+        """Slice ``i`` starts: from the loop's start (a new pass), what the last chunk left, or its chunk's start."""
+        if i == 0:
+            self.chunk = self.first
+        elif chunk_size is not None and i % chunk_size == 0:
+            self.chunk = self._take()
+            return
+        for t, data, version in self.chunk:  # (nothing written, usually: a version check each)
+            if t._version_counter[0] != version and t._data.shape == data.shape and t._data.dtype == data.dtype:
+                _np.copyto(t._data, data)
+                t._version_counter[0] = version
+
+
+def _reached_tensors(func) -> list:
+    """The tensors ``func`` reaches: its closure cells, the globals its code names, a partial's arguments (and
+    what tuples, lists and dicts among them hold)."""
+    values: list = []
+    for _ in range(8):  # (partials of wrapped functions of ...: a few levels are plenty)
+        if isinstance(func, functools.partial):
+            values.extend(func.args)
+            values.extend(func.keywords.values())
+            func = func.func
+            continue
+        func = getattr(func, "__func__", func)
+        if not hasattr(func, "__code__"):
+            break
+        for cell in func.__closure__ or ():
+            try:
+                values.append(cell.cell_contents)
+            except ValueError:  # (an empty cell)
+                pass
+        values.extend(func.__globals__[n] for n in func.__code__.co_names if n in func.__globals__)
+        func = getattr(func, "__wrapped__", None)
+    out = []
+    for _ in range(2):  # (jacfwd's tuple of primals; a dict of (tensor, flag) pairs)
+        nested = []
+        for v in values:
+            if isinstance(v, (tuple, list)):
+                nested.extend(v)
+            elif isinstance(v, dict):
+                nested.extend(v.values())
+            elif isinstance(v, Tensor):
+                out.append(v)
+        values = nested
+    out.extend(v for v in values if isinstance(v, Tensor))
+    return out
 
 
 class _Gather(BaseException):

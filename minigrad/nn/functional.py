@@ -178,11 +178,15 @@ def _softmax_dim(name: str, ndim: int, stacklevel: int) -> int:
     return 0 if ndim in (0, 1, 3) else 1
 
 
-def _int_dim(name: str, dim) -> None:
-    """PyTorch's parser of the method's ``int dim`` (x.softmax(dim)): no float, no bool."""
-    from .._arg_errors import _is_int, must_be
-    if not _is_int(dim):
+def _int_dim(name: str, dim) -> int:
+    """PyTorch's parser of the method's ``int dim`` (x.softmax(dim)): no float, no bool; a 0-dim integer tensor
+    passes, as an int."""
+    from .._arg_errors import _is_index, _is_int, must_be
+    if _is_int(dim):
+        return dim
+    if not _is_index(dim):
         raise must_be(name, "dim", "int", dim, 1)
+    return int(dim)
 
 
 def _dtype_arg(name: str, dtype) -> None:
@@ -206,7 +210,7 @@ def softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype=N
     """e^x / Σ e^x along ``dim`` (computed without overflow)."""
     if dim is None:
         dim = _softmax_dim("softmax", input.dim(), _stacklevel)
-    _int_dim("softmax", dim)
+    dim = _int_dim("softmax", dim)
     if dtype is not None:
         _dtype_arg("softmax", dtype)
         input = input.to(dtype)
@@ -233,7 +237,7 @@ def log_softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dty
     """log(softmax(x)) along ``dim``, computed stably as x - max - log Σ e^(x - max)."""
     if dim is None:
         dim = _softmax_dim("log_softmax", input.dim(), _stacklevel)
-    _int_dim("log_softmax", dim)
+    dim = _int_dim("log_softmax", dim)
     if dtype is not None:
         _dtype_arg("log_softmax", dtype)
         input = input.to(dtype)
@@ -1134,16 +1138,18 @@ def _check_convolution(input: Tensor, weight: Tensor, bias, stride, padding, dil
     _check_complex_weight_type(input, weight)
     # The remaining checks belong to the kernel PyTorch picks, and their messages differ by kernel.
     wrong_type = input.dtype is not weight.dtype
+    if wrong_type and input.dtype.name == "bfloat16":   # (a bfloat16 input always takes oneDNN's kernel)
+        raise _mkldnn_type_error(input, weight)
     if _uses_mkldnn(input, weight, groups):
         if wrong_type:
-            raise RuntimeError(f"Input type (torch.{_ops._legacy(input.dtype)}Tensor) and weight type "
-                               f"(torch.{_ops._legacy(weight.dtype)}Tensor) should be the same or input should be a "
-                               "MKLDNN tensor and weight is a dense tensor")
+            raise _mkldnn_type_error(input, weight)
         if 0 in dilation:
             raise RuntimeError("non-positive dilation is not supported")
     else:
         if 0 in dilation:   # (a 1-d convolution runs as a 2-d one of height 1)
             raise RuntimeError(f"dilation should be greater than zero, but got {[1] * (2 - k) + list(dilation)}")
+        if input.dtype is _dtypes.bool_:   # (the kernel's dtype list before the weight's type)
+            _check_slow_conv_dtype(input.dtype, w[2:], stride, padding, dilation)
         if wrong_type:
             raise RuntimeError(f"expected scalar type {_ops._legacy(input.dtype)} but found "
                                f"{_ops._legacy(weight.dtype)}")
@@ -1202,11 +1208,11 @@ def _check_transposed(input: Tensor, weight: Tensor, bias, stride, padding, dila
     out = [(n - 1) * s - 2 * p + d * (m - 1) + o + 1
            for n, m, s, p, d, o in zip(input.shape[2:], w[2:], stride, padding, dilation, output_padding)]
     wrong_type = input.dtype is not weight.dtype
+    if wrong_type and input.dtype.name == "bfloat16":   # (a bfloat16 input always takes oneDNN's kernel)
+        raise _mkldnn_type_error(input, weight)
     if _uses_mkldnn(input, weight, groups) and all(o < s for o, s in zip(output_padding, stride)):
         if wrong_type:
-            raise RuntimeError(f"Input type (torch.{_ops._legacy(input.dtype)}Tensor) and weight type "
-                               f"(torch.{_ops._legacy(weight.dtype)}Tensor) should be the same or input should be a "
-                               "MKLDNN tensor and weight is a dense tensor")
+            raise _mkldnn_type_error(input, weight)
         _check_output_padding(output_padding, stride, dilation, k)
         if 0 in dilation:
             raise RuntimeError("could not create a primitive descriptor for the deconvolution forward propagation "
@@ -1223,11 +1229,19 @@ def _check_transposed(input: Tensor, weight: Tensor, bias, stride, padding, dila
     if any(n < 1 for n in out):
         raise RuntimeError(f"Given input size per channel: ({' x '.join(map(str, as_2d[0]))}). Calculated output size "
                            f"per channel: ({' x '.join(map(str, as_2d[1]))}). Output size is too small")
-    if wrong_type:
-        raise RuntimeError(f"expected scalar type {_ops._legacy(input.dtype)} but found {_ops._legacy(weight.dtype)}")
-    if input.dtype._kind < 2 and input.dtype is not _dtypes.int64:   # (its kernel: floating types and int64)
+    if input.dtype._kind < 2 and input.dtype is not _dtypes.int64:   # (its kernel: floating types and int64, first)
         raise NotImplementedError(f"\"slow_conv_transpose{3 if k == 3 else 2}d_out_cpu\" not implemented for "
                                   f"'{_ops._legacy(input.dtype)}'")
+    if wrong_type:
+        raise RuntimeError(f"expected scalar type {_ops._legacy(input.dtype)} but found {_ops._legacy(weight.dtype)}")
+
+
+def _mkldnn_type_error(input: Tensor, weight: Tensor) -> RuntimeError:
+    """oneDNN's convolution given a weight of another type (a bfloat16 tensor named by its C++ type)."""
+    def name(d):
+        return f"CPU{_ops._legacy(d)}Type" if d.name == "bfloat16" else f"torch.{_ops._legacy(d)}Tensor"
+    return RuntimeError(f"Input type ({name(input.dtype)}) and weight type ({name(weight.dtype)}) should be the same "
+                        "or input should be a MKLDNN tensor and weight is a dense tensor")
 
 
 def _check_output_padding(output_padding, stride, dilation, k: int) -> None:
