@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
+import threading
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -36,21 +37,29 @@ __all__ = ["TorchFunctionMode", "enable_reentrant_dispatch", "get_default_nowrap
            "has_torch_function_unary", "has_torch_function_variadic", "is_tensor_like",
            "is_tensor_method_or_property", "resolve_name"]
 
-_SUBCLASS, _ALL = 1, 2  # levels of _STATE.disabled: DisableTorchFunctionSubclass, DisableTorchFunction
+_SUBCLASS, _ALL = 1, 2  # levels of _TLS.disabled: DisableTorchFunctionSubclass, DisableTorchFunction
 
 
 class _State:
-    """The process's torch-function state (minigrad runs in one thread)."""
+    """The process's torch-function state: whether Tensor's methods are wrapped (see _activate)."""
 
-    __slots__ = ("active", "disabled", "modes")
+    __slots__ = ("active",)
 
     def __init__(self) -> None:
-        self.active = False  # Tensor's methods are wrapped (see _activate)
+        self.active = False
+
+
+class _ThreadState(threading.local):
+    """This thread's torch-function state, as PyTorch's thread-local PythonTorchFunctionTLS: another thread's
+    DisableTorchFunction or backward pass (which turns __torch_function__ off) leaves this one's alone."""
+
+    def __init__(self) -> None:
         self.disabled = 0  # 0, _SUBCLASS or _ALL
         self.modes: list = []  # the TorchFunctionMode stack, innermost last
 
 
 _STATE = _State()
+_TLS = _ThreadState()
 
 
 class _DisabledImpl:
@@ -79,12 +88,12 @@ class DisableTorchFunctionSubclass:
     _level = _SUBCLASS
 
     def __enter__(self):
-        self._prev = _STATE.disabled
-        _STATE.disabled = max(self._prev, self._level)
+        self._prev = _TLS.disabled
+        _TLS.disabled = max(self._prev, self._level)
         return self
 
     def __exit__(self, *exc) -> None:
-        _STATE.disabled = self._prev
+        _TLS.disabled = self._prev
 
 
 class DisableTorchFunction(DisableTorchFunctionSubclass):
@@ -95,17 +104,17 @@ class DisableTorchFunction(DisableTorchFunctionSubclass):
 
 def _is_torch_function_enabled() -> bool:
     """False inside DisableTorchFunctionSubclass / DisableTorchFunction."""
-    return _STATE.disabled == 0
+    return _TLS.disabled == 0
 
 
 def _is_torch_function_all_disabled() -> bool:
     """True inside DisableTorchFunction."""
-    return _STATE.disabled == _ALL
+    return _TLS.disabled == _ALL
 
 
 def _is_torch_function_mode_enabled() -> bool:
     """True when a TorchFunctionMode is entered (and not disabled)."""
-    return bool(_STATE.modes) and _STATE.disabled < _ALL
+    return bool(_TLS.modes) and _TLS.disabled < _ALL
 
 
 # ---- which arguments take part -------------------------------------------------------------------------------
@@ -180,7 +189,7 @@ def _with_tensors(args: Iterable) -> list:
     """The overloaded arguments among ``args``, plain Tensors counted too (as Python's handle_torch_function
     does), in the order of ``args``; none inside DisableTorchFunctionSubclass."""
     found = None
-    if _STATE.disabled == 0:
+    if _TLS.disabled == 0:
         for a in args:
             tp = type(a)
             if tp is Tensor or (tp not in _PLAIN and _is_overloaded(tp)):
@@ -194,12 +203,12 @@ def _dispatch(public, overloaded: list, args: tuple, kwargs, name: str, python_l
     """Call the modes' and the overloaded arguments' __torch_function__ until one does not return NotImplemented."""
     types = tuple(type(a) for a in overloaded)
     mode = None
-    if _STATE.modes and _STATE.disabled < _ALL:
-        mode = _STATE.modes.pop()  # (the mode is off while its handler runs: func(*args) inside goes on)
+    if _TLS.modes and _TLS.disabled < _ALL:
+        mode = _TLS.modes.pop()  # (the mode is off while its handler runs: func(*args) inside goes on)
         try:
             result = mode.__torch_function__(public, types, args, kwargs)
         finally:
-            _STATE.modes.append(mode)
+            _TLS.modes.append(mode)
         if result is not NotImplemented:
             return result
     for arg in overloaded:
@@ -280,7 +289,7 @@ class _Public:
 
 def _needs_dispatch(args: tuple, kwargs: dict) -> list | None:
     """The overloaded arguments (a list, maybe empty when only a mode is on), or None to run the call as is."""
-    disabled = _STATE.disabled
+    disabled = _TLS.disabled
     if disabled == _ALL:
         return None
     found = _overloaded(args, kwargs) if disabled == 0 else None
@@ -288,7 +297,7 @@ def _needs_dispatch(args: tuple, kwargs: dict) -> list | None:
         if not _STATE.active and any(not isinstance(a, Tensor) for a in found):
             _activate()  # (a tensor-like object: Tensor's methods look for it from now on)
         return found
-    return [] if _STATE.modes else None
+    return [] if _TLS.modes else None
 
 
 def wrap_function(fn: Callable, name: str, python_level: bool = False, relevant: Callable | None = None) -> Callable:
@@ -305,7 +314,7 @@ def wrap_function(fn: Callable, name: str, python_level: bool = False, relevant:
         try:
             return fn(*args, **kwargs)
         except Exception as error:
-            if _STATE.disabled:
+            if _TLS.disabled:
                 raise
             # torch.add(t, s): a tensor-like after the first argument, seen only once the call has failed (once
             # active, _needs_dispatch above has looked for one already)
@@ -354,10 +363,10 @@ def _wrap_method(fn: Callable, name: str, how: _Public, target: list):
     self_counted = name in _SELF_COUNTED
 
     def method(self, *args, **kwargs):
-        if _STATE.disabled != _ALL:
+        if _TLS.disabled != _ALL:
             found = _needs_dispatch((self,) + args, kwargs)
             if found is not None:
-                if self_counted and _STATE.disabled == 0:
+                if self_counted and _TLS.disabled == 0:
                     found = _add(list(found), self) if found else [self]
                 if not binary:
                     return how.call(target[0], found, (self,) + args, kwargs)
@@ -492,11 +501,11 @@ def _make_subclass(cls: type, data: Tensor, require_grad: bool = False, **_ignor
 
 def has_torch_function(relevant_args: Iterable) -> bool:
     """True if an argument defines __torch_function__ (not a plain Tensor) or a mode is on."""
-    if _STATE.disabled == _ALL:
+    if _TLS.disabled == _ALL:
         return False
-    if _STATE.modes:
+    if _TLS.modes:
         return True
-    if _STATE.disabled:
+    if _TLS.disabled:
         return False
     return any(type(a) not in _PLAIN and _is_overloaded(type(a)) for a in relevant_args)
 
@@ -622,40 +631,40 @@ class TorchFunctionMode(metaclass=TorchNamed):
 
     def __enter__(self):
         _activate()
-        _STATE.modes.append(self)
+        _TLS.modes.append(self)
         return self
 
     def __exit__(self, exc_type, exc_val, exc_tb) -> None:
-        _STATE.modes.pop()
+        _TLS.modes.pop()
 
 
 def _get_current_function_mode():
     """The innermost active mode, or None."""
-    return _STATE.modes[-1] if _STATE.modes else None
+    return _TLS.modes[-1] if _TLS.modes else None
 
 
 def _get_current_function_mode_stack() -> list:
     """The active modes, outermost first."""
-    return list(_STATE.modes)
+    return list(_TLS.modes)
 
 
 def _push_mode(mode: TorchFunctionMode) -> None:
     _activate()
-    _STATE.modes.append(mode)
+    _TLS.modes.append(mode)
 
 
 def _pop_mode() -> TorchFunctionMode:
-    return _STATE.modes.pop()
+    return _TLS.modes.pop()
 
 
 @contextlib.contextmanager
 def _pop_mode_temporarily():
     """The innermost mode, off for the duration."""
-    mode = _STATE.modes.pop()
+    mode = _TLS.modes.pop()
     try:
         yield mode
     finally:
-        _STATE.modes.append(mode)
+        _TLS.modes.append(mode)
 
 
 # ---- installing the public functions -------------------------------------------------------------------------
@@ -706,7 +715,7 @@ def wrap_factory(fn: Callable, name: str) -> Callable:
 
     @functools.wraps(fn)
     def public(*args, **kwargs):
-        if _STATE.modes and _STATE.disabled != _ALL:
+        if _STATE.active and _TLS.modes and _TLS.disabled != _ALL:  # (a mode sets active)
             return how.call(public, [], args, kwargs)
         if (kwargs or _meta._DEFAULT[0] is not None) and _meta.requested(kwargs):   # (on the meta device: _meta.py)
             return _meta.create(public, args, kwargs)

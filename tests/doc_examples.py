@@ -362,9 +362,23 @@ def _apply_directives(doc: str, exs: list, skips: bool = True) -> tuple[list, st
 _UNINITIALIZED = re.compile(r"\bempty\w*\(|new_empty")
 
 
-def _key(ex, rec: Record):
+def _uninitialized(exs) -> set:
+    """The indices of the examples that show uninitialized memory: those that make it, and later ones that only
+    display a name assigned from it (``a = torch.empty_strided(...)``, then ``a``)."""
+    shown, names = set(), set()
+    for i, ex in enumerate(exs):
+        source = ex.source.strip()
+        if _UNINITIALIZED.search(source):
+            shown.add(i)
+            names.update(re.findall(r"^(\w+)\s*=(?!=)", source, re.M))
+        elif re.fullmatch(r"(?:print\()?(\w+)\)?", source) and re.sub(r"\W", " ", source).split()[-1] in names:
+            shown.add(i)
+    return shown
+
+
+def _key(i: int, uninitialized: set, rec: Record):
     key = rec.key()
-    return key[1:] if _UNINITIALIZED.search(ex.source) else key
+    return key[1:] if i in uninitialized else key
 
 
 def compare(path: str, seed: int = 0, printoptions: dict | None = None) -> Result:
@@ -400,14 +414,16 @@ def compare(path: str, seed: int = 0, printoptions: dict | None = None) -> Resul
     except AttributeError:
         return Result(path, "skip", "minigrad lacks it")
     mine = run(minigrad, exs, path, seed, printoptions)
+    blank = _uninitialized(exs)
     diffs = [(ex.source, t, m) for i, (ex, t, m) in enumerate(zip(exs, theirs, mine))
-             if _key(ex, t) != _key(ex, m) and i not in broken]
+             if _key(i, blank, t) != _key(i, blank, m) and i not in broken]
     if diffs:
         # PyTorch run again: an example whose output changes between two runs (torch.empty's uninitialized
         # memory, MKL results that depend on memory alignment) is not compared
         again = run(torch, exs, path, seed, printoptions)
         diffs = [(ex.source, t, m) for i, (ex, t, t2, m) in enumerate(zip(exs, theirs, again, mine))
-                 if _key(ex, t) == _key(ex, t2) and _key(ex, t) != _key(ex, m) and i not in broken]
+                 if _key(i, blank, t) == _key(i, blank, t2) and _key(i, blank, t) != _key(i, blank, m)
+                 and i not in broken]
     return Result(path, "differ" if diffs else "equal", diffs=diffs)
 
 

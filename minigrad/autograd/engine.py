@@ -530,7 +530,7 @@ def _run_node(node, grads: list) -> list:
     return outputs
 
 
-_torch_function: list = []  # [overrides._STATE], once the first backward has run (imported late: no cycle)
+_torch_function: list = []  # [overrides._STATE, overrides._TLS] once a backward has run (imported late: no cycle)
 
 
 def _set_wanted(thread: int, wanted) -> None:
@@ -587,11 +587,10 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
     # see none of their operations (minigrad/overrides.py).
     if not _torch_function:
         from .. import overrides
-        _torch_function.append(overrides._STATE)
-    torch_function = _torch_function[0]
-    prev_torch_function = torch_function.disabled
-    if torch_function.active:
-        torch_function.disabled = 2
+        _torch_function.extend((overrides._STATE, overrides._TLS))
+    torch_function = _torch_function[1] if _torch_function[0].active else None  # (this thread's state)
+    if torch_function is not None:
+        prev_torch_function, torch_function.disabled = torch_function.disabled, 2
     prev = _STATE.enabled
     task_grad_mode = _STATE.enabled = create_graph and not _STATE.inference  # (inference mode records nothing)
     # This thread's dict of the per-thread state (threading.local's ``__dict__``), read once: the per-node
@@ -693,7 +692,8 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
     finally:
         _errstate.end_pass(errstate_token)
         _STATE.enabled = prev
-        torch_function.disabled = prev_torch_function
+        if torch_function is not None:
+            torch_function.disabled = prev_torch_function
         _set_wanted(thread, prev_wanted)
         tasks.pop()
 
