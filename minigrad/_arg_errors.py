@@ -357,7 +357,7 @@ def no_overload(name: str, *args, **kwargs) -> TypeError:
 # method's name is the one in the message: ``x.clip_(...)`` says "clip_()", though minigrad's clip_ is clamp_).
 # The comparisons (eq, lt ...) have method versions of their own in _ops: x == y stays wrapper-free.
 METHOD_FORMS = ("sum", "mean", "prod", "max", "min", "clamp", "clamp_", "clip", "clip_", "clamp_min", "clamp_min_",
-                "clamp_max", "clamp_max_", "sort", "argsort")
+                "clamp_max", "clamp_max_", "sort", "argsort", "squeeze", "squeeze_")
 # minigrad.* aliases whose message names them, not the function they share (``torch.clip`` says "clip()").
 FUNCTION_ALIASES = ("clip", "clip_")
 
@@ -472,6 +472,9 @@ def counting_without_self(fn, name: str):
             text = str(e)
             if not (text.startswith(f"{name}()") and _COUNTED.search(text)):
                 raise
+            given = re.match(rf"{name}\(\): argument '(\w+)'( \(position \d+\))", text)
+            if given and given.group(1) in kwargs:   # (an argument given by keyword: PyTorch names no position)
+                raise TypeError(text.replace(given.group(2), "", 1)) from None
             lowered = _COUNTED.sub(lambda m: _plural(re.sub(r"\d+", lambda n: str(int(n.group()) - 1), m.group())),
                                    text)
             raise TypeError(lowered) from None
@@ -669,7 +672,8 @@ def _check(kind: str, value, one_int: bool = False) -> bool:
     passes for a ``tuple of ints``, as for PyTorch's ``int[1]``)."""
     from ._tensor import Tensor
     if kind == "tuple of ints":
-        return isinstance(value, (tuple, list)) and (not value or _is_index(value[0])) or one_int and _is_index(value)
+        # (is_int_or_symint: the first element, or the one int of an int[1], may be a one-element integer tensor)
+        return isinstance(value, (tuple, list)) and (not value or list_int(value[0])) or one_int and list_int(value)
     if kind == "int":
         return _is_index(value)
     if kind == "bool":
@@ -704,7 +708,7 @@ def _parse(name: str, params: list, args: tuple, kwargs: dict, raise_: bool) -> 
     max_pos = sum(not p.keyword_only for p in params)
     # (not for a ``dim``: PyTorch's int[1], which takes one int instead: var(0, True, True, True) is no list)
     varargs = max_pos == 1 and params[0].type == "tuple of ints" and params[0].name != "dim" and bool(args) \
-        and _is_index(args[0])
+        and list_int(args[0])   # (torch.ones(torch.tensor([2])): a one-element integer tensor starts the sizes)
     if len(args) > max_pos and not varargs:
         if raise_:
             min_args = sum(not p.optional for p in params)
@@ -777,15 +781,24 @@ def _unpack_sizes(name: str, params: list, args: tuple, kwargs: dict) -> None:
     """PyTorch's error for a size list whose later element is not an int (found when it is read)."""
     if params[0].type != "tuple of ints":
         return
-    if sum(not p.keyword_only for p in params) == 1 and args and _is_index(args[0]):
+    if sum(not p.keyword_only for p in params) == 1 and args and list_int(args[0]):
         sizes = args  # (randn(2, 3))
     else:
         sizes = args[0] if args else kwargs.get(params[0].name)
     if isinstance(sizes, (tuple, list)):
         for i, v in enumerate(sizes):
-            if not _is_index(v):
+            if not list_int(v):
                 raise TypeError(f"{name}(): argument '{params[0].name}' failed to unpack the object at pos {i + 1} "
                                 f"with error \"type must be tuple of ints,but got {type_name(v)}\"")
+            _no_bool_symint(v)
+
+
+def _no_bool_symint(value) -> None:
+    """PyTorch's error for a bool tensor among the elements of a ``SymInt[]`` (symintlist reads the tensor's item,
+    which must be an integer; an ``int[]`` takes it through ``__index__``)."""
+    if not _is_int(value) and value.dtype.name == "bool":
+        raise RuntimeError("Expected scalar.isIntegral( false) to be true, but got false.  (Could this error message "
+                           "be improved?  If so, please report an enhancement request to PyTorch.)")
 
 
 def check_call(name: str, args: tuple, kwargs: dict) -> None:
@@ -832,7 +845,7 @@ def _call_key(name: str, args: tuple, kwargs: dict):
                 return None
             key.append((kind, *map(type, value)))
         elif kind is _SIZE[1]:
-            key.append((kind, value.dim(), value.dtype, value.requires_grad))
+            key.append((kind, value.dim(), value.dtype, value.requires_grad, value.numel() == 1))
         elif kind is dict:
             return None
         elif kind is type:  # (dtype=float passes, dtype=np.float32 does not: the class itself decides)
@@ -948,9 +961,10 @@ def check_options(name: str, dtype=None, requires_grad=False) -> None:
         raise must_be(name, "requires_grad", "bool", requires_grad)
 
 
-def size_list(name: str, arg: str, args: tuple, overloads: tuple = ()) -> tuple:
+def size_list(name: str, arg: str, args: tuple, overloads: tuple = (), symint: bool = True) -> tuple:
     """The sizes of ``x.name(*args)`` (a method taking one ``tuple of ints arg``, or its ints as varargs) as
-    PyTorch's parser reads them (NumPy ints pass), or its TypeError. ``overloads``: the method's, if several."""
+    PyTorch's parser reads them (NumPy ints pass), or its TypeError. ``overloads``: the method's, if several;
+    ``symint``: a ``SymInt[]`` (view's sizes: no bool tensor), not an ``int[]`` (permute's dims)."""
     if len(args) == 1 and isinstance(args[0], (tuple, list)):
         if not args[0] or list_int(args[0][0]):
             values = args[0]
@@ -973,6 +987,8 @@ def size_list(name: str, arg: str, args: tuple, overloads: tuple = ()) -> tuple:
         if not list_int(v):
             raise TypeError(f"{name}(): argument '{arg}' failed to unpack the object at pos {i + 1} with error "
                             f"\"type must be tuple of ints,but got {type_name(v)}\"")
+        if symint:
+            _no_bool_symint(v)
     return tuple(int(v) for v in values)
 
 
@@ -1009,6 +1025,7 @@ METHOD_SIGNATURES = {
     "clamp": ("(Tensor min = None, Tensor max = None)", "(Number min = None, Number max = None)"),
     "flatten": ("(int start_dim = 0, int end_dim = -1)",),
     "squeeze": ("()", "(int dim)", "(tuple of ints dim)"),
+    "squeeze_": ("()", "(int dim)", "(tuple of ints dim)"),
     "unsqueeze": ("(int dim)",),
     "fill_": ("(Tensor value)", "(Number value)"),
     # the in-place samplers (their numbers are C++ doubles: a str, None or complex fails the parse)
@@ -1097,7 +1114,7 @@ def _unpack_lists(name: str, params: list, args: tuple, kwargs: dict) -> None:
         value = args[i] if i < len(args) and not p.keyword_only else kwargs.get(p.name)
         if p.type == "tuple of ints" and isinstance(value, (tuple, list)):
             for k, v in enumerate(value):
-                if not _is_index(v):
+                if not list_int(v):   # (a later element too may be a one-element integer tensor)
                     raise TypeError(f"{name}(): argument '{p.name}' failed to unpack the object at pos {k + 1} with "
                                     f"error \"type must be tuple of ints,but got {type_name(v)}\"")
 

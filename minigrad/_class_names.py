@@ -37,6 +37,13 @@ class CTypeNamed(TorchNamed):
 _TYPE_NAME = type.__dict__["__name__"]   # (the type name itself, under the property)
 
 
+def torch_named_tuple(cls: type) -> type:
+    """A ``typing.NamedTuple`` class remade under ``TorchNamed``: one class over tuple, as PyTorch's namedtuples are
+    (``__mro__`` shows no helper base), printed under ``torch.``."""
+    namespace = {k: v for k, v in vars(cls).items() if k not in ("__dict__", "__weakref__")}
+    return TorchNamed(cls.__name__, (tuple,), namespace)
+
+
 def tp_name(obj) -> str:
     """The name PyTorch's messages give the type of ``obj`` (its C type name: ``torch.Size``, ``float``)."""
     return _TYPE_NAME.__get__(type(obj))

@@ -21,6 +21,7 @@ import weakref
 
 import numpy as np
 
+from . import _meta
 from ._strides import storage_owner as _owner  # (the array owning a tensor's memory)
 
 
@@ -67,8 +68,11 @@ def conj_view(input):
     out = D.conj(input)               # the values, recorded as ConjBackward0
     storage, start = D._storage(input._data)
     if input._data.size and out._data.strides == input._data.strides and _owner(storage) is _owner(input._data):
-        mirror = np.conjugate(storage)
+        meta = _meta.METAS and _meta.is_meta(input)   # (a meta tensor's mirror is meta memory: no values)
+        mirror = _meta.empty(storage.shape, storage.dtype) if meta else np.conjugate(storage)
         out._data = np.lib.stride_tricks.as_strided(mirror[start:], input._data.shape, input._data.strides)
+        if meta:
+            _meta.mark(out)
     else:   # (gaps, or no storage to mirror whole (an empty tensor ...): just the values, laid out as clone's)
         storage, mirror = input._data, out._data
     _make_view(out, input, _replay, {}, None)   # _base, shared _version; autograd replays it as conj_view(base)

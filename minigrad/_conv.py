@@ -167,8 +167,8 @@ def conv_backward_weight(g, x, weight_shape, stride, padding, dilation, groups: 
 
 
 def conv_backward_bias(g, geometry=None, transposed: bool = False) -> np.ndarray:
-    """dL/db[o] = Σ_{n, *p} g[n, o, *p]; ``geometry`` (x_shape, w_shape, stride, dilation, groups): PyTorch's
-    float32 order for a convolution (or a transposed one) where ``_conv_bits`` can."""
+    """dL/db[o] = Σ_{n, *p} g[n, o, *p]; ``geometry`` (x_shape, w_shape, stride, dilation, groups, and a
+    convolution's padding): PyTorch's float32 order for a convolution (or a transposed one) where ``_conv_bits`` can."""
     exact = None
     if geometry is not None:
         exact = (_conv_bits.transpose_backward_bias if transposed else _conv_bits.backward_bias)(g, *geometry)

@@ -1,4 +1,4 @@
-"""float32 convolutions (conv1d/conv2d, groups = 1) with the bits of PyTorch's CPU build.
+"""float32 convolutions (conv1d/conv2d, groups = 1; depthwise conv2d) with the bits of PyTorch's CPU build.
 
 PyTorch picks a backend per call (``select_conv_backend`` / ``use_mkldnn`` in
 aten/src/ATen/native/Convolution.cpp; ``backend`` below is its float32 CPU rule, 1d convolutions being
@@ -26,15 +26,20 @@ aten/src/ATen/native/Convolution.cpp; ``backend`` below is its float32 CPU rule,
   kernel, small input): per sample, im2col (rows (channel, kernel row, kernel column)) and one MKL gemm,
   run by ``_matmul._mm`` (MKL's gemm, as PyTorch): output = bias + weight (C_out, K) @ columns (K, H_out·W_out);
   grad columns = weightᵀ @ grad_output, added back onto the input pixels tap after tap (col2im);
-  grad_weight += grad_output @ columnsᵀ sample after sample; grad_bias = sum over (0, 2, 3).
+  grad_weight += grad_output @ columnsᵀ sample after sample; grad_bias = sum over (0, 2, 3). A dilated one
+  (``slow_conv_dilated2d``, one sample) takes the same steps.
 - transposed convolutions on oneDNN (its deconvolution runs the kernels above with the roles swapped);
   their one-sample slow path (slow_conv_transpose2d) is not emulated.
+- depthwise 2d convolutions (groups = channels, one output channel each) on oneDNN's jit_dw kernels: forward,
+  one FMA chain from the bias over the kernel taps; grad_input, one from +0 over the taps reading each input
+  pixel; weight and bias gradients (kernels up to 3x3, padding up to 1) chained over (sample, row, column),
+  the samples split between threads (``_dw_backward_params``).
 
 An FMA is emulated as one float64 addition of the exact float64 product, rounded to float32 (a double
-rounding: it differs from a true FMA in about one case in 2^29). Anything else (other dtypes, groups,
-dilation on the slow path, 3d, work above ``LIMIT`` multiply-adds) returns None: the caller then uses NumPy
-(close, not the same bits). The probing was done with 1 and 2 threads on an AVX-512 machine (PyTorch 2.13);
-another CPU may get other kernels. The emulation costs about 2x NumPy's time (a LeNet step on 64 images).
+rounding: it differs from a true FMA in about one case in 2^29). Anything else (other dtypes, other groups, 3d,
+work above ``LIMIT`` multiply-adds) returns None: the caller then uses NumPy (close, not the same bits). The
+probing was done with 1 and 2 threads on an AVX-512 machine (PyTorch 2.13); another CPU may get other kernels.
+The emulation costs about 2x NumPy's time (a LeNet step on 64 images).
 """
 from __future__ import annotations
 
@@ -61,7 +66,7 @@ def backend(x_shape, w_shape, stride, dilation, groups: int):
     if ((strided or dilated or n >= 16 or kw != 1 or kh != 1 or _reduce.THREADS[0] > 1)
             and ((kw > 3 and kh > 3) or n > 1 or n * c * height * width > 20480)):
         return "onednn"
-    return None if dilated else "slow2d"   # (dilated: slow_conv_dilated2d, not probed)
+    return "slow2d"   # (dilated too: slow_conv_dilated2d, the same steps sample after sample)
 
 
 def _padded(x, padding):
@@ -276,13 +281,96 @@ def _slow_backward_input(g, w, input_shape, stride, padding, dilation, parallel:
     return np.ascontiguousarray(padded[(slice(None), slice(None)) + crop])
 
 
+def _aligned_contiguous(a: np.ndarray) -> np.ndarray:
+    """``a`` itself if C-contiguous, else a C-contiguous copy starting on a 64-byte boundary (PyTorch's
+    ``contiguous()`` allocates so: MKL's dgemm rounds according to where each sample's frame starts)."""
+    if a.flags.c_contiguous:
+        return a
+    raw = np.empty(a.size + 64 // a.itemsize, a.dtype)
+    start = (-raw.ctypes.data % 64) // a.itemsize
+    out = raw[start:start + a.size].reshape(a.shape)
+    out[...] = a
+    return out
+
+
 def _slow_backward_weight(g, x, weight_shape, stride, padding, dilation):
     o = weight_shape[0]
     gw = np.zeros((o, int(np.prod(weight_shape[1:]))), g.dtype)
+    g = _aligned_contiguous(g)
     for g1, x1 in zip(g, x):    # grad_weight += grad_output @ columnsᵀ (gemm with β = 1), sample after sample
         cols = _columns(x1, weight_shape[2:], stride, padding, dilation, g.shape[2:])
         gw = _matmul._mm(np.ascontiguousarray(g1).reshape(o, -1), cols.T, gw)
     return gw.reshape(weight_shape)
+
+
+# =============================================================================================
+# oneDNN's depthwise kernels (jit_dw): groups = input channels = output channels
+# =============================================================================================
+
+def _depthwise(x_shape, w_shape, stride, padding, dilation, groups, out, weights: bool = False) -> bool:
+    """Whether a float32 convolution runs oneDNN's depthwise kernels as read off (2d kernels of 2 to 5 taps a
+    side, undilated; PyTorch picks oneDNN for every grouped convolution but a 1x1 one on one thread). Its weight
+    and bias gradients (``weights``) only with kernels up to 3x3 and padding up to 1: larger ones block the
+    output rows otherwise (not read off)."""
+    if not (len(w_shape) == 4 and 1 < groups == x_shape[1] == w_shape[0] and w_shape[1] == 1
+            and all(2 <= k <= 5 for k in w_shape[2:]) and all(d == 1 for d in dilation) and 0 not in x_shape):
+        return False
+    macs, steps = int(np.prod(x_shape[:2])) * int(np.prod(w_shape[2:])) * int(np.prod(out)), x_shape[0] * int(
+        np.prod(out))
+    if weights and (max(w_shape[2:]) > 3 or max(padding) > 1):
+        return False
+    return _cheap(macs, steps if weights else 1)
+
+
+def _dw_forward(x, w, b, stride, padding, out):
+    """Per output pixel, one FMA chain from the bias over the kernel taps (row by row)."""
+    n, c = x.shape[:2]
+    xp = _padded(x, padding)
+    acc = np.zeros((n, c) + tuple(out), _F32)
+    if b is not None:
+        acc[...] = b[:, None, None]
+    taps = w[:, 0].astype(np.float64)
+    for i, j in itertools.product(*(range(k) for k in w.shape[2:])):
+        window = xp[:, :, i:i + stride[0] * (out[0] - 1) + 1:stride[0], j:j + stride[1] * (out[1] - 1) + 1:stride[1]]
+        _fma(acc, window, taps[None, :, i, j, None, None])
+    return acc
+
+
+def _dw_backward_input(g, w, input_shape, stride, padding):
+    """Per input pixel, one FMA chain from +0 over the kernel taps that read it (row by row)."""
+    out = g.shape[2:]
+    acc = np.zeros(tuple(input_shape[:2]) + tuple(s + 2 * p for s, p in zip(input_shape[2:], padding)), _F32)
+    taps = w[:, 0].astype(np.float64)
+    for i, j in itertools.product(*(range(k) for k in w.shape[2:])):
+        view = acc[:, :, i:i + stride[0] * (out[0] - 1) + 1:stride[0], j:j + stride[1] * (out[1] - 1) + 1:stride[1]]
+        _fma(view, g, taps[None, :, i, j, None, None])
+    crop = tuple(slice(p, p + s) for p, s in zip(padding, input_shape[2:]))
+    return np.ascontiguousarray(acc[(slice(None), slice(None)) + crop])
+
+
+def _dw_backward_params(g, x, kernel, stride, padding) -> tuple:
+    """(weight gradient, or None without ``x``; bias gradient). Threads split the channel blocks, then the samples
+    (the rest of the threads, at most one per sample); each chains over (sample, output row, output column)
+    (FMAs for the weight, additions for the bias), and the threads' sums are added in order."""
+    n, c = g.shape[:2]
+    out = g.shape[2:]
+    xp = None if x is None else _padded(x, padding).astype(np.float64)
+    threads_g = min(len(_blocks(c)), _reduce.THREADS[0])
+    threads_mb = min(max(1, _reduce.THREADS[0] // threads_g), n)
+    base, extra = divmod(n, threads_mb)
+    gw = gb = None
+    start = 0
+    for t in range(threads_mb):
+        samples = range(start, start + base + (t < extra))
+        start = samples.stop
+        acc, acc_b = np.zeros((c,) + tuple(kernel), _F32), np.zeros(c, _F32)
+        for i, oh, ow in itertools.product(samples, range(out[0]), range(out[1])):
+            if xp is not None:
+                rows, cols = oh * stride[0], ow * stride[1]
+                _fma(acc, g[i, :, oh, ow, None, None], xp[i, :, rows:rows + kernel[0], cols:cols + kernel[1]])
+            acc_b += g[i, :, oh, ow]
+        gw, gb = (acc, acc_b) if gb is None else (gw + acc, gb + acc_b)
+    return (None if x is None else gw[:, None]), gb
 
 
 # =============================================================================================
@@ -345,6 +433,8 @@ def forward(x, w, b, stride, padding, dilation, groups, out):
                 or np.prod(out) == 1):
             return None
         return _double_forward(x, w, b, stride, padding, dilation, out)
+    if all(d == _F32 for d in dtypes) and _depthwise(x.shape, w.shape, stride, padding, dilation, groups, out):
+        return _dw_forward(x, w, b, stride, padding, out)
     kind = _which(x.shape, w.shape, stride, dilation, groups, dtypes, out, "c")
     if kind == "onednn1x1":
         if any(padding):   # (a padded 1x1 kernel: neither kernel's order, not read off)
@@ -376,6 +466,8 @@ def backward_input(g, w, input_shape, stride, padding, dilation, groups):
     if _double_slow(input_shape, w.shape, dilation, groups, (g.dtype, w.dtype), g.shape[2:]):
         return _slow_backward_input(g, w, input_shape, stride, padding, dilation,
                                     parallel=all(d == 1 for d in dilation))
+    if g.dtype == w.dtype == _F32 and _depthwise(input_shape, w.shape, stride, padding, dilation, groups, g.shape[2:]):
+        return _dw_backward_input(g, w, input_shape, stride, padding)
     kind = _which(input_shape, w.shape, stride, dilation, groups, (g.dtype, w.dtype), g.shape[2:], "o")
     if kind == "onednn1x1":
         return _onednn_1x1_backward_input(g, w, input_shape, stride, padding)
@@ -390,6 +482,9 @@ def backward_weight(g, x, weight_shape, stride, padding, dilation, groups):
     """dL/dw with PyTorch's float32 (or float64) bits, or None."""
     if _double_slow(x.shape, weight_shape, dilation, groups, (g.dtype, x.dtype), g.shape[2:]):
         return _slow_backward_weight(g, x, weight_shape, stride, padding, dilation)
+    if g.dtype == x.dtype == _F32 and _depthwise(x.shape, weight_shape, stride, padding, dilation, groups,
+                                                 g.shape[2:], weights=True):
+        return _dw_backward_params(g, x, weight_shape[2:], stride, padding)[0]
     kind = _which(x.shape, weight_shape, stride, dilation, groups, (g.dtype, x.dtype), g.shape[2:], "p")
     if kind == "onednn":
         return _onednn_backward_weight(g, x, weight_shape, stride, padding, dilation)
@@ -411,10 +506,13 @@ def _bias_1x1(g, x_shape, weight_shape, stride, dilation, groups) -> bool:
     return _reduce.THREADS[0] == 1 or _reduce.THREADS[0] == 2 and (blocks == 1 or blocks % 2 == 0)
 
 
-def backward_bias(g, x_shape, weight_shape, stride, dilation, groups):
-    """dL/db with PyTorch's float32 (or float64) bits, or None."""
+def backward_bias(g, x_shape, weight_shape, stride, dilation, groups, padding=None):
+    """dL/db with PyTorch's float32 (or float64) bits, or None (``padding``: needed for depthwise ones)."""
     if _double_slow(x_shape, weight_shape, dilation, groups, (g.dtype,), g.shape[2:]):
         return _reduce.sum(g, axis=(0, *range(2, g.ndim)))
+    if g.dtype == _F32 and padding is not None and _depthwise(x_shape, weight_shape, stride, padding, dilation,
+                                                               groups, g.shape[2:], weights=True):
+        return _dw_backward_params(g, None, weight_shape[2:], stride, padding)[1]
     kind = _which(x_shape, weight_shape, stride, dilation, groups, (g.dtype,), g.shape[2:], "p")
     if kind is None and _bias_1x1(g, x_shape, weight_shape, stride, dilation, groups):
         return _onednn_1x1_backward_bias(g)

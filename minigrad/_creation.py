@@ -69,6 +69,9 @@ def _infer_dtype(data) -> _dtypes.dtype:
             raise TypeError(f"new(): invalid data type '{type(x).__name__}'")
         else:
             raise RuntimeError(f"Could not infer dtype of {tp_name(x)}")
+    if kind == 3 and _dtypes.get_default_dtype() is _dtypes.bfloat16:
+        # (PyTorch's infer_scalar_type maps only a Half/Float/Double default to a complex dtype)
+        raise RuntimeError("invalid default scalar type for complex")
     return {-1: _dtypes.get_default_dtype(), 0: _dtypes.bool_, 1: _dtypes.int64, 2: _dtypes.get_default_dtype(),
             3: _dtypes.default_complex()}.get(kind)
 
@@ -428,7 +431,8 @@ class _LegacyTensorType(type):
 
 
 def _legacy_tensor_class(name: str, dt) -> type:
-    return _LegacyTensorType(name, (), {"dtype": dt, "__doc__": f"Legacy constructor of {dt} tensors."})
+    return _LegacyTensorType(name, (), {"dtype": dt, "is_cuda": False,
+                                        "__doc__": f"Legacy constructor of {dt} tensors."})
 
 
 FloatTensor = _legacy_tensor_class("FloatTensor", _dtypes.float32)
@@ -466,7 +470,7 @@ def _size(size, name: str | None = None) -> tuple:
             raise TypeError(f"{name}(): argument 'size' (position 1) must be tuple of ints, but found element of "
                             f"type {type(s).__name__} at pos 0")
         if s < 0:
-            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {list(size)}")
+            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {[int(v) for v in size]}")
         out.append(int(s))
     return tuple(out)
 
@@ -584,10 +588,10 @@ def _flag(fn: str, requires_grad) -> bool:
 
 def _filled(shape, value, dt) -> np.ndarray:
     """``value`` everywhere, converted as PyTorch's fill: checked for overflow, then a C cast (-1 -> 255)."""
-    from ._ops import _check_scalar_fits  # (late: _ops imports this module's factories)
-    _check_scalar_fits(value, dt)
+    from ._ops import _check_fill_fits  # (late: _ops imports this module's factories)
+    _check_fill_fits(value, dt, math.prod(shape))
     if isinstance(value, complex) and not dt.is_complex:
-        value = value.real  # (checked: no imaginary part)
+        value = bool(value) if dt is _dtypes.bool_ else value.real  # (checked: no imaginary part into a number)
     with np.errstate(all="ignore"):
         return np.full(shape, np.asarray(value).astype(dt.np), dtype=dt.np)
 
@@ -1041,6 +1045,22 @@ def _check_randperm_range(n: int, dt) -> None:
         raise NotImplementedError(f"\"randperm\" not implemented for '{_LEGACY_NAMES[dt.name]}'")
 
 
+def _empty_like_layout(input: Tensor):
+    """``empty_like(input)`` (uninitialised) where its layout is not C order, else None: the *_like random fills
+    draw into it in its memory order (a non-dense input's too: dense strides in its dim order)."""
+    a = input._data
+    return None if _strides.preserve_strides(a) is None else _strides.empty_like(a)
+
+
+def _as_empty_like(values: np.ndarray, input: Tensor) -> np.ndarray:
+    """``values`` (arranged by ``_empty_like_layout``'s order) laid out as ``empty_like(input)``: a size-1 dim's
+    stride too (``x.t()`` of a (2, 1) tensor keeps strides (1, 1))."""
+    strides = _strides.preserve_strides(input._data)
+    if strides is None or values.shape != input._data.shape:
+        return values
+    return _strides.copy_into(_strides.with_strides(values.shape, strides, values.dtype), values)
+
+
 def rand_like(input, *, dtype=None, requires_grad=False, **kw) -> Tensor:
     """U(0, 1) samples shaped like ``input`` (laid out like it, as PyTorch's empty_like)."""
     if _meta.is_meta_device(kw.get("device")) or (kw.get("device") is None and _meta.is_meta(input)):
@@ -1048,8 +1068,8 @@ def rand_like(input, *, dtype=None, requires_grad=False, **kw) -> Tensor:
     check_creation_device(kw.get("device"), use_default=False)
     shape, dt = _like(input, dtype)
     _check_uniform(0, 1, dt)
-    return _finish(_uniform_values(shape, dt, 0.0, 1.0, kw.get("generator"), _preserved_layout(input)),
-                   requires_grad)
+    return _finish(_as_empty_like(_uniform_values(shape, dt, 0.0, 1.0, kw.get("generator"), _empty_like_layout(input)),
+                                  input), requires_grad)
 
 
 def randn_like(input, *, dtype=None, requires_grad=False, **kw) -> Tensor:
@@ -1060,8 +1080,8 @@ def randn_like(input, *, dtype=None, requires_grad=False, **kw) -> Tensor:
     shape, dt = _like(input, dtype)
     if input.numel():  # (nothing is sampled for an empty tensor: no dtype check either)
         _check_normal(1.0, dt)
-    return _finish(_normal_values(shape, dt, 0.0, 1.0, kw.get("generator"), _preserved_layout(input)),
-                   requires_grad)
+    return _finish(_as_empty_like(_normal_values(shape, dt, 0.0, 1.0, kw.get("generator"), _empty_like_layout(input)),
+                                  input), requires_grad)
 
 
 def randint_like(input, low=None, high=None, *, dtype=None, requires_grad=False, **kw) -> Tensor:
@@ -1075,11 +1095,12 @@ def randint_like(input, low=None, high=None, *, dtype=None, requires_grad=False,
         low, high = 0, low
     elif low is None:  # (randint_like(x, high=5))
         low = 0
-    layout = _preserved_layout(input)
+    layout = _empty_like_layout(input)
     out = Tensor._make(np.zeros(shape, dtype=dt.np) if layout is None else np.zeros_like(layout, dtype=dt.np))
     random_(out, int(low), int(high), generator=kw.get("generator"))
     # (np.asarray with order="C": np.ascontiguousarray would turn a 0-d result 1-d)
-    return _finish(np.asarray(out._data, order="C") if layout is None else out._data, requires_grad)
+    return _finish(_as_empty_like(np.asarray(out._data, order="C") if layout is None else out._data, input),
+                   requires_grad)
 
 
 @_with_out

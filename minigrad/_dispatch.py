@@ -165,6 +165,9 @@ class OpNode(Node):
         if self._op.undefined_grads:
             return grad_outputs
         from ._tensor import Tensor
+        if _meta.METAS and any(g is not None and _meta.is_meta(g) for g in grad_outputs):   # (zeros on the meta device)
+            return tuple(g if g is not None else _meta.mark(Tensor._make(_meta.empty(shape, dtype)))
+                         for g, (shape, dtype) in zip(grad_outputs, self._out_meta))
         return tuple(g if g is not None else Tensor._make(np.zeros(shape, dtype))
                      for g, (shape, dtype) in zip(grad_outputs, self._out_meta))
 
@@ -513,7 +516,7 @@ def _apply_versioned(node, grad_outputs: tuple) -> tuple:
 _ELEMENTWISE_NAMES = frozenset({
     "atan2", "clamp", "clamp_min", "clamp_max", "sigmoid_backward", "tanh_backward", "threshold_backward",
     "gelu_backward", "hardtanh_backward", "leaky_relu_backward", "addcmul", "addcdiv", "polar", "complex",
-    "maximum", "minimum", "fmax", "fmin", "igamma", "igammac", "fmod", "remainder"})
+    "maximum", "minimum", "fmax", "fmin", "igamma", "igammac", "fmod", "remainder", "special_zeta"})
 
 
 class Op:
@@ -587,6 +590,11 @@ class Op:
         op.operand_step = 1
         op.elementwise = (jvp == "element_wise" or op.ufunc is not None or name in _ELEMENTWISE_NAMES) and not (
             op.multi or view or list_input)
+        # number_operand: a Scalar overload of a binary op (mul(Tensor, Scalar), fmod, xlogy(Scalar, Tensor) ...):
+        # PyTorch wraps the number as a 0-dim operand, whose other shape keeps TensorIterator off its C-order fast
+        # setup, so the tensor's strides (a size-1 dim's too: x.t() * 2) order the output's dims
+        op.number_operand = op.elementwise and (op.args == ("other",)
+                                                or (op.args == ("self",) and op.inputs == ("other",)))
         op.jvp_params = tuple(inspect.signature(jvp).parameters) if callable(jvp) else ()
 
     def _plan_calls(op) -> None:
@@ -709,9 +717,11 @@ class Op:
         for s in self.saved_names:
             if s.startswith("_"):
                 continue
-            attrs[f"_saved_{s}"] = property(lambda node, s=s: node._get_saved(s), _not_writable(f"_saved_{s}"))
+            refuse = _not_writable(f"_saved_{s}")   # (assigning and deleting: PyTorch's getters have no setter)
+            attrs[f"_saved_{s}"] = property(lambda node, s=s: node._get_saved(s), refuse, refuse)
             if s in self.inputs or s in self.outputs or (s in _TENSOR_ARGS and self.node_name != "LerpBackward0"):
-                attrs[f"_raw_saved_{s}"] = property(lambda node, s=s: node._get_raw_saved(s))
+                refuse = _not_writable(f"_raw_saved_{s}")
+                attrs[f"_raw_saved_{s}"] = property(lambda node, s=s: node._get_raw_saved(s), refuse, refuse)
         return type(self.node_name, (OpNode,), attrs)
 
     def __repr__(self) -> str:
@@ -790,7 +800,7 @@ class Op:
                     # TensorIterator's fast setup takes C order. So the shapes are compared first (W4's
                     # ``pred - y`` of two (100, 1) tensors), the strides only when they differ.
                     if same_shapes is None:
-                        same_shapes = _same_shapes(tensors, result.shape)
+                        same_shapes = not self.number_operand and _same_shapes(tensors, result.shape)
                     # A 1-D operand of this 2+-dim result (W4's bias b2 of shape (1,) in ``h @ W2 + b2``) has
                     # stride 0 in every other dim, and TensorIterator's reorder_dimensions skips an operand in any
                     # pair of dims where one stride is 0: its own stride never orders the output's dims.
@@ -799,7 +809,7 @@ class Op:
                 # (a missing optional operand, clamp(x, max=t)'s min, is no operand of TensorIterator's)
                 result = _strides.elementwise(result, [u for u in tensors[::self.operand_step]
                                                        if type(u._data) is not Absent],
-                                              self.name not in _NO_PROMOTION)
+                                              self.name not in _NO_PROMOTION, self.number_operand)
                 break
         if self.inference_version is not None:
             o = Tensor._make(result)
@@ -875,13 +885,13 @@ class Op:
                         continue
                     # (odd strides of size-1 dims matter only when the shapes differ: see _run_untracked)
                     if same_shapes is None:
-                        same_shapes = _same_shapes(tensors, result.shape)
+                        same_shapes = not self.number_operand and _same_shapes(tensors, result.shape)
                     if same_shapes or data.ndim == 1 or _strides._plain(data):   # (a 1-D operand: see _run_untracked)
                         continue
                 # (a missing optional operand is no operand of TensorIterator's: see _run_untracked)
                 result = _strides.elementwise(result, [u for u in tensors[::self.operand_step]
                                                        if type(u._data) is not Absent],
-                                              self.name not in _NO_PROMOTION)
+                                              self.name not in _NO_PROMOTION, self.number_operand)
                 break
         o = _make_tensor(result)
         if self.view:
@@ -1314,7 +1324,10 @@ def cast_array(array: np.ndarray, npd) -> np.ndarray:
     if array.size:  # (no element copied, no warning: PyTorch's kernel never runs)
         warn_once("complex to real", "Casting complex values to real discards the imaginary part (Triggered "
                   "internally at /__w/pytorch/pytorch/aten/src/ATen/native/Copy.cpp:307.)")   # (a TORCH_WARN_ONCE)
-    return _strides.astype(array.real, npd)
+    # (laid out as empty_like(array): the real view's strides count two reals per element, a size-1 dim's too)
+    values = _strides.astype(array.real.copy(), npd)
+    strides = _strides.preserve_strides(array)
+    return values if strides is None else _strides.copy_into(_strides.with_strides(array.shape, strides, npd), values)
 
 
 # Elementwise ops whose result dtype is not their operands' common dtype (no operand is cast to it)
@@ -1517,6 +1530,8 @@ def _check_captured(op, out, tensors, args) -> None:
         base = op.name.rstrip("_")
         n = _OVERLOADS.get(base)
         name = f"aten::{base}_" + ("" if n is None else ".Tensor" if len(tensors) >= n else ".Scalar")
+        if base == "index_fill":   # (its overloads take a dim: index_fill_.int_Scalar / .int_Tensor)
+            name = name.replace("_.", "_.int_")
         if base == "div" and args.get("rounding_mode") is not None:
             name += "_mode"
         _refuse_captured(name)
@@ -1765,7 +1780,7 @@ def _make_view(out, base, op: Op, args, output_nr=None) -> None:
         return
     out._is_inference = False  # (even when made in inference mode: a view of a normal tensor is normal)
     root = base._base if base._base is not None else base
-    out._base = root
+    out._view_base = root
     out._version_counter = base._version_counter
     if TRANSFORM_LEAVES and _stands_in(base):
         key = id(out)
@@ -2021,14 +2036,14 @@ class CopySlices(Node):
             # create_graph: PyTorch's steps, whose nodes the new graph shows: the gradient copied into a tensor
             # laid out as the base (CopyBackwards), the view's region an as_strided view of it (AsStridedBackward0)
             from ._ops_extra import empty_strided
-            result = empty_strided(tuple(grad.shape), self._base_strides, dtype=grad.dtype)
+            result = _meta.follow(empty_strided(tuple(grad.shape), self._base_strides, dtype=grad.dtype), grad)
             result.copy_(grad)
             region = result.as_strided(*self._view_geometry)
         elif _STATE.enabled and self._regen is not None:
             # (create_graph through a view of another dtype: the gradient copied into a tensor laid out as the
             # base (CopyBackwards), the view replayed on it as PyTorch's view_fn does: view_as_real, as_strided)
             from ._ops_extra import empty_strided
-            result = empty_strided(tuple(grad.shape), self._base_strides, dtype=grad.dtype)
+            result = _meta.follow(empty_strided(tuple(grad.shape), self._base_strides, dtype=grad.dtype), grad)
             result.copy_(grad)
             region = self._regen(result)
         else:
@@ -2037,7 +2052,7 @@ class CopySlices(Node):
             else:  # (PyTorch's: the gradient laid out as the base was, so that replaying the view's ops on it
                 # (a view(-1, n) of a contiguous base) finds the view's elements: new_empty_strided + copy_)
                 from ._ops_extra import empty_strided
-                result = empty_strided(tuple(grad.shape), self._base_strides, dtype=grad.dtype)
+                result = _meta.follow(empty_strided(tuple(grad.shape), self._base_strides, dtype=grad.dtype), grad)
                 result.copy_(grad)
             region = self._view_fn(result)
         from ._layout import contiguous_format

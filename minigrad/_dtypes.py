@@ -35,7 +35,12 @@ class dtype(metaclass=CTypeNamed):
 
     def to_complex(self) -> dtype:
         """The complex counterpart of a real floating dtype (float32 -> complex64)."""
-        return {"float64": complex128}.get(self.name, complex64)
+        if self.is_complex:
+            return self
+        if not self.is_floating_point:
+            names = {"bool": "Bool", "uint8": "Byte", "int8": "Char", "int16": "Short", "int32": "Int", "int64": "Long"}
+            raise RuntimeError(f"Unknown Complex ScalarType for {names[self.name]}")
+        return complex128 if self is float64 else complex64  # (float16: PyTorch's complex32, which NumPy lacks)
 
 
 bool_ = dtype("bool", np.bool_, 0)
@@ -111,6 +116,8 @@ def get_default_dtype() -> dtype:
 def set_default_dtype(d: dtype) -> None:
     """Set the dtype of new floating tensors; only float16/bfloat16/float32/float64 are allowed."""
     global _default
+    if not isinstance(d, dtype):  # (a name or a Python type is not a torch.dtype)
+        raise TypeError("invalid dtype object: only floating-point types are supported as the default type")
     if d not in (float32, float64, float16, bfloat16):
         raise TypeError("only floating-point types are supported as the default type")
     _default = d
@@ -192,6 +199,7 @@ def result_type(*operands) -> dtype:
     from ._tensor import Tensor
 
     dim_result = zero_result = wrapped_result = None
+    unsigned = False
     for op in operands:
         if isinstance(op, Tensor):
             if op._data.ndim > 0:
@@ -201,6 +209,11 @@ def result_type(*operands) -> dtype:
         else:
             d = scalar_dtype(op)  # floats/complex take the default dtypes
             wrapped_result = d if wrapped_result is None else _promote_two(wrapped_result, d)
+            unsigned = unsigned or (type(op) is int and op >= 2**63)  # (PyTorch's parser: a uint64 Scalar)
+    if unsigned and (dim_result if zero_result is None else zero_result) is bool_:
+        # (PyTorch promotes its uint64 wrapped number with the bool operand, and has no rule for that)
+        raise RuntimeError("Promotion for uint16, uint32, uint64 types is not supported, attempted to promote "
+                           "Bool and UInt64")
     result = _combine_categories(dim_result, _combine_categories(zero_result, wrapped_result))
     return int64 if result is None else result
 

@@ -917,7 +917,9 @@ def _fma64(a, b, c):
         p, e = _two_product(a, b)
     s = p + c
     v = s - p
-    return s + (((p - (s - v)) + (c - v)) + e)
+    t = ((p - (s - v)) + (c - v)) + e
+    # (an exact zero keeps p + c's sign, as the fused result does: -0·x + -0 is -0, where s + t would give +0)
+    return np.where(t == 0, s, s + t)[()]
 
 
 def _two_product(a, b):
@@ -2153,6 +2155,57 @@ def sleef_atan2_64(y: np.ndarray, x: np.ndarray) -> np.ndarray:
     finally:
         _np_errstate.reset(token)
 
+
+
+# ---- SLEEF's atan2f_u10 (``Sleef_atan2f16_u10``, which Vectorized<float>::atan2 calls) -------------------------
+
+_ATAN2F_POLY = tuple(np.array(c, _F32) for c in (
+    -0.00176397908944636583328247, 0.0107900900766253471374512, -0.0309564601629972457885742,
+    0.0577365085482597351074219, -0.0838950723409652709960938, 0.109463557600975036621094,
+    -0.142626821994781494140625, 0.199983194470405578613281))
+_ATAN2F_THIRD = np.array(-0.333332866430282592773438, _F32)
+_HALF_PI_PAIR32 = (np.array(1.5707963705062866211, _F32), np.array(-4.3711388286737928865e-08, _F32))
+
+
+def sleef_atan2f(y: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """SLEEF's ``atan2f_u10`` (atan2kf_u1 in float pairs, fused multiply-adds), step for step, on float32.
+
+    atan2 = q·π/2 + atan(s), s = min(|x|, |y|)/max(...) (negated when |x| < |y|), the series in s² = t:
+    s·(1 + t·(-1/3 + t·u(t))).
+    """
+    y, x = np.broadcast_arrays(np.asarray(y, _F32), np.asarray(x, _F32))
+    token = _np_errstate.set(_QUIET)
+    try:
+        tiny = np.abs(x) < np.float32(2.9387372783541830947e-39)   # (scaled up together)
+        x = np.where(tiny, x * np.float32(1 << 24), x)
+        y = np.where(tiny, y * np.float32(1 << 24), y)
+        ay, ax = np.abs(y), np.abs(x)
+        q = np.where(x < 0, -2, 0)                       # quadrant, in quarter turns
+        p = ax < ay
+        q = np.where(p, q + 1, q)
+        zero = np.zeros_like(x)
+        s = _dfdiv((np.where(p, -ax, ay), zero), (np.where(p, ay, ax), zero))   # the ratio below 1
+        sq = s[0] * s[0]                                 # dfsqu, then dfnormalize
+        t = sq, _fma(s[0] + s[0], s[1], _fms(s[0], s[0], sq))
+        hi = t[0] + t[1]
+        t = hi, (t[0] - hi) + t[1]
+        u = _ATAN2F_POLY[0]
+        for c in _ATAN2F_POLY[1:]:
+            u = _fma(u, t[0], c)
+        ut = u * t[0]
+        third = _ATAN2F_THIRD + ut                       # dfadd_vf2_vf_vf(-1/3, u·t)
+        t = _dfmul(t, (third, (_ATAN2F_THIRD - third) + ut))
+        one = _ONE_0D + t[0]                             # dfadd_vf2_vf_vf2(1, t)
+        t = _dfmul(s, (one, ((_ONE_0D - one) + t[0]) + t[1]))
+        t = _dfadd(_dfmul_f(_HALF_PI_PAIR32, q.astype(_F32)), t)
+        r = _xor_sign(t[0] + t[1], x)
+        half_pi, quarter_pi = np.float32(np.pi / 2), np.float32(np.pi / 4)
+        r = np.where(np.isinf(x) | (x == 0), half_pi - _visinf2(x, _xor_sign(half_pi, x)).astype(_F32), r)
+        r = np.where(np.isinf(y), half_pi - _visinf2(x, _xor_sign(quarter_pi, x)).astype(_F32), r)
+        r = np.where(y == 0, np.where(np.signbit(x), np.float32(np.pi), np.float32(0)), r)
+        return np.where(np.isnan(x) | np.isnan(y), np.float32(np.nan), _xor_sign(r, y)).astype(_F32)
+    finally:
+        _np_errstate.reset(token)
 
 # ---- SLEEF's pow_u10 for double (pow's vector code) -----------------------------------------------------------
 

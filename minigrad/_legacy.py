@@ -40,6 +40,9 @@ def set_default_tensor_type(t) -> None:
               "torch.set_default_tensor_type() is deprecated as of PyTorch 2.1, please use torch.set_default_dtype() "
               "and torch.set_default_device() as alternatives. (Triggered internally at "
               "/__w/pytorch/pytorch/torch/csrc/tensor/python_tensor.cpp:434.)")
+    if getattr(t, "is_cuda", False) or (isinstance(t, str) and t.startswith("torch.cuda.")):
+        raise TypeError(f"type {t if isinstance(t, str) else repr(t)[8:-2]} not available. Torch not compiled with "
+                        "CUDA enabled.")
     if isinstance(t, str):
         t = getattr(_creation, t.rpartition(".")[2], None) if t.startswith("torch.") else None
         if t is None:
@@ -72,7 +75,9 @@ def scalar_tensor(s, *, dtype=None, device=None, requires_grad: bool = False, **
         from ._arg_errors import must_be
         raise must_be("scalar_tensor", "s", "Number", s, 1)
     dt = _dtypes.get_default_dtype() if dtype is None else _dtypes.to_dtype(dtype)
-    return _creation.tensor(s, dtype=dt, device=device, requires_grad=requires_grad)
+    # (PyTorch fills an empty 0-dim tensor: fill's checked conversion, 1j refused, -1 into uint8 wraps)
+    return _creation.full((), s.item() if isinstance(s, Tensor) else s, dtype=dt, device=device,
+                          requires_grad=requires_grad)
 
 
 def is_inference(input: Tensor) -> bool:

@@ -305,7 +305,9 @@ def intercept(op, tensors, out, run):
                 raise RuntimeError(f"Tensor on device {'cpu' if metas[first] else 'meta'} is not on the expected "
                                    f"device {expected}!")
     if op.elementwise:   # (TensorIterator's device check: the first operand's device, 0-dim CPU tensors aside)
-        devices = ["meta" if m else "cpu" for t, m in zip(tensors, metas) if m or t._data.ndim]
+        from .derivatives import is_absent  # (and a missing operand: clamp's absent bound)
+        devices = ["meta" if m else "cpu" for t, m in zip(tensors, metas)
+                   if m or t._data.ndim and not is_absent(t._data)]
         for d in devices[1:]:
             if d != devices[0]:
                 raise RuntimeError(f"Tensor on device {d} is not on the expected device {devices[0]}!")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _conj
+from . import _conj, _meta
 from ._strides import storage_owner as _owner
 
 
@@ -25,8 +25,11 @@ def neg_view(input):
     if input._data.size and _owner(storage) is _owner(input._data) and min(input._data.strides, default=0) >= 0:
         # (negation is exact whatever the layout: the mirror negates all of input's storage, so the view keeps
         # input's strides and storage offset, and its address maps back to input's)
-        mirror = flip(storage)
+        meta = _meta.METAS and _meta.is_meta(input)   # (a meta tensor's mirror is meta memory: no values)
+        mirror = _meta.empty(storage.shape, storage.dtype) if meta else flip(storage)
         out._data = np.lib.stride_tricks.as_strided(mirror[start:], input._data.shape, input._data.strides)
+        if meta:
+            _meta.mark(out)
     else:
         storage, mirror = input._data, out._data
     _make_view(out, input, _replay, {}, None)   # _base, shared _version; autograd replays it as neg_view(base)

@@ -51,7 +51,11 @@ def _wrap_scalar(value) -> Tensor:
     if type(value) is float:
         return Tensor._make(np.array(value, dtype=np.float64))
     if type(value) is int:
-        return Tensor._make(np.array(value, dtype=np.int64))
+        try:
+            return Tensor._make(np.array(value, dtype=np.int64))
+        except OverflowError:  # (beyond int64: PyTorch's parser reads a uint64, which each kernel casts C's way)
+            _check_scalar_int(value)
+            return Tensor._make(np.array(value, dtype=np.uint64))
     if isinstance(value, Tensor):
         return value
     if isinstance(value, bool):
@@ -66,6 +70,12 @@ def _wrap_scalar(value) -> Tensor:
         arr = np.asarray(value)
         return Tensor._make(arr.astype(np.float64) if arr.dtype.kind == "f" else arr)
     raise TypeError(f"unsupported operand type: '{type(value).__name__}'")
+
+
+def _check_scalar_int(value: int) -> None:
+    """PyTorch's parser reading a Python int as a Scalar: an int64, else a uint64, else OverflowError."""
+    if not -2**63 <= value < 2**64:   # (PyLong_AsUnsignedLongLong's messages)
+        raise OverflowError("can't convert negative int to unsigned" if value < 0 else "int too big to convert")
 
 
 def _as_tensor_like(value, like: Tensor) -> Tensor:
@@ -300,8 +310,8 @@ def _size_args(size, name: str = "", arg: str = "size", overloads: tuple = ()) -
     parser (``overloads``: the method's, when it has more than the one taking ``tuple of ints arg``)."""
     seq = size[0] if len(size) == 1 and isinstance(size[0], (tuple, list, Size)) else size
     for s in seq:
-        if type(s) is not int:
-            return _arg_errors.size_list(name, arg, size, overloads)
+        if type(s) is not int:   # (permute's dims are PyTorch's one int[] here, the others SymInt[])
+            return _arg_errors.size_list(name, arg, size, overloads, symint=name != "permute")
     return tuple(seq)
 
 
@@ -412,6 +422,8 @@ def _check_alpha(input, other, alpha, name: str, no_bool: bool = False, inplace:
         raise RuntimeError("For non-complex input tensors, argument alpha must not be a complex number.")
     if dt._kind == 1 and not _dtypes.iinfo(dt).min <= alpha <= _dtypes.iinfo(dt).max:
         alpha = np.asarray(alpha).astype(dt.np).item()  # (a C cast: -2 for uint8 is 254, as PyTorch's)
+    elif dt is _dtypes.bool_ and type(alpha) is int:
+        alpha = bool(alpha)  # (the kernel's alpha.to<bool>(): 2**63 is True)
     if dt.is_floating_point or dt.is_complex:
         _check_scalar_fits(alpha, dt)   # (the kernel's alpha.to<scalar_t>(): 1e308 into a float refused)
     return alpha
@@ -513,8 +525,8 @@ def _rounded_div(a, b, mode, node="div"):
         else:
             q = np.floor_divide(ad, bd) if mode == "floor" else np.trunc(np.true_divide(ad, bd))
         q = np.asarray(q).astype(npd, copy=False)
-    if q.ndim > 1 and not (a._data.flags.c_contiguous and b._data.flags.c_contiguous):
-        q = _strides.elementwise(q, (a, b))  # (TensorIterator's output layout, as every elementwise op's)
+    if q.ndim > 1:   # (TensorIterator's output layout, as every elementwise op's: a size-1 dim's stride too)
+        q = _strides.elementwise(q, (a, b))
     if not (grad_mode.is_grad_enabled() and (a._requires_grad or b._requires_grad)) and (
             a._fw_grad is None and b._fw_grad is None):  # (a forward-AD tangent goes through the op too)
         out = _meta.follow(Tensor._make(q), a, b) if _meta.METAS else Tensor._make(q)   # (meta in: meta out)
@@ -562,6 +574,8 @@ def pow(input, exponent):
     if not isinstance(input, Tensor):
         if not isinstance(exponent, Tensor) or isinstance(input, _NOT_NUMBERS):   # ([1, 2] ** t: no overload)
             raise _arg_errors.no_overload("pow", input, exponent)
+        if type(input) is int:
+            _check_scalar_int(input)
         # number ** tensor: PowBackward2, one edge (to the exponent), the base saved as a number.
         # dtype is always given: _run rounds NumPy's float32 power of a bfloat16 tensor back to bfloat16.
         dt = _dtypes.result_type(input, exponent)
@@ -575,7 +589,8 @@ def pow(input, exponent):
             _check_broadcast(input, exponent)  # (the shapes' error first)
             raise NotImplementedError("\"pow\" not implemented for 'Bool'")
         return _binary(D.pow_tensor, input, exponent)
-    if (type(exponent) is int or type(exponent) is float) and input._data.dtype in _POW_FAST_NP:
+    if ((type(exponent) is int and -2**63 <= exponent < 2**64) or type(exponent) is float) and (
+            input._data.dtype in _POW_FAST_NP):   # (an int beyond: the parser's OverflowError, below)
         # Fast path (x ** 2, x ** 0.5): a Python number leaves a float tensor's dtype alone; no result_type.
         return D.pow.call((input,), None, None, {"exponent": exponent})
     if not isinstance(exponent, (int, float, complex, np.generic)):  # (x.pow("a"): PyTorch's parser refuses it)
@@ -594,6 +609,11 @@ _CPP_TYPE_NAMES = {"float16": "c10::Half", "bfloat16": "c10::BFloat16", "int8": 
 
 def _pow_number_dtype(input, exponent) -> _dtypes.dtype:
     """The dtype of ``input ** exponent`` for a Python number exponent, after PyTorch's checks of it."""
+    if type(exponent) is int:
+        _check_scalar_int(exponent)
+        if exponent >= 2**63 and not (input.dtype.is_floating_point or input.dtype.is_complex):
+            # (the integer kernels read the exponent as an int64 first)
+            raise RuntimeError("value cannot be converted to type int64_t without overflow")
     dt = _dtypes.result_type(input, exponent)
     if not (dt.is_floating_point or dt.is_complex) and isinstance(exponent, int) and exponent < 0:
         raise RuntimeError("Integers to negative integer powers are not allowed.")
@@ -899,6 +919,8 @@ _CPP_NAMES = {"float16": "c10::Half", "bfloat16": "c10::BFloat16", "float32": "f
 
 def _check_scalar_fits(value, dt) -> None:
     """PyTorch's checked conversion of a Python number to ``dt`` (c10::checked_convert)."""
+    if type(value) is int:
+        _check_scalar_int(value)  # (the parser's error first)
     if dt is _dtypes.complex64:   # (each part must fit a float; inf and nan pass, as for a real float)
         top = float(np.finfo(np.float32).max)
         if builtins.any(builtins.abs(p) > top and builtins.abs(p) != float("inf")
@@ -923,6 +945,14 @@ def _check_scalar_fits(value, dt) -> None:
             fits = info.min <= value <= info.max
     if not fits:
         raise RuntimeError(f"value cannot be converted to type {_CPP_NAMES[dt.name]} without overflow")
+
+
+
+
+def _check_fill_fits(value, dt, numel: int) -> None:
+    """fill's checked conversion: a one-element CPU tensor takes PyTorch's scalar_fill path, which reads a number
+    for float16/bfloat16 as a double (so 1e6 fills inf, and 1j is refused as 'double')."""
+    _check_scalar_fits(value, _dtypes.float64 if numel == 1 and dt in (_dtypes.float16, _dtypes.bfloat16) else dt)
 
 
 clip = clamp
@@ -1010,6 +1040,8 @@ _lerp_method.__name__ = "lerp"
 
 
 def _lerp(input, end, weight, out=None):
+    if type(weight) is int:
+        _check_scalar_int(weight)
     if input.dtype is not end.dtype:
         raise RuntimeError(f"expected dtype {_META_NAMES[input.dtype.name]} for `end` but got dtype "
                            f"{_META_NAMES[end.dtype.name]}")
@@ -1043,6 +1075,9 @@ def _lerp(input, end, weight, out=None):
     if not isinstance(weight, Tensor):
         if isinstance(weight, builtins.complex) and not input.is_complex():
             raise RuntimeError(f"value cannot be converted to type {_meta_name(input.dtype)} without overflow")
+        # (the kernel reads the weight as its compute type: float for float16/bfloat16/float32, double for float64)
+        _check_scalar_fits(weight, _dtypes.float32 if input.dtype.itemsize <= 4 and not input.is_complex()
+                           else input.dtype)
         return D.lerp(input, end, out=out, weight=weight)
     if common is input.dtype and weight.dtype is common:
         common = None  # (nothing to cast)
@@ -1588,13 +1623,8 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
         return matrix_norm(input, p, dims, keepdim, dtype=dtype)
     if isinstance(p, (tuple, list)):  # (its parser's error, before any other)
         raise _arg_errors.must_be("linalg_vector_norm", "ord", "Number", p, 2)
-    if dim is not None and not _arg_errors._is_index(dim):  # (then its dim: an int or a list of ints)
-        if not isinstance(dim, (tuple, list)):
-            raise _arg_errors.must_be("linalg_vector_norm", "dim", "tuple of ints", dim, 3)
-        for k, d in enumerate(dim):
-            if not _arg_errors._is_index(d):
-                raise TypeError(f"linalg_vector_norm(): argument 'dim' failed to unpack the object at pos {k + 1} "
-                                f"with error \"type must be tuple of ints,but got {_arg_errors.type_name(d)}\"")
+    if dim is not None and not _arg_errors._is_index(dim):  # (then its dim: an int[1]?, one-element tensors too)
+        dim = _arg_errors.int_list("linalg_vector_norm", "dim", dim, 3, one_int=True)
     ord = 2 if p in ("fro", None) else p
     if not (input.dtype.is_floating_point or input.dtype.is_complex):
         raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as input. "
@@ -1938,10 +1968,12 @@ def unsqueeze(input, dim):
         raise
 
 
-def squeeze(input, dim=None):
+def squeeze(input, dim=_NO_ARG):
     """Remove size-1 dimensions (all, or those in ``dim``)."""
-    if dim is None:
+    if dim is _NO_ARG:
         return D.squeeze(input)
+    if dim is None:   # (given: no overload takes None; the method's wrapper words the call as it was made)
+        _arg_errors.recheck("squeeze", (dim,), {}, method=True)
     if not isinstance(dim, int) and _arg_errors._is_index(dim):   # (x.squeeze(torch.tensor(1)))
         dim = int(dim)
     if isinstance(dim, int):
@@ -2372,6 +2404,8 @@ def index_select(input, dim, index):
     if input.dim() == 0:
         if index.numel() != 1:
             raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got {index.numel()} value(s)")
+        if index._data.reshape(-1)[0] != 0:  # (a scalar's one entry: not -1 either)
+            raise IndexError("index out of range in self")
     else:
         size = input._data.shape[d]
         if size == 0 and index.numel() and input.dim() > 1:  # (a 1-D input: the bounds' message below)
@@ -2407,6 +2441,8 @@ def _index_add_checks(input, dim, index, source, alpha):
                            f"{source.dim()}")
     length = source._data.shape[d] if source.dim() else 1
     if index.numel() != length:
+        if not source.dim():  # (PyTorch's message reads source.size(dim), which a 0-dim source refuses)
+            raise IndexError(f"Dimension specified as {d} but tensor has no dimensions")
         raise RuntimeError(f"index_add_(): Number of indices ({index.numel()}) should be equal to source.size(dim): "
                            f"({length}), for dim: {d}")
     kept = [list(t._data.shape) for t in (input, source)]
@@ -2874,6 +2910,8 @@ def _compare_values(np_fn, a, b, method: bool = False):
         raise _not_a_tensor(np_fn.__name__, b, "other", 2)
     if not isinstance(a, Tensor) and np_fn in _COMPARISON_NAMES:  # (torch.eq(1.5, x): PyTorch has no such form)
         raise _arg_errors.no_overload(_COMPARISON_NAMES[np_fn], a, b)
+    if type(b) is int:
+        _check_scalar_int(b)
     dt = _dtypes.result_type(a, b)
     if dt.is_complex and np_fn in _ORDERED_COMPARISONS:
         _check_broadcast(a, b)
@@ -2896,7 +2934,9 @@ def _operand_as(x, npd) -> np.ndarray:
 def _compared(np_fn, ad, bd) -> Tensor:
     try:  # (laid out as TensorIterator's output: see _strides)
         out = np.asarray(np_fn(ad, bd))
-        return Tensor._make(_strides.iterator_layout(out, (ad, bd) if type(bd) is np.ndarray else (ad,)))
+        # (a Python number is a 0-dim operand of TensorIterator's, as in PyTorch's comparison with a Scalar)
+        operands = (ad, bd if type(bd) is np.ndarray else _strides.NUMBER_OPERAND)
+        return Tensor._make(_strides.iterator_layout(out, operands))
     except ValueError:
         _raise_broadcast_error(np.shape(ad), np.shape(bd))
 
@@ -3352,17 +3392,19 @@ def fill_(input, value):
     if isinstance(value, complex):  # (PyTorch's checked conversion: no imaginary part into a real tensor)
         if input._requires_grad:
             _dispatch._check_inplace(input, False)  # (a leaf's refusal first)
-        _check_scalar_fits(value, input.dtype)
+        _check_fill_fits(value, input.dtype, input.numel())
         value = value if input.is_complex() else bool(value) if input.dtype is _dtypes.bool_ else value.real
     elif type(value) is int and value < 0 and input.dtype is _dtypes.uint8:  # (a C cast: -1 fills 255)
         _check_scalar_fits(value, input.dtype)
         value %= 256
     elif type(value) in (int, float):   # (PyTorch's checked conversion: a number out of the dtype's range refused)
-        if type(value) is int and not -2**63 <= value < 2**64:
-            raise OverflowError("int too big to convert")
+        if type(value) is int:
+            _check_scalar_int(value)
         if input._requires_grad:
             _dispatch._check_inplace(input, False)  # (a leaf's refusal first)
-        _check_scalar_fits(value, input.dtype)
+        _check_fill_fits(value, input.dtype, input.numel())
+        if input.dtype is _dtypes.bool_:
+            value = bool(value)   # (any non-zero number fills True, 2**63 too)
     if isinstance(value, Tensor):
         if value.dim() != 0:
             raise RuntimeError("fill_ only supports 0-dimension value tensor but got tensor with "

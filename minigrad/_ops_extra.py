@@ -21,7 +21,7 @@ from . import _arg_errors, _dispatch, _dtypes, _layout, _neg, _ops, _strides, _z
 from . import derivatives as D
 from ._tensor import Tensor, _user_stacklevel
 from ._warn_once import is_warn_always_enabled, set_warn_always, warn_once  # noqa: F401  (FUNCTIONS)
-from .autograd import grad_mode
+from .autograd import forward_ad, grad_mode
 
 # =============================================================================================
 # Complex numbers: lazy conjugate views (x.conj(): see _conj.py); minigrad has no lazy negative views
@@ -153,10 +153,14 @@ def _bin_edges(values: np.ndarray, bins, low, high, dim: int, name: str, dtype) 
 
 def _histogramdd(name: str, input, bins, range, weight, density):
     """(hist, [bin edges per dim]) of the rows of the 2-D ``input`` (N points, D dims)."""
+    edges = list(bins) if isinstance(bins, (list, tuple)) else [bins]
+    given = bool(edges) and all(isinstance(b, Tensor) for b in edges)
+    # (no derivatives: PyTorch's autograd fallback refuses a tangent before the kernel's checks)
+    forward_ad.refuse_in_fallback("aten::histogram" if name == "histogram" else
+                                  "aten::_histogramdd_from_bin_tensors" if given else "aten::_histogramdd_bin_edges",
+                                  input, weight)
     if not input.is_floating_point() or input.dtype in (_dtypes.float16, _dtypes.bfloat16):  # (float, double)
         # (given edges: their dtype check, then histogram_cpu's kernel, which takes half precision too)
-        edges = list(bins) if isinstance(bins, (list, tuple)) else [bins]
-        given = bool(edges) and all(isinstance(b, Tensor) for b in edges)
         for d, b in enumerate(edges if given else ()):
             _bin_edges(None, b, None, None, d, name, input.dtype)
         if not (given and input.is_floating_point()):
@@ -524,3 +528,24 @@ def empty_permuted(size, physical_layout, *, dtype=None, layout=None, device=Non
 
 Tensor.resize, Tensor.resize_as = resize, resize_as
 FUNCTIONS += ["empty_permuted"]
+
+
+# =============================================================================================
+# torch._is_all_true / torch._is_any_true: the distributions' argument checks (whole tensors, even under vmap)
+# =============================================================================================
+
+def _bool_reduction(name: str, reduce):
+    def fn(input) -> Tensor:
+        if input.dtype is not _dtypes.bool_:
+            raise RuntimeError('self.scalar_type() == at::kBool INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/'
+                               'src/ATen/native/ReduceOps.cpp":2144, please report a bug to PyTorch. ')
+        # (a new, unbatched tensor: PyTorch's batch rule reduces over the vmapped dims too, so that `if` works)
+        return Tensor._make(np.array(bool(reduce(input._data))))
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = f"Whether {'all' if reduce is np.all else 'any'} of a bool tensor's elements are true (0-dim)."
+    return fn
+
+
+_is_all_true = _bool_reduction("_is_all_true", np.all)
+_is_any_true = _bool_reduction("_is_any_true", np.any)
+FUNCTIONS += ["_is_all_true", "_is_any_true"]

@@ -18,7 +18,7 @@ from . import derivatives as D
 from ._igamma import _check as _check_igamma
 from ._tensor import Tensor
 from ._warn_once import warn_once
-from .autograd import grad_mode
+from .autograd import forward_ad, grad_mode
 
 
 def _shape_check(input: Tensor, values: np.ndarray) -> None:
@@ -440,6 +440,8 @@ def polygamma_(input, n: int):
 def _index_reduce(input, dim, index, source, reduce, include_self, out=None):
     if out is not None:   # (autograd's leaf and view checks come before the kernel's warning)
         _dispatch._check_inplace(out, grad_mode.is_grad_enabled() and (out.requires_grad or source.requires_grad))
+    else:   # (no forward formula: PyTorch refuses a tangent before its kernel's checks and warning)
+        forward_ad.refuse_before_kernel(D.index_reduce, input, source)
     warn_once("index_reduce beta",   # (PyTorch's TORCH_WARN_ONCE)
               "index_reduce() is in beta and the API may change at any time. (Triggered internally at "
               "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:1523.)")
@@ -456,6 +458,8 @@ def _index_reduce(input, dim, index, source, reduce, include_self, out=None):
         raise RuntimeError(f"index_reduce_(): self ({_ops._legacy(input.dtype)}) and source "
                            f"({_ops._legacy(source.dtype)}) must have the same scalar type")
     n = index.numel()
+    if source.dim() == 0 and n != 1:  # (PyTorch's message reads source.size(dim), which a 0-dim source refuses)
+        raise IndexError(f"Dimension specified as {d} but tensor has no dimensions")
     if source.dim() > 0 and n != source.shape[d]:
         raise RuntimeError(f"index_reduce_(): Number of indices ({n}) should be equal to source.size(dim): "
                            f"({source.shape[d]}), for dim: {dim}")
@@ -468,6 +472,10 @@ def _index_reduce(input, dim, index, source, reduce, include_self, out=None):
         kernel = "index_func_" if include_self else "index_reduce_func_exclude_input_init"
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{_ops._legacy(input.dtype)}'")
     size = input.shape[d] if input.dim() else 1
+    bad = index._data[(index._data >= size) | (index._data < -size)]
+    if not include_self and bad.size and not (input.dim() > 1 and input.numel() == 0):
+        # (PyTorch's kernel first fills the written slices with index_fill_, whose check speaks first)
+        raise IndexError(f"index {int(bad[0])} is out of bounds for dimension {d} with size {size}")
     if np.any((index._data >= size) | (index._data < 0)):   # (no negative indices either)
         raise IndexError("index out of range in self")
     return D.index_reduce(input, index, source, out=out, dim=int(dim),   # (dim as given: PyTorch saves it so)

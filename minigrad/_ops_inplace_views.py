@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _ops, _strides, _vmap_batched
+from . import _arg_errors, _ops, _strides, _vmap_batched
 from . import derivatives as D
 from ._dispatch import _check_inference_write, _check_inplace, _edges_of, check_captured_write
 from ._tensor import Size, Tensor
@@ -96,8 +96,12 @@ def unsqueeze_(input: Tensor, dim: int) -> Tensor:
                      lambda a: _strides.unsqueeze(a, d))  # (PyTorch's strides)
 
 
-def squeeze_(input: Tensor, dim=None) -> Tensor:
+def squeeze_(input: Tensor, dim=_ops._NO_ARG) -> Tensor:
     """Remove size-1 dimensions (all, or those in ``dim``) in place (SqueezeBackward3/4/5)."""
+    if dim is None:   # (given: no overload takes None; the method's wrapper words the call as it was made)
+        _arg_errors.recheck("squeeze_", (dim,), {}, method=True)
+    if dim is _ops._NO_ARG:
+        dim = None
     check_captured_write(input, "aten::squeeze_" + ("" if dim is None else ".dim" if isinstance(dim, int) else ".dims"))
     _check_inplace(input, _records(input))
     n = input.dim()
@@ -223,7 +227,7 @@ def resize_storage(input: Tensor, sizes: tuple) -> None:
         new = grown[start:].reshape(sizes)
         # Only this tensor moves to the new memory (PyTorch's views follow it: they share the storage
         # object). It stops being a view of a base it no longer shares memory with.
-        input._base, input._view_fn = None, None
+        input._view_base, input._view_fn = None, None
     input._data = new
 
 
@@ -311,7 +315,7 @@ def set_(input: Tensor, *args, **kwargs) -> Tensor:
         new = np.lib.stride_tricks.as_strided(flat[int(given["storage_offset"]):], size,
                                               tuple(st * item for st in stride))
     input._data = new
-    input._base, input._view_fn = None, None   # (its own memory now: no view to replay)
+    input._view_base, input._view_fn = None, None   # (its own memory now: no view to replay)
     # PyTorch forgets a leaf's AccumulateGrad here: graphs recorded before still hold (and feed) the old node, and
     # the next op on the tensor makes a new one (tensor hooks live on the tensor, so they fire from both)
     input._grad_accumulator = None

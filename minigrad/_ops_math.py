@@ -172,6 +172,8 @@ def remainder(input, other):
 
 def _in_int_range(number, dt):
     """A Python int as PyTorch's wrapped number in integer dtype ``dt``: a C cast (-2 in uint8 is 254)."""
+    if type(number) is int:
+        _ops._check_scalar_int(number)
     if dt._kind == 1 and isinstance(number, int) and not _dtypes.iinfo(dt).min <= number <= _dtypes.iinfo(dt).max:
         return np.asarray(number).astype(dt.np).item()
     return number
@@ -182,9 +184,13 @@ def xlogy(input, other):
     if not isinstance(input, Tensor):
         if not isinstance(other, Tensor):
             raise _arg_errors.no_overload("xlogy", input, other)
+        if type(input) is int:
+            _ops._check_scalar_int(input)
         number, input = input, _ops._as_tensor_like(input, other)
     else:
         number = None
+        if type(other) is int:
+            _ops._check_scalar_int(other)
     _ops._no_complex_kernel("xlogy", input, other)
     if number is not None or not isinstance(other, Tensor):   # a number: XlogyBackward1 / 2, one edge
         dt = _dtypes.result_type(input if number is None else number, other)
@@ -238,6 +244,9 @@ def _bitwise(np_fn, name):
         for v in (input, other):   # ([1, 2] & t, or another library's tensor: no Tensor nor Scalar)
             if not isinstance(v, (Tensor, int, float, complex, np.generic)):
                 raise TypeError(f"{name}(): no overload takes a {type(v).__name__}")
+        for v in (input, other):
+            if type(v) is int:
+                _ops._check_scalar_int(v)
         _ops._check_broadcast(input, other)
         if _ops._vmap_batched.DEPTH[0]:
             _ops._vmap_batched.check_first_example(name, a, other if isinstance(other, Tensor) else
@@ -422,6 +431,8 @@ def copysign(input, other):
     """|input| with the sign of other (floats)."""
     if not isinstance(input, Tensor):
         raise _arg_errors.no_overload("copysign", input, other)
+    if type(other) is int:
+        _ops._check_scalar_int(other)
     _ops._no_complex_kernel("copysign", input, other)
     if isinstance(other, Tensor):
         dt = _dtypes.result_type(input, other)
@@ -438,6 +449,9 @@ def float_power(input, exponent):
         raise _arg_errors.no_overload("float_power", input, exponent)
     def is_complex(x):
         return x.is_complex() if isinstance(x, Tensor) else isinstance(x, complex)
+    for v in (input, exponent):
+        if type(v) is int:
+            _ops._check_scalar_int(v)
     dt = _dtypes.complex128 if is_complex(input) or is_complex(exponent) else _dtypes.float64
     number = complex if dt.is_complex else float
     if not isinstance(input, Tensor):
@@ -461,7 +475,7 @@ def heaviside(input, values):
         raise RuntimeError("heaviside is not yet implemented for tensors with different dtypes.")
     _ops._check_broadcast(input, values)
     a, b = np.broadcast_arrays(input._data, values._data)
-    result = np.where(a == 0, b, (a > 0).astype(a.dtype))
+    result = _strides.iterator_layout(np.where(a == 0, b, (a > 0).astype(a.dtype)), (input._data, values._data))
     # (through the NotImplemented op when autograd records, or forward AD or the profiler is on: PyTorch's
     # fallback then refuses a tangent)
     if (grad_mode.is_grad_enabled() and (input.requires_grad or values.requires_grad)) or _ops._dispatch._extras[0]:
@@ -1094,13 +1108,20 @@ def _gradient_along(x, d: int, h, edge_order: int):
     def div(t, number):
         return D.div_scalar(t, other=number)
 
-    center = div(_ops.sub(s(2), s(0, -2)), h)
+    # (each difference's operands made right to left, as the C++ compiler evaluates them: the order of the slices'
+    # nodes is the order their gradients are added in backward)
+    lower = s(0, -2)
+    center = div(_ops.sub(s(2), lower), h)
     if edge_order == 1:
-        first = div(_ops.sub(s(1, 2), s(0, 1)), h)
-        last = div(_ops.sub(s(-1), s(-2, -1)), h)
+        lower = s(0, 1)
+        first = div(_ops.sub(s(1, 2), lower), h)
+        lower = s(-2, -1)
+        last = div(_ops.sub(s(-1), lower), h)
     else:   # (-3/2·x0 + 2·x1 - 1/2·x2) / h, and its mirror image at the end
-        first = div(_ops.sub(_ops.add(mul(s(0, 1), -1.5), mul(s(1, 2), 2)), mul(s(2, 3), 0.5)), h)
-        last = div(_ops.add(_ops.sub(mul(s(-3, -2), 0.5), mul(s(-2, -1), 2)), mul(s(-1), 1.5)), h)
+        t2, t1 = mul(s(2, 3), 0.5), mul(s(1, 2), 2)
+        first = div(_ops.sub(_ops.add(mul(s(0, 1), -1.5), t1), t2), h)
+        t2, t1 = mul(s(-1), 1.5), mul(s(-2, -1), 2)
+        last = div(_ops.add(_ops.sub(mul(s(-3, -2), 0.5), t1), t2), h)
     return _ops.cat([first, div(center, 2), last], d)
 
 
@@ -1109,8 +1130,10 @@ def _gradient_at(x, d: int, coordinates, edge_order: int):
     def s(start, end=None):
         return x[(slice(None),) * d + (slice(start, end),)]
 
-    def weighted(a, b, c, *slices):   # a·x_i + b·x_j + c·x_k
-        return _ops.add(_ops.add(_ops.mul(a, slices[0]), _ops.mul(b, slices[1])), _ops.mul(c, slices[2]))
+    def weighted(a, b, c, *bounds):   # a·x_i + b·x_j + c·x_k, its products made right to left (as C++ does)
+        tc = _ops.mul(c, s(*bounds[2]))
+        tb = _ops.mul(b, s(*bounds[1]))
+        return _ops.add(_ops.add(_ops.mul(a, s(*bounds[0])), tb), tc)
 
     shape = [1] * x.dim()
     shape[d] = -1
@@ -1119,19 +1142,21 @@ def _gradient_at(x, d: int, coordinates, edge_order: int):
     a = _ops.div(_ops.neg(h2), _ops.mul(h1, _ops.add(h1, h2)))
     b = _ops.div(_ops.sub(h2, h1), _ops.mul(h1, h2))
     c = _ops.div(h1, _ops.mul(h2, _ops.add(h1, h2)))
-    center = weighted(*(_ops.reshape(w, shape) for w in (a, b, c)), s(0, -2), s(1, -1), s(2))
+    center = weighted(*(_ops.reshape(w, shape) for w in (a, b, c)), (0, -2), (1, -1), (2, None))
     if edge_order == 1:
-        first = _ops.div(_ops.sub(s(1, 2), s(0, 1)), h[0])
-        last = _ops.div(_ops.sub(s(-1), s(-2, -1)), h[-1])
+        lower = s(0, 1)
+        first = _ops.div(_ops.sub(s(1, 2), lower), h[0])
+        lower = s(-2, -1)
+        last = _ops.div(_ops.sub(s(-1), lower), h[-1])
     else:
         h0, h1, hl, hm = h[0], h[1], h[-1], h[-2]
         first = weighted(_ops.div(_ops.neg(_ops.add(D.mul_scalar(h0, other=2.0), h1)), _ops.mul(h0, _ops.add(h0, h1))),
                          _ops.div(_ops.add(h0, h1), _ops.mul(h0, h1)),
-                         _ops.div(_ops.neg(h0), _ops.mul(h1, _ops.add(h0, h1))), s(0, 1), s(1, 2), s(2, 3))
+                         _ops.div(_ops.neg(h0), _ops.mul(h1, _ops.add(h0, h1))), (0, 1), (1, 2), (2, 3))
         last = weighted(_ops.div(hl, _ops.mul(hm, _ops.add(hl, hm))),
                         _ops.div(_ops.neg(_ops.add(hl, hm)), _ops.mul(hl, hm)),
                         _ops.div(_ops.add(D.mul_scalar(hl, other=2), hm), _ops.mul(hl, _ops.add(hl, hm))),
-                        s(-3, -2), s(-2, -1), s(-1))
+                        (-3, -2), (-2, -1), (-1, None))
     return _ops.cat([first, center, last], d)
 
 

@@ -405,6 +405,12 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
             raise RuntimeError(f"cdist only supports at least 2D tensors, {name} got: {x.dim()}D")
     if x1.shape[-1] != x2.shape[-1]:
         raise RuntimeError(f"X1 and X2 must have the same number of columns. X1: {x1.shape[-1]} X2: {x2.shape[-1]}")
+    mode = _CDIST_MODES[compute_mode]
+    r1, r2 = x1.shape[-2], x2.shape[-2]
+    euclid = x1.numel() and x2.numel() and p == 2 and (mode == 1 or (mode == 0 and (r1 > 25 or r2 > 25)))
+    if not euclid:   # (_cdist_forward has no forward formula: a tangent is refused before its kernel's checks)
+        from .autograd import forward_ad
+        forward_ad.refuse_before_kernel(D.cdist, x1, x2)
     for name, x in (("X1", x1), ("X2", x2)):
         if not x.dtype.is_floating_point:
             raise RuntimeError(f"cdist only supports floating-point dtypes, {name} got: {_ops._legacy(x.dtype)}")
@@ -414,13 +420,11 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
         raise NotImplementedError(f"\"cdist\" not implemented for '{_ops._legacy(x1.dtype)}'")
     if x1.dtype is not x2.dtype:
         raise RuntimeError(f"expected scalar type {_ops._legacy(x1.dtype)} but found {_ops._legacy(x2.dtype)}")
-    r1, r2 = x1.shape[-2], x2.shape[-2]
     try:
         batch = np.broadcast_shapes(x1.shape[:-2], x2.shape[:-2])
     except ValueError:
         _ops._raise_broadcast_error(x1.shape[:-2], x2.shape[:-2])
-    mode = _CDIST_MODES[compute_mode]
-    if x1.numel() and x2.numel() and p == 2 and (mode == 1 or (mode == 0 and (r1 > 25 or r2 > 25))):
+    if euclid:
         # The matrix-product path (PyTorch's _euclidean_dist), on batch-expanded copies when batched.
         if math.prod(batch) != 1:
             x1 = _ops.view(_ops.contiguous(_ops.expand(x1, batch + (r1, x1.shape[-1]))), -1, r1, x1.shape[-1])

@@ -8,7 +8,7 @@ as PyTorch's generated ``*_copy`` kernels record. Arguments are saved as given (
 """
 from __future__ import annotations
 
-from . import _arg_errors, _dtypes, _ops, _ops_shapes
+from . import _arg_errors, _dtypes, _ops, _ops_shapes, _vmap_batched
 from . import derivatives as D
 from ._ops_inplace_views import _strided_geometry, as_strided
 from ._tensor import Tensor
@@ -45,6 +45,9 @@ def slice_scatter(input, src, dim=0, start=None, end=None, step=1):
     if step <= 0:
         raise RuntimeError("slice step must be positive")
     part = D.slice(input.detach(), dim=dim, start=start, end=end, step=step)
+    if _vmap_batched.DEPTH[0] and _vmap_batched.levels_of(input, src):
+        # (inside vmap the batch rule's dtype check, _vmap_batched.input_levels', comes before the shapes')
+        _vmap_batched.input_levels(D.slice_scatter, (input, src), None)
     _check_part(part, src)
     _no_complex_autograd("slice_scatter", input, src)
     return D.slice_scatter(input, src, dim=dim, start=start, end=end, step=step)
@@ -62,6 +65,9 @@ def as_strided_scatter(input, src, size, stride, storage_offset=None):
         raise RuntimeError('!self.requires_grad() || self.is_contiguous() INTERNAL ASSERT FAILED at "/__w/pytorch/'
                            'pytorch/aten/src/ATen/native/TensorShape.cpp":4754, please report a bug to PyTorch. '
                            'as_strided_scatter is currently only supported for contiguous inputs')
+    if _vmap_batched.DEPTH[0] and _vmap_batched.levels_of(input, src):   # (functorch has no rule for it)
+        raise RuntimeError("Error: aten::as_strided_scatter requires special handling, and does not yet have a "
+                           "batching rule. Feel free to file a github issue!")
     _check_part(as_strided(input.detach().contiguous(), size, stride, storage_offset), src)
     return D.as_strided_scatter(input, src, size=tuple(int(n) for n in size), stride=tuple(int(s) for s in stride),
                                 storage_offset=storage_offset)
@@ -122,7 +128,7 @@ def slice_copy(input, dim=0, start=None, end=None, step=1):
 
 def squeeze_copy(input, dim=None):
     """``input.squeeze(dim)`` in new memory (SqueezeBackward0/1/2_copy)."""
-    _ops.squeeze(input.detach(), dim)
+    _ops.squeeze(input.detach(), *(() if dim is None else (dim,)))
     if dim is None:
         return D.COPIES["SqueezeBackward0"](input)
     if isinstance(dim, int):

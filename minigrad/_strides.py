@@ -145,15 +145,17 @@ def is_contiguous_as(a: np.ndarray, memory_format, strides: tuple | None = None)
     return True
 
 
-def elementwise(result: np.ndarray, tensors, promotes: bool = True) -> np.ndarray:
+def elementwise(result: np.ndarray, tensors, promotes: bool = True, number: bool = False) -> np.ndarray:
     """``result`` of an elementwise op laid out as TensorIterator lays out its output (re-laid only if needed).
 
     Called (by ``Op._run``) only for results of 2+ dims with an input that is not C-contiguous: inputs that are
     all C-contiguous keep NumPy's C order (TensorIterator's too, but for odd strides of size-1 dims).
     ``promotes``: the op computes in the result's dtype, so an operand of another dtype is cast first (see
-    ``_promoted``).
+    ``_promoted``). ``number``: a Scalar overload's number is one more operand (``NUMBER_OPERAND``).
     """
     arrays = [t._data for t in tensors]
+    if number:
+        arrays.append(NUMBER_OPERAND)
     if promotes:
         cast = [_promoted(a, result.dtype) for a in arrays]
         if any(c is not a for c, a in zip(cast, arrays)):

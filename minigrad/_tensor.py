@@ -7,7 +7,7 @@ grad_fn                 ``_grad_fn``         (``.grad_fn``; None for leaves)
 grad_accumulator_       ``_grad_accumulator`` (weak reference to the leaf's AccumulateGrad)
 requires_grad_          ``_requires_grad``   (``.requires_grad``)
 retains_grad_           ``_retains_grad``    (``.retains_grad``; the hook itself is registered on a grad_fn)
-is_view_ / base_        ``_base``            (``._is_view()``, ``._base``)
+is_view_ / base_        ``_view_base``       (``._is_view()``, ``._base``: read-only, as PyTorch's)
 version_counter_        ``_version_counter`` (a one-element list shared by a tensor and its views)
 output_nr_              ``_output_nr``       (which output of grad_fn this tensor is)
 
@@ -194,6 +194,12 @@ class _TensorType(type):
         return f"<class '{name}'>" if name else super().__repr__()
 
 
+def _requires_grad_arg(args: tuple, kwargs: dict) -> tuple:
+    """``requires_grad_``'s argument and its position (None: a keyword), bound as PyTorch's parser binds it."""
+    from ._arg_errors import bind
+    return bind("requires_grad_", args, kwargs, {"requires_grad": True})["requires_grad"]
+
+
 def _deep_copy(t, requires_grad: bool = False):
     """A leaf holding a copy of ``t``'s values in PyTorch's layout (see _strides); a meta tensor's copy is a meta
     tensor, nothing copied (see _meta.py)."""
@@ -211,7 +217,6 @@ class Tensor(metaclass=_TensorType):
         "__dict__",
         "__weakref__",
         "_backward_hooks",
-        "_base",
         "_creation_meta",
         "_data",
         "_fw_grad",
@@ -220,9 +225,10 @@ class Tensor(metaclass=_TensorType):
         "_grad_fn",
         "_is_inference",
         "_output_nr",
-        "_post_acc_hooks",
+        "_post_accumulate_grad_hooks",
         "_requires_grad",
         "_version_counter",
+        "_view_base",   # (read as ``_base``: see the property after _not_writable)
         "_view_fn",
         "_view_version",
     )
@@ -297,13 +303,13 @@ class Tensor(metaclass=_TensorType):
         t._grad_fn = None
         t._output_nr = 0
         t._version_counter = [0]
-        t._base = None
+        t._view_base = None
         t._view_fn = None
         t._view_version = 0
         t._creation_meta = None  # how a view was made (see _dispatch._make_view); None for plain views
         t._grad_accumulator = None
         t._backward_hooks = None
-        t._post_acc_hooks = None
+        t._post_accumulate_grad_hooks = None
         t._is_inference = _STATE.inference if _INFERENCE_SEEN[0] else False  # (no thread in inference mode yet)
         t._fw_grad = None
         return t
@@ -477,6 +483,8 @@ class Tensor(metaclass=_TensorType):
         if isinstance(dtype, type):
             if dtype is Tensor:   # (the default tensor type)
                 dtype = _dtypes.get_default_dtype()
+            elif getattr(dtype, "is_cuda", False):   # torch.cuda.FloatTensor: refused below, as its name is
+                dtype = f"torch.cuda.{dtype.__name__}"
             elif isinstance(getattr(dtype, "dtype", None), _dtypes.dtype):
                 dtype = dtype.dtype  # a legacy class: x.type(torch.LongTensor)
             else:
@@ -534,7 +542,7 @@ class Tensor(metaclass=_TensorType):
                                "tensor.resolve_neg().numpy() instead.")
         # (PyTorch's storage, once handed to NumPy, can no longer grow: marked on the tensor owning the memory, and
         # on the version counter, which its aliases share: t.detach().numpy() stops t from growing too)
-        (self if self._base is None else self._base)._shared_with_numpy = True
+        (self if self._view_base is None else self._view_base)._shared_with_numpy = True
         if len(self._version_counter) == 1:
             self._version_counter.append(True)
         return self._data.view()  # (a new array object on the same memory each call, as PyTorch's)
@@ -755,12 +763,16 @@ class Tensor(metaclass=_TensorType):
         # assignment of every tensor through a slow slot, see bench/PROFILE.md round 21)
         raise RuntimeError(_NOT_DELETABLE["requires_grad"])
 
-    def requires_grad_(self, requires_grad: bool = True) -> Tensor:
+    def requires_grad_(self, *args, **kwargs) -> Tensor:
         """Set ``requires_grad`` in place (leaves only) and return self."""
         _vmap_batched.check_requires_grad_()  # (refused inside torch.func transforms)
+        if kwargs or len(args) > 1:
+            requires_grad, position = _requires_grad_arg(args, kwargs)
+        else:
+            requires_grad, position = (args[0], 1) if args else (True, None)
         if requires_grad is not True and requires_grad is not False:  # (PyTorch's binding takes a real bool only)
             from ._arg_errors import must_be
-            raise must_be("requires_grad_", "requires_grad", "bool", requires_grad, 1)
+            raise must_be("requires_grad_", "requires_grad", "bool", requires_grad, position)
         from ._dispatch import _unreplayed_view
         if self._base is not None and _unreplayed_view(self):
             return self  # (a leaf to PyTorch's C++ is_leaf(): allowed, and it still requires grad through its base)
@@ -833,6 +845,11 @@ class Tensor(metaclass=_TensorType):
                     "grad_dtype (defaults to the tensor's dtype). You can set the tensor's grad_dtype attribute "
                     "with a specific dtype, or None to allow any dtype. Set grad_dtype with caution. Diverging "
                     "the dtypes of a tensor and its gradient may break downstream systems that assume they match.")
+            if _METAS and _meta.is_meta(value) != _meta.is_meta(self):
+                raise RuntimeError(
+                    f"attempting to assign a gradient with device type '{value.device.type}' to a tensor with "
+                    f"device type '{self.device.type}'. Please ensure that the gradient and the tensor are on the "
+                    "same device")
             if value._data.shape != self._data.shape:
                 raise RuntimeError(
                     f"attempting to assign a gradient of size '{list(value._data.shape)}' to a tensor of size "
@@ -945,9 +962,9 @@ class Tensor(metaclass=_TensorType):
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         if self._grad_fn is not None:
             raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf tensors")
-        if self._post_acc_hooks is None:
-            self._post_acc_hooks = _HookDict()
-        return _add_hook(self._post_acc_hooks, hook)
+        if self._post_accumulate_grad_hooks is None:
+            self._post_accumulate_grad_hooks = _HookDict()
+        return _add_hook(self._post_accumulate_grad_hooks, hook)
 
     def _grad_accumulator_node(self) -> AccumulateGrad:
         """The leaf's AccumulateGrad, shared by every node that uses this leaf while any is alive."""
@@ -1444,6 +1461,11 @@ def _not_writable(name: str):
         raise AttributeError(f"attribute '{name}' of 'torch._C.TensorBase' objects is not writable")
     return setter
 
+
+# A view's base: minigrad's code writes the slot ``_view_base``; ``_base`` reads it through the slot's own C getter
+# (no Python frame per read) and refuses assignment as PyTorch's C attribute does.
+Tensor._base = property(Tensor.__dict__["_view_base"].__get__, _not_writable("_base"), _not_writable("_base"),
+                        "The tensor this one is a view of (None if it is not a view).")
 
 _NOT_DELETABLE = {"data": "Deleting tensor data is not allowed. Delete tensor instead!",
                   "requires_grad": "requires_grad must be a bool"}

@@ -815,6 +815,10 @@ def input_levels(op, tensors, out, args=None) -> int:
     if mask and op.name in _DECOMPOSED_MEAN_BACKWARDS and args and args.get("reduction") == 1 \
             and tensors[1]._data.size == 0:
         raise ZeroDivisionError("float division by zero")
+    if mask and op.name in ("select_scatter", "slice_scatter") and tensors[0]._data.dtype != tensors[1]._data.dtype:
+        # (their batch rules write src with scatter(), which refuses another dtype: the user's call, a backward
+        # formula's select_scatter(grad, zeros_like(src)), a forward formula's of the tangents)
+        raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
     return mask
 
 

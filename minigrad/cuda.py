@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from . import _cuda_amp as amp  # noqa: F401  (torch.cuda.amp: deprecated aliases, disabled without CUDA)
+from . import _dtypes
 
 _NO_CUDA = "Torch not compiled with CUDA enabled"
 
@@ -48,3 +49,33 @@ def _unavailable(*args, **kwargs):
 
 
 current_device = get_device_name = get_device_properties = synchronize = set_device = _unavailable
+
+
+class _CudaTensorType(type):
+    """torch.cuda.FloatTensor & co: old tutorials pick ``dtype = torch.cuda.FloatTensor`` on a GPU; without CUDA the
+    classes exist but construct nothing, and no tensor is an instance of one."""
+
+    def __call__(cls, *args, **kwargs):
+        raise TypeError(f"type torch.cuda.{cls.__name__} not available. {_NO_CUDA}.")
+
+    def __instancecheck__(cls, obj) -> bool:
+        return False
+
+    def __repr__(cls) -> str:
+        return f"<class 'torch.cuda.{cls.__name__}'>"
+
+
+def _cuda_tensor_class(name: str, dt) -> type:
+    return _CudaTensorType(name, (), {"dtype": dt, "is_cuda": True, "__doc__": f"CUDA {dt} tensors (unavailable)."})
+
+
+FloatTensor = _cuda_tensor_class("FloatTensor", _dtypes.float32)
+DoubleTensor = _cuda_tensor_class("DoubleTensor", _dtypes.float64)
+HalfTensor = _cuda_tensor_class("HalfTensor", _dtypes.float16)
+BFloat16Tensor = _cuda_tensor_class("BFloat16Tensor", _dtypes.bfloat16)
+LongTensor = _cuda_tensor_class("LongTensor", _dtypes.int64)
+IntTensor = _cuda_tensor_class("IntTensor", _dtypes.int32)
+ShortTensor = _cuda_tensor_class("ShortTensor", _dtypes.int16)
+CharTensor = _cuda_tensor_class("CharTensor", _dtypes.int8)
+ByteTensor = _cuda_tensor_class("ByteTensor", _dtypes.uint8)
+BoolTensor = _cuda_tensor_class("BoolTensor", _dtypes.bool_)

@@ -41,6 +41,7 @@ from . import (
     _matmul,
     _meta,
     _onednn_gelu,
+    _pdist_cpu,
     _softmax,
     _strides,
     _var_cpu,
@@ -93,6 +94,18 @@ def _conj_saved(x):
     if type(x) is complex:
         return Tensor._make(np.array(x.conjugate(), dtype=np.complex128))
     return x.conj() if isinstance(x, Tensor) else x
+
+
+def _zeros_on(grad, sizes) -> Tensor:
+    """``at::zeros(sizes, grad.options())``: zeros of grad's dtype, on grad's device (cpu or meta)."""
+    return _meta.follow(_ops().zeros(sizes, dtype=grad.dtype), grad)
+
+
+def _zeros_like_input(grad, meta) -> Tensor:
+    """PyTorch's ``zeros_like(src)`` in a formula: zeros of an input's saved (shape, dtype), on grad's device (inside
+    vmap, select_scatter(grad, zeros_like(src)) then meets the batch rule's dtype check)."""
+    from ._dtypes import from_numpy
+    return _meta.follow(_ops().zeros(meta[0], dtype=from_numpy(meta[1])), grad)
 
 
 def _numpy_result(forward, *arrays) -> Tensor:
@@ -268,7 +281,7 @@ def _tanh_grad(grad, y):
     runs on the arrays straight (the very function the op's forward calls, so the same bits, and a C-order result
     as the op's layout rule gives for C-contiguous inputs), without the op's dispatch (bench W4's two tanh layers).
     """
-    if type(grad) is Tensor and type(y) is Tensor and _untracked():
+    if type(grad) is Tensor and type(y) is Tensor and _untracked() and not _meta.METAS:   # (meta: the op's)
         g, d = grad._data, y._data
         if (g.dtype is d.dtype and g.shape == d.shape and g.ndim and g.dtype in _FLOAT32_64
                 and g.flags.c_contiguous and d.flags.c_contiguous):
@@ -372,7 +385,9 @@ threshold_backward = Op(
     "threshold_backward", "ThresholdBackwardBackward0",
     _threshold_backward,                                                       # g where x > t
     inputs=("grad_output", "self"), args=("threshold",),
-    jvp=lambda grad_output_t, self, threshold: threshold_backward(grad_output_t, self, threshold=threshold),
+    # (PyTorch's zeros_like(self_t) + ...: self's tangent alone gives a tangent too, zeros)
+    jvp=lambda grad_output_t, self_t, self, threshold:
+        _ops().zeros_like(self_t) + threshold_backward(grad_output_t, self, threshold=threshold),
     grad_output=lambda grad, self, threshold: threshold_backward(grad, self, threshold=threshold),
     self=lambda grad: _ops().zeros_like(grad))                   # the mask is piecewise constant in x
 
@@ -1171,7 +1186,7 @@ def _prod_safe_zeros_backward(grad, x, dim):
         return grad
     from ._creation import ones
     ops = _ops()
-    one = ones(x.shape[:dim] + (1,) + x.shape[dim + 1:], dtype=grad.dtype)
+    one = _meta.follow(ones(x.shape[:dim] + (1,) + x.shape[dim + 1:], dtype=grad.dtype), x)   # (x's device)
     normal = ops.cat([one, x.narrow(dim, 0, n - 1)], dim).cumprod(dim)
     reverse = ops.cat([one, x.narrow(dim, 1, n - 1).flip(dim)], dim).cumprod(dim).flip(dim)
     return grad * (normal * reverse).conj()
@@ -1180,7 +1195,11 @@ def _prod_safe_zeros_backward(grad, x, dim):
 def evenly_distribute_backward(grad, self, result):
     """max()/min()/median() over all elements: the gradient is shared evenly by every element equal to the
     result (by the NaNs when it is NaN). PyTorch's CPU form: zeros with the shares filled in, in place
-    (MaskedFillBackward1; the gradient's version is 1)."""
+    (MaskedFillBackward1; the gradient's version is 1). On the meta device, whose result cannot be read, its form
+    for such tensors: the mask of the elements equal to the result (or NaN with it), times grad / their count."""
+    if _meta.METAS and _meta.is_meta(self):
+        mask = (self == result).logical_or_(self.isnan().logical_and(result.isnan()))
+        return mask * (grad / mask.sum())
     mask = self.isnan() if bool(result.isnan()) else self == result
     return _ops().zeros_like(self).masked_fill_(mask, grad / mask.sum())
 
@@ -1248,7 +1267,9 @@ def var_backward(grad, self, dim, correction, keepdim):
 
 def std_backward(grad, self, dim, correction, keepdim, result):
     """d std = d var / (2 std)   (0 where std == 0)."""
-    g = (grad / mul_scalar(result, other=2)).masked_fill(result == 0, 0)
+    g = grad / mul_scalar(result, other=2)
+    _zerotensor.check_mutable(g)   # (PyTorch's masked_fill_ in place: a ZeroTensor grad, from sgn, refuses it)
+    g = g.masked_fill(result == 0, 0)
     return var_backward(g, self, dim, correction, keepdim)
 
 
@@ -1713,8 +1734,29 @@ def _scan(np_scan, a, dim):
     """PyTorch's CPU cumsum / cumprod: the running value kept in its accumulate type (double for float32, float for
     float16/bfloat16, complex<double> for complex64, int64 for integers), each output rounded to a's dtype."""
     kind, size = a.dtype.kind, a.dtype.itemsize
+    if np_scan is np.cumprod and kind == "c" and a.size:
+        return _strides.contiguous(_complex_cumprod(a, dim))
     acc = (np.float32 if size == 2 else np.float64) if kind in "fV" else np.complex128 if kind == "c" else np.int64
     return _strides.contiguous(np_scan(a, axis=dim, dtype=acc).astype(a.dtype, copy=False))  # (C order, as PyTorch's)
+
+
+def _complex_cumprod(a, dim):
+    """The running product from 1 in complex<double>, its operator*= as compiled: (p + qi)(c + di) with the real
+    part p·c - q·d = fma(p, c, -(q·d)) and the imaginary part p·d + q·c = fma(p, d, q·c)."""
+    x = np.moveaxis(a.astype(np.complex128), dim, -1)
+    out = np.empty_like(x)
+    p, q = np.ones(x.shape[:-1]), np.zeros(x.shape[:-1])
+    with np.errstate(all="ignore"):
+        for k in range(x.shape[-1]):
+            c, d = x[..., k].real, x[..., k].imag
+            qd, qc = q * d, q * c
+            re, im = _float_math._fma64(p, c, -qd), _float_math._fma64(p, d, qc)
+            # (the emulated fma gives nan for infinite operands: there the unfused value, which the fused one is)
+            re = np.where(np.isnan(re), p * c - qd, re)
+            im = np.where(np.isnan(im), p * d + qc, im)
+            p, q = re, im
+            out.real[..., k], out.imag[..., k] = p, q
+    return np.moveaxis(out, -1, dim).astype(a.dtype, copy=False)
 
 
 def _cumsum(a, dim):
@@ -1768,7 +1810,7 @@ view_as_complex = Op("view_as_complex", "ViewAsComplexBackward0", _view_as_compl
                      # (PyTorch's view_as_real(grad.contiguous().resolve_conj()): a gradient that is a conjugate
                      # view, conj's under create_graph, is resolved first)
                      self=lambda grad: _ops().view_as_real(grad.contiguous().resolve_conj()))
-_ATAN2_VECTOR = {np.dtype(np.complex64): _float_math.correctly_rounded(np.arctan2),  # (SLEEF's atan2f: ≤ 1 ulp off)
+_ATAN2_VECTOR = {np.dtype(np.complex64): _float_math.sleef_atan2f,
                  np.dtype(np.complex128): _float_math.sleef_atan2_64}
 _ATAN2_SCALAR = {np.dtype(np.complex64): _float_math.libm_float("atan2f", np.arctan2, 2),
                  np.dtype(np.complex128): _float_math.libm_double("atan2", np.arctan2, 2)}
@@ -2146,7 +2188,7 @@ def _scatter_forward(a, index, src, dim, reduce_add=False):
 
 def _scatter_add_into_zeros(sizes, grad, index, dim):
     """zeros(sizes).scatter_add_(dim, index, grad): in place, as PyTorch's gather / cummax backward (version 1)."""
-    z = _ops().zeros(sizes, dtype=grad.dtype)
+    z = _zeros_on(grad, sizes)
     return scatter_add(z, index, grad, dim=dim, out=z)
 
 
@@ -2302,13 +2344,22 @@ def _masked_scatter_backward_forward(g, mask, sizes):
     return out.reshape(sizes)
 
 
+def _masked_scatter_backward_jvp(grad_output_t, mask, result):
+    """PyTorch's masked_scatter_backward(grad_output_t, mask, grad_output_t.sizes()): sized as grad_output, not as
+    source (a PyTorch bug: forward-over-reverse of a source of another shape, hessian of x.masked_scatter(m, y),
+    gets its error for a tangent whose size is not its primal's)."""
+    from .autograd import forward_ad
+    tangent = masked_scatter_backward_op(grad_output_t, mask, sizes=tuple(grad_output_t.shape))
+    return forward_ad.check_tangent_size(tangent, result)
+
+
 # PyTorch's masked_scatter_backward op (its own node under create_graph); its derivative scatters back
 masked_scatter_backward_op = Op(
     "masked_scatter_backward", "MaskedScatterBackwardBackward0", _masked_scatter_backward_forward,
-    inputs=("grad_output", "mask"), args=("sizes",), jvp="linear",
+    inputs=("grad_output", "mask"), args=("sizes",), jvp=_masked_scatter_backward_jvp,
     # (zeros shaped as grad_output, which the mask broadcasts to: zeros_like(grad_output) in PyTorch)
     grad_output=lambda grad, mask, _input_sizes:
-        _ops().zeros(_input_sizes[0], dtype=grad.dtype).masked_scatter(mask, grad))
+        _zeros_on(grad, _input_sizes[0]).masked_scatter(mask, grad))
 
 
 def _masked_scatter_source_grad(grad, mask, source_sym_sizes):
@@ -2419,6 +2470,19 @@ def _reduce(loss, reduction: int):
     if reduction == 2:
         return _sums.sum(loss)
     return loss
+
+
+def _reduce_in_loss_buffer(loss, reduction: int):
+    """``_reduce``, the reduced value kept in the first element of a buffer of the unreduced loss's size, as
+    PyTorch's mse_loss, smooth_l1_loss, soft_margin_loss and binary_cross_entropy return it (their 0-d result's
+    storage is the loss buffer's): its storage's size shows, and forward AD then copies a tangent of another
+    storage size instead of sharing it (has_same_meta: frac of the loss keeps its own tangent)."""
+    value = _reduce(loss, reduction)
+    if reduction == 0:
+        return value
+    buf = np.zeros(max(loss.size, 1), np.asarray(value).dtype)
+    buf[0] = value
+    return buf[:1].reshape(())
 
 
 def _apply_reduction_grad(g, grad, reduction: int):
@@ -2860,7 +2924,7 @@ adaptive_max_pool2d_backward = Op(
     inputs=("grad_output", "self"), args=("indices",),
     jvp="linear",  # linear in grad_output; self only gives the shape
     grad_output=lambda grad, indices: max_pool_double_backward(grad, indices),   # linear in g
-    self=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))   # piecewise constant in x
+    self=lambda grad, _input_sizes: _zeros_on(grad, _input_sizes[1]))   # piecewise constant in x
 
 
 # ---- losses ---------------------------------------------------------------------------------
@@ -3058,7 +3122,10 @@ def mse_loss_jvp(self_t, target_t, self, target, reduction):
             from ._ops import _legacy
             raise RuntimeError(f"result type {_legacy(self_t.dtype if x is target else target_t.dtype)} can't be "
                                f"cast to the desired output type {_legacy(x.dtype)}")
-    t = mul_scalar(sub(self, target, alpha=1), other=2) * sub(self_t, target_t, alpha=1)
+    # PyTorch's formula: mse_loss_backward(self_t, self, target) + mse_loss_backward(target_t, target, self), unreduced:
+    # each term in its own input's dtype (a float32 x beside a float64 y: x's term rounded to float32 first)
+    t_target = mse_loss_backward(target_t, target, self, reduction=0)   # (C++ makes the right operand first)
+    t = mse_loss_backward(self_t, self, target, reduction=0) + t_target
     return t if reduction == 0 else t.mean() if reduction == 1 else t.sum()
 
 
@@ -3077,7 +3144,7 @@ mse_loss_backward = Op(
 
 mse_loss = Op("mse_loss", "MseLossBackward0",
               # (the squares laid out as TensorIterator's output: the mean adds them in that memory order)
-              lambda x, y, reduction: _reduce(_strides.iterator_layout(
+              lambda x, y, reduction: _reduce_in_loss_buffer(_strides.iterator_layout(
                   ((x - y) ** 2).astype(np.result_type(x, y), copy=False), (x, y)), reduction),
               jvp=lambda self_t, target_t, self, target, reduction: mse_loss_jvp(self_t, target_t, self, target,
                                                                                  reduction),
@@ -3099,7 +3166,7 @@ def _bce_forward(x, y, weight, reduction):
         loss = (y - 1) * np.maximum(log1p(-x), -100) - y * np.maximum(log(x), -100)
     if weight is not None:
         loss = loss * weight._data
-    return _reduce(loss.astype(x.dtype, copy=False), reduction)
+    return _reduce_in_loss_buffer(loss.astype(x.dtype, copy=False), reduction)
 
 
 _BCE_EPS = 1e-12  # PyTorch's guard against dividing by x(1 - x) = 0
@@ -3330,7 +3397,7 @@ def _sampler(name: str, node_name: str, inputs=("self",)):
               jvp=lambda self_t: _ops().zeros_like(self_t),   # (p's tangent is not read: none from p alone)
               self=lambda grad: _ops().zeros_like(grad),
               # (zeros of p's shape: the engine casts them to p's dtype; PyTorch saves no tensor for this)
-              p=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))
+              p=lambda grad, _input_sizes: _zeros_on(grad, _input_sizes[1]))
 
 
 uniform_ = _sampler("uniform_", "UniformBackward0")
@@ -3351,10 +3418,10 @@ bernoulli = _sampler("bernoulli", "BernoulliBackward0")     # torch.bernoulli(p)
 # save only the sizes, for those zeros).
 normal_tensor_float = Op("normal", "NormalBackward1", lambda mean, values: values, inputs=("mean",),
                          args=("values",), jvp=lambda mean_t: _ops().zeros_like(mean_t),
-                         mean=lambda grad, mean_sym_sizes: _ops().zeros(mean_sym_sizes, dtype=grad.dtype))
+                         mean=lambda grad, mean_sym_sizes: _zeros_on(grad, mean_sym_sizes))
 normal_float_tensor = Op("normal", "NormalBackward2", lambda std, values: values, inputs=("std",),
                          args=("values",), jvp=lambda std_t: _ops().zeros_like(std_t),
-                         std=lambda grad, std_sym_sizes: _ops().zeros(std_sym_sizes, dtype=grad.dtype))
+                         std=lambda grad, std_sym_sizes: _zeros_on(grad, std_sym_sizes))
 def _normal_tensor_tensor_jvp(mean_t, result):
     """PyTorch's zeros_like(mean_t) (std_t unread): mean's shape, so a mean broadcast by std gets PyTorch's error
     for a tangent whose size is not its primal's."""
@@ -3364,8 +3431,8 @@ def _normal_tensor_tensor_jvp(mean_t, result):
 
 normal_tensor_tensor = Op("normal", "NormalBackward3", lambda mean, std, values: values, inputs=("mean", "std"),
                           args=("values",), jvp=_normal_tensor_tensor_jvp,
-                          mean=lambda grad, mean_sym_sizes: _ops().zeros(mean_sym_sizes, dtype=grad.dtype),
-                          std=lambda grad, std_sym_sizes: _ops().zeros(std_sym_sizes, dtype=grad.dtype))
+                          mean=lambda grad, mean_sym_sizes: _zeros_on(grad, mean_sym_sizes),
+                          std=lambda grad, std_sym_sizes: _zeros_on(grad, std_sym_sizes))
 
 
 # ---- torch.distributions' native samplers: the values are drawn by minigrad/distributions/_native.py
@@ -3401,9 +3468,9 @@ def _as_strided_backward(grad, size, stride, storage_offset, _self_geometry):
     View elements at addresses the input does not cover (``x[1:3].as_strided(...)`` may reach past
     it) give it no gradient, as in PyTorch.
     """
-    if grad.requires_grad or (not _untracked() and grad._fw_grad is not None):
+    if grad.requires_grad or (not _untracked() and grad._fw_grad is not None) or _meta.METAS and _meta.is_meta(grad):
         # (create_graph: PyTorch's steps as tensor ops, so the graph has its nodes; a dual gradient: so its
-        # tangent goes the same way, as in a jvp over a backward pass)
+        # tangent goes the same way, as in a jvp over a backward pass; a meta gradient: no values to scatter)
         return _as_strided_backward_graph(grad, size, stride, storage_offset, _self_geometry)
     sizes, strides, offset = _self_geometry
     if 0 in tuple(size):  # (PyTorch's as_strided_backward: an empty view gives fresh zeros, not a storage view)
@@ -3452,7 +3519,7 @@ def _as_strided_backward_graph(grad, size, stride, storage_offset, geometry):
     out_sizes, out_strides = [], []
     for i in reversed(range(grad.dim())):
         if size[i] == 0:
-            return _creation().zeros(tuple(sizes), dtype=grad.dtype)
+            return _zeros_on(grad, tuple(sizes))
         if size[i] == 1:
             grad = grad.squeeze(i)
         elif stride[i] == 0:
@@ -3463,7 +3530,7 @@ def _as_strided_backward_graph(grad, size, stride, storage_offset, geometry):
     inp_sizes, inp_strides = [], []
     for n, st in zip(reversed(sizes), reversed(strides)):
         if n == 0:
-            return _creation().zeros(tuple(sizes), dtype=grad.dtype)
+            return _zeros_on(grad, tuple(sizes))
         if n != 1:
             inp_sizes.insert(0, n)
             inp_strides.insert(0, st)
@@ -3627,7 +3694,7 @@ def _index_backward(grad, self_sym_sizes, indices):
     """Scatter-add grad into zeros at ``indices`` (repeated indices accumulate): PyTorch's
     ``_index_put_impl_(zeros, indices, grad, accumulate=True)``, in place (IndexPutImplBackward0, version 1)."""
     indices = checked(indices)
-    z = _ops().zeros(tuple(self_sym_sizes), dtype=grad.dtype)
+    z = _zeros_on(grad, tuple(self_sym_sizes))
     return index_put_impl(z, grad, indices=indices, accumulate=True, out=z)
 
 
@@ -3799,7 +3866,8 @@ def _atan2_backward(grad, self, other, grad_input_mask):
 
 # atan2(y, x) = angle of (x, y):  d/dy = x / (x² + y²),  d/dx = -y / (x² + y²)
 atan2 = Op("atan2", "Atan2Backward0",
-           _float_math.libm_two_paths("atan2", np.arctan2, 2, vector64=_float_math.sleef_atan2_64),
+           _float_math.libm_two_paths("atan2", np.arctan2, 2, vector32=_float_math.sleef_atan2f,
+                                      vector64=_float_math.sleef_atan2_64),
            inputs=("self", "other"),
            jvp=lambda self_t, other_t, self, other:                      # PyTorch's own form
                (self.neg() * other_t + other * self_t) / (self.pow(2) + other.pow(2)),
@@ -3840,8 +3908,8 @@ trace = Op("trace", "TraceBackward0", _trace,
 def _trace_backward(grad, sizes):
     """PyTorch's trace_backward: grad filled in place into a flat zeros at the diagonal's positions, viewed back."""
     n, m = sizes
-    z = _ops().zeros(n * m, dtype=grad.dtype)
-    index = Tensor._make(np.arange(min(n, m), dtype=np.int64) * (m + 1))   # (the diagonal's flat positions)
+    z = _zeros_on(grad, n * m)
+    index = _meta.follow(Tensor._make(np.arange(min(n, m), dtype=np.int64) * (m + 1)), grad)   # (diagonal's places)
     return index_fill_tensor(z, index, grad, dim=0, out=z).view(sizes)
 # diag of a matrix: a copy of its diagonal (PyTorch names the node after diagonal_copy)
 diagonal_copy = Op("diagonal_copy", "DiagonalBackward0_copy",
@@ -4072,7 +4140,8 @@ def cumprod_backward(grad, self, dim, result):
     if not bool(is_zero.any()):
         return w.flip(dim).cumsum(dim).flip(dim).div(input_conj)
     n = self.shape[dim]
-    if not _STATE.enabled:
+    meta = _meta.METAS and _meta.is_meta(self)   # (no values to find zeros in: the O(n²) form, as PyTorch's)
+    if not _STATE.enabled and not meta:
         # [0, z1) (before the first zero): the reversed cumsum of w there, over x̄; at z1 (the first zero):
         # Π_{i<z1} ȳ · Σ_{z1<=j<z2} g_j·Π_{z1<i<=j} x̄_i; zero from there on
         zero = Tensor._make(is_zero)
@@ -4090,8 +4159,9 @@ def cumprod_backward(grad, self, dim, result):
         return ops.where(first_zero_mask,
                          input_conj.masked_fill(~mask, 1.).cumprod(dim).mul_(grad.masked_fill(cumsum != 1, 0.))
                          .sum(dim, keepdim=True).mul_(before), grad_input)
-    grad_input = _creation().zeros(self.shape, dtype=grad.dtype)
-    ones = _creation().ones(1, dtype=grad.dtype).expand(*self.shape[:dim], 1, *self.shape[dim + 1:])
+    grad_input = _zeros_on(grad, self.shape)
+    ones = _meta.follow(_creation().ones(1, dtype=grad.dtype), grad).expand(*self.shape[:dim], 1, *self.shape[dim + 1:])
+    parts = []
     # (x.slice(dim, k) as there, with no end: its SliceBackward0 saves end None)
     for k in range(n):
         if k == 0:
@@ -4103,8 +4173,12 @@ def cumprod_backward(grad, self, dim, result):
             else:
                 from_k1 = slice(input_conj, dim=dim, start=k + 1, end=None, step=1).cumprod(dim)
                 omitted = ops.cat([until_k, until_k.expand_as(from_k1) * from_k1], dim)
-        grad_input.select(dim, k).copy_((slice(grad, dim=dim, start=k, end=None, step=1) * omitted).sum(dim))
-    return grad_input
+        part = (slice(grad, dim=dim, start=k, end=None, step=1) * omitted).sum(dim)
+        if meta:   # (PyTorch's form for tensor-subclass-like inputs, meta ones too: the columns stacked)
+            parts.append(part)
+        else:
+            grad_input.select(dim, k).copy_(part)
+    return ops.stack(parts, dim) if meta else grad_input
 
 
 def _mH(t):
@@ -4165,10 +4239,20 @@ def _det_forward(a):
     return np.asarray(result), lu, piv
 
 
-nan_to_num = Op("nan_to_num", "NanToNumBackward0",
-                lambda a, nan, posinf, neginf: np.nan_to_num(a, nan=nan, posinf=posinf, neginf=neginf)
-                if a.dtype.kind in "fc" else   # (bfloat16, which NumPy's nan_to_num leaves alone: via float32)
-                np.nan_to_num(a.astype(np.float32), nan=nan, posinf=posinf, neginf=neginf).astype(a.dtype),
+def _like_self(a, out):
+    """``out`` (shaped like ``a``) laid out as ``empty_like(a)``: PyTorch's fill and nan_to_num write into one."""
+    return out if _strides.preserve_strides(a) is None else _strides.copy_into(_strides.empty_like(a, out.dtype), out)
+
+
+def _nan_to_num(a, nan, posinf, neginf):
+    # (PyTorch's writes into empty_like(self): self's strides, a size-1 dim's too, not TensorIterator's C order)
+    # (bfloat16, which NumPy's nan_to_num leaves alone: via float32)
+    out = (np.nan_to_num(a, nan=nan, posinf=posinf, neginf=neginf) if a.dtype.kind in "fc" else
+           np.nan_to_num(a.astype(np.float32), nan=nan, posinf=posinf, neginf=neginf).astype(a.dtype))
+    return _like_self(a, out)
+
+
+nan_to_num = Op("nan_to_num", "NanToNumBackward0", _nan_to_num,
                 args=("nan", "posinf", "neginf"), jvp="element_wise",
                 self=lambda grad, self: grad * self.isfinite())                 # slope 1 where x is finite
 lgamma = Op("lgamma", "LgammaBackward0", _lgamma, jvp="element_wise",
@@ -4566,7 +4650,7 @@ def linalg_eigh_backward(grads, eigenvalues, eigenvectors):
     return V.matmul(gA.matmul(_mH(V)))
 
 
-def slogdet_backward(grads, A, sign):
+def slogdet_backward(grads, A, sign, LU=None, pivots=None):
     """d log|det A| = Re tr(A⁻¹ dA):  gA = g A⁻ᴴ,  g = g_logabsdet - i Im(conj(g_sign)·sign) (complex A)."""
     g_sign, g = grads
     if not A.is_complex():
@@ -4581,6 +4665,12 @@ def slogdet_backward(grads, A, sign):
     # B = diag(g)ᵀ: PyTorch's formula transposes the diagonal matrix (a TransposeBackward0 under create_graph),
     # and C++ builds the right operand of linalg_solve(A.mH(), B) first
     B = diag_embed(g.unsqueeze(-1).expand(tuple(A.shape[:-1])), offset=0, dim1=-2, dim2=-1).mT
+    from .autograd import grad_mode
+    if LU is not None and not grad_mode.is_grad_enabled():
+        # (PyTorch's backward without create_graph solves with the forward's LU factors: those of A (lu_solve's
+        # adjoint gives A⁻ᴴ), or of Aᵀ for a contiguous real A (see _lapack._det_lu))
+        use_a_t = A.is_contiguous() and not A.is_complex()
+        return linalg_lu_solve(LU, pivots, B.to(A.dtype), left=True, adjoint=not use_a_t)
     return _solve(_mH(A), B)
 
 
@@ -4908,7 +4998,7 @@ linalg_slogdet = Op("_linalg_slogdet", "LinalgSlogdetBackward0", _slogdet_forwar
                     # real A: d log|det A| = tr(A⁻¹·dA); the sign does not move
                     jvp=lambda A, A_t, sign, LU, pivots: _slogdet_jvp(A, A_t, sign, LU, pivots),
                     # (LU and pivots are kept, as PyTorch keeps them, for its lu_solve)
-                    A=lambda grads, A, LU, pivots, sign: slogdet_backward(grads, A, sign))
+                    A=lambda grads, A, LU, pivots, sign: slogdet_backward(grads, A, sign, LU, pivots))
 
 
 def _slogdet_jvp(A, A_t, sign, LU, pivots):
@@ -5288,6 +5378,14 @@ def _shrink_backward(g, x, lambd):
                       lambda g, x: np.where(_shrunk(x, lambd), 0, g).astype(g.dtype, copy=False))
 
 
+def _shrink_backward_jvp(grad_t, self, lambd, result):
+    """PyTorch's where((self_p > λ) | (self_p < -λ), grad_t, 0): the band and a nan x pick 0, so a nan or inf
+    tangent there stays out (hessian through softshrink)."""
+    ops = _ops()
+    outside = ops.logical_or(ops.gt(self, lambd), ops.lt(self, -lambd))
+    return ops.where(outside, grad_t, ops.zeros((), dtype=result.dtype).expand_as(result))
+
+
 hardshrink = Op("hardshrink", "HardshrinkBackward0",
                 lambda x, lambd: np.where(_shrunk(x, lambd), 0, x).astype(x.dtype, copy=False), args=("lambd",),
                 jvp="element_wise",
@@ -5295,6 +5393,7 @@ hardshrink = Op("hardshrink", "HardshrinkBackward0",
 hardshrink_backward = Op(
     "hardshrink_backward", "HardshrinkBackwardBackward0", _shrink_backward,
     inputs=("grad_out", "self"), args=("lambd",),
+    jvp=lambda grad_out_t, self, lambd, result: _shrink_backward_jvp(grad_out_t, self, lambd, result),
     grad_out=lambda grad, self, lambd: hardshrink_backward(grad, self, lambd=lambd),        # linear in g
     self=lambda grad: _ops().zeros_like(grad))
 softshrink = Op("softshrink", "SoftshrinkBackward0",
@@ -5303,6 +5402,7 @@ softshrink = Op("softshrink", "SoftshrinkBackward0",
 softshrink_backward = Op(
     "softshrink_backward", "SoftshrinkBackwardBackward0", _shrink_backward,
     inputs=("grad_output", "self"), args=("lambd",),
+    jvp=lambda grad_output_t, self, lambd, result: _shrink_backward_jvp(grad_output_t, self, lambd, result),
     grad_output=lambda grad, self, lambd: softshrink_backward(grad, self, lambd=lambd),     # linear in g
     self=lambda grad: _ops().zeros_like(grad))
 
@@ -5315,8 +5415,8 @@ elu_inplace = Op("elu", "EluBackward1", _elu_forward, args=("alpha", "scale", "i
 celu_inplace = Op("celu", "CeluBackward1", lambda x, alpha: _elu_forward(x, alpha, 1.0, 1.0 / alpha),
                   args=("alpha",), jvp="element_wise",
                   self=lambda grad, result, alpha: _elu_from_result(grad, result, alpha, 1, 1.0 / alpha))
-hardtanh = Op("hardtanh", "HardtanhBackward0",
-              lambda x, min_val, max_val: np.clip(x, min_val, max_val).astype(x.dtype, copy=False),
+hardtanh = Op("hardtanh", "HardtanhBackward0",   # (into empty_like(self), as PyTorch's: see _like_self)
+              lambda x, min_val, max_val: _like_self(x, np.clip(x, min_val, max_val).astype(x.dtype, copy=False)),
               args=("min_val", "max_val"), jvp="element_wise",
               # slope 1 strictly inside (min_val, max_val), 0 outside
               self=lambda grad, self, min_val, max_val:
@@ -5511,8 +5611,8 @@ def huber_loss_double_backward_grad_output(grad, grad_output, self, target, redu
 # d/dt of these losses is d/dx with x and t swapped (PyTorch's formulas: backward(grad, target, self))
 smooth_l1_loss = Op("smooth_l1_loss", "SmoothL1LossBackward0",
                     lambda x, t, reduction, beta:
-                        _reduce(_strides.iterator_layout(_smooth_l1(x, t, beta).astype(x.dtype, copy=False), (x, t)),
-                                reduction),
+                        _reduce_in_loss_buffer(_strides.iterator_layout(_smooth_l1(x, t, beta).astype(
+                            x.dtype, copy=False), (x, t)), reduction),
                     inputs=("self", "target"), args=("reduction", "beta"), jvp="reduction",
                     self=lambda grad, self, target, reduction, beta:
                         smooth_l1_loss_backward(grad, self, target, reduction=reduction, beta=beta),
@@ -5736,7 +5836,7 @@ def _soft_margin_z(x, target):
 
 def _np_soft_margin(x, target, reduction):
     # log(1 + e^(-y·x)): PyTorch's exp and log1p kernels, each rounded to x's dtype
-    return _reduce(log1p.forward(_soft_margin_z(x, target)), reduction)
+    return _reduce_in_loss_buffer(log1p.forward(_soft_margin_z(x, target)), reduction)
 
 
 def _np_soft_margin_backward(g, x, target, reduction):
@@ -5980,11 +6080,12 @@ nansum = Op("nansum", "NansumBackward0",
                 sum_backward(grad.to(self.dtype), self.shape, dim, keepdim) * self.isnan().logical_not())
 # x·π/180 and x·180/π as PyTorch's product with a Scalar: the constant rounded to the tensor's dtype first (to
 # float32 for half and bfloat16, whose kernel computes in float32 and rounds the product once).
+# (PyTorch's deg2rad / rad2deg multiply into empty_like(self): see _like_self)
 deg2rad = Op("deg2rad", "Deg2RadBackward0",
-             lambda a: (a * _opmath_number(a, math.pi / 180)).astype(a.dtype, copy=False), jvp="linear",
+             lambda a: _like_self(a, (a * _opmath_number(a, math.pi / 180)).astype(a.dtype, copy=False)), jvp="linear",
              self=lambda grad: mul_scalar(grad, other=math.pi / 180))   # (a Scalar product: MulBackward1)
 rad2deg = Op("rad2deg", "Rad2DegBackward0",
-             lambda a: (a * _opmath_number(a, 180 / math.pi)).astype(a.dtype, copy=False), jvp="linear",
+             lambda a: _like_self(a, (a * _opmath_number(a, 180 / math.pi)).astype(a.dtype, copy=False)), jvp="linear",
              self=lambda grad: mul_scalar(grad, other=180 / math.pi))
 
 
@@ -5996,7 +6097,7 @@ def copysign_backward(grad, self, result):
 copysign = Op("copysign", "CopysignBackward0", np.copysign, inputs=("self", "other"),
               jvp=lambda self_t, self, result: copysign_backward(self_t, self, result),  # (s only picks the sign)
               self=copysign_backward,
-              other=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))   # piecewise const
+              other=lambda grad, _input_sizes: _zeros_on(grad, _input_sizes[1]))   # piecewise const
 copysign_scalar = Op("copysign", "CopysignBackward1", lambda a, other: np.copysign(a, a.dtype.type(other)),
                      args=("other",), jvp="element_wise", self=copysign_backward)
 
@@ -6335,7 +6436,7 @@ def _convolution_backward_forward(g, x, w, stride, padding, dilation, transposed
     else:
         grads = (_conv.conv_backward_input(g, w, x.shape, *geometry, bits=True) if output_mask[0] else empty,
                  _conv.conv_backward_weight(g, x, w.shape, *geometry, bits=True) if output_mask[1] else empty,
-                 _conv.conv_backward_bias(g, bias_geometry) if output_mask[2] else empty)
+                 _conv.conv_backward_bias(g, (*bias_geometry, geometry[1])) if output_mask[2] else empty)
     # PyTorch's gradients are new tensors in the convolution's memory format: channels_last (4-D ones) when the
     # input or the weight is, else contiguous (strides (126, 42, 6, 1) for a (1, 3, 7, 6) input's too).
     channels_last = any(_strides.suggests_channels_last(a) for a in (x, w))
@@ -6502,7 +6603,7 @@ max_pool2d_with_indices_backward = Op(
     inputs=("grad_output", "self"), args=("indices",),
     jvp="linear",  # linear in grad_output; self only gives the shape
     grad_output=lambda grad, indices: max_pool_double_backward(grad, indices),   # linear in g
-    self=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))   # piecewise constant in x
+    self=lambda grad, _input_sizes: _zeros_on(grad, _input_sizes[1]))   # piecewise constant in x
 
 
 def _avg_pool2d_args(kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override) -> tuple:
@@ -6528,7 +6629,7 @@ avg_pool2d_backward = Op(
     grad_output=lambda grad, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override:
         avg_pool2d(grad, kernel_size=kernel_size, stride=stride, padding=padding, ceil_mode=ceil_mode,
                    count_include_pad=count_include_pad, divisor_override=divisor_override),
-    self=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))   # x only gives the shape
+    self=lambda grad, _input_sizes: _zeros_on(grad, _input_sizes[1]))   # x only gives the shape
 adaptive_avg_pool2d = Op(
     "_adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0",
     _strides.channels_last_like(lambda x, output_size: _conv.adaptive_avg_pool2d(x, output_size)),
@@ -6544,7 +6645,7 @@ adaptive_avg_pool2d_backward = Op(
     jvp="linear",
     grad_output=lambda grad, grad_output_sym_argsize_minus_2, grad_output_sym_argsize_minus_1:   # linear in g
         adaptive_avg_pool2d(grad, output_size=(grad_output_sym_argsize_minus_2, grad_output_sym_argsize_minus_1)),
-    self=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))
+    self=lambda grad, _input_sizes: _zeros_on(grad, _input_sizes[1]))
 
 
 # ---- batch normalization: y = (x - μ)/√(σ² + eps)·w + b, statistics per channel (dim 1) -------------
@@ -7498,7 +7599,7 @@ def _padding_ops(mode: str, k: int) -> tuple:
         lambda g, x, padding: _pad_backward_like(g, x, padding, mode), inputs=("grad_output", "self"),
         args=("padding",), jvp="linear",   # linear in grad_output; self only gives the shape
         grad_output=lambda grad, padding: ops["forward"](grad, padding=padding),        # the pad again
-        self=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))
+        self=lambda grad, _input_sizes: _zeros_on(grad, _input_sizes[1]))
     return ops["forward"], ops["backward"]
 
 
@@ -7852,9 +7953,18 @@ def _ndtri(a):
 
 
 def _entr(a):
+    # -x·log x as PyTorch's scalar kernel: glibc's logf / log; a half type's log x (logf) is rounded to it, and
+    # so is the product (of the two halves, in float)
+    dt = a.dtype
+    reduced = _float_math._is_reduced(dt)
+    x = a.astype(np.float32) if reduced else a
+    log = {np.float32: _float_math._logf, np.float64: _float_math._log64}.get(x.dtype.type, np.log)
     with np.errstate(divide="ignore", invalid="ignore"):
-        out = np.where(a > 0, -a * np.log(np.where(a > 0, a, 1)), np.where(a == 0, 0, -np.inf))
-    return np.where(np.isnan(a), np.nan, out).astype(a.dtype, copy=False)
+        lg = log(np.where(x > 0, x, x.dtype.type(1)))
+        if reduced:
+            lg = lg.astype(dt).astype(np.float32)
+        out = np.where(x > 0, -x * lg, np.where(x == 0, 0, -np.inf))
+    return np.where(np.isnan(x), np.nan, out).astype(dt, copy=False)
 
 
 def _xlog1py(x, y):
@@ -8704,7 +8814,7 @@ avg_pool3d_backward = Op(
     grad_output=lambda grad, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override:
         avg_pool3d(grad, **dict(zip(_POOL3D_ARGS, (kernel_size, stride, padding, ceil_mode, count_include_pad,
                                                    divisor_override)))),
-    self=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))
+    self=lambda grad, _input_sizes: _zeros_on(grad, _input_sizes[1]))
 
 
 # ---- weight norm (torch._weight_norm_interface; nn.utils.weight_norm's fused CPU path) ----
@@ -9544,20 +9654,14 @@ channel_shuffle = Op("channel_shuffle", "ChannelShuffleBackward0", _channel_shuf
 
 
 def _pdist_forward(x, p):
-    """‖x[i] - x[j]‖_p for every pair i < j of rows, in row-major order of the pairs."""
-    rows, cols = np.triu_indices(x.shape[0], 1)
-    return np.ascontiguousarray(_cdist_forward(x, x, p)[rows, cols])
+    """‖x[i] - x[j]‖_p for every pair i < j of rows, in row-major order of the pairs (PyTorch's kernel's sums)."""
+    return _pdist_cpu.pdist(np.ascontiguousarray(x), p)
 
 
 def _pdist_backward_forward(grad, x, pdist, p):
-    """PyTorch's _pdist_backward: the pair (i, j)'s gradient goes to row i and (negated) to row j, i.e. cdist's
-    backward with the symmetric matrix of the pair gradients."""
-    n = x.shape[0]
-    rows, cols = np.triu_indices(n, 1)
-    g, dist = np.zeros((n, n), dtype=x.dtype), np.zeros((n, n), dtype=x.dtype)
-    g[rows, cols] = g[cols, rows] = grad
-    dist[rows, cols] = dist[cols, rows] = pdist
-    return _cdist_backward_forward(g, x, x, dist, p)
+    """PyTorch's _pdist_backward: the pair (i, j)'s gradient goes to row i and (negated) to row j, added in the
+    kernel's order."""
+    return _pdist_cpu.pdist_backward(np.ascontiguousarray(grad), np.ascontiguousarray(x), pdist, p)
 
 
 def _pdist_backward_not_implemented(grad):
@@ -9628,7 +9732,8 @@ def _group_norm_backward(grads, input, result1, result2, weight, N, C, HxW, grou
     if (not _STATE.enabled and grad is not None and grad_mean is None and grad_rstd is None and input.numel()
             and input._data.dtype.char in "fd" and grad._data.dtype == input._data.dtype
             and (w is not None or not (grad_input_mask[1] or grad_input_mask[2]))
-            and _strides.suggested_memory_format(input._data) is _strides._layout.contiguous_format):
+            and _strides.suggested_memory_format(input._data) is _strides._layout.contiguous_format
+            and not (_meta.METAS and _meta.is_meta(input))):   # (meta: the ops below, which compute no values)
         # (PyTorch without create_graph: its native_group_norm_backward kernel, bit for bit, on contiguous copies)
         dx, dw, db = _group_norm_cpu.backward(grad._data, input._data, result1._data, result2._data,
                                               None if w is None else w._data, N, C, group, grad_input_mask)
@@ -9747,7 +9852,7 @@ max_pool3d_with_indices_backward = Op(
     inputs=("grad_output", "self"), args=("indices",),
     jvp="linear",  # linear in grad_output; self only gives the shape
     grad_output=lambda grad, indices: max_pool_double_backward(grad, indices, 3),   # linear in g
-    self=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))   # piecewise constant in x
+    self=lambda grad, _input_sizes: _zeros_on(grad, _input_sizes[1]))   # piecewise constant in x
 adaptive_max_pool3d = Op(
     "adaptive_max_pool3d", "AdaptiveMaxPool3DBackward0",
     lambda x, output_size: _pool3d().adaptive_max_pool(x, output_size), args=("output_size",),
@@ -9769,7 +9874,7 @@ fractional_max_pool2d_backward = Op(
     inputs=("grad_output", "self"), args=("kernel_size", "output_size", "indices"),
     jvp="linear",
     grad_output=lambda grad, indices: max_pool_double_backward(grad, indices, 2),   # linear in g
-    self=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))
+    self=lambda grad, _input_sizes: _zeros_on(grad, _input_sizes[1]))
 adaptive_avg_pool3d = Op(
     "_adaptive_avg_pool3d", "AdaptiveAvgPool3DBackward0",
     lambda x, output_size: _pool3d().adaptive_avg_pool(x, output_size), args=("output_size",),
@@ -9789,7 +9894,7 @@ adaptive_avg_pool3d_backward = Op(
     grad_output_sym_argsize_minus_1:   # linear in g: its gradient is the pooling itself
         adaptive_avg_pool3d(grad, output_size=(grad_output_sym_argsize_minus_3, grad_output_sym_argsize_minus_2,
                                                grad_output_sym_argsize_minus_1)),
-    self=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))
+    self=lambda grad, _input_sizes: _zeros_on(grad, _input_sizes[1]))
 adaptive_max_pool3d_backward = Op(
     "adaptive_max_pool3d_backward", "AdaptiveMaxPool3DBackwardBackward0",
     lambda g, x, indices: _pool3d().max_pool_backward(_adaptive_grad(g, "adaptive_max_pool3d_backward"), x.shape,
@@ -9797,7 +9902,7 @@ adaptive_max_pool3d_backward = Op(
     inputs=("grad_output", "self"), args=("indices",),
     jvp="linear",
     grad_output=lambda grad, indices: max_pool_double_backward(grad, indices, 3),   # linear in g
-    self=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))
+    self=lambda grad, _input_sizes: _zeros_on(grad, _input_sizes[1]))
 
 
 def _avg_pool3d_sizes(kernel_size, stride, padding) -> tuple:
@@ -10127,22 +10232,22 @@ def _with_part(a, part, src):
 select_scatter = Op("select_scatter", "SelectScatterBackward0",
                     lambda a, src, dim, index: _with_part(a, lambda o: o[_at(dim, o.ndim, index)], src),
                     inputs=("self", "src"), args=("dim", "index"), jvp="linear",
-                    self=lambda grad, dim, index, _input_sizes:
-                        select_scatter(grad, _ops().zeros(_input_sizes[1], dtype=grad.dtype), dim=dim, index=index),
+                    self=lambda grad, dim, index, _input_meta:
+                        select_scatter(grad, _zeros_like_input(grad, _input_meta[1]), dim=dim, index=index),
                     src=lambda grad, dim, index: grad.select(dim, index))
 slice_scatter = Op("slice_scatter", "SliceScatterBackward0",
                    lambda a, src, dim, start, end, step:
                        _with_part(a, lambda o: o[_at(dim, o.ndim, _builtin_slice(start, end, step))], src),
                    inputs=("self", "src"), args=("dim", "start", "end", "step"), jvp="linear",
-                   self=lambda grad, dim, start, end, step, _input_sizes:
-                       slice_scatter(grad, _ops().zeros(_input_sizes[1], dtype=grad.dtype), dim=dim, start=start,
+                   self=lambda grad, dim, start, end, step, _input_meta:
+                       slice_scatter(grad, _zeros_like_input(grad, _input_meta[1]), dim=dim, start=start,
                                      end=end, step=step),
                    src=lambda grad, dim, start, end, step: slice(grad, dim=dim, start=start, end=end, step=step))
 diagonal_scatter = Op("diagonal_scatter", "DiagonalScatterBackward0",
                       lambda a, src, offset, dim1, dim2: _with_part(a, lambda o: _diagonal(o, offset, dim1, dim2), src),
                       inputs=("self", "src"), args=("offset", "dim1", "dim2"), jvp="linear",
                       self=lambda grad, offset, dim1, dim2, _input_sizes:
-                          diagonal_scatter(grad, _ops().zeros(_input_sizes[1], dtype=grad.dtype), offset=offset,
+                          diagonal_scatter(grad, _zeros_on(grad, _input_sizes[1]), offset=offset,
                                            dim1=dim1, dim2=dim2),
                       src=lambda grad, offset, dim1, dim2: grad.diagonal(offset, dim1, dim2))
 
@@ -10218,10 +10323,11 @@ NOT_IMPLEMENTED["detach_copy"] = Op("detach_copy", "NotImplemented", lambda a: a
 NOT_IMPLEMENTED["detach_copy"].node_class.name = lambda node: "torch::autograd::NotImplemented"
 # torch.fill(x, value): a new tensor of x's shape holding value (FillBackward0; a 0-dim tensor value: FillBackward1,
 # whose gradient is the sum, since the value went everywhere)
-fill_scalar = Op("fill", "FillBackward0", lambda a, value: np.full_like(a, value), args=("value",),
+fill_scalar = Op("fill", "FillBackward0", lambda a, value: _like_self(a, np.full_like(a, value)), args=("value",),
                  jvp=lambda self_t: _ops().zeros_like(self_t),  # (a constant: a zero tangent)
                  self=_zero_gradient)
-fill_tensor_value = Op("fill", "FillBackward1", lambda a, value: np.full_like(a, cast_array(value, a.dtype)),
+fill_tensor_value = Op("fill", "FillBackward1",
+                       lambda a, value: _like_self(a, np.full_like(a, cast_array(value, a.dtype))),
                        inputs=("self", "value"),
                        # (PyTorch's formula reads self_t too, so self's tangent alone gives a zero one; the
                        # value's tangent in self's dtype, as the value itself)
@@ -10396,4 +10502,4 @@ fractional_max_pool3d_backward = Op(
     inputs=("grad_output", "self"), args=("kernel_size", "output_size", "indices"),
     jvp="linear",
     grad_output=lambda grad, indices: max_pool_double_backward(grad, indices, 3),   # linear in g
-    self=lambda grad, _input_sizes: _ops().zeros(_input_sizes[1], dtype=grad.dtype))
+    self=lambda grad, _input_sizes: _zeros_on(grad, _input_sizes[1]))

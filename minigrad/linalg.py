@@ -22,6 +22,7 @@ from ._tensor import Tensor as _Tensor
 from ._warn_once import warn_once as _warn_once  # (the legacy functions' deprecations: TORCH_WARN_ONCE)
 from .amp.autocast_mode import ON as _AUTOCAST
 from .amp.autocast_mode import run as _autocast
+from .autograd import forward_ad as _forward_ad
 from .autograd import grad_mode as _grad_mode
 
 LinAlgError = _LinAlgError
@@ -148,7 +149,8 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
     if not isinstance(A, _Tensor):
         raise _arg_errors.must_be("linalg_norm", "input", "Tensor", A, 1)
     if dim is not None:
-        dims = (dim,) if isinstance(dim, int) else tuple(dim)
+        # (an int[1]?: one int, or a one-element integer tensor, is a dim)
+        dims = (dim,) if isinstance(dim, int) else (int(dim),) if _arg_errors.list_int(dim) else tuple(dim)
         if isinstance(ord, str):
             return matrix_norm(A, ord, dims, keepdim, dtype=dtype)
         if len(dims) not in (1, 2):
@@ -567,6 +569,7 @@ def _cholesky_legacy(input, upper=False):
     """torch.cholesky: the Cholesky factor (upper=True: U = Lᴴ), under its own node CholeskyBackward0."""
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
         return _autocast("cholesky", _cholesky_legacy, **locals())
+    _forward_ad.refuse_before_kernel(_D.cholesky, input)   # (before the kernel's warning and checks)
     _warn_once("cholesky", "torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in a "
                            "future PyTorch release.\nL = torch.cholesky(A)\nshould be replaced with\nL = "
                            "torch.linalg.cholesky(A)\nand\nU = torch.cholesky(A, upper=True)\nshould be replaced "
@@ -967,6 +970,7 @@ def _ormqr(input, tau, other, left=True, transpose=False):
     """Q·other (left) or other·Q, Q (transpose: Qᴴ) given by geqrf's reflectors (OrmqrBackward0)."""
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
         return _autocast("ormqr", _ormqr, **locals())
+    _forward_ad.refuse_before_kernel(_D.ormqr, input, tau, other)   # (before the kernel's checks)
     fn = "torch.ormqr"
     if input.dim() < 2:
         raise RuntimeError(f"{fn}: input must have at least 2 dimensions.")

@@ -74,6 +74,6 @@ class profile(_autograd_profile):
 
     def events(self) -> EventList:
         """The recorded events."""
-        if not self._entered:  # (PyTorch's: no autograd profiler made before the first start)
+        if not self.entered:  # (PyTorch's: no autograd profiler made before the first start)
             raise AssertionError("Profiler must be initialized before accessing events")
         return self.function_events

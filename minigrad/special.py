@@ -244,6 +244,9 @@ def zeta(input, other, *, out=None):
     if not isinstance(other, Tensor):
         op = _D.NOT_IMPLEMENTED["special_zeta_other_scalar"]
         return op(input, dtype=_kernel_dtype("zeta", input, other), other=other, out=out)
+    if out is None:   # (no forward formula: PyTorch refuses a tangent before its kernel's checks)
+        from .autograd import forward_ad
+        forward_ad.refuse_before_kernel(_D.special_zeta, input, other)
     _ops._check_broadcast(input, other)  # (the shapes before the dtypes)
     _kernel_dtype("zeta", input, other)
     return _ops._binary(_D.special_zeta, input, other, promote_int_to_float=True, out=out)

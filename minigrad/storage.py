@@ -3,6 +3,8 @@
 so views of one tensor share it (same ``data_ptr()``), and a copy has its own."""
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 
 from ._class_names import TorchNamed
@@ -50,15 +52,33 @@ def _flat(data: np.ndarray) -> np.ndarray:
     return _storage(data)[0]
 
 
+_NO_SRC = object()   # (copy_ without its argument: PyTorch's parser names the missing one)
+
+
+def _type_name(value) -> str:
+    from ._arg_errors import type_name
+    return type_name(value)
+
+
+def _one_argument(name: str, args: tuple, kwargs: dict):
+    """The one argument of a C method CPython calls with METH_O, or its TypeError (naming PyTorch's StorageBase)."""
+    if kwargs:
+        raise TypeError(f"StorageBase.{name}() takes no keyword arguments")
+    if len(args) != 1:
+        raise TypeError(f"StorageBase.{name}() takes exactly one argument ({len(args)} given)")
+    return args[0]
+
+
 class UntypedStorage(metaclass=TorchNamed):
     """A tensor's memory as bytes: ``len`` and ``size()`` count bytes, ``s[i]`` is a byte."""
 
     _torch_name = "torch.storage.UntypedStorage"
 
-    def __init__(self, data: np.ndarray | int = 0, kind: str | None = None):
+    def __init__(self, data: np.ndarray | int = 0, kind: str | None = None, root=None):
         if isinstance(data, int):   # (torch.UntypedStorage(n): n bytes, zeros here)
             data = np.zeros(data, np.uint8)
-        self._bytes, self._kind = _flat(data).view(np.uint8), kind
+        # (root: a weak reference to the tensor owning the memory, whose flags tell whether NumPy shares it: resize_)
+        self._bytes, self._kind, self._root = _flat(data).view(np.uint8), kind, root
 
     def data_ptr(self) -> int:
         """Address of the storage's first byte (shared by every view of the memory); 0 when empty, as PyTorch."""
@@ -95,7 +115,8 @@ class UntypedStorage(metaclass=TorchNamed):
             if step != 1:
                 raise RuntimeError(f"Trying to slice with a step of {step}, but only a step of 1 is supported")
             part = object.__new__(UntypedStorage)   # (those bytes themselves, not their owner's: see _flat)
-            part._bytes, part._kind = self._bytes[start:max(start, stop)], self._kind
+            part._bytes, part._kind, part._root = self._bytes[start:max(start, stop)], self._kind, self._root
+            part._sliced = True   # (PyTorch's slice wraps memory it does not own: it cannot be resized)
             return part
         if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
             raise TypeError(f"can't index a torch.UntypedStorage with {type(i).__name__}")
@@ -108,6 +129,57 @@ class UntypedStorage(metaclass=TorchNamed):
         """The bytes as Python ints."""
         _check_readable(self._kind)
         return self._bytes.tolist()
+
+    # ---- writing: the tensors on this memory see the bytes change (no version bump, no autograd check: PyTorch's
+    # storage methods go under autograd); argument errors as PyTorch's C methods word them (METH_O: one argument)
+
+    def fill_(self, *args, **kwargs) -> UntypedStorage:
+        """Set every byte to ``value`` (an int, kept modulo 256)."""
+        value = _one_argument("fill_", args, kwargs)
+        if not isinstance(value, int):   # (PyLong_Check: a bool passes, a NumPy integer does not)
+            raise RuntimeError(f"fill_ expects int, but got {_type_name(value)}")
+        if self._kind is None:
+            self._bytes[...] = value & 0xFF
+        return self
+
+    def copy_(self, src=_NO_SRC, non_blocking: bool | None = None) -> UntypedStorage:
+        """Copy ``src``'s bytes (a storage of the same size in bytes) into this one."""
+        if src is _NO_SRC:
+            raise TypeError('copy_() missing 1 required positional arguments: "src"')
+        if not isinstance(src, (UntypedStorage, TypedStorage)):
+            raise TypeError(f"copy_(): argument 'src' (position 1) must be torch.Storage, not {_type_name(src)}")
+        if not isinstance(non_blocking, bool) and non_blocking is not None:
+            raise TypeError(f"copy_(): argument 'non_blocking' (position 2) must be bool, not "
+                            f"{_type_name(non_blocking)}")
+        if src.nbytes() != self.nbytes():
+            raise RuntimeError(f"size does not match, self was {self.nbytes()} bytes but src was {src.nbytes()} bytes")
+        if self._kind is None and src._kind is None:   # (a meta storage has no bytes to copy)
+            source = src._bytes if isinstance(src, UntypedStorage) else src._values.view(np.uint8)
+            self._bytes[...] = source
+        return self
+
+    def resize_(self, *args, **kwargs) -> UntypedStorage:
+        """Grow or shrink the storage to ``size`` bytes, keeping the bytes it had (new ones zero here; PyTorch leaves
+        them uninitialised). Only this storage object moves to the new memory: the tensors on the old memory stay
+        on it (PyTorch's follow the storage)."""
+        size = _one_argument("resize_", args, kwargs)
+        if isinstance(size, bool) or not isinstance(size, (int, np.integer)):   # (THPUtils_checkLong)
+            raise RuntimeError(f"resize_ expects an int, but got {_type_name(size)}")
+        if getattr(self, "_sliced", False):
+            raise RuntimeError("Trying to resize storage that is not resizable")
+        from . import _strides
+        root = self._root() if self._root is not None else None
+        # (memory shared with NumPy: from_numpy's, or a tensor's after numpy(); see _strides.mark_not_resizable)
+        _strides.check_resizable(self._bytes, root is not None and (root._shared_with_numpy
+                                                                   or len(root._version_counter) > 1))
+        if size < 0:
+            raise RuntimeError("[enforce fail at alloc_cpu.cpp:98] ((ptrdiff_t)nbytes) >= 0. alloc_cpu() seems to have "
+                               f"been called with negative number: {int(size) + 2**64}")
+        grown = np.zeros(int(size), np.uint8)
+        kept = min(int(size), self._bytes.size)
+        grown[:kept] = self._bytes[:kept]
+        self._bytes, self._root = grown, None
+        return self
 
     def __str__(self) -> str:
         if self._kind == "meta":
@@ -123,8 +195,8 @@ class TypedStorage(metaclass=TorchNamed):
 
     _torch_name = "torch.storage.TypedStorage"
 
-    def __init__(self, data: np.ndarray, dtype, kind: str | None = None):
-        self._values, self.dtype, self._kind = _flat(data), dtype, kind
+    def __init__(self, data: np.ndarray, dtype, kind: str | None = None, root=None):
+        self._values, self.dtype, self._kind, self._root = _flat(data), dtype, kind, root
 
     def data_ptr(self) -> int:
         """Address of the storage's first element; 0 when empty, as PyTorch."""
@@ -152,7 +224,29 @@ class TypedStorage(metaclass=TorchNamed):
 
     def untyped(self) -> UntypedStorage:
         """The same memory as bytes."""
-        return UntypedStorage(self._values, self._kind)
+        return UntypedStorage(self._values, self._kind, self._root)
+
+    # ---- writing (PyTorch's Python methods: each warns, then writes through a tensor or the untyped storage)
+
+    def fill_(self, value) -> TypedStorage:
+        """Set every element to ``value`` (converted as a tensor's ``t[:] = value`` converts it)."""
+        _warn_once("TypedStorage", _TYPED_WARNING, honours_warn_always=False)
+        from ._tensor import Tensor
+        if self._kind is None:
+            Tensor._make(self._values)[:] = value
+        return self
+
+    def copy_(self, source, non_blocking: bool | None = None) -> TypedStorage:
+        """Copy ``source``'s bytes (a storage of as many bytes, whatever its dtype) into this one."""
+        _warn_once("TypedStorage", _TYPED_WARNING, honours_warn_always=False)
+        self.untyped().copy_(source.untyped() if isinstance(source, TypedStorage) else source, non_blocking)
+        return self
+
+    def resize_(self, size) -> None:
+        """Grow or shrink the storage to ``size`` elements (see UntypedStorage.resize_)."""
+        _warn_once("TypedStorage", _TYPED_WARNING, honours_warn_always=False)
+        untyped = self.untyped().resize_(size * self._values.itemsize)
+        self._values, self._root = untyped._bytes.view(self._values.dtype), None
 
     def __getitem__(self, i):
         """An element (an index from the end if negative): PyTorch's Python TypedStorage refuses slices."""
@@ -184,7 +278,7 @@ class TypedStorage(metaclass=TorchNamed):
 
 def untyped_storage(tensor) -> UntypedStorage:
     """The memory under ``tensor`` as bytes (shared with its views)."""
-    return UntypedStorage(tensor._data, _kind(tensor))
+    return UntypedStorage(tensor._data, _kind(tensor), weakref.ref(tensor if tensor._base is None else tensor._base))
 
 
 def storage(tensor) -> TypedStorage:
@@ -194,4 +288,5 @@ def storage(tensor) -> TypedStorage:
     from . import _vmap_batched
     if _vmap_batched.DEPTH[0]:
         _vmap_batched.check_no_storage_object(tensor)
-    return TypedStorage(tensor._data, tensor.dtype, _kind(tensor))
+    return TypedStorage(tensor._data, tensor.dtype, _kind(tensor),
+                        weakref.ref(tensor if tensor._base is None else tensor._base))

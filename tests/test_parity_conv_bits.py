@@ -74,6 +74,10 @@ EXACT = [
     ((4, 16, 50), (8, 16, 3), {}),
     ((1, 3, 10), (4, 3, 3), {"padding": 1}),
     ((1, 4, 20), (2, 4, 5), {"stride": 3}),
+    # slow_conv_dilated2d: one small dilated sample (slow_conv2d's steps, the samples one after the other)
+    ((1, 16, 9, 12), (1, 16, 5, 3), {"padding": 1, "dilation": 2}),
+    ((1, 3, 14, 14), (17, 3, 3, 3), {"padding": 2, "dilation": 3, "stride": 2}),
+    ((1, 3, 14), (5, 3, 2), {"dilation": 2}),
 ]
 
 
@@ -83,6 +87,35 @@ def test_conv_bits_exact(threads, x_shape, w_shape, geometry):
     for name, a, b in zip(("output", "grad_input", "grad_weight", "grad_bias"), theirs, mine):
         assert a.dtype == b.dtype == np.float32
         assert np.array_equal(a, b), f"{name}: {np.mean(a == b):.3f} of the elements equal"
+
+
+# oneDNN's depthwise kernels (groups = channels): forward and grad_input for kernels of 2 to 5 taps a side; the
+# weight and bias gradients (split between threads by channel blocks, then samples) for kernels up to 3x3 with
+# padding up to 1
+EXACT_DEPTHWISE = [
+    ((2, 16, 9, 9), (16, 1, 3, 3), {"padding": 1, "groups": 16}),
+    ((1, 4, 8, 8), (4, 1, 3, 3), {"padding": 1, "groups": 4}),
+    ((3, 24, 10, 10), (24, 1, 3, 3), {"stride": 2, "groups": 24}),
+    ((5, 8, 6, 7), (8, 1, 2, 3), {"padding": 1, "groups": 8}),
+    ((4, 32, 14, 14), (32, 1, 3, 3), {"stride": 2, "padding": 1, "groups": 32}),
+]
+
+
+@pytest.mark.parametrize("x_shape, w_shape, geometry", EXACT_DEPTHWISE,
+                         ids=[f"{x}-{w}-{g}" for x, w, g in EXACT_DEPTHWISE])
+def test_depthwise_conv_bits_exact(threads, x_shape, w_shape, geometry):
+    theirs, mine = _both(x_shape, w_shape, **geometry)
+    for name, a, b in zip(("output", "grad_input", "grad_weight", "grad_bias"), theirs, mine):
+        assert np.array_equal(a, b), f"{name}: {np.mean(a == b):.3f} of the elements equal"
+
+
+def test_depthwise_conv_bits_large_kernel_forward_and_input():
+    """A 5x5 depthwise kernel with padding 2: forward and grad_input exact; the weight and bias gradients
+    (oneDNN blocks the output rows otherwise, not read off) stay close."""
+    theirs, mine = _both((2, 16, 12, 12), (16, 1, 5, 5), padding=2, groups=16)
+    assert np.array_equal(theirs[0], mine[0]) and np.array_equal(theirs[1], mine[1])
+    for a, b in zip(theirs[2:], mine[2:]):
+        assert_close(b, a, rtol=1e-4, atol=1e-4)
 
 
 @pytest.mark.parametrize("x_shape, w_shape", [((2, 3, 9, 9), (4, 3, 3, 3)), ((1, 3, 9, 9), (4, 3, 3, 3))])
@@ -143,7 +176,8 @@ def test_backend_choice_is_pytorchs(threads_n):
             x, w = torch.zeros(x_shape), torch.zeros(w_shape)
             theirs = str(torch._C._select_conv_backend(x, w, None, [s, s], [0, 0], [d, d], False, [0, 0], 1, None))
             mine = _conv_bits.backend(x_shape, w_shape, (s, s), (d, d), 1)
-            expected = {"_ConvBackend.Mkldnn": "onednn", "_ConvBackend.Slow2d": "slow2d"}.get(theirs)
+            expected = {"_ConvBackend.Mkldnn": "onednn", "_ConvBackend.Slow2d": "slow2d",
+                        "_ConvBackend.SlowDilated2d": "slow2d"}.get(theirs)
             assert mine == expected, (x_shape, w_shape, s, d, theirs)
     finally:
         torch.set_num_threads(saved[0])
@@ -160,8 +194,6 @@ NOT_EXACT = [
     ((4, 16, 16, 16), (32, 16, 3, 3), {"padding": 1}, (1.0, 1.0, 0.03, 0.0)),
     # stride 2 with a 5x3 kernel: the gradient of the input runs oneDNN's brgconv_strided kernel
     ((4, 8, 11, 24), (2, 8, 5, 3), {"padding": 1, "stride": 2}, (1.0, 0.6, 0.0, 0.0)),
-    # one sample, dilated: slow_conv_dilated2d (not emulated)
-    ((1, 16, 9, 12), (1, 16, 5, 3), {"padding": 1, "dilation": 2}, (0.05, 0.9, 0.1, 0.0)),
     # above LIMIT multiply-adds: NumPy
     ((4, 32, 26, 26), (64, 32, 3, 3), {}, (0.05, 0.05, 0.01, 0.0)),
 ]

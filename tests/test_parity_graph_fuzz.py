@@ -32,7 +32,7 @@ from parity import torch_or_skip
 # (later lines, gradients) differ too, so the whole seed is explained. Not compared at all (compare()): strides
 # and storage offsets of tensors with no elements (the third entry).
 KNOWN: list[tuple] = [
-    (r"size-1 dim strides", None, "line", 162,
+    (r"size-1 dim strides", None, "line", 242,
      "the stride of a size-1 dim: PyTorch's TensorIterator, AccumulateGrad (which keeps a gradient whose strides "
      "obey the layout contract for the other dims) and expand leave arbitrary values there; minigrad computes "
      "them from NumPy's layout (see _strides.py; no way to observe them but .stride())"),
@@ -123,6 +123,17 @@ KNOWN: list[tuple] = [
     (r"^n\d+\[0\]: True != torch False", r"is_grads_batched=True(.|\n)*\(v\d+\._base is g\d+,", "line", 193886,
      "the same layout, seen through a view of such a gradient (v = g.movedim(0, 0); v._base is g): PyTorch's gradient "
      "is itself a view, so its views' _base is the gradient's base; minigrad's is a fresh tensor, their _base"),
+    (r"^v\d+\.value: strides \(", r"is_grads_batched=True(.|\n)*v\d+ = g\d+\.\w+\(", "line", 217446,
+     "the same layout, carried on by ops on such a gradient (v = g.to(torch.bfloat16); w = v * v): casts and "
+     "elementwise ops keep their operand's dim order (TensorIterator), so they inherit the batched gradient's "
+     "strides, which PyTorch's vmapped backward leaves as a permuted view and minigrad's stacked rows in C order"),
+    (r"^v\d+\.version: \d+ != torch \d+", r"is_grads_batched=True(.|\n)*\nv\d+ = [^\n]*\bg\d+\b", "line", 217189,
+     "the version counter of is_grads_batched's result, seen through a view or alias of it (v = g.unflatten(...); "
+     "v.clamp_(), or a custom Function returning g as it is: seed 219047):"
+     " PyTorch's legacy vmap batching rules of select_backward / slice_backward (LegacyBatchingRegistrations.cpp) "
+     "write zeros() then copy_() into a view above the autograd layer, so the gradient starts at version 2 (the "
+     "unbatched backward leaves 0, as ops without a batching rule, which the fallback stacks); minigrad runs the "
+     "backward once per row and stacks the rows (a fresh tensor: autograd/__init__._batched_grad)"),
     (r"out != nullptr INTERNAL ASSERT FAILED", None, "seed", 146462,
      "a PyTorch 2.13 bug: x.retain_grad(), then x.squeeze_() and x.index_copy_(...) (in-place ops that replace x's "
      "grad_fn while its retains_grad hook is kept), then an op on a result of x: PyTorch fails an internal assert "
@@ -237,7 +248,11 @@ S14_SEEDS = (180031, 180052, 180075, 180102, 180196, 180199, 180217, 180281, 180
              # empty leaf's zero-tensor gradient copied when it breaks the layout contract; an unbind output
              # with a node refused after an in-place write though its base stopped requiring grad; hardswish's
              # double backward divides by a Scalar)
-             209599, 211158, 212230, 213010, 213293, 214223)
+             209599, 211158, 212230, 213010, 213293, 214223,
+             # (session 23: a Scalar overload's wrapped number keeps a size-1 dim's stride in the output, so addmm's
+             # third derivative takes mm_mat2_backward's column-major branch; mark_dirty of a view whose grad_fn is
+             # regenerated lazily)
+             215415, 218309)
 NN_SEEDS = range(0, 160)  # (the nn family: every nn op at least twice, see its coverage test)
 # (seeds beyond the range, chosen so that every nn op runs at least twice; the fixes the nn family found have
 # explicit regression programs: test_parity_nn_fuzz_fixes10.py and earlier ones)
@@ -270,7 +285,9 @@ NN_EXTRA_SEEDS = (864, 1637, 2318, 539, 608, 1516, 2268, 1041, 1481, 793,
                   # (session 16: group norm's backward kernel bits)
                   174159,
                   # (session 21: a 1x1 Conv1d's oneDNN bits before a batch norm)
-                  184707)
+                  184707,
+                  # (session 23: pdist's backward for p < 1 at a zero difference)
+                  197211)
 
 
 @functools.cache

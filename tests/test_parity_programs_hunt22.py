@@ -2634,7 +2634,9 @@ print([c.__name__ for c in autograd.Variable.__mro__])
 print([c.__name__ for c in autograd.function.FunctionCtx.__mro__])
 print(autograd.function._ContextMethodMixin is autograd.function.FunctionCtx, autograd.function._HookMixin)
 print(torch._C._FunctionBase, torch._C._LegacyVariableBase, issubclass(autograd.function.BackwardCFunction, torch._C._FunctionBase))
-print(hasattr(autograd, '_functions'), hasattr(autograd.function, '_ContextMethodMixin'), hasattr(autograd.function, '_HookMixin'))
+# (not hasattr(autograd, '_functions'): PyTorch imports that subpackage on the first x.resize() / x.resize_as(), so
+# the answer depends on what ran earlier in the process)
+print(hasattr(autograd.function, '_ContextMethodMixin'), hasattr(autograd.function, '_HookMixin'))
 print(autograd.function.BackwardCFunction.__mro__[1].__name__)
 print(type(autograd.Function).__name__)
 '''

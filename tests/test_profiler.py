@@ -54,8 +54,7 @@ def test_disabled_profiler_records_nothing_and_hot_path_flag_is_off():
     prof = profiler.profile(enabled=False)
     with prof as bound:
         torch.ones(2) * 2
-    assert bound is None and repr(prof) == "<unfinished torch.autograd.profile>"  # (PyTorch's: None is bound)
-    assert list(prof.function_events) == []
+    assert bound is None and not hasattr(prof, "function_events")  # (PyTorch's: None is bound, no events kept)
     with profiler.profile():
         assert _dispatch._extras[0]
     assert not _dispatch._extras[0]

@@ -11,6 +11,7 @@ import numpy as _np
 from .. import _meta, _tensor, _vmap_batched
 from .._warn_once import first_time as _first_time
 from . import grad_mode, graph
+from .engine import on_devices as _on_devices
 from .engine import run_backward as _run_backward
 from .grad_mode import (
     enable_grad,
@@ -158,6 +159,9 @@ def _check_roots(tensors: tuple, grads: list, in_vmap: bool = False, in_transfor
         if t.grad_fn is None and not t._requires_grad or in_vmap and _vmap_batched.hides_autograd(t) or \
                 in_transform and _transforms().hides_autograd(t):
             raise RuntimeError(f"element {i} of tensors does not require grad and does not have a grad_fn")
+    if _meta.METAS:  # the engine's validate_outputs: a root's gradient on its tensor's device (cpu or meta)
+        want = [_meta.is_meta(t) if isinstance(t, _tensor.Tensor) else _meta.is_meta(g) for t, g in zip(tensors, grads)]
+        grads[:] = _on_devices(grads, want, "invalid gradient")
 
 
 def _transforms():

@@ -36,12 +36,20 @@ def is_anomaly_check_nan_enabled() -> bool:
     return _check_nan[0]
 
 
-def set_anomaly_enabled(enabled: bool, check_nan: bool = True) -> None:
-    """Turn anomaly detection on or off (the flags the dispatcher and engine read)."""
+def set_anomaly_enabled(*args, **kwargs) -> None:
+    """Turn anomaly detection on or off: ``set_anomaly_enabled(enabled: bool, check_nan: bool = True)``."""
     from .. import _dispatch
+    from .._arg_errors import REQUIRED, bind, must_be
     from . import engine
-    _enabled[0] = _dispatch._anomaly_enabled[0] = engine._anomaly[0] = bool(enabled)
-    _check_nan[0] = bool(check_nan)
+    # (PyTorch's C binding: its parser's errors, a keyword argument's without a position; real bools only,
+    # checked before any change)
+    bound = bind("set_anomaly_enabled", args, kwargs, {"enabled": REQUIRED, "check_nan": True})
+    for arg, (value, position) in bound.items():
+        if not isinstance(value, bool):
+            raise must_be("set_anomaly_enabled", arg, "bool", value, position)
+    enabled, check_nan = bound["enabled"][0], bound["check_nan"][0]
+    _enabled[0] = _dispatch._anomaly_enabled[0] = engine._anomaly[0] = enabled
+    _check_nan[0] = check_nan
 
 
 class detect_anomaly(metaclass=TorchNamed):

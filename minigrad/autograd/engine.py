@@ -202,6 +202,9 @@ def _validate_outputs(node, grads, plain_leaves: bool = False, nodes=None) -> li
                            f"(expected {len(nodes)}, got {len(grads)})")
     out = grads  # copied into a list only if a gradient has to change
     meta = node._input_meta
+    # A custom Function's backward may return a gradient on another device than its input's: while a meta tensor
+    # exists, its node's _meta_inputs (None: no input was meta; other nodes: False, their formulas keep devices)
+    on_meta = getattr(node, "_meta_inputs", False) if _meta.METAS else False
     for i, g in enumerate(grads):
         if g is None:
             continue
@@ -238,6 +241,23 @@ def _validate_outputs(node, grads, plain_leaves: bool = False, nodes=None) -> li
         if out is grads:
             out = list(grads)
         out[i] = g
+    if on_meta is not False:
+        out = on_devices(out, [on_meta is not None and on_meta[i] for i in range(len(out))],
+                         f"Function {node.name()} returned an invalid gradient")
+    return out
+
+
+def on_devices(grads: list, want_meta: list, what: str) -> list:
+    """PyTorch's validate_outputs' device step: each gradient on its input's device (cpu or meta), a 0-dim one
+    moved there (as a number would be), any other refused."""
+    out = list(grads)
+    for i, g in enumerate(grads):
+        if g is not None and _meta.is_meta(g) != want_meta[i]:
+            if g._data.ndim == 0:
+                out[i] = g.to("meta" if want_meta[i] else "cpu")   # (meta to cpu: "Cannot copy out of meta tensor")
+                continue
+            want, got = ("meta", "cpu") if want_meta[i] else ("cpu", "meta")
+            raise RuntimeError(f"{what} at index {i} - expected device {want} but got {got}")
     return out
 
 
@@ -315,7 +335,7 @@ def _sole_owner(grad, extra: int = 0) -> bool:
     data = grad._data
     if not data.flags.writeable:
         return False
-    if grad._base is not None:
+    if grad._view_base is not None:   # (the slot itself: _base's property costs a call)
         return True
     if sys.getrefcount(data) > _OWNED_REFS[1]:
         return False
@@ -408,12 +428,17 @@ def _check_hook_result(hook, original, result) -> None:
         raise TypeError(f"expected Variable, but hook returned '{_c_type_name(result)}'")
     name = getattr(hook, "__name__", None)
     name = name if isinstance(name, str) else "<unknown>"
-    if result.dtype != original.dtype:
-        from .._ops import _type_string  # (python_hook.cpp names the types as C++ does: CPUComplexFloatType)
+    if result.dtype != original.dtype or _meta.METAS and _meta.is_meta(result) != _meta.is_meta(original):
         raise RuntimeError(f"hook '{name}' has changed the type of value "
-                           f"(was {_type_string(original.dtype)} got {_type_string(result.dtype)})")
+                           f"(was {_hook_type_string(original)} got {_hook_type_string(result)})")
     if result.shape != original.shape:
         raise RuntimeError(f"hook '{name}' has changed the size of value")
+
+
+def _hook_type_string(t) -> str:
+    """How python_hook.cpp names a tensor's type: as C++ does (CPUComplexFloatType), MetaFloatType on meta."""
+    from .._ops import _legacy, _type_string
+    return f"Meta{_legacy(t.dtype)}Type" if _meta.METAS and _meta.is_meta(t) else _type_string(t.dtype)
 
 
 def _check_hook_tuple(hook, original, result) -> None:
@@ -453,8 +478,12 @@ def _call_tensor_pre_hooks(node, grads: list) -> list:
             if t is None or g is None:
                 continue
             if t._grad is None:  # (a C-order copy, as PyTorch's retain_grad hook: clone(contiguous_format))
-                t._grad = g.clone(memory_format=contiguous_format) if _STATE.enabled else \
-                    type(g)._make(np.array(g._data, order="C"))
+                if _STATE.enabled:
+                    t._grad = g.clone(memory_format=contiguous_format)
+                elif _meta.METAS and _meta.is_meta(g):   # (a meta gradient's copy is a meta tensor: nothing copied)
+                    t._grad = _meta.mark(type(g)._make(_meta.clone(g._data, contiguous_format)))
+                else:
+                    t._grad = type(g)._make(np.array(g._data, order="C"))
             else:
                 t._grad = t._grad + g
     return grads

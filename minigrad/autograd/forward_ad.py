@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .. import _conj
-from .._class_names import TorchNamed, object_repr
+from .._class_names import TorchNamed, object_repr, torch_named_tuple
 from .grad_mode import STATE, _DecoratorContextManager
 from .graph import Node
 
@@ -117,17 +117,15 @@ class dual_level(_DecoratorContextManager, metaclass=TorchNamed):
         exit_dual_level()
 
 
-# (named as the class below, whose ``__new__`` it is: "UnpackedDualTensor.__new__() missing ...")
-_PrimalTangent = NamedTuple("UnpackedDualTensor", [("primal", Any), ("tangent", Any)])  # noqa: UP014
-
-
-class UnpackedDualTensor(_PrimalTangent, metaclass=TorchNamed):  # (prints as torch.autograd.forward_ad's class)
+@torch_named_tuple
+class UnpackedDualTensor(NamedTuple):
     r"""Namedtuple returned by :func:`unpack_dual` containing the primal and tangent components of the dual tensor.
 
     See :func:`unpack_dual` for more details.
     """
 
-    __slots__ = ()
+    primal: Any
+    tangent: Any
 
 
 def make_dual(tensor, tangent, *, level: int | None = None):
@@ -253,11 +251,13 @@ def unpack_dual(tensor, *, level: int | None = None) -> UnpackedDualTensor:
     from .._tensor import Tensor
     if not isinstance(tensor, Tensor):
         raise TypeError(f"_unpack_dual(): argument 'dual' (position 1) must be Tensor, not {type(tensor).__name__}")
-    tangent = _base_tangent_view(tensor) if _fwd_enabled[0] and not _transform_level.hides_tangents else None
-    if tangent is None:
+    if not _fwd_enabled[0] or _transform_level.hides_tangents:
         return UnpackedDualTensor(tensor, None)
-    if level != _current():
+    tangent = _base_tangent_view(tensor)
+    if tangent is not None and level != _current():
         raise RuntimeError("Invalid level given to _fw_primal")
+    # (the primal is PyTorch's _fw_primal alias, a tangent or not: a view of the tensor, Identity when it requires
+    # grad)
     suspended, _suspended[0] = _suspended[0], True
     try:
         primal = tensor.view_as(tensor)
@@ -385,6 +385,8 @@ def _run_with_tangents(op, tensors, dtype, out, args):
             or all(_base_tangent_view(tensors[i]) is None for i in _jvp_reads(op, len(tensors)))):
         return op._run(tensors, dtype, out, args, STATE.enabled)  # (inference mode computes no tangents, as PyTorch)
     from .._tensor import Tensor
+    if out is None and _refuses_before_kernel(op):
+        raise not_implemented(op.name)
     primals = tensors
     tangent_of_out = None
     if out is not None:  # in place: the formula needs the value from before the write
@@ -539,12 +541,17 @@ def _assign(dst, src) -> None:
 def _write_into_base_tangent(view, tangent) -> None:
     """An in-place op on a view changes its base too: the base's tangent (zeros if it had none) gets the
     view's new tangent in the view's region, and the view's tangent becomes that region (as in PyTorch)."""
+    from .. import _vmap_batched
     from .._creation import zeros_like
     base = view._base
     suspended, _suspended[0] = _suspended[0], True
     try:
         if base._fw_grad is None:
-            _set_tangent(base, zeros_like(base))
+            zeros = zeros_like(base)
+            # (PyTorch's _new_zeros_with_same_feature_meta(new_grad, base): batched as the view's new tangent, so
+            # a batched tangent of jacfwd's vmap written into a CopySlices grad buffer under hessian fits)
+            _vmap_batched.mark(zeros, _vmap_batched.levels_of(base, tangent))
+            _set_tangent(base, zeros)
         region = view._view_fn(base._fw_grad)
         if tangent is not region and _records(tangent):
             # (PyTorch's self_t.copy_(new_t) on the view of the base's tangent: recorded, the base's tangent
@@ -629,10 +636,38 @@ def not_implemented(name: str, inplace: bool = False) -> NotImplementedError:
 
 def refuse_tangents(name: str, *tensors) -> None:
     """Raise ``not_implemented(name)`` when a tangent would propagate through ``tensors`` (for the functions that
-    are not table ops, e.g. to_sparse: PyTorch's _to_sparse has no forward formula)."""
-    if (_level[0] is not None and not _suspended[0] and _fwd_enabled[0]
-            and any(getattr(t, "_fw_grad", None) is not None for t in tensors)):
+    are not table ops, e.g. to_sparse: PyTorch's _to_sparse has no forward formula; and for the front-ends whose
+    checks PyTorch's kernel makes, after an out-of-place op without a formula refused: see _run_with_tangents)."""
+    if _any_tangent(tensors):
         raise not_implemented(name)
+
+
+def _any_tangent(tensors) -> bool:
+    """Whether forward AD is on and one of ``tensors`` has a tangent (a view's lazy one too)."""
+    from .._tensor import Tensor
+    return (_level[0] is not None and not _suspended[0] and _fwd_enabled[0] and not STATE.inference
+            and any(isinstance(t, Tensor) and _base_tangent_view(t) is not None for t in tensors))
+
+
+def _refuses_before_kernel(op) -> bool:
+    """Whether out-of-place ``op`` has no forward formula, which PyTorch's generated code finds out before the kernel
+    runs (it looks for a jit decomposition for jvp), so a tangent is refused before the kernel's own checks (index,
+    shape, dtype); in-place ops refuse after their kernel (_op_jvp). Not the backward ops whose formulas minigrad
+    lacks (PyTorch has them: torch.func.jvp takes another route, see ``minigrad_gap``)."""
+    return op.jvp is None and op.node_name != "NotImplemented" and not op.name.endswith("backward")
+
+
+def refuse_in_fallback(name: str, *tensors) -> None:
+    """PyTorch's autograd fallback for an op without derivatives (``aten::histogram``): a tangent refused before
+    the kernel runs."""
+    if _any_tangent(tensors):
+        raise NotImplementedError(f"Trying to use forward AD with {name} that does not support it.")
+
+
+def refuse_before_kernel(op, *tensors) -> None:
+    """The refusal of ``_refuses_before_kernel`` for a front-end whose checks PyTorch's kernel makes (call it first)."""
+    if _refuses_before_kernel(op):
+        refuse_tangents(op.name, *tensors)
 
 
 def check_tangent_size(tangent, primal):

@@ -20,7 +20,7 @@ import functools
 import inspect
 import warnings
 
-from .. import _vmap_batched
+from .. import _meta, _vmap_batched
 from .._class_names import TorchNamed, object_repr
 from .._errstate import call_user
 from . import anomaly_mode, forward_ad, grad_mode, profiler
@@ -98,6 +98,10 @@ class FunctionCtx(metaclass=TorchNamed):  # (the metaclass: prints as torch.auto
     def saved_tensors(self, value) -> None:
         raise AttributeError("attribute 'saved_tensors' of 'torch._C._FunctionBase' objects is not writable")
 
+    @saved_tensors.deleter
+    def saved_tensors(self) -> None:
+        raise AttributeError("attribute 'saved_tensors' of 'torch._C._FunctionBase' objects is not writable")
+
     @property
     def saved_variables(self) -> tuple:
         """The old name of ``saved_tensors`` (deprecated: PyTorch warns on each use)."""
@@ -106,6 +110,10 @@ class FunctionCtx(metaclass=TorchNamed):  # (the metaclass: prints as torch.auto
 
     @saved_variables.setter
     def saved_variables(self, value) -> None:
+        raise AttributeError("attribute 'saved_variables' of 'torch._C._FunctionBase' objects is not writable")
+
+    @saved_variables.deleter
+    def saved_variables(self) -> None:
         raise AttributeError("attribute 'saved_variables' of 'torch._C._FunctionBase' objects is not writable")
 
 
@@ -140,6 +148,7 @@ class BackwardCFunction(_FunctionBase, FunctionCtx, _HookMixin, Node):
     _forward_cls: type
     _runs_without_grads = True
     _materialize_non_diff_grads = True   # (ctx may set it False: None for non-differentiable outputs' slots)
+    _meta_inputs = None   # (per input, whether it is a meta tensor: noted only while one exists; None: none is)
 
     def __call__(self, *args):
         # PyTorch's custom-function nodes cannot be called (their backward runs through the engine only)
@@ -245,7 +254,8 @@ _FUNCTION_NODE_DIR = (
     "save_for_backward", "save_for_forward", "saved_for_forward", "saved_tensors", "saved_variables",
     "set_materialize_grads", "to_save")
 _CTX_INTERNALS = frozenset({"_fake_leaves", "_input_meta", "_is_tensor_input", "_materialize_grads", "_message",
-                            "_n_outputs", "_non_diff_slots", "_output_info", "_seq", "_stored_tensors", "_jvp_saved"})
+                            "_n_outputs", "_non_diff_slots", "_output_info", "_seq", "_stored_tensors", "_jvp_saved",
+                            "_meta_inputs"})
 
 
 class FunctionMeta(TorchNamed, metaclass=TorchNamed):
@@ -404,8 +414,16 @@ class Function(_SingleLevelFunction):
             if not isinstance(o, Tensor):
                 continue
             if any(o is d for d in dirty):
-                # (a view made under no_grad has no grad_fn either: it is a leaf here, as in PyTorch)
-                if record and o._requires_grad and o._grad_fn is None:
+                if record and (any(o is n for n in non_diff) or not (o.dtype.is_floating_point or o.dtype.is_complex)):
+                    # non-differentiable: PyTorch's set_history returns a detached alias of an input requiring grad
+                    # (no leaf check, no rebase: the input keeps its history)
+                    if o._requires_grad:
+                        outputs[i] = o.detach()
+                    continue
+                # (a view made under no_grad has no grad_fn either: it is a leaf here, as in PyTorch; a view whose
+                # grad_fn is regenerated lazily, after an earlier in-place write, is not: is_leaf reads grad_fn())
+                if record and o._requires_grad and o._grad_fn is None and (
+                        o._creation_meta is not None or o.grad_fn is None):
                     raise RuntimeError("a leaf Variable that requires grad has been used in an in-place operation.")
                 if record and o._base is not None:
                     _check_dirty_view(o, len(originals))
@@ -430,6 +448,8 @@ class Function(_SingleLevelFunction):
         if record:
             node._set_edges([t._edge() for t in tensor_inputs])
             node._input_meta = tuple((t._data.shape, t._data.dtype) for t in tensor_inputs)
+            if _meta.METAS:  # (which inputs are on the meta device: the engine checks the devices backward returns)
+                node._meta_inputs = tuple(_meta.is_meta(t) for t in tensor_inputs)
             # One gradient slot per output, as in PyTorch: a non-tensor output's slot always gets None.
             node._n_outputs = len(outputs)
             node._output_info = tuple((o.shape, o.dtype) if isinstance(o, Tensor) else None for o in outputs)
@@ -605,7 +625,7 @@ def _alias(t):
     """A new tensor viewing ``t``'s storage (what PyTorch returns for an input passed through)."""
     from .._tensor import Tensor
     out = Tensor._make(t._data.view())
-    out._base = t._base if t._base is not None else t
+    out._view_base = t._base if t._base is not None else t
     out._version_counter = t._version_counter
     out._view_version = t._version_counter[0]   # (its grad_fn is refused once the input changes in place)
     return out
@@ -620,6 +640,36 @@ class InplaceFunction(Function):
 
 class NestedIOFunction(Function):
     """The legacy Function with nested inputs (``forward_extended``): only its name, as PyTorch 2's cannot run."""
+
+    def _do_forward(self, *input):
+        """Flatten the nested inputs, then fail as PyTorch 2's does (its base class lost ``_do_forward``)."""
+        self._nested_input = input
+        _check_nested_tensors(input)
+        raise AttributeError("'super' object has no attribute '_do_forward'")
+
+    __call__ = _do_forward
+
+    def forward_extended(self, *input):
+        """User defined forward."""
+        raise NotImplementedError
+
+    def backward_extended(self, *grad_output):
+        """User defined backward."""
+        raise NotImplementedError
+
+
+def _check_nested_tensors(obj) -> None:
+    """PyTorch's ``_iter_tensors`` walk: tensors in (nested) lists, tuples and dict values; None skipped."""
+    from .._tensor import Tensor
+    if isinstance(obj, Tensor) or obj is None:
+        return
+    if isinstance(obj, (list, tuple, dict)):
+        for o in obj.values() if isinstance(obj, dict) else obj:
+            _check_nested_tensors(o)
+        return
+    from .. import typename
+    raise ValueError(f"Auto nesting doesn't know how to process an input object of type {typename(obj)}. "
+                     "Accepted types: Tensors, or lists/tuples of them")
 
 
 def once_differentiable(fn):

@@ -7,6 +7,8 @@ import sys
 import threading
 import warnings
 
+from .._arg_errors import must_be
+
 # PyTorch's list, in its order
 __all__ = ["no_grad", "enable_grad", "set_grad_enabled", "inference_mode", "set_multithreading_enabled",
            "enforce_grad_layout_policy"]
@@ -51,10 +53,6 @@ def _set_grad_mode(mode: bool) -> None:
 
 # Printed like PyTorch's (``<torch.autograd.grad_mode.no_grad object at 0x...>``).
 _MODULE = "torch.autograd.grad_mode"
-
-
-def _type_name(value) -> str:
-    return "Tensor" if type(value).__name__ in ("Tensor", "Parameter") else type(value).__name__
 
 
 def _wrap_generator(ctx_factory, func):
@@ -189,8 +187,7 @@ class set_grad_enabled(_DecoratorContextManager):
 
     def __init__(self, mode: bool) -> None:
         if not isinstance(mode, bool):  # PyTorch's C binding takes a real bool only (not 1, not a tensor)
-            raise TypeError("set_grad_enabled(): argument 'enabled' (position 1) must be bool, "
-                            f"not {_type_name(mode)}")
+            raise must_be("set_grad_enabled", "enabled", "bool", mode, 1)
         self._saved = (STATE.enabled, STATE.inference_grad)
         self.prev = STATE.enabled   # (PyTorch's attribute: the grad mode before)
         self.mode = mode
@@ -263,8 +260,10 @@ class set_multithreading_enabled(_DecoratorContextManager):
     __module__ = _MODULE
 
     def __init__(self, mode: bool) -> None:
+        if not isinstance(mode, bool):  # (PyTorch's C binding: a real bool only)
+            raise must_be("set_multithreading_enabled", "enabled", "bool", mode, 1)
         self.prev = _multithreading[0]
-        self.mode = bool(mode)
+        self.mode = mode
         _multithreading[0] = self.mode
 
     def __enter__(self) -> None:

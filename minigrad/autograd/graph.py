@@ -18,14 +18,16 @@ from __future__ import annotations
 import contextlib
 import functools
 import itertools
+import operator
 import sys
 import threading
 import warnings
 import weakref
 from collections import OrderedDict
+from typing import Any, NamedTuple
 
 from .. import _meta, _vmap_batched, _zerotensor
-from .._class_names import TorchNamed, object_repr
+from .._class_names import TorchNamed, object_repr, torch_named_tuple
 from .._errstate import call_user
 from .._meta import METAS as _METAS
 from .._warn_once import first_time as _first_time
@@ -42,9 +44,12 @@ __all__ = [
     "disable_saved_tensors_hooks",
     "get_gradient_edge",
     "increment_version",
+    "region_activation_memory_budget",
     "register_multi_grad_hook",
     "save_on_cpu",
     "saved_tensors_hooks",
+    "set_override_stale_capture_stream",
+    "set_warn_on_accumulate_grad_stream_mismatch",
 ]
 
 FREED_MESSAGE = (
@@ -195,7 +200,7 @@ class _Extra:
 def _not_writable(name: str):
     """The setter of a read-only node attribute: PyTorch's AttributeError (a custom Function's node names its C++
     base class)."""
-    def fset(node, value) -> None:
+    def fset(node, value=None) -> None:  # (also the deleter: PyTorch refuses ``del`` the same way)
         owner = "torch._C._FunctionBase" if hasattr(type(node), "_forward_cls") else type(node).__name__
         raise AttributeError(f"attribute '{name}' of '{owner}' objects is not writable")
     return fset
@@ -243,15 +248,32 @@ class _CMethod:
         return self._fn if obj is None else _BoundCMethod(self._fn, obj)
 
 
-# The Node methods that are C++ methods in PyTorch (a subclass's own definitions are wrapped too: __init_subclass__)
-_C_METHODS = ("name", "register_hook", "register_prehook", "_register_hook_dict", "_sequence_nr", "_set_sequence_nr")
+# The Node methods that are C++ methods in PyTorch (a subclass's own definitions are wrapped too: __init_subclass__),
+# with how many arguments each takes besides the node (CPython's METH_NOARGS: 0, METH_O: 1)
+_C_METHODS = {"name": 0, "register_hook": 1, "register_prehook": 1, "_register_hook_dict": 1, "_sequence_nr": 0,
+              "_set_sequence_nr": 1}
+
+
+def _checked_c_method(fn, n_args: int):
+    """``fn`` refusing other argument counts and keywords with CPython's METH_NOARGS / METH_O messages, which name
+    the type defining the C method: the node's class, or ``_FunctionBase`` for a custom Function's node."""
+    @functools.wraps(fn)
+    def method(node, *args, **kwargs):
+        if kwargs or len(args) != n_args:
+            owner = "_FunctionBase" if hasattr(type(node), "_forward_cls") else type(node).__name__
+            if kwargs:
+                raise TypeError(f"{owner}.{fn.__name__}() takes no keyword arguments")
+            takes = "no arguments" if n_args == 0 else "exactly one argument"
+            raise TypeError(f"{owner}.{fn.__name__}() takes {takes} ({len(args)} given)")
+        return fn(node, *args)
+    return method
 
 
 def _wrap_c_methods(cls) -> None:
-    for name in _C_METHODS:
+    for name, n_args in _C_METHODS.items():
         fn = cls.__dict__.get(name)
         if fn is not None and not isinstance(fn, _CMethod):
-            setattr(cls, name, _CMethod(fn))
+            setattr(cls, name, _CMethod(_checked_c_method(fn, n_args)))
 
 
 class Node(metaclass=TorchNamed):
@@ -297,10 +319,6 @@ class Node(metaclass=TorchNamed):
         """The edges to the nodes that produced this node's inputs: ``((node, input_nr), ...)``."""
         return tuple(zip(self._next_nodes, self._next_nrs))
 
-    @next_functions.setter
-    def next_functions(self, value) -> None:
-        _not_writable("next_functions")(self, value)
-
     @property
     def _next_nodes(self) -> tuple:
         """Per edge: the node the gradient goes to (None: that input gets no gradient)."""
@@ -326,10 +344,6 @@ class Node(metaclass=TorchNamed):
                 from .anomaly_mode import _trace_metadata
                 self._metadata.update(_trace_metadata(self._anomaly_trace))
         return self._metadata
-
-    @metadata.setter
-    def metadata(self, value) -> None:
-        _not_writable("metadata")(self, value)
 
     @property
     def requires_grad(self) -> bool:
@@ -426,6 +440,11 @@ class Node(metaclass=TorchNamed):
 
 _wrap_c_methods(Node)
 
+# PyTorch's C++ getters without setters: assigning or deleting is refused with its message
+for _name in ("next_functions", "metadata", "requires_grad", "_input_metadata"):
+    _prop = Node.__dict__[_name]
+    setattr(Node, _name, property(_prop.fget, _not_writable(_name), _not_writable(_name), _prop.__doc__))
+
 
 # What dir() of a PyTorch (C++) node lists besides its _saved_* getters and public names.
 _NODE_DIR = ("__call__", "__class__", "__delattr__", "__dir__", "__doc__", "__eq__", "__format__", "__ge__",
@@ -497,8 +516,11 @@ _RUNS_FIRST = 2**64 - 1  # AccumulateGrad's sequence number (PyTorch's UINT64_MA
 class AccumulateGrad(Node):
     """The sink of a leaf tensor: adds the arriving gradient into ``variable.grad``."""
 
-    __slots__ = ("__weakref__", "variable")   # (its tensor keeps a weak reference to it, as PyTorch's)
+    __slots__ = ("__weakref__", "_variable")   # (its tensor keeps a weak reference to it, as PyTorch's)
     __module__ = "builtins"  # as PyTorch's: type(node) prints <class 'AccumulateGrad'>
+
+    # The leaf, read-only as PyTorch's getter (a C-level getter: the engine reads it per leaf and backward)
+    variable = property(operator.attrgetter("_variable"), _not_writable("variable"), _not_writable("variable"))
 
     def __init__(self, variable) -> None:
         # Node.__init__'s stores, without drawing a number from _sequence (PyTorch's takes none either,
@@ -506,7 +528,7 @@ class AccumulateGrad(Node):
         self._next_node, self._next_rest, self._next_nrs = None, (), ()
         self._seq = _RUNS_FIRST
         self._extras = None
-        self.variable = variable
+        self._variable = variable
         self._input_meta = ((variable._data.shape, variable._data.dtype),)
 
     def name(self) -> str:
@@ -558,7 +580,7 @@ class AccumulateGrad(Node):
                     # _strides.empty_strides; a gradient that breaks it, a zero tensor too, is copied into the
                     # variable's)
                     owned = _empty_obeys_layout(new, var)
-                var._grad = (new if new._base is None else new.detach()) if owned else new._detached_copy()
+                var._grad = (new if new._view_base is None else new.detach()) if owned else new._detached_copy()
                 if _METAS and not owned and _meta.is_meta(new):
                     _meta.mark(var._grad)   # (a copy of a meta gradient: a meta tensor, see _meta.py)
                 if var._data.size == 0 and not owned:
@@ -572,7 +594,10 @@ class AccumulateGrad(Node):
                         and (grad_mode.GRAD_LAYOUT_ENFORCED[0] or not owned):  # (enforce_grad_layout_policy(False))
                     laid_out = _obey_layout(var._grad._data, var._data)
                     owned = owned and laid_out is var._grad._data  # (else PyTorch copies, as below)
+                    meta = _METAS and laid_out is not var._grad._data and _meta.is_meta(var._grad)
                     var._grad._data = laid_out
+                    if meta:
+                        _meta.mark(var._grad)   # (the laid-out copy of a meta gradient: a meta tensor)
                 if not owned and _dense(var._data):
                     # PyTorch's copy is ``empty_strided(...).copy_(new)``: an in-place write, version 1
                     # (``x.sum().backward()`` leaves ``x.grad._version`` at 1; a non-dense variable's
@@ -606,14 +631,14 @@ class AccumulateGrad(Node):
                 raise
             old._version_counter[0] += 1
             _check_layout(old, var, 252)
-        if var._post_acc_hooks:   # (the common leaf has none: no call per accumulation)
+        if var._post_accumulate_grad_hooks:   # (the common leaf has none: no call per accumulation)
             self._post_accumulate_hooks()
 
     def _post_accumulate_hooks(self) -> None:
         """The leaf's post-accumulate-grad hooks. PyTorch runs them whenever this node runs: also when no gradient
         came (a custom Function's backward returned None for the leaf) or when nothing was accumulated."""
         var = self.variable
-        hooks = var._post_acc_hooks
+        hooks = var._post_accumulate_grad_hooks
         if hooks:
             for hook in list(hooks.values()):
                 result = call_user(hook, var)
@@ -673,12 +698,17 @@ def _obey_layout(grad, variable):
     strides when the variable is dense and non-overlapping (a transposed weight), C-contiguous otherwise."""
     import numpy as np
     from numpy.lib.stride_tricks import as_strided
+    meta = _METAS and _meta.holds_meta(grad)   # (a meta gradient's copy: meta memory, nothing written)
     if not _dense(variable):  # expanded, sliced with a step ...: a contiguous gradient
+        if meta and not grad.flags.c_contiguous:
+            return _meta.empty(grad.shape, grad.dtype)
         return grad if grad.flags.c_contiguous else np.ascontiguousarray(grad)
     strides = tuple(st // variable.itemsize * grad.itemsize for st in variable.strides)  # in grad's bytes
     # (strides must agree on the dims of size > 1; a size-1 dim may have any stride but 0: see _check_layout)
     if all(a == b if n != 1 else a != 0 for a, b, n in zip(grad.strides, strides, grad.shape)):
         return grad
+    if meta:
+        return _meta.empty(grad.shape, grad.dtype, [st // grad.itemsize for st in strides])
     out = as_strided(np.empty(grad.size, dtype=grad.dtype), grad.shape, strides)
     out[...] = grad
     return out
@@ -690,7 +720,12 @@ def _copy_like(grad, variable):
 
     from .. import derivatives as D
     from .._tensor import Tensor
-    fresh = Tensor._make(np.empty_like(variable._data, dtype=grad._data.dtype))  # the variable's layout
+    if _METAS and _meta.is_meta(grad):   # (a meta gradient's copy is a meta tensor, in memory that costs nothing)
+        from .._strides import preserve_strides
+        data = _meta.empty(variable._data.shape, grad._data.dtype, preserve_strides(variable._data))
+        fresh = _meta.mark(Tensor._make(data))
+    else:
+        fresh = Tensor._make(np.empty_like(variable._data, dtype=grad._data.dtype))  # the variable's layout
     return D.copy_(fresh, grad, out=fresh)
 
 
@@ -848,7 +883,9 @@ class SavedTensor:
         t = Tensor._make(self._data) if self._is_output else self._tensor
         shape = ", ".join(str(s) for s in t._data.shape)
         name = t._legacy_type_name()
-        if name[6:-6] not in ("Byte", "Char", "Short", "Int", "Long", "Half", "Float", "Double"):
+        if _METAS and _meta.is_meta(t):
+            name = f"Meta{name[6:-6]}Type"  # (C++'s type name: a meta tensor has no legacy Tensor class)
+        elif name[6:-6] not in ("Byte", "Char", "Short", "Int", "Long", "Half", "Float", "Double"):
             name = f"CPU{name[6:-6]}Type"  # dtypes without a legacy Tensor class print their C++ type name here
         desc = f"[{name} [{shape}]]"
         producer = node if self._is_output else t.grad_fn
@@ -1102,32 +1139,14 @@ def allow_mutation_on_saved_tensors():
 
 # ---- edges ---------------------------------------------------------------------------------------
 
-class GradientEdge(tuple, metaclass=TorchNamed):
-    """``(node, output_nr, ownership_token)``: where a tensor's gradient enters the graph."""
+@torch_named_tuple
+class GradientEdge(NamedTuple):
+    """``(node, output_nr, ownership_token)``: where a tensor's gradient enters the graph (the token, for
+    torch.compile, keeps the node alive; None for edges taken from tensors)."""
 
-    __slots__ = ()
-    _fields = ("node", "output_nr", "ownership_token")  # (a NamedTuple in PyTorch; the token is for torch.compile)
-
-    def __new__(cls, node, output_nr: int, ownership_token=None):
-        return super().__new__(cls, (node, output_nr, ownership_token))
-
-    @property
-    def node(self):
-        """The node the gradient flows into."""
-        return self[0]
-
-    @property
-    def output_nr(self) -> int:
-        """Which input of that node it is."""
-        return self[1]
-
-    @property
-    def ownership_token(self):
-        """An object keeping the node alive (None for edges taken from tensors)."""
-        return self[2]
-
-    def __repr__(self) -> str:
-        return f"GradientEdge(node={self[0]!r}, output_nr={self[1]!r}, ownership_token={self[2]!r})"
+    node: Any
+    output_nr: int
+    ownership_token: Any = None
 
 
 def get_gradient_edge(tensor) -> GradientEdge:
@@ -1162,6 +1181,37 @@ def increment_version(tensor) -> None:
         if not isinstance(t, Tensor):
             raise RuntimeError("increment_version expects each element of the iterable to be a tensor")
         t._version_counter[0] += 1
+
+
+# PyTorch's stream flags (CUDA only: on the CPU they are only kept), process-wide
+_STREAM_FLAGS = {"warn_on_accumulate_grad_stream_mismatch": True, "override_stale_capture_stream": False}
+
+
+def _set_stream_flag(name: str, enabled: bool) -> None:
+    if not isinstance(enabled, bool):  # (PyTorch's C++ check, a RuntimeError)
+        raise RuntimeError(f"enabled must be a bool, but got {type(enabled).__name__}")
+    _STREAM_FLAGS[name] = enabled
+
+
+def set_warn_on_accumulate_grad_stream_mismatch(enabled: bool) -> None:
+    """Whether AccumulateGrad warns when a gradient arrives on another stream than its node's (CUDA only)."""
+    _set_stream_flag("warn_on_accumulate_grad_stream_mismatch", enabled)
+
+
+def set_override_stale_capture_stream(enabled: bool) -> None:
+    """Whether a stale stream met during CUDA graph capture is replaced by the capturing one (CUDA only)."""
+    _set_stream_flag("override_stale_capture_stream", enabled)
+
+
+def region_activation_memory_budget(budget: float):
+    """The activation memory budget (a ratio in [0, 1]) of a torch.compile region: an error in eager mode."""
+    name = "torch.autograd.graph.region_activation_memory_budget"
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)):
+        raise TypeError(f"{name}: expects a float, got {type(budget).__name__}")
+    if not 0.0 <= budget <= 1.0:
+        raise ValueError(f"{name}: must be in [0, 1], got {budget}")
+    # (minigrad's torch.compile runs functions eagerly: never inside a compiled region)
+    raise RuntimeError(f"{name} can only be used inside a torch.compile region; it has no effect in eager mode.")
 
 
 def register_multi_grad_hook(tensors, fn, *, mode: str = "all"):

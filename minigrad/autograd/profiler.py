@@ -17,14 +17,18 @@ import functools
 import json
 import threading
 import time
+import warnings
 
 from .._class_names import TorchNamed, object_repr
 
-__all__ = ["profile", "record_function", "FunctionEvent", "FunctionEventAvg", "EventList", "DeviceType"]
+__all__ = ["profile", "record_function", "emit_itt", "emit_nvtx", "EnforceUnique", "FunctionEvent", "FunctionEventAvg",
+           "EventList", "DeviceType"]
 
 _enabled = [False]
 _current: list = []   # the active profile (at most one)
 _open: list = []      # events entered but not yet exited (innermost last)
+_annotating = [False]  # an emit_itt / emit_nvtx block is open: it holds the profiler session as a profile does
+_ALREADY_ENABLED = "Profiler is already enabled on this thread."
 
 
 def _now_us() -> float:
@@ -290,24 +294,67 @@ class profile(metaclass=TorchNamed):
                  record_shapes: bool = False, with_flops: bool = False, profile_memory: bool = False,
                  with_stack: bool = False, with_modules: bool = False, use_kineto: bool = False,
                  use_cpu: bool = True, experimental_config=None, acc_events: bool = False,
-                 custom_trace_id_callback=None) -> None:
+                 custom_trace_id_callback=None, post_processing_timeout_s: float | None = None,
+                 activity_filters: dict | None = None) -> None:
         self.enabled = enabled
+        if not enabled:
+            return  # (PyTorch's disabled profile keeps nothing else: reading its events fails, see _missing)
         self._function_events: EventList | None = None
         self._events: list = []
-        self._entered = False
+        self.entered = False
         self._taken_over = False   # (another profile was entered inside this one: see __enter__)
+        # The options, kept as PyTorch keeps them (shapes, flops, memory and stacks are not recorded here)
+        self.use_cuda, self.use_device = use_cuda, use_device
+        if use_cuda:
+            warnings.warn("The attribute `use_cuda` will be deprecated soon, please use ``use_device = 'cuda'`` "
+                          "instead.", FutureWarning, stacklevel=2)
+            self.use_device = "cuda"
+        self.record_shapes = record_shapes or with_flops
+        self.with_flops, self.profile_memory, self.with_stack = with_flops, profile_memory, with_stack
+        self.with_modules, self.use_cpu, self.acc_events = with_modules, use_cpu, acc_events
+        self.custom_trace_id_callback = custom_trace_id_callback
+        self.post_processing_timeout_s, self.activity_filters = post_processing_timeout_s, activity_filters or {}
+        if not use_cpu and not use_kineto:
+            raise AssertionError("Device-only events supported only with Kineto (use_kineto=True)")
+        if self.use_device is not None:
+            if self.use_device not in ("cuda", "xpu", "mtia", "hpu"):
+                warnings.warn(f"The {self.use_device} is not a valid device option.", stacklevel=2)
+                self.use_device = None
+            elif self.use_device != "mtia":   # (no such device here)
+                warnings.warn(f"{self.use_device.upper()} is not available, disabling {self.use_device.upper()} "
+                              "profiling", stacklevel=2)
+                self.use_cuda, self.use_device = False, None
+            else:  # (PyTorch's Kineto here has no MTIA activity)
+                raise AssertionError("Legacy MTIA profiling is not supported. Requires use_kineto=True on MTIA "
+                                     "devices.")
+
+    def _missing(self, name: str) -> AttributeError:
+        """PyTorch's error reading a disabled profile's events: the first attribute its code reads is not set."""
+        return AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'", name=name, obj=self)
 
     def __repr__(self) -> str:
         # PyTorch's: the events once the profile is finished (or read), before that a fixed text
+        if not self.enabled:
+            raise self._missing("_needs_processing")
         return "<unfinished torch.autograd.profile>" if self._function_events is None else repr(self._function_events)
 
     def __str__(self) -> str:
+        if not self.enabled:
+            raise self._missing("_needs_processing")
         return "<unfinished torch.autograd.profile>" if self._function_events is None else str(self._function_events)
+
+    def _processed_events(self) -> EventList:
+        """``function_events`` as the tables and totals read them (PyTorch's _ensure_function_events)."""
+        if not self.enabled:
+            raise self._missing("experimental_config")
+        return self.function_events
 
     @property
     def function_events(self) -> EventList:
         """The recorded events; read before the profile has finished, an empty list (PyTorch's lazy processing
         of results it does not have yet)."""
+        if not self.enabled:
+            raise self._missing("_function_events")
         if self._function_events is None:
             self._function_events = EventList()
         return self._function_events
@@ -315,13 +362,15 @@ class profile(metaclass=TorchNamed):
     def __enter__(self) -> profile | None:
         if not self.enabled:
             return None  # (PyTorch's: ``with profile(enabled=False) as p`` binds None)
-        if self._entered:
+        if self.entered:
             raise RuntimeError("Profiler context manager is not reentrant")
+        if _annotating[0]:
+            raise RuntimeError(_ALREADY_ENABLED)
         for outer in _current:
             # (PyTorch: a profile entered inside another takes over the profiling session; the outer one finishes
             # empty, its exit finding no session, and nothing is recorded after the inner one's exit)
             outer._events, outer._taken_over = [], True
-        self._entered = True
+        self.entered = True
         self._events = []
         self._thread = threading.get_ident()
         _current[:] = [self]
@@ -342,24 +391,88 @@ class profile(metaclass=TorchNamed):
 
     def key_averages(self, group_by_input_shape: bool = False, group_by_stack_n: int = 0) -> EventList:
         """Events grouped by name (see ``EventList.key_averages``)."""
-        return self.function_events.key_averages(group_by_input_shape, group_by_stack_n)
+        return self._processed_events().key_averages(group_by_input_shape, group_by_stack_n)
 
     def table(self, sort_by: str | None = None, row_limit: int = 100, **kwargs) -> str:
         """The recorded events as PyTorch's text table."""
-        return self.function_events.table(sort_by=sort_by, row_limit=row_limit, **kwargs)
+        return self._processed_events().table(sort_by=sort_by, row_limit=row_limit, **kwargs)
 
     def total_average(self) -> FunctionEventAvg:
         """One row summing every recorded event."""
-        return self.function_events.total_average()
+        return self._processed_events().total_average()
 
     @property
     def self_cpu_time_total(self) -> float:
         """Sum of the recorded events' self times in microseconds."""
-        return self.function_events.self_cpu_time_total
+        return self._processed_events().self_cpu_time_total
 
     def export_chrome_trace(self, path: str) -> None:
         """Write the events as a Chrome trace (JSON) to ``path``."""
+        if not self.enabled:
+            raise self._missing("kineto_results")   # (PyTorch's Kineto build saves its results)
         self.function_events.export_chrome_trace(path)
+
+
+class EnforceUnique(metaclass=TorchNamed):
+    """Raises an error if a key is seen more than once."""
+
+    def __init__(self) -> None:
+        self.seen: set = set()
+
+    def see(self, *key) -> None:
+        """Observe a key and raise an error if it is seen multiple times."""
+        if key in self.seen:
+            raise RuntimeError("duplicate key: " + str(key))
+        self.seen.add(key)
+
+    __repr__ = object_repr
+
+
+class emit_itt(metaclass=TorchNamed):
+    """Annotate every op with an ITT range for Intel VTune: no tool listens here, so only the context is kept."""
+
+    _kind = "ITT"
+
+    def __init__(self, enabled: bool = True, record_shapes: bool = False) -> None:
+        self.enabled = enabled
+        self.entered = False
+        self.record_shapes = record_shapes
+
+    def __enter__(self):
+        if not self.enabled:
+            return None
+        if self.entered:  # (never reset on exit, as in PyTorch: one object is entered once)
+            raise RuntimeError(f"{self._kind} annotation context manager is not reentrant")
+        self.entered = True
+        self._start()
+        if _current or _annotating[0]:
+            raise RuntimeError(_ALREADY_ENABLED)
+        _annotating[0] = True
+        return self
+
+    def _start(self) -> None:
+        pass
+
+    def __exit__(self, *exc) -> bool | None:
+        if not self.enabled:
+            return None
+        _annotating[0] = False
+        return False
+
+    __repr__ = object_repr
+
+
+class emit_nvtx(emit_itt):
+    """Annotate every op with an NVTX range for Nsight: needs CUDA (its ``torch.cuda.synchronize()`` refuses)."""
+
+    _kind = "NVTX"
+
+    def __init__(self, enabled: bool = True, record_shapes: bool = False) -> None:  # (its own name in errors)
+        super().__init__(enabled, record_shapes)
+
+    def _start(self) -> None:
+        from .. import cuda
+        cuda.synchronize()
 
 
 def _set_enabled(value: bool) -> None:

@@ -56,7 +56,7 @@ class Distribution(metaclass=TorchNamed):
                     continue  # skip checking lazily-constructed args
                 value = getattr(self, param)
                 valid = constraint.check(value)
-                if not bool(valid.all()):
+                if not mg._is_all_true(valid):   # (whole tensors under vmap too, as PyTorch's)
                     raise ValueError(
                         f"Expected parameter {param} "
                         f"({type(value).__name__} of shape {tuple(value.shape)}) "
@@ -185,7 +185,7 @@ class Distribution(metaclass=TorchNamed):
         if support is None:
             raise AssertionError("support is unexpectedly None")
         valid = support.check(value)
-        if not bool(valid.all()):
+        if not mg._is_all_true(valid):
             raise ValueError(
                 "Expected value argument "
                 f"({type(value).__name__} of shape {tuple(value.shape)}) "

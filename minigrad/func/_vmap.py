@@ -210,7 +210,8 @@ class _Unmapped:
         self.first = self.chunk = self._take()
 
     def _take(self) -> list:
-        return [(t, t._data.copy(), t._version_counter[0]) for t in self.tensors]
+        # (the array itself too: an in-place view op, transpose_ or unsqueeze_, gives the tensor another one)
+        return [(t, t._data, t._data.copy(), t._version_counter[0]) for t in self.tensors]
 
     def before_slice(self, i: int, chunk_size: int | None) -> None:
         """Slice ``i`` starts: from the loop's start (a new pass), what the last chunk left, or its chunk's start."""
@@ -219,10 +220,13 @@ class _Unmapped:
         elif chunk_size is not None and i % chunk_size == 0:
             self.chunk = self._take()
             return
-        for t, data, version in self.chunk:  # (nothing written, usually: a version check each)
-            if t._version_counter[0] != version and t._data.shape == data.shape and t._data.dtype == data.dtype:
-                _np.copyto(t._data, data)
-                t._version_counter[0] = version
+        for t, array, data, version in self.chunk:  # (nothing written, usually: a version check each)
+            if t._version_counter[0] != version:
+                if t._data is not array and _np.may_share_memory(t._data, array):
+                    t._data = array   # (its shape and strides as the chunk began)
+                if t._data.shape == data.shape and t._data.dtype == data.dtype:
+                    _np.copyto(t._data, data)
+                    t._version_counter[0] = version
 
 
 def _reached_tensors(func) -> list:

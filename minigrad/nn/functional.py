@@ -13,6 +13,7 @@ from .._warn_once import warn_once as _warn_once
 from ..amp.autocast_mode import ON as _AUTOCAST
 from ..amp.autocast_mode import run as _autocast
 from ..amp.policy import CPU as _AUTOCAST_OPS
+from ..autograd import forward_ad as _forward_ad
 from ..autograd import grad_mode as _grad_mode
 from . import grad  # noqa: F401  (torch.nn.functional.grad is torch.nn.grad, as in PyTorch)
 
@@ -725,6 +726,9 @@ def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0, inplace
     """x clipped to [min_val, max_val]."""
     if min_val > max_val:  # (Python's comparison: a complex bound is its TypeError)
         raise ValueError("min_val cannot be greater than max_val")
+    for bound in (min_val, max_val):
+        if type(bound) is int:
+            _ops._check_scalar_int(bound)   # (the parser's OverflowError)
     if inplace and isinstance(input, Tensor) and input._requires_grad:  # (an in-place call: the leaf's refusal first)
         _dispatch._check_inplace(input, False)
     if isinstance(input, Tensor) and input.dtype is _dtypes.uint8 and (min_val < 0 or max_val < 0):
@@ -2325,6 +2329,7 @@ def multi_margin_loss(input: Tensor, target: Tensor, p: int = 1, margin: float =
     if weight is not None and weight.dim() != 1:
         raise ValueError("weight must be one-dimensional")
     _no_grad_arg(weight, "weight", "multi_margin_loss")
+    _forward_ad.refuse_before_kernel(_D.multi_margin_loss, input)   # (before the kernel's checks)
     nd = input.dim()
     if not (nd == 2 and input.size(1) != 0 or nd == 1 and input.size(0) != 0 or nd == 0):
         raise RuntimeError("Expected non-empty vector or matrix with optional 0-dim batch size, but got: "
@@ -2355,6 +2360,7 @@ def multilabel_margin_loss(input: Tensor, target: Tensor, size_average=None, red
     if _AUTOCAST[0]:
         return _autocast("multilabel_margin_loss", multilabel_margin_loss, **locals())
     red = _reduction_enum(size_average, reduce, reduction)
+    _forward_ad.refuse_before_kernel(_D.multilabel_margin_loss, input)   # (before the kernel's checks)
     nd = input.dim()
     if not ((nd == 2 and input.shape[1] != 0) or (nd == 1 and input.shape[0] != 0) or nd == 0):
         raise RuntimeError("Expected non-empty vector or matrix with optional 0-dim batch size, but got: "
@@ -3230,6 +3236,7 @@ def pdist(input: Tensor, p: float = 2) -> Tensor:
         raise RuntimeError("pdist only supports floating-point dtypes")
     if not p >= 0:   # (a NaN p fails too)
         raise RuntimeError("pdist only supports non-negative p values")
+    _forward_ad.refuse_before_kernel(_D.pdist, input)   # (_pdist_forward's: before its dtype dispatch)
     if input.dtype not in (_dtypes.float32, _dtypes.float64):
         raise NotImplementedError(f"\"pdist\" not implemented for '{_ops._legacy(input.dtype)}'")
     return _D.pdist(input.contiguous(), p=float(p))
@@ -3621,6 +3628,12 @@ def _embedding_bag(weight: Tensor, indices: Tensor, offsets: Tensor, scale_grad_
             raise RuntimeError(f"padding_idx must be within the number of embeddings, -{num_weights} through "
                                f"{num_weights - 1}, but got {padding_idx}")
         padding_idx %= num_weights
+    # (before _embedding_bag's checks; a weight without requires_grad or a tangent takes _embedding_bag_forward_only)
+    _forward_ad.refuse_before_kernel(_D.embedding_bag, weight)
+    if weight.requires_grad:
+        _forward_ad.refuse_before_kernel(_D.embedding_bag, per_sample_weights)
+    else:
+        _forward_ad.refuse_tangents("_embedding_bag_forward_only", per_sample_weights)
     for t in (indices, offsets):   # (PyTorch names the indices for either)
         if t.dtype not in (_dtypes.int64, _dtypes.int32):
             raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the following scalar types: "
@@ -3687,6 +3700,8 @@ def _grid_sampler(input: Tensor, grid: Tensor, interpolation_mode: int, padding_
     """torch.grid_sampler: PyTorch's checks, then the one node (grid_sampler_2d or, for 5-D inputs, _3d)."""
     if _AUTOCAST[0]:
         return _autocast("grid_sampler", _grid_sampler, **locals())
+    # (grid_sampler_2d / _3d have no forward formula: refused before their kernels' checks)
+    _forward_ad.refuse_before_kernel(_D.grid_sampler_2d if input.dim() == 4 else _D.grid_sampler_3d, input, grid)
     sizes, grid_sizes = list(input.shape), list(grid.shape)
     if input.shape[:1] != grid.shape[:1]:
         raise RuntimeError("grid_sampler(): expected grid and input to have same batch size, but got input with "
@@ -3769,6 +3784,7 @@ def _ctc_loss_impl(log_probs: Tensor, targets: Tensor, input_lengths, target_len
     batched = log_probs.dim() == 3
     lp = log_probs if batched else log_probs.unsqueeze(1)
     tg = targets   # (unbatched: a 1-D target is the one sample's, read as concatenated targets)
+    _forward_ad.refuse_before_kernel(_D.ctc_loss, lp)   # (before _ctc_loss's checks)
     if not lp.dtype.is_floating_point or lp.dtype in (_dtypes.float16, _dtypes.bfloat16):
         raise NotImplementedError(f"\"ctc_loss_cpu\" not implemented for '{_ops._legacy(lp.dtype)}'")
     steps, batch, labels = lp.shape

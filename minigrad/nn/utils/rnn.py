@@ -16,6 +16,7 @@ from ... import _creation, _dtypes, _ops, _ops_sorting
 from ... import derivatives as D
 from ..._class_names import TorchNamed
 from ..._tensor import Tensor
+from ...autograd import forward_ad
 
 __all__ = ["PackedSequence", "invert_permutation", "pack_padded_sequence", "pad_packed_sequence", "pad_sequence",
            "unpad_sequence", "pack_sequence", "unpack_sequence"]
@@ -98,6 +99,8 @@ def pack_padded_sequence(input: Tensor, lengths, batch_first: bool = False, enfo
     if not enforce_sorted:
         lengths, sorted_indices = _ops_sorting.sort(lengths, descending=True)
         input = input.index_select(0 if batch_first else 1, sorted_indices)
+    # (_pack_padded_sequence has no forward formula: a tangent is refused before its checks)
+    forward_ad.refuse_before_kernel(D.pack_padded_sequence, input)
     if input.numel() == 0:
         raise RuntimeError("Cannot pack empty tensors.")
     _check_lengths(lengths, "lengths")
