@@ -625,6 +625,10 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
     if end is None:
         start, end = 0, start
     vals = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
+    from ._ops import _check_scalar_int
+    for v in vals:
+        if type(v) is int:
+            _check_scalar_int(v)   # (the parser's OverflowError for an int beyond uint64)
     if dtype is None:
         dtype = _dtypes.int64 if builtins.all(isinstance(v, int) for v in vals) else _dtypes.get_default_dtype()
     dtype = _dtypes.to_dtype(dtype)
@@ -633,20 +637,41 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
     start, end, step = vals
     if step == 0:
         raise RuntimeError("step must be nonzero")
-    if not (np.isfinite(start) and np.isfinite(end)):
-        raise RuntimeError(f"unsupported range: {start} -> {end}")
+    if not (math.isfinite(start) and math.isfinite(end)):   # (the ends as C++ prints doubles: %g)
+        raise RuntimeError(f"unsupported range: {float(start):g} -> {float(end):g}")
     if not ((step > 0 and end >= start) or (step < 0 and end <= start)):
         raise RuntimeError("upper bound and lower bound inconsistent with step sign")
-    n = builtins.max(0, int(np.ceil((end - start) / step)))
-    if dtype._kind == 1:  # integer values from the truncated start and step (int64 also counts with them)
-        start, step = int(start), int(step)
-        if dtype is _dtypes.int64:  # C's truncating division of (end - start + step - sign(step)) by step
-            if step == 0:
+    if dtype._kind == 1:  # integer values from start and step as int64s (the kernel's accumulate type)
+        first, by = _to_int64(start), _to_int64(step)
+        if dtype is _dtypes.int64:  # C's truncating division of (end - start + step - sign(step)) by step, in
+            if by == 0:             # int64 arithmetic (wrapping past its range)
                 raise ValueError("step must be nonzero")
-            span = int(end) - start + step - (1 if step > 0 else -1)
-            n = builtins.max(0, abs(span) // abs(step) * (1 if (span >= 0) == (step > 0) else -1))
-        return _finish((start + step * np.arange(n, dtype=np.int64)).astype(dtype.np), requires_grad)
+            span = _to_int64(end) - first + by - (1 if by > 0 else -1)
+            span = (span + 2**63) % 2**64 - 2**63
+            n = _range_size(abs(span) // abs(by) * (1 if (span >= 0) == (by > 0) else -1))
+        else:   # (counted with the given step: 0.1 counts ten values, all start's)
+            n = _range_size(math.ceil((float(end) - float(start)) / float(step)))
+        return _finish((first + by * np.arange(n, dtype=np.int64)).astype(dtype.np), requires_grad)
+    size_d = (float(end) - float(start)) / float(step)   # (in doubles, as PyTorch counts)
+    n = _range_size(math.ceil(size_d) if math.isfinite(size_d) else size_d)
     return _finish(_arange_like_torch(float(start), float(step), n, dtype.np), requires_grad)
+
+
+def _to_int64(value) -> int:
+    """``Scalar::to<int64_t>``: a float truncated; a value beyond int64 refused (but 2.0**63, which compares equal
+    to int64's max as a double, passes and wraps as the x86 cast does)."""
+    if not -2**63 <= value <= 2**63 or (type(value) is int and value == 2**63):   # (NaN too)
+        raise RuntimeError("value cannot be converted to type int64_t without overflow")
+    return (int(value) + 2**63) % 2**64 - 2**63
+
+
+def _range_size(size_d) -> int:
+    """PyTorch's check of a range's length (a double), then its cast to int64: 2**63 itself passes and wraps."""
+    if not 0 <= size_d <= 2**63:
+        raise RuntimeError("invalid size, possible overflow?")
+    if size_d == 2**63:
+        raise RuntimeError("IntArrayRef contains an int that cannot be represented as a SymInt: -9223372036854775808")
+    return int(size_d)
 
 
 def _arange_like_torch(start: float, step: float, n: int, np_dtype) -> np.ndarray:
@@ -694,6 +719,7 @@ def _check_0dim_ends(name: str, start, end) -> None:
 def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     """``steps`` evenly spaced values from start to end (inclusive)."""
     steps = int(steps) if isinstance(steps, Tensor) else steps   # (a 0-dim integer tensor: the parser's int)
+    _check_steps_int64(steps)
     _check_0dim_ends("linspace", start, end)
     check_creation_device(device)
     dt = _dt(dtype)
@@ -739,6 +765,7 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
 def logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     """``steps`` values from base**start to base**end, evenly spaced in the exponent."""
     steps = int(steps) if isinstance(steps, Tensor) else steps   # (a 0-dim integer tensor: the parser's int)
+    _check_steps_int64(steps)
     _check_0dim_ends("logspace", start, end)
     check_creation_device(device)
     dt = _dt(dtype)
@@ -760,6 +787,12 @@ def logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_
         exponent = np.where(idx < steps // 2, np.float64(s) + step * idx, np.float64(e) - step * (steps - 1 - idx))
         data = np.array([_c_pow(float(base), x) for x in exponent.tolist()]).astype(dt.np)
     return _finish(data, requires_grad)
+
+
+def _check_steps_int64(steps) -> None:
+    """The parser's refusal of a ``steps`` int beyond int64 (it reads a C long long)."""
+    if type(steps) is int and not -2**63 <= steps < 2**63:
+        raise ValueError("Overflow when unpacking long long")
 
 
 def _check_ends_fit(start, end, steps: int, dt) -> None:

@@ -82,6 +82,8 @@ class OpNode(Node):
             return _as_unsigned(value)
         if name == "indices" and isinstance(value, tuple):   # (a tuple, or D.SavedIndices)
             return _index_tensors(value, self)
+        if type(value) is int and value >= 2**63:   # (a uint64 Scalar: PyTorch's getter reads it with toLong())
+            raise RuntimeError("value cannot be converted to type int64_t without overflow")
         return value
 
     def _get_raw_saved(self, name: str):
@@ -1494,8 +1496,12 @@ def _check_no_partial_overlap(out, tensors, op=None) -> bool:
         if t is out or not np.may_share_memory(a, b) or (
                 a.shape == b.shape and a.strides == b.strides and
                 a.__array_interface__["data"][0] == b.__array_interface__["data"][0] and
-                (op is None or op.node_name not in _DENSE_CHECKED)):
-            continue  # separate memory, or exactly the written elements (x += x; assert_no_overlap's Full refused)
+                (op is None or op.node_name not in _DENSE_CHECKED) and
+                (a.itemsize == b.itemsize or not (_dense(a) and _dense(b)))):
+            # separate memory, or exactly the written elements (x += x; assert_no_overlap's Full refused); the
+            # same elements in another dtype (z.copy_(z.real)) are a partial overlap when both are dense, else
+            # "too hard" for PyTorch and each element is read before it is written
+            continue
         if op is not None and op.node_name in _UNCHECKED_INPUTS:
             continue
         # the index/scatter family's assert_no_overlap (get_overlap_status): "too hard" (allowed) unless both

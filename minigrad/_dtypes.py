@@ -11,6 +11,7 @@ class dtype(metaclass=CTypeNamed):
     """A tensor element type; prints as PyTorch spells it (``torch.float32``)."""
 
     _torch_name = "torch.dtype"
+    __module__ = "minigrad"   # (pickle finds a dtype by name in the namespace, minigrad.float32, as torch.float32)
 
     __slots__ = ("_kind", "is_complex", "is_floating_point", "is_signed", "itemsize", "name", "np")
 
@@ -27,7 +28,8 @@ class dtype(metaclass=CTypeNamed):
         return f"torch.{self.name}"
 
     def __reduce__(self):
-        return (_by_name, (self.name,))
+        """The dtype's name: pickled as a global, so it loads (and copies) as the same object."""
+        return self.name
 
     def to_real(self) -> dtype:
         """The real counterpart of a complex dtype (complex64 -> float32)."""

@@ -6,6 +6,8 @@
 """
 from __future__ import annotations
 
+import builtins
+import math
 import numbers
 import warnings
 
@@ -23,13 +25,28 @@ def range(start, end=None, step=1, *, dtype=None, device=None, requires_grad: bo
     warnings.warn("torch.range is deprecated and will be removed in a future release because its behavior is "
                   "inconsistent with Python's range builtin. Instead, use torch.arange, which produces values in "
                   "[start, end).", UserWarning, stacklevel=_user_stacklevel())
+    for v in (start, end, step):
+        if type(v) is int:
+            _ops._check_scalar_int(v)   # (the parser's OverflowError for an int beyond uint64)
     dtype = _dtypes.get_default_dtype() if dtype is None else _dtypes.to_dtype(dtype)
+    if dtype._kind == 1:   # (the ends and step read as int64s, the integer dtypes' accumulate type)
+        first, last, by = (_creation._to_int64(v) for v in (start, end, step))
     if step == 0:
         raise RuntimeError("step must be nonzero")
+    if not (math.isfinite(start) and math.isfinite(end)):   # (the ends as C++ prints doubles: %g)
+        raise RuntimeError(f"unsupported range: {float(start):g} -> {float(end):g}")
     if (step > 0 and end < start) or (step < 0 and end > start):
         raise RuntimeError("upper bound and lower bound inconsistent with step sign")
+    if dtype._kind == 1 and by:   # size (end - start) / step + 1 and the values in int64 arithmetic (C's division)
+        span = (last - first + 2**63) % 2**64 - 2**63
+        n = abs(span) // abs(by) * (1 if (span >= 0) == (by > 0) else -1) + 1
+        data = (first + by * np.arange(builtins.max(n, 0), dtype=np.int64)).astype(dtype.np)
+        return _creation.tensor(data, requires_grad=requires_grad)
     # PyTorch's kernel: size trunc((end - start) / step + 1), values start + i·step in double, then cast
-    n = int((float(end) - float(start)) / float(step) + 1)
+    n = (float(end) - float(start)) / float(step) + 1
+    if not n < 2**63:   # (C's cast of a size beyond int64, or inf: -2**63, which the shape then refuses)
+        raise RuntimeError("IntArrayRef contains an int that cannot be represented as a SymInt: -9223372036854775808")
+    n = int(n)
     data = (float(start) + np.arange(n, dtype=np.float64) * float(step)).astype(dtype.np)
     return _creation.tensor(data, requires_grad=requires_grad)
 

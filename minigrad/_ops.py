@@ -1598,9 +1598,14 @@ def logsumexp(input, dim=_ALL_DIMS, keepdim=False):
         raise TypeError('logsumexp() missing 1 required positional arguments: "dim"')
     if dim is None:
         raise TypeError("logsumexp(): argument 'dim' must be tuple of ints, not NoneType")
-    dims = _raw_dims(dim, input.dim(), input)
+    try:
+        dims = _raw_dims(dim, input.dim(), input)
+    except (IndexError, RuntimeError):
+        _dispatch.check_rebased_inputs(input)  # (VariableType's edges first: a rebased unbind output's refusal)
+        raise
     if not dims and not keepdim and input.numel() and input.dim():
         # PyTorch reduces every dim for dim=[] but then adds the kept-dim maximum to the reduced sum in place.
+        _dispatch.check_rebased_inputs(input)
         raise RuntimeError(f"output with shape [] doesn't match the broadcast shape {[1] * input.dim()}")
     return _unary_args(D.logsumexp, input, dim=dims, keepdim=keepdim)
 
@@ -3374,6 +3379,9 @@ def copy_(input, src, non_blocking=False):
     if input._requires_grad or input._base is not None:
         _dispatch._check_inplace(input, False)  # (autograd's refusal of a leaf first)
     _dispatch._no_internal_overlap_first(D.copy_, input, (input, src))  # (then TensorIterator's, before shapes')
+    if src._data.dtype.kind == "c" and input._data.dtype.kind != "c" and np.may_share_memory(input._data, src._data):
+        # (z.real.copy_(z): TensorIterator's overlap refusal comes before the cast's complex-to-real warning)
+        _dispatch._check_no_partial_overlap(input, (src,), D.copy_)
     try:
         return D.copy_(input, src, out=input, dtype=None)
     except ValueError as e:  # NumPy's broadcast errors, as PyTorch's RuntimeError

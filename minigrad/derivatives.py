@@ -8464,7 +8464,8 @@ polar = Op("polar", "PolarBackward0", _polar, inputs=("abs", "angle"),
 def _index_copy(a, index, source, dim, source_dim):
     out = a.copy()
     if a.ndim == 0:
-        out[...] = source.reshape(())
+        if source.size:   # (index [0, 0]: each copy in turn, as PyTorch's loop, so the last one stays)
+            out[...] = source.reshape(-1)[-1]
         return out
     if not a.size:   # (nowhere to copy to: PyTorch checks no index then)
         return out
@@ -8479,8 +8480,15 @@ index_copy = Op("index_copy", "IndexCopyBackward0", _index_copy, inputs=("self",
                     index_copy(self_t, index, source_t, dim=dim, source_dim=source_dim),
                 self=lambda grad, dim, index: index_fill(grad, index, dim=dim, value=0),
                 source=lambda grad, dim, index, source, source_dim:
-                    index_select(grad, index, dim=dim).expand_as(source) if source_dim > 0
+                    _index_copy_source_grad(grad, dim, index, source) if source_dim > 0
                     else index_select(grad, index.squeeze(0), dim=dim))
+
+
+def _index_copy_source_grad(grad, dim, index, source):
+    """grad.index_select(dim, index).expand_as(source), with index_select's refusal of a scalar's many indices."""
+    if grad.dim() == 0 and index.numel() != 1:   # (a 0-dim self copied to more than once)
+        raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got {index.numel()} value(s)")
+    return index_select(grad, index, dim=dim).expand_as(source)
 
 
 _SCATTER_UFUNCS = {"sum": np.add, "mean": np.add, "prod": np.multiply, "amax": np.maximum, "amin": np.minimum}
@@ -8914,7 +8922,8 @@ def _flash_attention_forward(q, k, v, dropout_p, is_causal, attn_mask, scale):
         out = np.matmul(p, _repeat_heads(v, q.shape[-3])).astype(q.dtype, copy=False)
     # laid out in memory as the query is (PyTorch's empty_like(query)): MHA's permute + reshape is then a view
     order = sorted(range(q.ndim), key=lambda d: -q.strides[d])
-    lse = np.ascontiguousarray(np.swapaxes(lse, -1, -2)).swapaxes(-1, -2)   # (PyTorch's (B, L, H) memory layout)
+    # (PyTorch's (B, L, H) memory layout; a copy, as ascontiguousarray keeps a size-1 dim's stride)
+    lse = np.swapaxes(lse, -1, -2).copy().swapaxes(-1, -2)
     return np.ascontiguousarray(out.transpose(order)).transpose(np.argsort(order)), lse
 
 

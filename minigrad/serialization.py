@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import pickle
 
+from . import _dtypes
 from ._class_names import TorchNamed
 
 
@@ -47,7 +48,7 @@ _ALLOWED = {
     ("numpy.core.multiarray", "_reconstruct"), ("ml_dtypes", "bfloat16"),
     ("builtins", "set"), ("builtins", "complex"), ("builtins", "bytearray"),
     ("__builtin__", "set"), ("__builtin__", "complex"), ("__builtin__", "bytearray"),
-}
+} | {("minigrad", d.name) for d in _dtypes.ALL}   # (dtypes pickle by name: minigrad.float32, as torch.float32)
 _USER_SAFE: list = []   # add_safe_globals's classes and functions
 
 
