@@ -642,11 +642,11 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
     if not ((step > 0 and end >= start) or (step < 0 and end <= start)):
         raise RuntimeError("upper bound and lower bound inconsistent with step sign")
     if dtype._kind == 1:  # integer values from start and step as int64s (the kernel's accumulate type)
-        first, by = _to_int64(start), _to_int64(step)
+        first, by = _dtypes.to_int64(start), _dtypes.to_int64(step)
         if dtype is _dtypes.int64:  # C's truncating division of (end - start + step - sign(step)) by step, in
             if by == 0:             # int64 arithmetic (wrapping past its range)
                 raise ValueError("step must be nonzero")
-            span = _to_int64(end) - first + by - (1 if by > 0 else -1)
+            span = _dtypes.to_int64(end) - first + by - (1 if by > 0 else -1)
             span = (span + 2**63) % 2**64 - 2**63
             n = _range_size(abs(span) // abs(by) * (1 if (span >= 0) == (by > 0) else -1))
         else:   # (counted with the given step: 0.1 counts ten values, all start's)
@@ -657,12 +657,6 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
     return _finish(_arange_like_torch(float(start), float(step), n, dtype.np), requires_grad)
 
 
-def _to_int64(value) -> int:
-    """``Scalar::to<int64_t>``: a float truncated; a value beyond int64 refused (but 2.0**63, which compares equal
-    to int64's max as a double, passes and wraps as the x86 cast does)."""
-    if not -2**63 <= value <= 2**63 or (type(value) is int and value == 2**63):   # (NaN too)
-        raise RuntimeError("value cannot be converted to type int64_t without overflow")
-    return (int(value) + 2**63) % 2**64 - 2**63
 
 
 def _range_size(size_d) -> int:

@@ -83,7 +83,7 @@ class OpNode(Node):
         if name == "indices" and isinstance(value, tuple):   # (a tuple, or D.SavedIndices)
             return _index_tensors(value, self)
         if type(value) is int and value >= 2**63:   # (a uint64 Scalar: PyTorch's getter reads it with toLong())
-            raise RuntimeError("value cannot be converted to type int64_t without overflow")
+            _dtypes.to_int64(value)
         return value
 
     def _get_raw_saved(self, name: str):

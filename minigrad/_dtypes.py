@@ -293,3 +293,11 @@ class iinfo(_InfoBase):
 
     def __repr__(self) -> str:
         return f"iinfo(min={self.min:g}, max={self.max:g}, dtype={self.dtype})"
+
+
+def to_int64(value) -> int:
+    """``Scalar::to<int64_t>``: a float truncated; a value beyond int64 refused (but 2.0**63, which compares equal
+    to int64's max as a double, passes and wraps as the x86 cast does)."""
+    if not -2**63 <= value <= 2**63 or (type(value) is int and value == 2**63):   # (NaN too)
+        raise RuntimeError("value cannot be converted to type int64_t without overflow")
+    return (int(value) + 2**63) % 2**64 - 2**63

@@ -30,7 +30,7 @@ def range(start, end=None, step=1, *, dtype=None, device=None, requires_grad: bo
             _ops._check_scalar_int(v)   # (the parser's OverflowError for an int beyond uint64)
     dtype = _dtypes.get_default_dtype() if dtype is None else _dtypes.to_dtype(dtype)
     if dtype._kind == 1:   # (the ends and step read as int64s, the integer dtypes' accumulate type)
-        first, last, by = (_creation._to_int64(v) for v in (start, end, step))
+        first, last, by = (_dtypes.to_int64(v) for v in (start, end, step))
     if step == 0:
         raise RuntimeError("step must be nonzero")
     if not (math.isfinite(start) and math.isfinite(end)):   # (the ends as C++ prints doubles: %g)

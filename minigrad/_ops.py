@@ -611,9 +611,8 @@ def _pow_number_dtype(input, exponent) -> _dtypes.dtype:
     """The dtype of ``input ** exponent`` for a Python number exponent, after PyTorch's checks of it."""
     if type(exponent) is int:
         _check_scalar_int(exponent)
-        if exponent >= 2**63 and not (input.dtype.is_floating_point or input.dtype.is_complex):
-            # (the integer kernels read the exponent as an int64 first)
-            raise RuntimeError("value cannot be converted to type int64_t without overflow")
+        if not (input.dtype.is_floating_point or input.dtype.is_complex):
+            _dtypes.to_int64(exponent)   # (the integer kernels read the exponent as an int64 first)
     dt = _dtypes.result_type(input, exponent)
     if not (dt.is_floating_point or dt.is_complex) and isinstance(exponent, int) and exponent < 0:
         raise RuntimeError("Integers to negative integer powers are not allowed.")
