@@ -159,9 +159,11 @@ def after_write(t) -> None:
         changed.add(m.source_owner)
         m = MIRRORS.get(m.source_owner)
     # Down: every mirror of memory that changed shows the new values (oldest first: a mirror of a mirror last).
-    for key, m in list(MIRRORS.items()):
-        if m.source_owner in changed:
-            m.flip(m.source, out=m.mirror)
+    # (dict.copy() runs no Python code, so a collection's finalizers cannot pop an entry mid-copy, as they can
+    # while list() walks the items; a mirror they drop after the copy is skipped.)
+    for key, m in MIRRORS.copy().items():
+        if m.source_owner in changed and (mirror := m.mirror) is not None:
+            m.flip(m.source, out=mirror)
             changed.add(key)
 
 
