@@ -17,8 +17,8 @@ __version__ = "0.1.0"
 
 from . import _dtypes
 from ._dtypes import (  # noqa: F401
-    bfloat16, complex64, complex128, dtype, float16, float32, float64, get_default_dtype, int8, int16, int32,
-    int64, promote_types, set_default_dtype, uint8,
+    bfloat16, complex32, complex64, complex128, dtype, float16, float32, float64, get_default_dtype, int8, int16,
+    int32, int64, promote_types, set_default_dtype, uint8, uint16, uint32, uint64,
 )
 from ._dtypes import bool_ as bool  # noqa: F401,A001
 from ._printing import set_printoptions  # noqa: F401
@@ -58,6 +58,7 @@ half = float16
 double = float64
 cfloat = complex64
 cdouble = complex128
+chalf = complex32
 short = int16
 long = int64
 # torch.float / torch.int are dtypes at module level (the Tensor methods of those names convert)
@@ -107,6 +108,7 @@ from . import sparse  # noqa: E402,F401  (torch.sparse: COO sparse tensors)
 from .sparse import sparse_coo_tensor  # noqa: E402,F401
 from . import fft  # noqa: E402,F401  (torch.fft: the Fourier transforms)
 from . import accelerator, backends, cuda, distributions, utils  # noqa: E402,F401
+from . import __future__  # noqa: E402,F401  (torch.__future__: flags for Module conversions)
 from . import testing  # noqa: E402,F401  (torch.testing.assert_close, make_tensor)
 # torch.compile and torch.compiler: pass-throughs (nothing is compiled); torch.version, torch.profiler
 from ._compile import compile, get_float32_matmul_precision, set_float32_matmul_precision  # noqa: E402,F401,A004

@@ -21,7 +21,7 @@ import weakref
 
 import numpy as np
 
-from . import _meta
+from . import _dtypes, _meta
 from ._strides import storage_owner as _owner  # (the array owning a tensor's memory)
 
 
@@ -67,9 +67,13 @@ def conj_view(input):
     from ._dispatch import _make_view
     out = D.conj(input)               # the values, recorded as ConjBackward0
     storage, start = D._storage(input._data)
-    if input._data.size and out._data.strides == input._data.strides and _owner(storage) is _owner(input._data):
+    # (dense: the copy's strides are input's, but for a size-1 dim's, which may be anything: a (1, 1) imag view's)
+    dense = all(a == b or n == 1 for a, b, n in zip(out._data.strides, input._data.strides, input._data.shape))
+    if input._data.size and dense and _owner(storage) is _owner(input._data):
         meta = _meta.METAS and _meta.is_meta(input)   # (a meta tensor's mirror is meta memory: no values)
-        mirror = _meta.empty(storage.shape, storage.dtype) if meta else np.conjugate(storage)
+        # (complex32's float16 pairs have no NumPy conjugate)
+        flip = _dtypes.complex32_conj if _dtypes.is_complex32(storage.dtype) else np.conjugate
+        mirror = _meta.empty(storage.shape, storage.dtype) if meta else flip(storage)
         out._data = np.lib.stride_tricks.as_strided(mirror[start:], input._data.shape, input._data.strides)
         if meta:
             _meta.mark(out)
@@ -78,6 +82,7 @@ def conj_view(input):
     _make_view(out, input, _replay, {}, None)   # _base, shared _version; autograd replays it as conj_view(base)
     source = MIRRORS.get(id(_owner(storage)))
     add_mirror(_Mirror(storage, mirror, not (source is not None and source.bit), out._data,
+                       _dtypes.complex32_conj if _dtypes.is_complex32(storage.dtype) else np.conjugate,
                        neg=source is not None and source.neg))
     if out._fw_grad is not None and input._fw_grad is not None:
         out._fw_grad = conj_view(input._fw_grad)   # (forward AD: the tangent is the conj view of input's, as PyTorch's)

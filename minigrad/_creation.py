@@ -29,6 +29,8 @@ from .autograd import grad_mode
 
 
 def _finish(data: np.ndarray, requires_grad: bool) -> Tensor:
+    if _dtypes.is_complex32(data.dtype):   # (complex32: PyTorch warns when it allocates one)
+        _dtypes.warn_complex32()
     t = Tensor._make(data)
     if _vmap_batched.DEPTH[0]:  # (inside vmap: a tensor the user makes is an unbatched one)
         _vmap_batched.created(t)
@@ -96,6 +98,8 @@ def _to_array(data, dtype: _dtypes.dtype | None, ndim: int = 0) -> np.ndarray:
     try:
         if dtype.np.kind in "iu":
             return _checked_integers(_plain(data, ndim), dtype)
+        if dtype is _dtypes.complex32:
+            return _dtypes.as_complex32(np.array(_plain(data, ndim), dtype=np.complex128), warn=False)   # (_finish's)
         arr = np.array(_plain(data, ndim), dtype=dtype.np if dtype is not _dtypes.bfloat16 else np.float64)
         return arr.astype(dtype.np)
     except OverflowError:  # a Python int beyond int64 for an integer dtype (PyTorch unpacks a C long long)
@@ -133,7 +137,8 @@ def _check_store(obj, sizes: list, dim: int, target: str) -> None:
         raise TypeError("not a sequence")  # (the message PyTorch gives PySequence_Fast)
     if len(obj) != sizes[dim]:
         raise ValueError(f"expected sequence of length {sizes[dim]} at dim {dim} (got {len(obj)})")
-    if dim + 1 == len(sizes) and builtins.all(type(x) in _NUMBERS and type(x) is not complex for x in obj):
+    if (dim + 1 == len(sizes) and target != "uint64"
+            and builtins.all(type(x) in _NUMBERS and type(x) is not complex for x in obj)):
         return  # (the common case, without a call per number)
     for x in obj:
         if isinstance(x, np.ndarray):   # (PyTorch's TORCH_WARN_ONCE; under set_warn_always, one per array)
@@ -147,6 +152,8 @@ def _check_store(obj, sizes: list, dim: int, target: str) -> None:
 def _check_number(x, target: str) -> None:
     """PyTorch's store_scalar errors for one number stored as ``target`` ("int", "bool", "float" or "complex"):
     an integer dtype reads it with int() (a Python float passes too), a floating one with float()."""
+    if target == "uint64":
+        return _unsigned_long(x)
     if type(x) in _NUMBERS:
         if type(x) is complex and target in ("int", "float"):
             raise TypeError("'complex' object cannot be interpreted as an integer" if target == "int"
@@ -186,6 +193,8 @@ def _big_int(values) -> bool:
 def _checked_integers(values, dtype: _dtypes.dtype) -> np.ndarray:
     """Numbers stored as an integer dtype, with PyTorch's checked_convert: a value out of its range is an error
     (an int may be negative down to -max for an unsigned dtype: it wraps), a float is truncated."""
+    if dtype is _dtypes.uint64:   # (each element checked by _check_store: see _unsigned_long)
+        return np.array(values, dtype=np.uint64)
     raw = np.array(values)  # int64 or float64 (uint64 or object: an int beyond int64)
     if raw.dtype == object or raw.dtype == np.uint64:
         _first_conversion_error(values, dtype)
@@ -196,11 +205,36 @@ def _checked_integers(values, dtype: _dtypes.dtype) -> np.ndarray:
         _first_conversion_error(values, dtype)  # (NumPy read [2 ** 63, 1] as floats)
     if raw.dtype.kind == "f":
         bad = np.isnan(raw) | (raw < info.min) | (raw > info.max)
+        if bad.any() and not info.min:   # (ints among floats: each element converts as itself, an int wrapping)
+            return np.array(_each_unsigned(values, dtype), dtype=dtype.np)
     else:
         bad = (raw > info.max) | (raw < (info.min if info.min else -info.max))
     if bad.any():
         raise RuntimeError(f"value cannot be converted to type {dtype.name} without overflow")
     return raw.astype(dtype.np)
+
+
+def _each_unsigned(values, dtype: _dtypes.dtype):
+    """Nested numbers converted one by one to an unsigned dtype, as PyTorch stores them: an int down to -max wraps
+    (two's complement), a float must lie in the dtype's range (and is truncated)."""
+    if isinstance(values, (list, np.ndarray)):
+        return [_each_unsigned(v, dtype) for v in values]
+    top = int(np.iinfo(dtype.np).max)
+    if isinstance(values, (int, np.integer)) and not isinstance(values, (bool, np.bool_)):
+        if -top <= values <= top:
+            return int(values) % (top + 1)
+    elif 0 <= float(values) <= top:   # (not NaN)
+        return int(values)
+    raise RuntimeError(f"value cannot be converted to type {dtype.name} without overflow")
+
+
+def _unsigned_long(x) -> None:
+    """PyTorch's store of one number as uint64: a C unsigned long long, which only a Python int (or bool) of 0 to
+    2**64 - 1 is (a float too is refused: no truncation, unlike the other integer dtypes)."""
+    if not isinstance(x, int):
+        raise TypeError("an integer is required")
+    if not 0 <= x < 2 ** 64:   # (PyLong_AsUnsignedLongLong's messages)
+        raise OverflowError("can't convert negative int to unsigned" if x < 0 else "int too big to convert")
 
 
 def _first_conversion_error(values, dtype: _dtypes.dtype):
@@ -273,7 +307,7 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
     if 0 in sizes:  # ([[], [1]] is a (2, 0) tensor in PyTorch: nothing is stored, so nothing else is checked)
         return _finish(np.zeros(sizes, dtype.np), requires_grad)
     _check_store(data, sizes, 0, "complex" if dtype.is_complex else "float" if dtype.is_floating_point
-                 else "bool" if dtype is _dtypes.bool_ else "int")
+                 else "bool" if dtype is _dtypes.bool_ else "uint64" if dtype is _dtypes.uint64 else "int")
     return _finish(_to_array(data, dtype, len(sizes)), requires_grad)
 
 
@@ -542,9 +576,13 @@ def ones(*size, dtype=None, device=None, requires_grad=False, out=None, layout=N
         return _meta.create(ones, size, dict(dtype=dtype, requires_grad=requires_grad))
     requires_grad = _flag("ones", requires_grad)
     if out is not None:
-        return _factory_out("ones", out, dtype, lambda dt: np.ones(_size(size, "ones"), dtype=dt.np),
-                            requires_grad)
-    return _finish(np.ones(_size(size, "ones"), dtype=_dt(dtype).np), requires_grad)
+        return _factory_out("ones", out, dtype, lambda dt: _ones(_size(size, "ones"), dt), requires_grad)
+    return _finish(_ones(_size(size, "ones"), _dt(dtype)), requires_grad)
+
+
+def _ones(shape: tuple, dt: _dtypes.dtype) -> np.ndarray:
+    """Ones of dtype ``dt`` (complex32's: 1 + 0j, where NumPy's ones would set both float16 fields)."""
+    return np.ones(shape, dtype=dt.np) if dt is not _dtypes.complex32 else _filled(shape, 1, dt)
 
 
 def empty(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None, memory_format=None) -> Tensor:
@@ -592,6 +630,8 @@ def _filled(shape, value, dt) -> np.ndarray:
     _check_fill_fits(value, dt, math.prod(shape))
     if isinstance(value, complex) and not dt.is_complex:
         value = bool(value) if dt is _dtypes.bool_ else value.real  # (checked: no imaginary part into a number)
+    if dt is _dtypes.complex32:
+        return _dtypes.as_complex32(np.full(shape, value, dtype=np.complex64), warn=False)   # (_finish warns)
     with np.errstate(all="ignore"):
         return np.full(shape, np.asarray(value).astype(dt.np), dtype=dt.np)
 
@@ -615,6 +655,7 @@ def eye(n, m=None, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     for name, value in (("n", n), ("m", m)):
         if value is not None and value < 0:
             raise RuntimeError(f"{name} must be greater or equal to 0, got {value}")
+    _dtypes.refuse_unsigned("eye", _dt(dtype))
     return _finish(np.eye(n, n if m is None else m, dtype=_dt(dtype).np), requires_grad)
 
 
@@ -632,7 +673,7 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
     if dtype is None:
         dtype = _dtypes.int64 if builtins.all(isinstance(v, int) for v in vals) else _dtypes.get_default_dtype()
     dtype = _dtypes.to_dtype(dtype)
-    if dtype.is_complex or dtype is _dtypes.bool_:
+    if dtype.is_complex or dtype is _dtypes.bool_ or dtype in _dtypes.BAREBONES_UNSIGNED:
         raise NotImplementedError(f"\"arange_cpu\" not implemented for '{_LEGACY_NAMES[dtype.name]}'")
     start, end, step = vals
     if step == 0:
@@ -721,6 +762,7 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
         raise RuntimeError("number of steps must be non-negative")
     if dt is _dtypes.bool_ and not requires_grad:  # (requires_grad's refusal comes first)
         raise NotImplementedError("\"linspace_cpu\" not implemented for 'Bool'")
+    _dtypes.refuse_unsigned("linspace_cpu", dt)
     _check_ends_fit(start, end if steps > 1 else None, steps, dt)   # (one step: fill_(start) checks start alone)
     # PyTorch fills the two halves from each end, for symmetric rounding.
     if steps == 1:
@@ -763,6 +805,7 @@ def logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_
     _check_0dim_ends("logspace", start, end)
     check_creation_device(device)
     dt = _dt(dtype)
+    _dtypes.refuse_unsigned("logspace_cpu", dt)
     _check_ends_fit(start, end, steps if steps > 1 else 0, dt)
     if steps == 1 and not dt.is_complex and (dt.itemsize > 2 or dt._kind == 1):
         # (one step: fill_(pow(base, start)), a value checked as the fill value -- not for 16-bit floats)
@@ -827,7 +870,7 @@ def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_for
     check_creation_device(_meta.creation_device(device), use_default=False)  # (a tensor like input: on its device)
     requires_grad = _flag("ones_like", requires_grad)
     shape, dt = _like(input, dtype)
-    out = _finish(_like_layout(input, np.ones(shape, dtype=dt.np), memory_format), requires_grad)
+    out = _finish(_like_layout(input, _ones(shape, dt), memory_format), requires_grad)
     return _meta.like(_vmap_batched.like(input, _empty_like(input, memory_format, out)), input, device)
 
 
@@ -1070,6 +1113,7 @@ def _check_randperm_range(n: int, dt) -> None:
         raise RuntimeError("n cannot be greater than 2^24+1 for Float type.")
     if dt.is_complex or dt is _dtypes.bool_:  # (the kernel is for real numbers only)
         raise NotImplementedError(f"\"randperm\" not implemented for '{_LEGACY_NAMES[dt.name]}'")
+    _dtypes.refuse_unsigned("randperm", dt)
 
 
 def _empty_like_layout(input: Tensor):

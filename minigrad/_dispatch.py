@@ -514,11 +514,94 @@ def _apply_versioned(node, grad_outputs: tuple) -> tuple:
     return grads
 
 
+# PyTorch's CPU kernels that refuse the barebones unsigned dtypes (uint16/32/64; mul, sum, sort, views, copies,
+# index, where ... do run them), by node name: the kernel their NotImplementedError names (_dtypes.refuse_unsigned).
+# (clamp's kernel depends on which bounds are given: see _ops._clamp_args)
+_UNSIGNED_KERNELS = {
+    "AddBackward0": "add_stub", "SubBackward0": "add_stub", "RsubBackward0": "add_stub", "RsubBackward1": "add_stub",
+    "NegBackward0": "neg_cpu", "AbsBackward0": "abs_cpu", "SignBackward0": "sign_cpu", "SgnBackward0": "sign_cpu",
+    "PowBackward0": "pow", "PowBackward1": "pow", "PowBackward2": "pow",
+    "RemainderBackward0": "remainder_cpu", "RemainderBackward1": "remainder_cpu",
+    "FmodBackward0": "fmod_cpu", "FmodBackward1": "fmod_cpu",
+    "MaximumBackward0": "maximum_cpu", "FmaxBackward0": "maximum_cpu", "ClampMinBackward1": "maximum_cpu",
+    "MinimumBackward0": "minimum_cpu", "FminBackward0": "minimum_cpu", "ClampMaxBackward1": "minimum_cpu",
+    "ClampMinBackward0": "clamp_min_scalar_cpu", "ReluBackward0": "clamp_min_scalar_cpu",
+    "ClampMaxBackward0": "clamp_max_scalar_cpu", "HardtanhBackward0": "clamp_scalar_cpu",
+    "ThresholdBackward0": "threshold_cpu", "ThresholdBackward1": "threshold_cpu",
+    "MaxBackward1": "max_all", "MaxBackward0": "max_cpu", "MinBackward1": "min_all", "MinBackward0": "min_cpu",
+    "AmaxBackward0": "max_values_cpu", "AminBackward0": "min_values_cpu", "AminmaxBackward0": "aminmax_cpu",
+    "TopkBackward0": "topk_cpu", "KthvalueBackward0": "kthvalue_cpu", "ModeBackward0": "mode_cpu",
+    "MedianBackward0": "median_cpu", "MedianBackward1": "median_out", "NanmedianBackward0": "median_cpu",
+    "CummaxBackward0": "cummax_cpu", "CumminBackward0": "cummin_cpu",
+    "TrilBackward0": "tril", "TriuBackward0": "triu",   # (flip, rot90: see _ops.refuse_unsigned_flip)
+    "GatherBackward0": "scatter_gather_tensor_cpu", "ScatterBackward0": "scatter_gather_tensor_cpu",
+    "ScatterBackward1": "scatter_gather_scalar_cpu", "ScatterAddBackward0": "scatter_gather_tensor_cpu",
+    "ScatterReduceBackward0": "scatter_gather_tensor_cpu", "IndexPutBackward0": "index_put",
+    "MaskedFillBackward0": "masked_fill", "MaskedFillBackward1": "masked_fill",
+    "MaskedScatterBackward0": "masked_scatter",
+    "MaskedSelectBackward0": "masked_select", "IndexSelectBackward0": "index_select", "TakeBackward0": "take_cpu",
+    "PutBackward0": "take_put_cpu", "IndexFillBackward0": "index_fill_cpu", "IndexFillBackward1": "index_fill_cpu",
+    "IndexAddBackward0": "index_add_", "IndexCopyBackward0": "index_copy_cpu", "IndexReduceBackward0": "index_func_",
+    "DotBackward0": "dot", "MmBackward0": "addmm_impl_cpu_", "AddmmBackward0": "addmm_impl_cpu_",
+    "MvBackward0": "addmv_impl_cpu", "AddmvBackward0": "addmv_impl_cpu", "BmmBackward0": "bmm",
+    "AddcmulBackward0": "addcmul_cpu_out", "LinalgCrossBackward0": "cross",
+    # (reductions into a uint dtype given by dtype=; of a uint tensor they run in int64)
+    "SumBackward0": "sum_cpu", "SumBackward1": "sum_cpu", "NansumBackward0": "sum_cpu",
+    "CumsumBackward0": "cumsum_out_cpu", "ProdBackward0": "prod_out_cpu", "ProdBackward1": "prod_out_cpu",
+    "CumprodBackward0": "cumprod_out_cpu",
+}
+
+
+# The kernels PyTorch names when they refuse complex32 (ComplexHalf), by node; an op neither here nor in
+# _COMPLEX32_OPS names its own "<name>_cpu"
+_COMPLEX32_KERNELS = {
+    "DivBackward0": "div_cpu", "ExpBackward0": "exp_vml_cpu", "SqrtBackward0": "sqrt_vml_cpu", "SinBackward0":
+    "sin_vml_cpu", "TanhBackward0": "tanh_vml_cpu", "LogBackward0": "log_vml_cpu", "SumBackward0": "sum_cpu",
+    "SumBackward1": "sum_cpu", "MeanBackward0": "sum_cpu", "MeanBackward1": "sum_cpu", "ProdBackward0":
+    "prod_out_cpu", "ProdBackward1": "prod_out_cpu", "CumsumBackward0": "cumsum_out_cpu", "DotBackward0": "dot",
+    "CumprodBackward0": "cumprod_out_cpu", "TanBackward0": "tan_vml_cpu",
+    "PowBackward0": "pow", "PowBackward1": "pow", "PowBackward2": "pow",
+}
+# The ops PyTorch's CPU kernels run in complex32 (the copies, views and indexing ops need no computing)
+_COMPLEX32_OPS = frozenset({"add", "sub", "rsub", "mul", "neg", "abs", "sgn", "conj", "conj_physical", "_to_copy",
+                            "copy_", "fill_", "fill", "where", "masked_fill", "index_put_", "_index_put_impl_", "cat",
+                            "stack", "clone", "index", "complex"})
+
+
+def _complex32_operand(tensors) -> bool:
+    """Whether an operand is a complex32 tensor (an array of float16 pairs, see _dtypes.complex32)."""
+    return any(type(t) is Tensor and _dtypes.is_complex32(t._data.dtype) for t in tensors)
+
+
+def _refuse_complex32(op: Op) -> None:
+    """PyTorch's error for an op whose CPU kernel has no complex32 (ComplexHalf) version."""
+    if op.name not in _COMPLEX32_OPS:
+        kernel = _COMPLEX32_KERNELS.get(op.node_name, f"{op.name}_cpu")
+        raise NotImplementedError(f"\"{kernel}\" not implemented for 'ComplexHalf'")
+
+
+def _round_to(result: np.ndarray, npd) -> np.ndarray:
+    """An op's result in its compute dtype ``npd``; complex32 is computed in complex64, whose real results (|z|)
+    round to float16."""
+    if npd is _dtypes.COMPLEX32_NP and result.dtype.kind != "c":
+        npd = _FLOAT16 if result.dtype.kind == "f" else result.dtype
+    return _quiet_astype(result, npd)
+
+
+_BAREBONES_NP_TYPES = _dtypes._BAREBONES_NP_TYPES   # (the test in Op._run, inline: it runs for every add, neg ...)
+
+
+def _refuse_unsigned(op: Op, array: np.ndarray) -> None:
+    """PyTorch's error for a kernel that does not dispatch a barebones unsigned dtype (see _UNSIGNED_KERNELS)."""
+    _dtypes.refuse_unsigned(op.unsigned_kernel, _dtypes.from_numpy(array.dtype))
+
+
 # Elementwise ops (TensorIterator's in PyTorch) whose table row does not say so by ``jvp="element_wise"`` or a ufunc
 _ELEMENTWISE_NAMES = frozenset({
     "atan2", "clamp", "clamp_min", "clamp_max", "sigmoid_backward", "tanh_backward", "threshold_backward",
     "gelu_backward", "hardtanh_backward", "leaky_relu_backward", "addcmul", "addcdiv", "polar", "complex",
-    "maximum", "minimum", "fmax", "fmin", "igamma", "igammac", "fmod", "remainder", "special_zeta"})
+    "maximum", "minimum", "fmax", "fmin", "igamma", "igammac", "fmod", "remainder", "special_zeta",
+    "hardsigmoid_backward", "hardswish_backward", "hardshrink_backward", "softshrink_backward"})
 
 
 class Op:
@@ -584,6 +667,7 @@ class Op:
         op.number_formulas = op.number_ufunc is not None
         # inference_version / grad_version: see _INFERENCE_RESULT_VERSIONS and _GRAD_VERSIONS
         op.inference_version = _INFERENCE_RESULT_VERSIONS.get(node_name)
+        op.unsigned_kernel = _UNSIGNED_KERNELS.get(node_name)
         op.grad_version = _GRAD_VERSIONS.get(node_name)
         op.node_class = op._make_node_class()
         op.jvp = jvp
@@ -745,9 +829,14 @@ class Op:
             from .autograd.forward_ad import _call_with_extras
             return _call_with_extras(op, tensors, dtype, out, args)
         grad_enabled = _STATE.enabled  # (read once per op: a threading.local read costs ~550 instructions)
-        if out is None and not grad_enabled and op.plain:
-            return op._run_untracked(tensors, dtype, args)
-        return op._run(tensors, dtype, out, args, grad_enabled)
+        try:
+            if out is None and not grad_enabled and op.plain:
+                return op._run_untracked(tensors, dtype, args)
+            return op._run(tensors, dtype, out, args, grad_enabled)
+        except TypeError:   # (NumPy has no loop for complex32's float16 pairs: computed in complex64 then)
+            if dtype is not None or not _complex32_operand(tensors):
+                raise
+        return op._run(tensors, _dtypes.complex32, out, args, grad_enabled)
 
     def call(self, tensors: tuple, dtype, out, args: dict):
         """``op(*tensors, dtype=dtype, out=out, **args)`` without packing and unpacking the arguments.
@@ -762,9 +851,14 @@ class Op:
             from .autograd.forward_ad import _call_with_extras
             return _call_with_extras(self, tensors, dtype, out, args)
         grad_enabled = _STATE.enabled  # (read once per op, as in __call__)
-        if out is None and not grad_enabled and self.plain:
-            return self._run_untracked(tensors, dtype, args)
-        return self._run(tensors, dtype, out, args, grad_enabled)
+        try:
+            if out is None and not grad_enabled and self.plain:
+                return self._run_untracked(tensors, dtype, args)
+            return self._run(tensors, dtype, out, args, grad_enabled)
+        except TypeError:   # (complex32: see __call__)
+            if dtype is not None or not _complex32_operand(tensors):
+                raise
+        return self._run(tensors, _dtypes.complex32, out, args, grad_enabled)
 
     def _run_untracked(self, tensors, dtype, args) -> Tensor:
         """``_run`` for a one-output op that is not a view, when nothing records (grad mode off, no out=).
@@ -778,6 +872,8 @@ class Op:
         else:
             npd = dtype.np
             arrays = _cast_operands(self, tensors, dtype, args)
+        if self.unsigned_kernel is not None and arrays and type(arrays[0].dtype) in _BAREBONES_NP_TYPES:
+            _refuse_unsigned(self, arrays[0])
         if _errstate_get() is _QUIET:  # (in a backward pass: NumPy is quiet already)
             result = self.forward(*arrays, **args)
         else:
@@ -789,7 +885,7 @@ class Op:
         if type(result) is not _ndarray:
             result = np.asarray(result)
         if dtype is not None and result.dtype != npd and self.keeps_dtype:
-            result = _quiet_astype(result, npd)  # (PyTorch rounds to the dtype without a warning)
+            result = _round_to(result, npd)  # (PyTorch rounds to the dtype without a warning)
         if self.elementwise and result.ndim > 1:  # TensorIterator's output layout (see _strides.elementwise)
             same_shapes = None
             for t in tensors:  # (only when an input is not C-contiguous: nothing more in the common case)
@@ -830,6 +926,8 @@ class Op:
         else:
             npd = dtype.np
             arrays = _cast_operands(self, tensors, dtype, args)
+        if self.unsigned_kernel is not None and arrays and type(arrays[0].dtype) in _BAREBONES_NP_TYPES:
+            _refuse_unsigned(self, arrays[0])
 
         record = False
         if grad_enabled:  # a plain loop: any(<generator>) costs ~0.4 us per op
@@ -875,7 +973,7 @@ class Op:
         if type(result) is not _ndarray:
             result = np.asarray(result)
         if dtype is not None and result.dtype != npd and self.keeps_dtype:
-            result = _quiet_astype(result, npd)  # (PyTorch rounds to the dtype without a warning)
+            result = _round_to(result, npd)  # (PyTorch rounds to the dtype without a warning)
         if out is not None:
             return self._write_inplace(out, tensors, result, args, record)
         if self.elementwise and result.ndim > 1:  # TensorIterator's output layout (see _strides.elementwise)
@@ -1260,6 +1358,7 @@ _anomaly_enabled = [False]
 # number for every float and complex dtype; _ops sends only the dtypes where that wrapping is PyTorch's
 # arithmetic), and the (shape, dtype) of the wrapped number's input.
 _NUMBER_OPS = frozenset({"add", "sub", "mul", "div"})
+_UINT64 = np.dtype(np.uint64)
 _NUMBER_META = {float: ((), np.dtype(np.float64)), int: ((), np.dtype(np.int64)),
                 complex: ((), np.dtype(np.complex128)), bool: ((), np.dtype(bool))}
 
@@ -1268,6 +1367,7 @@ _NUMBER_META = {float: ((), np.dtype(np.float64)), int: ((), np.dtype(np.int64))
 _QUIRK_DTYPES = frozenset({_dtypes.float16, _dtypes.bfloat16, _dtypes.complex64, _dtypes.complex128})
 _QUIRK_OPS = frozenset({"add", "sub", "rsub", "mul", "div"})
 _FLOAT32 = np.dtype(np.float32)
+_FLOAT16 = np.dtype(np.float16)
 
 
 def _pytorch_operands(name: str, tensors, npd, args) -> list:
@@ -1287,7 +1387,8 @@ def _pytorch_operands(name: str, tensors, npd, args) -> list:
     """
     token = _np_errstate.set(_QUIET)  # (casts to float16 overflow to inf without a warning, as in PyTorch)
     try:
-        arrays = [t._data if t._data.dtype == npd else t._data.astype(npd) for t in tensors]
+        arrays = [t._data if t._data.dtype == npd else t._data.astype(npd) if not _dtypes.is_complex32(t._data.dtype)
+                  else _strides.astype(t._data, npd) for t in tensors]   # (complex32: see _dtypes.complex32)
         if len(arrays) != 2:  # mul/div by a Python-number argument (MulBackward1): no wrapped operand
             return arrays
         if npd.kind == "c":
@@ -1310,7 +1411,7 @@ def _pytorch_operands(name: str, tensors, npd, args) -> list:
 
 def _quiet_astype(array: np.ndarray, npd) -> np.ndarray:
     """``array.astype(npd)`` without NumPy's overflow warning (a float32 result rounded to float16 ...)."""
-    if array.dtype.kind == "c":
+    if array.dtype.kind == "c" or _dtypes.is_complex32(array.dtype):
         return cast_array(array, npd)
     token = _np_errstate.set(_QUIET)
     try:
@@ -1321,7 +1422,9 @@ def _quiet_astype(array: np.ndarray, npd) -> np.ndarray:
 
 def cast_array(array: np.ndarray, npd) -> np.ndarray:
     """``array.astype(npd)``; complex to real with PyTorch's warning (once per process), not NumPy's."""
-    if array.dtype.kind != "c" or np.dtype(npd).kind == "c":
+    if _dtypes.is_complex32(array.dtype) and npd is not _dtypes.COMPLEX32_NP:   # (complex32: its values)
+        array = _dtypes.complex32_values(array)
+    if array.dtype.kind != "c" or np.dtype(npd).kind == "c" or npd is _dtypes.COMPLEX32_NP:
         return _strides.astype(array, npd)
     if array.size:  # (no element copied, no warning: PyTorch's kernel never runs)
         warn_once("complex to real", "Casting complex values to real discards the imaginary part (Triggered "
@@ -1347,6 +1450,10 @@ def _same_shapes(tensors, shape: tuple) -> bool:
 def _cast_operands(op: Op, tensors, dtype, args) -> list:
     """The inputs' arrays in the compute dtype (PyTorch's own operands for half-precision scalar ops)."""
     npd = dtype.np
+    if dtype is _dtypes.complex32:   # (computed in complex64, from operands rounded to complex32; _run rounds back)
+        _refuse_complex32(op)
+        return [_dtypes.complex32_values(t._data if _dtypes.is_complex32(t._data.dtype)
+                                         else _quiet_astype(t._data, npd)) for t in tensors]
     if dtype in _QUIRK_DTYPES and op.name in _QUIRK_OPS:
         return _pytorch_operands(op.name, tensors, npd, args)
     if op.name == "mean" and npd.itemsize == 2:
@@ -1364,8 +1471,10 @@ def _vmap_only() -> bool:
 
 
 def _number_tensor(value) -> Tensor:
-    """A saved Python number as the 0-dim tensor PyTorch wraps it in (float64 or int64)."""
-    t = Tensor._make(np.array(value, dtype=_NUMBER_META[type(value)][1]))
+    """A saved Python number as the 0-dim tensor PyTorch wraps it in (float64 or int64; uint64 beyond int64, as
+    PyTorch's parser reads such an int)."""
+    npd = _NUMBER_META[type(value)][1] if type(value) is not int or value < 2**63 else _UINT64
+    t = Tensor._make(np.array(value, dtype=npd))
     t._is_inference = False  # made now, but it stands for a tensor made when the op was recorded
     return t
 
@@ -1540,7 +1649,53 @@ def _check_captured(op, out, tensors, args) -> None:
             name = name.replace("_.", "_.int_")
         if base == "div" and args.get("rounding_mode") is not None:
             name += "_mode"
+        if op.node_name in _NODE_OVERLOADS:
+            name += _NODE_OVERLOADS[op.node_name]
+        elif base in ("scatter", "floor_divide"):  # (scatter_ with reduce=: no node; floor_divide_ takes a Tensor)
+            name += ".Tensor" if base == "floor_divide" else ".reduce" if len(tensors) > 1 else ".value_reduce"
         _refuse_captured(name)
+
+
+# The overload each node name stands for in PyTorch (FmodBackward0 is fmod.Scalar's node), where the message names
+# one: the comparisons' are .Scalar / .Tensor too
+_NODE_OVERLOADS = {
+    "FmodBackward0": ".Scalar", "FmodBackward1": ".Tensor", "RemainderBackward0": ".Scalar",
+    "RemainderBackward1": ".Tensor", "CopysignBackward0": ".Tensor", "CopysignBackward1": ".Scalar",
+    "XlogyBackward0": ".Tensor", "XlogyBackward2": ".Scalar_Other", "ClampBackward0": ".Tensor",
+    "ClampMinBackward1": ".Tensor", "ClampMaxBackward1": ".Tensor", "ScatterBackward0": ".src",
+    "ScatterBackward1": ".value", "ScatterReduceBackward0": ".two", "BernoulliBackward1": ".Tensor",
+    "BernoulliBackward2": ".float", "RandomBackward0": ".from", "RandomBackward1": ".to",
+    **{f"{c}Backward{i}": (".Scalar", ".Tensor")[i] for c in ("Eq", "Ne", "Lt", "Le", "Gt", "Ge") for i in (0, 1)}}
+
+
+def captured_alias(fn, name: str, overload=None):
+    """``fn``, an in-place op, as the alias or composite ``name`` (``clip_``, ``square_``): inside torch.func's grad
+    transforms PyTorch refuses to write a captured tensor under the name called, before the op it dispatches to
+    runs. ``overload(args, kwargs)``: the overload's suffix (``.Tensor``) from the other arguments."""
+    def alias(input, *args, **kwargs):
+        if _CAPTURED[0] is not None and isinstance(input, Tensor) and _is_captured(input):
+            _refuse_captured(f"aten::{name}" + ("" if overload is None else overload(args, kwargs)))
+        return fn(input, *args, **kwargs)
+    alias.__name__ = alias.__qualname__ = name
+    alias.__doc__ = fn.__doc__
+    return alias
+
+
+class out_argument_write:
+    """While an ``out=`` argument is written: torch.func only refuses in-place ops (whose first argument is written)
+    on a captured tensor, so ``torch.exp(c, out=c)`` writes one."""
+
+    def __enter__(self):
+        self.saved, _CAPTURED[0] = _CAPTURED[0], None
+
+    def __exit__(self, *exc) -> None:
+        _CAPTURED[0] = self.saved
+
+
+def tensor_or_scalar(args, kwargs) -> str:
+    """The .Tensor / .Scalar overload of an op taking ``other`` (an alias of a comparison, float_power_)."""
+    other = args[0] if args else next(iter(kwargs.values()), None)
+    return ".Tensor" if isinstance(other, Tensor) else ".Scalar"
 
 
 def check_captured_write(t, name: str) -> None:
@@ -1696,7 +1851,8 @@ def _no_data(op, tensors, dtype, out, args):
         if result is not None:
             return result
     if _ZEROS:
-        return _zerotensor.intercept(op, tensors, dtype, out, args, lambda: _run_plain(op, tensors, dtype, None, args))
+        return _zerotensor.intercept(op, tensors, dtype, out, args,
+                                     lambda dt=dtype: _run_plain(op, tensors, dt, None, args))
     return None
 
 
@@ -1995,7 +2151,7 @@ def _record_copy_slices(op: Op, view, originals, args, edges) -> None:
     # CopySlices: its sequence number is taken now (later nodes are numbered as in PyTorch), and given to it when
     # it is made, unless the base has changed again by then (PyTorch then makes another one, numbered then).
     view._view_version = -1
-    view._reserved_seq = (next(_sequence), view._version_counter[0])
+    view._reserved_seq = (next(_sequence), view._version_counter[0], node)   # (node: see _refresh_view_grad_fn)
     # (fn's saved output, e.g. exp_'s result: PyTorch's SavedVariable of an in-place op on a view keeps a weak
     # reference to the view's grad_fn as regenerated now, and an unpacked result gets that node as its grad_fn
     # while something (the view, a later op's graph) keeps it alive; else fn itself)

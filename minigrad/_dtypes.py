@@ -21,7 +21,7 @@ class dtype(metaclass=CTypeNamed):
         self._kind = kind  # promotion category: 0 bool, 1 integer, 2 floating, 3 complex
         self.is_floating_point = kind == 2
         self.is_complex = kind == 3
-        self.is_signed = name not in ("bool", "uint8")
+        self.is_signed = name not in ("bool", "uint8", "uint16", "uint32", "uint64")
         self.itemsize = self.np.itemsize
 
     def __repr__(self) -> str:
@@ -33,16 +33,15 @@ class dtype(metaclass=CTypeNamed):
 
     def to_real(self) -> dtype:
         """The real counterpart of a complex dtype (complex64 -> float32)."""
-        return {"complex64": float32, "complex128": float64}.get(self.name, self)
+        return {"complex32": float16, "complex64": float32, "complex128": float64}.get(self.name, self)
 
     def to_complex(self) -> dtype:
         """The complex counterpart of a real floating dtype (float32 -> complex64)."""
         if self.is_complex:
             return self
         if not self.is_floating_point:
-            names = {"bool": "Bool", "uint8": "Byte", "int8": "Char", "int16": "Short", "int32": "Int", "int64": "Long"}
-            raise RuntimeError(f"Unknown Complex ScalarType for {names[self.name]}")
-        return complex128 if self is float64 else complex64  # (float16: PyTorch's complex32, which NumPy lacks)
+            raise RuntimeError(f"Unknown Complex ScalarType for {legacy_name(self)}")
+        return _by_name(_TO_COMPLEX[self.name])
 
 
 bool_ = dtype("bool", np.bool_, 0)
@@ -57,15 +56,90 @@ float32 = dtype("float32", np.float32, 2)
 float64 = dtype("float64", np.float64, 2)
 complex64 = dtype("complex64", np.complex64, 3)
 complex128 = dtype("complex128", np.complex128, 3)
+# PyTorch's "barebones" unsigned types: creation, copies, casts, printing and a few kernels (mul, eq, sort, sum ...);
+# promotion only with themselves and floating types; most kernels refuse them (see refuse_unsigned).
+uint16 = dtype("uint16", np.uint16, 1)
+uint32 = dtype("uint32", np.uint32, 1)
+uint64 = dtype("uint64", np.uint64, 1)
+# NumPy has no complex32 (PyTorch's experimental ComplexHalf): its elements are stored as PyTorch stores them, a
+# float16 real part then a float16 imaginary part, in a structured dtype of 4 bytes. So the array's dtype still says
+# which tensor dtype it holds; the few ops PyTorch runs on it compute in complex64 and round each part back.
+COMPLEX32_NP = np.dtype([("real", np.float16), ("imag", np.float16)])
+complex32 = dtype("complex32", COMPLEX32_NP, 3)
 
-ALL = (bool_, uint8, int8, int16, int32, int64, float16, bfloat16, float32, float64, complex64, complex128)
+
+def is_complex32(np_dtype) -> bool:
+    """Whether a NumPy dtype is complex32's: minigrad's one structured dtype (bfloat16's NumPy kind is "V" too)."""
+    return np_dtype.names is not None
+
+
+def complex32_values(a: np.ndarray) -> np.ndarray:
+    """The complex64 values of a complex32 array (exact: every float16 is a float32), laid out as ``a``."""
+    out = np.empty_like(a, dtype=np.complex64)
+    out.real, out.imag = a["real"], a["imag"]
+    return out
+
+
+def complex32_conj(a: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    """The conjugates of a complex32 array (np.conjugate has no loop for it): its imaginary parts negated."""
+    out = a.copy() if out is None else out
+    out["real"], out["imag"] = a["real"], -a["imag"]
+    return out
+
+
+def warn_complex32() -> None:
+    """PyTorch's warning (once per process) when it allocates a complex32 tensor."""
+    from ._warn_once import warn_once
+    warn_once("complex32", "ComplexHalf support is experimental and many operators don't support it yet. "
+              "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/EmptyTensor.cpp:54.)")
+
+
+def as_complex32(a: np.ndarray, warn: bool = True) -> np.ndarray:
+    """Numbers stored as complex32, laid out as ``a``: each part rounded to float16 (a double through float first,
+    as c10::Half is made from a float), as PyTorch's ComplexHalf tensors are (``warn``: the allocation warns)."""
+    if warn:
+        warn_complex32()
+    parts = a.astype(np.complex64) if not is_complex32(a.dtype) else complex32_values(a)
+    out = np.empty_like(a, dtype=COMPLEX32_NP)
+    with np.errstate(over="ignore"):   # (beyond float16's range: inf, silently)
+        out["real"], out["imag"] = parts.real.astype(np.float16), parts.imag.astype(np.float16)
+    return out
+
+
+ALL = (bool_, uint8, int8, int16, int32, int64, float16, bfloat16, float32, float64, complex64, complex128,
+       uint16, uint32, uint64, complex32)
 _NP_TO_DTYPE = {d.np: d for d in ALL}
+BAREBONES_UNSIGNED = (uint16, uint32, uint64)
+_BAREBONES_NP_TYPES = frozenset(type(d.np) for d in BAREBONES_UNSIGNED)  # (np.dtypes.UInt16DType ...: see is_barebones)
 
 # PyTorch's aliases (torch.half, torch.long, ...).
 ALIASES = {
     "half": float16, "float": float32, "double": float64, "cfloat": complex64, "cdouble": complex128,
-    "short": int16, "int": int32, "long": int64,
+    "short": int16, "int": int32, "long": int64, "chalf": complex32,
 }
+
+# The ScalarType names PyTorch's messages use ("not implemented for 'UInt16'"), from c10's ScalarType list.
+_LEGACY = {
+    "float32": "Float", "float64": "Double", "float16": "Half", "bfloat16": "BFloat16", "complex32": "ComplexHalf",
+    "complex64": "ComplexFloat", "complex128": "ComplexDouble", "int64": "Long", "int32": "Int", "int16": "Short",
+    "int8": "Char", "uint8": "Byte", "bool": "Bool", "uint16": "UInt16", "uint32": "UInt32", "uint64": "UInt64",
+}
+
+
+def legacy_name(d: dtype) -> str:
+    """The ScalarType name of a dtype in PyTorch's messages (Float, Long, UInt16, ComplexHalf ...)."""
+    return _LEGACY[d.name]
+
+
+def is_barebones(np_dtype) -> bool:
+    """Whether a NumPy dtype is one of PyTorch's barebones unsigned types (uint16, uint32, uint64)."""
+    return type(np_dtype) in _BAREBONES_NP_TYPES
+
+
+def refuse_unsigned(kernel: str, d: dtype) -> None:
+    """PyTorch's error for a kernel run on a barebones unsigned dtype, which most CPU kernels do not dispatch."""
+    if d in BAREBONES_UNSIGNED:
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{legacy_name(d)}\'')
 
 
 def _by_name(name: str) -> dtype:
@@ -80,9 +154,6 @@ def from_numpy(np_dtype) -> dtype:
         if not np.dtype(np_dtype).isnative:
             raise ValueError("given numpy array has byte order different from the native byte order. Conversion "
                              "between byte orders is currently not supported.") from None
-        if np.dtype(np_dtype).kind == "u":   # PyTorch's barely supported uint16/32/64 (no arithmetic on CPU)
-            raise TypeError(f"minigrad has no {np.dtype(np_dtype).name} dtype (PyTorch's has little support "
-                            "either): convert the array, e.g. with .astype(np.int64)") from None
         raise TypeError(
             f"can't convert np.ndarray of type numpy.{np.dtype(np_dtype).type.__name__}. The only supported types "
             "are: float64, float32, float16, complex64, complex128, int64, int32, int16, int8, uint64, uint32, "
@@ -149,21 +220,28 @@ def scalar_dtype(value) -> dtype:
 # ("wrapped numbers"). Each class is promoted on its own; then a lower class only matters if it
 # belongs to a higher category (bool < integer < floating < complex) - PyTorch's combine_categories.
 #
-# PyTorch gives float16 + complex -> complex32; NumPy has no complex32, so minigrad uses complex64.
-_TO_COMPLEX = {"float16": "complex64", "bfloat16": "complex64", "float32": "complex64", "float64": "complex128"}
+# (bfloat16 has no complex counterpart: with a complex number it gives complex64)
+_TO_COMPLEX = {"float16": "complex32", "bfloat16": "complex64", "float32": "complex64", "float64": "complex128"}
 
 
 def _promote_two(a: dtype, b: dtype) -> dtype:
     """Promote two dtypes of tensors of equal priority (torch.promote_types)."""
     if a is b:
         return a
+    if a in BAREBONES_UNSIGNED or b in BAREBONES_UNSIGNED:
+        # (PyTorch's promotion table has no entries for them but with floating types, which win)
+        if a.is_floating_point or b.is_floating_point:
+            return a if a.is_floating_point else b
+        raise RuntimeError("Promotion for uint16, uint32, uint64 types is not supported, attempted to promote "
+                           f"{legacy_name(a)} and {legacy_name(b)}")
     if a._kind != b._kind:
         hi, lo = (a, b) if a._kind > b._kind else (b, a)
-        if hi.is_complex and lo.is_floating_point and lo is float64:
-            return complex128
+        if hi.is_complex and lo.is_floating_point:
+            # the complex type at least as wide as each part: complex32 with float32 is complex64
+            return _promote_two(hi, _by_name(_TO_COMPLEX[lo.name]))
         return hi
     if a.is_complex:
-        return complex128
+        return a if a.itemsize > b.itemsize else b
     if a.is_floating_point:
         if {a.name, b.name} == {"float16", "bfloat16"}:
             return float32
@@ -201,7 +279,6 @@ def result_type(*operands) -> dtype:
     from ._tensor import Tensor
 
     dim_result = zero_result = wrapped_result = None
-    unsigned = False
     for op in operands:
         if isinstance(op, Tensor):
             if op._data.ndim > 0:
@@ -209,13 +286,9 @@ def result_type(*operands) -> dtype:
             else:
                 zero_result = op.dtype if zero_result is None else _promote_two(zero_result, op.dtype)
         else:
-            d = scalar_dtype(op)  # floats/complex take the default dtypes
+            # floats/complex take the default dtypes; an int beyond int64 is PyTorch's parser's uint64 Scalar
+            d = uint64 if type(op) is int and op >= 2**63 else scalar_dtype(op)
             wrapped_result = d if wrapped_result is None else _promote_two(wrapped_result, d)
-            unsigned = unsigned or (type(op) is int and op >= 2**63)  # (PyTorch's parser: a uint64 Scalar)
-    if unsigned and (dim_result if zero_result is None else zero_result) is bool_:
-        # (PyTorch promotes its uint64 wrapped number with the bool operand, and has no rule for that)
-        raise RuntimeError("Promotion for uint16, uint32, uint64 types is not supported, attempted to promote "
-                           "Bool and UInt64")
     result = _combine_categories(dim_result, _combine_categories(zero_result, wrapped_result))
     return int64 if result is None else result
 

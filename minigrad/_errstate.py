@@ -12,6 +12,8 @@ goes through ``call_user``, which gives it the user's own error state back for t
 """
 from __future__ import annotations
 
+import contextvars
+
 import numpy as np
 
 try:
@@ -41,35 +43,39 @@ except ImportError:  # pragma: no cover - other NumPy versions: every op sets an
 
 get = state.get  # (the bound method, looked up once: the ops call it on every run)
 
-# The user's error state of each running backward pass, innermost last (given back to user code).
-_user_states: list = []
+# The user's error state of the innermost backward pass running in this thread (given back to user code). A context
+# variable, as NumPy's own state: one list shared by every thread mixed two threads' passes up (a thread's hooks ran
+# with the other's state, and a pass ending put the other thread's state in place of its own).
+_user_state: contextvars.ContextVar = contextvars.ContextVar("minigrad_user_errstate")
 
 
 def begin_pass():
     """Make NumPy quiet for a backward pass; returns what ``end_pass`` needs."""
     if not _PASS_WIDE:  # pragma: no cover - (the ops keep their own set/reset)
         return None
-    _user_states.append(get())
-    return state.set(QUIET)
+    return _user_state.set(get()), state.set(QUIET)
 
 
 def end_pass(token) -> None:
     """Put the user's error state back at the end of a backward pass."""
     if token is None:  # pragma: no cover
         return
-    state.reset(token)
-    user = _user_states.pop()
+    user_token, quiet_token = token
+    state.reset(quiet_token)
+    user = _user_state.get()
+    _user_state.reset(user_token)
     if get() is not user:  # (np.seterr called by a hook during the pass: it stays in effect, as without the pass)
         state.set(user)
 
 
 def call_user(fn, *args):
     """``fn(*args)``, user code called from a backward pass, with the user's error state instead of the quiet one."""
-    if not _user_states or get() is not QUIET:
+    user = _user_state.get(None)
+    if user is None or get() is not QUIET:
         return fn(*args)
-    token = state.set(_user_states[-1])
+    token = state.set(user)
     try:
         return fn(*args)
     finally:
-        _user_states[-1] = get()  # (np.seterr inside the hook lasts)
+        _user_state.set(get())  # (np.seterr inside the hook lasts)
         state.reset(token)

@@ -20,7 +20,7 @@ import warnings
 
 import numpy as np
 
-from . import _dispatch, _meta, _ops, _vmap_batched
+from . import _dispatch, _dtypes, _meta, _ops, _vmap_batched
 from ._class_names import tp_name
 from ._tensor import Tensor, _user_stacklevel
 
@@ -323,6 +323,8 @@ def setitem(t: Tensor, index, value) -> None:
         raise RuntimeError(f"Index put requires the source and destination dtypes match, got "
                            f"{_ops._legacy(view.dtype)} for the destination and {_ops._legacy(value.dtype)} for the "
                            "source.")
+    if mask_fill:
+        _dtypes.refuse_unsigned("masked_fill", view.dtype)
     from .derivatives import index_put
     # (vmap's refusal counts a batched index too: PyTorch's index_put_ rule sees the indices as inputs)
     _vmap_batched.check_inplace("index_put_", view, (value, *(index if isinstance(index, (tuple, list)) else (index,))))

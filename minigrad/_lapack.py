@@ -551,9 +551,11 @@ def lstsq(a: np.ndarray, b: np.ndarray, rcond: float, driver: str):
             rank[i], infos[i] = _lstsq_one(driver, work_a[i], x[i], sv[i], rcond, lda, ldb, complex_)
     if (infos < 0).any():
         # (MKL refuses a matrix with a NaN or an infinity as an illegal argument (info -4, gels: -5), which
-        # PyTorch's error check reports as an internal assert, naming the first failing matrix of a batch)
+        # PyTorch's error check reports as an internal assert, naming the first failing matrix of a batch of more
+        # than one: its is_matrix is infos.numel() <= 1, its infos of A's and B's batch dims broadcast)
         k = int(np.flatnonzero(infos.reshape(-1) < 0)[0])
-        where = f"(Batch element {k}): " if batch else ""
+        several = int(np.prod(np.broadcast_shapes(a.shape[:-2], b.shape[:-2]))) > 1
+        where = f"(Batch element {k}): " if several else ""
         raise RuntimeError('false INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/'
                            'BatchLinearAlgebra.cpp":1613, please report a bug to PyTorch. torch.linalg.lstsq: '
                            f"{where}Argument {-int(infos.reshape(-1)[k])} has illegal value. Most certainly there "

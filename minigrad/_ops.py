@@ -23,7 +23,7 @@ _EXTRAS = _dispatch._extras  # [True] while a profiler or forward-mode AD is on 
 _MAX_EXACT_INT = 2**53  # every int up to here is exactly a float64, so NumPy converts it with one rounding
 # The NumPy dtypes of minigrad's floating and complex dtypes. A tensor of one of these keeps its dtype in
 # tanh, x ** 2, mean ... so the fast paths below test membership here instead of promoting.
-_INEXACT_NP = frozenset(d.np for d in _dtypes.ALL if d.is_floating_point or d.is_complex)
+_INEXACT_NP = frozenset(d.np for d in _dtypes.ALL if d.is_floating_point or d.is_complex and d is not _dtypes.complex32)
 _REAL_INEXACT_NP = frozenset(d.np for d in _dtypes.ALL if d.is_floating_point)
 # Tensor dtypes whose ``tensor <op> python number`` is NumPy's ufunc on the number itself (Op.run_number),
 # per op ufunc. Not float16 mul/div (PyTorch multiplies by the number in float32) nor complex add/sub
@@ -280,13 +280,13 @@ def _into_out(name: str, out, inputs, compute):
         from .autograd import forward_ad
         forward_ad._suspended[0] = True
         try:
-            with grad_mode.no_grad():
+            with grad_mode.no_grad(), _dispatch.out_argument_write():
                 out.copy_(result)
         finally:
             forward_ad._suspended[0] = False
         raise NotImplementedError(f"Trying to use forward AD with {_out_kernel_name(name, tensors)}_out that does "
                                   "not support it because it is an out= function")
-    with grad_mode.no_grad():
+    with grad_mode.no_grad(), _dispatch.out_argument_write():
         out.copy_(result)
     return out
 
@@ -302,7 +302,7 @@ def _unary(op, t: Tensor, out=None, float_result=True):
     if not isinstance(t, Tensor):
         raise _not_a_tensor(op.name if out is None else op.name + "_", t)
     dt = _float_dtype(t) if float_result else t.dtype
-    return op.call((t,), dt if dt.np != t._data.dtype else None, out, {})
+    return op.call((t,), dt if dt.np != t._data.dtype or dt is _dtypes.complex32 else None, out, {})
 
 
 def _size_args(size, name: str = "", arg: str = "size", overloads: tuple = ()) -> tuple:
@@ -508,7 +508,7 @@ def _rounded_div(a, b, mode, node="div"):
         raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{mode}'")
     dt = _dtypes.result_type(a, b)  # (a number first is a wrapped number too)
     _check_broadcast(a, b)
-    if dt is _dtypes.bool_ or dt.is_complex:
+    if dt is _dtypes.bool_ or dt.is_complex or dt in _dtypes.BAREBONES_UNSIGNED:
         raise NotImplementedError(f"\"div_{mode}_cpu\" not implemented for '{_legacy(dt)}'")
     a, b = (x if isinstance(x, Tensor) else _wrap_scalar(x) for x in (a, b))
     if _vmap_batched.DEPTH[0]:
@@ -883,7 +883,10 @@ def _clamp_args(input, min, max, name="clamp"):
     if input.dtype.is_complex:  # (after the parser's TypeError)
         raise NotImplementedError("clamp is not supported for complex types")
     bounds = [b for b in (min, max) if b is not None]
-    dt = _dtypes.result_type(*_vmap_batched.physical(input, *bounds))
+    if input.dtype.is_floating_point and not builtins.any(isinstance(b, (Tensor, complex)) for b in bounds):
+        dt = input.dtype   # (PyTorch promotes no number bound with a floating input: not even 2**63, a uint64)
+    else:
+        dt = _dtypes.result_type(*_vmap_batched.physical(input, *bounds))
     if builtins.any(tensors) and (isinstance(min, Tensor) or isinstance(max, Tensor)):
         shape = input._data.shape
         for b in bounds:  # (the shapes' error first, in PyTorch's order: input, min, max)
@@ -892,13 +895,13 @@ def _clamp_args(input, min, max, name="clamp"):
                     shape = np.broadcast_shapes(shape, b._data.shape)
                 except ValueError:
                     _raise_broadcast_error(shape, b._data.shape, tensors=(input, *bounds))
-        if dt.is_complex or (dt is _dtypes.bool_ and len(bounds) == 2):
+        if dt.is_complex or (dt is _dtypes.bool_ and len(bounds) == 2) or dt in _dtypes.BAREBONES_UNSIGNED:
             kernel = "clamp" if min is not None and max is not None else "maximum" if min is not None else "minimum"
             raise NotImplementedError(f'"{kernel}_cpu" not implemented for \'{_legacy(dt)}\'')
         return min, max, dt
-    if dt is _dtypes.bool_:
+    if dt is _dtypes.bool_ or dt in _dtypes.BAREBONES_UNSIGNED:
         kernel = "clamp" if min is not None and max is not None else "clamp_min" if min is not None else "clamp_max"
-        raise NotImplementedError(f'"{kernel}_scalar_cpu" not implemented for \'Bool\'')
+        raise NotImplementedError(f'"{kernel}_scalar_cpu" not implemented for \'{_legacy(dt)}\'')
     if dt.is_complex:  # a complex number bound (PyTorch's clamp reads it as a double for a float input)
         if name == "clamp" and input.dtype.is_floating_point:
             if builtins.any(isinstance(b, complex) and b.imag for b in bounds):
@@ -913,7 +916,8 @@ def _clamp_args(input, min, max, name="clamp"):
 
 # The C++ type names of PyTorch's "value cannot be converted to type ... without overflow".
 _CPP_NAMES = {"float16": "c10::Half", "bfloat16": "c10::BFloat16", "float32": "float", "float64": "double",
-              "int8": "int8_t", "int16": "int16_t", "int32": "int", "int64": "int64_t", "uint8": "uint8_t"}
+              "int8": "int8_t", "int16": "int16_t", "int32": "int", "int64": "int64_t", "uint8": "uint8_t",
+              "uint16": "uint16_t", "uint32": "uint32_t", "uint64": "uint64_t"}
 
 
 def _check_scalar_fits(value, dt) -> None:
@@ -938,7 +942,7 @@ def _check_scalar_fits(value, dt) -> None:
         fits = value != value or builtins.abs(value) == float("inf") or -info.max <= value <= info.max
     else:
         info = _dtypes.iinfo(dt)
-        if dt is _dtypes.uint8 and value < 0 and isinstance(value, int):  # (integers wrap: two's complement)
+        if not dt.is_signed and value < 0 and isinstance(value, int):  # (integers wrap: two's complement)
             fits = -value <= info.max
         else:
             fits = info.min <= value <= info.max
@@ -1132,7 +1136,7 @@ def sign_(input):
     return _unary(D.sign, input, out=input, float_result=False)
 floor_, ceil_ = _unary_inplace(D.floor, False, "floor"), _unary_inplace(D.ceil, False, "ceil")
 trunc_ = _unary_inplace(D.trunc, False, "trunc")
-absolute_, fix_ = abs_, trunc_
+absolute_, fix_ = _dispatch.captured_alias(abs_, "absolute_"), _dispatch.captured_alias(trunc_, "fix_")
 
 
 def round_(input, *, decimals: int | None = None):
@@ -1148,6 +1152,7 @@ def round_(input, *, decimals: int | None = None):
 
 def square_(input):
     """In-place input ** 2."""
+    _dispatch.check_captured_write(input, "aten::square_")   # (inside torch.func's grad transforms: not pow_'s name)
     return pow_(input, 2)
 
 
@@ -1186,7 +1191,8 @@ def _check_clamp_cast(dt, input) -> None:
                            f"{_meta_name(input.dtype)}")
 
 
-clip_ = clamp_
+clip_ = _dispatch.captured_alias(clamp_, "clip_", lambda args, kwargs: ".Tensor" if builtins.any(
+    isinstance(a, Tensor) for a in (*args, *kwargs.values())) else "")
 
 
 def clamp_min_(input, min):
@@ -1526,6 +1532,7 @@ def _arg(np_fn, input, dim, keepdim):
         if dim is None:
             raise IndexError(f"{np_fn.__name__}(): Expected reduction dim to be specified for input.numel() == 0.")
         _check_dim_nonempty(np_fn.__name__, input, dim, differentiable=False)
+    _dtypes.refuse_unsigned(f"{np_fn.__name__}_cpu", input.dtype)
     if dim is None:
         out = np_fn(input._data.reshape(-1))
         out = Tensor._make(np.asarray(out, dtype=np.int64).reshape((1,) * input.dim() if keepdim else ()))
@@ -2131,6 +2138,8 @@ def cat(tensors, dim=0, *, out=None):
         return _into_out("cat", out, tensors, checked)
     if not tensors:
         raise ValueError("torch.cat(): expected a non-empty list of Tensors")
+    if _vmap_batched.DEPTH[0]:
+        _vmap_batched.check_cat_first_example(tensors)
     ref, d = _cat_dim(tensors, dim)
     if ref is None:  # (only skipped tensors: PyTorch never wraps dim, its node saves it as given)
         dt = _dtypes.result_type(*tensors) if len(tensors) > 1 else tensors[0].dtype
@@ -2249,7 +2258,21 @@ def _flip(input, dims):
     for d in wrapped:
         if wrapped.count(d) > 1:  # (inside vmap PyTorch names the physical dim)
             raise RuntimeError(f"dim {d + _vmap_batched.batch_dims(input)} appears multiple times in the list of dims")
+    refuse_flip_kernel(input, wrapped)
     return D.flip(input, dims=dims)
+
+
+def refuse_flip_kernel(input, dims) -> None:
+    """PyTorch's flip_cpu errors (wrapped ``dims``). Its CPU kernel moves whole rows for flipped outer dims of a
+    barebones unsigned tensor, but reversing the innermost dim in memory takes its typed loop, which refuses them;
+    it has no complex32 version at all."""
+    a = input._data
+    if a.size > 1 and (a.dtype.kind == "u" or _dtypes.is_complex32(a.dtype)):
+        moving = [d for d in builtins.range(a.ndim) if a.shape[d] > 1]
+        if input.dtype is _dtypes.complex32 and builtins.any(d in moving for d in dims):
+            raise NotImplementedError("\"flip_cpu\" not implemented for 'ComplexHalf'")
+        if _dtypes.is_barebones(a.dtype) and builtins.min(moving, key=lambda d: builtins.abs(a.strides[d])) in dims:
+            _dtypes.refuse_unsigned("flip_cpu", input.dtype)
 
 
 def _check_index(index, name, dtype_msg):
@@ -2357,6 +2380,8 @@ def _scatter_legacy_reduce(input, dim, index, src, reduce, out):
     if isinstance(src, Tensor):
         if src.dtype is not input.dtype:
             raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
+        if out is not None:   # (torch.func refuses writing a captured tensor before the kernel warns)
+            _dispatch.check_captured_write(out, "aten::scatter_.reduce")
         warn_once("scatter reduce with tensor src",   # (PyTorch's TORCH_WARN_ONCE)
                   "The reduce argument of torch.scatter with Tensor src is deprecated and will be removed in a "
                   "future PyTorch release. Use torch.scatter_reduce instead for more reduction options. (Triggered "
@@ -2899,7 +2924,8 @@ def _compare_values(np_fn, a, b, method: bool = False):
     if isinstance(b, Tensor):
         if isinstance(a, Tensor):
             ad, bd = a._data, b._data
-            if ad.dtype is bd.dtype and ad.dtype.kind != "c":
+            kind = ad.dtype.kind   # (not complex32's structured dtype, kind "V", nor a uint's ordering)
+            if ad.dtype is bd.dtype and kind != "c" and (kind != "u" or np_fn is np.equal) and ad.dtype.names is None:
                 return _compared(np_fn, ad, bd)  # fast path (h == b): one dtype, nothing to promote
             if bd.ndim == 0 and ad.ndim and ad.dtype in _REAL_INEXACT_NP and bd.dtype.kind in "buif":
                 # (x == 0-dim tensor): a 0-dim real operand leaves a float tensor's dtype alone
@@ -2920,6 +2946,9 @@ def _compare_values(np_fn, a, b, method: bool = False):
     if dt.is_complex and np_fn in _ORDERED_COMPARISONS:
         _check_broadcast(a, b)
         raise NotImplementedError(f'"{_COMPARISON_NAMES[np_fn]}_cpu" not implemented for \'{_legacy(dt)}\'')
+    if dt in _dtypes.BAREBONES_UNSIGNED and np_fn in _UNSIGNED_REFUSED:
+        _check_broadcast(a, b)
+        _dtypes.refuse_unsigned(_UNSIGNED_REFUSED[np_fn], dt)
     npd = dt.np
     token = _dispatch._np_errstate.set(_dispatch._QUIET)  # (casts overflow to inf or wrap, as in PyTorch)
     try:
@@ -2932,6 +2961,8 @@ def _compare_values(np_fn, a, b, method: bool = False):
 def _operand_as(x, npd) -> np.ndarray:
     """A tensor's data or a Python number as an array of NumPy dtype ``npd`` (a C cast: wrapping, inf)."""
     data = x._data if isinstance(x, Tensor) else np.asarray(x)
+    if npd is _dtypes.COMPLEX32_NP:   # (compared as the complex64 values of the operands rounded to complex32)
+        return _dtypes.complex32_values(_strides.astype(data, npd) if not _dtypes.is_complex32(data.dtype) else data)
     return data if data.dtype == npd else data.astype(npd)
 
 
@@ -2948,6 +2979,10 @@ def _compared(np_fn, ad, bd) -> Tensor:
 _COMPARISON_NAMES = {np.equal: "eq", np.not_equal: "ne", np.less: "lt", np.less_equal: "le", np.greater: "gt",
                      np.greater_equal: "ge"}
 _ORDERED_COMPARISONS = frozenset({np.less, np.less_equal, np.greater, np.greater_equal})
+# The kernels of these that refuse the barebones unsigned dtypes (eq and ne run them)
+_UNSIGNED_REFUSED = {np.less: "lt_cpu", np.less_equal: "le_cpu", np.greater: "gt_cpu", np.greater_equal: "ge_cpu",
+                     np.logical_and: "logical_and_cpu", np.logical_or: "logical_or_cpu",
+                     np.logical_xor: "logical_xor_cpu"}
 
 
 def eq(input, other):
@@ -3000,6 +3035,7 @@ def logical_xor(input, other):
 
 def logical_not(input):
     """Elementwise logical not (zero is True), as a bool tensor."""
+    _dtypes.refuse_unsigned("logical_not_cpu", input.dtype)
     result = np.asarray(np.logical_not(input._data))   # (of a 0-d array NumPy returns a scalar: kept an array)
     return _dispatch.function_result_version("logical_not", (input,), Tensor._make(result))
 
@@ -3031,6 +3067,8 @@ def equal(input, other) -> bool:
     if _vmap_batched.DEPTH[0]:
         _vmap_batched.check_compare_all(input, other, "equal")
     _meta.check_kernel("equal", input, other)
+    if input.dtype is _dtypes.complex32:
+        raise NotImplementedError("\"equal_notnan_cpu\" not implemented for 'ComplexHalf'")
     return input._data.shape == other._data.shape and bool(np.array_equal(input._data, other._data))
 
 
@@ -3089,24 +3127,30 @@ def where(condition, input=None, other=None):
 
 def isnan(input):
     """True where the element is NaN."""
-    out = Tensor._make(np.asarray(np.isnan(input._data)) if input.dtype.is_floating_point or input.dtype.is_complex
-                       else np.zeros(input._data.shape, dtype=bool))
+    out = Tensor._make(np.asarray(np.isnan(_values(input._data))) if input.dtype.is_floating_point or
+                       input.dtype.is_complex else np.zeros(input._data.shape, dtype=bool))
     out = _meta.follow(out, input) if _meta.METAS else out
     return _vmap_batched.follow(out, input) if _vmap_batched.DEPTH[0] else out  # (inside vmap: batched as input)
 
 
 def isinf(input):
     """True where the element is +inf or -inf."""
-    out = Tensor._make(np.asarray(np.isinf(input._data)) if input.dtype.is_floating_point or input.dtype.is_complex
-                       else np.zeros(input._data.shape, dtype=bool))
+    out = Tensor._make(np.asarray(np.isinf(_values(input._data))) if input.dtype.is_floating_point or
+                       input.dtype.is_complex else np.zeros(input._data.shape, dtype=bool))
     return _dispatch.function_result_version("isinf", (input,), out)
 
 
 def isfinite(input):
     """True where the element is neither inf nor NaN."""
-    out = Tensor._make(np.asarray(np.isfinite(input._data)) if input.dtype.is_floating_point or input.dtype.is_complex
+    out = Tensor._make(np.asarray(np.isfinite(_values(input._data))) if input.dtype.is_floating_point or
+                       input.dtype.is_complex
                        else np.ones(input._data.shape, dtype=bool))
     return _dispatch.function_result_version("isfinite", (input,), out)
+
+
+def _values(a: np.ndarray) -> np.ndarray:
+    """An array NumPy's ufuncs take: complex32's float16 pairs as their complex64 values (exact)."""
+    return a if not _dtypes.is_complex32(a.dtype) else _dtypes.complex32_values(a)
 
 
 def isposinf(input):
@@ -3183,16 +3227,17 @@ def view_as_complex(input):
     """A complex view of a real tensor whose last dimension (size 2) holds (real, imaginary)."""
     if _AUTOCAST[0]:
         return _autocast("view_as_complex", view_as_complex, input)
-    if input.dim() == 0 or input._data.shape[-1] != 2:
+    if input.dim() == 0:
+        raise RuntimeError("Input tensor must have one or more dimensions")
+    if input._data.shape[-1] != 2:
         raise RuntimeError("Tensor must have a last dimension of size 2")
-    if input.dtype not in (_dtypes.float32, _dtypes.float64):
-        # (PyTorch also views half as complex32, a dtype minigrad does not have: refused here with the same words)
+    if input.dtype not in (_dtypes.float16, _dtypes.float32, _dtypes.float64):
         raise RuntimeError("view_as_complex is only supported for half, float and double tensors, but got a "
                            f"tensor of scalar type: {_legacy(input.dtype)}")
     strides = input.stride()
     if strides[-1] != 1:
         raise RuntimeError("Tensor must have a last dimension with stride 1")
-    if builtins.any(st % 2 for st in strides[:-1]):
+    if builtins.any(st % 2 and n != 1 for st, n in zip(strides[:-1], input.shape)):   # (size-1 dims: any stride)
         raise RuntimeError("Tensor must have a stride divisible by 2 for all but last dimension")
     if input.storage_offset() % 2:
         raise RuntimeError("Tensor must have a storage_offset divisible by 2")
@@ -3401,9 +3446,9 @@ def fill_(input, value):
             _dispatch._check_inplace(input, False)  # (a leaf's refusal first)
         _check_fill_fits(value, input.dtype, input.numel())
         value = value if input.is_complex() else bool(value) if input.dtype is _dtypes.bool_ else value.real
-    elif type(value) is int and value < 0 and input.dtype is _dtypes.uint8:  # (a C cast: -1 fills 255)
-        _check_scalar_fits(value, input.dtype)
-        value %= 256
+    elif type(value) is int and value < 0 and not input.dtype.is_signed and input.dtype is not _dtypes.bool_:
+        _check_scalar_fits(value, input.dtype)   # (a C cast: -1 fills 255 into uint8)
+        value %= 2 ** (8 * input.dtype.itemsize)
     elif type(value) in (int, float):   # (PyTorch's checked conversion: a number out of the dtype's range refused)
         if type(value) is int:
             _check_scalar_int(value)
@@ -3417,6 +3462,8 @@ def fill_(input, value):
             raise RuntimeError("fill_ only supports 0-dimension value tensor but got tensor with "
                                f"{value.dim()} dimensions.")
         return D.fill_tensor(input, value, out=input)
+    if input.dtype is _dtypes.complex32:   # (the value as a complex32 element: NumPy fills both float16 fields)
+        value = _dtypes.as_complex32(np.array(value, np.complex128))
     return D.fill_(input, out=input, value=value)
 
 

@@ -124,6 +124,7 @@ def _index_put(name, input, indices, values, accumulate, out):
         # One mask and one value: PyTorch fills through masked_fill_ (any value dtype; bool masks only).
         if indices[0].dtype is _dtypes.uint8:
             raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with dtype unsigned char")
+        _dtypes.refuse_unsigned("masked_fill", input.dtype)
         index_list = _indexing._saved_indices(index_list, tuple(indices), input, values)   # (versions checked)
         result = D.index_put(input, values, out=out, indices=index_list, accumulate=False,
                              dtype=None if values.dtype is input.dtype else input.dtype)

@@ -115,7 +115,10 @@ def _comparison_(np_fn, name: str):
 eq_, ne_ = _comparison_(np.equal, "eq"), _comparison_(np.not_equal, "ne")
 lt_, le_ = _comparison_(np.less, "lt"), _comparison_(np.less_equal, "le")
 gt_, ge_ = _comparison_(np.greater, "gt"), _comparison_(np.greater_equal, "ge")
-greater_, greater_equal_, less_, less_equal_, not_equal_ = gt_, ge_, lt_, le_, ne_
+greater_, greater_equal_, less_, less_equal_, not_equal_ = (
+    _dispatch.captured_alias(fn, name, _dispatch.tensor_or_scalar)
+    for fn, name in ((gt_, "greater_"), (ge_, "greater_equal_"), (lt_, "less_"), (le_, "less_equal_"),
+                     (ne_, "not_equal_")))
 
 
 # =============================================================================================
@@ -125,6 +128,7 @@ greater_, greater_equal_, less_, less_equal_, not_equal_ = gt_, ge_, lt_, le_, n
 def _logical_(fn, name: str):
     def method(input, other):
         _tensor_arg(name + "_", "other", other, 1)
+        _dispatch.check_captured_write(input, f"aten::{name}_")   # (composites, but torch.func checks them too)
         _ops._vmap_batched.check_inplace(name, input, (other,))
         return _write_unrecorded(input, (other,), fn(input, other))
     method.__name__ = method.__qualname__ = name + "_"
@@ -139,6 +143,7 @@ logical_xor_ = _logical_(_ops.logical_xor, "logical_xor")
 
 def logical_not_(input):
     """In-place logical_not (1 where input is 0, else 0, in input's dtype)."""
+    _dispatch.check_captured_write(input, "aten::logical_not_")
     return _write_unrecorded(input, (), _ops.logical_not(input))
 
 
@@ -179,7 +184,7 @@ def atan2_(input, other):
     return _ops._binary(D.atan2, input, other, out=input, promote_int_to_float=True)
 
 
-arctan2_ = atan2_
+arctan2_ = _dispatch.captured_alias(atan2_, "arctan2_")
 
 
 def hypot_(input, other):
@@ -262,6 +267,7 @@ def float_power_(input, exponent):
     def is_complex(x):
         return x.is_complex() if isinstance(x, Tensor) else isinstance(x, complex)
     dt = _dtypes.complex128 if is_complex(input) or is_complex(exponent) else _dtypes.float64
+    _dispatch.check_captured_write(input, "aten::float_power_" + _dispatch.tensor_or_scalar((exponent,), {}))
     _ops._vmap_batched.check_inplace("float_power_", input, (exponent,))  # (vmap's refusal before the dtype check)
     if input.dtype is not dt:
         raise RuntimeError(f"the base given to float_power_ has dtype {_ops._legacy(input.dtype)} but the "
@@ -366,6 +372,7 @@ def fill_diagonal_(input, fill_value, wrap: bool = False):
     CopySlices; ``wrap``: a tall matrix's diagonal starts again below its first N+1 rows.
     """
     from ._ops_inplace_views import as_strided
+    _dispatch.check_captured_write(input, "aten::fill_diagonal_")   # (torch.func's check of the composite itself)
     if input.dim() < 2:
         raise RuntimeError("dimensions must larger than 1")
     if isinstance(fill_value, complex) and not input.is_complex():  # (floats take the value as a double first)
@@ -427,6 +434,8 @@ def polygamma_(input, n: int):
     if n < 0:
         raise RuntimeError("polygamma(n, x) does not support negative n.")
     if input.is_complex():
+        from ._dispatch import _no_internal_overlap_first
+        _no_internal_overlap_first(None, input)   # (TensorIterator's check before the kernel's dtype)
         kernel = {0: "digamma", 1: "trigamma"}.get(int(n), "polygamma")
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{_ops._legacy(input.dtype)}'")
     dt = _ops._float_dtype(input)
@@ -438,7 +447,8 @@ def polygamma_(input, n: int):
 # =============================================================================================
 
 def _index_reduce(input, dim, index, source, reduce, include_self, out=None):
-    if out is not None:   # (autograd's leaf and view checks come before the kernel's warning)
+    if out is not None:   # (torch.func's and autograd's checks come before the kernel's warning)
+        _dispatch.check_captured_write(out, "aten::index_reduce_")
         _dispatch._check_inplace(out, grad_mode.is_grad_enabled() and (out.requires_grad or source.requires_grad))
     else:   # (no forward formula: PyTorch refuses a tangent before its kernel's checks and warning)
         forward_ad.refuse_before_kernel(D.index_reduce, input, source)

@@ -29,6 +29,15 @@ def _real_only(input, kernel: str) -> None:
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{_ops._legacy(input.dtype)}'")
 
 
+def _real_only_inplace(input, kernel: str) -> None:
+    """``_real_only`` for an in-place op: TensorIterator refuses a write into an expanded tensor before the kernel
+    is looked up for its dtype (a check of the op's own, deg2rad's, comes first)."""
+    if isinstance(input, Tensor) and input.dtype.is_complex and not kernel.endswith(" tensors."):
+        from ._dispatch import _no_internal_overlap_first
+        _no_internal_overlap_first(None, input)
+    _real_only(input, kernel)
+
+
 def _float_unary(op, real_only: str | None = None):
     def fn(input):
         if real_only is not None:
@@ -252,6 +261,8 @@ def _bitwise(np_fn, name):
             _ops._vmap_batched.check_first_example(name, a, other if isinstance(other, Tensor) else
                                                    _ops._wrap_scalar(other))
         dt = _dtypes.result_type(input, other)   # (a number on either side counts as a wrapped number)
+        if name.endswith("shift"):   # (and/or/xor run the barebones unsigned dtypes, the shifts do not)
+            _dtypes.refuse_unsigned(f"{name}_cpu", dt)
         if dt._kind > 1 or (dt._kind == 0 and name.endswith("shift")):  # (no float, complex or bool shift kernel)
             raise NotImplementedError(f'"{name}_cpu" not implemented for \'{_ops._legacy(dt)}\'')
         # (a number converted as a C cast: -2 into uint8 is 254, as PyTorch's)
@@ -283,6 +294,7 @@ def bitwise_not(input):
     """~x for integer and bool tensors."""
     if input.dtype.is_floating_point or input.dtype.is_complex:
         raise NotImplementedError(f"\"bitwise_not_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+    _dtypes.refuse_unsigned("bitwise_not_cpu", input.dtype)
     return Tensor._make(np.asarray(np.invert(input._data)))   # (of a 0-d array NumPy returns a scalar)
 
 
@@ -474,6 +486,7 @@ def heaviside(input, values):
     if input.dtype is not values.dtype:
         raise RuntimeError("heaviside is not yet implemented for tensors with different dtypes.")
     _ops._check_broadcast(input, values)
+    _dtypes.refuse_unsigned("heaviside_cpu", input.dtype)
     a, b = np.broadcast_arrays(input._data, values._data)
     result = _strides.iterator_layout(np.where(a == 0, b, (a > 0).astype(a.dtype)), (input._data, values._data))
     # (through the NotImplemented op when autograd records, or forward AD or the profiler is on: PyTorch's
@@ -579,7 +592,7 @@ def erfinv(input):
 def erfinv_(input):
     """In-place erfinv."""
     if input.is_complex():
-        erfinv(input)  # (PyTorch's error)
+        _real_only_inplace(input, "erfinv_vml_cpu")  # (PyTorch's error)
     return _ops._unary(D.erfinv, input, out=input)
 
 
@@ -749,7 +762,7 @@ def i0(input):
 
 def i0_(input):
     """In-place i0."""
-    _real_only(input, "i0_vml_cpu")
+    _real_only_inplace(input, "i0_vml_cpu")
     return _ops._unary(D.i0, input, out=input)
 
 
@@ -774,7 +787,7 @@ sinh_, cosh_, asin_, acos_, atan_ = (_inplace(op) for op in (D.sinh, D.cosh, D.a
 asinh_, acosh_, atanh_ = (_inplace(D.NOT_IMPLEMENTED[name]) for name in ("asinh_", "acosh_", "atanh_"))
 def _real_inplace(op, kernel: str):
     inplace = _inplace(op)
-    return lambda input: (_real_only(input, kernel), inplace(input))[1]
+    return lambda input: (_real_only_inplace(input, kernel), inplace(input))[1]
 
 
 erf_, erfc_ = _real_inplace(D.erf, "erf_vml_cpu"), _real_inplace(D.erfc, "erfc_vml_cpu")
@@ -787,7 +800,7 @@ lgamma_, digamma_ = _real_inplace(D.lgamma, "lgamma_vml_cpu"), _real_inplace(D.d
 
 def logit_(input, eps=None):
     """In-place logit."""
-    _real_only(input, "logit_cpu")
+    _real_only_inplace(input, "logit_cpu")
     return D.logit(input, out=input, dtype=_ops._float_dtype(input), eps=eps)
 
 
@@ -845,13 +858,18 @@ def _operator(fn, name: str):
 def _attach_methods():
     for name in METHODS + INPLACE_METHODS:
         setattr(Tensor, name, globals()[name])
-    # PyTorch's other spellings of the in-place arithmetic
-    Tensor.negative_, Tensor.subtract_, Tensor.multiply_ = Tensor.neg_, Tensor.sub_, Tensor.mul_
-    Tensor.divide_ = Tensor.true_divide_ = Tensor.div_
+    # PyTorch's other spellings of the in-place arithmetic, each under its own name where torch.func refuses writing
+    # a captured tensor (aten::divide_.Tensor_mode)
+    def overload(args, kwargs):
+        return ".Tensor_mode" if kwargs.get("rounding_mode") is not None or len(args) > 1 else ".Tensor"
+    Tensor.negative_ = _ops._dispatch.captured_alias(Tensor.neg_, "negative_")
     # (with their own names in PyTorch's parser errors: x.true_divide("a") says "true_divide()")
     for alias, name in (("divide", "div"), ("true_divide", "div"), ("multiply", "mul"), ("subtract", "sub"),
                         ("divide_", "div_"), ("true_divide_", "div_"), ("multiply_", "mul_"), ("subtract_", "sub_")):
-        setattr(Tensor, alias, _arg_errors.alias_method(getattr(Tensor, name), alias))
+        fn = getattr(Tensor, name)
+        if alias.endswith("_"):
+            fn = _ops._dispatch.captured_alias(fn, alias, overload)
+        setattr(Tensor, alias, _arg_errors.alias_method(fn, alias))
     # torch.softmax(x, dim) is also x.softmax(dim), where dim is required too
     Tensor.softmax = _softmax_method("softmax")
     Tensor.log_softmax = _softmax_method("log_softmax")
@@ -937,7 +955,7 @@ def _gcd_lcm(name: str, ufunc, input, other, out=None):
         _ops._vmap_batched.check_inplace(name, out, (other,))
     _tensor_arg(name, "other", other, 2 if out is None else 1)
     dt = _dtypes.result_type(input, other)
-    if dt._kind != 1:
+    if dt._kind != 1 or dt in _dtypes.BAREBONES_UNSIGNED:
         raise NotImplementedError(f"\"{name.rstrip('_')}_cpu\" not implemented for '{_ops._legacy(dt)}'")
     if out is not None and dt._kind > out.dtype._kind:  # (an integer result into a bool tensor)
         raise RuntimeError(f"result type {_ops._legacy(dt)} can't be cast to the desired output type "

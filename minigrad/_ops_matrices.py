@@ -49,6 +49,7 @@ def trace(input):
         return _autocast("trace", trace, **locals())
     if input.dtype is _dtypes.bool_:  # (the kernel's dtype dispatch comes before its rank check)
         raise NotImplementedError("\"trace\" not implemented for 'Bool'")
+    _dtypes.refuse_unsigned("trace", input.dtype)
     if input.dim() != 2:
         raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {input.dim()}")
     dt = _dtypes.int64 if input.dtype._kind < 2 else None

@@ -634,6 +634,8 @@ def rot90(input, *args, **kwargs):
     _ops._wrap_dim(dims[0], n), _ops._wrap_dim(dims[1], n)
     if dims[0] == dims[1] or builtins.abs(dims[0] - dims[1]) == n:
         raise RuntimeError(f"expected rotation dims to be different, but got dim0 = {dims[0]} and dim1 = {dims[1]}")
+    flipped = {1: dims[1:], 2: dims, 3: dims[:1]}.get(int(k) % 4, ())   # (PyTorch's rot90 is a flip and a transpose)
+    _ops.refuse_flip_kernel(input, [_ops._wrap_dim(d, n) for d in flipped])
     return D.rot90(input, k=int(k), dims=dims)
 
 

@@ -371,6 +371,7 @@ def nonzero(input, *, as_tuple=False):
 
 def _nonzero(input, as_tuple: bool):
     _meta.check_kernel("nonzero", input)
+    _dtypes.refuse_unsigned("nonzero_count_cpu", input.dtype)
     if as_tuple:
         # (PyTorch's nonzero_numpy: the columns of nonzero(), unbind(1) views of its column-major result; a 0-dim
         # input as a 1-element one)
@@ -394,6 +395,7 @@ def count_nonzero(input, dim=None):
     """Number of non-zero elements (over ``dim``)."""
     axis = None if dim is None else _ops._raw_dims(dim, input.dim(), input) or None  # []: every dim
     axis = None if input.dim() == 0 else axis
+    _dtypes.refuse_unsigned("nonzero_count_cpu", input.dtype)
     counts = np.asarray(np.count_nonzero(input._data, axis=axis), dtype=np.int64)
     # (a new C-order tensor, as PyTorch's, whatever input's layout)
     return _meta.follow(Tensor._make(_strides.contiguous(counts)), input)
@@ -417,7 +419,7 @@ def masked_select(input, mask):
 def bincount(input, weights=None, minlength=0):
     """Count of each value of a 1-D non-negative integer tensor (weighted sums with ``weights``)."""
     _meta.check_kernel("bincount", input, weights)
-    if input.dtype._kind != 1:
+    if input.dtype._kind != 1 or input.dtype in _dtypes.BAREBONES_UNSIGNED:
         raise NotImplementedError(f"\"bincount_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
     if input.dim() != 1:
         raise RuntimeError("bincount only supports 1-d non-negative integral inputs.")
@@ -438,10 +440,11 @@ def histc(input, bins=100, min=0, max=0):
         raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
     if input.dtype is _dtypes.bool_:
         raise NotImplementedError("\"linspace_cpu\" not implemented for 'Bool'")
-    if input.dtype._kind == 1:
+    unsigned = input.dtype in _dtypes.BAREBONES_UNSIGNED   # (refused by the kernels that complex numbers meet)
+    if input.dtype._kind == 1 and not unsigned:
         raise NotImplementedError(f"\"histogram_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
     lo, hi = float(min), float(max)
-    if input.is_complex():
+    if input.is_complex() or unsigned:
         kernel = "aminmax_cpu" if lo == hi and input.numel() else "histogram_cpu"
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{_ops._legacy(input.dtype)}'")
     data = input._data.astype(np.float64)
@@ -647,7 +650,7 @@ def _search(name, boundaries, input, out_int32, right, sorter, out=None):
                            "Long(int64) depending on whether out_int32 flag is True, but we got output tensor's dtype "
                            f"{_ops._legacy(out.dtype)} and out_int32 flag is {out_int32}")
     dt = _dtypes.result_type(boundaries, values if not scalar else input)
-    if dt is _dtypes.bool_ or dt.is_complex:
+    if dt is _dtypes.bool_ or dt.is_complex or dt in _dtypes.BAREBONES_UNSIGNED:
         raise NotImplementedError(f"\"searchsorted_out_cpu\" not implemented for '{_ops._legacy(dt)}'")
     with np.errstate(invalid="ignore", over="ignore"):
         seq = seq.astype(dt.np, copy=False)

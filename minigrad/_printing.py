@@ -209,7 +209,8 @@ def _tensor_str(data: np.ndarray, dtype, indent: int) -> str:
     if data.size == 0:
         return "[]"
     summarize = data.size > PRINT_OPTS.threshold
-    data = data.astype(dtype.np, copy=False)  # e.g. round float32 storage to a bfloat16 dtype
+    if dtype is not _dtypes.complex32:   # (whose values format_tensor took out of their float16 pairs)
+        data = data.astype(dtype.np, copy=False)  # e.g. round float32 storage to a bfloat16 dtype
     # PyTorch formats every float through Python floats (Tensor.item / tolist), i.e. as float64;
     # tolist() converts exactly, so only bfloat16 (whose ml_dtypes scalars are not Python floats)
     # is widened here: a big summarised tensor is not copied whole.
@@ -259,6 +260,8 @@ def format_tensor(data: np.ndarray, dtype, *, requires_grad: bool = False,
     ``tensor_contents`` (Tensor.__repr__'s keyword) replaces the printed values; the suffixes stay.
     """
     data = np.asarray(data)
+    if _dtypes.is_complex32(data.dtype):   # (complex32: its values, printed as complex64's would be)
+        data = _dtypes.complex32_values(data)
     if indent is None:
         indent = len(prefix)
     default = _dtypes.get_default_dtype()

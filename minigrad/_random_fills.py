@@ -13,13 +13,20 @@ import warnings
 
 import numpy as np
 
-from . import _arg_errors, _dtypes, _meta, _random, _vmap_batched
+from . import _arg_errors, _dispatch, _dtypes, _meta, _random, _vmap_batched
 from . import derivatives as D
 from ._creation import _check_normal
 from ._dispatch import _check_inplace
 from ._ops import _legacy, _meta_name
 from ._tensor import Tensor, _user_stacklevel
 from .autograd import grad_mode
+
+
+def _check_write(input: Tensor, name: str) -> None:
+    """The checks before a fill draws: torch.func's refusal to write a captured tensor (``name``: PyTorch's overload),
+    then autograd's of a leaf."""
+    _dispatch.check_captured_write(input, name)
+    _check_inplace(input, False)
 
 
 def _write(op, input: Tensor, values: np.ndarray, *tensors) -> Tensor:
@@ -68,7 +75,7 @@ def uniform_(input: Tensor, a: float = 0.0, b: float = 1.0, *, generator=None, *
     if kwargs:
         raise TypeError(f"uniform_() got an unexpected keyword argument '{next(iter(kwargs))}'")
     _random.check_generator(generator, "uniform_")
-    _check_inplace(input, False)
+    _check_write(input, "aten::uniform_")
     _check_uniform_bounds(float(a), float(b), input.dtype)
     n, np_dtype = _parts(input)
     return _write(D.uniform_, input, _placed(input, _random.uniform(_random.gen(generator), n, np_dtype, a, b)))
@@ -96,7 +103,7 @@ def normal_(input: Tensor, mean: float = 0.0, std: float = 1.0, *, generator=Non
     """Fill with values drawn from N(mean, std²) (complex: each part N(mean, std²/2))."""
     _random.check_generator(generator, "normal_")
     mean, std = _real(mean), _real(std)
-    _check_inplace(input, False)
+    _check_write(input, "aten::normal_")
     _check_normal(std, input.dtype)
     scale = std / math.sqrt(2) if input.is_complex() else std
     n, np_dtype = _parts(input)
@@ -108,7 +115,7 @@ def normal_(input: Tensor, mean: float = 0.0, std: float = 1.0, *, generator=Non
 def exponential_(input: Tensor, lambd: float = 1.0, *, generator=None) -> Tensor:
     """Fill with values drawn from the exponential distribution of rate ``lambd``."""
     _random.check_generator(generator, "exponential_")
-    _check_inplace(input, False)
+    _check_write(input, "aten::exponential_")
     if not lambd > 0.0:
         raise RuntimeError(f"exponential_ expects lambda > 0.0, but found lambda={_fmt(lambd)}")
     if input.numel() == 0:
@@ -125,7 +132,7 @@ def log_normal_(input: Tensor, mean: float = 1.0, std: float = 2.0, *, generator
     """Fill with values exp(N(mean, std²))."""
     _random.check_generator(generator, "log_normal_")
     mean, std = _real(mean), _real(std)
-    _check_inplace(input, False)
+    _check_write(input, "aten::log_normal_")
     if not std > 0.0:
         raise RuntimeError(f"log_normal_ expects std > 0.0, but found std={_fmt(std)}")
     if input.numel() == 0:
@@ -141,7 +148,7 @@ def cauchy_(input: Tensor, median: float = 0.0, sigma: float = 1.0, *, generator
     """Fill with values drawn from the Cauchy distribution centred on ``median`` with scale ``sigma``."""
     _random.check_generator(generator, "cauchy_")
     median, sigma = _real(median), _real(sigma)
-    _check_inplace(input, False)
+    _check_write(input, "aten::cauchy_")
     if not sigma > 0.0:
         raise RuntimeError(f"cauchy_ expects sigma > 0.0, but found sigma={_fmt(sigma)}")
     if not input.is_floating_point():
@@ -170,10 +177,11 @@ def bernoulli_(input: Tensor, p=_NO_P, *, generator=None) -> Tensor:
                                               _BERNOULLI_OVERLOADS)
     p = 0.5 if p is _NO_P else p
     if isinstance(p, Tensor):
+        _dispatch.check_captured_write(input, "aten::bernoulli_.Tensor")   # (not bernoulli(out=)'s: no in-place op)
         return _bernoulli_tensor(input, p, generator)
     if not isinstance(p, (int, float)):
         raise _arg_errors.invalid_combination("bernoulli_", (p,), {}, _BERNOULLI_OVERLOADS)
-    _check_inplace(input, False)
+    _check_write(input, "aten::bernoulli_.float")
     if not 0 <= p <= 1:
         raise RuntimeError(f"bernoulli_ expects p to be in [0, 1], but got p={_fmt(p)}")
     if input.numel() == 0:
@@ -241,7 +249,7 @@ def geometric_(input: Tensor, p=_NO_P, *, generator=None) -> Tensor:
     if p is _NO_P:
         raise TypeError('geometric_() missing 1 required positional arguments: "p"')
     _random.check_generator(generator, "geometric_")
-    _check_inplace(input, False)
+    _check_write(input, "aten::geometric_")
     if not 0 < p < 1:
         raise RuntimeError(f"geometric_ expects p to be in (0, 1), but got p={_fmt(p)}")
     if input.numel() == 0:
@@ -271,7 +279,7 @@ def random_(input: Tensor, *args, generator=None, **kwargs) -> Tensor:
             _random.check_generator(generator, "random_")
         raise _arg_errors.invalid_combination("random_", args, {**kwargs, "generator": generator}, _RANDOM_OVERLOADS)
     frm, to, node = _random_args(args, kwargs)
-    _check_inplace(input, False)
+    _check_write(input, "aten::random_" + ("" if node is D.random_ else ".to" if node is D.random_to else ".from"))
     dt = input.dtype
     if node is D.random_:
         if dt.is_complex:

@@ -13,7 +13,7 @@ import weakref
 
 import numpy as np
 
-from . import _layout
+from . import _dtypes, _layout
 from ._reduce import _dense, _dense_strides, _reorder
 
 
@@ -85,6 +85,12 @@ def like_input(forward):
 
 def astype(a: np.ndarray, npd) -> np.ndarray:
     """``a.astype(npd)`` (a copy) laid out as PyTorch's ``a.to(dtype)``."""
+    if npd is _dtypes.COMPLEX32_NP or _dtypes.is_complex32(a.dtype):   # (no NumPy cast: see _dtypes.complex32)
+        if npd is _dtypes.COMPLEX32_NP:
+            real = a.dtype.kind != "c" and not _dtypes.is_complex32(a.dtype)
+            return _dtypes.as_complex32(astype(a, np.complex64) if real else a)
+        values = _dtypes.complex32_values(a)
+        return astype(values if np.dtype(npd).kind == "c" else values.real, npd)
     strides = preserve_strides(a)
     if a.dtype == np.float64 and npd == np.float16:
         # c10::Half is made from a float: PyTorch rounds a double to float first, then to half (twice, so a
@@ -340,7 +346,7 @@ def channels_last_like(forward, n_inputs: int = 1, five_d: bool = False):
                 if not isinstance(r, np.ndarray) or r.ndim != 5 or r.size == 0:
                     return r
                 return copy_into(with_strides(r.shape, channels_last_strides(r.shape), r.dtype), r)
-            return relay5(results)
+            return tuple(relay5(r) for r in results) if isinstance(results, tuple) else relay5(results)
         if not any(suggests_channels_last(a) for a in arrays[:n_inputs]):
             return results
 

@@ -56,16 +56,14 @@ _NO_EDGE = (None, 0)  # the edge of a tensor that does not require grad (one sha
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
 
 # The type names PyTorch uses in some messages ("torch.FloatTensor").
-_LEGACY_NAMES = {
-    "float32": "Float", "float64": "Double", "float16": "Half", "bfloat16": "BFloat16",
-    "complex64": "ComplexFloat", "complex128": "ComplexDouble", "int64": "Long", "int32": "Int",
-    "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool",
-}
+_LEGACY_NAMES = _dtypes._LEGACY
 # The C++ type names PyTorch prints when a gradient of the wrong dtype is assigned.
 _CPP_NAMES = {
     "float32": "float", "float64": "double", "float16": "c10::Half", "bfloat16": "c10::BFloat16",
     "complex64": "c10::complex<float>", "complex128": "c10::complex<double>", "int64": "long int",
     "int32": "int", "int16": "short int", "int8": "signed char", "uint8": "unsigned char", "bool": "bool",
+    "uint16": "short unsigned int", "uint32": "unsigned int", "uint64": "long unsigned int",
+    "complex32": "c10::complex<c10::Half>",
 }
 
 
@@ -527,6 +525,8 @@ class Tensor(metaclass=_TensorType):
                             "host memory first.")
         if self._data.dtype == _dtypes.bfloat16.np:  # NumPy has no bfloat16; PyTorch refuses rather than pick a dtype
             raise TypeError("Got unsupported ScalarType BFloat16")
+        if _dtypes.is_complex32(self._data.dtype):   # (nor complex32)
+            raise TypeError("Got unsupported ScalarType ComplexHalf")
         if self._data.dtype.kind == "c":
             from ._conj import check_resolved, is_conj
             if force and is_conj(self):   # (force: PyTorch's detach().resolve_conj(), memory of its own)
@@ -569,6 +569,8 @@ class Tensor(metaclass=_TensorType):
             _meta.check_item(self)
         if _CONJ_MIRRORS:
             _neg.check_readable(self)
+        if _dtypes.is_complex32(self._data.dtype):   # (float16 pairs: see tolist)
+            return complex(self.tolist())
         v = self._data.reshape(()).item()
         return float(v) if self.dtype in (_dtypes.bfloat16, _dtypes.float16) else v
 
@@ -584,6 +586,8 @@ class Tensor(metaclass=_TensorType):
             _neg.check_readable(self)
         if self.dtype in (_dtypes.bfloat16, _dtypes.float16):
             return self._data.astype(np.float32).tolist()
+        if _dtypes.is_complex32(self._data.dtype):   # (complex32's float16 pairs)
+            return _dtypes.complex32_values(self._data).tolist()
         return self._data.tolist()
 
     def __len__(self) -> int:
@@ -628,7 +632,10 @@ class Tensor(metaclass=_TensorType):
         return float(self._scalar("double"))
 
     def __int__(self) -> int:
-        return int(self._scalar("int64_t"))
+        value = int(self._scalar("int64_t"))
+        if value >= 2**63 and self._data.dtype == np.uint64:   # (read as PyTorch's int64_t; a float is not)
+            raise RuntimeError("value cannot be converted to type int64_t without overflow")
+        return value
 
     def _scalar(self, c_type: str):
         """The value for int()/float(): one element, and no complex value with an imaginary part."""
@@ -705,7 +712,9 @@ class Tensor(metaclass=_TensorType):
         return object.__format__(self, spec)  # str(self), or TypeError for a non-empty spec
 
     def __reduce_ex__(self, protocol):
-        # Values, dtype, shape and requires_grad survive (a non-leaf comes back as a leaf, as in PyTorch).
+        # Values, dtype, shape and requires_grad survive (a non-leaf comes back as a leaf, as in PyTorch); hooks do not.
+        from .utils.hooks import warn_if_has_hooks
+        warn_if_has_hooks(self)
         return (_rebuild_tensor, (_strides.clone(self._data), self._requires_grad))  # (strides kept where NumPy can)
 
     def __deepcopy__(self, memo):
@@ -725,6 +734,10 @@ class Tensor(metaclass=_TensorType):
             t._version_counter[0] = 1
         memo[id(self)] = t
         return t
+
+    def module_load(self, other: Tensor, assign: bool = False) -> Tensor:
+        """What ``load_state_dict`` swaps into this parameter or buffer under ``torch.__future__``'s swap flag."""
+        return other.detach() if assign else self.copy_(other).detach()
 
     # ---- autograd state ---------------------------------------------------------------------
     @property
@@ -1038,6 +1051,10 @@ class Tensor(metaclass=_TensorType):
         if self._requires_grad and not (value.dtype.is_floating_point or value.dtype.is_complex):
             raise RuntimeError("data set to a tensor that requires gradients must be floating point or complex dtype")
         self._data = value._data
+        # (an empty tensor's strides are value's now: its own kept ones, or none kept, the contiguous ones)
+        self.__dict__.pop("_empty_strides", None)
+        if "_empty_strides" in value.__dict__:
+            self.__dict__["_empty_strides"] = value.__dict__["_empty_strides"]
 
     @data.deleter
     def data(self) -> None:
@@ -1063,12 +1080,17 @@ class Tensor(metaclass=_TensorType):
                 from ._dispatch import view_rebase_error
                 self._view_version = -1
                 raise RuntimeError(view_rebase_error(self, self._creation_meta, indirect=True))
-            if self._grad_fn is not None and self._view_fn is not None and self._creation_meta is None:
+            if (self._grad_fn is not None or self._reserved_seq is not None) and self._view_fn is not None and \
+                    self._creation_meta is None:
                 # (its base stopped requiring grad since the view was made: PyTorch regenerates the node all the
-                # same, an AsStridedBackward0 whose edge leads nowhere)
+                # same, an AsStridedBackward0 whose edge leads nowhere. A view written in place through itself
+                # before the base's detach_(), its node not yet made: PyTorch made it then, its edge the base's
+                # CopySlices, see _record_copy_slices)
                 from .derivatives import as_strided_view
                 fn = as_strided_view(base.detach().requires_grad_(), self)
-                fn._next_nodes, fn._next_nrs = (None,), (0,)
+                reserved, self._reserved_seq = self._reserved_seq, None
+                copy_slices = reserved[2] if reserved is not None and reserved[1] == self._view_version else None
+                fn._next_nodes, fn._next_nrs = (copy_slices,), (0,)
                 self._grad_fn = fn
             return
         from ._dispatch import _is_transform_leaf

@@ -29,6 +29,7 @@ _GRAD_AT_ENTER: list = []  # GRAD_TRANSFORMS when each running vmap started
 TRANSFORM_CALLS: list = []  # the grad / vjp / jvp transform calls running the user's function (func/_transforms.py)
 TRANSFORM_BACKWARD = [0]  # > 0 while a torch.func transform's backward runs (PyTorch's: create_graph, grad mode on)
 _BACKWARD_AT_ENTER: list = []  # TRANSFORM_BACKWARD when each running vmap started
+_FORWARD_AT_ENTER: list = []  # per running vmap: whether a forward AD level was on when it started (jvp(vmap(f)))
 SUSPENDED = [False]  # True while a custom Function's own vmap rule runs its forward on plain tensors
 _OUTSIDE: dict = {}  # id(tensor) -> weak reference: tensors the vmapped functions see from outside (unbatched)
 _LEVELS: dict = {}  # id(tensor) -> (weak reference, bit mask of the vmap levels it is batched at)
@@ -47,6 +48,7 @@ def enter(size: int, func, unmapped: list, randomness: str = "error", legacy: bo
     _TRANSFORMS_AT_ENTER.append(_TRANSFORMS_ACTIVE[0])
     _GRAD_AT_ENTER.append(GRAD_TRANSFORMS[0])
     _BACKWARD_AT_ENTER.append(TRANSFORM_BACKWARD[0])
+    _FORWARD_AT_ENTER.append(forward_ad._level[0] is not None)
     DEPTH[0] += 1
     forward_ad._sync_extras()
 
@@ -61,6 +63,7 @@ def exit_() -> None:
     _TRANSFORMS_AT_ENTER.pop()
     _GRAD_AT_ENTER.pop()
     _BACKWARD_AT_ENTER.pop()
+    _FORWARD_AT_ENTER.pop()
     DEPTH[0] -= 1
     if DEPTH[0] == 0:
         _LEVELS.clear()
@@ -316,6 +319,13 @@ def reaches_vmap(*tensors) -> bool:
             return True
         inner = _TRANSFORMS_AT_ENTER[level]
     return False
+
+
+def batched_below_forward(*tensors) -> bool:
+    """Whether a forward formula's op meets a vmap level batching one of ``tensors``: PyTorch runs the formula below
+    its jvp level, so the vmaps that started before the forward level (jacfwd's), not those inside it."""
+    mask = levels_of(*tensors)
+    return any(mask >> level & 1 and not _FORWARD_AT_ENTER[level] for level in range(DEPTH[0]))
 
 
 _EITHER = ("vmap: It looks like you're either (1) calling .item() on a Tensor or (2) attempting to use a Tensor in "
@@ -648,8 +658,9 @@ def check_scalar_dims(t, dims, tangent: bool = True) -> None:
     wrapped against the 0-d tensor, which the 1-d physical tensor then refuses (a dim the 0-d one refuses as is)."""
     # (a dual whose tangent is batched counts for flip: jacfwd's tangents are, and PyTorch flips them after the
     # primal; roll's own check of the 0-d primal comes first: tangent=False)
-    if dims and DEPTH[0] and t.dim() == 0 and (levels(t) or tangent and t._fw_grad is not None
+    if dims and DEPTH[0] and t.dim() == 0 and (levels(t) and not _legacy(t) or tangent and t._fw_grad is not None
                                                and levels(t._fw_grad)):
+        # (not at the legacy vmap of is_grads_batched: it has no flip / roll rule, its fallback runs each 0-d slice)
         d = dims[0] if dims[0] not in (-1, 0) else 1
         raise IndexError(f"Dimension out of range (expected to be in range of [-1, 0], but got {d})")
 
@@ -803,6 +814,19 @@ def check_first_example(name: str, a, b) -> None:
                 sizes = [n for i, n in enumerate(SIZES) if m >> i & 1]
                 raise IndexError(f"select(): index 0 out of range for tensor of size {sizes} at dimension "
                                  f"{len(sizes) - 1}")
+
+
+def check_cat_first_example(tensors) -> None:
+    """cat over a batch of no examples: PyTorch's cat batch rule, at the innermost level batching an input whose
+    examples are the legacy empty [0] (left out of a cat), reads its first example, and that select fails
+    (vmap(lambda t: torch.cat([t]))(torch.zeros(0, 0)); jacrev of split of an empty vector, whose backward is a
+    cat). The physical tensor there: [0, 0], its batch dim first."""
+    if 0 not in SIZES:
+        return
+    for t in tensors:
+        mask = levels(t)
+        if mask and tuple(t._data.shape) == (0,) and SIZES[mask.bit_length() - 1] == 0:
+            raise IndexError("select(): index 0 out of range for tensor of size [0, 0] at dimension 0")
 
 
 def input_levels(op, tensors, out, args=None) -> int:

@@ -28,10 +28,12 @@ _IMMUTABLE_COPY = ("ZeroTensors are immutable. Please materialize the tensor usi
                    "mutable zero tensor.")
 
 # The ops with a ZeroTensor kernel, by node name: how each combines its operands (the Scalar forms and rsub
-# redispatch to the Tensor ones in PyTorch; "product": a ZeroTensor if either operand is one)
+# redispatch to the Tensor ones in PyTorch; "product": a ZeroTensor if either operand is one). Not div.Scalar
+# (DivBackward1, a C++ formula's t / n): the ZeroTensor fallback materializes its zeros, so the quotient is a plain
+# tensor (smooth_l1_loss_double_backward's grad * mask / beta can then be divided in place)
 _KINDS = {"MulBackward0": "product", "MulBackward1": "product", "DotBackward0": "product",
           "VdotBackward0": "product", "LinalgCrossBackward0": "product", "DivBackward0": "div",
-          "DivBackward1": "div", "AddBackward0": "add", "AddBackward1": "add", "SubBackward0": "sub",
+          "AddBackward0": "add", "AddBackward1": "add", "SubBackward0": "sub",
           "SubBackward1": "sub", "RsubBackward0": "rsub", "RsubBackward1": "rsub"}
 
 
@@ -79,6 +81,9 @@ def intercept(op, tensors, dtype, out, args, run):
     if not any(zero):
         return None
     result = run()   # (the node, the result's dtype and shape: then only the values are PyTorch's)
+    want = _kernel_dtype(tensors, args)
+    if want is not None and want != result.dtype and (kind != "div" or want.is_floating_point or want.is_complex):
+        result = run(want)   # (an integral quotient is the default float dtype's, as before)
     shape, dt = result._data.shape, result._data.dtype
     # the operands in the order of mul/div/add/sub's (self, other), a Scalar operand as a 0-d array
     operands = [t._data for t in tensors] + ([np.asarray(args["other"])] if len(tensors) == 1 else [])
@@ -100,6 +105,22 @@ def intercept(op, tensors, dtype, out, args, run):
             values = np.multiply(values, alpha, dtype=dt)
     result._data = values
     return result
+
+
+def _kernel_dtype(tensors, args):
+    """The result dtype of PyTorch's ZeroTensor kernels when a Python number is an operand, else None: they promote
+    on meta copies of the operands, where the number is no longer a wrapped number but a 0-dim tensor of its own
+    dtype (double, int64, bool, complex128), so a 0-dim float32 ZeroTensor times 2.0 is float64."""
+    from ._dtypes import result_type
+    from ._tensor import Tensor
+    numbers = [t._wrapped_number for t in tensors if t._wrapped_number is not None]
+    if len(tensors) == 1 and "other" in args:   # (a Scalar overload: mul(Tensor, Scalar) ...)
+        numbers.append(args["other"])
+    if not numbers:
+        return None
+    operands = [t for t in tensors if t._wrapped_number is None]
+    operands += [Tensor._make(np.asarray(n, np.uint64 if type(n) is int and n >= 2**63 else None)) for n in numbers]
+    return result_type(*operands)
 
 
 def _efficientzerotensor(*size, dtype=None, layout=None, device=None, pin_memory=False, requires_grad=False):

@@ -124,6 +124,13 @@ def _numpy_result(forward, *arrays) -> Tensor:
     return out
 
 
+def _binary_op_layout(kernel):
+    """``kernel(grad, self)`` with its result laid out as TensorIterator's binary_op(grad, self) output (a kernel
+    fast path's result, which NumPy lays out in C order or in its own order: C order first, which iterator_layout
+    takes its input to be)."""
+    return lambda g, x: _strides.iterator_layout(_strides.contiguous(np.asarray(kernel(g, x))), (g, x))
+
+
 # =============================================================================================
 # Formula helpers (tensor code, so they are differentiable too)
 # =============================================================================================
@@ -197,7 +204,12 @@ def pow_backward(grad, self, exponent):
         g, x = grad._data, self._data
         # (same shapes: an unpack hook may give a saved x of another shape, whose error is the tensor ops')
         if g.dtype == x.dtype and g.dtype.kind == "f" and g.shape == x.shape:
-            return _numpy_result(lambda g, x: g * (x * 2.0), g, x)   # below: x.pow(1.0) is x, * 2.0, g *
+            # (below: x.pow(1.0) is x, * 2.0, g *; the product laid out as TensorIterator's of grad, then x:
+            # C order, as NumPy's, when both are C-contiguous, W4's loss; no layout work then)
+            kernel = lambda g, x: g * (x * 2.0)  # noqa: E731
+            if not (g.flags.c_contiguous and x.flags.c_contiguous):
+                kernel = _binary_op_layout(kernel)
+            return _numpy_result(kernel, g, x)
     # PyTorch takes the exponent as a double (or complex) here, and the number times a tensor is the
     # Scalar overload: a double-backward graph shows PowBackward0(2.0) and MulBackward1(3.0) for x ** 3.
     exponent = complex(exponent) if isinstance(exponent, complex) else float(exponent)
@@ -390,6 +402,8 @@ threshold_backward = Op(
         _ops().zeros_like(self_t) + threshold_backward(grad_output_t, self, threshold=threshold),
     grad_output=lambda grad, self, threshold: threshold_backward(grad, self, threshold=threshold),
     self=lambda grad: _ops().zeros_like(grad))                   # the mask is piecewise constant in x
+# (PyTorch's TensorIterator takes self before grad: self's strides lay out the gradient)
+threshold_backward.operand_step = -1
 
 # F.threshold: x where x > t, else value (NaN stays: NaN <= t is false)
 threshold = Op("threshold", "ThresholdBackward0",
@@ -1289,6 +1303,8 @@ def _var(a, dim, correction, keepdim):
                 if keepdim:
                     out = np.expand_dims(out, tuple(range(a.ndim)) if axes is None else axes)
                 return np.asarray(out).copy(order="C")   # (a fresh C-order result; 0-dim stays 0-dim)
+        elif a.dtype.kind == "c":   # (too few elements: still var(real) + var(imag), so a constant part's 0/0
+            return _var(a.real, dim, correction, keepdim) + _var(a.imag, dim, correction, keepdim)   # nan shows)
     if a.dtype == np.float32:   # PyTorch's Welford kernel accumulates float32 in double, rounds once at the end
         return _var(a.astype(np.float64), dim, correction, keepdim).astype(np.float32)
     if _is_half(a.dtype):  # float16/bfloat16: PyTorch computes a float32 result (as above), then rounds it
@@ -1565,10 +1581,12 @@ amin = Op("amin", "AminBackward0",  # (C order, as amax)
           args=("dim", "keepdim"),
           self=lambda grad, self, result, dim, keepdim: scale_grad_by_count(grad, self, result, dim, keepdim))
 var = Op("var", "VarBackward0", _rank0_ok(_var), args=("dim", "correction", "keepdim"),
-         jvp="reduction",
+         jvp=lambda self_t, self, dim, correction, keepdim, result: var_jvp(self_t, self, dim, correction, keepdim,
+                                                                          result),
          self=lambda grad, self, dim, correction, keepdim: var_backward(grad, self, dim, correction, keepdim))
 std = Op("std", "StdBackward0", _rank0_ok(_std), args=("dim", "correction", "keepdim"),
-         jvp="reduction",
+         jvp=lambda self_t, self, dim, correction, keepdim, result: std_jvp(self_t, self, dim, correction, keepdim,
+                                                                          result),
          self=lambda grad, self, dim, correction, keepdim, result:
              std_backward(grad, self, dim, correction, keepdim, result))
 def _with_mean(stat):
@@ -1638,21 +1656,14 @@ def _sum_defined(*terms):
 var_mean = Op("var_mean", "VarMeanBackward0", _rank0_ok(_with_mean(_var)), args=("dim", "correction", "keepdim"),
               outputs=("result0", "result1"), undefined_grads=True,
               jvp=lambda self_t, self, dim, correction, keepdim, result0, result1: (
-                  # (conj: a backward formula gives conj(∂f/∂x) for complex x, as in forward_ad._reduction_jvp)
-                  _reduced_jvp(var_backward(_ones_like(result0), self, dim, correction, keepdim).conj() * self_t,
-                               dim, keepdim, result0),
-                  _nan_if_empty(_reduced_jvp(_mean_backward(_ones_like(result0), self, dim, keepdim) * self_t,
-                                             dim, keepdim, result1), self)),
+                  var_jvp(self_t, self, dim, correction, keepdim, result0), _mean_jvp(self_t, dim, keepdim, result1)),
               self=lambda grads, self, dim, correction, keepdim: _sum_defined(
                   None if grads[0] is None else var_backward(grads[0], self, dim, correction, keepdim),
                   None if grads[1] is None else _mean_backward(grads[1], self, dim, keepdim)))
 std_mean = Op("std_mean", "StdMeanBackward0", _rank0_ok(_with_mean(_std)), args=("dim", "correction", "keepdim"),
               outputs=("result0", "result1"), undefined_grads=True,
               jvp=lambda self_t, self, dim, correction, keepdim, result0, result1: (
-                  _nan_if_empty(_reduced_jvp(std_backward(_ones_like(result0), self, dim, correction, keepdim,
-                                                          result0).conj() * self_t, dim, keepdim, result0), self),
-                  _nan_if_empty(_reduced_jvp(_mean_backward(_ones_like(result0), self, dim, keepdim) * self_t,
-                                             dim, keepdim, result1), self)),
+                  std_jvp(self_t, self, dim, correction, keepdim, result0), _mean_jvp(self_t, dim, keepdim, result1)),
               self=lambda grads, self, dim, correction, keepdim, result0: _sum_defined(
                   None if grads[0] is None else std_backward(grads[0], self, dim, correction, keepdim, result0),
                   None if grads[1] is None else _mean_backward(grads[1], self, dim, keepdim)))
@@ -1660,6 +1671,38 @@ def _nan_if_empty(tangent, self):
     """The tangent of a mean or std over no elements: nan, as PyTorch's formulas divide the empty sum by the count
     (mean(self_t)) or by the nan result (std), where the sum of the products here is 0."""
     return tangent if self.numel() else tangent + float("nan")
+
+
+def var_jvp(self_t, self, dim, correction, keepdim, result):
+    """PyTorch's var_jvp: Σ (2/(n - c)·t)·(x - mean(x)) over the reduced dims (its var_backward of the tangent).
+    (Complex inputs, no elements, dim=[] or n ≤ c: the backward formula times t, summed.)"""
+    c = 1 if correction is None else correction
+    n = self.numel() if dim is None else _reduced_count(tuple(self.shape), dim)
+    if self.is_complex() or self_t.is_complex() or not self.numel() or dim == () or n - c <= 0:
+        # (conj: a backward formula gives conj(∂f/∂x) for complex x, as in forward_ad._reduction_jvp)
+        return _reduced_jvp(var_backward(_ones_like(result), self, dim, correction, keepdim).conj() * self_t,
+                            dim, keepdim, result)
+    centered = self - (self.mean() if dim is None else self.mean(dim, keepdim=True))
+    products = mul_scalar(self_t, other=2.0 / (n - c)) * centered   # (var_backward(self_t, ...): (2/(n - c)·t)·(x - x̄))
+    total = products.sum() if dim is None else products.sum(dim, keepdim=keepdim)
+    return total.reshape(result.shape)
+
+
+def std_jvp(self_t, self, dim, correction, keepdim, result):
+    """PyTorch's std formula: var_jvp / (2·std), 0 where std is 0."""
+    c = 1 if correction is None else correction
+    n = self.numel() if dim is None else _reduced_count(tuple(self.shape), dim)
+    if self.is_complex() or self_t.is_complex() or not self.numel() or dim == () or n - c <= 0:
+        return _nan_if_empty(_reduced_jvp(std_backward(_ones_like(result), self, dim, correction, keepdim,
+                                                       result).conj() * self_t, dim, keepdim, result), self)
+    return (var_jvp(self_t, self, dim, correction, keepdim, result) / mul_scalar(result, other=2)).masked_fill(
+        result == 0, 0)
+
+
+def _mean_jvp(self_t, dim, keepdim, result):
+    """The mean output's tangent of var_mean / std_mean: PyTorch's ``mean(self_t, dim, keepdim)`` (Σ t / n, not
+    Σ t/n)."""
+    return (mean(self_t) if dim is None else mean_dim(self_t, dim=dim, keepdim=keepdim)).reshape(result.shape)
 
 
 def _reduced_jvp(term, dim, keepdim, result):
@@ -1787,12 +1830,18 @@ def _grad_to_input_dtype(grad, metas):
 
 def _view_as_real(a):
     # a[..., None] has a size-1 last axis, so NumPy can reinterpret it as two reals: a true view.
-    return a[..., None].view(a.real.dtype)
+    # (complex32: float16 pairs)
+    return a[..., None].view(a.real.dtype if not _dtypes.is_complex32(a.dtype) else np.float16)
 
 
 def _view_as_complex(a):
     a = a if a.strides[-1] == a.itemsize else np.ascontiguousarray(a)
-    return a.view(np.result_type(a.dtype, np.complex64))[..., 0]
+    out = a.view(np.result_type(a.dtype, np.complex64) if a.dtype != np.float16 else _dtypes.COMPLEX32_NP)[..., 0]
+    # (a size-1 dim's odd stride halves as PyTorch's integer division does: 1 -> 0, not NumPy's half an element)
+    strides = tuple(s // (2 * a.itemsize) * out.itemsize for s in a.strides[:-1])
+    if out.strides == strides:
+        return out
+    return np.lib.stride_tricks.as_strided(out, out.shape, strides, writeable=out.flags.writeable)
 
 
 conj = Op("conj", "ConjBackward0", np.conj,
@@ -2323,7 +2372,7 @@ def _serial_reads(a, where, source, values):
     self's masked positions in order (C order) reading source element k for the k-th one, straight from
     memory (``source.contiguous()`` is source itself), so an element written earlier is read as written."""
     def addresses(x):   # the byte address of every element, C order
-        index = np.indices(x.shape).reshape(x.ndim, -1)
+        index = np.indices(x.shape).reshape(x.ndim, x.size)   # (x.size, not -1: a 0-dim x has one element)
         return x.__array_interface__["data"][0] + (np.array(x.strides).reshape(-1, 1) * index).sum(0)
     written_at = addresses(a)[where.reshape(-1)]
     read_at = addresses(source)[: len(values)]
@@ -2682,6 +2731,7 @@ leaky_relu_backward = Op(
     grad_output=lambda grad, self, negative_slope:                       # linear in g
         leaky_relu_backward(grad, self, negative_slope=negative_slope),
     self=lambda grad: _ops().zeros_like(grad))                           # the slope is piecewise constant in x
+leaky_relu_backward.operand_step = -1   # (TensorIterator's operands: self, then grad, as threshold_backward's)
 gelu_backward = Op("gelu_backward", "GeluBackwardBackward0", _gelu_backward_forward,
                    inputs=("grad_output", "self"), args=("approximate",),
                    # PyTorch's result: gelu_backward(grad_output_t, self) + gelu_double_backward(self_t, grad_output,
@@ -2707,14 +2757,14 @@ def silu_backward(grad, self):
     """d silu: PyTorch's silu_backward kernel when nothing records (its rounding: _float_math.silu_backward),
     else its infinitely_differentiable_silu_backward, the same formula in tensor ops."""
     if _untracked() and grad._data.dtype == self._data.dtype == np.float32:
-        return _numpy_result(_float_math.silu_backward, grad._data, self._data)
+        return _numpy_result(_binary_op_layout(_float_math.silu_backward), grad._data, self._data)
     if _untracked() and grad._data.dtype == self._data.dtype == np.float64:
-        return _numpy_result(_float_math.silu_backward64, grad._data, self._data)
+        return _numpy_result(_binary_op_layout(_float_math.silu_backward64), grad._data, self._data)
     if _untracked() and grad._data.dtype == self._data.dtype and _float_math._is_reduced(grad._data.dtype):
         # float16/bfloat16: the float32 kernel, rounded once
         dt = grad._data.dtype
-        return _numpy_result(lambda g, x: _float_math.silu_backward(g.astype(np.float32), x.astype(np.float32)
-                                                                    ).astype(dt), grad._data, self._data)
+        return _numpy_result(_binary_op_layout(lambda g, x: _float_math.silu_backward(
+            g.astype(np.float32), x.astype(np.float32)).astype(dt)), grad._data, self._data)
     sigmoid = self.sigmoid()
     inner = add_scalar(self * _one_minus(sigmoid), other=1.0)  # (C++ builds an operator's right operand first)
     return grad * sigmoid * inner
@@ -2751,9 +2801,11 @@ def logsumexp_jvp(self_p, self_t, dim, keepdim):
 
 def _softmax_grad(backward_op, grad, result, dim):
     """``backward_op(grad, result)``, with the rule of PyTorch's vmap for it: "If the original input was a scalar,
-    the grad is 0" (zeros, where the kernel computes g - e^y·g: inf - inf = NaN for an infinite g)."""
+    the grad is 0" (zeros, where the kernel computes g - e^y·g: inf - inf = NaN for an infinite g). Not under the
+    legacy vmap of is_grads_batched alone: it has no rule for these, its fallback runs the kernel per slice."""
     from . import _vmap_batched
-    if result.dim() == 0 and _vmap_batched.DEPTH[0] and _vmap_batched.levels_of(grad, result):
+    if result.dim() == 0 and _vmap_batched.DEPTH[0] and _vmap_batched.levels_of(grad, result) and \
+            not _vmap_batched.legacy_only():
         return _zeros(grad)
     return backward_op(grad, result, dim=dim)
 
@@ -2820,6 +2872,17 @@ log_softmax_backward_data = Op(
     grad_output=lambda grad, output, dim: grad - (grad * output.exp()).sum(dim, keepdim=True),   # g ↦ g - Σ g e^y
     output=lambda grad, grad_output, dim, output:                        # d/dy = -e^y Σ g
         _log_softmax_backward_data_output(grad, grad_output, dim, output))
+
+
+def _softmax_backward_data_decomposition(grad_output, output, dim):
+    """PyTorch's decomposition, which gives the value and tangent under forward AD: g·y - y·Σ(g·y)."""
+    new_grad_output = grad_output * output
+    return (new_grad_output - output * new_grad_output.sum(dim, keepdim=True)).contiguous()
+
+
+# (forward AD of it runs the decomposition: forward_ad._run_decomposed; its jvp formula serves the double-vjp
+# route of nested jvps. _log_softmax_backward_data has a forward formula of its own in PyTorch.)
+softmax_backward_data.jvp_decomposition = _softmax_backward_data_decomposition
 
 
 def _log_softmax_backward_data_output(grad, grad_output, dim, output):
@@ -2919,8 +2982,9 @@ adaptive_max_pool2d = Op(
     self=lambda grad, self, result1: adaptive_max_pool2d_backward(grad, self, indices=result1))
 adaptive_max_pool2d_backward = Op(
     "adaptive_max_pool2d_backward", "AdaptiveMaxPool2DBackwardBackward0",
-    lambda g, x, indices: _conv.max_pool2d_backward(_adaptive_grad(g, "adaptive_max_pool2d_backward"), x.shape,
-                                                    indices._data),
+    # (in the input's memory format, as PyTorch's kernel allocates it: channels_last for such an x)
+    lambda g, x, indices: _strides.channels_last_like(lambda x, g: _conv.max_pool2d_backward(
+        _adaptive_grad(g, "adaptive_max_pool2d_backward"), x.shape, indices._data))(x, g),
     inputs=("grad_output", "self"), args=("indices",),
     jvp="linear",  # linear in grad_output; self only gives the shape
     grad_output=lambda grad, indices: max_pool_double_backward(grad, indices),   # linear in g
@@ -3108,11 +3172,74 @@ def _mse_backward_forward(g, x, y, reduction):
     return _strides.contiguous(((x - y) * norm * g).astype(x.dtype if x.dtype.kind in "fc" else dtype, copy=False))
 
 
+def _decomposed_under_vmap(op, decomposition):
+    """``op`` (a loss's backward op) as PyTorch's vmap runs it: where an argument is batched at a vmap level the op
+    reaches (jacrev's cotangents, a vmapped input), functorch calls its Python decomposition (torch._decomp), whose
+    elementwise ops record their own nodes and compute in the promoted dtype of all three tensors
+    (pw_cast_for_opmath: a float64 target makes a float64 gradient, which the engine then casts to the input's).
+    ``tangents``: called by a forward formula, which runs below its jvp level: a vmap outside it batching a tangent
+    (jacfwd's basis) decomposes it."""
+    from . import _vmap_batched
+
+    def call(grad_output, self, target, tangents: bool = False, **args):
+        if _vmap_batched.DEPTH[0] and (_vmap_batched.batched_below_forward(grad_output, self, target) if tangents
+                                       else _vmap_batched.reaches_vmap(grad_output, self, target)):
+            tensors = (grad_output, self, target)
+            result = _dtypes.result_type(*tensors)
+            compute = _dtypes.float32 if result in (_dtypes.float16, _dtypes.bfloat16) else result
+            return decomposition(*(t.to(compute) for t in tensors), **args).to(result)
+        return op(grad_output, self, target, **args)
+    return call
+
+
+def _mse_loss_backward_decomposed(grad_output, self, target, reduction):
+    """2/n · (x - y) · g (n: the element count for mean, else 1)."""
+    norm = 2.0 / self.numel() if reduction == 1 else 2.0
+    return norm * (self - target) * grad_output
+
+
+def _smooth_l1_loss_backward_decomposed(grad_output, self, target, reduction, beta):
+    """1/n · g · (x - y)/β inside |x - y| < β, 1/n · g · sign(x - y) outside."""
+    norm = 1.0 / self.numel() if reduction == 1 else 1.0
+    x = self - target
+    norm_grad = norm * grad_output
+    return _ops().where(x.abs() < beta, norm_grad * x / beta, norm_grad * x.sign())
+
+
+def huber_loss_jvp(self_t, target_t, self, target, reduction, delta):
+    """dℓ = ∂ℓ/∂x·dx + ∂ℓ/∂y·dy per element, then reduced: PyTorch's huber_loss_backward of each tangent, unreduced
+    (the target's term first, as C++ evaluates it: a missing tangent's zeros still meet the kernel's dtype check;
+    a batched tangent's term decomposed, see _decomposed_under_vmap)."""
+    t_target = _huber_loss_backward(target_t, target, self, True, reduction=0, delta=delta)
+    t = _huber_loss_backward(self_t, self, target, True, reduction=0, delta=delta) + t_target
+    return t if reduction == 0 else t.mean() if reduction == 1 else t.sum()
+
+
+def smooth_l1_loss_jvp(self_t, target_t, self, target, reduction, beta):
+    """The same for smooth_l1_loss: smooth_l1_loss_backward of each tangent, unreduced, the target's first."""
+    t_target = _smooth_l1_loss_backward(target_t, target, self, True, reduction=0, beta=beta)
+    t = _smooth_l1_loss_backward(self_t, self, target, True, reduction=0, beta=beta) + t_target
+    return t if reduction == 0 else t.mean() if reduction == 1 else t.sum()
+
+
+def _huber_loss_backward_decomposed(grad_output, self, target, reduction, delta):
+    """1/n · g · clamp(x - y, -δ, δ), as three branches."""
+    norm = 1.0 / self.numel() if reduction == 1 else 1.0
+    x = self - target
+    where = _ops().where
+    return where(x < -delta, -norm * grad_output * delta,
+                 where(x > delta, norm * grad_output * delta, norm * x * grad_output))
+
+
 def mse_double_backward(grad, self, reduction):
     """d²(x - y)²/dx² = 2, times grad (divided by the element count for mean)."""
     g = mul_scalar(grad, other=2)                     # PyTorch scales by Python numbers here
-    # (the element count of the expanded operands: grad has their broadcast shape)
-    return div_scalar(g, other=max(g.numel(), self.numel())) if reduction == 1 else g
+    # (the element count of the expanded operands: grad has their broadcast shape; C++'s grad_input /= numel in
+    # place, which a ZeroTensor refuses: the term of a missing tangent in the forward formula below, jvp(grad(f));
+    # not in a jvp nested in another, PyTorch's real nested forward AD, here the double-vjp trick)
+    from .autograd import forward_ad
+    in_place = not forward_ad.DOUBLE_VJP[0]
+    return div_scalar(g, other=max(g.numel(), self.numel()), out=g if in_place else None) if reduction == 1 else g
 
 
 def mse_loss_jvp(self_t, target_t, self, target, reduction):
@@ -3124,23 +3251,27 @@ def mse_loss_jvp(self_t, target_t, self, target, reduction):
                                f"cast to the desired output type {_legacy(x.dtype)}")
     # PyTorch's formula: mse_loss_backward(self_t, self, target) + mse_loss_backward(target_t, target, self), unreduced:
     # each term in its own input's dtype (a float32 x beside a float64 y: x's term rounded to float32 first)
-    t_target = mse_loss_backward(target_t, target, self, reduction=0)   # (C++ makes the right operand first)
-    t = mse_loss_backward(self_t, self, target, reduction=0) + t_target
+    # (under jacfwd's vmap a batched tangent's term is decomposed, in the promoted dtype: _decomposed_under_vmap)
+    t_target = _mse_loss_backward(target_t, target, self, True, reduction=0)   # (C++ makes the right operand first)
+    t = _mse_loss_backward(self_t, self, target, True, reduction=0) + t_target
     return t if reduction == 0 else t.mean() if reduction == 1 else t.sum()
 
 
 mse_loss_backward = Op(
     "mse_loss_backward", "MseLossBackwardBackward0", _mse_backward_forward,
     inputs=("grad_output", "self", "target"), args=("reduction",),
+    # (PyTorch's order: the self and target terms first, so a missing tangent's ZeroTensor refuses the mean's
+    # in-place division before anything else)
     jvp=lambda grad_output_t, self_t, target_t, grad_output, self, target, reduction:
-        mse_loss_backward(grad_output_t, self, target, reduction=reduction)
-        + mse_double_backward(self_t * grad_output, self, reduction)
-        - mse_double_backward(target_t * grad_output, target, reduction),
+        mse_double_backward(self_t * grad_output, self, reduction)
+        - mse_double_backward(target_t * grad_output, target, reduction)
+        + _mse_loss_backward(grad_output_t, self, target, True, reduction=reduction),
     # d/dg: the same linear map applied to grad (for a reduced g the engine sums it back, as PyTorch's)
-    grad_output=lambda grad, self, target, reduction: mse_loss_backward(grad, self, target, reduction=reduction),
+    grad_output=lambda grad, self, target, reduction: _mse_loss_backward(grad, self, target, reduction=reduction),
     self=lambda grad, grad_output, self, reduction: mse_double_backward(grad * grad_output, self, reduction),
     target=lambda grad, grad_output, target, reduction:
         mse_double_backward(grad * grad_output, target, reduction).neg())
+_mse_loss_backward = _decomposed_under_vmap(mse_loss_backward, _mse_loss_backward_decomposed)
 
 mse_loss = Op("mse_loss", "MseLossBackward0",
               # (the squares laid out as TensorIterator's output: the mean adds them in that memory order)
@@ -3150,8 +3281,8 @@ mse_loss = Op("mse_loss", "MseLossBackward0",
                                                                                  reduction),
               inputs=("self", "target"), args=("reduction",),
               # d (x - y)² / dx = 2(x - y);  / dy = 2(y - x): the same op with the roles swapped
-              self=lambda grad, self, target, reduction: mse_loss_backward(grad, self, target, reduction=reduction),
-              target=lambda grad, self, target, reduction: mse_loss_backward(grad, target, self, reduction=reduction))
+              self=lambda grad, self, target, reduction: _mse_loss_backward(grad, self, target, reduction=reduction),
+              target=lambda grad, self, target, reduction: _mse_loss_backward(grad, target, self, reduction=reduction))
 
 
 _BCE_LOGS = {   # PyTorch's BCE kernel calls the C library's log and log1p (NumPy's float32 log rounds otherwise)
@@ -3761,7 +3892,7 @@ def _serial_accumulate(a, values, indices):
     (ones(()).expand(3, 4) indexed by rows [0, 1] with itself as values doubles 8 times: 256). Memory is modelled
     as a dict from each element's byte address to its current value."""
     def addresses(x):   # the byte address of every element, C order
-        index = np.indices(x.shape).reshape(x.ndim, -1)
+        index = np.indices(x.shape).reshape(x.ndim, x.size)   # (x.size, not -1: a 0-dim x has one element)
         return x.__array_interface__["data"][0] + (np.array(x.strides).reshape(-1, 1) * index).sum(0)
     targets = np.arange(a.size).reshape(a.shape)[_np_index(indices, a.shape)]   # (the flat positions written, in order)
     vals = np.broadcast_to(values, targets.shape)
@@ -5452,11 +5583,20 @@ log_sigmoid = Op("log_sigmoid_forward", "LogSigmoidBackward0",
                  lambda x: tuple(_strides.contiguous(np.asarray(r)) for r in _np_log_sigmoid(x)),
                  outputs=("output", "buffer"), differentiable_outputs=1, jvp="element_wise",
                  self=lambda grad, self, buffer: log_sigmoid_backward(grad, self, buffer))    # d log σ(x) = σ(-x)
+def _log_sigmoid_backward_forward(g, x, buffer):
+    # (PyTorch's CPU kernel writes into empty_like(grad_output): grad's layout, C order for an expanded one)
+    result = _np_log_sigmoid_backward(g, x, buffer)
+    if result.shape != g.shape or _strides.preserve_strides(g) is None:
+        return _strides.contiguous(result)
+    return _strides.copy_into(_strides.empty_like(g, result.dtype), result)
+
+
 log_sigmoid_backward = Op(
-    "log_sigmoid_backward", "LogSigmoidBackwardBackward0", _np_log_sigmoid_backward,
+    "log_sigmoid_backward", "LogSigmoidBackwardBackward0", _log_sigmoid_backward_forward,
     inputs=("grad_output", "self", "buffer"), jvp="element_wise",     # (no edge to the buffer, as in PyTorch)
     grad_output=lambda grad, self, buffer: log_sigmoid_backward(grad, self, buffer),       # linear in g
     self=lambda grad, grad_output, self: log_sigmoid_double_backward(grad * grad_output, self))
+log_sigmoid_backward.elementwise = False   # (laid out as empty_like(grad_output), not by TensorIterator)
 def _in_opmath(x):
     # PyTorch computes half-precision activations in float32 and rounds once
     return x.astype(np.float32) if x.dtype.itemsize < 4 and x.dtype.kind in "fV" else x   # (bfloat16's kind: V)
@@ -5497,9 +5637,10 @@ def mish_backward(grad, self):
     if _untracked() and grad._data.dtype == self._data.dtype and grad._data.dtype in (np.float32, np.float16,
                                                                                       _dtypes.bfloat16.np):
         # (float16/bfloat16: the float32 kernel on the values in float32, rounded once)
-        return _numpy_result(_float_math.for_float32(_float_math.mish_backward, None), grad._data, self._data)
+        return _numpy_result(_binary_op_layout(_float_math.for_float32(_float_math.mish_backward, None)),
+                             grad._data, self._data)
     if _untracked() and grad._data.dtype == self._data.dtype == np.float64:
-        return _numpy_result(_float_math.mish_backward64, grad._data, self._data)
+        return _numpy_result(_binary_op_layout(_float_math.mish_backward64), grad._data, self._data)
     sigmoid = self.sigmoid()
     tanh_softplus = self.exp().log1p().tanh()
     one_minus = _one_minus(tanh_softplus * tanh_softplus)  # (C++ builds an operator's right operand first)
@@ -5559,8 +5700,9 @@ def smooth_l1_loss_double_backward(grad, self, target, reduction, beta):
     """d/dx of smooth_l1_loss_backward: 1/β inside |x - t| < β, 0 outside (mean: / count)."""
     if beta == 0:
         return _ops().zeros_like(grad)
-    grad_input = grad * ((self - target).abs() < beta).type_as(grad) / beta
-    return grad_input / grad_input.numel() if reduction == 1 else grad_input
+    # (C++'s t / beta: a Scalar division, which makes a ZeroTensor grad, a missing tangent's, plain zeros)
+    grad_input = div_scalar(grad * ((self - target).abs() < beta).type_as(grad), other=beta)
+    return div_scalar(grad_input, other=grad_input.numel(), out=grad_input) if reduction == 1 else grad_input
 
 
 def _np_huber_backward(g, x, t, reduction, delta):
@@ -5613,16 +5755,26 @@ smooth_l1_loss = Op("smooth_l1_loss", "SmoothL1LossBackward0",
                     lambda x, t, reduction, beta:
                         _reduce_in_loss_buffer(_strides.iterator_layout(_smooth_l1(x, t, beta).astype(
                             x.dtype, copy=False), (x, t)), reduction),
-                    inputs=("self", "target"), args=("reduction", "beta"), jvp="reduction",
+                    inputs=("self", "target"), args=("reduction", "beta"),
+                    jvp=lambda self_t, target_t, self, target, reduction, beta:
+                        smooth_l1_loss_jvp(self_t, target_t, self, target, reduction, beta),
                     self=lambda grad, self, target, reduction, beta:
-                        smooth_l1_loss_backward(grad, self, target, reduction=reduction, beta=beta),
+                        _smooth_l1_loss_backward(grad, self, target, reduction=reduction, beta=beta),
                     target=lambda grad, self, target, reduction, beta:
-                        smooth_l1_loss_backward(grad, target, self, reduction=reduction, beta=beta))
+                        _smooth_l1_loss_backward(grad, target, self, reduction=reduction, beta=beta))
 smooth_l1_loss_backward = Op(
-    "smooth_l1_loss_backward", "SmoothL1LossBackwardBackward0", _np_smooth_l1_backward,
+    "smooth_l1_loss_backward", "SmoothL1LossBackwardBackward0",
+    # (C order and self's dtype: PyTorch's kernel writes into zeros_like(input, LEGACY_CONTIGUOUS_MEMORY_FORMAT))
+    lambda g, x, t, reduction, beta: _strides.contiguous(_np_smooth_l1_backward(g, x, t, reduction, beta).astype(
+        x.dtype if x.dtype.kind in "fc" else np.result_type(g, x, t), copy=False)),
     inputs=("grad_output", "self", "target"), args=("reduction", "beta"),
+    # d(g·∂ℓ/∂x) = dg·∂ℓ/∂x + g·∂²ℓ/∂x²·(dx - dt), in PyTorch's order of the terms
+    jvp=lambda grad_output_t, self_t, target_t, grad_output, self, target, reduction, beta:
+        smooth_l1_loss_double_backward(self_t * grad_output, self, target, reduction, beta)
+        - smooth_l1_loss_double_backward(target_t * grad_output, self, target, reduction, beta)
+        + _smooth_l1_loss_backward(grad_output_t, self, target, True, reduction=reduction, beta=beta),
     grad_output=lambda grad, self, target, reduction, beta:                                 # linear in g
-        smooth_l1_loss_backward(grad, self, target, reduction=reduction, beta=beta),
+        _smooth_l1_loss_backward(grad, self, target, reduction=reduction, beta=beta),
     self=lambda grad, grad_output, self, target, reduction, beta:
         smooth_l1_loss_double_backward(grad * grad_output, self, target, reduction, beta),
     target=lambda grad, grad_output, self, target, reduction, beta:
@@ -5630,13 +5782,17 @@ smooth_l1_loss_backward = Op(
 huber_loss = Op("huber_loss", "HuberLossBackward0",
                 lambda x, t, reduction, delta: _reduce(_strides.iterator_layout(
                     _huber(x, t, delta).astype(x.dtype, copy=False), (x, t)), reduction),
-                inputs=("self", "target"), args=("reduction", "delta"), jvp="reduction",
+                inputs=("self", "target"), args=("reduction", "delta"),
+                jvp=lambda self_t, target_t, self, target, reduction, delta:
+                    huber_loss_jvp(self_t, target_t, self, target, reduction, delta),
                 self=lambda grad, self, target, reduction, delta:
-                    huber_loss_backward(grad, self, target, reduction=reduction, delta=delta),
+                    _huber_loss_backward(grad, self, target, reduction=reduction, delta=delta),
                 target=lambda grad, self, target, reduction, delta:
-                    huber_loss_backward(grad, target, self, reduction=reduction, delta=delta))
+                    _huber_loss_backward(grad, target, self, reduction=reduction, delta=delta))
 huber_loss_backward = Op(
-    "huber_loss_backward", "HuberLossBackwardBackward0", _np_huber_backward,
+    "huber_loss_backward", "HuberLossBackwardBackward0",
+    # (C order: PyTorch's kernel writes into zeros_like(input, MemoryFormat::Contiguous))
+    lambda g, x, t, reduction, delta: _strides.contiguous(_np_huber_backward(g, x, t, reduction, delta)),
     inputs=("grad_output", "self", "target"), args=("reduction", "delta"),
     grad_output=lambda grad, grad_output, self, target, reduction, delta:
         huber_loss_double_backward_grad_output(grad, grad_output, self, target, reduction, delta),
@@ -5644,6 +5800,8 @@ huber_loss_backward = Op(
         huber_loss_double_backward(grad * grad_output, self, target, reduction, delta),
     target=lambda grad, grad_output, self, target, reduction, delta:
         huber_loss_double_backward(grad * grad_output, self, target, reduction, delta).neg())
+_smooth_l1_loss_backward = _decomposed_under_vmap(smooth_l1_loss_backward, _smooth_l1_loss_backward_decomposed)
+_huber_loss_backward = _decomposed_under_vmap(huber_loss_backward, _huber_loss_backward_decomposed)
 embedding = Op("embedding", "EmbeddingBackward0",
                lambda w, indices, padding_idx, scale_grad_by_freq, sparse: w[indices],
                inputs=("weight", "indices"), args=("padding_idx", "scale_grad_by_freq", "sparse"), jvp="linear",
@@ -6052,7 +6210,10 @@ def logit_backward(grad, self, eps):
     outside = _ops().logical_or(self < lo, self > hi)  # (its kernel: a nan x gives nan)
     # (its kernel: grad·inf at x = 0 or 1 (-0.0 too: the division's sign would follow the zero's), then the formula)
     edge = _ops().logical_or(self == 0, self == 1)
-    return _ops().where(outside, fill, _ops().where(edge, grad * math.inf, grad / (self * (1 - self))))
+    result = _ops().where(outside, fill, _ops().where(edge, grad * math.inf, grad / (self * (1 - self))))
+    # (laid out as its kernel's TensorIterator over grad, then self)
+    return _numpy_result(lambda r, g, x: _strides.iterator_layout(_strides.contiguous(r), (g, x)), result._data,
+                         grad._data, self._data)
 
 
 logit = Op("logit", "LogitBackward0",   # (float64 too: MKL's log of the ratio)
@@ -6091,7 +6252,9 @@ rad2deg = Op("rad2deg", "Rad2DegBackward0",
 
 def copysign_backward(grad, self, result):
     """d copysign(x, s)/dx = sign ratio result/x (±1), 0 where x = 0."""
-    return grad * (result / self).masked_fill(self == 0, 0.0)
+    # (PyTorch's masked_fill_ in place: the ratio keeps its layout, which an out-of-place masked_fill's C order
+    # would not, and with it the product's)
+    return grad * (result / self).masked_fill_(self == 0, 0.0)
 
 
 copysign = Op("copysign", "CopysignBackward0", np.copysign, inputs=("self", "other"),
@@ -6288,7 +6451,8 @@ def _glu(a, dim):
     if _is_half(a.dtype):   # float16/bfloat16: a·σ(b) in float32, rounded once (PyTorch's opmath)
         return _glu(a.astype(np.float32), dim).astype(a.dtype)
     first, second = np.split(a, 2, axis=dim)
-    return first * _sigmoid(second)
+    # (laid out as TensorIterator's binary op of the two halves)
+    return _strides.iterator_layout(_strides.contiguous(first * _sigmoid(second)), (first, second))
 
 
 def _np_glu_backward(g, x, dim):
@@ -6345,7 +6509,9 @@ def _glu_jvp(result, x, dx, dim):
 
 
 glu_backward = Op(
-    "glu_backward", "GluBackwardBackward0", _np_glu_backward, inputs=("grad_output", "self"), args=("dim",),
+    "glu_backward", "GluBackwardBackward0",
+    # (C order, as PyTorch's grad_input.resize_as_(input): NumPy's concatenate follows its operands' layout)
+    lambda g, x, dim: _strides.contiguous(_np_glu_backward(g, x, dim)), inputs=("grad_output", "self"), args=("dim",),
     grad_output=lambda grad, self, dim: glu_double_backward_grad_output(grad, self, dim),
     self=lambda grad, grad_output, self, dim: glu_double_backward(grad, grad_output, self, dim))
 
@@ -6621,7 +6787,9 @@ avg_pool2d = Op(
                             count_include_pad=count_include_pad, divisor_override=divisor_override))
 avg_pool2d_backward = Op(
     "avg_pool2d_backward", "AvgPool2DBackwardBackward0",
-    lambda g, x, **args: _conv.avg_pool2d_backward(g, x.shape, *_avg_pool2d_args(**args)),
+    # (in the input's memory format, as PyTorch's kernel allocates it: channels_last for such an x)
+    lambda g, x, **args: _strides.channels_last_like(
+        lambda x, g: _conv.avg_pool2d_backward(g, x.shape, *_avg_pool2d_args(**args)))(x, g),
     inputs=("grad_output", "self"),
     args=("kernel_size", "stride", "padding", "ceil_mode", "count_include_pad", "divisor_override"),
     jvp="linear",
@@ -6639,8 +6807,8 @@ adaptive_avg_pool2d = Op(
         grad, self, grad_output_sym_argsize_minus_2=grad.shape[-2], grad_output_sym_argsize_minus_1=grad.shape[-1]))
 adaptive_avg_pool2d_backward = Op(
     "_adaptive_avg_pool2d_backward", "AdaptiveAvgPool2DBackwardBackward0",
-    lambda g, x, grad_output_sym_argsize_minus_2, grad_output_sym_argsize_minus_1:
-        _conv.adaptive_avg_pool2d_backward(g, x.shape),
+    lambda g, x, grad_output_sym_argsize_minus_2, grad_output_sym_argsize_minus_1:   # (x's memory format, as above)
+        _strides.channels_last_like(lambda x, g: _conv.adaptive_avg_pool2d_backward(g, x.shape))(x, g),
     inputs=("grad_output", "self"), args=("grad_output_sym_argsize_minus_2", "grad_output_sym_argsize_minus_1"),
     jvp="linear",
     grad_output=lambda grad, grad_output_sym_argsize_minus_2, grad_output_sym_argsize_minus_1:   # linear in g
@@ -6959,8 +7127,19 @@ native_batch_norm = Op(
     outputs=("result0", "result1", "result2"), differentiable_outputs=1, jvp=_batch_norm_jvp,
     input=joint(_batch_norm_backward), weight=joint(_batch_norm_backward), bias=joint(_batch_norm_backward))
 _shows_none_when_absent(native_batch_norm, "weight")
+def _grad_input_in_suggested_format(x, results):
+    """``results`` with the first (a kernel's grad_input) laid out as ``empty_like(x, x.suggest_memory_format())``:
+    C order, or channels_last(_3d) for such an x."""
+    first = results[0]
+    if first.shape != x.shape or first.size == 0:
+        return results
+    return (_in_suggested_format(x, _strides.contiguous(first)), *results[1:])
+
+
 native_batch_norm_backward = Op(
-    "native_batch_norm_backward", "NativeBatchNormBackwardBackward0", _np_batch_norm_backward,
+    "native_batch_norm_backward", "NativeBatchNormBackwardBackward0",
+    # (grad_input in the input's memory format: PyTorch's empty_like(input, input.suggest_memory_format()))
+    lambda g, x, *args, **kwargs: _grad_input_in_suggested_format(x, _np_batch_norm_backward(g, x, *args, **kwargs)),
     inputs=("grad_out", "input", "weight", "save_mean", "save_invstd"),
     args=("running_mean", "running_var", "train", "eps", "output_mask"),
     outputs=("result0", "result1", "result2"), undefined_grads=True,
@@ -7187,6 +7366,40 @@ native_layer_norm_backward = Op(
 _shows_none_when_absent(native_layer_norm_backward, "weight")
 
 
+def _layer_norm_backward_decomposition(grad_out, input, mean, rstd, weight, bias, normalized_shape, output_mask):
+    """PyTorch's decomposition for jvp (decompositions_for_jvp.native_layer_norm_backward), which gives the values
+    and tangents under forward AD: the mean and rstd recomputed from the input (its eps kept as a constant), so
+    that they carry the input's tangent; then rstd/N·(N·ĝ - Σ ĝ - x̂·Σ ĝ·x̂), Σ g·x̂, Σ g, ĝ = g·w."""
+    from ._ops_math import var_mean as _var_mean
+    weight, bias = _given(weight), _given(bias)
+    axis = input.dim() - len(normalized_shape)
+    inner_dims, outer_dims = list(range(axis, input.dim())), list(range(axis))
+    n, m = math.prod(input.shape[axis:]), math.prod(input.shape[:axis])
+    if m <= 0 or n <= 0:
+        return (_ops().zeros_like(input), input.new_zeros(input.shape[axis:]), input.new_zeros(input.shape[axis:]))
+    var, mean_ = _var_mean(input, dim=inner_dims, correction=0, keepdim=True)
+    eps = (rstd.reciprocal() ** 2 - var).detach()          # (1 / rstd)² - var: the eps the forward added
+    rstd_ = (var + eps).rsqrt()
+    x_hat = (input - mean_) * rstd_
+    grad_x_hat = grad_out * weight if weight is not None else grad_out
+    a = grad_x_hat * n
+    b = grad_x_hat.sum(inner_dims, True)
+    c3 = x_hat * (grad_x_hat * x_hat).sum(inner_dims, True)
+    d_input = (rstd_ / n) * (a - b - c3) if output_mask[0] else _ops().zeros_like(input)
+    if output_mask[1] and weight is not None:
+        d_weight = (grad_out * x_hat).sum(outer_dims, False) if outer_dims else grad_out * x_hat
+    else:
+        d_weight = _ops().zeros_like(weight) if weight is not None else input.new_zeros(())
+    if output_mask[2] and bias is not None:
+        d_bias = grad_out.sum(outer_dims, False) if outer_dims else grad_out.clone()
+    else:
+        d_bias = _ops().zeros_like(bias) if bias is not None else input.new_zeros(())
+    return d_input, d_weight, d_bias
+
+
+native_layer_norm_backward.jvp_decomposition = _layer_norm_backward_decomposition   # (forward_ad._run_decomposed)
+
+
 # =============================================================================================
 # Missing-ops pass: block_diag, rot90, aminmax, erfinv, nanmedian, fmax/fmin, cdist (PyTorch's formulas)
 # =============================================================================================
@@ -7404,10 +7617,10 @@ fmin = Op("fmin", "FminBackward0", _self_on_ties(np.fmin), inputs=("self", "othe
 def _cdist_forward(x1, x2, p, compute_mode=None):
     """‖x1[i] - x2[j]‖_p for every pair of rows, batch dims broadcast (PyTorch's direct kernel)."""
     diff = np.abs(x1[..., :, None, :] - x2[..., None, :, :])
-    if p == 0:
-        return (diff != 0).sum(-1).astype(x1.dtype, copy=False)
+    if p == 0:   # (C order, as the other p's fresh result: NumPy's reduction keeps a transposed x1's layout)
+        return _strides.contiguous((diff != 0).sum(-1).astype(x1.dtype, copy=False))
     if p == math.inf:   # (PyTorch's std::max(agg, diff) from 0 skips NaN differences: fmax)
-        return np.fmax.reduce(diff, axis=-1, initial=0).astype(x1.dtype, copy=False)
+        return _strides.contiguous(np.fmax.reduce(diff, axis=-1, initial=0).astype(x1.dtype, copy=False))
     # PyTorch's kernel adds the features' terms one at a time, in order (agg += term), so do we
     m = diff.shape[-1]
     agg = np.zeros(diff.shape[:-1], diff.dtype)
@@ -8433,7 +8646,13 @@ def polar_backward(grad, result):
 
 def _complex(re, im):
     """re + i·im, filled part by part (``re + 1j * im`` would turn an infinite imaginary part into nan + inf j)."""
-    out = np.empty(np.broadcast_shapes(re.shape, im.shape), np.result_type(re, np.complex64))
+    shape = np.broadcast_shapes(re.shape, im.shape)
+    if re.dtype == np.float16:   # (complex32: a float16 pair per element, see _dtypes.complex32)
+        out = np.empty(shape, _dtypes.COMPLEX32_NP)
+        out["real"], out["imag"] = re, im
+        _dtypes.warn_complex32()
+        return out
+    out = np.empty(shape, np.result_type(re, np.complex64))
     out.real, out.imag = re, im
     return out
 
@@ -8693,8 +8912,10 @@ trilinear = Op("_trilinear", "TrilinearBackward0", _trilinear_forward, inputs=("
 
 def _prelu_kernel_backward_forward(g, x, w):
     keep = x > 0
-    return (np.where(keep, g, w * g).astype(g.dtype, copy=False),
-            np.where(keep, np.zeros((), g.dtype), x * g).astype(g.dtype, copy=False))
+    # (both laid out by one TensorIterator over self, weight, grad_out, in that order)
+    return tuple(_strides.iterator_layout(r, (x, w, g)) for r in (
+        np.where(keep, g, w * g).astype(g.dtype, copy=False),
+        np.where(keep, np.zeros((), g.dtype), x * g).astype(g.dtype, copy=False)))
 
 
 def _prelu_double_backward(grads, grad_output, self, weight, grad_input_mask):
@@ -8742,13 +8963,16 @@ prelu_kernel = Op(
 def _rrelu_forward(x, noise, lower, upper, training):
     if training:
         return np.where(x <= 0, x * noise, x).astype(x.dtype, copy=False)
-    return _leaky_relu_forward(x, (lower + upper) / 2)
+    # (C order: PyTorch writes into empty_like(self, LEGACY_CONTIGUOUS_MEMORY_FORMAT) in both modes)
+    return _strides.contiguous(_leaky_relu_forward(x, (lower + upper) / 2))
 
 
 def _rrelu_backward_forward(g, x, noise, lower, upper, training, self_is_result):
+    # (laid out as PyTorch's noise * grad_output, or leaky_relu_backward's TensorIterator over self, then grad)
     if training and upper - lower > 1e-6:
-        return (g * noise).astype(g.dtype, copy=False)
-    return np.where(x > 0, g, g * ((lower + upper) / 2)).astype(g.dtype, copy=False)
+        return _strides.iterator_layout(_strides.contiguous((g * noise).astype(g.dtype, copy=False)), (noise, g))
+    return _strides.iterator_layout(np.where(x > 0, g, g * ((lower + upper) / 2)).astype(g.dtype, copy=False),
+                                    (x, g))
 
 
 def _rrelu_grad(grad, self, noise, lower, upper, training, self_is_result=False):
@@ -8761,6 +8985,7 @@ rrelu_with_noise = Op("rrelu_with_noise", "RreluWithNoiseBackward0", _rrelu_forw
                       args=("lower", "upper", "training"), jvp="element_wise",
                       self=lambda grad, self, noise, lower, upper, training:
                           _rrelu_grad(grad, self, noise, lower, upper, training))
+rrelu_with_noise.elementwise = False   # (its output is C order, not TensorIterator's: see _rrelu_forward)
 # (in place: the result is saved; it is <= 0 exactly where the input was, the slopes being positive)
 rrelu_with_noise_ = Op("rrelu_with_noise_", "RreluWithNoiseBackward1", _rrelu_forward, inputs=("self", "noise"),
                        args=("lower", "upper", "training"),
@@ -9791,6 +10016,12 @@ def _group_norm_backward(grads, input, result1, result2, weight, N, C, HxW, grou
             grad_bias = db.sum(0).reshape(0)
         else:
             grad_bias = db.sum(0).reshape_as(w)
+    if not _STATE.enabled and grad_input is not None and \
+            _strides.suggested_memory_format(input._data) is not _strides._layout.contiguous_format:
+        # (PyTorch's kernel writes into empty_like(X, X.suggest_memory_format()): channels_last(_3d) here. Its
+        # channels-last kernel's last bits are not modelled: the composite's values, in that layout)
+        grad_input = _numpy_result(lambda r, x: _in_suggested_format(x, _strides.contiguous(r)), grad_input._data,
+                                   input._data)
     return grad_input, grad_weight, grad_bias
 
 
@@ -9825,7 +10056,7 @@ def _group_norm_jvp(input_t, weight_t, bias_t, input, weight, bias, N, group, re
 
 
 native_group_norm = Op("native_group_norm", "NativeGroupNormBackward0",
-                       _strides.channels_last_like(_group_norm_forward),
+                       _strides.channels_last_like(_group_norm_forward, five_d=True),
                        inputs=("input", "weight", "bias"), args=("N", "C", "HxW", "group", "eps"),
                        outputs=("result0", "result1", "result2"), undefined_grads=True, jvp=_group_norm_jvp,
                        input=joint(_group_norm_backward), weight=joint(_group_norm_backward),
@@ -9849,7 +10080,8 @@ def _max_pool3d_forward(x, kernel_size, stride, padding, dilation, ceil_mode):
 
 
 max_pool3d_with_indices = Op(
-    "max_pool3d_with_indices", "MaxPool3DWithIndicesBackward0", _max_pool3d_forward,
+    "max_pool3d_with_indices", "MaxPool3DWithIndicesBackward0",
+    _strides.channels_last_like(_max_pool3d_forward, five_d=True),   # (channels_last_3d in, channels_last_3d out)
     args=("kernel_size", "stride", "padding", "dilation", "ceil_mode"),
     outputs=("result0", "result1"), differentiable_outputs=1,
     jvp=lambda self_t, result1: max_pool_double_backward(self_t, result1, 3),
@@ -9857,7 +10089,8 @@ max_pool3d_with_indices = Op(
         max_pool3d_with_indices_backward(grad, self, indices=result1))
 max_pool3d_with_indices_backward = Op(
     "max_pool3d_with_indices_backward", "MaxPool3DWithIndicesBackwardBackward0",
-    lambda g, x, indices: _pool3d().max_pool_backward(g, x.shape, indices._data, 3),
+    lambda g, x, indices: _strides.channels_last_like(   # (the gradient in the input's memory format)
+        lambda x, g: _pool3d().max_pool_backward(g, x.shape, indices._data, 3), five_d=True)(x, g),
     inputs=("grad_output", "self"), args=("indices",),
     jvp="linear",  # linear in grad_output; self only gives the shape
     grad_output=lambda grad, indices: max_pool_double_backward(grad, indices, 3),   # linear in g

@@ -79,7 +79,7 @@ _SUBMODULES = (
     "backends.mps",
     "accelerator", "distributions", "distributions.transforms", "distributions.constraints", "distributions.kl",
     "func", "fft", "testing", "compiler", "profiler", "version", "overrides", "_C",
-    "amp", "amp.autocast_mode", "amp.grad_scaler", "cpu", "cpu.amp",
+    "amp", "amp.autocast_mode", "amp.grad_scaler", "cpu", "cpu.amp", "__future__",
 )
 
 
@@ -122,6 +122,11 @@ def run_both(program: str) -> tuple[str, str]:
             module.set_grad_enabled(True)
             module.set_default_device(None)  # (PyTorch's set_default_device installs a global function mode)
             module.distributions.Distribution.set_default_validate_args(True)  # (torch.compile turns it off)
+            # (a global full backward hook fixes the kind for good, even once removed: a later program's legacy
+            # register_module_backward_hook would raise)
+            module.nn.modules.module._global_is_full_backward_hook = None
+            module.backends.cudnn.deterministic = module.backends.cudnn.benchmark = False  # (set by training recipes)
+            module.autograd.set_multithreading_enabled(True)   # (its decorator form switches it off for good)
         outs.append(buf.getvalue())
     return outs[0], outs[1]
 
@@ -161,6 +166,10 @@ def fresh_warn_once():
     flags = _minigrad_once_flags()
     saved = [(flag, type(flag)(flag)) for flag, _ in flags]
     always = torch.is_warn_always_enabled(), minigrad.is_warn_always_enabled()
+    # PyTorch's TypedStorage warning (tensor.storage()) is Python code whose once flag set_warn_always leaves alone:
+    # reset for the block, as minigrad's (else it shows only in the first program of the process that uses it)
+    typed = torch.storage._warn_typed_storage_removal.__dict__
+    typed_warned = typed.pop("has_warned", None)
     try:
         for flag, fresh in flags:
             flag.clear()
@@ -171,6 +180,9 @@ def fresh_warn_once():
     finally:
         torch.set_warn_always(always[0])
         minigrad.set_warn_always(always[1])
+        typed.pop("has_warned", None)
+        if typed_warned is not None:
+            typed["has_warned"] = typed_warned
         for flag, value in saved:
             flag.clear()
             flag.update(value) if isinstance(flag, set) else flag.extend(value)

@@ -34,8 +34,8 @@ def test_result_type_examples():
 
 
 def _torch_name(d) -> str:
-    # PyTorch gives float16 + complex -> complex32, which NumPy (and so minigrad) lacks: complex64 stands in.
-    return {"torch.complex32": "torch.complex64"}.get(str(d), str(d))
+    # (PyTorch gives float16 + complex -> complex32, which minigrad has too: see tests/test_parity_dtypes24.py)
+    return str(d)
 
 
 def test_promote_types_matches_torch_for_all_pairs():

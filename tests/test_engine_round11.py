@@ -141,6 +141,6 @@ def test_an_error_in_backward_restores_the_state():
     x.register_hook(lambda g: 1 / 0)
     with pytest.raises(ZeroDivisionError):
         (x * 2).sum().backward()
-    assert _errstate._user_states == []
+    assert _errstate._user_state.get(None) is None
     assert np.geterr()["divide"] == "warn"
     assert _divide_warns()

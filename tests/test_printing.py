@@ -132,6 +132,8 @@ def torch_values(t):
     t = t.detach()
     if t.dtype == torch.bfloat16:
         return t.float().numpy().astype(ml_dtypes.bfloat16), D["bfloat16"]
+    if t.dtype == torch.complex32:   # (NumPy has none either: minigrad's float16 pairs, see _dtypes.complex32)
+        return _dtypes.as_complex32(t.cfloat().numpy(), warn=False), D["complex32"]
     return t.numpy(), D[str(t.dtype).removeprefix("torch.")]
 
 

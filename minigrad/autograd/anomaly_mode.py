@@ -9,6 +9,7 @@ error a node raises is preceded by a warning showing that forward stack, as PyTo
 from __future__ import annotations
 
 import os
+import threading
 import traceback
 import warnings
 
@@ -21,7 +22,16 @@ __all__ = ["detect_anomaly", "set_detect_anomaly", "is_anomaly_enabled", "is_ano
 
 _enabled = [False]
 _check_nan = [True]
-_current_node = [None]  # the node being run in backward (the "parent" of nodes made by create_graph)
+
+
+class _CurrentNode(threading.local):
+    """The node this thread's backward pass is running (the "parent" of nodes made by create_graph): per thread, as
+    PyTorch's, so that another thread's pass does not become the parent of this one's nodes."""
+
+    node = None
+
+
+_current_node = _CurrentNode()
 
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -95,7 +105,7 @@ class set_detect_anomaly(metaclass=TorchNamed):
 def _record_trace(node) -> None:
     """Remember where in the user's code ``node`` was created (minigrad's own frames are dropped)."""
     stack = [f for f in traceback.extract_stack()[:-1] if not f.filename.startswith(_PACKAGE_DIR)]
-    node._anomaly_trace = (stack, _current_node[0])
+    node._anomaly_trace = (stack, _current_node.node)
 
 
 def _trace_metadata(trace) -> dict:
@@ -110,17 +120,17 @@ def _trace_metadata(trace) -> dict:
 def _run_with_anomaly_check(node, grads: tuple) -> tuple:
     """``node._apply(grads)``, raising on NaN outputs (the engine warns with the forward trace on any error:
     ``_warn_trace``)."""
-    prev = _current_node[0]
-    _current_node[0] = node
+    prev = _current_node.node
+    _current_node.node = node
     try:
         outputs = node._apply(grads)
         if _check_nan[0]:
             for i, g in enumerate(outputs):
                 if g is not None and np.isnan(g._data).any():
-                    raise RuntimeError(f"Function '{node.name()}' returned nan values in its {i}th output.")
+                    raise RuntimeError(f"Function '{type(node).name(node)}' returned nan values in its {i}th output.")
         return outputs
     finally:
-        _current_node[0] = prev
+        _current_node.node = prev
 
 
 def _warn_trace(node) -> None:
@@ -137,16 +147,16 @@ def _trace_messages(node) -> list[str]:
     """The warnings PyTorch gives for an error in ``node``: its forward trace, then one per parent calculation."""
     trace = node._anomaly_trace
     if trace is None:
-        return [f"Error detected in {node.name()}. No forward pass information available. Enable detect "
+        return [f"Error detected in {type(node).name(node)}. No forward pass information available. Enable detect "
                 "anomaly during forward pass for more information." + _TRIGGERED.format(100)]
     stack, parent = trace
-    msgs = [f"Error detected in {node.name()}. Traceback of forward call that caused the error:\n"
+    msgs = [f"Error detected in {type(node).name(node)}. Traceback of forward call that caused the error:\n"
             + "".join(traceback.format_list(stack)) + _TRIGGERED.format(122)]
     # A node created by a backward formula (create_graph=True) also shows what that backward came from.
     while parent is not None and parent._anomaly_trace is not None:
         stack, grandparent = parent._anomaly_trace
-        msgs.append(f"\n\nPrevious calculation was induced by {parent.name()}. Traceback of forward call that "
-                    "induced the previous calculation:\n" + "".join(traceback.format_list(stack))
+        msgs.append(f"\n\nPrevious calculation was induced by {type(parent).name(parent)}. Traceback of forward "
+                    "call that induced the previous calculation:\n" + "".join(traceback.format_list(stack))
                     + _TRIGGERED.format(129))
         parent = grandparent
     return msgs

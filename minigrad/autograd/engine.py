@@ -21,7 +21,7 @@ import threading
 
 import numpy as np
 
-from .. import _errstate, _meta, _zerotensor
+from .. import _errstate, _meta, _vmap_batched, _zerotensor
 from .._errstate import call_user
 from .._layout import contiguous_format
 from .._zerotensor import ZEROS as _ZEROS
@@ -198,7 +198,7 @@ def _validate_outputs(node, grads, plain_leaves: bool = False, nodes=None) -> li
     if nodes is None:
         nodes = node._next_nodes
     if len(grads) != len(nodes):
-        raise RuntimeError(f"function {node.name()} returned an incorrect number of gradients "
+        raise RuntimeError(f"function {type(node).name(node)} returned an incorrect number of gradients "
                            f"(expected {len(nodes)}, got {len(grads)})")
     out = grads  # copied into a list only if a gradient has to change
     meta = node._input_meta
@@ -212,15 +212,17 @@ def _validate_outputs(node, grads, plain_leaves: bool = False, nodes=None) -> li
         data = g._data
         if (data.shape == shape and (data.dtype is npdtype or data.dtype == npdtype)) or nodes[i] is None:
             continue  # the usual case: already the input's shape and dtype (``is`` first: NumPy's ``==`` costs more)
-        if data.dtype.kind == "c" and npdtype.kind != "c" and (node.name() in _NO_REAL_PART or (
-                node.name() == "torch::autograd::CopySlices" and node.fn.name() in _NO_REAL_PART)):   # (its op's)
-            raise RuntimeError("Expected isFloatingType(grad.scalar_type()) || (input_is_complex == grad_is_complex) "
-                               "to be true, but got false.  (Could this error message be improved?  If so, please "
-                               "report an enhancement request to PyTorch.)")
+        if data.dtype.kind == "c" and npdtype.kind != "c":
+            name = type(node).name(node)   # (not node.name(): a custom Function's ctx.name may hide it, as in PyTorch)
+            if name in _NO_REAL_PART or (
+                    name == "torch::autograd::CopySlices" and type(node.fn).name(node.fn) in _NO_REAL_PART):
+                raise RuntimeError("Expected isFloatingType(grad.scalar_type()) || (input_is_complex == "
+                                   "grad_is_complex) to be true, but got false.  (Could this error message be improved?"
+                                   "  If so, please report an enhancement request to PyTorch.)")
         if data.shape != shape:
             if not _expandable(shape, data.shape):
                 raise RuntimeError(
-                    f"Function {node.name()} returned an invalid gradient at index {i} - got "
+                    f"Function {type(node).name(node)} returned an invalid gradient at index {i} - got "
                     f"{list(data.shape)} but expected shape compatible with {list(shape)}")
             if data.dtype.kind == "c" and npdtype.kind != "c":
                 # (the real part first: PyTorch's formulas take it (handle_r_to_c) before the engine sums)
@@ -230,9 +232,12 @@ def _validate_outputs(node, grads, plain_leaves: bool = False, nodes=None) -> li
                 g = g.sum_to_size(shape)
             else:
                 nxt = nodes[i]
-                g = _sum_to(data, shape, as_view=not (
+                summed = _sum_to(data, shape, as_view=not (
                     plain_leaves and type(nxt) is AccumulateGrad and nxt._extras is None
                     and not nxt.variable._backward_hooks))
+                if _vmap_batched.DEPTH[0]:   # (inside vmap the sum is batched as the gradient it reduces)
+                    _vmap_batched.follow(summed, g)
+                g = summed
         if g._data.dtype != npdtype:
             if np.issubdtype(g._data.dtype, np.complexfloating) and not np.issubdtype(npdtype, np.complexfloating):
                 g = g.real  # real input: keep the real part of a complex gradient
@@ -243,7 +248,7 @@ def _validate_outputs(node, grads, plain_leaves: bool = False, nodes=None) -> li
         out[i] = g
     if on_meta is not False:
         out = on_devices(out, [on_meta is not None and on_meta[i] for i in range(len(out))],
-                         f"Function {node.name()} returned an invalid gradient")
+                         f"Function {type(node).name(node)} returned an invalid gradient")
     return out
 
 

@@ -25,6 +25,7 @@ __all__ = ["UnpackedDualTensor", "enter_dual_level", "exit_dual_level", "make_du
 
 _level = [None]        # the active dual level (0) or None
 _suspended = [False]   # True while a jvp formula runs (its own ops must not propagate tangents)
+DOUBLE_VJP = [0]       # > 0 while torch.func.jvp runs as the double-vjp trick (nested in a forward level)
 _owners: list = []     # weak references to the tensors given a tangent at this level (cleared on exit)
 _fwd_enabled = [True]  # PyTorch's forward-grad mode (torch.autograd.forward_ad._set_fwd_grad_enabled)
 
@@ -387,6 +388,9 @@ def _run_with_tangents(op, tensors, dtype, out, args):
     from .._tensor import Tensor
     if out is None and _refuses_before_kernel(op):
         raise not_implemented(op.name)
+    decomposition = getattr(op, "jvp_decomposition", None)   # (set on a few ops, see _run_decomposed)
+    if decomposition is not None and out is None:
+        return _run_decomposed(op, decomposition, tensors, dtype, args)
     primals = tensors
     tangent_of_out = None
     if out is not None:  # in place: the formula needs the value from before the write
@@ -654,7 +658,16 @@ def _refuses_before_kernel(op) -> bool:
     runs (it looks for a jit decomposition for jvp), so a tangent is refused before the kernel's own checks (index,
     shape, dtype); in-place ops refuse after their kernel (_op_jvp). Not the backward ops whose formulas minigrad
     lacks (PyTorch has them: torch.func.jvp takes another route, see ``minigrad_gap``)."""
-    return op.jvp is None and op.node_name != "NotImplemented" and not op.name.endswith("backward")
+    return op.jvp is None and op.node_name != "NotImplemented" and not _minigrad_gap(op)
+
+
+# Backward ops PyTorch has no forward formula for either (torch.func.jvp of grad refuses them too)
+_NO_FORWARD_FORMULA = frozenset({"huber_loss_backward", "soft_margin_loss_backward"})
+
+
+def _minigrad_gap(op) -> bool:
+    """Whether ``op`` lacks a forward formula that PyTorch has (a backward op: the second derivatives)."""
+    return op.name.endswith("backward") and op.name not in _NO_FORWARD_FORMULA
 
 
 def refuse_in_fallback(name: str, *tensors) -> None:
@@ -693,7 +706,7 @@ def _op_jvp(op, primals, outs, dtype, args, inplace: bool = False) -> tuple:
         error = not_implemented(name, inplace)
         # The ops PyTorch has forward formulas for and minigrad not are backward ops (second derivatives):
         # torch.func.jvp may then take another route (``minigrad_gap``); for the others PyTorch raises this too.
-        error.minigrad_gap = op.name.endswith("backward")
+        error.minigrad_gap = _minigrad_gap(op)
         raise error
     # (a missing optional tensor, derivatives.absent(), stays itself: its formulas leave it out)
     # (a missing tangent is PyTorch's ZeroTensor, whose mul/div/add/sub skip the arithmetic: 0·inf is 0; but real
@@ -767,6 +780,22 @@ def _op_jvp(op, primals, outs, dtype, args, inplace: bool = False) -> tuple:
         for alias in aliases:
             alias._fw_grad = None
     return r
+
+
+def _run_decomposed(op, decomposition, tensors, dtype, args):
+    """A backward op PyTorch has no forward formula for, with a tangent in: its decomposition for jvp
+    (torch/_decomp/decompositions_for_jvp.py, which VariableType runs then: run_jit_decomposition_with_args_for_jvp)
+    computes the value and the tangent with ops (their own last bits and signed zeros; the tangent's graph is
+    theirs); the result keeps the op's own node. ``op.jvp_decomposition`` (derivatives.py): the op's inputs and
+    arguments -> that value, as a tensor with its tangent."""
+    decomposed = decomposition(*tensors, **args)
+    result = op._run(tensors, dtype, None, args, STATE.enabled)
+    for r, d in zip(result, decomposed) if isinstance(result, tuple) else ((result, decomposed),):
+        if r is not None and d is not None and r.shape == d.shape:   # (not the outputs left out: output_mask)
+            r._data = d._data
+            if d._fw_grad is not None:
+                _set_tangent(r, d._fw_grad)
+    return result
 
 
 # The ops whose output's tangent IS their input's (PyTorch's ``result: self_t``; see _op_jvp)
@@ -922,6 +951,11 @@ def _elementwise_jvp(op, env, primals, tangents, _dispatch):
     terms, zero_terms = {}, {}
     order = list(zip(op.formulas, op.diff_inputs))
     for (formula, params), name in (order if op.name in _LAST_TERM_FIRST else order[::-1]):
+        if primals[op.inputs.index(name)]._fw_grad is None and (op.name, name) in _MATERIALIZED_ZERO_TANGENTS:
+            # (the ZeroTensor tangent made real zeros by an op that has no ZeroTensor kernel: a signed zero term)
+            env["grad"] = _creation.zeros_like(primals[op.inputs.index(name)])
+            terms[name] = formula(*[_lookup(env, p, op, primals, _dispatch) for p in params])
+            continue
         if primals[op.inputs.index(name)]._fw_grad is None:  # as PyTorch: no tangent adds nothing (not a +0.)
             # ... to the value; but PyTorch's term of a ZeroTensor tangent is still computed and added, so with
             # grad mode on the sum is recorded when some term requires grad (an AddBackward0; ``0 * other_p``
@@ -981,6 +1015,11 @@ def _elementwise_jvp(op, env, primals, tangents, _dispatch):
 # Terms whose PyTorch formula turns the ZeroTensor tangent into real zeros (pow_backward_self's
 # ``where(exponent == 0, zeros({}), grad * ...)``; xlogy's and xlog1py's self terms), which the sum then adds as +0.
 _MATERIALIZED_ZERO_TERMS = frozenset({("pow", "self"), ("xlogy", "self"), ("special_xlog1py", "self")})
+
+# Terms PyTorch computes by running a backward op on the ZeroTensor tangent (``gelu_backward(grad_output_t, self_p)``
+# in gelu_backward's formula): the ZeroTensor fallback hands the op real zeros, so the term is 0·∂f, a zero with
+# the sign of ∂f (-0. where gelu'(x) < 0), which the sum keeps when the other term is -0. too.
+_MATERIALIZED_ZERO_TANGENTS = frozenset({("gelu_backward", "grad_output"), ("log_sigmoid_backward", "grad_output")})
 
 
 def _is_complex_factor(env, params, op, primals, _dispatch) -> bool:

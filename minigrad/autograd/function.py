@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import inspect
 import warnings
+import weakref
 
 from .. import _meta, _vmap_batched
 from .._class_names import TorchNamed, object_repr
@@ -125,6 +126,71 @@ class _FunctionBase(metaclass=TorchNamed):
 
 
 _FunctionBase.__module__ = "minigrad._C"  # (prints as torch._C._FunctionBase; minigrad._C re-exports it)
+_MISSING = object()
+
+
+class _CMember:
+    """An attribute or method PyTorch's C class ``_FunctionBase`` defines (a getset or method descriptor): on the
+    class it prints as PyTorch's (``<attribute 'needs_input_grad' of 'torch._C._FunctionBase' objects>``); on an
+    object it is what the classes after _FunctionBase in its MRO give (FunctionCtx's properties, Node's methods),
+    or the object's own attribute."""
+
+    def __init__(self, name: str, kind: str) -> None:
+        # (by class, weakly: a Function subclass made in a loop is not kept alive here)
+        self.name, self.kind, self._inner = name, kind, weakref.WeakKeyDictionary()
+
+    def __repr__(self) -> str:
+        return f"<{self.kind} '{self.name}' of 'torch._C._FunctionBase' objects>"
+
+    def inner(self, cls):
+        """What the MRO of ``cls`` has for the name after _FunctionBase (_MISSING: nothing)."""
+        found = self._inner.get(cls)
+        if found is None:
+            mro = cls.__mro__
+            found = next((k.__dict__[self.name] for k in mro[mro.index(_FunctionBase) + 1:] if self.name in k.__dict__),
+                         _MISSING)
+            self._inner[cls] = found
+        return found
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        inner = self.inner(type(obj))
+        if hasattr(type(inner), "__set__"):   # (a property: it decides)
+            return inner.__get__(obj, type(obj))
+        if self.name in vars(obj):
+            return vars(obj)[self.name]
+        if inner is _MISSING:
+            raise AttributeError(f"'{type(obj).__name__}' object has no attribute '{self.name}'")
+        return inner.__get__(obj, type(obj)) if hasattr(inner, "__get__") else inner
+
+    def __call__(self, obj, *args, **kwargs):
+        # (a method called on the class, ``type(node).name(node)``: the class's method, whatever obj set)
+        return self.inner(type(obj)).__get__(obj, type(obj))(*args, **kwargs)
+
+    def __set__(self, obj, value) -> None:
+        inner = self.inner(type(obj))
+        if hasattr(type(inner), "__set__"):
+            inner.__set__(obj, value)
+        else:
+            vars(obj)[self.name] = value
+
+    def __delete__(self, obj) -> None:
+        inner = self.inner(type(obj))
+        if hasattr(type(inner), "__delete__"):
+            inner.__delete__(obj)
+        elif vars(obj).pop(self.name, _MISSING) is _MISSING:
+            raise AttributeError(self.name)
+
+
+for _name in ("saved_tensors", "saved_variables", "_raw_saved_tensors", "next_functions", "to_save",
+              "non_differentiable", "dirty_tensors", "saved_for_forward", "needs_input_grad", "requires_grad",
+              "metadata", "_input_metadata", "materialize_grads", "_is_pure_view", "_materialize_non_diff_grads",
+              "_compiled_autograd_backward_state"):
+    setattr(_FunctionBase, _name, _CMember(_name, "attribute"))
+for _name in ("name", "_sequence_nr", "_set_sequence_nr", "maybe_clear_saved_tensors", "_register_hook_dict",
+              "register_hook", "register_prehook", "_get_compiled_autograd_symints"):
+    setattr(_FunctionBase, _name, _CMember(_name, "method"))
 
 
 class _HookMixin(metaclass=TorchNamed):
@@ -205,14 +271,14 @@ class BackwardCFunction(_FunctionBase, FunctionCtx, _HookMixin, Node):
             if len(result) > n_args and all(r is None for r in result[n_args:]):
                 result = result[:n_args]
             else:
-                raise RuntimeError(f"function {self.name()} returned an incorrect number of gradients "
+                raise RuntimeError(f"function {type(self).name(self)} returned an incorrect number of gradients "
                                    f"(expected {n_args}, got {len(result)})")
         grads = []
         from .._tensor import Tensor
         for i, (g, is_tensor) in enumerate(zip(result, self._is_tensor_input)):
             if not is_tensor:
                 if g is not None:
-                    raise RuntimeError(f"function {self.name()} returned a gradient different than None at "
+                    raise RuntimeError(f"function {type(self).name(self)} returned a gradient different than None at "
                                        f"position {i + 1}, but the corresponding forward input was not a Variable")
                 continue
             if g is not None and not isinstance(g, Tensor):

@@ -511,6 +511,11 @@ def _rest_of(nodes: tuple) -> tuple:
 
 
 _RUNS_FIRST = 2**64 - 1  # AccumulateGrad's sequence number (PyTorch's UINT64_MAX): runs as soon as it is ready
+# Held while a gradient is added into a leaf's .grad, as PyTorch's AccumulateGrad holds its mutex: backward passes in
+# two threads reaching one leaf read the same old .grad, and NumPy's in-place add of a big one runs without the GIL,
+# so one thread's gradient was lost. One lock for every leaf (a lock per leaf would cost every leaf its making);
+# reentrant: a post-accumulate-grad hook may run a backward pass of its own.
+_ACCUMULATE_LOCK = threading.RLock()
 
 
 class AccumulateGrad(Node):
@@ -545,6 +550,11 @@ class AccumulateGrad(Node):
         return ()
 
     def _accumulate(self, new, owned: bool) -> None:
+        """Add ``new`` into ``variable.grad``, one thread at a time (see _ACCUMULATE_LOCK)."""
+        with _ACCUMULATE_LOCK:
+            self._add_into_grad(new, owned)
+
+    def _add_into_grad(self, new, owned: bool) -> None:
         """Add ``new`` into ``variable.grad``.
 
         ``owned``: the engine checked that nothing else refers to ``new`` or its array, so a first
@@ -899,8 +909,8 @@ class SavedTensor:
             # their number ("output 0 of Elu1" for the in-place elu_'s EluBackward1)
             # (a custom Function's "ExpBackward" gives "Exp"; "torch::autograd::CopyBackwards" and CopySlices
             # keep their names)
-            base, sep, number = producer.name().rpartition("Backward")
-            name = producer.name()
+            base, sep, number = type(producer).name(producer).rpartition("Backward")
+            name = type(producer).name(producer)
             if sep and (number.isdigit() or not number):
                 name = base + ("" if number == "0" else number)
             # (PyTorch's SavedVariable records output_nr only for an output or when hooks pack it: a saved input
@@ -995,6 +1005,7 @@ class SavedTensor:
 # (``_thread_hooks``); _saved_hooks_stack holds every thread's entries, so that "no hooks anywhere" stays one
 # list test on the hot path (_dispatch).
 _saved_hooks_stack: list = []
+_SAVED_HOOKS_LOCK = threading.Lock()   # held while an entry is removed from _saved_hooks_stack (appends are atomic)
 
 
 class _HooksTLS(threading.local):
@@ -1034,10 +1045,13 @@ class saved_tensors_hooks(metaclass=TorchNamed):
 
     def __exit__(self, *exc) -> None:
         entry = _hooks_tls.stack.pop()
-        for i in range(len(_saved_hooks_stack) - 1, -1, -1):  # (another thread's entries may come after it)
-            if _saved_hooks_stack[i] is entry:
-                del _saved_hooks_stack[i]
-                break
+        # (one thread at a time: another thread's removal between reading the length and indexing raised an
+        # IndexError, or shifted the entries so that the index found pointed at another one)
+        with _SAVED_HOOKS_LOCK:
+            for i in range(len(_saved_hooks_stack) - 1, -1, -1):  # (another thread's entries may come after it)
+                if _saved_hooks_stack[i] is entry:
+                    del _saved_hooks_stack[i]
+                    break
 
 
 class save_on_cpu(saved_tensors_hooks):

@@ -544,7 +544,7 @@ def _record_op(name: str) -> record_function:
 def _run_node_profiled(node, grads: tuple) -> tuple:
     """The engine runs a backward node through here while profiling."""
     from . import anomaly_mode
-    name, sequence_nr = node.name(), node._sequence_nr()
+    name, sequence_nr = type(node).name(node), node._sequence_nr()
     # (a node made by no forward op, AccumulateGrad: UINT64_MAX, shown as -1, and no forward thread)
     sequence_nr, fwd_thread = (-1, 0) if sequence_nr == 2 ** 64 - 1 else (sequence_nr, 1)
     # PyTorch's engine wraps each node's call in an "evaluate_function" event, the node's own event inside it

@@ -176,11 +176,20 @@ def grad_tracking_repr(t: Tensor, plain: Callable) -> str | None:
 
     PyTorch wraps every tensor made while the function runs (what ops and factories return) at every running
     level, and the caller's arguments at the transform's level (around the caller's tensor as it is), not the
-    tensors the function captured. Only the case whose inner value is a plain tensor: transforms
-    without vmap (its slices are not PyTorch's batch), an outermost one whose inputs nothing outside
+    tensors the function captured. Only the case whose inner value is a plain tensor (or, inside vmaps, a
+    vmap input's example, as BatchedTensor), an outermost transform whose inputs nothing outside
     differentiates, ``t`` free of any outside autograd history."""
-    if not _RUNNING or _TRANSFORMS_ACTIVE[0] != len(_RUNNING) or _vmap_batched.DEPTH[0] or fwAD._suspended[0]:
+    if not _RUNNING or _TRANSFORMS_ACTIVE[0] != len(_RUNNING) or fwAD._suspended[0]:
         return None  # (_suspended: a custom Function's forward, which PyTorch runs below the level, on plain tensors)
+    vmaps, batched = _vmap_batched.DEPTH[0], None
+    if vmaps:  # (only transforms inside vmaps, of the examples of the vmaps' inputs: vmap(grad(f)))
+        from ._vmap import _RULES, input_repr
+        base = _wrapped_base(t, len(_RUNNING))
+        if any(_vmap_batched._TRANSFORMS_AT_ENTER) or len(_RULES) != vmaps or base is None:
+            return None
+        batched = input_repr(base)
+        if batched is None:
+            return None
     outermost = _RUNNING[0].level
     if outermost is None:  # forward-AD jvp: a tensor that requires grad has an outer autograd history
         if not fwAD._transform_level.active:
@@ -192,11 +201,24 @@ def grad_tracking_repr(t: Tensor, plain: Callable) -> str | None:
     levels = _wrapper_levels(t, len(_RUNNING))
     if not levels:
         return None
-    text = plain()
-    for lvl in levels:  # (the outermost level's wrapper is the innermost one)
+    text = plain() if batched is None else batched
+    for lvl in levels:  # (the outermost level's wrapper is the innermost one; the vmaps' levels come first)
         inner = textwrap.indent(text, "    ")  # (blank lines stay blank, as in PyTorch's)
-        text = f"GradTrackingTensor(lvl={lvl}, value=\n{inner}\n)"
+        text = f"GradTrackingTensor(lvl={lvl + vmaps}, value=\n{inner}\n)"
     return text
+
+
+def _wrapped_base(t: Tensor, k: int) -> Tensor | None:
+    """The tensor outside the running transforms that ``t`` wraps (None: ``t`` was made inside them)."""
+    while k:
+        call = _RUNNING[k - 1]
+        stand_in = next((c for e, c in zip(call.entered, call.callers) if e is t), None)
+        if stand_in is not None:
+            t = stand_in
+        elif not (_in(t, call.captured) or any(t is a for a in call.args)):
+            return None
+        k -= 1
+    return t
 
 
 def _wrapper_levels(t: Tensor, k: int) -> list:
@@ -218,7 +240,7 @@ def _wrapper_levels(t: Tensor, k: int) -> list:
 def _reaches_outside(t: Tensor) -> bool:
     """Whether ``t``'s graph reaches a leaf that is none of the running transforms' fresh leaves."""
     return _graph_reaches_outside((t,), {id(leaf) for call in _RUNNING if call.level is not None
-                                         for leaf in call.level.leaves})
+                                         for leaf in (*call.level.leaves, *call.level.inner)})
 
 
 def _graph_reaches_outside(tensors, mine: set) -> bool:
@@ -369,6 +391,7 @@ class _Level:
 
     def __init__(self) -> None:
         self.leaves: list = []                   # kept alive, so their ids stay unique
+        self.inner: list = []                    # the fresh leaves of transform calls inside ours (kept alive too)
         self.entered: dict = {}                  # id(what func sees) -> (it, the caller's tensor)
         self.grad_enabled = is_grad_enabled()    # outside the call: may anyone differentiate our results?
         self.start = _next_sequence_nr()         # the nodes made for this call are numbered from here on
@@ -386,6 +409,9 @@ class _Level:
         if not x.is_inference():
             leaf._version_counter = _WrapperVersion(x._version_counter)
         self.leaves.append(leaf)
+        for call in _RUNNING:  # (for the calls around ours, a tensor made inside them: PyTorch's wrapper of a
+            if call.level is not None:  # level that ends before theirs, which nobody outside differentiates)
+                call.level.inner.append(leaf)
         if x._fw_grad is not None:  # inside an outer jvp: the leaf carries x's tangent (forward-over-reverse)
             # (on the leaf itself, not a make_dual view: an in-place op on it is one on "a leaf Variable")
             fwAD._set_tangent(leaf, x._fw_grad)
@@ -399,7 +425,7 @@ class _Level:
 
     def reaches_outside(self, tensors) -> bool:
         """True if some tensor's graph reaches a leaf that is not one of ours (so someone else may need it)."""
-        return _graph_reaches_outside(tensors, {id(leaf) for leaf in self.leaves})
+        return _graph_reaches_outside(tensors, {id(leaf) for leaf in (*self.leaves, *self.inner)})
 
     def unwrap(self, tree):
         """``tree`` with every tensor that only depends on our leaves detached (its tangent kept)."""
@@ -688,6 +714,14 @@ def _jvp_double_vjp(func, primals, flat_p, flat_t, p_spec, argnums, has_aux, str
                                f"original Tensor, this is not supported. Tensor is of size {list(p.shape)} while "
                                f"the given forward gradient is of size {list(t.shape)}.")
     level = _Level()
+    fwAD.DOUBLE_VJP[0] += 1
+    try:
+        return _double_vjp(level, func, primals, flat_p, flat_t, p_spec, argnums, has_aux, strict)
+    finally:
+        fwAD.DOUBLE_VJP[0] -= 1
+
+
+def _double_vjp(level, func, primals, flat_p, flat_t, p_spec, argnums, has_aux, strict):
     with _recording():
         entered = [level.enter(p) for p in flat_p]
         with _calling_func(func, (primals, entered), level=level, callers=flat_p):

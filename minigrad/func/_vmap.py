@@ -5,12 +5,15 @@ a teaching engine and does the plain thing instead: a Python loop that calls ``f
 the results. Values, shapes and gradients are the same; it is not fast, and results carry ``StackBackward0``
 where PyTorch's carry the last op's node. What PyTorch refuses to batch (``.item()`` on a slice, writing a slice
 into a captured tensor in place, ...) raises its errors: ``_vmap_batched.py`` tracks which tensors are batched.
-As PyTorch's one call, the function's warnings show once (the first slice's), and an input's slice prints as
-PyTorch's ``BatchedTensor(lvl=1, bdim=0, value=<the whole input>)``; its own ``print`` calls still run per slice.
+As PyTorch's one call, the function's warnings show once (the first slice's), and so does what it prints (the
+first slice's, once per chunk); an input's slice prints as PyTorch's ``BatchedTensor(lvl=1, bdim=0, value=<the
+whole input>)``, and so does a batched tensor the function computed (its slices' values, known once all ran).
 """
 from __future__ import annotations
 
 import functools
+import io
+import sys
 import textwrap
 import warnings
 from collections.abc import Callable
@@ -81,8 +84,11 @@ def vmap(func: Callable, in_dims=0, out_dims=0, randomness: str = "error", *,
         _RULES.append(rules)
         unmapped = _Unmapped(func, [a for a, d in zip(flat_args, flat_in_dims) if d is None],
                              [a for a, d in zip(flat_args, flat_in_dims) if d is not None])
+        prints = _Prints(batch_size, chunk_size, flat_in_dims)
+        _PRINTS.append(prints)
         try:
             while True:  # one pass over the slices, again after each custom Function vmap rule they reached
+                prints.start_pass()
                 outputs = []
                 batched_out: set = set()  # positions of flat outputs that are batched (for out_dims None)
                 # (the versions PyTorch's one call sees; numbers among the arguments have none)
@@ -99,6 +105,7 @@ def vmap(func: Callable, in_dims=0, out_dims=0, randomness: str = "error", *,
                             if whole._requires_grad and (whole._grad_fn is None or _dispatch._is_transform_leaf(whole)):
                                 _dispatch.transform_leaf(a)  # (PyTorch's batched leaf is still the leaf)
                     rules.start_slice(i, flat)
+                    prints.start_slice(i)
                     again = int(i < batch_size - 1)  # while > 0, autograd.grad keeps graphs made outside for the next
                     _calls_ahead[0] += again
                     _matmul.IN_VMAP[0] += 1
@@ -116,6 +123,7 @@ def vmap(func: Callable, in_dims=0, out_dims=0, randomness: str = "error", *,
                         _calls_ahead[0] -= again
                         _matmul.IN_VMAP[0] -= 1
                         warnings.showwarning = shown
+                        sys.stdout = prints.real
                     batched_out.update(j for j, o in enumerate(tree_flatten(outputs[-1])[0])   # (at any level, as
                                        if isinstance(o, Tensor) and _batched.levels(o))      # PyTorch's check)
                     rng.after_slice()
@@ -125,7 +133,9 @@ def vmap(func: Callable, in_dims=0, out_dims=0, randomness: str = "error", *,
                 rng.restart()
         finally:
             _RULES.pop()
+            _PRINTS.pop()
             _batched.exit_()
+            prints.show()
         return _stack_outputs(outputs, out_dims, func, batched_out)
     return wrapped
 
@@ -137,11 +147,20 @@ def _drop_warning(*args, **kwargs) -> None:
 def batched_repr(t: Tensor) -> str | None:
     """How PyTorch prints ``t`` inside vmap when ``t`` is the example of an input the function got: the
     BatchedTensor of the level, ``BatchedTensor(lvl=1, bdim=0, value=...)`` around the whole input (itself an
-    example of an outer vmap's input, or a plain tensor); None to print ``t`` as usual. (A loop cannot print what
-    the function computes that way: its other examples do not exist yet. Only vmaps without other transforms.)"""
+    example of an outer vmap's input, or a plain tensor); None to print ``t`` as usual. A batched tensor the
+    function computed prints as a placeholder that ``_Prints.show`` replaces (one vmap without other transforms)."""
     from ..autograd.function import _TRANSFORMS_ACTIVE
     if _TRANSFORMS_ACTIVE[0] or len(_RULES) != _batched.DEPTH[0]:  # (a legacy vmap of is_grads_batched: no _RULES)
         return None
+    if _PRINTS and _PRINTS[-1].shown is not None:
+        shown = input_repr(t)
+        return _PRINTS[-1].placeholder(t) if shown is None else shown
+    return input_repr(t)
+
+
+def input_repr(t: Tensor) -> str | None:
+    """``BatchedTensor(lvl=..., bdim=..., value=<the whole input>)`` when ``t`` is the example of an input the
+    function got, else None."""
     for level in reversed(range(len(_RULES))):
         rules = _RULES[level]
         for a, whole, d in zip(rules.flat, rules.flat_args, rules.flat_in_dims):
@@ -151,6 +170,66 @@ def batched_repr(t: Tensor) -> str | None:
                 inner = textwrap.indent(repr(whole), "    ")  # (blank lines stay blank)
                 return f"BatchedTensor(lvl={level + 1}, bdim={d}, value=\n{inner}\n)"
     return None
+
+
+class _Null(io.TextIOBase):
+    """Where the slices print whose call PyTorch does not make."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+
+_PRINTS: list = []  # one _Prints per running vmap, outermost first
+
+
+class _Prints:
+    """What the function prints while vmap runs it. PyTorch calls it once (once per chunk), so only the first slice
+    (of each chunk) prints, and only in the last pass (see _RuleCalls): the text is held until vmap is done. There,
+    a batched tensor prints as the whole batch, ``BatchedTensor(lvl=1, bdim=0, value=...)``: each slice records its
+    examples of the printed tensors in print order, and the first slice's text holds placeholders for them. (Only
+    one vmap with batch dims 0 and no chunks or other transforms, and a tensor that does not require grad.)"""
+
+    def __init__(self, batch_size: int, chunk_size: int | None, flat_in_dims: list) -> None:
+        self.real = sys.stdout
+        self.batch_size, self.chunk_size = batch_size, chunk_size
+        self.batchable = (chunk_size is None and len(_RULES) == 1 and _batched.DEPTH[0] == 1
+                          and all(d in (None, 0) for d in flat_in_dims))
+        self.text = io.StringIO()
+        self.shown: list | None = None  # per placeholder: (the first slice's plain repr, [each slice's example])
+        self.k = 0  # how many batched tensors the running slice printed
+
+    def start_pass(self) -> None:
+        self.text = io.StringIO()
+        self.shown = [] if self.batchable else None
+
+    def start_slice(self, i: int) -> None:
+        first = i == 0 if self.chunk_size is None else i % self.chunk_size == 0
+        sys.stdout = self.text if first else _Null()
+        self.k = 0
+
+    def placeholder(self, t: Tensor) -> str | None:
+        if not _batched.levels(t) or t._requires_grad:
+            return None
+        k, self.k = self.k, self.k + 1
+        shown, self.shown = self.shown, None   # (the plain repr of t, not another placeholder)
+        try:
+            if k == len(shown):
+                shown.append((repr(t), []))
+            shown[k][1].append(t.detach())
+        finally:
+            self.shown = shown
+        return f"\x00vmap print {k}\x00"
+
+    def show(self) -> None:
+        """The text the function printed, written where it would have gone, each placeholder replaced."""
+        sys.stdout = self.real
+        text = self.text.getvalue()
+        for k, (plain, examples) in enumerate(self.shown or ()):
+            if len(examples) == self.batch_size and len({e.shape for e in examples}) == 1:
+                inner = textwrap.indent(repr(stack(examples)), "    ")
+                plain = f"BatchedTensor(lvl=1, bdim=0, value=\n{inner}\n)"
+            text = text.replace(f"\x00vmap print {k}\x00", plain)
+        self.real.write(text)
 
 
 def chunk_sizes(total: int, chunk_size: int) -> list:

@@ -13,6 +13,7 @@ from .._warn_once import warn_once as _warn_once
 from ..amp.autocast_mode import ON as _AUTOCAST
 from ..amp.autocast_mode import run as _autocast
 from ..amp.policy import CPU as _AUTOCAST_OPS
+from ..autograd import _functorch_active
 from ..autograd import forward_ad as _forward_ad
 from ..autograd import grad_mode as _grad_mode
 from . import grad  # noqa: F401  (torch.nn.functional.grad is torch.nn.grad, as in PyTorch)
@@ -39,6 +40,8 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight=None,
     reduction = _reduction_enum(size_average, reduce, reduction)
     if _sizes_differ(input, target):
         raise ValueError(f"Target size ({target.shape}) must be the same as input size ({input.shape})")
+    if _functorch_active() and not _vmap_batched.legacy_only():
+        return _bce_with_logits_functorch(input, target, weight, pos_weight, reduction)
     _no_grad_arg(weight, "weight", "binary_cross_entropy_with_logits")
     _no_grad_arg(pos_weight, "pos_weight", "binary_cross_entropy_with_logits")
     if not input.dtype.is_floating_point:   # (PyTorch's kernel starts with log_sigmoid(input))
@@ -61,6 +64,30 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight=None,
         _broadcast_into(input, _broadcast_shape(input, weight))
     return _D.binary_cross_entropy_with_logits(input, target, weight=weight, pos_weight=pos_weight,
                                               reduction=reduction)
+
+
+def _bce_with_logits_functorch(input, target, weight, pos_weight, reduction: int) -> Tensor:
+    """Under a torch.func transform PyTorch does not run its kernel but functorch's decomposition of it
+    (PyTorchOperatorHacks.cpp): loss = (1 - y)·x + m + log(e⁻ᵐ + e⁻ˣ⁻ᵐ), m = max(-x, 0), step by step as there,
+    in place where it is; its own last bits, and its graph's derivatives (signs of zeros in Hessians)."""
+    # (in C++'s order of evaluation: the graph's order decides the order its backward sums the gradients in)
+    max_val = input.neg().clamp_min(0)
+    if pos_weight is not None:
+        log_weight = pos_weight.sub(1).mul(target).add_(1)
+        linear = _one_minus(target).mul(input)
+        spread = max_val.neg().exp_().add(input.neg().sub(max_val).exp_()).log_()   # log(e⁻ᵐ + e⁻ˣ⁻ᵐ)
+        loss = linear.add(log_weight.mul(spread.add_(max_val)))
+    else:
+        loss = _one_minus(target).mul(input).add_(max_val)
+        loss = loss.add_(max_val.neg().exp_().add(input.neg().sub(max_val).exp_()).log_())
+    if weight is not None:
+        loss = loss * weight
+    return loss.mean() if reduction == 1 else loss.sum() if reduction == 2 else loss
+
+
+def _one_minus(target: Tensor) -> Tensor:
+    """C++'s ``1 - target`` (TensorOperators.h): empty_like(target).fill_(1).sub_(target), in target's dtype."""
+    return _creation.empty_like(target).fill_(1).sub_(target)
 
 
 # Reduction names as PyTorch's enum (what the loss nodes save as ``_saved_reduction``).
@@ -256,9 +283,12 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """x·Wᵀ + b (AddmmBackward0 with a bias, as PyTorch: other ranks are folded to 2-D and back)."""
     if _AUTOCAST[0]:  # (an autocast region: PyTorch's AutocastCPU kernel, see amp/autocast_mode.py)
         return _autocast("linear", linear, **locals())
-    if not isinstance(input, Tensor):  # (a list or array given to a model: PyTorch's binding converts nothing)
+    if not (isinstance(input, Tensor) and isinstance(weight, Tensor) and (bias is None or isinstance(bias, Tensor))):
+        # (a list or array given to a model, a module whose weight was set to None: the binding converts nothing)
         from .._arg_errors import must_be
-        raise must_be("linear", "input", "Tensor", input, 1)
+        for position, (arg, value) in enumerate((("input", input), ("weight", weight), ("bias", bias)), 1):
+            if not isinstance(value, Tensor) and (value is not None or arg != "bias"):
+                raise must_be("linear", arg, "Tensor", value, position)
     if input.dim() == 0 or weight.dim() == 0:
         raise RuntimeError(f"both arguments to linear need to be at least 1D, but they are {input.dim()}D and "
                            f"{weight.dim()}D")
@@ -704,6 +734,8 @@ _SELU_SCALE = 1.0507009873554804934193349852946
 
 def selu(input: Tensor, inplace: bool = False) -> Tensor:
     """scale·elu(x, α) with the self-normalizing constants."""
+    if inplace:   # (torch.func's refusal to write a captured tensor names selu_, not the elu_ it runs)
+        _dispatch.check_captured_write(input, "aten::selu_")
     if inplace and input._requires_grad:  # (an in-place call: the leaf's refusal first)
         _dispatch._check_inplace(input, False)
     _floats_only(input, "elu_cpu", inplace=inplace)
@@ -742,6 +774,8 @@ def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0, inplace
 
 def relu6(input: Tensor, inplace: bool = False) -> Tensor:
     """min(max(x, 0), 6)."""
+    if inplace:   # (torch.func's refusal to write a captured tensor names relu6_, not hardtanh_)
+        _dispatch.check_captured_write(input, "aten::relu6_")
     return hardtanh(input, 0, 6, inplace)   # (PyTorch's relu6 passes the integers: _saved_min_val=0)
 
 
@@ -1918,6 +1952,10 @@ def group_norm(input: Tensor, num_groups: int, weight: Tensor | None = None, bia
     if not input.dtype.is_floating_point:
         raise NotImplementedError(f"\"GroupNormKernelImpl\" not implemented for '{_ops._legacy(input.dtype)}'")
     stand_in = _D.absent(input.dtype.np)   # (a missing weight or bias: the node shows None, as PyTorch's)
+    from .. import _strides
+    # (PyTorch's CPU group_norm runs on input.contiguous(input.suggest_memory_format()): a CloneBackward0 first for
+    # an input in neither layout)
+    input = input.contiguous(memory_format=_strides.suggested_memory_format(input._data))
     return _D.native_group_norm(input, stand_in if weight is None else weight, stand_in if bias is None else bias,
                                N=n, C=c, HxW=math.prod(input.shape[2:]), group=num_groups, eps=eps)[0]
 
@@ -1937,14 +1975,16 @@ def instance_norm(input: Tensor, running_mean=None, running_var=None, weight: Te
     # (statistics of another dtype are updated in the input's, then copied back)
     rm = running_mean.repeat(n).to(input.dtype) if running_mean is not None else None
     rv = running_var.repeat(n).to(input.dtype) if running_var is not None else None
-    folded = input.reshape(1, n * c, *input.shape[2:])   # PyTorch's instance norm: batch norm of (1, N·C, ...)
+    # PyTorch's instance norm: batch norm of (1, N·C, ...), as input.contiguous().view(...) (a CloneBackward0 and a
+    # ViewBackward0 for a non-contiguous input, never a copying reshape's _unsafe_view)
+    folded = input.contiguous().view(1, n * c, *input.shape[2:])
     out = _batch_norm("instance_norm", folded, rm, rv, w, b, use_input_stats, momentum, eps)
     if running_mean is not None and use_input_stats:
         from .. import no_grad
         with no_grad():   # the per-sample running statistics averaged back into the channels'
-            running_mean.copy_(rm.reshape(n, c).mean(0))
-            running_var.copy_(rv.reshape(n, c).mean(0))
-    return out.reshape(input.shape)
+            running_mean.copy_(rm.view(n, c).mean(0))
+            running_var.copy_(rv.view(n, c).mean(0))
+    return out.view(input.shape)
 
 
 _SELU_ALPHA_PRIME = 1.7580993408473766   # -SELU's scale·alpha: where alpha dropout sends dropped values
@@ -2535,12 +2575,24 @@ def rms_norm(input: Tensor, normalized_shape, weight: Tensor | None = None, eps:
     else:
         opmath = _dtypes.float64 if input.dtype is _dtypes.float64 else _dtypes.float32
         eps = float(input.dtype.np.type(float(np.finfo(opmath.np).eps) if eps is None else eps))
+    from .. import _layout, _strides
+    fused = _strides.suggested_memory_format(input._data) is _layout.contiguous_format   # (channels_last: composite)
+    if fused and not input.dtype.is_complex and weight is not None and weight.dtype != input.dtype:
+        names = _ops._CPP_NAMES
+        _warn_once("rms_norm dtype mismatch",   # (PyTorch's TORCH_WARN_ONCE before its composite fallback)
+                   f"Mismatch dtype between input and weight: input dtype = {names[input.dtype.name]}, weight dtype = "
+                   f"{names[weight.dtype.name]}, Cannot dispatch to fused implementation. (Triggered internally at "
+                   "/__w/pytorch/pytorch/aten/src/ATen/native/layer_norm.cpp:346.)")
     x = input.to(opmath)
     dims = tuple(input.dim() - i - 1 for i in range(len(shape)))
     mean_square = _ops.mean(_ops.pow(x, 2), dims, keepdim=True)
     _D.add_scalar(mean_square, other=eps, out=mean_square)
     result = x.mul(_ops.rsqrt(mean_square))
-    return (result if weight is None else result.mul(weight)).type_as(input)
+    if weight is not None:
+        result = result.mul(weight)
+    if fused:
+        result = result.contiguous()   # (C order before the cast, unless channels_last(_3d): a CloneBackward0)
+    return result.type_as(input)
 
 
 __all__ += ["rms_norm"]
@@ -2814,6 +2866,8 @@ def rrelu(input: Tensor, lower: float = 1.0 / 8, upper: float = 1.0 / 3, trainin
           inplace: bool = False) -> Tensor:
     """x where x > 0, else x·r: r ~ U(lower, upper) per element when training, (lower + upper)/2 otherwise."""
     from .. import _random
+    if inplace:   # (torch.func's refusal to write a captured tensor names rrelu_, not rrelu_with_noise_)
+        _dispatch.check_captured_write(input, "aten::rrelu_")
     if inplace and input._requires_grad:  # (an in-place call: the leaf's refusal first)
         _dispatch._check_inplace(input, False)
     if lower > upper:

@@ -115,3 +115,8 @@ class UninitializedBuffer(Tensor):
         """Become an ordinary tensor of ``shape`` (uninitialised values, as torch.empty)."""
         self._data = np.empty(tuple(shape), dtype=self._data.dtype if dtype is None else dtype.np)
         self.__class__ = Tensor
+
+
+def is_lazy(param) -> bool:
+    """Whether ``param`` is a placeholder still waiting for its shape (``UninitializedParameter`` / ``Buffer``)."""
+    return isinstance(param, (UninitializedParameter, UninitializedBuffer))

@@ -390,6 +390,10 @@ def fused_sqrt(x: np.ndarray, fused) -> np.ndarray:
 def lerp(start: np.ndarray, end: np.ndarray, weight: float) -> np.ndarray:
     """``start.lerp(end, weight)``: from start when the weight is small, from end otherwise."""
     dt = start.dtype
+    if end.dtype != dt:   # (state in one dtype, gradients in another: a module converted after its first step)
+        from .._ops import _META_NAMES
+        raise RuntimeError(f"expected dtype {_META_NAMES[dt.name]} for `end` but got dtype "
+                           f"{_META_NAMES[end.dtype.name]}")
     w = dt.type(weight)
     diff = end - start
     return fma(w, diff, start, dt) if abs(w) < 0.5 else fma(w - dt.type(1), diff, end, dt)

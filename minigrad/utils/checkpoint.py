@@ -27,8 +27,9 @@ from ..autograd import engine, grad_mode
 from ..autograd.function import Function
 from ..autograd.graph import SavedTensor, saved_tensors_hooks
 
-__all__ = ["checkpoint", "checkpoint_sequential", "CheckpointError", "CheckpointFunction", "detach_variable",
-           "noop_context_fn", "set_checkpoint_early_stop", "set_checkpoint_debug_enabled"]
+__all__ = ["checkpoint", "checkpoint_sequential", "CheckpointError", "CheckpointFunction", "check_backward_validity",
+           "detach_variable", "get_device_states", "set_device_states", "noop_context_fn", "set_checkpoint_early_stop",
+           "DefaultDeviceType", "set_checkpoint_debug_enabled"]
 
 _DEFAULT_DETERMINISM_MODE = "default"
 
@@ -382,6 +383,33 @@ def set_checkpoint_early_stop(enable: bool):
 def set_checkpoint_debug_enabled(enabled: bool | None):
     """Accepted for PyTorch compatibility (minigrad's checkpoint errors carry no operator logs)."""
     yield
+
+
+class DefaultDeviceType:
+    """The device type whose random state checkpoints save when no input is on a device ("cpu": none here)."""
+
+    _default_device_type: str | None = None
+
+    @staticmethod
+    def set_device_type(device: str = "cuda") -> None:
+        """Set the default device type for checkpointing."""
+        DefaultDeviceType._default_device_type = device
+
+    @staticmethod
+    def get_device_type() -> str:
+        """The default device type for checkpointing (the accelerator's, else "cpu")."""
+        if not DefaultDeviceType._default_device_type:
+            DefaultDeviceType._default_device_type = "cpu"
+        return DefaultDeviceType._default_device_type
+
+
+def get_device_states(*args) -> tuple[list[int], list]:
+    """The ids and random states of the non-CPU devices ``args``' tensors are on (none: CPU and meta only)."""
+    return [], []
+
+
+def set_device_states(devices, states, *, device_type=None) -> None:
+    """Restore the random states ``get_device_states`` returned (nothing to do without devices)."""
 
 
 def _checkpoint_without_reentrant(fn, preserve_rng_state, context_fn, determinism_check, early_stop, args, kwargs):

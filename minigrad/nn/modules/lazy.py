@@ -12,14 +12,9 @@ import itertools
 
 from ..._class_names import TorchNamed
 from ...autograd.grad_mode import no_grad
-from ..parameter import UninitializedBuffer, UninitializedParameter
+from ..parameter import is_lazy
 
 __all__ = ["LazyModuleMixin"]
-
-
-def is_lazy(param) -> bool:
-    """Whether ``param`` is a placeholder still waiting for its shape."""
-    return isinstance(param, (UninitializedParameter, UninitializedBuffer))
 
 
 class LazyModuleMixin(metaclass=TorchNamed):

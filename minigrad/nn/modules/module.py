@@ -542,8 +542,8 @@ class Module(metaclass=TorchNamed):
                            "report this bug.")
 
     def share_memory(self) -> Module:
-        """The module itself (its tensors are already shareable: minigrad has one process)."""
-        return self
+        """Mark every parameter, gradient and buffer as shared (``share_memory_``); the module itself."""
+        return self._apply(lambda t: t.share_memory_())
 
     def get_parameter(self, target: str) -> Parameter:
         """The parameter at a dotted path such as ``"0.weight"``."""
@@ -670,14 +670,44 @@ class Module(metaclass=TorchNamed):
         if recurse:
             for module in self.children():
                 module._apply(fn)
-        for p in self._parameters.values():
+        from ... import __future__ as future
+        swap = future.get_swap_module_params_on_conversion()
+        overwrite = future.get_overwrite_module_params_on_conversion()
+        for key, p in self._parameters.items():
             if p is None:
                 continue
             with no_grad():
-                p.data = fn(p)
-            if p._grad is not None:   # (the same gradient object too, its data replaced: PyTorch's set_data)
-                with no_grad():
-                    p._grad.data = fn(p._grad)
+                applied = fn(p)
+            grad = p._grad
+            if swap:   # (torch.__future__: the converted tensor swapped into the same Parameter object)
+                from ...utils import swap_tensors
+                try:
+                    if grad is not None:
+                        p.grad = None
+                    swap_tensors(p, Parameter(applied, requires_grad=p.requires_grad))
+                except Exception as e:
+                    if grad is not None:
+                        p.grad = grad
+                    raise RuntimeError(f"_apply(): Couldn't swap {self._get_name()}.{key}") from e
+                if grad is not None:
+                    with no_grad():
+                        grad_applied = fn(grad)
+                    grad_applied.requires_grad_(grad.requires_grad)
+                    try:
+                        swap_tensors(grad, grad_applied)
+                    except Exception as e:
+                        raise RuntimeError(f"_apply(): Couldn't swap {self._get_name()}.{key}.grad") from e
+                    p.grad = grad
+            elif overwrite:   # (torch.__future__: a new Parameter, and a new gradient tensor)
+                out = self._parameters[key] = Parameter(applied, p.requires_grad)
+                if grad is not None:
+                    with no_grad():
+                        out.grad = fn(grad).requires_grad_(grad.requires_grad)
+            else:
+                p.data = applied
+                if grad is not None:   # (the same gradient object too, its data replaced: PyTorch's set_data)
+                    with no_grad():
+                        grad.data = fn(grad)
         for key, buf in self._buffers.items():
             if buf is not None:
                 self._buffers[key] = fn(buf)
@@ -911,7 +941,27 @@ class Module(metaclass=TorchNamed):
                 error_msgs.append(f"size mismatch for {key}: copying a param with shape {value.shape} from "
                                   f"checkpoint, the shape in current model is {param.shape}.")
                 continue
-            if assign:  # take the checkpoint's tensor itself (a Parameter keeps the module's requires_grad)
+            from ... import __future__ as future
+            if future.get_swap_module_params_on_conversion():   # (the loaded tensor swapped into the same object)
+                from ...utils import swap_tensors
+                try:
+                    with no_grad():
+                        new = param.module_load(value, assign=assign)
+                        if new is value or new is param:
+                            raise RuntimeError("module_load returned one of self or other, please .detach() the "
+                                               "result if returning one of the inputs in module_load")
+                        if isinstance(param, Parameter):
+                            if not isinstance(new, Parameter):
+                                new = Parameter(new, requires_grad=param.requires_grad)
+                            else:
+                                new.requires_grad_(param.requires_grad)
+                        swap_tensors(param, new)
+                        del new
+                except Exception as ex:
+                    error_msgs.append(f'While swapping the parameter named "{key}", whose dimensions in the model '
+                                      f"are {param.size()} and whose dimensions in the checkpoint are "
+                                      f"{value.size()}, an exception occurred : {ex.args}.")
+            elif assign:  # take the checkpoint's tensor itself (a Parameter keeps the module's requires_grad)
                 if isinstance(param, Parameter):
                     value = value if isinstance(value, Parameter) else Parameter(value, param.requires_grad)
                     value.requires_grad_(param.requires_grad)
