@@ -2100,7 +2100,7 @@ import torch.nn.utils.prune as prune
 torch.manual_seed(67)
 lin = torch.nn.Linear(3, 2)
 prune.l1_unstructured(lin, 'weight', amount=0.5)
-print(lin.weight.grad_fn, lin._forward_pre_hooks)
+print(lin.weight.grad_fn, list(lin._forward_pre_hooks.values()))   # (the keys: hook ids, process-wide counters)
 lin(torch.ones(1, 3)).sum().backward()
 print(lin.weight_orig.grad, lin.weight_mask)
 E(lambda: copy.deepcopy(lin))
@@ -2573,7 +2573,7 @@ E(lambda: spectral_norm(torch.nn.Linear(3, 3), eps=-1))
 PROGRAMS['old_norm_hooks_attributes'] = PRE + r'''
 torch.manual_seed(1)
 lin = torch.nn.utils.spectral_norm(torch.nn.Linear(3, 3))
-print(lin._forward_pre_hooks, lin._state_dict_hooks if hasattr(lin, '_state_dict_hooks') else '')
+print(list(lin._forward_pre_hooks.values()), list(lin._state_dict_hooks.values()))   # (keys: process-wide hook ids)
 print(type(list(lin._forward_pre_hooks.values())[0]).__name__)
 h = list(lin._forward_pre_hooks.values())[0]
 print(h.name, h.dim, h.n_power_iterations, h.eps)
