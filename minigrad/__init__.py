@@ -188,6 +188,9 @@ def native_group_norm(input, weight, bias, N, C, HxW, group, eps):
     nn.functional._check_mixed_type(input, weight, bias)
     if not input.dtype.is_floating_point:
         raise NotImplementedError(f"\"GroupNormKernelImpl\" not implemented for '{_ops._legacy(input.dtype)}'")
+    if input.numel() != N * C * HxW:   # (its kernel's check of the sizes given)
+        raise RuntimeError("Expected X.numel() == N * C * HxW to be true, but got false.  (Could this error message "
+                           "be improved?  If so, please report an enhancement request to PyTorch.)")
     stand_in = derivatives.absent(input.dtype.np)
     return derivatives.native_group_norm(input, stand_in if weight is None else weight,
                                          stand_in if bias is None else bias, N=N, C=C, HxW=HxW, group=group, eps=eps)
@@ -312,9 +315,10 @@ _out_args.install(globals())
 _out_args.install_special(special.__dict__)
 _out_args.install_table(linalg.__dict__, _out_args.LINALG_OUT, "linalg_")  # torch.linalg.det(A, out=o) ...
 _out_args.install_table(fft.__dict__, _out_args.FFT_OUT, "fft_")
-# x.gcd_(y) of a leaf requiring grad: PyTorch's leaf refusal before the kernel's shape or dtype errors
+# x.gcd_(y), torch.gcd_(x, y) of a leaf requiring grad: PyTorch's leaf refusal before the kernel's shape or
+# dtype errors
 from . import _ops_inplace_math  # noqa: E402
-_ops_inplace_math.install_leaf_first(Tensor)
+_ops_inplace_math.install_leaf_first(Tensor, globals())
 reshape = _ops.reshape_function  # (torch.reshape takes one shape argument; Tensor.reshape, sizes too)
 permute = _ops.permute_function  # (and torch.permute one dims argument)
 # torch.floor(1.5): PyTorch's TypeError for a number where a function takes a tensor first (see _arg_errors).

@@ -357,7 +357,8 @@ def no_overload(name: str, *args, **kwargs) -> TypeError:
 # method's name is the one in the message: ``x.clip_(...)`` says "clip_()", though minigrad's clip_ is clamp_).
 # The comparisons (eq, lt ...) have method versions of their own in _ops: x == y stays wrapper-free.
 METHOD_FORMS = ("sum", "mean", "prod", "max", "min", "clamp", "clamp_", "clip", "clip_", "clamp_min", "clamp_min_",
-                "clamp_max", "clamp_max_", "sort", "argsort", "squeeze", "squeeze_")
+                "clamp_max", "clamp_max_", "sort", "argsort", "squeeze", "squeeze_", "all", "any",
+                "round", "round_")
 # minigrad.* aliases whose message names them, not the function they share (``torch.clip`` says "clip()").
 FUNCTION_ALIASES = ("clip", "clip_")
 
@@ -379,13 +380,20 @@ def method_form(fn, name: str):
 
 
 def renamed(fn, name: str):
-    """``fn`` under another name (an alias): its invalid_combination() errors name ``name``."""
+    """``fn`` under another name (an alias): its parser errors (invalid_combination(), "argument ... must be")
+    name ``name``."""
+    own = f"{fn.__name__}(): argument "
+
     @functools.wraps(fn)
     def alias(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
         except TypeError as e:
             if not hasattr(e, "invalid_call"):
+                if str(e).startswith(own):
+                    error = TypeError(name + str(e)[len(fn.__name__):])
+                    error.__dict__.update(e.__dict__)   # (method_form ...)
+                    raise error from None
                 raise
             _, args_, kwargs_, options = e.invalid_call
             raise invalid_combination(name, args_, kwargs_, options) from None
@@ -564,7 +572,10 @@ def scalar_first(name: str, scalar, tensors: tuple) -> None:
     """Check a call of the deprecated ``x.name(scalar, *tensors)`` form (warning once), or raise PyTorch's
     TypeError for one positional argument too many (counted as the method counts: without self)."""
     from ._tensor import Tensor
-    if not (isinstance(scalar, numbers.Number) and all(isinstance(t, Tensor) for t in tensors)):
+    # (add's and sub's Tensor parameters take a Python number too: x.add(1, 2) is x + 1 * 2)
+    numbers_too = name.rstrip("_") in ("add", "sub")
+    if not (isinstance(scalar, numbers.Number)
+            and all(isinstance(t, Tensor) or numbers_too and isinstance(t, numbers.Number) for t in tensors)):
         n = len(tensors)
         raise TypeError(f"{name}() takes {n} positional argument{'s' if n > 1 else ''} but {n + 1} were given")
     old, new = _SCALAR_FIRST[name.rstrip("_")]
@@ -688,8 +699,10 @@ def _check(kind: str, value, one_int: bool = False) -> bool:
         return isinstance(value, dtype) or value is float or value is int or value is bool or value is complex
     if kind == "torch.device":
         return _is_int(value) or isinstance(value, str) or type_name(value) == "torch.device"
-    if kind in ("torch.layout", "torch.memory_format", "torch.Generator"):
-        return type_name(value) == kind.split(".")[1]
+    if kind in ("torch.layout", "torch.memory_format"):
+        return type_name(value) == kind   # (C types: see CTypeNamed)
+    if kind == "torch.Generator":
+        return type_name(value) == "torch._C.Generator"
     if kind == "str":
         return isinstance(value, str)
     if kind == "tuple of Tensors":  # (every element is checked: [t, 1] fails the parse)
@@ -1021,6 +1034,10 @@ METHOD_SIGNATURES = {
     "prod": ("(*, torch.dtype dtype = None)", "(int dim, bool keepdim = False, *, torch.dtype dtype = None)"),
     "masked_fill": ("(Tensor mask, Tensor value)", "(Tensor mask, Number value)"),
     "max": ("()", "(Tensor other)", "(int dim, bool keepdim = False)"),
+    "all": ("()", "(tuple of ints dim = None, bool keepdim = False)", "(int dim, bool keepdim = False)"),
+    "round": ("()", "(*, int decimals)"),
+    "round_": ("()", "(*, int decimals)"),
+    "any": ("()", "(tuple of ints dim = None, bool keepdim = False)", "(int dim, bool keepdim = False)"),
     "min": ("()", "(Tensor other)", "(int dim, bool keepdim = False)"),
     "clamp": ("(Tensor min = None, Tensor max = None)", "(Number min = None, Number max = None)"),
     "flatten": ("(int start_dim = 0, int end_dim = -1)",),
@@ -1040,7 +1057,9 @@ METHOD_SIGNATURES = {
                           "(int repeats, int dim = None, *, int output_size = None)"),
 }
 METHOD_SIGNATURES["var"] = METHOD_SIGNATURES["std"]
-METHOD_SIGNATURES["clamp_"] = METHOD_SIGNATURES["clamp"]
+METHOD_SIGNATURES["clamp_"] = METHOD_SIGNATURES["clip"] = METHOD_SIGNATURES["clip_"] = METHOD_SIGNATURES["clamp"]
+_OTHER_ONLY = ("atan2", "atan2_", "arctan2", "arctan2_", "hypot", "hypot_", "logaddexp", "logaddexp2")
+METHOD_SIGNATURES.update({name: ("(Tensor other)",) for name in _OTHER_ONLY})   # (x.atan2_(other=1), x.hypot(x, x))
 # The function forms of those with several overloads, as PyTorch prints them (not all take an out=).
 _OUT, _OUTS = "Tensor out = None", "tuple of Tensors out = None"
 FUNCTION_SIGNATURES = {
@@ -1077,7 +1096,7 @@ FUNCTION_SIGNATURES["var"] = FUNCTION_SIGNATURES["std"]
 # Not wrapped, to keep them free of any extra call: those the backward formulas and hot loops use.
 CHECKED_METHODS = ("index_select", "gather", "chunk", "topk", "cumsum", "cumprod", "argmax", "argmin", "movedim",
                    "median", "fill_", "std", "var", "uniform_", "normal_", "exponential_", "geometric_", "log_normal_",
-                   "cauchy_", "multinomial", "repeat_interleave")
+                   "cauchy_", "multinomial", "repeat_interleave", *_OTHER_ONLY)
 
 
 def _function_form(option: str) -> str:
@@ -1132,10 +1151,35 @@ def checked_method(fn, name: str):
     return method
 
 
+# Methods whose failed calls (x.gt_(other="a"), x.le(x, x)) are parsed again with PyTorch's METHOD_OVERLOADS
+PARSED_METHODS = tuple(f"{name}{suffix}" for name in ("eq", "ne", "lt", "le", "gt", "ge", "greater", "greater_equal",
+                                                      "less", "less_equal", "not_equal", "bitwise_and", "bitwise_or",
+                                                      "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift",
+                                                      "copysign", "xlogy", "remainder", "fmod", "floor_divide",
+                                                      "float_power") for suffix in ("", "_"))
+
+
+def parsed_method(fn, name: str):
+    """``fn`` as the Tensor method ``name``: a call PyTorch's parser refuses raises the parser's TypeError."""
+    @functools.wraps(fn)
+    def method(self, *args, **kwargs):
+        try:
+            return fn(self, *args, **kwargs)
+        except Exception:   # (PyTorch parses first: its refusal comes before any other error)
+            parser_error = method_error(name, args, kwargs)
+            if parser_error is None:
+                raise
+            raise parser_error from None
+    method.__name__ = name
+    return method
+
+
 def install_method_checks(tensor_class) -> None:
-    """Wrap the CHECKED_METHODS of ``tensor_class`` (see checked_method)."""
+    """Wrap the CHECKED_METHODS of ``tensor_class`` (see checked_method) and the PARSED_METHODS (parsed_method)."""
     for name in CHECKED_METHODS:
         setattr(tensor_class, name, checked_method(getattr(tensor_class, name), name))
+    for name in PARSED_METHODS:
+        setattr(tensor_class, name, parsed_method(getattr(tensor_class, name), name))
 
 
 # ---- Tensor methods PyTorch binds as METH_NOARGS ------------------------------------------------------------------
@@ -1166,9 +1210,10 @@ NO_ARGUMENT_METHODS = {name: name for name in (
 NO_ARGUMENT_METHODS.update({"__abs__": "abs", "__neg__": "neg", "__pos__": "positive"})
 
 
-def no_argument_method(fn, c_name: str):
-    """``fn`` refusing any argument besides ``self`` with CPython's METH_NOARGS errors for ``Tensor.<c_name>``."""
-    name = fn.__name__
+def no_argument_method(fn, c_name: str, name: str | None = None):
+    """``fn`` refusing any argument besides ``self`` with CPython's METH_NOARGS errors for ``Tensor.<c_name>``
+    (``name``: the attribute called, when ``fn`` is another's, x.arccos_ being acos_)."""
+    name = name or fn.__name__
 
     @functools.wraps(fn)
     def method(self, *args, **kwargs):
@@ -1215,7 +1260,7 @@ def install_no_argument_methods(tensor_class) -> None:
     for name, c_name in NO_ARGUMENT_METHODS.items():
         fn = tensor_class.__dict__.get(name)
         if callable(fn) and not isinstance(fn, type):
-            setattr(tensor_class, name, no_argument_method(fn, c_name))
+            setattr(tensor_class, name, no_argument_method(fn, c_name, name))
 
 
 # ---- any torch.* function: PyTorch's parser, run once a call has failed --------------------------------------

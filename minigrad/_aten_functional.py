@@ -92,8 +92,8 @@ def convolution(input, weight, bias, stride, padding, dilation, transposed: bool
     if transposed:
         return F._conv_transpose_nd(input, weight, bias, stride, padding, output_padding, groups, dilation, k,
                                     f"conv_transpose{k}d")
-    conv = {1: F.conv1d, 2: F.conv2d, 3: F.conv3d}[k]
-    return conv(input, weight, bias, stride, padding, dilation, groups)
+    # (F.conv*d's first check, of the bias's dtype, is not torch.convolution's: its shapes' errors come first)
+    return F._conv_nd(input, weight, bias, stride, padding, dilation, groups, k, f"conv{k}d")
 
 
 def max_pool1d_with_indices(input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode: bool = False):
@@ -270,7 +270,14 @@ def frobenius_norm(input, dim, keepdim: bool = False):
     dim = (dim,) if isinstance(dim, int) else tuple(dim)
     if len(dim) > 2:
         raise RuntimeError(f"Expected at most 2 dimensions, but got {len(dim)} dimensions instead.")
-    return D.norm(input, p=2.0, dim=tuple(_ops._wrap_dim(d, input.dim()) for d in dim), keepdim=bool(keepdim))
+    if not (input.is_floating_point() or input.is_complex()):   # (at::norm's checks: the dtype, repeated dims)
+        raise RuntimeError(f"norm(): input dtype should be either floating point or complex. Got "
+                           f"{_ops._legacy(input.dtype)} instead.")
+    wrapped = tuple(_ops._wrap_dim(d, input.dim()) for d in dim)
+    for i, d in enumerate(wrapped):
+        if d in wrapped[:i]:
+            raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+    return D.norm(input, p=2.0, dim=wrapped, keepdim=bool(keepdim))
 
 
 def nuclear_norm(input, dim=None, keepdim: bool = False):
@@ -294,6 +301,15 @@ def native_norm(input, p=2, dim=None, keepdim: bool = False, dtype=None):
 # Recurrent cells (RNN.cpp's rnn_tanh_cell, rnn_relu_cell, lstm_cell, gru_cell: checks, then one step)
 # =============================================================================================
 
+def _weight_checks(w_ih, w_hh, gates: int) -> None:
+    """The weights' first dims: gates · hidden_size, hidden_size read from w_hh (RNN.cpp's cell checks)."""
+    hidden = w_hh.size(1)
+    for name, w in (("weight_ih", w_ih), ("weight_hh", w_hh)):
+        if w.size(0) != gates * hidden:
+            raise RuntimeError(f"{name} first dim must be {gates} * hidden_size = {gates * hidden}, but got "
+                               f"{w.size(0)}")
+
+
 def _cell_checks(input, hx, w_ih, w_hh, label: int = 0) -> None:
     from .nn.modules.rnn import _check_hidden, _check_input
     _check_input(input, w_ih)
@@ -303,6 +319,7 @@ def _cell_checks(input, hx, w_ih, w_hh, label: int = 0) -> None:
 def rnn_tanh_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
     """One Elman step: tanh(x·W_ihᵀ + b_ih + h·W_hhᵀ + b_hh)."""
     from .nn.modules.rnn import _simple_cell
+    _weight_checks(w_ih, w_hh, 1)   # (the weights first, then the input and hidden state)
     _cell_checks(input, hx, w_ih, w_hh)
     return _simple_cell("tanh")(input, hx, (w_ih, w_hh, b_ih, b_hh, None))
 
@@ -310,6 +327,7 @@ def rnn_tanh_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
 def rnn_relu_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
     """One Elman step with relu."""
     from .nn.modules.rnn import _simple_cell
+    _weight_checks(w_ih, w_hh, 1)
     _cell_checks(input, hx, w_ih, w_hh)
     return _simple_cell("relu")(input, hx, (w_ih, w_hh, b_ih, b_hh, None))
 
@@ -322,6 +340,7 @@ def lstm_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
     if len(hx) != 2:
         raise RuntimeError("lstm_cell expects two hidden states")
     _check_input(input, w_ih)
+    _weight_checks(w_ih, w_hh, 4)   # (lstm_cell: the input, the weights, then the hidden states)
     _check_hidden(input, hx[0], w_hh.shape[1], 0)
     _check_hidden(input, hx[1], w_hh.shape[1], 1)
     return _lstm_cell(input, tuple(hx), (w_ih, w_hh, b_ih, b_hh, None))
@@ -331,6 +350,7 @@ def gru_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
     """One GRU step."""
     from .nn.modules.rnn import _gru_cell
     _cell_checks(input, hx, w_ih, w_hh)
+    _weight_checks(w_ih, w_hh, 3)   # (gru_cell: the input and hidden state, then the weights)
     return _gru_cell(input, hx, (w_ih, w_hh, b_ih, b_hh, None))
 
 

@@ -22,12 +22,12 @@ class TorchNamed(type):
 class CTypeNamed(TorchNamed):
     """Metaclass of the classes PyTorch writes in C (``torch.Size``, ``torch.dtype``, ``torch.device``): Python's own
     messages name a C type by its full name (``'torch.Size' object is not callable``, for ``x.shape()``), while its
-    ``__name__`` is the short one. The class's type name (what those messages read) is set to the full name; the
-    ``__name__`` property gives back the part after the dot."""
+    ``__name__`` is the short one. The class's type name (what those messages read) is set to the full name (its
+    ``_torch_name``, else ``torch.<name>``); the ``__name__`` property gives back the part after the last dot."""
 
     def __init__(cls, name, bases, namespace, **kwargs) -> None:
         super().__init__(name, bases, namespace, **kwargs)
-        _TYPE_NAME.__set__(cls, f"torch.{name}")
+        _TYPE_NAME.__set__(cls, namespace.get("_torch_name", f"torch.{name}"))
 
     @property
     def __name__(cls) -> str:

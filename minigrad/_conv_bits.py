@@ -413,13 +413,9 @@ def _double_forward(x, w, b, stride, padding, dilation, out, parallel: bool = Tr
     y = raw[start:start + n * o * positions].reshape(n, o, positions)
     y[...] = 0.0 if b is None else b[:, None]
     w2 = np.ascontiguousarray(w).reshape(o, -1)
-    saved = _reduce.THREADS[0]
-    _reduce.THREADS[0] = saved if n == 1 or dilated or not parallel else 1
-    try:
+    with _reduce.inner_threads(_reduce.THREADS[0] if n == 1 or dilated or not parallel else 1):
         for y1, x1 in zip(y, x):
             _matmul._addmm_into(y1, w2, _columns(x1, w.shape[2:], stride, padding, dilation, out), 1, 1)
-    finally:
-        _reduce.THREADS[0] = saved
     return y.reshape((n, o) + tuple(out))
 
 

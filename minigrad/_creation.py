@@ -75,7 +75,7 @@ def _infer_dtype(data) -> _dtypes.dtype:
         # (PyTorch's infer_scalar_type maps only a Half/Float/Double default to a complex dtype)
         raise RuntimeError("invalid default scalar type for complex")
     return {-1: _dtypes.get_default_dtype(), 0: _dtypes.bool_, 1: _dtypes.int64, 2: _dtypes.get_default_dtype(),
-            3: _dtypes.default_complex()}.get(kind)
+            3: _dtypes.scalar_complex()}.get(kind)
 
 
 def _to_array(data, dtype: _dtypes.dtype | None, ndim: int = 0) -> np.ndarray:
@@ -100,7 +100,8 @@ def _to_array(data, dtype: _dtypes.dtype | None, ndim: int = 0) -> np.ndarray:
             return _checked_integers(_plain(data, ndim), dtype)
         if dtype is _dtypes.complex32:
             return _dtypes.as_complex32(np.array(_plain(data, ndim), dtype=np.complex128), warn=False)   # (_finish's)
-        arr = np.array(_plain(data, ndim), dtype=dtype.np if dtype is not _dtypes.bfloat16 else np.float64)
+        arr = np.array(_plain(data, ndim, real=dtype.is_floating_point),
+                       dtype=dtype.np if dtype is not _dtypes.bfloat16 else np.float64)
         return arr.astype(dtype.np)
     except OverflowError:  # a Python int beyond int64 for an integer dtype (PyTorch unpacks a C long long)
         raise ValueError("Overflow when unpacking long long") from None
@@ -171,6 +172,10 @@ def _check_number(x, target: str) -> None:
             raise TypeError("only integer tensors of a single element can be converted to an index")
         if x._data.size != 1:
             raise ValueError("only one element tensors can be converted to Python scalars")
+        if target == "float" and x.dtype.is_complex and x.item().imag:   # (read with float(): see Tensor._scalar)
+            if x._requires_grad and grad_mode.STATE.enabled:   # (float()'s warning comes first)
+                _warn_scalar_conversion()
+            x._scalar("double")
     elif isinstance(x, np.ndarray):
         if integral and (x.ndim or x.dtype.kind in "fc"):
             raise TypeError("only integer scalar arrays can be converted to a scalar index")
@@ -261,23 +266,24 @@ def _first_conversion_error(values, dtype: _dtypes.dtype):
     raise RuntimeError(f"value cannot be converted to type {dtype.name} without overflow")
 
 
-def _plain(data, depth: int = 0):
-    """data as nested lists of numbers: a Tensor ``depth`` levels above the numbers becomes its values."""
+def _plain(data, depth: int = 0, real: bool = False):
+    """data as nested lists of numbers: a Tensor ``depth`` levels above the numbers becomes its values
+    (``real``: stored as a real dtype, a complex one-element tensor gives its real part, as float() does)."""
     if isinstance(data, Tensor):
         return data._data
     if isinstance(data, (list, tuple, range)):
-        return [(x._data if depth > 1 else _element(x)) if isinstance(x, Tensor) else _plain(x, depth - 1)
+        return [(x._data if depth > 1 else _element(x, real)) if isinstance(x, Tensor) else _plain(x, depth - 1, real)
                 for x in data]
     return data
 
 
-def _element(t: Tensor):
+def _element(t: Tensor, real: bool = False):
     """A tensor inside a sequence: PyTorch reads it as one number (as float() would, warning included)."""
     if t._requires_grad and grad_mode.STATE.enabled:
         _warn_scalar_conversion()
     if t._data.size != 1:
         raise ValueError("only one element tensors can be converted to Python scalars")
-    return t.item()
+    return t._scalar("double") if real and t.dtype.is_complex else t.item()
 
 
 def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False) -> Tensor:
@@ -423,8 +429,20 @@ _C_TYPE_NAMES = {"float32": "float", "float64": "double", "float16": "c10::Half"
                  "uint8": "unsigned char", "bool": "bool"}
 
 
-def _legacy_constructor(*args, dtype=None, device=None):
-    """torch.Tensor(...) / torch.FloatTensor(...) / x.new(...): data (a sequence), a tensor, or a size."""
+# The overloads PyTorch's legacy constructors list when given a keyword other than device= (dtype=, requires_grad=)
+_LEGACY_OVERLOADS = ("(*, torch.device device = None)", "(torch.Storage storage)", "(Tensor other)",
+                     "(tuple of ints size, *, torch.device device = None)",
+                     "(object data, *, torch.device device = None)")
+
+
+def _legacy_constructor(*args, dtype=None, kwargs=None):
+    """torch.Tensor(...) / torch.FloatTensor(...) / x.new(...): data (a sequence), a tensor, or a size.
+
+    ``kwargs`` are the caller's keywords: only ``device`` is one (the dtype is the constructor's own).
+    """
+    if kwargs and set(kwargs) - {"device"}:
+        from ._arg_errors import invalid_combination
+        raise invalid_combination("new", args, kwargs, _LEGACY_OVERLOADS)
     dt = _dtypes.get_default_dtype() if dtype is None else dtype
     if len(args) == 1:
         data = args[0]
@@ -454,8 +472,8 @@ def _legacy_constructor(*args, dtype=None, device=None):
 class _LegacyTensorType(type):
     """torch.FloatTensor & co: constructors of one dtype; ``isinstance(x, torch.FloatTensor)`` tests the dtype."""
 
-    def __call__(cls, *args, device=None):
-        return _legacy_constructor(*args, dtype=cls.dtype, device=device)
+    def __call__(cls, *args, **kwargs):
+        return _legacy_constructor(*args, dtype=cls.dtype, kwargs=kwargs)
 
     def __instancecheck__(cls, obj) -> bool:
         return isinstance(obj, Tensor) and obj.dtype is cls.dtype
@@ -566,7 +584,14 @@ def zeros(*size, dtype=None, device=None, requires_grad=False, out=None, layout=
     if out is not None:
         return _factory_out("zeros", out, dtype, lambda dt: np.zeros(_size(size, "zeros"), dtype=dt.np),
                             requires_grad)
-    return _finish(np.zeros(_size(size, "zeros"), dtype=_dt(dtype).np), requires_grad)
+    return _finish(np.zeros(checked_size(_size(size, "zeros"), _dt(dtype)), dtype=_dt(dtype).np), requires_grad)
+
+
+def checked_size(shape: tuple, dt) -> tuple:
+    """``shape``, after PyTorch's check that a storage of it in ``dt`` counts its bytes within int64."""
+    if math.prod(shape) * dt.itemsize > 2**63 - 1:
+        raise RuntimeError(f"Storage size calculation overflowed with sizes={list(shape)}")
+    return shape
 
 
 def ones(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None) -> Tensor:
@@ -577,7 +602,7 @@ def ones(*size, dtype=None, device=None, requires_grad=False, out=None, layout=N
     requires_grad = _flag("ones", requires_grad)
     if out is not None:
         return _factory_out("ones", out, dtype, lambda dt: _ones(_size(size, "ones"), dt), requires_grad)
-    return _finish(_ones(_size(size, "ones"), _dt(dtype)), requires_grad)
+    return _finish(_ones(checked_size(_size(size, "ones"), _dt(dtype)), _dt(dtype)), requires_grad)
 
 
 def _ones(shape: tuple, dt: _dtypes.dtype) -> np.ndarray:
@@ -602,7 +627,7 @@ def empty(*size, dtype=None, device=None, requires_grad=False, out=None, layout=
         like = _strides.empty_like(np.empty(_size(size, "empty"), np.bool_), _dt(dtype).np, memory_format)
         like[...] = 0
         return _finish(like, requires_grad)
-    return _finish(np.zeros(_size(size, "empty"), dtype=_dt(dtype).np), requires_grad)
+    return _finish(np.zeros(checked_size(_size(size, "empty"), _dt(dtype)), dtype=_dt(dtype).np), requires_grad)
 
 
 def number_arg(value, fn: str, name: str, position: int):
@@ -643,9 +668,11 @@ def full(size, fill_value, *, dtype=None, device=None, requires_grad=False) -> T
     if isinstance(size, (int, np.integer)):
         raise TypeError(f"full(): argument 'size' (position 1) must be tuple of ints, not {type(size).__name__}")
     fill_value = number_arg(fill_value, "full", "fill_value", 2)
-    dt = _dtypes.to_dtype(dtype) if dtype is not None else _dtypes.scalar_dtype(fill_value)
-    return _finish(_filled(_size((size,) if isinstance(size, int) else (tuple(size),)), fill_value, dt),
-                   requires_grad)
+    # (a complex fill takes c10's default complex dtype: complex64 even under a float16 default)
+    dt = (_dtypes.to_dtype(dtype) if dtype is not None else _dtypes.default_complex()
+          if isinstance(fill_value, complex) else _dtypes.scalar_dtype(fill_value))
+    return _finish(_filled(checked_size(_size((size,) if isinstance(size, int) else (tuple(size),)), dt),
+                           fill_value, dt), requires_grad)
 
 
 @_with_out
@@ -692,9 +719,11 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
             n = _range_size(abs(span) // abs(by) * (1 if (span >= 0) == (by > 0) else -1))
         else:   # (counted with the given step: 0.1 counts ten values, all start's)
             n = _range_size(math.ceil((float(end) - float(start)) / float(step)))
+        checked_size((n,), dtype)
         return _finish((first + by * np.arange(n, dtype=np.int64)).astype(dtype.np), requires_grad)
     size_d = (float(end) - float(start)) / float(step)   # (in doubles, as PyTorch counts)
     n = _range_size(math.ceil(size_d) if math.isfinite(size_d) else size_d)
+    checked_size((n,), dtype)
     return _finish(_arange_like_torch(float(start), float(step), n, dtype.np), requires_grad)
 
 
@@ -760,9 +789,10 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
     dt = _dt(dtype)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
-    if dt is _dtypes.bool_ and not requires_grad:  # (requires_grad's refusal comes first)
-        raise NotImplementedError("\"linspace_cpu\" not implemented for 'Bool'")
-    _dtypes.refuse_unsigned("linspace_cpu", dt)
+    if steps > 1:   # (no step: PyTorch's empty result or fill_(start) runs no kernel)
+        if dt is _dtypes.bool_:
+            raise NotImplementedError("\"linspace_cpu\" not implemented for 'Bool'")
+        _dtypes.refuse_unsigned("linspace_cpu", dt)
     _check_ends_fit(start, end if steps > 1 else None, steps, dt)   # (one step: fill_(start) checks start alone)
     # PyTorch fills the two halves from each end, for symmetric rounding.
     if steps == 1:
@@ -805,7 +835,10 @@ def logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_
     _check_0dim_ends("logspace", start, end)
     check_creation_device(device)
     dt = _dt(dtype)
-    _dtypes.refuse_unsigned("logspace_cpu", dt)
+    if steps > 1:   # (no step: PyTorch's empty result or fill_(base**start) runs no kernel)
+        if dt is _dtypes.bool_:
+            raise NotImplementedError("\"logspace_cpu\" not implemented for 'Bool'")
+        _dtypes.refuse_unsigned("logspace_cpu", dt)
     _check_ends_fit(start, end, steps if steps > 1 else 0, dt)
     if steps == 1 and not dt.is_complex and (dt.itemsize > 2 or dt._kind == 1):
         # (one step: fill_(pow(base, start)), a value checked as the fill value -- not for 16-bit floats)
@@ -943,7 +976,7 @@ def _check_uniform(a, b, dt) -> None:
 
 def _real_np(dt) -> np.dtype:
     """The NumPy dtype of a complex dtype's parts (PyTorch samples complex tensors through view_as_real)."""
-    return np.dtype(np.float32 if dt.name == "complex64" else np.float64)
+    return np.dtype({"complex32": np.float16, "complex64": np.float32}.get(dt.name, np.float64))
 
 
 def _uniform_values(shape: tuple, dt, a: float, b: float, generator, like=None) -> np.ndarray:

@@ -6,8 +6,10 @@ to) ``"cuda"`` fails with that build's ``AssertionError: Torch not compiled with
 from __future__ import annotations
 
 import re
+import threading
 
 from ._class_names import CTypeNamed
+from ._per_thread import PerThreadFlag
 
 DEVICE_TYPES = ("cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve", "fpga", "maia",
                 "xla", "lazy", "vulkan", "mps", "meta", "hpu", "mtia", "privateuseone")
@@ -80,16 +82,25 @@ class device(metaclass=CTypeNamed):
 
     def __enter__(self) -> device:
         """``with torch.device(d):`` factory functions default to d inside (PyTorch's DeviceContext)."""
-        _ENTERED.append(_DEFAULT[0])
+        _ENTERED.stack.append(_DEFAULT[0])
         _DEFAULT[0] = self
         return self
 
     def __exit__(self, *exc_info) -> None:
-        _DEFAULT[0] = _ENTERED.pop()
+        _DEFAULT[0] = _ENTERED.stack.pop()
 
 
-_DEFAULT: list = [None]  # set_default_device's device (None: the CPU)
-_ENTERED: list = []      # the default devices that ``with torch.device(...)`` blocks replaced, innermost last
+# Per thread, as PyTorch's (torch/__init__.py keeps set_default_device's in a threading.local, and ``with
+# torch.device(...)`` is a TorchFunctionMode, whose stack is the thread's): a new thread starts on the CPU.
+_DEFAULT = PerThreadFlag(None)  # set_default_device's device (None: the CPU)
+
+
+class _Entered(threading.local):
+    def __init__(self) -> None:
+        self.stack: list = []  # the default devices that ``with torch.device(...)`` blocks replaced, innermost last
+
+
+_ENTERED = _Entered()
 CPU = device("cpu")
 
 

@@ -33,6 +33,7 @@ import numpy as np
 from . import _complex_bits, _conj, _dtypes, _errstate, _meta, _neg, _strides, _vmap_batched, _zerotensor
 from ._conj import MIRRORS as _CONJ_MIRRORS
 from ._meta import METAS as _METAS
+from ._per_thread import PerThreadFlag
 from ._tensor import Tensor  # _tensor imports this module only lazily, so no cycle at import time
 from ._warn_once import warn_once
 from ._zerotensor import ZEROS as _ZEROS
@@ -1022,8 +1023,9 @@ class Op:
                 return False
         _check_inplace(out, False)
         _check_no_partial_overlap(out, tensors)
-        if _before_write:  # allow_mutation_on_saved_tensors: copy saved tensors about to change
-            _before_write[-1](out)
+        if _before_write:  # allow_mutation_on_saved_tensors (and the double-vjp trick): copy saved tensors first
+            for before in _before_write:
+                before(out)
         token = _np_errstate.set(_QUIET)
         try:
             self.ufunc(*arrays, out=data)
@@ -1267,8 +1269,9 @@ class Op:
                                f"to the desired output type {_legacy_scalar_name(out.dtype)}")
         if out.dtype.np != result.dtype:
             result = _quiet_astype(result, out._data.dtype)  # (float64 into float16 overflows to inf silently)
-        if _before_write:  # allow_mutation_on_saved_tensors: copy saved tensors about to change
-            _before_write[-1](out)
+        if _before_write:  # allow_mutation_on_saved_tensors (and the double-vjp trick): copy saved tensors first
+            for before in _before_write:
+                before(out)
         # (an inference operand, rare: PyTorch saves the inputs before its kernel runs, so a refused save leaves the
         # tensor as it was, its version too; minigrad records after the write, so it puts them back then)
         undo = None
@@ -1465,9 +1468,10 @@ def _cast_operands(op: Op, tensors, dtype, args) -> list:
 
 
 def _vmap_only() -> bool:
-    """Whether vmap is the only reason ``_extras`` is on (no profiler, no forward-AD dual level)."""
+    """Whether vmap is the only reason ``_extras`` is on (no profiler, no forward-AD dual level): this thread's or
+    another's (``_vmap_batched.RUNNING``)."""
     from .autograd import forward_ad, profiler
-    return _vmap_batched.DEPTH[0] > 0 and forward_ad._level[0] is None and not profiler._enabled[0]
+    return forward_ad._level[0] is None and not profiler._enabled[0]
 
 
 def _number_tensor(value) -> Tensor:
@@ -1604,12 +1608,11 @@ def _check_no_partial_overlap(out, tensors, op=None) -> bool:
         # the data pointers (``__array_interface__`` builds a dict) costs ~2 us.
         if t is out or not np.may_share_memory(a, b) or (
                 a.shape == b.shape and a.strides == b.strides and
-                a.__array_interface__["data"][0] == b.__array_interface__["data"][0] and
-                (op is None or op.node_name not in _DENSE_CHECKED) and
+                _same_elements(a, b) and (op is None or op.node_name not in _DENSE_CHECKED) and
                 (a.itemsize == b.itemsize or not (_dense(a) and _dense(b)))):
-            # separate memory, or exactly the written elements (x += x; assert_no_overlap's Full refused); the
-            # same elements in another dtype (z.copy_(z.real)) are a partial overlap when both are dense, else
-            # "too hard" for PyTorch and each element is read before it is written
+            # separate memory, or exactly the written elements (x += x; assert_no_overlap's Full refused); a part of
+            # each written element in another dtype (z.copy_(z.real), z.copy_(z.imag)) is a partial overlap when
+            # both are dense, else "too hard" for PyTorch and each element is read before it is written
             continue
         if op is not None and op.node_name in _UNCHECKED_INPUTS:
             continue
@@ -1634,7 +1637,8 @@ def _check_no_partial_overlap(out, tensors, op=None) -> bool:
 
 # torch.func's grad transforms (func/_transforms.py): the tensors the running function captured from outside,
 # id -> weak reference (PyTorch's wrappers of one level: it refuses in-place changes to the others); else None.
-_CAPTURED: list = [None]
+# Per thread, as the transforms' levels.
+_CAPTURED = PerThreadFlag(None)
 # In-place kernels named with an overload in PyTorch's message: always .Tensor, or .Tensor from this many tensors
 _OVERLOADS = {"add": 0, "sub": 0, "mul": 0, "div": 0, "pow": 2, "fill": 2, "masked_fill": 3, "index_fill": 3, "lerp": 3}
 
@@ -1675,7 +1679,9 @@ def captured_alias(fn, name: str, overload=None):
     def alias(input, *args, **kwargs):
         if _CAPTURED[0] is not None and isinstance(input, Tensor) and _is_captured(input):
             _refuse_captured(f"aten::{name}" + ("" if overload is None else overload(args, kwargs)))
-        return fn(input, *args, **kwargs)
+        return call(input, *args, **kwargs)
+    from ._arg_errors import renamed
+    call = renamed(fn, name)   # (the parser's errors name the alias called: "arctan2_(): argument ...")
     alias.__name__ = alias.__qualname__ = name
     alias.__doc__ = fn.__doc__
     return alias
@@ -1730,6 +1736,13 @@ _UNCHECKED_INPUTS = frozenset({"IndexFillBackward1", "MaskedFillBackward1", "Mas
 _DENSE_CHECKED = frozenset({"IndexAddBackward0", "IndexCopyBackward0", "IndexPutBackward0", "IndexPutImplBackward0",
                             "IndexReduceBackward0", "ScatterBackward0", "ScatterBackward1", "ScatterAddBackward0",
                             "ScatterReduceBackward0", "PutBackward0"})
+
+
+def _same_elements(a, b) -> bool:
+    """Whether arrays of one shape and strides hold each element of one inside the same element of the other (at
+    the same address, or z.imag inside z): reading an element before writing it gives each its own value."""
+    d = a.__array_interface__["data"][0] - b.__array_interface__["data"][0]
+    return 0 <= d <= b.itemsize - a.itemsize or 0 <= -d <= a.itemsize - b.itemsize
 
 
 def _dense(a) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import ml_dtypes
 import numpy as np
 
-from ._class_names import CTypeNamed, TorchNamed
+from ._class_names import CTypeNamed
 
 
 class dtype(metaclass=CTypeNamed):
@@ -146,9 +146,15 @@ def _by_name(name: str) -> dtype:
     return {d.name: d for d in ALL}[name]
 
 
+_ULONG_IS_64 = np.dtype("L").itemsize == 8
+
+
 def from_numpy(np_dtype) -> dtype:
     """The minigrad dtype of a NumPy dtype (TypeError for types PyTorch lacks)."""
     try:
+        if np.dtype(np_dtype).char == "Q" and _ULONG_IS_64:
+            # (NumPy's ulonglong equals its uint64, ulong, but PyTorch reads the type number: NPY_ULONGLONG has none)
+            raise KeyError(np_dtype)
         return _NP_TO_DTYPE[np.dtype(np_dtype)]
     except KeyError:
         if not np.dtype(np_dtype).isnative:
@@ -197,8 +203,14 @@ def set_default_dtype(d: dtype) -> None:
 
 
 def default_complex() -> dtype:
-    """The complex dtype matching the default float dtype."""
+    """The complex dtype matching the default float dtype (c10's default complex dtype: a repr shows no dtype)."""
     return complex128 if _default is float64 else complex64
+
+
+def scalar_complex() -> dtype:
+    """The dtype a Python complex takes (torch.tensor(1j), int_tensor * 1j): the default float's complex type."""
+    # (unlike c10's default complex dtype, a float16 default makes it complex32; bfloat16 has none, see _TO_COMPLEX)
+    return complex32 if _default is float16 else default_complex()
 
 
 def scalar_dtype(value) -> dtype:
@@ -210,7 +222,7 @@ def scalar_dtype(value) -> dtype:
     if isinstance(value, float):
         return _default
     if isinstance(value, complex):
-        return default_complex()
+        return scalar_complex()
     return from_numpy(np.asarray(value).dtype)
 
 
@@ -308,7 +320,8 @@ def _info_dtype(type, fn: str) -> dtype:
     raise TypeError(f"{fn}(): argument 'type' (position 1) must be torch.dtype, not {type.__class__.__name__}")
 
 
-class _InfoBase(metaclass=TorchNamed):
+class _InfoBase(metaclass=CTypeNamed):
+    # (C types in PyTorch: Python's messages say 'torch.finfo' object ..., see CTypeNamed)
     # PyTorch compares finfo / iinfo objects by their dtype, which leaves them unhashable
     def __eq__(self, other):
         return other.__class__ is self.__class__ and other.dtype == self.dtype

@@ -158,11 +158,11 @@ class _mkl_threads:
         self.threads = threads
 
     def __enter__(self) -> None:
-        self.saved = _reduce.THREADS[0]
-        _reduce.THREADS[0] = self.threads
+        self.inner = _reduce.inner_threads(self.threads)   # (this thread's count only)
+        self.inner.__enter__()
 
     def __exit__(self, *exc_info) -> None:
-        _reduce.THREADS[0] = self.saved
+        self.inner.__exit__()
 
 
 def _scale(q, scale) -> np.float32:

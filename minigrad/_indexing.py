@@ -110,14 +110,21 @@ def _dims_used(items: list) -> int:
 
 def _slice_args(s: slice, size: int) -> tuple[int, int, int]:
     """(start, stop, step) as PyTorch passes them to aten.slice: raw values, None -> 0 / INT64_MAX."""
-    step = 1 if s.step is None else int(s.step)
+    step = 1 if s.step is None else _slice_bound(s.step)
     if step == 0:
         raise ValueError("slice step cannot be zero")
     if step < 0:
         raise ValueError("step must be greater than zero")
-    start = 0 if s.start is None else int(s.start)
-    stop = _INT64_MAX if s.stop is None else int(s.stop)
+    start = 0 if s.start is None else _slice_bound(s.start)
+    stop = _INT64_MAX if s.stop is None else _slice_bound(s.stop)
     return start, stop, step
+
+
+def _slice_bound(value) -> int:
+    """A slice's bound as CPython's PySlice_Unpack reads it: through ``__index__`` (x[1.:3] is refused)."""
+    if not hasattr(type(value), "__index__"):
+        raise TypeError("slice indices must be integers or None or have an __index__ method")
+    return value.__index__()   # (a float tensor's own error: "only integer tensors of a single element ...")
 
 
 def _apply(t: Tensor, items: list, single: bool):
@@ -181,12 +188,18 @@ def _index_list(view: Tensor, advanced: list) -> tuple:
         else:
             indices.append(arr)
     indices = [i for i in indices if i is not _MASK_CONTINUES]
-    shapes = [i.shape if i.dtype != np.bool_ else (int(i.sum()),) for i in indices if i is not None]
+    # (a k-dim mask stands for k index tensors, its nonzero()'s columns: k shapes in the message)
+    shapes = [s for i in indices if i is not None
+              for s in ([i.shape] if i.dtype != np.bool_ else [(int(i.sum()),)] * max(i.ndim, 1))]
     try:
         shape = np.broadcast_shapes(*shapes)
     except ValueError:
         raise IndexError("shape mismatch: indexing tensors could not be broadcast together with shapes "
                          + ", ".join(str(list(s)) for s in shapes)) from None
+    ndim = view.dim()
+    if advanced and advanced[-1][0] + (advanced[-1][1].ndim if advanced[-1][1].dtype == np.bool_ else 1) > ndim:
+        # (index_put_ given a mask and more indices than dims: AdvancedIndex asks for the size of dim ndim)
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-ndim}, {ndim - 1}], but got {ndim})")
     _check_bounds(view, advanced, shape)
     return tuple(indices)
 

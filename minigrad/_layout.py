@@ -1,11 +1,12 @@
 """torch.layout and torch.memory_format: the named constants (minigrad tensors are always strided)."""
 from __future__ import annotations
 
-from ._class_names import TorchNamed
+from ._class_names import CTypeNamed
 
 
-class _Constant(metaclass=TorchNamed):
-    """A named singleton that prints as ``torch.<name>``, like PyTorch's C constants."""
+class _Constant(metaclass=CTypeNamed):
+    """A named singleton that prints as ``torch.<name>``, like PyTorch's C constants (Python's messages name its
+    type ``torch.layout``: see CTypeNamed)."""
 
     __slots__ = ("_name",)
     _instances: dict

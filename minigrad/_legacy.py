@@ -13,7 +13,7 @@ import warnings
 
 import numpy as np
 
-from . import _creation, _dtypes, _ops
+from . import _arg_errors, _creation, _dtypes, _ops
 from ._tensor import Tensor, _user_stacklevel
 from ._warn_once import warn_once
 
@@ -40,13 +40,14 @@ def range(start, end=None, step=1, *, dtype=None, device=None, requires_grad: bo
     if dtype._kind == 1 and by:   # size (end - start) / step + 1 and the values in int64 arithmetic (C's division)
         span = (last - first + 2**63) % 2**64 - 2**63
         n = abs(span) // abs(by) * (1 if (span >= 0) == (by > 0) else -1) + 1
+        _creation.checked_size((builtins.max(n, 0),), dtype)
         data = (first + by * np.arange(builtins.max(n, 0), dtype=np.int64)).astype(dtype.np)
         return _creation.tensor(data, requires_grad=requires_grad)
     # PyTorch's kernel: size trunc((end - start) / step + 1), values start + i·step in double, then cast
     n = (float(end) - float(start)) / float(step) + 1
     if not n < 2**63:   # (C's cast of a size beyond int64, or inf: -2**63, which the shape then refuses)
         raise RuntimeError("IntArrayRef contains an int that cannot be represented as a SymInt: -9223372036854775808")
-    n = int(n)
+    n = _creation.checked_size((int(n),), dtype)[0]
     data = (float(start) + np.arange(n, dtype=np.float64) * float(step)).astype(dtype.np)
     return _creation.tensor(data, requires_grad=requires_grad)
 
@@ -127,6 +128,35 @@ def _set_volatile(self, value) -> None:
                   stacklevel=_user_stacklevel())
 
 
+def reinforce(self, reward):
+    """Removed (PyTorch's message says what to use instead)."""
+    raise RuntimeError(_REINFORCE_REMOVED)
+
+
+_REINFORCE_REMOVED = """reinforce() was removed.
+Use torch.distributions instead.
+See https://pytorch.org/docs/main/distributions.html
+
+Instead of:
+
+probs = policy_network(state)
+action = probs.multinomial()
+next_state, reward = env.step(action)
+action.reinforce(reward)
+action.backward()
+
+Use:
+
+probs = policy_network(state)
+# NOTE: categorical is equivalent to what used to be called multinomial
+m = torch.distributions.Categorical(probs)
+action = m.sample()
+next_state, reward = env.step(action)
+loss = -m.log_prob(action) * reward
+loss.backward()
+"""
+
+
 # ---- Tensor methods and minigrad.* names ---------------------------------------------------------------------
 ALIASES = {"greater": "gt", "greater_equal": "ge", "less": "lt", "less_equal": "le", "not_equal": "ne"}
 FUNCTIONS = ["range", "set_default_tensor_type", "typename", "scalar_tensor", "is_inference", "is_same_size",
@@ -135,10 +165,12 @@ FUNCTIONS = ["range", "set_default_tensor_type", "typename", "scalar_tensor", "i
 
 def _attach() -> None:
     for alias, name in ALIASES.items():
-        setattr(Tensor, alias, getattr(Tensor, name))
+        setattr(Tensor, alias, _arg_errors.renamed(getattr(Tensor, name), alias))   # ("greater() received ...")
         globals()[alias] = getattr(_ops, name)
     Tensor.is_same_size = is_same_size
     Tensor.volatile = property(_get_volatile, _set_volatile)
+    Tensor.reinforce = reinforce
+    reinforce.__qualname__ = "Tensor.reinforce"   # (a Python method of PyTorch's Tensor: its TypeErrors say so)
 
 
 _attach()

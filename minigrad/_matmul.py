@@ -20,9 +20,10 @@ import ctypes
 import numpy as np
 
 from . import _complex_bits, _reduce, _vml  # _reduce.THREADS[0]: PyTorch's intra-op thread count (MKL's too)
+from ._per_thread import PerThreadFlag
 
 _F32 = np.dtype(np.float32)
-IN_VMAP = [0]  # > 0 while torch.func.vmap calls its function (see mm)
+IN_VMAP = PerThreadFlag(0)  # > 0 while torch.func.vmap calls its function (see mm; per thread, as vmap's levels)
 _LIB = _vml._LIB
 _COL_MAJOR, _N, _T = 102, 111, 112          # CBLAS enums (PyTorch's BLAS calls are column-major)
 _P, _I = ctypes.c_void_p, ctypes.c_int
@@ -198,12 +199,8 @@ def _mm(a: np.ndarray, b: np.ndarray, bias=None, threads=None) -> np.ndarray:
     out = np.empty((a.shape[0], b.shape[1]), a.dtype)
     if bias is not None:
         out[...] = bias
-    saved = _reduce.THREADS[0]
-    _reduce.THREADS[0] = threads or saved
-    try:
+    with _reduce.inner_threads(threads or _reduce.THREADS[0]):   # (this thread's count only)
         return _addmm_into(out, a, b, 0 if bias is None else 1, 1)
-    finally:
-        _reduce.THREADS[0] = saved
 
 
 def _np_matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:

@@ -28,6 +28,7 @@ import weakref
 import numpy as np
 
 from ._device import _DEFAULT
+from ._per_thread import PerThreadFlag
 from ._strides import storage_owner as _owner
 
 # id(array owning a meta tensor's memory) -> a weak reference to it (empty while none is alive)
@@ -36,8 +37,9 @@ METAS: dict = {}
 NO_DATA = "Cannot copy out of meta tensor; no data!"
 
 # True while a layer is built with device='meta' (nn/modules/module.py): the factories it calls inside
-# (``_creation.empty``, ``zeros``, ``ones``) make meta tensors, so nothing of its size is allocated or drawn
-BUILDING = [False]
+# (``_creation.empty``, ``zeros``, ``ones``) make meta tensors, so nothing of its size is allocated or drawn; per
+# thread, as the default device it stands in for (another thread's factories make CPU tensors meanwhile)
+BUILDING = PerThreadFlag(False)
 
 
 def mark(t):

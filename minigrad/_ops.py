@@ -6,11 +6,12 @@ function. Derivatives are *not* here: they are in ``derivatives.py``.
 from __future__ import annotations
 
 import builtins
+import numbers
 import warnings
 
 import numpy as np
 
-from . import _arg_errors, _conj, _dispatch, _dtypes, _layout, _meta, _strides, _vmap_batched, return_types
+from . import _arg_errors, _conj, _dispatch, _dtypes, _layout, _meta, _neg, _strides, _vmap_batched, return_types
 from . import derivatives as D
 from ._tensor import Size, Tensor, _user_stacklevel
 from ._warn_once import warn_once
@@ -235,6 +236,10 @@ _ITERATOR_OUT = frozenset(("abs absolute deg2rad rad2deg round sgn signbit logic
                            "logical_xor heaviside bitwise_and bitwise_or bitwise_xor bitwise_left_shift "
                            "bitwise_right_shift gcd lcm").split())
 _COMPOSITE_OUT = frozenset(("mvlgamma",))
+# out= names of the reductions and scans: PyTorch's reduce_op iterator and scan kernels check no overlap of out=
+# with the input (torch.sum(c, 0, out=c[0]) runs; _out_args.with_reduction_out gives the values)
+_UNCHECKED_OVERLAP_OUT = frozenset(("sum prod nansum mean amax amin all any std var logsumexp linalg_vector_norm "
+                                    "cumsum cumprod logcumsumexp").split())
 
 
 def _into_out(name: str, out, inputs, compute):
@@ -257,7 +262,8 @@ def _into_out(name: str, out, inputs, compute):
         raise RuntimeError(f"{name}(): functions with out=... arguments don't support automatic "
                            "differentiation, but one of the arguments requires grad.")
     try:
-        _dispatch._check_no_partial_overlap(out, tensors)
+        if name not in _UNCHECKED_OVERLAP_OUT:
+            _dispatch._check_no_partial_overlap(out, tensors)
     except RuntimeError:
         if name in ("clamp", "clamp_min", "clamp_max"):
             _clamp_meta_first(compute)
@@ -322,17 +328,33 @@ def _wrap_dim(dim: int, ndim: int) -> int:
     return dim % ndim if ndim else 0
 
 
-def _raw_dims(dim, ndim: int, input=None) -> tuple:
+def _wrap_dim_of(dim: int, input, differentiable: bool = True) -> int:
+    """``dim`` wrapped for ``input``; out of range, a rebased multi-output view of input is refused first (the
+    dim is the kernel's error, after VariableType has collected the input's edges)."""
+    try:
+        return _wrap_dim(dim, input.dim())
+    except IndexError:
+        if differentiable:
+            _dispatch.check_rebased_inputs(input)
+        raise
+
+
+def _raw_dims(dim, ndim: int, input=None, differentiable: bool = True) -> tuple:
     """Checked dims, kept as given: PyTorch saves them unwrapped (a node shows dim=-1 as 2**64 - 1). ``input``: the
     reduced tensor, whose batch rule inside vmap names a repeated dim as the physical one."""
     dims = (dim,) if isinstance(dim, int) else (int(dim),) if _arg_errors._is_int_tensor(dim) else tuple(dim)
     seen = []
-    for d in dims:
-        w = _wrap_dim(d, ndim)
-        if w in seen:
-            shown = w if input is None else w + _vmap_batched.batch_dims(input)
-            raise RuntimeError(f"dim {shown} appears multiple times in the list of dims")
-        seen.append(w)
+    try:
+        for d in dims:
+            w = _wrap_dim(d, ndim)
+            if w in seen:
+                shown = w if input is None else w + _vmap_batched.batch_dims(input)
+                raise RuntimeError(f"dim {shown} appears multiple times in the list of dims")
+            seen.append(w)
+    except (IndexError, RuntimeError):
+        if input is not None and differentiable:   # (the kernel's errors: VariableType refuses a rebased
+            _dispatch.check_rebased_inputs(input)       # multi-output view first)
+        raise
     return tuple(int(d) for d in dims)
 
 
@@ -355,7 +377,24 @@ def add(input, other, _old=_NO_ARG, *, alpha=1, out=None):
         alpha = _check_alpha(input, other, alpha, "add")
     if out is not None:
         return _into_out("add", out, (input, other), lambda: add(input, other, alpha=alpha))
+    if type(other) is not Tensor and isinstance(other, Tensor) and other.is_sparse:
+        return _add_sparse_entries(input, other, alpha, None)
     return _binary(D.add, input, other, alpha=alpha)
+
+
+def _add_sparse_entries(input, other, alpha, out, op=D.add):
+    """dense ± α·sparse: the dense add (sub), its values rounded as PyTorch adds the sparse entries, one at a time
+    in their stored order (sparse.add_into_dense; sub adds with -α), not their sums."""
+    exact = None
+    if isinstance(input, Tensor) and not input.is_sparse and input._data.shape == other._data.shape and \
+            not (op is D.sub and (input.dtype is _dtypes.bool_ or other.dtype is _dtypes.bool_)):
+        from .sparse import add_into_dense
+        exact = add_into_dense(input._data, other, -alpha if op is D.sub else alpha,
+                               out is None or input._data.flags.c_contiguous)
+    result = _binary(op, input, other, out=out, alpha=alpha, **({"no_bool": True} if op is D.sub else {}))
+    if exact is not None and result._data.dtype == exact.dtype:
+        result._data[...] = exact
+    return result
 
 
 def sub(input, other, _old=_NO_ARG, *, alpha=1, out=None):
@@ -367,6 +406,8 @@ def sub(input, other, _old=_NO_ARG, *, alpha=1, out=None):
         alpha = _check_alpha(input, other, alpha, "sub", no_bool=True)
     if out is not None:
         return _into_out("sub", out, (input, other), lambda: sub(input, other, alpha=alpha))
+    if type(other) is not Tensor and isinstance(other, Tensor) and other.is_sparse:
+        return _add_sparse_entries(input, other, alpha, None, D.sub)
     return _binary(D.sub, input, other, no_bool=True, alpha=alpha)
 
 
@@ -401,8 +442,11 @@ def _check_alpha(input, other, alpha, name: str, no_bool: bool = False, inplace:
                 raise _arg_errors.no_overload("rsub", input, other, alpha=alpha)
             raise TypeError(f"{name}(): argument 'alpha' must be Number, not Tensor")
         alpha = alpha.item()
-    if not isinstance(input, Tensor) and not isinstance(other, Tensor):
-        return alpha  # (the argument errors come from _binary)
+    elif not isinstance(alpha, numbers.Number):   # (x.add(y, alpha="2"): PyTorch's parser refuses it)
+        raise _arg_errors.must_be(name, "alpha", "Number", alpha)
+    if not isinstance(input, Tensor) and not isinstance(other, Tensor) and not (
+            isinstance(input, numbers.Number) and isinstance(other, numbers.Number)):
+        return alpha  # (the argument errors come from _binary; two numbers are checked as two tensors)
     if no_bool:
         _refuse_bool_sub(input, other)
     _check_broadcast(input, other)  # (the shapes' error before alpha's)
@@ -516,8 +560,11 @@ def _rounded_div(a, b, mode, node="div"):
     npd = dt.np
     with np.errstate(all="ignore"):
         ad, bd = a._data.astype(npd, copy=False), b._data.astype(npd, copy=False)
-        if dt in _REDUCED_FLOATS and b._data.ndim == 0 and b._data.dtype != npd:
-            ad, bd = ad.astype(np.float32), b._data.astype(np.float32)  # in float32, as mul/div (_pytorch_operands)
+        if dt in _REDUCED_FLOATS and (b._data.ndim == 0 and b._data.dtype != npd or (
+                mode == "trunc" and b._data.size == 1)):
+            # in float32, as mul/div (_pytorch_operands); trunc's kernel takes any one-element divisor so (its
+            # original value, in float: no rounding of the quotient to the half type before trunc)
+            ad, bd = ad.astype(np.float32), b._data.astype(np.float32)
         if npd.kind in "iu" and ad.size and not np.all(bd):  # (an empty result divides nothing)
             raise RuntimeError("ZeroDivisionError")
         if mode == "floor" and ad.dtype == npd and dt in _REDUCED_FLOATS:
@@ -791,6 +838,8 @@ def frac(input):
 
 def round(input, *, decimals: int | None = None):
     """Round half to even (to ``decimals`` decimal places: RoundBackward1 whenever decimals is given)."""
+    if decimals is not None:
+        _check_int("round", "decimals", decimals, None)
     if decimals is not None and isinstance(input, Tensor) and not input.is_floating_point():
         kernel = "round_vml_cpu" if decimals == 0 else "round_cpu"  # (no integer kernel with decimals)
         raise NotImplementedError(f'"{kernel}" not implemented for \'{_legacy(input.dtype)}\'')
@@ -831,6 +880,12 @@ def _clamp_tensors(input, min, max, dt, out=None):
 def _clamp_one_tensor(op, name: str, input, bound, out=None):
     """clamp_min / clamp_max with a tensor bound: max(x, t) / min(x, t) (ClampMinBackward1 / ClampMaxBackward1)."""
     dt = _dtypes.result_type(input, bound)
+    if out is not None:   # (TensorIterator's broadcast into the output's shape, then its cast)
+        _check_broadcast(input, bound)
+        shape = np.broadcast_shapes(input._data.shape, bound._data.shape)
+        if shape != input._data.shape:
+            raise RuntimeError(f"output with shape {list(input._data.shape)} doesn't match the broadcast shape "
+                               f"{list(shape)}")
     if out is not None and dt._kind > input.dtype._kind:  # (the in-place cast is checked first)
         raise RuntimeError(f"result type {_legacy(dt)} can't be cast to the desired output type {_legacy(input.dtype)}")
     if dt.is_complex:
@@ -906,8 +961,9 @@ def _clamp_args(input, min, max, name="clamp"):
         if name == "clamp" and input.dtype.is_floating_point:
             if builtins.any(isinstance(b, complex) and b.imag for b in bounds):
                 raise RuntimeError("value cannot be converted to type double without overflow")
-            min, max = (b.real if isinstance(b, complex) else b for b in (min, max))  # (no imaginary part)
-            return _clamp_args(input, min, max, name)
+            real = (b.real if isinstance(b, complex) else b for b in (min, max))  # (no imaginary part)
+            # (the node saves the complex numbers, as PyTorch's: its backward's comparison with them fails)
+            return (min, max, _clamp_args(input, *real, name)[2])
         raise NotImplementedError("clamp is not supported for complex types")
     for b in bounds:
         _check_scalar_fits(b, dt)
@@ -974,6 +1030,7 @@ def clamp_min(input, min):
 def clamp_max(input, max):
     """min(input, max)."""
     _check_clamp_bound("clamp_max", input, max)
+    _check_broadcast(input, max)
     if isinstance(max, Tensor):
         return _clamp_one_tensor(D.clamp_max_tensor, "clamp_max", input, max)
     _, _, dt = _clamp_args(input, None, max, "clamp_max")
@@ -1072,13 +1129,13 @@ def _lerp(input, end, weight, out=None):
         if common is not None and common._kind > out.dtype._kind:
             raise RuntimeError(f"result type {_legacy(common)} can't be cast to the desired output type "
                                f"{_legacy(out.dtype)}")
-    if not (input.is_floating_point() or input.is_complex()):
+    compute = common or input.dtype   # (an integer input with a 0-dim float weight computes in float)
+    if compute._kind < 2:
         kernel = "lerp_kernel_tensor" if isinstance(weight, Tensor) else "lerp_kernel_scalar"
-        raise NotImplementedError(f"\"{kernel}\" not implemented for '{_legacy(input.dtype)}'")
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{_legacy(compute)}'")
     if not isinstance(weight, Tensor):
-        if isinstance(weight, builtins.complex) and not input.is_complex():
-            raise RuntimeError(f"value cannot be converted to type {_meta_name(input.dtype)} without overflow")
         # (the kernel reads the weight as its compute type: float for float16/bfloat16/float32, double for float64)
+        # (a complex weight of a real input: without an imaginary part, read as real; the node saves it as given)
         _check_scalar_fits(weight, _dtypes.float32 if input.dtype.itemsize <= 4 and not input.is_complex()
                            else input.dtype)
         return D.lerp(input, end, out=out, weight=weight)
@@ -1168,7 +1225,10 @@ def clamp_(input, min=None, max=None):
     if input._requires_grad:
         _dispatch._check_inplace(input, False)
     _vmap_batched.check_inplace("clamp_", input, (min, max))  # (vmap's fallback refuses before the kernel)
-    if input.dtype._kind < 2 and builtins.any(isinstance(b, complex) for b in (min, max)):
+    bounds = [b for b in (min, max) if b is not None]
+    numbers_overload = not builtins.all(isinstance(b, Tensor) for b in bounds)   # (a 0-dim tensor read as a number)
+    if input.dtype._kind < 2 and builtins.any(isinstance(b, complex) or numbers_overload and isinstance(b, Tensor)
+                                              and b.dim() == 0 and b.is_complex() for b in bounds):
         raise RuntimeError("result type ComplexFloat can't be cast to the desired output type "
                            f"{_meta_name(input.dtype)}")
     if (min is not None or max is not None) and not input.is_complex() and (
@@ -1176,6 +1236,23 @@ def clamp_(input, min=None, max=None):
         # TensorIterator's overlap check, after clamp's own checks (None bounds, complex input, the cast of
         # number bounds' result type), before the bounds' conversion, shapes and dtypes
         _dispatch._no_internal_overlap_first(None, input)
+    if bounds and builtins.all(isinstance(b, Tensor) for b in bounds) and not input.is_complex() and (
+            error is None or isinstance(error, NotImplementedError)):
+        # (tensor bounds: TensorIterator broadcasts them into input's shape, then casts the result type into it,
+        # before the kernel's dtype refusal)
+        shape = input._data.shape
+        for b in bounds:
+            try:
+                shape = np.broadcast_shapes(shape, b._data.shape)
+            except ValueError:
+                _raise_broadcast_error(shape, b._data.shape, tensors=(input, *bounds))
+        if shape != input._data.shape:
+            raise RuntimeError(f"output with shape {list(input._data.shape)} doesn't match the broadcast shape "
+                               f"{list(shape)}")
+        common = _dtypes.result_type(input, *bounds)
+        if common._kind > input.dtype._kind:
+            raise RuntimeError(f"result type {_legacy(common)} can't be cast to the desired output type "
+                               f"{_legacy(input.dtype)}")
     if error is not None:
         raise error
     if isinstance(min, Tensor) or isinstance(max, Tensor):
@@ -1249,6 +1326,8 @@ _ALL_DIMS = _AllDims()
 
 def _reduce_dims(dim, input):
     """``dim`` as sum_dim/mean_dim take it: None stays None (every dim), else checked dims (``[]``: every dim)."""
+    if dim is True or dim is False:   # (x.sum(True): no overload takes a bool; the callers reparse the call)
+        raise TypeError("a bool dim")
     return None if dim is None else _raw_dims(dim, input.dim(), input)
 
 
@@ -1359,6 +1438,8 @@ def _tensor_type_name(d) -> str:
 
 def sum_to_size(input, *size):
     """Sum broadcast dimensions away until the shape is ``size`` (undoes broadcasting)."""
+    if not size:   # (its parser's: sum_to_size() takes a size, () for a 0-dim one)
+        raise TypeError('sum_to_size() missing 1 required positional arguments: "size"')
     size = _size_args(size, "sum_to_size")
     shape = input._data.shape
     # (is_expandable_to: aligned from the right, each size equal to the input's or 1, and no more dims than it has)
@@ -1399,7 +1480,8 @@ def prod(input, dim=_ALL_DIMS, keepdim=False, *, dtype=None):
         dim = int(dim)
     if not _is_int(dim):  # (prod(x, dim=None), prod(x, dim=[0]) ...: PyTorch's prod takes one int dim)
         raise _no_overload("prod", input, dim, keepdim, _int_to_long(input, dtype, check=False))
-    d = _raw_dims(dim, input.dim())[0]  # (the dim's error before the dtype's)
+    _check_bool("prod", "keepdim", keepdim, 3)
+    d = _raw_dims(dim, input.dim(), input)[0]  # (the dim's error before the dtype's)
     return D.prod_dim(input, dtype=_int_to_long(input, dtype), dim=d, keepdim=keepdim)
 
 
@@ -1414,6 +1496,20 @@ def _as_int(value) -> int:
     if not _arg_errors._is_index(value):
         raise TypeError(f"not an int: {_arg_errors.type_name(value)}")
     return int(value)
+
+
+def _check_bool(name: str, arg: str, value, position: int) -> None:
+    """PyTorch's parser takes a Python bool only for a ``bool`` parameter (``x.max(1, 1)``, ``keepdim=1``): its
+    TypeError, numbered as the function counts (the wrappers word it as the call was made, or as the method's)."""
+    if value is not True and value is not False:
+        raise _arg_errors.must_be(name, arg, "bool", value, position)
+
+
+def _check_int(name: str, arg: str, value, position: int) -> None:
+    """PyTorch's parser takes an int (or a 0-dim integer tensor) for an ``int`` parameter: its TypeError for a float
+    (``x.unbind(1.)``), numbered as the function counts (the wrappers word it as the call was made)."""
+    if not _arg_errors._is_index(value):
+        raise _arg_errors.must_be(name, arg, "int", value, position)
 
 
 def _check_int_dim(name: str, dim) -> int:
@@ -1441,9 +1537,12 @@ def _value_select(name, op_all, op_dim, input, dim, keepdim):
             if _vmap_batched.batch_dims(input):  # (vmap's batch rule, as above)
                 raise RuntimeError(f"{name}(): does not support complex input")
             raise NotImplementedError(f'"{name}_all" not implemented for \'{_legacy(input.dtype)}\'')
+        if _vmap_batched.reduces_flattened(input):
+            return op_dim(input.reshape(-1), dim=0, keepdim=False)[0]
         return op_all(input)
     if not _is_int(dim):  # (max(x, dim=None), max(x, keepdim=True) ...)
         raise _no_overload(name, input, dim, keepdim)
+    _check_bool(name, "keepdim", keepdim, 3)
     _check_dim_nonempty(name, input, dim)
     if input.dtype.is_complex:  # (complex numbers have no order)
         raise RuntimeError(f"{name}(): does not support complex input")
@@ -1453,7 +1552,7 @@ def _value_select(name, op_all, op_dim, input, dim, keepdim):
 
 def _check_dim_nonempty(name: str, input, dim: int, differentiable: bool = True) -> int:
     """``dim`` wrapped; PyTorch's IndexError if it is empty (max(dim), argmax, median, mode ... have no identity)."""
-    d = _wrap_dim(dim, input.dim())
+    d = _wrap_dim_of(dim, input, differentiable)
     if input.dim() and input._data.shape[d] == 0:
         if differentiable:  # (argmax / argmin have no autograd kernel to refuse a rebased view first)
             _dispatch.check_rebased_inputs(input)
@@ -1478,6 +1577,7 @@ def min(input, dim=_ALL_DIMS, keepdim=False):
 
 def amax(input, dim=(), keepdim=False):
     """Largest value over ``dim`` (all dims if empty or None); ties share the gradient."""
+    _check_bool("amax", "keepdim", keepdim, 3)
     if input.numel() == 0:
         _check_reduced_dims_nonempty("amax", input, dim)
     _no_complex_values("max", input, dim)
@@ -1486,6 +1586,7 @@ def amax(input, dim=(), keepdim=False):
 
 def amin(input, dim=(), keepdim=False):
     """Smallest value over ``dim`` (all dims if empty or None); ties share the gradient."""
+    _check_bool("amin", "keepdim", keepdim, 3)
     if input.numel() == 0:
         _check_reduced_dims_nonempty("amin", input, dim)
     _no_complex_values("min", input, dim)
@@ -1522,6 +1623,7 @@ def _check_reduced_dims_nonempty(name: str, input, dim) -> None:
 def _arg(np_fn, input, dim, keepdim):
     if dim is not None and not _is_int(dim):
         dim = _check_int_dim(np_fn.__name__, dim)
+    _check_bool(np_fn.__name__, "keepdim", keepdim, 3)
     if input.dtype is _dtypes.bool_ or input.dtype.is_complex:  # (before the dim's range)
         kind = "bool" if input.dtype is _dtypes.bool_ else "complex"
         raise RuntimeError(f"{np_fn.__name__}(): does not support {kind} input")
@@ -1604,6 +1706,7 @@ def logsumexp(input, dim=_ALL_DIMS, keepdim=False):
         raise TypeError('logsumexp() missing 1 required positional arguments: "dim"')
     if dim is None:
         raise TypeError("logsumexp(): argument 'dim' must be tuple of ints, not NoneType")
+    _check_bool("logsumexp", "keepdim", keepdim, 3)
     try:
         dims = _raw_dims(dim, input.dim(), input)
     except (IndexError, RuntimeError):
@@ -1634,13 +1737,27 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
         return matrix_norm(input, p, dims, keepdim, dtype=dtype)
     if isinstance(p, (tuple, list)):  # (its parser's error, before any other)
         raise _arg_errors.must_be("linalg_vector_norm", "ord", "Number", p, 2)
+    if isinstance(dim, bool):   # (torch.norm's Python makes an int dim a list: [True] is refused by element)
+        dim = [dim]
     if dim is not None and not _arg_errors._is_index(dim):  # (then its dim: an int[1]?, one-element tensors too)
         dim = _arg_errors.int_list("linalg_vector_norm", "dim", dim, 3, one_int=True)
+    _check_bool("linalg_vector_norm", "keepdim", keepdim, 4)   # (torch.norm passes it on by position)
     ord = 2 if p in ("fro", None) else p
     if not (input.dtype.is_floating_point or input.dtype.is_complex):
         raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as input. "
                            f"Got {_legacy(input.dtype)}")
-    if dtype is not None:  # (the result's dtype: floating, and complex for a complex input)
+    if input.numel() == 0 and (ord < 0 or ord == np.inf):  # max |x|, or a negative power: no identity
+        dims = None if dim is None else _raw_dims(dim, input.dim(), input)
+        batch = _vmap_batched.batch_dims(input)  # (inside vmap PyTorch reduces the physical tensor's dims)
+        if not dims and not batch:
+            raise RuntimeError(f"linalg.vector_norm cannot compute the {ord:g} norm on an empty tensor because the "
+                               "operation does not have an identity")
+        for d in dims or builtins.range(input.dim()):
+            if input._data.shape[d] == 0:
+                shown = d % input.dim() + batch if batch else d
+                raise RuntimeError(f"linalg.vector_norm cannot compute the {ord:g} norm on the dimension {shown}"
+                                   "because this dimension is empty and the operation does not have an identity")
+    if dtype is not None:  # (after the identity's check: floating, and complex for a complex input)
         if not (dtype.is_floating_point or dtype.is_complex):
             raise RuntimeError("linalg.vector_norm: dtype should be floating point or complex, but got "
                                f"{_legacy(dtype)}")
@@ -1653,23 +1770,13 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     dims = None if dim is None else _raw_dims(dim, input.dim(), input)
     if dtype is not None and dtype.is_complex:  # (the norm of complex numbers is real: computed on input in dtype)
         input, dtype = (input if input.dtype is dtype else input.to(dtype)), None
-    if input.numel() == 0 and (ord < 0 or ord == np.inf):  # max |x|, or a negative power: no identity
-        batch = _vmap_batched.batch_dims(input)  # (inside vmap PyTorch reduces the physical tensor's dims)
-        if not dims and not batch:
-            raise RuntimeError(f"linalg.vector_norm cannot compute the {ord:g} norm on an empty tensor because the "
-                               "operation does not have an identity")
-        for d in dims or builtins.range(input.dim()):
-            if input._data.shape[d] == 0:
-                shown = d % input.dim() + batch if batch else d
-                raise RuntimeError(f"linalg.vector_norm cannot compute the {ord:g} norm on the dimension {shown}"
-                                   "because this dimension is empty and the operation does not have an identity")
     return D.linalg_vector_norm(input, dtype=dtype, ord=ord, dim=dims, keepdim=keepdim)
 
 
 def cumsum(input, dim, *, dtype=None):
     """Running sum along ``dim``."""
     dim = _check_int_dim("cumsum", dim)
-    d = _raw_dims(dim, input.dim())[0]  # (the dim's error before the dtype's)
+    d = _raw_dims(dim, input.dim(), input)[0]  # (the dim's error before the dtype's)
     if dtype is _dtypes.bool_ and input.dim() and input.numel():  # (a 0-dim or empty tensor: no kernel runs)
         raise NotImplementedError("\"cumsum_out_cpu\" not implemented for 'Bool'")
     dtype = _int_to_long(input, dtype)
@@ -1820,6 +1927,8 @@ def reshape_as(input, other):
 def flatten(input, start_dim=0, end_dim=-1):
     """Merge dims start_dim..end_dim into one."""
     try:
+        if not (_arg_errors._is_index(start_dim) and _arg_errors._is_index(end_dim)):   # (x.flatten(1.), True)
+            raise TypeError("not an int dim")   # (the parser's error: recheck below)
         n = input.dim()
         if n == 0:
             _wrap_dim(start_dim, n), _wrap_dim(end_dim, n)
@@ -1945,7 +2054,7 @@ def expand(input, *sizes, **kwargs):
     target = [0] * len(sizes)
     for i in reversed(range(len(sizes))):  # last dim first, as PyTorch checks (the first error wins)
         s = sizes[i]
-        if i < lead and s < 0:
+        if i < lead and s == -1:
             raise RuntimeError(f"The expanded size of the tensor ({s}) isn't allowed in a leading, non-existing "
                                f"dimension {i}")
         if i >= lead and s == -1:
@@ -1955,6 +2064,9 @@ def expand(input, *sizes, **kwargs):
                                f"({shape[i - lead]}) at non-singleton dimension {i}.  Target sizes: "
                                f"{list(sizes)}.  Tensor sizes: {list(shape)}")
         target[i] = s
+    if builtins.any(s < 0 for s in target) and 0 not in target:
+        # (other negative sizes pass the checks above: the new shape's numel, a product of uint64s, overflows)
+        raise RuntimeError("numel: integer multiplication overflow")
     return D.expand(input, size=tuple(target))
 
 
@@ -1987,7 +2099,7 @@ def squeeze(input, dim=_NO_ARG):
         _arg_errors.recheck("squeeze", (dim,), {}, method=True)
     if not isinstance(dim, int) and _arg_errors._is_index(dim):   # (x.squeeze(torch.tensor(1)))
         dim = int(dim)
-    if isinstance(dim, int):
+    if isinstance(dim, int) and not isinstance(dim, bool):   # (x.squeeze(True): no overload takes a bool)
         _wrap_dim(dim, input.dim())
         return D.squeeze_dim(input, dim=dim)
     if not isinstance(dim, (tuple, list)) or not builtins.all(_is_int(d) for d in dim):
@@ -2042,7 +2154,7 @@ def narrow(input, dim, start, length):
         if length < 0:
             raise RuntimeError("narrow(): length must be non-negative.")
         size = input._data.shape[_wrap_dim(dim, n)]
-        start = int(start)
+        start = _as_int(start)   # (x.narrow(0, 0., 1): no overload takes a float start)
         if not -size <= start <= size:
             raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], but got {start})")
         start = start % size if start < 0 else start
@@ -2056,6 +2168,8 @@ def narrow(input, dim, start, length):
 
 def diagonal(input, offset=0, dim1=0, dim2=1):
     """The diagonal of the (dim1, dim2) matrices, as a view."""
+    for position, (arg, value) in enumerate((("offset", offset), ("dim1", dim1), ("dim2", dim2)), 2):
+        _check_int("diagonal", arg, value, position)
     n = input.dim()
     d1, d2 = _wrap_dim(dim1, n), _wrap_dim(dim2, n)
     if d1 == d2:
@@ -2072,6 +2186,8 @@ def _dim_for_split(input, dim, name):
 def split(tensor, split_size_or_sections, dim=0):
     """Pieces of ``split_size`` (or of the listed sizes) along ``dim`` — views, one grad_fn for all."""
     if isinstance(split_size_or_sections, (list, tuple)):
+        # (PyTorch's split passes the list on to split_with_sizes, whose parser reads it first: x.split([2., 4.]))
+        split_size_or_sections = _arg_errors.int_list("split_with_sizes", "split_sizes", split_size_or_sections, 2)
         _dim_for_split(tensor, dim, "split")
         return split_with_sizes(tensor, split_size_or_sections, dim)
     if not _arg_errors._is_index(split_size_or_sections):  # (PyTorch's split hands a non-int to split_with_sizes)
@@ -2087,9 +2203,12 @@ def split(tensor, split_size_or_sections, dim=0):
 
 def split_with_sizes(input, split_sizes, dim=0):
     """Pieces of the given sizes along ``dim`` (they must add up to the dimension's size)."""
-    size = _dim_for_split(input, dim, "split_with_sizes")
+    size = _dim_for_split(input, dim, "split")   # (PyTorch's message names split for a 0-dim input too)
     sizes = tuple(int(s) for s in split_sizes)
-    if builtins.sum(sizes) != size or builtins.any(s < 0 for s in sizes):
+    if builtins.any(s < 0 for s in sizes):
+        raise RuntimeError(f"split_with_sizes expects split_sizes have only non-negative entries, but got "
+                           f"split_sizes={list(sizes)}")
+    if builtins.sum(sizes) != size:
         raise RuntimeError(f"split_with_sizes expects split_sizes to sum exactly to {size} (input tensor's size at "
                            f"dimension {dim}), but got split_sizes={list(sizes)}")
     return D.split_with_sizes(input, split_sizes=sizes, dim=dim)
@@ -2109,6 +2228,7 @@ def chunk(input, chunks, dim=0):
 
 def unbind(input, dim=0):
     """Tuple of all slices along ``dim`` (views; one UnbindBackward0 for all)."""
+    _check_int("unbind", "dim", dim, 2)
     if input.dim() == 0:  # (dim wrapped as for one dimension first)
         raise IndexError(f"Dimension specified as {_wrap_dim(dim, 1)} but tensor has no dimensions")
     _wrap_dim(dim, input.dim())
@@ -2200,6 +2320,7 @@ def stack(tensors, dim=0, *, out=None):
         return _autocast("stack", stack, tensors, dim)
     if out is not None:
         return _into_out("stack", out, tensors, lambda: _checked_cat_out(tensors, out, lambda: stack(tensors, dim)))
+    _check_int("stack", "dim", dim, 2)   # (torch.stack(ts, True))
     if not tensors:
         raise RuntimeError("stack expects a non-empty TensorList")
     _wrap_dim(dim, tensors[0].dim() + 1)
@@ -2254,9 +2375,10 @@ _FLIP_PARAMS = {"input": _arg_errors.REQUIRED, "dims": _arg_errors.REQUIRED}
 
 def _flip(input, dims):
     _vmap_batched.check_scalar_dims(input, dims)
-    wrapped = [_wrap_dim(d, input.dim()) for d in dims]
+    wrapped = [_wrap_dim_of(d, input) for d in dims]
     for d in wrapped:
         if wrapped.count(d) > 1:  # (inside vmap PyTorch names the physical dim)
+            _dispatch.check_rebased_inputs(input)
             raise RuntimeError(f"dim {d + _vmap_batched.batch_dims(input)} appears multiple times in the list of dims")
     refuse_flip_kernel(input, wrapped)
     return D.flip(input, dims=dims)
@@ -2422,14 +2544,21 @@ def _scatter_add(input, dim, index, src, out=None):
     return D.scatter_add(input, index, src, dim=dim, out=out)
 
 
-def index_select(input, dim, index):
-    """The entries at ``index`` (a 1-D integer tensor) along ``dim`` (a copy)."""
+def index_select_checks(input, dim, index) -> int:
+    """index_select's first checks, in PyTorch's order (before out='s dtype): the dim (wrapped, returned), the
+    index's rank, its length for a 0-dim input, its dtype."""
     d = _wrap_dim(dim, input.dim())  # (the dim's error first)
     if isinstance(index, Tensor) and index.dim() > 1:
         raise IndexError("index_select(): Index is supposed to be a vector")
     if input.dim() == 0 and isinstance(index, Tensor) and index.numel() != 1:  # (before the index's dtype)
         raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got {index.numel()} value(s)")
     _check_index(index, "index_select", "index_select(): Expected dtype int32 or int64 for index")
+    return d
+
+
+def index_select(input, dim, index):
+    """The entries at ``index`` (a 1-D integer tensor) along ``dim`` (a copy)."""
+    d = index_select_checks(input, dim, index)
     if input.dim() == 0:
         if index.numel() != 1:
             raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got {index.numel()} value(s)")
@@ -2455,7 +2584,7 @@ def index_add(input, dim, index, source, *, alpha=1):
 
 def _index_add_checks(input, dim, index, source, alpha):
     """PyTorch's index_func_meta_impl, in its order: the dim, index's rank and dtype, source's dtype, dim, length and
-    shape; then the index's range and alpha's conversion (returned: an integer tensor's alpha truncated)."""
+    shape; then alpha's conversion and the index's range (returned: an integer tensor's alpha truncated)."""
     d = _wrap_dim(dim, input.dim())
     if not (isinstance(index, Tensor) and isinstance(source, Tensor) and isinstance(input, Tensor)):
         return alpha
@@ -2480,16 +2609,22 @@ def _index_add_checks(input, dim, index, source, alpha):
     if kept[0] != kept[1]:
         raise RuntimeError("source tensor shape must match self tensor shape, excluding the specified dimension. Got "
                            f"self.shape = {list(input.shape)} source.shape = {list(source.shape)}")
-    if index._data.size and not (input.dim() > 1 and input._data.size == 0):  # (PyTorch: no check, nothing added)
+    multi = input.dim() > 1
+    if not multi:   # (the kernel for 0 or 1 dims converts alpha before its loop checks the indices)
+        _check_scalar_fits(alpha, input.dtype)
+    if index._data.size and not (multi and input._data.size == 0):  # (PyTorch: no check, nothing added)
         size = input._data.shape[d] if input.dim() else 1
         bad = index._data[(index._data < 0) | (index._data >= size)]
         # PyTorch's kernel for more dims hands the first or last dim, alpha 1 and a long index to scatter_add_,
         # whose message names the value; its loop otherwise says only "out of range".
-        if bad.size and input.dim() > 1 and d in (0, input.dim() - 1) and alpha == 1 and index.dtype is _dtypes.int64:
+        if bad.size and multi and d in (0, input.dim() - 1) and alpha == 1 and index.dtype is _dtypes.int64:
             raise RuntimeError(f"index {int(bad.flat[0])} is out of bounds for dimension {d} with size {size}")
+        if multi:   # (its loop checks each index, then adds that slice with alpha, converted then)
+            if not 0 <= index._data.flat[0] < size:
+                raise IndexError("index out of range in self")
+            _check_scalar_fits(alpha, input.dtype)
         if bad.size:
             raise IndexError("index out of range in self")
-    _check_scalar_fits(alpha, input.dtype)
     if input.dtype._kind == 1 and isinstance(alpha, float):  # (C++'s conversion: toward zero)
         alpha = int(alpha)
     return alpha
@@ -2680,6 +2815,8 @@ def dot(input, tensor):
     if input.dim() != 1 or tensor.dim() != 1:
         raise RuntimeError(f"1D tensors expected, but got {input.dim()}D and {tensor.dim()}D tensors")
     if input.dtype is not tensor.dtype:  # (before the sizes, as in PyTorch)
+        if _vmap_batched.DEPTH[0]:
+            _vmap_batched.check_dot_dtypes(input, tensor)
         raise RuntimeError(f"dot : expected both vectors to have same dtype, but found {_legacy(input.dtype)} "
                            f"and {_legacy(tensor.dtype)}")
     n, m = input._data.shape[0], tensor._data.shape[0]
@@ -2720,7 +2857,9 @@ def outer(input, vec2):
     return mul(reshape(input, (-1, 1)), vec2)
 
 
-ger = outer
+def ger(input, vec2):
+    """outer(input, vec2), by PyTorch's deprecated name (its out= form: _out_args.install)."""
+    return outer(input, vec2)
 
 
 def _should_fold(t1, t2) -> bool:
@@ -2909,6 +3048,8 @@ _NUMBER = (int, float, complex, np.number, np.bool_)  # bool is an int
 def _compare(np_fn, a, b, method: bool = False):
     """``np_fn(a, b)`` as a bool tensor (inside vmap: batched as a and b are; see _vmap_batched)."""
     if _vmap_batched.DEPTH[0]:
+        if isinstance(a, Tensor) and isinstance(b, Tensor):   # (the broadcast error names the physical dim)
+            _check_broadcast(a, b)
         return _vmap_batched.follow(_compare_values(np_fn, a, b, method), a, b)
     if _meta.METAS:   # (a comparison with a meta tensor: a meta tensor)
         return _meta.follow(_compare_values(np_fn, a, b, method), a, b)
@@ -3041,6 +3182,7 @@ def logical_not(input):
 
 
 def _all_any(np_fn, input, dim, keepdim):
+    _check_bool(np_fn.__name__, "keepdim", keepdim, 3)
     axis = None if dim is None else _raw_dims(dim, input.dim())
     axis = None if input.dim() == 0 else axis  # 0-dim: dim 0 is all
     # dim=[] reduces nothing here (unlike sum's): each element tested on its own, as PyTorch does
@@ -3067,9 +3209,18 @@ def equal(input, other) -> bool:
     if _vmap_batched.DEPTH[0]:
         _vmap_batched.check_compare_all(input, other, "equal")
     _meta.check_kernel("equal", input, other)
-    if input.dtype is _dtypes.complex32:
-        raise NotImplementedError("\"equal_notnan_cpu\" not implemented for 'ComplexHalf'")
-    return input._data.shape == other._data.shape and bool(np.array_equal(input._data, other._data))
+    a, b = input._data, other._data
+    if a.shape != b.shape:
+        return False
+    # (PyTorch's cpu_equal: a tensor compared with itself (same memory, same strides) is checked for NaNs in its
+    # own dtype; two others are compared in their common dtype, which has no complex32 kernel)
+    aliased = a.strides == b.strides and a.__array_interface__["data"][0] == b.__array_interface__["data"][0]
+    common = input.dtype if aliased else _dtypes.promote_types(input.dtype, other.dtype)
+    if common is _dtypes.complex32:
+        raise NotImplementedError(f"\"{'equal_notnan_cpu' if aliased else 'equal_cpu'}\" not implemented for "
+                                  "'ComplexHalf'")
+    a, b = (_dtypes.complex32_values(x) if _dtypes.is_complex32(x.dtype) else x for x in (a, b))
+    return bool(np.array_equal(a, b))
 
 
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
@@ -3196,7 +3347,8 @@ def _isclose(input, other, rtol, atol, equal_nan):
         raise RuntimeError(f"{_legacy(input.dtype)} did not match {_legacy(other.dtype)}")
     _check_tolerances(rtol, atol)
     try:
-        close = np.asarray(np.isclose(input._data, other._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+        a, b = (_dtypes.complex32_values(x) if _dtypes.is_complex32(x.dtype) else x for x in (input._data, other._data))
+        close = np.asarray(np.isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan))
         # (laid out as PyTorch's first step, input == other: TensorIterator's output of the two operands)
         out = Tensor._make(_strides.iterator_layout(close, (input._data, other._data)))
     except ValueError:
@@ -3227,13 +3379,13 @@ def view_as_complex(input):
     """A complex view of a real tensor whose last dimension (size 2) holds (real, imaginary)."""
     if _AUTOCAST[0]:
         return _autocast("view_as_complex", view_as_complex, input)
+    if input.dtype not in (_dtypes.float16, _dtypes.float32, _dtypes.float64):   # (the dtype first)
+        raise RuntimeError("view_as_complex is only supported for half, float and double tensors, but got a "
+                           f"tensor of scalar type: {_legacy(input.dtype)}")
     if input.dim() == 0:
         raise RuntimeError("Input tensor must have one or more dimensions")
     if input._data.shape[-1] != 2:
         raise RuntimeError("Tensor must have a last dimension of size 2")
-    if input.dtype not in (_dtypes.float16, _dtypes.float32, _dtypes.float64):
-        raise RuntimeError("view_as_complex is only supported for half, float and double tensors, but got a "
-                           f"tensor of scalar type: {_legacy(input.dtype)}")
     strides = input.stride()
     if strides[-1] != 1:
         raise RuntimeError("Tensor must have a last dimension with stride 1")
@@ -3410,7 +3562,8 @@ def _cast(dt, name: str):
 _CASTS = {name: _cast(dt, name) for name, dt in (
     ("float", _dtypes.float32), ("double", _dtypes.float64), ("half", _dtypes.float16), ("bfloat16", _dtypes.bfloat16),
     ("long", _dtypes.int64), ("int", _dtypes.int32), ("short", _dtypes.int16), ("bool", _dtypes.bool_),
-    ("byte", _dtypes.uint8), ("char", _dtypes.int8), ("cfloat", _dtypes.complex64), ("cdouble", _dtypes.complex128))}
+    ("byte", _dtypes.uint8), ("char", _dtypes.int8), ("cfloat", _dtypes.complex64), ("cdouble", _dtypes.complex128),
+    ("chalf", _dtypes.complex32))}
 
 
 def copy_(input, src, non_blocking=False):
@@ -3427,11 +3580,17 @@ def copy_(input, src, non_blocking=False):
         # (z.real.copy_(z): TensorIterator's overlap refusal comes before the cast's complex-to-real warning)
         _dispatch._check_no_partial_overlap(input, (src,), D.copy_)
     try:
-        return D.copy_(input, src, out=input, dtype=None)
+        out = D.copy_(input, src, out=input, dtype=None)
     except ValueError as e:  # NumPy's broadcast errors, as PyTorch's RuntimeError
         if "broadcast" in str(e) or "remapping" in str(e):
             _raise_broadcast_error(input._data.shape, src._data.shape, input)
         raise
+    if _conj.MIRRORS and input._data.dtype.kind == "c" and src._data.dtype.kind != "c" and _neg.is_neg(src) and \
+            not _neg.is_neg(input):
+        # (PyTorch copies a negative view's memory as it is, then negates the result in place: the imaginary parts
+        # made zero become -0, z.copy_(z.conj().imag))
+        input._data.imag[...] = -0.0
+    return out
 
 
 def zero_(input):
@@ -3476,6 +3635,8 @@ def add_(input, other, _old=_NO_ARG, *, alpha=1):
         _dispatch._check_inplace(input, False)  # (before alpha's errors)
         _dispatch._no_internal_overlap_first(None, input)  # (TensorIterator's first error, before alpha's)
         alpha = _check_alpha(input, other, alpha, "add_", inplace=True)
+    if type(other) is not Tensor and isinstance(other, Tensor) and other.is_sparse:
+        return _add_sparse_entries(input, other, alpha, input)
     return _binary(D.add, input, other, out=input, alpha=alpha)
 
 
@@ -3489,6 +3650,8 @@ def sub_(input, other, _old=_NO_ARG, *, alpha=1):
         if not (input.dtype is _dtypes.bool_ or isinstance(other, Tensor) and other.dtype is _dtypes.bool_):
             _dispatch._no_internal_overlap_first(None, input)  # (after sub's bool refusal, before alpha's)
         alpha = _check_alpha(input, other, alpha, "sub_", no_bool=True, inplace=True)
+    if type(other) is not Tensor and isinstance(other, Tensor) and other.is_sparse:
+        return _add_sparse_entries(input, other, alpha, input, D.sub)
     return _binary(D.sub, input, other, out=input, no_bool=True, alpha=alpha)
 
 
@@ -3643,6 +3806,10 @@ def _attach_methods():
     Tensor.imag = property(lambda self: imag(self))
     Tensor.where = lambda self, condition, y: where(condition, self, y)
     Tensor.select = _arg_errors.counting_without_self(select, "select")   # (its TypeErrors number after self)
+    Tensor.unbind = _arg_errors.counting_without_self(unbind, "unbind")
+    Tensor.diagonal = _arg_errors.counting_without_self(diagonal, "diagonal")
+    for name in ("amax", "amin", "logsumexp"):   # (x.amax(1, 1): "argument 'keepdim' (position 2)")
+        setattr(Tensor, name, _arg_errors.counting_without_self(globals()[name], name))
 
 
 _attach_methods()

@@ -64,8 +64,9 @@ def _index_fill(input, dim, index, value, out):
         number = value
     if isinstance(number, complex) and not input.is_complex():
         raise RuntimeError("index_fill_(): Converting complex Scalar to non-complex type is not supported")
-    if not isinstance(value, Tensor):
-        _ops._check_scalar_fits(number, input.dtype)  # (PyTorch's checked conversion: -3.25 into uint8 refused)
+    if not (isinstance(value, Tensor) and _vmap_batched.DEPTH[0] and _vmap_batched.levels(value)):
+        # (PyTorch's checked conversion of the number, or of a tensor's item(): -3.25 into uint8 refused)
+        _ops._check_scalar_fits(number, input.dtype)
     d = _wrap_dim(dim, max(input.dim(), 1))  # (a 0-dim input counts as one dim here)
     if index.dim() > 1:
         raise RuntimeError("Index has to be a vector/scalar")
@@ -102,9 +103,16 @@ def _index_put(name, input, indices, values, accumulate, out):
     if not isinstance(values, Tensor):
         raise _arg_errors.must_be(name, "values", "Tensor", values, 2)
     if not indices:
+        if input.dim() == 0 and not accumulate and values.numel() == 1:   # (masked_fill_ given no mask at all)
+            raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with dtype nullptr "
+                               "(uninitialized)")
         raise RuntimeError("sym_strides() called on an undefined Tensor")
     if out is not None:  # (vmap's refusal counts a batched index too)
         _vmap_batched.check_inplace("index_put_", out, (values, *indices))
+    if len(indices) > input.dim():   # (_index_put_impl_ counts the index tensors, a k-dim mask as one)
+        raise IndexError(f"too many indices for tensor of dimension {input.dim()} (got {len(indices)})")
+    if not accumulate and values.numel() == 1:
+        _check_mask_sizes(input, indices, masked_fill=True)
     advanced, dim = [], 0
     for i in indices:
         arr = i._data
@@ -117,8 +125,7 @@ def _index_put(name, input, indices, values, accumulate, out):
     if _vmap_batched.DEPTH[0]:  # (a batched mask: PyTorch's batch rule refuses it, or its kernel an empty one)
         masks = [(i, d) for i, (d, a) in zip(indices, advanced) if a.dtype == np.bool_]
         _vmap_batched.check_index_put_masks(input, masks, (values, *indices))
-    if dim > input.dim():
-        raise IndexError(f"too many indices for tensor of dimension {input.dim()} (got {dim})")
+    _check_mask_sizes(input, indices, masked_fill=False)
     index_list = _indexing._index_list(input, advanced)  # (bounds, mask shapes, broadcasting)
     if not accumulate and values.numel() == 1 and len(indices) == 1 and advanced[0][1].dtype == np.bool_:
         # One mask and one value: PyTorch fills through masked_fill_ (any value dtype; bool masks only).
@@ -140,10 +147,12 @@ def _index_put(name, input, indices, values, accumulate, out):
                            f"for the destination and {_legacy(values.dtype)} for the source.")
     target = D.index.forward(np.empty(input._data.shape, dtype=np.bool_), index_list).shape
     try:
-        np.broadcast_shapes(values._data.shape, target)
+        fits = np.broadcast_shapes(values._data.shape, target) == tuple(target)   # (values broadcast *to* target)
     except ValueError:
+        fits = False
+    if not fits:
         raise RuntimeError(f"shape mismatch: value tensor of shape {list(values._data.shape)} cannot be broadcast "
-                           f"to indexing result of shape {list(target)}") from None
+                           f"to indexing result of shape {list(target)}")
     index_list = _indexing._saved_indices(index_list, tuple(indices), input, values)   # (versions checked)
     if out is not None and accumulate and _dispatch.is_expanded(out._data):
         # (the additions go through the memory the expanded tensor shares: see derivatives._index_put_forward)
@@ -154,6 +163,30 @@ def _index_put(name, input, indices, values, accumulate, out):
     if out is None:   # (the index tensors count too: one made outside inference mode makes the call a normal one)
         result = _dispatch.function_result_version("index_put", (input, values, *indices), result)
     return result
+
+
+def _check_mask_sizes(input, indices, masked_fill: bool) -> None:
+    """PyTorch's check of each mask's sizes against input's, dim by dim: in canDispatchToMaskedFill
+    (``masked_fill``: up to the first index that is not a mask, or a second mask) and in expandTensors (all of
+    them); a mask that runs past input's last dim asks input for the size of a dim out of range."""
+    dim, ndim, seen = 0, input.dim(), False
+    for i in indices:
+        if i.dtype is not _dtypes.bool_ and i.dtype is not _dtypes.uint8:
+            if masked_fill:
+                return
+            dim += 1
+            continue
+        if masked_fill and seen:
+            return
+        seen = True
+        for j, n in enumerate(i._data.shape):
+            if dim + j >= ndim:
+                raise IndexError(f"Dimension out of range (expected to be in range of [{-max(ndim, 1)}, "
+                                 f"{max(ndim, 1) - 1}], but got {dim + j})")
+            if n != input._data.shape[dim + j]:
+                raise IndexError(f"The shape of the mask {list(i._data.shape)} at index {j} does not match the "
+                                 f"shape of the indexed tensor {list(input._data.shape)} at index {dim + j}")
+        dim += i.dim()
 
 
 # =============================================================================================

@@ -62,10 +62,10 @@ def _no_internal_overlap(input: Tensor) -> None:
         _dispatch._check_overlapping_write(None, input, ())
 
 
-def _iterator_checks(input: Tensor, other) -> None:
+def _iterator_checks(input: Tensor, other, to_float: bool = False) -> None:
     """An in-place binary op's TensorIterator errors, in its order: memory overlap, broadcasting, the output's shape,
     the cast of the promoted result type into input (all before the kernel's dtype errors: "atan2_cpu" not
-    implemented ...)."""
+    implemented ...). ``to_float``: an op that promotes integers to the default float dtype (atan2, xlogy)."""
     _no_internal_overlap(input)
     if isinstance(other, Tensor):   # (x.hypot_(x[0]): the partial overlap with the input, before any dtype error)
         _dispatch._check_no_partial_overlap(input, [other])
@@ -75,7 +75,13 @@ def _iterator_checks(input: Tensor, other) -> None:
     if shape != input._data.shape:
         raise RuntimeError(f"output with shape {list(input._data.shape)} doesn't match the broadcast shape "
                            f"{list(shape)}")
-    _cast_check(input, _dtypes.result_type(input, other))
+    _cast_check(input, _float_result_type(input, other) if to_float else _dtypes.result_type(input, other))
+
+
+def _float_result_type(input: Tensor, other) -> _dtypes.dtype:
+    """The result type of an op that promotes integers (and bools) to the default float dtype."""
+    dt = _dtypes.result_type(input, other)
+    return dt if dt._kind >= 2 else _dtypes.get_default_dtype()
 
 
 def _record_into(op, input: Tensor, others: tuple, result: Tensor) -> Tensor:
@@ -179,7 +185,7 @@ def atan2_(input, other):
     """In-place atan2."""
     _tensor_arg("atan2_", "other", other, 1)
     _ops._vmap_batched.check_inplace("atan2_", input, (other,))   # (vmap's rule: its kernel's shape error first)
-    _iterator_checks(input, other)
+    _iterator_checks(input, other, to_float=True)
     _ops._no_complex_kernel("atan2", input, other, inplace=True)
     return _ops._binary(D.atan2, input, other, out=input, promote_int_to_float=True)
 
@@ -204,7 +210,7 @@ def copysign_(input, other):
     _no_internal_overlap(input)
     if isinstance(other, Tensor):   # (TensorIterator's overlap check comes first, as in _iterator_checks)
         _dispatch._check_no_partial_overlap(input, [other])
-    _cast_check(input, _dtypes.result_type(input, other))   # (a complex other: the cast error before the kernel's)
+    _cast_check(input, _float_result_type(input, other))   # (a complex other: the cast error before the kernel's)
     _ops._no_complex_kernel("copysign", input, other, inplace=True)
     dt = _dtypes.result_type(input, other)
     dt = dt if dt.is_floating_point else _dtypes.get_default_dtype()
@@ -220,7 +226,7 @@ def xlogy_(input, other):
             "(Tensor input, Tensor other)", "(Tensor input, Number other)"))
     _tensor_or_number("xlogy_", other)
     _ops._vmap_batched.check_inplace("xlogy_", input, (other,))   # (vmap's fallback refuses before the kernel)
-    _iterator_checks(input, other)
+    _iterator_checks(input, other, to_float=True)
     _ops._no_complex_kernel("xlogy", input, other, inplace=True)
     if isinstance(other, Tensor):
         return _ops._binary(D.xlogy, input, other, out=input, promote_int_to_float=True)
@@ -293,6 +299,7 @@ def igamma_(input, other):
     """In-place igamma."""
     _tensor_arg("igamma_", "other", other, 1)
     _ops._vmap_batched.check_inplace("igamma_", input, (other,))   # (vmap's fallback refuses before the kernel)
+    _cast_check(input, _dtypes.result_type(input, other))   # (TensorIterator's, before the kernel's dtype error)
     _check_igamma(input, other, "igamma")
     return _ops._binary(D.igamma, input, other, out=input)
 
@@ -301,6 +308,7 @@ def igammac_(input, other):
     """In-place igammac."""
     _tensor_arg("igammac_", "other", other, 1)
     _ops._vmap_batched.check_inplace("igammac_", input, (other,))   # (vmap's fallback refuses before the kernel)
+    _cast_check(input, _dtypes.result_type(input, other))   # (TensorIterator's, before the kernel's dtype error)
     _check_igamma(input, other, "igammac")
     return _ops._binary(D.igammac, input, other, out=input)
 
@@ -418,13 +426,15 @@ def addmm_(input, mat1, mat2, *, beta=1, alpha=1):
 def mvlgamma_(input, p: int):
     """In-place mvlgamma (floating tensors only)."""
     _int_arg("mvlgamma_", "p", p, 1)
+    if input.dtype is _dtypes.bool_:   # (mvlgamma_check, first)
+        raise RuntimeError("The input tensor may not be a boolean tensor.")
+    if p < 1:   # (mvlgamma_check, before its kernel and the cast of its float result into input)
+        raise RuntimeError("p has to be greater than or equal to 1")
     if input.is_complex():   # (PyTorch's kernel fails in the arange it builds)
         raise NotImplementedError(f"\"arange_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
     if not input.is_floating_point():
         raise RuntimeError(f"mvlgamma: result type {_ops._legacy(input.dtype)} can't be cast to the desired "
                            f"output type {_ops._legacy(_dtypes.get_default_dtype())}")
-    if p < 1:
-        raise RuntimeError("p has to be greater than or equal to 1")
     return D.mvlgamma(input, out=input, p=int(p))
 
 
@@ -482,6 +492,8 @@ def _index_reduce(input, dim, index, source, reduce, include_self, out=None):
         kernel = "index_func_" if include_self else "index_reduce_func_exclude_input_init"
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{_ops._legacy(input.dtype)}'")
     size = input.shape[d] if input.dim() else 1
+    if size == 0 and n:
+        _empty_dim_index_reduce(input, d, n, include_self)
     bad = index._data[(index._data >= size) | (index._data < -size)]
     if not include_self and bad.size and not (input.dim() > 1 and input.numel() == 0):
         # (PyTorch's kernel first fills the written slices with index_fill_, whose check speaks first)
@@ -490,6 +502,23 @@ def _index_reduce(input, dim, index, source, reduce, include_self, out=None):
         raise IndexError("index out of range in self")
     return D.index_reduce(input, index, source, out=out, dim=int(dim),   # (dim as given: PyTorch saves it so)
                           reduce=reduce, include_self=bool(include_self))
+
+
+def _empty_dim_index_reduce(input, d: int, n: int, include_self: bool) -> None:
+    """PyTorch's kernel on an empty dim: include_self=False first fills the slices with index_fill_, which restrides
+    input to the index's length (stride 0) beyond its storage; more dims take input.select(dim, 0) for an iterator."""
+    if not include_self:
+        sizes, strides = list(input.shape), list(input.stride())
+        sizes[d], strides[d] = n, 0
+        need = (input.storage_offset() + sum((s - 1) * st for s, st in zip(sizes, strides)) + 1) * \
+            input.element_size() if all(sizes) else 0
+        have = input.untyped_storage().nbytes()
+        if need > have:
+            raise RuntimeError(f"setStorage: sizes {sizes}, strides {strides}, storage offset "
+                               f"{input.storage_offset()}, and itemsize {input.element_size()} requiring a storage "
+                               f"size of {need} are out of bounds for storage of size {have}")
+    if input.dim() > 1:
+        raise IndexError(f"select(): index 0 out of range for tensor of size {list(input.shape)} at dimension {d}")
 
 
 def index_reduce(input, dim, index, source, reduce, *, include_self=True):
@@ -541,12 +570,19 @@ _BINARY = frozenset({
     "maximum_", "minimum_", "fmax_", "fmin_"})
 
 
+# ... of which these have no batching rule: PyTorch's vmap runs them example by example (its slow fallback), so
+# their broadcast error names the example's dim, not the physical batched tensor's
+_PER_EXAMPLE = frozenset({
+    "nextafter_", "igamma_", "igammac_", "hypot_", "fmod_", "remainder_", "xlogy_", "pow_", "floor_divide_",
+    "eq_", "ne_", "lt_", "le_", "gt_", "ge_", "greater_", "greater_equal_", "less_", "less_equal_", "not_equal_"})
+
+
 # ... of which these have a Scalar overload whose meta function refuses complex types and an in-place cast before
 # TensorIterator sees self: given a number, the method's own order stands (x.expand(2, 3).clamp_min_(0), complex x)
 _SCALAR_META = frozenset({"clamp_min_", "clamp_max_"})
 
 
-def _leaf_first(method, binary: bool, scalar_meta: bool = False):
+def _leaf_first(method, binary: bool, scalar_meta: bool = False, per_example: bool = False):
     @functools.wraps(method)
     def checked(self, *args, **kwargs):
         try:
@@ -561,22 +597,28 @@ def _leaf_first(method, binary: bool, scalar_meta: bool = False):
                 if binary:   # (TensorIterator: an expanded self is refused before the shapes are compared)
                     _no_internal_overlap(self)
                 if binary and args and isinstance(args[0], Tensor):
-                    _broadcast_into(self, args[0])
+                    _broadcast_into(self, args[0], per_example)
             raise
     return checked
 
 
-def _broadcast_into(input: Tensor, other: Tensor) -> None:
-    """PyTorch's errors for an ``other`` that does not broadcast to ``input``'s shape."""
+def _broadcast_into(input: Tensor, other: Tensor, per_example: bool = False) -> None:
+    """PyTorch's errors for an ``other`` that does not broadcast to ``input``'s shape (``per_example``: inside vmap,
+    an op PyTorch runs example by example, see _PER_EXAMPLE)."""
     try:
         shape = np.broadcast_shapes(input._data.shape, other._data.shape)
     except ValueError:
-        _ops._raise_broadcast_error(input._data.shape, other._data.shape, tensors=(input, other))
+        _ops._raise_broadcast_error(input._data.shape, other._data.shape,
+                                    tensors=() if per_example else (input, other))
     _shape_check(input, np.empty(shape, bool))
 
 
-def install_leaf_first(cls) -> None:
-    """Wrap ``cls``'s in-place methods (``x.foo_(...)``) so that their leaf refusal comes before other errors."""
+def install_leaf_first(cls, namespace: dict) -> None:
+    """Wrap ``cls``'s in-place methods (``x.foo_(...)``), and the namespace's functions of the same names
+    (``torch.foo_(x, ...)``), so that their leaf refusal comes before other errors."""
     for name, value in list(vars(cls).items()):
         if name.endswith("_") and not name.startswith("_") and callable(value) and name not in _NOT_LEAF_FIRST:
-            setattr(cls, name, _leaf_first(value, name in _BINARY, name in _SCALAR_META))
+            setattr(cls, name, _leaf_first(value, name in _BINARY, name in _SCALAR_META, name in _PER_EXAMPLE))
+            if callable(namespace.get(name)):
+                namespace[name] = _leaf_first(namespace[name], name in _BINARY, name in _SCALAR_META,
+                                              name in _PER_EXAMPLE)

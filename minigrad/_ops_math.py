@@ -498,17 +498,24 @@ def heaviside(input, values):
 
 def nansum(input, dim=None, keepdim=False, *, dtype=None):
     """Sum ignoring NaNs (NansumBackward0: no gradient to the NaNs)."""
+    if dim is True or dim is False:   # (x.nansum(True): its parser's error, numbered after self by the method)
+        raise _arg_errors.must_be("nansum", "dim", "tuple of ints", dim, 2)
     dims = _ops._reduce_dims(dim, input)  # (a bad dim's error first)
+    _ops._check_bool("nansum", "keepdim", keepdim, 3)
     if input.dtype.is_complex:
         raise RuntimeError("nansum on CPU does not support complex inputs")
     dtype = _ops._int_to_long(input, dtype)
-    if dtype is not None and dtype.is_complex and input.dtype.is_floating_point:  # (no float->complex kernel)
+    if dtype is not None and dtype.is_complex and input.dtype.is_floating_point and input.numel():
+        # (no float->complex kernel; an empty input runs none)
         raise NotImplementedError(f"\"nansum_cpu\" not implemented for '{_ops._legacy(dtype)}'")
     return D.nansum(input, dtype=dtype, dim=dims, keepdim=keepdim)
 
 
 def nanmean(input, dim=None, keepdim=False, *, dtype=None):
     """Mean of the non-NaN elements: nansum / their count (DivBackward0, as PyTorch builds it)."""
+    _ops._check_bool("nanmean", "keepdim", keepdim, 3)
+    if dim is True or dim is False:
+        raise _arg_errors.must_be("nanmean", "dim", "tuple of ints", dim, 2)
     if not (input.dtype.is_floating_point or input.dtype.is_complex):
         raise RuntimeError("nanmean(): expected input to have floating point or complex dtype but got "
                            f"{_ops._legacy(input.dtype)}")
@@ -550,7 +557,7 @@ def _cumulative(op, name, input, dim):
         raise IndexError(f"{name}(): Expected reduction dim -1 or 0 for scalar but got {dim}")
     if input.numel() == 0 and not -input.dim() <= dim < input.dim():
         dim = 0  # (PyTorch's kernel returns before it wraps the dim of an empty input)
-    dim = _ops._raw_dims(dim, input.dim())[0]
+    dim = _ops._raw_dims(dim, input.dim(), input)[0]
     if input.dtype.is_complex and input.numel() and input.dim():  # (an empty or 0-dim input runs no kernel)
         raise NotImplementedError(f"\"{name}_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
     if input.dtype.is_complex and input.requires_grad and grad_mode.is_grad_enabled():
@@ -571,7 +578,7 @@ def cummin(input, dim):
 
 def logcumsumexp(input, dim):
     """log Σ exp over the running prefix along ``dim``."""
-    _ops._wrap_dim(dim, input.dim()) if _ops._is_int(dim) else None  # (the dim's error first)
+    _ops._wrap_dim_of(dim, input) if _ops._is_int(dim) else None  # (the dim's error first)
     if not (input.dtype.is_floating_point or input.dtype.is_complex):
         raise NotImplementedError(f"\"logcumsumexp_out_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
     dim = _ops._check_int_dim("logcumsumexp", dim)
@@ -622,9 +629,17 @@ def trapezoid(y, x=None, *, dx=None, dim=-1):
     return _trapezoid("trapezoid", y, x, dx, dim)
 
 
+_TRAPZ_OVERLOADS = ("(Tensor y, *, float dx = 1, int dim = -1)", "(Tensor y, Tensor x, *, int dim = -1)")
+
+
 def trapz(y, x=None, *, dx=None, dim=-1):
-    """The older name of trapezoid."""
-    return _trapezoid("trapz", y, x, dx, dim)
+    """The older name of trapezoid (its parser reads dx as a float: True is 1.0, a complex number no float)."""
+    if (x is not None and not isinstance(x, Tensor)) or (dx is not None and (
+            x is not None or isinstance(dx, Tensor) or not isinstance(dx, (int, float, np.integer, np.floating)))):
+        args = (y,) if x is None else (y, x)
+        kwargs = {k: v for k, v in (("dx", dx), ("dim", dim)) if v is not None and (k != "dim" or v != -1)}
+        raise _arg_errors.invalid_combination("trapz", args, kwargs, _TRAPZ_OVERLOADS)
+    return _trapezoid("trapz", y, x, None if dx is None else float(dx), dim)
 
 
 def _trapezoid(name, y, x, dx, dim):
@@ -745,6 +760,8 @@ def _softmax_method(name):
     def method(self, *args, **kwargs):
         if args and not _arg_errors._is_index(args[0]):   # (a dim given by position: the parser's error says so)
             raise _arg_errors.must_be(name, "dim", "int", args[0], 1)
+        if len(args) > 1 and args[1] is not None and not _arg_errors._check("torch.dtype", args[1]):
+            raise _arg_errors.must_be(name, "dtype", "torch.dtype", args[1], 2)
         return call(self, *args, **kwargs)
     method.__name__ = name
     return method
@@ -858,6 +875,8 @@ def _operator(fn, name: str):
 def _attach_methods():
     for name in METHODS + INPLACE_METHODS:
         setattr(Tensor, name, globals()[name])
+    for name in ("nansum", "nanmean"):   # (x.nansum(1, 1): "argument 'keepdim' (position 2)", self not counted)
+        setattr(Tensor, name, _arg_errors.counting_without_self(globals()[name], name))
     # PyTorch's other spellings of the in-place arithmetic, each under its own name where torch.func refuses writing
     # a captured tensor (aten::divide_.Tensor_mode)
     def overload(args, kwargs):
@@ -1004,11 +1023,11 @@ def nextafter_(input, other):
     _tensor_arg("nextafter_", "other", other, 1)
     _ops._vmap_batched.check_inplace("nextafter_", input, (other,))   # (vmap's fallback refuses before the kernel)
     dt = _dtypes.result_type(input, other)
-    if not dt.is_floating_point:
-        raise NotImplementedError(f"\"nextafter_cpu\" not implemented for '{_ops._legacy(dt)}'")
-    if dt._kind > input.dtype._kind:
+    if dt._kind > input.dtype._kind:   # (TensorIterator's cast check, before the kernel's dtype error)
         raise RuntimeError(f"result type {_ops._legacy(dt)} can't be cast to the desired output type "
                            f"{_ops._legacy(input.dtype)}")
+    if not dt.is_floating_point:
+        raise NotImplementedError(f"\"nextafter_cpu\" not implemented for '{_ops._legacy(dt)}'")
     return D.nextafter(input, other, dtype=input.dtype, out=input)
 
 
@@ -1268,11 +1287,15 @@ def _scatter_reduce(input, dim, index, src, reduce, include_self, out=None):
         if any((i != d and n > s) or n > r for i, (n, s, r) in enumerate(sizes)):
             raise RuntimeError(f"Expected index {list(index.shape)} to be no larger than self {list(input.shape)} "
                                f"apart from dimension {d} and to be no larger size than src {list(src.shape)}")
-    if input.dim():
-        _ops._check_bounds(index._data, input._data.shape[d], d)
+    # (the kernel's loop checks the indices, a 0-dim input counting as size 1; include_self=False first fills the
+    # reduced places with a scatter_ of the reduction's identity, whose loop checks them before any dtype)
+    size = input._data.shape[d] if input.dim() else 1
+    if not include_self:
+        _ops._check_bounds(index._data, size, d)
     if (input.is_complex() and reduce in ("amax", "amin")) or (input.dtype is _dtypes.bool_ and reduce == "mean"):
         raise NotImplementedError(f"\"scatter_gather_tensor_cpu_reduce_{reduce}\" not implemented for "
                                   f"'{_ops._legacy(input.dtype)}'")  # (no complex amax/amin, no bool mean kernel)
+    _ops._check_bounds(index._data, size, d)
     if out is None and input.is_complex() and grad_mode.is_grad_enabled() and (input.requires_grad or
                                                                                 src.requires_grad):
         raise RuntimeError("scatter_reduce does not support automatic differentiation for outputs with complex "

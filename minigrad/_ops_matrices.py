@@ -255,23 +255,28 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     if input.dtype is _dtypes.bool_:
         raise NotImplementedError("\"baddbmm\" not implemented for 'Bool'")
     beta, alpha = product_scalars(input.dtype, beta, alpha)
+    _check_batch2_dtype(batch1, batch2)
     return D.baddbmm(input, batch1, batch2, beta=beta, alpha=alpha)
 
 
 def baddbmm_(input, batch1, batch2, *, beta=1, alpha=1):
     """In-place baddbmm: input = beta·input + alpha·(batch1 @ batch2); input must have the product's shape."""
     target = _check_baddbmm(input, batch1, batch2)
+    if batch2.dtype is not input.dtype:   # (the meta function's output takes batch2's dtype: check_inplace's order)
+        raise RuntimeError(f"Bad in-place call: input tensor dtype {_ops._meta_name(input.dtype)} and output tensor "
+                           f"dtype {_ops._meta_name(batch2.dtype)} should match")
     if list(input.shape) != target:
         raise RuntimeError(f"Bad in-place call: input tensor size {list(input.shape)} and output tensor size {target} "
                            "should match")
     if input.dtype is _dtypes.bool_:
         raise NotImplementedError("\"baddbmm\" not implemented for 'Bool'")
     beta, alpha = product_scalars(input.dtype, beta, alpha)
+    _check_batch2_dtype(batch1, batch2)
     return D.baddbmm(input, batch1, batch2, beta=beta, alpha=alpha, out=input)
 
 
 def _check_baddbmm(input, batch1, batch2) -> list:
-    """PyTorch's checks, in its order: input expanded to (b, n, p) first, then the ranks, dtypes and sizes."""
+    """PyTorch's meta checks, in its order: input expanded to (b, n, p) first, then the ranks, dtypes and sizes."""
     target = [batch1.size(0), batch1.size(1), batch2.size(2)]
     sizes = input.shape
     if len(sizes) > 3:
@@ -291,9 +296,13 @@ def _check_baddbmm(input, batch1, batch2) -> list:
     if (b2, k2) != (b, k):
         raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: [{b}, {k}] but got: "
                            f"[{b2}, {k2}].")
+    return target
+
+
+def _check_batch2_dtype(batch1, batch2) -> None:
+    """The kernel's accessor of batch2, after beta and alpha are converted (baddbmm_cpu_kernel)."""
     if batch2.dtype is not batch1.dtype:
         raise RuntimeError(f"expected scalar type {_ops._legacy(batch1.dtype)} but found {_ops._legacy(batch2.dtype)}")
-    return target
 
 
 # =============================================================================================
@@ -559,6 +568,8 @@ def vdot(input, other):
     if input.dim() != 1 or other.dim() != 1:
         raise RuntimeError(f"1D tensors expected, but got {input.dim()}D and {other.dim()}D tensors")
     if input.dtype is not other.dtype:
+        if _vmap_batched.DEPTH[0]:
+            _vmap_batched.check_dot_dtypes(input, other)
         raise RuntimeError(f"dot : expected both vectors to have same dtype, but found {_ops._legacy(input.dtype)} "
                            f"and {_ops._legacy(other.dtype)}")
     if input.numel() != other.numel():
@@ -596,30 +607,30 @@ def product_scalars(dtype, beta, alpha, opmath: bool = True) -> tuple:
     return tuple(out)
 
 
-def _check_boolean_scalars(dtype, beta, alpha) -> None:
-    if dtype is not _dtypes.bool_:
-        for name, value in (("beta", beta), ("alpha", alpha)):
-            if isinstance(value, bool):
-                raise RuntimeError(f"Boolean {name} only supported for Boolean results.")
+def _check_addr_scalars(dtype, beta, alpha) -> None:
+    """PyTorch's check_addr_scalar, beta's two checks then alpha's: no bool for a non-bool result, no float or
+    complex for an integral one."""
+    for name, value in (("beta", beta), ("alpha", alpha)):
+        if isinstance(value, bool) and dtype is not _dtypes.bool_:
+            raise RuntimeError(f"Boolean {name} only supported for Boolean results.")
+        if dtype._kind < 2 and isinstance(value, (float, complex)):
+            raise RuntimeError(f"For integral input tensors, argument {name} must not be a floating point number.")
 
 
-def _check_integral_scalars(dtype, beta, alpha) -> None:
-    if dtype._kind < 2:
-        for name, value in (("beta", beta), ("alpha", alpha)):
-            if isinstance(value, (float, complex)):
-                raise RuntimeError(f"For integral input tensors, argument {name} must not be a floating point "
-                                   "number.")
-
-
-def addr(input, vec1, vec2, *, beta=1, alpha=1):
-    """beta·input + alpha·outer(vec1, vec2), input broadcast to the product's shape (AddrBackward0)."""
+def addr_iter(input, vec1, vec2):
+    """PyTorch's build_addr_iter checks: 1-D vectors, input expandable to their product; its shape and dtype."""
     for name, v in (("vec1", vec1), ("vec2", vec2)):
         if v.dim() != 1:
             raise RuntimeError(f"addr: Expected 1-D argument {name}, but got {v.dim()}-D")
     dt = _dtypes.result_type(input, vec1, vec2)
     _expanded(input, [vec1.shape[0], vec2.shape[0]])
-    _check_integral_scalars(dt, beta, alpha)
-    _check_boolean_scalars(dt, beta, alpha)
+    return (vec1.shape[0], vec2.shape[0]), dt
+
+
+def addr(input, vec1, vec2, *, beta=1, alpha=1):
+    """beta·input + alpha·outer(vec1, vec2), input broadcast to the product's shape (AddrBackward0)."""
+    _, dt = addr_iter(input, vec1, vec2)
+    _check_addr_scalars(dt, beta, alpha)
     beta, alpha = product_scalars(dt, beta, alpha, opmath=False)  # (addr's kernel: the result's own type)
     return D.addr(input, vec1, vec2, beta=beta, alpha=alpha, dtype=dt)
 
@@ -634,12 +645,11 @@ def addr_(input, vec1, vec2, *, beta=1, alpha=1):
     if list(input.shape) != [vec1.shape[0], vec2.shape[0]]:
         raise RuntimeError(f"size mismatch, input: {list(input.shape)}, v1: {list(vec1.shape)}, v2: "
                            f"{list(vec2.shape)}")
-    _check_integral_scalars(input.dtype, beta, alpha)
     dt = _dtypes.result_type(input, vec1, vec2)
     if dt._kind > input.dtype._kind:
         raise RuntimeError(f"result type {_ops._legacy(dt)} can't be cast to the desired output type "
                            f"{_ops._legacy(input.dtype)}")
-    _check_boolean_scalars(input.dtype, beta, alpha)
+    _check_addr_scalars(input.dtype, beta, alpha)
     beta, alpha = product_scalars(input.dtype, beta, alpha, opmath=False)
     return D.addr(input, vec1, vec2, beta=beta, alpha=alpha, out=input)
 
@@ -648,6 +658,8 @@ def _check_addmv(input, mat, vec) -> None:
     if mat.dim() != 2 or vec.dim() != 1 or input.dim() > 1:
         raise RuntimeError(f"vector + matrix @ vector expected, got {input.dim()}, {mat.dim()}, {vec.dim()}")
     if mat.shape[1] != vec.shape[0] or (input.numel() != 1 and input.shape[0] != mat.shape[0]):
+        if not input.dim():   # (PyTorch's message reads input.size(0), which a 0-dim input refuses)
+            raise IndexError("Dimension specified as 0 but tensor has no dimensions")
         raise RuntimeError(f"size mismatch, got input ({input.shape[0] if input.dim() else 1}), mat "
                            f"({mat.shape[0]}x{mat.shape[1]}), vec ({vec.shape[0]})")
     if not (input.dtype is mat.dtype is vec.dtype):
@@ -664,6 +676,8 @@ def addmv(input, mat, vec, *, beta=1, alpha=1):
 
 def addmv_(input, mat, vec, *, beta=1, alpha=1):
     """In-place addmv: input must have the product's length."""
+    if input._requires_grad:   # (a leaf's refusal before the meta function's checks)
+        _ops._dispatch._check_inplace(input, False)
     _check_addmv(input, mat, vec)
     if list(input.shape) != [mat.shape[0]]:
         raise RuntimeError(f"Bad in-place call: input tensor size {list(input.shape)} and output tensor size "

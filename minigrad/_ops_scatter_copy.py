@@ -225,6 +225,7 @@ def view_as_real_copy(input):
 
 def view_as_complex_copy(input):
     """``torch.view_as_complex(input)`` in new memory (no derivative for a complex output, as in PyTorch)."""
+    _ops.view_as_complex(input.detach())   # (the kernel's errors, before autograd's check of its output)
     if grad_mode.is_grad_enabled() and input.requires_grad:
         raise RuntimeError("view_as_complex_copy does not support automatic differentiation for outputs with complex "
                            "dtype.")

@@ -729,6 +729,8 @@ def unsafe_chunk(input, chunks, dim=0):
 def unfold(self, dimension: int, size: int, step: int) -> Tensor:
     """Every window of ``size`` elements, ``step`` apart, along ``dimension``: a view with the windows in a new
     last dim (x.unfold; torch has no torch.unfold)."""
+    for position, (arg, value) in enumerate((("dimension", dimension), ("size", size), ("step", step)), 2):
+        _ops._check_int("unfold", arg, value, position)   # (numbered after self by the method's wrapper)
     ndim = self.dim()
     d = _ops._wrap_dim(dimension, max(ndim, 1))
     length = self.shape[d] if ndim else 1
@@ -778,7 +780,7 @@ def _repeat_interleave_method(self, *args, **kwargs):
 def _attach_methods():
     for name in METHODS + TENSOR_METHODS:
         setattr(Tensor, name, globals()[name])
-    for name in ("roll", "rot90", "unflatten"):  # (their TypeErrors number the arguments after self)
+    for name in ("roll", "rot90", "unflatten", "unfold"):  # (their TypeErrors number the arguments after self)
         setattr(Tensor, name, _arg_errors.counting_without_self(globals()[name], name))
     Tensor.repeat_interleave = _repeat_interleave_method
     Tensor.tile = _tile_method

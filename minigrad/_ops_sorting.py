@@ -57,11 +57,12 @@ def _sort_args(name, input, args, kwargs, overloads):
     descending = args[1] if len(args) > 1 else kwargs.get("descending", False)
     if not _ops._is_int(dim) and _arg_errors._is_index(dim):   # (x.sort(torch.tensor(0)))
         dim = int(dim)
-    fits = (_ops._is_int(dim) and len(args) <= 2 and set(kwargs) <= {"dim", "descending", "stable"}
+    fits = (_ops._is_int(dim) and (descending is True or descending is False)   # (descending=1: no overload)
+            and len(args) <= 2 and set(kwargs) <= {"dim", "descending", "stable"}
             and (stable is _NOT_GIVEN or (not args and (stable is None or isinstance(stable, bool)))))
     if not fits:
         raise _arg_errors.invalid_combination(name, (input, *args), kwargs, overloads)
-    _ops._wrap_dim(dim, input.dim())
+    _ops._wrap_dim_of(dim, input)
     if input.is_complex():
         raise RuntimeError(" Sort does not support complex dtypes on CPU")  # (PyTorch's leading space)
     return int(dim), bool(descending), stable
@@ -84,6 +85,8 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     if type(k) is not int:
         _arg_errors.recheck("topk", (k,), {}, method=True)
     dim = _ops._check_int_dim("topk", dim)
+    _ops._check_bool("topk", "largest", largest, 4)
+    _ops._check_bool("topk", "sorted", sorted, 5)
     d = _ops._wrap_dim(dim, input.dim())
     size = input._data.shape[d] if input.dim() else 1
     if not 0 <= k <= size:
@@ -101,7 +104,9 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
 
 def kthvalue(input, k, dim=-1, keepdim=False):
     """(values, indices) of the k-th smallest element along ``dim`` (as sort, then select)."""
+    _ops._check_int("kthvalue", "k", k, 2)   # (x.kthvalue(n / 2))
     dim = _ops._check_int_dim("kthvalue", dim)
+    _ops._check_bool("kthvalue", "keepdim", keepdim, 4)
     d = _ops._check_dim_nonempty("kthvalue", input, dim)
     if not 1 <= k <= (input._data.shape[d] if input.dim() else 1):
         raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {d}")
@@ -119,8 +124,11 @@ def median(input, dim=_ops._ALL_DIMS, keepdim=False):
         _batched_median_all(input)
         if input.numel() and (input.dtype is _dtypes.bool_ or input.is_complex()):  # (as nanmedian's kernels)
             raise NotImplementedError(f"\"median_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+        if _vmap_batched.reduces_flattened(input):
+            return D.median_dim(input.reshape(-1), dim=0, keepdim=False)[0]
         return D.median_all(input)  # (NaN, as the input's dtype, for an empty input)
     dim = _ops._check_int_dim("median", dim)
+    _ops._check_bool("median", "keepdim", keepdim, 3)
     _ops._check_dim_nonempty("median", input, dim)
     if input.dtype is _dtypes.bool_ or input.is_complex():
         raise NotImplementedError(f"\"median_out\" not implemented for '{_ops._legacy(input.dtype)}'")
@@ -131,6 +139,7 @@ def median(input, dim=_ops._ALL_DIMS, keepdim=False):
 def mode(input, dim=-1, keepdim=False):
     """(values, indices): the most frequent value along ``dim`` (the smallest among ties)."""
     dim = _ops._check_int_dim("mode", dim)
+    _ops._check_bool("mode", "keepdim", keepdim, 3)
     _ops._check_dim_nonempty("mode", input, dim)
     if input.is_complex() and input.dim() and input.numel():  # (the kernel first; autograd checks its outputs)
         raise NotImplementedError(f"\"mode_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
@@ -393,7 +402,7 @@ def argwhere(input):
 
 def count_nonzero(input, dim=None):
     """Number of non-zero elements (over ``dim``)."""
-    axis = None if dim is None else _ops._raw_dims(dim, input.dim(), input) or None  # []: every dim
+    axis = None if dim is None else _ops._raw_dims(dim, input.dim(), input, differentiable=False) or None  # []: all
     axis = None if input.dim() == 0 else axis
     _dtypes.refuse_unsigned("nonzero_count_cpu", input.dtype)
     counts = np.asarray(np.count_nonzero(input._data, axis=axis), dtype=np.int64)
@@ -529,7 +538,7 @@ def aminmax(input, *, dim=None, keepdim=False):
             raise RuntimeError("aminmax(): cannot compute aminmax over an empty dimension as the operation has no "
                                "identity.")
     else:
-        d = _ops._wrap_dim(dim, input.dim())
+        d = _ops._wrap_dim_of(dim, input)
         if input.dim() and input._data.shape[d] == 0:
             _dispatch.check_rebased_inputs(input)
             raise IndexError(f"aminmax: Expected reduction dim {d + _vmap_batched.batch_dims(input)} to have "
@@ -561,10 +570,12 @@ def nanmedian(input, dim=_ops._ALL_DIMS, keepdim=False):
         _batched_median_all(input)
         if input.numel() and (input.dtype is _dtypes.bool_ or input.is_complex()):
             raise NotImplementedError(f"\"median_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+        if _vmap_batched.reduces_flattened(input):
+            return D.nanmedian_dim(input.reshape(-1), dim=0, keepdim=False)[0]
         return D.nanmedian_all(input)  # (NaN, as the input's dtype, for an empty input)
     if not _ops._is_int(dim):
         raise _arg_errors.must_be("nanmedian", "dim", "int", dim, 2)
-    d = _ops._wrap_dim(dim, input.dim())
+    d = _ops._wrap_dim_of(dim, input)
     if input.dim() and input._data.shape[d] == 0:  # (the size check before the kernel's dtype dispatch)
         _dispatch.check_rebased_inputs(input)
         raise IndexError(f"median(): Expected reduction dim {d + _vmap_batched.batch_dims(input)} to have non-zero "
@@ -700,6 +711,8 @@ def _attach_methods():
         setattr(Tensor, name, _arg_errors.method_form(globals()[name], name))
     # (x.aminmax(0): "aminmax() takes 0 positional arguments but 1 was given", self not counted)
     Tensor.aminmax = _arg_errors.counting_without_self(aminmax, "aminmax")
+    for name in ("kthvalue", "mode"):   # (x.mode(1, 1): "argument 'keepdim' (position 2)", self not counted)
+        setattr(Tensor, name, _arg_errors.counting_without_self(globals()[name], name))
 
 
 _attach_methods()

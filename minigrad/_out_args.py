@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import builtins
 import functools
+import warnings
+
+import numpy as np
 
 from . import _arg_errors, _dispatch, _dtypes, _ops, _vmap_batched, return_types
 from ._tensor import Tensor
@@ -42,12 +45,14 @@ OUT_FUNCTIONS = (
 _NOT_DIFFERENTIABLE = frozenset({
     "floor_divide", "eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or", "logical_xor", "logical_not",
     "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "signbit", "isneginf", "isposinf", "gcd", "lcm",
-    "heaviside", "bitwise_left_shift", "bitwise_right_shift", "special_ndtr"})
+    "heaviside", "bitwise_left_shift", "bitwise_right_shift"})
+# ... and PyTorch's composites whose out= copies their differentiable result (CopyBackwards), refusing nothing
+_COPY_OUT = frozenset({"special_ndtr"})
 
 
 # ... of which these still refuse an out= that is a leaf requiring grad (their kernels are not "structured")
 _REFUSE_LEAF_OUT = frozenset({"floor_divide", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "gcd",
-                              "lcm"})
+                              "lcm", "heaviside", "bitwise_left_shift", "bitwise_right_shift"})
 # ... and these are PyTorch composites: their own argument checks come before the out= refusal of their parts
 _COMPOSITE = frozenset({"outer"})
 # ... and these take out= only in their overload of tensors (torch.where(c, x, 1.0, out=o) is a TypeError)
@@ -66,7 +71,7 @@ _NAMES = {"square": "pow", "arccos": "acos", "arcsin": "asin", "arctan": "atan",
           "arctan2": "atan2", "clip": "clamp", "column_stack": "cat", "hstack": "cat", "vstack": "cat",
           "dstack": "cat", "row_stack": "cat", "kron": "mul", "take_along_dim": "gather"}
 # ... and the part of a composite that refuses out= under autograd (float_power is pow of its casts)
-_REFUSED_BY = {"float_power": "pow"}
+_REFUSED_BY = {"float_power": "pow", "outer": "mul"}   # (outer is mul(input.reshape(-1, 1), vec2, out=out))
 
 
 def _index_select_dtype(x, dim, index=None, **kwargs):
@@ -152,8 +157,18 @@ def _checked(name: str, fn, out: Tensor, args=(), kwargs=None):
             if dt._kind > out.dtype._kind:
                 raise RuntimeError(f"result type {_ops._legacy(dt)} can't be cast to the desired output type "
                                    f"{_ops._legacy(out.dtype)}")
+        if name == "addr" and len(args) >= 3 and builtins.all(isinstance(a, Tensor) for a in args[:3]):
+            _addr_out_first(args[:3], out, kwargs or {})
         if name == "clamp":
             _clamp_out_cast_check(args, kwargs, out)
+        if name == "heaviside" and len(args) == 2 and builtins.all(isinstance(a, Tensor) for a in args) and \
+                not (args[0].is_complex() or args[1].is_complex()):   # (its meta function checks out= as an input)
+            if out.is_complex():
+                raise RuntimeError("heaviside is not yet implemented for complex tensors.")
+            if args[0].dtype is args[1].dtype is not out.dtype:
+                raise RuntimeError("heaviside is not yet implemented for tensors with different dtypes.")
+        if name == "index_select" and len(args) >= 3 and isinstance(args[0], Tensor):
+            _ops.index_select_checks(*args[:3])   # (before out='s dtype)
         if name in _OUT_DTYPE and len(args) >= 2:
             expected = _OUT_DTYPE[name](*args, **(kwargs or {}))
             if expected is not None and expected is not out.dtype:
@@ -171,13 +186,22 @@ def _checked(name: str, fn, out: Tensor, args=(), kwargs=None):
             from ._ops_matrices import _check_addmv
             _check_addmv(*args[:3])  # (addmv's shape checks come first)
         if name == "baddbmm" and len(args) >= 3 and all(isinstance(a, Tensor) for a in args[:3]):
+            # (baddbmm's meta function: expand and shape checks, out= of batch2's dtype, resized; then its kernel)
+            from ._ops_inplace_views import resize_output
             from ._ops_matrices import _check_baddbmm
-            _check_baddbmm(*args[:3])  # (baddbmm's expand and shape checks come first)
+            target = tuple(_check_baddbmm(*args[:3]))
+            if args[2].dtype is not out.dtype:
+                raise RuntimeError(f"Expected out tensor to have dtype {_ops._meta_name(args[2].dtype)}, but got "
+                                   f"{_ops._meta_name(out.dtype)} instead")
+            if tuple(out._data.shape) != target:
+                if out._data.size:
+                    _ops._warn_resized(out._data.shape, target)
+                resize_output(out, target)
         if name == "cat" and args and isinstance(args[0], (list, tuple)) and args[0] and \
                 _dtypes.result_type(*args[0])._kind > out.dtype._kind:  # (vstack, hstack ...: cat's TypeError first)
             raise TypeError(f"torch.cat(): input types can't be cast to the desired output type "
                             f"{_dispatch._legacy_scalar_name(out.dtype)}")
-        if name in ("addmm", "addmv", "baddbmm") and len(args) >= 3 and \
+        if name in ("addmm", "addmv") and len(args) >= 3 and \
                 all(isinstance(a, Tensor) for a in args[:3]) and \
                 args[0].dtype is args[1].dtype is args[2].dtype is not out.dtype:  # (before its kernel's checks)
             raise RuntimeError(f"Expected out tensor to have dtype {_ops._meta_name(args[0].dtype)}, but got "
@@ -214,6 +238,30 @@ def _checked(name: str, fn, out: Tensor, args=(), kwargs=None):
     return compute
 
 
+def _addr_out_first(args, out: Tensor, kwargs: dict) -> None:
+    """addr_out's iterator before beta's and alpha's checks: the arguments' checks, the result type's cast into out=,
+    then out= resized (with the warning). An out= of another dtype is written through a temporary of the result
+    type, and resized only when that is copied back: the warning, not the resize, precedes the scalars' errors."""
+    from ._ops_inplace_views import resize_output
+    from ._ops_matrices import _check_addr_scalars, addr_iter
+    shape, dt = addr_iter(*args)
+    if dt._kind > out.dtype._kind:
+        raise RuntimeError(f"result type {_ops._legacy(dt)} can't be cast to the desired output type "
+                           f"{_ops._legacy(out.dtype)}")
+    if tuple(out._data.shape) == shape:
+        return
+    if out.dtype is dt:
+        if out._data.size:
+            _ops._warn_resized(out._data.shape, shape)
+        resize_output(out, shape)
+    elif out._data.size:
+        try:
+            _check_addr_scalars(dt, kwargs.get("beta", 1), kwargs.get("alpha", 1))
+        except RuntimeError:
+            _ops._warn_resized(out._data.shape, shape)
+            raise
+
+
 def _float_power_out(args, out: Tensor) -> None:
     """float_power's out= must be float64, or complex128 when an operand is complex."""
     complex_ = builtins.any(isinstance(a, complex) or (isinstance(a, Tensor) and a.is_complex()) for a in args)
@@ -236,6 +284,12 @@ def with_out(fn, name: str):
             return autocast_mode.without(wrapped, *args, out=out, **kwargs)
         if name == "float_power":  # (a composite: its dtype check comes before the out= refusal of its pow)
             _float_power_out(args, out)
+        if name in _COPY_OUT:
+            result = fn(*args, **kwargs)
+            if result.dtype._kind > out.dtype._kind:   # (can_cast, before the resize)
+                raise RuntimeError(f"result type {_dispatch._legacy_scalar_name(result.dtype)} can't be cast to the "
+                                   f"desired output type {_dispatch._legacy_scalar_name(out.dtype)}")
+            return _resized_copy(result, out, name)
         for position, arg in _TENSORS_ONLY.get(name, ()):  # (out= is only in an all-tensor overload)
             if position <= len(args) and not isinstance(args[position - 1], Tensor):
                 raise _arg_errors.must_be(name, arg, "Tensor", args[position - 1], position)
@@ -275,6 +329,22 @@ def install(namespace: dict) -> None:
     for name, options in NO_OUT.items():
         if name in namespace:
             namespace[name] = _refusing_out(namespace[name], name, options)
+    if "ger" in namespace:
+        namespace["ger"] = _ger_out(namespace["ger"], namespace["outer"])
+
+
+def _ger_out(ger, outer):
+    """torch.ger: outer by its deprecated name, whose out= form (PyTorch's ger_out) warns at every call."""
+    @functools.wraps(ger)
+    def wrapped(input, vec2, *, out=None):
+        if out is None:
+            return ger(input, vec2)
+        from ._tensor import _user_stacklevel
+        warnings.warn("torch.ger is deprecated and will be removed in a future PyTorch release. Use torch.outer "
+                      "instead. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
+                      "LinearAlgebra.cpp:1270.)", UserWarning, stacklevel=_user_stacklevel())
+        return outer(input, vec2, out=out)
+    return wrapped
 
 
 # Functions with no out= in any overload: PyTorch's parser lists their overloads (count_nonzero, std_mean, var_mean)
@@ -462,6 +532,8 @@ def with_reduction_out(fn, name: str):
                 _check_out_dtype(name, x, None, out, dtype)  # (PyTorch's meta function: before the computation)
             if name in _IN_OUT_DTYPE and dtype is None:
                 kwargs = {**kwargs, "dtype": out.dtype}  # (PyTorch accumulates in out='s dtype)
+            if name in _IDENTITY and isinstance(x, Tensor) and np.may_share_memory(x._data, out._data):
+                return _reduced_into_overlapping_out(fn, name, args, kwargs, x, out)
             compute = _COMPUTED_IN_OUT.get(name)
             if compute is not None and isinstance(x, Tensor) and dtype is None:
                 result = compute(fn, args, kwargs, x, out)
@@ -471,6 +543,48 @@ def with_reduction_out(fn, name: str):
                 _check_out_dtype(name, x, result, out, dtype)
             return _ops._into_out(refused, out, tensors, lambda: result)
     return wrapped
+
+
+# ---- out= sharing the input's memory (torch.sum(c, 0, out=c), out=c[0]): PyTorch's reduce_op checks no overlap;
+# its meta function resizes out first (c itself too, when out is c), the kernel fills out with the reduction's
+# identity, then reads the input, the elements it just filled included
+_IDENTITY = {"sum": 0, "nansum": 0, "mean": 0, "nanmean": 0, "prod": 1, "all": True, "any": False, "amax": "lowest",
+             "amin": "highest"}
+
+
+def _reduced_into_overlapping_out(fn, name: str, args, kwargs, x: Tensor, out: Tensor) -> Tensor:
+    """A reduction into an ``out=`` that shares ``x``'s memory, computed as PyTorch's kernel runs."""
+    from ._ops_inplace_views import resize_output
+    shape = tuple(fn(*args, **kwargs).shape)   # (the dims' errors first, on x as it was)
+    for again in (False, True):
+        if tuple(out._data.shape) != shape:
+            if out._data.size:
+                _ops._warn_resized(out._data.shape, shape)
+            resize_output(out, shape)
+        if again or x is not out or name in ("nansum", "nanmean"):
+            break
+        # out is x: the structured kernel wraps its dims again, on the resized x (sum(c, 1, out=c): IndexError);
+        # mean's kernel is sum's out= variant, whose meta function resizes out once more
+        dim = args[1] if len(args) > 1 else kwargs.get("dim")
+        if isinstance(dim, (int, tuple, list)):
+            _ops._raw_dims(dim, x.dim())
+        if name != "mean":
+            break
+        shape = tuple(fn(*args, **kwargs).shape)
+    identity = _IDENTITY[name]
+    if isinstance(identity, str):  # (amax/amin: -inf/inf, or the integer dtype's bound)
+        info = _dtypes.finfo(out.dtype) if out.dtype.is_floating_point else None
+        if out.dtype is _dtypes.bool_:
+            identity = identity == "highest"
+        elif info is not None:
+            identity = -float("inf") if identity == "lowest" else float("inf")
+        else:
+            bounds = _dtypes.iinfo(out.dtype)
+            identity = bounds.min if identity == "lowest" else bounds.max
+    out._data[...] = identity
+    # out is x: each element reduces to the identity just written; else x is read with the filled elements
+    result = out.clone() if x is out else fn(*args, **kwargs)
+    return _ops._into_out(name, out, [], lambda: result)
 
 
 # ---- out='s dtype first: what PyTorch's out= kernels check before computing, and compute in out='s dtype ----

@@ -40,7 +40,7 @@ import ml_dtypes
 import numpy as np
 
 from . import _device, _vmap_batched
-from ._class_names import TorchNamed
+from ._class_names import CTypeNamed
 from ._fused import fma as _fma
 from ._fused import fma64 as _fma64
 
@@ -73,7 +73,7 @@ def _as_seed(seed, where: str) -> int:
     return seed & _U64
 
 
-class Generator(metaclass=TorchNamed):
+class Generator(metaclass=CTypeNamed):   # (a C type: messages name it 'torch._C.Generator')
     """A source of random numbers: PyTorch's CPU generator (mt19937), seeded with ``manual_seed``."""
 
     _torch_name = "torch._C.Generator"
@@ -195,6 +195,8 @@ class Generator(metaclass=TorchNamed):
         """``n`` calls of CPUGeneratorImpl::random(): 32-bit outputs (as uint64)."""
         if n:
             self._drawn = True
+            if _vmap_batched.DEPTH[0]:   # (this thread's vmap: its randomness flag is checked after each slice)
+                _vmap_batched.DRAWS[0] += 1
         return self._engine.random_raw(n)
 
     def _random64(self, n: int) -> np.ndarray:

@@ -47,7 +47,7 @@ def _placed(input: Tensor, values: np.ndarray) -> np.ndarray:
 def _parts(input: Tensor) -> tuple:
     """(how many real numbers, their NumPy dtype): a complex tensor is sampled through view_as_real."""
     if input.is_complex():
-        return 2 * input.numel(), np.dtype(np.float32 if input._data.dtype == np.complex64 else np.float64)
+        return 2 * input.numel(), np.dtype(input.dtype.to_real().np)   # (complex32's parts: float16)
     return input.numel(), input._data.dtype
 
 

@@ -27,6 +27,7 @@ import functools
 import math
 import os
 import platform
+import threading
 
 import ml_dtypes
 import numpy as np
@@ -67,7 +68,46 @@ def default_num_threads() -> int:
 
 
 VECTOR_BYTES = _vector_bytes()
-THREADS = [default_num_threads(), default_num_threads()]  # [intra-op, inter-op]: torch.set_num_threads sets [0]
+class _Threads(list):
+    """[intra-op, inter-op] thread counts: torch.set_num_threads sets [0] for every thread, as PyTorch's."""
+
+    __slots__ = ()
+
+
+class _Inner(threading.local):
+    count = None   # this thread's intra-op count inside ``inner_threads`` (None: the process's)
+
+
+_INNER = _Inner()
+
+
+class _ThreadsInside(_Threads):
+    """THREADS once some thread has entered ``inner_threads``: [0] is the calling thread's count."""
+
+    __slots__ = ()
+
+    def __getitem__(self, index):
+        count = _INNER.count
+        return list.__getitem__(self, index) if count is None or index != 0 else count
+
+
+class inner_threads:
+    """Context manager: the calling thread's ops see ``count`` intra-op threads inside (a kernel running its inner
+    ops as one of PyTorch's parallel loops would: a gemm there runs on one thread). Per thread, as PyTorch's
+    in_parallel_region: another thread's ops meanwhile, and its set_num_threads, keep the process's count."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+
+    def __enter__(self) -> None:
+        THREADS.__class__ = _ThreadsInside   # (a plain list's read until then: see _per_thread.py)
+        self.saved, _INNER.count = _INNER.count, self.count
+
+    def __exit__(self, *exc_info) -> None:
+        _INNER.count = self.saved
+
+
+THREADS = _Threads([default_num_threads(), default_num_threads()])  # [intra-op, inter-op]
 
 
 class _Lanes:

@@ -16,6 +16,7 @@ The operations themselves live in ``_ops.py`` (the user-facing functions) and ``
 """
 from __future__ import annotations
 
+import collections
 import itertools
 import numbers
 import operator
@@ -252,14 +253,14 @@ class Tensor(metaclass=_TensorType):
     def __init__(self, *args, **kwargs) -> None:
         # torch.Tensor(2, 3) makes an uninitialised float tensor; torch.Tensor([1, 2]) copies data.
         from ._creation import _legacy_constructor
-        t = _legacy_constructor(*args, **kwargs)
+        t = _legacy_constructor(*args, kwargs=kwargs)
         for slot in Tensor.__slots__[2:]:  # (torch.Tensor(x) is x.alias(): a view, with its grad_fn)
             setattr(self, slot, getattr(t, slot))
 
-    def new(self, *args, device=None) -> Tensor:
+    def new(self, *args, **kwargs) -> Tensor:
         """Legacy constructor with this tensor's dtype: x.new(2, 3) (uninitialised), x.new([1, 2]) (data)."""
         from ._creation import _legacy_constructor
-        return _legacy_constructor(*args, dtype=self.dtype)
+        return _legacy_constructor(*args, dtype=self.dtype, kwargs=kwargs)
 
     def as_subclass(self, cls: type) -> Tensor:
         """The same data as an instance of the Tensor subclass ``cls`` (an alias that stays in the graph)."""
@@ -569,8 +570,8 @@ class Tensor(metaclass=_TensorType):
             _meta.check_item(self)
         if _CONJ_MIRRORS:
             _neg.check_readable(self)
-        if _dtypes.is_complex32(self._data.dtype):   # (float16 pairs: see tolist)
-            return complex(self.tolist())
+        if _dtypes.is_complex32(self._data.dtype):   # (float16 pairs: see tolist; any shape of one element)
+            return complex(_dtypes.complex32_values(self._data).reshape(()).item())
         v = self._data.reshape(()).item()
         return float(v) if self.dtype in (_dtypes.bfloat16, _dtypes.float16) else v
 
@@ -624,6 +625,8 @@ class Tensor(metaclass=_TensorType):
             raise RuntimeError(f"Boolean value of Tensor with {amount} is ambiguous")
         if _METAS:
             _meta.check_item(self)
+        if self._data.dtype == np.uint64 and int(self._data.reshape(())) >= 2**63:
+            raise RuntimeError("value cannot be converted to type int64_t without overflow")   # (see __int__)
         return bool(self._data.reshape(()))
 
     def __float__(self) -> float:
@@ -632,7 +635,13 @@ class Tensor(metaclass=_TensorType):
         return float(self._scalar("double"))
 
     def __int__(self) -> int:
-        value = int(self._scalar("int64_t"))
+        value = self._scalar("int64_t")
+        if self.dtype.is_complex:   # (read as a range-checked int64_t, as uint64 is; a float is not)
+            if not -2.0**63 <= value <= 2.0**63:   # (nan too)
+                raise RuntimeError("value cannot be converted to type int64_t without overflow")
+            # (2**63 itself passes the check, whose bound rounds up to it, and converts to x86's INT64_MIN)
+            return -2**63 if value == 2.0**63 else int(value)
+        value = int(value)
         if value >= 2**63 and self._data.dtype == np.uint64:   # (read as PyTorch's int64_t; a float is not)
             raise RuntimeError("value cannot be converted to type int64_t without overflow")
         return value
@@ -651,7 +660,7 @@ class Tensor(metaclass=_TensorType):
     def __index__(self) -> int:
         if self.dtype.is_floating_point or self.dtype.is_complex or self._data.size != 1:
             raise TypeError("only integer tensors of a single element can be converted to an index")
-        return int(self.item())
+        return int(self)   # (uint64's range check: see __int__)
 
     def __complex__(self) -> complex:
         if self._requires_grad and _STATE.enabled:
@@ -707,15 +716,25 @@ class Tensor(metaclass=_TensorType):
         return f"Parameter({out})" if isinstance(self, Parameter) and cls is not Parameter else out
 
     def __format__(self, spec: str) -> str:
-        if self._data.ndim == 0 and type(self) is Tensor:  # as PyTorch: a 0-dim tensor formats as its value
-            return self.item().__format__(spec)
+        if self._data.ndim == 0 and type(self) is Tensor and not self.is_meta:  # as PyTorch: a 0-dim tensor
+            return self.item().__format__(spec)   # formats as its value (a meta one has none: str(self))
         return object.__format__(self, spec)  # str(self), or TypeError for a non-empty spec
+
+    def __dir__(self) -> list:
+        # (as PyTorch's: the class's names and the instance's, without the removed ``volatile`` and the CUDA-only
+        # ``__cuda_array_interface__``)
+        keys = [k for k in dir(type(self)) if k not in ("volatile", "__cuda_array_interface__")]
+        return sorted(keys + list(self.__dict__))
 
     def __reduce_ex__(self, protocol):
         # Values, dtype, shape and requires_grad survive (a non-leaf comes back as a leaf, as in PyTorch); hooks do not.
         from .utils.hooks import warn_if_has_hooks
         warn_if_has_hooks(self)
-        return (_rebuild_tensor, (_strides.clone(self._data), self._requires_grad))  # (strides kept where NumPy can)
+        args = (_strides.clone(self._data), self._requires_grad)  # (strides kept where NumPy can)
+        state = _pickled_state(self)   # (attributes set on the tensor, t.note = 1, and a subclass survive)
+        if type(self) is Tensor:
+            return (_rebuild_tensor, (*args, state) if state else args)
+        return (_rebuild_subclass, (type(self), *args, state))
 
     def __deepcopy__(self, memo):
         if not self.is_leaf:
@@ -757,7 +776,7 @@ class Tensor(metaclass=_TensorType):
     def requires_grad(self, value: bool) -> None:
         if value is not True and value is not False:
             raise RuntimeError("requires_grad must be a bool")
-        if not self.is_leaf:
+        if not self._holds_no_node():
             # (the hint is only for turning it off)
             raise RuntimeError("you can only change requires_grad flags of leaf variables." + (
                 "" if value else " If you want to use a computed variable in a subgraph that doesn't require "
@@ -789,7 +808,8 @@ class Tensor(metaclass=_TensorType):
         from ._dispatch import _unreplayed_view
         if self._base is not None and _unreplayed_view(self):
             return self  # (a leaf to PyTorch's C++ is_leaf(): allowed, and it still requires grad through its base)
-        if not self.is_leaf and not requires_grad:
+        leaf = self._holds_no_node()
+        if not leaf and not requires_grad:
             raise RuntimeError(
                 "you can only change requires_grad flags of leaf variables. If you want to use a computed "
                 "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach()."
@@ -797,9 +817,19 @@ class Tensor(metaclass=_TensorType):
         if requires_grad and not (self.dtype.is_floating_point or self.dtype.is_complex):
             # (PyTorch's requires_grad_ words this without "and complex"; its setter says both)
             raise RuntimeError("only Tensors of floating point dtype can require gradients")
-        if self.is_leaf:
+        if leaf:
             self.requires_grad = bool(requires_grad)
         return self
+
+    def _holds_no_node(self) -> bool:
+        # PyTorch's C++ is_leaf() (grad_fn_ == nullptr), which the requires_grad setters test: the node the tensor
+        # holds, not one regenerated now, so a multi-output view whose base changed in place is refused as a
+        # non-leaf rather than for that change (a view written in place holds its node from then on: _reserved_seq)
+        if self._grad_fn is None and self._reserved_seq is None:
+            return True
+        return bool(_vmap_batched.DEPTH[0] and _hidden_by_vmap(self) or
+                    _vmap_batched.GRAD_TRANSFORMS[0] and _grad_transform_input(self) or
+                    _vmap_batched.TRANSFORM_CALLS and _hidden_by_transform(self))
 
     @property
     def grad_fn(self):
@@ -1465,9 +1495,26 @@ def _not_a_tensor(name: str, obj) -> TypeError:
                      f"'{type(obj).__name__}' object")
 
 
-def _rebuild_tensor(data: np.ndarray, requires_grad: bool) -> Tensor:
-    """Unpickle a tensor (see ``Tensor.__reduce_ex__``)."""
-    return Tensor._make(data, requires_grad)
+def _rebuild_tensor(data: np.ndarray, requires_grad: bool, state: dict | None = None) -> Tensor:
+    """Unpickle a tensor (see ``Tensor.__reduce_ex__``): an empty dict of hooks, as PyTorch's _rebuild_tensor_v2."""
+    t = Tensor._make(data, requires_grad)
+    t._backward_hooks = collections.OrderedDict()
+    for key, value in (state or {}).items():
+        setattr(t, key, value)
+    return t
+
+
+def _rebuild_subclass(cls: type, data: np.ndarray, requires_grad: bool, state: dict) -> Tensor:
+    """Unpickle a tensor of a Tensor subclass (PyTorch's _rebuild_from_type_v2: as_subclass, then its state)."""
+    t = Tensor._make(data, requires_grad).as_subclass(cls)
+    for key, value in state.items():
+        setattr(t, key, value)
+    return t
+
+
+def _pickled_state(t: Tensor) -> dict:
+    """The attributes PyTorch pickles with a tensor (its ``__dict__``; minigrad's own mark of retain_grad left out)."""
+    return {key: value for key, value in t.__dict__.items() if key != "_retains_grad"}
 
 
 # ---- attributes PyTorch defines in C (TensorBase): reading them is all there is -------------------------------

@@ -13,26 +13,36 @@ from __future__ import annotations
 
 import functools
 import sys
+import threading
 import types
 import weakref
 
 import numpy as _np
 
-DEPTH = [0]        # how many vmaps are running (0: none; the flag ops check)
-SIZES: list = []   # the batch size of each running vmap, outermost first
-RANDOMNESS: list = []  # the randomness flag of each running vmap
-LEGACY: list = []  # per running vmap: True for the legacy one of autograd.grad(is_grads_batched=True) (own messages)
-GENERATORS: list = []  # per running vmap: {id: (generator, its state at first use)}, for randomness="same"
-_TRANSFORMS_AT_ENTER: list = []  # autograd.function._TRANSFORMS_ACTIVE when each running vmap started
-GRAD_TRANSFORMS = [0]  # how many grad / vjp transforms are running the user's function (func/_transforms.py)
-_GRAD_AT_ENTER: list = []  # GRAD_TRANSFORMS when each running vmap started
-TRANSFORM_CALLS: list = []  # the grad / vjp / jvp transform calls running the user's function (func/_transforms.py)
-TRANSFORM_BACKWARD = [0]  # > 0 while a torch.func transform's backward runs (PyTorch's: create_graph, grad mode on)
-_BACKWARD_AT_ENTER: list = []  # TRANSFORM_BACKWARD when each running vmap started
-_FORWARD_AT_ENTER: list = []  # per running vmap: whether a forward AD level was on when it started (jvp(vmap(f)))
-SUSPENDED = [False]  # True while a custom Function's own vmap rule runs its forward on plain tensors
-_OUTSIDE: dict = {}  # id(tensor) -> weak reference: tensors the vmapped functions see from outside (unbatched)
-_LEVELS: dict = {}  # id(tensor) -> (weak reference, bit mask of the vmap levels it is batched at)
+from ._per_thread import PerThreadDict, PerThreadFlag, PerThreadList
+
+# The state of the running transforms is per thread, as PyTorch's functorch levels (its DynamicLayer stack is
+# thread-local): another thread's ops, random draws and backward passes meanwhile are plain ones.
+DEPTH = PerThreadFlag(0)        # how many vmaps are running (0: none; the flag ops check)
+SIZES = PerThreadList()   # the batch size of each running vmap, outermost first
+RANDOMNESS = PerThreadList()  # the randomness flag of each running vmap
+LEGACY = PerThreadList()  # per running vmap: True for the legacy one of autograd.grad(is_grads_batched=True)
+GENERATORS = PerThreadList()  # per running vmap: {id: (generator, its state at first use)}, for randomness="same"
+_TRANSFORMS_AT_ENTER = PerThreadList()  # autograd.function._TRANSFORMS_ACTIVE when each running vmap started
+GRAD_TRANSFORMS = PerThreadFlag(0)  # how many grad / vjp transforms are running the user's function (func/_transforms)
+_GRAD_AT_ENTER = PerThreadList()  # GRAD_TRANSFORMS when each running vmap started
+TRANSFORM_CALLS = PerThreadList()  # the grad / vjp / jvp transform calls running the user's function (func/_transforms)
+TRANSFORM_BACKWARD = PerThreadFlag(0)  # > 0 while a torch.func transform's backward runs (create_graph, grad mode on)
+_BACKWARD_AT_ENTER = PerThreadList()  # TRANSFORM_BACKWARD when each running vmap started
+_FORWARD_AT_ENTER = PerThreadList()  # per running vmap: whether a forward AD level was on at its start (jvp(vmap(f)))
+SUSPENDED = PerThreadFlag(False)  # True while a custom Function's own vmap rule runs its forward on plain tensors
+DRAWS = PerThreadFlag(0)  # how many times this thread drew from a generator inside vmap (func/_vmap._Randomness)
+_OUTSIDE = PerThreadDict()  # id(tensor) -> weak reference: tensors the vmapped functions see from outside (unbatched)
+_LEVELS = PerThreadDict()  # id(tensor) -> (weak reference, bit mask of the vmap levels it is batched at)
+# How many vmaps run in all threads: while any does, every thread's ops take Op.__call__'s slower path (which reads
+# the thread's own DEPTH), see forward_ad._sync_extras
+RUNNING = [0]
+_RUNNING_LOCK = threading.Lock()
 
 
 def enter(size: int, func, unmapped: list, randomness: str = "error", legacy: bool = False) -> None:
@@ -50,6 +60,8 @@ def enter(size: int, func, unmapped: list, randomness: str = "error", legacy: bo
     _BACKWARD_AT_ENTER.append(TRANSFORM_BACKWARD[0])
     _FORWARD_AT_ENTER.append(forward_ad._level[0] is not None)
     DEPTH[0] += 1
+    with _RUNNING_LOCK:
+        RUNNING[0] += 1
     forward_ad._sync_extras()
 
 
@@ -65,6 +77,8 @@ def exit_() -> None:
     _BACKWARD_AT_ENTER.pop()
     _FORWARD_AT_ENTER.pop()
     DEPTH[0] -= 1
+    with _RUNNING_LOCK:
+        RUNNING[0] -= 1
     if DEPTH[0] == 0:
         _LEVELS.clear()
         _OUTSIDE.clear()
@@ -304,6 +318,19 @@ def _under_grad() -> bool:
     wrapped twice)."""
     from .autograd.function import _TRANSFORMS_ACTIVE
     return _TRANSFORMS_ACTIVE[0] > _TRANSFORMS_AT_ENTER[-1] or TRANSFORM_BACKWARD[0] > _BACKWARD_AT_ENTER[-1]
+
+
+def reduces_flattened(t) -> bool:
+    """Whether max() / min() / median() / nanmedian() of ``t`` is differentiated as PyTorch's batch rule computes it,
+    the dim overload along the flattened example (the gradient to the picked index, not spread over ties; no saved
+    input or result): ``t`` is batched, and its autograd or forward AD runs outside the vmap (grad of a vmap)."""
+    mask = levels(t) if DEPTH[0] else 0
+    if not mask or not (t._requires_grad or t._fw_grad is not None):
+        return False
+    from .autograd.function import _TRANSFORMS_ACTIVE
+    level = mask.bit_length() - 1
+    return (not LEGACY[level] and _TRANSFORMS_ACTIVE[0] == _TRANSFORMS_AT_ENTER[level]
+            and TRANSFORM_BACKWARD[0] == _BACKWARD_AT_ENTER[level])
 
 
 def reaches_vmap(*tensors) -> bool:
@@ -583,6 +610,17 @@ def check_dot_sizes(a, b) -> None:
     raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied (1x{n} and {m}x{size})")
 
 
+def check_dot_dtypes(a, b) -> None:
+    """dot(a, b) / vdot(a, b) of vectors of different dtypes, one of them batched (at one vmap level): the dtype
+    error of the matmul PyTorch's batch rule runs (see check_dot_sizes): bmm's, mv's (addmv) or mm's."""
+    la, lb = levels(a), levels(b)
+    mask = la | lb
+    if not mask or mask & (mask - 1):
+        return
+    from ._ops import _check_mm_dtypes
+    _check_mm_dtypes(a, b, "bmm" if la and lb else "mv" if la else "mm")
+
+
 def dot_value_as_batched_matmul(a, b, out) -> None:
     """vmap(torch.dot) over two vectors batched alike: PyTorch's batch rule (dot_batch_rule) computes it as
     [B, 1, n] @ [B, n, 1], whose kernel sums each row in another order than dot's. Each slice's value is set to
@@ -820,13 +858,20 @@ def check_cat_first_example(tensors) -> None:
     """cat over a batch of no examples: PyTorch's cat batch rule, at the innermost level batching an input whose
     examples are the legacy empty [0] (left out of a cat), reads its first example, and that select fails
     (vmap(lambda t: torch.cat([t]))(torch.zeros(0, 0)); jacrev of split of an empty vector, whose backward is a
-    cat). The physical tensor there: [0, 0], its batch dim first."""
+    cat). The physical tensor there: the outer levels' batch dims, then [0, 0] with the level's batch dim where the
+    vmap's in_dim put it for an input's slice (vmap(..., in_dims=1)), first for a tensor computed inside."""
     if 0 not in SIZES:
         return
+    from .func._vmap import _RULES
     for t in tensors:
         mask = levels(t)
-        if mask and tuple(t._data.shape) == (0,) and SIZES[mask.bit_length() - 1] == 0:
-            raise IndexError("select(): index 0 out of range for tensor of size [0, 0] at dimension 0")
+        level = mask.bit_length() - 1
+        if mask and tuple(t._data.shape) == (0,) and SIZES[level] == 0:
+            rules = _RULES[level]
+            bdim = next((d % 2 for a, d in zip(rules.flat, rules.flat_in_dims) if a is t and d is not None), 0)
+            outer = [SIZES[i] for i in range(level) if mask >> i & 1]
+            raise IndexError(f"select(): index 0 out of range for tensor of size {outer + [0, 0]} at dimension "
+                             f"{len(outer) + bdim}")
 
 
 def input_levels(op, tensors, out, args=None) -> int:

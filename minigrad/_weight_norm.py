@@ -19,11 +19,16 @@ def norm_except_dim(v: Tensor, pow: float = 2, dim: int = 0) -> Tensor:
     if not isinstance(pow, int):  # (its C++ signature takes an int)
         from ._arg_errors import must_be
         raise must_be("norm_except_dim", "pow", "int", pow, 2)
+    if not (v.is_floating_point() or v.is_complex()) and (dim == -1 or v.dim() and dim in (0, v.dim() - 1)):
+        # (at::norm's dtype check; a middle dim transposes first, whose dim errors come before)
+        from ._ops import _legacy
+        raise RuntimeError(f"norm(): input dtype should be either floating point or complex. Got "
+                           f"{_legacy(v.dtype)} instead.")
     if dim == -1:
         return D.norm_all(v, p=pow)  # (C++'s v.norm(pow): a NormBackward0 node, not Python's linalg vector norm)
     shape = [1] * v.dim()
     if dim == 0:
-        shape[0] = v.shape[0]
+        shape[0] = v.size(0)   # (a 0-dim v: size()'s IndexError, as PyTorch's)
         return D.norm(v.contiguous().view(v.shape[0], -1), p=pow, dim=(1,), keepdim=False).view(shape)
     if dim == v.dim() - 1:
         shape[dim] = v.shape[dim]

@@ -39,6 +39,32 @@ def memory_allocated(device=None) -> int:
     return 0
 
 
+def max_memory_allocated(device=None) -> int:
+    """No CUDA memory was ever in use."""
+    return 0
+
+
+def memory_reserved(device=None) -> int:
+    """No CUDA memory held by the caching allocator."""
+    return 0
+
+
+def max_memory_reserved(device=None) -> int:
+    """No CUDA memory was ever held by the caching allocator."""
+    return 0
+
+
+def memory_stats(device=None) -> dict:
+    """The caching allocator's statistics: none without CUDA (an empty OrderedDict, as PyTorch's)."""
+    from collections import OrderedDict
+    return OrderedDict()
+
+
+def get_arch_list() -> list:
+    """The CUDA architectures this build was compiled for: none."""
+    return []
+
+
 def is_bf16_supported(including_emulation: bool = True) -> bool:
     """False: no CUDA device (the AMP recipes ask before picking bfloat16)."""
     return False
@@ -49,6 +75,7 @@ def _unavailable(*args, **kwargs):
 
 
 current_device = get_device_name = get_device_properties = synchronize = set_device = _unavailable
+get_device_capability = mem_get_info = _unavailable
 
 
 class _CudaTensorType(type):

@@ -40,6 +40,7 @@ from . import (
     _loss_sums,
     _matmul,
     _meta,
+    _norm_f32,
     _onednn_gelu,
     _pdist_cpu,
     _softmax,
@@ -54,6 +55,7 @@ from ._dispatch import _QUIET, _STATE, Absent, Op, _errstate_get, _extras, _make
 from ._float_math import via_float64 as _via_float64
 from ._fused import fma
 from ._norm_f32 import vector_norm as _vector_norm_f32
+from ._per_thread import PerThreadFlag
 from ._tensor import Tensor
 
 # ruff: noqa: E731  (lambdas are the point of a table)
@@ -233,8 +235,10 @@ def pow_backward_exponent(grad, self, exponent, result):
         cond = (self == 0) & ((exponent.imag == 0) & (exponent.real >= 0))
     else:
         cond = (self == 0) & (exponent >= 0)
-    if self.dtype != result.dtype:  # (PyTorch's self.to(promoted dtype): log of a float16 base in float64, of a
-        self = self.to(result.dtype)  # negative real base in the complex result's dtype)
+    from ._dtypes import result_type
+    promoted = result_type(self, exponent)   # (not result's dtype: x **= y writes a float16 x for a float32 y)
+    if self.dtype != promoted:  # (PyTorch's self.to(promoted dtype): log of a float16 base in float64, of a
+        self = self.to(promoted)  # negative real base in the complex result's dtype)
     return grad * ops.where(cond, 0.0, (result * self.log()).conj())
 
 
@@ -552,6 +556,8 @@ def clamp_backward(grad, self, min, max):
 
 def _clamp_forward(a, min, max):
     # clamp(x, lo, hi) = min(max(x, lo), hi): NaN in x propagates and lo > hi gives hi, as in PyTorch.
+    # (a complex bound of a float x has no imaginary part: PyTorch reads it as a double)
+    min, max = (b.real if isinstance(b, complex) else b for b in (min, max))
     if a.dtype.kind in "iu":  # an int bound in the int dtype by C's cast (uint8: -1 is 255), as PyTorch converts it
         min, max = (b if b is None or isinstance(b, np.ndarray) else np.asarray(b).astype(a.dtype) for b in (min, max))
     out = a
@@ -603,6 +609,8 @@ def _lerp(a, b, w):
     # PyTorch's two-sided form, exact at both ends: w < 0.5 ? a + w(b-a) : b - (b-a)(1-w); its float32/float64
     # kernel computes fma(w or w - 1, b - a, a or b) (lerp_vec), one rounding.
     dt = np.result_type(a, b)
+    if isinstance(w, complex) and dt.kind != "c":   # (a real input's complex weight has no imaginary part)
+        w = w.real
     if _is_half(dt) and a.dtype == b.dtype:   # float16/bfloat16: the float32 kernel below on the values in float32
         w32 = w.astype(np.float32) if isinstance(w, np.ndarray) else np.float32(w)   # (a number: not rounded
         return _lerp(a.astype(np.float32), b.astype(np.float32), w32).astype(dt)    # to the half type first)
@@ -1404,6 +1412,10 @@ def _vector_norm(a, ord, dim, keepdim, single=True):
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         if ord == 2 and a.dtype.kind == "c" and a.size:   # (NormTwoOps: acc + |z|·|z|, element by element)
             out = np.sqrt(_running_total(x * x, dim, keepdim))
+        elif ord == 1 and a.dtype.kind == "c" and a.size:   # (NormOneOps: acc + |z|, the same)
+            out = _running_total(x, dim, keepdim)
+        elif ord not in (0, np.inf, -np.inf) and a.dtype.kind == "c" and a.size:   # (NormOps: acc + |z|^p, glibc pow)
+            out = _norm_f32._finish(_running_total(_norm_f32._terms(x, ord), dim, keepdim), ord)
         elif ord == 2:
             out = np.sqrt(np.sum(x * x, axis=dim, keepdims=keepdim))
         elif ord == np.inf:
@@ -1596,6 +1608,10 @@ def _with_mean(stat):
             got = _welford_stat_mean(a, stat is _std, dim, correction, keepdim)
             if got is not None:
                 return got
+            # (no degrees of freedom left: the same pass still gives the mean; the statistic is inf or nan)
+            got = _welford_stat_mean(a, False, dim, 0, keepdim)
+            if got is not None:
+                return stat(a, dim, correction, keepdim), got[1]
         # (Welford's mean, also in double; float16/bfloat16 give a float32 one first, as their var does)
         wide = a.astype(np.float64) if a.dtype == np.float32 or _is_half(a.dtype) else a
         with warnings.catch_warnings() if a.size == 0 else contextlib.nullcontext():
@@ -2280,7 +2296,9 @@ index_select = Op("index_select", "IndexSelectBackward0",
                       index_add(_ops().zeros(self_sym_sizes, dtype=grad.dtype), index, grad, dim=dim, alpha=1,
                                 source_dim=grad.dim()))
 index_add = Op("index_add", "IndexAddBackward0",
-               lambda a, index, source, dim, alpha, source_dim: _index_add(a, index, source * alpha, dim),
+               # (nothing to add: alpha unconverted, as PyTorch's loop never reads it)
+               lambda a, index, source, dim, alpha, source_dim:
+                   _index_add(a, index, source * alpha if a.size and index.size else source, dim),
                jvp=lambda self_t, index, source_t, dim, alpha, source_dim:
                    index_add(self_t, index, source_t, dim=dim, alpha=alpha, source_dim=source_dim),
                inputs=("self", "index", "source"), args=("dim", "alpha", "source_dim"),
@@ -2363,8 +2381,9 @@ def _masked_scatter(a, mask, source):
     return _strides.contiguous(out)  # (C order, as PyTorch's)
 
 
-# True while x.masked_scatter_ runs (set by _ops_fills): only in place can source be the memory being written
-MASKED_SCATTER_IN_PLACE = [False]
+# True while x.masked_scatter_ runs (set by _ops_fills): only in place can source be the memory being written (per
+# thread: another thread's masked_scatter meanwhile is out of place)
+MASKED_SCATTER_IN_PLACE = PerThreadFlag(False)
 
 
 def _serial_reads(a, where, source, values):
@@ -3126,7 +3145,10 @@ def _nll_backward_forward(g, x, target, weight, reduction, ignore_index, total_w
 nll_loss_backward = Op(
     "nll_loss_backward", "NllLossBackwardBackward0", _nll_backward_forward, inputs=("grad_output", "self"),
     args=("target", "weight", "reduction", "ignore_index", "total_weight"),
-    jvp="linear",  # linear in grad_output; self only gives the shape
+    # linear in grad_output; self only gives the shape (detached: no graph through it), so a tangent of self alone
+    # gives none (PyTorch runs its jvp decomposition, whose result reads grad_output's tangent only)
+    jvp=lambda grad_output_t, self, target, weight, reduction, ignore_index, total_weight:
+        _nll_loss_backward(grad_output_t, self.detach(), target, weight, reduction, ignore_index, total_weight),
     # linear in grad_output: its derivative is nll_loss itself applied to the incoming gradient
     grad_output=lambda grad, target, weight, reduction, ignore_index:
         nll_loss(grad, target=target, weight=weight, reduction=reduction, ignore_index=ignore_index)[0],
@@ -3154,7 +3176,9 @@ nll_loss2d = Op("nll_loss2d_forward", "NllLoss2DBackward0", _nll_forward,
 nll_loss2d_backward = Op(
     "nll_loss2d_backward", "NllLoss2DBackwardBackward0", _nll_backward_forward, inputs=("grad_output", "self"),
     args=("target", "weight", "reduction", "ignore_index", "total_weight"),
-    jvp="linear",
+    jvp=lambda grad_output_t, self, target, weight, reduction, ignore_index, total_weight:   # (as nll_loss_backward)
+        nll_loss2d_backward(grad_output_t, self.detach(), target=target, weight=weight, reduction=reduction,
+                            ignore_index=ignore_index, total_weight=total_weight),
     grad_output=lambda grad, target, weight, reduction, ignore_index:
         nll_loss2d(grad, target=target, weight=weight, reduction=reduction, ignore_index=ignore_index)[0],
     self=lambda grad: _ops().zeros_like(grad))
@@ -6000,6 +6024,9 @@ def _np_soft_margin(x, target, reduction):
 def _np_soft_margin_backward(g, x, target, reduction):
     # -y·z/(1 + z)·g with z = e^(-y·x), norm = 1/numel for the mean; in PyTorch's order, every step rounded
     # to x's dtype: (y·z)·(-norm), then / (z + 1), then · g
+    if target._data.dtype == np.bool_:   # (PyTorch's z = exp(-target * input): a bool target cannot be negated)
+        raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert "
+                           "a mask, use the `~` or `logical_not()` operator instead.")
     z = _soft_margin_z(x, target)
     norm = 1.0 / x.size if reduction == 1 and x.size else 1.0
     out = (target._data * z).astype(x.dtype, copy=False) * np.asarray(-norm, dtype=x.dtype)
@@ -7670,12 +7697,18 @@ def _cdist_backward_forward(grad, x1, x2, cdist, p):
         out = np.where(dist == 0, 0.0, g * diff / dist)
     elif p == math.inf:
         out = g * sign * (np.abs(diff) == dist)
-    elif p < 2:
-        out = np.where(dist == 0, 0.0, sign * np.abs(diff) ** (p - 1) * g / dist ** (p - 1))
-        if p < 1:
-            out = np.where(diff == 0, 0.0, out)
     else:
-        out = np.where(dist == 0, 0.0, diff * np.abs(diff) ** (p - 2) * g / dist ** (p - 1))
+        # (Vectorized pow on every feature, remainder included: SLEEF's, with p - 1 and p - 2 in x's dtype)
+        dt = diff.dtype
+        pow_ = _float_math.sleef_powf if dt == np.float32 else _float_math.sleef_pow64
+        one, two = dt.type(p) - dt.type(1), dt.type(p) - dt.type(2)
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            if p < 2:
+                out = np.where(dist == 0, 0.0, sign * pow_(np.abs(diff), one) * g / pow_(dist, one))
+                if p < 1:
+                    out = np.where(diff == 0, 0.0, out)
+            else:
+                out = np.where(dist == 0, 0.0, diff * pow_(np.abs(diff), two) * g / pow_(dist, one))
     return out.sum(-2).astype(x1.dtype, copy=False)
 
 
@@ -10548,7 +10581,8 @@ def narrow_copy_backward(grad, self_sym_sizes, dim, start, length):
     """The slice's gradient put back into zeros at [start, start + length), start as given (PyTorch's formula)."""
     d = dim % len(self_sym_sizes)
     taken = len(range(*_builtin_slice(start, start + length).indices(self_sym_sizes[d])))
-    if taken != length:   # (a negative start: PyTorch's slice is then empty, and its copy_ fails so)
+    if taken != length and length != 1:   # (a negative start: PyTorch's slice is then empty, and its copy_ fails
+        # so -- but for one element, which broadcasts into the empty slice: a zero gradient)
         raise RuntimeError(f"The size of tensor a ({taken}) must match the size of tensor b ({length}) at "
                            f"non-singleton dimension {d}")
     return slice_backward(grad, self_sym_sizes, dim, start, start + length, 1)

@@ -44,6 +44,11 @@ class _StructSeq(tuple):
     def __delitem__(self, index) -> None:
         raise TypeError(f"{self._type_name()} doesn't support item deletion")
 
+    def __format__(self, spec: str) -> str:
+        if spec:   # (object.__format__'s refusal, with the C type's full name)
+            raise TypeError(f"unsupported format string passed to torch.return_types.{type(self).__name__}.__format__")
+        return str(self)
+
 
 class _ValuesIndices(_StructSeq):
     """A (values, indices) pair that prints like PyTorch's structseq."""

@@ -428,8 +428,13 @@ def _coalesce(idx: np.ndarray, vals: np.ndarray, size) -> tuple[np.ndarray, np.n
     flat = np.ravel_multi_index(tuple(idx), sparse_size)
     order = np.argsort(flat, kind="stable")
     flat = flat[order]
-    starts = np.flatnonzero(np.r_[True, flat[1:] != flat[:-1]])
-    summed = np.add.reduceat(vals[order], starts, axis=0)
+    first = np.r_[True, flat[1:] != flat[:-1]]
+    starts = np.flatnonzero(first)
+    # As PyTorch's coalesce kernel: copy an entry's first value, then add the copies one at a time (axpy), left to
+    # right; np.add.reduceat would add the pairwise sum of the rest to the first (a + (b + c)): other float bits.
+    ordered = vals[order]
+    summed = ordered[starts].copy()
+    np.add.at(summed, np.cumsum(first)[~first] - 1, ordered[~first])
     return np.stack(np.unravel_index(flat[starts], sparse_size)).astype(np.int64), summed.astype(vals.dtype)
 
 
@@ -626,6 +631,8 @@ def add(a: SparseTensor, b, alpha=1, name: str = "AddBackward0") -> Tensor:
 def _merge(a: SparseTensor, b: SparseTensor, alpha, dt) -> SparseTensor:
     """a + alpha·b by PyTorch's add_out_sparse_contiguous (no autograd): one walk over both entry lists."""
     ai, bi, av, bv = a._idx._data, b._idx._data, a._vals._data.astype(dt), b._vals._data.astype(dt) * dt.type(alpha)
+    from ._fused import fma
+    fused, alpha_, b_raw = alpha != 1 and dt.char in "fd", dt.type(alpha), b._vals._data.astype(dt)
     # A merge walk over both entry lists: equal indices are added into one entry, the rest copied in order.
     idx, vals, i, j = [], [], 0, 0
     na, nb = ai.shape[1], bi.shape[1]
@@ -643,13 +650,47 @@ def _merge(a: SparseTensor, b: SparseTensor, alpha, dt) -> SparseTensor:
         elif cmp < 0:
             idx.append(bi[:, j]), vals.append(bv[j])
             j += 1
-        else:
-            idx.append(ai[:, i]), vals.append(av[i] + bv[j])
+        else:   # (an axpy onto a's value: α·b + a rounded once in float32 / float64)
+            idx.append(ai[:, i]), vals.append(av[i] + bv[j] if not fused else fma(alpha_, b_raw[j], av[i], dt))
             i, j = i + 1, j + 1
     shape = (ai.shape[0], len(idx))
     return _make(np.array(idx, dtype=np.int64).T.reshape(shape),
                  np.array(vals, dtype=dt).reshape((len(vals),) + av.shape[1:]), a._size,
                  a._coalesced and b._coalesced)
+
+
+def add_into_dense(x: np.ndarray, s: SparseTensor, alpha, contiguous: bool = True) -> np.ndarray:
+    """x + alpha·s for a dense x, rounded as PyTorch's add_out_dense_sparse_cpu (an optimizer's p.add_(grad, ...)).
+
+    Uncoalesced entries are added one at a time in their stored order, each an axpy (one rounding of α·v + r for
+    float32 / float64: BLAS's fused multiply-add), not summed first; coalesced ones the same, except without dense
+    dims (a plain ``r += α·v``, the product rounded); non-contiguous values, or a non-contiguous result
+    (``contiguous`` False: x.add_(s) on a strided x), are coalesced first, then added by the dense add kernel
+    (fused)."""
+    from ._fused import fma
+    dt = np.result_type(x.dtype, s._vals._data.dtype)
+    out = np.array(x, dtype=dt, copy=True)
+    idx, vals = s._idx._data, s._vals._data.astype(dt, copy=False)
+    if idx.shape[1] == 0:
+        return out
+    fused = dt.char in "fd" and alpha != 1
+    a = dt.type(alpha)
+    if s._strided_values or not contiguous:
+        idx, vals = _coalesce(idx, vals, s._size)
+    elif s._coalesced and idx.shape[0] == x.ndim:
+        fused = False
+    # (in rounds: the first copy of every entry, then the second ... so that each round writes distinct places)
+    flat = np.ravel_multi_index(tuple(idx), s._size[: idx.shape[0]])
+    order = np.argsort(flat, kind="stable")
+    ranked = flat[order]
+    first = np.r_[True, ranked[1:] != ranked[:-1]]
+    rank = np.empty_like(order)
+    rank[order] = np.arange(len(order)) - np.maximum.accumulate(np.where(first, np.arange(len(order)), 0))
+    for r in range(int(rank.max()) + 1):
+        at = tuple(idx[:, rank == r])
+        v = vals[rank == r]
+        out[at] = fma(a, v, out[at], dt) if fused else out[at] + a * v
+    return out
 
 
 def _accumulate(old: SparseTensor, new: SparseTensor) -> None:

@@ -7,7 +7,7 @@ import weakref
 
 import numpy as np
 
-from ._class_names import TorchNamed
+from ._class_names import CTypeNamed
 from ._warn_once import warn_once as _warn_once
 
 _TYPED_WARNING = ("TypedStorage is deprecated. It will be removed in the future and UntypedStorage will be the only "
@@ -69,7 +69,7 @@ def _one_argument(name: str, args: tuple, kwargs: dict):
     return args[0]
 
 
-class UntypedStorage(metaclass=TorchNamed):
+class UntypedStorage(metaclass=CTypeNamed):   # (messages name it 'torch.storage.UntypedStorage')
     """A tensor's memory as bytes: ``len`` and ``size()`` count bytes, ``s[i]`` is a byte."""
 
     _torch_name = "torch.storage.UntypedStorage"
@@ -190,7 +190,7 @@ class UntypedStorage(metaclass=TorchNamed):
     __repr__ = __str__
 
 
-class TypedStorage(metaclass=TorchNamed):
+class TypedStorage(metaclass=CTypeNamed):
     """A tensor's memory as elements of its dtype (deprecated in PyTorch: ``untyped_storage()`` replaces it)."""
 
     _torch_name = "torch.storage.TypedStorage"

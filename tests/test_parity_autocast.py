@@ -893,17 +893,17 @@ def test_the_flag_follows_the_regions() -> None:
     from minigrad.amp import autocast_mode
     x = minigrad.ones(2, 2)
     with minigrad.autocast("cpu"):
-        assert autocast_mode.ON == [True]
+        assert autocast_mode.ON[0] is True
         with pytest.raises(RuntimeError):
             minigrad.mm(x, minigrad.ones(3, 3))
-        assert autocast_mode.ON == [True]  # restored after the failing op
+        assert autocast_mode.ON[0] is True  # restored after the failing op
         with minigrad.autocast("cpu", enabled=False):
-            assert autocast_mode.ON == [False]
+            assert autocast_mode.ON[0] is False
         w = minigrad.ones(2, 2, requires_grad=True)
         minigrad.mm(x, w)
-        assert len(autocast_mode._cache) == 1
-    assert autocast_mode.ON == [False]
-    assert autocast_mode._cache == {} and autocast_mode._nesting == [0]
+        assert len(autocast_mode._STATE.cache) == 1
+    assert autocast_mode.ON[0] is False
+    assert autocast_mode._STATE.cache == {} and autocast_mode._STATE.nesting == 0
 
 
 

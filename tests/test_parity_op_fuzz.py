@@ -647,7 +647,6 @@ KNOWN = {
     r"^(Tensor\.(eq|ne|lt|le|gt|ge|logical_\w+|bitwise_\w+|remainder|fmod|floor_divide|atan2|hypot|copysign|xlogy)_"
     r"|a (&|\||\^|//|%)= b)\(": "in-place forms of _ops_inplace_math.py (written by another engineer during this "
         "session): where their checks (leaf, shape, dtype) come in another order than PyTorch's",
-    r"^clamp\w*\(.*\(0\.5\+0j\).*backward_error": "clamp(x, min=complex): PyTorch fails in backward, minigrad not",
     r"^cat\(\[T\(\(0,\), \w+\)(, T\(\(0,\), [^]]*)?\], -?\d\) \{\}: error": "cat of 1-D empty tensors only: "
         "PyTorch skips them before wrapping dim",
     r"^Tensor\.expand\(.*numel: integer multiplication overflow": "PyTorch's overflow of a -1 size in a new dim",

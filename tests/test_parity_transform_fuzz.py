@@ -54,16 +54,6 @@ KNOWN: dict = {
          "PyTorch's own forward AD (dual_level, the forward_ad runner on the same program) keeps float32; "
          "minigrad's jvp is its forward AD (Python numbers given to add/sub/mul/div do match since session 12: "
          "forward_ad._lifted_number_dtype)"),
-        (r"^(jvp|jacfwd|hessian): (ok|\('error', 'RuntimeError', 'dot : expected both vectors to have same "
-         r"dtype[^']*'\)) != torch \('error', 'RuntimeError', '(expected m1 and m2 to have the same dtype|"
-         r"dot : expected both vectors to have same dtype|expected dtype \w+ for `\w+` but got dtype|"
-         r"Expected object of scalar type \w+ but got scalar type|addmv input tensors must have the same dtype|"
-         r"expected scalar type \w+ but found \w+|both inputs should have same dtype)", None, "line",
-         4172,
-         "the entry above where a later op then refuses the mixed dtypes (inside torch.func.jvp the float32 0-d "
-         "acos(x.tanh() * 0.9) gets a float64 tangent, as minigrad's now does: forward_ad._lifted_number_dtype), "
-         "and the dot of it with a float32 tangent raises under jacfwd's vmap: PyTorch's batching rule of dot "
-         "runs mm / addmv / mul, whose dtype errors have their own messages; minigrad's vmap loops over dot"),
         (r"^(jacfwd|hessian)(\[\d+\])*: dtype/shape \('float64', .*\) != torch \('float32'", r"dtype=torch\.float64\)",
          "line", 5221, "jacfwd is vmap over jvp: the vmap entry on type promotion with a 0-d example (a 0-d float64 "
          "operand does not win against PyTorch's batched, physically 1-d tensor)"),
@@ -245,13 +235,6 @@ KNOWN["nested"] = [
      "runs on the physical batched tensor with the batch rule's explicit dims, so var_backward takes its general "
      "path, 2 / (n - correction) · grad · (x - mean) = -0; minigrad's backward runs each example's graph, a 0-d "
      "input, whose dof <= 0 branch gives PyTorch's unbatched nan (see the broadcast-error entry)"),
-    (r"^grad_vmap(\[\d+\])*: \('error', 'RuntimeError', 'one of the variables needed for gradient computation has "
-     r"been modified by an inplace operation: .*which is output 0 of (Max|Min|Median|NanMedian)1, .* != torch ok",
-     r"\.(max|min|median|nanmedian)\(\)", "seed", 2871,
-     "an in-place op on the result of max() / min() / median() of a batched tensor in grad of a vmap "
-     "(grad(lambda c: vmap(lambda c: c.max().exp_())(c).sum())): PyTorch's batch rule reduces over the example's "
-     "dims (a node that saves no result), so backward is fine; minigrad's slices record max() itself, which saves "
-     "its result, and refuses it written as PyTorch does unbatched"),
     (r"^(vmap_vjp|jacrev_chunk)(\[\d+\])*: values differ", r"torch\.cdist\(", "seed", 2911,
      "see the func entry on PyTorch's cdist under vmap of its vjp (every example gets the first cotangent's "
      "gradient; session 24's seed 3832: jacrev with chunk_size, each chunk's rows the chunk's first)"),
@@ -317,12 +300,16 @@ KNOWN["nested"] = [
 # examples reads a legacy-empty [0] input's first example; the engine's broadcast sums stay batched), func 5490 (the
 # flip batch rule's error for a 0-d example now shows: the gradient of a - arange(1), summed back to a's 0-d shape by
 # the engine, stays batched under jacrev's vmap))
+# (session 25: nested 3993 (nanmedian() of a batched tensor in grad of a vmap: PyTorch's batch rule is the dim
+# overload along the flattened example, which saves no input, so writing it in place later is fine), 4078 (a
+# comparison's broadcast error inside vmap, here in scatter_reduce's backward under vmap(grad), names the physical
+# dim), vmap 34981 (vdot of vectors of two dtypes, one batched: the dtype error of the matmul its batch rule runs))
 SEEDS = {"forward_ad": (*range(0, 600), 1010, 6401, 26294, 26677, 27407, 27777, 30521, 33273),
          "func": (*range(0, 150), 286, 356, 4684, 26294, 26751, 26779, 30305, 30478, 31327, 31635, 32068,
                   32439, 32569, 33388, 5490),
-         "vmap": (*range(0, 300), 704, 26828, 30739, 30919, 32283, 33388),
+         "vmap": (*range(0, 300), 704, 26828, 30739, 30919, 32283, 33388, 34981),
          "nested": (*range(0, 60), 117, 148, 279, 309, 414, 442, 495, 630, 654, 704, 852, 869, 967, 1031, 1492, 1560,
-                    1681, 1979, 2686, 3640, 3731)}
+                    1681, 1979, 2686, 3640, 3731, 3993, 4078)}
 
 
 @functools.cache

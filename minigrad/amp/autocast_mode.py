@@ -12,18 +12,21 @@ so outside autocast the cost is one flag check per listed op and nothing for the
 ops (``ToCopyBackward0`` in the graph). A float32 leaf that requires grad (a model's weight) is cast once per
 region and the cast reused (PyTorch's cache, cleared when the outermost region exits; made with grad mode on
 even under no_grad, as PyTorch 2.13). ``out=`` variants are not on the lists: they run as they are.
-The state is global here (PyTorch keeps it per thread).
+The state is per thread, as PyTorch's (thread_local in autocast_mode.cpp): a new thread starts with autocast off,
+the default dtypes and an empty cache.
 """
 from __future__ import annotations
 
 import collections.abc
 import functools
+import threading
 import warnings
 from typing import Any
 
 import numpy as np
 
 from .. import _dtypes
+from .._per_thread import PerThreadFlag
 from .._tensor import Tensor
 from ..autograd.grad_mode import STATE as _GRAD
 from . import policy as _policy
@@ -32,14 +35,24 @@ __all__ = ["autocast", "autocast_decorator", "custom_bwd", "custom_fwd", "is_aut
 
 # PyTorch's per-device defaults (the autocast_dtype array of autocast_mode.cpp).
 _AVAILABLE = ("cpu", "cuda", "mtia", "maia", "xpu", "ipu", "hpu", "xla", "privateuseone", "mps")
-_dtype = {"cpu": _dtypes.bfloat16, "cuda": _dtypes.float16, "mtia": _dtypes.float16, "maia": _dtypes.bfloat16,
-          "xpu": _dtypes.float16, "ipu": _dtypes.float16, "hpu": _dtypes.bfloat16, "xla": _dtypes.bfloat16,
-          "privateuseone": _dtypes.float16, "mps": _dtypes.float16}
-_enabled = dict.fromkeys(_AVAILABLE, False)
-_cache_enabled = [True]
-_nesting = [0]
-_cache: dict[int, tuple[Tensor, Tensor]] = {}  # id(float32 weight) -> (the weight, its cast): see _cast
-ON = [False]  # CPU autocast on (and not switched off inside a listed op): what the front-ends check
+_DTYPES = {"cpu": _dtypes.bfloat16, "cuda": _dtypes.float16, "mtia": _dtypes.float16, "maia": _dtypes.bfloat16,
+           "xpu": _dtypes.float16, "ipu": _dtypes.float16, "hpu": _dtypes.bfloat16, "xla": _dtypes.bfloat16,
+           "privateuseone": _dtypes.float16, "mps": _dtypes.float16}
+
+
+class _State(threading.local):
+    """This thread's autocast state."""
+
+    def __init__(self) -> None:
+        self.dtype = dict(_DTYPES)
+        self.enabled = dict.fromkeys(_AVAILABLE, False)
+        self.cache_enabled = True
+        self.nesting = 0
+        self.cache: dict[int, tuple[Tensor, Tensor]] = {}  # id(float32 weight) -> (the weight, its cast): see _cast
+
+
+_STATE = _State()
+ON = PerThreadFlag(False)  # CPU autocast on (and not switched off inside a listed op): what the front-ends check
 
 
 def _device_type(device_type, fn: str) -> str:
@@ -68,7 +81,7 @@ def is_autocast_enabled(*args) -> bool:
         names = ", ".join(type(a).__name__ for a in args)
         raise TypeError(f"is_autocast_enabled() received an invalid combination of arguments - got ({names}), but "
                         "expected one of:\n * (str device_type)\n * ()\n")
-    return _enabled[_checked(args[0], "is_autocast_enabled") if args else "cuda"]
+    return _STATE.enabled[_checked(args[0], "is_autocast_enabled") if args else "cuda"]
 
 
 def set_autocast_enabled(*args) -> None:
@@ -78,7 +91,7 @@ def set_autocast_enabled(*args) -> None:
         raise TypeError(f"set_autocast_enabled(): argument 'enabled' (position {len(args)}) must be bool, not "
                         f"{type(enabled).__name__}")
     kind = _checked(kind, "set_autocast_enabled")
-    _enabled[kind] = enabled
+    _STATE.enabled[kind] = enabled
     if kind == "cpu":
         ON[0] = enabled
 
@@ -86,41 +99,41 @@ def set_autocast_enabled(*args) -> None:
 def get_autocast_dtype(device_type: str) -> _dtypes.dtype:
     """The dtype listed ops run in under autocast on this device type (bfloat16 for the CPU)."""
     kind = _device_type(device_type, "get_autocast_dtype")
-    if kind not in _dtype:
+    if kind not in _DTYPES:
         raise RuntimeError("unsupported scalarType")
-    return _dtype[kind]
+    return _STATE.dtype[kind]
 
 
 def set_autocast_dtype(device_type: str, dtype: _dtypes.dtype) -> None:
     """Set the lower-precision dtype of a device type's autocast."""
-    _dtype[_checked(device_type, "set_autocast_dtype")] = dtype
+    _STATE.dtype[_checked(device_type, "set_autocast_dtype")] = dtype
 
 
 def is_autocast_cache_enabled() -> bool:
     """Whether casts of float32 weights are reused within an autocast region."""
-    return _cache_enabled[0]
+    return _STATE.cache_enabled
 
 
 def set_autocast_cache_enabled(enabled: bool) -> None:
     """Turn the reuse of weight casts on or off."""
-    _cache_enabled[0] = enabled
+    _STATE.cache_enabled = enabled
 
 
 def clear_autocast_cache() -> None:
     """Forget the cached weight casts."""
-    _cache.clear()
+    _STATE.cache.clear()
 
 
 def autocast_increment_nesting() -> int:
     """One more autocast region entered; returns the depth."""
-    _nesting[0] += 1
-    return _nesting[0]
+    _STATE.nesting += 1
+    return _STATE.nesting
 
 
 def autocast_decrement_nesting() -> int:
     """One autocast region left; returns the depth (0: the cache is cleared by the caller)."""
-    _nesting[0] -= 1
-    return _nesting[0]
+    _STATE.nesting -= 1
+    return _STATE.nesting
 
 
 _SPELLINGS = {  # the deprecated form: (its call as PyTorch's warning prints it, the new call, the function)
@@ -174,14 +187,15 @@ def _cast(t, to: _dtypes.dtype):
     if not isinstance(t, Tensor) or not _eligible(t) or t.dtype is to:
         return t
     from .. import derivatives as D
-    if (to is _dtype["cpu"] and t.dtype is _dtypes.float32 and t.requires_grad and t.is_leaf
-            and t._base is None and _cache_enabled[0] and not _GRAD.inference):
-        hit = _cache.get(id(t))
+    state = _STATE
+    if (to is state.dtype["cpu"] and t.dtype is _dtypes.float32 and t.requires_grad and t.is_leaf
+            and t._base is None and state.cache_enabled and not _GRAD.inference):
+        hit = state.cache.get(id(t))
         if hit is None or hit[0] is not t:
             # Made with grad mode on even under no_grad (PyTorch 2.13), so a later use that records has its graph.
             enabled, _GRAD.enabled = _GRAD.enabled, True
             try:
-                hit = _cache[id(t)] = (t, D.to_copy(t, dtype=to))
+                hit = state.cache[id(t)] = (t, D.to_copy(t, dtype=to))
             finally:
                 _GRAD.enabled = enabled
         return hit[1]
@@ -196,7 +210,7 @@ def _cast_arg(value, to):
 
 def _widest(values) -> _dtypes.dtype:
     """The promote policy's type: float32 if any floating input is float32, else the autocast dtype."""
-    low = _dtype["cpu"]
+    low = _STATE.dtype["cpu"]
     for v in values:
         for t in (v if isinstance(v, (list, tuple)) else (v,)):
             if isinstance(t, Tensor) and t.dtype.is_floating_point and t.dtype is not _dtypes.float64:
@@ -215,7 +229,7 @@ def run(name: str, fn, *args, **kwargs):
     """
     kind = _policy.CPU[name]
     if kind == _policy.LOWER:
-        to = _dtype["cpu"]
+        to = _STATE.dtype["cpu"]
     elif kind == _policy.FP32:
         to = _dtypes.float32
     else:
@@ -230,12 +244,12 @@ def run(name: str, fn, *args, **kwargs):
 
 def without(fn, *args, **kwargs):
     """``fn(*args, **kwargs)`` with CPU autocast off: the inside of a listed op, an ``out=`` variant."""
-    _enabled["cpu"] = ON[0] = False
+    _STATE.enabled["cpu"] = ON[0] = False
     fn = getattr(fn, "unparsed", fn)   # (a call parsed already: linalg's own keyword names, A=; _arg_errors)
     try:
         return fn(*args, **kwargs)
     finally:
-        _enabled["cpu"] = ON[0] = True
+        _STATE.enabled["cpu"] = ON[0] = True
 
 
 # ---- the context manager --------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import numpy as _np
 
 # (_tensor partly loaded now: it imports this package; Tensor read at call time)
 from .. import _meta, _tensor, _vmap_batched
+from .._per_thread import PerThreadFlag as _PerThreadFlag
 from .._warn_once import first_time as _first_time
 from . import grad_mode, graph
 from .engine import on_devices as _on_devices
@@ -31,7 +32,7 @@ __all__ = ["Variable", "Function", "backward", "grad_mode", "NestedIOFunction", 
 
 # How many vmap loops (minigrad/func/_vmap.py) will call their function again: while above 0, grad() keeps
 # the graph by default, since the next slice's call may need it (PyTorch's one batched call needs it once).
-_vmap_calls_ahead = [0]
+_vmap_calls_ahead = _PerThreadFlag(0)   # (per thread, as the vmaps it counts)
 
 
 def _as_tuple(x) -> tuple:

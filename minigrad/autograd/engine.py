@@ -277,6 +277,8 @@ def _sum_to(data, shape, as_view: bool = True):
         from .. import derivatives  # here, not above: it imports the autograd package
         from .._tensor import Tensor
         _SUM_TO.extend((derivatives._sum_in_acc, Tensor._make, derivatives.view))
+    if data.dtype.names and data.shape != tuple(shape):   # (complex32: PyTorch's sum has no kernel for it)
+        raise NotImplementedError("\"sum_cpu\" not implemented for 'ComplexHalf'")
     lead = data.ndim - len(shape)
     inner = []  # the kept dims that shrink to 1 (a loop: a generator is a function call of its own)
     for i in range(lead, data.ndim):
@@ -386,8 +388,10 @@ def _buffer_add(buf: list, nr: int, g, outputs):
         if (type(old) is type(g) is _TENSOR_CLASS[0] and old._base is None and old._fw_grad is None
                 and data.shape == other.shape and data.dtype == other.dtype and _dense(data)
                 and not (_ZEROS and _zerotensor.is_zero(old))):   # (a ZeroTensor has no memory to add into)
-            if data.dtype.kind == "c":   # (PyTorch's complex add_ multiplies g by alpha = 1 + 0j first: -inf·0 is
-                return old.add_(g)       # NaN, so (-inf - inf j) + (-inf - inf j) is NaN + NaN j, as Tensor.add_)
+            if data.dtype.kind == "c" or data.dtype.names:   # (PyTorch's complex add_ multiplies g by alpha = 1 + 0j
+                # first: -inf·0 is NaN, so (-inf - inf j) + (-inf - inf j) is NaN + NaN j, as Tensor.add_; complex32,
+                # NumPy's structured dtype, has no += of its own)
+                return old.add_(g)
             data += other
             old._version_counter[0] += 1
             return old

@@ -18,23 +18,27 @@ import numpy as np
 
 from .. import _conj
 from .._class_names import TorchNamed, object_repr, torch_named_tuple
+from .._per_thread import PerThreadFlag
 from .grad_mode import STATE, _DecoratorContextManager
 from .graph import Node
 
 __all__ = ["UnpackedDualTensor", "enter_dual_level", "exit_dual_level", "make_dual", "unpack_dual", "dual_level"]
 
 _level = [None]        # the active dual level (0) or None
-_suspended = [False]   # True while a jvp formula runs (its own ops must not propagate tangents)
-DOUBLE_VJP = [0]       # > 0 while torch.func.jvp runs as the double-vjp trick (nested in a forward level)
+# (the level is the process's, as PyTorch's; what follows is per thread: a thread's jvp formula or torch.func.jvp,
+# and PyTorch's forward-grad mode, part of its per-thread AutogradState)
+_suspended = PerThreadFlag(False)   # True while a jvp formula runs (its own ops must not propagate tangents)
+DOUBLE_VJP = PerThreadFlag(0)       # > 0 while torch.func.jvp runs as the double-vjp trick (nested in a forward level)
 _owners: list = []     # weak references to the tensors given a tangent at this level (cleared on exit)
-_fwd_enabled = [True]  # PyTorch's forward-grad mode (torch.autograd.forward_ad._set_fwd_grad_enabled)
+_fwd_enabled = PerThreadFlag(True)  # PyTorch's forward-grad mode (torch.autograd.forward_ad._set_fwd_grad_enabled)
 
 
 def _sync_extras() -> None:
     """Tell ``Op.__call__`` whether it must take the slower path (forward AD or profiler active)."""
     from .. import _dispatch, _vmap_batched
     from . import profiler
-    _dispatch._extras[0] = _level[0] is not None or profiler._enabled[0] or _vmap_batched.DEPTH[0] > 0
+    # (a vmap in any thread: each thread's ops then read their own thread's DEPTH)
+    _dispatch._extras[0] = _level[0] is not None or profiler._enabled[0] or _vmap_batched.RUNNING[0] > 0
 
 
 def enter_dual_level() -> int:

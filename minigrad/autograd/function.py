@@ -24,6 +24,7 @@ import weakref
 from .. import _meta, _vmap_batched
 from .._class_names import TorchNamed, object_repr
 from .._errstate import call_user
+from .._per_thread import PerThreadFlag
 from . import anomaly_mode, forward_ad, grad_mode, profiler
 from .graph import _RUNS_FIRST, FREED_MESSAGE, Node, SavedTensor, _c_type_name
 
@@ -585,8 +586,9 @@ def _check_complex_grad(grad, meta) -> None:
                            "enhancement request to PyTorch.)")
 
 
-# > 0 while a torch.func transform (grad, vjp, jvp ...) runs the user's function (func/_transforms.py counts)
-_TRANSFORMS_ACTIVE = [0]
+# > 0 while a torch.func transform (grad, vjp, jvp ...) runs the user's function (func/_transforms.py counts; per
+# thread, as PyTorch's functorch levels)
+_TRANSFORMS_ACTIVE = PerThreadFlag(0)
 _NEEDS_SETUP_CONTEXT = ("In order to use an autograd.Function with functorch transforms (vmap, grad, jvp, jacrev, "
                         "...), it must override the setup_context staticmethod. For more details, please see "
                         "https://pytorch.org/docs/main/notes/extending.func.html")

@@ -8,6 +8,7 @@ import threading
 import warnings
 
 from .._arg_errors import must_be
+from .._per_thread import PerThreadFlag
 
 # PyTorch's list, in its order
 __all__ = ["no_grad", "enable_grad", "set_grad_enabled", "inference_mode", "set_multithreading_enabled",
@@ -246,7 +247,7 @@ class inference_mode(_DecoratorContextManager):
 
 # ---- switches that change nothing in minigrad's single-threaded engine, kept for PyTorch's API ---------
 
-_multithreading = [True]
+_multithreading = PerThreadFlag(True)   # (per thread, as PyTorch's AutogradState)
 
 
 def is_multithreading_enabled() -> bool:
@@ -277,8 +278,9 @@ class set_multithreading_enabled(_DecoratorContextManager):
         return self.__class__(self.mode)
 
 
-# False inside enforce_grad_layout_policy(False): a gradient .grad keeps as is may keep its own layout
-GRAD_LAYOUT_ENFORCED = [True]
+# False inside enforce_grad_layout_policy(False): a gradient .grad keeps as is may keep its own layout (per thread,
+# as PyTorch's)
+GRAD_LAYOUT_ENFORCED = PerThreadFlag(True)
 
 
 class enforce_grad_layout_policy(_DecoratorContextManager):

@@ -30,6 +30,7 @@ from .. import _meta, _vmap_batched, _zerotensor
 from .._class_names import TorchNamed, object_repr, torch_named_tuple
 from .._errstate import call_user
 from .._meta import METAS as _METAS
+from .._per_thread import PerThreadList
 from .._warn_once import first_time as _first_time
 from .._zerotensor import ZEROS as _ZEROS
 from . import grad_mode  # at the top: an import inside AccumulateGrad._apply costs ~0.6 us per call
@@ -511,11 +512,10 @@ def _rest_of(nodes: tuple) -> tuple:
 
 
 _RUNS_FIRST = 2**64 - 1  # AccumulateGrad's sequence number (PyTorch's UINT64_MAX): runs as soon as it is ready
-# Held while a gradient is added into a leaf's .grad, as PyTorch's AccumulateGrad holds its mutex: backward passes in
-# two threads reaching one leaf read the same old .grad, and NumPy's in-place add of a big one runs without the GIL,
-# so one thread's gradient was lost. One lock for every leaf (a lock per leaf would cost every leaf its making);
-# reentrant: a post-accumulate-grad hook may run a backward pass of its own.
-_ACCUMULATE_LOCK = threading.RLock()
+# The locks AccumulateGrad holds while it adds into a leaf's .grad (see _accumulate): a leaf uses the one its node's
+# address picks. A pool, not a lock per node: nodes are made again for each graph, and making a lock costs more
+# than the accumulation's other bookkeeping; two leaves sharing one only wait for each other's addition.
+_ACCUMULATE_LOCKS = tuple(threading.RLock() for _ in range(64))
 
 
 class AccumulateGrad(Node):
@@ -550,9 +550,18 @@ class AccumulateGrad(Node):
         return ()
 
     def _accumulate(self, new, owned: bool) -> None:
-        """Add ``new`` into ``variable.grad``, one thread at a time (see _ACCUMULATE_LOCK)."""
-        with _ACCUMULATE_LOCK:
+        """Add ``new`` into ``variable.grad`` under this leaf's lock, then run the leaf's post-accumulate-grad hooks.
+
+        As PyTorch's AccumulateGrad (its ``mutex_``): backward passes in two threads reaching one leaf would read the
+        same old .grad (and NumPy's in-place add of a big one runs without the GIL), so one gradient would be lost.
+        The lock covers the addition only: the tensor's pre-hooks ran before (engine), the post-accumulate-grad hooks
+        run after it is released, so a hook may wait for another thread's backward pass into the same leaf.
+        Reentrant, in case a ``.grad`` subclass's ``__torch_function__`` runs a backward pass into the same leaf.
+        """
+        with _ACCUMULATE_LOCKS[id(self) >> 4 & 63]:   # (objects are 16-byte aligned: the low bits say nothing)
             self._add_into_grad(new, owned)
+        if self._variable._post_accumulate_grad_hooks:   # (the common leaf has none: no call per accumulation)
+            self._post_accumulate_hooks()
 
     def _add_into_grad(self, new, owned: bool) -> None:
         """Add ``new`` into ``variable.grad``.
@@ -566,8 +575,7 @@ class AccumulateGrad(Node):
             raise RuntimeError("leaf variable has been moved into the graph interior")
         if not var._requires_grad:
             # requires_grad turned off after the graph was built: PyTorch accumulates nothing (but still runs the
-            # post-accumulate-grad hooks)
-            self._post_accumulate_hooks()
+            # post-accumulate-grad hooks: _accumulate)
             return
         if var._grad_dtype is not False:  # set by the user (see Tensor.grad_dtype): None keeps new's dtype
             want = var._grad_dtype
@@ -627,7 +635,7 @@ class AccumulateGrad(Node):
             _zerotensor.check_mutable(old)
         elif _METAS and _meta.is_meta(old):
             old.add_(new)  # (a meta .grad: the op, which writes nothing, see _meta.py)
-        elif old._data.dtype.kind == "c":
+        elif old._data.dtype.kind == "c" or old._data.dtype.names:   # (complex32: a structured dtype, no +=)
             old.add_(new)  # (complex: PyTorch's add_ multiplies new by alpha = 1 + 0j first, so -inf·0 gives NaN)
             _check_layout(old, var, 252)
         else:
@@ -641,8 +649,6 @@ class AccumulateGrad(Node):
                 raise
             old._version_counter[0] += 1
             _check_layout(old, var, 252)
-        if var._post_accumulate_grad_hooks:   # (the common leaf has none: no call per accumulation)
-            self._post_accumulate_hooks()
 
     def _post_accumulate_hooks(self) -> None:
         """The leaf's post-accumulate-grad hooks. PyTorch runs them whenever this node runs: also when no gradient
@@ -676,7 +682,7 @@ def _check_layout(grad, var, line: int) -> None:
     else:
         obeys = grad.is_contiguous()
     if not obeys and _first_time(f"grad layout contract {line}"):   # (each of its two lines warns once)
-        _ENGINE_WARNINGS.append(  # (given when the engine returns, as PyTorch's C++ warnings)
+        _ENGINE_WARNINGS.messages.append(  # (given when the engine returns, as PyTorch's C++ warnings)
             "grad and param do not obey the gradient layout contract. This is not an error, but may impair "
             f"performance.\ngrad.sizes() = {list(g.shape)}, strides() = {list(grad.stride())}\nparam.sizes() = "
             f"{list(v.shape)}, strides() = {list(var.stride())} (Triggered internally at "
@@ -810,6 +816,23 @@ class SavedTensor:
             self._requires_grad = False
             self._was_non_leaf = tensor._grad_fn is not None  # (see unpack: an input detached in place later)
         self._grad_fn_name = None
+        if SNAPSHOTS:
+            SNAPSHOTS[-1].setdefault(id(self._version_counter), []).append(self)
+
+    def _copy_before_write(self) -> None:
+        """Keep the saved value as it is now, before an in-place write changes it (see ``SNAPSHOTS``)."""
+        if self._freed or self._unpack_hook is not None or self._version_counter[0] != self._saved_version:
+            return
+        with grad_mode.enable_grad():   # (recorded copies: an outer transform differentiates through them)
+            if self._is_output:
+                self._data = self._data.copy(order="K")
+                self._version_counter = [self._saved_version]
+                if self._tensor is not None:   # (its forward-AD tangent, written in place next)
+                    self._tensor = self._tensor.clone()
+                return
+            copy = self._tensor.clone()
+        self._tensor, self._version_counter = copy, copy._version_counter
+        self._saved_version, self._was_non_leaf = copy._version_counter[0], copy._grad_fn is not None
 
     @classmethod
     def undefined(cls) -> SavedTensor:
@@ -1078,6 +1101,29 @@ def disable_saved_tensors_hooks(error_message: str):
 
 # Callbacks run with a tensor just before its data is overwritten in place (``_dispatch._write_inplace``).
 _before_write: list = []
+
+# torch.func.jvp nested in another runs as the double-vjp trick (func/_transforms.py), on a graph PyTorch's real
+# forward AD never records: its formulas read each op's inputs as they are then, so writing a saved tensor in place
+# later is no error there. Per running trick, the tensors its ops saved, by id(version counter); a write copies
+# them first (copy_saved_before_write). A grad / vjp transform running inside holds its own (HeldSaves) while its
+# function runs: its backward checks them as PyTorch's does; the trick's backward, later, reads them too. Per thread,
+# as the transforms' levels.
+SNAPSHOTS = PerThreadList()
+
+
+class HeldSaves(dict):
+    """The saved tensors of a grad / vjp function running inside a double-vjp trick (not copied before writes)."""
+
+
+def copy_saved_before_write(tensor) -> None:
+    """``tensor`` is about to be written in place: the saved tensors of the running double-vjp tricks that share
+    its memory (its version counter) keep their values."""
+    for table in SNAPSHOTS:
+        if table and type(table) is not HeldSaves:
+            for saved in table.pop(id(tensor._version_counter), ()):
+                saved._copy_before_write()
+
+
 _allow_mutation_enabled = [False]
 
 
@@ -1095,6 +1141,7 @@ class _AllowMutationOnSavedContext(metaclass=TorchNamed):
         self.original = weakref.WeakKeyDictionary()  # handle -> the saved tensor itself
         self.tid_to_weakhandle = weakref.WeakValueDictionary()  # (id, data_ptr, version) -> handle
         self.sid_to_tid: dict = {}  # (data_ptr, version) -> tids saved with that memory
+        self.thread = threading.get_ident()  # the thread inside the block (PyTorch's TorchDispatchMode is its own)
 
     def clear(self) -> None:
         self.cloned.clear()
@@ -1127,6 +1174,8 @@ class _AllowMutationOnSavedContext(metaclass=TorchNamed):
     def clone_before_write(self, tensor) -> None:
         # As PyTorch, saved tensors are found by the written tensor's address and version: a saved tensor
         # that shares memory at another address (``b`` when ``b[1:]`` is written) is not copied.
+        if threading.get_ident() != self.thread:   # (another thread's write: PyTorch's mode does not see it)
+            return
         for tid in self.sid_to_tid.get((tensor.data_ptr(), tensor._version), ()):
             handle = self.tid_to_weakhandle.get(tid)
             if handle is None or handle in self.cloned:  # freed by a backward, or copied already
@@ -1323,9 +1372,16 @@ def _engine_returned(result, warn: list) -> None:
     _flush_engine_warnings(warn, sys._getframe(1).f_lineno)   # (the line calling the engine)
 
 
-# Warnings PyTorch's engine gives from C++ during backward() (AccumulateGrad's layout warning): they reach Python
-# when the engine returns, after the create_graph warning given at its start.
-_ENGINE_WARNINGS: list = []
+class _EngineWarnings(threading.local):
+    """Warnings PyTorch's engine gives from C++ during backward() (AccumulateGrad's layout warning): they reach
+    Python when the engine returns, after the create_graph warning given at its start. Per thread, as PyTorch's
+    warning handler: each thread's backward pass gives its own."""
+
+    def __init__(self) -> None:
+        self.messages: list = []
+
+
+_ENGINE_WARNINGS = _EngineWarnings()
 
 
 def _flush_engine_warnings(warn: list, lineno: int) -> None:
@@ -1341,9 +1397,10 @@ def _flush_engine_warnings(warn: list, lineno: int) -> None:
             "to None after use to break the cycle and avoid the leak. "
             # PyTorch's C++ warnings end with the source line that raised them; kept so messages match.
             "(Triggered internally at /__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)")
-    if _ENGINE_WARNINGS:
-        messages += _ENGINE_WARNINGS
-        _ENGINE_WARNINGS.clear()
+    pending = _ENGINE_WARNINGS.messages
+    if pending:
+        messages += pending
+        pending.clear()
     for message in messages:
         warnings.warn_explicit(message, UserWarning, __file__, lineno, __name__,
                                globals().setdefault("__warningregistry__", {}), globals())

@@ -32,6 +32,7 @@ from .. import derivatives as D
 from .._creation import zeros_like
 from .._tensor import Tensor
 from ..autograd import forward_ad as fwAD
+from ..autograd import graph as _graph
 from ..autograd.function import _TRANSFORMS_ACTIVE, _DelayedError
 from ..autograd.grad_mode import enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled
 from ..autograd.graph import AccumulateGrad
@@ -289,9 +290,16 @@ def _calling_func(func=None, args=(), grad_level: bool = False, level=None, call
                           level.start if level is not None else _next_sequence_nr(), captured))
     hidden = fwAD._transform_level.hides_tangents
     fwAD._transform_level.hides_tangents = grad_level and fwAD._transform_level.active
+    snapshots = _graph.SNAPSHOTS
+    held = bool(snapshots) and grad_level   # (a grad level inside a double-vjp trick: see graph.HeldSaves)
+    if held:
+        snapshots.append(_graph.HeldSaves())
     try:
         yield
     finally:
+        if held:
+            for key, saves in snapshots.pop().items():
+                snapshots[-1].setdefault(key, []).extend(saves)
         _TRANSFORMS_ACTIVE[0] -= 1
         _RUNNING.pop()
         _vmap_batched.GRAD_TRANSFORMS[0] -= grad_level
@@ -724,8 +732,20 @@ def _jvp_double_vjp(func, primals, flat_p, flat_t, p_spec, argnums, has_aux, str
 def _double_vjp(level, func, primals, flat_p, flat_t, p_spec, argnums, has_aux, strict):
     with _recording():
         entered = [level.enter(p) for p in flat_p]
-        with _calling_func(func, (primals, entered), level=level, callers=flat_p):
-            output, aux = _split_aux(_call_with(func, primals, entered, p_spec, argnums), has_aux, _JVP)
+        # (PyTorch's forward AD reads each op's inputs as they are then: tensors saved for the trick's backward keep
+        # their values through the function's later in-place writes, see graph.SNAPSHOTS; not when an outer grad
+        # level differentiates through them, whose saved tensors PyTorch checks)
+        snapshot = not (level.grad_enabled and any(p.requires_grad for p in flat_p))
+        if snapshot:
+            _graph.SNAPSHOTS.append({})
+            _graph._before_write.append(_graph.copy_saved_before_write)
+        try:
+            with _calling_func(func, (primals, entered), level=level, callers=flat_p):
+                output, aux = _split_aux(_call_with(func, primals, entered, p_spec, argnums), has_aux, _JVP)
+        finally:
+            if snapshot:
+                _graph._before_write.remove(_graph.copy_saved_before_write)
+                _graph.SNAPSHOTS.pop()
         if has_aux:
             _check_aux(aux)
         flat_out, out_spec = tree_flatten(output)

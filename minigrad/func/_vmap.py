@@ -15,6 +15,7 @@ import functools
 import io
 import sys
 import textwrap
+import threading
 import warnings
 from collections.abc import Callable
 from typing import NamedTuple
@@ -25,6 +26,7 @@ from .. import _dispatch, _matmul
 from .. import _vmap_batched as _batched
 from .._creation import eye
 from .._ops import cat, stack
+from .._per_thread import PerThreadList
 from .._random import default_generator
 from .._tensor import Tensor
 from ..autograd import _vmap_calls_ahead as _calls_ahead
@@ -111,7 +113,7 @@ def vmap(func: Callable, in_dims=0, out_dims=0, randomness: str = "error", *,
                     _matmul.IN_VMAP[0] += 1
                     shown = warnings.showwarning
                     if i:  # PyTorch calls func once: its warnings show once, the first example's (whatever the filters)
-                        warnings.showwarning = _drop_warning
+                        warnings.showwarning = functools.partial(_drop_warning, shown, threading.get_ident())
                     try:
                         outputs.append(func(*tree_unflatten(flat, args_spec), **kwargs))
                     except _Gather as stop:
@@ -140,8 +142,11 @@ def vmap(func: Callable, in_dims=0, out_dims=0, randomness: str = "error", *,
     return wrapped
 
 
-def _drop_warning(*args, **kwargs) -> None:
-    """``warnings.showwarning`` while the examples after the first run: what they warn was warned already."""
+def _drop_warning(show, thread: int, *args, **kwargs) -> None:
+    """``warnings.showwarning`` while the examples after the first run: what they warn was warned already (another
+    thread's warnings meanwhile are shown by ``show``)."""
+    if threading.get_ident() != thread:
+        show(*args, **kwargs)
 
 
 def batched_repr(t: Tensor) -> str | None:
@@ -179,7 +184,21 @@ class _Null(io.TextIOBase):
         return len(text)
 
 
-_PRINTS: list = []  # one _Prints per running vmap, outermost first
+class _ThisThread(io.TextIOBase):
+    """``sys.stdout`` while a slice runs: the vmapping thread's text goes to ``target``, other threads' (which
+    PyTorch's vmap does not touch) to the stdout vmap found."""
+
+    def __init__(self, target, real) -> None:
+        self.target, self.real, self.thread = target, real, threading.get_ident()
+
+    def write(self, text: str) -> int:
+        return (self.target if threading.get_ident() == self.thread else self.real).write(text)
+
+    def flush(self) -> None:
+        self.real.flush()
+
+
+_PRINTS = PerThreadList()  # one _Prints per running vmap in this thread, outermost first
 
 
 class _Prints:
@@ -204,7 +223,7 @@ class _Prints:
 
     def start_slice(self, i: int) -> None:
         first = i == 0 if self.chunk_size is None else i % self.chunk_size == 0
-        sys.stdout = self.text if first else _Null()
+        sys.stdout = _ThisThread(self.text if first else _Null(), self.real)
         self.k = 0
 
     def placeholder(self, t: Tensor) -> str | None:
@@ -351,7 +370,7 @@ class _Gather(BaseException):
         self.rules = rules
 
 
-_RULES: list = []  # one _RuleCalls per running vmap, outermost first (index = vmap level)
+_RULES = PerThreadList()  # one _RuleCalls per running vmap in this thread, outermost first (index = vmap level)
 
 
 class _RuleCalls:
@@ -516,14 +535,16 @@ class _Randomness:
         self.gen.set_state(self.first)
 
     def before_slice(self) -> None:
+        self.draws = _batched.DRAWS[0]
         if self.mode == "same":  # every slice draws from the same state (the last slice's end state stays)
             self.gen.set_state(self.start)
             for g, state in _batched.GENERATORS[-1].values():   # (and so do the generators given to random ops)
                 g.set_state(state)
 
     def after_slice(self) -> None:
-        # PyTorch raises at the random op itself; a loop sees it afterwards, as a changed generator state
-        if self.mode == "error" and self.gen.get_state()._data.tobytes() != self.start._data.tobytes():
+        # PyTorch raises at the random op itself; a loop sees it afterwards, as a draw of this thread from the
+        # generator (another thread's draws meanwhile are no vmap's)
+        if self.mode == "error" and _batched.DRAWS[0] != self.draws:
             self.gen.set_state(self.start)  # PyTorch raises before drawing: the generator has not moved
             raise RuntimeError(_batched.RANDOM_IN_ERROR_MODE)
 

@@ -242,7 +242,7 @@ def softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype=N
     if dtype is not None:
         _dtype_arg("softmax", dtype)
         input = input.to(dtype)
-    wrapped = _ops._wrap_dim(dim, input.dim())
+    wrapped = _ops._wrap_dim_of(dim, input)
     if not input.dtype.is_floating_point:
         _no_integer_softmax("softmax", input, wrapped)
     return _D.softmax(input, dim=dim)
@@ -1000,6 +1000,9 @@ def layer_norm(input: Tensor, normalized_shape, weight: Tensor | None = None, bi
                eps: float = 1e-5) -> Tensor:
     """(x - mean) / √(var + eps) over the last len(normalized_shape) dims, then ·weight + bias."""
     normalized_shape = _int_list("layer_norm", "normalized_shape", normalized_shape, 2)
+    given = [p for p in (weight, bias) if p is not None]
+    if given and given[0].dtype is not input.dtype:   # (layer_norm_cpu's mixed-type check comes first)
+        _check_mixed_type(input, weight, bias)
     if not normalized_shape:   # (PyTorch's _check_layer_norm_inputs: this, the parameters, then the input)
         raise RuntimeError("Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one "
                            "element, but got normalized_shape = []")
@@ -1013,6 +1016,7 @@ def layer_norm(input: Tensor, normalized_shape, weight: Tensor | None = None, bi
                            f"{list(input.shape)}")
     if not input.dtype.is_floating_point:   # (its kernel's dtype dispatch, even for an empty input)
         raise NotImplementedError(f"\"LayerNormKernelImpl\" not implemented for '{_ops._legacy(input.dtype)}'")
+    _check_mixed_type(input, weight, bias)   # (not mixed: the kernel reads a bias of another dtype as input's)
     stand_in = _D.absent(input.dtype.np)   # (a missing weight or bias: the node shows None, as PyTorch's)
     return _D.native_layer_norm(input, stand_in if weight is None else weight, stand_in if bias is None else bias,
                                normalized_shape=tuple(normalized_shape), eps=eps)[0]
@@ -1032,6 +1036,8 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None, max
                                "argument #1 'self' (while checking arguments for embedding_renorm_)")
         _embedding_indices(input, "#2", "embedding_renorm_")
         _embedding_renorm_(weight, input, max_norm, norm_type)
+    _bool_flags("embedding", 4, scale_grad_by_freq=scale_grad_by_freq)   # (torch.embedding's parser: sparse=1)
+    _bool_flags("embedding", 5, sparse=sparse)
     if weight.dim() != 2:
         raise RuntimeError("'weight' must be 2-D")
     _embedding_indices(input, "#1", "embedding")
@@ -1373,6 +1379,15 @@ def _check_conv_backend(input: Tensor, weight: Tensor, groups: int, transposed: 
         raise RuntimeError(f"non-empty 2D or 4D weight tensor expected, but got: {w}")
 
 
+def _check_bias_type(input, bias, padding) -> None:
+    """PyTorch's conv1d/2d/3d check the bias's dtype before anything else (a float64 or uint8 image into a float32
+    layer); their string-padding forms and torch.convolution do not."""
+    if bias is not None and not isinstance(padding, str) and isinstance(input, Tensor) and isinstance(bias, Tensor) \
+            and bias.dtype is not input.dtype:
+        raise RuntimeError(f"Input type ({_c_type(input.dtype)}) and bias type ({_c_type(bias.dtype)}) should be the "
+                           "same")
+
+
 def _conv_nd(input: Tensor, weight: Tensor, bias, stride, padding, dilation, groups: int, k: int, name: str) -> Tensor:
     """conv1d / conv2d: a batch dim for unbatched input, the padding strings, checks, then the convolution op."""
     if input.dim() not in (k + 1, k + 2):
@@ -1431,6 +1446,7 @@ def conv1d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, 
     """1-d convolution (cross-correlation) of (N, C_in, L) with weight (C_out, C_in/groups, k), plus bias."""
     if _AUTOCAST[0]:
         return _autocast("conv1d", conv1d, **locals())
+    _check_bias_type(input, bias, padding)
     return _conv_nd(input, weight, bias, stride, padding, dilation, groups, 1, "conv1d")
 
 
@@ -1439,6 +1455,7 @@ def conv2d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, 
     """2-d convolution (cross-correlation) of (N, C_in, H, W) with weight (C_out, C_in/groups, kH, kW), plus bias."""
     if _AUTOCAST[0]:
         return _autocast("conv2d", conv2d, **locals())
+    _check_bias_type(input, bias, padding)
     return _conv_nd(input, weight, bias, stride, padding, dilation, groups, 2, "conv2d")
 
 
@@ -1526,6 +1543,16 @@ def _check_pool2d(input: Tensor, kernel, stride, padding, dilation, ceil_mode: b
                            f"({planes}x{out_h}x{out_w}). Output size is too small")
 
 
+def _bool_flags(name: str, position: int | None, **flags) -> None:
+    """A bool flag that is no bool (ceil_mode=1): the TypeError of the parser of the C function ``name`` that
+    PyTorch's pooling (embedding, batch_norm) calls; F.max_pool2d passes ceil_mode on as argument 6, avg_pool2d
+    is the C function itself, whose wrapper numbers the argument as given (overrides, _arg_errors.reparse)."""
+    from .._arg_errors import must_be
+    for arg, value in flags.items():
+        if value is not True and value is not False:
+            raise must_be(name, arg, "bool", value, position)
+
+
 def _two(values: tuple) -> tuple:
     return values * 2 if len(values) == 1 else values
 
@@ -1533,6 +1560,7 @@ def _two(values: tuple) -> tuple:
 def max_pool2d_with_indices(input: Tensor, kernel_size, stride=None, padding=0, dilation=1, ceil_mode: bool = False,
                             return_indices: bool = True):
     """(max of each kernel_size window, flat index of that max in its H×W plane)."""
+    _bool_flags("max_pool2d_with_indices", 6, ceil_mode=ceil_mode)
     kernel = _pool_arg(kernel_size, "max_pool2d", "kernel_size must either be a single int, or a tuple of two ints")
     stride = () if stride is None else _size_arg(stride, 2)
     if len(stride) not in (0, 1, 2):
@@ -1551,6 +1579,7 @@ def max_pool2d_with_indices(input: Tensor, kernel_size, stride=None, padding=0, 
 def max_pool2d(input: Tensor, kernel_size, stride=None, padding=0, dilation=1, ceil_mode: bool = False,
                return_indices: bool = False):
     """The max of each kernel_size window (stride defaults to kernel_size); with return_indices, also where it was."""
+    _bool_flags("max_pool2d_with_indices" if return_indices else "max_pool2d", 6, ceil_mode=ceil_mode)
     values, indices = max_pool2d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
     return (values, indices) if return_indices else values
 
@@ -1558,6 +1587,7 @@ def max_pool2d(input: Tensor, kernel_size, stride=None, padding=0, dilation=1, c
 def avg_pool2d(input: Tensor, kernel_size, stride=None, padding=0, ceil_mode: bool = False,
                count_include_pad: bool = True, divisor_override: int | None = None) -> Tensor:
     """The mean of each kernel_size window (divided by divisor_override when given)."""
+    _bool_flags("avg_pool2d", None, ceil_mode=ceil_mode, count_include_pad=count_include_pad)
     kernel = _pool_arg(kernel_size, "avg_pool2d", "kernel_size must either be a single int, or a tuple of two ints")
     stride = () if stride is None else _size_arg(stride, 2)
     if len(stride) not in (0, 1, 2):
@@ -1590,6 +1620,7 @@ def adaptive_avg_pool2d(input: Tensor, output_size) -> Tensor:
         if input.dim() <= len(output_size):
             raise ValueError(f"Input dimension should be at least {len(output_size) + 1}")
         output_size = [n if v is None else v for v, n in zip(output_size, input.shape[-len(output_size):])]
+        _int_list("adaptive_avg_pool2d", "output_size", output_size, 2)   # (a float size: its parser's error)
     size = _size_arg(output_size, 2)
     if len(size) != 2:
         raise RuntimeError("adaptive_avg_pool2d: output_size must be 2")
@@ -1633,6 +1664,7 @@ def _pool1d_sizes(name: str, input: Tensor, sizes: dict) -> tuple:
 def max_pool1d_with_indices(input: Tensor, kernel_size, stride=None, padding=0, dilation=1, ceil_mode: bool = False,
                             return_indices: bool = True):
     """(max of each window along the last dim, index of that max)."""
+    _bool_flags("max_pool1d_with_indices", 6, ceil_mode=ceil_mode)
     kernel = _size_arg(kernel_size, 1)
     k, s, p, d = _pool1d_sizes("max_pool1d", input, {
         "kernel_size": kernel, "stride": kernel if stride is None else _size_arg(stride, 1),
@@ -1644,6 +1676,7 @@ def max_pool1d_with_indices(input: Tensor, kernel_size, stride=None, padding=0, 
 def max_pool1d(input: Tensor, kernel_size, stride=None, padding=0, dilation=1, ceil_mode: bool = False,
                return_indices: bool = False):
     """The max of each kernel_size window along the last dim (stride defaults to kernel_size)."""
+    _bool_flags("max_pool1d_with_indices" if return_indices else "max_pool1d", 6, ceil_mode=ceil_mode)
     if return_indices:
         return max_pool1d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
     shape = input.shape   # PyTorch's max_pool1d checks (check_max_pool1d), in its order
@@ -1681,6 +1714,7 @@ def max_pool1d(input: Tensor, kernel_size, stride=None, padding=0, dilation=1, c
 def avg_pool1d(input: Tensor, kernel_size, stride=None, padding=0, ceil_mode: bool = False,
                count_include_pad: bool = True) -> Tensor:
     """The mean of each kernel_size window along the last dim (stride defaults to kernel_size)."""
+    _bool_flags("avg_pool1d", None, ceil_mode=ceil_mode, count_include_pad=count_include_pad)
     kernel = _size_arg(kernel_size, 1)
     k, s, p = _pool1d_sizes("avg_pool1d", input, {
         "kernel_size": kernel, "stride": kernel if stride is None else _size_arg(stride, 1),
@@ -1732,6 +1766,7 @@ def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor |
         raise ValueError(f"batch_norm eps must be positive during training, but got {eps}")
     if eps < 0.0:
         raise ValueError(f"batch_norm eps must be non-negative, but got {eps}")
+    _bool_flags("batch_norm", 6, training=training)   # (torch.batch_norm's parser: training=1)
     return _batch_norm("batch_norm", input, running_mean, running_var, weight, bias, training, momentum, eps)
 
 
@@ -1882,7 +1917,7 @@ __all__ += ["conv_transpose1d", "conv_transpose2d"]
 # Composites of table ops (their nodes are those ops' nodes, not PyTorch's fused kernels' ones).
 # =============================================================================================
 
-def threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
+def _threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
     """x where x > threshold, else value."""
     if inplace and input._requires_grad:  # (an in-place call: the leaf's refusal first)
         _dispatch._check_inplace(input, False)
@@ -1894,6 +1929,9 @@ def threshold(input: Tensor, threshold: float, value: float, inplace: bool = Fal
     if not inplace:
         return _D.threshold(input, threshold=threshold, value=value)
     return _D.threshold_inplace(input, out=input, threshold=threshold, value=value)
+
+
+threshold = _threshold   # (PyTorch's name, as its own: F.threshold(x, 0.5) says "_threshold() missing 1 ...")
 
 
 def prelu(input: Tensor, weight: Tensor) -> Tensor:
@@ -1942,6 +1980,9 @@ def group_norm(input: Tensor, num_groups: int, weight: Tensor | None = None, bia
     grouped = [n * c // num_groups, num_groups, *input.shape[2:]]
     if grouped[0] * math.prod(grouped[2:]) == 1:
         raise ValueError(f"Expected more than 1 value per channel when training, got input size {grouped}")
+    from .._arg_errors import _is_index, must_be
+    if not _is_index(num_groups):   # (then torch.group_norm's parser: GroupNorm(c / 2, c) passes a float)
+        raise must_be("group_norm", "num_groups", "int", num_groups, 2)
     if num_groups <= 0:
         raise RuntimeError(f"Expected num groups to be greater than 0, got {num_groups}")
     if c % num_groups:
@@ -2113,8 +2154,9 @@ def _interp_sizes(input: Tensor, size, scale_factor, recompute_scale_factor) -> 
                 raise TypeError("expected size to be one of int or Tuple[int] or Tuple[int, int] or "
                                 f"Tuple[int, int, int], but got size with types {[type(s) for s in size]}")
             sizes = [int(s) for s in size]
-        else:
-            sizes = [int(size)] * dims
+        else:   # (PyTorch passes a lone size on as it is: size=x.shape[-1] / 2 reaches the kernel's parser)
+            from .._arg_errors import _is_index
+            sizes = [int(size) if _is_index(size) else size] * dims
     elif scale_factor is not None:
         if isinstance(scale_factor, (list, tuple)):
             if len(scale_factor) != dims:
@@ -2137,6 +2179,21 @@ def _interp_sizes(input: Tensor, size, scale_factor, recompute_scale_factor) -> 
     return sizes, scales
 
 
+def _kernel_output_size(name: str, sizes: list, input: Tensor, align_corners=None) -> None:
+    """The upsample kernel's parser on the output sizes F.interpolate passes it (a lone float size, repeated):
+    PyTorch's "invalid combination of arguments" for its two overloads (``name``: upsample_nearest2d ...)."""
+    if all(isinstance(s, (int, np.integer)) for s in sizes):
+        return
+    from .._arg_errors import invalid_combination
+    dims = len(sizes)
+    scales = ", ".join(f"float scales{'_' + 'dhw'[3 - dims + i] if dims > 1 else ''} = None" for i in range(dims))
+    corners = "" if align_corners is None else "bool align_corners, "
+    args = (input, list(sizes)) + (() if align_corners is None else (align_corners,)) + (None,)
+    raise invalid_combination(name, args, {}, (
+        f"(Tensor input, tuple of ints output_size, {corners}tuple of floats scale_factors)",
+        f"(Tensor input, tuple of ints output_size, {corners}{scales}, *, Tensor out = None)"))
+
+
 def _interpolate_linear(input: Tensor, size, scale_factor, mode: str, align_corners, recompute_scale_factor,
                         antialias: bool) -> Tensor:
     """F.interpolate's "linear" / "bilinear" / "bicubic" / "trilinear" path: PyTorch's argument checks, then
@@ -2151,6 +2208,9 @@ def _interpolate_linear(input: Tensor, size, scale_factor, mode: str, align_corn
                                       "for the modes: nearest | linear | bilinear | bicubic | trilinear | lanczos | "
                                       f"area | nearest-exact (got {mode})")
         raise NotImplementedError(f"Got {input.dim()}D input, but {mode} mode needs {wanted}D input")
+    kernel = {"linear": "upsample_linear1d", "bilinear": "upsample_bilinear2d", "bicubic": "upsample_bicubic2d",
+              "trilinear": "upsample_trilinear3d"}[mode]
+    _kernel_output_size(f"_{kernel}_aa" if antialias else kernel, sizes, input, align_corners)
     _check_upsample_sizes(input, sizes)
     if antialias:   # (PyTorch's _upsample_bilinear2d_aa / _upsample_bicubic2d_aa: float32 and float64 kernels)
         if input.dtype == _dtypes.uint8:
@@ -2203,9 +2263,13 @@ def interpolate(input: Tensor, size=None, scale_factor=None, mode: str = "neares
                                   "the modes: nearest | linear | bilinear | bicubic | trilinear | lanczos | area | "
                                   f"nearest-exact (got {mode})")
     if mode == "area" and 1 <= dims <= 3:  # PyTorch's "area" is adaptive average pooling to the new size
+        from .._arg_errors import int_list
+        int_list(f"adaptive_avg_pool{dims}d", "output_size", sizes, 2)   # (size=2.5: its parser's error)
         pool = (adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d)[dims - 1]
         return pool(input, sizes[0] if dims == 1 else tuple(int(s) for s in sizes))
     if 1 <= dims <= 3:  # PyTorch's upsample_nearest1d/2d/3d (their own nodes)
+        _kernel_output_size(f"{'_upsample_nearest_exact' if mode == 'nearest-exact' else 'upsample_nearest'}{dims}d",
+                            sizes, input)
         _check_upsample_sizes(input, sizes)
         if not (input.dtype.is_floating_point or input.dtype == _dtypes.uint8):   # (the kernels' dtype dispatch)
             kernel = "upsample_nearest2d_channels_last" if dims == 2 else "compute_indices_weights_nearest"
@@ -2255,9 +2319,6 @@ def leaky_relu_(input: Tensor, negative_slope: float = 0.01) -> Tensor:
 def hardtanh_(input: Tensor, min_val: float = -1, max_val: float = 1) -> Tensor:
     """In-place hardtanh."""
     return hardtanh(input, min_val, max_val, inplace=True)
-
-
-_threshold = threshold   # (threshold_'s parameter of the same name hides the function)
 
 
 def threshold_(input: Tensor, threshold: float, value: float) -> Tensor:
@@ -2664,6 +2725,7 @@ def adaptive_max_pool2d_with_indices(input: Tensor, output_size, return_indices:
         if input.dim() <= len(output_size):
             raise ValueError(f"Input dimension should be at least {len(output_size) + 1}")
         output_size = [n if v is None else v for v, n in zip(output_size, input.shape[-len(output_size):])]
+        _int_list("adaptive_max_pool2d", "output_size", output_size, 2)   # (a float size: its parser's error)
     size = _size_arg(output_size, 2)
     if input.dim() not in (3, 4):
         raise RuntimeError(f"adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: {list(input.shape)}")
@@ -2823,7 +2885,10 @@ def _lp_pool(pool, max_pool, input: Tensor, norm_type: float, kernel_size, strid
         return max_pool(input.abs(), kernel_size, stride, 0, 1, ceil_mode)
     if norm_type == -float("inf"):
         return -max_pool(-input.abs(), kernel_size, stride, 0, 1, ceil_mode)
-    out = pool(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
+    if stride is not None:
+        out = pool(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
+    else:   # (by keyword, as PyTorch's: its parser's errors then name no position)
+        out = pool(input.pow(norm_type), kernel_size, padding=0, ceil_mode=ceil_mode)
     return (_ops.sign(out) * relu(_ops.abs(out))).mul(area).pow(1.0 / norm_type)
 
 
@@ -2912,6 +2977,7 @@ def conv3d(input: Tensor, weight: Tensor, bias: Tensor | None = None, stride=1, 
     """3-d convolution of (N, C_in, D, H, W) with weight (C_out, C_in/groups, kD, kH, kW), plus bias."""
     if _AUTOCAST[0]:
         return _autocast("conv3d", conv3d, **locals())
+    _check_bias_type(input, bias, padding)
     return _conv_nd(input, weight, bias, stride, padding, dilation, groups, 3, "conv3d")
 
 
@@ -3420,6 +3486,7 @@ def _check_pool3d(name: str, input: Tensor, kernel, stride, padding, dilation, c
 def max_pool3d_with_indices(input: Tensor, kernel_size, stride=None, padding=0, dilation=1, ceil_mode: bool = False,
                             return_indices: bool = True):
     """(max of each kernel_size window, flat index of that max in its D×H×W volume)."""
+    _bool_flags("max_pool3d_with_indices", 6, ceil_mode=ceil_mode)
     kernel, stride, padding = _pool3d_args("max_pool3d", kernel_size, stride, padding, "either be ")
     dilation = _size_arg(dilation, 3)
     if len(dilation) not in (1, 3):
@@ -3436,6 +3503,7 @@ def max_pool3d(input: Tensor, kernel_size, stride=None, padding=0, dilation=1, c
     """The max of each kernel_size window over the last three dims; with return_indices, also where it was."""
     if _AUTOCAST[0] and not return_indices:  # (with indices: max_pool3d_with_indices, not on the lists)
         return _autocast("max_pool3d", max_pool3d, **locals())
+    _bool_flags("max_pool3d_with_indices" if return_indices else "max_pool3d", 6, ceil_mode=ceil_mode)
     values, indices = max_pool3d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
     return (values, indices) if return_indices else values
 
@@ -3445,6 +3513,7 @@ def avg_pool3d(input: Tensor, kernel_size, stride=None, padding=0, ceil_mode: bo
     """The mean of each kernel_size window over the last three dims (divided by divisor_override when given)."""
     if _AUTOCAST[0]:
         return _autocast("avg_pool3d", avg_pool3d, **locals())
+    _bool_flags("avg_pool3d", None, ceil_mode=ceil_mode, count_include_pad=count_include_pad)
     kernel, stride, padding = _pool3d_args("avg_pool3d", kernel_size, stride, padding, "be ")
     if input.dim() not in (4, 5):   # (PyTorch checks the rank before the divisor, the rest after)
         raise RuntimeError("non-empty 4D or 5D (batch mode) tensor expected for input")
@@ -3465,6 +3534,7 @@ def adaptive_max_pool3d_with_indices(input: Tensor, output_size, return_indices:
         if input.dim() <= len(output_size):
             raise ValueError(f"Input dimension should be at least {len(output_size) + 1}")
         output_size = [n if v is None else v for v, n in zip(output_size, input.shape[-len(output_size):])]
+        _int_list("adaptive_max_pool3d", "output_size", output_size, 2)   # (a float size: its parser's error)
     size = _size_arg(output_size, 3)
     if input.dim() not in (4, 5):
         raise RuntimeError(f"adaptive_max_pool3d(): Expected 4D or 5D tensor, but got: {list(input.shape)}")
@@ -3495,6 +3565,7 @@ def adaptive_avg_pool3d(input: Tensor, output_size) -> Tensor:
         if input.dim() <= len(output_size):
             raise ValueError(f"Input dimension should be at least {len(output_size) + 1}")
         output_size = [n if v is None else v for v, n in zip(output_size, input.shape[-len(output_size):])]
+        _int_list("adaptive_avg_pool3d", "output_size", output_size, 2)   # (a float size: its parser's error)
     size = _size_arg(output_size, 3)
     if len(size) != 3:
         raise RuntimeError("adaptive_avg_pool3d: output_size must be 3")

@@ -1,6 +1,8 @@
 """Parameter: a Tensor that a Module registers as learnable (requires_grad by default)."""
 from __future__ import annotations
 
+from collections import OrderedDict
+
 import numpy as np
 
 from .._class_names import TorchNamed
@@ -56,11 +58,18 @@ class Parameter(Tensor):
         return "Parameter containing:\n" + super().__repr__()
 
     def __reduce_ex__(self, protocol):
-        return (_rebuild_parameter, (Tensor._make(self._data.copy()), self._requires_grad))
+        from .._tensor import _pickled_state
+        state = _pickled_state(self)   # (hooks are not pickled: PyTorch's Note [Don't serialize hooks])
+        args = (Tensor._make(self._data.copy()), self._requires_grad)
+        return (_rebuild_parameter, (*args, state) if state else args)
 
 
-def _rebuild_parameter(data: Tensor, requires_grad: bool) -> Parameter:
-    return Parameter(data, requires_grad)
+def _rebuild_parameter(data: Tensor, requires_grad: bool, state: dict | None = None) -> Parameter:
+    param = Parameter(data, requires_grad)
+    param._backward_hooks = OrderedDict()   # (as PyTorch's _rebuild_parameter: an empty dict of hooks)
+    for key, value in (state or {}).items():
+        setattr(param, key, value)
+    return param
 
 
 class _BufferMeta(TorchNamed):   # (prints as <class 'torch.nn.parameter.Buffer'>)
@@ -81,10 +90,19 @@ class Buffer(metaclass=_BufferMeta):
         return t
 
 
+_NO_SHAPE = ("Can't access the shape of an uninitialized parameter or buffer. This error usually happens in "
+             "`load_state_dict` when trying to load an uninitialized parameter into an initialized one. Call `forward` "
+             "to initialize the parameters before accessing their attributes.")
+
+
 class UninitializedParameter(Parameter):
     """A parameter whose shape is not known yet (lazy modules): an empty placeholder until materialize()."""
 
     _torch_name = "torch.nn.parameter.UninitializedParameter"
+
+    @property
+    def shape(self):
+        raise RuntimeError(_NO_SHAPE)   # (its size() answers: PyTorch allows that one)
 
     def __repr__(self) -> str:
         return "<UninitializedParameter>"
@@ -107,6 +125,10 @@ class UninitializedBuffer(Tensor):
         t = Tensor._make(np.empty(0, dtype=np.float32 if dtype is None else dtype.np))
         t.__class__ = UninitializedBuffer
         return t
+
+    @property
+    def shape(self):
+        raise RuntimeError(_NO_SHAPE)
 
     def __repr__(self) -> str:
         return "<UninitializedBuffer>"

@@ -77,7 +77,7 @@ class Adagrad(Optimizer):
         clr = group["lr"] / (1 + (step - 1) * group["lr_decay"])
         param, grad, total = _real(p._data), _real(grad), _real(state["sum"]._data)   # (complex: as real pairs)
         total[...] = addcmul(total, grad, grad, 1)                     # s ← s + g²
-        std = fused_sqrt(total, group.get("fused")) + param.dtype.type(group["eps"])
+        std = fused_sqrt(total, group.get("fused")) + total.dtype.type(group["eps"])   # (in the state's dtype)
         _write(p, addcdiv(param, grad, std, -clr))
 
     def _update_recorded(self, p, state, group) -> None:

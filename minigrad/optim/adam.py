@@ -80,7 +80,6 @@ class Adam(Optimizer):
                 _write(p, param)
             else:
                 grad = add_scaled(grad, param, wd)                 # Adam: L2 penalty in the gradient
-        _bump(state, exp_avg=1, exp_avg_sq=2)   # (lerp_; mul_, addcmul_)
         param, grad = _real(param), _real(grad)  # (complex tensors: their real and imaginary parts)
         dt = param.dtype
         m, v = _real(state["exp_avg"]._data), _real(state["exp_avg_sq"]._data)
@@ -90,6 +89,7 @@ class Adam(Optimizer):
             step_size, bc2_sqrt = lr / (1 - beta1 ** step), (1 - beta2 ** step) ** 0.5
         m[...] = lerp(m, grad, 1 - beta1)                          # m ← β1·m + (1-β1)·g
         v[...] = addcmul(scale(v, beta2), grad, grad, 1 - beta2)  # v ← β2·v + (1-β2)·g²
+        _bump(state, exp_avg=1, exp_avg_sq=2)   # (lerp_; mul_, addcmul_: none if lerp_ refused the grad's dtype)
         if group["amsgrad"]:
             vmax = _real(state["max_exp_avg_sq"]._data)
             np.maximum(vmax, v, out=vmax)

@@ -53,7 +53,7 @@ class Adamax(Optimizer):
         if group["maximize"]:
             grad = -grad
         state["step"]._data += 1
-        _bump(state, step=1, exp_avg=1, exp_inf=2)   # (+= 1; lerp_; mul_, maximum(out=))
+        _bump(state, step=1)   # (+= 1)
         if group["weight_decay"] != 0:
             grad = add_scaled(grad, p._data, group["weight_decay"])
         param, grad = _real(p._data), _real(grad)   # (a complex parameter is updated as real pairs)
@@ -61,6 +61,7 @@ class Adamax(Optimizer):
         m, u = _real(state["exp_avg"]._data), _real(state["exp_inf"]._data)
         m[...] = lerp(m, grad, 1 - beta1)
         np.maximum(scale(u, beta2), np.abs(grad) + dt.type(eps), out=u)   # the infinity norm's running max
+        _bump(state, exp_avg=1, exp_inf=2)   # (lerp_; mul_, maximum(out=): none if lerp_ refused the grad's dtype)
         clr = group["lr"] / (1 - beta1 ** float(state["step"]._data))
         _write(p, addcdiv(param, m, u, -clr))
 
@@ -119,7 +120,8 @@ class Adadelta(Optimizer):
         grad = _real(grad)   # (complex: the statistics as real pairs; the step itself is a complex add)
         v, acc = _real(state["square_avg"]._data), _real(state["acc_delta"]._data)
         v[...] = addcmul(scale(v, rho), grad, grad, 1 - rho)
-        delta = sqrt(acc + eps) / sqrt(v + eps) * grad
+        # (in the state's dtype, delta.div_(std).mul_(grad) rounded into it: a module converted after a step)
+        delta = (sqrt(acc + acc.dtype.type(eps)) / sqrt(v + v.dtype.type(eps)) * grad).astype(acc.dtype, copy=False)
         acc[...] = addcmul(scale(acc, rho), delta, delta, 1 - rho)
         if np.iscomplexobj(p._data):
             delta = delta.view(p._data.dtype).reshape(p._data.shape)

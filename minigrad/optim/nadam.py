@@ -66,7 +66,7 @@ class NAdam(Optimizer):
                 _write(p, param)
             else:
                 grad = add_scaled(grad, param, wd)                 # L2 penalty in the gradient
-        _bump(state, mu_product=1, exp_avg=1, exp_avg_sq=2)   # (*=; lerp_; mul_, addcmul_)
+        _bump(state, mu_product=1)   # (*=)
         # The momentum coefficients of this step and the next: μₜ = β1·(1 - ½·0.96^(t·ψ)).
         mu = beta1 * (1.0 - 0.5 * (0.96 ** (step * momentum_decay)))
         mu_next = beta1 * (1.0 - 0.5 * (0.96 ** ((step + 1) * momentum_decay)))
@@ -75,6 +75,7 @@ class NAdam(Optimizer):
         m, v = _real(state["exp_avg"]._data), _real(state["exp_avg_sq"]._data)
         m[...] = lerp(m, grad, 1 - beta1)                             # m ← β1·m + (1-β1)·g
         v[...] = addcmul(scale(v, beta2), grad, grad, 1 - beta2)  # v ← β2·v + (1-β2)·g²
+        _bump(state, exp_avg=1, exp_avg_sq=2)   # (lerp_; mul_, addcmul_: none if lerp_ refused the grad's dtype)
         denom = sqrt(divide(v, bias_correction2)) + dt.type(eps)
         prod = float(mu_product)
         param = addcdiv(param, grad, denom, -lr * (1.0 - mu) / (1.0 - prod))

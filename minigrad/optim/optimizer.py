@@ -83,7 +83,13 @@ class Optimizer(metaclass=TorchNamed):
             self.add_param_group(group)
         # As PyTorch: the class's step (the most derived one, once) is wrapped to run the step hooks
         if not getattr(type(self).step, "hooked", False):
-            type(self).step = _hooked_step(type(self).step)
+            step = _hooked_step(type(self).step)
+            if "step" not in type(self).__dict__:   # (Optimizer's: each of PyTorch's optimizers has its own step,
+                # print(opt.step) shows "<bound method SGD.step of ...>")
+                owner = next(c for c in type(self).__mro__
+                             if "step" in c.__dict__ or c.__module__.startswith("minigrad.optim."))
+                step.__qualname__ = f"{owner.__qualname__}.step"
+            type(self).step = step
 
     def _hooks(self, kind: str) -> OrderedDict:
         return self.__dict__.setdefault(kind, OrderedDict())

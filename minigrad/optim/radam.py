@@ -58,10 +58,10 @@ class RAdam(Optimizer):
                 _write(p, param)
             else:
                 grad = add_scaled(grad, param, wd)
-        _bump(state, exp_avg=1, exp_avg_sq=2)   # (lerp_; mul_, addcmul_)
         m, v = _real(state["exp_avg"]._data), _real(state["exp_avg_sq"]._data)
         m[...] = lerp(m, grad, 1 - beta1)                             # m ← β1·m + (1-β1)·g
         v[...] = addcmul(scale(v, beta2), grad, grad, 1 - beta2)  # v ← β2·v + (1-β2)·g²
+        _bump(state, exp_avg=1, exp_avg_sq=2)   # (lerp_; mul_, addcmul_: none if lerp_ refused the grad's dtype)
         bias_correction1 = 1 - beta1 ** step
         bias_correction2 = 1 - beta2 ** step
         m_hat = divide(m, bias_correction1)

@@ -54,24 +54,24 @@ class RMSprop(Optimizer):
         if group["maximize"]:
             grad = -grad
         state["step"]._data += 1
-        _bump(state, step=1, square_avg=2, **({"grad_avg": 1} if group["centered"] else {}),
-              **({"momentum_buffer": 2} if momentum > 0 else {}))   # (+= 1; mul_, addcmul_; lerp_; mul_, addcdiv_)
+        _bump(state, step=1, square_avg=2)   # (+= 1; mul_, addcmul_)
         if group["weight_decay"] != 0:
             grad = add_scaled(grad, p._data, group["weight_decay"])
         param, grad = _real(p._data), _real(grad)   # (a complex parameter is updated as real pairs)
-        dt = param.dtype
         sq = _real(state["square_avg"]._data)
         sq[...] = addcmul(scale(sq, alpha), grad, grad, 1 - alpha)   # v ← α·v + (1-α)·g²
         if group["centered"]:
             g_avg = _real(state["grad_avg"]._data)
             g_avg[...] = lerp(g_avg, grad, 1 - alpha)                   # ḡ ← α·ḡ + (1-α)·g
+            _bump(state, grad_avg=1)   # (lerp_: none if it refused the grad's dtype)
             avg = sqrt(addcmul(sq, g_avg, g_avg, -1))                # √(v - ḡ²): a variance estimate
         else:
             avg = sqrt(sq)
-        avg = avg + dt.type(group["eps"])
+        avg = avg + avg.dtype.type(group["eps"])   # (in the state's dtype: a module converted after a step)
         if momentum > 0:
             buf = _real(state["momentum_buffer"]._data)
             buf[...] = addcdiv(scale(buf, momentum), grad, avg, 1)  # b ← μ·b + g / avg
+            _bump(state, momentum_buffer=2)   # (mul_, addcdiv_)
             _write(p, add_scaled(param, buf, -lr))
         else:
             _write(p, addcdiv(param, grad, avg, -lr))

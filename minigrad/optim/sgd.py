@@ -49,6 +49,8 @@ class SGD(Optimizer):
             if p.grad.is_sparse:  # (PyTorch's grad.add(param): sparse + dense)
                 raise RuntimeError("add(sparse, dense) is not supported. Use add(dense, sparse) instead.")
             grad = add_scaled(grad, p._data, group["weight_decay"])  # L2 penalty: d(wd/2·|p|²)/dp = wd·p
+        if p.grad.is_sparse:
+            return self._update_sparse(p, state, group)
         if momentum != 0:
             buf = state.get("momentum_buffer")
             if buf is None:
@@ -59,6 +61,29 @@ class SGD(Optimizer):
                 _bump(state, momentum_buffer=2)   # (mul_, add_)
             grad = add_scaled(grad, buf._data, momentum) if group["nesterov"] else buf._data
         _write(p, add_scaled(p._data, grad, -lr))
+
+    def _update_sparse(self, p, state, group) -> None:
+        """A sparse gradient (nn.Embedding(sparse=True)): PyTorch's update in sparse ops, the momentum buffer a sparse
+        clone of the gradient (mul_ scales its values, add_ merges the gradient's entries into it) and the step
+        p.add_(grad, alpha=-lr) adding the entries one by one (sparse.add_into_dense)."""
+        from .. import sparse
+        lr, momentum, dampening = group["lr"], group["momentum"], group["dampening"]
+        grad = p.grad.detach()
+        if group["maximize"]:
+            grad = sparse._like(grad, -grad._vals._data)
+        if momentum != 0:
+            buf = state.get("momentum_buffer")
+            if buf is None:
+                buf = grad._detached_copy()   # (torch.clone(grad).detach())
+                state["momentum_buffer"] = buf
+            else:
+                vals = buf._vals._data
+                buf._vals = Tensor._make(vals * vals.dtype.type(momentum))   # buf.mul_(μ)
+                merged = sparse._merge(buf, grad, 1 - dampening, vals.dtype)   # buf.add_(g, alpha=1 - dampening)
+                buf._idx, buf._vals, buf._coalesced, buf._dense = merged._idx, merged._vals, merged._coalesced, None
+                _bump(state, momentum_buffer=2)
+            grad = sparse._merge(grad, buf, momentum, grad._vals._data.dtype) if group["nesterov"] else buf
+        _write(p, sparse.add_into_dense(p._data, grad, -lr, p._data.flags.c_contiguous))
 
     def _update_recorded(self, p, state, group) -> None:
         """differentiable=True: PyTorch's _single_tensor_sgd in tensor ops (see optimizer._recorded)."""

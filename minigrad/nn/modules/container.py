@@ -36,6 +36,7 @@ class Sequential(Module):
 
     def _index(self, idx: int) -> int:
         size = len(self)
+        idx = operator.index(idx)   # (model["0"]: PyTorch's TypeError, not a comparison's)
         if not -size <= idx < size:
             raise IndexError(f"index {idx} is out of range")
         return idx % size

@@ -261,6 +261,14 @@ def _mkldnn_rnn_layer(*tensors: Tensor, **args) -> tuple:
 def _lstm_onednn(input: Tensor, hx: Tensor, cx: Tensor, flat_weights: list, has_biases: bool, num_layers: int,
                  dropout: float, train: bool, bidirectional: bool, batch_first: bool) -> tuple:
     """PyTorch's mkldnn_rnn: one fused mkldnn_rnn_layer per layer and direction (float32 LSTM on CPU)."""
+    # oneDNN's descriptors of states in another dtype than the input's (h0 made from NumPy: float64): a dtype it
+    # lacks fails as its descriptor is made, a half one as the primitive is
+    if any(t.dtype.name not in ("float32", "float16", "bfloat16") for t in (hx, cx)):
+        raise RuntimeError("get_mkldnn_dtype: unsupported data type")
+    if hx.dtype.name != "float32" or cx.dtype.name != "float32":
+        raise RuntimeError("could not create a primitive descriptor for the LSTM forward propagation primitive. Run "
+                           "workload with environment variable ONEDNN_VERBOSE=all to get additional diagnostic "
+                           "information.")
     if batch_first:
         input = input.transpose(0, 1)
     layer_input, hx, cx = input.contiguous(), hx.contiguous(), cx.contiguous()
@@ -611,15 +619,16 @@ def _check_weights(w_ih: Tensor, w_hh: Tensor, gates: int) -> None:
 
 
 def _check_input(input: Tensor, w_ih: Tensor) -> None:
-    if input.shape[1] != w_ih.shape[1]:
-        raise RuntimeError(f"input has inconsistent input_size: got {input.shape[1]} expected {w_ih.shape[1]}")
+    # (sizes read with size(): a tensor of too few dims raises its IndexError, as PyTorch's sym_size)
+    if input.size(1) != w_ih.size(1):
+        raise RuntimeError(f"input has inconsistent input_size: got {input.size(1)} expected {w_ih.size(1)}")
 
 
 def _check_hidden(input: Tensor, hx: Tensor, hidden_size: int, label: int = 0) -> None:
-    if input.shape[0] != hx.shape[0]:
-        raise RuntimeError(f"Input batch size {input.shape[0]} doesn't match hidden{label} batch size {hx.shape[0]}")
-    if hx.shape[1] != hidden_size:
-        raise RuntimeError(f"hidden{label} has inconsistent hidden_size: got {hx.shape[1]}, expected {hidden_size}")
+    if input.size(0) != hx.size(0):
+        raise RuntimeError(f"Input batch size {input.size(0)} doesn't match hidden{label} batch size {hx.size(0)}")
+    if hx.size(1) != hidden_size:
+        raise RuntimeError(f"hidden{label} has inconsistent hidden_size: got {hx.size(1)}, expected {hidden_size}")
 
 
 class RNNCellBase(Module):
