@@ -3461,6 +3461,10 @@ def contiguous(input, *args, memory_format=None):
         raise TypeError(f"contiguous() takes 0 positional arguments but {len(args)} {were} given")
     if memory_format is None or memory_format is _layout.contiguous_format:
         return input if input._data.flags["C_CONTIGUOUS"] else clone(input, memory_format=_layout.contiguous_format)
+    if not isinstance(memory_format, _layout.memory_format):   # (torch.strided is a layout: PyTorch's parser)
+        raise _arg_errors.must_be("contiguous", "memory_format", "torch.memory_format", memory_format)
+    if memory_format is _layout.preserve_format:
+        raise RuntimeError("preserve memory format is unsupported by the contiguous operator")
     return input if input.is_contiguous(memory_format=memory_format) else clone(input, memory_format=memory_format)
 
 

@@ -413,6 +413,9 @@ class Tensor(metaclass=_TensorType):
         """True if the elements are laid out in row-major order (or ``memory_format``'s) without gaps."""
         if memory_format is None or memory_format is _layout.contiguous_format:
             return self._data.flags["C_CONTIGUOUS"]
+        if not isinstance(memory_format, _layout.memory_format):   # (torch.strided is a layout: PyTorch's parser)
+            from ._arg_errors import must_be
+            raise must_be("is_contiguous", "memory_format", "torch.memory_format", memory_format)
         strides = self.stride() if self._data.size == 0 else None   # (NumPy's are all 0 when empty)
         return _strides.is_contiguous_as(self._data, memory_format, strides)
 

@@ -254,3 +254,28 @@ for f in (lambda: torch.range(0, 2**63 - 1024), lambda: torch.range(0, 2**63 - 1
           lambda: torch.full((2**62,), 1.), lambda: torch.range(0, 2**63)):
     E(f)
 """)
+
+
+def test_contiguous_memory_format_must_be_a_memory_format():
+    # PyTorch's parser refuses a layout (torch.strided) or an int where a memory_format is expected
+    same_as_torch("""
+import torch
+x = torch.ones(2, 3).t()
+E(lambda: x.contiguous(memory_format=torch.strided))
+E(lambda: x.contiguous(memory_format=1))
+E(lambda: x.is_contiguous(memory_format=torch.strided))
+E(lambda: x.contiguous(memory_format=torch.preserve_format))
+print(x.is_contiguous(memory_format=torch.channels_last), x.contiguous().is_contiguous())
+""")
+
+
+def test_c_is_fwd_grad_enabled():
+    # torch._C._is_fwd_grad_enabled reads the forward-grad mode that forward_ad._set_fwd_grad_enabled switches
+    same_as_torch("""
+import torch
+import torch.autograd.forward_ad as fwAD
+print(torch._C._is_fwd_grad_enabled())
+with fwAD._set_fwd_grad_enabled(False):
+    print(torch._C._is_fwd_grad_enabled())
+print(torch._C._is_fwd_grad_enabled())
+""")
