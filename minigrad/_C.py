@@ -23,3 +23,4 @@ def _set_grad_enabled(*args, **kwargs) -> None:
         raise TypeError(f"set_grad_enabled(): argument 'enabled' (position 1) must be bool, not "
                         f"{type(enabled).__name__}")
     _set_grad_mode(enabled)
+from ._tensor import TensorBase  # noqa: F401,E402

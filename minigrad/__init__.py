@@ -138,14 +138,14 @@ from ._ops_shapes import get_device  # noqa: E402,F401
 newaxis = None  # (x[:, torch.newaxis])
 from . import func  # noqa: E402,F401  (torch.func: grad, vjp, jvp, jacrev, jacfwd, hessian, vmap ...)
 from .func import vmap  # noqa: E402,F401  (torch.vmap is torch.func.vmap)
-from .nn.functional import conv1d, conv2d, max_pool2d  # noqa: E402,F401  (torch.conv2d is F.conv2d)
+from .nn.functional import conv1d, conv2d  # noqa: E402,F401  (torch.conv2d is F.conv2d)
 from ._weight_norm import _weight_norm, _weight_norm_interface, norm_except_dim  # noqa: E402,F401
 from . import _legacy  # noqa: E402  (torch.range, set_default_tensor_type, x.greater(y) ...)
 for _name in _legacy.FUNCTIONS:
     globals()[_name] = getattr(_legacy, _name)
 from .nn.functional import celu_, hardshrink, selu_, threshold_  # noqa: E402,F401
 from .nn.functional import pixel_shuffle, pixel_unshuffle, rms_norm  # noqa: E402,F401
-from .nn.functional import channel_shuffle, max_pool3d, pdist  # noqa: E402,F401  (missing-nn pass 4)
+from .nn.functional import channel_shuffle, pdist  # noqa: E402,F401  (missing-nn pass 4)
 from .nn.functional import adaptive_max_pool1d_with_indices as adaptive_max_pool1d  # noqa: E402,F401  (a pair)
 from ._stft import istft, stft  # noqa: E402,F401  (missing-nn pass 5: x.stft(...) too)
 Tensor.stft, Tensor.istft = stft, istft
@@ -155,7 +155,7 @@ from .nn.functional import _grid_sampler as grid_sampler  # noqa: E402,F401  (mo
 from . import signal  # noqa: E402,F401  (torch.signal.windows)
 # torch.* functions that are F.*'s own (same arguments): torch.pairwise_distance is F.pairwise_distance ...
 from .nn.functional import adaptive_avg_pool1d, avg_pool1d, celu, conv_transpose1d, conv_transpose2d  # noqa: E402,F401
-from .nn.functional import cosine_similarity, max_pool1d, pairwise_distance, prelu, selu, threshold  # noqa: E402,F401
+from .nn.functional import cosine_similarity, pairwise_distance, prelu, selu, threshold  # noqa: E402,F401
 
 
 # torch.dropout, torch.embedding, torch.batch_norm, torch.kl_div ...: ATen's spellings of F (and the removed solvers)
@@ -299,11 +299,22 @@ def is_complex(input) -> _builtins.bool:
 
 def result_type(tensor1, tensor2) -> dtype:
     """The dtype an arithmetic op on the two operands (tensors or numbers) would give."""
+    import numbers
+
+    import numpy as np
+
+    from . import _arg_errors
+    if not _builtins.all(isinstance(a, (Tensor, numbers.Number, np.bool_)) for a in (tensor1, tensor2)):
+        raise _arg_errors.no_overload("result_type", tensor1, tensor2)   # (result_type(None, True))
     return _dtypes.result_type(tensor1, tensor2)
 
 
 def can_cast(from_, to) -> _builtins.bool:
     """PyTorch's casting rule: no complex to real, no float to integer, no non-bool to bool."""
+    from . import _arg_errors
+    for position, (name, value) in enumerate((("from_", from_), ("to", to)), 1):
+        if not isinstance(value, dtype):
+            raise _arg_errors.must_be("can_cast", name, "torch.dtype", value, position)
     # The categories are ordered bool < integer < floating < complex, and a cast may not go down one.
     return from_._kind <= to._kind
 
@@ -343,6 +354,7 @@ from ._tensor import make_read_only as _make_read_only  # noqa: E402
 _make_read_only()
 # x.detach(1): CPython's error for the methods PyTorch binds without arguments (after every method exists).
 _arg_errors.install_no_argument_methods(Tensor)
+_arg_errors.install_parsed_first(Tensor)   # (after every other wrapper: PyTorch's parser runs first)
 # torch.add(s, t) with s a tensor-like or a Tensor subclass: __torch_function__ (minigrad/overrides.py); last, so
 # that the wrappers wrap the finished functions.
 from . import overrides  # noqa: E402

@@ -5,6 +5,8 @@ When none fits it counts the *plausible* overloads (those taking as many argumen
 one, it reports that overload's first bad argument ("prod(): argument 'dim' must be int, not NoneType"); else
 it lists every overload ("received an invalid combination of arguments"), in the format of
 torch/csrc/utils/invalid_arguments.cpp, reproduced here for the overloads minigrad's functions mirror.
+minigrad's functions parse a call once it has failed (reparse), and before it runs when it carries a value of a
+type their code might take where PyTorch's parser does not (check_first, parsed_first: at the end of this file).
 """
 from __future__ import annotations
 
@@ -167,8 +169,8 @@ def _detailed_type_name(value) -> str:
     """type_name, with the elements' types of a list or tuple (``list of [int, float]``, ``tuple of (int, str)``)."""
     if type(value) is list:
         return "list of [" + ", ".join(type_name(v) for v in value) + "]"
-    if type(value) is tuple:
-        return "tuple of (" + ", ".join(type_name(v) for v in value) + ")"
+    if type(value) is tuple:   # (written as a tuple is: ``tuple of (float,)``)
+        return "tuple of (" + ", ".join(type_name(v) for v in value) + ("," if len(value) == 1 else "") + ")"
     return type_name(value)
 
 
@@ -305,6 +307,8 @@ OVERLOADS["clamp_min"] = ("(Tensor input, Tensor min, *, Tensor out = None)",
                           "(Tensor input, Number min, *, Tensor out = None)")
 OVERLOADS["clamp_max"] = ("(Tensor input, Tensor max, *, Tensor out = None)",
                           "(Tensor input, Number max, *, Tensor out = None)")
+OVERLOADS["result_type"] = ("(Tensor tensor, Tensor other)", "(Number scalar, Tensor tensor)",
+                            "(Tensor tensor, Number other)", "(Number scalar1, Number scalar2)")
 
 
 # PyTorch's overloads of TENSOR_FIRST functions as its parser lists them (function forms, hidden ones left out).
@@ -450,8 +454,8 @@ def int_list(name: str, arg: str, value, position: int | None, one_int: bool = F
             raise must_be(name, arg, "tuple of ints", value)
         raise TypeError(f"{name}(): argument '{arg}' (position {position}) must be tuple of ints, but found element "
                         f"of type {type_name(value[0])} at pos 0")
-    for i, v in enumerate(value):
-        if not list_int(v):
+    for i, v in enumerate(value):   # (only the first is type-checked: a later bool unpacks as an index)
+        if not list_int(v) and not (i and isinstance(v, (bool, np.bool_))):
             raise TypeError(f"{name}(): argument '{arg}' failed to unpack the object at pos {i + 1} with error "
                             f"\"type must be tuple of ints,but got {type_name(v)}\"")
     return tuple(int(v) for v in value)
@@ -674,6 +678,8 @@ def _is_number(value, complex_ok: bool = True) -> bool:
     from ._tensor import Tensor
     if isinstance(value, Tensor):
         return value.dim() == 0 and not value.requires_grad
+    if isinstance(value, np.bool_):
+        return True   # (PyTorch's parser takes NumPy's bool scalar as a number: is_numpy_scalar)
     return isinstance(value, numbers.Number) and (complex_ok or not isinstance(value, numbers.Complex)
                                                   or isinstance(value, numbers.Real))
 
@@ -909,6 +915,7 @@ def install_factories(namespace: dict) -> None:
     """Replace the FACTORIES functions of a module namespace (``minigrad``) by their checked forms."""
     from ._tensor import Size, Tensor
     _SIZE[:] = [Size, Tensor]
+    _PLAIN.update((int, type(None), Tensor))
     for name in FACTORIES:
         if name in namespace:
             namespace[name] = checked_factory(namespace[name], name)
@@ -997,10 +1004,11 @@ def size_list(name: str, arg: str, args: tuple, overloads: tuple = (), symint: b
     else:
         raise must_be(name, arg, "tuple of ints", args[0], 1)
     for i, v in enumerate(values):
-        if not list_int(v):
+        later_bool = i and isinstance(v, (bool, np.bool_))   # (not type-checked: unpacked as an index)
+        if not list_int(v) and not later_bool:
             raise TypeError(f"{name}(): argument '{arg}' failed to unpack the object at pos {i + 1} with error "
                             f"\"type must be tuple of ints,but got {type_name(v)}\"")
-        if symint:
+        if symint and not later_bool:
             _no_bool_symint(v)
     return tuple(int(v) for v in values)
 
@@ -1133,7 +1141,8 @@ def _unpack_lists(name: str, params: list, args: tuple, kwargs: dict) -> None:
         value = args[i] if i < len(args) and not p.keyword_only else kwargs.get(p.name)
         if p.type == "tuple of ints" and isinstance(value, (tuple, list)):
             for k, v in enumerate(value):
-                if not list_int(v):   # (a later element too may be a one-element integer tensor)
+                # (a later element too may be a one-element integer tensor, or a bool: unpacked as an index)
+                if not list_int(v) and not (k and isinstance(v, (bool, np.bool_))):
                     raise TypeError(f"{name}(): argument '{p.name}' failed to unpack the object at pos {k + 1} with "
                                     f"error \"type must be tuple of ints,but got {type_name(v)}\"")
 
@@ -1365,6 +1374,7 @@ FUNCTIONAL_CALLS = {
     "elu": ("elu", "(Tensor input, Number alpha = 1, Number scale = 1, Number input_scale = 1)",
             ("input", "alpha"), ()),
     "celu": ("celu", "(Tensor input, Number alpha = 1.0)", ("input", "alpha"), ()),
+    "threshold": ("threshold", "(Tensor input, Number threshold, Number value)", ("input", "threshold", "value"), ()),
     "layer_norm": ("layer_norm", "(Tensor input, tuple of ints normalized_shape, Tensor weight = None, "
                    "Tensor bias = None, float eps = 1e-05, bool cudnn_enable = True)",
                    ("input", "normalized_shape", "weight", "bias", "eps", True), ()),
@@ -1402,13 +1412,14 @@ def _reparse_functional(name: str, args: tuple, kwargs: dict) -> None:
     given = bound.arguments
     if given.get("return_indices") or name == "grid_sample" and given.get("align_corners") is None:
         return  # (another C function; align_corners=None is the Python code's default, made False)
-    if name == "dropout" and given.get("inplace"):
-        c_name = "dropout_"
+    if given.get("inplace"):   # (dropout_, elu_, threshold_ ...)
+        c_name += "_"
     values = tuple(given[v] if isinstance(v, str) else v for v in positional)
     # (the C function's optional parameters take None here: the Python code turns None into their defaults)
     params = _signature(option, one_int=("kernel_size", "stride", "padding", "dilation"))
-    for p in params:
-        p.allow_none = p.allow_none or p.optional
+    for p in params:   # (but a pool's padding and dilation: passed on as they are; and a number: F.elu(x, None))
+        p.allow_none = p.allow_none or p.optional and p.type == "tuple of ints" \
+            and not (c_name in _POOLS and p.name in ("padding", "dilation"))
     _parse(c_name, params, values, {k: given[k] for k in keywords}, True)
     _unpack_lists(c_name, params, values, {k: given[k] for k in keywords})
 
@@ -1436,6 +1447,10 @@ _NULLABLE_INTS = frozenset((
     ("vander", "N"), ("nn.avg_pool2d", "divisor_override"), ("nn.avg_pool3d", "divisor_override")))
 
 
+# The pools' int lists with a default of their own (padding=0, dilation=1), unlike stride=[] (None: the default)
+_POOLS = frozenset(("avg_pool1d", "max_pool1d", "max_pool2d", "max_pool3d", "max_pool1d_with_indices"))
+
+
 def _one_overload(key: str, kwargs: dict) -> list:
     """The parameters of a one-overload function (REQUIRED) for a call with ``kwargs``: the positional ones,
     padded to as many as it takes with ones that take anything, then the keywords given that are none of them."""
@@ -1452,7 +1467,8 @@ def _one_overload(key: str, kwargs: dict) -> list:
         param.optional = param.keyword_only or len(params) >= required
         # (a Tensor? may take None: only a first, required tensor is known not to; an int only if it is an int?)
         param.allow_none = param.keyword_only or not (not params and param.type == "Tensor" and not param.optional) \
-            and (param.type != "int" or (key, param.name) in _NULLABLE_INTS)
+            and (param.type != "int" or (key, param.name) in _NULLABLE_INTS) \
+            and not (key in _POOLS and param.name in ("kernel_size", "padding", "dilation"))
         params.append(param)
     if keywords:
         keywords, params = params, keywords
@@ -1522,3 +1538,137 @@ def _refused_binding(error: TypeError) -> bool:
         tb = tb.tb_next
     flags = tb.tb_frame.f_code.co_flags
     return flags & 0x0C == 0x0C  # (CO_VARARGS | CO_VARKEYWORDS: a frame passing on what it was given)
+
+
+# ---- The parse PyTorch makes first -------------------------------------------------------------------------------
+#
+# PyTorch's parser checks every argument against its declared type before any code runs. minigrad parses a call
+# once its code has failed (reparse above), so a call its code happens to take ran where PyTorch refuses it:
+# x.renorm(2, 0., 1) (a float dim), x.mean(dim=(True,)), F.elu(x, alpha='1'). check_first parses first the calls
+# that carry a value of a type minigrad's code may take where PyTorch's parser does not (a float, bool, str,
+# sequence ...; not only tensors, ints and None), once per call's types (or per _call_key, for sequences).
+
+class _NotFailed(Exception):
+    """What reparse is given for a call parsed before it runs (no error of minigrad's to keep)."""
+
+
+_NOT_FAILED = _NotFailed()
+_PLAIN: set = set()  # the types no parse needs: int, None, Tensor (set by install_factories)
+_PARSED_FIRST: set = set()  # call keys PyTorch's parser takes
+_TYPES_TAKEN: set = set()  # (name, the arguments' types, the keywords): calls taken whatever their values
+
+
+def check_first(public_name: str, args: tuple, kwargs: dict) -> None:
+    """Raise PyTorch's parser error for ``public_name(*args, **kwargs)`` (``"torch.renorm"``) before it runs."""
+    if _plain_call(args, kwargs):   # (only tensors, ints and None: minigrad's code refuses where PyTorch does)
+        return
+    if _scalar_first_form(public_name.rpartition(".")[2], args[:2]):
+        return
+    types = _types(public_name, args, kwargs)
+    if types not in _TYPES_TAKEN:
+        _parse_first(types, args, kwargs, lambda: reparse(public_name, args, kwargs, _NOT_FAILED))
+
+
+def _scalar_first_form(name: str, leading: tuple) -> bool:
+    """Whether a call may be a deprecated scalar-first form (``x.addcmul_(0.5, a, b)``: see scalar_first), which
+    the overloads PyTorch lists do not show: its own code checks it."""
+    return name.rstrip("_") in _SCALAR_FIRST and any(isinstance(a, numbers.Number) for a in leading)
+
+
+def _types(name: str, args: tuple, kwargs: dict) -> tuple:
+    """The call's name, its arguments' types and its keywords (``type(a)`` calls: map(type, ...) costs more)."""
+    if not kwargs:
+        n = len(args)
+        if n == 1:
+            return name, type(args[0])
+        if n == 2:
+            return name, type(args[0]), type(args[1])
+        if n == 3:
+            return name, type(args[0]), type(args[1]), type(args[2])
+    return (name, *[type(a) for a in args], *kwargs, *[type(v) for v in kwargs.values()])
+
+
+def _parse_first(types: tuple, args: tuple, kwargs: dict, parse) -> None:
+    """Run ``parse`` for a call whose types are not known to be taken; then remember its types (unless its
+    sequences' elements decide: then the call key, see _call_key)."""
+    key = _call_key(types[0], args, kwargs)
+    if key is None or key not in _PARSED_FIRST:
+        parse()
+        if key is not None and len(_PARSED_FIRST) < 8192:
+            _PARSED_FIRST.add(key)
+    if not (tuple in types or list in types or dict in types or _SIZE[0] in types) and len(_TYPES_TAKEN) < 8192:
+        _TYPES_TAKEN.add(types)
+
+
+def _plain_call(args: tuple, kwargs: dict) -> bool:
+    plain = _PLAIN
+    for value in args:
+        if type(value) not in plain:
+            return False
+    for value in kwargs.values():
+        if type(value) not in plain:
+            return False
+    return True
+
+
+def check_first_method(name: str, self, args: tuple, kwargs: dict) -> None:
+    """Raise PyTorch's parser error for ``self.name(*args, **kwargs)`` before it runs."""
+    from . import _parser_signatures as S
+    if name in METHOD_SIGNATURES:
+        recheck(name, args, kwargs, method=True)
+    elif name in S.METHOD_OVERLOADS:
+        error = method_error(name, args, kwargs)
+        if error is not None:
+            raise error
+    elif name in S.OVERLOADS:   # (the function's overloads; the method's error lists them as methods)
+        try:
+            _reparse(f"torch.{name}", (self, *args), kwargs, _NOT_FAILED)
+        except TypeError as error:
+            if getattr(error, "invalid_call", None) is None:
+                raise
+            raise for_method(error, name) from None
+    else:   # (one overload: the function's, without its first tensor; an in-place method's is its function's)
+        table = name if name in S.REQUIRED else name[:-1]
+        params = _one_overload(table, kwargs)[1:]
+        _parse(name, params, args, kwargs, True)
+        _unpack_lists(name, params, args, kwargs)
+
+
+def parsed_first(fn, name: str):
+    """``fn`` as the Tensor method ``name``, whose call PyTorch's parser checks first (see check_first)."""
+    key = f"Tensor.{name}"
+
+    @functools.wraps(fn)
+    def method(self, *args, **kwargs):
+        if (args or kwargs) and not _plain_call(args, kwargs) and not _scalar_first_form(name, args[:1]):
+            types = _types(key, args, kwargs)
+            if types not in _TYPES_TAKEN:
+                _parse_first(types, args, kwargs, lambda: check_first_method(name, self, args, kwargs))
+        return fn(self, *args, **kwargs)
+    return method
+
+
+# Tensor methods PyTorch writes in Python (torch/_tensor.py: their own checks, then other functions' parsers), and
+# those the backward formulas and the hot loops call (kept free of the extra call: their arguments are minigrad's)
+_NOT_PARSED_FIRST = frozenset((
+    "norm", "split", "unique", "unique_consecutive", "stft", "istft", "lu", "unflatten", "resize", "resize_as",
+    "add", "sub", "mul", "div", "sum", "expand", "reshape", "view", "to", "add_", "mul_", "copy_", "sum_to_size",
+    "masked_fill", "masked_fill_", "transpose", "permute", "select", "narrow", "squeeze", "unsqueeze", "index_select",
+    "new_zeros", "new_ones", "new_empty", "new_full", "new_tensor", "type", "type_as", "fill_", "zero_", "where",
+    "matmul", "mm", "pow", "clamp", "clamp_min", "expand_as", "view_as", "reshape_as", "contiguous", "clone",
+))
+
+
+def install_parsed_first(tensor_class) -> None:
+    """Wrap the Tensor methods of ``tensor_class`` that PyTorch's parser binds (see parsed_first)."""
+    from . import _parser_signatures as S
+    for name, value in list(vars(tensor_class).items()):
+        if name.startswith("_") or name in _NOT_PARSED_FIRST or type(value) is not type(install_parsed_first):
+            continue
+        if name in NO_ARGUMENT_METHODS:   # (x.tanh(1.): refused by its own wrapper, CPython's error)
+            continue
+        one = name if name in S.REQUIRED else name[:-1] if name.endswith("_") and name[:-1] in S.REQUIRED else None
+        if name in METHOD_SIGNATURES or name in S.METHOD_OVERLOADS or name in S.OVERLOADS \
+                or one is not None and S.REQUIRED[one][2].startswith("Tensor "):
+            setattr(tensor_class, name, parsed_first(value, name))
+

@@ -102,6 +102,21 @@ def max_pool1d_with_indices(input, kernel_size, stride=(), padding=0, dilation=1
                                      ceil_mode)
 
 
+def max_pool1d(input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode: bool = False):
+    """``torch.max_pool1d``: the C function under ``F.max_pool1d`` (no return_indices; its parser's errors)."""
+    return F.max_pool1d(input, kernel_size, stride if stride not in ((), []) else None, padding, dilation, ceil_mode)
+
+
+def max_pool2d(input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode: bool = False):
+    """``torch.max_pool2d``: the C function under ``F.max_pool2d`` (no return_indices; its parser's errors)."""
+    return F.max_pool2d(input, kernel_size, stride if stride not in ((), []) else None, padding, dilation, ceil_mode)
+
+
+def max_pool3d(input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode: bool = False):
+    """``torch.max_pool3d``: the C function under ``F.max_pool3d`` (no return_indices; its parser's errors)."""
+    return F.max_pool3d(input, kernel_size, stride if stride not in ((), []) else None, padding, dilation, ceil_mode)
+
+
 def constant_pad_nd(input, pad, value=0):
     """``F.pad(input, pad, value=value)`` (ConstantPadNdBackward0), with aten's own checks and messages (its
     ``Scalar value`` may be complex, which F.pad's ``float value`` refuses)."""
@@ -422,7 +437,8 @@ Tensor.symeig, Tensor.lstsq = _removed_method(_SYMEIG, "symeig"), _removed_metho
 
 FUNCTIONS = [
     "embedding", "batch_norm", "instance_norm", "native_layer_norm", "native_batch_norm", "bilinear", "conv3d",
-    "conv_transpose3d", "convolution", "max_pool1d_with_indices", "constant_pad_nd",
+    "conv_transpose3d", "convolution", "max_pool1d", "max_pool2d", "max_pool3d", "max_pool1d_with_indices",
+    "constant_pad_nd",
     "binary_cross_entropy_with_logits", "kl_div",
     "cosine_embedding_loss", "hinge_embedding_loss", "margin_ranking_loss", "triplet_margin_loss", "poisson_nll_loss",
     "dropout", "dropout_", "feature_dropout", "feature_dropout_", "alpha_dropout", "alpha_dropout_",

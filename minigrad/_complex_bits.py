@@ -300,6 +300,62 @@ def power_product(a, b, base, cube_step=False):
     return out
 
 
+def addcmul(a, t1, t2, value):
+    """addcmul's self + (value·t1)·t2 for complex arrays (broadcast, one dtype), as its cpu_kernel_vec rounds it:
+    dense operands of one layout run one loop in memory order, blocks of two vectors with plain products, then
+    the scalar tail (complex64: runs of 8 plain, then a run of 4 fused, the rest plain; complex128: runs of 4
+    plain, the rest fused). Other layouts: the products as mul's kernel rounds them (not probed further).
+    (Read off PyTorch 2.13 by probing, AVX512 kernels.)"""
+    dtype = np.result_type(a, t1, t2)
+    a, t1, t2 = (np.asarray(x, dtype) for x in (a, t1, t2))
+    v = np.asarray(value, dtype)
+    strides = _dense_strides(a)
+    if strides is None or not (a.shape == t1.shape == t2.shape and _dense_strides(t1) == strides == _dense_strides(t2)):
+        return a + multiply(multiply(t1, v), t2)
+    fused = np.zeros(a.size, bool)
+    for start, end in _chunks(a.size, a.size):
+        m = (end - start) % _BLOCK[dtype]
+        if dtype == np.complex64:
+            if m % 8 >= 4:
+                fused[end - m % 8:end - m % 8 + 4] = True
+        else:
+            fused[end - m % 4:end] = True
+    fused = np.lib.stride_tricks.as_strided(fused, a.shape, strides)   # (memory order -> the operands' layout)
+    with np.errstate(all="ignore"):
+        x = t1 * v if v.imag == 0 else _pick_product(t1, np.broadcast_to(v, t1.shape), fused)
+        out = a + _pick_product(x, t2, fused)
+    return out
+
+
+def addcdiv(a, t1, t2, value):
+    """addcdiv's self + (value·t1)/t2 for complex arrays (broadcast, one dtype): dense operands of one layout run
+    one loop whose vector blocks divide element by element and whose scalar tail is the same code, so every
+    quotient is the fused Smith division; other layouts: division's kernel (``divide``), not probed further.
+    (Read off PyTorch 2.13 by probing, AVX512 kernels.)"""
+    dtype = np.result_type(a, t1, t2)
+    a, t1, t2 = (np.asarray(x, dtype) for x in (a, t1, t2))
+    v = np.asarray(value, dtype)
+    with np.errstate(all="ignore"):
+        x = t1 * v if v.imag == 0 else _pick_product(t1, np.broadcast_to(v, t1.shape), False)
+        strides = _dense_strides(a)
+        if strides is None or not (a.shape == t1.shape == t2.shape
+                                   and _dense_strides(t1) == strides == _dense_strides(t2)):
+            return a + divide(x, t2)
+        re, im = _div_scalar(x.real, x.imag, t2.real, t2.imag)
+        quotient = np.empty(x.shape, dtype)
+        quotient.real, quotient.imag = re, im
+        return a + quotient
+
+
+def _pick_product(x, y, fused):
+    """x·y with (ac - bd, ad + bc) from rounded products, or fused where ``fused`` says (GCC's scalar code)."""
+    xr, xi, yr, yi = x.real, x.imag, y.real, y.imag
+    out = np.empty(x.shape, x.dtype)
+    out.real = np.where(fused, _fma(xr, yr, -(xi * yi)), xr * yr - xi * yi)
+    out.imag = np.where(fused, _fma(xr, yi, xi * yr), xr * yi + xi * yr)
+    return out
+
+
 # ---- tanh_backward and sigmoid_backward: g · conj(f(y)), f(y) = 1 - y² or (1 - y)·y --------------------------
 # PyTorch's kernels (BinaryOpsKernel.cpp) are cpu_kernel_vec's: blocks of two vectors with plain products, then the
 # scalar lambda, which GCC compiles with fused multiply-adds (f's products fused; the outer product's imaginary
@@ -407,6 +463,45 @@ def expm1(z):
     return _complex(re, im, z.dtype)
 
 
+_VML_WIDTH = 1024   # (complex64 elements per 8 KiB buffer of IMPLEMENT_COMPLEX_KERNEL's strided loop)
+
+
+def _vml_plain(z):
+    """Which elements of a complex64 VML kernel's input PyTorch computes without contractions, or None.
+
+    IMPLEMENT_COMPLEX_KERNEL maps vml's vector function over a row whose input and output are both contiguous
+    (compiled with fused multiply-adds: every element); any other row of TensorIterator's loop (strided,
+    broadcast, and a 0-dim tensor's, whose strides are 0) is copied into buffers of 1024 and mapped there, and of
+    each buffer the last len % 8 elements come out plain (read off by probing PyTorch 2.13's AVX512 build)."""
+    from ._reduce import _dense, _dense_strides
+    if z.ndim == 0:
+        return np.True_
+    if z.size == 0:
+        return None
+    shape, strides = z.shape, [s // z.itemsize for s in z.strides]
+    if _dense(shape, strides):
+        return None   # (the output takes the input's layout: both contiguous along the inner row)
+    # The output is dense in the order reorder_dimensions gives the input's dims; the inner row is the
+    # innermost dims the input's strides coalesce.
+    out = _dense_strides(shape, strides)
+    order = sorted((d for d in range(z.ndim) if shape[d] != 1), key=lambda d: out[d])
+    inner, prev = shape[order[0]], order[0]
+    for d in order[1:]:
+        if strides[d] != strides[prev] * shape[prev]:
+            break
+        inner, prev = inner * shape[d], d
+    if strides[order[0]] == 1:
+        return None
+    pos = np.arange(inner)
+    row = np.zeros(inner, bool)
+    for start, end in _chunks(inner, z.size):   # (each thread's loop buffers from its own start)
+        at = pos[start:end] - start
+        width = np.minimum(_VML_WIDTH, end - start - at // _VML_WIDTH * _VML_WIDTH)
+        row[start:end] = at % _VML_WIDTH >= width - width % 8
+    flat = np.broadcast_to(row, (z.size // inner, inner)).reshape([shape[d] for d in reversed(order)])
+    return flat.transpose(np.argsort(list(reversed(order)))).reshape(shape)
+
+
 def log1p(z):
     """c10's complex log1p (CPU): u = z + 1; z if u == 1, else log(u)·(z / (u - 1)) (log(u) when u - 1 == z)."""
     x, y, real = z.real, z.imag, z.real.dtype.type
@@ -416,6 +511,11 @@ def log1p(z):
         w = u.real - real(1)
         q = _div_scalar(x, y, w, y)
         re, im = _fma(log_u.real, q[0], -(log_u.imag * q[1])), _fma(log_u.real, q[1], log_u.imag * q[0])
+        plain = _vml_plain(z) if z.dtype == np.complex64 else None
+        if plain is not None:   # (the division's numerators and the product not fused there)
+            q = _div_scalar(x, y, w, y, numerators_fused=False)
+            re = np.where(plain, log_u.real * q[0] - log_u.imag * q[1], re)
+            im = np.where(plain, log_u.real * q[1] + log_u.imag * q[0], im)
         exact = (w == x) & (y == y)   # (u - 1 == z: the imaginary parts are y on both sides, unequal when nan)
         re, im = np.where(exact, log_u.real, re), np.where(exact, log_u.imag, im)
         one = (u.real == 1) & (y == 0)

@@ -127,10 +127,13 @@ def _nested_sizes(data) -> list:
     return sizes
 
 
-def _check_store(obj, sizes: list, dim: int, target: str) -> None:
-    """PyTorch's recursive_store, checking: each level a sequence of the first one's length, each number one."""
+def _check_store(obj, sizes: list, dim: int, target: str, limits: tuple | None = None) -> None:
+    """PyTorch's recursive_store, checking: each level a sequence of the first one's length, each number one
+    (``limits``: a narrow integer dtype's, each number checked against them as it is stored, in order)."""
     if dim == len(sizes):
         _check_number(obj, target)
+        if limits is not None:
+            _check_fits(obj, limits)
         return
     if isinstance(obj, (np.ndarray, Tensor)) and tuple(obj.shape) == tuple(sizes[dim:]):
         return
@@ -140,6 +143,8 @@ def _check_store(obj, sizes: list, dim: int, target: str) -> None:
         raise ValueError(f"expected sequence of length {sizes[dim]} at dim {dim} (got {len(obj)})")
     if (dim + 1 == len(sizes) and target != "uint64"
             and builtins.all(type(x) in _NUMBERS and type(x) is not complex for x in obj)):
+        for x in obj if limits is not None else ():
+            _check_fits(x, limits)
         return  # (the common case, without a call per number)
     for x in obj:
         if isinstance(x, np.ndarray):   # (PyTorch's TORCH_WARN_ONCE; under set_warn_always, one per array)
@@ -147,7 +152,31 @@ def _check_store(obj, sizes: list, dim: int, target: str) -> None:
                       "Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider converting "
                       "the list to a single numpy.ndarray with numpy.array() before converting to a tensor. "
                       "(Triggered internally at /__w/pytorch/pytorch/torch/csrc/utils/tensor_new.cpp:252.)")
-        _check_store(x, sizes, dim + 1, target)
+        _check_store(x, sizes, dim + 1, target, limits)
+
+
+def _store_limits(dtype: _dtypes.dtype) -> tuple | None:
+    """(dtype name, lowest int, highest int, lowest float, highest float) PyTorch's checked conversion lets into an
+    integer dtype narrower than int64 (an unsigned one takes ints down to -max: they wrap), else None."""
+    if dtype.is_floating_point or dtype.is_complex or dtype in (_dtypes.bool_, _dtypes.int64, _dtypes.uint64):
+        return None
+    info = np.iinfo(dtype.np)
+    return dtype.name, int(info.min) if info.min else -int(info.max), int(info.max), int(info.min), int(info.max)
+
+
+def _check_fits(x, limits: tuple) -> None:
+    """The error of storing the number ``x`` into the narrow integer dtype of ``limits`` (see _store_limits)."""
+    name, low, high, float_low, float_high = limits
+    if isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_)):
+        if not -2 ** 63 <= x < 2 ** 63:
+            raise ValueError("Overflow when unpacking long long")
+        fits = low <= x <= high
+    elif isinstance(x, (float, np.floating)):
+        fits = float_low <= x <= float_high   # (NaN does not)
+    else:
+        return
+    if not fits:
+        raise RuntimeError(f"value cannot be converted to type {name} without overflow")
 
 
 def _check_number(x, target: str) -> None:
@@ -313,7 +342,8 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
     if 0 in sizes:  # ([[], [1]] is a (2, 0) tensor in PyTorch: nothing is stored, so nothing else is checked)
         return _finish(np.zeros(sizes, dtype.np), requires_grad)
     _check_store(data, sizes, 0, "complex" if dtype.is_complex else "float" if dtype.is_floating_point
-                 else "bool" if dtype is _dtypes.bool_ else "uint64" if dtype is _dtypes.uint64 else "int")
+                 else "bool" if dtype is _dtypes.bool_ else "uint64" if dtype is _dtypes.uint64 else "int",
+                 _store_limits(dtype))
     return _finish(_to_array(data, dtype, len(sizes)), requires_grad)
 
 
@@ -560,6 +590,8 @@ def _with_out(fn):
         if out is None:
             return fn(*args, **kwargs)
         dtype, requires_grad = kwargs.pop("dtype", None), kwargs.pop("requires_grad", False)
+        if fn.__name__ in ("linspace", "logspace"):   # (their out= infers no dtype from complex ends)
+            kwargs["_into_out"] = True
         return _factory_out(fn.__name__, out, dtype, lambda dt: fn(*args, dtype=dt, **kwargs)._data, requires_grad)
     return factory
 
@@ -584,7 +616,22 @@ def zeros(*size, dtype=None, device=None, requires_grad=False, out=None, layout=
     if out is not None:
         return _factory_out("zeros", out, dtype, lambda dt: np.zeros(_size(size, "zeros"), dtype=dt.np),
                             requires_grad)
-    return _finish(np.zeros(checked_size(_size(size, "zeros"), _dt(dtype)), dtype=_dt(dtype).np), requires_grad)
+    try:
+        data = np.zeros(checked_size(_size(size, "zeros"), _dt(dtype)), dtype=_dt(dtype).np)
+    except MemoryError as error:
+        raise allocation_error(error) from None
+    return _finish(data, requires_grad)
+
+
+def allocation_error(error: MemoryError) -> BaseException:
+    """PyTorch's CPU allocator error for the array NumPy could not allocate (NumPy's error names its shape and
+    dtype); any other MemoryError as it is."""
+    shape, dt = getattr(error, "shape", None), getattr(error, "dtype", None)
+    if shape is None or dt is None:
+        return error
+    return RuntimeError(f"[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: can't allocate memory: "
+                        f"you tried to allocate {math.prod(shape) * dt.itemsize} bytes. Error code 12 (Cannot "
+                        "allocate memory)")
 
 
 def checked_size(shape: tuple, dt) -> tuple:
@@ -602,7 +649,11 @@ def ones(*size, dtype=None, device=None, requires_grad=False, out=None, layout=N
     requires_grad = _flag("ones", requires_grad)
     if out is not None:
         return _factory_out("ones", out, dtype, lambda dt: _ones(_size(size, "ones"), dt), requires_grad)
-    return _finish(_ones(checked_size(_size(size, "ones"), _dt(dtype)), _dt(dtype)), requires_grad)
+    try:
+        data = _ones(checked_size(_size(size, "ones"), _dt(dtype)), _dt(dtype))
+    except MemoryError as error:
+        raise allocation_error(error) from None
+    return _finish(data, requires_grad)
 
 
 def _ones(shape: tuple, dt: _dtypes.dtype) -> np.ndarray:
@@ -627,7 +678,11 @@ def empty(*size, dtype=None, device=None, requires_grad=False, out=None, layout=
         like = _strides.empty_like(np.empty(_size(size, "empty"), np.bool_), _dt(dtype).np, memory_format)
         like[...] = 0
         return _finish(like, requires_grad)
-    return _finish(np.zeros(checked_size(_size(size, "empty"), _dt(dtype)), dtype=_dt(dtype).np), requires_grad)
+    try:
+        data = np.zeros(checked_size(_size(size, "empty"), _dt(dtype)), dtype=_dt(dtype).np)
+    except MemoryError as error:
+        raise allocation_error(error) from None
+    return _finish(data, requires_grad)
 
 
 def number_arg(value, fn: str, name: str, position: int):
@@ -639,6 +694,14 @@ def number_arg(value, fn: str, name: str, position: int):
     elif not isinstance(value, (numbers.Number, np.number, np.bool_)):
         raise TypeError(f"{fn}(): argument '{name}' (position {position}) must be Number, not "
                         f"{type(value).__name__}")
+    elif isinstance(value, np.generic) and not isinstance(value, (int, float, complex)):
+        # A NumPy scalar that is no Python number: PyTorch's parser reads an integer one as an int64, any other
+        # (np.float16, np.bool_, np.complex64) as a double (NumPy's ComplexWarning: the real part)
+        if isinstance(value, np.integer):
+            if not -2**63 <= int(value) < 2**63:
+                raise TypeError("an integer is required")
+            return int(value)
+        return float(value)
     return value
 
 
@@ -671,8 +734,11 @@ def full(size, fill_value, *, dtype=None, device=None, requires_grad=False) -> T
     # (a complex fill takes c10's default complex dtype: complex64 even under a float16 default)
     dt = (_dtypes.to_dtype(dtype) if dtype is not None else _dtypes.default_complex()
           if isinstance(fill_value, complex) else _dtypes.scalar_dtype(fill_value))
-    return _finish(_filled(checked_size(_size((size,) if isinstance(size, int) else (tuple(size),)), dt),
-                           fill_value, dt), requires_grad)
+    try:
+        data = _filled(checked_size(_size((size,) if isinstance(size, int) else (tuple(size),)), dt), fill_value, dt)
+    except MemoryError as error:
+        raise allocation_error(error) from None
+    return _finish(data, requires_grad)
 
 
 @_with_out
@@ -779,14 +845,31 @@ def _check_0dim_ends(name: str, start, end) -> None:
         raise RuntimeError(f"{name} only supports 0-dimensional start and end tensors, but got {' and '.join(bad)}.")
 
 
+def _space_dtype(name: str, start, end, dtype, into_out: bool) -> _dtypes.dtype:
+    """linspace/logspace's dtype: complex ends make it the default complex dtype, and a given dtype must be
+    complex then (PyTorch's linspace_logspace_infer_options; not for out=, which converts the ends to its dtype)."""
+    if into_out or not builtins.any(isinstance(v, complex) or isinstance(v, Tensor) and v.is_complex()
+                                    for v in (start, end)):
+        return _dt(dtype)
+    inferred = _dtypes.default_complex()
+    if dtype is None:
+        return inferred
+    dt = _dtypes.to_dtype(dtype)
+    if not dt.is_complex:
+        c_name = "c10::complex<float>" if inferred is _dtypes.complex64 else "c10::complex<double>"
+        raise RuntimeError(f"torch.{name}(): inferred dtype {c_name} can't be safely cast to passed dtype "
+                           f"{_LEGACY_NAMES[dt.name]}")
+    return dt
+
+
 @_with_out
-def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False, _into_out=False) -> Tensor:
     """``steps`` evenly spaced values from start to end (inclusive)."""
     steps = int(steps) if isinstance(steps, Tensor) else steps   # (a 0-dim integer tensor: the parser's int)
     _check_steps_int64(steps)
     _check_0dim_ends("linspace", start, end)
     check_creation_device(device)
-    dt = _dt(dtype)
+    dt = _space_dtype("linspace", start, end, dtype, _into_out)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
     if steps > 1:   # (no step: PyTorch's empty result or fill_(start) runs no kernel)
@@ -796,7 +879,7 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
     _check_ends_fit(start, end if steps > 1 else None, steps, dt)   # (one step: fill_(start) checks start alone)
     # PyTorch fills the two halves from each end, for symmetric rounding.
     if steps == 1:
-        data = np.array([start], dtype=np.float64)
+        data = np.array([start], dtype=np.complex128 if dt.is_complex else np.float64)
     elif dt in (_dtypes.float32, _dtypes.float64):
         # In the dtype: start, end and the step rounded to it, each value one fused multiply-add.
         s, e = dt.np.type(start), dt.np.type(end)
@@ -819,6 +902,20 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
         step = np.float64((e - s) / (steps - 1))
         idx = np.arange(steps, dtype=np.float64)
         data = np.trunc(np.where(idx < steps // 2, _fma(step, idx, s), _fma(-step, steps - 1 - idx, e)))
+    elif dt in (_dtypes.complex64, _dtypes.complex128):
+        # Each part as a real linspace in the parts' type: the step (end - start) / (steps - 1), each value one
+        # fused multiply-add (c10::complex's operators, contracted by the compiler)
+        s, e = (dt.np.type(v.item() if isinstance(v, Tensor) else v) for v in (start, end))
+        part = np.dtype(np.float32 if dt is _dtypes.complex64 else np.float64)
+        idx = np.arange(steps, dtype=part)
+        first = np.arange(steps) < steps // 2
+        data = np.empty(steps, dt.np)
+        with np.errstate(all="ignore"):
+            for name in ("real", "imag"):
+                lo, hi = part.type(getattr(s, name)), part.type(getattr(e, name))
+                step = np.full(steps, (hi - lo) / part.type(steps - 1), part)
+                setattr(data, name, np.where(first, _complex_bits._fma(step, idx, np.full(steps, lo, part)),
+                                             _complex_bits._fma(-step, idx[::-1].copy(), np.full(steps, hi, part))))
     else:
         step = (end - start) / (steps - 1)
         idx = np.arange(steps, dtype=np.float64)
@@ -828,13 +925,14 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
 
 
 @_with_out
-def logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+def logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_grad=False,
+             _into_out=False) -> Tensor:
     """``steps`` values from base**start to base**end, evenly spaced in the exponent."""
     steps = int(steps) if isinstance(steps, Tensor) else steps   # (a 0-dim integer tensor: the parser's int)
     _check_steps_int64(steps)
     _check_0dim_ends("logspace", start, end)
     check_creation_device(device)
-    dt = _dt(dtype)
+    dt = _space_dtype("logspace", start, end, dtype, _into_out)
     if steps > 1:   # (no step: PyTorch's empty result or fill_(base**start) runs no kernel)
         if dt is _dtypes.bool_:
             raise NotImplementedError("\"logspace_cpu\" not implemented for 'Bool'")
@@ -844,8 +942,8 @@ def logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_
         # (one step: fill_(pow(base, start)), a value checked as the fill value -- not for 16-bit floats)
         _check_ends_fit(_c_pow(float(base), float(start)), None, 1, dt)
     if dt.is_complex or steps < 2:
-        return _finish(np.power(base, linspace(start, end, steps, dtype=_dtypes.float64)._data).astype(dt.np),
-                       requires_grad)
+        exponents = linspace(start, end, steps, dtype=_dtypes.complex128 if dt.is_complex else _dtypes.float64)
+        return _finish(np.power(base, exponents._data).astype(dt.np), requires_grad)
     # PyTorch's loop: the ends in the dtype (integers truncated), a double step from their difference (taken in
     # the dtype), the exponent start + step·i (end - step·(steps-1-i) in the second half) in double, and C's
     # pow(base, exponent) in double rounded to the dtype (math.pow: NumPy's SIMD power rounds differently)

@@ -561,8 +561,13 @@ _COMPLEX32_KERNELS = {
     "SumBackward1": "sum_cpu", "MeanBackward0": "sum_cpu", "MeanBackward1": "sum_cpu", "ProdBackward0":
     "prod_out_cpu", "ProdBackward1": "prod_out_cpu", "CumsumBackward0": "cumsum_out_cpu", "DotBackward0": "dot",
     "CumprodBackward0": "cumprod_out_cpu", "TanBackward0": "tan_vml_cpu",
-    "PowBackward0": "pow", "PowBackward1": "pow", "PowBackward2": "pow",
+    "PowBackward0": "pow", "PowBackward1": "pow", "PowBackward2": "pow", "MmBackward0": "addmm_impl_cpu_",
+    "BmmBackward0": "bmm", "MvBackward0": "addmv_impl_cpu", "VdotBackward0": "vdot",
 }
+# Kernels that check the dtype before allocating their output (the others allocate it first, which warns)
+_COMPLEX32_CHECKED_FIRST = frozenset({"dot", "vdot"})
+# Ops whose complex kernel computes into a complex temporary first (PyTorch's unary_op_impl_with_complex_to_float)
+_COMPLEX32_TEMPORARY = frozenset({"abs"})
 # The ops PyTorch's CPU kernels run in complex32 (the copies, views and indexing ops need no computing)
 _COMPLEX32_OPS = frozenset({"add", "sub", "rsub", "mul", "neg", "abs", "sgn", "conj", "conj_physical", "_to_copy",
                             "copy_", "fill_", "fill", "where", "masked_fill", "index_put_", "_index_put_impl_", "cat",
@@ -578,7 +583,11 @@ def _refuse_complex32(op: Op) -> None:
     """PyTorch's error for an op whose CPU kernel has no complex32 (ComplexHalf) version."""
     if op.name not in _COMPLEX32_OPS:
         kernel = _COMPLEX32_KERNELS.get(op.node_name, f"{op.name}_cpu")
+        if kernel not in _COMPLEX32_CHECKED_FIRST:
+            _dtypes.warn_complex32()   # (the output allocated before the kernel's dispatch refuses the dtype)
         raise NotImplementedError(f"\"{kernel}\" not implemented for 'ComplexHalf'")
+    if op.name in _COMPLEX32_TEMPORARY:
+        _dtypes.warn_complex32()
 
 
 def _round_to(result: np.ndarray, npd) -> np.ndarray:
@@ -926,6 +935,8 @@ class Op:
                 arrays.append(t._data)
         else:
             npd = dtype.np
+            if out is not None and dtype is _dtypes.complex32 and out.dtype._kind < dtype._kind:
+                _refuse_complex32_into(out)   # (before the operands' casts: they would warn)
             arrays = _cast_operands(self, tensors, dtype, args)
         if self.unsigned_kernel is not None and arrays and type(arrays[0].dtype) in _BAREBONES_NP_TYPES:
             _refuse_unsigned(self, arrays[0])
@@ -1450,13 +1461,21 @@ def _same_shapes(tensors, shape: tuple) -> bool:
     return True
 
 
+def _refuse_complex32_into(out) -> None:
+    """An in-place op on a real tensor with a complex32 result: TensorIterator refuses the cast before it allocates
+    the operands' complex32 copies (so no "ComplexHalf support is experimental" warning comes first)."""
+    raise RuntimeError(f"result type ComplexHalf can't be cast to the desired output type "
+                       f"{_legacy_scalar_name(out.dtype)}")
+
+
 def _cast_operands(op: Op, tensors, dtype, args) -> list:
     """The inputs' arrays in the compute dtype (PyTorch's own operands for half-precision scalar ops)."""
     npd = dtype.np
     if dtype is _dtypes.complex32:   # (computed in complex64, from operands rounded to complex32; _run rounds back)
-        _refuse_complex32(op)
-        return [_dtypes.complex32_values(t._data if _dtypes.is_complex32(t._data.dtype)
-                                         else _quiet_astype(t._data, npd)) for t in tensors]
+        arrays = [_dtypes.complex32_values(t._data if _dtypes.is_complex32(t._data.dtype)
+                                           else _quiet_astype(t._data, npd)) for t in tensors]
+        _refuse_complex32(op)   # (after the operands' casts: TensorIterator makes them before the kernel refuses)
+        return arrays
     if dtype in _QUIRK_DTYPES and op.name in _QUIRK_OPS:
         return _pytorch_operands(op.name, tensors, npd, args)
     if op.name == "mean" and npd.itemsize == 2:
@@ -1934,8 +1953,11 @@ def _check_inplace(t, record: bool) -> None:
     # As PyTorch's check_inplace: a view that requires grad whose base is a leaf (requiring grad or not:
     # ``torch.arange(6.).view(2, 3).requires_grad_()`` is such a view) may not change in place either.
     if base is not None:
-        if TRANSFORM_LEAVES and t._requires_grad and _is_transform_leaf(t):
-            raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
+        if TRANSFORM_LEAVES and _is_transform_leaf(t):
+            if t._requires_grad:
+                raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
+            # (detach_()ed: PyTorch's write reaches the outer level's wrapper, which that level checks)
+            return _check_inplace(base, record)
         if (t._requires_grad or base._requires_grad) and base._grad_fn is None:  # (a view requires grad with its base)
             raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
         if unreplayed:  # (PyTorch's is_leaf() reads the view's grad_fn as it is, without regenerating it)
@@ -2191,13 +2213,14 @@ class CopySlices(Node):
         self.fn = fn
         self._view_fn = view_fn
         self._base_strides = base.stride()
-        # (where the view lies in the base, for create_graph: PyTorch reaches it with as_strided; not for a view
-        # of another dtype (view_as_real ...) or a conjugate view (x.conj()), which are replayed)
-        self._view_geometry = None if view is None or view._data.dtype != base._data.dtype or view.is_conj() or \
-            view.is_neg() else (
-            tuple(view.shape), view.stride(), view.storage_offset() - base.storage_offset())
         # (a view whose chain changes the dtype: PyTorch's view_fn, as _make_view builds it, for create_graph)
         self._regen = None if view is None else view.__dict__.get("_dtype_regen")
+        # (where the view lies in the base, for create_graph: PyTorch reaches it with as_strided; not for a view
+        # of another dtype (view_as_real ...), one whose chain went through one (view_as_complex(x).imag) or a
+        # conjugate view (x.conj()), which are replayed)
+        self._view_geometry = None if view is None or view._data.dtype != base._data.dtype or view.is_conj() or \
+            view.is_neg() or self._regen is not None else (
+            tuple(view.shape), view.stride(), view.storage_offset() - base.storage_offset())
         self._next_nodes = (base_node,) + fn._next_nodes[1:]
         self._next_nrs = (base_nr,) + fn._next_nrs[1:]
         self._input_meta = ((base._data.shape, base._data.dtype),) + fn._input_meta[1:]
@@ -2207,6 +2230,15 @@ class CopySlices(Node):
         if self.fn is None:   # (dropped by an earlier backward pass: PyTorch's check of its fn)
             raise RuntimeError(FREED_MESSAGE)
         grad = grad_outputs[0]
+        if self._view_geometry is not None and _vmap_batched.DEPTH[0] and _vmap_batched._legacy(grad) and \
+                0 in self._input_meta[0][0] and max(self._base_strides, default=0) > 0:
+            # (an is_grads_batched backward into an empty base: the legacy vmap's new_empty_strided gives the batch
+            # dims the stride of the base's storage size, 0, and its as_strided then refuses the layout)
+            raise RuntimeError(
+                "vmap: Calling Tensor.as_strided is not supported unless the batch dims being vmapped over are at "
+                "the front of the tensor (in memory layout). When they are not at the front of the tensor this "
+                "operation can be error prone so we actively discourage it; please file us a bug report and/or try "
+                "to express the as_strided operation in terms of PyTorch view operations")
         if _STATE.enabled and self._view_geometry is not None:
             # create_graph: PyTorch's steps, whose nodes the new graph shows: the gradient copied into a tensor
             # laid out as the base (CopyBackwards), the view's region an as_strided view of it (AsStridedBackward0)

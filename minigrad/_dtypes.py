@@ -265,9 +265,13 @@ def _promote_two(a: dtype, b: dtype) -> dtype:
     return a if a.itemsize > b.itemsize else b
 
 
-def promote_types(a: dtype, b: dtype) -> dtype:
+def promote_types(type1: dtype, type2: dtype) -> dtype:
     """torch.promote_types."""
-    return _promote_two(a, b)
+    for position, (name, value) in enumerate((("type1", type1), ("type2", type2)), 1):
+        if not isinstance(value, dtype):
+            from ._arg_errors import must_be  # (here: _arg_errors imports us)
+            raise must_be("promote_types", name, "torch.dtype", value, position)
+    return _promote_two(type1, type2)
 
 
 def _combine_categories(higher: dtype | None, lower: dtype | None) -> dtype | None:

@@ -396,9 +396,13 @@ def two_paths(vector, scalar, *xs: np.ndarray, block: int = _BLOCK) -> np.ndarra
     for float64).
     """
     shape = np.broadcast_shapes(*(x.shape for x in xs))
-    if all(x.ndim > 1 and x.shape == shape and x.flags.f_contiguous and not x.flags.c_contiguous for x in xs):
-        # transposes (all of them): memory order is their transposes' C order
-        return two_paths(vector, scalar, *(x.T for x in xs), block=block).T
+    if len(shape) > 1 and all(x.shape == shape and not x.flags.c_contiguous for x in xs):
+        # dense permutations (transposes, permute(): all of them alike): TensorIterator walks memory order,
+        # their dims sorted by stride in C order
+        order = sorted(range(len(shape)), key=lambda d: -xs[0].strides[d])
+        moved = [x.transpose(order) for x in xs]
+        if all(m.flags.c_contiguous for m in moved):
+            return two_paths(vector, scalar, *moved, block=block).transpose(np.argsort(order))
     n = int(np.prod(shape))
     tail = n % block
     if n == tail:

@@ -75,8 +75,29 @@ def set_default_tensor_type(t) -> None:
 
 def typename(obj) -> str:
     """The type name PyTorch shows: ``torch.FloatTensor`` for a tensor, else the qualified class name."""
+    from .overrides import _TENSOR_PYTHON
     if isinstance(obj, Tensor):
         return obj.type()
+    # PyTorch's C functions: torch.relu is a static method of torch._VariableFunctionsClass, F.linear a function
+    # of torch._C._nn; Tensor's methods belong to TensorBase (bound, the qualified name counts the tensor's class)
+    how = getattr(obj, "__torch_public__", None)
+    if how is not None and not how.python_level and how.name.count(".") == 1:
+        return f"torch._VariableFunctionsClass.{obj.__name__}"
+    if how is not None and not how.python_level and how.name.startswith("torch.nn."):
+        return f"torch._C._nn.{obj.__name__}"
+    name = getattr(obj, "__name__", None)
+    if isinstance(getattr(obj, "__self__", None), Tensor) and isinstance(name, str) \
+            and getattr(type(obj.__self__), name, None) is getattr(obj, "__func__", None):
+        if name in _TENSOR_PYTHON:   # (PyTorch's methods written in Python: torch/_tensor.py's)
+            return f"torch._tensor.Tensor.{name}"
+        return f"{type(obj.__self__).__qualname__}.{name}"
+    if isinstance(obj, property) or (isinstance(name, str) and getattr(Tensor, name, None) is obj
+                                     and not isinstance(obj, type)):
+        name = next((k for k, v in vars(Tensor).items() if v is obj), None) if isinstance(obj, property) else name
+        if name is not None:
+            return f"torch._tensor.Tensor.{name}" if name in _TENSOR_PYTHON else f"TensorBase.{name}"
+    if isinstance(obj, type) and "_torch_name" in obj.__dict__:
+        return obj._torch_name   # (torch.Tensor, torch.nn.parameter.Parameter: PyTorch's class names)
     # As PyTorch: a function or class names itself (``__main__.<lambda>``), any other object its class
     if hasattr(obj, "__qualname__"):
         module, name = getattr(obj, "__module__", "") or "", obj.__qualname__

@@ -1326,8 +1326,8 @@ _ALL_DIMS = _AllDims()
 
 def _reduce_dims(dim, input):
     """``dim`` as sum_dim/mean_dim take it: None stays None (every dim), else checked dims (``[]``: every dim)."""
-    if dim is True or dim is False:   # (x.sum(True): no overload takes a bool; the callers reparse the call)
-        raise TypeError("a bool dim")
+    if dim is True or dim is False or type(dim) is tuple and builtins.any(type(d) is bool for d in dim):
+        raise TypeError("a bool dim")   # (x.sum(True), x.sum((True,)): no overload takes one; the callers reparse)
     return None if dim is None else _raw_dims(dim, input.dim(), input)
 
 
@@ -1671,6 +1671,10 @@ def _var_args(input, dim, unbiased, keepdim, correction, name="var"):
             raise _arg_errors.must_be(name, "unbiased" if flag is unbiased else "keepdim", "bool", flag)
     if unbiased is not None and correction is not None:
         raise TypeError("var(): cannot pass both 'unbiased' and 'correction'")
+    if isinstance(correction, (complex, np.complexfloating)):   # (the Scalar is read as a double)
+        if correction.imag != 0:
+            raise RuntimeError("value cannot be converted to type double without overflow")
+        correction = correction.real
     if correction is None and unbiased is not None:
         correction = int(unbiased)
     elif correction is None and dim is not _ALL_DIMS:
@@ -2183,15 +2187,22 @@ def _dim_for_split(input, dim, name):
     return input._data.shape[_wrap_dim(dim, input.dim())]
 
 
+_VF_SPLIT = ("(Tensor input, int split_size, int dim = 0)", "(Tensor input, tuple of ints split_size, int dim = 0)")
+
+
 def split(tensor, split_size_or_sections, dim=0):
     """Pieces of ``split_size`` (or of the listed sizes) along ``dim`` — views, one grad_fn for all."""
     if isinstance(split_size_or_sections, (list, tuple)):
         # (PyTorch's split passes the list on to split_with_sizes, whose parser reads it first: x.split([2., 4.]))
         split_size_or_sections = _arg_errors.int_list("split_with_sizes", "split_sizes", split_size_or_sections, 2)
+        if not _arg_errors._is_index(dim):
+            raise _arg_errors.must_be("split_with_sizes", "dim", "int", dim, 3)
         _dim_for_split(tensor, dim, "split")
         return split_with_sizes(tensor, split_size_or_sections, dim)
     if not _arg_errors._is_index(split_size_or_sections):  # (PyTorch's split hands a non-int to split_with_sizes)
         raise _arg_errors.must_be("split_with_sizes", "split_sizes", "tuple of ints", split_size_or_sections, 2)
+    if not _arg_errors._is_index(dim):   # (PyTorch's split hands the int on to _VF.split, whose parser reads dim)
+        raise _arg_errors.invalid_combination("split", (tensor, split_size_or_sections, dim), {}, _VF_SPLIT)
     size = _dim_for_split(tensor, dim, "split")
     split_size = int(split_size_or_sections)
     if split_size < 0:
@@ -2263,7 +2274,10 @@ def cat(tensors, dim=0, *, out=None):
     ref, d = _cat_dim(tensors, dim)
     if ref is None:  # (only skipped tensors: PyTorch never wraps dim, its node saves it as given)
         dt = _dtypes.result_type(*tensors) if len(tensors) > 1 else tensors[0].dtype
-        return D.cat(*tensors, dtype=dt, dim=dim if dim in (0, -1) else 0)
+        result = D.cat(*tensors, dtype=dt, dim=dim if dim in (0, -1) else 0)
+        if _vmap_batched.DEPTH[0]:
+            _vmap_batched.cat_levels(result, tensors)
+        return result
     for k, t in enumerate(tensors):
         if t.dim() == 1 and t._data.shape[0] == 0:
             continue
@@ -2277,7 +2291,10 @@ def cat(tensors, dim=0, *, out=None):
                 raise RuntimeError(f"Sizes of tensors must match except in dimension {shown}. Expected size {a} "
                                    f"but got size {b} for tensor number {k} in the list.")
     dt = _dtypes.result_type(*tensors) if len(tensors) > 1 else ref.dtype
-    return D.cat(*tensors, dtype=dt, dim=dim)
+    result = D.cat(*tensors, dtype=dt, dim=dim)
+    if _vmap_batched.DEPTH[0]:
+        _vmap_batched.cat_levels(result, tensors)
+    return result
 
 
 concat = concatenate = cat
@@ -2789,6 +2806,8 @@ def mm(input, mat2):
         from .sparse import sparse_sparse_mm  # (two sparse matrices: a sparse product, as PyTorch's)
         return sparse_sparse_mm(input, mat2, "MmBackward0")
     if input._data.dtype != mat2._data.dtype:  # (NumPy's test first: the same answer, and cheaper)
+        if _vmap_batched.DEPTH[0]:
+            _vmap_batched.check_mm_dtypes(input, mat2)
         _check_mm_dtypes(input, mat2)
     return D.mm.call((input, mat2), None, None, {})  # D.mm(input, mat2), without packing the arguments
 
@@ -2837,6 +2856,9 @@ def bmm(input, mat2):
     """Batched matrix product of two 3-D tensors."""
     if _AUTOCAST[0]:
         return _autocast("bmm", bmm, input, mat2)
+    if _vmap_batched.DEPTH[0] and (input.dim() != 3 or mat2.dim() != 3 or input.shape[::2] != mat2.shape[:2]
+                                   or input.dtype is not mat2.dtype) and _vmap_batched.bmm_as_matmul(input, mat2):
+        return matmul(input, mat2)   # (PyTorch's batch rule: matmul of the physical tensors)
     if input.dim() != 3:
         raise RuntimeError("batch1 must be a 3D tensor")
     if mat2.dim() != 3:
@@ -3792,6 +3814,26 @@ def _comparison_method(np_fn, name: str):
     return method
 
 
+def _part_setter(part):
+    """The setter of ``x.real`` / ``x.imag``: the value copied into that part's view (THPVariable_set_real)."""
+    def setter(self, value) -> None:
+        view = part(self)
+        if not isinstance(value, Tensor):
+            if not isinstance(value, (int, float, complex, np.integer)):   # (valueToTensor's numbers)
+                kind = type(value)
+                name = kind.__name__ if kind.__module__ == "builtins" else f"{kind.__module__}.{kind.__qualname__}"
+                raise TypeError(f"can't assign a {name} to a {view._legacy_type_name()}")
+            # (scalarToTensor: the number converted, checked, to the part's dtype; into a half type it is rounded)
+            if view.dtype.name not in ("float16", "bfloat16"):
+                _check_scalar_fits(value, view.dtype)
+            if isinstance(value, complex) and not view.dtype.is_complex:
+                value = value.real   # (no imaginary part: _check_scalar_fits refused any other)
+            with np.errstate(over="ignore"):
+                value = Tensor._make(np.asarray(value).astype(view._data.dtype))
+        view.copy_(value)
+    return setter
+
+
 def _attach_methods():
     g = globals()
     for name in METHODS:
@@ -3806,8 +3848,8 @@ def _attach_methods():
     for name, fn in _CASTS.items():
         setattr(Tensor, name, fn)
     # (T, mT, H, mH and adjoint are in _ops_shapes.py)
-    Tensor.real = property(lambda self: real(self))
-    Tensor.imag = property(lambda self: imag(self))
+    Tensor.real = property(lambda self: real(self), _part_setter(real))
+    Tensor.imag = property(lambda self: imag(self), _part_setter(imag))
     Tensor.where = lambda self, condition, y: where(condition, self, y)
     Tensor.select = _arg_errors.counting_without_self(select, "select")   # (its TypeErrors number after self)
     Tensor.unbind = _arg_errors.counting_without_self(unbind, "unbind")

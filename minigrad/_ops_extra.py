@@ -30,7 +30,9 @@ from .autograd import forward_ad, grad_mode
 def isreal(input) -> Tensor:
     """True where the element has no imaginary part (always, for a real tensor)."""
     if input.is_complex():
-        return Tensor._make(np.asarray(input._data.imag == 0))
+        data = input._data
+        imag = data["imag"] if _dtypes.is_complex32(data.dtype) else data.imag   # (complex32: a float16 pair)
+        return Tensor._make(np.asarray(imag == 0))
     out = Tensor._make(np.ones(input._data.shape, dtype=bool))
     return _dispatch.function_result_version("isreal", (input,), out)
 

@@ -102,8 +102,8 @@ def _index_put(name, input, indices, values, accumulate, out):
             raise TypeError(f"expected Tensor as element {k} in argument 0, but got {_arg_errors.type_name(i)}")
     if not isinstance(values, Tensor):
         raise _arg_errors.must_be(name, "values", "Tensor", values, 2)
-    if not indices:
-        if input.dim() == 0 and not accumulate and values.numel() == 1:   # (masked_fill_ given no mask at all)
+    if not indices and not accumulate and values.numel() == 1:   # (masked_fill_'s path, given no mask at all)
+        if input.dim() == 0:
             raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with dtype nullptr "
                                "(uninitialized)")
         raise RuntimeError("sym_strides() called on an undefined Tensor")
@@ -153,6 +153,8 @@ def _index_put(name, input, indices, values, accumulate, out):
     if not fits:
         raise RuntimeError(f"shape mismatch: value tensor of shape {list(values._data.shape)} cannot be broadcast "
                            f"to indexing result of shape {list(target)}")
+    if not indices and input.numel():   # (no index tensor: PyTorch's kernel fails an internal assert here, KNOWN)
+        raise RuntimeError("sym_strides() called on an undefined Tensor")
     index_list = _indexing._saved_indices(index_list, tuple(indices), input, values)   # (versions checked)
     if out is not None and accumulate and _dispatch.is_expanded(out._data):
         # (the additions go through the memory the expanded tensor shares: see derivatives._index_put_forward)

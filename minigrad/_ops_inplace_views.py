@@ -202,6 +202,8 @@ def resize_(input: Tensor, *size, memory_format=None) -> Tensor:
     if not _STATE.inference and input._is_inference is not True and (
             input._requires_grad or input._base is not None and input.requires_grad):  # (a view: through its base)
         raise RuntimeError("cannot resize variables that require grad")
+    if _vmap_batched.DEPTH[0]:
+        _vmap_batched.check_resize_(input)
     if sizes == input._data.shape:
         return _check_no_tangent(input)  # nothing changes, not even the version
     resize_storage(input, sizes)

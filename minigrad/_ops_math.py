@@ -89,7 +89,8 @@ def nan_to_num(input, nan: float = 0.0, posinf: float | None = None, neginf: flo
     if not (input.is_floating_point() or input.is_complex()):   # (complex: real and imaginary parts replaced)
         return input.clone()
     info = _dtypes.finfo(input.dtype)  # (NumPy's finfo knows no bfloat16)
-    return D.nan_to_num(input, nan=float(nan), posinf=float(info.max if posinf is None else posinf),
+    nan = 0.0 if nan is None else float(nan)   # (a float?: None is 0)
+    return D.nan_to_num(input, nan=nan, posinf=float(info.max if posinf is None else posinf),
                         neginf=float(info.min if neginf is None else neginf))
 
 
@@ -1032,6 +1033,9 @@ def nextafter_(input, other):
 
 
 def _check_renorm(input, p, dim, maxnorm) -> None:
+    for name, value in (("p", p), ("maxnorm", maxnorm)):   # (a complex Scalar, even with no imaginary part)
+        if isinstance(value, (complex, np.complexfloating)):
+            raise RuntimeError(f"renorm: {name} must be real-valued")
     if not p > 0:
         raise RuntimeError("renorm: non-positive-norm not supported")
     if maxnorm < 0:

@@ -186,6 +186,8 @@ def linalg_cross(input, other, *, dim=-1):
         raise RuntimeError("linalg.cross: inputs must have the same number of dimensions.")
     d = _ops._wrap_dim(dim, input.dim())
     if input.shape[d] != 3 or other.shape[d] != 3:
+        if _vmap_batched.DEPTH[0] and _vmap_batched.levels_of(input, other):   # (the batch rule's physical dim)
+            dim = d + bin(_vmap_batched.levels_of(input, other)).count("1")
         raise RuntimeError(f"linalg.cross: inputs dimension {dim} must have length 3. Got {input.shape[d]} "
                            f"and {other.shape[d]}")
     _ops._check_broadcast(input, other)
@@ -211,6 +213,8 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
         return _autocast("addmm", addmm, **locals())
     _arg_errors.check_product_args("addmm", {"input": input, "mat1": mat1, "mat2": mat2}, beta, alpha)
+    if _decomposed_in_vmap(input, mat1, mat2, matrices=True):   # (functorch's addmm_decomp)
+        return _ops.add(input * beta, _ops.mm(mat1, mat2), alpha=alpha)
     for x, y, names in ((input, mat2, "self and mat2"), (mat1, mat2, "mat1 and mat2")):  # (PyTorch's first checks)
         if x.dtype is not y.dtype:
             raise RuntimeError(f"{names} must have the same dtype, but got {_ops._legacy(x.dtype)} and "
@@ -229,8 +233,6 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
             _vmap_batched.check_mm_sizes(mat1, mat2)
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a}x{b} and {c}x{d})")
     sizes = input.shape
-    if batched and any(sizes[-i] not in (1, (a, d)[-i]) for i in range(1, min(len(sizes), 2) + 1)):
-        _ops._raise_broadcast_error(sizes, (a, d), tensors=(input, mat1, mat2))   # (that add's error)
     if len(sizes) > 2:
         raise RuntimeError(f"expand({input._legacy_type_name()}{{{list(sizes)}}}, size=[{a}, {d}]): the number of "
                            f"sizes provided (2) must be greater or equal to the number of dimensions in the tensor "
@@ -251,6 +253,8 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
         return _autocast("baddbmm", baddbmm, **locals())
     _arg_errors.check_product_args("baddbmm", {"input": input, "batch1": batch1, "batch2": batch2}, beta, alpha)
+    if _decomposed_in_vmap(input, batch1, batch2):
+        return _product_plus_input(_ops.bmm(batch1, batch2), input, beta, alpha)
     _check_baddbmm(input, batch1, batch2)
     if input.dtype is _dtypes.bool_:
         raise NotImplementedError("\"baddbmm\" not implemented for 'Bool'")
@@ -273,6 +277,30 @@ def baddbmm_(input, batch1, batch2, *, beta=1, alpha=1):
     beta, alpha = product_scalars(input.dtype, beta, alpha)
     _check_batch2_dtype(batch1, batch2)
     return D.baddbmm(input, batch1, batch2, beta=beta, alpha=alpha, out=input)
+
+
+def _decomposed_in_vmap(input, batch1, batch2, summed: bool = False, matrices: bool = False) -> bool:
+    """Whether baddbmm / addbmm (``summed``) / addmm (``matrices``) runs as PyTorch's vmap batch rule does, a
+    decomposition (``_product_plus_input``, functorch's *_decomp): inside vmap, with a batched operand, when the
+    fused op would refuse what the decomposition does not (a product's 1 broadcast against the input's 0, dtypes
+    promoted) or words its error otherwise (add's broadcast, bmm's physical sizes); the fused op's values else."""
+    if not (_vmap_batched.DEPTH[0] and _vmap_batched.levels_of(input, batch1, batch2)):
+        return False
+    rank = 2 if matrices else 3
+    if batch1.dim() != rank or batch2.dim() != rank or input.dtype is not batch1.dtype or \
+            batch1.dtype is not batch2.dtype:
+        return True
+    target = (batch1.shape[-2], batch2.shape[-1]) if summed or matrices else \
+        (batch1.shape[0], batch1.shape[1], batch2.shape[2])
+    return tuple(input.shape) != target
+
+
+def _product_plus_input(out, input, beta, alpha):
+    """functorch's baddbmm_decomp / addbmm_decomp: alpha·out unless alpha is 1, then beta·input + that unless beta
+    is 0 (input then unread)."""
+    if alpha != 1:
+        out = alpha * out
+    return out if beta == 0 else beta * input + out
 
 
 def _check_baddbmm(input, batch1, batch2) -> list:
@@ -709,6 +737,8 @@ def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """beta·input + alpha·Σ_b batch1[b] @ batch2[b] (AddbmmBackward0)."""
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
         return _autocast("addbmm", addbmm, **locals())
+    if _decomposed_in_vmap(input, batch1, batch2, summed=True):
+        return _product_plus_input(_ops.bmm(batch1, batch2).sum(0), input, beta, alpha)
     _check_addbmm(input, batch1, batch2, in_place=False)
     if input.dtype is _dtypes.bool_:
         raise NotImplementedError("\"addmm_impl_cpu_\" not implemented for 'Bool'")

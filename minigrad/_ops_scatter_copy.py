@@ -120,6 +120,8 @@ def select_copy(input, dim, index):
 
 def slice_copy(input, dim=0, start=None, end=None, step=1):
     """``input[start:end:step]`` along ``dim``, in new memory (SliceBackward0_copy)."""
+    if input.dim() == 0:   # (PyTorch's slice checks this before the dim)
+        raise IndexError("slice() cannot be applied to a 0-dim tensor.")
     _ops._wrap_dim(dim, input.dim())
     if step <= 0:
         raise RuntimeError("slice step must be positive")

@@ -722,6 +722,9 @@ def unsafe_chunk(input, chunks, dim=0):
         raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
     size = input.shape[_ops._wrap_dim(dim, input.dim())]
     split_size = -(-size // chunks)
+    if size == 0:   # (as chunk: an empty dim still gives ``chunks`` empty pieces, through unsafe_split_with_sizes)
+        from ._ops_extra import unsafe_split_with_sizes
+        return unsafe_split_with_sizes(input, [0] * chunks, dim)
     return _unsafe_pieces(input, D.unsafe_split(input, split_size=split_size, dim=dim), dict(split_size=split_size,
                                                                                              dim=dim))
 

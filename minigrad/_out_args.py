@@ -28,7 +28,7 @@ OUT_FUNCTIONS = (
     "bitwise_not", "hypot", "copysign", "xlogy", "atan2", "neg", "abs", "sqrt", "rsqrt", "sin", "cos", "tan",
     "tanh", "sigmoid", "floor", "ceil", "round", "trunc", "frac", "sign", "sgn", "reciprocal", "exp2", "expm1",
     "log1p", "log2", "log10", "square", "erf", "asin", "acos", "atan", "sinh", "cosh", "angle", "nan_to_num",
-    "clamp", "where", "index_select", "mm", "outer", "inner", "mv", "dot", "bmm", "signbit", "pow",
+    "clamp", "where", "index_select", "mm", "outer", "inner", "mv", "dot", "vdot", "bmm", "signbit", "pow",
     # (the aliases and the rarer elementwise functions)
     "acosh", "asinh", "atanh", "arccos", "arcsin", "arctan", "arcsinh", "arccosh", "arctanh", "erfc", "erfinv",
     "i0", "sinc", "deg2rad", "rad2deg", "fix", "absolute", "negative", "lgamma", "digamma", "logit", "isneginf",
@@ -84,7 +84,7 @@ def _index_select_dtype(x, dim, index=None, **kwargs):
 
 # ... and these check out='s dtype before computing: its expected dtype from the arguments
 _OUT_DTYPE = {"where": lambda cond, x, y, **kw: _dtypes.result_type(x, y), "index_select": _index_select_dtype,
-              "dot": lambda x, y, **kw: x.dtype,
+              "dot": lambda x, y, **kw: x.dtype, "vdot": lambda x, y, **kw: x.dtype,
               "complex": lambda re, im, **kw: _complex_of(re, im),
               "polar": lambda r, theta, **kw: _complex_of(r, theta)}
 
@@ -178,7 +178,7 @@ def _checked(name: str, fn, out: Tensor, args=(), kwargs=None):
                 if name == "where":
                     raise RuntimeError(f"Expected out type to be {_dispatch._legacy_scalar_name(expected)} but got "
                                        f"{_dispatch._legacy_scalar_name(out.dtype)}")
-                if name == "dot":
+                if name in ("dot", "vdot"):
                     raise RuntimeError(f"result dtype {_dispatch._legacy_scalar_name(out.dtype)} does not match "
                                        f"input dtype {_dispatch._legacy_scalar_name(expected)}")
                 raise RuntimeError("index_select(): self and result must have the same scalar type")

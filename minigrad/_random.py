@@ -237,9 +237,11 @@ default_generator = Generator()
 
 
 def gen(generator: Generator | None) -> Generator:
-    """The generator to draw from: ``generator=`` if given, else the global one."""
+    """The generator to draw from: ``generator=`` if given, else the global one (inside a vmap with randomness="same",
+    after its first example, this thread's replay of it: func/_vmap._Randomness)."""
     if generator is None:
-        return default_generator
+        return default_generator if not _vmap_batched.DEPTH[0] or _vmap_batched.REPLAY[0] is None else \
+            _vmap_batched.REPLAY[0]
     if _vmap_batched.DEPTH[0]:   # (inside vmap: its randomness flag covers every generator)
         _vmap_batched.explicit_generator(generator)
     return generator

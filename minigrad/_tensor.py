@@ -28,7 +28,7 @@ import weakref
 import numpy as np
 
 from . import _conj, _dtypes, _layout, _meta, _neg, _strides, _vmap_batched, _zerotensor, autograd
-from ._class_names import CTypeNamed, tp_name
+from ._class_names import CTypeNamed, TorchNamed, tp_name
 from ._conj import MIRRORS as _CONJ_MIRRORS
 from ._meta import METAS as _METAS
 from ._printing import format_meta, format_tensor
@@ -185,8 +185,10 @@ def _size_item(i: int, s):
     return s
 
 
-class _TensorType(type):
+class _TensorType(type, metaclass=TorchNamed):
     """The type of Tensor: only so that ``type(x)`` prints as PyTorch's ``<class 'torch.Tensor'>``."""
+
+    _torch_name = "torch._C._TensorMeta"   # (type(torch.Tensor) prints as PyTorch's metaclass)
 
     def __repr__(cls) -> str:
         name = cls.__dict__.get("_torch_name")
@@ -207,7 +209,14 @@ def _deep_copy(t, requires_grad: bool = False):
     return Tensor._make(_strides.clone(t._data), requires_grad)
 
 
-class Tensor(metaclass=_TensorType):
+class TensorBase(metaclass=_TensorType):
+    """``torch._C.TensorBase``: Tensor's base class (PyTorch's C class holding its methods; empty here)."""
+
+    _torch_name = "torch._C.TensorBase"
+    __slots__ = ()
+
+
+class Tensor(TensorBase):
     """A multi-dimensional array that can record the operations applied to it."""
 
     _torch_name = "torch.Tensor"
@@ -430,6 +439,15 @@ class Tensor(metaclass=_TensorType):
     def is_inference(self) -> bool:
         """True if the tensor was made in inference mode."""
         return bool(self._is_inference)  # (True or _COUNTED_INFERENCE)
+
+    def is_distributed(self) -> bool:
+        """False: no tensor here is distributed (PyTorch's is_distributed is False for every tensor)."""
+        return False
+
+    @property
+    def name(self) -> None:
+        """The name of a named tensor (PyTorch's named tensors; minigrad's tensors are all unnamed)."""
+        return None
 
     @property
     def device(self):
@@ -1054,10 +1072,12 @@ class Tensor(metaclass=_TensorType):
 
     def detach_(self) -> Tensor:
         """Cut this tensor off from the graph, in place."""
-        from ._dispatch import check_captured_write
+        from ._dispatch import TRANSFORM_LEAVES, _is_transform_leaf, check_captured_write
         check_captured_write(self, "aten::detach_")   # (inside torch.func's grad transforms)
         _vmap_batched.check_detach_(self)
-        if self._base is not None:  # (every view, whether or not its base requires grad, as in PyTorch)
+        # (every view, whether or not its base requires grad, as in PyTorch; not a torch.func transform's stand-in
+        # for its input, a view here but PyTorch's wrapper of the input there)
+        if self._base is not None and not (TRANSFORM_LEAVES and _is_transform_leaf(self)):
             raise RuntimeError(_vmap_batched._DETACH_VIEW)
         self._grad_fn = None
         self._view_fn = None
@@ -1490,6 +1510,12 @@ class Tensor(metaclass=_TensorType):
     def __setitem__(self, index, value) -> None:
         from . import _indexing
         _indexing.setitem(self, index, value)
+
+    def __delitem__(self, index) -> None:
+        raise TypeError("Tensor does not support deleting items")
+
+    # Python 2's names, which PyTorch's TensorBase still defines
+    __nonzero__, __long__, __div__, __idiv__ = __bool__, __int__, __truediv__, __itruediv__
 
 
 def _not_a_tensor(name: str, obj) -> TypeError:

@@ -33,10 +33,14 @@ GRAD_TRANSFORMS = PerThreadFlag(0)  # how many grad / vjp transforms are running
 _GRAD_AT_ENTER = PerThreadList()  # GRAD_TRANSFORMS when each running vmap started
 TRANSFORM_CALLS = PerThreadList()  # the grad / vjp / jvp transform calls running the user's function (func/_transforms)
 TRANSFORM_BACKWARD = PerThreadFlag(0)  # > 0 while a torch.func transform's backward runs (create_graph, grad mode on)
+LIVE_LEVEL_BACKWARD = PerThreadFlag(0)  # > 0 while it runs inside its transform (grad, jvp), not in a later vjp_fn
 _BACKWARD_AT_ENTER = PerThreadList()  # TRANSFORM_BACKWARD when each running vmap started
 _FORWARD_AT_ENTER = PerThreadList()  # per running vmap: whether a forward AD level was on at its start (jvp(vmap(f)))
 SUSPENDED = PerThreadFlag(False)  # True while a custom Function's own vmap rule runs its forward on plain tensors
 DRAWS = PerThreadFlag(0)  # how many times this thread drew from a generator inside vmap (func/_vmap._Randomness)
+# (inside a randomness="same" vmap, after its first example: the generator this thread's draws from the default one
+# come from, a replay of what the first example drew, so other threads' draws meanwhile stay theirs)
+REPLAY = PerThreadFlag(None)
 _OUTSIDE = PerThreadDict()  # id(tensor) -> weak reference: tensors the vmapped functions see from outside (unbatched)
 _LEVELS = PerThreadDict()  # id(tensor) -> (weak reference, bit mask of the vmap levels it is batched at)
 # How many vmaps run in all threads: while any does, every thread's ops take Op.__call__'s slower path (which reads
@@ -266,6 +270,48 @@ def follow(out, *inputs):
         mark(out, mask)
     else:
         unbatched(out)
+    return out
+
+
+def note_batch_sums(result, tensors, mask: int) -> None:
+    """An op recorded batched at the levels in ``mask`` with an input that requires grad and is unbatched at some of
+    them: a backward outside those vmaps runs PyTorch's formula on the physical tensors and sums that input's
+    batched gradient over the batch dim, a reduction from +0, so all -0 arrives as +0 (jacrev(jacrev(f)) of a
+    scalar f, whose inner vmap has one example); minigrad's slices each hand the input their own gradient. The
+    node keeps (edge positions, the vmaps) for ``batch_summed``."""
+    from ._tensor import Tensor
+    from .func._vmap import _RULES
+    outs = result if isinstance(result, tuple) else (result,)
+    if any(o is t for o in outs for t in tensors):
+        return   # (an input handed back: no node of this op's)
+    node = next((o.grad_fn for o in outs if isinstance(o, Tensor) and o.grad_fn is not None), None)
+    if node is None or not node._next_nrs:
+        return
+    nexts, nrs = (node._next_node,) + node._next_rest, node._next_nrs
+    sums = []
+    for t in tensors:
+        missing = mask & ~levels(t) if isinstance(t, Tensor) and t._requires_grad else 0
+        if missing:
+            fn, nr = t._edge()
+            where = tuple(i for i, (n, k) in enumerate(zip(nexts, nrs)) if n is fn and k == nr)
+            if where:
+                sums.append((where, tuple(weakref.ref(_RULES[i]) for i in range(len(_RULES)) if missing >> i & 1)))
+    if sums:
+        node._batch_sums = sums
+
+
+def batch_summed(sums: list, grads):
+    """``grads`` with +0 added to those ``note_batch_sums`` noted, where one of their vmaps has ended (a backward
+    inside all of them, vmap(grad(f)), gives per-example gradients: no sum)."""
+    from .func._vmap import _RULES
+    out = list(grads)
+    for where, vmaps in sums:
+        if all(any(r() is v for v in _RULES) for r in vmaps):
+            continue
+        for i in where:
+            g = out[i]
+            if g is not None and g._data.dtype.kind in "fc":
+                out[i] = g + 0 if g._requires_grad else type(g)._make(g._data + 0)
     return out
 
 
@@ -665,6 +711,41 @@ def check_mm_sizes(a, b) -> None:
     raise _bmm_error(size, k, m)
 
 
+def check_mm_dtypes(a, b) -> None:
+    """mm(a, b) of two dtypes inside vmap: PyTorch's batch rule multiplies the physical tensors, a alone batched by
+    mm (the plain error), otherwise by a bmm, whose dtype check words it its own way."""
+    found = _one_level(a, b)
+    if found is None or (found[0][0] and not found[0][1]):
+        return
+    from ._ops import _legacy
+    raise RuntimeError(f"expected scalar type {_legacy(a.dtype)} but found {_legacy(b.dtype)}")
+
+
+def bmm_as_matmul(a, b) -> bool:
+    """bmm(a, b) inside vmap that the unbatched op refuses (ranks, sizes, dtypes): PyTorch's batch rule checks the
+    ranks, then runs matmul on the physical tensors (batch dim in front), whose error names their folded or
+    broadcast sizes. True when that matmul works instead (an example of batch 1 broadcast: the caller's slice runs
+    matmul too); False outside one vmap level (the plain error)."""
+    found = _one_level(a, b)
+    if found is None:
+        return False
+    (la, lb), size = found
+    if a.dim() != 3 or b.dim() != 3:
+        raise RuntimeError(f"Shape mismatch: Got incorrect dims for bmm(a, b). a has dim {a.dim()}and b has dim "
+                           f"{b.dim()}but expected them to have dim 3 and dim 3")
+    from ._ops import matmul
+    from ._tensor import Tensor
+
+    def stand_in(t, batched):   # (the physical tensor's shape and dtype, no values needed for its error)
+        return Tensor._make(_np.broadcast_to(_np.zeros((), t._data.dtype), ((size,) if batched else ()) + t.shape))
+    suspended, SUSPENDED[0] = SUSPENDED[0], True
+    try:
+        matmul(stand_in(a, la), stand_in(b, lb))
+    finally:
+        SUSPENDED[0] = suspended
+    return True
+
+
 def check_mv_sizes(mat, vec) -> None:
     """mv(mat, vec) (or mat @ vec) whose sizes differ, inside vmap: PyTorch's batch rule multiplies the physical
     tensors: both batched a bmm; mat alone [B·n, k] @ vec (mv); vec alone mat @ [B, m].T (mm)."""
@@ -761,6 +842,24 @@ def explicit_generator(g) -> None:
         GENERATORS[-1][id(g)] = (g, g.get_state())
 
 
+def check_resize_(t) -> None:
+    """resize_ of a vmap input's example: functorch's resize_ rule asserts that the physical batch dim is 0 at each
+    level, innermost first (an in_dims=1 input, or an outer vmap's, fails; views and tensors made inside are
+    batch-first there, as minigrad takes them)."""
+    from .func._vmap import _RULES
+    for rules in reversed(_RULES):
+        found = next(((whole, d) for a, whole, d in zip(rules.flat, rules.flat_args, rules.flat_in_dims) if a is t),
+                     None)
+        if found is None:
+            return
+        whole, d = found
+        if d is not None and d % whole.dim():
+            raise RuntimeError('self_bdim == 0 INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/functorch/'
+                               'BatchRulesViews.cpp":170, please report a bug to PyTorch. NYI: resize_ batch rule for '
+                               'batch dim != 0')
+        t = whole
+
+
 def check_masked_select(mask) -> None:
     """``torch.masked_select`` with a batched mask (each slice would select a different number of elements; the
     legacy vmap's fallback runs it slice by slice)."""
@@ -855,23 +954,39 @@ def check_first_example(name: str, a, b) -> None:
 
 
 def check_cat_first_example(tensors) -> None:
-    """cat over a batch of no examples: PyTorch's cat batch rule, at the innermost level batching an input whose
-    examples are the legacy empty [0] (left out of a cat), reads its first example, and that select fails
-    (vmap(lambda t: torch.cat([t]))(torch.zeros(0, 0)); jacrev of split of an empty vector, whose backward is a
-    cat). The physical tensor there: the outer levels' batch dims, then [0, 0] with the level's batch dim where the
-    vmap's in_dim put it for an input's slice (vmap(..., in_dims=1)), first for a tensor computed inside."""
+    """cat over a batch of no examples: PyTorch's cat batch rule, at each level an input is batched at (innermost
+    first), passes an input whose examples are the legacy empty [0] (left out of a cat) on as its first example, a
+    select, and that select fails at a level of no examples (vmap(lambda t: torch.cat([t]))(torch.zeros(0, 0));
+    jacrev of split of an empty vector, whose backward is a cat); an inner level's select succeeds and hands an
+    outer level the same [0] example (vmap(vmap(cat), in_dims=1)(torch.zeros(2, 0, 0))). The physical tensor
+    there: the outer levels' batch dims, then [0, 0] with the level's batch dim where the vmap's in_dim put it for an
+    input's slice (vmap(..., in_dims=1)), first for a tensor computed inside or selected by an inner level."""
     if 0 not in SIZES:
         return
     from .func._vmap import _RULES
-    for t in tensors:
-        mask = levels(t)
-        level = mask.bit_length() - 1
-        if mask and tuple(t._data.shape) == (0,) and SIZES[level] == 0:
-            rules = _RULES[level]
-            bdim = next((d % 2 for a, d in zip(rules.flat, rules.flat_in_dims) if a is t and d is not None), 0)
-            outer = [SIZES[i] for i in range(level) if mask >> i & 1]
-            raise IndexError(f"select(): index 0 out of range for tensor of size {outer + [0, 0]} at dimension "
-                             f"{len(outer) + bdim}")
+    empty = [t for t in tensors if levels(t) and tuple(t._data.shape) == (0,)]
+    for level in reversed(range(DEPTH[0])):
+        for t in empty:
+            mask = levels(t)
+            if mask >> level & 1 and SIZES[level] == 0:
+                rules = _RULES[level]
+                bdim = 0 if mask >> (level + 1) else next(
+                    (d % 2 for a, d in zip(rules.flat, rules.flat_in_dims) if a is t and d is not None), 0)
+                outer = [SIZES[i] for i in range(level) if mask >> i & 1]
+                raise IndexError(f"select(): index 0 out of range for tensor of size {outer + [0, 0]} at dimension "
+                                 f"{len(outer) + bdim}")
+
+
+def cat_levels(result, tensors) -> None:
+    """cat's result inside vmap: PyTorch's cat rule takes the batch size at a level from an input not skipped there
+    (examples other than the legacy empty [0]) and passes the skipped ones on as their first example, so a level
+    where only those are batched leaves the result unbatched (hstack of an unbatched tensor and a batch of [0]
+    examples), and an in-place op with a batched operand then refuses to write it."""
+    mask = levels_of(*(t for t in tensors if tuple(t._data.shape) != (0,)))
+    if mask != levels(result):
+        set_levels(result, mask)
+        if not mask:
+            unbatched(result)
 
 
 def input_levels(op, tensors, out, args=None) -> int:
@@ -927,7 +1042,8 @@ def check_inplace(name: str, out, tensors, node_name: str | None = None, tangent
     rule = _RULE_NAMES[node_name] if node_name in _RULE_NAMES else _RULE_NAMES.get(name, _RULE_NAMES.get(base))
     where = "in a vmap"
     if rule is None:
-        rule, where = f"aten::{base}_", f"at level {level}"
+        # (PyTorch numbers its levels across transforms: a grad around the vmap is one too)
+        rule, where = f"aten::{base}_", f"at level {level + _TRANSFORMS_AT_ENTER[level - 1]}"
     raise RuntimeError(f"vmap: {rule}(self, *extra_args) is not possible because there exists a Tensor `other` "
                        "in extra_args that has more elements than `self`. This happened due to `other` being "
                        f"vmapped over but `self` not being vmapped over {where}. Please try to use out-of-place "

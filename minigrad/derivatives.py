@@ -488,17 +488,17 @@ def _complex_abs_scalar(x):
     return np.hypot(x.real, x.imag)
 
 
-def _complex_paths(vector, scalar, x):
-    """``two_paths`` for complex elementwise kernels: vector blocks of 2·Vectorized::size() elements (16 for
-    complex64, 8 for complex128 on AVX-512), the scalar code on the tail and on strided input."""
-    return _float_math.two_paths(vector, scalar, x, block=16 if x.dtype == np.complex64 else 8)
+def _complex_paths(vector, scalar, x, vectors: int = 2):
+    """``two_paths`` for complex elementwise kernels: vector blocks of ``vectors``·Vectorized::size() elements
+    (its size: 8 complex64 or 4 complex128 on AVX-512), the scalar code on the tail and on strided input."""
+    return _float_math.two_paths(vector, scalar, x, block=vectors * (8 if x.dtype == np.complex64 else 4))
 
 
 def _abs(x):
     """|x|; complex |x| as PyTorch's (SLEEF's hypot on vector blocks, glibc's on the rest): NumPy's own
     complex abs is not correctly rounded (a third of float32 values differ)."""
-    if x.dtype.kind == "c":
-        return _complex_paths(_complex_abs_vector, _complex_abs_scalar, x)
+    if x.dtype.kind == "c":   # (one vector per step: a complex128 tail of 4 to 7 is SLEEF's too)
+        return _complex_paths(_complex_abs_vector, _complex_abs_scalar, x, vectors=1)
     return np.abs(x)
 
 
@@ -562,10 +562,21 @@ def _clamp_forward(a, min, max):
         min, max = (b if b is None or isinstance(b, np.ndarray) else np.asarray(b).astype(a.dtype) for b in (min, max))
     out = a
     if min is not None:
-        out = np.maximum(out, min)
+        out = _clamp_side(out, min, np.maximum, np.less)
     if max is not None:
-        out = np.minimum(out, max)
+        out = _clamp_side(out, max, np.minimum, np.greater)
     return np.asarray(out).astype(a.dtype, copy=False)
+
+
+def _clamp_side(x, bound, pick, beyond):
+    """One side of clamp: the bound where x is ``beyond`` it. Between +0.0 and -0.0 a number bound never
+    replaces x (PyTorch's x < lo ? lo : x, on both its paths; a NaN bound gives NaN), a tensor bound does on
+    the vector path (``pick``, maximum's or minimum's ties)."""
+    if isinstance(bound, np.ndarray):
+        return _signed_zero_ties(pick)(x, bound)
+    if bound != bound:
+        return pick(x, bound)
+    return np.where(beyond(x, bound), bound, x)
 
 
 # clamp(x, min=t) with one tensor bound: the other is an ``absent()`` stand-in (PyTorch's undefined tensor,
@@ -1010,14 +1021,19 @@ def _pick_jvp(self_t, other_t, weight):
     return other_t + weight * (self_t - other_t)
 
 
+_TIE_BLOCKS = {np.dtype(np.float32): 16, np.dtype(np.float64): 8, np.dtype(np.float16): 32,   # (measured)
+               _sums._BF16: 32}
+
+
 def _signed_zero_ties(kernel):
     """maximum/minimum as PyTorch picks between +0.0 and -0.0 (equal, so either is right): its vector code
     (AVX2 max/min: the second operand on a tie) takes `other` on whole blocks of 2 vectors (2 x 8 floats,
-    2 x 4 doubles: this kernel's blocks, measured), its scalar code
+    2 x 4 doubles, 32 float16/bfloat16: this kernel's blocks, measured; clamp's tensor bounds too), its scalar code
     (std::max/min: the first) takes `self` on the rest. NumPy picks its own way; only zeros can differ."""
     def forward(a, b):
         out = kernel(a, b)
-        if out.dtype not in _FLOAT32_64 or a.dtype != out.dtype or b.dtype != out.dtype:
+        block = _TIE_BLOCKS.get(out.dtype)
+        if block is None or a.dtype != out.dtype or b.dtype != out.dtype:
             return out
         ties = (a == 0) & (b == 0)
         if not ties.any():
@@ -1025,7 +1041,7 @@ def _signed_zero_ties(kernel):
         shape = ties.shape
         pick = _float_math.two_paths(lambda a, b: np.array(np.broadcast_to(b, np.broadcast_shapes(a.shape, b.shape))),
                                      lambda a, b: np.broadcast_to(a, np.broadcast_shapes(a.shape, b.shape)),
-                                     a, b, block=8 if out.dtype == np.float64 else 16)
+                                     a, b, block=block)
         return np.where(ties, pick, out).reshape(shape).astype(out.dtype, copy=False)
     return forward
 
@@ -1068,6 +1084,8 @@ def _addcmul(a, t1, t2, value):
     if _is_half(dt):   # float16/bfloat16: PyTorch's kernel computes self + value·t1·t2 in float32, rounded once
         f32 = np.float32
         return (a.astype(f32) + f32(value) * t1.astype(f32) * t2.astype(f32)).astype(dt)
+    if dt.kind == "c":   # (PyTorch's complex products round otherwise than NumPy's: _complex_bits)
+        return _complex_bits.addcmul(a, t1, t2, value)
     scaled = t1 * dt.type(value)
     if dt.kind == "f":
         return fma(scaled, t2, a, dt)
@@ -1088,6 +1106,8 @@ def _addcdiv(a, t1, t2, value):
     if _is_half(dt):   # float16/bfloat16: PyTorch's kernel computes self + value·t1/t2 in float32, rounded once
         f32 = np.float32
         return (a.astype(f32) + f32(value) * t1.astype(f32) / t2.astype(f32)).astype(dt)
+    if dt.kind == "c":   # (PyTorch's complex division rounds otherwise than NumPy's: _complex_bits)
+        return _complex_bits.addcdiv(a, t1, t2, value)
     return (a + t1 * dt.type(value) / t2).astype(dt, copy=False)
 
 
@@ -1191,11 +1211,21 @@ def prod_backward(grad, self, result, dim=None, keepdim=False):
     if dim is not None:  # (the full product's 0-dim grad and result broadcast as they are, as in PyTorch)
         dim %= len(sizes)  # (prod_backward wraps the dim first)
         grad, result = _restore(grad, sizes, dim, keepdim), _restore(result, sizes, dim, keepdim)
-    if not bool((self._data == 0).any()):
+    # (an input wrapped by a live torch.func level is "subclass-like": PyTorch always takes the safe path there)
+    if not _wrapped_by_live_level(self) and not bool((self._data == 0).any()):
         return grad * (result / self).conj()
     if dim is None:  # as PyTorch: over the flattened input, viewed back (a ViewBackward0 on top)
         return _prod_safe_zeros_backward(grad, self.reshape(-1), 0).reshape(sizes)
     return _prod_safe_zeros_backward(grad, self, dim)
+
+
+def _wrapped_by_live_level(*tensors) -> bool:
+    """PyTorch's ``areAnyTensorSubclassLike(tensors)`` in a backward formula under torch.func: one is wrapped by a
+    level still running (batched by a running vmap, seen by a running transform's function, or differentiated by
+    grad's or jvp's own backward; not by a vjp_fn called after its vjp returned, whose level is dead)."""
+    from . import _vmap_batched
+    from .autograd.function import _TRANSFORMS_ACTIVE
+    return bool(_TRANSFORMS_ACTIVE[0] or _vmap_batched.LIVE_LEVEL_BACKWARD[0] or _vmap_batched.levels_of(*tensors))
 
 
 def _prod_safe_zeros_backward(grad, x, dim):
@@ -1273,7 +1303,12 @@ def var_backward(grad, self, dim, correction, keepdim):
     if self.dim() == 0 or dim is None:
         dof = self.numel() - c
         if dof <= 0:   # 2/(n - c) is inf: NaN where x equals the mean (inf·0), inf elsewhere
-            return grad * _ops().where(self == self.mean(), math.nan, math.inf)
+            nan_or_inf = _ops().where(self == self.mean(), math.nan, math.inf)
+            out = grad * nan_or_inf
+            if out.dim() == 0 and grad.dim() == 0 and np.isnan(grad._data) and np.isnan(nan_or_inf._data):
+                # (std's NaN grad at 0-dim: PyTorch's mul of two 0-dim NaNs keeps the second's sign, NumPy the first's)
+                out._data = nan_or_inf._data.astype(out._data.dtype)
+            return out
         centered = self - self.mean()   # (C++ makes the right operand of (2 / dof) * grad * (x - mean) first)
         return mul_scalar(grad, other=2.0 / dof) * centered
     sizes = tuple(self.shape)
@@ -1883,15 +1918,12 @@ _ATAN2_SCALAR = {np.dtype(np.complex64): _float_math.libm_float("atan2f", np.arc
 
 def _complex_angle(a):
     """arg z = atan2(Im z, Re z) as PyTorch's cpu_kernel_vec computes it: its vector code (SLEEF's atan2) on
-    blocks of 8 complex numbers of a contiguous tensor, glibc's atan2 on the rest (on every element of a
-    strided tensor, in memory order for a transpose), into a C-contiguous result whatever a's layout (as
-    PyTorch's). NumPy's np.angle rounds float32 differently."""
-    if a.ndim > 1 and a.flags.f_contiguous and not a.flags.c_contiguous:   # (a transpose: its memory order)
-        return _complex_angle(a.T).T.copy(order="C")
+    blocks of one Vectorized (8 complex64 or 4 complex128 numbers) of each contiguous or broadcast row, glibc's
+    atan2 on the rest (on every element of a strided row, in memory order for a transpose), into a C-contiguous
+    result whatever a's layout (as PyTorch's). NumPy's np.angle rounds float32 differently."""
     vector, scalar = _ATAN2_VECTOR[a.dtype], _ATAN2_SCALAR[a.dtype]
-    if not a.flags.c_contiguous:
-        return np.asarray(scalar(a.imag, a.real), a.real.dtype, order="C")
-    return _float_math.two_paths(vector, scalar, a.imag.copy(), a.real.copy(), block=8)
+    out = _complex_paths(lambda z: vector(z.imag, z.real), lambda z: scalar(z.imag, z.real), a, vectors=1)
+    return np.asarray(out, a.real.dtype, order="C")   # (ascontiguousarray would make a 0-dim result 1-d)
 
 
 def _angle(a):
@@ -3042,6 +3074,8 @@ def _mul_number(a, other):
     dtype = _number_result(a, other)
     if dtype.kind == "c":
         return _complex_bits.multiply(a.astype(dtype, copy=False), np.asarray(other, dtype))
+    if dtype.kind in "iu" and type(other) is int and not np.can_cast(np.min_scalar_type(other), dtype):
+        other = np.array(other & 0xFFFFFFFFFFFFFFFF, np.uint64).astype(dtype)   # (C++'s cast: uint8 · -2 is · 254)
     return (a * _opmath_number(a, other)).astype(dtype, copy=False)
 
 
@@ -4292,11 +4326,14 @@ def cumprod_backward(grad, self, dim, result):
     input_conj, output_conj = self.conj(), result.conj()
     w = output_conj * grad
     is_zero = self._data == 0
-    if not bool(is_zero.any()):
+    # (inputs wrapped by torch.func, "subclass-like", always take the O(n²) form, its columns stacked)
+    wrapped = _wrapped_by_live_level(self, grad, result)
+    if not wrapped and not bool(is_zero.any()):
         return w.flip(dim).cumsum(dim).flip(dim).div(input_conj)
     n = self.shape[dim]
-    meta = _meta.METAS and _meta.is_meta(self)   # (no values to find zeros in: the O(n²) form, as PyTorch's)
-    if not _STATE.enabled and not meta:
+    # (meta: no values to find zeros in, the O(n²) form too, as PyTorch's)
+    stacked = _meta.METAS and _meta.is_meta(self) or wrapped
+    if not _STATE.enabled and not stacked:
         # [0, z1) (before the first zero): the reversed cumsum of w there, over x̄; at z1 (the first zero):
         # Π_{i<z1} ȳ · Σ_{z1<=j<z2} g_j·Π_{z1<i<=j} x̄_i; zero from there on
         zero = Tensor._make(is_zero)
@@ -4329,11 +4366,11 @@ def cumprod_backward(grad, self, dim, result):
                 from_k1 = slice(input_conj, dim=dim, start=k + 1, end=None, step=1).cumprod(dim)
                 omitted = ops.cat([until_k, until_k.expand_as(from_k1) * from_k1], dim)
         part = (slice(grad, dim=dim, start=k, end=None, step=1) * omitted).sum(dim)
-        if meta:   # (PyTorch's form for tensor-subclass-like inputs, meta ones too: the columns stacked)
+        if stacked:   # (PyTorch's form for tensor-subclass-like inputs, meta ones too: the columns stacked)
             parts.append(part)
         else:
             grad_input.select(dim, k).copy_(part)
-    return ops.stack(parts, dim) if meta else grad_input
+    return ops.stack(parts, dim) if stacked else grad_input
 
 
 def _mH(t):
@@ -4674,6 +4711,8 @@ def linalg_det_backward(grad, det, A, pivots, LU=None):
         a, g = A._data, (grad * det.conj())._data
         eye = np.eye(a.shape[-1], dtype=np.result_type(a, g))
         return _numpy_result(lambda: np.linalg.solve(np.conj(np.swapaxes(a, -1, -2)), g[..., None, None] * eye))
+    if _wrapped_by_live_level(A):   # (PyTorch's SVD form for every matrix a torch.func level wraps, "subclass-like")
+        return _det_singular_backward(A, grad)
     d = diag_embed((grad * det.conj()).unsqueeze(-1).expand(tuple(pivots.shape)), offset=0, dim1=-2, dim2=-1)
     # Under create_graph the matrices whose |det| < 100·eps take the SVD form (PyTorch's masked_fmap): a solve
     # with a singular A fails, and the SVD form is the limit of the formula
@@ -5658,13 +5697,17 @@ hardswish_backward = Op(
 def mish_backward(grad, self):
     """d mish: PyTorch's mish_backward kernel when nothing records (its rounding: _float_math.mish_backward),
     else its infinitely_differentiable_mish_backward, the same formula in tensor ops."""
-    if _untracked() and grad._data.dtype == self._data.dtype and grad._data.dtype in (np.float32, np.float16,
-                                                                                      _dtypes.bfloat16.np):
-        # (float16/bfloat16: the float32 kernel on the values in float32, rounded once)
-        return _numpy_result(_binary_op_layout(_float_math.for_float32(_float_math.mish_backward, None)),
-                             grad._data, self._data)
-    if _untracked() and grad._data.dtype == self._data.dtype == np.float64:
-        return _numpy_result(_binary_op_layout(_float_math.mish_backward64), grad._data, self._data)
+    from . import _dispatch, _vmap_batched
+    # (an is_grads_batched backward too, one row at a time here: PyTorch's batch rule runs the same kernel)
+    batched = not _STATE.enabled and _vmap_batched.DEPTH[0] and _dispatch._vmap_only()
+    kernel = None
+    if (_untracked() or batched) and grad._data.dtype == self._data.dtype:
+        kernel = _float_math.mish_backward64 if grad._data.dtype == np.float64 else _float_math.for_float32(
+            _float_math.mish_backward, None) if grad._data.dtype in (np.float32, np.float16, _dtypes.bfloat16.np) \
+            else None   # (float16/bfloat16: the float32 kernel on the values in float32, rounded once)
+    if kernel is not None:
+        out = _numpy_result(_binary_op_layout(kernel), grad._data, self._data)
+        return _vmap_batched.follow(out, grad, self) if batched else out
     sigmoid = self.sigmoid()
     tanh_softplus = self.exp().log1p().tanh()
     one_minus = _one_minus(tanh_softplus * tanh_softplus)  # (C++ builds an operator's right operand first)
@@ -5891,7 +5934,14 @@ constant_pad_nd = Op("constant_pad_nd", "ConstantPadNdBackward0",
 
 
 def _constant_pad(a, pad, value):
-    # pad = (last_lo, last_hi, second_last_lo, ...): negative amounts crop, as in PyTorch
+    # pad = (last_lo, last_hi, second_last_lo, ...): negative amounts crop, as in PyTorch, whose kernel narrows
+    # by each negative amount in turn (the left one first): a crop past the size is narrow's negative length
+    for i in range(len(pad) // 2):
+        size = a.shape[a.ndim - 1 - i]
+        for p in pad[2 * i:2 * i + 2]:
+            size += min(p, 0)
+            if size < 0:
+                raise RuntimeError("narrow(): length must be non-negative.")
     if all(p <= 0 for p in pad):   # (PyTorch's shortcut: narrow, then clone(), which keeps the input's layout)
         index = [np.s_[:]] * a.ndim
         for i in range(len(pad) // 2):
@@ -9399,6 +9449,10 @@ def _matrix_exp_differential(A, E, adjoint: bool):
     """d exp(A)·E = the top-right block of exp([[A, E], [0, A]]) (Mathias); adjoint=True: the same with Aᴴ."""
     A = _mH(A) if adjoint else A
     n = A.shape[-1]
+    if _wrapped_by_live_level(A, E):   # (PyTorch's composite-compliant form for torch.func: the blocks joined)
+        ops = _ops()
+        meta = ops.cat([ops.cat([A, E], -1), ops.cat([_creation().zeros_like(A), A], -1)], -2)
+        return linalg_matrix_exp(meta).narrow(-2, 0, n).narrow(-1, n, n)
     # (the block matrix is written into zeros through views, as PyTorch does: CopySlices under create_graph)
     meta = _ops().zeros(tuple(A.shape[:-2]) + (2 * n, 2 * n), dtype=E.dtype)
     meta.narrow(-2, 0, n).narrow(-1, 0, n).copy_(A)
@@ -10364,7 +10418,10 @@ for _name in ("eq", "ne", "lt", "le", "gt", "ge"):
                                            jvp=lambda self: _ops().zeros_like(self))
 del _name
 # x.floor_divide_(y) / x.heaviside_(y): the caller's values, PyTorch's NotImplemented node
-NOT_IMPLEMENTED["heaviside_"] = NOT_IMPLEMENTED["heaviside"]
+NOT_IMPLEMENTED["heaviside_"] = Op("heaviside_", "NotImplemented", lambda a, b, _result: _result,
+                                   inputs=("self", "values"), args=("_result",),
+                                   self=_not_implemented("heaviside_"), values=_not_implemented("heaviside_"))
+NOT_IMPLEMENTED["heaviside_"].node_class.name = lambda node: "torch::autograd::NotImplemented"
 NOT_IMPLEMENTED["floor_divide_"] = Op("floor_divide_", "NotImplemented", lambda a, b, _result: _result,
                                       inputs=("self", "other"), args=("_result",),
                                       self=_not_implemented("floor_divide_"), other=_not_implemented("floor_divide_"))

@@ -311,8 +311,10 @@ def wrap_function(fn: Callable, name: str, python_level: bool = False, relevant:
             found = _needs_dispatch(args, kwargs)
             if found is not None:
                 return how.call(public, found, args, kwargs)
+        if not python_level and (len(args) > 1 or kwargs):  # (PyTorch's parser checks the arguments' types first)
+            _arg_errors.check_first(name, args, kwargs)
         try:
-            return fn(*args, **kwargs)
+            result = fn(*args, **kwargs)
         except Exception as error:
             if _TLS.disabled:
                 raise
@@ -322,6 +324,10 @@ def wrap_function(fn: Callable, name: str, python_level: bool = False, relevant:
             if found is None:
                 _arg_errors.reparse(name, args, kwargs, error)  # (PyTorch's parser error, if its parser refuses)
                 raise
+        else:
+            if python_level and (len(args) > 1 or kwargs):  # (PyTorch's Python code checks first, then the parser
+                _arg_errors.check_first(name, args, kwargs)  # of the C function it calls: F.elu(x, alpha='1'))
+            return result
         _activate()
         return how.call(public, found, args, kwargs)
     public.__torch_public__ = how
@@ -443,8 +449,29 @@ def subclass_defined(cls: type) -> None:
     _OVERLOADED.pop(cls, None)
     if cls.__dict__.get("_torch_name") == "torch.Tensor":
         _PLAIN.add(cls)  # (minigrad's own representations of plain tensors: sparse.SparseTensor)
-    elif getattr(cls, "__torch_function__", None) is not _disabled_torch_function_impl:
+    elif getattr(cls, "__torch_function__", None) is not _disabled_torch_function_impl \
+            and not cls.__dict__.get("_protocol_on_init"):   # (nn.UninitializedParameter: when one is made)
         _activate()
+
+
+# Tensor's dunders that PyTorch's TensorBase fills as type slots: printed "<slot wrapper '__getitem__' of ...>"
+_SLOT_DUNDERS = frozenset(("__getitem__", "__setitem__", "__delitem__"))
+
+
+def builtin_label(func) -> str:
+    """``str(func)`` of PyTorch's function or method that ``func`` stands for (as handed to __torch_function__)."""
+    how = getattr(func, "__torch_public__", None)
+    qualname = getattr(func, "__qualname__", "")
+    if how is None and qualname.startswith("Tensor.") and qualname[7:] not in _TENSOR_PYTHON:
+        name = "numel" if qualname == "Tensor.nelement" else qualname[7:]   # (PyTorch's nelement hands on numel)
+        kind = "slot wrapper" if name in _SLOT_DUNDERS else "method"
+        return f"<{kind} '{name}' of 'torch._C.TensorBase' objects>"
+    if how is None or how.python_level:
+        return str(func)   # (a function PyTorch writes in Python too: <function relu at 0x...>)
+    if how.name.count(".") > 1:   # torch.nn.linear, torch.linalg.det: functions of a module of torch._C
+        return f"<built-in function {func.__name__}>"
+    # (a static method of torch._C._VariableFunctionsClass: PyTorch prints that class's address, here Tensor's)
+    return f"<built-in method {func.__name__} of type object at {hex(id(Tensor))}>"
 
 
 # ---- Tensor.__torch_function__ -------------------------------------------------------------------------------

@@ -630,7 +630,11 @@ def add(a: SparseTensor, b, alpha=1, name: str = "AddBackward0") -> Tensor:
 
 def _merge(a: SparseTensor, b: SparseTensor, alpha, dt) -> SparseTensor:
     """a + alpha·b by PyTorch's add_out_sparse_contiguous (no autograd): one walk over both entry lists."""
-    ai, bi, av, bv = a._idx._data, b._idx._data, a._vals._data.astype(dt), b._vals._data.astype(dt) * dt.type(alpha)
+    ai, bi, av = a._idx._data, b._idx._data, a._vals._data.astype(dt)
+    with np.errstate(all="ignore"):   # (0·inf is nan, quietly)
+        bv = b._vals._data.astype(dt) * dt.type(alpha)
+    # (PyTorch's result values start as zeros and each entry is added into them, axpy: -0.0 comes out 0.0)
+    av, bv = av + dt.type(0), bv + dt.type(0)
     from ._fused import fma
     fused, alpha_, b_raw = alpha != 1 and dt.char in "fd", dt.type(alpha), b._vals._data.astype(dt)
     # A merge walk over both entry lists: equal indices are added into one entry, the rest copied in order.
@@ -1033,3 +1037,44 @@ def embedding_grad(grad: Tensor, indices: Tensor, num_weights: int, padding_idx:
 Tensor.to_sparse = _as_sparse_method
 Tensor.to_sparse_coo = _as_sparse_method
 Tensor.to_dense = _to_dense_method
+
+
+def _layout_refusal(name: str, layout: str):
+    """A sparse tensor's accessor on a dense one: PyTorch's layout check refuses it."""
+    def method(self):
+        raise RuntimeError(f"{name} expected {layout} layout but got Strided")
+    method.__name__, method.__qualname__ = name, f"Tensor.{name}"
+    return method
+
+
+def _no_dense_kernel(name: str):
+    """A sparse-only operator called on a dense tensor: PyTorch's dispatcher finds no CPU kernel."""
+    def method(self):
+        raise _not_for_sparse(f"aten::{name}", "CPU")
+    method.__name__, method.__qualname__ = name, f"Tensor.{name}"
+    return method
+
+
+def _dense_sparse_dim(self) -> int:
+    """A dense tensor's sparse dims: none."""
+    return 0
+
+
+def _dense_dense_dim(self) -> int:
+    """A dense tensor's dense dims: all of them."""
+    return self.dim()
+
+
+# A dense tensor's sparse attributes (the accessors refuse it)
+for _name, _fn in (("sparse_dim", _dense_sparse_dim), ("dense_dim", _dense_dense_dim)):
+    _fn.__name__, _fn.__qualname__ = _name, f"Tensor.{_name}"
+    setattr(Tensor, _name, _fn)
+for _name, _expected in (("indices", "sparse coordinate tensor"), ("coalesce", "sparse coordinate tensor"),
+                         ("is_coalesced", "sparse coordinate tensor"), ("values", "sparse tensor"),
+                         ("crow_indices", "sparse row compressed tensor"),
+                         ("col_indices", "sparse row compressed tensor"),
+                         ("ccol_indices", "sparse column compressed tensor"),
+                         ("row_indices", "sparse column compressed tensor")):
+    setattr(Tensor, _name, _layout_refusal(_name, _expected))
+for _name in ("_indices", "_values", "_nnz"):
+    setattr(Tensor, _name, _no_dense_kernel(_name))

@@ -19,8 +19,6 @@ from transform_fuzz_witnesses import WITNESSES
 # Per runner: (difference regex, program regex or None, scope, witness seed, why it cannot reasonably match).
 KNOWN: dict = {
     "forward_ad": [
-        (r"(sum|mean)\(\) received an invalid combination of arguments - got \(Tensor, keepdim=bool\)", None,
-         "seed", 39, "torch.sum(x, keepdim=False) without dim: see test_parity_graph_fuzz.py's KNOWN entry"),
         (r"\.primal: values", r"(?s)(broadcast_to|expand)\(.*median\(", "seed", 89,
          "a PyTorch bug: median / nanmedian along a dim of an expanded tensor (a dim of stride 0) reads memory "
          "outside the tensor (torch.broadcast_to(tensor([[0.7], [-0.75]]), (2, 2)).median(-1) gives -0.75 and "
@@ -74,12 +72,16 @@ KNOWN: dict = {
          "versions inside jvp / jacfwd / hessian: PyTorch wraps each input anew (from version 0); minigrad's grad "
          "and vjp do too (_WrapperVersion), but its jvp's dual is a view sharing the primal's counter, which a "
          "function writing its input in place advances on every call of jacfwd's loop"),
-        (r"(sum|mean)\(\) received an invalid combination of arguments - got \(Tensor, keepdim=bool\)", None,
-         "seed", 39, "torch.sum(x, keepdim=False) without dim: see test_parity_graph_fuzz.py's KNOWN entry"),
         (r"^(jacrev|hessian)(\[\d+\])*: values differ", r"torch\.cdist\(", "line", 3050,
          "a PyTorch bug: torch.func.jacrev of cdist is wrong (any p): every row of its Jacobian is the first one "
          "(the batching rule of _cdist_backward under vmap of the vjp); torch.autograd.functional.jacobian gives "
          "minigrad's rows"),
+        (r"^(jacfwd|hessian)(\[\d+\])*: values differ", r"(v\d+) = torch\.diag\((.|\n)*\1(\[.*\])?\.\w+_\(", "line",
+         36471,
+         "a PyTorch bug: torch.diag of a matrix is a copy, but under vmap (jacfwd's) its batch rule returns a view of "
+         "the input, so an in-place op on the result writes the input and its tangent there "
+         "(jacfwd(lambda b: (torch.diag(b).neg_(), b * 1)[1])(torch.tensor([[1., 2., 3.]])) negates one entry; jvp "
+         "and plain autograd do not); minigrad's diag copies everywhere"),
         (r"INTERNAL ASSERT FAILED", None, "seed", 1211,
          "PyTorch bugs under forward AD: log_softmax's jvp asserts on the ZeroTensor tangent of sgn of a real tensor; "
          "an in-place op on an integer tensor with a dual value asserts on the tangent's dtype"),
@@ -90,18 +92,12 @@ KNOWN: dict = {
          "and minigrad's vmap over no examples runs every op"),
     ],
     "vmap": [
-        (r"(sum|mean)\(\) received an invalid combination of arguments - got \(Tensor, keepdim=bool\)", None,
-         "seed", 39, "torch.sum(x, keepdim=False) without dim: see test_parity_graph_fuzz.py's KNOWN entry"),
         (r"There is a performance drop because we have not yet implemented the batching rule", None, "line", 4,
          "PyTorch's warning for ops without a batching rule (its slow fallback): which ops have rules is an "
          "implementation detail of functorch that minigrad's loop does not model (only detach_ warns)"),
         (r"^vmap\[\d+\]: values", r"(?s)(broadcast_to|expand)\(.*median\(", "line", 3255,
          "the forward_ad entry on PyTorch's median / nanmedian of an expanded tensor (reads outside the tensor; so "
          "do the indices, session 23's seed 32315: an index 1 beside a garbage value)"),
-        (r"The expanded size of the tensor \(1\) must match the existing size \(0\)", r"torch\.addbmm\(", "seed",
-         66, "addbmm of empty matrices inside vmap: PyTorch's batching rule (a decomposition) broadcasts an input "
-         "of shape [1, 0] against the [1, 1] product without addbmm's expand check (a later op then fails on the "
-         "[1, 0] result); minigrad's slices run the unbatched op, which refuses the input"),
         (r"^vmap\[\d+\]: (dtype/shape|values differ)", r"\.resize_\(", "line", 5388,
          "resize_ of a batched tensor inside vmap: PyTorch's batching rule resizes the physical tensor, and the "
          "input a view of it came from shows the new size too (a 0-d example becomes [1]; the [3] real part of "
@@ -112,11 +108,6 @@ KNOWN: dict = {
          "an in-place op inside vmap whose other operand is the written tensor's memory under another shape (x.view(1, "
          "1).hypot_(x) of a 0-d example): PyTorch's batched kernel sees the physical tensors, whose overlap is "
          "partial; minigrad's slices overlap fully, which PyTorch allows unbatched too"),
-        (r"^vmap: ok != torch \('error', 'RuntimeError', 'vmap: aten::\w+_\(self", r"(hstack|cat|vstack)\(", "line",
-         5565,
-         "cat of empty tensors inside vmap: PyTorch's batching rule drops the logically empty (legacy [0]) inputs, so "
-         "hstack of an unbatched and a batched [0] tensor is unbatched and a later in-place op with a batched "
-         "operand is refused; minigrad's slices cat as the unbatched op does (batched)"),
         (r"^vmap: \('error', 'RuntimeError', 'unsupported operation: some elements of the input tensor and the "
          r"written-to tensor refer to a single memory location", None, "seed", 31362,
          "an in-place op inside vmap whose source partially overlaps the written tensor (v2 of v1, v2 = split(a, 1, "
@@ -146,8 +137,6 @@ KNOWN["nested"] = [
      "a PyTorch bug: vmap with out_dims=-1 of a function whose results go through some batching rules (slice_scatter, "
      "nan_to_num_ of a captured tensor) gives a garbage size (2^35 + n) to the output, to an expand inside, or to "
      "an array it then fails to allocate"),
-    (r"(sum|mean)\(\) received an invalid combination of arguments - got \(Tensor, keepdim=bool\)", None,
-     "seed", 191, "torch.sum(x, keepdim=False) without dim: see test_parity_graph_fuzz.py's KNOWN entry"),
     (r"^\w+(\[\d+\])*: \('error', 'RuntimeError', 'a leaf Variable that requires grad is being used in an in-place "
      r"operation\.'\) != torch \('error', 'RuntimeError', 'a view of a leaf Variable that", None, "line", 151,
      "an in-place op on a batched input of grad(vmap(f)) (a leaf at the grad level): an op with a batching rule "
@@ -162,13 +151,14 @@ KNOWN["nested"] = [
      "batched tensor (batch dim in its shape) and its version, bumped once per example by the slow fallback of an "
      "in-place op without a batching rule (square_, addcdiv_: see the warning entry) and once by the others; "
      "minigrad's slices name the example's shape and count their own writes"),
-    (r"^vmap_vmap(\[\d+\])*: ok != torch \('error', 'RuntimeError', 'The size of tensor a \(\d+\) must match the "
-     r"size of tensor b \(\d+\) at non-singleton dimension 1'\)", r"(mse_loss|huber_loss|smooth_l1_loss)\(", "seed",
-     704,
+    (r"^vmap_vmap(\[\d+\])*: (ok|\('error', '\w+', '[^']*'\)) != torch \('error', 'RuntimeError', "
+     r"'The size of tensor a \(\d+\) must match the size of tensor b \(\d+\) at non-singleton dimension 1'\)",
+     r"(mse_loss|huber_loss|smooth_l1_loss)\(", "seed", 704,
      "a PyTorch bug: under two vmaps, mse_loss / huber_loss of a tensor batched at both levels and an unbatched "
      "target (vmap(vmap(lambda v: F.mse_loss(v, torch.ones(2, 2))))(torch.ones(2, 3, 2, 2))) fails in the loss batch "
      "rule, which flattens the inner level's batch dim into the example's (12 = 3 * 2 * 2 against the target's "
-     "4); one vmap, or a target batched too, works; minigrad's slices compute the loss"),
+     "4); one vmap, or a target batched too, works; minigrad's slices compute the loss (and go on to a later "
+     "line's error, session 26's seed 5254: the one PyTorch's grad_vmap gives there)"),
     (r"^grad_vmap(\[\d+\])*: \('error', 'RuntimeError', '(a view of )?a leaf Variable that requires grad is being "
      r"used in an in-place operation\.'\) != torch \('error', 'RuntimeError', 'vmap: (aten::\w+_|inplace "
      r"arithmetic)\(self",
@@ -219,11 +209,6 @@ KNOWN["nested"] = [
      "split of a batched tensor that requires grad (grad of vmap, or vmap of a leaf requiring grad): PyTorch's slow "
      "fallback writes per-example select()s of the physical view, so autograd names 'Output 0 of Select'; ops with "
      "a rule (mul_) name 'Output 1 of Unbind' as minigrad's slices do"),
-    (r"^jacrev_chunk: ok != torch \('error', 'AssertionError', 'expected t\.size\(0\) to be 1, got 0'\)", None, "seed",
-     1350,
-     "a PyTorch bug: jacrev(f, chunk_size=1) of a function whose output has no elements fails an assertion of its "
-     "chunked basis (jacrev(lambda b: b * torch.zeros(0), chunk_size=1)(torch.tensor(1.))); without chunks, or with "
-     "chunk_size=2, it gives the empty Jacobian, as minigrad's does"),
     (r"^\w*vmap\w*(\[\d+\])*: (ok|\('error', 'RuntimeError', \"vmap: called random operation[^\"]*\"\)) != torch "
      r"\('error', 'RuntimeError', 'unsupported operation: some elements of the input tensor and the written-to tensor "
      r"refer to a single memory location", None, "seed", 2757,
@@ -247,6 +232,22 @@ KNOWN["nested"] = [
      "after an in-place op on a view of it (v = torch.view_as_real(c.sum()); v[0].neg_(); return v: vjp's backward) "
      "fails an internal assert of the view's replay (new_fn, variable.cpp); plain autograd, the same with c * 1 for "
      "c.sum(), and minigrad compute the gradient"),
+    (r"^grad_vmap(\[\d+\])*: \('error', 'RuntimeError', 'one of the variables needed for gradient computation has been "
+     r"modified by an inplace operation: .*!= torch ok", r"index_reduce\(", "seed", 5414,
+     "an op without a batching rule (index_reduce: the 'performance drop' warning's ops) in grad of a vmap, its result "
+     "written in place later (v0 = b.index_reduce(...); v0.pow_(2)): PyTorch's slow fallback runs the op per example "
+     "and stacks the results into a new tensor, so the nodes save tensors the user never sees and the write is no "
+     "error; minigrad's slices save the result the user writes"),
+    (r"^linearize\[1\]: values differ", r"float_power\((.|\n)*\] = ", "line", 5873,
+     "a PyTorch bug: linearize of a function writing a complex value into a float_power result (v0 = "
+     "torch.float_power(d.abs() + 0.5, a); v0[-1] = b; torch.rsqrt(v0.abs() + 1)): its traced jvp_fn gives other "
+     "values than its own torch.func.jvp at the same point (whose values, every element's from b's tangent, "
+     "minigrad's linearize gives)"),
+    (r"The fallback path does not support vmap over dims of size 0", None, "seed", 4899,
+     "see the func entry (seed 30335): jacfwd of jacrev of a function of an empty input is a vmap over 0 basis "
+     "vectors, where an op without a batching rule (masked_fill_ with a tensor value) is refused by PyTorch's slow "
+     "fallback; minigrad's vmap over no examples runs every op (no stored witness: its inputs have shape (0, 3), "
+     "which dump_program's lists cannot keep)"),
     (r"^\w*vmap\w*(\[\d+\])*: \('error', 'RuntimeError', \"view size is not compatible with input tensor's "
      r"size and stride", r"torch\.kron\(", "line", 1355,
      "kron of a transposed tensor (kron(x.mT, x)): PyTorch's kron views a strided intermediate and fails unbatched "
@@ -304,12 +305,20 @@ KNOWN["nested"] = [
 # overload along the flattened example, which saves no input, so writing it in place later is fine), 4078 (a
 # comparison's broadcast error inside vmap, here in scatter_reduce's backward under vmap(grad), names the physical
 # dim), vmap 34981 (vdot of vectors of two dtypes, one batched: the dtype error of the matmul its batch rule runs))
+# (session 26: nested 4496 (detach_() of a stand-in for jacrev's input inside another jacrev: PyTorch's wrapper is no
+# view) and 4961 (baddbmm inside vmap with an input of shape [4, 1, 0]: PyTorch's batch rule is the decomposition
+# beta * input + alpha * bmm, whose broadcast keeps the 0; so vmap 66, addbmm, no longer a KNOWN entry), 5468 and
+# 5473 (resize_ of an example of an in_dims=1 input: functorch's NYI assert), 5490 (jacrev's chunk_size=1 is a loop of
+# vjps without vmap: no flip batch-rule error; nor nested 1350's KNOWN assertion, now matched), 5565 (hstack of a batch
+# of [0] examples is unbatched: the in-place refusal that follows; so vmap 5565, no longer a KNOWN entry) and 5592 (the
+# fallback's "at level N" counts the grad transform around the vmap); vmap 36269 (linalg.cross's length error inside
+# vmap names the physical dim))
 SEEDS = {"forward_ad": (*range(0, 600), 1010, 6401, 26294, 26677, 27407, 27777, 30521, 33273),
          "func": (*range(0, 150), 286, 356, 4684, 26294, 26751, 26779, 30305, 30478, 31327, 31635, 32068,
                   32439, 32569, 33388, 5490),
-         "vmap": (*range(0, 300), 704, 26828, 30739, 30919, 32283, 33388, 34981),
+         "vmap": (*range(0, 300), 704, 5565, 26828, 30739, 30919, 32283, 33388, 34981, 36269),
          "nested": (*range(0, 60), 117, 148, 279, 309, 414, 442, 495, 630, 654, 704, 852, 869, 967, 1031, 1492, 1560,
-                    1681, 1979, 2686, 3640, 3731, 3993, 4078)}
+                    1681, 1979, 2686, 3640, 3731, 3993, 4078, 4496, 4961, 5468, 5473, 5490, 5565, 5592)}
 
 
 @functools.cache

@@ -239,8 +239,9 @@ def _validate_outputs(node, grads, plain_leaves: bool = False, nodes=None) -> li
                     _vmap_batched.follow(summed, g)
                 g = summed
         if g._data.dtype != npdtype:
-            if np.issubdtype(g._data.dtype, np.complexfloating) and not np.issubdtype(npdtype, np.complexfloating):
-                g = g.real  # real input: keep the real part of a complex gradient
+            if ((np.issubdtype(g._data.dtype, np.complexfloating) or g._data.dtype.names is not None)  # (complex32)
+                    and not (np.issubdtype(npdtype, np.complexfloating) or npdtype.names is not None)):
+                g = g.real  # real input: keep the real part of a complex gradient (a view: nothing cast, no warning)
             from .._dtypes import from_numpy  # here, not above: this function runs once per node
             g = g.to(from_numpy(npdtype))
         if out is grads:
@@ -556,6 +557,8 @@ def _run_node(node, grads: list) -> list:
         else:
             outputs = node._apply(tuple(grads))
         outputs = _validate_outputs(node, outputs)
+        if node._batch_sums is not None:   # (an op run batched by a vmap that has ended: see note_batch_sums)
+            outputs = _vmap_batched.batch_summed(node._batch_sums, outputs)
     if node._post_hooks:
         # (a list: the hooks get a tuple of their own, so one they keep counts as a holder of its gradients
         # in _buffer_add; ``tuple(outputs)`` of a tuple would be ``outputs`` itself)

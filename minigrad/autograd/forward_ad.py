@@ -371,6 +371,8 @@ def _call_with_extras(op, tensors, dtype, out, args):
         if mask:
             for o in result if isinstance(result, tuple) else (result,):
                 _vmap_batched.mark(o, mask)
+            if STATE.enabled:   # (recorded: which inputs PyTorch's backward sums over a batch dim)
+                _vmap_batched.note_batch_sums(result, tensors, mask)
         elif out is None:  # computed from unbatched tensors only: unbatched, as the function's own tensors are
             _vmap_batched.unbatched(result)
         return result

@@ -15,6 +15,7 @@ object are what it costs (see bench/PROFILE.md).
 """
 from __future__ import annotations
 
+import _thread
 import contextlib
 import functools
 import itertools
@@ -163,8 +164,8 @@ class _LinkedHookDict:
 class _NodeExtras:
     """A node's rarely used state, made the first time one of these is set (see ``_Extra``)."""
 
-    __slots__ = ("_anomaly_trace", "_edge_meta", "_metadata", "_post_hooks", "_pre_hooks", "_retains_grad",
-                 "_tensor_pre_hooks")
+    __slots__ = ("_anomaly_trace", "_batch_sums", "_edge_meta", "_metadata", "_post_hooks", "_pre_hooks",
+                 "_retains_grad", "_tensor_pre_hooks")
 
     def __init__(self) -> None:
         self._pre_hooks = None         # node.register_prehook(fn(grad_outputs))
@@ -174,6 +175,7 @@ class _NodeExtras:
         self._metadata = None
         self._anomaly_trace = None
         self._edge_meta = None         # output_nr -> (shape, dtype) noted by get_gradient_edge
+        self._batch_sums = None        # inputs unbatched at a vmap level this op ran batched at (_vmap_batched)
 
 
 class _Extra:
@@ -301,6 +303,7 @@ class Node(metaclass=TorchNamed):
     _metadata = _Extra()
     _anomaly_trace = _Extra()
     _edge_meta = _Extra()
+    _batch_sums = _Extra()
 
     def __init__(self) -> None:
         # (_dispatch's Op._record and Op.run_number make op nodes without this call: keep them in step)
@@ -516,6 +519,12 @@ _RUNS_FIRST = 2**64 - 1  # AccumulateGrad's sequence number (PyTorch's UINT64_MA
 # address picks. A pool, not a lock per node: nodes are made again for each graph, and making a lock costs more
 # than the accumulation's other bookkeeping; two leaves sharing one only wait for each other's addition.
 _ACCUMULATE_LOCKS = tuple(threading.RLock() for _ in range(64))
+# How many threads started by ``threading`` / ``_thread`` still run (C's count, raised before a thread starts and
+# lowered after its function returns; the main thread is not one). At 0 the main thread is the only Python thread,
+# so no other backward pass can be in an addition, and none can start during this one: only this thread could start
+# it. Not counted: threads C code starts and that call into Python (PyGILState_Ensure), which a program running
+# backward passes from a C library's callbacks would need the lock against.
+_threads_started = _thread._count
 
 
 class AccumulateGrad(Node):
@@ -550,7 +559,7 @@ class AccumulateGrad(Node):
         return ()
 
     def _accumulate(self, new, owned: bool) -> None:
-        """Add ``new`` into ``variable.grad`` under this leaf's lock, then run the leaf's post-accumulate-grad hooks.
+        """Add ``new`` into ``variable.grad`` (under this leaf's lock while another thread runs), then run its hooks.
 
         As PyTorch's AccumulateGrad (its ``mutex_``): backward passes in two threads reaching one leaf would read the
         same old .grad (and NumPy's in-place add of a big one runs without the GIL), so one gradient would be lost.
@@ -558,7 +567,10 @@ class AccumulateGrad(Node):
         run after it is released, so a hook may wait for another thread's backward pass into the same leaf.
         Reentrant, in case a ``.grad`` subclass's ``__torch_function__`` runs a backward pass into the same leaf.
         """
-        with _ACCUMULATE_LOCKS[id(self) >> 4 & 63]:   # (objects are 16-byte aligned: the low bits say nothing)
+        if _threads_started():   # (see _threads_started: the usual one-thread program takes no lock, ~2.4k less)
+            with _ACCUMULATE_LOCKS[id(self) >> 4 & 63]:   # (objects are 16-byte aligned: the low bits say nothing)
+                self._add_into_grad(new, owned)
+        else:
             self._add_into_grad(new, owned)
         if self._variable._post_accumulate_grad_hooks:   # (the common leaf has none: no call per accumulation)
             self._post_accumulate_hooks()

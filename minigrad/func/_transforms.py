@@ -403,6 +403,7 @@ class _Level:
         self.entered: dict = {}                  # id(what func sees) -> (it, the caller's tensor)
         self.grad_enabled = is_grad_enabled()    # outside the call: may anyone differentiate our results?
         self.start = _next_sequence_nr()         # the nodes made for this call are numbered from here on
+        self.live = True                         # False once a vjp has returned: its vjp_fn's wrappers are dead
 
     def enter(self, x):
         """The tensor ``func`` sees in place of ``x``: differentiable at this level."""
@@ -460,18 +461,24 @@ class _Level:
         if not pairs:
             return tuple(zeros_like(x) for x in inputs)
         outs, gos = zip(*pairs)
+        keep = True
         if create_graph is None:
-            # A graph of the backward pass is only needed if something outside this call can use it.
-            create_graph = fwAD._level[0] is not None or (
+            # PyTorch's grad differentiates in grad mode, as its vjp_fn does when grad mode is on: the formulas take
+            # their differentiable forms (silu's, cumprod's O(n²) ...), whose float32 bits differ from the kernels'.
+            # The graph is only kept if something outside this call can use it.
+            keep = fwAD._level[0] is not None or (
                 is_grad_enabled() and self.grad_enabled and self.reaches_outside(outs + gos))
+            create_graph = keep or is_grad_enabled()
         _vmap_batched.TRANSFORM_BACKWARD[0] += 1
+        _vmap_batched.LIVE_LEVEL_BACKWARD[0] += self.live
         try:
             with _recording():
                 grads = autograd.grad(outs, inputs, gos, retain_graph=True, create_graph=create_graph,
                                       allow_unused=True)
         finally:
             _vmap_batched.TRANSFORM_BACKWARD[0] -= 1
-        return tuple(zeros_like(x) if g is None else g for g, x in zip(grads, inputs))
+            _vmap_batched.LIVE_LEVEL_BACKWARD[0] -= self.live
+        return tuple(zeros_like(x) if g is None else g if keep else g.detach() for g, x in zip(grads, inputs))
 
 
 def _split_aux(output, has_aux: bool, api: str):
@@ -569,6 +576,7 @@ def _vjp(func: Callable, primals: tuple, argnums, has_aux: bool):
                 raise RuntimeError("vjp(f, ...): All outputs of f must be floating-point or complex Tensors, got "
                                    f"Tensor with dtype {o.dtype}")
         result = level.unwrap(output)
+    level.live = False
 
     def vjp_fn(cotangents, retain_graph: bool = True, create_graph: bool | None = None):
         """The cotangents (shaped as func's output) times the Jacobian; the graph is always kept."""
@@ -621,7 +629,7 @@ def jacrev(func: Callable, argnums: int | tuple[int, ...] = 0, *, has_aux: bool 
         # Row k of the stacked basis is the k-th unit cotangent (over all outputs' elements, in order);
         # vmap (a loop here) runs one vjp per row, as PyTorch's vmap(vjp_fn)(basis) does in one batched pass.
         basis = tree_unflatten(_standard_basis(flat_out, numels), out_spec)
-        per_input = tree_flatten(vmap(vjp_fn)(basis))[0]
+        per_input = _vjp_rows(vjp_fn, basis, out_spec) if chunk_size == 1 else tree_flatten(vmap(vjp_fn)(basis))[0]
         # per input: (total, *in.shape) → one block per output, shaped out.shape + in.shape
         per_input_per_output = [[block.reshape(o.shape + p.shape) for block, o in zip(r.split(numels, 0), flat_out)]
                                 for r, p in zip(per_input, flat_primals)]
@@ -632,6 +640,22 @@ def jacrev(func: Callable, argnums: int | tuple[int, ...] = 0, *, has_aux: bool 
         jac = tree_unflatten(jac, out_spec)
         return (jac, aux[0]) if has_aux else jac
     return wrapper
+
+
+def _vjp_rows(vjp_fn, basis, out_spec) -> list:
+    """jacrev's chunk_size=1: PyTorch's for-loop, vjp_fn of each basis row without vmap (its batch rules' limits not
+    met), the rows concatenated; a basis of no rows fails its sanity check."""
+    from .._ops import cat
+    flat = tree_flatten(basis)[0]
+    rows = []
+    for k in range(max(flat[0].shape[0], 1)):   # (PyTorch's chunks: one of no rows for an empty basis)
+        chunk = [t[k:k + 1] for t in flat]
+        for t in chunk:
+            if t.size(0) != 1:
+                raise AssertionError(f"expected t.size(0) to be 1, got {t.size(0)}")
+        result = vjp_fn(tree_unflatten([t.squeeze(0) for t in chunk], out_spec))
+        rows.append([r.unsqueeze(0) for r in tree_flatten(result)[0]])
+    return rows[0] if len(rows) == 1 else [cat([row[i] for row in rows], 0) for i in range(len(rows[0]))]
 
 
 def _standard_basis(tensors: list, numels: list) -> list:

@@ -22,12 +22,11 @@ from typing import NamedTuple
 
 import numpy as _np
 
-from .. import _dispatch, _matmul
+from .. import _dispatch, _matmul, _random
 from .. import _vmap_batched as _batched
 from .._creation import eye
 from .._ops import cat, stack
 from .._per_thread import PerThreadList
-from .._random import default_generator
 from .._tensor import Tensor
 from ..autograd import _vmap_calls_ahead as _calls_ahead
 from ..autograd.grad_mode import is_grad_enabled, set_grad_enabled
@@ -97,7 +96,7 @@ def vmap(func: Callable, in_dims=0, out_dims=0, randomness: str = "error", *,
                 start = [a._version_counter[0] if isinstance(a, Tensor) else None for a in flat_args]
                 for i in range(batch_size):
                     unmapped.before_slice(i, chunk_size)
-                    rng.before_slice()
+                    rng.before_slice(i)
                     flat = [a if d is None else a.select(d, i) for a, d in zip(flat_args, flat_in_dims)]
                     for a, d, whole, v in zip(flat, flat_in_dims, flat_args, start):
                         if d is not None:
@@ -134,6 +133,7 @@ def vmap(func: Callable, in_dims=0, out_dims=0, randomness: str = "error", *,
                 rules.call_rule(func)
                 rng.restart()
         finally:
+            rng.end()
             _RULES.pop()
             _PRINTS.pop()
             _batched.exit_()
@@ -526,19 +526,30 @@ class _Randomness:
     """The ``randomness`` flag, enforced on the default generator around each slice's call."""
 
     def __init__(self, mode: str) -> None:
-        self.mode, self.gen = mode, default_generator
-        self.start = None if mode == "different" else default_generator.get_state()
-        self.first = self.start if self.start is not None else default_generator.get_state()
+        # (the default generator, or an outer "same" vmap's replay of it, where this one runs)
+        self.mode, self.gen, self.outer = mode, _random.gen(None), _batched.REPLAY[0]
+        self.start = None if mode == "different" else self.gen.get_state()
+        self.first = self.start if self.start is not None else self.gen.get_state()
+        self.replay, self.replay_all = None, False
 
     def restart(self) -> None:
         """Another pass over the slices (after a custom Function's vmap rule): they draw the same numbers again."""
-        self.gen.set_state(self.first)
+        if self.mode == "same":
+            self.replay_all = True   # (the first slice replays its draws too)
+        else:
+            self.gen.set_state(self.first)
 
-    def before_slice(self) -> None:
+    def before_slice(self, i: int) -> None:
         self.draws = _batched.DRAWS[0]
-        if self.mode == "same":  # every slice draws from the same state (the last slice's end state stays)
-            self.gen.set_state(self.start)
-            for g, state in _batched.GENERATORS[-1].values():   # (and so do the generators given to random ops)
+        if self.mode == "same":
+            # PyTorch calls func once: the first slice draws from the generator, the others replay those draws on
+            # this thread's copy of its state then (_batched.REPLAY), so another thread's draws meanwhile stay
+            if i or self.replay_all:
+                if self.replay is None:
+                    self.replay = self.gen.clone_state()
+                self.replay.set_state(self.start)
+                _batched.REPLAY[0] = self.replay
+            for g, state in _batched.GENERATORS[-1].values():   # (the generators given to random ops: restarted)
                 g.set_state(state)
 
     def after_slice(self) -> None:
@@ -547,6 +558,9 @@ class _Randomness:
         if self.mode == "error" and _batched.DRAWS[0] != self.draws:
             self.gen.set_state(self.start)  # PyTorch raises before drawing: the generator has not moved
             raise RuntimeError(_batched.RANDOM_IN_ERROR_MODE)
+
+    def end(self) -> None:
+        _batched.REPLAY[0] = self.outer
 
 
 def _check_out_dims(out_dims, func) -> None:

@@ -6,7 +6,7 @@ import warnings
 
 import numpy as np
 
-from .. import _creation, _dispatch, _dtypes, _meta, _ops, _ops_matrices, _vmap_batched
+from .. import _arg_errors, _creation, _dispatch, _dtypes, _meta, _ops, _ops_matrices, _vmap_batched
 from .. import derivatives as _D
 from .._tensor import _LEGACY_NAMES, Tensor, _user_stacklevel
 from .._warn_once import warn_once as _warn_once
@@ -365,9 +365,9 @@ def _dropout_noise(input: Tensor, shape: tuple, p: float) -> np.ndarray:
         # a permuted input (x.transpose(0, 1) ...): PyTorch's empty_like keeps its layout, so the draws follow memory
         order = sorted(range(a.ndim), key=lambda d: -a.strides[d])
         if a.transpose(order).flags.c_contiguous:
-            noise = _random.dropout_noise(_random.default_generator, tuple(a.shape[d] for d in order), p, a.dtype)
+            noise = _random.dropout_noise(_random.gen(None), tuple(a.shape[d] for d in order), p, a.dtype)
             return noise.transpose(np.argsort(order))
-    return _random.dropout_noise(_random.default_generator, shape, p, input._data.dtype)
+    return _random.dropout_noise(_random.gen(None), shape, p, input._data.dtype)
 
 
 # =============================================================================================
@@ -519,8 +519,6 @@ def _check_nll(input: Tensor, target: Tensor, weight: Tensor | None) -> None:
     t_batch = t_shape[0] if t_ndim else 0   # PyTorch reads a 0-d target's size 0 from its empty sizes and finds 0
     if ndim != 1 and shape[0] != t_batch:
         raise ValueError(f"Expected input batch_size ({shape[0]}) to match target batch_size ({t_batch}).")
-    if ndim == 1 and t_ndim == 1 and t_batch != 1:
-        raise ValueError(f"For 1D input, 1D target must have size 1, but got target size: {t_batch}")
     if (ndim == 3 or ndim > 4) and t_shape[1:] != shape[2:]:   # these ranks are viewed as 4-D
         if not t_ndim:   # only an empty batch gets here: PyTorch slices the 0-d target's sizes from 1
             raise RuntimeError("ArrayRef: invalid slice, N = 1; size = 0")
@@ -529,6 +527,8 @@ def _check_nll(input: Tensor, target: Tensor, weight: Tensor | None) -> None:
         if t_ndim > 1:
             raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
         _check_nll_target_dtype(target)
+        if ndim == 1 and t_ndim == 1 and t_batch != 1:   # (nll_loss's meta: after the target's dtype)
+            raise ValueError(f"For 1D input, 1D target must have size 1, but got target size: {t_batch}")
         if ndim == 2 and not t_ndim:   # only a (0, C) input gets here: PyTorch asks the 0-d target for size(0)
             raise IndexError("Dimension specified as 0 but tensor has no dimensions")
         if weight is not None and (weight.dim() != 1 or weight.numel() != shape[-1]):
@@ -1028,14 +1028,23 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None, max
     if not isinstance(input, Tensor):
         from .._arg_errors import must_be
         raise must_be("embedding", "indices", "Tensor", input, 2)
-    if padding_idx is not None and not -weight.size(0) <= padding_idx < weight.size(0):
-        raise AssertionError("Padding_idx must be within num_embeddings")
+    if padding_idx is not None:   # (PyTorch's checks, in its order: "a" fails the first comparison)
+        if padding_idx > 0:
+            if not padding_idx < weight.size(0):
+                raise AssertionError("Padding_idx must be within num_embeddings")
+        elif padding_idx < 0 and not padding_idx >= -weight.size(0):
+            raise AssertionError("Padding_idx must be within num_embeddings")
     if max_norm is not None:   # (before the range check: PyTorch renormalizes first, selecting each row)
         if weight.dim() != 2:
             raise RuntimeError(f"Expected 2-dimensional tensor, but got {weight.dim()}-dimensional tensor for "
                                "argument #1 'self' (while checking arguments for embedding_renorm_)")
         _embedding_indices(input, "#2", "embedding_renorm_")
         _embedding_renorm_(weight, input, max_norm, norm_type)
+    from .._arg_errors import _is_int, _is_int_tensor, must_be
+    if padding_idx is not None and not _is_int(padding_idx):   # (torch.embedding's parser: padding_idx=1.)
+        if not _is_int_tensor(padding_idx):
+            raise must_be("embedding", "padding_idx", "int", padding_idx, 3)
+        padding_idx = int(padding_idx)
     _bool_flags("embedding", 4, scale_grad_by_freq=scale_grad_by_freq)   # (torch.embedding's parser: sparse=1)
     _bool_flags("embedding", 5, sparse=sparse)
     if weight.dim() != 2:
@@ -1046,6 +1055,9 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None, max
         raise IndexError("index out of range in self")
     if padding_idx is not None and padding_idx < 0:
         padding_idx += weight.shape[0]
+    if weight.is_complex() and weight.requires_grad and _grad_mode.is_grad_enabled():   # (not in PyTorch's
+        # GRADIENT_IMPLEMENTED_FOR_COMPLEX list: its forward refuses a complex result that would need a gradient)
+        raise RuntimeError("embedding does not support automatic differentiation for outputs with complex dtype.")
     return _D.embedding(weight, input, padding_idx=-1 if padding_idx is None else padding_idx,
                        scale_grad_by_freq=scale_grad_by_freq, sparse=sparse)
 
@@ -1266,9 +1278,9 @@ def _check_transposed(input: Tensor, weight: Tensor, bias, stride, padding, dila
             raise RuntimeError("could not construct a memory descriptor using a format tag")
         return
     as_2d = [(1,) * (2 - k) + tuple(v) for v in (input.shape[2:], out, dilation)]
-    if 0 in dilation:
-        raise RuntimeError(f"dilation should be greater than zero, but got dilation_height: {as_2d[2][0]}, "
-                           f"dilation_width: {as_2d[2][1]}")
+    if 0 in dilation:   # (slow_conv_transpose3d's names the depth too)
+        shown = zip(("dilation_depth", "dilation_height", "dilation_width")[3 - len(as_2d[2]):], as_2d[2])
+        raise RuntimeError("dilation should be greater than zero, but got " + ", ".join(f"{n}: {v}" for n, v in shown))
     _check_output_padding(output_padding, stride, dilation, k)
     if any(n < 1 for n in out):
         raise RuntimeError(f"Given input size per channel: ({' x '.join(map(str, as_2d[0]))}). Calculated output size "
@@ -2775,9 +2787,11 @@ __all__ += ["pixel_shuffle", "pixel_unshuffle", "triplet_margin_with_distance_lo
 # Sliding blocks (F.unfold / F.fold: im2col / col2im), and more layers' functional forms
 # =============================================================================================
 
-def _pair_arg(name: str, value) -> tuple:
-    """An int as (v, v), a sequence kept (PyTorch's _pair), then the C++ side's check for two values."""
-    value = tuple(value) if isinstance(value, (tuple, list)) else (value, value)
+def _pair_arg(name: str, value, fn: str, position: int) -> tuple:
+    """An int as (v, v), a sequence kept (PyTorch's _pair), read by the parser of ``fn`` (im2col, col2im: a float
+    refused) at ``position``, then the C++ side's check for two values."""
+    value = _arg_errors.int_list(fn, name, tuple(value) if isinstance(value, (tuple, list)) else (value, value),
+                                 position)
     if len(value) != 2:
         raise RuntimeError(f"It is expected {name} equals to 2, but got size {len(value)}")
     return tuple(int(v) for v in value)
@@ -2803,8 +2817,8 @@ def _blocks(size, kernel, dilation, padding, stride) -> tuple:
 
 def unfold(input: Tensor, kernel_size, dilation=1, padding=0, stride=1) -> Tensor:
     """Every kernel_size block of a (N, C, H, W) input as a column: (N, C·kh·kw, L) (im2col)."""
-    kernel, dilation = _pair_arg("kernel_size", kernel_size), _pair_arg("dilation", dilation)
-    padding, stride = _pair_arg("padding", padding), _pair_arg("stride", stride)
+    kernel, dilation = _pair_arg("kernel_size", kernel_size, "im2col", 2), _pair_arg("dilation", dilation, "im2col", 3)
+    padding, stride = _pair_arg("padding", padding, "im2col", 4), _pair_arg("stride", stride, "im2col", 5)
     _window_checks("kdps", kernel, dilation, padding, stride)
     ndim = input.dim()
     if ndim < 3:   # (PyTorch reads input.size(2) first)
@@ -2827,9 +2841,10 @@ def unfold(input: Tensor, kernel_size, dilation=1, padding=0, stride=1) -> Tenso
 
 def fold(input: Tensor, output_size, kernel_size, dilation=1, padding=0, stride=1) -> Tensor:
     """Columns of blocks (N, C·kh·kw, L) added back into a (N, C, H, W) image, overlaps summed (col2im)."""
-    output_size, kernel = _pair_arg("output_size", output_size), _pair_arg("kernel_size", kernel_size)
-    dilation, padding, stride = _pair_arg("dilation", dilation), _pair_arg("padding", padding), _pair_arg("stride",
-                                                                                                          stride)
+    output_size, kernel = _pair_arg("output_size", output_size, "col2im", 2), _pair_arg("kernel_size", kernel_size,
+                                                                                        "col2im", 3)
+    dilation, padding = _pair_arg("dilation", dilation, "col2im", 4), _pair_arg("padding", padding, "col2im", 5)
+    stride = _pair_arg("stride", stride, "col2im", 6)
     _window_checks("ksdp", kernel, dilation, padding, stride)
     shape = tuple(input.shape)
     if not ((len(shape) == 2 and 0 not in shape) or (len(shape) == 3 and 0 not in shape[1:])):

@@ -6,6 +6,7 @@ import warnings
 
 from .._tensor import Tensor
 from ..autograd.grad_mode import no_grad
+from ..overrides import handle_torch_function, has_torch_function_variadic
 
 _LINEAR_FNS = ("linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
                "conv_transpose3d")
@@ -60,18 +61,24 @@ def _no_op_if_empty(tensor: Tensor) -> bool:
 
 def uniform_(tensor: Tensor, a: float = 0.0, b: float = 1.0, generator=None) -> Tensor:
     """Fill with values drawn from U(a, b)."""
+    if has_torch_function_variadic(tensor):   # (as PyTorch's: a subclass or placeholder sees the call itself)
+        return handle_torch_function(uniform_, (tensor,), tensor=tensor, a=a, b=b, generator=generator)
     with no_grad():
         return tensor.uniform_(a, b, generator=generator)
 
 
 def normal_(tensor: Tensor, mean: float = 0.0, std: float = 1.0, generator=None) -> Tensor:
     """Fill with values drawn from N(mean, std²)."""
+    if has_torch_function_variadic(tensor):
+        return handle_torch_function(normal_, (tensor,), tensor=tensor, mean=mean, std=std, generator=generator)
     with no_grad():
         return tensor.normal_(mean, std, generator=generator)
 
 
 def constant_(tensor: Tensor, val: float) -> Tensor:
     """Fill with ``val``."""
+    if has_torch_function_variadic(tensor):
+        return handle_torch_function(constant_, (tensor,), tensor=tensor, val=val)
     with no_grad():
         return tensor.fill_(val)
 
@@ -114,6 +121,9 @@ def xavier_normal_(tensor: Tensor, gain: float = 1.0, generator=None) -> Tensor:
 def kaiming_uniform_(tensor: Tensor, a: float = 0, mode: str = "fan_in", nonlinearity: str = "leaky_relu",
                      generator=None) -> Tensor:
     """He uniform: U(-bound, bound) with bound = gain·√(3 / fan)."""
+    if has_torch_function_variadic(tensor):
+        return handle_torch_function(kaiming_uniform_, (tensor,), tensor=tensor, a=a, mode=mode,
+                                     nonlinearity=nonlinearity, generator=generator)
     if _no_op_if_empty(tensor):
         return tensor
     fan = _calculate_correct_fan(tensor, mode)

@@ -5,6 +5,7 @@ from collections import OrderedDict
 
 import numpy as np
 
+from .. import overrides
 from .._class_names import TorchNamed
 from .._tensor import Tensor
 from ..overrides import _disabled_torch_function_impl
@@ -94,11 +95,39 @@ _NO_SHAPE = ("Can't access the shape of an uninitialized parameter or buffer. Th
              "`load_state_dict` when trying to load an uninitialized parameter into an initialized one. Call `forward` "
              "to initialize the parameters before accessing their attributes.")
 
+_NO_SHARING = ("Can't share memory on an uninitialized parameter or buffer. Call `forward` to initialize the "
+               "parameters before calling `module.share_memory()`.")
+
+
+# PyTorch's UninitializedTensorMixin._allowed_methods: the Tensor methods a placeholder answers (properties too)
+_ALLOWED = ("size", "copy_", "is_complex", "is_floating_point", "half", "float", "double", "char", "short", "int",
+            "long", "cuda", "cpu", "to", "get_device")
+
+
+def _refuse_uninitialized(cls, func, types, args=(), kwargs=None):
+    """``__torch_function__`` of the placeholders: only the allowed methods and properties run (as PyTorch's)."""
+    if func.__class__.__name__ == "method-wrapper" or any(func is getattr(Tensor, name) for name in _ALLOWED):
+        return _disabled_torch_function_impl(func, types, args, kwargs)   # (a property's __get__ / __set__, or allowed)
+    raise ValueError(f"Attempted to use an uninitialized parameter in {overrides.builtin_label(func)}. This error "
+                     "happens when you are using a `LazyModule` or explicitly manipulating "
+                     f"`torch.nn.parameter.{cls.__name__}` objects. When using LazyModules Call `forward` with a "
+                     "dummy batch to initialize the parameters before calling torch functions")
+
 
 class UninitializedParameter(Parameter):
     """A parameter whose shape is not known yet (lazy modules): an empty placeholder until materialize()."""
 
     _torch_name = "torch.nn.parameter.UninitializedParameter"
+    # (its __torch_function__ turns the protocol on when a placeholder is made, not when this class is defined)
+    _protocol_on_init = True
+    __torch_function__ = classmethod(_refuse_uninitialized)
+
+    def __init__(self, data: Tensor | None = None, requires_grad: bool = True) -> None:
+        overrides._activate()
+        super().__init__(data, requires_grad)
+
+    def share_memory_(self):
+        raise RuntimeError(_NO_SHARING)
 
     @property
     def shape(self):
@@ -117,11 +146,16 @@ class UninitializedBuffer(Tensor):
     """A buffer whose shape is not known yet (lazy modules): an empty placeholder until materialize()."""
 
     _torch_name = "torch.nn.parameter.UninitializedBuffer"
-    __torch_function__ = _disabled_torch_function_impl  # (PyTorch's refuses most functions; here they run)
+    _protocol_on_init = True
+    __torch_function__ = classmethod(_refuse_uninitialized)
+
+    def share_memory_(self):
+        raise RuntimeError(_NO_SHARING)
 
     @staticmethod
     def _placeholder(dtype=None) -> Tensor:
         """An empty tensor of this class (it is made, not constructed, as a Tensor subclass)."""
+        overrides._activate()
         t = Tensor._make(np.empty(0, dtype=np.float32 if dtype is None else dtype.np))
         t.__class__ = UninitializedBuffer
         return t

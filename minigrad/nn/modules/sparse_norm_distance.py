@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..._tensor import Tensor
+from ...autograd.grad_mode import no_grad
 from .. import functional as F
 from .. import init
 from ..parameter import Parameter
@@ -21,10 +22,14 @@ class Embedding(Module):
         from ... import _creation
         self.num_embeddings = num_embeddings
         self.embedding_dim = embedding_dim
-        if padding_idx is not None:
-            if not -num_embeddings <= padding_idx < num_embeddings:
-                raise AssertionError("Padding_idx must be within num_embeddings")
-            padding_idx %= num_embeddings
+        if padding_idx is not None:   # (PyTorch's checks, in its order: padding_idx=1. passes them, "a" not)
+            if padding_idx > 0:
+                if not padding_idx < num_embeddings:
+                    raise AssertionError("Padding_idx must be within num_embeddings")
+            elif padding_idx < 0:
+                if not padding_idx >= -num_embeddings:
+                    raise AssertionError("Padding_idx must be within num_embeddings")
+                padding_idx = num_embeddings + padding_idx
         self.padding_idx = padding_idx
         self.max_norm = max_norm
         self.norm_type = norm_type
@@ -53,8 +58,8 @@ class Embedding(Module):
         """Redraw the weights from N(0, 1); the padding row is zero."""
         init.normal_(self.weight)
         if self.padding_idx is not None:
-            self.weight._data[self.padding_idx] = 0
-            self.weight._version_counter[0] += 1   # (PyTorch's weight[padding_idx].fill_(0): one more version)
+            with no_grad():   # (indexing with the padding_idx as given: a float one is refused here, as in PyTorch)
+                self.weight[self.padding_idx].fill_(0)
 
     def forward(self, input: Tensor) -> Tensor:
         return F.embedding(input, self.weight, self.padding_idx, self.max_norm, self.norm_type,
