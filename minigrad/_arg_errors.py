@@ -584,11 +584,58 @@ def scalar_first(name: str, scalar, tensors: tuple) -> None:
         raise TypeError(f"{name}() takes {n} positional argument{'s' if n > 1 else ''} but {n + 1} were given")
     old, new = _SCALAR_FIRST[name.rstrip("_")]
     suffix = "_" if name.endswith("_") else ""
-    old, new = old.replace("(", suffix + "(", 1), new.replace("(", suffix + "(", 1)
+    _warn_deprecated(name, old.replace("(", suffix + "(", 1), new.replace("(", suffix + "(", 1))
+
+
+def _warn_deprecated(name: str, old: str, new: str) -> None:
     warn_once("deprecated scalar-first overload",   # (one TORCH_WARN_ONCE for all of them)
               f"This overload of {name} is deprecated:\n\t{old}\nConsider using one of the following signatures "
               f"instead:\n\t{new} (Triggered internally at "
               "/__w/pytorch/pytorch/torch/csrc/utils/python_arg_parser.cpp:1841.)")
+
+
+# The products' deprecated forms: x.addmm(beta, [alpha,] mat1, mat2) and torch.addmm(beta, input, [alpha,] mat1,
+# mat2). Values: the names of the two factors; addmm and baddbmm list an out_dtype overload too.
+_BETA_FIRST = {"addmm": ("mat1", "mat2"), "addmv": ("mat", "vec"), "addr": ("vec1", "vec2"),
+               "baddbmm": ("batch1", "batch2"), "addbmm": ("batch1", "batch2")}
+
+
+def beta_first(name: str):
+    """Decorator: ``name`` (a product with an added term) also takes its deprecated beta-first forms."""
+    def wrap(fn):
+        @functools.wraps(fn)
+        def product(input, *args, **kwargs):
+            if len(args) > 2:   # (the current forms take two positional arguments after input)
+                input, args, kwargs = _beta_first_call(name, input, args, kwargs)
+            return fn(input, *args, **kwargs)
+        return product
+    return wrap
+
+
+def _beta_first_call(name: str, input, args: tuple, kwargs: dict) -> tuple:
+    """A deprecated call's (input, factors, keywords) in the current form, warning once; any other call as given."""
+    from ._tensor import Tensor
+    method = isinstance(input, Tensor)   # (the function's form has beta before input)
+    beta, inp, rest = (args[0], input, list(args[1:])) if method else (input, args[0], list(args[1:]))
+    a = "Number alpha, " if len(rest) == 3 else ""
+    alpha = rest.pop(0) if a else 1
+    if not (isinstance(beta, numbers.Number) and isinstance(alpha, numbers.Number) and isinstance(inp, Tensor)
+            and len(rest) == 2 and all(isinstance(t, Tensor) for t in rest)) or "beta" in kwargs or "alpha" in kwargs:
+        if method and len(args) < 5:   # (x.addmm(M, M, M): the method's count, as scalar_first's)
+            raise TypeError(f"{name}() takes 2 positional arguments but {len(args)} were given")
+        return input, args, kwargs   # (not a deprecated form: the function's own errors)
+    p1, p2 = _BETA_FIRST[name.rstrip("_")]
+    if method:
+        old = f"{name}(Number beta, {a}Tensor {p1}, Tensor {p2})"
+        new = f"{name}(Tensor {p1}, Tensor {p2}, *, Number beta = 1, Number alpha = 1)"
+    else:
+        old = f"{name}(Number beta, Tensor input, {a}Tensor {p1}, Tensor {p2}, *, Tensor out = None)"
+        new = f"{name}(Tensor input, Tensor {p1}, Tensor {p2}, *, Number beta = 1, Number alpha = 1, Tensor out = None)"
+        if name in ("addmm", "baddbmm"):
+            new += (f"\n\t{name}(Tensor input, Tensor {p1}, Tensor {p2}, torch.dtype out_dtype, *, Number beta = 1, "
+                    "Number alpha = 1, Tensor out = None)")
+    _warn_deprecated(name, old, new)
+    return inp, tuple(rest), {**kwargs, "beta": beta, "alpha": alpha}
 
 
 # ---- factories: PyTorch's argument parser, for functions with several overloads -----------------------
@@ -1572,7 +1619,8 @@ def check_first(public_name: str, args: tuple, kwargs: dict) -> None:
 def _scalar_first_form(name: str, leading: tuple) -> bool:
     """Whether a call may be a deprecated scalar-first form (``x.addcmul_(0.5, a, b)``: see scalar_first), which
     the overloads PyTorch lists do not show: its own code checks it."""
-    return name.rstrip("_") in _SCALAR_FIRST and any(isinstance(a, numbers.Number) for a in leading)
+    return (name.rstrip("_") in _SCALAR_FIRST or name.rstrip("_") in _BETA_FIRST) \
+        and any(isinstance(a, numbers.Number) for a in leading)
 
 
 def _types(name: str, args: tuple, kwargs: dict) -> tuple:

@@ -401,6 +401,7 @@ def fill_diagonal_(input, fill_value, wrap: bool = False):
     return input
 
 
+@_arg_errors.beta_first("addmm_")
 def addmm_(input, mat1, mat2, *, beta=1, alpha=1):
     """In-place addmm: input = beta·input + alpha·(mat1 @ mat2)."""
     from ._ops_matrices import addmm

@@ -208,6 +208,7 @@ def linalg_cross(input, other, *, dim=-1):
 # Products with an added term
 # =============================================================================================
 
+@_arg_errors.beta_first("addmm")
 def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     """beta·input + alpha·(mat1 @ mat2), input broadcast to the product's shape (AddmmBackward0)."""
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
@@ -248,6 +249,7 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     return D.addmm(input, mat1, mat2, beta=beta, alpha=alpha)
 
 
+@_arg_errors.beta_first("baddbmm")
 def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """beta·input + alpha·(batch1 @ batch2) per batch, input broadcast to the product's shape (BaddbmmBackward0)."""
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
@@ -263,6 +265,7 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     return D.baddbmm(input, batch1, batch2, beta=beta, alpha=alpha)
 
 
+@_arg_errors.beta_first("baddbmm_")
 def baddbmm_(input, batch1, batch2, *, beta=1, alpha=1):
     """In-place baddbmm: input = beta·input + alpha·(batch1 @ batch2); input must have the product's shape."""
     target = _check_baddbmm(input, batch1, batch2)
@@ -655,6 +658,7 @@ def addr_iter(input, vec1, vec2):
     return (vec1.shape[0], vec2.shape[0]), dt
 
 
+@_arg_errors.beta_first("addr")
 def addr(input, vec1, vec2, *, beta=1, alpha=1):
     """beta·input + alpha·outer(vec1, vec2), input broadcast to the product's shape (AddrBackward0)."""
     _, dt = addr_iter(input, vec1, vec2)
@@ -663,6 +667,7 @@ def addr(input, vec1, vec2, *, beta=1, alpha=1):
     return D.addr(input, vec1, vec2, beta=beta, alpha=alpha, dtype=dt)
 
 
+@_arg_errors.beta_first("addr_")
 def addr_(input, vec1, vec2, *, beta=1, alpha=1):
     """In-place addr: input must have the outer product's shape."""
     for name, v in (("vec1", vec1), ("vec2", vec2)):  # (PyTorch's order: the vectors, input's rank, the sizes)
@@ -695,6 +700,7 @@ def _check_addmv(input, mat, vec) -> None:
                            f"{_ops._legacy(mat.dtype)}, and {_ops._legacy(vec.dtype)}")
 
 
+@_arg_errors.beta_first("addmv")
 def addmv(input, mat, vec, *, beta=1, alpha=1):
     """beta·input + alpha·(mat @ vec), input broadcast to the product's length (AddmvBackward0)."""
     _check_addmv(input, mat, vec)
@@ -702,6 +708,7 @@ def addmv(input, mat, vec, *, beta=1, alpha=1):
     return D.addmv(input, mat, vec, beta=beta, alpha=alpha)
 
 
+@_arg_errors.beta_first("addmv_")
 def addmv_(input, mat, vec, *, beta=1, alpha=1):
     """In-place addmv: input must have the product's length."""
     if input._requires_grad:   # (a leaf's refusal before the meta function's checks)
@@ -733,6 +740,7 @@ def _check_addbmm(input, batch1, batch2, in_place: bool) -> None:
                                f"{_ops._legacy(y.dtype)}")
 
 
+@_arg_errors.beta_first("addbmm")
 def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """beta·input + alpha·Σ_b batch1[b] @ batch2[b] (AddbmmBackward0)."""
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
@@ -746,6 +754,7 @@ def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
     return D.addbmm(input, batch1, batch2, beta=beta, alpha=alpha)
 
 
+@_arg_errors.beta_first("addbmm_")
 def addbmm_(input, batch1, batch2, *, beta=1, alpha=1):
     """In-place addbmm; an input of another shape (one that broadcasts to the product's) is resized to it."""
     batch1.size(1), batch2.size(2)  # (PyTorch reads the product's sizes first: their dim errors)

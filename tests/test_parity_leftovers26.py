@@ -5,7 +5,7 @@ Each test runs one program under minigrad and under PyTorch and compares the pri
 """
 from __future__ import annotations
 
-from parity import same_as_torch
+from parity import fresh_warn_once, same_as_torch
 
 
 def test_uninitialized_parameter_refuses_torch_functions():
@@ -236,4 +236,31 @@ def test_allocation_failure_is_the_cpu_allocators_error():
 for f in (lambda: torch.empty(2**46), lambda: torch.zeros(2**47), lambda: torch.ones(2**49, dtype=torch.int8),
           lambda: torch.full((2**23, 2**23), 1.5, dtype=torch.float64), lambda: torch.empty(2**62)):
     E(f)
+""")
+
+
+def test_products_deprecated_beta_first_forms():
+    # PyTorch (deprecated.yaml): x.addmm(beta, [alpha,] mat1, mat2), torch.addmm(beta, input, [alpha,] mat1, mat2)
+    # and the same for addmv/addr/baddbmm/addbmm and the in-place methods still run, with one warning per process
+    # naming the old and new signatures; a wrong one is counted as the method's ("takes 2 positional arguments");
+    # minigrad refused them all
+    with fresh_warn_once():
+        same_as_torch("""
+import warnings
+M, V, B = torch.ones(2, 2), torch.ones(2), torch.ones(1, 2, 2)
+ops = {"addmm": (M, M, M), "addmv": (V, M, V), "addr": (M, V, V), "baddbmm": (B, B, B), "addbmm": (M, B, B)}
+for name, (inp, a, b) in ops.items():
+    calls = (lambda: getattr(inp.clone(), name)(0.5, a, b), lambda: getattr(inp.clone(), name)(0.5, 2, a, b),
+             lambda: getattr(inp.clone(), name + "_")(0.5, a, b), lambda: getattr(torch, name)(0.5, inp, a, b),
+             lambda: getattr(torch, name)(0.5, inp, 2, a, b), lambda: getattr(inp.clone(), name)(0.5, "a", b))
+    for call in calls:
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter("always")
+            E(lambda: print(call().sum()))
+        for x in w:
+            print(x.message)
+x = M.clone().requires_grad_()
+y = x.addmm(0.5, 2, M, M)
+y.sum().backward()
+print(y.grad_fn.name(), x.grad)
 """)
