@@ -1326,8 +1326,10 @@ _ALL_DIMS = _AllDims()
 
 def _reduce_dims(dim, input):
     """``dim`` as sum_dim/mean_dim take it: None stays None (every dim), else checked dims (``[]``: every dim)."""
-    if dim is True or dim is False or type(dim) is tuple and builtins.any(type(d) is bool for d in dim):
-        raise TypeError("a bool dim")   # (x.sum(True), x.sum((True,)): no overload takes one; the callers reparse)
+    if dim is True or dim is False or type(dim) is tuple and builtins.any(type(d) is bool for d in dim) \
+            or type(dim) in (tuple, list) and builtins.any(isinstance(d, float) for d in dim):
+        # (x.sum(True), x.sum((True,)), x.sum((1.,)): no overload takes one; the callers reparse)
+        raise TypeError("a bool or float dim")
     return None if dim is None else _raw_dims(dim, input.dim(), input)
 
 
@@ -2153,6 +2155,8 @@ def narrow(input, dim, start, length):
         raise RuntimeError("start must be an 0-dim integral Tensor.")
     try:
         n = input.dim()
+        if type(dim) is bool or type(length) is bool:   # (x.narrow(True, 0, 1): no overload takes a bool)
+            raise TypeError("a bool dim or length")
         if n == 0:
             raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
         if length < 0:

@@ -230,3 +230,15 @@ a, b = torch.ones(2), torch.full((2,), 4.)
 print(torch.ones(2).addcdiv_(0.5, a, b), torch.ones(2).addcmul(0.5, a, b), torch.ones(2).sub_(1., a))
 print(torch.addcmul(torch.ones(2), 0.5, a, b), torch.addcdiv(torch.ones(2), 2, a, b))
 """)
+
+
+def test_hot_methods_refuse_float_dims_and_bool_narrow():
+    # PyTorch's parser refuses a float in a dims tuple/list (x.sum((1.,))) and a bool dim or length of narrow;
+    # these methods stay out of the parse-first wrapper (hot paths): minigrad took them as 1 and 0/1
+    same_as_torch("""
+x = torch.ones(2, 3)
+for f in (lambda: x.sum((1.,)), lambda: x.sum([1.]), lambda: x.mean((0, 1.)), lambda: torch.sum(x, (1.,)),
+          lambda: x.sum(dim=[1.], dtype=torch.float64), lambda: x.narrow(True, 0, 1), lambda: x.narrow(0, 0, True),
+          lambda: torch.narrow(x, 1, 0, False), lambda: x.narrow(0, True, 1)):
+    E(lambda: print(f()))
+""")
