@@ -108,6 +108,7 @@ from . import sparse  # noqa: E402,F401  (torch.sparse: COO sparse tensors)
 from .sparse import sparse_coo_tensor  # noqa: E402,F401
 from . import fft  # noqa: E402,F401  (torch.fft: the Fourier transforms)
 from . import accelerator, backends, cuda, distributions, utils  # noqa: E402,F401
+from .utils.dlpack import from_dlpack  # noqa: E402,F401
 from . import __future__  # noqa: E402,F401  (torch.__future__: flags for Module conversions)
 from . import testing  # noqa: E402,F401  (torch.testing.assert_close, make_tensor)
 # torch.compile and torch.compiler: pass-throughs (nothing is compiled); torch.version, torch.profiler

@@ -84,6 +84,9 @@ def _invalid_combination_text(name: str, args: tuple, kwargs: dict, options: tup
     got = "(" + "".join(f"{type_name(a)}, " for a in args) + "".join(f"{k}={type_name(v)}, " for k, v in keywords)
     got = (got[:-2] if args else got) + ")"
     if len(options) == 1:  # (one overload listed, others hidden: torch.add(x), "but expected (Tensor input, ...)")
+        tokens = options[0][1:-1].split(", ")
+        if len(tokens) == len(args) + len(kwargs) and not kwargs:   # (as many as its tokens: marked, as below)
+            got = _marked_args(tokens, args, kwargs)
         return f"{name}() received an invalid combination of arguments - got {got}, but expected {options[0]}"
     lines = [f"{name}() received an invalid combination of arguments - got {got}, but expected one of:"]
     for option in options:
@@ -623,6 +626,10 @@ def _beta_first_call(name: str, input, args: tuple, kwargs: dict) -> tuple:
             and len(rest) == 2 and all(isinstance(t, Tensor) for t in rest)) or "beta" in kwargs or "alpha" in kwargs:
         if method and len(args) < 5:   # (x.addmm(M, M, M): the method's count, as scalar_first's)
             raise TypeError(f"{name}() takes 2 positional arguments but {len(args)} were given")
+        if method:   # (more arguments than any form takes: the one overload the method lists)
+            p1, p2 = _BETA_FIRST[name.rstrip("_")]
+            raise invalid_combination(name, args, kwargs,
+                                      (f"(Tensor {p1}, Tensor {p2}, *, Number beta = 1, Number alpha = 1)",))
         return input, args, kwargs   # (not a deprecated form: the function's own errors)
     p1, p2 = _BETA_FIRST[name.rstrip("_")]
     if method:
@@ -1428,9 +1435,15 @@ FUNCTIONAL_CALLS = {
     "batch_norm": ("batch_norm", "(Tensor input, Tensor weight = None, Tensor bias = None, Tensor running_mean = None, "
                    "Tensor running_var = None, bool training, float momentum, float eps, bool cudnn_enabled)",
                    ("input", "weight", "bias", "running_mean", "running_var", "training", "momentum", "eps", True), ()),
+    "instance_norm": ("instance_norm", "(Tensor input, Tensor weight = None, Tensor bias = None, "
+                      "Tensor running_mean = None, Tensor running_var = None, bool use_input_stats, float momentum, "
+                      "float eps, bool cudnn_enabled)", ("input", "weight", "bias", "running_mean", "running_var",
+                                                         "use_input_stats", "momentum", "eps", True), ()),
     "kl_div": ("kl_div", "(Tensor input, Tensor target, int reduction = 1, *, bool log_target = False)",
                ("input", "target", 1), ("log_target",)),
     "glu": ("glu", "(Tensor input, int dim = -1)", ("input", "dim"), ()),
+    "rrelu": ("rrelu", "(Tensor input, Number lower = 0.125, Number upper = 0.3333333333333333, bool training = False, "
+              "torch.Generator generator = None)", ("input", "lower", "upper", "training"), ()),
     "grid_sample": ("grid_sampler", "(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, "
                     "bool align_corners)", ("input", "grid", 0, 0, "align_corners"), ()),
 }
@@ -1440,8 +1453,15 @@ for _pool in ("max_pool1d", "max_pool2d", "max_pool3d"):
                                ("input", "kernel_size", "stride", "padding", "dilation", "ceil_mode"), ())
 
 
+# Those whose Python code checks nothing before its C call: that C function's parser runs before any of minigrad's
+# code, as for a function PyTorch writes in C (F.elu(x, '1', inplace=True) refuses '1' before x is written)
+PARSED_FIRST_FUNCTIONAL = frozenset(f"torch.nn.functional.{n}" for n in ("elu", "celu", "leaky_relu", "threshold",
+                                                                          "rrelu"))
+
+
 # The ValueErrors of checks PyTorch's Python code makes before it calls the C function: they stand.
-_PYTHON_CHECKS = ("is not a valid value for reduction", "dropout probability has to be")
+_PYTHON_CHECKS = ("is not a valid value for reduction", "dropout probability has to be",
+                  "Expected more than 1 spatial element", "eps must be positive during training")
 
 
 def _reparse_functional(name: str, args: tuple, kwargs: dict) -> None:
@@ -1484,16 +1504,6 @@ def _reparse_own(name: str, args: tuple, kwargs: dict) -> None:
         _resolve(name, _REPARSED["own", name], args, kwargs, _unpack_lists, OVERLOADS[name])
 
 
-# The positional ``int?`` parameters of REQUIRED functions (from PyTorch's schemas): None passes; any other ``int``
-# refuses it (torch.cat(ts, dim=None): "cat(): argument 'dim' must be int, not NoneType").
-_NULLABLE_INTS = frozenset((
-    ("argmax", "dim"), ("argmin", "dim"), ("as_strided", "storage_offset"), ("as_strided_", "storage_offset"),
-    ("as_strided_copy", "storage_offset"), ("as_strided_scatter", "storage_offset"), ("cross", "dim"),
-    ("istft", "hop_length"), ("istft", "win_length"), ("istft", "length"), ("slice_copy", "start"),
-    ("slice_copy", "end"), ("slice_scatter", "start"), ("slice_scatter", "end"), ("take_along_dim", "dim"),
-    ("vander", "N"), ("nn.avg_pool2d", "divisor_override"), ("nn.avg_pool3d", "divisor_override")))
-
-
 # The pools' int lists with a default of their own (padding=0, dilation=1), unlike stride=[] (None: the default)
 _POOLS = frozenset(("avg_pool1d", "max_pool1d", "max_pool2d", "max_pool3d", "max_pool1d_with_indices"))
 
@@ -1512,10 +1522,9 @@ def _one_overload(key: str, kwargs: dict) -> list:
             continue
         param = _Param(token, bool(keywords), one_int=_ONE_INT_ANY)
         param.optional = param.keyword_only or len(params) >= required
-        # (a Tensor? may take None: only a first, required tensor is known not to; an int only if it is an int?)
-        param.allow_none = param.keyword_only or not (not params and param.type == "Tensor" and not param.optional) \
-            and (param.type != "int" or (key, param.name) in _NULLABLE_INTS) \
-            and not (key in _POOLS and param.name in ("kernel_size", "padding", "dilation"))
+        # (None passes a keyword-only out= and the schema's optional types only, Tensor? or int?: hardshrink(x, None)
+        # is "argument 'lambd' (position 2) must be Number, not NoneType", cat(ts, None) refuses it as dim)
+        param.allow_none = param.keyword_only or param.name in S.NULLABLE.get(key, ())
         params.append(param)
     if keywords:
         keywords, params = params, keywords
@@ -1619,8 +1628,10 @@ def check_first(public_name: str, args: tuple, kwargs: dict) -> None:
 def _scalar_first_form(name: str, leading: tuple) -> bool:
     """Whether a call may be a deprecated scalar-first form (``x.addcmul_(0.5, a, b)``: see scalar_first), which
     the overloads PyTorch lists do not show: its own code checks it."""
-    return (name.rstrip("_") in _SCALAR_FIRST or name.rstrip("_") in _BETA_FIRST) \
-        and any(isinstance(a, numbers.Number) for a in leading)
+    base = name.rstrip("_")
+    if base in _BETA_FIRST:   # (beta comes first in both forms: x.addmm(0.5, m, m), torch.addmm(0.5, x, m, m))
+        return bool(leading) and isinstance(leading[0], numbers.Number)
+    return base in _SCALAR_FIRST and any(isinstance(a, numbers.Number) for a in leading)
 
 
 def _types(name: str, args: tuple, kwargs: dict) -> tuple:
@@ -1684,7 +1695,12 @@ def check_first_method(name: str, self, args: tuple, kwargs: dict) -> None:
 
 def parsed_first(fn, name: str):
     """``fn`` as the Tensor method ``name``, whose call PyTorch's parser checks first (see check_first)."""
+    from . import _parser_signatures as S
     key = f"Tensor.{name}"
+    # (after a failure: not the methods whose own wrappers parse again (method_form); the function's overloads
+    # reworded as methods (S.OVERLOADS) count their positions with self, so those errors stand)
+    again = name not in METHOD_SIGNATURES
+    own_positions = name in S.METHOD_OVERLOADS or name not in S.OVERLOADS
 
     @functools.wraps(fn)
     def method(self, *args, **kwargs):
@@ -1692,7 +1708,26 @@ def parsed_first(fn, name: str):
             types = _types(key, args, kwargs)
             if types not in _TYPES_TAKEN:
                 _parse_first(types, args, kwargs, lambda: check_first_method(name, self, args, kwargs))
-        return fn(self, *args, **kwargs)
+        try:
+            return fn(self, *args, **kwargs)
+        except Exception:
+            # (a call of tensors, ints and None, not parsed first, failed in the function: the method's own parser
+            # error, if its parser refuses it: x.hardshrink(t) names 'lambd' at position 1, not the function's 2)
+            if again and (args or kwargs) and _plain_call(args, kwargs) and not _scalar_first_form(name, args[:1]):
+                try:
+                    check_first_method(name, self, args, kwargs)
+                except TypeError as parser_error:
+                    if own_positions or not _COUNTED.search(str(parser_error)):
+                        raise parser_error from None
+            old, new = _SCALAR_FIRST.get(name.rstrip("_"), ("", ""))
+            if old and len(args) > old.count(",") + 1:   # (x.addcmul(0.5, a, b, c): more than any form takes)
+                raise invalid_combination(name, args, kwargs, (new[new.index("("):],)) from None
+            if old and len(args) < old.count(",") + 1:   # (x.addcmul(0.5, a): no deprecated form, the parser's error)
+                try:
+                    check_first_method(name, self, args, kwargs)
+                except TypeError as parser_error:
+                    raise parser_error from None
+            raise
     return method
 
 

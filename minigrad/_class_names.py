@@ -6,7 +6,20 @@ imports and tracebacks are untouched.
 from __future__ import annotations
 
 
-class TorchNamed(type):
+class _MetaclassNamed(type):
+    """The metaclasses' own type: they print as the metaclass PyTorch's class has: ``type`` for a plain class
+    (``type(torch.nn.Module)``: TorchNamed and CTypeNamed), a ``_torch_name``, else under ``torch.``."""
+
+    def __repr__(cls) -> str:
+        name = cls.__dict__.get("_torch_name")
+        if name is None and cls in (TorchNamed, CTypeNamed):
+            name = "type"
+        elif name is None:
+            name = f"torch{cls.__module__[len('minigrad'):]}.{cls.__qualname__}"
+        return f"<class '{name}'>"
+
+
+class TorchNamed(type, metaclass=_MetaclassNamed):
     """Metaclass: the class prints under ``torch.`` (or under its own ``_torch_name``)."""
 
     def __repr__(cls) -> str:

@@ -112,13 +112,14 @@ def _strided_kinds(m, dtype):
 _GRAIN_SIZE = 32768   # (at::internal::GRAIN_SIZE: TensorIterator splits bigger loops between threads)
 
 
-def _chunks(inner, size):
-    """The (start, end) pieces of a one-row loop of ``inner`` elements that at::parallel_for gives each thread."""
+def _chunks(inner, size, grain=_GRAIN_SIZE):
+    """The (start, end) pieces of a one-row loop of ``inner`` elements that at::parallel_for gives each thread
+    (``grain``: the loop's grain size)."""
     from ._reduce import THREADS  # (PyTorch's intra-op thread count, as set_num_threads sets it)
 
-    if inner != size or size < _GRAIN_SIZE or THREADS[0] == 1:
+    if inner != size or size < grain or THREADS[0] == 1:
         return [(0, inner)]   # (several rows split between threads: not modelled, each row as one loop)
-    n = min(THREADS[0], -(-size // _GRAIN_SIZE))
+    n = min(THREADS[0], -(-size // grain))
     step = -(-size // n)
     return [(i, min(i + step, size)) for i in range(0, size, step)]
 
@@ -192,9 +193,11 @@ def multiply(a, b, out=None):
     return result
 
 
-def _div_scalar(a, b, c, d, numerators_fused=True):
-    """c10::complex's operator/ (Smith's algorithm, as NumPy's) with GCC's contractions."""
+def _div_scalar(a, b, c, d, numerators_fused=True, second_fused=None):
+    """c10::complex's operator/ (Smith's algorithm, as NumPy's) with GCC's contractions (``second_fused``: of the
+    numerators of the branch |c| < |d|, when they differ from the other branch's)."""
     num = _fma if numerators_fused else (lambda x, y, z: x * y + z)
+    num2 = num if second_fused is None else _fma if second_fused else (lambda x, y, z: x * y + z)
     with np.errstate(all="ignore"):
         first = np.abs(c) >= np.abs(d)
         zero = first & (c == 0) & (d == 0)
@@ -204,8 +207,8 @@ def _div_scalar(a, b, c, d, numerators_fused=True):
         im1 = num(-a, rat1, b) * scl1
         rat2 = c / d
         scl2 = 1 / _fma(c, rat2, d)
-        re2 = num(a, rat2, b) * scl2
-        im2 = num(b, rat2, -a) * scl2
+        re2 = num2(a, rat2, b) * scl2
+        im2 = num2(b, rat2, -a) * scl2
         re = np.where(first, re1, re2)
         im = np.where(first, im1, im2)
         re = np.where(zero, a / np.abs(c), re)
@@ -304,14 +307,24 @@ def addcmul(a, t1, t2, value):
     """addcmul's self + (value·t1)·t2 for complex arrays (broadcast, one dtype), as its cpu_kernel_vec rounds it:
     dense operands of one layout run one loop in memory order, blocks of two vectors with plain products, then
     the scalar tail (complex64: runs of 8 plain, then a run of 4 fused, the rest plain; complex128: runs of 4
-    plain, the rest fused). Other layouts: the products as mul's kernel rounds them (not probed further).
+    plain, the rest fused). complex128 loops of the scalar code only (strided operands): both products fused.
+    Other layouts: the products as mul's kernel rounds them (not probed further).
     (Read off PyTorch 2.13 by probing, AVX512 kernels.)"""
     dtype = np.result_type(a, t1, t2)
     a, t1, t2 = (np.asarray(x, dtype) for x in (a, t1, t2))
     v = np.asarray(value, dtype)
     strides = _dense_strides(a)
     if strides is None or not (a.shape == t1.shape == t2.shape and _dense_strides(t1) == strides == _dense_strides(t2)):
-        return a + multiply(multiply(t1, v), t2)
+        from . import _strides  # (here: _strides imports _dispatch, which imports us)
+        out = _strides.iterator_layout(np.empty(np.broadcast_shapes(a.shape, t1.shape, t2.shape), dtype), [a, t1, t2])
+        # (complex64's scalar loop fuses in pairs, a last odd element's product with t2 not, and in place none of
+        # those: not modelled)
+        if dtype != np.complex128 or not _scalar_loop((a, t1, t2), out):
+            return a + multiply(multiply(t1, v), t2)
+        v, t1, t2 = (np.broadcast_to(x, out.shape) for x in (v, t1, t2))
+        with np.errstate(all="ignore"):   # (complex128's scalar lambda: value·t1, then its product with t2, fused)
+            out[...] = a + _pick_product(_pick_product(v, t1, True), t2, True)
+        return out
     fused = np.zeros(a.size, bool)
     for start, end in _chunks(a.size, a.size):
         m = (end - start) % _BLOCK[dtype]
@@ -325,6 +338,24 @@ def addcmul(a, t1, t2, value):
         x = t1 * v if v.imag == 0 else _pick_product(t1, np.broadcast_to(v, t1.shape), fused)
         out = a + _pick_product(x, t2, fused)
     return out
+
+
+def _scalar_loop(inputs, out) -> bool:
+    """Whether cpu_kernel_vec runs its scalar lambda on every element of ``out``: unless along its inner loop every
+    input is contiguous, or one is a broadcast value and the others contiguous (then it vectorises)."""
+    shape = out.shape
+    keep = [i for i, n in enumerate(shape) if n != 1]
+    if not keep:
+        return False
+    ops = [np.broadcast_to(x, shape) for x in inputs] + [out]
+    keep.sort(key=lambda i: -out.strides[i])
+    sizes = [shape[i] for i in keep]
+    strides = [[x.strides[i] // x.itemsize for i in keep] for x in ops]
+    d = len(sizes) - 1
+    while d > 0 and all(st[d - 1] == st[d] * sizes[d] for st in strides):   # (the dims TensorIterator coalesces)
+        d -= 1
+    s = [st[-1] for st in strides]
+    return not (s[-1] == 1 and all(x in (0, 1) for x in s[:-1]) and s[:-1].count(0) <= 1)
 
 
 def addcdiv(a, t1, t2, value):
@@ -463,16 +494,17 @@ def expm1(z):
     return _complex(re, im, z.dtype)
 
 
-_VML_WIDTH = 1024   # (complex64 elements per 8 KiB buffer of IMPLEMENT_COMPLEX_KERNEL's strided loop)
+_VML_BUFFER = 8192   # (bytes: the buffers of IMPLEMENT_COMPLEX_KERNEL's strided loop, 1024 complex64 or 512 complex128)
 
 
 def _vml_plain(z):
-    """Which elements of a complex64 VML kernel's input PyTorch computes without contractions, or None.
+    """Which elements of a complex VML kernel's input PyTorch computes without contractions, or None.
 
     IMPLEMENT_COMPLEX_KERNEL maps vml's vector function over a row whose input and output are both contiguous
     (compiled with fused multiply-adds: every element); any other row of TensorIterator's loop (strided,
-    broadcast, and a 0-dim tensor's, whose strides are 0) is copied into buffers of 1024 and mapped there, and of
-    each buffer the last len % 8 elements come out plain (read off by probing PyTorch 2.13's AVX512 build)."""
+    broadcast, and a 0-dim tensor's, whose strides are 0) is copied into buffers of 8 KiB and mapped there, and of
+    each buffer the elements past its last whole AVX512 vector (8 complex64, 4 complex128) come out plain (read off
+    by probing PyTorch 2.13's AVX512 build)."""
     from ._reduce import _dense, _dense_strides
     if z.ndim == 0:
         return np.True_
@@ -492,18 +524,21 @@ def _vml_plain(z):
         inner, prev = inner * shape[d], d
     if strides[order[0]] == 1:
         return None
+    buffer, lanes = _VML_BUFFER // z.itemsize, 64 // z.itemsize
     pos = np.arange(inner)
     row = np.zeros(inner, bool)
-    for start, end in _chunks(inner, z.size):   # (each thread's loop buffers from its own start)
+    # (each thread's loop buffers from its own start; IMPLEMENT_COMPLEX_KERNEL's grain size is 2048)
+    for start, end in _chunks(inner, z.size, 2048):
         at = pos[start:end] - start
-        width = np.minimum(_VML_WIDTH, end - start - at // _VML_WIDTH * _VML_WIDTH)
-        row[start:end] = at % _VML_WIDTH >= width - width % 8
+        width = np.minimum(buffer, end - start - at // buffer * buffer)
+        row[start:end] = at % buffer >= width - width % lanes
     flat = np.broadcast_to(row, (z.size // inner, inner)).reshape([shape[d] for d in reversed(order)])
     return flat.transpose(np.argsort(list(reversed(order)))).reshape(shape)
 
 
-def log1p(z):
-    """c10's complex log1p (CPU): u = z + 1; z if u == 1, else log(u)·(z / (u - 1)) (log(u) when u - 1 == z)."""
+def log1p(z, kernel: bool = True):
+    """c10's complex log1p (CPU): u = z + 1; z if u == 1, else log(u)·(z / (u - 1)) (log(u) when u - 1 == z).
+    ``kernel``: rounded as the log1p kernel does on z's layout (see _vml_plain); else as code calling c10's log1p."""
     x, y, real = z.real, z.imag, z.real.dtype.type
     with np.errstate(all="ignore"):
         u = _complex(x + real(1), y, z.dtype)
@@ -511,9 +546,10 @@ def log1p(z):
         w = u.real - real(1)
         q = _div_scalar(x, y, w, y)
         re, im = _fma(log_u.real, q[0], -(log_u.imag * q[1])), _fma(log_u.real, q[1], log_u.imag * q[0])
-        plain = _vml_plain(z) if z.dtype == np.complex64 else None
-        if plain is not None:   # (the division's numerators and the product not fused there)
-            q = _div_scalar(x, y, w, y, numerators_fused=False)
+        plain = _vml_plain(z) if kernel else None
+        if plain is not None:   # (the division's numerators and the product not fused there; complex128's
+            # numerators of the |u - 1| < |y| branch are, as read off PyTorch 2.13)
+            q = _div_scalar(x, y, w, y, numerators_fused=False, second_fused=z.dtype == np.complex128)
             re = np.where(plain, log_u.real * q[0] - log_u.imag * q[1], re)
             im = np.where(plain, log_u.real * q[1] + log_u.imag * q[0], im)
         exact = (w == x) & (y == y)   # (u - 1 == z: the imaginary parts are y on both sides, unequal when nan)
@@ -619,3 +655,46 @@ def prod_columns(cols):
         for i in range(cols.shape[1]):
             out[:, cut:] = _times(out[:, cut:], cols[:, i, cut:], True)
     return out
+
+
+@functools.cache
+def _cpow(dtype):
+    """The C library's cpowf / cpow for ``dtype``'s parts, on one pair of Python complex numbers, or None."""
+    import ctypes
+
+    from ._float_math import _LIBM  # (here: _float_math imports _dispatch, which imports us)
+    if _LIBM is None:
+        return None
+    part = ctypes.c_float if dtype == np.complex64 else ctypes.c_double
+    # (a struct of two floats or two doubles travels as the C complex type does, in SSE registers, on x86-64)
+    pair = type("pair", (ctypes.Structure,), {"_fields_": [("re", part), ("im", part)]})
+    fn = _LIBM.cpowf if dtype == np.complex64 else _LIBM.cpow
+    fn.restype, fn.argtypes = pair, [pair, pair]
+
+    def call(x, y):
+        r = fn(pair(x.real, x.imag), pair(y.real, y.imag))
+        return complex(r.re, r.im)
+    return call
+
+
+def logspace(start, end, steps: int, base: float, dtype) -> np.ndarray:
+    """PyTorch's complex logspace kernel (steps > 1): the exponents start + step·i in the dtype (end - step·(steps-1-i)
+    in the second half), step = (end - start) / (steps - 1) by c10's division, and base**exponent by the C library's
+    cpowf / cpow of complex(base) (NumPy's power rounds otherwise)."""
+    dtype = np.dtype(dtype)
+    part = np.float32 if dtype == np.complex64 else np.float64
+    s, e = np.complex128(start).astype(dtype), np.complex128(end).astype(dtype)
+    d = e - s
+    step_re, step_im = _div_scalar(d.real, d.imag, part(steps - 1), part(0))
+    i = np.arange(steps)
+    first = i < steps // 2
+    k = np.where(first, i, steps - 1 - i).astype(part)
+    with np.errstate(all="ignore"):
+        m_re, m_im = step_re * k - step_im * part(0), step_re * part(0) + step_im * k   # (step · complex(k, 0))
+        exponents = _complex(np.where(first, s.real + m_re, e.real - m_re),
+                             np.where(first, s.imag + m_im, e.imag - m_im), dtype)
+        cpow = _cpow(dtype)
+        if cpow is None or steps > 1 << 17:   # (beyond: NumPy's power stands in, as for _float_math's functions)
+            return np.power(dtype.type(base), exponents)
+        x = complex(dtype.type(base))
+        return np.array([cpow(x, y) for y in exponents.tolist()], dtype)

@@ -138,7 +138,8 @@ def is_direct(t) -> bool:
 
 def is_conj(t) -> bool:
     """Whether ``t`` reads its memory conjugated: a view of a mirror made by ``conj_view``."""
-    if not MIRRORS or t._data.dtype.kind != "c":  # (y.real of a conj view y reads the mirror too, and has no bit)
+    # (y.real of a conj view y reads the mirror too, and has no bit; "V": complex32's float16 pairs, or bfloat16)
+    if not MIRRORS or t._data.dtype.kind not in "cV":
         return False
     m = MIRRORS.get(id(_owner(t._data)))
     return m is not None and m.bit

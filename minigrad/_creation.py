@@ -551,6 +551,10 @@ def _size(size, name: str | None = None) -> tuple:
         if not isinstance(s, (int, np.integer)):
             raise TypeError(f"{name}(): argument 'size' (position 1) must be tuple of ints, but found element of "
                             f"type {type(s).__name__} at pos 0")
+        if not -2**63 <= s < 2**63:   # (PyTorch's parser reads an int64; its message goes on with C++ frames)
+            raise TypeError(f"{name}(): argument 'size' failed to unpack the object at pos {i + 1} with error "
+                            "\"Overflow when unpacking long long\nException raised from THPUtils_unpackLong at "
+                            "/__w/pytorch/pytorch/torch/csrc/utils/python_numbers.h:79 (most recent call first):\n")
         if s < 0:
             raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {[int(v) for v in size]}")
         out.append(int(s))
@@ -638,6 +642,19 @@ def checked_size(shape: tuple, dt) -> tuple:
     """``shape``, after PyTorch's check that a storage of it in ``dt`` counts its bytes within int64."""
     if math.prod(shape) * dt.itemsize > 2**63 - 1:
         raise RuntimeError(f"Storage size calculation overflowed with sizes={list(shape)}")
+    return shape
+
+
+def allocatable(shape: tuple, dt) -> tuple:
+    """``shape``, after the checks of PyTorch's allocation of a result of it in ``dt`` (before any computing): the
+    storage size, and the allocator's error for a big one (minigrad's kernels may need more memory than the result:
+    the random generators' draws, arange's int64 indices)."""
+    checked_size(shape, dt)
+    if math.prod(shape) * dt.itemsize > 2**32:   # (a trial allocation, left untouched: no memory used)
+        try:
+            np.empty(shape, dt.np)
+        except MemoryError as error:
+            raise allocation_error(error) from None
     return shape
 
 
@@ -767,6 +784,8 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
         dtype = _dtypes.int64 if builtins.all(isinstance(v, int) for v in vals) else _dtypes.get_default_dtype()
     dtype = _dtypes.to_dtype(dtype)
     if dtype.is_complex or dtype is _dtypes.bool_ or dtype in _dtypes.BAREBONES_UNSIGNED:
+        if dtype is _dtypes.complex32:
+            _dtypes.warn_complex32()   # (the output allocated before the kernel refuses the dtype)
         raise NotImplementedError(f"\"arange_cpu\" not implemented for '{_LEGACY_NAMES[dtype.name]}'")
     start, end, step = vals
     if step == 0:
@@ -785,11 +804,11 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
             n = _range_size(abs(span) // abs(by) * (1 if (span >= 0) == (by > 0) else -1))
         else:   # (counted with the given step: 0.1 counts ten values, all start's)
             n = _range_size(math.ceil((float(end) - float(start)) / float(step)))
-        checked_size((n,), dtype)
+        allocatable((n,), dtype)
         return _finish((first + by * np.arange(n, dtype=np.int64)).astype(dtype.np), requires_grad)
     size_d = (float(end) - float(start)) / float(step)   # (in doubles, as PyTorch counts)
     n = _range_size(math.ceil(size_d) if math.isfinite(size_d) else size_d)
-    checked_size((n,), dtype)
+    allocatable((n,), dtype)
     return _finish(_arange_like_torch(float(start), float(step), n, dtype.np), requires_grad)
 
 
@@ -873,8 +892,10 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False,
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
     if steps > 1:   # (no step: PyTorch's empty result or fill_(start) runs no kernel)
-        if dt is _dtypes.bool_:
-            raise NotImplementedError("\"linspace_cpu\" not implemented for 'Bool'")
+        if dt is _dtypes.bool_ or dt is _dtypes.complex32:
+            if dt is _dtypes.complex32:
+                _dtypes.warn_complex32()   # (the output allocated before the kernel refuses the dtype)
+            raise NotImplementedError(f"\"linspace_cpu\" not implemented for '{_LEGACY_NAMES[dt.name]}'")
         _dtypes.refuse_unsigned("linspace_cpu", dt)
     _check_ends_fit(start, end if steps > 1 else None, steps, dt)   # (one step: fill_(start) checks start alone)
     # PyTorch fills the two halves from each end, for symmetric rounding.
@@ -921,7 +942,13 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False,
         idx = np.arange(steps, dtype=np.float64)
         half = steps // 2
         data = np.where(idx < half, start + step * idx, end - step * (steps - 1 - idx))
-    return _finish(data.astype(dt.np), requires_grad)
+    return _finish(_cast(data, dt), requires_grad)
+
+
+def _cast(data: np.ndarray, dt) -> np.ndarray:
+    """``data.astype(dt.np)``; complex32 part by part (NumPy's cast to its float16 pairs gives both the real part),
+    warning in _finish."""
+    return _dtypes.as_complex32(data, warn=False) if dt is _dtypes.complex32 else data.astype(dt.np)
 
 
 @_with_out
@@ -934,16 +961,21 @@ def logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_
     check_creation_device(device)
     dt = _space_dtype("logspace", start, end, dtype, _into_out)
     if steps > 1:   # (no step: PyTorch's empty result or fill_(base**start) runs no kernel)
-        if dt is _dtypes.bool_:
-            raise NotImplementedError("\"logspace_cpu\" not implemented for 'Bool'")
+        if dt is _dtypes.bool_ or dt is _dtypes.complex32:
+            if dt is _dtypes.complex32:
+                _dtypes.warn_complex32()   # (the output allocated before the kernel refuses the dtype)
+            raise NotImplementedError(f"\"logspace_cpu\" not implemented for '{_LEGACY_NAMES[dt.name]}'")
         _dtypes.refuse_unsigned("logspace_cpu", dt)
     _check_ends_fit(start, end, steps if steps > 1 else 0, dt)
     if steps == 1 and not dt.is_complex and (dt.itemsize > 2 or dt._kind == 1):
         # (one step: fill_(pow(base, start)), a value checked as the fill value -- not for 16-bit floats)
         _check_ends_fit(_c_pow(float(base), float(start)), None, 1, dt)
+    if dt in (_dtypes.complex64, _dtypes.complex128) and steps > 1:
+        ends = [v.item() if isinstance(v, Tensor) else v for v in (start, end)]
+        return _finish(_complex_bits.logspace(*ends, steps, base, dt.np), requires_grad)
     if dt.is_complex or steps < 2:
         exponents = linspace(start, end, steps, dtype=_dtypes.complex128 if dt.is_complex else _dtypes.float64)
-        return _finish(np.power(base, exponents._data).astype(dt.np), requires_grad)
+        return _finish(_cast(np.power(base, exponents._data), dt), requires_grad)
     # PyTorch's loop: the ends in the dtype (integers truncated), a double step from their difference (taken in
     # the dtype), the exponent start + step·i (end - step·(steps-1-i) in the second half) in double, and C's
     # pow(base, exponent) in double rounded to the dtype (math.pow: NumPy's SIMD power rounds differently)
@@ -1118,8 +1150,9 @@ def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, ou
     if out is not None:
         return _factory_out("rand", out, dtype, lambda dt: rand(*size, generator=generator, dtype=dt)._data,
                             requires_grad)
-    dt, shape = _dt(dtype), _size(size)
+    dt, shape = _dt(dtype), _size(size, "rand")
     _check_uniform(0, 1, dt)
+    allocatable(shape, dt)
     return _finish(_uniform_values(shape, dt, 0.0, 1.0, generator), requires_grad)
 
 
@@ -1129,8 +1162,9 @@ def randn(*size, generator=None, dtype=None, device=None, requires_grad=False, o
     if out is not None:
         return _factory_out("randn", out, dtype, lambda dt: randn(*size, generator=generator, dtype=dt)._data,
                             requires_grad, resize_bump=1)
-    dt, shape = _dt(dtype), _size(size)
+    dt, shape = _dt(dtype), _size(size, "randn")
     _check_normal(1.0, dt)
+    allocatable(shape, dt)
     return _finish(_normal_values(shape, dt, 0.0, 1.0, generator), requires_grad)
 
 
@@ -1144,7 +1178,7 @@ def randint(low=0, high=None, size=None, *, generator=None, dtype=None, device=N
     if high is None:
         low, high = 0, low
     dt = _dtypes.int64 if dtype is None else _dtypes.to_dtype(dtype)
-    out = Tensor._make(np.zeros(_size((size,)), dtype=dt.np))
+    out = Tensor._make(np.zeros(allocatable(_size((size,), "randint"), dt), dtype=dt.np))
     random_(out, int(low), int(high), generator=generator)
     return _finish(out._data, requires_grad)
 

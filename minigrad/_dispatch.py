@@ -45,6 +45,7 @@ from .autograd.graph import (
     Node,
     SavedTensor,
     _before_write,
+    _hooks_tls,
     _not_writable,
     _rest_of,
     _saved_hooks_stack,
@@ -89,6 +90,8 @@ class OpNode(Node):
 
     def _get_raw_saved(self, name: str):
         value = self._read_saved(self._op.saved_index[name])
+        if value is _FREED_LIST:   # (PyTorch's getter of a freed list of saved tensors raises, an element's would not)
+            raise RuntimeError(FREED_MESSAGE)
         if type(value) is SavedTensor or type(value) is _SavedNumber:
             # (its register_hooks may give an unpacked tensor of any dtype or shape: the engine fixes up what the
             # formulas return, as for nodes recorded under saved-tensor hooks)
@@ -97,6 +100,10 @@ class OpNode(Node):
         # As PyTorch: an unsaved (undefined) tensor still has a SavedTensor; tensor arguments (a loss's
         # target, index's indices) are wrapped when read.
         if isinstance(value, tuple):
+            if hasattr(value, "sources"):   # (index's indices: the SavedTensors the backward reads)
+                sources = iter(value.sources)
+                return tuple(SavedTensor.undefined() if v is None else next(sources, None) or _raw_saved_arg(v)
+                             for v in value)
             return tuple(_raw_saved_arg(v) for v in value)
         return _raw_saved_arg(value)
 
@@ -110,6 +117,11 @@ class OpNode(Node):
 
     def _apply(self, grad_outputs: tuple) -> tuple:
         """The gradients of the op's inputs, from its table formulas."""
+        return OpNode._apply_in_mode(self, grad_outputs, _STATE.enabled)   # (not a subclass's: _apply_versioned)
+
+    def _apply_in_mode(self, grad_outputs: tuple, grad_enabled: bool) -> tuple:
+        # ``_apply`` when the caller knows the grad mode: the engine's pass sets it per node (W2's ~900 mul and add
+        # nodes would each read the per-thread state, ~600 instructions, to choose the create_graph order)
         op = self._op
         if len(grad_outputs) > 1 or grad_outputs[0] is None:
             grad_outputs = self._materialize(grad_outputs)
@@ -122,6 +134,8 @@ class OpNode(Node):
                 values[i] = values[i].unpack(self, True)
             elif type(values[i]) is _SavedNumber:  # (read through ``_saved_other``: still the number below)
                 values[i] = values[i].number
+            elif isinstance(values[i], tuple):   # (index's indices: the index tensors saved with them)
+                values[i] = unpack_indices(values[i], self)
         # A number saved unwrapped (see Op.run_number) becomes the tensor PyTorch saved. Unless a profiler
         # or forward AD watches, the formula of a number op gets the number itself: ``grad * number`` runs
         # the same NumPy product as with the wrapped 0-dim tensor (the number is converted to grad's dtype
@@ -145,7 +159,7 @@ class OpNode(Node):
             nexts = tuple(node if node in wanted else None for node in nexts)
         if op.joint:  # one formula gives several gradients (cat/stack, convolution, norms: see ``joint``)
             return _apply_joint(op, values, nexts)
-        if op.in_order and _STATE.enabled:  # create_graph: PyTorch's formula order, real inputs' real parts at once
+        if op.in_order and grad_enabled:  # create_graph: PyTorch's formula order, real inputs' real parts at once
             grads = _apply_in_order(op, values, nexts, self._input_meta)
             if op.number_formulas:
                 _share_saved_numbers(self, values, grads)
@@ -192,9 +206,10 @@ class OpNode(Node):
                 self._saved = saved = saved[:i] + (_FREED_NUMBER,) + saved[i + 1:]
         for i in op.tensor_arg_slots:  # a loss's target, index's indices: PyTorch frees them too
             value = saved[i]
-            if isinstance(value, (Tensor, np.ndarray)) or (
-                    isinstance(value, tuple) and any(isinstance(v, (Tensor, np.ndarray)) for v in value)):
+            if isinstance(value, (Tensor, np.ndarray)):
                 self._saved = saved = saved[:i] + (_FREED_NUMBER,) + saved[i + 1:]
+            elif isinstance(value, tuple) and any(isinstance(v, (Tensor, np.ndarray)) for v in value):
+                self._saved = saved = saved[:i] + (_FREED_LIST,) + saved[i + 1:]
 
 
 class joint:
@@ -466,8 +481,8 @@ def _bce_with_logits_versions(node) -> dict:
     # one more (mul_); the mean reduction's div_ one more. Under create_graph the input's gradient takes the
     # out-of-place forms but for the mean's div_, which stays in place; the target's is written in place always)
     mean = node._get_saved("reduction") == 1
-    weight = node._get_saved("weight") is not None
-    more = 2 if node._get_saved("pos_weight") is not None else 0
+    weight = _saves_tensor(node, "weight")
+    more = 2 if _saves_tensor(node, "pos_weight") else 0
     versions = {"self": int(mean) if _STATE.enabled else 2 + more + weight + mean, "target": more + weight + mean}
     return {k: v for k, v in versions.items() if v}
 
@@ -475,7 +490,12 @@ def _bce_with_logits_versions(node) -> dict:
 def _bce_versions(node) -> dict:
     # (binary_cross_entropy_target_backward: logit(x).neg_(), then mul_(grad), mul_(weight), and the mean's
     # div_(numel), in place in every grad mode)
-    return {"target": 2 + (node._get_saved("weight") is not None) + (node._get_saved("reduction") == 1)}
+    return {"target": 2 + _saves_tensor(node, "weight") + (node._get_saved("reduction") == 1)}
+
+
+def _saves_tensor(node, name: str) -> bool:
+    """Whether the optional tensor argument ``name`` was given, read without unpacking it (no unpack hook runs)."""
+    return node._saved[node._op.saved_index[name]] is not None
 
 
 # The ``_version`` of the gradients a node's formulas return, where PyTorch's formula fills a fresh tensor in
@@ -492,6 +512,11 @@ _GRAD_VERSIONS = {
     "BinaryCrossEntropyBackward0": _bce_versions,
     "BinaryCrossEntropyWithLogitsBackward0": _bce_with_logits_versions,
 }
+
+
+def _not_implemented_apply(node, grad_outputs: tuple, grad_enabled: bool = True) -> tuple:
+    """A NotImplemented node's apply: PyTorch's error node raises, whichever gradients are wanted."""
+    raise RuntimeError(f"derivative for aten::{node._op.name} is not implemented")
 
 
 def _apply_versioned(node, grad_outputs: tuple) -> tuple:
@@ -563,6 +588,7 @@ _COMPLEX32_KERNELS = {
     "CumprodBackward0": "cumprod_out_cpu", "TanBackward0": "tan_vml_cpu",
     "PowBackward0": "pow", "PowBackward1": "pow", "PowBackward2": "pow", "MmBackward0": "addmm_impl_cpu_",
     "BmmBackward0": "bmm", "MvBackward0": "addmv_impl_cpu", "VdotBackward0": "vdot",
+    "AddcdivBackward0": "addcdiv_cpu_out", "ScatterAddBackward0": "scatter_gather_tensor_cpu",
 }
 # Kernels that check the dtype before allocating their output (the others allocate it first, which warns)
 _COMPLEX32_CHECKED_FIRST = frozenset({"dot", "vdot"})
@@ -571,7 +597,32 @@ _COMPLEX32_TEMPORARY = frozenset({"abs"})
 # The ops PyTorch's CPU kernels run in complex32 (the copies, views and indexing ops need no computing)
 _COMPLEX32_OPS = frozenset({"add", "sub", "rsub", "mul", "neg", "abs", "sgn", "conj", "conj_physical", "_to_copy",
                             "copy_", "fill_", "fill", "where", "masked_fill", "index_put_", "_index_put_impl_", "cat",
-                            "stack", "clone", "index", "complex"})
+                            "stack", "clone", "index", "complex", "conj_physical_"})
+# complex32 ops whose kernel converts the other operands as it copies them (no complex32 copy of them allocated)
+_COMPLEX32_CONVERTING = frozenset({"_to_copy", "copy_", "cat", "stack", "masked_fill", "fill_", "fill"})
+# complex32 ops that read a conjugate view as it is (the others copy it out first, which warns)
+_COMPLEX32_CONJ_AWARE = frozenset({"_to_copy", "copy_", "conj", "conj_physical"})
+# Ops whose kernel copies complex32 elements as they are (no compute dtype) into a new tensor, which PyTorch
+# allocates with its warning (see _dtypes.warn_complex32; not when written in place)
+_COMPLEX32_COPIES = frozenset({"clone", "index", "index_select", "masked_select", "repeat", "roll", "flip",
+                               "narrow_copy", "tril", "triu", "diag", "diag_embed", "repeat_interleave", "fill",
+                               "index_copy", "masked_fill", "index_fill", "take", "gather", "scatter",
+                               "masked_scatter", "put", "index_put_"})
+# ... those of them whose CPU kernel has no complex32 version, by node: it refuses it after allocating the output
+_COMPLEX32_REFUSED_COPIES = {
+    "TakeBackward0": "take_cpu", "GatherBackward0": "scatter_gather_tensor_cpu",
+    "ScatterBackward0": "scatter_gather_tensor_cpu", "ScatterBackward1": "scatter_gather_scalar_cpu",
+    "MaskedScatterBackward0": "masked_scatter", "PutBackward0": "take_put_cpu"}
+
+
+def _complex32_copied(op: Op, fresh: bool) -> None:
+    """A copying op's complex32 result (see _COMPLEX32_COPIES): PyTorch's warning for a new tensor (``fresh``), and
+    the refusal of a kernel without a complex32 version."""
+    if fresh:
+        _dtypes.warn_complex32()
+    kernel = _COMPLEX32_REFUSED_COPIES.get(op.node_name)
+    if kernel is not None:
+        raise NotImplementedError(f"\"{kernel}\" not implemented for 'ComplexHalf'")
 
 
 def _complex32_operand(tensors) -> bool:
@@ -590,10 +641,13 @@ def _refuse_complex32(op: Op) -> None:
         _dtypes.warn_complex32()
 
 
-def _round_to(result: np.ndarray, npd) -> np.ndarray:
+def _round_to(result: np.ndarray, npd, fresh: bool = True) -> np.ndarray:
     """An op's result in its compute dtype ``npd``; complex32 is computed in complex64, whose real results (|z|)
-    round to float16."""
-    if npd is _dtypes.COMPLEX32_NP and result.dtype.kind != "c":
+    round to float16. ``fresh``: a new tensor (PyTorch allocates it, so complex32 warns), not one written in place
+    or into out=, nor conj()'s view."""
+    if npd is _dtypes.COMPLEX32_NP:
+        if result.dtype.kind == "c":
+            return _dtypes.as_complex32(result, warn=fresh)
         npd = _FLOAT16 if result.dtype.kind == "f" else result.dtype
     return _quiet_astype(result, npd)
 
@@ -628,6 +682,8 @@ class Op:
         op.undefined_grads = undefined_grads
         op.node_name = node_name
         op.forward = forward
+        if name in _COMPLEX32_COPIES:
+            op.copies = True
         op.inputs = tuple(inputs)
         op.args = tuple(args)
         op.outputs = tuple(outputs)
@@ -800,6 +856,7 @@ class Op:
         attrs = {"__slots__": ("__weakref__",) if weak else (), "_op": self, "__module__": "builtins"}
         if self.grad_version is not None:
             attrs["_apply"] = _apply_versioned
+            attrs["_apply_in_mode"] = Node._apply_in_mode   # (the engine's call goes through _apply_versioned too)
         if self.multi:  # the engine reads node._n_outputs (1, from Node, for everyone else)
             attrs["_n_outputs"] = property(lambda node: len(node._out_meta))
         if self.node_name in _QUALIFIED_NAMES:
@@ -810,6 +867,8 @@ class Op:
             # and, an error node, has no sequence number (UINT64_MAX): the engine runs it as soon as it is ready
             from .autograd.graph import _RUNS_FIRST
             attrs["_seq"] = property(lambda node: _RUNS_FIRST, lambda node, value: None)
+            # it raises whenever it runs, even when no input's gradient is wanted (backward(inputs=v) runs v's node)
+            attrs["_apply"] = attrs["_apply_in_mode"] = _not_implemented_apply
         for s in self.saved_names:
             if s.startswith("_"):
                 continue
@@ -895,7 +954,9 @@ class Op:
         if type(result) is not _ndarray:
             result = np.asarray(result)
         if dtype is not None and result.dtype != npd and self.keeps_dtype:
-            result = _round_to(result, npd)  # (PyTorch rounds to the dtype without a warning)
+            result = _round_to(result, npd, self.name != "conj")  # (PyTorch rounds to the dtype without a warning)
+        elif self.copies and _dtypes.is_complex32(result.dtype):
+            _complex32_copied(self, True)
         if self.elementwise and result.ndim > 1:  # TensorIterator's output layout (see _strides.elementwise)
             same_shapes = None
             for t in tensors:  # (only when an input is not C-contiguous: nothing more in the common case)
@@ -985,7 +1046,9 @@ class Op:
         if type(result) is not _ndarray:
             result = np.asarray(result)
         if dtype is not None and result.dtype != npd and self.keeps_dtype:
-            result = _round_to(result, npd)  # (PyTorch rounds to the dtype without a warning)
+            result = _round_to(result, npd, out is None and self.name != "conj")  # (no warning: PyTorch rounds)
+        elif self.copies and _dtypes.is_complex32(result.dtype):
+            _complex32_copied(self, out is None)
         if out is not None:
             return self._write_inplace(out, tensors, result, args, record)
         if self.elementwise and result.ndim > 1:  # TensorIterator's output layout (see _strides.elementwise)
@@ -1017,6 +1080,7 @@ class Op:
         return o
 
     keeps_dtype = True
+    copies = False   # (see _COMPLEX32_COPIES)
 
     def _run_into(self, out, tensors, arrays, npd, args) -> bool:
         """An in-place op outside autograd, written straight into ``out`` by the ufunc; False: not here.
@@ -1278,7 +1342,9 @@ class Op:
             # "same_kind", which lets complex into bfloat16 and integers into bool.
             raise RuntimeError(f"result type {_legacy_scalar_name(_dtypes.from_numpy(result.dtype))} can't be cast "
                                f"to the desired output type {_legacy_scalar_name(out.dtype)}")
-        if out.dtype.np != result.dtype:
+        if out.dtype is _dtypes.complex32 and not _dtypes.is_complex32(result.dtype):
+            result = _dtypes.as_complex32(result, warn=False)   # (written into out: no complex32 allocated)
+        elif out.dtype.np != result.dtype:
             result = _quiet_astype(result, out._data.dtype)  # (float64 into float16 overflows to inf silently)
         if _before_write:  # allow_mutation_on_saved_tensors (and the double-vjp trick): copy saved tensors first
             for before in _before_write:
@@ -1382,6 +1448,7 @@ _QUIRK_DTYPES = frozenset({_dtypes.float16, _dtypes.bfloat16, _dtypes.complex64,
 _QUIRK_OPS = frozenset({"add", "sub", "rsub", "mul", "div"})
 _FLOAT32 = np.dtype(np.float32)
 _FLOAT16 = np.dtype(np.float16)
+_COMPLEX64 = np.dtype(np.complex64)
 
 
 def _pytorch_operands(name: str, tensors, npd, args) -> list:
@@ -1472,8 +1539,16 @@ def _cast_operands(op: Op, tensors, dtype, args) -> list:
     """The inputs' arrays in the compute dtype (PyTorch's own operands for half-precision scalar ops)."""
     npd = dtype.np
     if dtype is _dtypes.complex32:   # (computed in complex64, from operands rounded to complex32; _run rounds back)
-        arrays = [_dtypes.complex32_values(t._data if _dtypes.is_complex32(t._data.dtype)
-                                           else _quiet_astype(t._data, npd)) for t in tensors]
+        # (TensorIterator allocates a complex32 copy of another operand, with the warning; not of where's condition,
+        # nor for the kernels that convert as they copy)
+        quiet = op.name in _COMPLEX32_CONVERTING
+        arrays = [_dtypes.complex32_values(t._data if _dtypes.is_complex32(t._data.dtype) else _dtypes.as_complex32(
+            _quiet_astype(t._data, _COMPLEX64), warn=not (quiet or i == 0 and op.name == "where")))
+            for i, t in enumerate(tensors)]
+        if _CONJ_MIRRORS and op.name not in _COMPLEX32_CONJ_AWARE:
+            for t in tensors:   # (PyTorch's conjugate fallback first copies a complex32 conjugate view out)
+                if _dtypes.is_complex32(t._data.dtype) and _conj.is_conj(t):
+                    _dtypes.warn_complex32()
         _refuse_complex32(op)   # (after the operands' casts: TensorIterator makes them before the kernel refuses)
         return arrays
     if dtype in _QUIRK_DTYPES and op.name in _QUIRK_OPS:
@@ -2097,10 +2172,42 @@ def _index_tensors(indices: tuple, node=None) -> tuple:
     # Saved advanced indices show as tensors (None where a whole dimension is taken), as in PyTorch. An index
     # tensor the node kept (D.SavedIndices' sources) is given back itself, as PyTorch's SavedVariable returns the
     # tensor it saved: the same object, sharing its version counter (and raising once it was written in place).
-    from ._tensor import Tensor
-    kept = {id(t._data): t for t in (saved.unpack(node) for saved in getattr(indices, "sources", ()))}
-    return tuple(None if not isinstance(i, np.ndarray) else kept[id(i)] if id(i) in kept else Tensor._make(i)
+    # (one source per array, in order; None: not saved, an inference tensor)
+    sources = iter(getattr(indices, "sources", ()))
+    return tuple(None if not isinstance(i, np.ndarray) else _unpacked_index(next(sources, None), i, node)
                  for i in indices)
+
+
+def unpack_indices(indices: tuple, node) -> tuple:
+    """``indices`` after unpacking the index tensors saved with them (D.SavedIndices), in order: PyTorch's in-place
+    check of each, and its unpack hook, whose tensors the backward then indexes with."""
+    sources = getattr(indices, "sources", None)
+    if not sources:
+        return indices
+    arrays, k, changed = list(indices), 0, False
+    for j, a in enumerate(indices):
+        if not isinstance(a, np.ndarray):
+            continue
+        saved = sources[k]
+        k += 1
+        if saved is not None:
+            hooked = saved._unpack_hook is not None
+            t = saved.unpack(node, True)
+            if hooked:   # (as the forward reads an index tensor: a mask as bool, integers as int64)
+                arrays[j] = t._data.astype(np.bool_ if a.dtype == np.bool_ else np.int64, copy=False)
+                changed = True
+    if not changed:
+        return indices
+    from .derivatives import SavedIndices
+    out = SavedIndices(arrays)
+    out.sources, out.uint8 = sources, getattr(indices, "uint8", False)
+    return out
+
+
+def _unpacked_index(saved, array, node):
+    """The index tensor ``saved`` gives back, or ``array`` as a new tensor when it saved none."""
+    from ._tensor import Tensor
+    return Tensor._make(array) if saved is None else saved.unpack(node)
 
 
 def check_rebased_inputs(*tensors) -> None:
@@ -2169,7 +2276,15 @@ def _record_copy_slices(op: Op, view, originals, args, edges) -> None:
     # The op's own node, as if applied out of place to the view's old value.
     tmp = Tensor._make(view._data)
     tmp._version_counter = view._version_counter  # (a saved output: a later in-place change must be caught)
-    fn = op._record(originals, [tmp], args, edges)
+    pack_later = []
+    if _saved_hooks_stack:
+        _hooks_tls.pack_later.append(pack_later)   # (the outputs it saves are packed below: see _HooksTLS)
+        try:
+            fn = op._record(originals, [tmp], args, edges)
+        finally:
+            _hooks_tls.pack_later.pop()
+    else:
+        fn = op._record(originals, [tmp], args, edges)
     # (a base that changed shape in place (t_, resize_ ...) since the view was made: the view found by address)
     if getattr(base, "_restrided", False) and not _replays_on(view, base):
         node = _OffsetCopySlices(base, view, fn)
@@ -2198,6 +2313,8 @@ def _record_copy_slices(op: Op, view, originals, args, edges) -> None:
             s._view_grad_fn = weakref.ref(node) if node is not None and type(node).__weakrefoffset__ else None
     else:
         view._grad_fn = None
+    for saved, hooks in pack_later:
+        saved._pack_with(view, *hooks)
 
 
 class CopySlices(Node):
@@ -2366,3 +2483,5 @@ def _positions_in(base: np.ndarray, view: np.ndarray) -> np.ndarray:
 # What a node shows for a saved number once its saved values are freed (OpNode._release_variables).
 _FREED_NUMBER = SavedTensor(_number_tensor(0.0))
 _FREED_NUMBER.release()
+_FREED_LIST = SavedTensor(_number_tensor(0.0))   # (a list of saved tensors, index's indices, once freed)
+_FREED_LIST.release()

@@ -29,9 +29,12 @@ def offset2bag(indices: np.ndarray, offsets: np.ndarray, include_last_offset: bo
     return np.cumsum(marks)[:n].astype(offsets.dtype)
 
 
-def _fast_sum(weight: np.ndarray, mode: int, padding_idx: int) -> bool:
-    """PyTorch's fbgemm path (float32/16-bit sums, no padding index): it never computes offset2bag."""
-    return mode == SUM and padding_idx < 0 and (weight.dtype == np.float32 or weight.dtype.name in _REDUCED)
+def _fast_sum(weight: np.ndarray, mode: int, padding_idx: int, psw=None) -> bool:
+    """PyTorch's fbgemm path (float32/16-bit sums, no padding index, rows and per-sample weights each contiguous:
+    is_fast_path_index_select(_scale)): it never computes offset2bag."""
+    return (mode == SUM and padding_idx < 0 and (weight.dtype == np.float32 or weight.dtype.name in _REDUCED)
+            and (weight.shape[1] < 2 or weight.strides[1] == weight.itemsize)
+            and (psw is None or psw.shape[0] < 2 or psw.strides[0] == psw.itemsize))
 
 
 def _ranks(bags: np.ndarray, keep: np.ndarray) -> np.ndarray:
@@ -50,7 +53,8 @@ def forward(weight, indices, offsets, per_sample_weights, mode, include_last_off
     dim = weight.shape[1]
     bags = offset2bag(indices, offsets, include_last_offset)
     keep = (indices != padding_idx) & (bags >= 0)   # (no offsets: no bags)
-    if _fast_sum(weight, mode, padding_idx) and include_last_offset and num_bags:
+    fast = _fast_sum(weight, mode, padding_idx, per_sample_weights)
+    if fast and include_last_offset and num_bags:
         keep &= np.arange(indices.shape[0]) < offsets[-1]   # fbgemm stops at the last offset
     work = np.float32 if weight.dtype.name in _REDUCED else weight.dtype   # 16-bit rows add in float32
     out = np.zeros((num_bags, dim), work)
@@ -68,7 +72,7 @@ def forward(weight, indices, offsets, per_sample_weights, mode, include_last_off
             taken[b] = True
         elif psw is None:
             out[b] += rows
-        elif _fast_sum(weight, mode, padding_idx):   # fbgemm's weighted sum: one fused multiply-add per entry
+        elif fast:   # fbgemm's weighted sum: one fused multiply-add per entry
             out[b] = fma(psw[sel, None].astype(work), rows, out[b], work)
         else:
             out[b] += rows * psw[sel, None].astype(work)
@@ -82,7 +86,7 @@ def forward(weight, indices, offsets, per_sample_weights, mode, include_last_off
         out /= np.maximum(bag_size, 1).astype(work)[:, None]
     if mode != MAX:
         max_indices = bag_size.copy()
-    saved_bags = np.zeros(0, offsets.dtype) if _fast_sum(weight, mode, padding_idx) else bags
+    saved_bags = np.zeros(0, offsets.dtype) if fast else bags
     return out.astype(weight.dtype, copy=False), saved_bags, bag_size, max_indices
 
 

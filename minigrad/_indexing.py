@@ -235,15 +235,18 @@ def _check_bounds(view: Tensor, advanced: list, shape: tuple) -> None:
 _MASK_CONTINUES = object()  # placeholder for the extra dims a k-dim bool mask covers
 
 
-def _zero_dim_index_error(index, single: bool):
-    """PyTorch's error for an int or a slice into a 0-dim tensor: its fast paths for a lone int or slice, else
-    the count of indexed dims."""
+def _zero_dim_index_error(index, single: bool, t: Tensor):
+    """PyTorch's error for an int or a slice into a 0-dim tensor ``t``: its fast paths for a lone int or slice,
+    else the count of indexed dims."""
     if single and isinstance(index, int):
         if index != 0:   # (PyTorch's applySelect refuses index 0 only; another goes on to select's bounds check)
             raise IndexError(f"index {index} is out of bounds for dimension 0 with size 0")
         raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` "
                          "in C++ to convert a 0-dim tensor to a number")
     if single and isinstance(index, slice):
+        if _vmap_batched.DEPTH[0] and _vmap_batched.levels(t) and not _vmap_batched._legacy(t):
+            # (slice's batch rule slices the physical tensor, its batch dim in front: dim 1 of a 1-d tensor)
+            raise IndexError("Dimension out of range (expected to be in range of [-1, 0], but got 1)")
         raise IndexError("slice() cannot be applied to a 0-dim tensor.")
     raise IndexError("too many indices for tensor of dimension 0")
 
@@ -259,7 +262,7 @@ def getitem(t: Tensor, index):
         _meta.check_kernel("nonzero", *(i for i in (index if isinstance(index, tuple) else (index,))
                                         if isinstance(i, Tensor) and i.dtype.name in ("bool", "uint8")))
     if t.dim() == 0 and any(isinstance(i, (int, slice)) and not isinstance(i, bool) for i in items):
-        _zero_dim_index_error(index, single)
+        _zero_dim_index_error(index, single, t)
     out, advanced = _apply(t, items, single)
     if empty_masks is not None:
         _vmap_batched.check_empty_masks(t, out, advanced, empty_masks)
@@ -289,8 +292,11 @@ def setitem(t: Tensor, index, value) -> None:
         if (not isinstance(value, complex) or t.dtype.is_complex) and t.dtype.name not in ("float16", "bfloat16"):
             # PyTorch's checked conversion of the number; into a half type it is rounded instead (1e6 -> inf)
             _ops._check_scalar_fits(value, t.dtype)
-        with np.errstate(over="ignore"):
-            value = Tensor._make(np.asarray(value).astype(t._data.dtype))
+        if t.dtype is _dtypes.complex32:   # (NumPy's cast would give both float16 parts the real part)
+            value = Tensor._make(_dtypes.as_complex32(np.array(value, np.complex128)))   # (PyTorch's warning)
+        else:
+            with np.errstate(over="ignore"):
+                value = Tensor._make(np.asarray(value).astype(t._data.dtype))
     if index is False:
         return
     if index is True:
@@ -299,7 +305,7 @@ def setitem(t: Tensor, index, value) -> None:
     single = not isinstance(index, tuple) and not (isinstance(index, list) and _list_is_tuple(index))
     items = _items(index)
     if t.dim() == 0 and any(isinstance(i, (int, slice)) and not isinstance(i, bool) for i in items):
-        _zero_dim_index_error(index, single)
+        _zero_dim_index_error(index, single, t)
     # For assignment PyTorch skips even a lone ``x[:]`` slice (it writes into x itself).
     view, advanced = _apply(t, items, single and not isinstance(items[0], slice))
     if _vmap_batched.DEPTH[0] and advanced:
@@ -346,16 +352,38 @@ def setitem(t: Tensor, index, value) -> None:
         _dispatch.warn_expanded_write("MaskedFillBackward0")   # masked_fill_, which warns too)
 
 
-def _saved_indices(indices: tuple, index, *inputs) -> tuple:
-    """The index arrays, remembering the index tensors' versions when a node records them (PyTorch saves its
-    index tensors: changing one in place before the backward makes that backward fail)."""
+def _saved_indices(indices: tuple, index, *inputs, sources=None) -> tuple:
+    """The index arrays, with the tensors PyTorch saves for them when a node records them: the index tensors
+    themselves (changing one in place before the backward makes that backward fail) and the long tensors it makes
+    of lists and bools (pack hooks see those too). ``sources``: per array, its index tensor; by default read
+    from the Python ``index``."""
     from . import derivatives as D
     from .autograd import grad_mode
-    items = index if isinstance(index, tuple) else (index,)
-    tensors = [i for i in items if isinstance(i, Tensor) and i.dim()]
-    if not tensors or not grad_mode.is_grad_enabled() or not any(t.requires_grad for t in inputs):
+    if not grad_mode.is_grad_enabled() or not any(t.requires_grad for t in inputs):
         return indices
-    return D.saved_indices(indices, tensors)
+    if sources is None:
+        sources = _index_sources(index)
+    arrays = [i for i in indices if i is not None]
+    return D.saved_indices(indices, [t if t is not None else Tensor._make(a) for t, a in zip(sources, arrays)])
+
+
+def _index_sources(index) -> list:
+    """Per advanced item of a Python index (the kinds ``_item`` makes an array or a bool of), in order: the index
+    tensor, or None where PyTorch makes one (of a list, an array, a bool: x[True] indexes with a long [0])."""
+    if isinstance(index, tuple) or (isinstance(index, list) and _list_is_tuple(index)):
+        parts = index
+    else:
+        parts = (index,)
+    sources = []
+    for p in parts:
+        if isinstance(p, Tensor):
+            if p.dim():
+                sources.append(p)
+            elif p.dtype.name in ("bool", "uint8"):
+                sources.append(None)
+        elif isinstance(p, (bool, np.bool_, list, tuple, np.ndarray, range)):
+            sources.append(None)
+    return sources
 
 
 def _uint8_masks(index) -> bool:

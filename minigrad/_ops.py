@@ -160,7 +160,7 @@ def _binary(op, a, b, out=None, promote_int_to_float=False, no_bool=False, **arg
         if op.number_formulas and type(number) in _NUMBER_TYPES:
             b._wrapped_number = number  # (its node saves the number: see Tensor._wrapped_number)
     if out is not None and _vmap_batched.DEPTH[0] and b_is_tensor:  # (a Python number stays a wrapped number)
-        dt = _vmap_batched.inplace_result_type(a, b, dt)
+        dt = _vmap_batched.inplace_result_type(a, b, dt, op.name)
     if promote_int_to_float and dt is not None and not (dt.is_floating_point or dt.is_complex):
         dt = _dtypes.get_default_dtype()
     try:
@@ -187,7 +187,7 @@ def _no_complex_kernel(name: str, a, b, inplace: bool = False) -> None:
     _check_broadcast(a, b)
     dt = _dtypes.result_type(a, b)
     if inplace and _vmap_batched.DEPTH[0]:
-        dt = _vmap_batched.inplace_result_type(a, b, dt)
+        dt = _vmap_batched.inplace_result_type(a, b, dt, name)
     if dt.is_complex:
         raise NotImplementedError(f'"{name}_cpu" not implemented for \'{_legacy(dt)}\'')
 
@@ -236,6 +236,8 @@ _ITERATOR_OUT = frozenset(("abs absolute deg2rad rad2deg round sgn signbit logic
                            "logical_xor heaviside bitwise_and bitwise_or bitwise_xor bitwise_left_shift "
                            "bitwise_right_shift gcd lcm").split())
 _COMPOSITE_OUT = frozenset(("mvlgamma",))
+# ... and the structured kernels whose meta function gives out= the input's (dense) strides: restrided alike
+_STRIDED_META_OUT = frozenset(("sort",))
 # out= names of the reductions and scans: PyTorch's reduce_op iterator and scan kernels check no overlap of out=
 # with the input (torch.sum(c, 0, out=c[0]) runs; _out_args.with_reduction_out gives the values)
 _UNCHECKED_OVERLAP_OUT = frozenset(("sum prod nansum mean amax amin all any std var logsumexp linalg_vector_norm "
@@ -278,8 +280,8 @@ def _into_out(name: str, out, inputs, compute):
             _warn_resized(out._data.shape, result._data.shape)
         from ._ops_inplace_views import resize_output
         # (a TensorIterator op restrides a resized out= as its result is laid out; a composite copies into it)
-        iterator = name in _ITERATOR_OUT or getattr(getattr(D, name, None), "elementwise", False) and (
-            name not in _COMPOSITE_OUT)
+        iterator = name in _ITERATOR_OUT or name in _STRIDED_META_OUT or getattr(
+            getattr(D, name, None), "elementwise", False) and name not in _COMPOSITE_OUT
         strides = _strides.preserve_strides(result._data) if iterator else None
         resize_output(out, result._data.shape, strides)
     if dual:  # PyTorch refuses forward AD after its kernel has written out (the primal only)
@@ -371,12 +373,17 @@ def add(input, other, _old=_NO_ARG, *, alpha=1, out=None):
         _arg_errors.scalar_first("add", other, (_old,))
         other, alpha = _old, other
     if (type(other) is float and out is None and isinstance(input, Tensor) and input._data.dtype in _ADD_NUMBER_NP
-            and type(alpha) is int and alpha == 1 and not _EXTRAS[0]):
+            and type(alpha) is int and alpha == 1 and not _EXTRAS[0]
+            and (type(input) is Tensor or not input.is_sparse)):
         return D.add.run_number(input, other, {"alpha": 1})  # fast path (x + 0.001): _binary's choice, directly
     if type(alpha) is not int or alpha != 1:
         alpha = _check_alpha(input, other, alpha, "add")
     if out is not None:
         return _into_out("add", out, (input, other), lambda: add(input, other, alpha=alpha))
+    if type(input) is not Tensor and isinstance(input, Tensor) and input.is_sparse:
+        # (torch.add(s, s): sparse + sparse is sparse; sparse + dense refused, as s.add(d))
+        from . import sparse
+        return sparse.add(input, other, alpha)
     if type(other) is not Tensor and isinstance(other, Tensor) and other.is_sparse:
         return _add_sparse_entries(input, other, alpha, None)
     return _binary(D.add, input, other, alpha=alpha)
@@ -406,6 +413,10 @@ def sub(input, other, _old=_NO_ARG, *, alpha=1, out=None):
         alpha = _check_alpha(input, other, alpha, "sub", no_bool=True)
     if out is not None:
         return _into_out("sub", out, (input, other), lambda: sub(input, other, alpha=alpha))
+    if type(input) is not Tensor and isinstance(input, Tensor) and input.is_sparse:
+        _refuse_bool_sub(input, other)
+        from . import sparse
+        return sparse.add(input, other, -alpha, "SubBackward0")
     if type(other) is not Tensor and isinstance(other, Tensor) and other.is_sparse:
         return _add_sparse_entries(input, other, alpha, None, D.sub)
     return _binary(D.sub, input, other, no_bool=True, alpha=alpha)
@@ -504,11 +515,21 @@ def rsub(input, other, *, alpha=1):
 def mul(input, other, *, out=None):
     """Elementwise product."""
     if (type(other) is float and out is None and isinstance(input, Tensor) and input._data.dtype in _MUL_NUMBER_NP
-            and not _EXTRAS[0]):
+            and not _EXTRAS[0] and (type(input) is Tensor or not input.is_sparse)):
         return D.mul.run_number(input, other, {})  # fast path (x * 1.0001): _binary's choice, directly
     if out is not None:
         return _into_out("mul", out, (input, other), lambda: mul(input, other))
+    if _sparse_operand(input, other):
+        # (a sparse operand: a sparse product, torch.mul(d, s) too)
+        from . import sparse
+        return sparse.mul(input, other)
     return _binary(D.mul, input, other)
+
+
+def _sparse_operand(input, other) -> bool:
+    """Whether either operand is a sparse tensor (their ops are sparse.py's; plain tensors pass two type checks)."""
+    return (type(input) is not Tensor and isinstance(input, Tensor) and input.is_sparse or
+            type(other) is not Tensor and isinstance(other, Tensor) and other.is_sparse)
 
 
 multiply = mul
@@ -522,6 +543,10 @@ def div(input, other, *, rounding_mode=_NO_ROUNDING_MODE, out=None):
     if out is not None:
         return _into_out("div", out, (input, other), lambda: div(input, other, rounding_mode=rounding_mode))
     if rounding_mode is _NO_ROUNDING_MODE:
+        if _sparse_operand(input, other):
+            # (a sparse tensor over a number or a 0-dim tensor; any other divisor refused)
+            from . import sparse
+            return sparse.div(input, other)
         return _binary(D.div, input, other, promote_int_to_float=True)
     if rounding_mode is not None:
         return _rounded_div(input, other, rounding_mode)
@@ -610,6 +635,8 @@ def neg(input):
     if input.dtype is _dtypes.bool_:
         raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. "
                            "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.")
+    if type(input) is not Tensor and input.is_sparse:
+        return -input   # (torch.neg(s): the sparse negation)
     return D.neg(input)
 
 
@@ -2204,6 +2231,8 @@ def split(tensor, split_size_or_sections, dim=0):
         _dim_for_split(tensor, dim, "split")
         return split_with_sizes(tensor, split_size_or_sections, dim)
     if not _arg_errors._is_index(split_size_or_sections):  # (PyTorch's split hands a non-int to split_with_sizes)
+        if isinstance(split_size_or_sections, bool):   # (an int to its isinstance: _VF.split's parser refuses it)
+            raise _arg_errors.invalid_combination("split", (tensor, split_size_or_sections, dim), {}, _VF_SPLIT)
         raise _arg_errors.must_be("split_with_sizes", "split_sizes", "tuple of ints", split_size_or_sections, 2)
     if not _arg_errors._is_index(dim):   # (PyTorch's split hands the int on to _VF.split, whose parser reads dim)
         raise _arg_errors.invalid_combination("split", (tensor, split_size_or_sections, dim), {}, _VF_SPLIT)
@@ -2274,7 +2303,7 @@ def cat(tensors, dim=0, *, out=None):
     if not tensors:
         raise ValueError("torch.cat(): expected a non-empty list of Tensors")
     if _vmap_batched.DEPTH[0]:
-        _vmap_batched.check_cat_first_example(tensors)
+        _vmap_batched.check_cat_first_example(tensors, dim)
     ref, d = _cat_dim(tensors, dim)
     if ref is None:  # (only skipped tensors: PyTorch never wraps dim, its node saves it as given)
         dt = _dtypes.result_type(*tensors) if len(tensors) > 1 else tensors[0].dtype
@@ -2413,6 +2442,7 @@ def refuse_flip_kernel(input, dims) -> None:
     if a.size > 1 and (a.dtype.kind == "u" or _dtypes.is_complex32(a.dtype)):
         moving = [d for d in builtins.range(a.ndim) if a.shape[d] > 1]
         if input.dtype is _dtypes.complex32 and builtins.any(d in moving for d in dims):
+            _dtypes.warn_complex32()   # (the output allocated before the kernel refuses the dtype)
             raise NotImplementedError("\"flip_cpu\" not implemented for 'ComplexHalf'")
         if _dtypes.is_barebones(a.dtype) and builtins.min(moving, key=lambda d: builtins.abs(a.strides[d])) in dims:
             _dtypes.refuse_unsigned("flip_cpu", input.dtype)
@@ -2699,6 +2729,8 @@ def masked_fill(input, mask, value):
             raise RuntimeError(f"Autograd not support dtype: {_legacy(input.dtype)}")
         return D.masked_fill_tensor(input, mask, value)
     try:
+        if value is None:
+            raise TypeError
         return D.masked_fill(input, mask, value=_fill_number(value, input.dtype))
     except (TypeError, ValueError):  # (a value that is no number: PyTorch's parser refuses the call)
         _arg_errors.recheck("masked_fill", (mask, value), {}, method=True)
@@ -2730,6 +2762,10 @@ def _fill_number(value, dt):
 
 def masked_fill_(input, mask, value):
     """In-place masked_fill."""
+    if not isinstance(value, (float, Tensor, int)) and not _arg_errors._is_number(value):
+        error = _arg_errors.method_error("masked_fill_", (mask, value), {})   # (the parser's refusal first)
+        if error is not None:
+            raise error
     if input._requires_grad:
         _dispatch._check_inplace(input, False)  # (a leaf's refusal first)
     if isinstance(value, Tensor) and value.dim() != 0:  # (then the value's dims, the mask's dtype, the shapes)
@@ -2827,6 +2863,8 @@ def mv(input, vec):
             _vmap_batched.check_mv_sizes(input, vec)
         raise RuntimeError(f"size mismatch, got input ({input._data.shape[0]}), mat ({input._data.shape[0]}x"
                            f"{input._data.shape[1]}), vec ({vec._data.shape[0]})")
+    if input._data.dtype != vec._data.dtype and _vmap_batched.DEPTH[0]:
+        _vmap_batched.check_mv_dtypes(input, vec)
     _check_mm_dtypes(input, vec, "mv")
     return D.mv(input, vec)
 
@@ -2916,8 +2954,11 @@ def _same_dtype_out(result, out):
 def _matmul_out_resized_refusal(input, other, out):
     """matmul(out=) of another dtype on a batched or 1-d · 1-d product: PyTorch resizes out to the result first
     (warning), then its bmm / addmv / dot kernel refuses the dtype, each with its own message."""
-    with grad_mode.no_grad():
-        shape = matmul(input.detach(), other.detach())._data.shape
+    if input.dim() == other.dim() == 1:
+        shape = ()   # (dot's: its dtype check comes before the sizes')
+    else:
+        with grad_mode.no_grad():
+            shape = matmul(input.detach(), other.detach())._data.shape
     if out._data.shape != shape:
         if out._data.size:
             _warn_resized(out._data.shape, shape)
@@ -2938,15 +2979,28 @@ def matmul(input, other, *, out=None):
     if out is not None:
         if isinstance(input, Tensor) and isinstance(other, Tensor) and not (input.dim() and other.dim()):
             matmul(input.detach(), other.detach())  # (its error of ranks before out='s refusal)
-        if isinstance(input, Tensor) and isinstance(other, Tensor) and input.dtype is other.dtype \
-                and not (grad_mode.is_grad_enabled() and (input.requires_grad or other.requires_grad)):
+        grad = isinstance(input, Tensor) and isinstance(other, Tensor) and grad_mode.is_grad_enabled() \
+            and (input.requires_grad or other.requires_grad)
+        if isinstance(input, Tensor) and isinstance(other, Tensor) and input.dim() == 2 and other.dim() == 1 \
+                and not grad and not input.dtype is other.dtype is out.dtype and input.shape[1] == other.shape[0] \
+                and out._data.shape == input._data.shape[:1]:
+            # (mv into an out= of its shape: addmv(out, input, other)'s check of the three dtypes, whichever differs)
+            raise RuntimeError(f"addmv input tensors must have the same dtype, but got {_legacy(out.dtype)}, "
+                               f"{_legacy(input.dtype)}, and {_legacy(other.dtype)}")
+        # (mm's and dot's out= dtype is checked against input's before the operands' dtypes are compared)
+        if isinstance(input, Tensor) and isinstance(other, Tensor) and not grad and (input.dtype is other.dtype or (
+                input.dim() <= 2 and other.dim() <= 2 and not (input.dim() == 2 and other.dim() == 1))):
             if out.dtype is not input.dtype and (builtins.max(input.dim(), other.dim()) >= 3
                                                  or input.dim() == other.dim() == 1):
                 _matmul_out_resized_refusal(input, other, out)
+            elif input.shape[-1] != other.shape[0 if other.dim() == 1 else -2]:
+                matmul(input.detach(), other.detach())  # (mv / mm: the sizes' error before out='s dtype)
             _same_dtype_out(input, out)  # (out='s dtype before the kernel's errors)
         return _into_out("matmul", out, (input, other), lambda: _same_dtype_out(matmul(input, other), out))
-    if not isinstance(other, Tensor):
-        raise TypeError(f"matmul(): argument 'other' (position 2) must be Tensor, not {type(other).__name__}")
+    if not isinstance(other, Tensor):   # (the method's words, x.matmul(None): the function's reparse counts input)
+        error = _arg_errors.must_be("matmul", "other", "Tensor", other, 1)
+        error.method_form = True
+        raise error
     if not isinstance(input, Tensor):
         raise TypeError(f"matmul(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
     a, b = input._data, other._data
@@ -3256,6 +3310,20 @@ def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
     # (PyTorch's allclose runs below autograd: no operand's grad_fn is read, unlike isclose's)
     _meta.check_item(input if _meta.is_meta(input) else other)   # (its .item() of all(isclose))
     return bool(np.all(_isclose(input, other, rtol, atol, equal_nan)._data))
+
+
+def _where_method(self, condition, y):
+    """``x.where(condition, y)``: where(condition, x, y)."""
+    try:
+        return where(condition, self, y)
+    except Exception:
+        error = _arg_errors.method_error("where", (condition, y), {})  # (x.where(m, None): the parser's refusal)
+        if error is None:
+            raise
+        raise error from None
+
+
+_where_method.__name__ = "where"
 
 
 def where(condition, input=None, other=None):
@@ -3630,6 +3698,8 @@ def zero_(input):
 
 def fill_(input, value):
     """Fill with ``value`` in place (a 0-dim tensor value is differentiable: FillBackward3)."""
+    if value is None:   # (PyTorch's parser refuses it; NumPy would fill nan)
+        _arg_errors.recheck("fill_", (value,), {}, method=True)
     if isinstance(value, complex):  # (PyTorch's checked conversion: no imaginary part into a real tensor)
         if input._requires_grad:
             _dispatch._check_inplace(input, False)  # (a leaf's refusal first)
@@ -3652,7 +3722,7 @@ def fill_(input, value):
                                f"{value.dim()} dimensions.")
         return D.fill_tensor(input, value, out=input)
     if input.dtype is _dtypes.complex32:   # (the value as a complex32 element: NumPy fills both float16 fields)
-        value = _dtypes.as_complex32(np.array(value, np.complex128))
+        value = _dtypes.as_complex32(np.array(value, np.complex128), warn=False)   # (a Scalar: nothing allocated)
     return D.fill_(input, out=input, value=value)
 
 
@@ -3854,7 +3924,7 @@ def _attach_methods():
     # (T, mT, H, mH and adjoint are in _ops_shapes.py)
     Tensor.real = property(lambda self: real(self), _part_setter(real))
     Tensor.imag = property(lambda self: imag(self), _part_setter(imag))
-    Tensor.where = lambda self, condition, y: where(condition, self, y)
+    Tensor.where = _where_method
     Tensor.select = _arg_errors.counting_without_self(select, "select")   # (its TypeErrors number after self)
     Tensor.unbind = _arg_errors.counting_without_self(unbind, "unbind")
     Tensor.diagonal = _arg_errors.counting_without_self(diagonal, "diagonal")

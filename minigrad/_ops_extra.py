@@ -94,6 +94,8 @@ def fill(input, value) -> Tensor:
             raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor with {value.dim()} "
                                "dimensions.")
         return D.fill_tensor_value(input, value)   # (no cast node: PyTorch's FillBackward1 sees the value itself)
+    if value is None:   # (PyTorch's parser refuses it; NumPy would fill nan)
+        _arg_errors.reparse("torch.fill", (input, value), {}, _arg_errors._NOT_FAILED)
     if isinstance(value, complex) and not input.is_complex():
         raise RuntimeError(f"value cannot be converted to type {_ops._meta_name(input.dtype)} without overflow")
     return D.fill_scalar(input, value=value)

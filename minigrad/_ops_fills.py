@@ -64,12 +64,13 @@ def _index_fill(input, dim, index, value, out):
         number = value
     if isinstance(number, complex) and not input.is_complex():
         raise RuntimeError("index_fill_(): Converting complex Scalar to non-complex type is not supported")
-    if not (isinstance(value, Tensor) and _vmap_batched.DEPTH[0] and _vmap_batched.levels(value)):
-        # (PyTorch's checked conversion of the number, or of a tensor's item(): -3.25 into uint8 refused)
-        _ops._check_scalar_fits(number, input.dtype)
     d = _wrap_dim(dim, max(input.dim(), 1))  # (a 0-dim input counts as one dim here)
     if index.dim() > 1:
         raise RuntimeError("Index has to be a vector/scalar")
+    if not (isinstance(value, Tensor) and _vmap_batched.DEPTH[0] and _vmap_batched.levels(value)):
+        # (the kernel's checked conversion of the number, or of a tensor's item(), after the dim's checks: -3.25
+        # into uint8 refused)
+        _ops._check_scalar_fits(number, input.dtype)
     size = input._data.shape[d] if input.dim() else 1
     idx = index._data.reshape(-1)
     bad = idx[(idx >= size) | (idx < -size)]
@@ -132,7 +133,7 @@ def _index_put(name, input, indices, values, accumulate, out):
         if indices[0].dtype is _dtypes.uint8:
             raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with dtype unsigned char")
         _dtypes.refuse_unsigned("masked_fill", input.dtype)
-        index_list = _indexing._saved_indices(index_list, tuple(indices), input, values)   # (versions checked)
+        index_list = _indexing._saved_indices(index_list, None, input, values, sources=indices)   # (versions checked)
         result = D.index_put(input, values, out=out, indices=index_list, accumulate=False,
                              dtype=None if values.dtype is input.dtype else input.dtype)
         if out is not None and _dispatch.is_expanded(out._data):   # (masked_fill_'s warning after index_put_'s)
@@ -155,7 +156,7 @@ def _index_put(name, input, indices, values, accumulate, out):
                            f"to indexing result of shape {list(target)}")
     if not indices and input.numel():   # (no index tensor: PyTorch's kernel fails an internal assert here, KNOWN)
         raise RuntimeError("sym_strides() called on an undefined Tensor")
-    index_list = _indexing._saved_indices(index_list, tuple(indices), input, values)   # (versions checked)
+    index_list = _indexing._saved_indices(index_list, None, input, values, sources=indices)   # (versions checked)
     if out is not None and accumulate and _dispatch.is_expanded(out._data):
         # (the additions go through the memory the expanded tensor shares: see derivatives._index_put_forward)
         if not isinstance(index_list, D.SavedIndices):

@@ -383,8 +383,8 @@ def fill_diagonal_(input, fill_value, wrap: bool = False):
     _dispatch.check_captured_write(input, "aten::fill_diagonal_")   # (torch.func's check of the composite itself)
     if input.dim() < 2:
         raise RuntimeError("dimensions must larger than 1")
-    if isinstance(fill_value, complex) and not input.is_complex():  # (floats take the value as a double first)
-        _ops._check_scalar_fits(fill_value, _dtypes.float64 if input.is_floating_point() else input.dtype)
+    if isinstance(fill_value, complex) and not input.is_complex():  # (no imaginary part into a real dtype)
+        _ops._check_fill_fits(fill_value, input.dtype, min(input.shape[0], input.shape[1]))   # (the diagonal's fill)
     height, width = input.shape[0], input.shape[1]
     if input.dim() > 2 and any(n != height for n in input.shape[1:]):
         raise RuntimeError("all dimensions of input must be of equal length")
@@ -598,19 +598,22 @@ def _leaf_first(method, binary: bool, scalar_meta: bool = False, per_example: bo
                 if binary:   # (TensorIterator: an expanded self is refused before the shapes are compared)
                     _no_internal_overlap(self)
                 if binary and args and isinstance(args[0], Tensor):
-                    _broadcast_into(self, args[0], per_example)
+                    _broadcast_into(self, args[0], per_example, method.__name__)
             raise
     return checked
 
 
-def _broadcast_into(input: Tensor, other: Tensor, per_example: bool = False) -> None:
+def _broadcast_into(input: Tensor, other: Tensor, per_example: bool = False, name: str = "") -> None:
     """PyTorch's errors for an ``other`` that does not broadcast to ``input``'s shape (``per_example``: inside vmap,
-    an op PyTorch runs example by example, see _PER_EXAMPLE)."""
+    an op PyTorch runs example by example, see _PER_EXAMPLE; ``name``: the in-place op's)."""
     try:
         shape = np.broadcast_shapes(input._data.shape, other._data.shape)
     except ValueError:
         _ops._raise_broadcast_error(input._data.shape, other._data.shape,
                                     tensors=() if per_example else (input, other))
+    if shape != input._data.shape and name and _ops._vmap_batched.DEPTH[0]:
+        # (a batched value written into an unbatched tensor: its batch rule or fallback refuses that first)
+        _ops._vmap_batched.check_inplace(name, input, (input, other))
     _shape_check(input, np.empty(shape, bool))
 
 

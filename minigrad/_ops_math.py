@@ -196,7 +196,8 @@ def xlogy(input, other):
             raise _arg_errors.no_overload("xlogy", input, other)
         if type(input) is int:
             _ops._check_scalar_int(input)
-        number, input = input, _ops._as_tensor_like(input, other)
+        # (a wrapped number: an int need not fit other's dtype, xlogy(-2, uint8 tensor) is a float result)
+        number, input = input, _ops._wrap_scalar(input) if type(input) is int else _ops._as_tensor_like(input, other)
     else:
         number = None
         if type(other) is int:
@@ -363,6 +364,8 @@ def _addc(op, input, tensor1, tensor2, value, out=None):
             except ValueError:
                 _ops._raise_broadcast_error(a, b, tensors=(input, tensor1, tensor2))
     if out is not None and np.broadcast_shapes(*shapes) != out._data.shape:
+        if _ops._vmap_batched.DEPTH[0]:   # (PyTorch's fallback refuses a batched value into an unbatched tensor first)
+            _ops._vmap_batched.check_inplace(op.name + "_", out, (input, tensor1, tensor2))
         raise RuntimeError(f"output with shape {list(out._data.shape)} doesn't match the broadcast shape "
                            f"{list(np.broadcast_shapes(*shapes))}")
     if not isinstance(value, Tensor):  # (PyTorch converts value to the computation's type: float for halves)
@@ -688,6 +691,18 @@ def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1):
         kwargs = {k: v for k, v in (("dx", dx), ("dim", dim)) if v is not None and (k != "dim" or v != -1)}
         raise _arg_errors.invalid_combination("cumulative_trapezoid", args, kwargs, _TRAPEZOID_OVERLOADS)
     if y.dim() == 0:
+        if x is not None:   # (the x path wraps dim, checks dtypes and reads y.size(dim) for a 1-d x first)
+            d = _ops._wrap_dim(dim, 0)
+            if y.dtype is _dtypes.bool_ or x.dtype is _dtypes.bool_:
+                raise RuntimeError("cumulative_trapezoid: received a bool input for `x` or `y`, but bool is not "
+                                   "supported")
+            if x.dim() == 1:
+                raise IndexError(f"Dimension specified as {d} but tensor has no dimensions")
+        sliced = y if x is None else x
+        if _ops._vmap_batched.DEPTH[0] and _ops._vmap_batched.levels(sliced) and not _ops._vmap_batched._legacy(sliced):
+            # (slice's batch rule wraps dim against the example, then slices the physical tensor: batch dim first)
+            _ops._wrap_dim(dim, 0)
+            raise IndexError("Dimension out of range (expected to be in range of [-1, 0], but got 1)")
         raise IndexError("slice() cannot be applied to a 0-dim tensor.")
     d = _ops._wrap_dim(dim, y.dim())
     if x is None:

@@ -653,7 +653,8 @@ def addr_iter(input, vec1, vec2):
     for name, v in (("vec1", vec1), ("vec2", vec2)):
         if v.dim() != 1:
             raise RuntimeError(f"addr: Expected 1-D argument {name}, but got {v.dim()}-D")
-    dt = _dtypes.result_type(input, vec1, vec2)
+    # (input is expanded to the product's shape before the TensorIterator: a 0-dim one promotes as a full tensor)
+    dt = _dtypes.promote_types(_dtypes.promote_types(input.dtype, vec1.dtype), vec2.dtype)
     _expanded(input, [vec1.shape[0], vec2.shape[0]])
     return (vec1.shape[0], vec2.shape[0]), dt
 

@@ -40,6 +40,9 @@ def select_scatter(input, src, dim, index):
 def slice_scatter(input, src, dim=0, start=None, end=None, step=1):
     """A copy of input whose slice ``start:end:step`` along ``dim`` is src (SliceScatterBackward0)."""
     if input.dim() == 0:
+        if _vmap_batched.DEPTH[0] and _vmap_batched.levels_of(input, src) and not _vmap_batched.legacy_only():
+            # (its batch rule wraps dim against the example without wrapping a scalar's)
+            raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
         raise IndexError("slice() cannot be applied to a 0-dim tensor.")
     _ops._wrap_dim(dim, input.dim())
     if step <= 0:

@@ -470,7 +470,15 @@ def histc(input, bins=100, min=0, max=0):
     if input.dtype.itemsize == 2:   # float16/bfloat16: PyTorch's kernel in the half type (see _histc_half)
         return _dispatch.function_result_version("histc", (input,), Tensor._make(_histc_half(input._data, bins, lo,
                                                                                               hi)))
-    counts, _ = np.histogram(data, bins=bins, range=(lo, hi))
+    t = input._data.dtype.type
+    left, right = t(lo), t(hi)   # (the kernel's outer edges: linspace(min, max, bins + 1) in the input's dtype)
+    if left < right:   # (PyTorch's bin: ⌊(x - min)·bins/(max - min)⌋ in the input's dtype: 1 - 1e-8 rounds down)
+        part = input._data.reshape(-1)
+        part = part[(part >= left) & (part <= right)]   # (NaNs and values outside the range are not counted)
+        pos = ((part - left) * t(bins) / (right - left)).astype(np.int64)
+        counts = np.bincount(np.minimum(pos, bins - 1), minlength=bins)   # (max itself: the last bin)
+    else:
+        counts, _ = np.histogram(data, bins=bins, range=(lo, hi))
     return _dispatch.function_result_version("histc", (input,), Tensor._make(counts.astype(input._data.dtype)))
 
 

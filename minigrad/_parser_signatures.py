@@ -5,7 +5,9 @@ OVERLOADS: the functions with several overloads, those PyTorch lists in its "inv
 arguments" error. HIDDEN: those of them with overloads it does not list (deprecated forms: torch.add's
 ``(Tensor input, Number alpha, Tensor other)``), so that one listed overload still gives the list.
 REQUIRED: the functions with one overload: {name: (its required parameters, how many arguments it
-takes positionally, the types and names of those its errors showed)}. METHOD_OVERLOADS, METHOD_HIDDEN:
+takes positionally, the types and names of those its errors showed)}. NULLABLE: the positional
+parameters of REQUIRED functions that take None (their schemas' ``Tensor?``, ``int?``: the errors
+do not print them). METHOD_OVERLOADS, METHOD_HIDDEN:
 OVERLOADS and HIDDEN of Tensor methods (without self).
 """
 
@@ -1507,6 +1509,62 @@ REQUIRED = {
         'Tensor input, Number beta, Number threshold, *, Tensor out = None'),
     'nn.softshrink': ('input', 2,
         'Tensor input, Number lambd, *, Tensor out = None'),
+}
+
+NULLABLE = {
+    'amax': ('dim',),
+    'amin': ('dim',),
+    'argmax': ('dim',),
+    'argmin': ('dim',),
+    'as_strided': ('storage_offset',),
+    'as_strided_': ('storage_offset',),
+    'as_strided_copy': ('storage_offset',),
+    'as_strided_scatter': ('storage_offset',),
+    'avg_pool1d': ('stride',),
+    'batch_norm': ('weight', 'bias', 'running_mean', 'running_var'),
+    'bilinear': ('bias',),
+    'binary_cross_entropy_with_logits': ('weight', 'pos_weight'),
+    'bincount': ('weights',),
+    'conv_transpose1d': ('bias',),
+    'conv_transpose2d': ('bias',),
+    'conv_transpose3d': ('bias',),
+    'convolution': ('bias',),
+    'cross': ('dim',),
+    'diff': ('prepend', 'append'),
+    'group_norm': ('weight', 'bias'),
+    'gru_cell': ('b_ih', 'b_hh'),
+    'instance_norm': ('weight', 'bias', 'running_mean', 'running_var'),
+    'istft': ('hop_length', 'win_length', 'window', 'onesided', 'length'),
+    'layer_norm': ('weight', 'bias'),
+    'log_softmax': ('dtype',),
+    'logit': ('eps',),
+    'logit_': ('eps',),
+    'lstm_cell': ('b_ih', 'b_hh'),
+    'max_pool1d': ('stride',),
+    'max_pool1d_with_indices': ('stride',),
+    'max_pool2d': ('stride',),
+    'max_pool3d': ('stride',),
+    'nan_to_num': ('nan', 'posinf', 'neginf'),
+    'nan_to_num_': ('nan', 'posinf', 'neginf'),
+    'nanmean': ('dim',),
+    'nansum': ('dim',),
+    'native_batch_norm': ('weight', 'bias', 'running_mean', 'running_var'),
+    'native_dropout': ('train',),
+    'native_group_norm': ('weight', 'bias'),
+    'native_layer_norm': ('weight', 'bias'),
+    'rms_norm': ('weight', 'eps'),
+    'rnn_relu_cell': ('b_ih', 'b_hh'),
+    'rnn_tanh_cell': ('b_ih', 'b_hh'),
+    'roll': ('dims',),
+    'slice_copy': ('start', 'end'),
+    'slice_scatter': ('start', 'end'),
+    'softmax': ('dtype',),
+    'take_along_dim': ('dim',),
+    'vander': ('N',),
+    'nn.avg_pool2d': ('stride', 'divisor_override'),
+    'nn.avg_pool3d': ('stride', 'divisor_override'),
+    'nn.linear': ('bias',),
+    'nn.scaled_dot_product_attention': ('attn_mask',),
 }
 
 METHOD_OVERLOADS = {

@@ -577,6 +577,22 @@ class Tensor(TensorBase):
         (which turns bool results into uint8)."""
         return Tensor._make(array.astype(np.uint8) if array.dtype == np.bool_ else array)
 
+    def __dlpack__(self, *, stream=-1, max_version=None, dl_device=None, copy=None):
+        """A DLPack capsule of the memory (NumPy's export), with PyTorch's refusals."""
+        if self._requires_grad:
+            raise BufferError("Can't export tensors that require gradient, use tensor.detach()")
+        if self.is_conj():
+            raise BufferError("Can't export tensors with the conjugate bit set")
+        if self.layout is not _layout.strided:
+            raise BufferError("Can't export tensors with layout other than torch.strided")
+        kwargs = {} if max_version is None else {"max_version": max_version, "dl_device": dl_device, "copy": copy}
+        return self._data.__dlpack__(**kwargs)
+
+    def __dlpack_device__(self):
+        """(device type, device index) as DLPack names them: the CPU."""
+        from .utils.dlpack import DLDeviceType
+        return (DLDeviceType.kDLCPU, 0)
+
     def __array__(self, dtype=None):
         array = self.numpy()  # (its errors: requires grad, bfloat16)
         return array if dtype is None else array.astype(dtype, copy=False)

@@ -98,11 +98,19 @@ def exit_() -> None:
 
 
 def see_captured(func, unmapped: list = ()) -> None:
-    """The tensors ``func`` reaches from outside (and ``unmapped``) are unbatched ones the user's code sees."""
+    """The tensors ``func`` reaches from outside (and ``unmapped``) are unbatched ones the user's code sees (those in
+    its closure's dicts and tuples, or a helper's, too: func._vmap._reached_tensors)."""
     from ._tensor import Tensor
-    for t in (*unmapped, *_captured(func)):
+    from .func._vmap import _reached_tensors
+    for t in (*unmapped, *_captured(func), *_reached_tensors(func)):
         if isinstance(t, Tensor):
             _OUTSIDE[id(t)] = weakref.ref(t)
+
+
+def same_outside(new, old) -> None:
+    """``new`` stands for ``old`` (a transform's wrapper of an argument): seen from outside the vmap as ``old`` is."""
+    if _is_outside(old):
+        _OUTSIDE[id(new)] = weakref.ref(new)
 
 
 def _captured(func) -> list:
@@ -236,17 +244,25 @@ def physical(*operands) -> tuple:
                  else o for o in operands)
 
 
-def inplace_result_type(self, other, dt):
+# In-place binary ops with a batching rule of their own (binary_pointwise_inplace_batch_rule: the physical tensors'
+# promotion); the others run through the slow fallback, example by example
+_INPLACE_RULES = frozenset({"add", "sub", "mul", "div", "atan2", "copysign", "clamp_min", "clamp_max", "bitwise_and"})
+
+
+def inplace_result_type(self, other, dt, name: str = ""):
     """``dt`` of ``self op= other`` inside vmap: PyTorch's kernel writes the physical tensor, where a batched 0-d
     example is [B], so an unbatched 0-d ``other`` gives way to self's dtype as a scalar does
     (x32.mul_(tensor(1.1, dtype=float64)) computes in float32; x32.atan2_(tensor(1., dtype=float64)) of complex64
-    examples names ComplexFloat). ``dt`` itself otherwise (None stays None: one dtype, nothing to promote)."""
+    examples names ComplexFloat); a batched 0-d ``other`` is [B] there, padded to self's rank, so it promotes as a
+    dimensioned tensor where the op ``name`` has a batching rule (c64.atan2_(x.nanmedian()) of float64 examples names
+    ComplexDouble). ``dt`` itself otherwise (None stays None: one dtype, nothing to promote)."""
     from ._tensor import Tensor
-    if (dt is None or not DEPTH[0] or not isinstance(other, Tensor) or self._data.ndim or other._data.ndim
-            or not levels(self) or levels(other)):
+    if dt is None or not DEPTH[0] or not isinstance(other, Tensor) or other._data.ndim or not levels(self):
         return dt
     from . import _dtypes
-    return _dtypes.result_type(*physical(self), other)
+    if levels(other):
+        return _dtypes.result_type(self, *physical(other)) if self._data.ndim and name in _INPLACE_RULES else dt
+    return dt if self._data.ndim else _dtypes.result_type(*physical(self), other)
 
 
 def batch_dims(t) -> int:
@@ -311,7 +327,8 @@ def batch_summed(sums: list, grads):
         for i in where:
             g = out[i]
             if g is not None and g._data.dtype.kind in "fc":
-                out[i] = g + 0 if g._requires_grad else type(g)._make(g._data + 0)
+                # (still batched at the vmaps running: jacrev's of a vjp_fn, which formulas check)
+                out[i] = g + 0 if g._requires_grad else follow(type(g)._make(g._data + 0), g)
     return out
 
 
@@ -761,6 +778,16 @@ def check_mv_sizes(mat, vec) -> None:
     raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({n}x{k} and {m}x{size})")
 
 
+def check_mv_dtypes(mat, vec) -> None:
+    """mv(mat, vec) (or mat @ vec) of two dtypes inside vmap: PyTorch's batch rule multiplies the physical tensors:
+    both batched a bmm, vec alone an mm (each worded its own way); mat alone [B·n, k] @ vec (mv: the plain error)."""
+    found = _one_level(mat, vec)
+    if found is None or (found[0][0] and not found[0][1]):
+        return
+    from ._ops import _check_mm_dtypes
+    _check_mm_dtypes(mat, vec, "bmm" if found[0][0] else "mm")
+
+
 def check_batch_norm(input, running_mean, running_var) -> None:
     """Training-mode batch norm on a batched input whose running statistics (updated in place) are not batched."""
     mask = levels(input)
@@ -953,28 +980,61 @@ def check_first_example(name: str, a, b) -> None:
                                  f"{len(sizes) - 1}")
 
 
-def check_cat_first_example(tensors) -> None:
-    """cat over a batch of no examples: PyTorch's cat batch rule, at each level an input is batched at (innermost
-    first), passes an input whose examples are the legacy empty [0] (left out of a cat) on as its first example, a
-    select, and that select fails at a level of no examples (vmap(lambda t: torch.cat([t]))(torch.zeros(0, 0));
-    jacrev of split of an empty vector, whose backward is a cat); an inner level's select succeeds and hands an
-    outer level the same [0] example (vmap(vmap(cat), in_dims=1)(torch.zeros(2, 0, 0))). The physical tensor
-    there: the outer levels' batch dims, then [0, 0] with the level's batch dim where the vmap's in_dim put it for an
+def check_cat_first_example(tensors, dim) -> None:
+    """cat inside vmap: PyTorch's cat batch rule, level by level from the innermost, on that level's logical tensors:
+    it wraps dim against the first input not skipped (the legacy empty [0]), takes the batch size from an input
+    batched there and not skipped, passes a skipped batched input on as its first example (a select, which fails at a
+    level of no examples: vmap(lambda t: torch.cat([t]))(torch.zeros(0, 0)); jacrev of split of an empty vector,
+    whose backward is a cat), puts the level's batch dim in front of the others (expanded where unbatched) and moves
+    dim one on; the plain cat of the physical tensors then refuses a 0-d one or a dim out of range (vmap(lambda t, u:
+    torch.cat([t, u]))(torch.zeros(2, 0), torch.ones(2)): dim 1 of [0] and [2]). The physical tensor of a select:
+    the outer levels' batch dims, then [0, 0] with the level's batch dim where the vmap's in_dim put it for an
     input's slice (vmap(..., in_dims=1)), first for a tensor computed inside or selected by an inner level."""
-    if 0 not in SIZES:
+    if type(dim) is not int or any(LEGACY[:DEPTH[0]]):
         return
+    from ._ops import _wrap_dim
     from .func._vmap import _RULES
-    empty = [t for t in tensors if levels(t) and tuple(t._data.shape) == (0,)]
+    entries = [[tuple(t._data.shape), levels(t)] for t in tensors]   # (each level's logical shape, levels left)
+
+    def wrap(d):   # (legacy_cat_wrap_dim)
+        return next((_wrap_dim(d, len(shape)) for shape, _ in entries if shape != (0,)), d)
+    batched = False
     for level in reversed(range(DEPTH[0])):
-        for t in empty:
-            mask = levels(t)
-            if mask >> level & 1 and SIZES[level] == 0:
-                rules = _RULES[level]
-                bdim = 0 if mask >> (level + 1) else next(
-                    (d % 2 for a, d in zip(rules.flat, rules.flat_in_dims) if a is t and d is not None), 0)
-                outer = [SIZES[i] for i in range(level) if mask >> i & 1]
+        bit = 1 << level
+        if not any(mask & bit for _, mask in entries):
+            continue
+        batched, dim = True, wrap(dim)
+        size = SIZES[level] if any(mask & bit and shape != (0,) for shape, mask in entries) else None
+        for t, entry in zip(tensors, entries):
+            shape, mask = entry
+            if mask & bit and shape == (0,) and SIZES[level] == 0:
+                full = levels(t)
+                bdim = 0 if full >> (level + 1) else next(
+                    (d % 2 for a, d in zip(_RULES[level].flat, _RULES[level].flat_in_dims) if a is t and d is not None),
+                    0)
+                outer = [SIZES[i] for i in range(level) if full >> i & 1]
                 raise IndexError(f"select(): index 0 out of range for tensor of size {outer + [0, 0]} at dimension "
                                  f"{len(outer) + bdim}")
+            if shape != (0,) and (mask & bit or size is not None):
+                entry[0] = (SIZES[level] if mask & bit else size,) + shape
+            entry[1] = mask & ~bit
+        dim += size is not None
+    if not batched:
+        return
+    for k, (shape, _) in enumerate(entries):   # (the plain cat's checks, on the physical shapes)
+        if not shape:
+            raise RuntimeError(f"zero-dimensional tensor (at position {k}) cannot be concatenated")
+    dim = wrap(dim)
+    shapes = [shape for shape, _ in entries if shape != (0,)]
+    for k, (shape, _) in enumerate(entries):
+        if shape == (0,):
+            continue
+        if len(shape) != len(shapes[0]):
+            raise RuntimeError(f"Tensors must have same number of dimensions: got {len(shapes[0])} and {len(shape)}")
+        for i, (a, b) in enumerate(zip(shapes[0], shape)):
+            if i != dim and a != b:
+                raise RuntimeError(f"Sizes of tensors must match except in dimension {dim}. Expected size {a} but "
+                                   f"got size {b} for tensor number {k} in the list.")
 
 
 def cat_levels(result, tensors) -> None:
@@ -1025,6 +1085,10 @@ def check_inplace(name: str, out, tensors, node_name: str | None = None, tangent
         return
     level = extra.bit_length()
     base = name.rstrip("_")
+    from . import _dispatch
+    if _dispatch._CAPTURED[0] is not None and GRAD_TRANSFORMS[0] != _GRAD_AT_ENTER[level - 1] and \
+            _dispatch._is_captured(out):
+        return   # (a grad transform inside that vmap refuses to write a captured tensor first: _check_captured)
     if LEGACY[level - 1]:   # (the legacy vmap's in-place rules all go through its fallback's check)
         raise RuntimeError(f"vmap: aten::{base}_(self, *extra_args) is not possible because there exists a Tensor "
                            "`other` in extra_args that has more elements than `self`. This happened due to `other` "

@@ -464,7 +464,8 @@ def sgn_backward(grad, self, result):
     a = self.abs()
     two_a = mul_scalar(a, other=2)   # (C++ makes the right operand of (...) / (2. * abs) first)
     grad_conj = grad.conj()          # (and of (sgn * sgn) * gx.conj())
-    return ((grad - result * result * grad_conj) / two_a).masked_fill(a == 0, 0.0)
+    # (masked_fill_ in place, as PyTorch's: the quotient keeps its layout, grad's, not a fill's C order)
+    return ((grad - result * result * grad_conj) / two_a).masked_fill_(a == 0, 0.0)
 
 
 def sgn_jvp(t, self, result):
@@ -473,7 +474,7 @@ def sgn_jvp(t, self, result):
         # when the primal is, so an in-place write of a batched tangent into it fails; an efficient zero tensor)
         return _zerotensor.mark(_zeros(result))
     a = self.abs()
-    return ((t - result * result * t.conj()) / (a * 2)).masked_fill(a == 0, 0.0)
+    return ((t - result * result * t.conj()) / (a * 2)).masked_fill_(a == 0, 0.0)   # (in place: t's layout)
 
 
 def _complex_abs_vector(x):
@@ -984,8 +985,9 @@ def pow_backward_scalar_base(grad, self, exponent, result):
         complex_base = isinstance(self, complex) or exponent.is_complex()
         log_b = complex(np.log(complex(self))) if complex_base else float(np.log(float(self)))
     g = grad * mul_scalar(result, other=log_b).conj()  # (a Scalar product: PyTorch's MulBackward1)
-    if self == 0:
-        g = _ops().where(exponent >= 0, 0.0, g)
+    if self == 0:   # (a complex exponent: PyTorch's test is a real, non-negative one)
+        cond = (exponent.imag == 0) & (exponent.real >= 0) if exponent.is_complex() else exponent >= 0
+        g = _ops().where(cond, 0.0, g)
     return g
 
 
@@ -1326,7 +1328,7 @@ def std_backward(grad, self, dim, correction, keepdim, result):
     """d std = d var / (2 std)   (0 where std == 0)."""
     g = grad / mul_scalar(result, other=2)
     _zerotensor.check_mutable(g)   # (PyTorch's masked_fill_ in place: a ZeroTensor grad, from sgn, refuses it)
-    g = g.masked_fill(result == 0, 0)
+    g.masked_fill_(result == 0, 0)   # (in place: g keeps the division's layout, which var_backward's products follow)
     return var_backward(g, self, dim, correction, keepdim)
 
 
@@ -1486,7 +1488,8 @@ def norm_backward(grad, self, ord, dim, keepdim, result):
     if ord in (np.inf, -np.inf):
         self_abs = self.abs()
         mask = self_abs.eq(result).logical_or(self_abs.isnan())   # the argmax (NaN included)
-        return self.sgn() * ((grad / mask.sum(_dims(dim, len(sizes)), keepdim=True)) * mask)
+        share = (grad / mask.sum(_dims(dim, len(sizes)), keepdim=True)) * mask   # (C++ makes the right operand first)
+        return self.sgn() * share
     if ord < 1:
         powered = self.abs().pow_(ord - 1).masked_fill_(self == 0, 0)
         self_scaled = self.sgn() * powered
@@ -1746,8 +1749,8 @@ def std_jvp(self_t, self, dim, correction, keepdim, result):
     if self.is_complex() or self_t.is_complex() or not self.numel() or dim == () or n - c <= 0:
         return _nan_if_empty(_reduced_jvp(std_backward(_ones_like(result), self, dim, correction, keepdim,
                                                        result).conj() * self_t, dim, keepdim, result), self)
-    return (var_jvp(self_t, self, dim, correction, keepdim, result) / mul_scalar(result, other=2)).masked_fill(
-        result == 0, 0)
+    return (var_jvp(self_t, self, dim, correction, keepdim, result) / mul_scalar(result, other=2)).masked_fill_(
+        result == 0, 0)   # (in place, as derivatives.yaml's: the quotient's layout kept)
 
 
 def _mean_jvp(self_t, dim, keepdim, result):
@@ -2355,18 +2358,30 @@ def _index_add(a, index, source, dim):
 # ---- masked_fill: a mask (bool tensor input) chooses where the value replaces self
 masked_fill = Op("masked_fill", "MaskedFillBackward0",
                  # (C order, as PyTorch's clone(contiguous_format) then masked_fill_)
-                 lambda a, mask, value: _strides.contiguous(np.where(mask, np.asarray(value, a.dtype), a)),
+                 lambda a, mask, value: _strides.contiguous(np.where(
+                     mask, _element(value, a.dtype) if _dtypes.is_complex32(a.dtype) else np.asarray(value, a.dtype),
+                     a)),
                  jvp=lambda self_t, mask: masked_fill(self_t, mask, value=0),
                  inputs=("self", "mask"), args=("value",),
                  self=lambda grad, mask: grad.masked_fill(mask, 0))                 # filled entries: 0
 masked_fill_tensor = Op("masked_fill", "MaskedFillBackward1",
-                        lambda a, mask, value: _strides.contiguous(np.where(mask, value.astype(a.dtype), a)),
+                        lambda a, mask, value: _strides.contiguous(np.where(mask, _element(value, a.dtype), a)),
                         jvp=lambda self_t, mask, value_t: masked_fill_tensor(self_t, mask, value_t),
                         inputs=("self", "mask", "value"),
                         self=lambda grad, mask: grad.masked_fill(mask, 0),
                         # the value went to every masked entry: sum their gradients (PyTorch's
                         # masked_fill_backward selects them first: MaskedSelectBackward0 under create_graph)
                         value=lambda grad, mask: grad.masked_select(mask).sum())
+
+
+def _element(value, npd):
+    """A number (or 0-dim array) as an element of ``npd``: for complex32 its float16 pair (NumPy's cast would give
+    both parts the real part; no warning: an element, no tensor), else ``np.asarray(value).astype(npd)``."""
+    if _dtypes.is_complex32(npd):
+        value = np.asarray(value)
+        return _dtypes.as_complex32(value if _dtypes.is_complex32(value.dtype) else value.astype(np.complex128),
+                                    warn=False)
+    return np.asarray(value).astype(npd)
 
 
 # ---- index_fill: the slices at ``index`` along ``dim`` are set to value (a number or a 0-dim tensor)
@@ -2388,12 +2403,12 @@ def _unique_index(index):
 
 
 index_fill = Op("index_fill", "IndexFillBackward0",
-                lambda a, index, dim, value: _index_fill(a, index, dim, np.asarray(value).astype(a.dtype)),
+                lambda a, index, dim, value: _index_fill(a, index, dim, _element(value, a.dtype)),
                 jvp=lambda self_t, index, dim: index_fill(self_t, index, dim=dim, value=0),
                 inputs=("self", "index"), args=("dim", "value"),
                 self=lambda grad, dim, index: index_fill(grad, index, dim=dim, value=0))   # filled slices: 0
 index_fill_tensor = Op("index_fill", "IndexFillBackward1",
-                       lambda a, index, value, dim: _index_fill(a, index, dim, value.astype(a.dtype)),
+                       lambda a, index, value, dim: _index_fill(a, index, dim, _element(value, a.dtype)),
                        jvp=lambda self_t, index, value_t, dim: index_fill_tensor(self_t, index, value_t, dim=dim),
                        inputs=("self", "index", "value"), args=("dim",),
                        self=lambda grad, dim, index: index_fill(grad, index, dim=dim, value=0),
@@ -3064,6 +3079,8 @@ def _number_result(a, number, divide=False):
         return np.dtype(np.int64) if kind == "b" and type(number) is not bool else a.dtype
     if kind == "f" and isinstance(number, complex):
         return np.dtype(np.complex128 if a.dtype.itemsize == 8 else np.complex64)
+    if isinstance(number, complex) and a.dtype == _dtypes.bfloat16.np:   # (no complex bfloat16: complex64)
+        return np.dtype(np.complex64)
     return a.dtype
 
 
@@ -3533,7 +3550,13 @@ def _no_copy_back(grad):
 to_copy_to_meta = Op("_to_copy", "ToCopyBackward0", _meta.clone,   # (x.to('meta') of a CPU x: see _meta.py)
                      jvp=lambda self_t, result: to_copy(self_t, dtype=result.dtype),
                      self=_no_copy_back)
-copy_ = Op("copy_", "CopyBackwards", lambda a, src: cast_array(np.broadcast_to(src, a.shape), a.dtype),
+def _copy_values(a, src):
+    """src's values broadcast to a's shape in a's dtype (into complex32 without the warning: no new tensor)."""
+    src = np.broadcast_to(src, a.shape)
+    return _dtypes.as_complex32(src, warn=False) if _dtypes.is_complex32(a.dtype) else cast_array(src, a.dtype)
+
+
+copy_ = Op("copy_", "CopyBackwards", _copy_values,
            jvp=lambda self_t, src_t: src_t,   # (self_t read too, as PyTorch's self_t.copy_(src_t): a zero tangent)
            inputs=("self", "src"),
            self=lambda grad: _ops().zeros_like(grad),   # the old value is overwritten: no gradient
@@ -3855,34 +3878,45 @@ def as_strided_view(base, view):
 
 class SavedIndices(tuple):
     """index / index_put_'s indices (NumPy arrays, which share the index tensors' memory), with the index tensors
-    they were read from saved as PyTorch saves them: a backward after one of those tensors changed in place fails
-    (``checked``) instead of reading the changed values."""
+    they were read from saved as PyTorch saves them (``sources``, unpacked with the node's other saved tensors): a
+    backward after one of those tensors changed in place fails instead of reading the changed values."""
 
 
 def saved_indices(indices: tuple, tensors) -> tuple:
-    """``indices`` remembering the versions of the index ``tensors`` (when recording: inference tensors aside)."""
+    """``indices`` with ``tensors`` (one per array, in order) saved as PyTorch saves them (when recording: an
+    inference tensor is not saved, None)."""
     from .autograd.graph import SavedTensor
     kept = SavedIndices(indices)
-    kept.sources = [SavedTensor(t) for t in tensors if not t._is_inference]
+    kept.sources = [None if t._is_inference else SavedTensor(t) for t in tensors]
+    kept.uint8 = any(t.dtype is _dtypes.uint8 for t in tensors)   # (a byte mask: see _warn_uint8)
     return kept
 
 
-def checked(indices: tuple) -> tuple:
-    """``indices``, after PyTorch's check of the saved index tensors' versions (its in-place error)."""
-    for saved in getattr(indices, "sources", ()):
-        saved.unpack()
-    return indices
+def _warn_uint8(indices) -> None:
+    """PyTorch's deprecation warning for a byte mask, given again by each backward formula that indexes with it."""
+    if getattr(indices, "uint8", False):
+        from ._indexing import _UINT8_INDEX_WARNING
+        warnings.warn(_UINT8_INDEX_WARNING, UserWarning, stacklevel=2)
 
 
 def _index_put_self_backward(grad, indices, accumulate):
     """Overwritten positions get no gradient (unless accumulating: then all of grad)."""
-    return grad if accumulate else _masked_zero(grad, indices)
+    if accumulate:
+        return grad
+    _warn_uint8(indices)
+    return _masked_zero(grad, indices)
+
+
+def _index_put_values_backward(grad, indices):
+    """grad[indices]."""
+    _warn_uint8(indices)
+    return index(grad, indices=indices)
 
 
 def _index_backward(grad, self_sym_sizes, indices):
     """Scatter-add grad into zeros at ``indices`` (repeated indices accumulate): PyTorch's
     ``_index_put_impl_(zeros, indices, grad, accumulate=True)``, in place (IndexPutImplBackward0, version 1)."""
-    indices = checked(indices)
+    _warn_uint8(indices)
     z = _zeros_on(grad, tuple(self_sym_sizes))
     return index_put_impl(z, grad, indices=indices, accumulate=True, out=z)
 
@@ -3976,8 +4010,8 @@ index_put = Op("index_put_", "IndexPutBackward0", _index_put_forward, inputs=("s
                    index_put(self_t, values_t, indices=indices, accumulate=accumulate),
                args=("indices", "accumulate"),
                # overwritten positions get no gradient (unless accumulating); values get grad[indices]
-               self=lambda grad, indices, accumulate: _index_put_self_backward(grad, checked(indices), accumulate),
-               values=lambda grad, indices: index(grad, indices=checked(indices)))
+               self=lambda grad, indices, accumulate: _index_put_self_backward(grad, indices, accumulate),
+               values=_index_put_values_backward)
 
 
 # PyTorch's internal _index_put_impl_ (what indexing's backward calls): index_put_ under another node name
@@ -4064,10 +4098,11 @@ atan2 = Op("atan2", "Atan2Backward0",
 
 
 def _atan2_recip(self, other):
-    """1/(x² + y²), 0 where that is infinite (at the origin the gradient is 0, as PyTorch's)."""
+    """1/(x² + y²), 0 where x² + y² is 0 (at the origin the gradient is 0, as PyTorch's; a subnormal x² + y² keeps
+    its infinite reciprocal)."""
     other_sq = other * other   # (C++ makes the right operand of self * self + other * other first)
-    recip = (self * self + other_sq).reciprocal()
-    return recip.masked_fill(recip.isinf(), 0)
+    denom = self * self + other_sq
+    return denom.reciprocal().masked_fill(denom == 0, 0)
 
 # (tril/triu: C order, as PyTorch's)
 tril = Op("tril", "TrilBackward0", lambda a, diagonal: _strides.contiguous(np.tril(a, diagonal)),
@@ -6494,7 +6529,7 @@ def _logcumsumexp_complex(a, dim):
             same_inf = ~np.isfinite(lo.real) & (lo.real == hi.real)
             c = np.where(c_nan | v_nan, complex(np.nan, np.nan),
                          np.where(same_inf, np.where(lo.real < 0, lo, np.log(np.exp(lo) + np.exp(hi))),
-                                  _complex_bits.log1p(np.exp(lo - hi)) + hi))   # (c10's CPU log1p)
+                                  _complex_bits.log1p(np.exp(lo - hi), kernel=False) + hi))   # (c10's log1p)
             out[..., i] = c
     return _strides.contiguous(np.moveaxis(out, -1, dim))
 
@@ -7799,7 +7834,8 @@ def _euclidean_dist(x1, x2):
 
 
 def _euclidean_ratio(grad, result):
-    return (grad / result).masked_fill(result == 0, 0)
+    # (masked_fill_ in place, as PyTorch's: the ratio keeps grad's layout, which decides its products' bits)
+    return (grad / result).masked_fill_(result == 0, 0)
 
 
 euclidean_dist = Op("_euclidean_dist", "EuclideanDistBackward0", _euclidean_dist, inputs=("x1", "x2"),
@@ -10654,9 +10690,13 @@ narrow_copy = Op("narrow_copy", "NarrowCopyBackward0",
 NOT_IMPLEMENTED["detach_copy"] = Op("detach_copy", "NotImplemented", lambda a: a.copy(),
                                     self=_not_implemented("detach_copy"))
 NOT_IMPLEMENTED["detach_copy"].node_class.name = lambda node: "torch::autograd::NotImplemented"
+
+
 # torch.fill(x, value): a new tensor of x's shape holding value (FillBackward0; a 0-dim tensor value: FillBackward1,
 # whose gradient is the sum, since the value went everywhere)
-fill_scalar = Op("fill", "FillBackward0", lambda a, value: _like_self(a, np.full_like(a, value)), args=("value",),
+fill_scalar = Op("fill", "FillBackward0", lambda a, value: _like_self(a, np.full_like(
+                     a, _element(value, a.dtype) if _dtypes.is_complex32(a.dtype) else value)),
+                 args=("value",),
                  jvp=lambda self_t: _ops().zeros_like(self_t),  # (a constant: a zero tangent)
                  self=_zero_gradient)
 fill_tensor_value = Op("fill", "FillBackward1",

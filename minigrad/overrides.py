@@ -303,6 +303,9 @@ def _needs_dispatch(args: tuple, kwargs: dict) -> list | None:
 def wrap_function(fn: Callable, name: str, python_level: bool = False, relevant: Callable | None = None) -> Callable:
     """``fn`` as a public function that hands calls with overloaded arguments to their __torch_function__."""
     how = _Public(name, python_level, fn, relevant)
+    # (PyTorch's parser checks the arguments' types first; a Python function's, after its own checks, unless it has
+    # none: F.elu's parse comes before anything is written)
+    parsed_first = not python_level or name in _arg_errors.PARSED_FIRST_FUNCTIONAL
 
     @functools.wraps(fn)
     def public(*args, **kwargs):
@@ -311,7 +314,7 @@ def wrap_function(fn: Callable, name: str, python_level: bool = False, relevant:
             found = _needs_dispatch(args, kwargs)
             if found is not None:
                 return how.call(public, found, args, kwargs)
-        if not python_level and (len(args) > 1 or kwargs):  # (PyTorch's parser checks the arguments' types first)
+        if parsed_first and (len(args) > 1 or kwargs):
             _arg_errors.check_first(name, args, kwargs)
         try:
             result = fn(*args, **kwargs)
@@ -325,8 +328,8 @@ def wrap_function(fn: Callable, name: str, python_level: bool = False, relevant:
                 _arg_errors.reparse(name, args, kwargs, error)  # (PyTorch's parser error, if its parser refuses)
                 raise
         else:
-            if python_level and (len(args) > 1 or kwargs):  # (PyTorch's Python code checks first, then the parser
-                _arg_errors.check_first(name, args, kwargs)  # of the C function it calls: F.elu(x, alpha='1'))
+            if not parsed_first and (len(args) > 1 or kwargs):  # (PyTorch's Python code checks first, then the
+                _arg_errors.check_first(name, args, kwargs)  # parser of the C function it calls: F.dropout(x, 1, 'a'))
             return result
         _activate()
         return how.call(public, found, args, kwargs)

@@ -302,9 +302,46 @@ class SparseTensor(Tensor):
     mul = __mul__
 
     def __truediv__(self, other):
-        return _scale(self, other, "DivBackward0")
+        return div(self, other)
 
     div = __truediv__
+
+    # -- in place: the out-of-place result's entries taken over, cast to self's dtype, with its node (a rebase)
+    def add_(self, other, *, alpha=1):
+        return self._take(add(self._inplace_checked(), other, alpha=alpha), "add")
+
+    def sub_(self, other, *, alpha=1):
+        return self._take(add(self._inplace_checked(), other, alpha=-alpha, name="SubBackward0"), "add")
+
+    def mul_(self, other):
+        return self._take(mul(self._inplace_checked(), other), "mul" if isinstance(other, SparseTensor) else "")
+
+    def div_(self, other):
+        return self._take(div(self._inplace_checked(), other), "div")
+
+    def _inplace_checked(self) -> SparseTensor:
+        if self._requires_grad and self._grad_fn is None and grad_mode.STATE.enabled:
+            raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
+        return self
+
+    def _take(self, out: SparseTensor, op: str) -> SparseTensor:
+        """Become ``out`` (an in-place op's result): its entries, in self's dtype, and its node, if any. ``op``
+        names the kernel whose refusal of a result that cannot be cast down a kind is raised ('' for mul_ by a
+        number or a dense tensor, which scales the values in place)."""
+        vals = out._vals._data
+        if vals.dtype != self._vals._data.dtype:
+            if out.dtype._kind > self.dtype._kind:   # (PyTorch's can_cast: never down a kind)
+                r, o = _dtypes.legacy_name(out.dtype), _dtypes.legacy_name(self.dtype)
+                raise RuntimeError(f"Can't convert result type {r} to output {o} in {op} operation" if op in (
+                    "add", "mul") else f"result type {r} can't be cast to the desired output type {o}" if op else
+                    f"dtype of values ({r}) must match dtype of sparse tensor ({o})")
+            vals = vals.astype(self._vals._data.dtype)
+        self._idx, self._vals, self._coalesced = out._idx, Tensor._make(vals), out._coalesced
+        self._dense = None
+        self._version_counter[0] += 1
+        if out._grad_fn is not None:
+            self._grad_fn, self._requires_grad, self._output_nr = out._grad_fn, True, 0
+        return self
 
     def __neg__(self):
         out = _make(self._idx._data, -self._vals._data, self._size, self._coalesced)
@@ -620,9 +657,8 @@ def add(a: SparseTensor, b, alpha=1, name: str = "AddBackward0") -> Tensor:
             raise RuntimeError("add(sparse, dense) is not supported. Use add(dense, sparse) instead.")
         return NotImplemented
     if a._size != b._size:
-        raise RuntimeError(f"add: expected 'self' and 'other' to have same size, but self has size "
-                           f"{list(a._size)} while other has size {list(b._size)} (FYI: op2-sparse addition does "
-                           f"not currently support broadcasting)")
+        raise RuntimeError(f"add: expected sizes of 'self' and 'other' to match, but {list(a._size)} != "
+                           f"{list(b._size)}")   # (add_sparse's check, before add_out's)
     dt = _dtypes.promote_types(a.dtype, b.dtype).np
     out = _merge(a, b, alpha, dt)
     return _record(name, out, (a, b), lambda g: (g, g * alpha if alpha != 1 else g))
@@ -723,17 +759,19 @@ def _product(a: Tensor, b: Tensor) -> Tensor:
     - sparse * dense, dense * sparse: the sparse operand's entries, each times the dense value at its index;
     - two coalesced sparse tensors: the entries they share (coalesced);
     - otherwise the second operand's entries, each times the first operand's (summed) value at its index."""
+    dt = _dtypes.promote_types(a.dtype, b.dtype).np   # (PyTorch's promotion: NumPy's int64 * float32 is float64)
     if not isinstance(a, SparseTensor) or not isinstance(b, SparseTensor):
         s, d = (a, b) if isinstance(a, SparseTensor) else (b, a)
-        vals = _gather(d.detach() if not isinstance(d, SparseTensor) else d, s._idx._data)._data * s._vals._data
+        vals = _gather(d.detach() if not isinstance(d, SparseTensor) else d, s._idx._data)._data.astype(dt) * \
+            s._vals._data.astype(dt)
         return _make(s._idx._data, vals, s._size, s._coalesced)
     if a._coalesced and b._coalesced:
         ka = np.ravel_multi_index(tuple(a._idx._data), a._size[: a.sparse_dim()])
         kb = np.ravel_multi_index(tuple(b._idx._data), b._size[: b.sparse_dim()])
         common, ia, ib = np.intersect1d(ka, kb, assume_unique=True, return_indices=True)
         idx = a._idx._data[:, ia]
-        return _make(idx, a._vals._data[ia] * b._vals._data[ib], a._size, True)
-    vals = a._data[tuple(b._idx._data)] * b._vals._data
+        return _make(idx, a._vals._data[ia].astype(dt) * b._vals._data[ib].astype(dt), a._size, True)
+    vals = a._data[tuple(b._idx._data)].astype(dt) * b._vals._data.astype(dt)
     return _make(b._idx._data, vals, b._size, False)
 
 
@@ -754,14 +792,20 @@ def mul(a, b) -> Tensor:
                    {"self": a, "other": b})
 
 
+def div(a, b) -> Tensor:
+    """a / b with a sparse operand: a sparse a over a number or a 0-dim dense tensor (PyTorch's div_sparse)."""
+    if isinstance(b, Tensor) and (b.dim() != 0 or isinstance(b, SparseTensor)):
+        raise RuntimeError(f"Sparse division requires a scalar or zero-dim dense tensor divisor (got shape "
+                           f"{list(b.shape)} for divisor)")
+    return _scale(a, b, "DivBackward0")
+
+
 def _sparse_in(*tensors) -> bool:
     return any(isinstance(t, SparseTensor) for t in tensors)
 
 
 def _scale(s: SparseTensor, other, name: str) -> Tensor:
     """sparse * number, sparse / number (MulBackward0 / DivBackward0, other saved as a 0-dim tensor)."""
-    if isinstance(other, Tensor) and other.dim() != 0:
-        raise RuntimeError("div(sparse, dense) of a non-scalar dense tensor is not supported by minigrad")
     number = other.item() if isinstance(other, Tensor) else other
     vals = s._vals * number if name == "MulBackward0" else s._vals / number
     out = _make(s._idx._data, vals._data, s._size, s._coalesced)
@@ -1078,3 +1122,15 @@ for _name, _expected in (("indices", "sparse coordinate tensor"), ("coalesce", "
     setattr(Tensor, _name, _layout_refusal(_name, _expected))
 for _name in ("_indices", "_values", "_nnz"):
     setattr(Tensor, _name, _no_dense_kernel(_name))
+# A dense tensor's quantized accessors: only QuantizedCPU has their kernels (dequantize: the tensor itself)
+for _name in ("q_scale", "q_zero_point", "q_per_channel_scales", "q_per_channel_zero_points", "q_per_channel_axis",
+              "int_repr", "qscheme"):
+    setattr(Tensor, _name, _no_dense_kernel(_name))
+
+
+def dequantize(self):
+    """A dense tensor's dequantized values: itself."""
+    return self
+
+
+Tensor.dequantize = dequantize

@@ -108,10 +108,9 @@ def xlog1py(input, other):
 
 
 def _real_xlog1py(input, other) -> None:
-    """xlog1py's kernel has no complex form (whichever operand makes the result complex)."""
-    dt = _dtypes.result_type(input, other)
-    if dt.is_complex:
-        raise NotImplementedError(f"\"xlog1py_cpu\" not implemented for '{_ops._legacy(dt)}'")
+    """xlog1py's kernel has no complex form (whichever operand makes the result complex), checked after the
+    broadcast."""
+    _ops._no_complex_kernel("xlog1py", input, other)
 
 
 def gammainc(input, other):

@@ -67,8 +67,22 @@ def _positional_types(fn, most: int, required: int) -> str:
     return ", ".join(params)
 
 
+def _nullable(fn, types: str) -> tuple:
+    """The positional parameters of a one-overload function that take None (``Tensor? weight``, ``int? dim``):
+    None at each position in turn, the others given a value of their type, and the parser does not refuse it
+    ("argument 'lambd' (position 2) must be Number, not NoneType" for a ``Scalar lambd``)."""
+    params = [p.rsplit(" ", 1) for p in types.split(", ") if p and p != "*" and not p.endswith(" = None")]
+    dummies = [_DUMMIES[kind]() for kind, _ in params]
+    nullable = []
+    for position, (_, name) in enumerate(params):
+        error = _probe(fn, (*dummies[:position], None, *dummies[position + 1:]))
+        if not re.search(rf"argument '{name}' \(position {position + 1}\) must be .+, not NoneType$", error or ""):
+            nullable.append(name)
+    return tuple(nullable)
+
+
 def main() -> None:
-    overloads, hidden, required = {}, [], {}
+    overloads, hidden, required, nullable = {}, [], {}, {}
     functional = torch.nn.functional
     # torch.* functions, and nn.functional's C functions that are not torch.* ones (torch._C._nn.linear ...),
     # named "nn.linear" as minigrad's overrides name them ("torch.nn.linear")
@@ -92,6 +106,8 @@ def main() -> None:
         if missing and counts:
             names = tuple(re.findall(r'"([^"]+)"', missing.group(1)))
             required[key] = (names, int(counts.group(2)), _positional_types(fn, int(counts.group(2)), len(names)))
+            if _nullable(fn, required[key][2]):
+                nullable[key] = _nullable(fn, required[key][2])
     method_overloads, method_hidden = {}, []
     for name in sorted(dir(torch.Tensor)):
         if name.startswith("_") or not hasattr(minigrad.Tensor, name) or not callable(getattr(torch.Tensor, name)):
@@ -111,7 +127,9 @@ def main() -> None:
              "arguments\" error. HIDDEN: those of them with overloads it does not list (deprecated forms: torch.add's",
              "``(Tensor input, Number alpha, Tensor other)``), so that one listed overload still gives the list.",
              "REQUIRED: the functions with one overload: {name: (its required parameters, how many arguments it",
-             "takes positionally, the types and names of those its errors showed)}. METHOD_OVERLOADS, METHOD_HIDDEN:",
+             "takes positionally, the types and names of those its errors showed)}. NULLABLE: the positional",
+             "parameters of REQUIRED functions that take None (their schemas' ``Tensor?``, ``int?``: the errors",
+             "do not print them). METHOD_OVERLOADS, METHOD_HIDDEN:",
              "OVERLOADS and HIDDEN of Tensor methods (without self).",
              '"""', "", "OVERLOADS = {"]
     for name, options in overloads.items():
@@ -124,6 +142,8 @@ def main() -> None:
     for n, (names, most, types) in required.items():
         lines.append(f"    {n!r}: ({' '.join(names)!r}, {most},")
         lines.append(_wrapped(types).replace("        ", "        ", 1)[:-1] + "),")
+    lines += ["}", "", "NULLABLE = {"]
+    lines += [f"    {n!r}: {names!r}," for n, names in nullable.items()]
     lines += ["}", "", "METHOD_OVERLOADS = {"]
     for name, options in method_overloads.items():
         lines.append(f"    {name!r}: (")

@@ -385,6 +385,7 @@ def _where(L, x, where: str):
 
 def _activation_call(name):
     def call(L, x, where, *a, **kw):
+        L.manual_seed(0)   # (the dropouts draw: the same stream in both libraries, whatever ran before)
         y = _where(L, x, where)
         out = _resolve(L, "F." + name)(y, *a, **kw)
         return [out, y] if where != "leaf" else out

@@ -509,6 +509,9 @@ def _unpack_saved(node) -> None:
     for i in op.tensor_slots:
         if type(saved[i]) is SavedTensor:
             saved[i].unpack(node, True)
+        elif isinstance(saved[i], tuple):   # (index's indices)
+            from .._dispatch import unpack_indices
+            unpack_indices(saved[i], node)
 
 
 def _call_function(node, grads: list) -> list:
@@ -692,7 +695,7 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
                             continue
                         outputs = _call_function(node, grads)
                     else:
-                        outputs = node._apply((grads[0],))
+                        outputs = node._apply_in_mode((grads[0],), task_grad_mode)  # (the mode just set)
                         if not (node._grads_fit and grads_checked):  # (Op.grads_fit: nothing to fix up)
                             outputs = _validate_outputs(node, outputs, plain_leaves, nexts)
                 else:

@@ -404,6 +404,10 @@ def _run_with_tangents(op, tensors, dtype, out, args):
         # so x.mul_(2)'s new tangent requires grad too) for self, but an operand that is self itself (x.mul_(x)) is
         # read as it is when the formula runs: already written (its tangent not yet), the tensor itself (its
         # history then includes the write)
+        from .. import _dispatch
+        if out._base is not None and _dispatch._unreplayed_view(out):
+            # (PyTorch's check_inplace comes first: the formula's self.clone() would give the view its grad_fn)
+            _dispatch._check_inplace(out, False)
         first = next(i for i, t in enumerate(tensors) if t is out) if any(t is out for t in tensors) else -1
         primals = tuple(t if t is not out else _copy_of_tangent(t) if i == first else t
                         for i, t in enumerate(tensors))
@@ -1129,14 +1133,19 @@ def _refuse_no_tangent(o, args, dirty) -> None:
                            "corresponding gradient inplace.")
     if o._base is not None or any(o is a for a in args):   # (a view, or an input given back)
         raise RuntimeError("cannot call get_autograd_meta() on undefined tensor")
-    raise RuntimeError("(new_grad_base.is_floating_point() || new_grad_base.is_complex()) && "
-                       "(self_base.is_floating_point() || self_base.is_complex()) INTERNAL ASSERT FAILED at "
-                       "\"/__w/pytorch/pytorch/torch/csrc/autograd/autograd_meta.cpp\":159, please report a bug to "
-                       "PyTorch. Expected both tensor and its forward grad to be floating point or complex")
+    raise RuntimeError(_NOT_FLOATING_TANGENT)
 
 
-def _function_jvp(cls, node, args, outputs) -> None:
-    """A custom Function's outputs get their tangents from ``cls.jvp(ctx, *input_tangents)``."""
+# PyTorch's set_fw_grad assert, for a tangent of an integer or bool dtype and for jvp's None alike
+_NOT_FLOATING_TANGENT = (
+    "(new_grad_base.is_floating_point() || new_grad_base.is_complex()) && (self_base.is_floating_point() || "
+    "self_base.is_complex()) INTERNAL ASSERT FAILED at \"/__w/pytorch/pytorch/torch/csrc/autograd/autograd_meta.cpp\""
+    ":159, please report a bug to PyTorch. Expected both tensor and its forward grad to be floating point or complex")
+
+
+def _function_jvp(cls, node, args, outputs, originals) -> None:
+    """A custom Function's outputs (all of them, a non-tensor one included; ``originals``: its tensor outputs as
+    forward returned them) get their tangents from ``cls.jvp(ctx, *input_tangents)``."""
     from .._creation import zeros_like
     from .._tensor import Tensor
     if _suspended[0] or not _fwd_enabled[0]:
@@ -1171,9 +1180,19 @@ def _function_jvp(cls, node, args, outputs) -> None:
         raise RuntimeError(f"Function's jvp returned an invalid number of forward gradients (expected "
                            f"{len(outputs)} but got {len(r)})")
     dirty = node.dirty_tensors or ()
-    for o, t in zip(outputs, r):
-        if t is None and (o.dtype.is_floating_point or o.dtype.is_complex) \
-                and not any(o is n for n in node.non_differentiable or ()):
+    originals = iter(originals)
+    for i, (o, t) in enumerate(zip(outputs, r)):
+        if not isinstance(o, Tensor):   # (PyTorch ignores what jvp gives a non-tensor output)
+            continue
+        original = next(originals)
+        if not (o.dtype.is_floating_point or o.dtype.is_complex) or any(
+                original is n for n in node.non_differentiable or ()):
+            if t is not None:
+                raise RuntimeError(f"Function's jvp returned a gradient at position {i}, but  the corresponding "
+                                   "forward output is not a differentiable Tensor.You should return None at that "
+                                   "position instead.")
+            continue
+        if t is None:
             _refuse_no_tangent(o, args, dirty)
         if dirty and any(o is d for d in dirty):
             # an input changed in place keeps its tangent, which jvp must change in place too: PyTorch checks
@@ -1186,6 +1205,8 @@ def _function_jvp(cls, node, args, outputs) -> None:
         elif t is not None and o._base is not None and not _in_func_transform():
             _check_view_tangent(o, t, args)
         if t is not None:
+            if not (t.dtype.is_floating_point or t.dtype.is_complex):
+                raise RuntimeError(_NOT_FLOATING_TANGENT)
             if t.shape != o.shape:
                 raise RuntimeError("Trying to set a forward gradient that has a different size than that of the "
                                    f"original Tensor, this is not supported. Tensor is of size {list(o.shape)} "

@@ -32,13 +32,35 @@ __all__ = ["FunctionCtx", "BackwardCFunction", "FunctionMeta", "Function", "once
            "NestedIOFunction"]
 
 
+def _node_only(ctx, name: str) -> None:
+    """Refuse ``name`` on a plain FunctionCtx: in PyTorch it is an attribute of the C base of the nodes (and of
+    Function), which a FunctionCtx made by hand lacks."""
+    if not isinstance(ctx, _FunctionBase):
+        raise AttributeError(f"'{type(ctx).__name__}' object has no attribute '{name}'")
+
+
+class _UnsetOnNode:
+    """An attribute the mark_* / save_* calls set: None on a node until then, as PyTorch shows it."""
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            raise AttributeError(f"type object '{cls.__name__}' has no attribute '{self.name}'")
+        _node_only(obj, self.name)
+        return None
+
+
 class FunctionCtx(metaclass=TorchNamed):  # (the metaclass: prints as torch.autograd.function.FunctionCtx)
     """What ``ctx`` offers inside forward/backward (the context is the graph node itself)."""
 
     __repr__ = object_repr  # <torch.autograd.function.FunctionCtx object at 0x...> (node classes have their own)
 
-    # What the mark_* / save_* calls set (None until then, as PyTorch shows them)
-    to_save = dirty_tensors = non_differentiable = saved_for_forward = None
+    to_save = _UnsetOnNode()
+    dirty_tensors = _UnsetOnNode()
+    non_differentiable = _UnsetOnNode()
+    saved_for_forward = _UnsetOnNode()
 
     def save_for_backward(self, *tensors) -> None:
         """Keep tensors for backward; read them back with ``ctx.saved_tensors``."""
@@ -73,11 +95,16 @@ class FunctionCtx(metaclass=TorchNamed):  # (the metaclass: prints as torch.auto
     @property
     def materialize_grads(self):
         """Write-only, as PyTorch's C++ attribute (set_materialize_grads sets it)."""
+        if not isinstance(self, _FunctionBase):  # (a plain FunctionCtx: what set_materialize_grads stored)
+            if "_materialize_grads" not in self.__dict__:
+                _node_only(self, "materialize_grads")
+            return self._materialize_grads
         raise AttributeError("attribute 'materialize_grads' of 'torch._C._FunctionBase' objects is not readable")
 
     @materialize_grads.setter
     def materialize_grads(self, value: bool) -> None:
-        if not isinstance(value, bool):  # (PyTorch's C++ attribute takes a bool only)
+        # (PyTorch's C++ attribute takes a bool only; a plain FunctionCtx's is a Python attribute)
+        if not isinstance(value, bool) and isinstance(self, _FunctionBase):
             raise TypeError("set_materialize_grads received an invalid combination of arguments - got (), but "
                             "expected (bool)")
         self._materialize_grads = value
@@ -86,6 +113,7 @@ class FunctionCtx(metaclass=TorchNamed):  # (the metaclass: prints as torch.auto
     def saved_tensors(self) -> tuple:
         """The tensors given to ``save_for_backward`` (checked for in-place changes); in ``jvp``, those given to
         ``save_for_forward``."""
+        _node_only(self, "saved_tensors")
         in_jvp = getattr(self, "_jvp_saved", None)
         if in_jvp is not None:
             return in_jvp
@@ -107,6 +135,7 @@ class FunctionCtx(metaclass=TorchNamed):  # (the metaclass: prints as torch.auto
     @property
     def saved_variables(self) -> tuple:
         """The old name of ``saved_tensors`` (deprecated: PyTorch warns on each use)."""
+        _node_only(self, "saved_variables")
         warnings.warn("'saved_variables' is deprecated; use 'saved_tensors'", DeprecationWarning, stacklevel=2)
         return self.saved_tensors
 
@@ -128,6 +157,15 @@ class _FunctionBase(metaclass=TorchNamed):
 
 _FunctionBase.__module__ = "minigrad._C"  # (prints as torch._C._FunctionBase; minigrad._C re-exports it)
 _MISSING = object()
+
+
+def _c_attrs(obj) -> dict:
+    """The values of PyTorch's C attributes given to a node (or Function): kept out of its ``__dict__``."""
+    try:
+        return obj._c_attrs
+    except AttributeError:
+        obj._c_attrs = store = {}
+        return store
 
 
 class _CMember:
@@ -153,14 +191,20 @@ class _CMember:
             self._inner[cls] = found
         return found
 
+    def store(self, obj) -> dict:
+        """Where ``obj`` keeps the value it was given: a C attribute's is not in its ``__dict__`` (``vars(ctx)``
+        shows only what the program set), a method's replacement is."""
+        return vars(obj) if self.kind == "method" else _c_attrs(obj)
+
     def __get__(self, obj, cls=None):
         if obj is None:
             return self
         inner = self.inner(type(obj))
         if hasattr(type(inner), "__set__"):   # (a property: it decides)
             return inner.__get__(obj, type(obj))
-        if self.name in vars(obj):
-            return vars(obj)[self.name]
+        store = self.store(obj)
+        if self.name in store:
+            return store[self.name]
         if inner is _MISSING:
             raise AttributeError(f"'{type(obj).__name__}' object has no attribute '{self.name}'")
         return inner.__get__(obj, type(obj)) if hasattr(inner, "__get__") else inner
@@ -174,13 +218,13 @@ class _CMember:
         if hasattr(type(inner), "__set__"):
             inner.__set__(obj, value)
         else:
-            vars(obj)[self.name] = value
+            self.store(obj)[self.name] = value
 
     def __delete__(self, obj) -> None:
         inner = self.inner(type(obj))
         if hasattr(type(inner), "__delete__"):
             inner.__delete__(obj)
-        elif vars(obj).pop(self.name, _MISSING) is _MISSING:
+        elif self.store(obj).pop(self.name, _MISSING) is _MISSING:
             raise AttributeError(self.name)
 
 
@@ -212,10 +256,22 @@ class _HookMixin(metaclass=TorchNamed):
 class BackwardCFunction(_FunctionBase, FunctionCtx, _HookMixin, Node):
     """The node of a custom Function: calls the user's backward."""
 
+    # minigrad's own state of the node, out of its __dict__ (which holds only what the program put on ctx, as in
+    # PyTorch, whose node keeps its state in C++); _c_attrs: the C attributes' values (see _CMember.store)
+    __slots__ = ("_is_tensor_input", "_n_outputs", "_non_diff_slots", "_output_info", "_materialize_grads",
+                 "_stored_tensors", "_jvp_saved", "_c_attrs")
     _forward_cls: type
     _runs_without_grads = True
-    _materialize_non_diff_grads = True   # (ctx may set it False: None for non-differentiable outputs' slots)
     _meta_inputs = None   # (per input, whether it is a meta tensor: noted only while one exists; None: none is)
+
+    @property
+    def _materialize_non_diff_grads(self) -> bool:
+        """ctx may set it False: None, not zeros, for the non-differentiable outputs' gradients."""
+        return _c_attrs(self).get("_materialize_non_diff_grads", True)
+
+    @_materialize_non_diff_grads.setter
+    def _materialize_non_diff_grads(self, value: bool) -> None:
+        _c_attrs(self)["_materialize_non_diff_grads"] = value
 
     def __call__(self, *args):
         # PyTorch's custom-function nodes cannot be called (their backward runs through the engine only)
@@ -250,10 +306,10 @@ class BackwardCFunction(_FunctionBase, FunctionCtx, _HookMixin, Node):
         to), its result checked and matched to the inputs."""
         from .._creation import zeros
         cls = self._forward_cls
-        if self.__dict__.get("_materialize_grads", True):
+        if getattr(self, "_materialize_grads", True):
             # (PyTorch's ``ctx._materialize_non_diff_grads = False`` leaves None for the outputs that get no
             # gradient: those marked non-differentiable and those of integer dtypes)
-            keep_none = () if self.__dict__.get("_materialize_non_diff_grads", True) else self._non_diff_slots
+            keep_none = () if self._materialize_non_diff_grads else self._non_diff_slots
             grad_outputs = tuple(
                 zeros(info[0], dtype=info[1]) if g is None and info is not None and nr not in keep_none else g
                 for nr, (g, info) in enumerate(zip(grad_outputs, self._output_info)))
@@ -320,12 +376,12 @@ _FUNCTION_NODE_DIR = (
     "next_functions", "non_differentiable", "register_hook", "register_prehook", "requires_grad",
     "save_for_backward", "save_for_forward", "saved_for_forward", "saved_tensors", "saved_variables",
     "set_materialize_grads", "to_save")
-_CTX_INTERNALS = frozenset({"_fake_leaves", "_input_meta", "_is_tensor_input", "_materialize_grads", "_message",
-                            "_n_outputs", "_non_diff_slots", "_output_info", "_seq", "_stored_tensors", "_jvp_saved",
-                            "_meta_inputs"})
+_CTX_INTERNALS = frozenset({"_c_attrs", "_fake_leaves", "_input_meta", "_is_tensor_input", "_materialize_grads",
+                            "_message", "_n_outputs", "_non_diff_slots", "_output_info", "_seq", "_stored_tensors",
+                            "_jvp_saved", "_meta_inputs"})
 
 
-class FunctionMeta(TorchNamed, metaclass=TorchNamed):
+class FunctionMeta(TorchNamed):
     """The metaclass of Function: gives each subclass its node class (both print under torch., as PyTorch's)."""
 
     def __init__(cls, name, bases, attrs):
@@ -466,7 +522,10 @@ class Function(_SingleLevelFunction):
             d._version_counter[0] += 1
         if any(not isinstance(n, Tensor) for n in node.non_differentiable or ()):
             raise RuntimeError("mark_non_differentiable only accepts variable arguments, but got ")
-        if any(not any(d is o for o in outputs) for d in dirty):
+        # (under vmap, generate_vmap_rule runs forward and setup_context each in a vmap of their own: the input
+        # setup_context marks is never the tensor forward returned, so PyTorch refuses any mark_dirty there)
+        if any(not any(d is o for o in outputs) for d in dirty) or (
+                dirty and IN_VMAP[0] and cls.generate_vmap_rule and _vmap_batched.levels_of(*tensor_inputs)):
             raise RuntimeError("Some elements marked as dirty during the forward method were not returned as output. "
                                "The inputs that are modified inplace must all be outputs of the Function.")
         originals = [o for o in outputs if isinstance(o, Tensor)]  # as returned: mark_* calls name these
@@ -553,18 +612,21 @@ class Function(_SingleLevelFunction):
                     if t is not None and not isinstance(t, Tensor):
                         raise TypeError("save_for_backward can only save variables, but argument "
                                         f"{i} is of type {_c_type_name(t)}")
+                # (an output this node is not the grad_fn of, a non-differentiable one, is saved as PyTorch saves
+                # a leaf: the tensor itself, and a later in-place change names no producer)
                 node._stored_tensors = [
-                    None if t is None else SavedTensor(t, is_output=any(t is o for o in tensor_outputs))
+                    None if t is None else SavedTensor(t, is_output=any(t is o and o._grad_fn is node
+                                                                         for o in tensor_outputs))
                     for t in to_save]
             if anomaly_mode._enabled[0]:
                 anomaly_mode._record_trace(node)
             for view in dirty_views:
                 _rebase_dirty_view(view, node)
         if forward_ad._level[0] is not None:
-            forward_ad._function_jvp(cls, node, args, tensor_outputs)
+            forward_ad._function_jvp(cls, node, args, outputs, originals)
         # Used up: PyTorch clears them (and a dirty output kept here would be a cycle through its grad_fn).
         for name in ("to_save", "dirty_tensors", "non_differentiable", "saved_for_forward"):
-            node.__dict__.pop(name, None)
+            node._c_attrs.pop(name, None)
         return tuple(outputs) if is_tuple else outputs[0]
 
 

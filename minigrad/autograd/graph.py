@@ -394,6 +394,10 @@ class Node(metaclass=TorchNamed):
         """Gradients for each edge of ``next_functions`` from gradients of this node's outputs."""
         raise NotImplementedError
 
+    def _apply_in_mode(self, grad_outputs: tuple, grad_enabled: bool) -> tuple:
+        # (the engine's call, with the grad mode it runs the node in; only OpNode uses it, to skip a per-thread read)
+        return self._apply(grad_outputs)
+
     def __call__(self, *grad_outputs):
         if len(grad_outputs) != self._n_outputs:
             raise TypeError(f"expected {self._n_outputs} arguments, got {len(grad_outputs)} instead")
@@ -812,6 +816,11 @@ class SavedTensor:
             self._requires_grad = tensor.requires_grad
             self._grad_fn_name = None
             self._vmap_levels = 0
+            if is_output and _hooks_tls.pack_later:
+                # (an in-place op on a view: packed once the view's history is rebased, see _HooksTLS)
+                self._tensor = self._data = None
+                _hooks_tls.pack_later[-1].append((self, hooks))
+                return
             self._pack_with(tensor, *hooks)
             return
         if is_output:
@@ -1019,6 +1028,8 @@ class SavedTensor:
         if not isinstance(value, Tensor):
             raise TypeError("Output of saved tensor unpack_hook expected to be a Tensor but got result of type "
                             f"{_c_type_name(value)}")
+        if not value._requires_grad and self._hook_meta is None and not (self._is_output and self._requires_grad):
+            return value   # (nothing autograd must put back on it: PyTorch's unpack gives the hook's tensor itself)
         t = Tensor._make(value._data)
         t._version_counter = value._version_counter
         if self._is_output:
@@ -1047,6 +1058,10 @@ class _HooksTLS(threading.local):
     def __init__(self) -> None:
         self.stack: list = []
         self.disabled_message = None
+        # The saved outputs of an in-place op on a view, with the hooks to pack them with (a list per op being
+        # recorded, _dispatch._record_copy_slices): PyTorch saves them after rebasing the view's history, so the
+        # pack hook gets the view itself, its grad_fn AsStridedBackward0.
+        self.pack_later: list = []
 
 
 _hooks_tls = _HooksTLS()

@@ -85,6 +85,13 @@ def _replace_args(args: tuple, new, argnums) -> tuple:
     return tuple(new[argnums.index(i)] if i in argnums else a for i, a in enumerate(args))
 
 
+def _pass_on_others(level, args: tuple, argnums) -> tuple:
+    """``args`` with those not in ``argnums`` as ``level.pass_on`` hands them to the function."""
+    nums = _check_argnums(argnums, len(args))
+    nums = (nums,) if isinstance(nums, int) else nums
+    return tuple(a if i in nums else tree_map(level.pass_on, a) for i, a in enumerate(args))
+
+
 class _Call(NamedTuple):
     """One transform call running the user's function."""
     level: Any         # its _Level (grad, vjp, the double-vjp jvp), None for a forward-AD jvp
@@ -218,6 +225,8 @@ def _wrapped_base(t: Tensor, k: int) -> Tensor | None:
             t = stand_in
         elif not (_in(t, call.captured) or any(t is a for a in call.args)):
             return None
+        else:
+            t = _passed_for(call, t)
         k -= 1
     return t
 
@@ -233,9 +242,16 @@ def _wrapper_levels(t: Tensor, k: int) -> list:
             k -= 1
             continue
         if any(t is a for a in call.args):  # (an argument not differentiated: PyTorch wraps every one)
-            return _wrapper_levels(t, k - 1) + [k]
+            return _wrapper_levels(_passed_for(call, t), k - 1) + [k]
         return list(range(1, k + 1))  # (made during call k: by ops that ran at every level)
     return []
+
+
+def _passed_for(call, t: Tensor) -> Tensor:
+    """The caller's tensor ``t`` stands for, when ``t`` is call's wrapper of an argument it does not differentiate
+    (``_Level.pass_on``); else ``t``."""
+    seen, x = (None, None) if call.level is None else call.level.passed.get(id(t), (None, None))
+    return x if seen is t else t
 
 
 def _reaches_outside(t: Tensor) -> bool:
@@ -297,6 +313,8 @@ def _calling_func(func=None, args=(), grad_level: bool = False, level=None, call
     try:
         yield
     finally:
+        if level is not None and level.passed:
+            level.sync_passed()
         if held:
             for key, saves in snapshots.pop().items():
                 snapshots[-1].setdefault(key, []).extend(saves)
@@ -401,6 +419,7 @@ class _Level:
         self.leaves: list = []                   # kept alive, so their ids stay unique
         self.inner: list = []                    # the fresh leaves of transform calls inside ours (kept alive too)
         self.entered: dict = {}                  # id(what func sees) -> (it, the caller's tensor)
+        self.passed: dict = {}                   # ... for the arguments it does not differentiate (pass_on)
         self.grad_enabled = is_grad_enabled()    # outside the call: may anyone differentiate our results?
         self.start = _next_sequence_nr()         # the nodes made for this call are numbered from here on
         self.live = True                         # False once a vjp has returned: its vjp_fn's wrappers are dead
@@ -427,6 +446,28 @@ class _Level:
             return leaf
         return self._entered(leaf, x)
 
+    def pass_on(self, x):
+        """The tensor ``func`` sees in place of an argument it does not differentiate: PyTorch wraps every argument
+        at the level, so an in-place write of a value that requires grad there makes the wrapper require grad, not
+        ``x`` (grad(f, argnums=1) of f(a, b) = a.mul_(b).sum() leaves ``a`` without a grad_fn, its values written)."""
+        if not isinstance(x, Tensor) or x.requires_grad or x.is_inference():
+            return x
+        seen = x.detach()
+        seen._version_counter = _WrapperVersion(x._version_counter)
+        if _vmap_batched.DEPTH[0]:
+            _vmap_batched.same_outside(seen, x)
+        self.passed[id(seen)] = (seen, x)
+        return seen
+
+    def sync_passed(self) -> None:
+        """What changed the metadata of ``pass_on``'s wrappers (resize_, t_ ...) reaches the caller's tensors, as
+        PyTorch's wrappers pass it on (their values and versions are shared already)."""
+        for seen, x in self.passed.values():
+            a, b = seen._data, x._data
+            if a.shape != b.shape or a.strides != b.strides or \
+                    a.__array_interface__["data"][0] != b.__array_interface__["data"][0]:
+                x._data = a
+
     def _entered(self, seen, x):
         """``seen`` stands for ``x`` in func: returned as is (as aux, say), it is ``x`` again, as in PyTorch."""
         self.entered[id(seen)] = (seen, x)
@@ -441,7 +482,7 @@ class _Level:
         def lift(t):
             if not isinstance(t, Tensor):
                 return t
-            seen, x = self.entered.get(id(t), (None, None))
+            seen, x = self.entered.get(id(t)) or self.passed.get(id(t), (None, None))
             if seen is t:
                 return x
             if t.requires_grad and self.grad_enabled and self.reaches_outside((t,)):
@@ -524,8 +565,9 @@ def grad_and_value(func: Callable, argnums: int | tuple[int, ...] = 0, has_aux: 
         with _recording():
             diff, spec = tree_flatten(_slice_argnums(args, argnums, as_tuple=False))
             entered = [level.enter(x) for x in diff]
-            with _calling_func(func, (args, entered), grad_level=True, level=level, callers=diff):
-                output = func(*_replace_args(args, tree_unflatten(entered, spec), argnums), **kwargs)
+            others = _pass_on_others(level, args, argnums)
+            with _calling_func(func, (others, entered), grad_level=True, level=level, callers=diff):
+                output = func(*_replace_args(others, tree_unflatten(entered, spec), argnums), **kwargs)
             output, aux = _split_aux(output, has_aux, api)
             if not isinstance(output, Tensor):
                 raise RuntimeError(f"{api}: Expected f(*args) to return a Tensor, got {type(output)}")
@@ -563,9 +605,10 @@ def _vjp(func: Callable, primals: tuple, argnums, has_aux: bool):
         diff = primals if argnums is None else _slice_argnums(primals, argnums, as_tuple=False)
         flat_diff, diff_spec = tree_flatten(diff)
         entered = [level.enter(x) for x in flat_diff]
+        others = primals if argnums is None else _pass_on_others(level, primals, argnums)
         args = tree_unflatten(entered, diff_spec) if argnums is None else \
-            _replace_args(primals, tree_unflatten(entered, diff_spec), argnums)
-        with _calling_func(func, (primals, entered), grad_level=True, level=level, callers=flat_diff):
+            _replace_args(others, tree_unflatten(entered, diff_spec), argnums)
+        with _calling_func(func, (others, entered), grad_level=True, level=level, callers=flat_diff):
             output, aux = _split_aux(func(*args), has_aux, "vjp(f, *primals)")
         if has_aux:
             _check_aux(aux)

@@ -16,6 +16,7 @@ import io
 import sys
 import textwrap
 import threading
+import types
 import warnings
 from collections.abc import Callable
 from typing import NamedTuple
@@ -95,6 +96,9 @@ def vmap(func: Callable, in_dims=0, out_dims=0, randomness: str = "error", *,
                 # (the versions PyTorch's one call sees; numbers among the arguments have none)
                 start = [a._version_counter[0] if isinstance(a, Tensor) else None for a in flat_args]
                 for i in range(batch_size):
+                    if chunk_size is not None and not empty and i % chunk_size == 0:
+                        # (PyTorch runs vmap once per chunk: its batch rules' errors name the chunk's size)
+                        _batched.SIZES[-1] = min(chunk_size, batch_size - i)
                     unmapped.before_slice(i, chunk_size)
                     rng.before_slice(i)
                     flat = [a if d is None else a.select(d, i) for a, d in zip(flat_args, flat_in_dims)]
@@ -329,7 +333,7 @@ class _Unmapped:
 
 def _reached_tensors(func) -> list:
     """The tensors ``func`` reaches: its closure cells, the globals its code names, a partial's arguments (and
-    what tuples, lists and dicts among them hold)."""
+    what tuples, lists and dicts among them hold, and what a helper function among them reaches)."""
     values: list = []
     for _ in range(8):  # (partials of wrapped functions of ...: a few levels are plenty)
         if isinstance(func, functools.partial):
@@ -348,7 +352,7 @@ def _reached_tensors(func) -> list:
         values.extend(func.__globals__[n] for n in func.__code__.co_names if n in func.__globals__)
         func = getattr(func, "__wrapped__", None)
     out = []
-    for _ in range(2):  # (jacfwd's tuple of primals; a dict of (tensor, flag) pairs)
+    for _ in range(3):  # (jacfwd's tuple of primals; a dict of (tensor, flag) pairs; a helper's closure)
         nested = []
         for v in values:
             if isinstance(v, (tuple, list)):
@@ -357,6 +361,13 @@ def _reached_tensors(func) -> list:
                 nested.extend(v.values())
             elif isinstance(v, Tensor):
                 out.append(v)
+            elif isinstance(v, types.FunctionType):   # (a function it calls: its closure, the globals it names)
+                for cell in v.__closure__ or ():
+                    try:
+                        nested.append(cell.cell_contents)
+                    except ValueError:  # (an empty cell)
+                        pass
+                nested.extend(v.__globals__[n] for n in v.__code__.co_names if n in v.__globals__)
         values = nested
     out.extend(v for v in values if isinstance(v, Tensor))
     return out
@@ -380,16 +391,18 @@ class _RuleCalls:
     (``in_dims``), and hands ``func`` the result's examples. A loop over slices cannot do that in one go: the first
     pass stops each slice at the rule call (``_Gather``) and keeps its arguments, the rule runs once on them
     stacked, and the next pass runs the slices again, each taking its example of the rule's result there (and
-    stopping at the next rule call, if any). So ``func`` runs once per slice and per rule call, the rule once.
+    stopping at the next rule call, if any). So ``func`` runs once per slice and per rule call, the rule once
+    (once per chunk with ``chunk_size``, as PyTorch calls ``func`` once per chunk).
     """
 
     def __init__(self, batch_size: int, randomness: str, flat_args: list, flat_in_dims: list) -> None:
         self.batch_size, self.randomness = batch_size, randomness
         self.flat_args, self.flat_in_dims = flat_args, flat_in_dims
-        self.results: list = []  # per rule call of a slice, in order: (inputs given, flat outputs, out dims, spec)
+        self.results: list = []  # per rule call of a slice, in order: (inputs given, flat outputs, out dims, spec,
+        # the inputs it changed, what the rule printed)
         self.pending: dict = {}  # slice index -> (arguments of the rule call it stopped at, its slices of inputs)
         self.slice, self.calls, self.flat = 0, 0, []
-        self.chunk = None  # vmap's chunk_size: PyTorch's call for a chunk sees the inputs from the chunk's start
+        self.chunk = None  # vmap's chunk_size: PyTorch calls func, and so the rule, once per chunk
         self.cls = None  # the Function whose rule call the slices stopped at
         self.grad_enabled = True  # the grad mode at that call
 
@@ -409,44 +422,62 @@ class _RuleCalls:
         raise _Gather(self)
 
     def call_rule(self, func) -> None:
-        """Run the rule of the call the slices stopped at, once, on their arguments batched."""
+        """Run the rule of the call the slices stopped at, once (once per chunk with chunk_size, as PyTorch runs
+        the function once per chunk), on their arguments batched."""
         if len(self.pending) != self.batch_size:
             raise RuntimeError(f"vmap({_name(func)}): the slices reached a custom autograd.Function a different "
                                "number of times (minigrad's vmap runs the function once per slice)")
+        chunk = self.chunk or self.batch_size
+        try:
+            self.results.append([self._call_rule(start, min(chunk, self.batch_size - start))
+                                 for start in range(0, self.batch_size, chunk)])
+        finally:
+            self.pending = {}
+
+    def _call_rule(self, start: int, size: int) -> tuple:
+        """The rule run on slices ``start`` to ``start + size``: what ``_example`` needs of its result."""
         cls, level = self.cls, _RULES.index(self)
         bit = 1 << level
-        per_slice = [self.pending[i][0] for i in range(self.batch_size)]
+        per_slice = [self.pending[i][0] for i in range(start, start + size)]
         batched, in_dims, stacked_at = [], [], set()
         for p, arg in enumerate(per_slice[0]):
             if not (isinstance(arg, Tensor) and _batched.levels(arg) & bit):
                 batched.append(arg)
                 in_dims.append(None)
                 continue
-            # a slice handed to func as it is: the input it came from, with its batch dim where the user put it
-            where = [next((j for j, a in enumerate(self.pending[i][1]) if a is per_slice[i][p]), None)
-                     for i in range(self.batch_size)]
+            # a slice handed to func as it is: the input it came from (the chunk's part of it), with its batch dim
+            # where the user put it
+            where = [next((j for j, a in enumerate(self.pending[i][1]) if a is per_slice[i - start][p]), None)
+                     for i in range(start, start + size)]
             if where[0] is not None and all(w == where[0] for w in where):
-                batched.append(self.flat_args[where[0]])
-                in_dims.append(self.flat_in_dims[where[0]])
+                whole, d = self.flat_args[where[0]], self.flat_in_dims[where[0]]
+                batched.append(whole if size == self.batch_size else whole.narrow(d, start, size))
+                in_dims.append(d)
                 continue
             stacked = stack([args[p] for args in per_slice])  # (a value computed per slice: batch dim first)
             _batched.set_levels(stacked, _batched.levels(stacked) & ~bit)
             stacked_at.add(p)
             batched.append(stacked)
             in_dims.append(0)
-        self.pending = {}
-        size = self.batch_size
         if _batched.SIZES[level] == 0:  # (a batch of no examples: the rule sees none, not the loop's stand-in)
             size, batched = 0, [b if d is None else b.narrow(d, 0, 0) for b, d in zip(batched, in_dims)]
         versions = {p: batched[p]._version_counter[0] for p in stacked_at}
         # the rule runs at the level below this vmap: its tensors are not batched here, nor are Functions it calls
         in_vmap, _matmul.IN_VMAP[0] = _matmul.IN_VMAP[0], level
+        # What the rule prints is held, and printed where the function's one call in PyTorch reaches the rule: by the
+        # first slice, in the last pass (_example), after what the function printed before the call.
+        printed, stdout = io.StringIO(), sys.stdout
+        sys.stdout = _ThisThread(printed, stdout)
         try:
             # in the grad mode of its call site, as PyTorch's rule runs there: under no_grad its result records
             # nothing (else the stacked slices' graph would leak into, say, a backward pass's gradients)
             with set_grad_enabled(self.grad_enabled):
                 result = cls.vmap(VmapInfo(size, self.randomness), tuple(in_dims), *batched)
+        except BaseException:
+            _PRINTS[level].text.write(printed.getvalue())  # (after the pass's text so far, as PyTorch printed it)
+            raise
         finally:
+            sys.stdout = stdout
             _matmul.IN_VMAP[0] = in_vmap
         base = ("Expected the vmap staticmethod to have two returns, an output and out_dims with pytree structure "
                 "compatible with the output. ")
@@ -464,10 +495,13 @@ class _RuleCalls:
                                "For more details, please see https://pytorch.org/docs/main/notes/extending.func.html")
         # the stacks the rule changed in place (a mark_dirty Function bumps their versions)
         changed = {p for p in stacked_at if batched[p]._version_counter[0] != versions[p]}
-        self.results.append((batched, flat_out, flat_dims, spec, changed))
+        return batched, flat_out, flat_dims, spec, changed, printed.getvalue()
 
     def _example(self, k: int, args: tuple, recorded: bool):
-        batched, flat_out, flat_dims, spec, changed = self.results[k]
+        chunk = self.chunk or self.batch_size
+        batched, flat_out, flat_dims, spec, changed, printed = self.results[k][self.slice // chunk]
+        i = self.slice % chunk  # (the slice's example in its chunk's result)
+        sys.stdout.write(printed)  # (what the rule printed: kept by the first slice (of its chunk), see _Prints)
         bit = 1 << _RULES.index(self)
         examples = []
         for out, d in zip(flat_out, flat_dims):
@@ -478,14 +512,14 @@ class _RuleCalls:
                 # Unless Function.apply records the in-place node itself, the example is the stack's slice,
                 # whose graph goes through the rule's in-place node.
                 if out.shape[d]:  # (none over a batch of no examples)
-                    args[same]._data[...] = out._data.take(self.slice, axis=d)
+                    args[same]._data[...] = out._data.take(i, axis=d)
                 if not recorded:  # (else Function.apply's mark_dirty bumps it)
                     args[same]._version_counter[0] += 1
                 if recorded:  # (batched now, whatever it was)
                     _batched.set_levels(args[same], _batched.levels(args[same]) | bit)
                     examples.append(args[same])
                     continue
-                example = _row(out, d, self.slice)
+                example = _row(out, d, i)
                 _batched.set_levels(example, _batched.levels(out) | bit)
                 examples.append(example)
             elif same is not None:  # an input given back: the Function's own input (PyTorch's identity check first)
@@ -493,7 +527,7 @@ class _RuleCalls:
             elif not isinstance(out, Tensor) or d is None:
                 examples.append(out)
             else:
-                example = _row(out, d, self.slice)
+                example = _row(out, d, i)
                 _batched.set_levels(example, _batched.levels(out) | bit)
                 examples.append(example)
         return tree_unflatten(examples, spec)

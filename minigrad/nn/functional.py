@@ -758,6 +758,12 @@ def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0, inplace
     """x clipped to [min_val, max_val]."""
     if min_val > max_val:  # (Python's comparison: a complex bound is its TypeError)
         raise ValueError("min_val cannot be greater than max_val")
+    return _hardtanh(input, min_val, max_val, inplace)
+
+
+def _hardtanh(input: Tensor, min_val, max_val, inplace: bool) -> Tensor:
+    """PyTorch's C hardtanh / hardtanh_: no check of the bounds' order (min_val > max_val clamps to max_val)."""
+    min_val, max_val = _scalar(min_val, _dtypes.float64), _scalar(max_val, _dtypes.float64)  # (a 0-dim tensor too)
     for bound in (min_val, max_val):
         if type(bound) is int:
             _ops._check_scalar_int(bound)   # (the parser's OverflowError)
@@ -2099,8 +2105,8 @@ def _feature_dropout(input: Tensor, p: float, training: bool, inplace: bool, bat
         return input.squeeze_(0)
     if not training or p == 0 or input.numel() == 0:   # (unbatched: PyTorch's unsqueeze(0) ... squeeze(0), a view)
         return input if input.dim() == batched_dim else input.unsqueeze(0).squeeze(0)
-    _check_dropout_noise(input, p, feature=True)
     batched = input if input.dim() == batched_dim else input.unsqueeze(0)
+    _check_dropout_noise(batched, p, feature=True)   # (of the unsqueezed input: dropout3d of a 1-D one runs)
     noise = _dropout_mask(batched, _feature_noise_shape(batched, True), p)
     if inplace:
         return input.mul_(noise if input.dim() == batched_dim else noise.squeeze(0))
@@ -2330,7 +2336,7 @@ def leaky_relu_(input: Tensor, negative_slope: float = 0.01) -> Tensor:
 
 def hardtanh_(input: Tensor, min_val: float = -1, max_val: float = 1) -> Tensor:
     """In-place hardtanh."""
-    return hardtanh(input, min_val, max_val, inplace=True)
+    return _hardtanh(input, min_val, max_val, inplace=True)
 
 
 def threshold_(input: Tensor, threshold: float, value: float) -> Tensor:
@@ -2950,6 +2956,7 @@ def rrelu(input: Tensor, lower: float = 1.0 / 8, upper: float = 1.0 / 3, trainin
         _dispatch.check_captured_write(input, "aten::rrelu_")
     if inplace and input._requires_grad:  # (an in-place call: the leaf's refusal first)
         _dispatch._check_inplace(input, False)
+    lower, upper = _scalar(lower, _dtypes.float64), _scalar(upper, _dtypes.float64)   # (the kernel's to<double>)
     if lower > upper:
         raise RuntimeError("Lower bound should be less than or equal to the upper bound")
     # (in eval mode PyTorch's rrelu is a leaky_relu; its training kernel has no half-precision float16 version)

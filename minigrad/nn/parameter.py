@@ -74,6 +74,8 @@ def _rebuild_parameter(data: Tensor, requires_grad: bool, state: dict | None = N
 
 
 class _BufferMeta(TorchNamed):   # (prints as <class 'torch.nn.parameter.Buffer'>)
+    _torch_name = "torch.nn.parameter._BufferMeta"   # (its own print)
+
     # isinstance(t, nn.Buffer) is True for the plain tensors nn.Buffer(...) returns (marked _is_buffer)
     def __instancecheck__(cls, instance) -> bool:
         return isinstance(instance, Tensor) and getattr(instance, "_is_buffer", False)

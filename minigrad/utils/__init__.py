@@ -1,5 +1,5 @@
 """torch.utils: data loading (``torch.utils.data``) and activation checkpointing (``torch.utils.checkpoint``)."""
-from . import backcompat, checkpoint, data, hooks  # noqa: F401
+from . import backcompat, checkpoint, data, dlpack, hooks  # noqa: F401
 
 
 def swap_tensors(t1, t2) -> None:

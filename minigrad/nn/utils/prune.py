@@ -24,6 +24,8 @@ __all__ = ["BasePruningMethod", "PruningContainer", "Identity", "RandomUnstructu
 class _PruningMeta(ABCMeta, TorchNamed):
     """Abstract base classes that print under ``torch.`` names."""
 
+    _torch_name = "abc.ABCMeta"   # (its own print: PyTorch's classes are plain ABCs)
+
 
 class BasePruningMethod(metaclass=_PruningMeta):
     """A pruning method: ``compute_mask`` decides what to keep; it is also the module's forward pre-hook."""

@@ -29,6 +29,8 @@ class Dataset(Generic[_T_co], metaclass=TorchNamed):
 class _AbstractTorchNamed(TorchNamed, abc.ABCMeta):
     """TorchNamed for an abstract class (one a subclass must complete before it can be made)."""
 
+    _torch_name = "abc.ABCMeta"   # (its own print: PyTorch's class is a plain ABC)
+
 
 class IterableDataset(Dataset[_T_co], collections.abc.Iterable[_T_co], metaclass=_AbstractTorchNamed):
     """A dataset read as a stream: subclasses implement ``__iter__`` (the DataLoader batches what it yields)."""
