@@ -1757,6 +1757,18 @@ def _unary_args(op, t, **args):
     return op(t, dtype=dt if dt.np != t._data.dtype else None, **args)
 
 
+def _check_norm_dtype(name, input_dtype, dtype):
+    """PyTorch's checks of a norm's ``dtype=``: floating or complex, of the input's kind, not narrowing."""
+    if not (dtype.is_floating_point or dtype.is_complex):
+        raise RuntimeError(f"{name}: dtype should be floating point or complex, but got {_legacy(dtype)}")
+    if input_dtype.is_complex != dtype.is_complex:
+        kind = "complex for complex" if input_dtype.is_complex else "real for real"
+        raise RuntimeError(f"{name}: dtype should be {kind} inputs, but got {_legacy(dtype)}")
+    if _dtypes.promote_types(input_dtype, dtype) is not dtype:
+        raise RuntimeError(f"{name}: the dtype of the input ({_legacy(input_dtype)}) should be "
+                           f"convertible without narrowing to the specified dtype ({_legacy(dtype)})")
+
+
 def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     """Vector p-norm over ``dim`` (all elements if None): p = 2 ('fro'), 1, inf, -inf, 0 or any number.
 
@@ -1791,15 +1803,7 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
                 raise RuntimeError(f"linalg.vector_norm cannot compute the {ord:g} norm on the dimension {shown}"
                                    "because this dimension is empty and the operation does not have an identity")
     if dtype is not None:  # (after the identity's check: floating, and complex for a complex input)
-        if not (dtype.is_floating_point or dtype.is_complex):
-            raise RuntimeError("linalg.vector_norm: dtype should be floating point or complex, but got "
-                               f"{_legacy(dtype)}")
-        if input.dtype.is_complex != dtype.is_complex:
-            kind = "complex for complex" if input.dtype.is_complex else "real for real"
-            raise RuntimeError(f"linalg.vector_norm: dtype should be {kind} inputs, but got {_legacy(dtype)}")
-        if _dtypes.promote_types(input.dtype, dtype) is not dtype:
-            raise RuntimeError(f"linalg.vector_norm: the dtype of the input ({_legacy(input.dtype)}) should be "
-                               f"convertible without narrowing to the specified dtype ({_legacy(dtype)})")
+        _check_norm_dtype("linalg.vector_norm", input.dtype, dtype)
     dims = None if dim is None else _raw_dims(dim, input.dim(), input)
     if dtype is not None and dtype.is_complex:  # (the norm of complex numbers is real: computed on input in dtype)
         input, dtype = (input if input.dtype is dtype else input.to(dtype)), None

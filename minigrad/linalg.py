@@ -104,16 +104,7 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
     if d0 == d1:
         raise RuntimeError(f"linalg.matrix_norm: dims must be different. Got ({dims[0]}, {dims[1]})")
     if dtype is not None:   # (its own check of dtype, after the dims', before those of the norms it computes)
-        legacy = _ops._legacy
-        if not (dtype.is_floating_point or dtype.is_complex):
-            raise RuntimeError("linalg.matrix_norm: dtype should be floating point or complex, but got "
-                               f"{legacy(dtype)}")
-        if A.dtype.is_complex != dtype.is_complex:
-            kind = "complex for complex" if A.dtype.is_complex else "real for real"
-            raise RuntimeError(f"linalg.matrix_norm: dtype should be {kind} inputs, but got {legacy(dtype)}")
-        if _dtypes.promote_types(A.dtype, dtype) is not dtype:
-            raise RuntimeError(f"linalg.matrix_norm: the dtype of the input ({legacy(A.dtype)}) should be "
-                               f"convertible without narrowing to the specified dtype ({legacy(dtype)})")
+        _ops._check_norm_dtype("linalg.matrix_norm", A.dtype, dtype)
     if ord == "fro":  # (with the dims wrapped, as PyTorch: the node saves dim=(1, 2), not (-2, -1))
         return vector_norm(A, 2, dim=(d0, d1), keepdim=keepdim, dtype=dtype)
     if ord in (1, -1, _math.inf, -_math.inf):

@@ -331,6 +331,18 @@ class _Unmapped:
                     t._version_counter[0] = version
 
 
+def _code_values(func) -> list:
+    """What a Python function's code reaches directly: its closure cells' contents and the globals it names."""
+    values = []
+    for cell in func.__closure__ or ():
+        try:
+            values.append(cell.cell_contents)
+        except ValueError:  # (an empty cell)
+            pass
+    values.extend(func.__globals__[n] for n in func.__code__.co_names if n in func.__globals__)
+    return values
+
+
 def _reached_tensors(func) -> list:
     """The tensors ``func`` reaches: its closure cells, the globals its code names, a partial's arguments (and
     what tuples, lists and dicts among them hold, and what a helper function among them reaches)."""
@@ -344,12 +356,7 @@ def _reached_tensors(func) -> list:
         func = getattr(func, "__func__", func)
         if not hasattr(func, "__code__"):
             break
-        for cell in func.__closure__ or ():
-            try:
-                values.append(cell.cell_contents)
-            except ValueError:  # (an empty cell)
-                pass
-        values.extend(func.__globals__[n] for n in func.__code__.co_names if n in func.__globals__)
+        values.extend(_code_values(func))
         func = getattr(func, "__wrapped__", None)
     out = []
     for _ in range(3):  # (jacfwd's tuple of primals; a dict of (tensor, flag) pairs; a helper's closure)
@@ -362,12 +369,7 @@ def _reached_tensors(func) -> list:
             elif isinstance(v, Tensor):
                 out.append(v)
             elif isinstance(v, types.FunctionType):   # (a function it calls: its closure, the globals it names)
-                for cell in v.__closure__ or ():
-                    try:
-                        nested.append(cell.cell_contents)
-                    except ValueError:  # (an empty cell)
-                        pass
-                nested.extend(v.__globals__[n] for n in v.__code__.co_names if n in v.__globals__)
+                nested.extend(_code_values(v))
         values = nested
     out.extend(v for v in values if isinstance(v, Tensor))
     return out
