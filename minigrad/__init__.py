@@ -186,12 +186,20 @@ def native_group_norm(input, weight, bias, N, C, HxW, group, eps):
         raise RuntimeError(f"Expected number of channels in input to be divisible by num_groups, but got input of "
                            f"shape {list(input.shape)} and num_groups={group}")
     nn.functional._check_group_norm_params(input, weight, bias)
-    nn.functional._check_mixed_type(input, weight, bias)
+    try:
+        nn.functional._check_mixed_type(input, weight, bias)
+        read_error = None
+    except RuntimeError as error:   # (a parameter of another dtype, not a mixed type: read after the kernel's checks)
+        if not str(error).startswith("expected scalar type"):
+            raise
+        read_error = error
     if not input.dtype.is_floating_point:
         raise NotImplementedError(f"\"GroupNormKernelImpl\" not implemented for '{_ops._legacy(input.dtype)}'")
     if input.numel() != N * C * HxW:   # (its kernel's check of the sizes given)
         raise RuntimeError("Expected X.numel() == N * C * HxW to be true, but got false.  (Could this error message "
                            "be improved?  If so, please report an enhancement request to PyTorch.)")
+    if read_error is not None:
+        raise read_error
     stand_in = derivatives.absent(input.dtype.np)
     return derivatives.native_group_norm(input, stand_in if weight is None else weight,
                                          stand_in if bias is None else bias, N=N, C=C, HxW=HxW, group=group, eps=eps)
@@ -326,6 +334,7 @@ _out_args.attach()
 _out_args.install(globals())
 _out_args.install_special(special.__dict__)
 _out_args.install_table(linalg.__dict__, _out_args.LINALG_OUT, "linalg_")  # torch.linalg.det(A, out=o) ...
+_out_args.install_table(globals(), {"inverse": _out_args.LINALG_OUT["inv"]}, "")  # (torch.inverse is linalg.inv)
 _out_args.install_table(fft.__dict__, _out_args.FFT_OUT, "fft_")
 # x.gcd_(y), torch.gcd_(x, y) of a leaf requiring grad: PyTorch's leaf refusal before the kernel's shape or
 # dtype errors

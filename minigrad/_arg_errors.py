@@ -85,6 +85,12 @@ def _invalid_combination_text(name: str, args: tuple, kwargs: dict, options: tup
     got = (got[:-2] if args else got) + ")"
     if len(options) == 1:  # (one overload listed, others hidden: torch.add(x), "but expected (Tensor input, ...)")
         tokens = options[0][1:-1].split(", ")
+        # (keywords not named by its last tokens: "Number alpha = 1" is named "1", so alpha never is)
+        names = [t.rsplit(" ", 1)[-1] for t in tokens[max(len(tokens) - len(kwargs), 0):]]
+        unmatched = [k for k, _ in keywords if k not in names]
+        if unmatched:
+            return f"{name}() received an invalid combination of arguments - got unrecognized keyword arguments: " \
+                + ", ".join(unmatched)
         if len(tokens) == len(args) + len(kwargs) and not kwargs:   # (as many as its tokens: marked, as below)
             got = _marked_args(tokens, args, kwargs)
         return f"{name}() received an invalid combination of arguments - got {got}, but expected {options[0]}"
@@ -377,6 +383,8 @@ def method_form(fn, name: str):
         try:
             return fn(self, *args, **kwargs)
         except Exception as e:
+            if loose_ints(name, args, kwargs):   # (x.squeeze(0, 1): checked once the call failed)
+                return method(self, args)
             if name in METHOD_SIGNATURES:  # (the call as given: positional or keyword, as PyTorch tells them)
                 recheck(name, args, kwargs, method=True)
             if not hasattr(e, "invalid_call"):
@@ -439,6 +447,27 @@ def list_int(value) -> bool:
         return True
     return type_name(value) == "Tensor" and value.numel() == 1 and not value.dtype.is_floating_point \
         and not value.dtype.is_complex
+
+
+# Tensor methods with an overload whose one positional parameter is an int list of no fixed size (x.squeeze(int[]
+# dim)): PyTorch's parser takes loose ints for it, as for view and permute (x.squeeze(0, 1) is x.squeeze((0, 1))).
+# Their functions do not: torch.squeeze(x, 0, 1) is refused.
+LOOSE_INT_LISTS = frozenset(("squeeze", "squeeze_", "count_nonzero", "hsplit", "vsplit", "dsplit"))
+
+
+def loose_ints(name: str, args: tuple, kwargs: dict) -> bool:
+    """Whether the method call ``x.name(*args, **kwargs)`` gives its int list as loose ints (see LOOSE_INT_LISTS)."""
+    return len(args) > 1 and not kwargs and name in LOOSE_INT_LISTS and list_int(args[0])
+
+
+def check_int64(name: str, arg: str, values) -> None:
+    """PyTorch's parser error for an int of an int list beyond int64, for a call that failed (its parser reads the
+    ints before anything else runs). Its message goes on with C++ frames: left out after their heading."""
+    for i, v in enumerate(values):
+        if not -2**63 <= v < 2**63:
+            raise TypeError(f"{name}(): argument '{arg}' failed to unpack the object at pos {i + 1} with error "
+                            "\"Overflow when unpacking long long\nException raised from THPUtils_unpackLong at "
+                            "/__w/pytorch/pytorch/torch/csrc/utils/python_numbers.h:79 (most recent call first):\n")
 
 
 def int_list(name: str, arg: str, value, position: int | None, one_int: bool = False) -> tuple:
@@ -575,10 +604,18 @@ _SCALAR_FIRST = {
     "addcdiv": ("addcdiv(Number value, Tensor tensor1, Tensor tensor2)",
                 "addcdiv(Tensor tensor1, Tensor tensor2, *, Number value = 1)"),
 }
-def scalar_first(name: str, scalar, tensors: tuple) -> None:
+def scalar_first(name: str, scalar, tensors: tuple, **keywords) -> None:
     """Check a call of the deprecated ``x.name(scalar, *tensors)`` form (warning once), or raise PyTorch's
-    TypeError for one positional argument too many (counted as the method counts: without self)."""
+    TypeError for one positional argument too many (counted as the method counts: without self).
+
+    ``keywords``: the call's keyword arguments (alpha, value, out), those at their defaults too: the deprecated
+    forms take none, and more positional arguments than theirs fit no form. Then the method's parser lists its one
+    current form (the function's wrapper parses its own call again)."""
     from ._tensor import Tensor
+    new = _SCALAR_FIRST[name.rstrip("_")][1]
+    given = {k: v for k, v in keywords.items() if not (v is None or type(v) is int and v == 1)}
+    if given or len(tensors) > new.count("Tensor"):   # (x.add(x, x, alpha=2), x.add(1, 2, 3))
+        raise invalid_combination(name, (scalar, *tensors), given, (new[new.index("("):],))
     # (add's and sub's Tensor parameters take a Python number too: x.add(1, 2) is x + 1 * 2)
     numbers_too = name.rstrip("_") in ("add", "sub")
     if not (isinstance(scalar, numbers.Number)
@@ -1370,7 +1407,8 @@ def _reparse(public_name: str, args: tuple, kwargs: dict, error: BaseException) 
     # (method_error's errors, raised by code the function shares with its method, get the function's form here)
     method_form = getattr(error, "method_form", False)
     if key.startswith("nn.functional.") and name in FUNCTIONAL_CALLS:
-        if not (isinstance(error, ValueError) and any(s in str(error) for s in _PYTHON_CHECKS)):
+        if not (isinstance(error, ValueError) and any(s in str(error) for s in _PYTHON_CHECKS)
+                or _failed_comparison(error, name)):
             _reparse_functional(name, args, kwargs)
         return
     if not public_name.startswith("torch.") or "." in key and not key.startswith("nn."):
@@ -1439,6 +1477,9 @@ FUNCTIONAL_CALLS = {
                       "Tensor running_mean = None, Tensor running_var = None, bool use_input_stats, float momentum, "
                       "float eps, bool cudnn_enabled)", ("input", "weight", "bias", "running_mean", "running_var",
                                                          "use_input_stats", "momentum", "eps", True), ()),
+    "group_norm": ("group_norm", "(Tensor input, int num_groups, Tensor weight = None, Tensor bias = None, "
+                   "float eps = 1e-05, bool cudnn_enabled = True)",
+                   ("input", "num_groups", "weight", "bias", "eps", True), ()),
     "kl_div": ("kl_div", "(Tensor input, Tensor target, int reduction = 1, *, bool log_target = False)",
                ("input", "target", 1), ("log_target",)),
     "glu": ("glu", "(Tensor input, int dim = -1)", ("input", "dim"), ()),
@@ -1461,7 +1502,26 @@ PARSED_FIRST_FUNCTIONAL = frozenset(f"torch.nn.functional.{n}" for n in ("elu", 
 
 # The ValueErrors of checks PyTorch's Python code makes before it calls the C function: they stand.
 _PYTHON_CHECKS = ("is not a valid value for reduction", "dropout probability has to be",
-                  "Expected more than 1 spatial element", "eps must be positive during training")
+                  "Expected more than 1 spatial element", "eps must be positive during training",
+                  "Expected more than 1 value per channel", "eps must be non-negative")
+
+
+# nn.functional functions whose PyTorch Python code compares or divides an argument before its C call
+_PYTHON_ARITHMETIC = frozenset(("batch_norm", "group_norm"))
+
+
+def _failed_comparison(error: BaseException, name: str) -> bool:
+    """Whether ``error`` is a comparison's (or arithmetic's) TypeError raised by the Python code of F.``name`` itself,
+    which PyTorch's Python code meets as well before its C call (F.batch_norm(x, m, v, eps=None): ``eps < 0.0``;
+    F.group_norm(x, None): ``c // num_groups``; see _PYTHON_ARITHMETIC)."""
+    text = str(error)
+    if name not in _PYTHON_ARITHMETIC or not isinstance(error, TypeError) or not (
+            "not supported between instances of" in text or text.startswith("unsupported operand type(s)")):
+        return False
+    tb = error.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb is not None and tb.tb_frame.f_code.co_name == name
 
 
 def _reparse_functional(name: str, args: tuple, kwargs: dict) -> None:
@@ -1705,12 +1765,16 @@ def parsed_first(fn, name: str):
     @functools.wraps(fn)
     def method(self, *args, **kwargs):
         if (args or kwargs) and not _plain_call(args, kwargs) and not _scalar_first_form(name, args[:1]):
+            if loose_ints(name, args, kwargs):   # (x.count_nonzero(0, 1.5): parsed as the list it is)
+                return method(self, args)
             types = _types(key, args, kwargs)
             if types not in _TYPES_TAKEN:
                 _parse_first(types, args, kwargs, lambda: check_first_method(name, self, args, kwargs))
         try:
             return fn(self, *args, **kwargs)
         except Exception:
+            if loose_ints(name, args, kwargs):   # (x.count_nonzero(0, 1): checked once the call failed)
+                return method(self, args)
             # (a call of tensors, ints and None, not parsed first, failed in the function: the method's own parser
             # error, if its parser refuses it: x.hardshrink(t) names 'lambd' at position 1, not the function's 2)
             if again and (args or kwargs) and _plain_call(args, kwargs) and not _scalar_first_form(name, args[:1]):
@@ -1739,6 +1803,7 @@ _NOT_PARSED_FIRST = frozenset((
     "masked_fill", "masked_fill_", "transpose", "permute", "select", "narrow", "squeeze", "unsqueeze", "index_select",
     "new_zeros", "new_ones", "new_empty", "new_full", "new_tensor", "type", "type_as", "fill_", "zero_", "where",
     "matmul", "mm", "pow", "clamp", "clamp_min", "expand_as", "view_as", "reshape_as", "contiguous", "clone",
+    "nonzero",   # (its method has overloads of its own, without the function's out=: _ops_sorting._nonzero_method)
 ))
 
 

@@ -12,7 +12,7 @@ class _MetaclassNamed(type):
 
     def __repr__(cls) -> str:
         name = cls.__dict__.get("_torch_name")
-        if name is None and cls in (TorchNamed, CTypeNamed):
+        if name is None and cls in (TorchNamed, CTypeNamed, CNodeNamed):
             name = "type"
         elif name is None:
             name = f"torch{cls.__module__[len('minigrad'):]}.{cls.__qualname__}"
@@ -48,6 +48,27 @@ class CTypeNamed(TorchNamed):
 
 
 _TYPE_NAME = type.__dict__["__name__"]   # (the type name itself, under the property)
+
+
+class CNodeNamed(TorchNamed):
+    """Metaclass of the autograd node classes PyTorch writes in C++ (MulBackward0, AccumulateGrad, CopySlices ...):
+    their ``__mro__`` and ``__bases__`` show no Python base, as PyTorch's. Only what those attributes read changes:
+    the classes still derive from minigrad's Node (lookups, isinstance and super() follow the real order, as does
+    ``dir`` of the class)."""
+
+    @property
+    def __mro__(cls) -> tuple:
+        return (cls, object)
+
+    @property
+    def __bases__(cls) -> tuple:
+        return (object,)
+
+    def __dir__(cls) -> list:
+        return sorted({name for c in _MRO.__get__(cls) for name in vars(c)})
+
+
+_MRO = type.__dict__["__mro__"]   # (the real method resolution order, under the property)
 
 
 def torch_named_tuple(cls: type) -> type:

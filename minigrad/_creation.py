@@ -596,6 +596,9 @@ def _with_out(fn):
         dtype, requires_grad = kwargs.pop("dtype", None), kwargs.pop("requires_grad", False)
         if fn.__name__ in ("linspace", "logspace"):   # (their out= infers no dtype from complex ends)
             kwargs["_into_out"] = True
+        if fn.__name__ == "normal" and dtype is None and builtins.any(
+                isinstance(a, Tensor) for a in (*args, *kwargs.values())):
+            return _normal_tensor_out(out, *args, **kwargs)
         return _factory_out(fn.__name__, out, dtype, lambda dt: fn(*args, dtype=dt, **kwargs)._data, requires_grad)
     return factory
 
@@ -1378,6 +1381,40 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=N
         return D.normal_tensor_tensor(mean, std, values=values) if isinstance(mean, Tensor) else \
             D.normal_float_tensor(std, values=values)
     return _finish(values, requires_grad)
+
+
+def _normal_tensor_out(out: Tensor, mean=0.0, std=1.0, *, generator=None) -> Tensor:
+    """normal(mean, std, out=o) with a tensor mean or std, as PyTorch's normal_out_impl: o resized (resize_output,
+    with its warning) to mean's shape broadcast with o's own (infer_size: a number std), to std's (a number mean)
+    or to theirs; then N(0, std²) drawn into o in o's dtype, times a tensor std, plus mean."""
+    tensors = [t for t in (mean, std, out) if isinstance(t, Tensor)]
+    if grad_mode.is_grad_enabled() and builtins.any(t.requires_grad for t in tensors):
+        raise RuntimeError("normal(): functions with out=... arguments don't support automatic differentiation, "
+                           "but one of the arguments requires grad.")
+    _check_normal(std, _dtypes.float32)
+    from ._ops import _raise_broadcast_error, _warn_resized
+    mean_shape = mean._data.shape if isinstance(mean, Tensor) else ()
+    pair = (mean_shape, std._data.shape) if isinstance(std, Tensor) else (mean_shape, out._data.shape)
+    try:
+        shape = np.broadcast_shapes(*pair)
+    except ValueError:
+        if isinstance(mean, Tensor) and isinstance(std, Tensor):   # (their deprecated same-numel form: as before)
+            return _factory_out("normal", out, None, lambda dt: normal(mean, std, generator=generator)._data, False)
+        _raise_broadcast_error(*pair)
+    if shape != out._data.shape:
+        if out._data.size:
+            _warn_resized(out._data.shape, shape)
+        from ._ops_inplace_views import resize_output
+        resize_output(out, shape)
+    _check_normal(1.0, out.dtype)
+    with np.errstate(all="ignore"):
+        values = _normal_values(shape, out.dtype, 0.0, 1.0 if isinstance(std, Tensor) else float(std), generator)
+        if isinstance(std, Tensor):
+            values = (values * std._data).astype(out._data.dtype)   # out.mul_(std)
+        values = (values + (mean._data if isinstance(mean, Tensor) else mean)).astype(out._data.dtype)  # .add_(mean)
+    with grad_mode.no_grad():
+        out.copy_(Tensor._make(values))
+    return out
 
 
 # ---- Tensor.new_* (a new tensor with this tensor's dtype unless told otherwise) -----------------

@@ -31,6 +31,7 @@ from threading import get_ident as _get_ident
 import numpy as np
 
 from . import _complex_bits, _conj, _dtypes, _errstate, _meta, _neg, _strides, _vmap_batched, _zerotensor
+from ._class_names import CNodeNamed
 from ._conj import MIRRORS as _CONJ_MIRRORS
 from ._meta import METAS as _METAS
 from ._per_thread import PerThreadFlag
@@ -56,7 +57,7 @@ from .autograd.graph import (
 _STATE = grad_mode.STATE
 
 
-class OpNode(Node):
+class OpNode(Node, metaclass=CNodeNamed):   # (C++ classes in PyTorch: see CNodeNamed)
     """A Node made by a table op; subclasses are generated per op with PyTorch's name (MulBackward0)."""
 
     # ``_saved`` is a tuple aligned with ``op.saved_names`` (a tuple, not a dict: one object fewer
@@ -117,11 +118,13 @@ class OpNode(Node):
 
     def _apply(self, grad_outputs: tuple) -> tuple:
         """The gradients of the op's inputs, from its table formulas."""
-        return OpNode._apply_in_mode(self, grad_outputs, _STATE.enabled)   # (not a subclass's: _apply_versioned)
+        return OpNode._apply_in_mode(self, grad_outputs, _STATE.enabled,   # (not a subclass's: _apply_versioned)
+                                     (self._next_node,) + self._next_rest)
 
-    def _apply_in_mode(self, grad_outputs: tuple, grad_enabled: bool) -> tuple:
-        # ``_apply`` when the caller knows the grad mode: the engine's pass sets it per node (W2's ~900 mul and add
-        # nodes would each read the per-thread state, ~600 instructions, to choose the create_graph order)
+    def _apply_in_mode(self, grad_outputs: tuple, grad_enabled: bool, nexts: tuple) -> tuple:
+        # ``_apply`` when the caller knows the grad mode and has the next nodes (``self._next_nodes``): the engine's
+        # pass sets the mode per node (W2's ~900 mul and add nodes would each read the per-thread state, ~600
+        # instructions, to choose the create_graph order) and builds the tuple of next nodes before
         op = self._op
         if len(grad_outputs) > 1 or grad_outputs[0] is None:
             grad_outputs = self._materialize(grad_outputs)
@@ -153,7 +156,6 @@ class OpNode(Node):
         values.append(grad_outputs)
         if op.uses_input_sizes:
             values.append(self._input_meta if op.uses_input_meta else tuple(shape for shape, _ in self._input_meta))
-        nexts = (self._next_node,) + self._next_rest  # self._next_nodes (a node has an edge per formula)
         wanted = _task_wanted.get(_get_ident()) if _task_wanted else None   # (this thread's pass: graph._task_wanted)
         if wanted is not None:  # autograd.grad(..., inputs=...): only the edges toward an input
             nexts = tuple(node if node in wanted else None for node in nexts)
@@ -196,20 +198,29 @@ class OpNode(Node):
         op = self._op  # (read once: a class attribute read through the node costs ~280 instructions)
         if not op.releases:
             return
+        freed = None  # the new ``_saved`` as a list, made once a slot changes (one tuple at the end, not one per slot)
         for i in op.tensor_slots:  # (only where a SavedTensor can be: not the sizes, strides and arguments)
             value = saved[i]
             if type(value) is SavedTensor:
                 value.release()
-        for i in op.number_slots:
-            # (a number, or one read already:) reading it now raises the "backward a second time" error
-            if type(saved[i]) in _NUMBER_META or type(saved[i]) is _SavedNumber:
-                self._saved = saved = saved[:i] + (_FREED_NUMBER,) + saved[i + 1:]
+            elif (type(value) in _NUMBER_META or type(value) is _SavedNumber) and i in op.number_slots:
+                # (an input saved as a number, or one read already:) reading it now raises the "backward a
+                # second time" error (one loop with the tensors': W2's mul nodes save their number here)
+                if freed is None:
+                    freed = list(saved)
+                freed[i] = _FREED_NUMBER
         for i in op.tensor_arg_slots:  # a loss's target, index's indices: PyTorch frees them too
             value = saved[i]
             if isinstance(value, (Tensor, np.ndarray)):
-                self._saved = saved = saved[:i] + (_FREED_NUMBER,) + saved[i + 1:]
+                if freed is None:
+                    freed = list(saved)
+                freed[i] = _FREED_NUMBER
             elif isinstance(value, tuple) and any(isinstance(v, (Tensor, np.ndarray)) for v in value):
-                self._saved = saved = saved[:i] + (_FREED_LIST,) + saved[i + 1:]
+                if freed is None:
+                    freed = list(saved)
+                freed[i] = _FREED_LIST
+        if freed is not None:
+            self._saved = tuple(freed)
 
 
 class joint:
@@ -514,7 +525,7 @@ _GRAD_VERSIONS = {
 }
 
 
-def _not_implemented_apply(node, grad_outputs: tuple, grad_enabled: bool = True) -> tuple:
+def _not_implemented_apply(node, grad_outputs: tuple, grad_enabled: bool = True, nexts: tuple = ()) -> tuple:
     """A NotImplemented node's apply: PyTorch's error node raises, whichever gradients are wanted."""
     raise RuntimeError(f"derivative for aten::{node._op.name} is not implemented")
 
@@ -597,17 +608,20 @@ _COMPLEX32_TEMPORARY = frozenset({"abs"})
 # The ops PyTorch's CPU kernels run in complex32 (the copies, views and indexing ops need no computing)
 _COMPLEX32_OPS = frozenset({"add", "sub", "rsub", "mul", "neg", "abs", "sgn", "conj", "conj_physical", "_to_copy",
                             "copy_", "fill_", "fill", "where", "masked_fill", "index_put_", "_index_put_impl_", "cat",
-                            "stack", "clone", "index", "complex", "conj_physical_"})
+                            "stack", "clone", "index", "complex", "conj_physical_", "addcmul", "index_add"})
+# complex32 ops whose forward takes the complex32 operands themselves (their arithmetic rounds each step)
+_COMPLEX32_OWN_ROUNDING = frozenset({"addcmul", "index_add"})
 # complex32 ops whose kernel converts the other operands as it copies them (no complex32 copy of them allocated)
 _COMPLEX32_CONVERTING = frozenset({"_to_copy", "copy_", "cat", "stack", "masked_fill", "fill_", "fill"})
 # complex32 ops that read a conjugate view as it is (the others copy it out first, which warns)
 _COMPLEX32_CONJ_AWARE = frozenset({"_to_copy", "copy_", "conj", "conj_physical"})
 # Ops whose kernel copies complex32 elements as they are (no compute dtype) into a new tensor, which PyTorch
-# allocates with its warning (see _dtypes.warn_complex32; not when written in place)
+# allocates with its warning (see _dtypes.warn_complex32; not when written in place); and index_add, whose forward
+# makes its complex32 result itself
 _COMPLEX32_COPIES = frozenset({"clone", "index", "index_select", "masked_select", "repeat", "roll", "flip",
                                "narrow_copy", "tril", "triu", "diag", "diag_embed", "repeat_interleave", "fill",
                                "index_copy", "masked_fill", "index_fill", "take", "gather", "scatter",
-                               "masked_scatter", "put", "index_put_"})
+                               "masked_scatter", "put", "index_put_", "index_add"})
 # ... those of them whose CPU kernel has no complex32 version, by node: it refuses it after allocating the output
 _COMPLEX32_REFUSED_COPIES = {
     "TakeBackward0": "take_cpu", "GatherBackward0": "scatter_gather_tensor_cpu",
@@ -615,10 +629,15 @@ _COMPLEX32_REFUSED_COPIES = {
     "MaskedScatterBackward0": "masked_scatter", "PutBackward0": "take_put_cpu"}
 
 
+# True while an ``out=`` tensor of dtype complex32 takes the op's result (_ops._into_out): PyTorch's kernel writes
+# into it and allocates no complex32 result, so that warning is not given (its operands' complex32 copies still warn)
+INTO_COMPLEX32_OUT = PerThreadFlag(False)
+
+
 def _complex32_copied(op: Op, fresh: bool) -> None:
     """A copying op's complex32 result (see _COMPLEX32_COPIES): PyTorch's warning for a new tensor (``fresh``), and
     the refusal of a kernel without a complex32 version."""
-    if fresh:
+    if fresh and not INTO_COMPLEX32_OUT[0]:
         _dtypes.warn_complex32()
     kernel = _COMPLEX32_REFUSED_COPIES.get(op.node_name)
     if kernel is not None:
@@ -630,11 +649,11 @@ def _complex32_operand(tensors) -> bool:
     return any(type(t) is Tensor and _dtypes.is_complex32(t._data.dtype) for t in tensors)
 
 
-def _refuse_complex32(op: Op) -> None:
-    """PyTorch's error for an op whose CPU kernel has no complex32 (ComplexHalf) version."""
+def _refuse_complex32(op: Op, fresh: bool = True) -> None:
+    """PyTorch's error for an op whose CPU kernel has no complex32 (ComplexHalf) version (``fresh``: not in place)."""
     if op.name not in _COMPLEX32_OPS:
         kernel = _COMPLEX32_KERNELS.get(op.node_name, f"{op.name}_cpu")
-        if kernel not in _COMPLEX32_CHECKED_FIRST:
+        if kernel not in _COMPLEX32_CHECKED_FIRST and fresh and not INTO_COMPLEX32_OUT[0]:
             _dtypes.warn_complex32()   # (the output allocated before the kernel's dispatch refuses the dtype)
         raise NotImplementedError(f"\"{kernel}\" not implemented for 'ComplexHalf'")
     if op.name in _COMPLEX32_TEMPORARY:
@@ -647,7 +666,7 @@ def _round_to(result: np.ndarray, npd, fresh: bool = True) -> np.ndarray:
     or into out=, nor conj()'s view."""
     if npd is _dtypes.COMPLEX32_NP:
         if result.dtype.kind == "c":
-            return _dtypes.as_complex32(result, warn=fresh)
+            return _dtypes.as_complex32(result, warn=fresh and not INTO_COMPLEX32_OUT[0])
         npd = _FLOAT16 if result.dtype.kind == "f" else result.dtype
     return _quiet_astype(result, npd)
 
@@ -998,7 +1017,7 @@ class Op:
             npd = dtype.np
             if out is not None and dtype is _dtypes.complex32 and out.dtype._kind < dtype._kind:
                 _refuse_complex32_into(out)   # (before the operands' casts: they would warn)
-            arrays = _cast_operands(self, tensors, dtype, args)
+            arrays = _cast_operands(self, tensors, dtype, args, out)
         if self.unsigned_kernel is not None and arrays and type(arrays[0].dtype) in _BAREBONES_NP_TYPES:
             _refuse_unsigned(self, arrays[0])
 
@@ -1535,21 +1554,25 @@ def _refuse_complex32_into(out) -> None:
                        f"{_legacy_scalar_name(out.dtype)}")
 
 
-def _cast_operands(op: Op, tensors, dtype, args) -> list:
-    """The inputs' arrays in the compute dtype (PyTorch's own operands for half-precision scalar ops)."""
+def _cast_operands(op: Op, tensors, dtype, args, out=None) -> list:
+    """The inputs' arrays in the compute dtype (PyTorch's own operands for half-precision scalar ops). ``out``: the
+    tensor written in place, if any."""
     npd = dtype.np
     if dtype is _dtypes.complex32:   # (computed in complex64, from operands rounded to complex32; _run rounds back)
         # (TensorIterator allocates a complex32 copy of another operand, with the warning; not of where's condition,
-        # nor for the kernels that convert as they copy)
+        # nor for the kernels that convert as they copy; an index tensor stays as it is)
         quiet = op.name in _COMPLEX32_CONVERTING
-        arrays = [_dtypes.complex32_values(t._data if _dtypes.is_complex32(t._data.dtype) else _dtypes.as_complex32(
-            _quiet_astype(t._data, _COMPLEX64), warn=not (quiet or i == 0 and op.name == "where")))
+        index = op.inputs.index("index") if "index" in op.inputs else -1
+        arrays = [t._data if i == index or _dtypes.is_complex32(t._data.dtype) else _dtypes.as_complex32(
+            _quiet_astype(t._data, _COMPLEX64), warn=not (quiet or i == 0 and op.name == "where"))
             for i, t in enumerate(tensors)]
+        if op.name not in _COMPLEX32_OWN_ROUNDING:
+            arrays = [a if i == index else _dtypes.complex32_values(a) for i, a in enumerate(arrays)]
         if _CONJ_MIRRORS and op.name not in _COMPLEX32_CONJ_AWARE:
             for t in tensors:   # (PyTorch's conjugate fallback first copies a complex32 conjugate view out)
                 if _dtypes.is_complex32(t._data.dtype) and _conj.is_conj(t):
                     _dtypes.warn_complex32()
-        _refuse_complex32(op)   # (after the operands' casts: TensorIterator makes them before the kernel refuses)
+        _refuse_complex32(op, out is None)   # (after the operands' casts: TensorIterator makes them first)
         return arrays
     if dtype in _QUIRK_DTYPES and op.name in _QUIRK_OPS:
         return _pytorch_operands(op.name, tensors, npd, args)
@@ -2317,7 +2340,7 @@ def _record_copy_slices(op: Op, view, originals, args, edges) -> None:
         saved._pack_with(view, *hooks)
 
 
-class CopySlices(Node):
+class CopySlices(Node, metaclass=CNodeNamed):
     """Gradient of an in-place op on a view: the op's gradient inside the view, identity outside."""
 
     __slots__ = ("_base_meta", "_view_fn", "fn", "_base_strides", "_view_geometry", "_regen")

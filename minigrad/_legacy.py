@@ -18,13 +18,24 @@ from ._tensor import Tensor, _user_stacklevel
 from ._warn_once import warn_once
 
 
-def range(start, end=None, step=1, *, dtype=None, device=None, requires_grad: bool = False, **kwargs) -> Tensor:  # noqa: A001
+def range(start, end=None, step=1, *, out=None, dtype=None, device=None, requires_grad: bool = False,  # noqa: A001
+          **kwargs) -> Tensor:
     """Deprecated: values from start to end INCLUSIVE (use arange), in the default float dtype."""
     if end is None:
         raise TypeError('range() missing 1 required positional arguments: "end"')
+    if out is not None and not isinstance(out, Tensor):   # (PyTorch's parser, before the warning)
+        raise _arg_errors.must_be("range", "out", "Tensor", out)
     warnings.warn("torch.range is deprecated and will be removed in a future release because its behavior is "
                   "inconsistent with Python's range builtin. Instead, use torch.arange, which produces values in "
                   "[start, end).", UserWarning, stacklevel=_user_stacklevel())
+    if out is not None:   # (the values written into it, in its dtype: resized without a warning, one version bump)
+        return _creation._factory_out("range", out, dtype, lambda dt: _range(start, end, step, dt, False)._data,
+                                      requires_grad)
+    return _range(start, end, step, dtype, requires_grad)
+
+
+def _range(start, end, step, dtype, requires_grad: bool) -> Tensor:
+    """torch.range's values, after its deprecation warning."""
     for v in (start, end, step):
         if type(v) is int:
             _ops._check_scalar_int(v)   # (the parser's OverflowError for an int beyond uint64)

@@ -99,6 +99,8 @@ def _binary(op, a, b, out=None, promote_int_to_float=False, no_bool=False, **arg
     """
     if out is not None:
         if out._requires_grad or out._base is not None:
+            if _vmap_batched.DEPTH[0]:   # (vmap's refusal to write a batched value comes first)
+                _vmap_batched.check_inplace_first(op.name, out, (out, b), op.node_name)
             _dispatch._check_inplace(out, False)  # (a leaf's refusal comes before any error of the operands)
         b_is_tensor = isinstance(b, Tensor)   # (read only with out=, below: b is wrapped by then)
     if not isinstance(a, Tensor):
@@ -237,18 +239,27 @@ _ITERATOR_OUT = frozenset(("abs absolute deg2rad rad2deg round sgn signbit logic
                            "bitwise_right_shift gcd lcm").split())
 _COMPOSITE_OUT = frozenset(("mvlgamma",))
 # ... and the structured kernels whose meta function gives out= the input's (dense) strides: restrided alike
-_STRIDED_META_OUT = frozenset(("sort",))
+_STRIDED_META_OUT = frozenset(("sort",
+                               # (and the LAPACK kernels, whose out= takes their result's column-major layout)
+                               "linalg_inv_ex", "linalg_cholesky_ex", "_linalg_solve_ex", "linalg_solve_triangular",
+                               "solve_triangular", "linalg_lu_solve"))
+# ... and householder_product's, whose kernel lays out an empty out= of its dtype column-major (any other is copied)
+_STRIDED_EMPTY_OUT = frozenset(("linalg_householder_product",))
 # out= names of the reductions and scans: PyTorch's reduce_op iterator and scan kernels check no overlap of out=
 # with the input (torch.sum(c, 0, out=c[0]) runs; _out_args.with_reduction_out gives the values)
 _UNCHECKED_OVERLAP_OUT = frozenset(("sum prod nansum mean amax amin all any std var logsumexp linalg_vector_norm "
                                     "cumsum cumprod logcumsumexp").split())
+# out= names whose kernel resizes out= with resize_as_ (addbmm_out) or resize_ (narrow_copy's): no warning for an
+# out= of elements
+_RESIZED_SILENTLY_OUT = frozenset(("addbmm", "narrow_copy"))
 
 
-def _into_out(name: str, out, inputs, compute):
+def _into_out(name: str, out, inputs, compute, vmap_name: str | None = None):
     """PyTorch's ``out=`` argument: ``compute()``'s result copied into ``out``, which is returned.
 
     Not differentiable: PyTorch refuses it while grad mode records and an argument requires grad.
     ``out`` is resized when its shape differs (with PyTorch's deprecation warning unless it is empty).
+    ``vmap_name``: the op vmap's refusal names, when not ``name`` (hstack's, whose result is cat's).
     """
     if out is None:
         return compute()
@@ -259,7 +270,7 @@ def _into_out(name: str, out, inputs, compute):
     # (the innermost transform sees the op first: vmap's missing batching rule, or autograd's refusal when a grad
     # transform runs inside the vmap, vmap(grad(f)))
     if _vmap_batched.DEPTH[0] and not (refuse_grad and _vmap_batched._under_grad()):
-        _vmap_batched.check_out(name, out, tensors)
+        _vmap_batched.check_out(vmap_name or name, out, tensors)
     if refuse_grad:
         raise RuntimeError(f"{name}(): functions with out=... arguments don't support automatic "
                            "differentiation, but one of the arguments requires grad.")
@@ -270,18 +281,26 @@ def _into_out(name: str, out, inputs, compute):
         if name in ("clamp", "clamp_min", "clamp_max"):
             _clamp_meta_first(compute)
         raise
-    result = compute()
+    if out.dtype is _dtypes.complex32:   # (written into out: no complex32 result allocated, see INTO_COMPLEX32_OUT)
+        into, _dispatch.INTO_COMPLEX32_OUT[0] = _dispatch.INTO_COMPLEX32_OUT[0], True
+        try:
+            result = compute()
+        finally:
+            _dispatch.INTO_COMPLEX32_OUT[0] = into
+    else:
+        result = compute()
     dual = builtins.any(t._fw_grad is not None for t in (*tensors, out))
     if result.dtype._kind > out.dtype._kind:  # PyTorch's can_cast: never down a category
         raise RuntimeError(f"result type {_dispatch._legacy_scalar_name(result.dtype)} can't be cast to the "
                            f"desired output type {_dispatch._legacy_scalar_name(out.dtype)}")
     if result._data.shape != out._data.shape:
-        if out._data.size:
+        if out._data.size and name not in _RESIZED_SILENTLY_OUT:
             _warn_resized(out._data.shape, result._data.shape)
         from ._ops_inplace_views import resize_output
         # (a TensorIterator op restrides a resized out= as its result is laid out; a composite copies into it)
         iterator = name in _ITERATOR_OUT or name in _STRIDED_META_OUT or getattr(
-            getattr(D, name, None), "elementwise", False) and name not in _COMPOSITE_OUT
+            getattr(D, name, None), "elementwise", False) and name not in _COMPOSITE_OUT or (
+            name in _STRIDED_EMPTY_OUT and not out._data.size and result.dtype is out.dtype)
         strides = _strides.preserve_strides(result._data) if iterator else None
         resize_output(out, result._data.shape, strides)
     if dual:  # PyTorch refuses forward AD after its kernel has written out (the primal only)
@@ -367,10 +386,10 @@ def _raw_dims(dim, ndim: int, input=None, differentiable: bool = True) -> tuple:
 _NO_ARG = object()  # an argument not given (see the deprecated scalar-first forms: _arg_errors.scalar_first)
 
 
-def add(input, other, _old=_NO_ARG, *, alpha=1, out=None):
+def add(input, other, _old=_NO_ARG, *_extra, alpha=1, out=None):
     """input + alpha * other."""
     if _old is not _NO_ARG:  # (the deprecated x.add(alpha, other))
-        _arg_errors.scalar_first("add", other, (_old,))
+        _arg_errors.scalar_first("add", other, (_old, *_extra), alpha=alpha, out=out)
         other, alpha = _old, other
     if (type(other) is float and out is None and isinstance(input, Tensor) and input._data.dtype in _ADD_NUMBER_NP
             and type(alpha) is int and alpha == 1 and not _EXTRAS[0]
@@ -404,10 +423,10 @@ def _add_sparse_entries(input, other, alpha, out, op=D.add):
     return result
 
 
-def sub(input, other, _old=_NO_ARG, *, alpha=1, out=None):
+def sub(input, other, _old=_NO_ARG, *_extra, alpha=1, out=None):
     """input - alpha * other."""
     if _old is not _NO_ARG:  # (the deprecated x.sub(alpha, other))
-        _arg_errors.scalar_first("sub", other, (_old,))
+        _arg_errors.scalar_first("sub", other, (_old, *_extra), alpha=alpha, out=out)
         other, alpha = _old, other
     if type(alpha) is not int or alpha != 1:
         alpha = _check_alpha(input, other, alpha, "sub", no_bool=True)
@@ -1249,9 +1268,9 @@ def clamp_(input, min=None, max=None):
         raise
     except Exception as e:  # noqa: BLE001 - raised below, in PyTorch's order
         error = e
+    _vmap_batched.check_inplace("clamp_", input, (min, max))  # (vmap's fallback refuses before autograd and the kernel)
     if input._requires_grad:
         _dispatch._check_inplace(input, False)
-    _vmap_batched.check_inplace("clamp_", input, (min, max))  # (vmap's fallback refuses before the kernel)
     bounds = [b for b in (min, max) if b is not None]
     numbers_overload = not builtins.all(isinstance(b, Tensor) for b in bounds)   # (a 0-dim tensor read as a number)
     if input.dtype._kind < 2 and builtins.any(isinstance(b, complex) or numbers_overload and isinstance(b, Tensor)
@@ -1690,14 +1709,18 @@ def argmin(input, dim=None, keepdim=False):
 def _var_args(input, dim, unbiased, keepdim, correction, name="var"):
     if not isinstance(input, Tensor) and name in _arg_errors.OVERLOADS:  # (torch.var(1.5))
         raise _arg_errors.no_overload(name, input, *(() if dim is _ALL_DIMS else (dim,)))
+    if isinstance(dim, bool):          # x.var(False): the old "unbiased" positional form
+        dim, unbiased = None, dim
+    elif unbiased is _NO_ARG:   # (not given: an explicit None is not a bool to PyTorch's parser)
+        unbiased = None
+    elif unbiased is None:
+        raise _arg_errors.must_be(name, "unbiased", "bool", None)
+    for flag in (unbiased, keepdim):   # (PyTorch's parser takes bools only: its error from the wrappers)
+        if flag is not None and flag is not False and flag is not True or keepdim is None:
+            raise _arg_errors.must_be(name, "unbiased" if flag is unbiased else "keepdim", "bool", flag)
     if not (input.dtype.is_floating_point or input.dtype.is_complex):
         what = name if name in ("std_mean", "var_mean") else "std and var"
         raise RuntimeError(f"{what} only support floating point and complex dtypes")
-    if isinstance(dim, bool):          # x.var(False): the old "unbiased" positional form
-        dim, unbiased = None, dim
-    for flag in (unbiased, keepdim):   # (PyTorch's parser takes bools only: its error from the wrappers)
-        if flag is not None and flag is not False and flag is not True:
-            raise _arg_errors.must_be(name, "unbiased" if flag is unbiased else "keepdim", "bool", flag)
     if unbiased is not None and correction is not None:
         raise TypeError("var(): cannot pass both 'unbiased' and 'correction'")
     if isinstance(correction, (complex, np.complexfloating)):   # (the Scalar is read as a double)
@@ -1723,12 +1746,12 @@ def _var_args(input, dim, unbiased, keepdim, correction, name="var"):
     return {"dim": dims, "correction": correction, "keepdim": keepdim}
 
 
-def var(input, dim=_ALL_DIMS, unbiased=None, keepdim=False, *, correction=None):
+def var(input, dim=_ALL_DIMS, unbiased=_NO_ARG, keepdim=False, *, correction=None):
     """Variance with Bessel's correction by default (``correction=0`` for the population variance)."""
     return D.var(input, **_var_args(input, dim, unbiased, keepdim, correction))
 
 
-def std(input, dim=_ALL_DIMS, unbiased=None, keepdim=False, *, correction=None):
+def std(input, dim=_ALL_DIMS, unbiased=_NO_ARG, keepdim=False, *, correction=None):
     """Standard deviation (square root of var)."""
     return D.std(input, **_var_args(input, dim, unbiased, keepdim, correction, "std"))
 
@@ -1792,13 +1815,14 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
         raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as input. "
                            f"Got {_legacy(input.dtype)}")
     if input.numel() == 0 and (ord < 0 or ord == np.inf):  # max |x|, or a negative power: no identity
-        dims = None if dim is None else _raw_dims(dim, input.dim(), input)
+        # (each dim wrapped on its own: an empty one is refused before a repeated one)
+        dims = None if dim is None else (int(dim),) if _arg_errors._is_index(dim) else tuple(dim)
         batch = _vmap_batched.batch_dims(input)  # (inside vmap PyTorch reduces the physical tensor's dims)
         if not dims and not batch:
             raise RuntimeError(f"linalg.vector_norm cannot compute the {ord:g} norm on an empty tensor because the "
                                "operation does not have an identity")
         for d in dims or builtins.range(input.dim()):
-            if input._data.shape[d] == 0:
+            if input._data.shape[_wrap_dim(d, input.dim())] == 0:
                 shown = d % input.dim() + batch if batch else d
                 raise RuntimeError(f"linalg.vector_norm cannot compute the {ord:g} norm on the dimension {shown}"
                                    "because this dimension is empty and the operation does not have an identity")
@@ -1873,11 +1897,16 @@ def view(input, *sizes, size=None, dtype=None):
                         " * (torch.dtype dtype)\n * (tuple of ints size)\n")
     if len(size) == 1 and isinstance(size[0], _dtypes.dtype):
         return _view_dtype(input, size[0])
-    size = _infer_view_size(input, _size_args(size, "view", "size", ("(torch.dtype dtype)", "(tuple of ints size)")))
-    if not _viewable(input._data, size):
-        raise RuntimeError("view size is not compatible with input tensor's size and stride (at least one "
-                           "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
-    return D.view(input, size=size)
+    sizes = _size_args(size, "view", "size", ("(torch.dtype dtype)", "(tuple of ints size)"))
+    try:
+        size = _infer_view_size(input, sizes)
+        if not _viewable(input._data, size):
+            raise RuntimeError("view size is not compatible with input tensor's size and stride (at least one "
+                               "dimension spans across two contiguous subspaces). Use .reshape(...) instead.")
+        return D.view(input, size=size)
+    except (RuntimeError, ValueError):   # (NumPy's ValueError: a size beyond its limit)
+        _arg_errors.check_int64("view", "size", sizes)   # (a size beyond int64: PyTorch's parser refused it first)
+        raise
 
 
 def _view_dtype(input, dtype):
@@ -1930,7 +1959,12 @@ def reshape(input, *sizes, shape=None):
         raise TypeError('reshape() missing 1 required positional arguments: "shape"')
     shape = _size_args(shape, "reshape", "shape")
     # (inside vmap, PyTorch reshapes a contiguous example with the view batch rule: its error names the physical shape)
-    size = _infer_view_size(input, shape) if input._data.flags["C_CONTIGUOUS"] else _infer_size(shape, input._data.size)
+    try:
+        size = _infer_view_size(input, shape) if input._data.flags["C_CONTIGUOUS"] else _infer_size(
+            shape, input._data.size)
+    except RuntimeError:
+        _arg_errors.check_int64("reshape", "shape", shape)   # (a size beyond int64: PyTorch's parser refused it first)
+        raise
     if input._data.flags["C_CONTIGUOUS"]:
         return D.view(input, size=size)
     if _viewable(input._data, size):
@@ -1991,7 +2025,10 @@ def t(input):
     """Transpose a tensor of at most 2 dims."""
     if input.dim() > 2:
         raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {input.dim()}D")
-    return D.t(input)
+    out = D.t(input)
+    if _vmap_batched.DEPTH[0] and not input._data.ndim:
+        _vmap_batched.transposed_example(input, out)
+    return out
 
 
 def transpose(input, dim0, dim1):
@@ -2001,7 +2038,10 @@ def transpose(input, dim0, dim1):
         if type(dim0) is not int or type(dim1) is not int:   # (x.transpose(torch.tensor(0), 1))
             dim0, dim1 = _as_int(dim0), _as_int(dim1)
         _wrap_dim(dim0, n), _wrap_dim(dim1, n)
-        return D.transpose(input, dim0=dim0, dim1=dim1)  # raw dims: PyTorch saves them as given
+        out = D.transpose(input, dim0=dim0, dim1=dim1)  # raw dims: PyTorch saves them as given
+        if _vmap_batched.DEPTH[0] and not n:
+            _vmap_batched.transposed_example(input, out)
+        return out
     except Exception:  # (a dim that is not an int: PyTorch's TypeError; free while nothing fails)
         _arg_errors.recheck("transpose", (dim0, dim1), {}, method=True)
         raise
@@ -2010,11 +2050,15 @@ def transpose(input, dim0, dim1):
 swapaxes = swapdims = transpose
 
 
-def permute(input, *dims):
-    """Reorder dimensions (a view)."""
-    if not dims:
+def permute(input, *sizes, dims=_NO_ARG):
+    """Reorder dimensions (a view): x.permute(1, 0), x.permute((1, 0)) or x.permute(dims=(1, 0))."""
+    if dims is not _NO_ARG:
+        if sizes:
+            raise TypeError("permute() got multiple values for argument 'dims'")
+        sizes = (dims,)
+    if not sizes:
         raise TypeError('permute() missing 1 required positional arguments: "dims"')
-    dims = _size_args(dims, "permute", "dims")
+    dims = _size_args(sizes, "permute", "dims")
     n = input.dim()
     if len(dims) != n:
         raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does not match the "
@@ -2082,29 +2126,33 @@ def expand(input, *sizes, **kwargs):
     if not sizes:
         raise TypeError('expand() missing 1 required positional arguments: "size"')
     sizes = _size_args(sizes, "expand")
-    shape = input._data.shape
-    if len(sizes) < len(shape):
-        raise RuntimeError(f"expand({_type_string(input.dtype)}{{{list(shape)}}}, size={list(sizes)}): the "
-                           "number of sizes provided (%d) must be greater or equal to the number of dimensions in "
-                           "the tensor (%d)" % (len(sizes), len(shape)))
-    lead = len(sizes) - len(shape)
-    target = [0] * len(sizes)
-    for i in reversed(range(len(sizes))):  # last dim first, as PyTorch checks (the first error wins)
-        s = sizes[i]
-        if i < lead and s == -1:
-            raise RuntimeError(f"The expanded size of the tensor ({s}) isn't allowed in a leading, non-existing "
-                               f"dimension {i}")
-        if i >= lead and s == -1:
-            s = shape[i - lead]
-        elif i >= lead and shape[i - lead] != s and shape[i - lead] != 1:
-            raise RuntimeError(f"The expanded size of the tensor ({s}) must match the existing size "
-                               f"({shape[i - lead]}) at non-singleton dimension {i}.  Target sizes: "
-                               f"{list(sizes)}.  Tensor sizes: {list(shape)}")
-        target[i] = s
-    if builtins.any(s < 0 for s in target) and 0 not in target:
-        # (other negative sizes pass the checks above: the new shape's numel, a product of uint64s, overflows)
-        raise RuntimeError("numel: integer multiplication overflow")
-    return D.expand(input, size=tuple(target))
+    try:
+        shape = input._data.shape
+        if len(sizes) < len(shape):
+            raise RuntimeError(f"expand({_type_string(input.dtype)}{{{list(shape)}}}, size={list(sizes)}): the "
+                               "number of sizes provided (%d) must be greater or equal to the number of dimensions in "
+                               "the tensor (%d)" % (len(sizes), len(shape)))
+        lead = len(sizes) - len(shape)
+        target = [0] * len(sizes)
+        for i in reversed(range(len(sizes))):  # last dim first, as PyTorch checks (the first error wins)
+            s = sizes[i]
+            if i < lead and s == -1:
+                raise RuntimeError(f"The expanded size of the tensor ({s}) isn't allowed in a leading, non-existing "
+                                   f"dimension {i}")
+            if i >= lead and s == -1:
+                s = shape[i - lead]
+            elif i >= lead and shape[i - lead] != s and shape[i - lead] != 1:
+                raise RuntimeError(f"The expanded size of the tensor ({s}) must match the existing size "
+                                   f"({shape[i - lead]}) at non-singleton dimension {i}.  Target sizes: "
+                                   f"{list(sizes)}.  Tensor sizes: {list(shape)}")
+            target[i] = s
+        if builtins.any(s < 0 for s in target) and 0 not in target:
+            # (other negative sizes pass the checks above: the new shape's numel, a product of uint64s, overflows)
+            raise RuntimeError("numel: integer multiplication overflow")
+        return D.expand(input, size=tuple(target))
+    except (RuntimeError, ValueError):   # (NumPy's ValueError: a size beyond its limit)
+        _arg_errors.check_int64("expand", "size", sizes)   # (a size beyond int64: PyTorch's parser refused it first)
+        raise
 
 
 def expand_as(input, other):
@@ -2116,15 +2164,17 @@ def expand_as(input, other):
     return expand(input, shape)
 
 
-def unsqueeze(input, dim):
+def unsqueeze(input, dim=_NO_ARG, *extra):
     """Insert a size-1 dimension at ``dim``."""
     try:
-        if type(dim) is not int:   # (x.unsqueeze(torch.tensor(0)))
+        if extra:   # (x.unsqueeze(0, 1): PyTorch's parser counts the arguments without self)
+            raise TypeError
+        if type(dim) is not int:   # (x.unsqueeze(torch.tensor(0)); no dim: _NO_ARG)
             dim = _as_int(dim)
         _wrap_dim(dim, input.dim() + 1)
         return D.unsqueeze(input, dim=dim)
     except Exception:  # (a dim that is not an int: PyTorch's TypeError; free while nothing fails)
-        _arg_errors.recheck("unsqueeze", (dim,), {}, method=True)
+        _arg_errors.recheck("unsqueeze", (dim, *extra) if dim is not _NO_ARG else (), {}, method=True)
         raise
 
 
@@ -2307,7 +2357,9 @@ def cat(tensors, dim=0, *, out=None):
     if not tensors:
         raise ValueError("torch.cat(): expected a non-empty list of Tensors")
     if _vmap_batched.DEPTH[0]:
-        _vmap_batched.check_cat_first_example(tensors, dim)
+        skipped = _vmap_batched.check_cat_first_example(tensors, dim)
+        if skipped:   # (a vmap over no examples: PyTorch's cat skips their [0] physical tensors)
+            return _cat_of_no_examples(tensors, skipped, dim)
     ref, d = _cat_dim(tensors, dim)
     if ref is None:  # (only skipped tensors: PyTorch never wraps dim, its node saves it as given)
         dt = _dtypes.result_type(*tensors) if len(tensors) > 1 else tensors[0].dtype
@@ -2335,6 +2387,18 @@ def cat(tensors, dim=0, *, out=None):
 
 
 concat = concatenate = cat
+
+
+def _cat_of_no_examples(tensors: list, skipped: list, dim: int) -> Tensor:
+    """cat inside a vmap over no examples, minigrad's harmless example standing in for them (func/_vmap.py), where
+    PyTorch's physical tensors of the ``skipped`` inputs are [0]: the others' cat; all skipped, a 0-d example (the
+    physical result is [0]), in the result type of all."""
+    kept = [t for k, t in enumerate(tensors) if k not in skipped]
+    if kept:
+        result = cat(kept, dim)
+        dt = _dtypes.result_type(*tensors)
+        return result if result.dtype is dt else result.to(dt)
+    return cat([t.reshape(1) for t in tensors])[0]
 
 
 def _cat_dim(tensors, dim) -> tuple:
@@ -2396,17 +2460,21 @@ def repeat(input, *repeats):
     if not repeats:
         raise TypeError('repeat() missing 1 required positional arguments: "repeats"')
     repeats = _size_args(repeats, "repeat", "repeats")
-    if len(repeats) < input.dim():
-        raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number of dimensions of "
-                           "tensor")
-    shape = (1,) * (len(repeats) - input.dim()) + input._data.shape
-    if builtins.any(r < 0 for r in repeats):
-        target = [a * b for a, b in zip(repeats, shape)]
-        bad = [x for x in target if x < 0]
-        if bad:
-            raise RuntimeError(f"Trying to create tensor with negative dimension {bad[0]}: {target}")
-        repeats = tuple(builtins.max(r, 0) for r in repeats)  # (a negative count of an empty dim: still empty)
-    return D.repeat(input, repeats=repeats)
+    try:
+        if len(repeats) < input.dim():
+            raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number of dimensions of "
+                               "tensor")
+        shape = (1,) * (len(repeats) - input.dim()) + input._data.shape
+        if builtins.any(r < 0 for r in repeats):
+            target = [a * b for a, b in zip(repeats, shape)]
+            bad = [x for x in target if x < 0]
+            if bad:
+                raise RuntimeError(f"Trying to create tensor with negative dimension {bad[0]}: {target}")
+            repeats = tuple(builtins.max(r, 0) for r in repeats)  # (a negative count of an empty dim: still empty)
+        return D.repeat(input, repeats=repeats)
+    except (RuntimeError, OverflowError):   # (NumPy's OverflowError: a count beyond a C long)
+        _arg_errors.check_int64("repeat", "repeats", repeats)   # (beyond int64: PyTorch's parser refused it first)
+        raise
 
 
 def flip(input, *args, **kwargs):
@@ -2462,10 +2530,12 @@ def _check_index(index, name, dtype_msg):
     return index
 
 
-def _check_bounds(index: np.ndarray, size: int, dim: int) -> None:
-    """gather/scatter's index check: 0 <= index < size (PyTorch takes no negative index there)."""
+def _check_bounds(index: np.ndarray, size: int, dim: int, *tensors) -> None:
+    """gather/scatter's index check: 0 <= index < size (PyTorch takes no negative index there); ``tensors``: the
+    op's, whose batch dims inside vmap count in the dim the kernel names."""
     bad = index[(index >= size) | (index < 0)]
     if bad.size:
+        dim = _vmap_batched.physical_dim(dim, *tensors)
         raise RuntimeError(f"index {int(bad.flat[0])} is out of bounds for dimension {dim} with size {size}")
 
 
@@ -2489,7 +2559,7 @@ def _check_scatter_shapes(input, index, src, dim) -> None:
 
 def _index_bounds(input, index, d) -> None:
     """gather/scatter's index check along dim ``d`` (a 0-dim tensor has one element along dim 0)."""
-    _check_bounds(index._data, input._data.shape[d] if input.dim() else 1, d)
+    _check_bounds(index._data, input._data.shape[d] if input.dim() else 1, d, input, index)
 
 
 def _check_gather_shapes(input, index, dim, name):
@@ -2537,7 +2607,7 @@ def _scatter(input, dim, index, src, value, reduce, out=None):
     _check_scatter_shapes(input, index, src, d)
     if not isinstance(src, Tensor) and index.numel():
         # PyTorch's kernel converts the value at its first write: after the first index's bounds, before the others'
-        _check_bounds(index._data.reshape(-1)[:1], input._data.shape[d] if input.dim() else 1, d)
+        _check_bounds(index._data.reshape(-1)[:1], input._data.shape[d] if input.dim() else 1, d, input, index)
         src = _fill_number(src, input.dtype)
     elif not isinstance(src, Tensor):  # (an empty index writes nothing: the value is never converted)
         src = 0
@@ -2618,6 +2688,9 @@ def index_select(input, dim, index):
         if index.numel() != 1:
             raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got {index.numel()} value(s)")
         if index._data.reshape(-1)[0] != 0:  # (a scalar's one entry: not -1 either)
+            if _vmap_batched.DEPTH[0] and _vmap_batched.levels_of(input, index):   # (see below)
+                raise RuntimeError(f"index {int(index._data.reshape(-1)[0])} is out of bounds for dimension "
+                                   f"{_vmap_batched.physical_dim(0, input, index)} with size 1")
             raise IndexError("index out of range in self")
     else:
         size = input._data.shape[d]
@@ -2625,6 +2698,10 @@ def index_select(input, dim, index):
             raise RuntimeError("index_select(): self indexing axis dim should be positive")
         bad = index._data[(index._data >= size) | (index._data < 0)]  # (no negative index either)
         if bad.size:
+            if _vmap_batched.DEPTH[0] and _vmap_batched.levels_of(input, index):
+                # (PyTorch's batch rule gathers along the physical dim)
+                raise RuntimeError(f"index {int(bad.flat[0])} is out of bounds for dimension "
+                                   f"{_vmap_batched.physical_dim(d, input, index)} with size {size}")
             if d != 1:  # (PyTorch's kernel along dim 1 has its own message)
                 raise IndexError("index out of range in self")
             raise RuntimeError(f"INDICES element is out of DATA bounds, id={int(bad.flat[0])} axis_dim={size}")
@@ -2672,8 +2749,11 @@ def _index_add_checks(input, dim, index, source, alpha):
         bad = index._data[(index._data < 0) | (index._data >= size)]
         # PyTorch's kernel for more dims hands the first or last dim, alpha 1 and a long index to scatter_add_,
         # whose message names the value; its loop otherwise says only "out of range".
-        if bad.size and multi and d in (0, input.dim() - 1) and alpha == 1 and index.dtype is _dtypes.int64:
-            raise RuntimeError(f"index {int(bad.flat[0])} is out of bounds for dimension {d} with size {size}")
+        # (a bool alpha is no 1 to Scalar::equal)
+        if bad.size and multi and d in (0, input.dim() - 1) and alpha == 1 and not isinstance(alpha, (bool, np.bool_)) \
+                and index.dtype is _dtypes.int64:
+            raise RuntimeError(f"index {int(bad.flat[0])} is out of bounds for dimension "
+                               f"{_vmap_batched.physical_dim(d, input, index, source)} with size {size}")
         if multi:   # (its loop checks each index, then adds that slice with alpha, converted then)
             if not 0 <= index._data.flat[0] < size:
                 raise IndexError("index out of range in self")
@@ -2682,6 +2762,8 @@ def _index_add_checks(input, dim, index, source, alpha):
             raise IndexError("index out of range in self")
     if input.dtype._kind == 1 and isinstance(alpha, float):  # (C++'s conversion: toward zero)
         alpha = int(alpha)
+    if isinstance(alpha, int) and alpha < 0 and input._data.dtype.kind == "u":   # (c10 lets it wrap: -2 is 254)
+        alpha %= 1 << (8 * input._data.dtype.itemsize)
     return alpha
 
 
@@ -2820,6 +2902,8 @@ def _check_mm_dtypes(a, b, name="mm"):
         if name == "mm":
             raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {_meta_name(a.dtype)} != "
                                f"{_meta_name(b.dtype)}")
+        if name == "bmm" and a.dtype is _dtypes.bool_:   # (its kernel dispatches on batch1's dtype first)
+            raise NotImplementedError("\"bmm\" not implemented for 'Bool'")
         raise RuntimeError(f"expected scalar type {_legacy(a.dtype)} but found {_legacy(b.dtype)}")
 
 
@@ -2976,6 +3060,27 @@ def _matmul_out_resized_refusal(input, other, out):
     _same_dtype_out(input, out)
 
 
+def _matmul_mixed_out(input, other, out):
+    """matmul(out=) of a batched product of two dtypes: the sizes' errors, then out='s dtype (bmm's: other's; a folded
+    mm's: input's; a folded mv: addmv's check of out, input and other), before the kernel's mismatch."""
+    with grad_mode.no_grad():
+        shape = matmul(zeros(input.shape), zeros(other.shape))._data.shape   # (the sizes only: no dtype error)
+    if other.dim() == 1:
+        raise RuntimeError(f"addmv input tensors must have the same dtype, but got {_legacy(out.dtype)}, "
+                           f"{_legacy(input.dtype)}, and {_legacy(other.dtype)}")
+    # (bmm's out= is resized after its dtype check; a 1-d input's product, bmm of its unsqueezed form, before)
+    if other.dim() >= 3 and (input.dim() == 1 or out.dtype is other.dtype) and out._data.shape != shape:
+        if out._data.size:
+            _warn_resized(out._data.shape, shape)
+        from ._ops_inplace_views import resize_output
+        resize_output(out, shape)
+    _same_dtype_out(input if other.dim() == 2 else other, out)
+    if other.dim() >= 3:   # (bmm's kernel: bool refused, then the operands' mismatch)
+        if input.dtype is _dtypes.bool_:
+            raise NotImplementedError("\"bmm\" not implemented for 'Bool'")
+        raise RuntimeError(f"expected scalar type {_legacy(input.dtype)} but found {_legacy(other.dtype)}")
+
+
 def matmul(input, other, *, out=None):
     """Matrix product with PyTorch's rules for every combination of ranks (and its grad_fn names)."""
     if _AUTOCAST[0] and out is None:  # (autocast has no out= variants)
@@ -2991,6 +3096,9 @@ def matmul(input, other, *, out=None):
             # (mv into an out= of its shape: addmv(out, input, other)'s check of the three dtypes, whichever differs)
             raise RuntimeError(f"addmv input tensors must have the same dtype, but got {_legacy(out.dtype)}, "
                                f"{_legacy(input.dtype)}, and {_legacy(other.dtype)}")
+        if isinstance(input, Tensor) and isinstance(other, Tensor) and not grad and input.dtype is not other.dtype \
+                and builtins.max(input.dim(), other.dim()) >= 3:
+            _matmul_mixed_out(input, other, out)
         # (mm's and dot's out= dtype is checked against input's before the operands' dtypes are compared)
         if isinstance(input, Tensor) and isinstance(other, Tensor) and not grad and (input.dtype is other.dtype or (
                 input.dim() <= 2 and other.dim() <= 2 and not (input.dim() == 2 and other.dim() == 1))):
@@ -3676,7 +3784,9 @@ def copy_(input, src, non_blocking=False):
         with grad_mode.no_grad():
             return copy_(input, src, non_blocking)
     if input._requires_grad or input._base is not None:
-        _dispatch._check_inplace(input, False)  # (autograd's refusal of a leaf first)
+        if _vmap_batched.DEPTH[0]:   # (vmap's refusal to write a batched value comes first)
+            _vmap_batched.check_inplace_first("copy_", input, (src,))
+        _dispatch._check_inplace(input, False)  # (autograd's refusal of a leaf next)
     _dispatch._no_internal_overlap_first(D.copy_, input, (input, src))  # (then TensorIterator's, before shapes')
     if src._data.dtype.kind == "c" and input._data.dtype.kind != "c" and np.may_share_memory(input._data, src._data):
         # (z.real.copy_(z): TensorIterator's overlap refusal comes before the cast's complex-to-real warning)
@@ -3730,10 +3840,10 @@ def fill_(input, value):
     return D.fill_(input, out=input, value=value)
 
 
-def add_(input, other, _old=_NO_ARG, *, alpha=1):
+def add_(input, other, _old=_NO_ARG, *_extra, alpha=1):
     """In-place ``input += alpha * other``."""
     if _old is not _NO_ARG:  # (the deprecated x.add_(alpha, other))
-        _arg_errors.scalar_first("add_", other, (_old,))
+        _arg_errors.scalar_first("add_", other, (_old, *_extra), alpha=alpha)
         other, alpha = _old, other
     if type(alpha) is not int or alpha != 1:
         _dispatch._check_inplace(input, False)  # (before alpha's errors)
@@ -3744,12 +3854,14 @@ def add_(input, other, _old=_NO_ARG, *, alpha=1):
     return _binary(D.add, input, other, out=input, alpha=alpha)
 
 
-def sub_(input, other, _old=_NO_ARG, *, alpha=1):
+def sub_(input, other, _old=_NO_ARG, *_extra, alpha=1):
     """In-place ``input -= alpha * other``."""
     if _old is not _NO_ARG:  # (the deprecated x.sub_(alpha, other))
-        _arg_errors.scalar_first("sub_", other, (_old,))
+        _arg_errors.scalar_first("sub_", other, (_old, *_extra), alpha=alpha)
         other, alpha = _old, other
     if type(alpha) is not int or alpha != 1:
+        if _vmap_batched.DEPTH[0]:   # (vmap's refusal to write a batched value comes first)
+            _vmap_batched.check_inplace_first("sub", input, (input, other), "SubBackward0")
         _dispatch._check_inplace(input, False)  # (before alpha's errors)
         if not (input.dtype is _dtypes.bool_ or isinstance(other, Tensor) and other.dtype is _dtypes.bool_):
             _dispatch._no_internal_overlap_first(None, input)  # (after sub's bool refusal, before alpha's)
@@ -3771,8 +3883,10 @@ def div_(input, other, *, rounding_mode=_NO_ROUNDING_MODE):
     if rounding_mode is None:
         return _binary(D.div_mode, input, other if isinstance(other, Tensor) else _wrap_scalar(other), out=input,
                        promote_int_to_float=True, rounding_mode=None)
+    if _vmap_batched.DEPTH[0]:   # (vmap's refusal to write a batched value comes first)
+        _vmap_batched.check_inplace_first("div_", input, (other,))
     if input._requires_grad:
-        _dispatch._check_inplace(input, False)  # (a leaf's refusal first)
+        _dispatch._check_inplace(input, False)  # (then a leaf's refusal)
     _vmap_batched.check_inplace("div_", input, (other,))  # (vmap's refusal before the kernel's errors)
     if rounding_mode not in ("trunc", "floor"):
         _rounded_div(input, other, rounding_mode)  # (the mode's error, before the shapes')

@@ -75,7 +75,8 @@ def _index_fill(input, dim, index, value, out):
     idx = index._data.reshape(-1)
     bad = idx[(idx >= size) | (idx < -size)]
     if bad.size and not (input.dim() > 1 and input._data.size == 0):  # (PyTorch: no check, nothing filled)
-        raise IndexError(f"index {int(bad[0])} is out of bounds for dimension {d} with size {size}")
+        raise IndexError(f"index {int(bad[0])} is out of bounds for dimension "
+                         f"{_vmap_batched.physical_dim(d, input, index, value)} with size {size}")
     if isinstance(value, Tensor):
         return D.index_fill_tensor(input, index, value, out=out, dim=dim)
     return D.index_fill(input, index, out=out, dim=dim, value=value)
@@ -277,7 +278,8 @@ def _check_expands(mask, shape) -> None:
                            f"({len(shape)}) must be greater or equal to the number of dimensions in the tensor "
                            f"({len(mshape)})")
     lead = len(shape) - len(mshape)
-    for i, s in enumerate(shape):
+    for i in reversed(range(len(shape))):   # (last dim first, as expand checks: the first error wins)
+        s = shape[i]
         if i >= lead and mshape[i - lead] not in (1, s):
             raise RuntimeError(f"The expanded size of the tensor ({s}) must match the existing size "
                                f"({mshape[i - lead]}) at non-singleton dimension {i}.  Target sizes: "

@@ -383,8 +383,6 @@ def fill_diagonal_(input, fill_value, wrap: bool = False):
     _dispatch.check_captured_write(input, "aten::fill_diagonal_")   # (torch.func's check of the composite itself)
     if input.dim() < 2:
         raise RuntimeError("dimensions must larger than 1")
-    if isinstance(fill_value, complex) and not input.is_complex():  # (no imaginary part into a real dtype)
-        _ops._check_fill_fits(fill_value, input.dtype, min(input.shape[0], input.shape[1]))   # (the diagonal's fill)
     height, width = input.shape[0], input.shape[1]
     if input.dim() > 2 and any(n != height for n in input.shape[1:]):
         raise RuntimeError("all dimensions of input must be of equal length")
@@ -393,7 +391,11 @@ def fill_diagonal_(input, fill_value, wrap: bool = False):
         offset -= _ops._vmap_batched.batch_offset(input)  # batch_offset; PyTorch fills each example by its fallback)
     stride = sum(input.stride())
     size = min(height, width)
-    as_strided(input, (size,), (stride,), offset).fill_(fill_value)
+    diagonal = as_strided(input, (size,), (stride,), offset)
+    if isinstance(fill_value, complex) and not input.is_complex():  # (no imaginary part into a real dtype)
+        _dispatch._check_inplace(diagonal, False)   # (autograd's refusal of the view first)
+        _ops._check_fill_fits(fill_value, input.dtype, size)   # (the diagonal's fill)
+    diagonal.fill_(fill_value)
     if wrap and input.dim() == 2 and height > width + 1:
         step = width + 1
         wrap_size = (input.numel() + step - 1) // step - size
@@ -558,7 +560,8 @@ _NOT_LEAF_FIRST = frozenset({
     "requires_grad_", "retain_grad", "share_memory_", "detach_", "set_", "resize_", "resize_as_", "float_power_",
     "squeeze_", "unsqueeze_", "t_", "transpose_", "swapaxes_", "swapdims_", "as_strided_", "apply_", "map_",
     "map2_", "add_", "sub_", "mul_", "div_", "copy_", "zero_", "fill_", "record_stream_", "type_",
-    "fill_diagonal_"})   # (a composite: its shape checks, then fill_ on a view refuses "a view of a leaf")
+    "fill_diagonal_",   # (a composite: its shape checks, then fill_ on a view refuses "a view of a leaf")
+    "logical_and_", "logical_or_", "logical_xor_", "logical_not_"})   # (not differentiable: autograd lets them be)
 
 
 # ... and of these elementwise ones (x.op_(other)), the broadcast of other into x next (then the dtypes)
@@ -590,8 +593,12 @@ def _leaf_first(method, binary: bool, scalar_meta: bool = False, per_example: bo
             return method(self, *args, **kwargs)
         except TypeError:
             raise
-        except Exception:
+        except Exception as e:
             if isinstance(self, Tensor):
+                if _ops._vmap_batched.DEPTH[0]:   # (vmap's refusal to write a batched value comes before autograd's)
+                    if _ops._vmap_batched.refused_first(e):
+                        raise
+                    _ops._vmap_batched.check_inplace_first(method.__name__, self, (*args, *kwargs.values()))
                 _dispatch._check_inplace(self, False)
                 if scalar_meta and not isinstance(args[0] if args else next(iter(kwargs.values()), None), Tensor):
                     raise

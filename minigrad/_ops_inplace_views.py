@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _arg_errors, _ops, _strides, _vmap_batched
+from . import _arg_errors, _dispatch, _ops, _strides, _vmap_batched
 from . import derivatives as D
 from ._dispatch import _check_inference_write, _check_inplace, _edges_of, check_captured_write
 from ._tensor import Size, Tensor
@@ -66,7 +66,7 @@ def t_(input: Tensor) -> Tensor:
     return _restride(input, D.t_, {}, D.t, {}, lambda a: a.T)
 
 
-def transpose_(input: Tensor, dim0: int, dim1: int, _aten: str = "aten::transpose_") -> Tensor:
+def transpose_(input: Tensor, dim0: int, dim1: int, *, _aten: str = "aten::transpose_") -> Tensor:
     """Swap two dimensions in place (TransposeBackward1)."""
     check_captured_write(input, _aten)
     _check_inplace(input, _records(input))
@@ -79,12 +79,12 @@ def transpose_(input: Tensor, dim0: int, dim1: int, _aten: str = "aten::transpos
 
 def swapdims_(input: Tensor, dim0: int, dim1: int) -> Tensor:
     """``transpose_`` (PyTorch's alias, named in its own errors)."""
-    return transpose_(input, dim0, dim1, "aten::swapdims_")
+    return transpose_(input, dim0, dim1, _aten="aten::swapdims_")
 
 
 def swapaxes_(input: Tensor, axis0: int, axis1: int) -> Tensor:
     """``transpose_`` (NumPy's name)."""
-    return transpose_(input, axis0, axis1, "aten::swapaxes_")
+    return transpose_(input, axis0, axis1, _aten="aten::swapaxes_")
 
 
 def unsqueeze_(input: Tensor, dim: int) -> Tensor:
@@ -133,14 +133,19 @@ def _strided_geometry(input: Tensor, size, stride, storage_offset) -> tuple:
         raise RuntimeError(f"Storage size calculation overflowed with sizes={list(size)} and strides={list(stride)}")
     flat, start = D._storage(input._data)
     first = start if storage_offset is None else storage_offset
+    _check_in_storage(size, stride, first, flat)
+    return size, stride, (input._data.shape, input.stride(), start)
+
+
+def _check_in_storage(size: tuple, stride: tuple, first: int, flat: np.ndarray) -> None:
+    """PyTorch's setStorage error when sizes and strides from ``first`` reach beyond the storage ``flat``."""
     if all(size):
         needed = first + 1 + sum((n - 1) * st for n, st in zip(size, stride))
         if needed > flat.size:
-            item = input._data.itemsize
+            item = flat.itemsize
             raise RuntimeError(f"setStorage: sizes {list(size)}, strides {list(stride)}, storage offset {first}, and "
                                f"itemsize {item} requiring a storage size of {needed * item} are out of bounds for "
                                f"storage of size {flat.size * item}")
-    return size, stride, (input._data.shape, input.stride(), start)
 
 
 def as_strided(input: Tensor, size, stride, storage_offset=None) -> Tensor:
@@ -278,19 +283,40 @@ _SET_OVERLOADS = ("(Tensor input)", "(Tensor input, torch.Storage source)",
                   "(Tensor input, Tensor source, int storage_offset, tuple of ints size, tuple of ints stride = None)")
 
 
+def _storage_elements(input: Tensor, storage) -> np.ndarray:
+    """set_'s Storage overloads: the storage's memory as a flat array of input's dtype (a TypedStorage must have
+    it; an UntypedStorage's bytes are read as whole elements)."""
+    from .storage import TypedStorage
+    if isinstance(storage, TypedStorage):
+        if storage.dtype is not input.dtype:
+            raise RuntimeError(f"Expected a Storage of type {_CPP_TYPE_NAMES.get(input._data.dtype.name, input.dtype)}"
+                               f" or an UntypedStorage, but got type {_dispatch._legacy_scalar_name(storage.dtype)} "
+                               "for argument 1 'storage'")
+        return storage._values
+    data, item = storage._bytes, input._data.itemsize
+    return data[:data.size - data.size % item].view(input._data.dtype)
+
+
 def set_(input: Tensor, *args, **kwargs) -> Tensor:
-    """``set_(source)``: input shares source's memory, sizes and strides; ``set_(source, storage_offset, size,
-    stride)``: a window of source's storage; ``set_()``: empty. (Storage objects are not supported.)"""
+    """``set_(source)``: input shares source's memory (a tensor's, with its sizes and strides, or a storage's, all of
+    it); ``set_(source, storage_offset, size, stride)``: a window of that memory; ``set_()``: empty."""
     from . import _arg_errors
+    from .storage import TypedStorage, UntypedStorage
     names = ("source", "storage_offset", "size", "stride")
     given = {**dict(zip(names, args)), **kwargs}
     source = given.get("source")
+    storage = isinstance(source, (UntypedStorage, TypedStorage))
     fits = (len(args) <= 4 and set(given) <= set(names) and len(given) == len(args) + len(kwargs)
-            and len(given) in (0, 1, 3, 4) and (not given or isinstance(source, Tensor)))
+            and len(given) in (0, 1, 3, 4) and (not given or isinstance(source, Tensor) or storage)
+            and (len(given) < 3 or _arg_errors._is_index(given["storage_offset"]) and isinstance(given["size"],
+                 (tuple, list)) and all(_arg_errors._is_index(n) for n in given["size"])))
     if not fits:
         raise _arg_errors.invalid_combination("set_", (input, *args), kwargs, _SET_OVERLOADS)
-    check_captured_write(input, "aten::set_" + ("" if not given else ".source_Tensor" if len(given) == 1
-                                                else ".source_Tensor_storage_offset"))
+    if storage:   # (as a tensor of input's dtype on that memory: the checks and the window below are the same)
+        source = Tensor._make(_storage_elements(input, source))
+    kind = ".source_Storage" if storage else ".source_Tensor"
+    check_captured_write(input, "aten::set_" + ("" if not given else kind if len(given) == 1
+                                                else kind + "_storage_offset"))
     _check_inplace(input, _records(input))
     if input._requires_grad and _STATE.enabled:
         # PyTorch records a NotImplemented node here: minigrad refuses instead of recording what it cannot
@@ -311,13 +337,31 @@ def set_(input: Tensor, *args, **kwargs) -> Tensor:
             for n in reversed(size):
                 stride.insert(0, step)
                 step *= max(n, 1)
-        size, stride, _ = _strided_geometry(source, size, stride, int(given["storage_offset"]))
-        flat, _ = D._storage(source._data)
+        stride, offset = tuple(int(st) for st in stride), int(given["storage_offset"])
+        # (set_'s own checks, in its order and words: as_strided's come after them)
+        if len(stride) != len(size):
+            raise RuntimeError(f"unequal size length ({len(size)}) and stride length ({len(stride)})")
+        if offset < 0:
+            raise RuntimeError(f"Tensor: invalid storage offset {offset}")
+        if any(n < 0 for n in size):
+            raise RuntimeError("numel: integer multiplication overflow")
+        if any(st < 0 for st in stride):
+            raise RuntimeError(f"Storage size calculation overflowed with sizes={list(size)} and "
+                               f"strides={list(stride)}")
+        if storage:   # (offsets count from the storage's own start, a slice's too)
+            flat = source._data
+            _check_in_storage(size, stride, offset, flat)
+        else:
+            size, stride, _ = _strided_geometry(source, size, stride, offset)
+            flat, _ = D._storage(source._data)
         item = flat.itemsize
         new = np.lib.stride_tricks.as_strided(flat[int(given["storage_offset"]):], size,
                                               tuple(st * item for st in stride))
     input._data = new
-    input._view_base, input._view_fn = None, None   # (its own memory now: no view to replay)
+    if input._base is not None:   # (PyTorch keeps a view's base, though the memory is source's: replayed on the base
+        # as_strided, with the new geometry, when autograd regenerates its grad_fn)
+        geometry = (tuple(new.shape), input.stride(), input.storage_offset())
+        input._view_fn = lambda b, geometry=geometry: b.as_strided(*geometry)
     # PyTorch forgets a leaf's AccumulateGrad here: graphs recorded before still hold (and feed) the old node, and
     # the next op on the tensor makes a new one (tensor hooks live on the tensor, so they fire from both)
     input._grad_accumulator = None

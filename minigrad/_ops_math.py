@@ -328,12 +328,12 @@ def cumprod(input, dim, *, dtype=None):
     return D.cumprod(input, dtype=dtype, dim=d)
 
 
-def std_mean(input, dim=_ops._ALL_DIMS, unbiased=None, keepdim=False, *, correction=None):
+def std_mean(input, dim=_ops._ALL_DIMS, unbiased=_ops._NO_ARG, keepdim=False, *, correction=None):
     """(std, mean) over ``dim``, recorded as one node (StdMeanBackward0)."""
     return D.std_mean(input, **_ops._var_args(input, dim, unbiased, keepdim, correction, "std_mean"))
 
 
-def var_mean(input, dim=_ops._ALL_DIMS, unbiased=None, keepdim=False, *, correction=None):
+def var_mean(input, dim=_ops._ALL_DIMS, unbiased=_ops._NO_ARG, keepdim=False, *, correction=None):
     """(var, mean) over ``dim``, recorded as one node (VarMeanBackward0)."""
     return D.var_mean(input, **_ops._var_args(input, dim, unbiased, keepdim, correction, "var_mean"))
 
@@ -354,7 +354,9 @@ def _addc(op, input, tensor1, tensor2, value, out=None):
             "latter implementation: (input + value * tensor1 / tensor2), for all dtypes.")
     if out is not None:
         if out._requires_grad or out._base is not None:
-            _ops._dispatch._check_inplace(out, False)  # (autograd's refusal of a leaf first)
+            if _ops._vmap_batched.DEPTH[0]:   # (vmap's refusal to write a batched value comes first)
+                _ops._vmap_batched.check_inplace_first(op.name + "_", out, (input, tensor1, tensor2))
+            _ops._dispatch._check_inplace(out, False)  # (autograd's refusal of a leaf next)
         _ops._dispatch._no_internal_overlap_first(None, out)  # (TensorIterator's first check, before the shapes')
     shapes = [t._data.shape for t in (input, tensor1, tensor2)]
     for i, a in enumerate(shapes):
@@ -368,6 +370,9 @@ def _addc(op, input, tensor1, tensor2, value, out=None):
             _ops._vmap_batched.check_inplace(op.name + "_", out, (input, tensor1, tensor2))
         raise RuntimeError(f"output with shape {list(out._data.shape)} doesn't match the broadcast shape "
                            f"{list(np.broadcast_shapes(*shapes))}")
+    if out is not None and dt._kind > out.dtype._kind:   # (the iterator's cast check, before value is read)
+        raise RuntimeError(f"result type {_ops._legacy(dt)} can't be cast to the desired output type "
+                           f"{_ops._legacy(out.dtype)}")
     if not isinstance(value, Tensor):  # (PyTorch converts value to the computation's type: float for halves)
         opmath = _dtypes.float32 if dt in (_dtypes.float16, _dtypes.bfloat16) else dt
         _ops._check_scalar_fits(value, opmath)
@@ -380,7 +385,7 @@ def _addc(op, input, tensor1, tensor2, value, out=None):
 def addcmul(input, tensor1, tensor2, _old=_ops._NO_ARG, *, value=1):
     """input + value · tensor1 · tensor2 (elementwise)."""
     if _old is not _ops._NO_ARG:  # (the deprecated x.addcmul(value, tensor1, tensor2))
-        _arg_errors.scalar_first("addcmul", tensor1, (tensor2, _old))
+        _arg_errors.scalar_first("addcmul", tensor1, (tensor2, _old), value=value)
         tensor1, tensor2, value = tensor2, _old, tensor1
     return _addc(D.addcmul, input, tensor1, tensor2, value)
 
@@ -388,7 +393,7 @@ def addcmul(input, tensor1, tensor2, _old=_ops._NO_ARG, *, value=1):
 def addcdiv(input, tensor1, tensor2, _old=_ops._NO_ARG, *, value=1):
     """input + value · tensor1 / tensor2 (elementwise; floats only)."""
     if _old is not _ops._NO_ARG:  # (the deprecated x.addcdiv(value, tensor1, tensor2))
-        _arg_errors.scalar_first("addcdiv", tensor1, (tensor2, _old))
+        _arg_errors.scalar_first("addcdiv", tensor1, (tensor2, _old), value=value)
         tensor1, tensor2, value = tensor2, _old, tensor1
     return _addc(D.addcdiv, input, tensor1, tensor2, value)
 
@@ -396,7 +401,7 @@ def addcdiv(input, tensor1, tensor2, _old=_ops._NO_ARG, *, value=1):
 def addcmul_(input, tensor1, tensor2, _old=_ops._NO_ARG, *, value=1):
     """In-place addcmul."""
     if _old is not _ops._NO_ARG:  # (the deprecated x.addcmul_(value, tensor1, tensor2))
-        _arg_errors.scalar_first("addcmul_", tensor1, (tensor2, _old))
+        _arg_errors.scalar_first("addcmul_", tensor1, (tensor2, _old), value=value)
         tensor1, tensor2, value = tensor2, _old, tensor1
     return _addc(D.addcmul, input, tensor1, tensor2, value, out=input)
 
@@ -404,7 +409,7 @@ def addcmul_(input, tensor1, tensor2, _old=_ops._NO_ARG, *, value=1):
 def addcdiv_(input, tensor1, tensor2, _old=_ops._NO_ARG, *, value=1):
     """In-place addcdiv."""
     if _old is not _ops._NO_ARG:  # (the deprecated x.addcdiv_(value, tensor1, tensor2))
-        _arg_errors.scalar_first("addcdiv_", tensor1, (tensor2, _old))
+        _arg_errors.scalar_first("addcdiv_", tensor1, (tensor2, _old), value=value)
         tensor1, tensor2, value = tensor2, _old, tensor1
     return _addc(D.addcdiv, input, tensor1, tensor2, value, out=input)
 
@@ -690,6 +695,8 @@ def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1):
         args = (y,) if x is None else (y, x)
         kwargs = {k: v for k, v in (("dx", dx), ("dim", dim)) if v is not None and (k != "dim" or v != -1)}
         raise _arg_errors.invalid_combination("cumulative_trapezoid", args, kwargs, _TRAPEZOID_OVERLOADS)
+    if x is None and y.dtype is _dtypes.bool_:   # (the dx path refuses bool before it reads any dim)
+        raise RuntimeError("cumulative_trapezoid: received a bool input for `y`, but bool is not supported")
     if y.dim() == 0:
         if x is not None:   # (the x path wraps dim, checks dtypes and reads y.size(dim) for a 1-d x first)
             d = _ops._wrap_dim(dim, 0)
@@ -707,8 +714,6 @@ def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1):
     d = _ops._wrap_dim(dim, y.dim())
     if x is None:
         dx = 1 if dx is None else dx
-        if y.dtype is _dtypes.bool_:
-            raise RuntimeError("cumulative_trapezoid: received a bool input for `y`, but bool is not supported")
         if isinstance(dx, (bool, complex)):
             raise RuntimeError("cumulative_trapezoid: Currently, we only support dx as a real number.")
         # cumsum(dx/2·(y[:-1] + y[1:])) (ATen wraps dim only on the x path: the nodes save the dim as given)
@@ -1310,11 +1315,11 @@ def _scatter_reduce(input, dim, index, src, reduce, include_self, out=None):
     # reduced places with a scatter_ of the reduction's identity, whose loop checks them before any dtype)
     size = input._data.shape[d] if input.dim() else 1
     if not include_self:
-        _ops._check_bounds(index._data, size, d)
+        _ops._check_bounds(index._data, size, d, input, index, src)
     if (input.is_complex() and reduce in ("amax", "amin")) or (input.dtype is _dtypes.bool_ and reduce == "mean"):
         raise NotImplementedError(f"\"scatter_gather_tensor_cpu_reduce_{reduce}\" not implemented for "
                                   f"'{_ops._legacy(input.dtype)}'")  # (no complex amax/amin, no bool mean kernel)
-    _ops._check_bounds(index._data, size, d)
+    _ops._check_bounds(index._data, size, d, input, index, src)
     if out is None and input.is_complex() and grad_mode.is_grad_enabled() and (input.requires_grad or
                                                                                 src.requires_grad):
         raise RuntimeError("scatter_reduce does not support automatic differentiation for outputs with complex "

@@ -79,8 +79,9 @@ def diag_embed(input, offset=0, dim1=-2, dim2=-1):
     return D.diag_embed(input, offset=int(offset), dim1=dim1, dim2=dim2)  # (saved as given, as PyTorch's)
 
 
-def _tri_indices_args(name: str, row, col, offset, dtype) -> None:
-    """PyTorch's checks of tril_indices / triu_indices: ints (its parser), sizes >= 0, int32 or int64."""
+def _tri_indices_args(name: str, row, col, offset, dtype, requires_grad) -> None:
+    """PyTorch's checks of tril_indices / triu_indices: ints (its parser), sizes >= 0, int32 or int64 (which cannot
+    require grad)."""
     for position, (arg, value) in enumerate((("row", row), ("col", col), ("offset", offset)), 1):
         if not _arg_errors._is_index(value):
             raise _arg_errors.must_be(name, arg, "int", value, position)
@@ -89,17 +90,19 @@ def _tri_indices_args(name: str, row, col, offset, dtype) -> None:
             raise RuntimeError(f"{arg} must be non-negative, got{value}")
     if dtype is not None and dtype.name not in ("int32", "int64"):
         raise NotImplementedError(f"\"{name}\" not implemented for '{_ops._legacy(dtype)}'")
+    if requires_grad:
+        raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
 
 
-def tril_indices(row, col, offset=0, *, dtype=None, **kwargs):
+def tril_indices(row, col, offset=0, *, dtype=None, device=None, layout=None, pin_memory=False, requires_grad=False):
     """Indices (2, n) of the lower triangle of a row x col matrix."""
-    _tri_indices_args("tril_indices", row, col, offset, dtype)
+    _tri_indices_args("tril_indices", row, col, offset, dtype, requires_grad)
     return Tensor._make(np.stack(np.tril_indices(row, offset, col)).astype((dtype or _dtypes.int64).np))
 
 
-def triu_indices(row, col, offset=0, *, dtype=None, **kwargs):
+def triu_indices(row, col, offset=0, *, dtype=None, device=None, layout=None, pin_memory=False, requires_grad=False):
     """Indices (2, n) of the upper triangle of a row x col matrix."""
-    _tri_indices_args("triu_indices", row, col, offset, dtype)
+    _tri_indices_args("triu_indices", row, col, offset, dtype, requires_grad)
     return Tensor._make(np.stack(np.triu_indices(row, offset, col)).astype((dtype or _dtypes.int64).np))
 
 
@@ -224,15 +227,8 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
         # (its sparse kernels' checks: minigrad/sparse.py)
         from .sparse import check_addmm
         check_addmm(input, mat1, mat2)
-    for name, m in (("mat1", mat1), ("mat2", mat2)):
-        if m.dim() != 2:
-            raise RuntimeError(f"{name} must be a matrix, got {m.dim()}-D tensor")
+    _check_addmm_matrices(input, mat1, mat2)
     (a, b), (c, d) = mat1.shape, mat2.shape
-    batched = _vmap_batched.DEPTH[0] and _vmap_batched.levels_of(input, mat1, mat2)
-    if b != c:
-        if batched:  # (PyTorch's batch rule is add(input * beta, mm(mat1, mat2), alpha): mm's batched errors)
-            _vmap_batched.check_mm_sizes(mat1, mat2)
-        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a}x{b} and {c}x{d})")
     sizes = input.shape
     if len(sizes) > 2:
         raise RuntimeError(f"expand({input._legacy_type_name()}{{{list(sizes)}}}, size=[{a}, {d}]): the number of "
@@ -688,6 +684,19 @@ def addr_(input, vec1, vec2, *, beta=1, alpha=1):
     return D.addr(input, vec1, vec2, beta=beta, alpha=alpha, out=input)
 
 
+def _check_addmm_matrices(input, mat1, mat2) -> None:
+    """addmm's meta function on its factors (after their dtypes, before out='s and input's expand)."""
+    for name, m in (("mat1", mat1), ("mat2", mat2)):
+        if m.dim() != 2:
+            raise RuntimeError(f"{name} must be a matrix, got {m.dim()}-D tensor")
+    (a, b), (c, d) = mat1.shape, mat2.shape
+    if b != c:
+        if _vmap_batched.DEPTH[0] and _vmap_batched.levels_of(input, mat1, mat2):
+            # (PyTorch's batch rule is add(input * beta, mm(mat1, mat2), alpha): mm's batched errors)
+            _vmap_batched.check_mm_sizes(mat1, mat2)
+        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a}x{b} and {c}x{d})")
+
+
 def _check_addmv(input, mat, vec) -> None:
     if mat.dim() != 2 or vec.dim() != 1 or input.dim() > 1:
         raise RuntimeError(f"vector + matrix @ vector expected, got {input.dim()}, {mat.dim()}, {vec.dim()}")
@@ -722,8 +731,9 @@ def addmv_(input, mat, vec, *, beta=1, alpha=1):
     return D.addmv(input, mat, vec, beta=beta, alpha=alpha, out=input)
 
 
-def _check_addbmm(input, batch1, batch2, in_place: bool) -> None:
-    """PyTorch's order: the expand of input to (n, p) first, then the batches' ranks, counts and sizes."""
+def _check_addbmm(input, batch1, batch2, in_place: bool, dtypes: bool = True) -> None:
+    """PyTorch's order: the expand of input to (n, p) first, then the batches' ranks, counts and sizes (then their
+    dtypes, unless ``dtypes`` is False: with out=, addmm_ into out= checks them)."""
     if not in_place:
         _expanded(input, [batch1.size(1), batch2.size(2)])
     for name, b in (("batch1", batch1), ("batch2", batch2)):
@@ -735,7 +745,7 @@ def _check_addbmm(input, batch1, batch2, in_place: bool) -> None:
     (_, n, k), (_, k2, p) = batch1.shape, batch2.shape
     if k != k2:
         raise RuntimeError(f"Incompatible matrix sizes for bmm ({n}x{k} and {k2}x{p})")
-    for x, y, names in ((input, batch2, "self and mat2"), (batch1, batch2, "mat1 and mat2")):
+    for x, y, names in ((input, batch2, "self and mat2"), (batch1, batch2, "mat1 and mat2")) if dtypes else ():
         if x.dtype is not y.dtype:
             raise RuntimeError(f"{names} must have the same dtype, but got {_ops._legacy(x.dtype)} and "
                                f"{_ops._legacy(y.dtype)}")

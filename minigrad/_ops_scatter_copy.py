@@ -25,7 +25,7 @@ def _check_part(part: Tensor, src: Tensor) -> None:
 
 
 def _no_complex_autograd(name: str, input, src) -> None:
-    """PyTorch's refusal to differentiate these scatters into a complex result."""
+    """PyTorch's refusal to differentiate these scatters (and select_copy, slice_copy) into a complex result."""
     if input.is_complex() and grad_mode.is_grad_enabled() and (input.requires_grad or src.requires_grad):
         raise RuntimeError(f"{name} does not support automatic differentiation for outputs with complex dtype.")
 
@@ -118,6 +118,7 @@ def expand_copy(input, size, *, implicit: bool = False):
 def select_copy(input, dim, index):
     """``input.select(dim, index)`` in new memory (SelectBackward0_copy)."""
     _ops.select(input.detach(), dim, index)
+    _no_complex_autograd("select_copy", input, input)   # (select_copy and slice_copy only, of the *_copy)
     return D.COPIES["select"](input, dim=dim, index=int(index))
 
 
@@ -128,6 +129,7 @@ def slice_copy(input, dim=0, start=None, end=None, step=1):
     _ops._wrap_dim(dim, input.dim())
     if step <= 0:
         raise RuntimeError("slice step must be positive")
+    _no_complex_autograd("slice_copy", input, input)
     return D.COPIES["slice"](input, dim=dim, start=start, end=end, step=step)
 
 

@@ -484,23 +484,31 @@ def _new(input, fill, size, dtype, requires_grad, device):
     dt = dtype or input.dtype
     if not size:
         raise TypeError(f'new_{fill}() missing 1 required positional arguments: "size"')
-    out = getattr(_creation, fill)(_ops._size_args(size, f"new_{fill}"), dtype=dt, requires_grad=requires_grad)
+    size = _ops._size_args(size, f"new_{fill}")
+    if fill == "zeros":   # (PyTorch's new_zeros is empty(...).zero_(): empty's check of the sizes)
+        _creation._size((size,), f"new_{fill}")
+    out = getattr(_creation, fill)(size, dtype=dt, requires_grad=requires_grad)
     return _meta.like(out, input, device)
+
+
+def _size_keyword(kwargs: dict) -> tuple:
+    """new_zeros(size=(2, 3)): the size given by keyword, as the one positional argument it stands for."""
+    return (kwargs["size"],) if "size" in kwargs else ()
 
 
 def new_zeros(input, *size, dtype=None, device=None, requires_grad=False, **kwargs):
     """Zeros of ``size`` with input's dtype."""
-    return _new(input, "zeros", size, dtype, requires_grad, device)
+    return _new(input, "zeros", size or _size_keyword(kwargs), dtype, requires_grad, device)
 
 
 def new_ones(input, *size, dtype=None, device=None, requires_grad=False, **kwargs):
     """Ones of ``size`` with input's dtype."""
-    return _new(input, "ones", size, dtype, requires_grad, device)
+    return _new(input, "ones", size or _size_keyword(kwargs), dtype, requires_grad, device)
 
 
 def new_empty(input, *size, dtype=None, device=None, requires_grad=False, **kwargs):
     """An uninitialised (here: zero) tensor of ``size`` with input's dtype."""
-    return _new(input, "empty", size, dtype, requires_grad, device)
+    return _new(input, "empty", size or _size_keyword(kwargs), dtype, requires_grad, device)
 
 
 def new_full(input, size, fill_value, *, dtype=None, device=None, requires_grad=False, **kwargs):

@@ -110,8 +110,10 @@ def kthvalue(input, k, dim=-1, keepdim=False):
     d = _ops._check_dim_nonempty("kthvalue", input, dim)
     if not 1 <= k <= (input._data.shape[d] if input.dim() else 1):
         raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {d}")
-    if input.is_complex() or input.dtype is _dtypes.bool_:
+    if (input.is_complex() or input.dtype is _dtypes.bool_) and input.dim():   # (a 0-dim one is copied: no kernel)
         raise NotImplementedError(f"\"kthvalue_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+    if input.is_complex() and grad_mode.is_grad_enabled() and input.requires_grad:
+        raise RuntimeError("kthvalue does not support automatic differentiation for outputs with complex dtype.")
     values, indices = D.kthvalue(input, k=int(k), dim=int(dim), keepdim=bool(keepdim))
     return return_types.make("kthvalue", values, indices)
 
@@ -369,13 +371,50 @@ def _unique_consecutive_dim(input, dim: int, return_inverse, return_counts):
     return out[0] if len(out) == 1 else tuple(out)
 
 
-def nonzero(input, *, as_tuple=False):
+def nonzero(input, *, out=None, as_tuple=False):
     """Indices of the non-zero elements: an (n, ndim) tensor, or one index tensor per dim."""
     if as_tuple is not False and as_tuple is not True:  # (PyTorch's parser takes a bool only)
         raise _arg_errors.must_be("nonzero", "as_tuple", "bool", as_tuple)
     if _vmap_batched.DEPTH[0]:
         _vmap_batched.check_dynamic(input, "aten::nonzero")
+    if out is not None:
+        if as_tuple:
+            raise RuntimeError("nonzero does not support the out kwarg when as_tuple is True")
+        return _nonzero_into(input, out)
     return _dispatch.function_result_version("nonzero", (input,), _nonzero(input, as_tuple))
+
+
+def _nonzero_into(input, out):
+    """``torch.nonzero(input, out=out)``: written in place (no derivative: taken while autograd records); an out of
+    another shape is resized (with the warning unless empty) to nonzero's own column-major layout."""
+    if not isinstance(out, Tensor):
+        raise _arg_errors.must_be("nonzero", "out", "Tensor", out)
+    if out.dtype is not _dtypes.int64:
+        raise RuntimeError("nonzero: Expected out tensor to have scalar type Long but got scalar type"
+                           f"{_ops._legacy(out.dtype)}")
+    _dispatch._check_no_partial_overlap(out, [input])
+    result = _nonzero(input, False)
+    if tuple(out.shape) != tuple(result.shape):
+        if out.numel():
+            _ops._warn_resized(out._data.shape, result._data.shape)
+        from ._ops_inplace_views import resize_output
+        resize_output(out, tuple(result.shape), (1, result.shape[0]))
+        if not result.numel():
+            _strides.keep_empty_strides(out, (1, result.shape[0]))
+    with grad_mode.no_grad(), _dispatch.out_argument_write():
+        out.copy_(result)
+    return out
+
+
+def _nonzero_method(self, *args, **kwargs):
+    """``x.nonzero(*, as_tuple=False)``: the method takes no out= (PyTorch's parser errors for anything else)."""
+    if len(args) == 1 and not kwargs:
+        raise TypeError("nonzero() takes from 1 to 0 positional arguments but 1 were given")
+    if args or set(kwargs) - {"as_tuple"}:
+        if not args and "as_tuple" not in kwargs:
+            raise TypeError('nonzero() missing 1 required positional arguments: "as_tuple"')
+        raise _arg_errors.invalid_combination("nonzero", args, kwargs, ("()", "(*, bool as_tuple)"))
+    return nonzero(self, **kwargs)
 
 
 def _nonzero(input, as_tuple: bool):
@@ -388,10 +427,14 @@ def _nonzero(input, as_tuple: bool):
         return _dispatch.function_result_version("nonzero", (input,), full).unbind(1)   # (views: its version)
     idx = np.nonzero(np.atleast_1d(input._data))
     if input.dim() == 0:  # (one row of no coordinates when the scalar is non-zero)
-        return Tensor._make(np.zeros((idx[0].size, 0), np.int64))
-    out = np.stack(idx, axis=1).astype(np.int64).reshape(-1, input.dim())
-    # PyTorch's nonzero is column-major: strides (1, n)
-    return Tensor._make(_strides.copy_into(_strides.with_strides(out.shape, (1, out.shape[0]), np.int64), out))
+        out = np.zeros((idx[0].size, 0), np.int64)
+    else:
+        out = np.stack(idx, axis=1).astype(np.int64).reshape(-1, input.dim())
+    # PyTorch's nonzero is column-major: strides (1, n), kept when it has no elements
+    result = Tensor._make(_strides.copy_into(_strides.with_strides(out.shape, (1, out.shape[0]), np.int64), out))
+    if not out.size:
+        _strides.keep_empty_strides(result, (1, out.shape[0]))
+    return result
 
 
 def argwhere(input):
@@ -715,6 +758,7 @@ FUNCTIONS = [
 def _attach_methods():
     for name in METHODS:
         setattr(Tensor, name, globals()[name])
+    Tensor.nonzero = _nonzero_method
     for name in ("quantile", "nanquantile"):  # (PyTorch's "invalid combination" error, as methods list it)
         setattr(Tensor, name, _arg_errors.method_form(globals()[name], name))
     # (x.aminmax(0): "aminmax() takes 0 positional arguments but 1 was given", self not counted)

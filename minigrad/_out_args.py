@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import builtins
 import functools
+import numbers
 import warnings
 
 import numpy as np
 
 from . import _arg_errors, _dispatch, _dtypes, _ops, _vmap_batched, return_types
+from ._ops_matrices import _LinAlgError
 from ._tensor import Tensor
 from .amp import autocast_mode
 from .autograd import grad_mode
@@ -37,7 +39,7 @@ OUT_FUNCTIONS = (
     "bitwise_right_shift", "igamma", "igammac", "polar", "complex", "mvlgamma", "clamp_min", "clamp_max", "clip",
     "polygamma", "addmm", "addmv", "addr", "baddbmm", "addbmm", "addcmul", "addcdiv", "lerp", "column_stack",
     "hstack", "vstack", "dstack", "row_stack", "kron", "take", "take_along_dim", "logcumsumexp", "masked_select",
-    "index_add", "index_copy", "gather",
+    "index_add", "index_copy", "gather", "tril", "triu", "isin", "narrow_copy", "argsort",
 )
 
 
@@ -45,7 +47,7 @@ OUT_FUNCTIONS = (
 _NOT_DIFFERENTIABLE = frozenset({
     "floor_divide", "eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or", "logical_xor", "logical_not",
     "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "signbit", "isneginf", "isposinf", "gcd", "lcm",
-    "heaviside", "bitwise_left_shift", "bitwise_right_shift"})
+    "heaviside", "bitwise_left_shift", "bitwise_right_shift", "isin"})
 # ... and PyTorch's composites whose out= copies their differentiable result (CopyBackwards), refusing nothing
 _COPY_OUT = frozenset({"special_ndtr"})
 
@@ -71,7 +73,8 @@ _NAMES = {"square": "pow", "arccos": "acos", "arcsin": "asin", "arctan": "atan",
           "arctan2": "atan2", "clip": "clamp", "column_stack": "cat", "hstack": "cat", "vstack": "cat",
           "dstack": "cat", "row_stack": "cat", "kron": "mul", "take_along_dim": "gather"}
 # ... and the part of a composite that refuses out= under autograd (float_power is pow of its casts)
-_REFUSED_BY = {"float_power": "pow", "outer": "mul"}   # (outer is mul(input.reshape(-1, 1), vec2, out=out))
+_REFUSED_BY = {"float_power": "pow", "outer": "mul",   # (outer is mul(input.reshape(-1, 1), vec2, out=out))
+               "argsort": "sort"}   # (argsort(x, stable=s, out=o) is sort's stable out= with o its indices)
 
 
 def _index_select_dtype(x, dim, index=None, **kwargs):
@@ -97,6 +100,9 @@ def _complex_of(a, b):
 
 _COMPLEX_OF = {_dtypes.float32: _dtypes.complex64, _dtypes.float64: _dtypes.complex128}
 _PRODUCTS = frozenset({"mm", "mv", "bmm"})  # (their out= must have the product's dtype, checked after it)
+# (... and these structured kernels' out= their result's dtype, checked alike: tril, triu, isin's bool, argsort's
+# int64)
+_EXACT_DTYPE = frozenset({"tril", "triu", "isin", "argsort"})
 
 
 # Binary TensorIterator ops whose kernels refuse some dtypes (complex, integers): with out=, PyTorch's iterator
@@ -123,6 +129,36 @@ def _clamp_out_cast_check(args, kwargs, out: Tensor) -> None:
     for b in bounds:
         _ops._check_broadcast(args[0], b)
     dt = _dtypes.result_type(args[0], *bounds)
+    if dt._kind > out.dtype._kind:
+        raise RuntimeError(f"result type {_ops._legacy(dt)} can't be cast to the desired output type "
+                           f"{_ops._legacy(out.dtype)}")
+
+
+def _lerp_out_cast_check(args, kwargs, out: Tensor) -> None:
+    """lerp(x, y, number, out=): TensorIterator's broadcast and safe-cast checks (of input and end, after the meta
+    function's dtype check), before the kernel reads the weight (1+2j: "value cannot be converted")."""
+    weight = args[2] if len(args) > 2 else (kwargs or {}).get("weight")
+    if not (len(args) >= 2 and isinstance(args[0], Tensor) and isinstance(args[1], Tensor)
+            and args[0].dtype is args[1].dtype and isinstance(weight, numbers.Number)):
+        return
+    if type(weight) is int:
+        _ops._check_scalar_int(weight)   # (the parser's OverflowError first)
+    _ops._check_broadcast(args[0], args[1])
+    if args[0].dtype._kind > out.dtype._kind:
+        raise RuntimeError(f"result type {_ops._legacy(args[0].dtype)} can't be cast to the desired output type "
+                           f"{_ops._legacy(out.dtype)}")
+
+
+def _addc_out_cast_check(name: str, tensors, out: Tensor) -> None:
+    """addcmul / addcdiv(out=): the iterator's cast check into out=, before the kernel reads value (its other errors,
+    addcdiv's of integers and the broadcast's, come first: left to the function)."""
+    if name == "addcdiv" and not any(t.is_floating_point() or t.is_complex() for t in tensors[1:]):
+        return
+    try:
+        np.broadcast_shapes(*(t._data.shape for t in tensors))
+    except ValueError:
+        return
+    dt = _dtypes.result_type(*tensors)
     if dt._kind > out.dtype._kind:
         raise RuntimeError(f"result type {_ops._legacy(dt)} can't be cast to the desired output type "
                            f"{_ops._legacy(out.dtype)}")
@@ -161,12 +197,20 @@ def _checked(name: str, fn, out: Tensor, args=(), kwargs=None):
             _addr_out_first(args[:3], out, kwargs or {})
         if name == "clamp":
             _clamp_out_cast_check(args, kwargs, out)
+        if name == "lerp":
+            _lerp_out_cast_check(args, kwargs, out)
+        if name in ("addcmul", "addcdiv") and len(args) >= 3 and all(isinstance(a, Tensor) for a in args[:3]):
+            _addc_out_cast_check(name, args[:3], out)
         if name == "heaviside" and len(args) == 2 and builtins.all(isinstance(a, Tensor) for a in args) and \
                 not (args[0].is_complex() or args[1].is_complex()):   # (its meta function checks out= as an input)
             if out.is_complex():
                 raise RuntimeError("heaviside is not yet implemented for complex tensors.")
             if args[0].dtype is args[1].dtype is not out.dtype:
                 raise RuntimeError("heaviside is not yet implemented for tensors with different dtypes.")
+        if name == "narrow_copy" and args and isinstance(args[0], Tensor) and args[0].dim() and \
+                args[0].dtype is not out.dtype:   # (its CPU kernel's check, before those of dim, start and length)
+            raise RuntimeError("Expected self.dtype() == output.dtype() to be true, but got false.  (Could this error "
+                               "message be improved?  If so, please report an enhancement request to PyTorch.)")
         if name == "index_select" and len(args) >= 3 and isinstance(args[0], Tensor):
             _ops.index_select_checks(*args[:3])   # (before out='s dtype)
         if name in _OUT_DTYPE and len(args) >= 2:
@@ -185,6 +229,20 @@ def _checked(name: str, fn, out: Tensor, args=(), kwargs=None):
         if name == "addmv" and len(args) >= 3 and all(isinstance(a, Tensor) for a in args[:3]):
             from ._ops_matrices import _check_addmv
             _check_addmv(*args[:3])  # (addmv's shape checks come first)
+        if name in ("mm", "bmm") and len(args) >= 2 and all(isinstance(a, Tensor) for a in args[:2]):
+            # (their meta functions: the ranks and sizes, then out='s dtype (mm's: mat1's; bmm's: batch2's), then
+            # the kernel's dtype checks)
+            expected = args[0 if name == "mm" else 1].dtype
+            if out.dtype is not expected:
+                with grad_mode.no_grad():   # (the sizes only: no dtype error)
+                    getattr(_ops, name)(_ops.zeros(args[0].shape), _ops.zeros(args[1].shape))
+                raise RuntimeError(f"Expected out tensor to have dtype {_ops._meta_name(expected)}, but got "
+                                   f"{_ops._meta_name(out.dtype)} instead")
+        if name == "mv" and len(args) >= 2 and all(isinstance(a, Tensor) for a in args[:2]):
+            # (PyTorch's mv_out is addmv_out(out, s, mat, vec, 0, 1), s a new (mat.size(0),) tensor of out's dtype:
+            # addmv's checks, its dtypes' too, before out='s)
+            from ._ops_matrices import _check_addmv
+            _check_addmv(_ops.zeros(args[0].size(0), dtype=out.dtype), *args[:2])
         if name == "baddbmm" and len(args) >= 3 and all(isinstance(a, Tensor) for a in args[:3]):
             # (baddbmm's meta function: expand and shape checks, out= of batch2's dtype, resized; then its kernel)
             from ._ops_inplace_views import resize_output
@@ -204,10 +262,16 @@ def _checked(name: str, fn, out: Tensor, args=(), kwargs=None):
         if name in ("addmm", "addmv") and len(args) >= 3 and \
                 all(isinstance(a, Tensor) for a in args[:3]) and \
                 args[0].dtype is args[1].dtype is args[2].dtype is not out.dtype:  # (before its kernel's checks)
+            if name == "addmm":   # (after its meta function's checks of the factors)
+                from ._ops_matrices import _check_addmm_matrices
+                _check_addmm_matrices(*args[:3])
             raise RuntimeError(f"Expected out tensor to have dtype {_ops._meta_name(args[0].dtype)}, but got "
                                f"{_ops._meta_name(out.dtype)} instead")
         if name == "addbmm" and len(args) >= 3 and isinstance(args[1], Tensor) and isinstance(args[2], Tensor):
             args[1].size(1), args[2].size(2)  # (PyTorch sizes out= from these first: their dim errors)
+            if isinstance(args[0], Tensor):   # (then input's expand and the batches' sizes, before any dtype)
+                from ._ops_matrices import _check_addbmm
+                _check_addbmm(*args[:3], in_place=False, dtypes=False)
         if name == "addbmm" and len(args) >= 3 and isinstance(args[2], Tensor) and args[2].dtype is not out.dtype:
             # (PyTorch's addbmm_out runs addmm into out: out is its "self")
             raise RuntimeError(f"self and mat2 must have the same dtype, but got {_ops._legacy(out.dtype)} and "
@@ -221,10 +285,15 @@ def _checked(name: str, fn, out: Tensor, args=(), kwargs=None):
         if name == "cat" and result.dtype._kind > out.dtype._kind:  # (vstack, hstack ...: cat's TypeError)
             raise TypeError(f"torch.cat(): input types can't be cast to the desired output type "
                             f"{_dispatch._legacy_scalar_name(out.dtype)}")
-        if name in _PRODUCTS and result.dtype is not out.dtype:
+        if (name in _PRODUCTS or name in _EXACT_DTYPE) and result.dtype is not out.dtype:
             raise RuntimeError(f"Expected out tensor to have dtype {_ops._meta_name(result.dtype)}, but got "
                                f"{_ops._meta_name(out.dtype)} instead")
-        complex_abs = name == "abs" and out.dtype.is_complex and args and getattr(args[0], "is_complex", bool)()
+        # (|z| into a real out=: computed in complex, then its real part copied (cast, can_cast checked below);
+        # into a complex out=, by the iterator: out= of z's dtype)
+        complex_abs = name == "abs" and args and getattr(args[0], "is_complex", bool)()
+        if complex_abs and out.dtype.is_complex and out.dtype is not args[0].dtype:
+            raise RuntimeError(f"Found dtype {_dispatch._legacy_scalar_name(out.dtype)} but expected "
+                               f"{_dispatch._legacy_scalar_name(args[0].dtype)}")
         if name in _SAME_DTYPE and result.dtype is not out.dtype and not complex_abs and (  # (|z| into complex out=)
                 name not in _CLAMPS or _clamp_tensor_bounds(args, kwargs) is None):  # (clamp's tensor overload casts)
             raise RuntimeError(f"Found dtype {_dispatch._legacy_scalar_name(out.dtype)} but expected "
@@ -273,6 +342,7 @@ def _float_power_out(args, out: Tensor) -> None:
 
 def with_out(fn, name: str):
     """``fn`` taking PyTorch's keyword ``out=`` (the result copied into it by ``_ops._into_out``)."""
+    vmap_name = name if name in _vmap_batched.LIST_OUT else None   # (hstack: vmap names it, not the cat it runs)
     name = _NAMES.get(name, name)
     differentiable = name not in _NOT_DIFFERENTIABLE
 
@@ -290,6 +360,9 @@ def with_out(fn, name: str):
                 raise RuntimeError(f"result type {_dispatch._legacy_scalar_name(result.dtype)} can't be cast to the "
                                    f"desired output type {_dispatch._legacy_scalar_name(out.dtype)}")
             return _resized_copy(result, out, name)
+        if name == "argsort" and "stable" not in kwargs:   # (out= is only in its overload with stable=)
+            raise _arg_errors.invalid_combination(name, args, {**kwargs, "out": out},
+                                                  _arg_errors.FUNCTION_OVERLOADS[name])
         for position, arg in _TENSORS_ONLY.get(name, ()):  # (out= is only in an all-tensor overload)
             if position <= len(args) and not isinstance(args[position - 1], Tensor):
                 raise _arg_errors.must_be(name, arg, "Tensor", args[position - 1], position)
@@ -311,12 +384,88 @@ def with_out(fn, name: str):
                     if name in _COMPOSITE:  # (its own checks run before the ops it is made of)
                         raise
         return _ops._into_out(_REFUSED_BY.get(name, name), out, tensors,
-                              _checked(name, lambda: fn(*args, **kwargs), out, args, kwargs))
+                              _checked(name, lambda: fn(*args, **kwargs), out, args, kwargs), vmap_name)
+    return wrapped
+
+
+def _softmax_out(fn, name: str):
+    """torch.softmax / log_softmax taking ``out=``: dim's check, then out='s dtype (dtype= or the input's), then
+    the kernel; an out= requiring grad is refused, and out gets a NotImplemented node when the input requires grad
+    (PyTorch's softmax.int_out has no derivative)."""
+    @functools.wraps(fn)
+    def wrapped(*args, out=None, **kwargs):
+        if out is None:
+            return fn(*args, **kwargs)
+        if autocast_mode.ON[0]:  # (autocast's lists have no out= variants: they run as they are)
+            return autocast_mode.without(wrapped, *args, out=out, **kwargs)
+        if not isinstance(out, Tensor):
+            raise TypeError(f"{name}(): argument 'out' must be Tensor, not {type(out).__name__}")
+        given = {**dict(zip(("input", "dim", "dtype"), args)), **kwargs}
+        x, dtype = given.get("input"), given.get("dtype")
+        if not isinstance(x, Tensor) or "dim" not in given:
+            return fn(*args, **kwargs)   # (its own argument errors)
+        _ops._wrap_dim(_ops._check_int_dim(name, given["dim"]), x.dim())
+        if out.requires_grad and grad_mode.is_grad_enabled():
+            raise RuntimeError(f"aten::{name}(): functions with out=... arguments don't support automatic "
+                               "differentiation, but one of the arguments requires grad.")
+        expected = x.dtype if dtype is None else _dtypes.to_dtype(dtype)
+        if out.dtype is not expected:
+            raise _meta_mismatch(expected, out.dtype)
+
+        def compute():
+            with grad_mode.no_grad():
+                return fn(*args, **kwargs)
+        if _records([x], out):
+            return _not_implemented_into(name, out, [x], compute)
+        with grad_mode.no_grad():
+            return _ops._into_out(name, out, [x], compute)
+    return wrapped
+
+
+def _histogram_out(fn):
+    """torch.histogram taking ``out=(hist, bin_edges)``, each of the input's dtype: an out= requiring grad is
+    refused; the out tensors get the NotImplemented node when the input (or weight) requires grad."""
+    @functools.wraps(fn)
+    def wrapped(*args, out=None, **kwargs):
+        if out is None:
+            return fn(*args, **kwargs)
+        if not isinstance(out, (tuple, list)) or not builtins.all(isinstance(o, Tensor) for o in out):
+            raise _arg_errors.invalid_combination("histogram", args, {**kwargs, "out": out},
+                                                  _arg_errors.FUNCTION_OVERLOADS["histogram"])
+        if len(out) != 2:
+            raise TypeError(f"expected tuple of 2 elements but got {len(out)}")
+        if grad_mode.is_grad_enabled() and builtins.any(o.requires_grad for o in out):
+            raise RuntimeError("aten::histogram(): functions with out=... arguments don't support automatic "
+                               "differentiation, but one of the arguments requires grad.")
+        x, weight = args[0] if args else kwargs.get("input"), kwargs.get("weight")
+        bins = args[1] if len(args) > 1 else kwargs.get("bins")
+        if isinstance(x, Tensor) and not (isinstance(bins, Tensor) and bins.dtype is not x.dtype):
+            # (after the bin edges' own dtype check, before the kernel's checks and its dtype error)
+            for o, what, where in zip(out, ("hist", "bin_edges"), ("", " for dimension 0")):
+                if o.dtype is not x.dtype:
+                    raise RuntimeError(f"torch.histogram: input tensor and {what} tensor should have the same dtype, "
+                                       f"but got input {_ops._meta_name(x.dtype)} and {what} "
+                                       f"{_ops._meta_name(o.dtype)}{where}")
+        with grad_mode.no_grad():
+            result = fn(*args, **kwargs)
+            for o, r in zip(out, result):
+                _ops._into_out("histogram", o, [x], lambda r=r: r)
+        tensors = tuple(t for t in (x, weight) if isinstance(t, Tensor))
+        if grad_mode.is_grad_enabled() and builtins.any(t.requires_grad for t in tensors):
+            from . import derivatives
+            derivatives.NOT_IMPLEMENTED["histogram" if weight is None else "histogram_weight"]._record(
+                tensors, tuple(out), {})
+        return return_types.histogram_out(tuple(out))
     return wrapped
 
 
 def install(namespace: dict) -> None:
     """Give each function of OUT_FUNCTIONS in ``namespace`` (minigrad's) an ``out=`` if it has none."""
+    for name in ("softmax", "log_softmax"):
+        if "out" not in (getattr(namespace[name], "__kwdefaults__", None) or {}):
+            namespace[name] = _softmax_out(namespace[name], name)
+    if "out" not in (getattr(namespace["histogram"], "__kwdefaults__", None) or {}):
+        namespace["histogram"] = _histogram_out(namespace["histogram"])
     for name in OUT_FUNCTIONS:
         fn = namespace.get(name)
         if fn is None or "out" in (getattr(fn, "__kwdefaults__", None) or {}):
@@ -372,7 +521,8 @@ def _refusing_out(fn, name: str, options: tuple):
 REDUCTION_OUT = ("sum", "prod", "nansum", "cumsum", "cumprod", "mean", "nanmean", "std", "var", "logsumexp", "amax",
                  "amin", "argmax", "argmin", "norm", "all", "any", "msort", "max", "min", "quantile", "nanquantile",
                  "diff", "histc")
-PAIR_OUT = ("sort", "max", "min", "topk", "kthvalue", "median", "nanmedian", "mode", "cummax", "cummin", "aminmax")
+PAIR_OUT = ("sort", "max", "min", "topk", "kthvalue", "median", "nanmedian", "mode", "cummax", "cummin", "aminmax",
+            "frexp")
 _IN_OUT_DTYPE = frozenset({"sum", "prod", "nansum", "cumsum", "cumprod"})  # (computed in out='s dtype)
 _INDICES_ONLY = frozenset({"argmax", "argmin", "all", "any", "histc"})  # (no derivative: copied even while recording)
 _REFUSAL_NAMES = {"norm": "linalg_vector_norm", "msort": "sort", "nanmean": "nansum", "diff": "sub"}
@@ -412,10 +562,14 @@ def _check_out_dtype(name: str, x, result: Tensor, out: Tensor, dtype) -> None:
 def _check_pair_dtypes(name: str, x: Tensor, values: Tensor, indices: Tensor) -> None:
     """PyTorch's dtype checks of out=(values, indices), each kernel with its own message."""
     legacy = _dispatch._legacy_scalar_name
-    expected = (x.dtype, x.dtype if name == "aminmax" else _dtypes.int64)
+    expected = (x.dtype, x.dtype if name == "aminmax" else _dtypes.int32 if name == "frexp" else _dtypes.int64)
     for out, want in zip((values, indices), expected):
         if out.dtype is want:
             continue
+        if name == "frexp":   # (mantissa, exponent)
+            raise RuntimeError(f"torch.frexp() expects mantissa to have dtype {_ops._meta_name(want)} but got "
+                               f"{_ops._meta_name(out.dtype)}" if out is values else
+                               f"torch.frexp() expects exponent to have int dtype but got {_ops._meta_name(out.dtype)}")
         if name in ("cummax", "cummin"):
             raise RuntimeError(f"expected scalar_type {legacy(want)} but found {legacy(out.dtype)}")
         if out is values and name in ("median", "nanmedian"):
@@ -456,11 +610,18 @@ def _check_overload(name: str, args: tuple, kwargs: dict, out) -> None:
 def _copied_into_out(result: Tensor, name: str, x: Tensor, out: Tensor) -> Tensor:
     """A composite's out=: its (differentiable) result copied into ``out``, resized first if need be."""
     _check_out_dtype(name, x, result, out, None)
-    if result.shape != out.shape:  # (resized, with PyTorch's warning when not empty)
-        with grad_mode.no_grad():
-            _ops._into_out(name, out, [], lambda: result.detach())
+    if result.shape != out.shape:
+        _resize_out(name, out, lambda: result.detach())
     out.copy_(result)
     return out
+
+
+def _resize_out(name: str, out: Tensor, value) -> None:
+    """out= resized to the shape of ``value()`` (with PyTorch's warning unless empty) before the op writes it:
+    PyTorch's resize_output is no write, so out='s version counts the op's one write only (not this copy)."""
+    with grad_mode.no_grad():
+        _ops._into_out(name, out, [], value)
+    out._version_counter[0] -= 1
 
 
 def _norm_positional_out(args: tuple, out, kwargs: dict):
@@ -864,8 +1025,7 @@ def _out_type(result):
 def _resized_copy(result: Tensor, out: Tensor, name: str) -> Tensor:
     """A differentiable result copied into out= (resized first, with PyTorch's warning when not empty)."""
     if result.shape != out.shape:
-        with grad_mode.no_grad():
-            _ops._into_out(name, out, [], lambda: result.detach())
+        _resize_out(name, out, lambda: result.detach())
     out.copy_(result)
     return out
 
@@ -943,7 +1103,7 @@ _REFUSE_GRAD_OUT = {"matrix_rank": "sum", "eigvals": "aten::linalg_eigvals", "ld
 # that requires grad itself is refused. ifft / ihfft of a real input: conj_physical_out of the recorded r2c.
 _NOT_IMPLEMENTED_OUT = {"ifft": "conj_physical", "ihfft": "conj_physical", "eigvals": "linalg_eigvals",
                         "ldl_solve": "linalg_ldl_solve", "ldl_factor": "linalg_ldl_factor_ex",
-                        "ldl_factor_ex": "linalg_ldl_factor_ex"}
+                        "ldl_factor_ex": "linalg_ldl_factor_ex", "softmax": "softmax", "log_softmax": "log_softmax"}
 
 
 def _records(tensors, out: Tensor) -> bool:
@@ -974,16 +1134,18 @@ def _not_implemented_into(name: str, out: Tensor, tensors, compute):
 
 
 # Structured kernels whose meta function sets out= to the input's dtype (and checks it) before the CPU kernel refuses
-# an integer input: eigh / eigvalsh (_linalg_eigh: eigenvalues and vectors), lu_factor (its LU; the pivots are int)
-_OUT_DTYPE_BEFORE_KERNEL = {"eigvalsh": 2, "eigh": 2, "lu_factor": 1, "lu_factor_ex": 1}
+# an integer input: eigh / eigvalsh (_linalg_eigh: eigenvalues and vectors), lu_factor (its LU; the pivots are int);
+# and linalg.inv / inverse, whose linalg_inv_ex checks out= before inv reports a singular matrix
+_OUT_DTYPE_BEFORE_KERNEL = {"eigvalsh": 2, "eigh": 2, "lu_factor": 1, "lu_factor_ex": 1, "inv": 1, "inverse": 1,
+                            "inv_ex": 1}
 
 
 def _kernel_after_out_dtype(fn, name: str, args, kwargs, outs):
     """``fn(*args, **kwargs)``; for the functions above, an out= of another dtype than the (integer) input's is
-    reported before the kernel's "not implemented for 'Long'"."""
+    reported before the kernel's "not implemented for 'Long'" (or inv's singular-matrix error)."""
     try:
         return fn(*args, **kwargs)
-    except NotImplementedError:
+    except (NotImplementedError, _LinAlgError):
         x = args[0] if args else kwargs.get("A")
         if name in _OUT_DTYPE_BEFORE_KERNEL and isinstance(x, Tensor):
             for o in outs[:_OUT_DTYPE_BEFORE_KERNEL[name]]:
@@ -1011,8 +1173,7 @@ def _vmap_out(name: str, out, tensors, args, kwargs) -> None:
 def _resize_only(name: str, out: Tensor, result: Tensor) -> None:
     """out= resized to the result's shape (with PyTorch's warning unless empty) before the checks that follow."""
     if result.shape != out.shape:
-        with grad_mode.no_grad():
-            _ops._into_out(name, out, [], lambda: result.to(out.dtype))
+        _resize_out(name, out, lambda: result.to(out.dtype))
 
 
 def _exact_dtype(result, out):

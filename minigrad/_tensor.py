@@ -1543,6 +1543,7 @@ def _not_a_tensor(name: str, obj) -> TypeError:
 def _rebuild_tensor(data: np.ndarray, requires_grad: bool, state: dict | None = None) -> Tensor:
     """Unpickle a tensor (see ``Tensor.__reduce_ex__``): an empty dict of hooks, as PyTorch's _rebuild_tensor_v2."""
     t = Tensor._make(data, requires_grad)
+    t._version_counter[0] = 1   # (PyTorch's is an empty tensor set_() to the unpickled storage: one write)
     t._backward_hooks = collections.OrderedDict()
     for key, value in (state or {}).items():
         setattr(t, key, value)
@@ -1552,6 +1553,7 @@ def _rebuild_tensor(data: np.ndarray, requires_grad: bool, state: dict | None = 
 def _rebuild_subclass(cls: type, data: np.ndarray, requires_grad: bool, state: dict) -> Tensor:
     """Unpickle a tensor of a Tensor subclass (PyTorch's _rebuild_from_type_v2: as_subclass, then its state)."""
     t = Tensor._make(data, requires_grad).as_subclass(cls)
+    t._version_counter[0] = 1   # (set_() to its storage, as _rebuild_tensor)
     for key, value in state.items():
         setattr(t, key, value)
     return t

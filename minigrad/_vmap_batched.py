@@ -206,6 +206,14 @@ def hides_autograd(t) -> bool:
     return not LEGACY[level] and GRAD_TRANSFORMS[0] == _GRAD_AT_ENTER[level]
 
 
+def transposed_example(input, out) -> None:
+    """``out`` is ``input.transpose(0, -1)`` of a 0-d ``input``: where ``input`` is a BatchedTensor, PyTorch's batch
+    rule returns it as it is, not a view, so the example of a vmapped leaf is still refused in place as a leaf."""
+    from . import _dispatch
+    if _dispatch.TRANSFORM_LEAVES and _dispatch._is_transform_leaf(input) and hides_autograd(input):
+        _dispatch.transform_leaf(out)
+
+
 def mark(t, mask: int) -> None:
     """``t`` is batched at the levels in ``mask``."""
     if mask:
@@ -277,6 +285,12 @@ def levels_of(*inputs) -> int:
     for t in inputs:
         mask |= levels(t)
     return mask
+
+
+def physical_dim(dim: int, *tensors) -> int:
+    """``dim`` as a kernel under PyTorch's batch rules names it in its errors: one further per vmap level one of
+    ``tensors`` is batched at (the batch dims go first)."""
+    return dim + bin(levels_of(*tensors)).count("1") if DEPTH[0] else dim
 
 
 def follow(out, *inputs):
@@ -396,16 +410,18 @@ def reduces_flattened(t) -> bool:
             and TRANSFORM_BACKWARD[0] == _BACKWARD_AT_ENTER[level])
 
 
-def reaches_vmap(*tensors) -> bool:
+def reaches_vmap(*tensors, skip_legacy: bool = False) -> bool:
     """Whether a composite op without a batching rule (column_stack) reaches a vmap level that batches one of
     ``tensors``: PyTorch decomposes it at the first grad / vjp / jvp level it meets, so it only reaches the vmap
-    levels inside the innermost running transform."""
+    levels inside the innermost running transform. ``skip_legacy``: not counting the legacy vmap of
+    ``is_grads_batched``, which runs an op without a batching rule slice by slice (its fallback, as minigrad's loop)
+    where functorch's vmap calls the op's decomposition."""
     from .autograd.function import _TRANSFORMS_ACTIVE
     mask, inner = levels_of(*tensors), _TRANSFORMS_ACTIVE[0]
     for level in reversed(range(DEPTH[0])):
         if inner > _TRANSFORMS_AT_ENTER[level]:  # (a transform runs inside this vmap: the op is decomposed there)
             return False
-        if mask >> level & 1:
+        if mask >> level & 1 and not (skip_legacy and LEGACY[level]):
             return True
         inner = _TRANSFORMS_AT_ENTER[level]
     return False
@@ -829,9 +845,15 @@ def full_overlap(out, t) -> bool:
     return shape_a == shape_b and all(sa == sb for k, sa, sb in zip(shape_a, strides_a, strides_b) if k != 1)
 
 
+# Ops with out= taking a list of tensors: PyTorch's fallback cannot even be generated for them
+LIST_OUT = frozenset({"cat", "stack", "hstack", "vstack", "dstack", "column_stack", "row_stack"})
+
+
 def check_out(name: str, out, inputs) -> None:
     """An ``out=`` argument inside vmap, with a batched tensor involved: PyTorch has no batching rule for it."""
     if any(levels(t) for t in (out, *inputs)):
+        if name in LIST_OUT:
+            raise RuntimeError(f"Batching rule not implemented for aten::{name}.out. We could not generate a fallback.")
         overload = "self_out" if name == "where" else "out"  # (where(cond, x, y, out=): aten::where.self_out)
         raise RuntimeError(f"Batching rule not implemented for aten::{name}.{overload}; the fallback path doesn't "
                            "work on out= or view ops.")
@@ -936,7 +958,7 @@ _RULE_NAMES = {"sub": "inplace arithmetic", "mul": "inplace arithmetic", "div": 
                "_index_put_impl_": "index_put_", "fill_": "fill_", "index_add": "index_add_",
                "index_fill": "index_fill_", "clamp_min": "inplace arithmetic", "clamp_max": "inplace arithmetic",
                "logical_and": "inplace arithmetic", "logical_or": "inplace arithmetic",
-               "logical_xor": "inplace arithmetic",
+               "logical_xor": "inplace arithmetic", "scatter_add": "scatter_add_", "scatter_reduce": "scatter_reduce_",
                "MaskedFillBackward1": None}  # (masked_fill_ with a tensor value: the fallback)
 # In-place ops whose rule calls the kernel unchecked: it finds the batched shape does not fit the output.
 _SHAPE_ERRORS = frozenset({"add", "atan2", "copysign", "bitwise_and", "bitwise_or", "bitwise_xor",
@@ -989,9 +1011,11 @@ def check_cat_first_example(tensors, dim) -> None:
     dim one on; the plain cat of the physical tensors then refuses a 0-d one or a dim out of range (vmap(lambda t, u:
     torch.cat([t, u]))(torch.zeros(2, 0), torch.ones(2)): dim 1 of [0] and [2]). The physical tensor of a select:
     the outer levels' batch dims, then [0, 0] with the level's batch dim where the vmap's in_dim put it for an
-    input's slice (vmap(..., in_dims=1)), first for a tensor computed inside or selected by an inner level."""
+    input's slice (vmap(..., in_dims=1)), first for a tensor computed inside or selected by an inner level.
+    Returns the positions of the inputs the plain cat skips and minigrad's would not: 0-d examples of a vmap over no
+    examples, whose physical tensors are [0] (vmap(lambda t, u: torch.cat([t, u]))(torch.ones(0), torch.ones(0)))."""
     if type(dim) is not int or any(LEGACY[:DEPTH[0]]):
-        return
+        return []
     from ._ops import _wrap_dim
     from .func._vmap import _RULES
     entries = [[tuple(t._data.shape), levels(t)] for t in tensors]   # (each level's logical shape, levels left)
@@ -1020,7 +1044,7 @@ def check_cat_first_example(tensors, dim) -> None:
             entry[1] = mask & ~bit
         dim += size is not None
     if not batched:
-        return
+        return []
     for k, (shape, _) in enumerate(entries):   # (the plain cat's checks, on the physical shapes)
         if not shape:
             raise RuntimeError(f"zero-dimensional tensor (at position {k}) cannot be concatenated")
@@ -1035,6 +1059,7 @@ def check_cat_first_example(tensors, dim) -> None:
             if i != dim and a != b:
                 raise RuntimeError(f"Sizes of tensors must match except in dimension {dim}. Expected size {a} but "
                                    f"got size {b} for tensor number {k} in the list.")
+    return [k for k, (t, (shape, _)) in enumerate(zip(tensors, entries)) if shape == (0,) and t._data.shape != (0,)]
 
 
 def cat_levels(result, tensors) -> None:
@@ -1057,7 +1082,8 @@ def input_levels(op, tensors, out, args=None) -> int:
     if mask and out is None and len(tensors) == 2 and 0 in SIZES:
         check_first_example(op.node_name if op.name == "rsub" else op.name, *tensors)
     if mask and op.name in _DECOMPOSED_MEAN_BACKWARDS and args and args.get("reduction") == 1 \
-            and tensors[1]._data.size == 0:
+            and tensors[1]._data.size == 0 and any(mask >> k & 1 and not LEGACY[k] for k in range(DEPTH[0])):
+        # (not at the legacy vmap of is_grads_batched: its fallback runs the C++ kernel slice by slice)
         raise ZeroDivisionError("float division by zero")
     if mask and op.name in ("select_scatter", "slice_scatter") and tensors[0]._data.dtype != tensors[1]._data.dtype:
         # (their batch rules write src with scatter(), which refuses another dtype: the user's call, a backward
@@ -1096,8 +1122,10 @@ def check_inplace(name: str, out, tensors, node_name: str | None = None, tangent
                            f"use out-of-place operators instead of aten::{base}_. If said operator is being called "
                            "inside the PyTorch framework, please file a bug report instead.")
     if base in _SHAPE_ERRORS:
-        # (PyTorch's fallback runs the op on the physical tensors: TensorIterator refuses an expanded output
-        # before it compares the shapes)
+        # (PyTorch's fallback runs the op on the physical tensors: autograd refuses a leaf or a view of one, then
+        # TensorIterator an expanded output, before it compares the shapes)
+        if out._requires_grad or out._base is not None:
+            _dispatch._check_inplace(out, False)
         if out._data.size and any(st == 0 and n > 1 for st, n in zip(out._data.strides, out._data.shape)):
             raise RuntimeError("unsupported operation: more than one element of the written-to tensor refers to a "
                                "single memory location. Please clone() the tensor before performing the operation.")
@@ -1113,6 +1141,24 @@ def check_inplace(name: str, out, tensors, node_name: str | None = None, tangent
                        f"vmapped over but `self` not being vmapped over {where}. Please try to use out-of-place "
                        f"operators instead of {rule}. If said operator is being called inside the PyTorch "
                        "framework, please file a bug report instead.")
+
+
+def check_inplace_first(name: str, out, tensors, node_name: str | None = None) -> None:
+    """``check_inplace`` where a front-end checks autograd's refusals of ``out`` (a leaf, a view of one) early:
+    PyTorch's batch rule (or fallback) refuses before the autograd kernel of the physical tensors runs, unless a grad
+    transform runs inside the innermost vmap (its wrapper's autograd checks come first) or the rule runs the kernel
+    (``_SHAPE_ERRORS``: ``check_inplace`` checks autograd's refusals first there)."""
+    if name.rstrip("_") not in _SHAPE_ERRORS and GRAD_TRANSFORMS[0] == _GRAD_AT_ENTER[-1]:
+        if name == "masked_fill_" and len(tensors) > 1 and hasattr(tensors[1], "_data"):
+            node_name = "MaskedFillBackward1"   # (a tensor value: the fallback's refusal)
+        check_inplace(name, out, tensors, node_name)
+
+
+def refused_first(error: Exception) -> bool:
+    """Whether ``error`` is ``check_inplace``'s refusal, which comes before autograd's refusals of the written-to
+    tensor (see ``check_inplace_first``)."""
+    return (DEPTH[0] > 0 and GRAD_TRANSFORMS[0] == _GRAD_AT_ENTER[-1] and str(error).startswith("vmap: ")
+            and "being vmapped over but `self` not being vmapped over" in str(error))
 
 
 def _physical_add_shapes(out, tensors) -> tuple[list, list]:

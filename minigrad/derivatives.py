@@ -453,7 +453,10 @@ def _sign(a):
     # PyTorch's (0 < x) - (x < 0): NaN and -0.0 give 0; a bool is its own sign
     if a.dtype.kind == "b":
         return a.copy()
-    return ((a > 0).astype(a.dtype) - (a < 0).astype(a.dtype)) if a.dtype.kind == "f" else np.sign(a)
+    # (bfloat16's NumPy kind is "V": a float too, where np.sign would keep NaN and -0.0)
+    if a.dtype.kind == "f" or a.dtype == _dtypes.bfloat16.np:
+        return (a > 0).astype(a.dtype) - (a < 0).astype(a.dtype)
+    return np.sign(a)
 
 
 def sgn_backward(grad, self, result):
@@ -1080,8 +1083,18 @@ lerp_tensor = Op("lerp", "LerpBackward1", _lerp, inputs=("self", "end", "weight"
                  weight=lambda grad, self, end: grad * (end - self).conj())   # d lerp/d w = end - start
 
 
+def _complex32_round(z) -> np.ndarray:
+    """Complex values rounded as c10::complex<Half> stores them (each part to float16), kept as complex64: its
+    arithmetic rounds every operation so (each done in float)."""
+    return _dtypes.complex32_values(_dtypes.as_complex32(np.asarray(z, np.complex64), warn=False))
+
+
 def _addcmul(a, t1, t2, value):
     # PyTorch's kernel: self + (value·t1)·t2, the multiply-add fused (rounded once) for floats.
+    if _dtypes.is_complex32(a.dtype):   # (operands as complex32: _dispatch._COMPLEX32_OWN_ROUNDING)
+        a, t1, t2 = (_dtypes.complex32_values(x) for x in (a, t1, t2))
+        scaled = _complex32_round(_complex32_round(value) * t1)
+        return _complex32_round(a + _complex32_round(scaled * t2))
     dt = np.result_type(a, t1, t2)
     if _is_half(dt):   # float16/bfloat16: PyTorch's kernel computes self + value·t1·t2 in float32, rounded once
         f32 = np.float32
@@ -1255,7 +1268,8 @@ def evenly_distribute_backward(grad, self, result):
         mask = (self == result).logical_or_(self.isnan().logical_and(result.isnan()))
         return mask * (grad / mask.sum())
     mask = self.isnan() if bool(result.isnan()) else self == result
-    return _ops().zeros_like(self).masked_fill_(mask, grad / mask.sum())
+    # (new zeros in C order, as PyTorch's grad.new_zeros(input.sizes()): not self's layout, a transposed view's)
+    return grad.new_zeros(self.shape, dtype=self.dtype).masked_fill_(mask, grad / mask.sum())
 
 
 def evenly_read_jvp(self_t, self, result):
@@ -2333,7 +2347,8 @@ index_select = Op("index_select", "IndexSelectBackward0",
 index_add = Op("index_add", "IndexAddBackward0",
                # (nothing to add: alpha unconverted, as PyTorch's loop never reads it)
                lambda a, index, source, dim, alpha, source_dim:
-                   _index_add(a, index, source * alpha if a.size and index.size else source, dim),
+                   _index_add_complex32(a, index, source, dim, alpha) if _dtypes.is_complex32(a.dtype)
+                   else _index_add(a, index, source * alpha if a.size and index.size else source, dim),
                jvp=lambda self_t, index, source_t, dim, alpha, source_dim:
                    index_add(self_t, index, source_t, dim=dim, alpha=alpha, source_dim=source_dim),
                inputs=("self", "index", "source"), args=("dim", "alpha", "source_dim"),
@@ -2355,6 +2370,23 @@ def _index_add(a, index, source, dim):
     return out
 
 
+def _index_add_complex32(a, index, source, dim, alpha):
+    """index_add of complex32 operands (_dispatch._COMPLEX32_OWN_ROUNDING): source·alpha rounded to complex32 (alpha
+    too), then added slice after slice, each sum rounded, as c10::complex<Half>'s arithmetic does."""
+    out = _dtypes.complex32_values(a)
+    source = _dtypes.complex32_values(source)
+    if a.size and index.size and alpha != 1:
+        source = _complex32_round(_complex32_round(alpha) * source)
+    if a.ndim == 0:
+        out = out + source.reshape(())
+    elif a.size:
+        source = np.broadcast_to(source, out[_at(dim, a.ndim, index.reshape(-1))].shape)
+        for k, i in enumerate(index.reshape(-1)):   # (one slice at a time: a repeated index adds its sums in order)
+            where = _at(dim, a.ndim, i)
+            out[where] = _complex32_round(out[where] + source[_at(dim, a.ndim, k)])
+    return _dtypes.as_complex32(out, warn=False)   # (the warning: _dispatch._complex32_copied's)
+
+
 # ---- masked_fill: a mask (bool tensor input) chooses where the value replaces self
 masked_fill = Op("masked_fill", "MaskedFillBackward0",
                  # (C order, as PyTorch's clone(contiguous_format) then masked_fill_)
@@ -2370,8 +2402,10 @@ masked_fill_tensor = Op("masked_fill", "MaskedFillBackward1",
                         inputs=("self", "mask", "value"),
                         self=lambda grad, mask: grad.masked_fill(mask, 0),
                         # the value went to every masked entry: sum their gradients (PyTorch's
-                        # masked_fill_backward selects them first: MaskedSelectBackward0 under create_graph)
-                        value=lambda grad, mask: grad.masked_select(mask).sum())
+                        # masked_fill_backward selects them first: MaskedSelectBackward0 under create_graph; under
+                        # torch.func, whose masked_select of a batched mask is refused, a where)
+                        value=lambda grad, mask: _ops().where(mask, grad, 0).sum()
+                        if _wrapped_by_live_level(grad, mask) else grad.masked_select(mask).sum())
 
 
 def _element(value, npd):
@@ -2513,10 +2547,13 @@ def _mm_mat2_grad(grad, mat1, sizes, strides) -> np.ndarray:
     return _matmul.mm(mat1.T, grad)
 
 
-def _mm_real(a, b) -> bool:
-    """True when ``a.mm(b)`` may run as ``_mm_forward`` on the arrays: nothing records, same real dtype, no meta
-    operand (whose product the op computes without values: _meta.py)."""
+def _mm_real(a, b, axis: int) -> bool:
+    """True when a formula's product of grad ``a`` and a saved matrix ``b`` (mat2ᵀ: ``axis`` 1, mat1ᵀ: 0) may run
+    as ``_mm_forward`` on the arrays: nothing records, same real dtype, sizes that fit (a saved-tensor unpack hook
+    may return another shape: the Tensor formula then raises mm's errors), no meta operand (whose product the op
+    computes without values: _meta.py)."""
     return (a._data.dtype == b._data.dtype and a._data.dtype.kind == "f" and _untracked()
+            and b._data.ndim == 2 and b._data.shape[axis] == a._data.shape[axis]
             and not (_meta.METAS and (_meta.is_meta(a) or _meta.is_meta(b))))
 
 
@@ -2549,10 +2586,10 @@ mm = Op("mm", "MmBackward0", _mm_forward, inputs=("self", "mat2"),
         # d(AB)/dA: G·Bᴴ ;  d(AB)/dB: Aᴴ·G   (real and untracked: the same product on the arrays, .T is t())
         self=lambda grad, mat2, self_sym_sizes, self_sym_strides:
             _numpy_result(_mm_mat1_grad, grad._data, mat2._data, self_sym_sizes, self_sym_strides)
-            if _mm_real(grad, mat2) else mm_mat1_backward(grad, mat2, self_sym_sizes, self_sym_strides),
+            if _mm_real(grad, mat2, 1) else mm_mat1_backward(grad, mat2, self_sym_sizes, self_sym_strides),
         mat2=lambda grad, self, mat2_sym_sizes, mat2_sym_strides:
             _numpy_result(_mm_mat2_grad, grad._data, self._data, mat2_sym_sizes, mat2_sym_strides)
-            if _mm_real(grad, self) else mm_mat2_backward(grad, self, mat2_sym_sizes, mat2_sym_strides))
+            if _mm_real(grad, self, 0) else mm_mat2_backward(grad, self, mat2_sym_sizes, mat2_sym_strides))
 mv = Op("mv", "MvBackward0", _matmul.mv, inputs=("self", "vec"),
         jvp=lambda self_t, vec_t, self, vec: self.mv(vec_t) + self_t.mv(vec),
         self=lambda grad, vec: grad.outer(vec.conj()),                    # d(Av)/dA = g vᴴ
@@ -2814,7 +2851,8 @@ gelu = Op("gelu", "GeluBackward0", _gelu_forward, args=("approximate",),
 def _one_minus(t):
     """``1 - t`` as PyTorch's C++ writes it: ``empty_like(t).fill_(1).sub_(t)`` (SubBackward0 with no edge for the 1,
     a tensor at version 2)."""
-    r = _ops().sub(Tensor._make(np.array(1, dtype=np.int64)), t)
+    # (a bool t: the 1 is bool too, and sub refuses "two bool tensors")
+    r = _ops().sub(Tensor._make(np.array(1, dtype=np.bool_ if t._data.dtype == np.bool_ else np.int64)), t)
     r._version_counter[0] = 2
     return r
 
@@ -2978,11 +3016,11 @@ addmm = Op("addmm", "AddmmBackward0", _matmul.addmm,
            # α·G·Bᴴ and α·Aᴴ·G (real, untracked, α = 1: PyTorch's product orientation on the arrays, as mm's)
            mat1=lambda grad, mat2, mat1_sym_sizes, mat1_sym_strides, alpha:
                _numpy_result(_mm_mat1_grad, grad._data, mat2._data, mat1_sym_sizes, mat1_sym_strides)
-               if alpha == 1 and _mm_real(grad, mat2)
+               if alpha == 1 and _mm_real(grad, mat2, 1)
                else mm_mat1_backward(grad, mat2, mat1_sym_sizes, mat1_sym_strides, alpha),
            mat2=lambda grad, mat1, mat2_sym_sizes, mat2_sym_strides, alpha:
                _numpy_result(_mm_mat2_grad, grad._data, mat1._data, mat2_sym_sizes, mat2_sym_strides)
-               if alpha == 1 and _mm_real(grad, mat1)
+               if alpha == 1 and _mm_real(grad, mat1, 0)
                else mm_mat2_backward(grad, mat1, mat2_sym_sizes, mat2_sym_strides, alpha))
 
 # torch.baddbmm: β·self + α·(batch1 @ batch2) per batch (derivatives.yaml's maybe_multiply: no product for 1).
@@ -3253,12 +3291,12 @@ def _decomposed_under_vmap(op, decomposition):
     elementwise ops record their own nodes and compute in the promoted dtype of all three tensors
     (pw_cast_for_opmath: a float64 target makes a float64 gradient, which the engine then casts to the input's).
     ``tangents``: called by a forward formula, which runs below its jvp level: a vmap outside it batching a tangent
-    (jacfwd's basis) decomposes it."""
+    (jacfwd's basis) decomposes it. Not the legacy vmap of ``is_grads_batched``: it runs the op slice by slice."""
     from . import _vmap_batched
 
     def call(grad_output, self, target, tangents: bool = False, **args):
         if _vmap_batched.DEPTH[0] and (_vmap_batched.batched_below_forward(grad_output, self, target) if tangents
-                                       else _vmap_batched.reaches_vmap(grad_output, self, target)):
+                                       else _vmap_batched.reaches_vmap(grad_output, self, target, skip_legacy=True)):
             tensors = (grad_output, self, target)
             result = _dtypes.result_type(*tensors)
             compute = _dtypes.float32 if result in (_dtypes.float16, _dtypes.bfloat16) else result
@@ -3896,7 +3934,9 @@ def _warn_uint8(indices) -> None:
     """PyTorch's deprecation warning for a byte mask, given again by each backward formula that indexes with it."""
     if getattr(indices, "uint8", False):
         from ._indexing import _UINT8_INDEX_WARNING
-        warnings.warn(_UINT8_INDEX_WARNING, UserWarning, stacklevel=2)
+        from .autograd.graph import hold_engine_warning
+        if not hold_engine_warning(_UINT8_INDEX_WARNING):   # (in backward(): given when it returns)
+            warnings.warn(_UINT8_INDEX_WARNING, UserWarning, stacklevel=2)
 
 
 def _index_put_self_backward(grad, indices, accumulate):
@@ -4019,8 +4059,8 @@ index_put_impl = Op("_index_put_impl_", "IndexPutImplBackward0", _index_put_forw
                     jvp=lambda self_t, values_t, indices, accumulate:
                         index_put_impl(self_t, values_t, indices=indices, accumulate=accumulate),
                     args=("indices", "accumulate"),
-                    self=lambda grad, indices, accumulate: grad if accumulate else _masked_zero(grad, indices),
-                    values=lambda grad, indices: index(grad, indices=indices))
+                    self=lambda grad, indices, accumulate: _index_put_self_backward(grad, indices, accumulate),
+                    values=lambda grad, indices: _index_put_values_backward(grad, indices))
 
 
 def _masked_zero(grad, indices):
@@ -4066,7 +4106,8 @@ acosh = Op("acosh", "AcoshBackward0", _float_math.libm_op("acosh", np.arccosh),
 
 def _acosh_complex_backward(grad, self):
     """PyTorch's ``grad * ((self + 1).rsqrt() * (self - 1).rsqrt()).conj()``, the right operand made first."""
-    right = sub_scalar(self, other=1).rsqrt()
+    # (sub's own kernel: a zero imaginary part stays +0 in self - 1, which sub_scalar's NumPy subtraction makes -0)
+    right = _ops().sub(self, 1).rsqrt()
     return grad * (add_scalar(self, other=1).rsqrt() * right).conj()
 atanh = Op("atanh", "AtanhBackward0", _float_math.libm_two_paths("atanh", np.arctanh, vector32=_float_math.sleef_atanhf,
                                                                  vector64=_float_math.sleef_atanh64),
@@ -6083,8 +6124,11 @@ NOT_IMPLEMENTED["conj_physical"] = Op("conj_physical", "NotImplemented", lambda 
                                       self=_not_implemented("conj_physical"))
 NOT_IMPLEMENTED["linalg_eigvals"] = Op("linalg_eigvals", "NotImplemented", lambda a: a,
                                        self=_not_implemented("linalg_eigvals"))
+NOT_IMPLEMENTED["softmax"] = Op("softmax", "NotImplemented", lambda a: a, self=_not_implemented("softmax"))
+NOT_IMPLEMENTED["log_softmax"] = Op("log_softmax", "NotImplemented", lambda a: a, self=_not_implemented("log_softmax"))
 # (ldl_factor's and ldl_solve's own nodes, linalg_ldl_factor_ex and linalg_ldl_solve, are further down)
-for _name in ("_sample_dirichlet", "binomial", "binomial2", "conj_physical", "linalg_eigvals"):
+for _name in ("_sample_dirichlet", "binomial", "binomial2", "conj_physical", "linalg_eigvals", "softmax",
+              "log_softmax"):
     NOT_IMPLEMENTED[_name].node_class.name = lambda node: "torch::autograd::NotImplemented"
 del _name
 
@@ -8394,7 +8438,7 @@ special_xlog1py = Op(
     # (at::xlog1py(grad, y), promoted as the function: an integer or bool y is taken in grad's dtype, a float32 y
     # with a float64 grad gives log(1 + y) in double, and a double-backward node saves y as it is)
     self=lambda grad, self, other: _ops()._binary(special_xlog1py, grad, other, promote_int_to_float=True).masked_fill(
-        (self == 0) & (other <= -1), 0.0),
+        (self == 0) & (other <= -1.0), 0.0),   # (-1.0: an unsigned y compares as a float, not with 255)
     other=lambda grad, self, other: _xlog1py_other_backward(grad, self, other))             # x / (1 + y)
 
 
@@ -8478,8 +8522,8 @@ import itertools  # noqa: E402
 
 def _unfold_view(a, dimension, size, step):
     """Windows of ``size`` elements every ``step`` along ``dimension``, as a new last dim (a strided view)."""
-    if a.ndim == 0:
-        return a.reshape(1)
+    if a.ndim == 0:   # (one window of ``size`` (0 or 1) elements)
+        return a.reshape(1)[:size]
     d = dimension % a.ndim
     count = (a.shape[d] - size) // step + 1
     shape = a.shape[:d] + (count,) + a.shape[d + 1:] + (size,)
@@ -8491,7 +8535,7 @@ def _unfold_scatter(g, input_sizes, dim, size, step):
     """unfold's gradient: each window's gradient added back where the window was read."""
     out = np.zeros(tuple(input_sizes), g.dtype)
     if out.ndim == 0:
-        return g.reshape(()).copy()
+        return g.reshape(()).copy() if g.size else out
     d = dim % out.ndim
     count = g.shape[d]
     # last offset first: an element gets its windows' gradients in window order, as PyTorch's kernel adds them
@@ -9497,7 +9541,13 @@ def _matrix_exp_differential(A, E, adjoint: bool):
     return linalg_matrix_exp(meta).narrow(-2, 0, n).narrow(-1, n, n)
 
 
-linalg_matrix_exp = Op("linalg_matrix_exp", "LinalgMatrixExpBackward0", _linalg_kernels.matrix_exp,
+def _matrix_exp(a):
+    """exp(A) as PyTorch's kernel: a 1 x 1 matrix's is exp's forward (MKL's float32 exp, which NumPy's does not
+    always round alike), every other one _linalg_kernels.matrix_exp's Taylor / Padé steps."""
+    return exp.forward(a) if a.shape[-1] == 1 else _linalg_kernels.matrix_exp(a)
+
+
+linalg_matrix_exp = Op("linalg_matrix_exp", "LinalgMatrixExpBackward0", _matrix_exp,
                        jvp=lambda self_t, self: _matrix_exp_differential(self, self_t, adjoint=False),
                        # gA = the adjoint of the differential at A, applied to G
                        self=lambda grad, self: _matrix_exp_differential(self, grad, adjoint=True))
@@ -10061,7 +10111,10 @@ def _group_norm_forward(x, weight, bias, N, C, HxW, group, eps):
         return _group_norm_cpu.forward(x, w, b, N, C, group, eps)
     if _float_math._is_reduced(x.dtype) and x.size:   # float16/bfloat16: the float32 kernel, rounded once
         f32 = [None if a is None else a.astype(np.float32) for a in (x, w, b)]
-        return tuple(r.astype(x.dtype) for r in _group_norm_cpu.forward(*f32, N, C, group, eps))
+        y, mean, rstd = _group_norm_cpu.forward(*f32, N, C, group, eps)
+        # (with a float32 weight or bias, PyTorch's mixed-type kernel keeps the statistics in float32)
+        stats = np.float32 if any(a is not None and a.dtype == np.float32 for a in (w, b)) else x.dtype
+        return y.astype(x.dtype), mean.astype(stats), rstd.astype(stats)
     rows = x.reshape(N * group, C // group * HxW)
     # (an empty group: PyTorch's mean 0 and variance 0/0, a NaN rstd)
     mean = rows.mean(axis=1) if rows.size else np.zeros(N * group, x.dtype)
@@ -10086,15 +10139,20 @@ def _group_norm_backward(grads, input, result1, result2, weight, N, C, HxW, grou
     (μ and rstd are differentiable outputs too, as in PyTorch). ``eps``: saved as PyTorch's node saves it."""
     grad, grad_mean, grad_rstd = grads
     w = _given(weight)
+    dt = input._data.dtype
     if (not _STATE.enabled and grad is not None and grad_mean is None and grad_rstd is None and input.numel()
-            and input._data.dtype.char in "fd" and grad._data.dtype == input._data.dtype
+            and (dt.char in "fd" or _float_math._is_reduced(dt)) and grad._data.dtype == dt
             and (w is not None or not (grad_input_mask[1] or grad_input_mask[2]))
             and _strides.suggested_memory_format(input._data) is _strides._layout.contiguous_format
             and not (_meta.METAS and _meta.is_meta(input))):   # (meta: the ops below, which compute no values)
-        # (PyTorch without create_graph: its native_group_norm_backward kernel, bit for bit, on contiguous copies)
-        dx, dw, db = _group_norm_cpu.backward(grad._data, input._data, result1._data, result2._data,
-                                              None if w is None else w._data, N, C, group, grad_input_mask)
-        return tuple(None if r is None else Tensor._make(r) for r in (dx, dw, db))
+        # (PyTorch without create_graph: its native_group_norm_backward kernel, bit for bit, on contiguous copies;
+        # float16/bfloat16 in float32, rounded once, as its kernel: the ops below would overflow rstd³ there)
+        arrays = [None if t is None else t._data for t in (grad, input, result1, result2, w)]
+        if dt.char not in "fd":
+            arrays = [None if a is None else a.astype(np.float32) for a in arrays]
+        dx, dw, db = _group_norm_cpu.backward(*arrays, N, C, group, grad_input_mask)
+        return tuple(None if r is None else Tensor._make(r.astype(t._data.dtype, copy=False))
+                     for r, t in zip((dx, dw, db), (input, w, w)))
     G, D = group, C // group
     s = 1.0 / (D * HxW) if D * HxW else math.inf   # (C++'s 1.0 / 0: inf)
     X = input.reshape(N, G, D, HxW)

@@ -153,6 +153,8 @@ sort_out, max_out, min_out, topk_out, kthvalue_out, median_out, nanmedian_out, m
     _make_type(f"{name}_out") for name in ("sort", "max", "min", "topk", "kthvalue", "median", "nanmedian", "mode",
                                            "cummax", "cummin"))
 aminmax_out = _named("aminmax_out", "min", "max")
+frexp_out = _named("frexp_out", "mantissa", "exponent")
+histogram_out = _named("histogram_out", "hist", "bin_edges")
 _OUT_TYPES = {"sort": sort_out, "max": max_out, "min": min_out, "topk": topk_out, "kthvalue": kthvalue_out,
               "median": median_out, "nanmedian": nanmedian_out, "mode": mode_out, "cummax": cummax_out,
-              "cummin": cummin_out, "aminmax": aminmax_out}
+              "cummin": cummin_out, "aminmax": aminmax_out, "frexp": frexp_out}

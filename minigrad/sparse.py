@@ -26,6 +26,7 @@ import weakref
 import numpy as np
 
 from . import _dtypes, _layout
+from ._class_names import CNodeNamed
 from ._tensor import Size, Tensor
 from ._warn_once import warn_once as _warn_once
 from .autograd import forward_ad, grad_mode
@@ -476,7 +477,7 @@ def _coalesce(idx: np.ndarray, vals: np.ndarray, size) -> tuple[np.ndarray, np.n
 
 
 # ---- autograd nodes -----------------------------------------------------------------------------------------
-class _SparseNode(Node):
+class _SparseNode(Node, metaclass=CNodeNamed):   # (C++ classes in PyTorch: see CNodeNamed)
     """The grad_fn of a sparse operation: ``_backward(grad)`` gives the inputs' gradients."""
 
     __slots__ = ("_backward", "_freed", "_saved")

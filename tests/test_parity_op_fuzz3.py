@@ -1043,6 +1043,11 @@ KNOWN = {**F2.KNOWN, **{
         "with a positional dtype name, view(size=...): PyTorch's overload parser messages (left for lack of time)",
     r"^F\.nll_loss\(.*uint8": "nll_loss with a uint8 target out of range: PyTorch's message holds undecodable bytes",
     r"^F\.multi_margin_loss\(T\(\(0, 3\)": "multi_margin_loss of an empty batch: PyTorch returns uninitialised memory",
+    r"^F\.multilabel_margin_loss\(T\(\(0, 3\)": "multilabel_margin_loss of an empty batch: PyTorch returns "
+        "uninitialised memory (of any dtype: no kernel runs, so no dtype is refused)",
+    r"^F\.scaled_dot_product_attention\(.*'is_causal': True, 'scale': 0\.0": "is_causal with scale=0.0: PyTorch's "
+        "CPU flash-attention kernel scales its -inf mask too (0·-inf: NaN rows); the same mask given as attn_mask "
+        "gives minigrad's finite values",
     r"^F\.binary_cross_entropy\(T\(\(0, 3\).*'weight'": "binary_cross_entropy of an empty input with a weight of "
         "another shape: PyTorch's message comes from a broadcast inside its kernel",
     r"^F\.interpolate\(T\(\([\d, ]*\), uint8.*'mode': '(bilinear|bicubic)'": "uint8 bilinear / bicubic "

@@ -502,8 +502,6 @@ KNOWN: dict = {**F.KNOWN, **{
         "values' dtype, the broadcast of the values)",
     r"^einsum\(.*bool": "einsum of bool operands with another dtype: PyTorch's bmm refuses bool before the dtypes' "
         "mismatch",
-    r"^Tensor\.std\[types\]\(.*None": "None for std's unbiased or keepdim: minigrad's code takes it (None is its "
-        "default for unbiased) and a call of tensors, ints and None is not parsed first (_arg_errors._PLAIN: speed)",
     r"^native_group_norm\(.*None, T\(.*backward_error": "native_group_norm with a bias but no weight: PyTorch's "
         "backward fails reshaping the missing weight's empty gradient",
 }}

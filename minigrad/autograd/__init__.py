@@ -197,6 +197,7 @@ def _batched_grad(outputs: tuple, grads: list, retain_graph: bool, create_graph:
     """
     from .._ops import stack
     from .._random import default_generator
+    from ..func._vmap import first_row_only_shows
     sizes = [g._data.shape[0] for g in grads if g is not None and g._data.ndim > 0]
     if any(g is not None and g._data.ndim == 0 for g in grads):
         raise ValueError("vmap(vjp, in_dims=0, ...)(<inputs>): Got in_dim=0 for some input, but that input is a "
@@ -215,8 +216,9 @@ def _batched_grad(outputs: tuple, grads: list, retain_graph: bool, create_graph:
             last = b == sizes[0] - 1
             state = default_generator.get_state()
             try:
-                rows.append(_run_backward(outputs, row, retain_graph or not last, create_graph, inputs=inputs,
-                                         accumulate=False, allow_unused=allow_unused))
+                with first_row_only_shows(b):
+                    rows.append(_run_backward(outputs, row, retain_graph or not last, create_graph, inputs=inputs,
+                                             accumulate=False, allow_unused=allow_unused))
             finally:
                 # (PyTorch raises at the random op itself, before drawing; the loop sees it afterwards, as a changed
                 # generator state, or the op drew before raising itself)
@@ -228,6 +230,32 @@ def _batched_grad(outputs: tuple, grads: list, retain_graph: bool, create_graph:
     finally:
         _vmap_batched.exit_()
     return tuple(None if rows[0][k] is None else stack([r[k] for r in rows]) for k in range(len(inputs)))
+
+
+def _legacy_vmap(func, *batches) -> tuple:
+    """PyTorch's legacy vmap (torch._vmap_internals) of ``func`` over dim 0 of ``batches``, as gradcheck's batched
+    forward-AD check uses it: one call per row, its slices marked batched (what that vmap refuses raises its errors;
+    what the rows after the first print or warn is dropped), the tuples of results stacked. Unlike torch.func.vmap it
+    runs custom Functions that have no setup_context."""
+    from .._ops import stack
+    from .._random import default_generator
+    from ..func._vmap import first_row_only_shows
+    rows = []
+    _vmap_batched.enter(len(batches[0]), None, [], legacy=True)
+    try:
+        for b in range(len(batches[0])):
+            row = [batch[b] for batch in batches]
+            for t in row:
+                _vmap_batched.mark_slice(t)
+            state = default_generator.get_state()
+            with first_row_only_shows(b):
+                rows.append(func(*row))
+            if default_generator.get_state()._data.tobytes() != state._data.tobytes():
+                default_generator.set_state(state)   # (PyTorch raises at the random op, before drawing)
+                raise RuntimeError(_vmap_batched.LEGACY_RANDOM)
+    finally:
+        _vmap_batched.exit_()
+    return tuple(stack([r[k] for r in rows]) for k in range(len(rows[0])))
 
 
 def _functorch_active() -> bool:

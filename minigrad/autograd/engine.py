@@ -181,9 +181,10 @@ def _exec_info(root, output_edges, accumulate: bool) -> tuple[dict, dict]:
 
 # Nodes whose PyTorch formulas hand a complex gradient to a real input as it is (no handle_r_to_c: the value of
 # masked_fill / index_fill / fill_, both sides of where, diagonal_scatter's src, dist of a complex and a real
-# tensor): its engine then refuses it.
+# tensor, solve_triangular's real B under a complex A): its engine then refuses it.
 _NO_REAL_PART = frozenset({"MaskedFillBackward1", "IndexFillBackward1", "FillBackward1", "FillBackward3",
-                           "WhereBackward0", "DiagonalScatterBackward0", "DistBackward0"})
+                           "WhereBackward0", "DiagonalScatterBackward0", "DistBackward0",
+                           "LinalgSolveTriangularBackward0"})
 
 
 def _validate_outputs(node, grads, plain_leaves: bool = False, nodes=None) -> list:
@@ -664,7 +665,10 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
             # node: a mode changed meanwhile (a hook, a generator's `with enable_grad()` closed by the garbage
             # collector) does not leak into the next node's formula or into .grad
             thread_state["enabled"] = task_grad_mode  # (_STATE.enabled = task_grad_mode, see thread_state)
-            nexts = (node._next_node,) + node._next_rest if node._next_nrs else ()  # node._next_nodes, without a call
+            # (node._next_nodes, without a call; each slot read once: a node's class changes from one node to the next,
+            # so CPython 3.11 cannot specialize these reads and each costs a generic attribute lookup)
+            nrs = node._next_nrs
+            nexts = (node._next_node,) + node._next_rest if nrs else ()
             if node is root and type(node) is _GraphRoot:
                 outputs = node.grads
             else:
@@ -695,15 +699,17 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
                             continue
                         outputs = _call_function(node, grads)
                     else:
-                        outputs = node._apply_in_mode((grads[0],), task_grad_mode)  # (the mode just set)
-                        if not (node._grads_fit and grads_checked):  # (Op.grads_fit: nothing to fix up)
+                        outputs = node._apply_in_mode((grads[0],), task_grad_mode, nexts)  # (the mode just set)
+                        # (Op.grads_fit: nothing to fix up; unless a ZeroTensor is alive: its kernel promotes a
+                        # 0-dim gradient times a number, 0-dim float32 * 2.5 is float64, cast back here as PyTorch)
+                        if not (node._grads_fit and grads_checked) or _ZEROS:
                             outputs = _validate_outputs(node, outputs, plain_leaves, nexts)
                 else:
                     outputs = _call_function(node, grads)
                 if not keep_graph:
                     node._release_variables()
 
-            for nxt, nr, g in zip(nexts, node._next_nrs, outputs):
+            for nxt, nr, g in zip(nexts, nrs, outputs):
                 if nxt is None:
                     continue
                 d = deps[nxt] - 1

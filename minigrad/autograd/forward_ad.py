@@ -216,6 +216,9 @@ def _laid_out_as(tangent, primal):
             copy._data[...] = tangent._data
     finally:
         _suspended[0] = suspended
+    from .. import _vmap_batched
+    if _vmap_batched.DEPTH[0]:   # (batched as the tangent it copies, see _cast)
+        _vmap_batched.mark(copy, _vmap_batched.levels(tangent))
     return copy
 
 
@@ -630,7 +633,11 @@ def _cast(t, dtype):
         finally:
             _suspended[0] = suspended
     data = t._data.real if t._data.dtype.kind == "c" and not dtype.is_complex else t._data
-    return type(t)._make(data.astype(dtype.np))
+    out = type(t)._make(data.astype(dtype.np))
+    from .. import _vmap_batched
+    if _vmap_batched.DEPTH[0]:   # (batched as the tangent it casts: a batched value is no unbatched one to write)
+        _vmap_batched.mark(out, _vmap_batched.levels(t))
+    return out
 
 
 def _with_tangent(t, tangent):
@@ -1155,9 +1162,10 @@ def _function_jvp(cls, node, args, outputs, originals) -> None:
             _base_tangent_view(a)
     if all(not isinstance(a, Tensor) or a._fw_grad is None for a in args):
         return
-    # An input without a tangent gets zeros; one of an integer/bool dtype (never differentiable) gets None,
-    # as in PyTorch.
-    tangents = [(a._fw_grad if a._fw_grad is not None else zeros_like(a))
+    # An input without a tangent gets zeros (None after ctx.set_materialize_grads(False)); one of an integer/bool
+    # dtype (never differentiable) gets None, as in PyTorch.
+    materialize = getattr(node, "_materialize_grads", True)
+    tangents = [(a._fw_grad if a._fw_grad is not None else zeros_like(a) if materialize else None)
                 if isinstance(a, Tensor) and (a.dtype.is_floating_point or a.dtype.is_complex) else None
                 for a in args]
     # the versions of the inputs' tangents before jvp runs (an input changed in place must have its tangent

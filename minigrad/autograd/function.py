@@ -22,7 +22,7 @@ import warnings
 import weakref
 
 from .. import _meta, _vmap_batched
-from .._class_names import TorchNamed, object_repr
+from .._class_names import CNodeNamed, TorchNamed, object_repr
 from .._errstate import call_user
 from .._per_thread import PerThreadFlag
 from . import anomaly_mode, forward_ad, grad_mode, profiler
@@ -817,7 +817,7 @@ def once_differentiable(fn):
     return wrapper
 
 
-class _DelayedError(Node):
+class _DelayedError(Node, metaclass=CNodeNamed):   # (a C++ class in PyTorch: see CNodeNamed)
     """PyTorch's DelayedError: a node that raises as soon as a backward pass reaches it."""
 
     __slots__ = ("_n_outputs", "_message", "_fake_leaves")

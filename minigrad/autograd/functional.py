@@ -9,8 +9,8 @@ Each takes ``func`` and its ``inputs`` (a tensor or a tuple of tensors) and mirr
 - ``hessian(f, x)`` = jacobian of the jacobian;  ``vhp`` = vᵀ·H,  ``hvp`` = H·v
 
 ``create_graph=True`` keeps the results differentiable; ``strict=True`` raises when an output does not
-depend on an input instead of returning zeros. ``vectorize`` is accepted and computes the same
-result without vmap (one backward pass per row).
+depend on an input instead of returning zeros. ``vectorize=True`` makes one ``grad`` call with batched
+grad_outputs (``is_grads_batched``, which minigrad runs as one backward pass per row).
 """
 from __future__ import annotations
 
@@ -113,7 +113,8 @@ def _check_requires_grad(inputs, input_type: str, strict: bool) -> None:
                                "mode.")
 
 
-def _autograd_grad(outputs, inputs, grad_outputs=None, create_graph: bool = False, retain_graph=None) -> tuple:
+def _autograd_grad(outputs, inputs, grad_outputs=None, create_graph: bool = False, retain_graph=None,
+                   is_grads_batched: bool = False) -> tuple:
     """``autograd.grad`` that skips outputs not requiring grad (None for every input if none does)."""
     from . import grad
     if grad_outputs is None:
@@ -126,7 +127,7 @@ def _autograd_grad(outputs, inputs, grad_outputs=None, create_graph: bool = Fals
     if not new_outputs:
         return (None,) * len(inputs)
     return grad(new_outputs, inputs, new_grads, allow_unused=True, create_graph=create_graph,
-                retain_graph=retain_graph)
+                retain_graph=retain_graph, is_grads_batched=is_grads_batched)
 
 
 _STRICT_MESSAGES = {
@@ -273,30 +274,27 @@ def jacobian(func, inputs, create_graph: bool = False, strict: bool = False, vec
 
 
 def _vectorized_jacobian(inputs, outputs, create_graph: bool):
-    """PyTorch's vectorized reverse-mode Jacobian: one ``grad`` of all the flattened outputs per row of the one-hot
-    basis over their concatenated elements (PyTorch batches those rows with vmap). Every output's backward runs
-    for every row, the others' with zero grad_outputs, so their zeros (signed: ``0 * -2.`` is ``-0.``) add up
-    as in PyTorch; complex outputs work (the basis is complex, no implicit scalar grad is needed)."""
+    """PyTorch's vectorized reverse-mode Jacobian: one ``grad`` of all the flattened outputs with batched
+    grad_outputs (``is_grads_batched``, PyTorch's legacy vmap: what it refuses in a backward raises its errors), the
+    rows of the one-hot basis over their concatenated elements. Every output's backward runs for every row, the
+    others' with zero grad_outputs, so their zeros (signed: ``0 * -2.`` is ``-0.``) add up as in PyTorch; complex
+    outputs work (the basis is complex, no implicit scalar grad is needed)."""
     import numpy as np
 
     from .._tensor import Tensor
     numels = [out.nelement() for out in outputs]
+    total = sum(numels)
     flat_outputs = tuple(out.reshape(-1) for out in outputs)
-    columns = [[] for _ in inputs]  # columns[j][r]: d (row r of the concatenated outputs) / d inputs[j]
-    for r in range(sum(numels)):
-        grad_outputs, start = [], 0
-        for out, n in zip(flat_outputs, numels):
-            row = np.zeros(n, dtype=out._data.dtype)
-            if start <= r < start + n:
-                row[r - start] = 1
-            grad_outputs.append(Tensor._make(row))
-            start += n
-        vj = _autograd_grad(flat_outputs, inputs, tuple(grad_outputs), retain_graph=True, create_graph=create_graph)
-        for j, (g, inp) in enumerate(zip(vj, inputs)):
-            columns[j].append(g if g is not None else _zeros_like(inp))
+    grad_outputs, start = [], 0
+    for out, n in zip(flat_outputs, numels):   # (this output's columns of the total x total identity)
+        basis = np.zeros((total, n), dtype=out._data.dtype)
+        basis[start + np.arange(n), np.arange(n)] = 1
+        grad_outputs.append(Tensor._make(basis))
+        start += n
+    vj = _autograd_grad(flat_outputs, inputs, tuple(grad_outputs), create_graph=create_graph, is_grads_batched=True)
     jacobian_per_input = []
-    for j, inp in enumerate(inputs):
-        full = _stack(columns[j]) if columns[j] else inp.new_zeros((0,) + tuple(inp.shape))
+    for g, inp in zip(vj, inputs):
+        full = g if g is not None else _zeros_like(inp).expand((total,) + tuple(inp.shape))
         jacobian_per_input.append([block.view(out.size() + inp.size())
                                    for block, out in zip(full.split(numels, dim=0), outputs)])
     return _grad_postprocess(tuple(zip(*jacobian_per_input)), create_graph)
@@ -306,7 +304,9 @@ def _jacfwd(func, inputs, strict: bool, vectorize: bool):
     """Jacobian by forward mode: one dual pass per input element (PyTorch requires vectorize=True)."""
     import numpy as np
 
+    from .. import _vmap_batched
     from .._tensor import Tensor
+    from ..func._vmap import first_row_only_shows
     if strict:
         raise RuntimeError('torch.autograd.functional.jacobian: `strict=True` and `strategy="forward-mode"` are not '
                            'supported together (yet). Please either set `strict=False` or '
@@ -316,23 +316,35 @@ def _jacfwd(func, inputs, strict: bool, vectorize: bool):
                                   "only implemented for `vectorize=True`.")
     is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "jacobian")
     columns = None  # columns[i][j]: list over input-j elements of d out_i / d in_j[k]
-    for j, inp in enumerate(inputs):
-        for k in range(inp.numel()):
-            basis = np.zeros(inp._data.shape, dtype=inp._data.dtype)
-            basis.reshape(-1)[k] = 1
-            with fwAD.dual_level():
-                duals = tuple(fwAD.make_dual(x, Tensor._make(basis) if m == j else _zeros_like(x))
-                              for m, x in enumerate(inputs))
-                is_outputs_tuple, outs = _as_tuple(_call_without_randomness(func, duals), "outputs")
-                tangents = []
-                for o in outs:
-                    primal, tangent = fwAD.unpack_dual(o)
-                    tangents.append(tangent if tangent is not None else _zeros_like(primal))
-                primals = [fwAD.unpack_dual(o).primal.detach() for o in outs]
-            if columns is None:
-                columns = [[[] for _ in inputs] for _ in outs]
-            for i, t in enumerate(tangents):
-                columns[i][j].append(t)
+    # PyTorch batches the basis with its legacy vmap: the tangents are marked batched at such a level, so what
+    # that vmap refuses (.item() of a tangent in a custom jvp, ...) raises its errors
+    _vmap_batched.enter(sum(inp.numel() for inp in inputs), None, [], legacy=True)
+    row = 0   # (PyTorch's one call: the first row's prints and warnings show)
+    try:
+        for j, inp in enumerate(inputs):
+            for k in range(inp.numel()):
+                basis = np.zeros(inp._data.shape, dtype=inp._data.dtype)
+                basis.reshape(-1)[k] = 1
+                with fwAD.dual_level():
+                    tangents = [Tensor._make(basis) if m == j else _zeros_like(x) for m, x in enumerate(inputs)]
+                    for t in tangents:
+                        _vmap_batched.mark_slice(t)
+                    duals = tuple(fwAD.make_dual(x, t) for x, t in zip(inputs, tangents))
+                    with first_row_only_shows(row):
+                        out = _call_without_randomness(func, duals)
+                    row += 1
+                    is_outputs_tuple, outs = _as_tuple(out, "outputs")
+                    tangents = []
+                    for o in outs:
+                        primal, tangent = fwAD.unpack_dual(o)
+                        tangents.append(tangent if tangent is not None else _zeros_like(primal))
+                    primals = [fwAD.unpack_dual(o).primal.detach() for o in outs]
+                if columns is None:
+                    columns = [[[] for _ in inputs] for _ in outs]
+                for i, t in enumerate(tangents):
+                    columns[i][j].append(t)
+    finally:
+        _vmap_batched.exit_()
     if columns is None:  # no input has an element: one pass for the outputs (PyTorch's vmap over no rows)
         with fwAD.dual_level():
             is_outputs_tuple, outs = _as_tuple(func(*inputs), "outputs")

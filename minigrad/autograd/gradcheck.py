@@ -5,7 +5,9 @@ For every input ``x_j`` that requires grad and every output ``y_i``:
 - numerical Jacobian: perturb each element of ``x_j`` by ±eps and take
   ``(f(x + eps) - f(x - eps)) / (2·eps)`` — one row per input element;
 - analytical Jacobian: ``autograd.grad(y_i, x_j, e_k)`` for each unit vector ``e_k`` of ``y_i`` — one
-  column per output element (with ``check_forward_ad=True``, also forward mode: one row per tangent);
+  column per output element (with ``check_forward_ad=True``, also forward mode after it, with its own numerical
+  Jacobian: one row per tangent, every input a dual; then PyTorch's check that an input without a tangent gives
+  what a zero tangent gives);
 
 and check ``allclose(analytical, numerical, rtol, atol)``. On failure the error shows both matrices,
 rows indexed by input elements and columns by output elements, exactly as PyTorch prints them; the
@@ -130,6 +132,9 @@ def _numerical_jacobian(fn, inputs, outputs, eps: float, wirtinger: bool = False
         data[idx] = orig
         if x.is_sparse:
             x._dense = None
+        if any(a.dtype == np.bool_ for a in out_a):  # (PyTorch subtracts the two outputs as tensors)
+            raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` "
+                               "or `logical_xor()` operator instead.")
         with np.errstate(all="ignore"):  # (eps=0 gives nan without a word, as PyTorch's division does)
             return [((b - a) / (2 * eps)).reshape(-1) for a, b in zip(out_a, out_b)]
 
@@ -171,28 +176,47 @@ def _analytical_jacobian(inputs, output) -> tuple[list, bool]:
     return [Tensor._make(m) for m in jac], sizes_ok
 
 
-def _forward_ad_jacobian(fn, inputs, n_outputs: int) -> list:
+def _forward_ad_jacobian(fn, inputs, n_outputs: int, check_grad_dtypes: bool = False) -> list:
     """``J[i][j]`` by forward mode: one dual forward pass per input element."""
     from .._tensor import Tensor
     from . import forward_ad as fwAD
     diff_idx = [k for k, x in enumerate(inputs) if _is_tensor(x) and x.requires_grad]
     jac = [[None] * len(diff_idx) for _ in range(n_outputs)]
+    tracked = [[[] for _ in diff_idx] for _ in range(n_outputs)]   # (row, tangent) of tangents with a history
     for j, pos in enumerate(diff_idx):
         x = inputs[pos]
         for k in range(x.numel()):
             tangent = np.zeros(x._data.shape, dtype=x._data.dtype)
             tangent.reshape(-1)[k] = 1
             with fwAD.dual_level():
+                # every input that requires grad is a dual, the others' tangents zero (as in PyTorch: a jvp
+                # never sees an undefined tangent here)
                 args = list(inputs)
-                args[pos] = fwAD.make_dual(x.detach(), Tensor._make(tangent))
+                for p in diff_idx:
+                    args[p] = fwAD.make_dual(inputs[p].detach(), Tensor._make(tangent) if p == pos
+                                             else inputs[p].detach().new_zeros(inputs[p].shape))
                 outs = [o for o in _as_tuple(fn(*args))]
                 tangents = [fwAD.unpack_dual(o).tangent for o in outs]
             for i, (o, t) in enumerate(zip(outs[:n_outputs], tangents)):
                 if jac[i][j] is None:
                     jac[i][j] = np.zeros((x.numel(), o.numel()), dtype=o._data.dtype)
-                if t is not None:
+                if t is None:
+                    continue
+                if check_grad_dtypes and o.is_complex() != t.is_complex():
+                    raise GradcheckError("Forward AD gradient has dtype mismatch.")
+                if t.requires_grad or t.is_complex() and not o.is_complex():
+                    # (a tangent with a history, e.g. a complex input's other part: the original's; a complex
+                    # tangent of a real output: copy_ warns)
+                    tracked[i][j].append((k, t))
+                else:
                     jac[i][j][k] = t._data.reshape(-1)
-    return [[Tensor._make(m) for m in row] for row in jac]
+    # PyTorch copies each tangent into its row of the Jacobian: one with a history leaves a CopySlices node
+    result = [[Tensor._make(m) for m in row] for row in jac]
+    for i, row in enumerate(tracked):
+        for j, rows in enumerate(row):
+            for k, t in rows:
+                result[i][j][k].copy_(t.reshape(-1))
+    return result
 
 
 def _allclose(a, b, rtol: float, atol: float) -> bool:
@@ -213,7 +237,7 @@ def _mismatch(analytical, numerical, i: int, j: int, rtol: float, atol: float, f
 # ---- the checks --------------------------------------------------------------------------------------
 
 def _slow_check(fn, inputs, func_out, outputs, eps, rtol, atol, nondet_tol, check_backward_ad,
-                check_forward_ad, masked: bool = False) -> None:
+                check_forward_ad, masked: bool = False, check_grad_dtypes: bool = False) -> None:
     func_out = _as_tuple(func_out)
     numerical = _numerical_jacobian(fn, inputs, func_out, eps, wirtinger=not check_forward_ad, masked=masked)
     if not outputs:
@@ -224,20 +248,17 @@ def _slow_check(fn, inputs, func_out, outputs, eps, rtol, atol, nondet_tol, chec
         return
     # numerical[j][i] -> per output i, per input j; keep only outputs that require grad
     per_output = [[numerical[j][i] for j in range(len(numerical))] for i, o in enumerate(func_out) if o.requires_grad]
-    if check_forward_ad:
-        forward = _forward_ad_jacobian(fn, inputs, len(func_out))
-        forward = [row for row, o in zip(forward, func_out) if o.requires_grad]
-        for i, row in enumerate(per_output):
-            for j, n in enumerate(row):
-                if not _allclose(forward[i][j], n, rtol, atol):
-                    raise _mismatch(forward[i][j], n, i, j, rtol, atol, forward=True)
     if check_backward_ad:
         for i, o in enumerate(outputs):
             analytical, sizes_ok = _analytical_jacobian(inputs, o)
             again, _ = _analytical_jacobian(inputs, o)
             if not sizes_ok:
                 raise GradcheckError("Analytical gradient has incorrect size")
-            if not all(np.allclose(a._data, b._data, rtol=0, atol=nondet_tol) for a, b in zip(analytical, again)):
+            # (PyTorch compares max |a - b| with the tolerance: NaN or infinite gradients, NaN apart, pass)
+            with np.errstate(invalid="ignore"):
+                reentrant = not any(a.numel() and np.max(np.abs(a._data - b._data)) > nondet_tol
+                                    for a, b in zip(analytical, again))
+            if not reentrant:
                 raise GradcheckError(
                     "Backward is not reentrant, i.e., running backward with same input and grad_output multiple "
                     "times gives different values, although analytical gradient matches numerical gradient."
@@ -245,6 +266,13 @@ def _slow_check(fn, inputs, func_out, outputs, eps, rtol, atol, nondet_tol, chec
             for j, (a, n) in enumerate(zip(analytical, per_output[i])):
                 if not _allclose(a, n, rtol, atol):
                     raise _mismatch(a, n, i, j, rtol, atol)
+    if check_forward_ad:  # (after the backward check, as PyTorch: a wrong backward is reported first)
+        forward = _forward_ad_jacobian(fn, inputs, len(func_out), check_grad_dtypes)
+        forward = [row for row, o in zip(forward, func_out) if o.requires_grad]
+        for i, row in enumerate(per_output):
+            for j, n in enumerate(row):
+                if not _allclose(forward[i][j], n, rtol, atol):
+                    raise _mismatch(forward[i][j], n, i, j, rtol, atol, forward=True)
 
 
 _FAILED_NONDET_MSG = """
@@ -282,7 +310,7 @@ If the test
 
 
 def _fast_check(fn, inputs, func_out, outputs, eps, rtol, atol, nondet_tol, check_backward_ad,
-                check_forward_ad, masked: bool = False) -> None:
+                check_forward_ad, masked: bool = False, check_grad_dtypes: bool = False) -> None:
     """Compare ``vᵀ·J·u`` for random unit vectors u, v (one number per input/output pair), as PyTorch does."""
     if any(x.is_sparse for x in _diff_inputs(inputs)):
         raise NotImplementedError("gradcheck(fast_mode=True) of sparse inputs is not supported by minigrad: use "
@@ -291,12 +319,12 @@ def _fast_check(fn, inputs, func_out, outputs, eps, rtol, atol, nondet_tol, chec
     from . import grad as autograd_grad
     func_out = _as_tuple(func_out)
     diff = _diff_inputs(inputs)
+    if outputs and not check_backward_ad and not any(x.is_complex() for x in diff):
+        return _fast_forward_check(fn, inputs, func_out, eps, rtol, atol, check_grad_dtypes)
     if not outputs or any(o.is_complex() for o in func_out) or (
             not check_backward_ad and any(x.is_complex() for x in diff)):
         return _fast_check_by_jacobians(fn, inputs, func_out, outputs, eps, rtol, atol, nondet_tol,
                                         check_backward_ad, check_forward_ad)
-    if not check_backward_ad:
-        return _fast_forward_check(fn, inputs, func_out, eps, rtol, atol)
     # u (per input) and v (per differentiable output): uniform [0, 1) from a fresh generator with the
     # default seed (the user's random state is untouched), scaled to unit length.
     gen = Generator()
@@ -345,7 +373,7 @@ def _fast_check(fn, inputs, func_out, outputs, eps, rtol, atol, nondet_tol, chec
             if not _allclose(a, n, rtol, tol):
                 raise _fast_mismatch(fn, inputs, func_out, outputs[j], n, a, i, j, eps, rtol, atol)
     if check_forward_ad:
-        _fast_forward_check(fn, inputs, func_out, eps, rtol, atol)
+        _fast_forward_check(fn, inputs, func_out, eps, rtol, atol, check_grad_dtypes)
 
 
 def _unit_vector(t, gen):
@@ -369,7 +397,7 @@ def _central_difference(fn, inputs, x, step, eps) -> list:
             if a.is_floating_point() or a.is_complex()]
 
 
-def _fast_forward_check(fn, inputs, func_out, eps, rtol, atol) -> None:
+def _fast_forward_check(fn, inputs, func_out, eps, rtol, atol, check_grad_dtypes: bool = False) -> None:
     """Forward mode in fast mode: J·u by forward AD against the central difference along u (PyTorch's)."""
     from .. import Generator, zeros
     from . import forward_ad as fwAD
@@ -385,7 +413,11 @@ def _fast_forward_check(fn, inputs, func_out, eps, rtol, atol) -> None:
             analytical = []
             for o in outs:
                 t = fwAD.unpack_dual(o).tangent
-                analytical.append(zeros(o.numel(), dtype=o.dtype) if t is None else t.reshape(-1).clone())
+                if check_grad_dtypes and t is not None and o.is_complex() != t.is_complex():
+                    raise GradcheckError("Forward AD gradient has dtype mismatch.")
+                # (copied as PyTorch does: a tangent with a history gives CopyBackwards)
+                analytical.append(zeros(o.numel(), dtype=o.dtype) if t is None
+                                  else zeros(o.numel(), dtype=o.dtype).copy_(t.reshape(-1)))
         for j, (a, n) in enumerate(zip(analytical, numerical)):
             if not _allclose(a, n, rtol, atol * float(u.sum())):
                 raise _fast_mismatch(fn, inputs, func_out, _as_tuple(func_out)[j], n, a, i, j, eps, rtol, atol,
@@ -400,7 +432,7 @@ def _fast_mismatch(fn, inputs, func_out, output, n, a, i: int, j: int, eps, rtol
         slow_a = _forward_ad_jacobian(fn, inputs, len(func_out))[k][i]
     else:
         slow_a = _analytical_jacobian(inputs, output)[0][i]
-    max_diff = float(np.max(np.abs(slow_n._data - slow_a._data)))
+    max_diff = (slow_n - slow_a).abs().max()   # (a tensor: formatted as PyTorch formats it)
     mode = "computed with forward mode " if forward else ""
     msg = (f"Jacobian {mode}mismatch for output {j:d} with respect to input {i:d},\n"
            f"numerical:{n}\nanalytical:{a}\n\n"
@@ -509,6 +541,45 @@ def _test_undefined_backward_mode(fn, inputs) -> None:
                                      "in \"tools/autograd/derivatives.yaml\"")
 
 
+def _test_undefined_forward_mode(func, inputs) -> None:
+    """Forward AD must cope with inputs that have no tangent at all: per input, a plain tensor among the duals must
+    give the tangents a zero tangent gives (PyTorch's check; complex inputs by their imaginary, then real parts)."""
+    if not any(_is_tensor(x) and x.is_complex() for x in inputs):
+        return _undefined_forward_case(func, inputs)
+    for _, part_fn, part_inputs in _complex_input_parts(func, inputs):
+        _undefined_forward_case(part_fn, part_inputs)
+
+
+def _undefined_forward_case(func, inputs) -> None:
+    """The undefined-tangent check of real inputs: the others' tangents are PyTorch's unit vectors u."""
+    from .. import Generator, allclose, zeros_like
+    from . import forward_ad as fwAD
+    gen = Generator()
+    diff_idx = [k for k, x in enumerate(inputs) if _is_tensor(x) and x.requires_grad]
+    us = [_unit_vector(inputs[k], gen) for k in diff_idx]
+
+    def float_outputs():
+        return [o for o in _as_tuple(func(*duals)) if _is_tensor(o) and (o.is_floating_point() or o.is_complex())]
+    with fwAD.dual_level():
+        duals = list(inputs)
+        for k, u in zip(diff_idx, us):
+            duals[k] = fwAD.make_dual(inputs[k].detach(), u.reshape(inputs[k].shape).to(inputs[k].dtype))
+        for k in diff_idx:
+            kept, x = duals[k], inputs[k]
+            duals[k] = fwAD.make_dual(x.detach(), zeros_like(x))   # a zero tangent
+            zero_tangent = float_outputs()
+            duals[k] = x.detach()                                  # no tangent
+            no_tangent = float_outputs()
+            duals[k] = kept
+            for index_o, (o1, o2) in enumerate(zip(zero_tangent, no_tangent)):
+                res1, res2 = fwAD.unpack_dual(o1).tangent, fwAD.unpack_dual(o2).tangent
+                if res1 is not None and res2 is not None and not allclose(res1, res2):
+                    # (PyTorch's message is the exception's arguments, printed as a tuple)
+                    raise GradcheckError("Mismatch in tangent values for output with index: ", index_o,
+                                         " when input: ", x, " has an undefined tangent value. ", " Got: ", res1,
+                                         " but expected: ", res2)
+
+
 def gradcheck(func: Callable, inputs, *, eps: float = 1e-6, atol: float = 1e-5, rtol: float = 1e-3,
               raise_exception: bool = True, nondet_tol: float = 0.0, check_undefined_grad: bool = True,
               check_grad_dtypes: bool = False, check_batched_grad: bool = False,
@@ -529,15 +600,22 @@ def gradcheck(func: Callable, inputs, *, eps: float = 1e-6, atol: float = 1e-5, 
         if any(o.is_sparse for o in outputs):
             raise ValueError("Sparse output is not supported at gradcheck yet. Please call to_dense(masked_grad=...) "
                              "on the output of fn for gradcheck.")
-        check = functools.partial(_fast_check if fast_mode else _slow_check, masked=bool(masked))
-        if any(t.is_complex() for t in (*_diff_inputs(inputs), *_as_tuple(func_out))):
-            # complex: reverse mode checks the imaginary, then the real part of the outputs; forward mode apart
-            if check_backward_ad:
-                _check_complex_backward(check, func, inputs, eps, rtol, atol, nondet_tol)
-            if check_forward_ad:
+        check = functools.partial(_fast_check if fast_mode else _slow_check, masked=bool(masked),
+                                  check_grad_dtypes=check_grad_dtypes)
+        # Reverse mode, then forward mode, each with its own numerical Jacobian (as PyTorch): complex outputs are
+        # checked by their imaginary, then real parts in reverse mode, complex inputs so in forward mode.
+        if check_backward_ad:
+            if any(_is_tensor(o) and o.is_complex() for o in _as_tuple(func_out)):
+                _check_complex_backward(check, func, inputs, outputs, eps, rtol, atol, nondet_tol)
+            else:
+                check(func, inputs, func_out, outputs, eps, rtol, atol, nondet_tol, True, False)
+        if check_forward_ad:
+            if any(_is_tensor(x) and x.is_complex() for x in inputs):
+                _check_complex_forward(check, func, inputs, eps, rtol, atol, nondet_tol)
+            else:
                 check(func, inputs, func_out, outputs, eps, rtol, atol, nondet_tol, False, True)
-        else:
-            check(func, inputs, func_out, outputs, eps, rtol, atol, nondet_tol, check_backward_ad, check_forward_ad)
+            if check_undefined_grad:
+                _test_undefined_forward_mode(func, inputs)
         if check_batched_forward_grad:
             _test_batched_grad_forward_ad(func, inputs)
         if check_backward_ad and outputs:
@@ -554,10 +632,10 @@ def gradcheck(func: Callable, inputs, *, eps: float = 1e-6, atol: float = 1e-5, 
     return True
 
 
-def _check_complex_backward(check, func, inputs, eps, rtol, atol, nondet_tol) -> None:
+def _check_complex_backward(check, func, inputs, outputs, eps, rtol, atol, nondet_tol) -> None:
     """Reverse mode for complex functions: complex outputs replaced by their imaginary, then real parts."""
     from .. import imag, real
-    complex_idx = [i for i, o in enumerate(_differentiable_outputs(func(*inputs))) if o.is_complex()]
+    complex_idx = [i for i, o in enumerate(outputs) if o.is_complex()]
     for part, take in (("imaginary", imag), ("real", real)):
         def part_fn(*args, take=take):
             return tuple(take(o) if o.is_complex() else o for o in _as_tuple(func(*args)))
@@ -567,6 +645,40 @@ def _check_complex_backward(check, func, inputs, eps, rtol, atol, nondet_tol) ->
         except GradcheckError as err:
             if err.output_idx in complex_idx:
                 err.args = (f"While considering the {part} part of complex outputs only, {err.args[0]}",)
+            raise
+
+
+def _complex_input_parts(func, inputs) -> list:
+    """``(part, function, inputs)`` for the imaginary, then the real part: each complex input replaced by that part
+    (real), which the function puts back together with the other part of the original (PyTorch's
+    _real_and_imag_input)."""
+    complex_idx = [k for k, x in enumerate(inputs) if _is_tensor(x) and x.is_complex()]
+
+    def part_fn(make):
+        def fn(*args):
+            args = list(args)
+            for k in complex_idx:
+                args[k] = make(args[k], inputs[k])
+            return _as_tuple(func(*args))
+        return fn
+    return [("imaginary", part_fn(lambda x, orig: orig.real + x * 1j),
+             tuple(x.imag if k in complex_idx else x for k, x in enumerate(inputs))),
+            ("real", part_fn(lambda x, orig: x + orig.imag * 1j),
+             tuple(x.real if k in complex_idx else x for k, x in enumerate(inputs)))]
+
+
+def _check_complex_forward(check, func, inputs, eps, rtol, atol, nondet_tol) -> None:
+    """Forward mode for complex inputs: by their imaginary, then real parts (forward AD's Jacobian is of real
+    inputs)."""
+    complex_idx = [k for k, x in enumerate(inputs) if _is_tensor(x) and x.is_complex()]
+    for part, part_fn, part_inputs in _complex_input_parts(func, inputs):
+        out = part_fn(*part_inputs)
+        try:
+            check(part_fn, part_inputs, out, _differentiable_outputs(out), eps, rtol, atol, nondet_tol, False, True)
+        except GradcheckError as err:
+            # (PyTorch compares the index among the inputs that require grad with positions among all inputs)
+            if err.input_idx in complex_idx:
+                err.args = (f"While considering the {part} part of complex inputs only, {err.args[0]}",)
             raise
 
 
@@ -596,7 +708,7 @@ def _test_batched_grad(inputs, output, output_idx: int) -> None:
 def _test_batched_grad_forward_ad(func, inputs) -> None:
     """Per input, two random tangents at once (vmap over forward AD) must give the two separate jvps' results."""
     from .. import allclose, randn_like, stack, zeros
-    from ..func import vmap
+    from . import _legacy_vmap
     from . import forward_ad as fwAD
     for input_idx, current in enumerate(inputs):
         if not (_is_tensor(current) and current.requires_grad):
@@ -620,7 +732,7 @@ def _test_batched_grad_forward_ad(func, inputs) -> None:
         tangents = [randn_like(current) for _ in range(2)]  # (PyTorch draws them from the global generator)
         expected = [stack(shards) for shards in zip(*(jvp(t) for t in tangents))]
         try:
-            result = vmap(jvp)(stack(tangents))
+            result = _legacy_vmap(jvp, stack(tangents))   # (PyTorch's legacy vmap, not torch.func's)
         except RuntimeError as ex:
             raise GradcheckError(f"While computing batched gradients, got: {ex}\n\n"
                                  f"{_FAILED_BATCHED_GRAD_MSG_FWD_AD}") from ex
@@ -630,7 +742,8 @@ def _test_batched_grad_forward_ad(func, inputs) -> None:
                                      f"\n\nGot:\n{res}\n\nExpected:\n{exp}")
 
 
-_FAILED_BATCHED_GRAD_MSG_FWD_AD = """\
+# (with its first and last newlines, unlike the backward one: PyTorch strips only that one)
+_FAILED_BATCHED_GRAD_MSG_FWD_AD = """
 gradcheck failed while testing batched gradient computation with forward-mode AD.
 This test is enabled automatically when both `check_batched_grad=True`
 and `check_forward_ad=True`, but can be disabled in the following ways
@@ -643,7 +756,8 @@ If the test
 - manually invokes gradcheck/gradgradcheck, then call gradcheck/gradgradcheck
   with `check_batched_forward_grad=False` as a keyword argument.
 - is OpInfo-based (e.g., in test_ops_gradients.py), then modify the OpInfo for the test
-  to have `check_batched_forward_grad=False`"""
+  to have `check_batched_forward_grad=False`
+"""
 
 
 _FAILED_BATCHED_GRAD_MSG = """\

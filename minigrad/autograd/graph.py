@@ -28,7 +28,7 @@ from collections import OrderedDict
 from typing import Any, NamedTuple
 
 from .. import _meta, _vmap_batched, _zerotensor
-from .._class_names import TorchNamed, object_repr, torch_named_tuple
+from .._class_names import CNodeNamed, TorchNamed, object_repr, torch_named_tuple
 from .._errstate import call_user
 from .._meta import METAS as _METAS
 from .._per_thread import PerThreadList
@@ -126,11 +126,8 @@ class RemovableHandle(metaclass=TorchNamed):
 
 
 def _weak(d):
-    """A weak reference to a dict of hooks (an OrderedDict takes one; a plain dict is held strongly)."""
-    try:
-        return weakref.ref(d)
-    except TypeError:
-        return lambda: d
+    """A weak reference to a dict of hooks: an OrderedDict, as PyTorch's (a plain dict raises its TypeError)."""
+    return weakref.ref(d)
 
 
 # The id -> hook mappings (tensors', nodes', modules' hooks) are OrderedDicts, as PyTorch's.
@@ -383,9 +380,10 @@ class Node(metaclass=TorchNamed):
         _add_hook(self._tensor_pre_hooks, (tensor._output_nr, _LinkedHookDict(tensor._backward_hooks)))
 
     def __dir__(self):
-        # PyTorch's C++ nodes list their getters only: no Python internals of minigrad's
-        names = [n for n in super().__dir__() if n.startswith(("_saved_", "_raw_saved_"))
-                 or not n.startswith("_") and n not in self._dir_hidden]
+        # PyTorch's C++ nodes list their getters only: no Python internals of minigrad's. (The class's names from
+        # its dir(), which follows the real bases: object.__dir__ would read the shown ``__bases__``, CNodeNamed)
+        names = [n for n in {*dir(type(self)), *getattr(self, "__dict__", ())}
+                 if n.startswith(("_saved_", "_raw_saved_")) or not n.startswith("_") and n not in self._dir_hidden]
         return sorted(set(_NODE_DIR).union(names))
 
     _dir_hidden: tuple = ()
@@ -394,8 +392,9 @@ class Node(metaclass=TorchNamed):
         """Gradients for each edge of ``next_functions`` from gradients of this node's outputs."""
         raise NotImplementedError
 
-    def _apply_in_mode(self, grad_outputs: tuple, grad_enabled: bool) -> tuple:
-        # (the engine's call, with the grad mode it runs the node in; only OpNode uses it, to skip a per-thread read)
+    def _apply_in_mode(self, grad_outputs: tuple, grad_enabled: bool, nexts: tuple) -> tuple:
+        # (the engine's call, with the grad mode it runs the node in and its ``_next_nodes``; only OpNode uses them,
+        # to skip a per-thread read and a tuple)
         return self._apply(grad_outputs)
 
     def __call__(self, *grad_outputs):
@@ -531,7 +530,7 @@ _ACCUMULATE_LOCKS = tuple(threading.RLock() for _ in range(64))
 _threads_started = _thread._count
 
 
-class AccumulateGrad(Node):
+class AccumulateGrad(Node, metaclass=CNodeNamed):   # (a C++ class in PyTorch: see CNodeNamed)
     """The sink of a leaf tensor: adds the arriving gradient into ``variable.grad``."""
 
     __slots__ = ("__weakref__", "_variable")   # (its tensor keeps a weak reference to it, as PyTorch's)
@@ -1003,6 +1002,15 @@ class SavedTensor:
             self._output_nr = self._tensor._output_nr   # (PyTorch's register_hooks saves the metadata first)
         self._pack_with(self.data if self._is_output else self.unpack(), pack_hook, unpack_hook, detached=True)
 
+    def _pybind11_conduit_v1_(self, *args):
+        # (pybind11's hook for other C++ extensions: it hands them nothing they can use, as here)
+        return None
+
+    def __dir__(self):
+        # PyTorch's pybind11 class lists its own methods only: none of minigrad's internals
+        return sorted({n for n in object.__dir__(self) if n.startswith("__") and n != "__slots__"}
+                      | {"_pybind11_conduit_v1_", "data", "register_hooks", "unpack", "unpack_hook"})
+
     def _pack_with(self, tensor, pack_hook, unpack_hook, detached: bool = False) -> None:
         # Keep only what ``pack_hook`` returns, plus the autograd links that PyTorch puts back on
         # whatever ``unpack_hook`` returns (a node's own output gets the node back at unpack time).
@@ -1108,7 +1116,13 @@ class save_on_cpu(saved_tensors_hooks):
     """Saved tensors are stored on the CPU (where minigrad's already are): pack and unpack hand them through."""
 
     def __init__(self, pin_memory: bool = False, device_type: str = "cuda") -> None:
-        super().__init__(lambda tensor: (tensor.device, tensor), lambda packed: packed[1])
+        def pack_to_cpu(tensor):   # (PyTorch's names: a program may print them)
+            return tensor.device, tensor
+
+        def unpack_from_cpu(packed):
+            return packed[1]
+
+        super().__init__(pack_to_cpu, unpack_from_cpu)
 
 
 @contextlib.contextmanager
@@ -1409,6 +1423,19 @@ class _EngineWarnings(threading.local):
 
 
 _ENGINE_WARNINGS = _EngineWarnings()
+
+
+def hold_engine_warning(message: str) -> bool:
+    """Keep ``message``, a C++ warning of a backward formula, for when backward() returns (PyTorch's engine replays
+    its nodes' warnings then, after the create_graph warning). False outside backward(): the caller warns."""
+    # (the nearest engine pass on this thread's stack, looked up only on this rare path: no flag on the hot one)
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_code is not engine.run_backward.__code__:
+        frame = frame.f_back
+    if frame is None or frame.f_back is None or frame.f_back.f_code is not _engine_run_backward.__code__:
+        return False
+    _ENGINE_WARNINGS.messages.append(message)
+    return True
 
 
 def _flush_engine_warnings(warn: list, lineno: int) -> None:

@@ -471,6 +471,8 @@ class _Level:
     def _entered(self, seen, x):
         """``seen`` stands for ``x`` in func: returned as is (as aux, say), it is ``x`` again, as in PyTorch."""
         self.entered[id(seen)] = (seen, x)
+        if _vmap_batched.DEPTH[0]:   # (an unbatched argument of a vmap around us: a batched value may not go in)
+            _vmap_batched.same_outside(seen, x)
         return seen
 
     def reaches_outside(self, tensors) -> bool:
@@ -555,11 +557,25 @@ def _error_if_complex(api: str, args, is_input: bool) -> None:
 
 # ---- reverse mode ----------------------------------------------------------------------------------------
 
+def _refuses_saved_tensors_hooks(f: Callable) -> Callable:
+    """``f`` run with saved-tensor hooks refused, as PyTorch's grad and vjp (``doesnt_support_saved_tensors_hooks``):
+    hooks already active, or entered inside, raise its message."""
+    message = ("torch.func.{grad, vjp, jacrev, hessian} don't yet support saved tensor hooks. "
+               "Please open an issue with your use case.")
+
+    @functools.wraps(f)
+    def refusing(*args, **kwargs):
+        with _graph.disable_saved_tensors_hooks(message):
+            return f(*args, **kwargs)
+    return refusing
+
+
 def grad_and_value(func: Callable, argnums: int | tuple[int, ...] = 0, has_aux: bool = False) -> Callable:
     """``func`` → a function returning ``(gradient of func's scalar output w.r.t. args[argnums], output)``."""
     api = "grad_and_value(f)(*args)"
 
     @functools.wraps(func)
+    @_refuses_saved_tensors_hooks
     def wrapper(*args, **kwargs):
         level = _Level()
         with _recording():
@@ -599,6 +615,7 @@ def vjp(func: Callable, *primals, has_aux: bool = False):
     return _vjp(func, primals, None, has_aux)
 
 
+@_refuses_saved_tensors_hooks
 def _vjp(func: Callable, primals: tuple, argnums, has_aux: bool):
     level = _Level()
     with _recording():

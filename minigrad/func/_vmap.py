@@ -11,6 +11,7 @@ whole input>)``, and so does a batched tensor the function computed (its slices'
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import io
 import sys
@@ -203,6 +204,22 @@ class _ThisThread(io.TextIOBase):
 
 
 _PRINTS = PerThreadList()  # one _Prints per running vmap in this thread, outermost first
+
+
+@contextlib.contextmanager
+def first_row_only_shows(row: int):
+    """One row of a loop standing for PyTorch's one call under its legacy vmap (is_grads_batched, the forward-mode
+    jacobian, gradcheck's batched forward check): after the first row, what this thread prints or warns is dropped."""
+    if not row:
+        yield
+        return
+    real, shown = sys.stdout, warnings.showwarning
+    sys.stdout = _ThisThread(_Null(), real)
+    warnings.showwarning = functools.partial(_drop_warning, shown, threading.get_ident())
+    try:
+        yield
+    finally:
+        sys.stdout, warnings.showwarning = real, shown
 
 
 class _Prints:

@@ -50,6 +50,8 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight=None,
     # dtype: a bool or integer target (or a bool pos_weight) fails there, a floating one sets the loss's dtype.
     if pos_weight is not None and pos_weight.dtype is _dtypes.bool_:
         _ops.sub(pos_weight, 1)
+    if pos_weight is not None:   # ((pos_weight - 1)·target, then log_sigmoid(input) times that, in place)
+        _broadcast_into(input, _broadcast_shape(pos_weight, target))
     if not (target.dtype.is_floating_point or target.dtype.is_complex):
         if target.dtype is _dtypes.bool_:
             raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
@@ -57,9 +59,7 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Tensor, weight=None,
         promoted = _dtypes.promote_types(target.dtype, input.dtype)
         raise RuntimeError(f"result type {_ops._legacy(promoted)} can't be cast to the desired output type "
                            f"{_ops._legacy(target.dtype)}")
-    # (its in-place products: log_sigmoid(input).mul_((pos_weight - 1)·target + 1), then loss.mul_(weight))
-    if pos_weight is not None:
-        _broadcast_into(input, _broadcast_shape(pos_weight, target))
+    # (then its in-place product loss.mul_(weight))
     if weight is not None:
         _broadcast_into(input, _broadcast_shape(input, weight))
     return _D.binary_cross_entropy_with_logits(input, target, weight=weight, pos_weight=pos_weight,
@@ -473,9 +473,6 @@ def binary_cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = 
         from .._ops_shapes import broadcast_shapes
         weight = weight.expand(broadcast_shapes(target.shape, weight.shape))
     _no_grad_arg(weight, "weight", "binary_cross_entropy")   # (autograd's refusal before the kernel's checks)
-    if weight is not None and weight.shape != target.shape:   # (more dims: the kernel's TensorIterator refuses)
-        raise RuntimeError(f"output with shape {list(target.shape)} doesn't match the broadcast shape "
-                           f"{list(weight.shape)}")
     _same_dtype(input, target)
     if not input.dtype.is_floating_point:   # (its kernel's dtype dispatch)
         raise NotImplementedError(f"\"binary_cross_entropy\" not implemented for '{_ops._legacy(input.dtype)}'")
@@ -486,6 +483,9 @@ def binary_cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = 
         if first.size:
             what = "input" if bad_x[first[0]] else "target"
             raise RuntimeError(f"all elements of {what} should be between 0 and 1")
+    if weight is not None and weight.shape != target.shape:   # (more dims: the kernel's loss.mul_(weight) refuses)
+        raise RuntimeError(f"output with shape {list(target.shape)} doesn't match the broadcast shape "
+                           f"{list(weight.shape)}")
     return _D.binary_cross_entropy(input, target, weight=weight, reduction=reduction)
 
 
@@ -769,7 +769,8 @@ def _hardtanh(input: Tensor, min_val, max_val, inplace: bool) -> Tensor:
             _ops._check_scalar_int(bound)   # (the parser's OverflowError)
     if inplace and isinstance(input, Tensor) and input._requires_grad:  # (an in-place call: the leaf's refusal first)
         _dispatch._check_inplace(input, False)
-    if isinstance(input, Tensor) and input.dtype is _dtypes.uint8 and (min_val < 0 or max_val < 0):
+    # (the bounds read as int64, truncated toward zero: -0.5 is 0)
+    if isinstance(input, Tensor) and input.dtype is _dtypes.uint8 and (min_val <= -1 or max_val <= -1):
         raise RuntimeError("cannot do hardtanh on an unsigned type with negative limits")
     if isinstance(input, Tensor) and input.dtype is _dtypes.bool_:
         raise RuntimeError("Bool inputs not supported for hardtanh")
@@ -1085,6 +1086,9 @@ def _embedding_renorm_(weight: Tensor, input: Tensor, max_norm: float, norm_type
             if not -len(data) <= i < len(data):
                 raise IndexError(f"select(): index {int(i)} out of range for tensor of size {list(data.shape)} at "
                                  "dimension 0")
+            if not (weight.dtype.is_floating_point or weight.dtype.is_complex):   # (its at::norm of the row)
+                raise RuntimeError("norm(): input dtype should be either floating point or complex. Got "
+                                   f"{_ops._legacy(weight.dtype)} instead.")
             norm = float(weight[int(i)].norm(norm_type))
             if norm > max_norm:
                 data[int(i)] *= data.dtype.type(max_norm / (norm + 1e-7))  # (the scale in the weight's dtype)
@@ -1202,7 +1206,7 @@ def _check_convolution(input: Tensor, weight: Tensor, bias, stride, padding, dil
     wrong_type = input.dtype is not weight.dtype
     if wrong_type and input.dtype.name == "bfloat16":   # (a bfloat16 input always takes oneDNN's kernel)
         raise _mkldnn_type_error(input, weight)
-    if _uses_mkldnn(input, weight, groups):
+    if _uses_mkldnn(input, weight, groups) or input.dtype.name == "bfloat16":
         if wrong_type:
             raise _mkldnn_type_error(input, weight)
         if 0 in dilation:
@@ -1276,6 +1280,8 @@ def _check_transposed(input: Tensor, weight: Tensor, bias, stride, padding, dila
         if wrong_type:
             raise _mkldnn_type_error(input, weight)
         _check_output_padding(output_padding, stride, dilation, k)
+        if 0 in dilation and k == 3:   # (oneDNN's 3-d memory descriptor refuses it first)
+            raise RuntimeError("dimensions are invalid")
         if 0 in dilation:
             raise RuntimeError("could not create a primitive descriptor for the deconvolution forward propagation "
                                "primitive. Run workload with environment variable ONEDNN_VERBOSE=all to get additional "
@@ -1326,8 +1332,9 @@ def _uses_mkldnn(input: Tensor, weight: Tensor, groups: int) -> bool:
     machine with several threads): float32 and not a small single-image problem."""
     if input.dtype.name != "float32":
         return False
-    shape = list(input.shape) if input.dim() == 4 else [input.shape[0], input.shape[1], 1, *input.shape[2:]]
-    kernel = weight.shape[-2:] if weight.dim() == 4 else (1, weight.shape[-1])
+    # (a 1-d convolution as a 2-d one of height 1; a 3-d one reads its first four sizes and its last two)
+    shape = list(input.shape) if input.dim() >= 4 else [input.shape[0], input.shape[1], 1, *input.shape[2:]]
+    kernel = weight.shape[-2:] if weight.dim() >= 4 else (1, weight.shape[-1])
     return groups > 1 or (kernel[0] > 3 and kernel[1] > 3) or shape[0] > 1 or int(np.prod(shape[:4])) > 20480
 
 
@@ -1528,7 +1535,8 @@ def _pool_output(size: int, kernel: int, pad_: int, stride: int, dilation: int, 
         raise RuntimeError("stride should not be zero")
     if pad_ < 0:
         raise RuntimeError(f"pad must be non-negative, but got pad: {pad_}")
-    if pad_ > ((kernel - 1) * dilation + 1) // 2:
+    effective = (kernel - 1) * dilation + 1
+    if pad_ > (effective // 2 if effective >= 0 else -(-effective // 2)):   # (C++'s division: toward zero)
         raise RuntimeError(f"pad should be at most half of effective kernel size, but got pad={pad_}, "
                            f"kernel_size={kernel} and dilation={dilation}")
     from .._conv import out_size
@@ -2031,6 +2039,12 @@ def instance_norm(input: Tensor, running_mean=None, running_var=None, weight: Te
     # (in ATen's order: the repeated weight and bias are made before the folded input's view)
     w = weight.repeat(n) if weight is not None else None
     b = bias.repeat(n) if bias is not None else None
+    if running_var is None and running_mean is not None and \
+            running_mean.dtype is not (input if weight is None else weight).dtype:
+        # (ATen casts both statistics to the weight's dtype (or input's) before any size check: the missing
+        # running_var is read as a tensor)
+        raise RuntimeError("Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument #0 "
+                           "'self'")
     # (statistics of another dtype are updated in the input's, then copied back)
     rm = running_mean.repeat(n).to(input.dtype) if running_mean is not None else None
     rv = running_var.repeat(n).to(input.dtype) if running_var is not None else None
@@ -2793,14 +2807,15 @@ __all__ += ["pixel_shuffle", "pixel_unshuffle", "triplet_margin_with_distance_lo
 # Sliding blocks (F.unfold / F.fold: im2col / col2im), and more layers' functional forms
 # =============================================================================================
 
-def _pair_arg(name: str, value, fn: str, position: int) -> tuple:
-    """An int as (v, v), a sequence kept (PyTorch's _pair), read by the parser of ``fn`` (im2col, col2im: a float
-    refused) at ``position``, then the C++ side's check for two values."""
-    value = _arg_errors.int_list(fn, name, tuple(value) if isinstance(value, (tuple, list)) else (value, value),
-                                 position)
-    if len(value) != 2:
-        raise RuntimeError(f"It is expected {name} equals to 2, but got size {len(value)}")
-    return tuple(int(v) for v in value)
+def _pair_args(fn: str, **values) -> list:
+    """Each argument (in its order) an int as (v, v), a sequence kept (PyTorch's _pair), read by the parser of ``fn``
+    (im2col, col2im: a float refused; its positions follow input's), then the C++ side's checks for two values."""
+    pairs = [_arg_errors.int_list(fn, name, tuple(v) if isinstance(v, (tuple, list)) else (v, v), position)
+             for position, (name, v) in enumerate(values.items(), 2)]
+    for name, value in zip(values, pairs):   # (after every argument's parse)
+        if len(value) != 2:
+            raise RuntimeError(f"It is expected {name} equals to 2, but got size {len(value)}")
+    return [tuple(int(v) for v in value) for value in pairs]
 
 
 def _window_checks(order: str, kernel, dilation, padding, stride) -> None:
@@ -2823,8 +2838,8 @@ def _blocks(size, kernel, dilation, padding, stride) -> tuple:
 
 def unfold(input: Tensor, kernel_size, dilation=1, padding=0, stride=1) -> Tensor:
     """Every kernel_size block of a (N, C, H, W) input as a column: (N, C·kh·kw, L) (im2col)."""
-    kernel, dilation = _pair_arg("kernel_size", kernel_size, "im2col", 2), _pair_arg("dilation", dilation, "im2col", 3)
-    padding, stride = _pair_arg("padding", padding, "im2col", 4), _pair_arg("stride", stride, "im2col", 5)
+    kernel, dilation, padding, stride = _pair_args("im2col", kernel_size=kernel_size, dilation=dilation,
+                                                   padding=padding, stride=stride)
     _window_checks("kdps", kernel, dilation, padding, stride)
     ndim = input.dim()
     if ndim < 3:   # (PyTorch reads input.size(2) first)
@@ -2847,10 +2862,8 @@ def unfold(input: Tensor, kernel_size, dilation=1, padding=0, stride=1) -> Tenso
 
 def fold(input: Tensor, output_size, kernel_size, dilation=1, padding=0, stride=1) -> Tensor:
     """Columns of blocks (N, C·kh·kw, L) added back into a (N, C, H, W) image, overlaps summed (col2im)."""
-    output_size, kernel = _pair_arg("output_size", output_size, "col2im", 2), _pair_arg("kernel_size", kernel_size,
-                                                                                        "col2im", 3)
-    dilation, padding = _pair_arg("dilation", dilation, "col2im", 4), _pair_arg("padding", padding, "col2im", 5)
-    stride = _pair_arg("stride", stride, "col2im", 6)
+    output_size, kernel, dilation, padding, stride = _pair_args(
+        "col2im", output_size=output_size, kernel_size=kernel_size, dilation=dilation, padding=padding, stride=stride)
     _window_checks("ksdp", kernel, dilation, padding, stride)
     shape = tuple(input.shape)
     if not ((len(shape) == 2 and 0 not in shape) or (len(shape) == 3 and 0 not in shape[1:])):

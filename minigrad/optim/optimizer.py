@@ -205,11 +205,14 @@ class Optimizer(metaclass=TorchNamed):
                     if self._capturable_error is not None and group.get("capturable"):
                         raise AssertionError(self._capturable_error)
                     state = self.state.get(p, {})
+                    unbumped = _fused_writes(p, state) if group.get("fused") else ()
                     if _meta.METAS and _meta.is_meta(p):   # (computing nothing: see _on_stand_ins)
                         with _on_stand_ins(p, state):
                             self._update(p, p.grad._data, state, group)
                     else:
                         self._update(p, p.grad._data, state, group)
+                    for counter, version in unbumped:
+                        counter[0] = version
                     if state:
                         self.state[p] = state
         return loss
@@ -456,6 +459,14 @@ def _recorded(p: Tensor, group: dict, complex_ok: bool = False) -> bool:
         if isinstance(value, Tensor) or isinstance(value, tuple) and any(isinstance(v, Tensor) for v in value):
             return False
     return True
+
+
+def _fused_writes(p: Tensor, state: dict) -> list:
+    """(version counter, version) of the tensors a fused step writes without a version bump: PyTorch's fused
+    kernels (_fused_adam_, _fused_sgd_ ...) update the parameter and its state in place unseen by autograd; only
+    the step counters, which _foreach_add_ advances, count their writes."""
+    tensors = [p, *(t for key, t in state.items() if key != "step" and isinstance(t, Tensor))]
+    return [(t._version_counter, t._version_counter[0]) for t in tensors]
 
 
 def _bump(state: dict, **writes: int) -> None:

@@ -13,8 +13,8 @@ from .module import Module
 
 
 def _ntuple(value, n: int) -> tuple:
-    """An int as n copies, a sequence as a tuple (PyTorch's _single / _pair)."""
-    return tuple(value) if isinstance(value, (tuple, list)) else (value,) * n
+    """An int as n copies, a sequence as a tuple (PyTorch's _single / _pair: a str too, letter by letter)."""
+    return tuple(value) if isinstance(value, (tuple, list, str)) else (value,) * n
 
 
 class _ConvNd(Module):
