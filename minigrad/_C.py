@@ -1,5 +1,6 @@
 """``torch._C``: the few names of PyTorch's C extension that user code reaches for (__torch_function__ switches)."""
 from .autograd.forward_ad import _is_fwd_grad_enabled  # noqa: F401
+from .autograd.forward_ad import _set_fwd_grad as _set_fwd_grad_enabled  # noqa: F401
 from .autograd.function import _FunctionBase  # noqa: F401
 from .autograd.grad_mode import is_grad_enabled, is_inference_mode_enabled  # noqa: F401,E402
 from .autograd.variable import _LegacyVariableBase  # noqa: F401

@@ -68,6 +68,28 @@ def native_batch_norm(input, weight, bias, running_mean, running_var, training, 
                                momentum=float(momentum), eps=float(eps))
 
 
+def _softmax_kernel(name: str, input, dim, half_to_float):
+    """``torch._softmax`` / ``torch._log_softmax``: the kernel call under ``F.softmax``, with its parser's checks."""
+    if not _arg_errors._is_index(dim):
+        raise _arg_errors.must_be(name, "dim", "int", dim, 2)
+    if not isinstance(half_to_float, bool):
+        raise _arg_errors.must_be(name, "half_to_float", "bool", half_to_float, 3)
+    _ops._wrap_dim(int(dim), input.dim())   # (the dim's error before the CPU's refusal)
+    if half_to_float:   # (a float32 result from float16 input: CUDA only)
+        raise RuntimeError("softmax with half to float conversion is not supported on CPU")
+    return (F.softmax if name == "_softmax" else F.log_softmax)(input, int(dim))
+
+
+def _softmax(input, dim, half_to_float):
+    """softmax along ``dim`` (``half_to_float`` must be False on the CPU)."""
+    return _softmax_kernel("_softmax", input, dim, half_to_float)
+
+
+def _log_softmax(input, dim, half_to_float):
+    """log_softmax along ``dim`` (``half_to_float`` must be False on the CPU)."""
+    return _softmax_kernel("_log_softmax", input, dim, half_to_float)
+
+
 def bilinear(input1, input2, weight, bias=None):
     """``F.bilinear``."""
     if not isinstance(weight, Tensor):
@@ -438,7 +460,7 @@ Tensor.symeig, Tensor.lstsq = _removed_method(_SYMEIG, "symeig"), _removed_metho
 FUNCTIONS = [
     "embedding", "batch_norm", "instance_norm", "native_layer_norm", "native_batch_norm", "bilinear", "conv3d",
     "conv_transpose3d", "convolution", "max_pool1d", "max_pool2d", "max_pool3d", "max_pool1d_with_indices",
-    "constant_pad_nd",
+    "constant_pad_nd", "_softmax", "_log_softmax",
     "binary_cross_entropy_with_logits", "kl_div",
     "cosine_embedding_loss", "hinge_embedding_loss", "margin_ranking_loss", "triplet_margin_loss", "poisson_nll_loss",
     "dropout", "dropout_", "feature_dropout", "feature_dropout_", "alpha_dropout", "alpha_dropout_",
@@ -452,7 +474,8 @@ _arg_errors.TENSOR_FIRST.update(dict.fromkeys((
     "native_dropout", "dropout_", "feature_dropout", "feature_dropout_", "alpha_dropout", "alpha_dropout_",
     "feature_alpha_dropout", "feature_alpha_dropout_", "frobenius_norm", "nuclear_norm", "rrelu", "rrelu_",
     "native_layer_norm", "native_batch_norm", "batch_norm", "instance_norm", "conv_transpose3d", "convolution",
-    "constant_pad_nd", "kl_div", "binary_cross_entropy_with_logits", "hinge_embedding_loss", "poisson_nll_loss")))
+    "constant_pad_nd", "kl_div", "binary_cross_entropy_with_logits", "hinge_embedding_loss", "poisson_nll_loss",
+    "_softmax", "_log_softmax")))
 _arg_errors.TENSOR_FIRST.update({"embedding": ("embedding", "weight"), "bilinear": ("bilinear", "input1"),
                                  "cosine_embedding_loss": ("cosine_embedding_loss", "input1"),
                                  "margin_ranking_loss": ("margin_ranking_loss", "input1"),

@@ -689,12 +689,12 @@ def _opmath(dtype: np.dtype) -> np.dtype:
 
 def bmm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Batched matrix product as PyTorch's bmm (its own loop below 400 multiply-adds, else MKL)."""
-    if a.dtype == np.bool_:  # (PyTorch's BLAS kernels have no bool)
-        raise NotImplementedError("\"bmm\" not implemented for 'Bool'")
     batch, m, k = a.shape
     n = b.shape[2]
-    if not (a.size and b.size and m * n):
-        return _in_dtype(_np_matmul(a, b), a)
+    if not (a.size and b.size and m * n):   # (PyTorch returns zeros in mat2's dtype before any dtype check)
+        return np.zeros((batch, m, n), b.dtype)
+    if a.dtype == np.bool_:  # (PyTorch's BLAS kernels have no bool)
+        raise NotImplementedError("\"bmm\" not implemented for 'Bool'")
     if m * k * n < 400 and a.dtype.kind in "fcV":
         return _loop_product(a, b, _opmath(a.dtype)).astype(a.dtype, copy=False)
     if _uses_mkl(a, b):

@@ -2060,12 +2060,16 @@ def permute(input, *sizes, dims=_NO_ARG):
         raise TypeError('permute() missing 1 required positional arguments: "dims"')
     dims = _size_args(sizes, "permute", "dims")
     n = input.dim()
-    if len(dims) != n:
-        raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does not match the "
-                           f"length of the desired ordering of dimensions i.e. input.dim() = {n} is not equal to "
-                           f"len(dims) = {len(dims)}")
-    if len({_wrap_dim(d, n) for d in dims}) != n:
-        raise RuntimeError("permute(): duplicate dims are not allowed.")
+    try:
+        if len(dims) != n:
+            raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does not match the "
+                               f"length of the desired ordering of dimensions i.e. input.dim() = {n} is not equal "
+                               f"to len(dims) = {len(dims)}")
+        if len({_wrap_dim(d, n) for d in dims}) != n:
+            raise RuntimeError("permute(): duplicate dims are not allowed.")
+    except (RuntimeError, IndexError):
+        _arg_errors.check_int64("permute", "dims", dims)   # (a dim beyond int64: PyTorch's parser refused it first)
+        raise
     return D.permute(input, dims=dims)
 
 
@@ -2164,18 +2168,33 @@ def expand_as(input, other):
     return expand(input, shape)
 
 
-def unsqueeze(input, dim=_NO_ARG, *extra):
+def unsqueeze(input=_NO_ARG, dim=_NO_ARG, /, *extra, **kwargs):
     """Insert a size-1 dimension at ``dim``."""
+    # (positional-only: the parser's errors tell a dim given by keyword, x.unsqueeze(dim=None), from one given
+    # by position)
     try:
-        if extra:   # (x.unsqueeze(0, 1): PyTorch's parser counts the arguments without self)
-            raise TypeError
+        if extra or kwargs:   # (x.unsqueeze(dim=0), torch.unsqueeze(input=x, dim=0), or x.unsqueeze(0, 1))
+            input, dim = _unsqueeze_keywords(input, dim, extra, kwargs)
         if type(dim) is not int:   # (x.unsqueeze(torch.tensor(0)); no dim: _NO_ARG)
             dim = _as_int(dim)
         _wrap_dim(dim, input.dim() + 1)
         return D.unsqueeze(input, dim=dim)
     except Exception:  # (a dim that is not an int: PyTorch's TypeError; free while nothing fails)
-        _arg_errors.recheck("unsqueeze", (dim, *extra) if dim is not _NO_ARG else (), {}, method=True)
+        args = (dim, *extra) if dim is not _NO_ARG and "dim" not in kwargs else extra
+        # (an input by keyword is the function's, torch.unsqueeze(input=x, dim=None): bound, as its parser's)
+        _arg_errors.recheck("unsqueeze", args, {k: v for k, v in kwargs.items() if k != "input"}, method=True)
         raise
+
+
+def _unsqueeze_keywords(input, dim, extra, kwargs) -> tuple:
+    """unsqueeze's (input, dim) with those given by keyword; a TypeError (then the parser's) for another call."""
+    if extra or not kwargs.keys() <= {"input", "dim"} or ("input" in kwargs) == (input is not _NO_ARG) \
+            or ("dim" in kwargs) == (dim is not _NO_ARG):
+        # (the call as given, x.unsqueeze(0, dim=0); the method's self is given, so an input keyword is refused)
+        args = (dim, *extra) if dim is not _NO_ARG else extra
+        _arg_errors.recheck("unsqueeze", args, kwargs, method=True)
+        raise TypeError
+    return kwargs.get("input", input), kwargs.get("dim", dim)
 
 
 def squeeze(input, dim=_NO_ARG):
@@ -2301,6 +2320,8 @@ def split(tensor, split_size_or_sections, dim=0):
 
 def split_with_sizes(input, split_sizes, dim=0):
     """Pieces of the given sizes along ``dim`` (they must add up to the dimension's size)."""
+    if not isinstance(split_sizes, (tuple, list)):   # (x.split_with_sizes(2): PyTorch's parser refuses one int)
+        raise _arg_errors.must_be("split_with_sizes", "split_sizes", "tuple of ints", split_sizes, 1)
     size = _dim_for_split(input, dim, "split")   # (PyTorch's message names split for a 0-dim input too)
     sizes = tuple(int(s) for s in split_sizes)
     if builtins.any(s < 0 for s in sizes):
@@ -2345,6 +2366,21 @@ def _tensor_list(tensors, name):
 
 def cat(tensors, dim=0, *, out=None):
     """Join tensors along an existing dimension."""
+    return _cat(tensors, dim, out, "cat")
+
+
+def concat(tensors, dim=0, *, out=None):
+    """Alias of cat."""
+    return _cat(tensors, dim, out, "concat")
+
+
+def concatenate(tensors, dim=0, *, out=None):
+    """Alias of cat."""
+    return _cat(tensors, dim, out, "concatenate")
+
+
+def _cat(tensors, dim, out, aten_name: str):
+    """cat, or its alias ``aten_name`` (an overload of its own, which vmap's refusal of out= names)."""
     tensors = _tensor_list(tensors, "cat")
     if _AUTOCAST[0] and out is None:
         return _autocast("cat", cat, tensors, dim)
@@ -2353,7 +2389,7 @@ def cat(tensors, dim=0, *, out=None):
             if tensors:   # (zero-dim tensors and dim's range come before out='s dtype, as in PyTorch's meta cat)
                 _cat_dim(tensors, dim)
             return _checked_cat_out(tensors, out, lambda: cat(tensors, dim), True)
-        return _into_out("cat", out, tensors, checked)
+        return _into_out("cat", out, tensors, checked, aten_name)
     if not tensors:
         raise ValueError("torch.cat(): expected a non-empty list of Tensors")
     if _vmap_batched.DEPTH[0]:
@@ -2384,9 +2420,6 @@ def cat(tensors, dim=0, *, out=None):
     if _vmap_batched.DEPTH[0]:
         _vmap_batched.cat_levels(result, tensors)
     return result
-
-
-concat = concatenate = cat
 
 
 def _cat_of_no_examples(tensors: list, skipped: list, dim: int) -> Tensor:
@@ -2662,10 +2695,10 @@ def scatter_add_(input, dim, index, src):
 def _scatter_add(input, dim, index, src, out=None):
     d = _wrap_dim(dim, input.dim())  # (the dim's error, then the index's dtype)
     index = _check_index(index, "scatter_add", "scatter(): Expected dtype int32/int64 for index")
+    if src.dtype is not input.dtype:   # (before the shapes and the bounds)
+        raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
     _check_scatter_shapes(input, index, src, d)
     _index_bounds(input, index, d)
-    if src.dtype is not input.dtype:
-        raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
     return D.scatter_add(input, index, src, dim=dim, out=out)
 
 
@@ -2997,7 +3030,8 @@ def bmm(input, mat2):
     if (b2, k2) != (b, k):
         raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: [{b}, {k}] but got: "
                            f"[{b2}, {k2}].")
-    _check_mm_dtypes(input, mat2, "bmm")
+    if input._data.size and mat2._data.size and input._data.shape[1] * mat2._data.shape[2]:
+        _check_mm_dtypes(input, mat2, "bmm")   # (an empty product skips it: zeros in mat2's dtype, as PyTorch)
     return D.bmm(input, mat2)
 
 

@@ -190,7 +190,8 @@ def _sizes(name: str, size: tuple) -> tuple:
         if not isinstance(s, (int, np.integer)) or isinstance(s, bool):
             raise TypeError(f"{name}(): argument 'size' (position 1) must be tuple of ints, not {type(s).__name__}")
         out.append(int(s))
-    if any(s < 0 for s in out):
+    if any(not 0 <= s < 2**63 for s in out):
+        _arg_errors.check_int64(name, "size", out)   # (a size beyond int64: PyTorch's parser refused it first)
         raise RuntimeError("numel: integer multiplication overflow")
     return tuple(out)
 

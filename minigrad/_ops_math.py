@@ -567,7 +567,8 @@ def _cumulative(op, name, input, dim):
     if input.numel() == 0 and not -input.dim() <= dim < input.dim():
         dim = 0  # (PyTorch's kernel returns before it wraps the dim of an empty input)
     dim = _ops._raw_dims(dim, input.dim(), input)[0]
-    if input.dtype.is_complex and input.numel() and input.dim():  # (an empty or 0-dim input runs no kernel)
+    # (an empty or 0-dim input runs no kernel; a batched 0-dim example is 1-dim to the kernel under vmap)
+    if input.dtype.is_complex and input.numel() and (input.dim() or _ops._vmap_batched.batch_dims(input)):
         raise NotImplementedError(f"\"{name}_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
     if input.dtype.is_complex and input.requires_grad and grad_mode.is_grad_enabled():
         raise RuntimeError(f"{name} does not support automatic differentiation for outputs with complex dtype.")

@@ -168,8 +168,23 @@ def ravel(input):
 
 def unflatten(input, dim, sizes):
     """Split dimension ``dim`` into ``sizes``."""
-    sizes = _arg_errors.int_list("unflatten", "sizes", sizes, 3)   # (PyTorch's parser first)
-    d = _ops._wrap_dim(dim, input.dim())
+    return _unflatten(input, dim, sizes, 2)
+
+
+def _unflatten_method(self, dim, sizes):
+    """``x.unflatten(dim, sizes)``: PyTorch's Python method, which hands both on by position (its own TypeErrors
+    name ``Tensor.unflatten()``; the parser's number the arguments after self)."""
+    return _unflatten(self, dim, sizes, 1)
+
+
+_unflatten_method.__qualname__ = "Tensor.unflatten"
+
+
+def _unflatten(input, dim, sizes, dim_at: int):
+    if type(dim) is not int and not _arg_errors._is_index(dim):   # (PyTorch's parser first: x.unflatten(None, ...))
+        raise _arg_errors.must_be("unflatten", "dim", "int", dim, dim_at)
+    sizes = _arg_errors.int_list("unflatten", "sizes", sizes, dim_at + 1)
+    d = _ops._wrap_dim(int(dim), input.dim())
     if not sizes:
         raise RuntimeError("unflatten: sizes must be non-empty")
     if input.dim() == 0:  # (PyTorch reports the failure of reading the size of dim 0 as an unexpected error)
@@ -179,6 +194,7 @@ def unflatten(input, dim, sizes):
     try:
         inferred = _ops._infer_size(tuple(sizes), shape[d])
     except RuntimeError as e:  # (reworded as PyTorch's handle_unflatten_exception does)
+        _arg_errors.check_int64("unflatten", "sizes", sizes)   # (a size beyond int64: PyTorch's parser refused it)
         if "is invalid for input of size" in str(e):
             raise RuntimeError(f"unflatten: Provided sizes {list(sizes)} don't multiply up to the size of dim {d} "
                                f"({shape[d]}) in the input tensor") from None
@@ -224,9 +240,14 @@ def _tile_method(input, *dims):
     if not dims:  # (PyTorch's parser: dims is required, even for a 0-dim input; tile(()) passes)
         raise TypeError('tile() missing 1 required positional arguments: "dims"')
     dims = tuple(_ops._size_args(dims, "tile", "dims"))
+    given = dims
     if len(dims) < input.dim():
         dims = (1,) * (input.dim() - len(dims)) + dims
-    return _ops.repeat(input, dims)  # (one argument: no dims at all is repeat(()) of a 0-dim input)
+    try:
+        return _ops.repeat(input, dims)  # (one argument: no dims at all is repeat(()) of a 0-dim input)
+    except TypeError:
+        _arg_errors.check_int64("tile", "dims", given)   # (beyond int64: PyTorch's parser refused it first)
+        raise
 
 
 def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
@@ -487,7 +508,11 @@ def _new(input, fill, size, dtype, requires_grad, device):
     size = _ops._size_args(size, f"new_{fill}")
     if fill == "zeros":   # (PyTorch's new_zeros is empty(...).zero_(): empty's check of the sizes)
         _creation._size((size,), f"new_{fill}")
-    out = getattr(_creation, fill)(size, dtype=dt, requires_grad=requires_grad)
+    try:
+        out = getattr(_creation, fill)(size, dtype=dt, requires_grad=requires_grad)
+    except TypeError:
+        _arg_errors.check_int64(f"new_{fill}", "size", size)   # (beyond int64: the parser of new_* refused it first)
+        raise
     return _meta.like(out, input, device)
 
 
@@ -518,7 +543,11 @@ def new_full(input, size, fill_value, *, dtype=None, device=None, requires_grad=
     _arg_errors.check_options("new_full", dtype, requires_grad)
     size = _arg_errors.int_list("new_full", "size", size, 1)
     fill_value = number_arg(fill_value, "new_full", "fill_value", 2)
-    return full(size, fill_value, dtype=dtype or input.dtype, requires_grad=requires_grad)
+    try:
+        return full(size, fill_value, dtype=dtype or input.dtype, requires_grad=requires_grad)
+    except TypeError:
+        _arg_errors.check_int64("new_full", "size", size)   # (beyond int64: its parser refused it first)
+        raise
 
 
 def new_tensor(input, *args, dtype=None, device=None, requires_grad=False, **kwargs):
@@ -615,6 +644,8 @@ def block_diag(*tensors):
         if t.dim() > 2:
             raise RuntimeError(f"torch.block_diag: Input tensors must have 2 or fewer dimensions. Input {i} has "
                                f"{t.dim()} dimensions")
+    if _vmap_batched.DEPTH[0]:
+        _vmap_batched.check_block_diag(tensors)
     if not tensors:
         return Tensor._make(np.zeros((1, 0), _dtypes.get_default_dtype().np))
     dt = _dtypes.result_type(*tensors)  # (PyTorch's result_type: a 0-dim tensor counts less)
@@ -791,8 +822,9 @@ def _repeat_interleave_method(self, *args, **kwargs):
 def _attach_methods():
     for name in METHODS + TENSOR_METHODS:
         setattr(Tensor, name, globals()[name])
-    for name in ("roll", "rot90", "unflatten", "unfold"):  # (their TypeErrors number the arguments after self)
+    for name in ("roll", "rot90", "unfold"):  # (their TypeErrors number the arguments after self)
         setattr(Tensor, name, _arg_errors.counting_without_self(globals()[name], name))
+    Tensor.unflatten = _unflatten_method
     Tensor.repeat_interleave = _repeat_interleave_method
     Tensor.tile = _tile_method
     # sizes in bytes and signedness, read from the dtype

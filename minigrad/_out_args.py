@@ -415,7 +415,7 @@ def _softmax_out(fn, name: str):
         def compute():
             with grad_mode.no_grad():
                 return fn(*args, **kwargs)
-        if _records([x], out):
+        if _records([x], out, views=True):
             return _not_implemented_into(name, out, [x], compute)
         with grad_mode.no_grad():
             return _ops._into_out(name, out, [x], compute)
@@ -1106,9 +1106,11 @@ _NOT_IMPLEMENTED_OUT = {"ifft": "conj_physical", "ihfft": "conj_physical", "eigv
                         "ldl_factor_ex": "linalg_ldl_factor_ex", "softmax": "softmax", "log_softmax": "log_softmax"}
 
 
-def _records(tensors, out: Tensor) -> bool:
-    """Whether the write into out (not a view: those keep the plain copy) records a NotImplemented node."""
-    return (grad_mode.is_grad_enabled() and out._base is None and builtins.any(t.requires_grad for t in tensors)
+def _records(tensors, out: Tensor, views: bool = False) -> bool:
+    """Whether the write into out (not a view unless ``views``: those keep the plain copy) records a NotImplemented
+    node (softmax's views: a CopySlices on the base, see _not_implemented_into)."""
+    return (grad_mode.is_grad_enabled() and (views or out._base is None)
+            and builtins.any(t.requires_grad for t in tensors)
             and not builtins.any(t._fw_grad is not None for t in (*tensors, out)))
 
 
@@ -1128,6 +1130,11 @@ def _not_implemented_into(name: str, out: Tensor, tensors, compute):
     if name in ("ifft", "ihfft"):   # (the result is conj(r2c): the node's one edge goes where the conj's goes)
         result = computed[0]
         op._record((result,), (out,), {}, edges=((result.grad_fn._next_node,), (result.grad_fn._next_nrs[0],)))
+    elif out._base is not None and out._view_fn is not None:
+        # (a view: PyTorch's rebase_history puts the node in a CopySlices on the base, as for an in-place op)
+        from ._dispatch import _record_copy_slices
+        _record_copy_slices(op, out, tuple(tensors), {}, None)
+        out._requires_grad = True
     else:
         op._record(tuple(tensors), (out,), {})
     return out

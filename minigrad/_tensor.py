@@ -736,10 +736,11 @@ class Tensor(TensorBase):
             return format_meta(self._data.shape, self.dtype, requires_grad=self._requires_grad, grad_fn_name=name)
         if cls is Tensor:  # the common case
             tangent = self._fw_grad
-            if tangent is None and self._base is not None and self._base._fw_grad is not None:
-                # (a view made before its base had a tangent: PyTorch's lazy one)
+            if tangent is not None or self._base is not None and self._base._fw_grad is not None:
+                # (PyTorch prints unpack_dual's tangent: none with forward grad mode off; a view made before its base
+                # had a tangent gets PyTorch's lazy one)
                 from .autograd import forward_ad
-                tangent = forward_ad._base_tangent_view(self)
+                tangent = forward_ad._base_tangent_view(self) if forward_ad._fwd_enabled[0] else None
             # (a view made before its base required grad requires grad through it: PyTorch prints it so)
             requires_grad = self._requires_grad or self._base is not None and self._base._requires_grad
             return format_tensor(self._data, self.dtype, requires_grad=requires_grad, grad_fn_name=name,
@@ -747,8 +748,12 @@ class Tensor(TensorBase):
         # PyTorch names a user's subclass in the prefix, MyT([1., 2.]), and wraps a Parameter subclass's
         # repr in Parameter(...); a Parameter itself prints as a tensor (its own __repr__ adds the header)
         from .nn.parameter import Parameter
+        tangent = self._fw_grad
+        if tangent is not None:   # (none shown with forward grad mode off, as above)
+            from .autograd import forward_ad
+            tangent = tangent if forward_ad._fwd_enabled[0] else None
         out = format_tensor(self._data, self.dtype, requires_grad=self._requires_grad, grad_fn_name=name,
-                            tangent=self._fw_grad, tensor_contents=tensor_contents,
+                            tangent=tangent, tensor_contents=tensor_contents,
                             prefix="tensor(" if cls is Parameter else f"{cls.__name__}(")
         return f"Parameter({out})" if isinstance(self, Parameter) and cls is not Parameter else out
 
@@ -1139,6 +1144,10 @@ class Tensor(TensorBase):
         # The base (or another view of it) was modified in place: replay the view on the base's
         # current history, as PyTorch does with AsStridedBackward0.
         base = self._base
+        if base is not None and not base._requires_grad and self._grad_fn is None and self._reserved_seq is None:
+            # (no node and a base without history: PyTorch's grad_fn() returns before noting the version, so the
+            # node is still made if the base gets requires_grad_() later)
+            return
         self._view_version = self._version_counter[0]
         if base is None:
             return

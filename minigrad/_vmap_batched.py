@@ -846,7 +846,8 @@ def full_overlap(out, t) -> bool:
 
 
 # Ops with out= taking a list of tensors: PyTorch's fallback cannot even be generated for them
-LIST_OUT = frozenset({"cat", "stack", "hstack", "vstack", "dstack", "column_stack", "row_stack"})
+LIST_OUT = frozenset({"cat", "concat", "concatenate", "stack", "hstack", "vstack", "dstack", "column_stack",
+                      "row_stack"})
 
 
 def check_out(name: str, out, inputs) -> None:
@@ -1000,6 +1001,14 @@ def check_first_example(name: str, a, b) -> None:
                 sizes = [n for i, n in enumerate(SIZES) if m >> i & 1]
                 raise IndexError(f"select(): index 0 out of range for tensor of size {sizes} at dimension "
                                  f"{len(sizes) - 1}")
+
+
+def check_block_diag(tensors) -> None:
+    """block_diag of a tensor batched at a vmap over no examples: PyTorch's batching of it concatenates the
+    examples' results, none, and fails."""
+    mask = levels_of(*tensors)
+    if any(mask >> level & 1 and size == 0 for level, size in enumerate(SIZES)):
+        raise ValueError("torch.cat(): expected a non-empty list of Tensors")
 
 
 def check_cat_first_example(tensors, dim) -> None:

@@ -43,7 +43,7 @@ from . import (
     _norm_f32,
     _onednn_gelu,
     _pdist_cpu,
-    _softmax,
+    _softmax_cpu,
     _strides,
     _var_cpu,
     _vml,
@@ -2658,10 +2658,10 @@ def _softmax_forward(x, dim):
         return x.copy()
     if _is_half(x.dtype):
         return _half_softmax(x, dim, log=False)
-    if _softmax_lastdim(x, dim):   # PyTorch's float32/float64 rounding, step for step (minigrad/_softmax.py)
-        return _softmax.softmax(x)
+    if _softmax_lastdim(x, dim):   # PyTorch's float32/float64 rounding, step for step (minigrad/_softmax_cpu.py)
+        return _softmax_cpu.softmax(x)
     if _softmax_otherdim(x, dim):
-        return _softmax.softmax_dim(x, dim % x.ndim, _sums.THREADS[0])
+        return _softmax_cpu.softmax_dim(x, dim % x.ndim, _sums.THREADS[0])
     e = np.exp(x - np.max(x, axis=dim, keepdims=True))
     return (e / np.sum(e, axis=dim, keepdims=True)).astype(x.dtype, copy=False)
 
@@ -2672,13 +2672,13 @@ def _is_half(dtype) -> bool:
 
 
 def _softmax_lastdim(x, dim) -> bool:
-    """Whether (log_)softmax and their gradients run PyTorch's float32/float64 last-dim kernel (_softmax.py)."""
-    return _softmax.supports(x) and x.ndim > 0 and dim % x.ndim == x.ndim - 1 and x.size > 0
+    """Whether (log_)softmax and their gradients run PyTorch's float32/float64 last-dim kernel (_softmax_cpu.py)."""
+    return _softmax_cpu.supports(x) and x.ndim > 0 and dim % x.ndim == x.ndim - 1 and x.size > 0
 
 
 def _softmax_otherdim(x, dim) -> bool:
-    """Whether (log_)softmax and their gradients run PyTorch's float32/float64 other-dim kernel (_softmax.py)."""
-    return _softmax.supports(x) and x.ndim > 1 and dim % x.ndim != x.ndim - 1 and x.size > 0
+    """Whether (log_)softmax and their gradients run PyTorch's float32/float64 other-dim kernel (_softmax_cpu.py)."""
+    return _softmax_cpu.supports(x) and x.ndim > 1 and dim % x.ndim != x.ndim - 1 and x.size > 0
 
 
 def _half_softmax(x, dim, log: bool):
@@ -2709,7 +2709,7 @@ def _half_softmax(x, dim, log: bool):
         # positions (each thread's range: whole vectors while they fit, the scalar code for the rest).
         inner = int(np.prod(x.shape[dim + 1:]))
         e = e.reshape(-1, x.shape[dim], inner)
-        vector = _softmax._softmax_vector_positions(e.shape[0], inner, _sums.THREADS[0], _HALF_VECTOR)
+        vector = _softmax_cpu._softmax_vector_positions(e.shape[0], inner, _sums.THREADS[0], _HALF_VECTOR)
         e = np.where(vector[:, None, :], e, e.astype(x.dtype).astype(np.float32)).reshape(x.shape)
     return (e / total).astype(x.dtype)
 
@@ -2736,9 +2736,9 @@ def _log_softmax_forward(x, dim):
     if _is_half(x.dtype):
         return _half_softmax(x, dim, log=True)
     if _softmax_lastdim(x, dim):
-        return _softmax.log_softmax(x)
+        return _softmax_cpu.log_softmax(x)
     if _softmax_otherdim(x, dim):
-        return _softmax.log_softmax_dim(x, dim % x.ndim)
+        return _softmax_cpu.log_softmax_dim(x, dim % x.ndim)
     shifted = x - _max_keepdim(x, dim)
     # np.add.reduce is what np.sum runs, without its Python wrapper (~1 us)
     result = shifted - np.log(np.add.reduce(np.exp(shifted), axis=dim, keepdims=True))
@@ -2926,9 +2926,9 @@ log_softmax = Op("_log_softmax", "LogSoftmaxBackward0", _rank0_ok(_log_softmax_f
 
 def _softmax_backward_forward(g, y, dim):
     if _softmax_lastdim(y, dim) and g.dtype == y.dtype:
-        return _softmax.softmax_backward(g, y, _sums.THREADS[0])
+        return _softmax_cpu.softmax_backward(g, y, _sums.THREADS[0])
     if _softmax_otherdim(y, dim) and g.dtype == y.dtype:
-        return _softmax.softmax_backward_dim(g, y, dim % y.ndim)
+        return _softmax_cpu.softmax_backward_dim(g, y, dim % y.ndim)
     if _float_math._is_reduced(y.dtype):  # float16/bfloat16: PyTorch's kernel works in float32, rounds once
         return _softmax_backward_forward(g.astype(np.float32), y.astype(np.float32), dim).astype(y.dtype)
     return (y * (g - np.sum(g * y, axis=dim, keepdims=True))).astype(y.dtype, copy=False)
@@ -2936,9 +2936,9 @@ def _softmax_backward_forward(g, y, dim):
 
 def _log_softmax_backward_forward(g, y, dim):
     if _softmax_lastdim(y, dim) and g.dtype == y.dtype:
-        return _softmax.log_softmax_backward(g, y)
+        return _softmax_cpu.log_softmax_backward(g, y)
     if _softmax_otherdim(y, dim) and g.dtype == y.dtype:
-        return _softmax.log_softmax_backward_dim(g, y, dim % y.ndim)
+        return _softmax_cpu.log_softmax_backward_dim(g, y, dim % y.ndim)
     if _float_math._is_reduced(y.dtype):  # (as softmax's: in float32)
         return _log_softmax_backward_forward(g.astype(np.float32), y.astype(np.float32), dim).astype(y.dtype)
     result = g - np.exp(y) * np.add.reduce(g, axis=dim, keepdims=True)   # np.sum without its wrapper
@@ -7309,7 +7309,7 @@ _shows_none_when_absent(native_batch_norm_backward, "weight")
 # ---- layer normalization: y = (x - μ)/√(σ² + eps)·w + b, statistics over the last dims (normalized_shape) ----
 
 def _layer_norm_forward(x, weight, bias, normalized_shape, eps):
-    if _float_math._is_reduced(x.dtype) and x.size:  # float16/bfloat16: the float32 kernel, rounded once
+    if _float_math._is_reduced(x.dtype):  # float16/bfloat16: the float32 kernel, rounded once
         y, mean, rstd = _layer_norm_forward(x.astype(np.float32), weight.astype(np.float32),
                                             bias.astype(np.float32), normalized_shape, eps)
         # (the statistics in the parameters' dtype: float32 ones under autocast, PyTorch's mixed type)
@@ -8475,10 +8475,17 @@ special_zeta = Op(
     "special_zeta", "SpecialZetaBackward0", _zeta_np, inputs=("self", "other"),
     self=_not_differentiable("zeta"),
     other=lambda grad, self, other: grad * -self * _zeta_promoted(self + 1.0, other))
+def _negated_scalar(value):
+    """-value of a number x, as PyTorch's Scalar negates it in the formula: a bool has no negative."""
+    if isinstance(value, (bool, np.bool_)):
+        raise RuntimeError("torch boolean negative, the `-` operator, is not supported.")
+    return -value
+
+
 special_zeta_self_scalar = Op(   # number x: one edge, to q
     "special_zeta", "SpecialZetaBackward1", lambda other, self: _zeta_np(np.asarray(self, other.dtype), other),
     inputs=("other",), args=("self",),
-    other=lambda grad, self, other: grad * -self * special_zeta_self_scalar(other, self=self + 1.0))
+    other=lambda grad, self, other: grad * _negated_scalar(self) * special_zeta_self_scalar(other, self=self + 1.0))
 # number q: the node has no derivative (PyTorch has none in x), so it goes in the registry of such nodes
 NOT_IMPLEMENTED["special_zeta_other_scalar"] = Op(
     "special_zeta", "SpecialZetaBackward2", lambda a, other: _zeta_np(a, np.asarray(other, a.dtype)),

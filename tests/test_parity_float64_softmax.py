@@ -1,5 +1,5 @@
 """float64 softmax / log_softmax (last dim and other dims), their gradients, and cross_entropy / nll_loss, bit for
-bit as PyTorch's CPU kernels (``minigrad/_softmax.py``): vectors of 8 doubles, lanes of a row summed one after
+bit as PyTorch's CPU kernels (``minigrad/_softmax_cpu.py``): vectors of 8 doubles, lanes of a row summed one after
 another, SLEEF's exp and log (``sleef_exp64``, ``sleef_log64``) on vectors and glibc's exp on scalar tails, the
 fused multiply-adds of the gradients, and softmax's split of positions across threads over another dim.
 Every comparison is of the float64 bits (nan compared as nan: PyTorch's max leaves a nan with another payload).

@@ -1,5 +1,5 @@
 """float32 softmax / log_softmax over a dim that is not the last, and their gradients, bit for bit as PyTorch's
-CPU kernels (``_softmax.softmax_dim`` ...): Σ over dim in order, SLEEF's exp on whole vectors of 16 inner
+CPU kernels (``_softmax_cpu.softmax_dim`` ...): Σ over dim in order, SLEEF's exp on whole vectors of 16 inner
 positions and glibc's on the rest, and for softmax's forward the split of positions across threads."""
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def test_other_dim_bits_match_pytorch(which: str, threads: int) -> None:
 def test_vector_positions_follow_the_thread_split() -> None:
     # 50 positions in one row: one thread takes 3 vectors and a scalar tail of 2; two threads take [0, 25) and
     # [25, 50): a vector and 9 scalars, then a vector at 25..40 and 9 scalars
-    from minigrad._softmax import _softmax_vector_positions
+    from minigrad._softmax_cpu import _softmax_vector_positions
     one = _softmax_vector_positions(1, 50, 1)[0]
     two = _softmax_vector_positions(1, 50, 2)[0]
     assert np.flatnonzero(~one).tolist() == [48, 49]

@@ -1,7 +1,7 @@
 """Bit-for-bit parity with PyTorch's float32 CPU kernels for softmax, log_softmax, cross_entropy and the
 silu family's gradients, on seeded samples of shapes and values.
 
-What each part reproduces (``minigrad/_softmax.py``, ``minigrad/_float_math.py``):
+What each part reproduces (``minigrad/_softmax_cpu.py``, ``minigrad/_float_math.py``):
 - log_softmax takes log Σ with SLEEF's logf_u10 (``sleef_logf``), which is not correctly rounded;
 - softmax's backward adds the partial last vector of Σ g·y with a fused multiply-add (map2_reduce_all);
 - silu, mish and elu have gradient kernels of their own (``silu_backward`` ...): SLEEF's expf on whole

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import minigrad
-from minigrad import _float_math, _loss_sums, _softmax
+from minigrad import _float_math, _loss_sums, _softmax_cpu
 from tests.parity import torch_or_skip
 
 F32 = np.float32
@@ -248,19 +248,19 @@ def test_softmax_kernels_are_the_step_by_step_computation(kind):
         g = _rows_input(shape, kind, i + 1000)
         with np.errstate(all="ignore"):
             y, ly = _oracle_softmax(x), _oracle_log_softmax(x)
-            _assert_bits_nan_equal(_softmax.softmax(x), y)
-            _assert_bits_nan_equal(_softmax.log_softmax(x), ly)
-            _assert_bits_nan_equal(_softmax.softmax_backward(g, y), _oracle_softmax_backward(g, y))
-            _assert_bits_nan_equal(_softmax.log_softmax_backward(g, ly), _oracle_log_softmax_backward(g, ly))
+            _assert_bits_nan_equal(_softmax_cpu.softmax(x), y)
+            _assert_bits_nan_equal(_softmax_cpu.log_softmax(x), ly)
+            _assert_bits_nan_equal(_softmax_cpu.softmax_backward(g, y), _oracle_softmax_backward(g, y))
+            _assert_bits_nan_equal(_softmax_cpu.log_softmax_backward(g, ly), _oracle_log_softmax_backward(g, ly))
 
 
 def test_softmax_kernels_on_strided_input():
     base = np.random.default_rng(5).standard_normal((40, 24)).astype(F32)
     for x in (base.T, base[::3, ::2], base[:, ::-1][:, :9]):
-        result = _softmax.log_softmax(x)
+        result = _softmax_cpu.log_softmax(x)
         assert result.flags.c_contiguous
         _assert_bits(result, _oracle_log_softmax(np.ascontiguousarray(x)))
-        _assert_bits(_softmax.log_softmax_backward(x, result), _oracle_log_softmax_backward(x, result))
+        _assert_bits(_softmax_cpu.log_softmax_backward(x, result), _oracle_log_softmax_backward(x, result))
 
 
 @pytest.mark.parametrize("kind", ["normal", "wide", "zeros"])
@@ -277,9 +277,9 @@ def test_softmax_and_backwards_match_pytorch(kind):
         _assert_bits_nan_equal(minigrad.softmax(minigrad.tensor(x), -1).numpy(), y.numpy())
         _assert_bits_nan_equal(minigrad.log_softmax(minigrad.tensor(x), -1).numpy(), ly.numpy())
         expected = torch._log_softmax_backward_data(tg, ly, -1, torch.float32).numpy()
-        _assert_bits_nan_equal(_softmax.log_softmax_backward(g, ly.numpy()), expected)
+        _assert_bits_nan_equal(_softmax_cpu.log_softmax_backward(g, ly.numpy()), expected)
         expected = torch._softmax_backward_data(tg, y, -1, torch.float32).numpy()
-        _assert_bits_nan_equal(_softmax.softmax_backward(g, y.numpy()), expected)
+        _assert_bits_nan_equal(_softmax_cpu.softmax_backward(g, y.numpy()), expected)
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])

@@ -181,10 +181,11 @@ def _exec_info(root, output_edges, accumulate: bool) -> tuple[dict, dict]:
 
 # Nodes whose PyTorch formulas hand a complex gradient to a real input as it is (no handle_r_to_c: the value of
 # masked_fill / index_fill / fill_, both sides of where, diagonal_scatter's src, dist of a complex and a real
-# tensor, solve_triangular's real B under a complex A): its engine then refuses it.
+# tensor, solve_triangular's real B under a complex A, bmm's empty product of a real and a complex batch): its
+# engine then refuses it.
 _NO_REAL_PART = frozenset({"MaskedFillBackward1", "IndexFillBackward1", "FillBackward1", "FillBackward3",
                            "WhereBackward0", "DiagonalScatterBackward0", "DistBackward0",
-                           "LinalgSolveTriangularBackward0"})
+                           "LinalgSolveTriangularBackward0", "BmmBackward0"})
 
 
 def _validate_outputs(node, grads, plain_leaves: bool = False, nodes=None) -> list:
@@ -489,7 +490,7 @@ def _call_tensor_pre_hooks(node, grads: list) -> list:
             if t is None or g is None:
                 continue
             if t._grad is None:  # (a C-order copy, as PyTorch's retain_grad hook: clone(contiguous_format))
-                if _STATE.enabled:
+                if _STATE.enabled or g._fw_grad is not None:   # (the op: a tangent is cloned too, as PyTorch's)
                     t._grad = g.clone(memory_format=contiguous_format)
                 elif _meta.METAS and _meta.is_meta(g):   # (a meta gradient's copy is a meta tensor: nothing copied)
                     t._grad = _meta.mark(type(g)._make(_meta.clone(g._data, contiguous_format)))

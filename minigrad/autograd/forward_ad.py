@@ -77,6 +77,11 @@ def _is_fwd_grad_enabled() -> bool:
     return _fwd_enabled[0]
 
 
+def _set_fwd_grad(mode: bool) -> None:
+    """Turn tangents on or off for good (PyTorch's ``torch._C._set_fwd_grad_enabled``)."""
+    _fwd_enabled[0] = bool(mode)
+
+
 class _set_fwd_grad_enabled(_DecoratorContextManager):
     """Turns tangents off (or on) from construction until the ``with`` block ends, as PyTorch's."""
 
@@ -155,11 +160,15 @@ def make_dual(tensor, tangent, *, level: int | None = None):
         raise RuntimeError("Invalid level given to _make_dual" if _level[0] is not None else
                            "Trying to access a forward AD level with an invalid index. This index was either not "
                            "created or is already deleted.")
+    if tensor.is_sparse:   # (PyTorch's alias of the primal reads its storage, which a COO tensor has not)
+        raise NotImplementedError("Cannot access storage of SparseTensorImpl")
     if tangent.shape != tensor.shape:
         raise RuntimeError("Trying to set a forward gradient that has a different size than that of the original "
                            f"Tensor, this is not supported. Tensor is of size {list(tensor.shape)} while the given "
                            f"forward gradient is of size {list(tangent.shape)}.")
-    if tensor._fw_grad is not None:
+    if tangent.is_sparse:  # (then its has_same_meta check reads the tangent's storage)
+        raise NotImplementedError("Cannot access storage of SparseTensorImpl")
+    if tensor._fw_grad is not None and _fwd_enabled[0]:   # (PyTorch's _fw_grad reads nothing with forward grads off)
         raise RuntimeError("Making a dual Tensor based on a Tensor that already has a forward gradient at the same "
                            "level 0 is not supported.")
     suspended, _suspended[0] = _suspended[0], True
@@ -167,8 +176,7 @@ def make_dual(tensor, tangent, *, level: int | None = None):
         dual = tensor.view_as(tensor)  # a view, so backward still reaches ``tensor`` (ViewBackward0)
     finally:
         _suspended[0] = suspended
-    if not _fwd_enabled[0]:  # (forward grads off: a plain view)
-        return dual
+    # (forward grads off: the tangent is still set, as PyTorch's; it shows and propagates once they are on again)
     if not _same_meta(tangent, tensor) or tangent.is_conj() != tensor.is_conj():
         # PyTorch's set_fw_grad keeps the tangent itself only if laid out as the primal (has_same_meta: strides,
         # storage size and offset, conjugate bit); else it copies it into _new_zeros_with_same_feature_meta (the
@@ -259,9 +267,10 @@ def unpack_dual(tensor, *, level: int | None = None) -> UnpackedDualTensor:
     from .._tensor import Tensor
     if not isinstance(tensor, Tensor):
         raise TypeError(f"_unpack_dual(): argument 'dual' (position 1) must be Tensor, not {type(tensor).__name__}")
-    if not _fwd_enabled[0] or _transform_level.hides_tangents:
+    if _transform_level.hides_tangents:
         return UnpackedDualTensor(tensor, None)
-    tangent = _base_tangent_view(tensor)
+    # (forward grad mode off: PyTorch's _fw_primal alias still, but no tangent)
+    tangent = _base_tangent_view(tensor) if _fwd_enabled[0] else None
     if tangent is not None and level != _current():
         raise RuntimeError("Invalid level given to _fw_primal")
     # (the primal is PyTorch's _fw_primal alias, a tangent or not: a view of the tensor, Identity when it requires
@@ -274,6 +283,9 @@ def unpack_dual(tensor, *, level: int | None = None) -> UnpackedDualTensor:
     primal.__dict__["_fw_primal"] = True
     if primal._grad_fn is not None:  # PyTorch's primal is an alias whose node is named Identity
         primal._grad_fn = _Identity(primal._grad_fn)
+    if tangent is not None and type(primal) is not Tensor:   # (a subclass's: __torch_function__ wraps both results)
+        from ..overrides import _convert
+        tangent = _convert(tangent, type(primal))
     return UnpackedDualTensor(primal, tangent)
 
 
@@ -754,6 +766,8 @@ def _op_jvp(op, primals, outs, dtype, args, inplace: bool = False) -> tuple:
                 vb = _dispatch._vmap_batched
                 offset = args["storage_offset"] - vb.batch_offset(primals[0]) + vb.batch_offset(tangents[0])
                 lin_args = {**args, "storage_offset": offset}
+            if op.name == "block_diag" and _dispatch._vmap_batched.DEPTH[0]:  # (its tangent is a block_diag too)
+                _dispatch._vmap_batched.check_block_diag(tangents)
             r = op(*tangents, dtype=_linear_dtype(dtype, primals, tangents), **lin_args)
         else:
             env = dict(args)
@@ -1172,12 +1186,14 @@ def _function_jvp(cls, node, args, outputs, originals) -> None:
     # changed in place too: see below)
     versions = [a._fw_grad._version if isinstance(a, Tensor) and a._fw_grad is not None else None for a in args]
     _suspended[0] = True
+    _fwd_enabled[0] = False   # (PyTorch runs jvp with forward grad mode off: its inputs show no tangent)
     # what ctx.saved_tensors returns inside jvp: only what save_for_forward kept (as in PyTorch)
     node._jvp_saved = tuple(node.saved_for_forward or ())
     try:
         r = cls.jvp(node, *tangents)
     finally:
         _suspended[0] = False
+        _fwd_enabled[0] = True
         node._jvp_saved = None
     r = r if isinstance(r, tuple) else (r,)
     for i, t in enumerate(r):   # (PyTorch converts the values before it counts them)

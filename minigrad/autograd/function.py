@@ -484,8 +484,10 @@ class Function(_SingleLevelFunction):
         tensor_inputs = [a for a in args if isinstance(a, Tensor)]
         node._is_tensor_input = tuple(isinstance(a, Tensor) for a in args)
         node.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
-        # forward runs without recording, and on plain values: tangents come from ``jvp`` below.
+        # forward runs without recording, and on plain values: tangents come from ``jvp`` below (forward grad mode
+        # off, as in PyTorch: unpack_dual and printing show no tangent in it)
         suspended, forward_ad._suspended[0] = forward_ad._suspended[0], True
+        fwd_enabled, forward_ad._fwd_enabled[0] = forward_ad._fwd_enabled[0], False
         # Inside vmap, a Function with its own vmap rule gets plain tensors in PyTorch (generate_vmap_rule: batched)
         batched = (_vmap_batched.DEPTH[0] and cls.vmap is not Function.vmap and not _vmap_batched.SUSPENDED[0]
                    and ruled is None)
@@ -504,6 +506,7 @@ class Function(_SingleLevelFunction):
                     output = cls.forward(node, *args)
         finally:
             forward_ad._suspended[0] = suspended
+            forward_ad._fwd_enabled[0] = fwd_enabled
             if batched:
                 _vmap_batched.SUSPENDED[0] = False
         if batched:

@@ -608,6 +608,8 @@ class AccumulateGrad(Node, metaclass=CNodeNamed):   # (a C++ class in PyTorch: s
                 # an efficient zero tensor too, which PyTorch steals rather than clones: see _zerotensor)
                 if _ZEROS and not owned:
                     owned = _zerotensor.is_zero(new)
+                if owned and new._fw_grad is not None:
+                    owned = False   # (a gradient with a tangent: PyTorch copies it rather than steals it, version 1)
                 if owned and var._data.size == 0:
                     # (an empty variable: the layout contract compares the strides it was made with, see
                     # _strides.empty_strides; a gradient that breaks it, a zero tensor too, is copied into the
@@ -652,6 +654,9 @@ class AccumulateGrad(Node, metaclass=CNodeNamed):   # (a C++ class in PyTorch: s
             old.add_(new)  # (a meta .grad: the op, which writes nothing, see _meta.py)
         elif old._data.dtype.kind == "c" or old._data.dtype.names:   # (complex32: a structured dtype, no +=)
             old.add_(new)  # (complex: PyTorch's add_ multiplies new by alpha = 1 + 0j first, so -inf·0 gives NaN)
+            _check_layout(old, var, 252)
+        elif new._fw_grad is not None:   # (under forward AD: PyTorch's in-place add gives .grad the tangent's sum)
+            old.add_(new)
             _check_layout(old, var, 252)
         else:
             if 0 in old._data.strides:  # (a .grad set to an expanded tensor: PyTorch's ``+=`` refuses the write)

@@ -2009,6 +2009,8 @@ def group_norm(input: Tensor, num_groups: int, weight: Tensor | None = None, bia
     from .._arg_errors import _is_index, must_be
     if not _is_index(num_groups):   # (then torch.group_norm's parser: GroupNorm(c / 2, c) passes a float)
         raise must_be("group_norm", "num_groups", "int", num_groups, 2)
+    if type(eps) is not float and isinstance(eps, Tensor) and eps.dim() == 0 and not eps.requires_grad:
+        eps = float(eps)   # (its parser reads a 0-dim tensor as the float; others fail below, then its TypeError)
     if num_groups <= 0:
         raise RuntimeError(f"Expected num groups to be greater than 0, got {num_groups}")
     if c % num_groups:
@@ -2437,11 +2439,11 @@ def soft_margin_loss(input: Tensor, target: Tensor, size_average=None, reduce=No
     if target.requires_grad and _grad_mode.is_grad_enabled():
         raise RuntimeError("The function 'soft_margin_loss' is not differentiable with respect to argument 'target'. "
                            "This input cannot have requires_grad True.")
-    _check_broadcast(input, target)   # (PyTorch's -input * target)
     # (ATen computes in place into a tensor of input's shape and dtype: neg_out(output, input).mul_(target).exp_())
-    if input.dtype is _dtypes.bool_:
+    if input.dtype is _dtypes.bool_:   # (the negation first)
         raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert "
                            "a mask, use the `~` or `logical_not()` operator instead.")
+    _check_broadcast(input, target)   # (then its mul_(target))
     _broadcast_into(input, _broadcast_shape(input, target))
     if input.dtype._kind == 1:   # (an integer input: PyTorch computes in place in the input's dtype, exp_ fails)
         common = _dtypes.result_type(input, target)
