@@ -16,6 +16,7 @@ the (input element, output element) positions that differ.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import warnings
 from collections.abc import Callable
@@ -640,12 +641,20 @@ def _check_complex_backward(check, func, inputs, outputs, eps, rtol, atol, nonde
         def part_fn(*args, take=take):
             return tuple(take(o) if o.is_complex() else o for o in _as_tuple(func(*args)))
         out = part_fn(*inputs)
-        try:
+        with _part_named(part, "outputs", "output_idx", complex_idx):
             check(part_fn, inputs, out, _differentiable_outputs(out), eps, rtol, atol, nondet_tol, True, False)
-        except GradcheckError as err:
-            if err.output_idx in complex_idx:
-                err.args = (f"While considering the {part} part of complex outputs only, {err.args[0]}",)
-            raise
+
+
+@contextlib.contextmanager
+def _part_named(part: str, kind: str, index: str, complex_idx: list):
+    """A GradcheckError of a complex output or input (its ``index`` attribute in ``complex_idx``) names the part
+    checked: "While considering the imaginary part of complex outputs only, ..." as PyTorch's."""
+    try:
+        yield
+    except GradcheckError as err:
+        if getattr(err, index) in complex_idx:
+            err.args = (f"While considering the {part} part of complex {kind} only, {err.args[0]}",)
+        raise
 
 
 def _complex_input_parts(func, inputs) -> list:
@@ -673,13 +682,9 @@ def _check_complex_forward(check, func, inputs, eps, rtol, atol, nondet_tol) -> 
     complex_idx = [k for k, x in enumerate(inputs) if _is_tensor(x) and x.is_complex()]
     for part, part_fn, part_inputs in _complex_input_parts(func, inputs):
         out = part_fn(*part_inputs)
-        try:
+        # (PyTorch compares the index among the inputs that require grad with positions among all inputs)
+        with _part_named(part, "inputs", "input_idx", complex_idx):
             check(part_fn, part_inputs, out, _differentiable_outputs(out), eps, rtol, atol, nondet_tol, False, True)
-        except GradcheckError as err:
-            # (PyTorch compares the index among the inputs that require grad with positions among all inputs)
-            if err.input_idx in complex_idx:
-                err.args = (f"While considering the {part} part of complex inputs only, {err.args[0]}",)
-            raise
 
 
 def _test_batched_grad(inputs, output, output_idx: int) -> None:
