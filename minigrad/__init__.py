@@ -347,7 +347,6 @@ from . import _arg_errors  # noqa: E402
 _arg_errors.install_tensor_first(globals())
 # x.sum(keepdim=True): the method form of "invalid combination of arguments" (no self, no out=).
 _arg_errors.install_method_forms(Tensor, globals())
-_arg_errors.install_method_second(Tensor)
 # torch.randn(2, requires_grad=1): PyTorch's parser errors for the factories with several overloads.
 _arg_errors.install_factories(globals())
 _arg_errors.install_method_checks(Tensor)

@@ -222,7 +222,7 @@ def tensor_first(fn, name: str, arg: str = "input", second: str | None = None):
     def checked(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
-        except Exception:
+        except Exception as e:
             first = args[0] if args else kwargs.get(arg, kwargs.get("input"))
             if name in FUNCTION_OVERLOADS:  # (PyTorch's overloads decide: the plausible one's error, or the list)
                 _resolve(name, _OVERLOADS_PARSED[name], args, kwargs, _unpack_lists, FUNCTION_OVERLOADS[name])
@@ -239,6 +239,9 @@ def tensor_first(fn, name: str, arg: str = "input", second: str | None = None):
                 missing_arguments(fn, name, args, kwargs, (arg, second))
             if name in METHOD_SIGNATURES:
                 recheck(name, args, kwargs, method=False)
+            unnumbered = _by_keyword(str(e), name, kwargs)   # (torch.split_with_sizes(x, split_sizes=2))
+            if unnumbered is not None:
+                raise TypeError(unnumbered) from None
             raise
     return checked
 
@@ -359,6 +362,17 @@ FUNCTION_OVERLOADS = {
 FUNCTION_OVERLOADS["bmm"] = FUNCTION_OVERLOADS["mm"]
 
 
+def overload_error(name: str, options: tuple, args: tuple, kwargs: dict, nullable: tuple = ()) -> TypeError:
+    """PyTorch's parser error for ``name(*args, **kwargs)``, a call none of the overloads ``options`` takes (as
+    printed; ``nullable``: parameters their schemas make optional): the plausible overload's own error, or the
+    list."""
+    try:
+        _resolve(name, [_signature(o, nullable) for o in options], args, kwargs, _unpack_lists, options)
+    except TypeError as error:
+        return error
+    return invalid_combination(name, args, kwargs, options)
+
+
 def no_overload(name: str, *args, **kwargs) -> TypeError:
     """PyTorch's "invalid combination of arguments" error for ``name(*args, **kwargs)`` (see OVERLOADS)."""
     return invalid_combination(name, args, kwargs, OVERLOADS[name])
@@ -387,7 +401,7 @@ def method_form(fn, name: str):
                 return method(self, args)
             if name in METHOD_SIGNATURES:  # (the call as given: positional or keyword, as PyTorch tells them)
                 recheck(name, args, kwargs, method=True)
-            if not hasattr(e, "invalid_call"):
+            if not hasattr(e, "invalid_call") or getattr(e, "method_form", False):   # (method_error's: as is)
                 raise
             raise for_method(e, name) from None
     method.__name__ = name
@@ -499,10 +513,15 @@ _COUNTED = re.compile(r"\(position \d+\)|takes (from \d+ to )?\d+ positional arg
 
 def _plural(text: str) -> str:
     """A lowered count's grammar, as PyTorch's parser words it: "takes 0 positional arguments but 1 was given"."""
-    text = re.sub(r"\b(\d+) positional arguments?\b",
+    text = re.sub(r"(?<!to )\b(\d+) positional arguments?\b",   # ("takes from 0 to 1 positional arguments")
                   lambda m: f"{m.group(1)} positional argument{'' if m.group(1) == '1' else 's'}", text)
     return re.sub(r"\b(\d+) (were|was) given", lambda m: f"{m.group(1)} {'was' if m.group(1) == '1' else 'were'} given",
                   text)
+
+
+def _without_self(text: str) -> str:
+    """``text``'s counts (_COUNTED) lowered by one, self not counted, with PyTorch's grammar."""
+    return _COUNTED.sub(lambda m: _plural(re.sub(r"\d+", lambda n: str(int(n.group()) - 1), m.group())), text)
 
 
 def counting_without_self(fn, name: str):
@@ -516,14 +535,52 @@ def counting_without_self(fn, name: str):
             text = str(e)
             if not (text.startswith(f"{name}()") and _COUNTED.search(text)):
                 raise
-            given = re.match(rf"{name}\(\): argument '(\w+)'( \(position \d+\))", text)
-            if given and given.group(1) in kwargs:   # (an argument given by keyword: PyTorch names no position)
-                raise TypeError(text.replace(given.group(2), "", 1)) from None
-            lowered = _COUNTED.sub(lambda m: _plural(re.sub(r"\d+", lambda n: str(int(n.group()) - 1), m.group())),
-                                   text)
-            raise TypeError(lowered) from None
+            unnumbered = _by_keyword(text, name, kwargs)
+            if unnumbered is not None:
+                raise TypeError(unnumbered) from None
+            raise TypeError(_without_self(text)) from None
     method.__name__ = name
     return method
+
+
+def too_many(name: str, self, args: tuple, kwargs: dict) -> TypeError:
+    """PyTorch's parser error for ``self.name(*args, **kwargs)``, a call with more positional arguments than the
+    method takes. The functions Tensor methods share without a wrapper (the hot ones, x.mul) take the extra
+    arguments as ``*_extra`` to raise this, as Python's own error would count self; raised through ``torch.name``,
+    the function's wrapper words it as the function's (reparse)."""
+    try:
+        check_first_method(name, self, args, kwargs)
+    except TypeError as error:
+        error.method_form = True
+        return error
+    return TypeError(_plural(f"{name}() takes {len(args) - 1} positional arguments but {len(args)} were given"))
+
+
+def parser_refusal(name: str, self, args: tuple, kwargs: dict, error: BaseException) -> TypeError | None:
+    """PyTorch's parser error for ``self.name(*args, **kwargs)`` where ``error`` is Python's refusal to bind the
+    call to minigrad's function (a wrapper's: its counts include self, its words are Python's, "missing 1 required
+    positional argument: 'other'"); None for any other error, or a method with no table to parse it with."""
+    from . import _parser_signatures as S
+    if not (isinstance(error, TypeError) and _refused_binding(error)):
+        return None
+    if not (name in METHOD_SIGNATURES or name in S.METHOD_OVERLOADS or name in S.OVERLOADS or name in S.REQUIRED
+            or name.endswith("_") and name[:-1] in S.REQUIRED):
+        return None
+    try:
+        check_first_method(name, self, args, kwargs)
+    except TypeError as parser_error:
+        parser_error.method_form = True
+        return parser_error
+    return None
+
+
+def _by_keyword(text: str, name: str, kwargs: dict) -> str | None:
+    """``text`` ("name(): argument 'arg' (position n) must be ...") without the position if ``arg`` was given by
+    keyword, as PyTorch words it then; None for any other error."""
+    given = re.match(rf"{name}\(\): argument '(\w+)'( \(position \d+\))", text)
+    if given and given.group(1) in kwargs:
+        return text.replace(given.group(2), "", 1)
+    return None
 
 
 REQUIRED = object()  # a parameter of bind() without a default
@@ -570,26 +627,6 @@ def check_product_args(name: str, tensors: dict, beta, alpha) -> None:
         options = tuple(f"(Tensor input, Tensor {m1}, Tensor {m2}, {extra}*, Number beta = 1, Number alpha = 1, "
                         "Tensor out = None)" for extra in ("", "torch.dtype out_dtype, "))
         raise invalid_combination(name, tuple(tensors.values()), scalars, options)
-
-
-METHOD_SECOND = {"mm": "mat2", "bmm": "mat2"}  # Tensor methods whose (first) argument must be a tensor
-
-
-def install_method_second(tensor_class) -> None:
-    """``x.mm(3)``: PyTorch's "argument 'mat2' (position 1) must be Tensor", checked once the call failed."""
-    for name, arg in METHOD_SECOND.items():
-        method = getattr(tensor_class, name)
-
-        def checked(self, *args, __method=method, __name=name, __arg=arg, **kwargs):
-            try:
-                return __method(self, *args, **kwargs)
-            except Exception:
-                if args and not isinstance(args[0], tensor_class):
-                    raise must_be(__name, __arg, "Tensor", args[0], 1) from None
-                if not args and __arg not in kwargs:  # (the method has one overload: the out_dtype one is not one)
-                    raise TypeError(f'{__name}() missing 1 required positional arguments: "{__arg}"') from None
-                raise
-        setattr(tensor_class, name, functools.wraps(method)(checked))
 
 
 # ---- deprecated overloads: ``p.data.add_(-lr, p.grad)`` ------------------------------------------------
@@ -870,13 +907,13 @@ def _parse(name: str, params: list, args: tuple, kwargs: dict, raise_: bool) -> 
         elif value is not _MISSING:
             remaining -= 1
     if remaining:
-        if raise_:
+        if raise_:   # (PyTorch's extra_kwargs: the first keyword no parameter is named (a NumPy name is none:
+            # x.sum(axis=0, foo=1) names 'axis'), or one a positional argument gave
             names = [p.name for p in params]
-            aliases = {a: n for n in names for a in NUMPY_NAMES.get(n, ())}
             for key in kwargs:
-                if key not in names and key not in aliases:
+                if key not in names:
                     raise TypeError(f"{name}() got an unexpected keyword argument '{key}'")
-                if names.index(aliases.get(key, key)) < len(args):
+                if names.index(key) < len(args):
                     raise TypeError(f"{name}() got multiple values for argument '{key}'")
         return False
     return True
@@ -1020,10 +1057,16 @@ def install_factories(namespace: dict) -> None:
 # functions (Python's own TypeErrors, or whatever their code runs into); parsed_function checks the call first with
 # the same algorithm and PyTorch's overloads (_native_signatures.py).
 
+# The parsed functions whose dim is an ``int[]`` (the print does not tell it from an ``int[1]``): one int fits no
+# overload (torch.linalg.matrix_norm(A, dim=-1))
+_DIM_LISTS_ONLY = frozenset(("linalg_matrix_norm",))
+
+
 def parsed_function(fn, name: str, options: tuple):
     """``fn`` behind PyTorch's parser for the C++ function ``name`` with the overloads ``options``."""
     import inspect
-    signatures = [_signature(o, ("pin_memory", "requires_grad")) for o in options]
+    one_int = () if name in _DIM_LISTS_ONLY else ("dim",)
+    signatures = [_signature(o, ("pin_memory", "requires_grad"), one_int) for o in options]
     # PyTorch's keyword names where fn's differ, by position (torch.linalg.cholesky(input=A): minigrad's is ``A``)
     parameters = inspect.signature(fn).parameters
     own = [p.name for p in parameters.values() if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
@@ -1154,11 +1197,17 @@ METHOD_SIGNATURES = {
     "multinomial": ("(int num_samples, bool replacement = False, *, torch.Generator generator = None)",),
     "repeat_interleave": ("(Tensor repeats, int dim = None, *, int output_size = None)",
                           "(int repeats, int dim = None, *, int output_size = None)"),
+    "polygamma": ("(int n)",),   # (self is its function's second argument: the function's table does not fit)
+    "polygamma_": ("(int n)",),
 }
 METHOD_SIGNATURES["var"] = METHOD_SIGNATURES["std"]
 METHOD_SIGNATURES["clamp_"] = METHOD_SIGNATURES["clip"] = METHOD_SIGNATURES["clip_"] = METHOD_SIGNATURES["clamp"]
 _OTHER_ONLY = ("atan2", "atan2_", "arctan2", "arctan2_", "hypot", "hypot_", "logaddexp", "logaddexp2")
 METHOD_SIGNATURES.update({name: ("(Tensor other)",) for name in _OTHER_ONLY})   # (x.atan2_(other=1), x.hypot(x, x))
+# (and the methods with no function: x.view_as(y, 0) is "view_as() takes 1 positional argument but 2 were given")
+METHOD_SIGNATURES.update({name: ("(Tensor other)",) for name in ("expand_as", "view_as", "reshape_as", "type_as")})
+# (and those with fewer overloads than their function: torch.mm's out_dtype one is no method's, x.mm(y, 1) takes 1)
+METHOD_SIGNATURES.update({name: ("(Tensor mat2)",) for name in ("mm", "bmm")})
 # The function forms of those with several overloads, as PyTorch prints them (not all take an out=).
 _OUT, _OUTS = "Tensor out = None", "tuple of Tensors out = None"
 FUNCTION_SIGNATURES = {
@@ -1189,13 +1238,15 @@ FUNCTION_SIGNATURES.update({
                           "(Tensor repeats, *, int output_size = None)",
                           "(Tensor input, int repeats, int dim = None, *, int output_size = None)"),
 })
+FUNCTION_SIGNATURES["polygamma"] = (f"(int n, Tensor input, *, {_OUT})",)
+FUNCTION_SIGNATURES["mm"] = FUNCTION_SIGNATURES["bmm"] = FUNCTION_OVERLOADS["mm"]   # (with out_dtype, the methods' not)
 FUNCTION_SIGNATURES["min"] = FUNCTION_SIGNATURES["max"]
 FUNCTION_SIGNATURES["var"] = FUNCTION_SIGNATURES["std"]
 # Methods wrapped here (others are checked by the wrappers they already have: METHOD_FORMS, tensor_first).
 # Not wrapped, to keep them free of any extra call: those the backward formulas and hot loops use.
 CHECKED_METHODS = ("index_select", "gather", "chunk", "topk", "cumsum", "cumprod", "argmax", "argmin", "movedim",
                    "median", "fill_", "std", "var", "uniform_", "normal_", "exponential_", "geometric_", "log_normal_",
-                   "cauchy_", "multinomial", "repeat_interleave", *_OTHER_ONLY)
+                   "cauchy_", "multinomial", "repeat_interleave", "mm", "bmm", *_OTHER_ONLY)
 
 
 def _function_form(option: str) -> str:
@@ -1274,10 +1325,42 @@ def parsed_method(fn, name: str):
     return method
 
 
+# Methods PyTorch's parser binds that have no table here (method-only), whose Python refusals are reworded
+# (binding_counted): x.new_full((2,), 1, 2) "takes 2 positional arguments but 3 were given"
+BINDING_COUNTED = ("new_full", "new_empty_strided", "is_set_to", "is_pinned", "fill_diagonal_", "to_dense")
+_PY_MISSING = re.compile(r"missing (\d+) required positional arguments?: (.*)$")
+
+
+def binding_counted(fn, name: str):
+    """``fn`` as the Tensor method ``name``: Python's refusal to bind a call (its counts include self, its words
+    are Python's: "missing 1 required positional argument: 'fill_value'") as PyTorch's parser words it."""
+    @functools.wraps(fn)
+    def method(self, *args, **kwargs):
+        try:
+            return fn(self, *args, **kwargs)
+        except TypeError as error:
+            if not _refused_binding(error):
+                raise
+            text = re.sub(r"^[\w.]+\(\)", f"{name}()", str(error))   # (Python names the function's qualified name)
+            missing = _PY_MISSING.search(text)
+            if missing:   # (PyTorch's plural is the wrong way round)
+                n, names = int(missing.group(1)), re.findall(r"'(\w+)'", missing.group(2))
+                text = text[:missing.start()] + f"missing {n} required positional argument{'s' if n == 1 else ''}: " \
+                    + ", ".join(f'"{a}"' for a in names)
+            else:
+                text = _without_self(text)
+            raise TypeError(text) from None
+    method.__name__ = name
+    return method
+
+
 def install_method_checks(tensor_class) -> None:
-    """Wrap the CHECKED_METHODS of ``tensor_class`` (see checked_method) and the PARSED_METHODS (parsed_method)."""
+    """Wrap the CHECKED_METHODS of ``tensor_class`` (see checked_method), the PARSED_METHODS (parsed_method) and
+    the BINDING_COUNTED (binding_counted)."""
     for name in CHECKED_METHODS:
         setattr(tensor_class, name, checked_method(getattr(tensor_class, name), name))
+    for name in BINDING_COUNTED:
+        setattr(tensor_class, name, binding_counted(getattr(tensor_class, name), name))
     for name in PARSED_METHODS:
         setattr(tensor_class, name, parsed_method(getattr(tensor_class, name), name))
 
@@ -1308,6 +1391,10 @@ NO_ARGUMENT_METHODS = {name: name for name in (
     "t_", "tan", "tan_", "tanh", "tanh_", "tolist", "trace", "trunc", "trunc_", "untyped_storage", "values", "zero_",
     "__bool__", "__complex__", "__float__", "__index__", "__int__", "__invert__", "__long__", "__nonzero__")}
 NO_ARGUMENT_METHODS.update({"__abs__": "abs", "__neg__": "neg", "__pos__": "positive"})
+# (the sparse and quantized accessors too: x.crow_indices(1) is "Tensor.crow_indices() takes no arguments (1 given)")
+NO_ARGUMENT_METHODS.update({name: name for name in (
+    "ccol_indices", "col_indices", "crow_indices", "row_indices", "dequantize", "int_repr", "q_per_channel_axis",
+    "q_per_channel_scales", "q_per_channel_zero_points", "q_scale", "q_zero_point", "qscheme")})
 
 
 def no_argument_method(fn, c_name: str, name: str | None = None):
@@ -1426,7 +1513,8 @@ def _reparse(public_name: str, args: tuple, kwargs: dict, error: BaseException) 
     binding = isinstance(error, TypeError) and _refused_binding(error)
     if not binding and not method_form and key in FACTORIES:
         return  # (their errors are built from their own table, but for arguments Python refused to bind)
-    if method_form and key not in S.OVERLOADS and key not in S.REQUIRED:  # (the method's error, self counted)
+    if method_form and key not in S.OVERLOADS and key not in S.REQUIRED and str(error).startswith(f"{name}("):
+        # (the method's error, self counted; another method's, x.mul(t) in F.lp_pool1d, stands)
         raise TypeError(_COUNTED.sub(lambda m: re.sub(r"\d+", lambda n: str(int(n.group()) + 1), m.group()),
                                      str(error))) from None
     if key in S.OVERLOADS:
@@ -1676,9 +1764,14 @@ _TYPES_TAKEN: set = set()  # (name, the arguments' types, the keywords): calls t
 
 def check_first(public_name: str, args: tuple, kwargs: dict) -> None:
     """Raise PyTorch's parser error for ``public_name(*args, **kwargs)`` (``"torch.renorm"``) before it runs."""
-    if _plain_call(args, kwargs):   # (only tensors, ints and None: minigrad's code refuses where PyTorch does)
-        return
+    if _plain_call(args, kwargs) and not (kwargs and len(args) > 2):
+        return   # (only tensors, ints and None: minigrad's code refuses where PyTorch does)
     if _scalar_first_form(public_name.rpartition(".")[2], args[:2]):
+        # (a deprecated form: checked by its own code, but for keywords besides out=, which no deprecated form
+        # takes and its code cannot tell from its defaults: torch.add(x, 2, y, alpha=1))
+        if len(args) <= 2 or all(k == "out" for k in kwargs):
+            return
+    elif _plain_call(args, kwargs):
         return
     types = _types(public_name, args, kwargs)
     if types not in _TYPES_TAKEN:
@@ -1746,9 +1839,10 @@ def check_first_method(name: str, self, args: tuple, kwargs: dict) -> None:
             if getattr(error, "invalid_call", None) is None:
                 raise
             raise for_method(error, name) from None
-    else:   # (one overload: the function's, without its first tensor; an in-place method's is its function's)
+    else:   # (one overload: the function's, without its first tensor and its out= (no method takes one: x.mul(y,
+        # out=None) is "unexpected"); an in-place method's is its function's)
         table = name if name in S.REQUIRED else name[:-1]
-        params = _one_overload(table, kwargs)[1:]
+        params = [p for p in _one_overload(table, kwargs)[1:] if p.name != "out"]
         _parse(name, params, args, kwargs, True)
         _unpack_lists(name, params, args, kwargs)
 
@@ -1770,11 +1864,18 @@ def parsed_first(fn, name: str):
             types = _types(key, args, kwargs)
             if types not in _TYPES_TAKEN:
                 _parse_first(types, args, kwargs, lambda: check_first_method(name, self, args, kwargs))
+        elif kwargs and len(args) > 1 and _scalar_first_form(name, args[:1]):
+            # (a deprecated form takes no keywords, which minigrad's code cannot tell from its defaults:
+            # x.addcmul(2, a, b, value=1))
+            check_first_method(name, self, args, kwargs)
         try:
             return fn(self, *args, **kwargs)
-        except Exception:
+        except Exception as error:
             if loose_ints(name, args, kwargs):   # (x.count_nonzero(0, 1): checked once the call failed)
                 return method(self, args)
+            refusal = parser_refusal(name, self, args, kwargs, error)   # (x.flatten(1, 0, 2, 3): counted without self)
+            if refusal is not None:
+                raise refusal from None
             # (a call of tensors, ints and None, not parsed first, failed in the function: the method's own parser
             # error, if its parser refuses it: x.hardshrink(t) names 'lambd' at position 1, not the function's 2)
             if again and (args or kwargs) and _plain_call(args, kwargs) and not _scalar_first_form(name, args[:1]):

@@ -68,6 +68,7 @@ def name_like_pytorch(namespace: dict, tensor_class: type) -> None:
     ``x.float``, becomes a renamed copy ``Tensor.<name>``, where pickle finds it again), a ``torch.*`` function
     shared with torch.nn.functional (``torch.max_pool1d``) a copy of its own, and the few odd names above. (The
     other ``torch.*`` functions get their names in overrides.install.)"""
+    from .overrides import _TENSOR_PYTHON
     functional = sys.modules["minigrad.nn.functional"]
     for name, fn in list(namespace.items()):
         if isinstance(fn, types.FunctionType) and fn.__module__ == functional.__name__ and not name.startswith("_"):
@@ -75,7 +76,10 @@ def name_like_pytorch(namespace: dict, tensor_class: type) -> None:
     for name, fn in list(vars(tensor_class).items()):
         if name.startswith("_") or not isinstance(fn, types.FunctionType):
             continue
-        if fn.__name__ != name or "<" in fn.__qualname__:
+        # (and PyTorch's methods written in Python, whose binding errors Python words with the qualified name:
+        # "Tensor.norm() takes from 1 to 5 positional arguments", where torch.norm's says "norm()")
+        python_method = name in _TENSOR_PYTHON and fn.__qualname__ != f"Tensor.{name}"
+        if fn.__name__ != name or "<" in fn.__qualname__ or python_method:
             setattr(tensor_class, name, renamed(fn, name, f"Tensor.{name}", tensor_class.__module__))
     for module, names in ODD_NAMES.items():
         for name, odd in names.items():   # (__name__ only: pickle finds them by __qualname__, the attribute's)

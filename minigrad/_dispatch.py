@@ -684,7 +684,7 @@ _ELEMENTWISE_NAMES = frozenset({
     "atan2", "clamp", "clamp_min", "clamp_max", "sigmoid_backward", "tanh_backward", "threshold_backward",
     "gelu_backward", "hardtanh_backward", "leaky_relu_backward", "addcmul", "addcdiv", "polar", "complex",
     "maximum", "minimum", "fmax", "fmin", "igamma", "igammac", "fmod", "remainder", "special_zeta",
-    "hardsigmoid_backward", "hardswish_backward", "hardshrink_backward", "softshrink_backward"})
+    "hardsigmoid_backward", "hardswish_backward", "hardshrink_backward", "softshrink_backward", "lerp"})
 
 
 class Op:
@@ -865,7 +865,8 @@ class Op:
             elif all(op.joint_formulas.get(other) is not group for other in op.diff_inputs[:j]):
                 members = tuple(k for k, other in enumerate(op.diff_inputs) if op.joint_formulas.get(other) is group)
                 calls.append((f, where, members, True))
-        op.joint_calls = tuple(calls)
+        # (in PyTorch's order: load_derivatives sorts the yaml keys, a joint one, "min, max", by its first name)
+        op.joint_calls = tuple(sorted(calls, key=lambda call: op.diff_inputs[call[2][0]]))
 
     def _make_node_class(self):
         # PyTorch's generated node classes live in no module: type(fn) prints <class 'MulBackward0'>.

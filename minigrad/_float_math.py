@@ -276,7 +276,9 @@ def sleef_expf(d: np.ndarray) -> np.ndarray:
     # Warnings off: nan casts to int32 and overflows to inf are expected.
     token = _np_errstate.set(_QUIET)
     try:
-        x = d.clip(_EXPF_LOW, _EXPF_HIGH)
+        # (not d.clip: ndarray.clip runs NumPy's Python wrapper, _methods._clip; NaN passes both alike)
+        x = np.maximum(d, _EXPF_LOW)
+        np.minimum(x, _EXPF_HIGH, out=x)
         qf = np.multiply(x, _LOG2E_0D)
         np.rint(qf, qf)                              # e^d = 2^q · e^s, |s| <= ln2/2
         q = qf.astype(_I32)

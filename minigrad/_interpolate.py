@@ -200,19 +200,28 @@ def upsample_trilinear3d_backward(g: np.ndarray, input_size, align_corners: bool
 
 # ---- nearest (F.interpolate's default mode) -------------------------------------------------------
 
-def nearest_source(out_size: int, in_size: int, scale) -> np.ndarray:
-    """PyTorch's nearest_idx: the input index each output index reads (float32 arithmetic, as its kernel)."""
-    if out_size == in_size:
-        return np.arange(out_size)
-    if out_size == 2 * in_size:
-        return np.arange(out_size) >> 1
-    ratio = np.float32(1.0 / scale) if scale is not None else np.float32(in_size) / np.float32(out_size)
-    return np.minimum(np.floor(np.arange(out_size, dtype=np.float32) * ratio).astype(np.int64), in_size - 1)
+def nearest_source(out_size: int, in_size: int, scale, opmath=None) -> np.ndarray:
+    """PyTorch's nearest_idx: the input index each output index reads (float32 arithmetic, as its kernel).
+
+    ``opmath`` (float32 or float64, the op's math type): the index of PyTorch's 1d/3d forward kernel instead
+    (upsample_generic_Nd_kernel_impl), without nearest_idx's shortcuts for sizes kept or doubled:
+    floorf(i · scale), scale and product in ``opmath``."""
+    if opmath is None:
+        if out_size == in_size:
+            return np.arange(out_size)
+        if out_size == 2 * in_size:
+            return np.arange(out_size) >> 1
+        opmath = np.float32
+    ratio = opmath(1.0 / scale) if scale is not None else opmath(in_size) / opmath(out_size)
+    index = (np.arange(out_size, dtype=opmath) * ratio).astype(np.float32)   # (floorf's argument is a float)
+    return np.minimum(np.floor(index).astype(np.int64), in_size - 1)
 
 
-def nearest_exact_source(out_size: int, in_size: int, scale) -> np.ndarray:
-    """PyTorch's nearest_exact_idx ("nearest-exact"): floorf((i + 0.5) · scale), the pixel centres' rule."""
-    ratio = np.float32(1.0 / scale) if scale is not None else np.float32(in_size) / np.float32(out_size)
+def nearest_exact_source(out_size: int, in_size: int, scale, opmath=None) -> np.ndarray:
+    """PyTorch's nearest_exact_idx ("nearest-exact"): floorf((i + 0.5) · scale), the pixel centres' rule
+    (``opmath``: the math type of scale and product, float64 in the 1d/3d forward kernels of float64 inputs)."""
+    opmath = opmath or np.float32
+    ratio = opmath(1.0 / scale) if scale is not None else opmath(in_size) / opmath(out_size)
     centres = ((np.arange(out_size, dtype=np.float64) + 0.5) * np.float64(ratio)).astype(np.float32)
     return np.minimum(np.floor(centres).astype(np.int64), in_size - 1)
 
@@ -220,8 +229,11 @@ def nearest_exact_source(out_size: int, in_size: int, scale) -> np.ndarray:
 def upsample_nearest(x: np.ndarray, output_size, scales, exact: bool = False) -> np.ndarray:
     """Each output element copies the input element nearest_source picks along every spatial dim."""
     source = nearest_exact_source if exact else nearest_source
+    # PyTorch's 2d forward kernel picks with nearest_idx (as every backward does); its 1d and 3d ones with the
+    # generic kernel's indices, in the op's math type
+    opmath = None if len(output_size) == 2 else np.float64 if x.dtype == np.float64 else np.float32
     for d, (out, scale) in enumerate(zip(output_size, scales)):
-        x = np.take(x, source(out, x.shape[2 + d], scale), axis=2 + d)
+        x = np.take(x, source(out, x.shape[2 + d], scale, opmath), axis=2 + d)
     return x
 
 

@@ -28,6 +28,8 @@ def accept_numpy_names(fn, name: str):
             except TypeError as error:  # PyTorch's "got (keepdims=bool, )" names the keywords as given
                 call = getattr(error, "invalid_call", None)
                 unexpected = str(error).partition(" got an unexpected keyword argument '")[2][:-1]
+                # (x.sum(0, axis=0): an alias is no parameter's name to PyTorch's extra_kwargs, so it is unexpected)
+                unexpected = unexpected or str(error).partition(" got multiple values for argument '")[2][:-1]
                 if unexpected:  # PyTorch names the first keyword not in the overload by its own name: an alias is
                     first = next(k for k in kwargs if k in _ALIASES or _ALIASES.get(k, k) == unexpected)
                     raise TypeError(f"{name}() got an unexpected keyword argument '{first}'") from None

@@ -531,8 +531,10 @@ def rsub(input, other, *, alpha=1):
     return _binary(D.rsub_tensor if isinstance(other, Tensor) else D.rsub, input, other, no_bool=True, alpha=alpha)
 
 
-def mul(input, other, *, out=None):
+def mul(input, other, *_extra, out=None):
     """Elementwise product."""
+    if _extra:   # (x.mul(a, b): PyTorch's count, without self)
+        raise _arg_errors.too_many("mul", input, (other, *_extra), {})
     if (type(other) is float and out is None and isinstance(input, Tensor) and input._data.dtype in _MUL_NUMBER_NP
             and not _EXTRAS[0] and (type(input) is Tensor or not input.is_sparse)):
         return D.mul.run_number(input, other, {})  # fast path (x * 1.0001): _binary's choice, directly
@@ -557,15 +559,18 @@ multiply = mul
 _NO_ROUNDING_MODE = type("_NoRoundingMode", (), {"__repr__": lambda self: "None"})()   # (not given at all)
 
 
-def div(input, other, *, rounding_mode=_NO_ROUNDING_MODE, out=None):
+def div(input, other, *_extra, rounding_mode=_NO_ROUNDING_MODE, out=None):
     """Elementwise true division (integers give floats); rounding_mode 'trunc' or 'floor' rounds."""
+    if _extra:   # (x.div(a, b): PyTorch's count, without self)
+        given = {} if rounding_mode is _NO_ROUNDING_MODE else {"rounding_mode": rounding_mode}
+        raise _arg_errors.too_many("div", input, (other, *_extra), given)
     if out is not None:
         return _into_out("div", out, (input, other), lambda: div(input, other, rounding_mode=rounding_mode))
+    if _sparse_operand(input, other):
+        # (a sparse tensor over a number or a 0-dim tensor; any other divisor refused)
+        from . import sparse
+        return sparse.div(input, other, rounding_mode)
     if rounding_mode is _NO_ROUNDING_MODE:
-        if _sparse_operand(input, other):
-            # (a sparse tensor over a number or a 0-dim tensor; any other divisor refused)
-            from . import sparse
-            return sparse.div(input, other)
         return _binary(D.div, input, other, promote_int_to_float=True)
     if rounding_mode is not None:
         return _rounded_div(input, other, rounding_mode)
@@ -662,11 +667,15 @@ def neg(input):
 negative = neg
 
 
-def pow(input, exponent):
+def pow(input, exponent, *_extra):
     """input ** exponent (scalar exponent: PowBackward0; tensor exponent: PowBackward1)."""
+    if _extra:   # (x.pow(a, b): PyTorch's count, without self)
+        raise _arg_errors.too_many("pow", input, (exponent, *_extra), {})
     if not isinstance(input, Tensor):
         if not isinstance(exponent, Tensor) or isinstance(input, _NOT_NUMBERS):   # ([1, 2] ** t: no overload)
             raise _arg_errors.no_overload("pow", input, exponent)
+        if type(exponent) is not Tensor and exponent.is_sparse:   # (2 ** s: sparse.py's refusal)
+            return exponent.__rpow__(input)
         if type(input) is int:
             _check_scalar_int(input)
         # number ** tensor: PowBackward2, one edge (to the exponent), the base saved as a number.
@@ -1063,8 +1072,10 @@ def _check_fill_fits(value, dt, numel: int) -> None:
 clip = clamp
 
 
-def clamp_min(input, min):
+def clamp_min(input, min, *_extra):
     """max(input, min)."""
+    if _extra:   # (x.clamp_min(a, b): PyTorch's count, without self)
+        raise _arg_errors.too_many("clamp_min", input, (min, *_extra), {})
     _check_clamp_bound("clamp_min", input, min)
     _check_broadcast(input, min)
     if isinstance(min, Tensor):
@@ -1268,6 +1279,10 @@ def clamp_(input, min=None, max=None):
         raise
     except Exception as e:  # noqa: BLE001 - raised below, in PyTorch's order
         error = e
+    if _vmap_batched.DEPTH[0]:
+        tensor_bounds = builtins.all(isinstance(b, Tensor) for b in (min, max) if b is not None)
+        _vmap_batched.warn_fallback("clamp_.Tensor" if tensor_bounds and (min, max) != (None, None) else "clamp_",
+                                    input, min, max)
     _vmap_batched.check_inplace("clamp_", input, (min, max))  # (vmap's fallback refuses before autograd and the kernel)
     if input._requires_grad:
         _dispatch._check_inplace(input, False)
@@ -1874,12 +1889,15 @@ def _infer_size(size, numel):
 def _infer_view_size(input, size):
     """``_infer_size`` for a view of ``input`` (inside vmap: the size error of the physical view, as PyTorch's)."""
     try:
-        return _infer_size(size, input._data.size)
+        inferred = _infer_size(size, input._data.size)
     except RuntimeError as e:
         _dispatch.check_rebased_inputs(input)   # (view's autograd kernel first; reshape checks the size itself)
         if _vmap_batched.DEPTH[0] and ("is invalid for input of size" in str(e) or "of 0 elements" in str(e)):
             raise _vmap_batched.physical_view_error(input, size, e) from None
         raise
+    if -1 in size and _vmap_batched.DEPTH[0]:   # (inside vmap, a batch of no examples makes the -1 ambiguous)
+        _vmap_batched.check_view_of_no_examples(input, size)
+    return inferred
 
 
 def view(input, *sizes, size=None, dtype=None):
@@ -1981,15 +1999,19 @@ def reshape_function(*args, **kwargs):
     return reshape(input, _arg_errors.int_list("reshape", "shape", shape, position))
 
 
-def view_as(input, other):
+def view_as(input, other, *_extra):
     """``input`` viewed with ``other``'s shape."""
+    if _extra:   # (x.view_as(a, b): PyTorch's count, without self)
+        raise _arg_errors.too_many("view_as", input, (other, *_extra), {})
     if not isinstance(other, Tensor):
         raise _not_a_tensor("view_as", other, "other")
     return view(input, other.shape)
 
 
-def reshape_as(input, other):
+def reshape_as(input, other, *_extra):
     """``input`` reshaped to ``other``'s shape."""
+    if _extra:   # (x.reshape_as(a, b): PyTorch's count, without self)
+        raise _arg_errors.too_many("reshape_as", input, (other, *_extra), {})
     if not isinstance(other, Tensor):
         raise _not_a_tensor("reshape_as", other, "other")
     return reshape(input, other.shape)
@@ -2031,8 +2053,10 @@ def t(input):
     return out
 
 
-def transpose(input, dim0, dim1):
+def transpose(input, dim0, dim1, *_extra):
     """Swap two dimensions (a view)."""
+    if _extra:   # (x.transpose(a, b): PyTorch's count, without self)
+        raise _arg_errors.too_many("transpose", input, (dim0, dim1, *_extra), {})
     try:
         n = input.dim()
         if type(dim0) is not int or type(dim1) is not int:   # (x.transpose(torch.tensor(0), 1))
@@ -2159,8 +2183,10 @@ def expand(input, *sizes, **kwargs):
         raise
 
 
-def expand_as(input, other):
+def expand_as(input, other, *_extra):
     """expand(other.shape)."""
+    if _extra:   # (x.expand_as(a, b): PyTorch's count, without self)
+        raise _arg_errors.too_many("expand_as", input, (other, *_extra), {})
     try:
         shape = other.shape
     except AttributeError:  # (x.expand_as(1): PyTorch's parser error, the method's form)
@@ -2249,8 +2275,10 @@ def select(input, dim, index):
     return D.select(input, dim=dim, index=index)
 
 
-def narrow(input, dim, start, length):
+def narrow(input, dim, start, length, *_extra):
     """``length`` entries from ``start`` along ``dim`` (a view)."""
+    if _extra:   # (x.narrow(a, b): PyTorch's count, without self)
+        raise _arg_errors.too_many("narrow", input, (dim, start, length, *_extra), {})
     if isinstance(start, Tensor) and (start.dim() or start.dtype._kind != 1):  # (its Tensor-start overload)
         raise RuntimeError("start must be an 0-dim integral Tensor.")
     try:
@@ -2318,10 +2346,16 @@ def split(tensor, split_size_or_sections, dim=0):
     return D.split(tensor, split_size=split_size, dim=dim)
 
 
+def _split_method(self, split_size, dim=0):
+    """``x.split(split_size, dim)``: PyTorch's Python method names its parameter ``split_size`` (torch.split's is
+    ``split_size_or_sections``)."""
+    return split(self, split_size, dim)
+
+
 def split_with_sizes(input, split_sizes, dim=0):
     """Pieces of the given sizes along ``dim`` (they must add up to the dimension's size)."""
     if not isinstance(split_sizes, (tuple, list)):   # (x.split_with_sizes(2): PyTorch's parser refuses one int)
-        raise _arg_errors.must_be("split_with_sizes", "split_sizes", "tuple of ints", split_sizes, 1)
+        raise _arg_errors.must_be("split_with_sizes", "split_sizes", "tuple of ints", split_sizes, 2)
     size = _dim_for_split(input, dim, "split")   # (PyTorch's message names split for a 0-dim input too)
     sizes = tuple(int(s) for s in split_sizes)
     if builtins.any(s < 0 for s in sizes):
@@ -2827,8 +2861,10 @@ def index_add_(input, dim, index, source, *, alpha=1):
     return D.index_add(input, index, source, dim=dim, alpha=alpha, source_dim=source.dim(), out=input)
 
 
-def masked_fill(input, mask, value):
+def masked_fill(input, mask, value, *_extra):
     """Where ``mask`` is True, ``value``; elsewhere input (MaskedFillBackward0/1 for a number/tensor)."""
+    if _extra:   # (x.masked_fill(a, b): PyTorch's count, without self)
+        raise _arg_errors.too_many("masked_fill", input, (mask, value, *_extra), {})
     try:  # (PyTorch checks the shapes first, naming the mask's "tensor a")
         np.broadcast_shapes(input._data.shape, mask._data.shape)
     except ValueError:
@@ -3115,8 +3151,10 @@ def _matmul_mixed_out(input, other, out):
         raise RuntimeError(f"expected scalar type {_legacy(input.dtype)} but found {_legacy(other.dtype)}")
 
 
-def matmul(input, other, *, out=None):
+def matmul(input, other, *_extra, out=None):
     """Matrix product with PyTorch's rules for every combination of ranks (and its grad_fn names)."""
+    if _extra:   # (x.matmul(a, b): PyTorch's count, without self)
+        raise _arg_errors.too_many("matmul", input, (other, *_extra), {})
     if _AUTOCAST[0] and out is None:  # (autocast has no out= variants)
         return _autocast("matmul", matmul, input, other)
     if out is not None:
@@ -3458,8 +3496,10 @@ def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
     return bool(np.all(_isclose(input, other, rtol, atol, equal_nan)._data))
 
 
-def _where_method(self, condition, y):
+def _where_method(self, condition, y, *_extra):
     """``x.where(condition, y)``: where(condition, x, y)."""
+    if _extra:
+        raise _arg_errors.too_many("where", self, (condition, y, *_extra), {})
     try:
         return where(condition, self, y)
     except Exception:
@@ -3571,7 +3611,11 @@ def _check_tolerances(rtol, atol) -> None:
 
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     """|input - other| <= atol + rtol·|other|, elementwise."""
+    if _vmap_batched.DEPTH[0]:   # (no batch rule: PyTorch's fallback warns, then runs the kernel's checks)
+        _vmap_batched.warn_fallback("isclose", input, other)
     out = _isclose(input, other, rtol, atol, equal_nan)
+    if _vmap_batched.DEPTH[0]:
+        _vmap_batched.follow(out, input, other)   # (inside vmap: batched as its operands)
     if not (rtol == 0 and atol == 0) and _STATE.enabled:
         # PyTorch's composite records rtol * other and input - other: reading the operands' grad_fns, which
         # refuses a view that may not have been changed in place (an output of split, then its base written)
@@ -3672,8 +3716,10 @@ def angle(input):
 # Copies, conversions and in-place ops
 # =============================================================================================
 
-def clone(input, *, memory_format=None):
+def clone(input, *_extra, memory_format=None):
     """A copy that stays in the graph (CloneBackward0), laid out as ``memory_format`` says (default: preserve)."""
+    if _extra:   # (x.clone(a, b): PyTorch's count, without self)
+        raise _arg_errors.too_many("clone", input, _extra, {})
     if memory_format is None or memory_format is _layout.preserve_format:
         out = D.clone(input)
         if out._data.size == 0:  # (PyTorch keeps an empty tensor's strides, whatever they are: see _strides)
@@ -3905,8 +3951,10 @@ def sub_(input, other, _old=_NO_ARG, *_extra, alpha=1):
     return _binary(D.sub, input, other, out=input, no_bool=True, alpha=alpha)
 
 
-def mul_(input, other):
+def mul_(input, other, *_extra):
     """In-place ``input *= other``."""
+    if _extra:   # (x.mul_(a, b): PyTorch's count, without self)
+        raise _arg_errors.too_many("mul_", input, (other, *_extra), {})
     return _binary(D.mul, input, other, out=input)
 
 
@@ -4077,10 +4125,12 @@ def _attach_methods():
     Tensor.real = property(lambda self: real(self), _part_setter(real))
     Tensor.imag = property(lambda self: imag(self), _part_setter(imag))
     Tensor.where = _where_method
+    Tensor.split = _split_method
     Tensor.select = _arg_errors.counting_without_self(select, "select")   # (its TypeErrors number after self)
     Tensor.unbind = _arg_errors.counting_without_self(unbind, "unbind")
     Tensor.diagonal = _arg_errors.counting_without_self(diagonal, "diagonal")
-    for name in ("amax", "amin", "logsumexp"):   # (x.amax(1, 1): "argument 'keepdim' (position 2)")
+    # (x.amax(1, 1): "argument 'keepdim' (position 2)"; x.split_with_sizes(2): 'split_sizes' (position 1))
+    for name in ("amax", "amin", "logsumexp", "split_with_sizes"):
         setattr(Tensor, name, _arg_errors.counting_without_self(globals()[name], name))
 
 

@@ -17,7 +17,7 @@ import warnings
 
 import numpy as np
 
-from . import _arg_errors, _dispatch, _dtypes, _layout, _neg, _ops, _strides, _zerotensor, return_types
+from . import _arg_errors, _dispatch, _dtypes, _layout, _neg, _ops, _strides, _vmap_batched, _zerotensor, return_types
 from . import derivatives as D
 from ._tensor import Tensor, _user_stacklevel
 from ._warn_once import is_warn_always_enabled, set_warn_always, warn_once  # noqa: F401  (FUNCTIONS)
@@ -222,6 +222,9 @@ def _histogramdd(name: str, input, bins, range, weight, density):
 
 def histogram(input, bins=100, *, range=None, weight=None, density: bool = False):  # noqa: A002
     """Counts (or summed weights) of input's values in ``bins`` bins, and the bin edges."""
+    tensor_bins = isinstance(bins, Tensor)   # (no batching rule: vmap's fallback first, named by the overload)
+    _vmap_batched.check_fallback_examples("histogram.bins_tensor" if tensor_bins else "histogram.bin_ct", input,
+                                          weight if isinstance(weight, Tensor) else None, bins if tensor_bins else None)
     if isinstance(weight, Tensor):   # (flattened as input is: PyTorch's weight->reshape({weight->numel()}))
         weight = _ops.reshape(weight, (-1,))
     results = _histogramdd("histogram", _ops.reshape(input, (-1, 1)), [bins], range, weight, density)

@@ -586,12 +586,16 @@ _PER_EXAMPLE = frozenset({
 _SCALAR_META = frozenset({"clamp_min_", "clamp_max_"})
 
 
-def _leaf_first(method, binary: bool, scalar_meta: bool = False, per_example: bool = False):
+def _leaf_first(method, binary: bool, scalar_meta: bool = False, per_example: bool = False, name: str = ""):
     @functools.wraps(method)
     def checked(self, *args, **kwargs):
         try:
             return method(self, *args, **kwargs)
-        except TypeError:
+        except TypeError as e:
+            # (the Tensor method ``name``: Python's refusal of x.masked_fill_(m, 1, 2) counts self, the parser's not)
+            refusal = _arg_errors.parser_refusal(name, self, args, kwargs, e) if name else None
+            if refusal is not None:
+                raise refusal from None
             raise
         except Exception as e:
             if isinstance(self, Tensor):
@@ -629,7 +633,7 @@ def install_leaf_first(cls, namespace: dict) -> None:
     (``torch.foo_(x, ...)``), so that their leaf refusal comes before other errors."""
     for name, value in list(vars(cls).items()):
         if name.endswith("_") and not name.startswith("_") and callable(value) and name not in _NOT_LEAF_FIRST:
-            setattr(cls, name, _leaf_first(value, name in _BINARY, name in _SCALAR_META, name in _PER_EXAMPLE))
+            setattr(cls, name, _leaf_first(value, name in _BINARY, name in _SCALAR_META, name in _PER_EXAMPLE, name))
             if callable(namespace.get(name)):
                 namespace[name] = _leaf_first(namespace[name], name in _BINARY, name in _SCALAR_META,
                                               name in _PER_EXAMPLE)

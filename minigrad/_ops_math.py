@@ -114,6 +114,11 @@ def polygamma(n: int, input):
     return _float_args(D.polygamma, input, n=int(n))
 
 
+def _polygamma_method(self, n: int):
+    """``x.polygamma(n)``: polygamma(n, x) (its arguments parsed as the method's, ``(int n)``: _arg_errors)."""
+    return polygamma(n, self)
+
+
 # =============================================================================================
 # Two-tensor functions: hypot, remainders, xlogy, logaddexp
 # =============================================================================================
@@ -914,7 +919,7 @@ def _attach_methods():
     # torch.softmax(x, dim) is also x.softmax(dim), where dim is required too
     Tensor.softmax = _softmax_method("softmax")
     Tensor.log_softmax = _softmax_method("log_softmax")
-    Tensor.polygamma = lambda self, n: polygamma(n, self)
+    Tensor.polygamma = _polygamma_method
     Tensor.fmax, Tensor.fmin = _other_first_method("fmax"), _other_first_method("fmin")
     for name in ("atan2", "arctan2", "hypot", "logaddexp", "logaddexp2"):
         setattr(Tensor, name, _other_first_method(name))

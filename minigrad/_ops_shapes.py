@@ -513,7 +513,8 @@ def _new(input, fill, size, dtype, requires_grad, device):
     except TypeError:
         _arg_errors.check_int64(f"new_{fill}", "size", size)   # (beyond int64: the parser of new_* refused it first)
         raise
-    return _meta.like(out, input, device)
+    # (inside vmap, the new tensor of a batched one is batched: PyTorch's batch rules of new_zeros/ones/empty/full)
+    return _vmap_batched.like(input, _meta.like(out, input, device))
 
 
 def _size_keyword(kwargs: dict) -> tuple:
@@ -544,7 +545,8 @@ def new_full(input, size, fill_value, *, dtype=None, device=None, requires_grad=
     size = _arg_errors.int_list("new_full", "size", size, 1)
     fill_value = number_arg(fill_value, "new_full", "fill_value", 2)
     try:
-        return full(size, fill_value, dtype=dtype or input.dtype, requires_grad=requires_grad)
+        return _vmap_batched.like(input, full(size, fill_value, dtype=dtype or input.dtype,
+                                              requires_grad=requires_grad))
     except TypeError:
         _arg_errors.check_int64("new_full", "size", size)   # (beyond int64: its parser refused it first)
         raise
@@ -574,8 +576,10 @@ def new_tensor(input, *args, dtype=None, device=None, requires_grad=False, **kwa
     return tensor(data, dtype=dtype or input.dtype, requires_grad=requires_grad)
 
 
-def type_as(input, other):
+def type_as(input, other, *_extra):
     """input converted to other's dtype."""
+    if _extra:   # (x.type_as(y, 0): PyTorch's count, without self)
+        raise _arg_errors.too_many("type_as", input, (other, *_extra), {})
     try:
         dtype = other.dtype
     except AttributeError:  # (x.type_as(1): PyTorch's parser error)

@@ -112,10 +112,16 @@ def kthvalue(input, k, dim=-1, keepdim=False):
         raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {d}")
     if (input.is_complex() or input.dtype is _dtypes.bool_) and input.dim():   # (a 0-dim one is copied: no kernel)
         raise NotImplementedError(f"\"kthvalue_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
-    if input.is_complex() and grad_mode.is_grad_enabled() and input.requires_grad:
-        raise RuntimeError("kthvalue does not support automatic differentiation for outputs with complex dtype.")
+    _no_complex_grad("kthvalue", input)
     values, indices = D.kthvalue(input, k=int(k), dim=int(dim), keepdim=bool(keepdim))
     return return_types.make("kthvalue", values, indices)
+
+
+def _no_complex_grad(name: str, input) -> None:
+    """PyTorch's autograd refusal of a complex result, checked after the kernel's (which a complex input with
+    elements meets first)."""
+    if input.is_complex() and input.requires_grad and grad_mode.is_grad_enabled():
+        raise RuntimeError(f"{name} does not support automatic differentiation for outputs with complex dtype.")
 
 
 def median(input, dim=_ops._ALL_DIMS, keepdim=False):
@@ -126,6 +132,7 @@ def median(input, dim=_ops._ALL_DIMS, keepdim=False):
         _batched_median_all(input)
         if input.numel() and (input.dtype is _dtypes.bool_ or input.is_complex()):  # (as nanmedian's kernels)
             raise NotImplementedError(f"\"median_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+        _no_complex_grad("median", input)   # (an empty complex input: no kernel ran)
         if _vmap_batched.reduces_flattened(input):
             return D.median_dim(input.reshape(-1), dim=0, keepdim=False)[0]
         return D.median_all(input)  # (NaN, as the input's dtype, for an empty input)
@@ -145,8 +152,7 @@ def mode(input, dim=-1, keepdim=False):
     _ops._check_dim_nonempty("mode", input, dim)
     if input.is_complex() and input.dim() and input.numel():  # (the kernel first; autograd checks its outputs)
         raise NotImplementedError(f"\"mode_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
-    if input.is_complex() and input.requires_grad and grad_mode.is_grad_enabled():
-        raise RuntimeError("mode does not support automatic differentiation for outputs with complex dtype.")
+    _no_complex_grad("mode", input)
     values, indices = D.mode(input, dim=int(dim), keepdim=bool(keepdim))
     return return_types.make("mode", values, indices)
 
@@ -471,6 +477,7 @@ def masked_select(input, mask):
 def bincount(input, weights=None, minlength=0):
     """Count of each value of a 1-D non-negative integer tensor (weighted sums with ``weights``)."""
     _meta.check_kernel("bincount", input, weights)
+    _vmap_batched.check_fallback_examples("bincount", input, weights)   # (no batching rule: before the kernel's checks)
     if input.dtype._kind != 1 or input.dtype in _dtypes.BAREBONES_UNSIGNED:
         raise NotImplementedError(f"\"bincount_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
     if input.dim() != 1:
@@ -488,6 +495,7 @@ def histc(input, bins=100, min=0, max=0):
     """Histogram with ``bins`` equal bins between min and max (the data's range when both are 0)."""
     if not _ops._is_int(bins):
         raise _arg_errors.must_be("histc", "bins", "int", bins)
+    _vmap_batched.check_fallback_examples("histc", input)   # (no batching rule: before the kernel's checks)
     if bins <= 0:
         raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
     if input.dtype is _dtypes.bool_:
@@ -621,6 +629,7 @@ def nanmedian(input, dim=_ops._ALL_DIMS, keepdim=False):
         _batched_median_all(input)
         if input.numel() and (input.dtype is _dtypes.bool_ or input.is_complex()):
             raise NotImplementedError(f"\"median_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+        _no_complex_grad("nanmedian", input)   # (an empty complex input: no kernel ran)
         if _vmap_batched.reduces_flattened(input):
             return D.nanmedian_dim(input.reshape(-1), dim=0, keepdim=False)[0]
         return D.nanmedian_all(input)  # (NaN, as the input's dtype, for an empty input)

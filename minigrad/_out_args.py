@@ -20,6 +20,7 @@ import numpy as np
 from . import _arg_errors, _dispatch, _dtypes, _ops, _vmap_batched, return_types
 from ._ops_matrices import _LinAlgError
 from ._tensor import Tensor
+from ._warn_once import unseen
 from .amp import autocast_mode
 from .autograd import grad_mode
 
@@ -375,7 +376,9 @@ def with_out(fn, name: str):
                 return _ops._into_out(name, out, args, _checked(name, lambda: fn(*args, **kwargs), out, args, kwargs))
         tensors = [*args[0], *args[1:]] if args and isinstance(args[0], (list, tuple)) else args  # (cat's list)
         if grad_mode.is_grad_enabled() and any(isinstance(t, Tensor) and t.requires_grad for t in (*tensors, out)):
-            with grad_mode.no_grad():  # PyTorch's argument TypeErrors come before its out=/autograd refusal
+            # PyTorch's argument TypeErrors come before its out=/autograd refusal (and no kernel's warnings: ldexp's
+            # resize of its intermediate)
+            with grad_mode.no_grad(), unseen():
                 try:
                     fn(*args, **kwargs)
                 except TypeError:

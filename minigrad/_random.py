@@ -256,7 +256,18 @@ def check_generator(generator, name: str) -> None:
 
 def manual_seed(seed) -> Generator:
     """Seed the global random generator (any value ``int()`` takes, as ``torch.manual_seed``)."""
-    return default_generator.manual_seed(int(seed))
+    if _vmap_batched.DEPTH[0] and (_vmap_batched.REPLAY[0] is not None or _vmap_batched.LATER_SLICE[0]):
+        # PyTorch calls a vmapped function once, so it seeds once: here in the first example. The others draw on
+        # from there (randomness="different") or replay the first example's draws, from this seed on ("same")
+        if _vmap_batched.REPLAY[0] is not None:
+            _vmap_batched.REPLAY[0].manual_seed(int(seed))
+        if _vmap_batched.LATER_SLICE[0]:
+            return default_generator
+    default_generator.manual_seed(int(seed))
+    if _vmap_batched.DEPTH[0] and _vmap_batched.RANDOMNESS[-1] == "error" and \
+            _vmap_batched.DRAWS[0] == _vmap_batched.SLICE_DRAWS[0]:
+        _vmap_batched.REFUSED_AT[0] = default_generator.get_state()   # (a draw refused after it leaves it seeded)
+    return default_generator
 
 
 def seed() -> int:

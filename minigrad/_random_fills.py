@@ -24,15 +24,20 @@ from .autograd import grad_mode
 
 def _check_write(input: Tensor, name: str) -> None:
     """The checks before a fill draws: torch.func's refusal to write a captured tensor (``name``: PyTorch's overload),
-    then autograd's of a leaf."""
+    then autograd's of a leaf, then vmap's randomness flag."""
     _dispatch.check_captured_write(input, name)
     _check_inplace(input, False)
+    _check_vmap_randomness(input)
+
+
+def _check_vmap_randomness(input: Tensor) -> None:
+    """Inside vmap: PyTorch's refusals of a fill under its randomness flag, before anything is drawn."""
+    if _vmap_batched.DEPTH[0]:
+        _vmap_batched.check_random((), inplace_self=input)
 
 
 def _write(op, input: Tensor, values: np.ndarray, *tensors) -> Tensor:
     """Write ``values`` (input's shape) into input through ``op``: a version bump and, if watched, a node."""
-    if _vmap_batched.DEPTH[0]:
-        _vmap_batched.check_random((), inplace_self=input)
     return op(input, *tensors, out=input, values=np.asarray(values).astype(input._data.dtype, copy=False))
 
 
@@ -194,6 +199,7 @@ def bernoulli_(input: Tensor, p=_NO_P, *, generator=None) -> Tensor:
 
 def _bernoulli_tensor(input: Tensor, p: Tensor, generator) -> Tensor:
     _check_inplace(input, False)
+    _check_vmap_randomness(input)
     if input.numel() == 0:
         return input
     if input.is_complex():
@@ -275,9 +281,8 @@ _DIGITS = {"float16": 11, "bfloat16": 8, "float32": 24, "float64": 53}
 def random_(input: Tensor, *args, generator=None, **kwargs) -> Tensor:
     """Fill with integers uniform in [from, to) (random_(to): [0, to); random_(): the dtype's whole range)."""
     if generator is not None and not isinstance(generator, _random.Generator):
-        if len(args) == 2 and not kwargs:  # (the one overload taking two numbers: its argument is named)
-            _random.check_generator(generator, "random_")
-        raise _arg_errors.invalid_combination("random_", args, {**kwargs, "generator": generator}, _RANDOM_OVERLOADS)
+        raise _arg_errors.overload_error("random_", _RANDOM_OVERLOADS, args, {**kwargs, "generator": generator},
+                                         ("to",))
     frm, to, node = _random_args(args, kwargs)
     _check_write(input, "aten::random_" + ("" if node is D.random_ else ".to" if node is D.random_to else ".from"))
     dt = input.dtype
@@ -328,14 +333,14 @@ def _random_args(args: tuple, kwargs: dict) -> tuple:
     """(from, to, table op) from random_'s three overloads; PyTorch's TypeError for anything else."""
     given = dict(kwargs)
     if len(args) > 2 or set(given) - {"from", "to"}:
-        raise _arg_errors.invalid_combination("random_", args, kwargs, _RANDOM_OVERLOADS)
+        raise _arg_errors.overload_error("random_", _RANDOM_OVERLOADS, args, kwargs, ("to",))
     names = ("to",) if len(args) == 1 and "to" not in given and "from" not in given else ("from", "to")
     for name, value in zip(names, args):
         given[name] = value
     ok = all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) or (k == "to" and v is None)
              for k, v in given.items())
     if not ok or ("to" in given and "from" not in given and given["to"] is None):
-        raise _arg_errors.invalid_combination("random_", args, kwargs, _RANDOM_OVERLOADS)
+        raise _arg_errors.overload_error("random_", _RANDOM_OVERLOADS, args, kwargs, ("to",))
     if not given:
         return 0, None, D.random_
     if "from" not in given:

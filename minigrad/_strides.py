@@ -249,6 +249,27 @@ def _iterator_strides(arrays: list, shape: tuple) -> list | None:
     return _permuted_strides(operands, shape)
 
 
+def view_strides(old_shape, old_strides, new_shape):
+    """PyTorch's computeStride: the strides of a view of a tensor (element strides), or None when it cannot be
+    one. Differs from NumPy's only in the strides it gives size-1 dims (observable: .stride(), kernel choices)."""
+    new = [0] * len(new_shape)
+    view_d = len(new_shape) - 1
+    base = old_strides[-1] if old_strides else 1
+    tensor_numel = view_numel = 1
+    for d in range(len(old_shape) - 1, -1, -1):
+        tensor_numel *= old_shape[d]
+        if d == 0 or (old_shape[d - 1] != 1 and old_strides[d - 1] != tensor_numel * base):   # a chunk ends
+            while view_d >= 0 and (view_numel < tensor_numel or new_shape[view_d] == 1):
+                new[view_d] = view_numel * base
+                view_numel *= new_shape[view_d]
+                view_d -= 1
+            if view_numel != tensor_numel:
+                return None
+            if d > 0:
+                base, tensor_numel, view_numel = old_strides[d - 1], 1, 1
+    return new if view_d == -1 else None
+
+
 def index_result(a: np.ndarray, index: tuple) -> np.ndarray:
     """``a[index]`` (full slices and integer arrays, NumPy's advanced indexing) laid out as PyTorch's index."""
     result = a[index]
@@ -257,17 +278,30 @@ def index_result(a: np.ndarray, index: tuple) -> np.ndarray:
             any(s < 0 for s in a.strides):
         return result
     at = [k for k, i in enumerate(index) if isinstance(i, np.ndarray)]
-    if at != list(range(at[0], at[0] + len(at))):  # (separated index arrays: their dims go first)
-        return result
+    if at != list(range(at[0], at[0] + len(at))):
+        # (separated index arrays: PyTorch's transposeToFront permutes self's indexed dims first, in order, as
+        # NumPy's result has their dims; only self's strides are read below)
+        a = a.transpose(at + [k for k in range(a.ndim) if k not in at])
+        at = list(range(len(at)))
     block = np.broadcast_shapes(*(i.shape for i in arrays))
     pre, post = at[0], a.ndim - at[-1] - 1
     nb = len(block)
     # TensorIterator's operands: self with its indexed dims replaced by the index dims (stride 0), then each index
     elems = [st // a.itemsize for st in a.strides]
     operands = [elems[:pre] + [0] * nb + elems[at[-1] + 1:]]
+    padded = (1,) * pre + block + (1,) * post
     for i in arrays:
-        st = [0] * (nb - i.ndim) + [0 if m == 1 else s // i.itemsize for m, s in zip(i.shape, i.strides)]
-        operands.append([0] * pre + st + [0] * post)
+        # (PyTorch's index operand: expanded to the block (inferExpandGeometry), reshaped with size-1 dims before
+        # and after it (reshape_indexer: computeStride's strides, which a size-1 dim of the result keeps and so
+        # can order the dims); TensorIterator zeroes the strides of the dims it broadcasts)
+        if i.shape != block:
+            from .derivatives import _expand  # (here: derivatives imports this module)
+            i = _expand(i, block)
+        st = [s // i.itemsize for s in i.strides]
+        st = view_strides(block, st, padded) if block else [1] * len(padded)   # (a 0-dim index: all 1s)
+        if st is None:   # (no view: negative strides, NumPy's only)
+            return result
+        operands.append([0 if m == 1 and n != 1 else s for m, n, s in zip(padded, result.shape, st)])
     strides = _permuted_strides(operands, result.shape)
     if [s * result.itemsize for s in strides] == list(result.strides):
         return result

@@ -265,6 +265,8 @@ class Tensor(TensorBase):
         t = _legacy_constructor(*args, kwargs=kwargs)
         for slot in Tensor.__slots__[2:]:  # (torch.Tensor(x) is x.alias(): a view, with its grad_fn)
             setattr(self, slot, getattr(t, slot))
+        if _vmap_batched.DEPTH[0]:   # (inside vmap: the user's unbatched tensor, as t)
+            _vmap_batched.same_outside(self, t)
 
     def new(self, *args, **kwargs) -> Tensor:
         """Legacy constructor with this tensor's dtype: x.new(2, 3) (uninitialised), x.new([1, 2]) (data)."""
@@ -545,16 +547,18 @@ class Tensor(TensorBase):
         if _METAS and _meta.is_meta(self):
             raise TypeError("can't convert meta device type tensor to numpy. Use Tensor.cpu() to copy the tensor to "
                             "host memory first.")
-        if self._data.dtype == _dtypes.bfloat16.np:  # NumPy has no bfloat16; PyTorch refuses rather than pick a dtype
-            raise TypeError("Got unsupported ScalarType BFloat16")
-        if _dtypes.is_complex32(self._data.dtype):   # (nor complex32)
-            raise TypeError("Got unsupported ScalarType ComplexHalf")
-        if self._data.dtype.kind == "c":
-            from ._conj import check_resolved, is_conj
-            if force and is_conj(self):   # (force: PyTorch's detach().resolve_conj(), memory of its own)
-                return self.detach().resolve_conj()._data
-            check_resolved(self, "Can't call numpy() on Tensor that has conjugate bit set. Use "
-                           "tensor.resolve_conj().numpy() instead.")
+        kind = self._data.dtype.kind   # (read once: an array's dtype is a getter CPython 3.11 cannot specialize)
+        if kind in "cV":   # (complex; bfloat16 and complex32, NumPy kind "V": the usual float dtype skips all three)
+            if self._data.dtype == _dtypes.bfloat16.np:  # NumPy has no bfloat16; PyTorch refuses rather than pick one
+                raise TypeError("Got unsupported ScalarType BFloat16")
+            if _dtypes.is_complex32(self._data.dtype):   # (nor complex32)
+                raise TypeError("Got unsupported ScalarType ComplexHalf")
+            if kind == "c":
+                from ._conj import check_resolved, is_conj
+                if force and is_conj(self):   # (force: PyTorch's detach().resolve_conj(), memory of its own)
+                    return self.detach().resolve_conj()._data
+                check_resolved(self, "Can't call numpy() on Tensor that has conjugate bit set. Use "
+                               "tensor.resolve_conj().numpy() instead.")
         if _ZEROS and not force and _zerotensor.is_zero(self):   # (no memory behind it in PyTorch: _zerotensor.py)
             raise RuntimeError(" Cannot convert a ZeroTensor to numpy. Set force=True if you need the zero array.")
         if _CONJ_MIRRORS and self.is_neg():   # (a negative view's memory holds its values negated: _neg.py)
@@ -973,6 +977,8 @@ class Tensor(TensorBase):
 
     def _is_view(self) -> bool:
         """True if this tensor shares storage with ``_base``."""
+        if _vmap_batched.DEPTH[0] and _hidden_by_vmap(self):   # (PyTorch's BatchedTensor wrapper is no view)
+            return False
         return self._base is not None
 
     @property

@@ -38,6 +38,11 @@ _BACKWARD_AT_ENTER = PerThreadList()  # TRANSFORM_BACKWARD when each running vma
 _FORWARD_AT_ENTER = PerThreadList()  # per running vmap: whether a forward AD level was on at its start (jvp(vmap(f)))
 SUSPENDED = PerThreadFlag(False)  # True while a custom Function's own vmap rule runs its forward on plain tensors
 DRAWS = PerThreadFlag(0)  # how many times this thread drew from a generator inside vmap (func/_vmap._Randomness)
+SLICE_DRAWS = PerThreadFlag(0)  # DRAWS when the innermost vmap's running slice started
+LATER_SLICE = PerThreadFlag(False)  # True while a running vmap calls its function for an example after its first
+# (randomness="error": the generator's state a draw refused in the running slice leaves, set by a manual_seed before
+# it; None: the state at the slice's start)
+REFUSED_AT = PerThreadFlag(None)
 # (inside a randomness="same" vmap, after its first example: the generator this thread's draws from the default one
 # come from, a replay of what the first example drew, so other threads' draws meanwhile stay theirs)
 REPLAY = PerThreadFlag(None)
@@ -135,7 +140,10 @@ def _captured(func) -> list:
     return values
 
 
-_FACTORY_MODULES = ("minigrad._creation", "minigrad._arg_errors", "minigrad.overrides")
+# (minigrad._tensor: Tensor.new and torch.Tensor(...), minigrad._ops_shapes: Tensor.new_*, which only pass the call
+# on to _creation)
+_FACTORY_MODULES = ("minigrad._creation", "minigrad._arg_errors", "minigrad.overrides", "minigrad._tensor",
+                    "minigrad._ops_shapes")
 
 
 def created(t) -> None:
@@ -144,7 +152,10 @@ def created(t) -> None:
     while frame is not None and frame.f_globals.get("__name__") in _FACTORY_MODULES:
         frame = frame.f_back
     name = "" if frame is None else frame.f_globals.get("__name__", "")
-    if name != "minigrad" and not name.startswith("minigrad."):  # (not minigrad's own buffer)
+    # (not minigrad's own buffer; torch.distributions is Python code over the public API, its tensors are the user's:
+    # Normal.rsample's empty(shape).normal_() is refused under randomness="different")
+    if name != "minigrad" and not name.startswith("minigrad.") or (
+            name.startswith("minigrad.distributions.") and name != "minigrad.distributions._native"):
         _OUTSIDE[id(t)] = weakref.ref(t)
 
 
@@ -361,7 +372,7 @@ def legacy_only() -> bool:
 
 
 def _no_fallback(op: str) -> RuntimeError:
-    """The legacy vmap's error for an op without a batching rule whose fallback cannot run it."""
+    """vmap's error for an op without a batching rule whose fallback cannot run it (the legacy vmap's, lstm_cell's)."""
     return RuntimeError(f"Batching rule not implemented for aten::{op}. We could not generate a fallback.")
 
 
@@ -563,6 +574,49 @@ def check_index_put_masks(t, masks: list, others) -> None:
                                "Attempting to batch over indexing with a boolean mask.")
         # (the rule's batch dim goes first in both shapes)
         _check_mask_shape([SIZES[level], *m._data.shape], [SIZES[level], *t._data.shape], 1 + dim)
+
+
+def _at_no_examples(mask: int) -> bool:
+    """Whether one of the (non-legacy) vmap levels in ``mask`` runs over a batch of no examples."""
+    return any(mask >> i & 1 and SIZES[i] == 0 and not LEGACY[i] for i in range(DEPTH[0]))
+
+
+# minigrad's functions that are PyTorch composites viewing with a -1 (inside vmap, its view batch rule sees their
+# views); minigrad's other internal views stand for kernels with batching rules of their own
+_COMPOSITE_VIEWS = frozenset({"meshgrid", "ravel"})
+_VIEW_FRONTS = ("minigrad._ops", "minigrad._tensor", "minigrad.overrides", "minigrad._arg_errors")
+
+
+def _view_from_user() -> bool:
+    """Whether the running view was asked for by user code or one of ``_COMPOSITE_VIEWS`` (a stack walk)."""
+    frame, module = sys._getframe(2), ""
+    while frame is not None:
+        module = frame.f_globals.get("__name__", "")
+        # (past the view's front-ends, and past minigrad's comprehensions to the function they run in)
+        if not (module in _VIEW_FRONTS or module.startswith("minigrad") and frame.f_code.co_name.startswith("<")):
+            break
+        frame = frame.f_back
+    return frame is None or not module.startswith("minigrad") or frame.f_code.co_name in _COMPOSITE_VIEWS
+
+
+def check_view_of_no_examples(t, size) -> None:
+    """``t.view(size)`` with a -1 in ``size``, ``t`` batched at a vmap over no examples: PyTorch's view batch rule
+    views the physical tensor, whose 0 elements make the -1 ambiguous even where the example has elements
+    (meshgrid's view(-1, 1), so cartesian_prod and combinations; ravel). So does view's forward formula,
+    ``self_t.view(size)``, on a tangent batched there (jacfwd of a function of an input without elements)."""
+    if not _view_from_user():
+        return
+    for x in (t, t._fw_grad):
+        if x is not None and _at_no_examples(levels(x)):
+            raise physical_view_error(x, size, RuntimeError("of 0 elements"))
+
+
+def check_fallback_examples(name: str, *tensors) -> None:
+    """An op without a batching rule (PyTorch runs it through its slow fallback, example by example) on a tensor
+    batched at a vmap over no examples: the fallback cannot know the outputs' shapes and refuses."""
+    if DEPTH[0] and _at_no_examples(levels_of(*(t for t in tensors if t is not None))):
+        raise RuntimeError(f"Batching rule not implemented for aten::{name}. The fallback path does not support "
+                           "vmap over dims of size 0.")
 
 
 def physical_view_error(t, size, error: RuntimeError) -> RuntimeError:
@@ -925,14 +979,52 @@ def check_detach_(t) -> None:
     Not under a grad transform inside the vmap: detach_ is the wrapper's autograd kernel, which does not go on."""
     mask = levels(t) if DEPTH[0] else 0
     if mask and (hides_autograd(t) or LEGACY[mask.bit_length() - 1]):
-        import warnings
-
-        from ._tensor import _user_stacklevel
-        warnings.warn("There is a performance drop because we have not yet implemented the batching rule for "
-                      "aten::detach_. Please file us an issue on GitHub so that we can prioritize its "
-                      "implementation. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/functorch/"
-                      "BatchedFallback.cpp:82.)", UserWarning, stacklevel=_user_stacklevel())
+        _warn_fallback("detach_")
         raise RuntimeError(_DETACH_VIEW)
+
+
+def _warn_fallback(op: str) -> None:
+    """PyTorch's warning where vmap runs ``op`` (``aten::`` overload name) slice by slice, having no batch rule."""
+    import warnings
+
+    from ._tensor import _user_stacklevel
+    warnings.warn(f"There is a performance drop because we have not yet implemented the batching rule for aten::{op}. "
+                  "Please file us an issue on GitHub so that we can prioritize its implementation. (Triggered "
+                  "internally at /__w/pytorch/pytorch/aten/src/ATen/functorch/BatchedFallback.cpp:82.)", UserWarning,
+                  stacklevel=_user_stacklevel())
+
+
+def rnn_fallback(op: str, *tensors) -> int:
+    """An RNN op (no batch rule) called inside vmap with some of ``tensors`` batched where no grad transform runs
+    inside that vmap (which would decompose it into ops with rules, in-place ones among them): the levels at which
+    PyTorch's fallback runs a cell (``op``: rnn_tanh_cell, rnn_relu_cell, gru_cell) on each example's plain tensors,
+    after its warning; 0 if none. Ops taking lists of tensors have no fallback: lstm_cell (its hidden states) and
+    the layers (rnn_tanh, rnn_relu, gru, lstm, ``.input`` or ``.data``: their weights) are refused."""
+    tensors = [t for t in tensors if t is not None]
+    if not any(hides_autograd(t) for t in tensors):
+        return 0
+    if not op.endswith("_cell") or op == "lstm_cell":
+        raise _no_fallback(op)
+    _warn_fallback(op)
+    return levels_of(*tensors)
+
+
+def warn_composite_fallback(op: str, *tensors) -> None:
+    """``op``, a PyTorch composite without a batch rule (bilinear, _upsample_nearest_exact2d.vec), called inside
+    vmap: its fallback warns where one of ``tensors`` is batched and no grad transform runs inside that vmap (one
+    would decompose the op into others first, whose fallbacks warn in turn: not emulated)."""
+    if any(hides_autograd(t) for t in tensors if t is not None):
+        warn_fallback(op, *tensors)
+
+
+def warn_fallback(op: str, *tensors) -> None:
+    """``op`` without a batch rule (clamp_, _standard_gamma_grad) called inside vmap: PyTorch's fallback warns when
+    one of ``tensors`` is batched at a running vmap level (the legacy vmap's fallback does not warn)."""
+    if RANDOMNESS[-1] == "error" and DRAWS[0] != SLICE_DRAWS[0]:
+        return   # (PyTorch raised at the draw; the loop refuses the slice once it is done: see func/_vmap._Randomness)
+    mask = levels_of(*(t for t in tensors if hasattr(t, "_data")))
+    if any(mask >> i & 1 and not LEGACY[i] for i in range(DEPTH[0])):
+        _warn_fallback(op)
 
 
 def check_requires_grad_() -> None:

@@ -10,6 +10,7 @@ TypedStorage warning): ``set_warn_always`` does not touch them (``honours_warn_a
 """
 from __future__ import annotations
 
+import contextlib
 import warnings
 
 _warn_always = [False]   # torch.set_warn_always's flag (a list: read by the callers without a function call)
@@ -35,6 +36,17 @@ def first_time(key: str, honours_warn_always: bool = True) -> bool:
         return False
     _WARNED.add(key)
     return True
+
+
+@contextlib.contextmanager
+def unseen():
+    """Run a block whose warnings nobody sees (a trial run PyTorch does not make), its once-only ones not used up."""
+    given = set(_WARNED)
+    try:
+        with warnings.catch_warnings(record=True):
+            yield
+    finally:
+        _WARNED.intersection_update(given)
 
 
 def warn_once(key: str, message: str, category: type = UserWarning, stacklevel: int | None = None,

@@ -46,6 +46,7 @@ from . import (
     _softmax_cpu,
     _strides,
     _var_cpu,
+    _vmap_batched,
     _vml,
     _zerotensor,
 )
@@ -357,8 +358,9 @@ sigmoid_backward = Op(
                            _complex_bits.grad_times_conj(g, y, "sigmoid"),
                            bfloat16_only=True),                                                   # g·σ(1-σ)
     inputs=("grad_output", "output"),
+    # (PyTorch's result: formula; its output term is anti-holomorphic for complex y: output_t.conj(), y.conj())
     jvp=lambda grad_output_t, output_t, grad_output, output:
-        sigmoid_backward(grad_output_t, output) + output_t * grad_output * (1 - output * 2),
+        sigmoid_backward(grad_output_t, output) + output_t.conj() * grad_output * (1 - output.conj() * 2),
     grad_output=lambda grad, output: sigmoid_backward(grad, output.conj()),             # linear in g
     output=lambda grad, grad_output, output: _sigmoid_backward_output(grad, grad_output, output))   # d/dy = g(1-2y)
 
@@ -376,8 +378,8 @@ tanh_backward = Op(
     _float_math.in_float32(lambda g, y: _float_math.tanh_backward(g, y) if y.dtype.kind != "c"
                            else _complex_bits.grad_times_conj(g, y, "tanh")),
     inputs=("grad_output", "output"),
-    jvp=lambda grad_output_t, output_t, grad_output, output:
-        tanh_backward(grad_output_t, output) + output_t * (output * grad_output * -2),
+    jvp=lambda grad_output_t, output_t, grad_output, output:   # (-2·g·conj(y)·conj(y_t), as sigmoid_backward's)
+        tanh_backward(grad_output_t, output) + output_t.conj() * (output.conj() * grad_output * -2),
     grad_output=lambda grad, output: tanh_backward(grad, output.conj()),                # linear in g
     output=lambda grad, grad_output, output: grad.conj() * (mul_scalar(output.conj(), other=-2) * grad_output))  # -2gy
 
@@ -609,6 +611,13 @@ def clamp_max_tensor_backward(grad, self, min, max):
     return _ops().where(mask, grad, 0.0)
 
 
+def clamp_min_max_tensor_backward(grad, self, min, max, grad_input_mask):
+    """Both bounds' gradients from one formula, lo's first (PyTorch's clamp_backward_min_max, derivatives.yaml's
+    ``min, max`` entry, which runs before ``self``'s: under create_graph that order numbers their where nodes)."""
+    return (clamp_min_tensor_backward(grad, self, min, max) if grad_input_mask[0] else None,
+            clamp_max_tensor_backward(grad, self, min, max) if grad_input_mask[1] else None)
+
+
 def clamp_tensor_jvp(self_t, min_t, max_t, self, min, max):
     """The tangent of whichever of x, lo, hi clamp returns (PyTorch's clamp_jvp)."""
     ops = _ops()
@@ -737,7 +746,8 @@ clamp = Op("clamp", "ClampBackward1", _clamp_forward, args=("min", "max"),
            self=clamp_backward)
 clamp_tensor = Op("clamp", "ClampBackward0", _clamp_tensor_forward, inputs=("self", "min", "max"),
                   jvp=clamp_tensor_jvp,
-                  self=clamp_tensor_backward, min=clamp_min_tensor_backward, max=clamp_max_tensor_backward)
+                  self=clamp_tensor_backward, min=joint(clamp_min_max_tensor_backward),
+                  max=joint(clamp_min_max_tensor_backward))
 clamp_min = Op("clamp_min", "ClampMinBackward0", lambda a, min: _clamp_forward(a, min, None), args=("min",),
                jvp="element_wise",
                self=lambda grad, self, min: _ops().where(self >= min, grad, 0.0))     # [x >= lo]
@@ -814,6 +824,10 @@ def _times_conj(grad, y):
     operator's dispatch (bench W5: the two products by sum's expanded gradient).
     """
     if type(y) is float:
+        if type(grad) is Tensor and grad._data.dtype in _FLOAT32_64 and not _extras[0]:
+            # ``grad * y`` as _ops.mul's fast path runs it (the same conditions), without the operator's and
+            # _ops.mul's calls: W2's 500 MulBackward0 nodes per step multiply by their saved number
+            return mul.run_number(grad, y, {})
         return grad * y
     if type(y) is Tensor and type(grad) is Tensor and _untracked() and not (_zerotensor.ZEROS or _meta.METAS):
         g, d = grad._data, y._data
@@ -1071,13 +1085,17 @@ where = Op("where", "WhereBackward0", lambda c, a, b: np.where(c.astype(bool, co
            self=lambda grad, condition: _ops().where(condition, grad, 0.0),     # d/dx where(c, x, y) = [c]
            other=lambda grad, condition: _ops().where(condition, 0.0, grad))    # d/dy = [not c]
 lerp = Op("lerp", "LerpBackward0", lambda a, b, weight: _lerp(a, b, weight), inputs=("self", "end"),
-          jvp="element_wise",
+          # PyTorch's result: formula, a lerp of the tangents: so they must share a dtype (a float64 one, see
+          # forward_ad._lifted_number_dtype, beside a float32 one: lerp's "expected dtype" error)
+          jvp=lambda self_t, end_t, weight: _ops().lerp(self_t, end_t, weight),
           args=("weight",),
           # d lerp/d start = 1 - w, d lerp/d end = w: conjugated for a complex w (a gradient is grad · conj(slope))
           self=lambda grad, weight: mul_scalar(grad, other=_conj_number(1 - weight)),
           end=lambda grad, weight: mul_scalar(grad, other=_conj_number(weight)))
 lerp_tensor = Op("lerp", "LerpBackward1", _lerp, inputs=("self", "end", "weight"),
-                 jvp="element_wise",
+                 # PyTorch's result: formula, lerp(self_t, end_t, w) + w_t · (end - self) (see lerp's)
+                 jvp=lambda self_t, end_t, weight_t, self, end, weight:
+                     _ops().lerp(self_t, end_t, weight) + weight_t * (end - self),
                  self=lambda grad, weight: grad * _one_minus(weight).conj(),
                  end=lambda grad, weight: grad * weight.conj(),
                  weight=lambda grad, self, end: grad * (end - self).conj())   # d lerp/d w = end - start
@@ -1238,7 +1256,6 @@ def _wrapped_by_live_level(*tensors) -> bool:
     """PyTorch's ``areAnyTensorSubclassLike(tensors)`` in a backward formula under torch.func: one is wrapped by a
     level still running (batched by a running vmap, seen by a running transform's function, or differentiated by
     grad's or jvp's own backward; not by a vjp_fn called after its vjp returned, whose level is dead)."""
-    from . import _vmap_batched
     from .autograd.function import _TRANSFORMS_ACTIVE
     return bool(_TRANSFORMS_ACTIVE[0] or _vmap_batched.LIVE_LEVEL_BACKWARD[0] or _vmap_batched.levels_of(*tensors))
 
@@ -1633,15 +1650,23 @@ min_dim = Op("min", "MinBackward0", _rank0_ok(_select_dim(np.argmin)), args=("di
              outputs=("values", "indices"), differentiable_outputs=1,
              self=lambda grad, dim, indices, self_sym_sizes, keepdim:
                  value_selecting_backward(grad, dim, indices, self_sym_sizes, keepdim))
+def amaxamin_jvp(self_t, self, result, dim, keepdim):
+    """amax/amin's tangent, PyTorch's amaxamin_jvp: the tangents of the elements equal to the result, averaged,
+    where(mask, t, 0).sum(dim) / mask.sum(dim) (an infinite tangent of another element stays out: no 0 · inf)."""
+    mask = self == _reshape_reduced(result, tuple(self.shape), dim, keepdim)
+    dims = () if dim is None else dim
+    return _ops().where(mask, self_t, 0.0).sum(dims, keepdim=keepdim) / mask.sum(dims, keepdim=keepdim)
+
+
 amax = Op("amax", "AmaxBackward0",  # (a C-order result, as PyTorch's: NumPy's follows a's layout)
           _rank0_ok(lambda a, dim, keepdim: _strides.contiguous(np.amax(a, axis=dim or None,
                                                                           keepdims=keepdim))),
-          jvp="reduction",
+          jvp=amaxamin_jvp,
           args=("dim", "keepdim"),
           self=lambda grad, self, result, dim, keepdim: scale_grad_by_count(grad, self, result, dim, keepdim))
 amin = Op("amin", "AminBackward0",  # (C order, as amax)
           _rank0_ok(lambda a, dim, keepdim: _strides.contiguous(np.amin(a, axis=dim or None, keepdims=keepdim))),
-          jvp="reduction",
+          jvp=amaxamin_jvp,
           args=("dim", "keepdim"),
           self=lambda grad, self, result, dim, keepdim: scale_grad_by_count(grad, self, result, dim, keepdim))
 var = Op("var", "VarBackward0", _rank0_ok(_var), args=("dim", "correction", "keepdim"),
@@ -1958,27 +1983,6 @@ angle = Op("angle", "AngleBackward0", _angle,
 # Shape and views (the outputs share memory with the input)
 # =============================================================================================
 
-def _view_strides(old_shape, old_strides, new_shape):
-    """PyTorch's computeStride: the strides of a view of a tensor (element strides), or None when it cannot be
-    one. Differs from NumPy's only in the strides it gives size-1 dims (observable: .stride(), kernel choices)."""
-    new = [0] * len(new_shape)
-    view_d = len(new_shape) - 1
-    base = old_strides[-1] if old_strides else 1
-    tensor_numel = view_numel = 1
-    for d in range(len(old_shape) - 1, -1, -1):
-        tensor_numel *= old_shape[d]
-        if d == 0 or (old_shape[d - 1] != 1 and old_strides[d - 1] != tensor_numel * base):   # a chunk ends
-            while view_d >= 0 and (view_numel < tensor_numel or new_shape[view_d] == 1):
-                new[view_d] = view_numel * base
-                view_numel *= new_shape[view_d]
-                view_d -= 1
-            if view_numel != tensor_numel:
-                return None
-            if d > 0:
-                base, tensor_numel, view_numel = old_strides[d - 1], 1, 1
-    return new if view_d == -1 else None
-
-
 def _view(a, size):
     r = a.reshape(size)
     return r if 1 not in r.shape else _torch_strides(a, r)   # (only size-1 dims can differ: the cheap test first)
@@ -1989,7 +1993,7 @@ def _torch_strides(a, r):
     if (a.flags.c_contiguous and 1 not in a.shape) or 1 not in r.shape or r.size == 0 or not a.ndim:
         return r   # (NumPy's strides are PyTorch's; size-1 dims of a: their strides can count in PyTorch's)
     item = a.itemsize
-    strides = _view_strides(a.shape, [st // item for st in a.strides], r.shape)
+    strides = _strides.view_strides(a.shape, [st // item for st in a.strides], r.shape)
     if strides is None or [st // item for st in r.strides] == strides or \
             r.__array_interface__["data"][0] != a.__array_interface__["data"][0]:   # (or NumPy copied)
         return r
@@ -2321,7 +2325,9 @@ gather = Op("gather", "GatherBackward0", _gather,
             self=lambda grad, self, dim, index, sparse_grad: _scatter_add_into_zeros(self.shape, grad, index, dim))
 scatter_add = Op("scatter_add", "ScatterAddBackward0",
                  lambda a, index, src, dim: _scatter_forward(a, index, src, dim, reduce_add=True),
-                 jvp=lambda self_t, index, src_t, dim: scatter_add(self_t, index, src_t, dim=dim),
+                 # (through the front-end, as PyTorch's formula calls scatter_add: its dtype check refuses a float64
+                 # tangent of a float32 primal, jacfwd's clamp by a batched 0-d float64 bound, beside another)
+                 jvp=lambda self_t, index, src_t, dim: _ops().scatter_add(self_t, dim, index, src_t),
                  inputs=("self", "index", "src"), args=("dim",),
                  self=lambda grad: grad,                                            # kept values pass through
                  src=lambda grad, dim, index: gather(grad, index, dim=dim, sparse_grad=False))
@@ -2907,7 +2913,6 @@ def _softmax_grad(backward_op, grad, result, dim):
     """``backward_op(grad, result)``, with the rule of PyTorch's vmap for it: "If the original input was a scalar,
     the grad is 0" (zeros, where the kernel computes g - e^y·g: inf - inf = NaN for an infinite g). Not under the
     legacy vmap of is_grads_batched alone: it has no rule for these, its fallback runs the kernel per slice."""
-    from . import _vmap_batched
     if result.dim() == 0 and _vmap_batched.DEPTH[0] and _vmap_batched.levels_of(grad, result) and \
             not _vmap_batched.legacy_only():
         return _zeros(grad)
@@ -3292,7 +3297,6 @@ def _decomposed_under_vmap(op, decomposition):
     (pw_cast_for_opmath: a float64 target makes a float64 gradient, which the engine then casts to the input's).
     ``tangents``: called by a forward formula, which runs below its jvp level: a vmap outside it batching a tangent
     (jacfwd's basis) decomposes it. Not the legacy vmap of ``is_grads_batched``: it runs the op slice by slice."""
-    from . import _vmap_batched
 
     def call(grad_output, self, target, tangents: bool = False, **args):
         if _vmap_batched.DEPTH[0] and (_vmap_batched.batched_below_forward(grad_output, self, target) if tangents
@@ -3410,7 +3414,9 @@ def _bce_forward(x, y, weight, reduction):
         loss = (y - 1) * np.maximum(log1p(-x), -100) - y * np.maximum(log(x), -100)
     if weight is not None:
         loss = loss * weight._data
-    return _reduce_in_loss_buffer(loss.astype(x.dtype, copy=False), reduction)
+    # (PyTorch's kernel writes into empty_like(self): self's layout, not TensorIterator's from target's strides,
+    # which also orders the sum of a reduction)
+    return _reduce_in_loss_buffer(_like_self(x, loss.astype(x.dtype, copy=False)), reduction)
 
 
 _BCE_EPS = 1e-12  # PyTorch's guard against dividing by x(1 - x) = 0
@@ -3425,13 +3431,14 @@ def _bce_backward_forward(g, x, y, weight, reduction):
         out = g * (x - y) / np.maximum((one - x) * x, eps)
         if weight is not None:
             out = out * weight._data
-        return (out.astype(np.float32) / np.float32(x.size)).astype(x.dtype) if reduction == 1 else out
+        out = (out.astype(np.float32) / np.float32(x.size)).astype(x.dtype) if reduction == 1 else out
+        return _like_self(x, out)   # (PyTorch's kernel writes into empty_like(self))
     out = g * (x - y) / np.maximum((1 - x) * x, _BCE_EPS)
     if weight is not None:
         out = out * weight._data
     if reduction == 1:
         out = out / x.size
-    return out.astype(x.dtype, copy=False)
+    return _like_self(x, out.astype(x.dtype, copy=False))
 
 
 def bce_double_backward(grad, grad_output, self, target, weight, reduction):
@@ -5773,7 +5780,7 @@ hardswish_backward = Op(
 def mish_backward(grad, self):
     """d mish: PyTorch's mish_backward kernel when nothing records (its rounding: _float_math.mish_backward),
     else its infinitely_differentiable_mish_backward, the same formula in tensor ops."""
-    from . import _dispatch, _vmap_batched
+    from . import _dispatch
     # (an is_grads_batched backward too, one row at a time here: PyTorch's batch rule runs the same kernel)
     batched = not _STATE.enabled and _vmap_batched.DEPTH[0] and _dispatch._vmap_only()
     kernel = None
@@ -6146,8 +6153,11 @@ def _soft_margin_z(x, target):
 
 
 def _np_soft_margin(x, target, reduction):
-    # log(1 + e^(-y·x)): PyTorch's exp and log1p kernels, each rounded to x's dtype
-    return _reduce_in_loss_buffer(log1p.forward(_soft_margin_z(x, target)), reduction)
+    # log(1 + e^(-y·x)): PyTorch's exp and log1p kernels, each rounded to x's dtype; laid out as neg_out(x) lays
+    # out its output (TensorIterator's layout from x alone: the later steps write in place), which also orders the
+    # sum of a reduction
+    loss = log1p.forward(_soft_margin_z(x, target))
+    return _reduce_in_loss_buffer(_strides.iterator_layout(loss, (x,)), reduction)
 
 
 def _np_soft_margin_backward(g, x, target, reduction):
@@ -6160,7 +6170,11 @@ def _np_soft_margin_backward(g, x, target, reduction):
     norm = 1.0 / x.size if reduction == 1 and x.size else 1.0
     out = (target._data * z).astype(x.dtype, copy=False) * np.asarray(-norm, dtype=x.dtype)
     out = out / (z + x.dtype.type(1))
-    return (out * g).astype(x.dtype, copy=False)
+    # (laid out as PyTorch's mul_out(grad_input, target, z) with z = exp(-target * input), the rest in place:
+    # TensorIterator's layouts, step by step)
+    y = target._data
+    z = _strides.iterator_layout(z, (_strides.iterator_layout(-y, (y,)), x))
+    return _strides.iterator_layout((out * g).astype(x.dtype, copy=False), (y, z))
 
 
 def soft_margin_loss_double_backward(grad, self, target, reduction):
@@ -8931,7 +8945,6 @@ def scatter_reduce_backward(grad, self, dim, index, src, reduce, include_self, r
         grad_src = ops.where(src_single_zero, (grad * masked_src_result).gather(dim, index), otherwise)
         # (PyTorch reads the count whenever grad mode is on, as in every torch.func transform's backward: inside vmap,
         # .item() of a batched value; with a gradient that requires grad, this formula's own one is then wrong)
-        from . import _vmap_batched
         if (grad_src.requires_grad or _vmap_batched.TRANSFORM_BACKWARD[0] and _vmap_batched.DEPTH[0]) and \
                 (src_num_zeros > 1).any().item() and grad_src.requires_grad:
             from .autograd.function import _with_delayed_error
@@ -10612,7 +10625,6 @@ def index_reduce_backward(grad, self, dim, index, source, reduce, include_self, 
         grad_src = ops.where(src_single_zero, (grad * masked_src_result).index_select(dim, index), otherwise)
         # (PyTorch reads the count whenever grad mode is on, as in every torch.func transform's backward: inside vmap,
         # .item() of a batched value; with a gradient that requires grad, this formula's own one is then wrong)
-        from . import _vmap_batched
         if (grad_src.requires_grad or _vmap_batched.TRANSFORM_BACKWARD[0] and _vmap_batched.DEPTH[0]) and \
                 (src_num_zeros > 1).any().item() and grad_src.requires_grad:
             from .autograd.function import _with_delayed_error

@@ -300,6 +300,11 @@ def _needs_dispatch(args: tuple, kwargs: dict) -> list | None:
     return [] if _TLS.modes else None
 
 
+# Tensor classes of another layout (sparse.SparseTensor) -> {public name: the function it runs instead, for such a
+# first argument}: PyTorch's dispatcher picks the layout's kernel (torch.sin(s) is sparse)
+LAYOUT_KERNELS: dict = {}
+
+
 def wrap_function(fn: Callable, name: str, python_level: bool = False, relevant: Callable | None = None) -> Callable:
     """``fn`` as a public function that hands calls with overloaded arguments to their __torch_function__."""
     how = _Public(name, python_level, fn, relevant)
@@ -314,6 +319,13 @@ def wrap_function(fn: Callable, name: str, python_level: bool = False, relevant:
             found = _needs_dispatch(args, kwargs)
             if found is not None:
                 return how.call(public, found, args, kwargs)
+            first = args[0] if args else kwargs.get("input")
+            if type(first) in LAYOUT_KERNELS:   # (torch.sin(s) of a sparse s: its own kernel)
+                kernel = LAYOUT_KERNELS[type(first)].get(name)
+                if kernel is not None:
+                    if not args:   # (torch.sin(input=s))
+                        kwargs = {k: v for k, v in kwargs.items() if k != "input"}
+                    return kernel(first, *args[1:], **kwargs)
         if parsed_first and (len(args) > 1 or kwargs):
             _arg_errors.check_first(name, args, kwargs)
         try:

@@ -9,10 +9,12 @@ Here a sparse tensor is a ``SparseTensor``, a Tensor subclass (it prints as ``to
 sparse tensors are plain Tensors with another layout) that holds the two tensors. Its ``_data``, the
 dense ndarray every dense op reads, is computed from them on first use and kept (read-only): so shape,
 dtype, the engine's checks and dense ops taking a sparse operand (``dense + sparse``, ``torch.mm``)
-work unchanged, while the sparse operations below keep the entries. Unlike PyTorch, dense-only ops
-called as functions on a sparse tensor (``torch.exp(s)`` ...) compute on the dense values instead of
-raising (the common methods, ``s.view`` / ``s.exp()`` / ``s.mean()`` ..., raise PyTorch's errors), and the
-engine sees a sparse gradient's dense values when it checks its shape (computed once, kept).
+work unchanged, while the sparse operations below keep the entries. Elementwise functions (``torch.sin(s)``,
+``s.abs_()`` ...) have their sparse kernels or PyTorch's refusals (_UNARY, _NO_KERNEL: torch's functions find them
+through overrides.LAYOUT_KERNELS). Unlike PyTorch, other dense-only ops called as functions on a sparse tensor
+(``torch.mean(s)`` ...) compute on the dense values instead of raising (the common methods, ``s.view`` /
+``s.mean()`` ..., raise PyTorch's errors), and the engine sees a sparse gradient's dense values when it checks its
+shape (computed once, kept).
 
 The nodes of sparse operations (ToDenseBackward0, SparseAddmmBackward0 ...) are ``_SparseNode``s: a
 backward function per node, written with tensor ops; the gradient arriving at a node may be sparse or
@@ -26,7 +28,9 @@ import weakref
 import numpy as np
 
 from . import _dtypes, _layout
+from . import overrides as _overrides
 from ._class_names import CNodeNamed
+from ._ops import _NO_ROUNDING_MODE
 from ._tensor import Size, Tensor
 from ._warn_once import warn_once as _warn_once
 from .autograd import forward_ad, grad_mode
@@ -138,6 +142,13 @@ class SparseTensor(Tensor):
         out = Tensor._make(self._vals._data)
         # d values -> d self: a sparse tensor with self's indices and the gradient as values
         return _record("ValuesBackward0", out, (self,), lambda g: (_like(self, g),), {"self": self})
+
+    def _legacy_type_name(self) -> str:
+        return "torch.sparse." + Tensor._legacy_type_name(self)[6:]   # (torch.sparse.FloatTensor ...)
+
+    def __getattr__(self, name: str):
+        # (only for a missing attribute: PyTorch's sparse tensors are Tensors, so its error names 'Tensor')
+        raise AttributeError(f"'Tensor' object has no attribute '{name}'")
 
     def data_ptr(self) -> int:
         raise RuntimeError("Cannot access data pointer of Tensor that doesn't have storage")
@@ -305,7 +316,8 @@ class SparseTensor(Tensor):
     def __truediv__(self, other):
         return div(self, other)
 
-    div = __truediv__
+    def div(self, other, *, rounding_mode=_NO_ROUNDING_MODE):
+        return div(self, other, rounding_mode)
 
     # -- in place: the out-of-place result's entries taken over, cast to self's dtype, with its node (a rebase)
     def add_(self, other, *, alpha=1):
@@ -317,13 +329,17 @@ class SparseTensor(Tensor):
     def mul_(self, other):
         return self._take(mul(self._inplace_checked(), other), "mul" if isinstance(other, SparseTensor) else "")
 
-    def div_(self, other):
-        return self._take(div(self._inplace_checked(), other), "div")
+    def div_(self, other, *, rounding_mode=_NO_ROUNDING_MODE):
+        return self._take(div(self._inplace_checked(), other, rounding_mode), "div")
 
     def _inplace_checked(self) -> SparseTensor:
+        """Self before an in-place change (refused for a leaf that requires grad): a stand-in with its entries and its
+        place in the graph, for the op's node to save (self then takes new entries: PyTorch's node saves a clone)."""
         if self._requires_grad and self._grad_fn is None and grad_mode.STATE.enabled:
             raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
-        return self
+        before = _make(self._idx._data, self._vals._data, self._size, self._coalesced)
+        before._grad_fn, before._requires_grad, before._output_nr = self._grad_fn, self._requires_grad, self._output_nr
+        return before
 
     def _take(self, out: SparseTensor, op: str) -> SparseTensor:
         """Become ``out`` (an in-place op's result): its entries, in self's dtype, and its node, if any. ``op``
@@ -345,10 +361,10 @@ class SparseTensor(Tensor):
         return self
 
     def __neg__(self):
-        out = _make(self._idx._data, -self._vals._data, self._size, self._coalesced)
+        with grad_mode.no_grad():   # (the dense negation of the values: its refusal of bool)
+            vals = Tensor._make(self._vals._data).neg()._data
+        out = _make(self._idx._data, vals, self._size, self._coalesced)
         return _record("NegBackward0", out, (self,), lambda g: (-g,))
-
-    neg = __neg__
 
     def t(self) -> SparseTensor:
         """The transpose of a 2-dim sparse tensor (its two index rows swapped)."""
@@ -414,9 +430,6 @@ class SparseTensor(Tensor):
 
     def reshape(self, *shape):
         raise RuntimeError("reshape is not implemented for sparse tensors")
-
-    def exp(self):
-        raise _not_for_sparse("aten::exp")
 
     def mean(self, *args, **kwargs):
         raise _not_for_sparse("aten::mean.dim")
@@ -494,7 +507,14 @@ class _SparseNode(Node, metaclass=CNodeNamed):   # (C++ classes in PyTorch: see 
             if self._freed and _is_tensor_slot(value):
                 raise RuntimeError(FREED_MESSAGE)
             # (the node's own output is held weakly: output -> node -> output would be a reference cycle)
-            return value() if type(value) is weakref.ref else value
+            if type(value) is weakref.ref:
+                return value()
+            if name == "_saved_result" and isinstance(value, SparseTensor):
+                # (or kept without its node, for a formula: unpacked with it, as PyTorch's saved output)
+                out = value.detach()
+                out._grad_fn, out._requires_grad = self, True
+                return out
+            return value
         if name.startswith("_raw_saved_") and name[11:] in saved and _is_tensor_slot(saved[name[11:]]):
             from .autograd.graph import SavedTensor
             value = saved[name[11:]]
@@ -662,7 +682,8 @@ def add(a: SparseTensor, b, alpha=1, name: str = "AddBackward0") -> Tensor:
                            f"{list(b._size)}")   # (add_sparse's check, before add_out's)
     dt = _dtypes.promote_types(a.dtype, b.dtype).np
     out = _merge(a, b, alpha, dt)
-    return _record(name, out, (a, b), lambda g: (g, g * alpha if alpha != 1 else g))
+    return _record(name, out, (a, b), lambda g: (g, g * alpha if alpha != 1 else g),
+                   {"alpha": -alpha if name == "SubBackward0" else alpha})   # (sub's own alpha: a - alpha·b)
 
 
 def _merge(a: SparseTensor, b: SparseTensor, alpha, dt) -> SparseTensor:
@@ -777,13 +798,11 @@ def _product(a: Tensor, b: Tensor) -> Tensor:
 
 
 def mul(a, b) -> Tensor:
-    """a * b with a sparse operand (MulBackward0); a number or a 0-dim tensor scales the entries."""
-    if not isinstance(a, SparseTensor):
-        a, b = b, a  # (sparse first: a 0-dim or number factor commutes)
-        if isinstance(b, Tensor) and b.dim() != 0:
-            a, b = b, a  # (dense * sparse: keep the order, for the gradients below)
-    if not isinstance(b, Tensor) or (b.dim() == 0 and not isinstance(b, SparseTensor)):
+    """a * b with a sparse operand (MulBackward0); a number or a 0-dim dense tensor scales the entries."""
+    if _is_scalar(b):
         return _scale(a, b, "MulBackward0")
+    if _is_scalar(a):   # (a 0-dim tensor first: its edge first; a number: x.mul(2), as PyTorch's 2 * x)
+        return _scale(b, a, "MulBackward0", other_first=isinstance(a, Tensor))
     if a._data.shape != b._data.shape:
         raise RuntimeError("mul(sparse, dense) of differently shaped tensors is not supported by minigrad")
     out = _product(a, b)
@@ -793,28 +812,253 @@ def mul(a, b) -> Tensor:
                    {"self": a, "other": b})
 
 
-def div(a, b) -> Tensor:
-    """a / b with a sparse operand: a sparse a over a number or a 0-dim dense tensor (PyTorch's div_sparse)."""
-    if isinstance(b, Tensor) and (b.dim() != 0 or isinstance(b, SparseTensor)):
+def div(a, b, rounding_mode=_NO_ROUNDING_MODE) -> Tensor:
+    """a / b with a sparse operand: a sparse a over a number or a 0-dim dense tensor (PyTorch's div_sparse; with a
+    rounding_mode, its div.Tensor_mode: DivBackward2)."""
+    if not _is_scalar(b):
         raise RuntimeError(f"Sparse division requires a scalar or zero-dim dense tensor divisor (got shape "
                            f"{list(b.shape)} for divisor)")
-    return _scale(a, b, "DivBackward0")
+    if rounding_mode is _NO_ROUNDING_MODE:
+        return _scale(a, b, "DivBackward0")
+    return _scale(a, b, "DivBackward2", rounding_mode=rounding_mode)
 
 
 def _sparse_in(*tensors) -> bool:
     return any(isinstance(t, SparseTensor) for t in tensors)
 
 
-def _scale(s: SparseTensor, other, name: str) -> Tensor:
-    """sparse * number, sparse / number (MulBackward0 / DivBackward0, other saved as a 0-dim tensor)."""
-    number = other.item() if isinstance(other, Tensor) else other
-    vals = s._vals * number if name == "MulBackward0" else s._vals / number
-    out = _make(s._idx._data, vals._data, s._size, s._coalesced)
+def _is_scalar(x) -> bool:
+    """A number or a 0-dim dense tensor: a factor or divisor that scales a sparse tensor's entries."""
+    return not isinstance(x, Tensor) or (x.dim() == 0 and not isinstance(x, SparseTensor))
+
+
+def _scale(s: SparseTensor, other, name: str, other_first: bool = False, rounding_mode=None) -> Tensor:
+    """s * other, s / other (``other_first``: other * s) for a number or a 0-dim dense tensor ``other``: the entries
+    scaled (MulBackward0, DivBackward0; DivBackward2 for div's rounding_mode overload, whose 'floor' and 'trunc' round
+    the quotients of the coalesced entries: a step function, zero gradients). A tensor ``other`` has an edge:
+    d(s·t)/dt = Σ g·s, d(s/t)/dt = -Σ g·s/t². As PyTorch's, each operand is saved when the other one requires grad
+    (a number as a 0-dim tensor), a divisor always."""
     from ._creation import tensor as _tensor
-    saved = {"other": _tensor(number)}
-    if name == "MulBackward0":
-        return _record(name, out, (s,), lambda g: (g * number,), saved)
-    return _record(name, out, (s,), lambda g: (g / number,), saved)
+    # (a number is a wrapped 0-dim tensor, of double precision for a Python float or complex, as PyTorch's)
+    wrapped = {float: _dtypes.float64, complex: _dtypes.complex128}.get(type(other))
+    t = other if isinstance(other, Tensor) else _tensor(other, dtype=wrapped)
+    number = t.item()
+    mul, rounded = name == "MulBackward0", rounding_mode is not None
+    idx, vals, coalesced = s._idx._data, s._vals._data, s._coalesced
+    if rounded and not coalesced:
+        (idx, vals), coalesced = _coalesce(idx, vals, s._size), True
+    with grad_mode.no_grad():
+        v = Tensor._make(vals)
+        vals = v * number if mul else v.div(number, rounding_mode=rounding_mode) if rounded else v / number
+    out = _make(idx, vals._data, s._size, coalesced)
+
+    def backward(g):
+        if rounded:
+            gs, gt = _zeros_like(g), _zeros_like(t)
+        else:
+            gs = g * number if mul else g / number
+            gt = ((g * s).sum() if mul else (-g * (s / number / number)).sum()).to(t.dtype)
+        gt = gt if t._requires_grad else None
+        return (gt, gs) if other_first else (gs, gt)
+    operand = other if isinstance(other, Tensor) else None
+    first, second = (t, s) if other_first else (s, t)
+    if mul:
+        saved = {"other": second if first._requires_grad else None, "self": first if second._requires_grad else None}
+    else:
+        saved = {"other": t, "self": s if t._requires_grad else None}
+        if name == "DivBackward2":
+            saved["rounding_mode"] = rounding_mode
+    return _record(name, out, (operand, s) if other_first else (s, operand), backward, saved)
+
+
+# ---- elementwise functions --------------------------------------------------------------------------------------
+# A function with f(0) = 0 keeps a tensor sparse: PyTorch's sparse kernel applies f to the values of the coalesced
+# input (its indices, a coalesced result; neg, linear, keeps the entries as they are); the in-place form refuses an
+# uncoalesced tensor instead. The backward formulas are derivatives.yaml's, run on sparse tensors (the incoming
+# gradient is sparse, or dense): where one needs an operation with no sparse kernel (cos, sparse + 1 ...), PyTorch's
+# backward raises that operation's error, and so do these. Each entry: (node name, saved names, the gradient of
+# self from (grad, self, result)); no backward for a bool result.
+
+def _zeros_like(g: Tensor) -> Tensor:
+    """zeros_like(g): a sparse g's has no entries."""
+    if isinstance(g, SparseTensor):
+        return g._detached_copy().zero_()
+    from ._creation import zeros_like
+    return zeros_like(g)
+
+
+def _needs(op: str):
+    """A formula that calls ``op``, which has no sparse kernel: the dispatcher's error."""
+    def backward(g, x, y):
+        raise _not_for_sparse(op)
+    return backward
+
+
+def _threshold_backward(g, x, y):
+    """relu: threshold_backward(grad, result, 0), value by value: both coalesced, with as many entries."""
+    if not isinstance(g, SparseTensor):
+        raise _not_for_sparse("aten::_nnz", "CPU")
+    g = g.coalesce()
+    n, m = y._nnz(), g._nnz()
+    if n != m:
+        raise RuntimeError(f"The size of tensor a ({n}) must match the size of tensor b ({m}) at non-singleton "
+                           "dimension 0")
+    return _like(y, np.where(y._vals._data <= 0, 0, g._vals._data).astype(g._vals._data.dtype))   # (NaN passes)
+
+
+def _log1p_backward(g, x, y):
+    """d log(1 + x) = 1 / (1 + x), on x made dense (PyTorch warns it)."""
+    import warnings
+    warnings.warn("log1p_backward: received self with sparse layout, but backward requires materialization of a "
+                  "dense tensor with this shape (Triggered internally at "
+                  "/__w/pytorch/pytorch/torch/csrc/autograd/FunctionsManual.cpp:5341.)", UserWarning, stacklevel=2)
+    return g * (x.to_dense() + 1).conj().reciprocal()
+
+
+def _sgn_backward(g, x, y):
+    """Real x: zeros (an _efficientzerotensor of x's layout, which has no sparse kernel); complex x:
+    (g - Re(g·conj(sgn x))·sgn x) / |x|, written g / |x| - ...: the division by a sparse |x| is refused."""
+    if not x.is_complex():
+        raise _not_for_sparse("aten::_efficientzerotensor")
+    return div(g, x.abs())
+
+
+def _atanh_backward(g, x, y):
+    # (d atanh x = 1 / (1 - x²): PyTorch's formula stops at a strided-only allocation)
+    raise RuntimeError("memory format option is only supported by strided tensors")
+
+
+_ROUNDING = ((), lambda g, x, y: _zeros_like(g))   # (a step function: zero gradient)
+_UNARY = {
+    "abs": ("AbsBackward0", ("self",), lambda g, x, y: g * x.sgn()),              # d|x| = sgn(x)
+    "sgn": ("SgnBackward0", ("result", "self"), _sgn_backward),
+    "sign": ("SignBackward0", *_ROUNDING),
+    "sin": ("SinBackward0", ("self",), lambda g, x, y: g * x.cos()),               # d sin x = cos x
+    "sinh": ("SinhBackward0", ("self",), lambda g, x, y: g * x.cosh()),            # d sinh x = cosh x
+    "tan": ("TanBackward0", ("result",), lambda g, x, y: g * (1 + y.pow(2))),      # d tan x = 1 + tan² x
+    "tanh": ("TanhBackward0", ("result",), _needs("aten::tanh_backward")),         # (1 - tanh² x)
+    "asin": ("AsinBackward0", ("self",), lambda g, x, y: g * (-x * x + 1).rsqrt()),   # 1 / √(1 - x²)
+    "asinh": ("AsinhBackward0", ("self",), lambda g, x, y: g * (x.pow(2) + 1).rsqrt()),   # 1 / √(x² + 1)
+    "atan": ("AtanBackward0", ("self",), lambda g, x, y: g / (x * x + 1)),        # 1 / (1 + x²)
+    "atanh": ("AtanhBackward0", ("self",), _atanh_backward),
+    "sqrt": ("SqrtBackward0", ("result",), lambda g, x, y: div(g, 2 * y)),        # d √x = 1 / (2√x)
+    "ceil": ("CeilBackward0", *_ROUNDING),
+    "floor": ("FloorBackward0", *_ROUNDING),
+    "round": ("RoundBackward0", *_ROUNDING),
+    "trunc": ("TruncBackward0", *_ROUNDING),
+    "frac": ("FracBackward0", (), lambda g, x, y: g),                              # d (x - trunc x) = 1
+    "expm1": ("Expm1Backward0", ("result",), lambda g, x, y: g * (y + 1)),        # d (eˣ - 1) = eˣ
+    "log1p": ("Log1PBackward0", ("self",), _log1p_backward),
+    "relu": ("ReluBackward0", ("result",), _threshold_backward),
+    "deg2rad": ("Deg2RadBackward0", (), lambda g, x, y: g * (math.pi / 180)),
+    "rad2deg": ("Rad2DegBackward0", (), lambda g, x, y: g * (180 / math.pi)),
+    "nan_to_num": ("NanToNumBackward0", ("self",), lambda g, x, y: g * x.isfinite()),   # 1 where x is finite
+    "erf": ("ErfBackward0", ("self",), lambda g, x, y: 2 / math.sqrt(math.pi) * (-x.pow(2)).exp() * g),
+    "erfinv": ("ErfinvBackward0", ("self",), lambda g, x, y: 0.5 * math.sqrt(math.pi) * x.erfinv().pow(2).exp() * g),
+    "signbit": (None, (), None), "isnan": (None, (), None), "isinf": (None, (), None),
+    "isposinf": (None, (), None), "isneginf": (None, (), None),
+}
+_ALIASES = {"absolute": "abs", "arcsin": "asin", "arcsinh": "asinh", "arctan": "atan", "arctanh": "atanh",
+            "fix": "trunc"}
+# Elementwise functions with no sparse kernel (f(0) != 0, or none written): name -> the operator PyTorch names
+_NO_KERNEL = {name: f"aten::{name}" for name in (
+    "cos", "cosh", "acos", "acosh", "exp", "exp2", "log", "log2", "log10", "sigmoid", "reciprocal", "rsqrt",
+    "sinc", "lgamma", "digamma", "i0", "logit", "erfc", "angle", "bitwise_not")}
+_NO_KERNEL.update(isfinite="aten::ne.Scalar", logical_not="aten::logical_not.out")
+
+
+def _unary(input: SparseTensor, name: str, *args, **kwargs) -> SparseTensor:
+    """``name(input)`` for a function of _UNARY: f of the coalesced values, at their indices."""
+    node, saved, backward = _UNARY[name]
+    if "out" in kwargs:
+        if name in ("relu", "isnan", "isinf"):   # (no out= overload: Python's error)
+            raise TypeError(f"{name}() got an unexpected keyword argument 'out'")
+        target = kwargs.pop("out")
+        return _into_out(name, input, target, lambda: _unary(input, name, *args, **kwargs))
+    if name == "round" and (args or kwargs):
+        raise _not_for_sparse("aten::round.decimals")
+    idx, vals = input._idx._data, input._vals._data
+    if not input._coalesced:
+        idx, vals = _coalesce(idx, vals, input._size)
+    with grad_mode.no_grad():
+        values = getattr(Tensor._make(vals), name)(*args, **kwargs)._data
+    out = _make(idx, values, input._size, True)
+    if backward is None:
+        return out
+    y = _make(idx, values, input._size, True)   # (the result without its node: no reference cycle)
+    slots = {"self": input, "result": y}
+    return _record(node, out, (input,), lambda g: (backward(g, input, y),), {k: slots[k] for k in saved})
+
+
+def _unary_(self: SparseTensor, name: str, *args, **kwargs) -> SparseTensor:
+    """In-place ``name``: the input must be coalesced."""
+    before = self._inplace_checked()
+    if not self._coalesced:
+        raise RuntimeError(f"{name}_ requires coalesced input")
+    if name == "round" and (args or kwargs):
+        raise _not_for_sparse("aten::round_.decimals")
+    if name == "abs" and self.is_complex():   # (|z| is real: it cannot go back into z)
+        raise RuntimeError("In-place abs is not supported for complex tensors.")
+    if name not in ("asinh", "atanh"):
+        return self._take(_unary(before, name, *args, **kwargs), name)
+    # (PyTorch has no derivative for asinh_ / atanh_: their nodes, AsinhBackward1 ..., raise in backward)
+    from .derivatives import _not_differentiable
+    with grad_mode.no_grad():
+        out = _unary(before, name, *args, **kwargs)
+    formula = _not_differentiable(f"inplace version of {name}")
+    return self._take(_record(_UNARY[name][0][:-1] + "1", out, (before,), lambda g: (formula(g),)), name)
+
+
+def _into_out(name: str, input: SparseTensor, target, compute, checked: bool = True) -> SparseTensor:
+    """``name(input, out=target)``: not differentiable; a sparse ``target`` takes the entries and size of
+    ``compute()``, with PyTorch's checks of out='s dtype (unless not ``checked``: _out_args._checked, the functions
+    that keep the dtype checked first) and a cast that never goes down a kind."""
+    if target is None:
+        return compute()
+    if grad_mode.STATE.enabled and (input._requires_grad or target._requires_grad):
+        raise RuntimeError(f"{name}(): functions with out=... arguments don't support automatic differentiation, "
+                           "but one of the arguments requires grad.")
+    if not isinstance(target, SparseTensor):
+        raise RuntimeError("Expected self.is_sparse() && result.is_sparse() to be true, but got false.  (Could this "
+                           "error message be improved?  If so, please report an enhancement request to PyTorch.)")
+    from ._out_args import _SAME_DTYPE, _checked
+    if checked and name in _SAME_DTYPE and target.dtype is not input.dtype:   # (before the kernel's dtype errors)
+        raise RuntimeError(f"Found dtype {_legacy_name(target.dtype)} but expected {_legacy_name(input.dtype)}")
+    result = _checked(name, compute, target, (input,))() if checked else compute()
+    target._take(result, name)
+    target._size = result._size
+    return target
+
+
+def _neg(input: SparseTensor, *, out=None) -> SparseTensor:
+    """torch.neg(s): -s (its entries kept as they are, uncoalesced too); into ``out``, as PyTorch's neg_out: the
+    entries copied there (cast to its dtype), then negated."""
+    return -input if out is None else _into_out("neg", input, out, lambda: -input.to(out.dtype), checked=False)
+
+
+def _pow(input: SparseTensor, exponent, *, out=None) -> SparseTensor:
+    """input ** exponent for a real number exponent other than 0, in input's dtype (PowBackward0: d xᵉ = e·xᵉ⁻¹)."""
+    if out is not None:
+        return _into_out("pow", input, out, lambda: _pow(input, exponent))
+    if isinstance(exponent, Tensor):
+        raise _not_for_sparse("aten::pow.Tensor_Tensor")
+    if isinstance(exponent, complex):   # (the sparse kernel takes a double)
+        raise RuntimeError("value cannot be converted to type double without overflow")
+    if exponent == 0:
+        raise RuntimeError("pow: cannot raise to zeroth power on sparse tensor; it would make the result tensor dense")
+    idx, vals = input._idx._data, input._vals._data
+    if not input._coalesced:
+        idx, vals = _coalesce(idx, vals, input._size)
+    with grad_mode.no_grad():
+        values = Tensor._make(vals).pow(exponent)
+    if values.dtype is not input.dtype:   # (written into a result of input's dtype: never cast down a kind)
+        if values.dtype._kind > input.dtype._kind:
+            raise RuntimeError(f"result type {_dtypes.legacy_name(values.dtype)} can't be cast to the desired output "
+                               f"type {_dtypes.legacy_name(input.dtype)}")
+        values = values.to(input.dtype)
+    out = _make(idx, values._data, input._size, True)
+    return _record("PowBackward0", out, (input,), lambda g: (g * (exponent * input.pow(exponent - 1)).conj(),),
+                   {"exponent": exponent, "self": input})
 
 
 def mm(mat1: Tensor, mat2: Tensor) -> Tensor:
@@ -1082,6 +1326,73 @@ def embedding_grad(grad: Tensor, indices: Tensor, num_weights: int, padding_idx:
 Tensor.to_sparse = _as_sparse_method
 Tensor.to_sparse_coo = _as_sparse_method
 Tensor.to_dense = _to_dense_method
+
+
+# A sparse tensor's elementwise methods, and torch's functions called on one (overrides.LAYOUT_KERNELS)
+def _unary_method(name: str, op: str, inplace: bool):
+    """``s.name()``: ``op``'s sparse kernel (in place: ``_unary_``)."""
+    def method(self, *args, **kwargs):
+        return (_unary_ if inplace else _unary)(self, op, *args, **kwargs)
+    method.__name__, method.__qualname__ = name, f"Tensor.{name}"
+    return method
+
+
+def _refusing_method(name: str, op: str):
+    """``s.name()`` of a function with no sparse kernel: the dispatcher's error."""
+    def method(self, *args, **kwargs):
+        raise _not_for_sparse(op)
+    method.__name__, method.__qualname__ = name, f"Tensor.{name}"
+    return method
+
+
+def _neg_(self) -> SparseTensor:
+    """In-place negation (an uncoalesced tensor too: it keeps its entries)."""
+    return self._take(-self._inplace_checked(), "")
+
+
+def _conj_physical_(self) -> SparseTensor:
+    """In-place conjugate: a real tensor's values stay (ConjPhysicalBackward1); PyTorch has no complex kernel."""
+    if self.is_complex():
+        raise RuntimeError("unsupported tensor layout: Sparse")
+    out = _make(self._idx._data, self._vals._data, self._size, self._coalesced)
+    return self._take(_record("ConjPhysicalBackward1", out, (self._inplace_checked(),), lambda g: (g,)), "")
+
+
+def _conj(self) -> SparseTensor:
+    """conj / conj_physical: a real tensor itself; a complex one's entries with their values conjugated, in new
+    memory (ConjPhysicalBackward0: d conj(z) = conj(g))."""
+    if not self.is_complex():
+        return self
+    out = _make(self._idx._data, np.conj(self._vals._data), self._size, self._coalesced)
+    return _record("ConjPhysicalBackward0", out, (self,), lambda g: (g.conj(),))
+
+
+def _pow_(self, exponent) -> SparseTensor:
+    raise _not_for_sparse("aten::pow_.Tensor" if isinstance(exponent, Tensor) else "aten::pow_.Scalar")
+
+
+def _rpow(self, base) -> SparseTensor:
+    raise _not_for_sparse("aten::pow.Scalar")
+
+
+_METHODS = {"neg": _neg, "negative": _neg, "neg_": _neg_, "negative_": _neg_, "conj": _conj, "conj_physical": _conj,
+            "conj_physical_": _conj_physical_,
+            "pow": _pow, "__pow__": _pow, "pow_": _pow_, "__ipow__": _pow_, "__rpow__": _rpow,
+            "square": lambda self, *, out=None: _pow(self, 2, out=out), "square_": lambda self: _pow_(self, 2)}
+for _name, _op in (*((n, n) for n in _UNARY), *_ALIASES.items()):
+    _METHODS[_name] = _unary_method(_name, _op, False)
+    if _UNARY[_op][0] is not None:   # (no in-place form of the bool-valued ones)
+        _METHODS[_name + "_"] = _unary_method(_name + "_", _op, True)
+for _name, _op in _NO_KERNEL.items():
+    _METHODS[_name] = _refusing_method(_name, _op)
+    if not _name.startswith(("is", "angle")):
+        _METHODS[_name + "_"] = _refusing_method(_name + "_", _op if _op.endswith(".out") else _op + "_")
+for _name, _fn in _METHODS.items():
+    setattr(SparseTensor, _name, _fn)
+_overrides.LAYOUT_KERNELS[SparseTensor] = {f"torch.{n}": f for n, f in _METHODS.items() if not n.startswith("__")}
+# (F.relu calls torch.relu / torch.relu_ in PyTorch)
+_overrides.LAYOUT_KERNELS[SparseTensor]["torch.nn.functional.relu"] = \
+    lambda input, inplace=False: (_unary_ if inplace else _unary)(input, "relu")
 
 
 def _layout_refusal(name: str, layout: str):

@@ -1656,7 +1656,9 @@ class _Gen:
                         "lambda g: g.sum() * torch.ones_like(g)"])
         if x.leaf or self.r() < 0.3:
             self.emit("extra:retain_grad", f"{x.name}.retain_grad()")
-        self.emit("extra:hook", f"_h = {x.name}.register_hook({fn})")
+        # (x's grad_fn read first: PyTorch 2.13 crashes (segfault) registering a hook on a view whose base was
+        # written in place since, before anything regenerated the view's grad_fn; seed 300121)
+        self.emit("extra:hook", f"_gf = {x.name}.grad_fn\n_h = {x.name}.register_hook({fn})")
 
     def x_where(self) -> None:
         """torch.where with Python scalars and 0-dim tensors on either side."""

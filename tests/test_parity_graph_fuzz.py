@@ -120,16 +120,18 @@ KNOWN: list[tuple] = [
      "double-backward kernels round them in their own order, so those entries carry other noise (~1e-6..1e-5)"),
     (r"^g\d+\.(is_view: False != torch True|value: (size-1 dim )?strides)", r"is_grads_batched=True", "line", 140244,
      "the layout of torch.autograd.grad(..., is_grads_batched=True)'s result (session 12's gN variables): PyTorch "
-     "vmaps one backward pass, and its batching rules leave views of the batched gradient (an expand of the batch "
-     "dim, strides 0); minigrad runs the backward once per row and stacks the rows (same values, a fresh tensor: "
-     "autograd/__init__._batched_grad)"),
-    (r"^n\d+\[0\]: True != torch False", r"is_grads_batched=True(.|\n)*\(v\d+\._base is g\d+,", "line", 193886,
+     "vmaps one backward pass; minigrad runs the backward once per row and lays the rows out as that batch would "
+     "be (session 29, autograd/__init__._stack_rows: each row's strides, a view where the row is one). Left: ops "
+     "the legacy vmap has no batching rule for (flip, rot90, roll) run per slice in its fallback, which stacks them "
+     "and leaves a view of the stack (and its own strides for size-1 dims)"),
+    (r"^n\d+\[0\]: True != torch False", r"is_grads_batched=True(.|\n)*\(v\d+\._base is g\d+,", "line", None,
      "the same layout, seen through a view of such a gradient (v = g.movedim(0, 0); v._base is g): PyTorch's gradient "
-     "is itself a view, so its views' _base is the gradient's base; minigrad's is a fresh tensor, their _base"),
-    (r"^v\d+\.value: strides \(", r"is_grads_batched=True(.|\n)*v\d+ = g\d+\.\w+\(", "line", 217446,
+     "made by its fallback is itself a view, so its views' _base is the gradient's base (witness 193886 matches "
+     "since session 29)"),
+    (r"^v\d+\.value: strides \(", r"is_grads_batched=True(.|\n)*v\d+ = g\d+\.\w+\(", "line", None,
      "the same layout, carried on by ops on such a gradient (v = g.to(torch.bfloat16); w = v * v): casts and "
      "elementwise ops keep their operand's dim order (TensorIterator), so they inherit the batched gradient's "
-     "strides, which PyTorch's vmapped backward leaves as a permuted view and minigrad's stacked rows in C order"),
+     "strides (witness 217446 matches since session 29)"),
     (r"^v\d+\.version: \d+ != torch \d+", r"is_grads_batched=True(.|\n)*\nv\d+ = [^\n]*\bg\d+\b", "line", 217189,
      "the version counter of is_grads_batched's result, seen through a view or alias of it (v = g.unflatten(...); "
      "v.clamp_(), or a custom Function returning g as it is: seed 219047):"
@@ -147,12 +149,22 @@ KNOWN: list[tuple] = [
      "resizes t (the deprecation warning) before its dtype check raises, and the grown storage is uninitialized "
      "memory (garbage past the old elements); minigrad grows it with zeros, as it cannot read that memory (a float "
      "t's garbage can read as nan: seed 247561)"),
-    (r"strides \([^)]*\) != torch \((\d+, )*0(, \d+)*,?\)", r"\.conj\(\)", "line", 205080,
-     "x.conj() of an expanded complex tensor (session 22; like a view with gaps, seed 197772): PyTorch's conjugate "
+    (r"^v\d+\.value: values (\[|differ)", r"\.clone\(\)\.resize_\(", "line", None,
+     "x.clone().resize_(n) growing a tensor (session 29, seed 313654 in one run of two: no witness test): the new "
+     "elements are uninitialized memory in PyTorch (whatever its allocator's block held); minigrad grows it with "
+     "zeros, as for matmul's out= above"),
+    (r"strides \([^)]*\) != torch \((\d+, )*0(, \d+)*,?\)", r"\.(conj\(\)|mH\b|adjoint\(\))", "line", 205080,
+     "x.conj() (or x.mH, seed 304069) of an expanded complex tensor (session 22; like a view with gaps, seed "
+     "197772): PyTorch's conjugate "
      "view keeps x's strides, stride 0 included, but its ops (the conjugate fallback) read it as resolve_conj() "
      "gives it, a contiguous copy, whose layout decides their rounding (complex mul/div, sums, matmul); minigrad's "
      "view is laid out as that copy (_conj.conj_view), so its ops round as PyTorch's, while the view and a node "
      "saving it (x * x.conj()'s MulBackward0._saved_other) show the copy's strides"),
+    (r"^graph: nodes \[.*'ViewBackward0'.* != torch \[.*'ReshapeAliasBackward0'", r"\.(conj\(\)|mH\b|adjoint\(\))",
+     "line", 302950,
+     "the same conjugate view of a view with gaps, reshaped (session 29: b.narrow(1, 1, 1).mH, folded by matmul's "
+     "reshape): minigrad's view, laid out as its contiguous copy, reshapes as a view (ViewBackward0), PyTorch's, "
+     "with the gaps' strides, as a strided alias (ReshapeAliasBackward0)"),
     (r"MulBackward0\._saved_other: strides \([^)]*\) != torch \([^)]*\)", r"complex(64|128)", "line", 246458,
      "the same conjugate view of a view with gaps, made by a formula (session 24): exp_ on v = z[..., 1:] of a "
      "complex z, then create_graph through its CopySlices; exp's backward grad * result.conj() saves the conjugate "

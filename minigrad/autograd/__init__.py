@@ -8,10 +8,11 @@ from collections.abc import Mapping
 import numpy as _np
 
 # (_tensor partly loaded now: it imports this package; Tensor read at call time)
-from .. import _meta, _tensor, _vmap_batched
+from .. import _meta, _strides, _tensor, _vmap_batched
 from .._per_thread import PerThreadFlag as _PerThreadFlag
 from .._warn_once import first_time as _first_time
 from . import grad_mode, graph
+from .engine import BATCHED_ROWS as _BATCHED_ROWS
 from .engine import on_devices as _on_devices
 from .engine import run_backward as _run_backward
 from .grad_mode import (
@@ -191,11 +192,11 @@ def _batched_grad(outputs: tuple, grads: list, retain_graph: bool, create_graph:
     """``grad(..., is_grads_batched=True)``: one vector-Jacobian product per row of the gradients, stacked.
 
     PyTorch vectorizes the single backward with its legacy vmap (torch._vmap_internals); minigrad runs the backward
-    once per batch row instead (same values; with ``create_graph`` the results hang from a StackBackward0 node
-    instead of the batched ops). The rows are marked batched, so what that vmap refuses in a custom backward
-    (``.numpy()``, ``.item()``, a random op ...) raises its errors (``_vmap_batched``'s legacy level).
+    once per batch row instead (same values and layouts, see _stack_rows; hooks that only look are called once, see
+    engine._call_hook; with ``create_graph`` the results hang from a StackBackward0 node instead of the batched ops).
+    The rows are marked batched, so what that vmap refuses in a custom backward (``.numpy()``, ``.item()``, a random
+    op ...) raises its errors (``_vmap_batched``'s legacy level).
     """
-    from .._ops import stack
     from .._random import default_generator
     from ..func._vmap import first_row_only_shows
     sizes = [g._data.shape[0] for g in grads if g is not None and g._data.ndim > 0]
@@ -205,11 +206,14 @@ def _batched_grad(outputs: tuple, grads: list, retain_graph: bool, create_graph:
     if len(set(sizes)) > 1:
         raise ValueError("vmap: Expected all tensors to have the same size in the mapped dimension, got sizes "
                          f"{sizes} for the mapped dimension")
-    rows = []
+    rows, passed = [], []
     _vmap_batched.enter(sizes[0], None, [], legacy=True)
+    _BATCHED_ROWS.append([0, {}])   # (the hooks PyTorch calls once: see engine._call_hook)
     try:
         for b in range(sizes[0]):
+            _BATCHED_ROWS[-1][0] = b
             row = [None if g is None else g[b] for g in grads]
+            passed.append(row)
             for g in row:
                 if g is not None:
                     _vmap_batched.mark_slice(g)
@@ -228,8 +232,57 @@ def _batched_grad(outputs: tuple, grads: list, retain_graph: bool, create_graph:
             if drew:
                 raise RuntimeError(_vmap_batched.LEGACY_RANDOM)
     finally:
+        _BATCHED_ROWS.pop()
         _vmap_batched.exit_()
-    return tuple(None if rows[0][k] is None else stack([r[k] for r in rows]) for k in range(len(inputs)))
+    return tuple(None if rows[0][k] is None else _stack_rows([r[k] for r in rows], passed, grads)
+                 for k in range(len(inputs)))
+
+
+def _stack_rows(rows: list, passed: list = (), grads: list = ()):
+    """One input's gradient rows (``rows[b]`` from the backward of ``passed[b]``, the rows of ``grads``) as the one
+    batched gradient PyTorch's legacy vmap gives: its backward ran once on the whole batch, batch dim in front, so
+    each row keeps the layout one backward gives it (a transposed gradient's ``(6, 1, 2)``, not C order's (6, 3, 1)).
+
+    A row that is the grad_output's row itself gives that grad_output; a view of it (a sum's expanded gradient, a
+    transpose's transposed one) the same view of the whole batch; any other row sits in a block the size of its
+    storage, as the batch of storages PyTorch's formulas made. (With create_graph, rows with a history are stacked:
+    minigrad's graph is one backward per row.)
+    """
+    from .._ops import stack
+    from ..derivatives import _storage
+    for j, g in enumerate(grads):
+        if g is not None and all(r is p[j] for r, p in zip(rows, passed)):
+            return g
+    first, data = rows[0], rows[0]._data
+    if len(rows) > 1 and all(r is first for r in rows):   # (a result that is not batched: the vmap expands it)
+        return first.expand((len(rows),) + tuple(first.shape))
+    if any(r._requires_grad for r in rows) or _meta.METAS and _meta.is_meta(first) or first.is_neg() or \
+            min(data.strides, default=0) < 0 or data.flags.c_contiguous and data.base is None and data.size:
+        return stack(rows)   # (rows with a history, meta or negative rows as they are; fresh C-order rows: the batch)
+    if first.is_conj():   # (PyTorch's batch is a conjugate view too: the batch of the rows' conjugates, conjugated)
+        return _stack_rows([r.conj() for r in rows], passed, grads).conj()
+    if data.size == 0:   # (no memory to lay out: the strides a contiguous batch gives, size-0 dims counted as 1)
+        out = stack(rows)
+        _strides.keep_empty_strides(out, (_math.prod(max(n, 1) for n in data.shape),) + first.stride())
+        return out
+    flat, start = _storage(data)
+    shape = (len(rows),) + data.shape
+    owner = _strides.storage_owner(data)
+    source = next((g for g in grads if g is not None and _strides.storage_owner(g._data) is owner), None)
+    if source is not None and not source._requires_grad and \
+            _storage(rows[-1]._data)[1] == start + (len(rows) - 1) * source.stride(0):
+        # (row b is a view of grad_output row b: the batch is the same view of the grad_output, its _base)
+        return source.as_strided(shape, (source.stride(0),) + first.stride(), start)
+    memory = _np.empty(len(rows) * flat.size, data.dtype)
+    step = flat.size * data.itemsize
+    if first._base is None:   # (a row in memory of its own, laid out otherwise than C order)
+        batch = _tensor.Tensor._make(_np.lib.stride_tricks.as_strided(memory[start:], shape, (step,) + data.strides))
+    else:   # (a view: PyTorch's batch is that view of the batch of the storages, an op's result laid out as the owner)
+        dims, steps = (owner.shape, owner.strides) if owner.size == flat.size else (flat.shape, flat.strides)
+        base = _tensor.Tensor._make(_np.lib.stride_tricks.as_strided(memory, (len(rows),) + dims, (step,) + steps))
+        batch = base.as_strided(shape, (flat.size,) + first.stride(), start)
+    _np.stack([r._data for r in rows], out=batch._data)
+    return batch
 
 
 def _legacy_vmap(func, *batches) -> tuple:

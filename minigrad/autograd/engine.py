@@ -24,6 +24,7 @@ import numpy as np
 from .. import _errstate, _meta, _vmap_batched, _zerotensor
 from .._errstate import call_user
 from .._layout import contiguous_format
+from .._per_thread import PerThreadList
 from .._zerotensor import ZEROS as _ZEROS
 from . import grad_mode
 from .graph import _TENSOR_CLASS, AccumulateGrad, GradientEdge, Node, SavedTensor, _c_type_name, _dense, _task_wanted
@@ -33,6 +34,10 @@ _anomaly = [False]  # set by anomaly_mode (kept here so the hot loop reads a pla
 _profiling = [False]  # set by profiler.profile
 _task_ids = itertools.count()
 _PER_THREAD = threading.local()   # each thread's running backward passes (PyTorch's graph tasks are their thread's)
+# Per running ``autograd.grad(is_grads_batched=True)``, which minigrad runs as one backward per row (its
+# _batched_grad): [the row running, {hook call site: (its node, its hook)}] for the hooks whose first-row call
+# stands for PyTorch's one call on the whole batch (see _call_hook).
+BATCHED_ROWS = PerThreadList()
 
 
 def graph_tasks() -> list:
@@ -466,24 +471,46 @@ def _check_hook_tuple(hook, original, result) -> None:
             _check_hook_result(hook, o, r)
 
 
+def _call_hook(hook, node, slot: int, grads, *args):
+    """``hook(*args)``, a user's hook at ``slot`` of ``node`` (which reads or replaces ``grads``).
+
+    PyTorch runs an is_grads_batched backward once, so each hook once, on the whole batch. minigrad runs one backward
+    per row (BATCHED_ROWS): a hook whose first-row call returned nothing and changed no gradient in place (it only
+    looked: printed, counted, kept a reference) has made that one call; one that returned or changed a gradient did
+    work every row needs, and is called again in each row (what the later rows print is dropped).
+    """
+    if not BATCHED_ROWS:
+        return call_user(hook, *args)
+    row, once = BATCHED_ROWS[-1]
+    key = (id(node), slot, id(hook))   # (node and hook are kept in ``once``: their ids stay theirs)
+    if row:
+        return None if key in once else call_user(hook, *args)
+    versions = [g._version_counter[0] for g in grads if g is not None]
+    r = call_user(hook, *args)
+    if r is None and versions == [g._version_counter[0] for g in grads if g is not None]:
+        once[key] = (node, hook)
+    return r
+
+
 def _call_tensor_pre_hooks(node, grads: list) -> list:
     """Hooks registered with ``tensor.register_hook``, then ``retain_grad`` (PyTorch's order)."""
     if type(node) is AccumulateGrad:
         hooks = node.variable._backward_hooks
         if hooks:
             for hook in list(hooks.values()):  # called even with None, as PyTorch does
-                r = call_user(hook, grads[0])
+                # (the leaf, not its AccumulateGrad node, which a later row may make anew)
+                r = _call_hook(hook, node.variable, 0, grads, grads[0])
                 if r is not None:
                     _check_hook_result(hook, grads[0], r)
                     grads[0] = r
         return grads
     if node._tensor_pre_hooks:
         for nr, hook in list(node._tensor_pre_hooks.values()):
-            r = call_user(hook, grads[nr])  # called even with None (an output that got no gradient)
+            r = _call_hook(hook, node, nr, grads[nr:nr + 1], grads[nr])  # even with None (an output without one)
             if r is not None:
                 _check_hook_result(hook, grads[nr], r)
                 grads[nr] = r
-    if node._retains_grad:
+    if node._retains_grad and not (BATCHED_ROWS and BATCHED_ROWS[-1][0]):  # (once per batch: see _call_hook)
         for nr, ref in node._retains_grad.items():
             t = ref()
             g = grads[nr]
@@ -535,7 +562,7 @@ def _run_node(node, grads: list) -> list:
     grads = _call_tensor_pre_hooks(node, grads)
     if node._pre_hooks:
         for hook in list(node._pre_hooks.values()):
-            r = call_user(hook, tuple(grads))
+            r = _call_hook(hook, node, -1, grads, tuple(grads))
             if r is not None:
                 _check_hook_tuple(hook, grads, r)
                 grads = list(r)
@@ -569,7 +596,7 @@ def _run_node(node, grads: list) -> list:
         # in _buffer_add; ``tuple(outputs)`` of a tuple would be ``outputs`` itself)
         outputs = list(outputs)
         for hook in list(node._post_hooks.values()):
-            r = call_user(hook, tuple(outputs), tuple(grads))
+            r = _call_hook(hook, node, -2, outputs + grads, tuple(outputs), tuple(grads))
             if r is not None:
                 _check_hook_tuple(hook, outputs, r)
                 outputs = list(r)

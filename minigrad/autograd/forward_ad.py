@@ -1108,9 +1108,9 @@ def _reduction_jvp(op, env, primals, tangents, outs, _dispatch):
     return total
 
 
-# Reductions whose PyTorch formula sums the products even over dims of size 1 (prod_jvp, amaxamin_jvp, var_jvp,
-# std's): a sum starts from 0, so a -0. product gives 0. (max.dim's gathers the tangent: -0. stays)
-_SUMMED_JVPS = frozenset({"prod", "amax", "amin", "var", "std"})
+# Reductions whose PyTorch formula sums the products even over dims of size 1 (prod_jvp, var_jvp, std's): a sum
+# starts from 0, so a -0. product gives 0. (max.dim's gathers the tangent: -0. stays)
+_SUMMED_JVPS = frozenset({"prod", "var", "std"})
 
 
 def _lookup(env, name, op, primals, _dispatch):

@@ -320,6 +320,7 @@ def _jacfwd(func, inputs, strict: bool, vectorize: bool):
     # that vmap refuses (.item() of a tangent in a custom jvp, ...) raises its errors
     _vmap_batched.enter(sum(inp.numel() for inp in inputs), None, [], legacy=True)
     row = 0   # (PyTorch's one call: the first row's prints and warnings show)
+    no_tangent = {}   # output index -> the zeros standing for its tangent in every row (one tensor: see _stack_rows)
     try:
         for j, inp in enumerate(inputs):
             for k in range(inp.numel()):
@@ -335,9 +336,13 @@ def _jacfwd(func, inputs, strict: bool, vectorize: bool):
                     row += 1
                     is_outputs_tuple, outs = _as_tuple(out, "outputs")
                     tangents = []
-                    for o in outs:
+                    for i, o in enumerate(outs):
                         primal, tangent = fwAD.unpack_dual(o)
-                        tangents.append(tangent if tangent is not None else _zeros_like(primal))
+                        if tangent is None:   # (PyTorch's zeros_like of the unbatched primal: its vmap expands it)
+                            tangent = no_tangent.get(i)
+                            if tangent is None:
+                                tangent = no_tangent[i] = _zeros_like(primal)
+                        tangents.append(tangent)
                     primals = [fwAD.unpack_dual(o).primal.detach() for o in outs]
                 if columns is None:
                     columns = [[[] for _ in inputs] for _ in outs]
@@ -351,10 +356,7 @@ def _jacfwd(func, inputs, strict: bool, vectorize: bool):
             primals = [o.detach() for o in outs]
         columns = [[[] for _ in inputs] for _ in outs]
     # Lists, not tuples, where PyTorch's vectorized forward-mode path returns lists.
-    result = [[_jacobian_block(columns[i][j], tuple(primals[i].shape) + tuple(x.shape)) if columns[i][j]
-               else primals[i].new_zeros(tuple(primals[i].shape) + tuple(x.shape))
-               for j, x in enumerate(inputs)]
-              for i in range(len(columns))]
+    result = [_jacobian_blocks(columns[i], primals[i], inputs) for i in range(len(columns))]
     return _tuple_postprocess(result, (is_outputs_tuple, is_inputs_tuple))
 
 
@@ -370,20 +372,24 @@ def _call_without_randomness(func, args: tuple):
     return out
 
 
-def _jacobian_block(tangents: list, shape: tuple):
-    """One block of a forward-mode Jacobian from its columns (one tangent per input element).
+def _jacobian_blocks(columns: list, primal, inputs: tuple) -> list:
+    """An output's forward-mode Jacobian blocks, one per input, from its tangents (``columns[j]``: one per element
+    of input j).
 
-    Tangents with a history (inputs that require grad, forward-over-reverse hessian) keep it. PyTorch reshapes
-    the transposed (outputs, inputs) block, so its result ends in a ReshapeAliasBackward0 node, or in a
-    ViewBackward0 one when that block is contiguous anyway (one input or one output element): plain ``reshape``
-    makes the same choice.
+    PyTorch's vmap of the jvp gives one batch of tangents for all the inputs' elements (batch dim in front, each
+    tangent in its own layout: autograd._stack_rows), split per input, each block's batch dim moved last and
+    reshaped: a view of the batch where it can be (a transposed output's block is strided ``(1, 3, 18, 6)``), else
+    a C-order copy. Tangents with a history (inputs that require grad, forward-over-reverse hessian) keep it: the
+    result ends in ReshapeAliasBackward0 (or ViewBackward0 where the block is contiguous anyway), PermuteBackward0,
+    SplitWithSizesBackward0, as PyTorch's (then StackBackward0, where PyTorch's has the batched ops).
     """
-    import numpy as np
-
-    from .._tensor import Tensor
-    if any(t.requires_grad for t in tangents):
-        return _stack([t.reshape(-1) for t in tangents]).t().reshape(shape)
-    return Tensor._make(np.stack([t._data.reshape(-1) for t in tangents], axis=-1).reshape(shape))
+    from . import _stack_rows
+    shapes = [tuple(primal.shape) + tuple(x.shape) for x in inputs]
+    tangents = [t for column in columns for t in column]
+    if not tangents:
+        return [primal.new_zeros(shape) for shape in shapes]
+    blocks = _stack_rows(tangents).split([len(column) for column in columns])
+    return [block.permute(*range(1, block.dim()), 0).reshape(shape) for block, shape in zip(blocks, shapes)]
 
 
 def hessian(func, inputs, create_graph: bool = False, strict: bool = False, vectorize: bool = False,

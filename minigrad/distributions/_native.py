@@ -115,6 +115,8 @@ def _standard_gamma(self: Tensor, generator=None) -> Tensor:
     """Gamma(self, 1) draws (torch._standard_gamma); its gradient is ``_standard_gamma_grad`` (reparameterised)."""
     from .. import derivatives as D
     _random.check_generator(generator, "_standard_gamma")
+    if _vmap_batched.DEPTH[0]:
+        _vmap_batched.check_random((self,))
     np_dtype = _check_floating(self, "gamma_cpu")
     S = np_dtype.type
     tiny = np.finfo(np_dtype).tiny
@@ -258,6 +260,8 @@ def binomial(count: Tensor, prob: Tensor, generator=None) -> Tensor:
     """Binomial(count, prob) draws (torch.binomial), count and prob broadcast together."""
     from .._ops_shapes import broadcast_tensors
     _random.check_generator(generator, "binomial")
+    if _vmap_batched.DEPTH[0]:
+        _vmap_batched.check_random((count, prob))
     from .._ops import _legacy
     for t, name in ((count, "count"), (prob, "prob")):
         if not t.is_floating_point():
@@ -284,6 +288,8 @@ def binomial(count: Tensor, prob: Tensor, generator=None) -> Tensor:
 def _sample_dirichlet(alpha: Tensor, generator=None) -> Tensor:
     """Dirichlet(alpha) draws over the last dim: Gamma(alpha_i, 1) in double, normalised, clamped to (0, 1)."""
     _random.check_generator(generator, "_sample_dirichlet")
+    if _vmap_batched.DEPTH[0]:
+        _vmap_batched.check_random((alpha,))
     np_dtype = _check_floating(alpha, "dirichlet")
     tiny64 = np.finfo(np.float64).tiny
     flat = np.ascontiguousarray(alpha._data).reshape(-1).astype(np.float64)
@@ -383,6 +389,8 @@ def _standard_gamma_grad_one(alpha: float, x: float) -> float:
 def _standard_gamma_grad(self: Tensor, output: Tensor) -> Tensor:
     """d output / d self for output = _standard_gamma(self) (torch._standard_gamma_grad; not differentiable)."""
     from .. import derivatives as D
+    if _vmap_batched.DEPTH[0]:
+        _vmap_batched.warn_fallback("_standard_gamma_grad", self, output)
     np_dtype = _check_floating(self, "_standard_gamma_grad_cpu")
     a, x = np.broadcast_arrays(self._data.astype(np.float64), output._data.astype(np.float64))
     out = np.array([_standard_gamma_grad_one(ai, xi) for ai, xi in zip(a.reshape(-1).tolist(), x.reshape(-1).tolist())],

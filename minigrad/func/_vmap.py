@@ -69,8 +69,10 @@ def vmap(func: Callable, in_dims=0, out_dims=0, randomness: str = "error", *,
         """``empty``: the batch has no examples and ``args`` one harmless example standing in for them."""
         _check_out_dims(out_dims, func)
         batch_size, flat_in_dims, flat_args, args_spec = _process_inputs(in_dims, args, func)
-        if chunk_size is not None:
-            chunk_sizes(batch_size, chunk_size)  # (only PyTorch's errors: a loop is the same in any chunks)
+        if chunk_size is not None and not chunk_sizes(batch_size, chunk_size):  # (only PyTorch's errors: a loop is
+            # the same in any chunks; a batch of no examples has none, so PyTorch never calls func and finds no
+            # outputs to concatenate)
+            raise AssertionError("arg_spec must not be None")
         if batch_size == 0:
             # PyTorch calls func once, on batches of no examples; a loop would never call it and could not know
             # the outputs' shapes: call it on one harmless example and keep none of its rows (the level's batch
@@ -125,6 +127,11 @@ def vmap(func: Callable, in_dims=0, out_dims=0, randomness: str = "error", *,
                             raise
                         rng.after_slice()
                         continue
+                    except Exception:
+                        # a slice that drew and then failed: PyTorch raised at the draw, before this error
+                        if (refused := rng.refusal()) is not None:
+                            raise refused from None
+                        raise
                     finally:
                         _calls_ahead[0] -= again
                         _matmul.IN_VMAP[0] -= 1
@@ -584,6 +591,8 @@ class _Randomness:
         self.start = None if mode == "different" else self.gen.get_state()
         self.first = self.start if self.start is not None else self.gen.get_state()
         self.replay, self.replay_all = None, False
+        # (the enclosing vmap's slice state, put back at the end)
+        self.outer_slice = _batched.SLICE_DRAWS[0], _batched.LATER_SLICE[0], _batched.REFUSED_AT[0]
 
     def restart(self) -> None:
         """Another pass over the slices (after a custom Function's vmap rule): they draw the same numbers again."""
@@ -593,7 +602,9 @@ class _Randomness:
             self.gen.set_state(self.first)
 
     def before_slice(self, i: int) -> None:
-        self.draws = _batched.DRAWS[0]
+        self.draws = _batched.SLICE_DRAWS[0] = _batched.DRAWS[0]
+        _batched.REFUSED_AT[0] = None
+        _batched.LATER_SLICE[0] = self.outer_slice[1] or i > 0
         if self.mode == "same":
             # PyTorch calls func once: the first slice draws from the generator, the others replay those draws on
             # this thread's copy of its state then (_batched.REPLAY), so another thread's draws meanwhile stay
@@ -605,15 +616,23 @@ class _Randomness:
             for g, state in _batched.GENERATORS[-1].values():   # (the generators given to random ops: restarted)
                 g.set_state(state)
 
-    def after_slice(self) -> None:
+    def refusal(self) -> RuntimeError | None:
+        """PyTorch's error if the slice drew random numbers in "error" mode (the generator then put back), else None."""
         # PyTorch raises at the random op itself; a loop sees it afterwards, as a draw of this thread from the
         # generator (another thread's draws meanwhile are no vmap's)
         if self.mode == "error" and _batched.DRAWS[0] != self.draws:
-            self.gen.set_state(self.start)  # PyTorch raises before drawing: the generator has not moved
-            raise RuntimeError(_batched.RANDOM_IN_ERROR_MODE)
+            # PyTorch raises before drawing: the generator is as it was then (seeded by the function, maybe)
+            self.gen.set_state(self.start if _batched.REFUSED_AT[0] is None else _batched.REFUSED_AT[0])
+            return RuntimeError(_batched.RANDOM_IN_ERROR_MODE)
+        return None
+
+    def after_slice(self) -> None:
+        if (error := self.refusal()) is not None:
+            raise error
 
     def end(self) -> None:
         _batched.REPLAY[0] = self.outer
+        _batched.SLICE_DRAWS[0], _batched.LATER_SLICE[0], _batched.REFUSED_AT[0] = self.outer_slice
 
 
 def _check_out_dims(out_dims, func) -> None:

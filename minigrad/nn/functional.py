@@ -209,11 +209,11 @@ def _softmax_dim(name: str, ndim: int, stacklevel: int) -> int:
 def _int_dim(name: str, dim) -> int:
     """PyTorch's parser of the method's ``int dim`` (x.softmax(dim)): no float, no bool; a 0-dim integer tensor
     passes, as an int."""
-    from .._arg_errors import _is_index, _is_int, must_be
-    if _is_int(dim):
+    # (the usual Python int tested first, and the module imported above: an import here runs on every call)
+    if type(dim) is int or _arg_errors._is_int(dim):
         return dim
-    if not _is_index(dim):
-        raise must_be(name, "dim", "int", dim, 1)
+    if not _arg_errors._is_index(dim):
+        raise _arg_errors.must_be(name, "dim", "int", dim, 1)
     return int(dim)
 
 
@@ -998,6 +998,7 @@ def pairwise_distance(x1: Tensor, x2: Tensor, p: float = 2.0, eps: float = 1e-6,
     """‖x1 - x2 + eps‖_p along the last dim."""
     # at::norm(at::sub(x1, x2).add(eps), p, -1): the graph shows NormBackward1 over AddBackward1
     diff = x1 - x2
+    eps = float(eps)   # (a C++ double: eps=0 or False still makes an integer difference float)
     dt = _dtypes.result_type(diff, eps)  # (integers: + eps makes floats)
     diff = _D.add_scalar(diff, other=eps, dtype=dt if dt is not diff.dtype else None)
     return _D.norm(diff, p=float(p), dim=(_ops._wrap_dim(-1, diff.dim()),) if diff.dim() else (), keepdim=keepdim)
@@ -2302,6 +2303,8 @@ def interpolate(input: Tensor, size=None, scale_factor=None, mode: str = "neares
         pool = (adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d)[dims - 1]
         return pool(input, sizes[0] if dims == 1 else tuple(int(s) for s in sizes))
     if 1 <= dims <= 3:  # PyTorch's upsample_nearest1d/2d/3d (their own nodes)
+        if mode == "nearest-exact" and _vmap_batched.DEPTH[0]:   # (nearest has batch rules, nearest-exact not)
+            _vmap_batched.warn_composite_fallback(f"_upsample_nearest_exact{dims}d.vec", input)
         _kernel_output_size(f"{'_upsample_nearest_exact' if mode == 'nearest-exact' else 'upsample_nearest'}{dims}d",
                             sizes, input)
         _check_upsample_sizes(input, sizes)
@@ -2896,6 +2899,8 @@ __all__ += ["unfold", "fold"]
 
 def bilinear(input1: Tensor, input2: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """y[..., o] = Σ_ij x1[..., i]·W[o, i, j]·x2[..., j] + b[o] (PyTorch's _trilinear composite)."""
+    if _vmap_batched.DEPTH[0]:
+        _vmap_batched.warn_composite_fallback("bilinear", input1, input2, weight, bias)
     if input1.dim() != input2.dim():
         raise RuntimeError(f"bilinear(): input dimensions do not match: got {input1.dim()} and {input2.dim()}")
     for i in range(input1.dim() - 1):

@@ -20,7 +20,7 @@ import math
 import numbers
 import warnings
 
-from ... import _arg_errors, _creation, _ops
+from ... import _arg_errors, _creation, _ops, _vmap_batched
 from ... import derivatives as D
 from ..._tensor import Tensor
 from ..._warn_once import warn_once as _warn_once
@@ -211,6 +211,9 @@ def _gather_params(flat: list, has_biases: bool, has_projections: bool = False) 
 def _rnn(mode: str, input: Tensor, hx: Tensor, flat_weights: list, has_biases: bool, num_layers: int,
          dropout: float, train: bool, bidirectional: bool, batch_first: bool, batch_sizes=None) -> tuple:
     """PyTorch's rnn_tanh / rnn_relu / gru: (output, h_n); with batch_sizes, input is packed data."""
+    if _vmap_batched.DEPTH[0]:   # (refused inside vmap: _vmap_batched.rnn_fallback)
+        _vmap_batched.rnn_fallback(f"{mode.lower()}.{'input' if batch_sizes is None else 'data'}", input, hx,
+                                   *flat_weights)
     if batch_first and batch_sizes is None:
         input = input.transpose(0, 1)
     output, final_hiddens = _layer_stack(_CELLS[mode], input, list(hx.unbind(0)),
@@ -225,6 +228,8 @@ def _rnn(mode: str, input: Tensor, hx: Tensor, flat_weights: list, has_biases: b
 def _lstm(input: Tensor, hx: tuple, flat_weights: list, has_biases: bool, num_layers: int, dropout: float,
           train: bool, bidirectional: bool, batch_first: bool, batch_sizes=None) -> tuple:
     """PyTorch's lstm: (output, h_n, c_n); with batch_sizes, input is packed data."""
+    if _vmap_batched.DEPTH[0]:   # (refused inside vmap: _vmap_batched.rnn_fallback)
+        _vmap_batched.rnn_fallback(f"lstm.{'input' if batch_sizes is None else 'data'}", input, *hx, *flat_weights)
     # (ATen's lstm: cell states of another size than the hidden states mean projections; size(2) raises
     # PyTorch's IndexError for states of fewer dims, which only a PackedSequence input lets through)
     has_projections = hx[0].size(2) != hx[1].size(2)
@@ -678,6 +683,22 @@ class RNNCellBase(Module):
             hx = hx.unsqueeze(0)
         return input, hx, is_batched
 
+    def _run(self, op: str, input: Tensor, hx, step):
+        """``step()`` (the checks and step of _VF's cell ``op``); inside vmap as PyTorch's fallback runs the cell (no
+        batch rule, _vmap_batched.rnn_fallback): on plain tensors, its result batched."""
+        if not _vmap_batched.DEPTH[0]:
+            return step()
+        mask = _vmap_batched.rnn_fallback(op, input, *(hx if isinstance(hx, tuple) else (hx,)), *self.parameters())
+        if not mask:
+            return step()
+        suspended, _vmap_batched.SUSPENDED[0] = _vmap_batched.SUSPENDED[0], True
+        try:
+            out = step()
+        finally:
+            _vmap_batched.SUSPENDED[0] = suspended
+        _vmap_batched.mark(out, mask)
+        return out
+
 
 class RNNCell(RNNCellBase):
     """One step of an Elman RNN: h' = act(x·W_ihᵀ + b_ih + h·W_hhᵀ + b_hh)."""
@@ -695,10 +716,13 @@ class RNNCell(RNNCellBase):
         input, hx, is_batched = self._batched(input, hx)
         if self.nonlinearity not in ("tanh", "relu"):
             raise RuntimeError(f"Unknown nonlinearity: {self.nonlinearity}")
-        _check_weights(self.weight_ih, self.weight_hh, 1)
-        _check_input(input, self.weight_ih)
-        _check_hidden(input, hx, self.weight_hh.shape[1])
-        ret = _simple_cell(self.nonlinearity)(input, hx, self._params())
+
+        def step():
+            _check_weights(self.weight_ih, self.weight_hh, 1)
+            _check_input(input, self.weight_ih)
+            _check_hidden(input, hx, self.weight_hh.shape[1])
+            return _simple_cell(self.nonlinearity)(input, hx, self._params())
+        ret = self._run(f"rnn_{self.nonlinearity}_cell", input, hx, step)
         return ret if is_batched else ret.squeeze(0)
 
 
@@ -727,6 +751,8 @@ class LSTMCell(RNNCellBase):
             raise _arg_errors.must_be("lstm_cell", "hx", "tuple of Tensors", hx, 2)
         if len(hx) != 2:
             raise RuntimeError("lstm_cell expects two hidden states")
+        if _vmap_batched.DEPTH[0]:   # (inside vmap: PyTorch's refusal, lstm_cell having no fallback)
+            _vmap_batched.rnn_fallback("lstm_cell", input, *hx, *self.parameters())
         _check_input(input, self.weight_ih)
         _check_weights(self.weight_ih, self.weight_hh, 4)
         _check_hidden(input, hx[0], self.weight_hh.shape[1], 0)
@@ -747,8 +773,11 @@ class GRUCell(RNNCellBase):
         if hx is not None and hx.dim() not in (1, 2):
             raise ValueError(f"GRUCell: Expected hidden to be 1D or 2D, got {hx.dim()}D instead")
         input, hx, is_batched = self._batched(input, hx)
-        _check_input(input, self.weight_ih)
-        _check_hidden(input, hx, self.weight_hh.shape[1])
-        _check_weights(self.weight_ih, self.weight_hh, 3)
-        ret = _gru_cell(input, hx, self._params())
+
+        def step():
+            _check_input(input, self.weight_ih)
+            _check_hidden(input, hx, self.weight_hh.shape[1])
+            _check_weights(self.weight_ih, self.weight_hh, 3)
+            return _gru_cell(input, hx, self._params())
+        ret = self._run("gru_cell", input, hx, step)
         return ret if is_batched else ret.squeeze(0)
