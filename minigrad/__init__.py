@@ -17,7 +17,7 @@ __version__ = "0.1.0"
 
 from . import _dtypes
 from ._dtypes import (  # noqa: F401
-    bfloat16, complex32, complex64, complex128, dtype, float16, float32, float64, get_default_dtype, int8, int16,
+    bfloat16, complex32, complex64, complex128, dtype, float16, float32, float64, int8, int16,
     int32, int64, promote_types, set_default_dtype, uint8, uint16, uint32, uint64,
 )
 from ._dtypes import bool_ as bool  # noqa: F401,A001
@@ -155,8 +155,8 @@ from .nn.functional import _embedding_bag as embedding_bag  # noqa: E402,F401  (
 from .nn.functional import _grid_sampler as grid_sampler  # noqa: E402,F401  (modes as integers)
 from . import signal  # noqa: E402,F401  (torch.signal.windows)
 # torch.* functions that are F.*'s own (same arguments): torch.pairwise_distance is F.pairwise_distance ...
-from .nn.functional import adaptive_avg_pool1d, avg_pool1d, celu, conv_transpose1d, conv_transpose2d  # noqa: E402,F401
-from .nn.functional import cosine_similarity, pairwise_distance, prelu, selu, threshold  # noqa: E402,F401
+from .nn.functional import adaptive_avg_pool1d, avg_pool1d, conv_transpose1d, conv_transpose2d  # noqa: E402,F401
+from .nn.functional import cosine_similarity, pairwise_distance, prelu  # noqa: E402,F401
 
 
 # torch.dropout, torch.embedding, torch.batch_norm, torch.kl_div ...: ATen's spellings of F (and the removed solvers)
@@ -271,9 +271,20 @@ def set_num_threads(n: _builtins.int) -> None:
     _threads[0] = _builtins.int(n)
 
 
-def get_num_threads() -> _builtins.int:
+def get_num_threads(*args, **kwargs) -> _builtins.int:
     """The intra-op thread count set with set_num_threads."""
+    if args or kwargs:   # (PyTorch's is a C function: CPython's words)
+        from ._arg_errors import no_arguments
+        raise no_arguments("torch.get_num_threads", args, kwargs)
     return _threads[0]
+
+
+def get_default_dtype(*args, **kwargs) -> dtype:
+    """The dtype of new floating tensors (``float32`` unless changed)."""
+    if args or kwargs:   # (PyTorch's is a C function: CPython's words; minigrad's own calls use _dtypes')
+        from ._arg_errors import no_arguments
+        raise no_arguments("torch.get_default_dtype", args, kwargs)
+    return _dtypes.get_default_dtype()
 
 
 def set_num_interop_threads(n: _builtins.int) -> None:

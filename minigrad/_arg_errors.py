@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import numbers
 import re
+import sys
 
 import numpy as np
 
@@ -524,6 +525,11 @@ def _without_self(text: str) -> str:
     return _COUNTED.sub(lambda m: _plural(re.sub(r"\d+", lambda n: str(int(n.group()) - 1), m.group())), text)
 
 
+# Python's "unfold() missing 2 required positional arguments: 'size' and 'step'" (PyTorch's plural is the wrong way
+# round, its names double-quoted: 'unfold() missing 2 required positional argument: "size", "step"', as bind's)
+_PYTHON_MISSING = re.compile(r"\w+\(\) missing (\d+) required positional arguments?: (.*)$")
+
+
 def counting_without_self(fn, name: str):
     """``fn`` as the Tensor method ``name``: PyTorch's method does not count self among the positional
     arguments its TypeErrors number ("rot90(): argument 'k' (position 1)"; the function says position 2)."""
@@ -534,6 +540,15 @@ def counting_without_self(fn, name: str):
         except TypeError as e:
             text = str(e)
             if not (text.startswith(f"{name}()") and _COUNTED.search(text)):
+                refusal = parser_refusal(name, self, args, kwargs, e)   # (x.select(0): the parser's words)
+                if refusal is not None:
+                    raise refusal from None
+                missing = _PYTHON_MISSING.match(text)
+                if missing and _refused_binding(e):   # (no table to parse it with: x.unfold(0), the parser's words)
+                    names = re.findall(r"'(\w+)'", missing.group(2))
+                    plural = "s" if len(names) == 1 else ""
+                    raise TypeError(f"{name}() missing {missing.group(1)} required positional argument{plural}: "
+                                    + ", ".join(f'"{n}"' for n in names)) from None
                 raise
             unnumbered = _by_keyword(text, name, kwargs)
             if unnumbered is not None:
@@ -572,6 +587,13 @@ def parser_refusal(name: str, self, args: tuple, kwargs: dict, error: BaseExcept
         parser_error.method_form = True
         return parser_error
     return None
+
+
+def too_many_positional(name: str, most: int, given: int) -> TypeError:
+    """PyTorch's parser error for ``x.name(...)`` given ``given`` positional arguments where it takes up to ``most``
+    (the first optional), self not counted: "size() takes from 0 to 1 positional arguments but 2 were given"."""
+    takes = "0" if most == 0 else f"from 0 to {most}"
+    return TypeError(_plural(f"{name}() takes {takes} positional arguments but {given} were given"))
 
 
 def _by_keyword(text: str, name: str, kwargs: dict) -> str | None:
@@ -651,6 +673,8 @@ def scalar_first(name: str, scalar, tensors: tuple, **keywords) -> None:
     from ._tensor import Tensor
     new = _SCALAR_FIRST[name.rstrip("_")][1]
     given = {k: v for k, v in keywords.items() if not (v is None or type(v) is int and v == 1)}
+    if "out" in given and _called_as_function(sys._getframe(2)):
+        del given["out"]   # (torch.add(x, 2, y, out=t): the function's deprecated form takes out=, the method's not)
     if given or len(tensors) > new.count("Tensor"):   # (x.add(x, x, alpha=2), x.add(1, 2, 3))
         raise invalid_combination(name, (scalar, *tensors), given, (new[new.index("("):],))
     # (add's and sub's Tensor parameters take a Python number too: x.add(1, 2) is x + 1 * 2)
@@ -662,6 +686,12 @@ def scalar_first(name: str, scalar, tensors: tuple, **keywords) -> None:
     old, new = _SCALAR_FIRST[name.rstrip("_")]
     suffix = "_" if name.endswith("_") else ""
     _warn_deprecated(name, old.replace("(", suffix + "(", 1), new.replace("(", suffix + "(", 1))
+
+
+def _called_as_function(frame) -> bool:
+    """Whether ``frame``, the caller of a function Tensor shares as its method (add), is the ``torch.*`` wrapper
+    (overrides.wrap_function): the call is ``torch.add(...)``, not ``x.add(...)``."""
+    return frame.f_code.co_name == "public" and frame.f_code.co_filename.endswith("overrides.py")
 
 
 def _warn_deprecated(name: str, old: str, new: str) -> None:
@@ -922,6 +952,7 @@ def _parse(name: str, params: list, args: tuple, kwargs: dict, raise_: bool) -> 
 _MISSING = object()
 # The keywords PyTorch's parser also accepts for a parameter, as NumPy names it (numpy_compatibility_arg_names)
 NUMPY_NAMES = {"dim": ("axis",), "keepdim": ("keepdims",), "input": ("x", "a", "x1"), "other": ("x2",)}
+_NUMPY_TENSOR_NAMES = NUMPY_NAMES["input"] + NUMPY_NAMES["other"]
 
 
 def _unpack_sizes(name: str, params: list, args: tuple, kwargs: dict) -> None:
@@ -1404,12 +1435,17 @@ def no_argument_method(fn, c_name: str, name: str | None = None):
 
     @functools.wraps(fn)
     def method(self, *args, **kwargs):
-        if kwargs:
-            raise TypeError(f"{_noargs_owner(name)}.{c_name}() takes no keyword arguments")
-        if args:
-            raise TypeError(f"{_noargs_owner(name)}.{c_name}() takes no arguments ({len(args)} given)")
+        if args or kwargs:
+            raise no_arguments(f"{_noargs_owner(name)}.{c_name}", args, kwargs)
         return fn(self)
     return method
+
+
+def no_arguments(qualname: str, args: tuple, kwargs: dict) -> TypeError:
+    """CPython's error for a METH_NOARGS function ``qualname`` (``torch.get_default_dtype``) given arguments."""
+    if kwargs:   # (checked first: keywords and positionals give this one)
+        return TypeError(f"{qualname}() takes no keyword arguments")
+    return TypeError(f"{qualname}() takes no arguments ({len(args)} given)")
 
 
 def _noargs_owner(name: str) -> str:
@@ -1493,6 +1529,9 @@ def _reparse(public_name: str, args: tuple, kwargs: dict, error: BaseException) 
     name = key.rsplit(".", 1)[-1]
     # (method_error's errors, raised by code the function shares with its method, get the function's form here)
     method_form = getattr(error, "method_form", False)
+    if not isinstance(error, TypeError) and len(args) > 2 and _scalar_first_form(name, args[:2]) \
+            and all(k == "out" for k in kwargs):
+        return   # (torch.add(x, 2, y) failed computing: a deprecated form, which the parser took (check_first))
     if key.startswith("nn.functional.") and name in FUNCTIONAL_CALLS:
         if not (isinstance(error, ValueError) and any(s in str(error) for s in _PYTHON_CHECKS)
                 or _failed_comparison(error, name)):
@@ -1533,7 +1572,9 @@ def _reparse(public_name: str, args: tuple, kwargs: dict, error: BaseException) 
         _parse(name, params, args, kwargs, True)
         _unpack_lists(name, params, args, kwargs)  # (after the types: PyTorch unpacks a list as it reads it)
         text = str(error)
-        if binding and "() got " in text:  # (an unexpected keyword, or one given twice: Python's words, our name)
+        # (an unexpected keyword, or one given twice: Python's words, our name; but NumPy's name of its input or
+        # other, which the parser took: the call is made again with minigrad's names, overrides.public)
+        if binding and "() got " in text and text.rpartition(" '")[2][:-1] not in _NUMPY_TENSOR_NAMES:
             raise TypeError(f"{name}(){text.split('()', 1)[1]}") from None
 
 

@@ -292,6 +292,23 @@ def rrelu_(input, lower: float = 1.0 / 8, upper: float = 1.0 / 3, training: bool
     return F.rrelu_(input, lower, upper, training)
 
 
+def celu(input, alpha=1.0):
+    """``F.celu`` without its inplace (torch.celu(x, 1., True) is one argument too many)."""
+    return F.celu(input, alpha)
+
+
+def selu(input):
+    """``F.selu`` without its inplace."""
+    return F.selu(input)
+
+
+def threshold(input, threshold, value, *, out=None):
+    """``F.threshold`` without its inplace, with ATen's out=."""
+    if out is not None:
+        return _ops._into_out("threshold", out, (input,), lambda: F.threshold(input, threshold, value))
+    return F.threshold(input, threshold, value)
+
+
 # =============================================================================================
 # Norms kept for TorchScript (deprecated in PyTorch, with a TORCH_WARN_ONCE)
 # =============================================================================================
@@ -466,7 +483,7 @@ FUNCTIONS = [
     "dropout", "dropout_", "feature_dropout", "feature_dropout_", "alpha_dropout", "alpha_dropout_",
     "feature_alpha_dropout", "feature_alpha_dropout_", "native_dropout", "rrelu", "rrelu_", "frobenius_norm",
     "nuclear_norm", "native_norm", "rnn_tanh_cell", "rnn_relu_cell", "lstm_cell", "gru_cell",
-    "solve", "eig", "symeig", "lstsq", "matrix_rank",
+    "solve", "eig", "symeig", "lstsq", "matrix_rank", "celu", "selu", "threshold",
 ]
 
 # torch.embedding(3, indices) ...: PyTorch's "must be Tensor" TypeErrors for the first (and second) argument

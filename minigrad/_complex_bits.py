@@ -387,6 +387,42 @@ def _pick_product(x, y, fused):
     return out
 
 
+# ---- neg: the vector blocks compute 0 - z, the scalar loop -z -----------------------------------------------------
+# PyTorch's neg kernel is registered for AVX2 only (REGISTER_DISPATCH): blocks of two 256-bit vectors, 8 complex64
+# or 4 complex128, whose Vectorized<complex>::neg() is 0 - z (a zero part comes out +0, a NaN keeps its sign); the
+# scalar lambda, -z, takes the tail of a contiguous loop and every element of a strided one. (Read off PyTorch 2.13
+# by probing.)
+_NEG_BLOCK = {np.dtype(np.complex64): 8, np.dtype(np.complex128): 4}
+
+
+def neg(a):
+    """-a for a complex array, with the signs of zeros and NaNs PyTorch's kernel gives."""
+    out = np.negative(a)
+    block = _NEG_BLOCK[a.dtype]
+    strides = _dense_strides(a)
+    if strides is not None:   # (dense, in any dim order: one loop in memory order, a tail per thread's piece)
+        flat = np.zeros(a.size, bool)
+        for start, end in _chunks(a.size, a.size):
+            flat[start:end - (end - start) % block] = True
+        vec = np.lib.stride_tricks.as_strided(flat, a.shape, strides)
+    else:   # (a loop per line of the inner dims TensorIterator coalesces, in the result's layout, vectorised if a
+        # steps through it contiguously or is one broadcast value)
+        from . import _strides  # (here: _strides imports _dispatch, which imports us)
+        res = _strides.iterator_layout(np.empty(a.shape, a.dtype), [a])
+        dims = sorted((d for d in range(a.ndim) if a.shape[d] != 1), key=lambda d: -res.strides[d])
+        sizes = [a.shape[d] for d in dims]
+        steps = [[x.strides[d] // x.itemsize for d in dims] for x in (a, res)]
+        if not sizes or steps[0][-1] not in (0, 1) or steps[1][-1] != 1 or not a.size:
+            return out
+        line, d = sizes[-1], len(sizes) - 1
+        while d > 0 and all(st[d - 1] == st[d] * sizes[d] for st in steps):
+            d -= 1
+            line *= sizes[d]
+        flat = np.broadcast_to(np.arange(line) < line - line % block, (a.size // line, line)).reshape(-1)
+        vec = np.lib.stride_tricks.as_strided(flat.copy(), a.shape, _dense_strides(res))   # (memory order -> layout)
+    return np.where(vec, a.dtype.type(0) - a, out)
+
+
 # ---- tanh_backward and sigmoid_backward: g · conj(f(y)), f(y) = 1 - y² or (1 - y)·y --------------------------
 # PyTorch's kernels (BinaryOpsKernel.cpp) are cpu_kernel_vec's: blocks of two vectors with plain products, then the
 # scalar lambda, which GCC compiles with fused multiply-adds (f's products fused; the outer product's imaginary

@@ -684,7 +684,8 @@ _ELEMENTWISE_NAMES = frozenset({
     "atan2", "clamp", "clamp_min", "clamp_max", "sigmoid_backward", "tanh_backward", "threshold_backward",
     "gelu_backward", "hardtanh_backward", "leaky_relu_backward", "addcmul", "addcdiv", "polar", "complex",
     "maximum", "minimum", "fmax", "fmin", "igamma", "igammac", "fmod", "remainder", "special_zeta",
-    "hardsigmoid_backward", "hardswish_backward", "hardshrink_backward", "softshrink_backward", "lerp"})
+    "hardsigmoid_backward", "hardswish_backward", "hardshrink_backward", "softshrink_backward", "lerp", "where",
+    "neg"})
 
 
 class Op:
@@ -1706,6 +1707,15 @@ def _saved_before_write(node, out) -> None:
             value._saved_version -= 1
 
 
+def overlap_error(*tensors) -> RuntimeError:
+    """assert_no_overlap's error: an input shares memory with the tensor written. PyTorch's kernel checks that after
+    VariableType collected the inputs' edges, so a restricted view among ``tensors`` whose base was modified in
+    place is refused first (check_rebased_inputs)."""
+    check_rebased_inputs(*tensors)
+    return RuntimeError("unsupported operation: some elements of the input tensor and the written-to tensor refer to "
+                        "a single memory location. Please clone() the tensor before performing the operation.")
+
+
 def _check_no_partial_overlap(out, tensors, op=None) -> bool:
     """Refuse writes PyTorch refuses; True if ``out``'s elements share memory (an allowed write into it)."""
     # Writing into memory that another input reads through a different view is refused, as in PyTorch.
@@ -1719,9 +1729,7 @@ def _check_no_partial_overlap(out, tensors, op=None) -> bool:
         if t is out and k and op is not None and op.node_name in _DENSE_CHECKED:
             # x.index_put_(i, x), x.scatter_(d, i, x): assert_no_overlap refuses the source that is the written
             # tensor itself (a full overlap, found before any layout test), where elementwise ops allow it (x += x)
-            raise RuntimeError("unsupported operation: some elements of the input tensor and the written-to tensor "
-                               "refer to a single memory location. Please clone() the tensor before performing the "
-                               "operation.")
+            raise overlap_error(*tensors)
         # may_share_memory (a bounds check) first: the usual input is separate memory, and reading
         # the data pointers (``__array_interface__`` builds a dict) costs ~2 us.
         if t is out or not np.may_share_memory(a, b) or (
@@ -1747,9 +1755,7 @@ def _check_no_partial_overlap(out, tensors, op=None) -> bool:
                 raise RuntimeError(f"output with shape {list(b.shape)} doesn't match the broadcast shape "
                                    f"{list(shape)}")
         if np.shares_memory(a, b) and not (_vmap_batched.DEPTH[0] and _vmap_batched.full_overlap(out, t)):
-            raise RuntimeError("unsupported operation: some elements of the input tensor and the written-to tensor "
-                               "refer to a single memory location. Please clone() the tensor before performing the "
-                               "operation.")
+            raise overlap_error(*tensors)
     return overlapping
 
 
@@ -1888,7 +1894,7 @@ def _check_overlapping_write(op, out, tensors) -> None:
     """Writing into a tensor whose elements share memory (``x.expand(3, 4)``): only some ops may, as in PyTorch.
 
     Every copy of an element gets the same value from fill_ and zero_; masked_fill_ and index_put_
-    (``x[mask] = v``) are still allowed with a deprecation warning; copy_ of the tensor into itself
+    (``x[mask] = v``) are still allowed with a deprecation warning; copy_ of the same memory seen alike
     changes nothing. Everything else is refused.
     """
     name = op.node_name if op is not None else None
@@ -1896,7 +1902,7 @@ def _check_overlapping_write(op, out, tensors) -> None:
         if _OVERLAPPING_WRITES[name]:
             warn_expanded_write(name)
         return
-    if name == "CopyBackwards" and len(tensors) > 1 and tensors[1] is out:
+    if name == "CopyBackwards" and len(tensors) > 1 and _same_data(out, tensors[1]):
         return
     if name in ("TrilBackward0", "TriuBackward0") and _triangle_in_place(out):
         return
@@ -1904,6 +1910,14 @@ def _check_overlapping_write(op, out, tensors) -> None:
         return  # (PyTorch's conj_physical_ of a real tensor returns before its kernel: nothing written)
     raise RuntimeError("unsupported operation: more than one element of the written-to tensor refers to a "
                        "single memory location. Please clone() the tensor before performing the operation.")
+
+
+def _same_data(a, b) -> bool:
+    """PyTorch's is_same_data, copy_'s shortcut: ``b`` is ``a``'s memory seen alike (address, shape, strides, dtype,
+    conjugate and negative bits), so there is nothing to copy (b.expand(2, 2).copy_(b.expand(2, 2)))."""
+    x, y = a._data, b._data
+    return (x.__array_interface__["data"][0] == y.__array_interface__["data"][0] and x.strides == y.strides
+            and x.shape == y.shape and x.dtype == y.dtype and a.is_conj() == b.is_conj() and a.is_neg() == b.is_neg())
 
 
 def _triangle_in_place(out) -> bool:
@@ -2237,10 +2251,11 @@ def _unpacked_index(saved, array, node):
 def check_rebased_inputs(*tensors) -> None:
     """Call before an op's own argument error (an empty reduced dim, k out of range): PyTorch's VariableType collects
     the inputs' edges before its kernel checks them, so in grad mode a multi-output (or no_grad) view whose base was
-    modified in place is refused first."""
+    modified in place is refused first. Numbers and None among ``tensors`` are skipped."""
     if grad_mode.is_grad_enabled():
         for t in tensors:
-            if t._creation_meta is not None and t._view_version != t._version_counter[0] and t.requires_grad:
+            if (isinstance(t, Tensor) and t._creation_meta is not None and t._view_version != t._version_counter[0]
+                    and t.requires_grad):
                 t.grad_fn  # noqa: B018 - (its regeneration raises view_rebase_error)
 
 

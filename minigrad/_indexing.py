@@ -335,13 +335,12 @@ def setitem(t: Tensor, index, value) -> None:
     except ValueError:
         fits = False
     if not fits:
+        _dispatch.check_rebased_inputs(view, value)   # (the kernel's check, after VariableType collected the edges)
         raise RuntimeError(f"shape mismatch: value tensor of shape {list(value._data.shape)} cannot be broadcast "
                            f"to indexing result of shape {list(target)}")
     mask_fill = len(advanced) == 1 and advanced[0][1].dtype in (np.bool_, np.uint8) and value.numel() == 1
     if value.dtype is not view.dtype and not mask_fill:   # (index_put_ converts nothing; masked_fill_ does)
-        raise RuntimeError(f"Index put requires the source and destination dtypes match, got "
-                           f"{_ops._legacy(view.dtype)} for the destination and {_ops._legacy(value.dtype)} for the "
-                           "source.")
+        raise _ops.D.index_put_dtype_error(view.dtype, value.dtype)
     if mask_fill:
         _dtypes.refuse_unsigned("masked_fill", view.dtype)
     from .derivatives import index_put

@@ -40,6 +40,29 @@ def accept_numpy_names(fn, name: str):
     return wrapper
 
 
+# PyTorch's parser also takes NumPy's names of a function's tensors (torch.sum(x=t), torch.add(x1=a, x2=b)): minigrad's
+# functions name them input and other only, so a call giving them fails to bind; it is made again (input_call).
+_INPUT_ALIASES = {alias: name for name in ("input", "other") for alias in _arg_errors.NUMPY_NAMES[name]}
+
+
+def input_call(args: tuple, kwargs: dict, error: BaseException) -> tuple | None:
+    """The call ``(args, kwargs)`` with the NumPy names of its input and other (``x``, ``a``, ``x1``; ``x2``) given
+    as minigrad's functions take them, if ``error`` is Python's refusal of one of them; else None (checked once
+    the call failed: PyTorch's parser has taken it)."""
+    if not (kwargs and isinstance(error, TypeError) and _arg_errors._refused_binding(error)
+            and str(error).partition(" got an unexpected keyword argument '")[2][:-1] in _INPUT_ALIASES):
+        return None
+    args, kwargs = list(args), dict(kwargs)
+    for alias, target in _INPUT_ALIASES.items():
+        if alias in kwargs:
+            # (positional where it would come: torch.sum(x=t, dim=0) is sum(t, dim=0), whatever fn names it)
+            if len(args) == ("input", "other").index(target):
+                args.append(kwargs.pop(alias))
+            else:
+                kwargs[target] = kwargs.pop(alias)
+    return tuple(args), kwargs
+
+
 def _renamed(name: str, kwargs: dict) -> dict:
     out = {}
     for key, value in kwargs.items():

@@ -154,7 +154,7 @@ def _binary(op, a, b, out=None, promote_int_to_float=False, no_bool=False, **arg
             if isinstance(b, np.ndarray):
                 _refuse_array(op, b, 2)
             if b is None or isinstance(b, _NOT_NUMBERS):  # (x.add("a"): PyTorch's parser refuses it)
-                _refuse_operand(op.name + ("_" if out is a else ""), b, args)
+                _refuse_operand(op.name + ("_" if out is a else ""), b, args, a)
             if no_bool:
                 _refuse_bool_sub(a, b)
             dt = _dtypes.result_type(a, b)
@@ -198,6 +198,7 @@ def _raise_broadcast_error(sa, sb, out=None, tensors=()):
     """PyTorch's error for shapes ``sa`` and ``sb`` that do not broadcast. ``tensors``: the operands, inside vmap
     (PyTorch's batched kernels broadcast the physical tensors, one batch dim in front per vmap level any operand
     is batched at, so the dimension the message names counts them: dim 1 for the user's dim 0)."""
+    _dispatch.check_rebased_inputs(*tensors)   # (TensorIterator broadcasts in the kernel, after the edges' refusal)
     batch_dims = bin(_vmap_batched.levels_of(*tensors)).count("1") if _vmap_batched.DEPTH[0] else 0
     for i in builtins.range(1, builtins.max(len(sa), len(sb)) + 1):
         x = sa[-i] if i <= len(sa) else 1
@@ -323,6 +324,20 @@ def _not_a_tensor(name: str, value, arg: str = "input", position: int = 1) -> Ty
     return _arg_errors.must_be(name, arg, "Tensor", value, position)
 
 
+def _given(names: tuple, values: tuple) -> tuple:
+    """(args, kwargs) of a call whose parameters ``names`` got ``values``, those not given (_MISSING) left out: the
+    values before the first missing one positional, the rest by keyword (Python binds no positional after it)."""
+    first = next((i for i, v in enumerate(values) if v is _MISSING), len(values))
+    return values[:first], {n: v for n, v in zip(names[first:], values[first:]) if v is not _MISSING}
+
+
+def _operand_error(name: str, input, other) -> TypeError:
+    """PyTorch's parser error for ``x.name(other)`` with ``other`` no tensor, or not given (_MISSING: x.view_as())."""
+    if other is _MISSING:
+        return _arg_errors.too_many(name, input, (), {})
+    return _not_a_tensor(name, other, "other")
+
+
 def _unary(op, t: Tensor, out=None, float_result=True):
     if isinstance(t, Tensor) and t._data.dtype in _INEXACT_NP:
         return op.call((t,), None, out, {})  # fast path: a float/complex tensor keeps its dtype, no cast
@@ -386,7 +401,15 @@ def _raw_dims(dim, ndim: int, input=None, differentiable: bool = True) -> tuple:
 _NO_ARG = object()  # an argument not given (see the deprecated scalar-first forms: _arg_errors.scalar_first)
 
 
-def add(input, other, _old=_NO_ARG, *_extra, alpha=1, out=None):
+class _Missing:
+    """The operand of a binary op not given (``x.mul()``): it reaches the refusal of an operand no overload takes
+    (_NOT_NUMBERS, _refuse_operand), which raises PyTorch's parser error; the usual call checks nothing more."""
+
+
+_MISSING = _Missing()
+
+
+def add(input, other=_MISSING, _old=_NO_ARG, *_extra, alpha=1, out=None):
     """input + alpha * other."""
     if _old is not _NO_ARG:  # (the deprecated x.add(alpha, other))
         _arg_errors.scalar_first("add", other, (_old, *_extra), alpha=alpha, out=out)
@@ -423,7 +446,7 @@ def _add_sparse_entries(input, other, alpha, out, op=D.add):
     return result
 
 
-def sub(input, other, _old=_NO_ARG, *_extra, alpha=1, out=None):
+def sub(input, other=_MISSING, _old=_NO_ARG, *_extra, alpha=1, out=None):
     """input - alpha * other."""
     if _old is not _NO_ARG:  # (the deprecated x.sub(alpha, other))
         _arg_errors.scalar_first("sub", other, (_old, *_extra), alpha=alpha, out=out)
@@ -441,12 +464,15 @@ def sub(input, other, _old=_NO_ARG, *_extra, alpha=1, out=None):
     return _binary(D.sub, input, other, no_bool=True, alpha=alpha)
 
 
-_NOT_NUMBERS = (str, bytes, list, tuple, dict, set)  # (operands no overload takes, as a tensor or a number)
+_NOT_NUMBERS = (str, bytes, list, tuple, dict, set, _Missing)  # (operands no overload takes, as a tensor or a number)
 
 
-def _refuse_operand(name: str, other, args: dict):
+def _refuse_operand(name: str, other, args: dict, self=None):
     """PyTorch's parser error for ``x.name(other)`` (the method's; torch.name's wrapper words the function's)."""
-    error = _arg_errors.method_error(name, (other,), {k: v for k, v in args.items() if k == "alpha" and v != 1})
+    given = {k: v for k, v in args.items() if k == "alpha" and v != 1}
+    if other is _MISSING:   # (x.mul(), x.add(alpha=2), x.div(rounding_mode=None): the call without it)
+        raise _arg_errors.too_many(name, self, (), {**given, **{k: v for k, v in args.items() if k == "rounding_mode"}})
+    error = _arg_errors.method_error(name, (other,), given)
     if error is None:  # (one overload, ``mul(Tensor other)``: other must be a tensor)
         error = _arg_errors.must_be(name, "other", "Tensor", other, 1)
         error.method_form = True
@@ -465,7 +491,7 @@ def _check_alpha(input, other, alpha, name: str, no_bool: bool = False, inplace:
     ``no_bool``: a subtraction, whose refusal of bool operands comes first; ``inplace``: ``add_`` / ``sub_``.
     A 0-d tensor outside autograd passes as its number (PyTorch's parser reads a Number so)."""
     if other is None or isinstance(other, _NOT_NUMBERS):  # (x.add("a", alpha=2): PyTorch's parser refuses it)
-        _refuse_operand(name, other, {"alpha": alpha})
+        _refuse_operand(name, other, {"alpha": alpha}, input)
     if isinstance(alpha, Tensor):
         if alpha.dim() != 0 or alpha.requires_grad:
             if name == "rsub":  # (rsub's overloads are listed instead)
@@ -477,6 +503,7 @@ def _check_alpha(input, other, alpha, name: str, no_bool: bool = False, inplace:
     if not isinstance(input, Tensor) and not isinstance(other, Tensor) and not (
             isinstance(input, numbers.Number) and isinstance(other, numbers.Number)):
         return alpha  # (the argument errors come from _binary; two numbers are checked as two tensors)
+    _dispatch.check_rebased_inputs(input, other)   # (alpha_check is the kernel's, after the edges' refusal)
     if no_bool:
         _refuse_bool_sub(input, other)
     _check_broadcast(input, other)  # (the shapes' error before alpha's)
@@ -508,6 +535,8 @@ def _refuse_bool_sub(a, b) -> None:
     da = a._data.dtype if isinstance(a, Tensor) else type(a)
     db = b._data.dtype if isinstance(b, Tensor) else type(b)
     a_bool, b_bool = da is _BOOL_NP or da is bool, db is _BOOL_NP or db is bool
+    if a_bool or b_bool:
+        _dispatch.check_rebased_inputs(a, b)   # (sub_check is the kernel's: a stale multi-output view is refused first)
     if a_bool and b_bool:
         raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not supported. "
                            "Use the `^` or `logical_xor()` operator instead.")
@@ -531,7 +560,7 @@ def rsub(input, other, *, alpha=1):
     return _binary(D.rsub_tensor if isinstance(other, Tensor) else D.rsub, input, other, no_bool=True, alpha=alpha)
 
 
-def mul(input, other, *_extra, out=None):
+def mul(input, other=_MISSING, *_extra, out=None):
     """Elementwise product."""
     if _extra:   # (x.mul(a, b): PyTorch's count, without self)
         raise _arg_errors.too_many("mul", input, (other, *_extra), {})
@@ -559,7 +588,7 @@ multiply = mul
 _NO_ROUNDING_MODE = type("_NoRoundingMode", (), {"__repr__": lambda self: "None"})()   # (not given at all)
 
 
-def div(input, other, *_extra, rounding_mode=_NO_ROUNDING_MODE, out=None):
+def div(input, other=_MISSING, *_extra, rounding_mode=_NO_ROUNDING_MODE, out=None):
     """Elementwise true division (integers give floats); rounding_mode 'trunc' or 'floor' rounds."""
     if _extra:   # (x.div(a, b): PyTorch's count, without self)
         given = {} if rounding_mode is _NO_ROUNDING_MODE else {"rounding_mode": rounding_mode}
@@ -597,6 +626,8 @@ def _rounded_div(a, b, mode, node="div"):
     """``a / b`` rounded down or towards zero, computed in the promoted dtype as PyTorch does."""
     number_other = not isinstance(b, Tensor)
     number_self = not isinstance(a, Tensor)
+    if b is _MISSING:   # (x.div(rounding_mode="floor"): the parser's error for the call without other, first)
+        raise _arg_errors.too_many(node, a, (), {"rounding_mode": mode})
     if mode not in ("trunc", "floor"):
         raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{mode}'")
     dt = _dtypes.result_type(a, b)  # (a number first is a wrapped number too)
@@ -667,7 +698,7 @@ def neg(input):
 negative = neg
 
 
-def pow(input, exponent, *_extra):
+def pow(input, exponent=_MISSING, *_extra):
     """input ** exponent (scalar exponent: PowBackward0; tensor exponent: PowBackward1)."""
     if _extra:   # (x.pow(a, b): PyTorch's count, without self)
         raise _arg_errors.too_many("pow", input, (exponent, *_extra), {})
@@ -690,13 +721,16 @@ def pow(input, exponent, *_extra):
         if input.dtype is _dtypes.bool_ and exponent.dtype is _dtypes.bool_:
             _check_broadcast(input, exponent)  # (the shapes' error first)
             raise NotImplementedError("\"pow\" not implemented for 'Bool'")
+        if type(exponent) is not Tensor and exponent.is_sparse:   # (dense ** sparse: no kernel, as PyTorch)
+            from .sparse import _not_for_sparse
+            raise _not_for_sparse("aten::pow.Tensor_Tensor")
         return _binary(D.pow_tensor, input, exponent)
     if ((type(exponent) is int and -2**63 <= exponent < 2**64) or type(exponent) is float) and (
             input._data.dtype in _POW_FAST_NP):   # (an int beyond: the parser's OverflowError, below)
         # Fast path (x ** 2, x ** 0.5): a Python number leaves a float tensor's dtype alone; no result_type.
         return D.pow.call((input,), None, None, {"exponent": exponent})
     if not isinstance(exponent, (int, float, complex, np.generic)):  # (x.pow("a"): PyTorch's parser refuses it)
-        _refuse_operand("pow", exponent, {})
+        _refuse_operand("pow", exponent, {}, input)
     return D.pow(input, dtype=_pow_number_dtype(input, exponent), exponent=exponent)
 
 
@@ -1267,6 +1301,8 @@ def round_(input, *, decimals: int | None = None):
 def square_(input):
     """In-place input ** 2."""
     _dispatch.check_captured_write(input, "aten::square_")   # (inside torch.func's grad transforms: not pow_'s name)
+    if _vmap_batched.DEPTH[0] and _vmap_batched.hides_autograd(input):   # (PyTorch's composite, which a grad
+        _vmap_batched.check_fallback_examples("square_", input)          # transform inside the vmap decomposes)
     return pow_(input, 2)
 
 
@@ -1999,21 +2035,21 @@ def reshape_function(*args, **kwargs):
     return reshape(input, _arg_errors.int_list("reshape", "shape", shape, position))
 
 
-def view_as(input, other, *_extra):
+def view_as(input, other=_MISSING, *_extra):
     """``input`` viewed with ``other``'s shape."""
     if _extra:   # (x.view_as(a, b): PyTorch's count, without self)
         raise _arg_errors.too_many("view_as", input, (other, *_extra), {})
     if not isinstance(other, Tensor):
-        raise _not_a_tensor("view_as", other, "other")
+        raise _operand_error("view_as", input, other)
     return view(input, other.shape)
 
 
-def reshape_as(input, other, *_extra):
+def reshape_as(input, other=_MISSING, *_extra):
     """``input`` reshaped to ``other``'s shape."""
     if _extra:   # (x.reshape_as(a, b): PyTorch's count, without self)
         raise _arg_errors.too_many("reshape_as", input, (other, *_extra), {})
     if not isinstance(other, Tensor):
-        raise _not_a_tensor("reshape_as", other, "other")
+        raise _operand_error("reshape_as", input, other)
     return reshape(input, other.shape)
 
 
@@ -2043,17 +2079,26 @@ def flatten(input, start_dim=0, end_dim=-1):
         raise
 
 
+def _legacy_0d_transpose(input) -> bool:
+    """Whether a transpose of 0-d ``input`` is ``input`` itself: the legacy vmap's (is_grads_batched) batch rule
+    returns a 0-d BatchedTensor as it is, no view (so TBackward0 passes a batched gradient on unchanged), where
+    nothing records the transpose."""
+    return _vmap_batched._legacy(input) and not (grad_mode.is_grad_enabled() and input._requires_grad)
+
+
 def t(input):
     """Transpose a tensor of at most 2 dims."""
     if input.dim() > 2:
         raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {input.dim()}D")
+    if _vmap_batched.DEPTH[0] and not input._data.ndim and _legacy_0d_transpose(input):
+        return input
     out = D.t(input)
     if _vmap_batched.DEPTH[0] and not input._data.ndim:
         _vmap_batched.transposed_example(input, out)
     return out
 
 
-def transpose(input, dim0, dim1, *_extra):
+def transpose(input, dim0=_MISSING, dim1=_MISSING, *_extra):
     """Swap two dimensions (a view)."""
     if _extra:   # (x.transpose(a, b): PyTorch's count, without self)
         raise _arg_errors.too_many("transpose", input, (dim0, dim1, *_extra), {})
@@ -2062,12 +2107,14 @@ def transpose(input, dim0, dim1, *_extra):
         if type(dim0) is not int or type(dim1) is not int:   # (x.transpose(torch.tensor(0), 1))
             dim0, dim1 = _as_int(dim0), _as_int(dim1)
         _wrap_dim(dim0, n), _wrap_dim(dim1, n)
+        if _vmap_batched.DEPTH[0] and not n and _legacy_0d_transpose(input):
+            return input
         out = D.transpose(input, dim0=dim0, dim1=dim1)  # raw dims: PyTorch saves them as given
         if _vmap_batched.DEPTH[0] and not n:
             _vmap_batched.transposed_example(input, out)
         return out
-    except Exception:  # (a dim that is not an int: PyTorch's TypeError; free while nothing fails)
-        _arg_errors.recheck("transpose", (dim0, dim1), {}, method=True)
+    except Exception:  # (a dim that is not an int, or not given: PyTorch's TypeError; free while nothing fails)
+        _arg_errors.recheck("transpose", *_given(("dim0", "dim1"), (dim0, dim1)), method=True)
         raise
 
 
@@ -2183,14 +2230,14 @@ def expand(input, *sizes, **kwargs):
         raise
 
 
-def expand_as(input, other, *_extra):
+def expand_as(input, other=_MISSING, *_extra):
     """expand(other.shape)."""
     if _extra:   # (x.expand_as(a, b): PyTorch's count, without self)
         raise _arg_errors.too_many("expand_as", input, (other, *_extra), {})
     try:
         shape = other.shape
     except AttributeError:  # (x.expand_as(1): PyTorch's parser error, the method's form)
-        raise _not_a_tensor("expand_as", other, "other") from None
+        raise _operand_error("expand_as", input, other) from None
     return expand(input, shape)
 
 
@@ -2246,6 +2293,15 @@ def squeeze(input, dim=_NO_ARG):
 
 def _expand_keywords(sizes: tuple, kwargs: dict) -> tuple:
     """expand's ``size=`` and ``implicit=`` keywords, as PyTorch's parser takes them."""
+    if not kwargs.keys() <= {"size", "implicit"} and (sizes or "size" in kwargs):
+        # (x.expand(2, 3, out=None): PyTorch's extra_kwargs names the first keyword, in order, that it does not take
+        # or that a positional argument gave already: implicit, after the loose ints of x.expand(2, 3, ...); a
+        # missing size comes first)
+        for key in kwargs:
+            if key not in ("size", "implicit"):
+                raise TypeError(f"expand() got an unexpected keyword argument '{key}'")
+            if ("size", "implicit").index(key) < len(sizes):
+                raise TypeError(f"expand() got multiple values for argument '{key}'")
     if not isinstance(kwargs.get("implicit", False), bool):
         raise _arg_errors.must_be("expand", "implicit", "bool", kwargs["implicit"])
     if "size" not in kwargs:
@@ -2275,7 +2331,7 @@ def select(input, dim, index):
     return D.select(input, dim=dim, index=index)
 
 
-def narrow(input, dim, start, length, *_extra):
+def narrow(input, dim=_MISSING, start=_MISSING, length=_MISSING, *_extra):
     """``length`` entries from ``start`` along ``dim`` (a view)."""
     if _extra:   # (x.narrow(a, b): PyTorch's count, without self)
         raise _arg_errors.too_many("narrow", input, (dim, start, length, *_extra), {})
@@ -2297,8 +2353,8 @@ def narrow(input, dim, start, length, *_extra):
         if start + length > size:
             raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size ({size}).")
         return D.slice(input, dim=dim, start=start, end=start + length, step=1)
-    except Exception:  # (an argument of the wrong type: PyTorch's TypeError; free while nothing fails)
-        _arg_errors.recheck("narrow", (dim, start, length), {}, method=True)
+    except Exception:  # (an argument of the wrong type, or missing: PyTorch's TypeError; free while nothing fails)
+        _arg_errors.recheck("narrow", *_given(("dim", "start", "length"), (dim, start, length)), method=True)
         raise
 
 
@@ -2441,12 +2497,14 @@ def _cat(tensors, dim, out, aten_name: str):
         if t.dim() == 1 and t._data.shape[0] == 0:
             continue
         if t.dim() != ref.dim():
+            _dispatch.check_rebased_inputs(*tensors)   # (cat's shape checks are its kernel's, after the edges')
             raise RuntimeError(f"Tensors must have same number of dimensions: got {ref.dim()} and {t.dim()}")
         for i, (a, b) in enumerate(zip(ref._data.shape, t._data.shape)):
             if i != d and a != b:
                 # (under vmap with a batched tensor PyTorch's batching rule concatenates the physical tensors,
                 # batch dims first: it names the physical dim, one further per vmap level)
                 shown = d + bin(_vmap_batched.levels_of(*tensors)).count("1") if _vmap_batched.DEPTH[0] else d
+                _dispatch.check_rebased_inputs(*tensors)
                 raise RuntimeError(f"Sizes of tensors must match except in dimension {shown}. Expected size {a} "
                                    f"but got size {b} for tensor number {k} in the list.")
     dt = _dtypes.result_type(*tensors) if len(tensors) > 1 else ref.dtype
@@ -2492,9 +2550,7 @@ def _checked_cat_out(tensors, out, compute, dtype_first=False):
     if builtins.any(t is out for t in tensors):
         # cat's assert_no_overlap (after its shape checks): out= itself among the inputs is a full overlap
         # (_into_out lets it through, as elementwise ops allow x += x)
-        raise RuntimeError("unsupported operation: some elements of the input tensor and the written-to tensor "
-                           "refer to a single memory location. Please clone() the tensor before performing the "
-                           "operation.")
+        raise _dispatch.overlap_error(*tensors)
     return result
 
 
@@ -2602,6 +2658,7 @@ def _check_bounds(index: np.ndarray, size: int, dim: int, *tensors) -> None:
     op's, whose batch dims inside vmap count in the dim the kernel names."""
     bad = index[(index >= size) | (index < 0)]
     if bad.size:
+        _dispatch.check_rebased_inputs(*tensors)   # (the kernel's check, after VariableType collected the edges)
         dim = _vmap_batched.physical_dim(dim, *tensors)
         raise RuntimeError(f"index {int(bad.flat[0])} is out of bounds for dimension {dim} with size {size}")
 
@@ -2633,6 +2690,7 @@ def _check_gather_shapes(input, index, dim, name):
     if not index.numel():   # (PyTorch checks the shapes of a non-empty index only)
         return
     if index.dim() != input.dim() and not (index.dim() <= 1 and input.dim() <= 1):
+        _dispatch.check_rebased_inputs(input, index)   # (the kernel's check, after VariableType collected the edges)
         raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
     for i, (a, b) in enumerate(zip(index._data.shape, input._data.shape)):
         if i != dim and a > b:
@@ -2847,9 +2905,7 @@ def _refuse_source_overlap(input, source) -> None:
     a, b = input._data, getattr(source, "_data", None)
     if (isinstance(b, np.ndarray) and a.size and b.size and np.may_share_memory(a, b) and _dispatch._dense(a)
             and _dispatch._dense(b) and np.shares_memory(a, b)):
-        raise RuntimeError("unsupported operation: some elements of the input tensor and the written-to tensor "
-                           "refer to a single memory location. Please clone() the tensor before performing the "
-                           "operation.")
+        raise _dispatch.overlap_error(source)
 
 
 def index_add_(input, dim, index, source, *, alpha=1):
@@ -3041,6 +3097,7 @@ def dot(input, tensor):
     if n != m and _vmap_batched.DEPTH[0]:
         _vmap_batched.check_dot_sizes(input, tensor)
     if n != m:
+        _dispatch.check_rebased_inputs(input, tensor)   # (dot's size check is its kernel's, after the edges')
         raise RuntimeError(f"inconsistent tensor size, expected tensor [{n}] and src [{m}] to have the same number "
                            f"of elements, but got {n} and {m} elements respectively")
     out = D.dot(input, tensor)
@@ -3151,7 +3208,7 @@ def _matmul_mixed_out(input, other, out):
         raise RuntimeError(f"expected scalar type {_legacy(input.dtype)} but found {_legacy(other.dtype)}")
 
 
-def matmul(input, other, *_extra, out=None):
+def matmul(input, other=_MISSING, *_extra, out=None):
     """Matrix product with PyTorch's rules for every combination of ranks (and its grad_fn names)."""
     if _extra:   # (x.matmul(a, b): PyTorch's count, without self)
         raise _arg_errors.too_many("matmul", input, (other, *_extra), {})
@@ -3182,6 +3239,8 @@ def matmul(input, other, *_extra, out=None):
             _same_dtype_out(input, out)  # (out='s dtype before the kernel's errors)
         return _into_out("matmul", out, (input, other), lambda: _same_dtype_out(matmul(input, other), out))
     if not isinstance(other, Tensor):   # (the method's words, x.matmul(None): the function's reparse counts input)
+        if other is _MISSING:   # (x.matmul())
+            raise _arg_errors.too_many("matmul", input, (), {})
         error = _arg_errors.must_be("matmul", "other", "Tensor", other, 1)
         error.method_form = True
         raise error
@@ -3546,11 +3605,16 @@ def where(condition, input=None, other=None):
             if not isinstance(value, Tensor):
                 _check_scalar_fits(value, dt)
     # where(cond, tensor, number): ATen casts the tensor to the result type first (tensor.to(dtype): a
-    # ToCopyBackward0 when a complex number makes a real tensor complex)
+    # ToCopyBackward0 when a complex number makes a real tensor complex), and the number too: its zero tangent is
+    # of that type (where(c, x, 0.5) of a 0-d float32 x has a float32 tangent, not a float64 one)
     if isinstance(input, Tensor) and not isinstance(other, Tensor) and a.dtype is not dt:
         a = a.to(dt)
     elif isinstance(other, Tensor) and not isinstance(input, Tensor) and b.dtype is not dt:
         b = b.to(dt)
+    if a is not input and not isinstance(input, Tensor):
+        a = Tensor._make(_dispatch._quiet_astype(a._data, dt.np))
+    if b is not other and not isinstance(other, Tensor):
+        b = Tensor._make(_dispatch._quiet_astype(b._data, dt.np))
     return D.where(condition, a, b, dtype=dt)
 
 
@@ -3920,7 +3984,7 @@ def fill_(input, value):
     return D.fill_(input, out=input, value=value)
 
 
-def add_(input, other, _old=_NO_ARG, *_extra, alpha=1):
+def add_(input, other=_MISSING, _old=_NO_ARG, *_extra, alpha=1):
     """In-place ``input += alpha * other``."""
     if _old is not _NO_ARG:  # (the deprecated x.add_(alpha, other))
         _arg_errors.scalar_first("add_", other, (_old, *_extra), alpha=alpha)
@@ -3934,7 +3998,7 @@ def add_(input, other, _old=_NO_ARG, *_extra, alpha=1):
     return _binary(D.add, input, other, out=input, alpha=alpha)
 
 
-def sub_(input, other, _old=_NO_ARG, *_extra, alpha=1):
+def sub_(input, other=_MISSING, _old=_NO_ARG, *_extra, alpha=1):
     """In-place ``input -= alpha * other``."""
     if _old is not _NO_ARG:  # (the deprecated x.sub_(alpha, other))
         _arg_errors.scalar_first("sub_", other, (_old, *_extra), alpha=alpha)
@@ -3951,14 +4015,14 @@ def sub_(input, other, _old=_NO_ARG, *_extra, alpha=1):
     return _binary(D.sub, input, other, out=input, no_bool=True, alpha=alpha)
 
 
-def mul_(input, other, *_extra):
+def mul_(input, other=_MISSING, *_extra):
     """In-place ``input *= other``."""
     if _extra:   # (x.mul_(a, b): PyTorch's count, without self)
         raise _arg_errors.too_many("mul_", input, (other, *_extra), {})
     return _binary(D.mul, input, other, out=input)
 
 
-def div_(input, other, *, rounding_mode=_NO_ROUNDING_MODE):
+def div_(input, other=_MISSING, *, rounding_mode=_NO_ROUNDING_MODE):
     """In-place ``input /= other`` (rounded with rounding_mode 'trunc' or 'floor')."""
     if rounding_mode is _NO_ROUNDING_MODE:
         return _binary(D.div, input, other, out=input, promote_int_to_float=True)
@@ -3987,7 +4051,7 @@ def div_(input, other, *, rounding_mode=_NO_ROUNDING_MODE):
     return D.div_rounded.call((input, other_t), None, input, {"rounding_mode": rounding_mode, "_result": q})
 
 
-def pow_(input, exponent):
+def pow_(input, exponent=_MISSING):
     """In-place ``input **= exponent``."""
     if isinstance(exponent, np.ndarray):
         raise _arg_errors.for_method(_arg_errors.no_overload("pow", input, exponent), "pow_")
@@ -3998,9 +4062,12 @@ def pow_(input, exponent):
                 raise RuntimeError(f"output with shape {list(input._data.shape)} doesn't match the broadcast shape "
                                    f"{list(np.broadcast_shapes(input._data.shape, exponent._data.shape))}")
             raise NotImplementedError("\"pow\" not implemented for 'Bool'")
+        if type(exponent) is not Tensor and exponent.is_sparse:   # (dense **= sparse: no kernel, as PyTorch)
+            from .sparse import _not_for_sparse
+            raise _not_for_sparse("aten::pow_.Tensor")
         return _binary(D.pow_tensor, input, exponent, out=input)
     if exponent is None or isinstance(exponent, _NOT_NUMBERS):  # (x.pow_("a"): PyTorch's parser refuses it)
-        _refuse_operand("pow_", exponent, {})
+        _refuse_operand("pow_", exponent, {}, input)
     # Computed in pow's dtype: a result that cannot go back into input is refused with PyTorch's message.
     return D.pow(input, out=input, dtype=_pow_number_dtype(input, exponent), exponent=exponent)
 

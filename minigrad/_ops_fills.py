@@ -145,14 +145,14 @@ def _index_put(name, input, indices, values, accumulate, out):
                       "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/IndexingUtils.h:37.)",
                       UserWarning, stacklevel=_user_stacklevel())
     if values.dtype is not input.dtype:
-        raise RuntimeError(f"Index put requires the source and destination dtypes match, got {_legacy(input.dtype)} "
-                           f"for the destination and {_legacy(values.dtype)} for the source.")
+        raise D.index_put_dtype_error(input.dtype, values.dtype)
     target = D.index.forward(np.empty(input._data.shape, dtype=np.bool_), index_list).shape
     try:
         fits = np.broadcast_shapes(values._data.shape, target) == tuple(target)   # (values broadcast *to* target)
     except ValueError:
         fits = False
     if not fits:
+        _dispatch.check_rebased_inputs(input, values)   # (the kernel's check, after VariableType collected the edges)
         raise RuntimeError(f"shape mismatch: value tensor of shape {list(values._data.shape)} cannot be broadcast "
                            f"to indexing result of shape {list(target)}")
     if not indices and input.numel():   # (no index tensor: PyTorch's kernel fails an internal assert here, KNOWN)
@@ -266,6 +266,7 @@ def _masked_scatter(input, mask, source, out):
     shape = np.broadcast_shapes(mask._data.shape, input._data.shape)
     count = int(np.broadcast_to(mask._data, shape).sum())
     if source.numel() < count:
+        _dispatch.check_rebased_inputs(input, source)   # (the kernel's check, after VariableType collected the edges)
         raise RuntimeError("Number of elements of source < number of ones in mask")
     return D.masked_scatter(input, mask, source, out=out)
 

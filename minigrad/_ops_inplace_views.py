@@ -57,9 +57,19 @@ def _restride(t: Tensor, node_op, args: dict, view_op, view_args: dict, new_layo
     return t
 
 
+def _batched_scalar(input: Tensor) -> bool:
+    """Whether ``input`` is PyTorch's BatchedTensor (no grad transform inside its vmap) of 0-d examples: functorch's
+    transpose_ / squeeze_ batch rules then return it untouched (as PyTorch's scalar.transpose_(0, -1)), before
+    autograd's checks at a grad transform around the vmap (grad of vmap of a function calling t_() on a 0-d example;
+    under vmap of grad, the grad level's autograd check comes first)."""
+    return bool(_vmap_batched.DEPTH[0]) and input._data.ndim == 0 and _vmap_batched.hides_autograd(input)
+
+
 def t_(input: Tensor) -> Tensor:
     """Transpose a tensor of at most 2 dims, in place (TBackward1)."""
     check_captured_write(input, "aten::t_")   # (inside torch.func's grad transforms: before any other error)
+    if _batched_scalar(input):   # (t_ is transpose_(0, 0) there)
+        return input
     if input.dim() > 2:
         _check_inplace(input, _records(input))
         raise RuntimeError(f"t_() expects a tensor with <= 2 dimensions, but self is {input.dim()}D")
@@ -69,6 +79,9 @@ def t_(input: Tensor) -> Tensor:
 def transpose_(input: Tensor, dim0: int, dim1: int, *, _aten: str = "aten::transpose_") -> Tensor:
     """Swap two dimensions in place (TransposeBackward1)."""
     check_captured_write(input, _aten)
+    if _batched_scalar(input):   # (the dims wrapped first: 0 and -1 fit, others are an IndexError)
+        _ops._wrap_dim(dim0, 0), _ops._wrap_dim(dim1, 0)
+        return input
     _check_inplace(input, _records(input))
     n = input.dim()
     d0, d1 = _ops._wrap_dim(dim0, n), _ops._wrap_dim(dim1, n)
@@ -103,6 +116,11 @@ def squeeze_(input: Tensor, dim=_ops._NO_ARG) -> Tensor:
     if dim is _ops._NO_ARG:
         dim = None
     check_captured_write(input, "aten::squeeze_" + ("" if dim is None else ".dim" if isinstance(dim, int) else ".dims"))
+    if dim is not None and _batched_scalar(input):   # (the batch rule's own check: dim 0 only, no closing bracket)
+        dims = [dim] if isinstance(dim, int) else list(dim)
+        if dims in ([], [0]):
+            return input
+        raise RuntimeError(f"Dimension is out of range (expected to be in range of [-1, 0], but got {dims}")
     _check_inplace(input, _records(input))
     n = input.dim()
     if dim is None:

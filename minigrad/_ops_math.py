@@ -483,7 +483,9 @@ def float_power(input, exponent):
     if not isinstance(input, Tensor):
         return _ops.pow(number(input), _ops.to(exponent, dt))
     if isinstance(exponent, Tensor):
-        exp = _ops.to(exponent, dt)  # (GCC evaluates at::pow(base.to(dtype), exp.to(dtype))'s arguments right to left)
+        # (GCC evaluates at::pow(base.to(dtype), exp.to(dtype))'s arguments right to left; a sparse exponent stays
+        # sparse, for pow's refusal)
+        exp = exponent.to(dt) if exponent.is_sparse else _ops.to(exponent, dt)
         return _ops.pow(_ops.to(input, dt), exp)
     base = _ops.to(input, dt)
     return _ops.pow(base, number(exponent))

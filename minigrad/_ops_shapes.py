@@ -576,14 +576,14 @@ def new_tensor(input, *args, dtype=None, device=None, requires_grad=False, **kwa
     return tensor(data, dtype=dtype or input.dtype, requires_grad=requires_grad)
 
 
-def type_as(input, other, *_extra):
+def type_as(input, other=_ops._MISSING, *_extra):
     """input converted to other's dtype."""
     if _extra:   # (x.type_as(y, 0): PyTorch's count, without self)
         raise _arg_errors.too_many("type_as", input, (other, *_extra), {})
     try:
         dtype = other.dtype
-    except AttributeError:  # (x.type_as(1): PyTorch's parser error)
-        raise _arg_errors.must_be("type_as", "other", "Tensor", other, 1) from None
+    except AttributeError:  # (x.type_as(1), x.type_as(): PyTorch's parser error)
+        raise _ops._operand_error("type_as", input, other) from None
     return _ops.to(input, dtype)
 
 

@@ -126,8 +126,18 @@ def _reduce_rows(values: np.ndarray, factors: tuple[np.ndarray, np.ndarray] | No
 def _max_rows(rows: np.ndarray) -> np.ndarray:
     """The max of each row, (R, 1) (a max is exact in any order)."""
     if _transposed(rows):   # (np.max along short rows calls its loop once per row)
-        return np.maximum.reduce(rows.T.copy(), axis=0)[:, None]
-    return np.maximum.reduce(rows, axis=1, keepdims=True)
+        return _vector_max(rows.T.copy(), 0)[:, None]
+    return _vector_max(rows, 1, keepdims=True)
+
+
+def _vector_max(a: np.ndarray, axis: int, keepdims: bool = False) -> np.ndarray:
+    """The max along ``axis``, a row with a NaN giving the NaN with every bit set, as Vectorized<T>::maximum
+    (it ORs the unordered-compare mask into the result); x - max then carries that NaN, except where x is a NaN."""
+    m = np.maximum.reduce(a, axis=axis, keepdims=keepdims)
+    nan = np.isnan(m)
+    if nan.any():
+        m = np.where(nan, np.array(-1, np.int32 if m.dtype == _F32 else np.int64).view(m.dtype), m)
+    return m
 
 
 def _minus_product(g: np.ndarray, e: np.ndarray, total: np.ndarray) -> np.ndarray:
@@ -149,7 +159,7 @@ def softmax(x: np.ndarray) -> np.ndarray:
     exp, one = _KERNELS[rows.dtype].vector_exp, rows.dtype.type(1)
     if _transposed(rows):
         columns = rows.T.copy()
-        np.subtract(columns, np.maximum.reduce(columns, axis=0), out=columns)
+        np.subtract(columns, _vector_max(columns, 0), out=columns)
         e = exp(columns)
         np.multiply(e, one / _sum_columns(e), out=e)
         return e.T.copy().reshape(x.shape)
@@ -164,7 +174,7 @@ def log_softmax(x: np.ndarray) -> np.ndarray:
     kernel = _KERNELS[rows.dtype]
     if _transposed(rows):
         columns = rows.T.copy()
-        np.subtract(columns, np.maximum.reduce(columns, axis=0), out=columns)
+        np.subtract(columns, _vector_max(columns, 0), out=columns)
         np.subtract(columns, kernel.log(_sum_columns(kernel.vector_exp(columns))), out=columns)
         return columns.T.copy().reshape(x.shape)
     shifted = rows - _max_rows(rows)

@@ -341,10 +341,13 @@ class Tensor(TensorBase):
         """The sizes of the dimensions, as a ``torch.Size``."""
         return tuple.__new__(Size, self._data.shape)  # (NumPy's shape: plain ints, nothing to check)
 
-    def size(self, dim: int | None = None):
+    def size(self, dim: int | None = None, *_extra):
         """The shape, or the length of one dimension."""
-        if dim is None:
+        if dim is None and not _extra:
             return tuple.__new__(Size, self._data.shape)  # (NumPy's shape: plain ints, nothing to check)
+        if _extra:   # (x.size(1, 2): PyTorch's parser's count, without self)
+            from ._arg_errors import too_many_positional
+            raise too_many_positional("size", 1, 1 + len(_extra))
         if not self._data.ndim and isinstance(dim, int) and not isinstance(dim, bool):
             raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")   # (no wrap_scalar)
         try:
@@ -375,8 +378,11 @@ class Tensor(TensorBase):
         """Bytes per element."""
         return self._data.itemsize
 
-    def stride(self, dim: int | None = None):
+    def stride(self, dim: int | None = None, *_extra):
         """Strides in elements (not bytes), as PyTorch reports them."""
+        if _extra:   # (x.stride(1, 2): PyTorch's parser's count, without self)
+            from ._arg_errors import too_many_positional
+            raise too_many_positional("stride", 1, 1 + len(_extra))
         if self._data.size == 0:
             # NumPy's are all 0: PyTorch's (contiguous, counting size-0 dims as 1, unless a view or from_numpy
             # made them otherwise) are computed in _strides
@@ -420,11 +426,14 @@ class Tensor(TensorBase):
         from .derivatives import _storage
         return _storage(self._data)[1]
 
-    def is_contiguous(self, memory_format=None) -> bool:
+    def is_contiguous(self, *_extra, memory_format=_layout.contiguous_format) -> bool:
         """True if the elements are laid out in row-major order (or ``memory_format``'s) without gaps."""
-        if memory_format is None or memory_format is _layout.contiguous_format:
+        if _extra:   # (memory_format is keyword-only: x.is_contiguous(torch.channels_last) is refused)
+            from ._arg_errors import too_many_positional
+            raise too_many_positional("is_contiguous", 0, len(_extra))
+        if memory_format is _layout.contiguous_format:
             return self._data.flags["C_CONTIGUOUS"]
-        if not isinstance(memory_format, _layout.memory_format):   # (torch.strided is a layout: PyTorch's parser)
+        if not isinstance(memory_format, _layout.memory_format):   # (None, torch.strided: PyTorch's parser refuses)
             from ._arg_errors import must_be
             raise must_be("is_contiguous", "memory_format", "torch.memory_format", memory_format)
         strides = self.stride() if self._data.size == 0 else None   # (NumPy's are all 0 when empty)
@@ -1597,6 +1606,24 @@ def _not_writable(name: str):
 # (no Python frame per read) and refuses assignment as PyTorch's C attribute does.
 Tensor._base = property(Tensor.__dict__["_view_base"].__get__, _not_writable("_base"), _not_writable("_base"),
                         "The tensor this one is a view of (None if it is not a view).")
+_BASE_OUTSIDE_VMAP = Tensor._base
+
+
+def _base_inside_vmap(self):
+    """``_base`` while a vmap runs (in any thread): None where the user's code sees PyTorch's BatchedTensor wrapper,
+    which is no view (``a[0]._base`` of a vmapped ``a``)."""
+    base = self._view_base
+    if base is not None and _vmap_batched.DEPTH[0] and _hidden_by_vmap(self):
+        return None
+    return base
+
+
+_BASE_INSIDE_VMAP = property(_base_inside_vmap, _not_writable("_base"), _not_writable("_base"), Tensor._base.__doc__)
+
+
+def base_inside_vmap(inside: bool) -> None:
+    """Give ``_base`` its vmap-aware getter while some vmap runs, its plain slot getter (no Python frame) otherwise."""
+    Tensor._base = _BASE_INSIDE_VMAP if inside else _BASE_OUTSIDE_VMAP
 
 _NOT_DELETABLE = {"data": "Deleting tensor data is not allowed. Delete tensor instead!",
                   "requires_grad": "requires_grad must be a bool"}

@@ -71,6 +71,9 @@ def enter(size: int, func, unmapped: list, randomness: str = "error", legacy: bo
     DEPTH[0] += 1
     with _RUNNING_LOCK:
         RUNNING[0] += 1
+        if RUNNING[0] == 1:   # (the first vmap to run: _base hides BatchedTensors' views from then on)
+            from ._tensor import base_inside_vmap
+            base_inside_vmap(True)
     forward_ad._sync_extras()
 
 
@@ -88,6 +91,9 @@ def exit_() -> None:
     DEPTH[0] -= 1
     with _RUNNING_LOCK:
         RUNNING[0] -= 1
+        if RUNNING[0] == 0:
+            from ._tensor import base_inside_vmap
+            base_inside_vmap(False)
     if DEPTH[0] == 0:
         _LEVELS.clear()
         _OUTSIDE.clear()
@@ -1175,11 +1181,41 @@ def cat_levels(result, tensors) -> None:
             unbatched(result)
 
 
+# PyTorch's ops without a batching rule (its slow fallback runs them example by example and refuses a vmap over no
+# examples, see check_fallback_examples), by node name (op name for a NotImplemented node): the aten names of the
+# out-of-place and the in-place form (None: that form has a rule of its own)
+_FALLBACK_NAMES = {
+    "MaskedFillBackward1": ("masked_fill.Tensor", "masked_fill_.Tensor"),
+    "MaskedScatterBackward0": ("masked_scatter", "masked_scatter_"),
+    "IndexReduceBackward0": ("index_reduce", "index_reduce_"), "IndexCopyBackward0": (None, "index_copy_"),
+    "ScatterBackward0": (None, "scatter_.src"), "ScatterBackward1": (None, "scatter_.value"),
+    "PutBackward0": ("put", "put_"), "TakeBackward0": ("take", None), "RenormBackward0": ("renorm", "renorm_"),
+    "TrilBackward0": (None, "tril_"), "TriuBackward0": (None, "triu_"),
+    "ClampBackward0": (None, "clamp_.Tensor"), "ClampBackward1": (None, "clamp_"),
+    "HypotBackward0": (None, "hypot_"), "IgammaBackward0": (None, "igamma_"),
+    "NextafterBackward0": (None, "nextafter_"), "LdexpBackward0": (None, "ldexp_"),
+    "XlogyBackward0": (None, "xlogy_.Tensor"), "XlogyBackward2": (None, "xlogy_.Scalar_Other"),
+    "FmodBackward0": (None, "fmod_.Scalar"), "FmodBackward1": (None, "fmod_.Tensor"),
+    "RemainderBackward1": (None, "remainder_.Tensor"), "PowBackward1": (None, "pow_.Tensor"),
+    "AddcdivBackward0": (None, "addcdiv_"), "AddcmulBackward0": (None, "addcmul_"),
+    "LerpBackward0": (None, "lerp_.Scalar"), "LerpBackward1": (None, "lerp_.Tensor"),
+    "CumsumBackward0": (None, "cumsum_"), "CumprodBackward0": (None, "cumprod_"),
+    "AddmmBackward0": (None, "addmm_"), "BaddbmmBackward0": (None, "baddbmm_"),
+    "PolygammaBackward1": (None, "polygamma_"), "heaviside_": (None, "heaviside_"),
+    "floor_divide_": (None, "floor_divide_.Tensor")}
+
+
 def input_levels(op, tensors, out, args=None) -> int:
     """The levels ``op``'s outputs are batched at; PyTorch's error for an in-place op that cannot be batched."""
     mask = levels_of(*tensors)
     if out is not None and mask:
         check_inplace(op.name, out, tensors, op.node_name)
+    if mask and 0 in SIZES and (op.node_name in _FALLBACK_NAMES or op.name in _FALLBACK_NAMES) and (
+            out is None or out is tensors[0]) and _from_user():
+        # (the user's call: minigrad's formulas use these ops where PyTorch's use others, with rules)
+        names = _FALLBACK_NAMES.get(op.node_name) or _FALLBACK_NAMES[op.name]
+        if names[out is not None] is not None:
+            check_fallback_examples(names[out is not None], *tensors)
     if mask and out is None and len(tensors) == 2 and 0 in SIZES:
         check_first_example(op.node_name if op.name == "rsub" else op.name, *tensors)
     if mask and op.name in _DECOMPOSED_MEAN_BACKWARDS and args and args.get("reduction") == 1 \

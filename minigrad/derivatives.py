@@ -274,7 +274,7 @@ def permute_backwards(grad, dims):
 # Elementwise functions of one tensor
 # =============================================================================================
 
-neg = Op("neg", "NegBackward0", np.negative,
+neg = Op("neg", "NegBackward0", lambda a: _complex_bits.neg(a) if a.dtype.kind == "c" else np.negative(a),
          jvp="linear",
          self=lambda grad: grad.neg())                                    # d(-x) = -1
 exp = Op("exp", "ExpBackward0", _vml.unary("exp", _via_float64(np.exp)),
@@ -854,8 +854,11 @@ def _div_jvp(self_t, other_t, result, self, other):
     wrapped number, which does not promote (0-d float32 x / 2.5: a float32 tangent); a tangent of another dtype
     than its primal's keeps deciding (PyTorch applies the formula to the tangents as they are)."""
     t = (self_t - other_t * result) / other
-    if t.dtype != result.dtype and other._fw_grad is None and self_t.dtype == self.dtype:
-        return t.to(result.dtype)   # (with a dual y, as x.div_(y) of a float32 x by a float64 y, it decides)
+    # (with a dual y, as x.div_(y) of a float32 x by a float64 y, it decides; so does a ZeroTensor x_t, whose
+    # kernels promote the number as a 0-d tensor: sgn(x) / 2.0 of a 0-d float32 x has a float64 tangent)
+    if t.dtype != result.dtype and other._fw_grad is None and self_t.dtype == self.dtype and not (
+            _zerotensor.ZEROS and _zerotensor.is_zero(t)):
+        return t.to(result.dtype)
     return t
 
 
@@ -1080,7 +1083,10 @@ minimum = Op("minimum", "MinimumBackward0", _signed_zero_ties(np.minimum), input
              other=lambda grad, self, other: _tie_split(grad, self, other).masked_fill_(self < other, 0))
 # The condition goes through the dtype cast with the values; .astype(bool) undoes that exactly.
 where = Op("where", "WhereBackward0", lambda c, a, b: np.where(c.astype(bool, copy=False), a, b),
-           jvp="element_wise",
+           # PyTorch's result: formula, a where of the tangents (each missing one a zero of its input's dtype):
+           # so the tangents' own promotion gives the dtype (a float64 one of a 0-d float64 input beside a float32
+           # one, under jacfwd where vmap makes both physically 1-d: float64)
+           jvp=lambda condition, self_t, other_t: _ops().where(condition, self_t, other_t),
            inputs=("condition", "self", "other"),
            self=lambda grad, condition: _ops().where(condition, grad, 0.0),     # d/dx where(c, x, y) = [c]
            other=lambda grad, condition: _ops().where(condition, 0.0, grad))    # d/dy = [not c]
@@ -2351,10 +2357,13 @@ index_select = Op("index_select", "IndexSelectBackward0",
                       index_add(_ops().zeros(self_sym_sizes, dtype=grad.dtype), index, grad, dim=dim, alpha=1,
                                 source_dim=grad.dim()))
 index_add = Op("index_add", "IndexAddBackward0",
-               # (nothing to add: alpha unconverted, as PyTorch's loop never reads it)
+               # (nothing to add: alpha unconverted, as PyTorch's loop never reads it. A self of more than one dim
+               # with alpha 1: PyTorch adds the source's slices as they are, where its 1-d loop multiplies by alpha,
+               # which tells for complex infinities: (1+0j)·(inf+infj) is nan+nanj)
                lambda a, index, source, dim, alpha, source_dim:
                    _index_add_complex32(a, index, source, dim, alpha) if _dtypes.is_complex32(a.dtype)
-                   else _index_add(a, index, source * alpha if a.size and index.size else source, dim),
+                   else _index_add(a, index, source * alpha if a.size and index.size and (alpha != 1 or a.ndim < 2)
+                                   else source, dim),
                jvp=lambda self_t, index, source_t, dim, alpha, source_dim:
                    index_add(self_t, index, source_t, dim=dim, alpha=alpha, source_dim=source_dim),
                inputs=("self", "index", "source"), args=("dim", "alpha", "source_dim"),
@@ -4052,9 +4061,26 @@ def _shared_memory_copy(a):
     return np.lib.stride_tricks.as_strided(core, a.shape, strides)
 
 
+def index_put_dtype_error(dest, source) -> RuntimeError:
+    """index_put_'s refusal of values of another dtype than the destination's (``dest``, ``source``: dtypes)."""
+    from ._ops import _legacy
+    return RuntimeError(f"Index put requires the source and destination dtypes match, got {_legacy(dest)} for the "
+                        f"destination and {_legacy(source)} for the source.")
+
+
+def _index_put_jvp(op, self_t, values_t, indices, accumulate):
+    """index_put's forward formula, ``self_t.index_put(indices, values_t, accumulate)``: the kernel refuses tangents
+    of two dtypes (a float64 tangent of float32 values under torch.func.jvp, func 41773), except on masked_fill_'s
+    path (one mask, one value, no accumulation), which converts."""
+    if values_t.dtype is not self_t.dtype and (accumulate or values_t.numel() != 1 or len(indices) != 1
+                                               or indices[0].dtype != np.bool_):
+        raise index_put_dtype_error(self_t.dtype, values_t.dtype)
+    return op(self_t, values_t, indices=indices, accumulate=accumulate)
+
+
 index_put = Op("index_put_", "IndexPutBackward0", _index_put_forward, inputs=("self", "values"),
                jvp=lambda self_t, values_t, indices, accumulate:
-                   index_put(self_t, values_t, indices=indices, accumulate=accumulate),
+                   _index_put_jvp(index_put, self_t, values_t, indices, accumulate),
                args=("indices", "accumulate"),
                # overwritten positions get no gradient (unless accumulating); values get grad[indices]
                self=lambda grad, indices, accumulate: _index_put_self_backward(grad, indices, accumulate),
@@ -4064,7 +4090,7 @@ index_put = Op("index_put_", "IndexPutBackward0", _index_put_forward, inputs=("s
 # PyTorch's internal _index_put_impl_ (what indexing's backward calls): index_put_ under another node name
 index_put_impl = Op("_index_put_impl_", "IndexPutImplBackward0", _index_put_forward, inputs=("self", "values"),
                     jvp=lambda self_t, values_t, indices, accumulate:
-                        index_put_impl(self_t, values_t, indices=indices, accumulate=accumulate),
+                        _index_put_jvp(index_put_impl, self_t, values_t, indices, accumulate),
                     args=("indices", "accumulate"),
                     self=lambda grad, indices, accumulate: _index_put_self_backward(grad, indices, accumulate),
                     values=lambda grad, indices: _index_put_values_backward(grad, indices))
@@ -6504,6 +6530,9 @@ def _cumulative_extreme(a, dim, take_max):
 
 def cummaxmin_backward(grad, self, indices, dim):
     """Each running extreme's gradient goes to the element it came from (summed over the positions)."""
+    if _vmap_batched.DEPTH[0] and _vmap_batched.hides_autograd(grad):   # (a vmapped vjp: no grad transform inside
+        # the vmap decomposes PyTorch's composite first, and it has no batching rule)
+        _vmap_batched.check_fallback_examples("cummaxmin_backward", grad, self, indices)
     if self.numel() == 0:
         return self  # (PyTorch returns the empty input itself: under create_graph, a graph through it)
     return _scatter_add_into_zeros(self.shape, grad, indices, dim)
@@ -10367,7 +10396,14 @@ def _put(a, index, source, accumulate):
     return out if _strides.preserve_strides(a) is None else _strides.copy_into(_strides.empty_like(a), out)
 
 
-put = Op("put", "PutBackward0", _put, inputs=("self", "index", "source"), args=("accumulate",), jvp="linear",
+def _put_jvp(self_t, index, source_t, accumulate):
+    """put's forward formula, ``self_t.put(index, source_t, accumulate)``: through the front-end, whose dtype check
+    refuses a float64 tangent of float32 values (a Python number lifted under torch.func.jvp: nested 13192)."""
+    from . import _ops_fills
+    return _ops_fills.put(self_t, index, source_t, accumulate)
+
+
+put = Op("put", "PutBackward0", _put, inputs=("self", "index", "source"), args=("accumulate",), jvp=_put_jvp,
          # the overwritten positions get no gradient (unless the values were added there)
          # (zeros as many as the indices: source itself is saved only when it requires grad, as in PyTorch)
          self=lambda grad, index, accumulate: grad if accumulate else put(

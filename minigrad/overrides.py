@@ -28,7 +28,7 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from . import _arg_errors, _meta
+from . import _arg_errors, _meta, _numpy_names
 from ._class_names import TorchNamed, object_repr
 from ._tensor import Tensor
 
@@ -338,6 +338,9 @@ def wrap_function(fn: Callable, name: str, python_level: bool = False, relevant:
             found = None if _STATE.active else _overloaded(args, kwargs)
             if found is None:
                 _arg_errors.reparse(name, args, kwargs, error)  # (PyTorch's parser error, if its parser refuses)
+                call = _numpy_names.input_call(args, kwargs, error)   # (torch.sum(x=t): taken, made again)
+                if call is not None:
+                    return public(*call[0], **call[1])
                 raise
         else:
             if not parsed_first and (len(args) > 1 or kwargs):  # (PyTorch's Python code checks first, then the

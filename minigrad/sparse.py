@@ -65,19 +65,20 @@ class SparseTensor(Tensor):
     """A COO sparse tensor: ``_idx`` (int64, sparse_dim × nnz) and ``_vals`` (nnz × dense dims) of shape ``_size``."""
 
     _torch_name = "torch.Tensor"
-    __slots__ = ("_coalesced", "_dense", "_idx", "_size", "_vals", "_strided_values")
+    __slots__ = ("_coalesced", "_dense", "_dense_of", "_idx", "_size", "_vals", "_strided_values")
     # A layout, not a user's subclass: ops return plain tensors (no __torch_function__ conversion)
     __torch_function__ = _disabled_torch_function_impl
 
     @property
     def _data(self) -> np.ndarray:
-        # The dense values, computed once (read-only: a sparse tensor never changes through them).
+        # The dense values, computed once (read-only: a sparse tensor never changes through them), again when the
+        # values shared with a detach() of it were changed in place there.
         d = self._dense
-        if d is None:
+        if d is None or self._dense_of is not self._vals._data:
             d = np.zeros(self._size, dtype=self._vals._data.dtype)
             np.add.at(d, tuple(self._idx._data), self._vals._data)  # (copies of an entry add up, in order)
             d.flags.writeable = False
-            self._dense = d
+            self._dense, self._dense_of = d, self._vals._data
         return d
 
     # -- what it is
@@ -141,7 +142,8 @@ class SparseTensor(Tensor):
             raise RuntimeError("Cannot get values on an uncoalesced tensor, please call .coalesce() first")
         out = Tensor._make(self._vals._data)
         # d values -> d self: a sparse tensor with self's indices and the gradient as values
-        return _record("ValuesBackward0", out, (self,), lambda g: (_like(self, g),), {"self": self})
+        # (not version-checked: PyTorch's output is a view of self, whose in-place changes rebase it instead)
+        return _record("ValuesBackward0", out, (self,), lambda g: (_like(self, g),), {"self": self}, versioned=False)
 
     def _legacy_type_name(self) -> str:
         return "torch.sparse." + Tensor._legacy_type_name(self)[6:]   # (torch.sparse.FloatTensor ...)
@@ -265,11 +267,17 @@ class SparseTensor(Tensor):
         return self
 
     def detach(self) -> SparseTensor:
-        return _make(self._idx._data, self._vals._data, self._size, self._coalesced)
+        # (self's indices and values tensors and version counter, as PyTorch's: an in-place op that writes the values
+        # in place, d.div_(2), changes both)
+        out = self.data
+        out._version_counter = self._version_counter
+        return out
 
     @property
     def data(self) -> SparseTensor:
-        return self.detach()
+        out = _make(self._idx._data, self._vals._data, self._size, self._coalesced)
+        out._idx, out._vals = self._idx, self._vals   # (shared: see _take)
+        return out
 
     def _detached_copy(self) -> SparseTensor:
         return _make(self._idx._data.copy(), self._vals._data.copy(), self._size, self._coalesced)
@@ -327,10 +335,13 @@ class SparseTensor(Tensor):
         return self._take(add(self._inplace_checked(), other, alpha=-alpha, name="SubBackward0"), "add")
 
     def mul_(self, other):
-        return self._take(mul(self._inplace_checked(), other), "mul" if isinstance(other, SparseTensor) else "")
+        self._take(mul(self._inplace_checked(), other), "mul" if isinstance(other, SparseTensor) else "")
+        if not isinstance(other, SparseTensor):   # (PyTorch's kernel for a number or a dense factor: not coalesced)
+            self._coalesced = self._nnz() < 2
+        return self
 
     def div_(self, other, *, rounding_mode=_NO_ROUNDING_MODE):
-        return self._take(div(self._inplace_checked(), other, rounding_mode), "div")
+        return self._take(div(self._inplace_checked(), other, rounding_mode), "div", in_values=True)
 
     def _inplace_checked(self) -> SparseTensor:
         """Self before an in-place change (refused for a leaf that requires grad): a stand-in with its entries and its
@@ -341,10 +352,11 @@ class SparseTensor(Tensor):
         before._grad_fn, before._requires_grad, before._output_nr = self._grad_fn, self._requires_grad, self._output_nr
         return before
 
-    def _take(self, out: SparseTensor, op: str) -> SparseTensor:
+    def _take(self, out: SparseTensor, op: str, in_values: bool = False) -> SparseTensor:
         """Become ``out`` (an in-place op's result): its entries, in self's dtype, and its node, if any. ``op``
         names the kernel whose refusal of a result that cannot be cast down a kind is raised ('' for mul_ by a
-        number or a dense tensor, which scales the values in place)."""
+        number or a dense tensor, which scales the values in place). ``in_values``: PyTorch's kernel writes the new
+        values into self's values tensor (when the indices stay), which a detach() of self shares."""
         vals = out._vals._data
         if vals.dtype != self._vals._data.dtype:
             if out.dtype._kind > self.dtype._kind:   # (PyTorch's can_cast: never down a kind)
@@ -353,11 +365,21 @@ class SparseTensor(Tensor):
                     "add", "mul") else f"result type {r} can't be cast to the desired output type {o}" if op else
                     f"dtype of values ({r}) must match dtype of sparse tensor ({o})")
             vals = vals.astype(self._vals._data.dtype)
-        self._idx, self._vals, self._coalesced = out._idx, Tensor._make(vals), out._coalesced
+        if in_values and out._idx._data is self._idx._data:
+            self._vals._data = vals
+            self._vals._version_counter[0] += 1
+        else:
+            self._idx, self._vals = out._idx, Tensor._make(vals)
+        self._coalesced = out._coalesced
         self._dense = None
         self._version_counter[0] += 1
-        if out._grad_fn is not None:
-            self._grad_fn, self._requires_grad, self._output_nr = out._grad_fn, True, 0
+        fn = out._grad_fn
+        if fn is not None:
+            self._grad_fn, self._requires_grad, self._output_nr = fn, True, 0
+            if isinstance(fn, _SparseNode):   # (a saved result is self now: checked against self's later changes)
+                fn._versions = {k: (self._version_counter, self._version_counter[0])
+                                if counter is out._version_counter else (counter, v)
+                                for k, (counter, v) in fn._versions.items()}
         return self
 
     def __neg__(self):
@@ -453,7 +475,7 @@ def _make(indices: np.ndarray, values: np.ndarray, size, coalesced: bool = False
     t._vals = Tensor._make(values)
     t._size = tuple(int(n) for n in size)
     t._coalesced = bool(coalesced) or t._idx._data.shape[1] < 2   # (PyTorch: nnz 0 or 1 is coalesced)
-    t._dense = None
+    t._dense = t._dense_of = None
     t._strided_values = False   # (PyTorch's values tensor is a strided view: see embedding_grad)
     return t
 
@@ -493,12 +515,26 @@ def _coalesce(idx: np.ndarray, vals: np.ndarray, size) -> tuple[np.ndarray, np.n
 class _SparseNode(Node, metaclass=CNodeNamed):   # (C++ classes in PyTorch: see CNodeNamed)
     """The grad_fn of a sparse operation: ``_backward(grad)`` gives the inputs' gradients."""
 
-    __slots__ = ("_backward", "_freed", "_saved")
+    __slots__ = ("_backward", "_freed", "_saved", "_versions")
 
     def _apply(self, grad_outputs: tuple) -> tuple:
         if self._freed:
             raise RuntimeError(FREED_MESSAGE)
+        for name in self._versions:
+            self._check_version(name)
         return tuple(self._backward(grad_outputs[0]))
+
+    def _check_version(self, name: str) -> None:
+        """PyTorch's error if saved tensor ``name`` was modified in place since it was saved (as SavedTensor.unpack)."""
+        counter, version = self._versions[name]
+        if counter[0] != version:
+            from .autograd.graph import SavedTensor
+            value = self._saved[name]
+            is_output = type(value) is weakref.ref or name == "result"
+            t = value() if type(value) is weakref.ref else value
+            saved = SavedTensor(t, is_output=is_output)
+            saved._saved_version = version
+            saved._raise_modified(self, counter[0], t)
 
     def __getattr__(self, name: str):
         saved = object.__getattribute__(self, "_saved")
@@ -506,6 +542,8 @@ class _SparseNode(Node, metaclass=CNodeNamed):   # (C++ classes in PyTorch: see 
             value = saved[name[7:]]
             if self._freed and _is_tensor_slot(value):
                 raise RuntimeError(FREED_MESSAGE)
+            if name[7:] in self._versions:
+                self._check_version(name[7:])
             # (the node's own output is held weakly: output -> node -> output would be a reference cycle)
             if type(value) is weakref.ref:
                 return value()
@@ -518,14 +556,15 @@ class _SparseNode(Node, metaclass=CNodeNamed):   # (C++ classes in PyTorch: see 
         if name.startswith("_raw_saved_") and name[11:] in saved and _is_tensor_slot(saved[name[11:]]):
             from .autograd.graph import SavedTensor
             value = saved[name[11:]]
-            if type(value) is weakref.ref:
-                return SavedTensor(value(), is_output=True)
-            return SavedTensor(value)
+            raw = SavedTensor(value(), is_output=True) if type(value) is weakref.ref else SavedTensor(value)
+            if name[11:] in self._versions:   # (its version when saved: unpack() checks it)
+                raw._version_counter, raw._saved_version = self._versions[name[11:]]
+            return raw
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     def __dir__(self):
         # (a tensor PyTorch saves also has its ``_raw_saved_*``, the SavedTensor)
-        return sorted((set(super().__dir__()) - {"_saved"}) | {"_saved_" + k for k in self._saved}
+        return sorted((set(super().__dir__()) - {"_saved", "_versions"}) | {"_saved_" + k for k in self._saved}
                       | {"_raw_saved_" + k for k, v in self._saved.items() if _is_tensor_slot(v)})
 
     def _release_variables(self) -> None:
@@ -541,8 +580,10 @@ def _is_tensor_slot(value) -> bool:
 _NODE_CLASSES: dict = {}
 
 
-def _record(name: str, out: Tensor, inputs: tuple, backward, saved: dict | None = None) -> Tensor:
-    """Make ``out`` the output of a ``name`` node over ``inputs`` (if any of them requires grad)."""
+def _record(name: str, out: Tensor, inputs: tuple, backward, saved: dict | None = None,
+            versioned: bool = True) -> Tensor:
+    """Make ``out`` the output of a ``name`` node over ``inputs`` (if any of them requires grad); the saved tensors
+    are checked against in-place changes when the node runs (unless not ``versioned``)."""
     if not (grad_mode.STATE.enabled and any(t is not None and t._requires_grad for t in inputs)):
         return out
     cls = _NODE_CLASSES.get(name)
@@ -554,6 +595,10 @@ def _record(name: str, out: Tensor, inputs: tuple, backward, saved: dict | None 
     node._backward = backward
     node._saved = saved or {}
     node._freed = False
+    # name -> (version counter, version now) of each saved tensor (an output is held weakly)
+    tensors = {k: v() if type(v) is weakref.ref else v for k, v in node._saved.items() if _is_tensor_slot(v)}
+    node._versions = {k: (t._version_counter, t._version_counter[0]) for k, t in tensors.items()
+                      if versioned and t is not None}
     out._requires_grad = True
     out._grad_fn = node
     out._output_nr = 0
@@ -780,7 +825,8 @@ def _product(a: Tensor, b: Tensor) -> Tensor:
     """a * b with no autograd, for at least one sparse operand (PyTorch's mul_out_sparse rules):
     - sparse * dense, dense * sparse: the sparse operand's entries, each times the dense value at its index;
     - two coalesced sparse tensors: the entries they share (coalesced);
-    - otherwise the second operand's entries, each times the first operand's (summed) value at its index."""
+    - otherwise the uncoalesced operand's entries (the second's if both are), each times the other operand's (summed)
+      value at its index."""
     dt = _dtypes.promote_types(a.dtype, b.dtype).np   # (PyTorch's promotion: NumPy's int64 * float32 is float64)
     if not isinstance(a, SparseTensor) or not isinstance(b, SparseTensor):
         s, d = (a, b) if isinstance(a, SparseTensor) else (b, a)
@@ -793,8 +839,9 @@ def _product(a: Tensor, b: Tensor) -> Tensor:
         common, ia, ib = np.intersect1d(ka, kb, assume_unique=True, return_indices=True)
         idx = a._idx._data[:, ia]
         return _make(idx, a._vals._data[ia].astype(dt) * b._vals._data[ib].astype(dt), a._size, True)
-    vals = a._data[tuple(b._idx._data)].astype(dt) * b._vals._data.astype(dt)
-    return _make(b._idx._data, vals, b._size, False)
+    s, d = (a, b) if b._coalesced else (b, a)
+    vals = d._data[tuple(s._idx._data)].astype(dt) * s._vals._data.astype(dt)
+    return _make(s._idx._data, vals, s._size, False)
 
 
 def mul(a, b) -> Tensor:
@@ -986,6 +1033,7 @@ def _unary(input: SparseTensor, name: str, *args, **kwargs) -> SparseTensor:
     if backward is None:
         return out
     y = _make(idx, values, input._size, True)   # (the result without its node: no reference cycle)
+    y._version_counter = out._version_counter   # (an in-place change of the result is caught in backward)
     slots = {"self": input, "result": y}
     return _record(node, out, (input,), lambda g: (backward(g, input, y),), {k: slots[k] for k in saved})
 
@@ -1000,7 +1048,7 @@ def _unary_(self: SparseTensor, name: str, *args, **kwargs) -> SparseTensor:
     if name == "abs" and self.is_complex():   # (|z| is real: it cannot go back into z)
         raise RuntimeError("In-place abs is not supported for complex tensors.")
     if name not in ("asinh", "atanh"):
-        return self._take(_unary(before, name, *args, **kwargs), name)
+        return self._take(_unary(before, name, *args, **kwargs), name, in_values=True)
     # (PyTorch has no derivative for asinh_ / atanh_: their nodes, AsinhBackward1 ..., raise in backward)
     from .derivatives import _not_differentiable
     with grad_mode.no_grad():
@@ -1347,7 +1395,7 @@ def _refusing_method(name: str, op: str):
 
 def _neg_(self) -> SparseTensor:
     """In-place negation (an uncoalesced tensor too: it keeps its entries)."""
-    return self._take(-self._inplace_checked(), "")
+    return self._take(-self._inplace_checked(), "", in_values=True)
 
 
 def _conj_physical_(self) -> SparseTensor:
@@ -1372,7 +1420,8 @@ def _pow_(self, exponent) -> SparseTensor:
 
 
 def _rpow(self, base) -> SparseTensor:
-    raise _not_for_sparse("aten::pow.Scalar")
+    """``base ** s``: refused (a dense tensor base's ``d ** s`` comes here first, s's class being a subclass)."""
+    raise _not_for_sparse("aten::pow.Tensor_Tensor" if isinstance(base, Tensor) else "aten::pow.Scalar")
 
 
 _METHODS = {"neg": _neg, "negative": _neg, "neg_": _neg_, "negative_": _neg_, "conj": _conj, "conj_physical": _conj,

@@ -6544,6 +6544,12 @@ def unexplained(prog: Program, diffs: list, known: list) -> list:
     return [d for d in diffs if not any(rx.search(d) for rx, scope in applicable if scope == "line")]
 
 
+# Tensor seeds whose program crashes PyTorch 2.13 itself (a segfault would end the run; skipped): retain_grad() on
+# output 1 of a multi-output node (linalg.qr's R, var_mean's mean, eigh's vectors), written in place through a view,
+# then a backward. (Written in place directly, the same fails an internal assert in PyTorch: variable.cpp:207
+# "out != nullptr".)
+TORCH_CRASH_SEEDS = (324911,)
+
 if __name__ == "__main__":  # pragma: no cover - a manual fuzz run
     from test_parity_graph_fuzz import KNOWN, NN_KNOWN
     EXACT[0] = "--exact" in sys.argv
@@ -6556,6 +6562,9 @@ if __name__ == "__main__":  # pragma: no cover - a manual fuzz run
     bad = explained = 0
     inexact = collections.Counter()
     for s in range(first, first + count):
+        if FAMILY == "tensor" and s in TORCH_CRASH_SEEDS:
+            print(f"=== seed {s}: skipped, PyTorch crashes on it (TORCH_CRASH_SEEDS)")
+            continue
         try:
             prog, diffs = check(s, FAMILY)
         except Exception as e:  # noqa: BLE001 - a crash of the harness itself is a finding too

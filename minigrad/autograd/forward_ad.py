@@ -185,6 +185,8 @@ def make_dual(tensor, tangent, *, level: int | None = None):
         from .. import _conj, _dispatch
         from .._tensor import Tensor
         copy = Tensor._make(_zeros_with_same_meta(tensor._data, tensor._data.dtype))
+        # (its copy_ refuses zeros whose elements share memory: an expanded primal with a tangent of its own layout)
+        _dispatch._no_internal_overlap_first(None, copy)
         if tensor.is_conj():
             _conj.set_conj_bit(copy)
         if _records(tangent):   # (a recorded copy_: backward through the tangent reaches the given one)
@@ -463,6 +465,12 @@ def _run_with_tangents(op, tensors, dtype, out, args):
             if o is out and tangent_of_out is not None:   # (sgn(x).cos_(): self_t.copy_ into its ZeroTensor)
                 from .. import _zerotensor
                 _zerotensor.check_mutable(tangent_of_out, _TANGENT_WRITE_NAMES.get(op.name, "copy_"))
+            if o is out and tangent_of_out is not None and op.name not in _TANGENT_WRITE_NAMES and op.name != "copy_":
+                # (self_t.copy_(formula) refuses a tangent whose elements share memory, as the primal's of
+                # b.expand(2, 2).tril_() (a dual b) does, which tril_'s kernel writes; copy_ of the same data
+                # returns at once, for the primal and its tangent alike)
+                from .. import _dispatch
+                _dispatch._no_internal_overlap_first(None, tangent_of_out)
             if o is out and tangent_of_out is not None and _write_in_place(tangent_of_out, t):
                 t = tangent_of_out  # (the views sharing that tangent see the change, as in PyTorch)
             else:
@@ -477,7 +485,8 @@ def _run_with_tangents(op, tensors, dtype, out, args):
 # by the name vmap's refusal gives; the others' is copy_'s (self_t.copy_(formula))
 _TANGENT_WRITE_NAMES = {"masked_scatter": "masked_scatter_", "index_copy": "index_copy_", "masked_fill": "masked_fill_",
                         "index_put_": "index_put_", "_index_put_impl_": "index_put_", "scatter": "scatter_",
-                        "fill": "fill_", "fill_": "fill_", "index_fill": "index_fill", "put": "put_"}
+                        "fill": "fill_", "fill_": "fill_", "index_fill": "index_fill", "put": "put_",
+                        "zero_": "zero_", "conj_physical_": "conj_physical_"}
 
 
 # In-place ops whose PyTorch forward formula writes the source's tangent into self's in place (index_copy_:
@@ -493,7 +502,7 @@ def _refuse_tangent_overlap(op, tangent, sources) -> None:
         if src is None:
             continue
         if op.node_name == "CopyBackwards":  # (copy_ is a TensorIterator op: the very same elements are fine)
-            _dispatch._check_no_partial_overlap(tangent, [src])
+            _dispatch._check_no_partial_overlap(tangent, [tangent, src], op)
         else:  # (the index/scatter family's assert_no_overlap)
             _ops._refuse_source_overlap(tangent, src)
 
@@ -841,6 +850,9 @@ def _signed_zero_tangents(op, primals, tangents, alpha) -> list:
     if missing[0] == missing[1]:
         return tangents
     i = 0 if missing[0] else 1
+    from .. import _zerotensor
+    if _zerotensor.is_zero(tangents[1 - i]):   # (a ZeroTensor tangent, sgn(x)'s: 0 + 0 is a ZeroTensor, +0.)
+        return tangents
     negative = i == 0 or op.node_name == "AddBackward0" and not (isinstance(alpha, (int, float)) and alpha < 0)
     zero, other = tangents[i], tangents[1 - i]
     if negative and (zero.dtype.is_floating_point or zero.dtype.is_complex):
@@ -894,7 +906,11 @@ def _zero_times_alpha(tangent, primals, alpha):
     scaled = result_type(zero, Tensor._make(np.zeros((), float64.np)))
     target = result_type(Tensor._make(np.zeros((1,) * x.dim(), tangent.dtype.np)),
                          Tensor._make(np.zeros((1,) * y.dim(), scaled.np)))
-    return tangent if target == tangent.dtype else tangent.to(target)
+    if target == tangent.dtype:
+        return tangent
+    from .. import _zerotensor
+    # (the sum of two ZeroTensors, sgn(x)'s tangent and y's, is a ZeroTensor again)
+    return _zerotensor.mark(tangent.to(target)) if _zerotensor.is_zero(tangent) else tangent.to(target)
 
 
 def _zero_terms_times_value(tangent, primals, value):
@@ -931,8 +947,10 @@ def _linear_dtype(dtype, primals, tangents):
     from .._dtypes import result_type
     if dtype is None or not any(p._fw_grad is not None and t.dtype != p.dtype for p, t in zip(primals, tangents)):
         return dtype
-    # an explicit dtype= (x.sum(dtype=torch.float64)) still applies; a promotion of the primals does not
-    return dtype if dtype != result_type(*primals) else result_type(*tangents)
+    # an explicit dtype= (x.sum(dtype=torch.float64)) still applies; a promotion of the primals does not (a Python
+    # number, x + 1.0, promotes as the number it wraps)
+    promoted = result_type(*(p if p._wrapped_number is None else p._wrapped_number for p in primals))
+    return dtype if dtype != promoted else result_type(*tangents)
 
 
 def _batched_beats_0d_tangent(total, primals) -> bool:
@@ -965,6 +983,9 @@ def _result_dtype(total, out, primals, inplace: bool = False):
             or not (target.is_floating_point or target.is_complex)
             or any(p._fw_grad is not None and p._fw_grad.dtype != p.dtype for p in primals)):
         return total
+    from .. import _zerotensor
+    if _zerotensor.is_zero(total):   # (ZeroTensor kernels promote a Python number as a 0-d tensor: sgn(x) * 2.0
+        return total                 # of a 0-d float32 x has a float64 tangent; _zerotensor._kernel_dtype)
     return total.to(target)
 
 

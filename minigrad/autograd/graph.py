@@ -936,15 +936,17 @@ class SavedTensor:
         return (not self._is_output and self._was_non_leaf and self._tensor._grad_fn is None
                 and self._tensor.grad_fn is None)
 
-    def _raise_modified(self, node, current: int):
+    def _raise_modified(self, node, current: int, tensor=None):
+        """PyTorch's error for a saved tensor modified in place (``tensor``: the output itself, when it is sparse)."""
         from .._tensor import Tensor
-        t = Tensor._make(self._data) if self._is_output else self._tensor
+        t = tensor if tensor is not None else Tensor._make(self._data) if self._is_output else self._tensor
         shape = ", ".join(str(s) for s in t._data.shape)
         name = t._legacy_type_name()
+        kind, backend = (name[13:-6], "SparseCPU") if name.startswith("torch.sparse.") else (name[6:-6], "CPU")
         if _METAS and _meta.is_meta(t):
-            name = f"Meta{name[6:-6]}Type"  # (C++'s type name: a meta tensor has no legacy Tensor class)
-        elif name[6:-6] not in ("Byte", "Char", "Short", "Int", "Long", "Half", "Float", "Double"):
-            name = f"CPU{name[6:-6]}Type"  # dtypes without a legacy Tensor class print their C++ type name here
+            name = f"Meta{kind}Type"  # (C++'s type name: a meta tensor has no legacy Tensor class)
+        elif kind not in ("Byte", "Char", "Short", "Int", "Long", "Half", "Float", "Double"):
+            name = f"{backend}{kind}Type"  # dtypes without a legacy Tensor class print their C++ type name here
         desc = f"[{name} [{shape}]]"
         producer = node if self._is_output else t.grad_fn
         if producer is None and self._was_non_leaf and node is not None:
