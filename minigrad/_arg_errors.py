@@ -527,7 +527,13 @@ def _without_self(text: str) -> str:
 
 # Python's "unfold() missing 2 required positional arguments: 'size' and 'step'" (PyTorch's plural is the wrong way
 # round, its names double-quoted: 'unfold() missing 2 required positional argument: "size", "step"', as bind's)
-_PYTHON_MISSING = re.compile(r"\w+\(\) missing (\d+) required positional arguments?: (.*)$")
+_PYTHON_MISSING = re.compile(r"missing (\d+) required positional arguments?: (.*)$")
+
+
+def _parser_missing(missing: re.Match) -> str:
+    """PyTorch's words for Python's "missing N required positional arguments: ..." (a _PYTHON_MISSING match)."""
+    n, names = int(missing.group(1)), re.findall(r"'(\w+)'", missing.group(2))
+    return f"missing {n} required positional argument{'s' if n == 1 else ''}: " + ", ".join(f'"{a}"' for a in names)
 
 
 def counting_without_self(fn, name: str):
@@ -543,12 +549,9 @@ def counting_without_self(fn, name: str):
                 refusal = parser_refusal(name, self, args, kwargs, e)   # (x.select(0): the parser's words)
                 if refusal is not None:
                     raise refusal from None
-                missing = _PYTHON_MISSING.match(text)
+                missing = _PYTHON_MISSING.search(text)
                 if missing and _refused_binding(e):   # (no table to parse it with: x.unfold(0), the parser's words)
-                    names = re.findall(r"'(\w+)'", missing.group(2))
-                    plural = "s" if len(names) == 1 else ""
-                    raise TypeError(f"{name}() missing {missing.group(1)} required positional argument{plural}: "
-                                    + ", ".join(f'"{n}"' for n in names)) from None
+                    raise TypeError(f"{name}() " + _parser_missing(missing)) from None
                 raise
             unnumbered = _by_keyword(text, name, kwargs)
             if unnumbered is not None:
@@ -1359,7 +1362,6 @@ def parsed_method(fn, name: str):
 # Methods PyTorch's parser binds that have no table here (method-only), whose Python refusals are reworded
 # (binding_counted): x.new_full((2,), 1, 2) "takes 2 positional arguments but 3 were given"
 BINDING_COUNTED = ("new_full", "new_empty_strided", "is_set_to", "is_pinned", "fill_diagonal_", "to_dense")
-_PY_MISSING = re.compile(r"missing (\d+) required positional arguments?: (.*)$")
 
 
 def binding_counted(fn, name: str):
@@ -1373,11 +1375,9 @@ def binding_counted(fn, name: str):
             if not _refused_binding(error):
                 raise
             text = re.sub(r"^[\w.]+\(\)", f"{name}()", str(error))   # (Python names the function's qualified name)
-            missing = _PY_MISSING.search(text)
-            if missing:   # (PyTorch's plural is the wrong way round)
-                n, names = int(missing.group(1)), re.findall(r"'(\w+)'", missing.group(2))
-                text = text[:missing.start()] + f"missing {n} required positional argument{'s' if n == 1 else ''}: " \
-                    + ", ".join(f'"{a}"' for a in names)
+            missing = _PYTHON_MISSING.search(text)
+            if missing:
+                text = text[:missing.start()] + _parser_missing(missing)
             else:
                 text = _without_self(text)
             raise TypeError(text) from None
