@@ -670,12 +670,13 @@ def scalar_first(name: str, scalar, tensors: tuple, **keywords) -> None:
     """Check a call of the deprecated ``x.name(scalar, *tensors)`` form (warning once), or raise PyTorch's
     TypeError for one positional argument too many (counted as the method counts: without self).
 
-    ``keywords``: the call's keyword arguments (alpha, value, out), those at their defaults too: the deprecated
-    forms take none, and more positional arguments than theirs fit no form. Then the method's parser lists its one
-    current form (the function's wrapper parses its own call again)."""
+    ``keywords``: the call's keyword arguments (alpha, value, out), those at their defaults too (out NO_OUT, or None
+    as given): the deprecated forms take none, and more positional arguments than theirs fit no form. Then the
+    method's parser lists its one current form (the function's wrapper parses its own call again)."""
     from ._tensor import Tensor
     new = _SCALAR_FIRST[name.rstrip("_")][1]
-    given = {k: v for k, v in keywords.items() if not (v is None or type(v) is int and v == 1)}
+    given = {k: v for k, v in keywords.items()
+             if not (v is NO_OUT or k != "out" and v is None or type(v) is int and v == 1)}
     if "out" in given and _called_as_function(sys._getframe(2)):
         del given["out"]   # (torch.add(x, 2, y, out=t): the function's deprecated form takes out=, the method's not)
     if given or len(tensors) > new.count("Tensor"):   # (x.add(x, x, alpha=2), x.add(1, 2, 3))
@@ -695,6 +696,27 @@ def _called_as_function(frame) -> bool:
     """Whether ``frame``, the caller of a function Tensor shares as its method (add), is the ``torch.*`` wrapper
     (overrides.wrap_function): the call is ``torch.add(...)``, not ``x.add(...)``."""
     return frame.f_code.co_name == "public" and frame.f_code.co_filename.endswith("overrides.py")
+
+
+class _NoOut:
+    """out= not given to add, sub, mul, div or matmul, which Tensor shares as its methods without a wrapper: given,
+    even as None, it is refused if the call is the method's (refuse_method_out; x.add(2, y, out=None) too)."""
+
+    def __repr__(self) -> str:
+        return "None"
+
+
+NO_OUT = _NoOut()
+
+
+def refuse_method_out(name: str, self, args: tuple, kwargs: dict, caller) -> None:
+    """Raise PyTorch's parser error for ``self.name(*args, **kwargs)`` (x.mul(y, out=t): no method takes out=) if
+    ``caller``, the frame that called ``name``'s function with out= (a hot function Tensor shares as its method, add,
+    mul ...), is the method's call: user code, or overrides' method wrapper (once a subclass or a mode exists).
+    torch.name's wrapper and minigrad's own code pass out= on."""
+    module = caller.f_globals.get("__name__", "")
+    if module.partition(".")[0] != "minigrad" or module == "minigrad.overrides" and caller.f_code.co_name == "method":
+        check_first_method(name, self, args, kwargs)
 
 
 def _warn_deprecated(name: str, old: str, new: str) -> None:
@@ -828,6 +850,8 @@ def _signature(option: str, nullable: tuple = (), one_int: tuple = ("dim",)) -> 
 
 def _is_index(value) -> bool:
     """An int as PyTorch reads a size or an ``int``: not a bool; a 0-dim integer tensor counts."""
+    if type(value) is int:   # (the usual argument, on ops' normal paths: no import, no ABC check)
+        return True
     from ._tensor import Tensor
     if isinstance(value, Tensor):
         return value.dim() == 0 and not value.dtype.is_floating_point and not value.dtype.is_complex \
@@ -843,6 +867,28 @@ def _is_number(value, complex_ok: bool = True) -> bool:
         return True   # (PyTorch's parser takes NumPy's bool scalar as a number: is_numpy_scalar)
     return isinstance(value, numbers.Number) and (complex_ok or not isinstance(value, numbers.Complex)
                                                   or isinstance(value, numbers.Real))
+
+
+# What PyTorch's parser takes as a scalar argument from a tensor (python_arg_parser.cpp): for a Number or float, a 0-dim
+# tensor outside autograd; for an int (int64_t), a 0-dim integer one; for a SymInt, any one-element integer or bool
+# one (is_int_or_symint: torch.tril(x, torch.tensor([1]))). PyTorch's errors print a SymInt as "int".
+_TENSOR_AS_SCALAR = {"Number": _is_number, "float": _is_number, "int": _is_index, "SymInt": list_int}
+
+
+def scalar_arg(value, name: str, arg: str, position: int | None, kind: str = "float"):
+    """A Number, float, int or SymInt (``kind``) argument as the Python number an op computes with: a tensor read as
+    PyTorch's parser reads one, or its TypeError (``name(): argument 'arg' (position n) must be float, not Tensor``;
+    a wrapper that knows the call's signature words it again as the call was made: reparse). The ops call it where
+    they convert such an argument: check_first lets through the calls of tensors, ints and None, so that a Python
+    number pays one isinstance and a tensor one check of its value. Other values are returned as they are."""
+    if isinstance(value, (int, float)):
+        return value
+    from ._tensor import Tensor
+    if not isinstance(value, Tensor):
+        return value
+    if not _TENSOR_AS_SCALAR[kind](value):
+        raise must_be(name, arg, "int" if kind == "SymInt" else kind, value, position)
+    return int(value) if kind in ("int", "SymInt") else value.item()
 
 
 def _check(kind: str, value, one_int: bool = False) -> bool:
@@ -1596,6 +1642,8 @@ FUNCTIONAL_CALLS = {
             ("input", "alpha"), ()),
     "celu": ("celu", "(Tensor input, Number alpha = 1.0)", ("input", "alpha"), ()),
     "threshold": ("threshold", "(Tensor input, Number threshold, Number value)", ("input", "threshold", "value"), ()),
+    "hardtanh": ("hardtanh", "(Tensor input, Number min_val = -1, Number max_val = 1)", ("input", "min_val", "max_val"),
+                 ()),
     "layer_norm": ("layer_norm", "(Tensor input, tuple of ints normalized_shape, Tensor weight = None, "
                    "Tensor bias = None, float eps = 1e-05, bool cudnn_enable = True)",
                    ("input", "normalized_shape", "weight", "bias", "eps", True), ()),

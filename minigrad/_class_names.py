@@ -5,6 +5,8 @@ imports and tracebacks are untouched.
 """
 from __future__ import annotations
 
+import abc
+
 
 class _MetaclassNamed(type):
     """The metaclasses' own type: they print as the metaclass PyTorch's class has: ``type`` for a plain class
@@ -12,7 +14,7 @@ class _MetaclassNamed(type):
 
     def __repr__(cls) -> str:
         name = cls.__dict__.get("_torch_name")
-        if name is None and cls in (TorchNamed, CTypeNamed, CNodeNamed):
+        if name is None and cls in (TorchNamed, CTypeNamed, CNodeNamed, FunctionNodeNamed):
             name = "type"
         elif name is None:
             name = f"torch{cls.__module__[len('minigrad'):]}.{cls.__qualname__}"
@@ -50,7 +52,40 @@ class CTypeNamed(TorchNamed):
 _TYPE_NAME = type.__dict__["__name__"]   # (the type name itself, under the property)
 
 
-class CNodeNamed(TorchNamed):
+class NodeNamed(TorchNamed):
+    """Metaclass of torch.autograd.graph.Node and its subclasses. PyTorch's Node is an abstract ``abc.ABC`` that its
+    own nodes do not derive from (isinstance holds through its ``__subclasshook__``): its ``__mro__`` and
+    ``__bases__`` show abc.ABC after it. Only what those attributes read changes: minigrad's Node is a real base
+    holding the nodes' code, and lookups, isinstance and super() follow the real order."""
+
+    _torch_name = "abc.ABCMeta"   # (how the metaclass prints: PyTorch's Node's)
+
+    @property
+    def __mro__(cls) -> tuple:
+        return _MRO.__get__(cls)[:-1] + (abc.ABC, object)   # (..., Node, object): Node derives from object alone
+
+    @property
+    def __bases__(cls) -> tuple:
+        bases = _BASES.__get__(cls)
+        return (abc.ABC,) if bases == (object,) else bases   # (Node's, from abc.ABC)
+
+
+class FunctionNodeNamed(NodeNamed):
+    """Metaclass of a custom Function's node classes (BackwardCFunction): no Node in their ``__mro__`` and
+    ``__bases__``, as PyTorch's, which are Nodes through Node's ``__subclasshook__`` alone."""
+
+    @property
+    def __mro__(cls) -> tuple:
+        mro = _MRO.__get__(cls)
+        return mro[:-2] + mro[-1:]
+
+    @property
+    def __bases__(cls) -> tuple:
+        node = _MRO.__get__(cls)[-2]
+        return tuple(b for b in _BASES.__get__(cls) if b is not node)
+
+
+class CNodeNamed(NodeNamed):
     """Metaclass of the autograd node classes PyTorch writes in C++ (MulBackward0, AccumulateGrad, CopySlices ...):
     their ``__mro__`` and ``__bases__`` show no Python base, as PyTorch's. Only what those attributes read changes:
     the classes still derive from minigrad's Node (lookups, isinstance and super() follow the real order, as does
@@ -69,6 +104,12 @@ class CNodeNamed(TorchNamed):
 
 
 _MRO = type.__dict__["__mro__"]   # (the real method resolution order, under the property)
+_BASES = type.__dict__["__bases__"]
+
+
+def real_mro(cls: type) -> tuple:
+    """The method resolution order of ``cls`` Python follows, whatever its shown ``__mro__`` (the node classes')."""
+    return _MRO.__get__(cls)
 
 
 def torch_named_tuple(cls: type) -> type:

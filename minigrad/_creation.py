@@ -199,11 +199,12 @@ def _check_number(x, target: str) -> None:
     elif isinstance(x, Tensor):
         if integral and (x._data.size != 1 or x.dtype.is_floating_point or x.dtype.is_complex):
             raise TypeError("only integer tensors of a single element can be converted to an index")
-        if x._data.size != 1:
-            raise ValueError("only one element tensors can be converted to Python scalars")
-        if target == "float" and x.dtype.is_complex and x.item().imag:   # (read with float(): see Tensor._scalar)
-            if x._requires_grad and grad_mode.STATE.enabled:   # (float()'s warning comes first)
+        if x._data.size != 1 or target == "float" and x.dtype.is_complex and x.item().imag:
+            # (read with float() or complex(), whose errors come after their warning: see Tensor._scalar)
+            if x._requires_grad and grad_mode.STATE.enabled:
                 _warn_scalar_conversion()
+            if x._data.size != 1:
+                raise ValueError("only one element tensors can be converted to Python scalars")
             x._scalar("double")
     elif isinstance(x, np.ndarray):
         if integral and (x.ndim or x.dtype.kind in "fc"):
@@ -708,9 +709,8 @@ def empty(*size, dtype=None, device=None, requires_grad=False, out=None, layout=
 def number_arg(value, fn: str, name: str, position: int):
     """A Number argument as a Python number: PyTorch's parser takes a 0-d tensor outside autograd as one."""
     if isinstance(value, Tensor):
-        if value.dim() != 0 or value.requires_grad:
-            raise TypeError(f"{fn}(): argument '{name}' (position {position}) must be Number, not Tensor")
-        value = value.item()
+        from ._arg_errors import scalar_arg
+        value = scalar_arg(value, fn, name, position, "Number")
     elif not isinstance(value, (numbers.Number, np.number, np.bool_)):
         raise TypeError(f"{fn}(): argument '{name}' (position {position}) must be Number, not "
                         f"{type(value).__name__}")
@@ -729,7 +729,8 @@ def _flag(fn: str, requires_grad) -> bool:
     """``requires_grad=`` as PyTorch's parser takes it: a bool (or None), nothing else (not 1)."""
     if requires_grad is None or isinstance(requires_grad, bool):
         return bool(requires_grad)
-    raise TypeError(f"{fn}(): argument 'requires_grad' must be bool, not {type(requires_grad).__name__}")
+    from ._arg_errors import must_be
+    raise must_be(fn, "requires_grad", "bool", requires_grad)   # (numpy.bool: a type named with its module)
 
 
 def _filled(shape, value, dt) -> np.ndarray:
@@ -859,19 +860,20 @@ def _arange_pieces(out: np.ndarray, start, step, acc: np.dtype) -> None:
         out[first:end] = np.where(idx < vec_end, vec, tail)   # (one rounding from acc to the dtype)
 
 
-def _check_0dim_ends(name: str, start, end) -> None:
-    """PyTorch's error for a start or end tensor with dimensions."""
+def _0dim_ends(name: str, start, end) -> tuple:
+    """start and end as Python numbers: a 0-dim tensor is read as PyTorch's Scalar (its item, requires_grad or not);
+    PyTorch's error for one with dimensions."""
     bad = [f"{arg} with {v.dim()} dimension(s)" for arg, v in (("start", start), ("end", end))
            if isinstance(v, Tensor) and v.dim()]
     if bad:
         raise RuntimeError(f"{name} only supports 0-dimensional start and end tensors, but got {' and '.join(bad)}.")
+    return tuple(v.item() if isinstance(v, Tensor) else v for v in (start, end))
 
 
 def _space_dtype(name: str, start, end, dtype, into_out: bool) -> _dtypes.dtype:
     """linspace/logspace's dtype: complex ends make it the default complex dtype, and a given dtype must be
     complex then (PyTorch's linspace_logspace_infer_options; not for out=, which converts the ends to its dtype)."""
-    if into_out or not builtins.any(isinstance(v, complex) or isinstance(v, Tensor) and v.is_complex()
-                                    for v in (start, end)):
+    if into_out or not (isinstance(start, complex) or isinstance(end, complex)):
         return _dt(dtype)
     inferred = _dtypes.default_complex()
     if dtype is None:
@@ -889,7 +891,7 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False,
     """``steps`` evenly spaced values from start to end (inclusive)."""
     steps = int(steps) if isinstance(steps, Tensor) else steps   # (a 0-dim integer tensor: the parser's int)
     _check_steps_int64(steps)
-    _check_0dim_ends("linspace", start, end)
+    start, end = _0dim_ends("linspace", start, end)
     check_creation_device(device)
     dt = _space_dtype("linspace", start, end, dtype, _into_out)
     if steps < 0:
@@ -914,8 +916,7 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False,
         # Half (and bfloat16) arithmetic rounds after every operation (the index too).
         with np.errstate(over="ignore", invalid="ignore"):
             h = dt.np.type
-            # (0-dim tensor ends read as numbers: ml_dtypes' bfloat16 type takes no tensor)
-            s, e = (h(v.item() if isinstance(v, Tensor) else v) for v in (start, end))
+            s, e = h(start), h(end)
             step = (e - s) / h(steps - 1)
             idx = np.arange(steps)
             data = np.where(idx < steps // 2, s + step * idx.astype(dt.np),
@@ -929,7 +930,7 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False,
     elif dt in (_dtypes.complex64, _dtypes.complex128):
         # Each part as a real linspace in the parts' type: the step (end - start) / (steps - 1), each value one
         # fused multiply-add (c10::complex's operators, contracted by the compiler)
-        s, e = (dt.np.type(v.item() if isinstance(v, Tensor) else v) for v in (start, end))
+        s, e = dt.np.type(start), dt.np.type(end)
         part = np.dtype(np.float32 if dt is _dtypes.complex64 else np.float64)
         idx = np.arange(steps, dtype=part)
         first = np.arange(steps) < steps // 2
@@ -960,7 +961,7 @@ def logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_
     """``steps`` values from base**start to base**end, evenly spaced in the exponent."""
     steps = int(steps) if isinstance(steps, Tensor) else steps   # (a 0-dim integer tensor: the parser's int)
     _check_steps_int64(steps)
-    _check_0dim_ends("logspace", start, end)
+    start, end = _0dim_ends("logspace", start, end)
     check_creation_device(device)
     dt = _space_dtype("logspace", start, end, dtype, _into_out)
     if steps > 1:   # (no step: PyTorch's empty result or fill_(base**start) runs no kernel)
@@ -974,8 +975,7 @@ def logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_
         # (one step: fill_(pow(base, start)), a value checked as the fill value -- not for 16-bit floats)
         _check_ends_fit(_c_pow(float(base), float(start)), None, 1, dt)
     if dt in (_dtypes.complex64, _dtypes.complex128) and steps > 1:
-        ends = [v.item() if isinstance(v, Tensor) else v for v in (start, end)]
-        return _finish(_complex_bits.logspace(*ends, steps, base, dt.np), requires_grad)
+        return _finish(_complex_bits.logspace(start, end, steps, base, dt.np), requires_grad)
     if dt.is_complex or steps < 2:
         exponents = linspace(start, end, steps, dtype=_dtypes.complex128 if dt.is_complex else _dtypes.float64)
         return _finish(_cast(np.power(base, exponents._data), dt), requires_grad)
@@ -1004,7 +1004,7 @@ def _check_ends_fit(start, end, steps: int, dt) -> None:
     if steps > 0:
         for value in (start, end):
             if value is not None:
-                _check_scalar_fits(value.item() if isinstance(value, Tensor) else value, dt)
+                _check_scalar_fits(value, dt)
 
 
 def _c_pow(x: float, y: float) -> float:
@@ -1058,9 +1058,9 @@ def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False
 
 
 def _empty_like(input: Tensor, memory_format, out: Tensor) -> Tensor:
-    """``out`` with ``input``'s strides when both are empty and the format is preserve (see _strides)."""
-    if out._data.size == 0 and memory_format in (None, _layout.preserve_format):
-        _strides.keep_empty_strides(out, _strides.empty_strides(input))
+    """``out`` with the strides of ``empty_like(input, memory_format=...)`` when both are empty (see _strides)."""
+    if out._data.size == 0:
+        _strides.keep_copy_strides(out, input, memory_format)
     return out
 
 

@@ -168,15 +168,22 @@ class OpNode(Node, metaclass=CNodeNamed):   # (C++ classes in PyTorch: see CNode
             return grads
         # (plain loops: in Python 3.11 each comprehension is a function call of its own)
         grads = []
-        for (formula, where, take), node in zip(op.formula_args, nexts):
-            if node is None:
-                grads.append(None)
-            elif len(where) == 1:  # (grad) alone: add, sub
-                grads.append(formula(values[where[0]]))
-            elif len(where) == 2:  # the usual formula: (grad, one saved value) or (one saved value, grad)
-                grads.append(formula(values[where[0]], values[where[1]]))
-            else:  # (mm's grad, other matrix, sizes, strides ...)
-                grads.append(formula(*take(values)))
+        try:
+            for (formula, where, take), node in zip(op.formula_args, nexts):
+                if node is None:
+                    grads.append(None)
+                elif len(where) == 1:  # (grad) alone: add, sub
+                    grads.append(formula(values[where[0]]))
+                elif len(where) == 2:  # the usual formula: (grad, one saved value) or (one saved value, grad)
+                    grads.append(formula(values[where[0]], values[where[1]]))
+                else:  # (mm's grad, other matrix, sizes, strides ...)
+                    grads.append(formula(*take(values)))
+        except Exception:
+            # Two formulas may fail (an unpack hook returned other shapes): PyTorch reports the first to fail in
+            # its order (mm's mat2 before self), so rerun them so; only this failure path pays for it.
+            if op.in_order:
+                _apply_in_order(op, values, nexts, self._input_meta)
+            raise
         return tuple(grads)
 
     def _materialize(self, grad_outputs):
@@ -996,16 +1003,15 @@ class Op:
                     # pair of dims where one stride is 0: its own stride never orders the output's dims.
                     if same_shapes or data.ndim == 1 or _strides._plain(data):
                         continue
-                # (a missing optional operand, clamp(x, max=t)'s min, is no operand of TensorIterator's)
-                result = _strides.elementwise(result, [u for u in tensors[::self.operand_step]
-                                                       if type(u._data) is not Absent],
+                result = _strides.elementwise(result, _iterator_operands(self, tensors),
                                               self.name not in _NO_PROMOTION, self.number_operand)
                 break
+        o = _make_tensor(result)
+        if not result.size and self.elementwise and result.ndim > 1:   # (an empty result's strides: see _strides)
+            _strides.empty_elementwise(o, _iterator_operands(self, tensors), self.number_operand)
         if self.inference_version is not None:
-            o = Tensor._make(result)
             _inference_result_version(self, tensors, (o,), args)
-            return o
-        return _make_tensor(result)
+        return o
 
     def _run(self, tensors, dtype, out, args, grad_enabled: bool):
         """Run the op; record it when ``grad_enabled`` (the caller's read of grad mode) and an input requires grad."""
@@ -1084,12 +1090,12 @@ class Op:
                         same_shapes = not self.number_operand and _same_shapes(tensors, result.shape)
                     if same_shapes or data.ndim == 1 or _strides._plain(data):   # (a 1-D operand: see _run_untracked)
                         continue
-                # (a missing optional operand is no operand of TensorIterator's: see _run_untracked)
-                result = _strides.elementwise(result, [u for u in tensors[::self.operand_step]
-                                                       if type(u._data) is not Absent],
+                result = _strides.elementwise(result, _iterator_operands(self, tensors),
                                               self.name not in _NO_PROMOTION, self.number_operand)
                 break
         o = _make_tensor(result)
+        if not result.size and self.elementwise and result.ndim > 1:   # (an empty result's strides: see _strides)
+            _strides.empty_elementwise(o, _iterator_operands(self, tensors), self.number_operand)
         if self.view:
             _make_view(o, tensors[0], self, args, None)
         if self.inference_version is not None:
@@ -1298,6 +1304,8 @@ class Op:
             # of the tensor's size-1 dims order the output's too, x.t() * 2; see _strides)
             result = _strides.iterator_layout(result, (data, _strides.NUMBER_OPERAND))
         o = Tensor._make(result if type(result) is np.ndarray else np.asarray(result))
+        if not data.size and data.ndim > 1:   # (an empty result's strides: see _strides)
+            _strides.empty_elementwise(o, (t,), True)
         # (the tensor's flags before grad mode: in backward, ``grad * number`` records nothing and its grad is no
         # view, so the per-thread read, ~550 instructions, is skipped; the view check still only in grad mode)
         if (t._requires_grad or t._base is not None) and _STATE.enabled and (t._requires_grad or _stale_view(t)):
@@ -1406,6 +1414,12 @@ class Op:
                 out._version_counter[0] -= 1
             raise
         return out
+
+
+def _iterator_operands(op: Op, tensors) -> list:
+    """An elementwise op's tensors as TensorIterator's operands, in its order (see ``Op.operand_step``); a missing
+    optional operand, clamp(x, max=t)'s min, is none of them."""
+    return [u for u in tensors[::op.operand_step] if type(u._data) is not Absent]
 
 
 def _number_operand(number: float, dtype: np.dtype) -> np.ndarray:
@@ -1796,13 +1810,18 @@ _NODE_OVERLOADS = {
     **{f"{c}Backward{i}": (".Scalar", ".Tensor")[i] for c in ("Eq", "Ne", "Lt", "Le", "Gt", "Ge") for i in (0, 1)}}
 
 
-def captured_alias(fn, name: str, overload=None):
+def captured_alias(fn, name: str, overload=None, composite: bool = False):
     """``fn``, an in-place op, as the alias or composite ``name`` (``clip_``, ``square_``): inside torch.func's grad
     transforms PyTorch refuses to write a captured tensor under the name called, before the op it dispatches to
-    runs. ``overload(args, kwargs)``: the overload's suffix (``.Tensor``) from the other arguments."""
+    runs. ``overload(args, kwargs)``: the overload's suffix (``.Tensor``) from the other arguments. ``composite``:
+    vmap has no batching rule for it, nor a decomposition (fix_, negative_, greater_: _vmap_batched.composite)."""
     def alias(input, *args, **kwargs):
         if _CAPTURED[0] is not None and isinstance(input, Tensor) and _is_captured(input):
             _refuse_captured(f"aten::{name}" + ("" if overload is None else overload(args, kwargs)))
+        if composite and _vmap_batched.DEPTH[0]:
+            suffix = "" if overload is None else overload(args, kwargs)
+            with _vmap_batched.composite(name + suffix, input, *args, *kwargs.values(), out=input):
+                return call(input, *args, **kwargs)
         return call(input, *args, **kwargs)
     from ._arg_errors import renamed
     call = renamed(fn, name)   # (the parser's errors name the alias called: "arctan2_(): argument ...")
@@ -1853,9 +1872,11 @@ def _refuse_captured(name: str) -> None:
                        "inputs.")
 
 
-# Ops whose tensor inputs PyTorch never checks against the written tensor (a 0-dim value, read once;
-# masked_scatter_'s source, read element by element as the mask's positions are written).
-_UNCHECKED_INPUTS = frozenset({"IndexFillBackward1", "MaskedFillBackward1", "MaskedScatterBackward0"})
+# Ops whose tensor inputs PyTorch never checks against the written tensor (a 0-dim value, read once: fill_'s too,
+# x[0] = x.sum() of a 0-d value; masked_scatter_'s source, read element by element as the mask's positions are
+# written).
+_UNCHECKED_INPUTS = frozenset({"IndexFillBackward1", "MaskedFillBackward1", "FillBackward3",
+                               "MaskedScatterBackward0"})
 # Ops whose source PyTorch checks with assert_no_overlap (index_add_, index_copy_, scatter_, index_put_ ...).
 _DENSE_CHECKED = frozenset({"IndexAddBackward0", "IndexCopyBackward0", "IndexPutBackward0", "IndexPutImplBackward0",
                             "IndexReduceBackward0", "ScatterBackward0", "ScatterBackward1", "ScatterAddBackward0",
@@ -2257,6 +2278,19 @@ def check_rebased_inputs(*tensors) -> None:
             if (isinstance(t, Tensor) and t._creation_meta is not None and t._view_version != t._version_counter[0]
                     and t.requires_grad):
                 t.grad_fn  # noqa: B018 - (its regeneration raises view_rebase_error)
+
+
+def kernel_checks(check):
+    """Decorator of a function holding an op's argument checks that PyTorch's kernel makes (sizes, ranks, dtypes):
+    when one fails, a rebased view among its tensor arguments is refused first (check_rebased_inputs)."""
+    def checked(*args, **kwargs):
+        try:
+            return check(*args, **kwargs)
+        except (RuntimeError, IndexError):   # (a NotImplementedError is a RuntimeError)
+            check_rebased_inputs(*args)
+            raise
+    checked.__name__, checked.__doc__ = check.__name__, check.__doc__
+    return checked
 
 
 def _check_rebased_views(op, tensors) -> None:

@@ -924,8 +924,10 @@ def _fma64(a, b, c):
     s = p + c
     v = s - p
     t = ((p - (s - v)) + (c - v)) + e
-    # (an exact zero keeps p + c's sign, as the fused result does: -0·x + -0 is -0, where s + t would give +0)
-    return np.where(t == 0, s, s + t)[()]
+    # (an exact zero keeps p + c's sign, as the fused result does: -0·x + -0 is -0, where s + t would give +0;
+    # an infinite p + c is the fused result too, where its error terms are nan: inf·1 + 1 is inf;
+    # a nan keeps s + t's bits)
+    return np.where((t == 0) | np.isinf(s), s, s + t)[()]
 
 
 def _two_product(a, b):

@@ -200,7 +200,11 @@ def _index_list(view: Tensor, advanced: list) -> tuple:
     if advanced and advanced[-1][0] + (advanced[-1][1].ndim if advanced[-1][1].dtype == np.bool_ else 1) > ndim:
         # (index_put_ given a mask and more indices than dims: AdvancedIndex asks for the size of dim ndim)
         raise IndexError(f"Dimension out of range (expected to be in range of [{-ndim}, {ndim - 1}], but got {ndim})")
-    _check_bounds(view, advanced, shape)
+    try:
+        _check_bounds(view, advanced, shape)
+    except IndexError:   # (the kernel's check, after VariableType collected the edge)
+        _dispatch.check_rebased_inputs(view)
+        raise
     return tuple(indices)
 
 
@@ -401,11 +405,10 @@ def _strip_leading_ones(value: Tensor) -> Tensor:
 
 def _copy_to(dst: Tensor, src: Tensor) -> None:
     """PyTorch's copy_to: copy_ for equal shapes, fill_ for a 0-dim value, else broadcast then copy_."""
-    from .derivatives import fill_tensor
     if dst._data.shape == src._data.shape:
         dst.copy_(src)
     elif src.dim() == 0:
-        fill_tensor(dst, src, out=dst)
+        _ops.fill_(dst, src)   # (fill_'s front-end: a value batched by vmap is copied, as PyTorch's batch rule does)
     else:
         # PyTorch views the value without its leading 1s (always a ViewBackward0), then expands it.
         shape = src._data.shape

@@ -121,13 +121,12 @@ def typename(obj) -> str:
 
 def scalar_tensor(s, *, dtype=None, device=None, requires_grad: bool = False, **kwargs) -> Tensor:
     """A 0-dim tensor holding the number ``s`` (of the default float dtype unless ``dtype`` is given)."""
-    if not (isinstance(s, numbers.Number) or (isinstance(s, Tensor) and s.dim() == 0)):   # (PyTorch's parser)
-        from ._arg_errors import must_be
-        raise must_be("scalar_tensor", "s", "Number", s, 1)
+    s = _arg_errors.scalar_arg(s, "scalar_tensor", "s", 1, "Number")   # (PyTorch's parser)
+    if not isinstance(s, numbers.Number):
+        raise _arg_errors.must_be("scalar_tensor", "s", "Number", s, 1)
     dt = _dtypes.get_default_dtype() if dtype is None else _dtypes.to_dtype(dtype)
     # (PyTorch fills an empty 0-dim tensor: fill's checked conversion, 1j refused, -1 into uint8 wraps)
-    return _creation.full((), s.item() if isinstance(s, Tensor) else s, dtype=dt, device=device,
-                          requires_grad=requires_grad)
+    return _creation.full((), s, dtype=dt, device=device, requires_grad=requires_grad)
 
 
 def is_inference(input: Tensor) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import numbers
 
 from . import _arg_errors
 
@@ -43,17 +44,22 @@ def accept_numpy_names(fn, name: str):
 # PyTorch's parser also takes NumPy's names of a function's tensors (torch.sum(x=t), torch.add(x1=a, x2=b)): minigrad's
 # functions name them input and other only, so a call giving them fails to bind; it is made again (input_call).
 _INPUT_ALIASES = {alias: name for name in ("input", "other") for alias in _arg_errors.NUMPY_NAMES[name]}
+# (and a number given first is ``self`` in PyTorch's overloads: torch.pow(self=2, exponent=t), torch.where(c, self=0))
+_NUMBER_SELF = {**_INPUT_ALIASES, "self": "input"}
 
 
 def input_call(args: tuple, kwargs: dict, error: BaseException) -> tuple | None:
-    """The call ``(args, kwargs)`` with the NumPy names of its input and other (``x``, ``a``, ``x1``; ``x2``) given
-    as minigrad's functions take them, if ``error`` is Python's refusal of one of them; else None (checked once
-    the call failed: PyTorch's parser has taken it)."""
-    if not (kwargs and isinstance(error, TypeError) and _arg_errors._refused_binding(error)
-            and str(error).partition(" got an unexpected keyword argument '")[2][:-1] in _INPUT_ALIASES):
+    """The call ``(args, kwargs)`` with the NumPy names of its input and other (``x``, ``a``, ``x1``; ``x2``), or a
+    number named self, given as minigrad's functions take them, if ``error`` is Python's refusal of one of them; else
+    None (checked once the call failed: PyTorch's parser has taken it)."""
+    if not (kwargs and isinstance(error, TypeError) and _arg_errors._refused_binding(error)):
+        return None
+    unexpected = str(error).partition(" got an unexpected keyword argument '")[2][:-1]
+    aliases = _NUMBER_SELF if unexpected == "self" and isinstance(kwargs["self"], numbers.Number) else _INPUT_ALIASES
+    if unexpected not in aliases:
         return None
     args, kwargs = list(args), dict(kwargs)
-    for alias, target in _INPUT_ALIASES.items():
+    for alias, target in aliases.items():
         if alias in kwargs:
             # (positional where it would come: torch.sum(x=t, dim=0) is sum(t, dim=0), whatever fn names it)
             if len(args) == ("input", "other").index(target):
@@ -93,3 +99,7 @@ def install(namespace: dict, tensor_class) -> None:
     for name, fn in list(vars(tensor_class).items()):
         if inspect.isfunction(fn) and _takes_dim(fn, name):
             setattr(tensor_class, name, accept_numpy_names(fn, name))
+            if fn.__qualname__ == f"{tensor_class.__name__}.{name}":
+                # (Python's binding errors name the function by its __qualname__: x.size(foo=1) is PyTorch's
+                # "size() got an unexpected keyword argument"; the wrapper keeps Tensor.size, where pickle finds it)
+                fn.__qualname__ = name

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import builtins
 import numbers
+import sys
 import warnings
 
 import numpy as np
@@ -255,6 +256,11 @@ _UNCHECKED_OVERLAP_OUT = frozenset(("sum prod nansum mean amax amin all any std 
 _RESIZED_SILENTLY_OUT = frozenset(("addbmm", "narrow_copy"))
 
 
+# Functions whose result is written into empty_like(input) (_strides.into_empty_like), but whose out= is resized as
+# a TensorIterator's output: abs's of the unary op, deg2rad's of mul by a number (True: a number operand)
+_INTO_EMPTY_LIKE = {"abs": False, "absolute": False, "deg2rad": True, "rad2deg": True, "nan_to_num": False}
+
+
 def _into_out(name: str, out, inputs, compute, vmap_name: str | None = None):
     """PyTorch's ``out=`` argument: ``compute()``'s result copied into ``out``, which is returned.
 
@@ -304,6 +310,11 @@ def _into_out(name: str, out, inputs, compute, vmap_name: str | None = None):
             name in _STRIDED_EMPTY_OUT and not out._data.size and result.dtype is out.dtype)
         strides = _strides.preserve_strides(result._data) if iterator else None
         resize_output(out, result._data.shape, strides)
+        if iterator and not result._data.size:   # (an empty result's strides, kept on the tensor: see _strides)
+            if name in _INTO_EMPTY_LIKE:
+                _strides.empty_elementwise(out, tensors, _INTO_EMPTY_LIKE[name])
+            else:
+                _strides.keep_empty_strides(out, _strides.empty_strides(result))
     if dual:  # PyTorch refuses forward AD after its kernel has written out (the primal only)
         from .autograd import forward_ad
         forward_ad._suspended[0] = True
@@ -364,6 +375,13 @@ def _wrap_dim(dim: int, ndim: int) -> int:
     return dim % ndim if ndim else 0
 
 
+def _size_at(input, dim: int) -> int:
+    """PyTorch's C++ ``input.size(dim)`` (TensorImpl::size): a 0-dim tensor has no dim, not even 0 or -1."""
+    if input.dim() == 0:
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+    return input.shape[_wrap_dim(dim, input.dim())]
+
+
 def _wrap_dim_of(dim: int, input, differentiable: bool = True) -> int:
     """``dim`` wrapped for ``input``; out of range, a rebased multi-output view of input is refused first (the
     dim is the kernel's error, after VariableType has collected the input's edges)."""
@@ -409,18 +427,32 @@ class _Missing:
 _MISSING = _Missing()
 
 
-def add(input, other=_MISSING, _old=_NO_ARG, *_extra, alpha=1, out=None):
+_NO_OUT = _arg_errors.NO_OUT   # (out= not given to add, sub, mul, div, matmul: see _out_given)
+
+
+def _out_given(name: str, input, other, out, **keywords):
+    """``out`` given to ``name``'s function, _NO_OUT for None; PyTorch's parser error if the caller is the method
+    (x.mul(y, out=None): its methods take no out=). ``keywords``: the call's others (alpha, rounding_mode)."""
+    args = () if other is _MISSING else (other,)
+    given = {k: v for k, v in keywords.items() if not (v is _NO_ROUNDING_MODE or type(v) is int and v == 1)}
+    _arg_errors.refuse_method_out(name, input, args, {**given, "out": out}, sys._getframe(2))
+    return _NO_OUT if out is None else out
+
+
+def add(input, other=_MISSING, _old=_NO_ARG, *_extra, alpha=1, out=_NO_OUT):
     """input + alpha * other."""
     if _old is not _NO_ARG:  # (the deprecated x.add(alpha, other))
         _arg_errors.scalar_first("add", other, (_old, *_extra), alpha=alpha, out=out)
         other, alpha = _old, other
-    if (type(other) is float and out is None and isinstance(input, Tensor) and input._data.dtype in _ADD_NUMBER_NP
+    if (type(other) is float and out is _NO_OUT and isinstance(input, Tensor) and input._data.dtype in _ADD_NUMBER_NP
             and type(alpha) is int and alpha == 1 and not _EXTRAS[0]
             and (type(input) is Tensor or not input.is_sparse)):
         return D.add.run_number(input, other, {"alpha": 1})  # fast path (x + 0.001): _binary's choice, directly
+    if out is not _NO_OUT:   # (given, even as None: refused if the call is the method's)
+        out = _out_given("add", input, other, out, alpha=alpha)
     if type(alpha) is not int or alpha != 1:
         alpha = _check_alpha(input, other, alpha, "add")
-    if out is not None:
+    if out is not _NO_OUT:
         return _into_out("add", out, (input, other), lambda: add(input, other, alpha=alpha))
     if type(input) is not Tensor and isinstance(input, Tensor) and input.is_sparse:
         # (torch.add(s, s): sparse + sparse is sparse; sparse + dense refused, as s.add(d))
@@ -446,14 +478,16 @@ def _add_sparse_entries(input, other, alpha, out, op=D.add):
     return result
 
 
-def sub(input, other=_MISSING, _old=_NO_ARG, *_extra, alpha=1, out=None):
+def sub(input, other=_MISSING, _old=_NO_ARG, *_extra, alpha=1, out=_NO_OUT):
     """input - alpha * other."""
     if _old is not _NO_ARG:  # (the deprecated x.sub(alpha, other))
         _arg_errors.scalar_first("sub", other, (_old, *_extra), alpha=alpha, out=out)
         other, alpha = _old, other
+    if out is not _NO_OUT:   # (given, even as None: refused if the call is the method's)
+        out = _out_given("sub", input, other, out, alpha=alpha)
     if type(alpha) is not int or alpha != 1:
         alpha = _check_alpha(input, other, alpha, "sub", no_bool=True)
-    if out is not None:
+    if out is not _NO_OUT:
         return _into_out("sub", out, (input, other), lambda: sub(input, other, alpha=alpha))
     if type(input) is not Tensor and isinstance(input, Tensor) and input.is_sparse:
         _refuse_bool_sub(input, other)
@@ -560,14 +594,14 @@ def rsub(input, other, *, alpha=1):
     return _binary(D.rsub_tensor if isinstance(other, Tensor) else D.rsub, input, other, no_bool=True, alpha=alpha)
 
 
-def mul(input, other=_MISSING, *_extra, out=None):
+def mul(input, other=_MISSING, *_extra, out=_NO_OUT):
     """Elementwise product."""
     if _extra:   # (x.mul(a, b): PyTorch's count, without self)
         raise _arg_errors.too_many("mul", input, (other, *_extra), {})
-    if (type(other) is float and out is None and isinstance(input, Tensor) and input._data.dtype in _MUL_NUMBER_NP
+    if (type(other) is float and out is _NO_OUT and isinstance(input, Tensor) and input._data.dtype in _MUL_NUMBER_NP
             and not _EXTRAS[0] and (type(input) is Tensor or not input.is_sparse)):
         return D.mul.run_number(input, other, {})  # fast path (x * 1.0001): _binary's choice, directly
-    if out is not None:
+    if out is not _NO_OUT and _out_given("mul", input, other, out) is not _NO_OUT:   # (refused for the method's call)
         return _into_out("mul", out, (input, other), lambda: mul(input, other))
     if _sparse_operand(input, other):
         # (a sparse operand: a sparse product, torch.mul(d, s) too)
@@ -588,12 +622,12 @@ multiply = mul
 _NO_ROUNDING_MODE = type("_NoRoundingMode", (), {"__repr__": lambda self: "None"})()   # (not given at all)
 
 
-def div(input, other=_MISSING, *_extra, rounding_mode=_NO_ROUNDING_MODE, out=None):
+def div(input, other=_MISSING, *_extra, rounding_mode=_NO_ROUNDING_MODE, out=_NO_OUT):
     """Elementwise true division (integers give floats); rounding_mode 'trunc' or 'floor' rounds."""
     if _extra:   # (x.div(a, b): PyTorch's count, without self)
         given = {} if rounding_mode is _NO_ROUNDING_MODE else {"rounding_mode": rounding_mode}
         raise _arg_errors.too_many("div", input, (other, *_extra), given)
-    if out is not None:
+    if out is not _NO_OUT and _out_given("div", input, other, out, rounding_mode=rounding_mode) is not _NO_OUT:
         return _into_out("div", out, (input, other), lambda: div(input, other, rounding_mode=rounding_mode))
     if _sparse_operand(input, other):
         # (a sparse tensor over a number or a 0-dim tensor; any other divisor refused)
@@ -613,7 +647,7 @@ divide = div
 
 def true_divide(input, other, *, out=None):
     """``div`` without rounding_mode (PyTorch's true_divide takes none)."""
-    return div(input, other, out=out)
+    return div(input, other) if out is None else div(input, other, out=out)
 
 
 def rdiv(input, other):
@@ -629,10 +663,12 @@ def _rounded_div(a, b, mode, node="div"):
     if b is _MISSING:   # (x.div(rounding_mode="floor"): the parser's error for the call without other, first)
         raise _arg_errors.too_many(node, a, (), {"rounding_mode": mode})
     if mode not in ("trunc", "floor"):
+        _dispatch.check_rebased_inputs(a, b)   # (the kernel's checks, after VariableType collected the edges)
         raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{mode}'")
     dt = _dtypes.result_type(a, b)  # (a number first is a wrapped number too)
     _check_broadcast(a, b)
     if dt is _dtypes.bool_ or dt.is_complex or dt in _dtypes.BAREBONES_UNSIGNED:
+        _dispatch.check_rebased_inputs(a, b)
         raise NotImplementedError(f"\"div_{mode}_cpu\" not implemented for '{_legacy(dt)}'")
     a, b = (x if isinstance(x, Tensor) else _wrap_scalar(x) for x in (a, b))
     if _vmap_batched.DEPTH[0]:
@@ -654,17 +690,22 @@ def _rounded_div(a, b, mode, node="div"):
         q = np.asarray(q).astype(npd, copy=False)
     if q.ndim > 1:   # (TensorIterator's output layout, as every elementwise op's: a size-1 dim's stride too)
         q = _strides.elementwise(q, (a, b))
-    if not (grad_mode.is_grad_enabled() and (a._requires_grad or b._requires_grad)) and (
-            a._fw_grad is None and b._fw_grad is None):  # (a forward-AD tangent goes through the op too)
+    plain = not (grad_mode.is_grad_enabled() and (a._requires_grad or b._requires_grad)) and (
+        a._fw_grad is None and b._fw_grad is None)  # (a forward-AD tangent goes through the op too)
+    if plain:
         out = _meta.follow(Tensor._make(q), a, b) if _meta.METAS else Tensor._make(q)   # (meta in: meta out)
-        return _vmap_batched.follow(out, a, b) if _vmap_batched.DEPTH[0] else out   # (inside vmap: batched as a, b)
     # Recorded as PyTorch records it: DivBackward2 (zero gradients), or floor_divide's NotImplemented node.
-    if node == "floor_divide":
-        if number_other or number_self:  # (the number is no input of the node)
-            op = D.NOT_IMPLEMENTED["floor_divide_scalar"]
-            return op.call((b if number_self else a,), None, None, {"_result": q})
-        return D.NOT_IMPLEMENTED["floor_divide"].call((a, b), None, None, {"_result": q})
-    return D.div_rounded.call((a, b), None, None, {"rounding_mode": mode, "_result": q})
+    elif node == "floor_divide" and (number_other or number_self):  # (the number is no input of the node)
+        out = D.NOT_IMPLEMENTED["floor_divide_scalar"].call((b if number_self else a,), None, None, {"_result": q})
+    elif node == "floor_divide":
+        out = D.NOT_IMPLEMENTED["floor_divide"].call((a, b), None, None, {"_result": q})
+    else:
+        out = D.div_rounded.call((a, b), None, None, {"rounding_mode": mode, "_result": q})
+    if not q.size and q.ndim > 1:   # (an empty result's strides: see _strides)
+        _strides.empty_elementwise(out, (a, b))
+    if plain and _vmap_batched.DEPTH[0]:
+        return _vmap_batched.follow(out, a, b)   # (inside vmap: batched as a, b)
+    return out
 
 
 def _floor_divide_rounding_each_step(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -813,6 +854,8 @@ def _not_bool(input, name: str) -> None:
 def abs(input):
     """|input| (the modulus for complex tensors, which gives a real result)."""
     _not_bool(input, "abs_cpu")
+    if input.dtype.is_complex:   # (PyTorch's abs of a complex tensor writes into empty_like(input) of its real type)
+        return _strides.into_empty_like(input, D.absolute(input))
     return D.absolute(input)
 
 
@@ -1001,8 +1044,10 @@ def _clamp_meta_first(compute) -> None:
 
 
 def _check_clamp_bound(name: str, input, bound) -> None:
-    """clamp_min / clamp_max: PyTorch's TypeError for a bound that is neither a tensor nor a number."""
+    """clamp_min / clamp_max: PyTorch's TypeError for a bound that is neither a tensor nor a number (or missing)."""
     if not isinstance(bound, (Tensor, _NUMBER)):
+        if bound is _MISSING:   # (x.clamp_min(): the parser's words for the call without it)
+            raise _arg_errors.too_many(name, input, (), {})
         raise _arg_errors.no_overload(name, input, bound)
 
 
@@ -1106,7 +1151,7 @@ def _check_fill_fits(value, dt, numel: int) -> None:
 clip = clamp
 
 
-def clamp_min(input, min, *_extra):
+def clamp_min(input, min=_MISSING, *_extra):
     """max(input, min)."""
     if _extra:   # (x.clamp_min(a, b): PyTorch's count, without self)
         raise _arg_errors.too_many("clamp_min", input, (min, *_extra), {})
@@ -1167,7 +1212,7 @@ def lerp_(input, end, weight):
     if not (isinstance(end, Tensor) and _is_weight(weight)):
         raise _arg_errors.invalid_combination("lerp_", (end, weight), {}, _LERP_METHOD)
     _vmap_batched.check_inplace("lerp_", input, (end, weight))  # (vmap's refusal before the dtype check)
-    _dispatch._check_inplace(input, _STATE.enabled and input._requires_grad)  # (autograd's errors come first)
+    _dispatch._check_inplace(input, _STATE.enabled and _any_requires_grad(end, weight))  # (autograd's errors first)
     if end.dtype is input.dtype and (not isinstance(weight, Tensor) or weight.dtype is input.dtype):
         _dispatch._no_internal_overlap_first(None, input)  # (after lerp's dtype checks, before shapes and kernel)
     return _lerp(input, end, weight, out=input)
@@ -1284,7 +1329,7 @@ def sign_(input):
     return _unary(D.sign, input, out=input, float_result=False)
 floor_, ceil_ = _unary_inplace(D.floor, False, "floor"), _unary_inplace(D.ceil, False, "ceil")
 trunc_ = _unary_inplace(D.trunc, False, "trunc")
-absolute_, fix_ = _dispatch.captured_alias(abs_, "absolute_"), _dispatch.captured_alias(trunc_, "fix_")
+absolute_, fix_ = _dispatch.captured_alias(abs_, "absolute_"), _dispatch.captured_alias(trunc_, "fix_", composite=True)
 
 
 def round_(input, *, decimals: int | None = None):
@@ -1301,13 +1346,18 @@ def round_(input, *, decimals: int | None = None):
 def square_(input):
     """In-place input ** 2."""
     _dispatch.check_captured_write(input, "aten::square_")   # (inside torch.func's grad transforms: not pow_'s name)
-    if _vmap_batched.DEPTH[0] and _vmap_batched.hides_autograd(input):   # (PyTorch's composite, which a grad
-        _vmap_batched.check_fallback_examples("square_", input)          # transform inside the vmap decomposes)
+    _vmap_batched.fallback("square_", input, out=input, composite=True)
     return pow_(input, 2)
 
 
 def clamp_(input, min=None, max=None):
     """In-place clamp."""
+    return _clamp_(input, min, max, "clamp_")
+
+
+def _clamp_(input, min, max, name: str):
+    """clamp_ called as ``name``: clamp_ or clip_, PyTorch's composite, which vmap's fallback sees under its own
+    name unless a grad transform inside the vmap decomposes it into clamp_ first."""
     try:  # (the parser's TypeErrors first, then a leaf's refusal, the cast's and the kernel's errors)
         min, max, dt = _clamp_args(input, min, max)
         error = None
@@ -1315,11 +1365,12 @@ def clamp_(input, min=None, max=None):
         raise
     except Exception as e:  # noqa: BLE001 - raised below, in PyTorch's order
         error = e
-    if _vmap_batched.DEPTH[0]:
+    if _vmap_batched.DEPTH[0]:   # (no batching rule: vmap's fallback, before autograd and the kernel)
+        if not builtins.any(_vmap_batched.hides_autograd(t) for t in (input, min, max)):
+            name = "clamp_"
+        # (no bounds or tensor ones: the .Tensor overload; number ones: the .Scalar one, named without a suffix)
         tensor_bounds = builtins.all(isinstance(b, Tensor) for b in (min, max) if b is not None)
-        _vmap_batched.warn_fallback("clamp_.Tensor" if tensor_bounds and (min, max) != (None, None) else "clamp_",
-                                    input, min, max)
-    _vmap_batched.check_inplace("clamp_", input, (min, max))  # (vmap's fallback refuses before autograd and the kernel)
+        _vmap_batched.fallback(name + (".Tensor" if tensor_bounds else ""), input, min, max, out=input)
     if input._requires_grad:
         _dispatch._check_inplace(input, False)
     bounds = [b for b in (min, max) if b is not None]
@@ -1365,7 +1416,12 @@ def _check_clamp_cast(dt, input) -> None:
                            f"{_meta_name(input.dtype)}")
 
 
-clip_ = _dispatch.captured_alias(clamp_, "clip_", lambda args, kwargs: ".Tensor" if builtins.any(
+def clip_(input, min=None, max=None):
+    """In-place clamp (its alias)."""
+    return _clamp_(input, min, max, "clip_")
+
+
+clip_ = _dispatch.captured_alias(clip_, "clip_", lambda args, kwargs: ".Tensor" if builtins.any(
     isinstance(a, Tensor) for a in (*args, *kwargs.values())) else "")
 
 
@@ -1468,6 +1524,7 @@ def mean(input, dim=_ALL_DIMS, keepdim=False, *, dtype=None):
         raise _not_a_tensor("mean", input)
     d = dtype or input.dtype
     if not (d.is_floating_point or d.is_complex):
+        _dispatch.check_rebased_inputs(input)   # (the kernel's check, after VariableType collected the edge)
         raise RuntimeError(
             f"mean(): could not infer output dtype. {'Input' if dtype is None else 'Optional'} dtype must be "
             f"either a floating point or complex dtype. Got: {_legacy(d)}")
@@ -1786,7 +1843,9 @@ def _var_args(input, dim, unbiased, keepdim, correction, name="var"):
     # an explicit dim=None saves 1. dim=None and dim=[] both reduce every dim (saved as given: None, ()).
     dims = None if dim is None or dim is _ALL_DIMS else _raw_dims(dim, input.dim(), input)
     n = input.numel() if not dims or input.dim() == 0 else int(np.prod([input._data.shape[d] for d in dims]))
-    n = n if input.numel() else 0  # (PyTorch's reduction factor numel / output numel: 0 for an empty input)
+    # (PyTorch's reduction factor numel / output numel: 0 for an empty input, or its physical tensor under a vmap
+    # over no examples)
+    n = 0 if not input._data.size or _vmap_batched.DEPTH[0] and _vmap_batched.no_examples(input) else n
     if n - (1 if correction is None else correction) <= 0:
         if grad_mode.is_grad_enabled() and input._requires_grad:   # (the kernel warns after autograd's edges)
             _dispatch._check_rebased_views(D.var_mean, (input,))
@@ -1861,7 +1920,7 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     if dim is not None and not _arg_errors._is_index(dim):  # (then its dim: an int[1]?, one-element tensors too)
         dim = _arg_errors.int_list("linalg_vector_norm", "dim", dim, 3, one_int=True)
     _check_bool("linalg_vector_norm", "keepdim", keepdim, 4)   # (torch.norm passes it on by position)
-    ord = 2 if p in ("fro", None) else p
+    ord = 2 if p is None or isinstance(p, str) else _arg_errors.scalar_arg(p, "linalg_vector_norm", "ord", 2, "Number")
     if not (input.dtype.is_floating_point or input.dtype.is_complex):
         raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as input. "
                            f"Got {_legacy(input.dtype)}")
@@ -2115,6 +2174,7 @@ def transpose(input, dim0=_MISSING, dim1=_MISSING, *_extra):
         return out
     except Exception:  # (a dim that is not an int, or not given: PyTorch's TypeError; free while nothing fails)
         _arg_errors.recheck("transpose", *_given(("dim0", "dim1"), (dim0, dim1)), method=True)
+        _dispatch.check_rebased_inputs(input)   # (then the kernel's dims, after VariableType collected the edge)
         raise
 
 
@@ -2133,13 +2193,15 @@ def permute(input, *sizes, dims=_NO_ARG):
     n = input.dim()
     try:
         if len(dims) != n:
+            batch = _vmap_batched.permute_batch_dims(input, dims)   # (inside vmap: the physical tensor's counts)
             raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does not match the "
-                               f"length of the desired ordering of dimensions i.e. input.dim() = {n} is not equal "
-                               f"to len(dims) = {len(dims)}")
+                               f"length of the desired ordering of dimensions i.e. input.dim() = {n + batch} is not "
+                               f"equal to len(dims) = {len(dims) + batch}")
         if len({_wrap_dim(d, n) for d in dims}) != n:
             raise RuntimeError("permute(): duplicate dims are not allowed.")
     except (RuntimeError, IndexError):
         _arg_errors.check_int64("permute", "dims", dims)   # (a dim beyond int64: PyTorch's parser refused it first)
+        _dispatch.check_rebased_inputs(input)   # (then the kernel's dims, after VariableType collected the edge)
         raise
     return D.permute(input, dims=dims)
 
@@ -2227,6 +2289,7 @@ def expand(input, *sizes, **kwargs):
         return D.expand(input, size=tuple(target))
     except (RuntimeError, ValueError):   # (NumPy's ValueError: a size beyond its limit)
         _arg_errors.check_int64("expand", "size", sizes)   # (a size beyond int64: PyTorch's parser refused it first)
+        _dispatch.check_rebased_inputs(input)   # (then the kernel's checks, after VariableType collected the edge)
         raise
 
 
@@ -2256,6 +2319,7 @@ def unsqueeze(input=_NO_ARG, dim=_NO_ARG, /, *extra, **kwargs):
         args = (dim, *extra) if dim is not _NO_ARG and "dim" not in kwargs else extra
         # (an input by keyword is the function's, torch.unsqueeze(input=x, dim=None): bound, as its parser's)
         _arg_errors.recheck("unsqueeze", args, {k: v for k, v in kwargs.items() if k != "input"}, method=True)
+        _dispatch.check_rebased_inputs(input)   # (then the kernel's dim, after VariableType collected the edge)
         raise
 
 
@@ -2279,15 +2343,12 @@ def squeeze(input, dim=_NO_ARG):
     if not isinstance(dim, int) and _arg_errors._is_index(dim):   # (x.squeeze(torch.tensor(1)))
         dim = int(dim)
     if isinstance(dim, int) and not isinstance(dim, bool):   # (x.squeeze(True): no overload takes a bool)
-        _wrap_dim(dim, input.dim())
+        _wrap_dim_of(dim, input)
         return D.squeeze_dim(input, dim=dim)
     if not isinstance(dim, (tuple, list)) or not builtins.all(_is_int(d) for d in dim):
         _arg_errors.recheck("squeeze", (dim,), {}, method=True)
     dims = tuple(dim)
-    wrapped = [_wrap_dim(d, input.dim()) for d in dims]
-    for d in wrapped:
-        if wrapped.count(d) > 1:
-            raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+    _raw_dims(dims, input.dim(), input)   # (its errors: a dim out of range, a repeated one)
     return D.squeeze_dims(input, dim=dims)
 
 
@@ -2316,18 +2377,23 @@ def _expand_keywords(sizes: tuple, kwargs: dict) -> tuple:
 def select(input, dim, index):
     """The slice at ``index`` along ``dim`` (that dimension removed; a view)."""
     n = input.dim()
-    if n == 0:
-        raise IndexError("select() cannot be applied to a 0-dim tensor.")
     if not _arg_errors._is_index(dim):   # (select(None, 0): PyTorch's parser refuses it)
         raise _arg_errors.must_be("select", "dim", "int", dim, 2)
-    d = _wrap_dim(dim, n)
-    size = input._data.shape[d]
     if not _arg_errors._is_index(index):   # (select(0, 1.5): PyTorch's parser refuses it)
         raise _arg_errors.must_be("select", "index", "int", index, 3)
-    index = int(index)
-    if not -size <= index < size:
-        raise IndexError(f"select(): index {index} out of range for tensor of size {list(input._data.shape)} "
-                         f"at dimension {d}")
+    try:
+        if n == 0:
+            _vmap_batched.check_scalar_example_dim(input, dim)
+            raise IndexError("select() cannot be applied to a 0-dim tensor.")
+        d = _wrap_dim(dim, n)
+        size = input._data.shape[d]
+        index = int(index)
+        if not -size <= index < size:
+            raise IndexError(f"select(): index {index} out of range for tensor of size {list(input._data.shape)} "
+                             f"at dimension {d}")
+    except IndexError:   # (the kernel's checks, after VariableType collected the edge: a rebased view's refusal)
+        _dispatch.check_rebased_inputs(input)
+        raise
     return D.select(input, dim=dim, index=index)
 
 
@@ -2362,15 +2428,16 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
     """The diagonal of the (dim1, dim2) matrices, as a view."""
     for position, (arg, value) in enumerate((("offset", offset), ("dim1", dim1), ("dim2", dim2)), 2):
         _check_int("diagonal", arg, value, position)
-    n = input.dim()
-    d1, d2 = _wrap_dim(dim1, n), _wrap_dim(dim2, n)
+    d1, d2 = _wrap_dim_of(dim1, input), _wrap_dim_of(dim2, input)
     if d1 == d2:
+        _dispatch.check_rebased_inputs(input)   # (the kernel's check, after VariableType collected the edge)
         raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
     return D.diagonal(input, offset=offset, dim1=dim1, dim2=dim2)
 
 
 def _dim_for_split(input, dim, name):
     if input.dim() == 0:
+        _vmap_batched.check_scalar_example_dim(input, dim)
         raise RuntimeError(f"{name} expects at least a 1-dimensional tensor")
     return input._data.shape[_wrap_dim(dim, input.dim())]
 
@@ -2380,6 +2447,11 @@ _VF_SPLIT = ("(Tensor input, int split_size, int dim = 0)", "(Tensor input, tupl
 
 def split(tensor, split_size_or_sections, dim=0):
     """Pieces of ``split_size`` (or of the listed sizes) along ``dim`` — views, one grad_fn for all."""
+    if isinstance(split_size_or_sections, Tensor):   # (PyTorch's Python split reads a tensor with int() first:
+        try:                                         # torch.tensor([2]), 2.5 or a requires-grad 2. is a size)
+            split_size_or_sections = int(split_size_or_sections)
+        except ValueError:   # (several elements: handed on as sizes, which split_with_sizes's parser refuses)
+            pass
     if isinstance(split_size_or_sections, (list, tuple)):
         # (PyTorch's split passes the list on to split_with_sizes, whose parser reads it first: x.split([2., 4.]))
         split_size_or_sections = _arg_errors.int_list("split_with_sizes", "split_sizes", split_size_or_sections, 2)
@@ -2393,12 +2465,16 @@ def split(tensor, split_size_or_sections, dim=0):
         raise _arg_errors.must_be("split_with_sizes", "split_sizes", "tuple of ints", split_size_or_sections, 2)
     if not _arg_errors._is_index(dim):   # (PyTorch's split hands the int on to _VF.split, whose parser reads dim)
         raise _arg_errors.invalid_combination("split", (tensor, split_size_or_sections, dim), {}, _VF_SPLIT)
-    size = _dim_for_split(tensor, dim, "split")
     split_size = int(split_size_or_sections)
-    if split_size < 0:
-        raise RuntimeError(f"split expects split_size be non-negative, but got split_size={split_size}")
-    if split_size == 0 and size != 0:
-        raise RuntimeError(f"split_size can only be 0 if dimension size is 0, but got dimension size of {size}")
+    try:
+        size = _dim_for_split(tensor, dim, "split")
+        if split_size < 0:
+            raise RuntimeError(f"split expects split_size be non-negative, but got split_size={split_size}")
+        if split_size == 0 and size != 0:
+            raise RuntimeError(f"split_size can only be 0 if dimension size is 0, but got dimension size of {size}")
+    except (IndexError, RuntimeError):   # (the kernel's checks, after VariableType collected the edge)
+        _dispatch.check_rebased_inputs(tensor)
+        raise
     return D.split(tensor, split_size=split_size, dim=dim)
 
 
@@ -2412,14 +2488,18 @@ def split_with_sizes(input, split_sizes, dim=0):
     """Pieces of the given sizes along ``dim`` (they must add up to the dimension's size)."""
     if not isinstance(split_sizes, (tuple, list)):   # (x.split_with_sizes(2): PyTorch's parser refuses one int)
         raise _arg_errors.must_be("split_with_sizes", "split_sizes", "tuple of ints", split_sizes, 2)
-    size = _dim_for_split(input, dim, "split")   # (PyTorch's message names split for a 0-dim input too)
     sizes = tuple(int(s) for s in split_sizes)
-    if builtins.any(s < 0 for s in sizes):
-        raise RuntimeError(f"split_with_sizes expects split_sizes have only non-negative entries, but got "
-                           f"split_sizes={list(sizes)}")
-    if builtins.sum(sizes) != size:
-        raise RuntimeError(f"split_with_sizes expects split_sizes to sum exactly to {size} (input tensor's size at "
-                           f"dimension {dim}), but got split_sizes={list(sizes)}")
+    try:
+        size = _dim_for_split(input, dim, "split")   # (PyTorch's message names split for a 0-dim input too)
+        if builtins.any(s < 0 for s in sizes):
+            raise RuntimeError(f"split_with_sizes expects split_sizes have only non-negative entries, but got "
+                               f"split_sizes={list(sizes)}")
+        if builtins.sum(sizes) != size:
+            raise RuntimeError(f"split_with_sizes expects split_sizes to sum exactly to {size} (input tensor's size "
+                               f"at dimension {dim}), but got split_sizes={list(sizes)}")
+    except (IndexError, RuntimeError):   # (the kernel's checks, after VariableType collected the edge)
+        _dispatch.check_rebased_inputs(input)
+        raise
     return D.split_with_sizes(input, split_sizes=sizes, dim=dim)
 
 
@@ -2429,7 +2509,7 @@ def chunk(input, chunks, dim=0):
         raise RuntimeError("chunk expects at least a 1-dimensional tensor")
     if chunks <= 0:
         raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
-    size = input._data.shape[_wrap_dim(dim, input.dim())]
+    size = input._data.shape[_wrap_dim(dim, input.dim())]   # (read by chunk itself, before split's edges)
     if size == 0:  # (PyTorch's chunk of an empty dim: ``chunks`` empty pieces)
         return D.split_with_sizes(input, split_sizes=(0,) * chunks, dim=dim)
     return D.split(input, split_size=-(-size // chunks), dim=dim)
@@ -2439,8 +2519,10 @@ def unbind(input, dim=0):
     """Tuple of all slices along ``dim`` (views; one UnbindBackward0 for all)."""
     _check_int("unbind", "dim", dim, 2)
     if input.dim() == 0:  # (dim wrapped as for one dimension first)
+        _vmap_batched.check_scalar_example_dim(input, dim)
+        _dispatch.check_rebased_inputs(input)   # (the kernel's check, after VariableType collected the edge)
         raise IndexError(f"Dimension specified as {_wrap_dim(dim, 1)} but tensor has no dimensions")
-    _wrap_dim(dim, input.dim())
+    _wrap_dim_of(dim, input)
     return D.unbind(input, dim=dim)
 
 
@@ -2528,13 +2610,17 @@ def _cat_of_no_examples(tensors: list, skipped: list, dim: int) -> Tensor:
 
 def _cat_dim(tensors, dim) -> tuple:
     """cat's first checks: (the first tensor not skipped, dim wrapped against it), or (None, None) if all are."""
-    for k, t in enumerate(tensors):
-        if t._data.ndim == 0:
-            raise RuntimeError(f"zero-dimensional tensor (at position {k}) cannot be concatenated")
-    # Legacy rule kept by PyTorch: 1-D empty tensors are skipped.
-    for t in tensors:
-        if not (t.dim() == 1 and t._data.shape[0] == 0):
-            return t, _wrap_dim(dim, t.dim())
+    try:
+        for k, t in enumerate(tensors):
+            if t._data.ndim == 0:
+                raise RuntimeError(f"zero-dimensional tensor (at position {k}) cannot be concatenated")
+        # Legacy rule kept by PyTorch: 1-D empty tensors are skipped.
+        for t in tensors:
+            if not (t.dim() == 1 and t._data.shape[0] == 0):
+                return t, _wrap_dim(dim, t.dim())
+    except (IndexError, RuntimeError):   # (the kernel's checks, after VariableType collected the edges)
+        _dispatch.check_rebased_inputs(*tensors)
+        raise
     return None, None
 
 
@@ -2564,16 +2650,20 @@ def stack(tensors, dim=0, *, out=None):
     _check_int("stack", "dim", dim, 2)   # (torch.stack(ts, True))
     if not tensors:
         raise RuntimeError("stack expects a non-empty TensorList")
-    _wrap_dim(dim, tensors[0].dim() + 1)
-    for k, t in enumerate(tensors[1:], 1):
-        if t._data.shape != tensors[0]._data.shape:
-            # (under vmap with a batched tensor PyTorch's batching rule stacks the physical tensors: their sizes
-            # start with the batch sizes, outermost first)
-            mask = _vmap_batched.levels_of(*tensors) if _vmap_batched.DEPTH[0] else 0
-            batch = [n for i, n in enumerate(_vmap_batched.SIZES) if mask >> i & 1]
-            raise RuntimeError(f"stack expects each tensor to be equal size, but got "
-                               f"{batch + list(tensors[0]._data.shape)} at entry 0 and {batch + list(t._data.shape)} "
-                               f"at entry {k}")
+    try:
+        _wrap_dim(dim, tensors[0].dim() + 1)
+        for k, t in enumerate(tensors[1:], 1):
+            if t._data.shape != tensors[0]._data.shape:
+                # (under vmap with a batched tensor PyTorch's batching rule stacks the physical tensors: their sizes
+                # start with the batch sizes, outermost first)
+                mask = _vmap_batched.levels_of(*tensors) if _vmap_batched.DEPTH[0] else 0
+                batch = [n for i, n in enumerate(_vmap_batched.SIZES) if mask >> i & 1]
+                raise RuntimeError(f"stack expects each tensor to be equal size, but got "
+                                   f"{batch + list(tensors[0]._data.shape)} at entry 0 and "
+                                   f"{batch + list(t._data.shape)} at entry {k}")
+    except (IndexError, RuntimeError):   # (the kernel's checks, after VariableType collected the edges)
+        _dispatch.check_rebased_inputs(*tensors)
+        raise
     dt = _dtypes.result_type(*tensors) if len(tensors) > 1 else tensors[0].dtype
     return D.stack(*tensors, dtype=dt, dim=dim)
 
@@ -2597,6 +2687,7 @@ def repeat(input, *repeats):
         return D.repeat(input, repeats=repeats)
     except (RuntimeError, OverflowError):   # (NumPy's OverflowError: a count beyond a C long)
         _arg_errors.check_int64("repeat", "repeats", repeats)   # (beyond int64: PyTorch's parser refused it first)
+        _dispatch.check_rebased_inputs(input)   # (then the kernel's checks, after VariableType collected the edge)
         raise
 
 
@@ -2714,6 +2805,9 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None):
 
 def scatter_(input, dim, index, src=None, *, value=None, reduce=None):
     """In-place scatter."""
+    if reduce is not None:   # (the legacy reductions have no batching rule: before the kernel's checks and warning)
+        _vmap_batched.fallback("scatter_.reduce" if isinstance(src, Tensor) else "scatter_.value_reduce", input,
+                               index, src, value, out=input)
     _vmap_batched.check_inplace("scatter_", input, (index, src, value))  # (vmap's refusal before the dtype check)
     return _scatter(input, dim, index, src, value, reduce, out=input)
 
@@ -2723,20 +2817,25 @@ def _scatter(input, dim, index, src, value, reduce, out=None):
         return _scatter_legacy_reduce(input, dim, index, src if src is not None else value, reduce, out)
     if out is not None and input._requires_grad:
         _dispatch._check_inplace(input, False)  # (scatter_: a leaf's refusal first)
-    d = _wrap_dim(dim, input.dim())  # (the dim's error, then the index's dtype)
-    index = _check_index(index, "scatter", "scatter(): Expected dtype int32/int64 for index")
     if src is None:
         src = value
-    if isinstance(src, Tensor) and src.dtype is not input.dtype:  # (before the shapes and the bounds)
-        raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
-    _check_scatter_shapes(input, index, src, d)
-    if not isinstance(src, Tensor) and index.numel():
-        # PyTorch's kernel converts the value at its first write: after the first index's bounds, before the others'
-        _check_bounds(index._data.reshape(-1)[:1], input._data.shape[d] if input.dim() else 1, d, input, index)
-        src = _fill_number(src, input.dtype)
-    elif not isinstance(src, Tensor):  # (an empty index writes nothing: the value is never converted)
-        src = 0
-    _index_bounds(input, index, d)
+    try:
+        d = _wrap_dim(dim, input.dim())  # (the dim's error, then the index's dtype)
+        index = _check_index(index, "scatter", "scatter(): Expected dtype int32/int64 for index")
+        if isinstance(src, Tensor) and src.dtype is not input.dtype:  # (before the shapes and the bounds)
+            raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
+        _check_scatter_shapes(input, index, src, d)
+        if not isinstance(src, Tensor) and index.numel():
+            # PyTorch's kernel converts the value at its first write: after the first index's bounds, before the
+            # others'
+            _check_bounds(index._data.reshape(-1)[:1], input._data.shape[d] if input.dim() else 1, d, input, index)
+            src = _fill_number(src, input.dtype)
+        elif not isinstance(src, Tensor):  # (an empty index writes nothing: the value is never converted)
+            src = 0
+        _index_bounds(input, index, d)
+    except (IndexError, RuntimeError):   # (the kernel's checks, after VariableType collected the edges)
+        _dispatch.check_rebased_inputs(input, src)
+        raise
     if isinstance(src, Tensor):
         if src.dtype is not input.dtype:
             raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
@@ -2779,18 +2878,22 @@ def scatter_add(input, dim, index, src):
 def scatter_add_(input, dim, index, src):
     """In-place scatter_add."""
     _vmap_batched.check_inplace("scatter_add_", input, (index, src))  # (vmap's refusal before the dtype check)
-    _dispatch._check_inplace(input, _STATE.enabled and input._requires_grad)  # (autograd's refusal first)
+    _dispatch._check_inplace(input, _STATE.enabled and _any_requires_grad(src))  # (autograd's refusal first)
     _refuse_source_overlap(input, src)
     return _scatter_add(input, dim, index, src, out=input)
 
 
 def _scatter_add(input, dim, index, src, out=None):
-    d = _wrap_dim(dim, input.dim())  # (the dim's error, then the index's dtype)
-    index = _check_index(index, "scatter_add", "scatter(): Expected dtype int32/int64 for index")
-    if src.dtype is not input.dtype:   # (before the shapes and the bounds)
-        raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
-    _check_scatter_shapes(input, index, src, d)
-    _index_bounds(input, index, d)
+    try:
+        d = _wrap_dim(dim, input.dim())  # (the dim's error, then the index's dtype)
+        index = _check_index(index, "scatter_add", "scatter(): Expected dtype int32/int64 for index")
+        if src.dtype is not input.dtype:   # (before the shapes and the bounds)
+            raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
+        _check_scatter_shapes(input, index, src, d)
+        _index_bounds(input, index, d)
+    except (IndexError, RuntimeError):   # (the kernel's checks, after VariableType collected the edges)
+        _dispatch.check_rebased_inputs(input, src)
+        raise
     return D.scatter_add(input, index, src, dim=dim, out=out)
 
 
@@ -2808,28 +2911,33 @@ def index_select_checks(input, dim, index) -> int:
 
 def index_select(input, dim, index):
     """The entries at ``index`` (a 1-D integer tensor) along ``dim`` (a copy)."""
-    d = index_select_checks(input, dim, index)
-    if input.dim() == 0:
-        if index.numel() != 1:
-            raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got {index.numel()} value(s)")
-        if index._data.reshape(-1)[0] != 0:  # (a scalar's one entry: not -1 either)
-            if _vmap_batched.DEPTH[0] and _vmap_batched.levels_of(input, index):   # (see below)
-                raise RuntimeError(f"index {int(index._data.reshape(-1)[0])} is out of bounds for dimension "
-                                   f"{_vmap_batched.physical_dim(0, input, index)} with size 1")
-            raise IndexError("index out of range in self")
-    else:
-        size = input._data.shape[d]
-        if size == 0 and index.numel() and input.dim() > 1:  # (a 1-D input: the bounds' message below)
-            raise RuntimeError("index_select(): self indexing axis dim should be positive")
-        bad = index._data[(index._data >= size) | (index._data < 0)]  # (no negative index either)
-        if bad.size:
-            if _vmap_batched.DEPTH[0] and _vmap_batched.levels_of(input, index):
-                # (PyTorch's batch rule gathers along the physical dim)
-                raise RuntimeError(f"index {int(bad.flat[0])} is out of bounds for dimension "
-                                   f"{_vmap_batched.physical_dim(d, input, index)} with size {size}")
-            if d != 1:  # (PyTorch's kernel along dim 1 has its own message)
+    try:
+        d = index_select_checks(input, dim, index)
+        if input.dim() == 0:
+            if index.numel() != 1:
+                raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got {index.numel()} "
+                                   "value(s)")
+            if index._data.reshape(-1)[0] != 0:  # (a scalar's one entry: not -1 either)
+                if _vmap_batched.DEPTH[0] and _vmap_batched.levels_of(input, index):   # (see below)
+                    raise RuntimeError(f"index {int(index._data.reshape(-1)[0])} is out of bounds for dimension "
+                                       f"{_vmap_batched.physical_dim(0, input, index)} with size 1")
                 raise IndexError("index out of range in self")
-            raise RuntimeError(f"INDICES element is out of DATA bounds, id={int(bad.flat[0])} axis_dim={size}")
+        else:
+            size = input._data.shape[d]
+            if size == 0 and index.numel() and input.dim() > 1:  # (a 1-D input: the bounds' message below)
+                raise RuntimeError("index_select(): self indexing axis dim should be positive")
+            bad = index._data[(index._data >= size) | (index._data < 0)]  # (no negative index either)
+            if bad.size:
+                if _vmap_batched.DEPTH[0] and _vmap_batched.levels_of(input, index):
+                    # (PyTorch's batch rule gathers along the physical dim)
+                    raise RuntimeError(f"index {int(bad.flat[0])} is out of bounds for dimension "
+                                       f"{_vmap_batched.physical_dim(d, input, index)} with size {size}")
+                if d != 1:  # (PyTorch's kernel along dim 1 has its own message)
+                    raise IndexError("index out of range in self")
+                raise RuntimeError(f"INDICES element is out of DATA bounds, id={int(bad.flat[0])} axis_dim={size}")
+    except (IndexError, RuntimeError):   # (the kernel's checks, after VariableType collected the edges)
+        _dispatch.check_rebased_inputs(input)
+        raise
     return D.index_select(input, index, dim=dim)
 
 
@@ -2839,6 +2947,7 @@ def index_add(input, dim, index, source, *, alpha=1):
     return D.index_add(input, index, source, dim=dim, alpha=alpha, source_dim=source.dim())
 
 
+@_dispatch.kernel_checks
 def _index_add_checks(input, dim, index, source, alpha):
     """PyTorch's index_func_meta_impl, in its order: the dim, index's rank and dtype, source's dtype, dim, length and
     shape; then alpha's conversion and the index's range (returned: an integer tensor's alpha truncated)."""
@@ -2899,6 +3008,12 @@ def _same_index_add_dtype(input, source) -> None:
                            "have the same scalar type")
 
 
+def _any_requires_grad(*operands) -> bool:
+    """Whether an in-place op's other operands (the tensors among them) require grad: in grad mode PyTorch's
+    VariableType then records the op, so it refuses a no_grad view written in place before its kernel's checks."""
+    return builtins.any(isinstance(t, Tensor) and t._requires_grad for t in operands)
+
+
 def _refuse_source_overlap(input, source) -> None:
     """PyTorch's assert_no_overlap for index_add_ / index_copy_ / scatter_(_add_): the source may not share memory
     with the tensor written (unless either is not non-overlapping and dense: "too hard" to tell, allowed)."""
@@ -2911,13 +3026,13 @@ def _refuse_source_overlap(input, source) -> None:
 def index_add_(input, dim, index, source, *, alpha=1):
     """In-place index_add."""
     _vmap_batched.check_inplace("index_add", input, (index, source))  # (vmap's refusal before the dtype check)
-    _dispatch._check_inplace(input, _STATE.enabled and input._requires_grad)  # (autograd's refusal first)
+    _dispatch._check_inplace(input, _STATE.enabled and _any_requires_grad(source))  # (autograd's refusal first)
     alpha = _index_add_checks(input, dim, index, source, alpha)
     _refuse_source_overlap(input, source)
     return D.index_add(input, index, source, dim=dim, alpha=alpha, source_dim=source.dim(), out=input)
 
 
-def masked_fill(input, mask, value, *_extra):
+def masked_fill(input, mask=_MISSING, value=_MISSING, *_extra):
     """Where ``mask`` is True, ``value``; elsewhere input (MaskedFillBackward0/1 for a number/tensor)."""
     if _extra:   # (x.masked_fill(a, b): PyTorch's count, without self)
         raise _arg_errors.too_many("masked_fill", input, (mask, value, *_extra), {})
@@ -2926,14 +3041,18 @@ def masked_fill(input, mask, value, *_extra):
     except ValueError:
         _raise_broadcast_error(mask._data.shape, input._data.shape, tensors=(input, mask))
     except AttributeError:  # (a mask that is no tensor: PyTorch's parser refuses the call)
-        _arg_errors.recheck("masked_fill", (mask, value), {}, method=True)
+        _arg_errors.recheck("masked_fill", *_given(("mask", "value"), (mask, value)), method=True)
         raise
-    if isinstance(value, Tensor) and value.dim() != 0:  # (the value's dims, then the mask's dtype)
-        raise RuntimeError("masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
-                           f"{value.dim()} dimension(s).")
-    if mask.dtype is not _dtypes.bool_:
-        raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with dtype "
-                           f"{_meta_name(mask.dtype)}")
+    try:
+        if isinstance(value, Tensor) and value.dim() != 0:  # (the value's dims, then the mask's dtype)
+            raise RuntimeError("masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
+                               f"{value.dim()} dimension(s).")
+        if mask.dtype is not _dtypes.bool_:
+            raise RuntimeError("masked_fill_ only supports boolean masks, but got mask with dtype "
+                               f"{_meta_name(mask.dtype)}")
+    except RuntimeError:   # (the kernel's checks, after VariableType collected the edges)
+        _dispatch.check_rebased_inputs(input, value)
+        raise
     if isinstance(value, Tensor):
         _check_scalar_fits(value._data.item(), input.dtype)  # (PyTorch reads the value as a number first)
         if value.requires_grad and not (input.dtype.is_floating_point or input.dtype.is_complex) and _STATE.enabled:
@@ -2944,7 +3063,7 @@ def masked_fill(input, mask, value, *_extra):
             raise TypeError
         return D.masked_fill(input, mask, value=_fill_number(value, input.dtype))
     except (TypeError, ValueError):  # (a value that is no number: PyTorch's parser refuses the call)
-        _arg_errors.recheck("masked_fill", (mask, value), {}, method=True)
+        _arg_errors.recheck("masked_fill", *_given(("mask", "value"), (mask, value)), method=True)
         raise
 
 
@@ -3043,42 +3162,50 @@ def mm(input, mat2):
     """Matrix product of two 2-D tensors."""
     if _AUTOCAST[0]:  # (an autocast region: see amp/autocast_mode.py)
         return _autocast("mm", mm, input, mat2)
-    if input.dim() != 2:
-        _check_sparse_mm(input, mat2)
-        raise RuntimeError("self must be a matrix")
-    if mat2.dim() != 2:
-        _check_sparse_mm(input, mat2)
-        raise RuntimeError("mat2 must be a matrix")
-    if input._data.shape[1] != mat2._data.shape[0]:
-        _check_sparse_mm(input, mat2)
-        if _vmap_batched.DEPTH[0]:
-            _vmap_batched.check_mm_sizes(input, mat2)
-        (a, b), (c, d) = input._data.shape, mat2._data.shape
-        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a}x{b} and {c}x{d})")
-    if type(input) is not Tensor and type(mat2) is not Tensor and input.is_sparse and mat2.is_sparse:
-        from .sparse import sparse_sparse_mm  # (two sparse matrices: a sparse product, as PyTorch's)
-        return sparse_sparse_mm(input, mat2, "MmBackward0")
-    if input._data.dtype != mat2._data.dtype:  # (NumPy's test first: the same answer, and cheaper)
-        if _vmap_batched.DEPTH[0]:
-            _vmap_batched.check_mm_dtypes(input, mat2)
-        _check_mm_dtypes(input, mat2)
+    try:
+        if input.dim() != 2:
+            _check_sparse_mm(input, mat2)
+            raise RuntimeError("self must be a matrix")
+        if mat2.dim() != 2:
+            _check_sparse_mm(input, mat2)
+            raise RuntimeError("mat2 must be a matrix")
+        if input._data.shape[1] != mat2._data.shape[0]:
+            _check_sparse_mm(input, mat2)
+            if _vmap_batched.DEPTH[0]:
+                _vmap_batched.check_mm_sizes(input, mat2)
+            (a, b), (c, d) = input._data.shape, mat2._data.shape
+            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a}x{b} and {c}x{d})")
+        if type(input) is not Tensor and type(mat2) is not Tensor and input.is_sparse and mat2.is_sparse:
+            from .sparse import sparse_sparse_mm  # (two sparse matrices: a sparse product, as PyTorch's)
+            return sparse_sparse_mm(input, mat2, "MmBackward0")
+        if input._data.dtype != mat2._data.dtype:  # (NumPy's test first: the same answer, and cheaper)
+            if _vmap_batched.DEPTH[0]:
+                _vmap_batched.check_mm_dtypes(input, mat2)
+            _check_mm_dtypes(input, mat2)
+    except RuntimeError:   # (the kernel's checks, after VariableType collected the edges)
+        _dispatch.check_rebased_inputs(input, mat2)
+        raise
     return D.mm.call((input, mat2), None, None, {})  # D.mm(input, mat2), without packing the arguments
 
 
 def mv(input, vec):
     """Matrix-vector product."""
-    if input.dim() == 0:  # (PyTorch reads input's size 0 first)
-        raise IndexError("Dimension specified as 0 but tensor has no dimensions")
-    if input.dim() != 2 or vec.dim() != 1:
-        raise RuntimeError(f"vector + matrix @ vector expected, got 1, {input.dim()}, {vec.dim()}")
-    if input._data.shape[1] != vec._data.shape[0]:
-        if _vmap_batched.DEPTH[0]:
-            _vmap_batched.check_mv_sizes(input, vec)
-        raise RuntimeError(f"size mismatch, got input ({input._data.shape[0]}), mat ({input._data.shape[0]}x"
-                           f"{input._data.shape[1]}), vec ({vec._data.shape[0]})")
-    if input._data.dtype != vec._data.dtype and _vmap_batched.DEPTH[0]:
-        _vmap_batched.check_mv_dtypes(input, vec)
-    _check_mm_dtypes(input, vec, "mv")
+    try:
+        if input.dim() == 0:  # (PyTorch reads input's size 0 first)
+            raise IndexError("Dimension specified as 0 but tensor has no dimensions")
+        if input.dim() != 2 or vec.dim() != 1:
+            raise RuntimeError(f"vector + matrix @ vector expected, got 1, {input.dim()}, {vec.dim()}")
+        if input._data.shape[1] != vec._data.shape[0]:
+            if _vmap_batched.DEPTH[0]:
+                _vmap_batched.check_mv_sizes(input, vec)
+            raise RuntimeError(f"size mismatch, got input ({input._data.shape[0]}), mat ({input._data.shape[0]}x"
+                               f"{input._data.shape[1]}), vec ({vec._data.shape[0]})")
+        if input._data.dtype != vec._data.dtype and _vmap_batched.DEPTH[0]:
+            _vmap_batched.check_mv_dtypes(input, vec)
+        _check_mm_dtypes(input, vec, "mv")
+    except (IndexError, RuntimeError):   # (the kernel's checks, after VariableType collected the edges)
+        _dispatch.check_rebased_inputs(input, vec)
+        raise
     return D.mv(input, vec)
 
 
@@ -3115,16 +3242,20 @@ def bmm(input, mat2):
     if _vmap_batched.DEPTH[0] and (input.dim() != 3 or mat2.dim() != 3 or input.shape[::2] != mat2.shape[:2]
                                    or input.dtype is not mat2.dtype) and _vmap_batched.bmm_as_matmul(input, mat2):
         return matmul(input, mat2)   # (PyTorch's batch rule: matmul of the physical tensors)
-    if input.dim() != 3:
-        raise RuntimeError("batch1 must be a 3D tensor")
-    if mat2.dim() != 3:
-        raise RuntimeError("batch2 must be a 3D tensor")
-    (b, _, k), (b2, k2, _) = input._data.shape, mat2._data.shape
-    if (b2, k2) != (b, k):
-        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: [{b}, {k}] but got: "
-                           f"[{b2}, {k2}].")
-    if input._data.size and mat2._data.size and input._data.shape[1] * mat2._data.shape[2]:
-        _check_mm_dtypes(input, mat2, "bmm")   # (an empty product skips it: zeros in mat2's dtype, as PyTorch)
+    try:
+        if input.dim() != 3:
+            raise RuntimeError("batch1 must be a 3D tensor")
+        if mat2.dim() != 3:
+            raise RuntimeError("batch2 must be a 3D tensor")
+        (b, _, k), (b2, k2, _) = input._data.shape, mat2._data.shape
+        if (b2, k2) != (b, k):
+            raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: [{b}, {k}] but "
+                               f"got: [{b2}, {k2}].")
+        if input._data.size and mat2._data.size and input._data.shape[1] * mat2._data.shape[2]:
+            _check_mm_dtypes(input, mat2, "bmm")   # (an empty product skips it: zeros in mat2's dtype, as PyTorch)
+    except RuntimeError:   # (the kernel's checks, after VariableType collected the edges)
+        _dispatch.check_rebased_inputs(input, mat2)
+        raise
     return D.bmm(input, mat2)
 
 
@@ -3208,17 +3339,20 @@ def _matmul_mixed_out(input, other, out):
         raise RuntimeError(f"expected scalar type {_legacy(input.dtype)} but found {_legacy(other.dtype)}")
 
 
-def matmul(input, other=_MISSING, *_extra, out=None):
+def matmul(input, other=_MISSING, *_extra, out=_NO_OUT):
     """Matrix product with PyTorch's rules for every combination of ranks (and its grad_fn names)."""
     if _extra:   # (x.matmul(a, b): PyTorch's count, without self)
         raise _arg_errors.too_many("matmul", input, (other, *_extra), {})
-    if _AUTOCAST[0] and out is None:  # (autocast has no out= variants)
+    if out is not _NO_OUT:   # (given, even as None: refused if the call is the method's)
+        out = _out_given("matmul", input, other, out)
+    if _AUTOCAST[0] and out is _NO_OUT:  # (autocast has no out= variants)
         return _autocast("matmul", matmul, input, other)
-    if out is not None:
+    if out is not _NO_OUT:
         if isinstance(input, Tensor) and isinstance(other, Tensor) and not (input.dim() and other.dim()):
             matmul(input.detach(), other.detach())  # (its error of ranks before out='s refusal)
+        # (autograd's refusal, of an out= that requires grad too, comes before the kernels' checks below)
         grad = isinstance(input, Tensor) and isinstance(other, Tensor) and grad_mode.is_grad_enabled() \
-            and (input.requires_grad or other.requires_grad)
+            and (input.requires_grad or other.requires_grad or out.requires_grad)
         if isinstance(input, Tensor) and isinstance(other, Tensor) and input.dim() == 2 and other.dim() == 1 \
                 and not grad and not input.dtype is other.dtype is out.dtype and input.shape[1] == other.shape[0] \
                 and out._data.shape == input._data.shape[:1]:
@@ -3266,6 +3400,7 @@ def matmul(input, other=_MISSING, *_extra, out=None):
         if input._data.shape[0] != other._data.shape[0]:
             if _vmap_batched.DEPTH[0]:  # (as the one-row mm's, batched: the row's batch makes it a matrix)
                 _vmap_batched.check_mm_sizes(unsqueeze(input, 0), other)
+            _dispatch.check_rebased_inputs(input, other)   # (PyTorch's unsqueeze and mm refuse one first)
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied (1x{input._data.shape[0]} and "
                                f"{other._data.shape[0]}x{other._data.shape[1]})")
         from ._ops_inplace_views import squeeze_  # (really in place: the result is at version 1, not a view)
@@ -3281,6 +3416,7 @@ def matmul(input, other=_MISSING, *_extra, out=None):
         folded = reshape(t1, (int(np.prod(lead)), t1._data.shape[-1]))
         if t2.dim() == 2:
             if folded._data.shape[1] != t2._data.shape[0]:
+                _dispatch.check_rebased_inputs(t2)   # (mm's kernel checks the sizes, after collecting the edges)
                 raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({folded._data.shape[0]}x"
                                    f"{folded._data.shape[1]} and {t2._data.shape[0]}x{t2._data.shape[1]})")
             out = D.unsafe_view(mm(folded, t2), size=lead + (t2._data.shape[1],))
@@ -3376,7 +3512,10 @@ def _compare(np_fn, a, b, method: bool = False):
         return _vmap_batched.follow(_compare_values(np_fn, a, b, method), a, b)
     if _meta.METAS:   # (a comparison with a meta tensor: a meta tensor)
         return _meta.follow(_compare_values(np_fn, a, b, method), a, b)
-    return _compare_values(np_fn, a, b, method)
+    out = _compare_values(np_fn, a, b, method)
+    if not out._data.size and out._data.ndim > 1:   # (an empty result's strides: see _strides)
+        _strides.empty_elementwise(out, [t for t in (a, b) if isinstance(t, Tensor)], not isinstance(b, Tensor))
+    return out
 
 
 def _compare_values(np_fn, a, b, method: bool = False):
@@ -3555,20 +3694,20 @@ def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
     return bool(np.all(_isclose(input, other, rtol, atol, equal_nan)._data))
 
 
-def _where_method(self, condition, y, *_extra):
-    """``x.where(condition, y)``: where(condition, x, y)."""
+def _where_method(self, condition=_MISSING, other=_MISSING, *_extra):
+    """``x.where(condition, other)``: where(condition, x, other)."""
     if _extra:
-        raise _arg_errors.too_many("where", self, (condition, y, *_extra), {})
+        raise _arg_errors.too_many("where", self, (condition, other, *_extra), {})
     try:
-        return where(condition, self, y)
-    except Exception:
-        error = _arg_errors.method_error("where", (condition, y), {})  # (x.where(m, None): the parser's refusal)
+        return where(condition, self, other)
+    except Exception:   # (x.where(m, None), x.where(m): the parser's refusal)
+        error = _arg_errors.method_error("where", *_given(("condition", "other"), (condition, other)))
         if error is None:
             raise
         raise error from None
 
 
-_where_method.__name__ = "where"
+_where_method.__name__ = _where_method.__qualname__ = "where"
 
 
 def where(condition, input=None, other=None):
@@ -3699,6 +3838,8 @@ def _isclose(input, other, rtol, atol, equal_nan):
         close = np.asarray(np.isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan))
         # (laid out as PyTorch's first step, input == other: TensorIterator's output of the two operands)
         out = Tensor._make(_strides.iterator_layout(close, (input._data, other._data)))
+        if not close.size and close.ndim > 1:   # (an empty result's strides: see _strides)
+            _strides.empty_elementwise(out, (input, other))
     except ValueError:
         _raise_broadcast_error(input._data.shape, other._data.shape)
     # (PyTorch builds the result in place: close = input == other, then close |= both nan (equal_nan, floating
@@ -3716,6 +3857,7 @@ def _isclose(input, other, rtol, atol, equal_nan):
 def view_as_real(input):
     """A real view of a complex tensor with a trailing dimension of size 2 (real, imaginary)."""
     if not input.dtype.is_complex:
+        _dispatch.check_rebased_inputs(input)   # (the kernel's check, after VariableType collected the edge)
         raise RuntimeError("view_as_real is only supported for complex tensors")
     _conj.check_resolved(input, "view_as_real doesn't work on unresolved conjugated tensors.  To resolve the "
                          "conjugate tensor so you can view it as real, use self.resolve_conj(); however, be warned "
@@ -3727,6 +3869,12 @@ def view_as_complex(input):
     """A complex view of a real tensor whose last dimension (size 2) holds (real, imaginary)."""
     if _AUTOCAST[0]:
         return _autocast("view_as_complex", view_as_complex, input)
+    _check_view_as_complex(input)
+    return D.view_as_complex(input)
+
+
+@_dispatch.kernel_checks
+def _check_view_as_complex(input) -> None:
     if input.dtype not in (_dtypes.float16, _dtypes.float32, _dtypes.float64):   # (the dtype first)
         raise RuntimeError("view_as_complex is only supported for half, float and double tensors, but got a "
                            f"tensor of scalar type: {_legacy(input.dtype)}")
@@ -3741,7 +3889,6 @@ def view_as_complex(input):
         raise RuntimeError("Tensor must have a stride divisible by 2 for all but last dimension")
     if input.storage_offset() % 2:
         raise RuntimeError("Tensor must have a storage_offset divisible by 2")
-    return D.view_as_complex(input)
 
 
 def real(input):
@@ -3787,11 +3934,14 @@ def clone(input, *_extra, memory_format=None):
     if memory_format is None or memory_format is _layout.preserve_format:
         out = D.clone(input)
         if out._data.size == 0:  # (PyTorch keeps an empty tensor's strides, whatever they are: see _strides)
-            _strides.keep_empty_strides(out, _strides.empty_strides(input))
+            _strides.keep_copy_strides(out, input, None)
         return _copied_from_inference(input, out)
     if not isinstance(memory_format, _layout.memory_format):  # (PyTorch's parser: no string, no int)
         raise _arg_errors.must_be("clone", "memory_format", "torch.memory_format", memory_format)
-    return _copied_from_inference(input, D.clone(input, memory_format=memory_format))
+    out = D.clone(input, memory_format=memory_format)
+    if out._data.size == 0:
+        _strides.keep_copy_strides(out, input, memory_format)
+    return _copied_from_inference(input, out)
 
 
 def _copied_from_inference(input, out):
@@ -3891,8 +4041,8 @@ def to(input, *args, **kwargs):
     else:
         op = D.to_copy_to_meta if to_meta else D.to_copy   # (to the meta device: no values to copy back)
         out = op(input, dtype=dtype) if layout is None else op(input, dtype=dtype, memory_format=layout)
-    if layout is None and out._data.size == 0:  # (preserve_format keeps an empty tensor's strides, see _strides)
-        _strides.keep_empty_strides(out, _strides.empty_strides(input))
+    if out._data.size == 0:  # (preserve_format keeps an empty tensor's strides, see _strides)
+        _strides.keep_copy_strides(out, input, layout)
     if to_meta:
         _meta.mark(out)
     return _copied_from_inference(input, out)
@@ -3920,9 +4070,23 @@ _CASTS = {name: _cast(dt, name) for name, dt in (
     ("chalf", _dtypes.complex32))}
 
 
-def copy_(input, src, non_blocking=False):
-    """Overwrite input's values with src's (broadcast), in place."""
-    src = src if isinstance(src, Tensor) else _wrap_scalar(src)
+def copy_(input, other, *by_position, non_blocking=False):
+    """Overwrite input's values with other's (broadcast), in place. (``non_blocking`` by position or by keyword:
+    PyTorch's parser error names its position only in the first case.)"""
+    given = non_blocking
+    if by_position:
+        non_blocking = by_position[0] if len(by_position) == 1 and given is False else None
+    if not isinstance(other, Tensor) and not _arg_errors._is_number(other) or (non_blocking is not False
+                                                                            and non_blocking is not True):
+        # (x.copy_(None), x.copy_(y, 1): the parser's error, for the call as it was made)
+        error = _arg_errors.method_error("copy_", (other, *by_position), {} if given is False else
+                                         {"non_blocking": given})
+        if error is not None:
+            raise error
+    src = other if isinstance(other, Tensor) else _wrap_scalar(other)   # (a number is taken, as by PyTorch)
+    if type(src) is not Tensor and src.is_sparse:   # (a sparse tensor's copy_ is sparse.SparseTensor.copy_)
+        raise RuntimeError(f"copy_() between dense and sparse Tensors is not implemented! Found self type = "
+                           f"{input._legacy_type_name()} and src type = {src._legacy_type_name()}")
     if input.dtype._kind < 2 and src._requires_grad and not input._requires_grad and grad_mode.is_grad_enabled():
         # (into an integer tensor: PyTorch's copy_ records no history there, the values only)
         with grad_mode.no_grad():
@@ -3930,7 +4094,8 @@ def copy_(input, src, non_blocking=False):
     if input._requires_grad or input._base is not None:
         if _vmap_batched.DEPTH[0]:   # (vmap's refusal to write a batched value comes first)
             _vmap_batched.check_inplace_first("copy_", input, (src,))
-        _dispatch._check_inplace(input, False)  # (autograd's refusal of a leaf next)
+        # (autograd's refusal of a leaf or of a no_grad view next: PyTorch's VariableType, before the kernel)
+        _dispatch._check_inplace(input, grad_mode.is_grad_enabled() and src._requires_grad)
     _dispatch._no_internal_overlap_first(D.copy_, input, (input, src))  # (then TensorIterator's, before shapes')
     if src._data.dtype.kind == "c" and input._data.dtype.kind != "c" and np.may_share_memory(input._data, src._data):
         # (z.real.copy_(z): TensorIterator's overlap refusal comes before the cast's complex-to-real warning)
@@ -3978,6 +4143,11 @@ def fill_(input, value):
         if value.dim() != 0:
             raise RuntimeError("fill_ only supports 0-dimension value tensor but got tensor with "
                                f"{value.dim()} dimensions.")
+        if _vmap_batched.DEPTH[0] and _vmap_batched.hides_autograd(value) and \
+                _vmap_batched.levels(value) & ~_vmap_batched.levels(input) == 0:
+            # PyTorch's batch rule writes a batched value with copy_: an autograd outside the vmap records copy_
+            # (CopyBackwards, whose formula gives a real value a real gradient; FillBackward3's would be complex)
+            return copy_(input, value)
         return D.fill_tensor(input, value, out=input)
     if input.dtype is _dtypes.complex32:   # (the value as a complex32 element: NumPy fills both float16 fields)
         value = _dtypes.as_complex32(np.array(value, np.complex128), warn=False)   # (a Scalar: nothing allocated)

@@ -68,7 +68,9 @@ _is_zerotensor, _efficientzerotensor = _zerotensor._is_zerotensor, _zerotensor._
 
 def conj_physical(input) -> Tensor:
     """The complex conjugate in new memory (ConjPhysicalBackward0); a real tensor is returned as is."""
-    return D.conj_physical(input) if input.is_complex() else input
+    if not input.is_complex():
+        return input
+    return _strides.into_empty_like(input, D.conj_physical(input))   # (PyTorch's kernel writes into empty_like)
 
 
 def conj_physical_(input) -> Tensor:

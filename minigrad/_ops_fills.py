@@ -50,33 +50,37 @@ def _index_fill_args(name, input, args, kwargs) -> tuple:
 
 
 def _index_fill(input, dim, index, value, out):
-    if index.dtype is not _dtypes.int64:
-        raise IndexError("index_fill_(): Expected dtype int64 for index.")
-    if out is not None:  # (vmap's refusal before the value's .item())
-        _vmap_batched.check_inplace("index_fill", out, (index, value))
-    if isinstance(value, Tensor):
-        if value.dim() != 0:
-            raise RuntimeError("index_fill_ only supports a 0-dimensional value tensor, but got tensor with "
-                               f"{value.dim()} dimension(s).")
-        # (a batched value inside vmap: PyTorch's batch rule fills each example with its own, no .item())
-        number = value._data.item() if _vmap_batched.DEPTH[0] and _vmap_batched.levels(value) else value.item()
-    else:
-        number = value
-    if isinstance(number, complex) and not input.is_complex():
-        raise RuntimeError("index_fill_(): Converting complex Scalar to non-complex type is not supported")
-    d = _wrap_dim(dim, max(input.dim(), 1))  # (a 0-dim input counts as one dim here)
-    if index.dim() > 1:
-        raise RuntimeError("Index has to be a vector/scalar")
-    if not (isinstance(value, Tensor) and _vmap_batched.DEPTH[0] and _vmap_batched.levels(value)):
-        # (the kernel's checked conversion of the number, or of a tensor's item(), after the dim's checks: -3.25
-        # into uint8 refused)
-        _ops._check_scalar_fits(number, input.dtype)
-    size = input._data.shape[d] if input.dim() else 1
-    idx = index._data.reshape(-1)
-    bad = idx[(idx >= size) | (idx < -size)]
-    if bad.size and not (input.dim() > 1 and input._data.size == 0):  # (PyTorch: no check, nothing filled)
-        raise IndexError(f"index {int(bad[0])} is out of bounds for dimension "
-                         f"{_vmap_batched.physical_dim(d, input, index, value)} with size {size}")
+    try:
+        if index.dtype is not _dtypes.int64:
+            raise IndexError("index_fill_(): Expected dtype int64 for index.")
+        if out is not None:  # (vmap's refusal before the value's .item())
+            _vmap_batched.check_inplace("index_fill", out, (index, value))
+        if isinstance(value, Tensor):
+            if value.dim() != 0:
+                raise RuntimeError("index_fill_ only supports a 0-dimensional value tensor, but got tensor with "
+                                   f"{value.dim()} dimension(s).")
+            # (a batched value inside vmap: PyTorch's batch rule fills each example with its own, no .item())
+            number = value._data.item() if _vmap_batched.DEPTH[0] and _vmap_batched.levels(value) else value.item()
+        else:
+            number = value
+        if isinstance(number, complex) and not input.is_complex():
+            raise RuntimeError("index_fill_(): Converting complex Scalar to non-complex type is not supported")
+        d = _wrap_dim(dim, max(input.dim(), 1))  # (a 0-dim input counts as one dim here)
+        if index.dim() > 1:
+            raise RuntimeError("Index has to be a vector/scalar")
+        if not (isinstance(value, Tensor) and _vmap_batched.DEPTH[0] and _vmap_batched.levels(value)):
+            # (the kernel's checked conversion of the number, or of a tensor's item(), after the dim's checks: -3.25
+            # into uint8 refused)
+            _ops._check_scalar_fits(number, input.dtype)
+        size = input._data.shape[d] if input.dim() else 1
+        idx = index._data.reshape(-1)
+        bad = idx[(idx >= size) | (idx < -size)]
+        if bad.size and not (input.dim() > 1 and input._data.size == 0):  # (PyTorch: no check, nothing filled)
+            raise IndexError(f"index {int(bad[0])} is out of bounds for dimension "
+                             f"{_vmap_batched.physical_dim(d, input, index, value)} with size {size}")
+    except (IndexError, RuntimeError):   # (the kernel's checks, after VariableType collected the edges)
+        _dispatch.check_rebased_inputs(input, value)
+        raise
     if isinstance(value, Tensor):
         return D.index_fill_tensor(input, index, value, out=out, dim=dim)
     return D.index_fill(input, index, out=out, dim=dim, value=value)
@@ -203,6 +207,7 @@ def masked_scatter(input: Tensor, mask: Tensor, source: Tensor) -> Tensor:
     try:
         np.broadcast_shapes(mask._data.shape, input._data.shape)
     except ValueError:
+        _dispatch.check_rebased_inputs(input, source)   # (the kernel's check, after VariableType collected the edges)
         _raise_broadcast_error(mask._data.shape, input._data.shape)
     return _masked_scatter(input, mask, source, None)
 
@@ -289,22 +294,26 @@ def _check_expands(mask, shape) -> None:
 # ---- put: write source's values at flat positions of the input ----------------------------------
 
 def _put(input: Tensor, index: Tensor, source: Tensor, accumulate: bool, out) -> Tensor:
-    if index.dtype is not _dtypes.int64:
-        raise RuntimeError(f"put_(): Expected a long tensor for index, but got {_legacy(index.dtype)}")
-    if source.dtype is not input.dtype:
-        raise RuntimeError("put_(): self and source expected to have the same dtype, but got "
-                           f"self.dtype = {_legacy(input.dtype)} and source.dtype = {_legacy(source.dtype)}")
-    if index.numel() != source.numel():
-        raise IndexError("put_(): Expected source and index to have the same number of elements, but got "
-                         f"source.numel() = {source.numel()}, index.numel() = {index.numel()}")
-    n = input.numel()
-    if n == 0 and index.numel():
-        raise IndexError("put_(): Tried to put elements into an empty tensor")
-    bad = index._data[(index._data >= n) | (index._data < -n)]
-    if bad.size:
-        if out is not None:  # (put_'s overlap asserts come before its kernel finds an index out of range)
-            _dispatch._check_no_partial_overlap(out, (input, index, source), D.put)
-        raise IndexError(f"out of range: tried to access index {int(bad.flat[0])} on a tensor of {n} elements.")
+    try:
+        if index.dtype is not _dtypes.int64:
+            raise RuntimeError(f"put_(): Expected a long tensor for index, but got {_legacy(index.dtype)}")
+        if source.dtype is not input.dtype:
+            raise RuntimeError("put_(): self and source expected to have the same dtype, but got "
+                               f"self.dtype = {_legacy(input.dtype)} and source.dtype = {_legacy(source.dtype)}")
+        if index.numel() != source.numel():
+            raise IndexError("put_(): Expected source and index to have the same number of elements, but got "
+                             f"source.numel() = {source.numel()}, index.numel() = {index.numel()}")
+        n = input.numel()
+        if n == 0 and index.numel():
+            raise IndexError("put_(): Tried to put elements into an empty tensor")
+        bad = index._data[(index._data >= n) | (index._data < -n)]
+        if bad.size:
+            if out is not None:  # (put_'s overlap asserts come before its kernel finds an index out of range)
+                _dispatch._check_no_partial_overlap(out, (input, index, source), D.put)
+            raise IndexError(f"out of range: tried to access index {int(bad.flat[0])} on a tensor of {n} elements.")
+    except (IndexError, RuntimeError):   # (the kernel's checks, after VariableType collected the edges)
+        _dispatch.check_rebased_inputs(input, source)
+        raise
     return D.put(input, index, source, out=out, accumulate=bool(accumulate))
 
 

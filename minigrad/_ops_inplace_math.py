@@ -109,9 +109,11 @@ def _write_unrecorded(input: Tensor, others: tuple, result: Tensor) -> Tensor:
 def _comparison_(np_fn, name: str):
     def method(input, other):
         _tensor_or_number(name + "_", other)
+        number = not isinstance(other, Tensor)
+        # (no batching rule: vmap's fallback, before the kernel's checks)
+        _ops._vmap_batched.fallback(f"{name}_.{'Scalar' if number else 'Tensor'}", input, other, out=input)
         _no_internal_overlap(input)
         result = _ops._compare(np_fn, input, other, True)   # (the function's checks and errors)
-        number = not isinstance(other, Tensor)
         return _record_into(D.INPLACE_COMPARISONS[name, number], input, () if number else (other,), result)
     method.__name__ = method.__qualname__ = name + "_"
     method.__doc__ = f"In-place {name}: 1 where the comparison holds, else 0 (in input's dtype)."
@@ -122,7 +124,7 @@ eq_, ne_ = _comparison_(np.equal, "eq"), _comparison_(np.not_equal, "ne")
 lt_, le_ = _comparison_(np.less, "lt"), _comparison_(np.less_equal, "le")
 gt_, ge_ = _comparison_(np.greater, "gt"), _comparison_(np.greater_equal, "ge")
 greater_, greater_equal_, less_, less_equal_, not_equal_ = (
-    _dispatch.captured_alias(fn, name, _dispatch.tensor_or_scalar)
+    _dispatch.captured_alias(fn, name, _dispatch.tensor_or_scalar, composite=True)
     for fn, name in ((gt_, "greater_"), (ge_, "greater_equal_"), (lt_, "less_"), (le_, "less_equal_"),
                      (ne_, "not_equal_")))
 
@@ -273,14 +275,16 @@ def float_power_(input, exponent):
     def is_complex(x):
         return x.is_complex() if isinstance(x, Tensor) else isinstance(x, complex)
     dt = _dtypes.complex128 if is_complex(input) or is_complex(exponent) else _dtypes.float64
-    _dispatch.check_captured_write(input, "aten::float_power_" + _dispatch.tensor_or_scalar((exponent,), {}))
-    _ops._vmap_batched.check_inplace("float_power_", input, (exponent,))  # (vmap's refusal before the dtype check)
-    if input.dtype is not dt:
-        raise RuntimeError(f"the base given to float_power_ has dtype {_ops._legacy(input.dtype)} but the "
-                           f"operation's result requires dtype {_ops._legacy(dt)}")
-    if isinstance(exponent, Tensor):
-        return _ops.pow_(input, _ops.to(exponent, dt))
-    return _ops.pow_(input, complex(exponent) if dt.is_complex else float(exponent))
+    overload = "float_power_" + _dispatch.tensor_or_scalar((exponent,), {})
+    _dispatch.check_captured_write(input, "aten::" + overload)
+    with _ops._vmap_batched.composite(overload, input, exponent, out=input):   # (before the dtype check)
+        _ops._vmap_batched.check_inplace("float_power_", input, (exponent,))   # (decomposed: pow_'s refusal)
+        if input.dtype is not dt:
+            raise RuntimeError(f"the base given to float_power_ has dtype {_ops._legacy(input.dtype)} but the "
+                               f"operation's result requires dtype {_ops._legacy(dt)}")
+        if isinstance(exponent, Tensor):
+            return _ops.pow_(input, _ops.to(exponent, dt))
+        return _ops.pow_(input, complex(exponent) if dt.is_complex else float(exponent))
 
 
 def heaviside_(input, values):
@@ -349,6 +353,7 @@ def cumprod_(input, dim, *, dtype=None):
 
 
 def _triangle_(op, name: str, input, diagonal: int):
+    diagonal = _arg_errors.scalar_arg(diagonal, name + "_", "diagonal", 1, "SymInt")
     _int_arg(name + "_", "diagonal", diagonal, 1)
     if input.dim() < 2:
         raise RuntimeError(f"{name}: input tensor must have at least 2 dimensions")
@@ -380,7 +385,9 @@ def fill_diagonal_(input, fill_value, wrap: bool = False):
     CopySlices; ``wrap``: a tall matrix's diagonal starts again below its first N+1 rows.
     """
     from ._ops_inplace_views import as_strided
+    fill_value = _arg_errors.scalar_arg(fill_value, "fill_diagonal_", "fill_value", 1, "Number")   # (its parser)
     _dispatch.check_captured_write(input, "aten::fill_diagonal_")   # (torch.func's check of the composite itself)
+    _ops._vmap_batched.fallback("fill_diagonal_", input, out=input, composite=True)   # (before its own checks)
     if input.dim() < 2:
         raise RuntimeError("dimensions must larger than 1")
     height, width = input.shape[0], input.shape[1]
@@ -428,6 +435,7 @@ def addmm_(input, mat1, mat2, *, beta=1, alpha=1):
 
 def mvlgamma_(input, p: int):
     """In-place mvlgamma (floating tensors only)."""
+    p = _arg_errors.scalar_arg(p, "mvlgamma_", "p", 1, "int")   # (a 0-dim integer tensor is an int)
     _int_arg("mvlgamma_", "p", p, 1)
     if input.dtype is _dtypes.bool_:   # (mvlgamma_check, first)
         raise RuntimeError("The input tensor may not be a boolean tensor.")
@@ -443,6 +451,7 @@ def mvlgamma_(input, p: int):
 
 def polygamma_(input, n: int):
     """In-place polygamma (PolygammaBackward1)."""
+    n = _arg_errors.scalar_arg(n, "polygamma_", "n", 1, "int")
     _int_arg("polygamma_", "n", n, 1)
     if n < 0:
         raise RuntimeError("polygamma(n, x) does not support negative n.")
@@ -463,11 +472,20 @@ def _index_reduce(input, dim, index, source, reduce, include_self, out=None):
     if out is not None:   # (torch.func's and autograd's checks come before the kernel's warning)
         _dispatch.check_captured_write(out, "aten::index_reduce_")
         _dispatch._check_inplace(out, grad_mode.is_grad_enabled() and (out.requires_grad or source.requires_grad))
-    else:   # (no forward formula: PyTorch refuses a tangent before its kernel's checks and warning)
+    else:   # (VariableType refuses a stale multi-output view, then a tangent (no forward formula), before the
+        # kernel's checks and warning)
+        _dispatch.check_rebased_inputs(input, source)
         forward_ad.refuse_before_kernel(D.index_reduce, input, source)
     warn_once("index_reduce beta",   # (PyTorch's TORCH_WARN_ONCE)
               "index_reduce() is in beta and the API may change at any time. (Triggered internally at "
               "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:1523.)")
+    _index_reduce_checks(input, dim, index, source, reduce, include_self)
+    return D.index_reduce(input, index, source, out=out, dim=int(dim),   # (dim as given: PyTorch saves it so)
+                          reduce=reduce, include_self=bool(include_self))
+
+
+@_dispatch.kernel_checks
+def _index_reduce_checks(input, dim, index, source, reduce, include_self) -> None:
     if reduce not in ("prod", "mean", "amax", "amin"):
         raise RuntimeError(f"index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got {reduce}.")
     d = _ops._wrap_dim(dim, input.dim())
@@ -503,8 +521,6 @@ def _index_reduce(input, dim, index, source, reduce, include_self, out=None):
         raise IndexError(f"index {int(bad[0])} is out of bounds for dimension {d} with size {size}")
     if np.any((index._data >= size) | (index._data < 0)):   # (no negative indices either)
         raise IndexError("index out of range in self")
-    return D.index_reduce(input, index, source, out=out, dim=int(dim),   # (dim as given: PyTorch saves it so)
-                          reduce=reduce, include_self=bool(include_self))
 
 
 def _empty_dim_index_reduce(input, d: int, n: int, include_self: bool) -> None:

@@ -172,15 +172,22 @@ def as_strided(input: Tensor, size, stride, storage_offset=None) -> Tensor:
         _vmap_batched.check_as_strided(input, size, stride, storage_offset)
         if storage_offset is not None:
             storage_offset = storage_offset + _vmap_batched.batch_offset(input)
-    size, stride, geometry = _strided_geometry(input, size, stride, storage_offset)
+    try:
+        size, stride, geometry = _strided_geometry(input, size, stride, storage_offset)
+    except RuntimeError:   # (the kernel's checks, after VariableType collected the edge)
+        _dispatch.check_rebased_inputs(input)
+        raise
     return D.strided_view(input, size=size, stride=stride, storage_offset=storage_offset, _self_geometry=geometry)
 
 
 def as_strided_(input: Tensor, size, stride, storage_offset=None) -> Tensor:
     """``as_strided`` in place: the tensor itself gets the new sizes and strides (AsStridedBackward1)."""
     check_captured_write(input, "aten::as_strided_")
+    _vmap_batched.fallback("as_strided_", input, out=input)   # (no batching rule: before autograd's checks)
     _check_inplace(input, _records(input))
     size, stride, geometry = _strided_geometry(input, size, stride, storage_offset)
+    if _vmap_batched.DEPTH[0] and _vmap_batched.hides_autograd(input):
+        return input   # (the fallback restrides each example's slice, a view of the batch: the batch stays as it was)
     args = {"size": size, "stride": stride, "storage_offset": storage_offset, "_self_geometry": geometry}
     return _restride(input, D.as_strided_, args, D.strided_view, args, lambda a: D._strided(a, **args))
 
@@ -333,17 +340,20 @@ def set_(input: Tensor, *args, **kwargs) -> Tensor:
         raise _arg_errors.invalid_combination("set_", (input, *args), kwargs, _SET_OVERLOADS)
     if storage:   # (as a tensor of input's dtype on that memory: the checks and the window below are the same)
         source = Tensor._make(_storage_elements(input, source))
+    elif len(given) >= 3 and not source.is_contiguous():   # (a tensor's window counts from the tensor's own start)
+        raise RuntimeError("passed in tensor to be used as storage must be contiguous")
     kind = ".source_Storage" if storage else ".source_Tensor"
-    check_captured_write(input, "aten::set_" + ("" if not given else kind if len(given) == 1
-                                                else kind + "_storage_offset"))
+    overload = "set_" + ("" if not given else kind if len(given) == 1 else kind + "_storage_offset")
+    check_captured_write(input, "aten::" + overload)
+    if source is not None and source.dtype is not input.dtype:   # (first: before vmap's and autograd's checks)
+        raise RuntimeError(f"Could not set tensor of type {_CPP_TYPE_NAMES.get(source._data.dtype.name, source.dtype)} "
+                           f"to a tensor of type {_CPP_TYPE_NAMES.get(input._data.dtype.name, input.dtype)}")
+    _vmap_batched.fallback(overload, input, source, out=input)   # (no batching rule: before autograd's checks)
     _check_inplace(input, _records(input))
     if input._requires_grad and _STATE.enabled:
         # PyTorch records a NotImplemented node here: minigrad refuses instead of recording what it cannot
         raise RuntimeError("minigrad does not support set_ on a tensor that requires grad (PyTorch records a "
                            "NotImplemented node)")
-    if source is not None and source.dtype is not input.dtype:
-        raise RuntimeError(f"Could not set tensor of type {_CPP_TYPE_NAMES.get(source._data.dtype.name, source.dtype)} "
-                           f"to a tensor of type {_CPP_TYPE_NAMES.get(input._data.dtype.name, input.dtype)}")
     if source is None:
         new = np.empty((0,), dtype=input._data.dtype)
     elif len(given) == 1:
@@ -357,6 +367,8 @@ def set_(input: Tensor, *args, **kwargs) -> Tensor:
                 stride.insert(0, step)
                 step *= max(n, 1)
         stride, offset = tuple(int(st) for st in stride), int(given["storage_offset"])
+        if not storage:   # (PyTorch's set_(tensor, offset, ...) is set_(tensor's storage, offset + its offset, ...))
+            offset += source.storage_offset()
         # (set_'s own checks, in its order and words: as_strided's come after them)
         if len(stride) != len(size):
             raise RuntimeError(f"unequal size length ({len(size)}) and stride length ({len(stride)})")
@@ -374,8 +386,10 @@ def set_(input: Tensor, *args, **kwargs) -> Tensor:
             size, stride, _ = _strided_geometry(source, size, stride, offset)
             flat, _ = D._storage(source._data)
         item = flat.itemsize
-        new = np.lib.stride_tricks.as_strided(flat[int(given["storage_offset"]):], size,
+        new = np.lib.stride_tricks.as_strided(flat[offset:], size,
                                               tuple(st * item for st in stride))
+    if _vmap_batched.DEPTH[0] and _vmap_batched.hides_autograd(input):
+        return input   # (the fallback sets each example's slice, a view of the batch: the batch stays as it was)
     input._data = new
     if input._base is not None:   # (PyTorch keeps a view's base, though the memory is source's: replayed on the base
         # as_strided, with the new geometry, when autograd regenerates its grad_fn)

@@ -10,12 +10,13 @@ import math
 
 import numpy as np
 
-from . import _arg_errors, _dtypes, _ops, _strides, return_types
+from . import _arg_errors, _dispatch, _dtypes, _ops, _strides, return_types
 from . import derivatives as D
 from ._tensor import Tensor
 from .amp.autocast_mode import ON as _AUTOCAST
 from .amp.autocast_mode import run as _autocast
 from .autograd import grad_mode
+from .nn import functional as _F  # (imported before this module: minigrad/__init__.py)
 
 # =============================================================================================
 # Trigonometric, hyperbolic and error functions
@@ -29,12 +30,15 @@ def _real_only(input, kernel: str) -> None:
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{_ops._legacy(input.dtype)}'")
 
 
-def _real_only_inplace(input, kernel: str) -> None:
-    """``_real_only`` for an in-place op: TensorIterator refuses a write into an expanded tensor before the kernel
-    is looked up for its dtype (a check of the op's own, deg2rad's, comes first)."""
-    if isinstance(input, Tensor) and input.dtype.is_complex and not kernel.endswith(" tensors."):
-        from ._dispatch import _no_internal_overlap_first
-        _no_internal_overlap_first(None, input)
+def _real_only_inplace(input, kernel: str, name: str) -> None:
+    """``_real_only`` for the in-place op ``name``: the refusal to write a tensor a torch.func transform captured
+    comes first, then TensorIterator's of a write into an expanded tensor, before the kernel is looked up for its
+    dtype (a check of the op's own, deg2rad's, comes before TensorIterator's)."""
+    if isinstance(input, Tensor) and input.dtype.is_complex:
+        from ._dispatch import _no_internal_overlap_first, check_captured_write
+        check_captured_write(input, f"aten::{name}")
+        if not kernel.endswith(" tensors."):
+            _no_internal_overlap_first(None, input)
     _real_only(input, kernel)
 
 
@@ -84,14 +88,25 @@ def _float_args(op, input, **args):
 
 def nan_to_num(input, nan: float = 0.0, posinf: float | None = None, neginf: float | None = None):
     """NaN -> ``nan``, +inf/-inf -> ``posinf``/``neginf`` (the dtype's largest/smallest by default)."""
+    nan, posinf, neginf = _nan_to_num_args("nan_to_num", nan, posinf, neginf)
     if input.is_complex() and input.requires_grad and grad_mode.is_grad_enabled():
         raise RuntimeError("nan_to_num does not support automatic differentiation for outputs with complex dtype.")
     if not (input.is_floating_point() or input.is_complex()):   # (complex: real and imaginary parts replaced)
         return input.clone()
     info = _dtypes.finfo(input.dtype)  # (NumPy's finfo knows no bfloat16)
     nan = 0.0 if nan is None else float(nan)   # (a float?: None is 0)
-    return D.nan_to_num(input, nan=nan, posinf=float(info.max if posinf is None else posinf),
-                        neginf=float(info.min if neginf is None else neginf))
+    posinf = float(info.max if posinf is None else posinf)
+    neginf = float(info.min if neginf is None else neginf)
+    # (PyTorch's kernel writes into empty_like(input))
+    return _strides.into_empty_like(input, D.nan_to_num(input, nan=nan, posinf=posinf, neginf=neginf))
+
+
+def _nan_to_num_args(name: str, nan, posinf, neginf) -> tuple:
+    """nan_to_num's ``float?`` arguments as its parser reads them, before anything else (a tensor: scalar_arg)."""
+    read = _arg_errors.scalar_arg
+    return (None if nan is None else read(nan, name, "nan", 2),
+            None if posinf is None else read(posinf, name, "posinf", 3),
+            None if neginf is None else read(neginf, name, "neginf", 4))
 
 
 def lgamma(input):
@@ -108,6 +123,7 @@ def digamma(input):
 
 def polygamma(n: int, input):
     """ψ⁽ⁿ⁾(x), the n-th derivative of digamma."""
+    n = _arg_errors.scalar_arg(n, "polygamma", "n", 1, "int")
     if n < 0:
         raise RuntimeError("polygamma(n, x) does not support negative n.")
     _real_only(input, ("digamma", "trigamma")[n] if n < 2 else "polygamma")
@@ -271,11 +287,16 @@ def _bitwise(np_fn, name):
         if name.endswith("shift"):   # (and/or/xor run the barebones unsigned dtypes, the shifts do not)
             _dtypes.refuse_unsigned(f"{name}_cpu", dt)
         if dt._kind > 1 or (dt._kind == 0 and name.endswith("shift")):  # (no float, complex or bool shift kernel)
+            _dispatch.check_rebased_inputs(input, other)   # (the kernel's check, after VariableType's edges)
             raise NotImplementedError(f'"{name}_cpu" not implemented for \'{_ops._legacy(dt)}\'')
         # (a number converted as a C cast: -2 into uint8 is 254, as PyTorch's)
         b = other._data if isinstance(other, Tensor) else np.asarray(other).astype(dt.np)
-        out = np.asarray(np_fn(a._data, b)).astype(dt.np, copy=False)
+        # (the operands cast to the result dtype first, as the kernel reads them: int8 -1 >> uint8 4 is 255 >> 4)
+        out = np.asarray(np_fn(a._data.astype(dt.np, copy=False), b.astype(dt.np, copy=False)))
         out = Tensor._make(_strides.iterator_layout(out, (a._data, b)))  # (TensorIterator's layout)
+        if not out._data.size and out._data.ndim > 1:   # (an empty result's strides: see _strides)
+            _strides.empty_elementwise(out, [t for t in (input, other) if isinstance(t, Tensor)],
+                                       not isinstance(input, Tensor) or not isinstance(other, Tensor))
         return _ops._vmap_batched.follow(out, input, other) if _ops._vmap_batched.DEPTH[0] else out
     fn.__name__ = name
     fn.__doc__ = f"Elementwise {name.replace('_', ' ')} of integer or bool tensors."
@@ -312,21 +333,19 @@ def bitwise_not(input):
 def softmax(input, dim, dtype=None):
     """e^x / Σ e^x along ``dim`` (as torch.nn.functional.softmax, but dim is required)."""
     dim = _ops._check_int_dim("softmax", dim)
-    from .nn import functional as F
-    return F.softmax(input, dim, dtype=dtype)
+    return _F.softmax(input, dim, dtype=dtype)
 
 
 def log_softmax(input, dim, dtype=None):
     """log(softmax(x)) along ``dim`` (as torch.nn.functional.log_softmax, but dim is required)."""
     dim = _ops._check_int_dim("log_softmax", dim)
-    from .nn import functional as F
-    return F.log_softmax(input, dim, dtype=dtype)
+    return _F.log_softmax(input, dim, dtype=dtype)
 
 
 def cumprod(input, dim, *, dtype=None):
     """Running product along ``dim``."""
     dim = _ops._check_int_dim("cumprod", dim)
-    d = _ops._raw_dims(dim, input.dim())[0]  # (the dim's error before the dtype's)
+    d = _ops._raw_dims(dim, input.dim(), input)[0]  # (the dim's error before the dtype's)
     if dtype is _dtypes.bool_ and input.dim() and input.numel():  # (a 0-dim or empty tensor: no kernel runs)
         raise NotImplementedError("\"cumprod_out_cpu\" not implemented for 'Bool'")
     dtype = _ops._int_to_long(input, dtype)
@@ -348,6 +367,18 @@ def var_mean(input, dim=_ops._ALL_DIMS, unbiased=_ops._NO_ARG, keepdim=False, *,
 # =============================================================================================
 
 def _addc(op, input, tensor1, tensor2, value, out=None):
+    value = _arg_errors.scalar_arg(value, op.name + ("_" if out is not None else ""), "value", None, "Number")
+    if out is not None:
+        # (the in-place forms have no batching rule: vmap's fallback comes before autograd's refusal of a leaf or a
+        # view, after it where a grad transform runs inside the vmap, and before the kernel's checks)
+        vmap = _ops._vmap_batched
+        fallback_first = vmap.DEPTH[0] and not vmap.autograd_first()
+        if fallback_first:
+            vmap.fallback(op.name + "_", input, tensor1, tensor2, out=out)
+        if out._requires_grad or out._base is not None:
+            _ops._dispatch._check_inplace(out, False)
+        if vmap.DEPTH[0] and not fallback_first:
+            vmap.fallback(op.name + "_", input, tensor1, tensor2, out=out)
     dt = _dtypes.result_type(*_ops._vmap_batched.physical(input, tensor1, tensor2))
     # (PyTorch refuses integer (or bool) tensor1 and tensor2, whatever input is)
     if op is D.addcdiv and not any(t.is_floating_point() or t.is_complex() for t in (tensor1, tensor2)):
@@ -358,10 +389,6 @@ def _addc(op, input, tensor1, tensor2, value, out=None):
             "(input + value * tensor1 / tensor2) for float inputs. The future addcdiv behavior is just the "
             "latter implementation: (input + value * tensor1 / tensor2), for all dtypes.")
     if out is not None:
-        if out._requires_grad or out._base is not None:
-            if _ops._vmap_batched.DEPTH[0]:   # (vmap's refusal to write a batched value comes first)
-                _ops._vmap_batched.check_inplace_first(op.name + "_", out, (input, tensor1, tensor2))
-            _ops._dispatch._check_inplace(out, False)  # (autograd's refusal of a leaf next)
         _ops._dispatch._no_internal_overlap_first(None, out)  # (TensorIterator's first check, before the shapes')
     shapes = [t._data.shape for t in (input, tensor1, tensor2)]
     for i, a in enumerate(shapes):
@@ -371,17 +398,14 @@ def _addc(op, input, tensor1, tensor2, value, out=None):
             except ValueError:
                 _ops._raise_broadcast_error(a, b, tensors=(input, tensor1, tensor2))
     if out is not None and np.broadcast_shapes(*shapes) != out._data.shape:
-        if _ops._vmap_batched.DEPTH[0]:   # (PyTorch's fallback refuses a batched value into an unbatched tensor first)
-            _ops._vmap_batched.check_inplace(op.name + "_", out, (input, tensor1, tensor2))
         raise RuntimeError(f"output with shape {list(out._data.shape)} doesn't match the broadcast shape "
                            f"{list(np.broadcast_shapes(*shapes))}")
     if out is not None and dt._kind > out.dtype._kind:   # (the iterator's cast check, before value is read)
         raise RuntimeError(f"result type {_ops._legacy(dt)} can't be cast to the desired output type "
                            f"{_ops._legacy(out.dtype)}")
-    if not isinstance(value, Tensor):  # (PyTorch converts value to the computation's type: float for halves)
-        opmath = _dtypes.float32 if dt in (_dtypes.float16, _dtypes.bfloat16) else dt
-        _ops._check_scalar_fits(value, opmath)
-        value = value.real if isinstance(value, complex) and not dt.is_complex else value
+    # (PyTorch converts value to the computation's type: float for halves)
+    _ops._check_scalar_fits(value, _dtypes.float32 if dt in (_dtypes.float16, _dtypes.bfloat16) else dt)
+    value = value.real if isinstance(value, complex) and not dt.is_complex else value
     if dt is _dtypes.bool_ and op is D.addcmul:  # (its kernel has every dtype but bool)
         raise NotImplementedError("\"addcmul_cpu_out\" not implemented for 'Bool'")
     return op.call((input, tensor1, tensor2), dt, out, {"value": value})
@@ -432,13 +456,13 @@ def logit(input, eps=None):
 def deg2rad(input):
     """Degrees to radians."""
     _real_only(input, "deg2rad is not supported for complex tensors.")
-    return _ops._unary(D.deg2rad, input)
+    return _strides.into_empty_like(input, _ops._unary(D.deg2rad, input))
 
 
 def rad2deg(input):
     """Radians to degrees."""
     _real_only(input, "rad2deg is not supported for complex tensors.")
-    return _ops._unary(D.rad2deg, input)
+    return _strides.into_empty_like(input, _ops._unary(D.rad2deg, input))
 
 
 def sinc(input):
@@ -508,8 +532,12 @@ def heaviside(input, values):
     # (through the NotImplemented op when autograd records, or forward AD or the profiler is on: PyTorch's
     # fallback then refuses a tangent)
     if (grad_mode.is_grad_enabled() and (input.requires_grad or values.requires_grad)) or _ops._dispatch._extras[0]:
-        return D.NOT_IMPLEMENTED["heaviside"].call((input, values), None, None, {"_result": result})
-    return Tensor._make(result)
+        out = D.NOT_IMPLEMENTED["heaviside"].call((input, values), None, None, {"_result": result})
+    else:
+        out = Tensor._make(result)
+    if not result.size and result.ndim > 1:   # (an empty result's strides: see _strides)
+        _strides.empty_elementwise(out, (input, values))
+    return out
 
 
 def nansum(input, dim=None, keepdim=False, *, dtype=None):
@@ -556,14 +584,18 @@ def dist(input, other, p=2):
 
 def take(input, index):
     """The elements of the flattened input at ``index`` (shaped like index)."""
-    if index.dtype is not _dtypes.int64:
-        raise RuntimeError(f"take(): Expected a long tensor for index, but got {_ops._legacy(index.dtype)}")
-    n = input.numel()
-    if n == 0 and index.numel():
-        raise IndexError("take(): tried to take from an empty tensor")
-    bad = index._data[(index._data >= n) | (index._data < -n)]
-    if bad.size:
-        raise IndexError(f"out of range: tried to access index {int(bad.flat[0])} on a tensor of {n} elements.")
+    try:
+        if index.dtype is not _dtypes.int64:
+            raise RuntimeError(f"take(): Expected a long tensor for index, but got {_ops._legacy(index.dtype)}")
+        n = input.numel()
+        if n == 0 and index.numel():
+            raise IndexError("take(): tried to take from an empty tensor")
+        bad = index._data[(index._data >= n) | (index._data < -n)]
+        if bad.size:
+            raise IndexError(f"out of range: tried to access index {int(bad.flat[0])} on a tensor of {n} elements.")
+    except (IndexError, RuntimeError):   # (the kernel's checks, after VariableType collected the edge)
+        _dispatch.check_rebased_inputs(input)
+        raise
     return D.take(input, index)
 
 
@@ -616,7 +648,7 @@ def erfinv(input):
 def erfinv_(input):
     """In-place erfinv."""
     if input.is_complex():
-        _real_only_inplace(input, "erfinv_vml_cpu")  # (PyTorch's error)
+        _real_only_inplace(input, "erfinv_vml_cpu", "erfinv_")  # (PyTorch's error)
     return _ops._unary(D.erfinv, input, out=input)
 
 
@@ -808,12 +840,13 @@ def i0(input):
 
 def i0_(input):
     """In-place i0."""
-    _real_only_inplace(input, "i0_vml_cpu")
+    _real_only_inplace(input, "i0_vml_cpu", "i0_")
     return _ops._unary(D.i0, input, out=input)
 
 
 def mvlgamma(input, p: int):
     """The multivariate log-gamma log Γ_p(x), elementwise."""
+    p = _arg_errors.scalar_arg(p, "mvlgamma", "p", 2, "int")
     if input.dtype is _dtypes.bool_:
         raise RuntimeError("The input tensor may not be a boolean tensor.")
     if p < 1:
@@ -833,7 +866,7 @@ sinh_, cosh_, asin_, acos_, atan_ = (_inplace(op) for op in (D.sinh, D.cosh, D.a
 asinh_, acosh_, atanh_ = (_inplace(D.NOT_IMPLEMENTED[name]) for name in ("asinh_", "acosh_", "atanh_"))
 def _real_inplace(op, kernel: str):
     inplace = _inplace(op)
-    return lambda input: (_real_only_inplace(input, kernel), inplace(input))[1]
+    return lambda input: (_real_only_inplace(input, kernel, op.name + "_"), inplace(input))[1]
 
 
 erf_, erfc_ = _real_inplace(D.erf, "erf_vml_cpu"), _real_inplace(D.erfc, "erfc_vml_cpu")
@@ -846,16 +879,18 @@ lgamma_, digamma_ = _real_inplace(D.lgamma, "lgamma_vml_cpu"), _real_inplace(D.d
 
 def logit_(input, eps=None):
     """In-place logit."""
-    _real_only_inplace(input, "logit_cpu")
+    _real_only_inplace(input, "logit_cpu", "logit_")
     return D.logit(input, out=input, dtype=_ops._float_dtype(input), eps=eps)
 
 
 def nan_to_num_(input, nan: float = 0.0, posinf: float | None = None, neginf: float | None = None):
     """In-place nan_to_num (an integer tensor has nothing to replace: PyTorch copies it onto itself)."""
+    nan, posinf, neginf = _nan_to_num_args("nan_to_num_", nan, posinf, neginf)
     if not (input.is_floating_point() or input.is_complex()):
         return input.copy_(input)
     info = _dtypes.finfo(input.dtype)  # (NumPy's finfo knows no bfloat16)
-    return D.nan_to_num(input, out=input, nan=float(nan), posinf=float(info.max if posinf is None else posinf),
+    return D.nan_to_num(input, out=input, nan=0.0 if nan is None else float(nan),
+                        posinf=float(info.max if posinf is None else posinf),
                         neginf=float(info.min if neginf is None else neginf))
 
 
@@ -910,13 +945,13 @@ def _attach_methods():
     # a captured tensor (aten::divide_.Tensor_mode)
     def overload(args, kwargs):
         return ".Tensor_mode" if kwargs.get("rounding_mode") is not None or len(args) > 1 else ".Tensor"
-    Tensor.negative_ = _ops._dispatch.captured_alias(Tensor.neg_, "negative_")
+    Tensor.negative_ = _ops._dispatch.captured_alias(Tensor.neg_, "negative_", composite=True)
     # (with their own names in PyTorch's parser errors: x.true_divide("a") says "true_divide()")
     for alias, name in (("divide", "div"), ("true_divide", "div"), ("multiply", "mul"), ("subtract", "sub"),
                         ("divide_", "div_"), ("true_divide_", "div_"), ("multiply_", "mul_"), ("subtract_", "sub_")):
         fn = getattr(Tensor, name)
-        if alias.endswith("_"):
-            fn = _ops._dispatch.captured_alias(fn, alias, overload)
+        if alias.endswith("_"):   # (vmap decomposes them, but for subtract_: its fallback's, see captured_alias)
+            fn = _ops._dispatch.captured_alias(fn, alias, overload, composite=alias == "subtract_")
         setattr(Tensor, alias, _arg_errors.alias_method(fn, alias))
     # torch.softmax(x, dim) is also x.softmax(dim), where dim is required too
     Tensor.softmax = _softmax_method("softmax")
@@ -1004,6 +1039,8 @@ def _gcd_lcm(name: str, ufunc, input, other, out=None):
     _tensor_arg(name, "other", other, 2 if out is None else 1)
     dt = _dtypes.result_type(input, other)
     if dt._kind != 1 or dt in _dtypes.BAREBONES_UNSIGNED:
+        if out is None:   # (the kernel's check, after VariableType collected the edges)
+            _dispatch.check_rebased_inputs(input, other)
         raise NotImplementedError(f"\"{name.rstrip('_')}_cpu\" not implemented for '{_ops._legacy(dt)}'")
     if out is not None and dt._kind > out.dtype._kind:  # (an integer result into a bool tensor)
         raise RuntimeError(f"result type {_ops._legacy(dt)} can't be cast to the desired output type "
@@ -1060,6 +1097,7 @@ def nextafter_(input, other):
     return D.nextafter(input, other, dtype=input.dtype, out=input)
 
 
+@_dispatch.kernel_checks
 def _check_renorm(input, p, dim, maxnorm) -> None:
     for name, value in (("p", p), ("maxnorm", maxnorm)):   # (a complex Scalar, even with no imaginary part)
         if isinstance(value, (complex, np.complexfloating)):
@@ -1097,20 +1135,23 @@ def renorm_(input, p, dim, maxnorm):
 def _complex_parts(name: str, second_name: str, first, second, op):
     _tensor_arg(name, {"complex": "real", "polar": "abs"}[name], first, 1)
     _tensor_arg(name, second_name, second, 2)
-    for t in (first, second):
-        if t.dtype not in (_dtypes.float16, _dtypes.float32, _dtypes.float64):
-            raise RuntimeError("Expected both inputs to be Half, Float or Double tensors but got "
-                               f"{_ops._legacy(first.dtype)} and {_ops._legacy(second.dtype)}")
-    if first.dtype is not second.dtype:
-        raise RuntimeError(f"Expected object of scalar type {_ops._legacy(first.dtype)} but got scalar type "
-                           f"{_ops._legacy(second.dtype)} for second argument")
     try:
+        for t in (first, second):
+            if t.dtype not in (_dtypes.float16, _dtypes.float32, _dtypes.float64):
+                raise RuntimeError("Expected both inputs to be Half, Float or Double tensors but got "
+                                   f"{_ops._legacy(first.dtype)} and {_ops._legacy(second.dtype)}")
+        if first.dtype is not second.dtype:
+            raise RuntimeError(f"Expected object of scalar type {_ops._legacy(first.dtype)} but got scalar type "
+                               f"{_ops._legacy(second.dtype)} for second argument")
         if name == "polar" and first.dtype is _dtypes.float16:  # (no ComplexHalf kernel of polar, after the shapes)
             np.broadcast_shapes(first._data.shape, second._data.shape)
             raise NotImplementedError("\"polar_cpu\" not implemented for 'Half'")
         return op(first, second)
-    except ValueError:
-        _ops._raise_broadcast_error(first._data.shape, second._data.shape)
+    except (RuntimeError, ValueError) as e:   # (the kernel's checks, after VariableType collected the edges)
+        _dispatch.check_rebased_inputs(first, second)
+        if isinstance(e, ValueError):
+            _ops._raise_broadcast_error(first._data.shape, second._data.shape)
+        raise
 
 
 def complex_(real, imag):
@@ -1230,6 +1271,12 @@ def _gradient_at(x, d: int, coordinates, edge_order: int):
 
 
 def _index_copy(input, dim, index, source, out=None):
+    _index_copy_checks(input, dim, index, source)
+    return D.index_copy(input, index, source, dim=dim, source_dim=source.dim(), out=out)
+
+
+@_dispatch.kernel_checks
+def _index_copy_checks(input, dim, index, source) -> None:
     _ops._wrap_dim(dim, input.dim())  # (the dim's error first)
     if index.dim() >= 2:
         raise IndexError(f"index_copy_(): Index should have dimension 1 or 0 (got {index.dim()})")
@@ -1258,7 +1305,6 @@ def _index_copy(input, dim, index, source, out=None):
     if bad.size and not (input.dim() > 1 and input._data.size == 0):  # (PyTorch: no check, nothing copied)
         raise IndexError(f"index_copy_(): index {int(bad.flat[0])} is out of bounds for dimension {d} with size "
                          f"{size}")
-    return D.index_copy(input, index, source, dim=dim, source_dim=source.dim(), out=out)
 
 
 def index_copy(input, dim, index, source):
@@ -1292,7 +1338,7 @@ def _index_copy_as_scatter(input, dim, index, source):
 def index_copy_(input, dim, index, source):
     """In-place index_copy."""
     _ops._vmap_batched.check_inplace("index_copy_", input, (index, source))  # (vmap's refusal before dtype checks)
-    _ops._dispatch._check_inplace(input, _ops._STATE.enabled and input._requires_grad)  # (autograd's refusal first)
+    _ops._dispatch._check_inplace(input, _ops._STATE.enabled and _ops._any_requires_grad(source))  # (autograd's first)
     _ops._refuse_source_overlap(input, source)
     return _index_copy(input, dim, index, source, out=input)
 
@@ -1301,33 +1347,37 @@ _REDUCTIONS = ("sum", "prod", "mean", "amax", "amin", "max", "min")   # (max, mi
 
 
 def _scatter_reduce(input, dim, index, src, reduce, include_self, out=None):
-    # (PyTorch's order: the dim, the dtypes of index, then of self and src, then the reduction's name)
-    _ops._wrap_dim(dim, input.dim())
-    index = _ops._check_index(index, "scatter_reduce", "scatter(): Expected dtype int32/int64 for index")
-    if src.dtype is not input.dtype:
-        raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
-    if reduce not in _REDUCTIONS:
-        raise RuntimeError(f"reduce argument must be either sum, prod, mean, amax or amin, got {reduce}")
-    d = _ops._wrap_dim(dim, input.dim())
-    if index.numel():   # PyTorch's scatter_shape_check
-        for other, name in ((input, "self"), (src, "src")):
-            if max(index.dim(), 1) != max(other.dim(), 1):
-                raise RuntimeError(f"Index tensor must have the same number of dimensions as {name} tensor")
-        # (a 0-d self or src counts as size 1: PyTorch's ensure_nonempty_size)
-        sizes = [(index.shape[i], input.shape[i] if input.dim() else 1, src.shape[i] if src.dim() else 1)
-                 for i in range(index.dim())]
-        if any((i != d and n > s) or n > r for i, (n, s, r) in enumerate(sizes)):
-            raise RuntimeError(f"Expected index {list(index.shape)} to be no larger than self {list(input.shape)} "
-                               f"apart from dimension {d} and to be no larger size than src {list(src.shape)}")
-    # (the kernel's loop checks the indices, a 0-dim input counting as size 1; include_self=False first fills the
-    # reduced places with a scatter_ of the reduction's identity, whose loop checks them before any dtype)
-    size = input._data.shape[d] if input.dim() else 1
-    if not include_self:
+    try:
+        # (PyTorch's order: the dim, the dtypes of index, then of self and src, then the reduction's name)
+        _ops._wrap_dim(dim, input.dim())
+        index = _ops._check_index(index, "scatter_reduce", "scatter(): Expected dtype int32/int64 for index")
+        if src.dtype is not input.dtype:
+            raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
+        if reduce not in _REDUCTIONS:
+            raise RuntimeError(f"reduce argument must be either sum, prod, mean, amax or amin, got {reduce}")
+        d = _ops._wrap_dim(dim, input.dim())
+        if index.numel():   # PyTorch's scatter_shape_check
+            for other, name in ((input, "self"), (src, "src")):
+                if max(index.dim(), 1) != max(other.dim(), 1):
+                    raise RuntimeError(f"Index tensor must have the same number of dimensions as {name} tensor")
+            # (a 0-d self or src counts as size 1: PyTorch's ensure_nonempty_size)
+            sizes = [(index.shape[i], input.shape[i] if input.dim() else 1, src.shape[i] if src.dim() else 1)
+                     for i in range(index.dim())]
+            if any((i != d and n > s) or n > r for i, (n, s, r) in enumerate(sizes)):
+                raise RuntimeError(f"Expected index {list(index.shape)} to be no larger than self {list(input.shape)} "
+                                   f"apart from dimension {d} and to be no larger size than src {list(src.shape)}")
+        # (the kernel's loop checks the indices, a 0-dim input counting as size 1; include_self=False first fills the
+        # reduced places with a scatter_ of the reduction's identity, whose loop checks them before any dtype)
+        size = input._data.shape[d] if input.dim() else 1
+        if not include_self:
+            _ops._check_bounds(index._data, size, d, input, index, src)
+        if (input.is_complex() and reduce in ("amax", "amin")) or (input.dtype is _dtypes.bool_ and reduce == "mean"):
+            raise NotImplementedError(f"\"scatter_gather_tensor_cpu_reduce_{reduce}\" not implemented for "
+                                      f"'{_ops._legacy(input.dtype)}'")  # (no complex amax/amin, no bool mean kernel)
         _ops._check_bounds(index._data, size, d, input, index, src)
-    if (input.is_complex() and reduce in ("amax", "amin")) or (input.dtype is _dtypes.bool_ and reduce == "mean"):
-        raise NotImplementedError(f"\"scatter_gather_tensor_cpu_reduce_{reduce}\" not implemented for "
-                                  f"'{_ops._legacy(input.dtype)}'")  # (no complex amax/amin, no bool mean kernel)
-    _ops._check_bounds(index._data, size, d, input, index, src)
+    except (IndexError, RuntimeError):   # (the kernel's checks, after VariableType collected the edges)
+        _dispatch.check_rebased_inputs(input, src)
+        raise
     if out is None and input.is_complex() and grad_mode.is_grad_enabled() and (input.requires_grad or
                                                                                 src.requires_grad):
         raise RuntimeError("scatter_reduce does not support automatic differentiation for outputs with complex "

@@ -11,7 +11,7 @@ import warnings
 
 import numpy as np
 
-from . import _arg_errors, _conj, _creation, _dtypes, _layout, _ops, _vmap_batched
+from . import _arg_errors, _conj, _creation, _dispatch, _dtypes, _layout, _ops, _vmap_batched
 from . import derivatives as D
 from ._tensor import Tensor, _user_stacklevel
 from ._warn_once import warn_once
@@ -22,6 +22,7 @@ from .amp.autocast_mode import run as _autocast
 # Triangles, diagonals and trace
 # =============================================================================================
 
+@_dispatch.kernel_checks
 def _check_2d(input, name):
     if input.dim() < 2:
         raise RuntimeError(f"{name}: input tensor must have at least 2 dimensions")
@@ -29,7 +30,8 @@ def _check_2d(input, name):
 
 def tril(input, diagonal=0):
     """The lower triangle (entries on and below the ``diagonal``-th diagonal), zeros elsewhere."""
-    if not _arg_errors._is_index(diagonal):   # (PyTorch's parser first)
+    diagonal = _arg_errors.scalar_arg(diagonal, "tril", "diagonal", 2, "SymInt")   # (PyTorch's parser first)
+    if not _arg_errors._is_index(diagonal):
         raise _arg_errors.must_be("tril", "diagonal", "int", diagonal, 2)
     _check_2d(input, "tril")
     return D.tril(input, diagonal=int(diagonal))
@@ -37,7 +39,8 @@ def tril(input, diagonal=0):
 
 def triu(input, diagonal=0):
     """The upper triangle (entries on and above the ``diagonal``-th diagonal), zeros elsewhere."""
-    if not _arg_errors._is_index(diagonal):   # (PyTorch's parser first)
+    diagonal = _arg_errors.scalar_arg(diagonal, "triu", "diagonal", 2, "SymInt")   # (PyTorch's parser first)
+    if not _arg_errors._is_index(diagonal):
         raise _arg_errors.must_be("triu", "diagonal", "int", diagonal, 2)
     _check_2d(input, "triu")
     return D.triu(input, diagonal=int(diagonal))
@@ -47,13 +50,18 @@ def trace(input):
     """Sum of the main diagonal of a matrix."""
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
         return _autocast("trace", trace, **locals())
+    _check_trace(input)
+    dt = _dtypes.int64 if input.dtype._kind < 2 else None
+    return D.trace(input, dtype=dt)
+
+
+@_dispatch.kernel_checks
+def _check_trace(input) -> None:
     if input.dtype is _dtypes.bool_:  # (the kernel's dtype dispatch comes before its rank check)
         raise NotImplementedError("\"trace\" not implemented for 'Bool'")
     _dtypes.refuse_unsigned("trace", input.dtype)
     if input.dim() != 2:
         raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {input.dim()}")
-    dt = _dtypes.int64 if input.dtype._kind < 2 else None
-    return D.trace(input, dtype=dt)
 
 
 def diag(input, diagonal=0):
@@ -72,11 +80,16 @@ def diag(input, diagonal=0):
 def diag_embed(input, offset=0, dim1=-2, dim2=-1):
     """Each last-dim vector of ``input`` on the diagonal (``offset``) of the matrices spanned by output dims
     ``dim1`` (rows) and ``dim2`` (columns); the other output dims are input's leading dims, in order."""
+    offset = _arg_errors.scalar_arg(offset, "diag_embed", "offset", 2, "int")   # (PyTorch's parser first)
     nd = input.dim() + 1
-    d1, d2 = _ops._wrap_dim(dim1, nd), _ops._wrap_dim(dim2, nd)  # (PyTorch's dim errors first)
-    if d1 == d2:
-        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
-    return D.diag_embed(input, offset=int(offset), dim1=dim1, dim2=dim2)  # (saved as given, as PyTorch's)
+    try:
+        d1, d2 = _ops._wrap_dim(dim1, nd), _ops._wrap_dim(dim2, nd)  # (PyTorch's dim errors first)
+        if d1 == d2:
+            raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    except (IndexError, RuntimeError):   # (the kernel's checks, after VariableType collected the edge)
+        _dispatch.check_rebased_inputs(input)
+        raise
+    return D.diag_embed(input, offset=offset, dim1=dim1, dim2=dim2)  # (saved as given, as PyTorch's)
 
 
 def _tri_indices_args(name: str, row, col, offset, dtype, requires_grad) -> None:
@@ -135,6 +148,7 @@ def _linalg():
     return linalg
 
 
+@_dispatch.kernel_checks
 def _check_square(A, name):
     if A.dim() < 2:
         raise RuntimeError(f"linalg.{name}: The input tensor A must have at least 2 dimensions.")
@@ -186,9 +200,11 @@ def cross(input, other, dim=None):
 def linalg_cross(input, other, *, dim=-1):
     """Cross product of 3-vectors along ``dim``."""
     if input.dim() != other.dim():
+        _dispatch.check_rebased_inputs(input, other)   # (the kernel's checks, after VariableType collected the edges)
         raise RuntimeError("linalg.cross: inputs must have the same number of dimensions.")
-    d = _ops._wrap_dim(dim, input.dim())
+    d = _ops._wrap_dim_of(dim, input)
     if input.shape[d] != 3 or other.shape[d] != 3:
+        _dispatch.check_rebased_inputs(input, other)
         if _vmap_batched.DEPTH[0] and _vmap_batched.levels_of(input, other):   # (the batch rule's physical dim)
             dim = d + bin(_vmap_batched.levels_of(input, other)).count("1")
         raise RuntimeError(f"linalg.cross: inputs dimension {dim} must have length 3. Got {input.shape[d]} "
@@ -219,28 +235,33 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     _arg_errors.check_product_args("addmm", {"input": input, "mat1": mat1, "mat2": mat2}, beta, alpha)
     if _decomposed_in_vmap(input, mat1, mat2, matrices=True):   # (functorch's addmm_decomp)
         return _ops.add(input * beta, _ops.mm(mat1, mat2), alpha=alpha)
-    for x, y, names in ((input, mat2, "self and mat2"), (mat1, mat2, "mat1 and mat2")):  # (PyTorch's first checks)
-        if x.dtype is not y.dtype:
-            raise RuntimeError(f"{names} must have the same dtype, but got {_ops._legacy(x.dtype)} and "
-                               f"{_ops._legacy(y.dtype)}")
-    if (type(mat1) is not Tensor or type(mat2) is not Tensor) and (mat1.is_sparse or mat2.is_sparse):
-        # (its sparse kernels' checks: minigrad/sparse.py)
-        from .sparse import check_addmm
-        check_addmm(input, mat1, mat2)
-    _check_addmm_matrices(input, mat1, mat2)
-    (a, b), (c, d) = mat1.shape, mat2.shape
-    sizes = input.shape
-    if len(sizes) > 2:
-        raise RuntimeError(f"expand({input._legacy_type_name()}{{{list(sizes)}}}, size=[{a}, {d}]): the number of "
-                           f"sizes provided (2) must be greater or equal to the number of dimensions in the tensor "
-                           f"({len(sizes)})")
-    for i in range(1, len(sizes) + 1):
-        if sizes[-i] != (a, d)[-i] and sizes[-i] != 1:
-            raise RuntimeError(f"The expanded size of the tensor ({(a, d)[-i]}) must match the existing size "
-                               f"({sizes[-i]}) at non-singleton dimension {2 - i}.  Target sizes: [{a}, {d}].  "
-                               f"Tensor sizes: {list(sizes)}")
-    if input.dtype is _dtypes.bool_:
-        raise NotImplementedError("\"addmm_impl_cpu_\" not implemented for 'Bool'")
+    try:
+        # (PyTorch's first checks)
+        for x, y, names in ((input, mat2, "self and mat2"), (mat1, mat2, "mat1 and mat2")):
+            if x.dtype is not y.dtype:
+                raise RuntimeError(f"{names} must have the same dtype, but got {_ops._legacy(x.dtype)} and "
+                                   f"{_ops._legacy(y.dtype)}")
+        if (type(mat1) is not Tensor or type(mat2) is not Tensor) and (mat1.is_sparse or mat2.is_sparse):
+            # (its sparse kernels' checks: minigrad/sparse.py)
+            from .sparse import check_addmm
+            check_addmm(input, mat1, mat2)
+        _check_addmm_matrices(input, mat1, mat2)
+        (a, b), (c, d) = mat1.shape, mat2.shape
+        sizes = input.shape
+        if len(sizes) > 2:
+            raise RuntimeError(f"expand({input._legacy_type_name()}{{{list(sizes)}}}, size=[{a}, {d}]): the number "
+                               f"of sizes provided (2) must be greater or equal to the number of dimensions in the "
+                               f"tensor ({len(sizes)})")
+        for i in range(1, len(sizes) + 1):
+            if sizes[-i] != (a, d)[-i] and sizes[-i] != 1:
+                raise RuntimeError(f"The expanded size of the tensor ({(a, d)[-i]}) must match the existing size "
+                                   f"({sizes[-i]}) at non-singleton dimension {2 - i}.  Target sizes: [{a}, {d}].  "
+                                   f"Tensor sizes: {list(sizes)}")
+        if input.dtype is _dtypes.bool_:
+            raise NotImplementedError("\"addmm_impl_cpu_\" not implemented for 'Bool'")
+    except RuntimeError:   # (the kernel's checks, after VariableType collected the edges)
+        _dispatch.check_rebased_inputs(input, mat1, mat2)
+        raise
     beta, alpha = product_scalars(input.dtype, beta, alpha)
     return D.addmm(input, mat1, mat2, beta=beta, alpha=alpha)
 
@@ -256,6 +277,14 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     _check_baddbmm(input, batch1, batch2)
     if input.dtype is _dtypes.bool_:
         raise NotImplementedError("\"baddbmm\" not implemented for 'Bool'")
+    if batch2.dtype is not batch1.dtype and not (batch1.shape[2] and batch1.shape[0] * batch1.shape[1] *
+                                                 batch2.shape[2]):
+        # Nothing to multiply: PyTorch's kernel returns before it reads batch2 (no dtype check), having only copied
+        # input into the output, of batch2's dtype (the meta function's), and scaled it by beta (mul_'s errors)
+        if beta != 0:
+            Tensor._make(np.empty(0, batch2.dtype.np)).mul_(beta)
+        beta, alpha = product_scalars(batch2.dtype, beta, alpha)
+        return D.baddbmm(input, batch1, batch2, beta=beta, alpha=alpha, dtype=batch2.dtype)
     beta, alpha = product_scalars(input.dtype, beta, alpha)
     _check_batch2_dtype(batch1, batch2)
     return D.baddbmm(input, batch1, batch2, beta=beta, alpha=alpha)
@@ -302,6 +331,7 @@ def _product_plus_input(out, input, beta, alpha):
     return out if beta == 0 else beta * input + out
 
 
+@_dispatch.kernel_checks
 def _check_baddbmm(input, batch1, batch2) -> list:
     """PyTorch's meta checks, in its order: input expanded to (b, n, p) first, then the ranks, dtypes and sizes."""
     target = [batch1.size(0), batch1.size(1), batch2.size(2)]
@@ -644,6 +674,7 @@ def _check_addr_scalars(dtype, beta, alpha) -> None:
             raise RuntimeError(f"For integral input tensors, argument {name} must not be a floating point number.")
 
 
+@_dispatch.kernel_checks
 def addr_iter(input, vec1, vec2):
     """PyTorch's build_addr_iter checks: 1-D vectors, input expandable to their product; its shape and dtype."""
     for name, v in (("vec1", vec1), ("vec2", vec2)):
@@ -680,6 +711,7 @@ def addr_(input, vec1, vec2, *, beta=1, alpha=1):
         raise RuntimeError(f"result type {_ops._legacy(dt)} can't be cast to the desired output type "
                            f"{_ops._legacy(input.dtype)}")
     _check_addr_scalars(input.dtype, beta, alpha)
+    product_scalars(dt, beta, alpha, opmath=False)   # (PyTorch's kernel converts them to the iterator's common dtype)
     beta, alpha = product_scalars(input.dtype, beta, alpha, opmath=False)
     return D.addr(input, vec1, vec2, beta=beta, alpha=alpha, out=input)
 
@@ -697,6 +729,7 @@ def _check_addmm_matrices(input, mat1, mat2) -> None:
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a}x{b} and {c}x{d})")
 
 
+@_dispatch.kernel_checks
 def _check_addmv(input, mat, vec) -> None:
     if mat.dim() != 2 or vec.dim() != 1 or input.dim() > 1:
         raise RuntimeError(f"vector + matrix @ vector expected, got {input.dim()}, {mat.dim()}, {vec.dim()}")
@@ -731,6 +764,7 @@ def addmv_(input, mat, vec, *, beta=1, alpha=1):
     return D.addmv(input, mat, vec, beta=beta, alpha=alpha, out=input)
 
 
+@_dispatch.kernel_checks
 def _check_addbmm(input, batch1, batch2, in_place: bool, dtypes: bool = True) -> None:
     """PyTorch's order: the expand of input to (n, p) first, then the batches' ranks, counts and sizes (then their
     dtypes, unless ``dtypes`` is False: with out=, addmm_ into out= checks them)."""

@@ -10,7 +10,7 @@ import warnings
 
 import numpy as np
 
-from . import _arg_errors, _device, _dtypes, _meta, _ops, _vmap_batched
+from . import _arg_errors, _device, _dispatch, _dtypes, _meta, _ops, _vmap_batched
 from . import derivatives as D
 from ._device import check_creation_device
 from ._layout import contiguous_format
@@ -208,17 +208,21 @@ def roll(input, *args, **kwargs):
     shifts = _arg_errors.int_list("roll", "shifts", *call["shifts"], one_int=True)
     dims, at = call["dims"]
     dims = () if dims is None else _arg_errors.int_list("roll", "dims", dims, at, one_int=True)
-    if not shifts:
-        raise RuntimeError("`shifts` required")
-    if len(shifts) != len(dims) and not (len(shifts) == 1 and not dims):
-        raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:{len(dims)}")
-    _vmap_batched.check_scalar_dims(input, dims, tangent=False)
-    for d in dims:
-        if input.numel() == 0:  # (PyTorch's roll of an empty tensor is a copy: its dims are never checked)
-            break
-        if input.dim() == 0:
-            raise IndexError(f"Dimension specified as {d} but tensor has no dimensions")
-        _ops._wrap_dim(d, input.dim())
+    try:
+        if not shifts:
+            raise RuntimeError("`shifts` required")
+        if len(shifts) != len(dims) and not (len(shifts) == 1 and not dims):
+            raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:{len(dims)}")
+        _vmap_batched.check_scalar_dims(input, dims, tangent=False)
+        for d in dims:
+            if input.numel() == 0:  # (PyTorch's roll of an empty tensor is a copy: its dims are never checked)
+                break
+            if input.dim() == 0:
+                raise IndexError(f"Dimension specified as {d} but tensor has no dimensions")
+            _ops._wrap_dim(d, input.dim())
+    except (IndexError, RuntimeError):   # (the kernel's checks, after VariableType collected the edge)
+        _dispatch.check_rebased_inputs(input)
+        raise
     # Saved as PyTorch shows them: negative numbers as unsigned 64-bit (see derivatives._signed).
     return D.roll(input, shifts=tuple(s % 2 ** 64 for s in shifts), dims=tuple(d % 2 ** 64 for d in dims))
 
@@ -250,6 +254,15 @@ def _tile_method(input, *dims):
         raise
 
 
+def _check_counts(counts: Tensor) -> None:
+    """repeat_interleave_cpu's checks of a tensor of counts: int32 or int64 (x.repeat_interleave(torch.tensor(2.)) is
+    refused: the Tensor overload takes it), none negative."""
+    if counts.dtype.name not in ("int32", "int64"):
+        raise NotImplementedError(f"\"repeat_interleave_cpu\" not implemented for '{_ops._legacy(counts.dtype)}'")
+    if (counts._data < 0).any():
+        raise RuntimeError("repeats can not be negative")
+
+
 def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     """Repeat each element ``repeats`` times along ``dim`` (of the flattened tensor if None)."""
     if repeats is None and dim is not None or output_size is not None and not _arg_errors._is_index(output_size):
@@ -260,28 +273,37 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
         counts = input._data
         if counts.ndim != 1:
             raise RuntimeError("repeat_interleave only accept 1D vector as repeat")
-        if counts.dtype not in (np.int32, np.int64):
-            raise NotImplementedError(f"\"repeat_interleave_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
-        if (counts < 0).any():
-            raise RuntimeError("repeats can not be negative")
+        _check_counts(input)
         if output_size is not None and output_size != int(counts.sum()):
             raise RuntimeError("allocated size does not match required size")
         return Tensor._make(np.repeat(np.arange(counts.size, dtype=counts.dtype), counts))
     if not isinstance(repeats, int):
-        # A tensor of counts (one count, 0-dim or [1], stands for every slice): index_select, as PyTorch
+        # A tensor of counts (one count, 0-dim or [1], stands for every slice): index_select, as PyTorch, of input
+        # without its conjugate and negative bits (put back on the result: its grad_fn is ConjBackward0 then)
         counts = repeats._data if isinstance(repeats, Tensor) else np.asarray(repeats)
+        conj = input.is_conj()
+        if conj:
+            input = input.conj()
+        neg = input.is_neg()
+        if neg:
+            input = input._neg_view()
         if dim is None:
             input, dim = input.flatten(), 0
-        size = input.shape[dim]
         if counts.ndim > 1:
             raise RuntimeError("repeats must be 0-dim or 1-dim tensor")
+        size = _ops._size_at(input, dim)
         if counts.size == 1:
             counts = np.broadcast_to(counts.reshape(1), (size,))
         elif counts.shape[0] != size:
             raise RuntimeError(f"repeats must have the same size as input along dim, but got repeats.size(0) = "
                                f"{counts.shape[0]} and input.size({dim}) = {size}")
+        if isinstance(repeats, Tensor):   # (the index comes from repeat_interleave(counts): its checks)
+            _check_counts(repeats)
         index = Tensor._make(np.repeat(np.arange(size), counts).astype(np.int64))
-        return input.index_select(dim, index)
+        out = input.index_select(dim, index)
+        if conj:
+            out = out.conj()
+        return out._neg_view() if neg else out
     # As PyTorch: unsqueeze after ``dim``, expand, copy, view back (ViewBackward0 over CloneBackward0).
     if dim is None:
         input, dim = input.flatten(), 0
@@ -646,6 +668,7 @@ def block_diag(*tensors):
     _tensor_list(tensors)
     for i, t in enumerate(tensors):
         if t.dim() > 2:
+            _dispatch.check_rebased_inputs(*tensors)   # (the kernel's check, after VariableType collected the edges)
             raise RuntimeError(f"torch.block_diag: Input tensors must have 2 or fewer dimensions. Input {i} has "
                                f"{t.dim()} dimensions")
     if _vmap_batched.DEPTH[0]:
@@ -669,20 +692,29 @@ def rot90(input, *args, **kwargs):
     if not _ops._is_int(k):
         raise _arg_errors.must_be("rot90", "k", "int", k, at)
     dims = _arg_errors.int_list("rot90", "dims", *call["dims"])
+    _check_rot90(input, dims)
+    flipped = {1: dims[1:], 2: dims, 3: dims[:1]}.get(int(k) % 4, ())   # (PyTorch's rot90 is a flip and a transpose)
+    _ops.refuse_flip_kernel(input, [_ops._wrap_dim(d, input.dim()) for d in flipped])
+    return D.rot90(input, k=int(k), dims=dims)
+
+
+_ROT90_PARAMS = {"input": _arg_errors.REQUIRED, "k": 1, "dims": (0, 1)}
+
+
+@_dispatch.kernel_checks
+def _check_rot90(input, dims) -> None:
     n = input.dim()
     if len(dims) != 2:
         raise RuntimeError(f"expected total rotation dims == 2, but got dims = {len(dims)}")
+    for _ in range(_vmap_batched.batch_dims(input)):
+        # (PyTorch's batch rule of each vmap level, innermost first, wraps dims as its example's and moves them past
+        # its batch dim: the next level, then the kernel, check those of a tensor one dim more)
+        dims, n = [_ops._wrap_dim(d, n) + 1 for d in dims], n + 1
     if n < 2:
         raise RuntimeError(f"expected total dims >= 2, but got total dims = {n}")
     _ops._wrap_dim(dims[0], n), _ops._wrap_dim(dims[1], n)
     if dims[0] == dims[1] or builtins.abs(dims[0] - dims[1]) == n:
         raise RuntimeError(f"expected rotation dims to be different, but got dim0 = {dims[0]} and dim1 = {dims[1]}")
-    flipped = {1: dims[1:], 2: dims, 3: dims[:1]}.get(int(k) % 4, ())   # (PyTorch's rot90 is a flip and a transpose)
-    _ops.refuse_flip_kernel(input, [_ops._wrap_dim(d, n) for d in flipped])
-    return D.rot90(input, k=int(k), dims=dims)
-
-
-_ROT90_PARAMS = {"input": _arg_errors.REQUIRED, "k": 1, "dims": (0, 1)}
 
 
 def cartesian_prod(*tensors):
@@ -778,17 +810,21 @@ def unfold(self, dimension: int, size: int, step: int) -> Tensor:
     for position, (arg, value) in enumerate((("dimension", dimension), ("size", size), ("step", step)), 2):
         _ops._check_int("unfold", arg, value, position)   # (numbered after self by the method's wrapper)
     ndim = self.dim()
-    d = _ops._wrap_dim(dimension, max(ndim, 1))
-    length = self.shape[d] if ndim else 1
-    if size > length:
-        # (under vmap PyTorch's batching rule unfolds the physical tensor, whose batch dims come first: it names
-        # the physical dim, one further per vmap level the tensor is batched at)
-        shown = d + bin(_vmap_batched.levels(self)).count("1") if _vmap_batched.DEPTH[0] else d
-        raise RuntimeError(f"maximum size for tensor at dimension {shown} is {length} but size is {size}")
-    if size < 0:
-        raise RuntimeError(f"size is {size} but must be >= 0")
-    if step <= 0:
-        raise RuntimeError(f"step is {step} but must be > 0")
+    try:
+        d = _ops._wrap_dim(dimension, max(ndim, 1))
+        length = self.shape[d] if ndim else 1
+        if size > length:
+            # (under vmap PyTorch's batching rule unfolds the physical tensor, whose batch dims come first: it names
+            # the physical dim, one further per vmap level the tensor is batched at)
+            shown = d + bin(_vmap_batched.levels(self)).count("1") if _vmap_batched.DEPTH[0] else d
+            raise RuntimeError(f"maximum size for tensor at dimension {shown} is {length} but size is {size}")
+        if size < 0:
+            raise RuntimeError(f"size is {size} but must be >= 0")
+        if step <= 0:
+            raise RuntimeError(f"step is {step} but must be > 0")
+    except (IndexError, RuntimeError):   # (the kernel's checks, after VariableType collected the edge)
+        _dispatch.check_rebased_inputs(self)
+        raise
     return D.unfold(self, dimension=dimension, size=size, step=step)   # (saved unwrapped, as PyTorch does)
 
 

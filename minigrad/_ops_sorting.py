@@ -96,22 +96,27 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
         raise RuntimeError("topk does not support bool dtypes on CPU")
     if input.is_complex():
         raise RuntimeError(" topk does not support complex dtypes on CPU")
-    if input.dim() == 0 and k == 0:
-        return return_types.make("topk", D.alias(input), Tensor._make(np.zeros((), np.int64)))
+    if input.dim() == 0:   # (PyTorch's kernel copies a 0-dim input whatever k, 0 too: through TopkBackward0)
+        k = 1
     values, indices = D.topk(input, k=int(k), dim=int(dim), largest=bool(largest), sorted=bool(sorted))
     return return_types.make("topk", values, indices)
 
 
 def kthvalue(input, k, dim=-1, keepdim=False):
     """(values, indices) of the k-th smallest element along ``dim`` (as sort, then select)."""
+    k = _arg_errors.scalar_arg(k, "kthvalue", "k", 2, "SymInt")   # (a SymInt: torch.tensor([2]) is read too)
     _ops._check_int("kthvalue", "k", k, 2)   # (x.kthvalue(n / 2))
     dim = _ops._check_int_dim("kthvalue", dim)
     _ops._check_bool("kthvalue", "keepdim", keepdim, 4)
     d = _ops._check_dim_nonempty("kthvalue", input, dim)
-    if not 1 <= k <= (input._data.shape[d] if input.dim() else 1):
-        raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {d}")
-    if (input.is_complex() or input.dtype is _dtypes.bool_) and input.dim():   # (a 0-dim one is copied: no kernel)
-        raise NotImplementedError(f"\"kthvalue_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+    try:
+        if not 1 <= k <= (input._data.shape[d] if input.dim() else 1):
+            raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {d}")
+        if (input.is_complex() or input.dtype is _dtypes.bool_) and input.dim():   # (a 0-dim one is copied)
+            raise NotImplementedError(f"\"kthvalue_cpu\" not implemented for '{_ops._legacy(input.dtype)}'")
+    except RuntimeError:   # (the kernel's checks, after VariableType collected the edge)
+        _dispatch.check_rebased_inputs(input)
+        raise
     _no_complex_grad("kthvalue", input)
     values, indices = D.kthvalue(input, k=int(k), dim=int(dim), keepdim=bool(keepdim))
     return return_types.make("kthvalue", values, indices)
@@ -299,14 +304,19 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
 def _unique_dim(input, dim, return_inverse, return_counts):
     """The distinct slices along ``dim``, in lexicographic order of their elements (always sorted, as PyTorch's
     unique_dim); inverse: each slice's row in the result; counts: how often each distinct slice occurs."""
-    if input.dim() == 0:
-        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
-    d = _ops._wrap_dim(dim, input.dim())
-    if input.is_complex():
-        raise NotImplementedError(f"\"unique_dim\" not implemented for '{_ops._legacy(input.dtype)}'")
     a = input._data
-    if a.size == 0 and any(n == 0 for i, n in enumerate(a.shape) if i != d):
-        raise RuntimeError("There are 0 sized dimensions, and they aren't selected, so unique cannot be applied")
+    try:
+        if input.dim() == 0:
+            raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+        d = _ops._wrap_dim(dim, input.dim())
+        if input.is_complex():
+            raise NotImplementedError(f"\"unique_dim\" not implemented for '{_ops._legacy(input.dtype)}'")
+        if a.size == 0 and any(n == 0 for i, n in enumerate(a.shape) if i != d):
+            raise RuntimeError("There are 0 sized dimensions, and they aren't selected, so unique cannot be "
+                               "applied")
+    except (IndexError, RuntimeError):   # (the kernel's checks, after VariableType collected the edge)
+        _dispatch.check_rebased_inputs(input)
+        raise
     if a.shape[d] == 0:
         values, inverse, counts = a, np.zeros(0, np.int64), np.zeros(0, np.int64)
     else:
@@ -456,19 +466,23 @@ def count_nonzero(input, dim=None):
     _dtypes.refuse_unsigned("nonzero_count_cpu", input.dtype)
     counts = np.asarray(np.count_nonzero(input._data, axis=axis), dtype=np.int64)
     # (a new C-order tensor, as PyTorch's, whatever input's layout)
-    return _meta.follow(Tensor._make(_strides.contiguous(counts)), input)
+    out = _meta.follow(Tensor._make(_strides.contiguous(counts)), input)
+    return _vmap_batched.follow(out, input) if _vmap_batched.DEPTH[0] else out   # (inside vmap: batched as input)
 
 
 def masked_select(input, mask):
     """The elements of ``input`` where ``mask`` is True, as a 1-D tensor."""
     if not isinstance(mask, Tensor):  # (x.masked_select(1): the method's error; the function's wrapper words its own)
         raise _arg_errors.must_be("masked_select", "mask", "Tensor", mask, 1)
-    if mask.dtype is not _dtypes.bool_:
-        raise RuntimeError("masked_select: expected BoolTensor for mask")
     try:
+        if mask.dtype is not _dtypes.bool_:
+            raise RuntimeError("masked_select: expected BoolTensor for mask")
         np.broadcast_shapes(input._data.shape, mask._data.shape)
-    except ValueError:  # (PyTorch broadcasts the mask to input: the mask is "tensor a")
-        _ops._raise_broadcast_error(mask._data.shape, input._data.shape)
+    except (RuntimeError, ValueError) as e:   # (the kernel's checks, after VariableType collected the edge)
+        _dispatch.check_rebased_inputs(input)
+        if isinstance(e, ValueError):   # (PyTorch broadcasts the mask to input: the mask is "tensor a")
+            _ops._raise_broadcast_error(mask._data.shape, input._data.shape)
+        raise
     if _vmap_batched.DEPTH[0]:
         _vmap_batched.check_masked_select(mask)
     return D.masked_select(input, mask=mask)
@@ -495,7 +509,7 @@ def histc(input, bins=100, min=0, max=0):
     """Histogram with ``bins`` equal bins between min and max (the data's range when both are 0)."""
     if not _ops._is_int(bins):
         raise _arg_errors.must_be("histc", "bins", "int", bins)
-    _vmap_batched.check_fallback_examples("histc", input)   # (no batching rule: before the kernel's checks)
+    _vmap_batched.fallback("histc", input)   # (no batching rule: before the kernel's checks)
     if bins <= 0:
         raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
     if input.dtype is _dtypes.bool_:
@@ -558,6 +572,9 @@ def _histc_half(x, bins, lo, hi):
 
 def isin(elements, test_elements, *, assume_unique=False, invert=False):
     """True where an element of ``elements`` is in ``test_elements``."""
+    if _vmap_batched.DEPTH[0]:   # (no batching rule: before the kernel's checks)
+        overload = "_".join("Tensor" if isinstance(x, Tensor) else "Scalar" for x in (elements, test_elements))
+        _vmap_batched.fallback("isin." + overload, elements, test_elements)
     for x in (elements, test_elements):   # (no kernel for bool or complex values; a Python number's own type)
         kind = x.dtype._kind if isinstance(x, Tensor) else 0 if isinstance(x, bool) else \
             3 if isinstance(x, complex) else 1
@@ -735,6 +752,8 @@ def _search(name, boundaries, input, out_int32, right, sorter, out=None):
         rows = seq.reshape(math.prod(seq.shape[:-1]), seq.shape[-1])
     found = _binary_search(rows, flat, right).reshape(vals.shape)
     result = _meta.follow(Tensor._make(found.astype(np.int32 if out_int32 else np.int64)), boundaries, values)
+    if _vmap_batched.DEPTH[0]:   # (inside vmap: batched as its inputs)
+        _vmap_batched.follow(result, boundaries, values)
     if out is None:
         return result
     # (out=: no derivative, so taken even while autograd records; resized as PyTorch's resize_output does)

@@ -273,10 +273,16 @@ def _checked(name: str, fn, out: Tensor, args=(), kwargs=None):
             if isinstance(args[0], Tensor):   # (then input's expand and the batches' sizes, before any dtype)
                 from ._ops_matrices import _check_addbmm
                 _check_addbmm(*args[:3], in_place=False, dtypes=False)
-        if name == "addbmm" and len(args) >= 3 and isinstance(args[2], Tensor) and args[2].dtype is not out.dtype:
-            # (PyTorch's addbmm_out runs addmm into out: out is its "self")
-            raise RuntimeError(f"self and mat2 must have the same dtype, but got {_ops._legacy(out.dtype)} and "
-                               f"{_ops._legacy(args[2].dtype)}")
+        if name == "addbmm" and len(args) >= 3 and isinstance(args[1], Tensor) and isinstance(args[2], Tensor):
+            # (PyTorch's addbmm_out copies input into out, cast, then runs addmm_ into out: out is its "self",
+            # checked before the factors; input's dtype is out's)
+            for x, names in ((out, "self and mat2"), (args[1], "mat1 and mat2")):
+                if x.dtype is not args[2].dtype:
+                    raise RuntimeError(f"{names} must have the same dtype, but got {_ops._legacy(x.dtype)} and "
+                                       f"{_ops._legacy(args[2].dtype)}")
+            if isinstance(args[0], Tensor) and args[0].dtype is not out.dtype:
+                from ._ops_matrices import addbmm
+                return addbmm(args[0].to(out.dtype), *args[1:], **kwargs)
         result = fn()
         if name in _NO_OVERLAP_OUT and builtins.any(a is out for a in args[:_NO_OVERLAP_OUT[name]]):
             raise RuntimeError(_OVERLAP)  # (x.gather(0, i, out=x): their kernels would read what they write)
@@ -372,6 +378,10 @@ def with_out(fn, name: str):
                     grad_mode.is_grad_enabled():
                 raise RuntimeError(f"aten::{name}(): functions with out=... arguments don't support automatic "
                                    "differentiation, but one of the arguments requires grad.")
+            given = [t for t in (*args, *kwargs.values()) if isinstance(t, Tensor)]
+            if name in _NOT_IMPLEMENTED_OUT and _records(given, out):   # (heaviside: out gets its NotImplemented node)
+                return _not_implemented_into(name, out, given, _checked(name, lambda: fn(*args, **kwargs), out, args,
+                                                                        kwargs))
             with grad_mode.no_grad():
                 return _ops._into_out(name, out, args, _checked(name, lambda: fn(*args, **kwargs), out, args, kwargs))
         tensors = [*args[0], *args[1:]] if args and isinstance(args[0], (list, tuple)) else args  # (cat's list)
@@ -1106,7 +1116,8 @@ _REFUSE_GRAD_OUT = {"matrix_rank": "sum", "eigvals": "aten::linalg_eigvals", "ld
 # that requires grad itself is refused. ifft / ihfft of a real input: conj_physical_out of the recorded r2c.
 _NOT_IMPLEMENTED_OUT = {"ifft": "conj_physical", "ihfft": "conj_physical", "eigvals": "linalg_eigvals",
                         "ldl_solve": "linalg_ldl_solve", "ldl_factor": "linalg_ldl_factor_ex",
-                        "ldl_factor_ex": "linalg_ldl_factor_ex", "softmax": "softmax", "log_softmax": "log_softmax"}
+                        "ldl_factor_ex": "linalg_ldl_factor_ex", "softmax": "softmax", "log_softmax": "log_softmax",
+                        "heaviside": "heaviside"}
 
 
 def _records(tensors, out: Tensor, views: bool = False) -> bool:

@@ -47,7 +47,9 @@ class _Kernel(NamedTuple):
     log: Callable              # Vectorized<T>::log (SLEEF's) of row sums
     fma: Callable              # a·b + c rounded once
     tree: bool                 # lanes combined as a tree (else one after another)
-    fused_tail: bool           # map2_reduce_all fuses the partial last vector's product into its sum
+    fused_tail: bool           # map2_reduce_all fuses the partial last vector's product into its sum (and the
+    #                            loops' inline copies treat that vector apart: see _nan_sum)
+    own_nan_tail: bool         # softmax's e · (1/Σ) of two NaNs gives e's (else 1/Σ's) in a row's partial last vector
 
 
 def _fma64(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
@@ -62,10 +64,10 @@ def _fma64(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
 _KERNELS = {
     _F32: _Kernel(16, _float_math.sleef_expf, _float_math.glibc_expf,
                   lambda t: _float_math.sleef_logf(t, positive=True),   # (Σ >= 1: e^0 = 1 is a term; or nan)
-                  _float_math._fma, tree=True, fused_tail=True),
+                  _float_math._fma, tree=True, fused_tail=True, own_nan_tail=False),
     _F64: _Kernel(8, _float_math.sleef_exp64, _float_math._exp64,
                   lambda t: _float_math.sleef_log64(t, positive=True),
-                  _fma64, tree=False, fused_tail=False),
+                  _fma64, tree=False, fused_tail=False, own_nan_tail=True),
 }
 
 
@@ -153,19 +155,78 @@ def _minus_product(g: np.ndarray, e: np.ndarray, total: np.ndarray) -> np.ndarra
     return out
 
 
-def softmax(x: np.ndarray) -> np.ndarray:
-    """softmax over the last dim: e^(x - max) · (1 / Σ e^(x - max))."""
+def softmax(x: np.ndarray, threads: int = 1) -> np.ndarray:
+    """softmax over the last dim: e^(x - max) · (1 / Σ e^(x - max)) (``threads``: torch's intra-op thread count)."""
     rows = _rows(x)
     exp, one = _KERNELS[rows.dtype].vector_exp, rows.dtype.type(1)
     if _transposed(rows):
         columns = rows.T.copy()
         np.subtract(columns, _vector_max(columns, 0), out=columns)
         e = exp(columns)
-        np.multiply(e, one / _sum_columns(e), out=e)
-        return e.T.copy().reshape(x.shape)
+        total = _sum_columns(e)
+        nan = np.isnan(total)
+        if nan.any():
+            total[nan] = _nan_sum(e[:, nan].T)
+        return _times_inverse(e, one / total).T.copy().reshape(x.shape)
     e = exp(rows - _max_rows(rows))
-    np.multiply(e, (one / _reduce_rows(e))[:, None], out=e)
-    return e.reshape(x.shape)
+    total = _reduce_rows(e)
+    nan = np.isnan(total)
+    if nan.any():   # (several rows and threads: the OpenMP-outlined copy of the loop, see softmax_backward)
+        total[nan] = _nan_sum(e[nan], outlined=len(e) > 1 and threads > 1)
+    return _times_inverse(e.T, one / total).T.reshape(x.shape)
+
+
+def _nan_sum(rows: np.ndarray, outlined: bool = False) -> np.ndarray:
+    """Which NaN ``vec::reduce_all`` gives for rows of values with NaNs (NumPy's sums may give another).
+
+    Where two NaNs meet, the compiled additions keep the accumulator's in a row shorter than a vector, in the
+    whole vectors and when float64 lanes are combined one after another; but the partial last vector's (except in
+    the ``outlined`` copy of float32's loop, as for ``fused_tail``), and in float32's tree the other half's, except
+    at the 4-lane step (measured on PyTorch 2.13's build)."""
+    kernel = _KERNELS[rows.dtype]
+    lanes, n = kernel.lanes, rows.shape[1]
+    if n < lanes:
+        return _first_nan(rows)
+    full = n - n % lanes
+    acc = _first_nan(rows[:, :full].reshape(len(rows), -1, lanes).transpose(0, 2, 1))
+    if full < n:
+        tail_first = not (outlined and kernel.fused_tail)
+        acc[:, :n - full] = _nan_of(acc[:, :n - full], rows[:, full:], second_first=tail_first)
+    if not kernel.tree:
+        return _first_nan(acc)
+    for shift, second_first in ((8, True), (4, False), (2, True), (1, True)):
+        acc = _nan_of(acc[:, :shift], acc[:, shift:2 * shift], second_first)
+    return acc[:, 0]
+
+
+def _first_nan(values: np.ndarray) -> np.ndarray:
+    """The first NaN along the last axis (the first value where there is none)."""
+    return np.take_along_axis(values, np.isnan(values).argmax(-1)[..., None], -1)[..., 0]
+
+
+def _nan_of(a: np.ndarray, b: np.ndarray, second_first: bool) -> np.ndarray:
+    """a + b's NaN: the NaN operand's, and where both are NaNs, b's if ``second_first`` else a's."""
+    return np.where(np.isnan(b) & (second_first | ~np.isnan(a)), b, a)
+
+
+def _times_inverse(e: np.ndarray, inverse: np.ndarray) -> np.ndarray:
+    """e · (1/Σ) in place, column j of e (a row of the input) by inverse[j].
+
+    A row with a NaN has a NaN Σ, and every output of it is a NaN: 1/Σ's, except where e is a NaN in the row's
+    partial last vector of float64s, which keeps its own (the compiled product orders its operands so; NumPy's
+    picks either, by its loop)."""
+    nan = np.isnan(inverse)
+    if nan.any():   # the NaN rows' outputs, bits included
+        nans = np.broadcast_to(inverse[nan], (e.shape[0], int(nan.sum()))).copy()
+        kernel = _KERNELS[e.dtype]
+        if kernel.own_nan_tail:
+            tail = slice(e.shape[0] - e.shape[0] % kernel.lanes, None)
+            own = e[tail][:, nan]
+            nans[tail] = np.where(np.isnan(own), own, nans[tail])
+    np.multiply(e, inverse, out=e)
+    if nan.any():
+        e[:, nan] = nans
+    return e
 
 
 def log_softmax(x: np.ndarray) -> np.ndarray:
@@ -227,7 +288,11 @@ def _unslice(values: np.ndarray, shape: tuple) -> np.ndarray:
 
 def _in_order(values: np.ndarray) -> np.ndarray:
     """Σ over axis 0, slice 0 first, then slice 1, ... (_sum_columns: NumPy adds whole slices in order)."""
-    return np.add.reduce(values.reshape(values.shape[0], -1), axis=0, initial=-0.0).reshape(values.shape[1:])
+    columns = values.reshape(values.shape[0], -1)
+    # (np.add.reduce sums pairwise along a contiguous axis: a single column, or the slices' view when inner is 1)
+    if columns.shape[1] == 1:
+        return np.add.accumulate(columns[:, 0])[-1:].reshape(values.shape[1:])
+    return np.add.reduce(np.ascontiguousarray(columns), axis=0, initial=-0.0).reshape(values.shape[1:])
 
 
 def _two_paths(kernel: _Kernel, x: np.ndarray) -> np.ndarray:
@@ -266,8 +331,15 @@ def softmax_dim(x: np.ndarray, dim: int, threads: int) -> np.ndarray:
     """softmax over a dim that is not the last: e^(x - max) / Σ e^(x - max), Σ over dim in order."""
     kernel = _KERNELS[x.dtype]
     s = _slices(x, dim)
-    shifted = s - np.maximum.reduce(s, axis=0)
     vector = _softmax_vector_positions(s.shape[1], s.shape[2], threads, kernel.lanes)
+    m = np.maximum.reduce(s, axis=0)
+    nan = np.isnan(m)
+    if nan.any():   # the vector code's maximum gives the NaN with every bit set; the scalar code's std::max fold
+        # keeps a NaN first value and skips the later ones
+        m[nan & vector] = _vector_max(s[:, nan & vector], 0) if len(s) > 1 else s[0, nan & vector]
+        scalar = nan & ~vector
+        m[scalar] = np.where(np.isnan(s[0, scalar]), s[0, scalar], np.fmax.reduce(s[:, scalar], axis=0))
+    shifted = s - m
     if vector.all():
         e = kernel.vector_exp(shifted)
     elif not vector.any():
@@ -283,8 +355,17 @@ def log_softmax_dim(x: np.ndarray, dim: int) -> np.ndarray:
     """log_softmax over a dim that is not the last: (x - max) - log Σ e^(x - max)."""
     kernel = _KERNELS[x.dtype]
     s = _slices(x, dim)
-    shifted = s - np.maximum.reduce(s, axis=0)
-    np.subtract(shifted, kernel.log(_in_order(_two_paths(kernel, shifted))), out=shifted)
+    m = np.maximum.reduce(s, axis=0)
+    nan = np.isnan(m)
+    if nan.any():   # the kernel's max skips NaNs (it takes x where x > max), from -inf
+        m[nan] = np.fmax.reduce(s[:, nan], axis=0, initial=-np.inf)
+    shifted = s - m
+    e = _two_paths(kernel, shifted)
+    total = _in_order(e)
+    nan = np.isnan(total)
+    if nan.any():   # where two NaNs meet, the compiled sum += e^(x - max) keeps the new term's: the last NaN
+        total[nan] = _first_nan(e[::-1, nan].T)
+    np.subtract(shifted, kernel.log(total), out=shifted)
     return _unslice(shifted, x.shape)
 
 

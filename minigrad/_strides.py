@@ -109,7 +109,7 @@ def channels_last_strides(shape: tuple) -> list:
     out, step = [0] * len(shape), 1
     for d in order:
         out[d] = step
-        step *= max(shape[d], 1)
+        step *= shape[d]   # (as c10's: a size-0 dim gives the dims outside it stride 0)
     return out
 
 
@@ -310,6 +310,11 @@ def index_result(a: np.ndarray, index: tuple) -> np.ndarray:
 
 def _permuted_strides(operands: list, shape: tuple) -> list:
     """Packed strides in TensorIterator's dim order (reorder_dimensions) for operands' element strides."""
+    return _packed(_iterator_perm(operands, shape), shape)
+
+
+def _iterator_perm(operands: list, shape: tuple) -> list:
+    """TensorIterator's dim order (reorder_dimensions), innermost first, for operands' element strides."""
     ndim = len(shape)
 
     def should_swap(d0: int, d1: int) -> int:
@@ -325,10 +330,16 @@ def _permuted_strides(operands: list, shape: tuple) -> list:
 
     perm = list(reversed(range(ndim)))  # innermost first
     _reorder(perm, should_swap)  # TensorIterator's insertion sort with ambiguous comparisons
-    out, step = [0] * ndim, 1
+    return perm
+
+
+def _packed(perm: list, shape: tuple) -> list:
+    """TensorIterator's compatible_stride: dense strides, dim ``perm[0]`` innermost. It multiplies by the sizes as
+    they are, so every dim after a size-0 one gets stride 0 (C order's contiguous strides count a 0 as 1)."""
+    out, step = [0] * len(shape), 1
     for d in perm:
         out[d] = step
-        step *= max(shape[d], 1)
+        step *= shape[d]
     return out
 
 
@@ -424,8 +435,9 @@ def _c_strides(shape: tuple, itemsize: int) -> list:
 
 # ---- strides of tensors with no elements ------------------------------------------------------------------------
 # NumPy gives every empty array strides 0, so an empty tensor's strides cannot be read off its array. PyTorch's
-# follow the same rules as for other tensors: a new tensor (zeros(2, 0, 3), an op's result) is contiguous,
-# counting a size-0 dim as 1 ((3, 3, 1)); a view computes them from its input's (zeros(2, 0, 3).transpose(0, 2):
+# follow the same rules as for other tensors: a new tensor (zeros(2, 0, 3), most ops' results) is contiguous,
+# counting a size-0 dim as 1 ((3, 3, 1)); an elementwise result is laid out by TensorIterator (empty_elementwise);
+# a view computes them from its input's (zeros(2, 0, 3).transpose(0, 2):
 # (1, 3, 3)); a tensor made from an empty ndarray (from_numpy, torch.tensor) keeps NumPy's (0, ...); clone
 # preserves them. Where they are not the contiguous ones, they are kept in the tensor's ``__dict__``, with the
 # shape they belong to (a resize_ or an in-place view op changes the shape, and then they no longer apply).
@@ -448,11 +460,58 @@ def keep_empty_strides(t, strides) -> None:
     t.__dict__["_empty_strides"] = (t._data.shape, tuple(int(s) for s in strides))
 
 
+def keep_copy_strides(out, input, memory_format) -> None:
+    """Strides of ``out``, an empty copy of ``input`` laid out as ``memory_format`` (None: preserve_format, which
+    keeps input's strides; channels_last ones have 0 after a size-0 dim, as c10's get_channels_last_strides)."""
+    if memory_format is None or memory_format is _layout.preserve_format:
+        keep_empty_strides(out, empty_strides(input))
+    elif memory_format in (_layout.channels_last, _layout.channels_last_3d):
+        keep_empty_strides(out, channels_last_strides(out._data.shape))
+
+
+def into_empty_like(input, out):
+    """``out`` as a kernel writing into ``empty_like(input)`` leaves it (deg2rad, rad2deg, a complex input's abs and
+    conj_physical): an empty input's strides are kept (a (0, 1, 2) tensor from NumPy has strides 0, which
+    view_as_complex then refuses)."""
+    if out._data.size == 0:
+        keep_empty_strides(out, empty_strides(input))
+    return out
+
+
+def empty_elementwise(out, tensors, number: bool = False) -> None:
+    """Strides of ``out``, the empty result of an elementwise op on ``tensors`` (``number``: and a Python number),
+    as TensorIterator lays it out.
+
+    PyTorch counts every empty tensor contiguous, so operands all of out's shape (all empty) take the fast setup:
+    C order. Otherwise the dims are ordered by the operands' strides as for any other result (a size-1 dim
+    broadcast has stride 0) and packed by compatible_stride, which gives 0 to every dim after the size-0 one:
+    ``ones(0, 3).t() * 2`` has strides (1, 3), ``ones(2, 0, 3).transpose(0, 2) * 2`` (1, 3, 0). A dim order that
+    stays C order gives the contiguous strides (allocate_or_resize_outputs' "inverted" case), as NumPy's.
+    """
+    shape = out._data.shape
+    if not number and all(t._data.shape == shape for t in tensors):
+        return
+    ndim = len(shape)
+    operands = []
+    for t in tensors:
+        a = t._data
+        strides = empty_strides(t) if a.size == 0 else [s // a.itemsize for s in a.strides]
+        if any(s < 0 for s in strides):   # (NumPy only: PyTorch's strides are never negative)
+            return
+        off = ndim - a.ndim
+        operands.append([0] * off + [0 if m == 1 and shape[off + i] != 1 else s
+                                     for i, (m, s) in enumerate(zip(a.shape, strides))])
+    perm = _iterator_perm(operands, shape)
+    if perm != list(range(ndim - 1, -1, -1)):
+        keep_empty_strides(out, _packed(perm, shape))
+
+
 # Views whose forward computes its strides from its input's (on a stand-in array with the input's strides):
 # the others (view, reshape, unflatten ... of an empty tensor) are contiguous in PyTorch too (computeStride).
-_STRIDED_VIEWS = frozenset({"t", "transpose", "permute", "expand", "unsqueeze", "squeeze", "select", "slice",
-                            "alias", "diagonal", "narrow", "movedim", "swapaxes", "swapdims", "unbind", "split",
-                            "split_with_sizes", "chunk", "tensor_split", "unfold"})
+# (slice: see empty_view)
+_STRIDED_VIEWS = frozenset({"t", "transpose", "permute", "expand", "unsqueeze", "squeeze", "select", "alias",
+                            "diagonal", "narrow", "movedim", "swapaxes", "swapdims", "unbind", "split",
+                            "split_with_sizes", "chunk", "tensor_split", "unfold", "view_as_real", "view_as_complex"})
 
 
 def empty_view(out, base, op, args, k) -> None:
@@ -461,6 +520,11 @@ def empty_view(out, base, op, args, k) -> None:
     name = getattr(op, "name", None)   # (conj_view / neg_view pass their replay function: same shape, same strides)
     if name == "as_strided":  # (the strides asked for)
         keep_empty_strides(out, args["stride"])
+        return
+    if name == "slice":   # (PyTorch multiplies the dim's stride by the step; NumPy keeps it where at most 1 is left)
+        strides = list(base.stride())
+        strides[args["dim"] % len(strides)] *= args["step"] or 1
+        keep_empty_strides(out, strides)
         return
     if name not in _STRIDED_VIEWS:
         if out._data.shape == base._data.shape:  # (view, reshape ... to the same shape: computeStride keeps them)
@@ -472,7 +536,7 @@ def empty_view(out, base, op, args, k) -> None:
     r = op.forward(stand_in, **args)
     if k is not None:
         r = r[k]
-    keep_empty_strides(out, [s // a.itemsize for s in r.strides])
+    keep_empty_strides(out, [s // r.itemsize for s in r.strides])   # (r.itemsize: view_as_real halves it)
 
 
 # =============================================================================================

@@ -11,6 +11,7 @@ that backward with its older vmap (torch._vmap_internals), whose refusals read o
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import sys
 import threading
@@ -46,6 +47,7 @@ REFUSED_AT = PerThreadFlag(None)
 # (inside a randomness="same" vmap, after its first example: the generator this thread's draws from the default one
 # come from, a replay of what the first example drew, so other threads' draws meanwhile stay theirs)
 REPLAY = PerThreadFlag(None)
+IN_FALLBACK = PerThreadFlag(False)  # True while a composite runs that went through the fallback (see composite)
 _OUTSIDE = PerThreadDict()  # id(tensor) -> weak reference: tensors the vmapped functions see from outside (unbatched)
 _LEVELS = PerThreadDict()  # id(tensor) -> (weak reference, bit mask of the vmap levels it is batched at)
 # How many vmaps run in all threads: while any does, every thread's ops take Op.__call__'s slower path (which reads
@@ -97,6 +99,7 @@ def exit_() -> None:
     if DEPTH[0] == 0:
         _LEVELS.clear()
         _OUTSIDE.clear()
+        _BATCH_OUTER.clear()
     else:  # what this level made is batched at the outer levels only (its results are stacked out there)
         bit = 1 << DEPTH[0]
         for key, (ref, mask) in list(_LEVELS.items()):
@@ -310,6 +313,30 @@ def physical_dim(dim: int, *tensors) -> int:
     return dim + bin(levels_of(*tensors)).count("1") if DEPTH[0] else dim
 
 
+def check_scalar_example_dim(t, dim) -> None:
+    """select, unbind or split of a 0-d example batched at a running vmap: PyTorch's batch rule wraps ``dim`` as a
+    scalar's (0 or -1 into 0; others refused as they are), moves it past the innermost level's batch dim and runs
+    the op on that level's physical [B] tensor, which refuses dim 1 (where minigrad's kernel refuses a 0-d tensor)."""
+    mask = levels(t) if DEPTH[0] else 0
+    if mask and not LEGACY[mask.bit_length() - 1]:
+        raise IndexError(f"Dimension out of range (expected to be in range of [-1, 0], but got "
+                         f"{1 if dim in (0, -1) else dim})")
+
+
+def permute_batch_dims(t, dims) -> int:
+    """How many batch dims PyTorch's permute error counts for ``t.permute(dims)`` with a dim for each of ``t``'s
+    missing or extra (its input.dim() and len(dims)): 1 where ``t`` is batched at a running vmap, whose batch rule
+    first wraps each dim as the example's (refusing one out of its range) then permutes the physical tensor, batch
+    dim in front; 0 elsewhere."""
+    mask = levels(t) if DEPTH[0] else 0
+    if not mask or LEGACY[mask.bit_length() - 1]:
+        return 0
+    from ._ops import _wrap_dim
+    for d in dims:
+        _wrap_dim(d, t.dim())
+    return 1
+
+
 def follow(out, *inputs):
     """``out``, computed from ``inputs`` outside the op table: batched as they are (unbatched as they are too)."""
     mask = levels_of(*inputs)
@@ -318,6 +345,61 @@ def follow(out, *inputs):
     else:
         unbatched(out)
     return out
+
+
+# The ops whose batching rule in PyTorch's legacy vmap (is_grads_batched's, LegacyBatchingRegistrations.cpp) runs
+# the op on the physical batch as it is laid out, so the result takes its layout (TensorIterator's): the elementwise
+# ones, clone and to. Its other rules give C order (mm, sum, cat, new_zeros ...), and so does its fallback for an op
+# it has no rule for, which stacks the slices' results (batchedTensorForLoopFallback).
+_LEGACY_ELEMENTWISE = frozenset((
+    "abs", "acos", "asin", "atan", "ceil", "cos", "cosh", "conj_physical", "digamma", "exp", "expm1", "floor", "frac",
+    "lgamma", "log", "log10", "log1p", "log2", "neg", "reciprocal", "relu", "round", "rsqrt", "sigmoid", "sign",
+    "sin", "sinh", "sqrt", "tan", "tanh", "trunc", "add", "sub", "rsub", "mul", "div", "pow", "sigmoid_backward",
+    "threshold_backward", "clamp", "clamp_min", "clamp_max", "clone", "_to_copy", "eq", "gt", "ge", "le", "lt", "ne"))
+_BATCH_OUTER = PerThreadDict()  # id(tensor) -> (weak reference, whether C order): see mark_batch_outer
+
+
+def mark_batch_outer(result, name: str, tensors, mask: int) -> None:
+    """Note ``result`` of op ``name`` on ``tensors`` (batched at ``mask``) where the innermost of those levels is a
+    legacy one that makes the op's batch in C order (see _LEGACY_ELEMENTWISE), or an elementwise op runs on such a
+    batch or a view of one: its batch dim is outermost then, the rows laid out as TensorIterator lays out one row of
+    the physical operands (C order where such a batch is, whatever the loop's row of it). Not views (the legacy vmap
+    has rules for views): a view's is its base's (autograd._stack_rows)."""
+    if not (mask and LEGACY[mask.bit_length() - 1]):
+        return
+    noted = [batch_outer(t) for t in tensors]
+    c_order = name not in _LEGACY_ELEMENTWISE
+    if not c_order and any(k and t._base is None and not t._data.flags.c_contiguous for k, t in zip(noted, tensors)):
+        from ._strides import _c_strides, _iterator_strides
+        rows = [_np.lib.stride_tricks.as_strided(t._data, strides=_c_strides(t._data.shape, t._data.itemsize))
+                if k and t._base is None else t._data for k, t in zip(noted, tensors) if hasattr(t, "_data")]
+        shape = (result[0] if isinstance(result, tuple) else result)._data.shape   # (the stand-ins: strides only)
+        c_order = _iterator_strides(rows, shape) in (None, _c_strides(shape, 1))
+    if c_order or any(k is not None for k in noted):
+        for o in result if isinstance(result, tuple) else (result,):
+            if getattr(o, "_base", True) is None:
+                _BATCH_OUTER[id(o)] = (weakref.ref(o), c_order)
+
+
+def batch_outer(t) -> bool | None:
+    """For a result (or a view of one) so noted while its legacy vmap runs: whether PyTorch's batch of it is in C
+    order (else only its batch dim outermost); None for any other tensor."""
+    base = getattr(t, "_base", None)
+    t = t if base is None else base
+    noted = _BATCH_OUTER.get(id(t))
+    return noted[1] if noted is not None and noted[0]() is t else None
+
+
+def mark_saved_outputs(result, mask: int) -> None:
+    """The outputs the node of ``result`` saved (exp's, log_softmax's ...) are batched at ``mask`` too: they were
+    saved while the op ran, before ``_call_with_extras`` marked them, and the backward formulas that check whether
+    a saved output is batched (``_softmax_grad``) see the tensor rebuilt from them."""
+    from ._tensor import Tensor
+    node = next((o.grad_fn for o in (result if isinstance(result, tuple) else (result,))
+                 if isinstance(o, Tensor) and o.grad_fn is not None), None)
+    for saved in getattr(node, "_saved", ()):
+        if getattr(saved, "_is_output", False):
+            saved._vmap_levels = mask
 
 
 def note_batch_sums(result, tensors, mask: int) -> None:
@@ -375,6 +457,15 @@ def legacy_only() -> bool:
     """Whether every running vmap is a legacy one and no torch.func transform runs."""
     from .autograd.function import _TRANSFORMS_ACTIVE
     return bool(LEGACY) and all(LEGACY) and not _TRANSFORMS_ACTIVE[0]
+
+
+def check_unsupported(name: str, decomposed: str) -> None:
+    """An op PyTorch's vmap refuses outright, whatever its inputs and randomness flag (rrelu: its noise), called
+    inside a running vmap (not the legacy one): refused under its own ``name``, or under the op a transform inside
+    that vmap (grad, jvp) decomposes it into (``decomposed``: rrelu_with_noise)."""
+    if DEPTH[0] and not LEGACY[-1]:
+        raise RuntimeError(f"vmap: we do not yet support aten::{decomposed if _under_grad() else name}. Please file "
+                           "an issue")
 
 
 def _no_fallback(op: str) -> RuntimeError:
@@ -587,6 +678,12 @@ def _at_no_examples(mask: int) -> bool:
     return any(mask >> i & 1 and SIZES[i] == 0 and not LEGACY[i] for i in range(DEPTH[0]))
 
 
+def no_examples(t) -> bool:
+    """Whether ``t`` is batched at a vmap over no examples: PyTorch's physical tensor has no elements then, even
+    where each example of minigrad's (a stand-in) has some."""
+    return _at_no_examples(levels(t))
+
+
 # minigrad's functions that are PyTorch composites viewing with a -1 (inside vmap, its view batch rule sees their
 # views); minigrad's other internal views stand for kernels with batching rules of their own
 _COMPOSITE_VIEWS = frozenset({"meshgrid", "ravel"})
@@ -625,6 +722,36 @@ def check_fallback_examples(name: str, *tensors) -> None:
                            "vmap over dims of size 0.")
 
 
+def fallback(overload: str, *tensors, out=None, composite: bool = False) -> bool:
+    """The user's call of an op without a batching rule (``overload``: its aten name, ``scatter_.reduce``) inside
+    vmap, where PyTorch runs its fallback: the warning, for an in-place op (``out``: the tensor written) the refusal
+    to write a batched value into an unbatched ``out``, then the refusal of a batch of no examples, before the op's
+    own checks. ``composite``: a PyTorch composite (fill_diagonal_, float_power_, clip_, square_), which reaches the
+    fallback only where one of ``tensors`` is a BatchedTensor: a grad transform inside the vmap decomposes it first.
+    Whether the fallback runs the op."""
+    if not DEPTH[0] or IN_FALLBACK[0] or composite and not any(hides_autograd(t) for t in tensors):
+        return False
+    warn_fallback(overload, *tensors)
+    if out is not None:
+        check_inplace(overload.split(".")[0], out, tensors)
+    check_fallback_examples(overload, *tensors)
+    return True
+
+
+@contextlib.contextmanager
+def composite(overload: str, *tensors, out=None):
+    """The block runs a PyTorch composite without a batching rule (``overload``: float_power_.Tensor, greater_.Scalar,
+    fix_) with minigrad's ops (pow_, gt_, trunc_): where it reaches the fallback under its own name (see
+    ``fallback``), the fallback runs it on each example's plain tensors, so those ops do not go through it again."""
+    ran = fallback(overload, *tensors, out=out, composite=True)
+    was = IN_FALLBACK[0]
+    IN_FALLBACK[0] = was or ran
+    try:
+        yield
+    finally:
+        IN_FALLBACK[0] = was
+
+
 def physical_view_error(t, size, error: RuntimeError) -> RuntimeError:
     """``error`` ("shape ... is invalid for input of size ...") of ``t.view(size)``, or of ``t.reshape(size)`` on a
     contiguous example, as PyTorch's view batch rule gives it inside vmap: it views the physical tensor, so the
@@ -633,7 +760,8 @@ def physical_view_error(t, size, error: RuntimeError) -> RuntimeError:
     if not mask or LEGACY[mask.bit_length() - 1]:
         return error
     sizes = [n for i, n in enumerate(SIZES) if mask >> i & 1]
-    if "of 0 elements" in str(error):   # (a -1 next to a 0: the same ambiguity with the batch sizes in front)
+    if "of 0 elements" in str(error) or -1 in size and 0 in sizes:
+        # (a -1 next to a 0, or over no examples: the same ambiguity with the batch sizes in front)
         return RuntimeError(f"cannot reshape tensor of 0 elements into shape {sizes + list(size)} because the "
                             "unspecified dimension size -1 can be any value and is ambiguous")
     numel = t._data.size
@@ -1191,13 +1319,11 @@ _FALLBACK_NAMES = {
     "ScatterBackward0": (None, "scatter_.src"), "ScatterBackward1": (None, "scatter_.value"),
     "PutBackward0": ("put", "put_"), "TakeBackward0": ("take", None), "RenormBackward0": ("renorm", "renorm_"),
     "TrilBackward0": (None, "tril_"), "TriuBackward0": (None, "triu_"),
-    "ClampBackward0": (None, "clamp_.Tensor"), "ClampBackward1": (None, "clamp_"),
     "HypotBackward0": (None, "hypot_"), "IgammaBackward0": (None, "igamma_"),
     "NextafterBackward0": (None, "nextafter_"), "LdexpBackward0": (None, "ldexp_"),
     "XlogyBackward0": (None, "xlogy_.Tensor"), "XlogyBackward2": (None, "xlogy_.Scalar_Other"),
     "FmodBackward0": (None, "fmod_.Scalar"), "FmodBackward1": (None, "fmod_.Tensor"),
     "RemainderBackward1": (None, "remainder_.Tensor"), "PowBackward1": (None, "pow_.Tensor"),
-    "AddcdivBackward0": (None, "addcdiv_"), "AddcmulBackward0": (None, "addcmul_"),
     "LerpBackward0": (None, "lerp_.Scalar"), "LerpBackward1": (None, "lerp_.Tensor"),
     "CumsumBackward0": (None, "cumsum_"), "CumprodBackward0": (None, "cumprod_"),
     "AddmmBackward0": (None, "addmm_"), "BaddbmmBackward0": (None, "baddbmm_"),
@@ -1205,17 +1331,36 @@ _FALLBACK_NAMES = {
     "floor_divide_": (None, "floor_divide_.Tensor")}
 
 
+# Of those, the ops whose forward formula is PyTorch's, the op itself on the tangents (masked_fill's with a tensor
+# value: self_t.masked_fill(mask, value_t)): the formula goes through the fallback too (see formula_fallback).
+_FALLBACK_FORMULAS = frozenset({"MaskedFillBackward1", "MaskedScatterBackward0", "IndexCopyBackward0",
+                                "ScatterBackward0", "ScatterBackward1", "PutBackward0"})
+
+
+def formula_fallback(node_name: str, tangents, inplace: bool) -> None:
+    """The forward formula of an op in ``_FALLBACK_FORMULAS`` on batched ``tangents`` (jacfwd batches only them):
+    PyTorch's fallback warns and refuses a batch of no examples, naming the in-place overload for an in-place op,
+    whose formula is the op in place on self_t (self_t.masked_fill_(mask, value_t))."""
+    name = _FALLBACK_NAMES[node_name][inplace]
+    if name is not None:   # (None: that form has a rule, scatter's)
+        fallback(name, *tangents)
+
+
 def input_levels(op, tensors, out, args=None) -> int:
     """The levels ``op``'s outputs are batched at; PyTorch's error for an in-place op that cannot be batched."""
     mask = levels_of(*tensors)
+    fallback_name = None
+    if mask and (op.node_name in _FALLBACK_NAMES or op.name in _FALLBACK_NAMES) and (
+            out is None or out is tensors[0]) and not IN_FALLBACK[0] and _from_user():
+        # (the user's call: minigrad's formulas use these ops where PyTorch's use others, with rules; the formulas
+        # that are PyTorch's too go through formula_fallback)
+        fallback_name = (_FALLBACK_NAMES.get(op.node_name) or _FALLBACK_NAMES[op.name])[out is not None]
+        if fallback_name is not None:
+            warn_fallback(fallback_name, *tensors)   # (PyTorch's fallback warns before its refusals)
     if out is not None and mask:
         check_inplace(op.name, out, tensors, op.node_name)
-    if mask and 0 in SIZES and (op.node_name in _FALLBACK_NAMES or op.name in _FALLBACK_NAMES) and (
-            out is None or out is tensors[0]) and _from_user():
-        # (the user's call: minigrad's formulas use these ops where PyTorch's use others, with rules)
-        names = _FALLBACK_NAMES.get(op.node_name) or _FALLBACK_NAMES[op.name]
-        if names[out is not None] is not None:
-            check_fallback_examples(names[out is not None], *tensors)
+    if fallback_name is not None and 0 in SIZES:
+        check_fallback_examples(fallback_name, *tensors)
     if mask and out is None and len(tensors) == 2 and 0 in SIZES:
         check_first_example(op.node_name if op.name == "rsub" else op.name, *tensors)
     if mask and op.name in _DECOMPOSED_MEAN_BACKWARDS and args and args.get("reduction") == 1 \
@@ -1280,12 +1425,18 @@ def check_inplace(name: str, out, tensors, node_name: str | None = None, tangent
                        "framework, please file a bug report instead.")
 
 
+def autograd_first() -> bool:
+    """Whether a grad transform runs inside the innermost vmap: its wrapper's autograd checks (of a leaf, a view
+    written in place) then come before the vmap's batch rule or fallback."""
+    return GRAD_TRANSFORMS[0] != _GRAD_AT_ENTER[-1]
+
+
 def check_inplace_first(name: str, out, tensors, node_name: str | None = None) -> None:
     """``check_inplace`` where a front-end checks autograd's refusals of ``out`` (a leaf, a view of one) early:
     PyTorch's batch rule (or fallback) refuses before the autograd kernel of the physical tensors runs, unless a grad
     transform runs inside the innermost vmap (its wrapper's autograd checks come first) or the rule runs the kernel
     (``_SHAPE_ERRORS``: ``check_inplace`` checks autograd's refusals first there)."""
-    if name.rstrip("_") not in _SHAPE_ERRORS and GRAD_TRANSFORMS[0] == _GRAD_AT_ENTER[-1]:
+    if name.rstrip("_") not in _SHAPE_ERRORS and not autograd_first():
         if name == "masked_fill_" and len(tensors) > 1 and hasattr(tensors[1], "_data"):
             node_name = "MaskedFillBackward1"   # (a tensor value: the fallback's refusal)
         check_inplace(name, out, tensors, node_name)
@@ -1294,7 +1445,7 @@ def check_inplace_first(name: str, out, tensors, node_name: str | None = None) -
 def refused_first(error: Exception) -> bool:
     """Whether ``error`` is ``check_inplace``'s refusal, which comes before autograd's refusals of the written-to
     tensor (see ``check_inplace_first``)."""
-    return (DEPTH[0] > 0 and GRAD_TRANSFORMS[0] == _GRAD_AT_ENTER[-1] and str(error).startswith("vmap: ")
+    return (DEPTH[0] > 0 and not autograd_first() and str(error).startswith("vmap: ")
             and "being vmapped over but `self` not being vmapped over" in str(error))
 
 

@@ -203,7 +203,8 @@ def pow_backward(grad, self, exponent):
     if exponent == 0:   # (PyTorch: zeros_like(self, LEGACY_CONTIGUOUS_MEMORY_FORMAT), C order whatever self's layout)
         from ._creation import zeros_like
         return zeros_like(self, memory_format=_ops()._layout.contiguous_format)
-    if exponent == 2 and type(exponent) is not complex and _untracked():
+    # (not for a ZeroTensor grad, the real sgn's: PyTorch's product with it is a ZeroTensor, 0 where x is inf)
+    if exponent == 2 and type(exponent) is not complex and _untracked() and not _zerotensor.is_zero(grad):
         g, x = grad._data, self._data
         # (same shapes: an unpack hook may give a saved x of another shape, whose error is the tensor ops')
         if g.dtype == x.dtype and g.dtype.kind == "f" and g.shape == x.shape:
@@ -1285,9 +1286,12 @@ def _prod_safe_zeros_backward(grad, x, dim):
 def evenly_distribute_backward(grad, self, result):
     """max()/min()/median() over all elements: the gradient is shared evenly by every element equal to the
     result (by the NaNs when it is NaN). PyTorch's CPU form: zeros with the shares filled in, in place
-    (MaskedFillBackward1; the gradient's version is 1). On the meta device, whose result cannot be read, its form
-    for such tensors: the mask of the elements equal to the result (or NaN with it), times grad / their count."""
-    if _meta.METAS and _meta.is_meta(self):
+    (MaskedFillBackward1; the gradient's version is 1). On the meta device, whose result cannot be read, and under
+    torch.func (its "subclass-like" wrapped tensors, maybe batched; a vjp_fn's dead ones too), its form for such
+    tensors: the mask of the elements equal to the result (or NaN with it), times grad / their count (0 · inf is NaN
+    there)."""
+    if (_meta.METAS and _meta.is_meta(self)) or _vmap_batched.TRANSFORM_BACKWARD[0] or \
+            _wrapped_by_live_level(grad, self, result):
         mask = (self == result).logical_or_(self.isnan().logical_and(result.isnan()))
         return mask * (grad / mask.sum())
     mask = self.isnan() if bool(result.isnan()) else self == result
@@ -2461,8 +2465,9 @@ index_fill_tensor = Op("index_fill", "IndexFillBackward1",
                        jvp=lambda self_t, index, value_t, dim: index_fill_tensor(self_t, index, value_t, dim=dim),
                        inputs=("self", "index", "value"), args=("dim",),
                        self=lambda grad, dim, index: index_fill(grad, index, dim=dim, value=0),
-                       # the value went to every filled slice: sum their gradients
-                       value=lambda grad, dim, index: index_select(grad, _unique_index(index), dim=dim).sum())
+                       # the value went to every filled slice: sum their gradients (through index_select's checks,
+                       # as PyTorch's formula: a negative index, which the fill wrapped, is out of range there)
+                       value=lambda grad, dim, index: _ops().index_select(grad, dim, _unique_index(index)).sum())
 
 
 # ---- masked_scatter: the masked positions take source's leading elements, in order
@@ -2674,7 +2679,7 @@ def _softmax_forward(x, dim):
     if _is_half(x.dtype):
         return _half_softmax(x, dim, log=False)
     if _softmax_lastdim(x, dim):   # PyTorch's float32/float64 rounding, step for step (minigrad/_softmax_cpu.py)
-        return _softmax_cpu.softmax(x)
+        return _softmax_cpu.softmax(x, _sums.THREADS[0])
     if _softmax_otherdim(x, dim):
         return _softmax_cpu.softmax_dim(x, dim % x.ndim, _sums.THREADS[0])
     e = np.exp(x - np.max(x, axis=dim, keepdims=True))
@@ -2886,7 +2891,10 @@ def silu_backward(grad, self):
             g.astype(np.float32), x.astype(np.float32)).astype(dt)), grad._data, self._data)
     sigmoid = self.sigmoid()
     inner = add_scalar(self * _one_minus(sigmoid), other=1.0)  # (C++ builds an operator's right operand first)
-    return grad * sigmoid * inner
+    result = grad * sigmoid * inner
+    if _vmap_batched.DEPTH[0] and not _STATE.enabled:   # (PyTorch's kernel, which its legacy vmap has no rule for)
+        _vmap_batched.mark_batch_outer(result, "silu_backward", (grad, self), _vmap_batched.levels_of(grad, self))
+    return result
 
 
 silu = Op("silu", "SiluBackward0",
@@ -4204,8 +4212,14 @@ trace = Op("trace", "TraceBackward0", _trace,
 
 
 def _trace_backward(grad, sizes):
-    """PyTorch's trace_backward: grad filled in place into a flat zeros at the diagonal's positions, viewed back."""
+    """PyTorch's trace_backward: grad filled in place into a flat zeros at the diagonal's positions, viewed back.
+    is_grads_batched's legacy vmap has a rule of its own (trace_backward_batching_rule): grad copied into the
+    diagonal of zeros of the input's shape, so the batch is fresh memory, no view."""
     n, m = sizes
+    if _vmap_batched.DEPTH[0] and _vmap_batched._legacy(grad):
+        z = _zeros_on(grad, sizes)
+        z.diagonal().copy_(grad)
+        return z
     z = _zeros_on(grad, n * m)
     index = _meta.follow(Tensor._make(np.arange(min(n, m), dtype=np.int64) * (m + 1)), grad)   # (diagonal's places)
     return index_fill_tensor(z, index, grad, dim=0, out=z).view(sizes)
@@ -6506,7 +6520,10 @@ take = Op("take", "TakeBackward0", lambda a, index: a.reshape(-1)[index], inputs
 
 
 def _put_into_zeros(self, index, grad):
-    """zeros_like(self).put_(index, grad, accumulate=True): in place, as PyTorch's take_backward (version 1)."""
+    """zeros_like(self).put_(index, grad, accumulate=True): in place, as PyTorch's take_backward (version 1). On
+    torch.func's wrappers (a grad batched by jacrev's vmap) PyTorch's put is out of place, which has no batching
+    rule: its fallback refuses a batch of no examples."""
+    _vmap_batched.check_fallback_examples("put", grad)
     z = _ops().zeros_like(self)
     return put(z, index, grad, accumulate=True, out=z)
 
@@ -7817,7 +7834,8 @@ def _cdist_forward(x1, x2, p, compute_mode=None):
     """‖x1[i] - x2[j]‖_p for every pair of rows, batch dims broadcast (PyTorch's direct kernel)."""
     diff = np.abs(x1[..., :, None, :] - x2[..., None, :, :])
     if p == 0:   # (C order, as the other p's fresh result: NumPy's reduction keeps a transposed x1's layout)
-        return _strides.contiguous((diff != 0).sum(-1).astype(x1.dtype, copy=False))
+        # (PyTorch's term is min(ceil(diff), 1): 1 for any other difference, inf's too, and a NaN difference's NaN)
+        return _strides.contiguous(np.minimum(np.ceil(diff), 1).sum(-1).astype(x1.dtype, copy=False))
     if p == math.inf:   # (PyTorch's std::max(agg, diff) from 0 skips NaN differences: fmax)
         return _strides.contiguous(np.fmax.reduce(diff, axis=-1, initial=0).astype(x1.dtype, copy=False))
     # PyTorch's kernel adds the features' terms one at a time, in order (agg += term), so do we
@@ -8913,14 +8931,13 @@ index_copy = Op("index_copy", "IndexCopyBackward0", _index_copy, inputs=("self",
                 self=lambda grad, dim, index: index_fill(grad, index, dim=dim, value=0),
                 source=lambda grad, dim, index, source, source_dim:
                     _index_copy_source_grad(grad, dim, index, source) if source_dim > 0
-                    else index_select(grad, index.squeeze(0), dim=dim))
+                    else _ops().index_select(grad, dim, index.squeeze(0)))
 
 
 def _index_copy_source_grad(grad, dim, index, source):
-    """grad.index_select(dim, index).expand_as(source), with index_select's refusal of a scalar's many indices."""
-    if grad.dim() == 0 and index.numel() != 1:   # (a 0-dim self copied to more than once)
-        raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got {index.numel()} value(s)")
-    return index_select(grad, index, dim=dim).expand_as(source)
+    """grad.index_select(dim, index).expand_as(source), with index_select's checks (a 0-dim self copied to more
+    than once, a negative index into an empty self: the copy took them)."""
+    return _ops().index_select(grad, dim, index).expand_as(source)
 
 
 _SCATTER_UFUNCS = {"sum": np.add, "mean": np.add, "prod": np.multiply, "amax": np.maximum, "amin": np.minimum}

@@ -33,14 +33,21 @@ def _check_float(A, fn: str) -> None:
         raise RuntimeError(f"{fn}: Expected a floating point or complex tensor as input. Got {_ops._legacy(A.dtype)}")
 
 
-def _check_dims(A, fn: str, name: str = "A") -> None:
+def _check_dims(A, fn: str, name: str = "A", composite: bool = False) -> None:
+    """A batch of matrices. Most linalg functions check it in their kernel, after VariableType collected the
+    edges, so a rebased view is refused first; ``composite`` ones (matrix_norm, cond, logdet) check it themselves
+    before any op."""
     if A.dim() < 2:
+        if not composite:
+            _dispatch.check_rebased_inputs(A)
         raise RuntimeError(f"{fn}: The input tensor {name} must have at least 2 dimensions.")
 
 
-def _check_square(A, fn: str) -> None:
-    _check_dims(A, fn)
+def _check_square(A, fn: str, composite: bool = False) -> None:
+    _check_dims(A, fn, composite=composite)
     if A.shape[-1] != A.shape[-2]:
+        if not composite:   # (as _check_dims)
+            _dispatch.check_rebased_inputs(A)
         raise RuntimeError(f"{fn}: A must be batches of square matrices, but they are {A.shape[-2]} by "
                            f"{A.shape[-1]} matrices")
 
@@ -93,7 +100,7 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
             k: v for k, v in passed.items() if k not in defaults or v is not defaults[k]}, _MATRIX_NORM_OVERLOADS)
     if ord not in ("fro", "nuc", 2, -2, 1, -1, _math.inf, -_math.inf):
         raise RuntimeError(f"linalg.matrix_norm: Order {ord} not supported.")
-    _check_dims(A, "linalg.matrix_norm")
+    _check_dims(A, "linalg.matrix_norm", composite=True)
     _check_float(A, "linalg.matrix_norm")
     if ord in ("nuc", 2, -2) and A.dtype.name in ("float16", "bfloat16"):  # (no SVD in half precision)
         raise RuntimeError(f"linalg.matrix_norm: Low precision dtypes not supported. Got {_ops._legacy(A.dtype)}")
@@ -272,6 +279,7 @@ def solve_triangular(A, B, *, upper=None, left=True, unitriangular=False):
 def pinv(A, rcond=None, *, atol=None, rtol=None, hermitian=False):
     """The Moore-Penrose pseudo-inverse A⁺ (singular values up to max(atol, rtol·σ_max) count as zero)."""
     if A.dim() < 2 or not (A.is_floating_point() or A.is_complex()) or A.dtype.name in ("float16", "bfloat16"):
+        _dispatch.check_rebased_inputs(A)   # (PyTorch's pinv collects A's edge before this check)
         raise RuntimeError(f"linalg.pinv({_ops._legacy(A.dtype)}{{{list(A.shape)}}}): expected a tensor with 2 or "
                            "more dimensions of float, double, cfloat or cdouble types")
     if rcond is not None:
@@ -291,6 +299,7 @@ def lstsq(A, B, rcond=None, *, driver=None):
         return _autocast("linalg_lstsq", lstsq, **locals())
     fn = "torch.linalg.lstsq"
     if A.dim() < 2:
+        _dispatch.check_rebased_inputs(A, B)   # (the kernel's check, after VariableType collected the edges)
         raise RuntimeError(f"{fn}: input must have at least 2 dimensions.")
     if B.dim() < 1:
         raise RuntimeError(f"{fn}: other must have at least 1 dimension.")
@@ -390,7 +399,7 @@ def _slogdet_legacy(A):
 
 def _logdet(A):
     """log det A (nan for a negative determinant; complex A: log of the complex determinant)."""
-    _check_square(A, "logdet")
+    _check_square(A, "logdet", composite=True)
     _check_float(A, "logdet")
     _check_low_precision(A, "logdet")
     sign, logabsdet = _D.linalg_slogdet(A)[:2]
@@ -669,7 +678,7 @@ def cond(A, p=None):
         s_max, s_min = _ops.narrow(S, -1, 0, 1), _ops.narrow(S, -1, -1, 1)
         return (s_min / s_max if p == -2 else s_max / s_min).squeeze(-1)
     name = p if isinstance(p, str) else (int(p) if abs(p) == 1 else p)
-    _check_square(A, f"linalg.cond(ord={name})")
+    _check_square(A, f"linalg.cond(ord={name})", composite=True)
     if p == "nuc":  # ‖A‖_* ‖A⁻¹‖_* = Σσᵢ · Σ1/σᵢ from one svdvals (PyTorch's; a singular matrix gives inf or nan)
         S = svdvals(A)
         # (PyTorch's ``S.sum(-1) * S.reciprocal().sum(-1)``: C++ evaluates the right operand first, so the
@@ -754,6 +763,7 @@ def tensorsolve(A, B, dims=None):
 
 # ---- LU ----------------------------------------------------------------------------------------
 
+@_dispatch.kernel_checks
 def _check_lu(A, fn: str, pivot: bool) -> None:
     if A.dim() < 2:
         raise RuntimeError(f"{fn}: Expected tensor with 2 or more dimensions. Got size: {list(A.shape)} instead")
@@ -800,8 +810,10 @@ def lu_solve(LU, pivots, B, *, left=True, adjoint=False):
     """X with AX = B (left=False: XA = B; adjoint: Aᴴ), A = PLU given as lu_factor's (LU, pivots)."""
     fn = "linalg.lu_solve"
     if LU.dim() < 2:
+        _dispatch.check_rebased_inputs(LU, B)   # (the kernel's checks, after VariableType collected the edges)
         raise RuntimeError(f"torch.{fn}: The input tensor A must have at least 2 dimensions.")
     if LU.shape[-1] != LU.shape[-2]:
+        _dispatch.check_rebased_inputs(LU, B)
         raise RuntimeError(f"torch.{fn}: A must be batches of square matrices, but they are {LU.shape[-2]} by "
                            f"{LU.shape[-1]} matrices")
     if B.dim() < 2:
@@ -895,6 +907,7 @@ def _cholesky_inverse(L, upper=False):
         return _autocast("cholesky_inverse", _cholesky_inverse, **locals())
     _check_dims(L, "cholesky_inverse")
     if L.shape[-1] != L.shape[-2]:
+        _dispatch.check_rebased_inputs(L)   # (the kernel's check, after VariableType collected the edge)
         raise RuntimeError(f"cholesky_inverse: A must be batches of square matrices, but they are {L.shape[-2]} by "
                            f"{L.shape[-1]} matrices")
     _check_lapack_dtype(L, "cholesky_inverse_out_cpu", ints=True)
@@ -905,21 +918,27 @@ def _triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):
     """(X, A): X with op(A)X = b for a triangular A (deprecated: linalg.solve_triangular)."""
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
         return _autocast("triangular_solve", _triangular_solve, **locals())
-    _warn_once("triangular_solve",
-               "torch.triangular_solve is deprecated in favor of torch.linalg.solve_triangularand will be removed in "
-               "a future PyTorch release.\ntorch.linalg.solve_triangular has its arguments reversed and does not "
-               "return a copy of one of the inputs.\nX = torch.triangular_solve(B, A).solution\nshould be replaced "
-               "with\nX = torch.linalg.solve_triangular(A, B). (Triggered internally at /__w/pytorch/pytorch/aten/src/"
-               "ATen/native/BatchLinearAlgebra.cpp:2273.)")
+    # (VariableType refuses a stale multi-output view, then the meta function checks ranks, dtypes and sizes, all
+    # before the kernel's warning)
+    _dispatch.check_rebased_inputs(b, A)
     if b.dim() < 2:
         raise RuntimeError(f"torch.triangular_solve: Expected b to have at least 2 dimensions, but it has {b.dim()} "
                            "dimensions instead")
     if A.dim() < 2:
         raise RuntimeError(f"torch.triangular_solve: Expected A to have at least 2 dimensions, but it has {A.dim()} "
                            "dimensions instead")
+    if b.dtype is not A.dtype:
+        raise RuntimeError(f"Expected b and A to have the same dtype, but found b of type {_ops._legacy(b.dtype)} and "
+                           f"A of type {_ops._legacy(A.dtype)} instead.")
     if A.shape[-1] != A.shape[-2] or b.shape[-2] != A.shape[-1]:
         raise RuntimeError(f"Incompatible matrix sizes for triangular_solve: each A matrix is {A.shape[-2]} by "
                            f"{A.shape[-1]} but each b matrix is {b.shape[-2]} by {b.shape[-1]}")
+    _warn_once("triangular_solve",
+               "torch.triangular_solve is deprecated in favor of torch.linalg.solve_triangularand will be removed in "
+               "a future PyTorch release.\ntorch.linalg.solve_triangular has its arguments reversed and does not "
+               "return a copy of one of the inputs.\nX = torch.triangular_solve(B, A).solution\nshould be replaced "
+               "with\nX = torch.linalg.solve_triangular(A, B). (Triggered internally at /__w/pytorch/pytorch/aten/src/"
+               "ATen/native/BatchLinearAlgebra.cpp:2273.)")
     _check_lapack_dtype(A, "triangular_solve_cpu", ints=True)
     return _return_types.triangular_solve(_D.triangular_solve(b, A, upper=bool(upper), transpose=bool(transpose),
                                                             unitriangular=bool(unitriangular)))
@@ -927,6 +946,7 @@ def _triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):
 
 # ---- Householder reflectors: geqrf, householder_product (orgqr), ormqr ------------------------------
 
+@_dispatch.kernel_checks
 def _check_householder(A, tau, fn: str) -> None:
     if A.dim() < 2:
         raise RuntimeError(f"{fn}: input must have at least 2 dimensions.")
@@ -953,6 +973,7 @@ def _geqrf(input):
     if _AUTOCAST[0]:  # (autocast: see amp/autocast_mode.py)
         return _autocast("geqrf", _geqrf, **locals())
     if input.dim() < 2:
+        _dispatch.check_rebased_inputs(input)   # (the kernel's check, after VariableType collected the edge)
         raise RuntimeError("torch.geqrf: input must have at least 2 dimensions.")
     _check_lapack_dtype(input, "geqrf_cpu", ints=True)
     if input.is_complex() and _grad_mode.is_grad_enabled() and input.requires_grad:

@@ -65,7 +65,7 @@ class SparseTensor(Tensor):
     """A COO sparse tensor: ``_idx`` (int64, sparse_dim × nnz) and ``_vals`` (nnz × dense dims) of shape ``_size``."""
 
     _torch_name = "torch.Tensor"
-    __slots__ = ("_coalesced", "_dense", "_dense_of", "_idx", "_size", "_vals", "_strided_values")
+    __slots__ = ("_coalesced", "_dense", "_dense_of", "_idx", "_size", "_stand_in", "_vals", "_strided_values")
     # A layout, not a user's subclass: ops return plain tensors (no __torch_function__ conversion)
     __torch_function__ = _disabled_torch_function_impl
 
@@ -76,7 +76,10 @@ class SparseTensor(Tensor):
         d = self._dense
         if d is None or self._dense_of is not self._vals._data:
             d = np.zeros(self._size, dtype=self._vals._data.dtype)
-            np.add.at(d, tuple(self._idx._data), self._vals._data)  # (copies of an entry add up, in order)
+            if d.dtype.kind == "c":   # (PyTorch's zeros + 1·s: the complex product makes NaNs of 0·inf parts)
+                d = add_into_dense(d, self, 1)
+            else:
+                np.add.at(d, tuple(self._idx._data), self._vals._data)  # (copies of an entry add up, in order)
             d.flags.writeable = False
             self._dense, self._dense_of = d, self._vals._data
         return d
@@ -258,13 +261,11 @@ class SparseTensor(Tensor):
         return _record("CoalesceBackward0", out, (self,), lambda g: (g,))
 
     def zero_(self) -> SparseTensor:
-        """Drop every entry (nnz becomes 0), in place."""
-        self._idx = Tensor._make(np.zeros((self.sparse_dim(), 0), dtype=np.int64))
-        self._vals = Tensor._make(np.zeros((0,) + self._vals._data.shape[1:], dtype=self._vals._data.dtype))
-        self._coalesced = True
-        self._dense = None
-        self._version_counter[0] += 1
-        return self
+        """Drop every entry (nnz becomes 0), in place (ZeroBackward0: a zero gradient)."""
+        before = self._inplace_checked()
+        out = _make(np.zeros((self.sparse_dim(), 0), dtype=np.int64),
+                    np.zeros((0,) + self._vals._data.shape[1:], dtype=self._vals._data.dtype), self._size, True)
+        return self._take(_record("ZeroBackward0", out, (before,), lambda g: (_zeros_like(g),)), "")
 
     def detach(self) -> SparseTensor:
         # (self's indices and values tensors and version counter, as PyTorch's: an in-place op that writes the values
@@ -343,6 +344,101 @@ class SparseTensor(Tensor):
     def div_(self, other, *, rounding_mode=_NO_ROUNDING_MODE):
         return self._take(div(self._inplace_checked(), other, rounding_mode), "div", in_values=True)
 
+    def floor_divide(self, other):
+        return floor_divide(self, other)
+
+    def floor_divide_(self, other):
+        return self._take(floor_divide(self._inplace_checked(), other, "floor_divide_"), "div", in_values=True)
+
+    def fill_(self, value):
+        raise _not_for_sparse("aten::fill_.Tensor" if isinstance(value, Tensor) else "aten::fill_.Scalar")
+
+    def copy_(self, src, non_blocking: bool = False):
+        """src's entries, copied and cast to self's dtype, its size and coalesced flag (PyTorch's copy_sparse_:
+        CopyBackwards, the gradient goes to src; self's old value would get zeros_like(grad), which has no sparse
+        kernel)."""
+        if not isinstance(src, SparseTensor):
+            raise RuntimeError(f"copy_() between dense and sparse Tensors is not implemented! Found self type = "
+                               f"{self._legacy_type_name()} and src type = {src._legacy_type_name()}")
+        before = self._inplace_checked()
+        self._check_resize(src._size, src.sparse_dim(), src.dense_dim())
+        vals = src._vals._data
+        if vals.dtype.kind == "c" and not self.is_complex():   # (the real parts: PyTorch's cast drops the rest)
+            vals = vals.real
+        out = _make(src._idx._data.copy(), vals.astype(self._vals._data.dtype), src._size, src._coalesced)
+
+        def backward(g):
+            if before._requires_grad:
+                raise RuntimeError("memory format option is only supported by strided tensors")
+            return None, g.to(src.dtype)
+        self._take(_record("CopyBackwards", out, (before, src), backward), "")
+        self._size = src._size
+        return self
+
+    def sparse_resize_(self, size, sparse_dim: int, dense_dim: int) -> SparseTensor:
+        """A new size, dims kept (or any, with no entries): PyTorch refuses to shrink a non-empty tensor."""
+        size = tuple(int(n) for n in size)
+        self._check_resize(size, sparse_dim, dense_dim)
+        idx, vals = self._idx._data, self._vals._data
+        if sparse_dim != idx.shape[0] or dense_dim != vals.ndim - 1:   # (no entries)
+            idx, vals = np.zeros((sparse_dim, 0), np.int64), np.zeros((0, *size[sparse_dim:]), vals.dtype)
+        elif size[sparse_dim:] != vals.shape[1:]:   # (larger dense dims: PyTorch's values keep their memory, the
+            # rest uninitialised; zeros here)
+            flat = np.zeros(len(vals) * math.prod(size[sparse_dim:]), vals.dtype)
+            flat[:vals.size] = vals.reshape(-1)
+            vals = flat.reshape(len(vals), *size[sparse_dim:])
+        return self._resized(size, idx, vals, self._coalesced, "sparse_resize_")
+
+    def sparse_resize_and_clear_(self, size, sparse_dim: int, dense_dim: int) -> SparseTensor:
+        """A new size and dims, no entries."""
+        size = tuple(int(n) for n in size)
+        self._check_resize(size, sparse_dim, dense_dim, empty=True)
+        return self._resized(size, np.zeros((sparse_dim, 0), np.int64),
+                             np.zeros((0, *size[sparse_dim:]), self._vals._data.dtype), True,
+                             "sparse_resize_and_clear_")
+
+    def _coalesced_(self, coalesced: bool) -> SparseTensor:
+        """Set the coalesced flag (the entries stay as they are)."""
+        return self._resized(self._size, self._idx._data, self._vals._data, coalesced, "_coalesced_")
+
+    def _resized(self, size: tuple, idx: np.ndarray, vals: np.ndarray, coalesced: bool, op: str) -> SparseTensor:
+        """Self with new entries, size and flag, in place (a NotImplemented node: no derivative)."""
+        from .derivatives import _not_implemented
+        before = self._inplace_checked()
+        formula = _not_implemented(op)
+        self._take(_record("NotImplemented", _make(idx, vals, size, coalesced), (before,), lambda g: (formula(g),)),
+                   "")
+        self._size, self._coalesced = size, coalesced
+        return self
+
+    def _check_resize(self, size: tuple, sparse_dim: int, dense_dim: int, empty: bool = False) -> None:
+        """PyTorch's checks of a new size and dims (SparseTensorImpl::resize_): a tensor with entries (unless
+        ``empty``: they are cleared) keeps its numbers of dims and does not shrink."""
+        if len(size) != sparse_dim + dense_dim:
+            raise RuntimeError(f"'len(size) == sparse_dim + dense_dim' is not satisfied: len(size) = {len(size)}, "
+                               f"sparse_dim = {sparse_dim}, dense_dim = {dense_dim}")
+        if empty or self._nnz() == 0:
+            return
+        old, sd = self._size, self.sparse_dim()
+        if sparse_dim != sd:
+            problem = f"changing the number of sparse dimensions (from {sd} to {sparse_dim})"
+        elif dense_dim != self.dense_dim():
+            problem = f"changing the number of dense dimensions (from {self.dense_dim()} to {dense_dim})"
+        elif any(n < o for n, o in zip(size[:sd], old[:sd])):
+            problem = f"shrinking the size of sparse dimensions (from {list(old[:sd])} to {list(size[:sd])})"
+        elif any(n < o for n, o in zip(size[sd:], old[sd:])):
+            problem = f"shrinking the size of dense dimensions (from {list(old[sd:])} to {list(size[sd:])})"
+        else:
+            problem = None
+        if problem:
+            raise RuntimeError(
+                f"{problem} on a non-empty sparse tensor is not supported.\nYou could try the following options:\n"
+                "1. If you need an empty sparse tensor of this size, call `x = torch.sparse_coo_tensor(size)`.\n"
+                "2. If you need to resize this tensor, you have the following options:\n"
+                "    1. For both sparse and dense dimensions, keep the number of them constant and the size of them "
+                "non-shrinking, and then try the same call again.\n"
+                "    2. Or, create a new sparse tensor with the correct indices and values from this sparse tensor.")
+
     def _inplace_checked(self) -> SparseTensor:
         """Self before an in-place change (refused for a leaf that requires grad): a stand-in with its entries and its
         place in the graph, for the op's node to save (self then takes new entries: PyTorch's node saves a clone)."""
@@ -350,13 +446,15 @@ class SparseTensor(Tensor):
             raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
         before = _make(self._idx._data, self._vals._data, self._size, self._coalesced)
         before._grad_fn, before._requires_grad, before._output_nr = self._grad_fn, self._requires_grad, self._output_nr
+        before._stand_in = True
         return before
 
     def _take(self, out: SparseTensor, op: str, in_values: bool = False) -> SparseTensor:
         """Become ``out`` (an in-place op's result): its entries, in self's dtype, and its node, if any. ``op``
         names the kernel whose refusal of a result that cannot be cast down a kind is raised ('' for mul_ by a
         number or a dense tensor, which scales the values in place). ``in_values``: PyTorch's kernel writes the new
-        values into self's values tensor (when the indices stay), which a detach() of self shares."""
+        values (and indices, if they changed: a coalesced result) into self's tensors, which a detach() of self
+        shares."""
         vals = out._vals._data
         if vals.dtype != self._vals._data.dtype:
             if out.dtype._kind > self.dtype._kind:   # (PyTorch's can_cast: never down a kind)
@@ -365,7 +463,10 @@ class SparseTensor(Tensor):
                     "add", "mul") else f"result type {r} can't be cast to the desired output type {o}" if op else
                     f"dtype of values ({r}) must match dtype of sparse tensor ({o})")
             vals = vals.astype(self._vals._data.dtype)
-        if in_values and out._idx._data is self._idx._data:
+        if in_values:
+            if out._idx._data is not self._idx._data:
+                self._idx._data = out._idx._data
+                self._idx._version_counter[0] += 1
             self._vals._data = vals
             self._vals._version_counter[0] += 1
         else:
@@ -390,23 +491,32 @@ class SparseTensor(Tensor):
 
     def t(self) -> SparseTensor:
         """The transpose of a 2-dim sparse tensor (its two index rows swapped)."""
-        out = _make(self._idx._data[::-1].copy(), self._vals._data, self._size[::-1], False)
-        return _record("TBackward0", out, (self,), lambda g: (g.t(),))
+        return _record("TBackward0", self._swapped(0, 1), (self,), lambda g: (g.t(),))
+
+    def transpose(self, dim0: int, dim1: int) -> SparseTensor:
+        """Two sparse dims swapped (TransposeBackward0, the dims saved as given)."""
+        out = self._swapped(self._wrap_dim(dim0, self.dim()), self._wrap_dim(dim1, self.dim()))
+        return _record("TransposeBackward0", out, (self,), lambda g: (g.transpose(dim0, dim1),),
+                       {"dim0": dim0 % 2**64, "dim1": dim1 % 2**64})
 
     @property
     def mT(self):  # noqa: N802  (PyTorch's name)
         """The transpose of the last two dims (TransposeBackward0): both must be sparse dims; their index rows swap."""
-        nd, sd = len(self._size), self._idx._data.shape[0]
-        if nd < 2:
-            return Tensor.mT.__get__(self)
-        if nd - 1 >= sd:
+        return Tensor.mT.__get__(self) if self.dim() < 2 else self.transpose(-2, -1)
+
+    def _swapped(self, d0: int, d1: int) -> SparseTensor:
+        """Self with sparse dims d0 and d1 swapped, as PyTorch's sparse_transpose_ on a view of it: any entries are
+        then marked uncoalesced (even one), and the version counter is self's."""
+        sd = self.sparse_dim()
+        if d0 >= sd or d1 >= sd:
             raise RuntimeError(f"sparse transpose: transposed dimensions must be sparse Got sparse_dim: {sd}, "
-                               f"d0: {nd - 2}, d1: {nd - 1}")
-        idx = self._idx._data.copy()
-        idx[[-2, -1]] = idx[[-1, -2]]
-        out = _make(idx, self._vals._data, self._size[:-2] + self._size[:-3:-1], False)
-        # (dims -2 and -1 saved as PyTorch's node shows them: wrapped to unsigned 64-bit)
-        return _record("TransposeBackward0", out, (self,), lambda g: (g.mT,), {"dim0": 2**64 - 2, "dim1": 2**64 - 1})
+                               f"d0: {d0}, d1: {d1}")
+        idx, size = self._idx._data.copy(), list(self._size)
+        idx[[d0, d1]], size[d0], size[d1] = idx[[d1, d0]], size[d1], size[d0]
+        out = _make(idx, self._vals._data, size)
+        out._coalesced = self._coalesced and self._nnz() == 0
+        out._version_counter = self._version_counter
+        return out
 
     @property
     def mH(self):  # noqa: N802
@@ -477,6 +587,7 @@ def _make(indices: np.ndarray, values: np.ndarray, size, coalesced: bool = False
     t._coalesced = bool(coalesced) or t._idx._data.shape[1] < 2   # (PyTorch: nnz 0 or 1 is coalesced)
     t._dense = t._dense_of = None
     t._strided_values = False   # (PyTorch's values tensor is a strided view: see embedding_grad)
+    t._stand_in = False   # (self before an in-place op: see _inplace_checked)
     return t
 
 
@@ -493,6 +604,15 @@ def _like(s: SparseTensor, values) -> SparseTensor:
     return _make(s._idx._data, vals, s._size, s._coalesced)
 
 
+def _times_one(vals: np.ndarray) -> np.ndarray:
+    """1·v, as PyTorch's axpy adds a value: for complex values a complex product, whose 0·inf parts are NaNs."""
+    if vals.dtype.kind != "c":
+        return vals
+    out = np.empty_like(vals)
+    out.real, out.imag = vals.real - 0 * vals.imag, vals.imag + 0 * vals.real
+    return out
+
+
 def _coalesce(idx: np.ndarray, vals: np.ndarray, size) -> tuple[np.ndarray, np.ndarray]:
     """Sorted unique indices and the summed values of each (copies added in their stored order)."""
     sparse_size = size[: idx.shape[0]]
@@ -507,7 +627,7 @@ def _coalesce(idx: np.ndarray, vals: np.ndarray, size) -> tuple[np.ndarray, np.n
     # right; np.add.reduceat would add the pairwise sum of the rest to the first (a + (b + c)): other float bits.
     ordered = vals[order]
     summed = ordered[starts].copy()
-    np.add.at(summed, np.cumsum(first)[~first] - 1, ordered[~first])
+    np.add.at(summed, np.cumsum(first)[~first] - 1, _times_one(ordered[~first]))
     return np.stack(np.unravel_index(flat[starts], sparse_size)).astype(np.int64), summed.astype(vals.dtype)
 
 
@@ -588,12 +708,14 @@ def _record(name: str, out: Tensor, inputs: tuple, backward, saved: dict | None 
         return out
     cls = _NODE_CLASSES.get(name)
     if cls is None:
-        cls = _NODE_CLASSES[name] = type(name, (_SparseNode,), {"__slots__": (), "__module__": "builtins"})
+        cls = _NODE_CLASSES[name] = type(name, (_SparseNode,), _node_attributes(name))
     node = cls()
     node._set_edges([t._edge() if t is not None else (None, 0) for t in inputs])
     node._input_meta = tuple(_meta(t) for t in inputs)
     node._backward = backward
-    node._saved = saved or {}
+    # (self before an in-place op is saved as PyTorch's kernel saves it: a clone, CloneBackward0 to its history)
+    node._saved = {k: _clone_of(v) if isinstance(v, SparseTensor) and v._stand_in else v
+                   for k, v in (saved or {}).items()}
     node._freed = False
     # name -> (version counter, version now) of each saved tensor (an output is held weakly)
     tensors = {k: v() if type(v) is weakref.ref else v for k, v in node._saved.items() if _is_tensor_slot(v)}
@@ -603,6 +725,24 @@ def _record(name: str, out: Tensor, inputs: tuple, backward, saved: dict | None 
     out._grad_fn = node
     out._output_nr = 0
     return out
+
+
+def _node_attributes(name: str) -> dict:
+    """The class attributes of a sparse node named ``name``: PyTorch's hand-written C++ nodes have a qualified
+    name(); its error node NotImplemented lists only the edges to inputs that require grad (as _dispatch's)."""
+    attrs = {"__slots__": (), "__module__": "builtins"}
+    if name in ("NotImplemented", "CopyBackwards"):
+        attrs["name"] = lambda node: "torch::autograd::" + name
+    if name == "NotImplemented":
+        attrs["next_functions"] = property(
+            lambda node: tuple(e for e in zip(node._next_nodes, node._next_nrs) if e[0] is not None))
+    return attrs
+
+
+def _clone_of(s: SparseTensor) -> SparseTensor:
+    """``s.clone()`` (without marking it a stand-in)."""
+    out = _make(s._idx._data, s._vals._data, s._size, s._coalesced)
+    return _record("CloneBackward0", out, (s,), lambda g: (g,))
 
 
 def _meta(t) -> tuple:
@@ -737,7 +877,7 @@ def _merge(a: SparseTensor, b: SparseTensor, alpha, dt) -> SparseTensor:
     with np.errstate(all="ignore"):   # (0·inf is nan, quietly)
         bv = b._vals._data.astype(dt) * dt.type(alpha)
     # (PyTorch's result values start as zeros and each entry is added into them, axpy: -0.0 comes out 0.0)
-    av, bv = av + dt.type(0), bv + dt.type(0)
+    av, bv = _times_one(av) + dt.type(0), bv + dt.type(0)
     from ._fused import fma
     fused, alpha_, b_raw = alpha != 1 and dt.char in "fd", dt.type(alpha), b._vals._data.astype(dt)
     # A merge walk over both entry lists: equal indices are added into one entry, the rest copied in order.
@@ -870,6 +1010,19 @@ def div(a, b, rounding_mode=_NO_ROUNDING_MODE) -> Tensor:
     return _scale(a, b, "DivBackward2", rounding_mode=rounding_mode)
 
 
+def floor_divide(a: SparseTensor, b, name: str = "floor_divide") -> Tensor:
+    """a // b: div(a, b, rounding_mode='floor'), with no derivative (a NotImplemented node, as PyTorch's)."""
+    from .derivatives import _not_implemented
+    if not _is_scalar(b):
+        raise RuntimeError(f"Sparse floor division requires a scalar or zero-dim dense tensor divisor (got shape "
+                           f"{list(b.shape)} for divisor)")
+    with grad_mode.no_grad():
+        out = div(a, b, "floor")
+    formula = _not_implemented(name)
+    divisor = b if isinstance(b, Tensor) else None
+    return _record("NotImplemented", out, (a, divisor), lambda g: (formula(g), None))
+
+
 def _sparse_in(*tensors) -> bool:
     return any(isinstance(t, SparseTensor) for t in tensors)
 
@@ -903,8 +1056,11 @@ def _scale(s: SparseTensor, other, name: str, other_first: bool = False, roundin
         if rounded:
             gs, gt = _zeros_like(g), _zeros_like(t)
         else:
-            gs = g * number if mul else g / number
-            gt = ((g * s).sum() if mul else (-g * (s / number / number)).sum()).to(t.dtype)
+            # (derivatives.yaml's: grad · conj(other), grad / conj(other), their Σ for the 0-dim operand)
+            conj = number.conjugate()
+            gs = g * conj if mul else g / conj
+            gt = ((g * s.conj()).sum() if mul else (-g * (s / number / number).conj()).sum()).to(t.dtype) \
+                if t._requires_grad else None
         gt = gt if t._requires_grad else None
         return (gt, gs) if other_first else (gs, gt)
     operand = other if isinstance(other, Tensor) else None
@@ -1038,15 +1194,22 @@ def _unary(input: SparseTensor, name: str, *args, **kwargs) -> SparseTensor:
     return _record(node, out, (input,), lambda g: (backward(g, input, y),), {k: slots[k] for k in saved})
 
 
+_COMPLEX_ABS_ = "In-place abs is not supported for complex tensors."
+
+
 def _unary_(self: SparseTensor, name: str, *args, **kwargs) -> SparseTensor:
     """In-place ``name``: the input must be coalesced."""
     before = self._inplace_checked()
+    # (|z| is real: it cannot go back into z; refused before the kernel's coalesced check when autograd records)
+    complex_abs = name == "abs" and self.is_complex()
+    if complex_abs and before._requires_grad and grad_mode.STATE.enabled:
+        raise RuntimeError(_COMPLEX_ABS_)
     if not self._coalesced:
         raise RuntimeError(f"{name}_ requires coalesced input")
+    if complex_abs:
+        raise RuntimeError(_COMPLEX_ABS_)
     if name == "round" and (args or kwargs):
         raise _not_for_sparse("aten::round_.decimals")
-    if name == "abs" and self.is_complex():   # (|z| is real: it cannot go back into z)
-        raise RuntimeError("In-place abs is not supported for complex tensors.")
     if name not in ("asinh", "atanh"):
         return self._take(_unary(before, name, *args, **kwargs), name, in_values=True)
     # (PyTorch has no derivative for asinh_ / atanh_: their nodes, AsinhBackward1 ..., raise in backward)
@@ -1284,6 +1447,8 @@ def sum(input: Tensor, dim=None, dtype=None) -> Tensor:  # noqa: A001  (torch.sp
     if dim is None:  # PyTorch's _sparse_sum: input.coalesce().values().sum(dtype) (a dense scalar)
         return input.coalesce().values().sum(dtype=dtype)
     dims = _dims(input, dim)
+    if input.is_complex() and input._requires_grad and grad_mode.STATE.enabled:
+        raise RuntimeError("_sparse_sum does not support automatic differentiation for outputs with complex dtype.")
     out = _summed(input, dims, False, dtype)
 
     def backward(g):
@@ -1313,12 +1478,37 @@ def _sum_method(input: SparseTensor, dim, keepdim: bool, dtype) -> Tensor:
                    {"dim": dims, "keepdim": keepdim, "self_sym_sizes": tuple(sizes)})
 
 
+def _line_softmax(x: np.ndarray, log: bool) -> np.ndarray:
+    """(log_)softmax over axis 0, as PyTorch's sparse kernel: in double (its accumulation type on the CPU), the
+    max skipping NaNs (std::max from -inf), glibc's exp, Σ in order; softmax stores e^(x - max) rounded, then
+    multiplies by 1/Σ; log_softmax subtracts max + log Σ."""
+    from ._softmax_cpu import _KERNELS
+    wide = x.astype(np.float64)
+    top = np.fmax.reduce(wide, axis=0, initial=-np.inf)
+    e = _KERNELS[wide.dtype].scalar_exp(wide - top)
+    total = np.add.accumulate(e, axis=0)[-1]
+    if log:
+        return (wide - (top + np.log(total))).astype(x.dtype)
+    return (e.astype(x.dtype).astype(np.float64) * (1.0 / total)).astype(x.dtype)
+
+
+def _line_softmax_backward(g: np.ndarray, y: np.ndarray, log: bool) -> np.ndarray:
+    """d (log_)softmax over axis 0, as PyTorch's sparse kernel: t = -Σ g·y (log_softmax: -Σ g) in order, in the
+    values' dtype, then y·(g + t) (log_softmax: g + e^y·t, glibc's exp)."""
+    from ._softmax_cpu import _KERNELS
+    t = np.zeros(y.shape[1:], y.dtype)
+    for k in range(len(y)):
+        t = t - (g[k] if log else y[k] * g[k])
+    return g + _KERNELS[y.dtype].scalar_exp(y) * t if log else y * (g + t)
+
+
 def _softmax(input: SparseTensor, dim: int, log: bool) -> SparseTensor:
     """Softmax over each line of stored entries along ``dim`` (entries not stored count as -inf)."""
-    from ._ops_math import log_softmax as dense_log_softmax
-    from ._ops_math import softmax as dense_softmax
     if not isinstance(input, SparseTensor):
         raise _not_for_sparse("aten::_sparse_log_softmax" if log else "aten::_sparse_softmax", "CPU")
+    if not input.is_floating_point():
+        name = "log_softmax" if log else "softmax"
+        raise NotImplementedError(f"\"{name}\" not implemented for '{_dtypes.legacy_name(input.dtype)}'")
     s = input.coalesce()
     dim = dim % input.dim()
     idx, vals = s._idx._data, s._vals._data
@@ -1327,31 +1517,29 @@ def _softmax(input: SparseTensor, dim: int, log: bool) -> SparseTensor:
         np.zeros(idx.shape[1], dtype=np.int64)
     out_vals = np.empty_like(vals)
     groups = [np.flatnonzero(key == k) for k in np.unique(key)]
-    fn = dense_log_softmax if log else dense_softmax
     for rows in groups:
-        out_vals[rows] = fn(Tensor._make(vals[rows]), 0)._data
+        out_vals[rows] = _line_softmax(vals[rows], log)
     out = _make(idx, out_vals, s._size, True)
 
     def backward(g):
         gv = _gather(_dense(g), idx)._data
         res = np.empty_like(out_vals)
         for rows in groups:
-            y, gr = out_vals[rows], gv[rows]
-            # softmax: y·(g - Σ g·y); log_softmax: g - e^y·Σ g (each sum over the line)
-            res[rows] = gr - np.exp(y) * gr.sum(0) if log else y * (gr - (gr * y).sum(0))
+            res[rows] = _line_softmax_backward(gv[rows], out_vals[rows], log)
         return (_like(s, res),)
     name = "SparseLogSoftmaxBackward0" if log else "SparseSoftmaxBackward0"
     return _record(name, out, (input,), backward, {"self": input, "dim": dim})
 
 
 def softmax(input: Tensor, dim: int, *, dtype=None) -> Tensor:
-    """Softmax of the stored entries along ``dim`` (the missing ones are -inf, so they stay missing)."""
-    return _softmax(input, dim, log=False)
+    """Softmax of the stored entries along ``dim`` (the missing ones are -inf, so they stay missing), of input
+    cast to ``dtype`` first if given."""
+    return _softmax(input if dtype is None else input.to(dtype), dim, log=False)
 
 
 def log_softmax(input: Tensor, dim: int, *, dtype=None) -> Tensor:
     """log of ``softmax``."""
-    return _softmax(input, dim, log=True)
+    return _softmax(input if dtype is None else input.to(dtype), dim, log=True)
 
 
 # ---- nn.Embedding(sparse=True) --------------------------------------------------------------------------------
@@ -1442,6 +1630,10 @@ _overrides.LAYOUT_KERNELS[SparseTensor] = {f"torch.{n}": f for n, f in _METHODS.
 # (F.relu calls torch.relu / torch.relu_ in PyTorch)
 _overrides.LAYOUT_KERNELS[SparseTensor]["torch.nn.functional.relu"] = \
     lambda input, inplace=False: (_unary_ if inplace else _unary)(input, "relu")
+_overrides.LAYOUT_KERNELS[SparseTensor].update({
+    "torch.floor_divide": lambda input, other, *, out=None: _into_out(
+        "floor_divide", input, out, lambda: floor_divide(input, other)),
+    "torch.fill": SparseTensor.fill_, "torch.fill_": SparseTensor.fill_})
 
 
 def _layout_refusal(name: str, layout: str):
@@ -1452,10 +1644,14 @@ def _layout_refusal(name: str, layout: str):
     return method
 
 
-def _no_dense_kernel(name: str):
+def _no_dense_kernel(name: str, takes_args: bool = False):
     """A sparse-only operator called on a dense tensor: PyTorch's dispatcher finds no CPU kernel."""
     def method(self):
         raise _not_for_sparse(f"aten::{name}", "CPU")
+
+    def method_with_args(self, *args):
+        raise _not_for_sparse(f"aten::{name}", "CPU")
+    method = method_with_args if takes_args else method
     method.__name__, method.__qualname__ = name, f"Tensor.{name}"
     return method
 
@@ -1483,6 +1679,8 @@ for _name, _expected in (("indices", "sparse coordinate tensor"), ("coalesce", "
     setattr(Tensor, _name, _layout_refusal(_name, _expected))
 for _name in ("_indices", "_values", "_nnz"):
     setattr(Tensor, _name, _no_dense_kernel(_name))
+for _name in ("_coalesced_", "sparse_resize_", "sparse_resize_and_clear_"):
+    setattr(Tensor, _name, _no_dense_kernel(_name, takes_args=True))
 # A dense tensor's quantized accessors: only QuantizedCPU has their kernels (dequantize: the tensor itself)
 for _name in ("q_scale", "q_zero_point", "q_per_channel_scales", "q_per_channel_zero_points", "q_per_channel_axis",
               "int_repr", "qscheme"):

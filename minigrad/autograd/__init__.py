@@ -1,5 +1,6 @@
 """minigrad.autograd: backward(), grad(), grad modes, Function, and the graph tools (like torch.autograd)."""
 
+import itertools as _itertools
 import math as _math
 import operator as _operator
 import warnings
@@ -196,6 +197,12 @@ def _batched_grad(outputs: tuple, grads: list, retain_graph: bool, create_graph:
     engine._call_hook; with ``create_graph`` the results hang from a StackBackward0 node instead of the batched ops).
     The rows are marked batched, so what that vmap refuses in a custom backward (``.numpy()``, ``.item()``, a random
     op ...) raises its errors (``_vmap_batched``'s legacy level).
+
+    Why not one backward under minigrad's own vmap: it is the same loop (func/_vmap.py calls the function once per
+    slice and stacks), with no BatchedTensor whose ops carry a batch dim, so the backward would still run per row.
+    Hence what only one batched backward gives stays apart: with ``create_graph`` the result's grad_fn is
+    StackBackward0 (PyTorch's the last batched op: ``grad(x * x, x, eye, ...)`` AddBackward0), and a hook that
+    returns or changes a gradient, or a custom Function's backward, runs (its side effects too) once per row.
     """
     from .._random import default_generator
     from ..func._vmap import first_row_only_shows
@@ -231,36 +238,59 @@ def _batched_grad(outputs: tuple, grads: list, retain_graph: bool, create_graph:
                     default_generator.set_state(state)
             if drew:
                 raise RuntimeError(_vmap_batched.LEGACY_RANDOM)
+        outer = [_vmap_batched.batch_outer(r) for r in rows[0]]   # (how PyTorch's vmap made them: see _stack_rows)
     finally:
         _BATCHED_ROWS.pop()
         _vmap_batched.exit_()
-    return tuple(None if rows[0][k] is None else _stack_rows([r[k] for r in rows], passed, grads)
-                 for k in range(len(inputs)))
+    return tuple(None if rows[0][k] is None else
+                 _stack_rows([r[k] for r in rows], passed, grads, outer[k], create_graph) for k in range(len(inputs)))
 
 
-def _stack_rows(rows: list, passed: list = (), grads: list = ()):
+def _stack_rows(rows: list, passed: list = (), grads: list = (), outer: bool | None = None,
+                create_graph: bool = False):
     """One input's gradient rows (``rows[b]`` from the backward of ``passed[b]``, the rows of ``grads``) as the one
     batched gradient PyTorch's legacy vmap gives: its backward ran once on the whole batch, batch dim in front, so
     each row keeps the layout one backward gives it (a transposed gradient's ``(6, 1, 2)``, not C order's (6, 3, 1)).
 
     A row that is the grad_output's row itself gives that grad_output; a view of it (a sum's expanded gradient, a
     transpose's transposed one) the same view of the whole batch; any other row sits in a block the size of its
-    storage, as the batch of storages PyTorch's formulas made. (With create_graph, rows with a history are stacked:
-    minigrad's graph is one backward per row.)
+    storage, as the batch of storages PyTorch's formulas made: in C order where the op that made them gives that
+    (``outer`` True: one without an elementwise legacy batching rule, see _vmap_batched.mark_batch_outer), batch dim
+    outermost where an elementwise op ran on such a batch (``outer`` False), else laid out as a grad_output's batch
+    where the storage is an elementwise result of its rows (see _led_by), else batch dim outermost. Rows with a
+    history (create_graph) are stacked, StackBackward0 (minigrad's graph is one backward per row), in the layout of
+    the same rows without. A view so made is a no_grad view but with ``create_graph``, as PyTorch's batch and its
+    views are made inside its one backward pass, which records only then (refused in place while grad mode records).
     """
     from .._ops import stack
-    from ..derivatives import _storage
     for j, g in enumerate(grads):
         if g is not None and all(r is p[j] for r, p in zip(rows, passed)):
             return g
     first, data = rows[0], rows[0]._data
     if len(rows) > 1 and all(r is first for r in rows):   # (a result that is not batched: the vmap expands it)
         return first.expand((len(rows),) + tuple(first.shape))
-    if any(r._requires_grad for r in rows) or _meta.METAS and _meta.is_meta(first) or first.is_neg() or \
-            min(data.strides, default=0) < 0 or data.flags.c_contiguous and data.base is None and data.size:
-        return stack(rows)   # (rows with a history, meta or negative rows as they are; fresh C-order rows: the batch)
-    if first.is_conj():   # (PyTorch's batch is a conjugate view too: the batch of the rows' conjugates, conjugated)
-        return _stack_rows([r.conj() for r in rows], passed, grads).conj()
+    if _meta.METAS and _meta.is_meta(first) or first.is_neg() or min(data.strides, default=0) < 0:
+        return stack(rows)   # (meta or negative rows as they are)
+    if any(r._requires_grad for r in rows):
+        batch = stack(rows)
+        if not first.is_conj():
+            # (the same batch laid out as PyTorch's, in memory of its own: no row with a history is a view of a
+            # grad_output that requires no grad, the only kind _batch_of views)
+            with grad_mode.no_grad():
+                batch.data = _batch_of(rows, grads, outer)
+        return batch
+    with grad_mode.set_grad_enabled(create_graph):
+        if first.is_conj():   # (PyTorch's batch is a conjugate view too: the batch of the rows' conjugates, conjugated)
+            return _stack_rows([r.conj() for r in rows], passed, grads, outer, create_graph).conj()
+        return _batch_of(rows, grads, outer)
+
+
+def _batch_of(rows: list, grads: list, outer: bool | None):
+    """_stack_rows' batch of rows that are no grad_output's (nor conjugate, negative or meta) rows, as PyTorch's
+    legacy vmap lays it out."""
+    from .._ops import stack
+    from ..derivatives import _storage
+    first, data = rows[0], rows[0]._data
     if data.size == 0:   # (no memory to lay out: the strides a contiguous batch gives, size-0 dims counted as 1)
         out = stack(rows)
         _strides.keep_empty_strides(out, (_math.prod(max(n, 1) for n in data.shape),) + first.stride())
@@ -268,6 +298,14 @@ def _stack_rows(rows: list, passed: list = (), grads: list = ()):
     flat, start = _storage(data)
     shape = (len(rows),) + data.shape
     owner = _strides.storage_owner(data)
+    if first._base is None:   # (a row in memory of its own)
+        led = None if outer is not None else _led_by(data.shape, first.stride(), grads)
+        if outer or led is None and data.flags.c_contiguous and data.base is None:
+            return stack(rows)   # (fresh C-order rows, or a batch PyTorch makes in C order)
+        if led is not None:
+            batch = _tensor.Tensor._make(_strides.with_strides(shape, led, data.dtype))
+            _np.stack([r._data for r in rows], out=batch._data)
+            return batch
     source = next((g for g in grads if g is not None and _strides.storage_owner(g._data) is owner), None)
     if source is not None and not source._requires_grad and \
             _storage(rows[-1]._data)[1] == start + (len(rows) - 1) * source.stride(0):
@@ -275,14 +313,70 @@ def _stack_rows(rows: list, passed: list = (), grads: list = ()):
         return source.as_strided(shape, (source.stride(0),) + first.stride(), start)
     memory = _np.empty(len(rows) * flat.size, data.dtype)
     step = flat.size * data.itemsize
-    if first._base is None:   # (a row in memory of its own, laid out otherwise than C order)
+    if first._base is None:   # (laid out otherwise than C order)
         batch = _tensor.Tensor._make(_np.lib.stride_tricks.as_strided(memory[start:], shape, (step,) + data.strides))
     else:   # (a view: PyTorch's batch is that view of the batch of the storages, an op's result laid out as the owner)
         dims, steps = (owner.shape, owner.strides) if owner.size == flat.size else (flat.shape, flat.strides)
-        base = _tensor.Tensor._make(_np.lib.stride_tricks.as_strided(memory, (len(rows),) + dims, (step,) + steps))
-        batch = base.as_strided(shape, (flat.size,) + first.stride(), start)
+        dims, steps = tuple(dims), tuple(s // data.itemsize for s in steps)
+        if first._base._data.size == flat.size:   # (the storage is the view's base, an op's result: its layout)
+            dims, steps = tuple(first._base.shape), first._base.stride()
+        # (the storages' batch in C order (outer), or as a grad_output's batch (_led_by), the view moved onto it;
+        # else batch dim outermost, each storage laid out as it is)
+        full = (len(rows),) + dims
+        batch_steps = [_math.prod(full[d + 1:]) for d in range(len(full))] if outer else \
+            None if outer is not None else _led_by(dims, steps, grads)
+        view = None if batch_steps is None else _moved_view(first, start, dims, steps, batch_steps[1:])
+        if view is None:
+            batch_steps, view = (flat.size,) + steps, (first.stride(), start)
+        base = _tensor.Tensor._make(_np.lib.stride_tricks.as_strided(
+            memory, full, [n * data.itemsize for n in batch_steps]))
+        batch = base.as_strided(shape, (batch_steps[0],) + tuple(view[0]), view[1])
     _np.stack([r._data for r in rows], out=batch._data)
     return batch
+
+
+def _moved_view(t, start: int, dims: tuple, steps: tuple, new_steps) -> tuple | None:
+    """(strides, offset) of ``t``, a view at ``start`` of a dense storage (``dims``, element ``steps``), as the same
+    view of that storage laid out with ``new_steps``; None where the view is no such one (its steps cross dims)."""
+    index = []
+    for n in (start, *t.stride()):   # (each offset or step as a move along the storage's dims)
+        move = [0] * len(dims)
+        for d in sorted(range(len(dims)), key=lambda d: -steps[d]):
+            if steps[d]:
+                move[d], n = divmod(n, steps[d])
+        if n:
+            return None
+        index.append(move)
+    far = [index[0][d] + sum((m - 1) * k[d] for m, k in zip(t.shape, index[1:])) for d in range(len(dims))]
+    if any(i >= max(m, 1) for i, m in zip(far, dims)):   # (its last element past a dim: the view wraps around)
+        return None
+    strides = [sum(i * s for i, s in zip(move, new_steps)) for move in index]
+    return tuple(strides[1:]), strides[0]
+
+
+def _led_by(shape: tuple, strides: tuple, grads: list) -> list | None:
+    """The element strides of PyTorch's batch of row storages (``shape``, ``strides``: one row's), an elementwise
+    result of a grad_output's rows (or of a permuted view of them: the gradient of a ``t()``), else None.
+
+    PyTorch's batching rule runs the op on the grad_output's whole batch: TensorIterator orders the row dims as the
+    row's own op did (its operands first, the grad_output too) and puts the batch dim where the grad_output has it,
+    the other operands being broadcast there. A grad_output with its batch dim innermost, ``v.t()``, has rows that
+    alone cannot tell: the loop's rows come out in C order, PyTorch's batch strided ``(1, n)``. (_stack_rows asks
+    only for rows that no op making C-order batches made, see _vmap_batched.mark_batch_outer.)
+    """
+    rank = len(shape)
+    for g in grads:
+        if g is None or g.dim() != rank + 1:
+            continue
+        # (the rows' dims as they are, else the one order of them that has the storage's shape and its layout)
+        orders = [order for order in (_itertools.permutations(range(rank)) if rank <= 4 else (range(rank),))
+                  if tuple(g.shape[1 + d] for d in order) == tuple(shape)]
+        if not orders or list(orders[0]) != list(range(rank)) and len(orders) > 1:
+            continue
+        row = [g.stride(1 + d) for d in orders[0]]
+        if list(orders[0]) == list(range(rank)) or _strides._permuted_strides([row], shape) == list(strides):
+            return _strides._permuted_strides([[0, *strides], [g.stride(0), *row]], (len(g), *shape))
+    return None
 
 
 def _legacy_vmap(func, *batches) -> tuple:

@@ -584,7 +584,7 @@ def _run_node(node, grads: list) -> list:
             grad = grads[0]
             grads[0] = None  # (drop this list's reference: see _sole_owner)
             owned = _sole_owner(grad)  # (first: ``grad`` pushed as _accumulate's argument would be one more reference)
-            node._accumulate(grad, owned)
+            node._accumulate(grad, owned, _STATE.enabled)   # (the mode now: a pre-hook may have changed it)
             outputs = ()
         else:
             outputs = node._apply(tuple(grads))
@@ -722,7 +722,7 @@ def run_backward(tensors, grad_tensors, keep_graph: bool, create_graph: bool,
                             grad = grads[0]
                             grads = buf = None  # drop the engine's other references (see _sole_owner)
                             owned = _sole_owner(grad)
-                            node._accumulate(grad, owned)
+                            node._accumulate(grad, owned, task_grad_mode)   # (the mode just set)
                             grad = None
                             continue
                         outputs = _call_function(node, grads)

@@ -25,6 +25,7 @@ from .graph import Node
 __all__ = ["UnpackedDualTensor", "enter_dual_level", "exit_dual_level", "make_dual", "unpack_dual", "dual_level"]
 
 _level = [None]        # the active dual level (0) or None
+_current_level = -1    # PyTorch's name for it (-1: none), a module global some programs read
 # (the level is the process's, as PyTorch's; what follows is per thread: a thread's jvp formula or torch.func.jvp,
 # and PyTorch's forward-grad mode, part of its per-thread AutogradState)
 _suspended = PerThreadFlag(False)   # True while a jvp formula runs (its own ops must not propagate tangents)
@@ -43,20 +44,22 @@ def _sync_extras() -> None:
 
 def enter_dual_level() -> int:
     """Start a dual level (use ``dual_level()`` instead); returns its index."""
+    global _current_level
     if _level[0] is not None:
         raise RuntimeError("Nested forward mode AD is not supported at the moment")
-    _level[0] = 0
+    _level[0] = _current_level = 0
     _sync_extras()
     return 0
 
 
 def _current() -> int:
     """PyTorch's ``_current_level``: the active level's index, -1 when there is none."""
-    return -1 if _level[0] is None else _level[0]
+    return _current_level
 
 
 def exit_dual_level(*, level: int | None = None) -> None:
     """End the dual level: every tangent created in it is dropped."""
+    global _current_level
     level = _current() if level is None else level
     if level != _current():
         raise RuntimeError("Trying to exit a forward AD level that was not the last one that was created. "
@@ -68,7 +71,7 @@ def exit_dual_level(*, level: int | None = None) -> None:
         if t is not None:
             t._fw_grad = None
     _owners.clear()
-    _level[0] = None
+    _level[0], _current_level = None, -1
     _sync_extras()
 
 
@@ -138,6 +141,19 @@ class UnpackedDualTensor(NamedTuple):
     tangent: Any
 
 
+def _refuse_in_vmap(name: str, *tensors) -> None:
+    """PyTorch's vmap has no batching rule for _make_dual/_unpack_dual, view ops its fallback refuses, when one of
+    ``tensors`` is batched (the legacy vmap of autograd.functional's vectorized jacobian has one; torch.func.jvp's
+    own calls run below its transform, never reaching vmap's)."""
+    from .. import _vmap_batched
+    mask = 0
+    for t in tensors:
+        mask |= _vmap_batched.levels(t)
+    if mask and not _vmap_batched.LEGACY[mask.bit_length() - 1] and not _transform_level.active:
+        raise RuntimeError(f"Batching rule not implemented for aten::{name}; the fallback path doesn't work on out= "
+                           "or view ops.")
+
+
 def make_dual(tensor, tangent, *, level: int | None = None):
     """A view of ``tensor`` carrying ``tangent`` as its forward gradient."""
     level = _current() if level is None else level
@@ -148,6 +164,7 @@ def make_dual(tensor, tangent, *, level: int | None = None):
         raise ValueError(f"Expected primal to be floating point or complex, but got: {tensor.dtype}")
     if not (tangent.is_floating_point() or tangent.is_complex()):
         raise ValueError(f"Expected tangent to be floating point or complex, but got: {tangent.dtype}")
+    _refuse_in_vmap("_make_dual", tensor, tangent)
     if STATE.inference:
         # (PyTorch's C++ checks and the tangent belong to its autograd kernel, which inference mode skips: the
         # primal's alias alone, with no tangent)
@@ -253,11 +270,12 @@ def _same_meta(a, b) -> bool:
         return False
     (sa, oa), (sb, ob) = _storage(a._data), _storage(b._data)
     from .. import _vmap_batched
-    if _vmap_batched.DEPTH[0] and _vmap_batched.levels(a) and not _vmap_batched.levels(b):
-        # (a batched tangent ``a`` of an unbatched primal, inside vmap: PyTorch's BatchedTensor has no storage of
-        # its own, its offset is 0 and its storage size its numel, so it is kept, and writes through it reach the
-        # tangents the user gave; minigrad's slice of them has the offset and storage of the whole batch)
-        return ob == 0 and sb.size == a.numel()
+    if _vmap_batched.DEPTH[0] and (_vmap_batched.levels(a) or _vmap_batched.levels(b)):
+        # (a batched tangent or primal, inside vmap: PyTorch's BatchedTensor has no storage of its own, its offset
+        # is 0 and it passes the storage size check whatever the other's (a view P[0] of a bigger P at offset 0
+        # keeps a batched tangent, P[1] does not), so the tangent is kept, and writes through it reach the tangents
+        # the user gave; minigrad's slice has the offset and storage of the whole batch)
+        return (0 if _vmap_batched.levels(a) else oa) == (0 if _vmap_batched.levels(b) else ob)
     return oa == ob and sa.size == sb.size
 
 
@@ -269,6 +287,7 @@ def unpack_dual(tensor, *, level: int | None = None) -> UnpackedDualTensor:
     from .._tensor import Tensor
     if not isinstance(tensor, Tensor):
         raise TypeError(f"_unpack_dual(): argument 'dual' (position 1) must be Tensor, not {type(tensor).__name__}")
+    _refuse_in_vmap("_unpack_dual", tensor)
     if _transform_level.hides_tangents:
         return UnpackedDualTensor(tensor, None)
     # (forward grad mode off: PyTorch's _fw_primal alias still, but no tangent)
@@ -388,7 +407,10 @@ def _call_with_extras(op, tensors, dtype, out, args):
         if mask:
             for o in result if isinstance(result, tuple) else (result,):
                 _vmap_batched.mark(o, mask)
-            if STATE.enabled:   # (recorded: which inputs PyTorch's backward sums over a batch dim)
+            if out is None:   # (a fresh result: how PyTorch's legacy vmap lays out its batch)
+                _vmap_batched.mark_batch_outer(result, op.name, tensors, mask)
+            if STATE.enabled:   # (recorded: its saved outputs batched too; which inputs its backward sums over)
+                _vmap_batched.mark_saved_outputs(result, mask)
                 _vmap_batched.note_batch_sums(result, tensors, mask)
         elif out is None:  # computed from unbatched tensors only: unbatched, as the function's own tensors are
             _vmap_batched.unbatched(result)
@@ -524,10 +546,13 @@ def _jvp_reads(op, n: int) -> range | tuple:
 
 def _copy_of_tangent(t):
     """A copy of ``t`` (a tangent, or the primal an in-place formula reads): a recorded clone when it has a history
-    to keep (``_records``), else a plain copy."""
+    to keep (``_records``), else a plain copy (batched as ``t`` is, as PyTorch's clone)."""
+    from .. import _vmap_batched
     from .._tensor import Tensor
     if not _records(t):
-        return Tensor._make(t._data.copy())
+        copy = Tensor._make(t._data.copy())
+        _vmap_batched.set_levels(copy, _vmap_batched.levels(t))
+        return copy
     suspended, _suspended[0] = _suspended[0], True
     try:
         return t.clone()
@@ -636,7 +661,13 @@ def _tangent_dtype(tangent, out, op):
     if tangent.dtype.is_complex and (op.jvp == "element_wise" and len(op.diff_inputs) == 1 or op.name == "neg"):
         # (a unary op of a complex tangent of another dtype than its primal: PyTorch's auto_element_wise formula
         # (neg's too) ends in .conj() (abs's in a real view), a lazy view set_fw_grad copies into zeros of the
-        # output's dtype)
+        # output's dtype. abs's and angle's real view of a tangent batched by a vmap outside the forward level is
+        # copied only where has_same_meta fails, whose storage check a BatchedTensor passes: on the strides, twice
+        # the output's along a dim of size > 1, so a one-element tangent is kept, float64 for a complex128 one)
+        from .. import _vmap_batched
+        if not out.dtype.is_complex and out._data.size == 1 and _vmap_batched.DEPTH[0] and \
+                _vmap_batched.batched_below_forward(tangent):
+            return tangent.dtype.to_real()
         return out.dtype
     if op.jvp == "element_wise" and tangent.dtype.is_complex and not out.dtype.is_complex:
         return tangent.dtype.to_real()
@@ -752,6 +783,8 @@ def _op_jvp(op, primals, outs, dtype, args, inplace: bool = False) -> tuple:
     tangents = [p._fw_grad if p._fw_grad is not None else p if type(p._data) is _dispatch.Absent else
                 zeros_like(p) if inplace and i == 0 else _zerotensor.mark(zeros_like(p))
                 for i, p in enumerate(primals)]
+    if op.node_name in _dispatch._vmap_batched._FALLBACK_FORMULAS:
+        _dispatch._vmap_batched.formula_fallback(op.node_name, tangents, inplace)
     _suspended[0] = True
     aliases = []  # (the primal aliases _fw_primal made: their tangent is taken away once the formula ran)
     try:

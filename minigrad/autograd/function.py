@@ -22,7 +22,7 @@ import warnings
 import weakref
 
 from .. import _meta, _vmap_batched
-from .._class_names import CNodeNamed, TorchNamed, object_repr
+from .._class_names import CNodeNamed, FunctionNodeNamed, TorchNamed, object_repr, real_mro
 from .._errstate import call_user
 from .._per_thread import PerThreadFlag
 from . import anomaly_mode, forward_ad, grad_mode, profiler
@@ -185,7 +185,7 @@ class _CMember:
         """What the MRO of ``cls`` has for the name after _FunctionBase (_MISSING: nothing)."""
         found = self._inner.get(cls)
         if found is None:
-            mro = cls.__mro__
+            mro = real_mro(cls)   # (a node class's shown __mro__ has no Node)
             found = next((k.__dict__[self.name] for k in mro[mro.index(_FunctionBase) + 1:] if self.name in k.__dict__),
                          _MISSING)
             self._inner[cls] = found
@@ -253,7 +253,7 @@ class _HookMixin(metaclass=TorchNamed):
         return backward_hooks, handle
 
 
-class BackwardCFunction(_FunctionBase, FunctionCtx, _HookMixin, Node):
+class BackwardCFunction(_FunctionBase, FunctionCtx, _HookMixin, Node, metaclass=FunctionNodeNamed):
     """The node of a custom Function: calls the user's backward."""
 
     # minigrad's own state of the node, out of its __dict__ (which holds only what the program put on ctx, as in
@@ -595,6 +595,8 @@ class Function(_SingleLevelFunction):
                 o._grad_fn = node
                 o._output_nr = nr
                 o._backward_hooks = None  # (hooks registered before stay on the old grad_fn, as in PyTorch)
+                if any(orig is d for d in dirty):
+                    o._grad = None   # (PyTorch's set_history resets a modified input's .grad: retained, it starts anew)
                 if o._retains_grad:  # a dirty input's retain_grad hook follows it here, as in PyTorch
                     o._move_retains_grad(old_fn)
                 if o._base is not None:

@@ -6,7 +6,7 @@ import warnings
 
 import numpy as np
 
-from .. import _arg_errors, _creation, _dispatch, _dtypes, _meta, _ops, _ops_matrices, _vmap_batched
+from .. import _arg_errors, _creation, _dispatch, _dtypes, _meta, _ops, _ops_matrices, _strides, _vmap_batched
 from .. import derivatives as _D
 from .._tensor import _LEGACY_NAMES, Tensor, _user_stacklevel
 from .._warn_once import warn_once as _warn_once
@@ -149,8 +149,10 @@ def _pool_kernel(input, kernel: str) -> None:
 def _scalar(value, dtype, opmath: bool = False):
     """A number argument converted as PyTorch's kernel converts it: a complex one with an imaginary part, or one
     out of the type's range, refused ("value cannot be converted"); ``opmath``: float16/bfloat16 compute in float."""
-    if isinstance(value, Tensor) and value.dim() == 0 and not value.requires_grad:
-        value = value.item()  # (PyTorch's parser takes a 0-dim tensor for a number argument)
+    if isinstance(value, Tensor):
+        if value.dim() or value.requires_grad:   # (the public function raises the parser's error for it)
+            raise TypeError("must be Number, not Tensor")
+        value = value.item()  # (PyTorch's parser takes a 0-dim tensor not requiring grad for a number argument)
     if opmath and dtype in (_dtypes.float16, _dtypes.bfloat16):
         dtype = _dtypes.float32
     _ops._check_scalar_fits(value, dtype)
@@ -269,7 +271,7 @@ def log_softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3, dty
     if dtype is not None:
         _dtype_arg("log_softmax", dtype)
         input = input.to(dtype)
-    wrapped = _ops._wrap_dim(dim, input.dim())
+    wrapped = _ops._wrap_dim_of(dim, input)
     if not input.dtype.is_floating_point:
         _no_integer_softmax("log_softmax", input, wrapped)
     return _D.log_softmax(input, dim=dim)
@@ -382,7 +384,7 @@ def mse_loss(input: Tensor, target: Tensor, size_average=None, reduce=None, redu
     _warn_if_sizes_differ(input, target)
     if size_average is not None or reduce is not None:
         reduction = _legacy_reduction(size_average, reduce)
-    _check_broadcast(input, target)
+    input, target = _broadcast_pair(input, target)
     if weight is not None:
         return _weighted_loss((input - target).pow(2), weight, input, reduction, "sum")
     red = _reduction_enum(None, None, reduction)   # (PyTorch's get_enum, before its kernel's dtype dispatch)
@@ -401,7 +403,7 @@ def l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None, reduc
     _warn_if_sizes_differ(input, target)
     if size_average is not None or reduce is not None:
         reduction = _legacy_reduction(size_average, reduce)
-    _check_broadcast(input, target)
+    input, target = _broadcast_pair(input, target)
     if weight is not None:
         return _weighted_loss((input - target).abs(), weight, input, reduction, "sum")
     return _l1(input, target, _reduction_enum(None, None, reduction))
@@ -458,6 +460,16 @@ def _check_broadcast(a: Tensor, b: Tensor) -> None:
         np.broadcast_shapes(a.shape, b.shape)
     except ValueError:
         _ops._raise_broadcast_error(a.shape, b.shape)
+
+
+def _broadcast_pair(input: Tensor, target: Tensor) -> tuple:
+    """PyTorch's torch.broadcast_tensors(input, target) of l1/mse/smooth_l1_loss: a 0-dim operand broadcast to the
+    other's shape then promotes as a dimensioned one (float16 input, 0-dim float32 target: float32)."""
+    _check_broadcast(input, target)
+    if input.shape == target.shape:
+        return input, target
+    from .._ops_shapes import broadcast_tensors
+    return broadcast_tensors(input, target)
 
 
 def binary_cross_entropy(input: Tensor, target: Tensor, weight: Tensor | None = None, size_average=None,
@@ -589,6 +601,7 @@ def _nll_loss_nd(input: Tensor, target: Tensor, weight, reduction: int, ignore_i
     if t.size and (t.view(np.uint64) if t.dtype.kind == "i" else t).max() >= n_classes:
         bad = (t != ignore_index) & ((t < 0) | (t >= n_classes))
         if bad.any():
+            _dispatch.check_rebased_inputs(input, weight)   # (the kernel's check, after VariableType's edges)
             raise IndexError(f"Target {t[bad].flat[0]} is out of bounds.")
     if ndim <= 2:
         return _D.nll_loss(input, target=target, weight=weight, reduction=reduction, ignore_index=ignore_index)[0]
@@ -651,9 +664,9 @@ def _cross_entropy_probs(input, target, weight, reduction, ignore_index, label_s
     if weight is not None and (weight.dim() != 1 or weight.numel() != n_classes):
         raise RuntimeError(f"cross_entropy: weight tensor should be defined either for all {n_classes} classes or no "
                            f"classes but got weight tensor of shape: {list(weight.shape)}")
+    logp = log_softmax(input, class_dim)   # (before the smoothing's check: an integer input's kernel error first)
     if label_smoothing > 1.0:   # (PyTorch checks only a positive smoothing; a negative one is ignored)
         raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
-    logp = log_softmax(input, class_dim)
     if label_smoothing > 0.0:
         # (PyTorch's C++ scalar overloads: MulBackward1 / AddBackward1 when the target requires grad)
         target = _D.add_scalar(_D.mul_scalar(target, other=1 - label_smoothing), other=label_smoothing / n_classes)
@@ -776,7 +789,10 @@ def _hardtanh(input: Tensor, min_val, max_val, inplace: bool) -> Tensor:
         raise RuntimeError("Bool inputs not supported for hardtanh")
     if isinstance(input, Tensor) and input.dtype.is_complex:
         raise NotImplementedError("clamp is not supported for complex types")
-    return _D.hardtanh(input, out=input if inplace else None, min_val=min_val, max_val=max_val)
+    if inplace:
+        return _D.hardtanh(input, out=input, min_val=min_val, max_val=max_val)
+    # (PyTorch's kernel writes into empty_like(input))
+    return _strides.into_empty_like(input, _D.hardtanh(input, min_val=min_val, max_val=max_val))
 
 
 def relu6(input: Tensor, inplace: bool = False) -> Tensor:
@@ -820,6 +836,7 @@ def glu(input: Tensor, dim: int = -1) -> Tensor:
     """Gated linear unit: a·σ(b), a and b the two halves of ``input`` along ``dim``."""
     if input.dim() == 0:
         raise RuntimeError("glu does not support scalars because halving size must be even")
+    dim = _arg_errors.scalar_arg(dim, "glu", "dim", 2, "int")   # (then the parser of the C function it calls)
     d = _ops._wrap_dim(dim, input.dim())
     if input.shape[d] % 2:
         raise RuntimeError(f"Halving dimension must be even, but dimension {d} is size {input.shape[d]}")
@@ -885,8 +902,9 @@ def smooth_l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None
     _warn_if_sizes_differ(input, target)
     if size_average is not None or reduce is not None:
         reduction = _legacy_reduction(size_average, reduce)
-    _check_broadcast(input, target)   # (PyTorch's broadcast_tensors, then get_enum)
+    input, target = _broadcast_pair(input, target)   # (then get_enum)
     reduction = _reduction_enum(None, None, reduction)
+    beta = _arg_errors.scalar_arg(beta, "smooth_l1_loss", "beta", 4)   # (the parser of the C function it calls)
     if beta == 0.0:  # as PyTorch: plain L1
         return _l1(input, target, reduction)
     if beta < 0:
@@ -907,14 +925,16 @@ def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean", delta: fl
     if weight is not None:
         if weight.shape != input.shape:
             raise ValueError("Weights and input must have the same size.")
-        _check_huber_delta(delta, input, target)
+        delta = _check_huber_delta(delta, input, target)
         return _weighted_loss(_D.huber_loss(input, target, reduction=0, delta=delta), weight, input, reduction, "mean")
     reduction = _reduction_enum(None, None, reduction)
-    _check_huber_delta(delta, input, target)
+    delta = _check_huber_delta(delta, input, target)
     return _D.huber_loss(input, target, reduction=reduction, delta=delta)
 
 
-def _check_huber_delta(delta: float, input: Tensor, target: Tensor) -> None:
+def _check_huber_delta(delta: float, input: Tensor, target: Tensor) -> float:
+    """``delta`` as a number, checked by the parser and the code of PyTorch's C++ huber_loss."""
+    delta = _arg_errors.scalar_arg(delta, "huber_loss", "delta", 4)
     if not delta > 0:   # (the check of PyTorch's C++ huber_loss, after the Python wrapper's)
         raise RuntimeError("huber_loss does not support non-positive values for delta.")
     common = _dtypes.result_type(input, target)
@@ -923,6 +943,7 @@ def _check_huber_delta(delta: float, input: Tensor, target: Tensor) -> None:
     if not input.dtype.is_floating_point:   # (its output has the input's dtype)
         raise RuntimeError(f"result type {_ops._legacy(common)} can't be cast to the desired output type "
                            f"{_ops._legacy(input.dtype)}")
+    return delta
 
 
 def kl_div(input: Tensor, target: Tensor, size_average=None, reduce=None, reduction: str = "mean",
@@ -971,6 +992,7 @@ def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-8) -
     # As ATen's Distance.cpp: integers cast to the common float dtype, both expanded when the shapes differ,
     # each norm (LinalgVectorNormBackward0) cloned and clamped in place *outside* the graph, then
     # (x1 / ‖x1‖) · (x2 / ‖x2‖) summed: the clamp leaves no node, so a tiny norm's gradient flows as if unclamped.
+    eps = _arg_errors.scalar_arg(eps, "cosine_similarity", "eps", 4)
     common = _dtypes.result_type(x1, x2)
     if not common.is_floating_point:
         raise RuntimeError(f"expected common dtype to be floating point, yet common dtype is {_ops._legacy(common)}")
@@ -997,8 +1019,10 @@ def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-8) -
 def pairwise_distance(x1: Tensor, x2: Tensor, p: float = 2.0, eps: float = 1e-6, keepdim: bool = False) -> Tensor:
     """‖x1 - x2 + eps‖_p along the last dim."""
     # at::norm(at::sub(x1, x2).add(eps), p, -1): the graph shows NormBackward1 over AddBackward1
+    p = _arg_errors.scalar_arg(p, "pairwise_distance", "p", 3)   # (its parser first)
+    # (eps, a C++ double: eps=0 or False still makes an integer difference float)
+    eps = float(_arg_errors.scalar_arg(eps, "pairwise_distance", "eps", 4))
     diff = x1 - x2
-    eps = float(eps)   # (a C++ double: eps=0 or False still makes an integer difference float)
     dt = _dtypes.result_type(diff, eps)  # (integers: + eps makes floats)
     diff = _D.add_scalar(diff, other=eps, dtype=dt if dt is not diff.dtype else None)
     return _D.norm(diff, p=float(p), dim=(_ops._wrap_dim(-1, diff.dim()),) if diff.dim() else (), keepdim=keepdim)
@@ -1011,19 +1035,24 @@ def layer_norm(input: Tensor, normalized_shape, weight: Tensor | None = None, bi
     given = [p for p in (weight, bias) if p is not None]
     if given and given[0].dtype is not input.dtype:   # (layer_norm_cpu's mixed-type check comes first)
         _check_mixed_type(input, weight, bias)
-    if not normalized_shape:   # (PyTorch's _check_layer_norm_inputs: this, the parameters, then the input)
-        raise RuntimeError("Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one "
-                           "element, but got normalized_shape = []")
-    for t, name in ((weight, "weight"), (bias, "bias")):
-        if t is not None and tuple(t.shape) != normalized_shape:
-            raise RuntimeError(f"Expected {name} to be of same shape as normalized_shape, but got {name} of shape "
-                               f"{list(t.shape)} and normalized_shape = {list(normalized_shape)}")
-    if tuple(input.shape[input.dim() - len(normalized_shape):]) != normalized_shape:
-        raise RuntimeError(f"Given normalized_shape={list(normalized_shape)}, expected input with shape "
-                           f"[*, {', '.join(str(s) for s in normalized_shape)}], but got input of size"
-                           f"{list(input.shape)}")
-    if not input.dtype.is_floating_point:   # (its kernel's dtype dispatch, even for an empty input)
-        raise NotImplementedError(f"\"LayerNormKernelImpl\" not implemented for '{_ops._legacy(input.dtype)}'")
+    try:
+        if not normalized_shape:   # (PyTorch's _check_layer_norm_inputs: this, the parameters, then the input)
+            raise RuntimeError("Expected normalized_shape to be at least 1-dimensional, i.e., containing at least "
+                               "one element, but got normalized_shape = []")
+        for t, name in ((weight, "weight"), (bias, "bias")):
+            if t is not None and tuple(t.shape) != normalized_shape:
+                raise RuntimeError(f"Expected {name} to be of same shape as normalized_shape, but got {name} of "
+                                   f"shape {list(t.shape)} and normalized_shape = {list(normalized_shape)}")
+        if tuple(input.shape[input.dim() - len(normalized_shape):]) != normalized_shape:
+            raise RuntimeError(f"Given normalized_shape={list(normalized_shape)}, expected input with shape "
+                               f"[*, {', '.join(str(s) for s in normalized_shape)}], but got input of size"
+                               f"{list(input.shape)}")
+        if not input.dtype.is_floating_point:   # (its kernel's dtype dispatch, even for an empty input)
+            raise NotImplementedError(f"\"LayerNormKernelImpl\" not implemented for "
+                                      f"'{_ops._legacy(input.dtype)}'")
+    except RuntimeError:   # (native_layer_norm's checks, after VariableType collected the edges)
+        _dispatch.check_rebased_inputs(input, weight, bias)
+        raise
     _check_mixed_type(input, weight, bias)   # (not mixed: the kernel reads a bias of another dtype as input's)
     stand_in = _D.absent(input.dtype.np)   # (a missing weight or bias: the node shows None, as PyTorch's)
     return _D.native_layer_norm(input, stand_in if weight is None else weight, stand_in if bias is None else bias,
@@ -1056,10 +1085,12 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None, max
     _bool_flags("embedding", 4, scale_grad_by_freq=scale_grad_by_freq)   # (torch.embedding's parser: sparse=1)
     _bool_flags("embedding", 5, sparse=sparse)
     if weight.dim() != 2:
+        _dispatch.check_rebased_inputs(weight)   # (the kernel's check, after VariableType collected the edge)
         raise RuntimeError("'weight' must be 2-D")
     _embedding_indices(input, "#1", "embedding")
     idx = input._data
     if idx.size and (idx.min() < 0 or idx.max() >= weight.shape[0]):   # (NumPy would wrap negative indices)
+        _dispatch.check_rebased_inputs(weight)   # (the kernel's check, after VariableType collected the edge)
         raise IndexError("index out of range in self")
     if padding_idx is not None and padding_idx < 0:
         padding_idx += weight.shape[0]
@@ -1081,6 +1112,8 @@ def _embedding_renorm_(weight: Tensor, input: Tensor, max_norm: float, norm_type
     """Rescale in place, outside autograd, each looked-up row whose norm exceeds ``max_norm`` to that norm
     (PyTorch's embedding_renorm_: row *= max_norm / (norm + 1e-7), once per distinct index, in sorted order)."""
     from ..autograd.grad_mode import no_grad
+    max_norm = _arg_errors.scalar_arg(max_norm, "embedding_renorm_", "max_norm", 3)   # (its parser's)
+    norm_type = _arg_errors.scalar_arg(norm_type, "embedding_renorm_", "norm_type", 4)
     data = weight._data
     with no_grad():
         for i in np.unique(input._data):
@@ -1100,7 +1133,8 @@ def pad(input: Tensor, pad, mode: str = "constant", value: float | None = None) 
     """Pad the last len(pad)//2 dims: pad = (left, right, top, bottom, ...) with ``value``, or by reflecting,
     replicating or wrapping around the input (mode "reflect", "replicate", "circular": see _pad_modes)."""
     pad = _int_list("pad", "pad", pad, 2)   # (PyTorch's parser first: int pads, a real value)
-    if value is not None and not isinstance(value, (int, float, np.integer, np.floating, Tensor)):
+    value = _arg_errors.scalar_arg(value, "pad", "value", 4)
+    if value is not None and not isinstance(value, (int, float, np.integer, np.floating)):
         from .._arg_errors import must_be
         raise must_be("pad", "value", "float", value, 4)
     if mode not in ("constant", "reflect", "replicate", "circular"):
@@ -2412,6 +2446,7 @@ def margin_ranking_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: 
     if input1.dim() != input2.dim() or input1.dim() != target.dim():
         raise RuntimeError("margin_ranking_loss : All input tensors should have same dimension but got sizes: "
                            f"input1: {input1.size()}, input2: {input2.size()}, target: {target.size()} ")
+    margin = _arg_errors.scalar_arg(margin, "margin_ranking_loss", "margin", 4)   # (the C function's parser)
     diff = input1 - input2   # (PyTorch's C++ evaluates the difference before -target: its bool error first)
     # (margin is aten's ``float margin``: a double scalar, so integer inputs give a float32 loss)
     prod = target.neg() * diff
@@ -2581,6 +2616,9 @@ def triplet_margin_loss(anchor: Tensor, positive: Tensor, negative: Tensor, marg
         raise RuntimeError("The anchor, positive, and negative tensors are expected to have the same number of "
                            f"dimensions, but got: anchor {dims[0]}D, positive {dims[1]}D, and negative {dims[2]}D "
                            "inputs")
+    margin = _arg_errors.scalar_arg(margin, "triplet_margin_loss", "margin", 4)   # (the C function's parser)
+    p = _arg_errors.scalar_arg(p, "triplet_margin_loss", "p", 5)
+    eps = _arg_errors.scalar_arg(eps, "triplet_margin_loss", "eps", 6)
     dist_pos = pairwise_distance(anchor, positive, p, eps)
     dist_neg = pairwise_distance(anchor, negative, p, eps)
     if swap:
@@ -2696,8 +2734,9 @@ def rms_norm(input: Tensor, normalized_shape, weight: Tensor | None = None, eps:
 __all__ += ["rms_norm"]
 
 
-def _check_pixel_factor(name: str, arg: str, input: Tensor, factor) -> None:
-    """pixel_(un)shuffle's argument checks, in PyTorch's order and with its messages."""
+def _check_pixel_factor(name: str, arg: str, input: Tensor, factor) -> int:
+    """pixel_(un)shuffle's argument checks, in PyTorch's order and with its messages; the factor as an int."""
+    factor = _arg_errors.scalar_arg(factor, name, arg, 2, "int")
     if not isinstance(factor, int) or isinstance(factor, bool):
         raise TypeError(f"{name}(): argument '{arg}' (position 2) must be int, not {type(factor).__name__}")
     if input.dim() < 3:
@@ -2705,11 +2744,12 @@ def _check_pixel_factor(name: str, arg: str, input: Tensor, factor) -> None:
                            "dimension(s)")
     if factor <= 0:
         raise RuntimeError(f"{name} expects a positive {arg}, but got {factor}")
+    return factor
 
 
 def pixel_shuffle(input: Tensor, upscale_factor: int) -> Tensor:
     """(*, C·r², H, W) → (*, C, H·r, W·r) with r = upscale_factor (PixelShuffleBackward0)."""
-    _check_pixel_factor("pixel_shuffle", "upscale_factor", input, upscale_factor)
+    upscale_factor = _check_pixel_factor("pixel_shuffle", "upscale_factor", input, upscale_factor)
     channels = input.shape[-3]
     if channels % (upscale_factor * upscale_factor):
         raise RuntimeError("pixel_shuffle expects its input's 'channel' dimension to be divisible by the square of "
@@ -2720,7 +2760,7 @@ def pixel_shuffle(input: Tensor, upscale_factor: int) -> Tensor:
 
 def pixel_unshuffle(input: Tensor, downscale_factor: int) -> Tensor:
     """(*, C, H·r, W·r) → (*, C·r², H, W) with r = downscale_factor (PixelUnshuffleBackward0)."""
-    _check_pixel_factor("pixel_unshuffle", "downscale_factor", input, downscale_factor)
+    downscale_factor = _check_pixel_factor("pixel_unshuffle", "downscale_factor", input, downscale_factor)
     for what, dim in (("height", -2), ("width", -1)):
         if input.shape[dim] % downscale_factor:
             raise RuntimeError(f"pixel_unshuffle expects {what} to be divisible by downscale_factor, but "
@@ -2972,6 +3012,8 @@ def rrelu(input: Tensor, lower: float = 1.0 / 8, upper: float = 1.0 / 3, trainin
           inplace: bool = False) -> Tensor:
     """x where x > 0, else x·r: r ~ U(lower, upper) per element when training, (lower + upper)/2 otherwise."""
     from .. import _random
+    _vmap_batched.check_unsupported("rrelu_" if inplace else "rrelu", "rrelu_with_noise_" if inplace else
+                                    "rrelu_with_noise")
     if inplace:   # (torch.func's refusal to write a captured tensor names rrelu_, not rrelu_with_noise_)
         _dispatch.check_captured_write(input, "aten::rrelu_")
     if inplace and input._requires_grad:  # (an in-place call: the leaf's refusal first)
@@ -3100,9 +3142,10 @@ def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor, attn
         # zero-weighted sum (so backward reaches them)
         out = _creation.zeros(*query.shape[:-1], value.size(-1), dtype=query.dtype)
         return out + _D.mul_scalar(query.sum() + key.sum() + value.sum(), other=0)
-    if is_causal and attn_mask is not None:   # (the math path's check, before it reads the mask's shape)
-        raise RuntimeError("_scaled_dot_product_attention: Explicit attn_mask should not be set when is_causal=True")
     flash = _use_flash_attention(query, key, value, attn_mask, dropout_p, enable_gqa)
+    if is_causal and attn_mask is not None and not flash:   # (the math path's check, before it reads the mask's
+        # shape; the flash kernel takes both, the causal -inf over the mask)
+        raise RuntimeError("_scaled_dot_product_attention: Explicit attn_mask should not be set when is_causal=True")
     attn_mask = _float_attn_mask(attn_mask, query.dtype)
     if flash:
         return _D.sdpa_flash_cpu(query, key, value, dropout_p=dropout_p, is_causal=is_causal, attn_mask=attn_mask,
@@ -3392,6 +3435,7 @@ def channel_shuffle(input: Tensor, groups: int) -> Tensor:
 
 def pdist(input: Tensor, p: float = 2) -> Tensor:
     """The p-norm distance of every pair of rows i < j of an (N, M) input: N·(N-1)/2 values."""
+    p = _arg_errors.scalar_arg(p, "pdist", "p", 2)
     if input.dim() != 2:
         raise RuntimeError(f"pdist only supports 2D tensors, got: {input.dim()}D")
     if not input.dtype.is_floating_point:
