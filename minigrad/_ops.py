@@ -4095,7 +4095,9 @@ def copy_(input, other, *by_position, non_blocking=False):
         if _vmap_batched.DEPTH[0]:   # (vmap's refusal to write a batched value comes first)
             _vmap_batched.check_inplace_first("copy_", input, (src,))
         # (autograd's refusal of a leaf or of a no_grad view next: PyTorch's VariableType, before the kernel)
-        _dispatch._check_inplace(input, grad_mode.is_grad_enabled() and src._requires_grad)
+        # (an inference tensor's own refusal comes when its version is bumped, as PyTorch's)
+        _dispatch._check_inplace(input, grad_mode.is_grad_enabled() and src._requires_grad
+                                 and input._is_inference is not True)
     _dispatch._no_internal_overlap_first(D.copy_, input, (input, src))  # (then TensorIterator's, before shapes')
     if src._data.dtype.kind == "c" and input._data.dtype.kind != "c" and np.may_share_memory(input._data, src._data):
         # (z.real.copy_(z): TensorIterator's overlap refusal comes before the cast's complex-to-real warning)
