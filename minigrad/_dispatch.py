@@ -23,6 +23,7 @@ An ``Op`` (declared in ``derivatives.py``) holds
 """
 from __future__ import annotations
 
+import functools
 import inspect
 import operator
 import weakref
@@ -2283,13 +2284,13 @@ def check_rebased_inputs(*tensors) -> None:
 def kernel_checks(check):
     """Decorator of a function holding an op's argument checks that PyTorch's kernel makes (sizes, ranks, dtypes):
     when one fails, a rebased view among its tensor arguments is refused first (check_rebased_inputs)."""
+    @functools.wraps(check)
     def checked(*args, **kwargs):
         try:
             return check(*args, **kwargs)
         except (RuntimeError, IndexError):   # (a NotImplementedError is a RuntimeError)
             check_rebased_inputs(*args)
             raise
-    checked.__name__, checked.__doc__ = check.__name__, check.__doc__
     return checked
 
 
